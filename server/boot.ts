@@ -1,0 +1,22 @@
+import { openDatabase, type Database } from './db/client'
+import { runMigrations } from './db/migrate'
+import { seedDemo } from './db/seed/demo'
+import { seedRolesIfEmpty } from './db/seed/roles'
+import type { Env } from './env'
+
+/** Opens the database, applies migrations and seeds what the mode asks for. */
+export async function bootDatabase(env: Env, log: (line: string) => void = () => {}): Promise<Database> {
+  const database = openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir })
+  try {
+    await runMigrations(database)
+    await database.transaction((tx) => seedRolesIfEmpty(database, tx, Date.now()))
+    if (env.demoMode) {
+      const seeded = await seedDemo(database, { scryptLogN: env.scryptLogN })
+      if (seeded) log('Seeded the demo organisation (password for every demo account: saljkraft-demo).')
+    }
+    return database
+  } catch (err) {
+    await database.close().catch(() => undefined)
+    throw err
+  }
+}

@@ -1,0 +1,168 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+import fs from 'node:fs'
+import path from 'node:path'
+import BetterSqlite3 from 'better-sqlite3'
+import { sql } from 'drizzle-orm'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core'
+import { drizzle as drizzleProxy } from 'drizzle-orm/sqlite-proxy'
+import pg from 'pg'
+import { Mutex } from './mutex'
+import * as pgSchema from './schema/pg'
+import * as sqliteSchema from './schema/sqlite'
+
+/**
+ * The data layer's one entry point. The same repository code runs on both dialects:
+ * it is typed against the SQLite schema and receives the dialect's own table objects as `t`.
+ *
+ * SQLite runs through drizzle's async proxy driver on one better-sqlite3 connection, so every
+ * query is awaited exactly as on PostgreSQL. better-sqlite3 cannot hold a transaction open across
+ * awaits while other requests use the same connection, so `transaction()` takes a FIFO lock:
+ * statements issued from inside the transaction (tracked with AsyncLocalStorage) run at once,
+ * statements from anywhere else wait until it has committed or rolled back.
+ */
+
+export type Schema = typeof sqliteSchema
+export type Db = BaseSQLiteDatabase<'async', unknown, Schema>
+export type Dialect = 'sqlite' | 'pg'
+
+export type Database = {
+  dialect: Dialect
+  /** for single statements and reads; writes that belong together go through transaction() */
+  db: Db
+  t: Schema
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>
+  ping(): Promise<boolean>
+  close(): Promise<void>
+  /** a human description for start-up logs (no secrets) */
+  describe: string
+  /** the raw driver handle, for migrations only */
+  raw: { kind: 'sqlite'; sqlite: BetterSqlite3.Database } | { kind: 'pg'; pool: pg.Pool }
+}
+
+export type OpenOptions = { databaseUrl?: string; dataDir: string; sqliteFile?: string }
+
+export function openDatabase(opts: OpenOptions): Database {
+  return opts.databaseUrl ? openPg(opts.databaseUrl) : openSqlite(opts)
+}
+
+function openSqlite(opts: OpenOptions): Database {
+  fs.mkdirSync(opts.dataDir, { recursive: true })
+  const file = opts.sqliteFile ?? path.join(opts.dataDir, 'saljkraft.sqlite')
+  const sqlite = new BetterSqlite3(file)
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('foreign_keys = ON')
+  sqlite.pragma('busy_timeout = 5000')
+  sqlite.pragma('synchronous = NORMAL')
+
+  const statements = new Map<string, BetterSqlite3.Statement>()
+  const prepare = (text: string): BetterSqlite3.Statement => {
+    let stmt = statements.get(text)
+    if (!stmt) {
+      stmt = sqlite.prepare(text)
+      if (statements.size > 500) statements.clear()
+      statements.set(text, stmt)
+    }
+    return stmt
+  }
+
+  const execute = (text: string, params: unknown[], method: 'run' | 'all' | 'values' | 'get') => {
+    const stmt = prepare(text)
+    if (!stmt.reader) {
+      stmt.run(...params)
+      return { rows: [] }
+    }
+    if (method === 'get') return { rows: (stmt.raw(true).get(...params) as unknown[] | undefined) ?? [] }
+    return { rows: stmt.raw(true).all(...params) as unknown[][] }
+  }
+
+  const lock = new Mutex()
+  const inTransaction = new AsyncLocalStorage<{ tx: Db | null }>()
+
+  const db = drizzleProxy(
+    async (text, params, method) => {
+      if (inTransaction.getStore() || !lock.locked) return execute(text, params, method)
+      const release = await lock.acquire()
+      try {
+        return execute(text, params, method)
+      } finally {
+        release()
+      }
+    },
+    { schema: sqliteSchema },
+  ) as unknown as Db
+
+  return {
+    dialect: 'sqlite',
+    db,
+    t: sqliteSchema,
+    async transaction(fn) {
+      const outer = inTransaction.getStore()?.tx
+      if (outer) return outer.transaction((tx) => fn(tx as unknown as Db))
+      const release = await lock.acquire()
+      // The store is set before BEGIN is sent, so BEGIN, the body and COMMIT all pass the lock they hold.
+      const store: { tx: Db | null } = { tx: null }
+      try {
+        return await inTransaction.run(store, () =>
+          db.transaction(
+            (tx) => {
+              store.tx = tx as unknown as Db
+              return fn(store.tx)
+            },
+            { behavior: 'immediate' },
+          ),
+        )
+      } finally {
+        release()
+      }
+    },
+    async ping() {
+      try {
+        await db.run(sql`select 1`)
+        return true
+      } catch {
+        return false
+      }
+    },
+    async close() {
+      const release = await lock.acquire()
+      try {
+        sqlite.close()
+      } finally {
+        release()
+      }
+    },
+    describe: `SQLite ${file}`,
+    raw: { kind: 'sqlite', sqlite },
+  }
+}
+
+function openPg(url: string): Database {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 })
+  // A broken idle connection must not crash the process; the pool replaces it.
+  pool.on('error', (err) => console.error('[db] idle PostgreSQL connection failed:', err.message))
+  const db = drizzlePg(pool, { schema: pgSchema }) as unknown as Db
+  const safeUrl = new URL(url)
+  safeUrl.password = ''
+  return {
+    dialect: 'pg',
+    db,
+    t: pgSchema as unknown as Schema,
+    transaction(fn) {
+      return db.transaction((tx) => fn(tx as unknown as Db))
+    },
+    async ping() {
+      try {
+        await pool.query('select 1')
+        return true
+      } catch {
+        return false
+      }
+    },
+    async close() {
+      await pool.end()
+    },
+    describe: `PostgreSQL ${safeUrl.host}${safeUrl.pathname}`,
+    raw: { kind: 'pg', pool },
+  }
+}

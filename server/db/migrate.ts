@@ -1,0 +1,77 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { drizzle as drizzleSqlite } from 'drizzle-orm/better-sqlite3'
+import { migrate as migrateSqlite } from 'drizzle-orm/better-sqlite3/migrator'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { Database, Dialect } from './client'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+
+export function migrationsFolder(dialect: Dialect): string {
+  return path.join(here, 'migrations', dialect)
+}
+
+type Journal = { entries: Array<{ idx: number; when: number; tag: string }> }
+
+function readJournal(dialect: Dialect): Journal {
+  return JSON.parse(fs.readFileSync(path.join(migrationsFolder(dialect), 'meta', '_journal.json'), 'utf8')) as Journal
+}
+
+export class SchemaTooNewError extends Error {
+  constructor(applied: number, known: number) {
+    super(
+      `The database schema is newer than this version of Säljkraft: it has ${applied} migration(s) applied, ` +
+        `this code knows ${known}. Start the newer version of the application (or restore a matching backup); ` +
+        `nothing was changed.`,
+    )
+    this.name = 'SchemaTooNewError'
+  }
+}
+
+/**
+ * Applies the committed migrations of the database's dialect, forward only.
+ * Refuses (SchemaTooNewError) when the database carries migrations this code does not know.
+ * On PostgreSQL an advisory lock keeps instances that start together from migrating twice.
+ */
+export async function runMigrations(database: Database): Promise<{ applied: number }> {
+  const journal = readJournal(database.dialect)
+  const known = journal.entries.length
+  const newestKnown = Math.max(0, ...journal.entries.map((e) => e.when))
+
+  if (database.raw.kind === 'sqlite') {
+    const sqlite = database.raw.sqlite
+    const table = sqlite
+      .prepare("select name from sqlite_master where type = 'table' and name = '__drizzle_migrations'")
+      .get()
+    if (table) {
+      const row = sqlite.prepare('select count(*) as n, max(created_at) as newest from __drizzle_migrations').get() as {
+        n: number
+        newest: number | null
+      }
+      if ((row.newest ?? 0) > newestKnown || row.n > known) throw new SchemaTooNewError(row.n, known)
+    }
+    migrateSqlite(drizzleSqlite(sqlite), { migrationsFolder: migrationsFolder('sqlite') })
+    return { applied: known }
+  }
+
+  const client = await database.raw.pool.connect()
+  try {
+    await client.query("select pg_advisory_lock(hashtext('saljkraft:migrate'))")
+    const exists = await client.query<{ t: string | null }>("select to_regclass('drizzle.__drizzle_migrations')::text as t")
+    if (exists.rows[0]?.t) {
+      const res = await client.query<{ n: string; newest: string | null }>(
+        'select count(*) as n, max(created_at) as newest from drizzle.__drizzle_migrations',
+      )
+      const n = Number(res.rows[0]?.n ?? 0)
+      const newest = Number(res.rows[0]?.newest ?? 0)
+      if (newest > newestKnown || n > known) throw new SchemaTooNewError(n, known)
+    }
+    await migratePg(drizzlePg(client), { migrationsFolder: migrationsFolder('pg') })
+    return { applied: known }
+  } finally {
+    await client.query("select pg_advisory_unlock(hashtext('saljkraft:migrate'))").catch(() => undefined)
+    client.release()
+  }
+}

@@ -1,0 +1,162 @@
+import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import type { ActionOrManage, SubjectOrAll } from '../../../shared/permissions/catalogue'
+
+/**
+ * The PostgreSQL schema: the same tables as server/db/schema/sqlite.ts (see there for conventions);
+ * schema-parity.test.ts fails when their row types differ.
+ */
+const ms = (name: string) => bigint(name, { mode: 'number' })
+
+const id = () => text('id').primaryKey()
+const createdAt = () => ms('created_at').notNull()
+const updatedAt = () => ms('updated_at').notNull()
+
+export const regions = pgTable('regions', {
+  id: id(),
+  name: text('name').notNull().unique(),
+  createdAt: createdAt(),
+})
+
+export const offices = pgTable('offices', {
+  id: id(),
+  name: text('name').notNull().unique(),
+  regionId: text('region_id')
+    .notNull()
+    .references(() => regions.id),
+  createdAt: createdAt(),
+})
+
+export const teams = pgTable(
+  'teams',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    officeId: text('office_id')
+      .notNull()
+      .references(() => offices.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('teams_office_name').on(t.officeId, t.name)],
+)
+
+export const roles = pgTable('roles', {
+  id: id(),
+  key: text('key').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  isSystem: boolean('is_system').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    shortName: text('short_name'),
+    roleId: text('role_id')
+      .notNull()
+      .references(() => roles.id),
+    teamId: text('team_id').references(() => teams.id),
+    officeId: text('office_id').references(() => offices.id),
+    employeeId: text('employee_id'),
+    phone: text('phone'),
+    language: text('language', { enum: ['sv', 'en', 'fi'] }),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('users_role').on(t.roleId), index('users_team').on(t.teamId)],
+)
+
+/** Teams a coach coaches (a coach may have several). */
+export const teamCoaches = pgTable(
+  'team_coaches',
+  {
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [uniqueIndex('team_coaches_pk').on(t.teamId, t.userId), index('team_coaches_user').on(t.userId)],
+)
+
+/** A permission rule held by a role or directly by a user (spec: action, subject, fields, conditions, inverted, reason). */
+export const permissionRules = pgTable(
+  'permission_rules',
+  {
+    id: id(),
+    roleId: text('role_id').references(() => roles.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    action: text('action').$type<ActionOrManage>().notNull(),
+    subject: text('subject').$type<SubjectOrAll>().notNull(),
+    fields: jsonb('fields').$type<string[] | null>(),
+    conditions: jsonb('conditions').$type<Record<string, unknown> | null>(),
+    inverted: boolean('inverted').notNull().default(false),
+    reason: text('reason'),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('permission_rules_role').on(t.roleId), index('permission_rules_user').on(t.userId)],
+)
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: ms('expires_at').notNull(),
+    lastSeenAt: ms('last_seen_at').notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('sessions_user').on(t.userId)],
+)
+
+/** Failed sign-in counters, per account ("acct:<email>") and per address ("ip:<ip>"). */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull(),
+  windowStart: ms('window_start').notNull(),
+  lockedUntil: ms('locked_until').notNull().default(0),
+})
+
+export const providers = pgTable('providers', {
+  id: id(),
+  name: text('name').notNull().unique(),
+  type: text('type').notNull(),
+  requireExternalOrderNumber: boolean('require_external_order_number').notNull().default(false),
+  copyAllProducts: boolean('copy_all_products').notNull().default(false),
+  active: boolean('active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    providerId: text('provider_id')
+      .notNull()
+      .references(() => providers.id),
+    name: text('name').notNull(),
+    /** order value of one piece, in öre */
+    priceOre: integer('price_ore').notNull(),
+    sellerCommissionOre: integer('seller_commission_ore').notNull(),
+    companyCommissionOre: integer('company_commission_ore').notNull(),
+    companyCostOre: integer('company_cost_ore').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('products_provider_name').on(t.providerId, t.name)],
+)

@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto'
+import { count } from 'drizzle-orm'
+import type { RoleKey } from '../../../shared/permissions/roles'
+import { hashPassword } from '../../lib/password'
+import type { Database } from '../client'
+import { seedRolesIfEmpty } from './roles'
+
+export const DEMO_PASSWORD = 'saljkraft-demo'
+
+type DemoAccount = {
+  email: string
+  firstName: string
+  lastName: string
+  shortName: string
+  role: RoleKey
+  team?: string
+  office?: string
+  coaches?: string[]
+}
+
+/** One signed-in user per role; listed in the README and on the demo login page. */
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  { email: 'admin@demo.test', firstName: 'Astrid', lastName: 'Admin', shortName: 'AA', role: 'admin' },
+  { email: 'backoffice@demo.test', firstName: 'Bertil', lastName: 'Backoffice', shortName: 'BB', role: 'backoffice', office: 'Stockholm' },
+  { email: 'manager@demo.test', firstName: 'Maria', lastName: 'Manager', shortName: 'MM', role: 'manager', office: 'Malmö' },
+  {
+    email: 'coach@demo.test',
+    firstName: 'Cecilia',
+    lastName: 'Coach',
+    shortName: 'CC',
+    role: 'coach',
+    office: 'Malmö',
+    coaches: ['Öresund', 'Lund'],
+  },
+  { email: 'seller@demo.test', firstName: 'Sven', lastName: 'Säljare', shortName: 'SS', role: 'seller', team: 'Öresund' },
+  { email: 'recruiter@demo.test', firstName: 'Rut', lastName: 'Rekryterare', shortName: 'RR', role: 'recruiter', office: 'Stockholm' },
+]
+
+/** More of the organisation, so lists and dashboards have something to show. */
+const DEMO_COLLEAGUES: ReadonlyArray<[string, string, string]> = [
+  ['Anna', 'Lindqvist', 'Öresund'],
+  ['Erik', 'Johansson', 'Öresund'],
+  ['Leila', 'Haddad', 'Lund'],
+  ['Oskar', 'Berg', 'Lund'],
+  ['Sara', 'Nyström', 'Väst'],
+  ['Mikael', 'Virtanen', 'Väst'],
+  ['Johanna', 'Ek', 'Norr'],
+  ['Ahmed', 'Karimi', 'Söder'],
+]
+
+const REGIONS = { Syd: ['Malmö', 'Göteborg'], Mitt: ['Stockholm'] } as const
+const TEAMS: Record<string, string> = { Öresund: 'Malmö', Lund: 'Malmö', Väst: 'Göteborg', Norr: 'Stockholm', Söder: 'Stockholm' }
+
+const PROVIDERS = [
+  {
+    name: 'Nordel Energi',
+    type: 'energy',
+    requireExternalOrderNumber: false,
+    products: [
+      ['Elavtal Fast 12 mån', 0, 45000, 90000, 15000],
+      ['Elavtal Rörligt', 0, 30000, 60000, 10000],
+    ],
+  },
+  {
+    name: 'Fiberlinjen',
+    type: 'broadband',
+    requireExternalOrderNumber: true,
+    products: [
+      ['Bredband 250/250', 39900, 60000, 120000, 20000],
+      ['Bredband 1000/1000', 59900, 80000, 160000, 25000],
+      ['TV-paket Bas', 19900, 20000, 40000, 5000],
+    ],
+  },
+  {
+    name: 'Tryggt Hem Larm',
+    type: 'alarm',
+    requireExternalOrderNumber: false,
+    products: [
+      ['Hemlarm Standard', 34900, 70000, 150000, 30000],
+      ['Brandvarnare (st)', 4900, 2000, 5000, 1000],
+    ],
+  },
+] as const
+
+/**
+ * Seeds a small demo organisation into an empty database: regions, offices, teams, providers,
+ * products and one user per role. Does nothing when any user exists.
+ */
+export async function seedDemo(database: Database, opts: { scryptLogN: number; now?: number }): Promise<boolean> {
+  const { t } = database
+  const now = opts.now ?? Date.now()
+  const [users] = await database.db.select({ n: count() }).from(t.users)
+  if ((users?.n ?? 0) > 0) return false
+  const passwordHash = await hashPassword(DEMO_PASSWORD, opts.scryptLogN)
+
+  return database.transaction(async (tx) => {
+    const [again] = await tx.select({ n: count() }).from(t.users)
+    if ((again?.n ?? 0) > 0) return false
+    const roleIds = await seedRolesIfEmpty(database, tx, now)
+
+    const officeIds: Record<string, string> = {}
+    for (const [region, offices] of Object.entries(REGIONS)) {
+      const regionId = randomUUID()
+      await tx.insert(t.regions).values({ id: regionId, name: `Region ${region}`, createdAt: now })
+      for (const office of offices) {
+        officeIds[office] = randomUUID()
+        await tx.insert(t.offices).values({ id: officeIds[office], name: office, regionId, createdAt: now })
+      }
+    }
+    const teamIds: Record<string, string> = {}
+    for (const [team, office] of Object.entries(TEAMS)) {
+      teamIds[team] = randomUUID()
+      await tx.insert(t.teams).values({ id: teamIds[team], name: `Team ${team}`, officeId: officeIds[office]!, createdAt: now })
+    }
+
+    for (const p of PROVIDERS) {
+      const providerId = randomUUID()
+      await tx.insert(t.providers).values({
+        id: providerId,
+        name: p.name,
+        type: p.type,
+        requireExternalOrderNumber: p.requireExternalOrderNumber,
+        copyAllProducts: false,
+        active: true,
+        createdAt: now,
+        updatedAt: now,
+      })
+      for (const [name, priceOre, sellerCommissionOre, companyCommissionOre, companyCostOre] of p.products) {
+        await tx.insert(t.products).values({
+          id: randomUUID(),
+          providerId,
+          name,
+          priceOre,
+          sellerCommissionOre,
+          companyCommissionOre,
+          companyCostOre,
+          active: true,
+          createdAt: now,
+          updatedAt: now,
+        })
+      }
+    }
+
+    const base = { passwordHash, active: true, createdAt: now, updatedAt: now, language: null, phone: null }
+    for (const a of DEMO_ACCOUNTS) {
+      const id = randomUUID()
+      await tx.insert(t.users).values({
+        ...base,
+        id,
+        email: a.email,
+        firstName: a.firstName,
+        lastName: a.lastName,
+        shortName: a.shortName,
+        roleId: roleIds[a.role]!,
+        teamId: a.team ? teamIds[a.team]! : null,
+        officeId: a.office ? officeIds[a.office]! : null,
+        employeeId: `D-${a.role.toUpperCase()}`,
+      })
+      for (const team of a.coaches ?? []) await tx.insert(t.teamCoaches).values({ teamId: teamIds[team]!, userId: id })
+    }
+    let n = 1
+    for (const [firstName, lastName, team] of DEMO_COLLEAGUES) {
+      await tx.insert(t.users).values({
+        ...base,
+        id: randomUUID(),
+        email: `${firstName}.${lastName}@demo.test`.toLowerCase().replace(/ö/g, 'o').replace(/ä/g, 'a').replace(/å/g, 'a'),
+        firstName,
+        lastName,
+        shortName: `${firstName[0]}${lastName[0]}`,
+        roleId: roleIds.seller!,
+        teamId: teamIds[team]!,
+        officeId: null,
+        employeeId: `D-${String(100 + n++)}`,
+      })
+    }
+    return true
+  })
+}

@@ -1,0 +1,74 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+/** The environment, parsed once. Nothing else reads process.env (lint rule). */
+const boolish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes')
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// (leave it unset for the embedded SQLite database)')
+    .optional(),
+  DEMO_MODE: boolish.optional(),
+  SESSION_TTL_DAYS: z.coerce.number().min(1).max(365).default(14),
+  /** Extra origins allowed to send state-changing requests (comma-separated), e.g. behind a proxy. */
+  APP_ORIGINS: z.string().default(''),
+  /** Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy. */
+  TRUST_PROXY: boolish.default(false),
+  /** scrypt cost as log2(N); 15 = 32 MiB per hash. Tests lower it. */
+  SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(15),
+  STATIC_DIR: z.string().default('./dist'),
+  LOG_REQUESTS: boolish.default(false),
+})
+
+export type Env = {
+  nodeEnv: 'development' | 'production' | 'test'
+  host: string
+  port: number
+  dataDir: string
+  databaseUrl: string | undefined
+  demoMode: boolean
+  sessionTtlMs: number
+  appOrigins: string[]
+  trustProxy: boolean
+  scryptLogN: number
+  staticDir: string
+  logRequests: boolean
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = envSchema.safeParse(source)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const e = parsed.data
+  return {
+    nodeEnv: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    // Demo mode is the default; production seeds nothing unless asked to.
+    demoMode: e.DEMO_MODE ?? e.NODE_ENV !== 'production',
+    sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
+    appOrigins: e.APP_ORIGINS.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+    trustProxy: e.TRUST_PROXY,
+    scryptLogN: e.SCRYPT_LOG_N,
+    staticDir: path.resolve(e.STATIC_DIR),
+    logRequests: e.LOG_REQUESTS,
+  }
+}
+
+export function loadEnv(): Env {
+  // eslint-disable-next-line no-restricted-properties -- the one place that reads the environment
+  return parseEnv(process.env)
+}

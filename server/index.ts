@@ -1,0 +1,31 @@
+import { serve } from '@hono/node-server'
+import { createApp } from './app'
+import { bootDatabase } from './boot'
+import { loadEnv } from './env'
+
+async function main() {
+  const env = loadEnv()
+  const database = await bootDatabase(env, (line) => console.log(line))
+  const app = createApp({ env, database })
+  const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
+    console.log(`Säljkraft on http://localhost:${info.port} (${database.describe}${env.demoMode ? ', demo mode' : ''})`)
+  })
+
+  let stopping = false
+  const stop = (signal: string) => {
+    if (stopping) return
+    stopping = true
+    console.log(`${signal}: shutting down`)
+    server.close(() => {
+      void database.close().finally(() => process.exit(0))
+    })
+    setTimeout(() => process.exit(0), 5000).unref()
+  }
+  process.on('SIGINT', () => stop('SIGINT'))
+  process.on('SIGTERM', () => stop('SIGTERM'))
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err)
+  process.exit(1)
+})

@@ -1,0 +1,49 @@
+import type { MiddlewareHandler } from 'hono'
+import type { ActionOrManage, SubjectOrAll } from '../../shared/permissions/catalogue'
+import type { AppEnv } from './context'
+import { forbidden, unauthenticated } from './errors'
+
+/**
+ * Every /api route declares who may call it, as its first handler:
+ * `access.public()`, `access.signedIn()` or `access.can(action, subject)`.
+ * A test walks the app's routes and fails on one without a declaration.
+ */
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'signed-in' }
+  | { kind: 'permission'; action: ActionOrManage; subject: SubjectOrAll }
+
+const ACCESS = Symbol.for('saljkraft.access')
+
+type Tagged = MiddlewareHandler<AppEnv> & { [ACCESS]?: Access }
+
+function tag(handler: MiddlewareHandler<AppEnv>, declared: Access): MiddlewareHandler<AppEnv> {
+  ;(handler as Tagged)[ACCESS] = declared
+  return handler
+}
+
+export function declaredAccess(handler: unknown): Access | undefined {
+  return typeof handler === 'function' ? (handler as Tagged)[ACCESS] : undefined
+}
+
+export const access = {
+  public: () => tag(async (_c, next) => next(), { kind: 'public' }),
+  signedIn: () =>
+    tag(
+      async (c, next) => {
+        if (!c.var.auth) throw unauthenticated()
+        await next()
+      },
+      { kind: 'signed-in' },
+    ),
+  can: (action: ActionOrManage, subject: SubjectOrAll) =>
+    tag(
+      async (c, next) => {
+        const auth = c.var.auth
+        if (!auth) throw unauthenticated()
+        if (!auth.ability.can(action, subject)) throw forbidden()
+        await next()
+      },
+      { kind: 'permission', action, subject },
+    ),
+}

@@ -1,0 +1,23 @@
+import type { AppAbility, AppRawRule } from '../../shared/permissions/ability'
+import type { LanguageCode } from '../../shared/i18n'
+import type { Translate } from '../../shared/schemas/errors'
+import type { UserData } from '../../shared/schemas/auth'
+import type { Database } from '../db/client'
+import type { Env } from '../env'
+
+export type Deps = { env: Env; database: Database }
+
+export type AuthContext = {
+  sessionId: string
+  userData: UserData
+  rules: AppRawRule[]
+  ability: AppAbility
+}
+
+export type AppEnv = {
+  Variables: {
+    lang: LanguageCode
+    t: Translate
+    auth: AuthContext | null
+  }
+}

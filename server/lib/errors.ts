@@ -1,0 +1,35 @@
+import type { Context } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { ApiErrorBody, ErrorCode, FieldErrors } from '../../shared/schemas/errors'
+import type { AppEnv } from './context'
+
+/** An error with an HTTP status and a stable code; its message is translated when it is answered. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: ErrorCode,
+    readonly options: { params?: Record<string, unknown>; fieldErrors?: FieldErrors; headers?: Record<string, string> } = {},
+  ) {
+    super(code)
+    this.name = 'ApiError'
+  }
+}
+
+export const unauthenticated = () => new ApiError(401, 'unauthenticated')
+export const forbidden = () => new ApiError(403, 'forbidden')
+export const notFound = () => new ApiError(404, 'not_found')
+
+export function validationError(fieldErrors: FieldErrors): ApiError {
+  return new ApiError(400, 'validation_failed', { fieldErrors })
+}
+
+export function errorBody(c: Context<AppEnv>, code: ErrorCode, params?: Record<string, unknown>, fieldErrors?: FieldErrors): ApiErrorBody {
+  const body: ApiErrorBody = { error: code, message: c.var.t(`errors.${code}`, params) }
+  if (fieldErrors) body.fieldErrors = fieldErrors
+  return body
+}
+
+export function answerError(c: Context<AppEnv>, err: ApiError): Response {
+  for (const [name, value] of Object.entries(err.options.headers ?? {})) c.header(name, value)
+  return c.json(errorBody(c, err.code, err.options.params, err.options.fieldErrors), err.status)
+}

@@ -1,0 +1,145 @@
+import { asc, eq, lt, or, sql } from 'drizzle-orm'
+import type { StoredRule } from '../../../shared/permissions/ability'
+import type { Database } from '../../db/client'
+
+export type UserProfileRow = {
+  id: string
+  email: string
+  firstName: string
+  lastName: string
+  shortName: string | null
+  roleId: string
+  roleKey: string
+  roleName: string
+  teamId: string | null
+  officeId: string | null
+  regionId: string | null
+  language: 'sv' | 'en' | 'fi' | null
+  active: boolean
+}
+
+export function authRepo({ db, t }: Database) {
+  const teamOffice = sql`coalesce(${t.users.officeId}, ${t.teams.officeId})`
+
+  const profileColumns = {
+    id: t.users.id,
+    email: t.users.email,
+    firstName: t.users.firstName,
+    lastName: t.users.lastName,
+    shortName: t.users.shortName,
+    roleId: t.users.roleId,
+    roleKey: t.roles.key,
+    roleName: t.roles.name,
+    teamId: t.users.teamId,
+    officeId: t.offices.id,
+    regionId: t.offices.regionId,
+    language: t.users.language,
+    active: t.users.active,
+  }
+
+  const profileQuery = () =>
+    db
+      .select(profileColumns)
+      .from(t.users)
+      .innerJoin(t.roles, eq(t.roles.id, t.users.roleId))
+      .leftJoin(t.teams, eq(t.teams.id, t.users.teamId))
+      .leftJoin(t.offices, eq(t.offices.id, teamOffice))
+
+  return {
+    async findCredentials(email: string) {
+      const [row] = await db
+        .select({ id: t.users.id, passwordHash: t.users.passwordHash, active: t.users.active })
+        .from(t.users)
+        .where(eq(t.users.email, email))
+        .limit(1)
+      return row
+    },
+
+    async profile(userId: string): Promise<UserProfileRow | undefined> {
+      const [row] = await profileQuery().where(eq(t.users.id, userId)).limit(1)
+      return row
+    },
+
+    async sessionWithProfile(tokenHash: string) {
+      const [row] = await db
+        .select({
+          sessionId: t.sessions.id,
+          expiresAt: t.sessions.expiresAt,
+          lastSeenAt: t.sessions.lastSeenAt,
+          ...profileColumns,
+        })
+        .from(t.sessions)
+        .innerJoin(t.users, eq(t.users.id, t.sessions.userId))
+        .innerJoin(t.roles, eq(t.roles.id, t.users.roleId))
+        .leftJoin(t.teams, eq(t.teams.id, t.users.teamId))
+        .leftJoin(t.offices, eq(t.offices.id, teamOffice))
+        .where(eq(t.sessions.tokenHash, tokenHash))
+        .limit(1)
+      return row
+    },
+
+    /** The role's rules first, then the user's own, each in their stored order. */
+    async rules(roleId: string, userId: string): Promise<StoredRule[]> {
+      const rows = await db
+        .select({
+          action: t.permissionRules.action,
+          subject: t.permissionRules.subject,
+          fields: t.permissionRules.fields,
+          conditions: t.permissionRules.conditions,
+          inverted: t.permissionRules.inverted,
+          reason: t.permissionRules.reason,
+          byUser: t.permissionRules.userId,
+        })
+        .from(t.permissionRules)
+        .where(or(eq(t.permissionRules.roleId, roleId), eq(t.permissionRules.userId, userId)))
+        .orderBy(asc(t.permissionRules.position), asc(t.permissionRules.id))
+      // CASL gives later rules priority: role rules first, direct (user) rules after them.
+      return [...rows.filter((r) => r.byUser === null), ...rows.filter((r) => r.byUser !== null)].map(
+        ({ byUser: _byUser, ...rule }) => rule,
+      )
+    },
+
+    async coachedTeamIds(userId: string): Promise<string[]> {
+      const rows = await db.select({ teamId: t.teamCoaches.teamId }).from(t.teamCoaches).where(eq(t.teamCoaches.userId, userId))
+      return rows.map((r) => r.teamId)
+    },
+
+    async createSession(s: { id: string; tokenHash: string; userId: string; now: number; expiresAt: number; userAgent: string | null; ip: string | null }) {
+      await db.insert(t.sessions).values({
+        id: s.id,
+        tokenHash: s.tokenHash,
+        userId: s.userId,
+        createdAt: s.now,
+        expiresAt: s.expiresAt,
+        lastSeenAt: s.now,
+        userAgent: s.userAgent,
+        ip: s.ip,
+      })
+    },
+
+    async renewSession(sessionId: string, now: number, expiresAt: number) {
+      await db.update(t.sessions).set({ lastSeenAt: now, expiresAt }).where(eq(t.sessions.id, sessionId))
+    },
+
+    async deleteSession(sessionId: string) {
+      await db.delete(t.sessions).where(eq(t.sessions.id, sessionId))
+    },
+
+    async deleteExpiredSessions(now: number) {
+      await db.delete(t.sessions).where(lt(t.sessions.expiresAt, now))
+    },
+
+    async throttleRows(keys: string[]) {
+      return db
+        .select()
+        .from(t.loginThrottle)
+        .where(or(...keys.map((k) => eq(t.loginThrottle.key, k))))
+    },
+
+    async clearThrottle(key: string) {
+      await db.delete(t.loginThrottle).where(eq(t.loginThrottle.key, key))
+    },
+  }
+}
+
+export type AuthRepo = ReturnType<typeof authRepo>

@@ -1,0 +1,26 @@
+import { Hono } from 'hono'
+import type { AppMeta } from '../../../shared/schemas/auth'
+import { DEMO_ACCOUNTS } from '../../db/seed/demo'
+import { access } from '../../lib/access'
+import type { AppEnv, Deps } from '../../lib/context'
+
+export const APP_VERSION = '0.1.0'
+
+export function systemRoutes({ env, database }: Deps) {
+  return new Hono<AppEnv>()
+    .get('/health', access.public(), async (c) => {
+      const ok = await database.ping()
+      c.header('Cache-Control', 'no-store')
+      return ok ? c.json({ status: 'ok' }, 200) : c.json({ status: 'unavailable' }, 503)
+    })
+    .get('/meta', access.public(), (c) =>
+      c.json(
+        {
+          demo: env.demoMode,
+          version: APP_VERSION,
+          demoAccounts: env.demoMode ? DEMO_ACCOUNTS.map((a) => a.email) : [],
+        } satisfies AppMeta,
+        200,
+      ),
+    )
+}

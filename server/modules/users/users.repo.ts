@@ -1,0 +1,107 @@
+import { asc, count, desc, eq, or, sql, type SQLWrapper } from 'drizzle-orm'
+import type { ListQuery } from '../../../shared/schemas/pagination'
+import type { RoleListItem, UserListItem } from '../../../shared/schemas/users'
+import { containsText, withAccess, type AccessFilter } from '../../db/conditions'
+import type { Database, Db } from '../../db/client'
+
+export function usersRepo({ db, t }: Database) {
+  const officeId = sql<string | null>`coalesce(${t.users.officeId}, ${t.teams.officeId})`
+
+  /** The fields rule conditions on `users` may use. */
+  const conditionColumns = { id: t.users.id, teamId: t.users.teamId, officeId }
+
+  const sortColumns: Record<string, SQLWrapper> = {
+    name: sql`lower(${t.users.firstName} || ' ' || ${t.users.lastName})`,
+    email: t.users.email,
+    role: t.roles.name,
+    team: t.teams.name,
+  }
+
+  return {
+    conditionColumns,
+
+    async list(filter: AccessFilter, q: ListQuery): Promise<{ items: UserListItem[]; total: number }> {
+      const search = q.q
+        ? or(
+            containsText(t.users.email, q.q),
+            containsText(sql`${t.users.firstName} || ' ' || ${t.users.lastName}`, q.q),
+          )
+        : undefined
+      const where = withAccess(filter, search)
+      const base = () =>
+        db
+          .select({
+            id: t.users.id,
+            email: t.users.email,
+            firstName: t.users.firstName,
+            lastName: t.users.lastName,
+            roleKey: t.roles.key,
+            roleName: t.roles.name,
+            teamName: t.teams.name,
+            officeName: t.offices.name,
+            active: t.users.active,
+          })
+          .from(t.users)
+          .innerJoin(t.roles, eq(t.roles.id, t.users.roleId))
+          .leftJoin(t.teams, eq(t.teams.id, t.users.teamId))
+          .leftJoin(t.offices, eq(t.offices.id, officeId))
+      const sortKey = q.sortBy && sortColumns[q.sortBy] ? q.sortBy : 'name'
+      const sortExpr = sortColumns[sortKey]!
+      const [rows, [totalRow]] = await Promise.all([
+        base()
+          .where(where)
+          .orderBy(q.orderBy === 'desc' ? desc(sortExpr) : asc(sortExpr), asc(t.users.id))
+          .limit(q.itemsPerPage)
+          .offset((q.page - 1) * q.itemsPerPage),
+        db
+          .select({ n: count() })
+          .from(t.users)
+          .innerJoin(t.roles, eq(t.roles.id, t.users.roleId))
+          .leftJoin(t.teams, eq(t.teams.id, t.users.teamId))
+          .where(where),
+      ])
+      return {
+        items: rows.map(({ firstName, lastName, ...r }) => ({ ...r, fullName: `${firstName} ${lastName}` })),
+        total: totalRow?.n ?? 0,
+      }
+    },
+
+    async emailExists(tx: Db, email: string): Promise<boolean> {
+      const [row] = await tx.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, email)).limit(1)
+      return row !== undefined
+    },
+
+    async roleExists(tx: Db, roleId: string): Promise<boolean> {
+      const [row] = await tx.select({ id: t.roles.id }).from(t.roles).where(eq(t.roles.id, roleId)).limit(1)
+      return row !== undefined
+    },
+
+    async teamExists(tx: Db, teamId: string): Promise<boolean> {
+      const [row] = await tx.select({ id: t.teams.id }).from(t.teams).where(eq(t.teams.id, teamId)).limit(1)
+      return row !== undefined
+    },
+
+    async insert(tx: Db, row: typeof t.users.$inferInsert) {
+      await tx.insert(t.users).values(row)
+    },
+
+    async roles(): Promise<RoleListItem[]> {
+      const [roleRows, counts, rules] = await Promise.all([
+        db.select().from(t.roles).orderBy(asc(t.roles.name)),
+        db.select({ roleId: t.users.roleId, n: count() }).from(t.users).groupBy(t.users.roleId),
+        db
+          .select({ roleId: t.permissionRules.roleId, action: t.permissionRules.action, subject: t.permissionRules.subject })
+          .from(t.permissionRules)
+          .orderBy(asc(t.permissionRules.position)),
+      ])
+      return roleRows.map((r) => ({
+        id: r.id,
+        key: r.key,
+        name: r.name,
+        description: r.description,
+        userCount: counts.find((c) => c.roleId === r.id)?.n ?? 0,
+        permissions: [...new Set(rules.filter((p) => p.roleId === r.id).map((p) => `${p.action} ${p.subject}`))],
+      }))
+    },
+  }
+}

@@ -1,0 +1,26 @@
+import { Hono } from 'hono'
+import { PERMISSIONS, permissionName } from '../../../shared/permissions/catalogue'
+import { listQuerySchema, type ListAnswer } from '../../../shared/schemas/pagination'
+import { createUserInputSchema, type UserListItem } from '../../../shared/schemas/users'
+import { access } from '../../lib/access'
+import type { AppEnv, Deps } from '../../lib/context'
+import { validate } from '../../lib/validate'
+import { usersService } from './users.service'
+
+export function usersRoutes({ env, database }: Deps) {
+  const users = usersService(database, { scryptLogN: env.scryptLogN })
+  return new Hono<AppEnv>()
+    .get('/users', access.can('view', 'users'), validate('query', listQuerySchema), async (c) => {
+      const q = c.req.valid('query')
+      const { items, total } = await users.list(c.var.auth!.ability, q)
+      return c.json({ items, total, page: q.page, itemsPerPage: q.itemsPerPage } satisfies ListAnswer<UserListItem>, 200)
+    })
+    .post('/users', access.can('create', 'users'), validate('json', createUserInputSchema), async (c) => {
+      const created = await users.create(c.req.valid('json'), c.var.t)
+      return c.json(created, 201)
+    })
+    .get('/roles', access.can('view', 'roles'), async (c) => c.json({ items: await users.roles() }, 200))
+    .get('/permissions', access.can('view', 'roles'), (c) =>
+      c.json({ items: PERMISSIONS.map((p) => ({ ...p, name: permissionName(p.action, p.subject) })) }, 200),
+    )
+}

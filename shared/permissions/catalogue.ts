@@ -1,0 +1,136 @@
+/**
+ * The permission catalogue: every (action, subject) pair the product knows, as data.
+ * The one source for the server (route guards, role seeding) and the client (route guard, nav).
+ * `manage` and `all` are CASL wildcards: `manage` matches every action, `all` every subject.
+ * A permission's name is "action subject" (spec section 6).
+ */
+
+export const SUBJECTS = [
+  'absenceexport',
+  'controlling',
+  'customers',
+  'sale_reports',
+  'devices',
+  'downloads',
+  'finance_profitability_legacy',
+  'finance_profitability_managers',
+  'finance_profitability_providers',
+  'finance_profitability_sellers',
+  'finance_profitability_teams',
+  'candidates',
+  'order_registrations',
+  'paycodes',
+  'products',
+  'providers',
+  'sale_quality_surveys',
+  'sale_quality_templates',
+  'scheduled_messages',
+  'seller_transcriptions',
+  'sicknotices',
+  'time_reports',
+  'dashboard_sales',
+  'offices',
+  'embeds',
+  'chat',
+  'business_intelligence',
+  'stats',
+  'sales',
+  'sales_salary_calculator',
+  'salesflow',
+  'salesflow_admin',
+  'tool_pts_transform',
+  'sales_planner',
+  'coach_groups',
+  'external_account_templates',
+  'users',
+  'teams',
+  'regions',
+  'roles',
+  'terms_of_use',
+  'titles',
+  'profile',
+] as const
+
+export type Subject = (typeof SUBJECTS)[number]
+export type SubjectOrAll = Subject | 'all'
+
+export const ACTIONS = ['view', 'create', 'update', 'delete', 'admin', 'impersonate'] as const
+export type Action = (typeof ACTIONS)[number]
+export type ActionOrManage = Action | 'manage'
+
+export type PermissionDef = {
+  action: Action
+  subject: Subject
+  /** where the permission comes from: the spec's route table, or an API need of ours */
+  source: 'spec' | 'api'
+}
+
+/** Pairs from the spec's route table (section 6). */
+const SPEC_VIEW: Subject[] = SUBJECTS.filter((s) => s !== 'embeds')
+
+/** Write actions the API needs on top of the spec's view permissions. */
+const API_PAIRS: Array<[Action, Subject]> = [
+  ['create', 'users'],
+  ['update', 'users'],
+  ['delete', 'users'],
+  ['impersonate', 'users'],
+  ['create', 'roles'],
+  ['update', 'roles'],
+  ['delete', 'roles'],
+  ['create', 'teams'],
+  ['update', 'teams'],
+  ['delete', 'teams'],
+  ['create', 'offices'],
+  ['update', 'offices'],
+  ['delete', 'offices'],
+  ['create', 'regions'],
+  ['update', 'regions'],
+  ['delete', 'regions'],
+  ['create', 'products'],
+  ['update', 'products'],
+  ['delete', 'products'],
+  ['create', 'providers'],
+  ['update', 'providers'],
+  ['delete', 'providers'],
+  ['create', 'customers'],
+  ['update', 'customers'],
+  ['update', 'sale_reports'],
+  ['update', 'sales'],
+  ['create', 'time_reports'],
+  ['update', 'time_reports'],
+  ['create', 'sicknotices'],
+  ['create', 'candidates'],
+  ['update', 'candidates'],
+  ['update', 'profile'],
+  ['update', 'terms_of_use'],
+  ['update', 'titles'],
+]
+
+export const PERMISSIONS: readonly PermissionDef[] = [
+  ...SPEC_VIEW.map((subject) => ({ action: 'view' as const, subject, source: 'spec' as const })),
+  { action: 'admin', subject: 'embeds', source: 'spec' },
+  { action: 'view', subject: 'embeds', source: 'spec' },
+  { action: 'create', subject: 'sales', source: 'spec' },
+  ...API_PAIRS.map(([action, subject]) => ({ action, subject, source: 'api' as const })),
+]
+
+export function permissionName(action: ActionOrManage, subject: SubjectOrAll): string {
+  return `${action} ${subject}`
+}
+
+/** Parses "action subject"; returns null for anything that is not two known words. */
+export function parsePermissionName(name: string): { action: ActionOrManage; subject: SubjectOrAll } | null {
+  const parts = name.trim().split(' ')
+  if (parts.length !== 2) return null
+  const [action, subject] = parts as [string, string]
+  const actionOk = action === 'manage' || (ACTIONS as readonly string[]).includes(action)
+  const subjectOk = subject === 'all' || (SUBJECTS as readonly string[]).includes(subject)
+  return actionOk && subjectOk ? { action: action as ActionOrManage, subject: subject as SubjectOrAll } : null
+}
+
+export function isKnownPermission(action: string, subject: string): boolean {
+  if (action === 'manage' || subject === 'all') {
+    return parsePermissionName(`${action} ${subject}`) !== null
+  }
+  return PERMISSIONS.some((p) => p.action === action && p.subject === subject)
+}

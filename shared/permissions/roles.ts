@@ -1,0 +1,143 @@
+import type { Action, Subject } from './catalogue'
+import type { StoredRule } from './ability'
+
+/**
+ * The seeded roles and their default rules. The table in docs/roles-and-permissions.md is
+ * generated from this file by `npm run docs:roles`; a unit test fails when the two differ.
+ * Conditions use placeholders resolved per user ("${user.id}", "${user.teamIds}", "${user.officeId}").
+ */
+
+export const ROLE_KEYS = ['admin', 'backoffice', 'manager', 'coach', 'seller', 'recruiter'] as const
+export type RoleKey = (typeof ROLE_KEYS)[number]
+
+const view = (...subjects: Subject[]): StoredRule[] => subjects.map((subject) => ({ action: 'view', subject }))
+const can = (action: Action, ...subjects: Subject[]): StoredRule[] => subjects.map((subject) => ({ action, subject }))
+
+const OWN = { sellerId: '${user.id}' }
+const MY_TEAMS = { teamId: { $in: '${user.teamIds}' } }
+const MY_OFFICE = { officeId: '${user.officeId}' }
+
+const FINANCE: Subject[] = [
+  'finance_profitability_legacy',
+  'finance_profitability_managers',
+  'finance_profitability_providers',
+  'finance_profitability_sellers',
+  'finance_profitability_teams',
+]
+
+export type RoleDef = { key: RoleKey; name: string; description: string; rules: StoredRule[] }
+
+export const DEFAULT_ROLES: readonly RoleDef[] = [
+  {
+    key: 'admin',
+    name: 'Admin',
+    description: 'Everything, including users, roles and permissions.',
+    rules: [{ action: 'manage', subject: 'all' }],
+  },
+  {
+    key: 'backoffice',
+    name: 'Back office',
+    description: 'Sale reports and orders, deviations, catalogs, exports, scheduled messages, user records.',
+    rules: [
+      ...view(
+        'absenceexport',
+        'controlling',
+        'customers',
+        'sale_reports',
+        'devices',
+        'downloads',
+        'order_registrations',
+        'paycodes',
+        'products',
+        'providers',
+        'sale_quality_surveys',
+        'sale_quality_templates',
+        'scheduled_messages',
+        'seller_transcriptions',
+        'sicknotices',
+        'time_reports',
+        'users',
+        'teams',
+        'offices',
+        'regions',
+        'titles',
+        'terms_of_use',
+        'embeds',
+        'stats',
+        'chat',
+        'business_intelligence',
+        'profile',
+        ...FINANCE,
+      ),
+      ...can('update', 'sale_reports', 'time_reports', 'users', 'profile'),
+      ...can('create', 'products', 'providers', 'customers', 'users'),
+      ...can('update', 'products', 'providers', 'customers'),
+      ...can('delete', 'products', 'providers'),
+    ],
+  },
+  {
+    key: 'manager',
+    name: 'Manager',
+    description: 'Their office: teams, sale reports, time reports, statistics and finance views.',
+    rules: [
+      ...view(
+        'dashboard_sales',
+        'offices',
+        'sale_quality_surveys',
+        'stats',
+        'chat',
+        'business_intelligence',
+        'salesflow',
+        'embeds',
+        'sales_planner',
+        'coach_groups',
+        'profile',
+        'finance_profitability_teams',
+        'finance_profitability_sellers',
+      ),
+      { action: 'view', subject: 'teams', conditions: MY_OFFICE },
+      { action: 'view', subject: 'users', conditions: MY_OFFICE },
+      { action: 'view', subject: 'sale_reports', conditions: MY_OFFICE },
+      { action: 'view', subject: 'time_reports', conditions: MY_OFFICE },
+      { action: 'view', subject: 'sicknotices', conditions: MY_OFFICE },
+      ...can('update', 'profile'),
+    ],
+  },
+  {
+    key: 'coach',
+    name: 'Coach',
+    description: 'Their teams: dashboards, sale reports, quality and regret statistics, competitions.',
+    rules: [
+      ...view('dashboard_sales', 'sale_quality_surveys', 'salesflow', 'embeds', 'sales_planner', 'chat', 'profile'),
+      { action: 'view', subject: 'teams', conditions: { id: { $in: '${user.teamIds}' } } },
+      { action: 'view', subject: 'users', conditions: MY_TEAMS },
+      { action: 'view', subject: 'sale_reports', conditions: MY_TEAMS },
+      { action: 'view', subject: 'time_reports', conditions: MY_TEAMS },
+      ...can('update', 'profile'),
+    ],
+  },
+  {
+    key: 'seller',
+    name: 'Seller',
+    description: 'Own sales, daily checkout, time reports, sick notices, earnings and the sales game.',
+    rules: [
+      ...view('dashboard_sales', 'sales_salary_calculator', 'salesflow', 'embeds', 'profile'),
+      { action: 'view', subject: 'sales', conditions: OWN },
+      { action: 'create', subject: 'sales' },
+      { action: 'update', subject: 'sales', conditions: OWN },
+      ...can('update', 'profile'),
+    ],
+  },
+  {
+    key: 'recruiter',
+    name: 'Recruiter',
+    description: 'Recruiting and onboarding of candidates.',
+    rules: [...view('candidates', 'embeds', 'profile'), ...can('create', 'candidates'), ...can('update', 'candidates', 'profile')],
+  },
+]
+
+export function roleDef(key: RoleKey): RoleDef {
+  const def = DEFAULT_ROLES.find((r) => r.key === key)
+  if (!def) throw new Error(`Unknown role ${key}`)
+  return def
+}

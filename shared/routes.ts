@@ -1,0 +1,327 @@
+import type { ActionOrManage, SubjectOrAll } from './permissions/catalogue'
+
+/**
+ * The route table: every route of the spec (section 2) with its name and meta.
+ * The client maps each name to a lazily loaded screen; the guard (shared/rules/guard.ts) reads the meta.
+ * A route's title is the i18n key `routes.<name>`.
+ */
+
+export type Layout = 'blank' | 'empty' | 'default' | 'fixed-height'
+
+export type RouteMeta = {
+  public?: boolean
+  unauthenticatedOnly?: boolean
+  layout?: Layout
+  action?: ActionOrManage
+  subject?: SubjectOrAll
+  /** the name of the nav item to mark active while this route is open */
+  navActiveLink?: string
+}
+
+export type AppRoute = {
+  path: string
+  name: string
+  meta: RouteMeta
+  /** the issue that builds the screen ('later': not yet filed); absent once the screen is built */
+  plannedIn?: number | 'later'
+}
+
+const view = (subject: SubjectOrAll, extra: RouteMeta = {}): RouteMeta => ({ action: 'view', subject, ...extra })
+
+export const ROUTES = [
+  // General
+  { path: '/', name: 'index', meta: {} },
+  // The spec lists /login as public; it is unauthenticated-only so a signed-in user is sent on (docs/decisions/002).
+  { path: '/login', name: 'login', meta: { unauthenticatedOnly: true, layout: 'blank' } },
+  { path: '/not-authorized', name: 'not-authorized', meta: { public: true, layout: 'blank' } },
+  { path: '/start', name: 'start', meta: { public: true, layout: 'empty' } },
+
+  // Back office
+  { path: '/backoffice/absenceexport', name: 'backoffice-absenceexport', meta: view('absenceexport'), plannedIn: 'later' },
+  { path: '/backoffice/controlling/maps', name: 'backoffice-controlling-maps', meta: view('controlling'), plannedIn: 'later' },
+  { path: '/backoffice/controlling/runs', name: 'backoffice-controlling-runs', meta: view('controlling'), plannedIn: 'later' },
+  { path: '/backoffice/customers', name: 'backoffice-customers', meta: view('customers'), plannedIn: 'later' },
+  {
+    path: '/backoffice/customers/:id',
+    name: 'backoffice-customers-id',
+    meta: view('customers', { navActiveLink: 'backoffice-customers' }),
+    plannedIn: 'later',
+  },
+  { path: '/backoffice/deviations', name: 'backoffice-deviations', meta: view('sale_reports'), plannedIn: 'later' },
+  {
+    path: '/backoffice/deviations/:id',
+    name: 'backoffice-deviations-id',
+    meta: view('sale_reports', { navActiveLink: 'backoffice-deviations' }),
+    plannedIn: 'later',
+  },
+  { path: '/backoffice/devices', name: 'backoffice-devices', meta: view('devices'), plannedIn: 'later' },
+  { path: '/backoffice/downloads', name: 'backoffice-downloads', meta: view('downloads'), plannedIn: 'later' },
+  {
+    path: '/backoffice/finance/profitability-legacy',
+    name: 'backoffice-finance-profitability-legacy',
+    meta: view('finance_profitability_legacy'),
+    plannedIn: 'later',
+  },
+  {
+    path: '/backoffice/finance/profitability-managers',
+    name: 'backoffice-finance-profitability-managers',
+    meta: view('finance_profitability_managers'),
+    plannedIn: 'later',
+  },
+  {
+    path: '/backoffice/finance/profitability-providers',
+    name: 'backoffice-finance-profitability-providers',
+    meta: view('finance_profitability_providers'),
+    plannedIn: 'later',
+  },
+  {
+    path: '/backoffice/finance/profitability-sellers',
+    name: 'backoffice-finance-profitability-sellers',
+    meta: view('finance_profitability_sellers'),
+    plannedIn: 'later',
+  },
+  {
+    path: '/backoffice/finance/profitability-teams',
+    name: 'backoffice-finance-profitability-teams',
+    meta: view('finance_profitability_teams'),
+    plannedIn: 'later',
+  },
+  {
+    path: '/backoffice/onboarding/candidates',
+    name: 'backoffice-onboarding-candidates',
+    meta: view('candidates'),
+    plannedIn: 'later',
+  },
+  { path: '/backoffice/ordermanagement', name: 'backoffice-ordermanagement', meta: view('order_registrations'), plannedIn: 'later' },
+  {
+    path: '/backoffice/ordermanagement/:id',
+    name: 'backoffice-ordermanagement-id',
+    meta: view('order_registrations', { navActiveLink: 'backoffice-ordermanagement' }),
+    plannedIn: 'later',
+  },
+  { path: '/backoffice/paycodes', name: 'backoffice-paycodes', meta: view('paycodes'), plannedIn: 'later' },
+  { path: '/backoffice/products', name: 'backoffice-products', meta: view('products'), plannedIn: 'later' },
+  {
+    path: '/backoffice/products/:id',
+    name: 'backoffice-products-id',
+    meta: view('products', { navActiveLink: 'backoffice-products' }),
+    plannedIn: 'later',
+  },
+  { path: '/backoffice/providers', name: 'backoffice-providers', meta: view('providers'), plannedIn: 'later' },
+  {
+    path: '/backoffice/providers/:id',
+    name: 'backoffice-providers-id',
+    meta: view('providers', { navActiveLink: 'backoffice-providers' }),
+    plannedIn: 'later',
+  },
+  {
+    path: '/backoffice/salequality/statistics/all',
+    name: 'backoffice-salequality-statistics-all',
+    meta: view('sale_quality_surveys'),
+    plannedIn: 'later',
+  },
+  {
+    path: '/backoffice/salequality/statistics/grades',
+    name: 'backoffice-salequality-statistics-grades',
+    meta: view('sale_quality_surveys'),
+    plannedIn: 'later',
+  },
+  {
+    path: '/backoffice/salequality/statistics/monthly',
+    name: 'backoffice-salequality-statistics-monthly',
+    meta: view('sale_quality_surveys'),
+    plannedIn: 'later',
+  },
+  {
+    path: '/backoffice/salequality/statistics/sellers',
+    name: 'backoffice-salequality-statistics-sellers',
+    meta: view('sale_quality_surveys'),
+    plannedIn: 'later',
+  },
+  {
+    path: '/backoffice/salequality/surveys',
+    name: 'backoffice-salequality-surveys',
+    meta: view('sale_quality_surveys'),
+    plannedIn: 'later',
+  },
+  {
+    path: '/backoffice/salequality/templates',
+    name: 'backoffice-salequality-templates',
+    meta: view('sale_quality_templates'),
+    plannedIn: 'later',
+  },
+  { path: '/backoffice/salereports', name: 'backoffice-salereports', meta: view('sale_reports'), plannedIn: 'later' },
+  {
+    path: '/backoffice/salereports/:id',
+    name: 'backoffice-salereports-id',
+    meta: view('sale_reports', { navActiveLink: 'backoffice-salereports' }),
+    plannedIn: 'later',
+  },
+  {
+    path: '/backoffice/scheduledmessages',
+    name: 'backoffice-scheduledmessages',
+    meta: view('scheduled_messages'),
+    plannedIn: 'later',
+  },
+  {
+    path: '/backoffice/sellertranscriptions',
+    name: 'backoffice-sellertranscriptions',
+    meta: view('seller_transcriptions'),
+    plannedIn: 'later',
+  },
+  { path: '/backoffice/sicknotices', name: 'backoffice-sicknotices', meta: view('sicknotices'), plannedIn: 'later' },
+  { path: '/backoffice/timereports', name: 'backoffice-timereports', meta: view('time_reports'), plannedIn: 'later' },
+  {
+    path: '/backoffice/timereports/:id',
+    name: 'backoffice-timereports-id',
+    meta: view('time_reports', { navActiveLink: 'backoffice-timereports' }),
+    plannedIn: 'later',
+  },
+
+  // Dashboards
+  { path: '/dashboards/sales/coach', name: 'dashboards-sales-coach', meta: view('dashboard_sales'), plannedIn: 'later' },
+  { path: '/dashboards/sales/manager', name: 'dashboards-sales-manager', meta: view('offices'), plannedIn: 'later' },
+  { path: '/dashboards/sales/seller', name: 'dashboards-sales-seller', meta: view('dashboard_sales'), plannedIn: 4 },
+
+  // Guides
+  {
+    path: '/guides/categories-and-guides-and-roles',
+    name: 'guides-categories-and-guides-and-roles',
+    meta: { action: 'admin', subject: 'embeds' },
+    plannedIn: 'later',
+  },
+  { path: '/guides/dashboard', name: 'guides-dashboard', meta: view('embeds'), plannedIn: 'later' },
+  {
+    path: '/guides/dashboard/:id',
+    name: 'guides-dashboard-view-guide',
+    meta: view('embeds', { navActiveLink: 'guides-dashboard' }),
+    plannedIn: 'later',
+  },
+  { path: '/guides/guide-categories', name: 'guides-guide-categories', meta: { action: 'admin', subject: 'embeds' }, plannedIn: 'later' },
+  { path: '/guides/guide-management', name: 'guides-guide-management', meta: { action: 'admin', subject: 'embeds' }, plannedIn: 'later' },
+  { path: '/guides/users-embeds', name: 'guides-users-embeds', meta: { action: 'admin', subject: 'embeds' }, plannedIn: 'later' },
+
+  // AI assistant
+  { path: '/keyai', name: 'keyai', meta: view('chat', { layout: 'fixed-height' }), plannedIn: 'later' },
+  {
+    path: '/keyai/business-intelligence',
+    name: 'keyai-business-intelligence',
+    meta: view('business_intelligence', { layout: 'fixed-height' }),
+    plannedIn: 'later',
+  },
+  { path: '/keyai/stats', name: 'keyai-stats', meta: view('stats'), plannedIn: 'later' },
+  { path: '/keyai/stats/:id', name: 'keyai-stats-id', meta: view('stats', { navActiveLink: 'keyai-stats' }), plannedIn: 'later' },
+
+  // Sales
+  { path: '/sales/list', name: 'sales-list', meta: view('sales'), plannedIn: 4 },
+  { path: '/sales/create', name: 'sales-create', meta: { action: 'create', subject: 'sales' }, plannedIn: 4 },
+  {
+    path: '/sales/daily-checkout',
+    name: 'sales-daily-checkout',
+    meta: { action: 'create', subject: 'sales' },
+    plannedIn: 4,
+  },
+  {
+    path: '/sales/salary-calculator',
+    name: 'sales-salary-calculator',
+    meta: view('sales_salary_calculator'),
+    plannedIn: 4,
+  },
+  { path: '/sales/:id', name: 'sales-id', meta: view('sales', { navActiveLink: 'sales-list' }), plannedIn: 4 },
+
+  // Sales flow (the game)
+  { path: '/sales-flow', name: 'sales-flow', meta: view('salesflow'), plannedIn: 'later' },
+  { path: '/sales-flow/admin', name: 'sales-flow-admin', meta: view('salesflow_admin'), plannedIn: 'later' },
+  { path: '/sales-flow/badges', name: 'sales-flow-badges', meta: view('salesflow'), plannedIn: 'later' },
+  { path: '/sales-flow/competitions', name: 'sales-flow-competitions', meta: view('salesflow'), plannedIn: 'later' },
+  { path: '/sales-flow/leaderboards', name: 'sales-flow-leaderboards', meta: view('salesflow'), plannedIn: 'later' },
+  { path: '/sales-flow/level', name: 'sales-flow-level', meta: view('salesflow'), plannedIn: 'later' },
+  { path: '/sales-flow/rewards', name: 'sales-flow-rewards', meta: view('salesflow'), plannedIn: 'later' },
+
+  // Tools
+  { path: '/tools/lead-pts-transform', name: 'tools-lead-pts-transform', meta: view('tool_pts_transform'), plannedIn: 'later' },
+  { path: '/tools/sales-planner', name: 'tools-sales-planner', meta: view('sales_planner'), plannedIn: 'later' },
+  { path: '/tools/sales-planner-legacy', name: 'tools-sales-planner-legacy', meta: view('sales_planner'), plannedIn: 'later' },
+
+  // User admin
+  { path: '/user-admin/coach-groups', name: 'user-admin-coach-groups', meta: view('coach_groups'), plannedIn: 'later' },
+  {
+    path: '/user-admin/coach-groups/provider',
+    name: 'user-admin-coach-groups-provider',
+    meta: view('coach_groups'),
+    plannedIn: 'later',
+  },
+  {
+    path: '/user-admin/external-accounts',
+    name: 'user-admin-external-accounts',
+    meta: view('external_account_templates'),
+    plannedIn: 'later',
+  },
+  { path: '/user-admin/management/former', name: 'user-admin-management-former', meta: view('users'), plannedIn: 'later' },
+  { path: '/user-admin/management/new', name: 'user-admin-management-new', meta: view('users'), plannedIn: 'later' },
+  { path: '/user-admin/offices', name: 'user-admin-offices', meta: view('offices'), plannedIn: 'later' },
+  {
+    path: '/user-admin/offices/:id',
+    name: 'user-admin-offices-id',
+    meta: view('offices', { navActiveLink: 'user-admin-offices' }),
+    plannedIn: 'later',
+  },
+  { path: '/user-admin/oph', name: 'user-admin-oph', meta: view('teams'), plannedIn: 'later' },
+  { path: '/user-admin/regions', name: 'user-admin-regions', meta: view('regions'), plannedIn: 'later' },
+  {
+    path: '/user-admin/regions/:id',
+    name: 'user-admin-regions-id',
+    meta: view('regions', { navActiveLink: 'user-admin-regions' }),
+    plannedIn: 'later',
+  },
+  { path: '/user-admin/roles', name: 'user-admin-roles', meta: view('roles'), plannedIn: 'later' },
+  { path: '/user-admin/teams', name: 'user-admin-teams', meta: view('teams'), plannedIn: 'later' },
+  {
+    path: '/user-admin/teams/:id',
+    name: 'user-admin-teams-id',
+    meta: view('teams', { navActiveLink: 'user-admin-teams' }),
+    plannedIn: 'later',
+  },
+  { path: '/user-admin/terms-of-use', name: 'user-admin-terms-of-use', meta: view('terms_of_use'), plannedIn: 'later' },
+  { path: '/user-admin/user-titles', name: 'user-admin-user-titles', meta: view('titles'), plannedIn: 'later' },
+  { path: '/user-admin/users', name: 'user-admin-users', meta: view('users'), plannedIn: 'later' },
+  {
+    path: '/user-admin/users/deviations',
+    name: 'user-admin-users-deviations',
+    meta: view('users', { navActiveLink: 'user-admin-users' }),
+    plannedIn: 'later',
+  },
+  {
+    path: '/user-admin/users/notifications',
+    name: 'user-admin-users-notifications',
+    meta: view('users', { navActiveLink: 'user-admin-users' }),
+    plannedIn: 'later',
+  },
+  {
+    path: '/user-admin/users/:id',
+    name: 'user-admin-users-id',
+    meta: view('users', { navActiveLink: 'user-admin-users' }),
+    plannedIn: 'later',
+  },
+
+  // Profile
+  { path: '/users/profile', name: 'users-profile', meta: view('profile'), plannedIn: 3 },
+
+  // Catch-all: the public not-found page
+  { path: '*', name: 'not-found', meta: { public: true, layout: 'blank' } },
+] as const satisfies readonly AppRoute[]
+
+export type RouteName = (typeof ROUTES)[number]['name']
+
+const byName = new Map<string, AppRoute>(ROUTES.map((r) => [r.name, r]))
+
+export function routeByName(name: RouteName): AppRoute {
+  const r = byName.get(name)
+  if (!r) throw new Error(`Unknown route ${name}`)
+  return r
+}
+
+/** Builds a path from a route's pattern and its params (`:id` → params.id). */
+export function pathFor(name: RouteName, params: Record<string, string> = {}): string {
+  return routeByName(name).path.replace(/:([a-zA-Z]+)/g, (_, key: string) => encodeURIComponent(params[key] ?? ''))
+}

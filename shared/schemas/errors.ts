@@ -1,0 +1,84 @@
+import type { z } from 'zod'
+
+/**
+ * One error contract for every API answer that is not a success: `{ error, message, fieldErrors? }`.
+ * `error` is a stable code; `message` is translated into the request's language;
+ * `fieldErrors` maps a field path ("email", "products.0.quantity") to translated messages.
+ */
+export const ERROR_CODES = [
+  'validation_failed',
+  'invalid_json',
+  'unsupported_media_type',
+  'payload_too_large',
+  'unauthenticated',
+  'forbidden',
+  'csrf',
+  'invalid_credentials',
+  'too_many_requests',
+  'not_found',
+  'conflict',
+  'server_error',
+  'unavailable',
+] as const
+export type ErrorCode = (typeof ERROR_CODES)[number]
+
+export type FieldErrors = Record<string, string[]>
+export type ApiErrorBody = { error: ErrorCode; message: string; fieldErrors?: FieldErrors }
+
+export type Translate = (key: string, params?: Record<string, unknown>) => string
+
+/** The key prefix of messages a schema names itself (`{ error: 'validation.x' }`). */
+const KEY_PREFIX = 'validation.'
+
+type RawIssue = z.core.$ZodRawIssue
+
+/**
+ * A zod error map that speaks the user's language. Pass it per parse:
+ * `schema.safeParse(data, { error: zodErrorMap(t) })` on the server, `zodResolver(schema, { error: zodErrorMap(t) })` in forms.
+ */
+export function zodErrorMap(t: Translate): (issue: RawIssue) => string {
+  return (issue) => {
+    switch (issue.code) {
+      case 'invalid_type':
+        return issue.input === undefined || issue.input === null
+          ? t('validation.required')
+          : t('validation.invalidType', { expected: t(`validation.types.${String(issue.expected)}`) })
+      case 'too_small':
+        if (issue.origin === 'string') {
+          return Number(issue.minimum) <= 1 ? t('validation.required') : t('validation.tooShort', { min: issue.minimum })
+        }
+        if (issue.origin === 'array') return t('validation.tooFewItems', { min: issue.minimum })
+        return t('validation.tooSmall', { min: issue.minimum })
+      case 'too_big':
+        if (issue.origin === 'string') return t('validation.tooLong', { max: issue.maximum })
+        if (issue.origin === 'array') return t('validation.tooManyItems', { max: issue.maximum })
+        return t('validation.tooBig', { max: issue.maximum })
+      case 'invalid_format':
+        return issue.format === 'email' ? t('validation.email') : t('validation.invalidFormat')
+      case 'unrecognized_keys':
+        return t('validation.unknownFields', { fields: issue.keys.join(', ') })
+      case 'invalid_value':
+        return t('validation.invalidValue')
+      default:
+        return t('validation.invalid')
+    }
+  }
+}
+
+/** Field errors from a failed parse; messages a schema named as keys are translated here. */
+export function fieldErrorsOf(error: z.ZodError, t: Translate): FieldErrors {
+  const out: FieldErrors = {}
+  for (const issue of error.issues) {
+    const message = issue.message.startsWith(KEY_PREFIX) ? t(issue.message) : issue.message
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) {
+        const path = [...issue.path, key].join('.')
+        ;(out[path] ??= []).push(t('validation.unknownField'))
+      }
+      continue
+    }
+    const path = issue.path.length > 0 ? issue.path.join('.') : '_'
+    ;(out[path] ??= []).push(message)
+  }
+  return out
+}

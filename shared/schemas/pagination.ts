@@ -1,0 +1,19 @@
+import { z } from 'zod'
+
+/** Page-size options of the shared table view (spec section 9). */
+export const PAGE_SIZES = [2, 3, 5, 10, 20, 25, 50, 100] as const
+
+export const listQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  itemsPerPage: z.coerce
+    .number()
+    .int()
+    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { error: 'validation.pageSize' })
+    .default(10),
+  q: z.string().trim().max(100).optional(),
+  sortBy: z.string().max(40).optional(),
+  orderBy: z.enum(['asc', 'desc']).default('asc'),
+})
+export type ListQuery = z.infer<typeof listQuerySchema>
+
+export type ListAnswer<T> = { items: T[]; total: number; page: number; itemsPerPage: number }
