@@ -96,6 +96,12 @@ export function createApp(deps: Deps) {
     })
   }
   app.route('/api', createApi(deps))
+  // An /api path no route matched is a JSON 404, never the SPA.
+  app.all('/api/*', (c) => {
+    const t = translator(pickLanguage(c.req.header('accept-language')))
+    c.header('Cache-Control', 'no-store')
+    return c.json({ error: 'not_found', message: t('errors.not_found') }, 404)
+  })
 
   const root = path.relative(process.cwd(), deps.env.staticDir) || '.'
   const indexFile = path.join(deps.env.staticDir, 'index.html')

@@ -137,6 +137,17 @@ function openSqlite(opts: OpenOptions): Database {
   }
 }
 
+const PG_TX_ATTEMPTS = 30
+
+/** serialization_failure and deadlock_detected: the transaction may succeed when run again. */
+function isRetryable(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code
+    if (code === '40001' || code === '40P01') return true
+  }
+  return false
+}
+
 function openPg(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 })
   // A broken idle connection must not crash the process; the pool replaces it.
@@ -148,8 +159,17 @@ function openPg(url: string): Database {
     dialect: 'pg',
     db,
     t: pgSchema as unknown as Schema,
-    transaction(fn) {
-      return db.transaction((tx) => fn(tx as unknown as Db))
+    // SERIALIZABLE gives PostgreSQL the semantics SQLite has (transactions behave as if run one at a time);
+    // a serialization failure or deadlock is retried, so `fn` must only touch the database.
+    async transaction(fn) {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await db.transaction((tx) => fn(tx as unknown as Db), { isolationLevel: 'serializable' })
+        } catch (err) {
+          if (attempt >= PG_TX_ATTEMPTS || !isRetryable(err)) throw err
+          await new Promise((r) => setTimeout(r, Math.random() * 10 * 2 ** Math.min(attempt, 6)))
+        }
+      }
     },
     async ping() {
       try {

@@ -22,8 +22,14 @@ function tag(handler: MiddlewareHandler<AppEnv>, declared: Access): MiddlewareHa
   return handler
 }
 
+/** Hono wraps a mounted sub-app's handlers and keeps the original under this key. */
+const HONO_COMPOSED = '__COMPOSED_HANDLER'
+
 export function declaredAccess(handler: unknown): Access | undefined {
-  return typeof handler === 'function' ? (handler as Tagged)[ACCESS] : undefined
+  if (typeof handler !== 'function') return undefined
+  const own = (handler as Tagged)[ACCESS]
+  if (own) return own
+  return declaredAccess((handler as unknown as Record<string, unknown>)[HONO_COMPOSED])
 }
 
 export const access = {

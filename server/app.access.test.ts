@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest'
+import { buildAbility } from '../shared/permissions/ability'
+import { ROLE_KEYS } from '../shared/permissions/roles'
+import { declaredAccess, type Access } from './lib/access'
+import { createTestApp } from './test/harness'
+
+const t = await createTestApp()
+
+/** Every registered API route (method, path) with its access declaration. */
+function apiRoutes(): Array<{ method: string; path: string; access: Access | undefined }> {
+  const byKey = new Map<string, { method: string; path: string; access: Access | undefined }>()
+  for (const r of t.app.routes) {
+    if (!r.path.startsWith('/api/') || r.method === 'ALL') continue
+    const key = `${r.method} ${r.path}`
+    const entry = byKey.get(key) ?? { method: r.method, path: r.path, access: undefined }
+    entry.access ??= declaredAccess(r.handler)
+    byKey.set(key, entry)
+  }
+  return [...byKey.values()]
+}
+
+const sampleBody: Record<string, unknown> = {
+  'POST /api/users': {
+    email: 'matrix-new@demo.test',
+    firstName: 'M',
+    lastName: 'X',
+    password: 'a-long-password',
+    roleId: 'no-such-role',
+  },
+}
+
+describe('every API route declares who may call it', () => {
+  it('finds the routes it walks', () => {
+    expect(apiRoutes().length).toBeGreaterThanOrEqual(8)
+  })
+
+  it.each(apiRoutes().map((r) => [`${r.method} ${r.path}`, r] as const))('%s has an access declaration', (_name, route) => {
+    expect(route.access, `${route.method} ${route.path} has no access.public(), access.signedIn() or access.can()`).toBeDefined()
+  })
+})
+
+describe('permission matrix: each seeded role × each API route', () => {
+  const routes = apiRoutes().filter((r) => r.access && r.access.kind !== 'public')
+
+  it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))('a visitor gets 401 from %s', async (_n, route) => {
+    const r = await t.request(route.method, route.path, { body: route.method === 'GET' ? undefined : {} })
+    expect(r.status).toBe(401)
+    expect(r.json).toMatchObject({ error: 'unauthenticated' })
+  })
+
+  for (const role of ROLE_KEYS) {
+    it(`${role}: 403 exactly where the role lacks the permission`, async () => {
+      const { cookie, answer } = await t.login(`${role}@demo.test`)
+      const ability = buildAbility(answer.userAbilityRules)
+      for (const route of routes) {
+        const key = `${route.method} ${route.path}`
+        const r = await t.request(route.method, route.path, { cookie, body: route.method === 'GET' ? undefined : (sampleBody[key] ?? {}) })
+        const access = route.access!
+        const allowed = access.kind === 'signed-in' || (access.kind === 'permission' && ability.can(access.action, access.subject))
+        if (allowed) expect([200, 201, 204, 400, 409], `${role} ${key} → ${r.status} ${r.text}`).toContain(r.status)
+        else expect(r.status, `${role} ${key}`).toBe(403)
+        if (r.status === 403) expect(r.json).toMatchObject({ error: 'forbidden', message: expect.any(String) })
+      }
+    })
+  }
+})
+
+describe('unknown API paths', () => {
+  it('answer 404 in JSON, not the SPA', async () => {
+    const r = await t.request('GET', '/api/no-such-thing')
+    expect(r.status).toBe(404)
+    expect(r.json).toMatchObject({ error: 'not_found' })
+  })
+})

@@ -1,0 +1,81 @@
+import { eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { createTestApp } from '../test/harness'
+import { runMigrations, SchemaTooNewError } from './migrate'
+
+const t = await createTestApp()
+const { database } = t
+
+describe('transaction helper', () => {
+  it('commits all or nothing', async () => {
+    await expect(
+      database.transaction(async (tx) => {
+        await tx.insert(database.t.regions).values({ id: 'r-fail', name: 'Region Rollback', createdAt: 1 })
+        throw new Error('boom')
+      }),
+    ).rejects.toThrow('boom')
+    const rows = await database.db.select().from(database.t.regions).where(eq(database.t.regions.id, 'r-fail'))
+    expect(rows).toHaveLength(0)
+  })
+
+  it('never loses a write made outside a transaction while another one rolls back', async () => {
+    let inside!: () => void
+    const started = new Promise<void>((resolve) => (inside = resolve))
+    const failing = database.transaction(async (tx) => {
+      await tx.insert(database.t.regions).values({ id: 'r-a', name: 'Region A', createdAt: 1 })
+      inside()
+      await new Promise((r) => setTimeout(r, 30))
+      throw new Error('rollback')
+    })
+    await started
+    const outside = database.db.insert(database.t.regions).values({ id: 'r-b', name: 'Region B', createdAt: 1 })
+    await expect(failing).rejects.toThrow('rollback')
+    await outside
+    const ids = (await database.db.select({ id: database.t.regions.id }).from(database.t.regions)).map((r) => r.id)
+    expect(ids).toContain('r-b')
+    expect(ids).not.toContain('r-a')
+  })
+
+  it('runs concurrent transactions one after another without losing updates', async () => {
+    await database.db.insert(database.t.loginThrottle).values({ key: 'counter', failures: 0, windowStart: 0, lockedUntil: 0 })
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        database.transaction(async (tx) => {
+          const [row] = await tx.select().from(database.t.loginThrottle).where(eq(database.t.loginThrottle.key, 'counter'))
+          await new Promise((r) => setTimeout(r, 1))
+          await tx.update(database.t.loginThrottle).set({ failures: row!.failures + 1 }).where(eq(database.t.loginThrottle.key, 'counter'))
+        }),
+      ),
+    )
+    const [row] = await database.db.select().from(database.t.loginThrottle).where(eq(database.t.loginThrottle.key, 'counter'))
+    expect(row!.failures).toBe(20)
+  })
+})
+
+describe('migrations', () => {
+  it('are applied at start and running them again changes nothing', async () => {
+    await expect(runMigrations(database)).resolves.toBeDefined()
+  })
+
+  it('refuse a database that is newer than the code, with a clear message', async () => {
+    const future = Date.now() + 365 * 24 * 3600 * 1000
+    if (database.raw.kind === 'sqlite') {
+      database.raw.sqlite.prepare('insert into __drizzle_migrations (hash, created_at) values (?, ?)').run('future', future)
+    } else {
+      await database.raw.pool.query('insert into drizzle.__drizzle_migrations (hash, created_at) values ($1, $2)', ['future', future])
+    }
+    await expect(runMigrations(database)).rejects.toThrow(SchemaTooNewError)
+    await expect(runMigrations(database)).rejects.toThrow(/newer than this version/)
+  })
+})
+
+describe('GET /api/health', () => {
+  it('answers ok while the database answers, and 503 when it does not', async () => {
+    const ok = await t.request('GET', '/api/health')
+    expect(ok.status).toBe(200)
+    expect(ok.json).toEqual({ status: 'ok' })
+    await database.close()
+    const down = await t.request('GET', '/api/health')
+    expect(down.status).toBe(503)
+  })
+})

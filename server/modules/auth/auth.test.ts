@@ -1,0 +1,202 @@
+import { eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { ROLE_KEYS } from '../../../shared/permissions/roles'
+import { createTestApp, DEMO_PASSWORD } from '../../test/harness'
+import { hashToken, THROTTLE } from './auth.service'
+
+const t = await createTestApp()
+
+describe('sign-in, me and logout', () => {
+  it.each(ROLE_KEYS)('signs in the demo %s and answers the stored user data and ability rules', async (role) => {
+    const r = await t.request('POST', '/api/auth/login', { body: { email: `${role}@demo.test`, password: DEMO_PASSWORD } })
+    expect(r.status).toBe(200)
+    expect(r.json.userData?.role).toBe(role)
+    expect(Array.isArray(r.json.userAbilityRules)).toBe(true)
+    expect(r.json.userAbilityRules!.length).toBeGreaterThan(0)
+    expect(JSON.stringify(r.json)).not.toContain('passwordHash')
+  })
+
+  it('sets an httpOnly, SameSite=Lax session cookie that is not the stored token', async () => {
+    const r = await t.request('POST', '/api/auth/login', { body: { email: 'Seller@Demo.test ', password: DEMO_PASSWORD } })
+    expect(r.status).toBe(200)
+    const cookie = r.res.headers.get('set-cookie') ?? ''
+    expect(cookie).toMatch(/^sk_session=[\w-]{40,};/)
+    expect(cookie).toContain('HttpOnly')
+    expect(cookie).toContain('SameSite=Lax')
+    expect(cookie).not.toContain('Secure')
+    const token = cookie.split(';')[0]!.split('=')[1]!
+    const { db, t: tables } = t.database
+    const stored = await db.select().from(tables.sessions).where(eq(tables.sessions.tokenHash, hashToken(token)))
+    expect(stored).toHaveLength(1)
+    const raw = await db.select().from(tables.sessions).where(eq(tables.sessions.tokenHash, token))
+    expect(raw).toHaveLength(0)
+  })
+
+  it('marks the cookie Secure when the request came over https', async () => {
+    const r = await t.request('POST', '/api/auth/login', {
+      body: { email: 'seller@demo.test', password: DEMO_PASSWORD },
+      headers: { 'x-forwarded-proto': 'https', origin: 'https://localhost', 'x-forwarded-host': 'localhost' },
+    })
+    expect(r.status).toBe(200)
+    const cookie = r.res.headers.get('set-cookie') ?? ''
+    expect(cookie).toMatch(/^__Host-sk_session=/)
+    expect(cookie).toContain('Secure')
+  })
+
+  it('answers me for a session and 401 with a JSON error without one', async () => {
+    const { cookie } = await t.login('coach@demo.test')
+    const me = await t.request('GET', '/api/auth/me', { cookie })
+    expect(me.status).toBe(200)
+    expect(me.json.userData?.email).toBe('coach@demo.test')
+    expect(me.json.userData?.teamIds).toHaveLength(2)
+    const anon = await t.request('GET', '/api/auth/me')
+    expect(anon.status).toBe(401)
+    expect(anon.json).toMatchObject({ error: 'unauthenticated', message: 'Du behöver logga in' })
+  })
+
+  it('translates errors into the language the client asks for', async () => {
+    const anon = await t.request('GET', '/api/auth/me', { headers: { 'accept-language': 'fi-FI,fi;q=0.9' } })
+    expect(anon.json.message).toBe('Sinun täytyy kirjautua sisään')
+    const en = await t.request('GET', '/api/auth/me', { headers: { 'accept-language': 'en' } })
+    expect(en.json.message).toBe('You need to sign in')
+  })
+
+  it('revokes the session on logout: the same cookie no longer works', async () => {
+    const { cookie } = await t.login('manager@demo.test')
+    const out = await t.request('POST', '/api/auth/logout', { cookie })
+    expect(out.status).toBe(204)
+    expect(out.res.headers.get('set-cookie')).toMatch(/sk_session=;/)
+    const me = await t.request('GET', '/api/auth/me', { cookie })
+    expect(me.status).toBe(401)
+  })
+
+  it('refuses an expired session and removes it', async () => {
+    const { cookie } = await t.login('recruiter@demo.test')
+    const token = cookie.split('=')[1]!
+    const { db, t: tables } = t.database
+    await db.update(tables.sessions).set({ expiresAt: Date.now() - 1000 }).where(eq(tables.sessions.tokenHash, hashToken(token)))
+    expect((await t.request('GET', '/api/auth/me', { cookie })).status).toBe(401)
+    const left = await db.select().from(tables.sessions).where(eq(tables.sessions.tokenHash, hashToken(token)))
+    expect(left).toHaveLength(0)
+  })
+
+  it('renews a session that is in use (sliding expiry) and sends the cookie again', async () => {
+    const { cookie } = await t.login('backoffice@demo.test')
+    const token = cookie.split('=')[1]!
+    const { db, t: tables } = t.database
+    const soon = Date.now() + 60_000
+    await db
+      .update(tables.sessions)
+      .set({ expiresAt: soon, lastSeenAt: Date.now() - 2 * 60 * 60_000 })
+      .where(eq(tables.sessions.tokenHash, hashToken(token)))
+    const me = await t.request('GET', '/api/auth/me', { cookie })
+    expect(me.status).toBe(200)
+    expect(me.res.headers.get('set-cookie')).toContain(`sk_session=${token}`)
+    const [row] = await db.select().from(tables.sessions).where(eq(tables.sessions.tokenHash, hashToken(token)))
+    expect(row!.expiresAt).toBeGreaterThan(soon + 24 * 60 * 60_000)
+  })
+
+  it('stores passwords as scrypt hashes, never as given', async () => {
+    const { db, t: tables } = t.database
+    const rows = await db.select({ hash: tables.users.passwordHash }).from(tables.users)
+    for (const { hash } of rows) {
+      expect(hash).toMatch(/^scrypt\$\d+\$8\$1\$/)
+      expect(hash).not.toContain(DEMO_PASSWORD)
+    }
+  })
+})
+
+describe('wrong credentials and throttling', () => {
+  it('gives the same answer for an unknown e-mail and a wrong password', async () => {
+    const unknown = await t.request('POST', '/api/auth/login', { body: { email: 'nobody@demo.test', password: 'whatever-123' } })
+    const wrong = await t.request('POST', '/api/auth/login', { body: { email: 'admin@demo.test', password: 'whatever-123' } })
+    expect(unknown.status).toBe(401)
+    expect(wrong.status).toBe(401)
+    expect(unknown.json).toEqual(wrong.json)
+    expect(wrong.json).toEqual({ error: 'invalid_credentials', message: 'Fel e-post eller lösenord' })
+  })
+
+  it('takes about as long for an unknown e-mail as for a wrong password', async () => {
+    const time = async (email: string) => {
+      const started = performance.now()
+      await t.request('POST', '/api/auth/login', { body: { email, password: 'not-the-password' } })
+      return performance.now() - started
+    }
+    // Warm up, then compare medians of a few tries each (different accounts to stay under the lock).
+    await time('warm@demo.test')
+    const unknown: number[] = []
+    const known: number[] = []
+    for (let i = 0; i < 3; i++) {
+      unknown.push(await time(`ghost${i}@demo.test`))
+      known.push(await time(['anna.lindqvist', 'erik.johansson', 'leila.haddad'][i] + '@demo.test'))
+    }
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[1]!
+    // Both run one scrypt; without the dummy hash an unknown e-mail would answer in well under half the time.
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5)
+  })
+
+  it('locks an account after repeated failures with 429 and Retry-After, even for the right password', async () => {
+    const email = 'sara.nystrom@demo.test'
+    const statuses: number[] = []
+    for (let i = 0; i < THROTTLE.account.max; i++) {
+      statuses.push((await t.request('POST', '/api/auth/login', { body: { email, password: `wrong-${i}-pass` } })).status)
+    }
+    expect(statuses.slice(0, -1).every((s) => s === 401)).toBe(true)
+    const locked = await t.request('POST', '/api/auth/login', { body: { email, password: DEMO_PASSWORD } })
+    expect(locked.status).toBe(429)
+    expect(Number(locked.res.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(locked.json.error).toBe('too_many_requests')
+    expect(locked.json.message).toMatch(/\d+ sekunder/)
+    // Another account is not affected.
+    expect((await t.request('POST', '/api/auth/login', { body: { email: 'oskar.berg@demo.test', password: DEMO_PASSWORD } })).status).toBe(200)
+  })
+
+  it('throttles one address that tries many accounts', async () => {
+    const ip = '192.0.2.77'
+    let last = 0
+    for (let i = 0; i < THROTTLE.ip.max; i++) {
+      last = (await t.request('POST', '/api/auth/login', { ip, body: { email: `spray${i}@demo.test`, password: 'guess-guess' } })).status
+    }
+    expect(last).toBe(429)
+    const blocked = await t.request('POST', '/api/auth/login', { ip, body: { email: 'johanna.ek@demo.test', password: DEMO_PASSWORD } })
+    expect(blocked.status).toBe(429)
+    expect(blocked.res.headers.get('retry-after')).toBeTruthy()
+    const elsewhere = await t.request('POST', '/api/auth/login', { body: { email: 'johanna.ek@demo.test', password: DEMO_PASSWORD } })
+    expect(elsewhere.status).toBe(200)
+  })
+})
+
+describe('CSRF protection', () => {
+  it('refuses a state-changing request from another origin', async () => {
+    const { cookie } = await t.login('admin@demo.test')
+    const r = await t.request('POST', '/api/auth/logout', { cookie, headers: { origin: 'https://evil.example' } })
+    expect(r.status).toBe(403)
+    expect(r.json.error).toBe('csrf')
+    expect((await t.request('GET', '/api/auth/me', { cookie })).status).toBe(200)
+  })
+
+  it('refuses a request a browser marks as cross-site even without Origin', async () => {
+    const r = await t.request('POST', '/api/auth/login', {
+      body: { email: 'admin@demo.test', password: DEMO_PASSWORD },
+      headers: { origin: undefined as unknown as string, 'sec-fetch-site': 'cross-site' },
+    })
+    expect(r.status).toBe(403)
+  })
+
+  it('refuses a form post (not JSON) to a JSON endpoint', async () => {
+    const r = await t.request('POST', '/api/auth/login', {
+      body: 'email=admin%40demo.test&password=saljkraft-demo',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    expect(r.status).toBe(415)
+    expect(r.json.error).toBe('unsupported_media_type')
+  })
+
+  it('accepts a same-origin request', async () => {
+    const r = await t.request('POST', '/api/auth/login', {
+      body: { email: 'admin@demo.test', password: DEMO_PASSWORD },
+      headers: { 'sec-fetch-site': 'same-origin' },
+    })
+    expect(r.status).toBe(200)
+  })
+})

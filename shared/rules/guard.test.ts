@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest'
+import { buildAbility, type AppRawRule } from '../permissions/ability'
+import { routeByName, type RouteName } from '../routes'
+import { afterLoginTarget, decideNavigation, type GuardDecision } from './guard'
+
+const sellerRules: AppRawRule[] = [
+  { action: 'view', subject: 'sales', conditions: { sellerId: 'u1' } },
+  { action: 'create', subject: 'sales' },
+]
+
+type Row = {
+  rule: string
+  route: RouteName
+  pathname: string
+  search?: string
+  user: { role?: string | null } | null
+  rules?: AppRawRule[]
+  expected: GuardDecision
+}
+
+const allow: GuardDecision = { type: 'allow' }
+const to = (path: string): GuardDecision => ({ type: 'redirect', to: path })
+
+const rows: Row[] = [
+  { rule: 'index with a role → start', route: 'index', pathname: '/', user: { role: 'seller' }, expected: to('/start') },
+  { rule: 'index without user data → login, query kept', route: 'index', pathname: '/', search: '?a=1&b=2', user: null, expected: to('/login?a=1&b=2') },
+  { rule: 'index with user data but no role → login', route: 'index', pathname: '/', user: { role: null }, expected: to('/login') },
+  { rule: 'public route, visitor → allowed', route: 'not-authorized', pathname: '/not-authorized', user: null, expected: allow },
+  { rule: 'public route, signed in → allowed', route: 'start', pathname: '/start', user: { role: 'seller' }, expected: allow },
+  { rule: 'catch-all not-found is public', route: 'not-found', pathname: '/nope', user: null, expected: allow },
+  { rule: 'unauthenticated-only, visitor → allowed', route: 'login', pathname: '/login', user: null, expected: allow },
+  { rule: 'unauthenticated-only, signed in → /', route: 'login', pathname: '/login', user: { role: 'seller' }, expected: to('/') },
+  { rule: 'permitted route → allowed', route: 'sales-create', pathname: '/sales/create', user: { role: 'seller' }, rules: sellerRules, expected: allow },
+  {
+    rule: 'conditional rule still opens the route',
+    route: 'sales-list',
+    pathname: '/sales/list',
+    user: { role: 'seller' },
+    rules: sellerRules,
+    expected: allow,
+  },
+  {
+    rule: 'not permitted, signed in → not-authorized',
+    route: 'backoffice-products',
+    pathname: '/backoffice/products',
+    user: { role: 'seller' },
+    rules: sellerRules,
+    expected: to('/not-authorized'),
+  },
+  {
+    rule: 'not permitted, visitor → login with query kept and to',
+    route: 'backoffice-products',
+    pathname: '/backoffice/products',
+    search: '?x=1',
+    user: null,
+    expected: to('/login?x=1&to=/backoffice/products'),
+  },
+  {
+    rule: 'visitor, an old "to" in the query is replaced',
+    route: 'sales-list',
+    pathname: '/sales/list',
+    search: '?to=/evil&page=2',
+    user: null,
+    expected: to('/login?page=2&to=/sales/list'),
+  },
+  {
+    rule: 'visitor on a detail route keeps the concrete path',
+    route: 'backoffice-products-id',
+    pathname: '/backoffice/products/abc-123',
+    user: null,
+    expected: to('/login?to=/backoffice/products/abc-123'),
+  },
+  {
+    rule: 'manage all opens every guarded route',
+    route: 'user-admin-roles',
+    pathname: '/user-admin/roles',
+    user: { role: 'admin' },
+    rules: [{ action: 'manage', subject: 'all' }],
+    expected: allow,
+  },
+  {
+    rule: 'an inverted rule closes the route',
+    route: 'user-admin-roles',
+    pathname: '/user-admin/roles',
+    user: { role: 'admin' },
+    rules: [
+      { action: 'manage', subject: 'all' },
+      { action: 'view', subject: 'roles', inverted: true },
+    ],
+    expected: to('/not-authorized'),
+  },
+]
+
+describe('navigation guard (spec section 2)', () => {
+  it.each(rows)('$rule', (row) => {
+    const ability = buildAbility(row.rules ?? [])
+    const decision = decideNavigation({
+      route: routeByName(row.route),
+      pathname: row.pathname,
+      search: row.search ?? '',
+      userData: row.user,
+      can: (action, subject) => ability.can(action, subject),
+    })
+    expect(decision).toEqual(row.expected)
+  })
+})
+
+describe('after sign-in', () => {
+  it.each([
+    ['?x=1&to=/backoffice/products', '/backoffice/products?x=1'],
+    ['?to=/sales/list', '/sales/list'],
+    ['', '/'],
+    ['?to=https://evil.example', '/'],
+    ['?to=//evil.example/x', '/'],
+    ['?to=/\\evil.example', '/'],
+  ])('%s → %s', (search, expected) => {
+    expect(afterLoginTarget(search)).toBe(expected)
+  })
+})
