@@ -4,6 +4,7 @@ import path from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
 import { sql } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core'
 import { drizzle as drizzleProxy } from 'drizzle-orm/sqlite-proxy'
 import pg from 'pg'
@@ -164,7 +165,9 @@ function openPg(url: string): Database {
     async transaction(fn) {
       for (let attempt = 1; ; attempt++) {
         try {
-          return await db.transaction((tx) => fn(tx as unknown as Db), { isolationLevel: 'serializable' })
+          return await (db as unknown as PgDatabase<PgQueryResultHKT>).transaction((tx) => fn(tx as unknown as Db), {
+            isolationLevel: 'serializable',
+          })
         } catch (err) {
           if (attempt >= PG_TX_ATTEMPTS || !isRetryable(err)) throw err
           await new Promise((r) => setTimeout(r, Math.random() * 10 * 2 ** Math.min(attempt, 6)))

@@ -1,0 +1,71 @@
+import { Avatar, Button, Menu, Portal, Text } from '@chakra-ui/react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { LANGUAGES } from '../../../shared/i18n'
+import { initials } from '../../../shared/format'
+import { logout } from '../../features/auth/api/auth-api'
+import { useAbility, useUserData } from '../../lib/session'
+
+/** The user-profile menu: who is signed in, profile, language and log out. */
+export function UserMenu() {
+  const { t, i18n } = useTranslation()
+  const navigate = useNavigate()
+  const user = useUserData()
+  const ability = useAbility()
+  if (!user) return null
+
+  const onSelect = async (value: string) => {
+    if (value === 'logout') {
+      await logout().catch(() => undefined)
+      navigate('/login', { replace: true })
+    } else if (value === 'profile') {
+      navigate('/users/profile')
+    } else if (value.startsWith('lang:')) {
+      await i18n.changeLanguage(value.slice(5))
+    }
+  }
+
+  return (
+    <Menu.Root onSelect={(d) => void onSelect(d.value)} positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger asChild>
+        <Button variant="ghost" px="2" aria-label={t('nav.userMenu')} data-testid="user-menu">
+          <Avatar.Root size="sm" colorPalette="brand">
+            <Avatar.Fallback>{initials(user.fullName)}</Avatar.Fallback>
+          </Avatar.Root>
+          <Text as="span" display={{ base: 'none', md: 'inline' }} fontWeight="medium">
+            {user.fullName}
+          </Text>
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="56">
+            <Menu.ItemGroup>
+              <Menu.ItemGroupLabel>
+                <Text fontWeight="semibold">{user.fullName}</Text>
+                <Text fontSize="xs" color="fg.muted">
+                  {user.roleName} · {user.email}
+                </Text>
+              </Menu.ItemGroupLabel>
+            </Menu.ItemGroup>
+            <Menu.Separator />
+            {ability.can('view', 'profile') ? <Menu.Item value="profile">{t('nav.profile')}</Menu.Item> : null}
+            <Menu.ItemGroup>
+              <Menu.ItemGroupLabel>{t('app.language')}</Menu.ItemGroupLabel>
+              {LANGUAGES.map((l) => (
+                <Menu.Item key={l.code} value={`lang:${l.code}`} aria-current={i18n.language === l.code ? 'true' : undefined}>
+                  {l.label}
+                  {i18n.language === l.code ? <Menu.ItemIndicator>✓</Menu.ItemIndicator> : null}
+                </Menu.Item>
+              ))}
+            </Menu.ItemGroup>
+            <Menu.Separator />
+            <Menu.Item value="logout" data-testid="logout">
+              {t('nav.logout')}
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  )
+}

@@ -1,0 +1,49 @@
+import { Center, Spinner } from '@chakra-ui/react'
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Outlet, useLocation, useMatches } from 'react-router'
+import type { AppRoute, Layout } from '../../shared/routes'
+import { scrollForNavigation } from './scroll'
+
+const LAYOUTS: Record<Layout, ComponentType<{ children: ReactNode }>> = {
+  blank: lazy(() => import('./layouts/blank-layout')),
+  empty: lazy(() => import('./layouts/empty-layout')),
+  default: lazy(() => import('./layouts/default-layout')),
+  'fixed-height': lazy(() => import('./layouts/fixed-height-layout')),
+}
+
+export function Loading() {
+  const { t } = useTranslation()
+  return (
+    <Center minH="50dvh" role="status" aria-live="polite">
+      <Spinner size="lg" color="brand.solid" aria-label={t('app.loading')} />
+    </Center>
+  )
+}
+
+/** Around every route: its layout, the document title, and the scroll behaviour of spec section 2. */
+export function RootShell() {
+  const { t, i18n } = useTranslation()
+  const location = useLocation()
+  const route = (useMatches().at(-1)?.handle as { route?: AppRoute } | undefined)?.route
+  const Layout = LAYOUTS[route?.meta.layout ?? 'default']
+
+  useEffect(() => {
+    const title = route ? t(`routes.${route.name}`) : ''
+    document.title = title ? `${title} · ${t('app.name')}` : t('app.name')
+  }, [route, t, i18n.language])
+
+  useEffect(() => {
+    scrollForNavigation(location.hash)
+  }, [location.pathname, location.hash])
+
+  return (
+    <Suspense fallback={<Loading />}>
+      <Layout>
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
+      </Layout>
+    </Suspense>
+  )
+}

@@ -1,0 +1,47 @@
+import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router'
+import { ROUTES, type AppRoute } from '../../shared/routes'
+import { decideNavigation } from '../../shared/rules/guard'
+import { ability, getUserData } from '../lib/session'
+import { Loading, RootShell } from './root-shell'
+import { RouteError } from './route-error'
+import { screenFor } from './screens'
+
+/** The guard of spec section 2, run before every navigation (a loader runs before its route renders). */
+function guard(route: AppRoute) {
+  return ({ request }: LoaderFunctionArgs) => {
+    const url = new URL(request.url)
+    const decision = decideNavigation({
+      route,
+      pathname: url.pathname,
+      search: url.search,
+      userData: getUserData(),
+      can: (action, subject) => ability.can(action, subject),
+    })
+    if (decision.type === 'redirect') throw redirect(decision.to)
+    return null
+  }
+}
+
+const children: RouteObject[] = ROUTES.map((route) => ({
+  path: route.path,
+  handle: { route },
+  loader: guard(route),
+  ...(route.name === 'index'
+    ? { element: null }
+    : {
+        lazy: async () => {
+          const module = await screenFor(route.name)()
+          return { Component: module.default }
+        },
+      }),
+}))
+
+export const router = createBrowserRouter([
+  {
+    id: 'root',
+    Component: RootShell,
+    HydrateFallback: Loading,
+    ErrorBoundary: RouteError,
+    children,
+  },
+])

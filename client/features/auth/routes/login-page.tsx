@@ -1,0 +1,144 @@
+import { Alert, Badge, Box, Button, Card, Flex, Heading, IconButton, Input, Stack, Text } from '@chakra-ui/react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useEffect, useMemo, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { useLocation, useNavigate } from 'react-router'
+import type { z } from 'zod'
+import { afterLoginTarget } from '../../../../shared/rules/guard'
+import { loginInputSchema, type AppMeta } from '../../../../shared/schemas/auth'
+import { zodErrorMap } from '../../../../shared/schemas/errors'
+import { FormField } from '../../../components/ui/form-field'
+import { EyeIcon, EyeOffIcon } from '../../../components/ui/icons'
+import { ApiClientError, NetworkError } from '../../../lib/api-client'
+import { appMeta, login } from '../api/auth-api'
+
+type FormIn = z.input<typeof loginInputSchema>
+type FormOut = z.output<typeof loginInputSchema>
+
+const DEMO_PASSWORD = 'saljkraft-demo'
+
+export default function LoginPage() {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const location = useLocation()
+  const [showPassword, setShowPassword] = useState(false)
+  const [formError, setFormError] = useState<string | null>(null)
+  const [meta, setMeta] = useState<AppMeta | null>(null)
+
+  // The resolver is rebuilt when the language changes, so messages follow it.
+  const resolver = useMemo(() => zodResolver(loginInputSchema, { error: zodErrorMap(t) }), [t])
+  const form = useForm<FormIn, unknown, FormOut>({ resolver, defaultValues: { email: '', password: '' } })
+  const { errors, isSubmitting } = form.formState
+
+  useEffect(() => {
+    void appMeta().then(setMeta)
+  }, [])
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null)
+    try {
+      await login(values)
+      navigate(afterLoginTarget(location.search), { replace: true })
+    } catch (err) {
+      if (err instanceof ApiClientError && err.body) {
+        for (const [field, messages] of Object.entries(err.body.fieldErrors ?? {})) {
+          if (field === 'email' || field === 'password') form.setError(field, { message: messages[0] })
+        }
+        setFormError(err.body.fieldErrors ? null : err.body.message)
+      } else if (err instanceof NetworkError) {
+        setFormError(t('errors.network'))
+      } else {
+        setFormError(t('errors.server_error'))
+      }
+    }
+  })
+
+  const fillDemoAccount = (email: string) => {
+    form.setValue('email', email, { shouldValidate: false })
+    form.setValue('password', DEMO_PASSWORD, { shouldValidate: false })
+    form.clearErrors()
+  }
+
+  return (
+    <Flex minH="100dvh" align="center" justify="center" px="4" py="10" bg="bg.subtle">
+      <Stack gap="6" w="full" maxW="md">
+        <Flex align="center" gap="3" justify="center">
+          <Box as="img" {...{ src: '/favicon.svg', alt: '' }} w="10" h="10" />
+          <Heading as="p" size="2xl" letterSpacing="tight">
+            {t('app.name')}
+          </Heading>
+          {meta?.demo ? (
+            <Badge colorPalette="brand" variant="solid" data-testid="demo-badge">
+              {t('app.demo')}
+            </Badge>
+          ) : null}
+        </Flex>
+
+        <Card.Root as="main" variant="elevated" id="main">
+          <Card.Body gap="5" p={{ base: '6', md: '8' }}>
+            <Box>
+              <Heading as="h1" size="xl">
+                {t('auth.title')}
+              </Heading>
+              <Text color="fg.muted" mt="1">
+                {t('auth.subtitle')}
+              </Text>
+            </Box>
+
+            {formError ? (
+              <Alert.Root status="error" role="alert">
+                <Alert.Indicator />
+                <Alert.Title>{formError}</Alert.Title>
+              </Alert.Root>
+            ) : null}
+
+            <form onSubmit={onSubmit} noValidate>
+              <Stack gap="4">
+                <FormField label={t('auth.email')} error={errors.email} required>
+                  <Input type="email" autoComplete="username" inputMode="email" autoFocus {...form.register('email')} />
+                </FormField>
+                <FormField label={t('auth.password')} error={errors.password} required>
+                  <Flex w="full" gap="2">
+                    <Input type={showPassword ? 'text' : 'password'} autoComplete="current-password" {...form.register('password')} />
+                    <IconButton
+                      variant="outline"
+                      aria-label={showPassword ? t('auth.hidePassword') : t('auth.showPassword')}
+                      aria-pressed={showPassword}
+                      onClick={() => setShowPassword((v) => !v)}
+                    >
+                      {showPassword ? <EyeOffIcon /> : <EyeIcon />}
+                    </IconButton>
+                  </Flex>
+                </FormField>
+                <Button type="submit" colorPalette="brand" size="lg" loading={isSubmitting} loadingText={t('auth.submitting')}>
+                  {t('auth.submit')}
+                </Button>
+              </Stack>
+            </form>
+          </Card.Body>
+        </Card.Root>
+
+        {meta?.demo && meta.demoAccounts.length > 0 ? (
+          <Card.Root variant="outline" size="sm" data-testid="demo-accounts">
+            <Card.Body gap="3">
+              <Heading as="h2" size="sm">
+                {t('auth.demoAccounts')}
+              </Heading>
+              <Text fontSize="sm" color="fg.muted">
+                {t('app.demoHint', { password: DEMO_PASSWORD })}
+              </Text>
+              <Flex wrap="wrap" gap="2">
+                {meta.demoAccounts.map((email) => (
+                  <Button key={email} size="xs" variant="subtle" onClick={() => fillDemoAccount(email)} aria-label={t('auth.useAccount', { email })}>
+                    {email.split('@')[0]}
+                  </Button>
+                ))}
+              </Flex>
+            </Card.Body>
+          </Card.Root>
+        ) : null}
+      </Stack>
+    </Flex>
+  )
+}

@@ -1,0 +1,24 @@
+import { Card, Text } from '@chakra-ui/react'
+import { useTranslation } from 'react-i18next'
+import { useMatches } from 'react-router'
+import type { AppRoute } from '../../../../shared/routes'
+import { Page } from '../../../components/ui/page'
+
+/**
+ * A screen a later issue builds: its title inside the layout and a line saying so.
+ * docs/screens.md lists every route with its state.
+ */
+export default function PlannedScreen() {
+  const { t } = useTranslation()
+  const route = (useMatches().at(-1)?.handle as { route?: AppRoute } | undefined)?.route
+  const issue = route?.plannedIn
+  return (
+    <Page title={route ? t(`routes.${route.name}`) : ''}>
+      <Card.Root variant="outline">
+        <Card.Body>
+          <Text color="fg.muted">{typeof issue === 'number' ? t('pages.plannedIssue', { issue }) : t('pages.planned')}</Text>
+        </Card.Body>
+      </Card.Root>
+    </Page>
+  )
+}

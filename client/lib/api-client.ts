@@ -1,0 +1,59 @@
+import type { ApiErrorBody } from '../../shared/schemas/errors'
+import { currentLanguage } from './i18n'
+import { clearSession } from './session'
+
+/** An answer that is not a success, with the server's translated error body when it sent one. */
+export class ApiClientError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ApiErrorBody | null,
+  ) {
+    super(body?.message ?? `HTTP ${status}`)
+    this.name = 'ApiClientError'
+  }
+}
+
+/** Thrown when the server could not be reached at all. */
+export class NetworkError extends Error {
+  constructor() {
+    super('network')
+    this.name = 'NetworkError'
+  }
+}
+
+let onUnauthenticated: () => void = () => {}
+
+/** The app decides where a 401 leads (the login page); set once at start. */
+export function setUnauthenticatedHandler(handler: () => void) {
+  onUnauthenticated = handler
+}
+
+export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage() }
+  if (init.body !== undefined) headers['Content-Type'] = 'application/json'
+  let res: Response
+  try {
+    res = await fetch(`/api${path}`, {
+      method: init.method ?? 'GET',
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      credentials: 'same-origin',
+      signal: init.signal,
+    })
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err
+    throw new NetworkError()
+  }
+  if (res.status === 204) return undefined as T
+  const body = (await res.json().catch(() => null)) as unknown
+  if (!res.ok) {
+    const error = new ApiClientError(res.status, body as ApiErrorBody | null)
+    // A 401 anywhere but the sign-in itself means the session is gone: forget it and go to login.
+    if (res.status === 401 && !path.startsWith('/auth/login')) {
+      clearSession()
+      onUnauthenticated()
+    }
+    throw error
+  }
+  return body as T
+}

@@ -1,0 +1,66 @@
+import fs from 'node:fs'
+import js from '@eslint/js'
+import { createNodeResolver, importX } from 'eslint-plugin-import-x'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+/** Client features may not import each other: one zone per feature folder. */
+const features = fs.existsSync('client/features')
+  ? fs.readdirSync('client/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  : []
+
+const zones = [
+  // shared/ runs everywhere: it never imports the client, the server, the service worker or tests.
+  { target: './shared', from: ['./client', './server', './sw', './e2e'], message: 'shared/ must not import client, server, sw or e2e code.' },
+  { target: './client', from: ['./server', './e2e'], message: 'The client talks to the server over HTTP only.' },
+  { target: './server', from: ['./client', './sw'], message: 'The server does not import client code.' },
+  { target: './sw', from: ['./client', './server'], message: 'The service worker imports shared/ only.' },
+  // Imports flow shared → client/features → client/app.
+  { target: './client/features', from: './client/app', message: 'Features do not import the app shell; routes compose features.' },
+  { target: './client/components', from: ['./client/app', './client/features'], message: 'Shared components do not import features or the app shell.' },
+  { target: './client/lib', from: ['./client/app', './client/features'], message: 'client/lib does not import features or the app shell.' },
+  ...features.map((name) => ({
+    target: `./client/features/${name}`,
+    from: './client/features',
+    except: [`./${name}`],
+    message: 'Client features do not import each other; move what they share to client/components, client/lib or shared/.',
+  })),
+]
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'server/db/migrations/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through server/env.ts.' },
+      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    ignores: ['shared/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: 'shared/ runs in the browser too: no Node APIs.' }] }],
+    },
+  },
+  {
+    files: ['client/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['*.config.ts', '*.config.js', 'playwright.config.ts'],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+)
