@@ -1,0 +1,92 @@
+import { expect, test } from '@playwright/test'
+import { signIn, signInFresh, storedSession } from '../fixtures'
+
+test.describe('sign-in and the route guard @phone', () => {
+  test('a visitor opening a back-office page signs in and arrives there', async ({ page }) => {
+    await page.goto('/backoffice/products?x=1')
+    await expect(page).toHaveURL('/login?x=1&to=/backoffice/products')
+    await expect(page.getByRole('heading', { name: 'Logga in', level: 1 })).toBeVisible()
+    await expect(page.getByTestId('demo-badge')).toBeVisible()
+    await signIn(page, 'backoffice@demo.test')
+    await expect(page).toHaveURL('/backoffice/products?x=1')
+    await expect(page.getByRole('heading', { name: 'Produkter', level: 1 })).toBeVisible()
+    await expect(page).toHaveTitle('Produkter · Säljkraft')
+    const session = await storedSession(page)
+    expect(JSON.parse(session.userData!).role).toBe('backoffice')
+    expect(JSON.parse(session.rules!).length).toBeGreaterThan(0)
+  })
+
+  test('a seller opening a back-office page sees not-authorized', async ({ page }) => {
+    await signInFresh(page, 'seller@demo.test')
+    await page.goto('/backoffice/salereports')
+    await expect(page).toHaveURL('/not-authorized')
+    await expect(page.getByRole('heading', { name: 'Du saknar behörighet' })).toBeVisible()
+  })
+
+  test('logging out clears the stored user data and rules', async ({ page }) => {
+    await signInFresh(page, 'coach@demo.test')
+    expect((await storedSession(page)).userData).not.toBeNull()
+    await page.getByTestId('user-menu').click()
+    await page.getByRole('menuitem', { name: 'Logga ut' }).click()
+    await expect(page).toHaveURL('/login')
+    expect(await storedSession(page)).toEqual({ userData: null, rules: null })
+    await page.goto('/dashboards/sales/coach')
+    await expect(page).toHaveURL('/login?to=/dashboards/sales/coach')
+  })
+})
+
+test.describe('guard rules in the browser', () => {
+  test('/ sends a visitor to login with the query, and a signed-in user to start', async ({ page }) => {
+    await page.goto('/?utm=mail')
+    await expect(page).toHaveURL('/login?utm=mail')
+    await signIn(page, 'manager@demo.test')
+    await expect(page).toHaveURL('/start')
+    await expect(page.getByRole('heading', { name: 'Hej Maria!' })).toBeVisible()
+    await page.goto('/')
+    await expect(page).toHaveURL('/start')
+  })
+
+  test('a signed-in user opening login is sent on', async ({ page }) => {
+    await signInFresh(page, 'recruiter@demo.test')
+    await page.goto('/login')
+    await expect(page).toHaveURL('/start')
+  })
+
+  test('an unknown path shows the public not-found page', async ({ page }) => {
+    await page.goto('/this/does/not/exist')
+    await expect(page.getByRole('heading', { name: 'Sidan finns inte' })).toBeVisible()
+    await expect(page).toHaveURL('/this/does/not/exist')
+  })
+
+  test('the login form validates fields and shows the server’s error', async ({ page }) => {
+    await page.goto('/login')
+    await page.getByRole('button', { name: 'Logga in', exact: true }).click()
+    await expect(page.getByText('Fältet är obligatoriskt')).toHaveCount(2)
+    await page.getByLabel(/^E-post/).fill('inte-en-adress')
+    await page.getByRole('button', { name: 'Logga in', exact: true }).click()
+    await expect(page.getByText('Ange en giltig e-postadress')).toBeVisible()
+    await page.getByLabel(/^E-post/).fill('admin@demo.test')
+    await page.getByLabel(/^Lösenord/).fill('fel-losenord')
+    await page.getByRole('button', { name: 'Logga in', exact: true }).click()
+    await expect(page.getByRole('alert')).toHaveText('Fel e-post eller lösenord')
+    await expect(page).toHaveURL('/login')
+  })
+
+  test('a 401 from the API clears the stored session and goes to login', async ({ page, context }) => {
+    await signInFresh(page, 'admin@demo.test')
+    await page.goto('/user-admin/users')
+    await expect(page.getByRole('heading', { name: 'Användare', level: 1 })).toBeVisible()
+    await context.clearCookies()
+    await page.reload()
+    await expect(page).toHaveURL('/login?to=/user-admin/users')
+    expect(await storedSession(page)).toEqual({ userData: null, rules: null })
+  })
+
+  test('the demo accounts fill the form', async ({ page }) => {
+    await page.goto('/login')
+    await page.getByRole('button', { name: 'Använd seller@demo.test' }).click()
+    await page.getByRole('button', { name: 'Logga in', exact: true }).click()
+    await expect(page).toHaveURL('/start')
+    await expect(page.getByRole('link', { name: 'Fortsätt till Min översikt' })).toBeVisible()
+  })
+})
