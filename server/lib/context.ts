@@ -12,6 +12,8 @@ export type AuthContext = {
   userData: UserData
   rules: AppRawRule[]
   ability: AppAbility
+  /** the /api/auth/me answer, serialized once per loaded session */
+  answerJson: string
 }
 
 export type AppEnv = {

@@ -64,8 +64,5 @@ export function authRoutes({ env }: Deps, auth: AuthService) {
       clearSessionCookie(c)
       return c.body(null, 204)
     })
-    .get('/me', access.signedIn(), (c) => {
-      const session = c.var.auth!
-      return c.json({ userData: session.userData, userAbilityRules: session.rules }, 200)
-    })
+    .get('/me', access.signedIn(), (c) => c.body(c.var.auth!.answerJson, 200, { 'Content-Type': 'application/json' }))
 }

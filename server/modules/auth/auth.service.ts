@@ -17,6 +17,16 @@ export const THROTTLE = {
 /** A session is renewed (sliding expiry) at most once per this interval of use. */
 const RENEW_AFTER_MS = 60 * 60_000
 
+/**
+ * How long a loaded session (user data and ability) is reused before it is read again. Logout and
+ * permission changes on this instance drop it at once; other instances see them within this time
+ * (docs/decisions/005-session-cache.md).
+ */
+export const SESSION_CACHE_MS = 5_000
+const SESSION_CACHE_MAX = 10_000
+
+type CachedSession = { auth: AuthContext; expiresAt: number; lastSeenAt: number; loadedAt: number }
+
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex')
 }
@@ -28,6 +38,12 @@ export function authService(database: Database, opts: { sessionTtlMs: number; sc
   const now = opts.now ?? Date.now
   // Unknown e-mails are checked against this hash, so both failures take the same time.
   const dummyHash = hashPassword(randomBytes(16).toString('hex'), opts.scryptLogN)
+  const cache = new Map<string, CachedSession>()
+
+  function remember(tokenHash: string, entry: CachedSession) {
+    if (cache.size >= SESSION_CACHE_MAX) cache.delete(cache.keys().next().value as string)
+    cache.set(tokenHash, entry)
+  }
 
   async function sessionAnswer(user: UserProfileRow): Promise<{ answer: SessionAnswer; ability: AuthContext['ability'] }> {
     const [coached, stored] = await Promise.all([repo.coachedTeamIds(user.id), repo.rules(user.roleId, user.id)])
@@ -123,27 +139,55 @@ export function authService(database: Database, opts: { sessionTtlMs: number; sc
 
     /** The signed-in context of a session token, or null. Renews the expiry while the session is used. */
     async authenticate(token: string): Promise<{ auth: AuthContext; renewedUntil: number | null } | null> {
-      const row = await repo.sessionWithProfile(hashToken(token))
-      if (!row) return null
+      const tokenHash = hashToken(token)
       const at = now()
-      if (row.expiresAt <= at || !row.active) {
-        await repo.deleteSession(row.sessionId)
+      let entry = cache.get(tokenHash)
+      if (!entry || at - entry.loadedAt >= SESSION_CACHE_MS) {
+        cache.delete(tokenHash)
+        const row = await repo.sessionWithProfile(tokenHash)
+        if (!row) return null
+        if (row.expiresAt <= at || !row.active) {
+          await repo.deleteSession(row.sessionId)
+          return null
+        }
+        const { answer, ability } = await sessionAnswer(row)
+        entry = {
+          auth: {
+            sessionId: row.sessionId,
+            userData: answer.userData,
+            rules: answer.userAbilityRules,
+            ability,
+            answerJson: JSON.stringify(answer),
+          },
+          expiresAt: row.expiresAt,
+          lastSeenAt: row.lastSeenAt,
+          loadedAt: at,
+        }
+        remember(tokenHash, entry)
+      }
+      if (entry.expiresAt <= at) {
+        cache.delete(tokenHash)
+        await repo.deleteSession(entry.auth.sessionId)
         return null
       }
       let renewedUntil: number | null = null
-      if (at - row.lastSeenAt >= RENEW_AFTER_MS) {
+      if (at - entry.lastSeenAt >= RENEW_AFTER_MS) {
         renewedUntil = at + opts.sessionTtlMs
-        await repo.renewSession(row.sessionId, at, renewedUntil)
+        entry.lastSeenAt = at
+        entry.expiresAt = renewedUntil
+        await repo.renewSession(entry.auth.sessionId, at, renewedUntil)
       }
-      const { answer, ability } = await sessionAnswer(row)
-      return {
-        auth: { sessionId: row.sessionId, userData: answer.userData, rules: answer.userAbilityRules, ability },
-        renewedUntil,
-      }
+      return { auth: entry.auth, renewedUntil }
     },
 
     async logout(sessionId: string) {
+      for (const [key, entry] of cache) if (entry.auth.sessionId === sessionId) cache.delete(key)
       await repo.deleteSession(sessionId)
+    },
+
+    /** Drops every cached session, so changed roles or permissions apply on the next request. */
+    forgetCachedSessions() {
+      cache.clear()
     },
 
     async purgeExpired() {

@@ -1,0 +1,22 @@
+import fs from 'node:fs'
+import { build } from 'esbuild'
+
+/**
+ * Bundles the server for `npm start` (dist-server/index.mjs): plain Node, no TypeScript loader at
+ * run time, npm packages left external. The committed migrations are copied beside it.
+ */
+await build({
+  entryPoints: { index: 'server/index.ts', 'create-admin': 'server/scripts/create-admin.ts' },
+  outdir: 'dist-server',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  packages: 'external',
+  sourcemap: true,
+  outExtension: { '.js': '.mjs' },
+  logLevel: 'warning',
+})
+fs.rmSync('dist-server/migrations', { recursive: true, force: true })
+fs.cpSync('server/db/migrations', 'dist-server/migrations', { recursive: true })
+console.log('built dist-server/index.mjs')
