@@ -139,3 +139,12 @@ describe('route table', () => {
     expect(pathFor('backoffice-products-id', { id: 'a b' })).toBe('/backoffice/products/a%20b')
   })
 })
+
+describe('docs/screens.md', () => {
+  it('is the table the route table generates', async () => {
+    const fs = await import('node:fs')
+    const { renderScreensTable } = await import('./screens-doc')
+    const doc = fs.readFileSync(new URL('../docs/screens.md', import.meta.url), 'utf8')
+    expect(doc).toContain(renderScreensTable())
+  })
+})

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs what a fresh machine lacks for the tests: Debian's Chromium (Playwright cannot download
+# its own browser here), a running PostgreSQL when the machine has one, and the npm packages.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ ! -x /usr/bin/chromium ]; then
+  echo "Installing Debian's Chromium for the end-to-end tests…"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
+
+if command -v pg_isready >/dev/null && ! pg_isready -h 127.0.0.1 -p 5432 -q; then
+  if [ -d /etc/postgresql ] && command -v pg_ctlcluster >/dev/null; then
+    echo "Starting PostgreSQL…"
+    pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n 1)" main start || true
+  fi
+fi
+
+npm ci --no-audit --no-fund
