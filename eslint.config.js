@@ -1,9 +1,9 @@
 import fs from 'node:fs'
 import js from '@eslint/js'
-import { createNodeResolver, importX } from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+import { importBoundaries } from './eslint-rules/import-boundaries.js'
 
 /** Client features may not import each other: one zone per feature folder. */
 const features = fs.existsSync('client/features')
@@ -17,13 +17,13 @@ const zones = [
   { target: './server', from: ['./client', './sw'], message: 'The server does not import client code.' },
   { target: './sw', from: ['./client', './server'], message: 'The service worker imports shared/ only.' },
   // Imports flow shared → client/features → client/app.
-  { target: './client/features', from: './client/app', message: 'Features do not import the app shell; routes compose features.' },
+  { target: './client/features', from: ['./client/app'], message: 'Features do not import the app shell; routes compose features.' },
   { target: './client/components', from: ['./client/app', './client/features'], message: 'Shared components do not import features or the app shell.' },
   { target: './client/lib', from: ['./client/app', './client/features'], message: 'client/lib does not import features or the app shell.' },
   ...features.map((name) => ({
     target: `./client/features/${name}`,
-    from: './client/features',
-    except: [`./${name}`],
+    from: ['./client/features'],
+    except: [`./client/features/${name}`],
     message: 'Client features do not import each other; move what they share to client/components, client/lib or shared/.',
   })),
 ]
@@ -34,10 +34,9 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
+    plugins: { local: { rules: { 'import-boundaries': importBoundaries } } },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones }],
+      'local/import-boundaries': ['error', { zones }],
       'no-restricted-properties': [
         'error',
         { object: 'process', property: 'env', message: 'Read configuration through server/env.ts.' },

@@ -1,5 +1,5 @@
 import { rulesToAST } from '@casl/ability/extra'
-import { and, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, not, notInArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, isNotNull, isNull, not, or, sql, type SQL } from 'drizzle-orm'
 import type { AnyColumn } from 'drizzle-orm'
 import type { AppAbility } from '../../shared/permissions/ability'
 import type { ActionOrManage, Subject } from '../../shared/permissions/catalogue'
@@ -12,47 +12,72 @@ import type { ActionOrManage, Subject } from '../../shared/permissions/catalogue
 
 type Node = { operator: string; field?: string; value: unknown }
 
-export type AccessFilter = { kind: 'all' } | { kind: 'none' } | { kind: 'where'; where: SQL }
+/**
+ * `where` uses placeholders (a0, a1, …) whose values are in `params`; `shape` is the same for every user
+ * whose rules have the same structure, so a statement prepared for one shape serves them all.
+ */
+export type AccessFilter =
+  | { kind: 'all'; shape: 'all'; params: Record<string, never> }
+  | { kind: 'none'; shape: 'none'; params: Record<string, never> }
+  | { kind: 'where'; where: SQL; shape: string; params: Record<string, unknown> }
 
 export class UnsupportedConditionError extends Error {}
 
-function toSql(node: Node, columns: Record<string, AnyColumn | SQL>): SQL {
+type Binder = { params: Record<string, unknown>; next: number }
+
+function bind(b: Binder, value: unknown): SQL {
+  const name = `a${b.next++}`
+  b.params[name] = value
+  return sql`${sql.placeholder(name)}`
+}
+
+function toSql(node: Node, columns: Record<string, AnyColumn | SQL>, b: Binder): SQL {
   const op = node.operator
   if (op === 'and' || op === 'or') {
-    const parts = (node.value as Node[]).map((n) => toSql(n, columns))
+    const parts = (node.value as Node[]).map((n) => toSql(n, columns, b))
     if (parts.length === 0) return op === 'and' ? sql`1 = 1` : sql`1 = 0`
     return (op === 'and' ? and(...parts) : or(...parts)) as SQL
   }
   if (op === 'not') {
-    const inner = (node.value as Node[]).map((n) => toSql(n, columns))
+    const inner = (node.value as Node[]).map((n) => toSql(n, columns, b))
     return not(and(...inner) as SQL)
   }
   const target = node.field ? columns[node.field] : undefined
   if (!target) throw new UnsupportedConditionError(`No column for condition field "${node.field ?? ''}"`)
   const column: SQL = sql`${target}`
   const v = node.value
+  const list = (values: unknown[]) => sql.join(values.map((x) => bind(b, x)), sql`, `)
   switch (op) {
     case 'eq':
-      return v === null ? isNull(column) : eq(column, v)
+      return v === null ? isNull(column) : sql`${column} = ${bind(b, v)}`
     case 'ne':
-      return v === null ? isNotNull(column) : ne(column, v)
+      return v === null ? isNotNull(column) : sql`${column} <> ${bind(b, v)}`
     case 'in':
-      return Array.isArray(v) && v.length > 0 ? inArray(column, v) : sql`1 = 0`
+      return Array.isArray(v) && v.length > 0 ? sql`${column} in (${list(v)})` : sql`1 = 0`
     case 'nin':
-      return Array.isArray(v) && v.length > 0 ? notInArray(column, v) : sql`1 = 1`
+      return Array.isArray(v) && v.length > 0 ? sql`${column} not in (${list(v)})` : sql`1 = 1`
     case 'lt':
-      return lt(column, v)
+      return sql`${column} < ${bind(b, v)}`
     case 'lte':
-      return lte(column, v)
+      return sql`${column} <= ${bind(b, v)}`
     case 'gt':
-      return gt(column, v)
+      return sql`${column} > ${bind(b, v)}`
     case 'gte':
-      return gte(column, v)
+      return sql`${column} >= ${bind(b, v)}`
     case 'exists':
       return v ? isNotNull(column) : isNull(column)
     default:
       throw new UnsupportedConditionError(`Unsupported condition operator "${op}"`)
   }
+}
+
+/** The structure of a condition tree without its values (arrays keep their length, null stays null). */
+function shapeOf(node: Node): unknown {
+  if (node.operator === 'and' || node.operator === 'or' || node.operator === 'not') {
+    return [node.operator, (node.value as Node[]).map(shapeOf)]
+  }
+  const v = node.value
+  return [node.operator, node.field, Array.isArray(v) ? v.length : v === null ? null : typeof v === 'boolean' ? v : '?']
 }
 
 export function accessFilter(
@@ -62,9 +87,11 @@ export function accessFilter(
   columns: Record<string, AnyColumn | SQL>,
 ): AccessFilter {
   const ast = rulesToAST(ability, action, subject) as Node | null
-  if (!ast) return { kind: 'none' }
-  if (ast.operator === 'and' && Array.isArray(ast.value) && ast.value.length === 0) return { kind: 'all' }
-  return { kind: 'where', where: toSql(ast, columns) }
+  if (!ast) return { kind: 'none', shape: 'none', params: {} }
+  if (ast.operator === 'and' && Array.isArray(ast.value) && ast.value.length === 0) return { kind: 'all', shape: 'all', params: {} }
+  const binder: Binder = { params: {}, next: 0 }
+  const where = toSql(ast, columns, binder)
+  return { kind: 'where', where, shape: JSON.stringify(shapeOf(ast)), params: binder.params }
 }
 
 /** Combines an access filter with the query's own conditions. */
@@ -75,8 +102,12 @@ export function withAccess(filter: AccessFilter, ...conditions: Array<SQL | unde
   return own.length > 0 ? and(...own) : undefined
 }
 
-/** Case-insensitive "contains" that behaves the same on SQLite and PostgreSQL. */
-export function containsText(column: AnyColumn | SQL, q: string): SQL {
-  const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
-  return sql`lower(${column}) like ${pattern} escape '\\'`
+/** Case-insensitive "contains" that behaves the same on SQLite and PostgreSQL; the pattern is the placeholder `name`. */
+export function containsText(column: AnyColumn | SQL, name: string): SQL {
+  return sql`lower(${column}) like ${sql.placeholder(name)} escape '\\'`
+}
+
+/** The LIKE pattern for containsText: lower-cased, wildcards in the search escaped. */
+export function containsPattern(q: string): string {
+  return `%${q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
 }

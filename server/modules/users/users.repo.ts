@@ -1,10 +1,13 @@
 import { asc, count, desc, eq, or, sql, type SQLWrapper } from 'drizzle-orm'
 import type { ListQuery } from '../../../shared/schemas/pagination'
 import type { RoleListItem, UserListItem } from '../../../shared/schemas/users'
-import { containsText, withAccess, type AccessFilter } from '../../db/conditions'
+import { containsPattern, containsText, withAccess, type AccessFilter } from '../../db/conditions'
+import { preparedReads } from '../../db/prepared'
 import type { Database, Db } from '../../db/client'
 
-export function usersRepo({ db, t }: Database) {
+export function usersRepo(database: Database) {
+  const { db, t } = database
+  const read = preparedReads(database)
   const officeId = sql<string | null>`coalesce(${t.users.officeId}, ${t.teams.officeId})`
 
   /** The fields rule conditions on `users` may use. */
@@ -21,48 +24,44 @@ export function usersRepo({ db, t }: Database) {
     conditionColumns,
 
     async list(filter: AccessFilter, q: ListQuery): Promise<{ items: UserListItem[]; total: number }> {
-      const search = q.q
-        ? or(
-            containsText(t.users.email, q.q),
-            containsText(sql`${t.users.firstName} || ' ' || ${t.users.lastName}`, q.q),
-          )
-        : undefined
-      const where = withAccess(filter, search)
-      const base = () =>
-        db
-          .select({
-            id: t.users.id,
-            email: t.users.email,
-            firstName: t.users.firstName,
-            lastName: t.users.lastName,
-            roleKey: t.roles.key,
-            roleName: t.roles.name,
-            teamName: t.teams.name,
-            officeName: t.offices.name,
-            active: t.users.active,
-          })
-          .from(t.users)
-          .innerJoin(t.roles, eq(t.roles.id, t.users.roleId))
-          .leftJoin(t.teams, eq(t.teams.id, t.users.teamId))
-          .leftJoin(t.offices, eq(t.offices.id, officeId))
       const sortKey = q.sortBy && sortColumns[q.sortBy] ? q.sortBy : 'name'
-      const sortExpr = sortColumns[sortKey]!
-      const [rows, [totalRow]] = await Promise.all([
-        base()
-          .where(where)
-          .orderBy(q.orderBy === 'desc' ? desc(sortExpr) : asc(sortExpr), asc(t.users.id))
-          .limit(q.itemsPerPage)
-          .offset((q.page - 1) * q.itemsPerPage),
-        db
-          .select({ n: count() })
-          .from(t.users)
-          .innerJoin(t.roles, eq(t.roles.id, t.users.roleId))
-          .leftJoin(t.teams, eq(t.teams.id, t.users.teamId))
-          .where(where),
-      ])
+      const key = `users.list|${filter.shape}|${q.q ? 'q' : ''}|${sortKey}|${q.orderBy}`
+      const rows = await read(
+        key,
+        () => {
+          const search = q.q
+            ? or(containsText(t.users.email, 'q'), containsText(sql`${t.users.firstName} || ' ' || ${t.users.lastName}`, 'q'))
+            : undefined
+          const sortExpr = sortColumns[sortKey]!
+          return db
+            .select({
+              id: t.users.id,
+              email: t.users.email,
+              firstName: t.users.firstName,
+              lastName: t.users.lastName,
+              roleKey: t.roles.key,
+              roleName: t.roles.name,
+              teamName: t.teams.name,
+              officeName: t.offices.name,
+              active: t.users.active,
+              total: sql<number>`count(*) over ()`.mapWith(Number),
+            })
+            .from(t.users)
+            .innerJoin(t.roles, eq(t.roles.id, t.users.roleId))
+            .leftJoin(t.teams, eq(t.teams.id, t.users.teamId))
+            .leftJoin(t.offices, eq(t.offices.id, officeId))
+            .where(withAccess(filter, search))
+            .orderBy(q.orderBy === 'desc' ? desc(sortExpr) : asc(sortExpr), asc(t.users.id))
+            .limit(sql.placeholder('limit'))
+            .offset(sql.placeholder('offset'))
+        },
+        { ...filter.params, q: q.q ? containsPattern(q.q) : undefined, limit: q.itemsPerPage, offset: (q.page - 1) * q.itemsPerPage },
+      )
+      // `count(*) over ()` counts the whole filtered list on each row; a page past the end has no row to carry it.
+      const total = rows[0]?.total ?? (q.page > 1 ? (await this.list(filter, { ...q, page: 1 })).total : 0)
       return {
-        items: rows.map(({ firstName, lastName, ...r }) => ({ ...r, fullName: `${firstName} ${lastName}` })),
-        total: totalRow?.n ?? 0,
+        items: rows.map(({ firstName, lastName, total: _total, ...r }) => ({ ...r, fullName: `${firstName} ${lastName}` })),
+        total,
       }
     },
 

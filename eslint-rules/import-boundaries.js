@@ -1,0 +1,66 @@
+import path from 'node:path'
+
+/**
+ * Keeps imports flowing one way (shared/ → client features → client app; shared/ → server/).
+ * Each zone: files under `target` may not import files under any of `from`, except under `except`.
+ * Relative specifiers are resolved against the importing file, so `../../server/env` is caught anywhere.
+ * A local rule because eslint-plugin-import-x's native resolver cannot be locked for every platform here.
+ */
+export const importBoundaries = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Restrict which folders may import which' },
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          zones: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                target: { type: 'string' },
+                from: { type: 'array', items: { type: 'string' } },
+                except: { type: 'array', items: { type: 'string' } },
+                message: { type: 'string' },
+              },
+              required: ['target', 'from'],
+            },
+          },
+        },
+      },
+    ],
+    messages: { restricted: 'Import of "{{specifier}}" crosses a boundary: {{message}}' },
+  },
+  create(context) {
+    const root = context.cwd
+    const zones = (context.options[0]?.zones ?? []).map((z) => ({
+      target: path.resolve(root, z.target),
+      from: z.from.map((f) => path.resolve(root, f)),
+      except: (z.except ?? []).map((e) => path.resolve(root, e)),
+      message: z.message ?? '',
+    }))
+    const inside = (file, dir) => file === dir || file.startsWith(dir + path.sep)
+    const file = context.filename
+    const active = zones.filter((z) => inside(file, z.target))
+    if (active.length === 0) return {}
+
+    function check(node, specifier) {
+      if (typeof specifier !== 'string' || !specifier.startsWith('.')) return
+      const resolved = path.resolve(path.dirname(file), specifier)
+      for (const z of active) {
+        if (z.from.some((f) => inside(resolved, f)) && !z.except.some((e) => inside(resolved, e))) {
+          context.report({ node, messageId: 'restricted', data: { specifier, message: z.message } })
+          return
+        }
+      }
+    }
+
+    return {
+      ImportDeclaration: (node) => check(node.source, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
+      ExportAllDeclaration: (node) => check(node.source, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
+    }
+  },
+}
