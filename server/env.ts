@@ -13,7 +13,13 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
     .string()
-    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// (leave it unset for the embedded SQLite database)')
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// (leave it unset for the embedded SQLite database)')
+        .optional(),
+    )
     .optional(),
   DEMO_MODE: boolish.optional(),
   SESSION_TTL_DAYS: z.coerce.number().min(1).max(365).default(14),

@@ -53,7 +53,7 @@ export default function StartPage() {
           {areas.length === 0 ? <Text color="fg.muted">{t('start.noAreas')}</Text> : null}
           <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
             {areas.map((area) => (
-              <Card.Root key={area.title} variant="outline">
+              <Card.Root key={area.title} id={`area-${area.title.split('.').at(-1)}`} variant="outline">
                 <Card.Body gap="2">
                   <Heading as="h3" size="md">
                     {t(area.title)}
