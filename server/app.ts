@@ -9,6 +9,7 @@ import { compressJson } from './lib/compress-json'
 import { csrfProtection } from './lib/csrf'
 import type { AppEnv, Deps } from './lib/context'
 import { ApiError, answerError } from './lib/errors'
+import { requestHeader } from './lib/headers'
 import { authRoutes, readSessionToken, writeSessionCookie } from './modules/auth/auth.routes'
 import { authService } from './modules/auth/auth.service'
 import { orgRoutes } from './modules/org/org.routes'
@@ -53,7 +54,7 @@ export function createApi(deps: Deps) {
   // language, headers, large-JSON compression, then for requests with a body the size limit and the
   // CSRF check, then the session.
   api.use(async (c, next) => {
-    const lang = languageOf(c.req.header('accept-language'))
+    const lang = languageOf(requestHeader(c, 'accept-language'))
     c.set('lang', lang)
     c.set('t', TRANSLATORS[lang])
     c.set('auth', null)

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import type { Database } from './client'
 
 type Preparable = PromiseLike<unknown>
@@ -25,4 +26,14 @@ export function preparedReads(database: Database) {
     }
     return (database.dialect === 'pg' ? stmt.execute!(values) : stmt.all!(values)) as Promise<Awaited<Q>>
   }
+}
+
+/**
+ * A LIMIT written into the statement instead of bound: SQLite sorts only the top N rows for a constant
+ * limit (a bound one measured 42 µs against 23 µs on the users list). Page sizes come from a fixed set,
+ * so this adds a handful of statements, never one per request.
+ */
+export function literalLimit(n: number): number {
+  if (!Number.isInteger(n) || n < 1 || n > 1000) throw new Error(`Bad limit ${n}`)
+  return sql.raw(String(n)) as unknown as number
 }

@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib'
 import type { Context, MiddlewareHandler } from 'hono'
+import { requestHeader } from './headers'
 
 /** Bodies smaller than this go out as they are: compressing them costs more than it saves. */
 const THRESHOLD = 1024
@@ -11,7 +12,7 @@ const THRESHOLD = 1024
  */
 export function compressJson(): MiddlewareHandler {
   return async (c, next) => {
-    if (/\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) {
+    if (/\bgzip\b/.test(requestHeader(c, 'accept-encoding') ?? '')) {
       const json = ((object: unknown, arg?: Parameters<Context['body']>[1], headers?: Record<string, string>) => {
         const text = JSON.stringify(object)
         c.header('Content-Type', 'application/json')

@@ -1,8 +1,9 @@
 import { Hono, type Context } from 'hono'
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { deleteCookie, setCookie } from 'hono/cookie'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { loginInputSchema } from '../../../shared/schemas/auth'
 import { access } from '../../lib/access'
+import { requestCookie } from '../../lib/headers'
 import type { AppEnv, Deps } from '../../lib/context'
 import { validate } from '../../lib/validate'
 import type { AuthService } from './auth.service'
@@ -16,7 +17,7 @@ export function isHttps(c: Context, trustProxy: boolean): boolean {
 }
 
 export function readSessionToken(c: Context): string | undefined {
-  return getCookie(c, SECURE_COOKIE) ?? getCookie(c, COOKIE)
+  return requestCookie(c, SECURE_COOKIE) ?? requestCookie(c, COOKIE)
 }
 
 export function writeSessionCookie(c: Context, token: string, expiresAt: number, trustProxy: boolean) {

@@ -1,8 +1,8 @@
-import { asc, desc, eq, sql, type SQLWrapper } from 'drizzle-orm'
+import { asc, count, desc, eq, sql, type SQLWrapper } from 'drizzle-orm'
 import type { ListQuery } from '../../../shared/schemas/pagination'
 import type { TeamListItem } from '../../../shared/schemas/users'
 import { containsPattern, containsText, withAccess, type AccessFilter } from '../../db/conditions'
-import { preparedReads } from '../../db/prepared'
+import { literalLimit, preparedReads } from '../../db/prepared'
 import type { Database } from '../../db/client'
 
 export function orgRepo(database: Database) {
@@ -24,7 +24,7 @@ export function orgRepo(database: Database) {
 
     async listTeams(filter: AccessFilter, q: ListQuery): Promise<{ items: TeamListItem[]; total: number }> {
       const sortKey = q.sortBy && sortColumns[q.sortBy] ? q.sortBy : 'name'
-      const key = `teams.list|${filter.shape}|${q.q ? 'q' : ''}|${sortKey}|${q.orderBy}`
+      const key = `teams.list|${filter.shape}|${q.q ? 'q' : ''}|${sortKey}|${q.orderBy}|${q.itemsPerPage}`
       const rows = await read(
         key,
         () => {
@@ -37,20 +37,28 @@ export function orgRepo(database: Database) {
               officeName: t.offices.name,
               regionName: t.regions.name,
               memberCount,
-              total: sql<number>`count(*) over ()`.mapWith(Number),
             })
             .from(t.teams)
             .innerJoin(t.offices, eq(t.offices.id, t.teams.officeId))
             .innerJoin(t.regions, eq(t.regions.id, t.offices.regionId))
             .where(withAccess(filter, q.q ? containsText(t.teams.name, 'q') : undefined))
             .orderBy(q.orderBy === 'desc' ? desc(sortExpr) : asc(sortExpr), asc(t.teams.id))
-            .limit(sql.placeholder('limit'))
+            .limit(literalLimit(q.itemsPerPage))
             .offset(sql.placeholder('offset'))
         },
-        { ...filter.params, q: q.q ? containsPattern(q.q) : undefined, limit: q.itemsPerPage, offset: (q.page - 1) * q.itemsPerPage },
+        { ...filter.params, q: q.q ? containsPattern(q.q) : undefined, offset: (q.page - 1) * q.itemsPerPage },
       )
-      const total = rows[0]?.total ?? (q.page > 1 ? (await this.listTeams(filter, { ...q, page: 1 })).total : 0)
-      return { items: rows.map(({ total: _total, ...r }) => r), total }
+      const [counted] = await read(
+        `teams.count|${filter.shape}|${q.q ? 'q' : ''}`,
+        () =>
+          db
+            .select({ n: count() })
+            .from(t.teams)
+            .innerJoin(t.offices, eq(t.offices.id, t.teams.officeId))
+            .where(withAccess(filter, q.q ? containsText(t.teams.name, 'q') : undefined)),
+        { ...filter.params, q: q.q ? containsPattern(q.q) : undefined },
+      )
+      return { items: rows, total: counted?.n ?? 0 }
     },
   }
 }
