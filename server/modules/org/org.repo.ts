@@ -1,8 +1,9 @@
-import { asc, count, desc, eq, sql, type SQLWrapper } from 'drizzle-orm'
+import { count, eq, sql, type SQLWrapper } from 'drizzle-orm'
 import type { ListQuery } from '../../../shared/schemas/pagination'
 import type { TeamListItem } from '../../../shared/schemas/users'
-import { containsPattern, containsText, withAccess, type AccessFilter } from '../../db/conditions'
-import { literalLimit, preparedReads } from '../../db/prepared'
+import { containsText, withAccess, type AccessFilter } from '../../db/conditions'
+import { listPage } from '../../db/list-page'
+import { preparedReads } from '../../db/prepared'
 import type { Database } from '../../db/client'
 
 export function orgRepo(database: Database) {
@@ -24,41 +25,42 @@ export function orgRepo(database: Database) {
 
     async listTeams(filter: AccessFilter, q: ListQuery): Promise<{ items: TeamListItem[]; total: number }> {
       const sortKey = q.sortBy && sortColumns[q.sortBy] ? q.sortBy : 'name'
-      const key = `teams.list|${filter.shape}|${q.q ? 'q' : ''}|${sortKey}|${q.orderBy}|${q.itemsPerPage}`
-      const rows = await read(
-        key,
-        () => {
-          const sortExpr = sortColumns[sortKey]!
-          return db
-            .select({
-              id: t.teams.id,
-              name: t.teams.name,
-              officeId: t.teams.officeId,
-              officeName: t.offices.name,
-              regionName: t.regions.name,
-              memberCount,
-            })
-            .from(t.teams)
-            .innerJoin(t.offices, eq(t.offices.id, t.teams.officeId))
-            .innerJoin(t.regions, eq(t.regions.id, t.offices.regionId))
-            .where(withAccess(filter, q.q ? containsText(t.teams.name, 'q') : undefined))
-            .orderBy(q.orderBy === 'desc' ? desc(sortExpr) : asc(sortExpr), asc(t.teams.id))
-            .limit(literalLimit(q.itemsPerPage))
-            .offset(sql.placeholder('offset'))
-        },
-        { ...filter.params, q: q.q ? containsPattern(q.q) : undefined, offset: (q.page - 1) * q.itemsPerPage },
-      )
-      const [counted] = await read(
-        `teams.count|${filter.shape}|${q.q ? 'q' : ''}`,
-        () =>
-          db
-            .select({ n: count() })
-            .from(t.teams)
-            .innerJoin(t.offices, eq(t.offices.id, t.teams.officeId))
-            .where(withAccess(filter, q.q ? containsText(t.teams.name, 'q') : undefined)),
-        { ...filter.params, q: q.q ? containsPattern(q.q) : undefined },
-      )
-      return { items: rows, total: counted?.n ?? 0 }
+      const page = listPage('teams', filter, q, sortKey)
+      const search = () => (q.q ? containsText(t.teams.name, 'q') : undefined)
+      const [items, [counted]] = await Promise.all([
+        read(
+          page.rowsKey,
+          () =>
+            db
+              .select({
+                id: t.teams.id,
+                name: t.teams.name,
+                officeId: t.teams.officeId,
+                officeName: t.offices.name,
+                regionName: t.regions.name,
+                memberCount,
+              })
+              .from(t.teams)
+              .innerJoin(t.offices, eq(t.offices.id, t.teams.officeId))
+              .innerJoin(t.regions, eq(t.regions.id, t.offices.regionId))
+              .where(withAccess(filter, search()))
+              .orderBy(...page.orderBy(sortColumns[sortKey]!, t.teams.id))
+              .limit(page.limit)
+              .offset(page.offset),
+          page.values,
+        ),
+        read(
+          page.countKey,
+          () =>
+            db
+              .select({ n: count() })
+              .from(t.teams)
+              .innerJoin(t.offices, eq(t.offices.id, t.teams.officeId))
+              .where(withAccess(filter, search())),
+          page.values,
+        ),
+      ])
+      return { items, total: counted?.n ?? 0 }
     },
   }
 }

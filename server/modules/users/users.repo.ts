@@ -1,8 +1,9 @@
-import { asc, count, desc, eq, or, sql, type SQLWrapper } from 'drizzle-orm'
+import { asc, count, eq, or, sql, type SQLWrapper } from 'drizzle-orm'
 import type { ListQuery } from '../../../shared/schemas/pagination'
 import type { RoleListItem, UserListItem } from '../../../shared/schemas/users'
-import { containsPattern, containsText, withAccess, type AccessFilter } from '../../db/conditions'
-import { literalLimit, preparedReads } from '../../db/prepared'
+import { containsText, withAccess, type AccessFilter } from '../../db/conditions'
+import { listPage } from '../../db/list-page'
+import { preparedReads } from '../../db/prepared'
 import type { Database, Db } from '../../db/client'
 
 export function usersRepo(database: Database) {
@@ -28,46 +29,44 @@ export function usersRepo(database: Database) {
 
     async list(filter: AccessFilter, q: ListQuery): Promise<{ items: UserListItem[]; total: number }> {
       const sortKey = q.sortBy && sortColumns[q.sortBy] ? q.sortBy : 'name'
-      const key = `users.list|${filter.shape}|${q.q ? 'q' : ''}|${sortKey}|${q.orderBy}|${q.itemsPerPage}`
-      const rows = await read(
-        key,
-        () => {
-          const search = searchOf(q)
-          const sortExpr = sortColumns[sortKey]!
-          return db
-            .select({
-              id: t.users.id,
-              email: t.users.email,
-              firstName: t.users.firstName,
-              lastName: t.users.lastName,
-              roleKey: t.roles.key,
-              roleName: t.roles.name,
-              teamName: t.teams.name,
-              officeName: t.offices.name,
-              active: t.users.active,
-            })
-            .from(t.users)
-            .innerJoin(t.roles, eq(t.roles.id, t.users.roleId))
-            .leftJoin(t.teams, eq(t.teams.id, t.users.teamId))
-            .leftJoin(t.offices, eq(t.offices.id, officeId))
-            .where(withAccess(filter, search))
-            .orderBy(q.orderBy === 'desc' ? desc(sortExpr) : asc(sortExpr), asc(t.users.id))
-            .limit(literalLimit(q.itemsPerPage))
-            .offset(sql.placeholder('offset'))
-        },
-        { ...filter.params, q: q.q ? containsPattern(q.q) : undefined, offset: (q.page - 1) * q.itemsPerPage },
-      )
-      // The total in its own statement: `count(*) over ()` in the page query measured 2.5 times slower on SQLite.
-      const [counted] = await read(
-        `users.count|${filter.shape}|${q.q ? 'q' : ''}`,
-        () =>
-          db
-            .select({ n: count() })
-            .from(t.users)
-            .leftJoin(t.teams, eq(t.teams.id, t.users.teamId))
-            .where(withAccess(filter, searchOf(q))),
-        { ...filter.params, q: q.q ? containsPattern(q.q) : undefined },
-      )
+      const page = listPage('users', filter, q, sortKey)
+      const [rows, [counted]] = await Promise.all([
+        read(
+          page.rowsKey,
+          () =>
+            db
+              .select({
+                id: t.users.id,
+                email: t.users.email,
+                firstName: t.users.firstName,
+                lastName: t.users.lastName,
+                roleKey: t.roles.key,
+                roleName: t.roles.name,
+                teamName: t.teams.name,
+                officeName: t.offices.name,
+                active: t.users.active,
+              })
+              .from(t.users)
+              .innerJoin(t.roles, eq(t.roles.id, t.users.roleId))
+              .leftJoin(t.teams, eq(t.teams.id, t.users.teamId))
+              .leftJoin(t.offices, eq(t.offices.id, officeId))
+              .where(withAccess(filter, searchOf(q)))
+              .orderBy(...page.orderBy(sortColumns[sortKey]!, t.users.id))
+              .limit(page.limit)
+              .offset(page.offset),
+          page.values,
+        ),
+        read(
+          page.countKey,
+          () =>
+            db
+              .select({ n: count() })
+              .from(t.users)
+              .leftJoin(t.teams, eq(t.teams.id, t.users.teamId))
+              .where(withAccess(filter, searchOf(q))),
+          page.values,
+        ),
+      ])
       return {
         items: rows.map(({ firstName, lastName, ...r }) => ({ ...r, fullName: `${firstName} ${lastName}` })),
         total: counted?.n ?? 0,
