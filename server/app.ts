@@ -37,11 +37,15 @@ function languageOf(header: string | undefined): LanguageCode {
   return lang
 }
 
-export function createApi(deps: Deps) {
+/**
+ * The API on the root app under /api (basePath, not a mounted sub-app: a mounted app with its own error
+ * handler wraps every route in one more composition per request).
+ */
+function mountApi(app: Hono<AppEnv>, deps: Deps) {
   const { env } = deps
   const auth = authService(deps.database, { sessionTtlMs: env.sessionTtlMs, scryptLogN: env.scryptLogN })
 
-  const api = new Hono<AppEnv>()
+  const api = app.basePath('/api')
 
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
@@ -89,20 +93,16 @@ export function createApi(deps: Deps) {
     .route('/', usersRoutes(deps))
     .route('/', orgRoutes(deps))
 
-  api.notFound((c) => answerError(c, new ApiError(404, 'not_found')))
-  api.onError((err, c) => {
-    if (err instanceof ApiError) return answerError(c, err)
-    console.error(`[api] ${c.req.method} ${c.req.path} failed:`, err)
-    return answerError(c, new ApiError(500, 'server_error'))
-  })
+  // An /api path no route matched is a JSON 404, never the SPA.
+  api.all('*', (c) => answerError(c, new ApiError(404, 'not_found')))
   return routes
 }
 
-export type ApiType = ReturnType<typeof createApi>
+export type ApiType = ReturnType<typeof mountApi>
 
 /** The whole server: the API under /api and the built SPA for everything else. */
 export function createApp(deps: Deps) {
-  const app = new Hono()
+  const app = new Hono<AppEnv>()
   // Document and asset headers; the API sets its own (nosniff, no-store) and skips this per-request cost.
   const documentHeaders = secureHeaders({
       contentSecurityPolicy: {
@@ -125,12 +125,15 @@ export function createApp(deps: Deps) {
       console.log(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`)
     })
   }
-  app.route('/api', createApi(deps))
-  // An /api path no route matched is a JSON 404, never the SPA.
-  app.all('/api/*', (c) => {
-    const t = translator(pickLanguage(c.req.header('accept-language')))
-    c.header('Cache-Control', 'no-store')
-    return c.json({ error: 'not_found', message: t('errors.not_found') }, 404)
+  mountApi(app, deps)
+  app.onError((err, c) => {
+    if (!c.req.path.startsWith('/api/')) {
+      console.error(`${c.req.method} ${c.req.path} failed:`, err)
+      return c.text('Server error', 500)
+    }
+    if (err instanceof ApiError) return answerError(c, err)
+    console.error(`[api] ${c.req.method} ${c.req.path} failed:`, err)
+    return answerError(c, new ApiError(500, 'server_error'))
   })
 
   const root = path.relative(process.cwd(), deps.env.staticDir) || '.'

@@ -1,7 +1,10 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { ApiErrorBody, ErrorCode, FieldErrors } from '../../shared/schemas/errors'
+import { translator } from '../../shared/i18n'
 import type { AppEnv } from './context'
+
+const SWEDISH = translator('sv')
 
 /** An error with an HTTP status and a stable code; its message is translated when it is answered. */
 export class ApiError extends Error {
@@ -24,7 +27,9 @@ export function validationError(fieldErrors: FieldErrors): ApiError {
 }
 
 export function errorBody(c: Context<AppEnv>, code: ErrorCode, params?: Record<string, unknown>, fieldErrors?: FieldErrors): ApiErrorBody {
-  const body: ApiErrorBody = { error: code, message: c.var.t(`errors.${code}`, params) }
+  // c.var.t is set by the API's first middleware; an error before it is answered in Swedish.
+  const t = c.var.t ?? SWEDISH
+  const body: ApiErrorBody = { error: code, message: t(`errors.${code}`, params) }
   if (fieldErrors) body.fieldErrors = fieldErrors
   return body
 }
