@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest'
+import { formatDate, formatKr, formatOre, formatPieces, initials } from './format'
+
+const nbsp = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ')
+
+describe('initials', () => {
+  it.each([
+    ['Sven Säljare', 'SS'],
+    ['anna maria lindqvist', 'AML'],
+    ['  Ola   ', 'O'],
+    ['', ''],
+    [null, ''],
+    [undefined, ''],
+  ])('%s → %s', (name, expected) => expect(initials(name)).toBe(expected))
+})
+
+describe('formatDate', () => {
+  const d = new Date(Date.UTC(2026, 10, 21, 12))
+  it('is US English, short month, numeric day and year by default', () => expect(formatDate(d)).toBe('Nov 21, 2026'))
+  it('follows the user’s language when asked', () => {
+    expect(formatDate(d, 'sv')).toBe('21 nov. 2026')
+    expect(formatDate(d, 'fi')).toBe('21.11.2026')
+  })
+  it('accepts ISO strings and epoch milliseconds', () => {
+    expect(formatDate('2026-11-21T12:00:00Z')).toBe('Nov 21, 2026')
+    expect(formatDate(d.getTime())).toBe('Nov 21, 2026')
+  })
+  it.each([null, undefined, '', 'not a date'])('gives "" for %s', (v) => expect(formatDate(v as never)).toBe(''))
+})
+
+describe('money and pieces', () => {
+  it('shows kronor with Swedish grouping', () => {
+    expect(nbsp(formatKr(1234))).toBe('1 234 kr')
+    expect(nbsp(formatKr(1234.5))).toBe('1 234,50 kr')
+    expect(nbsp(formatOre(39900))).toBe('399 kr')
+    expect(formatKr(1234.5, 'en')).toBe('1,234.50 kr')
+  })
+  it('shows quantities in pieces', () => {
+    expect(formatPieces(3)).toBe('3 st')
+    expect(formatPieces(3, 'en')).toBe('3 pcs')
+    expect(formatPieces(3, 'fi')).toBe('3 kpl')
+  })
+})
