@@ -9,6 +9,7 @@ import { router } from './app/router'
 import { refreshSession } from './features/auth/api/auth-api'
 import { setUnauthenticatedHandler } from './lib/api-client'
 import { i18n } from './lib/i18n'
+import './lib/preferences'
 import { getUserData } from './lib/session'
 import './app/styles.css'
 

@@ -1,12 +1,17 @@
 import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react'
+import { PRIMARY_COLORS } from '../../shared/preferences'
 
-/** The primary colour is a pink (spec section 9); #C2185B keeps white text above 4.5:1 contrast. */
-export const PRIMARY = '#C2185B'
+/** The default primary colour is a pink (spec section 9); #C2185B keeps white text above 4.5:1 contrast. */
+export const PRIMARY = PRIMARY_COLORS[0]
+
+const mix = (percent: number, other: 'white' | 'black') => `color-mix(in srgb, var(--sk-primary, ${PRIMARY}) ${percent}%, ${other})`
 
 const config = defineConfig({
   globalCss: {
     'html, body': { minHeight: '100%' },
     body: { bg: 'bg.subtle' },
+    // The bordered skin: outlines instead of shadows.
+    'html[data-skin=bordered] .chakra-card__root': { boxShadow: 'none', borderWidth: '1px', borderColor: 'border' },
   },
   theme: {
     // The overlay-nav breakpoint: the medium breakpoint (48rem) plus 16 px (spec section 9).
@@ -17,18 +22,19 @@ const config = defineConfig({
         body: { value: "'Public Sans', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" },
       },
       colors: {
+        // One CSS variable (--sk-primary, set from the preference) drives the whole palette.
         brand: {
-          50: { value: '#fce4ec' },
-          100: { value: '#f8bbd0' },
-          200: { value: '#f48fb1' },
-          300: { value: '#f06292' },
-          400: { value: '#ec407a' },
-          500: { value: '#d81b60' },
-          600: { value: PRIMARY },
-          700: { value: '#ad1457' },
-          800: { value: '#880e4f' },
-          900: { value: '#560027' },
-          950: { value: '#3a001a' },
+          50: { value: mix(8, 'white') },
+          100: { value: mix(20, 'white') },
+          200: { value: mix(38, 'white') },
+          300: { value: mix(58, 'white') },
+          400: { value: mix(78, 'white') },
+          500: { value: mix(90, 'white') },
+          600: { value: `var(--sk-primary, ${PRIMARY})` },
+          700: { value: mix(82, 'black') },
+          800: { value: mix(64, 'black') },
+          900: { value: mix(42, 'black') },
+          950: { value: mix(28, 'black') },
         },
       },
     },

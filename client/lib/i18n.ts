@@ -1,11 +1,11 @@
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { CATALOGS, DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES, isLanguage, type LanguageCode } from '../../shared/i18n'
+import { readCookie, writeCookie } from './cookies'
 
-const STORAGE_KEY = 'language'
-
+/** The language preference lives in the `language` cookie with the other per-browser preferences. */
 function initialLanguage(): LanguageCode {
-  const saved = localStorage.getItem(STORAGE_KEY)
+  const saved = readCookie('language')
   return isLanguage(saved) ? saved : DEFAULT_LANGUAGE
 }
 
@@ -28,7 +28,7 @@ function applyDocumentLanguage(lng: string) {
 
 applyDocumentLanguage(i18n.language)
 i18n.on('languageChanged', (lng) => {
-  localStorage.setItem(STORAGE_KEY, lng)
+  writeCookie('language', lng)
   applyDocumentLanguage(lng)
 })
 

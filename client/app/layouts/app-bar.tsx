@@ -3,12 +3,21 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { appMeta } from '../../features/auth/api/auth-api'
-import { MenuIcon } from '../../components/ui/icons'
+import { MenuIcon, SettingsIcon } from '../../components/ui/icons'
+import { usePreferences } from '../../lib/preferences'
+import { Customizer } from './customizer'
+import { ThemeSwitcher } from './theme-switcher'
 import { UserMenu } from './user-menu'
 
-/** The top bar: menu button (narrow screens), the brand, the demo badge and the user menu. */
-export function AppBar({ onOpenNav }: { onOpenNav?: () => void }) {
+/**
+ * The top bar: menu button, the brand, the demo badge, the theme switcher, the customizer and the user
+ * menu. Sticky with blur by default; static or hidden as the preferences say (`alwaysShowMenuButton`
+ * when the vertical nav is collapsed on a wide screen).
+ */
+export function AppBar({ onOpenNav, alwaysShowMenuButton = false }: { onOpenNav?: () => void; alwaysShowMenuButton?: boolean }) {
   const { t } = useTranslation()
+  const prefs = usePreferences()
+  const [customizerOpen, setCustomizerOpen] = useState(false)
   const [demo, setDemo] = useState(false)
   useEffect(() => {
     void appMeta().then((m) => setDemo(m.demo))
@@ -16,19 +25,22 @@ export function AppBar({ onOpenNav }: { onOpenNav?: () => void }) {
   return (
     <Flex
       as="header"
-      position="sticky"
+      position={prefs.navbarType === 'sticky' ? 'sticky' : 'static'}
+      hideFrom={prefs.navbarType === 'hidden' ? 'overlay' : undefined}
       top="0"
       zIndex="sticky"
       h="16"
       px={{ base: '3', md: '6' }}
       align="center"
-      gap="3"
-      bg="bg/80"
-      backdropFilter="blur(8px)"
+      gap="2"
+      bg={prefs.isNavbarBlurEnabled ? 'bg/80' : 'bg'}
+      backdropFilter={prefs.isNavbarBlurEnabled ? 'blur(8px)' : undefined}
       borderBottomWidth="1px"
+      data-testid="navbar"
+      data-navbar-type={prefs.navbarType}
     >
       {onOpenNav ? (
-        <IconButton variant="ghost" aria-label={t('nav.openMenu')} onClick={onOpenNav} hideFrom="overlay">
+        <IconButton variant="ghost" aria-label={t('nav.openMenu')} onClick={onOpenNav} hideFrom={alwaysShowMenuButton ? undefined : 'overlay'}>
           <MenuIcon />
         </IconButton>
       ) : null}
@@ -46,7 +58,12 @@ export function AppBar({ onOpenNav }: { onOpenNav?: () => void }) {
         </Badge>
       ) : null}
       <Box flex="1" />
-      <UserMenu />
+      <ThemeSwitcher />
+      <IconButton variant="ghost" aria-label={t('customizer.open')} onClick={() => setCustomizerOpen(true)} data-testid="open-customizer">
+        <SettingsIcon />
+      </IconButton>
+      <UserMenu onOpenPreferences={() => setCustomizerOpen(true)} />
+      <Customizer open={customizerOpen} onOpenChange={setCustomizerOpen} />
     </Flex>
   )
 }

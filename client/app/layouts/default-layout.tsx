@@ -1,46 +1,76 @@
 import { Box, CloseButton, Drawer, Flex, Portal } from '@chakra-ui/react'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useColorScheme, usePreferences } from '../../lib/preferences'
+import { OVERLAY_BREAKPOINT_QUERY, useMediaQuery } from '../../lib/use-media-query'
 import { AppBar } from './app-bar'
+import { AppFooter } from './app-footer'
+import { HorizontalNav } from './horizontal-nav'
 import { NavMenu } from './nav-menu'
 
-/** The default layout: app bar, vertical navigation (a drawer below the overlay breakpoint) and content. */
+/**
+ * The default layout: navbar, navigation (vertical or horizontal by preference), content and footer.
+ * Below the overlay breakpoint the layout is vertical with an overlay drawer whatever the preference;
+ * the preference itself is untouched, so a wider window brings the earlier choice back.
+ */
 export default function DefaultLayout({ children, fixedHeight = false }: { children: ReactNode; fixedHeight?: boolean }) {
   const { t } = useTranslation()
+  const prefs = usePreferences()
+  const scheme = useColorScheme()
+  const wide = useMediaQuery(OVERLAY_BREAKPOINT_QUERY)
   const [drawerOpen, setDrawerOpen] = useState(false)
+  const layout = wide ? prefs.appContentLayoutNav : 'vertical'
+  const sidebar = wide && layout === 'vertical' && !prefs.isVerticalNavCollapsed
+  const semiDark = prefs.isVerticalNavSemiDark && scheme === 'light'
+
   return (
-    <Flex direction="column" minH="100dvh" h={fixedHeight ? '100dvh' : undefined}>
+    <Flex direction="column" minH="100dvh" h={fixedHeight ? '100dvh' : undefined} data-layout={layout}>
       <a href="#main" className="skip-link">
         {t('app.skipToContent')}
       </a>
-      <AppBar onOpenNav={() => setDrawerOpen(true)} />
+      <AppBar onOpenNav={layout === 'vertical' ? () => setDrawerOpen(true) : undefined} alwaysShowMenuButton={wide && !sidebar && layout === 'vertical'} />
+      {layout === 'horizontal' ? <HorizontalNav /> : null}
       <Flex flex="1" minH="0">
-        <Box
-          as="aside"
-          hideBelow="overlay"
-          w="64"
-          flexShrink={0}
-          borderRightWidth="1px"
-          bg="bg"
-          position="sticky"
-          top="16"
-          h="calc(100dvh - 4rem)"
-          overflowY="auto"
-          p="3"
-        >
-          <NavMenu />
-        </Box>
-        <Box as="main" id="main" tabIndex={-1} flex="1" minW="0" overflowY={fixedHeight ? 'auto' : undefined} outline="none">
-          <Box maxW="7xl" mx="auto" px={{ base: '4', md: '8' }} py={{ base: '5', md: '8' }} h={fixedHeight ? 'full' : undefined}>
-            {children}
+        {sidebar ? (
+          <Box
+            as="aside"
+            className={semiDark ? 'dark' : undefined}
+            data-testid="vertical-nav"
+            w="64"
+            flexShrink={0}
+            borderRightWidth="1px"
+            bg="bg"
+            color="fg"
+            position="sticky"
+            top={prefs.navbarType === 'sticky' ? '16' : '0'}
+            h={prefs.navbarType === 'sticky' ? 'calc(100dvh - 4rem)' : '100dvh'}
+            overflowY="auto"
+            p="3"
+          >
+            <NavMenu />
           </Box>
-        </Box>
+        ) : null}
+        <Flex direction="column" flex="1" minW="0">
+          <Box as="main" id="main" tabIndex={-1} flex="1" overflowY={fixedHeight ? 'auto' : undefined} outline="none">
+            <Box
+              maxW={prefs.appContentWidth === 'boxed' ? '7xl' : 'none'}
+              mx="auto"
+              px={{ base: '4', md: '8' }}
+              py={{ base: '5', md: '8' }}
+              h={fixedHeight ? 'full' : undefined}
+              data-content-width={prefs.appContentWidth}
+            >
+              {children}
+            </Box>
+          </Box>
+          {fixedHeight ? null : <AppFooter />}
+        </Flex>
       </Flex>
       <Drawer.Root open={drawerOpen} onOpenChange={(e) => setDrawerOpen(e.open)} placement="start">
         <Portal>
           <Drawer.Backdrop />
           <Drawer.Positioner>
-            <Drawer.Content maxW="xs">
+            <Drawer.Content maxW="xs" className={semiDark ? 'dark' : undefined} bg="bg" color="fg">
               <Drawer.Header>
                 <Drawer.Title>{t('nav.menu')}</Drawer.Title>
               </Drawer.Header>

@@ -31,6 +31,9 @@ export function NavMenu({ onNavigate }: { onNavigate?: () => void }) {
               w="full"
               justifyContent="space-between"
               fontWeight="semibold"
+              color="fg"
+              _hover={{ bg: 'bg.muted' }}
+              _expanded={{ bg: 'bg.muted' }}
               aria-expanded={isOpen(group)}
               onClick={() => setOpen((o) => ({ ...o, [group.title]: !isOpen(group) }))}
             >

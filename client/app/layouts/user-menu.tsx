@@ -7,7 +7,7 @@ import { logout } from '../../features/auth/api/auth-api'
 import { useAbility, useUserData } from '../../lib/session'
 
 /** The user-profile menu: who is signed in, profile, language and log out. */
-export function UserMenu() {
+export function UserMenu({ onOpenPreferences }: { onOpenPreferences?: () => void }) {
   const { t, i18n } = useTranslation()
   const navigate = useNavigate()
   const user = useUserData()
@@ -18,6 +18,8 @@ export function UserMenu() {
     if (value === 'logout') {
       await logout().catch(() => undefined)
       navigate('/login', { replace: true })
+    } else if (value === 'preferences') {
+      onOpenPreferences?.()
     } else if (value === 'profile') {
       navigate('/users/profile')
     } else if (value.startsWith('lang:')) {
@@ -50,6 +52,7 @@ export function UserMenu() {
             </Menu.ItemGroup>
             <Menu.Separator />
             {ability.can('view', 'profile') ? <Menu.Item value="profile">{t('nav.profile')}</Menu.Item> : null}
+            {onOpenPreferences ? <Menu.Item value="preferences">{t('nav.preferences')}</Menu.Item> : null}
             <Menu.ItemGroup>
               <Menu.ItemGroupLabel>{t('app.language')}</Menu.ItemGroupLabel>
               {LANGUAGES.map((l) => (
