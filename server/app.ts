@@ -149,17 +149,20 @@ export function createApp(deps: Deps) {
     }),
   )
   app.use('*', serveStatic({ root, precompressed: true, onFound: (_path, c) => c.header('Cache-Control', 'no-cache') }))
-  // Every other GET is a client route: answer the SPA's index, which routes on the device.
-  let indexHtml: string | null = null
+  // Every other GET is a client route: answer the SPA's index, which routes on the device. It is kept in
+  // memory and read again when the build changes it (at most one stat a second), so a rebuild under a
+  // running server never serves an index whose chunks are gone.
+  let index: { html: string; mtimeMs: number; checkedAt: number } | null = null
   app.get('*', (c) => {
-    if (indexHtml === null) {
-      if (!fs.existsSync(indexFile)) {
-        return c.text('The client is not built. Run `npm run build` (or `npm run app`, which builds and starts).', 503)
-      }
-      indexHtml = fs.readFileSync(indexFile, 'utf8')
+    const now = Date.now()
+    if (!index || now - index.checkedAt > 1000) {
+      const stat = fs.statSync(indexFile, { throwIfNoEntry: false })
+      if (!stat) return c.text('The client is not built. Run `npm run build` (or `npm run app`, which builds and starts).', 503)
+      if (!index || stat.mtimeMs !== index.mtimeMs) index = { html: fs.readFileSync(indexFile, 'utf8'), mtimeMs: stat.mtimeMs, checkedAt: now }
+      else index.checkedAt = now
     }
     c.header('Cache-Control', 'no-cache')
-    return c.html(indexHtml)
+    return c.html(index.html)
   })
   return app
 }

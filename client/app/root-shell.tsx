@@ -3,6 +3,9 @@ import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'r
 import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation, useMatches } from 'react-router'
 import type { AppRoute, Layout } from '../../shared/routes'
+import { NotificationPopup } from '../components/ui/notification-popup'
+import { ScrollToTop } from '../components/ui/scroll-to-top'
+import { Snackbar } from '../components/ui/snackbar'
 import { scrollForNavigation } from './scroll'
 
 const LAYOUTS: Record<Layout, ComponentType<{ children: ReactNode }>> = {
@@ -38,12 +41,17 @@ export function RootShell() {
   }, [location.pathname, location.hash])
 
   return (
-    <Suspense fallback={<Loading />}>
-      <Layout>
-        <Suspense fallback={<Loading />}>
-          <Outlet />
-        </Suspense>
-      </Layout>
-    </Suspense>
+    <>
+      <Suspense fallback={<Loading />}>
+        <Layout>
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
+        </Layout>
+      </Suspense>
+      <NotificationPopup />
+      <Snackbar />
+      <ScrollToTop />
+    </>
   )
 }

@@ -8,6 +8,7 @@ export const en = {
     demoHint: 'This is a demo with made-up data. Sign in with one of the accounts below and the password {{password}}.',
     close: 'Close',
     version: 'Version {{version}}',
+    scrollToTop: 'Back to top',
     skipToContent: 'Skip to content',
     loading: 'Loading…',
     language: 'Language',

@@ -8,6 +8,7 @@ export const fi = {
     demoHint: 'Tämä on demo keksityillä tiedoilla. Kirjaudu jollakin alla olevista tileistä salasanalla {{password}}.',
     close: 'Sulje',
     version: 'Versio {{version}}',
+    scrollToTop: 'Alkuun',
     skipToContent: 'Siirry sisältöön',
     loading: 'Ladataan…',
     language: 'Kieli',

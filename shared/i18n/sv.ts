@@ -7,6 +7,7 @@ export const sv = {
     demoHint: 'Det här är en demo med påhittade data. Logga in med ett av kontona nedan och lösenordet {{password}}.',
     close: 'Stäng',
     version: 'Version {{version}}',
+    scrollToTop: 'Till toppen',
     skipToContent: 'Hoppa till innehållet',
     loading: 'Laddar…',
     language: 'Språk',

@@ -5,6 +5,7 @@ import { LANGUAGES } from '../../../shared/i18n'
 import { initials } from '../../../shared/format'
 import { logout } from '../../features/auth/api/auth-api'
 import { useAbility, useUserData } from '../../lib/session'
+import { snackbar } from '../../lib/snackbar-store'
 
 /** The user-profile menu: who is signed in, profile, language and log out. */
 export function UserMenu({ onOpenPreferences }: { onOpenPreferences?: () => void }) {
@@ -18,6 +19,7 @@ export function UserMenu({ onOpenPreferences }: { onOpenPreferences?: () => void
     if (value === 'logout') {
       await logout().catch(() => undefined)
       navigate('/login', { replace: true })
+      snackbar.show(t('auth.signedOut'))
     } else if (value === 'preferences') {
       onOpenPreferences?.()
     } else if (value === 'profile') {

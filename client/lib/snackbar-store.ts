@@ -1,0 +1,55 @@
+/**
+ * The snackbar's state (spec section 2 and 9): visible, text, duration and icon. The simple snackbar
+ * defaults to 2000 ms, blue-grey and an info-circle icon; a duration of -1 never closes it.
+ */
+export type SnackbarIcon = 'info' | 'success' | 'warning' | 'error'
+export type SnackbarColor = 'blueGrey' | 'success' | 'warning' | 'error' | 'brand'
+
+export type SnackbarState = {
+  visible: boolean
+  text: string
+  duration: number
+  icon: SnackbarIcon
+  color: SnackbarColor
+  /** changes with every message, so the same text twice restarts the timer */
+  id: number
+}
+
+export const SNACKBAR_DEFAULTS = { duration: 2000, icon: 'info', color: 'blueGrey' } as const
+
+type Listener = () => void
+
+export function createSnackbarStore(schedule: (fn: () => void, ms: number) => unknown = setTimeout, cancel: (handle: unknown) => void = (h) => clearTimeout(h as ReturnType<typeof setTimeout>)) {
+  let state: SnackbarState = { visible: false, text: '', ...SNACKBAR_DEFAULTS, id: 0 }
+  let timer: unknown = null
+  const listeners = new Set<Listener>()
+  const emit = () => listeners.forEach((l) => l())
+
+  const hide = () => {
+    if (timer !== null) cancel(timer)
+    timer = null
+    if (!state.visible) return
+    state = { ...state, visible: false }
+    emit()
+  }
+
+  return {
+    get: () => state,
+    subscribe(listener: Listener) {
+      listeners.add(listener)
+      return () => {
+        listeners.delete(listener)
+      }
+    },
+    show(text: string, options: Partial<Pick<SnackbarState, 'duration' | 'icon' | 'color'>> = {}) {
+      if (timer !== null) cancel(timer)
+      timer = null
+      state = { visible: true, text, ...SNACKBAR_DEFAULTS, ...options, id: state.id + 1 }
+      if (state.duration !== -1) timer = schedule(hide, state.duration)
+      emit()
+    },
+    hide,
+  }
+}
+
+export const snackbar = createSnackbarStore()
