@@ -1,4 +1,5 @@
 import { ChakraProvider } from '@chakra-ui/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { I18nextProvider } from 'react-i18next'
@@ -22,11 +23,18 @@ setUnauthenticatedHandler(() => {
 // Permissions may have changed since the last visit: fetch them again in the background.
 if (getUserData()) void refreshSession().catch(() => undefined)
 
+// Online screens read through one query cache; a 401 is handled by the API client, other errors retry once.
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, staleTime: 15_000, refetchOnWindowFocus: true } },
+})
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <I18nextProvider i18n={i18n}>
       <ChakraProvider value={system}>
-        <RouterProvider router={router} />
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
       </ChakraProvider>
     </I18nextProvider>
   </StrictMode>,

@@ -284,7 +284,7 @@ export const ROUTES = [
   },
   { path: '/user-admin/terms-of-use', name: 'user-admin-terms-of-use', meta: view('terms_of_use'), plannedIn: 'later' },
   { path: '/user-admin/user-titles', name: 'user-admin-user-titles', meta: view('titles'), plannedIn: 'later' },
-  { path: '/user-admin/users', name: 'user-admin-users', meta: view('users'), plannedIn: 'later' },
+  { path: '/user-admin/users', name: 'user-admin-users', meta: view('users') },
   {
     path: '/user-admin/users/deviations',
     name: 'user-admin-users-deviations',

@@ -11,6 +11,7 @@ const SCREENS: Partial<Record<RouteName, ScreenModule>> = {
   'not-authorized': () => import('../features/errors/routes/not-authorized-page'),
   'not-found': () => import('../features/errors/routes/not-found-page'),
   start: () => import('./screens/start-page'),
+  'user-admin-users': () => import('../features/user-admin/routes/users-page'),
 }
 
 export function screenFor(name: RouteName): ScreenModule {

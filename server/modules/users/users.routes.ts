@@ -19,6 +19,11 @@ export function usersRoutes({ env, database }: Deps) {
       const created = await users.create(c.req.valid('json'), c.var.t)
       return c.json(created, 201)
     })
+    // What the create-user form offers: whoever may create users may see the roles' names (not their rules).
+    .get('/users/role-options', access.can('create', 'users'), async (c) => {
+      const roles = await users.roles()
+      return c.json({ items: roles.map(({ id, key, name }) => ({ id, key, name })) }, 200)
+    })
     .get('/roles', access.can('view', 'roles'), async (c) => c.json({ items: await users.roles() }, 200))
     .get('/permissions', access.can('view', 'roles'), (c) =>
       c.json({ items: PERMISSIONS.map((p) => ({ ...p, name: permissionName(p.action, p.subject) })) }, 200),

@@ -1,0 +1,237 @@
+import { Alert, Box, Button, Checkbox, Flex, IconButton, Input, NativeSelect, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { useEffect, useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { PAGE_SIZES, type ListQuery } from '../../../../shared/schemas/pagination'
+import { ChevronIcon } from '../icons'
+
+export type Column<Row> = {
+  key: string
+  header: string
+  /** the sortBy value the API takes for this column; absent = not sortable */
+  sortKey?: string
+  render: (row: Row) => ReactNode
+  /** the plain value for the CSV download */
+  csv?: (row: Row) => string | number | boolean | null | undefined
+  hideBelow?: 'sm' | 'md' | 'lg'
+}
+
+export type DataTableProps<Row extends { id: string }> = {
+  label: string
+  columns: Column<Row>[]
+  rows: Row[] | undefined
+  total: number
+  query: ListQuery
+  onQueryChange: (change: Partial<Record<keyof ListQuery, string | number | undefined>>, resetPage?: boolean) => void
+  loading: boolean
+  error: string | null
+  onRetry: () => void
+  selectable?: boolean
+  selected?: Set<string>
+  onSelectedChange?: (ids: Set<string>) => void
+  onRowClick?: (row: Row) => void
+  toolbar?: ReactNode
+  onDownloadCsv?: () => void
+  downloading?: boolean
+}
+
+/**
+ * The shared table view: server-side pagination, sorting, a search kept in the URL (debounced),
+ * row selection with select-all, loading, empty and error states, and a CSV download of the current filter.
+ */
+export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>) {
+  const { t } = useTranslation()
+  const { query, onQueryChange, rows, total } = props
+  const [search, setSearch] = useState(query.q ?? '')
+  const pages = Math.max(1, Math.ceil(total / query.itemsPerPage))
+  const selected = props.selected ?? new Set<string>()
+  const pageIds = (rows ?? []).map((r) => r.id)
+  const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.has(id))
+  const someOnPage = pageIds.some((id) => selected.has(id))
+
+  // The search follows the URL (back button, shared link) and writes to it 300 ms after typing stops.
+  const [urlSearch, setUrlSearch] = useState(query.q)
+  if (urlSearch !== query.q) {
+    setUrlSearch(query.q)
+    setSearch(query.q ?? '')
+  }
+  useEffect(() => {
+    if ((query.q ?? '') === search) return
+    const timer = setTimeout(() => onQueryChange({ q: search || undefined }), 300)
+    return () => clearTimeout(timer)
+  }, [search, query.q, onQueryChange])
+
+  const toggleSort = (sortKey: string) => {
+    const desc = query.sortBy === sortKey && query.orderBy === 'asc'
+    onQueryChange({ sortBy: sortKey, orderBy: desc ? 'desc' : 'asc' })
+  }
+  const setSelected = (ids: Set<string>) => props.onSelectedChange?.(ids)
+  const toggleAll = () => {
+    const next = new Set(selected)
+    if (allOnPage) pageIds.forEach((id) => next.delete(id))
+    else pageIds.forEach((id) => next.add(id))
+    setSelected(next)
+  }
+  const toggleOne = (id: string) => {
+    const next = new Set(selected)
+    if (next.has(id)) next.delete(id)
+    else next.add(id)
+    setSelected(next)
+  }
+
+  const first = total === 0 ? 0 : (query.page - 1) * query.itemsPerPage + 1
+  const last = Math.min(total, query.page * query.itemsPerPage)
+
+  return (
+    <Stack gap="4" data-testid="data-table">
+      <Flex gap="3" wrap="wrap" align="center">
+        <Input
+          type="search"
+          maxW={{ base: 'full', sm: 'xs' }}
+          placeholder={t('table.search')}
+          aria-label={t('table.searchIn', { list: props.label })}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+        />
+        <Box flex="1" />
+        {props.selectable && selected.size > 0 ? (
+          <Text fontSize="sm" color="fg.muted" aria-live="polite">
+            {t('table.selected', { count: selected.size })}
+          </Text>
+        ) : null}
+        {props.onDownloadCsv ? (
+          <Button variant="outline" size="sm" onClick={props.onDownloadCsv} loading={props.downloading}>
+            {t('table.downloadCsv')}
+          </Button>
+        ) : null}
+        {props.toolbar}
+      </Flex>
+
+      {props.error ? (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{t('table.loadFailed')}</Alert.Title>
+            <Alert.Description>{props.error}</Alert.Description>
+          </Alert.Content>
+          <Button size="sm" variant="outline" onClick={props.onRetry}>
+            {t('table.retry')}
+          </Button>
+        </Alert.Root>
+      ) : null}
+
+      <Box overflowX="auto" borderWidth="1px" borderRadius="md" bg="bg">
+        <Table.Root size="sm" interactive={!!props.onRowClick} aria-label={props.label} aria-busy={props.loading}>
+          <Table.Header>
+            <Table.Row>
+              {props.selectable ? (
+                <Table.ColumnHeader w="10">
+                  <Checkbox.Root
+                    checked={allOnPage ? true : someOnPage ? 'indeterminate' : false}
+                    onCheckedChange={toggleAll}
+                    aria-label={t('table.selectAll')}
+                    colorPalette="brand"
+                  >
+                    <Checkbox.HiddenInput />
+                    <Checkbox.Control />
+                  </Checkbox.Root>
+                </Table.ColumnHeader>
+              ) : null}
+              {props.columns.map((c) => {
+                const sorted = c.sortKey && query.sortBy === c.sortKey
+                return (
+                  <Table.ColumnHeader
+                    key={c.key}
+                    hideBelow={c.hideBelow}
+                    aria-sort={sorted ? (query.orderBy === 'asc' ? 'ascending' : 'descending') : undefined}
+                  >
+                    {c.sortKey ? (
+                      <Button variant="plain" size="sm" px="0" fontWeight="semibold" onClick={() => toggleSort(c.sortKey!)}>
+                        {c.header}
+                        {sorted ? (
+                          <Box as="span" transform={query.orderBy === 'asc' ? 'rotate(-90deg)' : 'rotate(90deg)'}>
+                            <ChevronIcon size={14} />
+                          </Box>
+                        ) : null}
+                      </Button>
+                    ) : (
+                      c.header
+                    )}
+                  </Table.ColumnHeader>
+                )
+              })}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {props.loading && !rows
+              ? Array.from({ length: Math.min(query.itemsPerPage, 5) }, (_, i) => (
+                  <Table.Row key={`skeleton-${i}`}>
+                    {props.selectable ? <Table.Cell /> : null}
+                    {props.columns.map((c) => (
+                      <Table.Cell key={c.key} hideBelow={c.hideBelow}>
+                        <Skeleton h="4" />
+                      </Table.Cell>
+                    ))}
+                  </Table.Row>
+                ))
+              : (rows ?? []).map((row) => (
+                  <Table.Row
+                    key={row.id}
+                    data-selected={selected.has(row.id) ? '' : undefined}
+                    onClick={props.onRowClick ? () => props.onRowClick!(row) : undefined}
+                    cursor={props.onRowClick ? 'pointer' : undefined}
+                  >
+                    {props.selectable ? (
+                      <Table.Cell onClick={(e) => e.stopPropagation()}>
+                        <Checkbox.Root checked={selected.has(row.id)} onCheckedChange={() => toggleOne(row.id)} aria-label={t('table.selectRow')} colorPalette="brand">
+                          <Checkbox.HiddenInput />
+                          <Checkbox.Control />
+                        </Checkbox.Root>
+                      </Table.Cell>
+                    ) : null}
+                    {props.columns.map((c) => (
+                      <Table.Cell key={c.key} hideBelow={c.hideBelow}>
+                        {c.render(row)}
+                      </Table.Cell>
+                    ))}
+                  </Table.Row>
+                ))}
+          </Table.Body>
+        </Table.Root>
+        {!props.loading && rows && rows.length === 0 ? (
+          <Text p="6" textAlign="center" color="fg.muted" data-testid="table-empty">
+            {query.q ? t('table.noMatches', { q: query.q }) : t('table.empty')}
+          </Text>
+        ) : null}
+      </Box>
+
+      <Flex gap="3" align="center" wrap="wrap" justify="space-between">
+        <Flex gap="2" align="center">
+          <Text as="span" fontSize="sm" color="fg.muted" id="page-size-label">
+            {t('table.perPage')}
+          </Text>
+          <NativeSelect.Root size="sm" w="20">
+            <NativeSelect.Field aria-labelledby="page-size-label" value={query.itemsPerPage} onChange={(e) => onQueryChange({ itemsPerPage: Number(e.currentTarget.value) })}>
+              {PAGE_SIZES.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Flex>
+        <Flex gap="2" align="center">
+          <Text fontSize="sm" color="fg.muted" aria-live="polite" data-testid="table-range">
+            {t('table.range', { first, last, total })}
+          </Text>
+          <IconButton size="sm" variant="outline" aria-label={t('table.previous')} disabled={query.page <= 1} onClick={() => onQueryChange({ page: query.page - 1 }, false)}>
+            <ChevronIcon style={{ transform: 'rotate(180deg)' }} />
+          </IconButton>
+          <IconButton size="sm" variant="outline" aria-label={t('table.next')} disabled={query.page >= pages} onClick={() => onQueryChange({ page: query.page + 1 }, false)}>
+            <ChevronIcon />
+          </IconButton>
+        </Flex>
+      </Flex>
+    </Stack>
+  )
+}

@@ -1,0 +1,55 @@
+import { useCallback, useMemo } from 'react'
+import { useSearchParams } from 'react-router'
+import { PAGE_SIZES, type ListQuery } from '../../../../shared/schemas/pagination'
+
+/**
+ * The list state of a table view, kept in the URL (page, itemsPerPage, q, sortBy, orderBy and any
+ * filters), so a view can be shared and survives a reload.
+ */
+export function useListQuery(defaults: { sortBy?: string; itemsPerPage?: number } = {}) {
+  const [params, setParams] = useSearchParams()
+
+  const query: ListQuery = useMemo(() => {
+    const size = Number(params.get('itemsPerPage'))
+    const page = Number(params.get('page'))
+    return {
+      page: Number.isInteger(page) && page >= 1 ? page : 1,
+      itemsPerPage: (PAGE_SIZES as readonly number[]).includes(size) ? size : (defaults.itemsPerPage ?? 10),
+      q: params.get('q') || undefined,
+      sortBy: params.get('sortBy') || defaults.sortBy,
+      orderBy: params.get('orderBy') === 'desc' ? 'desc' : 'asc',
+    }
+  }, [params, defaults.itemsPerPage, defaults.sortBy])
+
+  const update = useCallback(
+    (change: Partial<Record<keyof ListQuery, string | number | undefined>>, resetPage = true) => {
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev)
+          for (const [key, value] of Object.entries(change)) {
+            if (value === undefined || value === '') next.delete(key)
+            else next.set(key, String(value))
+          }
+          if (resetPage && !('page' in change)) next.delete('page')
+          return next
+        },
+        { replace: true },
+      )
+    },
+    [setParams],
+  )
+
+  return { query, update }
+}
+
+/** The query string the API takes for a list query. */
+export function listQueryString(q: ListQuery, extra: Record<string, string | undefined> = {}): string {
+  const p = new URLSearchParams()
+  p.set('page', String(q.page))
+  p.set('itemsPerPage', String(q.itemsPerPage))
+  if (q.q) p.set('q', q.q)
+  if (q.sortBy) p.set('sortBy', q.sortBy)
+  p.set('orderBy', q.orderBy)
+  for (const [k, v] of Object.entries(extra)) if (v) p.set(k, v)
+  return p.toString()
+}

@@ -1,0 +1,127 @@
+import { Button, CloseButton, Dialog, Input, NativeSelect, Portal, SimpleGrid, Stack } from '@chakra-ui/react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useQuery } from '@tanstack/react-query'
+import { useMemo, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import type { z } from 'zod'
+import { zodErrorMap } from '../../../../shared/schemas/errors'
+import { createUserInputSchema } from '../../../../shared/schemas/users'
+import { FormField } from '../../../components/ui/form-field'
+import { ApiClientError, NetworkError } from '../../../lib/api-client'
+import { createUser, roleOptions, teamOptions } from '../api/users-api'
+
+type FormIn = z.input<typeof createUserInputSchema>
+type FormOut = z.output<typeof createUserInputSchema>
+const FIELDS = ['email', 'firstName', 'lastName', 'password', 'roleId', 'teamId'] as const
+
+/** The create dialog of the users list: validated on the device and again by the server with the same schema. */
+export function CreateUserDialog({ open, onOpenChange, onCreated }: { open: boolean; onOpenChange: (open: boolean) => void; onCreated: (name: string) => void }) {
+  const { t } = useTranslation()
+  const [formError, setFormError] = useState<string | null>(null)
+  const roles = useQuery({ queryKey: ['role-options'], queryFn: roleOptions, enabled: open })
+  const teams = useQuery({ queryKey: ['team-options'], queryFn: teamOptions, enabled: open })
+  const resolver = useMemo(() => zodResolver(createUserInputSchema, { error: zodErrorMap(t) }), [t])
+  const form = useForm<FormIn, unknown, FormOut>({
+    resolver,
+    defaultValues: { email: '', firstName: '', lastName: '', password: '', roleId: '', teamId: null },
+  })
+  const { errors, isSubmitting } = form.formState
+
+  const submit = form.handleSubmit(async (values) => {
+    setFormError(null)
+    try {
+      await createUser({ ...values, teamId: values.teamId || null })
+      onCreated(`${values.firstName} ${values.lastName}`)
+      form.reset()
+      onOpenChange(false)
+    } catch (err) {
+      if (err instanceof ApiClientError && err.body?.fieldErrors) {
+        for (const [field, messages] of Object.entries(err.body.fieldErrors)) {
+          if ((FIELDS as readonly string[]).includes(field)) form.setError(field as (typeof FIELDS)[number], { message: messages[0] })
+        }
+      } else {
+        setFormError(err instanceof NetworkError ? t('errors.network') : err instanceof ApiClientError ? err.message : t('errors.server_error'))
+      }
+    }
+  })
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} size={{ base: 'full', sm: 'lg' }}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="create-user-dialog">
+            <form onSubmit={submit} noValidate>
+            <Dialog.Header>
+              <Dialog.Title>{t('users.create')}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="4">
+                {formError ? (
+                  <Dialog.Description role="alert" color="fg.error">
+                    {formError}
+                  </Dialog.Description>
+                ) : null}
+                <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+                  <FormField label={t('users.firstName')} error={errors.firstName} required>
+                    <Input autoComplete="off" {...form.register('firstName')} />
+                  </FormField>
+                  <FormField label={t('users.lastName')} error={errors.lastName} required>
+                    <Input autoComplete="off" {...form.register('lastName')} />
+                  </FormField>
+                </SimpleGrid>
+                <FormField label={t('users.email')} error={errors.email} required>
+                  <Input type="email" autoComplete="off" {...form.register('email')} />
+                </FormField>
+                <FormField label={t('users.password')} error={errors.password} required helper={t('users.passwordHelp')}>
+                  <Input type="password" autoComplete="new-password" {...form.register('password')} />
+                </FormField>
+                <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+                  <FormField label={t('users.role')} error={errors.roleId} required>
+                    <NativeSelect.Root>
+                      <NativeSelect.Field {...form.register('roleId')}>
+                        <option value="">{t('users.chooseRole')}</option>
+                        {(roles.data?.items ?? []).map((r) => (
+                          <option key={r.id} value={r.id}>
+                            {r.name}
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                  </FormField>
+                  <FormField label={t('users.team')} error={errors.teamId}>
+                    <NativeSelect.Root>
+                      <NativeSelect.Field {...form.register('teamId', { setValueAs: (v: string) => v || null })}>
+                        <option value="">{t('users.noTeam')}</option>
+                        {(teams.data?.items ?? []).map((team) => (
+                          <option key={team.id} value={team.id}>
+                            {team.name} ({team.officeName})
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                  </FormField>
+                </SimpleGrid>
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Dialog.ActionTrigger asChild>
+                <Button variant="outline">{t('table.cancel')}</Button>
+              </Dialog.ActionTrigger>
+              <Button type="submit" colorPalette="brand" loading={isSubmitting}>
+                {t('table.save')}
+              </Button>
+            </Dialog.Footer>
+            </form>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t('app.close')} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  )
+}

@@ -1,0 +1,117 @@
+import { Badge, Button, Text } from '@chakra-ui/react'
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { pathFor } from '../../../../shared/routes'
+import type { UserListItem } from '../../../../shared/schemas/users'
+import { downloadText, toCsv } from '../../../components/ui/data-table/csv'
+import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
+import { useListQuery } from '../../../components/ui/data-table/use-list-query'
+import { Page } from '../../../components/ui/page'
+import { useAbility } from '../../../lib/session'
+import { snackbar } from '../../../lib/snackbar-store'
+import { listUsers } from '../api/users-api'
+import { CreateUserDialog } from '../components/create-user-dialog'
+
+/** /user-admin/users: the users this account may see (rule conditions apply on the server). */
+export default function UsersPage() {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const ability = useAbility()
+  const queryClient = useQueryClient()
+  const { query, update } = useListQuery({ sortBy: 'name' })
+  const [selected, setSelected] = useState<Set<string>>(new Set())
+  const [creating, setCreating] = useState(false)
+  const [downloading, setDownloading] = useState(false)
+
+  const list = useQuery({
+    queryKey: ['users', query],
+    queryFn: ({ signal }) => listUsers(query, signal),
+    placeholderData: keepPreviousData,
+  })
+
+  const columns: Column<UserListItem>[] = [
+    {
+      key: 'name',
+      header: t('users.name'),
+      sortKey: 'name',
+      render: (u) => <Text fontWeight="medium">{u.fullName}</Text>,
+      csv: (u) => u.fullName,
+    },
+    { key: 'email', header: t('users.email'), sortKey: 'email', render: (u) => u.email, csv: (u) => u.email, hideBelow: 'md' },
+    { key: 'role', header: t('users.role'), sortKey: 'role', render: (u) => u.roleName, csv: (u) => u.roleName },
+    { key: 'team', header: t('users.team'), sortKey: 'team', render: (u) => u.teamName ?? '–', csv: (u) => u.teamName, hideBelow: 'lg' },
+    { key: 'office', header: t('users.office'), render: (u) => u.officeName ?? '–', csv: (u) => u.officeName, hideBelow: 'lg' },
+    {
+      key: 'status',
+      header: t('users.status'),
+      render: (u) => (
+        <Badge colorPalette={u.active ? 'green' : 'gray'} variant="subtle">
+          {u.active ? t('table.active') : t('table.inactive')}
+        </Badge>
+      ),
+      csv: (u) => (u.active ? t('table.active') : t('table.inactive')),
+    },
+  ]
+
+  const downloadCsv = async () => {
+    setDownloading(true)
+    try {
+      const rows: UserListItem[] = []
+      for (let page = 1; page <= 100; page++) {
+        const answer = await listUsers({ ...query, page, itemsPerPage: 100 })
+        rows.push(...answer.items)
+        if (rows.length >= answer.total || answer.items.length === 0) break
+      }
+      downloadText(
+        t('users.csvFile'),
+        toCsv(
+          columns.map((c) => c.header),
+          rows.map((r) => columns.map((c) => c.csv?.(r) ?? '')),
+        ),
+      )
+    } catch {
+      snackbar.show(t('table.loadFailed'), { color: 'error', icon: 'error' })
+    } finally {
+      setDownloading(false)
+    }
+  }
+
+  return (
+    <Page title={t('routes.user-admin-users')}>
+      <DataTable
+        label={t('routes.user-admin-users')}
+        columns={columns}
+        rows={list.data?.items}
+        total={list.data?.total ?? 0}
+        query={query}
+        onQueryChange={update}
+        loading={list.isFetching}
+        error={list.isError ? (list.error as Error).message : null}
+        onRetry={() => void list.refetch()}
+        selectable
+        selected={selected}
+        onSelectedChange={setSelected}
+        onRowClick={(u) => navigate(pathFor('user-admin-users-id', { id: u.id }))}
+        onDownloadCsv={() => void downloadCsv()}
+        downloading={downloading}
+        toolbar={
+          ability.can('create', 'users') ? (
+            <Button size="sm" colorPalette="brand" onClick={() => setCreating(true)}>
+              {t('users.create')}
+            </Button>
+          ) : null
+        }
+      />
+      <CreateUserDialog
+        open={creating}
+        onOpenChange={setCreating}
+        onCreated={(name) => {
+          snackbar.show(t('users.created', { name }), { color: 'success', icon: 'success' })
+          void queryClient.invalidateQueries({ queryKey: ['users'] })
+        }}
+      />
+    </Page>
+  )
+}

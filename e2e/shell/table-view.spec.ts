@@ -1,0 +1,76 @@
+import fs from 'node:fs'
+import { expect, test } from '@playwright/test'
+import { signInFresh } from '../fixtures'
+
+test.describe('the shared table view, on the users list', () => {
+  test('search, sort, page size and page live in the URL and survive a reload', async ({ page }) => {
+    await signInFresh(page, 'admin@demo.test')
+    await page.goto('/user-admin/users')
+    const table = page.getByRole('table', { name: 'Användare' })
+    await expect(table.getByRole('row')).toHaveCount(11)
+    await expect(page.getByTestId('table-range')).toHaveText('1–10 av 14')
+
+    await page.getByLabel('Rader per sida').selectOption('5')
+    await expect(page).toHaveURL(/itemsPerPage=5/)
+    await page.getByRole('button', { name: 'E-post' }).click()
+    await expect(page).toHaveURL(/sortBy=email/)
+    await expect(table.getByRole('row').nth(1)).toContainText('admin@demo.test')
+    await page.getByRole('button', { name: 'E-post' }).click()
+    await expect(page).toHaveURL(/orderBy=desc/)
+    await expect(table.getByRole('columnheader', { name: 'E-post' })).toHaveAttribute('aria-sort', 'descending')
+    await page.getByRole('button', { name: 'Nästa sida' }).click()
+    await expect(page).toHaveURL(/page=2/)
+    await expect(page.getByTestId('table-range')).toHaveText('6–10 av 14')
+
+    await page.reload()
+    await expect(page.getByTestId('table-range')).toHaveText('6–10 av 14')
+    await expect(page.getByLabel('Rader per sida')).toHaveValue('5')
+
+    await page.getByRole('searchbox', { name: 'Sök i Användare' }).fill('coach')
+    await expect(page).toHaveURL(/q=coach/)
+    await expect(page).not.toHaveURL(/page=2/)
+    await expect(table.getByRole('row')).toHaveCount(2)
+    await page.getByRole('searchbox', { name: 'Sök i Användare' }).fill('finns-inte')
+    await expect(page.getByTestId('table-empty')).toHaveText('Inget matchar ”finns-inte”.')
+  })
+
+  test('select all selects the page; the CSV holds the current filter', async ({ page }) => {
+    await signInFresh(page, 'admin@demo.test')
+    await page.goto('/user-admin/users?q=demo.test&itemsPerPage=5')
+    await page.getByRole('checkbox', { name: 'Markera alla på sidan' }).check({ force: true })
+    await expect(page.getByText('5 markerade')).toBeVisible()
+    await page.getByRole('checkbox', { name: 'Markera raden' }).first().uncheck({ force: true })
+    await expect(page.getByText('4 markerade')).toBeVisible()
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Ladda ner CSV' }).click()])
+    expect(download.suggestedFilename()).toBe('anvandare.csv')
+    const csv = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '')
+    const lines = csv.trim().split('\r\n')
+    expect(lines[0]).toBe('Namn;E-post;Roll;Team;Kontor;Status')
+    expect(lines).toHaveLength(15)
+    expect(csv).toContain('Anna Lindqvist;anna.lindqvist@demo.test;Seller;Team Öresund;Malmö;Aktiv')
+  })
+
+  test('the create dialog validates, shows the server’s errors and adds the user', async ({ page }) => {
+    await signInFresh(page, 'backoffice@demo.test')
+    await page.goto('/user-admin/users')
+    await page.getByRole('button', { name: 'Ny användare' }).click()
+    const dialog = page.getByTestId('create-user-dialog')
+    await dialog.getByRole('button', { name: 'Spara' }).click()
+    await expect(dialog.getByText('Fältet är obligatoriskt')).toHaveCount(4)
+    await dialog.getByLabel(/^Förnamn/).fill('Nora')
+    await dialog.getByLabel(/^Efternamn/).fill('Nyberg')
+    await dialog.getByLabel(/^E-post/).fill('seller@demo.test')
+    await dialog.getByLabel(/^Lösenord/).fill('ett-langt-losenord')
+    await dialog.getByLabel(/^Roll/).selectOption({ label: 'Seller' })
+    await dialog.getByLabel(/^Team/).selectOption({ label: 'Team Lund (Malmö)' })
+    await dialog.getByRole('button', { name: 'Spara' }).click()
+    await expect(dialog.getByText('E-postadressen används redan')).toBeVisible()
+    await dialog.getByLabel(/^E-post/).fill('nora.nyberg@demo.test')
+    await dialog.getByRole('button', { name: 'Spara' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(page.getByTestId('snackbar')).toContainText('Användaren Nora Nyberg skapades')
+    await page.getByRole('searchbox', { name: 'Sök i Användare' }).fill('nyberg')
+    await expect(page.getByRole('table', { name: 'Användare' }).getByRole('row').nth(1)).toContainText('Team Lund')
+  })
+})
