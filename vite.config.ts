@@ -11,6 +11,7 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 700,
+    manifest: true,
   },
   server: {
     port: 5173,

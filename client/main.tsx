@@ -1,5 +1,4 @@
 import { ChakraProvider } from '@chakra-ui/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { I18nextProvider } from 'react-i18next'
@@ -9,7 +8,7 @@ import { system } from './app/theme'
 import { router } from './app/router'
 import { refreshSession } from './features/auth/api/auth-api'
 import { setUnauthenticatedHandler } from './lib/api-client'
-import { i18n } from './lib/i18n'
+import { i18n, i18nReady } from './lib/i18n'
 import './lib/preferences'
 import { getUserData } from './lib/session'
 import './app/styles.css'
@@ -23,19 +22,14 @@ setUnauthenticatedHandler(() => {
 // Permissions may have changed since the last visit: fetch them again in the background.
 if (getUserData()) void refreshSession().catch(() => undefined)
 
-// Online screens read through one query cache; a 401 is handled by the API client, other errors retry once.
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, staleTime: 15_000, refetchOnWindowFocus: true } },
-})
-
-createRoot(document.getElementById('root')!).render(
+void i18nReady.then(() =>
+  createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <I18nextProvider i18n={i18n}>
       <ChakraProvider value={system}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
+        <RouterProvider router={router} />
       </ChakraProvider>
     </I18nextProvider>
-  </StrictMode>,
+    </StrictMode>,
+  ),
 )

@@ -3,10 +3,12 @@ import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'r
 import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation, useMatches } from 'react-router'
 import type { AppRoute, Layout } from '../../shared/routes'
-import { NotificationPopup } from '../components/ui/notification-popup'
-import { ScrollToTop } from '../components/ui/scroll-to-top'
-import { Snackbar } from '../components/ui/snackbar'
 import { scrollForNavigation } from './scroll'
+
+// Loaded after the first screen: the login page does not pay for them up front.
+const NotificationPopup = lazy(() => import('../components/ui/notification-popup').then((m) => ({ default: m.NotificationPopup })))
+const Snackbar = lazy(() => import('../components/ui/snackbar').then((m) => ({ default: m.Snackbar })))
+const ScrollToTop = lazy(() => import('../components/ui/scroll-to-top').then((m) => ({ default: m.ScrollToTop })))
 
 const LAYOUTS: Record<Layout, ComponentType<{ children: ReactNode }>> = {
   blank: lazy(() => import('./layouts/blank-layout')),
@@ -49,9 +51,11 @@ export function RootShell() {
           </Suspense>
         </Layout>
       </Suspense>
-      <NotificationPopup />
-      <Snackbar />
-      <ScrollToTop />
+      <Suspense fallback={null}>
+        <NotificationPopup />
+        <Snackbar />
+        <ScrollToTop />
+      </Suspense>
     </>
   )
 }

@@ -1,9 +1,18 @@
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import { CATALOGS, DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES, isLanguage, type LanguageCode } from '../../shared/i18n'
+import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES, isLanguage, type LanguageCode } from '../../shared/i18n/languages'
+import { sv } from '../../shared/i18n/sv'
 import { readCookie, writeCookie } from './cookies'
 
-/** The language preference lives in the `language` cookie with the other per-browser preferences. */
+/**
+ * i18next with Swedish bundled and English and Finnish loaded when chosen (each catalog is its own chunk).
+ * The choice lives in the `language` cookie with the other per-browser preferences.
+ */
+const LOADERS: Record<Exclude<LanguageCode, 'sv'>, () => Promise<unknown>> = {
+  en: () => import('../../shared/i18n/en').then((m) => m.en),
+  fi: () => import('../../shared/i18n/fi').then((m) => m.fi),
+}
+
 function initialLanguage(): LanguageCode {
   const saved = readCookie('language')
   return isLanguage(saved) ? saved : DEFAULT_LANGUAGE
@@ -12,8 +21,8 @@ function initialLanguage(): LanguageCode {
 export const i18n = i18next.createInstance()
 
 void i18n.use(initReactI18next).init({
-  resources: Object.fromEntries(Object.entries(CATALOGS).map(([lng, messages]) => [lng, { translation: messages }])),
-  lng: initialLanguage(),
+  resources: { sv: { translation: sv } },
+  lng: DEFAULT_LANGUAGE,
   fallbackLng: FALLBACK_LANGUAGE,
   interpolation: { escapeValue: false },
   returnNull: false,
@@ -26,11 +35,31 @@ function applyDocumentLanguage(lng: string) {
   document.documentElement.dir = lang?.rtl ? 'rtl' : 'ltr'
 }
 
-applyDocumentLanguage(i18n.language)
+async function ensureCatalog(lng: LanguageCode) {
+  if (lng === 'sv' || i18n.hasResourceBundle(lng, 'translation')) return
+  i18n.addResourceBundle(lng, 'translation', await LOADERS[lng]())
+}
+
+/** Switches the language once its catalog is here; remembers it in the cookie. */
+export async function setLanguage(lng: LanguageCode) {
+  await ensureCatalog(lng)
+  await i18n.changeLanguage(lng)
+}
+
 i18n.on('languageChanged', (lng) => {
   writeCookie('language', lng)
   applyDocumentLanguage(lng)
 })
+
+/** Resolves when the saved language's catalog is loaded (render after it: no flash of Swedish). */
+export const i18nReady: Promise<void> = (async () => {
+  const lng = initialLanguage()
+  try {
+    await setLanguage(lng)
+  } catch {
+    await i18n.changeLanguage(DEFAULT_LANGUAGE)
+  }
+})()
 
 export function currentLanguage(): LanguageCode {
   return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE

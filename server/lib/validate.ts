@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono'
-import type { z } from 'zod'
+import { z } from 'zod'
 import { fieldErrorsOf, zodErrorMap } from '../../shared/schemas/errors'
 import type { AppEnv } from './context'
 import { ApiError, validationError } from './errors'
@@ -10,7 +10,7 @@ const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i
  * Validates one part of the request with a shared zod schema (strict schemas refuse unknown fields).
  * Bad input answers 400 `validation_failed` with translated field errors, before any handler runs.
  */
-export function validate<T extends 'json' | 'query' | 'param', S extends z.ZodType>(
+export function validate<T extends 'json' | 'query' | 'param', S extends z.core.$ZodType>(
   target: T,
   schema: S,
 ): MiddlewareHandler<AppEnv, string, { in: { [K in T]: z.input<S> }; out: { [K in T]: z.output<S> } }> {
@@ -30,7 +30,7 @@ export function validate<T extends 'json' | 'query' | 'param', S extends z.ZodTy
     } else {
       value = c.req.param()
     }
-    const parsed = schema.safeParse(value, { error: zodErrorMap(c.var.t) })
+    const parsed = z.safeParse(schema, value, { error: zodErrorMap(c.var.t) })
     if (!parsed.success) throw validationError(fieldErrorsOf(parsed.error, c.var.t))
     c.req.addValidatedData(target, parsed.data as object)
     await next()

@@ -1,5 +1,6 @@
 import type { Action, Subject } from './catalogue'
 import type { StoredRule } from './ability'
+import type { RoleKey } from './role-keys'
 
 /**
  * The seeded roles and their default rules. The table in docs/roles-and-permissions.md is
@@ -7,8 +8,7 @@ import type { StoredRule } from './ability'
  * Conditions use placeholders resolved per user ("${user.id}", "${user.teamIds}", "${user.officeId}").
  */
 
-export const ROLE_KEYS = ['admin', 'backoffice', 'manager', 'coach', 'seller', 'recruiter'] as const
-export type RoleKey = (typeof ROLE_KEYS)[number]
+export { ROLE_KEYS, type RoleKey } from './role-keys'
 
 const view = (...subjects: Subject[]): StoredRule[] => subjects.map((subject) => ({ action: 'view', subject }))
 const can = (action: Action, ...subjects: Subject[]): StoredRule[] => subjects.map((subject) => ({ action, subject }))

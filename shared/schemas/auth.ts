@@ -1,43 +1,39 @@
-import { z } from 'zod'
+// zod/mini: the login screen loads this schema, and the mini build keeps that screen's JavaScript small
+// (about 20 kB gzip less than the classic API). Schemas of both builds mix freely (users.ts embeds these).
+import * as zm from 'zod/mini'
 import type { AppRawRule } from '../permissions/ability'
-import { ROLE_KEYS } from '../permissions/roles'
+import type { RoleKey } from '../permissions/role-keys'
 
 export const EMAIL_MAX = 254
 export const PASSWORD_MIN = 10
 export const PASSWORD_MAX = 200
 
-export const emailSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(EMAIL_MAX)
-  .pipe(z.email())
-  .transform((v) => v.toLowerCase())
+/** An e-mail address: trimmed, lower-cased, at most 254 characters. */
+export const emailSchema = zm.pipe(zm.string().check(zm.trim(), zm.minLength(1), zm.maxLength(EMAIL_MAX), zm.toLowerCase()), zm.email())
 
-export const loginInputSchema = z.strictObject({
+export const loginInputSchema = zm.strictObject({
   email: emailSchema,
   // No minimum length here: a login checks the password, it does not judge it.
-  password: z.string().min(1).max(PASSWORD_MAX),
+  password: zm.string().check(zm.minLength(1), zm.maxLength(PASSWORD_MAX)),
 })
-export type LoginInput = z.input<typeof loginInputSchema>
+export type LoginInput = zm.input<typeof loginInputSchema>
 
 /** A new password (account creation, password change): long enough, not absurdly long. */
-export const newPasswordSchema = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX)
+export const newPasswordSchema = zm.string().check(zm.minLength(PASSWORD_MIN), zm.maxLength(PASSWORD_MAX))
 
 /** The stored user data (localStorage key userData): at least a role (spec section 3). */
-export const userDataSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  fullName: z.string(),
-  shortName: z.string().nullable(),
-  role: z.enum(ROLE_KEYS).or(z.string()),
-  roleName: z.string(),
-  teamIds: z.array(z.string()),
-  officeId: z.string().nullable(),
-  regionId: z.string().nullable(),
-  language: z.enum(['sv', 'en', 'fi']).nullable(),
-})
-export type UserData = z.infer<typeof userDataSchema>
+export type UserData = {
+  id: string
+  email: string
+  fullName: string
+  shortName: string | null
+  role: RoleKey | (string & {})
+  roleName: string
+  teamIds: string[]
+  officeId: string | null
+  regionId: string | null
+  language: 'sv' | 'en' | 'fi' | null
+}
 
 export type SessionAnswer = { userData: UserData; userAbilityRules: AppRawRule[] }
 

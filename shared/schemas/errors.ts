@@ -66,7 +66,7 @@ export function zodErrorMap(t: Translate): (issue: RawIssue) => string {
 }
 
 /** Field errors from a failed parse; messages a schema named as keys are translated here. */
-export function fieldErrorsOf(error: z.ZodError, t: Translate): FieldErrors {
+export function fieldErrorsOf(error: z.core.$ZodError, t: Translate): FieldErrors {
   const out: FieldErrors = {}
   for (const issue of error.issues) {
     const message = issue.message.startsWith(KEY_PREFIX) ? t(issue.message) : issue.message

@@ -1,6 +1,6 @@
 import { Box, Button, CloseButton, Drawer, Field, Flex, Heading, NativeSelect, Portal, Stack, Switch, Text } from '@chakra-ui/react'
 import { useTranslation } from 'react-i18next'
-import { LANGUAGES } from '../../../shared/i18n'
+import { LANGUAGES, isLanguage } from '../../../shared/i18n/languages'
 import {
   BAR_TYPES,
   CONTENT_WIDTHS,
@@ -11,6 +11,7 @@ import {
   THEMES,
   type Preferences,
 } from '../../../shared/preferences'
+import { setLanguage } from '../../lib/i18n'
 import { setPreferences, usePreferences } from '../../lib/preferences'
 
 type Key = keyof Preferences
@@ -110,7 +111,10 @@ export function Customizer({ open, onOpenChange }: { open: boolean; onOpenChange
                 <Field.Root>
                   <Field.Label>{t('app.language')}</Field.Label>
                   <NativeSelect.Root size="sm">
-                    <NativeSelect.Field value={i18n.language} onChange={(e) => void i18n.changeLanguage(e.currentTarget.value)}>
+                    <NativeSelect.Field value={i18n.language} onChange={(e) => {
+                        const lng = e.currentTarget.value
+                        if (isLanguage(lng)) void setLanguage(lng)
+                      }}>
                       {LANGUAGES.map((l) => (
                         <option key={l.code} value={l.code}>
                           {l.label}

@@ -1,7 +1,9 @@
 import { Box, CloseButton, Drawer, Flex, Portal } from '@chakra-ui/react'
+import { QueryClientProvider } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useColorScheme, usePreferences } from '../../lib/preferences'
+import { queryClient } from '../../lib/query-client'
 import { OVERLAY_BREAKPOINT_QUERY, useMediaQuery } from '../../lib/use-media-query'
 import { AppBar } from './app-bar'
 import { AppFooter } from './app-footer'
@@ -24,6 +26,7 @@ export default function DefaultLayout({ children, fixedHeight = false }: { child
   const semiDark = prefs.isVerticalNavSemiDark && scheme === 'light'
 
   return (
+    <QueryClientProvider client={queryClient}>
     <Flex direction="column" minH="100dvh" h={fixedHeight ? '100dvh' : undefined} data-layout={layout}>
       <a href="#main" className="skip-link">
         {t('app.skipToContent')}
@@ -85,5 +88,6 @@ export default function DefaultLayout({ children, fixedHeight = false }: { child
         </Portal>
       </Drawer.Root>
     </Flex>
+    </QueryClientProvider>
   )
 }

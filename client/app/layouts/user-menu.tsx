@@ -1,9 +1,10 @@
 import { Avatar, Button, Menu, Portal, Text } from '@chakra-ui/react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { LANGUAGES } from '../../../shared/i18n'
+import { LANGUAGES, isLanguage, type LanguageCode } from '../../../shared/i18n/languages'
 import { initials } from '../../../shared/format'
 import { logout } from '../../features/auth/api/auth-api'
+import { setLanguage } from '../../lib/i18n'
 import { useAbility, useUserData } from '../../lib/session'
 import { snackbar } from '../../lib/snackbar-store'
 
@@ -25,7 +26,7 @@ export function UserMenu({ onOpenPreferences }: { onOpenPreferences?: () => void
     } else if (value === 'profile') {
       navigate('/users/profile')
     } else if (value.startsWith('lang:')) {
-      await i18n.changeLanguage(value.slice(5))
+      if (isLanguage(value.slice(5))) await setLanguage(value.slice(5) as LanguageCode)
     }
   }
 

@@ -1,13 +1,11 @@
 import { Alert, Badge, Box, Button, Card, Flex, Heading, IconButton, Input, Stack, Text } from '@chakra-ui/react'
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useMemo, useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { useForm, type Resolver } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router'
 import type { z } from 'zod'
 import { afterLoginTarget } from '../../../../shared/rules/guard'
-import { loginInputSchema, type AppMeta } from '../../../../shared/schemas/auth'
-import { zodErrorMap } from '../../../../shared/schemas/errors'
+import type { AppMeta, loginInputSchema } from '../../../../shared/schemas/auth'
 import { FormField } from '../../../components/ui/form-field'
 import { EyeIcon, EyeOffIcon } from '../../../components/ui/icons'
 import { ApiClientError, NetworkError } from '../../../lib/api-client'
@@ -18,6 +16,8 @@ type FormOut = z.output<typeof loginInputSchema>
 
 const DEMO_PASSWORD = 'saljkraft-demo'
 
+const loadValidation = () => import('../components/login-validation')
+
 export default function LoginPage() {
   const { t } = useTranslation()
   const navigate = useNavigate()
@@ -26,13 +26,23 @@ export default function LoginPage() {
   const [formError, setFormError] = useState<string | null>(null)
   const [meta, setMeta] = useState<AppMeta | null>(null)
 
+  // The validation (the shared zod schema) loads after the first paint, so the login screen's first
+  // JavaScript stays small (docs/decisions/007); it is fetched while idle and is ready long before a submit.
   // The resolver is rebuilt when the language changes, so messages follow it.
-  const resolver = useMemo(() => zodResolver(loginInputSchema, { error: zodErrorMap(t) }), [t])
+  const resolver = useMemo<Resolver<FormIn, unknown, FormOut>>(
+    () => async (values, context, options) => {
+      const { loginResolver } = await loadValidation()
+      return loginResolver(t)(values, context, options)
+    },
+    [t],
+  )
   const form = useForm<FormIn, unknown, FormOut>({ resolver, defaultValues: { email: '', password: '' } })
   const { errors, isSubmitting } = form.formState
 
   useEffect(() => {
     void appMeta().then(setMeta)
+    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 200))
+    idle(() => void loadValidation())
   }, [])
 
   const onSubmit = form.handleSubmit(async (values) => {

@@ -1,0 +1,33 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+
+/**
+ * The size gate of issue 3: the JavaScript that /login loads (the entry, the blank layout, the login
+ * screen and everything they import statically), gzip-compressed. Fails above the limit; prints the figure.
+ */
+const LIMIT_KB = 220
+const AIM_KB = 180
+const dist = path.resolve('dist')
+type Chunk = { file: string; imports?: string[] }
+const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>
+
+const roots = ['index.html', 'app/layouts/blank-layout.tsx', 'features/auth/routes/login-page.tsx']
+const files = new Set<string>()
+const visit = (key: string) => {
+  const chunk = manifest[key]
+  if (!chunk) throw new Error(`${key} is not in the build manifest`)
+  if (files.has(chunk.file)) return
+  files.add(chunk.file)
+  for (const imported of chunk.imports ?? []) visit(imported)
+}
+roots.forEach(visit)
+
+let total = 0
+for (const file of files) total += gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).byteLength
+const kb = total / 1024
+console.log(`/login loads ${files.size} JavaScript files, ${kb.toFixed(1)} kB gzip (limit ${LIMIT_KB} kB, aim ${AIM_KB} kB)`)
+if (kb > LIMIT_KB) {
+  console.error(`✖ /login's JavaScript is over the ${LIMIT_KB} kB limit`)
+  process.exit(1)
+}
