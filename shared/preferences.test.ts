@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_PREFERENCES, applyPreferenceChange, readPreferences, resolveColorScheme } from './preferences'
+import { DEFAULT_PREFERENCES, PRIMARY_COLORS, applyPreferenceChange, readPreferences, resolveColorScheme } from './preferences'
 
 describe('preferences', () => {
   it('default to system theme, default skin, pink, boxed, sticky blurred navbar, static footer, vertical nav', () => {
@@ -37,5 +37,15 @@ describe('preferences', () => {
     expect(resolveColorScheme('system', true)).toBe('dark')
     expect(resolveColorScheme('system', false)).toBe('light')
     expect(resolveColorScheme('light', true)).toBe('light')
+  })
+})
+
+describe('primary colours', () => {
+  const luminance = (hex: string) => {
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!
+  }
+  it.each([...PRIMARY_COLORS])('%s keeps white text at 4.5:1 or more', (color) => {
+    expect(1.05 / (luminance(color) + 0.05)).toBeGreaterThanOrEqual(4.5)
   })
 })

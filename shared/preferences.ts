@@ -17,8 +17,11 @@ export type ContentWidth = (typeof CONTENT_WIDTHS)[number]
 export type NavLayout = (typeof NAV_LAYOUTS)[number]
 export type BarType = (typeof BAR_TYPES)[number]
 
-/** The primary colour choices of the customizer; the first is the default pink. */
-export const PRIMARY_COLORS = ['#C2185B', '#7367F0', '#0D9394', '#FFAB1D', '#EA5455', '#16B1FF'] as const
+/**
+ * The primary colour choices of the customizer; the first is the default pink. Each keeps white text on it
+ * at 4.5:1 or more (WCAG AA), since buttons and badges put white on the primary colour.
+ */
+export const PRIMARY_COLORS = ['#C2185B', '#5E50EE', '#00796B', '#9A5B00', '#C62828', '#0277BD'] as const
 
 export type Preferences = {
   theme: Theme

@@ -1,4 +1,4 @@
-import { Center, Spinner } from '@chakra-ui/react'
+import { Center, Spinner, VisuallyHidden } from '@chakra-ui/react'
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation, useMatches } from 'react-router'
@@ -21,7 +21,8 @@ export function Loading() {
   const { t } = useTranslation()
   return (
     <Center minH="50dvh" role="status" aria-live="polite">
-      <Spinner size="lg" color="brand.solid" aria-label={t('app.loading')} />
+      <Spinner size="lg" color="brand.solid" />
+      <VisuallyHidden>{t('app.loading')}</VisuallyHidden>
     </Center>
   )
 }

@@ -34,7 +34,7 @@ export function UserMenu({ onOpenPreferences }: { onOpenPreferences?: () => void
     <Menu.Root onSelect={(d) => void onSelect(d.value)} positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
         <Button variant="ghost" px="2" aria-label={t('nav.userMenu')} data-testid="user-menu">
-          <Avatar.Root size="sm" colorPalette="brand">
+          <Avatar.Root size="sm" colorPalette="brand" variant="solid">
             <Avatar.Fallback>{initials(user.fullName)}</Avatar.Fallback>
           </Avatar.Root>
           <Text as="span" display={{ base: 'none', md: 'inline' }} fontWeight="medium">

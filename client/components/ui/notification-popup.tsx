@@ -32,7 +32,7 @@ export function NotificationPopup() {
         animationDuration="moderate"
       >
         <Flex as="button" gap="3" flex="1" textAlign="start" onClick={open} cursor={n.link ? 'pointer' : 'default'} align="flex-start">
-          <Avatar.Root size="sm" colorPalette="brand">
+          <Avatar.Root size="sm" colorPalette="brand" variant="solid">
             <Avatar.Fallback>{initials(n.from ?? n.title)}</Avatar.Fallback>
           </Avatar.Root>
           <Box>

@@ -1,0 +1,43 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { signInFresh } from '../fixtures'
+
+/** No serious or critical axe findings on the shell, the login, a table screen and the start page, light and dark. */
+async function seriousFindings(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`accessibility, ${theme} theme`, () => {
+    test.beforeEach(async ({ context }) => {
+      await context.addCookies([{ name: 'saljkraft-theme', value: theme, url: 'http://localhost:4173' }])
+    })
+
+    test('login', async ({ page }) => {
+      await page.goto('/login')
+      await expect(page.getByTestId('demo-accounts')).toBeVisible()
+      expect(await seriousFindings(page)).toEqual([])
+    })
+
+    test('start page and table screen with the shell', async ({ page }) => {
+      await signInFresh(page, 'admin@demo.test')
+      await expect(page.getByRole('heading', { name: 'Hej Astrid!' })).toBeVisible()
+      expect(await seriousFindings(page)).toEqual([])
+      await page.goto('/user-admin/users')
+      await expect(page.getByRole('table', { name: 'Användare' }).getByRole('row')).toHaveCount(11)
+      expect(await seriousFindings(page)).toEqual([])
+    })
+
+    test('not found and not authorized', async ({ page }) => {
+      await page.goto('/no-such-page')
+      await expect(page.getByRole('heading', { name: 'Sidan finns inte' })).toBeVisible()
+      expect(await seriousFindings(page)).toEqual([])
+      await page.goto('/not-authorized')
+      await expect(page.getByRole('heading', { name: 'Du saknar behörighet' })).toBeVisible()
+      expect(await seriousFindings(page)).toEqual([])
+    })
+  })
+}
