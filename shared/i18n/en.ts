@@ -112,6 +112,13 @@ export const en = {
     chooseRole: 'Choose a role',
     csvFile: 'users.csv',
   },
+  search: {
+    open: 'Search pages',
+    title: 'Search the pages',
+    placeholder: 'Search…',
+    results: 'Pages',
+    noHits: 'No page is called anything like “{{q}}”.',
+  },
   auth: {
     title: 'Sign in',
     subtitle: 'Welcome back! Sign in with your work account.',

@@ -112,6 +112,13 @@ export const fi = {
     chooseRole: 'Valitse rooli',
     csvFile: 'kayttajat.csv',
   },
+  search: {
+    open: 'Hae sivuja',
+    title: 'Hae sivuista',
+    placeholder: 'Hae…',
+    results: 'Sivut',
+    noHits: 'Mikään sivu ei vastaa hakua ”{{q}}”.',
+  },
   auth: {
     title: 'Kirjaudu sisään',
     subtitle: 'Tervetuloa takaisin! Kirjaudu työtililläsi.',

@@ -111,6 +111,13 @@ export const sv = {
     chooseRole: 'Välj roll',
     csvFile: 'anvandare.csv',
   },
+  search: {
+    open: 'Sök sidor',
+    title: 'Sök bland sidorna',
+    placeholder: 'Sök…',
+    results: 'Sidor',
+    noHits: 'Ingen sida heter något med ”{{q}}”.',
+  },
   auth: {
     title: 'Logga in',
     subtitle: 'Välkommen tillbaka! Logga in med ditt arbetskonto.',

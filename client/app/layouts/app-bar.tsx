@@ -6,6 +6,7 @@ import { appMeta } from '../../features/auth/api/auth-api'
 import { MenuIcon, SettingsIcon } from '../../components/ui/icons'
 import { usePreferences } from '../../lib/preferences'
 import { Customizer } from './customizer'
+import { SearchDialog } from './search-dialog'
 import { ThemeSwitcher } from './theme-switcher'
 import { UserMenu } from './user-menu'
 
@@ -58,6 +59,7 @@ export function AppBar({ onOpenNav, alwaysShowMenuButton = false }: { onOpenNav?
         </Badge>
       ) : null}
       <Box flex="1" />
+      <SearchDialog />
       <ThemeSwitcher />
       <IconButton variant="ghost" aria-label={t('customizer.open')} onClick={() => setCustomizerOpen(true)} data-testid="open-customizer">
         <SettingsIcon />
