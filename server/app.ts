@@ -13,6 +13,7 @@ import { requestHeader } from './lib/headers'
 import { authRoutes, readSessionToken, writeSessionCookie } from './modules/auth/auth.routes'
 import { authService } from './modules/auth/auth.service'
 import { orgRoutes } from './modules/org/org.routes'
+import { profileRoutes } from './modules/profile/profile.routes'
 import { systemRoutes } from './modules/system/system.routes'
 import { usersRoutes } from './modules/users/users.routes'
 
@@ -92,6 +93,7 @@ function mountApi(app: Hono<AppEnv>, deps: Deps) {
     .route('/auth', authRoutes(deps, auth))
     .route('/', usersRoutes(deps))
     .route('/', orgRoutes(deps))
+    .route('/', profileRoutes(deps, auth))
 
   // An /api path no route matched is a JSON 404, never the SPA.
   api.all('*', (c) => answerError(c, new ApiError(404, 'not_found')))

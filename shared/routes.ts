@@ -305,7 +305,7 @@ export const ROUTES = [
   },
 
   // Profile
-  { path: '/users/profile', name: 'users-profile', meta: view('profile'), plannedIn: 3 },
+  { path: '/users/profile', name: 'users-profile', meta: view('profile') },
 
   // Catch-all: the public not-found page
   { path: '*', name: 'not-found', meta: { public: true, layout: 'blank' } },

@@ -12,6 +12,7 @@ const SCREENS: Partial<Record<RouteName, ScreenModule>> = {
   'not-found': () => import('../features/errors/routes/not-found-page'),
   start: () => import('./screens/start-page'),
   'user-admin-users': () => import('../features/user-admin/routes/users-page'),
+  'users-profile': () => import('../features/profile/routes/profile-page'),
 }
 
 export function screenFor(name: RouteName): ScreenModule {

@@ -22,12 +22,18 @@ for (const theme of ['light', 'dark'] as const) {
       expect(await seriousFindings(page)).toEqual([])
     })
 
-    test('start page and table screen with the shell', async ({ page }) => {
+    test('start page, table screen and profile with the shell', async ({ page }) => {
       await signInFresh(page, 'admin@demo.test')
       await expect(page.getByRole('heading', { name: 'Hej Astrid!' })).toBeVisible()
       expect(await seriousFindings(page)).toEqual([])
       await page.goto('/user-admin/users')
       await expect(page.getByRole('table', { name: 'Användare' }).getByRole('row')).toHaveCount(11)
+      expect(await seriousFindings(page)).toEqual([])
+      await page.goto('/users/profile')
+      await expect(page.getByLabel(/^Förnamn/)).toHaveValue('Astrid')
+      expect(await seriousFindings(page)).toEqual([])
+      await page.getByRole('tab', { name: 'Säkerhet' }).click()
+      await expect(page.getByTestId('session').first()).toBeVisible()
       expect(await seriousFindings(page)).toEqual([])
     })
 

@@ -100,6 +100,13 @@ export function authService(database: Database, opts: { sessionTtlMs: number; sc
   return {
     sessionAnswer,
 
+    /** The user data and rules of a user as they are stored now. */
+    async sessionAnswerFor(userId: string) {
+      const user = await repo.profile(userId)
+      if (!user) return null
+      return (await sessionAnswer(user)).answer
+    },
+
     async login(input: { email: string; password: string }, meta: { ip: string | null; userAgent: string | null }): Promise<LoginResult> {
       const keys = throttleKeys(input.email, meta.ip)
       const activeKeys = [keys.account, ...(keys.ip ? [keys.ip] : [])]

@@ -1,0 +1,109 @@
+import { Button, Heading, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMemo } from 'react'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import type { z } from 'zod'
+import { zodErrorMap } from '../../../../shared/schemas/errors'
+import { TSHIRT_SIZES, updateProfileInputSchema, type Profile } from '../../../../shared/schemas/profile'
+import { FormField } from '../../../components/ui/form-field'
+import { ApiClientError } from '../../../lib/api-client'
+import { snackbar } from '../../../lib/snackbar-store'
+import { updateProfile } from '../api/profile-api'
+
+type FormIn = z.input<typeof updateProfileInputSchema>
+type FormOut = z.output<typeof updateProfileInputSchema>
+type Field = keyof FormIn
+
+/** The account tab: name, contact, sizes and diet, and the person to call in an emergency. */
+export function AccountForm({ profile }: { profile: Profile }) {
+  const { t } = useTranslation()
+  const queryClient = useQueryClient()
+  const resolver = useMemo(() => zodResolver(updateProfileInputSchema, { error: zodErrorMap(t) }), [t])
+  const form = useForm<FormIn, unknown, FormOut>({
+    resolver,
+    defaultValues: {
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      shortName: profile.shortName ?? '',
+      phone: profile.phone ?? '',
+      shoeSize: profile.shoeSize ?? '',
+      tshirtSize: profile.tshirtSize ?? null,
+      specialDiet: profile.specialDiet ?? '',
+      favouriteCake: profile.favouriteCake ?? '',
+      iceName: profile.iceName ?? '',
+      icePhone: profile.icePhone ?? '',
+      iceRelation: profile.iceRelation ?? '',
+    },
+  })
+  const save = useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(['profile'], saved)
+      snackbar.show(t('profile.saved'), { color: 'success', icon: 'success' })
+    },
+    onError: (err) => {
+      if (err instanceof ApiClientError && err.body?.fieldErrors) {
+        for (const [field, messages] of Object.entries(err.body.fieldErrors)) form.setError(field as Field, { message: messages[0] })
+      } else snackbar.show(err instanceof ApiClientError ? err.message : t('errors.network'), { color: 'error', icon: 'error' })
+    },
+  })
+  const e = form.formState.errors
+  const text = (name: Field, label: string, props: Record<string, unknown> = {}) => (
+    <FormField label={label} error={e[name]}>
+      <Input {...props} {...form.register(name)} />
+    </FormField>
+  )
+
+  return (
+    <form onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate>
+      <Stack gap="6" maxW="3xl">
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          <FormField label={t('users.firstName')} error={e.firstName} required>
+            <Input autoComplete="given-name" {...form.register('firstName')} />
+          </FormField>
+          <FormField label={t('users.lastName')} error={e.lastName} required>
+            <Input autoComplete="family-name" {...form.register('lastName')} />
+          </FormField>
+          {text('shortName', t('profile.shortName'))}
+          {text('phone', t('profile.phone'), { type: 'tel', autoComplete: 'tel' })}
+        </SimpleGrid>
+        <Heading as="h3" size="sm">
+          {t('profile.sizesAndDiet')}
+        </Heading>
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          {text('shoeSize', t('profile.shoeSize'), { inputMode: 'decimal' })}
+          <FormField label={t('profile.tshirtSize')} error={e.tshirtSize}>
+            <NativeSelect.Root>
+              <NativeSelect.Field {...form.register('tshirtSize', { setValueAs: (v: string) => v || null })}>
+                <option value="">–</option>
+                {TSHIRT_SIZES.map((size) => (
+                  <option key={size} value={size}>
+                    {size}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+          {text('specialDiet', t('profile.specialDiet'))}
+          {text('favouriteCake', t('profile.favouriteCake'))}
+        </SimpleGrid>
+        <Heading as="h3" size="sm">
+          {t('profile.emergencyContact')}
+        </Heading>
+        <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+          {text('iceName', t('profile.iceName'))}
+          {text('icePhone', t('profile.icePhone'), { type: 'tel' })}
+          {text('iceRelation', t('profile.iceRelation'))}
+        </SimpleGrid>
+        <div>
+          <Button type="submit" colorPalette="brand" loading={save.isPending}>
+            {t('table.save')}
+          </Button>
+        </div>
+      </Stack>
+    </form>
+  )
+}

@@ -1,0 +1,96 @@
+import { Badge, Button, Card, Heading, Input, Stack, Text } from '@chakra-ui/react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMemo } from 'react'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import type { z } from 'zod'
+import { formatDate } from '../../../../shared/format'
+import { describeUserAgent } from '../../../../shared/user-agent'
+import { zodErrorMap } from '../../../../shared/schemas/errors'
+import { changePasswordInputSchema } from '../../../../shared/schemas/profile'
+import { FormField } from '../../../components/ui/form-field'
+import { ApiClientError } from '../../../lib/api-client'
+import { currentLanguage } from '../../../lib/i18n'
+import { snackbar } from '../../../lib/snackbar-store'
+import { changePassword, listSessions, revokeOtherSessions } from '../api/profile-api'
+
+type FormIn = z.input<typeof changePasswordInputSchema>
+type FormOut = z.output<typeof changePasswordInputSchema>
+
+/** The security tab: change the password (signs out other devices) and see and end the active sessions. */
+export function SecurityTab() {
+  const { t } = useTranslation()
+  const queryClient = useQueryClient()
+  const sessions = useQuery({ queryKey: ['sessions'], queryFn: listSessions })
+  const resolver = useMemo(() => zodResolver(changePasswordInputSchema, { error: zodErrorMap(t) }), [t])
+  const form = useForm<FormIn, unknown, FormOut>({ resolver, defaultValues: { currentPassword: '', newPassword: '' } })
+  const change = useMutation({
+    mutationFn: changePassword,
+    onSuccess: () => {
+      form.reset()
+      snackbar.show(t('profile.passwordChanged'), { color: 'success', icon: 'success' })
+      void queryClient.invalidateQueries({ queryKey: ['sessions'] })
+    },
+    onError: (err) => {
+      if (err instanceof ApiClientError && err.body?.fieldErrors) {
+        for (const [field, messages] of Object.entries(err.body.fieldErrors)) form.setError(field as keyof FormIn, { message: messages[0] })
+      } else snackbar.show(t('errors.server_error'), { color: 'error', icon: 'error' })
+    },
+  })
+  const revoke = useMutation({
+    mutationFn: revokeOtherSessions,
+    onSuccess: () => {
+      snackbar.show(t('profile.othersSignedOut'), { color: 'success', icon: 'success' })
+      void queryClient.invalidateQueries({ queryKey: ['sessions'] })
+    },
+  })
+  const others = (sessions.data?.items ?? []).filter((s) => !s.current).length
+
+  return (
+    <Stack gap="8" maxW="3xl">
+      <form onSubmit={form.handleSubmit((v) => change.mutate(v))} noValidate>
+        <Stack gap="4">
+          <Heading as="h3" size="sm">
+            {t('profile.changePassword')}
+          </Heading>
+          <FormField label={t('profile.currentPassword')} error={form.formState.errors.currentPassword} required>
+            <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
+          </FormField>
+          <FormField label={t('profile.newPassword')} error={form.formState.errors.newPassword} required helper={t('profile.passwordHelp')}>
+            <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
+          </FormField>
+          <div>
+            <Button type="submit" colorPalette="brand" loading={change.isPending}>
+              {t('profile.changePassword')}
+            </Button>
+          </div>
+        </Stack>
+      </form>
+
+      <Stack gap="3">
+        <Heading as="h3" size="sm">
+          {t('profile.sessions')}
+        </Heading>
+        {(sessions.data?.items ?? []).map((s) => (
+          <Card.Root key={s.id} variant="outline" size="sm" data-testid="session">
+            <Card.Body gap="1">
+              <Text fontWeight="medium">
+                {describeUserAgent(s.userAgent) ?? t('profile.unknownDevice')} {s.current ? <Badge colorPalette="green">{t('profile.thisDevice')}</Badge> : null}
+              </Text>
+              <Text fontSize="sm" color="fg.muted">
+                {t('profile.lastSeen', { date: formatDate(s.lastSeenAt, currentLanguage()) })}
+                {s.ip ? ` · ${s.ip}` : ''}
+              </Text>
+            </Card.Body>
+          </Card.Root>
+        ))}
+        <div>
+          <Button variant="outline" disabled={others === 0} loading={revoke.isPending} onClick={() => revoke.mutate()}>
+            {t('profile.signOutOthers')}
+          </Button>
+        </div>
+      </Stack>
+    </Stack>
+  )
+}

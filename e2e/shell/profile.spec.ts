@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test'
+import { signInFresh } from '../fixtures'
+
+test.describe('the profile @phone', () => {
+  // Demo colleagues that no other flow signs in as, one per project, so runs in parallel do not meet.
+  const accounts = { desktop: ['sara.nystrom', 'oskar.berg'], phone: ['mikael.virtanen', 'leila.haddad'] } as const
+  const account = (project: string, i: 0 | 1) => `${accounts[project as keyof typeof accounts][i]}@demo.test`
+
+  test('account details are validated, saved, and the stored user data follows', async ({ page }, info) => {
+    await signInFresh(page, account(info.project.name, 0))
+    await page.goto('/users/profile')
+    await page.getByLabel(/^Förnamn/).fill('')
+    await page.getByLabel('Skostorlek').fill('stor')
+    await page.getByRole('button', { name: 'Spara' }).click()
+    await expect(page.getByText('Fältet är obligatoriskt')).toBeVisible()
+    await expect(page.getByText('Ange skostorlek, t.ex. 42')).toBeVisible()
+    await page.getByLabel(/^Förnamn/).fill('Mia')
+    await page.getByLabel('Skostorlek').fill('39')
+    await page.getByLabel('Favorittårta').fill('Kladdkaka')
+    await page.getByRole('button', { name: 'Spara' }).click()
+    await expect(page.getByTestId('snackbar')).toContainText('Profilen sparades')
+    await page.reload()
+    await expect(page.getByLabel('Favorittårta')).toHaveValue('Kladdkaka')
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('userData')))!).fullName).toMatch(/^Mia /)
+  })
+
+  test('security: the wrong password is refused; sessions are listed and others can be signed out', async ({ page, browser }, info) => {
+    const other = await browser.newContext()
+    await signInFresh(await other.newPage(), account(info.project.name, 1))
+    await signInFresh(page, account(info.project.name, 1))
+    await page.goto('/users/profile?tab=security')
+    await expect(page.getByTestId('session')).toHaveCount(2)
+    await expect(page.getByText('Den här enheten')).toBeVisible()
+    await page.getByLabel(/^Nuvarande lösenord/).fill('fel-losenord')
+    await page.getByLabel(/^Nytt lösenord/).fill('ett-nytt-losenord')
+    await page.getByRole('button', { name: 'Byt lösenord' }).click()
+    await expect(page.getByText('Lösenordet stämmer inte')).toBeVisible()
+    await page.getByRole('button', { name: 'Logga ut andra enheter' }).click()
+    await expect(page.getByTestId('session')).toHaveCount(1)
+    await other.close()
+  })
+})

@@ -1,0 +1,59 @@
+import { and, desc, eq, ne, sql } from 'drizzle-orm'
+import type { Profile, SessionItem } from '../../../shared/schemas/profile'
+import type { Database } from '../../db/client'
+
+export function profileRepo({ db, t }: Database) {
+  return {
+    async get(userId: string): Promise<Profile | undefined> {
+      const [row] = await db
+        .select({
+          id: t.users.id,
+          email: t.users.email,
+          firstName: t.users.firstName,
+          lastName: t.users.lastName,
+          shortName: t.users.shortName,
+          phone: t.users.phone,
+          language: t.users.language,
+          shoeSize: t.users.shoeSize,
+          tshirtSize: t.users.tshirtSize,
+          specialDiet: t.users.specialDiet,
+          favouriteCake: t.users.favouriteCake,
+          iceName: t.users.iceName,
+          icePhone: t.users.icePhone,
+          iceRelation: t.users.iceRelation,
+          roleName: t.roles.name,
+          teamName: t.teams.name,
+          officeName: t.offices.name,
+        })
+        .from(t.users)
+        .innerJoin(t.roles, eq(t.roles.id, t.users.roleId))
+        .leftJoin(t.teams, eq(t.teams.id, t.users.teamId))
+        .leftJoin(t.offices, eq(t.offices.id, sql`coalesce(${t.users.officeId}, ${t.teams.officeId})`))
+        .where(eq(t.users.id, userId))
+        .limit(1)
+      return row as Profile | undefined
+    },
+
+    async update(userId: string, values: Partial<typeof t.users.$inferInsert>) {
+      await db.update(t.users).set(values).where(eq(t.users.id, userId))
+    },
+
+    async passwordHash(userId: string): Promise<string | undefined> {
+      const [row] = await db.select({ hash: t.users.passwordHash }).from(t.users).where(eq(t.users.id, userId))
+      return row?.hash
+    },
+
+    async sessions(userId: string, currentId: string): Promise<SessionItem[]> {
+      const rows = await db
+        .select({ id: t.sessions.id, createdAt: t.sessions.createdAt, lastSeenAt: t.sessions.lastSeenAt, userAgent: t.sessions.userAgent, ip: t.sessions.ip })
+        .from(t.sessions)
+        .where(eq(t.sessions.userId, userId))
+        .orderBy(desc(t.sessions.lastSeenAt))
+      return rows.map((r) => ({ ...r, current: r.id === currentId }))
+    },
+
+    async deleteOtherSessions(userId: string, keepId: string): Promise<void> {
+      await db.delete(t.sessions).where(and(eq(t.sessions.userId, userId), ne(t.sessions.id, keepId)))
+    },
+  }
+}

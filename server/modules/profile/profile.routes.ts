@@ -1,0 +1,51 @@
+import { Hono } from 'hono'
+import { changePasswordInputSchema, updateProfileInputSchema } from '../../../shared/schemas/profile'
+import { access } from '../../lib/access'
+import type { AppEnv, Deps } from '../../lib/context'
+import { notFound, validationError } from '../../lib/errors'
+import { hashPassword, verifyPassword } from '../../lib/password'
+import { validate } from '../../lib/validate'
+import type { AuthService } from '../auth/auth.service'
+import { profileRepo } from './profile.repo'
+
+/** The signed-in user's own profile: details, password and sessions. */
+export function profileRoutes({ env, database }: Deps, auth: AuthService) {
+  const repo = profileRepo(database)
+  return new Hono<AppEnv>()
+    .get('/profile', access.can('view', 'profile'), async (c) => {
+      const profile = await repo.get(c.var.auth!.userData.id)
+      if (!profile) throw notFound()
+      return c.json(profile, 200)
+    })
+    .patch('/profile', access.can('update', 'profile'), validate('json', updateProfileInputSchema), async (c) => {
+      const session = c.var.auth!
+      await repo.update(session.userData.id, { ...c.req.valid('json'), updatedAt: Date.now() })
+      // The stored user data (name, language) changed: load the session again and hand it to the client.
+      auth.forgetCachedSessions()
+      const [profile, answer] = await Promise.all([repo.get(session.userData.id), auth.sessionAnswerFor(session.userData.id)])
+      return c.json({ profile, session: answer }, 200)
+    })
+    .post('/profile/password', access.can('update', 'profile'), validate('json', changePasswordInputSchema), async (c) => {
+      const session = c.var.auth!
+      const input = c.req.valid('json')
+      const hash = await repo.passwordHash(session.userData.id)
+      if (!hash || !(await verifyPassword(input.currentPassword, hash))) {
+        throw validationError({ currentPassword: [c.var.t('validation.wrongPassword')] })
+      }
+      await repo.update(session.userData.id, { passwordHash: await hashPassword(input.newPassword, env.scryptLogN), updatedAt: Date.now() })
+      // A new password signs out every other device.
+      await repo.deleteOtherSessions(session.userData.id, session.sessionId)
+      auth.forgetCachedSessions()
+      return c.body(null, 204)
+    })
+    .get('/profile/sessions', access.can('view', 'profile'), async (c) => {
+      const session = c.var.auth!
+      return c.json({ items: await repo.sessions(session.userData.id, session.sessionId) }, 200)
+    })
+    .post('/profile/sessions/revoke-others', access.can('update', 'profile'), async (c) => {
+      const session = c.var.auth!
+      await repo.deleteOtherSessions(session.userData.id, session.sessionId)
+      auth.forgetCachedSessions()
+      return c.body(null, 204)
+    })
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest'
+import { createTestApp, DEMO_PASSWORD } from '../../test/harness'
+
+const t = await createTestApp()
+
+describe('the profile', () => {
+  it('shows the user their own details', async () => {
+    const { cookie } = await t.login('seller@demo.test')
+    const r = await t.request('GET', '/api/profile', { cookie })
+    expect(r.status).toBe(200)
+    expect(r.json).toMatchObject({ email: 'seller@demo.test', firstName: 'Sven', roleName: 'Seller', teamName: 'Team Öresund', officeName: 'Malmö' })
+  })
+
+  it('saves details and answers the new stored user data', async () => {
+    const { cookie } = await t.login('coach@demo.test')
+    const r = await t.request('PATCH', '/api/profile', {
+      cookie,
+      body: { firstName: 'Cissi', lastName: 'Coach', phone: '070-123 45 67', shoeSize: '38', tshirtSize: 'M', favouriteCake: ' Prinsesstårta ', specialDiet: '' },
+    })
+    expect(r.status, r.text).toBe(200)
+    const body = r.json as unknown as { profile: Record<string, unknown>; session: { userData: { fullName: string } } }
+    expect(body.profile).toMatchObject({ firstName: 'Cissi', shoeSize: '38', tshirtSize: 'M', favouriteCake: 'Prinsesstårta', specialDiet: null })
+    expect(body.session.userData.fullName).toBe('Cissi Coach')
+    const me = await t.request('GET', '/api/auth/me', { cookie })
+    expect(me.json.userData?.fullName).toBe('Cissi Coach')
+  })
+
+  it('refuses bad details with field errors and changes nothing', async () => {
+    const { cookie } = await t.login('manager@demo.test')
+    const r = await t.request('PATCH', '/api/profile', {
+      cookie,
+      body: { firstName: '', lastName: 'M', phone: 'ring mig', shoeSize: 'stor', tshirtSize: 'XXXXL', email: 'x@y.se' },
+    })
+    expect(r.status).toBe(400)
+    const errors = r.json.fieldErrors as Record<string, string[]>
+    expect(errors.firstName).toEqual(['Fältet är obligatoriskt'])
+    expect(errors.phone).toEqual(['Ange ett telefonnummer, t.ex. 070-123 45 67'])
+    expect(errors.shoeSize).toEqual(['Ange skostorlek, t.ex. 42'])
+    expect(errors.tshirtSize).toBeDefined()
+    expect(errors.email).toEqual(['Okänt fält'])
+    const after = await t.request('GET', '/api/profile', { cookie })
+    expect(after.json.firstName).toBe('Maria')
+  })
+})
+
+describe('password and sessions', () => {
+  it('a wrong current password is refused; a new one signs out the other devices', async () => {
+    const phone = await t.login('recruiter@demo.test')
+    const laptop = await t.login('recruiter@demo.test')
+    const sessions = await t.request('GET', '/api/profile/sessions', { cookie: laptop.cookie })
+    expect((sessions.json.items as Array<{ current: boolean }>).filter((s) => s.current)).toHaveLength(1)
+    expect((sessions.json.items as unknown[]).length).toBeGreaterThanOrEqual(2)
+
+    const wrong = await t.request('POST', '/api/profile/password', { cookie: laptop.cookie, body: { currentPassword: 'fel-fel-fel', newPassword: 'ett-nytt-losenord' } })
+    expect(wrong.status).toBe(400)
+    expect((wrong.json.fieldErrors as Record<string, string[]>).currentPassword).toEqual(['Lösenordet stämmer inte'])
+    const same = await t.request('POST', '/api/profile/password', { cookie: laptop.cookie, body: { currentPassword: DEMO_PASSWORD, newPassword: DEMO_PASSWORD } })
+    expect((same.json.fieldErrors as Record<string, string[]>).newPassword).toEqual(['Det nya lösenordet måste skilja sig från det nuvarande'])
+
+    const ok = await t.request('POST', '/api/profile/password', { cookie: laptop.cookie, body: { currentPassword: DEMO_PASSWORD, newPassword: 'ett-nytt-losenord' } })
+    expect(ok.status).toBe(204)
+    expect((await t.request('GET', '/api/auth/me', { cookie: phone.cookie })).status).toBe(401)
+    expect((await t.request('GET', '/api/auth/me', { cookie: laptop.cookie })).status).toBe(200)
+    expect((await t.request('POST', '/api/auth/login', { body: { email: 'recruiter@demo.test', password: DEMO_PASSWORD } })).status).toBe(401)
+    await t.login('recruiter@demo.test', 'ett-nytt-losenord')
+  })
+
+  it('signs out every other device on request', async () => {
+    const a = await t.login('backoffice@demo.test')
+    const b = await t.login('backoffice@demo.test')
+    expect((await t.request('POST', '/api/profile/sessions/revoke-others', { cookie: b.cookie })).status).toBe(204)
+    expect((await t.request('GET', '/api/auth/me', { cookie: a.cookie })).status).toBe(401)
+    const left = await t.request('GET', '/api/profile/sessions', { cookie: b.cookie })
+    expect(left.json.items).toHaveLength(1)
+  })
+})
