@@ -12,6 +12,7 @@ import { ApiError, answerError } from './lib/errors'
 import { requestHeader } from './lib/headers'
 import { authRoutes, readSessionToken, writeSessionCookie } from './modules/auth/auth.routes'
 import { authService } from './modules/auth/auth.service'
+import { notificationsRoutes } from './modules/notifications/notifications.routes'
 import { orgRoutes } from './modules/org/org.routes'
 import { profileRoutes } from './modules/profile/profile.routes'
 import { systemRoutes } from './modules/system/system.routes'
@@ -94,6 +95,7 @@ function mountApi(app: Hono<AppEnv>, deps: Deps) {
     .route('/', usersRoutes(deps))
     .route('/', orgRoutes(deps))
     .route('/', profileRoutes(deps, auth))
+    .route('/', notificationsRoutes(deps))
 
   // An /api path no route matched is a JSON 404, never the SPA.
   api.all('*', (c) => answerError(c, new ApiError(404, 'not_found')))

@@ -8,6 +8,7 @@ import { scrollForNavigation } from './scroll'
 // Loaded after the first screen: the login page does not pay for them up front.
 const NotificationPopup = lazy(() => import('../components/ui/notification-popup').then((m) => ({ default: m.NotificationPopup })))
 const Snackbar = lazy(() => import('../components/ui/snackbar').then((m) => ({ default: m.Snackbar })))
+const ConfirmDialog = lazy(() => import('../components/ui/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })))
 const ScrollToTop = lazy(() => import('../components/ui/scroll-to-top').then((m) => ({ default: m.ScrollToTop })))
 
 const LAYOUTS: Record<Layout, ComponentType<{ children: ReactNode }>> = {
@@ -56,6 +57,7 @@ export function RootShell() {
         <NotificationPopup />
         <Snackbar />
         <ScrollToTop />
+        <ConfirmDialog />
       </Suspense>
     </>
   )

@@ -1,8 +1,14 @@
 import { expect, test, type Page } from '@playwright/test'
 import { signInFresh } from '../fixtures'
 
+/** The gear in the navbar on wide screens; on a phone the user menu's "Utseende". */
 async function openCustomizer(page: Page) {
-  await page.getByTestId('open-customizer').click()
+  const gear = page.getByTestId('open-customizer')
+  if (await gear.isVisible()) await gear.click()
+  else {
+    await page.getByTestId('user-menu').click()
+    await page.getByRole('menuitem', { name: 'Utseende' }).click()
+  }
   await expect(page.getByTestId('customizer')).toBeVisible()
 }
 

@@ -6,6 +6,7 @@ export const en = {
     tagline: 'Sales-force management for door-to-door and telesales',
     demo: 'Demo',
     demoHint: 'This is a demo with made-up data. Sign in with one of the accounts below and the password {{password}}.',
+    breadcrumbs: 'Breadcrumbs',
     close: 'Close',
     version: 'Version {{version}}',
     scrollToTop: 'Back to top',
@@ -147,7 +148,15 @@ export const en = {
     unknownDevice: 'Unknown device',
     lastSeen: 'Last active {{date}}',
     signOutOthers: 'Sign out other devices',
+    signOutOthersConfirm: 'Other devices ({{count}}) will be signed out and must sign in again. Continue?',
     othersSignedOut: 'Other devices are signed out',
+  },
+  notifications: {
+    title: 'Notifications',
+    deviations: 'Deviations',
+    unreadLabel: '{{label}}: {{count}} unread',
+    markAllRead: 'Mark all as read',
+    empty: 'No notifications.',
   },
   auth: {
     title: 'Sign in',

@@ -6,6 +6,7 @@ export const fi = {
     tagline: 'Myyntivoiman hallinta ovelta ovelle- ja puhelinmyyntiin',
     demo: 'Demo',
     demoHint: 'Tämä on demo keksityillä tiedoilla. Kirjaudu jollakin alla olevista tileistä salasanalla {{password}}.',
+    breadcrumbs: 'Murupolku',
     close: 'Sulje',
     version: 'Versio {{version}}',
     scrollToTop: 'Alkuun',
@@ -147,7 +148,15 @@ export const fi = {
     unknownDevice: 'Tuntematon laite',
     lastSeen: 'Viimeksi aktiivinen {{date}}',
     signOutOthers: 'Kirjaa muut laitteet ulos',
+    signOutOthersConfirm: 'Muut laitteet ({{count}}) kirjataan ulos, ja niiden on kirjauduttava uudelleen. Jatketaanko?',
     othersSignedOut: 'Muut laitteet on kirjattu ulos',
+  },
+  notifications: {
+    title: 'Ilmoitukset',
+    deviations: 'Poikkeamat',
+    unreadLabel: '{{label}}: {{count}} lukematonta',
+    markAllRead: 'Merkitse kaikki luetuiksi',
+    empty: 'Ei ilmoituksia.',
   },
   auth: {
     title: 'Kirjaudu sisään',

@@ -5,6 +5,7 @@ export const sv = {
     tagline: 'Säljstyrning för dörrförsäljning och telefonförsäljning',
     demo: 'Demo',
     demoHint: 'Det här är en demo med påhittade data. Logga in med ett av kontona nedan och lösenordet {{password}}.',
+    breadcrumbs: 'Brödsmulor',
     close: 'Stäng',
     version: 'Version {{version}}',
     scrollToTop: 'Till toppen',
@@ -146,7 +147,15 @@ export const sv = {
     unknownDevice: 'Okänd enhet',
     lastSeen: 'Senast aktiv {{date}}',
     signOutOthers: 'Logga ut andra enheter',
+    signOutOthersConfirm: 'Andra enheter ({{count}}) loggas ut och måste logga in igen. Fortsätta?',
     othersSignedOut: 'Andra enheter är utloggade',
+  },
+  notifications: {
+    title: 'Aviseringar',
+    deviations: 'Avvikelser',
+    unreadLabel: '{{label}}: {{count}} olästa',
+    markAllRead: 'Markera alla som lästa',
+    empty: 'Inga aviseringar.',
   },
   auth: {
     title: 'Logga in',

@@ -6,6 +6,7 @@ import { appMeta } from '../../features/auth/api/auth-api'
 import { MenuIcon, SettingsIcon } from '../../components/ui/icons'
 import { usePreferences } from '../../lib/preferences'
 import { Customizer } from './customizer'
+import { NotificationBell } from './notification-bell'
 import { SearchDialog } from './search-dialog'
 import { ThemeSwitcher } from './theme-switcher'
 import { UserMenu } from './user-menu'
@@ -61,7 +62,10 @@ export function AppBar({ onOpenNav, alwaysShowMenuButton = false }: { onOpenNav?
       <Box flex="1" />
       <SearchDialog />
       <ThemeSwitcher />
-      <IconButton variant="ghost" aria-label={t('customizer.open')} onClick={() => setCustomizerOpen(true)} data-testid="open-customizer">
+      <NotificationBell kind="deviation" />
+      <NotificationBell kind="general" />
+      {/* On a phone the customizer is in the user menu ("Utseende"), so the bar keeps room for the bells. */}
+      <IconButton variant="ghost" aria-label={t('customizer.open')} onClick={() => setCustomizerOpen(true)} data-testid="open-customizer" hideBelow="md">
         <SettingsIcon />
       </IconButton>
       <UserMenu onOpenPreferences={() => setCustomizerOpen(true)} />

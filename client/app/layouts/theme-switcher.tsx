@@ -12,7 +12,7 @@ export function ThemeSwitcher() {
   return (
     <Menu.Root onSelect={(d) => setPreferences({ theme: d.value as Theme })} positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
-        <IconButton variant="ghost" aria-label={t('customizer.theme')} data-testid="theme-switcher">
+        <IconButton variant="ghost" aria-label={t('customizer.theme')} data-testid="theme-switcher" hideBelow="md">
           {scheme === 'dark' ? <MoonIcon /> : <SunIcon />}
         </IconButton>
       </Menu.Trigger>

@@ -61,3 +61,13 @@ export const SearchIcon = (p: IconProps) => (
     <path d="M21 21l-4.3-4.3" />
   </Svg>
 )
+export const BellIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4 0" />
+  </Svg>
+)
+export const AlertIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M10.3 3.9L1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0zM12 9v4M12 17h.01" />
+  </Svg>
+)

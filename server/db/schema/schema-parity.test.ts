@@ -19,6 +19,7 @@ const parity: { [K in keyof typeof sqlite & keyof typeof pg]: RowsAlike<K> } = {
   loginThrottle: true,
   providers: true,
   products: true,
+  notifications: true,
 }
 
 const tables = (mod: Record<string, unknown>) =>

@@ -168,3 +168,22 @@ export const products = sqliteTable(
   },
   (t) => [uniqueIndex('products_provider_name').on(t.providerId, t.name)],
 )
+
+/** What reaches a user in the navbar bells: general notifications and deviation alerts. */
+export const notifications = sqliteTable(
+  'notifications',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['general', 'deviation'] }).notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    link: text('link'),
+    fromName: text('from_name'),
+    readAt: integer('read_at'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('notifications_user_kind').on(t.userId, t.kind, t.createdAt)],
+)

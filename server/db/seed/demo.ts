@@ -158,6 +158,27 @@ export async function seedDemo(database: Database, opts: { scryptLogN: number; n
       })
       for (const team of a.coaches ?? []) await tx.insert(t.teamCoaches).values({ teamId: teamIds[team]!, userId: id })
     }
+    // A few notifications, so the bells have something to show.
+    const byEmail = new Map((await tx.select({ id: t.users.id, email: t.users.email }).from(t.users)).map((u) => [u.email, u.id]))
+    const note = (email: string, kind: 'general' | 'deviation', title: string, message: string, link: string | null, fromName: string, minutesAgo: number) => ({
+      id: randomUUID(),
+      userId: byEmail.get(email)!,
+      kind,
+      title,
+      message,
+      link,
+      fromName,
+      readAt: null,
+      createdAt: now - minutesAgo * 60_000,
+    })
+    await tx.insert(t.notifications).values([
+      note('seller@demo.test', 'deviation', 'Avvikelse på din försäljning', 'Fel personnummer på ordern till Fiberlinjen. Rätta och skicka igen.', '/sales/list', 'Bertil Backoffice', 30),
+      note('seller@demo.test', 'general', 'Veckans tävling har startat', 'Flest sålda hemlarm till fredag vinner. Lycka till!', '/sales-flow/competitions', 'Cecilia Coach', 120),
+      note('coach@demo.test', 'deviation', 'Avvikelse i Team Öresund', 'En order från Sven Säljare behöver rättas.', '/backoffice/deviations', 'Bertil Backoffice', 45),
+      note('backoffice@demo.test', 'general', 'Nya säljrapporter', '12 säljrapporter väntar på granskning.', '/backoffice/salereports', 'Säljkraft', 15),
+      note('manager@demo.test', 'general', 'Månadens budget', 'Malmö har nått 64 % av månadens budget.', '/dashboards/sales/manager', 'Säljkraft', 60),
+    ])
+
     let n = 1
     for (const [firstName, lastName, team] of DEMO_COLLEAGUES) {
       await tx.insert(t.users).values({

@@ -11,6 +11,7 @@ import { zodErrorMap } from '../../../../shared/schemas/errors'
 import { changePasswordInputSchema } from '../../../../shared/schemas/profile'
 import { FormField } from '../../../components/ui/form-field'
 import { ApiClientError } from '../../../lib/api-client'
+import { confirm } from '../../../lib/confirm-store'
 import { currentLanguage } from '../../../lib/i18n'
 import { snackbar } from '../../../lib/snackbar-store'
 import { changePassword, listSessions, revokeOtherSessions } from '../api/profile-api'
@@ -86,7 +87,21 @@ export function SecurityTab() {
           </Card.Root>
         ))}
         <div>
-          <Button variant="outline" disabled={others === 0} loading={revoke.isPending} onClick={() => revoke.mutate()}>
+          <Button
+            variant="outline"
+            disabled={others === 0}
+            loading={revoke.isPending}
+            onClick={async () => {
+              const ok = await confirm({
+                title: t('profile.signOutOthers'),
+                text: t('profile.signOutOthersConfirm', { count: others }),
+                confirmLabel: t('profile.signOutOthers'),
+                cancelLabel: t('table.cancel'),
+                destructive: true,
+              })
+              if (ok) revoke.mutate()
+            }}
+          >
             {t('profile.signOutOthers')}
           </Button>
         </div>

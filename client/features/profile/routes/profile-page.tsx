@@ -20,7 +20,7 @@ export default function ProfilePage() {
   const p = profile.data
 
   return (
-    <Page title={t('routes.users-profile')}>
+    <Page title={t('routes.users-profile')} breadcrumbs={[]}>
       <Card.Root variant="outline">
         <Card.Body>
           {p ? (

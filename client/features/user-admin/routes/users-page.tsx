@@ -79,7 +79,7 @@ export default function UsersPage() {
   }
 
   return (
-    <Page title={t('routes.user-admin-users')}>
+    <Page title={t('routes.user-admin-users')} breadcrumbs={[{ label: t('nav.groups.userAdmin') }]}>
       <DataTable
         label={t('routes.user-admin-users')}
         columns={columns}

@@ -1,0 +1,86 @@
+import { Box, Button, Flex, Float, IconButton, Menu, Portal, Text } from '@chakra-ui/react'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { formatDate } from '../../../shared/format'
+import type { MarkReadInput, NotificationKind, NotificationsAnswer } from '../../../shared/schemas/notifications'
+import { AlertIcon, BellIcon } from '../../components/ui/icons'
+import { api } from '../../lib/api-client'
+import { currentLanguage } from '../../lib/i18n'
+
+/** A navbar bell: the latest notifications of one kind with the unread count (checked every minute until live delivery). */
+export function NotificationBell({ kind }: { kind: NotificationKind }) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const key = ['notifications', kind]
+  const list = useQuery({
+    queryKey: key,
+    queryFn: () => api<NotificationsAnswer>(`/notifications?kind=${kind}`),
+    refetchInterval: 60_000,
+  })
+  const markRead = useMutation({
+    mutationFn: (input: MarkReadInput) => api<void>('/notifications/read', { method: 'POST', body: input }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: key }),
+  })
+  const unread = list.data?.unread ?? 0
+  const label = kind === 'deviation' ? t('notifications.deviations') : t('notifications.title')
+
+  return (
+    <Menu.Root
+      positioning={{ placement: 'bottom-end' }}
+      onSelect={(d) => {
+        const n = list.data?.items.find((x) => x.id === d.value)
+        if (!n) return
+        if (!n.read) markRead.mutate({ kind, ids: [n.id] })
+        if (n.link) navigate(n.link)
+      }}
+    >
+      <Menu.Trigger asChild>
+        <IconButton variant="ghost" position="relative" aria-label={unread > 0 ? t('notifications.unreadLabel', { label, count: unread }) : label} data-testid={`bell-${kind}`}>
+          {kind === 'deviation' ? <AlertIcon /> : <BellIcon />}
+          {unread > 0 ? (
+            <Float placement="top-end" offset="2">
+              <Box as="span" minW="4" h="4" px="1" borderRadius="full" bg={kind === 'deviation' ? 'red.600' : 'brand.solid'} color="white" fontSize="2xs" fontWeight="bold" lineHeight="4" textAlign="center" aria-hidden="true">
+                {unread > 9 ? '9+' : unread}
+              </Box>
+            </Float>
+          ) : null}
+        </IconButton>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content w="sm" maxW="calc(100vw - 1rem)" data-testid={`bell-menu-${kind}`}>
+            <Flex justify="space-between" align="center" px="2" py="1">
+              <Text fontWeight="semibold">{label}</Text>
+              {unread > 0 ? (
+                <Button size="xs" variant="ghost" onClick={() => markRead.mutate({ kind })}>
+                  {t('notifications.markAllRead')}
+                </Button>
+              ) : null}
+            </Flex>
+            <Menu.Separator />
+            {(list.data?.items ?? []).length === 0 ? (
+              <Text px="2" py="3" color="fg.muted" fontSize="sm">
+                {t('notifications.empty')}
+              </Text>
+            ) : null}
+            {(list.data?.items ?? []).map((n) => (
+              <Menu.Item key={n.id} value={n.id} alignItems="flex-start" py="2">
+                <Box>
+                  <Text fontWeight={n.read ? 'normal' : 'semibold'}>{n.title}</Text>
+                  <Text fontSize="sm" color="fg.muted" lineClamp={2}>
+                    {n.message}
+                  </Text>
+                  <Text fontSize="xs" color="fg.muted">
+                    {[n.fromName, formatDate(n.createdAt, currentLanguage())].filter(Boolean).join(' · ')}
+                  </Text>
+                </Box>
+              </Menu.Item>
+            ))}
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  )
+}

@@ -1,0 +1,31 @@
+/** One confirmation at a time: `confirm({...})` resolves true when the user confirms, false otherwise. */
+export type ConfirmRequest = { title: string; text: string; confirmLabel: string; cancelLabel: string; destructive?: boolean }
+type Pending = ConfirmRequest & { resolve: (ok: boolean) => void }
+
+let pending: Pending | null = null
+const listeners = new Set<() => void>()
+const emit = () => listeners.forEach((l) => l())
+
+export const confirmStore = {
+  get: () => pending,
+  subscribe(l: () => void) {
+    listeners.add(l)
+    return () => {
+      listeners.delete(l)
+    }
+  },
+  answer(ok: boolean) {
+    const p = pending
+    pending = null
+    emit()
+    p?.resolve(ok)
+  },
+}
+
+export function confirm(request: ConfirmRequest): Promise<boolean> {
+  pending?.resolve(false)
+  return new Promise((resolve) => {
+    pending = { ...request, resolve }
+    emit()
+  })
+}
