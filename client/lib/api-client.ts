@@ -1,6 +1,6 @@
 import type { ApiErrorBody } from '../../shared/schemas/errors'
 import { currentLanguage } from './i18n'
-import { clearSession } from './session'
+import { clearSession, getUserData } from './session'
 
 /** An answer that is not a success, with the server's translated error body when it sent one. */
 export class ApiClientError extends Error {
@@ -48,8 +48,9 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   const body = (await res.json().catch(() => null)) as unknown
   if (!res.ok) {
     const error = new ApiClientError(res.status, body as ApiErrorBody | null)
-    // A 401 anywhere but the sign-in itself means the session is gone: forget it and go to login.
-    if (res.status === 401 && !path.startsWith('/auth/login')) {
+    // A 401 anywhere but the sign-in itself, while this browser believes it is signed in, means the
+    // session is gone: forget it and go to login. A visitor on a public page stays where they are.
+    if (res.status === 401 && !path.startsWith('/auth/login') && getUserData() !== null) {
       clearSession()
       onUnauthenticated()
     }

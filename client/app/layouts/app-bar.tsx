@@ -5,6 +5,7 @@ import { Link } from 'react-router'
 import { appMeta } from '../../features/auth/api/auth-api'
 import { MenuIcon, SettingsIcon } from '../../components/ui/icons'
 import { usePreferences } from '../../lib/preferences'
+import { useUserData } from '../../lib/session'
 import { Customizer } from './customizer'
 import { NotificationBell } from './notification-bell'
 import { SearchDialog } from './search-dialog'
@@ -19,6 +20,7 @@ import { UserMenu } from './user-menu'
 export function AppBar({ onOpenNav, alwaysShowMenuButton = false }: { onOpenNav?: () => void; alwaysShowMenuButton?: boolean }) {
   const { t } = useTranslation()
   const prefs = usePreferences()
+  const user = useUserData()
   const [customizerOpen, setCustomizerOpen] = useState(false)
   const [demo, setDemo] = useState(false)
   useEffect(() => {
@@ -62,8 +64,12 @@ export function AppBar({ onOpenNav, alwaysShowMenuButton = false }: { onOpenNav?
       <Box flex="1" />
       <SearchDialog />
       <ThemeSwitcher />
-      <NotificationBell kind="deviation" />
-      <NotificationBell kind="general" />
+      {user ? (
+        <>
+          <NotificationBell kind="deviation" />
+          <NotificationBell kind="general" />
+        </>
+      ) : null}
       {/* On a phone the customizer is in the user menu ("Utseende"), so the bar keeps room for the bells. */}
       <IconButton variant="ghost" aria-label={t('customizer.open')} onClick={() => setCustomizerOpen(true)} data-testid="open-customizer" hideBelow="md">
         <SettingsIcon />

@@ -1,0 +1,93 @@
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { chromium } from '@playwright/test'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import desktopConfig from 'lighthouse/core/config/desktop-config.js'
+
+/**
+ * bench:lighthouse — Lighthouse (Debian's Chromium) on /login and a signed-in dashboard page, mobile and
+ * desktop presets, 3 runs each; prints the median performance score, LCP, TBT and CLS.
+ * Target: mobile performance ≥ 95, CLS < 0.02. Needs a build (npm run build).
+ */
+const PORT = 3993
+const BASE = `http://127.0.0.1:${PORT}`
+const RUNS = 3
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+
+if (!fs.existsSync('dist-server/index.mjs') || !fs.existsSync('dist/index.html')) {
+  console.error('Build first: npm run build')
+  process.exit(1)
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'saljkraft-lh-'))
+const profileDir = path.join(dataDir, 'chrome-profile')
+// eslint-disable-next-line no-restricted-properties -- pass the environment on to the server
+const server = spawn('node', ['dist-server/index.mjs'], { env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir }, stdio: 'ignore', detached: true })
+
+async function waitUp() {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${BASE}/api/health`)).ok) return
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  throw new Error('server did not start')
+}
+
+/** Signs in once in the profile Lighthouse will use, so the dashboard run starts signed in. */
+async function signIn() {
+  const ctx = await chromium.launchPersistentContext(profileDir, { executablePath: '/usr/bin/chromium', args: CHROME_FLAGS.slice(1) })
+  const page = await ctx.newPage()
+  await page.goto(`${BASE}/login`)
+  await page.getByLabel(/^E-post/).fill('seller@demo.test')
+  await page.getByLabel(/^Lösenord/).fill('saljkraft-demo')
+  await page.getByRole('button', { name: 'Logga in', exact: true }).click()
+  await page.waitForURL(/start/)
+  await ctx.close()
+}
+
+type Result = { score: number; lcp: number; tbt: number; cls: number }
+
+async function audit(url: string, preset: 'mobile' | 'desktop', signedIn: boolean): Promise<Result> {
+  const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, userDataDir: signedIn ? profileDir : false })
+  try {
+    const flags = { port: chrome.port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: ['performance'], disableStorageReset: signedIn }
+    const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined)
+    const lhr = result!.lhr
+    const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN
+    return { score: Math.round((lhr.categories.performance?.score ?? 0) * 100), lcp: num('largest-contentful-paint'), tbt: num('total-blocking-time'), cls: num('cumulative-layout-shift') }
+  } finally {
+    await chrome.kill()
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+
+try {
+  await waitUp()
+  await signIn()
+  console.log(`bench:lighthouse — ${RUNS} runs each, medians, Debian Chromium, ${os.cpus().length} cores\n`)
+  console.log('page                       preset    score   LCP ms   TBT ms     CLS')
+  let mobileOk = true
+  for (const [name, url, signedIn] of [
+    ['/login', `${BASE}/login`, false],
+    ['/dashboards/sales/seller', `${BASE}/dashboards/sales/seller`, true],
+  ] as const) {
+    for (const preset of ['mobile', 'desktop'] as const) {
+      const runs: Result[] = []
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(url, preset, signedIn))
+      const r = { score: median(runs.map((x) => x.score)), lcp: median(runs.map((x) => x.lcp)), tbt: median(runs.map((x) => x.tbt)), cls: median(runs.map((x) => x.cls)) }
+      if (preset === 'mobile' && (r.score < 95 || r.cls >= 0.02)) mobileOk = false
+      console.log(`${name.padEnd(26)} ${preset.padEnd(8)} ${String(r.score).padStart(6)} ${r.lcp.toFixed(0).padStart(8)} ${r.tbt.toFixed(0).padStart(8)} ${r.cls.toFixed(3).padStart(7)}`)
+    }
+  }
+  console.log(`\ntarget: mobile performance ≥ 95 and CLS < 0.02 — ${mobileOk ? 'MET' : 'NOT MET'}`)
+} finally {
+  if (server.pid) process.kill(-server.pid, 'SIGTERM')
+  fs.rmSync(dataDir, { recursive: true, force: true })
+}
