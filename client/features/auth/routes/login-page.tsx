@@ -71,18 +71,18 @@ export default function LoginPage() {
   }
 
   return (
-    <Flex minH="100dvh" align="center" justify="center" px="4" py="10" bg="bg.subtle">
+    // Top-aligned, not centred: the demo card arrives after /api/meta, and a centred column would jump.
+    <Flex minH="100dvh" align="flex-start" justify="center" px="4" pt={{ base: '8', md: '20' }} pb="10" bg="bg.subtle">
       <Stack gap="6" w="full" maxW="md">
         <Flex align="center" gap="3" justify="center">
           <Box as="img" {...{ src: '/favicon.svg', alt: '' }} w="10" h="10" />
           <Heading as="p" size="2xl" letterSpacing="tight">
             {t('app.name')}
           </Heading>
-          {meta?.demo ? (
-            <Badge colorPalette="brand" variant="solid" data-testid="demo-badge">
-              {t('app.demo')}
-            </Badge>
-          ) : null}
+          {/* The badge's place is kept while /api/meta answers, so the title does not move. */}
+          <Badge colorPalette="brand" variant="solid" data-testid={meta?.demo ? 'demo-badge' : undefined} visibility={meta?.demo ? 'visible' : 'hidden'} aria-hidden={!meta?.demo}>
+            {t('app.demo')}
+          </Badge>
         </Flex>
 
         <Card.Root as="main" variant="elevated" id="main">
