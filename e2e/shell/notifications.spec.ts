@@ -8,6 +8,7 @@ test('the deviation bell shows the unread count, and opening a notification foll
   const kind = info.project.name === 'desktop' ? 'deviation' : 'general'
   const bell = page.getByTestId(`bell-${kind}`)
   await expect(bell).toHaveAccessibleName(/1 olästa/)
+  await expect(page.getByTestId(`bell-count-${kind}`)).toHaveText('1')
   await bell.click()
   const menu = page.getByTestId(`bell-menu-${kind}`)
   const item = menu.getByRole('menuitem').first()
@@ -15,4 +16,5 @@ test('the deviation bell shows the unread count, and opening a notification foll
   await item.click()
   await expect(page).toHaveURL(info.project.name === 'desktop' ? '/backoffice/deviations' : '/dashboards/sales/manager')
   await expect(page.getByTestId(`bell-${kind}`)).toHaveAccessibleName(kind === 'deviation' ? 'Avvikelser' : 'Aviseringar')
+  await expect(page.getByTestId(`bell-count-${kind}`)).toHaveCount(0)
 })

@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Float, IconButton, Menu, Portal, Text } from '@chakra-ui/react'
+import { Box, Button, Flex, IconButton, Menu, Portal, Text } from '@chakra-ui/react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
@@ -36,18 +36,36 @@ export function NotificationBell({ kind }: { kind: NotificationKind }) {
         if (n.link) navigate(n.link)
       }}
     >
-      <Menu.Trigger asChild>
-        <IconButton variant="ghost" position="relative" aria-label={unread > 0 ? t('notifications.unreadLabel', { label, count: unread }) : label} data-testid={`bell-${kind}`}>
-          {kind === 'deviation' ? <AlertIcon /> : <BellIcon />}
-          {unread > 0 ? (
-            <Float placement="top-end" offset="2">
-              <Box as="span" minW="4" h="4" px="1" borderRadius="full" bg={kind === 'deviation' ? 'red.600' : 'brand.solid'} color="white" fontSize="2xs" fontWeight="bold" lineHeight="4" textAlign="center" aria-hidden="true">
-                {unread > 9 ? '9+' : unread}
-              </Box>
-            </Float>
-          ) : null}
-        </IconButton>
-      </Menu.Trigger>
+      <Box position="relative" display="inline-flex">
+        <Menu.Trigger asChild>
+          <IconButton variant="ghost" aria-label={unread > 0 ? t('notifications.unreadLabel', { label, count: unread }) : label} data-testid={`bell-${kind}`}>
+            {kind === 'deviation' ? <AlertIcon /> : <BellIcon />}
+          </IconButton>
+        </Menu.Trigger>
+        {unread > 0 ? (
+          <Box
+            as="span"
+            position="absolute"
+            top="0.5"
+            right="0.5"
+            minW="4.5"
+            h="4.5"
+            px="1"
+            borderRadius="full"
+            bg={kind === 'deviation' ? 'red.600' : 'brand.solid'}
+            color="white"
+            fontSize="11px"
+            fontWeight="bold"
+            lineHeight="18px"
+            textAlign="center"
+            pointerEvents="none"
+            aria-hidden="true"
+            data-testid={`bell-count-${kind}`}
+          >
+            {unread > 9 ? '9+' : unread}
+          </Box>
+        ) : null}
+      </Box>
       <Portal>
         <Menu.Positioner>
           <Menu.Content w="sm" maxW="calc(100vw - 1rem)" data-testid={`bell-menu-${kind}`}>
