@@ -1,8 +1,9 @@
 import { Center, Spinner, VisuallyHidden } from '@chakra-ui/react'
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Outlet, useLocation, useMatches } from 'react-router'
-import type { AppRoute, Layout } from '../../shared/routes'
+import { Outlet, useLocation } from 'react-router'
+import type { Layout } from '../../shared/routes'
+import { useCurrentRoute } from '../lib/use-current-route'
 import { scrollForNavigation } from './scroll'
 
 // Loaded after the first screen: the login page does not pay for them up front.
@@ -32,7 +33,7 @@ export function Loading() {
 export function RootShell() {
   const { t, i18n } = useTranslation()
   const location = useLocation()
-  const route = (useMatches().at(-1)?.handle as { route?: AppRoute } | undefined)?.route
+  const route = useCurrentRoute()
   const Layout = LAYOUTS[route?.meta.layout ?? 'default']
 
   useEffect(() => {

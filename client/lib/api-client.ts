@@ -58,3 +58,16 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   }
   return body as T
 }
+
+/**
+ * Puts the server's field errors on a form (react-hook-form's setError), for the fields the form has.
+ * Returns whether the error carried field errors, so the caller shows a general message otherwise.
+ */
+export function applyFieldErrors<F extends string>(err: unknown, setError: (name: F, error: { message?: string }) => void, fields: readonly F[]): boolean {
+  const fieldErrors = err instanceof ApiClientError ? err.body?.fieldErrors : undefined
+  if (!fieldErrors) return false
+  for (const [field, messages] of Object.entries(fieldErrors)) {
+    if ((fields as readonly string[]).includes(field)) setError(field as F, { message: messages[0] })
+  }
+  return true
+}

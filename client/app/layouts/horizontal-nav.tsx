@@ -1,10 +1,11 @@
 import { Box, Button, Flex, Menu, Portal } from '@chakra-ui/react'
 import { useTranslation } from 'react-i18next'
-import { useMatches, useNavigate } from 'react-router'
-import { pathFor, type AppRoute, type RouteName } from '../../../shared/routes'
+import { useNavigate } from 'react-router'
+import { pathFor, type RouteName } from '../../../shared/routes'
 import { ChevronIcon, CircleIcon } from '../../components/ui/icons'
 import { usePreferences } from '../../lib/preferences'
 import { useAbility } from '../../lib/session'
+import { useMatchedRoutes } from '../../lib/use-current-route'
 import { NAVIGATION, isNavItemActive, visibleNavigation } from '../navigation'
 
 /** The horizontal navigation: one menu per allowed group, sticky under the navbar, sliding in. */
@@ -13,9 +14,9 @@ export function HorizontalNav() {
   const navigate = useNavigate()
   const ability = useAbility()
   const prefs = usePreferences()
-  const matches = useMatches()
-  const route = (matches.at(-1)?.handle as { route?: AppRoute } | undefined)?.route
-  const matched = matches.map((m) => (m.handle as { route?: AppRoute } | undefined)?.route?.name).filter((n): n is string => !!n)
+  const routes = useMatchedRoutes()
+  const route = routes.at(-1)
+  const matched = routes.map((r) => r.name)
   const groups = visibleNavigation(NAVIGATION, ability.can.bind(ability))
   return (
     <Box

@@ -1,20 +1,20 @@
 import { Box, Button, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useMatches } from 'react-router'
-import type { AppRoute } from '../../../shared/routes'
+import { Link } from 'react-router'
 import { pathFor } from '../../../shared/routes'
 import { ChevronIcon, CircleIcon } from '../../components/ui/icons'
 import { useAbility } from '../../lib/session'
+import { useMatchedRoutes } from '../../lib/use-current-route'
 import { NAVIGATION, isNavItemActive, visibleNavigation, type NavItem } from '../navigation'
 
 /** The vertical navigation: the groups this user may open, the active one expanded. */
 export function NavMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation()
   const ability = useAbility()
-  const matches = useMatches()
-  const route = (matches.at(-1)?.handle as { route?: AppRoute } | undefined)?.route
-  const matched = matches.map((m) => (m.handle as { route?: AppRoute } | undefined)?.route?.name).filter((n): n is string => !!n)
+  const routes = useMatchedRoutes()
+  const route = routes.at(-1)
+  const matched = routes.map((r) => r.name)
   const navActiveLink = route?.meta.navActiveLink
   const items = visibleNavigation(NAVIGATION, ability.can.bind(ability))
   const [open, setOpen] = useState<Record<string, boolean>>({})

@@ -1,6 +1,7 @@
-import { asc, eq, lt, or, sql } from 'drizzle-orm'
+import { asc, eq, lt, or } from 'drizzle-orm'
 import type { StoredRule } from '../../../shared/permissions/ability'
 import type { Database } from '../../db/client'
+import { userOfficeId } from '../../db/expressions'
 
 export type UserProfileRow = {
   id: string
@@ -19,7 +20,7 @@ export type UserProfileRow = {
 }
 
 export function authRepo({ db, t }: Database) {
-  const teamOffice = sql`coalesce(${t.users.officeId}, ${t.teams.officeId})`
+  const teamOffice = userOfficeId(t)
 
   const profileColumns = {
     id: t.users.id,

@@ -196,10 +196,6 @@ export function authService(database: Database, opts: { sessionTtlMs: number; sc
     forgetCachedSessions() {
       cache.clear()
     },
-
-    async purgeExpired() {
-      await repo.deleteExpiredSessions(now())
-    },
   }
 }
 

@@ -1,6 +1,7 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm'
+import { and, desc, eq, ne } from 'drizzle-orm'
 import type { Profile, SessionItem } from '../../../shared/schemas/profile'
 import type { Database } from '../../db/client'
+import { userOfficeId } from '../../db/expressions'
 
 export function profileRepo({ db, t }: Database) {
   return {
@@ -28,7 +29,7 @@ export function profileRepo({ db, t }: Database) {
         .from(t.users)
         .innerJoin(t.roles, eq(t.roles.id, t.users.roleId))
         .leftJoin(t.teams, eq(t.teams.id, t.users.teamId))
-        .leftJoin(t.offices, eq(t.offices.id, sql`coalesce(${t.users.officeId}, ${t.teams.officeId})`))
+        .leftJoin(t.offices, eq(t.offices.id, userOfficeId(t)))
         .where(eq(t.users.id, userId))
         .limit(1)
       return row as Profile | undefined

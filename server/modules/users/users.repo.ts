@@ -3,13 +3,14 @@ import type { ListQuery } from '../../../shared/schemas/pagination'
 import type { RoleListItem, UserListItem } from '../../../shared/schemas/users'
 import { containsText, withAccess, type AccessFilter } from '../../db/conditions'
 import { listPage } from '../../db/list-page'
+import { userOfficeId } from '../../db/expressions'
 import { preparedReads } from '../../db/prepared'
 import type { Database, Db } from '../../db/client'
 
 export function usersRepo(database: Database) {
   const { db, t } = database
   const read = preparedReads(database)
-  const officeId = sql<string | null>`coalesce(${t.users.officeId}, ${t.teams.officeId})`
+  const officeId = userOfficeId(t)
 
   /** The fields rule conditions on `users` may use. */
   const conditionColumns = { id: t.users.id, teamId: t.users.teamId, officeId }

@@ -8,7 +8,7 @@ import { afterLoginTarget } from '../../../../shared/rules/guard'
 import type { AppMeta, loginInputSchema } from '../../../../shared/schemas/auth'
 import { FormField } from '../../../components/ui/form-field'
 import { EyeIcon, EyeOffIcon } from '../../../components/ui/icons'
-import { ApiClientError, NetworkError } from '../../../lib/api-client'
+import { ApiClientError, NetworkError, applyFieldErrors } from '../../../lib/api-client'
 import { appMeta, login } from '../api/auth-api'
 
 type FormIn = z.input<typeof loginInputSchema>
@@ -52,10 +52,7 @@ export default function LoginPage() {
       navigate(afterLoginTarget(location.search), { replace: true })
     } catch (err) {
       if (err instanceof ApiClientError && err.body) {
-        for (const [field, messages] of Object.entries(err.body.fieldErrors ?? {})) {
-          if (field === 'email' || field === 'password') form.setError(field, { message: messages[0] })
-        }
-        setFormError(err.body.fieldErrors ? null : err.body.message)
+        setFormError(applyFieldErrors(err, form.setError, ['email', 'password'] as const) ? null : err.body.message)
       } else if (err instanceof NetworkError) {
         setFormError(t('errors.network'))
       } else {

@@ -1,8 +1,7 @@
 import { Card, Text } from '@chakra-ui/react'
 import { useTranslation } from 'react-i18next'
-import { useMatches } from 'react-router'
-import type { AppRoute } from '../../../../shared/routes'
 import { Page } from '../../../components/ui/page'
+import { useCurrentRoute } from '../../../lib/use-current-route'
 
 /**
  * A screen a later issue builds: its title inside the layout and a line saying so.
@@ -10,7 +9,7 @@ import { Page } from '../../../components/ui/page'
  */
 export default function PlannedScreen() {
   const { t } = useTranslation()
-  const route = (useMatches().at(-1)?.handle as { route?: AppRoute } | undefined)?.route
+  const route = useCurrentRoute()
   const issue = route?.plannedIn
   return (
     <Page title={route ? t(`routes.${route.name}`) : ''}>

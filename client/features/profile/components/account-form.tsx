@@ -8,13 +8,14 @@ import type { z } from 'zod'
 import { zodErrorMap } from '../../../../shared/schemas/errors'
 import { TSHIRT_SIZES, updateProfileInputSchema, type Profile } from '../../../../shared/schemas/profile'
 import { FormField } from '../../../components/ui/form-field'
-import { ApiClientError } from '../../../lib/api-client'
+import { ApiClientError, applyFieldErrors } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { updateProfile } from '../api/profile-api'
 
 type FormIn = z.input<typeof updateProfileInputSchema>
 type FormOut = z.output<typeof updateProfileInputSchema>
 type Field = keyof FormIn
+const FIELDS = Object.keys(updateProfileInputSchema.shape) as Field[]
 
 /** The account tab: name, contact, sizes and diet, and the person to call in an emergency. */
 export function AccountForm({ profile }: { profile: Profile }) {
@@ -44,9 +45,7 @@ export function AccountForm({ profile }: { profile: Profile }) {
       snackbar.show(t('profile.saved'), { color: 'success', icon: 'success' })
     },
     onError: (err) => {
-      if (err instanceof ApiClientError && err.body?.fieldErrors) {
-        for (const [field, messages] of Object.entries(err.body.fieldErrors)) form.setError(field as Field, { message: messages[0] })
-      } else snackbar.show(err instanceof ApiClientError ? err.message : t('errors.network'), { color: 'error', icon: 'error' })
+      if (!applyFieldErrors(err, form.setError, FIELDS)) snackbar.show(err instanceof ApiClientError ? err.message : t('errors.network'), { color: 'error', icon: 'error' })
     },
   })
   const e = form.formState.errors

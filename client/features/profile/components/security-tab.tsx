@@ -10,7 +10,7 @@ import { describeUserAgent } from '../../../../shared/user-agent'
 import { zodErrorMap } from '../../../../shared/schemas/errors'
 import { changePasswordInputSchema } from '../../../../shared/schemas/profile'
 import { FormField } from '../../../components/ui/form-field'
-import { ApiClientError } from '../../../lib/api-client'
+import { applyFieldErrors } from '../../../lib/api-client'
 import { confirm } from '../../../lib/confirm-store'
 import { currentLanguage } from '../../../lib/i18n'
 import { snackbar } from '../../../lib/snackbar-store'
@@ -34,9 +34,7 @@ export function SecurityTab() {
       void queryClient.invalidateQueries({ queryKey: ['sessions'] })
     },
     onError: (err) => {
-      if (err instanceof ApiClientError && err.body?.fieldErrors) {
-        for (const [field, messages] of Object.entries(err.body.fieldErrors)) form.setError(field as keyof FormIn, { message: messages[0] })
-      } else snackbar.show(t('errors.server_error'), { color: 'error', icon: 'error' })
+      if (!applyFieldErrors(err, form.setError, ['currentPassword', 'newPassword'] as const)) snackbar.show(t('errors.server_error'), { color: 'error', icon: 'error' })
     },
   })
   const revoke = useMutation({

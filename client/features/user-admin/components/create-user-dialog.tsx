@@ -8,7 +8,7 @@ import type { z } from 'zod'
 import { zodErrorMap } from '../../../../shared/schemas/errors'
 import { createUserInputSchema } from '../../../../shared/schemas/users'
 import { FormField } from '../../../components/ui/form-field'
-import { ApiClientError, NetworkError } from '../../../lib/api-client'
+import { ApiClientError, NetworkError, applyFieldErrors } from '../../../lib/api-client'
 import { createUser, roleOptions, teamOptions } from '../api/users-api'
 
 type FormIn = z.input<typeof createUserInputSchema>
@@ -36,11 +36,7 @@ export function CreateUserDialog({ open, onOpenChange, onCreated }: { open: bool
       form.reset()
       onOpenChange(false)
     } catch (err) {
-      if (err instanceof ApiClientError && err.body?.fieldErrors) {
-        for (const [field, messages] of Object.entries(err.body.fieldErrors)) {
-          if ((FIELDS as readonly string[]).includes(field)) form.setError(field as (typeof FIELDS)[number], { message: messages[0] })
-        }
-      } else {
+      if (!applyFieldErrors(err, form.setError, FIELDS)) {
         setFormError(err instanceof NetworkError ? t('errors.network') : err instanceof ApiClientError ? err.message : t('errors.server_error'))
       }
     }
