@@ -4,6 +4,7 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { secureHeaders } from 'hono/secure-headers'
+import { CHECKLIST_MAX_BYTES } from '../shared/schemas/sales'
 import { LANGUAGES, pickLanguage, translator, type LanguageCode } from '../shared/i18n'
 import { compressJson } from './lib/compress-json'
 import { csrfProtection } from './lib/csrf'
@@ -15,6 +16,7 @@ import { authService } from './modules/auth/auth.service'
 import { notificationsRoutes } from './modules/notifications/notifications.routes'
 import { orgRoutes } from './modules/org/org.routes'
 import { profileRoutes } from './modules/profile/profile.routes'
+import { syncRoutes } from './modules/sync/sync.routes'
 import { systemRoutes } from './modules/system/system.routes'
 import { usersRoutes } from './modules/users/users.routes'
 
@@ -53,6 +55,11 @@ function mountApi(app: Hono<AppEnv>, deps: Deps) {
     maxSize: MAX_BODY_BYTES,
     onError: (c) => answerError(c as never, new ApiError(413, 'payload_too_large')),
   })
+  // Checklist uploads are the one kind of request with a larger body (a photo or a PDF, up to 10 MB).
+  const limitFile = bodyLimit({
+    maxSize: CHECKLIST_MAX_BYTES,
+    onError: (c) => answerError(c as never, new ApiError(413, 'payload_too_large')),
+  })
   const checkOrigin = csrfProtection(env.appOrigins, env.trustProxy)
   const gzipLargeJson = compressJson()
 
@@ -81,7 +88,8 @@ function mountApi(app: Hono<AppEnv>, deps: Deps) {
     const guarded = async () => {
       if (c.req.method === 'GET' || c.req.method === 'HEAD') return withSession()
       // Called by hand, so an answer of theirs (413) is put in place here, as Hono's compose would.
-      const refused = await limitBody(c, async () => {
+      const limit = c.req.path.startsWith('/api/sync/files/') ? limitFile : limitBody
+      const refused = await limit(c, async () => {
         await checkOrigin(c, withSession)
       })
       if (refused) c.res = refused
@@ -96,6 +104,7 @@ function mountApi(app: Hono<AppEnv>, deps: Deps) {
     .route('/', orgRoutes(deps))
     .route('/', profileRoutes(deps, auth))
     .route('/', notificationsRoutes(deps))
+    .route('/', syncRoutes(deps, deps.syncHooks))
 
   // An /api path no route matched is a JSON 404, never the SPA.
   api.all('*', (c) => answerError(c, new ApiError(404, 'not_found')))

@@ -227,6 +227,10 @@ export const ROUTES = [
     meta: view('sales_salary_calculator'),
     plannedIn: 4,
   },
+  // Seller routes the spec does not list (docs/decisions/011): own time reports, sick notice, sync queue.
+  { path: '/sales/time-report', name: 'sales-time-report', meta: { action: 'create', subject: 'time_reports' }, plannedIn: 4 },
+  { path: '/sales/sick-notice', name: 'sales-sick-notice', meta: { action: 'create', subject: 'sicknotices' }, plannedIn: 4 },
+  { path: '/sales/sync', name: 'sales-sync', meta: { action: 'create', subject: 'sales' }, plannedIn: 4 },
   { path: '/sales/:id', name: 'sales-id', meta: view('sales', { navActiveLink: 'sales-list' }), plannedIn: 4 },
 
   // Sales flow (the game)

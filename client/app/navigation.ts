@@ -19,7 +19,7 @@ const group = (key: string, ...to: RouteName[]): NavItem => ({ title: `nav.group
 
 export const NAVIGATION: NavItem[] = [
   group('dashboards', 'dashboards-sales-seller', 'dashboards-sales-coach', 'dashboards-sales-manager'),
-  group('sales', 'sales-create', 'sales-list', 'sales-daily-checkout', 'sales-salary-calculator'),
+  group('sales', 'sales-create', 'sales-list', 'sales-daily-checkout', 'sales-time-report', 'sales-sick-notice', 'sales-salary-calculator', 'sales-sync'),
   group(
     'salesFlow',
     'sales-flow',

@@ -4,8 +4,10 @@ import type { Translate } from '../../shared/schemas/errors'
 import type { UserData } from '../../shared/schemas/auth'
 import type { Database } from '../db/client'
 import type { Env } from '../env'
+import type { SyncHooks } from '../modules/sync/sync.service'
 
-export type Deps = { env: Env; database: Database }
+/** `syncHooks` is a test seam (fault injection in the sync queue); production passes none. */
+export type Deps = { env: Env; database: Database; syncHooks?: SyncHooks }
 
 export type AuthContext = {
   sessionId: string

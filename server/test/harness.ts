@@ -9,6 +9,7 @@ import { createApp } from '../app'
 import { bootDatabase } from '../boot'
 import type { Database } from '../db/client'
 import { parseEnv, type Env } from '../env'
+import type { SyncHooks } from '../modules/sync/sync.service'
 
 /**
  * A fresh app on a fresh database for one test file. With TEST_DB=pg each file gets its own
@@ -69,10 +70,10 @@ export async function testEnv(overrides: Record<string, string> = {}): Promise<{
   }
 }
 
-export async function createTestApp(overrides: Record<string, string> = {}) {
+export async function createTestApp(overrides: Record<string, string> = {}, extra: { syncHooks?: SyncHooks } = {}) {
   const { env, cleanup } = await testEnv(overrides)
   const database: Database = await bootDatabase(env)
-  const app = createApp({ env, database })
+  const app = createApp({ env, database, syncHooks: extra.syncHooks })
   afterAll(async () => {
     await database.close().catch(() => undefined)
     await cleanup()
@@ -85,15 +86,17 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
   async function request(method: string, url: string, opts: { body?: unknown; cookie?: string; headers?: Record<string, string>; ip?: string } = {}) {
     const headers: Record<string, string> = { 'x-forwarded-for': opts.ip ?? nextIp(), ...opts.headers }
     if (opts.cookie) headers.cookie = opts.cookie
-    let body: string | undefined
-    if (opts.body !== undefined) {
+    let body: string | Uint8Array | undefined
+    if (opts.body instanceof Uint8Array) {
+      body = opts.body
+    } else if (opts.body !== undefined) {
       body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body)
       headers['content-type'] ??= 'application/json'
     }
     // Like a browser page of the app; a test that passes `origin: undefined` sends none.
     if (method !== 'GET' && method !== 'HEAD' && !(opts.headers && 'origin' in opts.headers)) headers.origin = ORIGIN
     for (const [k, v] of Object.entries(headers)) if (v === undefined) delete headers[k]
-    const res = await app.request(`${ORIGIN}${url}`, { method, headers, body })
+    const res = await app.request(`${ORIGIN}${url}`, { method, headers, body: body as BodyInit | undefined })
     const text = await res.text()
     let json: unknown = undefined
     try {

@@ -125,6 +125,8 @@ export const DEFAULT_ROLES: readonly RoleDef[] = [
       { action: 'view', subject: 'sales', conditions: OWN },
       { action: 'create', subject: 'sales' },
       { action: 'update', subject: 'sales', conditions: OWN },
+      // Their own time reports and sick notices, from the seller screens (docs/decisions/011).
+      ...can('create', 'time_reports', 'sicknotices'),
       ...can('update', 'profile'),
     ],
   },

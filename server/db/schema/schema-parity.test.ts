@@ -20,6 +20,17 @@ const parity: { [K in keyof typeof sqlite & keyof typeof pg]: RowsAlike<K> } = {
   providers: true,
   products: true,
   notifications: true,
+  sales: true,
+  saleLines: true,
+  saleStatusHistory: true,
+  files: true,
+  timeReports: true,
+  checkouts: true,
+  sickNotices: true,
+  salesBudgets: true,
+  syncClients: true,
+  syncRejections: true,
+  syncVersion: true,
 }
 
 const tables = (mod: Record<string, unknown>) =>

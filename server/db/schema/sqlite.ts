@@ -1,5 +1,7 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { blob, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import type { ActionOrManage, SubjectOrAll } from '../../../shared/permissions/catalogue'
+import type { AbsenceType, AllowanceType } from '../../../shared/rules/time-report'
+import type { DeviationType, SaleStatus } from '../../../shared/schemas/sales'
 
 /**
  * The SQLite schema. server/db/schema/pg.ts holds the same tables for PostgreSQL;
@@ -187,3 +189,224 @@ export const notifications = sqliteTable(
   },
   (t) => [index('notifications_user_kind').on(t.userId, t.kind, t.createdAt)],
 )
+
+/**
+ * Sale reports (spec section 3). Made on a seller's device and delivered by the sync queue; amounts are
+ * computed by the server from the product settings when the sale arrives. Team and office are the
+ * seller's at the time of the sale, for the coach's and manager's conditions.
+ */
+export const sales = sqliteTable(
+  'sales',
+  {
+    id: id(),
+    sellerId: text('seller_id')
+      .notNull()
+      .references(() => users.id),
+    teamId: text('team_id'),
+    officeId: text('office_id'),
+    providerId: text('provider_id')
+      .notNull()
+      .references(() => providers.id),
+    customerType: text('customer_type', { enum: ['private', 'company'] }).notNull(),
+    customerSsn: text('customer_ssn'),
+    customerName: text('customer_name').notNull(),
+    email: text('email'),
+    phone: text('phone').notNull(),
+    companyName: text('company_name'),
+    orgNumber: text('org_number'),
+    postalCode: text('postal_code').notNull(),
+    city: text('city').notNull(),
+    address: text('address').notNull(),
+    message: text('message'),
+    externalOrderNumber: text('external_order_number'),
+    checklistFileId: text('checklist_file_id'),
+    status: text('status').$type<SaleStatus>().notNull(),
+    externalStatus: text('external_status'),
+    deviationType: text('deviation_type').$type<DeviationType>(),
+    deviationReason: text('deviation_reason'),
+    soldAt: integer('sold_at').notNull(),
+    sellDate: text('sell_date').notNull(),
+    orderValueOre: integer('order_value_ore').notNull(),
+    sellerCommissionOre: integer('seller_commission_ore').notNull(),
+    companyCommissionOre: integer('company_commission_ore').notNull(),
+    companyCostOre: integer('company_cost_ore').notNull(),
+    version: integer('version').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('sales_seller_version').on(t.sellerId, t.version),
+    index('sales_seller_date').on(t.sellerId, t.sellDate),
+    index('sales_team_date').on(t.teamId, t.sellDate),
+    index('sales_office_date').on(t.officeId, t.sellDate),
+  ],
+)
+
+/** The products of a sale, with the product settings they were priced with. */
+export const saleLines = sqliteTable(
+  'sale_lines',
+  {
+    id: id(),
+    saleId: text('sale_id')
+      .notNull()
+      .references(() => sales.id, { onDelete: 'cascade' }),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id),
+    productName: text('product_name').notNull(),
+    quantity: integer('quantity').notNull(),
+    priceOre: integer('price_ore').notNull(),
+    sellerCommissionOre: integer('seller_commission_ore').notNull(),
+    companyCommissionOre: integer('company_commission_ore').notNull(),
+    companyCostOre: integer('company_cost_ore').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [index('sale_lines_sale').on(t.saleId)],
+)
+
+export const saleStatusHistory = sqliteTable(
+  'sale_status_history',
+  {
+    id: id(),
+    saleId: text('sale_id')
+      .notNull()
+      .references(() => sales.id, { onDelete: 'cascade' }),
+    status: text('status').$type<SaleStatus>().notNull(),
+    note: text('note'),
+    byUserId: text('by_user_id'),
+    at: integer('at').notNull(),
+  },
+  (t) => [index('sale_status_history_sale').on(t.saleId, t.at)],
+)
+
+/** Uploaded files (sale checklists), kept in the database so every instance serves them. */
+export const files = sqliteTable(
+  'files',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    data: blob('data', { mode: 'buffer' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('files_user').on(t.userId)],
+)
+
+export const timeReports = sqliteTable(
+  'time_reports',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    teamId: text('team_id'),
+    officeId: text('office_id'),
+    date: text('date').notNull(),
+    present: integer('present', { mode: 'boolean' }),
+    workHours: integer('work_hours').notNull(),
+    absenceHours: integer('absence_hours').notNull(),
+    absenceType: text('absence_type').$type<AbsenceType>(),
+    allowanceType: integer('allowance_type').$type<AllowanceType>(),
+    travelLocation: text('travel_location'),
+    comment: text('comment'),
+    version: integer('version').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('time_reports_user_date').on(t.userId, t.date), index('time_reports_user_version').on(t.userId, t.version)],
+)
+
+export const checkouts = sqliteTable(
+  'checkouts',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    date: text('date').notNull(),
+    checkedOutAt: integer('checked_out_at').notNull(),
+    salesCount: integer('sales_count').notNull(),
+    orderValueOre: integer('order_value_ore').notNull(),
+    workHours: integer('work_hours').notNull(),
+    comment: text('comment'),
+    version: integer('version').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('checkouts_user_date').on(t.userId, t.date), index('checkouts_user_version').on(t.userId, t.version)],
+)
+
+export const sickNotices = sqliteTable(
+  'sick_notices',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    teamId: text('team_id'),
+    officeId: text('office_id'),
+    date: text('date').notNull(),
+    message: text('message'),
+    sentAt: integer('sent_at').notNull(),
+    version: integer('version').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sick_notices_user_version').on(t.userId, t.version)],
+)
+
+/** A seller's order-value budget for a month (YYYY-MM). */
+export const salesBudgets = sqliteTable(
+  'sales_budgets',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    month: text('month').notNull(),
+    amountOre: integer('amount_ore').notNull(),
+    version: integer('version').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('sales_budgets_user_month').on(t.userId, t.month)],
+)
+
+/** One row per device: the last mutation applied from it (the Replicache lastMutationID). */
+export const syncClients = sqliteTable(
+  'sync_clients',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastMutationId: integer('last_mutation_id').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('sync_clients_user').on(t.userId)],
+)
+
+/** Mutations the server refused for good, kept so the device can show why. */
+export const syncRejections = sqliteTable(
+  'sync_rejections',
+  {
+    clientId: text('client_id')
+      .notNull()
+      .references(() => syncClients.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    name: text('name').notNull(),
+    code: text('code').notNull(),
+    message: text('message').notNull(),
+    fieldErrors: text('field_errors', { mode: 'json' }).$type<Record<string, string[]>>().notNull(),
+    at: integer('at').notNull(),
+  },
+  (t) => [uniqueIndex('sync_rejections_pk').on(t.clientId, t.seq)],
+)
+
+/** The global change counter: every synced row carries the value it was written at (the pull cookie). */
+export const syncVersion = sqliteTable('sync_version', {
+  id: text('id').primaryKey(),
+  version: integer('version').notNull(),
+})

@@ -1,0 +1,97 @@
+import { eq } from 'drizzle-orm'
+import { Hono } from 'hono'
+import { CHECKLIST_MAX_BYTES, CHECKLIST_TYPES } from '../../../shared/schemas/sales'
+import { SYNC_SCHEMA_VERSION, pullInputSchema, pushInputSchema } from '../../../shared/schemas/sync'
+import { access } from '../../lib/access'
+import type { AppEnv, Deps } from '../../lib/context'
+import { ApiError, notFound, validationError } from '../../lib/errors'
+import { validate } from '../../lib/validate'
+import { syncService, type SyncHooks } from './sync.service'
+
+/** The first bytes each accepted checklist type starts with: the declared type must match the content. */
+function contentMatches(type: string, bytes: Uint8Array): boolean {
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to))
+  switch (type) {
+    case 'image/jpeg':
+      return bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff
+    case 'image/png':
+      return ascii(1, 4) === 'PNG'
+    case 'image/webp':
+      return ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP'
+    case 'image/heic':
+    case 'image/heif':
+      return ascii(4, 8) === 'ftyp'
+    case 'application/pdf':
+      return ascii(0, 5) === '%PDF-'
+    default:
+      return false
+  }
+}
+
+const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** The sync queue's endpoints (docs/decisions/008) and the checklist files that travel with sales. */
+export function syncRoutes({ database }: Deps, hooks: SyncHooks = {}) {
+  const sync = syncService(database, hooks)
+  const { db, t } = database
+
+  return new Hono<AppEnv>()
+    .post('/sync/push', access.signedIn(), validate('json', pushInputSchema), async (c) => {
+      const auth = c.var.auth!
+      const input = c.req.valid('json')
+      if (input.schemaVersion !== SYNC_SCHEMA_VERSION) {
+        throw validationError({ schemaVersion: [c.var.t('sync.schemaVersion', { expected: SYNC_SCHEMA_VERSION })] })
+      }
+      try {
+        const result = await sync.push({ id: auth.userData.id, ability: auth.ability }, input.clientId, input.mutations, c.var.t)
+        return c.json(result, 200)
+      } catch (err) {
+        if (err instanceof ApiError) throw err
+        // Not the device's fault: the mutation's transaction was rolled back and nothing advanced; it comes again.
+        console.error('[sync] push failed, answered 503:', err)
+        throw new ApiError(503, 'unavailable', { headers: { 'Retry-After': '5' } })
+      }
+    })
+    .post('/sync/pull', access.signedIn(), validate('json', pullInputSchema), async (c) => {
+      const auth = c.var.auth!
+      const input = c.req.valid('json')
+      return c.json(await sync.pull({ id: auth.userData.id, ability: auth.ability }, input.clientId, input.cookie), 200)
+    })
+    .put('/sync/files/:id', access.can('create', 'sales'), async (c) => {
+      const userId = c.var.auth!.userData.id
+      const id = c.req.param('id')
+      if (!FILE_ID.test(id)) throw validationError({ id: [c.var.t('validation.invalidFormat')] })
+      const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
+      if (!(CHECKLIST_TYPES as readonly string[]).includes(type)) {
+        throw new ApiError(415, 'unsupported_media_type', { fieldErrors: { file: [c.var.t('validation.sale.fileType')] } })
+      }
+      const body = new Uint8Array(await c.req.arrayBuffer())
+      if (body.byteLength === 0) throw validationError({ file: [c.var.t('validation.sale.fileEmpty')] })
+      if (body.byteLength > CHECKLIST_MAX_BYTES) throw new ApiError(413, 'payload_too_large', { fieldErrors: { file: [c.var.t('validation.sale.fileTooLarge')] } })
+      if (!contentMatches(type, body)) throw new ApiError(415, 'unsupported_media_type', { fieldErrors: { file: [c.var.t('validation.sale.fileType')] } })
+      let name = 'checklist'
+      try {
+        name = decodeURIComponent(c.req.header('x-file-name') ?? 'checklist').slice(0, 200) || 'checklist'
+      } catch {
+        // keep the default name
+      }
+      const [existing] = await db.select({ userId: t.files.userId }).from(t.files).where(eq(t.files.id, id))
+      if (existing) {
+        // Uploading the same file again (a retry after a lost answer) changes nothing.
+        if (existing.userId !== userId) throw new ApiError(409, 'conflict')
+        return c.body(null, 204)
+      }
+      await db.insert(t.files).values({ id, userId, name, contentType: type, size: body.byteLength, data: Buffer.from(body), createdAt: Date.now() })
+      return c.body(null, 201)
+    })
+    .get('/sync/files/:id', access.signedIn(), async (c) => {
+      const auth = c.var.auth!
+      const [file] = await db.select().from(t.files).where(eq(t.files.id, c.req.param('id')))
+      // Own files, or back office (who reviews sale reports); anyone else learns nothing, not even that it exists.
+      if (!file || (file.userId !== auth.userData.id && !auth.ability.can('view', 'sale_reports'))) throw notFound()
+      c.header('Content-Type', file.contentType)
+      c.header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+      c.header('Cache-Control', 'private, max-age=3600')
+      return c.body(new Uint8Array(file.data), 200)
+    })
+}

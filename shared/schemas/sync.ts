@@ -1,0 +1,69 @@
+import { z } from 'zod'
+import type { FieldErrors } from './errors'
+import type { CatalogProduct, SaleRecord } from './sales'
+import type { CheckoutRecord, SickNoticeRecord, TimeReportRecord } from './time-reports'
+
+/**
+ * The sync contract between a seller's device and the server (the Replicache push/pull protocol,
+ * docs/decisions/008). Mutation args are validated per mutation, by the schema of its name, when the
+ * server applies it: a bad mutation is a recorded rejection, not a failed batch.
+ */
+
+/** Bumped when the mutation or patch shapes change incompatibly; the server refuses other versions. */
+export const SYNC_SCHEMA_VERSION = 1
+export const MAX_PUSH_MUTATIONS = 200
+
+export const MUTATION_NAMES = ['createSale', 'saveTimeReport', 'checkout', 'createSickNotice'] as const
+export type MutationName = (typeof MUTATION_NAMES)[number]
+
+export const mutationSchema = z.strictObject({
+  seq: z.int().min(1),
+  /** any string: an unknown name is a permanent rejection, so the device is never stuck */
+  name: z.string().min(1).max(64),
+  args: z.unknown(),
+  createdAt: z.int().min(0),
+})
+export type Mutation = z.infer<typeof mutationSchema>
+
+export const pushInputSchema = z.strictObject({
+  clientId: z.uuid(),
+  schemaVersion: z.int(),
+  mutations: z.array(mutationSchema).max(MAX_PUSH_MUTATIONS),
+})
+export type PushInput = z.infer<typeof pushInputSchema>
+
+export type PushResult = { lastMutationId: number; applied: number; skipped: number; rejected: number }
+
+export const pullInputSchema = z.strictObject({
+  clientId: z.uuid(),
+  cookie: z.string().max(200).nullable(),
+})
+export type PullInput = z.infer<typeof pullInputSchema>
+
+export type Rejection = { seq: number; name: string; code: string; message: string; fieldErrors: FieldErrors; at: number }
+
+export type ProviderRecord = { id: string; name: string; type: string; requireExternalOrderNumber: boolean; active: boolean }
+export type ProductRecord = CatalogProduct & { name: string }
+export type BudgetRecord = { id: string; month: string; amountOre: number }
+
+export type SyncTables = {
+  sales: SaleRecord
+  timeReports: TimeReportRecord
+  checkouts: CheckoutRecord
+  sickNotices: SickNoticeRecord
+  providers: ProviderRecord
+  products: ProductRecord
+  budgets: BudgetRecord
+}
+export type SyncTable = keyof SyncTables
+
+export type PatchOp = {
+  [T in SyncTable]: { op: 'put'; table: T; key: string; value: SyncTables[T] } | { op: 'del'; table: T; key: string }
+}[SyncTable]
+
+export type PullResult = {
+  cookie: string
+  lastMutationId: number
+  patch: PatchOp[]
+  rejections: Rejection[]
+}
