@@ -34,7 +34,7 @@ export default defineConfig({
         test: {
           name: 'api',
           root: '.',
-          include: ['server/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'integration/**/*.test.ts'],
           environment: 'node',
           testTimeout: 20_000,
           hookTimeout: 30_000,

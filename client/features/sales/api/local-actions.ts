@@ -1,0 +1,153 @@
+import { z } from 'zod'
+import { checkoutBlocking, openSickOccasion } from '../../../../shared/rules/checkout'
+import { businessDay } from '../../../../shared/rules/work'
+import { fieldErrorsOf, zodErrorMap, type FieldErrors, type Translate } from '../../../../shared/schemas/errors'
+import {
+  CHECKLIST_MAX_BYTES,
+  CHECKLIST_TYPES,
+  saleAmounts,
+  saleCatalogViolations,
+  saleInputSchema,
+  type SaleInput,
+} from '../../../../shared/schemas/sales'
+import {
+  checkoutInputSchema,
+  sickNoticeInputSchema,
+  timeReportInputSchema,
+  type CheckoutInput,
+  type SickNoticeInput,
+  type TimeReportInput,
+} from '../../../../shared/schemas/time-reports'
+import { enqueue, withDb, type LocalSale, type OfflineDb, type StoredFile } from '../../../lib/offline-db'
+
+/**
+ * The seller's actions on the device. Each validates with the shared schema and rules (the same the
+ * server runs again), then writes the record and its mutation in one IndexedDB transaction.
+ * They work with no network; the sync engine delivers the mutation later.
+ */
+
+export class LocalValidationError extends Error {
+  constructor(readonly fieldErrors: FieldErrors) {
+    super('validation')
+    this.name = 'LocalValidationError'
+  }
+}
+
+function parseOrThrow<S extends z.core.$ZodType>(schema: S, input: unknown, t: Translate): z.output<S> {
+  const parsed = z.safeParse(schema, input, { error: zodErrorMap(t) })
+  if (!parsed.success) throw new LocalValidationError(fieldErrorsOf(parsed.error, t))
+  return parsed.data
+}
+
+/** Checks a checklist file before it is kept: type and size as the server will. */
+export function checklistFileError(file: { type: string; size: number }, t: Translate): string | null {
+  if (!(CHECKLIST_TYPES as readonly string[]).includes(file.type)) return t('validation.sale.fileType')
+  if (file.size > CHECKLIST_MAX_BYTES) return t('validation.sale.fileTooLarge')
+  if (file.size === 0) return t('validation.sale.fileEmpty')
+  return null
+}
+
+/** Whether the seller has checked out for the day of `at` (before `at`): no new sale then. */
+export async function checkoutBlockingAt(db: OfflineDb, at: number) {
+  const checkouts = await withDb(db, () => db.checkouts.where('date').equals(businessDay(at)).toArray())
+  return checkoutBlocking(at, checkouts)
+}
+
+export async function saveSaleLocally(
+  db: OfflineDb,
+  userId: string,
+  input: Omit<SaleInput, 'checklistFileId'>,
+  file: File | Blob | null,
+  t: Translate,
+  opts: { replacesSeq?: number; fileName?: string } = {},
+): Promise<LocalSale> {
+  if (file) {
+    const error = checklistFileError(file, t)
+    if (error) throw new LocalValidationError({ checklistFileId: [error] })
+  }
+  const fileId = file ? crypto.randomUUID() : null
+  const args = { ...input, checklistFileId: fileId }
+  const sale = parseOrThrow(saleInputSchema, args, t)
+  const [provider, products] = await withDb(db, () =>
+    Promise.all([db.providers.get(sale.providerId), db.products.bulkGet(sale.products.map((l) => l.productId))]),
+  )
+  const productsById = new Map(products.filter((p) => !!p).map((p) => [p.id, p]))
+  const violations = saleCatalogViolations(sale, provider, productsById)
+  if (Object.keys(violations).length > 0) {
+    throw new LocalValidationError(Object.fromEntries(Object.entries(violations).map(([field, key]) => [field, [t(key)]])))
+  }
+  const blocking = await checkoutBlockingAt(db, sale.soldAt)
+  if (blocking) throw new LocalValidationError({ _: [t('sync.rejections.checked_out', { date: blocking.date })] })
+
+  const name = opts.fileName ?? (file instanceof File ? file.name : 'checklist')
+  const record: LocalSale = {
+    ...sale,
+    // an estimate until the server's figures arrive
+    ...saleAmounts(sale.products, productsById),
+    sellerId: userId,
+    status: 'finalized',
+    sellDate: businessDay(sale.soldAt),
+    deviationType: null,
+    deviationReason: null,
+    statusHistory: [],
+    checklistFile: file && fileId ? { id: fileId, name, contentType: file.type, size: file.size } : null,
+    createdAt: Date.now(),
+    updatedAt: Date.now(),
+    sync: 'pending',
+  }
+  const stored: StoredFile | undefined = file && fileId ? { id: fileId, blob: file, name, type: file.type, size: file.size, uploaded: false } : undefined
+  // The args the server receives are the ones the form gave, not the normalised ones: it parses them itself.
+  await enqueue(db, 'createSale', args, { table: 'sales', record }, stored, opts.replacesSeq)
+  return record
+}
+
+export async function saveTimeReportLocally(db: OfflineDb, userId: string, input: TimeReportInput, t: Translate, opts: { replacesSeq?: number } = {}) {
+  const report = parseOrThrow(timeReportInputSchema, input, t)
+  // One report per day: saving a day again keeps that day's record id.
+  const existing = await withDb(db, () => db.timeReports.where('date').equals(report.date).first())
+  const id = existing?.id ?? report.id
+  const args = { ...input, id }
+  const now = Date.now()
+  await enqueue(
+    db,
+    'saveTimeReport',
+    args,
+    { table: 'timeReports', record: { ...report, id, userId, createdAt: existing?.createdAt ?? now, updatedAt: now, sync: 'pending' } },
+    undefined,
+    opts.replacesSeq,
+  )
+  return id
+}
+
+export async function checkoutLocally(db: OfflineDb, userId: string, input: CheckoutInput, t: Translate) {
+  const checkout = parseOrThrow(checkoutInputSchema, input, t)
+  const already = await withDb(db, () => db.checkouts.where('date').equals(checkout.date).first())
+  if (already) throw new LocalValidationError({ _: [t('sync.rejections.already_checked_out', { date: checkout.date })] })
+  const [sales, report] = await withDb(db, () =>
+    Promise.all([db.sales.where('sellDate').equals(checkout.date).toArray(), db.timeReports.where('date').equals(checkout.date).first()]),
+  )
+  const counted = sales.filter((s) => s.sync !== 'rejected')
+  await enqueue(db, 'checkout', input, {
+    table: 'checkouts',
+    record: {
+      ...checkout,
+      userId,
+      salesCount: counted.length,
+      orderValueOre: counted.reduce((sum, s) => sum + s.orderValueOre, 0),
+      workHours: report?.workHours ?? 0,
+      createdAt: Date.now(),
+      sync: 'pending',
+    },
+  })
+}
+
+export async function sendSickNoticeLocally(db: OfflineDb, userId: string, input: SickNoticeInput, t: Translate) {
+  const notice = parseOrThrow(sickNoticeInputSchema, input, t)
+  const [notices, reports] = await withDb(db, () => Promise.all([db.sickNotices.toArray(), db.timeReports.toArray()]))
+  const open = openSickOccasion(
+    notices.filter((n) => n.sync !== 'rejected'),
+    reports.filter((r) => r.sync !== 'rejected'),
+  )
+  if (open) throw new LocalValidationError({ _: [t('sync.rejections.already_sick', { date: open.date })] })
+  await enqueue(db, 'createSickNotice', input, { table: 'sickNotices', record: { ...notice, userId, createdAt: Date.now(), sync: 'pending' } })
+}

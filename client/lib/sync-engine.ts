@@ -1,0 +1,262 @@
+import { SYNC_SCHEMA_VERSION, type PullResult, type PushResult } from '../../shared/schemas/sync'
+import {
+  applyPull,
+  fileFor,
+  markFileUploaded,
+  outboxCounts,
+  pendingMutations,
+  syncMeta,
+  type OfflineDb,
+} from './offline-db'
+
+/**
+ * The device side of the sync queue: pushes waiting mutations in order (files first), then pulls and
+ * applies what changed. One tab at a time (Web Locks); retried with exponential backoff and jitter.
+ * Triggers: start, the `online` event, the page becoming visible, each local write (debounced), every
+ * 30 s while visible and online, and the service worker's Background Sync message.
+ */
+
+export type SyncStatus = {
+  online: boolean
+  syncing: boolean
+  pending: number
+  rejected: number
+  lastSyncedAt: number | null
+  /** the last failure's kind, until a sync succeeds */
+  failure: 'network' | 'server' | 'session' | 'gap' | null
+}
+
+const BATCH = 100
+const PERIOD_MS = 30_000
+const DEBOUNCE_MS = 400
+const BACKOFF_BASE_MS = 1_000
+const BACKOFF_MAX_MS = 60_000
+
+class TransientError extends Error {
+  constructor(readonly kind: 'network' | 'server' | 'session' | 'gap') {
+    super(kind)
+  }
+}
+
+type Fetch = typeof fetch
+
+export type SyncEngineOptions = { fetch?: Fetch; language?: () => string }
+
+async function post<T>(fetchFn: Fetch, language: string, path: string, body: unknown): Promise<T> {
+  let res: Response
+  try {
+    res = await fetchFn(`/api${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Accept-Language': language },
+      body: JSON.stringify(body),
+      credentials: 'same-origin',
+    })
+  } catch {
+    throw new TransientError('network')
+  }
+  if (res.status === 401) throw new TransientError('session')
+  if (res.status === 409) throw new TransientError('gap')
+  if (!res.ok) throw new TransientError('server')
+  return (await res.json()) as T
+}
+
+export class SyncEngine {
+  private status: SyncStatus
+  private listeners = new Set<() => void>()
+  private running: Promise<void> | null = null
+  private again = false
+  private debounce: ReturnType<typeof setTimeout> | null = null
+  private retry: ReturnType<typeof setTimeout> | null = null
+  private failures = 0
+  private stopFns: Array<() => void> = []
+
+  private readonly fetchFn: Fetch
+  private readonly language: () => string
+
+  constructor(
+    readonly db: OfflineDb,
+    private readonly lockName: string,
+    options: SyncEngineOptions = {},
+  ) {
+    this.fetchFn = options.fetch ?? ((...args) => fetch(...args))
+    this.language = options.language ?? (() => 'sv')
+    this.status = { online: typeof navigator === 'undefined' ? true : navigator.onLine, syncing: false, pending: 0, rejected: 0, lastSyncedAt: null, failure: null }
+  }
+
+  getStatus = () => this.status
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  private set(patch: Partial<SyncStatus>) {
+    this.status = { ...this.status, ...patch }
+    this.listeners.forEach((l) => l())
+  }
+
+  /** Counts and the last sync time from the store (after a local write, or at start). */
+  async refreshCounts() {
+    const [counts, meta] = await Promise.all([outboxCounts(this.db), syncMeta(this.db)])
+    this.set({ ...counts, lastSyncedAt: meta.lastSyncedAt })
+  }
+
+  /** Wires the triggers; returns a function that unwires them. */
+  start() {
+    const onOnline = () => {
+      this.set({ online: true })
+      this.failures = 0
+      this.request(0)
+    }
+    const onOffline = () => this.set({ online: false })
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') this.request(0)
+    }
+    const onMessage = (e: MessageEvent) => {
+      if ((e.data as { type?: string } | null)?.type === 'saljkraft-sync') this.request(0)
+    }
+    window.addEventListener('online', onOnline)
+    window.addEventListener('offline', onOffline)
+    document.addEventListener('visibilitychange', onVisible)
+    navigator.serviceWorker?.addEventListener('message', onMessage)
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible' && navigator.onLine) this.request(0)
+    }, PERIOD_MS)
+    this.stopFns.push(() => {
+      window.removeEventListener('online', onOnline)
+      window.removeEventListener('offline', onOffline)
+      document.removeEventListener('visibilitychange', onVisible)
+      navigator.serviceWorker?.removeEventListener('message', onMessage)
+      clearInterval(timer)
+      if (this.debounce) clearTimeout(this.debounce)
+      if (this.retry) clearTimeout(this.retry)
+    })
+    void this.refreshCounts()
+    this.request(0)
+    return () => this.stop()
+  }
+
+  stop() {
+    this.stopFns.forEach((f) => f())
+    this.stopFns = []
+  }
+
+  /** Asks for a sync after `delayMs` (a local write passes the debounce; triggers pass 0). */
+  request(delayMs = DEBOUNCE_MS) {
+    if (this.debounce) clearTimeout(this.debounce)
+    this.debounce = setTimeout(() => {
+      this.debounce = null
+      void this.syncNow()
+    }, delayMs)
+  }
+
+  /** Called after each local write: update the counts at once, sync soon, and ask for Background Sync. */
+  afterLocalWrite() {
+    void this.refreshCounts()
+    this.request()
+    void navigator.serviceWorker?.ready
+      .then((reg) => (reg as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync?.register('saljkraft-sync'))
+      .catch(() => undefined)
+  }
+
+  /** One sync run (push, then pull); a run already going is followed by one more. Resolves when done. */
+  async syncNow(): Promise<void> {
+    if (this.running) {
+      this.again = true
+      return this.running
+    }
+    this.running = (async () => {
+      do {
+        this.again = false
+        await this.withLock(() => this.runOnce())
+      } while (this.again)
+    })().finally(() => {
+      this.running = null
+    })
+    return this.running
+  }
+
+  private async withLock(fn: () => Promise<void>) {
+    const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined
+    if (!locks) return fn()
+    // Another tab holding the lock is syncing the same store: nothing to do here.
+    await locks.request(this.lockName, { ifAvailable: true }, async (lock) => {
+      if (lock) await fn()
+    })
+  }
+
+  private async runOnce() {
+    if (typeof navigator !== 'undefined' && !navigator.onLine) {
+      this.set({ online: false })
+      return
+    }
+    if (this.retry) {
+      clearTimeout(this.retry)
+      this.retry = null
+    }
+    this.set({ syncing: true })
+    try {
+      const meta = await syncMeta(this.db)
+      let acked = meta.lastMutationId
+      for (;;) {
+        const batch = await pendingMutations(this.db, acked, BATCH)
+        if (batch.length === 0) break
+        await this.uploadFiles(batch.map((m) => (m.name === 'createSale' ? (m.args as { checklistFileId?: string | null }).checklistFileId : null)))
+        const result = await post<PushResult>(this.fetchFn, this.language(), '/sync/push', {
+          clientId: meta.clientId,
+          schemaVersion: SYNC_SCHEMA_VERSION,
+          mutations: batch.map(({ seq, name, args, createdAt }) => ({ seq, name, args, createdAt })),
+        })
+        if (result.lastMutationId <= acked) break
+        acked = result.lastMutationId
+      }
+      const fresh = await syncMeta(this.db)
+      const pulled = await post<PullResult>(this.fetchFn, this.language(), '/sync/pull', { clientId: fresh.clientId, cookie: fresh.cookie })
+      await applyPull(this.db, pulled)
+      this.failures = 0
+      this.set({ online: true, failure: null })
+    } catch (err) {
+      const kind = err instanceof TransientError ? err.kind : 'server'
+      if (!(err instanceof TransientError)) console.error('[sync] failed:', err)
+      this.failures++
+      this.set({ failure: kind })
+      if (kind !== 'session') this.scheduleRetry()
+    } finally {
+      this.set({ syncing: false })
+      await this.refreshCounts().catch(() => undefined)
+    }
+  }
+
+  /** Exponential backoff with full jitter, capped at a minute. */
+  private scheduleRetry() {
+    const ceiling = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.min(this.failures, 10))
+    const delay = ceiling / 2 + Math.random() * (ceiling / 2)
+    if (this.retry) clearTimeout(this.retry)
+    this.retry = setTimeout(() => {
+      this.retry = null
+      void this.syncNow()
+    }, delay)
+  }
+
+  private async uploadFiles(ids: Array<string | null | undefined>) {
+    for (const id of ids) {
+      if (!id) continue
+      const file = await fileFor(this.db, id)
+      if (!file || file.uploaded) continue
+      let res: Response
+      try {
+        res = await this.fetchFn(`/api/sync/files/${id}`, {
+          method: 'PUT',
+          headers: { 'Content-Type': file.type, 'X-File-Name': encodeURIComponent(file.name), 'Accept-Language': this.language() },
+          body: file.blob,
+          credentials: 'same-origin',
+        })
+      } catch {
+        throw new TransientError('network')
+      }
+      if (res.status === 401) throw new TransientError('session')
+      if (res.status >= 500) throw new TransientError('server')
+      // 201/204 stored; a refusal (type or size) is permanent: the sale's mutation then comes back rejected.
+      await markFileUploaded(this.db, id)
+    }
+  }
+}
