@@ -181,7 +181,7 @@ export const ROUTES = [
   // Dashboards
   { path: '/dashboards/sales/coach', name: 'dashboards-sales-coach', meta: view('dashboard_sales'), plannedIn: 'later' },
   { path: '/dashboards/sales/manager', name: 'dashboards-sales-manager', meta: view('offices'), plannedIn: 'later' },
-  { path: '/dashboards/sales/seller', name: 'dashboards-sales-seller', meta: view('dashboard_sales'), plannedIn: 4 },
+  { path: '/dashboards/sales/seller', name: 'dashboards-sales-seller', meta: view('dashboard_sales') },
 
   // Guides
   {
@@ -213,25 +213,23 @@ export const ROUTES = [
   { path: '/keyai/stats/:id', name: 'keyai-stats-id', meta: view('stats', { navActiveLink: 'keyai-stats' }), plannedIn: 'later' },
 
   // Sales
-  { path: '/sales/list', name: 'sales-list', meta: view('sales'), plannedIn: 4 },
-  { path: '/sales/create', name: 'sales-create', meta: { action: 'create', subject: 'sales' }, plannedIn: 4 },
+  { path: '/sales/list', name: 'sales-list', meta: view('sales') },
+  { path: '/sales/create', name: 'sales-create', meta: { action: 'create', subject: 'sales' } },
   {
     path: '/sales/daily-checkout',
     name: 'sales-daily-checkout',
     meta: { action: 'create', subject: 'sales' },
-    plannedIn: 4,
   },
   {
     path: '/sales/salary-calculator',
     name: 'sales-salary-calculator',
     meta: view('sales_salary_calculator'),
-    plannedIn: 4,
   },
   // Seller routes the spec does not list (docs/decisions/011): own time reports, sick notice, sync queue.
-  { path: '/sales/time-report', name: 'sales-time-report', meta: { action: 'create', subject: 'time_reports' }, plannedIn: 4 },
-  { path: '/sales/sick-notice', name: 'sales-sick-notice', meta: { action: 'create', subject: 'sicknotices' }, plannedIn: 4 },
-  { path: '/sales/sync', name: 'sales-sync', meta: { action: 'create', subject: 'sales' }, plannedIn: 4 },
-  { path: '/sales/:id', name: 'sales-id', meta: view('sales', { navActiveLink: 'sales-list' }), plannedIn: 4 },
+  { path: '/sales/time-report', name: 'sales-time-report', meta: { action: 'create', subject: 'time_reports' } },
+  { path: '/sales/sick-notice', name: 'sales-sick-notice', meta: { action: 'create', subject: 'sicknotices' } },
+  { path: '/sales/sync', name: 'sales-sync', meta: { action: 'create', subject: 'sales' } },
+  { path: '/sales/:id', name: 'sales-id', meta: view('sales', { navActiveLink: 'sales-list' }) },
 
   // Sales flow (the game)
   { path: '/sales-flow', name: 'sales-flow', meta: view('salesflow'), plannedIn: 'later' },

@@ -13,6 +13,15 @@ const SCREENS: Partial<Record<RouteName, ScreenModule>> = {
   start: () => import('./screens/start-page'),
   'user-admin-users': () => import('../features/user-admin/routes/users-page'),
   'users-profile': () => import('../features/profile/routes/profile-page'),
+  'dashboards-sales-seller': () => import('../features/sales/routes/seller-dashboard-page'),
+  'sales-create': () => import('../features/sales/routes/sales-create-page'),
+  'sales-list': () => import('../features/sales/routes/sales-list-page'),
+  'sales-id': () => import('../features/sales/routes/sale-detail-page'),
+  'sales-daily-checkout': () => import('../features/sales/routes/daily-checkout-page'),
+  'sales-time-report': () => import('../features/sales/routes/time-report-page'),
+  'sales-sick-notice': () => import('../features/sales/routes/sick-notice-page'),
+  'sales-sync': () => import('../features/sales/routes/sync-page'),
+  'sales-salary-calculator': () => import('../features/sales/routes/salary-calculator-page'),
 }
 
 export function screenFor(name: RouteName): ScreenModule {

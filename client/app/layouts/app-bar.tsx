@@ -1,16 +1,19 @@
 import { Badge, Box, Flex, IconButton, Text } from '@chakra-ui/react'
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { appMeta } from '../../features/auth/api/auth-api'
 import { MenuIcon, SettingsIcon } from '../../components/ui/icons'
 import { usePreferences } from '../../lib/preferences'
-import { useUserData } from '../../lib/session'
+import { useAbility, useUserData } from '../../lib/session'
 import { Customizer } from './customizer'
 import { NotificationBell } from './notification-bell'
 import { SearchDialog } from './search-dialog'
 import { ThemeSwitcher } from './theme-switcher'
 import { UserMenu } from './user-menu'
+
+// The offline store and sync engine load only for users who work offline (their own chunk).
+const SyncIndicator = lazy(() => import('./sync-indicator'))
 
 /**
  * The top bar: menu button, the brand, the demo badge, the theme switcher, the customizer and the user
@@ -21,6 +24,7 @@ export function AppBar({ onOpenNav, alwaysShowMenuButton = false }: { onOpenNav?
   const { t } = useTranslation()
   const prefs = usePreferences()
   const user = useUserData()
+  const ability = useAbility()
   const [customizerOpen, setCustomizerOpen] = useState(false)
   const [demo, setDemo] = useState(false)
   useEffect(() => {
@@ -62,6 +66,11 @@ export function AppBar({ onOpenNav, alwaysShowMenuButton = false }: { onOpenNav?
         </Badge>
       ) : null}
       <Box flex="1" />
+      {user && ability.can('create', 'sales') ? (
+        <Suspense fallback={null}>
+          <SyncIndicator />
+        </Suspense>
+      ) : null}
       <SearchDialog />
       <ThemeSwitcher />
       {user ? (

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { count } from 'drizzle-orm'
+import { count, eq } from 'drizzle-orm'
 import type { RoleKey } from '../../../shared/permissions/roles'
 import { hashPassword } from '../../lib/password'
-import type { Database } from '../client'
+import type { Database, Db } from '../client'
+import { businessDay, businessMonth } from '../../../shared/rules/work'
+import type { DeviationType, SaleStatus } from '../../../shared/schemas/sales'
 import { seedRolesIfEmpty } from './roles'
 
 export const DEMO_PASSWORD = 'saljkraft-demo'
@@ -179,6 +181,8 @@ export async function seedDemo(database: Database, opts: { scryptLogN: number; n
       note('manager@demo.test', 'general', 'Månadens budget', 'Malmö har nått 64 % av månadens budget.', '/dashboards/sales/manager', 'Säljkraft', 60),
     ])
 
+    await seedSalesHistory(database, tx, byEmail.get('seller@demo.test')!, now)
+
     let n = 1
     for (const [firstName, lastName, team] of DEMO_COLLEAGUES) {
       await tx.insert(t.users).values({
@@ -196,4 +200,88 @@ export async function seedDemo(database: Database, opts: { scryptLogN: number; n
     }
     return true
   })
+}
+
+/**
+ * A month of sales for the demo seller (statuses as back office would have set them, one deviation with its
+ * reason) and this month's budgets, so the seller's dashboard, list and earnings have something to show.
+ */
+async function seedSalesHistory(database: Database, tx: Db, sellerId: string, now: number) {
+  const { t } = database
+  const [seller] = await tx.select({ teamId: t.users.teamId }).from(t.users).where(eq(t.users.id, sellerId))
+  const [team] = seller?.teamId ? await tx.select({ officeId: t.teams.officeId }).from(t.teams).where(eq(t.teams.id, seller.teamId)) : []
+  const products = await tx.select().from(t.products)
+  const byName = (name: string) => products.find((p) => p.name === name)!
+  const DAY = 86_400_000
+  const history: Array<[number, string, number, SaleStatus, DeviationType | null, string | null, string]> = [
+    [1, 'Hemlarm Standard', 1, 'approved', null, null, 'Ingrid Holm'],
+    [2, 'Bredband 250/250', 1, 'approved', null, null, 'Lars Ek'],
+    [3, 'Brandvarnare (st)', 4, 'finalized', null, null, 'Maja Strand'],
+    [5, 'Bredband 1000/1000', 1, 'regret', null, null, 'Olof Berg'],
+    [6, 'Elavtal Fast 12 mån', 1, 'deviation', 'incorrect_ssn', 'Personnumret stämmer inte med kundens legitimation. Rätta och skicka igen.', 'Nils Dahl'],
+    [8, 'Hemlarm Standard', 1, 'flagged', null, null, 'Eva Lund'],
+  ]
+  let version = 0
+  for (const [daysAgo, productName, quantity, status, deviationType, deviationReason, customer] of history) {
+    const soldAt = now - daysAgo * DAY
+    if (businessMonth(soldAt) !== businessMonth(now)) continue
+    const p = byName(productName)
+    const id = randomUUID()
+    version++
+    await tx.insert(t.sales).values({
+      id,
+      sellerId,
+      teamId: seller?.teamId ?? null,
+      officeId: team?.officeId ?? null,
+      providerId: p.providerId,
+      customerType: 'private',
+      customerSsn: '198112189876',
+      customerName: customer,
+      email: null,
+      phone: '070-123 45 67',
+      companyName: null,
+      orgNumber: null,
+      postalCode: '211 45',
+      city: 'Malmö',
+      address: `Storgatan ${daysAgo}`,
+      message: null,
+      externalOrderNumber: p.providerId && productName.startsWith('Bredband') ? `FL-${1000 + daysAgo}` : null,
+      checklistFileId: null,
+      status,
+      externalStatus: null,
+      deviationType,
+      deviationReason,
+      soldAt,
+      sellDate: businessDay(soldAt),
+      orderValueOre: p.priceOre * quantity,
+      sellerCommissionOre: p.sellerCommissionOre * quantity,
+      companyCommissionOre: p.companyCommissionOre * quantity,
+      companyCostOre: p.companyCostOre * quantity,
+      version,
+      createdAt: soldAt,
+      updatedAt: soldAt,
+    })
+    await tx.insert(t.saleLines).values({
+      id: randomUUID(),
+      saleId: id,
+      productId: p.id,
+      productName: p.name,
+      quantity,
+      priceOre: p.priceOre,
+      sellerCommissionOre: p.sellerCommissionOre,
+      companyCommissionOre: p.companyCommissionOre,
+      companyCostOre: p.companyCostOre,
+      position: 0,
+    })
+    await tx.insert(t.saleStatusHistory).values({ id: randomUUID(), saleId: id, status: 'finalized', note: null, byUserId: sellerId, at: soldAt })
+    if (status !== 'finalized') {
+      await tx.insert(t.saleStatusHistory).values({ id: randomUUID(), saleId: id, status, note: deviationReason, byUserId: null, at: soldAt + DAY })
+    }
+  }
+  const sellers = await tx.select({ id: t.users.id }).from(t.users)
+  for (const u of sellers) {
+    version++
+    await tx.insert(t.salesBudgets).values({ id: randomUUID(), userId: u.id, month: businessMonth(now), amountOre: 8_000_000, version, updatedAt: now })
+  }
+  await tx.update(t.syncVersion).set({ version }).where(eq(t.syncVersion.id, 'global'))
 }

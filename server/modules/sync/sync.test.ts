@@ -86,11 +86,14 @@ const sellerId = seller.answer.userData.id
 const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...new Array(200).fill(7)])
 
 describe('sync pull', () => {
-  it('starts a device with the reference data and nothing of its own', () => {
+  it('starts a device with the reference data, the seller’s own history and budget, and nobody else’s', () => {
     expect(reference.lastMutationId).toBe(0)
     expect(providers.map((p) => p.name).sort()).toEqual(['Fiberlinjen', 'Nordel Energi', 'Tryggt Hem Larm'])
     expect(products.length).toBe(7)
-    expect(reference.patch.some((p) => p.table === 'sales')).toBe(false)
+    const sales = reference.patch.filter((p) => p.table === 'sales' && p.op === 'put').map((p) => (p as { value: SaleRecord }).value)
+    expect(sales.every((s) => s.sellerId === seller.answer.userData.id)).toBe(true)
+    const budgets = reference.patch.filter((p) => p.table === 'budgets')
+    expect(budgets).toHaveLength(1)
   })
 
   it('sends only what changed since the cookie', async () => {

@@ -1,0 +1,115 @@
+import { Alert, Button, Card, HStack, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { formatDate, formatOre, type FormatLanguage } from '../../../../shared/format'
+import { Page } from '../../../components/ui/page'
+import { confirm } from '../../../lib/confirm-store'
+import { snackbar } from '../../../lib/snackbar-store'
+import { LocalValidationError, checkoutLocally } from '../api/local-actions'
+import { useSalesBetween, useSellerStore, useToday } from '../api/seller-store'
+import { SyncBadge } from '../components/status-badges'
+import { Figure } from './sales-create-page'
+
+const now = () => Date.now()
+
+/** The day's summary and the checkout; after it no new sale can be made that day (spec section 4). */
+export default function DailyCheckoutPage() {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const { db, userId, engine } = useSellerStore()
+  const { today } = useToday()
+  const sales = useSalesBetween(db, today, today)
+  const report = useLiveQuery(async () => (await db.timeReports.where('date').equals(today).first()) ?? null, [db, today])
+  const done = useLiveQuery(async () => (await db.checkouts.where('date').equals(today).first()) ?? null, [db, today])
+  const [comment, setComment] = useState('')
+  const [error, setError] = useState<string | null>(null)
+
+  const counted = (sales ?? []).filter((s) => s.sync !== 'rejected')
+  const value = counted.reduce((sum, s) => sum + s.orderValueOre, 0)
+  const commission = counted.reduce((sum, s) => sum + s.sellerCommissionOre, 0)
+
+  const checkout = async () => {
+    const ok = await confirm({
+      title: t('checkout.confirmTitle'),
+      text: t('checkout.confirmText', { count: counted.length }),
+      confirmLabel: t('checkout.confirm'),
+      cancelLabel: t('table.cancel'),
+    })
+    if (!ok) return
+    try {
+      await checkoutLocally(db, userId, { id: crypto.randomUUID(), date: today, checkedOutAt: now(), comment }, t)
+      engine.afterLocalWrite()
+      snackbar.show(t('checkout.done'), { color: 'success', icon: 'success' })
+    } catch (e) {
+      if (!(e instanceof LocalValidationError)) throw e
+      setError(Object.values(e.fieldErrors)[0]?.[0] ?? null)
+    }
+  }
+
+  return (
+    <Page title={t('routes.sales-daily-checkout')} subtitle={formatDate(today, lang)} breadcrumbs={[{ label: t('nav.groups.sales') }]}>
+      <Card.Root>
+        <Card.Header>
+          <Card.Title>{t('checkout.summary')}</Card.Title>
+        </Card.Header>
+        <Card.Body>
+          <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
+            <Figure label={t('checkout.sales')} value={String(counted.length)} testId="checkout-sales" />
+            <Figure label={t('sales.orderValue')} value={formatOre(value, lang)} testId="checkout-value" />
+            <Figure label={t('sales.sellerCommission')} value={formatOre(commission, lang)} />
+            <Figure label={t('checkout.hours')} value={report ? t('checkout.hoursValue', { hours: report.workHours }) : '–'} />
+          </SimpleGrid>
+          {!report ? (
+            <Text mt="4" fontSize="sm">
+              {t('checkout.noTimeReport')}{' '}
+              <Link to="/sales/time-report" style={{ textDecoration: 'underline' }}>
+                {t('routes.sales-time-report')}
+              </Link>
+            </Text>
+          ) : null}
+        </Card.Body>
+      </Card.Root>
+
+      {done ? (
+        <Alert.Root status="success" data-testid="checkout-done">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{t('checkout.doneTitle')}</Alert.Title>
+            <Alert.Description>
+              {t('checkout.doneAt', { time: new Date(done.checkedOutAt).toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit' }) })}
+            </Alert.Description>
+          </Alert.Content>
+          <SyncBadge sync={done.sync} />
+        </Alert.Root>
+      ) : (
+        <Card.Root>
+          <Card.Body>
+            <Stack gap="4">
+              <Text>{t('checkout.explain')}</Text>
+              <Textarea
+                aria-label={t('checkout.comment')}
+                placeholder={t('checkout.comment')}
+                value={comment}
+                maxLength={500}
+                onChange={(e) => setComment(e.target.value)}
+              />
+              {error ? (
+                <Alert.Root status="error">
+                  <Alert.Indicator />
+                  <Alert.Description>{error}</Alert.Description>
+                </Alert.Root>
+              ) : null}
+              <HStack justify="flex-end">
+                <Button colorPalette="brand" onClick={() => void checkout()}>
+                  {t('checkout.confirm')}
+                </Button>
+              </HStack>
+            </Stack>
+          </Card.Body>
+        </Card.Root>
+      )}
+    </Page>
+  )
+}

@@ -1,0 +1,105 @@
+import { Alert, Card, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useTranslation } from 'react-i18next'
+import { formatKr, formatOre, type FormatLanguage } from '../../../../shared/format'
+import { earningsByStatus, salaryEstimate } from '../../../../shared/rules/earnings'
+import { QUALITY_BONUS_SHARE, SALARY_MONTH_HOURS } from '../../../../shared/rules/work'
+import type { SaleStatus } from '../../../../shared/schemas/sales'
+import { Page } from '../../../components/ui/page'
+import { useSalesBetween, useSellerStore, useToday } from '../api/seller-store'
+import { SaleStatusBadge } from '../components/status-badges'
+import { Figure } from './sales-create-page'
+
+/** This month's earnings by status and the salary estimate, each figure explained (spec section 9). */
+export default function SalaryCalculatorPage() {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const { db } = useSellerStore()
+  const { month } = useToday()
+  const sales = (useSalesBetween(db, `${month}-01`, `${month}-31`) ?? []).filter((s) => s.sync !== 'rejected')
+  const hours = useLiveQuery(async () => (await db.timeReports.where('date').startsWith(month).toArray()).reduce((sum, r) => sum + r.workHours, 0), [db, month]) ?? 0
+  const rows = earningsByStatus(sales.map((s) => ({ ...s, status: s.status as SaleStatus })))
+  const estimate = salaryEstimate(sales.map((s) => ({ ...s, status: s.status as SaleStatus })), hours)
+
+  return (
+    <Page title={t('routes.sales-salary-calculator')} subtitle={t('salary.month', { month })} breadcrumbs={[{ label: t('nav.groups.sales') }]}>
+      <Alert.Root status="info">
+        <Alert.Indicator />
+        <Alert.Description>{t('salary.assumptions', { hours: SALARY_MONTH_HOURS, bonus: QUALITY_BONUS_SHARE * 100 })}</Alert.Description>
+      </Alert.Root>
+
+      <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
+        <Card.Root>
+          <Card.Body>
+            <Figure label={t('salary.perHour')} value={estimate.perHourKr === null ? '–' : `${formatKr(estimate.perHourKr, lang)}/h`} testId="salary-per-hour" />
+          </Card.Body>
+        </Card.Root>
+        <Card.Root>
+          <Card.Body>
+            <Figure label={t('salary.monthly', { hours: SALARY_MONTH_HOURS })} value={estimate.monthlyKr === null ? '–' : formatKr(estimate.monthlyKr, lang)} />
+          </Card.Body>
+        </Card.Root>
+        <Card.Root>
+          <Card.Body>
+            <Figure label={t('salary.gross')} value={formatOre(estimate.grossOre, lang)} />
+          </Card.Body>
+        </Card.Root>
+        <Card.Root>
+          <Card.Body>
+            <Figure label={t('salary.hoursWorked')} value={`${hours} h`} />
+          </Card.Body>
+        </Card.Root>
+      </SimpleGrid>
+
+      <Card.Root>
+        <Card.Header>
+          <Card.Title>{t('salary.howTitle')}</Card.Title>
+        </Card.Header>
+        <Card.Body>
+          <Stack gap="1" fontSize="sm">
+            <Text>{t('salary.howCommission', { value: formatOre(estimate.commissionOre, lang) })}</Text>
+            <Text>{t('salary.howBonus', { bonus: QUALITY_BONUS_SHARE * 100, value: formatOre(estimate.qualityBonusOre, lang) })}</Text>
+            <Text>{estimate.perHourKr === null ? t('salary.howNoHours') : t('salary.howPerHour', { gross: formatOre(estimate.grossOre, lang), hours, rate: formatKr(estimate.perHourKr, lang) })}</Text>
+            <Text color="fg.muted">{t('salary.howRegret')}</Text>
+          </Stack>
+        </Card.Body>
+      </Card.Root>
+
+      <Card.Root>
+        <Card.Header>
+          <Card.Title>{t('salary.byStatus')}</Card.Title>
+        </Card.Header>
+        <Card.Body overflowX="auto">
+          {rows.length === 0 ? (
+            <Text color="fg.muted">{t('salary.noSales')}</Text>
+          ) : (
+            <Table.Root size="sm">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>{t('sales.statusLabel')}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{t('sellerDashboard.sales')}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{t('sales.orderValue')}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{t('sales.sellerCommission')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('salary.counts')}</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {rows.map((r) => (
+                  <Table.Row key={r.status}>
+                    <Table.Cell>
+                      <SaleStatusBadge status={r.status} />
+                    </Table.Cell>
+                    <Table.Cell textAlign="end">{r.count}</Table.Cell>
+                    <Table.Cell textAlign="end">{formatOre(r.orderValueOre, lang)}</Table.Cell>
+                    <Table.Cell textAlign="end">{formatOre(r.commissionOre, lang)}</Table.Cell>
+                    <Table.Cell>{r.counts ? t('salary.yes') : t('salary.no')}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          )}
+        </Card.Body>
+      </Card.Root>
+    </Page>
+  )
+}

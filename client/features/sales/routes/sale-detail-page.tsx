@@ -1,0 +1,198 @@
+import { Alert, Box, Button, Card, DataList, HStack, Image, Link as ChakraLink, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useEffect, useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useParams } from 'react-router'
+import { formatDate, formatOre, formatPieces, type FormatLanguage } from '../../../../shared/format'
+import type { SaleStatus } from '../../../../shared/schemas/sales'
+import { Page } from '../../../components/ui/page'
+import { useCatalog, useSellerStore } from '../api/seller-store'
+import { SaleStatusBadge, SyncBadge } from '../components/status-badges'
+import { Figure } from './sales-create-page'
+
+const time = (at: number, lang: string) => new Date(at).toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit' })
+
+/** One of the seller's sales, from the device: details, products, amounts, status history and deviation. */
+export default function SaleDetailPage() {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const { id = '' } = useParams()
+  const { db } = useSellerStore()
+  const catalog = useCatalog(db)
+  const sale = useLiveQuery(async () => (await db.sales.get(id)) ?? null, [db, id])
+  const outbox = useLiveQuery(() => db.outbox.where('recordId').equals(id).toArray(), [db, id])
+  const localFile = useLiveQuery(async () => (sale?.checklistFileId ? ((await db.files.get(sale.checklistFileId)) ?? null) : null), [db, sale?.checklistFileId])
+  // The photo kept on the phone when it is there (offline too), else the server's copy.
+  const blobUrl = useMemo(() => (localFile ? URL.createObjectURL(localFile.blob) : null), [localFile])
+  useEffect(() => () => (blobUrl ? URL.revokeObjectURL(blobUrl) : undefined), [blobUrl])
+  const fileUrl = blobUrl ?? (sale?.checklistFileId ? `/api/sync/files/${sale.checklistFileId}` : null)
+
+  const title = t('routes.sales-id')
+  const crumbs = [{ label: t('nav.groups.sales') }, { label: t('routes.sales-list'), to: '/sales/list' }]
+  if (sale === undefined) return <Page title={title} breadcrumbs={crumbs} />
+  if (sale === null) {
+    return (
+      <Page title={title} breadcrumbs={crumbs}>
+        <Alert.Root status="warning">
+          <Alert.Indicator />
+          <Alert.Description>{t('sales.notOnDevice')}</Alert.Description>
+        </Alert.Root>
+      </Page>
+    )
+  }
+  const rejected = outbox?.find((r) => r.state === 'rejected')
+  const product = (pid: string) => catalog?.products.find((p) => p.id === pid)
+  const provider = catalog?.providers.find((p) => p.id === sale.providerId)
+
+  return (
+    <Page title={`${title}: ${sale.companyName ?? sale.customerName}`} breadcrumbs={crumbs}>
+      <HStack gap="2" wrap="wrap">
+        <SaleStatusBadge status={sale.status as SaleStatus} />
+        <SyncBadge sync={sale.sync} />
+        <Text fontSize="sm" color="fg.muted">
+          {t('sales.soldAt', { date: formatDate(sale.soldAt, lang), time: time(sale.soldAt, lang) })}
+        </Text>
+      </HStack>
+      {sale.sync === 'pending' ? (
+        <Alert.Root status="warning" size="sm">
+          <Alert.Indicator />
+          <Alert.Description>{t('sales.pendingNote')}</Alert.Description>
+        </Alert.Root>
+      ) : null}
+      {rejected?.rejection ? (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{t('sync.needsAttention')}</Alert.Title>
+            <Alert.Description>{rejected.rejection.message}</Alert.Description>
+          </Alert.Content>
+          <Button asChild size="sm" variant="outline">
+            <Link to="/sales/sync">{t('sync.resolve')}</Link>
+          </Button>
+        </Alert.Root>
+      ) : null}
+      {sale.status === 'deviation' || sale.deviationReason ? (
+        <Alert.Root status="error" data-testid="deviation">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{sale.deviationType ? t(`sales.deviationTypes.${sale.deviationType}`) : t('sales.status.deviation')}</Alert.Title>
+            {sale.deviationReason ? <Alert.Description>{sale.deviationReason}</Alert.Description> : null}
+          </Alert.Content>
+        </Alert.Root>
+      ) : null}
+
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
+        <Card.Root>
+          <Card.Header>
+            <Card.Title>{t('sales.customer')}</Card.Title>
+          </Card.Header>
+          <Card.Body>
+            <DataList.Root orientation="horizontal" size="sm">
+              {[
+                [t('sales.customerType'), t(`sales.customerTypes.${sale.customerType}`)],
+                [t('sales.companyName'), sale.companyName],
+                [t('sales.orgNumber'), sale.orgNumber],
+                [t('sales.customerName'), sale.customerName],
+                [t('sales.ssn'), sale.customerSsn],
+                [t('sales.phone'), sale.phone],
+                [t('sales.email'), sale.email],
+                [t('sales.address'), `${sale.address}, ${sale.postalCode} ${sale.city}`],
+                [t('sales.externalOrderNumber'), sale.externalOrderNumber],
+                [t('sales.message'), sale.message],
+              ]
+                .filter(([, v]) => !!v)
+                .map(([label, value]) => (
+                  <DataList.Item key={label}>
+                    <DataList.ItemLabel>{label}</DataList.ItemLabel>
+                    <DataList.ItemValue>{value}</DataList.ItemValue>
+                  </DataList.Item>
+                ))}
+            </DataList.Root>
+          </Card.Body>
+        </Card.Root>
+
+        <Card.Root>
+          <Card.Header>
+            <Card.Title>
+              {t('sales.order')} · {provider?.name ?? '–'}
+            </Card.Title>
+          </Card.Header>
+          <Card.Body>
+            <Stack gap="4">
+              <Table.Root size="sm">
+                <Table.Body>
+                  {sale.products.map((l) => (
+                    <Table.Row key={l.productId}>
+                      <Table.Cell>{product(l.productId)?.name ?? '–'}</Table.Cell>
+                      <Table.Cell textAlign="end">{formatPieces(l.quantity, lang)}</Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+              <SimpleGrid columns={2} gap="3">
+                <Figure label={t('sales.orderValue')} value={formatOre(sale.orderValueOre, lang)} />
+                <Figure label={t('sales.sellerCommission')} value={formatOre(sale.sellerCommissionOre, lang)} />
+              </SimpleGrid>
+              {sale.sync !== 'synced' ? (
+                <Text fontSize="xs" color="fg.muted">
+                  {t('sales.estimateNote')}
+                </Text>
+              ) : null}
+            </Stack>
+          </Card.Body>
+        </Card.Root>
+
+        <Card.Root>
+          <Card.Header>
+            <Card.Title>{t('sales.statusHistory')}</Card.Title>
+          </Card.Header>
+          <Card.Body>
+            {sale.statusHistory.length === 0 ? (
+              <Text color="fg.muted">{t('sales.noHistoryYet')}</Text>
+            ) : (
+              <Stack gap="2" as="ol">
+                {sale.statusHistory.map((h) => (
+                  <HStack as="li" key={`${h.status}-${h.at}`} gap="3">
+                    <SaleStatusBadge status={h.status} />
+                    <Text fontSize="sm">
+                      {formatDate(h.at, lang)} {time(h.at, lang)}
+                    </Text>
+                    {h.note ? (
+                      <Text fontSize="sm" color="fg.muted">
+                        {h.note}
+                      </Text>
+                    ) : null}
+                  </HStack>
+                ))}
+              </Stack>
+            )}
+          </Card.Body>
+        </Card.Root>
+
+        <Card.Root>
+          <Card.Header>
+            <Card.Title>{t('sales.checklist')}</Card.Title>
+          </Card.Header>
+          <Card.Body>
+            {!sale.checklistFile ? (
+              <Text color="fg.muted">{t('sales.noChecklist')}</Text>
+            ) : (
+              <Stack gap="2">
+                {fileUrl && sale.checklistFile.contentType.startsWith('image/') ? (
+                  <Box maxW="sm">
+                    <Image src={fileUrl} alt={sale.checklistFile.name} borderRadius="md" data-testid="checklist-preview" />
+                  </Box>
+                ) : null}
+                {fileUrl ? (
+                  <ChakraLink href={fileUrl} target="_blank" rel="noreferrer">
+                    {sale.checklistFile.name}
+                  </ChakraLink>
+                ) : null}
+              </Stack>
+            )}
+          </Card.Body>
+        </Card.Root>
+      </SimpleGrid>
+    </Page>
+  )
+}

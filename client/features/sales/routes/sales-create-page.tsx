@@ -1,0 +1,391 @@
+import { Alert, Box, Button, Card, Flex, HStack, IconButton, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useEffect, useMemo, useState } from 'react'
+import { useFieldArray, useForm, useWatch, type FieldError } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate, useSearchParams } from 'react-router'
+import { formatOre, type FormatLanguage } from '../../../../shared/format'
+import { saleAmounts, type SaleInput } from '../../../../shared/schemas/sales'
+import { FormField } from '../../../components/ui/form-field'
+import { Page } from '../../../components/ui/page'
+import { snackbar } from '../../../lib/snackbar-store'
+import { LocalValidationError, checkoutBlockingAt, checklistFileError, saveSaleLocally } from '../api/local-actions'
+import { useCatalog, useSellerStore } from '../api/seller-store'
+
+type FormValues = {
+  providerId: string
+  products: Array<{ productId: string; quantity: number }>
+  customerType: 'private' | 'company'
+  customerSsn: string
+  customerName: string
+  email: string
+  phone: string
+  companyName: string
+  orgNumber: string
+  postalCode: string
+  city: string
+  address: string
+  message: string
+  externalOrderNumber: string
+}
+
+const EMPTY: FormValues = {
+  providerId: '',
+  products: [{ productId: '', quantity: 1 }],
+  customerType: 'private',
+  customerSsn: '',
+  customerName: '',
+  email: '',
+  phone: '',
+  companyName: '',
+  orgNumber: '',
+  postalCode: '',
+  city: '',
+  address: '',
+  message: '',
+  externalOrderNumber: '',
+}
+
+const now = () => Date.now()
+
+const err = (message: string | undefined): FieldError | undefined => (message ? { type: 'server', message } : undefined)
+
+/** Registers a sale on the device (spec section 3); it reaches the server through the sync queue. */
+export default function SalesCreatePage() {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const navigate = useNavigate()
+  const [params] = useSearchParams()
+  const fixSeq = params.get('fix') ? Number(params.get('fix')) : undefined
+  const { db, userId, engine } = useSellerStore()
+  const catalog = useCatalog(db)
+  const checkedOut = useLiveQuery(() => checkoutBlockingAt(db, Date.now()), [db])
+  const fixing = useLiveQuery(async () => (fixSeq ? ((await db.outbox.get(fixSeq)) ?? null) : null), [db, fixSeq])
+  const [file, setFile] = useState<File | null>(null)
+  const [fileError, setFileError] = useState<string | null>(null)
+  const [formError, setFormError] = useState<string | null>(null)
+  const [freshId] = useState(() => crypto.randomUUID())
+  // Fixing a refused sale keeps its record id, so the server sees the same sale.
+  const recordId = fixing?.name === 'createSale' ? (fixing.args as SaleInput).id : freshId
+
+  const form = useForm<FormValues>({ defaultValues: EMPTY })
+  const lines = useFieldArray({ control: form.control, name: 'products' })
+  const providerId = useWatch({ control: form.control, name: 'providerId' })
+  const customerType = useWatch({ control: form.control, name: 'customerType' })
+  const watchedLines = useWatch({ control: form.control, name: 'products' })
+
+  // Fixing a refused sale: its details come back into the form, under the same record id.
+  useEffect(() => {
+    if (!fixing || fixing.name !== 'createSale') return
+    const a = fixing.args as SaleInput
+    const text = (v: string | null | undefined) => v ?? ''
+    form.reset({
+      providerId: a.providerId,
+      products: a.products.map((l) => ({ productId: l.productId, quantity: l.quantity })),
+      customerType: a.customerType,
+      customerSsn: text(a.customerSsn),
+      customerName: a.customerName,
+      email: text(a.email),
+      phone: a.phone,
+      companyName: text(a.companyName),
+      orgNumber: text(a.orgNumber),
+      postalCode: a.postalCode,
+      city: a.city,
+      address: a.address,
+      message: text(a.message),
+      externalOrderNumber: text(a.externalOrderNumber),
+    })
+    for (const [field, messages] of Object.entries(fixing.rejection?.fieldErrors ?? {})) {
+      form.setError(field as keyof FormValues, { type: 'server', message: messages[0] })
+    }
+  }, [fixing, form])
+
+  const provider = catalog?.providers.find((p) => p.id === providerId)
+  const providerProducts = useMemo(() => catalog?.products.filter((p) => p.providerId === providerId) ?? [], [catalog, providerId])
+  const estimate = useMemo(() => {
+    const byId = new Map((catalog?.products ?? []).map((p) => [p.id, p]))
+    return saleAmounts(
+      (watchedLines ?? []).filter((l) => l.productId && Number(l.quantity) > 0).map((l) => ({ productId: l.productId, quantity: Number(l.quantity) })),
+      byId,
+    )
+  }, [catalog, watchedLines])
+
+  const submit = form.handleSubmit(async (values) => {
+    setFormError(null)
+    const opt = (v: string) => (v.trim() === '' ? null : v)
+    try {
+      const input = {
+        id: recordId,
+        providerId: values.providerId,
+        products: values.products.map((l) => ({ productId: l.productId, quantity: Number(l.quantity) })),
+        customerType: values.customerType,
+        customerSsn: values.customerType === 'private' ? opt(values.customerSsn) : null,
+        customerName: values.customerName,
+        email: opt(values.email),
+        phone: values.phone,
+        companyName: values.customerType === 'company' ? opt(values.companyName) : null,
+        orgNumber: values.customerType === 'company' ? opt(values.orgNumber) : null,
+        postalCode: values.postalCode,
+        city: values.city,
+        address: values.address,
+        message: opt(values.message),
+        externalOrderNumber: opt(values.externalOrderNumber),
+        soldAt: now(),
+      }
+      await saveSaleLocally(db, userId, input, file, t, { replacesSeq: fixing?.seq })
+      engine.afterLocalWrite()
+      snackbar.show(navigator.onLine ? t('sales.savedOnline') : t('sales.savedOffline'), { color: 'success', icon: 'success' })
+      navigate(`/sales/${input.id}`)
+    } catch (e) {
+      if (!(e instanceof LocalValidationError)) throw e
+      for (const [field, messages] of Object.entries(e.fieldErrors)) {
+        if (field === '_') setFormError(messages[0] ?? null)
+        else if (field === 'checklistFileId') setFileError(messages[0] ?? null)
+        else form.setError(field as keyof FormValues, { type: 'server', message: messages[0] })
+      }
+    }
+  })
+
+  const fe = form.formState.errors
+  const title = t('routes.sales-create')
+
+  if (checkedOut) {
+    return (
+      <Page title={title} breadcrumbs={[{ label: t('nav.groups.sales') }]}>
+        <Alert.Root status="info" data-testid="checked-out">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{t('checkout.doneTitle')}</Alert.Title>
+            <Alert.Description>{t('sales.checkedOutToday', { date: checkedOut.date })}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+        <HStack>
+          <Button asChild variant="outline">
+            <Link to="/sales/list">{t('routes.sales-list')}</Link>
+          </Button>
+        </HStack>
+      </Page>
+    )
+  }
+
+  return (
+    <Page title={title} breadcrumbs={[{ label: t('nav.groups.sales') }]}>
+      {fixing?.rejection ? (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{t('sync.needsAttention')}</Alert.Title>
+            <Alert.Description>{fixing.rejection.message}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      ) : null}
+      {catalog && catalog.providers.length === 0 ? (
+        <Alert.Root status="warning">
+          <Alert.Indicator />
+          <Alert.Description>{t('sales.noCatalog')}</Alert.Description>
+        </Alert.Root>
+      ) : null}
+      <form onSubmit={submit} noValidate>
+        <Stack gap="6" maxW="4xl">
+          <Card.Root>
+            <Card.Header>
+              <Card.Title>{t('sales.order')}</Card.Title>
+            </Card.Header>
+            <Card.Body>
+              <Stack gap="4">
+                <FormField label={t('sales.provider')} error={fe.providerId} required>
+                  <NativeSelect.Root>
+                    <NativeSelect.Field {...form.register('providerId')} data-testid="provider">
+                      <option value="">{t('sales.chooseProvider')}</option>
+                      {catalog?.providers.map((p) => (
+                        <option key={p.id} value={p.id}>
+                          {p.name}
+                        </option>
+                      ))}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                </FormField>
+                <Stack gap="3">
+                  <Text fontWeight="medium" fontSize="sm">
+                    {t('sales.products')}
+                  </Text>
+                  {lines.fields.map((line, i) => (
+                    <Flex key={line.id} gap="2" align="flex-start">
+                      <Box flex="1">
+                        <FormField label={t('sales.product', { n: i + 1 })} error={fe.products?.[i]?.productId}>
+                          <NativeSelect.Root disabled={!providerId}>
+                            <NativeSelect.Field {...form.register(`products.${i}.productId`)} data-testid={`product-${i}`}>
+                              <option value="">{t('sales.chooseProduct')}</option>
+                              {providerProducts.map((p) => (
+                                <option key={p.id} value={p.id}>
+                                  {p.name} · {formatOre(p.priceOre, lang)}
+                                </option>
+                              ))}
+                            </NativeSelect.Field>
+                            <NativeSelect.Indicator />
+                          </NativeSelect.Root>
+                        </FormField>
+                      </Box>
+                      <Box w="24">
+                        <FormField label={t('sales.quantity')} error={fe.products?.[i]?.quantity}>
+                          <Input type="number" inputMode="numeric" min={1} max={999} {...form.register(`products.${i}.quantity`, { valueAsNumber: true })} />
+                        </FormField>
+                      </Box>
+                      <IconButton
+                        aria-label={t('sales.removeProduct')}
+                        variant="ghost"
+                        mt="7"
+                        disabled={lines.fields.length === 1}
+                        onClick={() => lines.remove(i)}
+                      >
+                        ×
+                      </IconButton>
+                    </Flex>
+                  ))}
+                  {fe.products?.message || fe.products?.root?.message ? (
+                    <Text color="fg.error" fontSize="sm">
+                      {fe.products?.message ?? fe.products?.root?.message}
+                    </Text>
+                  ) : null}
+                  <Box>
+                    <Button variant="outline" size="sm" onClick={() => lines.append({ productId: '', quantity: 1 })}>
+                      {t('sales.addProduct')}
+                    </Button>
+                  </Box>
+                </Stack>
+                <FormField
+                  label={t('sales.externalOrderNumber')}
+                  error={fe.externalOrderNumber}
+                  required={!!provider?.requireExternalOrderNumber}
+                >
+                  <Input {...form.register('externalOrderNumber')} />
+                </FormField>
+              </Stack>
+            </Card.Body>
+          </Card.Root>
+
+          <Card.Root>
+            <Card.Header>
+              <Card.Title>{t('sales.customer')}</Card.Title>
+            </Card.Header>
+            <Card.Body>
+              <Stack gap="4">
+                <FormField label={t('sales.customerType')} error={fe.customerType}>
+                  <NativeSelect.Root>
+                    <NativeSelect.Field {...form.register('customerType')}>
+                      <option value="private">{t('sales.customerTypes.private')}</option>
+                      <option value="company">{t('sales.customerTypes.company')}</option>
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                </FormField>
+                <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                  {customerType === 'company' ? (
+                    <>
+                      <FormField label={t('sales.companyName')} error={fe.companyName} required>
+                        <Input autoComplete="organization" {...form.register('companyName')} />
+                      </FormField>
+                      <FormField label={t('sales.orgNumber')} error={fe.orgNumber} required helper="556036-0793">
+                        <Input inputMode="numeric" {...form.register('orgNumber')} />
+                      </FormField>
+                    </>
+                  ) : (
+                    <FormField label={t('sales.ssn')} error={fe.customerSsn} required helper={t('sales.ssnHelper')}>
+                      <Input inputMode="numeric" autoComplete="off" {...form.register('customerSsn')} />
+                    </FormField>
+                  )}
+                  <FormField label={customerType === 'company' ? t('sales.contactName') : t('sales.customerName')} error={fe.customerName} required>
+                    <Input autoComplete="name" {...form.register('customerName')} />
+                  </FormField>
+                  <FormField label={t('sales.phone')} error={fe.phone} required>
+                    <Input type="tel" autoComplete="tel" {...form.register('phone')} />
+                  </FormField>
+                  <FormField label={t('sales.email')} error={fe.email}>
+                    <Input type="email" autoComplete="email" {...form.register('email')} />
+                  </FormField>
+                  <FormField label={t('sales.address')} error={fe.address} required>
+                    <Input autoComplete="street-address" {...form.register('address')} />
+                  </FormField>
+                  <SimpleGrid columns={2} gap="3">
+                    <FormField label={t('sales.postalCode')} error={fe.postalCode} required>
+                      <Input inputMode="numeric" autoComplete="postal-code" {...form.register('postalCode')} />
+                    </FormField>
+                    <FormField label={t('sales.city')} error={fe.city} required>
+                      <Input autoComplete="address-level2" {...form.register('city')} />
+                    </FormField>
+                  </SimpleGrid>
+                </SimpleGrid>
+                <FormField label={t('sales.message')} error={fe.message}>
+                  <Textarea rows={3} {...form.register('message')} />
+                </FormField>
+              </Stack>
+            </Card.Body>
+          </Card.Root>
+
+          <Card.Root>
+            <Card.Header>
+              <Card.Title>{t('sales.checklist')}</Card.Title>
+            </Card.Header>
+            <Card.Body>
+              <FormField label={t('sales.checklistFile')} error={err(fileError ?? undefined)} helper={t('sales.checklistHelper')}>
+                <Input
+                  type="file"
+                  accept="image/*,application/pdf"
+                  capture="environment"
+                  p="1"
+                  data-testid="checklist"
+                  onChange={(e) => {
+                    const chosen = e.target.files?.[0] ?? null
+                    setFileError(chosen ? checklistFileError(chosen, t) : null)
+                    setFile(chosen)
+                  }}
+                />
+              </FormField>
+            </Card.Body>
+          </Card.Root>
+
+          <Card.Root variant="subtle">
+            <Card.Body>
+              <SimpleGrid columns={{ base: 2, md: 3 }} gap="3">
+                <Figure label={t('sales.orderValue')} value={formatOre(estimate.orderValueOre, lang)} />
+                <Figure label={t('sales.sellerCommission')} value={formatOre(estimate.sellerCommissionOre, lang)} />
+              </SimpleGrid>
+              <Text fontSize="xs" color="fg.muted" mt="2">
+                {t('sales.estimateNote')}
+              </Text>
+            </Card.Body>
+          </Card.Root>
+
+          {formError ? (
+            <Alert.Root status="error">
+              <Alert.Indicator />
+              <Alert.Description>{formError}</Alert.Description>
+            </Alert.Root>
+          ) : null}
+          <HStack justify="flex-end">
+            <Button asChild variant="ghost">
+              <Link to="/sales/list">{t('table.cancel')}</Link>
+            </Button>
+            <Button type="submit" colorPalette="brand" loading={form.formState.isSubmitting}>
+              {t('sales.save')}
+            </Button>
+          </HStack>
+        </Stack>
+      </form>
+    </Page>
+  )
+}
+
+export function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <Box>
+      <Text fontSize="xs" color="fg.muted">
+        {label}
+      </Text>
+      <Text fontWeight="semibold" fontSize="lg" data-testid={testId}>
+        {value}
+      </Text>
+    </Box>
+  )
+}

@@ -1,0 +1,177 @@
+import { Box, Button, Card, Flex, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate, useSearchParams } from 'react-router'
+import { formatDate, formatOre, type FormatLanguage } from '../../../../shared/format'
+import { SALE_STATUSES, type SaleStatus } from '../../../../shared/schemas/sales'
+import { Page } from '../../../components/ui/page'
+import type { LocalSale } from '../../../lib/offline-db'
+import { useCatalog, useSellerStore } from '../api/seller-store'
+import { SaleStatusBadge, SyncBadge } from '../components/status-badges'
+
+function matches(sale: LocalSale, q: string) {
+  const hay = [sale.customerName, sale.companyName, sale.address, sale.city, sale.postalCode, sale.externalOrderNumber].filter(Boolean).join(' ').toLowerCase()
+  return hay.includes(q.toLowerCase())
+}
+
+/** The seller's own sales, from the device: filters by status and date and a search, kept in the URL. */
+export default function SalesListPage() {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const navigate = useNavigate()
+  const [params, setParams] = useSearchParams()
+  const status = params.get('status') ?? ''
+  const from = params.get('from') ?? ''
+  const to = params.get('to') ?? ''
+  const q = params.get('q') ?? ''
+  const { db } = useSellerStore()
+  const catalog = useCatalog(db)
+  const all = useLiveQuery(() => db.sales.orderBy('soldAt').reverse().toArray(), [db])
+  const providerName = useMemo(() => new Map((catalog?.providers ?? []).map((p) => [p.id, p.name])), [catalog])
+  const productName = useMemo(() => new Map((catalog?.products ?? []).map((p) => [p.id, p.name])), [catalog])
+
+  const sales = useMemo(
+    () =>
+      (all ?? []).filter(
+        (s) => (!status || s.status === status) && (!from || s.sellDate >= from) && (!to || s.sellDate <= to) && (!q || matches(s, q)),
+      ),
+    [all, status, from, to, q],
+  )
+  const total = sales.filter((s) => s.sync !== 'rejected').reduce((sum, s) => sum + s.orderValueOre, 0)
+
+  const setParam = (key: string, value: string) => {
+    const next = new URLSearchParams(params)
+    if (value) next.set(key, value)
+    else next.delete(key)
+    setParams(next, { replace: true })
+  }
+  const products = (s: LocalSale) => s.products.map((l) => `${l.quantity} × ${productName.get(l.productId) ?? '–'}`).join(', ')
+
+  return (
+    <Page title={t('routes.sales-list')} breadcrumbs={[{ label: t('nav.groups.sales') }]}>
+      <Flex gap="3" wrap="wrap" align="flex-end">
+        <Box flex="1 1 14rem">
+          <Text asChild fontSize="sm">
+            <label htmlFor="sales-q">{t('sales.search')}</label>
+          </Text>
+          <Input id="sales-q" type="search" value={q} placeholder={t('sales.searchPlaceholder')} onChange={(e) => setParam('q', e.target.value)} />
+        </Box>
+        <Box flex="0 1 11rem">
+          <Text asChild fontSize="sm">
+            <label htmlFor="sales-status">{t('sales.statusLabel')}</label>
+          </Text>
+          <NativeSelect.Root>
+            <NativeSelect.Field id="sales-status" value={status} onChange={(e) => setParam('status', e.target.value)}>
+              <option value="">{t('sales.allStatuses')}</option>
+              {SALE_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`sales.status.${s}`)}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Box>
+        <Box flex="0 1 10rem">
+          <Text asChild fontSize="sm">
+            <label htmlFor="sales-from">{t('sales.from')}</label>
+          </Text>
+          <Input id="sales-from" type="date" value={from} onChange={(e) => setParam('from', e.target.value)} />
+        </Box>
+        <Box flex="0 1 10rem">
+          <Text asChild fontSize="sm">
+            <label htmlFor="sales-to">{t('sales.to')}</label>
+          </Text>
+          <Input id="sales-to" type="date" value={to} onChange={(e) => setParam('to', e.target.value)} />
+        </Box>
+        <Button asChild colorPalette="brand">
+          <Link to="/sales/create">{t('routes.sales-create')}</Link>
+        </Button>
+      </Flex>
+
+      <Text fontSize="sm" color="fg.muted" data-testid="sales-summary">
+        {t('sales.summary', { count: sales.length, value: formatOre(total, lang) })}
+      </Text>
+
+      {all !== undefined && sales.length === 0 ? (
+        <Card.Root variant="subtle">
+          <Card.Body>
+            <Text>{all.length === 0 ? t('sales.emptyNone') : t('sales.emptyFiltered')}</Text>
+          </Card.Body>
+        </Card.Root>
+      ) : null}
+
+      {/* Phones: cards. Wider screens: a table. */}
+      <Stack gap="3" hideFrom="md" data-testid="sales-cards">
+        {sales.map((s) => (
+          <Card.Root key={s.id} asChild size="sm" data-testid="sale-row">
+            <Link to={`/sales/${s.id}`}>
+              <Card.Body>
+                <Flex justify="space-between" gap="2">
+                  <Text fontWeight="semibold">{s.companyName ?? s.customerName}</Text>
+                  <Text fontWeight="semibold">{formatOre(s.orderValueOre, lang)}</Text>
+                </Flex>
+                <Text fontSize="sm" color="fg.muted">
+                  {providerName.get(s.providerId) ?? '–'} · {products(s)}
+                </Text>
+                <HStack mt="2" gap="2" wrap="wrap">
+                  <Text fontSize="xs" color="fg.muted">
+                    {formatDate(s.soldAt, lang)}
+                  </Text>
+                  <SaleStatusBadge status={s.status as SaleStatus} />
+                  <SyncBadge sync={s.sync} />
+                </HStack>
+              </Card.Body>
+            </Link>
+          </Card.Root>
+        ))}
+      </Stack>
+      <Box hideBelow="md" overflowX="auto">
+        <Table.Root size="sm" interactive>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>{t('sales.date')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('sales.customer')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('sales.provider')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('sales.products')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{t('sales.orderValue')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('sales.statusLabel')}</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {sales.map((s) => (
+              <Table.Row
+                key={s.id}
+                cursor="pointer"
+                data-testid="sale-row"
+                tabIndex={0}
+                onClick={() => navigate(`/sales/${s.id}`)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') navigate(`/sales/${s.id}`)
+                }}
+              >
+                <Table.Cell whiteSpace="nowrap">{formatDate(s.soldAt, lang)}</Table.Cell>
+                <Table.Cell>
+                  <Link to={`/sales/${s.id}`}>{s.companyName ?? s.customerName}</Link>
+                  <Text fontSize="xs" color="fg.muted">
+                    {s.address}, {s.city}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell>{providerName.get(s.providerId) ?? '–'}</Table.Cell>
+                <Table.Cell>{products(s)}</Table.Cell>
+                <Table.Cell textAlign="end">{formatOre(s.orderValueOre, lang)}</Table.Cell>
+                <Table.Cell>
+                  <HStack gap="1">
+                    <SaleStatusBadge status={s.status as SaleStatus} />
+                    <SyncBadge sync={s.sync} />
+                  </HStack>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Box>
+    </Page>
+  )
+}

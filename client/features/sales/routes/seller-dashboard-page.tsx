@@ -1,0 +1,128 @@
+import { Button, Card, HStack, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { formatOre, type FormatLanguage } from '../../../../shared/format'
+import { budgetView } from '../../../../shared/rules/earnings'
+import { workingDaysOf } from '../../../../shared/rules/work'
+import { Page } from '../../../components/ui/page'
+import { useUserData } from '../../../lib/session'
+import { useSyncStatus } from '../../../lib/sync'
+import { useSalesBetween, useSellerStore, useToday } from '../api/seller-store'
+import { Figure } from './sales-create-page'
+
+/** The seller's home: today, this month, the budget view and the sync state, from the device. */
+export default function SellerDashboardPage() {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const user = useUserData()
+  const { db, engine } = useSellerStore()
+  const status = useSyncStatus(engine)
+  const { today, month } = useToday()
+  const monthSales = useSalesBetween(db, `${month}-01`, `${month}-31`)
+  const budget = useLiveQuery(async () => (await db.budgets.where('month').equals(month).first()) ?? null, [db, month])
+  const checkedOut = useLiveQuery(async () => (await db.checkouts.where('date').equals(today).count()) > 0, [db, today])
+
+  const counted = (monthSales ?? []).filter((s) => s.sync !== 'rejected' && s.status !== 'regret' && s.status !== 'deviation' && s.status !== 'absence')
+  const todays = counted.filter((s) => s.sellDate === today)
+  const sum = (list: typeof counted) => list.reduce((acc, s) => acc + s.orderValueOre, 0)
+  const view = budget ? budgetView(sum(counted), budget.amountOre, workingDaysOf(month), today) : null
+  const firstName = user?.fullName.split(' ')[0] ?? ''
+
+  return (
+    <Page title={t('routes.dashboards-sales-seller')} subtitle={t('sellerDashboard.hello', { name: firstName })}>
+      <HStack gap="3" wrap="wrap">
+        <Button asChild colorPalette="brand" size="lg" disabled={!!checkedOut}>
+          <Link to="/sales/create">{t('routes.sales-create')}</Link>
+        </Button>
+        <Button asChild variant="outline" size="lg">
+          <Link to="/sales/daily-checkout">{t('routes.sales-daily-checkout')}</Link>
+        </Button>
+        <Button asChild variant="ghost" size="lg">
+          <Link to="/sales/time-report">{t('routes.sales-time-report')}</Link>
+        </Button>
+      </HStack>
+
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <Card.Root>
+          <Card.Header>
+            <Card.Title>{t('sellerDashboard.today')}</Card.Title>
+          </Card.Header>
+          <Card.Body>
+            <SimpleGrid columns={2} gap="3">
+              <Figure label={t('sellerDashboard.sales')} value={String(todays.length)} testId="today-sales" />
+              <Figure label={t('sales.orderValue')} value={formatOre(sum(todays), lang)} testId="today-value" />
+            </SimpleGrid>
+            {checkedOut ? (
+              <Text mt="3" fontSize="sm" color="fg.muted">
+                {t('checkout.doneTitle')}
+              </Text>
+            ) : null}
+          </Card.Body>
+        </Card.Root>
+        <Card.Root>
+          <Card.Header>
+            <Card.Title>{t('sellerDashboard.month')}</Card.Title>
+          </Card.Header>
+          <Card.Body>
+            <SimpleGrid columns={2} gap="3">
+              <Figure label={t('sellerDashboard.sales')} value={String(counted.length)} testId="month-sales" />
+              <Figure label={t('sales.orderValue')} value={formatOre(sum(counted), lang)} />
+            </SimpleGrid>
+          </Card.Body>
+        </Card.Root>
+      </SimpleGrid>
+
+      <Card.Root>
+        <Card.Header>
+          <Card.Title>{t('sellerDashboard.budget')}</Card.Title>
+        </Card.Header>
+        <Card.Body>
+          {view ? (
+            <Stack gap="4">
+              <Progress.Root value={Math.min(100, view.percent)} colorPalette={view.percent >= 100 ? 'green' : 'brand'} size="lg">
+                <HStack justify="space-between">
+                  <Progress.Label>{t('sellerDashboard.percent', { percent: view.percent })}</Progress.Label>
+                  <Progress.ValueText>{formatOre(view.currentOre, lang)}</Progress.ValueText>
+                </HStack>
+                <Progress.Track mt="2">
+                  <Progress.Range />
+                </Progress.Track>
+              </Progress.Root>
+              <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
+                <Figure label={t('sellerDashboard.current')} value={formatOre(view.currentOre, lang)} />
+                <Figure label={t('sellerDashboard.budgetLeft')} value={formatOre(view.remainingOre, lang)} />
+                <Figure label={t('sellerDashboard.budgetTotal')} value={formatOre(view.budgetOre, lang)} />
+                <Figure label={t('sellerDashboard.prediction')} value={formatOre(view.predictionOre, lang)} />
+              </SimpleGrid>
+              <Text fontSize="xs" color="fg.muted">
+                {t('sellerDashboard.predictionNote', { left: view.workingDaysLeft, total: view.workingDays })}
+              </Text>
+            </Stack>
+          ) : (
+            <Text color="fg.muted">{t('sellerDashboard.noBudget')}</Text>
+          )}
+        </Card.Body>
+      </Card.Root>
+
+      <Card.Root size="sm">
+        <Card.Body>
+          <HStack justify="space-between" wrap="wrap">
+            <Text fontSize="sm">
+              {!status.online
+                ? t('syncStatus.offline')
+                : status.lastSyncedAt
+                  ? t('syncStatus.syncedAt', { time: new Date(status.lastSyncedAt).toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit' }) })
+                  : t('syncStatus.never')}
+              {status.pending > 0 ? ` · ${t('syncStatus.waiting', { count: status.pending })}` : ''}
+              {status.rejected > 0 ? ` · ${t('syncStatus.attention', { count: status.rejected })}` : ''}
+            </Text>
+            <Button asChild size="sm" variant="ghost">
+              <Link to="/sales/sync">{t('routes.sales-sync')}</Link>
+            </Button>
+          </HStack>
+        </Card.Body>
+      </Card.Root>
+    </Page>
+  )
+}

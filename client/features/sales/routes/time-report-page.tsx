@@ -1,0 +1,211 @@
+import { Alert, Button, Card, HStack, Input, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useEffect, useState } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
+import { formatDate, type FormatLanguage } from '../../../../shared/format'
+import { ABSENCE_TYPES, type AbsenceType, type AllowanceType } from '../../../../shared/rules/time-report'
+import { businessMonth } from '../../../../shared/rules/work'
+import type { TimeReportInput } from '../../../../shared/schemas/time-reports'
+import { FormField } from '../../../components/ui/form-field'
+import { Page } from '../../../components/ui/page'
+import { snackbar } from '../../../lib/snackbar-store'
+import { LocalValidationError, saveTimeReportLocally } from '../api/local-actions'
+import { useSellerStore, useToday } from '../api/seller-store'
+import { SyncBadge } from '../components/status-badges'
+
+type FormValues = {
+  date: string
+  present: '' | 'yes' | 'no'
+  workHours: string
+  absenceHours: string
+  absenceType: '' | AbsenceType
+  allowanceType: '' | '0' | '1' | '2'
+  travelLocation: string
+  comment: string
+}
+
+const HOURS = ['0', '2', '4', '6', '8']
+
+/** A seller's own time report for a day: hours, absence, allowance (spec sections 3 and 5). Works offline. */
+export default function TimeReportPage() {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const { db, userId, engine } = useSellerStore()
+  const { today } = useToday()
+  const [params] = useSearchParams()
+  const fixSeq = params.get('fix') ? Number(params.get('fix')) : undefined
+  const form = useForm<FormValues>({
+    defaultValues: { date: params.get('date') ?? today, present: '', workHours: '8', absenceHours: '0', absenceType: '', allowanceType: '0', travelLocation: '', comment: '' },
+  })
+  const date = useWatch({ control: form.control, name: 'date' })
+  const existing = useLiveQuery(async () => (date ? ((await db.timeReports.where('date').equals(date).first()) ?? null) : null), [db, date])
+  const fixing = useLiveQuery(async () => (fixSeq ? ((await db.outbox.get(fixSeq)) ?? null) : null), [db, fixSeq])
+  const month = useLiveQuery(() => db.timeReports.where('date').startsWith(businessMonth(date || today)).sortBy('date'), [db, date, today])
+  const [formError, setFormError] = useState<string | null>(null)
+
+  // The day's saved report fills the form, so saving again changes it.
+  useEffect(() => {
+    const source = fixing?.name === 'saveTimeReport' ? (fixing.args as TimeReportInput) : existing
+    if (!source) return
+    form.reset({
+      date: source.date,
+      present: source.present === null ? '' : source.present ? 'yes' : 'no',
+      workHours: String(source.workHours),
+      absenceHours: String(source.absenceHours),
+      absenceType: source.absenceType ?? '',
+      allowanceType: source.allowanceType === null ? '' : (String(source.allowanceType) as '0' | '1' | '2'),
+      travelLocation: source.travelLocation ?? '',
+      comment: source.comment ?? '',
+    })
+    for (const [field, messages] of Object.entries(fixing?.rejection?.fieldErrors ?? {})) {
+      form.setError(field as keyof FormValues, { type: 'server', message: messages[0] })
+    }
+  }, [existing, fixing, form])
+
+  const submit = form.handleSubmit(async (v) => {
+    setFormError(null)
+    try {
+      await saveTimeReportLocally(
+        db,
+        userId,
+        {
+          id: existing?.id ?? crypto.randomUUID(),
+          date: v.date,
+          present: v.present === '' ? null : v.present === 'yes',
+          workHours: Number(v.workHours),
+          absenceHours: Number(v.absenceHours),
+          absenceType: v.absenceType || null,
+          allowanceType: v.allowanceType === '' ? null : (Number(v.allowanceType) as AllowanceType),
+          travelLocation: v.travelLocation || null,
+          comment: v.comment || null,
+        },
+        t,
+        { replacesSeq: fixing?.state === 'rejected' ? fixing.seq : undefined },
+      )
+      engine.afterLocalWrite()
+      snackbar.show(t('timeReport.saved'), { color: 'success', icon: 'success' })
+    } catch (e) {
+      if (!(e instanceof LocalValidationError)) throw e
+      for (const [field, messages] of Object.entries(e.fieldErrors)) {
+        if (field in form.getValues()) form.setError(field as keyof FormValues, { type: 'server', message: messages[0] })
+        else setFormError(messages[0] ?? null)
+      }
+    }
+  })
+  const fe = form.formState.errors
+  const select = (name: keyof FormValues, options: Array<[string, string]>, testId?: string) => (
+    <NativeSelect.Root>
+      <NativeSelect.Field {...form.register(name)} data-testid={testId}>
+        {options.map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  )
+
+  return (
+    <Page title={t('routes.sales-time-report')} breadcrumbs={[{ label: t('nav.groups.sales') }]}>
+      <Card.Root maxW="3xl">
+        <Card.Body>
+          <form onSubmit={submit} noValidate>
+            <Stack gap="4">
+              {existing ? (
+                <HStack>
+                  <Text fontSize="sm" color="fg.muted">
+                    {t('timeReport.editing', { date: formatDate(existing.date, lang) })}
+                  </Text>
+                  <SyncBadge sync={existing.sync} />
+                </HStack>
+              ) : null}
+              <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                <FormField label={t('timeReport.date')} error={fe.date} required>
+                  <Input type="date" {...form.register('date')} />
+                </FormField>
+                <FormField label={t('timeReport.present')} error={fe.present} required>
+                  {select('present', [
+                    ['', t('timeReport.choose')],
+                    ['yes', t('timeReport.presentYes')],
+                    ['no', t('timeReport.presentNo')],
+                  ], 'present')}
+                </FormField>
+                <FormField label={t('timeReport.workHours')} error={fe.workHours}>
+                  {select('workHours', HOURS.map((h) => [h, t('timeReport.hours', { hours: h })]), 'work-hours')}
+                </FormField>
+                <FormField label={t('timeReport.absenceHours')} error={fe.absenceHours}>
+                  {select('absenceHours', HOURS.map((h) => [h, t('timeReport.hours', { hours: h })]), 'absence-hours')}
+                </FormField>
+                <FormField label={t('timeReport.absenceType')} error={fe.absenceType}>
+                  {select('absenceType', [['', t('timeReport.noAbsence')], ...ABSENCE_TYPES.map((a): [string, string] => [a, t(`timeReport.absenceTypes.${a}`)])], 'absence-type')}
+                </FormField>
+                <FormField label={t('timeReport.allowanceType')} error={fe.allowanceType} required helper={t('timeReport.allowanceHelper')}>
+                  {select('allowanceType', [
+                    ['', t('timeReport.choose')],
+                    ['0', t('timeReport.allowance.0')],
+                    ['1', t('timeReport.allowance.1')],
+                    ['2', t('timeReport.allowance.2')],
+                  ])}
+                </FormField>
+                <FormField label={t('timeReport.travelLocation')} error={fe.travelLocation}>
+                  <Input {...form.register('travelLocation')} />
+                </FormField>
+                <FormField label={t('timeReport.comment')} error={fe.comment}>
+                  <Input {...form.register('comment')} />
+                </FormField>
+              </SimpleGrid>
+              {formError ? (
+                <Alert.Root status="error">
+                  <Alert.Indicator />
+                  <Alert.Description>{formError}</Alert.Description>
+                </Alert.Root>
+              ) : null}
+              <HStack justify="flex-end">
+                <Button type="submit" colorPalette="brand" loading={form.formState.isSubmitting}>
+                  {t('timeReport.save')}
+                </Button>
+              </HStack>
+            </Stack>
+          </form>
+        </Card.Body>
+      </Card.Root>
+
+      <Card.Root maxW="3xl">
+        <Card.Header>
+          <Card.Title>{t('timeReport.thisMonth')}</Card.Title>
+        </Card.Header>
+        <Card.Body>
+          {month && month.length > 0 ? (
+            <Table.Root size="sm">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>{t('timeReport.date')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('timeReport.workHours')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('timeReport.absence')}</Table.ColumnHeader>
+                  <Table.ColumnHeader />
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {month.map((r) => (
+                  <Table.Row key={r.id}>
+                    <Table.Cell>{formatDate(r.date, lang)}</Table.Cell>
+                    <Table.Cell>{r.workHours} h</Table.Cell>
+                    <Table.Cell>{r.absenceHours > 0 ? `${r.absenceHours} h ${r.absenceType ? t(`timeReport.absenceTypes.${r.absenceType}`) : ''}` : '–'}</Table.Cell>
+                    <Table.Cell>
+                      <SyncBadge sync={r.sync} />
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          ) : (
+            <Text color="fg.muted">{t('timeReport.none')}</Text>
+          )}
+        </Card.Body>
+      </Card.Root>
+    </Page>
+  )
+}
