@@ -1,11 +1,54 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { VitePWA } from 'vite-plugin-pwa'
+
+/** The web app manifest: installable, standalone, with the two things a seller opens most as shortcuts. */
+const manifest = {
+  id: '/',
+  name: 'Säljkraft',
+  short_name: 'Säljkraft',
+  description: 'Säljstyrning för dörrförsäljning och telefonförsäljning',
+  lang: 'sv',
+  dir: 'ltr' as const,
+  start_url: '/',
+  scope: '/',
+  display: 'standalone' as const,
+  orientation: 'any' as const,
+  theme_color: '#C2185B',
+  background_color: '#ffffff',
+  icons: [
+    { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+    { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+    { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+  ],
+  shortcuts: [
+    { name: 'Ny försäljning', short_name: 'Ny försäljning', url: '/sales/create', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] },
+    { name: 'Tidrapport', short_name: 'Tidrapport', url: '/sales/time-report', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] },
+  ],
+}
 
 export default defineConfig({
   root: 'client',
   publicDir: '../public',
-  plugins: [react()],
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: '../sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      // Registered by client/lib/pwa.ts with workbox-window after the first render.
+      injectRegister: false,
+      manifest,
+      includeAssets: ['favicon.svg', 'theme-init.js', 'icons/apple-touch-icon.png'],
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   build: {
     outDir: '../dist',
     emptyOutDir: true,

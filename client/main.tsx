@@ -22,6 +22,22 @@ setUnauthenticatedHandler(() => {
 // Permissions may have changed since the last visit: fetch them again in the background.
 if (getUserData()) void refreshSession().catch(() => undefined)
 
+// A chunk that cannot load (a deploy removed it while this page was open without a service worker):
+// load the page again once, which fetches the new index and its chunks.
+window.addEventListener('vite:preloadError', (event) => {
+  if (sessionStorage.getItem('sk-reloaded-for-chunk')) return
+  sessionStorage.setItem('sk-reloaded-for-chunk', '1')
+  event.preventDefault()
+  window.location.reload()
+})
+
+// The service worker (offline use, installability) registers after the first render, off the critical path.
+if (import.meta.env.PROD) {
+  window.addEventListener('load', () => {
+    setTimeout(() => void import('./lib/pwa').then((m) => m.registerServiceWorker()), 1000)
+  })
+}
+
 void i18nReady.then(() =>
   createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,6 +1,7 @@
 import { Center, Spinner, VisuallyHidden } from '@chakra-ui/react'
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ensureSalesMessages } from '../lib/i18n'
 import { Outlet, useLocation } from 'react-router'
 import type { Layout } from '../../shared/routes'
 import { useCurrentRoute } from '../lib/use-current-route'
@@ -10,6 +11,7 @@ import { scrollForNavigation } from './scroll'
 const NotificationPopup = lazy(() => import('../components/ui/notification-popup').then((m) => ({ default: m.NotificationPopup })))
 const Snackbar = lazy(() => import('../components/ui/snackbar').then((m) => ({ default: m.Snackbar })))
 const ConfirmDialog = lazy(() => import('../components/ui/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })))
+const UpdateBanner = lazy(() => Promise.all([import('./update-banner'), ensureSalesMessages()]).then(([m]) => ({ default: m.UpdateBanner })))
 const ScrollToTop = lazy(() => import('../components/ui/scroll-to-top').then((m) => ({ default: m.ScrollToTop })))
 
 const LAYOUTS: Record<Layout, ComponentType<{ children: ReactNode }>> = {
@@ -59,6 +61,7 @@ export function RootShell() {
         <Snackbar />
         <ScrollToTop />
         <ConfirmDialog />
+        <UpdateBanner />
       </Suspense>
     </>
   )

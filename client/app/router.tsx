@@ -1,6 +1,7 @@
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router'
-import { ROUTES, type AppRoute } from '../../shared/routes'
+import { ROUTES, type AppRoute, type RouteMeta } from '../../shared/routes'
 import { decideNavigation } from '../../shared/rules/guard'
+import { ensureSalesMessages } from '../lib/i18n'
 import { ability, getUserData } from '../lib/session'
 import { Loading, RootShell } from './root-shell'
 import { RouteError } from './route-error'
@@ -30,7 +31,8 @@ const children: RouteObject[] = ROUTES.map((route) => ({
     ? { element: null }
     : {
         lazy: async () => {
-          const module = await screenFor(route.name)()
+          // Screens in the signed-in layout may show the seller messages (sync status, sales…).
+          const [module] = await Promise.all([screenFor(route.name)(), (route.meta as RouteMeta).layout ? undefined : ensureSalesMessages()])
           return { Component: module.default }
         },
       }),

@@ -1,7 +1,7 @@
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES, isLanguage, type LanguageCode } from '../../shared/i18n/languages'
-import { sv } from '../../shared/i18n/sv'
+import { svCore } from '../../shared/i18n/sv-core'
 import { readCookie, writeCookie } from './cookies'
 
 /**
@@ -21,7 +21,7 @@ function initialLanguage(): LanguageCode {
 export const i18n = i18next.createInstance()
 
 void i18n.use(initReactI18next).init({
-  resources: { sv: { translation: sv } },
+  resources: { sv: { translation: svCore } },
   lng: DEFAULT_LANGUAGE,
   fallbackLng: FALLBACK_LANGUAGE,
   interpolation: { escapeValue: false },
@@ -38,6 +38,19 @@ function applyDocumentLanguage(lng: string) {
 async function ensureCatalog(lng: LanguageCode) {
   if (lng === 'sv' || i18n.hasResourceBundle(lng, 'translation')) return
   i18n.addResourceBundle(lng, 'translation', await LOADERS[lng]())
+}
+
+let salesMessages: Promise<void> | null = null
+
+/**
+ * The seller screens' Swedish messages (shared/i18n/sv-sales.ts) are not in the entry bundle: they are
+ * added before a signed-in screen renders. English and Finnish catalogs are whole.
+ */
+export function ensureSalesMessages(): Promise<void> {
+  salesMessages ??= import('../../shared/i18n/sv-sales').then((m) => {
+    i18n.addResourceBundle('sv', 'translation', m.svSales, true, true)
+  })
+  return salesMessages
 }
 
 /** Switches the language once its catalog is here; remembers it in the cookie. */

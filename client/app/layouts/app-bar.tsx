@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { appMeta } from '../../features/auth/api/auth-api'
 import { MenuIcon, SettingsIcon } from '../../components/ui/icons'
+import { ensureSalesMessages } from '../../lib/i18n'
 import { usePreferences } from '../../lib/preferences'
 import { useAbility, useUserData } from '../../lib/session'
 import { Customizer } from './customizer'
@@ -13,7 +14,7 @@ import { ThemeSwitcher } from './theme-switcher'
 import { UserMenu } from './user-menu'
 
 // The offline store and sync engine load only for users who work offline (their own chunk).
-const SyncIndicator = lazy(() => import('./sync-indicator'))
+const SyncIndicator = lazy(() => Promise.all([import('./sync-indicator'), ensureSalesMessages()]).then(([m]) => m))
 
 /**
  * The top bar: menu button, the brand, the demo badge, the theme switcher, the customizer and the user

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Card, Flex, HStack, IconButton, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useMemo, useState } from 'react'
-import { useFieldArray, useForm, useWatch, type FieldError } from 'react-hook-form'
+import { useForm, useWatch, type FieldError } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { formatOre, type FormatLanguage } from '../../../../shared/format'
@@ -69,10 +69,17 @@ export default function SalesCreatePage() {
   const recordId = fixing?.name === 'createSale' ? (fixing.args as SaleInput).id : freshId
 
   const form = useForm<FormValues>({ defaultValues: EMPTY })
-  const lines = useFieldArray({ control: form.control, name: 'products' })
   const providerId = useWatch({ control: form.control, name: 'providerId' })
   const customerType = useWatch({ control: form.control, name: 'customerType' })
   const watchedLines = useWatch({ control: form.control, name: 'products' })
+  // Product lines: index-named fields; adding and removing rewrite the array (no field-array helper needed).
+  const lineCount = watchedLines?.length ?? 1
+  const addLine = () => form.setValue('products', [...form.getValues('products'), { productId: '', quantity: 1 }])
+  const removeLine = (i: number) => {
+    const next = form.getValues('products').filter((_, j) => j !== i)
+    form.unregister(`products.${next.length}`)
+    form.setValue('products', next)
+  }
 
   // Fixing a refused sale: its details come back into the form, under the same record id.
   useEffect(() => {
@@ -210,8 +217,8 @@ export default function SalesCreatePage() {
                   <Text fontWeight="medium" fontSize="sm">
                     {t('sales.products')}
                   </Text>
-                  {lines.fields.map((line, i) => (
-                    <Flex key={line.id} gap="2" align="flex-start">
+                  {Array.from({ length: lineCount }, (_, i) => (
+                    <Flex key={i} gap="2" align="flex-start">
                       <Box flex="1">
                         <FormField label={t('sales.product', { n: i + 1 })} error={fe.products?.[i]?.productId}>
                           <NativeSelect.Root disabled={!providerId}>
@@ -236,8 +243,8 @@ export default function SalesCreatePage() {
                         aria-label={t('sales.removeProduct')}
                         variant="ghost"
                         mt="7"
-                        disabled={lines.fields.length === 1}
-                        onClick={() => lines.remove(i)}
+                        disabled={lineCount === 1}
+                        onClick={() => removeLine(i)}
                       >
                         ×
                       </IconButton>
@@ -249,7 +256,7 @@ export default function SalesCreatePage() {
                     </Text>
                   ) : null}
                   <Box>
-                    <Button variant="outline" size="sm" onClick={() => lines.append({ productId: '', quantity: 1 })}>
+                    <Button variant="outline" size="sm" onClick={addLine}>
                       {t('sales.addProduct')}
                     </Button>
                   </Box>

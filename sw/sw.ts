@@ -1,0 +1,66 @@
+/// <reference lib="webworker" />
+import { clientsClaim } from 'workbox-core'
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
+import { NavigationRoute, registerRoute } from 'workbox-routing'
+
+/**
+ * Säljkraft's service worker (vite-plugin-pwa, injectManifest). It precaches the built app — the shell
+ * and every route chunk, so after one visit every seller screen opens with no network — and answers
+ * navigations with the cached index. The API is never cached: sellers' data lives in IndexedDB.
+ *
+ * Updates wait: a new worker installs its own precache beside the old one and takes over only when the
+ * page asks (the "new version" banner), so a page never runs an index whose chunks are gone.
+ */
+declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> }
+
+precacheAndRoute(self.__WB_MANIFEST)
+cleanupOutdatedCaches()
+
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/sw\.js$/] }))
+
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting()
+})
+// The first worker controls the open page at once (nothing older to wait for).
+clientsClaim()
+
+/** Background Sync: the browser wakes the worker when the network is back; open pages run the sync queue. */
+self.addEventListener('sync', (event: Event) => {
+  const e = event as Event & { tag: string; waitUntil(p: Promise<unknown>): void }
+  if (e.tag !== 'saljkraft-sync') return
+  e.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((clients) => {
+      for (const client of clients) client.postMessage({ type: 'saljkraft-sync' })
+    }),
+  )
+})
+
+/** Web Push: an alert while the app is closed. The payload is `{ title, message, link }`. */
+self.addEventListener('push', (event) => {
+  let data: { title?: string; message?: string; link?: string } = {}
+  try {
+    data = (event.data?.json() as typeof data) ?? {}
+  } catch {
+    data = { message: event.data?.text() }
+  }
+  event.waitUntil(
+    self.registration.showNotification(data.title ?? 'Säljkraft', {
+      body: data.message ?? '',
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      data: { link: data.link ?? '/' },
+    }),
+  )
+})
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close()
+  const link = (event.notification.data as { link?: string } | null)?.link ?? '/'
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((clients) => {
+      const open = clients.find((c) => 'focus' in c) as WindowClient | undefined
+      if (open) return open.navigate(link).then((c) => c?.focus())
+      return self.clients.openWindow(link)
+    }),
+  )
+})
