@@ -62,7 +62,7 @@ export function AppBar({ onOpenNav, alwaysShowMenuButton = false }: { onOpenNav?
         </Flex>
       </Link>
       {demo ? (
-        <Badge colorPalette="brand" variant="solid" data-testid="demo-badge" title={t('app.demoHint', { password: 'saljkraft-demo' })}>
+        <Badge colorPalette="brand" variant="solid" data-testid="demo-badge" hideBelow="sm" title={t('app.demoHint', { password: 'saljkraft-demo' })}>
           {t('app.demo')}
         </Badge>
       ) : null}

@@ -28,31 +28,43 @@ export default function SyncIndicator() {
   }, [engine])
 
   if (!engine) return null
+  // The full label from tablet width up; on a phone a short one, so the navbar fits 360 px.
   let label: string
+  let short: string
   let palette = 'gray'
+  const time = status.lastSyncedAt ? new Date(status.lastSyncedAt).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' }) : ''
   if (status.rejected > 0) {
     label = t('syncStatus.attention', { count: status.rejected })
+    short = `! ${status.rejected}`
     palette = 'red'
   } else if (!status.online) {
     label = status.pending > 0 ? `${t('syncStatus.offline')} · ${t('syncStatus.waiting', { count: status.pending })}` : t('syncStatus.offline')
+    short = status.pending > 0 ? `${t('syncStatus.offline')} · ${status.pending}` : t('syncStatus.offline')
     palette = 'orange'
   } else if (status.syncing) {
     label = t('syncStatus.syncing')
+    short = status.pending > 0 ? String(status.pending) : '…'
   } else if (status.pending > 0) {
     label = t('syncStatus.waiting', { count: status.pending })
+    short = `↑ ${status.pending}`
     palette = 'yellow'
   } else if (status.lastSyncedAt) {
-    label = t('syncStatus.syncedAt', { time: new Date(status.lastSyncedAt).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' }) })
+    label = t('syncStatus.syncedAt', { time })
+    short = `✓ ${time}`
     palette = 'green'
   } else {
     label = t('syncStatus.never')
+    short = '–'
   }
   return (
     <Button asChild variant="ghost" size="sm" px="2" aria-label={`${t('syncStatus.label')}: ${label}`} title={label}>
       <Link to="/sales/sync" data-testid="sync-status" data-online={status.online} data-pending={status.pending} data-rejected={status.rejected}>
         {status.syncing ? <Spinner size="xs" /> : null}
-        <Badge colorPalette={palette} variant="subtle" maxW={{ base: '7.5rem', md: 'none' }} truncate>
+        <Badge colorPalette={palette} variant="subtle" hideBelow="md">
           {label}
+        </Badge>
+        <Badge colorPalette={palette} variant="subtle" hideFrom="md" aria-hidden>
+          {short}
         </Badge>
       </Link>
     </Button>

@@ -16,14 +16,14 @@ export function Page({ title, subtitle, breadcrumbs, children }: { title: string
       <Box>
         {breadcrumbs ? (
           <Breadcrumb.Root size="sm" mb="2" aria-label={t('app.breadcrumbs')}>
-            <Breadcrumb.List>
-              <Breadcrumb.Item>
+            <Breadcrumb.List flexWrap="wrap" rowGap="1">
+              <Breadcrumb.Item whiteSpace="nowrap">
                 <Breadcrumb.Link asChild>
                   <Link to="/start">{t('routes.start')}</Link>
                 </Breadcrumb.Link>
               </Breadcrumb.Item>
               {breadcrumbs.map((c) => (
-                <Breadcrumb.Item key={c.label}>
+                <Breadcrumb.Item key={c.label} whiteSpace="nowrap">
                   <Breadcrumb.Separator />
                   {c.to ? (
                     <Breadcrumb.Link asChild>
@@ -34,7 +34,7 @@ export function Page({ title, subtitle, breadcrumbs, children }: { title: string
                   )}
                 </Breadcrumb.Item>
               ))}
-              <Breadcrumb.Item>
+              <Breadcrumb.Item whiteSpace="nowrap">
                 <Breadcrumb.Separator />
                 <Breadcrumb.CurrentLink>{title}</Breadcrumb.CurrentLink>
               </Breadcrumb.Item>
