@@ -20,6 +20,7 @@ export class OwnServer {
 
   async start() {
     this.child = spawn(process.execPath, ['dist-server/index.mjs'], {
+      // eslint-disable-next-line no-restricted-properties -- a child server inherits the test's environment (PATH and the like)
       env: { ...process.env, PORT: String(this.port), DATA_DIR: this.dataDir, SCRYPT_LOG_N: '12', NODE_ENV: 'test', DEMO_MODE: 'true' },
       stdio: ['ignore', 'ignore', 'inherit'],
     })
