@@ -90,7 +90,7 @@ describe('the sync engine against the server', () => {
       ids.push(sale.id)
     }
     await d.engine.syncNow()
-    expect(d.engine.getStatus()).toMatchObject({ failure: 'network', pending: 3 })
+    expect(d.engine.getStatus()).toMatchObject({ failure: 'network', online: false, pending: 3 })
     expect((await d.db.sales.bulkGet(ids)).map((s) => s?.sync)).toEqual(['pending', 'pending', 'pending'])
 
     net.down = false

@@ -218,7 +218,9 @@ export class SyncEngine {
       const kind = err instanceof TransientError ? err.kind : 'server'
       if (!(err instanceof TransientError)) console.error('[sync] failed:', err)
       this.failures++
-      this.set({ failure: kind })
+      // navigator.onLine says little (a phone on a network with no way out reports true): an unreachable
+      // server is what "offline" means here, until a sync gets through again.
+      this.set(kind === 'network' ? { failure: kind, online: false } : { failure: kind })
       if (kind !== 'session') this.scheduleRetry()
     } finally {
       this.set({ syncing: false })

@@ -55,9 +55,22 @@ test('a seller works a day offline and nothing is lost or doubled @phone', async
     await expect(page).not.toHaveURL(/\/login/)
     await page.goto('/dashboards/sales/seller')
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 })
+    // Installable: Chromium finds nothing missing in the manifest, icons or service worker.
+    const cdp = await context.newCDPSession(page)
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: Array<{ errorId: string }> }
+    // a Playwright context is incognito, which alone keeps Chromium from offering the install
+    expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([])
+    const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as { shortcuts: Array<{ url: string }>; display: string }
+    expect(manifest.display).toBe('standalone')
+    expect(manifest.shortcuts.map((s) => s.url)).toEqual(['/sales/create', '/sales/time-report'])
     await expect(page.getByTestId('sync-status')).toHaveAttribute('data-pending', '0')
     await expect(page.getByTestId('sync-status')).toContainText('Synkad')
     await shot(page, 'seller-dashboard', info.project.name)
+
+    // The profile shows what the app keeps on the phone.
+    await page.goto('/users/profile?tab=preferences')
+    await expect(page.getByTestId('storage-card')).toContainText('används')
+    await page.goto('/dashboards/sales/seller')
 
     // No network: the app still opens.
     await context.setOffline(true)

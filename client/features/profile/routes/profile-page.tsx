@@ -8,6 +8,7 @@ import { PreferencesForm } from '../../../components/ui/preferences-form'
 import { getProfile } from '../api/profile-api'
 import { AccountForm } from '../components/account-form'
 import { SecurityTab } from '../components/security-tab'
+import { StorageCard } from '../components/storage-card'
 
 const TABS = ['account', 'security', 'preferences'] as const
 
@@ -56,6 +57,7 @@ export default function ProfilePage() {
         </Tabs.Content>
         <Tabs.Content value="preferences" maxW="xl">
           <PreferencesForm />
+          <StorageCard />
         </Tabs.Content>
       </Tabs.Root>
     </Page>

@@ -70,7 +70,7 @@ export default function SyncPage() {
                 </Text>
               ) : null}
             </Stack>
-            <Button onClick={() => void engine.syncNow()} loading={status.syncing} disabled={!status.online}>
+            <Button onClick={() => void engine.syncNow()} loading={status.syncing}>
               {t('sync.now')}
             </Button>
           </HStack>

@@ -1,0 +1,43 @@
+import { Card, Progress, Stack, Text } from '@chakra-ui/react'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+
+type Estimate = { usage: number; quota: number; persisted: boolean }
+
+const mb = (bytes: number, lang: string) =>
+  bytes >= 1024 ** 3
+    ? `${(bytes / 1024 ** 3).toLocaleString(lang, { maximumFractionDigits: 1 })} GB`
+    : `${(bytes / 1024 ** 2).toLocaleString(lang, { maximumFractionDigits: 1 })} MB`
+
+/** What the app keeps on this device (offline sales, photos, the app itself), and whether the browser may clear it. */
+export function StorageCard() {
+  const { t, i18n } = useTranslation()
+  const [estimate, setEstimate] = useState<Estimate | null>(null)
+  useEffect(() => {
+    if (!navigator.storage?.estimate) return
+    void Promise.all([navigator.storage.estimate(), navigator.storage.persisted?.() ?? Promise.resolve(false)]).then(([e, persisted]) =>
+      setEstimate({ usage: e.usage ?? 0, quota: e.quota ?? 0, persisted }),
+    )
+  }, [])
+  if (!estimate) return null
+  return (
+    <Card.Root variant="outline" mt="6" data-testid="storage-card">
+      <Card.Header>
+        <Card.Title>{t('profile.storage')}</Card.Title>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="3">
+          <Progress.Root value={estimate.quota ? Math.min(100, (estimate.usage / estimate.quota) * 100) : 0} size="sm" colorPalette="brand">
+            <Progress.Label mb="1">{t('profile.storageUsage', { used: mb(estimate.usage, i18n.language), quota: mb(estimate.quota, i18n.language) })}</Progress.Label>
+            <Progress.Track>
+              <Progress.Range />
+            </Progress.Track>
+          </Progress.Root>
+          <Text fontSize="sm" color={estimate.persisted ? 'fg.muted' : 'fg.warning'}>
+            {estimate.persisted ? t('profile.storagePersisted') : t('profile.storageNotPersisted')}
+          </Text>
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  )
+}
