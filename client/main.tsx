@@ -7,7 +7,7 @@ import { loginRedirect } from '../shared/rules/guard'
 import { system } from './app/theme'
 import { router } from './app/router'
 import { refreshSession } from './features/auth/api/auth-api'
-import { setUnauthenticatedHandler } from './lib/api-client'
+import { setMaintenanceHandler, setUnauthenticatedHandler } from './lib/api-client'
 import { i18n, i18nReady } from './lib/i18n'
 import './lib/preferences'
 import { getUserData } from './lib/session'
@@ -17,6 +17,12 @@ import './app/styles.css'
 setUnauthenticatedHandler(() => {
   const { pathname, search } = window.location
   if (pathname !== '/login') void router.navigate(loginRedirect(pathname, search), { replace: true })
+})
+
+// The server is under maintenance: show the maintenance page, which brings the user back afterwards.
+setMaintenanceHandler(() => {
+  const { pathname, search } = window.location
+  if (pathname !== '/maintenance') void router.navigate(`/maintenance?to=${encodeURIComponent(pathname + search)}`, { replace: true })
 })
 
 // Permissions may have changed since the last visit: fetch them again in the background.

@@ -73,6 +73,11 @@ function mountApi(app: Hono<AppEnv>, deps: Deps) {
     c.set('auth', null)
     c.header('Cache-Control', 'no-store')
     c.header('X-Content-Type-Options', 'nosniff')
+    // Maintenance: everything but health and meta answers 503; devices keep their changes and retry later.
+    if (env.maintenance && c.req.path !== '/api/health' && c.req.path !== '/api/meta') {
+      c.res = answerError(c, new ApiError(503, 'maintenance', { headers: { 'Retry-After': '300' } }))
+      return
+    }
     const withSession = async () => {
       const token = readSessionToken(c)
       if (token) {

@@ -31,6 +31,8 @@ const envSchema = z.object({
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(15),
   STATIC_DIR: z.string().default('./dist'),
   LOG_REQUESTS: boolish.default(false),
+  /** Maintenance: the API answers 503 `maintenance` (health and meta excepted) and the app shows its maintenance page. */
+  MAINTENANCE_MODE: boolish.default(false),
 })
 
 export type Env = {
@@ -40,6 +42,7 @@ export type Env = {
   dataDir: string
   databaseUrl: string | undefined
   demoMode: boolean
+  maintenance: boolean
   sessionTtlMs: number
   appOrigins: string[]
   trustProxy: boolean
@@ -63,6 +66,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     databaseUrl: e.DATABASE_URL,
     // Demo mode is the default; production seeds nothing unless asked to.
     demoMode: e.DEMO_MODE ?? e.NODE_ENV !== 'production',
+    maintenance: e.MAINTENANCE_MODE,
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     appOrigins: e.APP_ORIGINS.split(',')
       .map((o) => o.trim())

@@ -9,6 +9,7 @@ const ADDED: Array<[string, string | null]> = [
   ['/sales/time-report', 'create time_reports'],
   ['/sales/sick-notice', 'create sicknotices'],
   ['/sales/sync', 'create sales'],
+  ['/maintenance', null],
 ]
 
 const SPEC: Array<[string, string | null]> = [

@@ -35,6 +35,8 @@ export const ROUTES = [
   { path: '/login', name: 'login', meta: { unauthenticatedOnly: true, layout: 'blank' } },
   { path: '/not-authorized', name: 'not-authorized', meta: { public: true, layout: 'blank' } },
   { path: '/start', name: 'start', meta: { public: true, layout: 'empty' } },
+  // The maintenance page of the spec's template pages (docs/decisions/012).
+  { path: '/maintenance', name: 'maintenance', meta: { public: true, layout: 'blank' } },
 
   // Back office
   { path: '/backoffice/absenceexport', name: 'backoffice-absenceexport', meta: view('absenceexport'), plannedIn: 'later' },

@@ -10,6 +10,7 @@ const SCREENS: Partial<Record<RouteName, ScreenModule>> = {
   login: () => import('../features/auth/routes/login-page'),
   'not-authorized': () => import('../features/errors/routes/not-authorized-page'),
   'not-found': () => import('../features/errors/routes/not-found-page'),
+  maintenance: () => import('../features/errors/routes/maintenance-page'),
   start: () => import('./screens/start-page'),
   'user-admin-users': () => import('../features/user-admin/routes/users-page'),
   'users-profile': () => import('../features/profile/routes/profile-page'),

@@ -22,6 +22,12 @@ export class NetworkError extends Error {
 }
 
 let onUnauthenticated: () => void = () => {}
+let onMaintenance: () => void = () => {}
+
+/** Where a 503 `maintenance` answer leads (the maintenance page); set once at start. */
+export function setMaintenanceHandler(handler: () => void) {
+  onMaintenance = handler
+}
 
 /** The app decides where a 401 leads (the login page); set once at start. */
 export function setUnauthenticatedHandler(handler: () => void) {
@@ -54,6 +60,7 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
       clearSession()
       onUnauthenticated()
     }
+    if (res.status === 503 && (body as ApiErrorBody | null)?.error === 'maintenance') onMaintenance()
     throw error
   }
   return body as T

@@ -195,6 +195,7 @@ export const en = {
       text: 'Your account may not open this page. Ask your administrator for access if you need it.',
     },
     serverError: { title: 'Something went wrong', text: 'An unexpected error occurred. Please try again in a moment.' },
+    maintenance: { title: 'Under maintenance', text: 'We are updating Säljkraft and will be back soon. This page checks every thirty seconds and takes you back as soon as everything works again.', retry: 'Try now' },
   },
   validation: {
     required: 'This field is required',
@@ -270,6 +271,7 @@ export const en = {
     conflict: 'Conflicts with existing data',
     server_error: 'Something went wrong',
     unavailable: 'The service is unavailable right now. Please try again in a moment.',
+    maintenance: 'Säljkraft is under maintenance. What you do on the phone is kept and sent when we are back.',
     network: 'No connection to the server. Check the network and try again.',
   },
   sync: {
@@ -588,6 +590,7 @@ export const en = {
     'user-admin-users-notifications': 'Notifications',
     'user-admin-users-id': 'User',
     'users-profile': 'My profile',
+    maintenance: 'Maintenance',
     'sales-time-report': 'Time report',
     'sales-sick-notice': 'Sick notice',
     'sales-sync': 'Sync',

@@ -195,6 +195,7 @@ export const fi = {
       text: 'Tilisi ei voi avata tätä sivua. Pyydä ylläpitäjältä oikeutta, jos tarvitset sitä.',
     },
     serverError: { title: 'Jokin meni vikaan', text: 'Tapahtui odottamaton virhe. Yritä hetken kuluttua uudelleen.' },
+    maintenance: { title: 'Huoltokatko', text: 'Päivitämme Säljkraftia ja palaamme pian. Sivu tarkistaa tilanteen 30 sekunnin välein ja palauttaa sinut, kun kaikki toimii taas.', retry: 'Yritä nyt' },
   },
   validation: {
     required: 'Kenttä on pakollinen',
@@ -270,6 +271,7 @@ export const fi = {
     conflict: 'Ristiriita olemassa olevien tietojen kanssa',
     server_error: 'Jokin meni vikaan',
     unavailable: 'Palvelu ei ole juuri nyt käytettävissä. Yritä hetken kuluttua uudelleen.',
+    maintenance: 'Säljkraftissa on huoltokatko. Puhelimella tekemäsi tallennetaan ja lähetetään, kun palaamme.',
     network: 'Ei yhteyttä palvelimeen. Tarkista verkkoyhteys ja yritä uudelleen.',
   },
   sync: {
@@ -588,6 +590,7 @@ export const fi = {
     'user-admin-users-notifications': 'Ilmoitukset',
     'user-admin-users-id': 'Käyttäjä',
     'users-profile': 'Oma profiili',
+    maintenance: 'Huoltokatko',
     'sales-time-report': 'Tuntiraportti',
     'sales-sick-notice': 'Sairausilmoitus',
     'sales-sync': 'Synkronointi',

@@ -190,6 +190,7 @@ export const svCore = {
     notFound: { title: 'Sidan finns inte', text: 'Sidan du letar efter finns inte eller har flyttats.' },
     notAuthorized: { title: 'Du saknar behörighet', text: 'Ditt konto får inte öppna den här sidan. Be din administratör om behörighet om du behöver den.' },
     serverError: { title: 'Något gick fel', text: 'Ett oväntat fel inträffade. Försök igen om en stund.' },
+    maintenance: { title: 'Underhåll pågår', text: 'Vi uppdaterar Säljkraft och är snart tillbaka. Sidan kontrollerar själv var trettionde sekund och tar dig tillbaka när allt fungerar igen.', retry: 'Försök nu' },
   },
   validation: {
     required: 'Fältet är obligatoriskt',
@@ -237,6 +238,7 @@ export const svCore = {
     conflict: 'Konflikt med befintliga data',
     server_error: 'Något gick fel',
     unavailable: 'Tjänsten är inte tillgänglig just nu. Försök igen om en stund.',
+    maintenance: 'Säljkraft har underhåll just nu. Det du gör på telefonen sparas och skickas när vi är tillbaka.',
     network: 'Ingen kontakt med servern. Kontrollera nätverket och försök igen.',
   },
   routes: {
@@ -328,6 +330,7 @@ export const svCore = {
     'user-admin-users-notifications': 'Aviseringar',
     'user-admin-users-id': 'Användare',
     'users-profile': 'Min profil',
+    maintenance: 'Underhåll',
     'sales-time-report': 'Tidrapport',
     'sales-sick-notice': 'Sjukanmälan',
     'sales-sync': 'Synkronisering',

@@ -37,4 +37,4 @@ export type UserData = {
 
 export type SessionAnswer = { userData: UserData; userAbilityRules: AppRawRule[] }
 
-export type AppMeta = { demo: boolean; version: string; demoAccounts: string[] }
+export type AppMeta = { demo: boolean; version: string; demoAccounts: string[]; maintenance: boolean }

@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   'conflict',
   'server_error',
   'unavailable',
+  'maintenance',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -17,6 +17,7 @@ export function systemRoutes({ env, database }: Deps) {
       c.json(
         {
           demo: env.demoMode,
+          maintenance: env.maintenance,
           version: APP_VERSION,
           demoAccounts: env.demoMode ? DEMO_ACCOUNTS.map((a) => a.email) : [],
         } satisfies AppMeta,

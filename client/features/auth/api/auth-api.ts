@@ -25,6 +25,6 @@ export async function refreshSession(): Promise<void> {
 
 let metaPromise: Promise<AppMeta> | null = null
 export function appMeta(): Promise<AppMeta> {
-  metaPromise ??= api<AppMeta>('/meta').catch(() => ({ demo: false, version: '', demoAccounts: [] }))
+  metaPromise ??= api<AppMeta>('/meta').catch(() => ({ demo: false, version: '', demoAccounts: [], maintenance: false }))
   return metaPromise
 }
