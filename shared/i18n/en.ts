@@ -113,6 +113,16 @@ export const en = {
     chooseRole: 'Choose a role',
     csvFile: 'users.csv',
   },
+  shortcuts: {
+    open: 'Shortcuts',
+    title: 'Shortcuts',
+    edit: 'Edit',
+    done: 'Done',
+    add: 'Add a shortcut…',
+    remove: 'Remove the shortcut {{name}}',
+    empty: 'No shortcuts yet. Choose Edit to add some.',
+    full: 'At most {{max}} shortcuts.',
+  },
   search: {
     open: 'Search pages',
     title: 'Search the pages',
@@ -125,6 +135,7 @@ export const en = {
       account: 'Account',
       security: 'Security',
       preferences: 'Preferences',
+      notifications: 'Notifications',
     },
     saved: 'The profile was saved',
     shortName: 'Short name',
@@ -154,6 +165,14 @@ export const en = {
     storageUsage: '{{used}} of {{quota}} used',
     storagePersisted: 'The browser has promised not to clear the app\'s data.',
     storageNotPersisted: 'The browser may clear the app\'s data when space runs out; unsynced changes could then be lost.',
+    notificationSettings: {
+      intro: 'Choose how each kind of alert reaches you. Push reaches your devices even when the app is closed.',
+      kind: 'Alert',
+      kinds: { general: 'General (competitions, messages, budget)', deviation: 'Deviations on your sales' },
+      channels: { inApp: 'In the app', push: 'Push', email: 'E-mail' },
+      deviationLocked: 'Deviations always show in the app, so no sale that needs fixing is missed.',
+      saved: 'The notification settings were saved',
+    },
   },
   notifications: {
     title: 'Notifications',
@@ -220,6 +239,7 @@ export const en = {
     wrongPassword: 'The password is not correct',
     unknownRole: 'The role does not exist',
     unknownTeam: 'The team does not exist',
+    deviationInApp: 'Deviations always show in the app',
     types: {
       string: 'text',
       number: 'a number',

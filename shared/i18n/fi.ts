@@ -113,6 +113,16 @@ export const fi = {
     chooseRole: 'Valitse rooli',
     csvFile: 'kayttajat.csv',
   },
+  shortcuts: {
+    open: 'Pikalinkit',
+    title: 'Pikalinkit',
+    edit: 'Muokkaa',
+    done: 'Valmis',
+    add: 'Lisää pikalinkki…',
+    remove: 'Poista pikalinkki {{name}}',
+    empty: 'Ei vielä pikalinkkejä. Lisää niitä valitsemalla Muokkaa.',
+    full: 'Enintään {{max}} pikalinkkiä.',
+  },
   search: {
     open: 'Hae sivuja',
     title: 'Hae sivuista',
@@ -125,6 +135,7 @@ export const fi = {
       account: 'Tili',
       security: 'Turvallisuus',
       preferences: 'Ulkoasu',
+      notifications: 'Ilmoitukset',
     },
     saved: 'Profiili tallennettiin',
     shortName: 'Lyhyt nimi',
@@ -154,6 +165,14 @@ export const fi = {
     storageUsage: '{{used}} / {{quota}} käytössä',
     storagePersisted: 'Selain on luvannut olla tyhjentämättä sovelluksen tietoja.',
     storageNotPersisted: 'Selain voi tyhjentää sovelluksen tiedot tilan loppuessa; synkronoimattomat muutokset voivat silloin kadota.',
+    notificationSettings: {
+      intro: 'Valitse, miten kukin ilmoitustyyppi tavoittaa sinut. Push tavoittaa laitteesi myös sovelluksen ollessa suljettuna.',
+      kind: 'Ilmoitus',
+      kinds: { general: 'Yleiset (kilpailut, viestit, budjetti)', deviation: 'Myyntiesi poikkeamat' },
+      channels: { inApp: 'Sovelluksessa', push: 'Push', email: 'Sähköposti' },
+      deviationLocked: 'Poikkeamat näkyvät aina sovelluksessa, jotta korjattavaa myyntiä ei jää huomaamatta.',
+      saved: 'Ilmoitusasetukset tallennettiin',
+    },
   },
   notifications: {
     title: 'Ilmoitukset',
@@ -220,6 +239,7 @@ export const fi = {
     wrongPassword: 'Salasana ei ole oikea',
     unknownRole: 'Roolia ei ole olemassa',
     unknownTeam: 'Tiimiä ei ole olemassa',
+    deviationInApp: 'Poikkeamat näkyvät aina sovelluksessa',
     types: {
       string: 'tekstiä',
       number: 'luku',

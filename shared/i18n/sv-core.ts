@@ -115,6 +115,16 @@ export const svCore = {
     chooseRole: 'Välj roll',
     csvFile: 'anvandare.csv',
   },
+  shortcuts: {
+    open: 'Genvägar',
+    title: 'Genvägar',
+    edit: 'Redigera',
+    done: 'Klar',
+    add: 'Lägg till en genväg…',
+    remove: 'Ta bort genvägen {{name}}',
+    empty: 'Inga genvägar ännu. Välj Redigera för att lägga till.',
+    full: 'Högst {{max}} genvägar.',
+  },
   search: {
     open: 'Sök sidor',
     title: 'Sök bland sidorna',
@@ -127,6 +137,7 @@ export const svCore = {
       account: 'Konto',
       security: 'Säkerhet',
       preferences: 'Utseende',
+      notifications: 'Aviseringar',
     },
     saved: 'Profilen sparades',
     shortName: 'Kortnamn',
@@ -152,6 +163,14 @@ export const svCore = {
     signOutOthers: 'Logga ut andra enheter',
     signOutOthersConfirm: 'Andra enheter ({{count}}) loggas ut och måste logga in igen. Fortsätta?',
     othersSignedOut: 'Andra enheter är utloggade',
+    notificationSettings: {
+      intro: 'Välj hur varje slags avisering når dig. Push kommer till dina enheter även när appen är stängd.',
+      kind: 'Avisering',
+      kinds: { general: 'Allmänna (tävlingar, meddelanden, budget)', deviation: 'Avvikelser på dina försäljningar' },
+      channels: { inApp: 'I appen', push: 'Push', email: 'E-post' },
+      deviationLocked: 'Avvikelser visas alltid i appen, så att ingen försäljning som behöver rättas missas.',
+      saved: 'Aviseringsinställningarna sparades',
+    },
   },
   notifications: {
     title: 'Aviseringar',
@@ -215,6 +234,7 @@ export const svCore = {
     wrongPassword: 'Lösenordet stämmer inte',
     unknownRole: 'Rollen finns inte',
     unknownTeam: 'Teamet finns inte',
+    deviationInApp: 'Avvikelser visas alltid i appen',
     types: {
       string: 'text',
       number: 'ett tal',

@@ -24,3 +24,22 @@ export type NotificationItem = {
 }
 
 export type NotificationsAnswer = { items: NotificationItem[]; unread: number }
+
+/**
+ * How each kind of alert reaches the user (profile → notification settings): in the app (the bells and the
+ * popup), as Web Push to their devices while the app is closed, and by e-mail. Deviation alerts always reach
+ * the app: a seller must see that a sale needs fixing (docs/decisions/013).
+ */
+export const NOTIFICATION_CHANNELS = ['inApp', 'push', 'email'] as const
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number]
+
+const channelSettings = z.strictObject({ inApp: z.boolean(), push: z.boolean(), email: z.boolean() })
+export const notificationSettingsSchema = z
+  .strictObject({ general: channelSettings, deviation: channelSettings })
+  .refine((s) => s.deviation.inApp, { error: 'validation.deviationInApp', path: ['deviation', 'inApp'] })
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>
+
+export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
+  general: { inApp: true, push: false, email: false },
+  deviation: { inApp: true, push: true, email: true },
+}

@@ -10,6 +10,7 @@ import { useAbility, useUserData } from '../../lib/session'
 import { Customizer } from './customizer'
 import { NotificationBell } from './notification-bell'
 import { SearchDialog } from './search-dialog'
+import { ShortcutsMenu } from './shortcuts-menu'
 import { ThemeSwitcher } from './theme-switcher'
 import { UserMenu } from './user-menu'
 
@@ -73,6 +74,11 @@ export function AppBar({ onOpenNav, alwaysShowMenuButton = false }: { onOpenNav?
         </Suspense>
       ) : null}
       <SearchDialog />
+      {user ? (
+        <Box hideBelow="md">
+          <ShortcutsMenu />
+        </Box>
+      ) : null}
       <ThemeSwitcher />
       {user ? (
         <>

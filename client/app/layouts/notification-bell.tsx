@@ -1,5 +1,6 @@
 import { Box, Button, Flex, IconButton, Menu, Portal, Text } from '@chakra-ui/react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { formatDate } from '../../../shared/format'
@@ -7,6 +8,7 @@ import type { MarkReadInput, NotificationKind, NotificationsAnswer } from '../..
 import { AlertIcon, BellIcon } from '../../components/ui/icons'
 import { api } from '../../lib/api-client'
 import { currentLanguage } from '../../lib/i18n'
+import { notificationPopup } from '../../lib/popup-store'
 
 /** A navbar bell: the latest notifications of one kind with the unread count (checked every minute until live delivery). */
 export function NotificationBell({ kind }: { kind: NotificationKind }) {
@@ -18,7 +20,22 @@ export function NotificationBell({ kind }: { kind: NotificationKind }) {
     queryKey: key,
     queryFn: () => api<NotificationsAnswer>(`/notifications?kind=${kind}`),
     refetchInterval: 60_000,
+    staleTime: 5_000,
   })
+  // A notification that arrives while the app is open pops up at the top (the ones there at start do not).
+  const seen = useRef<Set<string> | null>(null)
+  useEffect(() => {
+    const items = list.data?.items
+    if (!items) return
+    if (seen.current === null) {
+      seen.current = new Set(items.map((n) => n.id))
+      return
+    }
+    const fresh = items.filter((n) => !n.read && !seen.current!.has(n.id))
+    for (const n of items) seen.current.add(n.id)
+    const newest = fresh[0]
+    if (newest) notificationPopup.show({ title: newest.title, message: newest.message, link: newest.link ?? undefined, from: newest.fromName ?? undefined })
+  }, [list.data])
   const markRead = useMutation({
     mutationFn: (input: MarkReadInput) => api<void>('/notifications/read', { method: 'POST', body: input }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: key }),

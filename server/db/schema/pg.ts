@@ -1,6 +1,7 @@
 import { bigint, boolean, customType, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import type { ActionOrManage, SubjectOrAll } from '../../../shared/permissions/catalogue'
 import type { AbsenceType, AllowanceType } from '../../../shared/rules/time-report'
+import type { NotificationSettings } from '../../../shared/schemas/notifications'
 import type { DeviationType, SaleStatus } from '../../../shared/schemas/sales'
 
 /**
@@ -77,6 +78,8 @@ export const users = pgTable(
     iceName: text('ice_name'),
     icePhone: text('ice_phone'),
     iceRelation: text('ice_relation'),
+    /** which alerts reach the user, and how (null: the defaults) */
+    notificationSettings: jsonb('notification_settings').$type<NotificationSettings>(),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,6 +1,7 @@
 import { blob, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import type { ActionOrManage, SubjectOrAll } from '../../../shared/permissions/catalogue'
 import type { AbsenceType, AllowanceType } from '../../../shared/rules/time-report'
+import type { NotificationSettings } from '../../../shared/schemas/notifications'
 import type { DeviationType, SaleStatus } from '../../../shared/schemas/sales'
 
 /**
@@ -76,6 +77,8 @@ export const users = sqliteTable(
     iceName: text('ice_name'),
     icePhone: text('ice_phone'),
     iceRelation: text('ice_relation'),
+    /** which alerts reach the user, and how (null: the defaults) */
+    notificationSettings: text('notification_settings', { mode: 'json' }).$type<NotificationSettings>(),
     active: integer('active', { mode: 'boolean' }).notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,4 +1,5 @@
 import { and, desc, eq, ne } from 'drizzle-orm'
+import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '../../../shared/schemas/notifications'
 import type { Profile, SessionItem } from '../../../shared/schemas/profile'
 import type { Database } from '../../db/client'
 import { userOfficeId } from '../../db/expressions'
@@ -37,6 +38,11 @@ export function profileRepo({ db, t }: Database) {
 
     async update(userId: string, values: Partial<typeof t.users.$inferInsert>) {
       await db.update(t.users).set(values).where(eq(t.users.id, userId))
+    },
+
+    async notificationSettings(userId: string): Promise<NotificationSettings> {
+      const [row] = await db.select({ s: t.users.notificationSettings }).from(t.users).where(eq(t.users.id, userId))
+      return row?.s ?? DEFAULT_NOTIFICATION_SETTINGS
     },
 
     async passwordHash(userId: string): Promise<string | undefined> {

@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { notificationSettingsSchema } from '../../../shared/schemas/notifications'
 import { changePasswordInputSchema, updateProfileInputSchema } from '../../../shared/schemas/profile'
 import { access } from '../../lib/access'
 import type { AppEnv, Deps } from '../../lib/context'
@@ -37,6 +38,14 @@ export function profileRoutes({ env, database }: Deps, auth: AuthService) {
       await repo.deleteOtherSessions(session.userData.id, session.sessionId)
       auth.forgetCachedSessions()
       return c.body(null, 204)
+    })
+    .get('/profile/notification-settings', access.can('view', 'profile'), async (c) => {
+      return c.json(await repo.notificationSettings(c.var.auth!.userData.id), 200)
+    })
+    .put('/profile/notification-settings', access.can('update', 'profile'), validate('json', notificationSettingsSchema), async (c) => {
+      const userId = c.var.auth!.userData.id
+      await repo.update(userId, { notificationSettings: c.req.valid('json'), updatedAt: Date.now() })
+      return c.json(await repo.notificationSettings(userId), 200)
     })
     .get('/profile/sessions', access.can('view', 'profile'), async (c) => {
       const session = c.var.auth!

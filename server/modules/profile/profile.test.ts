@@ -74,3 +74,23 @@ describe('password and sessions', () => {
     expect(left.json.items).toHaveLength(1)
   })
 })
+
+describe('notification settings', () => {
+  it('starts from the defaults, saves the user’s choice, and keeps deviations in the app', async () => {
+    const { cookie } = await t.login('johanna.ek@demo.test')
+    const first = await t.request('GET', '/api/profile/notification-settings', { cookie })
+    expect(first.json).toEqual({ general: { inApp: true, push: false, email: false }, deviation: { inApp: true, push: true, email: true } })
+
+    const choice = { general: { inApp: false, push: true, email: false }, deviation: { inApp: true, push: false, email: true } }
+    const saved = await t.request('PUT', '/api/profile/notification-settings', { cookie, body: choice })
+    expect(saved.status).toBe(200)
+    expect((await t.request('GET', '/api/profile/notification-settings', { cookie })).json).toEqual(choice)
+
+    const refused = await t.request('PUT', '/api/profile/notification-settings', { cookie, body: { ...choice, deviation: { inApp: false, push: true, email: true } } })
+    expect(refused.status).toBe(400)
+    expect((refused.json.fieldErrors as Record<string, string[]>)['deviation.inApp']).toEqual(['Avvikelser visas alltid i appen'])
+    const malformed = await t.request('PUT', '/api/profile/notification-settings', { cookie, body: { general: { inApp: 'yes' } } })
+    expect(malformed.status).toBe(400)
+    expect((await t.request('GET', '/api/profile/notification-settings', { cookie })).json).toEqual(choice)
+  })
+})

@@ -1,3 +1,4 @@
+import type { NotificationSettings } from '../../../../shared/schemas/notifications'
 import type { SessionAnswer } from '../../../../shared/schemas/auth'
 import type { ChangePasswordInput, Profile, SessionItem, UpdateProfileInput } from '../../../../shared/schemas/profile'
 import { api } from '../../../lib/api-client'
@@ -15,3 +16,7 @@ export async function updateProfile(input: UpdateProfileInput): Promise<Profile>
 export const changePassword = (input: ChangePasswordInput) => api<void>('/profile/password', { method: 'POST', body: input })
 export const listSessions = () => api<{ items: SessionItem[] }>('/profile/sessions')
 export const revokeOtherSessions = () => api<void>('/profile/sessions/revoke-others', { method: 'POST' })
+
+export const getNotificationSettings = () => api<NotificationSettings>('/profile/notification-settings')
+export const saveNotificationSettings = (settings: NotificationSettings) =>
+  api<NotificationSettings>('/profile/notification-settings', { method: 'PUT', body: settings })

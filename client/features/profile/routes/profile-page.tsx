@@ -7,12 +7,13 @@ import { Page } from '../../../components/ui/page'
 import { PreferencesForm } from '../../../components/ui/preferences-form'
 import { getProfile } from '../api/profile-api'
 import { AccountForm } from '../components/account-form'
+import { NotificationSettingsTab } from '../components/notification-settings-tab'
 import { SecurityTab } from '../components/security-tab'
 import { StorageCard } from '../components/storage-card'
 
-const TABS = ['account', 'security', 'preferences'] as const
+const TABS = ['account', 'security', 'preferences', 'notifications'] as const
 
-/** /users/profile: the signed-in user's own account, security and preferences, one tab each (kept in the URL). */
+/** /users/profile: the signed-in user's own account, security, preferences and notification settings, one tab each (kept in the URL). */
 export default function ProfilePage() {
   const { t } = useTranslation()
   const [params, setParams] = useSearchParams()
@@ -58,6 +59,9 @@ export default function ProfilePage() {
         <Tabs.Content value="preferences" maxW="xl">
           <PreferencesForm />
           <StorageCard />
+        </Tabs.Content>
+        <Tabs.Content value="notifications">
+          <NotificationSettingsTab />
         </Tabs.Content>
       </Tabs.Root>
     </Page>

@@ -1,0 +1,78 @@
+import { Skeleton, Stack, Switch, Table, Text } from '@chakra-ui/react'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { NOTIFICATION_CHANNELS, NOTIFICATION_KINDS, type NotificationSettings } from '../../../../shared/schemas/notifications'
+import { ApiClientError } from '../../../lib/api-client'
+import { snackbar } from '../../../lib/snackbar-store'
+import { getNotificationSettings, saveNotificationSettings } from '../api/profile-api'
+
+/** Profile → notification settings: each kind of alert × in the app, push, e-mail. Saved on each switch. */
+export function NotificationSettingsTab() {
+  const { t } = useTranslation()
+  const queryClient = useQueryClient()
+  const settings = useQuery({ queryKey: ['notification-settings'], queryFn: getNotificationSettings })
+  const save = useMutation({
+    mutationFn: saveNotificationSettings,
+    onMutate: async (next: NotificationSettings) => {
+      const previous = queryClient.getQueryData<NotificationSettings>(['notification-settings'])
+      queryClient.setQueryData(['notification-settings'], next)
+      return { previous }
+    },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(['notification-settings'], saved)
+      snackbar.show(t('profile.notificationSettings.saved'), { color: 'success', icon: 'success' })
+    },
+    onError: (err, _next, context) => {
+      queryClient.setQueryData(['notification-settings'], context?.previous)
+      snackbar.show(err instanceof ApiClientError ? err.message : t('errors.network'), { color: 'error', icon: 'error' })
+    },
+  })
+  const s = settings.data
+  if (!s) return <Skeleton h="32" />
+
+  return (
+    <Stack gap="4" maxW="3xl">
+      <Text color="fg.muted">{t('profile.notificationSettings.intro')}</Text>
+      <Table.Root size="sm" variant="outline">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>{t('profile.notificationSettings.kind')}</Table.ColumnHeader>
+            {NOTIFICATION_CHANNELS.map((c) => (
+              <Table.ColumnHeader key={c} textAlign="center">
+                {t(`profile.notificationSettings.channels.${c}`)}
+              </Table.ColumnHeader>
+            ))}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {NOTIFICATION_KINDS.map((kind) => (
+            <Table.Row key={kind}>
+              <Table.Cell>{t(`profile.notificationSettings.kinds.${kind}`)}</Table.Cell>
+              {NOTIFICATION_CHANNELS.map((channel) => {
+                const locked = kind === 'deviation' && channel === 'inApp'
+                const label = `${t(`profile.notificationSettings.kinds.${kind}`)}: ${t(`profile.notificationSettings.channels.${channel}`)}`
+                return (
+                  <Table.Cell key={channel} textAlign="center">
+                    <Switch.Root
+                      colorPalette="brand"
+                      checked={s[kind][channel]}
+                      disabled={locked}
+                      onCheckedChange={(e) => save.mutate({ ...s, [kind]: { ...s[kind], [channel]: e.checked } })}
+                      data-testid={`notify-${kind}-${channel}`}
+                    >
+                      <Switch.HiddenInput aria-label={label} />
+                      <Switch.Control />
+                    </Switch.Root>
+                  </Table.Cell>
+                )
+              })}
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+      <Text fontSize="sm" color="fg.muted">
+        {t('profile.notificationSettings.deviationLocked')}
+      </Text>
+    </Stack>
+  )
+}
