@@ -17,7 +17,7 @@ import { SyncEngine } from '../client/lib/sync-engine'
  *     slower than a browser's IndexedDB, so the figure is an upper bound.
  */
 const MUTATIONS = 1000
-const PORT = 3993
+const PORT = 3994
 const ORIGIN = `http://127.0.0.1:${PORT}`
 
 if (!fs.existsSync('dist-server/index.mjs')) execFileSync('npx', ['tsx', 'scripts/build-server.ts'], { stdio: 'inherit' })

@@ -1,3 +1,4 @@
+import { subject } from '@casl/ability'
 import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { CHECKLIST_MAX_BYTES, CHECKLIST_TYPES } from '../../../shared/schemas/sales'
@@ -87,8 +88,16 @@ export function syncRoutes({ database }: Deps, hooks: SyncHooks = {}) {
     .get('/sync/files/:id', access.signedIn(), async (c) => {
       const auth = c.var.auth!
       const [file] = await db.select().from(t.files).where(eq(t.files.id, c.req.param('id')))
-      // Own files, or back office (who reviews sale reports); anyone else learns nothing, not even that it exists.
-      if (!file || (file.userId !== auth.userData.id && !auth.ability.can('view', 'sale_reports'))) throw notFound()
+      if (!file) throw notFound()
+      // Own files; otherwise whoever may see the sale report it belongs to (back office; a coach their teams',
+      // a manager their office's). Anyone else learns nothing, not even that it exists.
+      if (file.userId !== auth.userData.id) {
+        const [sale] = await db
+          .select({ sellerId: t.sales.sellerId, teamId: t.sales.teamId, officeId: t.sales.officeId })
+          .from(t.sales)
+          .where(eq(t.sales.checklistFileId, file.id))
+        if (!sale || !auth.ability.can('view', subject('sale_reports', { ...sale }) as never)) throw notFound()
+      }
       c.header('Content-Type', file.contentType)
       c.header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`)
       c.header('Cache-Control', 'private, max-age=3600')

@@ -44,6 +44,7 @@ const seller = await t.login('seller@demo.test')
 const colleague = await t.login('anna.lindqvist@demo.test')
 const backoffice = await t.login('backoffice@demo.test')
 const recruiter = await t.login('recruiter@demo.test')
+const coach = await t.login('coach@demo.test')
 
 const reference = await pull(seller.cookie, device())
 const providers = reference.patch.filter((p): p is Extract<PatchOp, { table: 'providers'; op: 'put' }> => p.table === 'providers' && p.op === 'put').map((p) => p.value as ProviderRecord)
@@ -378,6 +379,9 @@ describe('checklist files', () => {
     expect(own.status).toBe(200)
     expect(own.res.headers.get('content-type')).toBe('image/jpeg')
     expect((await t.request('GET', `/api/sync/files/${id}`, { cookie: backoffice.cookie })).status).toBe(200)
+    // the seller's coach (team Öresund) may see it; a colleague and a recruiter may not
+    expect((await t.request('GET', `/api/sync/files/${id}`, { cookie: coach.cookie })).status).toBe(200)
     expect((await t.request('GET', `/api/sync/files/${id}`, { cookie: colleague.cookie })).status).toBe(404)
+    expect((await t.request('GET', `/api/sync/files/${id}`, { cookie: recruiter.cookie })).status).toBe(404)
   })
 })
