@@ -134,6 +134,25 @@ describe('the sync engine against the server', () => {
     d.engine.stop()
   })
 
+  it('reopens the store when the browser closed the connection (Safari in the background)', async () => {
+    const net: Net = { down: false, dropResponses: false, failRate: 0, requests: 0 }
+    const d = device(net)
+    const { alarm, product } = await firstSync(d)
+    d.db.close()
+    const sale = await saveSaleLocally(
+      d.db,
+      sellerId,
+      { ...customer, id: randomUUID(), providerId: alarm.id, products: [{ productId: product.id, quantity: 1 }], soldAt: Date.now() },
+      null,
+      t,
+    )
+    d.db.close()
+    await d.engine.syncNow()
+    expect(d.engine.getStatus()).toMatchObject({ pending: 0, failure: null })
+    expect(await serverSales([sale.id])).toBe(1)
+    d.engine.stop()
+  })
+
   it('shows a refused change with the server’s reason; it can be fixed and resent, or discarded', async () => {
     const net: Net = { down: false, dropResponses: false, failRate: 0, requests: 0 }
     const d = device(net)

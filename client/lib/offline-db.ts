@@ -104,13 +104,15 @@ export async function withDb<T>(db: OfflineDb, fn: () => Promise<T>): Promise<T>
 }
 
 export async function syncMeta(db: OfflineDb): Promise<SyncMeta> {
-  return db.transaction('rw', db.meta, async () => {
-    const found = await db.meta.get('state')
-    if (found) return found
-    const fresh: SyncMeta = { key: 'state', clientId: crypto.randomUUID(), seq: 0, cookie: null, lastMutationId: 0, lastSyncedAt: null }
-    await db.meta.put(fresh)
-    return fresh
-  })
+  return withDb(db, () =>
+    db.transaction('rw', db.meta, async () => {
+      const found = await db.meta.get('state')
+      if (found) return found
+      const fresh: SyncMeta = { key: 'state', clientId: crypto.randomUUID(), seq: 0, cookie: null, lastMutationId: 0, lastSyncedAt: null }
+      await db.meta.put(fresh)
+      return fresh
+    }),
+  )
 }
 
 type LocalWrite =

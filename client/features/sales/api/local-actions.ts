@@ -59,13 +59,15 @@ export async function saveSaleLocally(
   input: Omit<SaleInput, 'checklistFileId'>,
   file: File | Blob | null,
   t: Translate,
-  opts: { replacesSeq?: number; fileName?: string } = {},
+  opts: { replacesSeq?: number; fileName?: string; keepFileId?: string | null } = {},
 ): Promise<LocalSale> {
   if (file) {
     const error = checklistFileError(file, t)
     if (error) throw new LocalValidationError({ checklistFileId: [error] })
   }
-  const fileId = file ? crypto.randomUUID() : null
+  // Fixing a refused sale without choosing a new photo keeps the one already on the phone.
+  const kept = !file && opts.keepFileId ? await withDb(db, () => db.files.get(opts.keepFileId!)) : undefined
+  const fileId = file ? crypto.randomUUID() : (kept?.id ?? null)
   const args = { ...input, checklistFileId: fileId }
   const sale = parseOrThrow(saleInputSchema, args, t)
   const [provider, products] = await withDb(db, () =>
@@ -90,7 +92,7 @@ export async function saveSaleLocally(
     deviationType: null,
     deviationReason: null,
     statusHistory: [],
-    checklistFile: file && fileId ? { id: fileId, name, contentType: file.type, size: file.size } : null,
+    checklistFile: file && fileId ? { id: fileId, name, contentType: file.type, size: file.size } : kept ? { id: kept.id, name: kept.name, contentType: kept.type, size: kept.size } : null,
     createdAt: Date.now(),
     updatedAt: Date.now(),
     sync: 'pending',

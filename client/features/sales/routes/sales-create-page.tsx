@@ -139,7 +139,10 @@ export default function SalesCreatePage() {
         externalOrderNumber: opt(values.externalOrderNumber),
         soldAt: now(),
       }
-      await saveSaleLocally(db, userId, input, file, t, { replacesSeq: fixing?.seq })
+      await saveSaleLocally(db, userId, input, file, t, {
+        replacesSeq: fixing?.seq,
+        keepFileId: fixing?.name === 'createSale' ? (fixing.args as SaleInput).checklistFileId : null,
+      })
       engine.afterLocalWrite()
       snackbar.show(navigator.onLine ? t('sales.savedOnline') : t('sales.savedOffline'), { color: 'success', icon: 'success' })
       navigate(`/sales/${input.id}`)
