@@ -131,7 +131,11 @@ export class SyncEngine {
       if (this.retry) clearTimeout(this.retry)
     })
     void this.refreshCounts()
-    this.request(0)
+    // The first sync waits for an idle moment, so the screen (which reads the device store) paints first.
+    if (typeof window !== 'undefined' && 'requestIdleCallback' in window) {
+      const idle = window.requestIdleCallback(() => this.request(0), { timeout: 1500 })
+      this.stopFns.push(() => window.cancelIdleCallback(idle))
+    } else this.request(0)
     return () => this.stop()
   }
 
