@@ -96,6 +96,12 @@ const config = defineConfig({
     },
     semanticTokens: {
       colors: {
+        // Chakra's red.500 / orange.500 / green.600 text on white is under 4.5:1 (WCAG AA): darker in light mode.
+        fg: {
+          error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.300}' } },
+          warning: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.300}' } },
+          success: { value: { _light: '{colors.green.700}', _dark: '{colors.green.300}' } },
+        },
         brand: {
           solid: { value: '{colors.brand.600}' },
           contrast: { value: 'white' },

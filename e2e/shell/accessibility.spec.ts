@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { signInFresh } from '../fixtures'
 
-/** No serious or critical axe findings on the shell, the login, a table screen and the start page, light and dark. */
+/** No serious or critical axe findings on the shell, the login, a table screen, the start page and the seller screens, light and dark. */
 async function seriousFindings(page: Page) {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
   return result.violations
@@ -35,6 +35,29 @@ for (const theme of ['light', 'dark'] as const) {
       await page.getByRole('tab', { name: 'Säkerhet' }).click()
       await expect(page.getByTestId('session').first()).toBeVisible()
       expect(await seriousFindings(page)).toEqual([])
+    })
+
+    test('the seller screens: dashboard, new sale with its errors, list, time report, sync, salary', async ({ page }) => {
+      await signInFresh(page, theme === 'light' ? 'anna.lindqvist@demo.test' : 'johanna.ek@demo.test')
+      await page.goto('/dashboards/sales/seller')
+      await expect(page.getByText('Månadens budget')).toBeVisible()
+      await expect(page.getByTestId('sync-status')).toContainText(/Synkad|✓/)
+      expect(await seriousFindings(page)).toEqual([])
+      await page.goto('/sales/create')
+      await page.getByRole('button', { name: 'Spara försäljningen' }).click()
+      await expect(page.getByText('Du måste välja en leverantör')).toBeVisible()
+      expect(await seriousFindings(page)).toEqual([])
+      for (const [path, text] of [
+        ['/sales/list', 'Mina försäljningar'],
+        ['/sales/time-report', 'Månadens rapporter'],
+        ['/sales/sync', 'Behöver åtgärd'],
+        ['/sales/salary-calculator', 'Så räknas det'],
+        ['/users/profile?tab=notifications', 'Avvikelser på dina försäljningar'],
+      ] as const) {
+        await page.goto(path)
+        await expect(page.getByText(text).first()).toBeVisible()
+        expect(await seriousFindings(page), path).toEqual([])
+      }
     })
 
     test('not found and not authorized', async ({ page }) => {

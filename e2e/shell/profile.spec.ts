@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { signInFresh } from '../fixtures'
 
 test.describe('the profile @phone', () => {
-  // Demo colleagues that no other flow signs in as, one per project, so runs in parallel do not meet.
+  // Demo colleagues that no other flow signs in as (this test counts their sessions), one per project.
   const accounts = { desktop: ['sara.nystrom', 'oskar.berg'], phone: ['mikael.virtanen', 'leila.haddad'] } as const
   const account = (project: string, i: 0 | 1) => `${accounts[project as keyof typeof accounts][i]}@demo.test`
 

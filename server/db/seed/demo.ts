@@ -181,8 +181,6 @@ export async function seedDemo(database: Database, opts: { scryptLogN: number; n
       note('manager@demo.test', 'general', 'Månadens budget', 'Malmö har nått 64 % av månadens budget.', '/dashboards/sales/manager', 'Säljkraft', 60),
     ])
 
-    await seedSalesHistory(database, tx, byEmail.get('seller@demo.test')!, now)
-
     let n = 1
     for (const [firstName, lastName, team] of DEMO_COLLEAGUES) {
       await tx.insert(t.users).values({
@@ -198,6 +196,7 @@ export async function seedDemo(database: Database, opts: { scryptLogN: number; n
         employeeId: `D-${String(100 + n++)}`,
       })
     }
+    await seedSalesHistory(database, tx, byEmail.get('seller@demo.test')!, now)
     return true
   })
 }
@@ -278,8 +277,9 @@ async function seedSalesHistory(database: Database, tx: Db, sellerId: string, no
       await tx.insert(t.saleStatusHistory).values({ id: randomUUID(), saleId: id, status, note: deviationReason, byUserId: null, at: soldAt + DAY })
     }
   }
-  const sellers = await tx.select({ id: t.users.id }).from(t.users)
-  for (const u of sellers) {
+  // Every user gets this month's budget: sellers see it on their dashboard, coaches and managers sum it later.
+  const everyone = await tx.select({ id: t.users.id }).from(t.users)
+  for (const u of everyone) {
     version++
     await tx.insert(t.salesBudgets).values({ id: randomUUID(), userId: u.id, month: businessMonth(now), amountOre: 8_000_000, version, updatedAt: now })
   }

@@ -70,7 +70,7 @@ export default function SyncPage() {
                 </Text>
               ) : null}
             </Stack>
-            <Button onClick={() => void engine.syncNow()} loading={status.syncing}>
+            <Button onClick={() => void engine.syncNow()} loading={status.syncing} loadingText={t('syncStatus.syncing')}>
               {t('sync.now')}
             </Button>
           </HStack>
