@@ -17,7 +17,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { orgRoutes } from './modules/org/org.routes'
 import { profileRoutes } from './modules/profile/profile.routes'
 import { syncRoutes } from './modules/sync/sync.routes'
-import { systemRoutes } from './modules/system/system.routes'
+import { appMetaOf, systemRoutes } from './modules/system/system.routes'
 import { usersRoutes } from './modules/users/users.routes'
 
 /** The largest JSON body the API reads; larger requests get 413 before anything is parsed. */
@@ -171,12 +171,16 @@ export function createApp(deps: Deps) {
   // memory and read again when the build changes it (at most one stat a second), so a rebuild under a
   // running server never serves an index whose chunks are gone.
   let index: { html: string; mtimeMs: number; checkedAt: number } | null = null
+  // The app's meta (demo, maintenance, version) travels in the index as a JSON data block (not a script the
+  // CSP would refuse), so the first screen needs no round trip for it; `<` is escaped so it cannot close the tag.
+  const metaBlock = `<script type="application/json" id="sk-meta">${JSON.stringify(appMetaOf(deps.env)).replace(/</g, '\\u003c')}</script>`
+  const withMeta = (html: string) => html.replace('</head>', `${metaBlock}</head>`)
   app.get('*', (c) => {
     const now = Date.now()
     if (!index || now - index.checkedAt > 1000) {
       const stat = fs.statSync(indexFile, { throwIfNoEntry: false })
       if (!stat) return c.text('The client is not built. Run `npm run build` (or `npm run app`, which builds and starts).', 503)
-      if (!index || stat.mtimeMs !== index.mtimeMs) index = { html: fs.readFileSync(indexFile, 'utf8'), mtimeMs: stat.mtimeMs, checkedAt: now }
+      if (!index || stat.mtimeMs !== index.mtimeMs) index = { html: withMeta(fs.readFileSync(indexFile, 'utf8')), mtimeMs: stat.mtimeMs, checkedAt: now }
       else index.checkedAt = now
     }
     c.header('Cache-Control', 'no-cache')

@@ -3,8 +3,19 @@ import type { AppMeta } from '../../../shared/schemas/auth'
 import { DEMO_ACCOUNTS } from '../../db/seed/demo'
 import { access } from '../../lib/access'
 import type { AppEnv, Deps } from '../../lib/context'
+import type { Env } from '../../env'
 
 export const APP_VERSION = '0.1.0'
+
+/** What the client needs to know before anyone signs in; also written into the served index (no round trip). */
+export function appMetaOf(env: Env): AppMeta {
+  return {
+    demo: env.demoMode,
+    maintenance: env.maintenance,
+    version: APP_VERSION,
+    demoAccounts: env.demoMode ? DEMO_ACCOUNTS.map((a) => a.email) : [],
+  }
+}
 
 export function systemRoutes({ env, database }: Deps) {
   return new Hono<AppEnv>()
@@ -13,15 +24,5 @@ export function systemRoutes({ env, database }: Deps) {
       c.header('Cache-Control', 'no-store')
       return ok ? c.json({ status: 'ok' }, 200) : c.json({ status: 'unavailable' }, 503)
     })
-    .get('/meta', access.public(), (c) =>
-      c.json(
-        {
-          demo: env.demoMode,
-          maintenance: env.maintenance,
-          version: APP_VERSION,
-          demoAccounts: env.demoMode ? DEMO_ACCOUNTS.map((a) => a.email) : [],
-        } satisfies AppMeta,
-        200,
-      ),
-    )
+    .get('/meta', access.public(), (c) => c.json(appMetaOf(env), 200))
 }

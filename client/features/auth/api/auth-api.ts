@@ -23,8 +23,23 @@ export async function refreshSession(): Promise<void> {
   setSession(answer)
 }
 
+let inline: AppMeta | null | undefined
+/** The meta the server wrote into the index (absent in the service worker's cached copy). */
+export function knownAppMeta(): AppMeta | null {
+  if (inline === undefined) {
+    try {
+      const text = document.getElementById('sk-meta')?.textContent
+      inline = text ? (JSON.parse(text) as AppMeta) : null
+    } catch {
+      inline = null
+    }
+  }
+  return inline
+}
+
 let metaPromise: Promise<AppMeta> | null = null
 export function appMeta(): Promise<AppMeta> {
-  metaPromise ??= api<AppMeta>('/meta').catch(() => ({ demo: false, version: '', demoAccounts: [], maintenance: false }))
+  const known = knownAppMeta()
+  metaPromise ??= known ? Promise.resolve(known) : api<AppMeta>('/meta').catch(() => ({ demo: false, version: '', demoAccounts: [], maintenance: false }))
   return metaPromise
 }

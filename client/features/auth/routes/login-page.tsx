@@ -9,7 +9,7 @@ import type { AppMeta, loginInputSchema } from '../../../../shared/schemas/auth'
 import { FormField } from '../../../components/ui/form-field'
 import { EyeIcon, EyeOffIcon } from '../../../components/ui/icons'
 import { ApiClientError, NetworkError, applyFieldErrors } from '../../../lib/api-client'
-import { appMeta, login } from '../api/auth-api'
+import { appMeta, knownAppMeta, login } from '../api/auth-api'
 
 type FormIn = z.input<typeof loginInputSchema>
 type FormOut = z.output<typeof loginInputSchema>
@@ -24,7 +24,7 @@ export default function LoginPage() {
   const location = useLocation()
   const [showPassword, setShowPassword] = useState(false)
   const [formError, setFormError] = useState<string | null>(null)
-  const [meta, setMeta] = useState<AppMeta | null>(null)
+  const [meta, setMeta] = useState<AppMeta | null>(knownAppMeta)
 
   // The validation (the shared zod schema) loads after the first paint, so the login screen's first
   // JavaScript stays small (docs/decisions/007); it is fetched while idle and is ready long before a submit.

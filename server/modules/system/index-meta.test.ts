@@ -1,0 +1,22 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { createTestApp } from '../../test/harness'
+
+// A stand-in build: the server answers every client route with this index.
+const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'saljkraft-static-'))
+fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><html><head><title>Säljkraft</title></head><body><div id="root"></div></body></html>')
+const t = await createTestApp({ STATIC_DIR: staticDir })
+
+describe('the served index', () => {
+  it('carries the app meta as a JSON data block, so the first screen needs no round trip', async () => {
+    const r = await t.request('GET', '/login')
+    expect(r.status).toBe(200)
+    expect(r.res.headers.get('content-type')).toContain('text/html')
+    const block = /<script type="application\/json" id="sk-meta">(.*?)<\/script><\/head>/.exec(r.text)
+    expect(block).not.toBeNull()
+    expect(JSON.parse(block![1]!)).toEqual((await t.request('GET', '/api/meta')).json)
+    expect(block![1]).not.toContain('<')
+  })
+})
