@@ -5,6 +5,7 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { secureHeaders } from 'hono/secure-headers'
 import { CHECKLIST_MAX_BYTES } from '../shared/schemas/sales'
+import { matchRoutePath } from '../shared/routes'
 import { LANGUAGES, pickLanguage, translator, type LanguageCode } from '../shared/i18n'
 import { compressJson } from './lib/compress-json'
 import { csrfProtection } from './lib/csrf'
@@ -170,21 +171,39 @@ export function createApp(deps: Deps) {
   // Every other GET is a client route: answer the SPA's index, which routes on the device. It is kept in
   // memory and read again when the build changes it (at most one stat a second), so a rebuild under a
   // running server never serves an index whose chunks are gone.
-  let index: { html: string; mtimeMs: number; checkedAt: number } | null = null
+  let index: { html: string; mtimeMs: number; checkedAt: number; byRoute: Map<string, string>; preloads: Record<string, string[]> } | null = null
   // The app's meta (demo, maintenance, version) travels in the index as a JSON data block (not a script the
   // CSP would refuse), so the first screen needs no round trip for it; `<` is escaped so it cannot close the tag.
   const metaBlock = `<script type="application/json" id="sk-meta">${JSON.stringify(appMetaOf(deps.env)).replace(/</g, '\\u003c')}</script>`
   const withMeta = (html: string) => html.replace('</head>', `${metaBlock}</head>`)
+  const readPreloads = (): Record<string, string[]> => {
+    try {
+      return JSON.parse(fs.readFileSync(path.join(deps.env.staticDir, 'route-preloads.json'), 'utf8')) as Record<string, string[]>
+    } catch {
+      return {}
+    }
+  }
   app.get('*', (c) => {
     const now = Date.now()
     if (!index || now - index.checkedAt > 1000) {
       const stat = fs.statSync(indexFile, { throwIfNoEntry: false })
       if (!stat) return c.text('The client is not built. Run `npm run build` (or `npm run app`, which builds and starts).', 503)
-      if (!index || stat.mtimeMs !== index.mtimeMs) index = { html: withMeta(fs.readFileSync(indexFile, 'utf8')), mtimeMs: stat.mtimeMs, checkedAt: now }
+      if (!index || stat.mtimeMs !== index.mtimeMs) {
+        index = { html: withMeta(fs.readFileSync(indexFile, 'utf8')), mtimeMs: stat.mtimeMs, checkedAt: now, byRoute: new Map(), preloads: readPreloads() }
+      }
       else index.checkedAt = now
     }
     c.header('Cache-Control', 'no-cache')
-    return c.html(index.html)
+    // The route's own chunks (layout, screen) start downloading with the entry instead of after it.
+    const route = matchRoutePath(c.req.path)
+    if (!route) return c.html(index.html)
+    let html = index.byRoute.get(route.name)
+    if (html === undefined) {
+      const links = (index.preloads[route.name] ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('')
+      html = links ? index.html.replace('</head>', `${links}</head>`) : index.html
+      index.byRoute.set(route.name, html)
+    }
+    return c.html(html)
   })
   return app
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { CATALOGS } from './i18n'
 import { isKnownPermission } from './permissions/catalogue'
-import { ROUTES, pathFor } from './routes'
+import { ROUTES, matchRoutePath, pathFor } from './routes'
 
 /** Every route of spec section 2 with the permission the spec's table (section 6) gives it. */
 /** Routes the spec does not list but its users need (docs/decisions/011). */
@@ -154,5 +154,19 @@ describe('docs/screens.md', () => {
     const { renderScreensTable } = await import('./screens-doc')
     const doc = fs.readFileSync(new URL('../docs/screens.md', import.meta.url), 'utf8')
     expect(doc).toContain(renderScreensTable())
+  })
+})
+
+describe('matchRoutePath', () => {
+  it.each([
+    ['/', 'index'],
+    ['/login', 'login'],
+    ['/sales/create', 'sales-create'],
+    ['/sales/2b1c', 'sales-id'],
+    ['/sales/list/', 'sales-list'],
+    ['/user-admin/users/7', 'user-admin-users-id'],
+    ['/no/such/page', 'not-found'],
+  ])('%s opens %s', (path, name) => {
+    expect(matchRoutePath(path)?.name).toBe(name)
   })
 })

@@ -329,3 +329,26 @@ export function routeByName(name: RouteName): AppRoute {
 export function pathFor(name: RouteName, params: Record<string, string> = {}): string {
   return routeByName(name).path.replace(/:([a-zA-Z]+)/g, (_, key: string) => encodeURIComponent(params[key] ?? ''))
 }
+
+/**
+ * The route a pathname opens, as the client router would choose it: static segments win over parameters,
+ * the catch-all last. Used by the server to preload the route's chunks with the index.
+ */
+export function matchRoutePath(pathname: string): AppRoute | null {
+  const parts = pathname.split('/').filter(Boolean)
+  let best: { route: AppRoute; score: number } | null = null
+  for (const route of ROUTES as readonly AppRoute[]) {
+    if (route.path === '*') continue
+    const pattern = route.path.split('/').filter(Boolean)
+    if (pattern.length !== parts.length) continue
+    let score = 0
+    let ok = true
+    for (let i = 0; i < pattern.length && ok; i++) {
+      if (pattern[i]!.startsWith(':')) continue
+      if (pattern[i] === parts[i]) score++
+      else ok = false
+    }
+    if (ok && (!best || score > best.score)) best = { route, score }
+  }
+  return best?.route ?? (ROUTES as readonly AppRoute[]).find((r) => r.path === '*') ?? null
+}

@@ -1,0 +1,48 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { ROUTES, type AppRoute } from '../shared/routes'
+
+/**
+ * Writes dist/route-preloads.json: for each route, the JavaScript its first visit needs beyond the entry
+ * (its layout, its screen, and what they import). The server puts these in the index as
+ * `<link rel="modulepreload">`, so they download beside the entry instead of after it.
+ * The route → screen mapping is read from client/app/screens.ts, the one place that defines it.
+ */
+const dist = path.resolve(process.argv[2] ?? 'dist')
+type Chunk = { file: string; imports?: string[] }
+const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>
+
+const screensSource = fs.readFileSync('client/app/screens.ts', 'utf8')
+const screens = new Map<string, string>()
+for (const m of screensSource.matchAll(/^\s*'?([\w-]+)'?: \(\) => import\('([^']+)'\)/gm)) {
+  const file = path.posix.normalize(path.posix.join('app', m[2]!)) + '.tsx'
+  screens.set(m[1]!, file)
+}
+const planned = /const planned: ScreenModule = \(\) => import\('([^']+)'\)/.exec(screensSource)?.[1]
+const plannedKey = planned ? path.posix.normalize(path.posix.join('app', planned)) + '.tsx' : null
+
+const closure = (key: string, into = new Set<string>()): Set<string> => {
+  const chunk = manifest[key]
+  if (!chunk || into.has(chunk.file)) return into
+  into.add(chunk.file)
+  for (const imported of chunk.imports ?? []) closure(imported, into)
+  return into
+}
+const entry = closure('index.html')
+
+const out: Record<string, string[]> = {}
+for (const route of ROUTES as readonly AppRoute[]) {
+  if (route.name === 'index') continue
+  const layoutName = (route.meta as { layout?: string }).layout
+  const layout = `app/layouts/${layoutName ?? 'default'}-layout.tsx`
+  const screen = screens.get(route.name) ?? plannedKey
+  const files = new Set<string>()
+  closure(layout, files)
+  // the signed-in layout's screens wait for the seller messages too (client/app/router.tsx)
+  if (!layoutName) closure('../shared/i18n/sv-sales.ts', files)
+  if (screen) closure(screen, files)
+  out[route.name] = [...files].filter((f) => !entry.has(f) && f.endsWith('.js')).map((f) => `/${f}`)
+}
+fs.writeFileSync(path.join(dist, 'route-preloads.json'), JSON.stringify(out))
+const login = out.login?.length ?? 0
+console.log(`route preloads for ${Object.keys(out).length} routes written (/login: ${login} files)`)
