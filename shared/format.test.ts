@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDate, formatKr, formatOre, formatPieces, initials } from './format'
+import { formatDate, formatKr, formatOre, formatPieces, initials, formatTime } from './format'
 
 const nbsp = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ')
 
@@ -39,5 +39,13 @@ describe('money and pieces', () => {
     expect(formatPieces(3)).toBe('3 st')
     expect(formatPieces(3, 'en')).toBe('3 pcs')
     expect(formatPieces(3, 'fi')).toBe('3 kpl')
+  })
+})
+
+describe('formatTime', () => {
+  it('gives hours and minutes in the language', () => {
+    const at = new Date(2026, 10, 21, 9, 5)
+    expect(formatTime(at, 'sv')).toBe('09:05')
+    expect(formatTime(at, 'fi')).toBe('09.05')
   })
 })

@@ -31,6 +31,11 @@ export function formatDate(value: Date | string | number | null | undefined, lan
   return new Intl.DateTimeFormat(language ? LOCALES[language] : 'en-US', { month: 'short', day: 'numeric', year: 'numeric' }).format(d)
 }
 
+/** A time of day, hours and minutes, in the user's language ("14:05"). */
+export function formatTime(value: Date | number, language: FormatLanguage = 'sv'): string {
+  return new Intl.DateTimeFormat(LOCALES[language], { hour: '2-digit', minute: '2-digit' }).format(value)
+}
+
 /** Money in Swedish kronor: "1 234,50 kr" (whole kronor without decimals). */
 export function formatKr(kronor: number, language: FormatLanguage = 'sv'): string {
   const whole = Number.isInteger(kronor)

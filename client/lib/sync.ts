@@ -1,4 +1,6 @@
 import { useSyncExternalStore } from 'react'
+import type { TFunction } from 'i18next'
+import { formatTime, type FormatLanguage } from '../../shared/format'
 import { currentLanguage } from './i18n'
 import { offlineDb } from './offline-db'
 import { SyncEngine, type SyncStatus } from './sync-engine'
@@ -21,3 +23,10 @@ export function useSyncStatus(e: SyncEngine | null): SyncStatus {
   return useSyncExternalStore(e?.subscribe ?? noop, e?.getStatus ?? (() => OFFLINE_STATUS))
 }
 
+
+/** The sync state in words: offline, syncing, synced at hh:mm, or not synced yet. */
+export function syncStateText(status: SyncStatus, t: TFunction, lang: FormatLanguage): string {
+  if (!status.online) return t('syncStatus.offline')
+  if (status.syncing) return t('syncStatus.syncing')
+  return status.lastSyncedAt ? t('syncStatus.syncedAt', { time: formatTime(status.lastSyncedAt, lang) }) : t('syncStatus.never')
+}

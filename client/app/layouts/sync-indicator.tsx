@@ -2,6 +2,7 @@ import { Badge, Button, Spinner } from '@chakra-ui/react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { formatTime, type FormatLanguage } from '../../../shared/format'
 import { useUserData } from '../../lib/session'
 import { syncEngine, useSyncStatus } from '../../lib/sync'
 
@@ -32,7 +33,7 @@ export default function SyncIndicator() {
   let label: string
   let short: string
   let palette = 'gray'
-  const time = status.lastSyncedAt ? new Date(status.lastSyncedAt).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' }) : ''
+  const time = status.lastSyncedAt ? formatTime(status.lastSyncedAt, i18n.language as FormatLanguage) : ''
   if (status.rejected > 0) {
     label = t('syncStatus.attention', { count: status.rejected })
     short = `! ${status.rejected}`

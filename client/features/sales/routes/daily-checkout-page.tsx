@@ -3,7 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { formatDate, formatOre, type FormatLanguage } from '../../../../shared/format'
+import { formatDate, formatOre, formatTime, type FormatLanguage } from '../../../../shared/format'
 import { Page } from '../../../components/ui/page'
 import { confirm } from '../../../lib/confirm-store'
 import { snackbar } from '../../../lib/snackbar-store'
@@ -78,7 +78,7 @@ export default function DailyCheckoutPage() {
           <Alert.Content>
             <Alert.Title>{t('checkout.doneTitle')}</Alert.Title>
             <Alert.Description>
-              {t('checkout.doneAt', { time: new Date(done.checkedOutAt).toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit' }) })}
+              {t('checkout.doneAt', { time: formatTime(done.checkedOutAt, lang) })}
             </Alert.Description>
           </Alert.Content>
           <SyncBadge sync={done.sync} />

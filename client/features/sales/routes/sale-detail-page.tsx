@@ -3,14 +3,12 @@ import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
-import { formatDate, formatOre, formatPieces, type FormatLanguage } from '../../../../shared/format'
+import { formatDate, formatOre, formatPieces, formatTime, type FormatLanguage } from '../../../../shared/format'
 import type { SaleStatus } from '../../../../shared/schemas/sales'
 import { Page } from '../../../components/ui/page'
 import { useCatalog, useSellerStore } from '../api/seller-store'
 import { SaleStatusBadge, SyncBadge } from '../components/status-badges'
 import { Figure } from './sales-create-page'
-
-const time = (at: number, lang: string) => new Date(at).toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit' })
 
 /** One of the seller's sales, from the device: details, products, amounts, status history and deviation. */
 export default function SaleDetailPage() {
@@ -50,7 +48,7 @@ export default function SaleDetailPage() {
         <SaleStatusBadge status={sale.status as SaleStatus} />
         <SyncBadge sync={sale.sync} />
         <Text fontSize="sm" color="fg.muted">
-          {t('sales.soldAt', { date: formatDate(sale.soldAt, lang), time: time(sale.soldAt, lang) })}
+          {t('sales.soldAt', { date: formatDate(sale.soldAt, lang), time: formatTime(sale.soldAt, lang) })}
         </Text>
       </HStack>
       {sale.sync === 'pending' ? (
@@ -155,7 +153,7 @@ export default function SaleDetailPage() {
                   <HStack as="li" key={`${h.status}-${h.at}`} gap="3">
                     <SaleStatusBadge status={h.status} />
                     <Text fontSize="sm">
-                      {formatDate(h.at, lang)} {time(h.at, lang)}
+                      {formatDate(h.at, lang)} {formatTime(h.at, lang)}
                     </Text>
                     {h.note ? (
                       <Text fontSize="sm" color="fg.muted">

@@ -7,7 +7,7 @@ import { budgetView } from '../../../../shared/rules/earnings'
 import { workingDaysOf } from '../../../../shared/rules/work'
 import { Page } from '../../../components/ui/page'
 import { useUserData } from '../../../lib/session'
-import { useSyncStatus } from '../../../lib/sync'
+import { syncStateText, useSyncStatus } from '../../../lib/sync'
 import { useSalesBetween, useSellerStore, useToday } from '../api/seller-store'
 import { Figure } from './sales-create-page'
 
@@ -109,11 +109,7 @@ export default function SellerDashboardPage() {
         <Card.Body>
           <HStack justify="space-between" wrap="wrap">
             <Text fontSize="sm">
-              {!status.online
-                ? t('syncStatus.offline')
-                : status.lastSyncedAt
-                  ? t('syncStatus.syncedAt', { time: new Date(status.lastSyncedAt).toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit' }) })
-                  : t('syncStatus.never')}
+              {syncStateText({ ...status, syncing: false }, t, lang)}
               {status.pending > 0 ? ` · ${t('syncStatus.waiting', { count: status.pending })}` : ''}
               {status.rejected > 0 ? ` · ${t('syncStatus.attention', { count: status.rejected })}` : ''}
             </Text>

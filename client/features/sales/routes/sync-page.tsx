@@ -5,7 +5,7 @@ import { formatDate, type FormatLanguage } from '../../../../shared/format'
 import { Page } from '../../../components/ui/page'
 import { confirm } from '../../../lib/confirm-store'
 import { discardRejected, type OutboxRow } from '../../../lib/offline-db'
-import { useSyncStatus } from '../../../lib/sync'
+import { syncStateText, useSyncStatus } from '../../../lib/sync'
 import { useOutbox, useSellerStore } from '../api/seller-store'
 
 /** Where a refused change can be fixed and resent, or discarded. */
@@ -53,13 +53,7 @@ export default function SyncPage() {
           <HStack justify="space-between" wrap="wrap" gap="3">
             <Stack gap="1">
               <Text fontWeight="semibold" data-testid="sync-page-status">
-                {!status.online
-                  ? t('syncStatus.offline')
-                  : status.syncing
-                    ? t('syncStatus.syncing')
-                    : status.lastSyncedAt
-                      ? t('syncStatus.syncedAt', { time: new Date(status.lastSyncedAt).toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit' }) })
-                      : t('syncStatus.never')}
+                {syncStateText(status, t, lang)}
               </Text>
               <Text fontSize="sm" color="fg.muted">
                 {t('sync.explain')}
