@@ -4,12 +4,13 @@ import { ROUTES, type AppRoute } from '../shared/routes'
 
 /**
  * Writes dist/route-preloads.json: for each route, the JavaScript its first visit needs beyond the entry
- * (its layout, its screen, and what they import). The server puts these in the index as
- * `<link rel="modulepreload">`, so they download beside the entry instead of after it.
+ * (the styled shell and its layout unless the screen is plain, its screen, what they import, and their
+ * stylesheets). The server puts these in the index as `<link rel="modulepreload">` (and a stylesheet link
+ * for CSS), so they download beside the entry instead of after it.
  * The route → screen mapping is read from client/app/screens.ts, the one place that defines it.
  */
 const dist = path.resolve(process.argv[2] ?? 'dist')
-type Chunk = { file: string; imports?: string[] }
+type Chunk = { file: string; imports?: string[]; css?: string[] }
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>
 
 const screensSource = fs.readFileSync('client/app/screens.ts', 'utf8')
@@ -25,6 +26,7 @@ const closure = (key: string, into = new Set<string>()): Set<string> => {
   const chunk = manifest[key]
   if (!chunk || into.has(chunk.file)) return into
   into.add(chunk.file)
+  for (const css of chunk.css ?? []) into.add(css)
   for (const imported of chunk.imports ?? []) closure(imported, into)
   return into
 }
@@ -33,15 +35,19 @@ const entry = closure('index.html')
 const out: Record<string, string[]> = {}
 for (const route of ROUTES as readonly AppRoute[]) {
   if (route.name === 'index') continue
-  const layoutName = (route.meta as { layout?: string }).layout
-  const layout = `app/layouts/${layoutName ?? 'default'}-layout.tsx`
+  const meta = route.meta as { layout?: string; plain?: boolean }
+  const layoutName = meta.layout
   const screen = screens.get(route.name) ?? plannedKey
   const files = new Set<string>()
-  closure(layout, files)
+  // a plain screen (the login) renders without the styled shell and its layouts (client/app/root-shell.tsx)
+  if (!meta.plain) {
+    closure('app/styled-shell.tsx', files)
+    closure(`app/layouts/${layoutName ?? 'default'}-layout.tsx`, files)
+  }
   // the signed-in layout's screens wait for the seller messages too (client/app/router.tsx)
   if (!layoutName) closure('../shared/i18n/sv-sales.ts', files)
   if (screen) closure(screen, files)
-  out[route.name] = [...files].filter((f) => !entry.has(f) && f.endsWith('.js')).map((f) => `/${f}`)
+  out[route.name] = [...files].filter((f) => !entry.has(f) && (f.endsWith('.js') || f.endsWith('.css'))).map((f) => `/${f}`)
 }
 fs.writeFileSync(path.join(dist, 'route-preloads.json'), JSON.stringify(out))
 const login = out.login?.length ?? 0

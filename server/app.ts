@@ -194,12 +194,14 @@ export function createApp(deps: Deps) {
       else index.checkedAt = now
     }
     c.header('Cache-Control', 'no-cache')
-    // The route's own chunks (layout, screen) start downloading with the entry instead of after it.
+    // The route's own chunks (layout, screen) and stylesheets start downloading with the entry instead of after it.
     const route = matchRoutePath(c.req.path)
     if (!route) return c.html(index.html)
     let html = index.byRoute.get(route.name)
     if (html === undefined) {
-      const links = (index.preloads[route.name] ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('')
+      const links = (index.preloads[route.name] ?? [])
+        .map((href) => (href.endsWith('.css') ? `<link rel="stylesheet" crossorigin href="${href}">` : `<link rel="modulepreload" crossorigin href="${href}">`))
+        .join('')
       html = links ? index.html.replace('</head>', `${links}</head>`) : index.html
       index.byRoute.set(route.name, html)
     }

@@ -16,6 +16,11 @@ export type RouteMeta = {
   subject?: SubjectOrAll
   /** the name of the nav item to mark active while this route is open */
   navActiveLink?: string
+  /**
+   * drawn with plain elements and its own stylesheet, outside the layouts and the component library, so its
+   * first visit starts fast (the login; docs/decisions/014)
+   */
+  plain?: boolean
 }
 
 export type AppRoute = {
@@ -32,7 +37,7 @@ export const ROUTES = [
   // General
   { path: '/', name: 'index', meta: {} },
   // The spec lists /login as public; it is unauthenticated-only so a signed-in user is sent on (docs/decisions/002).
-  { path: '/login', name: 'login', meta: { unauthenticatedOnly: true, layout: 'blank' } },
+  { path: '/login', name: 'login', meta: { unauthenticatedOnly: true, layout: 'blank', plain: true } },
   { path: '/not-authorized', name: 'not-authorized', meta: { public: true, layout: 'blank' } },
   { path: '/start', name: 'start', meta: { public: true, layout: 'empty' } },
   // The maintenance page of the spec's template pages (docs/decisions/012).

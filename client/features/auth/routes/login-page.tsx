@@ -1,15 +1,14 @@
-import { Alert, Badge, Box, Button, Card, Flex, Heading, IconButton, Input, Stack, Text } from '@chakra-ui/react'
-import { useEffect, useMemo, useState } from 'react'
-import { useForm, type Resolver } from 'react-hook-form'
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react'
+import { useForm, type FieldError, type Resolver } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router'
 import type { z } from 'zod'
 import { afterLoginTarget } from '../../../../shared/rules/guard'
 import type { AppMeta, loginInputSchema } from '../../../../shared/schemas/auth'
-import { FormField } from '../../../components/ui/form-field'
-import { EyeIcon, EyeOffIcon } from '../../../components/ui/icons'
+import { AlertIcon, EyeIcon, EyeOffIcon } from '../../../components/ui/icons'
 import { ApiClientError, NetworkError, applyFieldErrors } from '../../../lib/api-client'
 import { appMeta, knownAppMeta, login } from '../api/auth-api'
+import './login-page.css'
 
 type FormIn = z.input<typeof loginInputSchema>
 type FormOut = z.output<typeof loginInputSchema>
@@ -18,6 +17,11 @@ const DEMO_PASSWORD = 'saljkraft-demo'
 
 const loadValidation = () => import('../components/login-validation')
 
+/**
+ * The login screen. It is drawn with plain elements and its own small stylesheet, not the component library
+ * (docs/decisions/014): it is the first screen most people load, often on a slow phone, and starting the
+ * library is most of the work a first visit does. It looks like the rest of the app, light and dark.
+ */
 export default function LoginPage() {
   const { t } = useTranslation()
   const navigate = useNavigate()
@@ -26,8 +30,9 @@ export default function LoginPage() {
   const [formError, setFormError] = useState<string | null>(null)
   const [meta, setMeta] = useState<AppMeta | null>(knownAppMeta)
 
-  // The validation (the shared zod schema) loads after the first paint, so the login screen's first
-  // JavaScript stays small (docs/decisions/007); it is fetched while idle and is ready long before a submit.
+  // The validation (the shared zod schema) loads when the user starts on the form (a key, a tap, a demo
+  // account), not with the screen, so the first visit's JavaScript and work stay small (docs/decisions/007,
+  // 014); it is ready long before a submit, and a submit waits for it if not.
   // The resolver is rebuilt when the language changes, so messages follow it.
   const resolver = useMemo<Resolver<FormIn, unknown, FormOut>>(
     () => async (values, context, options) => {
@@ -41,8 +46,6 @@ export default function LoginPage() {
 
   useEffect(() => {
     void appMeta().then(setMeta)
-    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 200))
-    idle(() => void loadValidation())
   }, [])
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -61,91 +64,121 @@ export default function LoginPage() {
     }
   })
 
+  const prepareValidation = () => void loadValidation()
+
   const fillDemoAccount = (email: string) => {
+    prepareValidation()
     form.setValue('email', email, { shouldValidate: false })
     form.setValue('password', DEMO_PASSWORD, { shouldValidate: false })
     form.clearErrors()
   }
 
+  const emailField = form.register('email')
+  const passwordField = form.register('password')
+
   return (
     // Top-aligned, not centred: the demo card arrives after /api/meta, and a centred column would jump.
-    <Flex minH="100dvh" align="flex-start" justify="center" px="4" pt={{ base: '8', md: '20' }} pb="10" bg="bg.subtle">
-      <Stack gap="6" w="full" maxW="md">
-        <Flex align="center" gap="3" justify="center">
-          <Box as="img" {...{ src: '/favicon.svg', alt: '' }} w="10" h="10" />
-          <Heading as="p" size="2xl" letterSpacing="tight">
-            {t('app.name')}
-          </Heading>
+    <div className="sk-login">
+      <div className="sk-login-column">
+        <div className="sk-login-brand">
+          <img src="/favicon.svg" alt="" width={40} height={40} />
+          <p className="sk-login-name">{t('app.name')}</p>
           {/* The badge's place is kept while /api/meta answers, so the title does not move. */}
-          <Badge colorPalette="brand" variant="solid" data-testid={meta?.demo ? 'demo-badge' : undefined} visibility={meta?.demo ? 'visible' : 'hidden'} aria-hidden={!meta?.demo}>
+          <span
+            className="sk-login-badge"
+            data-testid={meta?.demo ? 'demo-badge' : undefined}
+            style={{ visibility: meta?.demo ? 'visible' : 'hidden' }}
+            aria-hidden={!meta?.demo}
+          >
             {t('app.demo')}
-          </Badge>
-        </Flex>
+          </span>
+        </div>
 
-        <Card.Root as="main" variant="elevated" id="main">
-          <Card.Body gap="5" p={{ base: '6', md: '8' }}>
-            <Box>
-              <Heading as="h1" size="xl">
-                {t('auth.title')}
-              </Heading>
-              <Text color="fg.muted" mt="1">
-                {t('auth.subtitle')}
-              </Text>
-            </Box>
+        <main className="sk-login-card" id="main">
+          <div>
+            <h1>{t('auth.title')}</h1>
+            <p className="sk-login-muted" style={{ marginTop: '0.25rem' }}>
+              {t('auth.subtitle')}
+            </p>
+          </div>
 
-            {formError ? (
-              <Alert.Root status="error" role="alert">
-                <Alert.Indicator />
-                <Alert.Title>{formError}</Alert.Title>
-              </Alert.Root>
-            ) : null}
+          {formError ? (
+            <div className="sk-login-alert" role="alert">
+              <AlertIcon size={20} />
+              <span>{formError}</span>
+            </div>
+          ) : null}
 
-            <form onSubmit={onSubmit} noValidate>
-              <Stack gap="4">
-                <FormField label={t('auth.email')} error={errors.email} required>
-                  <Input type="email" autoComplete="username" inputMode="email" autoFocus {...form.register('email')} />
-                </FormField>
-                <FormField label={t('auth.password')} error={errors.password} required>
-                  <Flex w="full" gap="2">
-                    <Input type={showPassword ? 'text' : 'password'} autoComplete="current-password" {...form.register('password')} />
-                    <IconButton
-                      variant="outline"
-                      aria-label={showPassword ? t('auth.hidePassword') : t('auth.showPassword')}
-                      aria-pressed={showPassword}
-                      onClick={() => setShowPassword((v) => !v)}
-                    >
-                      {showPassword ? <EyeOffIcon /> : <EyeIcon />}
-                    </IconButton>
-                  </Flex>
-                </FormField>
-                <Button type="submit" colorPalette="brand" size="lg" loading={isSubmitting} loadingText={t('auth.submitting')}>
-                  {t('auth.submit')}
-                </Button>
-              </Stack>
-            </form>
-          </Card.Body>
-        </Card.Root>
+          <form onSubmit={onSubmit} noValidate onKeyDown={prepareValidation} onPointerDown={prepareValidation}>
+            <LoginField label={t('auth.email')} error={errors.email}>
+              {(props) => <input type="email" autoComplete="username" inputMode="email" autoFocus {...props} {...emailField} />}
+            </LoginField>
+            <LoginField label={t('auth.password')} error={errors.password}>
+              {(props) => (
+                <div className="sk-login-row">
+                  <input type={showPassword ? 'text' : 'password'} autoComplete="current-password" {...props} {...passwordField} />
+                  <button
+                    type="button"
+                    className="sk-login-icon"
+                    aria-label={showPassword ? t('auth.hidePassword') : t('auth.showPassword')}
+                    aria-pressed={showPassword}
+                    onClick={() => setShowPassword((v) => !v)}
+                  >
+                    {showPassword ? <EyeOffIcon /> : <EyeIcon />}
+                  </button>
+                </div>
+              )}
+            </LoginField>
+            <button type="submit" className="sk-login-submit" disabled={isSubmitting} aria-busy={isSubmitting}>
+              {isSubmitting ? (
+                <>
+                  <span className="sk-login-spinner" aria-hidden="true" />
+                  {t('auth.submitting')}
+                </>
+              ) : (
+                t('auth.submit')
+              )}
+            </button>
+          </form>
+        </main>
 
         {meta?.demo && meta.demoAccounts.length > 0 ? (
-          <Card.Root variant="outline" size="sm" data-testid="demo-accounts">
-            <Card.Body gap="3">
-              <Heading as="h2" size="sm">
-                {t('auth.demoAccounts')}
-              </Heading>
-              <Text fontSize="sm" color="fg.muted">
-                {t('app.demoHint', { password: DEMO_PASSWORD })}
-              </Text>
-              <Flex wrap="wrap" gap="2">
-                {meta.demoAccounts.map((email) => (
-                  <Button key={email} size="xs" variant="subtle" onClick={() => fillDemoAccount(email)} aria-label={t('auth.useAccount', { email })}>
-                    {email.split('@')[0]}
-                  </Button>
-                ))}
-              </Flex>
-            </Card.Body>
-          </Card.Root>
+          <section className="sk-login-card sk-login-outline" data-testid="demo-accounts" aria-labelledby="demo-accounts-title">
+            <h2 id="demo-accounts-title">{t('auth.demoAccounts')}</h2>
+            <p className="sk-login-muted sk-login-small">{t('app.demoHint', { password: DEMO_PASSWORD })}</p>
+            <div className="sk-login-accounts">
+              {meta.demoAccounts.map((email) => (
+                <button key={email} type="button" className="sk-login-account" onClick={() => fillDemoAccount(email)} aria-label={t('auth.useAccount', { email })}>
+                  {email.split('@')[0]}
+                </button>
+              ))}
+            </div>
+          </section>
         ) : null}
-      </Stack>
-    </Flex>
+      </div>
+    </div>
+  )
+}
+
+/** A labelled, required input with its translated error, wired for screen readers. */
+function LoginField(props: { label: string; error?: FieldError; children: (input: { id: string; 'aria-invalid': boolean; 'aria-required': true; 'aria-describedby'?: string }) => ReactNode }) {
+  const { t } = useTranslation()
+  const id = useId()
+  const message = props.error?.message?.startsWith('validation.') ? t(props.error.message) : props.error?.message
+  return (
+    <div className="sk-login-field">
+      <label htmlFor={id}>
+        {props.label}
+        <span className="sk-login-required" aria-hidden="true">
+          *
+        </span>
+      </label>
+      {props.children({ id, 'aria-invalid': !!props.error, 'aria-required': true, 'aria-describedby': message ? `${id}-error` : undefined })}
+      {message ? (
+        <span className="sk-login-error" id={`${id}-error`}>
+          {message}
+        </span>
+      ) : null}
+    </div>
   )
 }

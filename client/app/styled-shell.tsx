@@ -1,0 +1,66 @@
+import { Center, ChakraProvider, Spinner, VisuallyHidden } from '@chakra-ui/react'
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Outlet } from 'react-router'
+import type { Layout } from '../../shared/routes'
+import { ensureSalesMessages } from '../lib/i18n'
+import { useIdle } from '../lib/idle'
+import { system } from './theme'
+
+// Not seen at first: they load once the first screen is up, so its work is not held up by them.
+const NotificationPopup = lazy(() => import('../components/ui/notification-popup').then((m) => ({ default: m.NotificationPopup })))
+const Snackbar = lazy(() => import('../components/ui/snackbar').then((m) => ({ default: m.Snackbar })))
+const ConfirmDialog = lazy(() => import('../components/ui/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })))
+const UpdateBanner = lazy(() => Promise.all([import('./update-banner'), ensureSalesMessages()]).then(([m]) => ({ default: m.UpdateBanner })))
+const ScrollToTop = lazy(() => import('../components/ui/scroll-to-top').then((m) => ({ default: m.ScrollToTop })))
+
+const LAYOUTS: Record<Layout, ComponentType<{ children: ReactNode }>> = {
+  blank: lazy(() => import('./layouts/blank-layout')),
+  empty: lazy(() => import('./layouts/empty-layout')),
+  default: lazy(() => import('./layouts/default-layout')),
+  'fixed-height': lazy(() => import('./layouts/fixed-height-layout')),
+}
+
+export function Loading() {
+  const { t } = useTranslation()
+  return (
+    <Center minH="50dvh" role="status" aria-live="polite">
+      <Spinner size="lg" color="brand.solid" />
+      <VisuallyHidden>{t('app.loading')}</VisuallyHidden>
+    </Center>
+  )
+}
+
+/** The component library's theme around anything drawn with it (every screen but the plain ones). */
+export function StyledRoot({ children }: { children: ReactNode }) {
+  return <ChakraProvider value={system}>{children}</ChakraProvider>
+}
+
+/**
+ * Every screen drawn with the component library: the theme, the route's layout, and the shell's shared parts
+ * (notification popup, snackbar, scroll-to-top, confirmation dialog, update banner).
+ */
+export default function StyledShell({ layout }: { layout: Layout }) {
+  const Layout = LAYOUTS[layout]
+  const idle = useIdle()
+  return (
+    <StyledRoot>
+      <Suspense fallback={<Loading />}>
+        <Layout>
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
+        </Layout>
+      </Suspense>
+      {idle ? (
+        <Suspense fallback={null}>
+          <NotificationPopup />
+          <Snackbar />
+          <ScrollToTop />
+          <ConfirmDialog />
+          <UpdateBanner />
+        </Suspense>
+      ) : null}
+    </StyledRoot>
+  )
+}
