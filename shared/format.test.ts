@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDate, formatKr, formatOre, formatPieces, initials, formatTime } from './format'
+import { compareText, formatDate, formatKr, formatOre, formatPieces, initials, formatTime } from './format'
 
 const nbsp = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ')
 
@@ -47,5 +47,16 @@ describe('formatTime', () => {
     const at = new Date(2026, 10, 21, 9, 5)
     expect(formatTime(at, 'sv')).toBe('09:05')
     expect(formatTime(at, 'fi')).toBe('09.05')
+  })
+})
+
+describe('compareText', () => {
+  it('sorts in the language’s alphabetical order', () => {
+    expect(['Örebro', 'Ängby', 'Åre', 'Zinkensdamm', 'Arboga'].sort((a, b) => compareText(a, b))).toEqual(['Arboga', 'Zinkensdamm', 'Åre', 'Ängby', 'Örebro'])
+    expect(['Ö', 'Z', 'a'].sort((a, b) => compareText(a, b, 'en'))).toEqual(['a', 'Ö', 'Z'])
+  })
+
+  it('formats the same after the formatter is reused, per language and options', () => {
+    expect([formatKr(1234), formatKr(1234.5), formatKr(1234, 'en'), formatKr(1234)].map(nbsp)).toEqual(['1 234 kr', '1 234,50 kr', '1,234 kr', '1 234 kr'])
   })
 })

@@ -2,6 +2,7 @@ import { Box, Button, CloseButton, Flex, HStack, IconButton, NativeSelect, Popov
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { compareText, type FormatLanguage } from '../../../shared/format'
 import { pathFor, type RouteName } from '../../../shared/routes'
 import { GridIcon } from '../../components/ui/icons'
 import { useAbility, useUserData } from '../../lib/session'
@@ -10,7 +11,7 @@ import { MAX_SHORTCUTS, loadShortcuts, saveShortcuts } from '../shortcuts'
 
 /** The navbar's shortcuts menu: the user's favourite screens as tiles, which they add, remove and keep. */
 export function ShortcutsMenu() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const user = useUserData()
   const ability = useAbility()
   const allowed = useMemo(() => searchableScreens(ability.can.bind(ability)), [ability])
@@ -28,7 +29,7 @@ export function ShortcutsMenu() {
     setSaved(next)
   }
   const title = (name: RouteName) => t(`routes.${name}`)
-  const addable = allowed.filter((n) => !shortcuts.includes(n)).sort((a, b) => title(a).localeCompare(title(b)))
+  const addable = allowed.filter((n) => !shortcuts.includes(n)).sort((a, b) => compareText(title(a), title(b), i18n.language as FormatLanguage))
 
   return (
     <Popover.Root

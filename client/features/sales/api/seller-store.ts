@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useMemo } from 'react'
+import { compareText } from '../../../../shared/format'
 import { businessDay, businessMonth } from '../../../../shared/rules/work'
 import { offlineDb, type LocalSale, type OfflineDb, type OutboxRow } from '../../../lib/offline-db'
 import { useUserData } from '../../../lib/session'
@@ -18,7 +19,7 @@ export function useSellerStore(): SellerStore {
 export function useCatalog(db: OfflineDb) {
   return useLiveQuery(async () => {
     const [providers, products] = await Promise.all([db.providers.orderBy('name').toArray(), db.products.toArray()])
-    return { providers, products: products.sort((a, b) => a.name.localeCompare(b.name, 'sv')) }
+    return { providers, products: products.sort((a, b) => compareText(a.name, b.name)) }
   }, [db])
 }
 

@@ -10,7 +10,7 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { LocalValidationError, checkoutLocally } from '../api/local-actions'
 import { useSalesBetween, useSellerStore, useToday } from '../api/seller-store'
 import { SyncBadge } from '../components/status-badges'
-import { Figure } from './sales-create-page'
+import { Figure } from '../components/figure'
 
 const now = () => Date.now()
 

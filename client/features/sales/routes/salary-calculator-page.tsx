@@ -8,7 +8,7 @@ import type { SaleStatus } from '../../../../shared/schemas/sales'
 import { Page } from '../../../components/ui/page'
 import { useSalesBetween, useSellerStore, useToday } from '../api/seller-store'
 import { SaleStatusBadge } from '../components/status-badges'
-import { Figure } from './sales-create-page'
+import { Figure } from '../components/figure'
 
 /** This month's earnings by status and the salary estimate, each figure explained (spec section 9). */
 export default function SalaryCalculatorPage() {

@@ -8,7 +8,7 @@ import type { SaleStatus } from '../../../../shared/schemas/sales'
 import { Page } from '../../../components/ui/page'
 import { useCatalog, useSellerStore } from '../api/seller-store'
 import { SaleStatusBadge, SyncBadge } from '../components/status-badges'
-import { Figure } from './sales-create-page'
+import { Figure } from '../components/figure'
 
 /** One of the seller's sales, from the device: details, products, amounts, status history and deviation. */
 export default function SaleDetailPage() {

@@ -11,6 +11,7 @@ import { Page } from '../../../components/ui/page'
 import { snackbar } from '../../../lib/snackbar-store'
 import { LocalValidationError, checkoutBlockingAt, checklistFileError, saveSaleLocally } from '../api/local-actions'
 import { useCatalog, useSellerStore } from '../api/seller-store'
+import { Figure } from '../components/figure'
 
 type FormValues = {
   providerId: string
@@ -384,18 +385,5 @@ export default function SalesCreatePage() {
         </Stack>
       </form>
     </Page>
-  )
-}
-
-export function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  return (
-    <Box>
-      <Text fontSize="xs" color="fg.muted">
-        {label}
-      </Text>
-      <Text fontWeight="semibold" fontSize="lg" data-testid={testId}>
-        {value}
-      </Text>
-    </Box>
   )
 }

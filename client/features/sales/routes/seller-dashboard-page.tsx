@@ -1,4 +1,4 @@
-import { Button, Card, HStack, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Button, Card, HStack, Progress, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -9,7 +9,7 @@ import { Page } from '../../../components/ui/page'
 import { useUserData } from '../../../lib/session'
 import { syncStateText, useSyncStatus } from '../../../lib/sync'
 import { useSalesBetween, useSellerStore, useToday } from '../api/seller-store'
-import { Figure } from './sales-create-page'
+import { Figure } from '../components/figure'
 
 /** The seller's home: today, this month, the budget view and the sync state, from the device. */
 export default function SellerDashboardPage() {
@@ -23,6 +23,8 @@ export default function SellerDashboardPage() {
   const budget = useLiveQuery(async () => (await db.budgets.where('month').equals(month).first()) ?? null, [db, month])
   const checkedOut = useLiveQuery(async () => (await db.checkouts.where('date').equals(today).count()) > 0, [db, today])
 
+  // Until the device store answers, the figures show placeholders (not a misleading 0 or "no budget").
+  const loaded = monthSales !== undefined
   const counted = (monthSales ?? []).filter((s) => s.sync !== 'rejected' && s.status !== 'regret' && s.status !== 'deviation' && s.status !== 'absence')
   const todays = counted.filter((s) => s.sellDate === today)
   const sum = (list: typeof counted) => list.reduce((acc, s) => acc + s.orderValueOre, 0)
@@ -50,8 +52,8 @@ export default function SellerDashboardPage() {
           </Card.Header>
           <Card.Body>
             <SimpleGrid columns={2} gap="3">
-              <Figure label={t('sellerDashboard.sales')} value={String(todays.length)} testId="today-sales" />
-              <Figure label={t('sales.orderValue')} value={formatOre(sum(todays), lang)} testId="today-value" />
+              <Figure label={t('sellerDashboard.sales')} value={loaded ? String(todays.length) : undefined} testId="today-sales" />
+              <Figure label={t('sales.orderValue')} value={loaded ? formatOre(sum(todays), lang) : undefined} testId="today-value" />
             </SimpleGrid>
             {checkedOut ? (
               <Text mt="3" fontSize="sm" color="fg.muted">
@@ -66,8 +68,8 @@ export default function SellerDashboardPage() {
           </Card.Header>
           <Card.Body>
             <SimpleGrid columns={2} gap="3">
-              <Figure label={t('sellerDashboard.sales')} value={String(counted.length)} testId="month-sales" />
-              <Figure label={t('sales.orderValue')} value={formatOre(sum(counted), lang)} />
+              <Figure label={t('sellerDashboard.sales')} value={loaded ? String(counted.length) : undefined} testId="month-sales" />
+              <Figure label={t('sales.orderValue')} value={loaded ? formatOre(sum(counted), lang) : undefined} />
             </SimpleGrid>
           </Card.Body>
         </Card.Root>
@@ -78,7 +80,18 @@ export default function SellerDashboardPage() {
           <Card.Title>{t('sellerDashboard.budget')}</Card.Title>
         </Card.Header>
         <Card.Body>
-          {view ? (
+          {!loaded || budget === undefined ? (
+            // the budget view's own shape, so nothing moves when it arrives
+            <Stack gap="4" aria-busy="true">
+              <Skeleton height="11" />
+              <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
+                {(['current', 'budgetLeft', 'budgetTotal', 'prediction'] as const).map((key) => (
+                  <Figure key={key} label={t(`sellerDashboard.${key}`)} value={undefined} />
+                ))}
+              </SimpleGrid>
+              <Skeleton height="4" />
+            </Stack>
+          ) : view ? (
             <Stack gap="4">
               <Progress.Root value={Math.min(100, view.percent)} colorPalette={view.percent >= 100 ? 'green' : 'brand'} size="lg">
                 <HStack justify="space-between">
