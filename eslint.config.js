@@ -59,6 +59,13 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // The first load and the plain login screen go without the component library (docs/decisions/014).
+    files: ['client/main.tsx', 'client/app/root-shell.tsx', 'client/app/router.tsx', 'client/features/auth/routes/login-page.tsx', 'client/lib/{i18n,session,preferences,idle}.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: '@chakra-ui/react', message: 'Plain screens and the entry load without Chakra (docs/decisions/014).' }] }],
+    },
+  },
+  {
     files: ['*.config.ts', '*.config.js', 'playwright.config.ts'],
     rules: { 'no-restricted-properties': 'off' },
   },

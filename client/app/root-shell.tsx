@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation } from 'react-router'
 import { useCurrentRoute } from '../lib/use-current-route'
@@ -34,9 +34,15 @@ export function RootShell() {
     scrollForNavigation(location.hash)
   }, [location.pathname, location.hash])
 
+  // A plain screen opened first goes without the styled shell; once the shell has been used it stays (the
+  // same instance, so the snackbar's live region and its message survive logging out to the login).
+  const plain = !!route?.meta.plain
+  const [styledUsed, setStyledUsed] = useState(false)
+  if (!plain && !styledUsed) setStyledUsed(true)
+
   return (
     <Suspense fallback={<Loading />}>
-      {route?.meta.plain ? <Outlet /> : <StyledShell layout={route?.meta.layout ?? 'default'} />}
+      {plain && !styledUsed ? <Outlet /> : <StyledShell layout={route?.meta.layout ?? 'default'} plain={plain} />}
     </Suspense>
   )
 }

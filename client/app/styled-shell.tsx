@@ -38,20 +38,25 @@ export function StyledRoot({ children }: { children: ReactNode }) {
 
 /**
  * Every screen drawn with the component library: the theme, the route's layout, and the shell's shared parts
- * (notification popup, snackbar, scroll-to-top, confirmation dialog, update banner).
+ * (notification popup, snackbar, scroll-to-top, confirmation dialog, update banner). Once it has been used it
+ * stays, also around a plain screen (the login after logging out shows the snackbar's "signed out").
  */
-export default function StyledShell({ layout }: { layout: Layout }) {
+export default function StyledShell({ layout, plain }: { layout: Layout; plain: boolean }) {
   const Layout = LAYOUTS[layout]
   const idle = useIdle()
   return (
     <StyledRoot>
-      <Suspense fallback={<Loading />}>
-        <Layout>
-          <Suspense fallback={<Loading />}>
-            <Outlet />
-          </Suspense>
-        </Layout>
-      </Suspense>
+      {plain ? (
+        <Outlet />
+      ) : (
+        <Suspense fallback={<Loading />}>
+          <Layout>
+            <Suspense fallback={<Loading />}>
+              <Outlet />
+            </Suspense>
+          </Layout>
+        </Suspense>
+      )}
       {idle ? (
         <Suspense fallback={null}>
           <NotificationPopup />

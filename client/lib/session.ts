@@ -29,9 +29,14 @@ export function getUserData(): UserData | null {
 }
 
 export function setSession(answer: SessionAnswer) {
+  const data = JSON.stringify(answer.userData)
+  const rules = JSON.stringify(answer.userAbilityRules)
+  // The refresh at start usually brings what is stored already: then nothing re-renders (the whole shell
+  // depends on the user and the rules, and a slow phone would redraw it for nothing).
+  if (userData && data === localStorage.getItem(USER_DATA_KEY) && rules === localStorage.getItem(RULES_KEY)) return
   userData = answer.userData
-  localStorage.setItem(USER_DATA_KEY, JSON.stringify(answer.userData))
-  localStorage.setItem(RULES_KEY, JSON.stringify(answer.userAbilityRules))
+  localStorage.setItem(USER_DATA_KEY, data)
+  localStorage.setItem(RULES_KEY, rules)
   ability.update(answer.userAbilityRules)
   notify()
 }

@@ -1,4 +1,5 @@
-import { SYNC_SCHEMA_VERSION, type PullResult, type PushResult } from '../../shared/schemas/sync'
+import type { PullResult, PushResult } from '../../shared/schemas/sync'
+import { SYNC_SCHEMA_VERSION } from '../../shared/schemas/sync-version'
 import {
   applyPull,
   fileFor,

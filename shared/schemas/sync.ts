@@ -9,8 +9,7 @@ import type { CheckoutRecord, SickNoticeRecord, TimeReportRecord } from './time-
  * server applies it: a bad mutation is a recorded rejection, not a failed batch.
  */
 
-/** Bumped when the mutation or patch shapes change incompatibly; the server refuses other versions. */
-export const SYNC_SCHEMA_VERSION = 1
+export { SYNC_SCHEMA_VERSION } from './sync-version'
 export const MAX_PUSH_MUTATIONS = 200
 
 export const MUTATION_NAMES = ['createSale', 'saveTimeReport', 'checkout', 'createSickNotice'] as const

@@ -6,7 +6,7 @@ import { PreferencesForm } from '../../components/ui/preferences-form'
 export function Customizer({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation()
   return (
-    <Drawer.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} placement="end" size="sm">
+    <Drawer.Root lazyMount unmountOnExit open={open} onOpenChange={(e) => onOpenChange(e.open)} placement="end" size="sm">
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>

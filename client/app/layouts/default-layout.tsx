@@ -69,7 +69,7 @@ export default function DefaultLayout({ children, fixedHeight = false }: { child
           {fixedHeight ? null : <AppFooter />}
         </Flex>
       </Flex>
-      <Drawer.Root open={drawerOpen} onOpenChange={(e) => setDrawerOpen(e.open)} placement="start">
+      <Drawer.Root lazyMount unmountOnExit open={drawerOpen} onOpenChange={(e) => setDrawerOpen(e.open)} placement="start">
         <Portal>
           <Drawer.Backdrop />
           <Drawer.Positioner>

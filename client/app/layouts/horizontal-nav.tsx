@@ -36,7 +36,7 @@ export function HorizontalNav() {
         {groups.map((group) => {
           const active = isNavItemActive(group, matched, route?.meta.navActiveLink)
           return (
-            <Menu.Root key={group.title} onSelect={(d) => navigate(pathFor(d.value as RouteName))}>
+            <Menu.Root lazyMount unmountOnExit key={group.title} onSelect={(d) => navigate(pathFor(d.value as RouteName))}>
               <Menu.Trigger asChild>
                 <Button size="sm" variant={active ? 'subtle' : 'ghost'} colorPalette={active ? 'brand' : 'gray'}>
                   {t(group.title)}

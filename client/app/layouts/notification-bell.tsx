@@ -44,7 +44,7 @@ export function NotificationBell({ kind }: { kind: NotificationKind }) {
   const label = kind === 'deviation' ? t('notifications.deviations') : t('notifications.title')
 
   return (
-    <Menu.Root
+    <Menu.Root lazyMount unmountOnExit
       positioning={{ placement: 'bottom-end' }}
       onSelect={(d) => {
         const n = list.data?.items.find((x) => x.id === d.value)

@@ -51,7 +51,7 @@ export function SearchDialog() {
           Ctrl K
         </Kbd>
       </Button>
-      <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)} placement="top" size={{ base: 'full', sm: 'md' }}>
+      <Dialog.Root lazyMount unmountOnExit open={open} onOpenChange={(e) => setOpen(e.open)} placement="top" size={{ base: 'full', sm: 'md' }}>
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner>

@@ -32,7 +32,7 @@ export function ShortcutsMenu() {
   const addable = allowed.filter((n) => !shortcuts.includes(n)).sort((a, b) => compareText(title(a), title(b), i18n.language as FormatLanguage))
 
   return (
-    <Popover.Root
+    <Popover.Root lazyMount unmountOnExit
       open={open}
       onOpenChange={(e) => {
         setOpen(e.open)

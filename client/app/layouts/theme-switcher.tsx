@@ -10,7 +10,7 @@ export function ThemeSwitcher() {
   const prefs = usePreferences()
   const scheme = useColorScheme()
   return (
-    <Menu.Root onSelect={(d) => setPreferences({ theme: d.value as Theme })} positioning={{ placement: 'bottom-end' }}>
+    <Menu.Root lazyMount unmountOnExit onSelect={(d) => setPreferences({ theme: d.value as Theme })} positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
         <IconButton variant="ghost" aria-label={t('customizer.theme')} data-testid="theme-switcher" hideBelow="md">
           {scheme === 'dark' ? <MoonIcon /> : <SunIcon />}

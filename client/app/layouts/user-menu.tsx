@@ -31,7 +31,7 @@ export function UserMenu({ onOpenPreferences }: { onOpenPreferences?: () => void
   }
 
   return (
-    <Menu.Root onSelect={(d) => void onSelect(d.value)} positioning={{ placement: 'bottom-end' }}>
+    <Menu.Root lazyMount unmountOnExit onSelect={(d) => void onSelect(d.value)} positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
         <Button variant="ghost" px="2" aria-label={t('nav.userMenu')} data-testid="user-menu">
           <Avatar.Root size="sm" colorPalette="brand" variant="solid">

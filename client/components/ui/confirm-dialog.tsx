@@ -6,7 +6,7 @@ import { confirmStore } from '../../lib/confirm-store'
 export function ConfirmDialog() {
   const request = useSyncExternalStore(confirmStore.subscribe, confirmStore.get)
   return (
-    <Dialog.Root role="alertdialog" open={request !== null} onOpenChange={(e) => !e.open && confirmStore.answer(false)} size="sm">
+    <Dialog.Root lazyMount unmountOnExit role="alertdialog" open={request !== null} onOpenChange={(e) => !e.open && confirmStore.answer(false)} size="sm">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

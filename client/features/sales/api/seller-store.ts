@@ -23,9 +23,14 @@ export function useCatalog(db: OfflineDb) {
   }, [db])
 }
 
-/** Sales of a business day range (inclusive), newest first; `undefined` while loading. */
+/** Sales of a business day range (inclusive), newest first. */
+export async function salesBetween(db: OfflineDb, from: string, to: string): Promise<LocalSale[]> {
+  return (await db.sales.where('sellDate').between(from, to, true, true).toArray()).sort((a, b) => b.soldAt - a.soldAt)
+}
+
+/** Sales of a business day range (inclusive), newest first, kept current; `undefined` while loading. */
 export function useSalesBetween(db: OfflineDb, from: string, to: string): LocalSale[] | undefined {
-  return useLiveQuery(async () => (await db.sales.where('sellDate').between(from, to, true, true).toArray()).sort((a, b) => b.soldAt - a.soldAt), [db, from, to])
+  return useLiveQuery(() => salesBetween(db, from, to), [db, from, to])
 }
 
 export function useToday() {

@@ -8,7 +8,8 @@ import { workingDaysOf } from '../../../../shared/rules/work'
 import { Page } from '../../../components/ui/page'
 import { useUserData } from '../../../lib/session'
 import { syncStateText, useSyncStatus } from '../../../lib/sync'
-import { useSalesBetween, useSellerStore, useToday } from '../api/seller-store'
+import type { SyncEngine } from '../../../lib/sync-engine'
+import { salesBetween, useSellerStore, useToday } from '../api/seller-store'
 import { Figure } from '../components/figure'
 
 /** The seller's home: today, this month, the budget view and the sync state, from the device. */
@@ -17,11 +18,17 @@ export default function SellerDashboardPage() {
   const lang = i18n.language as FormatLanguage
   const user = useUserData()
   const { db, engine } = useSellerStore()
-  const status = useSyncStatus(engine)
   const { today, month } = useToday()
-  const monthSales = useSalesBetween(db, `${month}-01`, `${month}-31`)
-  const budget = useLiveQuery(async () => (await db.budgets.where('month').equals(month).first()) ?? null, [db, month])
-  const checkedOut = useLiveQuery(async () => (await db.checkouts.where('date').equals(today).count()) > 0, [db, today])
+  // One query for the whole screen: one redraw when the device store answers or changes, not three.
+  const data = useLiveQuery(async () => {
+    const [monthSales, budget, checkouts] = await Promise.all([
+      salesBetween(db, `${month}-01`, `${month}-31`),
+      db.budgets.where('month').equals(month).first(),
+      db.checkouts.where('date').equals(today).count(),
+    ])
+    return { monthSales, budget: budget ?? null, checkedOut: checkouts > 0 }
+  }, [db, month, today])
+  const { monthSales, budget, checkedOut } = data ?? {}
 
   // Until the device store answers, the figures show placeholders (not a misleading 0 or "no budget").
   const loaded = monthSales !== undefined
@@ -118,20 +125,30 @@ export default function SellerDashboardPage() {
         </Card.Body>
       </Card.Root>
 
-      <Card.Root size="sm">
-        <Card.Body>
-          <HStack justify="space-between" wrap="wrap">
-            <Text fontSize="sm">
-              {syncStateText({ ...status, syncing: false }, t, lang)}
-              {status.pending > 0 ? ` · ${t('syncStatus.waiting', { count: status.pending })}` : ''}
-              {status.rejected > 0 ? ` · ${t('syncStatus.attention', { count: status.rejected })}` : ''}
-            </Text>
-            <Button asChild size="sm" variant="ghost">
-              <Link to="/sales/sync">{t('routes.sales-sync')}</Link>
-            </Button>
-          </HStack>
-        </Card.Body>
-      </Card.Root>
+      <SyncCard engine={engine} />
     </Page>
+  )
+}
+
+/** The sync state line: its own component, so each change of the sync state redraws only this card. */
+function SyncCard({ engine }: { engine: SyncEngine }) {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const status = useSyncStatus(engine)
+  return (
+    <Card.Root size="sm">
+      <Card.Body>
+        <HStack justify="space-between" wrap="wrap">
+          <Text fontSize="sm">
+            {syncStateText({ ...status, syncing: false }, t, lang)}
+            {status.pending > 0 ? ` · ${t('syncStatus.waiting', { count: status.pending })}` : ''}
+            {status.rejected > 0 ? ` · ${t('syncStatus.attention', { count: status.rejected })}` : ''}
+          </Text>
+          <Button asChild size="sm" variant="ghost">
+            <Link to="/sales/sync">{t('routes.sales-sync')}</Link>
+          </Button>
+        </HStack>
+      </Card.Body>
+    </Card.Root>
   )
 }

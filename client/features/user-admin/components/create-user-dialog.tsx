@@ -43,7 +43,7 @@ export function CreateUserDialog({ open, onOpenChange, onCreated }: { open: bool
   })
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} size={{ base: 'full', sm: 'lg' }}>
+    <Dialog.Root lazyMount unmountOnExit open={open} onOpenChange={(e) => onOpenChange(e.open)} size={{ base: 'full', sm: 'lg' }}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
