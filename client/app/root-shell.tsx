@@ -4,9 +4,19 @@ import { Outlet, useLocation } from 'react-router'
 import { useCurrentRoute } from '../lib/use-current-route'
 import { scrollForNavigation } from './scroll'
 
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
 // The component library and the layouts load with the first screen that uses them: a plain screen (the
-// login) starts without them (docs/decisions/014).
-const StyledShell = lazy(() => import('./styled-shell'))
+// login) starts without them (docs/decisions/014). They start in three tasks, not one, so a phone's main
+// thread is never blocked for the whole of it: the library's styling core, the theme made into a system, the
+// shell itself.
+const StyledShell = lazy(async () => {
+  const theme = await import('./theme')
+  await nextTask()
+  theme.appSystem()
+  await nextTask()
+  return import('./styled-shell')
+})
 
 /** While a screen's code loads: the same spinner index.html shows before the app starts (no library needed). */
 export function Loading() {

@@ -5,7 +5,7 @@ import { Outlet } from 'react-router'
 import type { Layout } from '../../shared/routes'
 import { ensureSalesMessages } from '../lib/i18n'
 import { useIdle } from '../lib/idle'
-import { system } from './theme'
+import { appSystem } from './theme'
 
 // Not seen at first: they load once the first screen is up, so its work is not held up by them.
 const NotificationPopup = lazy(() => import('../components/ui/notification-popup').then((m) => ({ default: m.NotificationPopup })))
@@ -33,7 +33,7 @@ export function Loading() {
 
 /** The component library's theme around anything drawn with it (every screen but the plain ones). */
 export function StyledRoot({ children }: { children: ReactNode }) {
-  return <ChakraProvider value={system}>{children}</ChakraProvider>
+  return <ChakraProvider value={appSystem()}>{children}</ChakraProvider>
 }
 
 /**

@@ -185,4 +185,13 @@ const themeSlice = defineConfig({
   },
 })
 
-export const system = createSystem(mergeConfigs(defaultBaseConfig, themeSlice), config)
+let system: ReturnType<typeof createSystem> | null = null
+
+/**
+ * Chakra's system for the theme, made on first use. Making it (the theme's tokens turned into CSS variables and
+ * lookup tables) is one of the longest steps of a start on a phone, so the styled shell's loader runs it in a
+ * task of its own (client/app/root-shell.tsx, docs/decisions/014).
+ */
+export function appSystem() {
+  return (system ??= createSystem(mergeConfigs(defaultBaseConfig, themeSlice), config))
+}
