@@ -60,7 +60,7 @@ export default tseslint.config(
   },
   {
     // The first load and the plain login screen go without the component library (docs/decisions/014).
-    files: ['client/main.tsx', 'client/app/root-shell.tsx', 'client/app/router.tsx', 'client/features/auth/routes/login-page.tsx', 'client/lib/{i18n,session,preferences,idle}.ts'],
+    files: ['client/main.tsx', 'client/app/root-shell.tsx', 'client/app/router.tsx', 'client/features/auth/routes/login-page.tsx', 'client/lib/{i18n,session,preferences,idle,field-error}.ts', 'client/components/ui/loading.tsx'],
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: '@chakra-ui/react', message: 'Plain screens and the entry load without Chakra (docs/decisions/014).' }] }],
     },

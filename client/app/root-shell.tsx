@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation } from 'react-router'
+import { Loading } from '../components/ui/loading'
 import { useCurrentRoute } from '../lib/use-current-route'
 import { scrollForNavigation } from './scroll'
 
@@ -17,17 +18,6 @@ const StyledShell = lazy(async () => {
   await nextTask()
   return import('./styled-shell')
 })
-
-/** While a screen's code loads: the same spinner index.html shows before the app starts (no library needed). */
-export function Loading() {
-  const { t } = useTranslation()
-  return (
-    <div className="sk-loading" role="status" aria-live="polite">
-      <span aria-hidden="true" />
-      <span className="sk-visually-hidden">{t('app.loading')}</span>
-    </div>
-  )
-}
 
 /** Around every route: its layout, the document title, and the scroll behaviour of spec section 2. */
 export function RootShell() {

@@ -1,8 +1,8 @@
-import { Center, ChakraProvider, Spinner, VisuallyHidden } from '@chakra-ui/react'
+import { ChakraProvider } from '@chakra-ui/react'
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Outlet } from 'react-router'
 import type { Layout } from '../../shared/routes'
+import { Loading } from '../components/ui/loading'
 import { ensureSalesMessages } from '../lib/i18n'
 import { useIdle } from '../lib/idle'
 import { appSystem } from './theme'
@@ -19,16 +19,6 @@ const LAYOUTS: Record<Layout, ComponentType<{ children: ReactNode }>> = {
   empty: lazy(() => import('./layouts/empty-layout')),
   default: lazy(() => import('./layouts/default-layout')),
   'fixed-height': lazy(() => import('./layouts/fixed-height-layout')),
-}
-
-export function Loading() {
-  const { t } = useTranslation()
-  return (
-    <Center minH="50dvh" role="status" aria-live="polite">
-      <Spinner size="lg" color="brand.solid" />
-      <VisuallyHidden>{t('app.loading')}</VisuallyHidden>
-    </Center>
-  )
 }
 
 /** The component library's theme around anything drawn with it (every screen but the plain ones). */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 
 /** Runs `fn` when the browser is idle (or after `timeout` ms at the latest); returns a cancel function. */
-export function whenIdle(fn: () => void, timeout = 2000): () => void {
+function whenIdle(fn: () => void, timeout = 2000): () => void {
   if (typeof window.requestIdleCallback === 'function') {
     const id = window.requestIdleCallback(fn, { timeout })
     return () => window.cancelIdleCallback(id)

@@ -2,14 +2,12 @@ import { Field } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import type { FieldError } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import { fieldErrorText } from '../../lib/field-error'
 
-/**
- * A labelled form field with its error, for react-hook-form + zod forms. Generic messages come translated
- * from the error map; a message a schema names itself is a key ("validation.phone") and is translated here.
- */
+/** A labelled form field with its error (in words by fieldErrorText), for react-hook-form + zod forms. */
 export function FormField(props: { label: string; error?: FieldError; children: ReactNode; required?: boolean; helper?: string }) {
   const { t } = useTranslation()
-  const message = props.error?.message?.startsWith('validation.') ? t(props.error.message) : props.error?.message
+  const message = fieldErrorText(props.error, t)
   return (
     <Field.Root invalid={!!props.error} required={props.required}>
       <Field.Label>

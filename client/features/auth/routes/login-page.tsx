@@ -7,6 +7,7 @@ import { afterLoginTarget } from '../../../../shared/rules/guard'
 import type { AppMeta, loginInputSchema } from '../../../../shared/schemas/auth'
 import { AlertIcon, EyeIcon, EyeOffIcon } from '../../../components/ui/icons'
 import { ApiClientError, NetworkError, applyFieldErrors } from '../../../lib/api-client'
+import { fieldErrorText } from '../../../lib/field-error'
 import { appMeta, knownAppMeta, login } from '../api/auth-api'
 import './login-page.css'
 
@@ -164,7 +165,7 @@ export default function LoginPage() {
 function LoginField(props: { label: string; error?: FieldError; children: (input: { id: string; 'aria-invalid': boolean; 'aria-required': true; 'aria-describedby'?: string }) => ReactNode }) {
   const { t } = useTranslation()
   const id = useId()
-  const message = props.error?.message?.startsWith('validation.') ? t(props.error.message) : props.error?.message
+  const message = fieldErrorText(props.error, t)
   return (
     <div className="sk-login-field">
       <label htmlFor={id}>

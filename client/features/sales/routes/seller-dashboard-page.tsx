@@ -87,7 +87,7 @@ export default function SellerDashboardPage() {
           <Card.Title>{t('sellerDashboard.budget')}</Card.Title>
         </Card.Header>
         <Card.Body>
-          {!loaded || budget === undefined ? (
+          {!loaded ? (
             // the budget view's own shape, so nothing moves when it arrives
             <Stack gap="4" aria-busy="true">
               <Skeleton height="11" />
