@@ -13,16 +13,28 @@ export const QUALITY_BONUS_SHARE = 0.1
 /** Days are counted in the organisation's time zone, whatever the device or server clock says. */
 export const BUSINESS_TIME_ZONE = 'Europe/Stockholm'
 
-const dayFormatter = new Intl.DateTimeFormat('en-CA', {
-  timeZone: BUSINESS_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-})
+const HOUR = 3_600_000
 
-/** The business day (YYYY-MM-DD) an instant falls on. */
+/** 01:00 UTC on the last Sunday of a month (0-based), when EU summer time starts (March) or ends (October). */
+function lastSundayAtOneUtc(year: number, month: number): number {
+  const lastDay = new Date(Date.UTC(year, month + 1, 0))
+  return Date.UTC(year, month, lastDay.getUTCDate() - lastDay.getUTCDay(), 1)
+}
+
+/**
+ * The business day (YYYY-MM-DD) an instant falls on, in Sweden's civil time: UTC+1, and UTC+2 from 01:00 UTC
+ * on the last Sunday of March to 01:00 UTC on the last Sunday of October (the EU's summer-time rule, Sweden's
+ * since 1996). Worked out here rather than with `Intl.DateTimeFormat({ timeZone })`: building that formatter
+ * loads the browser's time-zone data, 50–70 ms of a slowed phone's start on every screen that counts days
+ * (docs/decisions/015). work.test.ts checks it against Intl, hour by hour, for years on end; should the rule
+ * change, that test fails.
+ */
 export function businessDay(at: number | Date): string {
-  return dayFormatter.format(at)
+  const ms = typeof at === 'number' ? at : at.getTime()
+  const year = new Date(ms).getUTCFullYear()
+  const summer = ms >= lastSundayAtOneUtc(year, 2) && ms < lastSundayAtOneUtc(year, 9)
+  // An invalid date throws a RangeError here, as the formatter's format() did.
+  return new Date(ms + (summer ? 2 : 1) * HOUR).toISOString().slice(0, 10)
 }
 
 /** The month (YYYY-MM) of a business day or instant. */

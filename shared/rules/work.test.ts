@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import { BUSINESS_TIME_ZONE, businessDay, businessMonth } from './work'
+
+const intlDay = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
+const HOUR = 3_600_000
+
+describe('business day (Europe/Stockholm)', () => {
+  it('is the date in Stockholm, not on the device or in UTC', () => {
+    expect(businessDay(Date.UTC(2026, 10, 21, 22, 59))).toBe('2026-11-21') // 23:59 CET
+    expect(businessDay(Date.UTC(2026, 10, 21, 23, 0))).toBe('2026-11-22') // 00:00 CET
+    expect(businessDay(Date.UTC(2026, 6, 1, 21, 59))).toBe('2026-07-01') // 23:59 CEST
+    expect(businessDay(Date.UTC(2026, 6, 1, 22, 0))).toBe('2026-07-02') // 00:00 CEST
+    expect(businessDay(Date.UTC(2026, 11, 31, 23, 30))).toBe('2027-01-01') // new year in Stockholm first
+    expect(businessDay(new Date(Date.UTC(2026, 0, 15, 12)))).toBe('2026-01-15')
+  })
+
+  it('switches at the summer-time changes of 2026 (29 March, 25 October, 01:00 UTC)', () => {
+    expect(businessDay(Date.UTC(2026, 2, 29, 0, 59))).toBe('2026-03-29')
+    expect(businessDay(Date.UTC(2026, 2, 29, 22, 0))).toBe('2026-03-30') // 00:00 CEST
+    expect(businessDay(Date.UTC(2026, 2, 28, 22, 59))).toBe('2026-03-28') // 23:59 CET
+    expect(businessDay(Date.UTC(2026, 9, 24, 22, 0))).toBe('2026-10-25') // 00:00 CEST
+    expect(businessDay(Date.UTC(2026, 9, 25, 22, 59))).toBe('2026-10-25') // 23:59 CET
+    expect(businessDay(Date.UTC(2026, 9, 25, 23, 0))).toBe('2026-10-26')
+  })
+
+  it('agrees with the time-zone database for every hour of 2000–2040, and every minute around each change', () => {
+    const mismatches: string[] = []
+    const check = (ms: number) => {
+      if (businessDay(ms) !== intlDay.format(ms)) mismatches.push(new Date(ms).toISOString())
+    }
+    for (let ms = Date.UTC(2000, 0, 1); ms < Date.UTC(2041, 0, 1); ms += HOUR) check(ms)
+    for (let year = 2000; year <= 2040; year++) {
+      for (const month of [2, 9]) {
+        const lastDay = new Date(Date.UTC(year, month + 1, 0))
+        const change = Date.UTC(year, month, lastDay.getUTCDate() - lastDay.getUTCDay(), 1)
+        // Midnight falls 22:00–23:00 UTC: check the evenings before and after the change minute by minute.
+        for (let ms = change - 26 * HOUR; ms < change + 26 * HOUR; ms += 60_000) check(ms)
+      }
+    }
+    expect(mismatches.slice(0, 5)).toEqual([])
+  })
+
+  it('rejects an invalid date as the formatter did', () => {
+    expect(() => businessDay(Number.NaN)).toThrow(RangeError)
+    expect(() => businessDay(new Date('not a date'))).toThrow(RangeError)
+  })
+
+  it('gives the month of a day or an instant', () => {
+    expect(businessMonth('2026-11-21')).toBe('2026-11')
+    expect(businessMonth(Date.UTC(2026, 10, 30, 23, 30))).toBe('2026-12')
+  })
+})
