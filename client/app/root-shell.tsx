@@ -1,20 +1,26 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation } from 'react-router'
+import { commonFormatterBuilds } from '../../shared/format'
 import { Loading } from '../components/ui/loading'
+import { currentLanguage } from '../lib/i18n'
 import { useCurrentRoute } from '../lib/use-current-route'
 import { scrollForNavigation } from './scroll'
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 // The component library and the layouts load with the first screen that uses them: a plain screen (the
-// login) starts without them (docs/decisions/014). They start in three tasks, not one, so a phone's main
-// thread is never blocked for the whole of it: the library's styling core, the theme made into a system, the
-// shell itself.
+// login) starts without them (docs/decisions/014). They start in steps, each a task of its own, so a phone's
+// main thread is never blocked for the whole of it: the library's styling core, the theme made into a system,
+// the formatters for money and times (their locale data), the shell itself (docs/decisions/015).
 const StyledShell = lazy(async () => {
   const theme = await import('./theme')
   await nextTask()
   theme.appSystem()
+  for (const build of commonFormatterBuilds(currentLanguage())) {
+    await nextTask()
+    build()
+  }
   await nextTask()
   return import('./styled-shell')
 })

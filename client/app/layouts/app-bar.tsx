@@ -28,10 +28,6 @@ export function AppBar({ onOpenNav, alwaysShowMenuButton = false }: { onOpenNav?
   const user = useUserData()
   const ability = useAbility()
   const [customizerOpen, setCustomizerOpen] = useState(false)
-  const [demo, setDemo] = useState(false)
-  useEffect(() => {
-    void appMeta().then((m) => setDemo(m.demo))
-  }, [])
   return (
     <Flex
       as="header"
@@ -62,11 +58,7 @@ export function AppBar({ onOpenNav, alwaysShowMenuButton = false }: { onOpenNav?
           </Text>
         </Flex>
       </Link>
-      {demo ? (
-        <Badge colorPalette="brand" variant="solid" data-testid="demo-badge" hideBelow="sm" title={t('app.demoHint', { password: 'saljkraft-demo' })}>
-          {t('app.demo')}
-        </Badge>
-      ) : null}
+      <DemoBadge />
       <Box flex="1" />
       {user && ability.can('create', 'sales') ? (
         <Suspense fallback={null}>
@@ -94,4 +86,18 @@ export function AppBar({ onOpenNav, alwaysShowMenuButton = false }: { onOpenNav?
       <Customizer open={customizerOpen} onOpenChange={setCustomizerOpen} />
     </Flex>
   )
+}
+
+/** "Demo" beside the brand when the server runs with demo data. Its own component: the answer redraws only it. */
+function DemoBadge() {
+  const { t } = useTranslation()
+  const [demo, setDemo] = useState(false)
+  useEffect(() => {
+    void appMeta().then((m) => setDemo(m.demo))
+  }, [])
+  return demo ? (
+    <Badge colorPalette="brand" variant="solid" data-testid="demo-badge" hideBelow="sm" title={t('app.demoHint', { password: 'saljkraft-demo' })}>
+      {t('app.demo')}
+    </Badge>
+  ) : null
 }

@@ -1,5 +1,6 @@
 import { Button, Card, HStack, Progress, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useLiveQuery } from 'dexie-react-hooks'
+import { memo, useDeferredValue } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { formatOre, type FormatLanguage } from '../../../../shared/format'
@@ -8,19 +9,19 @@ import { workingDaysOf } from '../../../../shared/rules/work'
 import { Page } from '../../../components/ui/page'
 import { useUserData } from '../../../lib/session'
 import { syncStateText, useSyncStatus } from '../../../lib/sync'
+import type { LocalBudget, LocalSale } from '../../../lib/offline-db'
 import type { SyncEngine } from '../../../lib/sync-engine'
 import { salesBetween, useSellerStore, useToday } from '../api/seller-store'
 import { Figure } from '../components/figure'
 
+type MonthData = { monthSales: LocalSale[]; budget: LocalBudget | null; checkedOut: boolean }
+
 /** The seller's home: today, this month, the budget view and the sync state, from the device. */
 export default function SellerDashboardPage() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
-  const user = useUserData()
   const { db, engine } = useSellerStore()
   const { today, month } = useToday()
   // One query for the whole screen: one redraw when the device store answers or changes, not three.
-  const data = useLiveQuery(async () => {
+  const live = useLiveQuery(async (): Promise<MonthData> => {
     const [monthSales, budget, checkouts] = await Promise.all([
       salesBetween(db, `${month}-01`, `${month}-31`),
       db.budgets.where('month').equals(month).first(),
@@ -28,6 +29,16 @@ export default function SellerDashboardPage() {
     ])
     return { monthSales, budget: budget ?? null, checkedOut: checkouts > 0 }
   }, [db, month, today])
+  // The store's answer is drawn as a transition, in slices, so a slow phone's main thread is not held for the
+  // whole redraw (the screen below is memoised: the urgent pass only reaches this component).
+  const data = useDeferredValue(live)
+  return <SellerDashboard data={data} engine={engine} today={today} month={month} />
+}
+
+const SellerDashboard = memo(function SellerDashboard({ data, engine, today, month }: { data: MonthData | undefined; engine: SyncEngine; today: string; month: string }) {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const user = useUserData()
   const { monthSales, budget, checkedOut } = data ?? {}
 
   // Until the device store answers, the figures show placeholders (not a misleading 0 or "no budget").
@@ -128,7 +139,7 @@ export default function SellerDashboardPage() {
       <SyncCard engine={engine} />
     </Page>
   )
-}
+})
 
 /** The sync state line: its own component, so each change of the sync state redraws only this card. */
 function SyncCard({ engine }: { engine: SyncEngine }) {
