@@ -2,6 +2,7 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { chakraGlobalCssPlugin } from './scripts/vite-chakra-global-css.ts'
 
 /** The web app manifest: installable, standalone, with the two things a seller opens most as shortcuts. */
 const manifest = {
@@ -33,6 +34,7 @@ export default defineConfig({
   publicDir: '../public',
   plugins: [
     react(),
+    chakraGlobalCssPlugin(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: '../sw',
@@ -68,7 +70,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           root: '.',
-          include: ['shared/**/*.test.ts', 'client/**/*.test.{ts,tsx}'],
+          include: ['shared/**/*.test.ts', 'client/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           environment: 'node',
         },
       },

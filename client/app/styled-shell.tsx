@@ -5,7 +5,9 @@ import type { Layout } from '../../shared/routes'
 import { Loading } from '../components/ui/loading'
 import { ensureSalesMessages } from '../lib/i18n'
 import { useIdle } from '../lib/idle'
-import { appSystem } from './theme'
+import { shellSystem } from './theme'
+// Chakra's reset, global CSS and tokens, made at build time (scripts/vite-chakra-global-css.ts).
+import 'virtual:chakra-global.css'
 
 // Not seen at first: they load once the first screen is up, so its work is not held up by them.
 const NotificationPopup = lazy(() => import('../components/ui/notification-popup').then((m) => ({ default: m.NotificationPopup })))
@@ -23,7 +25,7 @@ const LAYOUTS: Record<Layout, ComponentType<{ children: ReactNode }>> = {
 
 /** The component library's theme around anything drawn with it (every screen but the plain ones). */
 export function StyledRoot({ children }: { children: ReactNode }) {
-  return <ChakraProvider value={appSystem()}>{children}</ChakraProvider>
+  return <ChakraProvider value={shellSystem()}>{children}</ChakraProvider>
 }
 
 /**
@@ -33,7 +35,6 @@ export function StyledRoot({ children }: { children: ReactNode }) {
  */
 export default function StyledShell({ layout, plain }: { layout: Layout; plain: boolean }) {
   const Layout = LAYOUTS[layout]
-  const idle = useIdle()
   return (
     <StyledRoot>
       {plain ? (
@@ -47,15 +48,24 @@ export default function StyledShell({ layout, plain }: { layout: Layout; plain: 
           </Layout>
         </Suspense>
       )}
-      {idle ? (
-        <Suspense fallback={null}>
-          <NotificationPopup />
-          <Snackbar />
-          <ScrollToTop />
-          <ConfirmDialog />
-          <UpdateBanner />
-        </Suspense>
-      ) : null}
+      <IdleParts />
     </StyledRoot>
   )
+}
+
+/**
+ * The shell's parts nobody sees at first, mounted once the browser is idle after the first screen. A component of
+ * its own, so that moment redraws only these and not the layout and the screen around them.
+ */
+function IdleParts() {
+  const idle = useIdle()
+  return idle ? (
+    <Suspense fallback={null}>
+      <NotificationPopup />
+      <Snackbar />
+      <ScrollToTop />
+      <ConfirmDialog />
+      <UpdateBanner />
+    </Suspense>
+  ) : null
 }

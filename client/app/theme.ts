@@ -1,4 +1,4 @@
-import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react'
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react'
 import {
   alertSlotRecipe,
   animationStyles,
@@ -193,5 +193,17 @@ let system: ReturnType<typeof createSystem> | null = null
  * task of its own (client/app/root-shell.tsx, docs/decisions/014).
  */
 export function appSystem() {
-  return (system ??= createSystem(mergeConfigs(defaultBaseConfig, themeSlice), config))
+  return (system ??= createSystem(defaultBaseConfig, themeSlice, config))
+}
+
+let shell: ReturnType<typeof createSystem> | null = null
+
+/**
+ * The system the app's provider gets: `appSystem()` without its global styles (the reset, the global CSS and
+ * the tokens as CSS variables), which the build made into the stylesheet `virtual:chakra-global.css` that the
+ * styled shell imports (scripts/vite-chakra-global-css.ts, docs/decisions/015). The provider would otherwise
+ * make them again on the device and insert them through emotion.
+ */
+export function shellSystem() {
+  return (shell ??= Object.create(appSystem(), { _global: { value: [] } }) as ReturnType<typeof createSystem>)
 }
