@@ -34,6 +34,23 @@ test.describe('the shared table view, on the users list', () => {
     await expect(page.getByTestId('table-empty')).toHaveText('Inget matchar ”finns-inte”.')
   })
 
+  test('changes made faster than the screen redraws all land (a slow phone)', async ({ page }) => {
+    await signInFresh(page, 'admin@demo.test')
+    await page.goto('/user-admin/users')
+    await expect(page.getByTestId('table-range')).toHaveText('1–10 av 14')
+    // The page size and then the sort, in one task: the second handler runs before the first change is drawn.
+    await page.evaluate(() => {
+      const size = document.querySelector<HTMLSelectElement>('select[aria-labelledby="page-size-label"]')!
+      size.value = '5'
+      size.dispatchEvent(new Event('change', { bubbles: true }))
+      const sort = [...document.querySelectorAll('th button')].find((b) => b.textContent?.includes('E-post')) as HTMLButtonElement
+      sort.click()
+    })
+    await expect(page).toHaveURL(/itemsPerPage=5/)
+    await expect(page).toHaveURL(/sortBy=email/)
+    await expect(page.getByTestId('table-range')).toHaveText('1–5 av 14')
+  })
+
   test('select all selects the page; the CSV holds the current filter', async ({ page }) => {
     await signInFresh(page, 'admin@demo.test')
     await page.goto('/user-admin/users?q=demo.test&itemsPerPage=5')

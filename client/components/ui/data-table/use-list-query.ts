@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react'
+import { useCallback, useEffect, useMemo, useRef } from 'react'
 import { useSearchParams } from 'react-router'
 import { PAGE_SIZES, type ListQuery } from '../../../../shared/schemas/pagination'
 
@@ -21,22 +21,26 @@ export function useListQuery(defaults: { sortBy?: string; itemsPerPage?: number 
     }
   }, [params, defaults.itemsPerPage, defaults.sortBy])
 
+  // A change builds on the one before it, even when that one is not drawn yet. The router's own functional
+  // update starts from the search params of the last render, and on a slow phone a second tap can come after
+  // the URL has changed but before the screen has: the page size just chosen would be lost to a sort click.
+  const pending = useRef<URLSearchParams | null>(null)
+  useEffect(() => {
+    pending.current = null
+  }, [params])
+
   const update = useCallback(
     (change: Partial<Record<keyof ListQuery, string | number | undefined>>, resetPage = true) => {
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev)
-          for (const [key, value] of Object.entries(change)) {
-            if (value === undefined || value === '') next.delete(key)
-            else next.set(key, String(value))
-          }
-          if (resetPage && !('page' in change)) next.delete('page')
-          return next
-        },
-        { replace: true },
-      )
+      const next = new URLSearchParams(pending.current ?? params)
+      for (const [key, value] of Object.entries(change)) {
+        if (value === undefined || value === '') next.delete(key)
+        else next.set(key, String(value))
+      }
+      if (resetPage && !('page' in change)) next.delete('page')
+      pending.current = next
+      setParams(next, { replace: true })
     },
-    [setParams],
+    [params, setParams],
   )
 
   return { query, update }
