@@ -1,9 +1,11 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation } from 'react-router'
 import { commonFormatterBuilds } from '../../shared/format'
+import type { Layout } from '../../shared/routes'
 import { Loading } from '../components/ui/loading'
 import { currentLanguage } from '../lib/i18n'
+import { preloadable } from '../lib/preloadable'
 import { useCurrentRoute } from '../lib/use-current-route'
 import { scrollForNavigation } from './scroll'
 
@@ -13,7 +15,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 // login) starts without them (docs/decisions/014). They start in steps, each a task of its own, so a phone's
 // main thread is never blocked for the whole of it: the library's styling core, the theme made into a system,
 // the formatters for money and times (their locale data), the shell itself (docs/decisions/015).
-const StyledShell = lazy(async () => {
+const StyledShell = preloadable(async () => {
   const theme = await import('./theme')
   await nextTask()
   theme.appSystem()
@@ -24,6 +26,13 @@ const StyledShell = lazy(async () => {
   await nextTask()
   return import('./styled-shell')
 })
+
+/**
+ * Loads the styled shell and a layout ahead of a navigation to a screen drawn in it (the router's `lazy`
+ * waits for this), so the screen before stays up, the login's button busy, until the next one can be drawn
+ * whole: no spinner in between.
+ */
+export const prepareShell = (layout: Layout) => StyledShell.preload().then((shell) => shell.preloadLayout(layout))
 
 /** Around every route: its layout, the document title, and the scroll behaviour of spec section 2. */
 export function RootShell() {

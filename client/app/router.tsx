@@ -4,7 +4,7 @@ import { decideNavigation } from '../../shared/rules/guard'
 import { ensureSalesMessages } from '../lib/i18n'
 import { ability, getUserData } from '../lib/session'
 import { Loading } from '../components/ui/loading'
-import { RootShell } from './root-shell'
+import { prepareShell, RootShell } from './root-shell'
 import { RouteError } from './route-error'
 import { screenFor } from './screens'
 
@@ -32,8 +32,14 @@ const children: RouteObject[] = ROUTES.map((route) => ({
     ? { element: null }
     : {
         lazy: async () => {
-          // Screens in the signed-in layout may show the seller messages (sync status, sales…).
-          const [module] = await Promise.all([screenFor(route.name)(), (route.meta as RouteMeta).layout ? undefined : ensureSalesMessages()])
+          // Screens in the signed-in layout may show the seller messages (sync status, sales…). The shell and
+          // the layout a styled screen sits in load with it, so it is drawn whole when the navigation ends.
+          const meta = route.meta as RouteMeta
+          const [module] = await Promise.all([
+            screenFor(route.name)(),
+            meta.layout ? undefined : ensureSalesMessages(),
+            meta.plain ? undefined : prepareShell(meta.layout ?? 'default'),
+          ])
           return { Component: module.default }
         },
       }),

@@ -1,10 +1,11 @@
 import { ChakraProvider } from '@chakra-ui/react'
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import { Outlet } from 'react-router'
 import type { Layout } from '../../shared/routes'
 import { Loading } from '../components/ui/loading'
 import { ensureSalesMessages } from '../lib/i18n'
 import { useIdle } from '../lib/idle'
+import { preloadable } from '../lib/preloadable'
 import { shellSystem } from './theme'
 // Chakra's reset, global CSS and tokens, made at build time (scripts/vite-chakra-global-css.ts).
 import 'virtual:chakra-global.css'
@@ -16,12 +17,15 @@ const ConfirmDialog = lazy(() => import('../components/ui/confirm-dialog').then(
 const UpdateBanner = lazy(() => Promise.all([import('./update-banner'), ensureSalesMessages()]).then(([m]) => ({ default: m.UpdateBanner })))
 const ScrollToTop = lazy(() => import('../components/ui/scroll-to-top').then((m) => ({ default: m.ScrollToTop })))
 
-const LAYOUTS: Record<Layout, ComponentType<{ children: ReactNode }>> = {
-  blank: lazy(() => import('./layouts/blank-layout')),
-  empty: lazy(() => import('./layouts/empty-layout')),
-  default: lazy(() => import('./layouts/default-layout')),
-  'fixed-height': lazy(() => import('./layouts/fixed-height-layout')),
-}
+// Loaded ahead by the navigation that first needs one (prepareShell in root-shell.tsx).
+const LAYOUTS = {
+  blank: preloadable(() => import('./layouts/blank-layout')),
+  empty: preloadable(() => import('./layouts/empty-layout')),
+  default: preloadable(() => import('./layouts/default-layout')),
+  'fixed-height': preloadable(() => import('./layouts/fixed-height-layout')),
+} satisfies Record<Layout, unknown>
+
+export const preloadLayout = (layout: Layout) => LAYOUTS[layout].preload()
 
 /** The component library's theme around anything drawn with it (every screen but the plain ones). */
 export function StyledRoot({ children }: { children: ReactNode }) {

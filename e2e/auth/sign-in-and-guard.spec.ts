@@ -16,6 +16,34 @@ test.describe('sign-in and the route guard @phone', () => {
     expect(JSON.parse(session.rules!).length).toBeGreaterThan(0)
   })
 
+  test('after signing in the login stays, its button busy, until the next screen is drawn whole: no spinner between', async ({ page }) => {
+    await page.goto('/login')
+    await page.getByLabel(/^E-post/).fill('manager@demo.test')
+    await page.getByLabel(/^Lösenord/).fill('saljkraft-demo')
+    // Held: the code of the screen and the shell after it, as on a slow connection.
+    let release!: () => void
+    const released = new Promise<void>((resolve) => (release = resolve))
+    let held = 0
+    await page.route(/\.js$/, async (route) => {
+      held++
+      await released
+      await route.continue()
+    })
+    await page.evaluate(() => {
+      const w = window as unknown as { spinnerSeen: boolean }
+      w.spinnerSeen = false
+      new MutationObserver(() => (w.spinnerSeen ||= !!document.querySelector('.sk-loading'))).observe(document.body, { childList: true, subtree: true })
+    })
+    await page.getByRole('button', { name: 'Logga in', exact: true }).click()
+    await expect.poll(() => held).toBeGreaterThan(0)
+    const button = page.getByRole('button', { name: 'Loggar in…' })
+    await expect(button).toBeDisabled()
+    await expect(button).toHaveAttribute('aria-busy', 'true')
+    release()
+    await expect(page.getByRole('heading', { name: 'Hej Maria!' })).toBeVisible()
+    expect(await page.evaluate(() => (window as unknown as { spinnerSeen: boolean }).spinnerSeen)).toBe(false)
+  })
+
   test('a seller opening a back-office page sees not-authorized', async ({ page }) => {
     await signInFresh(page, 'seller@demo.test')
     await page.goto('/backoffice/salereports')

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react'
 import { useForm, type FieldError, type Resolver } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { useLocation, useNavigate } from 'react-router'
+import { useLocation, useNavigate, useNavigation } from 'react-router'
 import type { z } from 'zod'
 import { afterLoginTarget } from '../../../../shared/rules/guard'
 import type { AppMeta, loginInputSchema } from '../../../../shared/schemas/auth'
@@ -44,6 +44,10 @@ export default function LoginPage() {
   )
   const form = useForm<FormIn, unknown, FormOut>({ resolver, defaultValues: { email: '', password: '' } })
   const { errors, isSubmitting } = form.formState
+  // After a successful sign-in the next screen's code still has to load; the button stays busy until it has,
+  // so the form never looks ready for a second try while the app is on its way.
+  const navigation = useNavigation()
+  const busy = isSubmitting || navigation.state !== 'idle'
 
   useEffect(() => {
     void appMeta().then(setMeta)
@@ -130,8 +134,8 @@ export default function LoginPage() {
                 </div>
               )}
             </LoginField>
-            <button type="submit" className="sk-login-submit" disabled={isSubmitting} aria-busy={isSubmitting}>
-              {isSubmitting ? (
+            <button type="submit" className="sk-login-submit" disabled={busy} aria-busy={busy}>
+              {busy ? (
                 <>
                   <span className="sk-login-spinner" aria-hidden="true" />
                   {t('auth.submitting')}
