@@ -18,3 +18,29 @@ export async function signInFresh(page: Page, email: string) {
 export async function storedSession(page: Page) {
   return page.evaluate(() => ({ userData: localStorage.getItem('userData'), rules: localStorage.getItem('userAbilityRules') }))
 }
+
+type SnackbarLog = { snackbarTexts?: string[] }
+
+/**
+ * Records every text the snackbar shows on the current page, however briefly: a busy host can spend longer
+ * than the snackbar's 2 s on the click that shows it, so polling for it afterwards can miss it.
+ */
+export async function recordSnackbars(page: Page) {
+  await page.evaluate(() => {
+    const log = window as unknown as SnackbarLog
+    if (log.snackbarTexts) return
+    const texts: string[] = []
+    log.snackbarTexts = texts
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-testid=snackbar]')?.textContent
+      if (text && texts.at(-1) !== text) texts.push(text)
+    }).observe(document.body, { childList: true, subtree: true, characterData: true })
+  })
+}
+
+/** The snackbar has shown `text` since recordSnackbars. */
+export async function expectSnackbar(page: Page, text: string) {
+  await expect
+    .poll(() => page.evaluate((wanted) => ((window as unknown as SnackbarLog).snackbarTexts ?? []).some((t) => t.includes(wanted)), text))
+    .toBe(true)
+}

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { signInFresh } from '../fixtures'
+import { expectSnackbar, recordSnackbars, signInFresh } from '../fixtures'
 
 test.describe('the profile @phone', () => {
   // Demo colleagues that no other flow signs in as (this test counts their sessions), one per project.
@@ -17,8 +17,9 @@ test.describe('the profile @phone', () => {
     await page.getByLabel(/^Förnamn/).fill('Mia')
     await page.getByLabel('Skostorlek').fill('39')
     await page.getByLabel('Favorittårta').fill('Kladdkaka')
+    await recordSnackbars(page)
     await page.getByRole('button', { name: 'Spara' }).click()
-    await expect(page.getByTestId('snackbar')).toContainText('Profilen sparades')
+    await expectSnackbar(page, 'Profilen sparades')
     await page.reload()
     await expect(page.getByLabel('Favorittårta')).toHaveValue('Kladdkaka')
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem('userData')))!).fullName).toMatch(/^Mia /)

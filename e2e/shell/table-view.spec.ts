@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { expect, test } from '@playwright/test'
-import { signInFresh } from '../fixtures'
+import { expectSnackbar, recordSnackbars, signInFresh } from '../fixtures'
 
 test.describe('the shared table view, on the users list', () => {
   test('search, sort, page size and page live in the URL and survive a reload', async ({ page }) => {
@@ -84,9 +84,10 @@ test.describe('the shared table view, on the users list', () => {
     await dialog.getByRole('button', { name: 'Spara' }).click()
     await expect(dialog.getByText('E-postadressen används redan')).toBeVisible()
     await dialog.getByLabel(/^E-post/).fill('nora.nyberg@demo.test')
+    await recordSnackbars(page)
     await dialog.getByRole('button', { name: 'Spara' }).click()
     await expect(dialog).toBeHidden()
-    await expect(page.getByTestId('snackbar')).toContainText('Användaren Nora Nyberg skapades')
+    await expectSnackbar(page, 'Användaren Nora Nyberg skapades')
     await page.getByRole('searchbox', { name: 'Sök i Användare' }).fill('nyberg')
     await expect(page.getByRole('table', { name: 'Användare' }).getByRole('row').nth(1)).toContainText('Team Lund')
   })
