@@ -37,18 +37,18 @@ describe('transaction helper', () => {
   })
 
   it('runs concurrent transactions one after another without losing updates', async () => {
-    await database.db.insert(database.t.loginThrottle).values({ key: 'counter', failures: 0, windowStart: 0, lockedUntil: 0 })
+    await database.db.insert(database.t.rateLimits).values({ key: 'counter', points: 0, expire: null })
     await Promise.all(
       Array.from({ length: 20 }, () =>
         database.transaction(async (tx) => {
-          const [row] = await tx.select().from(database.t.loginThrottle).where(eq(database.t.loginThrottle.key, 'counter'))
+          const [row] = await tx.select().from(database.t.rateLimits).where(eq(database.t.rateLimits.key, 'counter'))
           await new Promise((r) => setTimeout(r, 1))
-          await tx.update(database.t.loginThrottle).set({ failures: row!.failures + 1 }).where(eq(database.t.loginThrottle.key, 'counter'))
+          await tx.update(database.t.rateLimits).set({ points: row!.points + 1 }).where(eq(database.t.rateLimits.key, 'counter'))
         }),
       ),
     )
-    const [row] = await database.db.select().from(database.t.loginThrottle).where(eq(database.t.loginThrottle.key, 'counter'))
-    expect(row!.failures).toBe(20)
+    const [row] = await database.db.select().from(database.t.rateLimits).where(eq(database.t.rateLimits.key, 'counter'))
+    expect(row!.points).toBe(20)
   })
 })
 

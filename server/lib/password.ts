@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+import pLimit from 'p-limit'
 
 /**
  * Passwords are hashed with scrypt (memory-hard). The stored form carries its parameters:
@@ -7,10 +8,20 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 
 const KEY_LENGTH = 32
 
+/**
+ * How many hashes run at once. Each one holds a thread of libuv's pool (4 by default) and 32 MiB for its whole
+ * run, and that pool also reads the static files: a burst of sign-ins queues here instead of starving them.
+ */
+export const HASH_CONCURRENCY = 2
+const hashing = pLimit(HASH_CONCURRENCY)
+
 function scryptAsync(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key)))
-  })
+  return hashing(
+    () =>
+      new Promise<Buffer>((resolve, reject) => {
+        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key)))
+      }),
+  )
 }
 
 function options(logN: number, r: number, p: number): ScryptOptions {

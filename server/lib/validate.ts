@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import { z } from 'zod'
-import { fieldErrorsOf, zodErrorMap } from '../../shared/schemas/errors'
+import { fieldErrorsOf, newFieldErrors, zodErrorMap } from '../../shared/schemas/errors'
+import { inputProblem } from '../../shared/schemas/input-safety'
 import type { AppEnv } from './context'
 import { ApiError, validationError } from './errors'
 
@@ -8,11 +9,13 @@ const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i
 
 /**
  * Validates one part of the request with a shared zod schema (strict schemas refuse unknown fields).
- * Bad input answers 400 `validation_failed` with translated field errors, before any handler runs.
+ * Bad input answers 400 `validation_failed` with translated field errors, before any handler runs; text
+ * that is not well-formed and values nested too deeply are refused before the schema sees them.
  */
 export function validate<T extends 'json' | 'query' | 'param', S extends z.core.$ZodType>(
   target: T,
   schema: S,
+  options: { opaque?: (path: readonly string[]) => boolean } = {},
 ): MiddlewareHandler<AppEnv, string, { in: { [K in T]: z.input<S> }; out: { [K in T]: z.output<S> } }> {
   return async (c, next) => {
     let value: unknown
@@ -29,6 +32,12 @@ export function validate<T extends 'json' | 'query' | 'param', S extends z.core.
       value = Object.fromEntries(Object.entries(c.req.queries()).map(([k, v]) => [k, v.length === 1 ? v[0] : v]))
     } else {
       value = c.req.param()
+    }
+    const problem = inputProblem(value, options.opaque)
+    if (problem) {
+      const fieldErrors = newFieldErrors()
+      fieldErrors[problem.path] = [c.var.t(`validation.${problem.kind}`)]
+      throw validationError(fieldErrors)
     }
     const parsed = z.safeParse(schema, value, { error: zodErrorMap(c.var.t) })
     if (!parsed.success) throw validationError(fieldErrorsOf(parsed.error, c.var.t))

@@ -32,6 +32,7 @@ export const svSales = {
   },
   sync: {
     schemaVersion: 'Appen behöver uppdateras (synkversion {{expected}})',
+    duplicateSeq: 'Ändring {{seq}} skickades två gånger med olika innehåll',
     rejections: {
       validation_failed: 'Uppgifterna godtogs inte',
       forbidden: 'Du saknar behörighet för det här',

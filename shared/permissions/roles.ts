@@ -70,7 +70,9 @@ export const DEFAULT_ROLES: readonly RoleDef[] = [
         ...FINANCE,
       ),
       ...can('update', 'sale_reports', 'time_reports', 'users', 'profile'),
-      ...can('create', 'products', 'providers', 'customers', 'users'),
+      // Not 'create users': giving an account a role gives its rules, and nobody gives more than they hold
+      // (docs/decisions/016); back office holds none of the default roles whole. Admins create accounts.
+      ...can('create', 'products', 'providers', 'customers'),
       ...can('update', 'products', 'providers', 'customers'),
       ...can('delete', 'products', 'providers'),
     ],

@@ -18,6 +18,7 @@ export const ERROR_CODES = [
   'not_found',
   'conflict',
   'server_error',
+  'quota_exceeded',
   'unavailable',
   'maintenance',
 ] as const
@@ -66,9 +67,17 @@ export function zodErrorMap(t: Translate): (issue: RawIssue) => string {
   }
 }
 
+/**
+ * An empty FieldErrors without a prototype: its keys are field paths the client chose ("__proto__",
+ * "constructor" and "toString" included), so it must not inherit members that such a key would reach.
+ */
+export function newFieldErrors(): FieldErrors {
+  return Object.create(null) as FieldErrors
+}
+
 /** Field errors from a failed parse; messages a schema named as keys are translated here. */
 export function fieldErrorsOf(error: z.core.$ZodError, t: Translate): FieldErrors {
-  const out: FieldErrors = {}
+  const out = newFieldErrors()
   for (const issue of error.issues) {
     const message = issue.message.startsWith(KEY_PREFIX) ? t(issue.message) : issue.message
     if (issue.code === 'unrecognized_keys') {

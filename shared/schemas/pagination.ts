@@ -3,17 +3,27 @@ import { z } from 'zod'
 /** Page-size options of the shared table view (spec section 9). */
 export const PAGE_SIZES = [2, 3, 5, 10, 20, 25, 50, 100] as const
 
-export const listQuerySchema = z.strictObject({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  itemsPerPage: z.coerce
-    .number()
-    .int()
-    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { error: 'validation.pageSize' })
-    .default(10),
-  q: z.string().trim().max(100).optional(),
-  sortBy: z.string().max(40).optional(),
-  orderBy: z.enum(['asc', 'desc']).default('asc'),
-})
-export type ListQuery = z.infer<typeof listQuerySchema>
+/**
+ * The query of a server-side list. Each list names the columns it sorts by: any other `sortBy` is a field
+ * error, so no client-given name is ever looked up in a server object ("constructor" included).
+ */
+export function listQuerySchema(sortKeys: readonly [string, ...string[]]) {
+  return z.strictObject({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    itemsPerPage: z.coerce
+      .number()
+      .int()
+      .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { error: 'validation.pageSize' })
+      .default(10),
+    q: z.string().trim().max(100).optional(),
+    sortBy: z
+      .string()
+      .max(40)
+      .refine((k) => sortKeys.includes(k), { error: 'validation.sortBy' })
+      .optional(),
+    orderBy: z.enum(['asc', 'desc']).default('asc'),
+  })
+}
+export type ListQuery = z.infer<ReturnType<typeof listQuerySchema>>
 
 export type ListAnswer<T> = { items: T[]; total: number; page: number; itemsPerPage: number }

@@ -17,6 +17,10 @@ export const createUserInputSchema = z.strictObject({
 })
 export type CreateUserInput = z.input<typeof createUserInputSchema>
 
+/** What the users and teams lists sort by (the API refuses any other sortBy). */
+export const USER_SORT_KEYS = ['name', 'email', 'role', 'team'] as const
+export const TEAM_SORT_KEYS = ['name', 'office', 'region'] as const
+
 export type UserListItem = {
   id: string
   email: string

@@ -1,4 +1,4 @@
-import { bigint, boolean, customType, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { bigint, boolean, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import type { ActionOrManage, SubjectOrAll } from '../../../shared/permissions/catalogue'
 import type { AbsenceType, AllowanceType } from '../../../shared/rules/time-report'
 import type { NotificationSettings } from '../../../shared/schemas/notifications'
@@ -137,11 +137,10 @@ export const sessions = pgTable(
 )
 
 /** Failed sign-in counters, per account ("acct:<email>") and per address ("ip:<ip>"). */
-export const loginThrottle = pgTable('login_throttle', {
+export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
-  failures: integer('failures').notNull(),
-  windowStart: ms('window_start').notNull(),
-  lockedUntil: ms('locked_until').notNull().default(0),
+  points: integer('points').notNull(),
+  expire: timestamp('expire', { mode: 'date', withTimezone: true, precision: 3 }),
 })
 
 export const providers = pgTable('providers', {
@@ -296,8 +295,9 @@ export const files = pgTable(
     size: integer('size').notNull(),
     data: bytea('data').notNull(),
     createdAt: createdAt(),
+    attachedAt: ms('attached_at'),
   },
-  (t) => [index('files_user').on(t.userId)],
+  (t) => [index('files_user').on(t.userId), index('files_unattached').on(t.attachedAt, t.createdAt)],
 )
 
 export const timeReports = pgTable(

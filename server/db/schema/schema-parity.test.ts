@@ -16,7 +16,7 @@ const parity: { [K in keyof typeof sqlite & keyof typeof pg]: RowsAlike<K> } = {
   teamCoaches: true,
   permissionRules: true,
   sessions: true,
-  loginThrottle: true,
+  rateLimits: true,
   providers: true,
   products: true,
   notifications: true,

@@ -136,11 +136,14 @@ export const sessions = sqliteTable(
 )
 
 /** Failed sign-in counters, per account ("acct:<email>") and per address ("ip:<ip>"). */
-export const loginThrottle = sqliteTable('login_throttle', {
+/**
+ * Rate-limit counters (rate-limiter-flexible's Drizzle store): one row per key with the points consumed in
+ * the current window and when the window (or a block) ends. One atomic upsert per attempt, on both dialects.
+ */
+export const rateLimits = sqliteTable('rate_limits', {
   key: text('key').primaryKey(),
-  failures: integer('failures').notNull(),
-  windowStart: integer('window_start').notNull(),
-  lockedUntil: integer('locked_until').notNull().default(0),
+  points: integer('points').notNull(),
+  expire: integer('expire', { mode: 'timestamp_ms' }),
 })
 
 export const providers = sqliteTable('providers', {
@@ -295,8 +298,10 @@ export const files = sqliteTable(
     size: integer('size').notNull(),
     data: blob('data', { mode: 'buffer' }).notNull(),
     createdAt: createdAt(),
+    /** when a record (a sale) took the file; null while it waits (counted against the owner's quota, purged after a few days) */
+    attachedAt: integer('attached_at'),
   },
-  (t) => [index('files_user').on(t.userId)],
+  (t) => [index('files_user').on(t.userId), index('files_unattached').on(t.attachedAt, t.createdAt)],
 )
 
 export const timeReports = sqliteTable(

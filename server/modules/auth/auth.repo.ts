@@ -130,15 +130,9 @@ export function authRepo({ db, t }: Database) {
       await db.delete(t.sessions).where(lt(t.sessions.expiresAt, now))
     },
 
-    async throttleRows(keys: string[]) {
-      return db
-        .select()
-        .from(t.loginThrottle)
-        .where(or(...keys.map((k) => eq(t.loginThrottle.key, k))))
-    },
-
-    async clearThrottle(key: string) {
-      await db.delete(t.loginThrottle).where(eq(t.loginThrottle.key, key))
+    /** Sign-in counters whose window and block ended more than an hour ago (unknown e-mails included). */
+    async deleteExpiredRateLimits(now: number) {
+      await db.delete(t.rateLimits).where(lt(t.rateLimits.expire, new Date(now - 60 * 60_000)))
     },
   }
 }

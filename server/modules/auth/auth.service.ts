@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import pLimit, { type LimitFunction } from 'p-limit'
+import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible'
 import { buildAbility, toRawRules } from '../../../shared/permissions/ability'
 import type { SessionAnswer, UserData } from '../../../shared/schemas/auth'
 import type { Database } from '../../db/client'
@@ -8,10 +9,21 @@ import { ApiError } from '../../lib/errors'
 import { hashPassword, verifyPassword } from '../../lib/password'
 import { authRepo, type UserProfileRow } from './auth.repo'
 
-/** Failed sign-ins: how many are allowed in a window, and how long the lock that follows lasts (doubling). */
+/**
+ * Sign-in throttling (docs/decisions/016). Every attempt is counted before the password is checked, with one
+ * atomic upsert per key (rate-limiter-flexible's Drizzle store, so every instance on PostgreSQL shares the
+ * counts): a burst of parallel guesses gets at most `points` checks per key, the rest are refused unread.
+ * - pair: one account from one address. Its lock is what a wrong guess usually meets; the account's owner on
+ *   another address is not locked out by someone who only knows the e-mail.
+ * - ip: one address across accounts (password spraying).
+ * - account: one account from every address (a distributed attack); high enough that locking a person out
+ *   takes many addresses.
+ * A successful sign-in gives its own point back (ip, account) and clears the pair.
+ */
 export const THROTTLE = {
-  account: { max: 5, windowMs: 15 * 60_000, baseLockMs: 60_000, maxLockMs: 15 * 60_000 },
-  ip: { max: 30, windowMs: 15 * 60_000, baseLockMs: 5 * 60_000, maxLockMs: 30 * 60_000 },
+  pair: { points: 5, durationS: 15 * 60, blockS: 15 * 60 },
+  ip: { points: 30, durationS: 15 * 60, blockS: 30 * 60 },
+  account: { points: 50, durationS: 60 * 60, blockS: 60 * 60 },
 } as const
 
 /** A session is renewed (sliding expiry) at most once per this interval of use. */
@@ -64,31 +76,64 @@ export function authService(database: Database, opts: { sessionTtlMs: number; sc
     return { answer: { userData, userAbilityRules: rules }, ability: buildAbility(rules) }
   }
 
-  function throttleKeys(email: string, ip: string | null) {
-    return { account: `acct:${email}`, ip: ip ? `ip:${ip}` : null }
+  const limiter = (name: keyof typeof THROTTLE) =>
+    new RateLimiterDrizzle({
+      storeClient: database.db,
+      schema: database.t.rateLimits,
+      keyPrefix: `login-${name}`,
+      points: THROTTLE[name].points,
+      duration: THROTTLE[name].durationS,
+      blockDuration: THROTTLE[name].blockS,
+      // expired rows are removed by the housekeeping timer (server/housekeeping.ts), not a timer per limiter
+      clearExpiredByTimeout: false,
+    })
+  const limiters = { pair: limiter('pair'), ip: limiter('ip'), account: limiter('account') }
+
+  /**
+   * Counts one attempt on every key at once; a key over its limit refuses the attempt (429) before any
+   * password is read. The e-mail is the normalised one the schema produced.
+   */
+  async function countAttempt(email: string, ip: string | null) {
+    const keys = { pair: `${email}|${ip ?? '-'}`, ip, account: email }
+    const outcomes = await Promise.allSettled([
+      limiters.pair.consume(keys.pair),
+      limiters.account.consume(keys.account),
+      ...(keys.ip ? [limiters.ip.consume(keys.ip)] : []),
+    ])
+    let waitMs = 0
+    for (const o of outcomes) {
+      if (o.status === 'fulfilled') continue
+      if (!(o.reason instanceof RateLimiterRes)) throw o.reason
+      waitMs = Math.max(waitMs, o.reason.msBeforeNext)
+    }
+    if (waitMs > 0 || outcomes.some((o) => o.status === 'rejected')) throw tooMany(waitMs)
+    return {
+      /** a right password: the attempt was no guess */
+      async succeeded() {
+        await Promise.all([
+          limiters.pair.delete(keys.pair),
+          limiters.account.reward(keys.account, 1),
+          ...(keys.ip ? [limiters.ip.reward(keys.ip, 1)] : []),
+        ])
+      },
+    }
   }
 
-  async function lockedFor(keys: string[]): Promise<number> {
-    const rows = await repo.throttleRows(keys)
-    const until = Math.max(0, ...rows.map((r) => r.lockedUntil))
-    return Math.max(0, until - now())
-  }
-
-  async function recordFailure(key: string, policy: (typeof THROTTLE)[keyof typeof THROTTLE]): Promise<number> {
-    return database.transaction(async (tx) => {
-      const { t } = database
-      const at = now()
-      const [row] = await tx.select().from(t.loginThrottle).where(eq(t.loginThrottle.key, key))
-      const inWindow = row && at - row.windowStart < policy.windowMs
-      const failures = inWindow ? row.failures + 1 : 1
-      const windowStart = inWindow ? row.windowStart : at
-      const over = failures - policy.max
-      const lockedUntil = over >= 0 ? at + Math.min(policy.maxLockMs, policy.baseLockMs * 2 ** over) : 0
-      await tx
-        .insert(t.loginThrottle)
-        .values({ key, failures, windowStart, lockedUntil })
-        .onConflictDoUpdate({ target: t.loginThrottle.key, set: { failures, windowStart, lockedUntil } })
-      return lockedUntil > at ? lockedUntil - at : 0
+  /**
+   * Password checks run under a concurrency limit (lib/password.ts) and, per address, one at a time: a burst
+   * from one address queues behind itself, and a sign-in from elsewhere waits for at most one of its checks.
+   */
+  const perAddress = new Map<string, LimitFunction>()
+  function checkPassword(ip: string | null, password: string, hash: string): Promise<boolean> {
+    const key = ip ?? '-'
+    let queue = perAddress.get(key)
+    if (!queue) {
+      queue = pLimit(1)
+      perAddress.set(key, queue)
+    }
+    const own = queue
+    return own(() => verifyPassword(password, hash)).finally(() => {
+      if (own.activeCount === 0 && own.pendingCount === 0 && perAddress.get(key) === own) perAddress.delete(key)
     })
   }
 
@@ -108,24 +153,11 @@ export function authService(database: Database, opts: { sessionTtlMs: number; sc
     },
 
     async login(input: { email: string; password: string }, meta: { ip: string | null; userAgent: string | null }): Promise<LoginResult> {
-      const keys = throttleKeys(input.email, meta.ip)
-      const activeKeys = [keys.account, ...(keys.ip ? [keys.ip] : [])]
-      const wait = await lockedFor(activeKeys)
-      if (wait > 0) throw tooMany(wait)
-
+      const attempt = await countAttempt(input.email, meta.ip)
       const creds = await repo.findCredentials(input.email)
-      const ok = await verifyPassword(input.password, creds?.passwordHash ?? (await dummyHash))
-      if (!creds || !ok || !creds.active) {
-        const locks = await Promise.all([
-          recordFailure(keys.account, THROTTLE.account),
-          keys.ip ? recordFailure(keys.ip, THROTTLE.ip) : Promise.resolve(0),
-        ])
-        const lock = Math.max(...locks)
-        if (lock > 0) throw tooMany(lock)
-        throw new ApiError(401, 'invalid_credentials')
-      }
-
-      await repo.clearThrottle(keys.account)
+      const ok = await checkPassword(meta.ip, input.password, creds?.passwordHash ?? (await dummyHash))
+      if (!creds || !ok || !creds.active) throw new ApiError(401, 'invalid_credentials')
+      await attempt.succeeded()
       const user = await repo.profile(creds.id)
       if (!user) throw new ApiError(401, 'invalid_credentials')
       const token = randomBytes(32).toString('base64url')

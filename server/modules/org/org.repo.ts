@@ -1,6 +1,6 @@
 import { count, eq, sql, type SQLWrapper } from 'drizzle-orm'
 import type { ListQuery } from '../../../shared/schemas/pagination'
-import type { TeamListItem } from '../../../shared/schemas/users'
+import { TEAM_SORT_KEYS, type TeamListItem } from '../../../shared/schemas/users'
 import { containsText, withAccess, type AccessFilter } from '../../db/conditions'
 import { listPage } from '../../db/list-page'
 import { preparedReads } from '../../db/prepared'
@@ -14,7 +14,7 @@ export function orgRepo(database: Database) {
 
   const memberCount = sql<number>`(select count(*) from ${t.users} where ${t.users.teamId} = ${t.teams.id})`.mapWith(Number)
 
-  const sortColumns: Record<string, SQLWrapper> = {
+  const sortColumns: Record<(typeof TEAM_SORT_KEYS)[number], SQLWrapper> = {
     name: t.teams.name,
     office: t.offices.name,
     region: t.regions.name,
@@ -24,7 +24,8 @@ export function orgRepo(database: Database) {
     teamConditionColumns,
 
     async listTeams(filter: AccessFilter, q: ListQuery): Promise<{ items: TeamListItem[]; total: number }> {
-      const sortKey = q.sortBy && sortColumns[q.sortBy] ? q.sortBy : 'name'
+      // The schema allows only the list's own keys; the own-property check keeps a lookup by name safe regardless.
+      const sortKey = q.sortBy && Object.hasOwn(sortColumns, q.sortBy) ? (q.sortBy as keyof typeof sortColumns) : 'name'
       const page = listPage('teams', filter, q, sortKey)
       const search = () => (q.q ? containsText(t.teams.name, 'q') : undefined)
       const [items, [counted]] = await Promise.all([
@@ -44,7 +45,7 @@ export function orgRepo(database: Database) {
               .innerJoin(t.offices, eq(t.offices.id, t.teams.officeId))
               .innerJoin(t.regions, eq(t.regions.id, t.offices.regionId))
               .where(withAccess(filter, search()))
-              .orderBy(...page.orderBy(sortColumns[sortKey]!, t.teams.id))
+              .orderBy(...page.orderBy(sortColumns[sortKey], t.teams.id))
               .limit(page.limit)
               .offset(page.offset),
           page.values,

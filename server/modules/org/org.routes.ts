@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { listQuerySchema, type ListAnswer } from '../../../shared/schemas/pagination'
-import type { TeamListItem } from '../../../shared/schemas/users'
+import { TEAM_SORT_KEYS, type TeamListItem } from '../../../shared/schemas/users'
 import { accessFilter } from '../../db/conditions'
 import { access } from '../../lib/access'
 import type { AppEnv, Deps } from '../../lib/context'
@@ -9,7 +9,7 @@ import { orgRepo } from './org.repo'
 
 export function orgRoutes({ database }: Deps) {
   const repo = orgRepo(database)
-  return new Hono<AppEnv>().get('/teams', access.can('view', 'teams'), validate('query', listQuerySchema), async (c) => {
+  return new Hono<AppEnv>().get('/teams', access.can('view', 'teams'), validate('query', listQuerySchema(TEAM_SORT_KEYS)), async (c) => {
     const q = c.req.valid('query')
     const filter = accessFilter(c.var.auth!.ability, 'view', 'teams', repo.teamConditionColumns)
     const { items, total } = await repo.listTeams(filter, q)

@@ -3,7 +3,8 @@ import { z } from 'zod'
 import type { AppAbility } from '../../../shared/permissions/ability'
 import { checkoutBlocking, openSickOccasion } from '../../../shared/rules/checkout'
 import { businessDay } from '../../../shared/rules/work'
-import { fieldErrorsOf, zodErrorMap, type FieldErrors, type Translate } from '../../../shared/schemas/errors'
+import { fieldErrorsOf, newFieldErrors, zodErrorMap, type FieldErrors, type Translate } from '../../../shared/schemas/errors'
+import { inputProblem } from '../../../shared/schemas/input-safety'
 import { saleAmounts, saleCatalogViolations, saleInputSchema, type CatalogProduct } from '../../../shared/schemas/sales'
 import { MUTATION_NAMES, type MutationName } from '../../../shared/schemas/sync'
 import { checkoutInputSchema, sickNoticeInputSchema, timeReportInputSchema } from '../../../shared/schemas/time-reports'
@@ -51,9 +52,28 @@ export type MutatorContext = {
 
 type Mutator = (ctx: MutatorContext, args: unknown) => Promise<void>
 
+/**
+ * Validates a mutation's args. Whatever goes wrong here depends on the args alone and would go wrong again on
+ * every retry, so it is always a recorded rejection, never a transient failure that leaves the device's queue
+ * stuck behind it (an unexpected error is logged and rejected as invalid).
+ */
 function parse<S extends z.core.$ZodType>(schema: S, args: unknown, translate: Translate): z.output<S> {
-  const parsed = z.safeParse(schema, args, { error: zodErrorMap(translate) })
-  if (!parsed.success) throw new Rejection('validation_failed', fieldErrorsOf(parsed.error, translate))
+  let problem: ReturnType<typeof inputProblem>
+  let parsed: z.ZodSafeParseResult<z.output<S>>
+  try {
+    problem = inputProblem(args)
+    if (problem) {
+      const fieldErrors = newFieldErrors()
+      fieldErrors[problem.path] = [translate(`validation.${problem.kind}`)]
+      throw new Rejection('validation_failed', fieldErrors)
+    }
+    parsed = z.safeParse(schema, args, { error: zodErrorMap(translate) })
+    if (!parsed.success) throw new Rejection('validation_failed', fieldErrorsOf(parsed.error, translate))
+  } catch (err) {
+    if (err instanceof Rejection) throw err
+    console.error('[sync] validating a mutation failed; rejected as invalid:', err)
+    throw new Rejection('validation_failed')
+  }
   return parsed.data
 }
 

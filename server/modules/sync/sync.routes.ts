@@ -29,6 +29,8 @@ function contentMatches(type: string, bytes: Uint8Array): boolean {
   }
 }
 
+const mutationContent = (path: readonly string[]) => path.length === 3 && path[0] === 'mutations' && (path[2] === 'args' || path[2] === 'name')
+
 const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** The sync queue's endpoints (docs/decisions/008) and the checklist files that travel with sales. */
@@ -37,7 +39,9 @@ export function syncRoutes({ database }: Deps, hooks: SyncHooks = {}) {
   const { db, t } = database
 
   return new Hono<AppEnv>()
-    .post('/sync/push', access.signedIn(), validate('json', pushInputSchema), async (c) => {
+    // A mutation's name and args are checked when it is applied, one by one: a bad one is a recorded
+    // rejection of that mutation, never a refused batch that would leave the device's queue stuck.
+    .post('/sync/push', access.signedIn(), validate('json', pushInputSchema, { opaque: mutationContent }), async (c) => {
       const auth = c.var.auth!
       const input = c.req.valid('json')
       if (input.schemaVersion !== SYNC_SCHEMA_VERSION) {

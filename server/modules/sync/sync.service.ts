@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, inArray, lte, max, sql } from 'drizzle-orm'
 import type { AppAbility } from '../../../shared/permissions/ability'
-import type { Translate } from '../../../shared/schemas/errors'
+import { newFieldErrors, type Translate } from '../../../shared/schemas/errors'
 import type { SaleRecord, SaleStatus } from '../../../shared/schemas/sales'
 import type { Mutation, PatchOp, PullResult, PushResult, Rejection as RejectionRecord } from '../../../shared/schemas/sync'
 import type { Database, Db } from '../../db/client'
@@ -57,7 +57,19 @@ export function syncService(database: Database, hooks: SyncHooks = {}) {
     async push(user: SyncUser, clientId: string, mutations: Mutation[], translate: Translate): Promise<PushResult> {
       const placement = await sellerPlacement(user.id)
       const result: PushResult = { lastMutationId: 0, applied: 0, skipped: 0, rejected: 0 }
-      const sorted = [...mutations].sort((a, b) => a.seq - b.seq)
+      // The same seq twice in one batch: a resend of the same change is applied once; two different changes
+      // under one seq would lose one of them silently, so the batch is refused as a conflict (decision 016).
+      const bySeq = new Map<number, Mutation>()
+      for (const m of mutations) {
+        const seen = bySeq.get(m.seq)
+        if (!seen) bySeq.set(m.seq, m)
+        else if (JSON.stringify([seen.name, seen.args, seen.createdAt]) !== JSON.stringify([m.name, m.args, m.createdAt])) {
+          const fieldErrors = newFieldErrors()
+          fieldErrors.mutations = [translate('sync.duplicateSeq', { seq: m.seq })]
+          throw new ApiError(409, 'conflict', { fieldErrors })
+        }
+      }
+      const sorted = [...bySeq.values()].sort((a, b) => a.seq - b.seq)
       if (sorted.length === 0) {
         const client = await database.transaction((tx) => loadClient(tx, clientId, user.id, false))
         result.lastMutationId = client?.lastMutationId ?? 0
@@ -94,7 +106,7 @@ export function syncService(database: Database, hooks: SyncHooks = {}) {
           let rejected = false
           const mutator = mutatorFor(m.name)
           try {
-            if (!mutator) throw new Rejection('unknown_mutation', {}, { name: m.name })
+            if (!mutator) throw new Rejection('unknown_mutation', {}, { name: m.name.toWellFormed().slice(0, 64) })
             // A savepoint: a rejection undoes whatever the mutator wrote before it refused.
             await tx.transaction(async (sp) => mutator({ ...ctx, tx: sp }, m.args))
           } catch (err) {
@@ -103,7 +115,7 @@ export function syncService(database: Database, hooks: SyncHooks = {}) {
             await tx.insert(t.syncRejections).values({
               clientId,
               seq: m.seq,
-              name: m.name.slice(0, 64),
+              name: m.name.toWellFormed().slice(0, 64),
               code: err.code,
               message: translate(`sync.rejections.${err.code}`, err.params),
               fieldErrors: err.fieldErrors,

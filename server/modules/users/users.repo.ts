@@ -1,6 +1,7 @@
-import { asc, count, eq, or, sql, type SQLWrapper } from 'drizzle-orm'
+import { asc, count, eq, isNotNull, or, sql, type SQLWrapper } from 'drizzle-orm'
+import type { StoredRule } from '../../../shared/permissions/ability'
 import type { ListQuery } from '../../../shared/schemas/pagination'
-import type { RoleListItem, UserListItem } from '../../../shared/schemas/users'
+import { USER_SORT_KEYS, type RoleListItem, type UserListItem } from '../../../shared/schemas/users'
 import { containsText, withAccess, type AccessFilter } from '../../db/conditions'
 import { listPage } from '../../db/list-page'
 import { userOfficeId } from '../../db/expressions'
@@ -15,7 +16,7 @@ export function usersRepo(database: Database) {
   /** The fields rule conditions on `users` may use. */
   const conditionColumns = { id: t.users.id, teamId: t.users.teamId, officeId }
 
-  const sortColumns: Record<string, SQLWrapper> = {
+  const sortColumns: Record<(typeof USER_SORT_KEYS)[number], SQLWrapper> = {
     name: sql`lower(${t.users.firstName} || ' ' || ${t.users.lastName})`,
     email: t.users.email,
     role: t.roles.name,
@@ -29,7 +30,8 @@ export function usersRepo(database: Database) {
     conditionColumns,
 
     async list(filter: AccessFilter, q: ListQuery): Promise<{ items: UserListItem[]; total: number }> {
-      const sortKey = q.sortBy && sortColumns[q.sortBy] ? q.sortBy : 'name'
+      // The schema allows only the list's own keys; the own-property check keeps a lookup by name safe regardless.
+      const sortKey = q.sortBy && Object.hasOwn(sortColumns, q.sortBy) ? (q.sortBy as keyof typeof sortColumns) : 'name'
       const page = listPage('users', filter, q, sortKey)
       const [rows, [counted]] = await Promise.all([
         read(
@@ -52,7 +54,7 @@ export function usersRepo(database: Database) {
               .leftJoin(t.teams, eq(t.teams.id, t.users.teamId))
               .leftJoin(t.offices, eq(t.offices.id, officeId))
               .where(withAccess(filter, searchOf(q)))
-              .orderBy(...page.orderBy(sortColumns[sortKey]!, t.users.id))
+              .orderBy(...page.orderBy(sortColumns[sortKey], t.users.id))
               .limit(page.limit)
               .offset(page.offset),
           page.values,
@@ -82,6 +84,29 @@ export function usersRepo(database: Database) {
     async roleExists(tx: Db, roleId: string): Promise<boolean> {
       const [row] = await tx.select({ id: t.roles.id }).from(t.roles).where(eq(t.roles.id, roleId)).limit(1)
       return row !== undefined
+    },
+
+    /** The stored rules of each role, by role id (what assigning the role gives). */
+    async roleRules(tx: Db = db, roleId?: string): Promise<Map<string, StoredRule[]>> {
+      const rows = await tx
+        .select({
+          roleId: t.permissionRules.roleId,
+          action: t.permissionRules.action,
+          subject: t.permissionRules.subject,
+          fields: t.permissionRules.fields,
+          conditions: t.permissionRules.conditions,
+          inverted: t.permissionRules.inverted,
+        })
+        .from(t.permissionRules)
+        .where(roleId ? eq(t.permissionRules.roleId, roleId) : isNotNull(t.permissionRules.roleId))
+        .orderBy(asc(t.permissionRules.position))
+      const byRole = new Map<string, StoredRule[]>()
+      for (const { roleId: id, ...rule } of rows) {
+        const list = byRole.get(id!) ?? []
+        list.push(rule)
+        byRole.set(id!, list)
+      }
+      return byRole
     },
 
     async teamExists(tx: Db, teamId: string): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { PERMISSIONS, permissionName } from '../../../shared/permissions/catalogue'
 import { listQuerySchema, type ListAnswer } from '../../../shared/schemas/pagination'
-import { createUserInputSchema, type UserListItem } from '../../../shared/schemas/users'
+import { createUserInputSchema, USER_SORT_KEYS, type UserListItem } from '../../../shared/schemas/users'
 import { access } from '../../lib/access'
 import type { AppEnv, Deps } from '../../lib/context'
 import { validate } from '../../lib/validate'
@@ -10,18 +10,18 @@ import { usersService } from './users.service'
 export function usersRoutes({ env, database }: Deps) {
   const users = usersService(database, { scryptLogN: env.scryptLogN })
   return new Hono<AppEnv>()
-    .get('/users', access.can('view', 'users'), validate('query', listQuerySchema), async (c) => {
+    .get('/users', access.can('view', 'users'), validate('query', listQuerySchema(USER_SORT_KEYS)), async (c) => {
       const q = c.req.valid('query')
       const { items, total } = await users.list(c.var.auth!.ability, q)
       return c.json({ items, total, page: q.page, itemsPerPage: q.itemsPerPage } satisfies ListAnswer<UserListItem>, 200)
     })
     .post('/users', access.can('create', 'users'), validate('json', createUserInputSchema), async (c) => {
-      const created = await users.create(c.req.valid('json'), c.var.t)
+      const created = await users.create(c.var.auth!.ability, c.req.valid('json'), c.var.t)
       return c.json(created, 201)
     })
-    // What the create-user form offers: whoever may create users may see the roles' names (not their rules).
+    // What the create-user form offers: the roles the user may give (names only, not their rules).
     .get('/users/role-options', access.can('create', 'users'), async (c) => {
-      const roles = await users.roles()
+      const roles = await users.grantableRoles(c.var.auth!.ability)
       return c.json({ items: roles.map(({ id, key, name }) => ({ id, key, name })) }, 200)
     })
     .get('/roles', access.can('view', 'roles'), async (c) => c.json({ items: await users.roles() }, 200))

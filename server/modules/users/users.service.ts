@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { AppAbility } from '../../../shared/permissions/ability'
+import { canGrantRules } from '../../../shared/permissions/grant'
 import type { ListQuery } from '../../../shared/schemas/pagination'
 import type { Translate } from '../../../shared/schemas/errors'
 import { createUserInputSchema } from '../../../shared/schemas/users'
@@ -23,10 +24,21 @@ export function usersService(database: Database, opts: { scryptLogN: number; now
       return repo.roles()
     },
 
-    async create(input: z.output<typeof createUserInputSchema>, t: Translate): Promise<{ id: string }> {
+    /** The roles this user may give: those whose every rule they hold themselves (shared/permissions/grant.ts). */
+    async grantableRoles(granter: AppAbility) {
+      const [roles, rules] = await Promise.all([repo.roles(), repo.roleRules()])
+      return roles.filter((r) => canGrantRules(granter, rules.get(r.id) ?? []))
+    },
+
+    async create(granter: AppAbility, input: z.output<typeof createUserInputSchema>, t: Translate): Promise<{ id: string }> {
       const passwordHash = await hashPassword(input.password, opts.scryptLogN)
       return database.transaction(async (tx) => {
         if (!(await repo.roleExists(tx, input.roleId))) throw validationError({ roleId: [t('validation.unknownRole')] })
+        // Giving a role gives its rules: only a role the creator holds all of (no escalation, decision 016).
+        const roleRules = (await repo.roleRules(tx, input.roleId)).get(input.roleId) ?? []
+        if (!canGrantRules(granter, roleRules)) {
+          throw new ApiError(403, 'forbidden', { fieldErrors: { roleId: [t('validation.roleNotGrantable')] } })
+        }
         if (input.teamId && !(await repo.teamExists(tx, input.teamId))) {
           throw validationError({ teamId: [t('validation.unknownTeam')] })
         }

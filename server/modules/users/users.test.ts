@@ -124,3 +124,56 @@ describe('rule conditions are applied to the queries', () => {
     expect((bad.json.fieldErrors as Record<string, string[]>).itemsPerPage).toEqual(['Ogiltig sidstorlek'])
   })
 })
+
+describe('nobody gives a role beyond their own permissions (decision 016)', () => {
+  async function grantDirect(email: string, action: string, subject: string) {
+    const { db, t: tables } = t.database
+    const [user] = await db.select({ id: tables.users.id }).from(tables.users).where(eq(tables.users.email, email))
+    await db.insert(tables.permissionRules).values({
+      id: crypto.randomUUID(),
+      roleId: null,
+      userId: user!.id,
+      action: action as never,
+      subject: subject as never,
+      fields: null,
+      conditions: null,
+      inverted: false,
+      reason: null,
+      position: 0,
+    })
+  }
+
+  it('back office (no "create users") can neither create users nor read the role options', async () => {
+    const { cookie } = await t.login('backoffice@demo.test')
+    const before = await userCount()
+    expect((await t.request('GET', '/api/users/role-options', { cookie })).status).toBe(403)
+    const r = await t.request('POST', '/api/users', { cookie, body: { ...valid(), email: 'bo-made@demo.test' } })
+    expect(r.status).toBe(403)
+    expect(await userCount()).toBe(before)
+  })
+
+  it('a creator is offered, and may give, only the roles whose every rule they hold', async () => {
+    await grantDirect('erik.johansson@demo.test', 'create', 'users')
+    // Erik is a seller: his seller rules are scoped to himself, so not even "Seller" is his to give.
+    const seller = (await t.login('erik.johansson@demo.test')).cookie
+    expect((await t.request('GET', '/api/users/role-options', { cookie: seller })).json.items).toEqual([])
+
+    const roles = (await t.request('GET', '/api/roles', { cookie: admin })).json.items as Array<{ id: string; key: string; name: string }>
+    const roleId = (key: string) => roles.find((r) => r.key === key)!.id
+    await grantDirect('backoffice@demo.test', 'create', 'users')
+    const { cookie, answer } = await t.login('backoffice@demo.test')
+    expect(answer.userData.role).toBe('backoffice')
+    const options = (await t.request('GET', '/api/users/role-options', { cookie })).json.items as Array<{ key: string }>
+    expect(options.map((o) => o.key)).toEqual(['backoffice'])
+
+    const before = await userCount()
+    for (const key of ['admin', 'manager', 'coach', 'seller', 'recruiter']) {
+      const r = await t.request('POST', '/api/users', { cookie, body: { ...valid(), email: `made-${key}@demo.test`, roleId: roleId(key) } })
+      expect(r.status, `${key}: ${r.text}`).toBe(403)
+      expect((r.json.fieldErrors as Record<string, string[]>).roleId).toEqual(['Du kan inte ge en roll med behörigheter som du själv saknar'])
+    }
+    expect(await userCount()).toBe(before)
+    const ok = await t.request('POST', '/api/users', { cookie, body: { ...valid(), email: 'made-backoffice@demo.test', roleId: roleId('backoffice') } })
+    expect(ok.status, ok.text).toBe(201)
+  })
+})

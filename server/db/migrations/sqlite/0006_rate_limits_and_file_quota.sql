@@ -1,0 +1,9 @@
+CREATE TABLE `rate_limits` (
+	`key` text PRIMARY KEY NOT NULL,
+	`points` integer NOT NULL,
+	`expire` integer
+);
+--> statement-breakpoint
+ALTER TABLE `files` ADD `attached_at` integer;--> statement-breakpoint
+CREATE INDEX `files_unattached` ON `files` (`attached_at`,`created_at`);--> statement-breakpoint
+UPDATE `files` SET `attached_at` = `created_at` WHERE `id` IN (SELECT `checklist_file_id` FROM `sales` WHERE `checklist_file_id` IS NOT NULL);

@@ -1,0 +1,29 @@
+import type { AppAbility, StoredRule } from './ability'
+
+/**
+ * Nobody grants more than they hold (docs/decisions/016). A rule can be given by a user whose own rules
+ * allow its action on its subject with no condition and no field restriction, and take nothing of it away
+ * (an inverted rule of theirs on it, conditional or not, means they do not hold all of it). A condition on
+ * the granted rule does not make it smaller in the granter's terms: "${user.officeId}" means the new user's
+ * office, not the granter's. An inverted rule only takes away, so anyone may give it.
+ * The same function decides on the server (create, edit and bulk actions on users, roles and direct rules)
+ * and in the screens (which roles and permissions are offered).
+ */
+export function holdsRule(granter: AppAbility, rule: StoredRule): boolean {
+  if (rule.inverted) return true
+  // rulesFor answers the rules that apply to the pair, highest priority first ("manage" and "all" included).
+  for (const own of granter.rulesFor(rule.action, rule.subject)) {
+    if (own.inverted) return false
+    if (!own.conditions && !own.fields) return true
+  }
+  return false
+}
+
+/** The rules of `rules` the granter does not hold (empty: they may give them all). */
+export function rulesBeyond(granter: AppAbility, rules: readonly StoredRule[]): StoredRule[] {
+  return rules.filter((r) => !holdsRule(granter, r))
+}
+
+export function canGrantRules(granter: AppAbility, rules: readonly StoredRule[]): boolean {
+  return rulesBeyond(granter, rules).length === 0
+}
