@@ -2,17 +2,14 @@ import { serve } from '@hono/node-server'
 import { createApp } from './app'
 import { bootDatabase } from './boot'
 import { loadEnv } from './env'
-import { authRepo } from './modules/auth/auth.repo'
+import { startHousekeeping } from './housekeeping'
 
 async function main() {
   const env = loadEnv()
   const database = await bootDatabase(env, (line) => console.log(line))
   const app = createApp({ env, database })
-  // Expired sessions are refused when used; this removes the ones nobody comes back with.
-  const sessions = authRepo(database)
-  const purge = () => void sessions.deleteExpiredSessions(Date.now()).catch((err: unknown) => console.error('[auth] session purge failed:', err))
-  purge()
-  setInterval(purge, 60 * 60_000).unref()
+  // Expired sessions and sign-in counters, and checklist files no sale took.
+  startHousekeeping(database)
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
     console.log(`Säljkraft on http://localhost:${info.port} (${database.describe}${env.demoMode ? ', demo mode' : ''})`)
   })

@@ -1,4 +1,5 @@
 import type { PullResult, PushResult } from '../../shared/schemas/sync'
+import { CHECKLIST_FILES_PER_PUSH } from '../../shared/schemas/checklist-limits'
 import { SYNC_SCHEMA_VERSION } from '../../shared/schemas/sync-version'
 import {
   applyPull,
@@ -28,6 +29,8 @@ export type SyncStatus = {
 }
 
 const BATCH = 100
+/** pages of one pull run; a run that stops here goes on with the next sync */
+const MAX_PULL_PAGES = 50
 const PERIOD_MS = 30_000
 const DEBOUNCE_MS = 400
 const BACKOFF_BASE_MS = 1_000
@@ -59,6 +62,19 @@ async function post<T>(fetchFn: Fetch, language: string, path: string, body: unk
   if (res.status === 409) throw new TransientError('gap')
   if (!res.ok) throw new TransientError('server')
   return (await res.json()) as T
+}
+
+function checklistOf(m: { name: string; args: unknown }): string | null {
+  return m.name === 'createSale' ? ((m.args as { checklistFileId?: string | null }).checklistFileId ?? null) : null
+}
+
+/** The mutations from the start of `list` up to (not including) the one that would carry file number max + 1. */
+export function upToFiles<M extends { name: string; args: unknown }>(list: M[], max: number): M[] {
+  let files = 0
+  for (let i = 0; i < list.length; i++) {
+    if (checklistOf(list[i]!) && ++files > max) return list.slice(0, i)
+  }
+  return list
 }
 
 export class SyncEngine {
@@ -203,9 +219,12 @@ export class SyncEngine {
       const meta = await syncMeta(this.db)
       let acked = meta.lastMutationId
       for (;;) {
-        const batch = await pendingMutations(this.db, acked, BATCH)
-        if (batch.length === 0) break
-        await this.uploadFiles(batch.map((m) => (m.name === 'createSale' ? (m.args as { checklistFileId?: string | null }).checklistFileId : null)))
+        const waiting = await pendingMutations(this.db, acked, BATCH)
+        if (waiting.length === 0) break
+        // At most a few files go up before each push, so what waits on the server for its sale stays well under
+        // the user's quota of untaken files (shared/schemas/checklist-limits.ts).
+        const batch = upToFiles(waiting, CHECKLIST_FILES_PER_PUSH)
+        await this.uploadFiles(batch.map(checklistOf))
         const result = await post<PushResult>(this.fetchFn, this.language(), '/sync/push', {
           clientId: meta.clientId,
           schemaVersion: SYNC_SCHEMA_VERSION,
@@ -214,9 +233,13 @@ export class SyncEngine {
         if (result.lastMutationId <= acked) break
         acked = result.lastMutationId
       }
-      const fresh = await syncMeta(this.db)
-      const pulled = await post<PullResult>(this.fetchFn, this.language(), '/sync/pull', { clientId: fresh.clientId, cookie: fresh.cookie })
-      await applyPull(this.db, pulled)
+      // A pull answers a page at a time (a seller with years of sales is not sent in one answer).
+      for (let page = 0; page < MAX_PULL_PAGES; page++) {
+        const fresh = await syncMeta(this.db)
+        const pulled = await post<PullResult>(this.fetchFn, this.language(), '/sync/pull', { clientId: fresh.clientId, cookie: fresh.cookie })
+        await applyPull(this.db, pulled)
+        if (!pulled.more) break
+      }
       this.failures = 0
       this.set({ online: true, failure: null })
     } catch (err) {
@@ -261,7 +284,8 @@ export class SyncEngine {
         throw new TransientError('network')
       }
       if (res.status === 401) throw new TransientError('session')
-      if (res.status >= 500) throw new TransientError('server')
+      // 429: the quota of files waiting for their sale is full for now; the push after this one attaches them.
+      if (res.status >= 500 || res.status === 429) throw new TransientError('server')
       // 201/204 stored; a refusal (type or size) is permanent: the sale's mutation then comes back rejected.
       await markFileUploaded(this.db, id)
     }

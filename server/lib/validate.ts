@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
 import { z } from 'zod'
-import { fieldErrorsOf, newFieldErrors, zodErrorMap } from '../../shared/schemas/errors'
+import { fieldError, fieldErrorsOf, zodErrorMap } from '../../shared/schemas/errors'
 import { inputProblem } from '../../shared/schemas/input-safety'
 import type { AppEnv } from './context'
 import { ApiError, validationError } from './errors'
@@ -34,11 +34,7 @@ export function validate<T extends 'json' | 'query' | 'param', S extends z.core.
       value = c.req.param()
     }
     const problem = inputProblem(value, options.opaque)
-    if (problem) {
-      const fieldErrors = newFieldErrors()
-      fieldErrors[problem.path] = [c.var.t(`validation.${problem.kind}`)]
-      throw validationError(fieldErrors)
-    }
+    if (problem) throw validationError(fieldError(problem.path, c.var.t(`validation.${problem.kind}`)))
     const parsed = z.safeParse(schema, value, { error: zodErrorMap(c.var.t) })
     if (!parsed.success) throw validationError(fieldErrorsOf(parsed.error, c.var.t))
     c.req.addValidatedData(target, parsed.data as object)

@@ -68,27 +68,31 @@ export function zodErrorMap(t: Translate): (issue: RawIssue) => string {
 }
 
 /**
- * An empty FieldErrors without a prototype: its keys are field paths the client chose ("__proto__",
- * "constructor" and "toString" included), so it must not inherit members that such a key would reach.
+ * Field errors are keyed by field paths the client chose ("__proto__", "constructor" and "toString"
+ * included): they are gathered in a Map and handed out as an object of own properties (Object.fromEntries
+ * defines each key on the object itself, so no key reaches or changes an inherited member).
  */
-export function newFieldErrors(): FieldErrors {
-  return Object.create(null) as FieldErrors
+export function fieldError(path: string, message: string): FieldErrors {
+  return Object.fromEntries([[path, [message]]]) as FieldErrors
 }
 
 /** Field errors from a failed parse; messages a schema named as keys are translated here. */
 export function fieldErrorsOf(error: z.core.$ZodError, t: Translate): FieldErrors {
-  const out = newFieldErrors()
+  const out = new Map<string, string[]>()
+  const add = (path: string, message: string) => {
+    const list = out.get(path)
+    if (list) list.push(message)
+    else out.set(path, [message])
+  }
   for (const issue of error.issues) {
     const message = issue.message.startsWith(KEY_PREFIX) ? t(issue.message) : issue.message
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
-        const path = [...issue.path, key].join('.')
-        ;(out[path] ??= []).push(t('validation.unknownField'))
+        add([...issue.path, key].join('.'), t('validation.unknownField'))
       }
       continue
     }
-    const path = issue.path.length > 0 ? issue.path.join('.') : '_'
-    ;(out[path] ??= []).push(message)
+    add(issue.path.length > 0 ? issue.path.join('.') : '_', message)
   }
-  return out
+  return Object.fromEntries(out) as FieldErrors
 }

@@ -19,6 +19,7 @@ export const MAX_SALE_LINES = 30
 export const MAX_QUANTITY = 999
 /** A checklist photo or PDF: at most 10 MB, of these types. */
 export const CHECKLIST_MAX_BYTES = 10 * 1024 * 1024
+export { CHECKLIST_FILES_PER_PUSH, CHECKLIST_UNATTACHED_QUOTA_BYTES, CHECKLIST_UNATTACHED_TTL_MS } from './checklist-limits'
 export const CHECKLIST_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif', 'application/pdf'] as const
 
 const uuid = z.uuid()
@@ -90,21 +91,23 @@ export type SaleData = z.output<typeof saleInputSchema>
 
 /** What the rules need to know about the catalog. */
 export type CatalogProvider = { id: string; active: boolean; requireExternalOrderNumber: boolean }
-export type CatalogProduct = {
+/** A product as a seller's device knows it: no company figures (shared/permissions/fields.ts). */
+export type SellerCatalogProduct = {
   id: string
   providerId: string
   active: boolean
   priceOre: number
   sellerCommissionOre: number
-  companyCommissionOre: number
-  companyCostOre: number
 }
+/** The company's own figures of a product and a sale: only for those who may see them (fields.ts). */
+export type CompanyFigures = { companyCommissionOre: number; companyCostOre: number }
+export type CatalogProduct = SellerCatalogProduct & CompanyFigures
 
 /** Field path → message key, for the rules that need the provider and products. */
 export function saleCatalogViolations(
   sale: Pick<SaleData, 'providerId' | 'products' | 'externalOrderNumber'>,
   provider: CatalogProvider | undefined,
-  productsById: ReadonlyMap<string, CatalogProduct>,
+  productsById: ReadonlyMap<string, SellerCatalogProduct>,
 ): Record<string, string> {
   const out: Record<string, string> = {}
   if (!provider || !provider.active) {
@@ -121,25 +124,42 @@ export function saleCatalogViolations(
   return out
 }
 
-export type SaleAmounts = { orderValueOre: number; sellerCommissionOre: number; companyCommissionOre: number; companyCostOre: number }
+export type SellerAmounts = { orderValueOre: number; sellerCommissionOre: number }
+export type SaleAmounts = SellerAmounts & CompanyFigures
 
-/** Order value, commissions and cost of a sale from the product settings: each product's figure times its quantity. */
-export function saleAmounts(lines: ReadonlyArray<{ productId: string; quantity: number }>, productsById: ReadonlyMap<string, CatalogProduct>): SaleAmounts {
-  const sum: SaleAmounts = { orderValueOre: 0, sellerCommissionOre: 0, companyCommissionOre: 0, companyCostOre: 0 }
+type Lines = ReadonlyArray<{ productId: string; quantity: number }>
+
+/** Order value and the seller's commission from the product settings: each product's figure times its quantity. */
+export function sellerAmounts(lines: Lines, productsById: ReadonlyMap<string, SellerCatalogProduct>): SellerAmounts {
+  const sum: SellerAmounts = { orderValueOre: 0, sellerCommissionOre: 0 }
   for (const line of lines) {
     const p = productsById.get(line.productId)
     if (!p) continue
     sum.orderValueOre += p.priceOre * line.quantity
     sum.sellerCommissionOre += p.sellerCommissionOre * line.quantity
+  }
+  return sum
+}
+
+/** All of a sale's amounts, the company's commission and cost included (the server, which has them). */
+export function saleAmounts(lines: Lines, productsById: ReadonlyMap<string, CatalogProduct>): SaleAmounts {
+  const sum: SaleAmounts = { ...sellerAmounts(lines, productsById), companyCommissionOre: 0, companyCostOre: 0 }
+  for (const line of lines) {
+    const p = productsById.get(line.productId)
+    if (!p) continue
     sum.companyCommissionOre += p.companyCommissionOre * line.quantity
     sum.companyCostOre += p.companyCostOre * line.quantity
   }
   return sum
 }
 
-/** A sale as the seller's device holds it (from a pull, or saved locally and not yet acknowledged). */
+/**
+ * A sale as the seller's device holds it (from a pull, or saved locally and not yet acknowledged). The
+ * company's figures travel only to those who may see them (shared/permissions/fields.ts).
+ */
 export type SaleRecord = SaleData &
-  SaleAmounts & {
+  SellerAmounts &
+  Partial<CompanyFigures> & {
     sellerId: string
     status: SaleStatus
     /** business day of soldAt, YYYY-MM-DD */

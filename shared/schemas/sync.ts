@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { FieldErrors } from './errors'
-import type { CatalogProduct, SaleRecord } from './sales'
+import type { CompanyFigures, SaleRecord, SellerCatalogProduct } from './sales'
 import type { CheckoutRecord, SickNoticeRecord, TimeReportRecord } from './time-reports'
 
 /**
@@ -42,7 +42,7 @@ export type PullInput = z.infer<typeof pullInputSchema>
 export type Rejection = { seq: number; name: string; code: string; message: string; fieldErrors: FieldErrors; at: number }
 
 export type ProviderRecord = { id: string; name: string; type: string; requireExternalOrderNumber: boolean; active: boolean }
-export type ProductRecord = CatalogProduct & { name: string }
+export type ProductRecord = SellerCatalogProduct & Partial<CompanyFigures> & { name: string }
 export type BudgetRecord = { id: string; month: string; amountOre: number }
 
 export type SyncTables = {
@@ -60,9 +60,14 @@ export type PatchOp = {
   [T in SyncTable]: { op: 'put'; table: T; key: string; value: SyncTables[T] } | { op: 'del'; table: T; key: string }
 }[SyncTable]
 
+/** About how many of the user's own rows one pull answers; `more` says another pull has the rest. */
+export const PULL_PAGE_ROWS = 200
+
 export type PullResult = {
   cookie: string
   lastMutationId: number
   patch: PatchOp[]
   rejections: Rejection[]
+  /** true when rows changed later than this page's cookie are still waiting: pull again with the new cookie */
+  more: boolean
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { ROLE_KEYS } from '../../../shared/permissions/roles'
+import { housekeeping } from '../../housekeeping'
 import { createTestApp, DEMO_PASSWORD } from '../../test/harness'
 import { hashToken, THROTTLE } from './auth.service'
 
@@ -204,6 +205,17 @@ describe('wrong credentials and throttling', () => {
     expect(checked).toBeLessThanOrEqual(THROTTLE.ip.points)
     expect(checked).toBeGreaterThan(0)
     expect(answers.every((a) => a.status === 401 || a.status === 429)).toBe(true)
+  })
+
+  it('purges the counters of unknown e-mails once their window and block are over', async () => {
+    const { rateLimits } = t.database.t
+    await t.request('POST', '/api/auth/login', { ip: '203.0.113.30', body: { email: 'never-existed@demo.test', password: 'some-guess-1' } })
+    const rows = async () => (await t.database.db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key).filter((k) => k.includes('never-existed'))
+    expect((await rows()).length).toBeGreaterThan(0)
+    await housekeeping(t.database, Date.now())
+    expect((await rows()).length).toBeGreaterThan(0)
+    await housekeeping(t.database, Date.now() + (THROTTLE.account.blockS + 2 * 3600) * 1000)
+    expect(await rows()).toEqual([])
   })
 
   it.runIf(t.database.dialect === 'pg')('shares the counts between two instances on PostgreSQL', async () => {

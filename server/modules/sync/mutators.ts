@@ -1,9 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { AppAbility } from '../../../shared/permissions/ability'
 import { checkoutBlocking, openSickOccasion } from '../../../shared/rules/checkout'
 import { businessDay } from '../../../shared/rules/work'
-import { fieldErrorsOf, newFieldErrors, zodErrorMap, type FieldErrors, type Translate } from '../../../shared/schemas/errors'
+import { fieldError, fieldErrorsOf, zodErrorMap, type FieldErrors, type Translate } from '../../../shared/schemas/errors'
 import { inputProblem } from '../../../shared/schemas/input-safety'
 import { saleAmounts, saleCatalogViolations, saleInputSchema, type CatalogProduct } from '../../../shared/schemas/sales'
 import { MUTATION_NAMES, type MutationName } from '../../../shared/schemas/sync'
@@ -62,11 +62,7 @@ function parse<S extends z.core.$ZodType>(schema: S, args: unknown, translate: T
   let parsed: z.ZodSafeParseResult<z.output<S>>
   try {
     problem = inputProblem(args)
-    if (problem) {
-      const fieldErrors = newFieldErrors()
-      fieldErrors[problem.path] = [translate(`validation.${problem.kind}`)]
-      throw new Rejection('validation_failed', fieldErrors)
-    }
+    if (problem) throw new Rejection('validation_failed', fieldError(problem.path, translate(`validation.${problem.kind}`)))
     parsed = z.safeParse(schema, args, { error: zodErrorMap(translate) })
     if (!parsed.success) throw new Rejection('validation_failed', fieldErrorsOf(parsed.error, translate))
   } catch (err) {
@@ -182,6 +178,8 @@ const createSale: Mutator = async (ctx, args) => {
     }),
   )
   await tx.insert(t.saleStatusHistory).values({ id: crypto.randomUUID(), saleId: sale.id, status: 'finalized', note: null, byUserId: user.id, at: ctx.now })
+  // The file is the sale's now: it no longer counts against the seller's quota of waiting files.
+  if (sale.checklistFileId) await tx.update(t.files).set({ attachedAt: ctx.now }).where(and(eq(t.files.id, sale.checklistFileId), isNull(t.files.attachedAt)))
 }
 
 const saveTimeReport: Mutator = async (ctx, args) => {

@@ -7,6 +7,7 @@ import { access } from '../../lib/access'
 import type { AppEnv, Deps } from '../../lib/context'
 import { ApiError, notFound, validationError } from '../../lib/errors'
 import { validate } from '../../lib/validate'
+import { checklistFiles } from './checklist-files'
 import { syncService, type SyncHooks } from './sync.service'
 
 /** The first bytes each accepted checklist type starts with: the declared type must match the content. */
@@ -36,6 +37,7 @@ const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 /** The sync queue's endpoints (docs/decisions/008) and the checklist files that travel with sales. */
 export function syncRoutes({ database }: Deps, hooks: SyncHooks = {}) {
   const sync = syncService(database, hooks)
+  const files = checklistFiles(database)
   const { db, t } = database
 
   return new Hono<AppEnv>()
@@ -80,14 +82,9 @@ export function syncRoutes({ database }: Deps, hooks: SyncHooks = {}) {
       } catch {
         // keep the default name
       }
-      const [existing] = await db.select({ userId: t.files.userId }).from(t.files).where(eq(t.files.id, id))
-      if (existing) {
-        // Uploading the same file again (a retry after a lost answer) changes nothing.
-        if (existing.userId !== userId) throw new ApiError(409, 'conflict')
-        return c.body(null, 204)
-      }
-      await db.insert(t.files).values({ id, userId, name, contentType: type, size: body.byteLength, data: Buffer.from(body), createdAt: Date.now() })
-      return c.body(null, 201)
+      // Uploading the same file again (a retry after a lost answer) changes nothing.
+      const stored = await files.store({ id, userId, name: name.toWellFormed(), contentType: type, data: Buffer.from(body) }, Date.now())
+      return c.body(null, stored === 'stored' ? 201 : 204)
     })
     .get('/sync/files/:id', access.signedIn(), async (c) => {
       const auth = c.var.auth!
@@ -102,9 +99,15 @@ export function syncRoutes({ database }: Deps, hooks: SyncHooks = {}) {
           .where(eq(t.sales.checklistFileId, file.id))
         if (!sale || !auth.ability.can('view', subject('sale_reports', { ...sale }) as never)) throw notFound()
       }
+      // Customer documents: never kept by the browser or a proxy (a shared phone keeps nothing after logout),
+      // never run as a page of the app's origin (sandboxed, no scripts), never sniffed into another type, and
+      // only images are shown in place; a PDF is downloaded (decision 016).
+      const image = file.contentType.startsWith('image/')
       c.header('Content-Type', file.contentType)
-      c.header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`)
-      c.header('Cache-Control', 'private, max-age=3600')
+      c.header('Content-Disposition', `${image ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+      c.header('Cache-Control', 'no-store')
+      c.header('Content-Security-Policy', "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'")
+      c.header('Cross-Origin-Resource-Policy', 'same-origin')
       return c.body(new Uint8Array(file.data), 200)
     })
 }

@@ -1,8 +1,9 @@
-import { and, asc, count, eq, gt, inArray, lte, max, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gt, inArray, lte, max, sql, type AnyColumn } from 'drizzle-orm'
 import type { AppAbility } from '../../../shared/permissions/ability'
-import { newFieldErrors, type Translate } from '../../../shared/schemas/errors'
+import { visibleFields } from '../../../shared/permissions/fields'
+import { fieldError, type Translate } from '../../../shared/schemas/errors'
 import type { SaleRecord, SaleStatus } from '../../../shared/schemas/sales'
-import type { Mutation, PatchOp, PullResult, PushResult, Rejection as RejectionRecord } from '../../../shared/schemas/sync'
+import { PULL_PAGE_ROWS, type Mutation, type PatchOp, type PullResult, type PushResult, type Rejection as RejectionRecord } from '../../../shared/schemas/sync'
 import type { Database, Db } from '../../db/client'
 import { userOfficeId } from '../../db/expressions'
 import { ApiError } from '../../lib/errors'
@@ -64,9 +65,7 @@ export function syncService(database: Database, hooks: SyncHooks = {}) {
         const seen = bySeq.get(m.seq)
         if (!seen) bySeq.set(m.seq, m)
         else if (JSON.stringify([seen.name, seen.args, seen.createdAt]) !== JSON.stringify([m.name, m.args, m.createdAt])) {
-          const fieldErrors = newFieldErrors()
-          fieldErrors.mutations = [translate('sync.duplicateSeq', { seq: m.seq })]
-          throw new ApiError(409, 'conflict', { fieldErrors })
+          throw new ApiError(409, 'conflict', { fieldErrors: fieldError('mutations', translate('sync.duplicateSeq', { seq: m.seq })) })
         }
       }
       const sorted = [...bySeq.values()].sort((a, b) => a.seq - b.seq)
@@ -144,10 +143,38 @@ export function syncService(database: Database, hooks: SyncHooks = {}) {
         const since = cookie.v > version ? 0 : cookie.v
         const patch: PatchOp[] = []
 
+        // Paged (decision 016): the user's rows are sent oldest change first, about PULL_PAGE_ROWS at a time,
+        // each page ending on a whole change-counter value (rows written by one transaction travel together).
+        const owned = [
+          { table: t.sales, owner: t.sales.sellerId },
+          { table: t.timeReports, owner: t.timeReports.userId },
+          { table: t.checkouts, owner: t.checkouts.userId },
+          { table: t.sickNotices, owner: t.sickNotices.userId },
+          { table: t.salesBudgets, owner: t.salesBudgets.userId },
+        ] as const
+        const pending = (
+          await Promise.all(
+            owned.map(({ table, owner }) =>
+              tx
+                .select({ v: table.version })
+                .from(table)
+                .where(and(eq(owner, user.id), gt(table.version, since)))
+                .orderBy(asc(table.version))
+                .limit(PULL_PAGE_ROWS + 1),
+            ),
+          )
+        )
+          .flat()
+          .map((r) => r.v)
+          .sort((a, b) => a - b)
+        const more = pending.length > PULL_PAGE_ROWS
+        const upTo = more ? pending[PULL_PAGE_ROWS - 1]! : version
+        const changed = (column: AnyColumn) => and(gt(column, since), lte(column, upTo))
+
         const sales = await tx
           .select()
           .from(t.sales)
-          .where(and(eq(t.sales.sellerId, user.id), gt(t.sales.version, since)))
+          .where(and(eq(t.sales.sellerId, user.id), changed(t.sales.version)))
           .orderBy(asc(t.sales.version))
         if (sales.length > 0) {
           const ids = sales.map((s) => s.id)
@@ -196,19 +223,19 @@ export function syncService(database: Database, hooks: SyncHooks = {}) {
           }
         }
 
-        for (const r of await tx.select().from(t.timeReports).where(and(eq(t.timeReports.userId, user.id), gt(t.timeReports.version, since)))) {
+        for (const r of await tx.select().from(t.timeReports).where(and(eq(t.timeReports.userId, user.id), changed(t.timeReports.version)))) {
           const { version: _v, teamId: _t, officeId: _o, ...value } = r
           patch.push({ op: 'put', table: 'timeReports', key: r.id, value })
         }
-        for (const r of await tx.select().from(t.checkouts).where(and(eq(t.checkouts.userId, user.id), gt(t.checkouts.version, since)))) {
+        for (const r of await tx.select().from(t.checkouts).where(and(eq(t.checkouts.userId, user.id), changed(t.checkouts.version)))) {
           const { version: _v, ...value } = r
           patch.push({ op: 'put', table: 'checkouts', key: r.id, value })
         }
-        for (const r of await tx.select().from(t.sickNotices).where(and(eq(t.sickNotices.userId, user.id), gt(t.sickNotices.version, since)))) {
+        for (const r of await tx.select().from(t.sickNotices).where(and(eq(t.sickNotices.userId, user.id), changed(t.sickNotices.version)))) {
           const { version: _v, teamId: _t, officeId: _o, ...value } = r
           patch.push({ op: 'put', table: 'sickNotices', key: r.id, value })
         }
-        for (const r of await tx.select().from(t.salesBudgets).where(and(eq(t.salesBudgets.userId, user.id), gt(t.salesBudgets.version, since)))) {
+        for (const r of await tx.select().from(t.salesBudgets).where(and(eq(t.salesBudgets.userId, user.id), changed(t.salesBudgets.version)))) {
           patch.push({ op: 'put', table: 'budgets', key: r.id, value: { id: r.id, month: r.month, amountOre: r.amountOre } })
         }
 
@@ -250,7 +277,9 @@ export function syncService(database: Database, hooks: SyncHooks = {}) {
               ).map((r) => ({ seq: r.seq, name: r.name, code: r.code, message: r.message, fieldErrors: r.fieldErrors, at: r.at }))
             : []
 
-        return { cookie: JSON.stringify({ v: version, r: refStamp, l: lastMutationId }), lastMutationId, patch, rejections }
+        // Each role receives the fields it may see (the company's figures only for catalogue and finance staff).
+        const visible = patch.map((op) => (op.op === 'put' ? ({ ...op, value: visibleFields(op.table, op.value, user.ability) } as PatchOp) : op))
+        return { cookie: JSON.stringify({ v: upTo, r: refStamp, l: lastMutationId }), lastMutationId, patch: visible, rejections, more }
       })
     },
   }

@@ -5,7 +5,7 @@ import { fieldErrorsOf, zodErrorMap, type FieldErrors, type Translate } from '..
 import {
   CHECKLIST_MAX_BYTES,
   CHECKLIST_TYPES,
-  saleAmounts,
+  sellerAmounts,
   saleCatalogViolations,
   saleInputSchema,
   type SaleInput,
@@ -85,7 +85,7 @@ export async function saveSaleLocally(
   const record: LocalSale = {
     ...sale,
     // an estimate until the server's figures arrive
-    ...saleAmounts(sale.products, productsById),
+    ...sellerAmounts(sale.products, productsById),
     sellerId: userId,
     status: 'finalized',
     sellDate: businessDay(sale.soldAt),

@@ -5,7 +5,7 @@ import { useForm, useWatch, type FieldError } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { formatOre, type FormatLanguage } from '../../../../shared/format'
-import { saleAmounts, type SaleInput } from '../../../../shared/schemas/sales'
+import { sellerAmounts, type SaleInput } from '../../../../shared/schemas/sales'
 import { FormField } from '../../../components/ui/form-field'
 import { Page } from '../../../components/ui/page'
 import { snackbar } from '../../../lib/snackbar-store'
@@ -112,7 +112,7 @@ export default function SalesCreatePage() {
   const providerProducts = useMemo(() => catalog?.products.filter((p) => p.providerId === providerId) ?? [], [catalog, providerId])
   const estimate = useMemo(() => {
     const byId = new Map((catalog?.products ?? []).map((p) => [p.id, p]))
-    return saleAmounts(
+    return sellerAmounts(
       (watchedLines ?? []).filter((l) => l.productId && Number(l.quantity) > 0).map((l) => ({ productId: l.productId, quantity: Number(l.quantity) })),
       byId,
     )
