@@ -23,8 +23,22 @@ const envSchema = z.object({
     .optional(),
   DEMO_MODE: boolish.optional(),
   SESSION_TTL_DAYS: z.coerce.number().min(1).max(365).default(14),
-  /** Extra origins allowed to send state-changing requests (comma-separated), e.g. behind a proxy. */
-  APP_ORIGINS: z.string().default(''),
+  /**
+   * The origins users open the app at (comma-separated, e.g. https://app.example.se): the only origins whose
+   * state-changing requests are accepted. Required in production; elsewhere loopback addresses are allowed too.
+   */
+  APP_ORIGINS: z
+    .string()
+    .default('')
+    .refine(
+      (v) =>
+        v
+          .split(',')
+          .map((o) => o.trim())
+          .filter(Boolean)
+          .every(isOrigin),
+      'APP_ORIGINS must be origins such as https://app.example.se (scheme, host and port only), separated by commas',
+    ),
   /** Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy. */
   TRUST_PROXY: boolish.default(false),
   /** scrypt cost as log2(N); 15 = 32 MiB per hash. Tests lower it. */
@@ -69,13 +83,31 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     maintenance: e.MAINTENANCE_MODE,
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     appOrigins: e.APP_ORIGINS.split(',')
-      .map((o) => o.trim())
+      .map((o) => o.trim().replace(/\/$/, ''))
       .filter(Boolean),
     trustProxy: e.TRUST_PROXY,
     scryptLogN: e.SCRYPT_LOG_N,
     staticDir: path.resolve(e.STATIC_DIR),
     logRequests: e.LOG_REQUESTS,
   }
+}
+
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value.replace(/\/$/, '')
+  } catch {
+    return false
+  }
+}
+
+/** What the server needs beyond a parseable environment before it serves anyone; a message per problem. */
+export function servingProblems(env: Env): string[] {
+  const problems: string[] = []
+  if (env.nodeEnv === 'production' && env.appOrigins.length === 0) {
+    problems.push('APP_ORIGINS must name the address users open the app at (e.g. APP_ORIGINS=https://app.example.se): without it no change from a browser would be accepted.')
+  }
+  return problems
 }
 
 export function loadEnv(): Env {

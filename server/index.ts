@@ -1,11 +1,13 @@
 import { serve } from '@hono/node-server'
 import { createApp } from './app'
 import { bootDatabase } from './boot'
-import { loadEnv } from './env'
+import { loadEnv, servingProblems } from './env'
 import { startHousekeeping } from './housekeeping'
 
 async function main() {
   const env = loadEnv()
+  const problems = servingProblems(env)
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`)
   const database = await bootDatabase(env, (line) => console.log(line))
   const app = createApp({ env, database })
   // Expired sessions and sign-in counters, and checklist files no sale took.
