@@ -1,0 +1,134 @@
+import fc from 'fast-check'
+import { getTableName, type Table } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { declaredAccess } from '../lib/access'
+import { createTestApp } from '../test/harness'
+
+/**
+ * Every registered API route — present and future, read from the app itself — gets hostile input: object-member
+ * names ("__proto__", "constructor", …) as keys and values, lone surrogates, very long strings, deep nesting,
+ * wrong types and unknown fields, in bodies, queries and path parameters (fast-check generates them). Every
+ * answer is a success or a 4xx with a readable error (field errors for a validation failure), never a 5xx,
+ * and a 4xx writes nothing (the database is compared before and after). A new route is covered without
+ * anyone remembering to add it here.
+ */
+
+const t = await createTestApp()
+
+type Route = { method: string; path: string; isPublic: boolean }
+const routes: Route[] = []
+for (const r of t.app.routes) {
+  if (!r.path.startsWith('/api/') || r.method === 'ALL') continue
+  if (routes.some((x) => x.method === r.method && x.path === r.path)) continue
+  routes.push({ method: r.method, path: r.path, isPublic: declaredAccess(r.handler)?.kind === 'public' })
+}
+
+// Tables a refused request may still write by design: sign-in counters (a failed sign-in is counted before
+// anything else) and a session's last-seen time.
+const VOLATILE = new Set(['sessions', 'rate_limits'])
+const tables = Object.values(t.database.t).filter((v): v is Table => !!v && typeof v === 'object' && Symbol.for('drizzle:Name') in v)
+async function snapshot(): Promise<string> {
+  const parts: string[] = []
+  for (const table of tables) {
+    if (VOLATILE.has(getTableName(table))) continue
+    const rows = await t.database.db.select().from(table as never)
+    parts.push(`${getTableName(table)}:${JSON.stringify(rows, (_k, v: unknown) => (v && typeof v === 'object' && (v as { type?: string }).type === 'Buffer' ? '<bytes>' : v))}`)
+  }
+  return parts.join('\n')
+}
+
+const MEMBER_NAMES = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', '__defineGetter__', 'then']
+const LONE = ['\ud800', '\udfff', 'a\ud83d', '\ude00b', 'x\udbff\udbffy']
+const nastyString = fc.oneof(
+  fc.constantFrom(...MEMBER_NAMES),
+  fc.constantFrom(...LONE),
+  fc.string({ maxLength: 20 }),
+  fc.constantFrom('x'.repeat(5_000), 'å'.repeat(70_000), '', ' ', '\u0000', '%', '../../etc/passwd', "'; drop table users; --", '1e309', '-0'),
+)
+const nastyKey = fc.oneof(fc.constantFrom(...MEMBER_NAMES), fc.constantFrom(...LONE), fc.string({ maxLength: 12 }))
+const deep = fc.integer({ min: 20, max: 2_000 }).chain((depth) =>
+  fc.constantFrom(JSON.parse('['.repeat(depth) + ']'.repeat(depth)) as unknown, JSON.parse('{"a":'.repeat(depth) + '1' + '}'.repeat(depth)) as unknown),
+)
+const { value: nastyValue } = fc.letrec<{ value: unknown }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    nastyString,
+    fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constant(-1), fc.constant(2 ** 53)),
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.dictionary(nastyKey, tie('value'), { maxKeys: 5 }),
+    deep,
+  ),
+}))
+/** A body: usually an object (the shape every JSON route takes), sometimes anything. */
+const nastyBody = fc.oneof(
+  { weight: 4, arbitrary: fc.dictionary(nastyKey, nastyValue, { maxKeys: 6 }) },
+  { weight: 1, arbitrary: nastyValue },
+)
+// Query strings and path segments are percent-encoded: lone surrogates arrive as invalid UTF-8 sequences.
+const rawSegment = fc.oneof(
+  nastyString.map((s) => encodeURIComponent(s.toWellFormed())),
+  fc.constantFrom('%ED%A0%80', '%FF', '%', '%zz', '%00', '%2e%2e', '__proto__', 'constructor'),
+)
+const nastyQuery = fc.array(fc.tuple(rawSegment, rawSegment), { maxLength: 5 }).map((pairs) => pairs.map(([k, v]) => `${k}=${v}`).join('&'))
+
+async function session() {
+  return (await t.login('admin@demo.test')).cookie
+}
+
+function check(route: Route, status: number, text: string) {
+  const label = `${route.method} ${route.path} → ${status} ${text.slice(0, 300)}`
+  expect(status, label).toBeLessThan(500)
+  if (status >= 400) {
+    const body = JSON.parse(text) as { error?: unknown; message?: unknown; fieldErrors?: unknown }
+    expect(typeof body.error, label).toBe('string')
+    expect(typeof body.message, label).toBe('string')
+    if (body.error === 'validation_failed') {
+      expect(body.fieldErrors, label).toBeTypeOf('object')
+      for (const [, messages] of Object.entries(body.fieldErrors as object)) expect(Array.isArray(messages) && messages.every((m) => typeof m === 'string'), label).toBe(true)
+    }
+  }
+}
+
+describe('every API route under hostile input: never a 5xx, and a refusal writes nothing', () => {
+  it('walks the routes it should', () => {
+    expect(routes.length).toBeGreaterThanOrEqual(20)
+  })
+
+  it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', async (_name, route) => {
+    let cookie = await session()
+    await fc.assert(
+      fc.asyncProperty(nastyBody, nastyQuery, fc.array(rawSegment, { minLength: 3, maxLength: 3 }), fc.boolean(), async (body, query, params, signedIn) => {
+        let n = 0
+        const url = route.path.replace(/:[A-Za-z]+/g, () => params[n++ % params.length]!) + (query ? `?${query}` : '')
+        const before = await snapshot()
+        const r = await t.request(route.method, url, {
+          cookie: signedIn ? cookie : undefined,
+          body: route.method === 'GET' || route.method === 'HEAD' ? undefined : body === undefined ? 'null' : JSON.stringify(body),
+        })
+        check(route, r.status, r.text)
+        if (r.status >= 400) expect(await snapshot(), `${route.method} ${url} → ${r.status} wrote something`).toBe(before)
+        // A route that ends the session (logout, revoke) must not blind the rest of the run.
+        if (signedIn && r.status === 401) cookie = await session()
+      }),
+      { numRuns: 30, seed: 11, endOnFailure: true },
+    )
+    // The same hostile input as multipart and form bodies, and JSON with a member name at the top.
+    if (route.method !== 'GET') {
+      for (const [type, raw] of [
+        ['application/x-www-form-urlencoded', '__proto__[x]=1&constructor=2'],
+        ['text/plain', '{"__proto__":{"admin":true}}'],
+        ['application/json', '{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}},"toString":"x"}'],
+        ['application/json', '"\\ud800"'],
+      ] as const) {
+        const before = await snapshot()
+        const r = await t.request(route.method, route.path.replace(/:[A-Za-z]+/g, 'constructor'), { cookie, body: raw, headers: { 'content-type': type } })
+        check(route, r.status, r.text)
+        if (r.status >= 400) expect(await snapshot()).toBe(before)
+        if (r.status === 401) cookie = await session()
+      }
+    }
+    // Nothing leaked onto shared prototypes.
+    expect(({} as Record<string, unknown>).admin).toBeUndefined()
+    expect(({} as Record<string, unknown>).x).toBeUndefined()
+  })
+})
