@@ -1,0 +1,106 @@
+import { execFileSync, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+/**
+ * `npm run bench:login` — a burst of wrong-password sign-ins from one address while another person signs in
+ * and loads the app (issue 11). The bundled server (as `npm start` runs it) with the production password
+ * cost (scrypt N = 2^15, 32 MiB a hash) on an embedded SQLite demo database, behind a trusted proxy so the
+ * two clients can come from two addresses (X-Forwarded-For).
+ *  - Scenario A: 200 parallel guesses at one account from one address.
+ *  - Scenario B: 200 parallel guesses at 200 accounts from one address (password spraying).
+ * Printed: how many guesses had their password checked (401) and how many were refused unread (429), and the
+ * other client's sign-in time and the time of each file of the app it loads meanwhile.
+ * Target: guesses checked ≤ the limit; the other client's sign-in under 1 s.
+ */
+const PORT = 3995
+const ORIGIN = `http://127.0.0.1:${PORT}`
+const GUESSES = 200
+const PERSON = '198.51.100.7'
+// The limits as configured in server/modules/auth/auth.service.ts (THROTTLE).
+const LIMIT = { oneAccount: 5, oneAddress: 30 }
+
+if (!fs.existsSync('dist/index.html')) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' })
+else if (!fs.existsSync('dist-server/index.mjs')) execFileSync('npx', ['tsx', 'scripts/build-server.ts'], { stdio: 'inherit' })
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'saljkraft-bench-login-'))
+const server = spawn('node', ['dist-server/index.mjs'], {
+  // eslint-disable-next-line no-restricted-properties -- pass the environment on to the child
+  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_MODE: 'true', TRUST_PROXY: 'true', SCRYPT_LOG_N: '15', NODE_ENV: 'development' },
+  stdio: 'ignore',
+})
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`${url} did not come up`)
+}
+
+function signIn(email: string, password: string, from: string) {
+  return fetch(`${ORIGIN}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: ORIGIN, 'x-forwarded-for': from },
+    body: JSON.stringify({ email, password }),
+  })
+}
+
+async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const started = performance.now()
+  const value = await fn()
+  return { ms: performance.now() - started, value }
+}
+
+/** The other person: signs in, then loads the app's index and every script and stylesheet it names. */
+async function person() {
+  const login = await timed(async () => {
+    const r = await signIn('seller@demo.test', 'saljkraft-demo', PERSON)
+    await r.arrayBuffer()
+    return r.status
+  })
+  const index = await timed(async () => (await fetch(`${ORIGIN}/dashboards/sales/seller`, { headers: { 'x-forwarded-for': PERSON } })).text())
+  const files = [...index.value.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!)
+  const assets = await Promise.all(files.map((f) => timed(async () => (await (await fetch(`${ORIGIN}${f}`, { headers: { 'accept-encoding': 'br, gzip' } })).arrayBuffer()).byteLength)))
+  return { status: login.value, loginMs: login.ms, indexMs: index.ms, assets: assets.map((a, i) => ({ file: files[i]!, ms: a.ms })) }
+}
+
+async function scenario(name: string, attacker: string, email: (i: number) => string, limit: number) {
+  const started = performance.now()
+  const burst = Promise.all(
+    Array.from({ length: GUESSES }, async (_, i) => {
+      const r = await signIn(email(i), `wrong-guess-${i}`, attacker)
+      await r.arrayBuffer()
+      return r.status
+    }),
+  )
+  // The person starts while the burst is arriving.
+  await new Promise((r) => setTimeout(r, 20))
+  const other = await person()
+  const statuses = await burst
+  const burstMs = performance.now() - started
+  const checked = statuses.filter((s) => s === 401).length
+  const refused = statuses.filter((s) => s === 429).length
+  const slowest = other.assets.reduce((a, b) => (b.ms > a.ms ? b : a), { file: '-', ms: 0 })
+  console.log(`\n${name}`)
+  console.log(`  guesses: ${GUESSES} sent, ${checked} checked (401), ${refused} refused unread (429), ${GUESSES - checked - refused} other; burst answered in ${burstMs.toFixed(0)} ms`)
+  console.log(`  checked ≤ limit (${limit}): ${checked <= limit ? '✔' : '✖'}`)
+  console.log(`  the other person's sign-in: ${other.status}, ${other.loginMs.toFixed(0)} ms (target < 1,000 ms) ${other.status === 200 && other.loginMs < 1000 ? '✔' : '✖'}`)
+  console.log(`  then the app: index ${other.indexMs.toFixed(0)} ms, ${other.assets.length} files, slowest ${slowest.ms.toFixed(0)} ms (${path.basename(slowest.file)})`)
+}
+
+try {
+  await waitFor(`${ORIGIN}/api/health`)
+  // Warm up: one sign-in hashes once and loads the code paths.
+  await (await signIn('admin@demo.test', 'saljkraft-demo', '192.0.2.1')).arrayBuffer()
+  console.log(`bench:login (SQLite, scrypt N=2^15, ${os.availableParallelism()} cores, real HTTP on loopback)`)
+  await scenario('A: 200 parallel guesses at one account from one address', '203.0.113.66', () => 'anna.lindqvist@demo.test', LIMIT.oneAccount)
+  await scenario('B: 200 parallel guesses at 200 accounts from one address (spraying)', '203.0.113.67', (i) => `spray-${i}@demo.test`, LIMIT.oneAddress)
+} finally {
+  server.kill('SIGTERM')
+  fs.rmSync(dataDir, { recursive: true, force: true })
+}
