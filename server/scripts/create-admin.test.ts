@@ -7,7 +7,7 @@ import { testEnv } from '../test/harness'
 
 describe('production start', () => {
   it('seeds no demo data, and create-admin makes the first admin who can sign in', async () => {
-    const { env, cleanup } = await testEnv({ NODE_ENV: 'production', DEMO_MODE: 'false' })
+    const { env, cleanup } = await testEnv({ NODE_ENV: 'production', DEMO_MODE: 'false', APP_ORIGINS: 'https://app.company.se' })
     try {
       const database = await bootDatabase(env)
       const { t } = database
@@ -23,9 +23,9 @@ describe('production start', () => {
 
       const again = await bootDatabase(env)
       const app = createApp({ env, database: again })
-      const res = await app.request('http://localhost/api/auth/login', {
+      const res = await app.request('https://app.company.se/api/auth/login', {
         method: 'POST',
-        headers: { 'content-type': 'application/json', origin: 'http://localhost' },
+        headers: { 'content-type': 'application/json', origin: 'https://app.company.se' },
         body: JSON.stringify({ email: 'boss@company.se', password: 'a-strong-first-password' }),
       })
       expect(res.status).toBe(200)
