@@ -26,7 +26,7 @@ for (const r of t.app.routes) {
 // Tables a refused request may still write by design: sign-in counters (a failed sign-in is counted before
 // anything else) and a session's last-seen time.
 const VOLATILE = new Set(['sessions', 'rate_limits'])
-const tables = Object.values(t.database.t).filter((v): v is Table => !!v && typeof v === 'object' && Symbol.for('drizzle:Name') in v)
+const tables = Object.values(t.database.t as Record<string, unknown>).filter((v): v is Table => !!v && typeof v === 'object' && Symbol.for('drizzle:Name') in v)
 async function snapshot(): Promise<string> {
   const parts: string[] = []
   for (const table of tables) {
