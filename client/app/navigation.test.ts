@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { buildAbility, toRawRules } from '../../shared/permissions/ability'
 import { roleDef } from '../../shared/permissions/roles'
 import { ROUTES } from '../../shared/routes'
-import { NAVIGATION, isNavItemActive, visibleNavigation, type NavItem } from './navigation'
+import { NAVIGATION, homeRoute, isNavItemActive, visibleNavigation, type NavItem } from './navigation'
 
 const ctx = { user: { id: 'u', teamIds: [], officeId: null, regionId: null } }
 const canFor = (role: Parameters<typeof roleDef>[0]) => {
@@ -42,5 +42,32 @@ describe('navigation', () => {
     expect(isNavItemActive(item, ['backoffice-products-id'], 'backoffice-products')).toBe(true)
     expect(isNavItemActive(item, ['start'], undefined, ['backoffice-products'])).toBe(true)
     expect(isNavItemActive(item, ['backoffice-providers'])).toBe(false)
+  })
+})
+
+describe('where each role lands (decision 017)', () => {
+  // Built today: the seller dashboard and the users list; the other homes are planned, so their roles fall
+  // back through the list of homes to the first one they may open.
+  it.each([
+    ['seller', 'dashboards-sales-seller'],
+    ['coach', 'user-admin-users'],
+    ['manager', 'user-admin-users'],
+    ['backoffice', 'user-admin-users'],
+    ['recruiter', null],
+    ['admin', 'user-admin-users'],
+  ] as const)('%s → %s', (role, home) => {
+    expect(homeRoute(role, canFor(role))).toBe(home)
+  })
+
+  it('a role’s own home wins when it is built and allowed; a planned one is passed over', () => {
+    expect(homeRoute('admin', canFor('admin'))).toBe('user-admin-users')
+    expect(homeRoute('unknown-role', canFor('admin'))).toBe('dashboards-sales-seller')
+  })
+
+  it('keeps the seller’s own dashboard out of the menus of coaches and managers', () => {
+    for (const role of ['coach', 'manager'] as const) {
+      expect(leaves(visibleNavigation(NAVIGATION, canFor(role)))).not.toContain('dashboards-sales-seller')
+    }
+    expect(leaves(visibleNavigation(NAVIGATION, canFor('seller')))).toContain('dashboards-sales-seller')
   })
 })

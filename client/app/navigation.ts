@@ -11,10 +11,20 @@ export type NavItem = {
   to?: RouteName
   action?: ActionOrManage
   subject?: SubjectOrAll
+  /**
+   * A permission the menu asks for on top of the route's own: a screen made for one kind of user (the seller's
+   * own dashboard) stays out of the menus of others who may technically open it (coaches, managers).
+   */
+  alsoNeeds?: { action: ActionOrManage; subject: SubjectOrAll }
   children?: NavItem[]
 }
 
-const leaf = (to: RouteName): NavItem => ({ title: `routes.${to}`, to })
+/** Screens made for sellers: in a menu only for those who sell. */
+const FOR_SELLERS: Partial<Record<RouteName, NavItem['alsoNeeds']>> = {
+  'dashboards-sales-seller': { action: 'create', subject: 'sales' },
+}
+
+const leaf = (to: RouteName): NavItem => ({ title: `routes.${to}`, to, alsoNeeds: FOR_SELLERS[to] })
 const group = (key: string, ...to: RouteName[]): NavItem => ({ title: `nav.groups.${key}`, children: to.map(leaf) })
 
 export const NAVIGATION: NavItem[] = [
@@ -100,6 +110,7 @@ export const NAVIGATION: NavItem[] = [
 type Can = (action: ActionOrManage, subject: SubjectOrAll) => boolean
 
 function itemAllowed(item: NavItem, can: Can): boolean {
+  if (item.alsoNeeds && !can(item.alsoNeeds.action, item.alsoNeeds.subject)) return false
   if (item.to) {
     const meta = routeByName(item.to).meta
     if (meta.public || meta.unauthenticatedOnly) return true
@@ -126,26 +137,25 @@ export function isNavItemActive(item: NavItem, matchedNames: string[], navActive
   return matchedNames.includes(item.to) || highlight.includes(item.to) || navActiveLink === item.to
 }
 
-const HOME_BY_ROLE: Record<string, RouteName> = {
-  seller: 'dashboards-sales-seller',
-  coach: 'dashboards-sales-coach',
-  manager: 'dashboards-sales-manager',
-  backoffice: 'backoffice-salereports',
-  recruiter: 'backoffice-onboarding-candidates',
-  admin: 'user-admin-users',
-}
+/** Each role's home, in the order a user without their role's home falls back through (issue 12). */
+const HOMES: ReadonlyArray<readonly [role: string, home: RouteName]> = [
+  ['seller', 'dashboards-sales-seller'],
+  ['coach', 'dashboards-sales-coach'],
+  ['manager', 'dashboards-sales-manager'],
+  ['backoffice', 'backoffice-salereports'],
+  ['recruiter', 'backoffice-onboarding-candidates'],
+  ['admin', 'user-admin-users'],
+]
 
-/** Where a user's day starts: their role's home when they may open it, else their first allowed screen. */
+const built = (name: RouteName) => routeByName(name).plannedIn === undefined
+const opens = (name: RouteName, can: Can) => built(name) && itemAllowed({ title: '', to: name, alsoNeeds: FOR_SELLERS[name] }, can)
+
+/**
+ * Where a user's day starts (docs/decisions/017): their role's home when they may open it and it is built,
+ * else the first home of the list they may open that is built; null when there is none (the start page).
+ */
 export function homeRoute(role: string | null | undefined, can: Can): RouteName | null {
-  const preferred = role ? HOME_BY_ROLE[role] : undefined
-  if (preferred && itemAllowed({ title: '', to: preferred }, can)) return preferred
-  const first = (items: NavItem[]): RouteName | null => {
-    for (const item of items) {
-      if (item.to) return item.to
-      const inner = item.children ? first(item.children) : null
-      if (inner) return inner
-    }
-    return null
-  }
-  return first(visibleNavigation(NAVIGATION, can))
+  const own = HOMES.find(([r]) => r === role)?.[1]
+  if (own && opens(own, can)) return own
+  return HOMES.map(([, home]) => home).find((home) => opens(home, can)) ?? null
 }

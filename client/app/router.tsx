@@ -1,23 +1,29 @@
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router'
-import { ROUTES, type AppRoute, type RouteMeta } from '../../shared/routes'
+import type { ActionOrManage, SubjectOrAll } from '../../shared/permissions/catalogue'
+import { ROUTES, pathFor, type AppRoute, type RouteMeta } from '../../shared/routes'
 import { decideNavigation } from '../../shared/rules/guard'
 import { ensureSalesMessages } from '../lib/i18n'
 import { ability, getUserData } from '../lib/session'
 import { Loading } from '../components/ui/loading'
 import { prepareShell, RootShell } from './root-shell'
 import { RouteError } from './route-error'
+import { homeRoute } from './navigation'
 import { screenFor } from './screens'
 
 /** The guard of spec section 2, run before every navigation (a loader runs before its route renders). */
 function guard(route: AppRoute) {
   return ({ request }: LoaderFunctionArgs) => {
     const url = new URL(request.url)
+    const userData = getUserData()
+    const can = (action: ActionOrManage, subject: SubjectOrAll) => ability.can(action, subject)
+    const home = route.name === 'index' && userData ? homeRoute(userData.role, can) : null
     const decision = decideNavigation({
       route,
       pathname: url.pathname,
       search: url.search,
-      userData: getUserData(),
-      can: (action, subject) => ability.can(action, subject),
+      userData,
+      home: home ? pathFor(home) : null,
+      can,
     })
     if (decision.type === 'redirect') throw redirect(decision.to)
     return null

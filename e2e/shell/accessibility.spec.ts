@@ -33,6 +33,7 @@ for (const theme of ['light', 'dark'] as const) {
 
     test('start page, table screen and profile with the shell', async ({ page }) => {
       await signInFresh(page, 'admin@demo.test')
+      await page.goto('/start')
       await expect(page.getByRole('heading', { name: 'Hej Astrid!' })).toBeVisible()
       expect(await seriousFindings(page)).toEqual([])
       await page.goto('/user-admin/users')

@@ -32,6 +32,7 @@ test.describe('shared screen parts @phone', () => {
   test('the scroll-to-top button appears after 200 px and scrolls back smoothly', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 600 })
     await signInFresh(page, 'admin@demo.test')
+    await page.goto('/start')
     await expect(page.getByRole('heading', { name: 'Hej Astrid!' })).toBeVisible()
     await expect(page.getByTestId('scroll-to-top')).toHaveCount(0)
     await page.evaluate(() => window.scrollTo(0, 150))

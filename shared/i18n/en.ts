@@ -202,6 +202,7 @@ export const en = {
     continue: 'Continue to {{page}}',
     yourAreas: 'Your areas',
     noAreas: 'Your account has no permissions yet. Contact your administrator.',
+    planned: 'coming soon',
   },
   pages: {
     planned: 'This screen is built in a coming step.',

@@ -202,6 +202,7 @@ export const fi = {
     continue: 'Jatka: {{page}}',
     yourAreas: 'Sinun alueesi',
     noAreas: 'Tililläsi ei vielä ole oikeuksia. Ota yhteyttä ylläpitäjään.',
+    planned: 'tulossa',
   },
   pages: {
     planned: 'Tämä näkymä rakennetaan tulevassa vaiheessa.',

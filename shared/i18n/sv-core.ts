@@ -200,6 +200,7 @@ export const svCore = {
     continue: 'Fortsätt till {{page}}',
     yourAreas: 'Dina områden',
     noAreas: 'Ditt konto har ännu inga behörigheter. Kontakta din administratör.',
+    planned: 'kommer snart',
   },
   pages: {
     planned: 'Den här sidan byggs i ett kommande steg.',

@@ -15,6 +15,7 @@ type Row = {
   search?: string
   user: { role?: string | null } | null
   rules?: AppRawRule[]
+  home?: string
   expected: GuardDecision
 }
 
@@ -22,7 +23,8 @@ const allow: GuardDecision = { type: 'allow' }
 const to = (path: string): GuardDecision => ({ type: 'redirect', to: path })
 
 const rows: Row[] = [
-  { rule: 'index with a role → start', route: 'index', pathname: '/', user: { role: 'seller' }, expected: to('/start') },
+  { rule: 'index with a role and no home → start', route: 'index', pathname: '/', user: { role: 'seller' }, expected: to('/start') },
+  { rule: 'index with a role and a home → the home', route: 'index', pathname: '/', user: { role: 'coach' }, home: '/dashboards/sales/coach', expected: to('/dashboards/sales/coach') },
   { rule: 'index without user data → login, query kept', route: 'index', pathname: '/', search: '?a=1&b=2', user: null, expected: to('/login?a=1&b=2') },
   { rule: 'index with user data but no role → login', route: 'index', pathname: '/', user: { role: null }, expected: to('/login') },
   { rule: 'public route, visitor → allowed', route: 'not-authorized', pathname: '/not-authorized', user: null, expected: allow },
@@ -99,6 +101,7 @@ describe('navigation guard (spec section 2)', () => {
       pathname: row.pathname,
       search: row.search ?? '',
       userData: row.user,
+      home: row.home,
       can: (action, subject) => ability.can(action, subject),
     })
     expect(decision).toEqual(row.expected)

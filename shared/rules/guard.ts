@@ -3,7 +3,8 @@ import type { RouteMeta } from '../routes'
 
 /**
  * The navigation guard of spec section 2, as a pure function the client runs before every navigation.
- * Order: the index redirect, then public, then unauthenticated-only, then the route's permission.
+ * Order: the index redirect, then public, then unauthenticated-only, then the route's permission. The index
+ * sends a signed-in user to their home rather than the start page (docs/decisions/017).
  */
 
 export type GuardInput = {
@@ -14,6 +15,8 @@ export type GuardInput = {
   search: string
   /** the stored user data (localStorage userData); null for a visitor */
   userData: { role?: string | null } | null
+  /** the path of the signed-in user's home (their role's first screen, client/app/navigation.ts), if any */
+  home?: string | null
   can: (action: ActionOrManage, subject: SubjectOrAll) => boolean
 }
 
@@ -44,7 +47,8 @@ export function decideNavigation(input: GuardInput): GuardDecision {
   const signedIn = userData !== null
 
   if (route.name === 'index') {
-    if (userData?.role) return { type: 'redirect', to: '/start' }
+    // Each role lands on its own home; the start page (every screen by area) when it has none (decision 017).
+    if (userData?.role) return { type: 'redirect', to: input.home ?? '/start' }
     return { type: 'redirect', to: `/login${buildQuery(new URLSearchParams(input.search))}` }
   }
 

@@ -1,7 +1,7 @@
 import { Box, Button, Card, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { pathFor } from '../../../shared/routes'
+import { pathFor, routeByName } from '../../../shared/routes'
 import { useAbility, useUserData } from '../../lib/session'
 import { NAVIGATION, homeRoute, visibleNavigation } from '../navigation'
 
@@ -59,13 +59,18 @@ export default function StartPage() {
                     {t(area.title)}
                   </Heading>
                   <Stack as="ul" gap="1" listStyleType="none">
-                    {(area.children ?? []).slice(0, 6).map((item) => (
+                    {(area.children ?? []).map((item) => (
                       <li key={item.to}>
                         <Link to={pathFor(item.to!)}>
                           <Text as="span" color="brand.fg" _hover={{ textDecoration: 'underline' }}>
                             {t(item.title)}
                           </Text>
                         </Link>
+                        {routeByName(item.to!).plannedIn !== undefined ? (
+                          <Text as="span" color="fg.muted" fontSize="xs" ms="2">
+                            {t('start.planned')}
+                          </Text>
+                        ) : null}
                       </li>
                     ))}
                   </Stack>

@@ -7,7 +7,7 @@ import { formatOre, type FormatLanguage } from '../../../../shared/format'
 import { budgetView } from '../../../../shared/rules/earnings'
 import { workingDaysOf } from '../../../../shared/rules/work'
 import { Page } from '../../../components/ui/page'
-import { useUserData } from '../../../lib/session'
+import { useAbility, useUserData } from '../../../lib/session'
 import { syncStateText, useSyncStatus } from '../../../lib/sync'
 import type { LocalBudget, LocalSale } from '../../../lib/offline-db'
 import type { SyncEngine } from '../../../lib/sync-engine'
@@ -39,6 +39,9 @@ const SellerDashboard = memo(function SellerDashboard({ data, engine, today, mon
   const { t, i18n } = useTranslation()
   const lang = i18n.language as FormatLanguage
   const user = useUserData()
+  const ability = useAbility()
+  const canSell = ability.can('create', 'sales')
+  const canReportTime = ability.can('create', 'time_reports')
   const { monthSales, budget, checkedOut } = data ?? {}
 
   // Until the device store answers, the figures show placeholders (not a misleading 0 or "no budget").
@@ -51,17 +54,26 @@ const SellerDashboard = memo(function SellerDashboard({ data, engine, today, mon
 
   return (
     <Page title={t('routes.dashboards-sales-seller')} subtitle={t('sellerDashboard.hello', { name: firstName })}>
-      <HStack gap="3" wrap="wrap">
-        <Button asChild colorPalette="brand" size="lg" disabled={!!checkedOut}>
-          <Link to="/sales/create">{t('routes.sales-create')}</Link>
-        </Button>
-        <Button asChild variant="outline" size="lg">
-          <Link to="/sales/daily-checkout">{t('routes.sales-daily-checkout')}</Link>
-        </Button>
-        <Button asChild variant="ghost" size="lg">
-          <Link to="/sales/time-report">{t('routes.sales-time-report')}</Link>
-        </Button>
-      </HStack>
+      {/* Only the actions this user may take (an admin or a coach opening the page sees the figures alone). */}
+      {canSell || canReportTime ? (
+        <HStack gap="3" wrap="wrap">
+          {canSell ? (
+            <Button asChild colorPalette="brand" size="lg" disabled={!!checkedOut}>
+              <Link to="/sales/create">{t('routes.sales-create')}</Link>
+            </Button>
+          ) : null}
+          {canSell ? (
+            <Button asChild variant="outline" size="lg">
+              <Link to="/sales/daily-checkout">{t('routes.sales-daily-checkout')}</Link>
+            </Button>
+          ) : null}
+          {canReportTime ? (
+            <Button asChild variant="ghost" size="lg">
+              <Link to="/sales/time-report">{t('routes.sales-time-report')}</Link>
+            </Button>
+          ) : null}
+        </HStack>
+      ) : null}
 
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         <Card.Root>

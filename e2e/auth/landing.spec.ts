@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test'
+import { signInFresh } from '../fixtures'
+
+/**
+ * Each role lands on its own home after signing in (decision 017); a role whose home is not built yet falls back
+ * to the first home of the list it may open, and a role with none gets the start page, which lists every
+ * screen it may open by area.
+ */
+const LANDING = [
+  { email: 'seller@demo.test', url: '/dashboards/sales/seller', heading: 'Min översikt' },
+  { email: 'coach@demo.test', url: '/user-admin/users', heading: 'Användare' },
+  { email: 'manager@demo.test', url: '/user-admin/users', heading: 'Användare' },
+  { email: 'backoffice@demo.test', url: '/user-admin/users', heading: 'Användare' },
+  { email: 'recruiter@demo.test', url: '/start', heading: 'Hej Rut!' },
+  { email: 'admin@demo.test', url: '/user-admin/users', heading: 'Användare' },
+]
+
+for (const { email, url, heading } of LANDING) {
+  test(`${email} lands on ${url}`, async ({ page }) => {
+    await signInFresh(page, email)
+    await expect(page).toHaveURL(url)
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible()
+  })
+}
+
+test('a coach is not offered the seller’s own dashboard or its actions @phone', async ({ page }) => {
+  await signInFresh(page, 'coach@demo.test')
+  await page.goto('/start')
+  await expect(page.getByRole('heading', { name: 'Hej Cecilia!' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Min översikt' })).toHaveCount(0)
+  // Opening it anyway (the spec lets view dashboard_sales open it) shows figures, not actions they cannot take.
+  await page.goto('/dashboards/sales/seller')
+  await expect(page.getByRole('heading', { name: 'Min översikt', level: 1 })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Ny försäljning' })).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Dagsavslut' })).toHaveCount(0)
+})
+
+test('the start page lists every screen the user may open, grouped by area', async ({ page }) => {
+  await signInFresh(page, 'admin@demo.test')
+  await page.goto('/start')
+  const backoffice = page.locator('#area-backoffice')
+  // All 17 back-office screens, not the first six.
+  await expect(backoffice.getByRole('listitem')).toHaveCount(17)
+  await expect(backoffice.getByRole('link', { name: 'Kontroll: körningar' })).toBeVisible()
+})
