@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { compareText, formatDate, formatKr, formatOre, formatPieces, initials, formatTime } from './format'
+import { compareText, formatDate, formatKr, formatMonth, formatOre, formatPieces, initials, formatTime } from './format'
 
 const nbsp = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ')
 
@@ -26,14 +26,28 @@ describe('formatDate', () => {
     expect(formatDate(d.getTime())).toBe('Nov 21, 2026')
   })
   it.each([null, undefined, '', 'not a date'])('gives "" for %s', (v) => expect(formatDate(v as never)).toBe(''))
+  it('reads a calendar day as that day in any time zone, in the same style as a time stamp', () => {
+    expect(formatDate('2026-11-22', 'sv')).toBe('22 nov. 2026')
+    expect(formatDate('2026-01-01', 'en')).toBe('1 Jan 2026')
+    expect(formatDate('2026-11-22', 'fi')).toBe('22.11.2026')
+  })
+  it('formats a month in words', () => {
+    expect(formatMonth('2026-11', 'sv')).toBe('november 2026')
+    expect(formatMonth('2026-11', 'en')).toBe('November 2026')
+    expect(formatMonth('2026-11', 'fi')).toBe('marraskuu 2026')
+  })
 })
 
 describe('money and pieces', () => {
   it('shows kronor with Swedish grouping', () => {
     expect(nbsp(formatKr(1234))).toBe('1 234 kr')
-    expect(nbsp(formatKr(1234.5))).toBe('1 234,50 kr')
+    // Whole kronor everywhere a person reads money (issue 12): öre are rounded, never shown.
+    expect(nbsp(formatKr(1234.5))).toBe('1 235 kr')
+    expect(nbsp(formatKr(1810.2))).toBe('1 810 kr')
     expect(nbsp(formatOre(39900))).toBe('399 kr')
-    expect(formatKr(1234.5, 'en')).toBe('1,234.50 kr')
+    expect(nbsp(formatOre(181_020))).toBe('1 810 kr')
+    expect(formatKr(1234.5, 'en')).toBe('1,235 kr')
+    expect(nbsp(formatKr(-0.4))).toBe('0 kr')
   })
   it('shows quantities in pieces', () => {
     expect(formatPieces(3)).toBe('3 st')
@@ -57,6 +71,6 @@ describe('compareText', () => {
   })
 
   it('formats the same after the formatter is reused, per language and options', () => {
-    expect([formatKr(1234), formatKr(1234.5), formatKr(1234, 'en'), formatKr(1234)].map(nbsp)).toEqual(['1 234 kr', '1 234,50 kr', '1,234 kr', '1 234 kr'])
+    expect([formatKr(1234), formatKr(1234.5), formatKr(1234, 'en'), formatKr(1234)].map(nbsp)).toEqual(['1 234 kr', '1 235 kr', '1,234 kr', '1 234 kr'])
   })
 })

@@ -32,8 +32,12 @@ export function initials(fullName: string | null | undefined): string {
     .join('')
 }
 
+const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/
+
+/** A calendar day ("2026-11-22") is that day wherever the device is: read at noon UTC and shown in UTC. */
 function toDate(value: Date | string | number): Date | null {
-  const d = value instanceof Date ? value : new Date(value)
+  const day = typeof value === 'string' ? CALENDAR_DAY.exec(value) : null
+  const d = day ? new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3]), 12)) : value instanceof Date ? value : new Date(value)
   return Number.isNaN(d.getTime()) ? null : d
 }
 
@@ -45,7 +49,25 @@ export function formatDate(value: Date | string | number | null | undefined, lan
   if (value === null || value === undefined || value === '') return ''
   const d = toDate(value)
   if (!d) return ''
-  return dateFormat(language ? LOCALES[language] : 'en-US', { month: 'short', day: 'numeric', year: 'numeric' }).format(d)
+  const options: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric' }
+  if (typeof value === 'string' && CALENDAR_DAY.test(value)) options.timeZone = 'UTC'
+  return dateFormat(language ? LOCALES[language] : 'en-US', options).format(d)
+}
+
+/** A month ("2026-11") in the user's language: "november 2026", "November 2026", "marraskuu 2026". */
+export function formatMonth(value: string, language: FormatLanguage = 'sv'): string {
+  const m = /^(\d{4})-(\d{2})$/.exec(value)
+  if (!m) return value
+  return dateFormat(LOCALES[language], { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, 15)))
+}
+
+/**
+ * Formats named in translations as `{{param, name}}` (i18next's syntax), the same in the app (i18next) and on
+ * the server (shared/i18n translator): `day` for a calendar day or time stamp, `month` for "YYYY-MM".
+ */
+export const MESSAGE_FORMATS: Record<string, (value: unknown, language: FormatLanguage) => string> = {
+  day: (value, language) => formatDate(value as string | number, language) || String(value ?? ''),
+  month: (value, language) => formatMonth(String(value ?? ''), language),
 }
 
 /** A time of day, hours and minutes, in the user's language ("14:05"). */
@@ -53,10 +75,9 @@ export function formatTime(value: Date | number, language: FormatLanguage = 'sv'
   return dateFormat(LOCALES[language], { hour: '2-digit', minute: '2-digit' }).format(value)
 }
 
-/** Money in Swedish kronor: "1 234,50 kr" (whole kronor without decimals). */
+/** Money in Swedish kronor, always whole kronor where a person reads it: "1 235 kr". */
 export function formatKr(kronor: number, language: FormatLanguage = 'sv'): string {
-  const whole = Number.isInteger(kronor)
-  const n = numberFormat(LOCALES[language], { minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 }).format(kronor)
+  const n = numberFormat(LOCALES[language], { maximumFractionDigits: 0 }).format(Math.round(kronor) || 0)
   return `${n} kr`
 }
 

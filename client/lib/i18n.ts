@@ -1,6 +1,7 @@
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES, isLanguage, type LanguageCode } from '../../shared/i18n/languages'
+import { MESSAGE_FORMATS } from '../../shared/format'
 import { svCore } from '../../shared/i18n/sv-core'
 import { readCookie, writeCookie } from './cookies'
 
@@ -28,6 +29,11 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
   initAsync: false,
 })
+
+// `{{param, day}}` and `{{param, month}}` in the catalogs format the same way here as on the server.
+for (const [name, format] of Object.entries(MESSAGE_FORMATS)) {
+  i18n.services.formatter?.add(name, (value: unknown, lng: string | undefined) => format(value, isLanguage(lng) ? lng : DEFAULT_LANGUAGE))
+}
 
 function applyDocumentLanguage(lng: string) {
   const lang = LANGUAGES.find((l) => l.code === lng)

@@ -1,3 +1,4 @@
+import { MESSAGE_FORMATS } from '../format'
 import { en } from './en'
 import { fi } from './fi'
 import { FALLBACK_LANGUAGE, type LanguageCode } from './languages'
@@ -10,20 +11,24 @@ export const CATALOGS: Record<LanguageCode, Messages> = { sv, en, fi }
 function lookup(catalog: unknown, key: string): string | undefined {
   let node: unknown = catalog
   for (const part of key.split('.')) {
-    if (!node || typeof node !== 'object') return undefined
+    if (!node || typeof node !== 'object' || !Object.hasOwn(node, part)) return undefined
     node = (node as Record<string, unknown>)[part]
   }
   return typeof node === 'string' ? node : undefined
 }
 
 /**
- * A small translator for the server and tests (same catalogs and {{param}} syntax as i18next),
- * falling back to English, then to the key.
+ * A small translator for the server and tests (same catalogs and {{param}} / {{param, format}} syntax as
+ * i18next, with the formats of shared/format.ts), falling back to English, then to the key.
  */
 export function translator(language: LanguageCode) {
   return (key: string, params?: Record<string, unknown>): string => {
     const template = lookup(CATALOGS[language], key) ?? lookup(CATALOGS[FALLBACK_LANGUAGE], key) ?? key
     if (!params) return template
-    return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? ''))
+    return template.replace(/\{\{\s*(\w+)\s*(?:,\s*(\w+)\s*)?\}\}/g, (_, name: string, format?: string) => {
+      const value = Object.hasOwn(params, name) ? params[name] : undefined
+      if (format && Object.hasOwn(MESSAGE_FORMATS, format)) return MESSAGE_FORMATS[format]!(value, language)
+      return String(value ?? '')
+    })
   }
 }

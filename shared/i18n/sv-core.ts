@@ -159,7 +159,7 @@ export const svCore = {
     sessions: 'Inloggade enheter',
     thisDevice: 'Den här enheten',
     unknownDevice: 'Okänd enhet',
-    lastSeen: 'Senast aktiv {{date}}',
+    lastSeen: 'Senast aktiv {{date, day}}',
     signOutOthers: 'Logga ut andra enheter',
     signOutOthersConfirm: 'Andra enheter ({{count}}) loggas ut och måste logga in igen. Fortsätta?',
     othersSignedOut: 'Andra enheter är utloggade',

@@ -1,5 +1,5 @@
 import type { SaleStatus } from '../schemas/sales'
-import { QUALITY_BONUS_SHARE, SALARY_MONTH_HOURS } from './work'
+import { QUALITY_BONUS_SHARE, SALARY_MONTH_HOURS, WORK_DAY_HOURS } from './work'
 
 /**
  * Earnings and the salary estimate (spec section 9): gross, before regret deductions, in kr per hour,
@@ -29,25 +29,44 @@ export type SalaryEstimate = {
   commissionOre: number
   qualityBonusOre: number
   grossOre: number
-  hoursWorked: number
-  /** kr per hour worked so far; null before any hours are reported */
+  /** work hours reported this month */
+  reportedHours: number
+  /** days with earning sales and no work hours reported: each counted as a full work day */
+  assumedDays: number
+  /** the hours the rate divides by: reported hours plus a full day for each assumed day */
+  hoursBasis: number
+  /** kr per hour, whole kronor; null when there is nothing to divide by (no sales and no hours) */
   perHourKr: number | null
-  /** the month's gross at this rate over 167 hours */
+  /** the month's gross at this rate over 167 hours, whole kronor */
   monthlyKr: number | null
 }
 
-export function salaryEstimate(sales: readonly EarningSale[], hoursWorked: number): SalaryEstimate {
-  const commissionOre = sales.filter((s) => EARNING_STATUSES.includes(s.status)).reduce((sum, s) => sum + s.sellerCommissionOre, 0)
+/**
+ * The salary estimate (docs/decisions/018, spec section 9): gross, before regret deductions, quality bonus
+ * reached, 167 hours a month. Money earned on a day is divided by the hours of that day: a day with earning
+ * sales but no reported work hours counts as a full work day (8 h), so a month's commission is never divided by
+ * the hours of the few days that happen to be reported.
+ */
+export function salaryEstimate(sales: ReadonlyArray<EarningSale & { sellDate: string }>, reports: ReadonlyArray<{ date: string; workHours: number }>): SalaryEstimate {
+  const earning = sales.filter((s) => EARNING_STATUSES.includes(s.status))
+  const commissionOre = earning.reduce((sum, s) => sum + s.sellerCommissionOre, 0)
   const qualityBonusOre = Math.round(commissionOre * QUALITY_BONUS_SHARE)
   const grossOre = commissionOre + qualityBonusOre
-  const perHourKr = hoursWorked > 0 ? Math.round(grossOre / hoursWorked) / 100 : null
+  const hoursByDay = new Map<string, number>()
+  for (const r of reports) if (r.workHours > 0) hoursByDay.set(r.date, (hoursByDay.get(r.date) ?? 0) + r.workHours)
+  const reportedHours = [...hoursByDay.values()].reduce((a, b) => a + b, 0)
+  const assumedDays = new Set(earning.map((s) => s.sellDate).filter((d) => !hoursByDay.has(d))).size
+  const hoursBasis = reportedHours + assumedDays * WORK_DAY_HOURS
+  const rateOre = hoursBasis > 0 ? grossOre / hoursBasis : null
   return {
     commissionOre,
     qualityBonusOre,
     grossOre,
-    hoursWorked,
-    perHourKr,
-    monthlyKr: perHourKr === null ? null : Math.round(perHourKr * SALARY_MONTH_HOURS),
+    reportedHours,
+    assumedDays,
+    hoursBasis,
+    perHourKr: rateOre === null ? null : Math.round(rateOre / 100),
+    monthlyKr: rateOre === null ? null : Math.round((rateOre * SALARY_MONTH_HOURS) / 100),
   }
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { count, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { formatDate } from '../../../shared/format'
 import { businessDay } from '../../../shared/rules/work'
 import type { SaleRecord } from '../../../shared/schemas/sales'
 import type { Mutation, PatchOp, PullResult, ProductRecord, ProviderRecord } from '../../../shared/schemas/sync'
@@ -295,7 +296,7 @@ describe('daily checkout', () => {
     expect(await salesOf(sellerId)).toBe(before + 1)
     const pulled = await pull(seller.cookie, d)
     expect(pulled.rejections.map((x) => x.code)).toEqual(['checked_out', 'already_checked_out'])
-    expect(pulled.rejections[0]!.message).toContain(today)
+    expect(pulled.rejections[0]!.message).toContain(formatDate(today, 'sv'))
     const checkout = pulled.patch.find((p) => p.table === 'checkouts')
     expect(checkout?.op).toBe('put')
   })
@@ -345,7 +346,8 @@ describe('time reports and sick notices', () => {
     ])
     const pulled = await pull(colleague.cookie, d)
     expect(pulled.rejections.map((r) => [r.seq, r.code])).toEqual([[2, 'already_sick']])
-    expect(pulled.rejections[0]!.message).toBe(`Du är redan sjukanmäld sedan ${day(-5)}`)
+    // The day in the device language's date style ("22 nov. 2026"), as everywhere a person reads a date.
+    expect(pulled.rejections[0]!.message).toBe(`Du är redan sjukanmäld sedan ${formatDate(day(-5), 'sv')}`)
     expect(pulled.patch.filter((p) => p.table === 'sickNotices')).toHaveLength(2)
   })
 })

@@ -5,14 +5,12 @@ import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
-import { formatDate } from '../../../../shared/format'
 import { describeUserAgent } from '../../../../shared/user-agent'
 import { zodErrorMap } from '../../../../shared/schemas/errors'
 import { changePasswordInputSchema } from '../../../../shared/schemas/profile'
 import { FormField } from '../../../components/ui/form-field'
 import { applyFieldErrors } from '../../../lib/api-client'
 import { confirm } from '../../../lib/confirm-store'
-import { currentLanguage } from '../../../lib/i18n'
 import { snackbar } from '../../../lib/snackbar-store'
 import { changePassword, listSessions, revokeOtherSessions } from '../api/profile-api'
 
@@ -78,7 +76,7 @@ export function SecurityTab() {
                 {describeUserAgent(s.userAgent) ?? t('profile.unknownDevice')} {s.current ? <Badge colorPalette="green">{t('profile.thisDevice')}</Badge> : null}
               </Text>
               <Text fontSize="sm" color="fg.muted">
-                {t('profile.lastSeen', { date: formatDate(s.lastSeenAt, currentLanguage()) })}
+                {t('profile.lastSeen', { date: s.lastSeenAt })}
                 {s.ip ? ` · ${s.ip}` : ''}
               </Text>
             </Card.Body>

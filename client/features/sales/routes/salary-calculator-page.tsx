@@ -3,7 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks'
 import { useTranslation } from 'react-i18next'
 import { formatKr, formatOre, type FormatLanguage } from '../../../../shared/format'
 import { earningsByStatus, salaryEstimate } from '../../../../shared/rules/earnings'
-import { QUALITY_BONUS_SHARE, SALARY_MONTH_HOURS } from '../../../../shared/rules/work'
+import { QUALITY_BONUS_SHARE, SALARY_MONTH_HOURS, WORK_DAY_HOURS } from '../../../../shared/rules/work'
 import type { SaleStatus } from '../../../../shared/schemas/sales'
 import { Page } from '../../../components/ui/page'
 import { useSalesBetween, useSellerStore, useToday } from '../api/seller-store'
@@ -17,9 +17,12 @@ export default function SalaryCalculatorPage() {
   const { db } = useSellerStore()
   const { month } = useToday()
   const sales = (useSalesBetween(db, `${month}-01`, `${month}-31`) ?? []).filter((s) => s.sync !== 'rejected')
-  const hours = useLiveQuery(async () => (await db.timeReports.where('date').startsWith(month).toArray()).reduce((sum, r) => sum + r.workHours, 0), [db, month]) ?? 0
+  const reports = useLiveQuery(() => db.timeReports.where('date').startsWith(month).toArray(), [db, month]) ?? []
   const rows = earningsByStatus(sales.map((s) => ({ ...s, status: s.status as SaleStatus })))
-  const estimate = salaryEstimate(sales.map((s) => ({ ...s, status: s.status as SaleStatus })), hours)
+  const estimate = salaryEstimate(
+    sales.map((s) => ({ ...s, status: s.status as SaleStatus })),
+    reports.map((r) => ({ date: r.date, workHours: r.workHours })),
+  )
 
   return (
     <Page title={t('routes.sales-salary-calculator')} subtitle={t('salary.month', { month })} breadcrumbs={[{ label: t('nav.groups.sales') }]}>
@@ -46,7 +49,7 @@ export default function SalaryCalculatorPage() {
         </Card.Root>
         <Card.Root>
           <Card.Body>
-            <Figure label={t('salary.hoursWorked')} value={`${hours} h`} />
+            <Figure label={t('salary.hoursWorked')} value={`${estimate.hoursBasis} h`} />
           </Card.Body>
         </Card.Root>
       </SimpleGrid>
@@ -59,7 +62,18 @@ export default function SalaryCalculatorPage() {
           <Stack gap="1" fontSize="sm">
             <Text>{t('salary.howCommission', { value: formatOre(estimate.commissionOre, lang) })}</Text>
             <Text>{t('salary.howBonus', { bonus: QUALITY_BONUS_SHARE * 100, value: formatOre(estimate.qualityBonusOre, lang) })}</Text>
-            <Text>{estimate.perHourKr === null ? t('salary.howNoHours') : t('salary.howPerHour', { gross: formatOre(estimate.grossOre, lang), hours, rate: formatKr(estimate.perHourKr, lang) })}</Text>
+            {estimate.perHourKr === null ? (
+              <Text>{t('salary.howNoHours')}</Text>
+            ) : (
+              <>
+                <Text>
+                  {estimate.assumedDays > 0
+                    ? t('salary.howHours', { reported: estimate.reportedHours, days: estimate.assumedDays, day: WORK_DAY_HOURS, hours: estimate.hoursBasis })
+                    : t('salary.howHoursReported', { hours: estimate.hoursBasis })}
+                </Text>
+                <Text>{t('salary.howPerHour', { gross: formatOre(estimate.grossOre, lang), hours: estimate.hoursBasis, rate: formatKr(estimate.perHourKr, lang) })}</Text>
+              </>
+            )}
             <Text color="fg.muted">{t('salary.howRegret')}</Text>
           </Stack>
         </Card.Body>
@@ -69,11 +83,12 @@ export default function SalaryCalculatorPage() {
         <Card.Header>
           <Card.Title>{t('salary.byStatus')}</Card.Title>
         </Card.Header>
-        <Card.Body overflowX="auto">
+        <Card.Body>
           {rows.length === 0 ? (
             <Text color="fg.muted">{t('salary.noSales')}</Text>
           ) : (
-            <Table.Root size="sm">
+            <Table.ScrollArea borderWidth="0" maxW="100%">
+            <Table.Root size="sm" minW="md">
               <Table.Header>
                 <Table.Row>
                   <Table.ColumnHeader>{t('sales.statusLabel')}</Table.ColumnHeader>
@@ -97,6 +112,7 @@ export default function SalaryCalculatorPage() {
                 ))}
               </Table.Body>
             </Table.Root>
+            </Table.ScrollArea>
           )}
         </Card.Body>
       </Card.Root>

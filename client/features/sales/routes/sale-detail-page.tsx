@@ -48,7 +48,7 @@ export default function SaleDetailPage() {
         <SaleStatusBadge status={sale.status as SaleStatus} />
         <SyncBadge sync={sale.sync} />
         <Text fontSize="sm" color="fg.muted">
-          {t('sales.soldAt', { date: formatDate(sale.soldAt, lang), time: formatTime(sale.soldAt, lang) })}
+          {t('sales.soldAt', { date: sale.soldAt, time: formatTime(sale.soldAt, lang) })}
         </Text>
       </HStack>
       {sale.sync === 'pending' ? (

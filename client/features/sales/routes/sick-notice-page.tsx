@@ -2,7 +2,6 @@ import { Alert, Button, Card, HStack, Input, Stack, Textarea } from '@chakra-ui/
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatDate, type FormatLanguage } from '../../../../shared/format'
 import { openSickOccasion } from '../../../../shared/rules/checkout'
 import { FormField } from '../../../components/ui/form-field'
 import { Page } from '../../../components/ui/page'
@@ -13,8 +12,7 @@ import { SyncBadge } from '../components/status-badges'
 
 /** Reporting sick: once per occasion (spec section 4); while one is open the screen shows it with its date. */
 export default function SickNoticePage() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t } = useTranslation()
   const { db, userId, engine } = useSellerStore()
   const { today } = useToday()
   const open = useLiveQuery(async () => {
@@ -47,10 +45,10 @@ export default function SickNoticePage() {
         <Alert.Root status="info" maxW="3xl" data-testid="sick-notice-sent">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>{t('sickNotice.alreadySent', { date: formatDate(open.date, lang) })}</Alert.Title>
+            <Alert.Title>{t('sickNotice.alreadySent', { date: open.date })}</Alert.Title>
             <Alert.Description>
               {open.message ? `“${open.message}” · ` : ''}
-              {t('sickNotice.sentAt', { date: formatDate(open.sentAt, lang) })}. {t('sickNotice.backToWork')}
+              {t('sickNotice.sentAt', { date: open.sentAt })}. {t('sickNotice.backToWork')}
             </Alert.Description>
           </Alert.Content>
           <SyncBadge sync={open.sync} />

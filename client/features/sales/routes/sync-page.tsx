@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, HStack, List, Stack, Text } from '@chakra-ui/react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { formatDate, type FormatLanguage } from '../../../../shared/format'
+import type { FormatLanguage } from '../../../../shared/format'
 import { Page } from '../../../components/ui/page'
 import { confirm } from '../../../lib/confirm-store'
 import { discardRejected, type OutboxRow } from '../../../lib/offline-db'
@@ -99,7 +99,7 @@ export default function SyncPage() {
                           </List.Root>
                         ) : null}
                         <Text fontSize="xs" color="fg.muted" mt="1">
-                          {t('sync.madeAt', { date: formatDate(row.createdAt, lang) })}
+                          {t('sync.madeAt', { date: row.createdAt })}
                         </Text>
                       </Alert.Description>
                       <HStack mt="2" gap="2">

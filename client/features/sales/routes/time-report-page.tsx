@@ -117,7 +117,7 @@ export default function TimeReportPage() {
               {existing ? (
                 <HStack>
                   <Text fontSize="sm" color="fg.muted">
-                    {t('timeReport.editing', { date: formatDate(existing.date, lang) })}
+                    {t('timeReport.editing', { date: existing.date })}
                   </Text>
                   <SyncBadge sync={existing.sync} />
                 </HStack>
