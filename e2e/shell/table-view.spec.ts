@@ -65,7 +65,7 @@ test.describe('the shared table view, on the users list', () => {
     const lines = csv.trim().split('\r\n')
     expect(lines[0]).toBe('Namn;E-post;Roll;Team;Kontor;Status')
     expect(lines).toHaveLength(15)
-    expect(csv).toContain('Anna Lindqvist;anna.lindqvist@demo.test;Seller;Team Öresund;Malmö;Aktiv')
+    expect(csv).toContain('Anna Lindqvist;anna.lindqvist@demo.test;Säljare;Team Öresund;Malmö;Aktiv')
   })
 
   test('the create dialog validates, shows the server’s errors and adds the user', async ({ page }) => {
@@ -80,7 +80,7 @@ test.describe('the shared table view, on the users list', () => {
     await dialog.getByLabel(/^Efternamn/).fill('Nyberg')
     await dialog.getByLabel(/^E-post/).fill('seller@demo.test')
     await dialog.getByLabel(/^Lösenord/).fill('ett-langt-losenord')
-    await dialog.getByLabel(/^Roll/).selectOption({ label: 'Seller' })
+    await dialog.getByLabel(/^Roll/).selectOption({ label: 'Säljare' })
     await dialog.getByLabel(/^Team/).selectOption({ label: 'Team Lund (Malmö)' })
     await dialog.getByRole('button', { name: 'Spara' }).click()
     await expect(dialog.getByText('E-postadressen används redan')).toBeVisible()

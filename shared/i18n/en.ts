@@ -15,6 +15,14 @@ export const en = {
     language: 'Language',
     languages: { sv: 'Svenska', en: 'English', fi: 'Suomi' },
   },
+  roleNames: {
+    admin: 'Admin',
+    backoffice: 'Back office',
+    manager: 'Manager',
+    coach: 'Coach',
+    seller: 'Seller',
+    recruiter: 'Recruiter',
+  },
   nav: {
     menu: 'Menu',
     openMenu: 'Open menu',

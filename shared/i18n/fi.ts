@@ -15,6 +15,14 @@ export const fi = {
     language: 'Kieli',
     languages: { sv: 'Svenska', en: 'English', fi: 'Suomi' },
   },
+  roleNames: {
+    admin: 'Ylläpitäjä',
+    backoffice: 'Taustatoimisto',
+    manager: 'Esihenkilö',
+    coach: 'Valmentaja',
+    seller: 'Myyjä',
+    recruiter: 'Rekrytoija',
+  },
   nav: {
     menu: 'Valikko',
     openMenu: 'Avaa valikko',

@@ -17,6 +17,14 @@ export const svCore = {
     language: 'Språk',
     languages: { sv: 'Svenska', en: 'English', fi: 'Suomi' },
   },
+  roleNames: {
+    admin: 'Administratör',
+    backoffice: 'Backoffice',
+    manager: 'Chef',
+    coach: 'Coach',
+    seller: 'Säljare',
+    recruiter: 'Rekryterare',
+  },
   nav: {
     menu: 'Meny',
     openMenu: 'Öppna menyn',

@@ -53,6 +53,7 @@ export type Profile = {
   iceName: string | null
   icePhone: string | null
   iceRelation: string | null
+  roleKey: string
   roleName: string
   teamName: string | null
   officeName: string | null

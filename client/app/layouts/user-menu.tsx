@@ -7,6 +7,7 @@ import { logout } from '../../features/auth/api/auth-api'
 import { setLanguage } from '../../lib/i18n'
 import { useAbility, useUserData } from '../../lib/session'
 import { snackbar } from '../../lib/snackbar-store'
+import { roleName } from '../../lib/role-name'
 
 /** The user-profile menu: who is signed in, profile, language and log out. */
 export function UserMenu({ onOpenPreferences }: { onOpenPreferences?: () => void }) {
@@ -49,7 +50,7 @@ export function UserMenu({ onOpenPreferences }: { onOpenPreferences?: () => void
               <Menu.ItemGroupLabel>
                 <Text fontWeight="semibold">{user.fullName}</Text>
                 <Text fontSize="xs" color="fg.muted">
-                  {user.roleName} · {user.email}
+                  {roleName(t, user.role, user.roleName)} · {user.email}
                 </Text>
               </Menu.ItemGroupLabel>
             </Menu.ItemGroup>

@@ -4,6 +4,7 @@ import { Link } from 'react-router'
 import { pathFor, routeByName } from '../../../shared/routes'
 import { useAbility, useUserData } from '../../lib/session'
 import { NAVIGATION, homeRoute, visibleNavigation } from '../navigation'
+import { roleName } from '../../lib/role-name'
 
 /** The start page (empty layout): a greeting, the way to the user's home and the areas they may open. */
 export default function StartPage() {
@@ -37,7 +38,7 @@ export default function StartPage() {
               {t('start.greeting', { name: user.fullName.split(' ')[0] })}
             </Heading>
             <Text color="fg.muted" mt="1">
-              {user.roleName}
+              {roleName(t, user.role, user.roleName)}
             </Text>
           </Box>
           {home ? (

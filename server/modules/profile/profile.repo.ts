@@ -23,6 +23,7 @@ export function profileRepo({ db, t }: Database) {
           iceName: t.users.iceName,
           icePhone: t.users.icePhone,
           iceRelation: t.users.iceRelation,
+          roleKey: t.roles.key,
           roleName: t.roles.name,
           teamName: t.teams.name,
           officeName: t.offices.name,

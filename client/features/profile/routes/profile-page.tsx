@@ -10,6 +10,7 @@ import { AccountForm } from '../components/account-form'
 import { NotificationSettingsTab } from '../components/notification-settings-tab'
 import { SecurityTab } from '../components/security-tab'
 import { StorageCard } from '../components/storage-card'
+import { roleName } from '../../../lib/role-name'
 
 const TABS = ['account', 'security', 'preferences', 'notifications'] as const
 
@@ -35,7 +36,7 @@ export default function ProfilePage() {
                   {p.firstName} {p.lastName}
                 </Text>
                 <Text color="fg.muted" fontSize="sm">
-                  {[p.roleName, p.teamName, p.officeName].filter(Boolean).join(' · ')} · {p.email}
+                  {[roleName(t, p.roleKey, p.roleName), p.teamName, p.officeName].filter(Boolean).join(' · ')} · {p.email}
                 </Text>
               </Stack>
             </Flex>

@@ -10,6 +10,7 @@ import { createUserInputSchema } from '../../../../shared/schemas/users'
 import { FormField } from '../../../components/ui/form-field'
 import { ApiClientError, NetworkError, applyFieldErrors } from '../../../lib/api-client'
 import { createUser, roleOptions, teamOptions } from '../api/users-api'
+import { roleName } from '../../../lib/role-name'
 
 type FormIn = z.input<typeof createUserInputSchema>
 type FormOut = z.output<typeof createUserInputSchema>
@@ -80,7 +81,7 @@ export function CreateUserDialog({ open, onOpenChange, onCreated }: { open: bool
                         <option value="">{t('users.chooseRole')}</option>
                         {(roles.data?.items ?? []).map((r) => (
                           <option key={r.id} value={r.id}>
-                            {r.name}
+                            {roleName(t, r.key, r.name)}
                           </option>
                         ))}
                       </NativeSelect.Field>

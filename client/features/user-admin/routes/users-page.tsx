@@ -13,6 +13,7 @@ import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { listUsers } from '../api/users-api'
 import { CreateUserDialog } from '../components/create-user-dialog'
+import { roleName } from '../../../lib/role-name'
 
 /** /user-admin/users: the users this account may see (rule conditions apply on the server). */
 export default function UsersPage() {
@@ -40,7 +41,7 @@ export default function UsersPage() {
       csv: (u) => u.fullName,
     },
     { key: 'email', header: t('users.email'), sortKey: 'email', render: (u) => u.email, csv: (u) => u.email, hideBelow: 'md' },
-    { key: 'role', header: t('users.role'), sortKey: 'role', render: (u) => u.roleName, csv: (u) => u.roleName },
+    { key: 'role', header: t('users.role'), sortKey: 'role', render: (u) => roleName(t, u.roleKey, u.roleName), csv: (u) => roleName(t, u.roleKey, u.roleName) },
     { key: 'team', header: t('users.team'), sortKey: 'team', render: (u) => u.teamName ?? '–', csv: (u) => u.teamName, hideBelow: 'lg' },
     { key: 'office', header: t('users.office'), render: (u) => u.officeName ?? '–', csv: (u) => u.officeName, hideBelow: 'lg' },
     {
