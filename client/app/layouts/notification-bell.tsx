@@ -22,7 +22,18 @@ export function NotificationBell({ kind }: { kind: NotificationKind }) {
     refetchInterval: 60_000,
     staleTime: 5_000,
   })
-  // A notification that arrives while the app is open pops up at the top (the ones there at start do not).
+  // Coming back to the app asks at once, whatever the cache's age (React Query's own focus refetch waits until
+  // the answer is stale): a person returning to the phone expects what arrived meanwhile.
+  const { refetch } = list
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void refetch()
+    }
+    document.addEventListener('visibilitychange', onVisible)
+    return () => document.removeEventListener('visibilitychange', onVisible)
+  }, [refetch])
+  // A notification that arrives while the app is open pops up at the top. The ones in the first answer were
+  // there when the app opened: the bell counts them and they do not pop up (data-loaded marks that moment).
   const seen = useRef<Set<string> | null>(null)
   useEffect(() => {
     const items = list.data?.items
@@ -55,7 +66,12 @@ export function NotificationBell({ kind }: { kind: NotificationKind }) {
     >
       <Box position="relative" display="inline-flex">
         <Menu.Trigger asChild>
-          <IconButton variant="ghost" aria-label={unread > 0 ? t('notifications.unreadLabel', { label, count: unread }) : label} data-testid={`bell-${kind}`}>
+          <IconButton
+            variant="ghost"
+            aria-label={unread > 0 ? t('notifications.unreadLabel', { label, count: unread }) : label}
+            data-testid={`bell-${kind}`}
+            data-loaded={list.data ? 'true' : 'false'}
+          >
             {kind === 'deviation' ? <AlertIcon /> : <BellIcon />}
           </IconButton>
         </Menu.Trigger>
