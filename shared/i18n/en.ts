@@ -364,6 +364,8 @@ export const en = {
       company: 'Business customer',
     },
     ssn: 'Personal identity number',
+    showSsn: 'Show',
+    hideSsn: 'Hide',
     ssnHelper: 'YYMMDD-NNNN',
     customerName: 'Customer name',
     contactName: 'Contact person',

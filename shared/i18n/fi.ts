@@ -364,6 +364,8 @@ export const fi = {
       company: 'Yritysasiakas',
     },
     ssn: 'Henkilötunnus',
+    showSsn: 'Näytä',
+    hideSsn: 'Piilota',
     ssnHelper: 'VVKKPP-NNNN',
     customerName: 'Asiakkaan nimi',
     contactName: 'Yhteyshenkilö',

@@ -86,6 +86,8 @@ export const svSales = {
       company: 'Företagskund',
     },
     ssn: 'Personnummer',
+    showSsn: 'Visa',
+    hideSsn: 'Dölj',
     ssnHelper: 'ÅÅMMDD-NNNN',
     customerName: 'Kundens namn',
     contactName: 'Kontaktperson',

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
+  formatPersonalNumber,
+  maskPersonalNumber,
+  personalNumberOf,
   isPhoneNumber,
   luhnValid,
   normalizeOrganisationNumber,
@@ -79,5 +82,20 @@ describe('postal code and phone', () => {
     ['070-abc', false],
   ])('phone %s → %s', (input, ok) => {
     expect(isPhoneNumber(input)).toBe(ok)
+  })
+})
+
+describe('demo numbers and masking', () => {
+  it('makes a valid personal number from a birth date and serial', () => {
+    const n = personalNumberOf('19811218', '987')
+    expect(n).toBe('198112189876')
+    expect(normalizePersonalNumber(n)).toBe(n)
+    for (const serial of ['001', '123', '550', '999']) expect(normalizePersonalNumber(personalNumberOf('19700101', serial))).not.toBeNull()
+  })
+
+  it('masks all but the birth date, and formats the full number with a hyphen', () => {
+    expect(maskPersonalNumber('198112189876')).toBe('19811218-****')
+    expect(maskPersonalNumber(null)).toBe('')
+    expect(formatPersonalNumber('198112189876')).toBe('19811218-9876')
   })
 })

@@ -46,6 +46,31 @@ export function normalizePersonalNumber(input: string, today: Date = new Date())
   return `${String(year).padStart(4, '0')}${mm}${dd}${serial}${check}`
 }
 
+/** The 12-digit personal number of a birth date (YYYYMMDD) and serial (NNN), with its Luhn check digit. */
+export function personalNumberOf(birthDate: string, serial: string): string {
+  if (!/^\d{8}$/.test(birthDate) || !/^\d{3}$/.test(serial)) throw new Error(`Bad birth date or serial: ${birthDate} ${serial}`)
+  const nine = `${birthDate.slice(2)}${serial}`
+  for (let check = 0; check <= 9; check++) if (luhnValid(`${nine}${check}`)) return `${birthDate}${serial}${check}`
+  throw new Error('unreachable: one check digit always fits')
+}
+
+/**
+ * An identity number as lists show it to everyone: the birth date, the rest hidden ("19811218-****").
+ * The full number is shown only where a permission allows it (the seller who registered the sale, on request).
+ */
+export function maskPersonalNumber(normalized: string | null | undefined): string {
+  if (!normalized) return ''
+  const digits = normalized.replace(/\D/g, '')
+  if (digits.length < 8) return '****'
+  return `${digits.slice(0, 8)}-****`
+}
+
+/** The normalised number written as people read it: "19811218-9876". */
+export function formatPersonalNumber(normalized: string | null | undefined): string {
+  if (!normalized) return ''
+  return /^\d{12}$/.test(normalized) ? `${normalized.slice(0, 8)}-${normalized.slice(8)}` : normalized
+}
+
 export function isPersonalNumber(input: string): boolean {
   return normalizePersonalNumber(input) !== null
 }

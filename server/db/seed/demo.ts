@@ -4,6 +4,7 @@ import type { RoleKey } from '../../../shared/permissions/roles'
 import { hashPassword } from '../../lib/password'
 import type { Database, Db } from '../client'
 import { businessDay, businessMonth } from '../../../shared/rules/work'
+import { personalNumberOf } from '../../../shared/rules/identity'
 import type { DeviationType, SaleStatus } from '../../../shared/schemas/sales'
 import { seedRolesIfEmpty } from './roles'
 
@@ -174,7 +175,6 @@ export async function seedDemo(database: Database, opts: { scryptLogN: number; n
       createdAt: now - minutesAgo * 60_000,
     })
     await tx.insert(t.notifications).values([
-      note('seller@demo.test', 'deviation', 'Avvikelse på din försäljning', 'Fel personnummer på ordern till Fiberlinjen. Rätta och skicka igen.', '/sales/list', 'Bertil Backoffice', 30),
       note('seller@demo.test', 'general', 'Veckans tävling har startat', 'Flest sålda hemlarm till fredag vinner. Lycka till!', '/sales-flow/competitions', 'Cecilia Coach', 120),
       note('coach@demo.test', 'deviation', 'Avvikelse i Team Öresund', 'En order från Sven Säljare behöver rättas.', '/backoffice/deviations', 'Bertil Backoffice', 45),
       note('backoffice@demo.test', 'general', 'Nya säljrapporter', '12 säljrapporter väntar på granskning.', '/backoffice/salereports', 'Säljkraft', 15),
@@ -196,7 +196,23 @@ export async function seedDemo(database: Database, opts: { scryptLogN: number; n
         employeeId: `D-${String(100 + n++)}`,
       })
     }
-    await seedSalesHistory(database, tx, byEmail.get('seller@demo.test')!, now)
+    const deviated = await seedSalesHistory(database, tx, byEmail.get('seller@demo.test')!, now)
+    // The deviation notification names the deviated sale's own provider and links to that sale.
+    if (deviated) {
+      await tx
+        .insert(t.notifications)
+        .values(
+          note(
+            'seller@demo.test',
+            'deviation',
+            'Avvikelse på din försäljning',
+            `Fel personnummer på ordern till ${deviated.providerName} (${deviated.customerName}). Rätta och skicka igen.`,
+            `/sales/${deviated.id}`,
+            'Bertil Backoffice',
+            30,
+          ),
+        )
+    }
     return true
   })
 }
@@ -205,25 +221,34 @@ export async function seedDemo(database: Database, opts: { scryptLogN: number; n
  * A month of sales for the demo seller (statuses as back office would have set them, one deviation with its
  * reason) and this month's budgets, so the seller's dashboard, list and earnings have something to show.
  */
-async function seedSalesHistory(database: Database, tx: Db, sellerId: string, now: number) {
+async function seedSalesHistory(
+  database: Database,
+  tx: Db,
+  sellerId: string,
+  now: number,
+): Promise<{ id: string; providerName: string; customerName: string } | null> {
   const { t } = database
+  let deviated: { id: string; providerName: string; customerName: string } | null = null
+  const providers = await tx.select({ id: t.providers.id, name: t.providers.name }).from(t.providers)
   const [seller] = await tx.select({ teamId: t.users.teamId }).from(t.users).where(eq(t.users.id, sellerId))
   const [team] = seller?.teamId ? await tx.select({ officeId: t.teams.officeId }).from(t.teams).where(eq(t.teams.id, seller.teamId)) : []
   const products = await tx.select().from(t.products)
   const byName = (name: string) => products.find((p) => p.name === name)!
   const DAY = 86_400_000
-  const history: Array<[number, string, number, SaleStatus, DeviationType | null, string | null, string]> = [
-    [1, 'Hemlarm Standard', 1, 'approved', null, null, 'Ingrid Holm'],
-    [2, 'Bredband 250/250', 1, 'approved', null, null, 'Lars Ek'],
-    [3, 'Brandvarnare (st)', 4, 'finalized', null, null, 'Maja Strand'],
-    [5, 'Bredband 1000/1000', 1, 'regret', null, null, 'Olof Berg'],
-    [6, 'Elavtal Fast 12 mån', 1, 'deviation', 'incorrect_ssn', 'Personnumret stämmer inte med kundens legitimation. Rätta och skicka igen.', 'Nils Dahl'],
-    [8, 'Hemlarm Standard', 1, 'flagged', null, null, 'Eva Lund'],
+  // Each customer has an identity number of their own: made-up birth dates with valid check digits (demo only).
+  const history: Array<[number, string, number, SaleStatus, DeviationType | null, string | null, string, string]> = [
+    [1, 'Hemlarm Standard', 1, 'approved', null, null, 'Ingrid Holm', personalNumberOf('19560314', '242')],
+    [2, 'Bredband 250/250', 1, 'approved', null, null, 'Lars Ek', personalNumberOf('19790927', '357')],
+    [3, 'Brandvarnare (st)', 4, 'finalized', null, null, 'Maja Strand', personalNumberOf('19880502', '164')],
+    [5, 'Bredband 1000/1000', 1, 'regret', null, null, 'Olof Berg', personalNumberOf('19671120', '593')],
+    [6, 'Elavtal Fast 12 mån', 1, 'deviation', 'incorrect_ssn', 'Personnumret stämmer inte med kundens legitimation. Rätta och skicka igen.', 'Nils Dahl', personalNumberOf('19720808', '471')],
+    [8, 'Hemlarm Standard', 1, 'flagged', null, null, 'Eva Lund', personalNumberOf('19931201', '286')],
   ]
   let version = 0
-  for (const [daysAgo, productName, quantity, status, deviationType, deviationReason, customer] of history) {
-    const soldAt = now - daysAgo * DAY
-    if (businessMonth(soldAt) !== businessMonth(now)) continue
+  for (const [i, [daysAgo, productName, quantity, status, deviationType, deviationReason, customer, customerSsn]] of history.entries()) {
+    // Early in a month the older sales move to today (minutes apart), so the month always has the whole set.
+    const back = now - daysAgo * DAY
+    const soldAt = businessMonth(back) === businessMonth(now) ? back : now - (i + 1) * 60_000
     const p = byName(productName)
     const id = randomUUID()
     version++
@@ -234,7 +259,7 @@ async function seedSalesHistory(database: Database, tx: Db, sellerId: string, no
       officeId: team?.officeId ?? null,
       providerId: p.providerId,
       customerType: 'private',
-      customerSsn: '198112189876',
+      customerSsn,
       customerName: customer,
       email: null,
       phone: '070-123 45 67',
@@ -276,6 +301,7 @@ async function seedSalesHistory(database: Database, tx: Db, sellerId: string, no
     if (status !== 'finalized') {
       await tx.insert(t.saleStatusHistory).values({ id: randomUUID(), saleId: id, status, note: deviationReason, byUserId: null, at: soldAt + DAY })
     }
+    if (status === 'deviation') deviated = { id, providerName: providers.find((x) => x.id === p.providerId)?.name ?? '', customerName: customer }
   }
   // Every user gets this month's budget: sellers see it on their dashboard, coaches and managers sum it later.
   const everyone = await tx.select({ id: t.users.id }).from(t.users)
@@ -284,4 +310,5 @@ async function seedSalesHistory(database: Database, tx: Db, sellerId: string, no
     await tx.insert(t.salesBudgets).values({ id: randomUUID(), userId: u.id, month: businessMonth(now), amountOre: 8_000_000, version, updatedAt: now })
   }
   await tx.update(t.syncVersion).set({ version }).where(eq(t.syncVersion.id, 'global'))
+  return deviated
 }

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { createTestApp } from '../../test/harness'
 
@@ -9,7 +10,20 @@ describe('notifications', () => {
     const dev = await t.request('GET', '/api/notifications?kind=deviation', { cookie })
     expect(dev.status).toBe(200)
     expect(dev.json.unread).toBe(1)
-    expect((dev.json.items as Array<{ title: string; link: string }>)[0]).toMatchObject({ title: 'Avvikelse på din försäljning', link: '/sales/list', read: false })
+    const deviation = (dev.json.items as Array<{ title: string; message: string; link: string }>)[0]!
+    expect(deviation).toMatchObject({ title: 'Avvikelse på din försäljning', read: false })
+    // It links to the deviated sale itself and names that sale's provider and customer (issue 12).
+    const saleId = /^\/sales\/([0-9a-f-]{36})$/.exec(deviation.link)?.[1]
+    expect(saleId).toBeDefined()
+    const { sales, providers } = t.database.t
+    const [sale] = await t.database.db
+      .select({ status: sales.status, customerName: sales.customerName, provider: providers.name })
+      .from(sales)
+      .innerJoin(providers, eq(providers.id, sales.providerId))
+      .where(eq(sales.id, saleId!))
+    expect(sale).toMatchObject({ status: 'deviation' })
+    expect(deviation.message).toContain(sale!.provider)
+    expect(deviation.message).toContain(sale!.customerName)
     const general = await t.request('GET', '/api/notifications?kind=general', { cookie })
     expect(general.json.unread).toBe(1)
 

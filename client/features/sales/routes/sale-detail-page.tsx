@@ -1,9 +1,10 @@
 import { Alert, Box, Button, Card, DataList, HStack, Image, Link as ChakraLink, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useEffect, useMemo } from 'react'
+import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import { formatDate, formatOre, formatPieces, formatTime, type FormatLanguage } from '../../../../shared/format'
+import { formatPersonalNumber, maskPersonalNumber } from '../../../../shared/rules/identity'
 import type { SaleStatus } from '../../../../shared/schemas/sales'
 import { Page } from '../../../components/ui/page'
 import { useCatalog, useSellerStore } from '../api/seller-store'
@@ -15,6 +16,7 @@ export default function SaleDetailPage() {
   const { t, i18n } = useTranslation()
   const lang = i18n.language as FormatLanguage
   const { id = '' } = useParams()
+  const [showSsn, setShowSsn] = useState(false)
   const { db } = useSellerStore()
   const catalog = useCatalog(db)
   const sale = useLiveQuery(async () => (await db.sales.get(id)) ?? null, [db, id])
@@ -86,18 +88,33 @@ export default function SaleDetailPage() {
           </Card.Header>
           <Card.Body>
             <DataList.Root orientation="horizontal" size="sm">
-              {[
+              {(
+                [
                 [t('sales.customerType'), t(`sales.customerTypes.${sale.customerType}`)],
                 [t('sales.companyName'), sale.companyName],
                 [t('sales.orgNumber'), sale.orgNumber],
                 [t('sales.customerName'), sale.customerName],
-                [t('sales.ssn'), sale.customerSsn],
+                [
+                  t('sales.ssn'),
+                  sale.customerSsn ? (
+                    // Masked like every list; the seller who registered the sale may show it in full.
+                    <HStack gap="2" as="span">
+                      <Text as="span" data-testid="customer-ssn">
+                        {showSsn ? formatPersonalNumber(sale.customerSsn) : maskPersonalNumber(sale.customerSsn)}
+                      </Text>
+                      <Button size="2xs" variant="ghost" onClick={() => setShowSsn((v) => !v)} aria-pressed={showSsn}>
+                        {showSsn ? t('sales.hideSsn') : t('sales.showSsn')}
+                      </Button>
+                    </HStack>
+                  ) : null,
+                ],
                 [t('sales.phone'), sale.phone],
                 [t('sales.email'), sale.email],
                 [t('sales.address'), `${sale.address}, ${sale.postalCode} ${sale.city}`],
                 [t('sales.externalOrderNumber'), sale.externalOrderNumber],
                 [t('sales.message'), sale.message],
-              ]
+                ] as Array<[string, ReactNode]>
+              )
                 .filter(([, v]) => !!v)
                 .map(([label, value]) => (
                   <DataList.Item key={label}>
