@@ -9,6 +9,7 @@ import { setMaintenanceHandler, setUnauthenticatedHandler } from './lib/api-clie
 import { i18n, i18nReady } from './lib/i18n'
 import './lib/preferences'
 import { getUserData } from './lib/session'
+import './app/fonts.css'
 import './app/styles.css'
 
 // A 401 from the API means the session is gone: storage is cleared and the user signs in again.

@@ -74,8 +74,8 @@ const config = defineConfig({
     breakpoints: { sm: '30rem', md: '48rem', overlay: '49rem', lg: '62rem', xl: '80rem', '2xl': '96rem' },
     tokens: {
       fonts: {
-        heading: { value: "'Public Sans', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" },
-        body: { value: "'Public Sans', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" },
+        heading: { value: "'Public Sans', 'Public Sans Fallback', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" },
+        body: { value: "'Public Sans', 'Public Sans Fallback', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" },
       },
       colors: {
         // One CSS variable (--sk-primary, set from the preference) drives the whole palette.
