@@ -57,6 +57,17 @@ import {
 } from '@chakra-ui/react/theme'
 import { PRIMARY_COLORS } from '../../shared/preferences'
 
+/**
+ * A dialog or drawer dims the page behind it clearly (Chakra's default was barely visible behind a white sheet
+ * in the light theme, issue 12): half black in light, more in dark, where the page is dark already.
+ */
+function withClearBackdrop<R extends typeof dialogSlotRecipe | typeof drawerSlotRecipe>(recipe: R): R {
+  return {
+    ...recipe,
+    base: { ...recipe.base, backdrop: { ...recipe.base?.backdrop, bg: { _light: 'blackAlpha.600', _dark: 'blackAlpha.700' } } },
+  }
+}
+
 /** The default primary colour is a pink (spec section 9); #C2185B keeps white text above 4.5:1 contrast. */
 export const PRIMARY = PRIMARY_COLORS[0]
 
@@ -160,8 +171,8 @@ const themeSlice = defineConfig({
       card: cardSlotRecipe,
       checkbox: checkboxSlotRecipe,
       dataList: dataListSlotRecipe,
-      dialog: dialogSlotRecipe,
-      drawer: drawerSlotRecipe,
+      dialog: withClearBackdrop(dialogSlotRecipe),
+      drawer: withClearBackdrop(drawerSlotRecipe),
       emptyState: emptyStateSlotRecipe,
       field: fieldSlotRecipe,
       fieldset: fieldsetSlotRecipe,

@@ -1,4 +1,4 @@
-import { Box, Button, Dialog, Input, Kbd, Portal, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, Dialog, Input, Kbd, Portal, Stack, Text, useBreakpointValue } from '@chakra-ui/react'
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
@@ -13,6 +13,7 @@ import { searchScreens, searchableScreens } from '../screen-search'
  */
 export function SearchDialog() {
   const { t } = useTranslation()
+  const size = useBreakpointValue({ base: 'full', sm: 'md' } as const, { ssr: false }) ?? 'md'
   const navigate = useNavigate()
   const ability = useAbility()
   const [open, setOpen] = useState(false)
@@ -51,7 +52,7 @@ export function SearchDialog() {
           Ctrl K
         </Kbd>
       </Button>
-      <Dialog.Root lazyMount unmountOnExit open={open} onOpenChange={(e) => setOpen(e.open)} placement="top" size={{ base: 'full', sm: 'md' }}>
+      <Dialog.Root lazyMount unmountOnExit open={open} onOpenChange={(e) => setOpen(e.open)} placement="top" size={size}>
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner>

@@ -57,15 +57,16 @@ export function UserMenu({ onOpenPreferences }: { onOpenPreferences?: () => void
             <Menu.Separator />
             {ability.can('view', 'profile') ? <Menu.Item value="profile">{t('nav.profile')}</Menu.Item> : null}
             {onOpenPreferences ? <Menu.Item value="preferences">{t('nav.preferences')}</Menu.Item> : null}
-            <Menu.ItemGroup>
+            {/* Radio items keep room for the check mark beside the name (a plain item drew it over the first letter). */}
+            <Menu.RadioItemGroup value={`lang:${i18n.language}`}>
               <Menu.ItemGroupLabel>{t('app.language')}</Menu.ItemGroupLabel>
               {LANGUAGES.map((l) => (
-                <Menu.Item key={l.code} value={`lang:${l.code}`} aria-current={i18n.language === l.code ? 'true' : undefined}>
+                <Menu.RadioItem key={l.code} value={`lang:${l.code}`}>
                   {l.label}
-                  {i18n.language === l.code ? <Menu.ItemIndicator>✓</Menu.ItemIndicator> : null}
-                </Menu.Item>
+                  <Menu.ItemIndicator />
+                </Menu.RadioItem>
               ))}
-            </Menu.ItemGroup>
+            </Menu.RadioItemGroup>
             <Menu.Separator />
             <Menu.Item value="logout" data-testid="logout">
               {t('nav.logout')}

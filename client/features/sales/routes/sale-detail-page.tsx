@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, DataList, HStack, Image, Link as ChakraLink, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
+import { Alert, Box, Button, Card, DataList, Flex, HStack, Image, Link as ChakraLink, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -167,17 +167,18 @@ export default function SaleDetailPage() {
             ) : (
               <Stack gap="2" as="ol">
                 {sale.statusHistory.map((h) => (
-                  <HStack as="li" key={`${h.status}-${h.at}`} gap="3">
+                  // The date stays on one line; a long reason goes under it (beside it, it squeezed the date).
+                  <Flex as="li" key={`${h.status}-${h.at}`} wrap="wrap" align="center" columnGap="3" rowGap="1">
                     <SaleStatusBadge status={h.status} />
-                    <Text fontSize="sm">
+                    <Text fontSize="sm" whiteSpace="nowrap">
                       {formatDate(h.at, lang)} {formatTime(h.at, lang)}
                     </Text>
                     {h.note ? (
-                      <Text fontSize="sm" color="fg.muted">
+                      <Text fontSize="sm" color="fg.muted" flexBasis="100%">
                         {h.note}
                       </Text>
                     ) : null}
-                  </HStack>
+                  </Flex>
                 ))}
               </Stack>
             )}

@@ -1,4 +1,4 @@
-import { Button, CloseButton, Dialog, Input, NativeSelect, Portal, SimpleGrid, Stack } from '@chakra-ui/react'
+import { Button, CloseButton, Dialog, Input, NativeSelect, Portal, SimpleGrid, Stack, useBreakpointValue } from '@chakra-ui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
@@ -19,6 +19,9 @@ const FIELDS = ['email', 'firstName', 'lastName', 'password', 'roleId', 'teamId'
 /** The create dialog of the users list: validated on the device and again by the server with the same schema. */
 export function CreateUserDialog({ open, onOpenChange, onCreated }: { open: boolean; onOpenChange: (open: boolean) => void; onCreated: (name: string) => void }) {
   const { t } = useTranslation()
+  // The whole screen on a phone, a centred dialog of its own height from sm up (a responsive `size` prop kept
+  // the phone's full height on a desktop).
+  const size = useBreakpointValue({ base: 'full', sm: 'lg' } as const, { ssr: false }) ?? 'lg'
   const [formError, setFormError] = useState<string | null>(null)
   const roles = useQuery({ queryKey: ['role-options'], queryFn: roleOptions, enabled: open })
   const teams = useQuery({ queryKey: ['team-options'], queryFn: teamOptions, enabled: open })
@@ -44,7 +47,7 @@ export function CreateUserDialog({ open, onOpenChange, onCreated }: { open: bool
   })
 
   return (
-    <Dialog.Root lazyMount unmountOnExit open={open} onOpenChange={(e) => onOpenChange(e.open)} size={{ base: 'full', sm: 'lg' }}>
+    <Dialog.Root lazyMount unmountOnExit open={open} onOpenChange={(e) => onOpenChange(e.open)} size={size}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -1,0 +1,112 @@
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { chromium, type Page } from '@playwright/test'
+
+/**
+ * `npm run review:screens` — screenshots of every built screen (and the dialogs and menus on them) on a phone
+ * (390×844) and a desktop (1440×900), light and dark, into .tmp/screens/, for a person to look at before an
+ * issue that changes screens is resolved. Uses the built app (`npm run build` first) on a fresh demo database.
+ */
+const PORT = 4183
+const ORIGIN = `http://localhost:${PORT}`
+const OUT = path.resolve('.tmp/screens')
+const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } } as const
+const THEMES = ['light', 'dark'] as const
+
+type Shot = { name: string; as: string | null; path: string; then?: (page: Page) => Promise<void> }
+const SHOTS: Shot[] = [
+  { name: 'login', as: null, path: '/login' },
+  { name: 'not-found', as: null, path: '/no/such/page' },
+  { name: 'start', as: 'admin@demo.test', path: '/start' },
+  { name: 'seller-dashboard', as: 'seller@demo.test', path: '/dashboards/sales/seller' },
+  { name: 'sales-list', as: 'seller@demo.test', path: '/sales/list' },
+  {
+    name: 'sale-detail',
+    as: 'seller@demo.test',
+    path: '/sales/list',
+    then: async (page) => {
+      await page.locator('a[href^="/sales/"]:visible').filter({ hasText: 'Nils Dahl' }).first().click()
+      await page.waitForURL(/\/sales\/[0-9a-f-]{36}$/)
+    },
+  },
+  { name: 'sales-create', as: 'seller@demo.test', path: '/sales/create' },
+  { name: 'daily-checkout', as: 'seller@demo.test', path: '/sales/daily-checkout' },
+  { name: 'salary-calculator', as: 'seller@demo.test', path: '/sales/salary-calculator' },
+  { name: 'time-report', as: 'seller@demo.test', path: '/sales/time-report' },
+  { name: 'sick-notice', as: 'seller@demo.test', path: '/sales/sick-notice' },
+  { name: 'sync', as: 'seller@demo.test', path: '/sales/sync' },
+  { name: 'users', as: 'admin@demo.test', path: '/user-admin/users' },
+  { name: 'users-create-dialog', as: 'admin@demo.test', path: '/user-admin/users', then: (page) => page.getByRole('button', { name: 'Ny användare' }).click() },
+  { name: 'profile', as: 'admin@demo.test', path: '/users/profile' },
+  { name: 'user-menu', as: 'seller@demo.test', path: '/dashboards/sales/seller', then: (page) => page.getByTestId('user-menu').click() },
+  { name: 'not-authorized', as: 'seller@demo.test', path: '/user-admin/users' },
+]
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'saljkraft-review-'))
+const server = spawn('node', ['dist-server/index.mjs'], {
+  // eslint-disable-next-line no-restricted-properties -- pass the environment on to the child
+  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_MODE: 'true', SCRYPT_LOG_N: '12', NODE_ENV: 'test' },
+  stdio: 'ignore',
+})
+
+async function up() {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${ORIGIN}/api/health`)).ok) return
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error('the server did not start')
+}
+
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+})
+try {
+  await up()
+  fs.mkdirSync(OUT, { recursive: true })
+  let count = 0
+  for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
+    for (const theme of THEMES) {
+      const sessions = new Map<string | null, Awaited<ReturnType<typeof browser.newContext>>>()
+      const contextFor = async (as: string | null) => {
+        let context = sessions.get(as)
+        if (context) return context
+        context = await browser.newContext({ viewport, locale: 'sv-SE', baseURL: ORIGIN, serviceWorkers: 'block', isMobile: viewportName === 'phone', hasTouch: viewportName === 'phone' })
+        await context.addCookies([{ name: 'saljkraft-theme', value: theme, url: ORIGIN }])
+        if (as) {
+          const page = await context.newPage()
+          await page.goto('/login')
+          await page.getByLabel(/^E-post/).fill(as)
+          await page.getByLabel(/^Lösenord/).fill('saljkraft-demo')
+          await page.getByRole('button', { name: 'Logga in', exact: true }).click()
+          await page.waitForURL((url) => !url.pathname.startsWith('/login'))
+          await page.close()
+        }
+        sessions.set(as, context)
+        return context
+      }
+      for (const shot of SHOTS) {
+        const page = await (await contextFor(shot.as)).newPage()
+        await page.goto(shot.path)
+        await page.waitForLoadState('networkidle')
+        if (shot.then) await shot.then(page)
+        await page.waitForTimeout(400) // let animations of dialogs and menus end before the picture
+        await page.screenshot({ path: path.join(OUT, `${viewportName}-${theme}-${shot.name}.png`), fullPage: !shot.then })
+        await page.close()
+        count++
+      }
+      for (const context of sessions.values()) await context.close()
+    }
+  }
+  console.log(`${count} screenshots in ${path.relative(process.cwd(), OUT)}/`)
+} finally {
+  await browser.close()
+  server.kill('SIGTERM')
+  fs.rmSync(dataDir, { recursive: true, force: true })
+}
