@@ -1,7 +1,8 @@
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { startBuiltServer } from '../scripts/built-server'
 
 /**
  * `npm run bench:login` — a burst of wrong-password sign-ins from one address while another person signs in
@@ -15,7 +16,6 @@ import path from 'node:path'
  * Target: guesses checked ≤ the limit; the other client's sign-in under 1 s.
  */
 const PORT = 3995
-const ORIGIN = `http://127.0.0.1:${PORT}`
 const GUESSES = 200
 const PERSON = '198.51.100.7'
 // The limits as configured in server/modules/auth/auth.service.ts (THROTTLE).
@@ -23,24 +23,8 @@ const LIMIT = { oneAccount: 5, oneAddress: 30 }
 
 if (!fs.existsSync('dist/index.html')) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' })
 else if (!fs.existsSync('dist-server/index.mjs')) execFileSync('npx', ['tsx', 'scripts/build-server.ts'], { stdio: 'inherit' })
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'saljkraft-bench-login-'))
-const server = spawn('node', ['dist-server/index.mjs'], {
-  // eslint-disable-next-line no-restricted-properties -- pass the environment on to the child
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_MODE: 'true', TRUST_PROXY: 'true', SCRYPT_LOG_N: '15', NODE_ENV: 'development' },
-  stdio: 'ignore',
-})
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error(`${url} did not come up`)
-}
+const server = startBuiltServer({ port: PORT, name: 'bench-login', env: { TRUST_PROXY: 'true', SCRYPT_LOG_N: '15', NODE_ENV: 'development' } })
+const ORIGIN = server.origin
 
 function signIn(email: string, password: string, from: string) {
   return fetch(`${ORIGIN}/api/auth/login`, {
@@ -94,13 +78,12 @@ async function scenario(name: string, attacker: string, email: (i: number) => st
 }
 
 try {
-  await waitFor(`${ORIGIN}/api/health`)
+  await server.ready()
   // Warm up: one sign-in hashes once and loads the code paths.
   await (await signIn('admin@demo.test', 'saljkraft-demo', '192.0.2.1')).arrayBuffer()
   console.log(`bench:login (SQLite, scrypt N=2^15, ${os.availableParallelism()} cores, real HTTP on loopback)`)
   await scenario('A: 200 parallel guesses at one account from one address', '203.0.113.66', () => 'anna.lindqvist@demo.test', LIMIT.oneAccount)
   await scenario('B: 200 parallel guesses at 200 accounts from one address (spraying)', '203.0.113.67', (i) => `spray-${i}@demo.test`, LIMIT.oneAddress)
 } finally {
-  server.kill('SIGTERM')
-  fs.rmSync(dataDir, { recursive: true, force: true })
+  server.stop()
 }

@@ -1,12 +1,11 @@
 import 'fake-indexeddb/auto'
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { translator } from '../shared/i18n'
 import { saveSaleLocally } from '../client/features/sales/api/local-actions'
 import { OfflineDb } from '../client/lib/offline-db'
 import { SyncEngine } from '../client/lib/sync-engine'
+import { startBuiltServer } from '../scripts/built-server'
 
 /**
  * `npm run bench:sync` — the sync queue's two targets (issue 4), on this machine:
@@ -18,29 +17,15 @@ import { SyncEngine } from '../client/lib/sync-engine'
  */
 const MUTATIONS = 1000
 const PORT = 3994
-const ORIGIN = `http://127.0.0.1:${PORT}`
 
 if (!fs.existsSync('dist-server/index.mjs')) execFileSync('npx', ['tsx', 'scripts/build-server.ts'], { stdio: 'inherit' })
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'saljkraft-bench-sync-'))
-// eslint-disable-next-line no-restricted-properties -- pass the environment on to the child
-const server = spawn('node', ['dist-server/index.mjs'], { env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_MODE: 'true' }, stdio: 'ignore' })
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error(`${url} did not come up`)
-}
+const server = startBuiltServer({ port: PORT, name: 'bench-sync' })
+const ORIGIN = server.origin
 
 const pct = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!
 
 try {
-  await waitFor(`${ORIGIN}/api/health`)
+  await server.ready()
   const login = await fetch(`${ORIGIN}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: ORIGIN },
@@ -105,6 +90,5 @@ try {
   )
   engine.stop()
 } finally {
-  server.kill('SIGTERM')
-  fs.rmSync(dataDir, { recursive: true, force: true })
+  server.stop()
 }

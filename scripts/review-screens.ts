@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { chromium, type Page } from '@playwright/test'
+import { startBuiltServer } from './built-server'
 
 /**
  * `npm run review:screens` — screenshots of every built screen (and the dialogs and menus on them) on a phone
@@ -10,7 +9,6 @@ import { chromium, type Page } from '@playwright/test'
  * issue that changes screens is resolved. Uses the built app (`npm run build` first) on a fresh demo database.
  */
 const PORT = 4183
-const ORIGIN = `http://localhost:${PORT}`
 const OUT = path.resolve('.tmp/screens')
 const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } } as const
 const THEMES = ['light', 'dark'] as const
@@ -44,31 +42,15 @@ const SHOTS: Shot[] = [
   { name: 'not-authorized', as: 'seller@demo.test', path: '/user-admin/users' },
 ]
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'saljkraft-review-'))
-const server = spawn('node', ['dist-server/index.mjs'], {
-  // eslint-disable-next-line no-restricted-properties -- pass the environment on to the child
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_MODE: 'true', SCRYPT_LOG_N: '12', NODE_ENV: 'test' },
-  stdio: 'ignore',
-})
-
-async function up() {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${ORIGIN}/api/health`)).ok) return
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error('the server did not start')
-}
+const server = startBuiltServer({ port: PORT, name: 'review', env: { SCRYPT_LOG_N: '12', NODE_ENV: 'test' } })
+const ORIGIN = server.origin.replace('127.0.0.1', 'localhost')
 
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 })
 try {
-  await up()
+  await server.ready()
   fs.mkdirSync(OUT, { recursive: true })
   let count = 0
   for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
@@ -107,6 +89,5 @@ try {
   console.log(`${count} screenshots in ${path.relative(process.cwd(), OUT)}/`)
 } finally {
   await browser.close()
-  server.kill('SIGTERM')
-  fs.rmSync(dataDir, { recursive: true, force: true })
+  server.stop()
 }

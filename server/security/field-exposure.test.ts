@@ -6,6 +6,7 @@ import { ROLE_KEYS } from '../../shared/permissions/roles'
 import { SYNC_SCHEMA_VERSION, type PullResult } from '../../shared/schemas/sync'
 import { declaredAccess } from '../lib/access'
 import { createTestApp } from '../test/harness'
+import { saleArgs } from '../test/fixtures'
 
 /**
  * What a role receives is what it may see (decision 016): the company's commission and cost reach only those
@@ -55,23 +56,11 @@ describe('a seller never receives the company’s figures', () => {
             seq: 1,
             name: 'createSale',
             createdAt: Date.now(),
-            args: {
-              id: randomUUID(),
+            args: saleArgs({
               providerId: product.value.providerId,
               products: [{ productId: product.value.id, quantity: 2 }],
-              customerType: 'private',
-              customerSsn: '811218-9876',
-              customerName: 'Karin Kund',
-              email: null,
-              phone: '070-123 45 67',
-              postalCode: '21145',
-              city: 'Malmö',
-              address: 'Storgatan 1',
-              message: null,
               externalOrderNumber: provider.value.requireExternalOrderNumber ? 'EXT-1' : null,
-              checklistFileId: null,
-              soldAt: Date.now() - 60_000,
-            },
+            }),
           },
         ],
       },

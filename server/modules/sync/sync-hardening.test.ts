@@ -5,6 +5,7 @@ import { CHECKLIST_UNATTACHED_QUOTA_BYTES, CHECKLIST_UNATTACHED_TTL_MS } from '.
 import { PULL_PAGE_ROWS, SYNC_SCHEMA_VERSION, type Mutation, type PatchOp, type ProductRecord, type ProviderRecord, type PullResult } from '../../../shared/schemas/sync'
 import { createTestApp } from '../../test/harness'
 import { checklistFiles } from './checklist-files'
+import { saleArgs } from '../../test/fixtures'
 
 /** The sync queue under hostile or broken input (issue 11): nothing sticks a device, nothing leaks, nothing piles up. */
 
@@ -27,24 +28,7 @@ const seller = await t.login('seller@demo.test')
 const ref = await pull(seller.cookie, device())
 const provider = ref.patch.find((p): p is Extract<PatchOp, { table: 'providers'; op: 'put' }> => p.table === 'providers' && p.op === 'put' && !(p.value as ProviderRecord).requireExternalOrderNumber)!.value
 const product = ref.patch.find((p) => p.table === 'products' && p.op === 'put' && (p as { value: ProductRecord }).value.providerId === provider.id) as { value: ProductRecord }
-const sale = (overrides: Record<string, unknown> = {}) => ({
-  id: randomUUID(),
-  providerId: provider.id,
-  products: [{ productId: product.value.id, quantity: 1 }],
-  customerType: 'private',
-  customerSsn: '811218-9876',
-  customerName: 'Karin Kund',
-  email: null,
-  phone: '070-123 45 67',
-  postalCode: '21145',
-  city: 'Malmö',
-  address: 'Storgatan 1',
-  message: null,
-  externalOrderNumber: null,
-  checklistFileId: null,
-  soldAt: Date.now() - 60_000,
-  ...overrides,
-})
+const sale = (overrides: Record<string, unknown> = {}) => saleArgs({ providerId: provider.id, products: [{ productId: product.value.id, quantity: 1 }] }, overrides)
 const salesCount = async () => (await db.select({ n: count() }).from(tables.sales))[0]!.n
 
 describe('a mutation the server cannot read is a recorded rejection, never a stuck queue', () => {

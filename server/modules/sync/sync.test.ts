@@ -7,6 +7,7 @@ import type { SaleRecord } from '../../../shared/schemas/sales'
 import type { Mutation, PatchOp, PullResult, ProductRecord, ProviderRecord } from '../../../shared/schemas/sync'
 import { SYNC_SCHEMA_VERSION } from '../../../shared/schemas/sync'
 import { createTestApp } from '../../test/harness'
+import { saleArgs } from '../../test/fixtures'
 
 let failOn: ((m: Mutation) => boolean) | null = null
 const t = await createTestApp(
@@ -55,29 +56,17 @@ const fiber = providers.find((p) => p.name === 'Fiberlinjen')!
 const alarmStd = products.find((p) => p.name === 'Hemlarm Standard')!
 const smoke = products.find((p) => p.name === 'Brandvarnare (st)')!
 
-function sale(overrides: Record<string, unknown> = {}) {
-  return {
-    id: randomUUID(),
-    providerId: alarm.id,
-    products: [
-      { productId: alarmStd.id, quantity: 1 },
-      { productId: smoke.id, quantity: 3 },
-    ],
-    customerType: 'private',
-    customerSsn: '811218-9876',
-    customerName: 'Karin Kund',
-    email: 'karin@example.se',
-    phone: '070-123 45 67',
-    postalCode: '21145',
-    city: 'Malmö',
-    address: 'Storgatan 1',
-    message: null,
-    externalOrderNumber: null,
-    checklistFileId: null,
-    soldAt: Date.now() - 60_000,
-    ...overrides,
-  }
-}
+const sale = (overrides: Record<string, unknown> = {}) =>
+  saleArgs(
+    {
+      providerId: alarm.id,
+      products: [
+        { productId: alarmStd.id, quantity: 1 },
+        { productId: smoke.id, quantity: 3 },
+      ],
+    },
+    overrides,
+  )
 
 async function salesOf(userId: string) {
   const [row] = await db.select({ n: count() }).from(tables.sales).where(eq(tables.sales.sellerId, userId))

@@ -1,0 +1,36 @@
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+/**
+ * The bundled server (as `npm start` runs it) on a port of its own and a fresh data folder, for benchmarks and
+ * review scripts: `ready()` waits for /api/health, `stop()` ends it and removes the data.
+ */
+export function startBuiltServer(opts: { port: number; name: string; env?: Record<string, string> }) {
+  const origin = `http://127.0.0.1:${opts.port}`
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `saljkraft-${opts.name}-`))
+  const child = spawn('node', ['dist-server/index.mjs'], {
+    // eslint-disable-next-line no-restricted-properties -- pass the environment on to the child
+    env: { ...process.env, PORT: String(opts.port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_MODE: 'true', ...opts.env },
+    stdio: 'ignore',
+  })
+  return {
+    origin,
+    async ready() {
+      for (let i = 0; i < 600; i++) {
+        try {
+          if ((await fetch(`${origin}/api/health`)).ok) return
+        } catch {
+          /* not up yet */
+        }
+        await new Promise((r) => setTimeout(r, 100))
+      }
+      throw new Error(`${origin} did not come up`)
+    },
+    stop() {
+      child.kill('SIGTERM')
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
