@@ -511,6 +511,7 @@ export const en = {
     howPerHour: '{{gross}} divided by {{hours}} hours gives {{rate}} per hour.',
     howHours: '{{reported}} h of reported work time and {{days}} days with sales but no time report, counted as full work days of {{day}} h: {{hours}} h.',
     howHoursReported: '{{hours}} h of reported work time.',
+    howHoursAssumed: 'No work time reported yet: {{days}} days with sales count as full work days of {{day}} h: {{hours}} h.',
     howNoHours: 'No sales and no reported work time yet this month.',
     howRegret: 'Regrets, deviations and absences do not count. Future regrets are not deducted here.',
     byStatus: 'Sales by status',

@@ -511,6 +511,7 @@ export const fi = {
     howPerHour: '{{gross}} jaettuna {{hours}} tunnilla on {{rate}} tunnissa.',
     howHours: '{{reported}} h raportoitua työaikaa ja {{days}} päivää, joilla on myyntiä mutta ei tuntiraporttia, laskettuna täysinä {{day}} h:n työpäivinä: {{hours}} h.',
     howHoursReported: '{{hours}} h raportoitua työaikaa.',
+    howHoursAssumed: 'Työaikaa ei ole vielä raportoitu: {{days}} myyntipäivää lasketaan täysinä {{day}} h:n työpäivinä: {{hours}} h.',
     howNoHours: 'Tässä kuussa ei ole vielä myyntiä eikä raportoitua työaikaa.',
     howRegret: 'Perumiset, poikkeamat ja poissaolot eivät lasketa. Tulevia perumisia ei vähennetä tässä.',
     byStatus: 'Myynnit tiloittain',

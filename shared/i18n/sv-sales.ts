@@ -233,6 +233,7 @@ export const svSales = {
     howPerHour: '{{gross}} delat med {{hours}} timmar ger {{rate}} per timme.',
     howHours: '{{reported}} h rapporterad arbetstid och {{days}} dagar med försäljning men utan tidrapport, räknade som hela arbetsdagar à {{day}} h: {{hours}} h.',
     howHoursReported: '{{hours}} h rapporterad arbetstid.',
+    howHoursAssumed: 'Ingen arbetstid rapporterad ännu: {{days}} dagar med försäljning räknas som hela arbetsdagar à {{day}} h: {{hours}} h.',
     howNoHours: 'Ingen försäljning och ingen rapporterad arbetstid ännu den här månaden.',
     howRegret: 'Ånger, avvikelser och frånvaro räknas inte. Framtida ånger dras inte av här.',
     byStatus: 'Försäljningar per status',

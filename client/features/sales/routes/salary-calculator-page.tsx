@@ -67,9 +67,11 @@ export default function SalaryCalculatorPage() {
             ) : (
               <>
                 <Text>
-                  {estimate.assumedDays > 0
-                    ? t('salary.howHours', { reported: estimate.reportedHours, days: estimate.assumedDays, day: WORK_DAY_HOURS, hours: estimate.hoursBasis })
-                    : t('salary.howHoursReported', { hours: estimate.hoursBasis })}
+                  {estimate.assumedDays === 0
+                    ? t('salary.howHoursReported', { hours: estimate.hoursBasis })
+                    : estimate.reportedHours === 0
+                      ? t('salary.howHoursAssumed', { days: estimate.assumedDays, day: WORK_DAY_HOURS, hours: estimate.hoursBasis })
+                      : t('salary.howHours', { reported: estimate.reportedHours, days: estimate.assumedDays, day: WORK_DAY_HOURS, hours: estimate.hoursBasis })}
                 </Text>
                 <Text>{t('salary.howPerHour', { gross: formatOre(estimate.grossOre, lang), hours: estimate.hoursBasis, rate: formatKr(estimate.perHourKr, lang) })}</Text>
               </>
