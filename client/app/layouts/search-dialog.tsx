@@ -1,4 +1,4 @@
-import { Box, Button, Dialog, Input, Kbd, Portal, Stack, Text, useBreakpointValue } from '@chakra-ui/react'
+import { Box, Button, Dialog, Input, Kbd, Portal, Stack, Text } from '@chakra-ui/react'
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
@@ -6,6 +6,7 @@ import { pathFor, type RouteName } from '../../../shared/routes'
 import { SearchIcon } from '../../components/ui/icons'
 import { useAbility } from '../../lib/session'
 import { searchScreens, searchableScreens } from '../screen-search'
+import { useDialogSize } from '../../components/ui/dialog-size'
 
 /**
  * The navbar's search: finds the screens this user may open by their translated title.
@@ -13,7 +14,7 @@ import { searchScreens, searchableScreens } from '../screen-search'
  */
 export function SearchDialog() {
   const { t } = useTranslation()
-  const size = useBreakpointValue({ base: 'full', sm: 'md' } as const, { ssr: false }) ?? 'md'
+  const size = useDialogSize('md')
   const navigate = useNavigate()
   const ability = useAbility()
   const [open, setOpen] = useState(false)

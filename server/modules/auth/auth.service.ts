@@ -100,13 +100,9 @@ export function authService(database: Database, opts: { sessionTtlMs: number; sc
       limiters.account.consume(keys.account),
       ...(keys.ip ? [limiters.ip.consume(keys.ip)] : []),
     ])
-    let waitMs = 0
-    for (const o of outcomes) {
-      if (o.status === 'fulfilled') continue
-      if (!(o.reason instanceof RateLimiterRes)) throw o.reason
-      waitMs = Math.max(waitMs, o.reason.msBeforeNext)
-    }
-    if (waitMs > 0 || outcomes.some((o) => o.status === 'rejected')) throw tooMany(waitMs)
+    const refused = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as unknown] : []))
+    for (const reason of refused) if (!(reason instanceof RateLimiterRes)) throw reason
+    if (refused.length > 0) throw tooMany(Math.max(...refused.map((r) => (r as RateLimiterRes).msBeforeNext)))
     return {
       /** a right password: the attempt was no guess */
       async succeeded() {

@@ -58,10 +58,9 @@ type Mutator = (ctx: MutatorContext, args: unknown) => Promise<void>
  * stuck behind it (an unexpected error is logged and rejected as invalid).
  */
 function parse<S extends z.core.$ZodType>(schema: S, args: unknown, translate: Translate): z.output<S> {
-  let problem: ReturnType<typeof inputProblem>
   let parsed: z.ZodSafeParseResult<z.output<S>>
   try {
-    problem = inputProblem(args)
+    const problem = inputProblem(args)
     if (problem) throw new Rejection('validation_failed', fieldError(problem.path, translate(`validation.${problem.kind}`)))
     parsed = z.safeParse(schema, args, { error: zodErrorMap(translate) })
     if (!parsed.success) throw new Rejection('validation_failed', fieldErrorsOf(parsed.error, translate))

@@ -58,14 +58,14 @@ const SellerDashboard = memo(function SellerDashboard({ data, engine, today, mon
       {canSell || canReportTime ? (
         <HStack gap="3" wrap="wrap">
           {canSell ? (
-            <Button asChild colorPalette="brand" size="lg" disabled={!!checkedOut}>
-              <Link to="/sales/create">{t('routes.sales-create')}</Link>
-            </Button>
-          ) : null}
-          {canSell ? (
-            <Button asChild variant="outline" size="lg">
-              <Link to="/sales/daily-checkout">{t('routes.sales-daily-checkout')}</Link>
-            </Button>
+            <>
+              <Button asChild colorPalette="brand" size="lg" disabled={!!checkedOut}>
+                <Link to="/sales/create">{t('routes.sales-create')}</Link>
+              </Button>
+              <Button asChild variant="outline" size="lg">
+                <Link to="/sales/daily-checkout">{t('routes.sales-daily-checkout')}</Link>
+              </Button>
+            </>
           ) : null}
           {canReportTime ? (
             <Button asChild variant="ghost" size="lg">

@@ -1,4 +1,4 @@
-import { Button, CloseButton, Dialog, Input, NativeSelect, Portal, SimpleGrid, Stack, useBreakpointValue } from '@chakra-ui/react'
+import { Button, CloseButton, Dialog, Input, NativeSelect, Portal, SimpleGrid, Stack } from '@chakra-ui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
@@ -11,6 +11,7 @@ import { FormField } from '../../../components/ui/form-field'
 import { ApiClientError, NetworkError, applyFieldErrors } from '../../../lib/api-client'
 import { createUser, roleOptions, teamOptions } from '../api/users-api'
 import { roleName } from '../../../lib/role-name'
+import { useDialogSize } from '../../../components/ui/dialog-size'
 
 type FormIn = z.input<typeof createUserInputSchema>
 type FormOut = z.output<typeof createUserInputSchema>
@@ -19,9 +20,7 @@ const FIELDS = ['email', 'firstName', 'lastName', 'password', 'roleId', 'teamId'
 /** The create dialog of the users list: validated on the device and again by the server with the same schema. */
 export function CreateUserDialog({ open, onOpenChange, onCreated }: { open: boolean; onOpenChange: (open: boolean) => void; onCreated: (name: string) => void }) {
   const { t } = useTranslation()
-  // The whole screen on a phone, a centred dialog of its own height from sm up (a responsive `size` prop kept
-  // the phone's full height on a desktop).
-  const size = useBreakpointValue({ base: 'full', sm: 'lg' } as const, { ssr: false }) ?? 'lg'
+  const size = useDialogSize('lg')
   const [formError, setFormError] = useState<string | null>(null)
   const roles = useQuery({ queryKey: ['role-options'], queryFn: roleOptions, enabled: open })
   const teams = useQuery({ queryKey: ['team-options'], queryFn: teamOptions, enabled: open })
