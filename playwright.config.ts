@@ -28,6 +28,8 @@ export default defineConfig({
         '--disable-sync',
         '--no-first-run',
       ],
+      // The browser's own language (chromium-l10n), which native date fields follow, as on a Swedish phone.
+      env: { ...process.env, LANGUAGE: 'sv' },
     },
   },
   projects: [

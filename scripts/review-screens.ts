@@ -48,6 +48,9 @@ const ORIGIN = server.origin.replace('127.0.0.1', 'localhost')
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  // The browser's own language (chromium-l10n), which native date fields follow, as on a Swedish phone.
+  // eslint-disable-next-line no-restricted-properties -- pass the environment on to the browser
+  env: { ...process.env, LANGUAGE: 'sv' },
 })
 try {
   await server.ready()

@@ -4,11 +4,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ ! -x /usr/bin/chromium ]; then
-  echo "Installing Debian's Chromium for the end-to-end tests…"
+# chromium-l10n: the browser's own Swedish, which native date fields follow (as on a Swedish phone).
+if [ ! -x /usr/bin/chromium ] || [ ! -f /usr/lib/chromium/locales/sv.pak ]; then
+  echo "Installing Debian's Chromium (with its translations) for the end-to-end tests…"
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-l10n >/dev/null
 fi
 
 if command -v pg_isready >/dev/null && ! pg_isready -h 127.0.0.1 -p 5432 -q; then

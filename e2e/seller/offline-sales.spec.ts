@@ -24,7 +24,10 @@ async function newSale(page: Page, customer: string, opts: { photo?: boolean; pr
   await page.getByLabel(/^Adress/).fill('Storgatan 1')
   await page.getByLabel(/^Postnummer/).fill('211 45')
   await page.getByLabel(/^Ort/).fill('Malmö')
-  if (opts.photo) await page.getByTestId('checklist').setInputFiles({ name: 'checklista.jpg', mimeType: 'image/jpeg', buffer: JPEG })
+  if (opts.photo) {
+    await page.getByTestId('checklist').setInputFiles({ name: 'checklista.jpg', mimeType: 'image/jpeg', buffer: JPEG })
+    await expect(page.getByTestId('checklist-name')).toHaveText('checklista.jpg')
+  }
   await page.getByRole('button', { name: 'Spara försäljningen' }).click()
   await expect(page).toHaveURL(/\/sales\/[0-9a-f-]{36}$/)
   await expect(page.getByRole('heading', { name: new RegExp(customer) })).toBeVisible()

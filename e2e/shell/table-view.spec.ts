@@ -74,6 +74,14 @@ test.describe('the shared table view, on the users list', () => {
     await page.goto('/user-admin/users')
     await page.getByRole('button', { name: 'Ny användare' }).click()
     const dialog = page.getByTestId('create-user-dialog')
+    // On a desktop the dialog is as tall as its form and centred, over a page dimmed by about half.
+    await expect(dialog).toBeVisible()
+    const box = (await dialog.boundingBox())!
+    expect(box.height).toBeLessThan(700)
+    expect(Math.abs(box.x + box.width / 2 - 720)).toBeLessThan(2)
+    const backdrop = page.locator('[data-scope="dialog"][data-part="backdrop"]')
+    await expect(backdrop).toHaveCSS('background-color', 'rgba(0, 0, 0, 0.48)')
+    await expect(backdrop).toHaveCSS('opacity', '1')
     await dialog.getByRole('button', { name: 'Spara' }).click()
     await expect(dialog.getByText('Fältet är obligatoriskt')).toHaveCount(4)
     await dialog.getByLabel(/^Förnamn/).fill('Nora')

@@ -104,6 +104,11 @@ export const en = {
     active: 'Active',
     inactive: 'Inactive',
   },
+  files: {
+    choose: 'Choose file',
+    chooseAnother: 'Choose another file',
+    none: 'No file chosen',
+  },
   users: {
     name: 'Name',
     email: 'E-mail',

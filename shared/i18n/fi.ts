@@ -104,6 +104,11 @@ export const fi = {
     active: 'Aktiivinen',
     inactive: 'Ei aktiivinen',
   },
+  files: {
+    choose: 'Valitse tiedosto',
+    chooseAnother: 'Valitse toinen tiedosto',
+    none: 'Ei valittua tiedostoa',
+  },
   users: {
     name: 'Nimi',
     email: 'Sähköposti',

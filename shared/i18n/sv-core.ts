@@ -106,6 +106,11 @@ export const svCore = {
     active: 'Aktiv',
     inactive: 'Inaktiv',
   },
+  files: {
+    choose: 'Välj fil',
+    chooseAnother: 'Välj en annan fil',
+    none: 'Ingen fil vald',
+  },
   users: {
     name: 'Namn',
     email: 'E-post',

@@ -7,6 +7,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router'
 import { formatOre, type FormatLanguage } from '../../../../shared/format'
 import { sellerAmounts, type SaleInput } from '../../../../shared/schemas/sales'
 import { FormField } from '../../../components/ui/form-field'
+import { FilePicker } from '../../../components/ui/file-picker'
 import { Page } from '../../../components/ui/page'
 import { snackbar } from '../../../lib/snackbar-store'
 import { LocalValidationError, checkoutBlockingAt, checklistFileError, saveSaleLocally } from '../api/local-actions'
@@ -340,14 +341,12 @@ export default function SalesCreatePage() {
             </Card.Header>
             <Card.Body>
               <FormField label={t('sales.checklistFile')} error={err(fileError ?? undefined)} helper={t('sales.checklistHelper')}>
-                <Input
-                  type="file"
+                <FilePicker
                   accept="image/*,application/pdf"
                   capture="environment"
-                  p="1"
-                  data-testid="checklist"
-                  onChange={(e) => {
-                    const chosen = e.target.files?.[0] ?? null
+                  testId="checklist"
+                  fileName={file?.name ?? null}
+                  onChange={(chosen) => {
                     setFileError(chosen ? checklistFileError(chosen, t) : null)
                     setFile(chosen)
                   }}
