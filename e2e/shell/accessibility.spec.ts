@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { signInFresh } from '../fixtures'
+import { BASE_URL } from '../../playwright.config'
 
 /** No serious or critical axe findings on the shell, the login, a table screen, the start page and the seller screens, light and dark. */
 async function seriousFindings(page: Page) {
@@ -22,7 +23,7 @@ async function seriousFindings(page: Page) {
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`accessibility, ${theme} theme`, () => {
     test.beforeEach(async ({ context }) => {
-      await context.addCookies([{ name: 'saljkraft-theme', value: theme, url: 'http://localhost:4173' }])
+      await context.addCookies([{ name: 'saljkraft-theme', value: theme, url: BASE_URL }])
     })
 
     test('login', async ({ page }) => {

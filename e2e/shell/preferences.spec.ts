@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { signInFresh } from '../fixtures'
+import { BASE_URL } from '../../playwright.config'
 
 /** The gear in the navbar on wide screens; on a phone the user menu's "Utseende". */
 async function openCustomizer(page: Page) {
@@ -41,8 +42,8 @@ test.describe('preferences survive a reload @phone', () => {
 
   test('the first paint already has the saved colours', async ({ page, context }) => {
     await context.addCookies([
-      { name: 'saljkraft-theme', value: 'dark', url: 'http://localhost:4173' },
-      { name: 'saljkraft-initial-loader-bg', value: '#18181b', url: 'http://localhost:4173' },
+      { name: 'saljkraft-theme', value: 'dark', url: BASE_URL },
+      { name: 'saljkraft-initial-loader-bg', value: '#18181b', url: BASE_URL },
     ])
     // Before any module script runs, theme-init.js has set the class and the background.
     await page.route('**/assets/*.js', (route) => route.abort())
