@@ -10,6 +10,11 @@ const features = fs.existsSync('client/features')
   ? fs.readdirSync('client/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
   : []
 
+/** Server areas: one folder each under server/modules. */
+const serverModules = fs.existsSync('server/modules')
+  ? fs.readdirSync('server/modules', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  : []
+
 const zones = [
   // shared/ runs everywhere: it never imports the client, the server, the service worker or tests.
   { target: './shared', from: ['./client', './server', './sw', './e2e'], message: 'shared/ must not import client, server, sw or e2e code.' },
@@ -20,6 +25,10 @@ const zones = [
   { target: './client/features', from: ['./client/app'], message: 'Features do not import the app shell; routes compose features.' },
   { target: './client/components', from: ['./client/app', './client/features'], message: 'Shared components do not import features or the app shell.' },
   { target: './client/lib', from: ['./client/app', './client/features'], message: 'client/lib does not import features or the app shell.' },
+  // The server's layers: db → lib → platform → modules → app.ts (docs/decisions/020).
+  { target: './server/db', from: ['./server/platform', './server/modules'], message: 'server/db imports no platform or area code.' },
+  { target: './server/lib', from: ['./server/platform', './server/modules'], message: 'server/lib does not import the platform or the areas.' },
+  { target: './server/platform', from: ['./server/modules'], message: 'The platform (events, jobs, activity log) knows no area; areas plug into it.' },
   ...features.map((name) => ({
     target: `./client/features/${name}`,
     from: ['./client/features'],
@@ -27,6 +36,18 @@ const zones = [
     message: 'Client features do not import each other; move what they share to client/components, client/lib or shared/.',
   })),
 ]
+
+/**
+ * Areas do not import each other: what one asks another is a port answered in server/app.ts, and what one
+ * must react to is an event. (Identity is the exception: areas may use the auth service.) Tests may reach
+ * across to set up what they check.
+ */
+const areaZones = serverModules.map((name) => ({
+  target: `./server/modules/${name}`,
+  from: ['./server/modules'],
+  except: [`./server/modules/${name}`, './server/modules/auth/auth.service'],
+  message: 'Server areas do not import each other; answer the question through a port wired in server/app.ts, or react to an event.',
+}))
 
 export default tseslint.config(
   { ignores: ['dist-server/**', 'dist/**', 'node_modules/**', 'server/db/migrations/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
@@ -45,6 +66,11 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
       'no-console': 'off',
     },
+  },
+  {
+    files: ['server/modules/**/*.ts'],
+    ignores: ['server/modules/**/*.test.ts'],
+    rules: { 'local/import-boundaries': ['error', { zones: [...zones, ...areaZones] }] },
   },
   {
     files: ['shared/**/*.ts'],

@@ -9,17 +9,26 @@ import { matchRoutePath } from '../shared/routes'
 import { LANGUAGES, pickLanguage, translator, type LanguageCode } from '../shared/i18n'
 import { compressJson } from './lib/compress-json'
 import { csrfProtection } from './lib/csrf'
-import type { AppEnv, Deps } from './lib/context'
+import type { AppEnv } from './lib/context'
 import { ApiError, answerError } from './lib/errors'
 import { requestHeader } from './lib/headers'
 import { authRoutes, readSessionToken, writeSessionCookie } from './modules/auth/auth.routes'
 import { authService } from './modules/auth/auth.service'
+import { budgetsPullSource } from './modules/budgets/budgets.sync'
+import { catalogService } from './modules/catalog/catalog.service'
 import { notificationsRoutes } from './modules/notifications/notifications.routes'
 import { orgRoutes } from './modules/org/org.routes'
 import { profileRoutes } from './modules/profile/profile.routes'
+import { salesRoutes } from './modules/sales/sales.routes'
+import { salesService } from './modules/sales/sales.service'
+import { salesSync } from './modules/sales/sales.sync'
 import { syncRoutes } from './modules/sync/sync.routes'
 import { appMetaOf, systemRoutes } from './modules/system/system.routes'
+import { timeReportsService, type TimeReportsService } from './modules/time-reports/time-reports.service'
+import { timeReportsSync } from './modules/time-reports/time-reports.sync'
 import { usersRoutes } from './modules/users/users.routes'
+import type { SyncHooks, SyncParts } from './lib/sync-contract'
+import type { Deps } from './platform/deps'
 
 /** The largest JSON body the API reads; larger requests get 413 before anything is parsed. */
 export const MAX_BODY_BYTES = 1024 * 1024
@@ -46,9 +55,35 @@ function languageOf(header: string | undefined): LanguageCode {
  * The API on the root app under /api (basePath, not a mounted sub-app: a mounted app with its own error
  * handler wraps every route in one more composition per request).
  */
-function mountApi(app: Hono<AppEnv>, deps: Deps) {
+/**
+ * The areas, put together: each area's service is built here with the questions it asks other areas answered
+ * by those areas' services (no area imports another), and the sync protocol receives the areas' mutators and
+ * pull sources.
+ */
+function assembleAreas(deps: Deps) {
+  const { t } = deps.database
+  const catalog = catalogService(t)
+  // Sales and time reports each ask the other one question (the day's checkouts; the day's sales).
+  let timeReports: TimeReportsService | null = null
+  const sales = salesService(deps, {
+    catalogForSale: catalog.forSale,
+    checkoutsOfDay: (tx, userId, date) => timeReports!.checkoutsOfDay(tx, userId, date),
+  })
+  timeReports = timeReportsService(deps, { salesOfDay: sales.daySummary })
+  const salesParts = salesSync(t, sales)
+  const timeParts = timeReportsSync(t, timeReports)
+  const sync: SyncParts = {
+    mutators: { ...salesParts.mutators, ...timeParts.mutators },
+    owned: [...salesParts.owned, ...timeParts.owned, budgetsPullSource(t)],
+    reference: [catalog.pullSource],
+  }
+  return { catalog, sales, timeReports, sync }
+}
+
+function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
   const { env } = deps
   const auth = authService(deps.database, { sessionTtlMs: env.sessionTtlMs, scryptLogN: env.scryptLogN })
+  const areas = assembleAreas(deps)
 
   const api = app.basePath('/api')
 
@@ -110,7 +145,8 @@ function mountApi(app: Hono<AppEnv>, deps: Deps) {
     .route('/', orgRoutes(deps))
     .route('/', profileRoutes(deps, auth))
     .route('/', notificationsRoutes(deps))
-    .route('/', syncRoutes(deps, deps.syncHooks))
+    .route('/', salesRoutes(deps))
+    .route('/', syncRoutes(deps, areas.sync, options.syncHooks))
 
   // An /api path no route matched is a JSON 404, never the SPA.
   api.all('*', (c) => answerError(c, new ApiError(404, 'not_found')))
@@ -119,8 +155,11 @@ function mountApi(app: Hono<AppEnv>, deps: Deps) {
 
 export type ApiType = ReturnType<typeof mountApi>
 
+/** `syncHooks` is a test seam (fault injection in the sync queue); production passes none. */
+export type AppOptions = { syncHooks?: SyncHooks }
+
 /** The whole server: the API under /api and the built SPA for everything else. */
-export function createApp(deps: Deps) {
+export function createApp(deps: Deps, options: AppOptions = {}) {
   const app = new Hono<AppEnv>()
   // Document and asset headers; the API sets its own (nosniff, no-store) and skips this per-request cost.
   const documentHeaders = secureHeaders({
@@ -165,7 +204,7 @@ export function createApp(deps: Deps) {
       console.log(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`)
     })
   }
-  mountApi(app, deps)
+  mountApi(app, deps, options)
   app.onError((err, c) => {
     if (!c.req.path.startsWith('/api/')) {
       console.error(`${c.req.method} ${c.req.path} failed:`, err)

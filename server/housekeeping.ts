@@ -1,6 +1,6 @@
 import type { Database } from './db/client'
 import { authRepo } from './modules/auth/auth.repo'
-import { checklistFiles } from './modules/sync/checklist-files'
+import { checklistFiles } from './modules/sales/checklist-files'
 
 /**
  * Removes what nobody will come back for: expired sessions, sign-in counters whose window ended (unknown

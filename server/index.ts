@@ -3,13 +3,17 @@ import { createApp } from './app'
 import { bootDatabase } from './boot'
 import { loadEnv, servingProblems } from './env'
 import { startHousekeeping } from './housekeeping'
+import { eventBus } from './platform/events'
 
 async function main() {
   const env = loadEnv()
   const problems = servingProblems(env)
   if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`)
   const database = await bootDatabase(env, (line) => console.log(line))
-  const app = createApp({ env, database })
+  const events = eventBus(database)
+  const app = createApp({ env, database, events })
+  // What a previous run left undelivered first, then each event after its commit (docs/decisions/020).
+  events.start()
   // Expired sessions and sign-in counters, and checklist files no sale took.
   startHousekeeping(database)
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
@@ -22,7 +26,10 @@ async function main() {
     stopping = true
     console.log(`${signal}: shutting down`)
     server.close(() => {
-      void database.close().finally(() => process.exit(0))
+      void events
+        .stop()
+        .then(() => database.close())
+        .finally(() => process.exit(0))
     })
     setTimeout(() => process.exit(0), 5000).unref()
   }

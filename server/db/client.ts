@@ -33,6 +33,12 @@ export type Database = {
   db: Db
   t: Schema
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>
+  /**
+   * Runs `fn` once the transaction the caller is in has committed (never when it rolls back). For work that
+   * must not see, or act on, what is not yet durable: waking the event dispatcher, for one. Outside a
+   * transaction it throws.
+   */
+  afterCommit(fn: () => void): void
   ping(): Promise<boolean>
   close(): Promise<void>
   /** a human description for start-up logs (no secrets) */
@@ -78,7 +84,7 @@ function openSqlite(opts: OpenOptions): Database {
   }
 
   const lock = new Mutex()
-  const inTransaction = new AsyncLocalStorage<{ tx: Db | null }>()
+  const inTransaction = new AsyncLocalStorage<{ tx: Db | null; committed: Array<() => void> }>()
 
   const db = drizzleProxy(
     async (text, params, method) => {
@@ -102,9 +108,10 @@ function openSqlite(opts: OpenOptions): Database {
       if (outer) return outer.transaction((tx) => fn(tx as unknown as Db))
       const release = await lock.acquire()
       // The store is set before BEGIN is sent, so BEGIN, the body and COMMIT all pass the lock they hold.
-      const store: { tx: Db | null } = { tx: null }
+      const store: { tx: Db | null; committed: Array<() => void> } = { tx: null, committed: [] }
+      let result: Awaited<ReturnType<typeof fn>>
       try {
-        return await inTransaction.run(store, () =>
+        result = await inTransaction.run(store, () =>
           db.transaction(
             (tx) => {
               store.tx = tx as unknown as Db
@@ -116,6 +123,13 @@ function openSqlite(opts: OpenOptions): Database {
       } finally {
         release()
       }
+      runCommitted(store.committed)
+      return result
+    },
+    afterCommit(fn) {
+      const store = inTransaction.getStore()
+      if (!store) throw new Error('afterCommit() outside a transaction')
+      store.committed.push(fn)
     },
     async ping() {
       try {
@@ -138,6 +152,17 @@ function openSqlite(opts: OpenOptions): Database {
   }
 }
 
+/** Work registered with afterCommit(): each runs once; a failing one is logged and does not stop the others. */
+function runCommitted(callbacks: Array<() => void>) {
+  for (const callback of callbacks) {
+    try {
+      callback()
+    } catch (err) {
+      console.error('[db] an after-commit callback failed:', err)
+    }
+  }
+}
+
 const PG_TX_ATTEMPTS = 30
 
 /** serialization_failure and deadlock_detected: the transaction may succeed when run again. */
@@ -156,6 +181,7 @@ function openPg(url: string): Database {
   const db = drizzlePg(pool, { schema: pgSchema }) as unknown as Db
   const safeUrl = new URL(url)
   safeUrl.password = ''
+  const inTransaction = new AsyncLocalStorage<{ committed: Array<() => void> }>()
   return {
     dialect: 'pg',
     db,
@@ -164,15 +190,26 @@ function openPg(url: string): Database {
     // a serialization failure or deadlock is retried, so `fn` must only touch the database.
     async transaction(fn) {
       for (let attempt = 1; ; attempt++) {
+        // Each attempt collects its own after-commit work: an attempt that rolled back registered nothing.
+        const store = { committed: [] as Array<() => void> }
         try {
-          return await (db as unknown as PgDatabase<PgQueryResultHKT>).transaction((tx) => fn(tx as unknown as Db), {
-            isolationLevel: 'serializable',
-          })
+          const result = await inTransaction.run(store, () =>
+            (db as unknown as PgDatabase<PgQueryResultHKT>).transaction((tx) => fn(tx as unknown as Db), {
+              isolationLevel: 'serializable',
+            }),
+          )
+          runCommitted(store.committed)
+          return result
         } catch (err) {
           if (attempt >= PG_TX_ATTEMPTS || !isRetryable(err)) throw err
           await new Promise((r) => setTimeout(r, Math.random() * 10 * 2 ** Math.min(attempt, 6)))
         }
       }
+    },
+    afterCommit(fn) {
+      const store = inTransaction.getStore()
+      if (!store) throw new Error('afterCommit() outside a transaction')
+      store.committed.push(fn)
     },
     async ping() {
       try {

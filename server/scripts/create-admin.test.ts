@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { count } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { eventBus } from '../platform/events'
 import { createApp } from '../app'
 import { bootDatabase } from '../boot'
 import { testEnv } from '../test/harness'
@@ -22,7 +23,7 @@ describe('production start', () => {
       })
 
       const again = await bootDatabase(env)
-      const app = createApp({ env, database: again })
+      const app = createApp({ env, database: again, events: eventBus(again) })
       const res = await app.request('https://app.company.se/api/auth/login', {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: 'https://app.company.se' },

@@ -9,7 +9,8 @@ import { createApp } from '../app'
 import { bootDatabase } from '../boot'
 import type { Database } from '../db/client'
 import { parseEnv, type Env } from '../env'
-import type { SyncHooks } from '../modules/sync/sync.service'
+import type { SyncHooks } from '../lib/sync-contract'
+import { eventBus } from '../platform/events'
 
 /**
  * A fresh app on a fresh database for one test file. With TEST_DB=pg each file gets its own
@@ -17,7 +18,7 @@ import type { SyncHooks } from '../modules/sync/sync.service'
  */
 
 // eslint-disable-next-line no-restricted-properties -- test harness: which database the run uses
-const testDb = process.env.TEST_DB === 'pg' ? 'pg' : 'sqlite'
+export const testDb = process.env.TEST_DB === 'pg' ? 'pg' : 'sqlite'
 // eslint-disable-next-line no-restricted-properties -- test harness: where the PostgreSQL server is
 export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 
@@ -70,11 +71,34 @@ export async function testEnv(overrides: Record<string, string> = {}): Promise<{
   }
 }
 
+/**
+ * A fresh, migrated database (no demo data) for tests of the data layer and the platform; `openAnother()` is
+ * a second connection to the same database, as a second server instance would hold.
+ */
+export async function createTestDatabase() {
+  const { env, cleanup } = await testEnv({ DEMO_MODE: 'false' })
+  const opened: Database[] = []
+  const open = async () => {
+    const database = await bootDatabase(env)
+    opened.push(database)
+    return database
+  }
+  const database = await open()
+  afterAll(async () => {
+    for (const d of opened) await d.close().catch(() => undefined)
+    await cleanup()
+  })
+  return { database, env, openAnother: open }
+}
+
 export async function createTestApp(overrides: Record<string, string> = {}, extra: { syncHooks?: SyncHooks } = {}) {
   const { env, cleanup } = await testEnv(overrides)
   const database: Database = await bootDatabase(env)
-  const app = createApp({ env, database, syncHooks: extra.syncHooks })
+  const events = eventBus(database, { pollMs: 50 })
+  const app = createApp({ env, database, events }, { syncHooks: extra.syncHooks })
+  events.start()
   afterAll(async () => {
+    await events.stop()
     await database.close().catch(() => undefined)
     await cleanup()
   })
@@ -115,5 +139,5 @@ export async function createTestApp(overrides: Record<string, string> = {}, extr
     return { cookie, answer: r.json as unknown as SessionAnswer }
   }
 
-  return { app, env, database, request, login }
+  return { app, env, database, events, request, login }
 }

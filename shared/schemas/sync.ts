@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { FieldErrors } from './errors'
-import type { CompanyFigures, SaleRecord, SellerCatalogProduct } from './sales'
+import type { CompanyFigures, SellerCatalogProduct } from '../rules/sale'
+import type { SaleRecord } from './sales'
 import type { CheckoutRecord, SickNoticeRecord, TimeReportRecord } from './time-reports'
 
 /**

@@ -414,3 +414,96 @@ export const syncVersion = pgTable('sync_version', {
   id: text('id').primaryKey(),
   version: integer('version').notNull(),
 })
+
+// ── The spine every area plugs into (docs/decisions/020) ───────────────────────────────────────────────────
+
+/** The outbox: every domain event, written in the transaction of the change it reports. Never updated. */
+export const domainEvents = pgTable(
+  'domain_events',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    name: text('name').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    actorId: text('actor_id'),
+    occurredAt: ms('occurred_at').notNull(),
+  },
+  (t) => [index('domain_events_name').on(t.name, t.id)],
+)
+
+/** One row per event and subscriber: handled once it is done; retried with backoff until then. */
+export const eventDeliveries = pgTable(
+  'event_deliveries',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => domainEvents.id),
+    subscriber: text('subscriber').notNull(),
+    status: text('status', { enum: ['pending', 'done', 'dead'] }).notNull(),
+    attempts: integer('attempts').notNull(),
+    nextAttemptAt: ms('next_attempt_at').notNull(),
+    lockedBy: text('locked_by'),
+    lockedUntil: ms('locked_until'),
+    lastError: text('last_error'),
+    doneAt: ms('done_at'),
+  },
+  (t) => [uniqueIndex('event_deliveries_event_subscriber').on(t.eventId, t.subscriber), index('event_deliveries_due').on(t.status, t.nextAttemptAt)],
+)
+
+/** Append-only: who did what to which entity, with the fields before and after. No code updates or deletes it. */
+export const activityLog = pgTable(
+  'activity_log',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    at: ms('at').notNull(),
+    actorId: text('actor_id'),
+    actingAsId: text('acting_as_id'),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    action: text('action').notNull(),
+    before: jsonb('before').$type<Record<string, unknown> | null>(),
+    after: jsonb('after').$type<Record<string, unknown> | null>(),
+    reason: text('reason'),
+  },
+  (t) => [index('activity_log_entity').on(t.entity, t.entityId, t.at), index('activity_log_actor').on(t.actorId, t.at)],
+)
+
+/** Durable jobs: stored, leased by one instance at a time, retried with backoff, with progress a screen can show. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: ['queued', 'running', 'done', 'dead'] }).notNull(),
+    attempts: integer('attempts').notNull(),
+    maxAttempts: integer('max_attempts').notNull(),
+    runAt: ms('run_at').notNull(),
+    lockedBy: text('locked_by'),
+    lockedUntil: ms('locked_until'),
+    progressDone: integer('progress_done').notNull(),
+    progressTotal: integer('progress_total'),
+    result: jsonb('result').$type<Record<string, unknown> | null>(),
+    lastError: text('last_error'),
+    uniqueKey: text('unique_key').unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: ms('finished_at'),
+  },
+  (t) => [index('jobs_due').on(t.status, t.runAt)],
+)
+
+/** Recurring schedules: each due occurrence becomes one job. */
+export const jobSchedules = pgTable('job_schedules', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  jobName: text('job_name').notNull(),
+  payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+  recurrence: jsonb('recurrence').$type<Record<string, unknown>>().notNull(),
+  timezone: text('timezone').notNull(),
+  nextRunAt: ms('next_run_at'),
+  lastRunAt: ms('last_run_at'),
+  active: boolean('active').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})

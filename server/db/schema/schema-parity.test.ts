@@ -31,6 +31,11 @@ const parity: { [K in keyof typeof sqlite & keyof typeof pg]: RowsAlike<K> } = {
   syncClients: true,
   syncRejections: true,
   syncVersion: true,
+  domainEvents: true,
+  eventDeliveries: true,
+  activityLog: true,
+  jobs: true,
+  jobSchedules: true,
 }
 
 const tables = (mod: Record<string, unknown>) =>

@@ -418,3 +418,100 @@ export const syncVersion = sqliteTable('sync_version', {
   id: text('id').primaryKey(),
   version: integer('version').notNull(),
 })
+
+// ── The spine every area plugs into (docs/decisions/020) ───────────────────────────────────────────────────
+
+/** The outbox: every domain event, written in the transaction of the change it reports. Never updated. */
+export const domainEvents = sqliteTable(
+  'domain_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    payload: text('payload', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    actorId: text('actor_id'),
+    occurredAt: integer('occurred_at').notNull(),
+  },
+  (t) => [index('domain_events_name').on(t.name, t.id)],
+)
+
+/** One row per event and subscriber: handled once it is done; retried with backoff until then. */
+export const eventDeliveries = sqliteTable(
+  'event_deliveries',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => domainEvents.id),
+    subscriber: text('subscriber').notNull(),
+    status: text('status', { enum: ['pending', 'done', 'dead'] }).notNull(),
+    attempts: integer('attempts').notNull(),
+    nextAttemptAt: integer('next_attempt_at').notNull(),
+    lockedBy: text('locked_by'),
+    lockedUntil: integer('locked_until'),
+    lastError: text('last_error'),
+    doneAt: integer('done_at'),
+  },
+  (t) => [uniqueIndex('event_deliveries_event_subscriber').on(t.eventId, t.subscriber), index('event_deliveries_due').on(t.status, t.nextAttemptAt)],
+)
+
+/** Append-only: who did what to which entity, with the fields before and after. No code updates or deletes it. */
+export const activityLog = sqliteTable(
+  'activity_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    at: integer('at').notNull(),
+    /** who did it (null: the system, e.g. a job) */
+    actorId: text('actor_id'),
+    /** whom the actor was acting as (impersonation), when not themselves */
+    actingAsId: text('acting_as_id'),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    action: text('action').notNull(),
+    before: text('before', { mode: 'json' }).$type<Record<string, unknown> | null>(),
+    after: text('after', { mode: 'json' }).$type<Record<string, unknown> | null>(),
+    reason: text('reason'),
+  },
+  (t) => [index('activity_log_entity').on(t.entity, t.entityId, t.at), index('activity_log_actor').on(t.actorId, t.at)],
+)
+
+/** Durable jobs: stored, leased by one instance at a time, retried with backoff, with progress a screen can show. */
+export const jobs = sqliteTable(
+  'jobs',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    payload: text('payload', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: ['queued', 'running', 'done', 'dead'] }).notNull(),
+    attempts: integer('attempts').notNull(),
+    maxAttempts: integer('max_attempts').notNull(),
+    runAt: integer('run_at').notNull(),
+    lockedBy: text('locked_by'),
+    lockedUntil: integer('locked_until'),
+    progressDone: integer('progress_done').notNull(),
+    progressTotal: integer('progress_total'),
+    result: text('result', { mode: 'json' }).$type<Record<string, unknown> | null>(),
+    lastError: text('last_error'),
+    /** at most one job per key (a schedule's occurrence, an export's request) */
+    uniqueKey: text('unique_key').unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: integer('finished_at'),
+  },
+  (t) => [index('jobs_due').on(t.status, t.runAt)],
+)
+
+/** Recurring schedules: each due occurrence becomes one job. */
+export const jobSchedules = sqliteTable('job_schedules', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  jobName: text('job_name').notNull(),
+  payload: text('payload', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+  /** a shared/schemas/recurrence.ts value */
+  recurrence: text('recurrence', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+  timezone: text('timezone').notNull(),
+  nextRunAt: integer('next_run_at'),
+  lastRunAt: integer('last_run_at'),
+  active: integer('active', { mode: 'boolean' }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})

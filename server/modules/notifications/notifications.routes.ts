@@ -2,7 +2,8 @@ import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { markReadInputSchema, notificationsQuerySchema, type NotificationsAnswer } from '../../../shared/schemas/notifications'
 import { access } from '../../lib/access'
-import type { AppEnv, Deps } from '../../lib/context'
+import type { AppEnv } from '../../lib/context'
+import type { Deps } from '../../platform/deps'
 import { validate } from '../../lib/validate'
 
 const LATEST = 20

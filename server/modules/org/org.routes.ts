@@ -3,7 +3,8 @@ import { listQuerySchema, type ListAnswer } from '../../../shared/schemas/pagina
 import { TEAM_SORT_KEYS, type TeamListItem } from '../../../shared/schemas/users'
 import { accessFilter } from '../../db/conditions'
 import { access } from '../../lib/access'
-import type { AppEnv, Deps } from '../../lib/context'
+import type { AppEnv } from '../../lib/context'
+import type { Deps } from '../../platform/deps'
 import { validate } from '../../lib/validate'
 import { orgRepo } from './org.repo'
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { CHECKLIST_UNATTACHED_QUOTA_BYTES, CHECKLIST_UNATTACHED_TTL_MS } from '../../../shared/schemas/sales'
 import { PULL_PAGE_ROWS, SYNC_SCHEMA_VERSION, type Mutation, type PatchOp, type ProductRecord, type ProviderRecord, type PullResult } from '../../../shared/schemas/sync'
 import { createTestApp } from '../../test/harness'
-import { checklistFiles } from './checklist-files'
+import { checklistFiles } from '../sales/checklist-files'
 import { saleArgs } from '../../test/fixtures'
 
 /** The sync queue under hostile or broken input (issue 11): nothing sticks a device, nothing leaks, nothing piles up. */

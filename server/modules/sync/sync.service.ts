@@ -1,18 +1,15 @@
-import { and, asc, count, eq, gt, inArray, lte, max, sql, type AnyColumn } from 'drizzle-orm'
+import { and, asc, eq, gt, lte } from 'drizzle-orm'
 import type { AppAbility } from '../../../shared/permissions/ability'
 import { visibleFields } from '../../../shared/permissions/fields'
 import { fieldError, type Translate } from '../../../shared/schemas/errors'
-import type { SaleRecord, SaleStatus } from '../../../shared/schemas/sales'
-import { PULL_PAGE_ROWS, type Mutation, type PatchOp, type PullResult, type PushResult, type Rejection as RejectionRecord } from '../../../shared/schemas/sync'
+import { MUTATION_NAMES, PULL_PAGE_ROWS, type Mutation, type PatchOp, type PullResult, type PushResult, type Rejection as RejectionRecord } from '../../../shared/schemas/sync'
+import { nextChangeVersion } from '../../db/change-counter'
 import type { Database, Db } from '../../db/client'
 import { userOfficeId } from '../../db/expressions'
 import { ApiError } from '../../lib/errors'
-import { Rejection, mutatorFor } from './mutators'
+import { Rejection, type Mutator, type SyncHooks, type SyncParts } from '../../lib/sync-contract'
 
 export type SyncUser = { id: string; ability: AppAbility }
-
-/** Test seam: runs inside each mutation's transaction before it is applied (a thrown error is transient). */
-export type SyncHooks = { beforeApply?: (m: Mutation) => void | Promise<void> }
 
 type Cookie = { v: number; r: string; l: number }
 
@@ -30,10 +27,13 @@ function readCookie(raw: string | null): Cookie {
 /**
  * The server side of the sync queue (docs/decisions/008): push applies a device's mutations exactly once,
  * in order, each in its own transaction together with the client's lastMutationId; pull answers what
- * changed for the user since their cookie, read in one transaction.
+ * changed for the user since their cookie, read in one transaction. The protocol only: what a mutation does
+ * and which rows travel come from the areas (`parts`, assembled in server/app.ts).
  */
-export function syncService(database: Database, hooks: SyncHooks = {}) {
+export function syncService(database: Database, parts: SyncParts, hooks: SyncHooks = {}) {
   const { t } = database
+  const mutatorFor = (name: string): Mutator | undefined =>
+    (MUTATION_NAMES as readonly string[]).includes(name) ? parts.mutators[name as (typeof MUTATION_NAMES)[number]] : undefined
 
   async function loadClient(tx: Db, clientId: string, userId: string, create: boolean) {
     const [client] = await tx.select().from(t.syncClients).where(eq(t.syncClients.id, clientId))
@@ -86,21 +86,10 @@ export function syncService(database: Database, hooks: SyncHooks = {}) {
           const ctx = {
             tx,
             t,
-            user: { id: user.id, ...placement },
-            ability: user.ability,
+            actor: { id: user.id, ...placement, ability: user.ability },
             now,
             translate,
-            version: async () => {
-              if (version === null) {
-                const [row] = await tx
-                  .update(t.syncVersion)
-                  .set({ version: sql`${t.syncVersion.version} + 1` })
-                  .where(eq(t.syncVersion.id, 'global'))
-                  .returning({ version: t.syncVersion.version })
-                version = row!.version
-              }
-              return version
-            },
+            version: async () => (version ??= await nextChangeVersion(tx, t)),
           }
           let rejected = false
           const mutator = mutatorFor(m.name)
@@ -145,125 +134,18 @@ export function syncService(database: Database, hooks: SyncHooks = {}) {
 
         // Paged (decision 016): the user's rows are sent oldest change first, about PULL_PAGE_ROWS at a time,
         // each page ending on a whole change-counter value (rows written by one transaction travel together).
-        const owned = [
-          { table: t.sales, owner: t.sales.sellerId },
-          { table: t.timeReports, owner: t.timeReports.userId },
-          { table: t.checkouts, owner: t.checkouts.userId },
-          { table: t.sickNotices, owner: t.sickNotices.userId },
-          { table: t.salesBudgets, owner: t.salesBudgets.userId },
-        ] as const
-        const pending = (
-          await Promise.all(
-            owned.map(({ table, owner }) =>
-              tx
-                .select({ v: table.version })
-                .from(table)
-                .where(and(eq(owner, user.id), gt(table.version, since)))
-                .orderBy(asc(table.version))
-                .limit(PULL_PAGE_ROWS + 1),
-            ),
-          )
-        )
+        const pending = (await Promise.all(parts.owned.map((source) => source.pending(tx, user.id, since, PULL_PAGE_ROWS + 1))))
           .flat()
-          .map((r) => r.v)
           .sort((a, b) => a - b)
         const more = pending.length > PULL_PAGE_ROWS
         const upTo = more ? pending[PULL_PAGE_ROWS - 1]! : version
-        const changed = (column: AnyColumn) => and(gt(column, since), lte(column, upTo))
+        for (const source of parts.owned) patch.push(...(await source.rows(tx, user.id, since, upTo)))
 
-        const sales = await tx
-          .select()
-          .from(t.sales)
-          .where(and(eq(t.sales.sellerId, user.id), changed(t.sales.version)))
-          .orderBy(asc(t.sales.version))
-        if (sales.length > 0) {
-          const ids = sales.map((s) => s.id)
-          const [lines, history, files] = await Promise.all([
-            tx.select().from(t.saleLines).where(inArray(t.saleLines.saleId, ids)).orderBy(asc(t.saleLines.position)),
-            tx.select().from(t.saleStatusHistory).where(inArray(t.saleStatusHistory.saleId, ids)).orderBy(asc(t.saleStatusHistory.at)),
-            tx
-              .select({ id: t.files.id, name: t.files.name, contentType: t.files.contentType, size: t.files.size })
-              .from(t.files)
-              .where(inArray(t.files.id, sales.map((s) => s.checklistFileId).filter((id): id is string => !!id))),
-          ])
-          for (const s of sales) {
-            const value: SaleRecord = {
-              id: s.id,
-              sellerId: s.sellerId,
-              providerId: s.providerId,
-              products: lines.filter((l) => l.saleId === s.id).map((l) => ({ productId: l.productId, quantity: l.quantity })),
-              customerType: s.customerType,
-              customerSsn: s.customerSsn,
-              customerName: s.customerName,
-              email: s.email,
-              phone: s.phone,
-              companyName: s.companyName,
-              orgNumber: s.orgNumber,
-              postalCode: s.postalCode,
-              city: s.city,
-              address: s.address,
-              message: s.message,
-              externalOrderNumber: s.externalOrderNumber,
-              checklistFileId: s.checklistFileId,
-              soldAt: s.soldAt,
-              sellDate: s.sellDate,
-              status: s.status,
-              deviationType: s.deviationType,
-              deviationReason: s.deviationReason,
-              orderValueOre: s.orderValueOre,
-              sellerCommissionOre: s.sellerCommissionOre,
-              companyCommissionOre: s.companyCommissionOre,
-              companyCostOre: s.companyCostOre,
-              statusHistory: history.filter((h) => h.saleId === s.id).map((h) => ({ status: h.status as SaleStatus, at: h.at, note: h.note })),
-              checklistFile: files.find((f) => f.id === s.checklistFileId) ?? null,
-              createdAt: s.createdAt,
-              updatedAt: s.updatedAt,
-            }
-            patch.push({ op: 'put', table: 'sales', key: s.id, value })
-          }
-        }
-
-        for (const r of await tx.select().from(t.timeReports).where(and(eq(t.timeReports.userId, user.id), changed(t.timeReports.version)))) {
-          const { version: _v, teamId: _t, officeId: _o, ...value } = r
-          patch.push({ op: 'put', table: 'timeReports', key: r.id, value })
-        }
-        for (const r of await tx.select().from(t.checkouts).where(and(eq(t.checkouts.userId, user.id), changed(t.checkouts.version)))) {
-          const { version: _v, ...value } = r
-          patch.push({ op: 'put', table: 'checkouts', key: r.id, value })
-        }
-        for (const r of await tx.select().from(t.sickNotices).where(and(eq(t.sickNotices.userId, user.id), changed(t.sickNotices.version)))) {
-          const { version: _v, teamId: _t, officeId: _o, ...value } = r
-          patch.push({ op: 'put', table: 'sickNotices', key: r.id, value })
-        }
-        for (const r of await tx.select().from(t.salesBudgets).where(and(eq(t.salesBudgets.userId, user.id), changed(t.salesBudgets.version)))) {
-          patch.push({ op: 'put', table: 'budgets', key: r.id, value: { id: r.id, month: r.month, amountOre: r.amountOre } })
-        }
-
-        // Reference data: sent whole whenever any of it changed (it is small), inactive rows as deletions.
-        const [[prov], [prod]] = await Promise.all([
-          tx.select({ n: count(), at: max(t.providers.updatedAt) }).from(t.providers),
-          tx.select({ n: count(), at: max(t.products.updatedAt) }).from(t.products),
-        ])
-        const refStamp = `${prov?.n ?? 0}-${prov?.at ?? 0}/${prod?.n ?? 0}-${prod?.at ?? 0}`
+        // Reference data: sent whole whenever any of it changed (it is small).
+        const stamps = await Promise.all(parts.reference.map((source) => source.stamp(tx)))
+        const refStamp = stamps.join('|')
         if (refStamp !== cookie.r) {
-          const providers = await tx.select().from(t.providers)
-          const activeProviders = new Set(providers.filter((p) => p.active).map((p) => p.id))
-          for (const p of providers) {
-            if (p.active) {
-              patch.push({
-                op: 'put',
-                table: 'providers',
-                key: p.id,
-                value: { id: p.id, name: p.name, type: p.type, requireExternalOrderNumber: p.requireExternalOrderNumber, active: p.active },
-              })
-            } else patch.push({ op: 'del', table: 'providers', key: p.id })
-          }
-          for (const p of await tx.select().from(t.products)) {
-            if (p.active && activeProviders.has(p.providerId)) {
-              const { createdAt: _c, updatedAt: _u, ...value } = p
-              patch.push({ op: 'put', table: 'products', key: p.id, value })
-            } else patch.push({ op: 'del', table: 'products', key: p.id })
-          }
+          for (const source of parts.reference) patch.push(...(await source.ops(tx)))
         }
 
         const rejections: RejectionRecord[] =

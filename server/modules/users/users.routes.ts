@@ -3,7 +3,8 @@ import { PERMISSIONS, permissionName } from '../../../shared/permissions/catalog
 import { listQuerySchema, type ListAnswer } from '../../../shared/schemas/pagination'
 import { createUserInputSchema, USER_SORT_KEYS, type UserListItem } from '../../../shared/schemas/users'
 import { access } from '../../lib/access'
-import type { AppEnv, Deps } from '../../lib/context'
+import type { AppEnv } from '../../lib/context'
+import type { Deps } from '../../platform/deps'
 import { validate } from '../../lib/validate'
 import { usersService } from './users.service'
 

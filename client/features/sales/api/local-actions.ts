@@ -1,12 +1,11 @@
 import { z } from 'zod'
 import { checkoutBlocking, openSickOccasion } from '../../../../shared/rules/checkout'
+import { saleCatalogViolations, sellerAmounts } from '../../../../shared/rules/sale'
 import { businessDay } from '../../../../shared/rules/work'
 import { fieldErrorsOf, zodErrorMap, type FieldErrors, type Translate } from '../../../../shared/schemas/errors'
 import {
   CHECKLIST_MAX_BYTES,
   CHECKLIST_TYPES,
-  sellerAmounts,
-  saleCatalogViolations,
   saleInputSchema,
   type SaleInput,
 } from '../../../../shared/schemas/sales'

@@ -1,0 +1,102 @@
+import { z } from 'zod'
+import type { AppAbility } from '../../shared/permissions/ability'
+import { fieldError, fieldErrorsOf, zodErrorMap, type FieldErrors, type Translate } from '../../shared/schemas/errors'
+import { inputProblem } from '../../shared/schemas/input-safety'
+import type { Mutation, MutationName, PatchOp } from '../../shared/schemas/sync'
+import type { Db, Schema } from '../db/client'
+
+/**
+ * What the sync protocol (server/modules/sync) and the areas agree on. The sync module knows no area: the
+ * areas hand it their mutators (what a device's change does) and their pull sources (which of a user's rows
+ * travel to the device), and server/app.ts puts them together.
+ */
+
+export const REJECTION_CODES = [
+  'validation_failed',
+  'forbidden',
+  'unknown_mutation',
+  'checked_out',
+  'already_checked_out',
+  'already_sick',
+  'conflict',
+  'file_missing',
+] as const
+export type RejectionCode = (typeof REJECTION_CODES)[number]
+
+/**
+ * A permanent refusal of a device's change: recorded for the device (translated by `sync.rejections.<code>`)
+ * and never retried. Any other error a mutator throws is transient: its transaction rolls back and the device
+ * tries again later.
+ */
+export class Rejection extends Error {
+  constructor(
+    readonly code: RejectionCode,
+    readonly fieldErrors: FieldErrors = {},
+    readonly params: Record<string, unknown> = {},
+  ) {
+    super(code)
+    this.name = 'Rejection'
+  }
+}
+
+/** Who a device's change comes from, with the placement the rows it writes are filed under. */
+export type DeviceActor = { id: string; teamId: string | null; officeId: string | null; ability: AppAbility }
+
+export type MutatorContext = {
+  tx: Db
+  t: Schema
+  actor: DeviceActor
+  now: number
+  translate: Translate
+  /** the change counter value this transaction's writes carry (taken once, on first use) */
+  version: () => Promise<number>
+}
+
+export type Mutator = (ctx: MutatorContext, args: unknown) => Promise<void>
+export type Mutators = Partial<Record<MutationName, Mutator>>
+
+/** A kind of row the user owns and pulls: those changed after the cookie, a page at a time. */
+export type PullSource = {
+  /** the change-counter values of the user's rows changed after `since`, oldest first, at most `limit` */
+  pending(tx: Db, userId: string, since: number, limit: number): Promise<number[]>
+  /** the user's rows with since < version ≤ upTo, as patch operations */
+  rows(tx: Db, userId: string, since: number, upTo: number): Promise<PatchOp[]>
+}
+
+/** Reference data every device holds whole (small): sent again whenever its stamp changes. */
+export type ReferenceSource = {
+  stamp(tx: Db): Promise<string>
+  ops(tx: Db): Promise<PatchOp[]>
+}
+
+export type SyncParts = { mutators: Mutators; owned: PullSource[]; reference: ReferenceSource[] }
+
+/** Test seam: runs inside each mutation's transaction before it is applied (a thrown error is transient). */
+export type SyncHooks = { beforeApply?: (m: Mutation) => void | Promise<void> }
+
+/**
+ * Validates a mutation's args. Whatever goes wrong here depends on the args alone and would go wrong again on
+ * every retry, so it is always a recorded rejection, never a transient failure that leaves the device's queue
+ * stuck behind it (an unexpected error is logged and rejected as invalid).
+ */
+export function parseMutationArgs<S extends z.core.$ZodType>(schema: S, args: unknown, translate: Translate): z.output<S> {
+  let parsed: z.ZodSafeParseResult<z.output<S>>
+  try {
+    const problem = inputProblem(args)
+    if (problem) throw new Rejection('validation_failed', fieldError(problem.path, translate(`validation.${problem.kind}`)))
+    parsed = z.safeParse(schema, args, { error: zodErrorMap(translate) })
+    if (!parsed.success) throw new Rejection('validation_failed', fieldErrorsOf(parsed.error, translate))
+  } catch (err) {
+    if (err instanceof Rejection) throw err
+    console.error('[sync] validating a mutation failed; rejected as invalid:', err)
+    throw new Rejection('validation_failed')
+  }
+  return parsed.data
+}
+
+export function requireDevicePermission(ctx: MutatorContext, action: 'create', subject: 'sales' | 'time_reports' | 'sicknotices') {
+  if (!ctx.actor.ability.can(action, subject)) throw new Rejection('forbidden')
+}
+
+/** A time stamp from the device may be a little ahead of the server's clock, not a day. */
+export const MAX_CLOCK_SKEW_MS = 24 * 60 * 60 * 1000

@@ -1,0 +1,60 @@
+import { count, eq, inArray, max } from 'drizzle-orm'
+import type { CatalogProduct, CatalogProvider } from '../../../shared/rules/sale'
+import type { PatchOp } from '../../../shared/schemas/sync'
+import type { Db, Schema } from '../../db/client'
+import type { ReferenceSource } from '../../lib/sync-contract'
+
+/**
+ * The catalog area: providers and their products. Other areas read it through here (a sale's checks and
+ * amounts), never by querying its tables; devices receive it whole as reference data.
+ */
+export function catalogService(t: Schema) {
+  return {
+    /** A sale's provider and the products it names, as the sale rules need them (shared/rules/sale.ts). */
+    async forSale(tx: Db, providerId: string, productIds: string[]) {
+      const [provider] = await tx
+        .select({ id: t.providers.id, active: t.providers.active, requireExternalOrderNumber: t.providers.requireExternalOrderNumber })
+        .from(t.providers)
+        .where(eq(t.providers.id, providerId))
+      const rows = productIds.length > 0 ? await tx.select().from(t.products).where(inArray(t.products.id, productIds)) : []
+      return {
+        provider: provider as CatalogProvider | undefined,
+        productsById: new Map<string, CatalogProduct & { name: string }>(rows.map((p) => [p.id, p])),
+      }
+    },
+
+    /** Every device holds the active catalog whole; inactive rows travel as deletions. */
+    pullSource: {
+      async stamp(tx) {
+        const [[prov], [prod]] = await Promise.all([
+          tx.select({ n: count(), at: max(t.providers.updatedAt) }).from(t.providers),
+          tx.select({ n: count(), at: max(t.products.updatedAt) }).from(t.products),
+        ])
+        return `${prov?.n ?? 0}-${prov?.at ?? 0}/${prod?.n ?? 0}-${prod?.at ?? 0}`
+      },
+      async ops(tx) {
+        const patch: PatchOp[] = []
+        const providers = await tx.select().from(t.providers)
+        const activeProviders = new Set(providers.filter((p) => p.active).map((p) => p.id))
+        for (const p of providers) {
+          if (p.active) {
+            patch.push({
+              op: 'put',
+              table: 'providers',
+              key: p.id,
+              value: { id: p.id, name: p.name, type: p.type, requireExternalOrderNumber: p.requireExternalOrderNumber, active: p.active },
+            })
+          } else patch.push({ op: 'del', table: 'providers', key: p.id })
+        }
+        for (const p of await tx.select().from(t.products)) {
+          if (p.active && activeProviders.has(p.providerId)) {
+            const { createdAt: _c, updatedAt: _u, ...value } = p
+            patch.push({ op: 'put', table: 'products', key: p.id, value })
+          } else patch.push({ op: 'del', table: 'products', key: p.id })
+        }
+        return patch
+      },
+    } satisfies ReferenceSource,
+  }
+}
+export type CatalogService = ReturnType<typeof catalogService>

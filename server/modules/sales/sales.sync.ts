@@ -1,0 +1,27 @@
+import type { PatchOp } from '../../../shared/schemas/sync'
+import { saleInputSchema } from '../../../shared/schemas/sales'
+import type { Schema } from '../../db/client'
+import { parseMutationArgs, requireDevicePermission, type Mutators, type PullSource } from '../../lib/sync-contract'
+import { salesRepo } from './sales.repo'
+import type { SalesService } from './sales.service'
+
+/** What the sales area gives the sync protocol: the createSale mutation and the seller's own sales to pull. */
+export function salesSync(t: Schema, service: SalesService): { mutators: Mutators; owned: PullSource[] } {
+  const repo = salesRepo(t)
+  return {
+    mutators: {
+      async createSale(ctx, args) {
+        requireDevicePermission(ctx, 'create', 'sales')
+        await service.createFromDevice(ctx, parseMutationArgs(saleInputSchema, args, ctx.translate))
+      },
+    },
+    owned: [
+      {
+        pending: (tx, userId, since, limit) => repo.changedVersions(tx, userId, since, limit),
+        async rows(tx, userId, since, upTo) {
+          return (await repo.changedRecords(tx, userId, since, upTo)).map((value): PatchOp => ({ op: 'put', table: 'sales', key: value.id, value }))
+        },
+      },
+    ],
+  }
+}

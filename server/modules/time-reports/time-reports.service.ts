@@ -1,0 +1,161 @@
+import { and, eq } from 'drizzle-orm'
+import type { z } from 'zod'
+import { openSickOccasion } from '../../../shared/rules/checkout'
+import type { checkoutInputSchema, sickNoticeInputSchema, TimeReportData } from '../../../shared/schemas/time-reports'
+import type { Db } from '../../db/client'
+import { Rejection, type MutatorContext } from '../../lib/sync-contract'
+import { logActivity } from '../../platform/activity-log'
+import type { Deps } from '../../platform/deps'
+
+/** What the time-reports area asks other areas (wired in server/app.ts). */
+export type TimeReportsPorts = {
+  /** the sales area: a seller's sales of a business day */
+  salesOfDay(tx: Db, sellerId: string, date: string): Promise<{ salesCount: number; orderValueOre: number }>
+}
+
+/**
+ * The time-reports area's one write path: time reports, daily checkouts and sick notices, from a seller's
+ * device today and from back office next. Each write runs in the caller's transaction with its activity-log
+ * line and its event.
+ */
+export function timeReportsService({ database, events }: Pick<Deps, 'database' | 'events'>, ports: TimeReportsPorts) {
+  const { t } = database
+
+  return {
+    /** A seller's checkouts of a day (the sales area's checkout rule asks). */
+    async checkoutsOfDay(tx: Db, userId: string, date: string) {
+      return tx
+        .select({ date: t.checkouts.date, checkedOutAt: t.checkouts.checkedOutAt })
+        .from(t.checkouts)
+        .where(and(eq(t.checkouts.userId, userId), eq(t.checkouts.date, date)))
+    },
+
+    /** One report per seller and day: saving again (from this device or another) replaces that day's report. */
+    async saveFromDevice(ctx: MutatorContext, report: TimeReportData): Promise<void> {
+      const { tx, actor } = ctx
+      const [byId] = await tx.select({ userId: t.timeReports.userId, date: t.timeReports.date }).from(t.timeReports).where(eq(t.timeReports.id, report.id))
+      if (byId && (byId.userId !== actor.id || byId.date !== report.date)) throw new Rejection('conflict')
+      const version = await ctx.version()
+      const values = {
+        present: report.present,
+        workHours: report.workHours,
+        absenceHours: report.absenceHours,
+        absenceType: report.absenceType,
+        allowanceType: report.allowanceType,
+        travelLocation: report.travelLocation,
+        comment: report.comment,
+      }
+      const [sameDay] = await tx
+        .select()
+        .from(t.timeReports)
+        .where(and(eq(t.timeReports.userId, actor.id), eq(t.timeReports.date, report.date)))
+      const reportId = sameDay?.id ?? report.id
+      if (sameDay) {
+        await tx.update(t.timeReports).set({ ...values, version, updatedAt: ctx.now }).where(eq(t.timeReports.id, sameDay.id))
+      } else {
+        await tx
+          .insert(t.timeReports)
+          .values({ id: report.id, userId: actor.id, teamId: actor.teamId, officeId: actor.officeId, date: report.date, ...values, version, createdAt: ctx.now, updatedAt: ctx.now })
+      }
+      const before = sameDay
+        ? {
+            present: sameDay.present,
+            workHours: sameDay.workHours,
+            absenceHours: sameDay.absenceHours,
+            absenceType: sameDay.absenceType,
+            allowanceType: sameDay.allowanceType,
+            travelLocation: sameDay.travelLocation,
+            comment: sameDay.comment,
+          }
+        : null
+      await logActivity(tx, t, { at: ctx.now, actorId: actor.id, entity: 'time_report', entityId: reportId, action: sameDay ? 'updated' : 'created', before, after: { date: report.date, ...values } })
+      await events.record(
+        tx,
+        'timeReport.saved',
+        {
+          reportId,
+          userId: actor.id,
+          teamId: actor.teamId,
+          officeId: actor.officeId,
+          date: report.date,
+          present: report.present,
+          workHours: report.workHours,
+          absenceHours: report.absenceHours,
+          absenceType: report.absenceType,
+        },
+        { actorId: actor.id, at: ctx.now },
+      )
+    },
+
+    /** The day's checkout, once per seller and day; the same checkout again changes nothing. */
+    async checkoutFromDevice(ctx: MutatorContext, input: z.output<typeof checkoutInputSchema>): Promise<void> {
+      const { tx, actor } = ctx
+      const [existing] = await tx
+        .select({ id: t.checkouts.id })
+        .from(t.checkouts)
+        .where(and(eq(t.checkouts.userId, actor.id), eq(t.checkouts.date, input.date)))
+      if (existing) {
+        if (existing.id === input.id) return
+        throw new Rejection('already_checked_out', {}, { date: input.date })
+      }
+      const [byId] = await tx.select({ id: t.checkouts.id }).from(t.checkouts).where(eq(t.checkouts.id, input.id))
+      if (byId) throw new Rejection('conflict')
+      const summary = await ports.salesOfDay(tx, actor.id, input.date)
+      const [report] = await tx
+        .select({ workHours: t.timeReports.workHours })
+        .from(t.timeReports)
+        .where(and(eq(t.timeReports.userId, actor.id), eq(t.timeReports.date, input.date)))
+      const row = {
+        id: input.id,
+        userId: actor.id,
+        date: input.date,
+        checkedOutAt: input.checkedOutAt,
+        salesCount: summary.salesCount,
+        orderValueOre: summary.orderValueOre,
+        workHours: report?.workHours ?? 0,
+        comment: input.comment,
+      }
+      await tx.insert(t.checkouts).values({ ...row, version: await ctx.version(), createdAt: ctx.now })
+      await logActivity(tx, t, { at: ctx.now, actorId: actor.id, entity: 'checkout', entityId: input.id, action: 'created', after: row })
+      await events.record(
+        tx,
+        'checkout.done',
+        { checkoutId: input.id, userId: actor.id, date: input.date, salesCount: row.salesCount, orderValueOre: row.orderValueOre, workHours: row.workHours },
+        { actorId: actor.id, at: ctx.now },
+      )
+    },
+
+    /** A sick notice, one per sick occasion; the same notice again changes nothing. */
+    async sickNoticeFromDevice(ctx: MutatorContext, input: z.output<typeof sickNoticeInputSchema>): Promise<void> {
+      const { tx, actor } = ctx
+      const [byId] = await tx.select({ userId: t.sickNotices.userId }).from(t.sickNotices).where(eq(t.sickNotices.id, input.id))
+      if (byId) {
+        if (byId.userId === actor.id) return
+        throw new Rejection('conflict')
+      }
+      const notices = await tx.select({ date: t.sickNotices.date, sentAt: t.sickNotices.sentAt }).from(t.sickNotices).where(eq(t.sickNotices.userId, actor.id))
+      const reports = await tx.select({ date: t.timeReports.date, present: t.timeReports.present }).from(t.timeReports).where(eq(t.timeReports.userId, actor.id))
+      const open = openSickOccasion(notices, reports)
+      if (open) throw new Rejection('already_sick', {}, { date: open.date })
+      await tx.insert(t.sickNotices).values({
+        id: input.id,
+        userId: actor.id,
+        teamId: actor.teamId,
+        officeId: actor.officeId,
+        date: input.date,
+        message: input.message,
+        sentAt: input.sentAt,
+        version: await ctx.version(),
+        createdAt: ctx.now,
+      })
+      await logActivity(tx, t, { at: ctx.now, actorId: actor.id, entity: 'sick_notice', entityId: input.id, action: 'created', after: { date: input.date } })
+      await events.record(
+        tx,
+        'sickNotice.created',
+        { noticeId: input.id, userId: actor.id, teamId: actor.teamId, officeId: actor.officeId, date: input.date },
+        { actorId: actor.id, at: ctx.now },
+      )
+    },
+  }
+}
+export type TimeReportsService = ReturnType<typeof timeReportsService>

@@ -1,0 +1,6 @@
+import type { Database } from '../db/client'
+import type { Env } from '../env'
+import type { EventBus } from './events'
+
+/** What every area's routes and services are built from (assembled in server/app.ts, started in server/index.ts). */
+export type Deps = { env: Env; database: Database; events: EventBus }

@@ -1,0 +1,204 @@
+import { and, asc, count, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import type { Database, Db } from '../db/client'
+import type { DomainEvent, DomainEvents, EventName } from './event-types'
+
+export type { DomainEvent, DomainEvents, EventName } from './event-types'
+
+/**
+ * Domain events through an outbox (docs/decisions/020). An area's service records an event with `record(tx, …)`
+ * in the transaction of its change: the event and one delivery row per subscriber of its name are written with
+ * the change or not at all. After the commit the dispatcher hands each delivery to its subscriber; a delivery
+ * whose handler throws is tried again later with backoff (and given up as `dead` after `maxAttempts`, kept for
+ * a person to look at). Nothing is lost when the process dies: undelivered rows wait in the table and any
+ * instance picks them up (at its next start, or when another instance's lease on them runs out).
+ *
+ * Delivery is at least once, so handlers are idempotent (a handler that ran but whose "done" was never written
+ * runs again). Several instances share the work: a delivery is leased by one of them with one conditional
+ * UPDATE, which on PostgreSQL re-checks the lease on the row it locks, so two instances never hold it at once.
+ */
+
+export type Subscriber<N extends EventName = EventName> = {
+  /** stable: deliveries are stored under this name */
+  name: string
+  events: readonly N[]
+  handle(event: DomainEvent<N>): Promise<void>
+}
+
+export type EventBusOptions = {
+  /** who holds a lease (one per process) */
+  instanceId?: string
+  /** how often to look for work nobody woke us for (another instance's events, retries, a crash's leftovers) */
+  pollMs?: number
+  batchSize?: number
+  /** how long a claimed delivery is ours; a process that dies holding it gives it up when this runs out */
+  leaseMs?: number
+  maxAttempts?: number
+  /** the wait before attempt n + 1 after n failed ones */
+  backoffMs?: (attempts: number) => number
+}
+
+/** 1 s, 2 s, 4 s … at most 10 minutes, with ±20 % jitter so failing deliveries do not retry in lockstep. */
+export const defaultBackoff = (attempts: number) => Math.min(1000 * 2 ** (attempts - 1), 10 * 60_000) * (0.8 + Math.random() * 0.4)
+
+export type EventBus = ReturnType<typeof eventBus>
+
+export function eventBus(database: Database, options: EventBusOptions = {}) {
+  const { db, t } = database
+  const instanceId = options.instanceId ?? crypto.randomUUID()
+  const pollMs = options.pollMs ?? 1000
+  const batchSize = options.batchSize ?? 200
+  const leaseMs = options.leaseMs ?? 5 * 60_000
+  const maxAttempts = options.maxAttempts ?? 12
+  const backoffMs = options.backoffMs ?? defaultBackoff
+
+  const subscribers = new Map<string, Subscriber>()
+  const namesByEvent = new Map<EventName, string[]>()
+  let running = false
+  let timer: NodeJS.Timeout | null = null
+  let pumping: Promise<void> | null = null
+  let again = false
+
+  const d = t.eventDeliveries
+  const claimable = (now: number) => and(eq(d.status, 'pending'), lte(d.nextAttemptAt, now), or(isNull(d.lockedUntil), lt(d.lockedUntil, now)))
+
+  /** Claims up to a batch of due deliveries, hands each to its subscriber, writes the outcomes; answers how many it claimed. */
+  async function dispatchBatch(): Promise<number> {
+    const now = Date.now()
+    const due = db.select({ id: d.id }).from(d).where(claimable(now)).orderBy(asc(d.id)).limit(batchSize)
+    const claimed = await db
+      .update(d)
+      .set({ lockedBy: instanceId, lockedUntil: now + leaseMs })
+      .where(and(inArray(d.id, due), claimable(now)))
+      .returning({ id: d.id, eventId: d.eventId, subscriber: d.subscriber, attempts: d.attempts })
+    if (claimed.length === 0) return 0
+    claimed.sort((a, b) => a.id - b.id)
+    const events = new Map(
+      (await db.select().from(t.domainEvents).where(inArray(t.domainEvents.id, [...new Set(claimed.map((c) => c.eventId))]))).map((e) => [e.id, e]),
+    )
+    const done: number[] = []
+    for (const delivery of claimed) {
+      const subscriber = subscribers.get(delivery.subscriber)
+      const event = events.get(delivery.eventId)
+      try {
+        // A delivery for a subscriber this process does not have (removed, or a newer instance's) waits for one that does.
+        if (!subscriber) throw new Error(`no subscriber named ${delivery.subscriber} in this process`)
+        await subscriber.handle(event as unknown as DomainEvent)
+        done.push(delivery.id)
+      } catch (err) {
+        const attempts = delivery.attempts + 1
+        const dead = attempts >= maxAttempts
+        const message = err instanceof Error ? err.message : String(err)
+        console.error(`[events] ${delivery.subscriber} failed on event ${delivery.eventId} (attempt ${attempts}${dead ? ', giving up' : ''}):`, message)
+        await db
+          .update(d)
+          .set({
+            status: dead ? 'dead' : 'pending',
+            attempts,
+            nextAttemptAt: Date.now() + backoffMs(attempts),
+            lastError: message.slice(0, 2000),
+            lockedBy: null,
+            lockedUntil: null,
+          })
+          .where(and(eq(d.id, delivery.id), eq(d.lockedBy, instanceId)))
+      }
+    }
+    if (done.length > 0) {
+      const at = Date.now()
+      for (let i = 0; i < done.length; i += 500) {
+        await db
+          .update(d)
+          .set({ status: 'done', doneAt: at, attempts: sql`${d.attempts} + 1`, lockedBy: null, lockedUntil: null })
+          .where(and(inArray(d.id, done.slice(i, i + 500)), eq(d.lockedBy, instanceId)))
+      }
+    }
+    return claimed.length
+  }
+
+  async function pumpLoop() {
+    try {
+      do {
+        again = false
+        while (running && (await dispatchBatch()) > 0) {
+          // keep going while there is work
+        }
+      } while (running && again)
+    } catch (err) {
+      console.error('[events] dispatching failed; trying again at the next poll:', err)
+    } finally {
+      pumping = null
+    }
+  }
+
+  /** Looks for work now (after a commit that recorded events, or on the poll). */
+  function wake() {
+    if (!running) return
+    if (pumping) {
+      again = true
+      return
+    }
+    pumping = pumpLoop()
+  }
+
+  return {
+    instanceId,
+
+    /** Subscribers are registered before start(): an event is delivered to those registered when it is recorded. */
+    subscribe<N extends EventName>(subscriber: Subscriber<N>) {
+      if (subscribers.has(subscriber.name)) throw new Error(`a subscriber named ${subscriber.name} exists`)
+      subscribers.set(subscriber.name, subscriber as unknown as Subscriber)
+      for (const name of subscriber.events) namesByEvent.set(name, [...(namesByEvent.get(name) ?? []), subscriber.name])
+    },
+
+    /** Records an event in the caller's transaction; it is dispatched once that transaction has committed. */
+    async record<N extends EventName>(tx: Db, name: N, payload: DomainEvents[N], meta: { actorId: string | null; at: number }): Promise<number> {
+      const [row] = await tx
+        .insert(t.domainEvents)
+        .values({ name, payload: payload as unknown as Record<string, unknown>, actorId: meta.actorId, occurredAt: meta.at })
+        .returning({ id: t.domainEvents.id })
+      const names = namesByEvent.get(name) ?? []
+      if (names.length > 0) {
+        await tx
+          .insert(d)
+          .values(names.map((subscriber) => ({ eventId: row!.id, subscriber, status: 'pending' as const, attempts: 0, nextAttemptAt: meta.at })))
+      }
+      database.afterCommit(wake)
+      return row!.id
+    },
+
+    /** Starts dispatching: at once (what a previous run left undelivered), then after each commit and on the poll. */
+    start() {
+      if (running) return
+      running = true
+      timer = setInterval(wake, pollMs)
+      timer.unref()
+      wake()
+    },
+
+    /** Stops taking new work and waits for the batch in hand. */
+    async stop() {
+      running = false
+      if (timer) clearInterval(timer)
+      timer = null
+      await pumping
+    },
+
+    /** Resolves when every delivery is done or given up (tests and benchmarks; retries included, so keep backoff short there). */
+    async settled(timeoutMs = 30_000) {
+      const until = Date.now() + timeoutMs
+      for (;;) {
+        await pumping
+        const [row] = await db.select({ n: count() }).from(d).where(eq(d.status, 'pending'))
+        if ((row?.n ?? 0) === 0) return
+        if (Date.now() > until) throw new Error(`events not settled within ${timeoutMs} ms: ${row?.n} due`)
+        wake()
+        await new Promise((r) => setTimeout(r, 10))
+      }
+    },
+
+    /** How the deliveries stand (for an admin screen and tests). */
+    async stats() {
+      const rows = await db.select({ status: d.status, n: count() }).from(d).groupBy(d.status)
+      return Object.fromEntries(rows.map((r) => [r.status, r.n])) as Partial<Record<'pending' | 'done' | 'dead', number>>
+    },
+  }
+}
