@@ -1,25 +1,31 @@
 import type { Database } from './db/client'
 import { authRepo } from './modules/auth/auth.repo'
 import { checklistFiles } from './modules/sales/checklist-files'
+import type { EventBus } from './platform/events'
+import type { JobRunner } from './platform/jobs'
+
+/** How long finished jobs and delivered events are kept for a person to look at. */
+export const KEEP_FINISHED_MS = 30 * 86_400_000
 
 /**
  * Removes what nobody will come back for: expired sessions, sign-in counters whose window ended (unknown
- * e-mails included), and checklist files no sale took (decision 016). Runs at start and every hour; each
- * step is one idempotent delete, so several instances running it at once do no harm.
- * (Issue 13's job runner will run these as scheduled jobs.)
+ * e-mails included), checklist files no sale took (decision 016), and delivered events and finished jobs older
+ * than 30 days. Each step is one idempotent delete, so two instances running it at once do no harm.
  */
-export async function housekeeping(database: Database, now = Date.now()) {
+export async function housekeeping(database: Database, platform: { events: EventBus; jobs: JobRunner }, now = Date.now()) {
   const auth = authRepo(database)
   const files = checklistFiles(database)
   await auth.deleteExpiredSessions(now)
   await auth.deleteExpiredRateLimits(now)
-  return { filesPurged: await files.purgeUnattached(now) }
+  const filesPurged = await files.purgeUnattached(now)
+  const eventsPurged = await platform.events.purgeDelivered(now - KEEP_FINISHED_MS)
+  const jobsPurged = await platform.jobs.purgeFinished(now - KEEP_FINISHED_MS)
+  return { filesPurged, eventsPurged, jobsPurged }
 }
 
-export function startHousekeeping(database: Database, everyMs = 60 * 60_000): () => void {
-  const run = () => void housekeeping(database).catch((err: unknown) => console.error('[housekeeping] failed:', err))
-  run()
-  const timer = setInterval(run, everyMs)
-  timer.unref()
-  return () => clearInterval(timer)
+/** Housekeeping as a job: every hour (a schedule), and once at start. */
+export async function scheduleHousekeeping(database: Database, platform: { events: EventBus; jobs: JobRunner }) {
+  platform.jobs.define('housekeeping', async () => housekeeping(database, platform))
+  await platform.jobs.schedule('housekeeping', 'housekeeping', { kind: 'hourly', minute: 7 })
+  await platform.jobs.enqueue(database.db, 'housekeeping', {})
 }

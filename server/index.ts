@@ -2,8 +2,9 @@ import { serve } from '@hono/node-server'
 import { createApp } from './app'
 import { bootDatabase } from './boot'
 import { loadEnv, servingProblems } from './env'
-import { startHousekeeping } from './housekeeping'
+import { scheduleHousekeeping } from './housekeeping'
 import { eventBus } from './platform/events'
+import { jobRunner } from './platform/jobs'
 
 async function main() {
   const env = loadEnv()
@@ -11,11 +12,14 @@ async function main() {
   if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`)
   const database = await bootDatabase(env, (line) => console.log(line))
   const events = eventBus(database)
-  const app = createApp({ env, database, events })
-  // What a previous run left undelivered first, then each event after its commit (docs/decisions/020).
+  const jobs = jobRunner(database)
+  const app = createApp({ env, database, events, jobs })
+  // Expired sessions and sign-in counters, checklist files no sale took, old delivered events and jobs.
+  await scheduleHousekeeping(database, { events, jobs })
+  // What a previous run left undelivered or unfinished first, then each event after its commit and each job
+  // when due (docs/decisions/020).
   events.start()
-  // Expired sessions and sign-in counters, and checklist files no sale took.
-  startHousekeeping(database)
+  jobs.start()
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
     console.log(`Säljkraft on http://localhost:${info.port} (${database.describe}${env.demoMode ? ', demo mode' : ''})`)
   })
@@ -26,8 +30,7 @@ async function main() {
     stopping = true
     console.log(`${signal}: shutting down`)
     server.close(() => {
-      void events
-        .stop()
+      void Promise.all([events.stop(), jobs.stop()])
         .then(() => database.close())
         .finally(() => process.exit(0))
     })

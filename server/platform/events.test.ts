@@ -126,6 +126,26 @@ describe('domain events through the outbox', () => {
     expect(rows.find((r) => r.status === 'dead')!.lastError).toBe('flaky 4')
   })
 
+  it('once delivered and old are removed, but an event with a delivery still open is kept', async () => {
+    const bus = eventBus(database, { ...fast, maxAttempts: 1 })
+    bus.subscribe(recorder('purge-ok').subscriber)
+    bus.subscribe({ name: 'purge-broken', events: ['checkout.done'], handle: async () => Promise.reject(new Error('broken')) })
+    const delivered = eventBus(database, fast)
+    delivered.subscribe(recorder('purge-only').subscriber)
+    bus.start()
+    delivered.start()
+    const kept = await change(bus)
+    const gone = await change(delivered)
+    await bus.settled()
+    await delivered.settled()
+    await bus.stop()
+    await delivered.stop()
+    await bus.purgeDelivered(Date.now() + 1)
+    const left = (await database.db.select({ payload: t.domainEvents.payload }).from(t.domainEvents)).map((e) => e.payload.checkoutId)
+    expect(left).toContain(kept)
+    expect(left).not.toContain(gone)
+  })
+
   it.runIf(testDb === 'pg')('shared by several instances on PostgreSQL are each handled once', async () => {
     const second = await openAnother()
     const handledBy = new Map<string, string[]>()

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm'
 import type { Database, Db } from '../db/client'
 import type { DomainEvent, DomainEvents, EventName } from './event-types'
 
@@ -59,7 +59,10 @@ export function eventBus(database: Database, options: EventBusOptions = {}) {
   let again = false
 
   const d = t.eventDeliveries
-  const claimable = (now: number) => and(eq(d.status, 'pending'), lte(d.nextAttemptAt, now), or(isNull(d.lockedUntil), lt(d.lockedUntil, now)))
+  // Only deliveries for subscribers this process has (during a rolling deploy, an older instance leaves a new
+  // subscriber's deliveries to the instances that know it).
+  const claimable = (now: number) =>
+    and(eq(d.status, 'pending'), lte(d.nextAttemptAt, now), or(isNull(d.lockedUntil), lt(d.lockedUntil, now)), inArray(d.subscriber, [...subscribers.keys()]))
 
   /** Claims up to a batch of due deliveries, hands each to its subscriber, writes the outcomes; answers how many it claimed. */
   async function dispatchBatch(): Promise<number> {
@@ -80,7 +83,6 @@ export function eventBus(database: Database, options: EventBusOptions = {}) {
       const subscriber = subscribers.get(delivery.subscriber)
       const event = events.get(delivery.eventId)
       try {
-        // A delivery for a subscriber this process does not have (removed, or a newer instance's) waits for one that does.
         if (!subscriber) throw new Error(`no subscriber named ${delivery.subscriber} in this process`)
         await subscriber.handle(event as unknown as DomainEvent)
         done.push(delivery.id)
@@ -193,6 +195,20 @@ export function eventBus(database: Database, options: EventBusOptions = {}) {
         wake()
         await new Promise((r) => setTimeout(r, 10))
       }
+    },
+
+    /**
+     * Removes what is finished and old: deliveries done before `before`, and events all of whose deliveries are
+     * done (a dead or pending delivery keeps its event). Answers how many events went.
+     */
+    async purgeDelivered(before: number): Promise<number> {
+      await db.delete(d).where(and(eq(d.status, 'done'), lt(d.doneAt, before)))
+      const open = db.select({ id: d.eventId }).from(d)
+      const gone = await db
+        .delete(t.domainEvents)
+        .where(and(lt(t.domainEvents.occurredAt, before), notInArray(t.domainEvents.id, open)))
+        .returning({ id: t.domainEvents.id })
+      return gone.length
     },
 
     /** How the deliveries stand (for an admin screen and tests). */

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { count } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { eventBus } from '../platform/events'
+import { jobRunner } from '../platform/jobs'
 import { createApp } from '../app'
 import { bootDatabase } from '../boot'
 import { testEnv } from '../test/harness'
@@ -23,7 +24,7 @@ describe('production start', () => {
       })
 
       const again = await bootDatabase(env)
-      const app = createApp({ env, database: again, events: eventBus(again) })
+      const app = createApp({ env, database: again, events: eventBus(again), jobs: jobRunner(again) })
       const res = await app.request('https://app.company.se/api/auth/login', {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: 'https://app.company.se' },

@@ -11,6 +11,7 @@ import type { Database } from '../db/client'
 import { parseEnv, type Env } from '../env'
 import type { SyncHooks } from '../lib/sync-contract'
 import { eventBus } from '../platform/events'
+import { jobRunner } from '../platform/jobs'
 
 /**
  * A fresh app on a fresh database for one test file. With TEST_DB=pg each file gets its own
@@ -95,10 +96,12 @@ export async function createTestApp(overrides: Record<string, string> = {}, extr
   const { env, cleanup } = await testEnv(overrides)
   const database: Database = await bootDatabase(env)
   const events = eventBus(database, { pollMs: 50 })
-  const app = createApp({ env, database, events }, { syncHooks: extra.syncHooks })
+  const jobs = jobRunner(database, { pollMs: 50 })
+  const app = createApp({ env, database, events, jobs }, { syncHooks: extra.syncHooks })
   events.start()
+  jobs.start()
   afterAll(async () => {
-    await events.stop()
+    await Promise.all([events.stop(), jobs.stop()])
     await database.close().catch(() => undefined)
     await cleanup()
   })
@@ -139,5 +142,5 @@ export async function createTestApp(overrides: Record<string, string> = {}, extr
     return { cookie, answer: r.json as unknown as SessionAnswer }
   }
 
-  return { app, env, database, events, request, login }
+  return { app, env, database, events, jobs, request, login }
 }

@@ -212,9 +212,9 @@ describe('wrong credentials and throttling', () => {
     await t.request('POST', '/api/auth/login', { ip: '203.0.113.30', body: { email: 'never-existed@demo.test', password: 'some-guess-1' } })
     const rows = async () => (await t.database.db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key).filter((k) => k.includes('never-existed'))
     expect((await rows()).length).toBeGreaterThan(0)
-    await housekeeping(t.database, Date.now())
+    await housekeeping(t.database, t, Date.now())
     expect((await rows()).length).toBeGreaterThan(0)
-    await housekeeping(t.database, Date.now() + (THROTTLE.account.blockS + 2 * 3600) * 1000)
+    await housekeeping(t.database, t, Date.now() + (THROTTLE.account.blockS + 2 * 3600) * 1000)
     expect(await rows()).toEqual([])
   })
 
