@@ -73,6 +73,22 @@ export default tseslint.config(
     rules: { 'local/import-boundaries': ['error', { zones: [...zones, ...areaZones] }] },
   },
   {
+    // Screens read the device store through their feature's store module (its reopen guard included).
+    files: ['client/features/*/routes/**/*.{ts,tsx}', 'client/features/*/components/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'dexie', message: 'Read the device store through the feature’s store module (api/seller-store.ts).' },
+            { name: 'dexie-react-hooks', message: 'Read the device store through the feature’s store module (api/seller-store.ts).' },
+          ],
+          patterns: [{ group: ['**/lib/offline-db'], allowTypeImports: true, message: 'Screens take only types from offline-db; reads and writes go through the feature’s api/ modules.' }],
+        },
+      ],
+    },
+  },
+  {
     files: ['shared/**/*.ts'],
     ignores: ['shared/**/*.test.ts'],
     rules: {

@@ -60,7 +60,7 @@ function languageOf(header: string | undefined): LanguageCode {
  * by those areas' services (no area imports another), and the sync protocol receives the areas' mutators and
  * pull sources.
  */
-function assembleAreas(deps: Deps) {
+export function assembleAreas(deps: Deps) {
   const { t } = deps.database
   const catalog = catalogService(t)
   // Sales and time reports each ask the other one question (the day's checkouts; the day's sales).

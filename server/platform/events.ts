@@ -35,6 +35,8 @@ export type EventBusOptions = {
   maxAttempts?: number
   /** the wait before attempt n + 1 after n failed ones */
   backoffMs?: (attempts: number) => number
+  /** how long a wake-up waits so the commits of a burst are dispatched as one batch */
+  coalesceMs?: number
 }
 
 /** 1 s, 2 s, 4 s … at most 10 minutes, with ±20 % jitter so failing deliveries do not retry in lockstep. */
@@ -50,6 +52,7 @@ export function eventBus(database: Database, options: EventBusOptions = {}) {
   const leaseMs = options.leaseMs ?? 5 * 60_000
   const maxAttempts = options.maxAttempts ?? 12
   const backoffMs = options.backoffMs ?? defaultBackoff
+  const coalesceMs = options.coalesceMs ?? 10
 
   const subscribers = new Map<string, Subscriber>()
   const namesByEvent = new Map<EventName, string[]>()
@@ -57,6 +60,7 @@ export function eventBus(database: Database, options: EventBusOptions = {}) {
   let timer: NodeJS.Timeout | null = null
   let pumping: Promise<void> | null = null
   let again = false
+  let pending: NodeJS.Timeout | null = null
 
   const d = t.eventDeliveries
   // Only deliveries for subscribers this process has (during a rolling deploy, an older instance leaves a new
@@ -131,7 +135,7 @@ export function eventBus(database: Database, options: EventBusOptions = {}) {
     }
   }
 
-  /** Looks for work now (after a commit that recorded events, or on the poll). */
+  /** Looks for work now (on the poll), or in a moment (after a commit, so a burst's events go as one batch). */
   function wake() {
     if (!running) return
     if (pumping) {
@@ -139,6 +143,13 @@ export function eventBus(database: Database, options: EventBusOptions = {}) {
       return
     }
     pumping = pumpLoop()
+  }
+  function wakeSoon() {
+    if (!running || pending) return
+    pending = setTimeout(() => {
+      pending = null
+      wake()
+    }, coalesceMs)
   }
 
   return {
@@ -163,7 +174,7 @@ export function eventBus(database: Database, options: EventBusOptions = {}) {
           .insert(d)
           .values(names.map((subscriber) => ({ eventId: row!.id, subscriber, status: 'pending' as const, attempts: 0, nextAttemptAt: meta.at })))
       }
-      database.afterCommit(wake)
+      database.afterCommit(wakeSoon)
       return row!.id
     },
 
@@ -180,7 +191,9 @@ export function eventBus(database: Database, options: EventBusOptions = {}) {
     async stop() {
       running = false
       if (timer) clearInterval(timer)
+      if (pending) clearTimeout(pending)
       timer = null
+      pending = null
       await pumping
     },
 

@@ -19,6 +19,9 @@ import {
 } from '../../../../shared/schemas/time-reports'
 import { enqueue, withDb, type LocalSale, type OfflineDb, type StoredFile } from '../../../lib/offline-db'
 
+/** Drops a change the server refused for good, and the local record it made (the sync screen's "discard"). */
+export { discardRejected } from '../../../lib/offline-db'
+
 /**
  * The seller's actions on the device. Each validates with the shared schema and rules (the same the
  * server runs again), then writes the record and its mutation in one IndexedDB transaction.

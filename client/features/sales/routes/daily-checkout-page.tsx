@@ -1,5 +1,4 @@
 import { Alert, Button, Card, HStack, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react'
-import { useLiveQuery } from 'dexie-react-hooks'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -8,7 +7,7 @@ import { Page } from '../../../components/ui/page'
 import { confirm } from '../../../lib/confirm-store'
 import { snackbar } from '../../../lib/snackbar-store'
 import { LocalValidationError, checkoutLocally } from '../api/local-actions'
-import { useSalesBetween, useSellerStore, useToday } from '../api/seller-store'
+import { useCheckoutOn, useSalesBetween, useSellerStore, useTimeReportOn, useToday } from '../api/seller-store'
 import { SyncBadge } from '../components/status-badges'
 import { Figure } from '../components/figure'
 
@@ -21,8 +20,8 @@ export default function DailyCheckoutPage() {
   const { db, userId, engine } = useSellerStore()
   const { today } = useToday()
   const sales = useSalesBetween(db, today, today)
-  const report = useLiveQuery(async () => (await db.timeReports.where('date').equals(today).first()) ?? null, [db, today])
-  const done = useLiveQuery(async () => (await db.checkouts.where('date').equals(today).first()) ?? null, [db, today])
+  const report = useTimeReportOn(db, today)
+  const done = useCheckoutOn(db, today)
   const [comment, setComment] = useState('')
   const [error, setError] = useState<string | null>(null)
 

@@ -1,12 +1,11 @@
 import { Alert, Card, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
-import { useLiveQuery } from 'dexie-react-hooks'
 import { useTranslation } from 'react-i18next'
 import { formatKr, formatOre, type FormatLanguage } from '../../../../shared/format'
 import { earningsByStatus, salaryEstimate } from '../../../../shared/rules/earnings'
 import { QUALITY_BONUS_SHARE, SALARY_MONTH_HOURS, WORK_DAY_HOURS } from '../../../../shared/rules/work'
 import type { SaleStatus } from '../../../../shared/schemas/sales'
 import { Page } from '../../../components/ui/page'
-import { useSalesBetween, useSellerStore, useToday } from '../api/seller-store'
+import { useSalesBetween, useSellerStore, useTimeReportsOfMonth, useToday } from '../api/seller-store'
 import { SaleStatusBadge } from '../components/status-badges'
 import { Figure } from '../components/figure'
 
@@ -17,7 +16,7 @@ export default function SalaryCalculatorPage() {
   const { db } = useSellerStore()
   const { month } = useToday()
   const sales = (useSalesBetween(db, `${month}-01`, `${month}-31`) ?? []).filter((s) => s.sync !== 'rejected')
-  const reports = useLiveQuery(() => db.timeReports.where('date').startsWith(month).toArray(), [db, month]) ?? []
+  const reports = useTimeReportsOfMonth(db, month) ?? []
   const rows = earningsByStatus(sales.map((s) => ({ ...s, status: s.status as SaleStatus })))
   const estimate = salaryEstimate(
     sales.map((s) => ({ ...s, status: s.status as SaleStatus })),

@@ -1,5 +1,4 @@
 import { Alert, Box, Button, Card, DataList, Flex, HStack, Image, Link as ChakraLink, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
-import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
@@ -7,7 +6,7 @@ import { formatDate, formatOre, formatPieces, formatTime, type FormatLanguage } 
 import { formatPersonalNumber, maskPersonalNumber } from '../../../../shared/rules/identity'
 import type { SaleStatus } from '../../../../shared/schemas/sales'
 import { Page } from '../../../components/ui/page'
-import { useCatalog, useSellerStore } from '../api/seller-store'
+import { useCatalog, useLocalFile, useOutboxFor, useSale, useSellerStore } from '../api/seller-store'
 import { SaleStatusBadge, SyncBadge } from '../components/status-badges'
 import { Figure } from '../components/figure'
 
@@ -19,9 +18,9 @@ export default function SaleDetailPage() {
   const [showSsn, setShowSsn] = useState(false)
   const { db } = useSellerStore()
   const catalog = useCatalog(db)
-  const sale = useLiveQuery(async () => (await db.sales.get(id)) ?? null, [db, id])
-  const outbox = useLiveQuery(() => db.outbox.where('recordId').equals(id).toArray(), [db, id])
-  const localFile = useLiveQuery(async () => (sale?.checklistFileId ? ((await db.files.get(sale.checklistFileId)) ?? null) : null), [db, sale?.checklistFileId])
+  const sale = useSale(db, id)
+  const outbox = useOutboxFor(db, id)
+  const localFile = useLocalFile(db, sale?.checklistFileId)
   // The photo kept on the phone when it is there (offline too), else the server's copy.
   const blobUrl = useMemo(() => (localFile ? URL.createObjectURL(localFile.blob) : null), [localFile])
   useEffect(() => () => (blobUrl ? URL.revokeObjectURL(blobUrl) : undefined), [blobUrl])

@@ -1,5 +1,4 @@
 import { Alert, Box, Button, Card, Flex, HStack, IconButton, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react'
-import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useMemo, useState } from 'react'
 import { useForm, useWatch, type FieldError } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -11,8 +10,8 @@ import { FormField } from '../../../components/ui/form-field'
 import { FilePicker } from '../../../components/ui/file-picker'
 import { Page } from '../../../components/ui/page'
 import { snackbar } from '../../../lib/snackbar-store'
-import { LocalValidationError, checkoutBlockingAt, checklistFileError, saveSaleLocally } from '../api/local-actions'
-import { useCatalog, useSellerStore } from '../api/seller-store'
+import { LocalValidationError, checklistFileError, saveSaleLocally } from '../api/local-actions'
+import { useCatalog, useCheckoutBlockingNow, useOutboxEntry, useSellerStore } from '../api/seller-store'
 import { Figure } from '../components/figure'
 
 type FormValues = {
@@ -62,8 +61,8 @@ export default function SalesCreatePage() {
   const fixSeq = params.get('fix') ? Number(params.get('fix')) : undefined
   const { db, userId, engine } = useSellerStore()
   const catalog = useCatalog(db)
-  const checkedOut = useLiveQuery(() => checkoutBlockingAt(db, Date.now()), [db])
-  const fixing = useLiveQuery(async () => (fixSeq ? ((await db.outbox.get(fixSeq)) ?? null) : null), [db, fixSeq])
+  const checkedOut = useCheckoutBlockingNow(db)
+  const fixing = useOutboxEntry(db, fixSeq)
   const [file, setFile] = useState<File | null>(null)
   const [fileError, setFileError] = useState<string | null>(null)
   const [formError, setFormError] = useState<string | null>(null)

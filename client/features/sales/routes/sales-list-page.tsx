@@ -1,5 +1,4 @@
 import { Box, Button, Card, Flex, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react'
-import { useLiveQuery } from 'dexie-react-hooks'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router'
@@ -7,7 +6,7 @@ import { formatDate, formatOre, type FormatLanguage } from '../../../../shared/f
 import { SALE_STATUSES, type SaleStatus } from '../../../../shared/schemas/sales'
 import { Page } from '../../../components/ui/page'
 import type { LocalSale } from '../../../lib/offline-db'
-import { useCatalog, useSellerStore } from '../api/seller-store'
+import { useAllSales, useCatalog, useSellerStore } from '../api/seller-store'
 import { SaleStatusBadge, SyncBadge } from '../components/status-badges'
 
 function matches(sale: LocalSale, q: string) {
@@ -27,7 +26,7 @@ export default function SalesListPage() {
   const q = params.get('q') ?? ''
   const { db } = useSellerStore()
   const catalog = useCatalog(db)
-  const all = useLiveQuery(() => db.sales.orderBy('soldAt').reverse().toArray(), [db])
+  const all = useAllSales(db)
   const providerName = useMemo(() => new Map((catalog?.providers ?? []).map((p) => [p.id, p.name])), [catalog])
   const productName = useMemo(() => new Map((catalog?.products ?? []).map((p) => [p.id, p.name])), [catalog])
 

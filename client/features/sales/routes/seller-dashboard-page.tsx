@@ -1,5 +1,4 @@
 import { Button, Card, HStack, Progress, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
-import { useLiveQuery } from 'dexie-react-hooks'
 import { memo, useDeferredValue } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -9,26 +8,16 @@ import { workingDaysOf } from '../../../../shared/rules/work'
 import { Page } from '../../../components/ui/page'
 import { useAbility, useUserData } from '../../../lib/session'
 import { syncStateText, useSyncStatus } from '../../../lib/sync'
-import type { LocalBudget, LocalSale } from '../../../lib/offline-db'
 import type { SyncEngine } from '../../../lib/sync-engine'
-import { salesBetween, useSellerStore, useToday } from '../api/seller-store'
+import { useMonthData, useSellerStore, useToday, type MonthData } from '../api/seller-store'
 import { Figure } from '../components/figure'
-
-type MonthData = { monthSales: LocalSale[]; budget: LocalBudget | null; checkedOut: boolean }
 
 /** The seller's home: today, this month, the budget view and the sync state, from the device. */
 export default function SellerDashboardPage() {
   const { db, engine } = useSellerStore()
   const { today, month } = useToday()
   // One query for the whole screen: one redraw when the device store answers or changes, not three.
-  const live = useLiveQuery(async (): Promise<MonthData> => {
-    const [monthSales, budget, checkouts] = await Promise.all([
-      salesBetween(db, `${month}-01`, `${month}-31`),
-      db.budgets.where('month').equals(month).first(),
-      db.checkouts.where('date').equals(today).count(),
-    ])
-    return { monthSales, budget: budget ?? null, checkedOut: checkouts > 0 }
-  }, [db, month, today])
+  const live = useMonthData(db, month, today)
   // The store's answer is drawn as a transition, in slices, so a slow phone's main thread is not held for the
   // whole redraw (the screen below is memoised: the urgent pass only reaches this component).
   const data = useDeferredValue(live)

@@ -1,13 +1,11 @@
 import { Alert, Button, Card, HStack, Input, Stack, Textarea } from '@chakra-ui/react'
-import { useLiveQuery } from 'dexie-react-hooks'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { openSickOccasion } from '../../../../shared/rules/checkout'
 import { FormField } from '../../../components/ui/form-field'
 import { Page } from '../../../components/ui/page'
 import { snackbar } from '../../../lib/snackbar-store'
 import { LocalValidationError, sendSickNoticeLocally } from '../api/local-actions'
-import { useSellerStore, useToday } from '../api/seller-store'
+import { useOpenSickNotice, useSellerStore, useToday } from '../api/seller-store'
 import { SyncBadge } from '../components/status-badges'
 
 /** Reporting sick: once per occasion (spec section 4); while one is open the screen shows it with its date. */
@@ -15,14 +13,7 @@ export default function SickNoticePage() {
   const { t } = useTranslation()
   const { db, userId, engine } = useSellerStore()
   const { today } = useToday()
-  const open = useLiveQuery(async () => {
-    const [notices, reports] = await Promise.all([db.sickNotices.toArray(), db.timeReports.toArray()])
-    const occasion = openSickOccasion(
-      notices.filter((n) => n.sync !== 'rejected'),
-      reports.filter((r) => r.sync !== 'rejected'),
-    )
-    return occasion ? (notices.find((n) => n.date === occasion.date && n.sentAt === occasion.sentAt) ?? null) : null
-  }, [db])
+  const open = useOpenSickNotice(db)
   const [date, setDate] = useState(today)
   const [message, setMessage] = useState('')
   const [error, setError] = useState<string | null>(null)

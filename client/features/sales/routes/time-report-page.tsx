@@ -1,5 +1,4 @@
 import { Alert, Button, Card, HStack, Input, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
-import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -12,7 +11,7 @@ import { FormField } from '../../../components/ui/form-field'
 import { Page } from '../../../components/ui/page'
 import { snackbar } from '../../../lib/snackbar-store'
 import { LocalValidationError, saveTimeReportLocally } from '../api/local-actions'
-import { useSellerStore, useToday } from '../api/seller-store'
+import { useOutboxEntry, useSellerStore, useTimeReportOn, useTimeReportsOfMonth, useToday } from '../api/seller-store'
 import { SyncBadge } from '../components/status-badges'
 
 type FormValues = {
@@ -40,9 +39,9 @@ export default function TimeReportPage() {
     defaultValues: { date: params.get('date') ?? today, present: '', workHours: '8', absenceHours: '0', absenceType: '', allowanceType: '0', travelLocation: '', comment: '' },
   })
   const date = useWatch({ control: form.control, name: 'date' })
-  const existing = useLiveQuery(async () => (date ? ((await db.timeReports.where('date').equals(date).first()) ?? null) : null), [db, date])
-  const fixing = useLiveQuery(async () => (fixSeq ? ((await db.outbox.get(fixSeq)) ?? null) : null), [db, fixSeq])
-  const month = useLiveQuery(() => db.timeReports.where('date').startsWith(businessMonth(date || today)).sortBy('date'), [db, date, today])
+  const existing = useTimeReportOn(db, date || null)
+  const fixing = useOutboxEntry(db, fixSeq)
+  const month = useTimeReportsOfMonth(db, businessMonth(date || today))
   const [formError, setFormError] = useState<string | null>(null)
 
   // The day's saved report fills the form, so saving again changes it.

@@ -1,0 +1,96 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { eq } from 'drizzle-orm'
+import { translator } from '../shared/i18n'
+import { saleInputSchema } from '../shared/schemas/sales'
+import { assembleAreas } from '../server/app'
+import { bootDatabase } from '../server/boot'
+import { nextChangeVersion } from '../server/db/change-counter'
+import { parseEnv } from '../server/env'
+import { buildAbility } from '../shared/permissions/ability'
+import { eventBus } from '../server/platform/events'
+import { jobRunner } from '../server/platform/jobs'
+import { saleArgs } from '../server/test/fixtures'
+
+/**
+ * `npm run bench:events` — the outbox's throughput (issue 13): 10,000 sales created through the sales service
+ * (each in its own transaction, as a device's push applies them) with three subscribers, on SQLite; prints the
+ * time until every event is handled and events per second. Target: at least 2,000 events/s.
+ * `DATABASE_URL=postgres://… npm run bench:events` runs it on an empty PostgreSQL database instead.
+ */
+// eslint-disable-next-line no-restricted-properties -- a benchmark's size, for a quick look
+const SALES = Number(process.env.BENCH_SALES ?? 10_000)
+
+// eslint-disable-next-line no-restricted-properties -- a benchmark: which database to measure
+const databaseUrl = process.env.DATABASE_URL ?? ''
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'saljkraft-bench-events-'))
+const env = parseEnv({ NODE_ENV: 'test', DEMO_MODE: 'true', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SCRYPT_LOG_N: '10' })
+const database = await bootDatabase(env)
+const { db, t } = database
+try {
+  const events = eventBus(database, { pollMs: 200 })
+  const jobs = jobRunner(database)
+  const areas = assembleAreas({ env, database, events, jobs })
+
+  // Three subscribers of the kinds later areas bring: a tally in memory, one that reads a row per event (a
+  // notification), one that writes a row per event (a summary; the activity log stands in for its table).
+  let tallied = 0
+  let read = 0
+  events.subscribe({ name: 'tally', events: ['sale.created'], handle: async () => void tallied++ })
+  events.subscribe({
+    name: 'reader',
+    events: ['sale.created'],
+    handle: async (e) => {
+      await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.id, e.payload.sellerId))
+      read++
+    },
+  })
+  events.subscribe({
+    name: 'writer',
+    events: ['sale.created'],
+    handle: async (e) => {
+      await database.transaction((tx) => tx.insert(t.activityLog).values({ at: Date.now(), actorId: null, entity: 'bench', entityId: e.payload.saleId, action: 'tallied' }))
+    },
+  })
+
+  const [seller] = await db.select().from(t.users).where(eq(t.users.email, 'seller@demo.test'))
+  const [product] = await db.select().from(t.products).where(eq(t.products.active, true)).limit(1)
+  const rules = [{ action: 'create', subject: 'sales' }] as never
+  const actor = { id: seller!.id, teamId: seller!.teamId, officeId: seller!.officeId, ability: buildAbility(rules) }
+  const translate = translator('sv')
+  const inputs = Array.from({ length: SALES }, (_, i) =>
+    saleInputSchema.parse(saleArgs({ providerId: product!.providerId, products: [{ productId: product!.id, quantity: 1 }] }, { soldAt: Date.now() - 3 * 86_400_000 - i * 1000 })),
+  )
+
+  // eslint-disable-next-line no-restricted-properties -- diagnosis: dispatch only after all writes
+  const late = process.env.BENCH_LATE === '1'
+  if (!late) events.start()
+  const started = performance.now()
+  for (const sale of inputs) {
+    await database.transaction(async (tx) => {
+      let version: number | null = null
+      await areas.sales.createFromDevice({ tx, t, actor, now: Date.now(), translate, version: async () => (version ??= await nextChangeVersion(tx, t)) }, sale)
+    })
+  }
+  const written = performance.now()
+  if (late) events.start()
+  await events.settled(600_000)
+  const handled = performance.now()
+  await events.stop()
+
+  const deliveries = await events.stats()
+  const ms = handled - started
+  console.log(`bench:events on ${database.dialect === 'pg' ? 'PostgreSQL' : 'SQLite'}: ${SALES} sales through the sales service, 3 subscribers`)
+  console.log(`  sales written (each its own transaction):       ${(written - started).toFixed(0)} ms`)
+  console.log(`  every event handled by all three subscribers:   ${ms.toFixed(0)} ms after the first write`)
+  console.log(`  events per second (end to end):                 ${Math.round((SALES / ms) * 1000)}  (target ≥ 2,000)`)
+  console.log(`  deliveries: ${JSON.stringify(deliveries)}; tally ${tallied}, reads ${read}`)
+  if (tallied !== SALES || read !== SALES || (deliveries.done ?? 0) !== 3 * SALES) {
+    console.error('Not every event was handled exactly once by every subscriber.')
+    process.exitCode = 1
+  }
+} finally {
+  await database.close()
+  fs.rmSync(dataDir, { recursive: true, force: true })
+}
