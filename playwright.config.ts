@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test'
 
 // E2E_PORT: a second checkout can run its suite beside this one.
-const PORT = Number(process.env.E2E_PORT ?? 4173)
+export const PORT = Number(process.env.E2E_PORT ?? 4173)
 export const BASE_URL = `http://localhost:${PORT}`
 
 export default defineConfig({

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { expectSnackbar, recordSnackbars, signIn } from '../fixtures'
 import { OwnServer } from './own-server'
+import { PORT } from '../../playwright.config'
 
 /**
  * The seller's day on a phone with no network (issue 4): the app opens offline after one visit, sales and
@@ -39,7 +40,8 @@ async function shot(page: Page, name: string, project: string) {
 
 test('a seller works a day offline and nothing is lost or doubled @phone', async ({ browser }, info) => {
   test.setTimeout(360_000) // a whole working day; on a busy host over three minutes
-  const server = new OwnServer(info.project.name === 'phone' ? 4191 : 4192)
+  // Ports beside the suite's own, so a second checkout's suite (another E2E_PORT) never shares them.
+  const server = new OwnServer(PORT + (info.project.name === 'phone' ? 18 : 19))
   await server.start()
   const context = await browser.newContext({ ...info.project.use, baseURL: server.url, serviceWorkers: 'allow' })
   try {
@@ -121,8 +123,7 @@ test('a seller works a day offline and nothing is lost or doubled @phone', async
     const pushStarted = again.waitForRequest((r) => r.url().endsWith('/api/sync/push'))
     await context.setOffline(false)
     await pushStarted
-    server.kill()
-    await again.waitForTimeout(500)
+    await server.kill()
     await server.start()
     await again.evaluate(() => window.dispatchEvent(new Event('online')))
     await expect(again.getByTestId('sync-status')).toHaveAttribute('data-pending', '0', { timeout: 60_000 })
@@ -163,6 +164,6 @@ test('a seller works a day offline and nothing is lost or doubled @phone', async
     expect(server.query<{ n: number }>("select count(*) as n from checkouts c join users u on u.id = c.user_id where u.email = 'seller@demo.test'")[0]!.n).toBe(1)
   } finally {
     await context.close()
-    server.stop()
+    await server.stop()
   }
 })

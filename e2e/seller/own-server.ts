@@ -19,6 +19,12 @@ export class OwnServer {
   }
 
   async start() {
+    // Another server answering on this port would be read as ours: refuse to start beside it.
+    const busy = await fetch(`${this.url}/api/health`).then(
+      () => true,
+      () => false,
+    )
+    if (busy) throw new Error(`port ${this.port} is already taken by another server`)
     this.child = spawn(process.execPath, ['dist-server/index.mjs'], {
       // eslint-disable-next-line no-restricted-properties -- a child server inherits the test's environment (PATH and the like)
       env: { ...process.env, PORT: String(this.port), DATA_DIR: this.dataDir, SCRYPT_LOG_N: '12', NODE_ENV: 'test', DEMO_MODE: 'true' },
@@ -36,14 +42,18 @@ export class OwnServer {
     throw new Error(`server on ${this.port} did not start`)
   }
 
-  /** Kills the process without letting it finish anything (no graceful shutdown). */
-  kill() {
-    this.child?.kill('SIGKILL')
+  /** Kills the process without letting it finish anything (no graceful shutdown); resolves once it is gone. */
+  async kill() {
+    const child = this.child
     this.child = null
+    if (!child || child.exitCode !== null || child.signalCode !== null) return
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    child.kill('SIGKILL')
+    await exited
   }
 
   stop() {
-    this.kill()
+    return this.kill()
   }
 
   /** Reads the server's SQLite database (WAL: safe beside the running server). */
