@@ -197,12 +197,15 @@ export function eventBus(database: Database, options: EventBusOptions = {}) {
       await pumping
     },
 
-    /** Resolves when every delivery is done or given up (tests and benchmarks; retries included, so keep backoff short there). */
+    /** Resolves when every delivery to this bus's subscribers is done or given up (tests and benchmarks; retries included, so keep backoff short there). */
     async settled(timeoutMs = 30_000) {
       const until = Date.now() + timeoutMs
       for (;;) {
         await pumping
-        const [row] = await db.select({ n: count() }).from(d).where(eq(d.status, 'pending'))
+        const [row] = await db
+          .select({ n: count() })
+          .from(d)
+          .where(and(eq(d.status, 'pending'), inArray(d.subscriber, [...subscribers.keys()])))
         if ((row?.n ?? 0) === 0) return
         if (Date.now() > until) throw new Error(`events not settled within ${timeoutMs} ms: ${row?.n} due`)
         wake()

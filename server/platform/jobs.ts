@@ -309,18 +309,25 @@ export function jobRunner(database: Database, options: JobRunnerOptions = {}) {
       await Promise.all([...inHand])
     },
 
-    /** Resolves when no job is queued for now or running (tests and benchmarks). */
-    async settled(timeoutMs = 30_000) {
+    /**
+     * Resolves when none of this runner's jobs is running or due within `horizonMs` (a retry's short backoff
+     * included, a job set for later not). For tests and benchmarks.
+     */
+    async settled(timeoutMs = 30_000, horizonMs = 1000) {
       const until = Date.now() + timeoutMs
       for (;;) {
         await ticking
         await Promise.all([...inHand])
         const now = Date.now()
+        const mine = inArray(j.name, [...handlers.keys()])
         const [row] = await db
           .select({ n: count() })
           .from(j)
-          .where(or(and(eq(j.status, 'queued'), lte(j.runAt, now)), eq(j.status, 'running')))
-        const [schedules] = await db.select({ n: count() }).from(s).where(and(eq(s.active, true), lte(s.nextRunAt, now)))
+          .where(and(mine, or(and(eq(j.status, 'queued'), lte(j.runAt, now + horizonMs)), eq(j.status, 'running'))))
+        const [schedules] = await db
+          .select({ n: count() })
+          .from(s)
+          .where(and(eq(s.active, true), lte(s.nextRunAt, now), inArray(s.jobName, [...handlers.keys()])))
         if ((row?.n ?? 0) === 0 && (schedules?.n ?? 0) === 0) return
         if (Date.now() > until) throw new Error(`jobs not settled within ${timeoutMs} ms`)
         wake()
