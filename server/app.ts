@@ -16,6 +16,7 @@ import { authRoutes, readSessionToken, writeSessionCookie } from './modules/auth
 import { authService } from './modules/auth/auth.service'
 import { budgetsPullSource } from './modules/budgets/budgets.sync'
 import { catalogService } from './modules/catalog/catalog.service'
+import { mailRoutes } from './modules/mail/mail.routes'
 import { notificationsRoutes } from './modules/notifications/notifications.routes'
 import { orgRoutes } from './modules/org/org.routes'
 import { profileRoutes } from './modules/profile/profile.routes'
@@ -146,6 +147,7 @@ function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
     .route('/', profileRoutes(deps, auth))
     .route('/', notificationsRoutes(deps))
     .route('/', salesRoutes(deps))
+    .route('/', mailRoutes(deps))
     .route('/', syncRoutes(deps, areas.sync, options.syncHooks))
 
   // An /api path no route matched is a JSON 404, never the SPA.

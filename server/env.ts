@@ -47,6 +47,15 @@ const envSchema = z.object({
   LOG_REQUESTS: boolish.default(false),
   /** Maintenance: the API answers 503 `maintenance` (health and meta excepted) and the app shows its maintenance page. */
   MAINTENANCE_MODE: boolish.default(false),
+  /**
+   * Where mail goes: smtp://user:password@host:587 (STARTTLS) or smtps://…:465. Unset (the embedded default):
+   * mail is kept in the outbox admins read in the app, never silently dropped.
+   */
+  SMTP_URL: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || /^smtps?:\/\//.test(v), 'SMTP_URL must start with smtp:// or smtps://'),
+  MAIL_FROM: z.string().default('Säljkraft <no-reply@saljkraft.invalid>'),
 })
 
 export type Env = {
@@ -63,6 +72,8 @@ export type Env = {
   scryptLogN: number
   staticDir: string
   logRequests: boolean
+  smtpUrl: string | undefined
+  mailFrom: string
 }
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
@@ -89,6 +100,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     scryptLogN: e.SCRYPT_LOG_N,
     staticDir: path.resolve(e.STATIC_DIR),
     logRequests: e.LOG_REQUESTS,
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
   }
 }
 

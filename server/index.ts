@@ -5,6 +5,7 @@ import { loadEnv, servingProblems } from './env'
 import { scheduleHousekeeping } from './housekeeping'
 import { eventBus } from './platform/events'
 import { jobRunner } from './platform/jobs'
+import { mailer } from './platform/mail'
 
 async function main() {
   const env = loadEnv()
@@ -13,7 +14,8 @@ async function main() {
   const database = await bootDatabase(env, (line) => console.log(line))
   const events = eventBus(database)
   const jobs = jobRunner(database)
-  const app = createApp({ env, database, events, jobs })
+  const mail = mailer(database, jobs, env)
+  const app = createApp({ env, database, events, jobs, mail })
   // Expired sessions and sign-in counters, checklist files no sale took, old delivered events and jobs.
   await scheduleHousekeeping(database, { events, jobs })
   // What a previous run left undelivered or unfinished first, then each event after its commit and each job

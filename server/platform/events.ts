@@ -40,7 +40,7 @@ export type EventBusOptions = {
 }
 
 /** 1 s, 2 s, 4 s … at most 10 minutes, with ±20 % jitter so failing deliveries do not retry in lockstep. */
-export const defaultBackoff = (attempts: number) => Math.min(1000 * 2 ** (attempts - 1), 10 * 60_000) * (0.8 + Math.random() * 0.4)
+export const defaultBackoff = (attempts: number) => Math.round(Math.min(1000 * 2 ** (attempts - 1), 10 * 60_000) * (0.8 + Math.random() * 0.4))
 
 export type EventBus = ReturnType<typeof eventBus>
 
@@ -100,7 +100,8 @@ export function eventBus(database: Database, options: EventBusOptions = {}) {
           .set({
             status: dead ? 'dead' : 'pending',
             attempts,
-            nextAttemptAt: Date.now() + backoffMs(attempts),
+            // whole milliseconds: PostgreSQL's bigint takes no fraction
+            nextAttemptAt: Date.now() + Math.round(backoffMs(attempts)),
             lastError: message.slice(0, 2000),
             lockedBy: null,
             lockedUntil: null,

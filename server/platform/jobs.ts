@@ -22,6 +22,8 @@ export type JobContext<P> = {
   payload: P
   /** 1 on the first run */
   attempt: number
+  /** no retry follows if this run fails */
+  lastAttempt: boolean
   /** how far it has come, for a screen; written at most every few hundred ms */
   progress(done: number, total?: number): Promise<void>
 }
@@ -157,6 +159,7 @@ export function jobRunner(database: Database, options: JobRunnerOptions = {}) {
         name: job.name,
         payload: job.payload as never,
         attempt: job.attempts,
+        lastAttempt: job.attempts >= job.maxAttempts,
         async progress(done, total) {
           const now = Date.now()
           if (now - lastProgressAt < 250 && done !== total) return
@@ -178,7 +181,8 @@ export function jobRunner(database: Database, options: JobRunnerOptions = {}) {
         .update(j)
         .set({
           status: dead ? 'dead' : 'queued',
-          runAt: now + backoffMs(job.attempts),
+          // whole milliseconds: PostgreSQL's bigint takes no fraction
+          runAt: now + Math.round(backoffMs(job.attempts)),
           lastError: message.slice(0, 2000),
           lockedBy: null,
           lockedUntil: null,

@@ -23,3 +23,16 @@ describe('the next occurrence of a recurrence, in Stockholm time', () => {
     expect(next === null ? null : new Date(next).toISOString()).toBe(expected)
   })
 })
+
+describe('the default retry backoff', () => {
+  it('doubles from about a second to at most ten minutes, in whole milliseconds (PostgreSQL stores them as bigint)', async () => {
+    const { defaultBackoff } = await import('./events')
+    for (let attempt = 1; attempt <= 20; attempt++) {
+      const ms = defaultBackoff(attempt)
+      expect(Number.isInteger(ms)).toBe(true)
+      const base = Math.min(1000 * 2 ** (attempt - 1), 600_000)
+      expect(ms).toBeGreaterThanOrEqual(base * 0.8 - 1)
+      expect(ms).toBeLessThanOrEqual(base * 1.2 + 1)
+    }
+  })
+})

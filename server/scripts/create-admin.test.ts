@@ -3,6 +3,7 @@ import { count } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { eventBus } from '../platform/events'
 import { jobRunner } from '../platform/jobs'
+import { mailer } from '../platform/mail'
 import { createApp } from '../app'
 import { bootDatabase } from '../boot'
 import { testEnv } from '../test/harness'
@@ -24,7 +25,8 @@ describe('production start', () => {
       })
 
       const again = await bootDatabase(env)
-      const app = createApp({ env, database: again, events: eventBus(again), jobs: jobRunner(again) })
+      const jobs = jobRunner(again)
+      const app = createApp({ env, database: again, events: eventBus(again), jobs, mail: mailer(again, jobs, env) })
       const res = await app.request('https://app.company.se/api/auth/login', {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: 'https://app.company.se' },

@@ -12,6 +12,7 @@ import { parseEnv, type Env } from '../env'
 import type { SyncHooks } from '../lib/sync-contract'
 import { eventBus } from '../platform/events'
 import { jobRunner } from '../platform/jobs'
+import { mailer } from '../platform/mail'
 
 /**
  * A fresh app on a fresh database for one test file. With TEST_DB=pg each file gets its own
@@ -97,7 +98,8 @@ export async function createTestApp(overrides: Record<string, string> = {}, extr
   const database: Database = await bootDatabase(env)
   const events = eventBus(database, { pollMs: 50 })
   const jobs = jobRunner(database, { pollMs: 50 })
-  const app = createApp({ env, database, events, jobs }, { syncHooks: extra.syncHooks })
+  const mail = mailer(database, jobs, env)
+  const app = createApp({ env, database, events, jobs, mail }, { syncHooks: extra.syncHooks })
   events.start()
   jobs.start()
   afterAll(async () => {
@@ -142,5 +144,5 @@ export async function createTestApp(overrides: Record<string, string> = {}, extr
     return { cookie, answer: r.json as unknown as SessionAnswer }
   }
 
-  return { app, env, database, events, jobs, request, login }
+  return { app, env, database, events, jobs, mail, request, login }
 }

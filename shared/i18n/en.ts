@@ -104,6 +104,12 @@ export const en = {
     active: 'Active',
     inactive: 'Inactive',
   },
+  mail: {
+    test: {
+      subject: 'Test message from Säljkraft',
+      text: 'Hi {{name}}!\n\nThis is a test message from Säljkraft. If it arrives, e-mail is working.\n\nSent by {{sender}}.',
+    },
+  },
   files: {
     choose: 'Choose file',
     chooseAnother: 'Choose another file',

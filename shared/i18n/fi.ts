@@ -104,6 +104,12 @@ export const fi = {
     active: 'Aktiivinen',
     inactive: 'Ei aktiivinen',
   },
+  mail: {
+    test: {
+      subject: 'Testiviesti Säljkraftista',
+      text: 'Hei {{name}}!\n\nTämä on Säljkraftin testiviesti. Jos se tulee perille, sähköpostit toimivat.\n\nLähettäjä: {{sender}}.',
+    },
+  },
   files: {
     choose: 'Valitse tiedosto',
     chooseAnother: 'Valitse toinen tiedosto',

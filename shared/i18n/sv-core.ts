@@ -106,6 +106,12 @@ export const svCore = {
     active: 'Aktiv',
     inactive: 'Inaktiv',
   },
+  mail: {
+    test: {
+      subject: 'Testmeddelande från Säljkraft',
+      text: 'Hej {{name}}!\n\nDet här är ett testmeddelande från Säljkraft. Kommer det fram fungerar utskicken av e-post.\n\nSkickat av {{sender}}.',
+    },
+  },
   files: {
     choose: 'Välj fil',
     chooseAnother: 'Välj en annan fil',

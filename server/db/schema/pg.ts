@@ -507,3 +507,22 @@ export const jobSchedules = pgTable('job_schedules', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })
+
+/** Every mail the app sends, rendered in the recipient's language; kept when no SMTP server is configured. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: text('id').primaryKey(),
+    to: text('to').notNull(),
+    template: text('template').notNull(),
+    language: text('language').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    status: text('status', { enum: ['queued', 'sending', 'sent', 'kept', 'failed', 'unconfirmed'] }).notNull(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: ms('sent_at'),
+  },
+  (t) => [index('mail_outbox_created').on(t.createdAt)],
+)

@@ -36,6 +36,7 @@ const parity: { [K in keyof typeof sqlite & keyof typeof pg]: RowsAlike<K> } = {
   activityLog: true,
   jobs: true,
   jobSchedules: true,
+  mailOutbox: true,
 }
 
 const tables = (mod: Record<string, unknown>) =>

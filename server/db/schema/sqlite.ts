@@ -515,3 +515,23 @@ export const jobSchedules = sqliteTable('job_schedules', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })
+
+/** Every mail the app sends, rendered in the recipient's language; kept when no SMTP server is configured. */
+export const mailOutbox = sqliteTable(
+  'mail_outbox',
+  {
+    id: text('id').primaryKey(),
+    to: text('to').notNull(),
+    template: text('template').notNull(),
+    language: text('language').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    /** queued → sending → sent; kept (no SMTP); failed (gave up); unconfirmed (the process died while sending) */
+    status: text('status', { enum: ['queued', 'sending', 'sent', 'kept', 'failed', 'unconfirmed'] }).notNull(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: integer('sent_at'),
+  },
+  (t) => [index('mail_outbox_created').on(t.createdAt)],
+)

@@ -1,0 +1,106 @@
+import type { AddressInfo } from 'node:net'
+import { eq } from 'drizzle-orm'
+import { SMTPServer } from 'smtp-server'
+import { afterAll, describe, expect, it } from 'vitest'
+import { createTestApp } from '../../test/harness'
+
+/** A local SMTP server that keeps what it receives; `refuseNext` answers the next recipient with a temporary error. */
+const received: Array<{ to: string[]; raw: string }> = []
+let refuseNext = 0
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onRcptTo(address, _session, callback) {
+    if (refuseNext > 0) {
+      refuseNext--
+      const err = Object.assign(new Error('Try again later'), { responseCode: 451 })
+      return callback(err)
+    }
+    callback()
+  },
+  onData(stream, session, callback) {
+    const chunks: Buffer[] = []
+    stream.on('data', (c: Buffer) => chunks.push(c))
+    stream.on('end', () => {
+      received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') })
+      callback()
+    })
+  },
+})
+await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
+const port = (smtp.server.address() as AddressInfo).port
+afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())))
+
+/** The message's text as written (quoted-printable soft line breaks and escapes undone). */
+const decoded = (raw: string) =>
+  Buffer.from(
+    raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+    'latin1',
+  ).toString('utf8')
+
+const sending = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Säljkraft <no-reply@saljkraft.test>' })
+const keeping = await createTestApp()
+
+describe('mail with an SMTP server configured', () => {
+  it('a test message goes out once, in the admin’s language, with a plain-text and an HTML part', async () => {
+    const admin = await sending.login('admin@demo.test')
+    const r = await sending.request('POST', '/api/mail/test', { cookie: admin.cookie, headers: { 'accept-language': 'en' } })
+    expect(r.status).toBe(202)
+    const { id } = r.json as { id: string }
+    await sending.jobs.settled()
+    expect(received).toHaveLength(1)
+    const [message] = received
+    expect(message!.to).toEqual(['admin@demo.test'])
+    const text = decoded(message!.raw)
+    expect(text).toContain('Content-Type: text/plain')
+    expect(text).toContain('Content-Type: text/html')
+    expect(text).toContain('This is a test message from Säljkraft. If it arrives, e-mail is working.')
+    expect(text).toContain(`Message-ID: <${id}@saljkraft>`)
+    const [row] = await sending.database.db.select().from(sending.database.t.mailOutbox).where(eq(sending.database.t.mailOutbox.id, id))
+    expect(row).toMatchObject({ status: 'sent', language: 'en', subject: 'Test message from Säljkraft' })
+  })
+
+  it('a server that says "try later" gets the message again later, and it arrives once', async () => {
+    const before = received.length
+    refuseNext = 1
+    const admin = await sending.login('admin@demo.test')
+    const r = await sending.request('POST', '/api/mail/test', { cookie: admin.cookie })
+    await sending.jobs.settled(30_000, 5_000)
+    expect(received.length - before).toBe(1)
+    expect(decoded(received.at(-1)!.raw)).toContain('Det här är ett testmeddelande från Säljkraft.')
+    const [row] = await sending.database.db.select().from(sending.database.t.mailOutbox).where(eq(sending.database.t.mailOutbox.id, (r.json as { id: string }).id))
+    expect(row).toMatchObject({ status: 'sent', language: 'sv' })
+  })
+
+  it('a message whose send was interrupted by the process dying is not sent again, and says so', async () => {
+    const before = received.length
+    const { db, t } = sending.database
+    const id = crypto.randomUUID()
+    await db.insert(t.mailOutbox).values({ id, to: 'x@demo.test', template: 'test', language: 'sv', subject: 's', text: 't', html: null, status: 'sending', lastError: null, createdAt: Date.now(), sentAt: null })
+    await sending.jobs.enqueue(db, 'mail.send', { mailId: id })
+    await sending.jobs.settled()
+    expect(received.length).toBe(before)
+    const [row] = await db.select().from(t.mailOutbox).where(eq(t.mailOutbox.id, id))
+    expect(row).toMatchObject({ status: 'unconfirmed' })
+  })
+})
+
+describe('mail without an SMTP server (the embedded default)', () => {
+  it('is kept in the outbox admins read, never dropped', async () => {
+    const admin = await keeping.login('admin@demo.test')
+    const r = await keeping.request('POST', '/api/mail/test', { cookie: admin.cookie })
+    expect(r.status).toBe(202)
+    const outbox = await keeping.request('GET', '/api/mail/outbox', { cookie: admin.cookie })
+    expect(outbox.status).toBe(200)
+    expect(outbox.json).toMatchObject({ sending: false, items: [{ id: (r.json as { id: string }).id, status: 'kept', to: 'admin@demo.test', subject: 'Testmeddelande från Säljkraft' }] })
+  })
+
+  it('only admins read the outbox or send a test', async () => {
+    for (const email of ['backoffice@demo.test', 'seller@demo.test']) {
+      const user = await keeping.login(email)
+      expect((await keeping.request('GET', '/api/mail/outbox', { cookie: user.cookie })).status).toBe(403)
+      expect((await keeping.request('POST', '/api/mail/test', { cookie: user.cookie })).status).toBe(403)
+    }
+  })
+})

@@ -1,0 +1,90 @@
+import { desc, eq } from 'drizzle-orm'
+import nodemailer, { type Transporter } from 'nodemailer'
+import { translator, type LanguageCode } from '../../shared/i18n'
+import type { Database, Db } from '../db/client'
+import type { JobRunner } from './jobs'
+
+/**
+ * One mail transport for every area (docs/decisions/020): a message is rendered from its template in the
+ * recipient's language (a plain-text part always, an HTML part from the same text) and stored in `mail_outbox`
+ * in the caller's transaction. With SMTP configured (SMTP_URL) a job sends it: retried with backoff, and never
+ * twice: a send interrupted by the process dying is marked `unconfirmed` for an admin, not sent again. Without
+ * SMTP — the embedded default — the message is `kept`: admins read it in the app; nothing is dropped.
+ */
+
+/** The messages the app sends; each has `mail.<name>.subject` and `mail.<name>.text` in every language. */
+export const MAIL_TEMPLATES = ['test'] as const
+export type MailTemplate = (typeof MAIL_TEMPLATES)[number]
+
+export type Mailer = ReturnType<typeof mailer>
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+
+/** The message in the recipient's language: subject, text, and the text's paragraphs as HTML. */
+export function renderMail(template: MailTemplate, language: LanguageCode, params: Record<string, unknown>) {
+  const t = translator(language)
+  const subject = t(`mail.${template}.subject`, params)
+  const text = t(`mail.${template}.text`, params)
+  const html = `<!doctype html><html lang="${language}"><body style="font-family:sans-serif;line-height:1.5">${text
+    .split(/\n{2,}/)
+    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+    .join('')}</body></html>`
+  return { subject, text, html }
+}
+
+export function mailer(database: Database, jobs: JobRunner, config: { smtpUrl?: string; mailFrom: string }, opts: { transport?: Transporter } = {}) {
+  const { db, t } = database
+  const transport = opts.transport ?? (config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null)
+  const m = t.mailOutbox
+
+  jobs.define<{ mailId: string }>('mail.send', async (job) => {
+    const [mail] = await db.select().from(m).where(eq(m.id, job.payload.mailId))
+    if (!mail || !transport || !['queued', 'sending'].includes(mail.status)) return { status: mail?.status ?? 'missing' }
+    if (mail.status === 'sending') {
+      // The process died between handing it over and writing down that it went: it may have gone. Not again.
+      await db.update(m).set({ status: 'unconfirmed', lastError: 'The server stopped while sending; not sent again.' }).where(eq(m.id, mail.id))
+      return { status: 'unconfirmed' }
+    }
+    await db.update(m).set({ status: 'sending' }).where(eq(m.id, mail.id))
+    try {
+      await transport.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined, messageId: `<${mail.id}@saljkraft>` })
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err)
+      await db.update(m).set({ status: job.lastAttempt ? 'failed' : 'queued', lastError: message.slice(0, 2000) }).where(eq(m.id, mail.id))
+      throw err
+    }
+    await db.update(m).set({ status: 'sent', sentAt: Date.now(), lastError: null }).where(eq(m.id, mail.id))
+    return { status: 'sent' }
+  })
+
+  return {
+    /** true when mail leaves the system (SMTP configured); false: it is kept for admins to read */
+    get sending() {
+      return transport !== null
+    },
+
+    /** Renders and stores a message in the caller's transaction; it is sent (or kept) once that commits. */
+    async send(tx: Db, message: { to: string; template: MailTemplate; language: LanguageCode; params?: Record<string, unknown> }): Promise<string> {
+      const id = crypto.randomUUID()
+      const rendered = renderMail(message.template, message.language, message.params ?? {})
+      await tx.insert(m).values({
+        id,
+        to: message.to,
+        template: message.template,
+        language: message.language,
+        ...rendered,
+        status: transport ? 'queued' : 'kept',
+        lastError: null,
+        createdAt: Date.now(),
+        sentAt: null,
+      })
+      if (transport) await jobs.enqueue(tx, 'mail.send', { mailId: id }, { uniqueKey: `mail:${id}`, maxAttempts: 8 })
+      return id
+    },
+
+    /** The outbox, newest first (admins read kept and failed mail here). */
+    async list(limit = 50, offset = 0) {
+      return db.select().from(m).orderBy(desc(m.createdAt)).limit(limit).offset(offset)
+    },
+  }
+}
