@@ -1,3 +1,5 @@
+import { and, asc, eq, gt, lte } from 'drizzle-orm'
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import { z } from 'zod'
 import type { AppAbility } from '../../shared/permissions/ability'
 import { fieldError, fieldErrorsOf, zodErrorMap, type FieldErrors, type Translate } from '../../shared/schemas/errors'
@@ -61,6 +63,32 @@ export type PullSource = {
   pending(tx: Db, userId: string, since: number, limit: number): Promise<number[]>
   /** the user's rows with since < version ≤ upTo, as patch operations */
   rows(tx: Db, userId: string, since: number, upTo: number): Promise<PatchOp[]>
+}
+
+/** A table of rows each owned by one user (`userId`) and stamped with the change counter (`version`). */
+type OwnedTable = SQLiteTable & { userId: SQLiteColumn; version: SQLiteColumn }
+
+/** The pull source of such a table: the user's rows changed after the cookie, each as `toOp` makes it. */
+export function ownedPullSource<T extends OwnedTable>(table: T, toOp: (row: T['$inferSelect']) => PatchOp): PullSource {
+  const from = table as unknown as SQLiteTable
+  return {
+    async pending(tx, userId, since, limit) {
+      const rows = await tx
+        .select({ v: table.version })
+        .from(from)
+        .where(and(eq(table.userId, userId), gt(table.version, since)))
+        .orderBy(asc(table.version))
+        .limit(limit)
+      return rows.map((r) => r.v as number)
+    },
+    async rows(tx, userId, since, upTo) {
+      const rows = await tx
+        .select()
+        .from(from)
+        .where(and(eq(table.userId, userId), gt(table.version, since), lte(table.version, upTo)))
+      return (rows as Array<T['$inferSelect']>).map(toOp)
+    },
+  }
 }
 
 /** Reference data every device holds whole (small): sent again whenever its stamp changes. */

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm'
 import type { Database, Db } from '../db/client'
 import type { DomainEvent, DomainEvents, EventName } from './event-types'
+import { workLoop } from './work-loop'
 
 export type { DomainEvent, DomainEvents, EventName } from './event-types'
 
@@ -56,11 +57,6 @@ export function eventBus(database: Database, options: EventBusOptions = {}) {
 
   const subscribers = new Map<string, Subscriber>()
   const namesByEvent = new Map<EventName, string[]>()
-  let running = false
-  let timer: NodeJS.Timeout | null = null
-  let pumping: Promise<void> | null = null
-  let again = false
-  let pending: NodeJS.Timeout | null = null
 
   const d = t.eventDeliveries
   // Only deliveries for subscribers this process has (during a rolling deploy, an older instance leaves a new
@@ -121,37 +117,15 @@ export function eventBus(database: Database, options: EventBusOptions = {}) {
     return claimed.length
   }
 
-  async function pumpLoop() {
-    try {
-      do {
-        again = false
-        while (running && (await dispatchBatch()) > 0) {
-          // keep going while there is work
-        }
-      } while (running && again)
-    } catch (err) {
-      console.error('[events] dispatching failed; trying again at the next poll:', err)
-    } finally {
-      pumping = null
-    }
-  }
-
-  /** Looks for work now (on the poll), or in a moment (after a commit, so a burst's events go as one batch). */
-  function wake() {
-    if (!running) return
-    if (pumping) {
-      again = true
-      return
-    }
-    pumping = pumpLoop()
-  }
-  function wakeSoon() {
-    if (!running || pending) return
-    pending = setTimeout(() => {
-      pending = null
-      wake()
-    }, coalesceMs)
-  }
+  const loop = workLoop(
+    'events',
+    async () => {
+      while (loop.running && (await dispatchBatch()) > 0) {
+        // keep going while there is work
+      }
+    },
+    { pollMs, coalesceMs },
+  )
 
   return {
     instanceId,
@@ -175,41 +149,28 @@ export function eventBus(database: Database, options: EventBusOptions = {}) {
           .insert(d)
           .values(names.map((subscriber) => ({ eventId: row!.id, subscriber, status: 'pending' as const, attempts: 0, nextAttemptAt: meta.at })))
       }
-      database.afterCommit(wakeSoon)
+      database.afterCommit(loop.wakeSoon)
       return row!.id
     },
 
     /** Starts dispatching: at once (what a previous run left undelivered), then after each commit and on the poll. */
-    start() {
-      if (running) return
-      running = true
-      timer = setInterval(wake, pollMs)
-      timer.unref()
-      wake()
-    },
+    start: loop.start,
 
     /** Stops taking new work and waits for the batch in hand. */
-    async stop() {
-      running = false
-      if (timer) clearInterval(timer)
-      if (pending) clearTimeout(pending)
-      timer = null
-      pending = null
-      await pumping
-    },
+    stop: loop.stop,
 
     /** Resolves when every delivery to this bus's subscribers is done or given up (tests and benchmarks; retries included, so keep backoff short there). */
     async settled(timeoutMs = 30_000) {
       const until = Date.now() + timeoutMs
       for (;;) {
-        await pumping
+        await loop.idle()
         const [row] = await db
           .select({ n: count() })
           .from(d)
           .where(and(eq(d.status, 'pending'), inArray(d.subscriber, [...subscribers.keys()])))
         if ((row?.n ?? 0) === 0) return
         if (Date.now() > until) throw new Error(`events not settled within ${timeoutMs} ms: ${row?.n} due`)
-        wake()
+        loop.wake()
         await new Promise((r) => setTimeout(r, 10))
       }
     },

@@ -3,6 +3,7 @@ import type { Recurrence } from '../../shared/schemas/recurrence'
 import type { Database, Db } from '../db/client'
 import { defaultBackoff } from './events'
 import { DEFAULT_TIMEZONE, nextOccurrence } from './recurrence'
+import { workLoop } from './work-loop'
 
 /**
  * Durable jobs and recurring schedules (docs/decisions/020). A job is a row: it survives a restart, is leased by
@@ -64,10 +65,6 @@ export function jobRunner(database: Database, options: JobRunnerOptions = {}) {
   const handlers = new Map<string, JobHandler<never>>()
   const j = t.jobs
   const s = t.jobSchedules
-  let running = false
-  let timer: NodeJS.Timeout | null = null
-  let ticking: Promise<void> | null = null
-  let again = false
   const inHand = new Set<Promise<void>>()
 
   const claimable = (now: number) =>
@@ -103,9 +100,9 @@ export function jobRunner(database: Database, options: JobRunnerOptions = {}) {
       finishedAt: null,
     })
     try {
-      database.afterCommit(wake)
+      database.afterCommit(loop.wake)
     } catch {
-      wake() // enqueued outside a transaction: the row is already committed
+      loop.wake() // enqueued outside a transaction: the row is already committed
     }
     return id
   }
@@ -195,47 +192,37 @@ export function jobRunner(database: Database, options: JobRunnerOptions = {}) {
     }
   }
 
-  async function tickLoop() {
-    try {
-      do {
-        again = false
-        await fireSchedules(Date.now())
-        while (running && inHand.size < concurrency) {
-          const claimed = await claim(concurrency - inHand.size)
-          if (claimed.length === 0) break
-          for (const job of claimed) {
-            // Taken back from a process that died running it, once too often: given up, not run again.
-            if (job.attempts > job.maxAttempts) {
-              const now = Date.now()
-              await db
-                .update(j)
-                .set({ status: 'dead', lastError: 'stopped with the process running it, every attempt', finishedAt: now, lockedBy: null, lockedUntil: null, updatedAt: now })
-                .where(and(eq(j.id, job.id), eq(j.lockedBy, instanceId)))
-              continue
-            }
-            const p: Promise<void> = run(job).finally(() => {
-              inHand.delete(p)
-              wake()
-            })
-            inHand.add(p)
+  /** One round: due schedules become jobs, then jobs are claimed while this process has room for them. */
+  const loop = workLoop(
+    'jobs',
+    async () => {
+      await fireSchedules(Date.now())
+      while (loop.running && inHand.size < concurrency) {
+        const claimed = await claim(concurrency - inHand.size)
+        if (claimed.length === 0) break
+        for (const job of claimed) {
+          // Taken back from a process that died running it, once too often: given up, not run again.
+          if (job.attempts > job.maxAttempts) {
+            const now = Date.now()
+            await db
+              .update(j)
+              .set({ status: 'dead', lastError: 'stopped with the process running it, every attempt', finishedAt: now, lockedBy: null, lockedUntil: null, updatedAt: now })
+              .where(and(eq(j.id, job.id), eq(j.lockedBy, instanceId)))
+            continue
           }
+          // A run whose outcome could not be written (the database gone) is logged; its lease runs out and it runs again.
+          const p: Promise<void> = run(job)
+            .catch((err: unknown) => console.error(`[jobs] ${job.name} ${job.id}: its outcome could not be written:`, err))
+            .finally(() => {
+              inHand.delete(p)
+              loop.wake()
+            })
+          inHand.add(p)
         }
-      } while (running && again)
-    } catch (err) {
-      console.error('[jobs] looking for work failed; trying again at the next poll:', err)
-    } finally {
-      ticking = null
-    }
-  }
-
-  function wake() {
-    if (!running) return
-    if (ticking) {
-      again = true
-      return
-    }
-    ticking = tickLoop()
-  }
+      }
+    },
+    { pollMs },
+  )
 
   return {
     instanceId,
@@ -296,20 +283,11 @@ export function jobRunner(database: Database, options: JobRunnerOptions = {}) {
     },
 
     /** Starts: what is due now (a previous run's leftovers, missed schedules), then on each enqueue and poll. */
-    start() {
-      if (running) return
-      running = true
-      timer = setInterval(wake, pollMs)
-      timer.unref()
-      wake()
-    },
+    start: loop.start,
 
     /** Stops taking work and waits for the jobs in hand. */
     async stop() {
-      running = false
-      if (timer) clearInterval(timer)
-      timer = null
-      await ticking
+      await loop.stop()
       await Promise.all([...inHand])
     },
 
@@ -320,7 +298,7 @@ export function jobRunner(database: Database, options: JobRunnerOptions = {}) {
     async settled(timeoutMs = 30_000, horizonMs = 1000) {
       const until = Date.now() + timeoutMs
       for (;;) {
-        await ticking
+        await loop.idle()
         await Promise.all([...inHand])
         const now = Date.now()
         const mine = inArray(j.name, [...handlers.keys()])
@@ -334,7 +312,7 @@ export function jobRunner(database: Database, options: JobRunnerOptions = {}) {
           .where(and(eq(s.active, true), lte(s.nextRunAt, now), inArray(s.jobName, [...handlers.keys()])))
         if ((row?.n ?? 0) === 0 && (schedules?.n ?? 0) === 0) return
         if (Date.now() > until) throw new Error(`jobs not settled within ${timeoutMs} ms`)
-        wake()
+        loop.wake()
         await new Promise((r) => setTimeout(r, 10))
       }
     },

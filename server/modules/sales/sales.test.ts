@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { businessDay } from '../../../shared/rules/work'
-import { SYNC_SCHEMA_VERSION, type Mutation, type PatchOp, type ProductRecord, type PullResult } from '../../../shared/schemas/sync'
-import type { DomainEvent } from '../../platform/events'
+import type { PatchOp, ProductRecord, PullResult } from '../../../shared/schemas/sync'
 import { activityOf } from '../../platform/activity-log'
-import { saleArgs } from '../../test/fixtures'
+import { devicePusher, recordEvents, saleArgs } from '../../test/fixtures'
 import { createTestApp } from '../../test/harness'
 
 /**
@@ -15,25 +14,11 @@ import { createTestApp } from '../../test/harness'
  */
 const app = await createTestApp()
 const { db, t } = app.database
-const received: DomainEvent[] = []
-app.events.subscribe({
-  name: 'test-recorder',
-  events: ['sale.created', 'timeReport.saved', 'checkout.done', 'sickNotice.created'],
-  handle: async (event) => {
-    received.push(event)
-  },
-})
+const received = recordEvents(app.events)
 
 const seller = await app.login('seller@demo.test')
 const sellerId = seller.answer.userData.id
-const clientId = randomUUID()
-let seq = 0
-async function push(name: string, args: unknown) {
-  const mutations: Mutation[] = [{ seq: ++seq, name, args, createdAt: Date.now() }]
-  const r = await app.request('POST', '/api/sync/push', { cookie: seller.cookie, body: { clientId, schemaVersion: SYNC_SCHEMA_VERSION, mutations } })
-  expect(r.status).toBe(200)
-  return r.json as { applied: number; rejected: number }
-}
+const push = devicePusher(app, seller.cookie)
 const reference = (await app.request('POST', '/api/sync/pull', { cookie: seller.cookie, body: { clientId: randomUUID(), cookie: null } })).json as unknown as PullResult
 const products = reference.patch.filter((p): p is Extract<PatchOp, { table: 'products'; op: 'put' }> => p.table === 'products' && p.op === 'put').map((p) => p.value as ProductRecord)
 const alarmStd = products.find((p) => p.name === 'Hemlarm Standard')!

@@ -1,32 +1,17 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { businessDay } from '../../../shared/rules/work'
-import { SYNC_SCHEMA_VERSION, type Mutation } from '../../../shared/schemas/sync'
-import type { DomainEvent } from '../../platform/events'
 import { activityOf } from '../../platform/activity-log'
+import { devicePusher, recordEvents } from '../../test/fixtures'
 import { createTestApp } from '../../test/harness'
 
 /** The time-reports area's one write path, seen from outside: each change with its activity-log line and its event. */
 const app = await createTestApp()
-const received: DomainEvent[] = []
-app.events.subscribe({
-  name: 'test-recorder',
-  events: ['sale.created', 'timeReport.saved', 'checkout.done', 'sickNotice.created'],
-  handle: async (event) => {
-    received.push(event)
-  },
-})
+const received = recordEvents(app.events)
 
 const seller = await app.login('seller@demo.test')
 const sellerId = seller.answer.userData.id
-const clientId = randomUUID()
-let seq = 0
-async function push(name: string, args: unknown) {
-  const mutations: Mutation[] = [{ seq: ++seq, name, args, createdAt: Date.now() }]
-  const r = await app.request('POST', '/api/sync/push', { cookie: seller.cookie, body: { clientId, schemaVersion: SYNC_SCHEMA_VERSION, mutations } })
-  expect(r.status).toBe(200)
-  return r.json as { applied: number; rejected: number }
-}
+const push = devicePusher(app, seller.cookie)
 describe('a device’s time report, checkout and sick notice through the time-reports service', () => {
   it('a saved report, then its replacement, are two log lines (the second with the fields before) and two events', async () => {
     const date = '2026-11-02'
