@@ -11,6 +11,7 @@ import { parseEnv } from '../server/env'
 import { buildAbility } from '../shared/permissions/ability'
 import { eventBus } from '../server/platform/events'
 import { jobRunner } from '../server/platform/jobs'
+import { fileStore } from '../server/platform/files'
 import { mailer } from '../server/platform/mail'
 import { saleArgs } from '../server/test/fixtures'
 
@@ -33,7 +34,7 @@ const { db, t } = database
 try {
   const events = eventBus(database, { pollMs: 200 })
   const jobs = jobRunner(database)
-  const areas = assembleAreas({ env, database, events, jobs, mail: mailer(database, jobs, env) })
+  const areas = assembleAreas({ env, database, events, jobs, mail: mailer(database, jobs, env), files: fileStore(database) })
 
   // Three subscribers of the kinds later areas bring: a tally in memory, one that reads a row per event (a
   // notification), one that writes a row per event (a summary; the activity log stands in for its table).

@@ -21,6 +21,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { orgRoutes } from './modules/org/org.routes'
 import { profileRoutes } from './modules/profile/profile.routes'
 import { salesRoutes } from './modules/sales/sales.routes'
+import { filesRoutes } from './modules/files/files.routes'
 import { salesService } from './modules/sales/sales.service'
 import { salesSync } from './modules/sales/sales.sync'
 import { syncRoutes } from './modules/sync/sync.routes'
@@ -71,7 +72,7 @@ export function assembleAreas(deps: Deps) {
     checkoutsOfDay: (tx, userId, date) => timeReports!.checkoutsOfDay(tx, userId, date),
   })
   timeReports = timeReportsService(deps, { salesOfDay: sales.daySummary })
-  const salesParts = salesSync(t, sales)
+  const salesParts = salesSync(t, sales, deps.files)
   const timeParts = timeReportsSync(t, timeReports)
   const sync: SyncParts = {
     mutators: { ...salesParts.mutators, ...timeParts.mutators },
@@ -148,6 +149,7 @@ function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
     .route('/', notificationsRoutes(deps))
     .route('/', salesRoutes(deps))
     .route('/', mailRoutes(deps))
+    .route('/', filesRoutes(deps))
     .route('/', syncRoutes(deps, areas.sync, options.syncHooks))
 
   // An /api path no route matched is a JSON 404, never the SPA.

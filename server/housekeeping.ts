@@ -1,7 +1,8 @@
 import type { Database } from './db/client'
 import { authRepo } from './modules/auth/auth.repo'
-import { checklistFiles } from './modules/sales/checklist-files'
+import { CHECKLIST_UNATTACHED_TTL_MS } from '../shared/schemas/sales'
 import type { EventBus } from './platform/events'
+import { fileStore } from './platform/files'
 import type { JobRunner } from './platform/jobs'
 
 /** How long finished jobs and delivered events are kept for a person to look at. */
@@ -14,10 +15,10 @@ export const KEEP_FINISHED_MS = 30 * 86_400_000
  */
 export async function housekeeping(database: Database, platform: { events: EventBus; jobs: JobRunner }, now = Date.now()) {
   const auth = authRepo(database)
-  const files = checklistFiles(database)
+  const files = fileStore(database)
   await auth.deleteExpiredSessions(now)
   await auth.deleteExpiredRateLimits(now)
-  const filesPurged = await files.purgeUnattached(now)
+  const filesPurged = await files.purgeUnattached('checklist', now, CHECKLIST_UNATTACHED_TTL_MS)
   const eventsPurged = await platform.events.purgeDelivered(now - KEEP_FINISHED_MS)
   const jobsPurged = await platform.jobs.purgeFinished(now - KEEP_FINISHED_MS)
   return { filesPurged, eventsPurged, jobsPurged }

@@ -4,6 +4,7 @@ import { bootDatabase } from './boot'
 import { loadEnv, servingProblems } from './env'
 import { scheduleHousekeeping } from './housekeeping'
 import { eventBus } from './platform/events'
+import { fileStore } from './platform/files'
 import { jobRunner } from './platform/jobs'
 import { mailer } from './platform/mail'
 
@@ -15,7 +16,7 @@ async function main() {
   const events = eventBus(database)
   const jobs = jobRunner(database)
   const mail = mailer(database, jobs, env)
-  const app = createApp({ env, database, events, jobs, mail })
+  const app = createApp({ env, database, events, jobs, mail, files: fileStore(database) })
   // Expired sessions and sign-in counters, checklist files no sale took, old delivered events and jobs.
   await scheduleHousekeeping(database, { events, jobs })
   // What a previous run left undelivered or unfinished first, then each event after its commit and each job

@@ -3,6 +3,7 @@ import { count } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { eventBus } from '../platform/events'
 import { jobRunner } from '../platform/jobs'
+import { fileStore } from '../platform/files'
 import { mailer } from '../platform/mail'
 import { createApp } from '../app'
 import { bootDatabase } from '../boot'
@@ -26,7 +27,7 @@ describe('production start', () => {
 
       const again = await bootDatabase(env)
       const jobs = jobRunner(again)
-      const app = createApp({ env, database: again, events: eventBus(again), jobs, mail: mailer(again, jobs, env) })
+      const app = createApp({ env, database: again, events: eventBus(again), jobs, mail: mailer(again, jobs, env), files: fileStore(again) })
       const res = await app.request('https://app.company.se/api/auth/login', {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: 'https://app.company.se' },

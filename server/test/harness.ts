@@ -11,6 +11,7 @@ import type { Database } from '../db/client'
 import { parseEnv, type Env } from '../env'
 import type { SyncHooks } from '../lib/sync-contract'
 import { eventBus } from '../platform/events'
+import { fileStore } from '../platform/files'
 import { jobRunner } from '../platform/jobs'
 import { mailer } from '../platform/mail'
 
@@ -99,7 +100,8 @@ export async function createTestApp(overrides: Record<string, string> = {}, extr
   const events = eventBus(database, { pollMs: 50 })
   const jobs = jobRunner(database, { pollMs: 50 })
   const mail = mailer(database, jobs, env)
-  const app = createApp({ env, database, events, jobs, mail }, { syncHooks: extra.syncHooks })
+  const files = fileStore(database)
+  const app = createApp({ env, database, events, jobs, mail, files }, { syncHooks: extra.syncHooks })
   events.start()
   jobs.start()
   afterAll(async () => {
@@ -144,5 +146,5 @@ export async function createTestApp(overrides: Record<string, string> = {}, extr
     return { cookie, answer: r.json as unknown as SessionAnswer }
   }
 
-  return { app, env, database, events, jobs, mail, request, login }
+  return { app, env, database, events, jobs, mail, files, request, login }
 }

@@ -264,6 +264,11 @@ export const en = {
     unknownRole: 'The role does not exist',
     unknownTeam: 'The team does not exist',
     deviationInApp: 'Deviations always show in the app',
+    file: {
+      fileType: 'The file must be of type {{types}}',
+      fileTooLarge: 'The file may be at most {{max}}',
+      fileEmpty: 'The file is empty',
+    },
     types: {
       string: 'text',
       number: 'a number',

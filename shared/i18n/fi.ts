@@ -264,6 +264,11 @@ export const fi = {
     unknownRole: 'Roolia ei ole olemassa',
     unknownTeam: 'Tiimiä ei ole olemassa',
     deviationInApp: 'Poikkeamat näkyvät aina sovelluksessa',
+    file: {
+      fileType: 'Tiedoston on oltava tyyppiä {{types}}',
+      fileTooLarge: 'Tiedosto saa olla enintään {{max}}',
+      fileEmpty: 'Tiedosto on tyhjä',
+    },
     types: {
       string: 'tekstiä',
       number: 'luku',

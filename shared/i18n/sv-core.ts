@@ -259,6 +259,11 @@ export const svCore = {
     unknownRole: 'Rollen finns inte',
     unknownTeam: 'Teamet finns inte',
     deviationInApp: 'Avvikelser visas alltid i appen',
+    file: {
+      fileType: 'Filen måste vara av typen {{types}}',
+      fileTooLarge: 'Filen får vara högst {{max}}',
+      fileEmpty: 'Filen är tom',
+    },
     types: {
       string: 'text',
       number: 'ett tal',

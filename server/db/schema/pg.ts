@@ -1,6 +1,7 @@
 import { bigint, boolean, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import type { ActionOrManage, SubjectOrAll } from '../../../shared/permissions/catalogue'
 import type { AbsenceType, AllowanceType } from '../../../shared/rules/time-report'
+import type { FileKind } from '../../../shared/schemas/files'
 import type { NotificationSettings } from '../../../shared/schemas/notifications'
 import type { DeviationType, SaleStatus } from '../../../shared/schemas/sales'
 
@@ -282,11 +283,13 @@ export const saleStatusHistory = pgTable(
   (t) => [index('sale_status_history_sale').on(t.saleId, t.at)],
 )
 
-/** Uploaded files (sale checklists), kept in the database so every instance serves them. */
+/** Every stored file (server/platform/files.ts), kept in the database so every instance serves it. */
 export const files = pgTable(
   'files',
   {
     id: id(),
+    /** which kind of file (shared/schemas/files.ts): its types, its size limit and the area that decides who reads it */
+    kind: text('kind').$type<FileKind>().notNull().default('checklist'),
     userId: text('user_id')
       .notNull()
       .references(() => users.id),
@@ -297,7 +300,7 @@ export const files = pgTable(
     createdAt: createdAt(),
     attachedAt: ms('attached_at'),
   },
-  (t) => [index('files_user').on(t.userId), index('files_unattached').on(t.attachedAt, t.createdAt)],
+  (t) => [index('files_user').on(t.userId, t.kind), index('files_unattached').on(t.kind, t.attachedAt, t.createdAt)],
 )
 
 export const timeReports = pgTable(

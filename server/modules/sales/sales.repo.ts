@@ -2,9 +2,10 @@ import { and, asc, eq, gt, inArray, lte } from 'drizzle-orm'
 import type { SaleStatus } from '../../../shared/rules/sale'
 import type { SaleRecord } from '../../../shared/schemas/sales'
 import type { Db, Schema } from '../../db/client'
+import type { FileStore } from '../../platform/files'
 
 /** Reads of the sales area's tables. */
-export function salesRepo(t: Schema) {
+export function salesRepo(t: Schema, fileStore: Pick<FileStore, 'describeMany'>) {
   return {
     /** The change-counter values of a seller's sales changed after `since`, oldest first. */
     async changedVersions(tx: Db, sellerId: string, since: number, limit: number) {
@@ -29,10 +30,10 @@ export function salesRepo(t: Schema) {
       const [lines, history, files] = await Promise.all([
         tx.select().from(t.saleLines).where(inArray(t.saleLines.saleId, ids)).orderBy(asc(t.saleLines.position)),
         tx.select().from(t.saleStatusHistory).where(inArray(t.saleStatusHistory.saleId, ids)).orderBy(asc(t.saleStatusHistory.at)),
-        tx
-          .select({ id: t.files.id, name: t.files.name, contentType: t.files.contentType, size: t.files.size })
-          .from(t.files)
-          .where(inArray(t.files.id, sales.map((s) => s.checklistFileId).filter((id): id is string => !!id))),
+        fileStore.describeMany(
+          tx,
+          sales.map((s) => s.checklistFileId).filter((id): id is string => !!id),
+        ),
       ])
       return sales.map((s) => ({
         id: s.id,
@@ -62,7 +63,7 @@ export function salesRepo(t: Schema) {
         companyCommissionOre: s.companyCommissionOre,
         companyCostOre: s.companyCostOre,
         statusHistory: history.filter((h) => h.saleId === s.id).map((h) => ({ status: h.status as SaleStatus, at: h.at, note: h.note })),
-        checklistFile: files.find((f) => f.id === s.checklistFileId) ?? null,
+        checklistFile: ((f) => (f ? { id: f.id, name: f.name, contentType: f.contentType, size: f.size } : null))(files.find((f) => f.id === s.checklistFileId)),
         createdAt: s.createdAt,
         updatedAt: s.updatedAt,
       }))

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { checkoutBlocking } from '../../../shared/rules/checkout'
 import { saleAmounts, saleCatalogViolations, type CatalogProduct, type CatalogProvider } from '../../../shared/rules/sale'
 import { businessDay } from '../../../shared/rules/work'
@@ -21,7 +21,7 @@ export type SalesPorts = {
  * sync, later back office and imports) goes through here, so its rules, its activity-log line and its event are
  * written once. Writes run in the caller's transaction.
  */
-export function salesService({ database, events }: Pick<Deps, 'database' | 'events'>, ports: SalesPorts) {
+export function salesService({ database, events, files }: Pick<Deps, 'database' | 'events' | 'files'>, ports: SalesPorts) {
   const { t } = database
 
   return {
@@ -62,8 +62,8 @@ export function salesService({ database, events }: Pick<Deps, 'database' | 'even
         throw new Rejection('validation_failed', Object.fromEntries(Object.entries(violations).map(([field, key]) => [field, [ctx.translate(key)]])))
       }
       if (sale.checklistFileId) {
-        const [file] = await tx.select({ userId: t.files.userId }).from(t.files).where(eq(t.files.id, sale.checklistFileId))
-        if (!file || file.userId !== actor.id) throw new Rejection('file_missing', { checklistFileId: [ctx.translate('sync.rejections.file_missing')] })
+        const file = await files.describe(tx, sale.checklistFileId)
+        if (!file || file.kind !== 'checklist' || file.userId !== actor.id) throw new Rejection('file_missing', { checklistFileId: [ctx.translate('sync.rejections.file_missing')] })
       }
 
       const amounts = saleAmounts(sale.products, productsById)
@@ -117,9 +117,7 @@ export function salesService({ database, events }: Pick<Deps, 'database' | 'even
       )
       await tx.insert(t.saleStatusHistory).values({ id: crypto.randomUUID(), saleId: sale.id, status: 'finalized', note: null, byUserId: actor.id, at: ctx.now })
       // The file is the sale's now: it no longer counts against the seller's quota of waiting files.
-      if (sale.checklistFileId) {
-        await tx.update(t.files).set({ attachedAt: ctx.now }).where(and(eq(t.files.id, sale.checklistFileId), isNull(t.files.attachedAt)))
-      }
+      if (sale.checklistFileId) await files.attach(tx, [sale.checklistFileId], ctx.now)
       await logActivity(tx, t, {
         at: ctx.now,
         actorId: actor.id,

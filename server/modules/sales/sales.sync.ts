@@ -1,13 +1,14 @@
 import type { PatchOp } from '../../../shared/schemas/sync'
 import { saleInputSchema } from '../../../shared/schemas/sales'
 import type { Schema } from '../../db/client'
+import type { FileStore } from '../../platform/files'
 import { parseMutationArgs, requireDevicePermission, type Mutators, type PullSource } from '../../lib/sync-contract'
 import { salesRepo } from './sales.repo'
 import type { SalesService } from './sales.service'
 
 /** What the sales area gives the sync protocol: the createSale mutation and the seller's own sales to pull. */
-export function salesSync(t: Schema, service: SalesService): { mutators: Mutators; owned: PullSource[] } {
-  const repo = salesRepo(t)
+export function salesSync(t: Schema, service: SalesService, files: FileStore): { mutators: Mutators; owned: PullSource[] } {
+  const repo = salesRepo(t, files)
   return {
     mutators: {
       async createSale(ctx, args) {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { CHECKLIST_UNATTACHED_QUOTA_BYTES, CHECKLIST_UNATTACHED_TTL_MS } from '../../../shared/schemas/sales'
 import { PULL_PAGE_ROWS, SYNC_SCHEMA_VERSION, type Mutation, type PatchOp, type ProductRecord, type ProviderRecord, type PullResult } from '../../../shared/schemas/sync'
 import { createTestApp } from '../../test/harness'
-import { checklistFiles } from '../sales/checklist-files'
+import { housekeeping } from '../../housekeeping'
 import { saleArgs } from '../../test/fixtures'
 
 /** The sync queue under hostile or broken input (issue 11): nothing sticks a device, nothing leaks, nothing piles up. */
@@ -154,14 +154,14 @@ describe('checklist files', () => {
   })
 
   it('files no sale took are purged after a few days; taken ones stay', async () => {
-    const files = checklistFiles(t.database)
+    const purge = async (now: number) => (await housekeeping(t.database, t, now)).filesPurged
     const later = Date.now() + CHECKLIST_UNATTACHED_TTL_MS + 60_000
     const waiting = async () => (await db.select({ n: count() }).from(tables.files).where(isNull(tables.files.attachedAt)))[0]!.n
     const taken = async () => (await db.select({ n: count() }).from(tables.files))[0]!.n - (await waiting())
     const takenBefore = await taken()
     expect(await waiting()).toBeGreaterThan(0)
-    expect(await files.purgeUnattached(Date.now())).toBe(0)
-    expect(await files.purgeUnattached(later)).toBeGreaterThan(0)
+    expect(await purge(Date.now())).toBe(0)
+    expect(await purge(later)).toBeGreaterThan(0)
     expect(await waiting()).toBe(0)
     expect(await taken()).toBe(takenBefore)
   })

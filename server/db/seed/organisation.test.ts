@@ -1,0 +1,131 @@
+import { createHash, randomUUID } from 'node:crypto'
+import { asc, count, eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { timeReportViolations, type AllowanceType } from '../../../shared/rules/time-report'
+import type { PullResult } from '../../../shared/schemas/sync'
+import { createTestApp, createTestDatabase } from '../../test/harness'
+import type { Database } from '../client'
+import { SCALES, seedOrganisation, workingDays } from './organisation'
+
+/**
+ * The data set behind `npm run seed -- --scale …`, at the small scale tests use (the large one has the same
+ * shape and is timed by hand: docs/benchmarks.md). It is checked the way a user would meet it: sums that add
+ * up, histories that lead to the status shown, time reports the time-report rules accept, and accounts that
+ * sign in and pull their own sales.
+ */
+const UNTIL = '2026-11-20'
+const app = await createTestApp({ DEMO_MODE: 'false' })
+const { db, t } = app.database
+const report = await seedOrganisation(app.database, { scale: SCALES.small, until: UNTIL, scryptLogN: 10 })
+const days = workingDays(UNTIL, SCALES.small.days)
+
+async function digest(database: Database): Promise<string> {
+  const { db, t } = database
+  const hash = createHash('sha256')
+  const sales = await db.select().from(t.sales).orderBy(asc(t.sales.id))
+  const reports = await db.select().from(t.timeReports).orderBy(asc(t.timeReports.id))
+  const users = await db.select({ id: t.users.id, email: t.users.email, teamId: t.users.teamId }).from(t.users).orderBy(asc(t.users.id))
+  hash.update(JSON.stringify([sales, reports, users]))
+  return hash.digest('hex')
+}
+
+describe('the seeded organisation (small scale)', () => {
+  it('has the scale’s organisation and exactly its number of sales', async () => {
+    expect(report).not.toBeNull()
+    const n = async (table: Parameters<typeof db.select>[0] extends never ? never : (typeof t)[keyof typeof t]) =>
+      (await db.select({ n: count() }).from(table as typeof t.sales))[0]!.n
+    expect(await n(t.regions)).toBe(SCALES.small.regions)
+    expect(await n(t.offices)).toBe(SCALES.small.offices)
+    expect(await n(t.teams)).toBe(SCALES.small.teams)
+    expect(await n(t.users)).toBe(SCALES.small.users)
+    expect(await n(t.providers)).toBe(SCALES.small.providers)
+    expect(await n(t.products)).toBe(SCALES.small.products)
+    expect(await n(t.sales)).toBe(SCALES.small.sales)
+    expect(report!.counts.sales).toBe(SCALES.small.sales)
+  })
+
+  it('prices every sale from its lines and ends its status history on the status it shows', async () => {
+    const lines = await db.select({ saleId: t.saleLines.saleId, q: t.saleLines.quantity, price: t.saleLines.priceOre, commission: t.saleLines.sellerCommissionOre }).from(t.saleLines)
+    const history = await db.select().from(t.saleStatusHistory).orderBy(asc(t.saleStatusHistory.at))
+    const sums = new Map<string, { value: number; commission: number }>()
+    for (const l of lines) {
+      const s = sums.get(l.saleId) ?? { value: 0, commission: 0 }
+      s.value += l.q * l.price
+      s.commission += l.q * l.commission
+      sums.set(l.saleId, s)
+    }
+    const byId = new Map<string, typeof history>()
+    for (const h of history) byId.set(h.saleId, [...(byId.get(h.saleId) ?? []), h])
+    const sales = await db.select().from(t.sales)
+    for (const s of sales) {
+      expect(sums.get(s.id), s.id).toEqual({ value: s.orderValueOre, commission: s.sellerCommissionOre })
+      const h = byId.get(s.id)!
+      expect(h[0]).toMatchObject({ status: 'finalized', byUserId: s.sellerId, at: s.soldAt })
+      expect(h.at(-1)!.status).toBe(s.status)
+      if (s.status === 'deviation') expect(s.deviationType && s.deviationReason).toBeTruthy()
+      else expect(s.deviationType).toBeNull()
+      expect(s.sellDate >= days[0]! && s.sellDate <= UNTIL).toBe(true)
+    }
+  })
+
+  it('mixes statuses as back office would have left them: old sales decided, the last days mostly waiting', async () => {
+    const sales = await db.select({ status: t.sales.status, sellDate: t.sales.sellDate }).from(t.sales)
+    const recent = days.slice(-3)
+    const old = sales.filter((s) => s.sellDate < days.at(-12)!)
+    const share = (status: string, of: typeof sales) => of.filter((s) => s.status === status).length / of.length
+    expect(share('approved', old)).toBeGreaterThan(0.75)
+    expect(share('regret', old)).toBeGreaterThan(0.04)
+    for (const status of ['deviation', 'unanswered', 'absence', 'flagged']) expect(old.some((s) => s.status === status), status).toBe(true)
+    expect(old.some((s) => s.status === 'finalized')).toBe(false)
+    const last = sales.filter((s) => recent.includes(s.sellDate))
+    expect(share('finalized', last)).toBeGreaterThan(0.6)
+  })
+
+  it('gives every seller a time report the rules accept for every working day they were employed, and sales only on days they worked', async () => {
+    const reports = await db.select().from(t.timeReports)
+    for (const r of reports) {
+      const draft = { present: r.present, workHours: r.workHours, absenceHours: r.absenceHours, absenceType: r.absenceType, allowanceType: r.allowanceType as AllowanceType, travelLocation: r.travelLocation }
+      expect(timeReportViolations(draft), JSON.stringify(r)).toEqual([])
+      expect([0, 6].includes(new Date(`${r.date}T12:00:00Z`).getUTCDay())).toBe(false)
+    }
+    const [seller] = await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, 'seller@demo.test'))
+    const own = reports.filter((r) => r.userId === seller!.id).map((r) => r.date).sort()
+    expect(own).toEqual(days)
+    const worked = new Set(reports.filter((r) => r.present).map((r) => `${r.userId}:${r.date}`))
+    const sales = await db.select({ sellerId: t.sales.sellerId, sellDate: t.sales.sellDate }).from(t.sales)
+    for (const s of sales) expect(worked.has(`${s.sellerId}:${s.sellDate}`), `${s.sellerId} ${s.sellDate}`).toBe(true)
+    const sick = reports.filter((r) => r.absenceType === 'sick')
+    const vacation = reports.filter((r) => r.absenceType === 'vacation')
+    expect(sick.length / reports.length).toBeGreaterThan(0.01)
+    expect(vacation.length).toBeGreaterThan(0)
+  })
+
+  it('lets the demo accounts sign in, and a seller’s device pulls exactly the seller’s own sales', async () => {
+    for (const email of ['admin@demo.test', 'backoffice@demo.test', 'manager@demo.test', 'coach@demo.test', 'recruiter@demo.test']) await app.login(email)
+    const seller = await app.login('seller@demo.test')
+    const own = await db.select({ id: t.sales.id }).from(t.sales).where(eq(t.sales.sellerId, seller.answer.userData.id))
+    expect(own.length).toBeGreaterThan(10)
+    const pulled = new Set<string>()
+    let cookie: string | null = null
+    const clientId = randomUUID()
+    for (let page = 0; page < 50; page++) {
+      const r = (await app.request('POST', '/api/sync/pull', { cookie: seller.cookie, body: { clientId, cookie } })).json as unknown as PullResult
+      for (const op of r.patch) if (op.table === 'sales' && op.op === 'put') pulled.add(op.key)
+      cookie = r.cookie
+      if (!r.more) break
+    }
+    expect([...pulled].sort()).toEqual(own.map((s) => s.id).sort())
+  })
+
+  it('is the same data, ids included, every time it is built for the same end date', async () => {
+    const other = await createTestDatabase()
+    await seedOrganisation(other.database, { scale: SCALES.small, until: UNTIL, scryptLogN: 10 })
+    expect(await digest(other.database)).toBe(await digest(app.database))
+  })
+
+  it('refuses a database that already has users, and changes nothing in it', async () => {
+    const before = await digest(app.database)
+    expect(await seedOrganisation(app.database, { scale: SCALES.small, until: UNTIL, scryptLogN: 10 })).toBeNull()
+    expect(await digest(app.database)).toBe(before)
+  })
+})

@@ -1,0 +1,606 @@
+import { count, eq } from 'drizzle-orm'
+import type { RoleKey } from '../../../shared/permissions/roles'
+import { personalNumberOf } from '../../../shared/rules/identity'
+import type { DeviationType, SaleStatus } from '../../../shared/rules/sale'
+import type { AbsenceType, AllowanceType } from '../../../shared/rules/time-report'
+import { WORK_DAY_HOURS } from '../../../shared/rules/work'
+import { hashPassword } from '../../lib/password'
+import { bulkLoader } from '../bulk'
+import type { Database, Schema } from '../client'
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo'
+import { seedRolesIfEmpty } from './roles'
+
+/**
+ * A whole sales organisation as data, for measuring and for demonstrating at volume (npm run seed -- --scale …).
+ * Deterministic: the same scale and end date give the same rows, ids included. Rows go in through bulk inserts
+ * (server/db/bulk.ts), never through the request path, and no domain events are recorded: this is history that
+ * happened before the system, as an import would be (docs/decisions/021).
+ */
+
+export type Scale = {
+  regions: number
+  offices: number
+  teams: number
+  users: number
+  providers: number
+  products: number
+  sales: number
+  /** calendar days of history, ending on the end date */
+  days: number
+}
+
+export const SCALES = {
+  small: { regions: 2, offices: 4, teams: 8, users: 160, providers: 6, products: 36, sales: 5_000, days: 730 },
+  large: { regions: 4, offices: 20, teams: 200, users: 5_000, providers: 50, products: 500, sales: 1_000_000, days: 730 },
+} satisfies Record<string, Scale>
+export type ScaleName = keyof typeof SCALES
+
+export type SeedReport = { counts: Record<string, number>; ms: Record<string, number>; totalMs: number }
+
+type Table = Schema[keyof Schema]
+type Row<T> = T extends { $inferInsert: infer R } ? R : never
+
+// ── Deterministic randomness ──────────────────────────────────────────────────────────────────────────────
+
+/** sfc32: small, fast and good enough for data; seeded from a string. */
+export function prng(seed: string) {
+  let h = 1779033703 ^ seed.length
+  for (let i = 0; i < seed.length; i++) {
+    h = Math.imul(h ^ seed.charCodeAt(i), 3432918353)
+    h = (h << 13) | (h >>> 19)
+  }
+  const mix = () => {
+    h = Math.imul(h ^ (h >>> 16), 2246822507)
+    h = Math.imul(h ^ (h >>> 13), 3266489909)
+    return (h ^= h >>> 16) >>> 0
+  }
+  let a = mix()
+  let b = mix()
+  let c = mix()
+  let d = mix()
+  const next = () => {
+    a >>>= 0
+    b >>>= 0
+    c >>>= 0
+    d >>>= 0
+    let t = (a + b) | 0
+    a = b ^ (b >>> 9)
+    b = (c + (c << 3)) | 0
+    c = (c << 21) | (c >>> 11)
+    d = (d + 1) | 0
+    t = (t + d) | 0
+    c = (c + t) | 0
+    return (t >>> 0) / 4294967296
+  }
+  const hex8 = () => Math.floor(next() * 4294967296).toString(16).padStart(8, '0')
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
+    chance: (p: number) => next() < p,
+    /** a version-4-shaped UUID drawn from the stream */
+    uuid: () => {
+      const s = hex8() + hex8() + hex8() + hex8()
+      const variant = '89ab'[parseInt(s[16]!, 16) & 3]
+      return `${s.slice(0, 8)}-${s.slice(8, 12)}-4${s.slice(13, 16)}-${variant}${s.slice(17, 20)}-${s.slice(20, 32)}`
+    },
+  }
+}
+type Rng = ReturnType<typeof prng>
+
+// ── The organisation's vocabulary ─────────────────────────────────────────────────────────────────────────
+
+const REGIONS = ['Syd', 'Väst', 'Mitt', 'Norr', 'Öst', 'Nord']
+const CITIES = [
+  ['Malmö', '211'],
+  ['Göteborg', '411'],
+  ['Stockholm', '111'],
+  ['Umeå', '903'],
+  ['Lund', '222'],
+  ['Borås', '503'],
+  ['Uppsala', '753'],
+  ['Luleå', '972'],
+  ['Helsingborg', '252'],
+  ['Halmstad', '302'],
+  ['Västerås', '722'],
+  ['Sundsvall', '852'],
+  ['Kristianstad', '291'],
+  ['Trollhättan', '461'],
+  ['Örebro', '703'],
+  ['Östersund', '831'],
+  ['Växjö', '352'],
+  ['Karlstad', '652'],
+  ['Linköping', '582'],
+  ['Gävle', '802'],
+  ['Jönköping', '553'],
+  ['Norrköping', '602'],
+  ['Eskilstuna', '632'],
+  ['Skellefteå', '931'],
+] as const
+const TEAM_WORDS = ['Nord', 'Syd', 'Öst', 'Väst', 'Centrum', 'Hamnen', 'Kusten', 'Skogen', 'Fjällen', 'Älven', 'Staden', 'Slätten']
+const FIRST_NAMES = [
+  'Anna', 'Erik', 'Maria', 'Lars', 'Karin', 'Johan', 'Sara', 'Mikael', 'Emma', 'Anders', 'Elin', 'Oskar', 'Linnea', 'Ahmed',
+  'Fatima', 'Mohammed', 'Leila', 'Ali', 'Aino', 'Mikko', 'Johanna', 'Jussi', 'Sofia', 'David', 'Ida', 'Hanna', 'Viktor',
+  'Amanda', 'Filip', 'Julia', 'Alexander', 'Matilda', 'Gustav', 'Ebba', 'Hugo', 'Wilma', 'Omar', 'Yasmin', 'Nils', 'Astrid',
+  'Elias', 'Maja', 'Isak', 'Saga', 'Liam', 'Alma', 'Noah', 'Freja', 'Adam', 'Tuva', 'Leo', 'Selma', 'Kalle', 'Agnes',
+]
+const LAST_NAMES = [
+  'Andersson', 'Johansson', 'Karlsson', 'Nilsson', 'Eriksson', 'Larsson', 'Olsson', 'Persson', 'Svensson', 'Gustafsson',
+  'Pettersson', 'Jonsson', 'Jansson', 'Hansson', 'Bengtsson', 'Lindberg', 'Lindqvist', 'Lindgren', 'Berg', 'Nyström',
+  'Holm', 'Ek', 'Dahl', 'Strand', 'Lund', 'Virtanen', 'Korhonen', 'Mäkinen', 'Nieminen', 'Haddad', 'Karimi', 'Hussein',
+  'Ali', 'Yilmaz', 'Nowak', 'Kowalski', 'Sandberg', 'Forsberg', 'Sjöberg', 'Wallin', 'Engström', 'Eklund', 'Danielsson',
+  'Lundgren', 'Håkansson', 'Björk', 'Bergström', 'Fransson', 'Öberg', 'Åberg',
+]
+const STREETS = ['Storgatan', 'Drottninggatan', 'Kungsgatan', 'Skolgatan', 'Järnvägsgatan', 'Parkvägen', 'Björkvägen', 'Ekvägen', 'Torggatan', 'Sjövägen', 'Villagatan', 'Ringvägen']
+const PROVIDER_KINDS = [
+  { type: 'energy', names: ['Energi', 'El', 'Kraft'], products: ['Elavtal Fast 12 mån', 'Elavtal Fast 24 mån', 'Elavtal Rörligt', 'Elavtal Mix', 'Grön el-tillägg', 'Solcellsavtal', 'Laddbox-avtal', 'Elavtal Företag', 'Timpris-avtal', 'Spotpris Plus'], price: [0, 0] },
+  { type: 'broadband', names: ['Fiber', 'Nät', 'Bredband'], products: ['Bredband 100/100', 'Bredband 250/250', 'Bredband 500/500', 'Bredband 1000/1000', 'TV-paket Bas', 'TV-paket Plus', 'Telefoni', 'Router Pro', 'Mesh-paket', 'Streaming-paket'], price: [9_900, 59_900] },
+  { type: 'alarm', names: ['Larm', 'Trygghet', 'Säkerhet'], products: ['Hemlarm Standard', 'Hemlarm Premium', 'Brandvarnare (st)', 'Kameraövervakning', 'Dörrlås Smart', 'Vattenlarm', 'Väktarabonnemang', 'Fritidshuslarm', 'Överfallslarm', 'Larmservice'], price: [4_900, 49_900] },
+  { type: 'insurance', names: ['Försäkring', 'Skydd', 'Trygg'], products: ['Hemförsäkring', 'Villaförsäkring', 'Olycksfall Barn', 'Olycksfall Vuxen', 'Bilförsäkring', 'Djurförsäkring', 'Reseförsäkring', 'Livförsäkring', 'Sjukvård Plus', 'Inkomstskydd'], price: [9_900, 39_900] },
+  { type: 'charity', names: ['Hjälp', 'Fond', 'Insamling'], products: ['Månadsgivare 100 kr', 'Månadsgivare 200 kr', 'Månadsgivare 300 kr', 'Fadderskap', 'Gåvobrev', 'Minnesgåva', 'Företagsgivare', 'Engångsgåva', 'Skolfadder', 'Vattenpaket'], price: [10_000, 30_000] },
+] as const
+const PROVIDER_PREFIXES = ['Nord', 'Svea', 'Väst', 'Öst', 'Sol', 'Berg', 'Fjord', 'Hav', 'Ljus', 'Tryggt', 'Bäst', 'Klar', 'Fri', 'Stark', 'Grön']
+const DEVIATION_REASONS: Record<DeviationType, string> = {
+  not_credit_worthy: 'Kunden blev inte godkänd i kreditkontrollen.',
+  incorrect_order: 'Fel produkt registrerad: kunden beställde ett annat paket. Rätta ordern.',
+  customer_cannot_continue: 'Kunden kan inte fullfölja avtalet (flyttar).',
+  incorrect_ssn: 'Personnumret stämmer inte med kundens legitimation. Rätta och skicka igen.',
+  other: 'Adressen saknar lägenhetsnummer. Komplettera ordern.',
+}
+const REGRET_REASONS = ['Kunden ångrade sig inom ångerrätten.', 'Kunden hade redan ett avtal.', 'Kunden ville inte binda sig.', 'Kunden tyckte priset var för högt.']
+
+const DAY = 86_400_000
+
+/** Monday–Friday days of the `days` calendar days ending with `until` (YYYY-MM-DD), oldest first. */
+export function workingDays(until: string, days: number): string[] {
+  const end = Date.parse(`${until}T00:00:00Z`)
+  const out: string[] = []
+  for (let i = days - 1; i >= 0; i--) {
+    const d = new Date(end - i * DAY)
+    const wd = d.getUTCDay()
+    if (wd !== 0 && wd !== 6) out.push(d.toISOString().slice(0, 10))
+  }
+  return out
+}
+
+/** An instant on a business day at a Swedish local time between 09:00 and 19:00 (UTC 08–17 is always that day). */
+const instantOn = (day: string, rng: Rng) => Date.parse(`${day}T00:00:00Z`) + rng.int(8 * 60, 17 * 60 + 59) * 60_000 + rng.int(0, 59_999)
+
+type Person = { id: string; role: RoleKey; teamIndex: number | null; officeIndex: number | null; first: number; last: number; skill: number; active: boolean }
+
+/**
+ * Seeds `scale` into an empty, migrated database. Returns null when the database already has users: a data set
+ * is never mixed into someone's data.
+ */
+export async function seedOrganisation(
+  database: Database,
+  opts: { scale: Scale; until: string; scryptLogN: number; log?: (line: string) => void },
+): Promise<SeedReport | null> {
+  const { t } = database
+  const started = performance.now()
+  const log = opts.log ?? (() => {})
+  const [existing] = await database.db.select({ n: count() }).from(t.users)
+  if ((existing?.n ?? 0) > 0) return null
+  const s = opts.scale
+  const rng = prng(`saljkraft:${JSON.stringify(s)}:${opts.until}`)
+  const loader = bulkLoader(database)
+  const counts: Record<string, number> = {}
+  const ms: Record<string, number> = {}
+  const endMs = Date.parse(`${opts.until}T12:00:00Z`)
+  const createdAt = endMs - s.days * DAY
+  let version = 0
+
+  const pending = new Map<Table, unknown[]>()
+  const BATCH = database.dialect === 'pg' ? 5_000 : 20_000
+  const timed = async (label: string, fn: () => Promise<void>) => {
+    const t0 = performance.now()
+    await fn()
+    ms[label] = (ms[label] ?? 0) + (performance.now() - t0)
+  }
+  const nameOf = (table: Table) => (table as unknown as { [k: symbol]: string })[Symbol.for('drizzle:Name')] ?? 'rows'
+  // On PostgreSQL one batch is being written while the next is generated (the server works on the other core);
+  // batches still go in the order they were taken, so parents land before the rows that refer to them.
+  let writing: Promise<void> = Promise.resolve()
+  const flushAll = async () => {
+    await writing
+    const batches = [...pending.entries()].filter(([, rows]) => rows.length > 0)
+    for (const [table] of batches) pending.set(table, [])
+    writing = (async () => {
+      for (const [table, rows] of batches) await timed(`insert ${nameOf(table)}`, () => loader.insert(table, rows as never))
+    })()
+    // A failed write surfaces at the next flush's await; until then it is not an unhandled rejection.
+    writing.catch(() => undefined)
+    if (database.dialect === 'sqlite') await writing
+  }
+  const settle = async () => {
+    await flushAll()
+    await writing
+  }
+  const add = async <T extends Table>(table: T, row: Row<T>) => {
+    let rows = pending.get(table)
+    if (!rows) pending.set(table, (rows = []))
+    rows.push(row)
+    const name = nameOf(table)
+    counts[name] = (counts[name] ?? 0) + 1
+    // All tables flush together, in the order they were first added to: parents before the rows that refer to them.
+    if (rows.length >= BATCH) await flushAll()
+  }
+
+  // ── Roles, regions, offices, teams ──
+  const roleIds = await database.transaction((tx) => seedRolesIfEmpty(database, tx, createdAt))
+  const regionIds = Array.from({ length: s.regions }, () => rng.uuid())
+  for (const [i, id] of regionIds.entries()) await add(t.regions, { id, name: `Region ${REGIONS[i % REGIONS.length]}${i >= REGIONS.length ? ` ${i + 1}` : ''}`, createdAt })
+  const offices = Array.from({ length: s.offices }, (_, i) => {
+    const [city, postal] = CITIES[i % CITIES.length]!
+    return { id: rng.uuid(), city, postal, name: i < CITIES.length ? city : `${city} ${Math.floor(i / CITIES.length) + 1}`, region: i % s.regions }
+  })
+  for (const o of offices) await add(t.offices, { id: o.id, name: o.name, regionId: regionIds[o.region]!, createdAt })
+  const teams = Array.from({ length: s.teams }, (_, i) => ({ id: rng.uuid(), office: i % s.offices, n: Math.floor(i / s.offices) }))
+  for (const team of teams) {
+    const o = offices[team.office]!
+    await add(t.teams, { id: team.id, name: `Team ${o.city} ${TEAM_WORDS[team.n % TEAM_WORDS.length]}${team.n >= TEAM_WORDS.length ? ` ${team.n + 1}` : ''}`, officeId: o.id, createdAt })
+  }
+
+  // ── Providers and products; each office sells a handful of providers ──
+  const providers = Array.from({ length: s.providers }, (_, i) => {
+    const kind = PROVIDER_KINDS[i % PROVIDER_KINDS.length]!
+    const prefix = PROVIDER_PREFIXES[Math.floor(i / PROVIDER_KINDS.length) % PROVIDER_PREFIXES.length]!
+    const n = Math.floor(i / (PROVIDER_KINDS.length * PROVIDER_PREFIXES.length))
+    return { id: rng.uuid(), kind, name: `${prefix}${kind.names[i % kind.names.length]!.toLowerCase()}${n ? ` ${n + 1}` : ''}`, requireExternal: kind.type === 'broadband' }
+  })
+  const perProvider = Math.max(1, Math.floor(s.products / s.providers))
+  const products = providers.flatMap((p, pi) =>
+    Array.from({ length: perProvider }, (_, j) => {
+      const [lo, hi] = p.kind.price
+      const priceOre = lo === hi ? lo : Math.round(rng.int(lo, hi) / 1000) * 1000 - 100
+      const sellerCommissionOre = rng.int(2, 9) * 10_000
+      return {
+        id: rng.uuid(),
+        providerIndex: pi,
+        providerId: p.id,
+        name: `${p.kind.products[j % p.kind.products.length]}${j >= p.kind.products.length ? ` ${Math.floor(j / p.kind.products.length) + 1}` : ''}`,
+        priceOre,
+        sellerCommissionOre,
+        companyCommissionOre: sellerCommissionOre * 2 + rng.int(0, 5) * 5_000,
+        companyCostOre: rng.int(1, 6) * 5_000,
+        quantityMax: p.kind.products[j % p.kind.products.length]!.includes('(st)') ? 4 : 1,
+      }
+    }),
+  )
+  for (const p of providers) {
+    await add(t.providers, { id: p.id, name: p.name, type: p.kind.type, requireExternalOrderNumber: p.requireExternal, copyAllProducts: false, active: true, createdAt, updatedAt: createdAt })
+  }
+  for (const p of products) {
+    const { providerIndex: _i, quantityMax: _q, ...row } = p
+    await add(t.products, { ...row, active: true, createdAt, updatedAt: createdAt })
+  }
+  const productsOf = providers.map((_, pi) => products.filter((p) => p.providerIndex === pi))
+  const officeProviders = offices.map((_, oi) => {
+    const n = Math.min(s.providers, 8)
+    return Array.from({ length: n }, (_, k) => (oi * 3 + k * 7) % s.providers).filter((v, k, a) => a.indexOf(v) === k)
+  })
+
+  // ── People: the demo accounts (one per role, password saljkraft-demo) and the rest of the organisation ──
+  const passwordHash = await hashPassword(DEMO_PASSWORD, opts.scryptLogN)
+  const people: Person[] = []
+  const person = (role: RoleKey, teamIndex: number | null, officeIndex: number | null): Person => ({
+    id: rng.uuid(),
+    role,
+    teamIndex,
+    officeIndex,
+    first: rng.int(0, FIRST_NAMES.length - 1),
+    last: rng.int(0, LAST_NAMES.length - 1),
+    skill: 0.4 + rng.next() * 1.2,
+    active: true,
+  })
+  const demo = new Map<string, Person>()
+  for (const a of DEMO_ACCOUNTS) {
+    const p = person(a.role, a.role === 'seller' ? 0 : null, a.role === 'backoffice' || a.role === 'manager' || a.role === 'coach' || a.role === 'recruiter' ? 0 : null)
+    demo.set(a.email, p)
+    people.push(p)
+  }
+  for (let oi = 0; oi < s.offices; oi++) {
+    if (oi > 0) people.push(person('manager', null, oi))
+    for (let k = oi === 0 ? 1 : 0; k < 2; k++) people.push(person('backoffice', null, oi))
+  }
+  for (let r = 1; r < s.regions; r++) people.push(person('recruiter', null, r))
+  const coachOf: Array<Person> = teams.map((team, ti) => {
+    // The demo coach coaches two teams of the demo office (team i belongs to office i mod offices).
+    if (ti === 0 || ti === s.offices) return demo.get('coach@demo.test')!
+    const c = person('coach', null, team.office)
+    people.push(c)
+    return c
+  })
+  const sellers: Person[] = [demo.get('seller@demo.test')!]
+  while (people.length < s.users) {
+    const p = person('seller', rng.int(0, s.teams - 1), null)
+    people.push(p)
+    sellers.push(p)
+  }
+
+  // Employment: most sellers stay the whole period; others start during it, and some of those leave again.
+  const days = workingDays(opts.until, s.days)
+  const employment = sellers.map((p, i) => {
+    if (i === 0 || rng.chance(0.45)) return { from: 0, to: days.length - 1 }
+    const from = rng.int(0, Math.floor(days.length * 0.85))
+    const to = rng.chance(0.5) ? Math.min(days.length - 1, from + rng.int(20, 240)) : days.length - 1
+    if (to < days.length - 1) p.active = false
+    return { from, to }
+  })
+
+  const emailSeen = new Set<string>()
+  const emailOf = (p: Person, n: number) => {
+    const ascii = (x: string) => x.toLowerCase().replace(/[åä]/g, 'a').replace(/ö/g, 'o')
+    let email = `${ascii(FIRST_NAMES[p.first]!)}.${ascii(LAST_NAMES[p.last]!)}@saljkraft.test`
+    if (emailSeen.has(email)) email = email.replace('@', `.${n}@`)
+    emailSeen.add(email)
+    return email
+  }
+  const demoByPerson = new Map([...demo.entries()].map(([email, p]) => [p, DEMO_ACCOUNTS.find((a) => a.email === email)!]))
+  for (const [n, p] of people.entries()) {
+    const account = demoByPerson.get(p)
+    const teamId = p.teamIndex !== null ? teams[p.teamIndex]!.id : null
+    await add(t.users, {
+      id: p.id,
+      email: account?.email ?? emailOf(p, n),
+      passwordHash,
+      firstName: account?.firstName ?? FIRST_NAMES[p.first]!,
+      lastName: account?.lastName ?? LAST_NAMES[p.last]!,
+      shortName: account?.shortName ?? `${FIRST_NAMES[p.first]![0]}${LAST_NAMES[p.last]![0]}${n}`,
+      roleId: roleIds[p.role]!,
+      teamId,
+      officeId: p.officeIndex !== null ? offices[p.officeIndex]!.id : null,
+      employeeId: `E-${String(10_000 + n)}`,
+      phone: `07${rng.int(0, 9)}-${rng.int(100, 999)} ${rng.int(10, 99)} ${rng.int(10, 99)}`,
+      language: null,
+      active: p.active,
+      createdAt,
+      updatedAt: createdAt,
+    })
+  }
+  const coached = new Set<string>()
+  for (const [ti, c] of coachOf.entries()) {
+    const key = `${ti}:${c.id}`
+    if (coached.has(key)) continue
+    coached.add(key)
+    await add(t.teamCoaches, { teamId: teams[ti]!.id, userId: c.id })
+  }
+  await settle()
+  log(`organisation: ${people.length} users, ${sellers.length} sellers, ${s.teams} teams, ${products.length} products`)
+
+  // ── Time reports for every working day of every seller's employment, and sick notices ──
+  // presentDay[si] marks the days a seller worked: the only days they can have sold.
+  const backoffice = people.filter((p) => p.role === 'backoffice')
+  const workedDays: Array<{ si: number; day: number }> = []
+  for (const [si, p] of sellers.entries()) {
+    const { from, to } = employment[si]!
+    const team = teams[p.teamIndex!]!
+    const vacationStart = rng.int(0, 14)
+    let sickLeft = 0
+    for (let d = from; d <= to; d++) {
+      const day = days[d]!
+      const month = day.slice(5, 7)
+      const dom = Number(day.slice(8, 10))
+      let present: boolean = true
+      let workHours = WORK_DAY_HOURS
+      let absenceType: AbsenceType | null = null
+      let allowanceType: AllowanceType = 0
+      let travelLocation: string | null = null
+      const inVacation = month === '07' && dom >= vacationStart && dom < vacationStart + 17
+      if (sickLeft > 0) {
+        sickLeft--
+        present = false
+        absenceType = 'sick'
+      } else if (inVacation || (month === '12' && dom >= 23)) {
+        present = false
+        absenceType = 'vacation'
+      } else if (rng.chance(0.025)) {
+        sickLeft = rng.int(0, 4)
+        present = false
+        absenceType = 'sick'
+        await add(t.sickNotices, {
+          id: rng.uuid(),
+          userId: p.id,
+          teamId: team.id,
+          officeId: offices[team.office]!.id,
+          date: day,
+          message: rng.chance(0.3) ? 'Feber, hör av mig i morgon.' : null,
+          sentAt: Date.parse(`${day}T05:45:00Z`),
+          version: ++version,
+          createdAt: Date.parse(`${day}T05:45:00Z`),
+        })
+      } else if (rng.chance(0.015)) {
+        workHours = 4
+        absenceType = 'child_care'
+      } else if (rng.chance(0.05)) {
+        allowanceType = 2
+        travelLocation = `Säljresa ${rng.pick(CITIES)[0]}`
+      }
+      if (present) workedDays.push({ si, day: d })
+      const at = Date.parse(`${day}T17:30:00Z`)
+      await add(t.timeReports, {
+        id: rng.uuid(),
+        userId: p.id,
+        teamId: team.id,
+        officeId: offices[team.office]!.id,
+        date: day,
+        present,
+        workHours: present ? workHours : 0,
+        absenceHours: present ? WORK_DAY_HOURS - workHours : WORK_DAY_HOURS,
+        absenceType,
+        allowanceType,
+        travelLocation,
+        comment: null,
+        version: ++version,
+        createdAt: at,
+        updatedAt: at,
+      })
+    }
+    // A monthly budget for every month of the employment.
+    const months = [...new Set(days.slice(from, to + 1).map((d) => d.slice(0, 7)))]
+    for (const month of months) {
+      await add(t.salesBudgets, { id: rng.uuid(), userId: p.id, month, amountOre: Math.round(p.skill * 60) * 100_000, version: ++version, updatedAt: createdAt })
+    }
+  }
+  await settle()
+  log(`time: ${counts.time_reports ?? 0} time reports, ${counts.sick_notices ?? 0} sick notices`)
+
+  // ── Sales: exactly `scale.sales`, spread over the worked days by each seller's skill ──
+  const cumulative = new Float64Array(workedDays.length)
+  let total = 0
+  for (const [i, w] of workedDays.entries()) cumulative[i] = total += sellers[w.si]!.skill
+  const perDay = new Uint16Array(workedDays.length)
+  for (let n = 0; n < s.sales; n++) {
+    const x = rng.next() * total
+    let lo = 0
+    let hi = workedDays.length - 1
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1
+      if (cumulative[mid]! <= x) lo = mid + 1
+      else hi = mid
+    }
+    perDay[lo]!++
+  }
+  // Sales go in oldest day first, as they happened.
+  const order = Array.from(workedDays.keys()).sort((a, b) => workedDays[a]!.day - workedDays[b]!.day || a - b)
+  const lastDay = days.length - 1
+  for (const wi of order) {
+    const n = perDay[wi]!
+    if (!n) continue
+    const { si, day: d } = workedDays[wi]!
+    const seller = sellers[si]!
+    const team = teams[seller.teamIndex!]!
+    const office = offices[team.office]!
+    const day = days[d]!
+    for (let k = 0; k < n; k++) {
+      const providerIndex = rng.pick(officeProviders[team.office]!)
+      const provider = providers[providerIndex]!
+      const soldAt = instantOn(day, rng)
+      const saleId = rng.uuid()
+      const lines = rng.chance(0.75) ? 1 : rng.chance(0.8) ? 2 : 3
+      const catalogue = productsOf[providerIndex]!
+      const start = rng.int(0, catalogue.length - 1)
+      let orderValueOre = 0
+      let sellerCommissionOre = 0
+      let companyCommissionOre = 0
+      let companyCostOre = 0
+      const lineRows: Array<Row<typeof t.saleLines>> = []
+      const historyRows: Array<Row<typeof t.saleStatusHistory>> = []
+      for (let l = 0; l < Math.min(lines, catalogue.length); l++) {
+        const p = catalogue[(start + l) % catalogue.length]!
+        const quantity = rng.int(1, p.quantityMax)
+        orderValueOre += p.priceOre * quantity
+        sellerCommissionOre += p.sellerCommissionOre * quantity
+        companyCommissionOre += p.companyCommissionOre * quantity
+        companyCostOre += p.companyCostOre * quantity
+        lineRows.push({
+          id: rng.uuid(),
+          saleId,
+          productId: p.id,
+          productName: p.name,
+          quantity,
+          priceOre: p.priceOre,
+          sellerCommissionOre: p.sellerCommissionOre,
+          companyCommissionOre: p.companyCommissionOre,
+          companyCostOre: p.companyCostOre,
+          position: l,
+        })
+      }
+      // What back office has done with it by now, by the sale's age, and the history that led there.
+      const age = lastDay - d
+      const moves = statusMoves(rng, age)
+      const reviewer = backoffice.length ? rng.pick(backoffice).id : null
+      let at = soldAt
+      let deviationType: DeviationType | null = null
+      let deviationReason: string | null = null
+      historyRows.push({ id: rng.uuid(), saleId, status: 'finalized', note: null, byUserId: seller.id, at })
+      for (const status of moves) {
+        at += rng.int(2, 72) * 3_600_000
+        let note: string | null = null
+        if (status === 'deviation') {
+          deviationType = rng.pick(Object.keys(DEVIATION_REASONS) as DeviationType[])
+          deviationReason = note = DEVIATION_REASONS[deviationType]
+        } else if (status === 'regret') {
+          note = rng.pick(REGRET_REASONS)
+        }
+        if (status !== 'deviation') {
+          deviationType = null
+          deviationReason = null
+        }
+        historyRows.push({ id: rng.uuid(), saleId, status, note, byUserId: reviewer, at })
+      }
+      const status: SaleStatus = moves.at(-1) ?? 'finalized'
+      const company = rng.chance(0.1)
+      const first = rng.pick(FIRST_NAMES)
+      const last = rng.pick(LAST_NAMES)
+      const birthYear = rng.int(1940, 2004)
+      await add(t.sales, {
+        id: saleId,
+        sellerId: seller.id,
+        teamId: team.id,
+        officeId: office.id,
+        providerId: provider.id,
+        customerType: company ? 'company' : 'private',
+        customerSsn: company ? null : personalNumberOf(`${birthYear}${String(rng.int(1, 12)).padStart(2, '0')}${String(rng.int(1, 28)).padStart(2, '0')}`, String(rng.int(0, 999)).padStart(3, '0')),
+        customerName: `${first} ${last}`,
+        email: rng.chance(0.5) ? `${first}.${last}${rng.int(1, 99)}@example.se`.toLowerCase().replace(/[åä]/g, 'a').replace(/ö/g, 'o') : null,
+        phone: `07${rng.int(0, 9)}-${rng.int(100, 999)} ${rng.int(10, 99)} ${rng.int(10, 99)}`,
+        companyName: company ? `${last} ${rng.pick(['AB', 'HB', 'Bygg AB', 'Konsult AB'])}` : null,
+        orgNumber: company ? `55${rng.int(1000, 9999)}-${rng.int(1000, 9999)}` : null,
+        postalCode: `${office.postal} ${rng.int(10, 99)}`,
+        city: office.city,
+        address: `${rng.pick(STREETS)} ${rng.int(1, 80)}`,
+        message: null,
+        externalOrderNumber: provider.requireExternal ? `EXT-${rng.int(100_000, 999_999)}` : null,
+        checklistFileId: null,
+        status,
+        externalStatus: null,
+        deviationType,
+        deviationReason,
+        soldAt,
+        sellDate: day,
+        orderValueOre,
+        sellerCommissionOre,
+        companyCommissionOre,
+        companyCostOre,
+        version: ++version,
+        createdAt: soldAt,
+        updatedAt: at,
+      })
+      for (const row of lineRows) await add(t.saleLines, row)
+      for (const row of historyRows) await add(t.saleStatusHistory, row)
+    }
+  }
+  await settle()
+  log(`sales: ${counts.sales ?? 0} sales, ${counts.sale_lines ?? 0} lines, ${counts.sale_status_history ?? 0} status changes`)
+
+  await database.db.update(t.syncVersion).set({ version }).where(eq(t.syncVersion.id, 'global'))
+  await timed('analyze', () => loader.analyze())
+  return { counts, ms, totalMs: performance.now() - started }
+}
+
+/**
+ * The moves back office made after the sale was finalized, by the sale's age in working days: the last ones are
+ * mostly still waiting; older ones were approved, regretted, deviated (some corrected and approved), unanswered
+ * by the customer, flagged or marked as absence.
+ */
+function statusMoves(rng: Rng, age: number): SaleStatus[] {
+  const x = rng.next()
+  if (age <= 2) return x < 0.85 ? [] : x < 0.95 ? ['approved'] : ['flagged']
+  if (age <= 10) {
+    if (x < 0.25) return []
+    if (x < 0.85) return ['approved']
+    if (x < 0.9) return ['deviation']
+    if (x < 0.93) return ['flagged']
+    if (x < 0.97) return ['unanswered']
+    return ['regret']
+  }
+  if (x < 0.815) return ['approved']
+  if (x < 0.855) return ['deviation', 'approved']
+  if (x < 0.895) return ['regret']
+  if (x < 0.935) return ['approved', 'regret']
+  if (x < 0.97) return ['unanswered']
+  if (x < 0.985) return ['deviation']
+  if (x < 0.995) return ['absence']
+  return ['flagged']
+}

@@ -1,0 +1,38 @@
+import { CHECKLIST_MAX_BYTES, CHECKLIST_TYPES } from './sales'
+
+/** The type of an .xlsx workbook. */
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+
+const MiB = 1024 * 1024
+
+/**
+ * Every kind of stored file, with the types its content may have (checked by the content, never by the name or
+ * the declared type alone) and its size limit. The area that owns a kind decides who may read its files
+ * (server/platform/files.ts). `messages` names the translation keys a refusal is explained with.
+ */
+export const FILE_KINDS = {
+  /** a sale's checklist photo or PDF, uploaded by the seller's device (sales area) */
+  checklist: { types: CHECKLIST_TYPES, maxBytes: CHECKLIST_MAX_BYTES, messages: 'validation.sale' },
+  /** an order file from a provider, read into the back office (CSV or XLSX) */
+  order_import: { types: ['text/csv', XLSX_TYPE], maxBytes: 20 * MiB, messages: 'validation.file' },
+  /** an export the app produced for a user to download (CSV, XLSX, PAXml) */
+  export: { types: ['text/csv', XLSX_TYPE, 'application/xml'], maxBytes: 200 * MiB, messages: 'validation.file' },
+  /** a signed contract or agreement (PDF) */
+  contract: { types: ['application/pdf'], maxBytes: 20 * MiB, messages: 'validation.file' },
+} as const satisfies Record<string, { types: readonly string[]; maxBytes: number; messages: string }>
+
+export type FileKind = keyof typeof FILE_KINDS
+export const FILE_KIND_NAMES = Object.keys(FILE_KINDS) as FileKind[]
+
+/** Short names of types, for messages ("CSV, XLSX"). */
+export const TYPE_LABELS: Record<string, string> = {
+  'image/jpeg': 'JPEG',
+  'image/png': 'PNG',
+  'image/webp': 'WebP',
+  'image/heic': 'HEIC',
+  'image/heif': 'HEIF',
+  'application/pdf': 'PDF',
+  'text/csv': 'CSV',
+  [XLSX_TYPE]: 'XLSX',
+  'application/xml': 'XML',
+}
