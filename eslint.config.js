@@ -7,12 +7,18 @@ import { importBoundaries } from './eslint-rules/import-boundaries.js'
 
 /** Client features may not import each other: one zone per feature folder. */
 const features = fs.existsSync('client/features')
-  ? fs.readdirSync('client/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  ? fs
+      .readdirSync('client/features', { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
   : []
 
 /** Server areas: one folder each under server/modules. */
 const serverModules = fs.existsSync('server/modules')
-  ? fs.readdirSync('server/modules', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  ? fs
+      .readdirSync('server/modules', { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
   : []
 
 const zones = [
@@ -58,10 +64,7 @@ export default tseslint.config(
     plugins: { local: { rules: { 'import-boundaries': importBoundaries } } },
     rules: {
       'local/import-boundaries': ['error', { zones }],
-      'no-restricted-properties': [
-        'error',
-        { object: 'process', property: 'env', message: 'Read configuration through server/env.ts.' },
-      ],
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through server/env.ts.' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
       'no-console': 'off',
@@ -83,7 +86,13 @@ export default tseslint.config(
             { name: 'dexie', message: 'Read the device store through the feature’s store module (api/seller-store.ts).' },
             { name: 'dexie-react-hooks', message: 'Read the device store through the feature’s store module (api/seller-store.ts).' },
           ],
-          patterns: [{ group: ['**/lib/offline-db'], allowTypeImports: true, message: 'Screens take only types from offline-db; reads and writes go through the feature’s api/ modules.' }],
+          patterns: [
+            {
+              group: ['**/lib/offline-db'],
+              allowTypeImports: true,
+              message: 'Screens take only types from offline-db; reads and writes go through the feature’s api/ modules.',
+            },
+          ],
         },
       ],
     },
@@ -102,9 +111,19 @@ export default tseslint.config(
   },
   {
     // The first load and the plain login screen go without the component library (docs/decisions/014).
-    files: ['client/main.tsx', 'client/app/root-shell.tsx', 'client/app/router.tsx', 'client/features/auth/routes/login-page.tsx', 'client/lib/{i18n,session,preferences,idle,field-error}.ts', 'client/components/ui/loading.tsx'],
+    files: [
+      'client/main.tsx',
+      'client/app/root-shell.tsx',
+      'client/app/router.tsx',
+      'client/features/auth/routes/login-page.tsx',
+      'client/lib/{i18n,session,preferences,idle,field-error}.ts',
+      'client/components/ui/loading.tsx',
+    ],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: '@chakra-ui/react', message: 'Plain screens and the entry load without Chakra (docs/decisions/014).' }] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@chakra-ui/react', message: 'Plain screens and the entry load without Chakra (docs/decisions/014).' }] },
+      ],
     },
   },
   {

@@ -39,7 +39,7 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh demo database for every run; the client must be built first (npm run build).
-    command: 'node -e "require(\'fs\').rmSync(\'.tmp/e2e\',{recursive:true,force:true})" && node dist-server/index.mjs',
+    command: "node -e \"require('fs').rmSync('.tmp/e2e',{recursive:true,force:true})\" && node dist-server/index.mjs",
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -56,7 +56,15 @@ async function load(name: string, url: string, headers: Record<string, string> =
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'saljkraft-bench-'))
 // Both servers are bundled the same way: the app as `npm run build` does, the baseline here.
 execFileSync('npx', ['tsx', 'scripts/build-server.ts'], { stdio: 'inherit' })
-await build({ entryPoints: ['bench/bare-server.ts'], outfile: path.join(dataDir, 'bare.mjs'), bundle: true, platform: 'node', format: 'esm', packages: 'external', logLevel: 'warning' })
+await build({
+  entryPoints: ['bench/bare-server.ts'],
+  outfile: path.join(dataDir, 'bare.mjs'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  packages: 'external',
+  logLevel: 'warning',
+})
 fs.symlinkSync(path.resolve('node_modules'), path.join(dataDir, 'node_modules'))
 const bare = start(path.join(dataDir, 'bare.mjs'), [String(BARE_PORT)], {})
 const app = start('dist-server/index.mjs', [], { PORT: String(APP_PORT), DATA_DIR: dataDir, HOST: '127.0.0.1', DEMO_MODE: 'true' })

@@ -53,7 +53,9 @@ try {
     name: 'writer',
     events: ['sale.created'],
     handle: async (e) => {
-      await database.transaction((tx) => tx.insert(t.activityLog).values({ at: Date.now(), actorId: null, entity: 'bench', entityId: e.payload.saleId, action: 'tallied' }))
+      await database.transaction((tx) =>
+        tx.insert(t.activityLog).values({ at: Date.now(), actorId: null, entity: 'bench', entityId: e.payload.saleId, action: 'tallied' }),
+      )
     },
   })
 
@@ -65,10 +67,18 @@ try {
   let n = 0
   const writeSales = async (count: number) => {
     for (let i = 0; i < count; i++) {
-      const sale = saleInputSchema.parse(saleArgs({ providerId: product!.providerId, products: [{ productId: product!.id, quantity: 1 }] }, { soldAt: Date.now() - 3 * 86_400_000 - ++n * 1000 }))
+      const sale = saleInputSchema.parse(
+        saleArgs(
+          { providerId: product!.providerId, products: [{ productId: product!.id, quantity: 1 }] },
+          { soldAt: Date.now() - 3 * 86_400_000 - ++n * 1000 },
+        ),
+      )
       await database.transaction(async (tx) => {
         let version: number | null = null
-        await areas.sales.createFromDevice({ tx, t, actor, now: Date.now(), translate, version: async () => (version ??= await nextChangeVersion(tx, t)) }, sale)
+        await areas.sales.createFromDevice(
+          { tx, t, actor, now: Date.now(), translate, version: async () => (version ??= await nextChangeVersion(tx, t)) },
+          sale,
+        )
       })
     }
   }
@@ -95,9 +105,13 @@ try {
   console.log(`bench:events on ${database.dialect === 'pg' ? 'PostgreSQL' : 'SQLite'}: ${SALES} sales through the sales service, 3 subscribers`)
   console.log(`  1. end to end, dispatcher running while the sales are written:`)
   console.log(`     sales written (each its own transaction):     ${(written - started).toFixed(0)} ms (${((written - started) / SALES).toFixed(2)} ms a sale)`)
-  console.log(`     every event handled by all three subscribers: ${ms.toFixed(0)} ms after the first write (${(handled - written).toFixed(0)} ms after the last)`)
+  console.log(
+    `     every event handled by all three subscribers: ${ms.toFixed(0)} ms after the first write (${(handled - written).toFixed(0)} ms after the last)`,
+  )
   console.log(`     events per second:                            ${Math.round((SALES / ms) * 1000)}  (target ≥ 2,000)`)
-  console.log(`  2. the dispatcher alone, ${SALES} events waiting: ${(backlogDone - backlogStart).toFixed(0)} ms, ${Math.round((SALES / (backlogDone - backlogStart)) * 1000)} events/s (${Math.round(((3 * SALES) / (backlogDone - backlogStart)) * 1000)} deliveries/s)`)
+  console.log(
+    `  2. the dispatcher alone, ${SALES} events waiting: ${(backlogDone - backlogStart).toFixed(0)} ms, ${Math.round((SALES / (backlogDone - backlogStart)) * 1000)} events/s (${Math.round(((3 * SALES) / (backlogDone - backlogStart)) * 1000)} deliveries/s)`,
+  )
   console.log(`  deliveries: ${JSON.stringify(deliveries)}; tally ${tallied}, reads ${read}`)
   if (tallied !== 2 * SALES || read !== 2 * SALES || (deliveries.done ?? 0) !== 6 * SALES) {
     console.error('Not every event was handled exactly once by every subscriber.')

@@ -20,7 +20,16 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 const PORT = 3993
 const BASE = `http://127.0.0.1:${PORT}`
 const RUNS = 3
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
 
 if (!fs.existsSync('dist-server/index.mjs') || !fs.existsSync('dist/index.html')) {
   console.error('Build first: npm run build')
@@ -29,8 +38,12 @@ if (!fs.existsSync('dist-server/index.mjs') || !fs.existsSync('dist/index.html')
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'saljkraft-lh-'))
 const profileDir = path.join(dataDir, 'chrome-profile')
-// eslint-disable-next-line no-restricted-properties -- pass the environment on to the server
-const server = spawn('node', ['dist-server/index.mjs'], { env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir }, stdio: 'ignore', detached: true })
+const server = spawn('node', ['dist-server/index.mjs'], {
+  // eslint-disable-next-line no-restricted-properties -- pass the environment on to the server
+  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir },
+  stdio: 'ignore',
+  detached: true,
+})
 
 async function waitUp() {
   for (let i = 0; i < 120; i++) {
@@ -58,7 +71,10 @@ async function signIn() {
   await page.waitForURL(/start/)
   // A returning seller: the device store holds their data (the first sync after sign-in has run).
   await page.goto(`${BASE}/dashboards/sales/seller`)
-  await page.getByTestId('sync-status').and(page.getByLabel(/Synkad/)).waitFor()
+  await page
+    .getByTestId('sync-status')
+    .and(page.getByLabel(/Synkad/))
+    .waitFor()
   await ctx.close()
 }
 

@@ -49,7 +49,9 @@ async function person() {
   })
   const index = await timed(async () => (await fetch(`${ORIGIN}/dashboards/sales/seller`, { headers: { 'x-forwarded-for': PERSON } })).text())
   const files = [...index.value.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!)
-  const assets = await Promise.all(files.map((f) => timed(async () => (await (await fetch(`${ORIGIN}${f}`, { headers: { 'accept-encoding': 'br, gzip' } })).arrayBuffer()).byteLength)))
+  const assets = await Promise.all(
+    files.map((f) => timed(async () => (await (await fetch(`${ORIGIN}${f}`, { headers: { 'accept-encoding': 'br, gzip' } })).arrayBuffer()).byteLength)),
+  )
   return { status: login.value, loginMs: login.ms, indexMs: index.ms, assets: assets.map((a, i) => ({ file: files[i]!, ms: a.ms })) }
 }
 
@@ -71,10 +73,16 @@ async function scenario(name: string, attacker: string, email: (i: number) => st
   const refused = statuses.filter((s) => s === 429).length
   const slowest = other.assets.reduce((a, b) => (b.ms > a.ms ? b : a), { file: '-', ms: 0 })
   console.log(`\n${name}`)
-  console.log(`  guesses: ${GUESSES} sent, ${checked} checked (401), ${refused} refused unread (429), ${GUESSES - checked - refused} other; burst answered in ${burstMs.toFixed(0)} ms`)
+  console.log(
+    `  guesses: ${GUESSES} sent, ${checked} checked (401), ${refused} refused unread (429), ${GUESSES - checked - refused} other; burst answered in ${burstMs.toFixed(0)} ms`,
+  )
   console.log(`  checked ≤ limit (${limit}): ${checked <= limit ? '✔' : '✖'}`)
-  console.log(`  the other person's sign-in: ${other.status}, ${other.loginMs.toFixed(0)} ms (target < 1,000 ms) ${other.status === 200 && other.loginMs < 1000 ? '✔' : '✖'}`)
-  console.log(`  then the app: index ${other.indexMs.toFixed(0)} ms, ${other.assets.length} files, slowest ${slowest.ms.toFixed(0)} ms (${path.basename(slowest.file)})`)
+  console.log(
+    `  the other person's sign-in: ${other.status}, ${other.loginMs.toFixed(0)} ms (target < 1,000 ms) ${other.status === 200 && other.loginMs < 1000 ? '✔' : '✖'}`,
+  )
+  console.log(
+    `  then the app: index ${other.indexMs.toFixed(0)} ms, ${other.assets.length} files, slowest ${slowest.ms.toFixed(0)} ms (${path.basename(slowest.file)})`,
+  )
 }
 
 try {

@@ -83,7 +83,9 @@ try {
   if (left !== 0) throw new Error(`${left} mutations not acknowledged`)
 
   console.log('\nbench:sync (SQLite, one device, real HTTP on loopback)')
-  console.log(`  push ${MUTATIONS} sale mutations in batches of 100, then pull: ${(elapsed / 1000).toFixed(2)} s, ${Math.round(MUTATIONS / (elapsed / 1000))} mutations/s (target < 3 s) ${elapsed < 3000 ? '✔' : '✖'}`)
+  console.log(
+    `  push ${MUTATIONS} sale mutations in batches of 100, then pull: ${(elapsed / 1000).toFixed(2)} s, ${Math.round(MUTATIONS / (elapsed / 1000))} mutations/s (target < 3 s) ${elapsed < 3000 ? '✔' : '✖'}`,
+  )
   console.log(`  ${synced} sales synced on the device, outbox empty`)
   console.log(
     `  save → in the local list (${MUTATIONS} saves, fake-indexeddb): median ${pct(saveTimes, 50).toFixed(1)} ms, p95 ${pct(saveTimes, 95).toFixed(1)} ms, max ${Math.max(...saveTimes).toFixed(1)} ms (target < 50 ms) ${pct(saveTimes, 95) < 50 ? '✔' : '✖'}`,

@@ -40,7 +40,5 @@ export async function recordSnackbars(page: Page) {
 
 /** The snackbar has shown `text` since recordSnackbars. */
 export async function expectSnackbar(page: Page, text: string) {
-  await expect
-    .poll(() => page.evaluate((wanted) => ((window as unknown as SnackbarLog).snackbarTexts ?? []).some((t) => t.includes(wanted)), text))
-    .toBe(true)
+  await expect.poll(() => page.evaluate((wanted) => ((window as unknown as SnackbarLog).snackbarTexts ?? []).some((t) => t.includes(wanted)), text)).toBe(true)
 }

@@ -172,7 +172,10 @@ describe('the sync engine against the server', () => {
     await d.engine.syncNow()
     expect(d.engine.getStatus()).toMatchObject({ pending: 0, rejected: 1 })
     const [row] = await d.db.outbox.toArray()
-    expect(row).toMatchObject({ state: 'rejected', rejection: { code: 'validation_failed', fieldErrors: { workHours: ['Timmarna måste vara ett jämnt tal från 0 till 8'] } } })
+    expect(row).toMatchObject({
+      state: 'rejected',
+      rejection: { code: 'validation_failed', fieldErrors: { workHours: ['Timmarna måste vara ett jämnt tal från 0 till 8'] } },
+    })
     expect((await d.db.timeReports.get(id))?.sync).toBe('rejected')
 
     // fixed and resent as a new mutation, replacing the refused one

@@ -21,7 +21,9 @@ for (const [name, svg, size] of [
   ['apple-touch-icon.png', square, 180],
 ] as const) {
   await page.setViewportSize({ width: size, height: size })
-  await page.setContent(`<html><body style="margin:0;background:transparent">${svg.replace('<svg ', `<svg width="${size}" height="${size}" style="display:block" `)}</body></html>`)
+  await page.setContent(
+    `<html><body style="margin:0;background:transparent">${svg.replace('<svg ', `<svg width="${size}" height="${size}" style="display:block" `)}</body></html>`,
+  )
   await page.screenshot({ path: `public/icons/${name}`, omitBackground: true })
 }
 await browser.close()

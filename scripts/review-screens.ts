@@ -47,7 +47,15 @@ const ORIGIN = server.origin.replace('127.0.0.1', 'localhost')
 
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
   // The browser's own language (chromium-l10n), which native date fields follow, as on a Swedish phone.
   // eslint-disable-next-line no-restricted-properties -- pass the environment on to the browser
   env: { ...process.env, LANGUAGE: 'sv' },
@@ -62,7 +70,14 @@ try {
       const contextFor = async (as: string | null) => {
         let context = sessions.get(as)
         if (context) return context
-        context = await browser.newContext({ viewport, locale: 'sv-SE', baseURL: ORIGIN, serviceWorkers: 'block', isMobile: viewportName === 'phone', hasTouch: viewportName === 'phone' })
+        context = await browser.newContext({
+          viewport,
+          locale: 'sv-SE',
+          baseURL: ORIGIN,
+          serviceWorkers: 'block',
+          isMobile: viewportName === 'phone',
+          hasTouch: viewportName === 'phone',
+        })
         await context.addCookies([{ name: 'saljkraft-theme', value: theme, url: ORIGIN }])
         if (as) {
           const page = await context.newPage()

@@ -58,7 +58,11 @@ describe('permission matrix: each seeded role × each API route', () => {
         const access = route.access!
         const allowed = access.kind === 'signed-in' || (access.kind === 'permission' && ability.can(access.action, access.subject))
         // a route with a parameter answers 404 for the sample id
-      if (allowed) expect(route.path.includes(':') ? [200, 201, 204, 400, 404, 409] : [200, 201, 202, 204, 400, 409], `${role} ${key} → ${r.status} ${r.text}`).toContain(r.status)
+        if (allowed)
+          expect(
+            route.path.includes(':') ? [200, 201, 204, 400, 404, 409] : [200, 201, 202, 204, 400, 409],
+            `${role} ${key} → ${r.status} ${r.text}`,
+          ).toContain(r.status)
         else expect(r.status, `${role} ${key}`).toBe(403)
         if (r.status === 403) expect(r.json).toMatchObject({ error: 'forbidden', message: expect.any(String) })
       }

@@ -35,10 +35,7 @@ import type { Deps } from './platform/deps'
 /** The largest JSON body the API reads; larger requests get 413 before anything is parsed. */
 export const MAX_BODY_BYTES = 1024 * 1024
 
-const TRANSLATORS = Object.fromEntries(LANGUAGES.map((l) => [l.code, translator(l.code)])) as Record<
-  LanguageCode,
-  ReturnType<typeof translator>
->
+const TRANSLATORS = Object.fromEntries(LANGUAGES.map((l) => [l.code, translator(l.code)])) as Record<LanguageCode, ReturnType<typeof translator>>
 
 const languageCache = new Map<string, LanguageCode>()
 /** The request's language from Accept-Language; browsers send a handful of distinct headers, so it is remembered. */
@@ -167,39 +164,39 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   const app = new Hono<AppEnv>()
   // Document and asset headers; the API sets its own (nosniff, no-store) and skips this per-request cost.
   const documentHeaders = secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-      crossOriginEmbedderPolicy: false,
-      // Agrees with frame-ancestors 'none' (browsers without CSP level 2 read this one).
-      xFrameOptions: 'DENY',
-      // Only what the app uses: the camera for checklist photos, fullscreen; everything else off for every frame.
-      permissionsPolicy: {
-        camera: ['self'],
-        fullscreen: ['self'],
-        microphone: [],
-        geolocation: [],
-        payment: [],
-        usb: [],
-        serial: [],
-        bluetooth: [],
-        hid: [],
-        midi: [],
-        displayCapture: [],
-        browsingTopics: [],
-        accelerometer: [],
-        gyroscope: [],
-        magnetometer: [],
-      },
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'", 'data:'],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+    },
+    crossOriginEmbedderPolicy: false,
+    // Agrees with frame-ancestors 'none' (browsers without CSP level 2 read this one).
+    xFrameOptions: 'DENY',
+    // Only what the app uses: the camera for checklist photos, fullscreen; everything else off for every frame.
+    permissionsPolicy: {
+      camera: ['self'],
+      fullscreen: ['self'],
+      microphone: [],
+      geolocation: [],
+      payment: [],
+      usb: [],
+      serial: [],
+      bluetooth: [],
+      hid: [],
+      midi: [],
+      displayCapture: [],
+      browsingTopics: [],
+      accelerometer: [],
+      gyroscope: [],
+      magnetometer: [],
+    },
   })
   if (deps.env.logRequests) {
     app.use(async (c, next) => {
@@ -254,8 +251,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
       if (!stat) return c.text('The client is not built. Run `npm run build` (or `npm run app`, which builds and starts).', 503)
       if (!index || stat.mtimeMs !== index.mtimeMs) {
         index = { html: withMeta(fs.readFileSync(indexFile, 'utf8')), mtimeMs: stat.mtimeMs, checkedAt: now, byRoute: new Map(), preloads: readPreloads() }
-      }
-      else index.checkedAt = now
+      } else index.checkedAt = now
     }
     c.header('Cache-Control', 'no-cache')
     // The route's own chunks (layout, screen) and stylesheets start downloading with the entry instead of after it.

@@ -2,9 +2,7 @@ import path from 'node:path'
 import { z } from 'zod'
 
 /** The environment, parsed once. Nothing else reads process.env (lint rule). */
-const boolish = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes')
+const boolish = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes')
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -118,7 +116,9 @@ function isOrigin(value: string): boolean {
 export function servingProblems(env: Env): string[] {
   const problems: string[] = []
   if (env.nodeEnv === 'production' && env.appOrigins.length === 0) {
-    problems.push('APP_ORIGINS must name the address users open the app at (e.g. APP_ORIGINS=https://app.example.se): without it no change from a browser would be accepted.')
+    problems.push(
+      'APP_ORIGINS must name the address users open the app at (e.g. APP_ORIGINS=https://app.example.se): without it no change from a browser would be accepted.',
+    )
   }
   return problems
 }

@@ -15,7 +15,8 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.Collato
 }
 const numberFormat = (locale: string, options: Intl.NumberFormatOptions = {}) =>
   cached(`n|${locale}|${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options))
-const dateFormat = (locale: string, options: Intl.DateTimeFormatOptions) => cached(`d|${locale}|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options))
+const dateFormat = (locale: string, options: Intl.DateTimeFormatOptions) =>
+  cached(`d|${locale}|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options))
 
 /** Compares two texts in the language's alphabetical order (å, ä, ö after z in Swedish), for sorting lists. */
 export function compareText(a: string, b: string, language: FormatLanguage = 'sv'): number {

@@ -17,7 +17,8 @@ describe('the bundled font', () => {
   })
 
   it('loads the Latin and Latin Extended subsets with Fontsource’s unicode ranges, and swaps', () => {
-    const rangeOf = (subset: string) => new RegExp(`public-sans-${subset}-wght-normal \\*/[\\s\\S]*?unicode-range: ([^;]+);`).exec(fontsource)![1]!.replace(/\s/g, '')
+    const rangeOf = (subset: string) =>
+      new RegExp(`public-sans-${subset}-wght-normal \\*/[\\s\\S]*?unicode-range: ([^;]+);`).exec(fontsource)![1]!.replace(/\s/g, '')
     const ours = [...css.matchAll(/unicode-range: ([^;]+);/g)].map((m) => m[1]!.replace(/\s/g, ''))
     expect(ours).toEqual([rangeOf('latin'), rangeOf('latin-ext')])
     expect(css).not.toContain('vietnamese')

@@ -78,14 +78,7 @@ export const NAVIGATION: NavItem[] = [
     'backoffice-salequality-templates',
   ),
   group('keyai', 'keyai', 'keyai-business-intelligence', 'keyai-stats'),
-  group(
-    'guides',
-    'guides-dashboard',
-    'guides-guide-management',
-    'guides-guide-categories',
-    'guides-categories-and-guides-and-roles',
-    'guides-users-embeds',
-  ),
+  group('guides', 'guides-dashboard', 'guides-guide-management', 'guides-guide-categories', 'guides-categories-and-guides-and-roles', 'guides-users-embeds'),
   group('tools', 'tools-sales-planner', 'tools-sales-planner-legacy', 'tools-lead-pts-transform'),
   group(
     'userAdmin',

@@ -56,8 +56,6 @@ export function RootShell() {
   if (!plain && !styledUsed) setStyledUsed(true)
 
   return (
-    <Suspense fallback={<Loading />}>
-      {plain && !styledUsed ? <Outlet /> : <StyledShell layout={route?.meta.layout ?? 'default'} plain={plain} />}
-    </Suspense>
+    <Suspense fallback={<Loading />}>{plain && !styledUsed ? <Outlet /> : <StyledShell layout={route?.meta.layout ?? 'default'} plain={plain} />}</Suspense>
   )
 }

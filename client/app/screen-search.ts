@@ -5,7 +5,10 @@ type Can = (action: ActionOrManage, subject: SubjectOrAll) => boolean
 
 /** Folds case and diacritics, so "lon" finds "Lönekoder" and "sjuk" finds "Sjukanmälningar". */
 export function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase()
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
 }
 
 /** The screens a user may open that make sense to jump to (no detail routes, no error pages). */
@@ -20,9 +23,7 @@ export function searchableScreens(can: Can): RouteName[] {
 export function searchScreens(query: string, screens: RouteName[], title: (name: RouteName) => string, limit = 8): RouteName[] {
   const words = fold(query).split(/\s+/).filter(Boolean)
   if (words.length === 0) return []
-  const hits = screens
-    .map((name) => ({ name, text: fold(title(name)) }))
-    .filter((s) => words.every((w) => s.text.includes(w)))
+  const hits = screens.map((name) => ({ name, text: fold(title(name)) })).filter((s) => words.every((w) => s.text.includes(w)))
   hits.sort((a, b) => Number(b.text.startsWith(words[0]!)) - Number(a.text.startsWith(words[0]!)) || a.text.localeCompare(b.text))
   return hits.slice(0, limit).map((h) => h.name)
 }

@@ -186,7 +186,11 @@ export async function applyPull(db: OfflineDb, result: PullResult): Promise<void
         await db.outbox.put({ ...row, state: 'rejected', rejection })
         await (db[row.table] as Table).update(row.recordId, { sync: 'rejected' })
       }
-      const acknowledged = await db.outbox.where('seq').belowOrEqual(result.lastMutationId).filter((r) => r.state === 'pending').toArray()
+      const acknowledged = await db.outbox
+        .where('seq')
+        .belowOrEqual(result.lastMutationId)
+        .filter((r) => r.state === 'pending')
+        .toArray()
       await db.outbox.bulkDelete(acknowledged.map((r) => r.seq))
       const waiting = new Set((await db.outbox.toArray()).map((r) => r.recordId))
 

@@ -1,11 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import {
-  applyPreferenceChange,
-  loaderColors,
-  readPreferences,
-  resolveColorScheme,
-  type Preferences,
-} from '../../shared/preferences'
+import { applyPreferenceChange, loaderColors, readPreferences, resolveColorScheme, type Preferences } from '../../shared/preferences'
 import { readCookie, writeCookie } from './cookies'
 
 /**
@@ -54,13 +48,10 @@ export function setPreferences(change: Partial<Preferences>) {
 }
 
 export function usePreferences(): Preferences {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l)
-      return () => listeners.delete(l)
-    },
-    getPreferences,
-  )
+  return useSyncExternalStore((l) => {
+    listeners.add(l)
+    return () => listeners.delete(l)
+  }, getPreferences)
 }
 
 /** The colour scheme in force now (system resolved). */

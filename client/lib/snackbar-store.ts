@@ -19,7 +19,10 @@ export const SNACKBAR_DEFAULTS = { duration: 2000, icon: 'info', color: 'blueGre
 
 type Listener = () => void
 
-export function createSnackbarStore(schedule: (fn: () => void, ms: number) => unknown = setTimeout, cancel: (handle: unknown) => void = (h) => clearTimeout(h as ReturnType<typeof setTimeout>)) {
+export function createSnackbarStore(
+  schedule: (fn: () => void, ms: number) => unknown = setTimeout,
+  cancel: (handle: unknown) => void = (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+) {
   let state: SnackbarState = { visible: false, text: '', ...SNACKBAR_DEFAULTS, id: 0 }
   let timer: unknown = null
   const listeners = new Set<Listener>()

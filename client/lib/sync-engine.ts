@@ -1,15 +1,7 @@
 import type { PullResult, PushResult } from '../../shared/schemas/sync'
 import { CHECKLIST_FILES_PER_PUSH } from '../../shared/schemas/checklist-limits'
 import { SYNC_SCHEMA_VERSION } from '../../shared/schemas/sync-version'
-import {
-  applyPull,
-  fileFor,
-  markFileUploaded,
-  outboxCounts,
-  pendingMutations,
-  syncMeta,
-  type OfflineDb,
-} from './offline-db'
+import { applyPull, fileFor, markFileUploaded, outboxCounts, pendingMutations, syncMeta, type OfflineDb } from './offline-db'
 
 /**
  * The device side of the sync queue: pushes waiting mutations in order (files first), then pulls and
@@ -97,7 +89,14 @@ export class SyncEngine {
   ) {
     this.fetchFn = options.fetch ?? ((...args) => fetch(...args))
     this.language = options.language ?? (() => 'sv')
-    this.status = { online: typeof navigator === 'undefined' ? true : navigator.onLine, syncing: false, pending: 0, rejected: 0, lastSyncedAt: null, failure: null }
+    this.status = {
+      online: typeof navigator === 'undefined' ? true : navigator.onLine,
+      syncing: false,
+      pending: 0,
+      rejected: 0,
+      lastSyncedAt: null,
+      failure: null,
+    }
   }
 
   getStatus = () => this.status

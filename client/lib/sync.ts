@@ -23,7 +23,6 @@ export function useSyncStatus(e: SyncEngine | null): SyncStatus {
   return useSyncExternalStore(e?.subscribe ?? noop, e?.getStatus ?? (() => OFFLINE_STATUS))
 }
 
-
 /** The sync state in words: offline, syncing, synced at hh:mm, or not synced yet. */
 export function syncStateText(status: SyncStatus, t: TFunction, lang: FormatLanguage): string {
   if (!status.online) return t('syncStatus.offline')

@@ -98,7 +98,8 @@ test('a seller works a day offline and nothing is lost or doubled @phone', async
     await page.close()
     const again = await context.newPage()
     await again.goto('/sales/list')
-    for (const name of ['E2E Anna', 'E2E Bertil', 'E2E Cesar']) await expect(again.locator('[data-testid="sale-row"]:visible').filter({ hasText: name }).first()).toBeVisible()
+    for (const name of ['E2E Anna', 'E2E Bertil', 'E2E Cesar'])
+      await expect(again.locator('[data-testid="sale-row"]:visible').filter({ hasText: name }).first()).toBeVisible()
     await expect(again.locator('[data-sync="pending"]:visible')).toHaveCount(3)
     await expect(again.getByTestId('sync-status')).toHaveAttribute('data-pending', '4')
     await shot(again, 'sales-list-offline', info.project.name)
@@ -114,7 +115,9 @@ test('a seller works a day offline and nothing is lost or doubled @phone', async
     expect(server.query<{ size: number; content_type: string }>('select size, content_type from files where id = ?', fileId)).toEqual([
       { size: JPEG.length, content_type: 'image/jpeg' },
     ])
-    expect(server.query<{ n: number }>("select count(*) as n from time_reports t join users u on u.id = t.user_id where u.email = 'seller@demo.test'")[0]!.n).toBe(1)
+    expect(
+      server.query<{ n: number }>("select count(*) as n from time_reports t join users u on u.id = t.user_id where u.email = 'seller@demo.test'")[0]!.n,
+    ).toBe(1)
     await expect(again.locator('[data-sync="pending"]:visible')).toHaveCount(0)
 
     // Offline again, five more sales; the server is killed as their sync starts, then started again.
@@ -128,7 +131,16 @@ test('a seller works a day offline and nothing is lost or doubled @phone', async
     await again.evaluate(() => window.dispatchEvent(new Event('online')))
     await expect(again.getByTestId('sync-status')).toHaveAttribute('data-pending', '0', { timeout: 60_000 })
     expect(sellerSales()).toBe(before + 8)
-    expect(customers().map((c) => c.customer_name)).toEqual(['E2E Anna', 'E2E Bertil', 'E2E Cesar', 'E2E Dora', 'E2E Erik', 'E2E Frida', 'E2E Gösta', 'E2E Hanna'])
+    expect(customers().map((c) => c.customer_name)).toEqual([
+      'E2E Anna',
+      'E2E Bertil',
+      'E2E Cesar',
+      'E2E Dora',
+      'E2E Erik',
+      'E2E Frida',
+      'E2E Gösta',
+      'E2E Hanna',
+    ])
 
     // Back office withdraws a product while the phone is offline: the sale made with it is refused
     // and shows in "needs attention" with the server's reason.
@@ -161,7 +173,9 @@ test('a seller works a day offline and nothing is lost or doubled @phone', async
     await expect(again.getByTestId('checked-out')).toBeVisible()
     await context.setOffline(false)
     await expect(again.getByTestId('sync-status')).toHaveAttribute('data-pending', '0', { timeout: 30_000 })
-    expect(server.query<{ n: number }>("select count(*) as n from checkouts c join users u on u.id = c.user_id where u.email = 'seller@demo.test'")[0]!.n).toBe(1)
+    expect(server.query<{ n: number }>("select count(*) as n from checkouts c join users u on u.id = c.user_id where u.email = 'seller@demo.test'")[0]!.n).toBe(
+      1,
+    )
   } finally {
     await context.close()
     await server.stop()

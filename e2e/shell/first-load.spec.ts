@@ -3,7 +3,13 @@ import { signIn, signInFresh } from '../fixtures'
 
 /** docs/decisions/014: the login, opened first, starts without the component library; the app brings it. */
 test('a first visit to the login loads no component library; signing in brings it with the start screen @phone', async ({ page }) => {
-  const scripts = () => page.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name.split('/').pop()!).filter((n) => n.endsWith('.js')))
+  const scripts = () =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((r) => r.name.split('/').pop()!)
+        .filter((n) => n.endsWith('.js')),
+    )
   const emotionStyles = () => page.evaluate(() => document.querySelectorAll('style[data-emotion]').length)
 
   await page.goto('/login')

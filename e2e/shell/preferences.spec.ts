@@ -35,7 +35,18 @@ test.describe('preferences survive a reload @phone', () => {
     await expect(page.getByRole('heading', { name: 'Coach dashboard', level: 1 })).toBeVisible()
     const cookies = await page.context().cookies()
     const names = cookies.map((c) => c.name)
-    for (const name of ['theme', 'skin', 'language', 'color-scheme', 'initial-loader-bg', 'initial-loader-color', 'isNavbarBlurEnabled', 'appContentWidth', 'isVerticalNavCollapsed', 'isVerticalNavSemiDark']) {
+    for (const name of [
+      'theme',
+      'skin',
+      'language',
+      'color-scheme',
+      'initial-loader-bg',
+      'initial-loader-color',
+      'isNavbarBlurEnabled',
+      'appContentWidth',
+      'isVerticalNavCollapsed',
+      'isVerticalNavSemiDark',
+    ]) {
       expect(names, name).toContain(`saljkraft-${name}`)
     }
   })

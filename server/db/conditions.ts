@@ -46,7 +46,11 @@ function toSql(node: Node, columns: Record<string, AnyColumn | SQL>, b: Binder):
   if (!target) throw new UnsupportedConditionError(`No column for condition field "${node.field ?? ''}"`)
   const column: SQL = sql`${target}`
   const v = node.value
-  const list = (values: unknown[]) => sql.join(values.map((x) => bind(b, x)), sql`, `)
+  const list = (values: unknown[]) =>
+    sql.join(
+      values.map((x) => bind(b, x)),
+      sql`, `,
+    )
   switch (op) {
     case 'eq':
       return v === null ? isNull(column) : sql`${column} = ${bind(b, v)}`
@@ -80,12 +84,7 @@ function shapeOf(node: Node): unknown {
   return [node.operator, node.field, Array.isArray(v) ? v.length : v === null ? null : typeof v === 'boolean' ? v : '?']
 }
 
-export function accessFilter(
-  ability: AppAbility,
-  action: ActionOrManage,
-  subject: Subject,
-  columns: Record<string, AnyColumn | SQL>,
-): AccessFilter {
+export function accessFilter(ability: AppAbility, action: ActionOrManage, subject: Subject, columns: Record<string, AnyColumn | SQL>): AccessFilter {
   const ast = rulesToAST(ability, action, subject) as Node | null
   if (!ast) return { kind: 'none', shape: 'none', params: {} }
   if (ast.operator === 'and' && Array.isArray(ast.value) && ast.value.length === 0) return { kind: 'all', shape: 'all', params: {} }

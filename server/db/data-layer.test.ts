@@ -43,7 +43,10 @@ describe('transaction helper', () => {
         database.transaction(async (tx) => {
           const [row] = await tx.select().from(database.t.rateLimits).where(eq(database.t.rateLimits.key, 'counter'))
           await new Promise((r) => setTimeout(r, 1))
-          await tx.update(database.t.rateLimits).set({ points: row!.points + 1 }).where(eq(database.t.rateLimits.key, 'counter'))
+          await tx
+            .update(database.t.rateLimits)
+            .set({ points: row!.points + 1 })
+            .where(eq(database.t.rateLimits.key, 'counter'))
         }),
       ),
     )

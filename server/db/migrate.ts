@@ -42,9 +42,7 @@ export async function runMigrations(database: Database): Promise<{ applied: numb
 
   if (database.raw.kind === 'sqlite') {
     const sqlite = database.raw.sqlite
-    const table = sqlite
-      .prepare("select name from sqlite_master where type = 'table' and name = '__drizzle_migrations'")
-      .get()
+    const table = sqlite.prepare("select name from sqlite_master where type = 'table' and name = '__drizzle_migrations'").get()
     if (table) {
       const row = sqlite.prepare('select count(*) as n, max(created_at) as newest from __drizzle_migrations').get() as {
         n: number
@@ -61,9 +59,7 @@ export async function runMigrations(database: Database): Promise<{ applied: numb
     await client.query("select pg_advisory_lock(hashtext('saljkraft:migrate'))")
     const exists = await client.query<{ t: string | null }>("select to_regclass('drizzle.__drizzle_migrations')::text as t")
     if (exists.rows[0]?.t) {
-      const res = await client.query<{ n: string; newest: string | null }>(
-        'select count(*) as n, max(created_at) as newest from drizzle.__drizzle_migrations',
-      )
+      const res = await client.query<{ n: string; newest: string | null }>('select count(*) as n, max(created_at) as newest from drizzle.__drizzle_migrations')
       const n = Number(res.rows[0]?.n ?? 0)
       const newest = Number(res.rows[0]?.newest ?? 0)
       if (newest > newestKnown || n > known) throw new SchemaTooNewError(n, known)

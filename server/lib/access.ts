@@ -8,10 +8,7 @@ import { forbidden, unauthenticated } from './errors'
  * `access.public()`, `access.signedIn()` or `access.can(action, subject)`.
  * A test walks the app's routes and fails on one without a declaration.
  */
-export type Access =
-  | { kind: 'public' }
-  | { kind: 'signed-in' }
-  | { kind: 'permission'; action: ActionOrManage; subject: SubjectOrAll }
+export type Access = { kind: 'public' } | { kind: 'signed-in' } | { kind: 'permission'; action: ActionOrManage; subject: SubjectOrAll }
 
 const ACCESS = Symbol.for('saljkraft.access')
 

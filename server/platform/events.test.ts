@@ -15,7 +15,12 @@ async function change(bus: EventBus, db: Database = database, opts: { fail?: boo
   const id = `region-${++seq}`
   await db.transaction(async (tx) => {
     await tx.insert(t.regions).values({ id, name: id, createdAt: 1 })
-    await bus.record(tx, 'checkout.done', { checkoutId: id, userId: 'u', date: '2026-11-20', salesCount: 1, orderValueOre: 100, workHours: 8 }, { actorId: null, at: Date.now() })
+    await bus.record(
+      tx,
+      'checkout.done',
+      { checkoutId: id, userId: 'u', date: '2026-11-20', salesCount: 1, orderValueOre: 100, workHours: 8 },
+      { actorId: null, at: Date.now() },
+    )
     if (opts.fail) throw new Error('rolled back')
   })
   return id
@@ -58,7 +63,12 @@ describe('domain events through the outbox', () => {
   it('recorded outside a transaction is refused (an event without its change could be dispatched alone)', async () => {
     const bus = eventBus(database, fast)
     await expect(
-      bus.record(database.db, 'checkout.done', { checkoutId: 'x', userId: 'u', date: '2026-11-20', salesCount: 0, orderValueOre: 0, workHours: 0 }, { actorId: null, at: 1 }),
+      bus.record(
+        database.db,
+        'checkout.done',
+        { checkoutId: 'x', userId: 'u', date: '2026-11-20', salesCount: 0, orderValueOre: 0, workHours: 0 },
+        { actorId: null, at: 1 },
+      ),
     ).rejects.toThrow(/outside a transaction/)
   })
 

@@ -76,7 +76,12 @@ export function eventBus(database: Database, options: EventBusOptions = {}) {
     if (claimed.length === 0) return 0
     claimed.sort((a, b) => a.id - b.id)
     const events = new Map(
-      (await db.select().from(t.domainEvents).where(inArray(t.domainEvents.id, [...new Set(claimed.map((c) => c.eventId))]))).map((e) => [e.id, e]),
+      (
+        await db
+          .select()
+          .from(t.domainEvents)
+          .where(inArray(t.domainEvents.id, [...new Set(claimed.map((c) => c.eventId))]))
+      ).map((e) => [e.id, e]),
     )
     const done: number[] = []
     for (const delivery of claimed) {

@@ -102,7 +102,10 @@ describe('who reads a stored file', () => {
 
   it('a kind no area has a policy for is its owner’s only; anyone else gets the 404 of a file that does not exist', async () => {
     const id = randomUUID()
-    await app.files.store({ id, kind: 'contract', userId: seller.answer.userData.id, name: 'avtal ö.pdf', contentType: 'application/pdf', data: PDF }, Date.now())
+    await app.files.store(
+      { id, kind: 'contract', userId: seller.answer.userData.id, name: 'avtal ö.pdf', contentType: 'application/pdf', data: PDF },
+      Date.now(),
+    )
     const own = await app.request('GET', `/api/files/${id}`, { cookie: seller.cookie })
     expect(own.status).toBe(200)
     expect(own.res.headers.get('content-type')).toBe('application/pdf')
@@ -141,7 +144,10 @@ describe('who reads a stored file', () => {
 
   it('any instance serves any file: a second server on the same database hands it over', async () => {
     const id = randomUUID()
-    await app.files.store({ id, kind: 'order_import', userId: backoffice.answer.userData.id, name: 'ordrar.csv', contentType: 'text/csv', data: CSV }, Date.now())
+    await app.files.store(
+      { id, kind: 'order_import', userId: backoffice.answer.userData.id, name: 'ordrar.csv', contentType: 'text/csv', data: CSV },
+      Date.now(),
+    )
     const other = await bootDatabase({ ...app.env, demoMode: false })
     try {
       const jobs = jobRunner(other)

@@ -16,7 +16,16 @@ import { ApiError, validationError } from '../lib/errors'
  * its owner only. Refusals are translated errors that change nothing.
  */
 
-export type StoredFileMeta = { id: string; kind: FileKind; userId: string; name: string; contentType: string; size: number; createdAt: number; attachedAt: number | null }
+export type StoredFileMeta = {
+  id: string
+  kind: FileKind
+  userId: string
+  name: string
+  contentType: string
+  size: number
+  createdAt: number
+  attachedAt: number | null
+}
 export type StoredFile = StoredFileMeta & { data: Buffer }
 /** May `auth` read `file`? Asked only when the reader is not the file's owner. */
 export type FileReadPolicy = (file: StoredFileMeta, auth: AuthContext, db: Db) => Promise<boolean>
@@ -55,10 +64,15 @@ export async function checkFile(kind: FileKind, bytes: Uint8Array, declaredType:
   const spec = FILE_KINDS[kind]
   const types = spec.types as readonly string[]
   const typeError = () =>
-    new ApiError(415, 'unsupported_media_type', { fieldErrors: { file: [t(`${spec.messages}.fileType`, { types: [...new Set(types.map((x) => TYPE_LABELS[x] ?? x))].join(', ') })] } })
+    new ApiError(415, 'unsupported_media_type', {
+      fieldErrors: { file: [t(`${spec.messages}.fileType`, { types: [...new Set(types.map((x) => TYPE_LABELS[x] ?? x))].join(', ') })] },
+    })
   if (declaredType !== null && !types.some((x) => sameType(x, declaredType))) throw typeError()
   if (bytes.byteLength === 0) throw validationError({ file: [t(`${spec.messages}.fileEmpty`)] })
-  if (bytes.byteLength > spec.maxBytes) throw new ApiError(413, 'payload_too_large', { fieldErrors: { file: [t(`${spec.messages}.fileTooLarge`, { max: `${Math.round(spec.maxBytes / 1024 / 1024)} MB` })] } })
+  if (bytes.byteLength > spec.maxBytes)
+    throw new ApiError(413, 'payload_too_large', {
+      fieldErrors: { file: [t(`${spec.messages}.fileTooLarge`, { max: `${Math.round(spec.maxBytes / 1024 / 1024)} MB` })] },
+    })
   const detected = await detectType(bytes)
   if (!detected) throw typeError()
   const allowed = types.find((x) => sameType(x, detected))
@@ -111,7 +125,13 @@ export function fileStore(database: Database) {
           if ((waiting?.bytes ?? 0) + file.data.byteLength > opts.quotaBytes) throw new ApiError(429, 'quota_exceeded', { headers: { 'Retry-After': '60' } })
         }
         const { attached, ...row } = file
-        await tx.insert(t.files).values({ ...row, name: row.name.toWellFormed().slice(0, 200) || 'file', size: file.data.byteLength, createdAt: now, attachedAt: attached ? now : null })
+        await tx.insert(t.files).values({
+          ...row,
+          name: row.name.toWellFormed().slice(0, 200) || 'file',
+          size: file.data.byteLength,
+          createdAt: now,
+          attachedAt: attached ? now : null,
+        })
         return 'stored' as const
       })
     },
@@ -129,7 +149,11 @@ export function fileStore(database: Database) {
 
     /** Marks files as taken by a record (a sale): they stop counting against the owner's quota and are kept. */
     async attach(tx: Db, ids: string[], now: number) {
-      if (ids.length) await tx.update(t.files).set({ attachedAt: now }).where(and(inArray(t.files.id, ids), isNull(t.files.attachedAt)))
+      if (ids.length)
+        await tx
+          .update(t.files)
+          .set({ attachedAt: now })
+          .where(and(inArray(t.files.id, ids), isNull(t.files.attachedAt)))
     },
 
     /**

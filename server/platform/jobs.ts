@@ -68,10 +68,7 @@ export function jobRunner(database: Database, options: JobRunnerOptions = {}) {
   const inHand = new Set<Promise<void>>()
 
   const claimable = (now: number) =>
-    and(
-      or(and(eq(j.status, 'queued'), lte(j.runAt, now)), and(eq(j.status, 'running'), lt(j.lockedUntil, now))),
-      inArray(j.name, [...handlers.keys()]),
-    )
+    and(or(and(eq(j.status, 'queued'), lte(j.runAt, now)), and(eq(j.status, 'running'), lt(j.lockedUntil, now))), inArray(j.name, [...handlers.keys()]))
 
   async function enqueue(tx: Db, name: string, payload: Record<string, unknown>, opts: { runAt?: number; uniqueKey?: string; maxAttempts?: number } = {}) {
     const now = Date.now()
@@ -123,7 +120,12 @@ export function jobRunner(database: Database, options: JobRunnerOptions = {}) {
           .returning({ id: s.id })
         // Another instance moved it first: that one enqueues.
         if (moved.length === 0) return
-        await enqueue(tx, schedule.jobName, { ...schedule.payload, scheduledFor: schedule.nextRunAt }, { uniqueKey: `schedule:${schedule.id}:${schedule.nextRunAt}` })
+        await enqueue(
+          tx,
+          schedule.jobName,
+          { ...schedule.payload, scheduledFor: schedule.nextRunAt },
+          { uniqueKey: `schedule:${schedule.id}:${schedule.nextRunAt}` },
+        )
       })
     }
   }
@@ -161,7 +163,10 @@ export function jobRunner(database: Database, options: JobRunnerOptions = {}) {
           const now = Date.now()
           if (now - lastProgressAt < 250 && done !== total) return
           lastProgressAt = now
-          await db.update(j).set({ progressDone: done, progressTotal: total ?? null, updatedAt: now }).where(mine)
+          await db
+            .update(j)
+            .set({ progressDone: done, progressTotal: total ?? null, updatedAt: now })
+            .where(mine)
         },
       })
       const now = Date.now()
@@ -206,7 +211,14 @@ export function jobRunner(database: Database, options: JobRunnerOptions = {}) {
             const now = Date.now()
             await db
               .update(j)
-              .set({ status: 'dead', lastError: 'stopped with the process running it, every attempt', finishedAt: now, lockedBy: null, lockedUntil: null, updatedAt: now })
+              .set({
+                status: 'dead',
+                lastError: 'stopped with the process running it, every attempt',
+                finishedAt: now,
+                lockedBy: null,
+                lockedUntil: null,
+                updatedAt: now,
+              })
               .where(and(eq(j.id, job.id), eq(j.lockedBy, instanceId)))
             continue
           }
@@ -262,7 +274,19 @@ export function jobRunner(database: Database, options: JobRunnerOptions = {}) {
         if (existing) {
           await tx.update(s).set({ jobName, payload, recurrence, timezone, nextRunAt, active: true, updatedAt: now }).where(eq(s.id, existing.id))
         } else {
-          await tx.insert(s).values({ id: crypto.randomUUID(), key, jobName, payload, recurrence, timezone, nextRunAt, lastRunAt: null, active: true, createdAt: now, updatedAt: now })
+          await tx.insert(s).values({
+            id: crypto.randomUUID(),
+            key,
+            jobName,
+            payload,
+            recurrence,
+            timezone,
+            nextRunAt,
+            lastRunAt: null,
+            active: true,
+            createdAt: now,
+            updatedAt: now,
+          })
         }
       })
     },

@@ -47,10 +47,20 @@ export function mailer(database: Database, jobs: JobRunner, config: { smtpUrl?: 
     }
     await db.update(m).set({ status: 'sending' }).where(eq(m.id, mail.id))
     try {
-      await transport.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined, messageId: `<${mail.id}@saljkraft>` })
+      await transport.sendMail({
+        from: config.mailFrom,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html ?? undefined,
+        messageId: `<${mail.id}@saljkraft>`,
+      })
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err)
-      await db.update(m).set({ status: job.lastAttempt ? 'failed' : 'queued', lastError: message.slice(0, 2000) }).where(eq(m.id, mail.id))
+      await db
+        .update(m)
+        .set({ status: job.lastAttempt ? 'failed' : 'queued', lastError: message.slice(0, 2000) })
+        .where(eq(m.id, mail.id))
       throw err
     }
     await db.update(m).set({ status: 'sent', sentAt: Date.now(), lastError: null }).where(eq(m.id, mail.id))

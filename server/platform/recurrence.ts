@@ -18,7 +18,10 @@ function patternOf(r: Recurrence): string {
       return `${hm(r.time)} * * *`
     case 'weekly':
       // cron counts Sunday as 0
-      return `${hm(r.time)} * * ${[...new Set(r.days)].sort().map((d) => d % 7).join(',')}`
+      return `${hm(r.time)} * * ${[...new Set(r.days)]
+        .sort()
+        .map((d) => d % 7)
+        .join(',')}`
     case 'monthly':
       return `${hm(r.time)} ${r.day === 'last' ? 'L' : r.day} * *`
   }

@@ -20,8 +20,16 @@ describe('production start', () => {
       await database.close()
 
       execFileSync('npx', ['tsx', 'server/scripts/create-admin.ts', '--email', 'Boss@Company.se', '--name', 'Ada Boss'], {
-        // eslint-disable-next-line no-restricted-properties -- the child needs PATH and the test's settings
-        env: { ...process.env, NODE_ENV: 'production', DEMO_MODE: 'false', DATA_DIR: env.dataDir, DATABASE_URL: env.databaseUrl ?? '', SCRYPT_LOG_N: '10', ADMIN_PASSWORD: 'a-strong-first-password' },
+        env: {
+          // eslint-disable-next-line no-restricted-properties -- the child needs PATH and the test's settings
+          ...process.env,
+          NODE_ENV: 'production',
+          DEMO_MODE: 'false',
+          DATA_DIR: env.dataDir,
+          DATABASE_URL: env.databaseUrl ?? '',
+          SCRYPT_LOG_N: '10',
+          ADMIN_PASSWORD: 'a-strong-first-password',
+        },
         stdio: 'pipe',
       })
 

@@ -33,7 +33,8 @@ async function main() {
       scryptLogN: env.scryptLogN,
       log: (line) => console.log(`  ${line}`),
     })
-    if (!report) throw new Error('The database already has users: a data set is only seeded into an empty database. Point DATA_DIR or DATABASE_URL at a new one.')
+    if (!report)
+      throw new Error('The database already has users: a data set is only seeded into an empty database. Point DATA_DIR or DATABASE_URL at a new one.')
     for (const [table, n] of Object.entries(report.counts)) console.log(`  ${table.padEnd(22)} ${n.toLocaleString('en').padStart(11)} rows`)
     for (const [step, ms] of Object.entries(report.ms).sort((a, b) => b[1] - a[1])) console.log(`  ${step.padEnd(29)} ${(ms / 1000).toFixed(1).padStart(7)} s`)
     console.log(`Done in ${(report.totalMs / 1000).toFixed(1)} s. Sign in as any demo account (e.g. seller@demo.test) with the password saljkraft-demo.`)

@@ -45,7 +45,9 @@ describe('a seller never receives the company’s figures', () => {
     const { cookie } = await t.login('seller@demo.test')
     const [first] = await pullAll(cookie)
     const product = first!.patch.find((p) => p.table === 'products' && p.op === 'put') as { value: { id: string; providerId: string } }
-    const provider = first!.patch.find((p) => p.table === 'providers' && p.key === product.value.providerId) as { value: { requireExternalOrderNumber: boolean } }
+    const provider = first!.patch.find((p) => p.table === 'providers' && p.key === product.value.providerId) as {
+      value: { requireExternalOrderNumber: boolean }
+    }
     const push = await t.request('POST', '/api/sync/push', {
       cookie,
       body: {

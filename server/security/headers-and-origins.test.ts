@@ -50,6 +50,9 @@ describe('the origin check trusts the configured origins, not the Host header', 
     expect(servingProblems(parseEnv({}))).toEqual([])
     expect(() => parseEnv({ APP_ORIGINS: 'https://app.example.se/path' })).toThrow(/APP_ORIGINS must be origins/)
     expect(() => parseEnv({ APP_ORIGINS: 'app.example.se' })).toThrow(/APP_ORIGINS must be origins/)
-    expect(parseEnv({ APP_ORIGINS: 'https://a.example.se/, http://b.example.se:8080' }).appOrigins).toEqual(['https://a.example.se', 'http://b.example.se:8080'])
+    expect(parseEnv({ APP_ORIGINS: 'https://a.example.se/, http://b.example.se:8080' }).appOrigins).toEqual([
+      'https://a.example.se',
+      'http://b.example.se:8080',
+    ])
   })
 })

@@ -32,7 +32,9 @@ async function snapshot(): Promise<string> {
   for (const table of tables) {
     if (VOLATILE.has(getTableName(table))) continue
     const rows = await t.database.db.select().from(table as never)
-    parts.push(`${getTableName(table)}:${JSON.stringify(rows, (_k, v: unknown) => (v && typeof v === 'object' && (v as { type?: string }).type === 'Buffer' ? '<bytes>' : v))}`)
+    parts.push(
+      `${getTableName(table)}:${JSON.stringify(rows, (_k, v: unknown) => (v && typeof v === 'object' && (v as { type?: string }).type === 'Buffer' ? '<bytes>' : v))}`,
+    )
   }
   return parts.join('\n')
 }
@@ -46,9 +48,11 @@ const nastyString = fc.oneof(
   fc.constantFrom('x'.repeat(5_000), 'å'.repeat(70_000), '', ' ', '\u0000', '%', '../../etc/passwd', "'; drop table users; --", '1e309', '-0'),
 )
 const nastyKey = fc.oneof(fc.constantFrom(...MEMBER_NAMES), fc.constantFrom(...LONE), fc.string({ maxLength: 12 }))
-const deep = fc.integer({ min: 20, max: 2_000 }).chain((depth) =>
-  fc.constantFrom(JSON.parse('['.repeat(depth) + ']'.repeat(depth)) as unknown, JSON.parse('{"a":'.repeat(depth) + '1' + '}'.repeat(depth)) as unknown),
-)
+const deep = fc
+  .integer({ min: 20, max: 2_000 })
+  .chain((depth) =>
+    fc.constantFrom(JSON.parse('['.repeat(depth) + ']'.repeat(depth)) as unknown, JSON.parse('{"a":'.repeat(depth) + '1' + '}'.repeat(depth)) as unknown),
+  )
 const { value: nastyValue } = fc.letrec<{ value: unknown }>((tie) => ({
   value: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
@@ -60,10 +64,7 @@ const { value: nastyValue } = fc.letrec<{ value: unknown }>((tie) => ({
   ),
 }))
 /** A body: usually an object (the shape every JSON route takes), sometimes anything. */
-const nastyBody = fc.oneof(
-  { weight: 4, arbitrary: fc.dictionary(nastyKey, nastyValue, { maxKeys: 6 }) },
-  { weight: 1, arbitrary: nastyValue },
-)
+const nastyBody = fc.oneof({ weight: 4, arbitrary: fc.dictionary(nastyKey, nastyValue, { maxKeys: 6 }) }, { weight: 1, arbitrary: nastyValue })
 // Query strings and path segments are percent-encoded: lone surrogates arrive as invalid UTF-8 sequences.
 const rawSegment = fc.oneof(
   nastyString.map((s) => encodeURIComponent(s.toWellFormed())),
@@ -84,7 +85,8 @@ function check(route: Route, status: number, text: string) {
     expect(typeof body.message, label).toBe('string')
     if (body.error === 'validation_failed') {
       expect(body.fieldErrors, label).toBeTypeOf('object')
-      for (const [, messages] of Object.entries(body.fieldErrors as object)) expect(Array.isArray(messages) && messages.every((m) => typeof m === 'string'), label).toBe(true)
+      for (const [, messages] of Object.entries(body.fieldErrors as object))
+        expect(Array.isArray(messages) && messages.every((m) => typeof m === 'string'), label).toBe(true)
     }
   }
 }

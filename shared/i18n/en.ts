@@ -182,8 +182,8 @@ export const en = {
     othersSignedOut: 'Other devices are signed out',
     storage: 'Storage on this device',
     storageUsage: '{{used}} of {{quota}} used',
-    storagePersisted: 'The browser has promised not to clear the app\'s data.',
-    storageNotPersisted: 'The browser may clear the app\'s data when space runs out; unsynced changes could then be lost.',
+    storagePersisted: "The browser has promised not to clear the app's data.",
+    storageNotPersisted: "The browser may clear the app's data when space runs out; unsynced changes could then be lost.",
     notificationSettings: {
       intro: 'Choose how each kind of alert reaches you. Push reaches your devices even when the app is closed.',
       kind: 'Alert',
@@ -234,7 +234,11 @@ export const en = {
       text: 'Your account may not open this page. Ask your administrator for access if you need it.',
     },
     serverError: { title: 'Something went wrong', text: 'An unexpected error occurred. Please try again in a moment.' },
-    maintenance: { title: 'Under maintenance', text: 'We are updating Säljkraft and will be back soon. This page checks every thirty seconds and takes you back as soon as everything works again.', retry: 'Try now' },
+    maintenance: {
+      title: 'Under maintenance',
+      text: 'We are updating Säljkraft and will be back soon. This page checks every thirty seconds and takes you back as soon as everything works again.',
+      retry: 'Try now',
+    },
   },
   validation: {
     required: 'This field is required',
@@ -288,7 +292,7 @@ export const en = {
       orgNumber: 'Invalid organisation number (NNNNNN-NNNN, the check digit does not match)',
       orgNumberRequired: 'A business customer needs an organisation number',
       postalCode: 'Enter a five-digit postal code, e.g. 211 45',
-      soldInFuture: 'The time of sale is in the future; check the phone\'s clock',
+      soldInFuture: "The time of sale is in the future; check the phone's clock",
       fileType: 'The checklist must be an image (JPEG, PNG, WebP, HEIC) or a PDF',
       fileTooLarge: 'The checklist may be at most 10 MB',
       fileEmpty: 'The file is empty',
@@ -439,7 +443,7 @@ export const en = {
     noChecklist: 'No checklist attached.',
   },
   checkout: {
-    summary: 'Today\'s summary',
+    summary: "Today's summary",
     sales: 'Sales',
     hours: 'Hours worked',
     hoursValue: '{{hours}} h',
@@ -486,7 +490,7 @@ export const en = {
     save: 'Save the time report',
     saved: 'The time report is saved',
     editing: 'You are changing the report for {{date, day}}.',
-    thisMonth: 'This month\'s reports',
+    thisMonth: "This month's reports",
     none: 'No reports this month.',
     absence: 'Absence',
   },
@@ -516,7 +520,8 @@ export const en = {
   },
   salary: {
     month: 'Month {{month, month}}',
-    assumptions: 'The estimate is gross, before regret deductions, in kr per hour. It assumes {{hours}} work hours a month and that the quality bonus ({{bonus}} % of commission) is reached.',
+    assumptions:
+      'The estimate is gross, before regret deductions, in kr per hour. It assumes {{hours}} work hours a month and that the quality bonus ({{bonus}} % of commission) is reached.',
     perHour: 'Hourly pay (estimate)',
     monthly: 'Monthly pay at {{hours}} h',
     gross: 'Commission + bonus',

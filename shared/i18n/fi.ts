@@ -234,7 +234,11 @@ export const fi = {
       text: 'Tilisi ei voi avata tätä sivua. Pyydä ylläpitäjältä oikeutta, jos tarvitset sitä.',
     },
     serverError: { title: 'Jokin meni vikaan', text: 'Tapahtui odottamaton virhe. Yritä hetken kuluttua uudelleen.' },
-    maintenance: { title: 'Huoltokatko', text: 'Päivitämme Säljkraftia ja palaamme pian. Sivu tarkistaa tilanteen 30 sekunnin välein ja palauttaa sinut, kun kaikki toimii taas.', retry: 'Yritä nyt' },
+    maintenance: {
+      title: 'Huoltokatko',
+      text: 'Päivitämme Säljkraftia ja palaamme pian. Sivu tarkistaa tilanteen 30 sekunnin välein ja palauttaa sinut, kun kaikki toimii taas.',
+      retry: 'Yritä nyt',
+    },
   },
   validation: {
     required: 'Kenttä on pakollinen',
@@ -516,7 +520,8 @@ export const fi = {
   },
   salary: {
     month: 'Kuukausi {{month, month}}',
-    assumptions: 'Arvio on brutto, ennen perumisvähennyksiä, kr tunnissa. Se olettaa {{hours}} työtuntia kuukaudessa ja että laatubonus ({{bonus}} % provisiosta) saavutetaan.',
+    assumptions:
+      'Arvio on brutto, ennen perumisvähennyksiä, kr tunnissa. Se olettaa {{hours}} työtuntia kuukaudessa ja että laatubonus ({{bonus}} % provisiosta) saavutetaan.',
     perHour: 'Tuntipalkka (arvio)',
     monthly: 'Kuukausipalkka {{hours}} h:lla',
     gross: 'Provisio + bonus',
@@ -525,7 +530,8 @@ export const fi = {
     howCommission: 'Provisio laskettavista myynneistä (odottaa, hyväksytty, merkitty, vastaamaton): {{value}}.',
     howBonus: 'Laatubonus {{bonus}} %: {{value}}.',
     howPerHour: '{{gross}} jaettuna {{hours}} tunnilla on {{rate}} tunnissa.',
-    howHours: '{{reported}} h raportoitua työaikaa ja {{days}} päivää, joilla on myyntiä mutta ei tuntiraporttia, laskettuna täysinä {{day}} h:n työpäivinä: {{hours}} h.',
+    howHours:
+      '{{reported}} h raportoitua työaikaa ja {{days}} päivää, joilla on myyntiä mutta ei tuntiraporttia, laskettuna täysinä {{day}} h:n työpäivinä: {{hours}} h.',
     howHoursReported: '{{hours}} h raportoitua työaikaa.',
     howHoursAssumed: 'Työaikaa ei ole vielä raportoitu: {{days}} myyntipäivää lasketaan täysinä {{day}} h:n työpäivinä: {{hours}} h.',
     howNoHours: 'Tässä kuussa ei ole vielä myyntiä eikä raportoitua työaikaa.',

@@ -24,5 +24,5 @@ export function pickLanguage(acceptLanguage: string | null | undefined): Languag
     })
     .filter((w) => w.code && !Number.isNaN(w.q))
     .sort((a, b) => b.q - a.q)
-  return wanted.find((w) => isLanguage(w.code))?.code as LanguageCode | undefined ?? DEFAULT_LANGUAGE
+  return (wanted.find((w) => isLanguage(w.code))?.code as LanguageCode | undefined) ?? DEFAULT_LANGUAGE
 }

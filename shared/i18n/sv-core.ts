@@ -229,7 +229,11 @@ export const svCore = {
     notFound: { title: 'Sidan finns inte', text: 'Sidan du letar efter finns inte eller har flyttats.' },
     notAuthorized: { title: 'Du saknar behörighet', text: 'Ditt konto får inte öppna den här sidan. Be din administratör om behörighet om du behöver den.' },
     serverError: { title: 'Något gick fel', text: 'Ett oväntat fel inträffade. Försök igen om en stund.' },
-    maintenance: { title: 'Underhåll pågår', text: 'Vi uppdaterar Säljkraft och är snart tillbaka. Sidan kontrollerar själv var trettionde sekund och tar dig tillbaka när allt fungerar igen.', retry: 'Försök nu' },
+    maintenance: {
+      title: 'Underhåll pågår',
+      text: 'Vi uppdaterar Säljkraft och är snart tillbaka. Sidan kontrollerar själv var trettionde sekund och tar dig tillbaka när allt fungerar igen.',
+      retry: 'Försök nu',
+    },
   },
   validation: {
     required: 'Fältet är obligatoriskt',
@@ -386,4 +390,3 @@ export const svCore = {
     'sales-sync': 'Synkronisering',
   },
 }
-

@@ -222,7 +222,8 @@ export const svSales = {
   },
   salary: {
     month: 'Månad {{month, month}}',
-    assumptions: 'Uppskattningen är brutto, före ånger-avdrag, i kr per timme. Den räknar med {{hours}} arbetstimmar i månaden och att kvalitetsbonusen ({{bonus}} % av provisionen) nås.',
+    assumptions:
+      'Uppskattningen är brutto, före ånger-avdrag, i kr per timme. Den räknar med {{hours}} arbetstimmar i månaden och att kvalitetsbonusen ({{bonus}} % av provisionen) nås.',
     perHour: 'Timlön (uppskattad)',
     monthly: 'Månadslön vid {{hours}} h',
     gross: 'Provision + bonus',
@@ -231,7 +232,8 @@ export const svSales = {
     howCommission: 'Provision på försäljningar som räknas (väntar, godkänd, flaggad, obesvarad): {{value}}.',
     howBonus: 'Kvalitetsbonus {{bonus}} %: {{value}}.',
     howPerHour: '{{gross}} delat med {{hours}} timmar ger {{rate}} per timme.',
-    howHours: '{{reported}} h rapporterad arbetstid och {{days}} dagar med försäljning men utan tidrapport, räknade som hela arbetsdagar à {{day}} h: {{hours}} h.',
+    howHours:
+      '{{reported}} h rapporterad arbetstid och {{days}} dagar med försäljning men utan tidrapport, räknade som hela arbetsdagar à {{day}} h: {{hours}} h.',
     howHoursReported: '{{hours}} h rapporterad arbetstid.',
     howHoursAssumed: 'Ingen arbetstid rapporterad ännu: {{days}} dagar med försäljning räknas som hela arbetsdagar à {{day}} h: {{hours}} h.',
     howNoHours: 'Ingen försäljning och ingen rapporterad arbetstid ännu den här månaden.',

@@ -2,7 +2,17 @@ import { svCore } from './sv-core'
 import { svSales } from './sv-sales'
 
 type Merged<A, B> = {
-  [K in keyof A | keyof B]: K extends keyof B ? (K extends keyof A ? (A[K] extends object ? (B[K] extends object ? Merged<A[K], B[K]> : B[K]) : B[K]) : B[K]) : K extends keyof A ? A[K] : never
+  [K in keyof A | keyof B]: K extends keyof B
+    ? K extends keyof A
+      ? A[K] extends object
+        ? B[K] extends object
+          ? Merged<A[K], B[K]>
+          : B[K]
+        : B[K]
+      : B[K]
+    : K extends keyof A
+      ? A[K]
+      : never
 }
 
 function merge<A extends object, B extends object>(a: A, b: B): Merged<A, B> {

@@ -39,7 +39,9 @@ describe('which permission each default role may give as a direct rule', () => {
     new Set(
       roleDef(key)
         .rules.filter((r) => !r.inverted && !r.conditions && !r.fields)
-        .flatMap((r) => (r.action === 'manage' && r.subject === 'all' ? PERMISSIONS.map((p) => permissionName(p.action, p.subject)) : [permissionName(r.action, r.subject)])),
+        .flatMap((r) =>
+          r.action === 'manage' && r.subject === 'all' ? PERMISSIONS.map((p) => permissionName(p.action, p.subject)) : [permissionName(r.action, r.subject)],
+        ),
     )
 
   for (const role of DEFAULT_ROLES) {

@@ -7,9 +7,7 @@ export function renderRolesTable(): string {
   const line = `|---|${DEFAULT_ROLES.map(() => ':-:').join('|')}|`
   const rows = PERMISSIONS.map((p) => {
     const cells = DEFAULT_ROLES.map((role) => {
-      const rules = role.rules.filter(
-        (r) => (r.action === p.action || r.action === 'manage') && (r.subject === p.subject || r.subject === 'all'),
-      )
+      const rules = role.rules.filter((r) => (r.action === p.action || r.action === 'manage') && (r.subject === p.subject || r.subject === 'all'))
       if (rules.length === 0) return ''
       if (rules.some((r) => !r.conditions)) return '✓'
       return rules.map((r) => `✓ ${conditionLabel(r.conditions!)}`).join(', ')

@@ -43,17 +43,73 @@ describe('the salary estimate never divides many days of money by the hours of a
   const report = (date: string, workHours: number) => ({ date, workHours })
   const tenDays = ['02', '03', '04', '05', '06', '09', '10', '11', '12', '13'].map((d) => `2026-11-${d}`)
 
-  const cases: Array<{ name: string; sales: ReturnType<typeof day>[]; reports: ReturnType<typeof report>[]; perHour: number | null; monthly: number | null; basis: number; assumed: number }> = [
+  const cases: Array<{
+    name: string
+    sales: ReturnType<typeof day>[]
+    reports: ReturnType<typeof report>[]
+    perHour: number | null
+    monthly: number | null
+    basis: number
+    assumed: number
+  }> = [
     // The case that broke it: ten days of sales, one 8-hour report. Before: 11,000 kr / 8 h = 1,375 kr/h.
-    { name: 'ten days of sales, one day reported', sales: tenDays.map(day), reports: [report(tenDays[0]!, 8)], perHour: 138, monthly: 22963, basis: 80, assumed: 9 },
-    { name: 'ten days of sales, every day reported', sales: tenDays.map(day), reports: tenDays.map((d) => report(d, 8)), perHour: 138, monthly: 22963, basis: 80, assumed: 0 },
+    {
+      name: 'ten days of sales, one day reported',
+      sales: tenDays.map(day),
+      reports: [report(tenDays[0]!, 8)],
+      perHour: 138,
+      monthly: 22963,
+      basis: 80,
+      assumed: 9,
+    },
+    {
+      name: 'ten days of sales, every day reported',
+      sales: tenDays.map(day),
+      reports: tenDays.map((d) => report(d, 8)),
+      perHour: 138,
+      monthly: 22963,
+      basis: 80,
+      assumed: 0,
+    },
     { name: 'a new month: one day of sales and no report yet', sales: [day('2026-12-01')], reports: [], perHour: 138, monthly: 22963, basis: 8, assumed: 1 },
     { name: 'a new month: nothing yet', sales: [], reports: [], perHour: null, monthly: null, basis: 0, assumed: 0 },
     { name: 'hours reported, no sales yet', sales: [], reports: [report('2026-11-02', 8)], perHour: 0, monthly: 0, basis: 8, assumed: 0 },
-    { name: 'short days reported count as reported', sales: [day('2026-11-02'), day('2026-11-03')], reports: [report('2026-11-02', 4), report('2026-11-03', 4)], perHour: 275, monthly: 45925, basis: 8, assumed: 0 },
-    { name: 'a day reported with no work hours counts as a full day', sales: [day('2026-11-02')], reports: [report('2026-11-02', 0)], perHour: 138, monthly: 22963, basis: 8, assumed: 1 },
-    { name: 'two sales on one unreported day are one assumed day', sales: [day('2026-11-02'), day('2026-11-02')], reports: [], perHour: 275, monthly: 45925, basis: 8, assumed: 1 },
-    { name: 'a reported day without sales adds its hours', sales: [day('2026-11-02')], reports: [report('2026-11-02', 8), report('2026-11-03', 8)], perHour: 69, monthly: 11481, basis: 16, assumed: 0 },
+    {
+      name: 'short days reported count as reported',
+      sales: [day('2026-11-02'), day('2026-11-03')],
+      reports: [report('2026-11-02', 4), report('2026-11-03', 4)],
+      perHour: 275,
+      monthly: 45925,
+      basis: 8,
+      assumed: 0,
+    },
+    {
+      name: 'a day reported with no work hours counts as a full day',
+      sales: [day('2026-11-02')],
+      reports: [report('2026-11-02', 0)],
+      perHour: 138,
+      monthly: 22963,
+      basis: 8,
+      assumed: 1,
+    },
+    {
+      name: 'two sales on one unreported day are one assumed day',
+      sales: [day('2026-11-02'), day('2026-11-02')],
+      reports: [],
+      perHour: 275,
+      monthly: 45925,
+      basis: 8,
+      assumed: 1,
+    },
+    {
+      name: 'a reported day without sales adds its hours',
+      sales: [day('2026-11-02')],
+      reports: [report('2026-11-02', 8), report('2026-11-03', 8)],
+      perHour: 69,
+      monthly: 11481,
+      basis: 16,
+      assumed: 0,
+    },
   ]
   it.each(cases)('$name', ({ sales: list, reports, perHour, monthly, basis, assumed }) => {
     const e = salaryEstimate(list, reports)

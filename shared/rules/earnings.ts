@@ -47,7 +47,10 @@ export type SalaryEstimate = {
  * sales but no reported work hours counts as a full work day (8 h), so a month's commission is never divided by
  * the hours of the few days that happen to be reported.
  */
-export function salaryEstimate(sales: ReadonlyArray<EarningSale & { sellDate: string }>, reports: ReadonlyArray<{ date: string; workHours: number }>): SalaryEstimate {
+export function salaryEstimate(
+  sales: ReadonlyArray<EarningSale & { sellDate: string }>,
+  reports: ReadonlyArray<{ date: string; workHours: number }>,
+): SalaryEstimate {
   const earning = sales.filter((s) => EARNING_STATUSES.includes(s.status))
   const commissionOre = earning.reduce((sum, s) => sum + s.sellerCommissionOre, 0)
   const qualityBonusOre = Math.round(commissionOre * QUALITY_BONUS_SHARE)

@@ -24,7 +24,14 @@ const to = (path: string): GuardDecision => ({ type: 'redirect', to: path })
 
 const rows: Row[] = [
   { rule: 'index with a role and no home → start', route: 'index', pathname: '/', user: { role: 'seller' }, expected: to('/start') },
-  { rule: 'index with a role and a home → the home', route: 'index', pathname: '/', user: { role: 'coach' }, home: '/dashboards/sales/coach', expected: to('/dashboards/sales/coach') },
+  {
+    rule: 'index with a role and a home → the home',
+    route: 'index',
+    pathname: '/',
+    user: { role: 'coach' },
+    home: '/dashboards/sales/coach',
+    expected: to('/dashboards/sales/coach'),
+  },
   { rule: 'index without user data → login, query kept', route: 'index', pathname: '/', search: '?a=1&b=2', user: null, expected: to('/login?a=1&b=2') },
   { rule: 'index with user data but no role → login', route: 'index', pathname: '/', user: { role: null }, expected: to('/login') },
   { rule: 'public route, visitor → allowed', route: 'not-authorized', pathname: '/not-authorized', user: null, expected: allow },

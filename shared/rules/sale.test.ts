@@ -31,11 +31,31 @@ describe('a sale’s catalog checks (device and server run the same)', () => {
     ['an active provider and its active products', sale(), provider, {}],
     ['no such provider', sale({ providerId: 'gone' }), undefined, { providerId: 'validation.sale.providerRequired' }],
     ['an inactive provider', sale(), { ...provider, active: false }, { providerId: 'validation.sale.providerRequired' }],
-    ['an external order number the provider requires', sale({ providerId: 'energy', products: [{ productId: 'elsewhere', quantity: 1 }] }), strict, { externalOrderNumber: 'validation.sale.externalOrderNumberRequired' }],
+    [
+      'an external order number the provider requires',
+      sale({ providerId: 'energy', products: [{ productId: 'elsewhere', quantity: 1 }] }),
+      strict,
+      { externalOrderNumber: 'validation.sale.externalOrderNumberRequired' },
+    ],
     ['the required number given', sale({ providerId: 'energy', products: [{ productId: 'elsewhere', quantity: 1 }], externalOrderNumber: 'E-1' }), strict, {}],
-    ['an unknown product, on its line', sale({ products: [{ productId: 'std', quantity: 1 }, { productId: 'nope', quantity: 1 }] }), provider, { 'products.1.productId': 'validation.sale.unknownProduct' }],
+    [
+      'an unknown product, on its line',
+      sale({
+        products: [
+          { productId: 'std', quantity: 1 },
+          { productId: 'nope', quantity: 1 },
+        ],
+      }),
+      provider,
+      { 'products.1.productId': 'validation.sale.unknownProduct' },
+    ],
     ['an inactive product', sale({ products: [{ productId: 'old', quantity: 1 }] }), provider, { 'products.0.productId': 'validation.sale.unknownProduct' }],
-    ['another provider’s product', sale({ products: [{ productId: 'elsewhere', quantity: 1 }] }), provider, { 'products.0.productId': 'validation.sale.unknownProduct' }],
+    [
+      'another provider’s product',
+      sale({ products: [{ productId: 'elsewhere', quantity: 1 }] }),
+      provider,
+      { 'products.0.productId': 'validation.sale.unknownProduct' },
+    ],
   ] as const)('%s', (_name, input, prov, expected) => {
     expect(saleCatalogViolations(input, prov, catalog)).toEqual(expected)
   })
@@ -43,10 +63,29 @@ describe('a sale’s catalog checks (device and server run the same)', () => {
 
 describe('a sale’s amounts: each product’s figure times its quantity', () => {
   it.each([
-    ['one line', [{ productId: 'std', quantity: 1 }], { orderValueOre: 34_900, sellerCommissionOre: 20_000, companyCommissionOre: 50_000, companyCostOre: 10_000 }],
-    ['quantities multiply', [{ productId: 'smoke', quantity: 4 }], { orderValueOre: 19_600, sellerCommissionOre: 8_000, companyCommissionOre: 12_000, companyCostOre: 6_000 }],
-    ['lines add up', [{ productId: 'std', quantity: 2 }, { productId: 'smoke', quantity: 1 }], { orderValueOre: 74_700, sellerCommissionOre: 42_000, companyCommissionOre: 103_000, companyCostOre: 21_500 }],
-    ['an unknown product counts nothing', [{ productId: 'nope', quantity: 3 }], { orderValueOre: 0, sellerCommissionOre: 0, companyCommissionOre: 0, companyCostOre: 0 }],
+    [
+      'one line',
+      [{ productId: 'std', quantity: 1 }],
+      { orderValueOre: 34_900, sellerCommissionOre: 20_000, companyCommissionOre: 50_000, companyCostOre: 10_000 },
+    ],
+    [
+      'quantities multiply',
+      [{ productId: 'smoke', quantity: 4 }],
+      { orderValueOre: 19_600, sellerCommissionOre: 8_000, companyCommissionOre: 12_000, companyCostOre: 6_000 },
+    ],
+    [
+      'lines add up',
+      [
+        { productId: 'std', quantity: 2 },
+        { productId: 'smoke', quantity: 1 },
+      ],
+      { orderValueOre: 74_700, sellerCommissionOre: 42_000, companyCommissionOre: 103_000, companyCostOre: 21_500 },
+    ],
+    [
+      'an unknown product counts nothing',
+      [{ productId: 'nope', quantity: 3 }],
+      { orderValueOre: 0, sellerCommissionOre: 0, companyCommissionOre: 0, companyCostOre: 0 },
+    ],
   ] as const)('%s', (_name, lines, expected) => {
     expect(saleAmounts(lines, catalog)).toEqual(expected)
     // The device, without the company's figures, computes the same order value and commission.

@@ -73,4 +73,3 @@ export function saleAmounts(lines: Lines, productsById: ReadonlyMap<string, Cata
   }
   return sum
 }
-

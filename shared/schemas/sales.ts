@@ -43,10 +43,7 @@ export const saleInputSchema = z
   .strictObject({
     id: uuid,
     providerId: z.string({ error: 'validation.sale.providerRequired' }).min(1, { error: 'validation.sale.providerRequired' }).max(64),
-    products: z
-      .array(saleLineSchema, { error: 'validation.sale.productRequired' })
-      .min(1, { error: 'validation.sale.productRequired' })
-      .max(MAX_SALE_LINES),
+    products: z.array(saleLineSchema, { error: 'validation.sale.productRequired' }).min(1, { error: 'validation.sale.productRequired' }).max(MAX_SALE_LINES),
     customerType: z.enum(CUSTOMER_TYPES),
     customerSsn: optionalText(20)
       .refine((v) => v === null || isPersonalNumber(v), { error: 'validation.sale.ssn' })
@@ -65,7 +62,10 @@ export const saleInputSchema = z
     address: requiredText(200),
     message: optionalText(2000),
     externalOrderNumber: optionalText(60),
-    checklistFileId: uuid.nullable().optional().transform((v) => v ?? null),
+    checklistFileId: uuid
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null),
     /** when the seller saved it on the device, epoch ms */
     soldAt: z.int().min(0),
   })

@@ -52,14 +52,14 @@ export function AppBar({ onOpenNav, alwaysShowMenuButton = false }: { onOpenNav?
       ) : null}
       {/* The brand never shrinks: on a phone with the sync badge showing, the bar's other items give way. */}
       <Box asChild flexShrink="0">
-      <Link to="/start" aria-label={t('app.name')}>
-        <Flex align="center" gap="2">
-          <Box as="img" {...{ src: '/favicon.svg', alt: '' }} w="8" h="8" minW="8" flexShrink="0" />
-          <Text fontWeight="bold" fontSize="lg" display={{ base: 'none', sm: 'block' }}>
-            {t('app.name')}
-          </Text>
-        </Flex>
-      </Link>
+        <Link to="/start" aria-label={t('app.name')}>
+          <Flex align="center" gap="2">
+            <Box as="img" {...{ src: '/favicon.svg', alt: '' }} w="8" h="8" minW="8" flexShrink="0" />
+            <Text fontWeight="bold" fontSize="lg" display={{ base: 'none', sm: 'block' }}>
+              {t('app.name')}
+            </Text>
+          </Flex>
+        </Link>
       </Box>
       <DemoBadge />
       <Box flex="1" />

@@ -30,7 +30,9 @@ export function AppFooter() {
       gap="4"
       css={{ '@media print': { display: 'none' } }}
     >
-      <Text>© {new Date().getFullYear()} {t('app.name')}</Text>
+      <Text>
+        © {new Date().getFullYear()} {t('app.name')}
+      </Text>
       {version ? <Text>{t('app.version', { version })}</Text> : null}
     </Box>
   )

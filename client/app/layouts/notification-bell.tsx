@@ -55,7 +55,9 @@ export function NotificationBell({ kind }: { kind: NotificationKind }) {
   const label = kind === 'deviation' ? t('notifications.deviations') : t('notifications.title')
 
   return (
-    <Menu.Root lazyMount unmountOnExit
+    <Menu.Root
+      lazyMount
+      unmountOnExit
       positioning={{ placement: 'bottom-end' }}
       onSelect={(d) => {
         const n = list.data?.items.find((x) => x.id === d.value)

@@ -44,7 +44,14 @@ export function SearchDialog() {
 
   return (
     <>
-      <Button variant="ghost" onClick={() => setOpen(true)} aria-label={t('search.open')} px={{ base: '2', md: '3' }} color="fg.muted" data-testid="open-search">
+      <Button
+        variant="ghost"
+        onClick={() => setOpen(true)}
+        aria-label={t('search.open')}
+        px={{ base: '2', md: '3' }}
+        color="fg.muted"
+        data-testid="open-search"
+      >
         <SearchIcon />
         <Text as="span" display={{ base: 'none', lg: 'inline' }}>
           {t('search.placeholder')}

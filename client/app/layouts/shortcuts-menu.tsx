@@ -33,7 +33,9 @@ export function ShortcutsMenu() {
   const addable = editing ? allowed.filter((n) => !shortcuts.includes(n)).sort((a, b) => compareText(title(a), title(b), i18n.language as FormatLanguage)) : []
 
   return (
-    <Popover.Root lazyMount unmountOnExit
+    <Popover.Root
+      lazyMount
+      unmountOnExit
       open={open}
       onOpenChange={(e) => {
         setOpen(e.open)

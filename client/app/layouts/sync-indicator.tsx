@@ -23,7 +23,10 @@ export default function SyncIndicator() {
     if (!engine) return undefined
     if (!persistAsked && navigator.storage?.persist) {
       persistAsked = true
-      void navigator.storage.persisted().then((already) => (already ? true : navigator.storage.persist())).catch(() => undefined)
+      void navigator.storage
+        .persisted()
+        .then((already) => (already ? true : navigator.storage.persist()))
+        .catch(() => undefined)
     }
     return engine.start()
   }, [engine])

@@ -17,7 +17,14 @@ export function FilePicker(props: {
   const { t } = useTranslation()
   return (
     <HStack gap="3" minW="0">
-      <Button asChild variant="outline" size="sm" flexShrink={0} cursor="pointer" _focusWithin={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '2px' }}>
+      <Button
+        asChild
+        variant="outline"
+        size="sm"
+        flexShrink={0}
+        cursor="pointer"
+        _focusWithin={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '2px' }}
+      >
         <label>
           <Input
             type="file"

@@ -4,7 +4,7 @@ import { Link } from 'react-router'
 /** The body of an error page in the blank layout (404, 401, 500). */
 export function FullPageMessage(props: { code: string; title: string; text: string; actionLabel: string; actionTo: string }) {
   return (
-    <Stack as="main" id="main" align="center" textAlign="center" gap="4" py={{ base: "16", md: "24" }} px="6" maxW="lg" mx="auto">
+    <Stack as="main" id="main" align="center" textAlign="center" gap="4" py={{ base: '16', md: '24' }} px="6" maxW="lg" mx="auto">
       <Text fontSize={{ base: '6xl', md: '7xl' }} fontWeight="bold" color="brand.fg" lineHeight="1" aria-hidden="true">
         {props.code}
       </Text>

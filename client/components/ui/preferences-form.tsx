@@ -1,16 +1,7 @@
 import { Box, Button, Field, Flex, Heading, NativeSelect, Stack, Switch, Text } from '@chakra-ui/react'
 import { useTranslation } from 'react-i18next'
 import { LANGUAGES, isLanguage } from '../../../shared/i18n/languages'
-import {
-  BAR_TYPES,
-  CONTENT_WIDTHS,
-  DEFAULT_PREFERENCES,
-  NAV_LAYOUTS,
-  PRIMARY_COLORS,
-  SKINS,
-  THEMES,
-  type Preferences,
-} from '../../../shared/preferences'
+import { BAR_TYPES, CONTENT_WIDTHS, DEFAULT_PREFERENCES, NAV_LAYOUTS, PRIMARY_COLORS, SKINS, THEMES, type Preferences } from '../../../shared/preferences'
 import { setLanguage } from '../../lib/i18n'
 import { setPreferences, usePreferences } from '../../lib/preferences'
 
@@ -99,10 +90,13 @@ export function PreferencesForm() {
       <Field.Root>
         <Field.Label>{t('app.language')}</Field.Label>
         <NativeSelect.Root size="sm">
-          <NativeSelect.Field value={i18n.language} onChange={(e) => {
+          <NativeSelect.Field
+            value={i18n.language}
+            onChange={(e) => {
               const lng = e.currentTarget.value
               if (isLanguage(lng)) void setLanguage(lng)
-            }}>
+            }}
+          >
             {LANGUAGES.map((l) => (
               <option key={l.code} value={l.code}>
                 {l.label}

@@ -31,7 +31,17 @@ export function Snackbar() {
   const { t } = useTranslation()
   const state = useSyncExternalStore(snackbar.subscribe, snackbar.get)
   return (
-    <Box position="fixed" bottom="4" left="50%" transform="translateX(-50%)" zIndex="toast" w="max-content" maxW="calc(100vw - 2rem)" role="status" aria-live="polite">
+    <Box
+      position="fixed"
+      bottom="4"
+      left="50%"
+      transform="translateX(-50%)"
+      zIndex="toast"
+      w="max-content"
+      maxW="calc(100vw - 2rem)"
+      role="status"
+      aria-live="polite"
+    >
       {state.visible ? (
         <Flex
           key={state.id}

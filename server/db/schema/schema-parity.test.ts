@@ -58,7 +58,9 @@ describe('the SQLite and PostgreSQL schemas', () => {
       const other = pgTables[key]!
       expect(getTableName(other)).toBe(getTableName(table))
       const describe = (t: Table) =>
-        Object.fromEntries(Object.entries(getTableColumns(t)).map(([k, c]) => [k, { name: c.name, notNull: c.notNull, hasDefault: c.hasDefault, primary: c.primary }]))
+        Object.fromEntries(
+          Object.entries(getTableColumns(t)).map(([k, c]) => [k, { name: c.name, notNull: c.notNull, hasDefault: c.hasDefault, primary: c.primary }]),
+        )
       expect(describe(other), key).toEqual(describe(table))
     }
   })

@@ -174,12 +174,30 @@ export async function seedDemo(database: Database, opts: { scryptLogN: number; n
       readAt: null,
       createdAt: now - minutesAgo * 60_000,
     })
-    await tx.insert(t.notifications).values([
-      note('seller@demo.test', 'general', 'Veckans tävling har startat', 'Flest sålda hemlarm till fredag vinner. Lycka till!', '/sales-flow/competitions', 'Cecilia Coach', 120),
-      note('coach@demo.test', 'deviation', 'Avvikelse i Team Öresund', 'En order från Sven Säljare behöver rättas.', '/backoffice/deviations', 'Bertil Backoffice', 45),
-      note('backoffice@demo.test', 'general', 'Nya säljrapporter', '12 säljrapporter väntar på granskning.', '/backoffice/salereports', 'Säljkraft', 15),
-      note('manager@demo.test', 'general', 'Månadens budget', 'Malmö har nått 64 % av månadens budget.', '/dashboards/sales/manager', 'Säljkraft', 60),
-    ])
+    await tx
+      .insert(t.notifications)
+      .values([
+        note(
+          'seller@demo.test',
+          'general',
+          'Veckans tävling har startat',
+          'Flest sålda hemlarm till fredag vinner. Lycka till!',
+          '/sales-flow/competitions',
+          'Cecilia Coach',
+          120,
+        ),
+        note(
+          'coach@demo.test',
+          'deviation',
+          'Avvikelse i Team Öresund',
+          'En order från Sven Säljare behöver rättas.',
+          '/backoffice/deviations',
+          'Bertil Backoffice',
+          45,
+        ),
+        note('backoffice@demo.test', 'general', 'Nya säljrapporter', '12 säljrapporter väntar på granskning.', '/backoffice/salereports', 'Säljkraft', 15),
+        note('manager@demo.test', 'general', 'Månadens budget', 'Malmö har nått 64 % av månadens budget.', '/dashboards/sales/manager', 'Säljkraft', 60),
+      ])
 
     let n = 1
     for (const [firstName, lastName, team] of DEMO_COLLEAGUES) {
@@ -241,7 +259,16 @@ async function seedSalesHistory(
     [2, 'Bredband 250/250', 1, 'approved', null, null, 'Lars Ek', personalNumberOf('19790927', '357')],
     [3, 'Brandvarnare (st)', 4, 'finalized', null, null, 'Maja Strand', personalNumberOf('19880502', '164')],
     [5, 'Bredband 1000/1000', 1, 'regret', null, null, 'Olof Berg', personalNumberOf('19671120', '593')],
-    [6, 'Elavtal Fast 12 mån', 1, 'deviation', 'incorrect_ssn', 'Personnumret stämmer inte med kundens legitimation. Rätta och skicka igen.', 'Nils Dahl', personalNumberOf('19720808', '471')],
+    [
+      6,
+      'Elavtal Fast 12 mån',
+      1,
+      'deviation',
+      'incorrect_ssn',
+      'Personnumret stämmer inte med kundens legitimation. Rätta och skicka igen.',
+      'Nils Dahl',
+      personalNumberOf('19720808', '471'),
+    ],
     [8, 'Hemlarm Standard', 1, 'flagged', null, null, 'Eva Lund', personalNumberOf('19931201', '286')],
   ]
   let version = 0

@@ -45,7 +45,9 @@ describe('the seeded organisation (small scale)', () => {
   })
 
   it('prices every sale from its lines and ends its status history on the status it shows', async () => {
-    const lines = await db.select({ saleId: t.saleLines.saleId, q: t.saleLines.quantity, price: t.saleLines.priceOre, commission: t.saleLines.sellerCommissionOre }).from(t.saleLines)
+    const lines = await db
+      .select({ saleId: t.saleLines.saleId, q: t.saleLines.quantity, price: t.saleLines.priceOre, commission: t.saleLines.sellerCommissionOre })
+      .from(t.saleLines)
     const history = await db.select().from(t.saleStatusHistory).orderBy(asc(t.saleStatusHistory.at))
     const sums = new Map<string, { value: number; commission: number }>()
     for (const l of lines) {
@@ -75,7 +77,11 @@ describe('the seeded organisation (small scale)', () => {
     const share = (status: string, of: typeof sales) => of.filter((s) => s.status === status).length / of.length
     expect(share('approved', old)).toBeGreaterThan(0.75)
     expect(share('regret', old)).toBeGreaterThan(0.04)
-    for (const status of ['deviation', 'unanswered', 'absence', 'flagged']) expect(old.some((s) => s.status === status), status).toBe(true)
+    for (const status of ['deviation', 'unanswered', 'absence', 'flagged'])
+      expect(
+        old.some((s) => s.status === status),
+        status,
+      ).toBe(true)
     expect(old.some((s) => s.status === 'finalized')).toBe(false)
     const last = sales.filter((s) => recent.includes(s.sellDate))
     expect(share('finalized', last)).toBeGreaterThan(0.6)
@@ -84,12 +90,22 @@ describe('the seeded organisation (small scale)', () => {
   it('gives every seller a time report the rules accept for every working day they were employed, and sales only on days they worked', async () => {
     const reports = await db.select().from(t.timeReports)
     for (const r of reports) {
-      const draft = { present: r.present, workHours: r.workHours, absenceHours: r.absenceHours, absenceType: r.absenceType, allowanceType: r.allowanceType as AllowanceType, travelLocation: r.travelLocation }
+      const draft = {
+        present: r.present,
+        workHours: r.workHours,
+        absenceHours: r.absenceHours,
+        absenceType: r.absenceType,
+        allowanceType: r.allowanceType as AllowanceType,
+        travelLocation: r.travelLocation,
+      }
       expect(timeReportViolations(draft), JSON.stringify(r)).toEqual([])
       expect([0, 6].includes(new Date(`${r.date}T12:00:00Z`).getUTCDay())).toBe(false)
     }
     const [seller] = await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, 'seller@demo.test'))
-    const own = reports.filter((r) => r.userId === seller!.id).map((r) => r.date).sort()
+    const own = reports
+      .filter((r) => r.userId === seller!.id)
+      .map((r) => r.date)
+      .sort()
     expect(own).toEqual(days)
     const worked = new Set(reports.filter((r) => r.present).map((r) => `${r.userId}:${r.date}`))
     const sales = await db.select({ sellerId: t.sales.sellerId, sellDate: t.sales.sellDate }).from(t.sales)

@@ -72,7 +72,10 @@ export function prng(seed: string) {
     c = (c + t) | 0
     return (t >>> 0) / 4294967296
   }
-  const hex8 = () => Math.floor(next() * 4294967296).toString(16).padStart(8, '0')
+  const hex8 = () =>
+    Math.floor(next() * 4294967296)
+      .toString(16)
+      .padStart(8, '0')
   return {
     next,
     int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
@@ -119,25 +122,213 @@ const CITIES = [
 ] as const
 const TEAM_WORDS = ['Nord', 'Syd', 'Öst', 'Väst', 'Centrum', 'Hamnen', 'Kusten', 'Skogen', 'Fjällen', 'Älven', 'Staden', 'Slätten']
 const FIRST_NAMES = [
-  'Anna', 'Erik', 'Maria', 'Lars', 'Karin', 'Johan', 'Sara', 'Mikael', 'Emma', 'Anders', 'Elin', 'Oskar', 'Linnea', 'Ahmed',
-  'Fatima', 'Mohammed', 'Leila', 'Ali', 'Aino', 'Mikko', 'Johanna', 'Jussi', 'Sofia', 'David', 'Ida', 'Hanna', 'Viktor',
-  'Amanda', 'Filip', 'Julia', 'Alexander', 'Matilda', 'Gustav', 'Ebba', 'Hugo', 'Wilma', 'Omar', 'Yasmin', 'Nils', 'Astrid',
-  'Elias', 'Maja', 'Isak', 'Saga', 'Liam', 'Alma', 'Noah', 'Freja', 'Adam', 'Tuva', 'Leo', 'Selma', 'Kalle', 'Agnes',
+  'Anna',
+  'Erik',
+  'Maria',
+  'Lars',
+  'Karin',
+  'Johan',
+  'Sara',
+  'Mikael',
+  'Emma',
+  'Anders',
+  'Elin',
+  'Oskar',
+  'Linnea',
+  'Ahmed',
+  'Fatima',
+  'Mohammed',
+  'Leila',
+  'Ali',
+  'Aino',
+  'Mikko',
+  'Johanna',
+  'Jussi',
+  'Sofia',
+  'David',
+  'Ida',
+  'Hanna',
+  'Viktor',
+  'Amanda',
+  'Filip',
+  'Julia',
+  'Alexander',
+  'Matilda',
+  'Gustav',
+  'Ebba',
+  'Hugo',
+  'Wilma',
+  'Omar',
+  'Yasmin',
+  'Nils',
+  'Astrid',
+  'Elias',
+  'Maja',
+  'Isak',
+  'Saga',
+  'Liam',
+  'Alma',
+  'Noah',
+  'Freja',
+  'Adam',
+  'Tuva',
+  'Leo',
+  'Selma',
+  'Kalle',
+  'Agnes',
 ]
 const LAST_NAMES = [
-  'Andersson', 'Johansson', 'Karlsson', 'Nilsson', 'Eriksson', 'Larsson', 'Olsson', 'Persson', 'Svensson', 'Gustafsson',
-  'Pettersson', 'Jonsson', 'Jansson', 'Hansson', 'Bengtsson', 'Lindberg', 'Lindqvist', 'Lindgren', 'Berg', 'Nyström',
-  'Holm', 'Ek', 'Dahl', 'Strand', 'Lund', 'Virtanen', 'Korhonen', 'Mäkinen', 'Nieminen', 'Haddad', 'Karimi', 'Hussein',
-  'Ali', 'Yilmaz', 'Nowak', 'Kowalski', 'Sandberg', 'Forsberg', 'Sjöberg', 'Wallin', 'Engström', 'Eklund', 'Danielsson',
-  'Lundgren', 'Håkansson', 'Björk', 'Bergström', 'Fransson', 'Öberg', 'Åberg',
+  'Andersson',
+  'Johansson',
+  'Karlsson',
+  'Nilsson',
+  'Eriksson',
+  'Larsson',
+  'Olsson',
+  'Persson',
+  'Svensson',
+  'Gustafsson',
+  'Pettersson',
+  'Jonsson',
+  'Jansson',
+  'Hansson',
+  'Bengtsson',
+  'Lindberg',
+  'Lindqvist',
+  'Lindgren',
+  'Berg',
+  'Nyström',
+  'Holm',
+  'Ek',
+  'Dahl',
+  'Strand',
+  'Lund',
+  'Virtanen',
+  'Korhonen',
+  'Mäkinen',
+  'Nieminen',
+  'Haddad',
+  'Karimi',
+  'Hussein',
+  'Ali',
+  'Yilmaz',
+  'Nowak',
+  'Kowalski',
+  'Sandberg',
+  'Forsberg',
+  'Sjöberg',
+  'Wallin',
+  'Engström',
+  'Eklund',
+  'Danielsson',
+  'Lundgren',
+  'Håkansson',
+  'Björk',
+  'Bergström',
+  'Fransson',
+  'Öberg',
+  'Åberg',
 ]
-const STREETS = ['Storgatan', 'Drottninggatan', 'Kungsgatan', 'Skolgatan', 'Järnvägsgatan', 'Parkvägen', 'Björkvägen', 'Ekvägen', 'Torggatan', 'Sjövägen', 'Villagatan', 'Ringvägen']
+const STREETS = [
+  'Storgatan',
+  'Drottninggatan',
+  'Kungsgatan',
+  'Skolgatan',
+  'Järnvägsgatan',
+  'Parkvägen',
+  'Björkvägen',
+  'Ekvägen',
+  'Torggatan',
+  'Sjövägen',
+  'Villagatan',
+  'Ringvägen',
+]
 const PROVIDER_KINDS = [
-  { type: 'energy', names: ['Energi', 'El', 'Kraft'], products: ['Elavtal Fast 12 mån', 'Elavtal Fast 24 mån', 'Elavtal Rörligt', 'Elavtal Mix', 'Grön el-tillägg', 'Solcellsavtal', 'Laddbox-avtal', 'Elavtal Företag', 'Timpris-avtal', 'Spotpris Plus'], price: [0, 0] },
-  { type: 'broadband', names: ['Fiber', 'Nät', 'Bredband'], products: ['Bredband 100/100', 'Bredband 250/250', 'Bredband 500/500', 'Bredband 1000/1000', 'TV-paket Bas', 'TV-paket Plus', 'Telefoni', 'Router Pro', 'Mesh-paket', 'Streaming-paket'], price: [9_900, 59_900] },
-  { type: 'alarm', names: ['Larm', 'Trygghet', 'Säkerhet'], products: ['Hemlarm Standard', 'Hemlarm Premium', 'Brandvarnare (st)', 'Kameraövervakning', 'Dörrlås Smart', 'Vattenlarm', 'Väktarabonnemang', 'Fritidshuslarm', 'Överfallslarm', 'Larmservice'], price: [4_900, 49_900] },
-  { type: 'insurance', names: ['Försäkring', 'Skydd', 'Trygg'], products: ['Hemförsäkring', 'Villaförsäkring', 'Olycksfall Barn', 'Olycksfall Vuxen', 'Bilförsäkring', 'Djurförsäkring', 'Reseförsäkring', 'Livförsäkring', 'Sjukvård Plus', 'Inkomstskydd'], price: [9_900, 39_900] },
-  { type: 'charity', names: ['Hjälp', 'Fond', 'Insamling'], products: ['Månadsgivare 100 kr', 'Månadsgivare 200 kr', 'Månadsgivare 300 kr', 'Fadderskap', 'Gåvobrev', 'Minnesgåva', 'Företagsgivare', 'Engångsgåva', 'Skolfadder', 'Vattenpaket'], price: [10_000, 30_000] },
+  {
+    type: 'energy',
+    names: ['Energi', 'El', 'Kraft'],
+    products: [
+      'Elavtal Fast 12 mån',
+      'Elavtal Fast 24 mån',
+      'Elavtal Rörligt',
+      'Elavtal Mix',
+      'Grön el-tillägg',
+      'Solcellsavtal',
+      'Laddbox-avtal',
+      'Elavtal Företag',
+      'Timpris-avtal',
+      'Spotpris Plus',
+    ],
+    price: [0, 0],
+  },
+  {
+    type: 'broadband',
+    names: ['Fiber', 'Nät', 'Bredband'],
+    products: [
+      'Bredband 100/100',
+      'Bredband 250/250',
+      'Bredband 500/500',
+      'Bredband 1000/1000',
+      'TV-paket Bas',
+      'TV-paket Plus',
+      'Telefoni',
+      'Router Pro',
+      'Mesh-paket',
+      'Streaming-paket',
+    ],
+    price: [9_900, 59_900],
+  },
+  {
+    type: 'alarm',
+    names: ['Larm', 'Trygghet', 'Säkerhet'],
+    products: [
+      'Hemlarm Standard',
+      'Hemlarm Premium',
+      'Brandvarnare (st)',
+      'Kameraövervakning',
+      'Dörrlås Smart',
+      'Vattenlarm',
+      'Väktarabonnemang',
+      'Fritidshuslarm',
+      'Överfallslarm',
+      'Larmservice',
+    ],
+    price: [4_900, 49_900],
+  },
+  {
+    type: 'insurance',
+    names: ['Försäkring', 'Skydd', 'Trygg'],
+    products: [
+      'Hemförsäkring',
+      'Villaförsäkring',
+      'Olycksfall Barn',
+      'Olycksfall Vuxen',
+      'Bilförsäkring',
+      'Djurförsäkring',
+      'Reseförsäkring',
+      'Livförsäkring',
+      'Sjukvård Plus',
+      'Inkomstskydd',
+    ],
+    price: [9_900, 39_900],
+  },
+  {
+    type: 'charity',
+    names: ['Hjälp', 'Fond', 'Insamling'],
+    products: [
+      'Månadsgivare 100 kr',
+      'Månadsgivare 200 kr',
+      'Månadsgivare 300 kr',
+      'Fadderskap',
+      'Gåvobrev',
+      'Minnesgåva',
+      'Företagsgivare',
+      'Engångsgåva',
+      'Skolfadder',
+      'Vattenpaket',
+    ],
+    price: [10_000, 30_000],
+  },
 ] as const
 const PROVIDER_PREFIXES = ['Nord', 'Svea', 'Väst', 'Öst', 'Sol', 'Berg', 'Fjord', 'Hav', 'Ljus', 'Tryggt', 'Bäst', 'Klar', 'Fri', 'Stark', 'Grön']
 const DEVIATION_REASONS: Record<DeviationType, string> = {
@@ -147,7 +338,12 @@ const DEVIATION_REASONS: Record<DeviationType, string> = {
   incorrect_ssn: 'Personnumret stämmer inte med kundens legitimation. Rätta och skicka igen.',
   other: 'Adressen saknar lägenhetsnummer. Komplettera ordern.',
 }
-const REGRET_REASONS = ['Kunden ångrade sig inom ångerrätten.', 'Kunden hade redan ett avtal.', 'Kunden ville inte binda sig.', 'Kunden tyckte priset var för högt.']
+const REGRET_REASONS = [
+  'Kunden ångrade sig inom ångerrätten.',
+  'Kunden hade redan ett avtal.',
+  'Kunden ville inte binda sig.',
+  'Kunden tyckte priset var för högt.',
+]
 
 const DAY = 86_400_000
 
@@ -229,7 +425,8 @@ export async function seedOrganisation(
   // ── Roles, regions, offices, teams ──
   const roleIds = await database.transaction((tx) => seedRolesIfEmpty(database, tx, createdAt))
   const regionIds = Array.from({ length: s.regions }, () => rng.uuid())
-  for (const [i, id] of regionIds.entries()) await add(t.regions, { id, name: `Region ${REGIONS[i % REGIONS.length]}${i >= REGIONS.length ? ` ${i + 1}` : ''}`, createdAt })
+  for (const [i, id] of regionIds.entries())
+    await add(t.regions, { id, name: `Region ${REGIONS[i % REGIONS.length]}${i >= REGIONS.length ? ` ${i + 1}` : ''}`, createdAt })
   const offices = Array.from({ length: s.offices }, (_, i) => {
     const [city, postal] = CITIES[i % CITIES.length]!
     return { id: rng.uuid(), city, postal, name: i < CITIES.length ? city : `${city} ${Math.floor(i / CITIES.length) + 1}`, region: i % s.regions }
@@ -238,7 +435,12 @@ export async function seedOrganisation(
   const teams = Array.from({ length: s.teams }, (_, i) => ({ id: rng.uuid(), office: i % s.offices, n: Math.floor(i / s.offices) }))
   for (const team of teams) {
     const o = offices[team.office]!
-    await add(t.teams, { id: team.id, name: `Team ${o.city} ${TEAM_WORDS[team.n % TEAM_WORDS.length]}${team.n >= TEAM_WORDS.length ? ` ${team.n + 1}` : ''}`, officeId: o.id, createdAt })
+    await add(t.teams, {
+      id: team.id,
+      name: `Team ${o.city} ${TEAM_WORDS[team.n % TEAM_WORDS.length]}${team.n >= TEAM_WORDS.length ? ` ${team.n + 1}` : ''}`,
+      officeId: o.id,
+      createdAt,
+    })
   }
 
   // ── Providers and products; each office sells a handful of providers ──
@@ -246,7 +448,12 @@ export async function seedOrganisation(
     const kind = PROVIDER_KINDS[i % PROVIDER_KINDS.length]!
     const prefix = PROVIDER_PREFIXES[Math.floor(i / PROVIDER_KINDS.length) % PROVIDER_PREFIXES.length]!
     const n = Math.floor(i / (PROVIDER_KINDS.length * PROVIDER_PREFIXES.length))
-    return { id: rng.uuid(), kind, name: `${prefix}${kind.names[i % kind.names.length]!.toLowerCase()}${n ? ` ${n + 1}` : ''}`, requireExternal: kind.type === 'broadband' }
+    return {
+      id: rng.uuid(),
+      kind,
+      name: `${prefix}${kind.names[i % kind.names.length]!.toLowerCase()}${n ? ` ${n + 1}` : ''}`,
+      requireExternal: kind.type === 'broadband',
+    }
   })
   const perProvider = Math.max(1, Math.floor(s.products / s.providers))
   const products = providers.flatMap((p, pi) =>
@@ -268,7 +475,16 @@ export async function seedOrganisation(
     }),
   )
   for (const p of providers) {
-    await add(t.providers, { id: p.id, name: p.name, type: p.kind.type, requireExternalOrderNumber: p.requireExternal, copyAllProducts: false, active: true, createdAt, updatedAt: createdAt })
+    await add(t.providers, {
+      id: p.id,
+      name: p.name,
+      type: p.kind.type,
+      requireExternalOrderNumber: p.requireExternal,
+      copyAllProducts: false,
+      active: true,
+      createdAt,
+      updatedAt: createdAt,
+    })
   }
   for (const p of products) {
     const { providerIndex: _i, quantityMax: _q, ...row } = p
@@ -295,7 +511,11 @@ export async function seedOrganisation(
   })
   const demo = new Map<string, Person>()
   for (const a of DEMO_ACCOUNTS) {
-    const p = person(a.role, a.role === 'seller' ? 0 : null, a.role === 'backoffice' || a.role === 'manager' || a.role === 'coach' || a.role === 'recruiter' ? 0 : null)
+    const p = person(
+      a.role,
+      a.role === 'seller' ? 0 : null,
+      a.role === 'backoffice' || a.role === 'manager' || a.role === 'coach' || a.role === 'recruiter' ? 0 : null,
+    )
     demo.set(a.email, p)
     people.push(p)
   }
@@ -439,7 +659,14 @@ export async function seedOrganisation(
     // A monthly budget for every month of the employment.
     const months = [...new Set(days.slice(from, to + 1).map((d) => d.slice(0, 7)))]
     for (const month of months) {
-      await add(t.salesBudgets, { id: rng.uuid(), userId: p.id, month, amountOre: Math.round(p.skill * 60) * 100_000, version: ++version, updatedAt: createdAt })
+      await add(t.salesBudgets, {
+        id: rng.uuid(),
+        userId: p.id,
+        month,
+        amountOre: Math.round(p.skill * 60) * 100_000,
+        version: ++version,
+        updatedAt: createdAt,
+      })
     }
   }
   await settle()
@@ -541,7 +768,12 @@ export async function seedOrganisation(
         officeId: office.id,
         providerId: provider.id,
         customerType: company ? 'company' : 'private',
-        customerSsn: company ? null : personalNumberOf(`${birthYear}${String(rng.int(1, 12)).padStart(2, '0')}${String(rng.int(1, 28)).padStart(2, '0')}`, String(rng.int(0, 999)).padStart(3, '0')),
+        customerSsn: company
+          ? null
+          : personalNumberOf(
+              `${birthYear}${String(rng.int(1, 12)).padStart(2, '0')}${String(rng.int(1, 28)).padStart(2, '0')}`,
+              String(rng.int(0, 999)).padStart(3, '0'),
+            ),
         customerName: `${first} ${last}`,
         email: rng.chance(0.5) ? `${first}.${last}${rng.int(1, 99)}@example.se`.toLowerCase().replace(/[åä]/g, 'a').replace(/ö/g, 'o') : null,
         phone: `07${rng.int(0, 9)}-${rng.int(100, 999)} ${rng.int(10, 99)} ${rng.int(10, 99)}`,

@@ -95,9 +95,7 @@ export function authRepo({ db, t }: Database) {
         .where(or(eq(t.permissionRules.roleId, roleId), eq(t.permissionRules.userId, userId)))
         .orderBy(asc(t.permissionRules.position), asc(t.permissionRules.id))
       // CASL gives later rules priority: role rules first, direct (user) rules after them.
-      return [...rows.filter((r) => r.byUser === null), ...rows.filter((r) => r.byUser !== null)].map(
-        ({ byUser: _byUser, ...rule }) => rule,
-      )
+      return [...rows.filter((r) => r.byUser === null), ...rows.filter((r) => r.byUser !== null)].map(({ byUser: _byUser, ...rule }) => rule)
     },
 
     async coachedTeamIds(userId: string): Promise<string[]> {

@@ -106,11 +106,7 @@ export function authService(database: Database, opts: { sessionTtlMs: number; sc
     return {
       /** a right password: the attempt was no guess */
       async succeeded() {
-        await Promise.all([
-          limiters.pair.delete(keys.pair),
-          limiters.account.reward(keys.account, 1),
-          ...(keys.ip ? [limiters.ip.reward(keys.ip, 1)] : []),
-        ])
+        await Promise.all([limiters.pair.delete(keys.pair), limiters.account.reward(keys.account, 1), ...(keys.ip ? [limiters.ip.reward(keys.ip, 1)] : [])])
       },
     }
   }

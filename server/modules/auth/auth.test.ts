@@ -29,7 +29,10 @@ describe('sign-in, me and logout', () => {
     expect(cookie).not.toContain('Secure')
     const token = cookie.split(';')[0]!.split('=')[1]!
     const { db, t: tables } = t.database
-    const stored = await db.select().from(tables.sessions).where(eq(tables.sessions.tokenHash, hashToken(token)))
+    const stored = await db
+      .select()
+      .from(tables.sessions)
+      .where(eq(tables.sessions.tokenHash, hashToken(token)))
     expect(stored).toHaveLength(1)
     const raw = await db.select().from(tables.sessions).where(eq(tables.sessions.tokenHash, token))
     expect(raw).toHaveLength(0)
@@ -77,9 +80,15 @@ describe('sign-in, me and logout', () => {
     const { cookie } = await t.login('recruiter@demo.test')
     const token = cookie.split('=')[1]!
     const { db, t: tables } = t.database
-    await db.update(tables.sessions).set({ expiresAt: Date.now() - 1000 }).where(eq(tables.sessions.tokenHash, hashToken(token)))
+    await db
+      .update(tables.sessions)
+      .set({ expiresAt: Date.now() - 1000 })
+      .where(eq(tables.sessions.tokenHash, hashToken(token)))
     expect((await t.request('GET', '/api/auth/me', { cookie })).status).toBe(401)
-    const left = await db.select().from(tables.sessions).where(eq(tables.sessions.tokenHash, hashToken(token)))
+    const left = await db
+      .select()
+      .from(tables.sessions)
+      .where(eq(tables.sessions.tokenHash, hashToken(token)))
     expect(left).toHaveLength(0)
   })
 
@@ -95,7 +104,10 @@ describe('sign-in, me and logout', () => {
     const me = await t.request('GET', '/api/auth/me', { cookie })
     expect(me.status).toBe(200)
     expect(me.res.headers.get('set-cookie')).toContain(`sk_session=${token}`)
-    const [row] = await db.select().from(tables.sessions).where(eq(tables.sessions.tokenHash, hashToken(token)))
+    const [row] = await db
+      .select()
+      .from(tables.sessions)
+      .where(eq(tables.sessions.tokenHash, hashToken(token)))
     expect(row!.expiresAt).toBeGreaterThan(soon + 24 * 60 * 60_000)
   })
 
@@ -199,7 +211,9 @@ describe('wrong credentials and throttling', () => {
   it('counts parallel guesses from one address across accounts: 200 at once check at most its limit', async () => {
     const ip = '203.0.113.9'
     const answers = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => t.request('POST', '/api/auth/login', { ip, body: { email: `burst${i % 7}@demo.test`, password: `burst-guess-${i}` } })),
+      Array.from({ length: 200 }, (_, i) =>
+        t.request('POST', '/api/auth/login', { ip, body: { email: `burst${i % 7}@demo.test`, password: `burst-guess-${i}` } }),
+      ),
     )
     const checked = answers.filter((a) => a.status === 401).length
     expect(checked).toBeLessThanOrEqual(THROTTLE.ip.points)

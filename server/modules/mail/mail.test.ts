@@ -69,7 +69,10 @@ describe('mail with an SMTP server configured', () => {
     await sending.jobs.settled(30_000, 5_000)
     expect(received.length - before).toBe(1)
     expect(decoded(received.at(-1)!.raw)).toContain('Det här är ett testmeddelande från Säljkraft.')
-    const [row] = await sending.database.db.select().from(sending.database.t.mailOutbox).where(eq(sending.database.t.mailOutbox.id, (r.json as { id: string }).id))
+    const [row] = await sending.database.db
+      .select()
+      .from(sending.database.t.mailOutbox)
+      .where(eq(sending.database.t.mailOutbox.id, (r.json as { id: string }).id))
     expect(row).toMatchObject({ status: 'sent', language: 'sv' })
   })
 
@@ -77,7 +80,19 @@ describe('mail with an SMTP server configured', () => {
     const before = received.length
     const { db, t } = sending.database
     const id = crypto.randomUUID()
-    await db.insert(t.mailOutbox).values({ id, to: 'x@demo.test', template: 'test', language: 'sv', subject: 's', text: 't', html: null, status: 'sending', lastError: null, createdAt: Date.now(), sentAt: null })
+    await db.insert(t.mailOutbox).values({
+      id,
+      to: 'x@demo.test',
+      template: 'test',
+      language: 'sv',
+      subject: 's',
+      text: 't',
+      html: null,
+      status: 'sending',
+      lastError: null,
+      createdAt: Date.now(),
+      sentAt: null,
+    })
     await sending.jobs.enqueue(db, 'mail.send', { mailId: id })
     await sending.jobs.settled()
     expect(received.length).toBe(before)
@@ -93,7 +108,10 @@ describe('mail without an SMTP server (the embedded default)', () => {
     expect(r.status).toBe(202)
     const outbox = await keeping.request('GET', '/api/mail/outbox', { cookie: admin.cookie })
     expect(outbox.status).toBe(200)
-    expect(outbox.json).toMatchObject({ sending: false, items: [{ id: (r.json as { id: string }).id, status: 'kept', to: 'admin@demo.test', subject: 'Testmeddelande från Säljkraft' }] })
+    expect(outbox.json).toMatchObject({
+      sending: false,
+      items: [{ id: (r.json as { id: string }).id, status: 'kept', to: 'admin@demo.test', subject: 'Testmeddelande från Säljkraft' }],
+    })
   })
 
   it('only admins read the outbox or send a test', async () => {

@@ -18,7 +18,10 @@ export function notificationsRoutes({ database }: Deps) {
       const mine = and(eq(t.notifications.userId, userId), eq(t.notifications.kind, kind))
       const [rows, [unread]] = await Promise.all([
         db.select().from(t.notifications).where(mine).orderBy(desc(t.notifications.createdAt)).limit(LATEST),
-        db.select({ n: count() }).from(t.notifications).where(and(mine, isNull(t.notifications.readAt))),
+        db
+          .select({ n: count() })
+          .from(t.notifications)
+          .where(and(mine, isNull(t.notifications.readAt))),
       ])
       const answer: NotificationsAnswer = {
         items: rows.map((r) => ({

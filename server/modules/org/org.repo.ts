@@ -52,12 +52,7 @@ export function orgRepo(database: Database) {
         ),
         read(
           page.countKey,
-          () =>
-            db
-              .select({ n: count() })
-              .from(t.teams)
-              .innerJoin(t.offices, eq(t.offices.id, t.teams.officeId))
-              .where(withAccess(filter, search())),
+          () => db.select({ n: count() }).from(t.teams).innerJoin(t.offices, eq(t.offices.id, t.teams.officeId)).where(withAccess(filter, search())),
           page.values,
         ),
       ])

@@ -15,7 +15,15 @@ describe('the profile', () => {
     const { cookie } = await t.login('coach@demo.test')
     const r = await t.request('PATCH', '/api/profile', {
       cookie,
-      body: { firstName: 'Cissi', lastName: 'Coach', phone: '070-123 45 67', shoeSize: '38', tshirtSize: 'M', favouriteCake: ' Prinsesstårta ', specialDiet: '' },
+      body: {
+        firstName: 'Cissi',
+        lastName: 'Coach',
+        phone: '070-123 45 67',
+        shoeSize: '38',
+        tshirtSize: 'M',
+        favouriteCake: ' Prinsesstårta ',
+        specialDiet: '',
+      },
     })
     expect(r.status, r.text).toBe(200)
     const body = r.json as unknown as { profile: Record<string, unknown>; session: { userData: { fullName: string } } }
@@ -51,13 +59,22 @@ describe('password and sessions', () => {
     expect((sessions.json.items as Array<{ current: boolean }>).filter((s) => s.current)).toHaveLength(1)
     expect((sessions.json.items as unknown[]).length).toBeGreaterThanOrEqual(2)
 
-    const wrong = await t.request('POST', '/api/profile/password', { cookie: laptop.cookie, body: { currentPassword: 'fel-fel-fel', newPassword: 'ett-nytt-losenord' } })
+    const wrong = await t.request('POST', '/api/profile/password', {
+      cookie: laptop.cookie,
+      body: { currentPassword: 'fel-fel-fel', newPassword: 'ett-nytt-losenord' },
+    })
     expect(wrong.status).toBe(400)
     expect((wrong.json.fieldErrors as Record<string, string[]>).currentPassword).toEqual(['Lösenordet stämmer inte'])
-    const same = await t.request('POST', '/api/profile/password', { cookie: laptop.cookie, body: { currentPassword: DEMO_PASSWORD, newPassword: DEMO_PASSWORD } })
+    const same = await t.request('POST', '/api/profile/password', {
+      cookie: laptop.cookie,
+      body: { currentPassword: DEMO_PASSWORD, newPassword: DEMO_PASSWORD },
+    })
     expect((same.json.fieldErrors as Record<string, string[]>).newPassword).toEqual(['Det nya lösenordet måste skilja sig från det nuvarande'])
 
-    const ok = await t.request('POST', '/api/profile/password', { cookie: laptop.cookie, body: { currentPassword: DEMO_PASSWORD, newPassword: 'ett-nytt-losenord' } })
+    const ok = await t.request('POST', '/api/profile/password', {
+      cookie: laptop.cookie,
+      body: { currentPassword: DEMO_PASSWORD, newPassword: 'ett-nytt-losenord' },
+    })
     expect(ok.status).toBe(204)
     expect((await t.request('GET', '/api/auth/me', { cookie: phone.cookie })).status).toBe(401)
     expect((await t.request('GET', '/api/auth/me', { cookie: laptop.cookie })).status).toBe(200)
@@ -86,7 +103,10 @@ describe('notification settings', () => {
     expect(saved.status).toBe(200)
     expect((await t.request('GET', '/api/profile/notification-settings', { cookie })).json).toEqual(choice)
 
-    const refused = await t.request('PUT', '/api/profile/notification-settings', { cookie, body: { ...choice, deviation: { inApp: false, push: true, email: true } } })
+    const refused = await t.request('PUT', '/api/profile/notification-settings', {
+      cookie,
+      body: { ...choice, deviation: { inApp: false, push: true, email: true } },
+    })
     expect(refused.status).toBe(400)
     expect((refused.json.fieldErrors as Record<string, string[]>)['deviation.inApp']).toEqual(['Avvikelser visas alltid i appen'])
     const malformed = await t.request('PUT', '/api/profile/notification-settings', { cookie, body: { general: { inApp: 'yes' } } })

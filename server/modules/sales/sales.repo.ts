@@ -63,7 +63,9 @@ export function salesRepo(t: Schema, fileStore: Pick<FileStore, 'describeMany'>)
         companyCommissionOre: s.companyCommissionOre,
         companyCostOre: s.companyCostOre,
         statusHistory: history.filter((h) => h.saleId === s.id).map((h) => ({ status: h.status as SaleStatus, at: h.at, note: h.note })),
-        checklistFile: ((f) => (f ? { id: f.id, name: f.name, contentType: f.contentType, size: f.size } : null))(files.find((f) => f.id === s.checklistFileId)),
+        checklistFile: ((f) => (f ? { id: f.id, name: f.name, contentType: f.contentType, size: f.size } : null))(
+          files.find((f) => f.id === s.checklistFileId),
+        ),
         createdAt: s.createdAt,
         updatedAt: s.updatedAt,
       }))

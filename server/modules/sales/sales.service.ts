@@ -11,7 +11,11 @@ import type { Deps } from '../../platform/deps'
 /** What the sales area asks other areas (wired in server/app.ts; no area imports another). */
 export type SalesPorts = {
   /** the catalog area: the sale's provider and the products it names */
-  catalogForSale(tx: Db, providerId: string, productIds: string[]): Promise<{ provider: CatalogProvider | undefined; productsById: ReadonlyMap<string, CatalogProduct & { name: string }> }>
+  catalogForSale(
+    tx: Db,
+    providerId: string,
+    productIds: string[],
+  ): Promise<{ provider: CatalogProvider | undefined; productsById: ReadonlyMap<string, CatalogProduct & { name: string }> }>
   /** the time-reports area: the seller's checkouts of a day */
   checkoutsOfDay(tx: Db, userId: string, date: string): Promise<Array<{ date: string; checkedOutAt: number }>>
 }
@@ -63,7 +67,8 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
       }
       if (sale.checklistFileId) {
         const file = await files.describe(tx, sale.checklistFileId)
-        if (!file || file.kind !== 'checklist' || file.userId !== actor.id) throw new Rejection('file_missing', { checklistFileId: [ctx.translate('sync.rejections.file_missing')] })
+        if (!file || file.kind !== 'checklist' || file.userId !== actor.id)
+          throw new Rejection('file_missing', { checklistFileId: [ctx.translate('sync.rejections.file_missing')] })
       }
 
       const amounts = saleAmounts(sale.products, productsById)
@@ -115,7 +120,9 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
           }
         }),
       )
-      await tx.insert(t.saleStatusHistory).values({ id: crypto.randomUUID(), saleId: sale.id, status: 'finalized', note: null, byUserId: actor.id, at: ctx.now })
+      await tx
+        .insert(t.saleStatusHistory)
+        .values({ id: crypto.randomUUID(), saleId: sale.id, status: 'finalized', note: null, byUserId: actor.id, at: ctx.now })
       // The file is the sale's now: it no longer counts against the seller's quota of waiting files.
       if (sale.checklistFileId) await files.attach(tx, [sale.checklistFileId], ctx.now)
       await logActivity(tx, t, {

@@ -19,8 +19,11 @@ const received = recordEvents(app.events)
 const seller = await app.login('seller@demo.test')
 const sellerId = seller.answer.userData.id
 const push = devicePusher(app, seller.cookie)
-const reference = (await app.request('POST', '/api/sync/pull', { cookie: seller.cookie, body: { clientId: randomUUID(), cookie: null } })).json as unknown as PullResult
-const products = reference.patch.filter((p): p is Extract<PatchOp, { table: 'products'; op: 'put' }> => p.table === 'products' && p.op === 'put').map((p) => p.value as ProductRecord)
+const reference = (await app.request('POST', '/api/sync/pull', { cookie: seller.cookie, body: { clientId: randomUUID(), cookie: null } }))
+  .json as unknown as PullResult
+const products = reference.patch
+  .filter((p): p is Extract<PatchOp, { table: 'products'; op: 'put' }> => p.table === 'products' && p.op === 'put')
+  .map((p) => p.value as ProductRecord)
 const alarmStd = products.find((p) => p.name === 'Hemlarm Standard')!
 
 describe('a device’s sale through the sales service', () => {
@@ -31,7 +34,14 @@ describe('a device’s sale through the sales service', () => {
     const event = received.find((e) => e.name === 'sale.created' && e.payload.saleId === args.id)
     expect(event).toMatchObject({
       actorId: sellerId,
-      payload: { sellerId, providerId: alarmStd.providerId, status: 'finalized', sellDate: businessDay(args.soldAt), orderValueOre: 2 * alarmStd.priceOre, lines: [{ productId: alarmStd.id, quantity: 2 }] },
+      payload: {
+        sellerId,
+        providerId: alarmStd.providerId,
+        status: 'finalized',
+        sellDate: businessDay(args.soldAt),
+        orderValueOre: 2 * alarmStd.priceOre,
+        lines: [{ productId: alarmStd.id, quantity: 2 }],
+      },
     })
     const log = await activityOf(app.database, 'sale_report', args.id)
     expect(log).toHaveLength(1)
@@ -62,7 +72,10 @@ describe('the activity log', () => {
     const [line] = await db.select().from(t.activityLog).limit(1)
     await expect(db.update(t.activityLog).set({ action: 'forged' }).where(eq(t.activityLog.id, line!.id))).rejects.toThrow()
     await expect(db.delete(t.activityLog).where(eq(t.activityLog.id, line!.id))).rejects.toThrow()
-    const [again] = await db.select().from(t.activityLog).where(and(eq(t.activityLog.id, line!.id), eq(t.activityLog.action, line!.action)))
+    const [again] = await db
+      .select()
+      .from(t.activityLog)
+      .where(and(eq(t.activityLog.id, line!.id), eq(t.activityLog.action, line!.action)))
     expect(again).toBeDefined()
   })
 })

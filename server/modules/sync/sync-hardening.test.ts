@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto'
 import { count, eq, isNull } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { CHECKLIST_UNATTACHED_QUOTA_BYTES, CHECKLIST_UNATTACHED_TTL_MS } from '../../../shared/schemas/sales'
-import { PULL_PAGE_ROWS, SYNC_SCHEMA_VERSION, type Mutation, type PatchOp, type ProductRecord, type ProviderRecord, type PullResult } from '../../../shared/schemas/sync'
+import {
+  PULL_PAGE_ROWS,
+  SYNC_SCHEMA_VERSION,
+  type Mutation,
+  type PatchOp,
+  type ProductRecord,
+  type ProviderRecord,
+  type PullResult,
+} from '../../../shared/schemas/sync'
 import { createTestApp } from '../../test/harness'
 import { housekeeping } from '../../housekeeping'
 import { saleArgs } from '../../test/fixtures'
@@ -26,9 +34,15 @@ const next = (d: Device, name: string, args: unknown): Mutation => ({ seq: ++d.s
 
 const seller = await t.login('seller@demo.test')
 const ref = await pull(seller.cookie, device())
-const provider = ref.patch.find((p): p is Extract<PatchOp, { table: 'providers'; op: 'put' }> => p.table === 'providers' && p.op === 'put' && !(p.value as ProviderRecord).requireExternalOrderNumber)!.value
-const product = ref.patch.find((p) => p.table === 'products' && p.op === 'put' && (p as { value: ProductRecord }).value.providerId === provider.id) as { value: ProductRecord }
-const sale = (overrides: Record<string, unknown> = {}) => saleArgs({ providerId: provider.id, products: [{ productId: product.value.id, quantity: 1 }] }, overrides)
+const provider = ref.patch.find(
+  (p): p is Extract<PatchOp, { table: 'providers'; op: 'put' }> =>
+    p.table === 'providers' && p.op === 'put' && !(p.value as ProviderRecord).requireExternalOrderNumber,
+)!.value
+const product = ref.patch.find((p) => p.table === 'products' && p.op === 'put' && (p as { value: ProductRecord }).value.providerId === provider.id) as {
+  value: ProductRecord
+}
+const sale = (overrides: Record<string, unknown> = {}) =>
+  saleArgs({ providerId: provider.id, products: [{ productId: product.value.id, quantity: 1 }] }, overrides)
 const salesCount = async () => (await db.select({ n: count() }).from(tables.sales))[0]!.n
 
 describe('a mutation the server cannot read is a recorded rejection, never a stuck queue', () => {
@@ -105,7 +119,11 @@ describe('the pull is paged', () => {
     expect(pages.length).toBeGreaterThanOrEqual(2)
     expect(pages[0]!.patch.filter((p) => p.table !== 'providers' && p.table !== 'products').length).toBeLessThanOrEqual(PULL_PAGE_ROWS)
     expect(pages.at(-1)!.more).toBe(false)
-    const [{ n: stored }] = (await db.select({ n: count() }).from(tables.sales).innerJoin(tables.users, eq(tables.users.id, tables.sales.sellerId)).where(eq(tables.users.email, 'anna.lindqvist@demo.test'))) as [{ n: number }]
+    const [{ n: stored }] = (await db
+      .select({ n: count() })
+      .from(tables.sales)
+      .innerJoin(tables.users, eq(tables.users.id, tables.sales.sellerId))
+      .where(eq(tables.users.email, 'anna.lindqvist@demo.test'))) as [{ n: number }]
     expect(seen.size).toBe(stored)
     expect([...seen.values()].every((times) => times === 1)).toBe(true)
     // Nothing changed since: the next pull is empty.
@@ -177,7 +195,9 @@ describe('checklist files', () => {
     expect(r.res.headers.get('content-disposition')).toMatch(/^inline;/)
     const pdfId = randomUUID()
     const pdf = new TextEncoder().encode('%PDF-1.4\n%…')
-    expect((await t.request('PUT', `/api/sync/files/${pdfId}`, { cookie: seller.cookie, body: pdf, headers: { 'content-type': 'application/pdf' } })).status).toBe(201)
+    expect(
+      (await t.request('PUT', `/api/sync/files/${pdfId}`, { cookie: seller.cookie, body: pdf, headers: { 'content-type': 'application/pdf' } })).status,
+    ).toBe(201)
     const p = await t.request('GET', `/api/sync/files/${pdfId}`, { cookie: seller.cookie })
     expect(p.res.headers.get('content-disposition')).toMatch(/^attachment;/)
   })

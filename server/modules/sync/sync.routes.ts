@@ -14,28 +14,30 @@ const mutationContent = (path: readonly string[]) => path.length === 3 && path[0
 export function syncRoutes({ database }: Deps, parts: SyncParts, hooks: SyncHooks = {}) {
   const sync = syncService(database, parts, hooks)
 
-  return new Hono<AppEnv>()
-    // A mutation's name and args are checked when it is applied, one by one: a bad one is a recorded
-    // rejection of that mutation, never a refused batch that would leave the device's queue stuck.
-    .post('/sync/push', access.signedIn(), validate('json', pushInputSchema, { opaque: mutationContent }), async (c) => {
-      const auth = c.var.auth!
-      const input = c.req.valid('json')
-      if (input.schemaVersion !== SYNC_SCHEMA_VERSION) {
-        throw validationError({ schemaVersion: [c.var.t('sync.schemaVersion', { expected: SYNC_SCHEMA_VERSION })] })
-      }
-      try {
-        const result = await sync.push({ id: auth.userData.id, ability: auth.ability }, input.clientId, input.mutations, c.var.t)
-        return c.json(result, 200)
-      } catch (err) {
-        if (err instanceof ApiError) throw err
-        // Not the device's fault: the mutation's transaction was rolled back and nothing advanced; it comes again.
-        console.error('[sync] push failed, answered 503:', err)
-        throw new ApiError(503, 'unavailable', { headers: { 'Retry-After': '5' } })
-      }
-    })
-    .post('/sync/pull', access.signedIn(), validate('json', pullInputSchema), async (c) => {
-      const auth = c.var.auth!
-      const input = c.req.valid('json')
-      return c.json(await sync.pull({ id: auth.userData.id, ability: auth.ability }, input.clientId, input.cookie), 200)
-    })
+  return (
+    new Hono<AppEnv>()
+      // A mutation's name and args are checked when it is applied, one by one: a bad one is a recorded
+      // rejection of that mutation, never a refused batch that would leave the device's queue stuck.
+      .post('/sync/push', access.signedIn(), validate('json', pushInputSchema, { opaque: mutationContent }), async (c) => {
+        const auth = c.var.auth!
+        const input = c.req.valid('json')
+        if (input.schemaVersion !== SYNC_SCHEMA_VERSION) {
+          throw validationError({ schemaVersion: [c.var.t('sync.schemaVersion', { expected: SYNC_SCHEMA_VERSION })] })
+        }
+        try {
+          const result = await sync.push({ id: auth.userData.id, ability: auth.ability }, input.clientId, input.mutations, c.var.t)
+          return c.json(result, 200)
+        } catch (err) {
+          if (err instanceof ApiError) throw err
+          // Not the device's fault: the mutation's transaction was rolled back and nothing advanced; it comes again.
+          console.error('[sync] push failed, answered 503:', err)
+          throw new ApiError(503, 'unavailable', { headers: { 'Retry-After': '5' } })
+        }
+      })
+      .post('/sync/pull', access.signedIn(), validate('json', pullInputSchema), async (c) => {
+        const auth = c.var.auth!
+        const input = c.req.valid('json')
+        return c.json(await sync.pull({ id: auth.userData.id, ability: auth.ability }, input.clientId, input.cookie), 200)
+      })
+  )
 }

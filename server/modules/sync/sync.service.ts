@@ -2,7 +2,15 @@ import { and, asc, eq, gt, lte } from 'drizzle-orm'
 import type { AppAbility } from '../../../shared/permissions/ability'
 import { visibleFields } from '../../../shared/permissions/fields'
 import { fieldError, type Translate } from '../../../shared/schemas/errors'
-import { MUTATION_NAMES, PULL_PAGE_ROWS, type Mutation, type PatchOp, type PullResult, type PushResult, type Rejection as RejectionRecord } from '../../../shared/schemas/sync'
+import {
+  MUTATION_NAMES,
+  PULL_PAGE_ROWS,
+  type Mutation,
+  type PatchOp,
+  type PullResult,
+  type PushResult,
+  type Rejection as RejectionRecord,
+} from '../../../shared/schemas/sync'
 import { nextChangeVersion } from '../../db/change-counter'
 import type { Database, Db } from '../../db/client'
 import { userOfficeId } from '../../db/expressions'
@@ -134,9 +142,7 @@ export function syncService(database: Database, parts: SyncParts, hooks: SyncHoo
 
         // Paged (decision 016): the user's rows are sent oldest change first, about PULL_PAGE_ROWS at a time,
         // each page ending on a whole change-counter value (rows written by one transaction travel together).
-        const pending = (await Promise.all(parts.owned.map((source) => source.pending(tx, user.id, since, PULL_PAGE_ROWS + 1))))
-          .flat()
-          .sort((a, b) => a - b)
+        const pending = (await Promise.all(parts.owned.map((source) => source.pending(tx, user.id, since, PULL_PAGE_ROWS + 1)))).flat().sort((a, b) => a - b)
         const more = pending.length > PULL_PAGE_ROWS
         const upTo = more ? pending[PULL_PAGE_ROWS - 1]! : version
         for (const source of parts.owned) patch.push(...(await source.rows(tx, user.id, since, upTo)))

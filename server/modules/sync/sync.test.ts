@@ -49,8 +49,12 @@ const recruiter = await t.login('recruiter@demo.test')
 const coach = await t.login('coach@demo.test')
 
 const reference = await pull(seller.cookie, device())
-const providers = reference.patch.filter((p): p is Extract<PatchOp, { table: 'providers'; op: 'put' }> => p.table === 'providers' && p.op === 'put').map((p) => p.value as ProviderRecord)
-const products = reference.patch.filter((p): p is Extract<PatchOp, { table: 'products'; op: 'put' }> => p.table === 'products' && p.op === 'put').map((p) => p.value as ProductRecord)
+const providers = reference.patch
+  .filter((p): p is Extract<PatchOp, { table: 'providers'; op: 'put' }> => p.table === 'providers' && p.op === 'put')
+  .map((p) => p.value as ProviderRecord)
+const products = reference.patch
+  .filter((p): p is Extract<PatchOp, { table: 'products'; op: 'put' }> => p.table === 'products' && p.op === 'put')
+  .map((p) => p.value as ProductRecord)
 const alarm = providers.find((p) => p.name === 'Tryggt Hem Larm')!
 const fiber = providers.find((p) => p.name === 'Fiberlinjen')!
 const alarmStd = products.find((p) => p.name === 'Hemlarm Standard')!
@@ -251,7 +255,11 @@ describe('who may push what', () => {
 describe('bad input to the sync endpoints', () => {
   it('answers 4xx, never 500, and writes nothing', async () => {
     const before = await salesOf(sellerId)
-    const malformed = await t.request('POST', '/api/sync/push', { cookie: seller.cookie, body: '{"clientId":', headers: { 'content-type': 'application/json' } })
+    const malformed = await t.request('POST', '/api/sync/push', {
+      cookie: seller.cookie,
+      body: '{"clientId":',
+      headers: { 'content-type': 'application/json' },
+    })
     expect(malformed.status).toBe(400)
     expect(malformed.json.error).toBe('invalid_json')
     const d = device()

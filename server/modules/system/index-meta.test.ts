@@ -7,7 +7,10 @@ import { createTestApp } from '../../test/harness'
 // A stand-in build: the server answers every client route with this index.
 const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'saljkraft-static-'))
 fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><html><head><title>Säljkraft</title></head><body><div id="root"></div></body></html>')
-fs.writeFileSync(path.join(staticDir, 'route-preloads.json'), JSON.stringify({ login: ['/assets/login-page-x.js', '/assets/login-page-x.css'], 'sales-id': ['/assets/sale-detail-page-y.js', '/assets/card-z.js'] }))
+fs.writeFileSync(
+  path.join(staticDir, 'route-preloads.json'),
+  JSON.stringify({ login: ['/assets/login-page-x.js', '/assets/login-page-x.css'], 'sales-id': ['/assets/sale-detail-page-y.js', '/assets/card-z.js'] }),
+)
 const t = await createTestApp({ STATIC_DIR: staticDir })
 const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1])
 const stylesheets = (html: string) => [...html.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)].map((m) => m[1])

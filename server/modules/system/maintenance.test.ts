@@ -8,7 +8,10 @@ describe('maintenance mode', () => {
     const me = await t.request('GET', '/api/auth/me')
     expect(me.status).toBe(503)
     expect(me.res.headers.get('retry-after')).toBe('300')
-    expect(me.json).toEqual({ error: 'maintenance', message: 'Säljkraft har underhåll just nu. Det du gör på telefonen sparas och skickas när vi är tillbaka.' })
+    expect(me.json).toEqual({
+      error: 'maintenance',
+      message: 'Säljkraft har underhåll just nu. Det du gör på telefonen sparas och skickas när vi är tillbaka.',
+    })
     const push = await t.request('POST', '/api/sync/push', { body: { clientId: crypto.randomUUID(), schemaVersion: 1, mutations: [] } })
     expect(push.status).toBe(503)
     expect((await t.request('GET', '/api/health')).status).toBe(200)

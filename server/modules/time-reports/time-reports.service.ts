@@ -51,11 +51,22 @@ export function timeReportsService({ database, events }: Pick<Deps, 'database' |
         .where(and(eq(t.timeReports.userId, actor.id), eq(t.timeReports.date, report.date)))
       const reportId = sameDay?.id ?? report.id
       if (sameDay) {
-        await tx.update(t.timeReports).set({ ...values, version, updatedAt: ctx.now }).where(eq(t.timeReports.id, sameDay.id))
-      } else {
         await tx
-          .insert(t.timeReports)
-          .values({ id: report.id, userId: actor.id, teamId: actor.teamId, officeId: actor.officeId, date: report.date, ...values, version, createdAt: ctx.now, updatedAt: ctx.now })
+          .update(t.timeReports)
+          .set({ ...values, version, updatedAt: ctx.now })
+          .where(eq(t.timeReports.id, sameDay.id))
+      } else {
+        await tx.insert(t.timeReports).values({
+          id: report.id,
+          userId: actor.id,
+          teamId: actor.teamId,
+          officeId: actor.officeId,
+          date: report.date,
+          ...values,
+          version,
+          createdAt: ctx.now,
+          updatedAt: ctx.now,
+        })
       }
       const before = sameDay
         ? {
@@ -68,7 +79,15 @@ export function timeReportsService({ database, events }: Pick<Deps, 'database' |
             comment: sameDay.comment,
           }
         : null
-      await logActivity(tx, t, { at: ctx.now, actorId: actor.id, entity: 'time_report', entityId: reportId, action: sameDay ? 'updated' : 'created', before, after: { date: report.date, ...values } })
+      await logActivity(tx, t, {
+        at: ctx.now,
+        actorId: actor.id,
+        entity: 'time_report',
+        entityId: reportId,
+        action: sameDay ? 'updated' : 'created',
+        before,
+        after: { date: report.date, ...values },
+      })
       await events.record(
         tx,
         'timeReport.saved',
@@ -134,7 +153,10 @@ export function timeReportsService({ database, events }: Pick<Deps, 'database' |
         throw new Rejection('conflict')
       }
       const notices = await tx.select({ date: t.sickNotices.date, sentAt: t.sickNotices.sentAt }).from(t.sickNotices).where(eq(t.sickNotices.userId, actor.id))
-      const reports = await tx.select({ date: t.timeReports.date, present: t.timeReports.present }).from(t.timeReports).where(eq(t.timeReports.userId, actor.id))
+      const reports = await tx
+        .select({ date: t.timeReports.date, present: t.timeReports.present })
+        .from(t.timeReports)
+        .where(eq(t.timeReports.userId, actor.id))
       const open = openSickOccasion(notices, reports)
       if (open) throw new Rejection('already_sick', {}, { date: open.date })
       await tx.insert(t.sickNotices).values({

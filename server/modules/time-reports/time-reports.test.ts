@@ -38,4 +38,3 @@ describe('a device’s time report, checkout and sick notice through the time-re
     expect(received.filter((e) => e.name === 'sickNotice.created' && e.payload.noticeId === noticeId)).toMatchObject([{ payload: { userId: sellerId } }])
   })
 })
-

@@ -29,7 +29,11 @@ describe('POST /api/users: bad input gets 400 with field errors and stores nothi
   const cases: Array<[string, () => unknown, Record<string, RegExp>]> = [
     ['missing fields', () => ({}), { email: /obligatoriskt/, firstName: /obligatoriskt/, password: /obligatoriskt/, roleId: /obligatoriskt/ }],
     ['wrong types', () => ({ ...valid(), firstName: 42, password: ['x'] }), { firstName: /Fel typ/, password: /Fel typ/ }],
-    ['oversized values', () => ({ ...valid(), firstName: 'x'.repeat(101), email: `${'a'.repeat(250)}@demo.test` }), { firstName: /Högst 100 tecken/, email: /Högst 254 tecken/ }],
+    [
+      'oversized values',
+      () => ({ ...valid(), firstName: 'x'.repeat(101), email: `${'a'.repeat(250)}@demo.test` }),
+      { firstName: /Högst 100 tecken/, email: /Högst 254 tecken/ },
+    ],
     ['unknown fields', () => ({ ...valid(), isAdmin: true, role: 'admin' }), { isAdmin: /Okänt fält/, role: /Okänt fält/ }],
     ['a malformed e-mail', () => ({ ...valid(), email: 'not-an-email' }), { email: /giltig e-postadress/ }],
     ['a short password', () => ({ ...valid(), password: 'kort' }), { password: /Minst 10 tecken/ }],
@@ -74,7 +78,10 @@ describe('POST /api/users: a valid user', () => {
   it('is created, can sign in, and the same e-mail again is a 409 conflict', async () => {
     const r = await t.request('POST', '/api/users', { cookie: admin, body: { ...valid(), email: '  Ny.Saljare@Demo.test' } })
     expect(r.status, r.text).toBe(201)
-    const [row] = await t.database.db.select().from(t.database.t.users).where(eq(t.database.t.users.id, r.json.id as string))
+    const [row] = await t.database.db
+      .select()
+      .from(t.database.t.users)
+      .where(eq(t.database.t.users.id, r.json.id as string))
     expect(row?.email).toBe('ny.saljare@demo.test')
     const { answer } = await t.login('ny.saljare@demo.test', 'ett-langt-losenord')
     expect(answer.userData.role).toBe('seller')

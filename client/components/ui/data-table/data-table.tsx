@@ -182,7 +182,12 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
                   >
                     {props.selectable ? (
                       <Table.Cell onClick={(e) => e.stopPropagation()}>
-                        <Checkbox.Root checked={selected.has(row.id)} onCheckedChange={() => toggleOne(row.id)} aria-label={t('table.selectRow')} colorPalette="brand">
+                        <Checkbox.Root
+                          checked={selected.has(row.id)}
+                          onCheckedChange={() => toggleOne(row.id)}
+                          aria-label={t('table.selectRow')}
+                          colorPalette="brand"
+                        >
                           <Checkbox.HiddenInput />
                           <Checkbox.Control />
                         </Checkbox.Root>
@@ -210,7 +215,11 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
             {t('table.perPage')}
           </Text>
           <NativeSelect.Root size="sm" w="20">
-            <NativeSelect.Field aria-labelledby="page-size-label" value={query.itemsPerPage} onChange={(e) => onQueryChange({ itemsPerPage: Number(e.currentTarget.value) })}>
+            <NativeSelect.Field
+              aria-labelledby="page-size-label"
+              value={query.itemsPerPage}
+              onChange={(e) => onQueryChange({ itemsPerPage: Number(e.currentTarget.value) })}
+            >
               {PAGE_SIZES.map((n) => (
                 <option key={n} value={n}>
                   {n}
@@ -224,10 +233,22 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
           <Text fontSize="sm" color="fg.muted" aria-live="polite" data-testid="table-range">
             {t('table.range', { first, last, total })}
           </Text>
-          <IconButton size="sm" variant="outline" aria-label={t('table.previous')} disabled={query.page <= 1} onClick={() => onQueryChange({ page: query.page - 1 }, false)}>
+          <IconButton
+            size="sm"
+            variant="outline"
+            aria-label={t('table.previous')}
+            disabled={query.page <= 1}
+            onClick={() => onQueryChange({ page: query.page - 1 }, false)}
+          >
             <ChevronIcon style={{ transform: 'rotate(180deg)' }} />
           </IconButton>
-          <IconButton size="sm" variant="outline" aria-label={t('table.next')} disabled={query.page >= pages} onClick={() => onQueryChange({ page: query.page + 1 }, false)}>
+          <IconButton
+            size="sm"
+            variant="outline"
+            aria-label={t('table.next')}
+            disabled={query.page >= pages}
+            onClick={() => onQueryChange({ page: query.page + 1 }, false)}
+          >
             <ChevronIcon />
           </IconButton>
         </Flex>

@@ -153,7 +153,13 @@ export default function LoginPage() {
             <p className="sk-login-muted sk-login-small">{t('app.demoHint', { password: DEMO_PASSWORD })}</p>
             <div className="sk-login-accounts">
               {meta.demoAccounts.map((email) => (
-                <button key={email} type="button" className="sk-login-account" onClick={() => fillDemoAccount(email)} aria-label={t('auth.useAccount', { email })}>
+                <button
+                  key={email}
+                  type="button"
+                  className="sk-login-account"
+                  onClick={() => fillDemoAccount(email)}
+                  aria-label={t('auth.useAccount', { email })}
+                >
                   {email.split('@')[0]}
                 </button>
               ))}
@@ -166,7 +172,11 @@ export default function LoginPage() {
 }
 
 /** A labelled, required input with its translated error, wired for screen readers. */
-function LoginField(props: { label: string; error?: FieldError; children: (input: { id: string; 'aria-invalid': boolean; 'aria-required': true; 'aria-describedby'?: string }) => ReactNode }) {
+function LoginField(props: {
+  label: string
+  error?: FieldError
+  children: (input: { id: string; 'aria-invalid': boolean; 'aria-required': true; 'aria-describedby'?: string }) => ReactNode
+}) {
   const { t } = useTranslation()
   const id = useId()
   const message = fieldErrorText(props.error, t)

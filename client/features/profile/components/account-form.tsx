@@ -45,7 +45,8 @@ export function AccountForm({ profile }: { profile: Profile }) {
       snackbar.show(t('profile.saved'), { color: 'success', icon: 'success' })
     },
     onError: (err) => {
-      if (!applyFieldErrors(err, form.setError, FIELDS)) snackbar.show(err instanceof ApiClientError ? err.message : t('errors.network'), { color: 'error', icon: 'error' })
+      if (!applyFieldErrors(err, form.setError, FIELDS))
+        snackbar.show(err instanceof ApiClientError ? err.message : t('errors.network'), { color: 'error', icon: 'error' })
     },
   })
   const e = form.formState.errors

@@ -32,7 +32,8 @@ export function SecurityTab() {
       void queryClient.invalidateQueries({ queryKey: ['sessions'] })
     },
     onError: (err) => {
-      if (!applyFieldErrors(err, form.setError, ['currentPassword', 'newPassword'] as const)) snackbar.show(t('errors.server_error'), { color: 'error', icon: 'error' })
+      if (!applyFieldErrors(err, form.setError, ['currentPassword', 'newPassword'] as const))
+        snackbar.show(t('errors.server_error'), { color: 'error', icon: 'error' })
     },
   })
   const revoke = useMutation({
@@ -73,7 +74,8 @@ export function SecurityTab() {
           <Card.Root key={s.id} variant="outline" size="sm" data-testid="session">
             <Card.Body gap="1">
               <Text fontWeight="medium">
-                {describeUserAgent(s.userAgent) ?? t('profile.unknownDevice')} {s.current ? <Badge colorPalette="green">{t('profile.thisDevice')}</Badge> : null}
+                {describeUserAgent(s.userAgent) ?? t('profile.unknownDevice')}{' '}
+                {s.current ? <Badge colorPalette="green">{t('profile.thisDevice')}</Badge> : null}
               </Text>
               <Text fontSize="sm" color="fg.muted">
                 {t('profile.lastSeen', { date: s.lastSeenAt })}

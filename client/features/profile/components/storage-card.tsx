@@ -28,7 +28,9 @@ export function StorageCard() {
       <Card.Body>
         <Stack gap="3">
           <Progress.Root value={estimate.quota ? Math.min(100, (estimate.usage / estimate.quota) * 100) : 0} size="sm" colorPalette="brand">
-            <Progress.Label mb="1">{t('profile.storageUsage', { used: mb(estimate.usage, i18n.language), quota: mb(estimate.quota, i18n.language) })}</Progress.Label>
+            <Progress.Label mb="1">
+              {t('profile.storageUsage', { used: mb(estimate.usage, i18n.language), quota: mb(estimate.quota, i18n.language) })}
+            </Progress.Label>
             <Progress.Track>
               <Progress.Range />
             </Progress.Track>

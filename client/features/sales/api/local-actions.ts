@@ -3,12 +3,7 @@ import { checkoutBlocking, openSickOccasion } from '../../../../shared/rules/che
 import { saleCatalogViolations, sellerAmounts } from '../../../../shared/rules/sale'
 import { businessDay } from '../../../../shared/rules/work'
 import { fieldErrorsOf, zodErrorMap, type FieldErrors, type Translate } from '../../../../shared/schemas/errors'
-import {
-  CHECKLIST_MAX_BYTES,
-  CHECKLIST_TYPES,
-  saleInputSchema,
-  type SaleInput,
-} from '../../../../shared/schemas/sales'
+import { CHECKLIST_MAX_BYTES, CHECKLIST_TYPES, saleInputSchema, type SaleInput } from '../../../../shared/schemas/sales'
 import {
   checkoutInputSchema,
   sickNoticeInputSchema,
@@ -94,7 +89,12 @@ export async function saveSaleLocally(
     deviationType: null,
     deviationReason: null,
     statusHistory: [],
-    checklistFile: file && fileId ? { id: fileId, name, contentType: file.type, size: file.size } : kept ? { id: kept.id, name: kept.name, contentType: kept.type, size: kept.size } : null,
+    checklistFile:
+      file && fileId
+        ? { id: fileId, name, contentType: file.type, size: file.size }
+        : kept
+          ? { id: kept.id, name: kept.name, contentType: kept.type, size: kept.size }
+          : null,
     createdAt: Date.now(),
     updatedAt: Date.now(),
     sync: 'pending',

@@ -35,14 +35,10 @@ export function useToday() {
 }
 
 export function useCatalog(db: OfflineDb) {
-  return useStoreQuery(
-    db,
-    async () => {
-      const [providers, products] = await Promise.all([db.providers.orderBy('name').toArray(), db.products.toArray()])
-      return { providers, products: products.sort((a, b) => compareText(a.name, b.name)) }
-    },
-    [],
-  )
+  return useStoreQuery(db, async () => {
+    const [providers, products] = await Promise.all([db.providers.orderBy('name').toArray(), db.products.toArray()])
+    return { providers, products: products.sort((a, b) => compareText(a.name, b.name)) }
+  }, [])
 }
 
 /** Sales of a business day range (inclusive), newest first. */
@@ -106,34 +102,26 @@ export function useCheckoutBlockingNow(db: OfflineDb) {
 
 /** The sick occasion still open (null: none), with the notice that opened it. */
 export function useOpenSickNotice(db: OfflineDb) {
-  return useStoreQuery(
-    db,
-    async () => {
-      const [notices, reports] = await Promise.all([db.sickNotices.toArray(), db.timeReports.toArray()])
-      const occasion = openSickOccasion(
-        notices.filter((n) => n.sync !== 'rejected'),
-        reports.filter((r) => r.sync !== 'rejected'),
-      )
-      return occasion ? (notices.find((n) => n.date === occasion.date && n.sentAt === occasion.sentAt) ?? null) : null
-    },
-    [],
-  )
+  return useStoreQuery(db, async () => {
+    const [notices, reports] = await Promise.all([db.sickNotices.toArray(), db.timeReports.toArray()])
+    const occasion = openSickOccasion(
+      notices.filter((n) => n.sync !== 'rejected'),
+      reports.filter((r) => r.sync !== 'rejected'),
+    )
+    return occasion ? (notices.find((n) => n.date === occasion.date && n.sentAt === occasion.sentAt) ?? null) : null
+  }, [])
 }
 
 export type MonthData = { monthSales: LocalSale[]; budget: LocalBudget | null; checkedOut: boolean }
 
 /** The seller dashboard's month in one query: one redraw when the store answers or changes, not three. */
 export function useMonthData(db: OfflineDb, month: string, today: string) {
-  return useStoreQuery(
-    db,
-    async (): Promise<MonthData> => {
-      const [monthSales, budget, checkouts] = await Promise.all([
-        salesBetween(db, `${month}-01`, `${month}-31`),
-        db.budgets.where('month').equals(month).first(),
-        db.checkouts.where('date').equals(today).count(),
-      ])
-      return { monthSales, budget: budget ?? null, checkedOut: checkouts > 0 }
-    },
-    [month, today],
-  )
+  return useStoreQuery(db, async (): Promise<MonthData> => {
+    const [monthSales, budget, checkouts] = await Promise.all([
+      salesBetween(db, `${month}-01`, `${month}-31`),
+      db.budgets.where('month').equals(month).first(),
+      db.checkouts.where('date').equals(today).count(),
+    ])
+    return { monthSales, budget: budget ?? null, checkedOut: checkouts > 0 }
+  }, [month, today])
 }

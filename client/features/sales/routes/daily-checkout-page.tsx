@@ -76,9 +76,7 @@ export default function DailyCheckoutPage() {
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>{t('checkout.doneTitle')}</Alert.Title>
-            <Alert.Description>
-              {t('checkout.doneAt', { time: formatTime(done.checkedOutAt, lang) })}
-            </Alert.Description>
+            <Alert.Description>{t('checkout.doneAt', { time: formatTime(done.checkedOutAt, lang) })}</Alert.Description>
           </Alert.Content>
           <SyncBadge sync={done.sync} />
         </Alert.Root>

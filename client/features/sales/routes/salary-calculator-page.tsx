@@ -33,7 +33,11 @@ export default function SalaryCalculatorPage() {
       <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
         <Card.Root>
           <Card.Body>
-            <Figure label={t('salary.perHour')} value={estimate.perHourKr === null ? '–' : `${formatKr(estimate.perHourKr, lang)}/h`} testId="salary-per-hour" />
+            <Figure
+              label={t('salary.perHour')}
+              value={estimate.perHourKr === null ? '–' : `${formatKr(estimate.perHourKr, lang)}/h`}
+              testId="salary-per-hour"
+            />
           </Card.Body>
         </Card.Root>
         <Card.Root>
@@ -72,7 +76,9 @@ export default function SalaryCalculatorPage() {
                       ? t('salary.howHoursAssumed', { days: estimate.assumedDays, day: WORK_DAY_HOURS, hours: estimate.hoursBasis })
                       : t('salary.howHours', { reported: estimate.reportedHours, days: estimate.assumedDays, day: WORK_DAY_HOURS, hours: estimate.hoursBasis })}
                 </Text>
-                <Text>{t('salary.howPerHour', { gross: formatOre(estimate.grossOre, lang), hours: estimate.hoursBasis, rate: formatKr(estimate.perHourKr, lang) })}</Text>
+                <Text>
+                  {t('salary.howPerHour', { gross: formatOre(estimate.grossOre, lang), hours: estimate.hoursBasis, rate: formatKr(estimate.perHourKr, lang) })}
+                </Text>
               </>
             )}
             <Text color="fg.muted">{t('salary.howRegret')}</Text>
@@ -89,30 +95,30 @@ export default function SalaryCalculatorPage() {
             <Text color="fg.muted">{t('salary.noSales')}</Text>
           ) : (
             <Table.ScrollArea borderWidth="0" maxW="100%">
-            <Table.Root size="sm" minW="md">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{t('sales.statusLabel')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('sellerDashboard.sales')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('sales.orderValue')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('sales.sellerCommission')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('salary.counts')}</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {rows.map((r) => (
-                  <Table.Row key={r.status}>
-                    <Table.Cell>
-                      <SaleStatusBadge status={r.status} />
-                    </Table.Cell>
-                    <Table.Cell textAlign="end">{r.count}</Table.Cell>
-                    <Table.Cell textAlign="end">{formatOre(r.orderValueOre, lang)}</Table.Cell>
-                    <Table.Cell textAlign="end">{formatOre(r.commissionOre, lang)}</Table.Cell>
-                    <Table.Cell>{r.counts ? t('salary.yes') : t('salary.no')}</Table.Cell>
+              <Table.Root size="sm" minW="md">
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader>{t('sales.statusLabel')}</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">{t('sellerDashboard.sales')}</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">{t('sales.orderValue')}</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">{t('sales.sellerCommission')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('salary.counts')}</Table.ColumnHeader>
                   </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
+                </Table.Header>
+                <Table.Body>
+                  {rows.map((r) => (
+                    <Table.Row key={r.status}>
+                      <Table.Cell>
+                        <SaleStatusBadge status={r.status} />
+                      </Table.Cell>
+                      <Table.Cell textAlign="end">{r.count}</Table.Cell>
+                      <Table.Cell textAlign="end">{formatOre(r.orderValueOre, lang)}</Table.Cell>
+                      <Table.Cell textAlign="end">{formatOre(r.commissionOre, lang)}</Table.Cell>
+                      <Table.Cell>{r.counts ? t('salary.yes') : t('salary.no')}</Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
             </Table.ScrollArea>
           )}
         </Card.Body>

@@ -89,29 +89,29 @@ export default function SaleDetailPage() {
             <DataList.Root orientation="horizontal" size="sm">
               {(
                 [
-                [t('sales.customerType'), t(`sales.customerTypes.${sale.customerType}`)],
-                [t('sales.companyName'), sale.companyName],
-                [t('sales.orgNumber'), sale.orgNumber],
-                [t('sales.customerName'), sale.customerName],
-                [
-                  t('sales.ssn'),
-                  sale.customerSsn ? (
-                    // Masked like every list; the seller who registered the sale may show it in full.
-                    <HStack gap="2" as="span">
-                      <Text as="span" data-testid="customer-ssn">
-                        {showSsn ? formatPersonalNumber(sale.customerSsn) : maskPersonalNumber(sale.customerSsn)}
-                      </Text>
-                      <Button size="2xs" variant="ghost" onClick={() => setShowSsn((v) => !v)} aria-pressed={showSsn}>
-                        {showSsn ? t('sales.hideSsn') : t('sales.showSsn')}
-                      </Button>
-                    </HStack>
-                  ) : null,
-                ],
-                [t('sales.phone'), sale.phone],
-                [t('sales.email'), sale.email],
-                [t('sales.address'), `${sale.address}, ${sale.postalCode} ${sale.city}`],
-                [t('sales.externalOrderNumber'), sale.externalOrderNumber],
-                [t('sales.message'), sale.message],
+                  [t('sales.customerType'), t(`sales.customerTypes.${sale.customerType}`)],
+                  [t('sales.companyName'), sale.companyName],
+                  [t('sales.orgNumber'), sale.orgNumber],
+                  [t('sales.customerName'), sale.customerName],
+                  [
+                    t('sales.ssn'),
+                    sale.customerSsn ? (
+                      // Masked like every list; the seller who registered the sale may show it in full.
+                      <HStack gap="2" as="span">
+                        <Text as="span" data-testid="customer-ssn">
+                          {showSsn ? formatPersonalNumber(sale.customerSsn) : maskPersonalNumber(sale.customerSsn)}
+                        </Text>
+                        <Button size="2xs" variant="ghost" onClick={() => setShowSsn((v) => !v)} aria-pressed={showSsn}>
+                          {showSsn ? t('sales.hideSsn') : t('sales.showSsn')}
+                        </Button>
+                      </HStack>
+                    ) : null,
+                  ],
+                  [t('sales.phone'), sale.phone],
+                  [t('sales.email'), sale.email],
+                  [t('sales.address'), `${sale.address}, ${sale.postalCode} ${sale.city}`],
+                  [t('sales.externalOrderNumber'), sale.externalOrderNumber],
+                  [t('sales.message'), sale.message],
                 ] as Array<[string, ReactNode]>
               )
                 .filter(([, v]) => !!v)

@@ -244,13 +244,7 @@ export default function SalesCreatePage() {
                           <Input type="number" inputMode="numeric" min={1} max={999} {...form.register(`products.${i}.quantity`, { valueAsNumber: true })} />
                         </FormField>
                       </Box>
-                      <IconButton
-                        aria-label={t('sales.removeProduct')}
-                        variant="ghost"
-                        mt="7"
-                        disabled={lineCount === 1}
-                        onClick={() => removeLine(i)}
-                      >
+                      <IconButton aria-label={t('sales.removeProduct')} variant="ghost" mt="7" disabled={lineCount === 1} onClick={() => removeLine(i)}>
                         ×
                       </IconButton>
                     </Flex>
@@ -266,11 +260,7 @@ export default function SalesCreatePage() {
                     </Button>
                   </Box>
                 </Stack>
-                <FormField
-                  label={t('sales.externalOrderNumber')}
-                  error={fe.externalOrderNumber}
-                  required={!!provider?.requireExternalOrderNumber}
-                >
+                <FormField label={t('sales.externalOrderNumber')} error={fe.externalOrderNumber} required={!!provider?.requireExternalOrderNumber}>
                   <Input {...form.register('externalOrderNumber')} />
                 </FormField>
               </Stack>

@@ -31,10 +31,7 @@ export default function SalesListPage() {
   const productName = useMemo(() => new Map((catalog?.products ?? []).map((p) => [p.id, p.name])), [catalog])
 
   const sales = useMemo(
-    () =>
-      (all ?? []).filter(
-        (s) => (!status || s.status === status) && (!from || s.sellDate >= from) && (!to || s.sellDate <= to) && (!q || matches(s, q)),
-      ),
+    () => (all ?? []).filter((s) => (!status || s.status === status) && (!from || s.sellDate >= from) && (!to || s.sellDate <= to) && (!q || matches(s, q))),
     [all, status, from, to, q],
   )
   const total = sales.filter((s) => s.sync !== 'rejected').reduce((sum, s) => sum + s.orderValueOre, 0)

@@ -24,7 +24,17 @@ export default function SellerDashboardPage() {
   return <SellerDashboard data={data} engine={engine} today={today} month={month} />
 }
 
-const SellerDashboard = memo(function SellerDashboard({ data, engine, today, month }: { data: MonthData | undefined; engine: SyncEngine; today: string; month: string }) {
+const SellerDashboard = memo(function SellerDashboard({
+  data,
+  engine,
+  today,
+  month,
+}: {
+  data: MonthData | undefined
+  engine: SyncEngine
+  today: string
+  month: string
+}) {
   const { t, i18n } = useTranslation()
   const lang = i18n.language as FormatLanguage
   const user = useUserData()

@@ -36,7 +36,16 @@ export default function TimeReportPage() {
   const [params] = useSearchParams()
   const fixSeq = params.get('fix') ? Number(params.get('fix')) : undefined
   const form = useForm<FormValues>({
-    defaultValues: { date: params.get('date') ?? today, present: '', workHours: '8', absenceHours: '0', absenceType: '', allowanceType: '0', travelLocation: '', comment: '' },
+    defaultValues: {
+      date: params.get('date') ?? today,
+      present: '',
+      workHours: '8',
+      absenceHours: '0',
+      absenceType: '',
+      allowanceType: '0',
+      travelLocation: '',
+      comment: '',
+    },
   })
   const date = useWatch({ control: form.control, name: 'date' })
   const existing = useTimeReportOn(db, date || null)
@@ -126,20 +135,36 @@ export default function TimeReportPage() {
                   <Input type="date" {...form.register('date')} />
                 </FormField>
                 <FormField label={t('timeReport.present')} error={fe.present} required>
-                  {select('present', [
-                    ['', t('timeReport.choose')],
-                    ['yes', t('timeReport.presentYes')],
-                    ['no', t('timeReport.presentNo')],
-                  ], 'present')}
+                  {select(
+                    'present',
+                    [
+                      ['', t('timeReport.choose')],
+                      ['yes', t('timeReport.presentYes')],
+                      ['no', t('timeReport.presentNo')],
+                    ],
+                    'present',
+                  )}
                 </FormField>
                 <FormField label={t('timeReport.workHours')} error={fe.workHours}>
-                  {select('workHours', HOURS.map((h) => [h, t('timeReport.hours', { hours: h })]), 'work-hours')}
+                  {select(
+                    'workHours',
+                    HOURS.map((h) => [h, t('timeReport.hours', { hours: h })]),
+                    'work-hours',
+                  )}
                 </FormField>
                 <FormField label={t('timeReport.absenceHours')} error={fe.absenceHours}>
-                  {select('absenceHours', HOURS.map((h) => [h, t('timeReport.hours', { hours: h })]), 'absence-hours')}
+                  {select(
+                    'absenceHours',
+                    HOURS.map((h) => [h, t('timeReport.hours', { hours: h })]),
+                    'absence-hours',
+                  )}
                 </FormField>
                 <FormField label={t('timeReport.absenceType')} error={fe.absenceType}>
-                  {select('absenceType', [['', t('timeReport.noAbsence')], ...ABSENCE_TYPES.map((a): [string, string] => [a, t(`timeReport.absenceTypes.${a}`)])], 'absence-type')}
+                  {select(
+                    'absenceType',
+                    [['', t('timeReport.noAbsence')], ...ABSENCE_TYPES.map((a): [string, string] => [a, t(`timeReport.absenceTypes.${a}`)])],
+                    'absence-type',
+                  )}
                 </FormField>
                 <FormField label={t('timeReport.allowanceType')} error={fe.allowanceType} required helper={t('timeReport.allowanceHelper')}>
                   {select('allowanceType', [
@@ -192,7 +217,9 @@ export default function TimeReportPage() {
                   <Table.Row key={r.id}>
                     <Table.Cell>{formatDate(r.date, lang)}</Table.Cell>
                     <Table.Cell>{r.workHours} h</Table.Cell>
-                    <Table.Cell>{r.absenceHours > 0 ? `${r.absenceHours} h ${r.absenceType ? t(`timeReport.absenceTypes.${r.absenceType}`) : ''}` : '–'}</Table.Cell>
+                    <Table.Cell>
+                      {r.absenceHours > 0 ? `${r.absenceHours} h ${r.absenceType ? t(`timeReport.absenceTypes.${r.absenceType}`) : ''}` : '–'}
+                    </Table.Cell>
                     <Table.Cell>
                       <SyncBadge sync={r.sync} />
                     </Table.Cell>

@@ -18,7 +18,15 @@ type FormOut = z.output<typeof createUserInputSchema>
 const FIELDS = ['email', 'firstName', 'lastName', 'password', 'roleId', 'teamId'] as const
 
 /** The create dialog of the users list: validated on the device and again by the server with the same schema. */
-export function CreateUserDialog({ open, onOpenChange, onCreated }: { open: boolean; onOpenChange: (open: boolean) => void; onCreated: (name: string) => void }) {
+export function CreateUserDialog({
+  open,
+  onOpenChange,
+  onCreated,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  onCreated: (name: string) => void
+}) {
   const { t } = useTranslation()
   const size = useDialogSize('lg')
   const [formError, setFormError] = useState<string | null>(null)
@@ -52,68 +60,68 @@ export function CreateUserDialog({ open, onOpenChange, onCreated }: { open: bool
         <Dialog.Positioner>
           <Dialog.Content data-testid="create-user-dialog">
             <form onSubmit={submit} noValidate>
-            <Dialog.Header>
-              <Dialog.Title>{t('users.create')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                {formError ? (
-                  <Dialog.Description role="alert" color="fg.error">
-                    {formError}
-                  </Dialog.Description>
-                ) : null}
-                <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                  <FormField label={t('users.firstName')} error={errors.firstName} required>
-                    <Input autoComplete="off" {...form.register('firstName')} />
+              <Dialog.Header>
+                <Dialog.Title>{t('users.create')}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  {formError ? (
+                    <Dialog.Description role="alert" color="fg.error">
+                      {formError}
+                    </Dialog.Description>
+                  ) : null}
+                  <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+                    <FormField label={t('users.firstName')} error={errors.firstName} required>
+                      <Input autoComplete="off" {...form.register('firstName')} />
+                    </FormField>
+                    <FormField label={t('users.lastName')} error={errors.lastName} required>
+                      <Input autoComplete="off" {...form.register('lastName')} />
+                    </FormField>
+                  </SimpleGrid>
+                  <FormField label={t('users.email')} error={errors.email} required>
+                    <Input type="email" autoComplete="off" {...form.register('email')} />
                   </FormField>
-                  <FormField label={t('users.lastName')} error={errors.lastName} required>
-                    <Input autoComplete="off" {...form.register('lastName')} />
+                  <FormField label={t('users.password')} error={errors.password} required helper={t('users.passwordHelp')}>
+                    <Input type="password" autoComplete="new-password" {...form.register('password')} />
                   </FormField>
-                </SimpleGrid>
-                <FormField label={t('users.email')} error={errors.email} required>
-                  <Input type="email" autoComplete="off" {...form.register('email')} />
-                </FormField>
-                <FormField label={t('users.password')} error={errors.password} required helper={t('users.passwordHelp')}>
-                  <Input type="password" autoComplete="new-password" {...form.register('password')} />
-                </FormField>
-                <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                  <FormField label={t('users.role')} error={errors.roleId} required>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field {...form.register('roleId')}>
-                        <option value="">{t('users.chooseRole')}</option>
-                        {(roles.data?.items ?? []).map((r) => (
-                          <option key={r.id} value={r.id}>
-                            {roleName(t, r.key, r.name)}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </FormField>
-                  <FormField label={t('users.team')} error={errors.teamId}>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field {...form.register('teamId', { setValueAs: (v: string) => v || null })}>
-                        <option value="">{t('users.noTeam')}</option>
-                        {(teams.data?.items ?? []).map((team) => (
-                          <option key={team.id} value={team.id}>
-                            {team.name} ({team.officeName})
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </FormField>
-                </SimpleGrid>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">{t('table.cancel')}</Button>
-              </Dialog.ActionTrigger>
-              <Button type="submit" colorPalette="brand" loading={isSubmitting}>
-                {t('table.save')}
-              </Button>
-            </Dialog.Footer>
+                  <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+                    <FormField label={t('users.role')} error={errors.roleId} required>
+                      <NativeSelect.Root>
+                        <NativeSelect.Field {...form.register('roleId')}>
+                          <option value="">{t('users.chooseRole')}</option>
+                          {(roles.data?.items ?? []).map((r) => (
+                            <option key={r.id} value={r.id}>
+                              {roleName(t, r.key, r.name)}
+                            </option>
+                          ))}
+                        </NativeSelect.Field>
+                        <NativeSelect.Indicator />
+                      </NativeSelect.Root>
+                    </FormField>
+                    <FormField label={t('users.team')} error={errors.teamId}>
+                      <NativeSelect.Root>
+                        <NativeSelect.Field {...form.register('teamId', { setValueAs: (v: string) => v || null })}>
+                          <option value="">{t('users.noTeam')}</option>
+                          {(teams.data?.items ?? []).map((team) => (
+                            <option key={team.id} value={team.id}>
+                              {team.name} ({team.officeName})
+                            </option>
+                          ))}
+                        </NativeSelect.Field>
+                        <NativeSelect.Indicator />
+                      </NativeSelect.Root>
+                    </FormField>
+                  </SimpleGrid>
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Dialog.ActionTrigger asChild>
+                  <Button variant="outline">{t('table.cancel')}</Button>
+                </Dialog.ActionTrigger>
+                <Button type="submit" colorPalette="brand" loading={isSubmitting}>
+                  {t('table.save')}
+                </Button>
+              </Dialog.Footer>
             </form>
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label={t('app.close')} />

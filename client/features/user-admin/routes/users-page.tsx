@@ -41,7 +41,13 @@ export default function UsersPage() {
       csv: (u) => u.fullName,
     },
     { key: 'email', header: t('users.email'), sortKey: 'email', render: (u) => u.email, csv: (u) => u.email, hideBelow: 'md' },
-    { key: 'role', header: t('users.role'), sortKey: 'role', render: (u) => roleName(t, u.roleKey, u.roleName), csv: (u) => roleName(t, u.roleKey, u.roleName) },
+    {
+      key: 'role',
+      header: t('users.role'),
+      sortKey: 'role',
+      render: (u) => roleName(t, u.roleKey, u.roleName),
+      csv: (u) => roleName(t, u.roleKey, u.roleName),
+    },
     { key: 'team', header: t('users.team'), sortKey: 'team', render: (u) => u.teamName ?? '–', csv: (u) => u.teamName, hideBelow: 'lg' },
     { key: 'office', header: t('users.office'), render: (u) => u.officeName ?? '–', csv: (u) => u.officeName, hideBelow: 'lg' },
     {
