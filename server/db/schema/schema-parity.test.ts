@@ -1,3 +1,6 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { getTableColumns, getTableName, type InferSelectModel, type Table } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import * as pg from './pg'
@@ -50,6 +53,21 @@ describe('the SQLite and PostgreSQL schemas', () => {
   it('have the same tables', () => {
     expect(Object.keys(tables(sqlite)).sort()).toEqual(Object.keys(tables(pg)).sort())
     expect(Object.keys(parity).sort()).toEqual(Object.keys(tables(sqlite)).sort())
+  })
+
+  it('gather every table of every area’s schema file, each defined for both dialects', async () => {
+    const dir = path.dirname(fileURLToPath(import.meta.url))
+    const areaFiles = fs.readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !['sqlite.ts', 'pg.ts', 'columns.ts'].includes(f))
+    expect(areaFiles.length).toBeGreaterThan(5)
+    const gathered = new Set([...Object.values(tables(sqlite)), ...Object.values(tables(pg))])
+    for (const file of areaFiles) {
+      const defined = tables((await import(path.join(dir, file))) as Record<string, unknown>)
+      for (const [name, table] of Object.entries(defined)) {
+        expect(gathered.has(table), `${file}: ${name} is not in sqlite.ts or pg.ts`).toBe(true)
+        const twin = name.endsWith('Pg') ? name.slice(0, -2) : `${name}Pg`
+        expect(defined[twin], `${file}: ${name} has no twin ${twin}`).toBeDefined()
+      }
+    }
   })
 
   it('have the same table and column names, nullability and defaults', () => {

@@ -1,0 +1,216 @@
+import * as p from 'drizzle-orm/pg-core'
+import * as s from 'drizzle-orm/sqlite-core'
+import type { ActionOrManage, SubjectOrAll } from '../../../shared/permissions/catalogue'
+import type { NotificationSettings } from '../../../shared/schemas/notifications'
+import { pq, sq } from './columns'
+import { offices, officesPg, teams, teamsPg } from './org'
+
+/** Who people are and what they may do: roles, users, the teams a coach coaches, permission rules, sessions and rate limits. Each table twice, SQLite then PostgreSQL (conventions in ./sqlite.ts). */
+
+export const roles = s.sqliteTable('roles', {
+  id: sq.id(),
+  key: s.text('key').notNull().unique(),
+  name: s.text('name').notNull(),
+  description: s.text('description').notNull().default(''),
+  isSystem: s.integer('is_system', { mode: 'boolean' }).notNull().default(false),
+  createdAt: sq.createdAt(),
+  updatedAt: sq.updatedAt(),
+})
+
+export const rolesPg = p.pgTable('roles', {
+  id: pq.id(),
+  key: p.text('key').notNull().unique(),
+  name: p.text('name').notNull(),
+  description: p.text('description').notNull().default(''),
+  isSystem: p.boolean('is_system').notNull().default(false),
+  createdAt: pq.createdAt(),
+  updatedAt: pq.updatedAt(),
+})
+
+export const users = s.sqliteTable(
+  'users',
+  {
+    id: sq.id(),
+    email: s.text('email').notNull().unique(),
+    passwordHash: s.text('password_hash').notNull(),
+    firstName: s.text('first_name').notNull(),
+    lastName: s.text('last_name').notNull(),
+    shortName: s.text('short_name'),
+    roleId: s
+      .text('role_id')
+      .notNull()
+      .references(() => roles.id),
+    teamId: s.text('team_id').references(() => teams.id),
+    officeId: s.text('office_id').references(() => offices.id),
+    employeeId: s.text('employee_id'),
+    phone: s.text('phone'),
+    language: s.text('language', { enum: ['sv', 'en', 'fi'] }),
+    // The user's own details (spec section 3), kept on their profile.
+    shoeSize: s.text('shoe_size'),
+    tshirtSize: s.text('tshirt_size'),
+    specialDiet: s.text('special_diet'),
+    favouriteCake: s.text('favourite_cake'),
+    iceName: s.text('ice_name'),
+    icePhone: s.text('ice_phone'),
+    iceRelation: s.text('ice_relation'),
+    /** which alerts reach the user, and how (null: the defaults) */
+    notificationSettings: s.text('notification_settings', { mode: 'json' }).$type<NotificationSettings>(),
+    active: s.integer('active', { mode: 'boolean' }).notNull().default(true),
+    createdAt: sq.createdAt(),
+    updatedAt: sq.updatedAt(),
+  },
+  (t) => [s.index('users_role').on(t.roleId), s.index('users_team').on(t.teamId)],
+)
+
+export const usersPg = p.pgTable(
+  'users',
+  {
+    id: pq.id(),
+    email: p.text('email').notNull().unique(),
+    passwordHash: p.text('password_hash').notNull(),
+    firstName: p.text('first_name').notNull(),
+    lastName: p.text('last_name').notNull(),
+    shortName: p.text('short_name'),
+    roleId: p
+      .text('role_id')
+      .notNull()
+      .references(() => rolesPg.id),
+    teamId: p.text('team_id').references(() => teamsPg.id),
+    officeId: p.text('office_id').references(() => officesPg.id),
+    employeeId: p.text('employee_id'),
+    phone: p.text('phone'),
+    language: p.text('language', { enum: ['sv', 'en', 'fi'] }),
+    // The user's own details (spec section 3), kept on their profile.
+    shoeSize: p.text('shoe_size'),
+    tshirtSize: p.text('tshirt_size'),
+    specialDiet: p.text('special_diet'),
+    favouriteCake: p.text('favourite_cake'),
+    iceName: p.text('ice_name'),
+    icePhone: p.text('ice_phone'),
+    iceRelation: p.text('ice_relation'),
+    /** which alerts reach the user, and how (null: the defaults) */
+    notificationSettings: p.jsonb('notification_settings').$type<NotificationSettings>(),
+    active: p.boolean('active').notNull().default(true),
+    createdAt: pq.createdAt(),
+    updatedAt: pq.updatedAt(),
+  },
+  (t) => [p.index('users_role').on(t.roleId), p.index('users_team').on(t.teamId)],
+)
+
+/** Teams a coach coaches (a coach may have several). */
+export const teamCoaches = s.sqliteTable(
+  'team_coaches',
+  {
+    teamId: s
+      .text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: s
+      .text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [s.uniqueIndex('team_coaches_pk').on(t.teamId, t.userId), s.index('team_coaches_user').on(t.userId)],
+)
+
+export const teamCoachesPg = p.pgTable(
+  'team_coaches',
+  {
+    teamId: p
+      .text('team_id')
+      .notNull()
+      .references(() => teamsPg.id, { onDelete: 'cascade' }),
+    userId: p
+      .text('user_id')
+      .notNull()
+      .references(() => usersPg.id, { onDelete: 'cascade' }),
+  },
+  (t) => [p.uniqueIndex('team_coaches_pk').on(t.teamId, t.userId), p.index('team_coaches_user').on(t.userId)],
+)
+
+/** A permission rule held by a role or directly by a user (spec: action, subject, fields, conditions, inverted, reason). */
+export const permissionRules = s.sqliteTable(
+  'permission_rules',
+  {
+    id: sq.id(),
+    roleId: s.text('role_id').references(() => roles.id, { onDelete: 'cascade' }),
+    userId: s.text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    action: s.text('action').$type<ActionOrManage>().notNull(),
+    subject: s.text('subject').$type<SubjectOrAll>().notNull(),
+    fields: s.text('fields', { mode: 'json' }).$type<string[] | null>(),
+    conditions: s.text('conditions', { mode: 'json' }).$type<Record<string, unknown> | null>(),
+    inverted: s.integer('inverted', { mode: 'boolean' }).notNull().default(false),
+    reason: s.text('reason'),
+    position: s.integer('position').notNull().default(0),
+  },
+  (t) => [s.index('permission_rules_role').on(t.roleId), s.index('permission_rules_user').on(t.userId)],
+)
+
+export const permissionRulesPg = p.pgTable(
+  'permission_rules',
+  {
+    id: pq.id(),
+    roleId: p.text('role_id').references(() => rolesPg.id, { onDelete: 'cascade' }),
+    userId: p.text('user_id').references(() => usersPg.id, { onDelete: 'cascade' }),
+    action: p.text('action').$type<ActionOrManage>().notNull(),
+    subject: p.text('subject').$type<SubjectOrAll>().notNull(),
+    fields: p.jsonb('fields').$type<string[] | null>(),
+    conditions: p.jsonb('conditions').$type<Record<string, unknown> | null>(),
+    inverted: p.boolean('inverted').notNull().default(false),
+    reason: p.text('reason'),
+    position: p.integer('position').notNull().default(0),
+  },
+  (t) => [p.index('permission_rules_role').on(t.roleId), p.index('permission_rules_user').on(t.userId)],
+)
+
+export const sessions = s.sqliteTable(
+  'sessions',
+  {
+    id: sq.id(),
+    tokenHash: s.text('token_hash').notNull().unique(),
+    userId: s
+      .text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: sq.createdAt(),
+    expiresAt: s.integer('expires_at').notNull(),
+    lastSeenAt: s.integer('last_seen_at').notNull(),
+    userAgent: s.text('user_agent'),
+    ip: s.text('ip'),
+  },
+  (t) => [s.index('sessions_user').on(t.userId)],
+)
+
+export const sessionsPg = p.pgTable(
+  'sessions',
+  {
+    id: pq.id(),
+    tokenHash: p.text('token_hash').notNull().unique(),
+    userId: p
+      .text('user_id')
+      .notNull()
+      .references(() => usersPg.id, { onDelete: 'cascade' }),
+    createdAt: pq.createdAt(),
+    expiresAt: pq.ms('expires_at').notNull(),
+    lastSeenAt: pq.ms('last_seen_at').notNull(),
+    userAgent: p.text('user_agent'),
+    ip: p.text('ip'),
+  },
+  (t) => [p.index('sessions_user').on(t.userId)],
+)
+
+/**
+ * Rate-limit counters (rate-limiter-flexible's Drizzle store), e.g. failed sign-ins per account ("acct:<email>")
+ * and per address ("ip:<ip>"): one row per key with the points consumed in the current window and when the window (or a block) ends. One atomic upsert per attempt, on both dialects.
+ */
+export const rateLimits = s.sqliteTable('rate_limits', {
+  key: s.text('key').primaryKey(),
+  points: s.integer('points').notNull(),
+  expire: s.integer('expire', { mode: 'timestamp_ms' }),
+})
+
+export const rateLimitsPg = p.pgTable('rate_limits', {
+  key: p.text('key').primaryKey(),
+  points: p.integer('points').notNull(),
+  expire: p.timestamp('expire', { mode: 'date', withTimezone: true, precision: 3 }),
+})

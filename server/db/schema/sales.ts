@@ -1,0 +1,190 @@
+import * as p from 'drizzle-orm/pg-core'
+import * as s from 'drizzle-orm/sqlite-core'
+import type { DeviationType, SaleStatus } from '../../../shared/schemas/sales'
+import { pq, sq } from './columns'
+import { products, productsPg, providers, providersPg } from './catalog'
+import { users, usersPg } from './identity'
+
+/** Sale reports, their lines and their status history. Each table twice, SQLite then PostgreSQL (conventions in ./sqlite.ts). */
+
+/**
+ * Sale reports (spec section 3). Made on a seller's device and delivered by the sync queue; amounts are
+ * computed by the server from the product settings when the sale arrives. Team and office are the
+ * seller's at the time of the sale, for the coach's and manager's conditions.
+ */
+export const sales = s.sqliteTable(
+  'sales',
+  {
+    id: sq.id(),
+    sellerId: s
+      .text('seller_id')
+      .notNull()
+      .references(() => users.id),
+    teamId: s.text('team_id'),
+    officeId: s.text('office_id'),
+    providerId: s
+      .text('provider_id')
+      .notNull()
+      .references(() => providers.id),
+    customerType: s.text('customer_type', { enum: ['private', 'company'] }).notNull(),
+    customerSsn: s.text('customer_ssn'),
+    customerName: s.text('customer_name').notNull(),
+    email: s.text('email'),
+    phone: s.text('phone').notNull(),
+    companyName: s.text('company_name'),
+    orgNumber: s.text('org_number'),
+    postalCode: s.text('postal_code').notNull(),
+    city: s.text('city').notNull(),
+    address: s.text('address').notNull(),
+    message: s.text('message'),
+    externalOrderNumber: s.text('external_order_number'),
+    checklistFileId: s.text('checklist_file_id'),
+    status: s.text('status').$type<SaleStatus>().notNull(),
+    externalStatus: s.text('external_status'),
+    deviationType: s.text('deviation_type').$type<DeviationType>(),
+    deviationReason: s.text('deviation_reason'),
+    soldAt: s.integer('sold_at').notNull(),
+    sellDate: s.text('sell_date').notNull(),
+    orderValueOre: s.integer('order_value_ore').notNull(),
+    sellerCommissionOre: s.integer('seller_commission_ore').notNull(),
+    companyCommissionOre: s.integer('company_commission_ore').notNull(),
+    companyCostOre: s.integer('company_cost_ore').notNull(),
+    version: s.integer('version').notNull(),
+    createdAt: sq.createdAt(),
+    updatedAt: sq.updatedAt(),
+  },
+  (t) => [
+    s.index('sales_seller_version').on(t.sellerId, t.version),
+    s.index('sales_seller_date').on(t.sellerId, t.sellDate),
+    s.index('sales_team_date').on(t.teamId, t.sellDate),
+    s.index('sales_office_date').on(t.officeId, t.sellDate),
+  ],
+)
+
+export const salesPg = p.pgTable(
+  'sales',
+  {
+    id: pq.id(),
+    sellerId: p
+      .text('seller_id')
+      .notNull()
+      .references(() => usersPg.id),
+    teamId: p.text('team_id'),
+    officeId: p.text('office_id'),
+    providerId: p
+      .text('provider_id')
+      .notNull()
+      .references(() => providersPg.id),
+    customerType: p.text('customer_type', { enum: ['private', 'company'] }).notNull(),
+    customerSsn: p.text('customer_ssn'),
+    customerName: p.text('customer_name').notNull(),
+    email: p.text('email'),
+    phone: p.text('phone').notNull(),
+    companyName: p.text('company_name'),
+    orgNumber: p.text('org_number'),
+    postalCode: p.text('postal_code').notNull(),
+    city: p.text('city').notNull(),
+    address: p.text('address').notNull(),
+    message: p.text('message'),
+    externalOrderNumber: p.text('external_order_number'),
+    checklistFileId: p.text('checklist_file_id'),
+    status: p.text('status').$type<SaleStatus>().notNull(),
+    externalStatus: p.text('external_status'),
+    deviationType: p.text('deviation_type').$type<DeviationType>(),
+    deviationReason: p.text('deviation_reason'),
+    soldAt: pq.ms('sold_at').notNull(),
+    sellDate: p.text('sell_date').notNull(),
+    orderValueOre: p.integer('order_value_ore').notNull(),
+    sellerCommissionOre: p.integer('seller_commission_ore').notNull(),
+    companyCommissionOre: p.integer('company_commission_ore').notNull(),
+    companyCostOre: p.integer('company_cost_ore').notNull(),
+    version: p.integer('version').notNull(),
+    createdAt: pq.createdAt(),
+    updatedAt: pq.updatedAt(),
+  },
+  (t) => [
+    p.index('sales_seller_version').on(t.sellerId, t.version),
+    p.index('sales_seller_date').on(t.sellerId, t.sellDate),
+    p.index('sales_team_date').on(t.teamId, t.sellDate),
+    p.index('sales_office_date').on(t.officeId, t.sellDate),
+  ],
+)
+
+/** The products of a sale, with the product settings they were priced with. */
+export const saleLines = s.sqliteTable(
+  'sale_lines',
+  {
+    id: sq.id(),
+    saleId: s
+      .text('sale_id')
+      .notNull()
+      .references(() => sales.id, { onDelete: 'cascade' }),
+    productId: s
+      .text('product_id')
+      .notNull()
+      .references(() => products.id),
+    productName: s.text('product_name').notNull(),
+    quantity: s.integer('quantity').notNull(),
+    priceOre: s.integer('price_ore').notNull(),
+    sellerCommissionOre: s.integer('seller_commission_ore').notNull(),
+    companyCommissionOre: s.integer('company_commission_ore').notNull(),
+    companyCostOre: s.integer('company_cost_ore').notNull(),
+    position: s.integer('position').notNull(),
+  },
+  (t) => [s.index('sale_lines_sale').on(t.saleId)],
+)
+
+export const saleLinesPg = p.pgTable(
+  'sale_lines',
+  {
+    id: pq.id(),
+    saleId: p
+      .text('sale_id')
+      .notNull()
+      .references(() => salesPg.id, { onDelete: 'cascade' }),
+    productId: p
+      .text('product_id')
+      .notNull()
+      .references(() => productsPg.id),
+    productName: p.text('product_name').notNull(),
+    quantity: p.integer('quantity').notNull(),
+    priceOre: p.integer('price_ore').notNull(),
+    sellerCommissionOre: p.integer('seller_commission_ore').notNull(),
+    companyCommissionOre: p.integer('company_commission_ore').notNull(),
+    companyCostOre: p.integer('company_cost_ore').notNull(),
+    position: p.integer('position').notNull(),
+  },
+  (t) => [p.index('sale_lines_sale').on(t.saleId)],
+)
+
+export const saleStatusHistory = s.sqliteTable(
+  'sale_status_history',
+  {
+    id: sq.id(),
+    saleId: s
+      .text('sale_id')
+      .notNull()
+      .references(() => sales.id, { onDelete: 'cascade' }),
+    status: s.text('status').$type<SaleStatus>().notNull(),
+    note: s.text('note'),
+    byUserId: s.text('by_user_id'),
+    at: s.integer('at').notNull(),
+  },
+  (t) => [s.index('sale_status_history_sale').on(t.saleId, t.at)],
+)
+
+export const saleStatusHistoryPg = p.pgTable(
+  'sale_status_history',
+  {
+    id: pq.id(),
+    saleId: p
+      .text('sale_id')
+      .notNull()
+      .references(() => salesPg.id, { onDelete: 'cascade' }),
+    status: p.text('status').$type<SaleStatus>().notNull(),
+    note: p.text('note'),
+    byUserId: p.text('by_user_id'),
+    at: pq.ms('at').notNull(),
+  },
+  (t) => [p.index('sale_status_history_sale').on(t.saleId, t.at)],
+)

@@ -1,0 +1,135 @@
+import * as p from 'drizzle-orm/pg-core'
+import * as s from 'drizzle-orm/sqlite-core'
+import type { AbsenceType, AllowanceType } from '../../../shared/rules/time-report'
+import { pq, sq } from './columns'
+import { users, usersPg } from './identity'
+
+/** Time reports, checkouts and sick notices. Each table twice, SQLite then PostgreSQL (conventions in ./sqlite.ts). */
+
+export const timeReports = s.sqliteTable(
+  'time_reports',
+  {
+    id: sq.id(),
+    userId: s
+      .text('user_id')
+      .notNull()
+      .references(() => users.id),
+    teamId: s.text('team_id'),
+    officeId: s.text('office_id'),
+    date: s.text('date').notNull(),
+    present: s.integer('present', { mode: 'boolean' }),
+    workHours: s.integer('work_hours').notNull(),
+    absenceHours: s.integer('absence_hours').notNull(),
+    absenceType: s.text('absence_type').$type<AbsenceType>(),
+    allowanceType: s.integer('allowance_type').$type<AllowanceType>(),
+    travelLocation: s.text('travel_location'),
+    comment: s.text('comment'),
+    version: s.integer('version').notNull(),
+    createdAt: sq.createdAt(),
+    updatedAt: sq.updatedAt(),
+  },
+  (t) => [s.uniqueIndex('time_reports_user_date').on(t.userId, t.date), s.index('time_reports_user_version').on(t.userId, t.version)],
+)
+
+export const timeReportsPg = p.pgTable(
+  'time_reports',
+  {
+    id: pq.id(),
+    userId: p
+      .text('user_id')
+      .notNull()
+      .references(() => usersPg.id),
+    teamId: p.text('team_id'),
+    officeId: p.text('office_id'),
+    date: p.text('date').notNull(),
+    present: p.boolean('present'),
+    workHours: p.integer('work_hours').notNull(),
+    absenceHours: p.integer('absence_hours').notNull(),
+    absenceType: p.text('absence_type').$type<AbsenceType>(),
+    allowanceType: p.integer('allowance_type').$type<AllowanceType>(),
+    travelLocation: p.text('travel_location'),
+    comment: p.text('comment'),
+    version: p.integer('version').notNull(),
+    createdAt: pq.createdAt(),
+    updatedAt: pq.updatedAt(),
+  },
+  (t) => [p.uniqueIndex('time_reports_user_date').on(t.userId, t.date), p.index('time_reports_user_version').on(t.userId, t.version)],
+)
+
+export const checkouts = s.sqliteTable(
+  'checkouts',
+  {
+    id: sq.id(),
+    userId: s
+      .text('user_id')
+      .notNull()
+      .references(() => users.id),
+    date: s.text('date').notNull(),
+    checkedOutAt: s.integer('checked_out_at').notNull(),
+    salesCount: s.integer('sales_count').notNull(),
+    orderValueOre: s.integer('order_value_ore').notNull(),
+    workHours: s.integer('work_hours').notNull(),
+    comment: s.text('comment'),
+    version: s.integer('version').notNull(),
+    createdAt: sq.createdAt(),
+  },
+  (t) => [s.uniqueIndex('checkouts_user_date').on(t.userId, t.date), s.index('checkouts_user_version').on(t.userId, t.version)],
+)
+
+export const checkoutsPg = p.pgTable(
+  'checkouts',
+  {
+    id: pq.id(),
+    userId: p
+      .text('user_id')
+      .notNull()
+      .references(() => usersPg.id),
+    date: p.text('date').notNull(),
+    checkedOutAt: pq.ms('checked_out_at').notNull(),
+    salesCount: p.integer('sales_count').notNull(),
+    orderValueOre: p.integer('order_value_ore').notNull(),
+    workHours: p.integer('work_hours').notNull(),
+    comment: p.text('comment'),
+    version: p.integer('version').notNull(),
+    createdAt: pq.createdAt(),
+  },
+  (t) => [p.uniqueIndex('checkouts_user_date').on(t.userId, t.date), p.index('checkouts_user_version').on(t.userId, t.version)],
+)
+
+export const sickNotices = s.sqliteTable(
+  'sick_notices',
+  {
+    id: sq.id(),
+    userId: s
+      .text('user_id')
+      .notNull()
+      .references(() => users.id),
+    teamId: s.text('team_id'),
+    officeId: s.text('office_id'),
+    date: s.text('date').notNull(),
+    message: s.text('message'),
+    sentAt: s.integer('sent_at').notNull(),
+    version: s.integer('version').notNull(),
+    createdAt: sq.createdAt(),
+  },
+  (t) => [s.index('sick_notices_user_version').on(t.userId, t.version)],
+)
+
+export const sickNoticesPg = p.pgTable(
+  'sick_notices',
+  {
+    id: pq.id(),
+    userId: p
+      .text('user_id')
+      .notNull()
+      .references(() => usersPg.id),
+    teamId: p.text('team_id'),
+    officeId: p.text('office_id'),
+    date: p.text('date').notNull(),
+    message: p.text('message'),
+    sentAt: pq.ms('sent_at').notNull(),
+    version: p.integer('version').notNull(),
+    createdAt: pq.createdAt(),
+  },
+  (t) => [p.index('sick_notices_user_version').on(t.userId, t.version)],
+)
