@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { ROUTES, type AppRoute } from '../shared/routes'
+import { ROUTES, routeNamespaces, type AppRoute, type RouteMeta } from '../shared/routes'
 
 /**
  * Writes dist/route-preloads.json: for each route, the JavaScript its first visit needs beyond the entry
@@ -44,8 +44,8 @@ for (const route of ROUTES as readonly AppRoute[]) {
     closure('app/styled-shell.tsx', files)
     closure(`app/layouts/${layoutName ?? 'default'}-layout.tsx`, files)
   }
-  // the signed-in layout's screens wait for the seller messages too (client/app/router.tsx)
-  if (!layoutName) closure('../shared/i18n/sv-sales.ts', files)
+  // the screen waits for its translation namespaces (client/app/router.tsx); Swedish is the default language
+  for (const ns of routeNamespaces(route.meta as RouteMeta)) closure(`../shared/i18n/sv/${ns}.ts`, files)
   if (screen) closure(screen, files)
   out[route.name] = [...files].filter((f) => !entry.has(f) && (f.endsWith('.js') || f.endsWith('.css'))).map((f) => `/${f}`)
 }

@@ -1,4 +1,5 @@
 import type { ActionOrManage, SubjectOrAll } from './permissions/catalogue'
+import type { AreaNamespace } from './i18n/namespaces'
 
 /**
  * The route table: every route of the spec (section 2) with its name and meta.
@@ -21,6 +22,17 @@ export type RouteMeta = {
    * first visit starts fast (the login; docs/decisions/014)
    */
   plain?: boolean
+  /**
+   * the translation namespaces the screen needs besides `core` (shared/i18n/namespaces.ts), loaded before it
+   * renders; screens in the signed-in layout always have `sales` (the app bar's sync status)
+   */
+  namespaces?: AreaNamespace[]
+}
+
+/** Every namespace a route's screen renders with, besides `core`. */
+export function routeNamespaces(meta: RouteMeta): AreaNamespace[] {
+  const own = meta.namespaces ?? []
+  return meta.layout ? own : [...new Set<AreaNamespace>(['sales', ...own])]
 }
 
 export type AppRoute = {

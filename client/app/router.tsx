@@ -1,8 +1,8 @@
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router'
 import type { ActionOrManage, SubjectOrAll } from '../../shared/permissions/catalogue'
-import { ROUTES, pathFor, type AppRoute, type RouteMeta } from '../../shared/routes'
+import { ROUTES, pathFor, routeNamespaces, type AppRoute, type RouteMeta } from '../../shared/routes'
 import { decideNavigation } from '../../shared/rules/guard'
-import { ensureSalesMessages } from '../lib/i18n'
+import { loadNamespaces } from '../lib/i18n'
 import { ability, getUserData } from '../lib/session'
 import { Loading } from '../components/ui/loading'
 import { prepareShell, RootShell } from './root-shell'
@@ -38,12 +38,13 @@ const children: RouteObject[] = ROUTES.map((route) => ({
     ? { element: null }
     : {
         lazy: async () => {
-          // Screens in the signed-in layout may show the seller messages (sync status, sales…). The shell and
-          // the layout a styled screen sits in load with it, so it is drawn whole when the navigation ends.
+          // The screen's translation namespaces (routeNamespaces: the signed-in layout's always include the seller
+          // messages for the sync status), the shell and the layout a styled screen sits in load with it, so it is
+          // drawn whole when the navigation ends.
           const meta = route.meta as RouteMeta
           const [module] = await Promise.all([
             screenFor(route.name)(),
-            meta.layout ? undefined : ensureSalesMessages(),
+            loadNamespaces(routeNamespaces(meta)),
             meta.plain ? undefined : prepareShell(meta.layout ?? 'default'),
           ])
           return { Component: module.default }

@@ -1,17 +1,30 @@
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES, isLanguage, type LanguageCode } from '../../shared/i18n/languages'
+import { AREA_NAMESPACES, type Namespace } from '../../shared/i18n/namespaces'
+import { svCore } from '../../shared/i18n/sv/core'
 import { MESSAGE_FORMATS } from '../../shared/format'
-import { svCore } from '../../shared/i18n/sv-core'
 import { readCookie, writeCookie } from './cookies'
 
 /**
- * i18next with Swedish bundled and English and Finnish loaded when chosen (each catalog is its own chunk).
- * The choice lives in the `language` cookie with the other per-browser preferences.
+ * i18next with one namespace per area (shared/i18n/namespaces.ts). Swedish `core` is bundled; every other
+ * catalog — an area's namespace, or any namespace in English or Finnish — is its own chunk, loaded with the
+ * screens that use it, or when the language changes (for every namespace loaded so far). The choice lives in the
+ * `language` cookie with the other per-browser preferences.
  */
-const LOADERS: Record<Exclude<LanguageCode, 'sv'>, () => Promise<unknown>> = {
-  en: () => import('../../shared/i18n/en').then((m) => m.en),
-  fi: () => import('../../shared/i18n/fi').then((m) => m.fi),
+const LOADERS: Record<LanguageCode, Record<Namespace, () => Promise<object>>> = {
+  sv: {
+    core: async () => svCore,
+    sales: () => import('../../shared/i18n/sv/sales').then((m) => m.svSales),
+  },
+  en: {
+    core: () => import('../../shared/i18n/en/core').then((m) => m.enCore),
+    sales: () => import('../../shared/i18n/en/sales').then((m) => m.enSales),
+  },
+  fi: {
+    core: () => import('../../shared/i18n/fi/core').then((m) => m.fiCore),
+    sales: () => import('../../shared/i18n/fi/sales').then((m) => m.fiSales),
+  },
 }
 
 function initialLanguage(): LanguageCode {
@@ -22,9 +35,13 @@ function initialLanguage(): LanguageCode {
 export const i18n = i18next.createInstance()
 
 void i18n.use(initReactI18next).init({
-  resources: { sv: { translation: svCore } },
+  resources: { sv: { core: svCore } },
   lng: DEFAULT_LANGUAGE,
   fallbackLng: FALLBACK_LANGUAGE,
+  ns: ['core'],
+  defaultNS: 'core',
+  // Keys are not prefixed: one missing from `core` is looked up in the area namespaces that are loaded.
+  fallbackNS: [...AREA_NAMESPACES],
   interpolation: { escapeValue: false },
   returnNull: false,
   initAsync: false,
@@ -41,27 +58,54 @@ function applyDocumentLanguage(lng: string) {
   document.documentElement.dir = lang?.rtl ? 'rtl' : 'ltr'
 }
 
-async function ensureCatalog(lng: LanguageCode) {
-  if (lng === 'sv' || i18n.hasResourceBundle(lng, 'translation')) return
-  i18n.addResourceBundle(lng, 'translation', await LOADERS[lng]())
+/** The namespaces screens have asked for so far: a language change loads each of them in the new language. */
+const wanted = new Set<Namespace>(['core'])
+const loading = new Map<string, Promise<void>>()
+
+function ensureBundles(lng: LanguageCode, namespaces: Iterable<Namespace>): Promise<void> {
+  return Promise.all(
+    [...namespaces].map((ns) => {
+      if (i18n.hasResourceBundle(lng, ns)) return undefined
+      const key = `${lng}/${ns}`
+      let pending = loading.get(key)
+      if (!pending) {
+        pending = LOADERS[lng][ns]().then((bundle) => {
+          i18n.addResourceBundle(lng, ns, bundle, true, true)
+        })
+        // A failed load (offline, a new deployment) may be tried again by the next screen.
+        pending.catch(() => loading.delete(key))
+        loading.set(key, pending)
+      }
+      return pending
+    }),
+  ).then(() => undefined)
 }
 
-let salesMessages: Promise<void> | null = null
+/** The language being shown, or being switched to: namespaces asked for meanwhile load in it. */
+let target: LanguageCode = DEFAULT_LANGUAGE
 
-/**
- * The seller screens' Swedish messages (shared/i18n/sv-sales.ts) are not in the entry bundle: they are
- * added before a signed-in screen renders. English and Finnish catalogs are whole.
- */
+/** Loads an area's namespaces in the language shown (before its screens render). */
+export function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
+  for (const ns of namespaces) wanted.add(ns)
+  return ensureBundles(target, namespaces)
+}
+
+/** The seller screens' namespace: the app bar's sync status and the update banner need it too. */
 export function ensureSalesMessages(): Promise<void> {
-  salesMessages ??= import('../../shared/i18n/sv-sales').then((m) => {
-    i18n.addResourceBundle('sv', 'translation', m.svSales, true, true)
-  })
-  return salesMessages
+  return loadNamespaces(['sales'])
 }
 
-/** Switches the language once its catalog is here; remembers it in the cookie. */
+/** Switches the language once every namespace in use is here in it; remembers it in the cookie. */
 export async function setLanguage(lng: LanguageCode) {
-  await ensureCatalog(lng)
+  const previous = target
+  // Set first: a namespace asked for while this language loads is loaded in it too.
+  target = lng
+  try {
+    await ensureBundles(lng, wanted)
+  } catch (err) {
+    target = previous
+    throw err
+  }
   await i18n.changeLanguage(lng)
 }
 
@@ -76,7 +120,7 @@ export const i18nReady: Promise<void> = (async () => {
   try {
     await setLanguage(lng)
   } catch {
-    await i18n.changeLanguage(DEFAULT_LANGUAGE)
+    await setLanguage(DEFAULT_LANGUAGE)
   }
 })()
 

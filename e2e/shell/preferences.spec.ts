@@ -64,6 +64,23 @@ test.describe('preferences survive a reload @phone', () => {
   })
 })
 
+test.describe('languages', () => {
+  test('an area’s messages come in the chosen language: at start, and when the language changes', async ({ page, context }) => {
+    await signInFresh(page, 'seller@demo.test')
+    await context.addCookies([{ name: 'saljkraft-language', value: 'en', url: BASE_URL }])
+    // The seller dashboard's messages are the `sales` namespace, loaded with the screen, not with the shell.
+    await page.goto('/dashboards/sales/seller')
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+    await expect(page.getByText('Monthly budget')).toBeVisible()
+    await openCustomizer(page)
+    await page.getByTestId('customizer').getByLabel('Language').selectOption('fi')
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fi')
+    await expect(page.getByText('Kuukauden budjetti')).toBeVisible()
+    await expect(page.getByText('Monthly budget')).toHaveCount(0)
+    await expect(page.getByText('Månadens budget')).toHaveCount(0)
+  })
+})
+
 test.describe('layout', () => {
   test('horizontal layout survives a reload; a narrow window forces vertical and a wide one restores it', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 })

@@ -1,4 +1,4 @@
-/** The Swedish messages of the seller screens and the sync queue, loaded with those screens (see sv-core.ts). */
+/** The `sales` namespace in Swedish: the seller screens and the sync queue, loaded with those screens (../namespaces.ts). */
 export const svSales = {
   validation: {
     sale: {

@@ -1,6 +1,6 @@
 /**
- * The Swedish messages the app shell needs from its first paint (bundled into the entry). The rest —
- * the seller screens' messages — is in sv-sales.ts, loaded with those screens; sv.ts joins both.
+ * The `core` namespace in Swedish: what the app shell needs from its first paint (bundled into the entry).
+ * Each area's screens have their own namespace beside it (../namespaces.ts).
  */
 export const svCore = {
   app: {
