@@ -24,7 +24,13 @@ const serverModules = fs.existsSync('server/modules')
 const zones = [
   // shared/ runs everywhere: it never imports the client, the server, the service worker or tests.
   { target: './shared', from: ['./client', './server', './sw', './e2e'], message: 'shared/ must not import client, server, sw or e2e code.' },
-  { target: './client', from: ['./server', './e2e'], message: 'The client talks to the server over HTTP only.' },
+  {
+    target: './client',
+    from: ['./server', './e2e'],
+    // The API's route types, for the typed client (hc): `import type` only, erased from the build.
+    typeOnly: ['./server/api-type.ts'],
+    message: 'The client talks to the server over HTTP only (its types: `import type` from server/api-type.ts).',
+  },
   { target: './server', from: ['./client', './sw'], message: 'The server does not import client code.' },
   { target: './sw', from: ['./client', './server'], message: 'The service worker imports shared/ only.' },
   // Imports flow shared → client/features → client/app.

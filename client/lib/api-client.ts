@@ -1,3 +1,5 @@
+import { hc, type ClientResponse, type parseResponse } from 'hono/client'
+import type { ApiType } from '../../server/api-type'
 import type { ApiErrorBody } from '../../shared/schemas/errors'
 import { currentLanguage } from './i18n'
 import { clearSession, getUserData } from './session'
@@ -34,36 +36,48 @@ export function setUnauthenticatedHandler(handler: () => void) {
   onUnauthenticated = handler
 }
 
-export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage() }
-  if (init.body !== undefined) headers['Content-Type'] = 'application/json'
+/**
+ * Every API call goes through here: the user's language, the session cookie, and one reading of a failed answer —
+ * a network failure is a NetworkError, any other failure an ApiClientError with the server's translated body; a
+ * 401 while signed in ends the session (the app goes to login), a 503 `maintenance` opens the maintenance page.
+ */
+async function appFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers)
+  headers.set('Accept', 'application/json')
+  headers.set('Accept-Language', currentLanguage())
   let res: Response
   try {
-    res = await fetch(`/api${path}`, {
-      method: init.method ?? 'GET',
-      headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      credentials: 'same-origin',
-      signal: init.signal,
-    })
+    res = await fetch(input, { ...init, headers, credentials: 'same-origin' })
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err
     throw new NetworkError()
   }
-  if (res.status === 204) return undefined as T
-  const body = (await res.json().catch(() => null)) as unknown
-  if (!res.ok) {
-    const error = new ApiClientError(res.status, body as ApiErrorBody | null)
-    // A 401 anywhere but the sign-in itself, while this browser believes it is signed in, means the
-    // session is gone: forget it and go to login. A visitor on a public page stays where they are.
-    if (res.status === 401 && !path.startsWith('/auth/login') && getUserData() !== null) {
-      clearSession()
-      onUnauthenticated()
-    }
-    if (res.status === 503 && (body as ApiErrorBody | null)?.error === 'maintenance') onMaintenance()
-    throw error
+  if (res.ok) return res
+  const body = (await res.json().catch(() => null)) as ApiErrorBody | null
+  const path = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, location.origin).pathname
+  // A 401 anywhere but the sign-in itself, while this browser believes it is signed in, means the
+  // session is gone: forget it and go to login. A visitor on a public page stays where they are.
+  if (res.status === 401 && path !== '/api/auth/login' && getUserData() !== null) {
+    clearSession()
+    onUnauthenticated()
   }
-  return body as T
+  if (res.status === 503 && body?.error === 'maintenance') onMaintenance()
+  throw new ApiClientError(res.status, body)
+}
+
+/**
+ * The API, typed from the server's routes (Hono's `hc` over server/api-type.ts): paths, inputs and answers are
+ * checked by the compiler, e.g. `call(rpc.profile.$patch({ json: input }))`.
+ */
+export const rpc = hc<ApiType>('/', { fetch: appFetch }).api
+
+type Success<R extends ClientResponse<unknown>> = Awaited<ReturnType<typeof parseResponse<R>>>
+
+/** A call's successful answer: its JSON, or undefined for an answer without a body (204). */
+export async function call<R extends ClientResponse<unknown>>(request: Promise<R>): Promise<Success<R>> {
+  const res = await request
+  if (res.status === 204) return undefined as Success<R>
+  return (await res.json()) as Success<R>
 }
 
 /**

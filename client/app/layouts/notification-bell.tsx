@@ -4,9 +4,9 @@ import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { formatDate } from '../../../shared/format'
-import type { MarkReadInput, NotificationKind, NotificationsAnswer } from '../../../shared/schemas/notifications'
+import type { MarkReadInput, NotificationKind } from '../../../shared/schemas/notifications'
 import { AlertIcon, BellIcon } from '../../components/ui/icons'
-import { api } from '../../lib/api-client'
+import { call, rpc } from '../../lib/api-client'
 import { currentLanguage } from '../../lib/i18n'
 import { notificationPopup } from '../../lib/popup-store'
 
@@ -18,7 +18,7 @@ export function NotificationBell({ kind }: { kind: NotificationKind }) {
   const key = ['notifications', kind]
   const list = useQuery({
     queryKey: key,
-    queryFn: () => api<NotificationsAnswer>(`/notifications?kind=${kind}`),
+    queryFn: () => call(rpc.notifications.$get({ query: { kind } })),
     refetchInterval: 60_000,
     staleTime: 5_000,
   })
@@ -48,7 +48,7 @@ export function NotificationBell({ kind }: { kind: NotificationKind }) {
     if (newest) notificationPopup.show({ title: newest.title, message: newest.message, link: newest.link ?? undefined, from: newest.fromName ?? undefined })
   }, [list.data])
   const markRead = useMutation({
-    mutationFn: (input: MarkReadInput) => api<void>('/notifications/read', { method: 'POST', body: input }),
+    mutationFn: (input: MarkReadInput) => call(rpc.notifications.read.$post({ json: input })),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: key }),
   })
   const unread = list.data?.unread ?? 0

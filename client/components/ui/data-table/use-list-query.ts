@@ -47,13 +47,16 @@ export function useListQuery(defaults: { sortBy?: string; itemsPerPage?: number 
 }
 
 /** The query string the API takes for a list query. */
+/** A list query as the query parameters of a list's API call. */
+export function listQueryParams(q: ListQuery, extra: Record<string, string | undefined> = {}): Record<string, string> {
+  const p: Record<string, string> = { page: String(q.page), itemsPerPage: String(q.itemsPerPage) }
+  if (q.q) p.q = q.q
+  if (q.sortBy) p.sortBy = q.sortBy
+  p.orderBy = q.orderBy
+  for (const [k, v] of Object.entries(extra)) if (v) p[k] = v
+  return p
+}
+
 export function listQueryString(q: ListQuery, extra: Record<string, string | undefined> = {}): string {
-  const p = new URLSearchParams()
-  p.set('page', String(q.page))
-  p.set('itemsPerPage', String(q.itemsPerPage))
-  if (q.q) p.set('q', q.q)
-  if (q.sortBy) p.set('sortBy', q.sortBy)
-  p.set('orderBy', q.orderBy)
-  for (const [k, v] of Object.entries(extra)) if (v) p.set(k, v)
-  return p.toString()
+  return new URLSearchParams(listQueryParams(q, extra)).toString()
 }

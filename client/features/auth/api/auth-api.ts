@@ -1,16 +1,16 @@
 import type { AppMeta, LoginInput, SessionAnswer } from '../../../../shared/schemas/auth'
-import { api } from '../../../lib/api-client'
+import { call, rpc } from '../../../lib/api-client'
 import { clearSession, setSession } from '../../../lib/session'
 
 export async function login(input: LoginInput): Promise<SessionAnswer> {
-  const answer = await api<SessionAnswer>('/auth/login', { method: 'POST', body: input })
+  const answer = await call(rpc.auth.login.$post({ json: input }))
   setSession(answer)
   return answer
 }
 
 export async function logout(): Promise<void> {
   try {
-    await api<void>('/auth/logout', { method: 'POST' })
+    await call(rpc.auth.logout.$post())
   } finally {
     // Signed out on this device even when the server cannot be reached.
     clearSession()
@@ -19,7 +19,8 @@ export async function logout(): Promise<void> {
 
 /** Fetches the session again so changed permissions reach a signed-in browser. */
 export async function refreshSession(): Promise<void> {
-  const answer = await api<SessionAnswer>('/auth/me')
+  // The server hands over the session it serialised once (a text body), so the answer's type is named here.
+  const answer = (await (await rpc.auth.me.$get()).json()) as SessionAnswer
   setSession(answer)
 }
 
@@ -40,6 +41,6 @@ export function knownAppMeta(): AppMeta | null {
 let metaPromise: Promise<AppMeta> | null = null
 export function appMeta(): Promise<AppMeta> {
   const known = knownAppMeta()
-  metaPromise ??= known ? Promise.resolve(known) : api<AppMeta>('/meta').catch(() => ({ demo: false, version: '', demoAccounts: [], maintenance: false }))
+  metaPromise ??= known ? Promise.resolve(known) : call(rpc.meta.$get()).catch(() => ({ demo: false, version: '', demoAccounts: [], maintenance: false }))
   return metaPromise
 }

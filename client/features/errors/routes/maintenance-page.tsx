@@ -2,8 +2,7 @@ import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react'
 import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router'
-import type { AppMeta } from '../../../../shared/schemas/auth'
-import { api } from '../../../lib/api-client'
+import { call, rpc } from '../../../lib/api-client'
 
 const CHECK_EVERY_MS = 30_000
 
@@ -18,7 +17,7 @@ export default function MaintenancePage() {
   const check = useCallback(async () => {
     setChecking(true)
     try {
-      const meta = await api<AppMeta>('/meta')
+      const meta = await call(rpc.meta.$get())
       if (!meta.maintenance) void navigate(back, { replace: true })
     } catch {
       // still down or no network: keep waiting
