@@ -21,6 +21,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { orgRoutes } from './modules/org/org.routes'
 import { profileRoutes } from './modules/profile/profile.routes'
 import { salesRoutes } from './modules/sales/sales.routes'
+import { saleReportsRoutes } from './modules/sales/sale-reports.routes'
 import { filesRoutes } from './modules/files/files.routes'
 import { salesService } from './modules/sales/sales.service'
 import { salesSync } from './modules/sales/sales.sync'
@@ -145,6 +146,7 @@ function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
     .route('/', profileRoutes(deps, auth))
     .route('/', notificationsRoutes(deps))
     .route('/', salesRoutes(deps))
+    .route('/', saleReportsRoutes(deps, areas.sales))
     .route('/', mailRoutes(deps))
     .route('/', filesRoutes(deps))
     .route('/', syncRoutes(deps, areas.sync, options.syncHooks))

@@ -16,14 +16,17 @@ const LOADERS: Record<LanguageCode, Record<Namespace, () => Promise<object>>> = 
   sv: {
     core: async () => svCore,
     sales: () => import('../../shared/i18n/sv/sales').then((m) => m.svSales),
+    backoffice: () => import('../../shared/i18n/sv/backoffice').then((m) => m.svBackoffice),
   },
   en: {
     core: () => import('../../shared/i18n/en/core').then((m) => m.enCore),
     sales: () => import('../../shared/i18n/en/sales').then((m) => m.enSales),
+    backoffice: () => import('../../shared/i18n/en/backoffice').then((m) => m.enBackoffice),
   },
   fi: {
     core: () => import('../../shared/i18n/fi/core').then((m) => m.fiCore),
     sales: () => import('../../shared/i18n/fi/sales').then((m) => m.fiSales),
+    backoffice: () => import('../../shared/i18n/fi/backoffice').then((m) => m.fiBackoffice),
   },
 }
 

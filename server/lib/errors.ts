@@ -11,7 +11,7 @@ export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     readonly code: ErrorCode,
-    readonly options: { params?: Record<string, unknown>; fieldErrors?: FieldErrors; headers?: Record<string, string> } = {},
+    readonly options: { params?: Record<string, unknown>; fieldErrors?: FieldErrors; headers?: Record<string, string>; details?: Record<string, unknown> } = {},
   ) {
     super(code)
     this.name = 'ApiError'
@@ -26,15 +26,22 @@ export function validationError(fieldErrors: FieldErrors): ApiError {
   return new ApiError(400, 'validation_failed', { fieldErrors })
 }
 
-export function errorBody(c: Context<AppEnv>, code: ErrorCode, params?: Record<string, unknown>, fieldErrors?: FieldErrors): ApiErrorBody {
+export function errorBody(
+  c: Context<AppEnv>,
+  code: ErrorCode,
+  params?: Record<string, unknown>,
+  fieldErrors?: FieldErrors,
+  details?: Record<string, unknown>,
+): ApiErrorBody {
   // c.var.t is set by the API's first middleware; an error before it is answered in Swedish.
   const t = c.var.t ?? SWEDISH
   const body: ApiErrorBody = { error: code, message: t(`errors.${code}`, params) }
   if (fieldErrors) body.fieldErrors = fieldErrors
+  if (details) body.details = details
   return body
 }
 
 export function answerError(c: Context<AppEnv>, err: ApiError): Response {
   for (const [name, value] of Object.entries(err.options.headers ?? {})) c.header(name, value)
-  return c.json(errorBody(c, err.code, err.options.params, err.options.fieldErrors), err.status)
+  return c.json(errorBody(c, err.code, err.options.params, err.options.fieldErrors, err.options.details), err.status)
 }

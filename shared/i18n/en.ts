@@ -1,6 +1,7 @@
 import { enCore } from './en/core'
+import { enBackoffice } from './en/backoffice'
 import { enSales } from './en/sales'
 import { mergeCatalogs } from './namespaces'
 
 /** The whole English catalogue (every namespace merged), for the server and tests. */
-export const en = mergeCatalogs(enCore, enSales)
+export const en = mergeCatalogs(mergeCatalogs(enCore, enSales), enBackoffice)

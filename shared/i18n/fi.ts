@@ -1,6 +1,7 @@
 import { fiCore } from './fi/core'
+import { fiBackoffice } from './fi/backoffice'
 import { fiSales } from './fi/sales'
 import { mergeCatalogs } from './namespaces'
 
 /** The whole Finnish catalogue (every namespace merged), for the server and tests. */
-export const fi = mergeCatalogs(fiCore, fiSales)
+export const fi = mergeCatalogs(mergeCatalogs(fiCore, fiSales), fiBackoffice)

@@ -1,8 +1,9 @@
 import { mergeCatalogs } from './namespaces'
 import { svCore } from './sv/core'
+import { svBackoffice } from './sv/backoffice'
 import { svSales } from './sv/sales'
 
 /** The whole Swedish catalogue (every namespace merged), and its type. */
-export const sv = mergeCatalogs(svCore, svSales)
+export const sv = mergeCatalogs(mergeCatalogs(svCore, svSales), svBackoffice)
 
 export type Messages = typeof sv

@@ -21,11 +21,14 @@ export const ERROR_CODES = [
   'quota_exceeded',
   'unavailable',
   'maintenance',
+  'version_conflict',
+  'invalid_transition',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 
 export type FieldErrors = Record<string, string[]>
-export type ApiErrorBody = { error: ErrorCode; message: string; fieldErrors?: FieldErrors }
+/** `details`: what a client needs to act on the error (a conflict's current state, the allowed next statuses). */
+export type ApiErrorBody = { error: ErrorCode; message: string; fieldErrors?: FieldErrors; details?: Record<string, unknown> }
 
 export type Translate = (key: string, params?: Record<string, unknown>) => string
 

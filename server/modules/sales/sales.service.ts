@@ -1,4 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { subject } from '@casl/ability'
+import { and, asc, eq, sql } from 'drizzle-orm'
+import type { AppAbility } from '../../../shared/permissions/ability'
+import type { SaleStatus } from '../../../shared/rules/sale'
+import { transitionProblem, type Mover, type TransitionInput } from '../../../shared/rules/sale-lifecycle'
+import type { Translate } from '../../../shared/schemas/errors'
 import { checkoutBlocking } from '../../../shared/rules/checkout'
 import { saleAmounts, saleCatalogViolations, type CatalogProduct, type CatalogProvider } from '../../../shared/rules/sale'
 import { businessDay } from '../../../shared/rules/work'
@@ -6,6 +11,8 @@ import type { SaleData } from '../../../shared/schemas/sales'
 import { MAX_CLOCK_SKEW_MS, Rejection, type MutatorContext } from '../../lib/sync-contract'
 import { logActivity } from '../../platform/activity-log'
 import type { Db } from '../../db/client'
+import { nextChangeVersion } from '../../db/change-counter'
+import { ApiError, forbidden, notFound, validationError } from '../../lib/errors'
 import type { Deps } from '../../platform/deps'
 
 /** What the sales area asks other areas (wired in server/app.ts; no area imports another). */
@@ -152,6 +159,131 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
         { actorId: actor.id, at: ctx.now },
       )
     },
+
+    /**
+     * Moves a sale report to another status (the lifecycle of shared/rules/sale-lifecycle.ts), as the user who may
+     * see it and make that move, based on the version they saw. Refusals are ApiErrors that write nothing: 404 for
+     * a report the user may not see, 403 for one they may see but not move, 409 `version_conflict` with the current
+     * state and what changed since their version, 409 `invalid_transition` with the statuses allowed instead, 400
+     * for a missing reason or deviation type. The new status, its history line (with the reason the seller reads),
+     * the activity-log line and the `sale.statusChanged` event are written together, with a new change-counter
+     * value so the seller's device pulls the change.
+     */
+    async changeStatus(
+      tx: Db,
+      actor: { id: string; ability: AppAbility },
+      saleId: string,
+      input: TransitionInput & { version: number },
+      ctx: { now: number; translate: Translate },
+    ): Promise<SaleStatusAnswer> {
+      const [sale] = await tx.select().from(t.sales).where(eq(t.sales.id, saleId))
+      const own = sale?.sellerId === actor.id
+      if (!sale || (!own && !actor.ability.can('view', subject('sale_reports', { ...sale }) as never))) throw notFound()
+      const movers = new Set<Mover>()
+      if (actor.ability.can('update', subject('sale_reports', { ...sale }) as never)) movers.add('backoffice')
+      if (own && actor.ability.can('update', subject('sales', { ...sale }) as never)) movers.add('seller')
+      if (movers.size === 0) throw forbidden()
+      if (sale.version !== input.version) {
+        throw new ApiError(409, 'version_conflict', {
+          details: { current: await statusAnswer(tx, sale), changes: await changesSince(tx, saleId, input.version) },
+        })
+      }
+      const problem = transitionProblem(sale.status, input, movers)
+      if (problem?.kind === 'invalid_transition') {
+        const label = (s: SaleStatus) => ctx.translate(`sales.status.${s}`)
+        throw new ApiError(409, 'invalid_transition', {
+          params: { from: label(sale.status), to: label(input.to), allowed: problem.allowed.map(label).join(', ') || '–' },
+          details: { from: sale.status, to: input.to, allowed: problem.allowed },
+        })
+      }
+      if (problem) throw validationError({ [problem.field]: [ctx.translate(problem.message)] })
+
+      const version = await nextChangeVersion(tx, t)
+      const deviation = input.to === 'deviation'
+      const changed = await tx
+        .update(t.sales)
+        .set({
+          status: input.to,
+          deviationType: deviation ? input.deviationType : null,
+          deviationReason: deviation ? input.reason : null,
+          version,
+          updatedAt: ctx.now,
+        })
+        .where(and(eq(t.sales.id, saleId), eq(t.sales.version, input.version)))
+        .returning({ id: t.sales.id })
+      // Changed by another transaction after we read it (PostgreSQL's serializable isolation retries most of these).
+      if (changed.length === 0) throw new ApiError(409, 'version_conflict', { details: { changes: [] } })
+      await tx.insert(t.saleStatusHistory).values({ id: crypto.randomUUID(), saleId, status: input.to, note: input.reason, byUserId: actor.id, at: ctx.now })
+      await logActivity(tx, t, {
+        at: ctx.now,
+        actorId: actor.id,
+        entity: 'sale_report',
+        entityId: saleId,
+        action: 'status_changed',
+        before: { status: sale.status, version: sale.version, deviationType: sale.deviationType },
+        after: { status: input.to, version, deviationType: deviation ? input.deviationType : null },
+        reason: input.reason,
+      })
+      await events.record(
+        tx,
+        'sale.statusChanged',
+        {
+          saleId,
+          sellerId: sale.sellerId,
+          teamId: sale.teamId,
+          officeId: sale.officeId,
+          providerId: sale.providerId,
+          from: sale.status,
+          to: input.to,
+          deviationType: deviation ? input.deviationType : null,
+          reason: input.reason,
+          byUserId: actor.id,
+        },
+        { actorId: actor.id, at: ctx.now },
+      )
+      const [after] = await tx.select().from(t.sales).where(eq(t.sales.id, saleId))
+      return statusAnswer(tx, after!)
+    },
   }
+
+  /** A report's status as back office sees it: with the version to base the next change on, and its history. */
+  async function statusAnswer(tx: Db, sale: typeof t.sales.$inferSelect): Promise<SaleStatusAnswer> {
+    const history = await tx
+      .select({ status: t.saleStatusHistory.status, note: t.saleStatusHistory.note, byUserId: t.saleStatusHistory.byUserId, at: t.saleStatusHistory.at })
+      .from(t.saleStatusHistory)
+      .where(eq(t.saleStatusHistory.saleId, sale.id))
+      .orderBy(asc(t.saleStatusHistory.at))
+    return {
+      id: sale.id,
+      status: sale.status,
+      version: sale.version,
+      deviationType: sale.deviationType,
+      deviationReason: sale.deviationReason,
+      updatedAt: sale.updatedAt,
+      statusHistory: history,
+    }
+  }
+
+  /** The report's logged changes newer than `version`: what a user working from that version has not seen. */
+  async function changesSince(tx: Db, saleId: string, version: number) {
+    const entries = await tx
+      .select()
+      .from(t.activityLog)
+      .where(and(eq(t.activityLog.entity, 'sale_report'), eq(t.activityLog.entityId, saleId)))
+      .orderBy(asc(t.activityLog.id))
+    return entries
+      .filter((e) => typeof e.after?.version === 'number' && e.after.version > version)
+      .map((e) => ({ at: e.at, actorId: e.actorId, action: e.action, before: e.before, after: e.after, reason: e.reason }))
+  }
+}
+
+export type SaleStatusAnswer = {
+  id: string
+  status: SaleStatus
+  version: number
+  deviationType: string | null
+  deviationReason: string | null
+  updatedAt: number
+  statusHistory: Array<{ status: SaleStatus; note: string | null; byUserId: string | null; at: number }>
 }
 export type SalesService = ReturnType<typeof salesService>

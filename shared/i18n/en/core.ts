@@ -312,6 +312,8 @@ export const enCore = {
     quota_exceeded: 'The space for files waiting for a sale is full. Try again in a while.',
     unavailable: 'The service is unavailable right now. Please try again in a moment.',
     maintenance: 'Säljkraft is under maintenance. What you do on the phone is kept and sent when we are back.',
+    version_conflict: 'Someone else changed the sale report while you were working on it. See what changed and try again.',
+    invalid_transition: 'The sale report cannot go from {{from}} to {{to}}. Allowed from here: {{allowed}}.',
     network: 'No connection to the server. Check the network and try again.',
   },
   routes: {

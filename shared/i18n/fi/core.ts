@@ -312,6 +312,8 @@ export const fiCore = {
     quota_exceeded: 'Myyntiä odottavien tiedostojen tila on täynnä. Yritä hetken kuluttua uudelleen.',
     unavailable: 'Palvelu ei ole juuri nyt käytettävissä. Yritä hetken kuluttua uudelleen.',
     maintenance: 'Säljkraftissa on huoltokatko. Puhelimella tekemäsi tallennetaan ja lähetetään, kun palaamme.',
+    version_conflict: 'Joku muu muutti myyntiraporttia sillä välin, kun käsittelit sitä. Katso mitä muuttui ja yritä uudelleen.',
+    invalid_transition: 'Myyntiraportti ei voi siirtyä tilasta {{from}} tilaan {{to}}. Sallitut tilat: {{allowed}}.',
     network: 'Ei yhteyttä palvelimeen. Tarkista verkkoyhteys ja yritä uudelleen.',
   },
   routes: {

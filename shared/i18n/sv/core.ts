@@ -293,6 +293,8 @@ export const svCore = {
     quota_exceeded: 'Utrymmet för filer som väntar på en försäljning är fullt. Försök igen om en stund.',
     unavailable: 'Tjänsten är inte tillgänglig just nu. Försök igen om en stund.',
     maintenance: 'Säljkraft har underhåll just nu. Det du gör på telefonen sparas och skickas när vi är tillbaka.',
+    version_conflict: 'Någon annan ändrade säljrapporten medan du arbetade med den. Se vad som ändrades och försök igen.',
+    invalid_transition: 'Säljrapporten kan inte gå från {{from}} till {{to}}. Tillåtet härifrån: {{allowed}}.',
     network: 'Ingen kontakt med servern. Kontrollera nätverket och försök igen.',
   },
   routes: {

@@ -1,0 +1,63 @@
+import { Hono } from 'hono'
+import { bulkSaleStatusChangeSchema, saleReportIdParamSchema, saleStatusChangeSchema } from '../../../shared/schemas/sale-reports'
+import { ApiError, errorBody } from '../../lib/errors'
+import { access } from '../../lib/access'
+import type { AppEnv } from '../../lib/context'
+import { validate } from '../../lib/validate'
+import type { Deps } from '../../platform/deps'
+import type { SalesService } from './sales.service'
+
+/**
+ * Back office's moves of sale reports through their lifecycle (docs/decisions/022), one report or a selection.
+ * Every move goes through the sales service: the rule, the history line, the log line and the event are written
+ * there, once.
+ */
+export function saleReportsRoutes({ database }: Deps, sales: SalesService) {
+  return new Hono<AppEnv>()
+    .post(
+      '/sale-reports/:id/status',
+      access.can('update', 'sale_reports'),
+      validate('param', saleReportIdParamSchema),
+      validate('json', saleStatusChangeSchema),
+      async (c) => {
+        const { id } = c.req.valid('param')
+        const input = c.req.valid('json')
+        const auth = c.var.auth!
+        const answer = await database.transaction((tx) =>
+          sales.changeStatus(tx, { id: auth.userData.id, ability: auth.ability }, id, { ...input, to: input.status }, { now: Date.now(), translate: c.var.t }),
+        )
+        return c.json(answer, 200)
+      },
+    )
+    .post('/sale-reports/status', access.can('update', 'sale_reports'), validate('json', bulkSaleStatusChangeSchema), async (c) => {
+      const input = c.req.valid('json')
+      const auth = c.var.auth!
+      const actor = { id: auth.userData.id, ability: auth.ability }
+      // Each report is its own transaction: one that cannot move (changed meanwhile, not allowed) leaves the others
+      // moved, and says why in its own row.
+      const results = []
+      for (const item of input.items) {
+        try {
+          const answer = await database.transaction((tx) =>
+            sales.changeStatus(
+              tx,
+              actor,
+              item.id,
+              { to: input.status, reason: input.reason, deviationType: input.deviationType, version: item.version },
+              { now: Date.now(), translate: c.var.t },
+            ),
+          )
+          results.push({ id: item.id, ok: true as const, status: answer.status, version: answer.version })
+        } catch (err) {
+          if (!(err instanceof ApiError)) throw err
+          results.push({
+            id: item.id,
+            ok: false as const,
+            httpStatus: err.status,
+            ...errorBody(c, err.code, err.options.params, err.options.fieldErrors, err.options.details),
+          })
+        }
+      }
+      return c.json({ moved: results.filter((r) => r.ok).length, results }, 200)
+    })
+}

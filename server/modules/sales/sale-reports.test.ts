@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import type { SaleRecord } from '../../../shared/schemas/sales'
+import type { ProductRecord, PullResult } from '../../../shared/schemas/sync'
+import { BULK_STATUS_MAX } from '../../../shared/schemas/sale-reports'
+import { activityOf } from '../../platform/activity-log'
+import { devicePusher, recordEvents, saleArgs } from '../../test/fixtures'
+import { createTestApp } from '../../test/harness'
+
+/**
+ * Back office moves sale reports through their lifecycle (docs/decisions/022): a move writes the status, its
+ * history line, a log line and an event together, and reaches the seller's device; a move from an old version,
+ * one the lifecycle does not have, or one without its reason writes nothing.
+ */
+const app = await createTestApp()
+const { db, t } = app.database
+const received = recordEvents(app.events)
+
+const seller = await app.login('seller@demo.test')
+const backoffice = await app.login('backoffice@demo.test')
+const other = await app.login('admin@demo.test')
+const push = devicePusher(app, seller.cookie)
+const pull = async (): Promise<PullResult> =>
+  (await app.request('POST', '/api/sync/pull', { cookie: seller.cookie, body: { clientId: randomUUID(), cookie: null } })).json as unknown as PullResult
+const products = (await pull()).patch.filter((p) => p.table === 'products' && p.op === 'put').map((p) => (p as { value: ProductRecord }).value)
+const alarm = products.find((p) => p.name === 'Hemlarm Standard')!
+
+/** A fresh sale from the seller's device, waiting for approval; answers its id and version. */
+async function newSale(): Promise<{ id: string; version: number }> {
+  const args = saleArgs({ providerId: alarm.providerId, products: [{ productId: alarm.id, quantity: 1 }] })
+  expect(await push('createSale', args)).toMatchObject({ applied: 1 })
+  const [row] = await db.select({ version: t.sales.version }).from(t.sales).where(eq(t.sales.id, args.id))
+  return { id: args.id, version: row!.version }
+}
+
+const move = (cookie: string, id: string, body: Record<string, unknown>) => app.request('POST', `/api/sale-reports/${id}/status`, { cookie, body })
+const saleRow = async (id: string) => (await db.select().from(t.sales).where(eq(t.sales.id, id)))[0]!
+const historyOf = async (id: string) => db.select().from(t.saleStatusHistory).where(eq(t.saleStatusHistory.saleId, id))
+
+describe('moving a sale report', () => {
+  it('approves a waiting report: status, history, log line and event together, and the seller’s device shows it', async () => {
+    const sale = await newSale()
+    const r = await move(backoffice.cookie, sale.id, { status: 'approved', version: sale.version })
+    expect(r.status).toBe(200)
+    expect(r.json).toMatchObject({ id: sale.id, status: 'approved', deviationType: null })
+    expect((r.json.version as number) > sale.version).toBe(true)
+    expect((r.json.statusHistory as Array<{ status: string }>).map((h) => h.status)).toEqual(['finalized', 'approved'])
+    const log = await activityOf(app.database, 'sale_report', sale.id)
+    expect(log.find((l) => l.action === 'status_changed')).toMatchObject({
+      actorId: backoffice.answer.userData.id,
+      before: { status: 'finalized', version: sale.version },
+      after: { status: 'approved', version: r.json.version },
+    })
+    await app.events.settled()
+    expect(received.find((e) => e.name === 'sale.statusChanged' && e.payload.saleId === sale.id)).toMatchObject({
+      actorId: backoffice.answer.userData.id,
+      payload: { from: 'finalized', to: 'approved', sellerId: seller.answer.userData.id, byUserId: backoffice.answer.userData.id },
+    })
+    const onDevice = (await pull()).patch.find((p) => p.table === 'sales' && p.key === sale.id) as { value: SaleRecord }
+    expect(onDevice.value.status).toBe('approved')
+  })
+
+  it('a deviation carries its type and the reason, and the seller reads both on the device', async () => {
+    const sale = await newSale()
+    const reason = 'Personnumret stämmer inte med legitimationen.'
+    const r = await move(backoffice.cookie, sale.id, { status: 'deviation', version: sale.version, deviationType: 'incorrect_ssn', reason })
+    expect(r.status).toBe(200)
+    expect(r.json).toMatchObject({ status: 'deviation', deviationType: 'incorrect_ssn', deviationReason: reason })
+    const onDevice = (await pull()).patch.find((p) => p.table === 'sales' && p.key === sale.id) as { value: SaleRecord }
+    expect(onDevice.value).toMatchObject({ status: 'deviation', deviationType: 'incorrect_ssn', deviationReason: reason })
+    expect(onDevice.value.statusHistory.at(-1)).toMatchObject({ status: 'deviation', note: reason })
+    // Resolved by back office: the deviation's fields are cleared; its story stays in the history.
+    const resolved = await move(backoffice.cookie, sale.id, { status: 'approved', version: r.json.version })
+    expect(resolved.json).toMatchObject({ status: 'approved', deviationType: null, deviationReason: null })
+    expect((await historyOf(sale.id)).map((h) => h.status)).toEqual(['finalized', 'deviation', 'approved'])
+  })
+
+  it('a move the lifecycle does not have is a 409 naming the allowed ones, and writes nothing', async () => {
+    const sale = await newSale()
+    const approved = await move(backoffice.cookie, sale.id, { status: 'approved', version: sale.version })
+    const before = await saleRow(sale.id)
+    const r = await move(backoffice.cookie, sale.id, { status: 'unanswered', version: approved.json.version })
+    expect(r.status).toBe(409)
+    expect(r.json).toMatchObject({
+      error: 'invalid_transition',
+      message: 'Säljrapporten kan inte gå från Godkänd till Obesvarad. Tillåtet härifrån: Avvikelse, Flaggad, Ånger.',
+      details: { from: 'approved', to: 'unanswered', allowed: ['deviation', 'flagged', 'regret'] },
+    })
+    expect(await saleRow(sale.id)).toEqual(before)
+    expect(await historyOf(sale.id)).toHaveLength(2)
+  })
+
+  it('a move based on an old version is a 409 that shows what changed in between, and writes nothing', async () => {
+    const sale = await newSale()
+    const first = await move(backoffice.cookie, sale.id, { status: 'flagged', version: sale.version, reason: 'Möjlig dubbelförsäljning' })
+    expect(first.status).toBe(200)
+    const before = await saleRow(sale.id)
+    const late = await move(other.cookie, sale.id, { status: 'approved', version: sale.version })
+    expect(late.status).toBe(409)
+    expect(late.json).toMatchObject({
+      error: 'version_conflict',
+      details: {
+        current: { status: 'flagged', version: first.json.version },
+        changes: [
+          {
+            actorId: backoffice.answer.userData.id,
+            action: 'status_changed',
+            before: { status: 'finalized' },
+            after: { status: 'flagged' },
+            reason: 'Möjlig dubbelförsäljning',
+          },
+        ],
+      },
+    })
+    expect(await saleRow(sale.id)).toEqual(before)
+  })
+
+  it('two back-office users moving the same report at once: one wins, the other gets a 409', async () => {
+    const sale = await newSale()
+    const [a, b] = await Promise.all([
+      move(backoffice.cookie, sale.id, { status: 'approved', version: sale.version }),
+      move(other.cookie, sale.id, { status: 'regret', version: sale.version, reason: 'Kunden ångrade sig' }),
+    ])
+    expect([a.status, b.status].sort()).toEqual([200, 409])
+    expect(await historyOf(sale.id)).toHaveLength(2)
+    const winner = a.status === 200 ? 'approved' : 'regret'
+    expect((await saleRow(sale.id)).status).toBe(winner)
+  })
+
+  it('refuses a move without its reason or deviation type with translated field errors', async () => {
+    const sale = await newSale()
+    const noReason = await move(backoffice.cookie, sale.id, { status: 'regret', version: sale.version })
+    expect(noReason.status).toBe(400)
+    expect(noReason.json.fieldErrors).toEqual({ reason: ['Ange ett skäl: säljaren ser det'] })
+    const noType = await move(backoffice.cookie, sale.id, { status: 'deviation', version: sale.version, reason: 'Fel' })
+    expect(noType.json.fieldErrors).toEqual({ deviationType: ['Välj vilken sorts avvikelse det är'] })
+    const english = await app.request('POST', `/api/sale-reports/${sale.id}/status`, {
+      cookie: backoffice.cookie,
+      body: { status: 'regret', version: sale.version },
+      headers: { 'accept-language': 'en' },
+    })
+    expect(english.json.fieldErrors).toEqual({ reason: ['Give a reason: the seller sees it'] })
+    const badInput = await move(backoffice.cookie, sale.id, { status: 'gone', version: -1, extra: 1 })
+    expect(badInput.status).toBe(400)
+    expect(Object.keys(badInput.json.fieldErrors as object).sort()).toEqual(['extra', 'status', 'version'])
+    expect((await saleRow(sale.id)).status).toBe('finalized')
+  })
+
+  it('only back office moves reports: a seller, a coach and a manager are refused; an unknown report is a 404', async () => {
+    const sale = await newSale()
+    for (const email of ['seller@demo.test', 'coach@demo.test', 'manager@demo.test']) {
+      const user = email === 'seller@demo.test' ? seller : await app.login(email)
+      expect((await move(user.cookie, sale.id, { status: 'approved', version: sale.version })).status, email).toBe(403)
+    }
+    expect((await move(backoffice.cookie, randomUUID(), { status: 'approved', version: 1 })).status).toBe(404)
+    expect((await saleRow(sale.id)).status).toBe('finalized')
+  })
+})
+
+describe('moving a selection', () => {
+  it('moves each report it can and says, row by row, why the others did not move', async () => {
+    const a = await newSale()
+    const b = await newSale()
+    const stale = await newSale()
+    await move(backoffice.cookie, stale.id, { status: 'approved', version: stale.version })
+    const r = await app.request('POST', '/api/sale-reports/status', {
+      cookie: backoffice.cookie,
+      body: { items: [a, b, stale], status: 'approved' },
+    })
+    expect(r.status).toBe(200)
+    expect(r.json.moved).toBe(2)
+    const results = r.json.results as Array<Record<string, unknown>>
+    expect(results.map((x) => [x.id, x.ok])).toEqual([
+      [a.id, true],
+      [b.id, true],
+      [stale.id, false],
+    ])
+    expect(results[2]).toMatchObject({ httpStatus: 409, error: 'version_conflict' })
+    expect((await saleRow(a.id)).status).toBe('approved')
+  })
+
+  it(`refuses more than ${BULK_STATUS_MAX} reports, or none, and moves nothing`, async () => {
+    const items = Array.from({ length: BULK_STATUS_MAX + 1 }, () => ({ id: randomUUID(), version: 1 }))
+    const tooMany = await app.request('POST', '/api/sale-reports/status', { cookie: backoffice.cookie, body: { items, status: 'approved' } })
+    expect(tooMany.status).toBe(400)
+    expect(tooMany.json.fieldErrors).toEqual({ items: [`Högst ${BULK_STATUS_MAX} st`] })
+    const none = await app.request('POST', '/api/sale-reports/status', { cookie: backoffice.cookie, body: { items: [], status: 'approved' } })
+    expect(none.status).toBe(400)
+  })
+})
