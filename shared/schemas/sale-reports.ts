@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { DEVIATION_TYPES, SALE_STATUSES } from '../rules/sale'
+import { DEVIATION_TYPES, SALE_STATUSES, type DeviationType, type SaleStatus } from '../rules/sale'
 
 /** At most this many sale reports change status in one bulk request. */
 export const BULK_STATUS_MAX = 500
@@ -40,3 +40,46 @@ export const bulkSaleStatusChangeSchema = z.strictObject({
 export type BulkSaleStatusChangeInput = z.input<typeof bulkSaleStatusChangeSchema>
 
 export const saleReportIdParamSchema = z.strictObject({ id: z.uuid() })
+
+/** A sale report as back office opens it (GET /api/sale-reports/:id). */
+export type SaleReportDetail = {
+  id: string
+  status: SaleStatus
+  /** the version to base the next change on */
+  version: number
+  /** the statuses this user may move it to now */
+  allowedNext: SaleStatus[]
+  deviationType: DeviationType | null
+  deviationReason: string | null
+  seller: { id: string; name: string }
+  team: { id: string; name: string } | null
+  office: { id: string; name: string } | null
+  provider: { id: string; name: string }
+  customer: {
+    type: 'private' | 'company'
+    name: string
+    /** masked ("19811218-****") unless the user may see customers' identity numbers */
+    ssn: string | null
+    companyName: string | null
+    orgNumber: string | null
+    email: string | null
+    phone: string
+    address: string
+    postalCode: string
+    city: string
+  }
+  message: string | null
+  externalOrderNumber: string | null
+  soldAt: number
+  sellDate: string
+  orderValueOre: number
+  sellerCommissionOre: number
+  /** only for those who may see the company's figures (shared/permissions/fields.ts) */
+  companyCommissionOre?: number
+  companyCostOre?: number
+  lines: Array<{ productId: string; productName: string; quantity: number; priceOre: number; sellerCommissionOre: number }>
+  checklistFile: { id: string; name: string; contentType: string; size: number } | null
+  statusHistory: Array<{ status: SaleStatus; note: string | null; at: number; by: { id: string; name: string } | null }>
+  createdAt: number
+  updatedAt: number
+}

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { bulkSaleStatusChangeSchema, saleReportIdParamSchema, saleStatusChangeSchema } from '../../../shared/schemas/sale-reports'
-import { ApiError, errorBody } from '../../lib/errors'
+import { ApiError, errorBody, notFound } from '../../lib/errors'
 import { access } from '../../lib/access'
 import type { AppEnv } from '../../lib/context'
 import { validate } from '../../lib/validate'
@@ -14,6 +14,12 @@ import type { SalesService } from './sales.service'
  */
 export function saleReportsRoutes({ database }: Deps, sales: SalesService) {
   return new Hono<AppEnv>()
+    .get('/sale-reports/:id', access.can('view', 'sale_reports'), validate('param', saleReportIdParamSchema), async (c) => {
+      const auth = c.var.auth!
+      const detail = await sales.detail({ id: auth.userData.id, ability: auth.ability }, c.req.valid('param').id)
+      if (!detail) throw notFound()
+      return c.json(detail, 200)
+    })
     .post(
       '/sale-reports/:id/status',
       access.can('update', 'sale_reports'),

@@ -158,6 +158,45 @@ describe('moving a sale report', () => {
   })
 })
 
+describe('opening a sale report', () => {
+  it('shows back office everything, with the moves they may make and who made the earlier ones', async () => {
+    const sale = await newSale()
+    await move(backoffice.cookie, sale.id, { status: 'flagged', version: sale.version, reason: 'Kolla ordernumret' })
+    const r = await app.request('GET', `/api/sale-reports/${sale.id}`, { cookie: backoffice.cookie })
+    expect(r.status).toBe(200)
+    expect(r.json).toMatchObject({
+      id: sale.id,
+      status: 'flagged',
+      allowedNext: ['finalized', 'approved', 'regret', 'deviation'],
+      seller: { id: seller.answer.userData.id, name: 'Sven Säljare' },
+      team: { name: 'Team Öresund' },
+      office: { name: 'Malmö' },
+      provider: { id: alarm.providerId, name: 'Tryggt Hem Larm' },
+      customer: { type: 'private', name: 'Karin Kund', ssn: '198112189876' },
+      orderValueOre: alarm.priceOre,
+      lines: [{ productId: alarm.id, productName: 'Hemlarm Standard', quantity: 1 }],
+      statusHistory: [
+        { status: 'finalized', by: { name: 'Sven Säljare' } },
+        { status: 'flagged', note: 'Kolla ordernumret', by: { name: 'Bertil Backoffice' } },
+      ],
+    })
+    expect(typeof r.json.companyCommissionOre).toBe('number')
+  })
+
+  it('shows a coach their team’s report without the moves, the company’s figures or the whole identity number', async () => {
+    const sale = await newSale()
+    const coach = await app.login('coach@demo.test')
+    const r = await app.request('GET', `/api/sale-reports/${sale.id}`, { cookie: coach.cookie })
+    expect(r.status).toBe(200)
+    expect(r.json).toMatchObject({ allowedNext: [], customer: { ssn: '19811218-****' } })
+    expect(r.json).not.toHaveProperty('companyCommissionOre')
+    expect(r.json).not.toHaveProperty('companyCostOre')
+    const colleague = await app.login('anna.lindqvist@demo.test')
+    expect((await app.request('GET', `/api/sale-reports/${sale.id}`, { cookie: colleague.cookie })).status).toBe(403)
+    expect((await app.request('GET', `/api/sale-reports/${randomUUID()}`, { cookie: backoffice.cookie })).status).toBe(404)
+  })
+})
+
 describe('moving a selection', () => {
   it('moves each report it can and says, row by row, why the others did not move', async () => {
     const a = await newSale()

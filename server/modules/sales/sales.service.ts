@@ -1,8 +1,11 @@
 import { subject } from '@casl/ability'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { AppAbility } from '../../../shared/permissions/ability'
-import type { SaleStatus } from '../../../shared/rules/sale'
-import { transitionProblem, type Mover, type TransitionInput } from '../../../shared/rules/sale-lifecycle'
+import { SALE_STATUSES, type SaleStatus } from '../../../shared/rules/sale'
+import { maskPersonalNumber } from '../../../shared/rules/identity'
+import { seesCompanyFigures } from '../../../shared/permissions/fields'
+import type { SaleReportDetail } from '../../../shared/schemas/sale-reports'
+import { allowedNext, transitionProblem, type Mover, type TransitionInput } from '../../../shared/rules/sale-lifecycle'
 import type { Translate } from '../../../shared/schemas/errors'
 import { checkoutBlocking } from '../../../shared/rules/checkout'
 import { saleAmounts, saleCatalogViolations, type CatalogProduct, type CatalogProvider } from '../../../shared/rules/sale'
@@ -35,7 +38,21 @@ export type SalesPorts = {
 export function salesService({ database, events, files }: Pick<Deps, 'database' | 'events' | 'files'>, ports: SalesPorts) {
   const { t } = database
 
+  /** Back office and staff in scope see a report through `view sale_reports`; a seller sees their own. */
+  const mayView = (actor: { id: string; ability: AppAbility }, sale: typeof t.sales.$inferSelect) =>
+    sale.sellerId === actor.id || actor.ability.can('view', subject('sale_reports', { ...sale }) as never)
+
+  /** As whom this user may move the report: back office (update sale_reports on it), the seller on their own. */
+  const moversOf = (actor: { id: string; ability: AppAbility }, sale: typeof t.sales.$inferSelect) => {
+    const movers = new Set<Mover>()
+    if (actor.ability.can('update', subject('sale_reports', { ...sale }) as never)) movers.add('backoffice')
+    if (sale.sellerId === actor.id && actor.ability.can('update', subject('sales', { ...sale }) as never)) movers.add('seller')
+    return movers
+  }
+
   return {
+    detail,
+
     /** A seller's sales of a business day: how many, and their order value (the time-reports area's checkout asks). */
     async daySummary(tx: Db, sellerId: string, date: string): Promise<{ salesCount: number; orderValueOre: number }> {
       const [summary] = await tx
@@ -177,11 +194,8 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
       ctx: { now: number; translate: Translate },
     ): Promise<SaleStatusAnswer> {
       const [sale] = await tx.select().from(t.sales).where(eq(t.sales.id, saleId))
-      const own = sale?.sellerId === actor.id
-      if (!sale || (!own && !actor.ability.can('view', subject('sale_reports', { ...sale }) as never))) throw notFound()
-      const movers = new Set<Mover>()
-      if (actor.ability.can('update', subject('sale_reports', { ...sale }) as never)) movers.add('backoffice')
-      if (own && actor.ability.can('update', subject('sales', { ...sale }) as never)) movers.add('seller')
+      if (!sale || !mayView(actor, sale)) throw notFound()
+      const movers = moversOf(actor, sale)
       if (movers.size === 0) throw forbidden()
       if (sale.version !== input.version) {
         throw new ApiError(409, 'version_conflict', {
@@ -244,6 +258,98 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
       const [after] = await tx.select().from(t.sales).where(eq(t.sales.id, saleId))
       return statusAnswer(tx, after!)
     },
+  }
+
+  /**
+   * A sale report as back office opens it, or null when there is none this user may see: names of the people and
+   * places, lines, history with who moved it, the moves this user may make, and the customer's identity number
+   * masked unless they may see customers.
+   */
+  async function detail(actor: { id: string; ability: AppAbility }, saleId: string): Promise<SaleReportDetail | null> {
+    const { db } = database
+    const [row] = await db
+      .select({
+        sale: t.sales,
+        sellerFirst: t.users.firstName,
+        sellerLast: t.users.lastName,
+        teamName: t.teams.name,
+        officeName: t.offices.name,
+        providerName: t.providers.name,
+      })
+      .from(t.sales)
+      .innerJoin(t.users, eq(t.users.id, t.sales.sellerId))
+      .innerJoin(t.providers, eq(t.providers.id, t.sales.providerId))
+      .leftJoin(t.teams, eq(t.teams.id, t.sales.teamId))
+      .leftJoin(t.offices, eq(t.offices.id, t.sales.officeId))
+      .where(eq(t.sales.id, saleId))
+    if (!row || !mayView(actor, row.sale)) return null
+    const s = row.sale
+    const [lines, history, [file]] = await Promise.all([
+      db.select().from(t.saleLines).where(eq(t.saleLines.saleId, saleId)).orderBy(asc(t.saleLines.position)),
+      db
+        .select({
+          status: t.saleStatusHistory.status,
+          note: t.saleStatusHistory.note,
+          at: t.saleStatusHistory.at,
+          byId: t.saleStatusHistory.byUserId,
+          first: t.users.firstName,
+          last: t.users.lastName,
+        })
+        .from(t.saleStatusHistory)
+        .leftJoin(t.users, eq(t.users.id, t.saleStatusHistory.byUserId))
+        .where(eq(t.saleStatusHistory.saleId, saleId))
+        .orderBy(asc(t.saleStatusHistory.at), asc(t.saleStatusHistory.id)),
+      files.describeMany(db, s.checklistFileId ? [s.checklistFileId] : []),
+    ])
+    const movers = moversOf(actor, s)
+    const detail: SaleReportDetail = {
+      id: s.id,
+      status: s.status,
+      version: s.version,
+      allowedNext: SALE_STATUSES.filter((to) => to !== s.status && allowedNext(s.status, movers).includes(to)),
+      deviationType: s.deviationType,
+      deviationReason: s.deviationReason,
+      seller: { id: s.sellerId, name: `${row.sellerFirst} ${row.sellerLast}` },
+      team: s.teamId && row.teamName ? { id: s.teamId, name: row.teamName } : null,
+      office: s.officeId && row.officeName ? { id: s.officeId, name: row.officeName } : null,
+      provider: { id: s.providerId, name: row.providerName },
+      customer: {
+        type: s.customerType,
+        name: s.customerName,
+        ssn: s.customerSsn && !actor.ability.can('view', 'customers') ? maskPersonalNumber(s.customerSsn) : s.customerSsn,
+        companyName: s.companyName,
+        orgNumber: s.orgNumber,
+        email: s.email,
+        phone: s.phone,
+        address: s.address,
+        postalCode: s.postalCode,
+        city: s.city,
+      },
+      message: s.message,
+      externalOrderNumber: s.externalOrderNumber,
+      soldAt: s.soldAt,
+      sellDate: s.sellDate,
+      orderValueOre: s.orderValueOre,
+      sellerCommissionOre: s.sellerCommissionOre,
+      ...(seesCompanyFigures(actor.ability) ? { companyCommissionOre: s.companyCommissionOre, companyCostOre: s.companyCostOre } : {}),
+      lines: lines.map((l) => ({
+        productId: l.productId,
+        productName: l.productName,
+        quantity: l.quantity,
+        priceOre: l.priceOre,
+        sellerCommissionOre: l.sellerCommissionOre,
+      })),
+      checklistFile: file ? { id: file.id, name: file.name, contentType: file.contentType, size: file.size } : null,
+      statusHistory: history.map((h) => ({
+        status: h.status,
+        note: h.note,
+        at: h.at,
+        by: h.byId ? { id: h.byId, name: `${h.first ?? ''} ${h.last ?? ''}`.trim() } : null,
+      })),
+      createdAt: s.createdAt,
+      updatedAt: s.updatedAt,
+    }
+    return detail
   }
 
   /** A report's status as back office sees it: with the version to base the next change on, and its history. */
