@@ -10,6 +10,7 @@ const ADDED: Array<[string, string | null]> = [
   ['/sales/sick-notice', 'create sicknotices'],
   ['/sales/sync', 'create sales'],
   ['/maintenance', null],
+  ['/user-admin/mail-outbox', 'manage all'],
 ]
 
 const SPEC: Array<[string, string | null]> = [

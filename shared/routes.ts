@@ -306,6 +306,8 @@ export const ROUTES = [
   { path: '/user-admin/terms-of-use', name: 'user-admin-terms-of-use', meta: view('terms_of_use'), plannedIn: 'later' },
   { path: '/user-admin/user-titles', name: 'user-admin-user-titles', meta: view('titles'), plannedIn: 'later' },
   { path: '/user-admin/users', name: 'user-admin-users', meta: view('users') },
+  // Not in the spec: every mail the app sent or kept (docs/decisions/011).
+  { path: '/user-admin/mail-outbox', name: 'user-admin-mail-outbox', meta: { action: 'manage', subject: 'all', namespaces: ['admin'] } },
   {
     path: '/user-admin/users/deviations',
     name: 'user-admin-users-deviations',

@@ -83,6 +83,7 @@ export const NAVIGATION: NavItem[] = [
   group(
     'userAdmin',
     'user-admin-users',
+    'user-admin-mail-outbox',
     'user-admin-management-new',
     'user-admin-management-former',
     'user-admin-teams',

@@ -13,6 +13,7 @@ const SCREENS: Partial<Record<RouteName, ScreenModule>> = {
   maintenance: () => import('../features/errors/routes/maintenance-page'),
   start: () => import('./screens/start-page'),
   'user-admin-users': () => import('../features/user-admin/routes/users-page'),
+  'user-admin-mail-outbox': () => import('../features/mail/routes/mail-outbox-page'),
   'users-profile': () => import('../features/profile/routes/profile-page'),
   'dashboards-sales-seller': () => import('../features/sales/routes/seller-dashboard-page'),
   'sales-create': () => import('../features/sales/routes/sales-create-page'),

@@ -1,7 +1,9 @@
-import { desc, eq } from 'drizzle-orm'
+import { asc, count, desc, eq, or, sql } from 'drizzle-orm'
+import type { MailOutboxItem } from '../../shared/schemas/mail'
 import nodemailer, { type Transporter } from 'nodemailer'
 import { translator, type LanguageCode } from '../../shared/i18n'
 import type { Database, Db } from '../db/client'
+import { containsPattern } from '../db/conditions'
 import type { JobRunner } from './jobs'
 
 /**
@@ -93,8 +95,32 @@ export function mailer(database: Database, jobs: JobRunner, config: { smtpUrl?: 
     },
 
     /** The outbox, newest first (admins read kept and failed mail here). */
-    async list(limit = 50, offset = 0) {
-      return db.select().from(m).orderBy(desc(m.createdAt)).limit(limit).offset(offset)
+    /** A page of the outbox, newest first unless asked otherwise; `q` searches the recipient and the subject. */
+    async list(q: { page: number; itemsPerPage: number; q?: string; orderBy: 'asc' | 'desc' }): Promise<{ items: MailOutboxItem[]; total: number }> {
+      const pattern = q.q ? containsPattern(q.q) : null
+      const where = pattern ? or(sql`lower(${m.to}) like ${pattern} escape '\\'`, sql`lower(${m.subject}) like ${pattern} escape '\\'`) : undefined
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select({
+            id: m.id,
+            to: m.to,
+            template: m.template,
+            language: m.language,
+            subject: m.subject,
+            text: m.text,
+            status: m.status,
+            lastError: m.lastError,
+            createdAt: m.createdAt,
+            sentAt: m.sentAt,
+          })
+          .from(m)
+          .where(where)
+          .orderBy(q.orderBy === 'asc' ? asc(m.createdAt) : desc(m.createdAt), asc(m.id))
+          .limit(q.itemsPerPage)
+          .offset((q.page - 1) * q.itemsPerPage),
+        db.select({ n: count() }).from(m).where(where),
+      ])
+      return { items: rows, total: counted?.n ?? 0 }
     },
   }
 }

@@ -1,7 +1,8 @@
 import { enCore } from './en/core'
+import { enAdmin } from './en/admin'
 import { enBackoffice } from './en/backoffice'
 import { enSales } from './en/sales'
 import { mergeCatalogs } from './namespaces'
 
 /** The whole English catalogue (every namespace merged), for the server and tests. */
-export const en = mergeCatalogs(mergeCatalogs(enCore, enSales), enBackoffice)
+export const en = mergeCatalogs(mergeCatalogs(mergeCatalogs(enCore, enSales), enBackoffice), enAdmin)

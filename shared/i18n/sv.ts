@@ -1,9 +1,10 @@
 import { mergeCatalogs } from './namespaces'
 import { svCore } from './sv/core'
+import { svAdmin } from './sv/admin'
 import { svBackoffice } from './sv/backoffice'
 import { svSales } from './sv/sales'
 
 /** The whole Swedish catalogue (every namespace merged), and its type. */
-export const sv = mergeCatalogs(mergeCatalogs(svCore, svSales), svBackoffice)
+export const sv = mergeCatalogs(mergeCatalogs(mergeCatalogs(svCore, svSales), svBackoffice), svAdmin)
 
 export type Messages = typeof sv

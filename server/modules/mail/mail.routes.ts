@@ -1,14 +1,9 @@
 import { Hono } from 'hono'
-import { z } from 'zod'
+import { mailOutboxQuerySchema } from '../../../shared/schemas/mail'
 import { access } from '../../lib/access'
 import type { AppEnv } from '../../lib/context'
 import { validate } from '../../lib/validate'
 import type { Deps } from '../../platform/deps'
-
-const outboxQuerySchema = z.strictObject({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  itemsPerPage: z.coerce.number().int().min(1).max(100).default(25),
-})
 
 /**
  * The mail outbox for admins: every message the app has sent or kept (without SMTP nothing leaves, and this
@@ -16,10 +11,11 @@ const outboxQuerySchema = z.strictObject({
  */
 export function mailRoutes({ database, mail }: Deps) {
   return new Hono<AppEnv>()
-    .get('/mail/outbox', access.can('manage', 'all'), validate('query', outboxQuerySchema), async (c) => {
-      const { page, itemsPerPage } = c.req.valid('query')
-      const items = await mail.list(itemsPerPage, (page - 1) * itemsPerPage)
-      return c.json({ sending: mail.sending, items }, 200)
+    .get('/mail/outbox', access.can('manage', 'all'), validate('query', mailOutboxQuerySchema), async (c) => {
+      const q = c.req.valid('query')
+      // Newest first unless the list asks for a sort of its own.
+      const page = await mail.list({ ...q, orderBy: q.sortBy ? q.orderBy : 'desc' })
+      return c.json({ sending: mail.sending, ...page, page: q.page, itemsPerPage: q.itemsPerPage }, 200)
     })
     .post('/mail/test', access.can('manage', 'all'), async (c) => {
       const user = c.var.auth!.userData

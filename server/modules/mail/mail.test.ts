@@ -110,8 +110,25 @@ describe('mail without an SMTP server (the embedded default)', () => {
     expect(outbox.status).toBe(200)
     expect(outbox.json).toMatchObject({
       sending: false,
+      total: 1,
+      page: 1,
       items: [{ id: (r.json as { id: string }).id, status: 'kept', to: 'admin@demo.test', subject: 'Testmeddelande från Säljkraft' }],
     })
+    expect((outbox.json.items as Array<{ text: string }>)[0]!.text).toContain('Astrid Admin')
+  })
+
+  it('is listed newest first, a page at a time, and searched by recipient or subject', async () => {
+    const admin = await keeping.login('admin@demo.test')
+    for (let i = 0; i < 3; i++) await keeping.request('POST', '/api/mail/test', { cookie: admin.cookie })
+    const page = await keeping.request('GET', '/api/mail/outbox?itemsPerPage=10&page=1', { cookie: admin.cookie })
+    const items = page.json.items as Array<{ createdAt: number }>
+    expect(page.json.total).toBeGreaterThanOrEqual(4)
+    expect(items.map((x) => x.createdAt)).toEqual([...items.map((x) => x.createdAt)].sort((a, b) => b - a))
+    const found = await keeping.request('GET', '/api/mail/outbox?q=TESTMEDDELANDE', { cookie: admin.cookie })
+    expect(found.json.total).toBe(page.json.total)
+    const none = await keeping.request('GET', `/api/mail/outbox?q=${encodeURIComponent('nobody_%')}`, { cookie: admin.cookie })
+    expect(none.json).toMatchObject({ total: 0, items: [] })
+    expect((await keeping.request('GET', '/api/mail/outbox?itemsPerPage=7', { cookie: admin.cookie })).status).toBe(400)
   })
 
   it('only admins read the outbox or send a test', async () => {

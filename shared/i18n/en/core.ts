@@ -401,6 +401,7 @@ export const enCore = {
     'user-admin-terms-of-use': 'Terms of use',
     'user-admin-user-titles': 'Titles',
     'user-admin-users': 'Users',
+    'user-admin-mail-outbox': 'Mail outbox',
     'user-admin-users-deviations': 'Deviation alerts',
     'user-admin-users-notifications': 'Notifications',
     'user-admin-users-id': 'User',

@@ -401,6 +401,7 @@ export const fiCore = {
     'user-admin-terms-of-use': 'Käyttöehdot',
     'user-admin-user-titles': 'Tittelit',
     'user-admin-users': 'Käyttäjät',
+    'user-admin-mail-outbox': 'Sähköpostin lähtevät',
     'user-admin-users-deviations': 'Poikkeamahälytykset',
     'user-admin-users-notifications': 'Ilmoitukset',
     'user-admin-users-id': 'Käyttäjä',

@@ -382,6 +382,7 @@ export const svCore = {
     'user-admin-terms-of-use': 'Användarvillkor',
     'user-admin-user-titles': 'Titlar',
     'user-admin-users': 'Användare',
+    'user-admin-mail-outbox': 'E-postutkorg',
     'user-admin-users-deviations': 'Avvikelseaviseringar',
     'user-admin-users-notifications': 'Aviseringar',
     'user-admin-users-id': 'Användare',

@@ -1,0 +1,194 @@
+import { Alert, Badge, Box, Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react'
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { formatDate, formatTime } from '../../../../shared/format'
+import type { MailOutboxItem, MailStatus } from '../../../../shared/schemas/mail'
+import { downloadText, toCsv } from '../../../components/ui/data-table/csv'
+import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
+import { useListQuery } from '../../../components/ui/data-table/use-list-query'
+import { useDialogSize } from '../../../components/ui/dialog-size'
+import { Page } from '../../../components/ui/page'
+import { currentLanguage } from '../../../lib/i18n'
+import { getUserData } from '../../../lib/session'
+import { snackbar } from '../../../lib/snackbar-store'
+import { listOutbox, sendTestMail } from '../api/mail-api'
+
+const STATUS_COLOR: Record<MailStatus, string> = {
+  queued: 'blue',
+  sending: 'blue',
+  sent: 'green',
+  kept: 'gray',
+  failed: 'red',
+  unconfirmed: 'orange',
+}
+
+/**
+ * /user-admin/mail-outbox (admins): every mail the app sent or kept. Without an SMTP server nothing leaves and
+ * this is where it is read (docs/decisions/020); a test mail to oneself shows whether mail works.
+ */
+export default function MailOutboxPage() {
+  const { t } = useTranslation()
+  const queryClient = useQueryClient()
+  const { query, update } = useListQuery()
+  const [open, setOpen] = useState<MailOutboxItem | null>(null)
+  const [downloading, setDownloading] = useState(false)
+  const dialogSize = useDialogSize('lg')
+  const lang = currentLanguage()
+  const when = (ms: number | null) => (ms ? `${formatDate(ms, lang)} ${formatTime(ms, lang)}` : '–')
+
+  const list = useQuery({
+    queryKey: ['mail-outbox', query],
+    queryFn: ({ signal }) => listOutbox(query, signal),
+    placeholderData: keepPreviousData,
+  })
+
+  const test = useMutation({
+    mutationFn: sendTestMail,
+    onSuccess: (answer) => {
+      const outcome = answer.sending ? t('mailOutbox.testQueued') : t('mailOutbox.testKept')
+      snackbar.show(t('mailOutbox.testSent', { email: getUserData()?.email ?? '', outcome }), { color: 'success', icon: 'success' })
+      void queryClient.invalidateQueries({ queryKey: ['mail-outbox'] })
+    },
+    onError: (err) => snackbar.show((err as Error).message, { color: 'error', icon: 'error' }),
+  })
+
+  const statusLabel = (s: MailStatus) => t(`mailOutbox.statuses.${s}`)
+  const columns: Column<MailOutboxItem>[] = [
+    {
+      key: 'created',
+      header: t('mailOutbox.created'),
+      sortKey: 'createdAt',
+      render: (m) => when(m.createdAt),
+      csv: (m) => new Date(m.createdAt).toISOString(),
+    },
+    { key: 'to', header: t('mailOutbox.to'), render: (m) => m.to, csv: (m) => m.to },
+    { key: 'subject', header: t('mailOutbox.subject'), render: (m) => m.subject, csv: (m) => m.subject, hideBelow: 'md' },
+    {
+      key: 'status',
+      header: t('mailOutbox.status'),
+      render: (m) => (
+        <Badge colorPalette={STATUS_COLOR[m.status]} variant="subtle">
+          {statusLabel(m.status)}
+        </Badge>
+      ),
+      csv: (m) => statusLabel(m.status),
+    },
+    {
+      key: 'sent',
+      header: t('mailOutbox.sent'),
+      render: (m) => when(m.sentAt),
+      csv: (m) => (m.sentAt ? new Date(m.sentAt).toISOString() : ''),
+      hideBelow: 'lg',
+    },
+  ]
+
+  const downloadCsv = async () => {
+    setDownloading(true)
+    try {
+      const rows: MailOutboxItem[] = []
+      for (let page = 1; page <= 100; page++) {
+        const answer = await listOutbox({ ...query, page, itemsPerPage: 100 })
+        rows.push(...answer.items)
+        if (rows.length >= answer.total || answer.items.length === 0) break
+      }
+      downloadText(
+        t('mailOutbox.csvFile'),
+        toCsv(
+          columns.map((c) => c.header),
+          rows.map((r) => columns.map((c) => c.csv?.(r) ?? '')),
+        ),
+      )
+    } catch {
+      snackbar.show(t('table.loadFailed'), { color: 'error', icon: 'error' })
+    } finally {
+      setDownloading(false)
+    }
+  }
+
+  return (
+    <Page title={t('routes.user-admin-mail-outbox')} breadcrumbs={[{ label: t('nav.groups.userAdmin') }]}>
+      <Stack gap="4">
+        {list.data && (
+          <Alert.Root status={list.data.sending ? 'info' : 'warning'} data-testid="mail-transport">
+            <Alert.Indicator />
+            <Alert.Title>{list.data.sending ? t('mailOutbox.sendingOn') : t('mailOutbox.sendingOff')}</Alert.Title>
+          </Alert.Root>
+        )}
+        <DataTable
+          label={t('routes.user-admin-mail-outbox')}
+          columns={columns}
+          rows={list.data?.items}
+          total={list.data?.total ?? 0}
+          query={query}
+          onQueryChange={update}
+          loading={list.isFetching}
+          error={list.isError ? (list.error as Error).message : null}
+          onRetry={() => void list.refetch()}
+          onRowClick={setOpen}
+          onDownloadCsv={() => void downloadCsv()}
+          downloading={downloading}
+          toolbar={
+            <Button size="sm" colorPalette="brand" loading={test.isPending} onClick={() => test.mutate()}>
+              {t('mailOutbox.sendTest')}
+            </Button>
+          }
+        />
+      </Stack>
+      <Dialog.Root lazyMount unmountOnExit open={open !== null} onOpenChange={(e) => !e.open && setOpen(null)} size={dialogSize}>
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner>
+            <Dialog.Content data-testid="mail-message">
+              {open && (
+                <>
+                  <Dialog.Header>
+                    <Dialog.Title>{open.subject}</Dialog.Title>
+                  </Dialog.Header>
+                  <Dialog.Body>
+                    <Stack gap="3">
+                      <Box as="dl" display="grid" gridTemplateColumns="max-content 1fr" columnGap="4" rowGap="1" fontSize="sm">
+                        <Text as="dt" color="fg.muted">
+                          {t('mailOutbox.to')}
+                        </Text>
+                        <Text as="dd">{open.to}</Text>
+                        <Text as="dt" color="fg.muted">
+                          {t('mailOutbox.status')}
+                        </Text>
+                        <Text as="dd">{statusLabel(open.status)}</Text>
+                        <Text as="dt" color="fg.muted">
+                          {t('mailOutbox.created')}
+                        </Text>
+                        <Text as="dd">{when(open.createdAt)}</Text>
+                        <Text as="dt" color="fg.muted">
+                          {t('mailOutbox.language')}
+                        </Text>
+                        <Text as="dd">{t(`app.languages.${open.language}`, { defaultValue: open.language })}</Text>
+                        {open.lastError && (
+                          <>
+                            <Text as="dt" color="fg.muted">
+                              {t('mailOutbox.lastError')}
+                            </Text>
+                            <Text as="dd" color="fg.error">
+                              {open.lastError}
+                            </Text>
+                          </>
+                        )}
+                      </Box>
+                      <Box borderWidth="1px" borderRadius="md" p="4" whiteSpace="pre-wrap" fontSize="sm" data-testid="mail-text">
+                        {open.text}
+                      </Box>
+                    </Stack>
+                  </Dialog.Body>
+                  <Dialog.CloseTrigger asChild>
+                    <CloseButton size="sm" aria-label={t('app.close')} />
+                  </Dialog.CloseTrigger>
+                </>
+              )}
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+    </Page>
+  )
+}
