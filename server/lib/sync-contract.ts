@@ -22,6 +22,7 @@ export const REJECTION_CODES = [
   'already_sick',
   'conflict',
   'file_missing',
+  'not_correctable',
 ] as const
 export type RejectionCode = (typeof REJECTION_CODES)[number]
 
@@ -122,7 +123,7 @@ export function parseMutationArgs<S extends z.core.$ZodType>(schema: S, args: un
   return parsed.data
 }
 
-export function requireDevicePermission(ctx: MutatorContext, action: 'create', subject: 'sales' | 'time_reports' | 'sicknotices') {
+export function requireDevicePermission(ctx: MutatorContext, action: 'create' | 'update', subject: 'sales' | 'time_reports' | 'sicknotices') {
   if (!ctx.actor.ability.can(action, subject)) throw new Rejection('forbidden')
 }
 

@@ -98,3 +98,39 @@ export function transitionProblem(from: SaleStatus, input: TransitionInput, move
   if (reasonRequired(from, input.to) && !input.reason?.trim()) return { kind: 'field', field: 'reason', message: 'validation.saleReport.reasonRequired' }
   return null
 }
+
+/** What a seller may change on their sale when correcting a deviation. */
+export const CORRECTABLE_FIELDS = [
+  'customerSsn',
+  'customerName',
+  'companyName',
+  'orgNumber',
+  'email',
+  'phone',
+  'postalCode',
+  'city',
+  'address',
+  'externalOrderNumber',
+  'products',
+  'message',
+] as const
+export type CorrectableField = (typeof CORRECTABLE_FIELDS)[number]
+
+/**
+ * What each kind of deviation lets the seller correct (docs/decisions/022): the identity number (and the name it
+ * belongs to), the order (products, order number, message), anything for "other"; a customer who is not credit
+ * worthy or cannot continue is back office's to resolve, not the seller's to correct.
+ */
+export const CORRECTIONS: Record<DeviationType, readonly CorrectableField[]> = {
+  incorrect_ssn: ['customerSsn', 'customerName'],
+  incorrect_order: ['products', 'externalOrderNumber', 'message'],
+  other: CORRECTABLE_FIELDS,
+  not_credit_worthy: [],
+  customer_cannot_continue: [],
+}
+
+/** The fields of a correction its deviation type does not let the seller change. */
+export function uncorrectableFields(type: DeviationType, fields: readonly string[]): string[] {
+  const allowed: readonly string[] = CORRECTIONS[type]
+  return fields.filter((f) => !allowed.includes(f))
+}

@@ -104,3 +104,29 @@ export type SaleRecord = SaleData &
     createdAt: number
     updatedAt: number
   }
+
+/**
+ * A seller's correction of a sale back office marked as a deviation (the `correctSale` mutation): the fields that
+ * change (what the deviation's type lets the seller change, shared/rules/sale-lifecycle.ts) and a comment to back
+ * office. The sale goes back to waiting for approval.
+ */
+export const saleCorrectionSchema = z.strictObject({
+  id: uuid,
+  comment: optionalText(1000),
+  changes: z.strictObject({
+    customerSsn: saleInputSchema.shape.customerSsn.optional(),
+    customerName: saleInputSchema.shape.customerName.optional(),
+    companyName: saleInputSchema.shape.companyName.optional(),
+    orgNumber: saleInputSchema.shape.orgNumber.optional(),
+    email: saleInputSchema.shape.email.optional(),
+    phone: saleInputSchema.shape.phone.optional(),
+    postalCode: saleInputSchema.shape.postalCode.optional(),
+    city: saleInputSchema.shape.city.optional(),
+    address: saleInputSchema.shape.address.optional(),
+    externalOrderNumber: saleInputSchema.shape.externalOrderNumber.optional(),
+    message: saleInputSchema.shape.message.optional(),
+    products: saleInputSchema.shape.products.optional(),
+  }),
+})
+export type SaleCorrectionInput = z.input<typeof saleCorrectionSchema>
+export type SaleCorrection = z.output<typeof saleCorrectionSchema>

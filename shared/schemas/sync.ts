@@ -13,7 +13,7 @@ import type { CheckoutRecord, SickNoticeRecord, TimeReportRecord } from './time-
 export { SYNC_SCHEMA_VERSION } from './sync-version'
 export const MAX_PUSH_MUTATIONS = 200
 
-export const MUTATION_NAMES = ['createSale', 'saveTimeReport', 'checkout', 'createSickNotice'] as const
+export const MUTATION_NAMES = ['createSale', 'correctSale', 'saveTimeReport', 'checkout', 'createSickNotice'] as const
 export type MutationName = (typeof MUTATION_NAMES)[number]
 
 export const mutationSchema = z.strictObject({

@@ -5,12 +5,12 @@ import { SALE_STATUSES, type SaleStatus } from '../../../shared/rules/sale'
 import { maskPersonalNumber } from '../../../shared/rules/identity'
 import { seesCompanyFigures } from '../../../shared/permissions/fields'
 import type { SaleReportDetail } from '../../../shared/schemas/sale-reports'
-import { allowedNext, transitionProblem, type Mover, type TransitionInput } from '../../../shared/rules/sale-lifecycle'
+import { allowedNext, CORRECTIONS, transitionProblem, uncorrectableFields, type Mover, type TransitionInput } from '../../../shared/rules/sale-lifecycle'
 import type { Translate } from '../../../shared/schemas/errors'
 import { checkoutBlocking } from '../../../shared/rules/checkout'
 import { saleAmounts, saleCatalogViolations, type CatalogProduct, type CatalogProvider } from '../../../shared/rules/sale'
 import { businessDay } from '../../../shared/rules/work'
-import type { SaleData } from '../../../shared/schemas/sales'
+import type { SaleCorrection, SaleData } from '../../../shared/schemas/sales'
 import { MAX_CLOCK_SKEW_MS, Rejection, type MutatorContext } from '../../lib/sync-contract'
 import { logActivity } from '../../platform/activity-log'
 import type { Db } from '../../db/client'
@@ -172,6 +172,129 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
           orderValueOre: amounts.orderValueOre,
           sellerCommissionOre: amounts.sellerCommissionOre,
           lines: sale.products.map((l) => ({ productId: l.productId, quantity: l.quantity })),
+        },
+        { actorId: actor.id, at: ctx.now },
+      )
+    },
+
+    /**
+     * A seller's correction of their sale that back office marked as a deviation, from the device (the
+     * `correctSale` mutation): the fields the deviation's type lets them change (shared/rules/sale-lifecycle.ts),
+     * checked as a new sale's are (the catalog's rules, amounts priced again when the products change), and the
+     * sale goes back to waiting for approval with the seller's comment in its history. Refusals are Rejections
+     * the device shows; nothing is written then.
+     */
+    async correctFromDevice(ctx: MutatorContext, input: SaleCorrection): Promise<void> {
+      const { tx, actor } = ctx
+      const [sale] = await tx.select().from(t.sales).where(eq(t.sales.id, input.id))
+      if (!sale || sale.sellerId !== actor.id) throw new Rejection('conflict')
+      if (sale.status !== 'deviation' || !sale.deviationType) throw new Rejection('not_correctable')
+      if (
+        transitionProblem('deviation', { to: 'finalized', reason: input.comment, deviationType: null }, moversOf(actor, sale))?.kind === 'invalid_transition'
+      ) {
+        throw new Rejection('forbidden')
+      }
+      if (CORRECTIONS[sale.deviationType].length === 0) throw new Rejection('not_correctable')
+      const changes = Object.fromEntries(Object.entries(input.changes).filter(([, v]) => v !== undefined)) as Partial<SaleCorrection['changes']>
+      const fields = Object.keys(changes)
+      const refused = uncorrectableFields(sale.deviationType, fields)
+      if (refused.length > 0) {
+        const type = ctx.translate(`sales.deviationTypes.${sale.deviationType}`)
+        throw new Rejection('validation_failed', Object.fromEntries(refused.map((f) => [f, [ctx.translate('validation.sale.notCorrectable', { type })]])))
+      }
+      if (fields.length === 0 && !input.comment) throw new Rejection('validation_failed', { comment: [ctx.translate('validation.sale.correctionEmpty')] })
+      const merged = { ...sale, ...changes }
+      if (merged.customerType === 'private' && !merged.customerSsn)
+        throw new Rejection('validation_failed', { customerSsn: [ctx.translate('validation.sale.ssnRequired')] })
+
+      let amounts: ReturnType<typeof saleAmounts> | null = null
+      let newLines: Array<typeof t.saleLines.$inferInsert> | null = null
+      if (changes.products || changes.externalOrderNumber !== undefined) {
+        const lines = changes.products ?? (await tx.select().from(t.saleLines).where(eq(t.saleLines.saleId, sale.id)).orderBy(asc(t.saleLines.position)))
+        const products = lines.map((l) => ({ productId: l.productId, quantity: l.quantity }))
+        const { provider, productsById } = await ports.catalogForSale(
+          tx,
+          sale.providerId,
+          products.map((l) => l.productId),
+        )
+        const violations = saleCatalogViolations(
+          { providerId: sale.providerId, products, externalOrderNumber: merged.externalOrderNumber },
+          provider,
+          productsById,
+        )
+        if (Object.keys(violations).length > 0) {
+          throw new Rejection('validation_failed', Object.fromEntries(Object.entries(violations).map(([field, key]) => [field, [ctx.translate(key)]])))
+        }
+        if (changes.products) {
+          amounts = saleAmounts(products, productsById)
+          newLines = products.map((line, position) => {
+            const p = productsById.get(line.productId)!
+            return {
+              id: crypto.randomUUID(),
+              saleId: sale.id,
+              productId: p.id,
+              productName: p.name,
+              quantity: line.quantity,
+              priceOre: p.priceOre,
+              sellerCommissionOre: p.sellerCommissionOre,
+              companyCommissionOre: p.companyCommissionOre,
+              companyCostOre: p.companyCostOre,
+              position,
+            }
+          })
+        }
+      }
+
+      const version = await ctx.version()
+      const { products: _products, ...fieldChanges } = changes
+      await tx
+        .update(t.sales)
+        .set({ ...fieldChanges, ...(amounts ?? {}), status: 'finalized', deviationType: null, deviationReason: null, version, updatedAt: ctx.now })
+        .where(eq(t.sales.id, sale.id))
+      if (newLines) {
+        await tx.delete(t.saleLines).where(eq(t.saleLines.saleId, sale.id))
+        await tx.insert(t.saleLines).values(newLines)
+      }
+      await tx
+        .insert(t.saleStatusHistory)
+        .values({ id: crypto.randomUUID(), saleId: sale.id, status: 'finalized', note: input.comment, byUserId: actor.id, at: ctx.now })
+      const before = Object.fromEntries(fields.map((f) => [f, f === 'products' ? null : (sale as Record<string, unknown>)[f]]))
+      await logActivity(tx, t, {
+        at: ctx.now,
+        actorId: actor.id,
+        entity: 'sale_report',
+        entityId: sale.id,
+        action: 'corrected',
+        before: {
+          status: 'deviation',
+          version: sale.version,
+          deviationType: sale.deviationType,
+          ...before,
+          ...(amounts ? { orderValueOre: sale.orderValueOre } : {}),
+        },
+        after: {
+          status: 'finalized',
+          version,
+          ...fieldChanges,
+          ...(changes.products ? { products: changes.products } : {}),
+          ...(amounts ? { orderValueOre: amounts.orderValueOre } : {}),
+        },
+        reason: input.comment,
+      })
+      await events.record(
+        tx,
+        'sale.statusChanged',
+        {
+          saleId: sale.id,
+          sellerId: sale.sellerId,
+          teamId: sale.teamId,
+          officeId: sale.officeId,
+          providerId: sale.providerId,
+          from: 'deviation',
+          to: 'finalized',
+          deviationType: null,
+          reason: input.comment,
+          byUserId: actor.id,
         },
         { actorId: actor.id, at: ctx.now },
       )

@@ -1,12 +1,12 @@
 import type { PatchOp } from '../../../shared/schemas/sync'
-import { saleInputSchema } from '../../../shared/schemas/sales'
+import { saleCorrectionSchema, saleInputSchema } from '../../../shared/schemas/sales'
 import type { Schema } from '../../db/client'
 import type { FileStore } from '../../platform/files'
 import { parseMutationArgs, requireDevicePermission, type Mutators, type PullSource } from '../../lib/sync-contract'
 import { salesRepo } from './sales.repo'
 import type { SalesService } from './sales.service'
 
-/** What the sales area gives the sync protocol: the createSale mutation and the seller's own sales to pull. */
+/** What the sales area gives the sync protocol: the createSale and correctSale mutations and the seller's own sales to pull. */
 export function salesSync(t: Schema, service: SalesService, files: FileStore): { mutators: Mutators; owned: PullSource[] } {
   const repo = salesRepo(t, files)
   return {
@@ -14,6 +14,10 @@ export function salesSync(t: Schema, service: SalesService, files: FileStore): {
       async createSale(ctx, args) {
         requireDevicePermission(ctx, 'create', 'sales')
         await service.createFromDevice(ctx, parseMutationArgs(saleInputSchema, args, ctx.translate))
+      },
+      async correctSale(ctx, args) {
+        requireDevicePermission(ctx, 'update', 'sales')
+        await service.correctFromDevice(ctx, parseMutationArgs(saleCorrectionSchema, args, ctx.translate))
       },
     },
     owned: [

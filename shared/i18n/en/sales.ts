@@ -4,6 +4,8 @@ import type { svSales } from '../sv/sales'
 export const enSales = {
   validation: {
     sale: {
+      notCorrectable: 'This cannot be corrected for a deviation of the type {{type}}',
+      correctionEmpty: 'Say what you corrected or change something',
       providerRequired: 'You need to select a provider',
       productRequired: 'You need to add at least one product',
       externalOrderNumberRequired: 'External order number is required for this provider',
@@ -44,6 +46,7 @@ export const enSales = {
       already_sick: 'You are already reported sick since {{date, day}}',
       conflict: 'The record already exists for someone else',
       file_missing: 'The checklist did not arrive; attach it again',
+      not_correctable: 'The sale cannot be corrected: it has no deviation the seller can correct',
     },
     needsAttention: 'Needs attention',
     resolve: 'Resolve',

@@ -4,6 +4,8 @@ import type { svSales } from '../sv/sales'
 export const fiSales = {
   validation: {
     sale: {
+      notCorrectable: 'Tätä ei voi korjata poikkeamatyypissä {{type}}',
+      correctionEmpty: 'Kerro mitä korjasit tai muuta jotakin',
       providerRequired: 'Valitse toimittaja',
       productRequired: 'Lisää vähintään yksi tuote',
       externalOrderNumberRequired: 'Tälle toimittajalle tarvitaan ulkoinen tilausnumero',
@@ -44,6 +46,7 @@ export const fiSales = {
       already_sick: 'Olet jo ilmoittautunut sairaaksi {{date, day}} alkaen',
       conflict: 'Tietue on jo jonkun toisen',
       file_missing: 'Tarkistuslista ei tullut perille; liitä se uudelleen',
+      not_correctable: 'Myyntiä ei voi korjata: siinä ei ole myyjän korjattavaa poikkeamaa',
     },
     needsAttention: 'Vaatii toimia',
     resolve: 'Korjaa',

@@ -2,6 +2,8 @@
 export const svSales = {
   validation: {
     sale: {
+      notCorrectable: 'Det här kan inte rättas vid en avvikelse av typen {{type}}',
+      correctionEmpty: 'Skriv vad du har rättat eller ändra något',
       providerRequired: 'Du måste välja en leverantör',
       productRequired: 'Du måste lägga till minst en produkt',
       externalOrderNumberRequired: 'Externt ordernummer krävs för den här leverantören',
@@ -42,6 +44,7 @@ export const svSales = {
       already_sick: 'Du är redan sjukanmäld sedan {{date, day}}',
       conflict: 'Posten finns redan hos någon annan',
       file_missing: 'Checklistan kom inte fram; bifoga den igen',
+      not_correctable: 'Försäljningen kan inte rättas: den har ingen avvikelse som säljaren kan rätta',
     },
     needsAttention: 'Behöver åtgärd',
     resolve: 'Åtgärda',
