@@ -3,7 +3,15 @@ import { checkoutBlocking, openSickOccasion } from '../../../../shared/rules/che
 import { saleCatalogViolations, sellerAmounts } from '../../../../shared/rules/sale'
 import { businessDay } from '../../../../shared/rules/work'
 import { fieldErrorsOf, zodErrorMap, type FieldErrors, type Translate } from '../../../../shared/schemas/errors'
-import { CHECKLIST_MAX_BYTES, CHECKLIST_TYPES, saleInputSchema, type SaleInput } from '../../../../shared/schemas/sales'
+import {
+  CHECKLIST_MAX_BYTES,
+  CHECKLIST_TYPES,
+  saleCorrectionSchema,
+  saleInputSchema,
+  type SaleCorrectionInput,
+  type SaleInput,
+} from '../../../../shared/schemas/sales'
+import { CORRECTIONS, uncorrectableFields } from '../../../../shared/rules/sale-lifecycle'
 import {
   checkoutInputSchema,
   sickNoticeInputSchema,
@@ -154,4 +162,52 @@ export async function sendSickNoticeLocally(db: OfflineDb, userId: string, input
   )
   if (open) throw new LocalValidationError({ _: [t('sync.rejections.already_sick', { date: open.date })] })
   await enqueue(db, 'createSickNotice', input, { table: 'sickNotices', record: { ...notice, userId, createdAt: Date.now(), sync: 'pending' } })
+}
+
+/**
+ * The seller's correction of a sale back office marked as a deviation (docs/decisions/022): only what the
+ * deviation's type lets them change, checked with the shared schema; the sale waits for approval again on the
+ * phone at once, and the `correctSale` mutation takes the correction to the server when there is a network.
+ */
+export async function correctSaleLocally(db: OfflineDb, sale: LocalSale, input: SaleCorrectionInput, t: Translate): Promise<void> {
+  const correction = parseOrThrow(saleCorrectionSchema, input, t)
+  if (sale.status !== 'deviation' || !sale.deviationType || CORRECTIONS[sale.deviationType].length === 0) {
+    throw new LocalValidationError({ _: [t('sync.rejections.not_correctable')] })
+  }
+  const changes = Object.fromEntries(Object.entries(correction.changes).filter(([, v]) => v !== undefined))
+  const refused = uncorrectableFields(sale.deviationType, Object.keys(changes))
+  if (refused.length > 0) {
+    const type = t(`sales.deviationTypes.${sale.deviationType}`)
+    throw new LocalValidationError(Object.fromEntries(refused.map((f) => [f, [t('validation.sale.notCorrectable', { type })]])))
+  }
+  if (Object.keys(changes).length === 0 && !correction.comment) throw new LocalValidationError({ comment: [t('validation.sale.correctionEmpty')] })
+  // New products: the catalog's rules on the phone, and the amounts estimated again until the server's arrive.
+  let amounts = {}
+  if (correction.changes.products) {
+    const lines = correction.changes.products
+    const [provider, products] = await withDb(db, () => Promise.all([db.providers.get(sale.providerId), db.products.bulkGet(lines.map((l) => l.productId))]))
+    const productsById = new Map(products.filter((p) => !!p).map((p) => [p.id, p]))
+    const violations = saleCatalogViolations(
+      { ...sale, products: lines, externalOrderNumber: correction.changes.externalOrderNumber ?? sale.externalOrderNumber },
+      provider,
+      productsById,
+    )
+    if (Object.keys(violations).length > 0) {
+      throw new LocalValidationError(Object.fromEntries(Object.entries(violations).map(([field, key]) => [field, [t(key)]])))
+    }
+    amounts = sellerAmounts(lines, productsById)
+  }
+  const now = Date.now()
+  const record: LocalSale = {
+    ...sale,
+    ...changes,
+    ...amounts,
+    status: 'finalized',
+    deviationType: null,
+    deviationReason: null,
+    statusHistory: [...sale.statusHistory, { status: 'finalized', at: now, note: correction.comment }],
+    updatedAt: now,
+    sync: 'pending',
+  }
+  await enqueue(db, 'correctSale', input, { table: 'sales', record })
 }

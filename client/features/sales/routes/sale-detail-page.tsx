@@ -9,6 +9,8 @@ import { Page } from '../../../components/ui/page'
 import { useCatalog, useLocalFile, useOutboxFor, useSale, useSellerStore } from '../api/seller-store'
 import { SaleStatusBadge, SyncBadge } from '../components/status-badges'
 import { Figure } from '../components/figure'
+import { CorrectSaleDialog } from '../components/correct-sale-dialog'
+import { CORRECTIONS } from '../../../../shared/rules/sale-lifecycle'
 
 /** One of the seller's sales, from the device: details, products, amounts, status history and deviation. */
 export default function SaleDetailPage() {
@@ -16,6 +18,7 @@ export default function SaleDetailPage() {
   const lang = i18n.language as FormatLanguage
   const { id = '' } = useParams()
   const [showSsn, setShowSsn] = useState(false)
+  const [correcting, setCorrecting] = useState(false)
   const { db } = useSellerStore()
   const catalog = useCatalog(db)
   const sale = useSale(db, id)
@@ -40,6 +43,8 @@ export default function SaleDetailPage() {
     )
   }
   const rejected = outbox?.find((r) => r.state === 'rejected')
+  // A deviation the seller can correct (its type names fields they may change), not already corrected on the phone.
+  const correctable = sale.status === 'deviation' && !!sale.deviationType && CORRECTIONS[sale.deviationType].length > 0
   const product = (pid: string) => catalog?.products.find((p) => p.id === pid)
   const provider = catalog?.providers.find((p) => p.id === sale.providerId)
 
@@ -76,9 +81,18 @@ export default function SaleDetailPage() {
           <Alert.Content>
             <Alert.Title>{sale.deviationType ? t(`sales.deviationTypes.${sale.deviationType}`) : t('sales.status.deviation')}</Alert.Title>
             {sale.deviationReason ? <Alert.Description>{sale.deviationReason}</Alert.Description> : null}
+            {sale.status === 'deviation' && sale.deviationType && !correctable ? (
+              <Alert.Description>{t('sales.correct.notCorrectable')}</Alert.Description>
+            ) : null}
           </Alert.Content>
+          {correctable ? (
+            <Button size="sm" colorPalette="brand" onClick={() => setCorrecting(true)}>
+              {t('sales.correct.button')}
+            </Button>
+          ) : null}
         </Alert.Root>
       ) : null}
+      {correctable ? <CorrectSaleDialog sale={sale} open={correcting} onOpenChange={setCorrecting} /> : null}
 
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
         <Card.Root>

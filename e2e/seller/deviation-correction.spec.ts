@@ -1,0 +1,78 @@
+import { expect, request, test, type APIRequestContext } from '@playwright/test'
+import { BASE_URL } from '../../playwright.config'
+import { DEMO_PASSWORD, recordSnackbars, signInFresh } from '../fixtures'
+
+/**
+ * A deviation from back office to the seller's phone and back (issue 14): back office marks a synced sale as a
+ * deviation; the seller's phone shows it with its reason; the seller corrects it with no network; back online,
+ * the correction reaches the server and the sale waits for approval again; back office approves it and the
+ * phone shows that.
+ */
+async function backOffice(): Promise<APIRequestContext> {
+  const api = await request.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { origin: BASE_URL } })
+  const r = await api.post('/api/auth/login', { data: { email: 'backoffice@demo.test', password: DEMO_PASSWORD } })
+  expect(r.status()).toBe(200)
+  return api
+}
+
+test('back office marks a deviation, the seller corrects it offline, back office approves @phone', async ({ page, context }) => {
+  test.setTimeout(120_000)
+  const bo = await backOffice()
+  const customer = `E2E Rättelse ${test.info().project.name}`
+  await signInFresh(page, 'seller@demo.test')
+
+  // A sale from the phone, online.
+  await page.goto('/sales/create')
+  await page.getByTestId('provider').selectOption({ label: 'Tryggt Hem Larm' })
+  const option = page.getByTestId('product-0').locator('option', { hasText: 'Hemlarm Standard' })
+  await page.getByTestId('product-0').selectOption({ value: (await option.getAttribute('value'))! })
+  await page.getByLabel(/^Personnummer/).fill('811218-9876')
+  await page.getByLabel(/^Kundens namn/).fill(customer)
+  await page.getByLabel(/^Telefon/).fill('070-123 45 67')
+  await page.getByLabel(/^Adress/).fill('Storgatan 1')
+  await page.getByLabel(/^Postnummer/).fill('211 45')
+  await page.getByLabel(/^Ort/).fill('Malmö')
+  await page.getByRole('button', { name: 'Spara försäljningen' }).click()
+  await expect(page).toHaveURL(/\/sales\/[0-9a-f-]{36}$/)
+  const id = page.url().split('/').at(-1)!
+  const onServer = async () => (await (await bo.get(`/api/sale-reports/${id}`)).json()) as { status?: string; version: number; customer: { ssn: string } }
+  await expect.poll(async () => (await onServer()).status, { timeout: 30_000 }).toBe('finalized')
+
+  // Back office: a deviation with its type and reason.
+  const reason = 'Personnumret stämmer inte med legitimationen.'
+  const marked = await bo.post(`/api/sale-reports/${id}/status`, {
+    data: { status: 'deviation', version: (await onServer()).version, deviationType: 'incorrect_ssn', reason },
+  })
+  expect(marked.status()).toBe(200)
+
+  // The phone shows it after the next sync, with the reason.
+  await page.reload()
+  const deviation = page.getByTestId('deviation')
+  await expect(deviation).toContainText('Felaktigt personnummer', { timeout: 30_000 })
+  await expect(deviation).toContainText(reason)
+
+  // No network: the seller corrects the identity number.
+  await context.setOffline(true)
+  await recordSnackbars(page)
+  await deviation.getByRole('button', { name: 'Rätta försäljningen' }).click()
+  const dialog = page.getByTestId('correct-sale-dialog')
+  await expect(dialog.getByLabel(/^Personnummer/)).toHaveValue('198112189876')
+  await dialog.getByLabel(/^Personnummer/).fill('560314-2422')
+  await dialog.getByLabel('Kommentar till backoffice').fill('Rätt nummer från legitimationen')
+  await dialog.getByRole('button', { name: 'Skicka rättelsen' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByTestId('deviation')).toHaveCount(0)
+  await expect(page.getByText('Rätt nummer från legitimationen')).toBeVisible()
+
+  // Back online: the correction reaches the server once, and the sale waits for approval again.
+  await context.setOffline(false)
+  await expect.poll(async () => (await onServer()).status, { timeout: 30_000 }).toBe('finalized')
+  expect((await onServer()).customer.ssn).toBe('195603142422')
+
+  // Back office approves; the phone shows it.
+  const approved = await bo.post(`/api/sale-reports/${id}/status`, { data: { status: 'approved', version: (await onServer()).version } })
+  expect(approved.status()).toBe(200)
+  await page.reload()
+  await expect(page.getByText('Godkänd').first()).toBeVisible({ timeout: 30_000 })
+  await bo.dispose()
+})
