@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { listQuerySchema } from './pagination'
 import { DEVIATION_TYPES, SALE_STATUSES, type DeviationType, type SaleStatus } from '../rules/sale'
 
 /** At most this many sale reports change status in one bulk request. */
@@ -82,4 +83,48 @@ export type SaleReportDetail = {
   statusHistory: Array<{ status: SaleStatus; note: string | null; at: number; by: { id: string; name: string } | null }>
   createdAt: number
   updatedAt: number
+}
+
+export const SALE_REPORT_SORT_KEYS = ['soldAt', 'orderValue', 'customer', 'status'] as const
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.invalidFormat' })
+const id = z.string().min(1).max(64)
+
+/**
+ * The sale-report list's filters (GET /api/sale-reports), beside the list's page, sort and free text (customer
+ * name, order number, and the identity number for those who may see customers). `status` takes several,
+ * comma-separated; `from` and `to` are sell dates.
+ */
+export const saleReportListQuerySchema = listQuerySchema(SALE_REPORT_SORT_KEYS).extend({
+  status: z
+    .string()
+    .max(200)
+    .transform((v) => v.split(',').filter(Boolean))
+    .pipe(z.array(z.enum(SALE_STATUSES)).max(SALE_STATUSES.length))
+    .optional(),
+  providerId: id.optional(),
+  productId: id.optional(),
+  teamId: id.optional(),
+  officeId: id.optional(),
+  sellerId: id.optional(),
+  from: day.optional(),
+  to: day.optional(),
+})
+export type SaleReportListQuery = z.output<typeof saleReportListQuerySchema>
+
+/** A row of the sale-report list. */
+export type SaleReportListItem = {
+  id: string
+  status: SaleStatus
+  version: number
+  deviationType: DeviationType | null
+  soldAt: number
+  sellDate: string
+  customerName: string
+  companyName: string | null
+  sellerName: string
+  teamName: string | null
+  providerName: string
+  orderValueOre: number
+  externalOrderNumber: string | null
 }

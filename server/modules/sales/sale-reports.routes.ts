@@ -1,5 +1,12 @@
 import { Hono } from 'hono'
-import { bulkSaleStatusChangeSchema, saleReportIdParamSchema, saleStatusChangeSchema } from '../../../shared/schemas/sale-reports'
+import {
+  bulkSaleStatusChangeSchema,
+  saleReportIdParamSchema,
+  saleReportListQuerySchema,
+  saleStatusChangeSchema,
+  type SaleReportListItem,
+} from '../../../shared/schemas/sale-reports'
+import type { ListAnswer } from '../../../shared/schemas/pagination'
 import { ApiError, errorBody, notFound } from '../../lib/errors'
 import { access } from '../../lib/access'
 import type { AppEnv } from '../../lib/context'
@@ -14,6 +21,11 @@ import type { SalesService } from './sales.service'
  */
 export function saleReportsRoutes({ database }: Deps, sales: SalesService) {
   return new Hono<AppEnv>()
+    .get('/sale-reports', access.can('view', 'sale_reports'), validate('query', saleReportListQuerySchema), async (c) => {
+      const q = c.req.valid('query')
+      const { items, total } = await sales.list(c.var.auth!.ability, q)
+      return c.json({ items, total, page: q.page, itemsPerPage: q.itemsPerPage } satisfies ListAnswer<SaleReportListItem>, 200)
+    })
     .get('/sale-reports/:id', access.can('view', 'sale_reports'), validate('param', saleReportIdParamSchema), async (c) => {
       const auth = c.var.auth!
       const detail = await sales.detail({ id: auth.userData.id, ability: auth.ability }, c.req.valid('param').id)

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { count, eq, inArray } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { SaleRecord } from '../../../shared/schemas/sales'
 import type { ProductRecord, PullResult } from '../../../shared/schemas/sync'
@@ -155,6 +155,61 @@ describe('moving a sale report', () => {
     }
     expect((await move(backoffice.cookie, randomUUID(), { status: 'approved', version: 1 })).status).toBe(404)
     expect((await saleRow(sale.id)).status).toBe('finalized')
+  })
+})
+
+describe('the sale-report list', () => {
+  type Row = { id: string; status: string; customerName: string; sellerName: string; soldAt: number; orderValueOre: number }
+  const list = async (cookie: string, query = '') => {
+    const r = await app.request('GET', `/api/sale-reports?itemsPerPage=100${query}`, { cookie })
+    expect(r.status).toBe(200)
+    return r.json as { items: Row[]; total: number }
+  }
+
+  it('lists what back office may see, newest first, and filters by status, seller, date and text', async () => {
+    const everything = await list(backoffice.cookie)
+    const [all] = await db.select({ n: count() }).from(t.sales)
+    expect(everything.total).toBe(all!.n)
+    expect(everything.items.map((x) => x.soldAt)).toEqual([...everything.items.map((x) => x.soldAt)].sort((a, b) => b - a))
+    const deviations = await list(backoffice.cookie, '&status=deviation,flagged')
+    expect(deviations.items.length).toBeGreaterThan(0)
+    expect(deviations.items.every((x) => x.status === 'deviation' || x.status === 'flagged')).toBe(true)
+    const own = await list(backoffice.cookie, `&sellerId=${seller.answer.userData.id}`)
+    expect(own.items.every((x) => x.sellerName === 'Sven Säljare')).toBe(true)
+    const named = await list(backoffice.cookie, '&q=NILS%20d')
+    expect(named.items.map((x) => x.customerName)).toEqual(['Nils Dahl'])
+    const today = new Date().toISOString().slice(0, 10)
+    const future = await list(backoffice.cookie, `&from=2999-01-01`)
+    expect(future.total).toBe(0)
+    const byValue = await list(backoffice.cookie, `&sortBy=orderValue&orderBy=desc&to=${today}`)
+    expect(byValue.items.map((x) => x.orderValueOre)).toEqual([...byValue.items.map((x) => x.orderValueOre)].sort((a, b) => b - a))
+  })
+
+  it('finds a customer by identity number only for those who may see customers', async () => {
+    const sale = await newSale()
+    expect((await list(backoffice.cookie, '&q=811218-9876')).items.map((x) => x.id)).toContain(sale.id)
+    const coach = await app.login('coach@demo.test')
+    expect((await list(coach.cookie, '&q=811218-9876')).items).toEqual([])
+  })
+
+  it('shows a coach only their teams’ reports; a seller may not list them; bad filters are refused', async () => {
+    const coach = await app.login('coach@demo.test')
+    const coached = await list(coach.cookie)
+    const teams = await db.select({ teamId: t.teamCoaches.teamId }).from(t.teamCoaches).where(eq(t.teamCoaches.userId, coach.answer.userData.id))
+    const [inTeams] = await db
+      .select({ n: count() })
+      .from(t.sales)
+      .where(
+        inArray(
+          t.sales.teamId,
+          teams.map((x) => x.teamId),
+        ),
+      )
+    expect(coached.total).toBe(inTeams!.n)
+    expect((await app.request('GET', '/api/sale-reports', { cookie: seller.cookie })).status).toBe(403)
+    const bad = await app.request('GET', '/api/sale-reports?status=lost&from=yesterday&sortBy=secret', { cookie: backoffice.cookie })
+    expect(bad.status).toBe(400)
+    expect(Object.keys(bad.json.fieldErrors as object).sort()).toEqual(['from', 'sortBy', 'status.0'])
   })
 })
 

@@ -1,10 +1,10 @@
 import { subject } from '@casl/ability'
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, exists, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { AppAbility } from '../../../shared/permissions/ability'
 import { SALE_STATUSES, type SaleStatus } from '../../../shared/rules/sale'
 import { maskPersonalNumber } from '../../../shared/rules/identity'
 import { seesCompanyFigures } from '../../../shared/permissions/fields'
-import type { SaleReportDetail } from '../../../shared/schemas/sale-reports'
+import type { SaleReportDetail, SaleReportListItem, SaleReportListQuery } from '../../../shared/schemas/sale-reports'
 import { allowedNext, CORRECTIONS, transitionProblem, uncorrectableFields, type Mover, type TransitionInput } from '../../../shared/rules/sale-lifecycle'
 import type { Translate } from '../../../shared/schemas/errors'
 import { checkoutBlocking } from '../../../shared/rules/checkout'
@@ -13,7 +13,9 @@ import { businessDay } from '../../../shared/rules/work'
 import type { SaleCorrection, SaleData } from '../../../shared/schemas/sales'
 import { MAX_CLOCK_SKEW_MS, Rejection, type MutatorContext } from '../../lib/sync-contract'
 import { logActivity } from '../../platform/activity-log'
-import type { Db } from '../../db/client'
+import type { Db, Schema } from '../../db/client'
+import { accessFilter, containsPattern, containsText, withAccess } from '../../db/conditions'
+import { literalLimit, preparedReads } from '../../db/prepared'
 import { nextChangeVersion } from '../../db/change-counter'
 import { ApiError, forbidden, notFound, validationError } from '../../lib/errors'
 import type { Deps } from '../../platform/deps'
@@ -50,8 +52,116 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
     return movers
   }
 
+  const read = preparedReads(database)
+  /** The fields rule conditions on `sale_reports` may use. */
+  const conditionColumns = { sellerId: t.sales.sellerId, teamId: t.sales.teamId, officeId: t.sales.officeId }
+
+  /**
+   * The sale reports this user may see (their rules' conditions in the WHERE clause), filtered, sorted and a page
+   * at a time, with the total. The free text searches the customer's name, the company and the order number, and
+   * the identity number only for those who may see customers.
+   */
+  async function list(ability: AppAbility, q: SaleReportListQuery): Promise<{ items: SaleReportListItem[]; total: number }> {
+    const { db } = database
+    const filter = accessFilter(ability, 'view', 'sale_reports', conditionColumns)
+    const s = t.sales
+    const p = (name: string) => sql.placeholder(name)
+    // Every value is a placeholder and the key names which filters are present, so one prepared statement
+    // serves every request of the same shape (server/db/prepared.ts).
+    const values: Record<string, unknown> = { ...filter.params }
+    const shape: string[] = [filter.shape]
+    const conditions: Array<SQL | undefined> = []
+    const add = (name: string, value: unknown, condition: SQL) => {
+      values[name] = value
+      shape.push(name)
+      conditions.push(condition)
+    }
+    if (q.status?.length) {
+      q.status.forEach((v, i) => (values[`st${i}`] = v))
+      shape.push(`status${q.status.length}`)
+      conditions.push(inArray(s.status, q.status.map((_, i) => p(`st${i}`)) as never))
+    }
+    if (q.providerId) add('provider', q.providerId, eq(s.providerId, p('provider') as never))
+    if (q.teamId) add('team', q.teamId, eq(s.teamId, p('team') as never))
+    if (q.officeId) add('office', q.officeId, eq(s.officeId, p('office') as never))
+    if (q.sellerId) add('seller', q.sellerId, eq(s.sellerId, p('seller') as never))
+    if (q.from) add('from', q.from, gte(s.sellDate, p('from') as never))
+    if (q.to) add('to', q.to, lte(s.sellDate, p('to') as never))
+    if (q.productId) {
+      add(
+        'product',
+        q.productId,
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(t.saleLines)
+            .where(and(eq(t.saleLines.saleId, s.id), eq(t.saleLines.productId, p('product') as never))),
+        ),
+      )
+    }
+    if (q.q) {
+      const digits = q.q.replace(/\D/g, '')
+      const bySsn = digits.length >= 6 && ability.can('view', 'customers')
+      values.text = containsPattern(q.q)
+      if (bySsn) values.ssn = `%${digits}%`
+      shape.push(bySsn ? 'text+ssn' : 'text')
+      conditions.push(
+        or(
+          containsText(s.customerName, 'text'),
+          containsText(s.companyName, 'text'),
+          containsText(s.externalOrderNumber, 'text'),
+          bySsn ? sql`${s.customerSsn} like ${p('ssn')}` : undefined,
+        ),
+      )
+    }
+    const where = withAccess(filter, ...conditions)
+    const sortKey = q.sortBy && Object.hasOwn(SALE_SORT, q.sortBy) ? (q.sortBy as keyof typeof SALE_SORT) : 'soldAt'
+    // Newest first unless the list asks otherwise.
+    const direction = q.sortBy ? q.orderBy : 'desc'
+    const sortColumn = SALE_SORT[sortKey](t)
+    const key = shape.join('|')
+    const [rows, [counted]] = await Promise.all([
+      read(
+        `saleReports.rows|${key}|${sortKey}|${direction}|${q.itemsPerPage}`,
+        () =>
+          db
+            .select({
+              id: s.id,
+              status: s.status,
+              version: s.version,
+              deviationType: s.deviationType,
+              soldAt: s.soldAt,
+              sellDate: s.sellDate,
+              customerName: s.customerName,
+              companyName: s.companyName,
+              sellerFirst: t.users.firstName,
+              sellerLast: t.users.lastName,
+              teamName: t.teams.name,
+              providerName: t.providers.name,
+              orderValueOre: s.orderValueOre,
+              externalOrderNumber: s.externalOrderNumber,
+            })
+            .from(s)
+            .innerJoin(t.users, eq(t.users.id, s.sellerId))
+            .innerJoin(t.providers, eq(t.providers.id, s.providerId))
+            .leftJoin(t.teams, eq(t.teams.id, s.teamId))
+            .where(where)
+            .orderBy(direction === 'desc' ? desc(sortColumn) : asc(sortColumn), asc(s.id))
+            .limit(literalLimit(q.itemsPerPage))
+            .offset(p('offset') as never),
+        { ...values, offset: (q.page - 1) * q.itemsPerPage },
+      ),
+      read(`saleReports.count|${key}`, () => db.select({ n: count() }).from(s).where(where), values),
+    ])
+    return {
+      items: rows.map(({ sellerFirst, sellerLast, ...r }) => ({ ...r, sellerName: `${sellerFirst} ${sellerLast}` })),
+      total: counted?.n ?? 0,
+    }
+  }
+
   return {
     detail,
+    list,
 
     /** A seller's sales of a business day: how many, and their order value (the time-reports area's checkout asks). */
     async daySummary(tx: Db, sellerId: string, date: string): Promise<{ salesCount: number; orderValueOre: number }> {
@@ -504,6 +614,13 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
       .filter((e) => typeof e.after?.version === 'number' && e.after.version > version)
       .map((e) => ({ at: e.at, actorId: e.actorId, action: e.action, before: e.before, after: e.after, reason: e.reason }))
   }
+}
+
+const SALE_SORT = {
+  soldAt: (t: Schema) => t.sales.soldAt,
+  orderValue: (t: Schema) => t.sales.orderValueOre,
+  customer: (t: Schema) => sql`lower(${t.sales.customerName})`,
+  status: (t: Schema) => t.sales.status,
 }
 
 export type SaleStatusAnswer = {
