@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
+import { chromiumLaunchOptions } from './scripts/chromium'
 
 // E2E_PORT: a second checkout can run its suite beside this one.
 export const PORT = Number(process.env.E2E_PORT ?? 4173)
@@ -18,20 +19,7 @@ export default defineConfig({
     baseURL: BASE_URL,
     locale: 'sv-SE',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-      // The browser's own language (chromium-l10n), which native date fields follow, as on a Swedish phone.
-      env: { ...process.env, LANGUAGE: 'sv' },
-    },
+    launchOptions: chromiumLaunchOptions(),
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },

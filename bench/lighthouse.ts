@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { chromium } from '@playwright/test'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
@@ -20,16 +21,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 const PORT = 3993
 const BASE = `http://127.0.0.1:${PORT}`
 const RUNS = 3
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS]
 
 if (!fs.existsSync('dist-server/index.mjs') || !fs.existsSync('dist/index.html')) {
   console.error('Build first: npm run build')
@@ -62,7 +54,7 @@ async function waitUp() {
  * seller: the first sync has filled the device store.
  */
 async function signIn() {
-  const ctx = await chromium.launchPersistentContext(profileDir, { executablePath: '/usr/bin/chromium', args: CHROME_FLAGS.slice(1) })
+  const ctx = await chromium.launchPersistentContext(profileDir, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
   const page = await ctx.newPage()
   await page.goto(`${BASE}/login`)
   await page.getByLabel(/^E-post/).fill('seller@demo.test')
@@ -82,7 +74,7 @@ type Result = { score: number; fcp: number; lcp: number; tbt: number; cls: numbe
 type Preset = 'mobile' | 'desktop'
 
 async function audit(url: string, preset: Preset, signedIn: boolean): Promise<Result> {
-  const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, userDataDir: signedIn ? profileDir : false })
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS, userDataDir: signedIn ? profileDir : false })
   try {
     const flags = { port: chrome.port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: ['performance'], disableStorageReset: signedIn }
     const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined)

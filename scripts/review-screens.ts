@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { chromium, type Page } from '@playwright/test'
 import { startBuiltServer } from './built-server'
+import { chromiumLaunchOptions } from './chromium'
 
 /**
  * `npm run review:screens` — screenshots of every built screen (and the dialogs and menus on them) on a phone
@@ -45,21 +46,7 @@ const SHOTS: Shot[] = [
 const server = startBuiltServer({ port: PORT, name: 'review', env: { SCRYPT_LOG_N: '12', NODE_ENV: 'test' } })
 const ORIGIN = server.origin.replace('127.0.0.1', 'localhost')
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-  // The browser's own language (chromium-l10n), which native date fields follow, as on a Swedish phone.
-  // eslint-disable-next-line no-restricted-properties -- pass the environment on to the browser
-  env: { ...process.env, LANGUAGE: 'sv' },
-})
+const browser = await chromium.launch(chromiumLaunchOptions())
 try {
   await server.ready()
   fs.mkdirSync(OUT, { recursive: true })

@@ -32,6 +32,11 @@ export type FileReadPolicy = (file: StoredFileMeta, auth: AuthContext, db: Db) =
 
 export type FileStore = ReturnType<typeof fileStore>
 
+/** What a record shows of its file (a sale's checklist): enough to name it and fetch it. */
+export function fileSummary(f: StoredFileMeta) {
+  return { id: f.id, name: f.name, contentType: f.contentType, size: f.size }
+}
+
 /** Both names of the HEIF family are one type here: phones label the same photo either way. */
 const sameType = (a: string, b: string) => a === b || (a.startsWith('image/hei') && b.startsWith('image/hei'))
 

@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm'
+import { count, eq, getTableName } from 'drizzle-orm'
 import type { RoleKey } from '../../../shared/permissions/roles'
 import { personalNumberOf } from '../../../shared/rules/identity'
 import type { DeviationType, SaleStatus } from '../../../shared/rules/sale'
@@ -347,6 +347,9 @@ const REGRET_REASONS = [
 
 const DAY = 86_400_000
 
+/** Lower case, with å, ä and ö as a and o: what an e-mail address made from a name uses. */
+const ascii = (x: string) => x.toLowerCase().replace(/[åä]/g, 'a').replace(/ö/g, 'o')
+
 /** Monday–Friday days of the `days` calendar days ending with `until` (YYYY-MM-DD), oldest first. */
 export function workingDays(until: string, days: number): string[] {
   const end = Date.parse(`${until}T00:00:00Z`)
@@ -393,7 +396,6 @@ export async function seedOrganisation(
     await fn()
     ms[label] = (ms[label] ?? 0) + (performance.now() - t0)
   }
-  const nameOf = (table: Table) => (table as unknown as { [k: symbol]: string })[Symbol.for('drizzle:Name')] ?? 'rows'
   // On PostgreSQL one batch is being written while the next is generated (the server works on the other core);
   // batches still go in the order they were taken, so parents land before the rows that refer to them.
   let writing: Promise<void> = Promise.resolve()
@@ -402,7 +404,7 @@ export async function seedOrganisation(
     const batches = [...pending.entries()].filter(([, rows]) => rows.length > 0)
     for (const [table] of batches) pending.set(table, [])
     writing = (async () => {
-      for (const [table, rows] of batches) await timed(`insert ${nameOf(table)}`, () => loader.insert(table, rows as never))
+      for (const [table, rows] of batches) await timed(`insert ${getTableName(table)}`, () => loader.insert(table, rows as never))
     })()
     // A failed write surfaces at the next flush's await; until then it is not an unhandled rejection.
     writing.catch(() => undefined)
@@ -416,7 +418,7 @@ export async function seedOrganisation(
     let rows = pending.get(table)
     if (!rows) pending.set(table, (rows = []))
     rows.push(row)
-    const name = nameOf(table)
+    const name = getTableName(table)
     counts[name] = (counts[name] ?? 0) + 1
     // All tables flush together, in the order they were first added to: parents before the rows that refer to them.
     if (rows.length >= BATCH) await flushAll()
@@ -550,7 +552,6 @@ export async function seedOrganisation(
 
   const emailSeen = new Set<string>()
   const emailOf = (p: Person, n: number) => {
-    const ascii = (x: string) => x.toLowerCase().replace(/[åä]/g, 'a').replace(/ö/g, 'o')
     let email = `${ascii(FIRST_NAMES[p.first]!)}.${ascii(LAST_NAMES[p.last]!)}@saljkraft.test`
     if (emailSeen.has(email)) email = email.replace('@', `.${n}@`)
     emailSeen.add(email)
@@ -775,7 +776,7 @@ export async function seedOrganisation(
               String(rng.int(0, 999)).padStart(3, '0'),
             ),
         customerName: `${first} ${last}`,
-        email: rng.chance(0.5) ? `${first}.${last}${rng.int(1, 99)}@example.se`.toLowerCase().replace(/[åä]/g, 'a').replace(/ö/g, 'o') : null,
+        email: rng.chance(0.5) ? ascii(`${first}.${last}${rng.int(1, 99)}@example.se`) : null,
         phone: `07${rng.int(0, 9)}-${rng.int(100, 999)} ${rng.int(10, 99)} ${rng.int(10, 99)}`,
         companyName: company ? `${last} ${rng.pick(['AB', 'HB', 'Bygg AB', 'Konsult AB'])}` : null,
         orgNumber: company ? `55${rng.int(1000, 9999)}-${rng.int(1000, 9999)}` : null,

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, lte } from 'drizzle-orm'
 import type { SaleStatus } from '../../../shared/rules/sale'
 import type { SaleRecord } from '../../../shared/schemas/sales'
 import type { Db, Schema } from '../../db/client'
-import type { FileStore } from '../../platform/files'
+import { fileSummary, type FileStore } from '../../platform/files'
 
 /** Reads of the sales area's tables. */
 export function salesRepo(t: Schema, fileStore: Pick<FileStore, 'describeMany'>) {
@@ -35,6 +35,10 @@ export function salesRepo(t: Schema, fileStore: Pick<FileStore, 'describeMany'>)
           sales.map((s) => s.checklistFileId).filter((id): id is string => !!id),
         ),
       ])
+      const checklistOf = (id: string | null) => {
+        const file = id ? files.find((f) => f.id === id) : undefined
+        return file ? fileSummary(file) : null
+      }
       return sales.map((s) => ({
         id: s.id,
         sellerId: s.sellerId,
@@ -63,9 +67,7 @@ export function salesRepo(t: Schema, fileStore: Pick<FileStore, 'describeMany'>)
         companyCommissionOre: s.companyCommissionOre,
         companyCostOre: s.companyCostOre,
         statusHistory: history.filter((h) => h.saleId === s.id).map((h) => ({ status: h.status as SaleStatus, at: h.at, note: h.note })),
-        checklistFile: ((f) => (f ? { id: f.id, name: f.name, contentType: f.contentType, size: f.size } : null))(
-          files.find((f) => f.id === s.checklistFileId),
-        ),
+        checklistFile: checklistOf(s.checklistFileId),
         createdAt: s.createdAt,
         updatedAt: s.updatedAt,
       }))

@@ -1,7 +1,7 @@
 import { subject } from '@casl/ability'
 import { and, asc, count, desc, eq, exists, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { AppAbility } from '../../../shared/permissions/ability'
-import { SALE_STATUSES, type SaleStatus } from '../../../shared/rules/sale'
+import { SALE_STATUSES, type DeviationType, type SaleStatus } from '../../../shared/rules/sale'
 import { maskPersonalNumber } from '../../../shared/rules/identity'
 import { seesCompanyFigures } from '../../../shared/permissions/fields'
 import type { SaleReportDetail, SaleReportListItem, SaleReportListQuery } from '../../../shared/schemas/sale-reports'
@@ -13,6 +13,7 @@ import { businessDay } from '../../../shared/rules/work'
 import type { SaleCorrection, SaleData } from '../../../shared/schemas/sales'
 import { MAX_CLOCK_SKEW_MS, Rejection, type MutatorContext } from '../../lib/sync-contract'
 import { logActivity } from '../../platform/activity-log'
+import { fileSummary } from '../../platform/files'
 import type { Db, Schema } from '../../db/client'
 import { accessFilter, containsPattern, containsText, withAccess } from '../../db/conditions'
 import { literalLimit, preparedReads } from '../../db/prepared'
@@ -39,6 +40,32 @@ export type SalesPorts = {
  */
 export function salesService({ database, events, files }: Pick<Deps, 'database' | 'events' | 'files'>, ports: SalesPorts) {
   const { t } = database
+
+  /** A move of a sale report: its history line (the reason the seller reads) and the `sale.statusChanged` event. */
+  async function recordMove(
+    tx: Db,
+    sale: typeof t.sales.$inferSelect,
+    move: { to: SaleStatus; deviationType: DeviationType | null; reason: string | null },
+    byUserId: string,
+    at: number,
+  ) {
+    await tx.insert(t.saleStatusHistory).values({ id: crypto.randomUUID(), saleId: sale.id, status: move.to, note: move.reason, byUserId, at })
+    await events.record(
+      tx,
+      'sale.statusChanged',
+      {
+        saleId: sale.id,
+        sellerId: sale.sellerId,
+        teamId: sale.teamId,
+        officeId: sale.officeId,
+        providerId: sale.providerId,
+        from: sale.status,
+        ...move,
+        byUserId,
+      },
+      { actorId: byUserId, at },
+    )
+  }
 
   /** Back office and staff in scope see a report through `view sale_reports`; a seller sees their own. */
   const mayView = (actor: { id: string; ability: AppAbility }, sale: typeof t.sales.$inferSelect) =>
@@ -237,23 +264,7 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
         createdAt: ctx.now,
         updatedAt: ctx.now,
       })
-      await tx.insert(t.saleLines).values(
-        sale.products.map((line, position) => {
-          const p = productsById.get(line.productId)!
-          return {
-            id: crypto.randomUUID(),
-            saleId: sale.id,
-            productId: p.id,
-            productName: p.name,
-            quantity: line.quantity,
-            priceOre: p.priceOre,
-            sellerCommissionOre: p.sellerCommissionOre,
-            companyCommissionOre: p.companyCommissionOre,
-            companyCostOre: p.companyCostOre,
-            position,
-          }
-        }),
-      )
+      await tx.insert(t.saleLines).values(lineRows(sale.id, sale.products, productsById))
       await tx
         .insert(t.saleStatusHistory)
         .values({ id: crypto.randomUUID(), saleId: sale.id, status: 'finalized', note: null, byUserId: actor.id, at: ctx.now })
@@ -337,21 +348,7 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
         }
         if (changes.products) {
           amounts = saleAmounts(products, productsById)
-          newLines = products.map((line, position) => {
-            const p = productsById.get(line.productId)!
-            return {
-              id: crypto.randomUUID(),
-              saleId: sale.id,
-              productId: p.id,
-              productName: p.name,
-              quantity: line.quantity,
-              priceOre: p.priceOre,
-              sellerCommissionOre: p.sellerCommissionOre,
-              companyCommissionOre: p.companyCommissionOre,
-              companyCostOre: p.companyCostOre,
-              position,
-            }
-          })
+          newLines = lineRows(sale.id, products, productsById)
         }
       }
 
@@ -365,9 +362,6 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
         await tx.delete(t.saleLines).where(eq(t.saleLines.saleId, sale.id))
         await tx.insert(t.saleLines).values(newLines)
       }
-      await tx
-        .insert(t.saleStatusHistory)
-        .values({ id: crypto.randomUUID(), saleId: sale.id, status: 'finalized', note: input.comment, byUserId: actor.id, at: ctx.now })
       const before = Object.fromEntries(fields.map((f) => [f, f === 'products' ? null : (sale as Record<string, unknown>)[f]]))
       await logActivity(tx, t, {
         at: ctx.now,
@@ -391,23 +385,7 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
         },
         reason: input.comment,
       })
-      await events.record(
-        tx,
-        'sale.statusChanged',
-        {
-          saleId: sale.id,
-          sellerId: sale.sellerId,
-          teamId: sale.teamId,
-          officeId: sale.officeId,
-          providerId: sale.providerId,
-          from: 'deviation',
-          to: 'finalized',
-          deviationType: null,
-          reason: input.comment,
-          byUserId: actor.id,
-        },
-        { actorId: actor.id, at: ctx.now },
-      )
+      await recordMove(tx, sale, { to: 'finalized', deviationType: null, reason: input.comment }, actor.id, ctx.now)
     },
 
     /**
@@ -460,7 +438,6 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
         .returning({ id: t.sales.id })
       // Changed by another transaction after we read it (PostgreSQL's serializable isolation retries most of these).
       if (changed.length === 0) throw new ApiError(409, 'version_conflict', { details: { changes: [] } })
-      await tx.insert(t.saleStatusHistory).values({ id: crypto.randomUUID(), saleId, status: input.to, note: input.reason, byUserId: actor.id, at: ctx.now })
       await logActivity(tx, t, {
         at: ctx.now,
         actorId: actor.id,
@@ -471,23 +448,7 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
         after: { status: input.to, version, deviationType: deviation ? input.deviationType : null },
         reason: input.reason,
       })
-      await events.record(
-        tx,
-        'sale.statusChanged',
-        {
-          saleId,
-          sellerId: sale.sellerId,
-          teamId: sale.teamId,
-          officeId: sale.officeId,
-          providerId: sale.providerId,
-          from: sale.status,
-          to: input.to,
-          deviationType: deviation ? input.deviationType : null,
-          reason: input.reason,
-          byUserId: actor.id,
-        },
-        { actorId: actor.id, at: ctx.now },
-      )
+      await recordMove(tx, sale, { to: input.to, deviationType: deviation ? input.deviationType : null, reason: input.reason }, actor.id, ctx.now)
       const [after] = await tx.select().from(t.sales).where(eq(t.sales.id, saleId))
       return statusAnswer(tx, after!)
     },
@@ -572,7 +533,7 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
         priceOre: l.priceOre,
         sellerCommissionOre: l.sellerCommissionOre,
       })),
-      checklistFile: file ? { id: file.id, name: file.name, contentType: file.contentType, size: file.size } : null,
+      checklistFile: file ? fileSummary(file) : null,
       statusHistory: history.map((h) => ({
         status: h.status,
         note: h.note,
@@ -614,6 +575,29 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
       .filter((e) => typeof e.after?.version === 'number' && e.after.version > version)
       .map((e) => ({ at: e.at, actorId: e.actorId, action: e.action, before: e.before, after: e.after, reason: e.reason }))
   }
+}
+
+/** A sale's lines as stored: each product with the settings it was priced with, in the order given. */
+function lineRows(
+  saleId: string,
+  lines: ReadonlyArray<{ productId: string; quantity: number }>,
+  productsById: ReadonlyMap<string, CatalogProduct & { name: string }>,
+) {
+  return lines.map((line, position) => {
+    const p = productsById.get(line.productId)!
+    return {
+      id: crypto.randomUUID(),
+      saleId,
+      productId: p.id,
+      productName: p.name,
+      quantity: line.quantity,
+      priceOre: p.priceOre,
+      sellerCommissionOre: p.sellerCommissionOre,
+      companyCommissionOre: p.companyCommissionOre,
+      companyCostOre: p.companyCostOre,
+      position,
+    }
+  })
 }
 
 const SALE_SORT = {

@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDate, formatTime } from '../../../../shared/format'
 import type { MailOutboxItem, MailStatus } from '../../../../shared/schemas/mail'
-import { downloadText, toCsv } from '../../../components/ui/data-table/csv'
+import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
 import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
 import { useListQuery } from '../../../components/ui/data-table/use-list-query'
 import { useDialogSize } from '../../../components/ui/dialog-size'
@@ -32,7 +32,6 @@ export default function MailOutboxPage() {
   const queryClient = useQueryClient()
   const { query, update } = useListQuery()
   const [open, setOpen] = useState<MailOutboxItem | null>(null)
-  const [downloading, setDownloading] = useState(false)
   const dialogSize = useDialogSize('lg')
   const lang = currentLanguage()
   const when = (ms: number | null) => (ms ? `${formatDate(ms, lang)} ${formatTime(ms, lang)}` : '–')
@@ -83,28 +82,7 @@ export default function MailOutboxPage() {
     },
   ]
 
-  const downloadCsv = async () => {
-    setDownloading(true)
-    try {
-      const rows: MailOutboxItem[] = []
-      for (let page = 1; page <= 100; page++) {
-        const answer = await listOutbox({ ...query, page, itemsPerPage: 100 })
-        rows.push(...answer.items)
-        if (rows.length >= answer.total || answer.items.length === 0) break
-      }
-      downloadText(
-        t('mailOutbox.csvFile'),
-        toCsv(
-          columns.map((c) => c.header),
-          rows.map((r) => columns.map((c) => c.csv?.(r) ?? '')),
-        ),
-      )
-    } catch {
-      snackbar.show(t('table.loadFailed'), { color: 'error', icon: 'error' })
-    } finally {
-      setDownloading(false)
-    }
-  }
+  const csv = useCsvDownload({ fileName: t('mailOutbox.csvFile'), columns, query, fetchPage: (q) => listOutbox(q) })
 
   return (
     <Page title={t('routes.user-admin-mail-outbox')} breadcrumbs={[{ label: t('nav.groups.userAdmin') }]}>
@@ -126,8 +104,8 @@ export default function MailOutboxPage() {
           error={list.isError ? (list.error as Error).message : null}
           onRetry={() => void list.refetch()}
           onRowClick={setOpen}
-          onDownloadCsv={() => void downloadCsv()}
-          downloading={downloading}
+          onDownloadCsv={() => void csv.download()}
+          downloading={csv.downloading}
           toolbar={
             <Button size="sm" colorPalette="brand" loading={test.isPending} onClick={() => test.mutate()}>
               {t('mailOutbox.sendTest')}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { pathFor } from '../../../../shared/routes'
 import type { UserListItem } from '../../../../shared/schemas/users'
-import { downloadText, toCsv } from '../../../components/ui/data-table/csv'
+import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
 import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
 import { useListQuery } from '../../../components/ui/data-table/use-list-query'
 import { Page } from '../../../components/ui/page'
@@ -24,7 +24,6 @@ export default function UsersPage() {
   const { query, update } = useListQuery({ sortBy: 'name' })
   const [selected, setSelected] = useState<Set<string>>(new Set())
   const [creating, setCreating] = useState(false)
-  const [downloading, setDownloading] = useState(false)
 
   const list = useQuery({
     queryKey: ['users', query],
@@ -62,28 +61,7 @@ export default function UsersPage() {
     },
   ]
 
-  const downloadCsv = async () => {
-    setDownloading(true)
-    try {
-      const rows: UserListItem[] = []
-      for (let page = 1; page <= 100; page++) {
-        const answer = await listUsers({ ...query, page, itemsPerPage: 100 })
-        rows.push(...answer.items)
-        if (rows.length >= answer.total || answer.items.length === 0) break
-      }
-      downloadText(
-        t('users.csvFile'),
-        toCsv(
-          columns.map((c) => c.header),
-          rows.map((r) => columns.map((c) => c.csv?.(r) ?? '')),
-        ),
-      )
-    } catch {
-      snackbar.show(t('table.loadFailed'), { color: 'error', icon: 'error' })
-    } finally {
-      setDownloading(false)
-    }
-  }
+  const csv = useCsvDownload({ fileName: t('users.csvFile'), columns, query, fetchPage: (q) => listUsers(q) })
 
   return (
     <Page title={t('routes.user-admin-users')} breadcrumbs={[{ label: t('nav.groups.userAdmin') }]}>
@@ -101,8 +79,8 @@ export default function UsersPage() {
         selected={selected}
         onSelectedChange={setSelected}
         onRowClick={(u) => navigate(pathFor('user-admin-users-id', { id: u.id }))}
-        onDownloadCsv={() => void downloadCsv()}
-        downloading={downloading}
+        onDownloadCsv={() => void csv.download()}
+        downloading={csv.downloading}
         toolbar={
           ability.can('create', 'users') ? (
             <Button size="sm" colorPalette="brand" onClick={() => setCreating(true)}>
