@@ -117,6 +117,9 @@ describe('who reads a stored file', () => {
     const missing = await app.request('GET', `/api/files/${randomUUID()}`, { cookie: backoffice.cookie })
     expect([other.status, other.json]).toEqual([missing.status, missing.json])
     expect((await app.request('GET', `/api/files/${id}`)).status).toBe(401)
+    const malformed = await app.request('GET', '/api/files/not-a-file', { cookie: seller.cookie })
+    expect(malformed.status).toBe(400)
+    expect(malformed.json.fieldErrors).toEqual({ id: ['Ogiltigt format'] })
   })
 
   it('a checklist is read by whoever the sales area admits: back office yes, a colleague no', async () => {

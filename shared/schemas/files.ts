@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { CHECKLIST_MAX_BYTES, CHECKLIST_TYPES } from './sales'
 
 /** The type of an .xlsx workbook. */
@@ -36,3 +37,6 @@ export const TYPE_LABELS: Record<string, string> = {
   [XLSX_TYPE]: 'XLSX',
   'application/xml': 'XML',
 }
+
+/** A stored file's id in a path (files are named by UUIDs). */
+export const fileIdParamSchema = z.strictObject({ id: z.uuid() })
