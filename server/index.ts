@@ -26,6 +26,13 @@ async function main() {
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
     console.log(`Säljkraft on http://localhost:${info.port} (${database.describe}${env.demoMode ? ', demo mode' : ''})`)
   })
+  // Node closes an idle kept-alive connection after 5 s; a client (a proxy, a phone, a test's request context)
+  // sending on it at that moment gets a reset instead of an answer. Idle connections stay open longer than
+  // the usual proxy idle timeout (60 s), so the client closes them first; headers must arrive within it.
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = 65_000
+    server.headersTimeout = 66_000
+  }
 
   let stopping = false
   const stop = (signal: string) => {
