@@ -16,6 +16,7 @@ import { authRoutes, readSessionToken, writeSessionCookie } from './modules/auth
 import { authService } from './modules/auth/auth.service'
 import { budgetsPullSource } from './modules/budgets/budgets.sync'
 import { catalogService } from './modules/catalog/catalog.service'
+import { catalogRoutes } from './modules/catalog/catalog.routes'
 import { mailRoutes } from './modules/mail/mail.routes'
 import { notificationsRoutes } from './modules/notifications/notifications.routes'
 import { orgRoutes } from './modules/org/org.routes'
@@ -143,6 +144,7 @@ function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
     .route('/auth', authRoutes(deps, auth))
     .route('/', usersRoutes(deps))
     .route('/', orgRoutes(deps))
+    .route('/', catalogRoutes(deps))
     .route('/', profileRoutes(deps, auth))
     .route('/', notificationsRoutes(deps))
     .route('/', salesRoutes(deps))

@@ -64,6 +64,9 @@ function openSqlite(opts: OpenOptions): Database {
   // 64 MiB of page cache (the default is 2 MiB): a write touches a dozen tables' pages and their indexes.
   sqlite.pragma('cache_size = -65536')
   sqlite.pragma('temp_store = MEMORY')
+  // SQLite's own lower() folds only A–Z: "Öresund" would not be found by "öresund". Searches compare lower() of
+  // both sides (conditions.ts), so lower() is JavaScript's here, as PostgreSQL's is Unicode-aware there.
+  sqlite.function('lower', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value) as never)
 
   const statements = new Map<string, BetterSqlite3.Statement>()
   const prepare = (text: string): BetterSqlite3.Statement => {

@@ -106,7 +106,55 @@ export function containsText(column: AnyColumn | SQL, name: string): SQL {
   return sql`lower(${column}) like ${sql.placeholder(name)} escape '\\'`
 }
 
+/** A LIKE pattern that finds `q` anywhere, its own wildcards escaped (escape character `\`). */
+function likeAnywhere(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
+}
+
 /** The LIKE pattern for containsText: lower-cased, wildcards in the search escaped. */
 export function containsPattern(q: string): string {
-  return `%${q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
+  return likeAnywhere(q.toLowerCase())
+}
+
+/** Terms shorter than this have no trigram to look up: they are matched with LIKE over the rows instead. */
+export const TRIGRAM_MIN = 3
+
+export type SearchGroup = { columns: AnyColumn[]; term: string }
+
+/**
+ * "Contains" over a table's text columns answered from a trigram index: FTS5 with the trigram tokenizer on SQLite
+ * (the external-content table `index`, keyed by the table's rowid), pg_trgm GIN indexes with ILIKE on PostgreSQL.
+ * Each group is some columns and the term they must contain; the groups are OR-ed. Values are placeholders named
+ * from `name`, so a statement prepared for one search serves every search of the same shape (`shape`). A term
+ * shorter than three characters falls back to LIKE, which reads the rows: correct, only slower.
+ */
+export function trigramContains(
+  dialect: 'sqlite' | 'pg',
+  table: { rowid: SQL; index: string },
+  groups: SearchGroup[],
+  name: string,
+): { condition: SQL; values: Record<string, unknown>; shape: string } {
+  const values: Record<string, unknown> = {}
+  const short = groups.some((g) => [...g.term].length < TRIGRAM_MIN)
+  if (short) {
+    const parts = groups.flatMap((g, i) => {
+      values[`${name}${i}`] = containsPattern(g.term)
+      return g.columns.map((c) => containsText(c, `${name}${i}`))
+    })
+    return { condition: or(...parts)!, values, shape: `like${groups.map((g) => g.columns.length).join('.')}` }
+  }
+  if (dialect === 'sqlite') {
+    // One MATCH expression: {col col} : "term" OR {col} : "term"; a phrase's own quotes are doubled.
+    values[name] = groups.map((g) => `{${g.columns.map((c) => c.name).join(' ')}} : "${g.term.replaceAll('"', '""')}"`).join(' OR ')
+    return {
+      condition: sql`${table.rowid} in (select rowid from ${sql.identifier(table.index)} where ${sql.identifier(table.index)} match ${sql.placeholder(name)})`,
+      values,
+      shape: `fts${groups.map((g) => g.columns.length).join('.')}`,
+    }
+  }
+  const parts = groups.flatMap((g, i) => {
+    values[`${name}${i}`] = likeAnywhere(g.term)
+    return g.columns.map((c) => sql`${c} ilike ${sql.placeholder(`${name}${i}`)}`)
+  })
+  return { condition: or(...parts)!, values, shape: `trgm${groups.map((g) => g.columns.length).join('.')}` }
 }

@@ -43,14 +43,23 @@ export async function runMigrations(database: Database): Promise<{ applied: numb
   if (database.raw.kind === 'sqlite') {
     const sqlite = database.raw.sqlite
     const table = sqlite.prepare("select name from sqlite_master where type = 'table' and name = '__drizzle_migrations'").get()
+    let before = 0
     if (table) {
       const row = sqlite.prepare('select count(*) as n, max(created_at) as newest from __drizzle_migrations').get() as {
         n: number
         newest: number | null
       }
       if ((row.newest ?? 0) > newestKnown || row.n > known) throw new SchemaTooNewError(row.n, known)
+      before = row.n
     }
     migrateSqlite(drizzleSqlite(sqlite), { migrationsFolder: migrationsFolder('sqlite') })
+    // New indexes on a database with data have no statistics yet, and without them SQLite's planner guesses (an
+    // equality on any indexed column "matches ten rows") and may sort a million rows. A sampled ANALYZE is quick.
+    if (before > 0 && before < known) {
+      sqlite.pragma('analysis_limit = 1000')
+      sqlite.exec('analyze')
+      sqlite.pragma('analysis_limit = 0')
+    }
     return { applied: known }
   }
 

@@ -34,6 +34,6 @@ export function preparedReads(database: Database) {
  * so this adds a handful of statements, never one per request.
  */
 export function literalLimit(n: number): number {
-  if (!Number.isInteger(n) || n < 1 || n > 1000) throw new Error(`Bad limit ${n}`)
+  if (!Number.isInteger(n) || n < 1 || n > 100_001) throw new Error(`Bad limit ${n}`)
   return sql.raw(String(n)) as unknown as number
 }

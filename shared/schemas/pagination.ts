@@ -22,8 +22,31 @@ export function listQuerySchema(sortKeys: readonly [string, ...string[]]) {
       .refine((k) => sortKeys.includes(k), { error: 'validation.sortBy' })
       .optional(),
     orderBy: z.enum(['asc', 'desc']).default('asc'),
+    /**
+     * Where the page starts, as the previous answer's nextCursor or prevCursor: lists that page by key (long ones,
+     * server/db/keyset.ts) read from there instead of counting `page` rows in; others page by offset alone.
+     */
+    cursor: z
+      .string()
+      .max(600)
+      .regex(/^[A-Za-z0-9_-]+$/, { error: 'validation.invalidFormat' })
+      .optional(),
   })
 }
 export type ListQuery = z.infer<ReturnType<typeof listQuerySchema>>
 
-export type ListAnswer<T> = { items: T[]; total: number; page: number; itemsPerPage: number }
+export type ListAnswer<T> = {
+  items: T[]
+  /** the number of matching rows, or at least this many when `totalCapped` */
+  total: number
+  page: number
+  itemsPerPage: number
+  /** long lists count up to a cap (LIST_COUNT_CAP): there are more than `total` rows */
+  totalCapped?: boolean
+  /** keyset-paged lists: the cursors of the next and the previous page, null at either end */
+  nextCursor?: string | null
+  prevCursor?: string | null
+}
+
+/** A long list counts its rows up to this many and says "more than" beyond it, instead of counting a million. */
+export const LIST_COUNT_CAP = 10_000

@@ -53,12 +53,7 @@ export const sales = s.sqliteTable(
     createdAt: sq.createdAt(),
     updatedAt: sq.updatedAt(),
   },
-  (t) => [
-    s.index('sales_seller_version').on(t.sellerId, t.version),
-    s.index('sales_seller_date').on(t.sellerId, t.sellDate),
-    s.index('sales_team_date').on(t.teamId, t.sellDate),
-    s.index('sales_office_date').on(t.officeId, t.sellDate),
-  ],
+  (t) => [s.index('sales_seller_version').on(t.sellerId, t.version), ...listIndexes(t)],
 )
 
 export const salesPg = p.pgTable(
@@ -102,13 +97,45 @@ export const salesPg = p.pgTable(
     createdAt: pq.createdAt(),
     updatedAt: pq.updatedAt(),
   },
-  (t) => [
-    p.index('sales_seller_version').on(t.sellerId, t.version),
-    p.index('sales_seller_date').on(t.sellerId, t.sellDate),
-    p.index('sales_team_date').on(t.teamId, t.sellDate),
-    p.index('sales_office_date').on(t.officeId, t.sellDate),
-  ],
+  (t) => [p.index('sales_seller_version').on(t.sellerId, t.version), ...listIndexesPg(t)],
 )
+
+/**
+ * The back-office list's indexes (issue 14, docs/benchmarks.md): each filter the list takes, then its newest-first
+ * order (sell date, time, id), so a filtered page is read from the index in order and a next page starts where
+ * the last one ended (keyset paging); the other two sorts by their column and id. The seller, team and office
+ * ones also serve the seller's day and the dashboards' date ranges. The free-text search has its own index
+ * (migration 0010: FTS5 trigram on SQLite, pg_trgm on PostgreSQL).
+ */
+type Indexed = 'sellDate' | 'soldAt' | 'id' | 'status' | 'providerId' | 'teamId' | 'officeId' | 'sellerId' | 'orderValueOre' | 'customerName'
+type SqliteIndexColumn = Parameters<ReturnType<typeof s.index>['on']>[0]
+type PgIndexColumn = Parameters<ReturnType<typeof p.index>['on']>[0]
+function listIndexes(t: Record<Indexed, SqliteIndexColumn>) {
+  const newest = [t.sellDate, t.soldAt, t.id] as const
+  return [
+    s.index('sales_date').on(...newest),
+    s.index('sales_status_date').on(t.status, ...newest),
+    s.index('sales_provider_date').on(t.providerId, ...newest),
+    s.index('sales_team_date').on(t.teamId, ...newest),
+    s.index('sales_office_date').on(t.officeId, ...newest),
+    s.index('sales_seller_date').on(t.sellerId, ...newest),
+    s.index('sales_value').on(t.orderValueOre, t.id),
+    s.index('sales_customer').on(t.customerName, t.id),
+  ]
+}
+function listIndexesPg(t: Record<Indexed, PgIndexColumn>) {
+  const newest = [t.sellDate, t.soldAt, t.id] as const
+  return [
+    p.index('sales_date').on(...newest),
+    p.index('sales_status_date').on(t.status, ...newest),
+    p.index('sales_provider_date').on(t.providerId, ...newest),
+    p.index('sales_team_date').on(t.teamId, ...newest),
+    p.index('sales_office_date').on(t.officeId, ...newest),
+    p.index('sales_seller_date').on(t.sellerId, ...newest),
+    p.index('sales_value').on(t.orderValueOre, t.id),
+    p.index('sales_customer').on(t.customerName, t.id),
+  ]
+}
 
 /** The products of a sale, with the product settings they were priced with. */
 export const saleLines = s.sqliteTable(
@@ -131,7 +158,7 @@ export const saleLines = s.sqliteTable(
     companyCostOre: s.integer('company_cost_ore').notNull(),
     position: s.integer('position').notNull(),
   },
-  (t) => [s.index('sale_lines_sale').on(t.saleId)],
+  (t) => [s.index('sale_lines_sale').on(t.saleId), s.index('sale_lines_product').on(t.productId, t.saleId)],
 )
 
 export const saleLinesPg = p.pgTable(
@@ -154,7 +181,7 @@ export const saleLinesPg = p.pgTable(
     companyCostOre: p.integer('company_cost_ore').notNull(),
     position: p.integer('position').notNull(),
   },
-  (t) => [p.index('sale_lines_sale').on(t.saleId)],
+  (t) => [p.index('sale_lines_sale').on(t.saleId), p.index('sale_lines_product').on(t.productId, t.saleId)],
 )
 
 export const saleStatusHistory = s.sqliteTable(

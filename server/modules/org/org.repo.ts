@@ -1,4 +1,6 @@
-import { count, eq, sql, type SQLWrapper } from 'drizzle-orm'
+import { asc, count, eq, sql, type SQLWrapper } from 'drizzle-orm'
+import { LOOKUP_LIMIT, type LookupItem, type LookupQuery } from '../../../shared/schemas/lookups'
+import { lookupWhere } from '../../db/lookup'
 import type { ListQuery } from '../../../shared/schemas/pagination'
 import { TEAM_SORT_KEYS, type TeamListItem } from '../../../shared/schemas/users'
 import { containsText, withAccess, type AccessFilter } from '../../db/conditions'
@@ -20,8 +22,44 @@ export function orgRepo(database: Database) {
     region: t.regions.name,
   }
 
+  /** The fields rule conditions on `offices` may use. */
+  const officeConditionColumns = { id: t.offices.id, officeId: t.offices.id, regionId: t.offices.regionId }
+
   return {
     teamConditionColumns,
+    officeConditionColumns,
+
+    async teamLookup(filter: AccessFilter, q: LookupQuery): Promise<LookupItem[]> {
+      const { where, values, shape } = lookupWhere(filter, q, { id: t.teams.id, search: [t.teams.name], parent: t.teams.officeId })
+      return read(
+        `teams.lookup|${shape}`,
+        () =>
+          db
+            .select({ id: t.teams.id, label: t.teams.name, hint: t.offices.name })
+            .from(t.teams)
+            .innerJoin(t.offices, eq(t.offices.id, t.teams.officeId))
+            .where(where)
+            .orderBy(asc(t.teams.name))
+            .limit(LOOKUP_LIMIT),
+        values,
+      )
+    },
+
+    async officeLookup(filter: AccessFilter, q: LookupQuery): Promise<LookupItem[]> {
+      const { where, values, shape } = lookupWhere(filter, q, { id: t.offices.id, search: [t.offices.name], parent: t.offices.regionId })
+      return read(
+        `offices.lookup|${shape}`,
+        () =>
+          db
+            .select({ id: t.offices.id, label: t.offices.name, hint: t.regions.name })
+            .from(t.offices)
+            .innerJoin(t.regions, eq(t.regions.id, t.offices.regionId))
+            .where(where)
+            .orderBy(asc(t.offices.name))
+            .limit(LOOKUP_LIMIT),
+        values,
+      )
+    },
 
     async listTeams(filter: AccessFilter, q: ListQuery): Promise<{ items: TeamListItem[]; total: number }> {
       // The schema allows only the list's own keys; the own-property check keeps a lookup by name safe regardless.

@@ -1,12 +1,5 @@
 import { Hono } from 'hono'
-import {
-  bulkSaleStatusChangeSchema,
-  saleReportIdParamSchema,
-  saleReportListQuerySchema,
-  saleStatusChangeSchema,
-  type SaleReportListItem,
-} from '../../../shared/schemas/sale-reports'
-import type { ListAnswer } from '../../../shared/schemas/pagination'
+import { bulkSaleStatusChangeSchema, saleReportIdParamSchema, saleReportListQuerySchema, saleStatusChangeSchema } from '../../../shared/schemas/sale-reports'
 import { ApiError, errorBody, notFound } from '../../lib/errors'
 import { access } from '../../lib/access'
 import type { AppEnv } from '../../lib/context'
@@ -22,9 +15,7 @@ import type { SalesService } from './sales.service'
 export function saleReportsRoutes({ database }: Deps, sales: SalesService) {
   return new Hono<AppEnv>()
     .get('/sale-reports', access.can('view', 'sale_reports'), validate('query', saleReportListQuerySchema), async (c) => {
-      const q = c.req.valid('query')
-      const { items, total } = await sales.list(c.var.auth!.ability, q)
-      return c.json({ items, total, page: q.page, itemsPerPage: q.itemsPerPage } satisfies ListAnswer<SaleReportListItem>, 200)
+      return c.json(await sales.list(c.var.auth!.ability, c.req.valid('query'), c.var.t), 200)
     })
     .get('/sale-reports/:id', access.can('view', 'sale_reports'), validate('param', saleReportIdParamSchema), async (c) => {
       const auth = c.var.auth!

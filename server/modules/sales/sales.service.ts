@@ -1,5 +1,5 @@
 import { subject } from '@casl/ability'
-import { and, asc, count, desc, eq, exists, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm'
 import type { AppAbility } from '../../../shared/permissions/ability'
 import { SALE_STATUSES, type DeviationType, type SaleStatus } from '../../../shared/rules/sale'
 import { maskPersonalNumber } from '../../../shared/rules/identity'
@@ -15,7 +15,9 @@ import { MAX_CLOCK_SKEW_MS, Rejection, type MutatorContext } from '../../lib/syn
 import { logActivity } from '../../platform/activity-log'
 import { fileSummary } from '../../platform/files'
 import type { Db, Schema } from '../../db/client'
-import { accessFilter, containsPattern, containsText, withAccess } from '../../db/conditions'
+import { accessFilter, trigramContains, withAccess, type SearchGroup } from '../../db/conditions'
+import { decodeCursor, keysetPage, keysetQuery, type Cursor } from '../../db/keyset'
+import { LIST_COUNT_CAP, type ListAnswer } from '../../../shared/schemas/pagination'
 import { literalLimit, preparedReads } from '../../db/prepared'
 import { nextChangeVersion } from '../../db/change-counter'
 import { ApiError, forbidden, notFound, validationError } from '../../lib/errors'
@@ -85,10 +87,12 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
 
   /**
    * The sale reports this user may see (their rules' conditions in the WHERE clause), filtered, sorted and a page
-   * at a time, with the total. The free text searches the customer's name, the company and the order number, and
-   * the identity number only for those who may see customers.
+   * at a time. The free text searches the customer's name, the company and the order number, and the identity
+   * number only for those who may see customers, through the trigram index. Long lists page by key (a cursor from
+   * the previous answer) and count up to LIST_COUNT_CAP: every filter and sort has an index in the list's order
+   * (server/db/schema/sales.ts), so a page reads about a page of rows at any depth (docs/benchmarks.md).
    */
-  async function list(ability: AppAbility, q: SaleReportListQuery): Promise<{ items: SaleReportListItem[]; total: number }> {
+  async function list(ability: AppAbility, q: SaleReportListQuery, translate: Translate): Promise<ListAnswer<SaleReportListItem>> {
     const { db } = database
     const filter = accessFilter(ability, 'view', 'sale_reports', conditionColumns)
     const s = t.sales
@@ -115,43 +119,57 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
     if (q.from) add('from', q.from, gte(s.sellDate, p('from') as never))
     if (q.to) add('to', q.to, lte(s.sellDate, p('to') as never))
     if (q.productId) {
+      // IN rather than EXISTS: the planner may start from the product's lines when the product is rare.
       add(
         'product',
         q.productId,
-        exists(
+        inArray(
+          s.id,
           db
-            .select({ one: sql`1` })
+            .select({ id: t.saleLines.saleId })
             .from(t.saleLines)
-            .where(and(eq(t.saleLines.saleId, s.id), eq(t.saleLines.productId, p('product') as never))),
+            .where(eq(t.saleLines.productId, p('product') as never)),
         ),
       )
     }
     if (q.q) {
-      const digits = q.q.replace(/\D/g, '')
-      const bySsn = digits.length >= 6 && ability.can('view', 'customers')
-      values.text = containsPattern(q.q)
-      if (bySsn) values.ssn = `%${digits}%`
-      shape.push(bySsn ? 'text+ssn' : 'text')
-      conditions.push(
-        or(
-          containsText(s.customerName, 'text'),
-          containsText(s.companyName, 'text'),
-          containsText(s.externalOrderNumber, 'text'),
-          bySsn ? sql`${s.customerSsn} like ${p('ssn')}` : undefined,
-        ),
-      )
+      const groups: SearchGroup[] = [{ columns: [s.customerName, s.companyName, s.externalOrderNumber], term: q.q }]
+      const ssn = ability.can('view', 'customers') ? ssnSearchTerm(q.q) : null
+      if (ssn) groups.push({ columns: [s.customerSsn], term: ssn })
+      const search = trigramContains(database.dialect, { rowid: sql`${s}.rowid`, index: 'sales_search' }, groups, 'text')
+      Object.assign(values, search.values)
+      shape.push(search.shape)
+      conditions.push(search.condition)
     }
-    const where = withAccess(filter, ...conditions)
     const sortKey = q.sortBy && Object.hasOwn(SALE_SORT, q.sortBy) ? (q.sortBy as keyof typeof SALE_SORT) : 'soldAt'
     // Newest first unless the list asks otherwise.
     const direction = q.sortBy ? q.orderBy : 'desc'
-    const sortColumn = SALE_SORT[sortKey](t)
+    const sortColumns = SALE_SORT[sortKey](t)
+    let cursor: Cursor | null = null
+    if (q.cursor) {
+      cursor = decodeCursor(q.cursor, sortColumns.length)
+      if (!cursor) throw validationError({ cursor: [translate('validation.invalidFormat')] })
+    }
+    const page = keysetQuery(sortColumns, direction, cursor)
+    const where = withAccess(filter, ...conditions)
     const key = shape.join('|')
     const [rows, [counted]] = await Promise.all([
       read(
-        `saleReports.rows|${key}|${sortKey}|${direction}|${q.itemsPerPage}`,
-        () =>
-          db
+        `saleReports.rows|${key}|${sortKey}|${direction}|${page.shape}|${q.itemsPerPage}`,
+        () => {
+          // The page's ids first, from sales alone in the list's order (a range of one index, at any depth), then
+          // the names for those rows only. Joined in one query, the planners may start from the fifty providers and
+          // sort a million rows; a subquery with a LIMIT is not merged into the join by either database.
+          const pageIds = db
+            .select({ id: s.id })
+            .from(s)
+            .where(and(where, page.condition))
+            .orderBy(...page.orderBy)
+            // One row more than the page: whether a next page exists, without counting.
+            .limit(literalLimit(q.itemsPerPage + 1))
+            .offset(p('offset') as never)
+            .as('page_ids')
+          return db
             .select({
               id: s.id,
               status: s.status,
@@ -168,21 +186,38 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
               orderValueOre: s.orderValueOre,
               externalOrderNumber: s.externalOrderNumber,
             })
-            .from(s)
+            .from(pageIds)
+            .innerJoin(s, eq(s.id, pageIds.id))
             .innerJoin(t.users, eq(t.users.id, s.sellerId))
             .innerJoin(t.providers, eq(t.providers.id, s.providerId))
             .leftJoin(t.teams, eq(t.teams.id, s.teamId))
-            .where(where)
-            .orderBy(direction === 'desc' ? desc(sortColumn) : asc(sortColumn), asc(s.id))
-            .limit(literalLimit(q.itemsPerPage))
-            .offset(p('offset') as never),
-        { ...values, offset: (q.page - 1) * q.itemsPerPage },
+            .orderBy(...page.orderBy)
+        },
+        { ...values, ...page.values, offset: cursor ? 0 : (q.page - 1) * q.itemsPerPage },
       ),
-      read(`saleReports.count|${key}`, () => db.select({ n: count() }).from(s).where(where), values),
+      read(
+        `saleReports.count|${key}`,
+        () =>
+          db.select({ n: count() }).from(
+            db
+              .select({ one: sql`1` })
+              .from(s)
+              .where(where)
+              .limit(literalLimit(LIST_COUNT_CAP + 1))
+              .as('capped'),
+          ),
+        values,
+      ),
     ])
+    const items = rows.map(({ sellerFirst, sellerLast, ...r }) => ({ ...r, sellerName: `${sellerFirst} ${sellerLast}` }))
+    const paged = keysetPage(items, q.itemsPerPage, cursor, q.page, SALE_SORT_KEY[sortKey])
+    const n = counted?.n ?? 0
     return {
-      items: rows.map(({ sellerFirst, sellerLast, ...r }) => ({ ...r, sellerName: `${sellerFirst} ${sellerLast}` })),
-      total: counted?.n ?? 0,
+      ...paged,
+      total: Math.min(n, LIST_COUNT_CAP),
+      totalCapped: n > LIST_COUNT_CAP,
+      page: q.page,
+      itemsPerPage: q.itemsPerPage,
     }
   }
 
@@ -600,11 +635,30 @@ function lineRows(
   })
 }
 
+/** Each sort's columns, ending with the id so the order is total; each has an index in this order. */
 const SALE_SORT = {
-  soldAt: (t: Schema) => t.sales.soldAt,
-  orderValue: (t: Schema) => t.sales.orderValueOre,
-  customer: (t: Schema) => sql`lower(${t.sales.customerName})`,
-  status: (t: Schema) => t.sales.status,
+  soldAt: (t: Schema) => [t.sales.sellDate, t.sales.soldAt, t.sales.id],
+  orderValue: (t: Schema) => [t.sales.orderValueOre, t.sales.id],
+  customer: (t: Schema) => [t.sales.customerName, t.sales.id],
+  status: (t: Schema) => [t.sales.status, t.sales.sellDate, t.sales.soldAt, t.sales.id],
+}
+/** A list row's sort key for each sort, in the order of SALE_SORT's columns (for the cursors). */
+const SALE_SORT_KEY: Record<keyof typeof SALE_SORT, (r: SaleReportListItem) => Array<string | number>> = {
+  soldAt: (r) => [r.sellDate, r.soldAt, r.id],
+  orderValue: (r) => [r.orderValueOre, r.id],
+  customer: (r) => [r.customerName, r.id],
+  status: (r) => [r.status, r.sellDate, r.soldAt, r.id],
+}
+
+/**
+ * The identity-number part of a search: numbers are stored as twelve digits (YYYYMMDDNNNN), so a search typed with
+ * a dash, a plus or spaces ("811218-9876") is searched by its digits, from six of them. Anything with other
+ * characters is not an identity number.
+ */
+function ssnSearchTerm(q: string): string | null {
+  if (!/^[\d\s+-]+$/.test(q)) return null
+  const digits = q.replace(/\D/g, '')
+  return digits.length >= 6 ? digits : null
 }
 
 export type SaleStatusAnswer = {

@@ -1,4 +1,6 @@
-import { asc, count, eq, isNotNull, or, sql, type SQLWrapper } from 'drizzle-orm'
+import { asc, count, desc, eq, isNotNull, or, sql, type SQLWrapper } from 'drizzle-orm'
+import { LOOKUP_LIMIT, type LookupItem, type LookupQuery } from '../../../shared/schemas/lookups'
+import { lookupItems, lookupWhere } from '../../db/lookup'
 import type { StoredRule } from '../../../shared/permissions/ability'
 import type { ListQuery } from '../../../shared/schemas/pagination'
 import { USER_SORT_KEYS, type RoleListItem, type UserListItem } from '../../../shared/schemas/users'
@@ -28,6 +30,24 @@ export function usersRepo(database: Database) {
 
   return {
     conditionColumns,
+
+    async lookup(filter: AccessFilter, q: LookupQuery): Promise<LookupItem[]> {
+      const name = sql`${t.users.firstName} || ' ' || ${t.users.lastName}`
+      const { where, values, shape } = lookupWhere(filter, q, { id: t.users.id, search: [name, t.users.email], parent: t.users.teamId })
+      const rows = await read(
+        `users.lookup|${shape}`,
+        () =>
+          db
+            .select({ id: t.users.id, first: t.users.firstName, last: t.users.lastName, hint: t.teams.name, active: t.users.active })
+            .from(t.users)
+            .leftJoin(t.teams, eq(t.teams.id, t.users.teamId))
+            .where(where)
+            .orderBy(desc(t.users.active), asc(t.users.firstName), asc(t.users.lastName))
+            .limit(LOOKUP_LIMIT),
+        values,
+      )
+      return lookupItems(rows.map(({ first, last, ...r }) => ({ ...r, label: `${first} ${last}` })))
+    },
 
     async list(filter: AccessFilter, q: ListQuery): Promise<{ items: UserListItem[]; total: number }> {
       // The schema allows only the list's own keys; the own-property check keeps a lookup by name safe regardless.

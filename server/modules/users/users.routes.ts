@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { PERMISSIONS, permissionName } from '../../../shared/permissions/catalogue'
 import { listQuerySchema, type ListAnswer } from '../../../shared/schemas/pagination'
 import { createUserInputSchema, USER_SORT_KEYS, type UserListItem } from '../../../shared/schemas/users'
+import { lookupQuerySchema, type LookupAnswer } from '../../../shared/schemas/lookups'
 import { access } from '../../lib/access'
 import type { AppEnv } from '../../lib/context'
 import type { Deps } from '../../platform/deps'
@@ -25,6 +26,10 @@ export function usersRoutes({ env, database }: Deps) {
       .get('/users/role-options', access.can('create', 'users'), async (c) => {
         const roles = await users.grantableRoles(c.var.auth!.ability)
         return c.json({ items: roles.map(({ id, key, name }) => ({ id, key, name })) }, 200)
+      })
+      // The choices of a person filter (a sale's seller, a time report's owner): the people this user may see.
+      .get('/lookups/users', access.can('view', 'users'), validate('query', lookupQuerySchema), async (c) => {
+        return c.json({ items: await users.lookup(c.var.auth!.ability, c.req.valid('query')) } satisfies LookupAnswer, 200)
       })
       .get('/roles', access.can('view', 'roles'), async (c) => c.json({ items: await users.roles() }, 200))
       .get('/permissions', access.can('view', 'roles'), (c) =>

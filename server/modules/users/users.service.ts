@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { AppAbility } from '../../../shared/permissions/ability'
 import { canGrantRules } from '../../../shared/permissions/grant'
 import type { ListQuery } from '../../../shared/schemas/pagination'
+import type { LookupQuery } from '../../../shared/schemas/lookups'
 import type { Translate } from '../../../shared/schemas/errors'
 import { createUserInputSchema } from '../../../shared/schemas/users'
 import type { z } from 'zod'
@@ -18,6 +19,10 @@ export function usersService(database: Database, opts: { scryptLogN: number; now
   return {
     list(ability: AppAbility, q: ListQuery) {
       return repo.list(accessFilter(ability, 'view', 'users', repo.conditionColumns), q)
+    },
+
+    lookup(ability: AppAbility, q: LookupQuery) {
+      return repo.lookup(accessFilter(ability, 'view', 'users', repo.conditionColumns), q)
     },
 
     roles() {

@@ -1,0 +1,26 @@
+import { z } from 'zod'
+
+/** A lookup answers at most this many choices: a filter's picker searches, it does not page. */
+export const LOOKUP_LIMIT = 50
+
+const id = z.string().min(1).max(64)
+
+/**
+ * The choices of a filter or form field (GET /api/lookups/<kind>): the ones matching `q` (by name), or the ones
+ * named by `ids` (a filter restored from the URL shows its labels), or within `parentId` (a provider's products).
+ */
+export const lookupQuerySchema = z.strictObject({
+  q: z.string().trim().max(100).optional(),
+  ids: z
+    .string()
+    .max(64 * LOOKUP_LIMIT)
+    .transform((v) => v.split(',').filter(Boolean))
+    .pipe(z.array(id).max(LOOKUP_LIMIT))
+    .optional(),
+  parentId: id.optional(),
+})
+export type LookupQuery = z.output<typeof lookupQuerySchema>
+
+/** One choice: its id, what the user reads, and a hint beside it (a product's provider, a user's e-mail). */
+export type LookupItem = { id: string; label: string; hint?: string | null; inactive?: boolean }
+export type LookupAnswer = { items: LookupItem[] }
