@@ -169,12 +169,11 @@ export const ROUTES = [
     meta: view('sale_quality_templates'),
     plannedIn: 'later',
   },
-  { path: '/backoffice/salereports', name: 'backoffice-salereports', meta: view('sale_reports'), plannedIn: 'later' },
+  { path: '/backoffice/salereports', name: 'backoffice-salereports', meta: view('sale_reports', { namespaces: ['sales', 'backoffice'] }) },
   {
     path: '/backoffice/salereports/:id',
     name: 'backoffice-salereports-id',
-    meta: view('sale_reports', { navActiveLink: 'backoffice-salereports' }),
-    plannedIn: 'later',
+    meta: view('sale_reports', { navActiveLink: 'backoffice-salereports', namespaces: ['sales', 'backoffice'] }),
   },
   {
     path: '/backoffice/scheduledmessages',

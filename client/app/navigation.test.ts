@@ -46,13 +46,13 @@ describe('navigation', () => {
 })
 
 describe('where each role lands (decision 017)', () => {
-  // Built today: the seller dashboard and the users list; the other homes are planned, so their roles fall
-  // back through the list of homes to the first one they may open.
+  // Built today: the seller dashboard, the sale reports and the users list; the coach's and manager's homes are
+  // planned, so they fall back through the list of homes to the first one they may open (their teams' reports).
   it.each([
     ['seller', 'dashboards-sales-seller'],
-    ['coach', 'user-admin-users'],
-    ['manager', 'user-admin-users'],
-    ['backoffice', 'user-admin-users'],
+    ['coach', 'backoffice-salereports'],
+    ['manager', 'backoffice-salereports'],
+    ['backoffice', 'backoffice-salereports'],
     ['recruiter', null],
     ['admin', 'user-admin-users'],
   ] as const)('%s → %s', (role, home) => {

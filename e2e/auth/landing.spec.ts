@@ -8,9 +8,9 @@ import { signInFresh } from '../fixtures'
  */
 const LANDING = [
   { email: 'seller@demo.test', url: '/dashboards/sales/seller', heading: 'Min översikt' },
-  { email: 'coach@demo.test', url: '/user-admin/users', heading: 'Användare' },
-  { email: 'manager@demo.test', url: '/user-admin/users', heading: 'Användare' },
-  { email: 'backoffice@demo.test', url: '/user-admin/users', heading: 'Användare' },
+  { email: 'coach@demo.test', url: '/backoffice/salereports', heading: 'Säljrapporter' },
+  { email: 'manager@demo.test', url: '/backoffice/salereports', heading: 'Säljrapporter' },
+  { email: 'backoffice@demo.test', url: '/backoffice/salereports', heading: 'Säljrapporter' },
   { email: 'recruiter@demo.test', url: '/start', heading: 'Hej Rut!' },
   { email: 'admin@demo.test', url: '/user-admin/users', heading: 'Användare' },
 ]

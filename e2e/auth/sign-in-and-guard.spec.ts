@@ -40,8 +40,9 @@ test.describe('sign-in and the route guard @phone', () => {
     await expect(button).toBeDisabled()
     await expect(button).toHaveAttribute('aria-busy', 'true')
     release()
-    // A manager's own dashboard is not built yet: the users list is the first home they may open (decision 017).
-    await expect(page.getByRole('heading', { name: 'Användare', level: 1 })).toBeVisible()
+    // A manager's own dashboard is not built yet: their office's sale reports are the first home they may open
+    // (decision 017).
+    await expect(page.getByRole('heading', { name: 'Säljrapporter', level: 1 })).toBeVisible()
     expect(await page.evaluate(() => (window as unknown as { spinnerSeen: boolean }).spinnerSeen)).toBe(false)
   })
 
@@ -69,9 +70,9 @@ test.describe('guard rules in the browser', () => {
     await page.goto('/?utm=mail')
     await expect(page).toHaveURL('/login?utm=mail')
     await signIn(page, 'manager@demo.test')
-    await expect(page).toHaveURL('/user-admin/users')
+    await expect(page).toHaveURL('/backoffice/salereports')
     await page.goto('/')
-    await expect(page).toHaveURL('/user-admin/users')
+    await expect(page).toHaveURL('/backoffice/salereports')
     await page.goto('/start')
     await expect(page.getByRole('heading', { name: 'Hej Maria!' })).toBeVisible()
   })

@@ -28,7 +28,7 @@ test.describe('search', () => {
   test('Ctrl+K finds an allowed screen by its translated title and opens it with the keyboard', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 })
     await signInFresh(page, 'backoffice@demo.test')
-    await expect(page.getByRole('heading', { name: 'Användare', level: 1 })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Säljrapporter', level: 1 })).toBeVisible()
     await page.keyboard.press('Control+k')
     const dialog = page.getByTestId('search-dialog')
     await dialog.getByRole('combobox').fill('sjuk')

@@ -88,6 +88,12 @@ export const enCore = {
     navbarBlur: 'Blur behind the top bar',
     reset: 'Reset',
   },
+  lookup: {
+    all: 'All: {{what}}',
+    clear: 'Clear {{what}}',
+    searching: 'Searching…',
+    none: 'Nothing found',
+  },
   table: {
     search: 'Search…',
     searchIn: 'Search {{list}}',
@@ -101,6 +107,7 @@ export const enCore = {
     empty: 'Nothing here yet.',
     perPage: 'Rows per page',
     range: '{{first}}–{{last}} of {{total}}',
+    rangeMore: '{{first}}–{{last}} of more than {{total}}',
     previous: 'Previous page',
     next: 'Next page',
     create: 'Add',

@@ -88,6 +88,12 @@ export const fiCore = {
     navbarBlur: 'Sumennus yläpalkin takana',
     reset: 'Palauta',
   },
+  lookup: {
+    all: 'Kaikki: {{what}}',
+    clear: 'Tyhjennä {{what}}',
+    searching: 'Haetaan…',
+    none: 'Ei löytynyt',
+  },
   table: {
     search: 'Hae…',
     searchIn: 'Hae: {{list}}',
@@ -101,6 +107,7 @@ export const fiCore = {
     empty: 'Täällä ei ole vielä mitään.',
     perPage: 'Rivejä sivulla',
     range: '{{first}}–{{last}} / {{total}}',
+    rangeMore: '{{first}}–{{last}} / yli {{total}}',
     previous: 'Edellinen sivu',
     next: 'Seuraava sivu',
     create: 'Lisää',

@@ -85,6 +85,12 @@ export const svCore = {
     navbarBlur: 'Oskärpa bakom toppmenyn',
     reset: 'Återställ',
   },
+  lookup: {
+    all: 'Alla: {{what}}',
+    clear: 'Rensa {{what}}',
+    searching: 'Söker…',
+    none: 'Inget hittades',
+  },
   table: {
     search: 'Sök…',
     searchIn: 'Sök i {{list}}',
@@ -98,6 +104,7 @@ export const svCore = {
     empty: 'Här finns inget ännu.',
     perPage: 'Rader per sida',
     range: '{{first}}–{{last}} av {{total}}',
+    rangeMore: '{{first}}–{{last}} av fler än {{total}}',
     previous: 'Föregående sida',
     next: 'Nästa sida',
     create: 'Lägg till',

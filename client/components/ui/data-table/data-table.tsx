@@ -20,6 +20,13 @@ export type DataTableProps<Row extends { id: string }> = {
   columns: Column<Row>[]
   rows: Row[] | undefined
   total: number
+  /** the list counted up to a cap: there are more than `total` */
+  totalCapped?: boolean
+  /** a list that pages by key (server/db/keyset.ts): the answer's cursors; absent for lists paged by number */
+  nextCursor?: string | null
+  prevCursor?: string | null
+  /** filters above the table (beside the search) */
+  filters?: ReactNode
   query: ListQuery
   onQueryChange: (change: Partial<Record<keyof ListQuery, string | number | undefined>>, resetPage?: boolean) => void
   loading: boolean
@@ -78,8 +85,17 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
     setSelected(next)
   }
 
-  const first = total === 0 ? 0 : (query.page - 1) * query.itemsPerPage + 1
-  const last = Math.min(total, query.page * query.itemsPerPage)
+  const keyset = props.nextCursor !== undefined
+  // A page reached backwards that turned out to be the first (rows came in before it) numbers from 1.
+  const page = keyset && props.prevCursor === null ? 1 : query.page
+  const shown = rows?.length ?? 0
+  const first = shown === 0 ? 0 : (page - 1) * query.itemsPerPage + 1
+  const last = keyset || props.totalCapped ? first + shown - Math.min(1, shown) : Math.min(total, page * query.itemsPerPage)
+  const hasNext = keyset ? !!props.nextCursor : page < pages
+  const goNext = () => (keyset ? onQueryChange({ page: page + 1, cursor: props.nextCursor ?? undefined }, false) : onQueryChange({ page: page + 1 }, false))
+  // Back to page 1 is the plain first page; to another page, the cursor before this page's first row.
+  const goPrevious = () =>
+    onQueryChange({ page: page - 1 > 1 ? page - 1 : undefined, cursor: keyset && page - 1 > 1 ? (props.prevCursor ?? undefined) : undefined }, false)
 
   return (
     <Stack gap="4" data-testid="data-table">
@@ -105,6 +121,7 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
         ) : null}
         {props.toolbar}
       </Flex>
+      {props.filters}
 
       {props.error ? (
         <Alert.Root status="error">
@@ -231,24 +248,12 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
         </Flex>
         <Flex gap="2" align="center">
           <Text fontSize="sm" color="fg.muted" aria-live="polite" data-testid="table-range">
-            {t('table.range', { first, last, total })}
+            {props.totalCapped ? t('table.rangeMore', { first, last, total }) : t('table.range', { first, last, total })}
           </Text>
-          <IconButton
-            size="sm"
-            variant="outline"
-            aria-label={t('table.previous')}
-            disabled={query.page <= 1}
-            onClick={() => onQueryChange({ page: query.page - 1 }, false)}
-          >
+          <IconButton size="sm" variant="outline" aria-label={t('table.previous')} disabled={page <= 1} onClick={goPrevious}>
             <ChevronIcon style={{ transform: 'rotate(180deg)' }} />
           </IconButton>
-          <IconButton
-            size="sm"
-            variant="outline"
-            aria-label={t('table.next')}
-            disabled={query.page >= pages}
-            onClick={() => onQueryChange({ page: query.page + 1 }, false)}
-          >
+          <IconButton size="sm" variant="outline" aria-label={t('table.next')} disabled={!hasNext} onClick={goNext}>
             <ChevronIcon />
           </IconButton>
         </Flex>

@@ -13,7 +13,7 @@ export function useCsvDownload<Row>(opts: {
   fileName: string
   columns: Column<Row>[]
   query: ListQuery
-  fetchPage: (q: ListQuery) => Promise<{ items: Row[]; total: number }>
+  fetchPage: (q: ListQuery) => Promise<{ items: Row[]; total: number; totalCapped?: boolean; nextCursor?: string | null }>
 }) {
   const { t } = useTranslation()
   const [downloading, setDownloading] = useState(false)
@@ -21,10 +21,15 @@ export function useCsvDownload<Row>(opts: {
     setDownloading(true)
     try {
       const rows: Row[] = []
+      // A list that pages by key is followed by its cursors; the others by page number.
+      let cursor: string | undefined
       for (let page = 1; page <= 100; page++) {
-        const answer = await opts.fetchPage({ ...opts.query, page, itemsPerPage: 100 })
+        const answer = await opts.fetchPage({ ...opts.query, page, itemsPerPage: 100, cursor })
         rows.push(...answer.items)
-        if (rows.length >= answer.total || answer.items.length === 0) break
+        if (answer.nextCursor !== undefined) {
+          if (!answer.nextCursor) break
+          cursor = answer.nextCursor
+        } else if ((rows.length >= answer.total && !answer.totalCapped) || answer.items.length === 0) break
       }
       downloadText(
         opts.fileName,

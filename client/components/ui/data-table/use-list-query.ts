@@ -18,6 +18,7 @@ export function useListQuery(defaults: { sortBy?: string; itemsPerPage?: number 
       q: params.get('q') || undefined,
       sortBy: params.get('sortBy') || defaults.sortBy,
       orderBy: params.get('orderBy') === 'desc' ? 'desc' : 'asc',
+      cursor: params.get('cursor') || undefined,
     }
   }, [params, defaults.itemsPerPage, defaults.sortBy])
 
@@ -30,13 +31,18 @@ export function useListQuery(defaults: { sortBy?: string; itemsPerPage?: number 
   }, [params])
 
   const update = useCallback(
-    (change: Partial<Record<keyof ListQuery, string | number | undefined>>, resetPage = true) => {
+    // A list's own filters are URL keys beside the list query's.
+    (change: Partial<Record<keyof ListQuery | (string & {}), string | number | undefined>>, resetPage = true) => {
       const next = new URLSearchParams(pending.current ?? params)
       for (const [key, value] of Object.entries(change)) {
         if (value === undefined || value === '') next.delete(key)
         else next.set(key, String(value))
       }
-      if (resetPage && !('page' in change)) next.delete('page')
+      // A new filter, sort or page size starts from the first page: a page's number and cursor belong to the old one.
+      if (resetPage && !('page' in change)) {
+        next.delete('page')
+        next.delete('cursor')
+      }
       pending.current = next
       setParams(next, { replace: true })
     },
@@ -46,13 +52,13 @@ export function useListQuery(defaults: { sortBy?: string; itemsPerPage?: number 
   return { query, update }
 }
 
-/** The query string the API takes for a list query. */
 /** A list query as the query parameters of a list's API call. */
 export function listQueryParams(q: ListQuery, extra: Record<string, string | undefined> = {}): Record<string, string> {
   const p: Record<string, string> = { page: String(q.page), itemsPerPage: String(q.itemsPerPage) }
   if (q.q) p.q = q.q
   if (q.sortBy) p.sortBy = q.sortBy
   p.orderBy = q.orderBy
+  if (q.cursor) p.cursor = q.cursor
   for (const [k, v] of Object.entries(extra)) if (v) p[k] = v
   return p
 }

@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query'
+import type { LookupAnswer, LookupItem } from '../../../../shared/schemas/lookups'
+import { call, rpc } from '../../../lib/api-client'
+
+export type LookupKind = 'providers' | 'products' | 'teams' | 'offices' | 'users'
+
+/** The choices of one kind (GET /api/lookups/<kind>): by search, by ids, within a parent. */
+export function fetchLookup(kind: LookupKind, query: { q?: string; ids?: string; parentId?: string }, signal?: AbortSignal): Promise<LookupAnswer> {
+  const clean = Object.fromEntries(Object.entries(query).filter(([, v]) => v)) as Record<string, string>
+  return call(rpc.lookups[kind].$get({ query: clean }, { init: { signal } }))
+}
+
+/** A lookup's choices, cached a minute (filters on one screen ask the same). */
+export function useLookup(kind: LookupKind, query: { q?: string; ids?: string; parentId?: string }, enabled = true) {
+  return useQuery({
+    queryKey: ['lookup', kind, query],
+    queryFn: ({ signal }) => fetchLookup(kind, query, signal),
+    staleTime: 60_000,
+    enabled,
+  })
+}
+
+export type { LookupItem }

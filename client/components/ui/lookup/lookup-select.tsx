@@ -1,0 +1,109 @@
+import { Box, Combobox, NativeSelect, Portal, Spinner, Text, useListCollection } from '@chakra-ui/react'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useLookup, type LookupItem, type LookupKind } from './lookup-api'
+
+type Props = {
+  kind: LookupKind
+  label: string
+  value: string | undefined
+  onChange: (id: string | undefined) => void
+  parentId?: string
+}
+
+/**
+ * A filter's choice from a short list (providers, offices): a native select of every choice the user may see,
+ * "all" first. The phone shows its own picker.
+ */
+export function LookupNativeSelect(props: Props) {
+  const { t } = useTranslation()
+  const choices = useLookup(props.kind, { parentId: props.parentId })
+  return (
+    <NativeSelect.Root size="sm" disabled={choices.isPending && !choices.data}>
+      <NativeSelect.Field aria-label={props.label} value={props.value ?? ''} onChange={(e) => props.onChange(e.currentTarget.value || undefined)}>
+        <option value="">{t('lookup.all', { what: props.label })}</option>
+        {(choices.data?.items ?? []).map((item) => (
+          <option key={item.id} value={item.id}>
+            {item.label}
+            {item.inactive ? ` (${t('table.inactive').toLowerCase()})` : ''}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  )
+}
+
+/**
+ * A filter's choice from a long list (people, teams): type to search on the server (300 ms after typing stops),
+ * the chosen one's name restored from its id when the filter comes from a link.
+ */
+export function LookupCombobox(props: Props) {
+  const { t } = useTranslation()
+  const [input, setInput] = useState('')
+  const [search, setSearch] = useState('')
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(input), 300)
+    return () => clearTimeout(timer)
+  }, [input])
+  const found = useLookup(props.kind, { q: search || undefined, parentId: props.parentId })
+  // The chosen one's label when the filter came from the URL and is not among the found ones.
+  const chosen = useLookup(props.kind, { ids: props.value }, !!props.value)
+  const { collection, set } = useListCollection<LookupItem>({
+    initialItems: [],
+    itemToString: (item) => item.label,
+    itemToValue: (item) => item.id,
+  })
+  useEffect(() => set(found.data?.items ?? []), [found.data, set])
+  const chosenLabel = chosen.data?.items.find((i) => i.id === props.value)?.label
+
+  return (
+    <Combobox.Root
+      size="sm"
+      collection={collection}
+      value={props.value ? [props.value] : []}
+      inputValue={input || (props.value ? (chosenLabel ?? '') : '')}
+      onInputValueChange={(e) => setInput(e.inputValue)}
+      onValueChange={(e) => {
+        setInput('')
+        props.onChange(e.value[0])
+      }}
+      onOpenChange={(e) => {
+        if (!e.open) setInput('')
+      }}
+      openOnClick
+      selectionBehavior="replace"
+      positioning={{ sameWidth: true }}
+    >
+      <Combobox.Control>
+        <Combobox.Input aria-label={props.label} placeholder={t('lookup.all', { what: props.label })} />
+        <Combobox.IndicatorGroup>
+          {found.isFetching ? <Spinner size="xs" /> : null}
+          <Combobox.ClearTrigger aria-label={t('lookup.clear', { what: props.label })} />
+          <Combobox.Trigger />
+        </Combobox.IndicatorGroup>
+      </Combobox.Control>
+      <Portal>
+        <Combobox.Positioner>
+          <Combobox.Content>
+            <Combobox.Empty>{found.isFetching ? t('lookup.searching') : t('lookup.none')}</Combobox.Empty>
+            {collection.items.map((item) => (
+              <Combobox.Item key={item.id} item={item}>
+                <Box>
+                  <Text>{item.label}</Text>
+                  {item.hint ? (
+                    <Text fontSize="xs" color="fg.muted">
+                      {item.hint}
+                      {item.inactive ? ` · ${t('table.inactive')}` : ''}
+                    </Text>
+                  ) : null}
+                </Box>
+                <Combobox.ItemIndicator />
+              </Combobox.Item>
+            ))}
+          </Combobox.Content>
+        </Combobox.Positioner>
+      </Portal>
+    </Combobox.Root>
+  )
+}

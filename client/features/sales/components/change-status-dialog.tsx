@@ -1,0 +1,222 @@
+import { Alert, Button, CloseButton, Dialog, Field, NativeSelect, Portal, Stack, Table, Text, Textarea } from '@chakra-ui/react'
+import { useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { DEVIATION_TYPES, type DeviationType, type SaleStatus } from '../../../../shared/rules/sale'
+import { allowedNext, reasonRequired } from '../../../../shared/rules/sale-lifecycle'
+import { useDialogSize } from '../../../components/ui/dialog-size'
+import { ApiClientError, NetworkError } from '../../../lib/api-client'
+import { moveSaleReport, moveSaleReports } from '../api/sale-reports-api'
+
+export type MovableReport = { id: string; version: number; status: SaleStatus; label: string }
+type RowResult = { id: string; ok: boolean; message?: string; status?: SaleStatus }
+
+const BACKOFFICE = new Set(['backoffice'] as const)
+
+/**
+ * Back office moves one report or a selection to another status (docs/decisions/022): the statuses the lifecycle
+ * allows from the reports' own, a reason where the seller must be told why, the deviation's type. One report is
+ * moved at once (a 409 says what changed meanwhile); a selection answers per report, and the ones that could not
+ * move are listed with why.
+ */
+export function ChangeStatusDialog(props: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  reports: MovableReport[]
+  /** the moves the server offers for a single report (its allowedNext); a selection uses the lifecycle */
+  allowed?: SaleStatus[]
+  onMoved: (moved: string[]) => void
+  /** the report changed meanwhile (409): the screen reads it again; the message says what changed */
+  onConflict?: () => void
+}) {
+  const { t } = useTranslation()
+  const size = useDialogSize('md')
+  const { reports } = props
+  const choices = useMemo(() => {
+    if (props.allowed) return props.allowed
+    const all = new Set<SaleStatus>()
+    for (const r of reports) for (const s of allowedNext(r.status, BACKOFFICE)) all.add(s)
+    return [...all]
+  }, [props.allowed, reports])
+  const [status, setStatus] = useState<SaleStatus | ''>('')
+  const [reason, setReason] = useState('')
+  const [deviationType, setDeviationType] = useState<DeviationType | ''>('')
+  const [errors, setErrors] = useState<{ status?: string; reason?: string; deviationType?: string; form?: string }>({})
+  const [busy, setBusy] = useState(false)
+  const [results, setResults] = useState<RowResult[] | null>(null)
+
+  const needsReason = status !== '' && reports.some((r) => reasonRequired(r.status, status))
+  const reset = () => {
+    setStatus('')
+    setReason('')
+    setDeviationType('')
+    setErrors({})
+    setResults(null)
+  }
+  const close = () => {
+    props.onOpenChange(false)
+    reset()
+  }
+
+  const submit = async () => {
+    const problems: typeof errors = {}
+    if (!status) problems.status = t('saleReports.move.chooseStatus')
+    if (needsReason && !reason.trim()) problems.reason = t('validation.saleReport.reasonRequired')
+    if (status === 'deviation' && !deviationType) problems.deviationType = t('validation.saleReport.deviationTypeRequired')
+    setErrors(problems)
+    if (Object.keys(problems).length || !status) return
+    const move = { status, reason: reason.trim() || null, deviationType: status === 'deviation' ? (deviationType as DeviationType) : null }
+    setBusy(true)
+    try {
+      if (reports.length === 1 && props.allowed) {
+        await moveSaleReport(reports[0]!.id, reports[0]!.version, move)
+        props.onMoved([reports[0]!.id])
+        close()
+        return
+      }
+      const answer = await moveSaleReports(
+        reports.map((r) => ({ id: r.id, version: r.version })),
+        move,
+      )
+      const rows = answer.results.map((r) => (r.ok ? { id: r.id, ok: true, status: r.status } : { id: r.id, ok: false, message: r.message }))
+      setResults(rows)
+      props.onMoved(rows.filter((r) => r.ok).map((r) => r.id))
+    } catch (err) {
+      const fieldErrors = err instanceof ApiClientError ? err.body?.fieldErrors : undefined
+      if (fieldErrors?.reason || fieldErrors?.deviationType) {
+        setErrors({ reason: fieldErrors.reason?.[0], deviationType: fieldErrors.deviationType?.[0] })
+      } else {
+        if (err instanceof ApiClientError && err.status === 409) props.onConflict?.()
+        setErrors({ form: err instanceof NetworkError ? t('errors.network') : err instanceof ApiClientError ? err.message : t('errors.server_error') })
+      }
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const labelOf = new Map(reports.map((r) => [r.id, r.label]))
+  const failed = results?.filter((r) => !r.ok) ?? []
+
+  return (
+    <Dialog.Root lazyMount unmountOnExit open={props.open} onOpenChange={(e) => (e.open ? props.onOpenChange(true) : close())} size={size}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{t('saleReports.move.title', { count: reports.length })}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              {results ? (
+                <Stack gap="3" data-testid="move-results">
+                  <Alert.Root status={failed.length ? 'warning' : 'success'}>
+                    <Alert.Indicator />
+                    <Alert.Title>{t('saleReports.move.summary', { moved: results.length - failed.length, total: results.length })}</Alert.Title>
+                  </Alert.Root>
+                  {failed.length ? (
+                    <Table.Root size="sm">
+                      <Table.Header>
+                        <Table.Row>
+                          <Table.ColumnHeader>{t('saleReports.columns.customer')}</Table.ColumnHeader>
+                          <Table.ColumnHeader>{t('saleReports.move.why')}</Table.ColumnHeader>
+                        </Table.Row>
+                      </Table.Header>
+                      <Table.Body>
+                        {failed.map((r) => (
+                          <Table.Row key={r.id}>
+                            <Table.Cell>{labelOf.get(r.id)}</Table.Cell>
+                            <Table.Cell>{r.message}</Table.Cell>
+                          </Table.Row>
+                        ))}
+                      </Table.Body>
+                    </Table.Root>
+                  ) : null}
+                </Stack>
+              ) : (
+                <Stack gap="4">
+                  {reports.length === 1 ? (
+                    <Text color="fg.muted">{reports[0]!.label}</Text>
+                  ) : (
+                    <Text color="fg.muted">{t('saleReports.move.selection', { count: reports.length })}</Text>
+                  )}
+                  <Field.Root invalid={!!errors.status} required>
+                    <Field.Label>
+                      {t('saleReports.move.to')}
+                      <Field.RequiredIndicator />
+                    </Field.Label>
+                    <NativeSelect.Root>
+                      <NativeSelect.Field value={status} onChange={(e) => setStatus(e.currentTarget.value as SaleStatus)}>
+                        <option value="">{t('saleReports.move.choose')}</option>
+                        {choices.map((s) => (
+                          <option key={s} value={s}>
+                            {t(`sales.status.${s}`)}
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                    {errors.status ? <Field.ErrorText>{errors.status}</Field.ErrorText> : null}
+                  </Field.Root>
+                  {status === 'deviation' ? (
+                    <Field.Root invalid={!!errors.deviationType} required>
+                      <Field.Label>
+                        {t('saleReports.move.deviationType')}
+                        <Field.RequiredIndicator />
+                      </Field.Label>
+                      <NativeSelect.Root>
+                        <NativeSelect.Field value={deviationType} onChange={(e) => setDeviationType(e.currentTarget.value as DeviationType)}>
+                          <option value="">{t('saleReports.move.choose')}</option>
+                          {DEVIATION_TYPES.map((d) => (
+                            <option key={d} value={d}>
+                              {t(`sales.deviationTypes.${d}`)}
+                            </option>
+                          ))}
+                        </NativeSelect.Field>
+                        <NativeSelect.Indicator />
+                      </NativeSelect.Root>
+                      {errors.deviationType ? <Field.ErrorText>{errors.deviationType}</Field.ErrorText> : null}
+                    </Field.Root>
+                  ) : null}
+                  <Field.Root invalid={!!errors.reason} required={needsReason}>
+                    <Field.Label>
+                      {t('saleReports.move.reason')}
+                      {needsReason ? <Field.RequiredIndicator /> : null}
+                    </Field.Label>
+                    <Textarea rows={3} value={reason} maxLength={1000} onChange={(e) => setReason(e.currentTarget.value)} />
+                    {errors.reason ? (
+                      <Field.ErrorText>{errors.reason}</Field.ErrorText>
+                    ) : (
+                      <Field.HelperText>{t('saleReports.move.reasonHelp')}</Field.HelperText>
+                    )}
+                  </Field.Root>
+                  {errors.form ? (
+                    <Alert.Root status="error">
+                      <Alert.Indicator />
+                      <Alert.Title>{errors.form}</Alert.Title>
+                    </Alert.Root>
+                  ) : null}
+                </Stack>
+              )}
+            </Dialog.Body>
+            <Dialog.Footer>
+              {results ? (
+                <Button onClick={close}>{t('saleReports.move.done')}</Button>
+              ) : (
+                <>
+                  <Button variant="outline" onClick={close}>
+                    {t('table.cancel')}
+                  </Button>
+                  <Button colorPalette="brand" loading={busy} onClick={() => void submit()}>
+                    {status ? t('saleReports.move.confirm', { count: reports.length, status: t(`sales.status.${status}`) }) : t('saleReports.move.submit')}
+                  </Button>
+                </>
+              )}
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  )
+}

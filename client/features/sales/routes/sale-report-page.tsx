@@ -1,0 +1,211 @@
+import { Alert, Box, Button, Card, DataList, Flex, HStack, Link as ChakraLink, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useParams } from 'react-router'
+import { formatDate, formatOre, formatPieces, formatTime, type FormatLanguage } from '../../../../shared/format'
+import { formatPersonalNumber } from '../../../../shared/rules/identity'
+import { pathFor } from '../../../../shared/routes'
+import { Page } from '../../../components/ui/page'
+import { ApiClientError } from '../../../lib/api-client'
+import { snackbar } from '../../../lib/snackbar-store'
+import { getSaleReport } from '../api/sale-reports-api'
+import { ChangeStatusDialog } from '../components/change-status-dialog'
+import { SaleStatusBadge } from '../components/status-badges'
+
+/**
+ * /backoffice/salereports/:id: one sale report as back office sees it: the sale, the customer (identity number
+ * masked unless the user may see customers), its lines and amounts, the checklist, the status history with who
+ * and why, the deviation, and the moves the user may make from here.
+ */
+export default function SaleReportPage() {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const { id = '' } = useParams()
+  const queryClient = useQueryClient()
+  const [moving, setMoving] = useState(false)
+  const report = useQuery({
+    queryKey: ['sale-report', id],
+    queryFn: ({ signal }) => getSaleReport(id, signal),
+    retry: (n, err) => !(err instanceof ApiClientError) && n < 2,
+  })
+
+  const title = t('routes.backoffice-salereports-id')
+  const crumbs = [{ label: t('nav.groups.backoffice') }, { label: t('routes.backoffice-salereports'), to: pathFor('backoffice-salereports') }]
+  if (report.isPending) {
+    return (
+      <Page title={title} breadcrumbs={crumbs}>
+        <Stack gap="3" aria-busy>
+          <Skeleton h="24" />
+          <Skeleton h="40" />
+        </Stack>
+      </Page>
+    )
+  }
+  if (report.isError) {
+    const missing = report.error instanceof ApiClientError && report.error.status === 404
+    return (
+      <Page title={title} breadcrumbs={crumbs}>
+        <Alert.Root status={missing ? 'warning' : 'error'}>
+          <Alert.Indicator />
+          <Alert.Description>{missing ? t('saleReports.notFound') : (report.error as Error).message}</Alert.Description>
+          {missing ? null : (
+            <Button size="sm" variant="outline" onClick={() => void report.refetch()}>
+              {t('table.retry')}
+            </Button>
+          )}
+        </Alert.Root>
+      </Page>
+    )
+  }
+  const r = report.data
+  const money = (ore: number) => formatOre(ore, lang)
+  const row = (label: string, value: ReactNode) => (
+    <DataList.Item>
+      <DataList.ItemLabel>{label}</DataList.ItemLabel>
+      <DataList.ItemValue>{value ?? '–'}</DataList.ItemValue>
+    </DataList.Item>
+  )
+
+  return (
+    <Page title={`${title}: ${r.customer.name}`} breadcrumbs={crumbs}>
+      <Flex gap="3" align="center" wrap="wrap">
+        <SaleStatusBadge status={r.status} />
+        <Text color="fg.muted" fontSize="sm">
+          {t('saleReports.detail.soldBy', { seller: r.seller.name, date: formatDate(r.soldAt, lang), time: formatTime(r.soldAt, lang) })}
+        </Text>
+        <Box flex="1" />
+        {r.allowedNext.length > 0 ? (
+          <Button size="sm" colorPalette="brand" onClick={() => setMoving(true)}>
+            {t('saleReports.changeStatus')}
+          </Button>
+        ) : null}
+      </Flex>
+
+      {r.status === 'deviation' || r.deviationReason ? (
+        <Alert.Root status={r.status === 'deviation' ? 'warning' : 'info'} data-testid="deviation-panel">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>
+              {t('saleReports.detail.deviation')}
+              {r.deviationType ? `: ${t(`sales.deviationTypes.${r.deviationType}`)}` : ''}
+            </Alert.Title>
+            {r.deviationReason ? <Alert.Description>{r.deviationReason}</Alert.Description> : null}
+          </Alert.Content>
+        </Alert.Root>
+      ) : null}
+
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+        <Card.Root>
+          <Card.Header>
+            <Card.Title>{t('saleReports.detail.sale')}</Card.Title>
+          </Card.Header>
+          <Card.Body>
+            <DataList.Root orientation="horizontal" size="sm">
+              {row(t('saleReports.columns.seller'), r.seller.name)}
+              {row(t('saleReports.columns.team'), r.team?.name)}
+              {row(t('saleReports.filters.office'), r.office?.name)}
+              {row(t('saleReports.columns.provider'), r.provider.name)}
+              {row(t('saleReports.columns.orderNumber'), r.externalOrderNumber)}
+              {row(t('saleReports.columns.orderValue'), money(r.orderValueOre))}
+              {row(t('saleReports.detail.sellerCommission'), money(r.sellerCommissionOre))}
+              {r.companyCommissionOre !== undefined ? row(t('saleReports.detail.companyCommission'), money(r.companyCommissionOre)) : null}
+              {r.companyCostOre !== undefined ? row(t('saleReports.detail.companyCost'), money(r.companyCostOre)) : null}
+              {r.message ? row(t('saleReports.detail.message'), r.message) : null}
+            </DataList.Root>
+          </Card.Body>
+        </Card.Root>
+        <Card.Root>
+          <Card.Header>
+            <Card.Title>{t('saleReports.detail.customer')}</Card.Title>
+          </Card.Header>
+          <Card.Body>
+            <DataList.Root orientation="horizontal" size="sm">
+              {row(t('saleReports.detail.customerName'), r.customer.name)}
+              {r.customer.ssn ? row(t('saleReports.detail.ssn'), r.customer.ssn.includes('*') ? r.customer.ssn : formatPersonalNumber(r.customer.ssn)) : null}
+              {r.customer.companyName ? row(t('saleReports.detail.company'), `${r.customer.companyName} (${r.customer.orgNumber ?? '–'})`) : null}
+              {row(t('saleReports.detail.phone'), r.customer.phone ? <ChakraLink href={`tel:${r.customer.phone}`}>{r.customer.phone}</ChakraLink> : null)}
+              {row(t('saleReports.detail.email'), r.customer.email)}
+              {row(t('saleReports.detail.address'), `${r.customer.address}, ${r.customer.postalCode} ${r.customer.city}`)}
+            </DataList.Root>
+          </Card.Body>
+        </Card.Root>
+      </SimpleGrid>
+
+      <Card.Root>
+        <Card.Header>
+          <Card.Title>{t('saleReports.detail.lines')}</Card.Title>
+        </Card.Header>
+        <Card.Body overflowX="auto">
+          <Table.Root size="sm">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>{t('saleReports.detail.product')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('saleReports.detail.quantity')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('saleReports.detail.price')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end" hideBelow="sm">
+                  {t('saleReports.detail.sellerCommission')}
+                </Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {r.lines.map((l) => (
+                <Table.Row key={l.productId}>
+                  <Table.Cell>{l.productName}</Table.Cell>
+                  <Table.Cell textAlign="end">{formatPieces(l.quantity, lang)}</Table.Cell>
+                  <Table.Cell textAlign="end">{money(l.priceOre)}</Table.Cell>
+                  <Table.Cell textAlign="end" hideBelow="sm">
+                    {money(l.sellerCommissionOre)}
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+          {r.checklistFile ? (
+            <HStack mt="3" fontSize="sm">
+              <Text color="fg.muted">{t('saleReports.detail.checklist')}:</Text>
+              <ChakraLink href={`/api/files/${r.checklistFile.id}`} target="_blank" rel="noopener">
+                {r.checklistFile.name}
+              </ChakraLink>
+            </HStack>
+          ) : null}
+        </Card.Body>
+      </Card.Root>
+
+      <Card.Root>
+        <Card.Header>
+          <Card.Title>{t('saleReports.detail.history')}</Card.Title>
+        </Card.Header>
+        <Card.Body>
+          <Stack gap="3" as="ol" data-testid="status-history">
+            {[...r.statusHistory].reverse().map((h, i) => (
+              <Box as="li" key={`${h.at}-${i}`} listStyleType="none" borderStartWidth="2px" ps="3">
+                <HStack gap="2" wrap="wrap">
+                  <SaleStatusBadge status={h.status} />
+                  <Text fontSize="sm" color="fg.muted">
+                    {formatDate(h.at, lang)} {formatTime(h.at, lang)}
+                    {h.by ? ` · ${h.by.name}` : ''}
+                  </Text>
+                </HStack>
+                {h.note ? <Text mt="1">{h.note}</Text> : null}
+              </Box>
+            ))}
+          </Stack>
+        </Card.Body>
+      </Card.Root>
+
+      <ChangeStatusDialog
+        open={moving}
+        onOpenChange={setMoving}
+        reports={[{ id: r.id, version: r.version, status: r.status, label: `${r.customer.name} · ${r.seller.name}` }]}
+        allowed={r.allowedNext}
+        onConflict={() => void report.refetch()}
+        onMoved={() => {
+          snackbar.show(t('saleReports.move.movedCount', { count: 1 }), { color: 'success', icon: 'success' })
+          void queryClient.invalidateQueries({ queryKey: ['sale-report', id] })
+          void queryClient.invalidateQueries({ queryKey: ['sale-reports'] })
+        }}
+      />
+    </Page>
+  )
+}

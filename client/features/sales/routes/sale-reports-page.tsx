@@ -1,0 +1,256 @@
+import { Button, Flex, Input, SimpleGrid, Text, Wrap } from '@chakra-ui/react'
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMemo, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate, useSearchParams } from 'react-router'
+import { SALE_STATUSES, type SaleStatus } from '../../../../shared/rules/sale'
+import { formatDate, formatOre, formatTime, type FormatLanguage } from '../../../../shared/format'
+import { pathFor } from '../../../../shared/routes'
+import type { SaleReportListItem } from '../../../../shared/schemas/sale-reports'
+import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
+import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
+import { useListQuery } from '../../../components/ui/data-table/use-list-query'
+import { LookupCombobox, LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
+import { Page } from '../../../components/ui/page'
+import { useAbility } from '../../../lib/session'
+import { snackbar } from '../../../lib/snackbar-store'
+import { FILTER_KEYS, listSaleReports, type SaleReportFilters } from '../api/sale-reports-api'
+import { ChangeStatusDialog, type MovableReport } from '../components/change-status-dialog'
+import { SaleStatusBadge } from '../components/status-badges'
+
+/**
+ * /backoffice/salereports: every sale report back office may see, newest first, filtered by status, provider,
+ * product, team, office, seller, sell dates and free text (all kept in the URL); a selection moves to another
+ * status at once, with a reason and a result per report.
+ */
+export default function SaleReportsPage() {
+  const { t, i18n } = useTranslation()
+  const navigate = useNavigate()
+  const ability = useAbility()
+  const queryClient = useQueryClient()
+  const { query, update } = useListQuery({ sortBy: undefined, itemsPerPage: 25 })
+  const [params] = useSearchParams()
+  const filters: SaleReportFilters = useMemo(() => Object.fromEntries(FILTER_KEYS.map((k) => [k, params.get(k) || undefined])), [params])
+  const statuses = new Set((filters.status ?? '').split(',').filter(Boolean) as SaleStatus[])
+  const [selected, setSelected] = useState<Set<string>>(new Set())
+  const [moving, setMoving] = useState<MovableReport[] | null>(null)
+  // The rows seen on any page, so a selection across pages still knows each report's version and status.
+  const seen = useRef(new Map<string, SaleReportListItem>())
+
+  const list = useQuery({
+    queryKey: ['sale-reports', query, filters],
+    queryFn: async ({ signal }) => {
+      const answer = await listSaleReports(query, filters, signal)
+      for (const row of answer.items) seen.current.set(row.id, row)
+      return answer
+    },
+    placeholderData: keepPreviousData,
+  })
+
+  const setFilter = (key: keyof SaleReportFilters, value: string | undefined) => {
+    const change: Record<string, string | undefined> = { [key]: value }
+    // A product belongs to a provider: a new provider clears it.
+    if (key === 'providerId') change.productId = undefined
+    update(change)
+  }
+  const toggleStatus = (s: SaleStatus) => {
+    const next = new Set(statuses)
+    if (next.has(s)) next.delete(s)
+    else next.add(s)
+    setFilter('status', [...next].join(',') || undefined)
+  }
+  const filtered = FILTER_KEYS.some((k) => filters[k])
+
+  const lang = i18n.language as FormatLanguage
+  const columns: Column<SaleReportListItem>[] = [
+    {
+      key: 'soldAt',
+      header: t('saleReports.columns.soldAt'),
+      sortKey: 'soldAt',
+      render: (r) => (
+        <Text whiteSpace="nowrap">
+          {formatDate(r.soldAt, lang)} {formatTime(r.soldAt, lang)}
+        </Text>
+      ),
+      csv: (r) => new Date(r.soldAt).toISOString(),
+    },
+    {
+      key: 'customer',
+      header: t('saleReports.columns.customer'),
+      sortKey: 'customer',
+      render: (r) => (
+        <>
+          <Text fontWeight="medium">{r.customerName}</Text>
+          {r.companyName ? (
+            <Text fontSize="xs" color="fg.muted">
+              {r.companyName}
+            </Text>
+          ) : null}
+        </>
+      ),
+      csv: (r) => r.customerName,
+    },
+    { key: 'seller', header: t('saleReports.columns.seller'), render: (r) => r.sellerName, csv: (r) => r.sellerName, hideBelow: 'md' },
+    { key: 'team', header: t('saleReports.columns.team'), render: (r) => r.teamName ?? '–', csv: (r) => r.teamName, hideBelow: 'lg' },
+    { key: 'provider', header: t('saleReports.columns.provider'), render: (r) => r.providerName, csv: (r) => r.providerName, hideBelow: 'lg' },
+    {
+      key: 'orderNumber',
+      header: t('saleReports.columns.orderNumber'),
+      render: (r) => r.externalOrderNumber ?? '–',
+      csv: (r) => r.externalOrderNumber,
+      hideBelow: 'lg',
+    },
+    {
+      key: 'orderValue',
+      header: t('saleReports.columns.orderValue'),
+      sortKey: 'orderValue',
+      render: (r) => <Text textAlign="end">{formatOre(r.orderValueOre, lang)}</Text>,
+      csv: (r) => (r.orderValueOre / 100).toFixed(2),
+      hideBelow: 'sm',
+    },
+    {
+      key: 'status',
+      header: t('saleReports.columns.status'),
+      sortKey: 'status',
+      render: (r) => <SaleStatusBadge status={r.status} />,
+      csv: (r) => t(`sales.status.${r.status}`),
+    },
+  ]
+
+  const csv = useCsvDownload({
+    fileName: t('saleReports.csvFile'),
+    columns,
+    query,
+    fetchPage: (q) => listSaleReports(q, filters),
+  })
+  // The selection as the dialog moves it, taken when it opens (a report's version and status as last seen).
+  const openMove = () =>
+    setMoving(
+      [...selected].flatMap((id) => {
+        const row = seen.current.get(id)
+        return row ? [{ id, version: row.version, status: row.status, label: `${row.customerName} · ${row.sellerName}` }] : []
+      }),
+    )
+
+  return (
+    <Page title={t('routes.backoffice-salereports')} breadcrumbs={[{ label: t('nav.groups.backoffice') }]}>
+      <DataTable
+        label={t('routes.backoffice-salereports')}
+        columns={columns}
+        rows={list.data?.items}
+        total={list.data?.total ?? 0}
+        totalCapped={list.data?.totalCapped}
+        nextCursor={list.data?.nextCursor}
+        prevCursor={list.data?.prevCursor}
+        query={query}
+        onQueryChange={update}
+        loading={list.isFetching}
+        error={list.isError ? (list.error as Error).message : null}
+        onRetry={() => void list.refetch()}
+        selectable={ability.can('update', 'sale_reports')}
+        selected={selected}
+        onSelectedChange={setSelected}
+        onRowClick={(r) => navigate(pathFor('backoffice-salereports-id', { id: r.id }))}
+        onDownloadCsv={() => void csv.download()}
+        downloading={csv.downloading}
+        toolbar={
+          ability.can('update', 'sale_reports') ? (
+            <Button size="sm" colorPalette="brand" disabled={selected.size === 0} onClick={openMove}>
+              {t('saleReports.changeStatus')}
+            </Button>
+          ) : null
+        }
+        filters={
+          <Flex direction="column" gap="3" data-testid="sale-report-filters">
+            <Wrap gap="2" role="group" aria-label={t('saleReports.columns.status')}>
+              {SALE_STATUSES.map((s) => (
+                <Button
+                  key={s}
+                  size="xs"
+                  variant={statuses.has(s) ? 'solid' : 'outline'}
+                  colorPalette={statuses.has(s) ? 'brand' : 'gray'}
+                  aria-pressed={statuses.has(s)}
+                  onClick={() => toggleStatus(s)}
+                >
+                  {t(`sales.status.${s}`)}
+                </Button>
+              ))}
+            </Wrap>
+            <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="2">
+              <LookupNativeSelect
+                kind="providers"
+                label={t('saleReports.columns.provider')}
+                value={filters.providerId}
+                onChange={(v) => setFilter('providerId', v)}
+              />
+              {ability.can('view', 'products') ? (
+                <LookupCombobox
+                  kind="products"
+                  label={t('saleReports.filters.product')}
+                  value={filters.productId}
+                  parentId={filters.providerId}
+                  onChange={(v) => setFilter('productId', v)}
+                />
+              ) : null}
+              {ability.can('view', 'offices') ? (
+                <LookupNativeSelect
+                  kind="offices"
+                  label={t('saleReports.filters.office')}
+                  value={filters.officeId}
+                  onChange={(v) => setFilter('officeId', v)}
+                />
+              ) : null}
+              {ability.can('view', 'teams') ? (
+                <LookupCombobox
+                  kind="teams"
+                  label={t('saleReports.columns.team')}
+                  value={filters.teamId}
+                  parentId={filters.officeId}
+                  onChange={(v) => setFilter('teamId', v)}
+                />
+              ) : null}
+              {ability.can('view', 'users') ? (
+                <LookupCombobox kind="users" label={t('saleReports.columns.seller')} value={filters.sellerId} onChange={(v) => setFilter('sellerId', v)} />
+              ) : null}
+              <Input
+                size="sm"
+                type="date"
+                aria-label={t('saleReports.filters.from')}
+                title={t('saleReports.filters.from')}
+                value={filters.from ?? ''}
+                max={filters.to}
+                onChange={(e) => setFilter('from', e.currentTarget.value || undefined)}
+              />
+              <Input
+                size="sm"
+                type="date"
+                aria-label={t('saleReports.filters.to')}
+                title={t('saleReports.filters.to')}
+                value={filters.to ?? ''}
+                min={filters.from}
+                onChange={(e) => setFilter('to', e.currentTarget.value || undefined)}
+              />
+              {filtered ? (
+                <Button size="sm" variant="ghost" onClick={() => update(Object.fromEntries(FILTER_KEYS.map((k) => [k, undefined])))}>
+                  {t('saleReports.filters.clear')}
+                </Button>
+              ) : null}
+            </SimpleGrid>
+          </Flex>
+        }
+      />
+      <ChangeStatusDialog
+        open={moving !== null}
+        onOpenChange={(open) => (open ? undefined : setMoving(null))}
+        reports={moving ?? []}
+        onMoved={(moved) => {
+          if (moved.length === 0) return
+          snackbar.show(t('saleReports.move.movedCount', { count: moved.length }), { color: 'success', icon: 'success' })
+          setSelected((current) => new Set([...current].filter((id) => !moved.includes(id))))
+          for (const id of moved) seen.current.delete(id)
+          void queryClient.invalidateQueries({ queryKey: ['sale-reports'] })
+        }}
+      />
+    </Page>
+  )
+}
