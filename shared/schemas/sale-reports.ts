@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { listQuerySchema } from './pagination'
 import { DEVIATION_TYPES, SALE_STATUSES, type DeviationType, type SaleStatus } from '../rules/sale'
+import type { DeviationState } from './deviations'
 
 /** At most this many sale reports change status in one bulk request. */
 export const BULK_STATUS_MAX = 500
@@ -80,6 +81,8 @@ export type SaleReportDetail = {
   companyCostOre?: number
   lines: Array<{ productId: string; productName: string; quantity: number; priceOre: number; sellerCommissionOre: number }>
   checklistFile: { id: string; name: string; contentType: string; size: number } | null
+  /** the report's deviations, newest first (GET /api/deviations/:id has each) */
+  deviations: Array<{ id: string; type: DeviationType; state: DeviationState; openedAt: number }>
   statusHistory: Array<{ status: SaleStatus; note: string | null; at: number; by: { id: string; name: string } | null }>
   createdAt: number
   updatedAt: number

@@ -1,6 +1,7 @@
 import * as p from 'drizzle-orm/pg-core'
 import * as s from 'drizzle-orm/sqlite-core'
 import type { DeviationType, SaleStatus } from '../../../shared/schemas/sales'
+import type { DeviationState } from '../../../shared/schemas/deviations'
 import { pq, sq } from './columns'
 import { products, productsPg, providers, providersPg } from './catalog'
 import { users, usersPg } from './identity'
@@ -214,4 +215,82 @@ export const saleStatusHistoryPg = p.pgTable(
     at: pq.ms('at').notNull(),
   },
   (t) => [p.index('sale_status_history_sale').on(t.saleId, t.at)],
+)
+
+/**
+ * Deviations (issue 14, docs/decisions/024): each time back office marks a sale report as a deviation, a record of
+ * it — its type and comment, who opened it, the seller's correction, and who resolved it with which move. The sale
+ * keeps only its current deviation (what the seller's device shows); this is back office's work list and its
+ * history. Seller, team, office and provider are the sale's, for the same rule conditions and filters as the
+ * sale-report list. Written only by the sales service, with the move that causes it.
+ */
+export const saleDeviations = s.sqliteTable(
+  'sale_deviations',
+  {
+    id: sq.id(),
+    saleId: s
+      .text('sale_id')
+      .notNull()
+      .references(() => sales.id, { onDelete: 'cascade' }),
+    sellerId: s.text('seller_id').notNull(),
+    teamId: s.text('team_id'),
+    officeId: s.text('office_id'),
+    providerId: s.text('provider_id').notNull(),
+    type: s.text('type').$type<DeviationType>().notNull(),
+    reason: s.text('reason').notNull(),
+    state: s.text('state').$type<DeviationState>().notNull(),
+    /** 1 while open or corrected, 0 once resolved: the work list's one-value filter, in its index's order */
+    pending: s.integer('pending').notNull(),
+    openedAt: s.integer('opened_at').notNull(),
+    openedById: s.text('opened_by_id'),
+    correctedAt: s.integer('corrected_at'),
+    correctionNote: s.text('correction_note'),
+    resolvedAt: s.integer('resolved_at'),
+    resolvedById: s.text('resolved_by_id'),
+    /** the status the sale moved to when it was resolved */
+    resolution: s.text('resolution').$type<SaleStatus>(),
+  },
+  (t) => [
+    s.index('sale_deviations_sale').on(t.saleId, t.openedAt),
+    s.index('sale_deviations_pending').on(t.pending, t.openedAt, t.id),
+    s.index('sale_deviations_team').on(t.teamId, t.pending, t.openedAt, t.id),
+    s.index('sale_deviations_office').on(t.officeId, t.pending, t.openedAt, t.id),
+    s.index('sale_deviations_seller').on(t.sellerId, t.pending, t.openedAt, t.id),
+    s.index('sale_deviations_opened').on(t.openedAt, t.id),
+  ],
+)
+
+export const saleDeviationsPg = p.pgTable(
+  'sale_deviations',
+  {
+    id: pq.id(),
+    saleId: p
+      .text('sale_id')
+      .notNull()
+      .references(() => salesPg.id, { onDelete: 'cascade' }),
+    sellerId: p.text('seller_id').notNull(),
+    teamId: p.text('team_id'),
+    officeId: p.text('office_id'),
+    providerId: p.text('provider_id').notNull(),
+    type: p.text('type').$type<DeviationType>().notNull(),
+    reason: p.text('reason').notNull(),
+    state: p.text('state').$type<DeviationState>().notNull(),
+    /** 1 while open or corrected, 0 once resolved: the work list's one-value filter, in its index's order */
+    pending: p.integer('pending').notNull(),
+    openedAt: pq.ms('opened_at').notNull(),
+    openedById: p.text('opened_by_id'),
+    correctedAt: pq.ms('corrected_at'),
+    correctionNote: p.text('correction_note'),
+    resolvedAt: pq.ms('resolved_at'),
+    resolvedById: p.text('resolved_by_id'),
+    resolution: p.text('resolution').$type<SaleStatus>(),
+  },
+  (t) => [
+    p.index('sale_deviations_sale').on(t.saleId, t.openedAt),
+    p.index('sale_deviations_pending').on(t.pending, t.openedAt, t.id),
+    p.index('sale_deviations_team').on(t.teamId, t.pending, t.openedAt, t.id),
+    p.index('sale_deviations_office').on(t.officeId, t.pending, t.openedAt, t.id),
+    p.index('sale_deviations_seller').on(t.sellerId, t.pending, t.openedAt, t.id),
+    p.index('sale_deviations_opened').on(t.openedAt, t.id),
+  ],
 )

@@ -26,6 +26,7 @@ const parity: { [K in keyof typeof sqlite & keyof typeof pg]: RowsAlike<K> } = {
   sales: true,
   saleLines: true,
   saleStatusHistory: true,
+  saleDeviations: true,
   files: true,
   timeReports: true,
   checkouts: true,

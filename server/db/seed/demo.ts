@@ -328,6 +328,22 @@ async function seedSalesHistory(
     if (status !== 'finalized') {
       await tx.insert(t.saleStatusHistory).values({ id: randomUUID(), saleId: id, status, note: deviationReason, byUserId: null, at: soldAt + DAY })
     }
+    if (status === 'deviation' && deviationType) {
+      await tx.insert(t.saleDeviations).values({
+        id: randomUUID(),
+        saleId: id,
+        sellerId,
+        teamId: seller?.teamId ?? null,
+        officeId: team?.officeId ?? null,
+        providerId: p.providerId,
+        type: deviationType,
+        reason: deviationReason ?? '',
+        state: 'open',
+        pending: 1,
+        openedAt: soldAt + DAY,
+        openedById: null,
+      })
+    }
     if (status === 'deviation') deviated = { id, providerName: providers.find((x) => x.id === p.providerId)?.name ?? '', customerName: customer }
   }
   // Every user gets this month's budget: sellers see it on their dashboard, coaches and managers sum it later.

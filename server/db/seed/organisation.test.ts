@@ -58,6 +58,9 @@ describe('the seeded organisation (small scale)', () => {
     }
     const byId = new Map<string, typeof history>()
     for (const h of history) byId.set(h.saleId, [...(byId.get(h.saleId) ?? []), h])
+    const deviationsOf = new Map<string, Array<typeof t.saleDeviations.$inferSelect>>()
+    for (const d of await db.select().from(t.saleDeviations).orderBy(asc(t.saleDeviations.openedAt)))
+      deviationsOf.set(d.saleId, [...(deviationsOf.get(d.saleId) ?? []), d])
     const sales = await db.select().from(t.sales)
     for (const s of sales) {
       expect(sums.get(s.id), s.id).toEqual({ value: s.orderValueOre, commission: s.sellerCommissionOre })
@@ -66,6 +69,14 @@ describe('the seeded organisation (small scale)', () => {
       expect(h.at(-1)!.status).toBe(s.status)
       if (s.status === 'deviation') expect(s.deviationType && s.deviationReason).toBeTruthy()
       else expect(s.deviationType).toBeNull()
+      // A deviation record for each move to deviation: waiting while the sale still is one, else resolved by the next move.
+      const devs = deviationsOf.get(s.id) ?? []
+      const opened = h.flatMap((x, i) => (x.status === 'deviation' ? [{ at: x.at, next: h[i + 1] }] : []))
+      expect(devs.map((x) => x.openedAt)).toEqual(opened.map((o) => o.at))
+      for (const [i, o] of opened.entries()) {
+        if (o.next) expect(devs[i]).toMatchObject({ state: 'resolved', pending: 0, resolution: o.next.status, resolvedAt: o.next.at })
+        else expect(devs[i]).toMatchObject({ state: 'open', pending: 1, type: s.deviationType, reason: s.deviationReason, resolution: null })
+      }
       expect(s.sellDate >= days[0]! && s.sellDate <= UNTIL).toBe(true)
     }
   })

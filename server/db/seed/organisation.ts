@@ -742,12 +742,35 @@ export async function seedOrganisation(
       let deviationType: DeviationType | null = null
       let deviationReason: string | null = null
       historyRows.push({ id: rng.uuid(), saleId, status: 'finalized', note: null, byUserId: seller.id, at })
+      const deviationRows: Array<Row<typeof t.saleDeviations>> = []
       for (const status of moves) {
         at += rng.int(2, 72) * 3_600_000
         let note: string | null = null
+        // Back office's move resolves the deviation that was waiting; a move to deviation opens one.
+        const waiting = deviationRows.find((r) => r.pending === 1)
+        if (waiting) Object.assign(waiting, { state: 'resolved', pending: 0, resolvedAt: at, resolvedById: reviewer, resolution: status })
         if (status === 'deviation') {
           deviationType = rng.pick(Object.keys(DEVIATION_REASONS) as DeviationType[])
           deviationReason = note = DEVIATION_REASONS[deviationType]
+          deviationRows.push({
+            id: rng.uuid(),
+            saleId,
+            sellerId: seller.id,
+            teamId: team.id,
+            officeId: office.id,
+            providerId: provider.id,
+            type: deviationType,
+            reason: deviationReason,
+            state: 'open',
+            pending: 1,
+            openedAt: at,
+            openedById: reviewer,
+            correctedAt: null,
+            correctionNote: null,
+            resolvedAt: null,
+            resolvedById: null,
+            resolution: null,
+          })
         } else if (status === 'regret') {
           note = rng.pick(REGRET_REASONS)
         }
@@ -802,10 +825,11 @@ export async function seedOrganisation(
       })
       for (const row of lineRows) await add(t.saleLines, row)
       for (const row of historyRows) await add(t.saleStatusHistory, row)
+      for (const row of deviationRows) await add(t.saleDeviations, row)
     }
   }
   await settle()
-  log(`sales: ${counts.sales ?? 0} sales, ${counts.sale_lines ?? 0} lines, ${counts.sale_status_history ?? 0} status changes`)
+  log(`sales: ${counts.sales ?? 0} sales, ${counts.sale_lines ?? 0} lines, ${counts.sale_status_history ?? 0} status changes, ${counts.sale_deviations ?? 0} deviations`)
 
   await database.db.update(t.syncVersion).set({ version }).where(eq(t.syncVersion.id, 'global'))
   await timed('analyze', () => loader.analyze())

@@ -6,6 +6,7 @@ import type { AppEnv } from '../../lib/context'
 import { validate } from '../../lib/validate'
 import type { Deps } from '../../platform/deps'
 import type { SalesService } from './sales.service'
+import { deviationIdParamSchema, deviationListQuerySchema } from '../../../shared/schemas/deviations'
 
 /**
  * Back office's moves of sale reports through their lifecycle (docs/decisions/022), one report or a selection.
@@ -38,6 +39,17 @@ export function saleReportsRoutes({ database }: Deps, sales: SalesService) {
         return c.json(answer, 200)
       },
     )
+    // Deviations are seen by whoever sees their sale reports (spec section 6: view sale_reports guards them); they
+    // are resolved by moving the sale (POST /sale-reports/:id/status).
+    .get('/deviations', access.can('view', 'sale_reports'), validate('query', deviationListQuerySchema), async (c) => {
+      return c.json(await sales.deviations.list(c.var.auth!.ability, c.req.valid('query'), c.var.t), 200)
+    })
+    .get('/deviations/:id', access.can('view', 'sale_reports'), validate('param', deviationIdParamSchema), async (c) => {
+      const auth = c.var.auth!
+      const detail = await sales.deviations.detail({ id: auth.userData.id, ability: auth.ability }, c.req.valid('param').id)
+      if (!detail) throw notFound()
+      return c.json(detail, 200)
+    })
     .post('/sale-reports/status', access.can('update', 'sale_reports'), validate('json', bulkSaleStatusChangeSchema), async (c) => {
       const input = c.req.valid('json')
       const auth = c.var.auth!

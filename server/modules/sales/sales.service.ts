@@ -1,5 +1,5 @@
 import { subject } from '@casl/ability'
-import { and, asc, count, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm'
 import type { AppAbility } from '../../../shared/permissions/ability'
 import { SALE_STATUSES, type DeviationType, type SaleStatus } from '../../../shared/rules/sale'
 import { maskPersonalNumber } from '../../../shared/rules/identity'
@@ -22,6 +22,7 @@ import { literalLimit, preparedReads } from '../../db/prepared'
 import { nextChangeVersion } from '../../db/change-counter'
 import { ApiError, forbidden, notFound, validationError } from '../../lib/errors'
 import type { Deps } from '../../platform/deps'
+import { deviationReads, deviationWrites } from './deviations'
 
 /** What the sales area asks other areas (wired in server/app.ts; no area imports another). */
 export type SalesPorts = {
@@ -81,6 +82,7 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
     return movers
   }
 
+  const deviations = deviationWrites(t)
   const read = preparedReads(database)
   /** The fields rule conditions on `sale_reports` may use. */
   const conditionColumns = { sellerId: t.sales.sellerId, teamId: t.sales.teamId, officeId: t.sales.officeId }
@@ -221,9 +223,14 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
     }
   }
 
+  /** The moves this user may make on the report now. */
+  const nextFor = (actor: { id: string; ability: AppAbility }, sale: typeof t.sales.$inferSelect) =>
+    SALE_STATUSES.filter((to) => to !== sale.status && allowedNext(sale.status, moversOf(actor, sale)).includes(to))
+
   return {
     detail,
     list,
+    deviations: deviationReads(database, { mayView, allowedNext: nextFor }),
 
     /** A seller's sales of a business day: how many, and their order value (the time-reports area's checkout asks). */
     async daySummary(tx: Db, sellerId: string, date: string): Promise<{ salesCount: number; orderValueOre: number }> {
@@ -421,6 +428,7 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
         reason: input.comment,
       })
       await recordMove(tx, sale, { to: 'finalized', deviationType: null, reason: input.comment }, actor.id, ctx.now)
+      await deviations.corrected(tx, sale.id, input.comment, ctx.now)
     },
 
     /**
@@ -484,6 +492,9 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
         reason: input.reason,
       })
       await recordMove(tx, sale, { to: input.to, deviationType: deviation ? input.deviationType : null, reason: input.reason }, actor.id, ctx.now)
+      // Back office's move settles the deviation that was waiting (docs/decisions/024); a new one opens with it.
+      if (movers.has('backoffice')) await deviations.resolve(tx, saleId, input.to, actor.id, ctx.now)
+      if (deviation) await deviations.open(tx, sale, { type: input.deviationType!, reason: input.reason ?? '' }, actor.id, ctx.now)
       const [after] = await tx.select().from(t.sales).where(eq(t.sales.id, saleId))
       return statusAnswer(tx, after!)
     },
@@ -513,7 +524,7 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
       .where(eq(t.sales.id, saleId))
     if (!row || !mayView(actor, row.sale)) return null
     const s = row.sale
-    const [lines, history, [file]] = await Promise.all([
+    const [lines, history, [file], deviationRows] = await Promise.all([
       db.select().from(t.saleLines).where(eq(t.saleLines.saleId, saleId)).orderBy(asc(t.saleLines.position)),
       db
         .select({
@@ -529,13 +540,17 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
         .where(eq(t.saleStatusHistory.saleId, saleId))
         .orderBy(asc(t.saleStatusHistory.at), asc(t.saleStatusHistory.id)),
       files.describeMany(db, s.checklistFileId ? [s.checklistFileId] : []),
+      db
+        .select({ id: t.saleDeviations.id, type: t.saleDeviations.type, state: t.saleDeviations.state, openedAt: t.saleDeviations.openedAt })
+        .from(t.saleDeviations)
+        .where(eq(t.saleDeviations.saleId, saleId))
+        .orderBy(desc(t.saleDeviations.openedAt)),
     ])
-    const movers = moversOf(actor, s)
     const detail: SaleReportDetail = {
       id: s.id,
       status: s.status,
       version: s.version,
-      allowedNext: SALE_STATUSES.filter((to) => to !== s.status && allowedNext(s.status, movers).includes(to)),
+      allowedNext: nextFor(actor, s),
       deviationType: s.deviationType,
       deviationReason: s.deviationReason,
       seller: { id: s.sellerId, name: `${row.sellerFirst} ${row.sellerLast}` },
@@ -569,6 +584,7 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
         sellerCommissionOre: l.sellerCommissionOre,
       })),
       checklistFile: file ? fileSummary(file) : null,
+      deviations: deviationRows,
       statusHistory: history.map((h) => ({
         status: h.status,
         note: h.note,
