@@ -829,7 +829,9 @@ export async function seedOrganisation(
     }
   }
   await settle()
-  log(`sales: ${counts.sales ?? 0} sales, ${counts.sale_lines ?? 0} lines, ${counts.sale_status_history ?? 0} status changes, ${counts.sale_deviations ?? 0} deviations`)
+  log(
+    `sales: ${counts.sales ?? 0} sales, ${counts.sale_lines ?? 0} lines, ${counts.sale_status_history ?? 0} status changes, ${counts.sale_deviations ?? 0} deviations`,
+  )
 
   await database.db.update(t.syncVersion).set({ version }).where(eq(t.syncVersion.id, 'global'))
   await timed('analyze', () => loader.analyze())

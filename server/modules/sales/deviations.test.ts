@@ -29,7 +29,8 @@ const push = async (name: string, args: unknown) => {
   expect(r.status).toBe(200)
   return r.json
 }
-const pulled = (await app.request('POST', '/api/sync/pull', { cookie: seller.cookie, body: { clientId: randomUUID(), cookie: null } })).json as unknown as PullResult
+const pulled = (await app.request('POST', '/api/sync/pull', { cookie: seller.cookie, body: { clientId: randomUUID(), cookie: null } }))
+  .json as unknown as PullResult
 const alarm = pulled.patch
   .filter((p) => p.table === 'products' && p.op === 'put')
   .map((p) => (p as { value: ProductRecord }).value)
@@ -51,7 +52,8 @@ const list = async (cookie: string, query = '') => {
   expect(r.status, JSON.stringify(r.json)).toBe(200)
   return r.json as unknown as ListAnswer<DeviationListItem>
 }
-const deviationOf = async (saleId: string) => (await list(backoffice.cookie, `?state=open,corrected,resolved&itemsPerPage=100&q=${encodeURIComponent(await nameOf(saleId))}`)).items
+const deviationOf = async (saleId: string) =>
+  (await list(backoffice.cookie, `?state=open,corrected,resolved&itemsPerPage=100&q=${encodeURIComponent(await nameOf(saleId))}`)).items
 const nameOf = async (saleId: string) => (await db.select({ n: t.sales.customerName }).from(t.sales).where(eq(t.sales.id, saleId)))[0]!.n
 const detail = async (cookie: string, id: string) => app.request('GET', `/api/deviations/${id}`, { cookie })
 
@@ -59,12 +61,17 @@ describe('a deviation’s life', () => {
   it('opens with the move to deviation, is corrected by the seller from the device, and resolved by back office’s approval', async () => {
     const saleId = await deviatedSale('Dagny Avvikelsesson')
     let [dev] = await deviationOf(saleId)
-    expect(dev).toMatchObject({ saleId, type: 'incorrect_ssn', reason: 'Fel personnummer.', state: 'open', resolution: null, customerName: 'Dagny Avvikelsesson' })
+    expect(dev).toMatchObject({
+      saleId,
+      type: 'incorrect_ssn',
+      reason: 'Fel personnummer.',
+      state: 'open',
+      resolution: null,
+      customerName: 'Dagny Avvikelsesson',
+    })
 
     // The seller corrects it from the device: back office's turn.
-    expect(
-      await push('correctSale', { id: saleId, changes: { customerSsn: '560314-2422' }, comment: 'Rätt nummer nu' }),
-    ).toMatchObject({ applied: 1 })
+    expect(await push('correctSale', { id: saleId, changes: { customerSsn: '560314-2422' }, comment: 'Rätt nummer nu' })).toMatchObject({ applied: 1 })
     ;[dev] = await deviationOf(saleId)
     expect(dev).toMatchObject({ state: 'corrected', resolution: null })
     expect(dev!.correctedAt).toBeGreaterThan(0)
@@ -131,7 +138,10 @@ describe('the deviation list', () => {
     const seen: string[] = []
     let cursor: string | null | undefined = null
     do {
-      const page: ListAnswer<DeviationListItem> = await list(backoffice.cookie, `?state=open,corrected,resolved&itemsPerPage=2${cursor ? `&cursor=${cursor}` : ''}`)
+      const page: ListAnswer<DeviationListItem> = await list(
+        backoffice.cookie,
+        `?state=open,corrected,resolved&itemsPerPage=2${cursor ? `&cursor=${cursor}` : ''}`,
+      )
       seen.push(...page.items.map((d) => d.id))
       cursor = page.nextCursor
     } while (cursor)

@@ -1,7 +1,14 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { AppAbility } from '../../../shared/permissions/ability'
 import type { DeviationType, SaleStatus } from '../../../shared/rules/sale'
-import { DEVIATION_STATES, type DeviationDetail, type DeviationState, type DeviationListItem, type DeviationListQuery } from '../../../shared/schemas/deviations'
+import { maskPersonalNumber } from '../../../shared/rules/identity'
+import {
+  DEVIATION_STATES,
+  type DeviationDetail,
+  type DeviationState,
+  type DeviationListItem,
+  type DeviationListQuery,
+} from '../../../shared/schemas/deviations'
 import { LIST_COUNT_CAP, type ListAnswer } from '../../../shared/schemas/pagination'
 import type { Translate } from '../../../shared/schemas/errors'
 import type { Database, Db, Schema } from '../../db/client'
@@ -24,10 +31,7 @@ export function deviationWrites(t: Schema) {
   return {
     /** Back office moved the sale on: its waiting deviation (if any) is resolved by that move. */
     async resolve(tx: Db, saleId: string, resolution: SaleStatus, byUserId: string, at: number) {
-      await tx
-        .update(t.saleDeviations)
-        .set({ state: 'resolved', pending: 0, resolvedAt: at, resolvedById: byUserId, resolution })
-        .where(pendingOf(saleId))
+      await tx.update(t.saleDeviations).set({ state: 'resolved', pending: 0, resolvedAt: at, resolvedById: byUserId, resolution }).where(pendingOf(saleId))
     },
     /** Back office marked the sale as a deviation: a new open one (after resolving any that was waiting). */
     async open(tx: Db, sale: SaleRow, deviation: { type: DeviationType; reason: string }, byUserId: string, at: number) {
@@ -238,6 +242,8 @@ export function deviationReads(
     const people = await namesOf(db, t, [dev.openedById, dev.resolvedById, row.sale.sellerId, ...activity.map((a) => a.actorId)])
     const person = (uid: string | null) => (uid ? { id: uid, name: people.get(uid) ?? '' } : null)
     const s = row.sale
+    // Identity numbers in the log are masked for those who may not see customers', as on the sale report.
+    const seesSsn = actor.ability.can('view', 'customers')
     return {
       id: dev.id,
       type: dev.type,
@@ -262,7 +268,14 @@ export function deviationReads(
         team: s.teamId && row.teamName ? { id: s.teamId, name: row.teamName } : null,
         provider: { id: s.providerId, name: row.providerName },
       },
-      activity: activity.map((a) => ({ at: a.at, actor: person(a.actorId), action: a.action, before: a.before, after: a.after, reason: a.reason })),
+      activity: activity.map((a) => ({
+        at: a.at,
+        actor: person(a.actorId),
+        action: a.action,
+        before: seesSsn ? a.before : maskSsn(a.before),
+        after: seesSsn ? a.after : maskSsn(a.after),
+        reason: a.reason,
+      })),
       others: siblings,
     }
   }
@@ -274,9 +287,11 @@ export function deviationReads(
 async function namesOf(db: Db, t: Schema, ids: Array<string | null>) {
   const wanted = [...new Set(ids.filter((x): x is string => !!x))]
   if (wanted.length === 0) return new Map<string, string>()
-  const rows = await db
-    .select({ id: t.users.id, first: t.users.firstName, last: t.users.lastName })
-    .from(t.users)
-    .where(inArray(t.users.id, wanted))
+  const rows = await db.select({ id: t.users.id, first: t.users.firstName, last: t.users.lastName }).from(t.users).where(inArray(t.users.id, wanted))
   return new Map(rows.map((r) => [r.id, `${r.first} ${r.last}`]))
+}
+
+function maskSsn(fields: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (!fields || typeof fields.customerSsn !== 'string') return fields
+  return { ...fields, customerSsn: maskPersonalNumber(fields.customerSsn) }
 }

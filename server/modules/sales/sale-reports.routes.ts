@@ -14,71 +14,79 @@ import { deviationIdParamSchema, deviationListQuerySchema } from '../../../share
  * there, once.
  */
 export function saleReportsRoutes({ database }: Deps, sales: SalesService) {
-  return new Hono<AppEnv>()
-    .get('/sale-reports', access.can('view', 'sale_reports'), validate('query', saleReportListQuerySchema), async (c) => {
-      return c.json(await sales.list(c.var.auth!.ability, c.req.valid('query'), c.var.t), 200)
-    })
-    .get('/sale-reports/:id', access.can('view', 'sale_reports'), validate('param', saleReportIdParamSchema), async (c) => {
-      const auth = c.var.auth!
-      const detail = await sales.detail({ id: auth.userData.id, ability: auth.ability }, c.req.valid('param').id)
-      if (!detail) throw notFound()
-      return c.json(detail, 200)
-    })
-    .post(
-      '/sale-reports/:id/status',
-      access.can('update', 'sale_reports'),
-      validate('param', saleReportIdParamSchema),
-      validate('json', saleStatusChangeSchema),
-      async (c) => {
-        const { id } = c.req.valid('param')
-        const input = c.req.valid('json')
+  return (
+    new Hono<AppEnv>()
+      .get('/sale-reports', access.can('view', 'sale_reports'), validate('query', saleReportListQuerySchema), async (c) => {
+        return c.json(await sales.list(c.var.auth!.ability, c.req.valid('query'), c.var.t), 200)
+      })
+      .get('/sale-reports/:id', access.can('view', 'sale_reports'), validate('param', saleReportIdParamSchema), async (c) => {
         const auth = c.var.auth!
-        const answer = await database.transaction((tx) =>
-          sales.changeStatus(tx, { id: auth.userData.id, ability: auth.ability }, id, { ...input, to: input.status }, { now: Date.now(), translate: c.var.t }),
-        )
-        return c.json(answer, 200)
-      },
-    )
-    // Deviations are seen by whoever sees their sale reports (spec section 6: view sale_reports guards them); they
-    // are resolved by moving the sale (POST /sale-reports/:id/status).
-    .get('/deviations', access.can('view', 'sale_reports'), validate('query', deviationListQuerySchema), async (c) => {
-      return c.json(await sales.deviations.list(c.var.auth!.ability, c.req.valid('query'), c.var.t), 200)
-    })
-    .get('/deviations/:id', access.can('view', 'sale_reports'), validate('param', deviationIdParamSchema), async (c) => {
-      const auth = c.var.auth!
-      const detail = await sales.deviations.detail({ id: auth.userData.id, ability: auth.ability }, c.req.valid('param').id)
-      if (!detail) throw notFound()
-      return c.json(detail, 200)
-    })
-    .post('/sale-reports/status', access.can('update', 'sale_reports'), validate('json', bulkSaleStatusChangeSchema), async (c) => {
-      const input = c.req.valid('json')
-      const auth = c.var.auth!
-      const actor = { id: auth.userData.id, ability: auth.ability }
-      // Each report is its own transaction: one that cannot move (changed meanwhile, not allowed) leaves the others
-      // moved, and says why in its own row.
-      const results = []
-      for (const item of input.items) {
-        try {
+        const detail = await sales.detail({ id: auth.userData.id, ability: auth.ability }, c.req.valid('param').id)
+        if (!detail) throw notFound()
+        return c.json(detail, 200)
+      })
+      .post(
+        '/sale-reports/:id/status',
+        access.can('update', 'sale_reports'),
+        validate('param', saleReportIdParamSchema),
+        validate('json', saleStatusChangeSchema),
+        async (c) => {
+          const { id } = c.req.valid('param')
+          const input = c.req.valid('json')
+          const auth = c.var.auth!
           const answer = await database.transaction((tx) =>
             sales.changeStatus(
               tx,
-              actor,
-              item.id,
-              { to: input.status, reason: input.reason, deviationType: input.deviationType, version: item.version },
+              { id: auth.userData.id, ability: auth.ability },
+              id,
+              { ...input, to: input.status },
               { now: Date.now(), translate: c.var.t },
             ),
           )
-          results.push({ id: item.id, ok: true as const, status: answer.status, version: answer.version })
-        } catch (err) {
-          if (!(err instanceof ApiError)) throw err
-          results.push({
-            id: item.id,
-            ok: false as const,
-            httpStatus: err.status,
-            ...errorBody(c, err.code, err.options.params, err.options.fieldErrors, err.options.details),
-          })
+          return c.json(answer, 200)
+        },
+      )
+      // Deviations are seen by whoever sees their sale reports (spec section 6: view sale_reports guards them); they
+      // are resolved by moving the sale (POST /sale-reports/:id/status).
+      .get('/deviations', access.can('view', 'sale_reports'), validate('query', deviationListQuerySchema), async (c) => {
+        return c.json(await sales.deviations.list(c.var.auth!.ability, c.req.valid('query'), c.var.t), 200)
+      })
+      .get('/deviations/:id', access.can('view', 'sale_reports'), validate('param', deviationIdParamSchema), async (c) => {
+        const auth = c.var.auth!
+        const detail = await sales.deviations.detail({ id: auth.userData.id, ability: auth.ability }, c.req.valid('param').id)
+        if (!detail) throw notFound()
+        return c.json(detail, 200)
+      })
+      .post('/sale-reports/status', access.can('update', 'sale_reports'), validate('json', bulkSaleStatusChangeSchema), async (c) => {
+        const input = c.req.valid('json')
+        const auth = c.var.auth!
+        const actor = { id: auth.userData.id, ability: auth.ability }
+        // Each report is its own transaction: one that cannot move (changed meanwhile, not allowed) leaves the others
+        // moved, and says why in its own row.
+        const results = []
+        for (const item of input.items) {
+          try {
+            const answer = await database.transaction((tx) =>
+              sales.changeStatus(
+                tx,
+                actor,
+                item.id,
+                { to: input.status, reason: input.reason, deviationType: input.deviationType, version: item.version },
+                { now: Date.now(), translate: c.var.t },
+              ),
+            )
+            results.push({ id: item.id, ok: true as const, status: answer.status, version: answer.version })
+          } catch (err) {
+            if (!(err instanceof ApiError)) throw err
+            results.push({
+              id: item.id,
+              ok: false as const,
+              httpStatus: err.status,
+              ...errorBody(c, err.code, err.options.params, err.options.fieldErrors, err.options.details),
+            })
+          }
         }
-      }
-      return c.json({ moved: results.filter((r) => r.ok).length, results }, 200)
-    })
+        return c.json({ moved: results.filter((r) => r.ok).length, results }, 200)
+      })
+  )
 }

@@ -95,6 +95,8 @@ export const enCore = {
     none: 'Nothing found',
   },
   table: {
+    filters: 'Filters',
+    filtersActive: 'Filters ({{count}})',
     search: 'Search…',
     searchIn: 'Search {{list}}',
     selected: '{{count}} selected',

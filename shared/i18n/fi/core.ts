@@ -95,6 +95,8 @@ export const fiCore = {
     none: 'Ei löytynyt',
   },
   table: {
+    filters: 'Suodattimet',
+    filtersActive: 'Suodattimet ({{count}})',
     search: 'Hae…',
     searchIn: 'Hae: {{list}}',
     selected: '{{count}} valittu',

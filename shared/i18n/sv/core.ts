@@ -92,6 +92,8 @@ export const svCore = {
     none: 'Inget hittades',
   },
   table: {
+    filters: 'Filter',
+    filtersActive: 'Filter ({{count}})',
     search: 'Sök…',
     searchIn: 'Sök i {{list}}',
     selected: '{{count}} markerade',

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Checkbox, Flex, IconButton, Input, NativeSelect, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useId, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PAGE_SIZES, type ListQuery } from '../../../../shared/schemas/pagination'
 import { ChevronIcon } from '../icons'
@@ -25,8 +25,10 @@ export type DataTableProps<Row extends { id: string }> = {
   /** a list that pages by key (server/db/keyset.ts): the answer's cursors; absent for lists paged by number */
   nextCursor?: string | null
   prevCursor?: string | null
-  /** filters above the table (beside the search) */
+  /** filters above the table (beside the search); folded behind a button on a phone */
   filters?: ReactNode
+  /** how many filters are set, shown on the phone's filter button */
+  activeFilters?: number
   query: ListQuery
   onQueryChange: (change: Partial<Record<keyof ListQuery, string | number | undefined>>, resetPage?: boolean) => void
   loading: boolean
@@ -49,6 +51,9 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
   const { t } = useTranslation()
   const { query, onQueryChange, rows, total } = props
   const [search, setSearch] = useState(query.q ?? '')
+  // On a phone the filters take a screen of their own: folded until asked for.
+  const [filtersOpen, setFiltersOpen] = useState(false)
+  const filtersId = useId()
   const pages = Math.max(1, Math.ceil(total / query.itemsPerPage))
   const selected = props.selected ?? new Set<string>()
   const pageIds = (rows ?? []).map((r) => r.id)
@@ -120,8 +125,17 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
           </Button>
         ) : null}
         {props.toolbar}
+        {props.filters ? (
+          <Button hideFrom="md" variant="outline" size="sm" aria-expanded={filtersOpen} aria-controls={filtersId} onClick={() => setFiltersOpen((o) => !o)}>
+            {props.activeFilters ? t('table.filtersActive', { count: props.activeFilters }) : t('table.filters')}
+          </Button>
+        ) : null}
       </Flex>
-      {props.filters}
+      {props.filters ? (
+        <Box id={filtersId} display={{ base: filtersOpen ? 'block' : 'none', md: 'block' }}>
+          {props.filters}
+        </Box>
+      ) : null}
 
       {props.error ? (
         <Alert.Root status="error">

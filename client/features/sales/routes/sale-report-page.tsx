@@ -2,7 +2,7 @@ import { Alert, Box, Button, Card, DataList, Flex, HStack, Link as ChakraLink, S
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useParams } from 'react-router'
+import { Link as RouterLink, useParams } from 'react-router'
 import { formatDate, formatOre, formatPieces, formatTime, type FormatLanguage } from '../../../../shared/format'
 import { formatPersonalNumber } from '../../../../shared/rules/identity'
 import { pathFor } from '../../../../shared/routes'
@@ -11,7 +11,7 @@ import { ApiClientError } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { getSaleReport } from '../api/sale-reports-api'
 import { ChangeStatusDialog } from '../components/change-status-dialog'
-import { SaleStatusBadge } from '../components/status-badges'
+import { DeviationStateBadge, SaleStatusBadge } from '../components/status-badges'
 
 /**
  * /backoffice/salereports/:id: one sale report as back office sees it: the sale, the customer (identity number
@@ -93,6 +93,21 @@ export default function SaleReportPage() {
             {r.deviationReason ? <Alert.Description>{r.deviationReason}</Alert.Description> : null}
           </Alert.Content>
         </Alert.Root>
+      ) : null}
+      {r.deviations.length > 0 ? (
+        <HStack gap="3" wrap="wrap" fontSize="sm" data-testid="sale-deviations">
+          <Text color="fg.muted">{t('saleReports.detail.deviations')}:</Text>
+          {r.deviations.map((d) => (
+            <HStack key={d.id} gap="1">
+              <ChakraLink asChild>
+                <RouterLink to={pathFor('backoffice-deviations-id', { id: d.id })}>
+                  {t(`sales.deviationTypes.${d.type}`)} ({formatDate(d.openedAt, lang)})
+                </RouterLink>
+              </ChakraLink>
+              <DeviationStateBadge state={d.state} />
+            </HStack>
+          ))}
+        </HStack>
       ) : null}
 
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">

@@ -153,6 +153,7 @@ export default function SaleReportsPage() {
         onRowClick={(r) => navigate(pathFor('backoffice-salereports-id', { id: r.id }))}
         onDownloadCsv={() => void csv.download()}
         downloading={csv.downloading}
+        activeFilters={FILTER_KEYS.filter((k) => filters[k]).length}
         toolbar={
           ability.can('update', 'sale_reports') ? (
             <Button size="sm" colorPalette="brand" disabled={selected.size === 0} onClick={openMove}>

@@ -1,0 +1,245 @@
+import { Alert, Badge, Box, Button, Card, DataList, Flex, HStack, Link as ChakraLink, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link as RouterLink, useParams } from 'react-router'
+import { formatDate, formatOre, formatTime, type FormatLanguage } from '../../../../shared/format'
+import { pathFor } from '../../../../shared/routes'
+import type { DeviationDetail } from '../../../../shared/schemas/deviations'
+import { Page } from '../../../components/ui/page'
+import { ApiClientError } from '../../../lib/api-client'
+import { snackbar } from '../../../lib/snackbar-store'
+import { ageInDays, getDeviation } from '../api/deviations-api'
+import { ChangeStatusDialog } from '../components/change-status-dialog'
+import { DeviationStateBadge, SaleStatusBadge } from '../components/status-badges'
+
+/** Fields of a log line that are bookkeeping, not something the reader changed. */
+const HIDDEN_FIELDS = new Set(['version', 'status', 'deviationType'])
+/** The label of each field a correction changes. */
+const FIELD_LABELS: Record<string, string> = {
+  customerSsn: 'saleReports.detail.ssn',
+  customerName: 'saleReports.detail.customerName',
+  companyName: 'saleReports.detail.company',
+  orgNumber: 'deviations.detail.orgNumber',
+  email: 'saleReports.detail.email',
+  phone: 'saleReports.detail.phone',
+  postalCode: 'deviations.detail.postalCode',
+  city: 'deviations.detail.city',
+  address: 'saleReports.detail.address',
+  externalOrderNumber: 'saleReports.columns.orderNumber',
+  message: 'saleReports.detail.message',
+  products: 'saleReports.detail.lines',
+  orderValueOre: 'saleReports.columns.orderValue',
+}
+
+/**
+ * /backoffice/deviations/:id: one deviation — its type and comment, whose turn it is (the seller's, or back
+ * office's once corrected), the sale with the moves that resolve it, the sale's changes while it waited (what the
+ * seller corrected, field by field) and the sale's other deviations.
+ */
+export default function DeviationPage() {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const { id = '' } = useParams()
+  const queryClient = useQueryClient()
+  const [resolving, setResolving] = useState(false)
+  const deviation = useQuery({
+    queryKey: ['deviation', id],
+    queryFn: ({ signal }) => getDeviation(id, signal),
+    retry: (n, err) => !(err instanceof ApiClientError) && n < 2,
+  })
+
+  const title = t('routes.backoffice-deviations-id')
+  const crumbs = [{ label: t('nav.groups.backoffice') }, { label: t('routes.backoffice-deviations'), to: pathFor('backoffice-deviations') }]
+  if (deviation.isPending) {
+    return (
+      <Page title={title} breadcrumbs={crumbs}>
+        <Stack gap="3" aria-busy>
+          <Skeleton h="20" />
+          <Skeleton h="40" />
+        </Stack>
+      </Page>
+    )
+  }
+  if (deviation.isError) {
+    const missing = deviation.error instanceof ApiClientError && deviation.error.status === 404
+    return (
+      <Page title={title} breadcrumbs={crumbs}>
+        <Alert.Root status={missing ? 'warning' : 'error'}>
+          <Alert.Indicator />
+          <Alert.Description>{missing ? t('deviations.notFound') : (deviation.error as Error).message}</Alert.Description>
+          {missing ? null : (
+            <Button size="sm" variant="outline" onClick={() => void deviation.refetch()}>
+              {t('table.retry')}
+            </Button>
+          )}
+        </Alert.Root>
+      </Page>
+    )
+  }
+  const d = deviation.data
+  const when = (at: number) => `${formatDate(at, lang)} ${formatTime(at, lang)}`
+  const days = ageInDays(d.openedAt, d.resolvedAt ?? deviation.dataUpdatedAt)
+  const row = (label: string, value: ReactNode) => (
+    <DataList.Item>
+      <DataList.ItemLabel>{label}</DataList.ItemLabel>
+      <DataList.ItemValue>{value ?? '–'}</DataList.ItemValue>
+    </DataList.Item>
+  )
+  const waiting = d.state !== 'resolved'
+
+  return (
+    <Page title={`${title}: ${d.sale.customerName}`} breadcrumbs={crumbs}>
+      <Flex gap="3" align="center" wrap="wrap">
+        <Badge variant="subtle" size="lg">
+          {t(`sales.deviationTypes.${d.type}`)}
+        </Badge>
+        <DeviationStateBadge state={d.state} />
+        <Text color="fg.muted" fontSize="sm">
+          {d.openedBy
+            ? t('deviations.detail.openedBy', { date: when(d.openedAt), name: d.openedBy.name })
+            : t('deviations.detail.openedAt', { date: when(d.openedAt) })}
+          {' · '}
+          {days === 0 ? t('deviations.ageToday') : t('deviations.ageDays', { count: days })}
+        </Text>
+        <Box flex="1" />
+        <Button asChild size="sm" variant="outline">
+          <RouterLink to={pathFor('backoffice-salereports-id', { id: d.sale.id })}>{t('deviations.detail.openSale')}</RouterLink>
+        </Button>
+        {waiting && d.sale.allowedNext.length > 0 ? (
+          <Button size="sm" colorPalette="brand" onClick={() => setResolving(true)}>
+            {t('deviations.detail.resolve')}
+          </Button>
+        ) : null}
+      </Flex>
+
+      <Alert.Root status={waiting ? 'warning' : 'success'} data-testid="deviation-state">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>{d.reason}</Alert.Title>
+          <Alert.Description>
+            {d.state === 'open' ? t('deviations.detail.waitingSeller') : null}
+            {d.state === 'corrected' && d.correctedAt ? t('deviations.detail.waitingBackoffice', { date: when(d.correctedAt) }) : null}
+            {d.state === 'resolved' && d.resolvedAt && d.resolution
+              ? t('deviations.detail.resolvedAs', {
+                  date: when(d.resolvedAt),
+                  name: d.resolvedBy?.name ?? t('deviations.detail.system'),
+                  status: t(`sales.status.${d.resolution}`),
+                })
+              : null}
+            {d.correctionNote ? (
+              <Text mt="1">
+                {t('deviations.detail.sellerComment')}: “{d.correctionNote}”
+              </Text>
+            ) : null}
+          </Alert.Description>
+        </Alert.Content>
+      </Alert.Root>
+
+      <Card.Root>
+        <Card.Header>
+          <Card.Title>{t('deviations.detail.sale')}</Card.Title>
+        </Card.Header>
+        <Card.Body>
+          <DataList.Root orientation="horizontal" size="sm">
+            {row(t('deviations.columns.customer'), d.sale.customerName)}
+            {row(t('saleReports.columns.status'), <SaleStatusBadge status={d.sale.status} />)}
+            {row(t('deviations.columns.seller'), d.sale.seller.name)}
+            {row(t('deviations.columns.team'), d.sale.team?.name)}
+            {row(t('deviations.columns.provider'), d.sale.provider.name)}
+            {row(t('saleReports.columns.soldAt'), formatDate(d.sale.sellDate, lang))}
+            {row(t('saleReports.columns.orderValue'), formatOre(d.sale.orderValueOre, lang))}
+          </DataList.Root>
+        </Card.Body>
+      </Card.Root>
+
+      <Card.Root>
+        <Card.Header>
+          <Card.Title>{t('deviations.detail.activity')}</Card.Title>
+        </Card.Header>
+        <Card.Body>
+          {d.activity.length === 0 ? (
+            <Text color="fg.muted">{t('deviations.detail.noActivity')}</Text>
+          ) : (
+            <Stack gap="3" as="ol" data-testid="deviation-activity">
+              {d.activity.map((a, i) => (
+                <Box as="li" key={`${a.at}-${i}`} listStyleType="none" borderStartWidth="2px" ps="3">
+                  <HStack gap="2" wrap="wrap">
+                    <Text fontWeight="medium">{activityLabel(t, a.action)}</Text>
+                    {typeof a.after?.status === 'string' ? <SaleStatusBadge status={a.after.status as DeviationDetail['sale']['status']} /> : null}
+                    <Text fontSize="sm" color="fg.muted">
+                      {when(a.at)} · {a.actor?.name ?? t('deviations.detail.system')}
+                    </Text>
+                  </HStack>
+                  {a.reason ? <Text mt="1">{a.reason}</Text> : null}
+                  {changes(a, lang).map(([field, before, after]) => (
+                    <Text key={field} fontSize="sm" color="fg.muted">
+                      {after === null
+                        ? t('deviations.detail.changedField', { field: FIELD_LABELS[field] ? t(FIELD_LABELS[field]) : field })
+                        : t('deviations.detail.changed', { field: FIELD_LABELS[field] ? t(FIELD_LABELS[field]) : field, before, after })}
+                    </Text>
+                  ))}
+                </Box>
+              ))}
+            </Stack>
+          )}
+        </Card.Body>
+      </Card.Root>
+
+      {d.others.length > 0 ? (
+        <Card.Root>
+          <Card.Header>
+            <Card.Title>{t('deviations.detail.others')}</Card.Title>
+          </Card.Header>
+          <Card.Body>
+            <Stack gap="2" as="ul">
+              {d.others.map((o) => (
+                <HStack as="li" key={o.id} listStyleType="none" gap="2" wrap="wrap">
+                  <ChakraLink asChild>
+                    <RouterLink to={pathFor('backoffice-deviations-id', { id: o.id })}>{t(`sales.deviationTypes.${o.type}`)}</RouterLink>
+                  </ChakraLink>
+                  <DeviationStateBadge state={o.state} />
+                  <Text fontSize="sm" color="fg.muted">
+                    {formatDate(o.openedAt, lang)}
+                  </Text>
+                </HStack>
+              ))}
+            </Stack>
+          </Card.Body>
+        </Card.Root>
+      ) : null}
+
+      <ChangeStatusDialog
+        open={resolving}
+        onOpenChange={setResolving}
+        reports={[{ id: d.sale.id, version: d.sale.version, status: d.sale.status, label: `${d.sale.customerName} · ${d.sale.seller.name}` }]}
+        allowed={d.sale.allowedNext}
+        onConflict={() => void deviation.refetch()}
+        onMoved={() => {
+          snackbar.show(t('saleReports.move.movedCount', { count: 1 }), { color: 'success', icon: 'success' })
+          void queryClient.invalidateQueries({ queryKey: ['deviation', id] })
+          void queryClient.invalidateQueries({ queryKey: ['deviations'] })
+          void queryClient.invalidateQueries({ queryKey: ['sale-report', d.sale.id] })
+          void queryClient.invalidateQueries({ queryKey: ['sale-reports'] })
+        }}
+      />
+    </Page>
+  )
+}
+
+function activityLabel(t: (key: string) => string, action: string): string {
+  return action === 'status_changed' || action === 'corrected' || action === 'created' ? t(`deviations.detail.actions.${action}`) : action
+}
+
+/**
+ * A log line's changed fields as [field, before, after], bookkeeping left out; money as money. A new set of products
+ * is named, not spelled out (after is null): the sale report shows its lines.
+ */
+function changes(a: DeviationDetail['activity'][number], lang: FormatLanguage): Array<[string, string, string | null]> {
+  const after = a.after ?? {}
+  const show = (k: string, v: unknown) =>
+    v === null || v === undefined || v === '' ? '–' : k === 'orderValueOre' && typeof v === 'number' ? formatOre(v, lang) : String(v)
+  return Object.keys(after)
+    .filter((k) => !HIDDEN_FIELDS.has(k))
+    .map((k) => (k === 'products' ? [k, '', null] : [k, show(k, a.before?.[k]), show(k, after[k])]))
+}

@@ -1,0 +1,198 @@
+import { Badge, Button, Flex, NativeSelect, SimpleGrid, Text, Wrap } from '@chakra-ui/react'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate, useSearchParams } from 'react-router'
+import { DEVIATION_TYPES } from '../../../../shared/rules/sale'
+import { formatDate, type FormatLanguage } from '../../../../shared/format'
+import { pathFor } from '../../../../shared/routes'
+import { DEVIATION_STATES, type DeviationListItem, type DeviationState } from '../../../../shared/schemas/deviations'
+import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
+import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
+import { useListQuery } from '../../../components/ui/data-table/use-list-query'
+import { LookupCombobox, LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
+import { Page } from '../../../components/ui/page'
+import { useAbility } from '../../../lib/session'
+import { ageInDays, DEVIATION_FILTER_KEYS, listDeviations, type DeviationFilters } from '../api/deviations-api'
+import { DeviationStateBadge } from '../components/status-badges'
+
+/** Without a state in the URL the list shows the waiting ones (decision 024). */
+const WAITING: DeviationState[] = ['open', 'corrected']
+
+/**
+ * /backoffice/deviations: back office's work list of deviations — waiting ones (open, or corrected by the seller)
+ * oldest first, with their age; resolved ones on request. Filtered by state, type, provider, office, team, seller
+ * and the customer's name or order number, all kept in the URL.
+ */
+export default function DeviationsPage() {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const navigate = useNavigate()
+  const ability = useAbility()
+  const { query, update } = useListQuery({ sortBy: undefined, itemsPerPage: 25 })
+  const [params] = useSearchParams()
+  const filters: DeviationFilters = useMemo(() => Object.fromEntries(DEVIATION_FILTER_KEYS.map((k) => [k, params.get(k) || undefined])), [params])
+  const states = new Set<DeviationState>(filters.state ? (filters.state.split(',').filter(Boolean) as DeviationState[]) : WAITING)
+
+  const list = useQuery({
+    queryKey: ['deviations', query, filters],
+    queryFn: ({ signal }) => listDeviations(query, filters, signal),
+    placeholderData: keepPreviousData,
+  })
+  // "Now" for the ages, taken when the answer arrived: the same on every row.
+  const now = list.dataUpdatedAt
+
+  const toggleState = (s: DeviationState) => {
+    const next = new Set(states)
+    if (next.has(s)) next.delete(s)
+    else next.add(s)
+    const chosen = DEVIATION_STATES.filter((x) => next.has(x))
+    const isDefault = chosen.length === 0 || (chosen.length === WAITING.length && WAITING.every((x) => next.has(x)))
+    update({ state: isDefault ? undefined : chosen.join(',') })
+  }
+  const set = (key: keyof DeviationFilters, value: string | undefined) => update({ [key]: value })
+  const active = DEVIATION_FILTER_KEYS.filter((k) => filters[k]).length
+
+  const age = (r: DeviationListItem) => {
+    const days = ageInDays(r.openedAt, r.resolvedAt ?? now)
+    return days === 0 ? t('deviations.ageToday') : t('deviations.ageDays', { count: days })
+  }
+  const columns: Column<DeviationListItem>[] = [
+    {
+      key: 'openedAt',
+      header: t('deviations.columns.opened'),
+      sortKey: 'openedAt',
+      render: (r) => <Text whiteSpace="nowrap">{formatDate(r.openedAt, lang)}</Text>,
+      csv: (r) => new Date(r.openedAt).toISOString(),
+      // On a phone the age says it.
+      hideBelow: 'sm',
+    },
+    {
+      key: 'age',
+      header: t('deviations.columns.age'),
+      render: (r) => (
+        <Text whiteSpace="nowrap" fontWeight={r.resolvedAt ? undefined : 'medium'}>
+          {age(r)}
+        </Text>
+      ),
+      csv: (r) => ageInDays(r.openedAt, r.resolvedAt ?? now),
+    },
+    {
+      key: 'customer',
+      header: t('deviations.columns.customer'),
+      render: (r) => (
+        <>
+          <Text fontWeight="medium">{r.customerName}</Text>
+          <Text fontSize="xs" color="fg.muted" lineClamp={1} title={r.reason}>
+            {r.reason}
+          </Text>
+        </>
+      ),
+      csv: (r) => r.customerName,
+    },
+    {
+      key: 'type',
+      header: t('deviations.columns.type'),
+      sortKey: 'type',
+      render: (r) => <Badge variant="subtle">{t(`sales.deviationTypes.${r.type}`)}</Badge>,
+      csv: (r) => t(`sales.deviationTypes.${r.type}`),
+      hideBelow: 'sm',
+    },
+    { key: 'seller', header: t('deviations.columns.seller'), render: (r) => r.sellerName, csv: (r) => r.sellerName, hideBelow: 'md' },
+    { key: 'team', header: t('deviations.columns.team'), render: (r) => r.teamName ?? '–', csv: (r) => r.teamName, hideBelow: 'lg' },
+    { key: 'provider', header: t('deviations.columns.provider'), render: (r) => r.providerName, csv: (r) => r.providerName, hideBelow: 'lg' },
+    {
+      key: 'state',
+      header: t('deviations.columns.state'),
+      render: (r) => <DeviationStateBadge state={r.state} />,
+      csv: (r) => t(`deviations.states.${r.state}`),
+    },
+  ]
+
+  const csv = useCsvDownload({
+    fileName: t('deviations.csvFile'),
+    // The comment is its own column in the file (on screen it is under the customer).
+    columns: [...columns.slice(0, 4), { key: 'reason', header: t('deviations.columns.reason'), render: () => null, csv: (r) => r.reason }, ...columns.slice(4)],
+    query,
+    fetchPage: (q) => listDeviations(q, filters),
+  })
+
+  return (
+    <Page title={t('routes.backoffice-deviations')} breadcrumbs={[{ label: t('nav.groups.backoffice') }]}>
+      <DataTable
+        label={t('routes.backoffice-deviations')}
+        columns={columns}
+        rows={list.data?.items}
+        total={list.data?.total ?? 0}
+        totalCapped={list.data?.totalCapped}
+        nextCursor={list.data?.nextCursor}
+        prevCursor={list.data?.prevCursor}
+        query={query}
+        onQueryChange={update}
+        loading={list.isFetching}
+        error={list.isError ? (list.error as Error).message : null}
+        onRetry={() => void list.refetch()}
+        onRowClick={(r) => navigate(pathFor('backoffice-deviations-id', { id: r.id }))}
+        onDownloadCsv={() => void csv.download()}
+        downloading={csv.downloading}
+        activeFilters={active}
+        filters={
+          <Flex direction="column" gap="3" data-testid="deviation-filters">
+            <Wrap gap="2" role="group" aria-label={t('deviations.columns.state')}>
+              {DEVIATION_STATES.map((s) => (
+                <Button
+                  key={s}
+                  size="xs"
+                  variant={states.has(s) ? 'solid' : 'outline'}
+                  colorPalette={states.has(s) ? 'brand' : 'gray'}
+                  aria-pressed={states.has(s)}
+                  onClick={() => toggleState(s)}
+                >
+                  {t(`deviations.states.${s}`)}
+                </Button>
+              ))}
+            </Wrap>
+            <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="2">
+              <NativeSelect.Root size="sm">
+                <NativeSelect.Field
+                  aria-label={t('deviations.filters.type')}
+                  value={filters.type ?? ''}
+                  onChange={(e) => set('type', e.currentTarget.value || undefined)}
+                >
+                  <option value="">{t('deviations.filters.allTypes')}</option>
+                  {DEVIATION_TYPES.map((d) => (
+                    <option key={d} value={d}>
+                      {t(`sales.deviationTypes.${d}`)}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+              <LookupNativeSelect kind="providers" label={t('deviations.columns.provider')} value={filters.providerId} onChange={(v) => set('providerId', v)} />
+              {ability.can('view', 'offices') ? (
+                <LookupNativeSelect kind="offices" label={t('saleReports.filters.office')} value={filters.officeId} onChange={(v) => set('officeId', v)} />
+              ) : null}
+              {ability.can('view', 'teams') ? (
+                <LookupCombobox
+                  kind="teams"
+                  label={t('deviations.columns.team')}
+                  value={filters.teamId}
+                  parentId={filters.officeId}
+                  onChange={(v) => set('teamId', v)}
+                />
+              ) : null}
+              {ability.can('view', 'users') ? (
+                <LookupCombobox kind="users" label={t('deviations.columns.seller')} value={filters.sellerId} onChange={(v) => set('sellerId', v)} />
+              ) : null}
+              {active > 0 ? (
+                <Button size="sm" variant="ghost" onClick={() => update(Object.fromEntries(DEVIATION_FILTER_KEYS.map((k) => [k, undefined])))}>
+                  {t('deviations.filters.clear')}
+                </Button>
+              ) : null}
+            </SimpleGrid>
+          </Flex>
+        }
+      />
+    </Page>
+  )
+}

@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto'
+import { expect, request, type APIRequestContext } from '@playwright/test'
+import { BASE_URL } from '../../playwright.config'
+import { SYNC_SCHEMA_VERSION } from '../../shared/schemas/sync'
+import { DEMO_PASSWORD } from '../fixtures'
+
+/** A signed-in API client of a demo user, as a phone or another back-office desk would be. */
+export async function apiAs(email: string): Promise<APIRequestContext> {
+  const api = await request.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { origin: BASE_URL } })
+  expect((await api.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } })).status()).toBe(200)
+  return api
+}
+
+/**
+ * The demo seller's phone, through the sync API: sales it sends (Hemlarm Standard, one each, customers named
+ * `${tag} 1…count`) and other mutations, each applied once.
+ */
+export async function sellerPhone() {
+  const api = await apiAs('seller@demo.test')
+  const clientId = randomUUID()
+  let seq = 0
+  const pulled = (await (await api.post('/api/sync/pull', { data: { clientId, cookie: null } })).json()) as {
+    patch: Array<{ table: string; op: string; value?: { id: string; name: string; providerId: string } }>
+  }
+  const alarm = pulled.patch.find((p) => p.table === 'products' && p.value?.name === 'Hemlarm Standard')!.value!
+  async function push(mutations: Array<{ name: string; args: unknown }>) {
+    const r = await api.post('/api/sync/push', {
+      data: { clientId, schemaVersion: SYNC_SCHEMA_VERSION, mutations: mutations.map((m) => ({ ...m, seq: ++seq, createdAt: Date.now() })) },
+    })
+    expect(await r.json()).toMatchObject({ applied: mutations.length })
+  }
+  return {
+    push,
+    async createSales(tag: string, count: number): Promise<string[]> {
+      const sales = Array.from({ length: count }, (_, i) => ({
+        id: randomUUID(),
+        providerId: alarm.providerId,
+        products: [{ productId: alarm.id, quantity: 1 }],
+        customerType: 'private',
+        customerSsn: '811218-9876',
+        customerName: `${tag} ${i + 1}`,
+        email: null,
+        phone: '070-123 45 67',
+        postalCode: '21145',
+        city: 'Malmö',
+        address: 'Storgatan 1',
+        message: null,
+        externalOrderNumber: null,
+        checklistFileId: null,
+        soldAt: Date.now() - (i + 1) * 60_000,
+      }))
+      await push(sales.map((args) => ({ name: 'createSale', args })))
+      return sales.map((s) => s.id)
+    },
+    dispose: () => api.dispose(),
+  }
+}
