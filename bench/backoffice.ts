@@ -3,6 +3,8 @@ import { translator } from '../shared/i18n'
 import { buildAbility } from '../shared/permissions/ability'
 import type { SaleReportListQuery } from '../shared/schemas/sale-reports'
 import { saleReportListQuerySchema } from '../shared/schemas/sale-reports'
+import { deviationListQuerySchema, type DeviationListQuery } from '../shared/schemas/deviations'
+import { doubleSaleListQuerySchema, type DoubleSaleListQuery } from '../shared/schemas/double-sales'
 import { assembleAreas } from '../server/app'
 import { bootDatabase } from '../server/boot'
 import { encodeCursor } from '../server/db/keyset'
@@ -90,7 +92,10 @@ async function plan(text: string, params: unknown[]): Promise<string[]> {
   return r.rows.map((row) => row['QUERY PLAN'])
 }
 /** A plan line that reads every row of sales. */
-const fullScan = (line: string) => (database.dialect === 'sqlite' ? /^SCAN (sales|s)\b(?!.*USING)/.test(line.trim()) : /Seq Scan on sales\b/.test(line))
+const fullScan = (line: string) =>
+  database.dialect === 'sqlite'
+    ? /^SCAN (sales|s|sale_deviations|sale_doubles)\b(?!.*USING)/.test(line.trim())
+    : /Seq Scan on (sales|sale_deviations|sale_doubles)\b/.test(line)
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
 
@@ -151,7 +156,13 @@ try {
   const surname = sample!.customerName.split(' ').at(-1)!
 
   const q = (extra: Record<string, string> = {}) => saleReportListQuerySchema.parse({ itemsPerPage: '100', ...extra })
-  const lists: Array<[string, SaleReportListQuery, typeof backoffice]> = [
+  type Bench = [
+    name: string,
+    query: SaleReportListQuery | DeviationListQuery | DoubleSaleListQuery,
+    user: typeof backoffice,
+    list?: 'sales' | 'deviations' | 'doubles',
+  ]
+  const lists: Bench[] = [
     ['no filter, newest first (page 1)', q(), backoffice],
     ['waiting for approval (status finalized)', q({ status: 'finalized' }), backoffice],
     ['deviations and flagged', q({ status: 'deviation,flagged' }), backoffice],
@@ -182,26 +193,49 @@ try {
     q({ page: '5000', cursor: encodeCursor({ dir: 'after', key: [deep!.sellDate, deep!.soldAt, deep!.id] }) }),
     backoffice,
   ])
+  // The deviation list (decision 024): the work list and its filters.
+  const dq = (extra: Record<string, string> = {}) => deviationListQuerySchema.parse({ itemsPerPage: '100', ...extra })
+  lists.push(
+    ['deviations: waiting, oldest first', dq(), backoffice, 'deviations'],
+    ['deviations: a coach’s waiting ones', dq(), coach, 'deviations'],
+    ['deviations: resolved, newest first', dq({ state: 'resolved', sortBy: 'openedAt', orderBy: 'desc' }), backoffice, 'deviations'],
+    ['deviations: all states, a team', dq({ state: 'open,corrected,resolved', teamId: sample!.teamId! }), backoffice, 'deviations'],
+    ['deviations: waiting, not credit worthy', dq({ type: 'not_credit_worthy' }), backoffice, 'deviations'],
+    [`deviations: free text ("${surname}")`, dq({ state: 'open,corrected,resolved', q: surname }), backoffice, 'deviations'],
+  )
+  // The double-sale list (decision 025): open ones newest first, a coach's, decided ones, a team's.
+  const xq = (extra: Record<string, string> = {}) => doubleSaleListQuerySchema.parse({ itemsPerPage: '100', ...extra })
+  lists.push(
+    ['double sales: open, newest first', xq(), backoffice, 'doubles'],
+    ['double sales: a coach’s open ones', xq(), coach, 'doubles'],
+    ['double sales: dismissed', xq({ state: 'dismissed' }), backoffice, 'doubles'],
+    ['double sales: open, a team', xq({ teamId: sample!.teamId! }), backoffice, 'doubles'],
+  )
 
   const dialect = database.dialect === 'pg' ? 'PostgreSQL' : 'SQLite'
   console.log(`bench:backoffice on ${dialect}, ${saleCount.toLocaleString('en')} sales, ${RUNS} runs each (p50 / p95 ms; target p95 < 100)`)
   const failures: string[] = []
   const planLines: string[] = []
-  for (const [name, query, user] of lists) {
+  for (const [name, query, user, list = 'sales'] of lists) {
     let rows = 0
     let total = ''
     const m = await measure(async () => {
-      const answer = await areas.sales.list(user.ability, query, translate)
+      const answer =
+        list === 'sales'
+          ? await areas.sales.list(user.ability, query as SaleReportListQuery, translate)
+          : list === 'deviations'
+            ? await areas.sales.deviations.list(user.ability, query as DeviationListQuery, translate)
+            : await areas.sales.doubles.list(user.ability, query as DoubleSaleListQuery, translate)
       rows = answer.items.length
       total = `${answer.total.toLocaleString('en')}${answer.totalCapped ? '+' : ''}`
     })
     const scans = m.plans.flat().filter(fullScan)
     if (m.p95 >= 100) failures.push(`${name}: p95 ${m.p95.toFixed(1)} ms`)
-    if (scans.length) failures.push(`${name}: full scan of sales`)
+    if (scans.length) failures.push(`${name}: full scan`)
     console.log(`  ${name.padEnd(52)} ${m.p50.toFixed(1).padStart(7)} / ${m.p95.toFixed(1).padStart(7)}   ${rows} rows of ${total}`)
     planLines.push(`  ${name}`)
     m.plans.forEach((lines, i) => {
-      planLines.push(`    statement ${i + 1}${lines.some(fullScan) ? '   <-- FULL SCAN OF sales' : ''}`)
+      planLines.push(`    statement ${i + 1}${lines.some(fullScan) ? '   <-- FULL SCAN' : ''}`)
       for (const l of lines) planLines.push(`      ${l}`)
     })
   }

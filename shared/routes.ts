@@ -72,6 +72,8 @@ export const ROUTES = [
     name: 'backoffice-deviations-id',
     meta: view('sale_reports', { navActiveLink: 'backoffice-deviations', namespaces: ['sales', 'backoffice'] }),
   },
+  // Not in the spec's route list: its "Double sales listing" (section 2) as a screen of its own (docs/decisions/025).
+  { path: '/backoffice/double-sales', name: 'backoffice-double-sales', meta: view('sale_reports', { namespaces: ['sales', 'backoffice'] }) },
   { path: '/backoffice/devices', name: 'backoffice-devices', meta: view('devices'), plannedIn: 'later' },
   { path: '/backoffice/downloads', name: 'backoffice-downloads', meta: view('downloads'), plannedIn: 'later' },
   {

@@ -45,6 +45,7 @@ export const NAVIGATION: NavItem[] = [
     'backoffice-salereports',
     'backoffice-ordermanagement',
     'backoffice-deviations',
+    'backoffice-double-sales',
     'backoffice-timereports',
     'backoffice-sicknotices',
     'backoffice-absenceexport',

@@ -17,6 +17,7 @@ const SCREENS: Partial<Record<RouteName, ScreenModule>> = {
   'backoffice-salereports-id': () => import('../features/sales/routes/sale-report-page'),
   'backoffice-deviations': () => import('../features/sales/routes/deviations-page'),
   'backoffice-deviations-id': () => import('../features/sales/routes/deviation-page'),
+  'backoffice-double-sales': () => import('../features/sales/routes/double-sales-page'),
   'user-admin-mail-outbox': () => import('../features/mail/routes/mail-outbox-page'),
   'users-profile': () => import('../features/profile/routes/profile-page'),
   'dashboards-sales-seller': () => import('../features/sales/routes/seller-dashboard-page'),

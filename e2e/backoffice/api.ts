@@ -31,13 +31,14 @@ export async function sellerPhone() {
   }
   return {
     push,
-    async createSales(tag: string, count: number): Promise<string[]> {
+    /** `count` sales to customers named `${tag} 1…count`, all with the identity number `ssn` unless given. */
+    async createSales(tag: string, count: number, ssn = '811218-9876'): Promise<string[]> {
       const sales = Array.from({ length: count }, (_, i) => ({
         id: randomUUID(),
         providerId: alarm.providerId,
         products: [{ productId: alarm.id, quantity: 1 }],
         customerType: 'private',
-        customerSsn: '811218-9876',
+        customerSsn: ssn,
         customerName: `${tag} ${i + 1}`,
         email: null,
         phone: '070-123 45 67',

@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   'maintenance',
   'version_conflict',
   'invalid_transition',
+  'already_decided',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

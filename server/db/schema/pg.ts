@@ -10,7 +10,14 @@ export {
 } from './identity'
 export { providersPg as providers, productsPg as products } from './catalog'
 export { notificationsPg as notifications } from './notifications'
-export { salesPg as sales, saleLinesPg as saleLines, saleStatusHistoryPg as saleStatusHistory, saleDeviationsPg as saleDeviations } from './sales'
+export {
+  salesPg as sales,
+  saleLinesPg as saleLines,
+  saleStatusHistoryPg as saleStatusHistory,
+  saleDeviationsPg as saleDeviations,
+  saleDoublesPg as saleDoubles,
+  saleSettingsPg as saleSettings,
+} from './sales'
 export { filesPg as files } from './files'
 export { timeReportsPg as timeReports, checkoutsPg as checkouts, sickNoticesPg as sickNotices } from './time-reports'
 export { salesBudgetsPg as salesBudgets } from './budgets'

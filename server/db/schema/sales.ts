@@ -34,6 +34,8 @@ export const sales = s.sqliteTable(
     phone: s.text('phone').notNull(),
     companyName: s.text('company_name'),
     orgNumber: s.text('org_number'),
+    /** the customer as one key (shared/rules/double-sales.ts): double sales and the customer register find them by it */
+    customerKey: s.text('customer_key'),
     postalCode: s.text('postal_code').notNull(),
     city: s.text('city').notNull(),
     address: s.text('address').notNull(),
@@ -78,6 +80,7 @@ export const salesPg = p.pgTable(
     phone: p.text('phone').notNull(),
     companyName: p.text('company_name'),
     orgNumber: p.text('org_number'),
+    customerKey: p.text('customer_key'),
     postalCode: p.text('postal_code').notNull(),
     city: p.text('city').notNull(),
     address: p.text('address').notNull(),
@@ -108,7 +111,7 @@ export const salesPg = p.pgTable(
  * ones also serve the seller's day and the dashboards' date ranges. The free-text search has its own index
  * (migration 0010: FTS5 trigram on SQLite, pg_trgm on PostgreSQL).
  */
-type Indexed = 'sellDate' | 'soldAt' | 'id' | 'status' | 'providerId' | 'teamId' | 'officeId' | 'sellerId' | 'orderValueOre' | 'customerName'
+type Indexed = 'sellDate' | 'soldAt' | 'id' | 'status' | 'providerId' | 'teamId' | 'officeId' | 'sellerId' | 'orderValueOre' | 'customerName' | 'customerKey'
 type SqliteIndexColumn = Parameters<ReturnType<typeof s.index>['on']>[0]
 type PgIndexColumn = Parameters<ReturnType<typeof p.index>['on']>[0]
 function listIndexes(t: Record<Indexed, SqliteIndexColumn>) {
@@ -122,6 +125,7 @@ function listIndexes(t: Record<Indexed, SqliteIndexColumn>) {
     s.index('sales_seller_date').on(t.sellerId, ...newest),
     s.index('sales_value').on(t.orderValueOre, t.id),
     s.index('sales_customer').on(t.customerName, t.id),
+    s.index('sales_customer_key').on(t.customerKey, t.providerId, t.sellDate),
   ]
 }
 function listIndexesPg(t: Record<Indexed, PgIndexColumn>) {
@@ -135,6 +139,7 @@ function listIndexesPg(t: Record<Indexed, PgIndexColumn>) {
     p.index('sales_seller_date').on(t.sellerId, ...newest),
     p.index('sales_value').on(t.orderValueOre, t.id),
     p.index('sales_customer').on(t.customerName, t.id),
+    p.index('sales_customer_key').on(t.customerKey, t.providerId, t.sellDate),
   ]
 }
 
@@ -294,3 +299,101 @@ export const saleDeviationsPg = p.pgTable(
     p.index('sale_deviations_opened').on(t.openedAt, t.id),
   ],
 )
+
+/** Where a possible double sale stands (docs/decisions/025). */
+type DoubleState = 'open' | 'confirmed' | 'dismissed'
+
+/**
+ * Possible double sales (issue 14, docs/decisions/025): two sales of the same customer, provider and product within
+ * the longest window (DOUBLE_WINDOW_MAX_DAYS), found when the later one arrives (or is corrected). `saleId` is the
+ * later sale, `otherSaleId` the earlier; seller, team and office are the later sale's, for the rule conditions.
+ * Listed within the window back office has set (`daysApart`); confirmed (one of them becomes regret) or dismissed.
+ */
+export const saleDoubles = s.sqliteTable(
+  'sale_doubles',
+  {
+    id: sq.id(),
+    saleId: s
+      .text('sale_id')
+      .notNull()
+      .references(() => sales.id, { onDelete: 'cascade' }),
+    otherSaleId: s
+      .text('other_sale_id')
+      .notNull()
+      .references(() => sales.id, { onDelete: 'cascade' }),
+    customerKey: s.text('customer_key').notNull(),
+    providerId: s.text('provider_id').notNull(),
+    sellerId: s.text('seller_id').notNull(),
+    teamId: s.text('team_id'),
+    officeId: s.text('office_id'),
+    daysApart: s.integer('days_apart').notNull(),
+    detectedAt: s.integer('detected_at').notNull(),
+    state: s.text('state').$type<DoubleState>().notNull(),
+    /** 1 while open: the work list's one-value filter */
+    pending: s.integer('pending').notNull(),
+    decidedAt: s.integer('decided_at'),
+    decidedById: s.text('decided_by_id'),
+    /** the sale that became regret when confirmed */
+    regretSaleId: s.text('regret_sale_id'),
+    note: s.text('note'),
+  },
+  (t) => [
+    s.uniqueIndex('sale_doubles_pair').on(t.saleId, t.otherSaleId),
+    s.index('sale_doubles_other').on(t.otherSaleId),
+    s.index('sale_doubles_pending').on(t.pending, t.detectedAt, t.id),
+    s.index('sale_doubles_team').on(t.teamId, t.pending, t.detectedAt, t.id),
+    s.index('sale_doubles_office').on(t.officeId, t.pending, t.detectedAt, t.id),
+    s.index('sale_doubles_seller').on(t.sellerId, t.pending, t.detectedAt, t.id),
+  ],
+)
+
+export const saleDoublesPg = p.pgTable(
+  'sale_doubles',
+  {
+    id: pq.id(),
+    saleId: p
+      .text('sale_id')
+      .notNull()
+      .references(() => salesPg.id, { onDelete: 'cascade' }),
+    otherSaleId: p
+      .text('other_sale_id')
+      .notNull()
+      .references(() => salesPg.id, { onDelete: 'cascade' }),
+    customerKey: p.text('customer_key').notNull(),
+    providerId: p.text('provider_id').notNull(),
+    sellerId: p.text('seller_id').notNull(),
+    teamId: p.text('team_id'),
+    officeId: p.text('office_id'),
+    daysApart: p.integer('days_apart').notNull(),
+    detectedAt: pq.ms('detected_at').notNull(),
+    state: p.text('state').$type<DoubleState>().notNull(),
+    pending: p.integer('pending').notNull(),
+    decidedAt: pq.ms('decided_at'),
+    decidedById: p.text('decided_by_id'),
+    regretSaleId: p.text('regret_sale_id'),
+    note: p.text('note'),
+  },
+  (t) => [
+    p.uniqueIndex('sale_doubles_pair').on(t.saleId, t.otherSaleId),
+    p.index('sale_doubles_other').on(t.otherSaleId),
+    p.index('sale_doubles_pending').on(t.pending, t.detectedAt, t.id),
+    p.index('sale_doubles_team').on(t.teamId, t.pending, t.detectedAt, t.id),
+    p.index('sale_doubles_office').on(t.officeId, t.pending, t.detectedAt, t.id),
+    p.index('sale_doubles_seller').on(t.sellerId, t.pending, t.detectedAt, t.id),
+  ],
+)
+
+/** The sales area's settings, one row ("global"): the double-sale window back office has set. */
+export const saleSettings = s.sqliteTable('sale_settings', {
+  id: s.text('id').primaryKey(),
+  doubleWindowDays: s.integer('double_window_days').notNull(),
+  updatedAt: s.integer('updated_at').notNull(),
+  updatedById: s.text('updated_by_id'),
+})
+
+export const saleSettingsPg = p.pgTable('sale_settings', {
+  id: p.text('id').primaryKey(),
+  doubleWindowDays: p.integer('double_window_days').notNull(),
+  updatedAt: pq.ms('updated_at').notNull(),
+  updatedById: p.text('updated_by_id'),
+})

@@ -27,6 +27,8 @@ const parity: { [K in keyof typeof sqlite & keyof typeof pg]: RowsAlike<K> } = {
   saleLines: true,
   saleStatusHistory: true,
   saleDeviations: true,
+  saleDoubles: true,
+  saleSettings: true,
   files: true,
   timeReports: true,
   checkouts: true,

@@ -5,6 +5,7 @@ import { hashPassword } from '../../lib/password'
 import type { Database, Db } from '../client'
 import { businessDay, businessMonth } from '../../../shared/rules/work'
 import { personalNumberOf } from '../../../shared/rules/identity'
+import { customerKeyOf } from '../../../shared/rules/double-sales'
 import type { DeviationType, SaleStatus } from '../../../shared/schemas/sales'
 import { seedRolesIfEmpty } from './roles'
 
@@ -292,6 +293,7 @@ async function seedSalesHistory(
       phone: '070-123 45 67',
       companyName: null,
       orgNumber: null,
+      customerKey: customerKeyOf({ customerType: 'private', customerSsn, orgNumber: null }),
       postalCode: '211 45',
       city: 'Malmö',
       address: `Storgatan ${daysAgo}`,

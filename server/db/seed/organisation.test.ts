@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto'
+import { customerKeyOf, daysApart, isPossibleDouble } from '../../../shared/rules/double-sales'
 import { asc, count, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { timeReportViolations, type AllowanceType } from '../../../shared/rules/time-report'
@@ -78,6 +79,27 @@ describe('the seeded organisation (small scale)', () => {
         else expect(devs[i]).toMatchObject({ state: 'open', pending: 1, type: s.deviationType, reason: s.deviationReason, resolution: null })
       }
       expect(s.sellDate >= days[0]! && s.sellDate <= UNTIL).toBe(true)
+    }
+  })
+
+  it('sells a few customers the same again within days, each pair a double sale the rule recognises', async () => {
+    const pairs = await db.select().from(t.saleDoubles)
+    expect(pairs.length).toBeGreaterThan(0)
+    const sales = new Map((await db.select().from(t.sales)).map((s) => [s.id, s]))
+    const lines = await db.select({ saleId: t.saleLines.saleId, productId: t.saleLines.productId }).from(t.saleLines)
+    const productsOf = (id: string) => lines.filter((l) => l.saleId === id).map((l) => l.productId)
+    const candidate = (id: string) => {
+      const s = sales.get(id)!
+      expect(s.customerKey).toBe(customerKeyOf(s))
+      return { id, customerKey: s.customerKey, providerId: s.providerId, sellDate: s.sellDate, productIds: productsOf(id) }
+    }
+    for (const pair of pairs) {
+      const later = candidate(pair.saleId)
+      const earlier = candidate(pair.otherSaleId)
+      expect(isPossibleDouble(later, earlier, pair.daysApart)).toBe(true)
+      expect(later.sellDate >= earlier.sellDate).toBe(true)
+      expect(pair.daysApart).toBe(daysApart(later.sellDate, earlier.sellDate))
+      expect(pair.pending).toBe(pair.state === 'open' ? 1 : 0)
     }
   })
 

@@ -1,6 +1,7 @@
 import { count, eq, getTableName } from 'drizzle-orm'
 import type { RoleKey } from '../../../shared/permissions/roles'
 import { personalNumberOf } from '../../../shared/rules/identity'
+import { customerKeyOf, daysApart } from '../../../shared/rules/double-sales'
 import type { DeviationType, SaleStatus } from '../../../shared/rules/sale'
 import type { AbsenceType, AllowanceType } from '../../../shared/rules/time-report'
 import { WORK_DAY_HOURS } from '../../../shared/rules/work'
@@ -689,6 +690,24 @@ export async function seedOrganisation(
     }
     perDay[lo]!++
   }
+  // A few customers are sold the same again within days (docs/decisions/025): the last sales of each provider, to
+  // draw a repeat customer from, and the pairs they make.
+  type Recent = {
+    id: string
+    sellDate: string
+    soldAt: number
+    d: number
+    company: boolean
+    ssn: string | null
+    org: string | null
+    name: string
+    companyName: string | null
+    productId: string
+    sellerId: string
+    teamId: string
+    officeId: string
+  }
+  const recentOf = new Map<number, Recent[]>()
   // Sales go in oldest day first, as they happened.
   const order = Array.from(workedDays.keys()).sort((a, b) => workedDays[a]!.day - workedDays[b]!.day || a - b)
   const lastDay = days.length - 1
@@ -707,7 +726,15 @@ export async function seedOrganisation(
       const saleId = rng.uuid()
       const lines = rng.chance(0.75) ? 1 : rng.chance(0.8) ? 2 : 3
       const catalogue = productsOf[providerIndex]!
-      const start = rng.int(0, catalogue.length - 1)
+      // One sale in 300 is a customer of the last days sold the same product again.
+      const recent = recentOf.get(providerIndex) ?? []
+      const repeat = recent.length > 0 && rng.chance(1 / 300) ? rng.pick(recent) : null
+      const start = repeat
+        ? Math.max(
+            0,
+            catalogue.findIndex((p) => p.id === repeat.productId),
+          )
+        : rng.int(0, catalogue.length - 1)
       let orderValueOre = 0
       let sellerCommissionOre = 0
       let companyCommissionOre = 0
@@ -781,10 +808,22 @@ export async function seedOrganisation(
         historyRows.push({ id: rng.uuid(), saleId, status, note, byUserId: reviewer, at })
       }
       const status: SaleStatus = moves.at(-1) ?? 'finalized'
-      const company = rng.chance(0.1)
+      const company = repeat ? repeat.company : rng.chance(0.1)
       const first = rng.pick(FIRST_NAMES)
       const last = rng.pick(LAST_NAMES)
       const birthYear = rng.int(1940, 2004)
+      const customerSsn = repeat
+        ? repeat.ssn
+        : company
+          ? null
+          : personalNumberOf(
+              `${birthYear}${String(rng.int(1, 12)).padStart(2, '0')}${String(rng.int(1, 28)).padStart(2, '0')}`,
+              String(rng.int(0, 999)).padStart(3, '0'),
+            )
+      const companyName = repeat ? repeat.companyName : company ? `${last} ${rng.pick(['AB', 'HB', 'Bygg AB', 'Konsult AB'])}` : null
+      const orgNumber = repeat ? repeat.org : company ? `55${rng.int(1000, 9999)}-${rng.int(1000, 9999)}` : null
+      const customerName = repeat ? repeat.name : `${first} ${last}`
+      const customerKey = customerKeyOf({ customerType: company ? 'company' : 'private', customerSsn, orgNumber })
       await add(t.sales, {
         id: saleId,
         sellerId: seller.id,
@@ -792,17 +831,13 @@ export async function seedOrganisation(
         officeId: office.id,
         providerId: provider.id,
         customerType: company ? 'company' : 'private',
-        customerSsn: company
-          ? null
-          : personalNumberOf(
-              `${birthYear}${String(rng.int(1, 12)).padStart(2, '0')}${String(rng.int(1, 28)).padStart(2, '0')}`,
-              String(rng.int(0, 999)).padStart(3, '0'),
-            ),
-        customerName: `${first} ${last}`,
+        customerSsn,
+        customerName,
         email: rng.chance(0.5) ? ascii(`${first}.${last}${rng.int(1, 99)}@example.se`) : null,
         phone: `07${rng.int(0, 9)}-${rng.int(100, 999)} ${rng.int(10, 99)} ${rng.int(10, 99)}`,
-        companyName: company ? `${last} ${rng.pick(['AB', 'HB', 'Bygg AB', 'Konsult AB'])}` : null,
-        orgNumber: company ? `55${rng.int(1000, 9999)}-${rng.int(1000, 9999)}` : null,
+        companyName,
+        orgNumber,
+        customerKey,
         postalCode: `${office.postal} ${rng.int(10, 99)}`,
         city: office.city,
         address: `${rng.pick(STREETS)} ${rng.int(1, 80)}`,
@@ -826,6 +861,52 @@ export async function seedOrganisation(
       for (const row of lineRows) await add(t.saleLines, row)
       for (const row of historyRows) await add(t.saleStatusHistory, row)
       for (const row of deviationRows) await add(t.saleDeviations, row)
+      if (repeat) {
+        // The pair as the sales service would have found it; older ones back office has looked at and dismissed.
+        const [a, b] = repeat.sellDate < day || (repeat.sellDate === day && repeat.soldAt < soldAt) ? [saleId, repeat.id] : [repeat.id, saleId]
+        const decided = age > 10
+        await add(t.saleDoubles, {
+          id: rng.uuid(),
+          saleId: a,
+          otherSaleId: b,
+          customerKey: customerKey!,
+          providerId: provider.id,
+          sellerId: a === saleId ? seller.id : repeat.sellerId,
+          teamId: a === saleId ? team.id : repeat.teamId,
+          officeId: a === saleId ? office.id : repeat.officeId,
+          daysApart: daysApart(day, repeat.sellDate),
+          detectedAt: Math.max(soldAt, repeat.soldAt),
+          state: decided ? 'dismissed' : 'open',
+          pending: decided ? 0 : 1,
+          decidedAt: decided ? at : null,
+          decidedById: decided ? reviewer : null,
+          regretSaleId: null,
+          note: null,
+        })
+      }
+      // Remember the last sales of the provider (about a week of them) to draw repeat customers from; a customer
+      // is sold again once at most, so each pair is the only one of its customer.
+      if (repeat) recent.splice(recent.indexOf(repeat), 1)
+      else if (customerKey) {
+        recent.push({
+          id: saleId,
+          sellDate: day,
+          soldAt,
+          d,
+          company,
+          ssn: customerSsn,
+          org: orgNumber,
+          name: customerName,
+          companyName,
+          productId: lineRows[0]!.productId,
+          sellerId: seller.id,
+          teamId: team.id,
+          officeId: office.id,
+        })
+        while (recent.length > 0 && recent[0]!.d < d - 5) recent.shift()
+        if (recent.length > 2000) recent.shift()
+        recentOf.set(providerIndex, recent)
+      }
     }
   }
   await settle()

@@ -7,6 +7,13 @@ import { validate } from '../../lib/validate'
 import type { Deps } from '../../platform/deps'
 import type { SalesService } from './sales.service'
 import { deviationIdParamSchema, deviationListQuerySchema } from '../../../shared/schemas/deviations'
+import {
+  confirmDoubleSaleSchema,
+  dismissDoubleSaleSchema,
+  doubleSaleIdParamSchema,
+  doubleSaleListQuerySchema,
+  saleSettingsSchema,
+} from '../../../shared/schemas/double-sales'
 
 /**
  * Back office's moves of sale reports through their lifecycle (docs/decisions/022), one report or a selection.
@@ -56,6 +63,48 @@ export function saleReportsRoutes({ database }: Deps, sales: SalesService) {
         const detail = await sales.deviations.detail({ id: auth.userData.id, ability: auth.ability }, c.req.valid('param').id)
         if (!detail) throw notFound()
         return c.json(detail, 200)
+      })
+      // Possible double sales (docs/decisions/025): listed with the sale reports' permission, decided with its update.
+      .get('/double-sales', access.can('view', 'sale_reports'), validate('query', doubleSaleListQuerySchema), async (c) => {
+        return c.json(await sales.doubles.list(c.var.auth!.ability, c.req.valid('query'), c.var.t), 200)
+      })
+      .post(
+        '/double-sales/:id/confirm',
+        access.can('update', 'sale_reports'),
+        validate('param', doubleSaleIdParamSchema),
+        validate('json', confirmDoubleSaleSchema),
+        async (c) => {
+          const auth = c.var.auth!
+          await database.transaction((tx) =>
+            sales.doubles.confirm(tx, { id: auth.userData.id, ability: auth.ability }, c.req.valid('param').id, c.req.valid('json'), {
+              now: Date.now(),
+              translate: c.var.t,
+            }),
+          )
+          return c.json({ ok: true as const }, 200)
+        },
+      )
+      .post(
+        '/double-sales/:id/dismiss',
+        access.can('update', 'sale_reports'),
+        validate('param', doubleSaleIdParamSchema),
+        validate('json', dismissDoubleSaleSchema),
+        async (c) => {
+          const auth = c.var.auth!
+          await database.transaction((tx) =>
+            sales.doubles.dismiss(tx, { id: auth.userData.id, ability: auth.ability }, c.req.valid('param').id, c.req.valid('json'), {
+              now: Date.now(),
+              translate: c.var.t,
+            }),
+          )
+          return c.json({ ok: true as const }, 200)
+        },
+      )
+      .get('/sale-settings', access.can('view', 'sale_reports'), async (c) => c.json(await sales.doubles.settings(), 200))
+      .put('/sale-settings', access.can('update', 'sale_reports'), validate('json', saleSettingsSchema), async (c) => {
+        const auth = c.var.auth!
+        const answer = await database.transaction((tx) => sales.doubles.updateSettings(tx, auth.userData.id, c.req.valid('json'), Date.now()))
+        return c.json(answer, 200)
       })
       .post('/sale-reports/status', access.can('update', 'sale_reports'), validate('json', bulkSaleStatusChangeSchema), async (c) => {
         const input = c.req.valid('json')

@@ -23,6 +23,9 @@ import { nextChangeVersion } from '../../db/change-counter'
 import { ApiError, forbidden, notFound, validationError } from '../../lib/errors'
 import type { Deps } from '../../platform/deps'
 import { deviationReads, deviationWrites } from './deviations'
+import { doubleSales } from './double-sales'
+import { customerKeyOf } from '../../../shared/rules/double-sales'
+import type { ConfirmDoubleSaleInput } from '../../../shared/schemas/double-sales'
 
 /** What the sales area asks other areas (wired in server/app.ts; no area imports another). */
 export type SalesPorts = {
@@ -83,6 +86,7 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
   }
 
   const deviations = deviationWrites(t)
+  const doubles = doubleSales(database)
   const read = preparedReads(database)
   /** The fields rule conditions on `sale_reports` may use. */
   const conditionColumns = { sellerId: t.sales.sellerId, teamId: t.sales.teamId, officeId: t.sales.officeId }
@@ -227,10 +231,22 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
   const nextFor = (actor: { id: string; ability: AppAbility }, sale: typeof t.sales.$inferSelect) =>
     SALE_STATUSES.filter((to) => to !== sale.status && allowedNext(sale.status, moversOf(actor, sale)).includes(to))
 
-  return {
+  const service = {
     detail,
     list,
     deviations: deviationReads(database, { mayView, allowedNext: nextFor }),
+    doubles: {
+      list: doubles.list,
+      settings: doubles.settings,
+      updateSettings: doubles.updateSettings,
+      dismiss: doubles.dismiss,
+      /** Confirms a double sale: the chosen sale becomes regret through changeStatus (its rules, version and 409s). */
+      confirm(tx: Db, actor: { id: string; ability: AppAbility }, id: string, input: ConfirmDoubleSaleInput, ctx: { now: number; translate: Translate }) {
+        return doubles.confirm(tx, actor, id, input, ctx, async (saleId, version, reason) => {
+          await service.changeStatus(tx, actor, saleId, { to: 'regret', version, reason, deviationType: null }, ctx)
+        })
+      },
+    },
 
     /** A seller's sales of a business day: how many, and their order value (the time-reports area's checkout asks). */
     async daySummary(tx: Db, sellerId: string, date: string): Promise<{ salesCount: number; orderValueOre: number }> {
@@ -289,6 +305,7 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
         phone: sale.phone,
         companyName: sale.companyName,
         orgNumber: sale.orgNumber,
+        customerKey: customerKeyOf(sale),
         postalCode: sale.postalCode,
         city: sale.city,
         address: sale.address,
@@ -307,6 +324,13 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
         updatedAt: ctx.now,
       })
       await tx.insert(t.saleLines).values(lineRows(sale.id, sale.products, productsById))
+      const [stored] = await tx.select().from(t.sales).where(eq(t.sales.id, sale.id))
+      await doubles.find(
+        tx,
+        stored!,
+        sale.products.map((l) => l.productId),
+        ctx.now,
+      )
       await tx
         .insert(t.saleStatusHistory)
         .values({ id: crypto.randomUUID(), saleId: sale.id, status: 'finalized', note: null, byUserId: actor.id, at: ctx.now })
@@ -398,11 +422,26 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
       const { products: _products, ...fieldChanges } = changes
       await tx
         .update(t.sales)
-        .set({ ...fieldChanges, ...(amounts ?? {}), status: 'finalized', deviationType: null, deviationReason: null, version, updatedAt: ctx.now })
+        .set({
+          ...fieldChanges,
+          ...(amounts ?? {}),
+          customerKey: customerKeyOf(merged),
+          status: 'finalized',
+          deviationType: null,
+          deviationReason: null,
+          version,
+          updatedAt: ctx.now,
+        })
         .where(eq(t.sales.id, sale.id))
       if (newLines) {
         await tx.delete(t.saleLines).where(eq(t.saleLines.saleId, sale.id))
         await tx.insert(t.saleLines).values(newLines)
+      }
+      // A new customer or new products may make it a double of another sale.
+      if (changes.products || changes.customerSsn !== undefined || changes.orgNumber !== undefined) {
+        const [stored] = await tx.select().from(t.sales).where(eq(t.sales.id, sale.id))
+        const productIds = (await tx.select({ id: t.saleLines.productId }).from(t.saleLines).where(eq(t.saleLines.saleId, sale.id))).map((l) => l.id)
+        await doubles.find(tx, stored!, productIds, ctx.now)
       }
       const before = Object.fromEntries(fields.map((f) => [f, f === 'products' ? null : (sale as Record<string, unknown>)[f]]))
       await logActivity(tx, t, {
@@ -499,6 +538,7 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
       return statusAnswer(tx, after!)
     },
   }
+  return service
 
   /**
    * A sale report as back office opens it, or null when there is none this user may see: names of the people and

@@ -323,6 +323,7 @@ export const enCore = {
     maintenance: 'Säljkraft is under maintenance. What you do on the phone is kept and sent when we are back.',
     version_conflict: 'Someone else changed the sale report while you were working on it. See what changed and try again.',
     invalid_transition: 'The sale report cannot go from {{from}} to {{to}}. Allowed from here: {{allowed}}.',
+    already_decided: 'This has already been decided ({{state}}). Reload to see how.',
     network: 'No connection to the server. Check the network and try again.',
   },
   routes: {
@@ -338,6 +339,7 @@ export const enCore = {
     'backoffice-customers-id': 'Customer',
     'backoffice-deviations': 'Deviations',
     'backoffice-deviations-id': 'Deviation',
+    'backoffice-double-sales': 'Double sales',
     'backoffice-devices': 'Devices',
     'backoffice-downloads': 'Downloads',
     'backoffice-finance-profitability-legacy': 'Profitability (legacy)',

@@ -323,6 +323,7 @@ export const fiCore = {
     maintenance: 'Säljkraftissa on huoltokatko. Puhelimella tekemäsi tallennetaan ja lähetetään, kun palaamme.',
     version_conflict: 'Joku muu muutti myyntiraporttia sillä välin, kun käsittelit sitä. Katso mitä muuttui ja yritä uudelleen.',
     invalid_transition: 'Myyntiraportti ei voi siirtyä tilasta {{from}} tilaan {{to}}. Sallitut tilat: {{allowed}}.',
+    already_decided: 'Tämä on jo ratkaistu ({{state}}). Lataa uudelleen nähdäksesi miten.',
     network: 'Ei yhteyttä palvelimeen. Tarkista verkkoyhteys ja yritä uudelleen.',
   },
   routes: {
@@ -338,6 +339,7 @@ export const fiCore = {
     'backoffice-customers-id': 'Asiakas',
     'backoffice-deviations': 'Poikkeamat',
     'backoffice-deviations-id': 'Poikkeama',
+    'backoffice-double-sales': 'Kaksoismyynnit',
     'backoffice-devices': 'Laitteet',
     'backoffice-downloads': 'Lataukset',
     'backoffice-finance-profitability-legacy': 'Kannattavuus (vanha)',

@@ -304,6 +304,7 @@ export const svCore = {
     maintenance: 'Säljkraft har underhåll just nu. Det du gör på telefonen sparas och skickas när vi är tillbaka.',
     version_conflict: 'Någon annan ändrade säljrapporten medan du arbetade med den. Se vad som ändrades och försök igen.',
     invalid_transition: 'Säljrapporten kan inte gå från {{from}} till {{to}}. Tillåtet härifrån: {{allowed}}.',
+    already_decided: 'Det här är redan avgjort ({{state}}). Ladda om för att se hur.',
     network: 'Ingen kontakt med servern. Kontrollera nätverket och försök igen.',
   },
   routes: {
@@ -319,6 +320,7 @@ export const svCore = {
     'backoffice-customers-id': 'Kund',
     'backoffice-deviations': 'Avvikelser',
     'backoffice-deviations-id': 'Avvikelse',
+    'backoffice-double-sales': 'Dubbelförsäljningar',
     'backoffice-devices': 'Enheter',
     'backoffice-downloads': 'Nedladdningar',
     'backoffice-finance-profitability-legacy': 'Lönsamhet (äldre)',

@@ -1,0 +1,212 @@
+import { Alert, Button, CloseButton, Dialog, Field, Input, Portal, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { formatDate, formatTime, type FormatLanguage } from '../../../../shared/format'
+import { DOUBLE_WINDOW_MAX_DAYS, DOUBLE_WINDOW_MIN_DAYS } from '../../../../shared/rules/double-sales'
+import type { DoubleSaleListItem } from '../../../../shared/schemas/double-sales'
+import { useDialogSize } from '../../../components/ui/dialog-size'
+import { ApiClientError, NetworkError } from '../../../lib/api-client'
+import { confirmDoubleSale, dismissDoubleSale, saveSaleSettings } from '../api/double-sales-api'
+
+function messageOf(err: unknown, t: (key: string) => string): string {
+  return err instanceof NetworkError ? t('errors.network') : err instanceof ApiClientError ? err.message : t('errors.server_error')
+}
+
+/**
+ * Decides a possible double sale (docs/decisions/025): confirm — the chosen sale (the later one unless back office
+ * picks the earlier) becomes regret with a reason the seller reads — or dismiss, with an optional note. A pair
+ * decided meanwhile, or a sale changed meanwhile, is a 409 whose message says so; the list is read again.
+ */
+export function DoubleSaleDialog(props: {
+  pair: DoubleSaleListItem | null
+  mode: 'confirm' | 'dismiss'
+  onClose: () => void
+  onDecided: () => void
+  onConflict: () => void
+}) {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const size = useDialogSize('md')
+  const { pair } = props
+  const [which, setWhich] = useState<'later' | 'earlier'>('later')
+  const [reason, setReason] = useState(() => t('doubleSales.defaultReason'))
+  const [note, setNote] = useState('')
+  const [errors, setErrors] = useState<{ reason?: string; form?: string }>({})
+  const [busy, setBusy] = useState(false)
+
+  const submit = async () => {
+    if (!pair) return
+    if (props.mode === 'confirm' && !reason.trim()) {
+      setErrors({ reason: t('validation.required') })
+      return
+    }
+    setBusy(true)
+    setErrors({})
+    try {
+      if (props.mode === 'confirm') {
+        const sale = pair[which]
+        await confirmDoubleSale(pair.id, { regretSaleId: sale.id, version: sale.version, reason: reason.trim() })
+      } else {
+        await dismissDoubleSale(pair.id, { note: note.trim() || null })
+      }
+      props.onDecided()
+    } catch (err) {
+      const fieldErrors = err instanceof ApiClientError ? err.body?.fieldErrors : undefined
+      if (fieldErrors?.reason) setErrors({ reason: fieldErrors.reason[0] })
+      else {
+        if (err instanceof ApiClientError && err.status === 409) props.onConflict()
+        setErrors({ form: messageOf(err, t) })
+      }
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Dialog.Root lazyMount unmountOnExit open={pair !== null} onOpenChange={(e) => (e.open ? undefined : props.onClose())} size={size}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{props.mode === 'confirm' ? t('doubleSales.confirmTitle') : t('doubleSales.dismissTitle')}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              {pair ? (
+                <Stack gap="4">
+                  <Text fontWeight="medium">
+                    {pair.customerName} · {pair.providerName}
+                  </Text>
+                  {props.mode === 'confirm' ? (
+                    <>
+                      <Text fontSize="sm" color="fg.muted">
+                        {t('doubleSales.confirmHelp')}
+                      </Text>
+                      <Field.Root>
+                        <Field.Label>{t('doubleSales.regretWhich')}</Field.Label>
+                        <RadioGroup.Root value={which} onValueChange={(e) => setWhich(e.value as 'later' | 'earlier')} colorPalette="brand">
+                          <Stack gap="2">
+                            {(['later', 'earlier'] as const).map((w) => (
+                              <RadioGroup.Item key={w} value={w}>
+                                <RadioGroup.ItemHiddenInput />
+                                <RadioGroup.ItemIndicator />
+                                <RadioGroup.ItemText>
+                                  {t(w === 'later' ? 'doubleSales.laterOption' : 'doubleSales.earlierOption', {
+                                    date: `${formatDate(pair[w].soldAt, lang)} ${formatTime(pair[w].soldAt, lang)}`,
+                                    seller: pair[w].sellerName,
+                                  })}
+                                </RadioGroup.ItemText>
+                              </RadioGroup.Item>
+                            ))}
+                          </Stack>
+                        </RadioGroup.Root>
+                      </Field.Root>
+                      <Field.Root invalid={!!errors.reason} required>
+                        <Field.Label>
+                          {t('doubleSales.reason')}
+                          <Field.RequiredIndicator />
+                        </Field.Label>
+                        <Textarea rows={3} maxLength={1000} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+                        {errors.reason ? <Field.ErrorText>{errors.reason}</Field.ErrorText> : null}
+                      </Field.Root>
+                    </>
+                  ) : (
+                    <Field.Root>
+                      <Field.Label>{t('doubleSales.note')}</Field.Label>
+                      <Textarea rows={3} maxLength={1000} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
+                    </Field.Root>
+                  )}
+                  {errors.form ? (
+                    <Alert.Root status="error">
+                      <Alert.Indicator />
+                      <Alert.Title>{errors.form}</Alert.Title>
+                    </Alert.Root>
+                  ) : null}
+                </Stack>
+              ) : null}
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={props.onClose}>
+                {t('doubleSales.cancel')}
+              </Button>
+              <Button colorPalette={props.mode === 'confirm' ? 'red' : 'brand'} loading={busy} onClick={() => void submit()}>
+                {props.mode === 'confirm' ? t('doubleSales.confirm') : t('doubleSales.dismiss')}
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  )
+}
+
+/** Back office sets the double-sale window (1–90 days); the list follows at once. */
+export function DoubleWindowDialog(props: { open: boolean; current: number; onClose: () => void; onSaved: (days: number) => void }) {
+  const { t } = useTranslation()
+  const size = useDialogSize('sm')
+  const [days, setDays] = useState(String(props.current))
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const submit = async () => {
+    const n = Number(days)
+    if (!Number.isInteger(n) || n < DOUBLE_WINDOW_MIN_DAYS || n > DOUBLE_WINDOW_MAX_DAYS) {
+      setError(t('validation.saleSettings.window'))
+      return
+    }
+    setBusy(true)
+    try {
+      await saveSaleSettings({ doubleWindowDays: n })
+      props.onSaved(n)
+    } catch (err) {
+      const fieldErrors = err instanceof ApiClientError ? err.body?.fieldErrors : undefined
+      setError(fieldErrors?.doubleWindowDays?.[0] ?? messageOf(err, t))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Dialog.Root lazyMount unmountOnExit open={props.open} onOpenChange={(e) => (e.open ? undefined : props.onClose())} size={size}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{t('doubleSales.changeWindow')}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Field.Root invalid={!!error} required>
+                <Field.Label>
+                  {t('doubleSales.windowLabel')}
+                  <Field.RequiredIndicator />
+                </Field.Label>
+                <Input
+                  type="number"
+                  inputMode="numeric"
+                  min={DOUBLE_WINDOW_MIN_DAYS}
+                  max={DOUBLE_WINDOW_MAX_DAYS}
+                  value={days}
+                  onChange={(e) => setDays(e.currentTarget.value)}
+                />
+                {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
+              </Field.Root>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={props.onClose}>
+                {t('doubleSales.cancel')}
+              </Button>
+              <Button colorPalette="brand" loading={busy} onClick={() => void submit()}>
+                {t('doubleSales.save')}
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  )
+}

@@ -1,0 +1,249 @@
+import { Badge, Button, Flex, HStack, Link as ChakraLink, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react'
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link as RouterLink, useSearchParams } from 'react-router'
+import { formatDate, formatOre, formatTime, type FormatLanguage } from '../../../../shared/format'
+import { pathFor } from '../../../../shared/routes'
+import { DOUBLE_STATES, type DoubleSaleListItem, type DoubleState } from '../../../../shared/schemas/double-sales'
+import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
+import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
+import { useListQuery } from '../../../components/ui/data-table/use-list-query'
+import { LookupCombobox, LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
+import { Page } from '../../../components/ui/page'
+import { useAbility } from '../../../lib/session'
+import { snackbar } from '../../../lib/snackbar-store'
+import { DOUBLE_FILTER_KEYS, getSaleSettings, listDoubleSales, type DoubleSaleFilters } from '../api/double-sales-api'
+import { DoubleSaleDialog, DoubleWindowDialog } from '../components/double-sale-dialogs'
+import { SaleStatusBadge } from '../components/status-badges'
+
+const STATE_COLOR: Record<DoubleState, string> = { open: 'orange', confirmed: 'red', dismissed: 'gray' }
+
+/**
+ * /backoffice/double-sales: possible double sales (docs/decisions/025) — the same customer, provider and product
+ * within the window back office sets — newest found first, each with both sales; confirm one (it becomes regret)
+ * or dismiss the pair. State and filters in the URL.
+ */
+export default function DoubleSalesPage() {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const ability = useAbility()
+  const queryClient = useQueryClient()
+  const mayDecide = ability.can('update', 'sale_reports')
+  const { query, update } = useListQuery({ sortBy: undefined, itemsPerPage: 25 })
+  const [params] = useSearchParams()
+  const filters: DoubleSaleFilters = useMemo(() => Object.fromEntries(DOUBLE_FILTER_KEYS.map((k) => [k, params.get(k) || undefined])), [params])
+  const state = (filters.state ?? 'open') as DoubleState
+  const [deciding, setDeciding] = useState<{ pair: DoubleSaleListItem; mode: 'confirm' | 'dismiss' } | null>(null)
+  const [editingWindow, setEditingWindow] = useState(false)
+
+  const settings = useQuery({ queryKey: ['sale-settings'], queryFn: ({ signal }) => getSaleSettings(signal) })
+  const list = useQuery({
+    queryKey: ['double-sales', query, filters],
+    queryFn: ({ signal }) => listDoubleSales(query, filters, signal),
+    placeholderData: keepPreviousData,
+  })
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: ['double-sales'] })
+    void queryClient.invalidateQueries({ queryKey: ['sale-reports'] })
+  }
+  const set = (key: keyof DoubleSaleFilters, value: string | undefined) => update({ [key]: value })
+  const active = DOUBLE_FILTER_KEYS.filter((k) => filters[k]).length
+
+  const sale = (s: DoubleSaleListItem['later']) => (
+    <Stack gap="1">
+      <ChakraLink asChild fontSize="sm">
+        <RouterLink to={pathFor('backoffice-salereports-id', { id: s.id })}>
+          {t('doubleSales.saleLine', {
+            date: `${formatDate(s.soldAt, lang)} ${formatTime(s.soldAt, lang)}`,
+            seller: s.sellerName,
+            value: formatOre(s.orderValueOre, lang),
+          })}
+        </RouterLink>
+      </ChakraLink>
+      <HStack>
+        <SaleStatusBadge status={s.status} />
+      </HStack>
+    </Stack>
+  )
+  const columns: Column<DoubleSaleListItem>[] = [
+    {
+      key: 'found',
+      header: t('doubleSales.columns.found'),
+      sortKey: 'detectedAt',
+      render: (r) => <Text whiteSpace="nowrap">{formatDate(r.detectedAt, lang)}</Text>,
+      csv: (r) => new Date(r.detectedAt).toISOString(),
+      hideBelow: 'md',
+    },
+    {
+      key: 'customer',
+      header: t('doubleSales.columns.customer'),
+      render: (r) => (
+        <>
+          <Text fontWeight="medium">{r.customerName}</Text>
+          <Text fontSize="xs" color="fg.muted">
+            {r.customerNumber}
+          </Text>
+          <Text fontSize="xs" color="fg.muted" hideFrom="lg">
+            {r.providerName}
+          </Text>
+        </>
+      ),
+      csv: (r) => `${r.customerName} (${r.customerNumber})`,
+    },
+    { key: 'provider', header: t('doubleSales.columns.provider'), render: (r) => r.providerName, csv: (r) => r.providerName, hideBelow: 'lg' },
+    {
+      key: 'apart',
+      header: t('doubleSales.columns.apart'),
+      render: (r) => <Text whiteSpace="nowrap">{r.daysApart === 0 ? t('doubleSales.sameDay') : t('doubleSales.apartDays', { count: r.daysApart })}</Text>,
+      csv: (r) => r.daysApart,
+    },
+    {
+      key: 'later',
+      header: t('doubleSales.columns.later'),
+      render: (r) => sale(r.later),
+      csv: (r) => `${r.later.sellDate} ${r.later.sellerName}`,
+      hideBelow: 'sm',
+    },
+    {
+      key: 'earlier',
+      header: t('doubleSales.columns.earlier'),
+      render: (r) => sale(r.earlier),
+      csv: (r) => `${r.earlier.sellDate} ${r.earlier.sellerName}`,
+      hideBelow: 'sm',
+    },
+    {
+      key: 'state',
+      header: t('doubleSales.columns.state'),
+      render: (r) =>
+        r.state === 'open' && mayDecide ? (
+          <Flex gap="2" wrap="wrap">
+            <Button size="xs" colorPalette="red" variant="outline" onClick={() => setDeciding({ pair: r, mode: 'confirm' })}>
+              {t('doubleSales.confirm')}
+            </Button>
+            <Button size="xs" variant="outline" onClick={() => setDeciding({ pair: r, mode: 'dismiss' })}>
+              {t('doubleSales.dismiss')}
+            </Button>
+          </Flex>
+        ) : (
+          <Stack gap="1">
+            <Badge colorPalette={STATE_COLOR[r.state]} variant="subtle" alignSelf="start">
+              {t(`doubleSales.states.${r.state}`)}
+            </Badge>
+            {r.decidedAt ? (
+              <Text fontSize="xs" color="fg.muted">
+                {t('doubleSales.decided', { date: formatDate(r.decidedAt, lang) })}
+              </Text>
+            ) : null}
+            {r.note ? (
+              <Text fontSize="xs" color="fg.muted" lineClamp={2} title={r.note}>
+                {r.note}
+              </Text>
+            ) : null}
+          </Stack>
+        ),
+      csv: (r) => t(`doubleSales.states.${r.state}`),
+    },
+  ]
+  const csv = useCsvDownload({ fileName: t('routes.backoffice-double-sales'), columns, query, fetchPage: (q) => listDoubleSales(q, filters) })
+  const windowDays = settings.data?.doubleWindowDays
+
+  return (
+    <Page title={t('routes.backoffice-double-sales')} breadcrumbs={[{ label: t('nav.groups.backoffice') }]}>
+      <Flex gap="3" align="center" wrap="wrap">
+        <Text color="fg.muted" data-testid="double-window">
+          {windowDays ? t('doubleSales.window', { count: windowDays }) : '\u00a0'}
+        </Text>
+        {mayDecide && windowDays ? (
+          <Button size="xs" variant="ghost" onClick={() => setEditingWindow(true)}>
+            {t('doubleSales.changeWindow')}
+          </Button>
+        ) : null}
+      </Flex>
+      <DataTable
+        label={t('routes.backoffice-double-sales')}
+        columns={columns}
+        rows={list.data?.items}
+        total={list.data?.total ?? 0}
+        totalCapped={list.data?.totalCapped}
+        nextCursor={list.data?.nextCursor}
+        prevCursor={list.data?.prevCursor}
+        query={query}
+        onQueryChange={update}
+        loading={list.isFetching}
+        error={list.isError ? (list.error as Error).message : null}
+        onRetry={() => void list.refetch()}
+        onDownloadCsv={() => void csv.download()}
+        downloading={csv.downloading}
+        activeFilters={active}
+        filters={
+          <Flex direction="column" gap="3">
+            <Wrap gap="2" role="group" aria-label={t('doubleSales.columns.state')}>
+              {DOUBLE_STATES.map((s) => (
+                <Button
+                  key={s}
+                  size="xs"
+                  variant={state === s ? 'solid' : 'outline'}
+                  colorPalette={state === s ? 'brand' : 'gray'}
+                  aria-pressed={state === s}
+                  onClick={() => set('state', s === 'open' ? undefined : s)}
+                >
+                  {t(`doubleSales.states.${s}`)}
+                </Button>
+              ))}
+            </Wrap>
+            <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="2">
+              <LookupNativeSelect
+                kind="providers"
+                label={t('doubleSales.columns.provider')}
+                value={filters.providerId}
+                onChange={(v) => set('providerId', v)}
+              />
+              {ability.can('view', 'offices') ? (
+                <LookupNativeSelect kind="offices" label={t('saleReports.filters.office')} value={filters.officeId} onChange={(v) => set('officeId', v)} />
+              ) : null}
+              {ability.can('view', 'teams') ? (
+                <LookupCombobox
+                  kind="teams"
+                  label={t('saleReports.columns.team')}
+                  value={filters.teamId}
+                  parentId={filters.officeId}
+                  onChange={(v) => set('teamId', v)}
+                />
+              ) : null}
+              {ability.can('view', 'users') ? (
+                <LookupCombobox kind="users" label={t('saleReports.columns.seller')} value={filters.sellerId} onChange={(v) => set('sellerId', v)} />
+              ) : null}
+            </SimpleGrid>
+          </Flex>
+        }
+      />
+      <DoubleSaleDialog
+        key={deciding ? `${deciding.pair.id}-${deciding.mode}` : 'closed'}
+        pair={deciding?.pair ?? null}
+        mode={deciding?.mode ?? 'confirm'}
+        onClose={() => setDeciding(null)}
+        onConflict={refresh}
+        onDecided={() => {
+          snackbar.show(t(deciding?.mode === 'dismiss' ? 'doubleSales.dismissed' : 'doubleSales.confirmed'), { color: 'success', icon: 'success' })
+          setDeciding(null)
+          refresh()
+        }}
+      />
+      {windowDays ? (
+        <DoubleWindowDialog
+          key={String(editingWindow)}
+          open={editingWindow}
+          current={windowDays}
+          onClose={() => setEditingWindow(false)}
+          onSaved={() => {
+            snackbar.show(t('doubleSales.windowSaved'), { color: 'success', icon: 'success' })
+            setEditingWindow(false)
+            void queryClient.invalidateQueries({ queryKey: ['sale-settings'] })
+            refresh()
+          }}
+        />
+      ) : null}
+    </Page>
+  )
+}
