@@ -243,6 +243,8 @@ export const saleDeviations = s.sqliteTable(
     providerId: s.text('provider_id').notNull(),
     type: s.text('type').$type<DeviationType>().notNull(),
     reason: s.text('reason').notNull(),
+    /** the sale's customer name, company and order number, lower-cased: the list's free text, over its own rows */
+    searchText: s.text('search_text').notNull().default(''),
     state: s.text('state').$type<DeviationState>().notNull(),
     /** 1 while open or corrected, 0 once resolved: the work list's one-value filter, in its index's order */
     pending: s.integer('pending').notNull(),
@@ -279,6 +281,7 @@ export const saleDeviationsPg = p.pgTable(
     providerId: p.text('provider_id').notNull(),
     type: p.text('type').$type<DeviationType>().notNull(),
     reason: p.text('reason').notNull(),
+    searchText: p.text('search_text').notNull().default(''),
     state: p.text('state').$type<DeviationState>().notNull(),
     /** 1 while open or corrected, 0 once resolved: the work list's one-value filter, in its index's order */
     pending: p.integer('pending').notNull(),

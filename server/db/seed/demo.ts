@@ -6,6 +6,7 @@ import type { Database, Db } from '../client'
 import { businessDay, businessMonth } from '../../../shared/rules/work'
 import { personalNumberOf } from '../../../shared/rules/identity'
 import { customerKeyOf } from '../../../shared/rules/double-sales'
+import { searchTextOf } from '../../../shared/rules/deviations'
 import type { DeviationType, SaleStatus } from '../../../shared/schemas/sales'
 import { seedRolesIfEmpty } from './roles'
 
@@ -340,6 +341,7 @@ async function seedSalesHistory(
         providerId: p.providerId,
         type: deviationType,
         reason: deviationReason ?? '',
+        searchText: searchTextOf({ customerName: customer, companyName: null, externalOrderNumber: null }),
         state: 'open',
         pending: 1,
         openedAt: soldAt + DAY,

@@ -7,6 +7,7 @@ import type { AbsenceType, AllowanceType } from '../../../shared/rules/time-repo
 import { WORK_DAY_HOURS } from '../../../shared/rules/work'
 import { hashPassword } from '../../lib/password'
 import { bulkLoader } from '../bulk'
+import { searchTextOf } from '../../../shared/rules/deviations'
 import type { Database, Schema } from '../client'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo'
 import { seedRolesIfEmpty } from './roles'
@@ -788,6 +789,7 @@ export async function seedOrganisation(
             providerId: provider.id,
             type: deviationType,
             reason: deviationReason,
+            searchText: '',
             state: 'open',
             pending: 1,
             openedAt: at,
@@ -824,6 +826,7 @@ export async function seedOrganisation(
       const orgNumber = repeat ? repeat.org : company ? `55${rng.int(1000, 9999)}-${rng.int(1000, 9999)}` : null
       const customerName = repeat ? repeat.name : `${first} ${last}`
       const customerKey = customerKeyOf({ customerType: company ? 'company' : 'private', customerSsn, orgNumber })
+      const externalOrderNumber = provider.requireExternal ? `EXT-${rng.int(100_000, 999_999)}` : null
       await add(t.sales, {
         id: saleId,
         sellerId: seller.id,
@@ -842,7 +845,7 @@ export async function seedOrganisation(
         city: office.city,
         address: `${rng.pick(STREETS)} ${rng.int(1, 80)}`,
         message: null,
-        externalOrderNumber: provider.requireExternal ? `EXT-${rng.int(100_000, 999_999)}` : null,
+        externalOrderNumber,
         checklistFileId: null,
         status,
         externalStatus: null,
@@ -860,7 +863,7 @@ export async function seedOrganisation(
       })
       for (const row of lineRows) await add(t.saleLines, row)
       for (const row of historyRows) await add(t.saleStatusHistory, row)
-      for (const row of deviationRows) await add(t.saleDeviations, row)
+      for (const row of deviationRows) await add(t.saleDeviations, { ...row, searchText: searchTextOf({ customerName, companyName, externalOrderNumber }) })
       if (repeat) {
         // The pair as the sales service would have found it; older ones back office has looked at and dismissed.
         const [a, b] = repeat.sellDate < day || (repeat.sellDate === day && repeat.soldAt < soldAt) ? [saleId, repeat.id] : [repeat.id, saleId]

@@ -71,9 +71,13 @@ describe('a deviation’s life', () => {
     })
 
     // The seller corrects it from the device: back office's turn.
-    expect(await push('correctSale', { id: saleId, changes: { customerSsn: '560314-2422' }, comment: 'Rätt nummer nu' })).toMatchObject({ applied: 1 })
+    expect(
+      await push('correctSale', { id: saleId, changes: { customerSsn: '560314-2422', customerName: 'Dagny Rättadsson' }, comment: 'Rätt nummer nu' }),
+    ).toMatchObject({ applied: 1 })
+    // Found by the corrected name now, not the old one.
+    expect((await list(backoffice.cookie, '?q=Avvikelsesson')).items).toEqual([])
     ;[dev] = await deviationOf(saleId)
-    expect(dev).toMatchObject({ state: 'corrected', resolution: null })
+    expect(dev).toMatchObject({ state: 'corrected', resolution: null, customerName: 'Dagny Rättadsson' })
     expect(dev!.correctedAt).toBeGreaterThan(0)
 
     await move(saleId, { status: 'approved' })

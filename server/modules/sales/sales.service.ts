@@ -467,7 +467,8 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
         reason: input.comment,
       })
       await recordMove(tx, sale, { to: 'finalized', deviationType: null, reason: input.comment }, actor.id, ctx.now)
-      await deviations.corrected(tx, sale.id, input.comment, ctx.now)
+      const [corrected] = await tx.select().from(t.sales).where(eq(t.sales.id, sale.id))
+      await deviations.corrected(tx, corrected!, input.comment, ctx.now)
     },
 
     /**
