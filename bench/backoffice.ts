@@ -92,10 +92,7 @@ async function plan(text: string, params: unknown[]): Promise<string[]> {
   return r.rows.map((row) => row['QUERY PLAN'])
 }
 /** A plan line that reads every row of sales (the smaller tables may be read whole, for a text search over all states). */
-const fullScan = (line: string) =>
-  database.dialect === 'sqlite'
-    ? /^SCAN (sales|s)\b(?!.*USING)/.test(line.trim())
-    : /Seq Scan on sales\b/.test(line)
+const fullScan = (line: string) => (database.dialect === 'sqlite' ? /^SCAN (sales|s)\b(?!.*USING)/.test(line.trim()) : /Seq Scan on sales\b/.test(line))
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
 
