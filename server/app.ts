@@ -31,6 +31,9 @@ import { appMetaOf, systemRoutes } from './modules/system/system.routes'
 import { timeReportsService, type TimeReportsService } from './modules/time-reports/time-reports.service'
 import { timeReportsSync } from './modules/time-reports/time-reports.sync'
 import { usersRoutes } from './modules/users/users.routes'
+import { ordersService } from './modules/orders/orders.service'
+import { ordersRoutes } from './modules/orders/orders.routes'
+import { FILE_KINDS } from '../shared/schemas/files'
 import type { SyncHooks, SyncParts } from './lib/sync-contract'
 import type { Deps } from './platform/deps'
 
@@ -78,7 +81,16 @@ export function assembleAreas(deps: Deps) {
     owned: [...salesParts.owned, ...timeParts.owned, budgetsPullSource(t)],
     reference: [catalog.pullSource],
   }
-  return { catalog, sales, timeReports, sync }
+  // The orders area asks the catalog for the provider and the sales area for the sales an order file may match.
+  const orders = ordersService(deps, {
+    provider: catalog.provider,
+    providerNames: catalog.providerNames,
+    salesForMatching: sales.orders.forMatching,
+    saleSummaries: sales.orders.summaries,
+    salesInPeriod: sales.orders.inPeriod,
+    flagWithoutOrder: sales.orders.flagWithoutOrder,
+  })
+  return { catalog, sales, timeReports, orders, sync }
 }
 
 function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
@@ -95,6 +107,11 @@ function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
   // Checklist uploads are the one kind of request with a larger body (a photo or a PDF, up to 10 MB).
   const limitFile = bodyLimit({
     maxSize: CHECKLIST_MAX_BYTES,
+    onError: (c) => answerError(c as never, new ApiError(413, 'payload_too_large')),
+  })
+  // An order file (CSV or XLSX) is read whole into the back office: up to its kind's limit.
+  const limitOrderFile = bodyLimit({
+    maxSize: FILE_KINDS.order_import.maxBytes,
     onError: (c) => answerError(c as never, new ApiError(413, 'payload_too_large')),
   })
   const checkOrigin = csrfProtection(env.appOrigins, env.nodeEnv !== 'production')
@@ -130,7 +147,7 @@ function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
     const guarded = async () => {
       if (c.req.method === 'GET' || c.req.method === 'HEAD') return withSession()
       // Called by hand, so an answer of theirs (413) is put in place here, as Hono's compose would.
-      const limit = c.req.path.startsWith('/api/sync/files/') ? limitFile : limitBody
+      const limit = c.req.path.startsWith('/api/sync/files/') ? limitFile : c.req.path === '/api/order-imports' ? limitOrderFile : limitBody
       const refused = await limit(c, async () => {
         await checkOrigin(c, withSession)
       })
@@ -149,6 +166,7 @@ function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
     .route('/', notificationsRoutes(deps))
     .route('/', salesRoutes(deps))
     .route('/', saleReportsRoutes(deps, areas.sales))
+    .route('/', ordersRoutes(deps, areas.orders))
     .route('/', mailRoutes(deps))
     .route('/', filesRoutes(deps))
     .route('/', syncRoutes(deps, areas.sync, options.syncHooks))

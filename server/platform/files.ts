@@ -141,6 +141,12 @@ export function fileStore(database: Database) {
       })
     },
 
+    /** A file's bytes for the area that owns it (its own job or service, never a user's request: open() is for those). */
+    async bytes(id: string): Promise<Buffer | null> {
+      const [content] = await db.select({ data: t.files.data }).from(t.files).where(eq(t.files.id, id))
+      return content ? Buffer.from(content.data) : null
+    },
+
     /** The file's description without its bytes (null when there is none). */
     async describe(tx: Db, id: string): Promise<StoredFileMeta | null> {
       const [file] = await tx.select(meta).from(t.files).where(eq(t.files.id, id))

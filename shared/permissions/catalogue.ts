@@ -95,6 +95,8 @@ const API_PAIRS: Array<[Action, Subject]> = [
   ['create', 'customers'],
   ['update', 'customers'],
   ['update', 'sale_reports'],
+  ['create', 'order_registrations'],
+  ['update', 'order_registrations'],
   ['update', 'sales'],
   ['create', 'time_reports'],
   ['update', 'time_reports'],

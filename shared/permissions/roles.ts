@@ -69,7 +69,8 @@ export const DEFAULT_ROLES: readonly RoleDef[] = [
         'profile',
         ...FINANCE,
       ),
-      ...can('update', 'sale_reports', 'time_reports', 'users', 'profile'),
+      ...can('update', 'sale_reports', 'time_reports', 'users', 'profile', 'order_registrations'),
+      ...can('create', 'order_registrations'),
       // Not 'create users': giving an account a role gives its rules, and nobody gives more than they hold
       // (docs/decisions/016); back office holds none of the default roles whole. Admins create accounts.
       ...can('create', 'products', 'providers', 'customers'),

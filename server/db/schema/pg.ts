@@ -30,3 +30,4 @@ export {
   jobSchedulesPg as jobSchedules,
 } from './platform'
 export { mailOutboxPg as mailOutbox } from './mail'
+export { orderRegistrationsPg as orderRegistrations, orderImportsPg as orderImports, orderMappingsPg as orderMappings } from './orders'

@@ -111,7 +111,19 @@ export const salesPg = p.pgTable(
  * ones also serve the seller's day and the dashboards' date ranges. The free-text search has its own index
  * (migration 0010: FTS5 trigram on SQLite, pg_trgm on PostgreSQL).
  */
-type Indexed = 'sellDate' | 'soldAt' | 'id' | 'status' | 'providerId' | 'teamId' | 'officeId' | 'sellerId' | 'orderValueOre' | 'customerName' | 'customerKey'
+type Indexed =
+  | 'sellDate'
+  | 'soldAt'
+  | 'id'
+  | 'status'
+  | 'providerId'
+  | 'teamId'
+  | 'officeId'
+  | 'sellerId'
+  | 'orderValueOre'
+  | 'customerName'
+  | 'customerKey'
+  | 'externalOrderNumber'
 type SqliteIndexColumn = Parameters<ReturnType<typeof s.index>['on']>[0]
 type PgIndexColumn = Parameters<ReturnType<typeof p.index>['on']>[0]
 function listIndexes(t: Record<Indexed, SqliteIndexColumn>) {
@@ -126,6 +138,7 @@ function listIndexes(t: Record<Indexed, SqliteIndexColumn>) {
     s.index('sales_value').on(t.orderValueOre, t.id),
     s.index('sales_customer').on(t.customerName, t.id),
     s.index('sales_customer_key').on(t.customerKey, t.providerId, t.sellDate),
+    s.index('sales_order_number').on(t.providerId, t.externalOrderNumber),
   ]
 }
 function listIndexesPg(t: Record<Indexed, PgIndexColumn>) {
@@ -140,6 +153,7 @@ function listIndexesPg(t: Record<Indexed, PgIndexColumn>) {
     p.index('sales_value').on(t.orderValueOre, t.id),
     p.index('sales_customer').on(t.customerName, t.id),
     p.index('sales_customer_key').on(t.customerKey, t.providerId, t.sellDate),
+    p.index('sales_order_number').on(t.providerId, t.externalOrderNumber),
   ]
 }
 

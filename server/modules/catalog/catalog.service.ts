@@ -23,6 +23,22 @@ export function catalogService(t: Schema) {
       }
     },
 
+    /** A provider as other areas need it (the orders area: does it require order numbers?). */
+    async provider(db: Db, id: string) {
+      const [row] = await db
+        .select({ id: t.providers.id, name: t.providers.name, requireExternalOrderNumber: t.providers.requireExternalOrderNumber })
+        .from(t.providers)
+        .where(eq(t.providers.id, id))
+      return row
+    },
+
+    /** Providers' names by id. */
+    async providerNames(db: Db, ids: string[]) {
+      if (ids.length === 0) return new Map<string, string>()
+      const rows = await db.select({ id: t.providers.id, name: t.providers.name }).from(t.providers).where(inArray(t.providers.id, ids))
+      return new Map(rows.map((r) => [r.id, r.name]))
+    },
+
     /** Every device holds the active catalog whole; inactive rows travel as deletions. */
     pullSource: {
       async stamp(tx) {

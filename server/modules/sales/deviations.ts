@@ -31,11 +31,11 @@ export function deviationWrites(t: Schema) {
   const pendingOf = (saleId: string) => and(eq(t.saleDeviations.saleId, saleId), eq(t.saleDeviations.pending, 1))
   return {
     /** Back office moved the sale on: its waiting deviation (if any) is resolved by that move. */
-    async resolve(tx: Db, saleId: string, resolution: SaleStatus, byUserId: string, at: number) {
+    async resolve(tx: Db, saleId: string, resolution: SaleStatus, byUserId: string | null, at: number) {
       await tx.update(t.saleDeviations).set({ state: 'resolved', pending: 0, resolvedAt: at, resolvedById: byUserId, resolution }).where(pendingOf(saleId))
     },
     /** Back office marked the sale as a deviation: a new open one (after resolving any that was waiting). */
-    async open(tx: Db, sale: SaleRow, deviation: { type: DeviationType; reason: string }, byUserId: string, at: number) {
+    async open(tx: Db, sale: SaleRow, deviation: { type: DeviationType; reason: string }, byUserId: string | null, at: number) {
       await tx.insert(t.saleDeviations).values({
         id: crypto.randomUUID(),
         saleId: sale.id,

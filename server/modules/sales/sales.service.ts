@@ -1,5 +1,5 @@
 import { subject } from '@casl/ability'
-import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm'
 import type { AppAbility } from '../../../shared/permissions/ability'
 import { SALE_STATUSES, type DeviationType, type SaleStatus } from '../../../shared/rules/sale'
 import { maskPersonalNumber } from '../../../shared/rules/identity'
@@ -24,7 +24,8 @@ import { ApiError, forbidden, notFound, validationError } from '../../lib/errors
 import type { Deps } from '../../platform/deps'
 import { deviationReads, deviationWrites } from './deviations'
 import { doubleSales } from './double-sales'
-import { customerKeyOf } from '../../../shared/rules/double-sales'
+import { customerKeyOf, shiftDay } from '../../../shared/rules/double-sales'
+import { MATCH_DATE_TOLERANCE_DAYS, type MatchableSale } from '../../../shared/rules/orders'
 import type { ConfirmDoubleSaleInput } from '../../../shared/schemas/double-sales'
 
 /** What the sales area asks other areas (wired in server/app.ts; no area imports another). */
@@ -52,7 +53,7 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
     tx: Db,
     sale: typeof t.sales.$inferSelect,
     move: { to: SaleStatus; deviationType: DeviationType | null; reason: string | null },
-    byUserId: string,
+    byUserId: string | null,
     at: number,
   ) {
     await tx.insert(t.saleStatusHistory).values({ id: crypto.randomUUID(), saleId: sale.id, status: move.to, note: move.reason, byUserId, at })
@@ -71,6 +72,43 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
       },
       { actorId: byUserId, at },
     )
+  }
+
+  /**
+   * A move the lifecycle allows, written whole: the status and the deviation's fields with a new change-counter
+   * value (so the seller's device pulls it), the log line, the history line and event, and the deviation records.
+   * `actorId` null is the system (an order import). Refused with 409 when the sale changed since it was read.
+   */
+  async function applyMove(tx: Db, sale: typeof t.sales.$inferSelect, input: TransitionInput, actorId: string | null, byBackoffice: boolean, now: number) {
+    const version = await nextChangeVersion(tx, t)
+    const deviation = input.to === 'deviation'
+    const changed = await tx
+      .update(t.sales)
+      .set({
+        status: input.to,
+        deviationType: deviation ? input.deviationType : null,
+        deviationReason: deviation ? input.reason : null,
+        version,
+        updatedAt: now,
+      })
+      .where(and(eq(t.sales.id, sale.id), eq(t.sales.version, sale.version)))
+      .returning({ id: t.sales.id })
+    // Changed by another transaction after we read it (PostgreSQL's serializable isolation retries most of these).
+    if (changed.length === 0) throw new ApiError(409, 'version_conflict', { details: { changes: [] } })
+    await logActivity(tx, t, {
+      at: now,
+      actorId,
+      entity: 'sale_report',
+      entityId: sale.id,
+      action: 'status_changed',
+      before: { status: sale.status, version: sale.version, deviationType: sale.deviationType },
+      after: { status: input.to, version, deviationType: deviation ? input.deviationType : null },
+      reason: input.reason,
+    })
+    await recordMove(tx, sale, { to: input.to, deviationType: deviation ? input.deviationType : null, reason: input.reason }, actorId, now)
+    // Back office's move settles the deviation that was waiting (docs/decisions/024); a new one opens with it.
+    if (byBackoffice) await deviations.resolve(tx, sale.id, input.to, actorId, now)
+    if (deviation) await deviations.open(tx, sale, { type: input.deviationType!, reason: input.reason ?? '' }, actorId, now)
   }
 
   /** Back office and staff in scope see a report through `view sale_reports`; a seller sees their own. */
@@ -235,6 +273,96 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
     detail,
     list,
     deviations: deviationReads(database, { mayView, allowedNext: nextFor }),
+
+    /** What the orders area asks (ports wired in server/app.ts): the sales an order file may match, and more. */
+    orders: {
+      /**
+       * The provider's sales with one of `orderNumbers`, or of one of `customerKeys` sold within `from`…`to` (give
+       * or take the match tolerance): each by an index (provider and order number; customer key, provider, date).
+       */
+      async forMatching(tx: Db, providerId: string, q: { orderNumbers: string[]; customerKeys: string[]; from: string | null; to: string | null }) {
+        const cols = { id: t.sales.id, externalOrderNumber: t.sales.externalOrderNumber, customerKey: t.sales.customerKey, sellDate: t.sales.sellDate }
+        const found = new Map<string, MatchableSale>()
+        for (let i = 0; i < q.orderNumbers.length; i += 500) {
+          const rows = await tx
+            .select(cols)
+            .from(t.sales)
+            .where(and(eq(t.sales.providerId, providerId), inArray(t.sales.externalOrderNumber, q.orderNumbers.slice(i, i + 500))))
+          for (const r of rows) found.set(r.id, r)
+        }
+        if (q.from && q.to) {
+          const from = shiftDay(q.from, -MATCH_DATE_TOLERANCE_DAYS)
+          const to = shiftDay(q.to, MATCH_DATE_TOLERANCE_DAYS)
+          for (let i = 0; i < q.customerKeys.length; i += 500) {
+            const rows = await tx
+              .select(cols)
+              .from(t.sales)
+              .where(
+                and(
+                  inArray(t.sales.customerKey, q.customerKeys.slice(i, i + 500)),
+                  eq(t.sales.providerId, providerId),
+                  gte(t.sales.sellDate, from),
+                  lte(t.sales.sellDate, to),
+                ),
+              )
+            for (const r of rows) found.set(r.id, r)
+          }
+        }
+        return [...found.values()]
+      },
+
+      /** The given sales as an order's page shows them. */
+      async summaries(db: Db, ids: string[]) {
+        if (ids.length === 0) return new Map<string, OrderSaleSummary>()
+        const rows = await db
+          .select({
+            id: t.sales.id,
+            status: t.sales.status,
+            customerName: t.sales.customerName,
+            sellDate: t.sales.sellDate,
+            externalOrderNumber: t.sales.externalOrderNumber,
+            first: t.users.firstName,
+            last: t.users.lastName,
+          })
+          .from(t.sales)
+          .innerJoin(t.users, eq(t.users.id, t.sales.sellerId))
+          .where(inArray(t.sales.id, ids))
+        return new Map(rows.map(({ first, last, ...r }) => [r.id, { ...r, sellerName: `${first} ${last}` }]))
+      },
+
+      /** The provider's sales sold within `from`…`to` that back office has kept (not regret), oldest first, at most `limit`. */
+      async inPeriod(db: Db, providerId: string, from: string, to: string, limit: number, statuses?: SaleStatus[]) {
+        const rows = await db
+          .select({ id: t.sales.id })
+          .from(t.sales)
+          .where(
+            and(
+              eq(t.sales.providerId, providerId),
+              gte(t.sales.sellDate, from),
+              lte(t.sales.sellDate, to),
+              statuses ? inArray(t.sales.status, statuses) : ne(t.sales.status, 'regret'),
+            ),
+          )
+          .orderBy(asc(t.sales.sellDate), asc(t.sales.id))
+          .limit(limit)
+        return rows.map((r) => r.id)
+      },
+
+      /**
+       * Flags approved sales no order registration has, as the system (an import found none for them), with the
+       * reason the seller and back office read; a sale that is no longer approved is left as it is.
+       */
+      async flagWithoutOrder(tx: Db, saleIds: string[], reason: string, now: number): Promise<number> {
+        let flagged = 0
+        for (const id of saleIds) {
+          const [sale] = await tx.select().from(t.sales).where(eq(t.sales.id, id))
+          if (!sale || sale.status !== 'approved') continue
+          await applyMove(tx, sale, { to: 'flagged', reason, deviationType: null }, null, true, now)
+          flagged++
+        }
+        return flagged
+      },
+    },
     doubles: {
       list: doubles.list,
       settings: doubles.settings,
@@ -506,35 +634,7 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
       }
       if (problem) throw validationError({ [problem.field]: [ctx.translate(problem.message)] })
 
-      const version = await nextChangeVersion(tx, t)
-      const deviation = input.to === 'deviation'
-      const changed = await tx
-        .update(t.sales)
-        .set({
-          status: input.to,
-          deviationType: deviation ? input.deviationType : null,
-          deviationReason: deviation ? input.reason : null,
-          version,
-          updatedAt: ctx.now,
-        })
-        .where(and(eq(t.sales.id, saleId), eq(t.sales.version, input.version)))
-        .returning({ id: t.sales.id })
-      // Changed by another transaction after we read it (PostgreSQL's serializable isolation retries most of these).
-      if (changed.length === 0) throw new ApiError(409, 'version_conflict', { details: { changes: [] } })
-      await logActivity(tx, t, {
-        at: ctx.now,
-        actorId: actor.id,
-        entity: 'sale_report',
-        entityId: saleId,
-        action: 'status_changed',
-        before: { status: sale.status, version: sale.version, deviationType: sale.deviationType },
-        after: { status: input.to, version, deviationType: deviation ? input.deviationType : null },
-        reason: input.reason,
-      })
-      await recordMove(tx, sale, { to: input.to, deviationType: deviation ? input.deviationType : null, reason: input.reason }, actor.id, ctx.now)
-      // Back office's move settles the deviation that was waiting (docs/decisions/024); a new one opens with it.
-      if (movers.has('backoffice')) await deviations.resolve(tx, saleId, input.to, actor.id, ctx.now)
-      if (deviation) await deviations.open(tx, sale, { type: input.deviationType!, reason: input.reason ?? '' }, actor.id, ctx.now)
+      await applyMove(tx, sale, input, actor.id, movers.has('backoffice'), ctx.now)
       const [after] = await tx.select().from(t.sales).where(eq(t.sales.id, saleId))
       return statusAnswer(tx, after!)
     },
@@ -726,5 +826,13 @@ export type SaleStatusAnswer = {
   deviationReason: string | null
   updatedAt: number
   statusHistory: Array<{ status: SaleStatus; note: string | null; byUserId: string | null; at: number }>
+}
+export type OrderSaleSummary = {
+  id: string
+  status: SaleStatus
+  customerName: string
+  sellDate: string
+  externalOrderNumber: string | null
+  sellerName: string
 }
 export type SalesService = ReturnType<typeof salesService>

@@ -147,7 +147,22 @@ export const enBackoffice = {
     regretted: 'Regret: {{which}}',
     empty: 'No double sales here.',
   },
+  orders: {
+    flagReason: 'No order registration in the provider’s order file ({{file}})',
+  },
   validation: {
+    orders: {
+      provider: 'Choose a provider',
+      unreadable: 'The file cannot be read as CSV or XLSX',
+      noHeaders: 'The file’s first row must have a unique heading in every column',
+      tooManyRows: 'The file has more than 100,000 rows: split it',
+      unknownColumn: 'The file has no such column',
+      columnTwice: 'The column is already chosen for another field',
+      nothingToMatch: 'Choose the order number, or the identity number and date, to match by',
+      orderNumberTooLong: 'The order number is longer than 60 characters',
+      customerNumber: 'Not a valid identity or organisation number',
+      date: 'The date cannot be read (YYYY-MM-DD)',
+    },
     doubleSale: { notInPair: 'The sale is not one of the pair' },
     saleSettings: { window: 'Enter a number of days from 1 to 90' },
     saleReport: {

@@ -147,7 +147,22 @@ export const fiBackoffice = {
     regretted: 'Peruutus: {{which}}',
     empty: 'Ei kaksoismyyntejä täällä.',
   },
+  orders: {
+    flagReason: 'Toimittajan tilaustiedostossa ei ole tilausta ({{file}})',
+  },
   validation: {
+    orders: {
+      provider: 'Valitse toimittaja',
+      unreadable: 'Tiedostoa ei voi lukea CSV- tai XLSX-muodossa',
+      noHeaders: 'Tiedoston ensimmäisellä rivillä pitää olla yksilöllinen otsikko jokaisessa sarakkeessa',
+      tooManyRows: 'Tiedostossa on yli 100 000 riviä: jaa se osiin',
+      unknownColumn: 'Tiedostossa ei ole tällaista saraketta',
+      columnTwice: 'Sarake on jo valittu toiselle kentälle',
+      nothingToMatch: 'Valitse tilausnumero, tai henkilötunnus ja päivämäärä, joilla täsmäytetään',
+      orderNumberTooLong: 'Tilausnumero on yli 60 merkkiä pitkä',
+      customerNumber: 'Ei kelvollinen henkilö- tai Y-tunnus',
+      date: 'Päivämäärää ei voi lukea (VVVV-KK-PP)',
+    },
     doubleSale: { notInPair: 'Myynti ei kuulu pariin' },
     saleSettings: { window: 'Anna päivien määrä väliltä 1–90' },
     saleReport: {

@@ -145,7 +145,22 @@ export const svBackoffice = {
     regretted: 'Ånger: {{which}}',
     empty: 'Inga dubbelförsäljningar här.',
   },
+  orders: {
+    flagReason: 'Ingen orderregistrering i leverantörens orderfil ({{file}})',
+  },
   validation: {
+    orders: {
+      provider: 'Välj en leverantör',
+      unreadable: 'Filen går inte att läsa som CSV eller XLSX',
+      noHeaders: 'Filens första rad ska ha en unik rubrik i varje kolumn',
+      tooManyRows: 'Filen har fler än 100 000 rader: dela upp den',
+      unknownColumn: 'Filen har ingen sådan kolumn',
+      columnTwice: 'Kolumnen är redan vald för ett annat fält',
+      nothingToMatch: 'Välj ordernummer, eller personnummer och datum, att matcha på',
+      orderNumberTooLong: 'Ordernumret är längre än 60 tecken',
+      customerNumber: 'Inget giltigt person- eller organisationsnummer',
+      date: 'Datumet går inte att läsa (ÅÅÅÅ-MM-DD)',
+    },
     doubleSale: { notInPair: 'Försäljningen hör inte till paret' },
     saleSettings: { window: 'Ange ett antal dagar från 1 till 90' },
     saleReport: {

@@ -1,0 +1,74 @@
+import { Hono } from 'hono'
+import {
+  orderIdParamSchema,
+  orderImportIdParamSchema,
+  orderImportMappingSchema,
+  orderListQuerySchema,
+  orderUploadQuerySchema,
+  unmatchedSalesQuerySchema,
+} from '../../../shared/schemas/orders'
+import { access } from '../../lib/access'
+import type { AppEnv } from '../../lib/context'
+import { forbidden, notFound } from '../../lib/errors'
+import { validate } from '../../lib/validate'
+import type { Deps } from '../../platform/deps'
+import { checkFile } from '../../platform/files'
+import type { OrdersService } from './orders.service'
+
+/**
+ * Order management (docs/decisions/026): a provider's order file is uploaded (the body is the file: CSV or XLSX,
+ * checked by its content), mapped and previewed, then run as a job whose progress the screen follows; the order
+ * registrations are listed, opened, and compared with the period's sale reports.
+ */
+export function ordersRoutes({ files }: Deps, orders: OrdersService) {
+  // An order file is read by those who may see order registrations (besides who uploaded it).
+  files.readPolicy('order_import', async (_file, auth) => auth.ability.can('view', 'order_registrations'))
+
+  return (
+    new Hono<AppEnv>()
+      .post('/order-imports', access.can('create', 'order_registrations'), validate('query', orderUploadQuerySchema), async (c) => {
+        const declared = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase() || null
+        const body = new Uint8Array(await c.req.arrayBuffer())
+        const contentType = await checkFile('order_import', body, declared, c.var.t)
+        let name = 'orders'
+        try {
+          name = decodeURIComponent(c.req.header('x-file-name') ?? 'orders').slice(0, 200) || 'orders'
+        } catch {
+          // keep the default name
+        }
+        const answer = await orders.upload(c.var.auth!.userData.id, c.req.valid('query').providerId, { name, contentType, data: Buffer.from(body) }, c.var.t)
+        return c.json(answer, 201)
+      })
+      .get('/order-imports/:id', access.can('view', 'order_registrations'), validate('param', orderImportIdParamSchema), async (c) => {
+        return c.json(await orders.state(c.req.valid('param').id), 200)
+      })
+      .post(
+        '/order-imports/:id/preview',
+        access.can('create', 'order_registrations'),
+        validate('param', orderImportIdParamSchema),
+        validate('json', orderImportMappingSchema),
+        async (c) => c.json(await orders.preview(c.req.valid('param').id, c.req.valid('json').mapping, c.var.t), 200),
+      )
+      .post(
+        '/order-imports/:id/run',
+        access.can('create', 'order_registrations'),
+        validate('param', orderImportIdParamSchema),
+        validate('json', orderImportMappingSchema),
+        async (c) => c.json(await orders.run(c.var.auth!.userData.id, c.req.valid('param').id, c.req.valid('json').mapping, c.var.t), 202),
+      )
+      .get('/order-registrations', access.can('view', 'order_registrations'), validate('query', orderListQuerySchema), async (c) => {
+        return c.json(await orders.list(c.var.auth!.ability, c.req.valid('query')), 200)
+      })
+      // The sale reports no order registration has: sale data too, so it also needs the sale reports' permission.
+      .get('/order-registrations/unmatched-sales', access.can('view', 'order_registrations'), validate('query', unmatchedSalesQuerySchema), async (c) => {
+        if (!c.var.auth!.ability.can('view', 'sale_reports')) throw forbidden()
+        const q = c.req.valid('query')
+        return c.json({ items: await orders.unmatchedSales(q.providerId, q.from, q.to) }, 200)
+      })
+      .get('/order-registrations/:id', access.can('view', 'order_registrations'), validate('param', orderIdParamSchema), async (c) => {
+        const detail = await orders.detail(c.var.auth!.ability, c.req.valid('param').id)
+        if (!detail) throw notFound()
+        return c.json(detail, 200)
+      })
+  )
+}

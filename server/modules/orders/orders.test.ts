@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto'
+import ExcelJS from 'exceljs'
+import { eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { personalNumberOf } from '../../../shared/rules/identity'
+import { XLSX_TYPE } from '../../../shared/schemas/files'
+import type { OrderImportState, OrderListItem, OrderPreviewAnswer, OrderUploadAnswer } from '../../../shared/schemas/orders'
+import type { ListAnswer } from '../../../shared/schemas/pagination'
+import { SYNC_SCHEMA_VERSION, type ProductRecord, type PullResult } from '../../../shared/schemas/sync'
+import { activityOf } from '../../platform/activity-log'
+import { saleArgs } from '../../test/fixtures'
+import { createTestApp } from '../../test/harness'
+
+/**
+ * Order files (docs/decisions/026): uploaded and checked, mapped (remembered per provider), previewed without
+ * writing, run as a job that creates or updates order registrations and matches them to sale reports — by order
+ * number, then by customer and date — and flags approved sales the file has no order for.
+ */
+const app = await createTestApp()
+const { db, t } = app.database
+const seller = await app.login('seller@demo.test')
+const backoffice = await app.login('backoffice@demo.test')
+const coach = await app.login('coach@demo.test')
+
+const clientId = randomUUID()
+let seq = 0
+const pulled = (await app.request('POST', '/api/sync/pull', { cookie: seller.cookie, body: { clientId: randomUUID(), cookie: null } }))
+  .json as unknown as PullResult
+const catalog = pulled.patch.filter((p) => p.table === 'products' && p.op === 'put').map((p) => (p as { value: ProductRecord }).value)
+const alarm = catalog.find((p) => p.name === 'Hemlarm Standard')!
+const [alarmProvider] = await db.select().from(t.providers).where(eq(t.providers.id, alarm.providerId))
+const ssn = (n: number) => personalNumberOf(`1958${String(1 + (n % 12)).padStart(2, '0')}${String(1 + n).padStart(2, '0')}`, String(300 + n))
+const today = new Date().toISOString().slice(0, 10)
+
+async function sell(customer: number, orderNumber: string | null) {
+  const args = saleArgs(
+    { providerId: alarm.providerId, products: [{ productId: alarm.id, quantity: 1 }] },
+    { customerSsn: ssn(customer), customerName: `Orderkund ${customer}`, externalOrderNumber: orderNumber },
+  )
+  const r = await app.request('POST', '/api/sync/push', {
+    cookie: seller.cookie,
+    body: { clientId, schemaVersion: SYNC_SCHEMA_VERSION, mutations: [{ seq: ++seq, name: 'createSale', args, createdAt: Date.now() }] },
+  })
+  expect(r.json).toMatchObject({ applied: 1 })
+  return args.id
+}
+const status = async (id: string) => (await db.select({ s: t.sales.status, v: t.sales.version }).from(t.sales).where(eq(t.sales.id, id)))[0]!
+async function approve(id: string) {
+  const r = await app.request('POST', `/api/sale-reports/${id}/status`, {
+    cookie: backoffice.cookie,
+    body: { status: 'approved', version: (await status(id)).v },
+  })
+  expect(r.status).toBe(200)
+}
+const upload = (body: Uint8Array, type: string, providerId = alarm.providerId, cookie = backoffice.cookie) =>
+  app.request('POST', `/api/order-imports?providerId=${providerId}`, { cookie, body, headers: { 'content-type': type, 'x-file-name': 'ordrar.csv' } })
+const csv = (lines: string[]) => new TextEncoder().encode(lines.join('\r\n'))
+async function waitDone(id: string): Promise<OrderImportState> {
+  for (;;) {
+    const r = await app.request('GET', `/api/order-imports/${id}`, { cookie: backoffice.cookie })
+    const state = r.json as unknown as OrderImportState
+    if (state.status === 'done' || state.status === 'failed') return state
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+describe('an order file', () => {
+  it('is previewed row by row without writing, then imported: matched by order number, then by customer and date', async () => {
+    const byNumber = await sell(1, 'FL-5001')
+    const byCustomer = await sell(2, null)
+    const approvedWithout = await sell(3, null)
+    await approve(byNumber)
+    await approve(approvedWithout)
+    const file = csv([
+      'Ordernr;Personnummer;Kund;Datum;Status;Signerad',
+      `FL-5001;${ssn(1)};Orderkund 1;${today};Levererad;Ja`,
+      `;${ssn(2)};Orderkund 2;${today};Registrerad;Nej`,
+      `FL-5003;${ssn(9)};Okänd kund;${today};Registrerad;`,
+      `FL-5004;19811218-9875;Fel nummer;${today};;`,
+      `FL-5005;;Fel datum;2026-13-45;;`,
+    ])
+    const up = await upload(file, 'text/csv')
+    expect(up.status, JSON.stringify(up.json)).toBe(201)
+    const uploaded = up.json as unknown as OrderUploadAnswer
+    expect(uploaded).toMatchObject({ rowCount: 5, headers: ['Ordernr', 'Personnummer', 'Kund', 'Datum', 'Status', 'Signerad'], mappingRemembered: false })
+    expect(uploaded.mapping).toEqual({
+      externalOrderNumber: 'Ordernr',
+      customerNumber: 'Personnummer',
+      customerName: 'Kund',
+      orderDate: 'Datum',
+      externalStatus: 'Status',
+      esignStatus: 'Signerad',
+    })
+
+    const preview = await app.request('POST', `/api/order-imports/${uploaded.id}/preview`, { cookie: backoffice.cookie, body: { mapping: uploaded.mapping } })
+    expect(preview.status).toBe(200)
+    const plan = preview.json as unknown as OrderPreviewAnswer
+    expect(plan.summary).toMatchObject({ rows: 5, invalid: 2, created: 3, updated: 0, matchedByOrderNumber: 1, matchedByCustomer: 1, unmatched: 1 })
+    expect(plan.rows.slice(0, 2)).toMatchObject([
+      { row: 5, errors: { customerNumber: 'Inget giltigt person- eller organisationsnummer' } },
+      { row: 6, errors: { orderDate: 'Datumet går inte att läsa (ÅÅÅÅ-MM-DD)' } },
+    ])
+    expect(await db.select().from(t.orderRegistrations)).toEqual([])
+
+    const run = await app.request('POST', `/api/order-imports/${uploaded.id}/run`, { cookie: backoffice.cookie, body: { mapping: uploaded.mapping } })
+    expect(run.status).toBe(202)
+    const done = await waitDone(uploaded.id)
+    expect(done).toMatchObject({ status: 'done', progress: { done: 3, total: 3 } })
+    expect(done.summary).toMatchObject({ created: 3, matchedByOrderNumber: 1, matchedByCustomer: 1, unmatched: 1, flagged: 0 })
+
+    const list = (await app.request('GET', `/api/order-registrations?importId=${uploaded.id}&itemsPerPage=50`, { cookie: backoffice.cookie }))
+      .json as unknown as ListAnswer<OrderListItem>
+    const byOrder = new Map(list.items.map((i) => [i.externalOrderNumber ?? i.customerName, i]))
+    expect(byOrder.get('FL-5001')).toMatchObject({ matchedBy: 'order_number', esignStatus: 'signed', externalStatus: 'Levererad', sale: { id: byNumber } })
+    expect(byOrder.get('Orderkund 2')).toMatchObject({ matchedBy: 'customer_date', esignStatus: 'unsigned', sale: { id: byCustomer } })
+    expect(byOrder.get('FL-5003')).toMatchObject({ matchedBy: null, sale: null })
+
+    // The provider does not require order numbers: nothing is flagged; the approved sale without an order is listed.
+    expect((await status(approvedWithout)).s).toBe('approved')
+    const unmatched = await app.request('GET', `/api/order-registrations/unmatched-sales?providerId=${alarm.providerId}&from=${today}&to=${today}`, {
+      cookie: backoffice.cookie,
+    })
+    expect((unmatched.json.items as Array<{ id: string }>).map((s) => s.id)).toContain(approvedWithout)
+    expect((unmatched.json.items as Array<{ id: string }>).map((s) => s.id)).not.toContain(byNumber)
+
+    // Each registration has its log; the mapping is remembered for the provider's next file.
+    const created = list.items.find((i) => i.externalOrderNumber === 'FL-5001')!
+    expect((await activityOf(app.database, 'order_registration', created.id))[0]).toMatchObject({ action: 'created', actorId: backoffice.answer.userData.id })
+    const next = (await upload(csv(['Ordernr;Personnummer;Kund;Datum;Status;Signerad', `FL-5001;;;${today};Makulerad;`]), 'text/csv'))
+      .json as unknown as OrderUploadAnswer
+    expect(next.mappingRemembered).toBe(true)
+    // The same order again updates its registration, keeps its sale and logs what changed.
+    await app.request('POST', `/api/order-imports/${next.id}/run`, { cookie: backoffice.cookie, body: { mapping: next.mapping } })
+    expect((await waitDone(next.id)).summary).toMatchObject({ created: 0, updated: 1, matchedByOrderNumber: 1 })
+    const detail = await app.request('GET', `/api/order-registrations/${created.id}`, { cookie: backoffice.cookie })
+    expect(detail.json).toMatchObject({ externalStatus: 'Makulerad', sale: { id: byNumber }, customerNumber: ssn(1) })
+    expect((await activityOf(app.database, 'order_registration', created.id))[0]).toMatchObject({
+      action: 'updated',
+      before: { externalStatus: 'Levererad' },
+      after: { externalStatus: 'Makulerad' },
+    })
+  })
+
+  it('reads XLSX, and flags approved sales without an order where the provider requires order numbers', async () => {
+    await db.update(t.providers).set({ requireExternalOrderNumber: true }).where(eq(t.providers.id, alarm.providerId))
+    try {
+      const matched = await sell(4, 'XL-1')
+      const missing = await sell(5, 'XL-2')
+      await approve(matched)
+      await approve(missing)
+      const workbook = new ExcelJS.Workbook()
+      const sheet = workbook.addWorksheet('Ordrar')
+      sheet.addRow(['Order number', 'Order date', 'Status'])
+      sheet.addRow(['XL-1', new Date(`${today}T00:00:00Z`), 'Delivered'])
+      const bytes = new Uint8Array(await workbook.xlsx.writeBuffer())
+      const up = await upload(bytes, XLSX_TYPE)
+      expect(up.status, JSON.stringify(up.json)).toBe(201)
+      const uploaded = up.json as unknown as OrderUploadAnswer
+      expect(uploaded.sample).toEqual([{ 'Order number': 'XL-1', 'Order date': today, Status: 'Delivered' }])
+      await app.request('POST', `/api/order-imports/${uploaded.id}/run`, { cookie: backoffice.cookie, body: { mapping: uploaded.mapping } })
+      const done = await waitDone(uploaded.id)
+      expect(done.summary).toMatchObject({ created: 1, matchedByOrderNumber: 1 })
+      expect(done.summary!.flagged).toBeGreaterThanOrEqual(1)
+      expect((await status(matched)).s).toBe('approved')
+      expect((await status(missing)).s).toBe('flagged')
+      const history = await db.select().from(t.saleStatusHistory).where(eq(t.saleStatusHistory.saleId, missing))
+      expect(history.at(-1)).toMatchObject({ status: 'flagged', byUserId: null, note: `Ingen orderregistrering i leverantörens orderfil (ordrar.csv)` })
+    } finally {
+      await db.update(t.providers).set({ requireExternalOrderNumber: alarmProvider!.requireExternalOrderNumber }).where(eq(t.providers.id, alarm.providerId))
+    }
+  })
+
+  it('refuses what cannot be read or mapped, and writes nothing; only back office may import', async () => {
+    const before = (await db.select().from(t.orderImports)).length
+    expect((await upload(csv(['a;a', '1;2']), 'text/csv')).json).toMatchObject({
+      fieldErrors: { file: ['Filens första rad ska ha en unik rubrik i varje kolumn'] },
+    })
+    expect((await upload(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3]), 'image/png')).status).toBe(415)
+    expect((await upload(csv(['Ordernr', 'X']), 'text/csv', randomUUID())).json).toMatchObject({ fieldErrors: { providerId: ['Välj en leverantör'] } })
+    expect((await upload(csv(['Ordernr', 'X']), 'text/csv', alarm.providerId, coach.cookie)).status).toBe(403)
+    expect((await db.select().from(t.orderImports)).length).toBe(before)
+
+    const ok = (await upload(csv(['Kund;Datum', `A;${today}`]), 'text/csv')).json as unknown as OrderUploadAnswer
+    const bad = await app.request('POST', `/api/order-imports/${ok.id}/preview`, {
+      cookie: backoffice.cookie,
+      body: { mapping: { customerName: 'Kund', orderDate: 'Nope' } },
+    })
+    expect(bad.status).toBe(400)
+    expect(bad.json).toMatchObject({
+      fieldErrors: { 'mapping.orderDate': ['Filen har ingen sådan kolumn'], mapping: ['Välj ordernummer, eller personnummer och datum, att matcha på'] },
+    })
+    expect((await app.request('GET', '/api/order-registrations', { cookie: coach.cookie })).status).toBe(403)
+    expect((await app.request('GET', `/api/order-imports/${randomUUID()}`, { cookie: backoffice.cookie })).status).toBe(404)
+  })
+})
