@@ -496,7 +496,8 @@ export function ordersService({ database, files, jobs }: Pick<Deps, 'database' |
         customerNumber: number && row.customerKey!.startsWith('p') && !ability.can('view', 'customers') ? maskPersonalNumber(number) : number,
         importId: row.importId,
         updatedAt: row.updatedAt,
-        activity: log.map((l) => ({ at: l.at, actorName: null, action: l.action, before: l.before, after: l.after })),
+        // The customer's number is not spelled out in the log (the page shows it, masked where it must be).
+        activity: log.map((l) => ({ at: l.at, actorName: null, action: l.action, before: withoutKey(l.before), after: withoutKey(l.after) })),
       }
     },
 
@@ -541,6 +542,12 @@ export function ordersService({ database, files, jobs }: Pick<Deps, 'database' |
       createdAt: r.createdAt,
     }
   }
+}
+
+function withoutKey(fields: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (!fields || !('customerKey' in fields)) return fields
+  const { customerKey: _key, ...rest } = fields
+  return rest
 }
 
 export type OrdersService = ReturnType<typeof ordersService>

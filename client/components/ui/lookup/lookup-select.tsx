@@ -9,6 +9,8 @@ type Props = {
   value: string | undefined
   onChange: (id: string | undefined) => void
   parentId?: string
+  /** the first choice's text when it is not a filter's "all" (a required choice: "Choose…") */
+  emptyLabel?: string
 }
 
 /**
@@ -21,7 +23,7 @@ export function LookupNativeSelect(props: Props) {
   return (
     <NativeSelect.Root size="sm" disabled={choices.isPending && !choices.data}>
       <NativeSelect.Field aria-label={props.label} value={props.value ?? ''} onChange={(e) => props.onChange(e.currentTarget.value || undefined)}>
-        <option value="">{t('lookup.all', { what: props.label })}</option>
+        <option value="">{props.emptyLabel ?? t('lookup.all', { what: props.label })}</option>
         {(choices.data?.items ?? []).map((item) => (
           <option key={item.id} value={item.id}>
             {item.label}

@@ -11,7 +11,8 @@ import { ApiClientError } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { ageInDays, getDeviation } from '../api/deviations-api'
 import { ChangeStatusDialog } from '../components/change-status-dialog'
-import { DeviationStateBadge, SaleStatusBadge } from '../components/status-badges'
+import { DeviationStateBadge } from '../components/status-badges'
+import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
 
 /** Fields of a log line that are bookkeeping, not something the reader changed. */
 const HIDDEN_FIELDS = new Set(['version', 'status', 'deviationType'])

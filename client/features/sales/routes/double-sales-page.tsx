@@ -15,7 +15,7 @@ import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { DOUBLE_FILTER_KEYS, getSaleSettings, listDoubleSales, type DoubleSaleFilters } from '../api/double-sales-api'
 import { DoubleSaleDialog, DoubleWindowDialog } from '../components/double-sale-dialogs'
-import { SaleStatusBadge } from '../components/status-badges'
+import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
 
 const STATE_COLOR: Record<DoubleState, string> = { open: 'orange', confirmed: 'red', dismissed: 'gray' }
 

@@ -6,7 +6,7 @@ import { QUALITY_BONUS_SHARE, SALARY_MONTH_HOURS, WORK_DAY_HOURS } from '../../.
 import type { SaleStatus } from '../../../../shared/schemas/sales'
 import { Page } from '../../../components/ui/page'
 import { useSalesBetween, useSellerStore, useTimeReportsOfMonth, useToday } from '../api/seller-store'
-import { SaleStatusBadge } from '../components/status-badges'
+import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
 import { Figure } from '../components/figure'
 
 /** This month's earnings by status and the salary estimate, each figure explained (spec section 9). */

@@ -11,7 +11,8 @@ import { ApiClientError } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { getSaleReport } from '../api/sale-reports-api'
 import { ChangeStatusDialog } from '../components/change-status-dialog'
-import { DeviationStateBadge, SaleStatusBadge } from '../components/status-badges'
+import { DeviationStateBadge } from '../components/status-badges'
+import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
 
 /**
  * /backoffice/salereports/:id: one sale report as back office sees it: the sale, the customer (identity number

@@ -16,7 +16,7 @@ import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { FILTER_KEYS, listSaleReports, type SaleReportFilters } from '../api/sale-reports-api'
 import { ChangeStatusDialog, type MovableReport } from '../components/change-status-dialog'
-import { SaleStatusBadge } from '../components/status-badges'
+import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
 
 /**
  * /backoffice/salereports: every sale report back office may see, newest first, filtered by status, provider,

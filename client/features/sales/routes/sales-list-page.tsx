@@ -7,7 +7,8 @@ import { SALE_STATUSES, type SaleStatus } from '../../../../shared/schemas/sales
 import { Page } from '../../../components/ui/page'
 import type { LocalSale } from '../../../lib/offline-db'
 import { useAllSales, useCatalog, useSellerStore } from '../api/seller-store'
-import { SaleStatusBadge, SyncBadge } from '../components/status-badges'
+import { SyncBadge } from '../components/status-badges'
+import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
 
 function matches(sale: LocalSale, q: string) {
   const hay = [sale.customerName, sale.companyName, sale.address, sale.city, sale.postalCode, sale.externalOrderNumber].filter(Boolean).join(' ').toLowerCase()

@@ -1,0 +1,230 @@
+import { Badge, Button, Card, CloseButton, Flex, HStack, Link as ChakraLink, SimpleGrid, Stack, Table, Text, Wrap } from '@chakra-ui/react'
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router'
+import { formatDate, type FormatLanguage } from '../../../../shared/format'
+import { pathFor } from '../../../../shared/routes'
+import { ORDER_MATCH_STATES, type OrderListItem } from '../../../../shared/schemas/orders'
+import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
+import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
+import { useListQuery } from '../../../components/ui/data-table/use-list-query'
+import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
+import { Page } from '../../../components/ui/page'
+import { useAbility } from '../../../lib/session'
+import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
+import { importState, listOrders, ORDER_FILTER_KEYS, unmatchedSales, type OrderFilters } from '../api/orders-api'
+import { ImportDialog } from '../components/import-dialog'
+
+/**
+ * /backoffice/ordermanagement: order registrations from providers' order files, newest first, each with the sale
+ * report it is matched to; filtered by provider, matched or not, and import. An import's orders are its "Matched
+ * Sale Reports": its matches and unmatched orders here, and below them the period's sale reports no order has.
+ */
+export default function OrderManagementPage() {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const navigate = useNavigate()
+  const ability = useAbility()
+  const queryClient = useQueryClient()
+  const { query, update } = useListQuery({ sortBy: undefined, itemsPerPage: 25 })
+  const [params] = useSearchParams()
+  const filters: OrderFilters = useMemo(() => Object.fromEntries(ORDER_FILTER_KEYS.map((k) => [k, params.get(k) || undefined])), [params])
+  const [importing, setImporting] = useState(false)
+
+  const list = useQuery({
+    queryKey: ['orders', query, filters],
+    queryFn: ({ signal }) => listOrders(query, filters, signal),
+    placeholderData: keepPreviousData,
+  })
+  const imported = useQuery({
+    queryKey: ['order-import', filters.importId],
+    queryFn: ({ signal }) => importState(filters.importId!, signal),
+    enabled: !!filters.importId,
+  })
+  const period = imported.data?.summary?.from && imported.data.summary.to ? { from: imported.data.summary.from, to: imported.data.summary.to } : null
+  const missing = useQuery({
+    queryKey: ['orders-unmatched-sales', imported.data?.providerId, period],
+    queryFn: ({ signal }) => unmatchedSales(imported.data!.providerId, period!.from, period!.to, signal),
+    enabled: !!period && ability.can('view', 'sale_reports'),
+  })
+  const set = (key: keyof OrderFilters, value: string | undefined) => update({ [key]: value })
+
+  const columns: Column<OrderListItem>[] = [
+    {
+      key: 'orderNumber',
+      header: t('orderManagement.fields.externalOrderNumber'),
+      render: (r) => <Text fontWeight="medium">{r.externalOrderNumber ?? '–'}</Text>,
+      csv: (r) => r.externalOrderNumber,
+    },
+    {
+      key: 'customer',
+      header: t('orderManagement.fields.customerName'),
+      render: (r) => (
+        <>
+          <Text>{r.customerName ?? '–'}</Text>
+          <Text fontSize="xs" color="fg.muted" hideFrom="md">
+            {r.providerName}
+          </Text>
+        </>
+      ),
+      csv: (r) => r.customerName,
+    },
+    { key: 'provider', header: t('orderManagement.columns.provider'), render: (r) => r.providerName, csv: (r) => r.providerName, hideBelow: 'md' },
+    {
+      key: 'orderDate',
+      header: t('orderManagement.fields.orderDate'),
+      sortKey: 'orderDate',
+      render: (r) => (r.orderDate ? formatDate(r.orderDate, lang) : '–'),
+      csv: (r) => r.orderDate,
+      hideBelow: 'sm',
+    },
+    {
+      key: 'status',
+      header: t('orderManagement.fields.externalStatus'),
+      render: (r) => r.externalStatus ?? '–',
+      csv: (r) => r.externalStatus,
+      hideBelow: 'lg',
+    },
+    {
+      key: 'esign',
+      header: t('orderManagement.fields.esignStatus'),
+      render: (r) =>
+        r.esignStatus ? <Badge colorPalette={r.esignStatus === 'signed' ? 'green' : 'gray'}>{t(`orderManagement.esign.${r.esignStatus}`)}</Badge> : '–',
+      csv: (r) => (r.esignStatus ? t(`orderManagement.esign.${r.esignStatus}`) : ''),
+      hideBelow: 'lg',
+    },
+    {
+      key: 'sale',
+      header: t('orderManagement.columns.sale'),
+      render: (r) =>
+        r.sale ? (
+          <Stack gap="1">
+            <HStack gap="2" wrap="wrap">
+              <SaleStatusBadge status={r.sale.status} />
+              {r.matchedBy ? (
+                <Text fontSize="xs" color="fg.muted">
+                  {t(`orderManagement.matchedBy.${r.matchedBy}`)}
+                </Text>
+              ) : null}
+            </HStack>
+            <Text fontSize="xs" color="fg.muted">
+              {formatDate(r.sale.sellDate, lang)} · {r.sale.sellerName}
+            </Text>
+          </Stack>
+        ) : (
+          <Badge colorPalette="orange" variant="subtle">
+            {t('orderManagement.unmatched')}
+          </Badge>
+        ),
+      csv: (r) => (r.sale ? r.sale.id : ''),
+    },
+  ]
+  const csv = useCsvDownload({ fileName: t('orderManagement.csvFile'), columns, query, fetchPage: (q) => listOrders(q, filters) })
+
+  return (
+    <Page title={t('routes.backoffice-ordermanagement')} breadcrumbs={[{ label: t('nav.groups.backoffice') }]}>
+      {filters.importId && imported.data ? (
+        <Flex gap="2" align="center" wrap="wrap" data-testid="import-filter">
+          <Badge size="lg" variant="subtle" colorPalette="brand">
+            {t('orderManagement.fromImport', { file: imported.data.fileName, date: formatDate(imported.data.createdAt, lang) })}
+          </Badge>
+          <CloseButton size="xs" aria-label={t('orderManagement.clearImport')} onClick={() => set('importId', undefined)} />
+        </Flex>
+      ) : null}
+      <DataTable
+        label={t('routes.backoffice-ordermanagement')}
+        columns={columns}
+        rows={list.data?.items}
+        total={list.data?.total ?? 0}
+        totalCapped={list.data?.totalCapped}
+        query={query}
+        onQueryChange={update}
+        loading={list.isFetching}
+        error={list.isError ? (list.error as Error).message : null}
+        onRetry={() => void list.refetch()}
+        onRowClick={(r) => navigate(pathFor('backoffice-ordermanagement-id', { id: r.id }))}
+        onDownloadCsv={() => void csv.download()}
+        downloading={csv.downloading}
+        activeFilters={ORDER_FILTER_KEYS.filter((k) => filters[k]).length}
+        toolbar={
+          ability.can('create', 'order_registrations') ? (
+            <Button size="sm" colorPalette="brand" onClick={() => setImporting(true)}>
+              {t('orderManagement.importFile')}
+            </Button>
+          ) : null
+        }
+        filters={
+          <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="2">
+            <Wrap gap="2" role="group" aria-label={t('orderManagement.columns.sale')}>
+              {[undefined, ...ORDER_MATCH_STATES].map((m) => (
+                <Button
+                  key={m ?? 'all'}
+                  size="xs"
+                  variant={filters.match === m ? 'solid' : 'outline'}
+                  colorPalette={filters.match === m ? 'brand' : 'gray'}
+                  aria-pressed={filters.match === m}
+                  onClick={() => set('match', m)}
+                >
+                  {t(`orderManagement.match.${m ?? 'all'}`)}
+                </Button>
+              ))}
+            </Wrap>
+            <LookupNativeSelect
+              kind="providers"
+              label={t('orderManagement.columns.provider')}
+              value={filters.providerId}
+              onChange={(v) => set('providerId', v)}
+            />
+          </SimpleGrid>
+        }
+      />
+      {period && missing.data ? (
+        <Card.Root data-testid="unmatched-sales">
+          <Card.Header>
+            <Card.Title>{t('orderManagement.unmatchedSales', { from: formatDate(period.from, lang), to: formatDate(period.to, lang) })}</Card.Title>
+          </Card.Header>
+          <Card.Body overflowX="auto">
+            {missing.data.items.length === 0 ? (
+              <Text color="fg.muted">{t('orderManagement.noUnmatchedSales')}</Text>
+            ) : (
+              <Table.Root size="sm">
+                <Table.Body>
+                  {missing.data.items.map((s) => (
+                    <Table.Row key={s.id}>
+                      <Table.Cell>
+                        <ChakraLink asChild>
+                          <RouterLink to={pathFor('backoffice-salereports-id', { id: s.id })}>{s.customerName}</RouterLink>
+                        </ChakraLink>
+                      </Table.Cell>
+                      <Table.Cell>{formatDate(s.sellDate, lang)}</Table.Cell>
+                      <Table.Cell hideBelow="sm">{s.sellerName}</Table.Cell>
+                      <Table.Cell hideBelow="md">{s.externalOrderNumber ?? '–'}</Table.Cell>
+                      <Table.Cell>
+                        <SaleStatusBadge status={s.status} />
+                      </Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            )}
+          </Card.Body>
+        </Card.Root>
+      ) : null}
+      <ImportDialog
+        key={String(importing)}
+        open={importing}
+        onClose={() => {
+          setImporting(false)
+          void queryClient.invalidateQueries({ queryKey: ['orders'] })
+        }}
+        onImported={(id) => {
+          setImporting(false)
+          void queryClient.invalidateQueries({ queryKey: ['orders'] })
+          void queryClient.invalidateQueries({ queryKey: ['sale-reports'] })
+          update({ importId: id, match: undefined, providerId: undefined })
+        }}
+      />
+    </Page>
+  )
+}
