@@ -237,6 +237,51 @@ try {
     })
   }
 
+  // An order file of 10,000 rows (decision 026): 7,000 naming a sale's order number, 2,000 a sale's customer and
+  // date only, 1,000 matching nothing; previewed (every row checked and matched, nothing written), then run as the
+  // job (written 500 rows a transaction). Target: the match under 10 s. The run changes the data set.
+  const [orderProvider] = await db
+    .select({ id: t.providers.id, name: t.providers.name })
+    .from(t.providers)
+    .where(eq(t.providers.requireExternalOrderNumber, true))
+    .limit(1)
+  if (orderProvider) {
+    const recent = await db
+      .select({ number: t.sales.externalOrderNumber, ssn: t.sales.customerSsn, org: t.sales.orgNumber, name: t.sales.customerName, day: t.sales.sellDate })
+      .from(t.sales)
+      .where(and(eq(t.sales.providerId, orderProvider.id), sql`${t.sales.externalOrderNumber} is not null`))
+      .orderBy(desc(t.sales.sellDate))
+      .limit(9000)
+    const lines = ['Ordernr;Personnummer;Kund;Datum;Status;Signerad']
+    recent.forEach((r, i) =>
+      lines.push(i < 7000 ? `${r.number};;${r.name};${r.day};Levererad;Ja` : `;${r.ssn ?? r.org ?? ''};${r.name};${r.day};Registrerad;Nej`),
+    )
+    while (lines.length < 10_001) lines.push(`NOMATCH-${lines.length};;Okänd;${last};Registrerad;`)
+    const fileBytes = Buffer.from(lines.join('\n'))
+    const uploadStart = performance.now()
+    const uploaded = await areas.orders.upload(backoffice.id, orderProvider.id, { name: 'bench.csv', contentType: 'text/csv', data: fileBytes }, translate)
+    const uploadMs = performance.now() - uploadStart
+    const previewStart = performance.now()
+    const preview = await areas.orders.preview(uploaded.id, uploaded.mapping, translate)
+    const previewMs = performance.now() - previewStart
+    jobs.start()
+    const runStart = performance.now()
+    await areas.orders.run(backoffice.id, uploaded.id, uploaded.mapping, translate)
+    let state = await areas.orders.state(uploaded.id)
+    while (state.status !== 'done' && state.status !== 'failed') {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      state = await areas.orders.state(uploaded.id)
+    }
+    const runMs = performance.now() - runStart
+    await jobs.stop()
+    const sum = state.summary
+    console.log(
+      `  order file of ${preview.summary.rows.toLocaleString('en')} rows (${orderProvider.name}): upload ${uploadMs.toFixed(0)} ms, preview with matching ${previewMs.toFixed(0)} ms, import job ${runMs.toFixed(0)} ms` +
+        ` (${state.status}; matched ${sum?.matchedByOrderNumber ?? 0} by number, ${sum?.matchedByCustomer ?? 0} by customer, ${sum?.unmatched ?? 0} unmatched, ${sum?.flagged ?? 0} sales flagged)`,
+    )
+    if (previewMs >= 10_000 || runMs >= 10_000) failures.push(`order file of 10,000 rows: preview ${previewMs.toFixed(0)} ms, import ${runMs.toFixed(0)} ms`)
+  } else console.warn('No provider requires order numbers: the order-file benchmark is skipped.')
+
   // One bulk change of 500 waiting reports to approved, each in its own transaction as the bulk route does.
   const waiting = await db
     .select({ id: t.sales.id, version: t.sales.version })
