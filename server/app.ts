@@ -31,7 +31,7 @@ import { appMetaOf, systemRoutes } from './modules/system/system.routes'
 import { timeReportsService, type TimeReportsService } from './modules/time-reports/time-reports.service'
 import { timeReportsSync } from './modules/time-reports/time-reports.sync'
 import { usersRoutes } from './modules/users/users.routes'
-import { ordersService } from './modules/orders/orders.service'
+import { ordersService, type OrdersService } from './modules/orders/orders.service'
 import { ordersRoutes } from './modules/orders/orders.routes'
 import { FILE_KINDS } from '../shared/schemas/files'
 import type { SyncHooks, SyncParts } from './lib/sync-contract'
@@ -69,9 +69,11 @@ export function assembleAreas(deps: Deps) {
   const catalog = catalogService(t)
   // Sales and time reports each ask the other one question (the day's checkouts; the day's sales).
   let timeReports: TimeReportsService | null = null
+  let orders: OrdersService | null = null
   const sales = salesService(deps, {
     catalogForSale: catalog.forSale,
     checkoutsOfDay: (tx, userId, date) => timeReports!.checkoutsOfDay(tx, userId, date),
+    esignCounts: (db, from, to) => orders!.esignCounts(db, from, to),
   })
   timeReports = timeReportsService(deps, { salesOfDay: sales.daySummary })
   const salesParts = salesSync(t, sales, deps.files)
@@ -82,7 +84,7 @@ export function assembleAreas(deps: Deps) {
     reference: [catalog.pullSource],
   }
   // The orders area asks the catalog for the provider and the sales area for the sales an order file may match.
-  const orders = ordersService(deps, {
+  orders = ordersService(deps, {
     provider: catalog.provider,
     providerNames: catalog.providerNames,
     salesForMatching: sales.orders.forMatching,

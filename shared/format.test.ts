@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { compareText, formatDate, formatKr, formatMonth, formatOre, formatPieces, initials, formatTime } from './format'
+import { compareText, formatDate, formatKr, formatMonth, formatOre, formatPercent, formatPieces, initials, formatTime } from './format'
 
 const nbsp = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ')
 
@@ -52,6 +52,9 @@ describe('money and pieces', () => {
   it('shows quantities in pieces', () => {
     expect(formatPieces(3)).toBe('3 st')
     expect(formatPieces(3, 'en')).toBe('3 pcs')
+    expect(formatPercent(0.125).replace(/\s/g, ' ')).toBe('13 %')
+    expect(formatPercent(0.125, 'en')).toBe('13%')
+    expect(formatPercent(0, 'fi').replace(/\s/g, ' ')).toBe('0 %')
     expect(formatPieces(3, 'fi')).toBe('3 kpl')
   })
 })

@@ -87,6 +87,11 @@ export function formatOre(ore: number, language: FormatLanguage = 'sv'): string 
   return formatKr(ore / 100, language)
 }
 
+/** A share (0–1) as a whole percent in the language's way: "12 %" in Swedish and Finnish, "12%" in English. */
+export function formatPercent(share: number, language: FormatLanguage = 'sv'): string {
+  return numberFormat(LOCALES[language], { style: 'percent', maximumFractionDigits: 0 }).format(share)
+}
+
 /** A quantity in pieces: "3 st" (pcs in English, kpl in Finnish). */
 export function formatPieces(count: number, language: FormatLanguage = 'sv'): string {
   return `${numberFormat(LOCALES[language]).format(count)} ${PIECES[language]}`

@@ -16,6 +16,11 @@ test('back office finds new reports, approves a selection at once and reads one 
   await signInFresh(page, 'backoffice@demo.test')
   // Back office starts its day on the sale reports.
   await expect(page.getByRole('heading', { name: 'Säljrapporter', level: 1 })).toBeVisible()
+  // The dashboard above the list: absences of the month, the month's reports (these three among them), e-signing.
+  const summary = page.getByTestId('sale-report-summary')
+  await expect(summary).toContainText('Frånvaro')
+  await expect(summary).toContainText('Rapporter denna månad')
+  await expect(summary).toContainText('Signerade e-signeringar')
 
   await page.getByRole('searchbox').fill(tag)
   // On a phone the filters are folded behind a button.

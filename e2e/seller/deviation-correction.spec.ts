@@ -19,7 +19,8 @@ test('back office marks a deviation, the seller corrects it offline, back office
   test.setTimeout(120_000)
   const bo = await backOffice()
   const customer = `E2E Rättelse ${test.info().project.name}`
-  await signInFresh(page, 'seller@demo.test')
+  // A seller of this spec and project alone: the commission sums below must not see another test's sales.
+  await signInFresh(page, test.info().project.name === 'phone' ? 'oskar.berg@demo.test' : 'leila.haddad@demo.test')
 
   // A sale from the phone, online.
   await page.goto('/sales/create')
@@ -35,7 +36,14 @@ test('back office marks a deviation, the seller corrects it offline, back office
   await page.getByRole('button', { name: 'Spara försäljningen' }).click()
   await expect(page).toHaveURL(/\/sales\/[0-9a-f-]{36}$/)
   const id = page.url().split('/').at(-1)!
-  const onServer = async () => (await (await bo.get(`/api/sale-reports/${id}`)).json()) as { status?: string; version: number; customer: { ssn: string } }
+  const onServer = async () =>
+    (await (await bo.get(`/api/sale-reports/${id}`)).json()) as { status?: string; version: number; customer: { ssn: string }; sellerCommissionOre: number }
+  // The month's commission on the phone's salary estimate: what counts of the seller's sales (decision 010).
+  const commissionOnPhone = async () => {
+    await page.goto('/sales/salary-calculator')
+    const text = await page.getByText(/^Provision på försäljningar som räknas/).textContent()
+    return Number(text!.split(':').at(-1)!.replace(/\D/g, ''))
+  }
   await expect.poll(async () => (await onServer()).status, { timeout: 30_000 }).toBe('finalized')
 
   // Back office: a deviation with its type and reason.
@@ -50,6 +58,9 @@ test('back office marks a deviation, the seller corrects it offline, back office
   const deviation = page.getByTestId('deviation')
   await expect(deviation).toContainText('Felaktigt personnummer', { timeout: 30_000 })
   await expect(deviation).toContainText(reason)
+  // A deviation earns nothing until it is corrected.
+  const whileDeviation = await commissionOnPhone()
+  await page.goto(`/sales/${id}`)
 
   // No network: the seller corrects the identity number.
   await context.setOffline(true)
@@ -74,5 +85,8 @@ test('back office marks a deviation, the seller corrects it offline, back office
   expect(approved.status()).toBe(200)
   await page.reload()
   await expect(page.getByText('Godkänd').first()).toBeVisible({ timeout: 30_000 })
+  // Approved, the sale's commission counts in the phone's estimate again.
+  const commission = Math.round((await onServer()).sellerCommissionOre / 100)
+  expect(await commissionOnPhone()).toBe(whileDeviation + commission)
   await bo.dispose()
 })

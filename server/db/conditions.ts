@@ -116,6 +116,14 @@ export function containsPattern(q: string): string {
   return likeAnywhere(q.toLowerCase())
 }
 
+/**
+ * A column whose condition is to be checked on rows found another way (a trigram search's), not used to find them:
+ * SQLite's unary plus keeps its planner off the column's indexes; PostgreSQL's planner weighs both without a hint.
+ */
+export function unindexed(dialect: 'sqlite' | 'pg', column: AnyColumn): SQL {
+  return dialect === 'sqlite' ? sql`+${column}` : sql`${column}`
+}
+
 /** Terms shorter than this have no trigram to look up: they are matched with LIKE over the rows instead. */
 export const TRIGRAM_MIN = 3
 

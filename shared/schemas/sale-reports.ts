@@ -131,3 +131,20 @@ export type SaleReportListItem = {
   orderValueOre: number
   externalOrderNumber: string | null
 }
+
+/** The sale-report dashboard's period (GET /api/sale-reports/summary): sell dates, this month when not given. */
+export const saleReportSummaryQuerySchema = z.strictObject({ from: day.optional(), to: day.optional() })
+
+/** The sale-report dashboard's figures (spec section 2, "Sales reports dashboard"), within the user's rules. */
+export type SaleReportSummary = {
+  from: string
+  to: string
+  /** reports sold in the period, and how many of them have status absence */
+  reports: number
+  absence: number
+  /** reports sold this month (business days, Stockholm) */
+  thisMonth: number
+  /** quotes sent for e-signing in the period (order registrations with an e-sign status), and how many are signed */
+  esignTotal: number
+  esignSigned: number
+}

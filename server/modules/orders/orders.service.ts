@@ -517,6 +517,18 @@ export function ordersService({ database, files, jobs }: Pick<Deps, 'database' |
       })
     },
 
+    /** Quotes sent for e-signing (an e-sign status from the file) with an order date in the period, and the signed. */
+    async esignCounts(db: Db, from: string, to: string) {
+      const [row] = await db
+        .select({
+          total: count(),
+          signed: sql<number>`coalesce(sum(case when ${o.esignStatus} = 'signed' then 1 else 0 end), 0)`.mapWith(Number),
+        })
+        .from(o)
+        .where(and(isNotNull(o.esignStatus), sql`${o.orderDate} >= ${from}`, sql`${o.orderDate} <= ${to}`))
+      return { total: row?.total ?? 0, signed: row?.signed ?? 0 }
+    },
+
     /** The sale report's order registration, for its page (the sales area asks). */
     async ofSale(db: Db, saleId: string) {
       const [row] = await db

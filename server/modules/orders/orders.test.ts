@@ -170,6 +170,32 @@ describe('an order file', () => {
     }
   })
 
+  it('the sale-report dashboard counts the period’s reports and absences, this month’s reports and the e-signed quotes', async () => {
+    const summary = async (cookie: string) => {
+      const r = await app.request('GET', `/api/sale-reports/summary?from=${today}&to=${today}`, { cookie })
+      expect(r.status, JSON.stringify(r.json)).toBe(200)
+      return r.json as unknown as { reports: number; absence: number; thisMonth: number; esignTotal: number; esignSigned: number }
+    }
+    const before = await summary(backoffice.cookie)
+    const sale = await sell(6, null)
+    const r = await app.request('POST', `/api/sale-reports/${sale}/status`, {
+      cookie: backoffice.cookie,
+      body: { status: 'absence', version: (await status(sale)).v },
+    })
+    expect(r.status).toBe(200)
+    const after = await summary(backoffice.cookie)
+    expect(after.reports).toBe(before.reports + 1)
+    expect(after.absence).toBe(before.absence + 1)
+    expect(after.thisMonth).toBe(before.thisMonth + 1)
+    const esign = await db.select({ e: t.orderRegistrations.esignStatus, d: t.orderRegistrations.orderDate }).from(t.orderRegistrations)
+    const ofToday = esign.filter((x) => x.d === today && x.e !== null)
+    expect(after).toMatchObject({ esignTotal: ofToday.length, esignSigned: ofToday.filter((x) => x.e === 'signed').length })
+    expect(after.esignTotal).toBeGreaterThan(0)
+    // A seller has no dashboard of the back office's; bad dates are a 400.
+    expect((await app.request('GET', '/api/sale-reports/summary', { cookie: seller.cookie })).status).toBe(403)
+    expect((await app.request('GET', '/api/sale-reports/summary?from=igår', { cookie: backoffice.cookie })).status).toBe(400)
+  })
+
   it('refuses what cannot be read or mapped, and writes nothing; only back office may import', async () => {
     const before = (await db.select().from(t.orderImports)).length
     expect((await upload(csv(['a;a', '1;2']), 'text/csv')).json).toMatchObject({

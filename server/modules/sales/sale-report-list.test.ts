@@ -98,6 +98,22 @@ describe('searching', () => {
     // A search that matches nothing says so.
     expect((await list('q=zzqqxx')).items).toEqual([])
   })
+
+  it('counts a search within sell dates exactly as it lists it', async () => {
+    const sales = await db.select({ name: t.sales.customerName, day: t.sales.sellDate }).from(t.sales)
+    const surname = sales[0]!.name.split(' ').at(-1)!
+    const days = [...new Set(sales.map((s) => s.day))].sort()
+    // A few days around the first sale's, so the search finds it and some of the surname's sales are outside.
+    const at = days.indexOf(sales[0]!.day)
+    const from = days[Math.max(0, at - 2)]!
+    const to = days[Math.min(days.length - 1, at + 2)]!
+    const expected = sales.filter((s) => s.name.toLowerCase().includes(surname.toLowerCase()) && s.day >= from && s.day <= to).length
+    const found = await list(`itemsPerPage=100&q=${encodeURIComponent(surname)}&from=${from}&to=${to}`)
+    expect(expected).toBeGreaterThan(0)
+    expect(found.total).toBe(expected)
+    expect(found.items).toHaveLength(Math.min(expected, 100))
+    expect(found.items.every((r) => r.sellDate >= from && r.sellDate <= to)).toBe(true)
+  })
 })
 
 describe('the total', () => {

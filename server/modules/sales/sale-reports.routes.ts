@@ -1,5 +1,11 @@
 import { Hono } from 'hono'
-import { bulkSaleStatusChangeSchema, saleReportIdParamSchema, saleReportListQuerySchema, saleStatusChangeSchema } from '../../../shared/schemas/sale-reports'
+import {
+  bulkSaleStatusChangeSchema,
+  saleReportIdParamSchema,
+  saleReportListQuerySchema,
+  saleReportSummaryQuerySchema,
+  saleStatusChangeSchema,
+} from '../../../shared/schemas/sale-reports'
 import { ApiError, errorBody, notFound } from '../../lib/errors'
 import { access } from '../../lib/access'
 import type { AppEnv } from '../../lib/context'
@@ -25,6 +31,9 @@ export function saleReportsRoutes({ database }: Deps, sales: SalesService) {
     new Hono<AppEnv>()
       .get('/sale-reports', access.can('view', 'sale_reports'), validate('query', saleReportListQuerySchema), async (c) => {
         return c.json(await sales.list(c.var.auth!.ability, c.req.valid('query'), c.var.t), 200)
+      })
+      .get('/sale-reports/summary', access.can('view', 'sale_reports'), validate('query', saleReportSummaryQuerySchema), async (c) => {
+        return c.json(await sales.summary(c.var.auth!.ability, c.req.valid('query'), Date.now()), 200)
       })
       .get('/sale-reports/:id', access.can('view', 'sale_reports'), validate('param', saleReportIdParamSchema), async (c) => {
         const auth = c.var.auth!

@@ -6,6 +6,15 @@ export const enBackoffice = {
     changeStatus: 'Change status',
     csvFile: 'sale-reports.csv',
     notFound: 'The sale report does not exist, or you may not see it.',
+    summary: {
+      absence: 'Absence',
+      ofReports_one: '{{count}} report {{period}}',
+      ofReports_other: '{{count}} reports {{period}}',
+      thisMonth: 'Reports this month',
+      esign: 'Signed e-sign quotes',
+      esignHelp: '{{share}} signed, {{period}}',
+      period: '{{from}}–{{to}}',
+    },
     columns: {
       soldAt: 'Sold',
       customer: 'Customer',

@@ -6,6 +6,15 @@ export const fiBackoffice = {
     changeStatus: 'Muuta tilaa',
     csvFile: 'myyntiraportit.csv',
     notFound: 'Myyntiraporttia ei ole, tai et saa nähdä sitä.',
+    summary: {
+      absence: 'Poissaolo',
+      ofReports_one: '{{count}} raportti {{period}}',
+      ofReports_other: '{{count}} raporttia {{period}}',
+      thisMonth: 'Raportit tässä kuussa',
+      esign: 'Allekirjoitetut e-tarjoukset',
+      esignHelp: '{{share}} allekirjoitettu, {{period}}',
+      period: '{{from}}–{{to}}',
+    },
     columns: {
       soldAt: 'Myyty',
       customer: 'Asiakas',

@@ -4,6 +4,15 @@ export const svBackoffice = {
     changeStatus: 'Ändra status',
     csvFile: 'säljrapporter.csv',
     notFound: 'Säljrapporten finns inte, eller så får du inte se den.',
+    summary: {
+      absence: 'Frånvaro',
+      ofReports_one: '{{count}} rapport {{period}}',
+      ofReports_other: '{{count}} rapporter {{period}}',
+      thisMonth: 'Rapporter denna månad',
+      esign: 'Signerade e-signeringar',
+      esignHelp: '{{share}} signerade, {{period}}',
+      period: '{{from}}–{{to}}',
+    },
     columns: {
       soldAt: 'Såld',
       customer: 'Kund',

@@ -1,4 +1,4 @@
-import { Alert, Card, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
+import { Alert, Card, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
 import { useTranslation } from 'react-i18next'
 import { formatKr, formatOre, type FormatLanguage } from '../../../../shared/format'
 import { earningsByStatus, salaryEstimate } from '../../../../shared/rules/earnings'
@@ -15,8 +15,21 @@ export default function SalaryCalculatorPage() {
   const lang = i18n.language as FormatLanguage
   const { db } = useSellerStore()
   const { month } = useToday()
-  const sales = (useSalesBetween(db, `${month}-01`, `${month}-31`) ?? []).filter((s) => s.sync !== 'rejected')
-  const reports = useTimeReportsOfMonth(db, month) ?? []
+  const stored = useSalesBetween(db, `${month}-01`, `${month}-31`)
+  const storedReports = useTimeReportsOfMonth(db, month)
+  // Until the phone's store has answered, nothing is shown as a figure: zeros would read as a month without sales.
+  if (stored === undefined || storedReports === undefined) {
+    return (
+      <Page title={t('routes.sales-salary-calculator')} subtitle={t('salary.month', { month })} breadcrumbs={[{ label: t('nav.groups.sales') }]}>
+        <Stack gap="4" aria-busy>
+          <Skeleton h="24" />
+          <Skeleton h="40" />
+        </Stack>
+      </Page>
+    )
+  }
+  const sales = stored.filter((s) => s.sync !== 'rejected')
+  const reports = storedReports
   const rows = earningsByStatus(sales.map((s) => ({ ...s, status: s.status as SaleStatus })))
   const estimate = salaryEstimate(
     sales.map((s) => ({ ...s, status: s.status as SaleStatus })),

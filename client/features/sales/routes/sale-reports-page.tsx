@@ -17,6 +17,7 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { FILTER_KEYS, listSaleReports, type SaleReportFilters } from '../api/sale-reports-api'
 import { ChangeStatusDialog, type MovableReport } from '../components/change-status-dialog'
 import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
+import { SaleReportSummary } from '../components/sale-report-summary'
 
 /**
  * /backoffice/salereports: every sale report back office may see, newest first, filtered by status, provider,
@@ -134,6 +135,7 @@ export default function SaleReportsPage() {
 
   return (
     <Page title={t('routes.backoffice-salereports')} breadcrumbs={[{ label: t('nav.groups.backoffice') }]}>
+      <SaleReportSummary from={filters.from} to={filters.to} />
       <DataTable
         label={t('routes.backoffice-salereports')}
         columns={columns}

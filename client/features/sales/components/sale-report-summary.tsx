@@ -1,0 +1,47 @@
+import { SimpleGrid, Skeleton, Stat } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { formatDate, formatPercent, type FormatLanguage } from '../../../../shared/format'
+import { call, rpc } from '../../../lib/api-client'
+
+/**
+ * The sales-reports dashboard of spec section 2, above the list: reports with status absence in the period and
+ * their share of all, the reports of this month, and e-sign quotes signed of sent. The period is the list's sell
+ * dates, this month when none are set.
+ */
+export function SaleReportSummary({ from, to }: { from?: string; to?: string }) {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const summary = useQuery({
+    queryKey: ['sale-report-summary', from, to],
+    queryFn: ({ signal }) => call(rpc['sale-reports'].summary.$get({ query: { ...(from ? { from } : {}), ...(to ? { to } : {}) } }, { init: { signal } })),
+  })
+  if (!summary.data) return summary.isError ? null : <Skeleton h="20" />
+  const s = summary.data
+  const period = t('saleReports.summary.period', { from: formatDate(s.from, lang), to: formatDate(s.to, lang) })
+  const share = (part: number, whole: number) => (whole === 0 ? '–' : formatPercent(part / whole, lang))
+  return (
+    <SimpleGrid columns={3} gap={{ base: 2, sm: 3 }} data-testid="sale-report-summary">
+      <Stat.Root borderWidth="1px" borderRadius="md" p={{ base: 2, sm: 3 }} bg="bg" size={{ base: 'sm', sm: 'md' }}>
+        <Stat.Label>{t('saleReports.summary.absence')}</Stat.Label>
+        <Stat.ValueText>
+          {s.absence} ({share(s.absence, s.reports)})
+        </Stat.ValueText>
+        <Stat.HelpText hideBelow="sm">{t('saleReports.summary.ofReports', { count: s.reports, period })}</Stat.HelpText>
+      </Stat.Root>
+      <Stat.Root borderWidth="1px" borderRadius="md" p={{ base: 2, sm: 3 }} bg="bg" size={{ base: 'sm', sm: 'md' }}>
+        <Stat.Label>{t('saleReports.summary.thisMonth')}</Stat.Label>
+        <Stat.ValueText>{s.thisMonth}</Stat.ValueText>
+      </Stat.Root>
+      <Stat.Root borderWidth="1px" borderRadius="md" p={{ base: 2, sm: 3 }} bg="bg" size={{ base: 'sm', sm: 'md' }}>
+        <Stat.Label>{t('saleReports.summary.esign')}</Stat.Label>
+        <Stat.ValueText>
+          {s.esignSigned} / {s.esignTotal}
+        </Stat.ValueText>
+        {s.esignTotal > 0 ? (
+          <Stat.HelpText hideBelow="sm">{t('saleReports.summary.esignHelp', { share: share(s.esignSigned, s.esignTotal), period })}</Stat.HelpText>
+        ) : null}
+      </Stat.Root>
+    </SimpleGrid>
+  )
+}
