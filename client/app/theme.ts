@@ -77,6 +77,10 @@ const mix = (percent: number, other: 'white' | 'black') => `color-mix(in srgb, v
 const config = defineConfig({
   globalCss: {
     'html, body': { minHeight: '100%' },
+    // The app places the view itself on every navigation (the top, or a hash target: client/app/scroll.ts). The
+    // browser's scroll anchoring would move it again while a new screen is still filling in (a phone ended up
+    // scrolled down a screen it had just opened at the top).
+    html: { overflowAnchor: 'none' },
     body: { bg: 'bg.subtle' },
     // The bordered skin: outlines instead of shadows.
     'html[data-skin=bordered] .chakra-card__root': { boxShadow: 'none', borderWidth: '1px', borderColor: 'border' },
