@@ -191,6 +191,10 @@ describe('an order file', () => {
     const ofToday = esign.filter((x) => x.d === today && x.e !== null)
     expect(after).toMatchObject({ esignTotal: ofToday.length, esignSigned: ofToday.filter((x) => x.e === 'signed').length })
     expect(after.esignTotal).toBeGreaterThan(0)
+    // A coach's figures are their teams' reports only (the rules' conditions in the counts).
+    const mine = await summary(coach.cookie)
+    expect(mine.reports).toBeGreaterThan(0)
+    expect(mine.reports).toBeLessThanOrEqual(after.reports)
     // A seller has no dashboard of the back office's; bad dates are a 400.
     expect((await app.request('GET', '/api/sale-reports/summary', { cookie: seller.cookie })).status).toBe(403)
     expect((await app.request('GET', '/api/sale-reports/summary?from=igår', { cookie: backoffice.cookie })).status).toBe(400)

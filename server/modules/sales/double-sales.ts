@@ -1,3 +1,4 @@
+import { subject } from '@casl/ability'
 import { and, count, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm'
 import type { AppAbility } from '../../../shared/permissions/ability'
 import { DOUBLE_WINDOW_DEFAULT_DAYS, DOUBLE_WINDOW_MAX_DAYS, daysApart, shiftDay } from '../../../shared/rules/double-sales'
@@ -176,12 +177,10 @@ export function doubleSales(database: Database) {
   }
 
   async function openPair(tx: Db, actor: { ability: AppAbility }, id: string, translate: Translate) {
-    const filter = accessFilter(actor.ability, 'view', 'sale_reports', conditionColumns)
-    const [pair] = await tx
-      .select()
-      .from(d)
-      .where(withAccess(filter, eq(d.id, id)))
-    if (!pair) throw notFound()
+    const [pair] = await tx.select().from(d).where(eq(d.id, id))
+    // Seen by whoever sees the later sale's report (its seller, team and office are on the pair).
+    const seen = pair && actor.ability.can('view', subject('sale_reports', { sellerId: pair.sellerId, teamId: pair.teamId, officeId: pair.officeId }) as never)
+    if (!pair || !seen) throw notFound()
     if (pair.pending !== 1) {
       throw new ApiError(409, 'already_decided', { params: { state: translate(`doubleSales.states.${pair.state}`) }, details: { state: pair.state } })
     }

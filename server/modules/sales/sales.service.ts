@@ -299,17 +299,25 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
       const to = q.to ?? monthEnd
       const filter = accessFilter(ability, 'view', 'sale_reports', conditionColumns)
       const s = t.sales
-      const countOf = async (...conditions: SQL[]) => {
-        const [row] = await db
-          .select({ n: count() })
-          .from(s)
-          .where(withAccess(filter, ...conditions))
+      const p = (name: string) => sql.placeholder(name)
+      // The rules' conditions are placeholders (server/db/conditions.ts): each count is a statement prepared per shape.
+      const values = { ...filter.params, from, to, monthStart, monthEnd, absence: 'absence' }
+      const countOf = async (name: string, conditions: () => SQL[]) => {
+        const [row] = await read(
+          `saleReports.summary.${name}|${filter.shape}`,
+          () =>
+            db
+              .select({ n: count() })
+              .from(s)
+              .where(withAccess(filter, ...conditions())),
+          values,
+        )
         return row?.n ?? 0
       }
       const [reports, absence, thisMonth, esign] = await Promise.all([
-        countOf(gte(s.sellDate, from), lte(s.sellDate, to)),
-        countOf(eq(s.status, 'absence'), gte(s.sellDate, from), lte(s.sellDate, to)),
-        countOf(gte(s.sellDate, monthStart), lte(s.sellDate, monthEnd)),
+        countOf('period', () => [gte(s.sellDate, p('from') as never), lte(s.sellDate, p('to') as never)]),
+        countOf('absence', () => [eq(s.status, p('absence') as never), gte(s.sellDate, p('from') as never), lte(s.sellDate, p('to') as never)]),
+        countOf('month', () => [gte(s.sellDate, p('monthStart') as never), lte(s.sellDate, p('monthEnd') as never)]),
         ports.esignCounts(db, from, to),
       ])
       return { from, to, reports, absence, thisMonth, esignTotal: esign.total, esignSigned: esign.signed }
