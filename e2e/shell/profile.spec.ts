@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test'
 import { expectSnackbar, recordSnackbars, signInFresh } from '../fixtures'
 
 test.describe('the profile @phone', () => {
-  // Demo colleagues that no other flow signs in as (this test counts their sessions), one per project.
+  // Demo colleagues whose sessions no other flow touches (the second of each is counted here; the first also sells
+  // in the deviation spec), one per project.
   const accounts = { desktop: ['sara.nystrom', 'oskar.berg'], phone: ['mikael.virtanen', 'leila.haddad'] } as const
   const account = (project: string, i: 0 | 1) => `${accounts[project as keyof typeof accounts][i]}@demo.test`
 
