@@ -48,8 +48,15 @@ export function createSnackbarStore(
       if (timer !== null) cancel(timer)
       timer = null
       state = { visible: true, text, ...SNACKBAR_DEFAULTS, ...options, id: state.id + 1 }
-      if (state.duration !== -1) timer = schedule(hide, state.duration)
       emit()
+    },
+    /**
+     * The snackbar has drawn message `id`: its time starts now, so a message shown while the screen is busy (a
+     * navigation on a slow phone) is still on screen for its whole duration.
+     */
+    shown(id: number) {
+      if (id !== state.id || !state.visible || timer !== null || state.duration === -1) return
+      timer = schedule(hide, state.duration)
     },
     hide,
   }

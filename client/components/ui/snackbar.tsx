@@ -1,5 +1,5 @@
 import { Box, CloseButton, Flex, Text } from '@chakra-ui/react'
-import { useSyncExternalStore } from 'react'
+import { useEffect, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { snackbar, type SnackbarColor, type SnackbarIcon } from '../../lib/snackbar-store'
 
@@ -30,6 +30,10 @@ function Icon({ icon }: { icon: SnackbarIcon }) {
 export function Snackbar() {
   const { t } = useTranslation()
   const state = useSyncExternalStore(snackbar.subscribe, snackbar.get)
+  // The message's time runs from when it is on screen, not from when it was asked for.
+  useEffect(() => {
+    if (state.visible) snackbar.shown(state.id)
+  }, [state.visible, state.id])
   return (
     <Box
       position="fixed"

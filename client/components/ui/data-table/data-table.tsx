@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Checkbox, Flex, IconButton, Input, NativeSelect, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
-import { useEffect, useId, useState, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PAGE_SIZES, type ListQuery } from '../../../../shared/schemas/pagination'
 import { ChevronIcon } from '../icons'
@@ -66,11 +66,19 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
     setUrlSearch(query.q)
     setSearch(query.q ?? '')
   }
+  // A row opened while a search is still waiting to be written wins: the waiting search would otherwise replace the
+  // row's screen with the list again (the list stays drawn while the row's screen loads).
+  const searchTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
   useEffect(() => {
     if ((query.q ?? '') === search) return
     const timer = setTimeout(() => onQueryChange({ q: search || undefined }), 300)
+    searchTimer.current = timer
     return () => clearTimeout(timer)
   }, [search, query.q, onQueryChange])
+  const openRow = (row: Row) => {
+    if (searchTimer.current) clearTimeout(searchTimer.current)
+    props.onRowClick!(row)
+  }
 
   const toggleSort = (sortKey: string) => {
     const desc = query.sortBy === sortKey && query.orderBy === 'asc'
@@ -208,7 +216,7 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
                   <Table.Row
                     key={row.id}
                     data-selected={selected.has(row.id) ? '' : undefined}
-                    onClick={props.onRowClick ? () => props.onRowClick!(row) : undefined}
+                    onClick={props.onRowClick ? () => openRow(row) : undefined}
                     cursor={props.onRowClick ? 'pointer' : undefined}
                   >
                     {props.selectable ? (
