@@ -5,9 +5,12 @@ import type { SaleReportListQuery } from '../shared/schemas/sale-reports'
 import { saleReportListQuerySchema } from '../shared/schemas/sale-reports'
 import { deviationListQuerySchema, type DeviationListQuery } from '../shared/schemas/deviations'
 import { doubleSaleListQuerySchema, type DoubleSaleListQuery } from '../shared/schemas/double-sales'
+import { customerListQuerySchema, type CustomerListQuery } from '../shared/schemas/customers'
+import { productListQuerySchema, type ProductListQuery } from '../shared/schemas/catalog'
 import { assembleAreas } from '../server/app'
 import { bootDatabase } from '../server/boot'
 import { encodeCursor } from '../server/db/keyset'
+import { customerKeyOf } from '../shared/rules/double-sales'
 import { parseEnv } from '../server/env'
 import { authService } from '../server/modules/auth/auth.service'
 import { eventBus } from '../server/platform/events'
@@ -91,8 +94,9 @@ async function plan(text: string, params: unknown[]): Promise<string[]> {
   const r = await database.raw.pool.query<{ 'QUERY PLAN': string }>({ text: `explain ${text}`, values: params })
   return r.rows.map((row) => row['QUERY PLAN'])
 }
-/** A plan line that reads every row of sales (the smaller tables may be read whole, for a text search over all states). */
-const fullScan = (line: string) => (database.dialect === 'sqlite' ? /^SCAN (sales|s)\b(?!.*USING)/.test(line.trim()) : /Seq Scan on sales\b/.test(line))
+/** A plan line that reads every row of sales or customers (the smaller tables may be read whole, for a text search over all states). */
+const fullScan = (line: string) =>
+  database.dialect === 'sqlite' ? /^SCAN (sales|s|customers)\b(?!.*USING)/.test(line.trim()) : /Seq Scan on (sales|customers)\b/.test(line)
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
 
@@ -155,9 +159,9 @@ try {
   const q = (extra: Record<string, string> = {}) => saleReportListQuerySchema.parse({ itemsPerPage: '100', ...extra })
   type Bench = [
     name: string,
-    query: SaleReportListQuery | DeviationListQuery | DoubleSaleListQuery,
+    query: SaleReportListQuery | DeviationListQuery | DoubleSaleListQuery | CustomerListQuery | ProductListQuery | { id: string },
     user: typeof backoffice,
-    list?: 'sales' | 'deviations' | 'doubles',
+    list?: 'sales' | 'deviations' | 'doubles' | 'customers' | 'customer' | 'products',
   ]
   const lists: Bench[] = [
     ['no filter, newest first (page 1)', q(), backoffice],
@@ -209,6 +213,25 @@ try {
     ['double sales: open, a team', xq({ teamId: sample!.teamId! }), backoffice, 'doubles'],
   )
 
+  // The customer register and the product list (decision 027): latest sale first, a surname, a whole identity
+  // number, companies, by name on a later page, one customer's page with their sales; a provider's products.
+  const cq = (extra: Record<string, string> = {}) => customerListQuerySchema.parse({ itemsPerPage: '100', ...extra })
+  const [someCustomer] = await db
+    .select({ id: t.customers.id })
+    .from(t.customers)
+    .where(eq(t.customers.key, customerKeyOf(sample!) ?? ''))
+  const pq = (extra: Record<string, string> = {}) => productListQuerySchema.parse({ itemsPerPage: '100', ...extra })
+  lists.push(
+    ['customers: latest sale first', cq(), backoffice, 'customers'],
+    [`customers: free text ("${surname}")`, cq({ q: surname }), backoffice, 'customers'],
+    ['customers: a whole identity number', cq({ q: sample!.customerSsn ?? sample!.orgNumber ?? '' }), backoffice, 'customers'],
+    ['customers: companies', cq({ type: 'company' }), backoffice, 'customers'],
+    ['customers: by name, offset page 50', cq({ sortBy: 'name', orderBy: 'asc', page: '50' }), backoffice, 'customers'],
+    ['a customer with their sales', { id: someCustomer?.id ?? '' }, backoffice, 'customer'],
+    ['products: a provider’s', pq({ providerId: sample!.providerId, active: 'all' }), backoffice, 'products'],
+    ['products: name search, by price', pq({ q: 'avtal', sortBy: 'price', orderBy: 'desc' }), backoffice, 'products'],
+  )
+
   const dialect = database.dialect === 'pg' ? 'PostgreSQL' : 'SQLite'
   console.log(`bench:backoffice on ${dialect}, ${saleCount.toLocaleString('en')} sales, ${RUNS} runs each (p50 / p95 ms; target p95 < 100)`)
   const failures: string[] = []
@@ -217,12 +240,22 @@ try {
     let rows = 0
     let total = ''
     const m = await measure(async () => {
+      if (list === 'customer') {
+        const detail = await areas.customers.detail(user.ability, (query as { id: string }).id)
+        rows = detail?.sales.length ?? 0
+        total = 'its sales'
+        return
+      }
       const answer =
         list === 'sales'
           ? await areas.sales.list(user.ability, query as SaleReportListQuery, translate)
           : list === 'deviations'
             ? await areas.sales.deviations.list(user.ability, query as DeviationListQuery, translate)
-            : await areas.sales.doubles.list(user.ability, query as DoubleSaleListQuery, translate)
+            : list === 'customers'
+              ? await areas.customers.list(query as CustomerListQuery, translate)
+              : list === 'products'
+                ? await areas.catalogKeeping.listProducts(user.ability, query as ProductListQuery)
+                : await areas.sales.doubles.list(user.ability, query as DoubleSaleListQuery, translate)
       rows = answer.items.length
       total = `${answer.total.toLocaleString('en')}${answer.totalCapped ? '+' : ''}`
     })

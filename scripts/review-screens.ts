@@ -41,7 +41,70 @@ const SHOTS: Shot[] = [
   { name: 'profile', as: 'admin@demo.test', path: '/users/profile' },
   { name: 'user-menu', as: 'seller@demo.test', path: '/dashboards/sales/seller', then: (page) => page.getByTestId('user-menu').click() },
   { name: 'not-authorized', as: 'seller@demo.test', path: '/user-admin/users' },
+  { name: 'sale-reports', as: 'backoffice@demo.test', path: '/backoffice/salereports' },
+  {
+    name: 'sale-report-detail',
+    as: 'backoffice@demo.test',
+    path: '/backoffice/salereports',
+    then: async (page) => {
+      await page.getByRole('row').nth(1).click()
+      await page.getByTestId('sale-report-log').waitFor()
+    },
+  },
+  { name: 'deviations', as: 'backoffice@demo.test', path: '/backoffice/deviations' },
+  { name: 'double-sales', as: 'backoffice@demo.test', path: '/backoffice/double-sales' },
+  { name: 'order-management', as: 'backoffice@demo.test', path: '/backoffice/ordermanagement' },
+  { name: 'providers', as: 'backoffice@demo.test', path: '/backoffice/providers' },
+  {
+    name: 'provider',
+    as: 'backoffice@demo.test',
+    path: '/backoffice/providers?q=fiber',
+    then: async (page) => {
+      await page.getByRole('cell', { name: 'Fiberlinjen' }).first().click()
+      await page.getByTestId('provider-products').waitFor()
+    },
+  },
+  {
+    name: 'provider-create-dialog',
+    as: 'backoffice@demo.test',
+    path: '/backoffice/providers',
+    then: (page) => page.getByRole('button', { name: 'Ny leverantör' }).click(),
+  },
+  { name: 'products', as: 'backoffice@demo.test', path: '/backoffice/products' },
+  {
+    name: 'product',
+    as: 'backoffice@demo.test',
+    path: '/backoffice/products?q=hemlarm',
+    then: async (page) => {
+      await page.getByRole('cell', { name: 'Hemlarm Standard' }).first().click()
+      await page.getByTestId('product-figures').waitFor()
+    },
+  },
+  {
+    name: 'product-edit-dialog',
+    as: 'backoffice@demo.test',
+    path: '/backoffice/products?q=hemlarm',
+    then: async (page) => {
+      await page.getByRole('cell', { name: 'Hemlarm Standard' }).first().click()
+      await page.getByRole('button', { name: 'Redigera' }).click()
+    },
+  },
+  { name: 'product-categories', as: 'backoffice@demo.test', path: '/backoffice/products?tab=categories' },
+  { name: 'category-commissions', as: 'backoffice@demo.test', path: '/backoffice/products?tab=commissions' },
+  { name: 'customers', as: 'backoffice@demo.test', path: '/backoffice/customers' },
+  {
+    name: 'customer',
+    as: 'backoffice@demo.test',
+    path: '/backoffice/customers',
+    then: async (page) => {
+      await page.getByRole('row').nth(1).click()
+      await page.getByTestId('customer-details').waitFor()
+    },
+  },
 ]
+// eslint-disable-next-line no-restricted-properties -- a review run of some screens only: REVIEW_ONLY=providers,products
+const ONLY = (process.env.REVIEW_ONLY ?? '').split(',').filter(Boolean)
+const chosen = ONLY.length ? SHOTS.filter((s) => ONLY.some((o) => s.name.startsWith(o))) : SHOTS
 
 const server = startBuiltServer({ port: PORT, name: 'review', env: { SCRYPT_LOG_N: '12', NODE_ENV: 'test' } })
 const ORIGIN = server.origin.replace('127.0.0.1', 'localhost')
@@ -78,7 +141,7 @@ try {
         sessions.set(as, context)
         return context
       }
-      for (const shot of SHOTS) {
+      for (const shot of chosen) {
         const page = await (await contextFor(shot.as)).newPage()
         await page.goto(shot.path)
         await page.waitForLoadState('networkidle')

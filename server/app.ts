@@ -17,6 +17,9 @@ import { authService } from './modules/auth/auth.service'
 import { budgetsPullSource } from './modules/budgets/budgets.sync'
 import { catalogService } from './modules/catalog/catalog.service'
 import { catalogRoutes } from './modules/catalog/catalog.routes'
+import { catalogAdmin } from './modules/catalog/catalog.admin'
+import { customersService } from './modules/customers/customers.service'
+import { customersRoutes } from './modules/customers/customers.routes'
 import { mailRoutes } from './modules/mail/mail.routes'
 import { notificationsRoutes } from './modules/notifications/notifications.routes'
 import { orgRoutes } from './modules/org/org.routes'
@@ -74,6 +77,7 @@ export function assembleAreas(deps: Deps) {
     catalogForSale: catalog.forSale,
     checkoutsOfDay: (tx, userId, date) => timeReports!.checkoutsOfDay(tx, userId, date),
     esignCounts: (db, from, to) => orders!.esignCounts(db, from, to),
+    orderOfSale: (db, saleId) => orders!.ofSale(db, saleId),
   })
   timeReports = timeReportsService(deps, { salesOfDay: sales.daySummary })
   const salesParts = salesSync(t, sales, deps.files)
@@ -92,7 +96,17 @@ export function assembleAreas(deps: Deps) {
     salesInPeriod: sales.orders.inPeriod,
     flagWithoutOrder: sales.orders.flagWithoutOrder,
   })
-  return { catalog, sales, timeReports, orders, sync }
+  // The customer register is built from the sales area's events (docs/decisions/027).
+  const customers = customersService(deps, { salesOfCustomer: sales.customers.salesOf })
+  deps.events.subscribe({
+    name: 'customers.register',
+    events: ['sale.created', 'sale.customerCorrected'],
+    handle: async (e) => {
+      if (e.payload.customer) await customers.fromSale(e.payload.customer, e.payload.soldAt, { correction: e.name === 'sale.customerCorrected' })
+    },
+  })
+  const catalogKeeping = catalogAdmin(deps)
+  return { catalog, catalogKeeping, customers, sales, timeReports, orders, sync }
 }
 
 function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
@@ -163,7 +177,8 @@ function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
     .route('/auth', authRoutes(deps, auth))
     .route('/', usersRoutes(deps))
     .route('/', orgRoutes(deps))
-    .route('/', catalogRoutes(deps))
+    .route('/', catalogRoutes(deps, areas.catalogKeeping))
+    .route('/', customersRoutes(areas.customers))
     .route('/', profileRoutes(deps, auth))
     .route('/', notificationsRoutes(deps))
     .route('/', salesRoutes(deps))

@@ -87,6 +87,13 @@ export function formatOre(ore: number, language: FormatLanguage = 'sv'): string 
   return formatKr(ore / 100, language)
 }
 
+/** A price in öre with its öre when it has any ("349 kr", "349,50 kr"): catalog amounts, which are not rounded. */
+export function formatPrice(ore: number, language: FormatLanguage = 'sv'): string {
+  const cents = ore % 100 !== 0
+  const n = numberFormat(LOCALES[language], { minimumFractionDigits: cents ? 2 : 0, maximumFractionDigits: 2 }).format(ore / 100)
+  return `${n} kr`
+}
+
 /** A share (0–1) as a whole percent in the language's way: "12 %" in Swedish and Finnish, "12%" in English. */
 export function formatPercent(share: number, language: FormatLanguage = 'sv'): string {
   return numberFormat(LOCALES[language], { style: 'percent', maximumFractionDigits: 0 }).format(share)

@@ -59,12 +59,11 @@ export const ROUTES = [
   { path: '/backoffice/absenceexport', name: 'backoffice-absenceexport', meta: view('absenceexport'), plannedIn: 'later' },
   { path: '/backoffice/controlling/maps', name: 'backoffice-controlling-maps', meta: view('controlling'), plannedIn: 'later' },
   { path: '/backoffice/controlling/runs', name: 'backoffice-controlling-runs', meta: view('controlling'), plannedIn: 'later' },
-  { path: '/backoffice/customers', name: 'backoffice-customers', meta: view('customers'), plannedIn: 'later' },
+  { path: '/backoffice/customers', name: 'backoffice-customers', meta: view('customers', { namespaces: ['catalog'] }) },
   {
     path: '/backoffice/customers/:id',
     name: 'backoffice-customers-id',
-    meta: view('customers', { navActiveLink: 'backoffice-customers' }),
-    plannedIn: 'later',
+    meta: view('customers', { navActiveLink: 'backoffice-customers', namespaces: ['catalog'] }),
   },
   { path: '/backoffice/deviations', name: 'backoffice-deviations', meta: view('sale_reports', { namespaces: ['sales', 'backoffice'] }) },
   {
@@ -119,19 +118,18 @@ export const ROUTES = [
     meta: view('order_registrations', { navActiveLink: 'backoffice-ordermanagement', namespaces: ['sales', 'backoffice'] }),
   },
   { path: '/backoffice/paycodes', name: 'backoffice-paycodes', meta: view('paycodes'), plannedIn: 'later' },
-  { path: '/backoffice/products', name: 'backoffice-products', meta: view('products'), plannedIn: 'later' },
+  // Its tabs hold the spec's "Product Categories" and "Category Commissions" (docs/decisions/027).
+  { path: '/backoffice/products', name: 'backoffice-products', meta: view('products', { namespaces: ['catalog'] }) },
   {
     path: '/backoffice/products/:id',
     name: 'backoffice-products-id',
-    meta: view('products', { navActiveLink: 'backoffice-products' }),
-    plannedIn: 'later',
+    meta: view('products', { navActiveLink: 'backoffice-products', namespaces: ['catalog'] }),
   },
-  { path: '/backoffice/providers', name: 'backoffice-providers', meta: view('providers'), plannedIn: 'later' },
+  { path: '/backoffice/providers', name: 'backoffice-providers', meta: view('providers', { namespaces: ['catalog'] }) },
   {
     path: '/backoffice/providers/:id',
     name: 'backoffice-providers-id',
-    meta: view('providers', { navActiveLink: 'backoffice-providers' }),
-    plannedIn: 'later',
+    meta: view('providers', { navActiveLink: 'backoffice-providers', namespaces: ['catalog'] }),
   },
   {
     path: '/backoffice/salequality/statistics/all',

@@ -18,18 +18,21 @@ const LOADERS: Record<LanguageCode, Record<Namespace, () => Promise<object>>> = 
     sales: () => import('../../shared/i18n/sv/sales').then((m) => m.svSales),
     backoffice: () => import('../../shared/i18n/sv/backoffice').then((m) => m.svBackoffice),
     admin: () => import('../../shared/i18n/sv/admin').then((m) => m.svAdmin),
+    catalog: () => import('../../shared/i18n/sv/catalog').then((m) => m.svCatalog),
   },
   en: {
     core: () => import('../../shared/i18n/en/core').then((m) => m.enCore),
     sales: () => import('../../shared/i18n/en/sales').then((m) => m.enSales),
     backoffice: () => import('../../shared/i18n/en/backoffice').then((m) => m.enBackoffice),
     admin: () => import('../../shared/i18n/en/admin').then((m) => m.enAdmin),
+    catalog: () => import('../../shared/i18n/en/catalog').then((m) => m.enCatalog),
   },
   fi: {
     core: () => import('../../shared/i18n/fi/core').then((m) => m.fiCore),
     sales: () => import('../../shared/i18n/fi/sales').then((m) => m.fiSales),
     backoffice: () => import('../../shared/i18n/fi/backoffice').then((m) => m.fiBackoffice),
     admin: () => import('../../shared/i18n/fi/admin').then((m) => m.fiAdmin),
+    catalog: () => import('../../shared/i18n/fi/catalog').then((m) => m.fiCatalog),
   },
 }
 

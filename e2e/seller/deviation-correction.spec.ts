@@ -1,6 +1,8 @@
 import { expect, request, test, type APIRequestContext } from '@playwright/test'
 import { BASE_URL } from '../../playwright.config'
 import { DEMO_PASSWORD, recordSnackbars, signInFresh } from '../fixtures'
+import { SYNC_SCHEMA_VERSION } from '../../shared/schemas/sync'
+import { personalNumberOf } from '../../shared/rules/identity'
 
 /**
  * A deviation from back office to the seller's phone and back (issue 14): back office marks a synced sale as a
@@ -89,5 +91,84 @@ test('back office marks a deviation, the seller corrects it offline, back office
   // Approved, the sale's commission counts in the phone's estimate again.
   const commission = Math.round((await onServer()).sellerCommissionOre / 100)
   expect(await commissionOnPhone()).toBe(whileDeviation + commission)
+  await bo.dispose()
+})
+
+test('an incorrect order: the seller changes the products on the phone, and the server prices the new order @phone', async ({ page }) => {
+  const bo = await backOffice()
+  // The demo seller, as the back-office specs sell: nothing here sums their sales or counts their sessions (the
+  // profile spec counts the sessions of colleagues of their own; the first test here sums its sellers' commission).
+  const email = 'seller@demo.test'
+  const phone = await request.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { origin: BASE_URL } })
+  expect((await phone.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } })).status()).toBe(200)
+  const clientId = crypto.randomUUID()
+  const pulled = (await (await phone.post('/api/sync/pull', { data: { clientId, cookie: null } })).json()) as {
+    patch: Array<{ table: string; value?: { id: string; name: string; providerId: string; priceOre: number } }>
+  }
+  const product = (name: string) => pulled.patch.find((p) => p.table === 'products' && p.value?.name === name)!.value!
+  const alarm = product('Hemlarm Standard')
+  const smoke = product('Brandvarnare (st)')
+  const id = crypto.randomUUID()
+  const sale = {
+    id,
+    providerId: alarm.providerId,
+    products: [{ productId: alarm.id, quantity: 1 }],
+    customerType: 'private',
+    // A customer of this run alone, so the sale is no other test's double sale.
+    customerSsn: personalNumberOf(test.info().project.name === 'phone' ? '19490203' : '19490204', String(100 + (Date.now() % 800))),
+    customerName: `E2E Ny order ${test.info().project.name}`,
+    email: null,
+    phone: '070-123 45 67',
+    postalCode: '21145',
+    city: 'Malmö',
+    address: 'Storgatan 1',
+    message: null,
+    externalOrderNumber: null,
+    checklistFileId: null,
+    soldAt: Date.now() - 60_000,
+  }
+  const pushed = await phone.post('/api/sync/push', {
+    data: { clientId, schemaVersion: SYNC_SCHEMA_VERSION, mutations: [{ seq: 1, name: 'createSale', args: sale, createdAt: Date.now() }] },
+  })
+  expect(await pushed.json()).toMatchObject({ applied: 1 })
+  await phone.dispose()
+  const onServer = async () =>
+    (await (await bo.get(`/api/sale-reports/${id}`)).json()) as {
+      status: string
+      version: number
+      orderValueOre: number
+      lines: Array<{ productName: string; quantity: number }>
+    }
+  const marked = await bo.post(`/api/sale-reports/${id}/status`, {
+    data: { status: 'deviation', version: (await onServer()).version, deviationType: 'incorrect_order', reason: 'Kunden ville ha brandvarnare också.' },
+  })
+  expect(marked.status()).toBe(200)
+
+  await signInFresh(page, email)
+  await page.goto(`/sales/${id}`)
+  const deviation = page.getByTestId('deviation')
+  await expect(deviation).toContainText('Kunden ville ha brandvarnare också.', { timeout: 30_000 })
+  await deviation.getByRole('button', { name: 'Rätta försäljningen' }).click()
+  const dialog = page.getByTestId('correct-sale-dialog')
+  const products = dialog.getByTestId('correct-products')
+  await expect(products.getByLabel('Produkt 1')).toHaveValue(alarm.id)
+  await products.getByLabel('Antal (st)').fill('2')
+  await products.getByRole('button', { name: 'Lägg till produkt' }).click()
+  // An empty line is refused on the phone, in Swedish, before anything is saved.
+  await dialog.getByRole('button', { name: 'Skicka rättelsen' }).click()
+  await expect(products.getByRole('alert')).toBeVisible()
+  await products.getByLabel('Produkt 2').selectOption(smoke.id)
+  await products.getByLabel('Antal (st)').nth(1).fill('3')
+  await dialog.getByLabel('Kommentar till backoffice').fill('Lade till tre brandvarnare')
+  await dialog.getByRole('button', { name: 'Skicka rättelsen' }).click()
+  await expect(dialog).toBeHidden()
+
+  await expect.poll(async () => (await onServer()).status, { timeout: 30_000 }).toBe('finalized')
+  const corrected = await onServer()
+  expect(corrected.lines.map((l) => [l.productName, l.quantity])).toEqual([
+    ['Hemlarm Standard', 2],
+    ['Brandvarnare (st)', 3],
+  ])
+  expect(corrected.orderValueOre).toBe(2 * alarm.priceOre + 3 * smoke.priceOre)
   await bo.dispose()
 })

@@ -81,6 +81,37 @@ for (const theme of ['light', 'dark'] as const) {
       }
     })
 
+    test('the catalog screens: providers, a provider, products and their tabs, a product, customers, a customer', async ({ page }) => {
+      test.slow() // eight axe runs
+      await signInFresh(page, 'backoffice@demo.test')
+      for (const [path, ready] of [
+        ['/backoffice/providers', 'Tryggt Hem Larm'],
+        ['/backoffice/products?q=hemlarm', 'Hemlarm Standard'],
+        ['/backoffice/products?tab=categories', 'Tillbehör'],
+        ['/backoffice/products?tab=commissions', 'Inte satt'],
+      ] as const) {
+        await page.goto(path)
+        await expect(page.getByText(ready).first()).toBeVisible()
+        expect(await seriousFindings(page), path).toEqual([])
+      }
+      await page.goto('/backoffice/providers')
+      await page.getByRole('cell', { name: 'Fiberlinjen' }).click()
+      await expect(page.getByTestId('provider-products')).toBeVisible()
+      expect(await seriousFindings(page), 'a provider').toEqual([])
+      await page.getByTestId('provider-products').getByRole('row').filter({ hasText: 'TV-paket Bas' }).click()
+      await expect(page.getByTestId('product-figures')).toBeVisible()
+      expect(await seriousFindings(page), 'a product').toEqual([])
+      // The register changes as other specs sell (a corrected identity number moves a sale to another customer):
+      // the latest customer, whoever it is.
+      await page.goto('/backoffice/customers')
+      const latest = page.getByRole('table', { name: 'Kunder' }).getByRole('row').nth(1)
+      await expect(latest).toBeVisible()
+      expect(await seriousFindings(page), '/backoffice/customers').toEqual([])
+      await latest.click()
+      await expect(page.getByTestId('customer-details')).toBeVisible()
+      expect(await seriousFindings(page), 'a customer').toEqual([])
+    })
+
     test('not found and not authorized', async ({ page }) => {
       await page.goto('/no-such-page')
       await expect(page.getByRole('heading', { name: 'Sidan finns inte' })).toBeVisible()

@@ -1,4 +1,5 @@
 import { rulesToAST } from '@casl/ability/extra'
+import type { Database } from './client'
 import { and, isNotNull, isNull, not, or, sql, type SQL } from 'drizzle-orm'
 import type { AnyColumn } from 'drizzle-orm'
 import type { AppAbility } from '../../shared/permissions/ability'
@@ -106,6 +107,11 @@ export function containsText(column: AnyColumn | SQL, name: string): SQL {
   return sql`lower(${column}) like ${sql.placeholder(name)} escape '\\'`
 }
 
+/** The same "contains" with the search as a bound value, for a statement built per request (short lists). */
+export function containsTerm(column: AnyColumn | SQL, q: string): SQL {
+  return sql`lower(${column}) like ${containsPattern(q)} escape '\\'`
+}
+
 /** A LIKE pattern that finds `q` anywhere, its own wildcards escaped (escape character `\`). */
 function likeAnywhere(q: string): string {
   return `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
@@ -122,6 +128,17 @@ export function containsPattern(q: string): string {
  */
 export function unindexed(dialect: 'sqlite' | 'pg', column: AnyColumn): SQL {
   return dialect === 'sqlite' ? sql`+${column}` : sql`${column}`
+}
+
+/**
+ * A list's sort column as an expression no index has, on PostgreSQL: its planner, expecting a rare filter's rows (a
+ * product's sales, found through another table) to be spread evenly, walks the list's index from the top probing
+ * each row, tens of thousands of probes for one page. Ordered by an expression, it starts from the filter's rows
+ * and sorts those. The order is the same. SQLite's planner needs no hint: the column as it is.
+ */
+export function orderedByValue(dialect: 'sqlite' | 'pg', column: AnyColumn): AnyColumn | SQL {
+  if (dialect === 'sqlite') return column
+  return column.dataType === 'number' ? sql`(${column} + 0)` : sql`(${column} || '')`
 }
 
 /** Terms shorter than this have no trigram to look up: they are matched with LIKE over the rows instead. */
@@ -141,10 +158,12 @@ export function trigramContains(
   table: { rowid: SQL; index: string },
   groups: SearchGroup[],
   name: string,
+  /** 'scan': LIKE over the rows a query walks anyway (a common term, see `denseTerm`), not the index */
+  mode: 'index' | 'scan' = 'index',
 ): { condition: SQL; values: Record<string, unknown>; shape: string } {
   const values: Record<string, unknown> = {}
   const short = groups.some((g) => [...g.term].length < TRIGRAM_MIN)
-  if (short) {
+  if (short || mode === 'scan') {
     const parts = groups.flatMap((g, i) => {
       values[`${name}${i}`] = containsPattern(g.term)
       return g.columns.map((c) => containsText(c, `${name}${i}`))
@@ -165,4 +184,23 @@ export function trigramContains(
     return g.columns.map((c) => sql`${c} ilike ${sql.placeholder(`${name}${i}`)}`)
   })
   return { condition: or(...parts)!, values, shape: `trgm${groups.map((g) => g.columns.length).join('.')}` }
+}
+
+/** Above this many index matches a term is common: a page finds its rows sooner by walking its own order. */
+export const DENSE_MATCHES = 3000
+
+/**
+ * Whether a search term is common, on SQLite: its FTS5 trigram matches counted up to DENSE_MATCHES (a couple of
+ * milliseconds). For a common term (a frequent surname) the page is found faster by walking the list's index in
+ * its order and checking each row with LIKE (a few thousand rows for a page) than by fetching and sorting every
+ * match (tens of thousands); for a rare one (an identity number, an order number) the index is the way.
+ * PostgreSQL's planner weighs pg_trgm's matches itself: always false there.
+ */
+export async function denseTerm(database: Database, index: string, search: { values: Record<string, unknown>; shape: string }, name: string): Promise<boolean> {
+  if (database.dialect !== 'sqlite' || !search.shape.startsWith('fts')) return false
+  const match = search.values[name]
+  const [row] = await database.db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(sql`(select 1 from ${sql.identifier(index)} where ${sql.identifier(index)} match ${match} limit ${DENSE_MATCHES + 1})`)
+  return (row?.n ?? 0) > DENSE_MATCHES
 }

@@ -35,7 +35,7 @@ export function decodeCursor(text: string, keyLength: number): Cursor | null {
  * ORDER BY (reversed when reading backwards) and the key values as placeholders `k0…`. One more row than the page
  * is read, to know whether another page follows.
  */
-export function keysetQuery(columns: AnyColumn[], direction: 'asc' | 'desc', cursor: Cursor | null) {
+export function keysetQuery(columns: Array<AnyColumn | SQL>, direction: 'asc' | 'desc', cursor: Cursor | null) {
   const backwards = cursor?.dir === 'before'
   // Reading backwards walks the index the other way and turns the rows round afterwards.
   const walk = backwards ? (direction === 'asc' ? 'desc' : 'asc') : direction

@@ -1,4 +1,7 @@
-import { asc, desc, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { asc, count, desc, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import type { AnySQLiteTable } from 'drizzle-orm/sqlite-core'
+import { LIST_COUNT_CAP } from '../../shared/schemas/pagination'
+import type { Db } from './client'
 import type { ListQuery } from '../../shared/schemas/pagination'
 import { containsPattern, type AccessFilter } from './conditions'
 import { literalLimit } from './prepared'
@@ -19,4 +22,19 @@ export function listPage(name: string, filter: AccessFilter, q: ListQuery, sortK
     limit: literalLimit(q.itemsPerPage),
     offset: sql.placeholder('offset'),
   }
+}
+
+/**
+ * How many rows of `table` match `where`, counted up to LIST_COUNT_CAP + 1: a long list says "more than" past the
+ * cap instead of counting a million rows for every page (docs/decisions/023).
+ */
+export function cappedCount(db: Db, table: AnySQLiteTable, where: SQL | undefined) {
+  return db.select({ n: count() }).from(
+    db
+      .select({ one: sql`1` })
+      .from(table)
+      .where(where)
+      .limit(literalLimit(LIST_COUNT_CAP + 1))
+      .as('capped'),
+  )
 }

@@ -5,6 +5,21 @@ import type { DeviationType, SaleStatus } from '../../shared/rules/sale'
  * has to read the recording area's tables). Adding an event: a name here, recorded by the area's service in
  * the transaction of its change (docs/how-to.md).
  */
+/** The customer of a sale as the customer register keeps it (docs/decisions/027); null key: no identity or org number. */
+export type SaleCustomer = {
+  key: string
+  type: 'private' | 'company'
+  name: string
+  ssn: string | null
+  companyName: string | null
+  orgNumber: string | null
+  email: string | null
+  phone: string | null
+  address: string | null
+  postalCode: string | null
+  city: string | null
+}
+
 export type DomainEvents = {
   /** a sale report reached the server (from a device's sync, or an import) */
   'sale.created': {
@@ -19,7 +34,11 @@ export type DomainEvents = {
     orderValueOre: number
     sellerCommissionOre: number
     lines: Array<{ productId: string; quantity: number }>
+    /** the customer, for the register; null when the sale names no identity or organisation number */
+    customer: SaleCustomer | null
   }
+  /** a seller's correction changed the customer of a sale */
+  'sale.customerCorrected': { saleId: string; soldAt: number; customer: SaleCustomer | null }
   /** a sale report moved from one status to another */
   'sale.statusChanged': {
     saleId: string
@@ -47,6 +66,10 @@ export type DomainEvents = {
   }
   /** a seller checked out for a day */
   'checkout.done': { checkoutId: string; userId: string; date: string; salesCount: number; orderValueOre: number; workHours: number }
+  /** a provider, product or product category was created, changed, archived or restored */
+  'catalog.changed': { entity: 'provider' | 'product' | 'product_category'; id: string; action: string }
+  /** back office corrected a customer's contact details or note in the register */
+  'customer.updated': { customerId: string; key: string; fields: string[] }
   /** a seller reported sick */
   'sickNotice.created': { noticeId: string; userId: string; teamId: string | null; officeId: string | null; date: string }
 }

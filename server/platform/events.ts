@@ -136,6 +136,11 @@ export function eventBus(database: Database, options: EventBusOptions = {}) {
     instanceId,
 
     /** Subscribers are registered before start(): an event is delivered to those registered when it is recorded. */
+    /** The names of an event's subscribers in this process (benchmarks count its deliveries by them). */
+    subscribersOf(name: EventName): string[] {
+      return [...(namesByEvent.get(name) ?? [])]
+    },
+
     subscribe<N extends EventName>(subscriber: Subscriber<N>) {
       if (subscribers.has(subscriber.name)) throw new Error(`a subscriber named ${subscriber.name} exists`)
       subscribers.set(subscriber.name, subscriber as unknown as Subscriber)

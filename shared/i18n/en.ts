@@ -2,7 +2,8 @@ import { enCore } from './en/core'
 import { enAdmin } from './en/admin'
 import { enBackoffice } from './en/backoffice'
 import { enSales } from './en/sales'
+import { enCatalog } from './en/catalog'
 import { mergeCatalogs } from './namespaces'
 
 /** The whole English catalogue (every namespace merged), for the server and tests. */
-export const en = mergeCatalogs(mergeCatalogs(mergeCatalogs(enCore, enSales), enBackoffice), enAdmin)
+export const en = mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(enCore, enSales), enBackoffice), enAdmin), enCatalog)

@@ -2,7 +2,8 @@ import { fiCore } from './fi/core'
 import { fiAdmin } from './fi/admin'
 import { fiBackoffice } from './fi/backoffice'
 import { fiSales } from './fi/sales'
+import { fiCatalog } from './fi/catalog'
 import { mergeCatalogs } from './namespaces'
 
 /** The whole Finnish catalogue (every namespace merged), for the server and tests. */
-export const fi = mergeCatalogs(mergeCatalogs(mergeCatalogs(fiCore, fiSales), fiBackoffice), fiAdmin)
+export const fi = mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(fiCore, fiSales), fiBackoffice), fiAdmin), fiCatalog)

@@ -3,8 +3,9 @@ import { svCore } from './sv/core'
 import { svAdmin } from './sv/admin'
 import { svBackoffice } from './sv/backoffice'
 import { svSales } from './sv/sales'
+import { svCatalog } from './sv/catalog'
 
 /** The whole Swedish catalogue (every namespace merged), and its type. */
-export const sv = mergeCatalogs(mergeCatalogs(mergeCatalogs(svCore, svSales), svBackoffice), svAdmin)
+export const sv = mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(svCore, svSales), svBackoffice), svAdmin), svCatalog)
 
 export type Messages = typeof sv

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { listQuerySchema } from './pagination'
 import { DEVIATION_TYPES, SALE_STATUSES, type DeviationType, type SaleStatus } from '../rules/sale'
 import type { DeviationState } from './deviations'
+import type { ActivityLine } from './activity'
 
 /** At most this many sale reports change status in one bulk request. */
 export const BULK_STATUS_MAX = 500
@@ -84,6 +85,10 @@ export type SaleReportDetail = {
   /** the report's deviations, newest first (GET /api/deviations/:id has each) */
   deviations: Array<{ id: string; type: DeviationType; state: DeviationState; openedAt: number }>
   statusHistory: Array<{ status: SaleStatus; note: string | null; at: number; by: { id: string; name: string } | null }>
+  /** the order registration matched to it, for those who may see order registrations */
+  orderRegistration: { id: string; externalOrderNumber: string | null; externalStatus: string | null; esignStatus: string | null } | null
+  /** the report's activity log, newest first: created, moved, corrected (fields before and after) */
+  activity: ActivityLine[]
   createdAt: number
   updatedAt: number
 }

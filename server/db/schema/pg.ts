@@ -8,7 +8,8 @@ export {
   sessionsPg as sessions,
   rateLimitsPg as rateLimits,
 } from './identity'
-export { providersPg as providers, productsPg as products } from './catalog'
+export { providersPg as providers, productsPg as products, productCategoriesPg as productCategories } from './catalog'
+export { customersPg as customers } from './customers'
 export { notificationsPg as notifications } from './notifications'
 export {
   salesPg as sales,

@@ -22,6 +22,8 @@ const parity: { [K in keyof typeof sqlite & keyof typeof pg]: RowsAlike<K> } = {
   rateLimits: true,
   providers: true,
   products: true,
+  productCategories: true,
+  customers: true,
   notifications: true,
   sales: true,
   saleLines: true,

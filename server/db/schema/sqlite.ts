@@ -6,7 +6,8 @@
  */
 export { regions, offices, teams } from './org'
 export { roles, users, teamCoaches, permissionRules, sessions, rateLimits } from './identity'
-export { providers, products } from './catalog'
+export { providers, products, productCategories } from './catalog'
+export { customers } from './customers'
 export { notifications } from './notifications'
 export { sales, saleLines, saleStatusHistory, saleDeviations, saleDoubles, saleSettings } from './sales'
 export { files } from './files'

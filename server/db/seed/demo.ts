@@ -6,6 +6,7 @@ import type { Database, Db } from '../client'
 import { businessDay, businessMonth } from '../../../shared/rules/work'
 import { personalNumberOf } from '../../../shared/rules/identity'
 import { customerKeyOf } from '../../../shared/rules/double-sales'
+import { fillCustomersFromSales } from '../customers-fill'
 import { searchTextOf } from '../../../shared/rules/deviations'
 import type { DeviationType, SaleStatus } from '../../../shared/schemas/sales'
 import { seedRolesIfEmpty } from './roles'
@@ -56,14 +57,24 @@ const DEMO_COLLEAGUES: ReadonlyArray<[string, string, string]> = [
 const REGIONS = { Syd: ['Malmö', 'Göteborg'], Mitt: ['Stockholm'] } as const
 const TEAMS: Record<string, string> = { Öresund: 'Malmö', Lund: 'Malmö', Väst: 'Göteborg', Norr: 'Stockholm', Söder: 'Stockholm' }
 
+/** The demo's product categories and their commissions per piece (öre; null: not set). */
+const CATEGORIES = [
+  ['Elavtal', 45000, 90000],
+  ['Bredband', 60000, 120000],
+  ['TV', 20000, null],
+  ['Larm', 70000, 150000],
+  ['Tillbehör', null, null],
+] as const
+
+/** Providers and their products: name, price, seller commission, company commission, company cost (öre), category, game points. */
 const PROVIDERS = [
   {
     name: 'Nordel Energi',
     type: 'energy',
     requireExternalOrderNumber: false,
     products: [
-      ['Elavtal Fast 12 mån', 0, 45000, 90000, 15000],
-      ['Elavtal Rörligt', 0, 30000, 60000, 10000],
+      ['Elavtal Fast 12 mån', 0, 45000, 90000, 15000, 'Elavtal', 10],
+      ['Elavtal Rörligt', 0, 30000, 60000, 10000, 'Elavtal', 6],
     ],
   },
   {
@@ -71,9 +82,9 @@ const PROVIDERS = [
     type: 'broadband',
     requireExternalOrderNumber: true,
     products: [
-      ['Bredband 250/250', 39900, 60000, 120000, 20000],
-      ['Bredband 1000/1000', 59900, 80000, 160000, 25000],
-      ['TV-paket Bas', 19900, 20000, 40000, 5000],
+      ['Bredband 250/250', 39900, 60000, 120000, 20000, 'Bredband', 12],
+      ['Bredband 1000/1000', 59900, 80000, 160000, 25000, 'Bredband', 16],
+      ['TV-paket Bas', 19900, 20000, 40000, 5000, 'TV', 4],
     ],
   },
   {
@@ -81,8 +92,8 @@ const PROVIDERS = [
     type: 'alarm',
     requireExternalOrderNumber: false,
     products: [
-      ['Hemlarm Standard', 34900, 70000, 150000, 30000],
-      ['Brandvarnare (st)', 4900, 2000, 5000, 1000],
+      ['Hemlarm Standard', 34900, 70000, 150000, 30000, 'Larm', 14],
+      ['Brandvarnare (st)', 4900, 2000, 5000, 1000, 'Tillbehör', 1],
     ],
   },
 ] as const
@@ -118,6 +129,12 @@ export async function seedDemo(database: Database, opts: { scryptLogN: number; n
       await tx.insert(t.teams).values({ id: teamIds[team], name: `Team ${team}`, officeId: officeIds[office]!, createdAt: now })
     }
 
+    const categoryIds = new Map<string, string>()
+    for (const [name, sellerCommissionOre, companyCommissionOre] of CATEGORIES) {
+      const id = randomUUID()
+      categoryIds.set(name, id)
+      await tx.insert(t.productCategories).values({ id, name, sellerCommissionOre, companyCommissionOre, createdAt: now, updatedAt: now })
+    }
     for (const p of PROVIDERS) {
       const providerId = randomUUID()
       await tx.insert(t.providers).values({
@@ -130,11 +147,13 @@ export async function seedDemo(database: Database, opts: { scryptLogN: number; n
         createdAt: now,
         updatedAt: now,
       })
-      for (const [name, priceOre, sellerCommissionOre, companyCommissionOre, companyCostOre] of p.products) {
+      for (const [name, priceOre, sellerCommissionOre, companyCommissionOre, companyCostOre, category, gamePoints] of p.products) {
         await tx.insert(t.products).values({
           id: randomUUID(),
           providerId,
           name,
+          categoryId: categoryIds.get(category) ?? null,
+          gamePoints,
           priceOre,
           sellerCommissionOre,
           companyCommissionOre,
@@ -233,6 +252,8 @@ export async function seedDemo(database: Database, opts: { scryptLogN: number; n
           ),
         )
     }
+    // The customer register, as its event subscriber would have built it from these sales.
+    await fillCustomersFromSales(database, tx, now)
     return true
   })
 }

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto'
 import { count, eq, getTableName } from 'drizzle-orm'
 import type { RoleKey } from '../../../shared/permissions/roles'
 import { personalNumberOf } from '../../../shared/rules/identity'
 import { customerKeyOf, daysApart } from '../../../shared/rules/double-sales'
+import { fillCustomersFromSales } from '../customers-fill'
 import type { DeviationType, SaleStatus } from '../../../shared/rules/sale'
 import type { AbsenceType, AllowanceType } from '../../../shared/rules/time-report'
 import { WORK_DAY_HOURS } from '../../../shared/rules/work'
@@ -245,6 +247,20 @@ const STREETS = [
   'Villagatan',
   'Ringvägen',
 ]
+const CATEGORY_NAMES: Record<string, string> = {
+  energy: 'Elavtal',
+  broadband: 'Bredband och TV',
+  alarm: 'Larm',
+  insurance: 'Försäkring',
+  charity: 'Månadsgivare',
+}
+
+/** A UUID (version 4's layout) from a name, the same every run: for rows whose ids must not take draws from rng. */
+function nameUuid(name: string): string {
+  const h = createHash('sha256').update(name).digest('hex')
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${'89ab'[parseInt(h[16]!, 16) % 4]}${h.slice(17, 20)}-${h.slice(20, 32)}`
+}
+
 const PROVIDER_KINDS = [
   {
     type: 'energy',
@@ -478,6 +494,23 @@ export async function seedOrganisation(
       }
     }),
   )
+  // One product category per kind of provider, with the kind's typical seller commission. Ids derive from the
+  // name, not from rng: the draws of everything after stay as they were.
+  const categoryIds = new Map<string, string>()
+  for (const kind of PROVIDER_KINDS) {
+    const id = nameUuid(`category:${kind.type}`)
+    categoryIds.set(kind.type, id)
+    await add(t.productCategories, {
+      id,
+      name: CATEGORY_NAMES[kind.type]!,
+      sellerCommissionOre: 50_000,
+      companyCommissionOre: null,
+      active: true,
+      version: 1,
+      createdAt,
+      updatedAt: createdAt,
+    })
+  }
   for (const p of providers) {
     await add(t.providers, {
       id: p.id,
@@ -492,7 +525,14 @@ export async function seedOrganisation(
   }
   for (const p of products) {
     const { providerIndex: _i, quantityMax: _q, ...row } = p
-    await add(t.products, { ...row, active: true, createdAt, updatedAt: createdAt })
+    await add(t.products, {
+      ...row,
+      categoryId: categoryIds.get(providers[p.providerIndex]!.kind.type) ?? null,
+      gamePoints: Math.round(p.sellerCommissionOre / 5_000),
+      active: true,
+      createdAt,
+      updatedAt: createdAt,
+    })
   }
   const productsOf = providers.map((_, pi) => products.filter((p) => p.providerIndex === pi))
   const officeProviders = offices.map((_, oi) => {
@@ -918,6 +958,8 @@ export async function seedOrganisation(
   )
 
   await database.db.update(t.syncVersion).set({ version }).where(eq(t.syncVersion.id, 'global'))
+  // The customer register, as its event subscriber would have built it from these sales.
+  await timed('customers', () => fillCustomersFromSales(database))
   await timed('analyze', () => loader.analyze())
   return { counts, ms, totalMs: performance.now() - started }
 }

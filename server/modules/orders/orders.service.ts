@@ -28,10 +28,11 @@ import type { Db } from '../../db/client'
 import { accessFilter, containsPattern, withAccess } from '../../db/conditions'
 import { literalLimit } from '../../db/prepared'
 import { ApiError, notFound, validationError } from '../../lib/errors'
-import { activityOf, changedFields, logActivity } from '../../platform/activity-log'
+import { activityOf, changedFields, logActivities, logActivity, type ActivityEntry } from '../../platform/activity-log'
 import { translator } from '../../../shared/i18n'
 import type { Deps } from '../../platform/deps'
 import { OrderFileError, readOrderFile, type OrderFileContent } from './order-file'
+import { cappedCount } from '../../db/list-page'
 
 type SaleSummary = { id: string; status: SaleStatus; customerName: string; sellDate: string; externalOrderNumber: string | null; sellerName: string }
 
@@ -193,52 +194,59 @@ export function ordersService({ database, files, jobs }: Pick<Deps, 'database' |
     await job.progress(0, p.valid.length)
     for (let i = 0; i < p.valid.length; i += BATCH) {
       await database.transaction(async (tx) => {
-        for (const v of p.valid.slice(i, i + BATCH)) {
-          const [current] = v.order.externalOrderNumber
-            ? await tx
-                .select()
-                .from(o)
-                .where(and(eq(o.providerId, imp.providerId), eq(o.externalOrderNumber, v.order.externalOrderNumber)))
-            : await tx
-                .select()
-                .from(o)
-                .where(
-                  and(
-                    eq(o.providerId, imp.providerId),
-                    eq(o.customerKey, v.order.customerKey!),
-                    isNull(o.externalOrderNumber),
-                    v.order.orderDate ? eq(o.orderDate, v.order.orderDate) : isNull(o.orderDate),
-                  ),
-                )
-          const match = current?.saleId ? null : (p.matchOf.get(v.row) ?? null)
+        const batch = p.valid.slice(i, i + BATCH)
+        // The batch's registrations as they stand, read in two statements (by order number; by customer and date).
+        const current = new Map<string, typeof o.$inferSelect>()
+        const numbers = [...new Set(batch.map((v) => v.order.externalOrderNumber).filter((n): n is string => !!n))]
+        if (numbers.length) {
+          for (const r of await tx
+            .select()
+            .from(o)
+            .where(and(eq(o.providerId, imp.providerId), inArray(o.externalOrderNumber, numbers))))
+            current.set(`n:${r.externalOrderNumber}`, r)
+        }
+        const keys = [...new Set(batch.filter((v) => !v.order.externalOrderNumber && v.order.customerKey).map((v) => v.order.customerKey!))]
+        if (keys.length) {
+          for (const r of await tx
+            .select()
+            .from(o)
+            .where(and(eq(o.providerId, imp.providerId), inArray(o.customerKey, keys), isNull(o.externalOrderNumber))))
+            current.set(`c:${r.customerKey}:${r.orderDate}`, r)
+        }
+        // New registrations and their log lines are written together at the end of the batch; a row naming a
+        // registration an earlier row of the batch created updates that one.
+        const created = new Map<string, typeof o.$inferInsert>()
+        const logs: ActivityEntry[] = []
+        for (const v of batch) {
+          const key = p.keyOf(v.order)
+          const existing = current.get(key)
+          const pending = created.get(key)
+          const before = existing ?? (pending as typeof o.$inferSelect | undefined)
+          const match = before?.saleId ? null : (p.matchOf.get(v.row) ?? null)
           const fields = {
-            customerKey: v.order.customerKey ?? current?.customerKey ?? null,
-            customerName: v.order.customerName ?? current?.customerName ?? null,
-            orderDate: v.order.orderDate ?? current?.orderDate ?? null,
-            externalStatus: v.order.externalStatus ?? current?.externalStatus ?? null,
-            esignStatus: v.order.esignStatus ?? current?.esignStatus ?? null,
+            customerKey: v.order.customerKey ?? before?.customerKey ?? null,
+            customerName: v.order.customerName ?? before?.customerName ?? null,
+            orderDate: v.order.orderDate ?? before?.orderDate ?? null,
+            externalStatus: v.order.externalStatus ?? before?.externalStatus ?? null,
+            esignStatus: v.order.esignStatus ?? before?.esignStatus ?? null,
             importId: imp.id,
             updatedAt: now,
             ...(match ? { saleId: match.saleId, matchedBy: match.by, matched: 1 } : {}),
           }
           const { importId: _importId, updatedAt: _updatedAt, ...logged } = fields
-          if (current) {
-            await tx.update(o).set(fields).where(eq(o.id, current.id))
-            const change = changedFields(current, logged)
-            if (Object.keys(change.after).length > 0) {
-              await logActivity(tx, t, {
-                at: now,
-                actorId: imp.createdById,
-                entity: 'order_registration',
-                entityId: current.id,
-                action: 'updated',
-                ...change,
-                reason: imp.fileName,
-              })
-            }
+          const log = { at: now, actorId: imp.createdById, entity: 'order_registration', reason: imp.fileName }
+          if (existing) {
+            await tx.update(o).set(fields).where(eq(o.id, existing.id))
+            const change = changedFields(existing, logged)
+            current.set(key, { ...existing, ...fields })
+            if (Object.keys(change.after).length > 0) logs.push({ ...log, entityId: existing.id, action: 'updated', ...change })
+          } else if (pending) {
+            const change = changedFields(pending as Record<string, unknown>, logged)
+            Object.assign(pending, fields)
+            if (Object.keys(change.after).length > 0) logs.push({ ...log, entityId: pending.id, action: 'updated', ...change })
           } else {
             const id = crypto.randomUUID()
-            await tx.insert(o).values({
+            created.set(key, {
               id,
               providerId: imp.providerId,
               externalOrderNumber: v.order.externalOrderNumber,
@@ -248,17 +256,11 @@ export function ordersService({ database, files, jobs }: Pick<Deps, 'database' |
               createdAt: now,
               ...fields,
             })
-            await logActivity(tx, t, {
-              at: now,
-              actorId: imp.createdById,
-              entity: 'order_registration',
-              entityId: id,
-              action: 'created',
-              after: { externalOrderNumber: v.order.externalOrderNumber, ...logged },
-              reason: imp.fileName,
-            })
+            logs.push({ ...log, entityId: id, action: 'created', after: { externalOrderNumber: v.order.externalOrderNumber, ...logged } })
           }
         }
+        if (created.size) await tx.insert(o).values([...created.values()])
+        await logActivities(tx, t, logs)
       })
       await job.progress(Math.min(i + BATCH, p.valid.length), p.valid.length)
     }
@@ -448,14 +450,7 @@ export function ordersService({ database, files, jobs }: Pick<Deps, 'database' |
           .orderBy(...order)
           .limit(literalLimit(q.itemsPerPage))
           .offset((q.page - 1) * q.itemsPerPage)
-        const countQ = db.select({ n: count() }).from(
-          db
-            .select({ one: sql`1` })
-            .from(o)
-            .where(where)
-            .limit(literalLimit(LIST_COUNT_CAP + 1))
-            .as('capped'),
-        )
+        const countQ = cappedCount(db, o, where)
         return Promise.all([rowsQ, countQ])
       }
       const [rows, [counted]] = await run()

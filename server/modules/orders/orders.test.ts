@@ -114,6 +114,9 @@ describe('an order file', () => {
     expect(byOrder.get('FL-5001')).toMatchObject({ matchedBy: 'order_number', esignStatus: 'signed', externalStatus: 'Levererad', sale: { id: byNumber } })
     expect(byOrder.get('Orderkund 2')).toMatchObject({ matchedBy: 'customer_date', esignStatus: 'unsigned', sale: { id: byCustomer } })
     expect(byOrder.get('FL-5003')).toMatchObject({ matchedBy: null, sale: null })
+    // The sale report links its order registration.
+    const report = await app.request('GET', `/api/sale-reports/${byNumber}`, { cookie: backoffice.cookie })
+    expect(report.json.orderRegistration).toMatchObject({ id: byOrder.get('FL-5001')!.id, externalOrderNumber: 'FL-5001', externalStatus: 'Levererad' })
 
     // The provider does not require order numbers: nothing is flagged; the approved sale without an order is listed.
     expect((await status(approvedWithout)).s).toBe('approved')
@@ -139,6 +142,27 @@ describe('an order file', () => {
       before: { externalStatus: 'Levererad' },
       after: { externalStatus: 'Makulerad' },
     })
+  })
+
+  it('a file naming the same order twice makes one registration, which the later row updates', async () => {
+    const file = csv([
+      'Ordernr;Personnummer;Kund;Datum;Status;Signerad',
+      `FL-7001;;Dubbelrad;${today};Registrerad;`,
+      `FL-7001;;Dubbelrad;${today};Levererad;Ja`,
+      `;${ssn(7)};Utan nummer;${today};Registrerad;`,
+      `;${ssn(7)};Utan nummer;${today};Makulerad;`,
+    ])
+    const up = (await upload(file, 'text/csv')).json as unknown as OrderUploadAnswer
+    await app.request('POST', `/api/order-imports/${up.id}/run`, { cookie: backoffice.cookie, body: { mapping: up.mapping } })
+    expect((await waitDone(up.id)).summary).toMatchObject({ rows: 4, created: 2, updated: 2 })
+    const list = (await app.request('GET', `/api/order-registrations?importId=${up.id}&itemsPerPage=50`, { cookie: backoffice.cookie }))
+      .json as unknown as ListAnswer<OrderListItem>
+    expect(list.items.map((i) => [i.externalOrderNumber ?? i.customerName, i.externalStatus, i.esignStatus]).sort()).toEqual([
+      ['FL-7001', 'Levererad', 'signed'],
+      ['Utan nummer', 'Makulerad', null],
+    ])
+    const numbered = list.items.find((i) => i.externalOrderNumber === 'FL-7001')!
+    expect((await activityOf(app.database, 'order_registration', numbered.id)).map((a) => a.action)).toEqual(['updated', 'created'])
   })
 
   it('reads XLSX, and flags approved sales without an order where the provider requires order numbers', async () => {

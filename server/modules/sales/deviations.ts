@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { AppAbility } from '../../../shared/permissions/ability'
 import type { DeviationType, SaleStatus } from '../../../shared/rules/sale'
 import { maskPersonalNumber } from '../../../shared/rules/identity'
@@ -17,6 +17,7 @@ import { accessFilter, containsPattern, withAccess } from '../../db/conditions'
 import { decodeCursor, keysetPage, keysetQuery, type Cursor } from '../../db/keyset'
 import { literalLimit, preparedReads } from '../../db/prepared'
 import { validationError } from '../../lib/errors'
+import { cappedCount } from '../../db/list-page'
 
 /**
  * Deviations as their own records (docs/decisions/024). The sales service writes them with the move that causes
@@ -180,19 +181,7 @@ export function deviationReads(
         },
         { ...values, ...page.values, offset: cursor ? 0 : (q.page - 1) * q.itemsPerPage },
       ),
-      read(
-        `deviations.count|${key}`,
-        () =>
-          db.select({ n: count() }).from(
-            db
-              .select({ one: sql`1` })
-              .from(d)
-              .where(where)
-              .limit(literalLimit(LIST_COUNT_CAP + 1))
-              .as('capped'),
-          ),
-        values,
-      ),
+      read(`deviations.count|${key}`, () => cappedCount(db, d, where), values),
     ])
     const items = rows.map(({ sellerFirst, sellerLast, ...r }) => ({ ...r, sellerName: `${sellerFirst} ${sellerLast}` }))
     const paged = keysetPage(items, q.itemsPerPage, cursor, q.page, SORT_KEY[sortKey])
@@ -288,7 +277,7 @@ async function namesOf(db: Db, t: Schema, ids: Array<string | null>) {
   return new Map(rows.map((r) => [r.id, `${r.first} ${r.last}`]))
 }
 
-function maskSsn(fields: Record<string, unknown> | null): Record<string, unknown> | null {
+export function maskSsn(fields: Record<string, unknown> | null): Record<string, unknown> | null {
   if (!fields || typeof fields.customerSsn !== 'string') return fields
   return { ...fields, customerSsn: maskPersonalNumber(fields.customerSsn) }
 }

@@ -1,5 +1,5 @@
 import { subject } from '@casl/ability'
-import { and, count, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm'
+import { and, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm'
 import type { AppAbility } from '../../../shared/permissions/ability'
 import { DOUBLE_WINDOW_DEFAULT_DAYS, DOUBLE_WINDOW_MAX_DAYS, daysApart, shiftDay } from '../../../shared/rules/double-sales'
 import { maskPersonalNumber } from '../../../shared/rules/identity'
@@ -18,6 +18,7 @@ import { decodeCursor, keysetPage, keysetQuery, type Cursor } from '../../db/key
 import { literalLimit, preparedReads } from '../../db/prepared'
 import { ApiError, notFound, validationError } from '../../lib/errors'
 import { logActivity } from '../../platform/activity-log'
+import { cappedCount } from '../../db/list-page'
 
 /**
  * Possible double sales (docs/decisions/025). Found by the sales service when a sale arrives or is corrected
@@ -235,19 +236,7 @@ export function doubleSales(database: Database) {
             .offset(p('offset') as never),
         { ...values, ...page.values, offset: cursor ? 0 : (q.page - 1) * q.itemsPerPage },
       ),
-      read(
-        `doubles.count|${key}`,
-        () =>
-          db.select({ n: count() }).from(
-            db
-              .select({ one: sql`1` })
-              .from(d)
-              .where(where)
-              .limit(literalLimit(LIST_COUNT_CAP + 1))
-              .as('capped'),
-          ),
-        values,
-      ),
+      read(`doubles.count|${key}`, () => cappedCount(db, d, where), values),
     ])
     // Both sales of each pair on the page, with their sellers and providers: at most twice a page of rows.
     const saleIds = [...new Set(rows.flatMap((r) => [r.saleId, r.otherSaleId]))]

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import { count, eq } from 'drizzle-orm'
+import { count, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { LIST_COUNT_CAP } from '../../../shared/schemas/pagination'
 import { bulkLoader } from '../../db/bulk'
+import { denseTerm, trigramContains } from '../../db/conditions'
 import { createTestApp } from '../../test/harness'
 
 /**
@@ -133,5 +134,17 @@ describe('the total', () => {
     expect(narrowed.totalCapped).toBe(false)
     // Kund 12, 120…129, 1200…1299 and so on.
     expect(narrowed.total).toBe(rows.filter((r) => r.customerName.includes('Bulk Kund 12')).length)
+
+    // A term thousands of reports share (a common surname): the page walks the list's order checking each row
+    // (server/db/conditions.ts, denseTerm) and is the same as the rows sorted; the next page follows on.
+    const newest = [...rows].sort((a, b) => b.sellDate.localeCompare(a.sellDate) || b.soldAt - a.soldAt || b.id.localeCompare(a.id)).map((r) => r.id)
+    const table = { rowid: sql`${t.sales}.rowid`, index: 'sales_search' }
+    const search = trigramContains(app.database.dialect, table, [{ columns: [t.sales.customerName], term: 'bulk kund' }], 'text')
+    expect(await denseTerm(app.database, table.index, search, 'text')).toBe(app.database.dialect === 'sqlite')
+    const common = await list('itemsPerPage=5&q=bulk%20kund')
+    expect(common).toMatchObject({ total: rows.length, totalCapped: false })
+    expect(common.items.map((r) => r.id)).toEqual(newest.slice(0, 5))
+    const next = await list(`itemsPerPage=5&q=bulk%20kund&page=2&cursor=${common.nextCursor}`)
+    expect(next.items.map((r) => r.id)).toEqual(newest.slice(5, 10))
   })
 })

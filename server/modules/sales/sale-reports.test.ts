@@ -236,6 +236,18 @@ describe('opening a sale report', () => {
       ],
     })
     expect(typeof r.json.companyCommissionOre).toBe('number')
+    // Its log, newest first: the move with its reason, then the sale's arrival; no order registration yet.
+    expect(r.json.activity).toMatchObject([
+      {
+        action: 'status_changed',
+        before: { status: 'finalized' },
+        after: { status: 'flagged' },
+        reason: 'Kolla ordernumret',
+        actor: { name: 'Bertil Backoffice' },
+      },
+      { action: 'created', actor: { name: 'Sven Säljare' } },
+    ])
+    expect(r.json.orderRegistration).toBeNull()
   })
 
   it('shows a coach their team’s report without the moves, the company’s figures or the whole identity number', async () => {

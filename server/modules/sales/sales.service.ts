@@ -12,21 +12,23 @@ import { saleAmounts, saleCatalogViolations, type CatalogProduct, type CatalogPr
 import { businessDay, businessMonth } from '../../../shared/rules/work'
 import type { SaleCorrection, SaleData } from '../../../shared/schemas/sales'
 import { MAX_CLOCK_SKEW_MS, Rejection, type MutatorContext } from '../../lib/sync-contract'
-import { logActivity } from '../../platform/activity-log'
+import { activityLines, logActivity } from '../../platform/activity-log'
 import { fileSummary } from '../../platform/files'
 import type { Db, Schema } from '../../db/client'
-import { accessFilter, trigramContains, unindexed, withAccess, type SearchGroup } from '../../db/conditions'
+import { accessFilter, denseTerm, orderedByValue, trigramContains, unindexed, withAccess, type SearchGroup } from '../../db/conditions'
 import { decodeCursor, keysetPage, keysetQuery, type Cursor } from '../../db/keyset'
 import { LIST_COUNT_CAP, type ListAnswer } from '../../../shared/schemas/pagination'
 import { literalLimit, preparedReads } from '../../db/prepared'
 import { nextChangeVersion } from '../../db/change-counter'
 import { ApiError, forbidden, notFound, validationError } from '../../lib/errors'
 import type { Deps } from '../../platform/deps'
-import { deviationReads, deviationWrites } from './deviations'
+import type { SaleCustomer } from '../../platform/event-types'
+import { deviationReads, deviationWrites, maskSsn } from './deviations'
 import { doubleSales } from './double-sales'
 import { customerKeyOf, shiftDay } from '../../../shared/rules/double-sales'
 import { MATCH_DATE_TOLERANCE_DAYS, type MatchableSale } from '../../../shared/rules/orders'
 import type { ConfirmDoubleSaleInput } from '../../../shared/schemas/double-sales'
+import { cappedCount } from '../../db/list-page'
 
 /** What the sales area asks other areas (wired in server/app.ts; no area imports another). */
 export type SalesPorts = {
@@ -40,6 +42,8 @@ export type SalesPorts = {
   checkoutsOfDay(tx: Db, userId: string, date: string): Promise<Array<{ date: string; checkedOutAt: number }>>
   /** the orders area: quotes sent for e-signing with an order date in the period, and how many are signed */
   esignCounts(db: Db, from: string, to: string): Promise<{ total: number; signed: number }>
+  /** the orders area: the order registration matched to a sale */
+  orderOfSale(db: Db, saleId: string): Promise<SaleReportDetail['orderRegistration']>
 }
 
 /**
@@ -191,11 +195,20 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
       const groups: SearchGroup[] = [{ columns: [s.customerName, s.companyName, s.externalOrderNumber], term: q.q }]
       const ssn = ability.can('view', 'customers') ? ssnSearchTerm(q.q) : null
       if (ssn) groups.push({ columns: [s.customerSsn], term: ssn })
-      const search = trigramContains(database.dialect, { rowid: sql`${s}.rowid`, index: 'sales_search' }, groups, 'text')
+      const table = { rowid: sql`${s}.rowid`, index: 'sales_search' }
+      const search = trigramContains(database.dialect, table, groups, 'text')
       Object.assign(values, search.values)
-      shape.push(search.shape)
-      conditions.push(search.condition)
       countConditions.push(search.condition)
+      if (await denseTerm(database, table.index, search, 'text')) {
+        // A common term: the page walks the list's own index checking each row; the count stays on the index.
+        const scan = trigramContains(database.dialect, table, groups, 'text', 'scan')
+        Object.assign(values, scan.values)
+        shape.push(`${search.shape}~dense`)
+        conditions.push(scan.condition)
+      } else {
+        shape.push(search.shape)
+        conditions.push(search.condition)
+      }
     }
     const sortKey = q.sortBy && Object.hasOwn(SALE_SORT, q.sortBy) ? (q.sortBy as keyof typeof SALE_SORT) : 'soldAt'
     // Newest first unless the list asks otherwise.
@@ -206,7 +219,10 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
       cursor = decodeCursor(q.cursor, sortColumns.length)
       if (!cursor) throw validationError({ cursor: [translate('validation.invalidFormat')] })
     }
-    const page = keysetQuery(sortColumns, direction, cursor)
+    // A product's sales are found through their lines: on PostgreSQL the order is given so that the planner starts
+    // from those (orderedByValue), instead of walking every report probing its lines (docs/benchmarks.md).
+    const orderColumns = q.productId ? sortColumns.map((c) => orderedByValue(database.dialect, c)) : sortColumns
+    const page = keysetQuery(orderColumns, direction, cursor)
     const where = withAccess(filter, ...conditions)
     const countWhere = withAccess(filter, ...countConditions)
     const key = shape.join('|')
@@ -252,19 +268,7 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
         },
         { ...values, ...page.values, offset: cursor ? 0 : (q.page - 1) * q.itemsPerPage },
       ),
-      read(
-        `saleReports.count|${key}`,
-        () =>
-          db.select({ n: count() }).from(
-            db
-              .select({ one: sql`1` })
-              .from(s)
-              .where(countWhere)
-              .limit(literalLimit(LIST_COUNT_CAP + 1))
-              .as('capped'),
-          ),
-        values,
-      ),
+      read(`saleReports.count|${key}`, () => cappedCount(db, s, countWhere), values),
     ])
     const items = rows.map(({ sellerFirst, sellerLast, ...r }) => ({ ...r, sellerName: `${sellerFirst} ${sellerLast}` }))
     const paged = keysetPage(items, q.itemsPerPage, cursor, q.page, SALE_SORT_KEY[sortKey])
@@ -325,6 +329,37 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
     deviations: deviationReads(database, { mayView, allowedNext: nextFor }),
 
     /** What the orders area asks (ports wired in server/app.ts): the sales an order file may match, and more. */
+    /** What the customer register asks: a customer's sale reports this user may see, newest first. */
+    customers: {
+      async salesOf(ability: AppAbility, key: string, limit: number) {
+        const filter = accessFilter(ability, 'view', 'sale_reports', conditionColumns)
+        const s = t.sales
+        const rows = await read(
+          `customers.sales|${filter.shape}`,
+          () =>
+            database.db
+              .select({
+                id: s.id,
+                status: s.status,
+                sellDate: s.sellDate,
+                providerName: t.providers.name,
+                sellerFirst: t.users.firstName,
+                sellerLast: t.users.lastName,
+                orderValueOre: s.orderValueOre,
+                externalOrderNumber: s.externalOrderNumber,
+              })
+              .from(s)
+              .innerJoin(t.providers, eq(t.providers.id, s.providerId))
+              .innerJoin(t.users, eq(t.users.id, s.sellerId))
+              .where(withAccess(filter, eq(s.customerKey, sql.placeholder('key') as never)))
+              .orderBy(desc(s.sellDate), desc(s.soldAt))
+              .limit(literalLimit(limit)),
+          { ...filter.params, key },
+        )
+        return rows.map(({ sellerFirst, sellerLast, ...r }) => ({ ...r, sellerName: `${sellerFirst} ${sellerLast}` }))
+      },
+    },
+
     orders: {
       /**
        * The provider's sales with one of `orderNumbers`, or of one of `customerKeys` sold within `from`…`to` (give
@@ -537,6 +572,7 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
           orderValueOre: amounts.orderValueOre,
           sellerCommissionOre: amounts.sellerCommissionOre,
           lines: sale.products.map((l) => ({ productId: l.productId, quantity: l.quantity })),
+          customer: saleCustomer(stored!),
         },
         { actorId: actor.id, at: ctx.now },
       )
@@ -647,6 +683,14 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
       await recordMove(tx, sale, { to: 'finalized', deviationType: null, reason: input.comment }, actor.id, ctx.now)
       const [corrected] = await tx.select().from(t.sales).where(eq(t.sales.id, sale.id))
       await deviations.corrected(tx, corrected!, input.comment, ctx.now)
+      if (fields.some((f) => CUSTOMER_FIELDS.has(f))) {
+        await events.record(
+          tx,
+          'sale.customerCorrected',
+          { saleId: sale.id, soldAt: sale.soldAt, customer: saleCustomer(corrected!) },
+          { actorId: actor.id, at: ctx.now },
+        )
+      }
     },
 
     /**
@@ -715,7 +759,8 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
       .where(eq(t.sales.id, saleId))
     if (!row || !mayView(actor, row.sale)) return null
     const s = row.sale
-    const [lines, history, [file], deviationRows] = await Promise.all([
+    const seesSsn = actor.ability.can('view', 'customers')
+    const [lines, history, [file], deviationRows, orderRegistration, activity] = await Promise.all([
       db.select().from(t.saleLines).where(eq(t.saleLines.saleId, saleId)).orderBy(asc(t.saleLines.position)),
       db
         .select({
@@ -736,6 +781,8 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
         .from(t.saleDeviations)
         .where(eq(t.saleDeviations.saleId, saleId))
         .orderBy(desc(t.saleDeviations.openedAt)),
+      actor.ability.can('view', 'order_registrations') ? ports.orderOfSale(db, s.id) : null,
+      activityLines(database, 'sale_report', s.id),
     ])
     const detail: SaleReportDetail = {
       id: s.id,
@@ -782,6 +829,9 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
         at: h.at,
         by: h.byId ? { id: h.byId, name: `${h.first ?? ''} ${h.last ?? ''}`.trim() } : null,
       })),
+      orderRegistration,
+      // A correction logs the identity number: masked for those who may not see customers' numbers.
+      activity: seesSsn ? activity : activity.map((a) => ({ ...a, before: maskSsn(a.before), after: maskSsn(a.after) })),
       createdAt: s.createdAt,
       updatedAt: s.updatedAt,
     }
@@ -886,3 +936,36 @@ export type OrderSaleSummary = {
   sellerName: string
 }
 export type SalesService = ReturnType<typeof salesService>
+
+/** The sale's fields that describe its customer: a correction of any of them updates the customer register. */
+const CUSTOMER_FIELDS = new Set(['customerType', 'customerSsn', 'customerName', 'companyName', 'orgNumber', 'email', 'phone', 'address', 'postalCode', 'city'])
+
+/** A sale's customer as the `sale.created` and `sale.customerCorrected` events carry it (null: no key to keep it by). */
+function saleCustomer(s: {
+  customerType: 'private' | 'company'
+  customerSsn: string | null
+  customerName: string
+  companyName: string | null
+  orgNumber: string | null
+  email: string | null
+  phone: string | null
+  address: string | null
+  postalCode: string | null
+  city: string | null
+}): SaleCustomer | null {
+  const key = customerKeyOf(s)
+  if (!key) return null
+  return {
+    key,
+    type: s.customerType,
+    name: s.customerName,
+    ssn: s.customerType === 'private' ? s.customerSsn : null,
+    companyName: s.companyName,
+    orgNumber: s.orgNumber,
+    email: s.email,
+    phone: s.phone,
+    address: s.address,
+    postalCode: s.postalCode,
+    city: s.city,
+  }
+}

@@ -53,6 +53,8 @@ export const enBackoffice = {
       movedCount_other: '{{count}} reports changed',
     },
     detail: {
+      orderRegistration: 'Order registration',
+      orderWithoutNumber: 'Without order number',
       soldBy: 'Sold by {{seller}} on {{date}} at {{time}}',
       deviation: 'Deviation',
       sale: 'Sale',

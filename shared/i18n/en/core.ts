@@ -88,6 +88,22 @@ export const enCore = {
     navbarBlur: 'Blur behind the top bar',
     reset: 'Reset',
   },
+  activityLog: {
+    title: 'Log',
+    empty: 'No changes logged.',
+    by: 'by {{name}}',
+    system: 'the system',
+    actions: {
+      created: 'Created',
+      updated: 'Changed',
+      archived: 'Archived',
+      restored: 'Restored',
+      commissions_applied: 'Commissions applied',
+      identity_read: 'Whole number shown',
+      status_changed: 'Status changed',
+      corrected: 'Corrected by the seller',
+    },
+  },
   lookup: {
     all: 'All: {{what}}',
     clear: 'Clear {{what}}',

@@ -53,6 +53,8 @@ export const fiBackoffice = {
       movedCount_other: '{{count}} raporttia muutettu',
     },
     detail: {
+      orderRegistration: 'Tilausrekisteröinti',
+      orderWithoutNumber: 'Ilman tilausnumeroa',
       soldBy: 'Myynyt {{seller}} {{date}} klo {{time}}',
       deviation: 'Poikkeama',
       sale: 'Myynti',

@@ -88,6 +88,22 @@ export const fiCore = {
     navbarBlur: 'Sumennus yläpalkin takana',
     reset: 'Palauta',
   },
+  activityLog: {
+    title: 'Loki',
+    empty: 'Ei kirjattuja muutoksia.',
+    by: 'tekijä {{name}}',
+    system: 'järjestelmä',
+    actions: {
+      created: 'Luotu',
+      updated: 'Muutettu',
+      archived: 'Arkistoitu',
+      restored: 'Palautettu',
+      commissions_applied: 'Provisiot käytetty',
+      identity_read: 'Koko tunnus näytetty',
+      status_changed: 'Tila muutettu',
+      corrected: 'Myyjä korjasi',
+    },
+  },
   lookup: {
     all: 'Kaikki: {{what}}',
     clear: 'Tyhjennä {{what}}',

@@ -51,6 +51,8 @@ export const svBackoffice = {
       movedCount_other: '{{count}} rapporter har ändrats',
     },
     detail: {
+      orderRegistration: 'Orderregistrering',
+      orderWithoutNumber: 'Utan ordernummer',
       soldBy: 'Såld av {{seller}} {{date}} kl. {{time}}',
       deviation: 'Avvikelse',
       sale: 'Försäljning',

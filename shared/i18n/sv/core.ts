@@ -85,6 +85,22 @@ export const svCore = {
     navbarBlur: 'Oskärpa bakom toppmenyn',
     reset: 'Återställ',
   },
+  activityLog: {
+    title: 'Logg',
+    empty: 'Inga ändringar loggade.',
+    by: 'av {{name}}',
+    system: 'systemet',
+    actions: {
+      created: 'Skapad',
+      updated: 'Ändrad',
+      archived: 'Arkiverad',
+      restored: 'Återställd',
+      commissions_applied: 'Provisionerna tillämpade',
+      identity_read: 'Hela numret visat',
+      status_changed: 'Status ändrad',
+      corrected: 'Rättad av säljaren',
+    },
+  },
   lookup: {
     all: 'Alla: {{what}}',
     clear: 'Rensa {{what}}',

@@ -1,4 +1,4 @@
-import { Alert, Button, CloseButton, Dialog, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Alert, Box, Button, CloseButton, Dialog, Flex, IconButton, Input, NativeSelect, Portal, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -9,7 +9,8 @@ import { useDialogSize } from '../../../components/ui/dialog-size'
 import { snackbar } from '../../../lib/snackbar-store'
 import type { LocalSale } from '../../../lib/offline-db'
 import { LocalValidationError, correctSaleLocally } from '../api/local-actions'
-import { useSellerStore } from '../api/seller-store'
+import { useCatalog, useSellerStore } from '../api/seller-store'
+import { formatOre, type FormatLanguage } from '../../../../shared/format'
 
 /** The text fields a correction form offers, in the order the sale form has them (products are corrected as a new order). */
 const FORM_FIELDS = [
@@ -58,8 +59,17 @@ export function correctableFormFields(type: DeviationType, customerType: 'privat
  * change, prefilled, and a comment to back office. Saved on the phone at once; the sale waits for approval again.
  */
 export function CorrectSaleDialog({ sale, open, onOpenChange }: { sale: LocalSale; open: boolean; onOpenChange: (open: boolean) => void }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
   const { db, engine } = useSellerStore()
+  const catalog = useCatalog(db)
+  // A new order (incorrect_order): the sale's products, changed here; sent only when they differ.
+  const productsCorrectable = !!sale.deviationType && (CORRECTIONS[sale.deviationType] as readonly string[]).includes('products')
+  const [lines, setLines] = useState(() => sale.products.map((l) => ({ productId: l.productId, quantity: String(l.quantity) })))
+  const [productsError, setProductsError] = useState<string | null>(null)
+  const providerProducts = (catalog?.products ?? []).filter((p) => p.providerId === sale.providerId)
+  const setLine = (i: number, change: Partial<{ productId: string; quantity: string }>) =>
+    setLines((all) => all.map((l, j) => (j === i ? { ...l, ...change } : l)))
   const size = useDialogSize('md')
   const [formError, setFormError] = useState<string | null>(null)
   const fields = sale.deviationType ? correctableFormFields(sale.deviationType, sale.customerType) : []
@@ -73,8 +83,17 @@ export function CorrectSaleDialog({ sale, open, onOpenChange }: { sale: LocalSal
     for (const f of fields) {
       if (values[f].trim() !== initial[f].trim()) changes[f] = values[f].trim() === '' ? null : values[f]
     }
+    setProductsError(null)
+    const newLines = lines.map((l) => ({ productId: l.productId, quantity: Number(l.quantity) }))
+    const productsChanged =
+      productsCorrectable && JSON.stringify(newLines) !== JSON.stringify(sale.products.map((l) => ({ productId: l.productId, quantity: l.quantity })))
     try {
-      await correctSaleLocally(db, sale, { id: sale.id, comment: values.comment.trim() || null, changes }, t)
+      await correctSaleLocally(
+        db,
+        sale,
+        { id: sale.id, comment: values.comment.trim() || null, changes: productsChanged ? { ...changes, products: newLines } : changes },
+        t,
+      )
       engine.afterLocalWrite()
       snackbar.show(navigator.onLine ? t('sales.correct.savedOnline') : t('sales.correct.savedOffline'), { color: 'success', icon: 'success' })
       onOpenChange(false)
@@ -82,7 +101,8 @@ export function CorrectSaleDialog({ sale, open, onOpenChange }: { sale: LocalSal
       if (!(e instanceof LocalValidationError)) throw e
       for (const [field, messages] of Object.entries(e.fieldErrors)) {
         const name = field.replace(/^changes\./, '') as keyof FormValues
-        if (name === 'comment' || (fields as string[]).includes(name)) form.setError(name, { type: 'server', message: messages[0] })
+        if (name.startsWith('products')) setProductsError(messages[0] ?? null)
+        else if (name === 'comment' || (fields as string[]).includes(name)) form.setError(name, { type: 'server', message: messages[0] })
         else setFormError(messages[0] ?? null)
       }
     }
@@ -114,6 +134,64 @@ export function CorrectSaleDialog({ sale, open, onOpenChange }: { sale: LocalSal
                       {f === 'message' ? <Textarea rows={3} {...form.register(f)} /> : <Input {...form.register(f)} />}
                     </FormField>
                   ))}
+                  {productsCorrectable ? (
+                    <Stack gap="3" data-testid="correct-products">
+                      <Text fontWeight="medium" fontSize="sm">
+                        {t('sales.products')}
+                      </Text>
+                      {lines.map((line, i) => (
+                        <Flex key={i} gap="2" align="flex-end">
+                          <Box flex="1">
+                            <NativeSelect.Root size="sm">
+                              <NativeSelect.Field
+                                aria-label={t('sales.product', { n: i + 1 })}
+                                value={line.productId}
+                                onChange={(e) => setLine(i, { productId: e.currentTarget.value })}
+                              >
+                                <option value="">{t('sales.chooseProduct')}</option>
+                                {providerProducts.map((p) => (
+                                  <option key={p.id} value={p.id}>
+                                    {p.name} · {formatOre(p.priceOre, lang)}
+                                  </option>
+                                ))}
+                              </NativeSelect.Field>
+                              <NativeSelect.Indicator />
+                            </NativeSelect.Root>
+                          </Box>
+                          <Input
+                            w="20"
+                            size="sm"
+                            type="number"
+                            inputMode="numeric"
+                            min={1}
+                            max={999}
+                            aria-label={t('sales.quantity')}
+                            value={line.quantity}
+                            onChange={(e) => setLine(i, { quantity: e.currentTarget.value })}
+                          />
+                          <IconButton
+                            size="sm"
+                            aria-label={t('sales.removeProduct')}
+                            variant="ghost"
+                            disabled={lines.length === 1}
+                            onClick={() => setLines((all) => all.filter((_, j) => j !== i))}
+                          >
+                            ×
+                          </IconButton>
+                        </Flex>
+                      ))}
+                      {productsError ? (
+                        <Text color="fg.error" fontSize="sm" role="alert">
+                          {productsError}
+                        </Text>
+                      ) : null}
+                      <Box>
+                        <Button variant="outline" size="xs" onClick={() => setLines((all) => [...all, { productId: '', quantity: '1' }])}>
+                          {t('sales.addProduct')}
+                        </Button>
+                      </Box>
+                    </Stack>
+                  ) : null}
                   <FormField label={t('sales.correct.comment')} error={form.formState.errors.comment}>
                     <Textarea rows={3} placeholder={t('sales.correct.commentHint')} {...form.register('comment')} />
                   </FormField>

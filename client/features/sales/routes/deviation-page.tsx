@@ -13,25 +13,10 @@ import { ageInDays, getDeviation } from '../api/deviations-api'
 import { ChangeStatusDialog } from '../components/change-status-dialog'
 import { DeviationStateBadge } from '../components/status-badges'
 import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
+import { SALE_FIELD_LABELS } from '../components/sale-fields'
 
 /** Fields of a log line that are bookkeeping, not something the reader changed. */
 const HIDDEN_FIELDS = new Set(['version', 'status', 'deviationType'])
-/** The label of each field a correction changes. */
-const FIELD_LABELS: Record<string, string> = {
-  customerSsn: 'saleReports.detail.ssn',
-  customerName: 'saleReports.detail.customerName',
-  companyName: 'saleReports.detail.company',
-  orgNumber: 'deviations.detail.orgNumber',
-  email: 'saleReports.detail.email',
-  phone: 'saleReports.detail.phone',
-  postalCode: 'deviations.detail.postalCode',
-  city: 'deviations.detail.city',
-  address: 'saleReports.detail.address',
-  externalOrderNumber: 'saleReports.columns.orderNumber',
-  message: 'saleReports.detail.message',
-  products: 'saleReports.detail.lines',
-  orderValueOre: 'saleReports.columns.orderValue',
-}
 
 /**
  * /backoffice/deviations/:id: one deviation — its type and comment, whose turn it is (the seller's, or back
@@ -176,8 +161,8 @@ export default function DeviationPage() {
                   {changes(a, lang).map(([field, before, after]) => (
                     <Text key={field} fontSize="sm" color="fg.muted">
                       {after === null
-                        ? t('deviations.detail.changedField', { field: FIELD_LABELS[field] ? t(FIELD_LABELS[field]) : field })
-                        : t('deviations.detail.changed', { field: FIELD_LABELS[field] ? t(FIELD_LABELS[field]) : field, before, after })}
+                        ? t('deviations.detail.changedField', { field: SALE_FIELD_LABELS[field] ? t(SALE_FIELD_LABELS[field]) : field })
+                        : t('deviations.detail.changed', { field: SALE_FIELD_LABELS[field] ? t(SALE_FIELD_LABELS[field]) : field, before, after })}
                     </Text>
                   ))}
                 </Box>

@@ -13,6 +13,8 @@ import { getSaleReport } from '../api/sale-reports-api'
 import { ChangeStatusDialog } from '../components/change-status-dialog'
 import { DeviationStateBadge } from '../components/status-badges'
 import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
+import { ActivityLog } from '../../../components/ui/activity-log'
+import { SALE_FIELD_LABELS } from '../components/sale-fields'
 
 /**
  * /backoffice/salereports/:id: one sale report as back office sees it: the sale, the customer (identity number
@@ -128,6 +130,19 @@ export default function SaleReportPage() {
               {r.companyCommissionOre !== undefined ? row(t('saleReports.detail.companyCommission'), money(r.companyCommissionOre)) : null}
               {r.companyCostOre !== undefined ? row(t('saleReports.detail.companyCost'), money(r.companyCostOre)) : null}
               {r.message ? row(t('saleReports.detail.message'), r.message) : null}
+              {r.orderRegistration
+                ? row(
+                    t('saleReports.detail.orderRegistration'),
+                    <HStack gap="2" wrap="wrap">
+                      <ChakraLink asChild>
+                        <RouterLink to={pathFor('backoffice-ordermanagement-id', { id: r.orderRegistration.id })} data-testid="order-registration-link">
+                          {r.orderRegistration.externalOrderNumber ?? t('saleReports.detail.orderWithoutNumber')}
+                        </RouterLink>
+                      </ChakraLink>
+                      {r.orderRegistration.externalStatus ? <Text color="fg.muted">{r.orderRegistration.externalStatus}</Text> : null}
+                    </HStack>,
+                  )
+                : null}
             </DataList.Root>
           </Card.Body>
         </Card.Root>
@@ -209,6 +224,15 @@ export default function SaleReportPage() {
           </Stack>
         </Card.Body>
       </Card.Root>
+
+      <ActivityLog
+        lines={r.activity}
+        testId="sale-report-log"
+        fieldLabel={(k) => (SALE_FIELD_LABELS[k] && k !== 'products' ? t(SALE_FIELD_LABELS[k]) : undefined)}
+        formatValue={(k, v) =>
+          k === 'status' && typeof v === 'string' ? t(`sales.status.${v}`) : k === 'orderValueOre' && typeof v === 'number' ? money(v) : undefined
+        }
+      />
 
       <ChangeStatusDialog
         open={moving}

@@ -1,0 +1,277 @@
+import { Alert, Badge, Box, Button, Card, HStack, Skeleton, Stack, Table, Text, Wrap } from '@chakra-ui/react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { FormatLanguage } from '../../../../shared/format'
+import type { CategoryItem } from '../../../../shared/schemas/catalog'
+import { ActivityLog } from '../../../components/ui/activity-log'
+import { confirm } from '../../../lib/confirm-store'
+import { useAbility } from '../../../lib/session'
+import { snackbar } from '../../../lib/snackbar-store'
+import { applyCommissions, categoryActivity, listCategories, setCategoryActive } from '../api/catalog-api'
+import { ActiveBadge } from './active-filter'
+import { CategoryDialog } from './category-dialog'
+import { formErrorOf } from './dialog-frame'
+import { money } from './money'
+import { toggleArchived } from './archive'
+
+function useCategories() {
+  const queryClient = useQueryClient()
+  const query = useQuery({ queryKey: ['product-categories'], queryFn: ({ signal }) => listCategories(signal) })
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: ['product-categories'] })
+    void queryClient.invalidateQueries({ queryKey: ['products'] })
+    void queryClient.invalidateQueries({ queryKey: ['category-log'] })
+  }
+  return { query, refresh }
+}
+
+/** The loading, error and empty states the two panels share. */
+function Loaded({ query, children }: { query: ReturnType<typeof useCategories>['query']; children: (items: CategoryItem[]) => React.ReactNode }) {
+  const { t } = useTranslation()
+  if (query.isPending) return <Skeleton h="32" aria-busy />
+  if (query.isError)
+    return (
+      <Alert.Root status="error">
+        <Alert.Indicator />
+        <Alert.Description>{(query.error as Error).message}</Alert.Description>
+        <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
+          {t('table.retry')}
+        </Button>
+      </Alert.Root>
+    )
+  if (query.data.items.length === 0) return <Text color="fg.muted">{t('catalog.categories.empty')}</Text>
+  return <>{children(query.data.items)}</>
+}
+
+/** What a category's log lines name: its fields, and how many products applying its commissions changed. */
+const CATEGORY_FIELDS = ['name', 'sellerCommissionOre', 'companyCommissionOre', 'active', 'products'] as const
+
+/** "Product Categories": the categories with their active products; create, rename, archive or restore, and each one's log. */
+export function CategoriesPanel() {
+  const { t } = useTranslation()
+  const ability = useAbility()
+  const { query, refresh } = useCategories()
+  const [editing, setEditing] = useState<CategoryItem | 'new' | null>(null)
+  const [logOf, setLogOf] = useState<CategoryItem | null>(null)
+
+  const toggle = (c: CategoryItem) =>
+    toggleArchived(
+      t,
+      c,
+      { archived: t('catalog.categories.archived'), restored: t('catalog.categories.restored') },
+      (active) => setCategoryActive(c.id, active, c.version),
+      refresh,
+    )
+
+  return (
+    <Stack gap="4" pt="4">
+      {ability.can('create', 'products') ? (
+        <Button size="sm" colorPalette="brand" alignSelf="start" onClick={() => setEditing('new')}>
+          {t('catalog.actions.newCategory')}
+        </Button>
+      ) : null}
+      <Loaded query={query}>
+        {(items) => (
+          <Card.Root>
+            <Card.Body overflowX="auto" p="0">
+              <Table.Root size="sm" data-testid="categories-table">
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader>{t('catalog.fields.name')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('catalog.fields.products')}</Table.ColumnHeader>
+                    <Table.ColumnHeader hideBelow="sm">{t('catalog.fields.status')}</Table.ColumnHeader>
+                    <Table.ColumnHeader />
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {items.map((c) => (
+                    <Table.Row key={c.id}>
+                      <Table.Cell fontWeight="medium">{c.name}</Table.Cell>
+                      <Table.Cell>{t('catalog.categories.productCount', { count: c.productCount })}</Table.Cell>
+                      <Table.Cell hideBelow="sm">
+                        <ActiveBadge active={c.active} />
+                      </Table.Cell>
+                      <Table.Cell>
+                        <Wrap gap="1" justify="end">
+                          {ability.can('update', 'products') ? (
+                            <Button size="xs" variant="outline" onClick={() => setEditing(c)}>
+                              {t('catalog.actions.edit')}
+                            </Button>
+                          ) : null}
+                          {ability.can('delete', 'products') ? (
+                            <Button size="xs" variant="outline" onClick={() => void toggle(c)}>
+                              {c.active ? t('catalog.actions.archive') : t('catalog.actions.restore')}
+                            </Button>
+                          ) : null}
+                          <Button size="xs" variant="ghost" onClick={() => setLogOf(logOf?.id === c.id ? null : c)} aria-expanded={logOf?.id === c.id}>
+                            {t('activityLog.title')}
+                          </Button>
+                        </Wrap>
+                      </Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Card.Body>
+          </Card.Root>
+        )}
+      </Loaded>
+      {logOf ? <CategoryLog category={logOf} /> : null}
+      <CategoryDialog
+        key={editing === 'new' ? 'new' : editing ? `${editing.id}-${editing.version}` : 'closed'}
+        open={editing !== null}
+        category={editing && editing !== 'new' ? editing : undefined}
+        onClose={() => setEditing(null)}
+        onReload={() => {
+          setEditing(null)
+          refresh()
+        }}
+        onSaved={(name) => {
+          snackbar.show(editing === 'new' ? t('catalog.categories.created', { name }) : t('catalog.categories.saved'), { color: 'success', icon: 'success' })
+          setEditing(null)
+          refresh()
+        }}
+      />
+    </Stack>
+  )
+}
+
+function CategoryLog({ category }: { category: CategoryItem }) {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const log = useQuery({ queryKey: ['category-log', category.id], queryFn: ({ signal }) => categoryActivity(category.id, signal) })
+  if (!log.data) return <Skeleton h="20" aria-busy />
+  return (
+    <ActivityLog
+      title={t('catalog.categories.log', { name: category.name })}
+      lines={log.data.items}
+      testId="category-log"
+      fieldLabel={(k) =>
+        (CATEGORY_FIELDS as readonly string[]).includes(k) ? t(k === 'active' ? 'catalog.fields.status' : `catalog.fields.${k.replace(/Ore$/, '')}`) : undefined
+      }
+      formatValue={(k, v) =>
+        k.endsWith('Ore') ? money(v as number | null, lang) : k === 'active' ? t(v ? 'catalog.status.active' : 'catalog.status.archived') : undefined
+      }
+    />
+  )
+}
+
+/**
+ * "Category Commissions": what each category's products pay per piece, how many of its products differ, and
+ * applying the category's commissions to them (confirmed; each product's change logged, sales keep their amounts).
+ */
+export function CommissionsPanel() {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const ability = useAbility()
+  const { query, refresh } = useCategories()
+  const [editing, setEditing] = useState<CategoryItem | null>(null)
+
+  const apply = async (c: CategoryItem) => {
+    const ok = await confirm({
+      title: t('catalog.categories.applyTitle', { name: c.name }),
+      text: t('catalog.categories.applyText', { count: c.differingCount }),
+      confirmLabel: t('catalog.actions.apply'),
+      cancelLabel: t('catalog.actions.cancel'),
+    })
+    if (!ok) return
+    try {
+      const r = await applyCommissions(c.id, c.version)
+      snackbar.show(t('catalog.categories.applied', { count: r.updated }), { color: 'success', icon: 'success' })
+    } catch (err) {
+      snackbar.show(formErrorOf(err, t).message, { color: 'error', icon: 'error' })
+    }
+    refresh()
+  }
+
+  return (
+    <Stack gap="4" pt="4">
+      <Text color="fg.muted" fontSize="sm" maxW="3xl">
+        {t('catalog.categories.commissionsHelp')}
+      </Text>
+      <Loaded query={query}>
+        {(items) => (
+          <Card.Root>
+            <Card.Body overflowX="auto" p="0">
+              <Table.Root size="sm" data-testid="commissions-table">
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader>{t('catalog.fields.category')}</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">{t('catalog.fields.sellerCommission')}</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end" hideBelow="sm">
+                      {t('catalog.fields.companyCommission')}
+                    </Table.ColumnHeader>
+                    <Table.ColumnHeader hideBelow="md">{t('catalog.fields.products')}</Table.ColumnHeader>
+                    <Table.ColumnHeader />
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {items
+                    .filter((c) => c.active)
+                    .map((c) => (
+                      <Table.Row key={c.id} data-testid={`commission-${c.name}`}>
+                        <Table.Cell>
+                          <Text fontWeight="medium">{c.name}</Text>
+                          <Box hideFrom="md" mt="1">
+                            <Agreement category={c} />
+                          </Box>
+                        </Table.Cell>
+                        <Table.Cell textAlign="end">
+                          {c.sellerCommissionOre === null ? t('catalog.categories.notSet') : money(c.sellerCommissionOre, lang)}
+                        </Table.Cell>
+                        <Table.Cell textAlign="end" hideBelow="sm">
+                          {c.companyCommissionOre === null ? t('catalog.categories.notSet') : money(c.companyCommissionOre, lang)}
+                        </Table.Cell>
+                        <Table.Cell hideBelow="md">
+                          <HStack gap="2" wrap="wrap">
+                            <Text>{t('catalog.categories.productCount', { count: c.productCount })}</Text>
+                            <Agreement category={c} />
+                          </HStack>
+                        </Table.Cell>
+                        <Table.Cell>
+                          {ability.can('update', 'products') ? (
+                            <Wrap gap="1" justify="end">
+                              <Button size="xs" variant="outline" onClick={() => setEditing(c)}>
+                                {t('catalog.actions.edit')}
+                              </Button>
+                              <Button size="xs" colorPalette="brand" disabled={c.differingCount === 0} onClick={() => void apply(c)}>
+                                {t('catalog.actions.apply')}
+                              </Button>
+                            </Wrap>
+                          ) : null}
+                        </Table.Cell>
+                      </Table.Row>
+                    ))}
+                </Table.Body>
+              </Table.Root>
+            </Card.Body>
+          </Card.Root>
+        )}
+      </Loaded>
+      <CategoryDialog
+        key={editing ? `${editing.id}-${editing.version}` : 'closed'}
+        open={editing !== null}
+        category={editing ?? undefined}
+        onClose={() => setEditing(null)}
+        onReload={() => {
+          setEditing(null)
+          refresh()
+        }}
+        onSaved={() => {
+          snackbar.show(t('catalog.categories.saved'), { color: 'success', icon: 'success' })
+          setEditing(null)
+          refresh()
+        }}
+      />
+    </Stack>
+  )
+}
+
+/** Whether a category's products pay its commissions: how many differ, or that all match. */
+function Agreement({ category: c }: { category: CategoryItem }) {
+  const { t } = useTranslation()
+  if (c.differingCount > 0) return <Badge colorPalette="orange">{t('catalog.categories.differing', { count: c.differingCount })}</Badge>
+  if (c.productCount > 0) return <Badge colorPalette="green">{t('catalog.categories.allMatch')}</Badge>
+  return null
+}

@@ -1,0 +1,74 @@
+import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react'
+import type { FormEventHandler, ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useDialogSize } from '../../../components/ui/dialog-size'
+import { ApiClientError, NetworkError } from '../../../lib/api-client'
+
+/** The catalog's form dialogs: a title, the form's error (a conflict says so and offers a reload), fields, cancel and save. */
+export function FormDialog(props: {
+  open: boolean
+  onClose: () => void
+  title: string
+  testId: string
+  onSubmit: FormEventHandler<HTMLFormElement>
+  submitting: boolean
+  formError: string | null
+  conflict?: boolean
+  onReload?: () => void
+  submitLabel?: string
+  size?: 'md' | 'lg'
+  children: ReactNode
+}) {
+  const { t } = useTranslation()
+  const size = useDialogSize(props.size ?? 'md')
+  return (
+    <Dialog.Root lazyMount unmountOnExit open={props.open} onOpenChange={(e) => !e.open && props.onClose()} size={size}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid={props.testId}>
+            <form onSubmit={props.onSubmit} noValidate>
+              <Dialog.Header>
+                <Dialog.Title>{props.title}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  {props.formError ? (
+                    <Dialog.Description role="alert" color="fg.error">
+                      {props.formError}{' '}
+                      {props.conflict && props.onReload ? (
+                        <Button size="xs" variant="outline" onClick={props.onReload}>
+                          {t('catalog.reload')}
+                        </Button>
+                      ) : null}
+                    </Dialog.Description>
+                  ) : null}
+                  {props.children}
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={props.onClose}>
+                  {t('catalog.actions.cancel')}
+                </Button>
+                <Button type="submit" colorPalette="brand" loading={props.submitting}>
+                  {props.submitLabel ?? t('catalog.actions.save')}
+                </Button>
+              </Dialog.Footer>
+            </form>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t('app.close')} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  )
+}
+
+/** What a failed save says on top of the form: a conflict (someone else saved first), the network, or the server's message. */
+export function formErrorOf(err: unknown, t: (key: string) => string): { message: string; conflict: boolean } {
+  if (err instanceof ApiClientError && err.body?.error === 'version_conflict') return { message: t('catalog.conflict'), conflict: true }
+  if (err instanceof NetworkError) return { message: t('errors.network'), conflict: false }
+  if (err instanceof ApiClientError) return { message: err.message, conflict: false }
+  return { message: t('errors.server_error'), conflict: false }
+}

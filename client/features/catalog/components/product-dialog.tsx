@@ -1,0 +1,161 @@
+import { Field, Input, InputGroup, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useQuery } from '@tanstack/react-query'
+import { useMemo, useState } from 'react'
+import { useForm, type FieldError } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import type { z } from 'zod'
+import { kronorText } from '../../../../shared/rules/catalog'
+import { productFormSchema, type ProductFormIn, type ProductListItem } from '../../../../shared/schemas/catalog'
+import { zodErrorMap } from '../../../../shared/schemas/errors'
+import { FormField } from '../../../components/ui/form-field'
+import { ApiClientError, applyFieldErrors } from '../../../lib/api-client'
+import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
+import { createProduct, listCategories, updateProduct } from '../api/catalog-api'
+import { FormDialog, formErrorOf } from './dialog-frame'
+
+type FormOut = z.output<typeof productFormSchema>
+const FIELDS = ['name', 'categoryId', 'priceOre', 'sellerCommissionOre', 'companyCommissionOre', 'companyCostOre', 'gamePoints'] as const
+const MONEY = ['priceOre', 'sellerCommissionOre', 'companyCommissionOre', 'companyCostOre'] as const
+
+/**
+ * A new product of a provider, or an edit of one on the version the user saw. Amounts are typed in kronor and sent
+ * in öre; the category's commissions fill in a new product's empty commission fields.
+ */
+export function ProductDialog({
+  open,
+  onClose,
+  providerId,
+  product,
+  onSaved,
+  onReload,
+}: {
+  open: boolean
+  onClose: () => void
+  providerId?: string
+  product?: ProductListItem
+  onSaved: (result: { id: string; name: string }) => void
+  onReload?: () => void
+}) {
+  const { t } = useTranslation()
+  const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
+  // A new product without a provider given (the products list): the dialog asks for one.
+  const [chosenProvider, setChosenProvider] = useState<string | undefined>(providerId)
+  const [providerError, setProviderError] = useState<string | null>(null)
+  const categories = useQuery({ queryKey: ['product-categories'], queryFn: ({ signal }) => listCategories(signal), enabled: open })
+  const resolver = useMemo(() => zodResolver(productFormSchema, { error: zodErrorMap(t) }), [t])
+  const form = useForm<ProductFormIn, unknown, FormOut>({
+    resolver,
+    defaultValues: product
+      ? {
+          name: product.name,
+          categoryId: product.categoryId ?? '',
+          priceOre: kronorText(product.priceOre),
+          sellerCommissionOre: kronorText(product.sellerCommissionOre),
+          companyCommissionOre: kronorText(product.companyCommissionOre),
+          companyCostOre: kronorText(product.companyCostOre),
+          gamePoints: product.gamePoints,
+        }
+      : { name: '', categoryId: '', priceOre: '', sellerCommissionOre: '', companyCommissionOre: '', companyCostOre: '', gamePoints: 0 },
+  })
+  const { errors, isSubmitting } = form.formState
+  const active = (categories.data?.items ?? []).filter((c) => c.active || c.id === product?.categoryId)
+
+  const categoryChosen = (id: string) => {
+    const c = categories.data?.items.find((x) => x.id === id)
+    if (!c || product) return
+    if (c.sellerCommissionOre !== null && !form.getValues('sellerCommissionOre')) form.setValue('sellerCommissionOre', kronorText(c.sellerCommissionOre))
+    if (c.companyCommissionOre !== null && !form.getValues('companyCommissionOre')) form.setValue('companyCommissionOre', kronorText(c.companyCommissionOre))
+  }
+
+  const submit = form.handleSubmit(async (values) => {
+    setFormError(null)
+    try {
+      if (product) {
+        await updateProduct(product.id, { ...values, version: product.version })
+        onSaved({ id: product.id, name: values.name })
+      } else {
+        if (!chosenProvider) return setProviderError(t('validation.required'))
+        const made = await createProduct({ ...values, providerId: chosenProvider })
+        onSaved({ id: made.id, name: values.name })
+      }
+    } catch (err) {
+      const providerProblem = err instanceof ApiClientError ? err.body?.fieldErrors?.providerId?.[0] : undefined
+      if (providerProblem) setProviderError(providerProblem)
+      else if (!applyFieldErrors(err, form.setError, FIELDS)) setFormError(formErrorOf(err, t))
+    }
+  })
+
+  const categoryField = form.register('categoryId')
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={product ? t('catalog.products.editTitle') : t('catalog.actions.newProduct')}
+      testId="product-dialog"
+      onSubmit={submit}
+      submitting={isSubmitting}
+      formError={formError?.message ?? null}
+      conflict={formError?.conflict}
+      onReload={onReload}
+      size="lg"
+    >
+      {!product && !providerId ? (
+        <Field.Root invalid={!!providerError} required>
+          <Field.Label>
+            {t('catalog.fields.provider')}
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <LookupNativeSelect
+            kind="providers"
+            label={t('catalog.fields.provider')}
+            emptyLabel={t('catalog.fields.choose')}
+            value={chosenProvider}
+            onChange={(v) => {
+              setChosenProvider(v)
+              setProviderError(null)
+            }}
+          />
+          {providerError ? <Field.ErrorText>{providerError}</Field.ErrorText> : null}
+        </Field.Root>
+      ) : null}
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+        <FormField label={t('catalog.fields.name')} error={errors.name} required>
+          <Input autoComplete="off" {...form.register('name')} />
+        </FormField>
+        <FormField label={t('catalog.fields.category')} error={errors.categoryId}>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              {...categoryField}
+              onChange={(e) => {
+                void categoryField.onChange(e)
+                categoryChosen(e.currentTarget.value)
+              }}
+            >
+              <option value="">{t('catalog.fields.noCategory')}</option>
+              {active.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </FormField>
+        {MONEY.map((field) => (
+          <FormField key={field} label={t(`catalog.fields.${field === 'priceOre' ? 'price' : field.replace(/Ore$/, '')}`)} error={errors[field]} required>
+            <InputGroup endElement={<Text color="fg.muted">{t('catalog.fields.kr')}</Text>}>
+              <Input inputMode="decimal" autoComplete="off" {...form.register(field)} />
+            </InputGroup>
+          </FormField>
+        ))}
+        <FormField label={t('catalog.fields.gamePoints')} error={errors.gamePoints as FieldError | undefined} helper={t('catalog.fields.gamePointsHelp')}>
+          <Input type="number" inputMode="numeric" min={0} {...form.register('gamePoints')} />
+        </FormField>
+      </SimpleGrid>
+      <Text fontSize="sm" color="fg.muted">
+        {t('catalog.products.reachesDevices')}
+      </Text>
+    </FormDialog>
+  )
+}

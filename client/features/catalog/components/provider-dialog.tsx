@@ -1,0 +1,124 @@
+import { Checkbox, Input, NativeSelect, SimpleGrid } from '@chakra-ui/react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useMemo, useState } from 'react'
+import { Controller, useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import type { z } from 'zod'
+import { PROVIDER_TYPES } from '../../../../shared/rules/catalog'
+import { createProviderSchema, type ProviderListItem } from '../../../../shared/schemas/catalog'
+import { zodErrorMap } from '../../../../shared/schemas/errors'
+import { FormField } from '../../../components/ui/form-field'
+import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
+import { applyFieldErrors } from '../../../lib/api-client'
+import { createProvider, updateProvider } from '../api/catalog-api'
+import { FormDialog, formErrorOf } from './dialog-frame'
+
+type FormIn = z.input<typeof createProviderSchema>
+type FormOut = z.output<typeof createProviderSchema>
+const FIELDS = ['name', 'type', 'requireExternalOrderNumber', 'copyProductsFrom'] as const
+
+/**
+ * Create a provider (optionally with every product of another one copied in) or edit one on the version the user
+ * saw; validated with the API's own schema, the server's field errors shown on their fields.
+ */
+export function ProviderDialog({
+  open,
+  onClose,
+  provider,
+  onSaved,
+  onReload,
+}: {
+  open: boolean
+  onClose: () => void
+  /** absent: a new provider */
+  provider?: ProviderListItem
+  onSaved: (result: { id: string; name: string; copied: number }) => void
+  onReload?: () => void
+}) {
+  const { t } = useTranslation()
+  const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
+  const resolver = useMemo(() => zodResolver(createProviderSchema, { error: zodErrorMap(t) }), [t])
+  const form = useForm<FormIn, unknown, FormOut>({
+    resolver,
+    defaultValues: provider
+      ? { name: provider.name, type: provider.type, requireExternalOrderNumber: provider.requireExternalOrderNumber, copyProductsFrom: null }
+      : { name: '', type: 'energy', requireExternalOrderNumber: false, copyProductsFrom: null },
+  })
+  const { errors, isSubmitting } = form.formState
+
+  const submit = form.handleSubmit(async (values) => {
+    setFormError(null)
+    try {
+      if (provider) {
+        const { copyProductsFrom: _c, ...fields } = values
+        await updateProvider(provider.id, { ...fields, version: provider.version })
+        onSaved({ id: provider.id, name: values.name, copied: 0 })
+      } else {
+        const made = await createProvider({ ...values, copyProductsFrom: values.copyProductsFrom || null })
+        onSaved({ id: made.id, name: values.name, copied: made.copied })
+      }
+    } catch (err) {
+      if (!applyFieldErrors(err, form.setError, FIELDS)) setFormError(formErrorOf(err, t))
+    }
+  })
+
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={provider ? t('catalog.providers.editTitle') : t('catalog.actions.newProvider')}
+      testId="provider-dialog"
+      onSubmit={submit}
+      submitting={isSubmitting}
+      formError={formError?.message ?? null}
+      conflict={formError?.conflict}
+      onReload={onReload}
+    >
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+        <FormField label={t('catalog.fields.name')} error={errors.name} required>
+          <Input autoComplete="off" {...form.register('name')} />
+        </FormField>
+        <FormField label={t('catalog.fields.type')} error={errors.type} required>
+          <NativeSelect.Root>
+            <NativeSelect.Field {...form.register('type')}>
+              {PROVIDER_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t(`catalog.providerTypes.${type}`)}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </FormField>
+      </SimpleGrid>
+      <Controller
+        control={form.control}
+        name="requireExternalOrderNumber"
+        render={({ field }) => (
+          <Checkbox.Root checked={field.value} onCheckedChange={(e) => field.onChange(!!e.checked)}>
+            <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} />
+            <Checkbox.Control />
+            <Checkbox.Label>{t('catalog.fields.requireExternalOrderNumber')}</Checkbox.Label>
+          </Checkbox.Root>
+        )}
+      />
+      {provider ? null : (
+        <FormField label={t('catalog.fields.copyProductsFrom')} error={errors.copyProductsFrom}>
+          <Controller
+            control={form.control}
+            name="copyProductsFrom"
+            render={({ field }) => (
+              <LookupNativeSelect
+                kind="providers"
+                label={t('catalog.fields.copyProductsFrom')}
+                emptyLabel={t('catalog.fields.copyNone')}
+                value={field.value ?? undefined}
+                onChange={(v) => field.onChange(v ?? null)}
+              />
+            )}
+          />
+        </FormField>
+      )}
+    </FormDialog>
+  )
+}

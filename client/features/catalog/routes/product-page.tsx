@@ -1,0 +1,148 @@
+import { Badge, Button, Card, DataList, Link as ChakraLink, Text, Wrap } from '@chakra-ui/react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link as RouterLink, useParams } from 'react-router'
+import { formatDate, type FormatLanguage } from '../../../../shared/format'
+import { productMarginOre } from '../../../../shared/rules/catalog'
+import { pathFor } from '../../../../shared/routes'
+import type { ProductDetail } from '../../../../shared/schemas/catalog'
+import { ActivityLog } from '../../../components/ui/activity-log'
+import { Page } from '../../../components/ui/page'
+import { useAbility } from '../../../lib/session'
+import { snackbar } from '../../../lib/snackbar-store'
+import { getProduct, setProductActive } from '../api/catalog-api'
+import { ActiveBadge } from '../components/active-filter'
+import { DetailState } from '../components/detail-state'
+import { money } from '../components/money'
+import { ProductDialog } from '../components/product-dialog'
+import { toggleArchived } from '../components/archive'
+
+const LOGGED = ['name', 'category', 'priceOre', 'sellerCommissionOre', 'companyCommissionOre', 'companyCostOre', 'gamePoints', 'active'] as const
+
+/** /backoffice/products/:id: a product's figures, its provider and category, its log; edit, archive or restore. */
+export default function ProductPage() {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const { id = '' } = useParams()
+  const ability = useAbility()
+  const queryClient = useQueryClient()
+  const [editing, setEditing] = useState(false)
+  const product = useQuery({ queryKey: ['product', id], queryFn: ({ signal }) => getProduct(id, signal), retry: false })
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: ['product', id] })
+    void queryClient.invalidateQueries({ queryKey: ['products'] })
+    void queryClient.invalidateQueries({ queryKey: ['provider'] })
+    void queryClient.invalidateQueries({ queryKey: ['product-categories'] })
+  }
+  const title = t('routes.backoffice-products-id')
+  const crumbs = [{ label: t('nav.groups.backoffice') }, { label: t('routes.backoffice-products'), to: pathFor('backoffice-products') }]
+
+  const toggleActive = (p: ProductDetail) =>
+    toggleArchived(
+      t,
+      p,
+      {
+        confirmTitle: t('catalog.products.archiveTitle', { name: p.name }),
+        confirmText: t('catalog.products.archiveText'),
+        archived: t('catalog.products.archived'),
+        restored: t('catalog.products.restored'),
+      },
+      (active) => setProductActive(p.id, active, p.version),
+      refresh,
+    )
+
+  return (
+    <DetailState query={product} title={title} breadcrumbs={crumbs} notFound={t('catalog.products.notFound')}>
+      {(p) => {
+        const row = (label: string, value: React.ReactNode) => (
+          <DataList.Item>
+            <DataList.ItemLabel>{label}</DataList.ItemLabel>
+            <DataList.ItemValue>{value}</DataList.ItemValue>
+          </DataList.Item>
+        )
+        return (
+          <Page title={p.name} breadcrumbs={crumbs}>
+            <Wrap gap="2" align="center">
+              <ActiveBadge active={p.active} />
+              {p.categoryName ? <Badge variant="subtle">{p.categoryName}</Badge> : null}
+            </Wrap>
+            <Wrap gap="2">
+              {ability.can('update', 'products') ? (
+                <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
+                  {t('catalog.actions.edit')}
+                </Button>
+              ) : null}
+              {ability.can('delete', 'products') ? (
+                <Button size="sm" variant="outline" colorPalette={p.active ? 'red' : 'gray'} onClick={() => void toggleActive(p)}>
+                  {p.active ? t('catalog.actions.archive') : t('catalog.actions.restore')}
+                </Button>
+              ) : null}
+            </Wrap>
+            <Card.Root>
+              <Card.Body>
+                <DataList.Root orientation="horizontal" size="sm" data-testid="product-figures">
+                  {row(
+                    t('catalog.fields.provider'),
+                    <ChakraLink asChild>
+                      <RouterLink to={pathFor('backoffice-providers-id', { id: p.providerId })}>{p.providerName}</RouterLink>
+                    </ChakraLink>,
+                  )}
+                  {row(t('catalog.fields.category'), p.categoryName ?? t('catalog.fields.noCategory'))}
+                  {row(t('catalog.fields.price'), `${money(p.priceOre, lang)} ${t('catalog.fields.perPiece')}`)}
+                  {row(t('catalog.fields.sellerCommission'), money(p.sellerCommissionOre, lang))}
+                  {p.companyCommissionOre !== undefined ? row(t('catalog.fields.companyCommission'), money(p.companyCommissionOre, lang)) : null}
+                  {p.companyCostOre !== undefined ? row(t('catalog.fields.companyCost'), money(p.companyCostOre, lang)) : null}
+                  {p.companyCommissionOre !== undefined && p.companyCostOre !== undefined
+                    ? row(
+                        t('catalog.fields.margin'),
+                        money(productMarginOre({ companyCommissionOre: p.companyCommissionOre, companyCostOre: p.companyCostOre }), lang),
+                      )
+                    : null}
+                  {row(t('catalog.fields.gamePoints'), p.gamePoints)}
+                  {row(t('catalog.fields.updated'), formatDate(p.updatedAt, lang))}
+                </DataList.Root>
+                <Text fontSize="sm" color="fg.muted" mt="4">
+                  {t('catalog.products.reachesDevices')}
+                </Text>
+              </Card.Body>
+            </Card.Root>
+            <ActivityLog
+              lines={p.activity}
+              testId="product-log"
+              fieldLabel={(k) =>
+                (LOGGED as readonly string[]).includes(k)
+                  ? t(k === 'active' ? 'catalog.fields.status' : k === 'priceOre' ? 'catalog.fields.price' : `catalog.fields.${k.replace(/Ore$/, '')}`)
+                  : undefined
+              }
+              formatValue={(k, v) =>
+                k.endsWith('Ore') && typeof v === 'number'
+                  ? money(v, lang)
+                  : k === 'active'
+                    ? t(v ? 'catalog.status.active' : 'catalog.status.archived')
+                    : k === 'category'
+                      ? ((v as string | null) ?? t('catalog.fields.noCategory'))
+                      : undefined
+              }
+            />
+            <ProductDialog
+              key={`${p.version}-${String(editing)}`}
+              open={editing}
+              product={p}
+              onClose={() => setEditing(false)}
+              onReload={() => {
+                setEditing(false)
+                refresh()
+              }}
+              onSaved={() => {
+                setEditing(false)
+                snackbar.show(t('catalog.products.saved'), { color: 'success', icon: 'success' })
+                refresh()
+              }}
+            />
+          </Page>
+        )
+      }}
+    </DetailState>
+  )
+}

@@ -1,0 +1,201 @@
+import { Button, NativeSelect, SimpleGrid, Tabs, Text } from '@chakra-ui/react'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate, useSearchParams } from 'react-router'
+import type { FormatLanguage } from '../../../../shared/format'
+import { pathFor } from '../../../../shared/routes'
+import type { ProductListItem } from '../../../../shared/schemas/catalog'
+import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
+import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
+import { useListQuery } from '../../../components/ui/data-table/use-list-query'
+import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
+import { Page } from '../../../components/ui/page'
+import { useAbility } from '../../../lib/session'
+import { snackbar } from '../../../lib/snackbar-store'
+import { listCategories, listProducts, PRODUCT_FILTER_KEYS, type ProductFilters } from '../api/catalog-api'
+import { ActiveBadge, ActiveFilter } from '../components/active-filter'
+import { CategoriesPanel, CommissionsPanel } from '../components/categories-panels'
+import { money } from '../components/money'
+import { ProductDialog } from '../components/product-dialog'
+
+const TABS = ['products', 'categories', 'commissions'] as const
+type Tab = (typeof TABS)[number]
+
+/**
+ * /backoffice/products: every provider's products (the list), the product categories, and the categories'
+ * commissions ("Product Categories" and "Category Commissions" of the spec), each a tab kept in the URL.
+ */
+export default function ProductsPage() {
+  const { t } = useTranslation()
+  const [params, setParams] = useSearchParams()
+  const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'products'
+  const setTab = (next: string) =>
+    setParams(
+      (p) => {
+        const out = new URLSearchParams()
+        if (next !== 'products') out.set('tab', next)
+        else for (const [k, v] of p) if (k !== 'tab') out.set(k, v)
+        return out
+      },
+      { replace: true },
+    )
+  return (
+    <Page title={t('routes.backoffice-products')} breadcrumbs={[{ label: t('nav.groups.backoffice') }]}>
+      <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} variant="line" lazyMount unmountOnExit>
+        <Tabs.List overflowX="auto" overflowY="hidden">
+          {TABS.map((k) => (
+            <Tabs.Trigger key={k} value={k} whiteSpace="nowrap">
+              {t(`catalog.products.tabs.${k}`)}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="products">
+          <ProductList />
+        </Tabs.Content>
+        <Tabs.Content value="categories">
+          <CategoriesPanel />
+        </Tabs.Content>
+        <Tabs.Content value="commissions">
+          <CommissionsPanel />
+        </Tabs.Content>
+      </Tabs.Root>
+    </Page>
+  )
+}
+
+function ProductList() {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const navigate = useNavigate()
+  const ability = useAbility()
+  const { query, update } = useListQuery({ sortBy: 'name', itemsPerPage: 25 })
+  const [params] = useSearchParams()
+  const filters: ProductFilters = useMemo(() => Object.fromEntries(PRODUCT_FILTER_KEYS.map((k) => [k, params.get(k) || undefined])), [params])
+  const [creating, setCreating] = useState(false)
+  const list = useQuery({
+    queryKey: ['products', query, filters],
+    queryFn: ({ signal }) => listProducts(query, filters, signal),
+    placeholderData: keepPreviousData,
+  })
+  const categories = useQuery({ queryKey: ['product-categories'], queryFn: ({ signal }) => listCategories(signal) })
+
+  const columns: Column<ProductListItem>[] = [
+    {
+      key: 'name',
+      header: t('catalog.fields.name'),
+      sortKey: 'name',
+      render: (r) => (
+        <>
+          <Text fontWeight="medium">{r.name}</Text>
+          <Text fontSize="xs" color="fg.muted" hideFrom="md">
+            {r.providerName}
+          </Text>
+        </>
+      ),
+      csv: (r) => r.name,
+    },
+    { key: 'provider', header: t('catalog.fields.provider'), sortKey: 'provider', render: (r) => r.providerName, csv: (r) => r.providerName, hideBelow: 'md' },
+    {
+      key: 'category',
+      header: t('catalog.fields.category'),
+      sortKey: 'category',
+      render: (r) => r.categoryName ?? '–',
+      csv: (r) => r.categoryName,
+      hideBelow: 'lg',
+    },
+    { key: 'price', header: t('catalog.fields.price'), sortKey: 'price', render: (r) => money(r.priceOre, lang), csv: (r) => r.priceOre / 100 },
+    {
+      key: 'sellerCommission',
+      header: t('catalog.fields.sellerCommission'),
+      sortKey: 'sellerCommission',
+      render: (r) => money(r.sellerCommissionOre, lang),
+      csv: (r) => r.sellerCommissionOre / 100,
+      hideBelow: 'sm',
+    },
+    {
+      key: 'companyCommission',
+      header: t('catalog.fields.companyCommission'),
+      render: (r) => money(r.companyCommissionOre, lang),
+      csv: (r) => (r.companyCommissionOre ?? 0) / 100,
+      hideBelow: 'lg',
+    },
+    {
+      key: 'companyCost',
+      header: t('catalog.fields.companyCost'),
+      render: (r) => money(r.companyCostOre, lang),
+      csv: (r) => (r.companyCostOre ?? 0) / 100,
+      hideBelow: 'lg',
+    },
+    { key: 'gamePoints', header: t('catalog.fields.gamePoints'), render: (r) => r.gamePoints, csv: (r) => r.gamePoints, hideBelow: 'lg' },
+    {
+      key: 'status',
+      header: t('catalog.fields.status'),
+      render: (r) => <ActiveBadge active={r.active} />,
+      csv: (r) => (r.active ? 'active' : 'archived'),
+      hideBelow: 'sm',
+    },
+  ]
+  const csv = useCsvDownload({ fileName: t('catalog.products.csvFile'), columns, query, fetchPage: (q) => listProducts(q, filters) })
+
+  return (
+    <>
+      <DataTable
+        label={t('catalog.products.tabs.products')}
+        columns={columns}
+        rows={list.data?.items}
+        total={list.data?.total ?? 0}
+        query={query}
+        onQueryChange={update}
+        loading={list.isFetching}
+        error={list.isError ? (list.error as Error).message : null}
+        onRetry={() => void list.refetch()}
+        onRowClick={(r) => navigate(pathFor('backoffice-products-id', { id: r.id }))}
+        onDownloadCsv={() => void csv.download()}
+        downloading={csv.downloading}
+        activeFilters={PRODUCT_FILTER_KEYS.filter((k) => filters[k]).length}
+        toolbar={
+          ability.can('create', 'products') ? (
+            <Button size="sm" colorPalette="brand" onClick={() => setCreating(true)}>
+              {t('catalog.actions.newProduct')}
+            </Button>
+          ) : null
+        }
+        filters={
+          <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="2">
+            <LookupNativeSelect kind="providers" label={t('catalog.fields.provider')} value={filters.providerId} onChange={(v) => update({ providerId: v })} />
+            <NativeSelect.Root size="sm">
+              <NativeSelect.Field
+                aria-label={t('catalog.fields.category')}
+                value={filters.categoryId ?? ''}
+                onChange={(e) => update({ categoryId: e.currentTarget.value || undefined })}
+              >
+                <option value="">{t('lookup.all', { what: t('catalog.fields.category') })}</option>
+                {(categories.data?.items ?? []).map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <ActiveFilter value={filters.active} onChange={(v) => update({ active: v })} />
+          </SimpleGrid>
+        }
+      />
+      {ability.can('create', 'products') ? (
+        <ProductDialog
+          key={`${String(creating)}-${filters.providerId}`}
+          open={creating}
+          providerId={filters.providerId}
+          onClose={() => setCreating(false)}
+          onSaved={({ id, name }) => {
+            setCreating(false)
+            snackbar.show(t('catalog.products.created', { name }), { color: 'success', icon: 'success' })
+            navigate(pathFor('backoffice-products-id', { id }))
+          }}
+        />
+      ) : null}
+    </>
+  )
+}

@@ -1,0 +1,222 @@
+import { Badge, Button, Card, DataList, HStack, Table, Text, Wrap } from '@chakra-ui/react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate, useParams } from 'react-router'
+import { formatDate, type FormatLanguage } from '../../../../shared/format'
+import { pathFor } from '../../../../shared/routes'
+import type { ProviderDetail } from '../../../../shared/schemas/catalog'
+import { ActivityLog } from '../../../components/ui/activity-log'
+import { Page } from '../../../components/ui/page'
+import { useAbility } from '../../../lib/session'
+import { snackbar } from '../../../lib/snackbar-store'
+import { getProvider, setProviderActive } from '../api/catalog-api'
+import { ActiveBadge } from '../components/active-filter'
+import { CopyProductsDialog } from '../components/copy-products-dialog'
+import { DetailState } from '../components/detail-state'
+import { money } from '../components/money'
+import { ProductDialog } from '../components/product-dialog'
+import { ProviderDialog } from '../components/provider-dialog'
+import { toggleArchived } from '../components/archive'
+
+const PROVIDER_FIELDS = ['name', 'type', 'requireExternalOrderNumber', 'active'] as const
+
+/** /backoffice/providers/:id: a provider, its products, and its log; edit, archive or restore, copy or add products. */
+export default function ProviderPage() {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const { id = '' } = useParams()
+  const navigate = useNavigate()
+  const ability = useAbility()
+  const queryClient = useQueryClient()
+  const [dialog, setDialog] = useState<'edit' | 'copy' | 'product' | null>(null)
+  const provider = useQuery({ queryKey: ['provider', id], queryFn: ({ signal }) => getProvider(id, signal), retry: false })
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: ['provider', id] })
+    void queryClient.invalidateQueries({ queryKey: ['providers'] })
+    void queryClient.invalidateQueries({ queryKey: ['products'] })
+  }
+  const title = t('routes.backoffice-providers-id')
+  const crumbs = [{ label: t('nav.groups.backoffice') }, { label: t('routes.backoffice-providers'), to: pathFor('backoffice-providers') }]
+
+  const toggleActive = (p: ProviderDetail) =>
+    toggleArchived(
+      t,
+      p,
+      {
+        confirmTitle: t('catalog.providers.archiveTitle', { name: p.name }),
+        confirmText: t('catalog.providers.archiveText'),
+        archived: t('catalog.providers.archived'),
+        restored: t('catalog.providers.restored'),
+      },
+      (active) => setProviderActive(p.id, active, p.version),
+      refresh,
+    )
+
+  return (
+    <DetailState query={provider} title={title} breadcrumbs={crumbs} notFound={t('catalog.providers.notFound')}>
+      {(p) => (
+        <Page title={p.name} breadcrumbs={crumbs}>
+          <Wrap gap="2" align="center">
+            <Badge variant="subtle">{t(`catalog.providerTypes.${p.type}`)}</Badge>
+            <ActiveBadge active={p.active} />
+            {p.copyAllProducts ? <Badge variant="outline">{t('catalog.fields.copiedProducts')}</Badge> : null}
+          </Wrap>
+          <Wrap gap="2">
+            {ability.can('update', 'providers') ? (
+              <Button size="sm" variant="outline" onClick={() => setDialog('edit')}>
+                {t('catalog.actions.edit')}
+              </Button>
+            ) : null}
+            {ability.can('create', 'products') && p.active ? (
+              <>
+                <Button size="sm" colorPalette="brand" onClick={() => setDialog('product')}>
+                  {t('catalog.actions.newProduct')}
+                </Button>
+                <Button size="sm" variant="outline" onClick={() => setDialog('copy')}>
+                  {t('catalog.actions.copyProducts')}
+                </Button>
+              </>
+            ) : null}
+            {ability.can('delete', 'providers') ? (
+              <Button size="sm" variant="outline" colorPalette={p.active ? 'red' : 'gray'} onClick={() => void toggleActive(p)}>
+                {p.active ? t('catalog.actions.archive') : t('catalog.actions.restore')}
+              </Button>
+            ) : null}
+          </Wrap>
+          <Card.Root>
+            <Card.Body>
+              <DataList.Root orientation="horizontal" size="sm">
+                <DataList.Item>
+                  <DataList.ItemLabel>{t('catalog.fields.type')}</DataList.ItemLabel>
+                  <DataList.ItemValue>{t(`catalog.providerTypes.${p.type}`)}</DataList.ItemValue>
+                </DataList.Item>
+                <DataList.Item>
+                  <DataList.ItemLabel>{t('catalog.fields.requireExternalOrderNumber')}</DataList.ItemLabel>
+                  <DataList.ItemValue>{p.requireExternalOrderNumber ? '✓' : '–'}</DataList.ItemValue>
+                </DataList.Item>
+                <DataList.Item>
+                  <DataList.ItemLabel>{t('catalog.fields.products')}</DataList.ItemLabel>
+                  <DataList.ItemValue>{p.productCount}</DataList.ItemValue>
+                </DataList.Item>
+                <DataList.Item>
+                  <DataList.ItemLabel>{t('catalog.fields.created')}</DataList.ItemLabel>
+                  <DataList.ItemValue>{formatDate(p.createdAt, lang)}</DataList.ItemValue>
+                </DataList.Item>
+              </DataList.Root>
+            </Card.Body>
+          </Card.Root>
+          <Card.Root>
+            <Card.Header>
+              <Card.Title>{t('catalog.fields.products')}</Card.Title>
+            </Card.Header>
+            <Card.Body overflowX="auto">
+              {p.products.length === 0 ? (
+                <Text color="fg.muted">{t('catalog.providers.noProducts')}</Text>
+              ) : (
+                <Table.Root size="sm" interactive data-testid="provider-products">
+                  <Table.Header>
+                    <Table.Row>
+                      <Table.ColumnHeader>{t('catalog.fields.name')}</Table.ColumnHeader>
+                      <Table.ColumnHeader hideBelow="md">{t('catalog.fields.category')}</Table.ColumnHeader>
+                      <Table.ColumnHeader textAlign="end">{t('catalog.fields.price')}</Table.ColumnHeader>
+                      <Table.ColumnHeader textAlign="end" hideBelow="sm">
+                        {t('catalog.fields.sellerCommission')}
+                      </Table.ColumnHeader>
+                      <Table.ColumnHeader textAlign="end" hideBelow="lg">
+                        {t('catalog.fields.companyCommission')}
+                      </Table.ColumnHeader>
+                      <Table.ColumnHeader textAlign="end" hideBelow="lg">
+                        {t('catalog.fields.companyCost')}
+                      </Table.ColumnHeader>
+                      <Table.ColumnHeader textAlign="end" hideBelow="md">
+                        {t('catalog.fields.gamePoints')}
+                      </Table.ColumnHeader>
+                    </Table.Row>
+                  </Table.Header>
+                  <Table.Body>
+                    {p.products.map((x) => (
+                      <Table.Row key={x.id} cursor="pointer" onClick={() => navigate(pathFor('backoffice-products-id', { id: x.id }))}>
+                        <Table.Cell>
+                          <HStack gap="2" wrap="wrap">
+                            <Text fontWeight="medium">{x.name}</Text>
+                            {x.active ? null : <Badge size="sm">{t('catalog.status.archived')}</Badge>}
+                          </HStack>
+                        </Table.Cell>
+                        <Table.Cell hideBelow="md">{x.categoryName ?? '–'}</Table.Cell>
+                        <Table.Cell textAlign="end">{money(x.priceOre, lang)}</Table.Cell>
+                        <Table.Cell textAlign="end" hideBelow="sm">
+                          {money(x.sellerCommissionOre, lang)}
+                        </Table.Cell>
+                        <Table.Cell textAlign="end" hideBelow="lg">
+                          {money(x.companyCommissionOre, lang)}
+                        </Table.Cell>
+                        <Table.Cell textAlign="end" hideBelow="lg">
+                          {money(x.companyCostOre, lang)}
+                        </Table.Cell>
+                        <Table.Cell textAlign="end" hideBelow="md">
+                          {x.gamePoints}
+                        </Table.Cell>
+                      </Table.Row>
+                    ))}
+                  </Table.Body>
+                </Table.Root>
+              )}
+            </Card.Body>
+          </Card.Root>
+          <ActivityLog
+            lines={p.activity}
+            testId="provider-log"
+            fieldLabel={(k) =>
+              (PROVIDER_FIELDS as readonly string[]).includes(k) ? t(k === 'active' ? 'catalog.fields.status' : `catalog.fields.${k}`) : undefined
+            }
+            formatValue={(k, v) =>
+              k === 'type' && typeof v === 'string'
+                ? t(`catalog.providerTypes.${v}`)
+                : k === 'active'
+                  ? t(v ? 'catalog.status.active' : 'catalog.status.archived')
+                  : undefined
+            }
+          />
+          <ProviderDialog
+            key={`edit-${p.version}-${String(dialog === 'edit')}`}
+            open={dialog === 'edit'}
+            provider={p}
+            onClose={() => setDialog(null)}
+            onReload={() => {
+              setDialog(null)
+              refresh()
+            }}
+            onSaved={() => {
+              setDialog(null)
+              snackbar.show(t('catalog.providers.saved'), { color: 'success', icon: 'success' })
+              refresh()
+            }}
+          />
+          <CopyProductsDialog
+            key={`copy-${String(dialog === 'copy')}`}
+            open={dialog === 'copy'}
+            provider={p}
+            onClose={() => setDialog(null)}
+            onCopied={(count, source) => {
+              setDialog(null)
+              snackbar.show(t('catalog.providers.copied', { count, source }), { color: 'success', icon: 'success' })
+              refresh()
+            }}
+          />
+          <ProductDialog
+            key={`product-${String(dialog === 'product')}`}
+            open={dialog === 'product'}
+            providerId={p.id}
+            onClose={() => setDialog(null)}
+            onSaved={({ name }) => {
+              setDialog(null)
+              snackbar.show(t('catalog.products.created', { name }), { color: 'success', icon: 'success' })
+              refresh()
+            }}
+          />
+        </Page>
+      )}
+    </DetailState>
+  )
+}

@@ -1,0 +1,130 @@
+import { Button, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react'
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate, useSearchParams } from 'react-router'
+import { PROVIDER_TYPES } from '../../../../shared/rules/catalog'
+import { pathFor } from '../../../../shared/routes'
+import type { ProviderListItem } from '../../../../shared/schemas/catalog'
+import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
+import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
+import { useListQuery } from '../../../components/ui/data-table/use-list-query'
+import { Page } from '../../../components/ui/page'
+import { useAbility } from '../../../lib/session'
+import { snackbar } from '../../../lib/snackbar-store'
+import { listProviders, PROVIDER_FILTER_KEYS, type ProviderFilters } from '../api/catalog-api'
+import { ProviderDialog } from '../components/provider-dialog'
+import { ActiveFilter, ActiveBadge } from '../components/active-filter'
+
+/** /backoffice/providers: the providers sellers sell for, with their type, order-number rule and active products. */
+export default function ProvidersPage() {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const ability = useAbility()
+  const queryClient = useQueryClient()
+  const { query, update } = useListQuery({ sortBy: 'name', itemsPerPage: 25 })
+  const [params] = useSearchParams()
+  const filters: ProviderFilters = useMemo(() => Object.fromEntries(PROVIDER_FILTER_KEYS.map((k) => [k, params.get(k) || undefined])), [params])
+  const [creating, setCreating] = useState(false)
+  const list = useQuery({
+    queryKey: ['providers', query, filters],
+    queryFn: ({ signal }) => listProviders(query, filters, signal),
+    placeholderData: keepPreviousData,
+  })
+
+  const columns: Column<ProviderListItem>[] = [
+    {
+      key: 'name',
+      header: t('catalog.fields.name'),
+      sortKey: 'name',
+      render: (r) => (
+        <>
+          <Text fontWeight="medium">{r.name}</Text>
+          <Text fontSize="xs" color="fg.muted" hideFrom="sm">
+            {t(`catalog.providerTypes.${r.type}`)}
+          </Text>
+        </>
+      ),
+      csv: (r) => r.name,
+    },
+    {
+      key: 'type',
+      header: t('catalog.fields.type'),
+      sortKey: 'type',
+      render: (r) => t(`catalog.providerTypes.${r.type}`),
+      csv: (r) => r.type,
+      hideBelow: 'sm',
+    },
+    { key: 'products', header: t('catalog.fields.products'), sortKey: 'products', render: (r) => r.productCount, csv: (r) => r.productCount },
+    {
+      key: 'order',
+      header: t('catalog.fields.requireExternalOrderNumber'),
+      render: (r) => (r.requireExternalOrderNumber ? '✓' : '–'),
+      csv: (r) => r.requireExternalOrderNumber,
+      hideBelow: 'md',
+    },
+    { key: 'status', header: t('catalog.fields.status'), render: (r) => <ActiveBadge active={r.active} />, csv: (r) => (r.active ? 'active' : 'archived') },
+  ]
+  const csv = useCsvDownload({ fileName: t('catalog.providers.csvFile'), columns, query, fetchPage: (q) => listProviders(q, filters) })
+
+  return (
+    <Page title={t('routes.backoffice-providers')} breadcrumbs={[{ label: t('nav.groups.backoffice') }]}>
+      <DataTable
+        label={t('routes.backoffice-providers')}
+        columns={columns}
+        rows={list.data?.items}
+        total={list.data?.total ?? 0}
+        query={query}
+        onQueryChange={update}
+        loading={list.isFetching}
+        error={list.isError ? (list.error as Error).message : null}
+        onRetry={() => void list.refetch()}
+        onRowClick={(r) => navigate(pathFor('backoffice-providers-id', { id: r.id }))}
+        onDownloadCsv={() => void csv.download()}
+        downloading={csv.downloading}
+        activeFilters={PROVIDER_FILTER_KEYS.filter((k) => filters[k]).length}
+        toolbar={
+          ability.can('create', 'providers') ? (
+            <Button size="sm" colorPalette="brand" onClick={() => setCreating(true)}>
+              {t('catalog.actions.newProvider')}
+            </Button>
+          ) : null
+        }
+        filters={
+          <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="2">
+            <NativeSelect.Root size="sm">
+              <NativeSelect.Field
+                aria-label={t('catalog.fields.type')}
+                value={filters.type ?? ''}
+                onChange={(e) => update({ type: e.currentTarget.value || undefined })}
+              >
+                <option value="">{t('lookup.all', { what: t('catalog.fields.type') })}</option>
+                {PROVIDER_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {t(`catalog.providerTypes.${type}`)}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <ActiveFilter value={filters.active} onChange={(v) => update({ active: v })} />
+          </SimpleGrid>
+        }
+      />
+      <ProviderDialog
+        key={String(creating)}
+        open={creating}
+        onClose={() => setCreating(false)}
+        onSaved={({ id, name, copied }) => {
+          setCreating(false)
+          snackbar.show(copied > 0 ? t('catalog.providers.createdWithCopies', { name, count: copied }) : t('catalog.providers.created', { name }), {
+            color: 'success',
+            icon: 'success',
+          })
+          void queryClient.invalidateQueries({ queryKey: ['providers'] })
+          navigate(pathFor('backoffice-providers-id', { id }))
+        }}
+      />
+    </Page>
+  )
+}

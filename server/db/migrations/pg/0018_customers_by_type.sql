@@ -1,0 +1,1 @@
+CREATE INDEX "customers_type" ON "customers" USING btree ("type","last_sale_at","id");

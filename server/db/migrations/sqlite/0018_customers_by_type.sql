@@ -1,0 +1,1 @@
+CREATE INDEX `customers_type` ON `customers` (`type`,`last_sale_at`,`id`);

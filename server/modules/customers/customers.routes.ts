@@ -1,0 +1,35 @@
+import { Hono } from 'hono'
+import { customerIdParamSchema, customerListQuerySchema, updateCustomerSchema } from '../../../shared/schemas/customers'
+import { access } from '../../lib/access'
+import type { AppEnv } from '../../lib/context'
+import { notFound } from '../../lib/errors'
+import { validate } from '../../lib/validate'
+import type { CustomersService } from './customers.service'
+
+/** The customer register (docs/decisions/027): the list, a customer with their sales and log, corrections, and the identity number on request. */
+export function customersRoutes(customers: CustomersService) {
+  return (
+    new Hono<AppEnv>()
+      .get('/customers', access.can('view', 'customers'), validate('query', customerListQuerySchema), async (c) => {
+        return c.json(await customers.list(c.req.valid('query'), c.var.t), 200)
+      })
+      .get('/customers/:id', access.can('view', 'customers'), validate('param', customerIdParamSchema), async (c) => {
+        const detail = await customers.detail(c.var.auth!.ability, c.req.valid('param').id)
+        if (!detail) throw notFound()
+        return c.json(detail, 200)
+      })
+      .patch(
+        '/customers/:id',
+        access.can('update', 'customers'),
+        validate('param', customerIdParamSchema),
+        validate('json', updateCustomerSchema),
+        async (c) => {
+          return c.json(await customers.update(c.var.auth!.userData.id, c.req.valid('param').id, c.req.valid('json')), 200)
+        },
+      )
+      // A POST, not a GET: reading the full number is an act that is logged, and never cached or prefetched.
+      .post('/customers/:id/identity', access.can('view', 'customers'), validate('param', customerIdParamSchema), async (c) => {
+        return c.json(await customers.identity(c.var.auth!.userData.id, c.req.valid('param').id), 200)
+      })
+  )
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod'
+import { listQuerySchema } from './pagination'
+import type { SaleStatus } from '../rules/sale'
+import type { ActivityLine } from './activity'
+
+/**
+ * The customer register's contracts (docs/decisions/027). A customer is built from sale reports; back office may
+ * correct the contact details and keep a note. Identity numbers are masked in every answer; the full number is
+ * read one customer at a time (POST /api/customers/:id/identity), and each reading is logged.
+ */
+
+export const CUSTOMER_SORT_KEYS = ['lastSale', 'name'] as const
+export const customerListQuerySchema = listQuerySchema(CUSTOMER_SORT_KEYS).extend({
+  type: z.enum(['private', 'company']).optional(),
+})
+export type CustomerListQuery = z.output<typeof customerListQuerySchema>
+
+export const customerIdParamSchema = z.strictObject({ id: z.uuid() })
+
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .transform((v) => (v ? v : null))
+
+export const updateCustomerSchema = z.strictObject({
+  name: z.string().trim().min(1).max(120).optional(),
+  email: z
+    .union([z.literal(''), z.email({ error: 'validation.email' }).max(200)])
+    .nullable()
+    .transform((v) => (v ? v : null))
+    .optional(),
+  phone: text(30).optional(),
+  address: text(200).optional(),
+  postalCode: text(20).optional(),
+  city: text(100).optional(),
+  note: text(2000).optional(),
+  version: z.number().int().min(1),
+})
+export type UpdateCustomerInput = z.input<typeof updateCustomerSchema>
+
+export type CustomerListItem = {
+  id: string
+  type: 'private' | 'company'
+  name: string
+  companyName: string | null
+  /** the identity number masked (birth date only), or the organisation number */
+  number: string | null
+  phone: string | null
+  city: string | null
+  lastSaleAt: number
+}
+
+export type CustomerDetail = CustomerListItem & {
+  email: string | null
+  address: string | null
+  postalCode: string | null
+  note: string | null
+  firstSaleAt: number
+  version: number
+  /** the customer's sale reports the user may see, newest first (at most 200) */
+  sales: Array<{
+    id: string
+    status: SaleStatus
+    sellDate: string
+    providerName: string
+    sellerName: string
+    orderValueOre: number
+    externalOrderNumber: string | null
+  }>
+  activity: ActivityLine[]
+}
