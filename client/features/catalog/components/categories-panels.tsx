@@ -81,7 +81,7 @@ export function CategoriesPanel() {
                     <Table.ColumnHeader>{t('catalog.fields.name')}</Table.ColumnHeader>
                     <Table.ColumnHeader>{t('catalog.fields.products')}</Table.ColumnHeader>
                     <Table.ColumnHeader hideBelow="sm">{t('catalog.fields.status')}</Table.ColumnHeader>
-                    <Table.ColumnHeader />
+                    <Table.ColumnHeader hideBelow="sm" />
                   </Table.Row>
                 </Table.Header>
                 <Table.Body>
@@ -185,6 +185,18 @@ export function CommissionsPanel() {
     refresh()
   }
 
+  const actions = (c: CategoryItem, justify: 'start' | 'end') =>
+    ability.can('update', 'products') ? (
+      <Wrap gap="1" justify={justify}>
+        <Button size="xs" variant="outline" onClick={() => setEditing(c)}>
+          {t('catalog.actions.edit')}
+        </Button>
+        <Button size="xs" colorPalette="brand" disabled={c.differingCount === 0} onClick={() => void apply(c)}>
+          {t('catalog.actions.apply')}
+        </Button>
+      </Wrap>
+    ) : null
+
   return (
     <Stack gap="4" pt="4">
       <Text color="fg.muted" fontSize="sm" maxW="3xl">
@@ -203,7 +215,7 @@ export function CommissionsPanel() {
                       {t('catalog.fields.companyCommission')}
                     </Table.ColumnHeader>
                     <Table.ColumnHeader hideBelow="md">{t('catalog.fields.products')}</Table.ColumnHeader>
-                    <Table.ColumnHeader />
+                    <Table.ColumnHeader hideBelow="sm" />
                   </Table.Row>
                 </Table.Header>
                 <Table.Body>
@@ -215,6 +227,10 @@ export function CommissionsPanel() {
                           <Text fontWeight="medium">{c.name}</Text>
                           <Box hideFrom="md" mt="1">
                             <Agreement category={c} />
+                          </Box>
+                          {/* On a phone the actions go under the name: a column of buttons would not fit beside the figures. */}
+                          <Box hideFrom="sm" mt="2">
+                            {actions(c, 'start')}
                           </Box>
                         </Table.Cell>
                         <Table.Cell textAlign="end">
@@ -229,18 +245,7 @@ export function CommissionsPanel() {
                             <Agreement category={c} />
                           </HStack>
                         </Table.Cell>
-                        <Table.Cell>
-                          {ability.can('update', 'products') ? (
-                            <Wrap gap="1" justify="end">
-                              <Button size="xs" variant="outline" onClick={() => setEditing(c)}>
-                                {t('catalog.actions.edit')}
-                              </Button>
-                              <Button size="xs" colorPalette="brand" disabled={c.differingCount === 0} onClick={() => void apply(c)}>
-                                {t('catalog.actions.apply')}
-                              </Button>
-                            </Wrap>
-                          ) : null}
-                        </Table.Cell>
+                        <Table.Cell hideBelow="sm">{actions(c, 'end')}</Table.Cell>
                       </Table.Row>
                     ))}
                 </Table.Body>

@@ -42,7 +42,7 @@ export default function ProductsPage() {
     )
   return (
     <Page title={t('routes.backoffice-products')} breadcrumbs={[{ label: t('nav.groups.backoffice') }]}>
-      <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} variant="line" lazyMount unmountOnExit>
+      <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} variant="line" size={{ base: 'sm', md: 'md' }} lazyMount unmountOnExit>
         <Tabs.List overflowX="auto" overflowY="hidden">
           {TABS.map((k) => (
             <Tabs.Trigger key={k} value={k} whiteSpace="nowrap">
