@@ -39,7 +39,8 @@ try {
   const appSubscribers = events.subscribersOf('sale.created').length
 
   // Three subscribers of the kinds later areas bring: a tally in memory, one that reads a row per event (a
-  // notification), one that writes a row per event (a summary; the activity log stands in for its table).
+  // notification), one that writes a row per event (a summary; the activity log stands in for its table) as a
+  // database subscriber: its row commits with its delivery's mark, a batch of events a transaction.
   let tallied = 0
   let read = 0
   events.subscribe({ name: 'tally', events: ['sale.created'], handle: async () => void tallied++ })
@@ -54,10 +55,8 @@ try {
   events.subscribe({
     name: 'writer',
     events: ['sale.created'],
-    handle: async (e) => {
-      await database.transaction((tx) =>
-        tx.insert(t.activityLog).values({ at: Date.now(), actorId: null, entity: 'bench', entityId: e.payload.saleId, action: 'tallied' }),
-      )
+    handleInTransaction: async (tx, e) => {
+      await tx.insert(t.activityLog).values({ at: Date.now(), actorId: null, entity: 'bench', entityId: e.payload.saleId, action: 'tallied' })
     },
   })
 

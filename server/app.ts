@@ -101,8 +101,9 @@ export function assembleAreas(deps: Deps) {
   deps.events.subscribe({
     name: 'customers.register',
     events: ['sale.created', 'sale.customerCorrected'],
-    handle: async (e) => {
-      if (e.payload.customer) await customers.fromSale(e.payload.customer, e.payload.soldAt, { correction: e.name === 'sale.customerCorrected' })
+    // Only the register's table: written with the delivery's mark, exactly once, a batch of events a commit.
+    handleInTransaction: async (tx, e) => {
+      if (e.payload.customer) await customers.fromSale(tx, e.payload.customer, e.payload.soldAt, { correction: e.name === 'sale.customerCorrected' })
     },
   })
   const catalogKeeping = catalogAdmin(deps)

@@ -187,7 +187,7 @@ function openPg(url: string): Database {
   const db = drizzlePg(pool, { schema: pgSchema }) as unknown as Db
   const safeUrl = new URL(url)
   safeUrl.password = ''
-  const inTransaction = new AsyncLocalStorage<{ committed: Array<() => void> }>()
+  const inTransaction = new AsyncLocalStorage<{ tx: Db | null; committed: Array<() => void> }>()
   return {
     dialect: 'pg',
     db,
@@ -195,14 +195,21 @@ function openPg(url: string): Database {
     // SERIALIZABLE gives PostgreSQL the semantics SQLite has (transactions behave as if run one at a time);
     // a serialization failure or deadlock is retried, so `fn` must only touch the database.
     async transaction(fn) {
+      // Called inside a transaction, as on SQLite: a savepoint of it (the caller's work stays one transaction).
+      const outer = inTransaction.getStore()?.tx
+      if (outer) return outer.transaction((tx) => fn(tx as unknown as Db))
       for (let attempt = 1; ; attempt++) {
         // Each attempt collects its own after-commit work: an attempt that rolled back registered nothing.
-        const store = { committed: [] as Array<() => void> }
+        const store = { tx: null as Db | null, committed: [] as Array<() => void> }
         try {
           const result = await inTransaction.run(store, () =>
-            (db as unknown as PgDatabase<PgQueryResultHKT>).transaction((tx) => fn(tx as unknown as Db), {
-              isolationLevel: 'serializable',
-            }),
+            (db as unknown as PgDatabase<PgQueryResultHKT>).transaction(
+              (tx) => {
+                store.tx = tx as unknown as Db
+                return fn(store.tx)
+              },
+              { isolationLevel: 'serializable' },
+            ),
           )
           runCommitted(store.committed)
           return result

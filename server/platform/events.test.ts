@@ -136,6 +136,65 @@ describe('domain events through the outbox', () => {
     expect(rows.find((r) => r.status === 'dead')!.lastError).toBe('flaky 4')
   })
 
+  it('a subscriber that only writes to the database commits its writes with its delivery: a failure undoes its own writes alone, the retry writes once', async () => {
+    const bus = eventBus(database, fast)
+    const attempts = new Map<string, number>()
+    bus.subscribe({
+      name: 'summary',
+      events: ['checkout.done'],
+      async handleInTransaction(tx, event) {
+        const id = event.payload.checkoutId
+        const n = (attempts.get(id) ?? 0) + 1
+        attempts.set(id, n)
+        await tx.insert(t.activityLog).values({ at: n, actorId: null, entity: 'summary', entityId: id, action: `attempt ${n}` })
+        // The second event's first attempt fails after writing: that write must not stay.
+        if (id === failing && n === 1) throw new Error('summary failed')
+      },
+    })
+    const healthy = recorder('beside-summary')
+    bus.subscribe(healthy.subscriber)
+    const first = await change(bus)
+    const failing = await change(bus)
+    const third = await change(bus)
+    // All three waiting, so one batch (one transaction) handles them.
+    bus.start()
+    await bus.settled()
+    await bus.stop()
+    const written = await database.db
+      .select({ entityId: t.activityLog.entityId, action: t.activityLog.action })
+      .from(t.activityLog)
+      .where(eq(t.activityLog.entity, 'summary'))
+    expect(written.map((w) => `${w.entityId}: ${w.action}`).sort()).toEqual([`${first}: attempt 1`, `${failing}: attempt 2`, `${third}: attempt 1`].sort())
+    const deliveries = await database.db.select().from(t.eventDeliveries).where(eq(t.eventDeliveries.subscriber, 'summary'))
+    expect(deliveries.map((r) => [r.status, r.attempts]).sort()).toEqual([
+      ['done', 1],
+      ['done', 1],
+      ['done', 2],
+    ])
+    expect(healthy.seen.map((s) => s.id)).toEqual([first, failing, third])
+  })
+
+  it('a database subscriber’s writes and its delivery’s mark are one: when the mark cannot be written, neither are the writes', async () => {
+    const bus = eventBus(database, { ...fast, maxAttempts: 1 })
+    bus.subscribe({
+      name: 'all-or-nothing',
+      events: ['checkout.done'],
+      async handleInTransaction(tx, event) {
+        await tx.insert(t.activityLog).values({ at: 1, actorId: null, entity: 'all-or-nothing', entityId: event.payload.checkoutId, action: 'written' })
+        // Another instance took the delivery over meanwhile (as when this one's lease ran out): this one may no
+        // longer mark it done, so what it wrote for it must not stay either.
+        await tx.update(t.eventDeliveries).set({ lockedBy: 'another-instance' }).where(eq(t.eventDeliveries.subscriber, 'all-or-nothing'))
+      },
+    })
+    const id = await change(bus)
+    bus.start()
+    await bus.settled()
+    await bus.stop()
+    expect(await database.db.select().from(t.activityLog).where(eq(t.activityLog.entityId, id))).toEqual([])
+    const [delivery] = await database.db.select().from(t.eventDeliveries).where(eq(t.eventDeliveries.subscriber, 'all-or-nothing'))
+    expect([delivery!.status, delivery!.lastError]).toEqual(['dead', 'lost the lease on 1 of 1 deliveries; their writes are undone'])
+  })
+
   it('once delivered and old are removed, but an event with a delivery still open is kept', async () => {
     const bus = eventBus(database, { ...fast, maxAttempts: 1 })
     bus.subscribe(recorder('purge-ok').subscriber)

@@ -54,53 +54,52 @@ export function customersService({ database, events }: Pick<Deps, 'database' | '
   return {
     /**
      * A sale's customer into the register: created at the customer's first sale; a later sale (or a correction of
-     * the latest) brings its contact details. Runs again harmlessly: an event delivered twice changes nothing.
+     * the latest) brings its contact details, in the caller's transaction (the event's delivery). Runs again
+     * harmlessly: the same sale twice changes nothing.
      */
-    async fromSale(customer: SaleCustomer, soldAt: number, opts: { correction: boolean }, now = Date.now()) {
-      await database.transaction(async (tx) => {
-        const contact = {
-          type: customer.type,
-          name: customer.name,
-          ssn: customer.ssn,
-          companyName: customer.companyName,
-          orgNumber: customer.orgNumber,
-          email: customer.email,
-          phone: customer.phone,
-          address: customer.address,
-          postalCode: customer.postalCode,
-          city: customer.city,
-          searchText: customerSearchText(customer),
-        }
-        const inserted = await tx
-          .insert(c)
-          .values({
-            id: crypto.randomUUID(),
-            key: customer.key,
-            ...contact,
-            note: null,
-            firstSaleAt: soldAt,
-            lastSaleAt: soldAt,
-            version: 1,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .onConflictDoNothing({ target: c.key })
-          .returning({ id: c.id })
-        if (inserted.length > 0) return
-        const [row] = await tx.select().from(c).where(eq(c.key, customer.key))
-        if (!row) return
-        const newer = opts.correction ? soldAt >= row.lastSaleAt : soldAt > row.lastSaleAt
-        const set: Partial<typeof c.$inferInsert> = {}
-        if (soldAt < row.firstSaleAt) set.firstSaleAt = soldAt
-        if (newer) {
-          Object.assign(set, { lastSaleAt: soldAt }, changedFields(row, contact).after)
-        }
-        if (Object.keys(set).length === 0) return
-        await tx
-          .update(c)
-          .set({ ...set, updatedAt: now })
-          .where(eq(c.id, row.id))
-      })
+    async fromSale(tx: Db, customer: SaleCustomer, soldAt: number, opts: { correction: boolean }, now = Date.now()) {
+      const contact = {
+        type: customer.type,
+        name: customer.name,
+        ssn: customer.ssn,
+        companyName: customer.companyName,
+        orgNumber: customer.orgNumber,
+        email: customer.email,
+        phone: customer.phone,
+        address: customer.address,
+        postalCode: customer.postalCode,
+        city: customer.city,
+        searchText: customerSearchText(customer),
+      }
+      const inserted = await tx
+        .insert(c)
+        .values({
+          id: crypto.randomUUID(),
+          key: customer.key,
+          ...contact,
+          note: null,
+          firstSaleAt: soldAt,
+          lastSaleAt: soldAt,
+          version: 1,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing({ target: c.key })
+        .returning({ id: c.id })
+      if (inserted.length > 0) return
+      const [row] = await tx.select().from(c).where(eq(c.key, customer.key))
+      if (!row) return
+      const newer = opts.correction ? soldAt >= row.lastSaleAt : soldAt > row.lastSaleAt
+      const set: Partial<typeof c.$inferInsert> = {}
+      if (soldAt < row.firstSaleAt) set.firstSaleAt = soldAt
+      if (newer) {
+        Object.assign(set, { lastSaleAt: soldAt }, changedFields(row, contact).after)
+      }
+      if (Object.keys(set).length === 0) return
+      await tx
+        .update(c)
+        .set({ ...set, updatedAt: now })
+        .where(eq(c.id, row.id))
     },
 
     async list(q: CustomerListQuery, translate: Translate): Promise<ListAnswer<CustomerListItem>> {
