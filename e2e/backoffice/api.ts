@@ -31,8 +31,18 @@ export async function sellerPhone() {
   }
   return {
     push,
+    /** A checklist photo or PDF uploaded as the phone does before the sale that names it; answers its id. */
+    async uploadChecklist(file: { name: string; type: string; bytes: Buffer }): Promise<string> {
+      const id = randomUUID()
+      const r = await api.put(`/api/sync/files/${id}`, {
+        data: file.bytes,
+        headers: { 'content-type': file.type, 'x-file-name': encodeURIComponent(file.name) },
+      })
+      expect(r.status()).toBeLessThan(300)
+      return id
+    },
     /** `count` sales to customers named `${tag} 1…count`, all with the identity number `ssn` unless given. */
-    async createSales(tag: string, count: number, ssn = '811218-9876'): Promise<string[]> {
+    async createSales(tag: string, count: number, ssn = '811218-9876', opts: { checklistFileId?: string } = {}): Promise<string[]> {
       const sales = Array.from({ length: count }, (_, i) => ({
         id: randomUUID(),
         providerId: alarm.providerId,
@@ -47,7 +57,7 @@ export async function sellerPhone() {
         address: 'Storgatan 1',
         message: null,
         externalOrderNumber: null,
-        checklistFileId: null,
+        checklistFileId: i === 0 ? (opts.checklistFileId ?? null) : null,
         soldAt: Date.now() - (i + 1) * 60_000,
       }))
       await push(sales.map((args) => ({ name: 'createSale', args })))

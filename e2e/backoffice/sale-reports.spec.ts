@@ -67,6 +67,21 @@ test('back office finds new reports, approves a selection at once and reads one 
   await expect(history.getByRole('listitem').first()).toContainText('Bertil Backoffice')
 })
 
+test('a report’s checklist photo is previewed on its page, and opens whole from its link', async ({ page }) => {
+  // A real 1×1 PNG: the preview must be an image the browser draws, not a broken one.
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
+  const phone = await sellerPhone()
+  const fileId = await phone.uploadChecklist({ name: 'checklista.png', type: 'image/png', bytes: png })
+  const [id] = await phone.createSales(`Checklistkund ${Date.now() % 100000}`, 1, undefined, { checklistFileId: fileId })
+  await phone.dispose()
+  await signInFresh(page, 'backoffice@demo.test')
+  await page.goto(`/backoffice/salereports/${id}`)
+  await expect(page.getByRole('link', { name: 'checklista.png', exact: true })).toHaveAttribute('href', `/api/files/${fileId}`)
+  const preview = page.getByTestId('checklist-preview')
+  await expect(preview).toHaveAttribute('alt', 'checklista.png')
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1)
+})
+
 test('a seller cannot open the back office’s list', async ({ page }) => {
   await signInFresh(page, 'seller@demo.test')
   await page.goto('/backoffice/salereports')

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, DataList, Flex, HStack, Link as ChakraLink, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { Alert, Box, Button, Card, DataList, Flex, HStack, Image, Link as ChakraLink, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -15,6 +15,9 @@ import { DeviationStateBadge } from '../components/status-badges'
 import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
 import { ActivityLog } from '../../../components/ui/activity-log'
 import { SALE_FIELD_LABELS } from '../components/sale-fields'
+
+/** The checklist photos a browser draws by itself. */
+const BROWSER_IMAGES = new Set(['image/jpeg', 'image/png', 'image/webp'])
 
 /**
  * /backoffice/salereports/:id: one sale report as back office sees it: the sale, the customer (identity number
@@ -193,12 +196,30 @@ export default function SaleReportPage() {
             </Table.Body>
           </Table.Root>
           {r.checklistFile ? (
-            <HStack mt="3" fontSize="sm">
-              <Text color="fg.muted">{t('saleReports.detail.checklist')}:</Text>
-              <ChakraLink href={`/api/files/${r.checklistFile.id}`} target="_blank" rel="noopener">
-                {r.checklistFile.name}
-              </ChakraLink>
-            </HStack>
+            <Stack mt="3" gap="2" fontSize="sm">
+              <HStack>
+                <Text color="fg.muted">{t('saleReports.detail.checklist')}:</Text>
+                <ChakraLink href={`/api/files/${r.checklistFile.id}`} target="_blank" rel="noopener">
+                  {r.checklistFile.name}
+                </ChakraLink>
+              </HStack>
+              {/* A photo the browser can draw is previewed; a PDF or a phone's HEIC photo opens from the link. */}
+              {BROWSER_IMAGES.has(r.checklistFile.contentType) ? (
+                // The same file as the link above: kept out of the tab order and from screen readers, which have the link.
+                <ChakraLink href={`/api/files/${r.checklistFile.id}`} target="_blank" rel="noopener" alignSelf="start" tabIndex={-1} aria-hidden>
+                  <Image
+                    src={`/api/files/${r.checklistFile.id}`}
+                    alt={r.checklistFile.name}
+                    maxH="60"
+                    maxW="full"
+                    borderWidth="1px"
+                    borderRadius="md"
+                    loading="lazy"
+                    data-testid="checklist-preview"
+                  />
+                </ChakraLink>
+              ) : null}
+            </Stack>
           ) : null}
         </Card.Body>
       </Card.Root>
