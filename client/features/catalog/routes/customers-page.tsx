@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router'
 import { formatDate, type FormatLanguage } from '../../../../shared/format'
 import { pathFor } from '../../../../shared/routes'
 import type { CustomerListItem } from '../../../../shared/schemas/customers'
+import { listState } from '../../../components/ui/data-table/list-state'
 import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
 import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
 import { useListQuery } from '../../../components/ui/data-table/use-list-query'
@@ -75,16 +76,12 @@ export default function CustomersPage() {
       <DataTable
         label={t('routes.backoffice-customers')}
         columns={columns}
-        rows={list.data?.items}
-        total={list.data?.total ?? 0}
+        {...listState(list)}
         totalCapped={list.data?.totalCapped}
         nextCursor={list.data?.nextCursor}
         prevCursor={list.data?.prevCursor}
         query={query}
         onQueryChange={update}
-        loading={list.isFetching}
-        error={list.isError ? (list.error as Error).message : null}
-        onRetry={() => void list.refetch()}
         onRowClick={(r) => navigate(pathFor('backoffice-customers-id', { id: r.id }))}
         onDownloadCsv={() => void csv.download()}
         downloading={csv.downloading}

@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router'
 import { PROVIDER_TYPES } from '../../../../shared/rules/catalog'
 import { pathFor } from '../../../../shared/routes'
 import type { ProviderListItem } from '../../../../shared/schemas/catalog'
+import { listState } from '../../../components/ui/data-table/list-state'
 import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
 import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
 import { useListQuery } from '../../../components/ui/data-table/use-list-query'
@@ -72,13 +73,9 @@ export default function ProvidersPage() {
       <DataTable
         label={t('routes.backoffice-providers')}
         columns={columns}
-        rows={list.data?.items}
-        total={list.data?.total ?? 0}
+        {...listState(list)}
         query={query}
         onQueryChange={update}
-        loading={list.isFetching}
-        error={list.isError ? (list.error as Error).message : null}
-        onRetry={() => void list.refetch()}
         onRowClick={(r) => navigate(pathFor('backoffice-providers-id', { id: r.id }))}
         onDownloadCsv={() => void csv.download()}
         downloading={csv.downloading}

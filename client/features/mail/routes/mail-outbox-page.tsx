@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { formatDate, formatTime } from '../../../../shared/format'
 import type { MailOutboxItem, MailStatus } from '../../../../shared/schemas/mail'
 import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
+import { listState } from '../../../components/ui/data-table/list-state'
 import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
 import { useListQuery } from '../../../components/ui/data-table/use-list-query'
 import { useDialogSize } from '../../../components/ui/dialog-size'
@@ -96,13 +97,9 @@ export default function MailOutboxPage() {
         <DataTable
           label={t('routes.user-admin-mail-outbox')}
           columns={columns}
-          rows={list.data?.items}
-          total={list.data?.total ?? 0}
+          {...listState(list)}
           query={query}
           onQueryChange={update}
-          loading={list.isFetching}
-          error={list.isError ? (list.error as Error).message : null}
-          onRetry={() => void list.refetch()}
           onRowClick={setOpen}
           onDownloadCsv={() => void csv.download()}
           downloading={csv.downloading}

@@ -6,6 +6,7 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router'
 import { formatDate, type FormatLanguage } from '../../../../shared/format'
 import { pathFor } from '../../../../shared/routes'
 import { ORDER_MATCH_STATES, type OrderListItem } from '../../../../shared/schemas/orders'
+import { listState } from '../../../components/ui/data-table/list-state'
 import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
 import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
 import { useListQuery } from '../../../components/ui/data-table/use-list-query'
@@ -135,14 +136,10 @@ export default function OrderManagementPage() {
       <DataTable
         label={t('routes.backoffice-ordermanagement')}
         columns={columns}
-        rows={list.data?.items}
-        total={list.data?.total ?? 0}
+        {...listState(list)}
         totalCapped={list.data?.totalCapped}
         query={query}
         onQueryChange={update}
-        loading={list.isFetching}
-        error={list.isError ? (list.error as Error).message : null}
-        onRetry={() => void list.refetch()}
         onRowClick={(r) => navigate(pathFor('backoffice-ordermanagement-id', { id: r.id }))}
         onDownloadCsv={() => void csv.download()}
         downloading={csv.downloading}

@@ -7,6 +7,7 @@ import { SALE_STATUSES, type SaleStatus } from '../../../../shared/rules/sale'
 import { formatDate, formatOre, formatTime, type FormatLanguage } from '../../../../shared/format'
 import { pathFor } from '../../../../shared/routes'
 import type { SaleReportListItem } from '../../../../shared/schemas/sale-reports'
+import { listState } from '../../../components/ui/data-table/list-state'
 import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
 import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
 import { useListQuery } from '../../../components/ui/data-table/use-list-query'
@@ -139,16 +140,12 @@ export default function SaleReportsPage() {
       <DataTable
         label={t('routes.backoffice-salereports')}
         columns={columns}
-        rows={list.data?.items}
-        total={list.data?.total ?? 0}
+        {...listState(list)}
         totalCapped={list.data?.totalCapped}
         nextCursor={list.data?.nextCursor}
         prevCursor={list.data?.prevCursor}
         query={query}
         onQueryChange={update}
-        loading={list.isFetching}
-        error={list.isError ? (list.error as Error).message : null}
-        onRetry={() => void list.refetch()}
         selectable={ability.can('update', 'sale_reports')}
         selected={selected}
         onSelectedChange={setSelected}

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router'
 import { pathFor } from '../../../../shared/routes'
 import type { UserListItem } from '../../../../shared/schemas/users'
 import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
+import { listState } from '../../../components/ui/data-table/list-state'
 import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
 import { useListQuery } from '../../../components/ui/data-table/use-list-query'
 import { Page } from '../../../components/ui/page'
@@ -68,13 +69,9 @@ export default function UsersPage() {
       <DataTable
         label={t('routes.user-admin-users')}
         columns={columns}
-        rows={list.data?.items}
-        total={list.data?.total ?? 0}
+        {...listState(list)}
         query={query}
         onQueryChange={update}
-        loading={list.isFetching}
-        error={list.isError ? (list.error as Error).message : null}
-        onRetry={() => void list.refetch()}
         selectable
         selected={selected}
         onSelectedChange={setSelected}
