@@ -101,6 +101,32 @@ const SHOTS: Shot[] = [
       await page.getByTestId('customer-details').waitFor()
     },
   },
+  { name: 'time-reports', as: 'backoffice@demo.test', path: '/backoffice/timereports' },
+  {
+    name: 'time-report-detail',
+    as: 'backoffice@demo.test',
+    path: '/backoffice/timereports',
+    then: async (page) => {
+      await page.getByRole('row').nth(1).click()
+      await page.getByTestId('time-report-details').waitFor()
+    },
+  },
+  {
+    name: 'time-report-correct-dialog',
+    as: 'backoffice@demo.test',
+    path: '/backoffice/timereports',
+    then: async (page) => {
+      await page.getByRole('row').nth(1).click()
+      await page.getByRole('button', { name: 'Rätta' }).click()
+    },
+  },
+  { name: 'time-attestation', as: 'coach@demo.test', path: '/backoffice/timereports?tab=attestation' },
+  { name: 'sick-notices', as: 'backoffice@demo.test', path: '/backoffice/sicknotices' },
+  { name: 'sick-notices-returned', as: 'backoffice@demo.test', path: '/backoffice/sicknotices?state=returned&days=90' },
+  { name: 'paycodes', as: 'backoffice@demo.test', path: '/backoffice/paycodes' },
+  { name: 'paycodes-extra', as: 'backoffice@demo.test', path: '/backoffice/paycodes?tab=extra' },
+  { name: 'paycodes-payroll', as: 'backoffice@demo.test', path: '/backoffice/paycodes?tab=payroll' },
+  { name: 'absence-export', as: 'backoffice@demo.test', path: '/backoffice/absenceexport' },
 ]
 // eslint-disable-next-line no-restricted-properties -- a review run of some screens only: REVIEW_ONLY=providers,products
 const ONLY = (process.env.REVIEW_ONLY ?? '').split(',').filter(Boolean)

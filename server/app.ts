@@ -33,6 +33,12 @@ import { syncRoutes } from './modules/sync/sync.routes'
 import { appMetaOf, systemRoutes } from './modules/system/system.routes'
 import { timeReportsService, type TimeReportsService } from './modules/time-reports/time-reports.service'
 import { timeReportsSync } from './modules/time-reports/time-reports.sync'
+import { timeReportsAdmin } from './modules/time-reports/time-reports.admin'
+import { timeReportsRoutes } from './modules/time-reports/time-reports.routes'
+import { payService } from './modules/pay/pay.service'
+import { payExports, type PayExportHooks } from './modules/pay/pay.exports'
+import { payRoutes } from './modules/pay/pay.routes'
+import { payPullSource } from './modules/pay/pay.sync'
 import { usersRoutes } from './modules/users/users.routes'
 import { ordersService, type OrdersService } from './modules/orders/orders.service'
 import { ordersRoutes } from './modules/orders/orders.routes'
@@ -67,7 +73,7 @@ function languageOf(header: string | undefined): LanguageCode {
  * by those areas' services (no area imports another), and the sync protocol receives the areas' mutators and
  * pull sources.
  */
-export function assembleAreas(deps: Deps) {
+export function assembleAreas(deps: Deps, options: { payHooks?: PayExportHooks } = {}) {
   const { t } = deps.database
   const catalog = catalogService(t)
   // Sales and time reports each ask the other one question (the day's checkouts; the day's sales).
@@ -84,7 +90,7 @@ export function assembleAreas(deps: Deps) {
   const timeParts = timeReportsSync(t, timeReports)
   const sync: SyncParts = {
     mutators: { ...salesParts.mutators, ...timeParts.mutators },
-    owned: [...salesParts.owned, ...timeParts.owned, budgetsPullSource(t)],
+    owned: [...salesParts.owned, ...timeParts.owned, budgetsPullSource(t), payPullSource(t)],
     reference: [catalog.pullSource],
   }
   // The orders area asks the catalog for the provider and the sales area for the sales an order file may match.
@@ -107,13 +113,24 @@ export function assembleAreas(deps: Deps) {
     },
   })
   const catalogKeeping = catalogAdmin(deps)
-  return { catalog, catalogKeeping, customers, sales, timeReports, orders, sync }
+  // Time reports in the back office, and pay: its commission ledger from the sales area's events; its exports ask
+  // the time-reports area for the month's reports, attestation and absence (docs/decisions/029).
+  const timeAdmin = timeReportsAdmin(deps)
+  const pay = payService(deps)
+  deps.events.subscribe({
+    name: 'pay.commission',
+    events: ['sale.statusChanged', 'sale.created'],
+    // Only the ledger's table: written with the delivery's mark, exactly once.
+    handleInTransaction: (tx, e) => pay.fromSaleEvent(tx, e),
+  })
+  const exportsOfPay = payExports(deps, pay, timeAdmin.forPay, options.payHooks)
+  return { catalog, catalogKeeping, customers, sales, timeReports, orders, sync, timeAdmin, pay, exportsOfPay }
 }
 
 function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
   const { env } = deps
   const auth = authService(deps.database, { sessionTtlMs: env.sessionTtlMs, scryptLogN: env.scryptLogN })
-  const areas = assembleAreas(deps)
+  const areas = assembleAreas(deps, { payHooks: options.payHooks })
 
   const api = app.basePath('/api')
 
@@ -185,6 +202,8 @@ function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
     .route('/', salesRoutes(deps))
     .route('/', saleReportsRoutes(deps, areas.sales))
     .route('/', ordersRoutes(deps, areas.orders))
+    .route('/', timeReportsRoutes(areas.timeAdmin))
+    .route('/', payRoutes(deps, areas.pay, areas.exportsOfPay))
     .route('/', mailRoutes(deps))
     .route('/', filesRoutes(deps))
     .route('/', syncRoutes(deps, areas.sync, options.syncHooks))
@@ -196,8 +215,8 @@ function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
 
 export type ApiType = ReturnType<typeof mountApi>
 
-/** `syncHooks` is a test seam (fault injection in the sync queue); production passes none. */
-export type AppOptions = { syncHooks?: SyncHooks }
+/** `syncHooks` and `payHooks` are test seams (fault injection in the sync queue, in an export); production passes none. */
+export type AppOptions = { syncHooks?: SyncHooks; payHooks?: PayExportHooks }
 
 /** The whole server: the API under /api and the built SPA for everything else. */
 export function createApp(deps: Deps, options: AppOptions = {}) {

@@ -54,6 +54,8 @@ const envSchema = z.object({
     .default('')
     .refine((v) => v === '' || /^smtps?:\/\//.test(v), 'SMTP_URL must start with smtp:// or smtps://'),
   MAIL_FROM: z.string().default('Säljkraft <no-reply@saljkraft.invalid>'),
+  /** the payroll system the payroll export goes to, as its users call it (its failure message names it) */
+  PAYROLL_SYSTEM_NAME: z.string().trim().min(1).max(60).default('lönesystemet'),
 })
 
 export type Env = {
@@ -72,6 +74,7 @@ export type Env = {
   logRequests: boolean
   smtpUrl: string | undefined
   mailFrom: string
+  payrollSystemName: string
 }
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
@@ -100,6 +103,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     logRequests: e.LOG_REQUESTS,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
+    payrollSystemName: e.PAYROLL_SYSTEM_NAME,
   }
 }
 

@@ -69,6 +69,8 @@ export function formatMonth(value: string, language: FormatLanguage = 'sv'): str
 export const MESSAGE_FORMATS: Record<string, (value: unknown, language: FormatLanguage) => string> = {
   day: (value, language) => formatDate(value as string | number, language) || String(value ?? ''),
   month: (value, language) => formatMonth(String(value ?? ''), language),
+  /** a moment: its day and time of day ("23 nov. 2026 14:05") */
+  datetime: (value, language) => (typeof value === 'number' ? `${formatDate(value, language)} ${formatTime(value, language)}` : String(value ?? '')),
 }
 
 /** A time of day, hours and minutes, in the user's language ("14:05"). */

@@ -56,7 +56,7 @@ export const ROUTES = [
   { path: '/maintenance', name: 'maintenance', meta: { public: true, layout: 'blank' } },
 
   // Back office
-  { path: '/backoffice/absenceexport', name: 'backoffice-absenceexport', meta: view('absenceexport'), plannedIn: 'later' },
+  { path: '/backoffice/absenceexport', name: 'backoffice-absenceexport', meta: view('absenceexport', { namespaces: ['pay'] }) },
   { path: '/backoffice/controlling/maps', name: 'backoffice-controlling-maps', meta: view('controlling'), plannedIn: 'later' },
   { path: '/backoffice/controlling/runs', name: 'backoffice-controlling-runs', meta: view('controlling'), plannedIn: 'later' },
   { path: '/backoffice/customers', name: 'backoffice-customers', meta: view('customers', { namespaces: ['catalog'] }) },
@@ -117,7 +117,8 @@ export const ROUTES = [
     name: 'backoffice-ordermanagement-id',
     meta: view('order_registrations', { navActiveLink: 'backoffice-ordermanagement', namespaces: ['sales', 'backoffice'] }),
   },
-  { path: '/backoffice/paycodes', name: 'backoffice-paycodes', meta: view('paycodes'), plannedIn: 'later' },
+  // Its tabs hold the extra income and the payroll export (docs/decisions/029).
+  { path: '/backoffice/paycodes', name: 'backoffice-paycodes', meta: view('paycodes', { namespaces: ['pay'] }) },
   // Its tabs hold the spec's "Product Categories" and "Category Commissions" (docs/decisions/027).
   { path: '/backoffice/products', name: 'backoffice-products', meta: view('products', { namespaces: ['catalog'] }) },
   {
@@ -185,13 +186,13 @@ export const ROUTES = [
     meta: view('seller_transcriptions'),
     plannedIn: 'later',
   },
-  { path: '/backoffice/sicknotices', name: 'backoffice-sicknotices', meta: view('sicknotices'), plannedIn: 'later' },
-  { path: '/backoffice/timereports', name: 'backoffice-timereports', meta: view('time_reports'), plannedIn: 'later' },
+  { path: '/backoffice/sicknotices', name: 'backoffice-sicknotices', meta: view('sicknotices', { namespaces: ['pay'] }) },
+  // Its tabs hold the reports and the month's attestation (docs/decisions/029).
+  { path: '/backoffice/timereports', name: 'backoffice-timereports', meta: view('time_reports', { namespaces: ['pay'] }) },
   {
     path: '/backoffice/timereports/:id',
     name: 'backoffice-timereports-id',
-    meta: view('time_reports', { navActiveLink: 'backoffice-timereports' }),
-    plannedIn: 'later',
+    meta: view('time_reports', { navActiveLink: 'backoffice-timereports', namespaces: ['pay', 'sales'] }),
   },
 
   // Dashboards

@@ -19,6 +19,7 @@ const LOADERS: Record<LanguageCode, Record<Namespace, () => Promise<object>>> = 
     backoffice: () => import('../../shared/i18n/sv/backoffice').then((m) => m.svBackoffice),
     admin: () => import('../../shared/i18n/sv/admin').then((m) => m.svAdmin),
     catalog: () => import('../../shared/i18n/sv/catalog').then((m) => m.svCatalog),
+    pay: () => import('../../shared/i18n/sv/pay').then((m) => m.svPay),
   },
   en: {
     core: () => import('../../shared/i18n/en/core').then((m) => m.enCore),
@@ -26,6 +27,7 @@ const LOADERS: Record<LanguageCode, Record<Namespace, () => Promise<object>>> = 
     backoffice: () => import('../../shared/i18n/en/backoffice').then((m) => m.enBackoffice),
     admin: () => import('../../shared/i18n/en/admin').then((m) => m.enAdmin),
     catalog: () => import('../../shared/i18n/en/catalog').then((m) => m.enCatalog),
+    pay: () => import('../../shared/i18n/en/pay').then((m) => m.enPay),
   },
   fi: {
     core: () => import('../../shared/i18n/fi/core').then((m) => m.fiCore),
@@ -33,6 +35,7 @@ const LOADERS: Record<LanguageCode, Record<Namespace, () => Promise<object>>> = 
     backoffice: () => import('../../shared/i18n/fi/backoffice').then((m) => m.fiBackoffice),
     admin: () => import('../../shared/i18n/fi/admin').then((m) => m.fiAdmin),
     catalog: () => import('../../shared/i18n/fi/catalog').then((m) => m.fiCatalog),
+    pay: () => import('../../shared/i18n/fi/pay').then((m) => m.fiPay),
   },
 }
 

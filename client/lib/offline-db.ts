@@ -23,6 +23,8 @@ export type LocalSickNotice = Local<SickNoticeRecord>
 export type LocalProvider = SyncTables['providers']
 export type LocalProduct = SyncTables['products']
 export type LocalBudget = SyncTables['budgets']
+export type LocalAttestation = SyncTables['attestations']
+export type LocalExtraIncome = SyncTables['extraIncomes']
 
 export type OutboxRow = {
   seq: number
@@ -56,6 +58,8 @@ export class OfflineDb extends Dexie {
   providers!: EntityTable<LocalProvider, 'id'>
   products!: EntityTable<LocalProduct, 'id'>
   budgets!: EntityTable<LocalBudget, 'id'>
+  attestations!: EntityTable<LocalAttestation, 'id'>
+  extraIncomes!: EntityTable<LocalExtraIncome, 'id'>
   outbox!: EntityTable<OutboxRow, 'seq'>
   files!: EntityTable<StoredFile, 'id'>
   meta!: EntityTable<SyncMeta, 'key'>
@@ -74,6 +78,8 @@ export class OfflineDb extends Dexie {
       files: 'id',
       meta: 'key',
     })
+    // Issue 15: the attested months (the form locks them) and extra income (the salary calculator).
+    this.version(2).stores({ attestations: 'id, &month', extraIncomes: 'id, month' })
   }
 }
 
@@ -169,6 +175,8 @@ const TABLES: Record<SyncTable, (db: OfflineDb) => Table> = {
   providers: (db) => db.providers,
   products: (db) => db.products,
   budgets: (db) => db.budgets,
+  attestations: (db) => db.attestations,
+  extraIncomes: (db) => db.extraIncomes,
 }
 const OWN_TABLES = new Set<SyncTable>(['sales', 'timeReports', 'checkouts', 'sickNotices'])
 
@@ -179,36 +187,40 @@ const OWN_TABLES = new Set<SyncTable>(['sales', 'timeReports', 'checkouts', 'sic
  */
 export async function applyPull(db: OfflineDb, result: PullResult): Promise<void> {
   await withDb(db, () =>
-    db.transaction('rw', [db.meta, db.outbox, db.sales, db.timeReports, db.checkouts, db.sickNotices, db.providers, db.products, db.budgets], async () => {
-      for (const rejection of result.rejections) {
-        const row = await db.outbox.get(rejection.seq)
-        if (!row) continue
-        await db.outbox.put({ ...row, state: 'rejected', rejection })
-        await (db[row.table] as Table).update(row.recordId, { sync: 'rejected' })
-      }
-      const acknowledged = await db.outbox
-        .where('seq')
-        .belowOrEqual(result.lastMutationId)
-        .filter((r) => r.state === 'pending')
-        .toArray()
-      await db.outbox.bulkDelete(acknowledged.map((r) => r.seq))
-      const waiting = new Set((await db.outbox.toArray()).map((r) => r.recordId))
+    db.transaction(
+      'rw',
+      [db.meta, db.outbox, db.sales, db.timeReports, db.checkouts, db.sickNotices, db.providers, db.products, db.budgets, db.attestations, db.extraIncomes],
+      async () => {
+        for (const rejection of result.rejections) {
+          const row = await db.outbox.get(rejection.seq)
+          if (!row) continue
+          await db.outbox.put({ ...row, state: 'rejected', rejection })
+          await (db[row.table] as Table).update(row.recordId, { sync: 'rejected' })
+        }
+        const acknowledged = await db.outbox
+          .where('seq')
+          .belowOrEqual(result.lastMutationId)
+          .filter((r) => r.state === 'pending')
+          .toArray()
+        await db.outbox.bulkDelete(acknowledged.map((r) => r.seq))
+        const waiting = new Set((await db.outbox.toArray()).map((r) => r.recordId))
 
-      for (const op of result.patch as PatchOp[]) {
-        const table = TABLES[op.table](db)
-        if (OWN_TABLES.has(op.table) && waiting.has(op.key)) continue
-        if (op.op === 'del') await table.delete(op.key)
-        else await table.put(OWN_TABLES.has(op.table) ? { ...op.value, sync: 'synced' } : op.value)
-      }
-      // One report per day: the server's report for a date replaces a local one with another id.
-      for (const op of result.patch) {
-        if (op.op !== 'put' || op.table !== 'timeReports') continue
-        const sameDay = await db.timeReports.where('date').equals(op.value.date).toArray()
-        for (const r of sameDay) if (r.id !== op.key && !waiting.has(r.id)) await db.timeReports.delete(r.id)
-      }
-      const meta = await syncMeta(db)
-      await db.meta.put({ ...meta, cookie: result.cookie, lastMutationId: result.lastMutationId, lastSyncedAt: Date.now() })
-    }),
+        for (const op of result.patch as PatchOp[]) {
+          const table = TABLES[op.table](db)
+          if (OWN_TABLES.has(op.table) && waiting.has(op.key)) continue
+          if (op.op === 'del') await table.delete(op.key)
+          else await table.put(OWN_TABLES.has(op.table) ? { ...op.value, sync: 'synced' } : op.value)
+        }
+        // One report per day: the server's report for a date replaces a local one with another id.
+        for (const op of result.patch) {
+          if (op.op !== 'put' || op.table !== 'timeReports') continue
+          const sameDay = await db.timeReports.where('date').equals(op.value.date).toArray()
+          for (const r of sameDay) if (r.id !== op.key && !waiting.has(r.id)) await db.timeReports.delete(r.id)
+        }
+        const meta = await syncMeta(db)
+        await db.meta.put({ ...meta, cookie: result.cookie, lastMutationId: result.lastMutationId, lastSyncedAt: Date.now() })
+      },
+    ),
   )
 }
 

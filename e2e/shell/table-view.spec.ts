@@ -8,7 +8,7 @@ test.describe('the shared table view, on the users list', () => {
     await page.goto('/user-admin/users')
     const table = page.getByRole('table', { name: 'Användare' })
     await expect(table.getByRole('row')).toHaveCount(11)
-    await expect(page.getByTestId('table-range')).toHaveText('1–10 av 14')
+    await expect(page.getByTestId('table-range')).toHaveText('1–10 av 19')
 
     await page.getByLabel('Rader per sida').selectOption('5')
     await expect(page).toHaveURL(/itemsPerPage=5/)
@@ -20,10 +20,10 @@ test.describe('the shared table view, on the users list', () => {
     await expect(table.getByRole('columnheader', { name: 'E-post' })).toHaveAttribute('aria-sort', 'descending')
     await page.getByRole('button', { name: 'Nästa sida' }).click()
     await expect(page).toHaveURL(/page=2/)
-    await expect(page.getByTestId('table-range')).toHaveText('6–10 av 14')
+    await expect(page.getByTestId('table-range')).toHaveText('6–10 av 19')
 
     await page.reload()
-    await expect(page.getByTestId('table-range')).toHaveText('6–10 av 14')
+    await expect(page.getByTestId('table-range')).toHaveText('6–10 av 19')
     await expect(page.getByLabel('Rader per sida')).toHaveValue('5')
 
     await page.getByRole('searchbox', { name: 'Sök i Användare' }).fill('coach')
@@ -37,7 +37,7 @@ test.describe('the shared table view, on the users list', () => {
   test('changes made faster than the screen redraws all land (a slow phone)', async ({ page }) => {
     await signInFresh(page, 'admin@demo.test')
     await page.goto('/user-admin/users')
-    await expect(page.getByTestId('table-range')).toHaveText('1–10 av 14')
+    await expect(page.getByTestId('table-range')).toHaveText('1–10 av 19')
     // The page size and then the sort, in one task: the second handler runs before the first change is drawn.
     await page.evaluate(() => {
       const size = document.querySelector<HTMLSelectElement>('select[aria-labelledby="page-size-label"]')!
@@ -48,7 +48,7 @@ test.describe('the shared table view, on the users list', () => {
     })
     await expect(page).toHaveURL(/itemsPerPage=5/)
     await expect(page).toHaveURL(/sortBy=email/)
-    await expect(page.getByTestId('table-range')).toHaveText('1–5 av 14')
+    await expect(page.getByTestId('table-range')).toHaveText('1–5 av 19')
   })
 
   test('select all selects the page; the CSV holds the current filter', async ({ page }) => {
@@ -64,7 +64,7 @@ test.describe('the shared table view, on the users list', () => {
     const csv = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '')
     const lines = csv.trim().split('\r\n')
     expect(lines[0]).toBe('Namn;E-post;Roll;Team;Kontor;Status')
-    expect(lines).toHaveLength(15)
+    expect(lines).toHaveLength(20)
     expect(csv).toContain('Anna Lindqvist;anna.lindqvist@demo.test;Säljare;Team Öresund;Malmö;Aktiv')
   })
 

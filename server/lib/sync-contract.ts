@@ -23,6 +23,7 @@ export const REJECTION_CODES = [
   'conflict',
   'file_missing',
   'not_correctable',
+  'month_attested',
 ] as const
 export type RejectionCode = (typeof REJECTION_CODES)[number]
 

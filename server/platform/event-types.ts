@@ -46,6 +46,9 @@ export type DomainEvents = {
     teamId: string | null
     officeId: string | null
     providerId: string
+    soldAt: number
+    /** the seller's commission of the sale as it stands (pay's ledger pays or takes back this much) */
+    sellerCommissionOre: number
     from: SaleStatus
     to: SaleStatus
     deviationType: DeviationType | null
@@ -70,6 +73,16 @@ export type DomainEvents = {
   'catalog.changed': { entity: 'provider' | 'product' | 'product_category'; id: string; action: string }
   /** back office corrected a customer's contact details or note in the register */
   'customer.updated': { customerId: string; key: string; fields: string[] }
+  /** back office corrected a seller's time report of a day */
+  'timeReport.corrected': { reportId: string; userId: string; date: string; fields: string[]; reason: string }
+  /** a user's month was attested (locked) or reopened */
+  'timeAttestation.changed': { userId: string; month: string; attested: boolean; reason: string | null }
+  /** back office created, changed or removed a seller's extra income */
+  'extraIncome.changed': { id: string; userId: string; month: string; action: 'created' | 'updated' | 'removed' }
+  /** back office changed the payroll code of a pay item */
+  'paycode.changed': { item: string; code: string | null }
+  /** a payroll export of a month finished */
+  'payroll.exported': { exportId: string; month: string; format: string; employees: number }
   /** a seller reported sick */
   'sickNotice.created': { noticeId: string; userId: string; teamId: string | null; officeId: string | null; date: string }
 }

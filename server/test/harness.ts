@@ -9,6 +9,7 @@ import { createApp } from '../app'
 import { bootDatabase } from '../boot'
 import type { Database } from '../db/client'
 import { parseEnv, type Env } from '../env'
+import type { PayExportHooks } from '../modules/pay/pay.exports'
 import type { SyncHooks } from '../lib/sync-contract'
 import { eventBus } from '../platform/events'
 import { fileStore } from '../platform/files'
@@ -94,14 +95,14 @@ export async function createTestDatabase() {
   return { database, env, openAnother: open }
 }
 
-export async function createTestApp(overrides: Record<string, string> = {}, extra: { syncHooks?: SyncHooks } = {}) {
+export async function createTestApp(overrides: Record<string, string> = {}, extra: { syncHooks?: SyncHooks; payHooks?: PayExportHooks } = {}) {
   const { env, cleanup } = await testEnv(overrides)
   const database: Database = await bootDatabase(env)
   const events = eventBus(database, { pollMs: 50 })
   const jobs = jobRunner(database, { pollMs: 50 })
   const mail = mailer(database, jobs, env)
   const files = fileStore(database)
-  const app = createApp({ env, database, events, jobs, mail, files }, { syncHooks: extra.syncHooks })
+  const app = createApp({ env, database, events, jobs, mail, files }, { syncHooks: extra.syncHooks, payHooks: extra.payHooks })
   events.start()
   jobs.start()
   afterAll(async () => {

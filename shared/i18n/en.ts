@@ -3,7 +3,8 @@ import { enAdmin } from './en/admin'
 import { enBackoffice } from './en/backoffice'
 import { enSales } from './en/sales'
 import { enCatalog } from './en/catalog'
+import { enPay } from './en/pay'
 import { mergeCatalogs } from './namespaces'
 
 /** The whole English catalogue (every namespace merged), for the server and tests. */
-export const en = mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(enCore, enSales), enBackoffice), enAdmin), enCatalog)
+export const en = mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(enCore, enSales), enBackoffice), enAdmin), enCatalog), enPay)

@@ -3,7 +3,8 @@ import { fiAdmin } from './fi/admin'
 import { fiBackoffice } from './fi/backoffice'
 import { fiSales } from './fi/sales'
 import { fiCatalog } from './fi/catalog'
+import { fiPay } from './fi/pay'
 import { mergeCatalogs } from './namespaces'
 
 /** The whole Finnish catalogue (every namespace merged), for the server and tests. */
-export const fi = mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(fiCore, fiSales), fiBackoffice), fiAdmin), fiCatalog)
+export const fi = mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(fiCore, fiSales), fiBackoffice), fiAdmin), fiCatalog), fiPay)

@@ -4,8 +4,9 @@ import { svAdmin } from './sv/admin'
 import { svBackoffice } from './sv/backoffice'
 import { svSales } from './sv/sales'
 import { svCatalog } from './sv/catalog'
+import { svPay } from './sv/pay'
 
 /** The whole Swedish catalogue (every namespace merged), and its type. */
-export const sv = mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(svCore, svSales), svBackoffice), svAdmin), svCatalog)
+export const sv = mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(svCore, svSales), svBackoffice), svAdmin), svCatalog), svPay)
 
 export type Messages = typeof sv

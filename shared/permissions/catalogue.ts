@@ -49,7 +49,14 @@ export const SUBJECTS = [
   'terms_of_use',
   'titles',
   'profile',
+  // Subjects of our API only (the spec's route table does not name them; docs/decisions/029).
+  'time_attestations',
+  'extra_incomes',
+  'payroll_exports',
 ] as const
+
+/** Subjects the API needs that the spec's route table does not guard a screen with: no view permission of their own. */
+const API_ONLY_SUBJECTS: readonly Subject[] = ['time_attestations', 'extra_incomes', 'payroll_exports']
 
 export type Subject = (typeof SUBJECTS)[number]
 export type SubjectOrAll = Subject | 'all'
@@ -66,7 +73,7 @@ export type PermissionDef = {
 }
 
 /** Pairs from the spec's route table (section 6). */
-const SPEC_VIEW: Subject[] = SUBJECTS.filter((s) => s !== 'embeds')
+const SPEC_VIEW: Subject[] = SUBJECTS.filter((s) => s !== 'embeds' && !API_ONLY_SUBJECTS.includes(s))
 
 /** Write actions the API needs on top of the spec's view permissions. */
 const API_PAIRS: Array<[Action, Subject]> = [
@@ -101,6 +108,13 @@ const API_PAIRS: Array<[Action, Subject]> = [
   ['create', 'time_reports'],
   ['update', 'time_reports'],
   ['create', 'sicknotices'],
+  // Time, absence and pay (docs/decisions/029): attest a month, reopen it; the mapping; extra income; payroll.
+  ['create', 'time_attestations'],
+  ['update', 'time_attestations'],
+  ['update', 'paycodes'],
+  ['create', 'extra_incomes'],
+  ['update', 'extra_incomes'],
+  ['create', 'payroll_exports'],
   ['create', 'candidates'],
   ['update', 'candidates'],
   ['update', 'profile'],

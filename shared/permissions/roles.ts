@@ -71,6 +71,10 @@ export const DEFAULT_ROLES: readonly RoleDef[] = [
       ),
       ...can('update', 'sale_reports', 'time_reports', 'users', 'profile', 'order_registrations'),
       ...can('create', 'order_registrations'),
+      // Time, absence and pay (docs/decisions/029): attest any month and reopen it, the pay codes, extra income,
+      // the payroll export.
+      ...can('create', 'time_attestations', 'extra_incomes', 'payroll_exports'),
+      ...can('update', 'time_attestations', 'paycodes', 'extra_incomes'),
       // Not 'create users': giving an account a role gives its rules, and nobody gives more than they hold
       // (docs/decisions/016); back office holds none of the default roles whole. Admins create accounts.
       ...can('create', 'products', 'providers', 'customers'),
@@ -116,6 +120,9 @@ export const DEFAULT_ROLES: readonly RoleDef[] = [
       { action: 'view', subject: 'users', conditions: MY_TEAMS },
       { action: 'view', subject: 'sale_reports', conditions: MY_TEAMS },
       { action: 'view', subject: 'time_reports', conditions: MY_TEAMS },
+      // A coach attests their teams' months (docs/decisions/029) and sees who of them is sick.
+      { action: 'create', subject: 'time_attestations', conditions: MY_TEAMS },
+      { action: 'view', subject: 'sicknotices', conditions: MY_TEAMS },
       ...can('update', 'profile'),
     ],
   },

@@ -24,6 +24,8 @@ export const ERROR_CODES = [
   'version_conflict',
   'invalid_transition',
   'already_decided',
+  'month_attested',
+  'export_refused',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -2,7 +2,8 @@ import { z } from 'zod'
 import type { FieldErrors } from './errors'
 import type { CompanyFigures, SellerCatalogProduct } from '../rules/sale'
 import type { SaleRecord } from './sales'
-import type { CheckoutRecord, SickNoticeRecord, TimeReportRecord } from './time-reports'
+import type { AttestationRecord, CheckoutRecord, SickNoticeRecord, TimeReportRecord } from './time-reports'
+import type { ExtraIncomeRecord } from './pay'
 
 /**
  * The sync contract between a seller's device and the server (the Replicache push/pull protocol,
@@ -54,6 +55,10 @@ export type SyncTables = {
   providers: ProviderRecord
   products: ProductRecord
   budgets: BudgetRecord
+  /** the user's attested months: the time-report form locks them, offline too (issue 15) */
+  attestations: AttestationRecord
+  /** the seller's extra income, for the salary calculator (issue 15) */
+  extraIncomes: ExtraIncomeRecord
 }
 export type SyncTable = keyof SyncTables
 

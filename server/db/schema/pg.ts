@@ -20,7 +20,14 @@ export {
   saleSettingsPg as saleSettings,
 } from './sales'
 export { filesPg as files } from './files'
-export { timeReportsPg as timeReports, checkoutsPg as checkouts, sickNoticesPg as sickNotices } from './time-reports'
+export { timeReportsPg as timeReports, checkoutsPg as checkouts, sickNoticesPg as sickNotices, timeAttestationsPg as timeAttestations } from './time-reports'
+export {
+  paycodesPg as paycodes,
+  extraIncomesPg as extraIncomes,
+  commissionLinesPg as commissionLines,
+  payExportsPg as payExports,
+  payrollExportLinesPg as payrollExportLines,
+} from './pay'
 export { salesBudgetsPg as salesBudgets } from './budgets'
 export { syncClientsPg as syncClients, syncRejectionsPg as syncRejections, syncVersionPg as syncVersion } from './sync'
 export {

@@ -28,7 +28,14 @@ export const timeReports = s.sqliteTable(
     createdAt: sq.createdAt(),
     updatedAt: sq.updatedAt(),
   },
-  (t) => [s.uniqueIndex('time_reports_user_date').on(t.userId, t.date), s.index('time_reports_user_version').on(t.userId, t.version)],
+  (t) => [
+    s.uniqueIndex('time_reports_user_date').on(t.userId, t.date),
+    s.index('time_reports_user_version').on(t.userId, t.version),
+    // back office's lists of a period, by team or office (issue 15)
+    s.index('time_reports_date').on(t.date),
+    s.index('time_reports_team_date').on(t.teamId, t.date),
+    s.index('time_reports_office_date').on(t.officeId, t.date),
+  ],
 )
 
 export const timeReportsPg = p.pgTable(
@@ -53,7 +60,14 @@ export const timeReportsPg = p.pgTable(
     createdAt: pq.createdAt(),
     updatedAt: pq.updatedAt(),
   },
-  (t) => [p.uniqueIndex('time_reports_user_date').on(t.userId, t.date), p.index('time_reports_user_version').on(t.userId, t.version)],
+  (t) => [
+    p.uniqueIndex('time_reports_user_date').on(t.userId, t.date),
+    p.index('time_reports_user_version').on(t.userId, t.version),
+    // back office's lists of a period, by team or office (issue 15)
+    p.index('time_reports_date').on(t.date),
+    p.index('time_reports_team_date').on(t.teamId, t.date),
+    p.index('time_reports_office_date').on(t.officeId, t.date),
+  ],
 )
 
 export const checkouts = s.sqliteTable(
@@ -112,7 +126,7 @@ export const sickNotices = s.sqliteTable(
     version: s.integer('version').notNull(),
     createdAt: sq.createdAt(),
   },
-  (t) => [s.index('sick_notices_user_version').on(t.userId, t.version)],
+  (t) => [s.index('sick_notices_user_version').on(t.userId, t.version), s.index('sick_notices_date').on(t.date)],
 )
 
 export const sickNoticesPg = p.pgTable(
@@ -131,5 +145,62 @@ export const sickNoticesPg = p.pgTable(
     version: p.integer('version').notNull(),
     createdAt: pq.createdAt(),
   },
-  (t) => [p.index('sick_notices_user_version').on(t.userId, t.version)],
+  (t) => [p.index('sick_notices_user_version').on(t.userId, t.version), p.index('sick_notices_date').on(t.date)],
+)
+
+/**
+ * A user's attested month (issue 15, docs/decisions/029): while `attestedAt` is set the month's time reports are
+ * locked for everyone; back office reopens it with a reason (kept, with who and when, until it is attested again).
+ * The row travels to the user's device (`version`), so the phone knows the month is locked offline too.
+ */
+export const timeAttestations = s.sqliteTable(
+  'time_attestations',
+  {
+    id: sq.id(),
+    userId: s
+      .text('user_id')
+      .notNull()
+      .references(() => users.id),
+    teamId: s.text('team_id'),
+    officeId: s.text('office_id'),
+    month: s.text('month').notNull(),
+    attestedAt: s.integer('attested_at'),
+    attestedById: s.text('attested_by_id'),
+    reopenedAt: s.integer('reopened_at'),
+    reopenedById: s.text('reopened_by_id'),
+    reopenReason: s.text('reopen_reason'),
+    version: s.integer('version').notNull(),
+    updatedAt: sq.updatedAt(),
+  },
+  (t) => [
+    s.uniqueIndex('time_attestations_user_month').on(t.userId, t.month),
+    s.index('time_attestations_month').on(t.month, t.teamId),
+    s.index('time_attestations_user_version').on(t.userId, t.version),
+  ],
+)
+
+export const timeAttestationsPg = p.pgTable(
+  'time_attestations',
+  {
+    id: pq.id(),
+    userId: p
+      .text('user_id')
+      .notNull()
+      .references(() => usersPg.id),
+    teamId: p.text('team_id'),
+    officeId: p.text('office_id'),
+    month: p.text('month').notNull(),
+    attestedAt: pq.ms('attested_at'),
+    attestedById: p.text('attested_by_id'),
+    reopenedAt: pq.ms('reopened_at'),
+    reopenedById: p.text('reopened_by_id'),
+    reopenReason: p.text('reopen_reason'),
+    version: p.integer('version').notNull(),
+    updatedAt: pq.updatedAt(),
+  },
+  (t) => [
+    p.uniqueIndex('time_attestations_user_month').on(t.userId, t.month),
+    p.index('time_attestations_month').on(t.month, t.teamId),
+    p.index('time_attestations_user_version').on(t.userId, t.version),
+  ],
 )

@@ -7,8 +7,10 @@ import { businessDay, businessMonth } from '../../../shared/rules/work'
 import { personalNumberOf } from '../../../shared/rules/identity'
 import { customerKeyOf } from '../../../shared/rules/double-sales'
 import { fillCustomersFromSales } from '../customers-fill'
+import { fillCommissionFromHistory } from '../commission-fill'
 import { searchTextOf } from '../../../shared/rules/deviations'
 import type { DeviationType, SaleStatus } from '../../../shared/schemas/sales'
+import type { AbsenceType } from '../../../shared/rules/time-report'
 import { seedRolesIfEmpty } from './roles'
 
 export const DEMO_PASSWORD = 'saljkraft-demo'
@@ -53,6 +55,20 @@ const DEMO_COLLEAGUES: ReadonlyArray<[string, string, string]> = [
   ['Johanna', 'Ek', 'Norr'],
   ['Ahmed', 'Karimi', 'Söder'],
 ]
+
+/**
+ * Sellers whose time, absence and sickness the demo shows (docs/decisions/029): the colleagues above stay without
+ * time reports, for the flows and tests that start a seller's day from nothing.
+ */
+const DEMO_TIME_STAFF: ReadonlyArray<[string, string, string]> = [
+  ['Lina', 'Holm', 'Öresund'],
+  ['Jonas', 'Åberg', 'Lund'],
+  ['Petra', 'Sund', 'Väst'],
+  ['Viktor', 'Lind', 'Norr'],
+  ['Maja', 'Berglund', 'Söder'],
+]
+const emailOf = (firstName: string, lastName: string) =>
+  `${firstName}.${lastName}@demo.test`.toLowerCase().replace(/ö/g, 'o').replace(/ä/g, 'a').replace(/å/g, 'a')
 
 const REGIONS = { Syd: ['Malmö', 'Göteborg'], Mitt: ['Stockholm'] } as const
 const TEAMS: Record<string, string> = { Öresund: 'Malmö', Lund: 'Malmö', Väst: 'Göteborg', Norr: 'Stockholm', Söder: 'Stockholm' }
@@ -221,11 +237,11 @@ export async function seedDemo(database: Database, opts: { scryptLogN: number; n
       ])
 
     let n = 1
-    for (const [firstName, lastName, team] of DEMO_COLLEAGUES) {
+    for (const [firstName, lastName, team] of [...DEMO_COLLEAGUES, ...DEMO_TIME_STAFF]) {
       await tx.insert(t.users).values({
         ...base,
         id: randomUUID(),
-        email: `${firstName}.${lastName}@demo.test`.toLowerCase().replace(/ö/g, 'o').replace(/ä/g, 'a').replace(/å/g, 'a'),
+        email: emailOf(firstName, lastName),
         firstName,
         lastName,
         shortName: `${firstName[0]}${lastName[0]}`,
@@ -236,6 +252,7 @@ export async function seedDemo(database: Database, opts: { scryptLogN: number; n
       })
     }
     const deviated = await seedSalesHistory(database, tx, byEmail.get('seller@demo.test')!, now)
+    await seedTimeHistory(database, tx, now, byEmail.get('coach@demo.test')!)
     // The deviation notification names the deviated sale's own provider and links to that sale.
     if (deviated) {
       await tx
@@ -254,6 +271,8 @@ export async function seedDemo(database: Database, opts: { scryptLogN: number; n
     }
     // The customer register, as its event subscriber would have built it from these sales.
     await fillCustomersFromSales(database, tx, now)
+    // The commission ledger, as the pay area's subscriber would have built it from their moves.
+    await fillCommissionFromHistory(database, tx)
     return true
   })
 }
@@ -379,4 +398,139 @@ async function seedSalesHistory(
   }
   await tx.update(t.syncVersion).set({ version }).where(eq(t.syncVersion.id, 'global'))
   return deviated
+}
+
+/**
+ * The time staff's reports from the first of last month to yesterday (weekdays), so back office's time reports,
+ * attestation, sick notices and exports have something to show: last month attested by the coach; one colleague
+ * sick now (with a notice), one who was sick nine days last month (a medical certificate from day 8), vacation, care
+ * of a child, per diem on road trips, and extra income. Everyone else's days stay empty (the seller's screens and
+ * the tests start from nothing). Deterministic: the same days every time.
+ */
+async function seedTimeHistory(database: Database, tx: Db, now: number, coachId: string) {
+  const { t } = database
+  const DAY = 86_400_000
+  const today = businessDay(now)
+  const thisMonth = businessMonth(now)
+  const [y, m] = thisMonth.split('-').map(Number) as [number, number]
+  const lastMonth = new Date(Date.UTC(y, m - 2, 1)).toISOString().slice(0, 7)
+  const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10)
+  const weekend = (d: string) => [0, 6].includes(new Date(`${d}T00:00:00Z`).getUTCDay())
+  const days: string[] = []
+  for (let ms = Date.parse(`${lastMonth}-01T00:00:00Z`); dayOf(ms) < today; ms += DAY) if (!weekend(dayOf(ms))) days.push(dayOf(ms))
+  const staff = await tx
+    .select({ id: t.users.id, teamId: t.users.teamId, officeId: t.teams.officeId, email: t.users.email })
+    .from(t.users)
+    .innerJoin(t.teams, eq(t.teams.id, t.users.teamId))
+  const byEmail = new Map(staff.map((c) => [c.email, c]))
+  const sellers = DEMO_TIME_STAFF.map(([first, last]) => byEmail.get(emailOf(first, last))!)
+  const [counter] = await tx.select({ version: t.syncVersion.version }).from(t.syncVersion).where(eq(t.syncVersion.id, 'global'))
+  let version = counter?.version ?? 0
+  // Sick now: the last two weekdays (a notice on the first of them).
+  const sickNow = days.slice(-2)
+  const sickLast = [`${lastMonth}-05`, `${lastMonth}-13`] as const
+  for (const [i, c] of sellers.entries()) {
+    for (const date of days) {
+      let present = true
+      let workHours = 8
+      let absenceType: AbsenceType | null = null
+      let allowanceType: 0 | 1 | 2 = 0
+      let travelLocation: string | null = null
+      if (i === 0 && sickNow.includes(date)) {
+        present = false
+        workHours = 0
+        absenceType = 'sick'
+      } else if (i === 1 && date >= sickLast[0] && date <= sickLast[1]) {
+        present = false
+        workHours = 0
+        absenceType = 'sick'
+      } else if (i === 2 && date >= `${lastMonth}-16` && date <= `${lastMonth}-18`) {
+        present = false
+        workHours = 0
+        absenceType = 'vacation'
+      } else if (i === 3 && new Date(`${date}T00:00:00Z`).getUTCDay() === 2) {
+        allowanceType = 2
+        travelLocation = 'Roadtrip Göteborg'
+      } else if (i === 4 && date === `${lastMonth}-10`) {
+        workHours = 4
+        absenceType = 'child_care'
+      }
+      const at = Date.parse(`${date}T16:30:00Z`)
+      await tx.insert(t.timeReports).values({
+        id: randomUUID(),
+        userId: c.id,
+        teamId: c.teamId,
+        officeId: c.officeId,
+        date,
+        present,
+        workHours,
+        absenceHours: 8 - workHours,
+        absenceType,
+        allowanceType,
+        travelLocation,
+        comment: null,
+        version: ++version,
+        createdAt: at,
+        updatedAt: at,
+      })
+    }
+    if (i === 0 && sickNow.length) {
+      const at = Date.parse(`${sickNow[0]}T05:50:00Z`)
+      await tx.insert(t.sickNotices).values({
+        id: randomUUID(),
+        userId: c.id,
+        teamId: c.teamId,
+        officeId: c.officeId,
+        date: sickNow[0]!,
+        message: 'Feber, hör av mig i morgon.',
+        sentAt: at,
+        version: ++version,
+        createdAt: at,
+      })
+    }
+    if (i === 1) {
+      const at = Date.parse(`${sickLast[0]}T06:10:00Z`)
+      await tx.insert(t.sickNotices).values({
+        id: randomUUID(),
+        userId: c.id,
+        teamId: c.teamId,
+        officeId: c.officeId,
+        date: sickLast[0],
+        message: null,
+        sentAt: at,
+        version: ++version,
+        createdAt: at,
+      })
+    }
+    const attestedAt = Date.parse(`${thisMonth}-01T09:00:00Z`)
+    await tx.insert(t.timeAttestations).values({
+      id: randomUUID(),
+      userId: c.id,
+      teamId: c.teamId,
+      officeId: c.officeId,
+      month: lastMonth,
+      attestedAt,
+      attestedById: coachId,
+      reopenedAt: null,
+      reopenedById: null,
+      reopenReason: null,
+      version: ++version,
+      updatedAt: attestedAt,
+    })
+    if (i === 0) {
+      await tx.insert(t.extraIncomes).values({
+        id: randomUUID(),
+        userId: c.id,
+        month: lastMonth,
+        amountOre: 1500_00,
+        description: 'Tävlingsvinst: flest hemlarm',
+        removedAt: null,
+        createdById: null,
+        version: ++version,
+        createdAt: attestedAt,
+        updatedAt: attestedAt,
+      })
+    }
+  }
+  await tx.update(t.syncVersion).set({ version }).where(eq(t.syncVersion.id, 'global'))
 }

@@ -4,6 +4,7 @@ import type { RoleKey } from '../../../shared/permissions/roles'
 import { personalNumberOf } from '../../../shared/rules/identity'
 import { customerKeyOf, daysApart } from '../../../shared/rules/double-sales'
 import { fillCustomersFromSales } from '../customers-fill'
+import { fillCommissionFromHistory } from '../commission-fill'
 import type { DeviationType, SaleStatus } from '../../../shared/rules/sale'
 import type { AbsenceType, AllowanceType } from '../../../shared/rules/time-report'
 import { WORK_DAY_HOURS } from '../../../shared/rules/work'
@@ -584,6 +585,7 @@ export async function seedOrganisation(
 
   // Employment: most sellers stay the whole period; others start during it, and some of those leave again.
   const days = workingDays(opts.until, s.days)
+  const lastMonth = days.at(-1)!.slice(0, 7)
   const employment = sellers.map((p, i) => {
     if (i === 0 || rng.chance(0.45)) return { from: 0, to: days.length - 1 }
     const from = rng.int(0, Math.floor(days.length * 0.85))
@@ -701,6 +703,25 @@ export async function seedOrganisation(
     }
     // A monthly budget for every month of the employment.
     const months = [...new Set(days.slice(from, to + 1).map((d) => d.slice(0, 7)))]
+    // Every month before the data set's last one is attested by the seller's coach (the payroll export needs it).
+    for (const month of months) {
+      if (month >= lastMonth) continue
+      const at = Date.parse(`${month}-28T15:00:00Z`)
+      await add(t.timeAttestations, {
+        id: rng.uuid(),
+        userId: p.id,
+        teamId: team.id,
+        officeId: offices[team.office]!.id,
+        month,
+        attestedAt: at,
+        attestedById: null,
+        reopenedAt: null,
+        reopenedById: null,
+        reopenReason: null,
+        version: ++version,
+        updatedAt: at,
+      })
+    }
     for (const month of months) {
       await add(t.salesBudgets, {
         id: rng.uuid(),
@@ -960,6 +981,7 @@ export async function seedOrganisation(
   await database.db.update(t.syncVersion).set({ version }).where(eq(t.syncVersion.id, 'global'))
   // The customer register, as its event subscriber would have built it from these sales.
   await timed('customers', () => fillCustomersFromSales(database))
+  await timed('commission', async () => void (await fillCommissionFromHistory(database)))
   await timed('analyze', () => loader.analyze())
   return { counts, ms, totalMs: performance.now() - started }
 }

@@ -72,6 +72,8 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
         teamId: sale.teamId,
         officeId: sale.officeId,
         providerId: sale.providerId,
+        soldAt: sale.soldAt,
+        sellerCommissionOre: sale.sellerCommissionOre,
         from: sale.status,
         ...move,
         byUserId,

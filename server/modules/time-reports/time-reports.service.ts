@@ -35,6 +35,13 @@ export function timeReportsService({ database, events }: Pick<Deps, 'database' |
       const { tx, actor } = ctx
       const [byId] = await tx.select({ userId: t.timeReports.userId, date: t.timeReports.date }).from(t.timeReports).where(eq(t.timeReports.id, report.id))
       if (byId && (byId.userId !== actor.id || byId.date !== report.date)) throw new Rejection('conflict')
+      // An attested month is locked (docs/decisions/029): the device knew it too, unless it had not synced since.
+      const month = report.date.slice(0, 7)
+      const [attested] = await tx
+        .select({ at: t.timeAttestations.attestedAt })
+        .from(t.timeAttestations)
+        .where(and(eq(t.timeAttestations.userId, actor.id), eq(t.timeAttestations.month, month)))
+      if (attested?.at) throw new Rejection('month_attested', {}, { month })
       const version = await ctx.version()
       const values = {
         present: report.present,

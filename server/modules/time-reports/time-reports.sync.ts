@@ -25,6 +25,13 @@ export function timeReportsSync(t: Schema, service: TimeReportsService): { mutat
       ownedPullSource(t.timeReports, ({ version: _v, teamId: _t, officeId: _o, ...value }) => ({ op: 'put', table: 'timeReports', key: value.id, value })),
       ownedPullSource(t.checkouts, ({ version: _v, ...value }) => ({ op: 'put', table: 'checkouts', key: value.id, value })),
       ownedPullSource(t.sickNotices, ({ version: _v, teamId: _t, officeId: _o, ...value }) => ({ op: 'put', table: 'sickNotices', key: value.id, value })),
+      // The months attested (or reopened): the device locks the form of an attested month, offline too.
+      ownedPullSource(t.timeAttestations, (a) => ({
+        op: 'put',
+        table: 'attestations',
+        key: a.id,
+        value: { id: a.id, userId: a.userId, month: a.month, attestedAt: a.attestedAt },
+      })),
     ],
   }
 }

@@ -143,7 +143,5 @@ export const enCatalog = {
       searchHint: 'Name, company, e-mail, phone, city or the whole identity/organisation number',
       allTypes: 'All customers',
     },
-    conflict: 'Someone else changed this while you were editing. Reload and try again.',
-    reload: 'Reload',
   },
 } satisfies Shape<typeof svCatalog>

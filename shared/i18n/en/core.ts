@@ -102,6 +102,7 @@ export const enCore = {
       identity_read: 'Whole number shown',
       status_changed: 'Status changed',
       corrected: 'Corrected by the seller',
+      backoffice_corrected: 'Corrected by back office',
     },
   },
   lookup: {
@@ -109,6 +110,10 @@ export const enCore = {
     clear: 'Clear {{what}}',
     searching: 'Searching…',
     none: 'Nothing found',
+  },
+  form: {
+    conflict: 'Someone else changed this while you were editing. Reload and try again.',
+    reload: 'Reload',
   },
   table: {
     filters: 'Filters',
@@ -340,6 +345,8 @@ export const enCore = {
     version_conflict: 'Someone else changed the sale report while you were working on it. See what changed and try again.',
     invalid_transition: 'The sale report cannot go from {{from}} to {{to}}. Allowed from here: {{allowed}}.',
     already_decided: 'This has already been decided ({{state}}). Reload to see how.',
+    month_attested: 'The month {{month}} is attested and locked. Payroll can reopen it.',
+    export_refused: 'The export cannot be made until this is fixed.',
     network: 'No connection to the server. Check the network and try again.',
   },
   routes: {

@@ -47,6 +47,7 @@ export const enSales = {
       conflict: 'The record already exists for someone else',
       file_missing: 'The checklist did not arrive; attach it again',
       not_correctable: 'The sale cannot be corrected: it has no deviation the seller can correct',
+      month_attested: 'The month {{month}} is attested and locked; the time report was not changed',
     },
     needsAttention: 'Needs attention',
     resolve: 'Resolve',
@@ -178,6 +179,7 @@ export const enSales = {
     doneAt: 'Checked out at {{time}}.',
   },
   timeReport: {
+    locked: 'The month {{month}} is attested and locked. Contact payroll if something needs to change.',
     date: 'Date',
     present: 'Present or absent',
     presentYes: 'Present (allowance)',
@@ -238,6 +240,8 @@ export const enSales = {
     noBudget: 'No budget is set for this month.',
   },
   salary: {
+    extraIncome: 'Extra income',
+    extraIncomeHint: 'Added to the month’s pay by payroll, on top of the commission.',
     month: 'Month {{month, month}}',
     assumptions:
       'The estimate is gross, before regret deductions, in kr per hour. It assumes {{hours}} work hours a month and that the quality bonus ({{bonus}} % of commission) is reached.',

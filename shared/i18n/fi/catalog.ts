@@ -143,7 +143,5 @@ export const fiCatalog = {
       searchHint: 'Nimi, yritys, sähköposti, puhelin, paikkakunta tai koko henkilö-/Y-tunnus',
       allTypes: 'Kaikki asiakkaat',
     },
-    conflict: 'Joku muu muutti tätä muokatessasi. Lataa uudelleen ja yritä uudestaan.',
-    reload: 'Lataa uudelleen',
   },
 } satisfies Shape<typeof svCatalog>

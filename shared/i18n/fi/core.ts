@@ -102,6 +102,7 @@ export const fiCore = {
       identity_read: 'Koko tunnus näytetty',
       status_changed: 'Tila muutettu',
       corrected: 'Myyjä korjasi',
+      backoffice_corrected: 'Palkkahallinnon korjaama',
     },
   },
   lookup: {
@@ -109,6 +110,10 @@ export const fiCore = {
     clear: 'Tyhjennä {{what}}',
     searching: 'Haetaan…',
     none: 'Ei löytynyt',
+  },
+  form: {
+    conflict: 'Joku muu muutti tätä muokatessasi. Lataa uudelleen ja yritä uudestaan.',
+    reload: 'Lataa uudelleen',
   },
   table: {
     filters: 'Suodattimet',
@@ -340,6 +345,8 @@ export const fiCore = {
     version_conflict: 'Joku muu muutti myyntiraporttia sillä välin, kun käsittelit sitä. Katso mitä muuttui ja yritä uudelleen.',
     invalid_transition: 'Myyntiraportti ei voi siirtyä tilasta {{from}} tilaan {{to}}. Sallitut tilat: {{allowed}}.',
     already_decided: 'Tämä on jo ratkaistu ({{state}}). Lataa uudelleen nähdäksesi miten.',
+    month_attested: 'Kuukausi {{month}} on hyväksytty ja lukittu. Palkkahallinto voi avata sen uudelleen.',
+    export_refused: 'Vientiä ei voi tehdä ennen kuin nämä on korjattu.',
     network: 'Ei yhteyttä palvelimeen. Tarkista verkkoyhteys ja yritä uudelleen.',
   },
   routes: {

@@ -47,6 +47,7 @@ export const fiSales = {
       conflict: 'Tietue on jo jonkun toisen',
       file_missing: 'Tarkistuslista ei tullut perille; liitä se uudelleen',
       not_correctable: 'Myyntiä ei voi korjata: siinä ei ole myyjän korjattavaa poikkeamaa',
+      month_attested: 'Kuukausi {{month}} on hyväksytty ja lukittu; tuntiraporttia ei muutettu',
     },
     needsAttention: 'Vaatii toimia',
     resolve: 'Korjaa',
@@ -178,6 +179,7 @@ export const fiSales = {
     doneAt: 'Päätetty klo {{time}}.',
   },
   timeReport: {
+    locked: 'Kuukausi {{month}} on hyväksytty ja lukittu. Ota yhteyttä palkkahallintoon, jos jotain pitää muuttaa.',
     date: 'Päivä',
     present: 'Töissä vai poissa',
     presentYes: 'Töissä (päiväraha)',
@@ -238,6 +240,8 @@ export const fiSales = {
     noBudget: 'Tälle kuulle ei ole asetettu budjettia.',
   },
   salary: {
+    extraIncome: 'Lisätulo',
+    extraIncomeHint: 'Palkkahallinto lisää sen kuukauden palkkaan provision lisäksi.',
     month: 'Kuukausi {{month, month}}',
     assumptions:
       'Arvio on brutto, ennen perumisvähennyksiä, kr tunnissa. Se olettaa {{hours}} työtuntia kuukaudessa ja että laatubonus ({{bonus}} % provisiosta) saavutetaan.',

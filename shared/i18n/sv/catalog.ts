@@ -140,7 +140,5 @@ export const svCatalog = {
       searchHint: 'Namn, företag, e-post, telefon, ort eller hela person-/organisationsnumret',
       allTypes: 'Alla kunder',
     },
-    conflict: 'Någon annan har ändrat detta medan du redigerade. Ladda om och försök igen.',
-    reload: 'Ladda om',
   },
 }

@@ -99,6 +99,7 @@ export const svCore = {
       identity_read: 'Hela numret visat',
       status_changed: 'Status ändrad',
       corrected: 'Rättad av säljaren',
+      backoffice_corrected: 'Rättad av löneadministrationen',
     },
   },
   lookup: {
@@ -106,6 +107,10 @@ export const svCore = {
     clear: 'Rensa {{what}}',
     searching: 'Söker…',
     none: 'Inget hittades',
+  },
+  form: {
+    conflict: 'Någon annan har ändrat detta medan du redigerade. Ladda om och försök igen.',
+    reload: 'Ladda om',
   },
   table: {
     filters: 'Filter',
@@ -321,6 +326,8 @@ export const svCore = {
     version_conflict: 'Någon annan ändrade säljrapporten medan du arbetade med den. Se vad som ändrades och försök igen.',
     invalid_transition: 'Säljrapporten kan inte gå från {{from}} till {{to}}. Tillåtet härifrån: {{allowed}}.',
     already_decided: 'Det här är redan avgjort ({{state}}). Ladda om för att se hur.',
+    month_attested: 'Månaden {{month}} är attesterad och låst. Löneadministrationen kan öppna den igen.',
+    export_refused: 'Exporten kan inte göras förrän det här är åtgärdat.',
     network: 'Ingen kontakt med servern. Kontrollera nätverket och försök igen.',
   },
   routes: {

@@ -45,6 +45,7 @@ export const svSales = {
       conflict: 'Posten finns redan hos någon annan',
       file_missing: 'Checklistan kom inte fram; bifoga den igen',
       not_correctable: 'Försäljningen kan inte rättas: den har ingen avvikelse som säljaren kan rätta',
+      month_attested: 'Månaden {{month}} är attesterad och låst; tidrapporten ändrades inte',
     },
     needsAttention: 'Behöver åtgärd',
     resolve: 'Åtgärda',
@@ -176,6 +177,7 @@ export const svSales = {
     doneAt: 'Avslutad kl. {{time}}.',
   },
   timeReport: {
+    locked: 'Månaden {{month}} är attesterad och låst. Kontakta löneadministrationen om något behöver ändras.',
     date: 'Datum',
     present: 'I tjänst eller frånvarande',
     presentYes: 'I tjänst (traktamente)',
@@ -236,6 +238,8 @@ export const svSales = {
     noBudget: 'Ingen budget är satt för den här månaden.',
   },
   salary: {
+    extraIncome: 'Extra inkomst',
+    extraIncomeHint: 'Läggs på månadens lön av löneadministrationen, utöver provisionen.',
     month: 'Månad {{month, month}}',
     assumptions:
       'Uppskattningen är brutto, före ånger-avdrag, i kr per timme. Den räknar med {{hours}} arbetstimmar i månaden och att kvalitetsbonusen ({{bonus}} % av provisionen) nås.',

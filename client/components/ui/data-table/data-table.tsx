@@ -39,6 +39,8 @@ export type DataTableProps<Row extends { id: string }> = {
   onSelectedChange?: (ids: Set<string>) => void
   onRowClick?: (row: Row) => void
   toolbar?: ReactNode
+  /** what an empty list says (without a search); the shared "nothing here yet" otherwise */
+  emptyText?: string
   onDownloadCsv?: () => void
   downloading?: boolean
 }
@@ -243,7 +245,7 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
         </Table.Root>
         {!props.loading && rows && rows.length === 0 ? (
           <Text p="6" textAlign="center" color="fg.muted" data-testid="table-empty">
-            {query.q ? t('table.noMatches', { q: query.q }) : t('table.empty')}
+            {query.q ? t('table.noMatches', { q: query.q }) : (props.emptyText ?? t('table.empty'))}
           </Text>
         ) : null}
       </Box>

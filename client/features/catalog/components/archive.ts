@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next'
 import { confirm } from '../../../lib/confirm-store'
 import { snackbar } from '../../../lib/snackbar-store'
-import { formErrorOf } from './dialog-frame'
+import { formErrorOf } from '../../../components/ui/form-dialog'
 
 /**
  * Archives an active catalog item (after a confirmation, when `confirmText` is given) or restores an archived one,

@@ -11,7 +11,7 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { applyCommissions, categoryActivity, listCategories, setCategoryActive } from '../api/catalog-api'
 import { ActiveBadge } from './active-filter'
 import { CategoryDialog } from './category-dialog'
-import { formErrorOf } from './dialog-frame'
+import { formErrorOf } from '../../../components/ui/form-dialog'
 import { money } from './money'
 import { toggleArchived } from './archive'
 

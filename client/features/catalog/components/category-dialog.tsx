@@ -10,7 +10,7 @@ import { zodErrorMap } from '../../../../shared/schemas/errors'
 import { FormField } from '../../../components/ui/form-field'
 import { applyFieldErrors } from '../../../lib/api-client'
 import { createCategory, updateCategory } from '../api/catalog-api'
-import { FormDialog, formErrorOf } from './dialog-frame'
+import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
 
 type FormOut = z.output<typeof categoryFormSchema>
 const FIELDS = ['name', 'sellerCommissionOre', 'companyCommissionOre'] as const

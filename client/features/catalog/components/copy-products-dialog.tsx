@@ -5,7 +5,7 @@ import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { Field } from '@chakra-ui/react'
 import { ApiClientError } from '../../../lib/api-client'
 import { copyProducts } from '../api/catalog-api'
-import { FormDialog, formErrorOf } from './dialog-frame'
+import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
 
 /** Copy every active product of another provider into this one (names it has are skipped). */
 export function CopyProductsDialog({

@@ -9,7 +9,7 @@ import { zodErrorMap } from '../../../../shared/schemas/errors'
 import { FormField } from '../../../components/ui/form-field'
 import { applyFieldErrors } from '../../../lib/api-client'
 import { updateCustomer } from '../api/catalog-api'
-import { FormDialog, formErrorOf } from './dialog-frame'
+import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
 
 const formSchema = updateCustomerSchema.omit({ version: true }).required()
 type FormIn = z.input<typeof formSchema>

@@ -12,7 +12,7 @@ import { FormField } from '../../../components/ui/form-field'
 import { ApiClientError, applyFieldErrors } from '../../../lib/api-client'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { createProduct, listCategories, updateProduct } from '../api/catalog-api'
-import { FormDialog, formErrorOf } from './dialog-frame'
+import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
 
 type FormOut = z.output<typeof productFormSchema>
 const FIELDS = ['name', 'categoryId', 'priceOre', 'sellerCommissionOre', 'companyCommissionOre', 'companyCostOre', 'gamePoints'] as const

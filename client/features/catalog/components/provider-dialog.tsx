@@ -11,7 +11,7 @@ import { FormField } from '../../../components/ui/form-field'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { applyFieldErrors } from '../../../lib/api-client'
 import { createProvider, updateProvider } from '../api/catalog-api'
-import { FormDialog, formErrorOf } from './dialog-frame'
+import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
 
 type FormIn = z.input<typeof createProviderSchema>
 type FormOut = z.output<typeof createProviderSchema>

@@ -13,8 +13,8 @@ import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { customerIdentity, getCustomer } from '../api/catalog-api'
 import { CustomerDialog } from '../components/customer-dialog'
-import { formErrorOf } from '../components/dialog-frame'
-import { DetailState } from '../components/detail-state'
+import { formErrorOf } from '../../../components/ui/form-dialog'
+import { DetailState } from '../../../components/ui/detail-state'
 
 const LOGGED = ['name', 'email', 'phone', 'address', 'postalCode', 'city', 'note'] as const
 

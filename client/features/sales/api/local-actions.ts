@@ -115,6 +115,10 @@ export async function saveSaleLocally(
 
 export async function saveTimeReportLocally(db: OfflineDb, userId: string, input: TimeReportInput, t: Translate, opts: { replacesSeq?: number } = {}) {
   const report = parseOrThrow(timeReportInputSchema, input, t)
+  // An attested month is locked (docs/decisions/029): the server would refuse it; say so now, offline too.
+  const month = report.date.slice(0, 7)
+  const attested = await withDb(db, () => db.attestations.where('month').equals(month).first())
+  if (attested && attested.attestedAt !== null) throw new LocalValidationError({ _: [t('sync.rejections.month_attested', { month })] })
   // One report per day: saving a day again keeps that day's record id.
   const existing = await withDb(db, () => db.timeReports.where('date').equals(report.date).first())
   const id = existing?.id ?? report.id

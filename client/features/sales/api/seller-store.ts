@@ -90,6 +90,19 @@ export function useTimeReportsOfMonth(db: OfflineDb, month: string) {
   return useStoreQuery(db, () => db.timeReports.where('date').startsWith(month).sortBy('date'), [month])
 }
 
+/** Whether the month (YYYY-MM) is attested: locked for the seller until payroll reopens it (docs/decisions/029). */
+export function useMonthAttested(db: OfflineDb, month: string) {
+  return useStoreQuery(db, async () => {
+    const row = await db.attestations.where('month').equals(month).first()
+    return !!row && row.attestedAt !== null
+  }, [month])
+}
+
+/** The month's extra income (YYYY-MM), as back office set it. */
+export function useExtraIncomeOfMonth(db: OfflineDb, month: string) {
+  return useStoreQuery(db, () => db.extraIncomes.where('month').equals(month).toArray(), [month])
+}
+
 /** The day's checkout (null: not checked out). */
 export function useCheckoutOn(db: OfflineDb, date: string) {
   return useStoreQuery(db, async () => (await db.checkouts.where('date').equals(date).first()) ?? null, [date])

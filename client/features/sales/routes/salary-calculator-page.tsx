@@ -1,11 +1,11 @@
-import { Alert, Card, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { Alert, Card, HStack, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
 import { useTranslation } from 'react-i18next'
 import { formatKr, formatOre, type FormatLanguage } from '../../../../shared/format'
 import { earningsByStatus, salaryEstimate } from '../../../../shared/rules/earnings'
 import { QUALITY_BONUS_SHARE, SALARY_MONTH_HOURS, WORK_DAY_HOURS } from '../../../../shared/rules/work'
 import type { SaleStatus } from '../../../../shared/schemas/sales'
 import { Page } from '../../../components/ui/page'
-import { useSalesBetween, useSellerStore, useTimeReportsOfMonth, useToday } from '../api/seller-store'
+import { useExtraIncomeOfMonth, useSalesBetween, useSellerStore, useTimeReportsOfMonth, useToday } from '../api/seller-store'
 import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
 import { Figure } from '../components/figure'
 
@@ -17,6 +17,7 @@ export default function SalaryCalculatorPage() {
   const { month } = useToday()
   const stored = useSalesBetween(db, `${month}-01`, `${month}-31`)
   const storedReports = useTimeReportsOfMonth(db, month)
+  const extraIncome = useExtraIncomeOfMonth(db, month)
   // Until the phone's store has answered, nothing is shown as a figure: zeros would read as a month without sales.
   if (stored === undefined || storedReports === undefined) {
     return (
@@ -98,6 +99,27 @@ export default function SalaryCalculatorPage() {
           </Stack>
         </Card.Body>
       </Card.Root>
+
+      {extraIncome && extraIncome.length > 0 ? (
+        <Card.Root data-testid="extra-income">
+          <Card.Header>
+            <Card.Title>{t('salary.extraIncome')}</Card.Title>
+            <Text fontSize="sm" color="fg.muted">
+              {t('salary.extraIncomeHint')}
+            </Text>
+          </Card.Header>
+          <Card.Body>
+            <Stack gap="1">
+              {extraIncome.map((x) => (
+                <HStack key={x.id} justify="space-between">
+                  <Text>{x.description}</Text>
+                  <Text fontWeight="medium">{formatOre(x.amountOre, lang)}</Text>
+                </HStack>
+              ))}
+            </Stack>
+          </Card.Body>
+        </Card.Root>
+      ) : null}
 
       <Card.Root>
         <Card.Header>

@@ -11,7 +11,7 @@ import { FormField } from '../../../components/ui/form-field'
 import { Page } from '../../../components/ui/page'
 import { snackbar } from '../../../lib/snackbar-store'
 import { LocalValidationError, saveTimeReportLocally } from '../api/local-actions'
-import { useOutboxEntry, useSellerStore, useTimeReportOn, useTimeReportsOfMonth, useToday } from '../api/seller-store'
+import { useMonthAttested, useOutboxEntry, useSellerStore, useTimeReportOn, useTimeReportsOfMonth, useToday } from '../api/seller-store'
 import { SyncBadge } from '../components/status-badges'
 
 type FormValues = {
@@ -51,6 +51,7 @@ export default function TimeReportPage() {
   const existing = useTimeReportOn(db, date || null)
   const fixing = useOutboxEntry(db, fixSeq)
   const month = useTimeReportsOfMonth(db, businessMonth(date || today))
+  const locked = useMonthAttested(db, businessMonth(date || today))
   const [formError, setFormError] = useState<string | null>(null)
 
   // The day's saved report fills the form, so saving again changes it.
@@ -181,6 +182,12 @@ export default function TimeReportPage() {
                   <Input {...form.register('comment')} />
                 </FormField>
               </SimpleGrid>
+              {locked ? (
+                <Alert.Root status="info" data-testid="month-locked">
+                  <Alert.Indicator />
+                  <Alert.Description>{t('timeReport.locked', { month: businessMonth(date || today) })}</Alert.Description>
+                </Alert.Root>
+              ) : null}
               {formError ? (
                 <Alert.Root status="error">
                   <Alert.Indicator />
@@ -188,7 +195,7 @@ export default function TimeReportPage() {
                 </Alert.Root>
               ) : null}
               <HStack justify="flex-end">
-                <Button type="submit" colorPalette="brand" loading={form.formState.isSubmitting}>
+                <Button type="submit" colorPalette="brand" loading={form.formState.isSubmitting} disabled={!!locked}>
                   {t('timeReport.save')}
                 </Button>
               </HStack>

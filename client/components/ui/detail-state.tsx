@@ -2,8 +2,8 @@ import { Alert, Button, Skeleton } from '@chakra-ui/react'
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Page, type Crumb } from '../../../components/ui/page'
-import { ApiClientError } from '../../../lib/api-client'
+import { Page, type Crumb } from './page'
+import { ApiClientError } from '../../lib/api-client'
 
 /**
  * A detail screen while its record loads, or when it could not: a placeholder, "not found" (404), or the error

@@ -1,10 +1,10 @@
 import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react'
 import type { FormEventHandler, ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useDialogSize } from '../../../components/ui/dialog-size'
-import { ApiClientError, NetworkError } from '../../../lib/api-client'
+import { useDialogSize } from './dialog-size'
+import { ApiClientError, NetworkError } from '../../lib/api-client'
 
-/** The catalog's form dialogs: a title, the form's error (a conflict says so and offers a reload), fields, cancel and save. */
+/** A form in a dialog (every back-office editor): a title, the form's error (a conflict says so and offers a reload), fields, cancel and save. */
 export function FormDialog(props: {
   open: boolean
   onClose: () => void
@@ -38,7 +38,7 @@ export function FormDialog(props: {
                       {props.formError}{' '}
                       {props.conflict && props.onReload ? (
                         <Button size="xs" variant="outline" onClick={props.onReload}>
-                          {t('catalog.reload')}
+                          {t('form.reload')}
                         </Button>
                       ) : null}
                     </Dialog.Description>
@@ -48,10 +48,10 @@ export function FormDialog(props: {
               </Dialog.Body>
               <Dialog.Footer>
                 <Button variant="outline" onClick={props.onClose}>
-                  {t('catalog.actions.cancel')}
+                  {t('table.cancel')}
                 </Button>
                 <Button type="submit" colorPalette="brand" loading={props.submitting}>
-                  {props.submitLabel ?? t('catalog.actions.save')}
+                  {props.submitLabel ?? t('table.save')}
                 </Button>
               </Dialog.Footer>
             </form>
@@ -67,7 +67,7 @@ export function FormDialog(props: {
 
 /** What a failed save says on top of the form: a conflict (someone else saved first), the network, or the server's message. */
 export function formErrorOf(err: unknown, t: (key: string) => string): { message: string; conflict: boolean } {
-  if (err instanceof ApiClientError && err.body?.error === 'version_conflict') return { message: t('catalog.conflict'), conflict: true }
+  if (err instanceof ApiClientError && err.body?.error === 'version_conflict') return { message: t('form.conflict'), conflict: true }
   if (err instanceof NetworkError) return { message: t('errors.network'), conflict: false }
   if (err instanceof ApiClientError) return { message: err.message, conflict: false }
   return { message: t('errors.server_error'), conflict: false }

@@ -1,0 +1,162 @@
+import { Alert, Badge, Box, Button, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { PAY_CODES, TIME_CODES } from '../../../../shared/rules/pay'
+import type { PaycodeRow } from '../../../../shared/schemas/pay'
+import { FormField } from '../../../components/ui/form-field'
+import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
+import { applyFieldErrors } from '../../../lib/api-client'
+import { useAbility } from '../../../lib/session'
+import { snackbar } from '../../../lib/snackbar-store'
+import { listPaycodes, updatePaycode } from '../api/pay-api'
+
+/** The payroll system's code for each pay item; an item without one is marked (it stops an export). */
+export function CodesPanel() {
+  const { t } = useTranslation()
+  const ability = useAbility()
+  const [editing, setEditing] = useState<PaycodeRow | null>(null)
+  const queryClient = useQueryClient()
+  const codes = useQuery({ queryKey: ['paycodes'], queryFn: ({ signal }) => listPaycodes(signal) })
+  const system = codes.data?.system ?? ''
+  if (codes.isPending)
+    return (
+      <Text color="fg.muted" aria-busy pt="2">
+        …
+      </Text>
+    )
+  if (codes.isError)
+    return (
+      <Alert.Root status="error" mt="2">
+        <Alert.Indicator />
+        <Alert.Description>{codes.error.message}</Alert.Description>
+        <Button size="sm" variant="outline" onClick={() => void codes.refetch()}>
+          {t('table.retry')}
+        </Button>
+      </Alert.Root>
+    )
+  return (
+    <Stack gap="3" pt="2">
+      <Text fontSize="sm" color="fg.muted">
+        {t('pay.paycodes.intro', { system })}
+      </Text>
+      <Table.ScrollArea borderWidth="1px" borderRadius="md">
+        <Table.Root size="sm" data-testid="paycodes-table">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>{t('pay.paycodes.item')}</Table.ColumnHeader>
+              <Table.ColumnHeader hideBelow="md">{t('pay.paycodes.kind')}</Table.ColumnHeader>
+              <Table.ColumnHeader hideBelow="sm">{t('pay.paycodes.code')}</Table.ColumnHeader>
+              <Table.ColumnHeader hideBelow="sm">{t('pay.paycodes.name')}</Table.ColumnHeader>
+              <Table.ColumnHeader w="1" />
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {codes.data.items.map((r) => (
+              <Table.Row key={r.item} data-testid="paycode-row">
+                <Table.Cell>
+                  <Text>{t(`pay.items.${r.item}`)}</Text>
+                  <Box hideFrom="sm" mt="1">
+                    {r.code ? (
+                      <Badge variant="outline" fontFamily="mono">
+                        {r.code}
+                      </Badge>
+                    ) : (
+                      <Badge colorPalette="red" variant="subtle">
+                        {t('pay.paycodes.unmapped')}
+                      </Badge>
+                    )}
+                  </Box>
+                </Table.Cell>
+                <Table.Cell hideBelow="md">{t(`pay.paycodes.kinds.${r.kind}`)}</Table.Cell>
+                <Table.Cell hideBelow="sm">
+                  {r.code ? (
+                    <Badge variant="outline" fontFamily="mono">
+                      {r.code}
+                    </Badge>
+                  ) : (
+                    <Badge colorPalette="red" variant="subtle">
+                      {t('pay.paycodes.unmapped')}
+                    </Badge>
+                  )}
+                </Table.Cell>
+                <Table.Cell hideBelow="sm">{r.name ?? '–'}</Table.Cell>
+                <Table.Cell>
+                  {ability.can('update', 'paycodes') ? (
+                    <Button size="xs" variant="outline" onClick={() => setEditing(r)} aria-label={`${t('pay.paycodes.edit')}: ${t(`pay.items.${r.item}`)}`}>
+                      {t('pay.paycodes.edit')}
+                    </Button>
+                  ) : null}
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+      {editing ? (
+        <CodeDialog
+          row={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null)
+            snackbar.show(t('pay.paycodes.saved'), { color: 'success', icon: 'success' })
+            void queryClient.invalidateQueries({ queryKey: ['paycodes'] })
+            void queryClient.invalidateQueries({ queryKey: ['payroll'] })
+          }}
+          onReload={() => void queryClient.invalidateQueries({ queryKey: ['paycodes'] })}
+        />
+      ) : null}
+    </Stack>
+  )
+}
+
+function CodeDialog({ row, onClose, onSaved, onReload }: { row: PaycodeRow; onClose: () => void; onSaved: () => void; onReload: () => void }) {
+  const { t } = useTranslation()
+  const [code, setCode] = useState(row.code ?? '')
+  const [name, setName] = useState(row.name ?? '')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<{ message: string; conflict: boolean } | null>(null)
+  const [codeError, setCodeError] = useState<string | null>(null)
+  const choices = row.kind === 'time' ? TIME_CODES : PAY_CODES
+  return (
+    <FormDialog
+      open
+      onClose={onClose}
+      title={t('pay.paycodes.editTitle', { item: t(`pay.items.${row.item}`) })}
+      testId="paycode-dialog"
+      submitting={busy}
+      formError={error?.message ?? null}
+      conflict={error?.conflict}
+      onReload={onReload}
+      onSubmit={(e) => {
+        e.preventDefault()
+        setBusy(true)
+        setError(null)
+        setCodeError(null)
+        updatePaycode(row.item, { version: row.version, code: code || null, name: name.trim() || null })
+          .then(onSaved)
+          .catch((err: unknown) => {
+            if (!applyFieldErrors(err, (_field, e) => setCodeError(e.message ?? null), ['code'] as const)) setError(formErrorOf(err, t))
+          })
+          .finally(() => setBusy(false))
+      }}
+    >
+      <FormField label={t('pay.paycodes.code')} error={codeError ? { type: 'server', message: codeError } : undefined}>
+        <NativeSelect.Root size="sm">
+          <NativeSelect.Field value={code} onChange={(e) => setCode(e.currentTarget.value)}>
+            <option value="">{t('pay.paycodes.unmapped')}</option>
+            {choices.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </FormField>
+      <FormField label={t('pay.paycodes.name')} helper={t('pay.paycodes.nameHelper')}>
+        <Input value={name} maxLength={60} onChange={(e) => setName(e.currentTarget.value)} />
+      </FormField>
+    </FormDialog>
+  )
+}

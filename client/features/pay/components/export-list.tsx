@@ -1,0 +1,151 @@
+import { Badge, Box, Card, HStack, Link, Progress, Stack, Table, Text } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import { formatOre, type FormatLanguage } from '../../../../shared/format'
+import type { PayExportItem, PayExportKind } from '../../../../shared/schemas/pay'
+import { fileUrl, listExports } from '../api/pay-api'
+
+const STATE_COLOR = { queued: 'gray', running: 'blue', done: 'green', failed: 'red' } as const
+
+/**
+ * The exports of a kind, newest first, followed while one runs (the user may leave and come back: the file stays
+ * here). A finished export offers its file; a failed one says so, in the payroll system's name.
+ */
+export function ExportList({ kind, system, onFinished }: { kind: PayExportKind; system: string; onFinished?: () => void }) {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const list = useQuery({
+    queryKey: ['pay-exports', kind],
+    queryFn: ({ signal }) => listExports(kind, signal),
+    refetchInterval: (q) => (q.state.data?.items.some((x) => x.state === 'queued' || x.state === 'running') ? 1000 : false),
+  })
+  const items = list.data?.items ?? []
+  // An export that finishes changes what the screen above says (the month's last export): tell it.
+  const finished = items.filter((x) => x.state === 'done' || x.state === 'failed').length
+  const seen = useRef<number | null>(null)
+  useEffect(() => {
+    if (!list.data) return
+    if (seen.current !== null && finished !== seen.current) onFinished?.()
+    seen.current = finished
+  }, [finished, list.data, onFinished])
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Card.Title>{t('pay.payroll.history')}</Card.Title>
+      </Card.Header>
+      <Card.Body>
+        {list.isPending ? (
+          <Text color="fg.muted">…</Text>
+        ) : list.isError ? (
+          <Text color="fg.error">{list.error.message}</Text>
+        ) : items.length === 0 ? (
+          <Text color="fg.muted">{t('pay.exports.none')}</Text>
+        ) : (
+          <Stack gap="3" data-testid={`${kind}-exports`}>
+            {items.map((x) => (
+              <ExportRow key={x.id} x={x} system={system} lang={lang} />
+            ))}
+          </Stack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  )
+}
+
+function ExportRow({ x, system, lang }: { x: PayExportItem; system: string; lang: FormatLanguage }) {
+  const { t } = useTranslation()
+  const what = x.kind === 'payroll' ? `${x.month} · ${x.format === 'paxml' ? 'PAXml' : 'CSV'}` : `${x.params.from} – ${x.params.to} · ${x.format.toUpperCase()}`
+  const s = x.summary
+  return (
+    <Box borderWidth="1px" borderRadius="md" p="3" data-testid="export-row" data-state={x.state}>
+      <HStack justify="space-between" wrap="wrap" gap="2">
+        <Text fontWeight="medium">{what}</Text>
+        <Badge colorPalette={STATE_COLOR[x.state]}>{t(`pay.exports.states.${x.state}`)}</Badge>
+      </HStack>
+      <Text fontSize="sm" color="fg.muted">
+        {t('pay.exports.requestedBy', { name: x.requestedBy, date: x.requestedAt })}
+      </Text>
+      {x.state === 'queued' || x.state === 'running' ? (
+        <Stack gap="1" mt="2">
+          <Progress.Root
+            value={Math.round((x.progress ?? 0) * 100)}
+            size="sm"
+            aria-label={t('pay.exports.progress', { percent: Math.round((x.progress ?? 0) * 100) })}
+          >
+            <Progress.Track>
+              <Progress.Range />
+            </Progress.Track>
+          </Progress.Root>
+          <Text fontSize="xs" color="fg.muted">
+            {t('pay.exports.progress', { percent: Math.round((x.progress ?? 0) * 100) })} {t('pay.exports.leaveHint')}
+          </Text>
+        </Stack>
+      ) : null}
+      {x.state === 'failed' ? (
+        <Text role="alert" color="fg.error" fontSize="sm" mt="1">
+          {x.error === 'refused' ? t('pay.exports.refused') : t('pay.payroll.failed', { system: x.kind === 'payroll' ? system : 'CSV/XLSX' })}
+        </Text>
+      ) : null}
+      {x.state === 'done' && s ? (
+        <Text fontSize="sm" mt="1">
+          {x.kind === 'payroll'
+            ? t('pay.payroll.totals', {
+                employees: s.employees,
+                hours: s.hours ?? 0,
+                absence: s.absenceHours ?? 0,
+                commission: formatOre(s.commissionOre ?? 0, lang),
+                extra: formatOre(s.extraIncomeOre ?? 0, lang),
+              })
+            : t('pay.absenceExport.rows', { employees: s.employees, rows: s.rows })}
+        </Text>
+      ) : null}
+      {x.state === 'done' && x.fileId ? (
+        <Link href={fileUrl(x.fileId)} download={x.fileName ?? undefined} colorPalette="brand" fontSize="sm" mt="1" data-testid="export-download">
+          {t('pay.exports.download')} {x.fileName ? `(${x.fileName})` : ''}
+        </Link>
+      ) : null}
+      {x.kind === 'payroll' && x.state === 'done' && s?.changes ? <Changes x={x} lang={lang} /> : null}
+    </Box>
+  )
+}
+
+function Changes({ x, lang }: { x: PayExportItem; lang: FormatLanguage }) {
+  const { t } = useTranslation()
+  const changes = x.summary!.changes!
+  const show = (v: { quantity: number; amountOre: number } | null) => (v === null ? '–' : v.amountOre ? formatOre(v.amountOre, lang) : String(v.quantity))
+  if (changes.length === 0) {
+    return (
+      <Text fontSize="sm" color="fg.muted" mt="1">
+        {t('pay.payroll.noChanges')}
+      </Text>
+    )
+  }
+  return (
+    <Box mt="2" overflowX="auto">
+      <Text fontSize="sm" fontWeight="medium">
+        {t('pay.payroll.changes')} ({t('pay.payroll.changeCount', { count: x.summary!.changeCount ?? changes.length })})
+      </Text>
+      <Table.Root size="sm" data-testid="payroll-changes">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>{t('pay.seller')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('pay.paycodes.item')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('pay.payroll.before')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('pay.payroll.after')}</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {changes.map((c) => (
+            <Table.Row key={`${c.userId}-${c.item}`}>
+              <Table.Cell>{c.name}</Table.Cell>
+              <Table.Cell>{t(`pay.items.${c.item}`)}</Table.Cell>
+              <Table.Cell textAlign="end">{show(c.before)}</Table.Cell>
+              <Table.Cell textAlign="end">{show(c.after)}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Box>
+  )
+}

@@ -1,0 +1,238 @@
+import { Button, HStack, IconButton, Input, Stack, Text, Textarea } from '@chakra-ui/react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMemo, useState } from 'react'
+import { Controller, useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import type { z } from 'zod'
+import { formatMonth, formatOre, type FormatLanguage } from '../../../../shared/format'
+import { kronorText } from '../../../../shared/rules/catalog'
+import { zodErrorMap } from '../../../../shared/schemas/errors'
+import { extraIncomeFormSchema, type ExtraIncomeItem } from '../../../../shared/schemas/pay'
+import { listState } from '../../../components/ui/data-table/list-state'
+import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
+import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
+import { useListQuery } from '../../../components/ui/data-table/use-list-query'
+import { FormField } from '../../../components/ui/form-field'
+import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
+import { LookupCombobox } from '../../../components/ui/lookup/lookup-select'
+import { applyFieldErrors } from '../../../lib/api-client'
+import { confirm } from '../../../lib/confirm-store'
+import { useAbility } from '../../../lib/session'
+import { snackbar } from '../../../lib/snackbar-store'
+import { createExtraIncome, listExtraIncome, removeExtraIncome, updateExtraIncome } from '../api/pay-api'
+import { MonthField } from './month-field'
+
+/** Extra income of a month: who gets what and why; added, changed and removed by back office (logged). */
+export function ExtraIncomePanel({ month, onMonth }: { month: string; onMonth: (m: string) => void }) {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const ability = useAbility()
+  const queryClient = useQueryClient()
+  const { query, update } = useListQuery({ itemsPerPage: 25 })
+  const [editing, setEditing] = useState<ExtraIncomeItem | 'new' | null>(null)
+  const filters = { month }
+  const list = useQuery({
+    queryKey: ['extra-incomes', query, filters],
+    queryFn: ({ signal }) => listExtraIncome(query, filters, signal),
+    placeholderData: keepPreviousData,
+  })
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: ['extra-incomes'] })
+    void queryClient.invalidateQueries({ queryKey: ['payroll'] })
+  }
+  const mayChange = ability.can('update', 'extra_incomes')
+  const remove = async (r: ExtraIncomeItem) => {
+    const ok = await confirm({
+      title: t('pay.extra.removeTitle'),
+      text: t('pay.extra.removeText', { amount: formatOre(r.amountOre, lang), name: r.sellerName, month: formatMonth(r.month, lang) }),
+      confirmLabel: t('pay.extra.remove'),
+      cancelLabel: t('table.cancel'),
+      destructive: true,
+    })
+    if (!ok) return
+    try {
+      await removeExtraIncome(r.id, r.version)
+      snackbar.show(t('pay.extra.removed'), { color: 'success', icon: 'success' })
+    } catch (err) {
+      snackbar.show(formErrorOf(err, t).message, { color: 'error', icon: 'error' })
+    }
+    refresh()
+  }
+  const columns: Column<ExtraIncomeItem>[] = [
+    {
+      key: 'seller',
+      header: t('pay.seller'),
+      sortKey: 'seller',
+      render: (r) => (
+        <>
+          <Text fontWeight="medium">{r.sellerName}</Text>
+          <Text fontSize="xs" color="fg.muted">
+            {r.description}
+          </Text>
+        </>
+      ),
+      csv: (r) => r.sellerName,
+    },
+    { key: 'month', header: t('pay.month'), sortKey: 'month', render: (r) => formatMonth(r.month, lang), csv: (r) => r.month, hideBelow: 'md' },
+    {
+      key: 'amount',
+      header: t('pay.extra.amount'),
+      sortKey: 'amount',
+      render: (r) => formatOre(r.amountOre, lang),
+      csv: (r) => (r.amountOre / 100).toFixed(2),
+    },
+    { key: 'description', header: t('pay.extra.description'), render: (r) => r.description, csv: (r) => r.description, hideBelow: 'lg' },
+    {
+      key: 'actions',
+      header: '',
+      render: (r) =>
+        mayChange ? (
+          <HStack gap="1" justify="end" onClick={(e) => e.stopPropagation()}>
+            <Button size="xs" variant="outline" onClick={() => setEditing(r)}>
+              {t('pay.paycodes.edit')}
+            </Button>
+            <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`${t('pay.extra.remove')}: ${r.sellerName}`} onClick={() => void remove(r)}>
+              ✕
+            </IconButton>
+          </HStack>
+        ) : null,
+    },
+  ]
+  const csv = useCsvDownload({
+    fileName: `${t('pay.extra.csvFile')}-${month}`,
+    columns: columns.filter((c) => c.key !== 'actions'),
+    query,
+    fetchPage: (q) => listExtraIncome(q, filters),
+  })
+  return (
+    <Stack gap="3" pt="2">
+      <Text fontSize="sm" color="fg.muted">
+        {t('pay.extra.intro')}
+      </Text>
+      <DataTable
+        label={t('pay.paycodes.tabs.extra')}
+        columns={columns}
+        {...listState(list)}
+        query={query}
+        onQueryChange={update}
+        emptyText={t('pay.extra.empty')}
+        onDownloadCsv={() => void csv.download()}
+        downloading={csv.downloading}
+        toolbar={
+          <HStack gap="2" wrap="wrap">
+            <MonthField month={month} onChange={onMonth} />
+            {ability.can('create', 'extra_incomes') ? (
+              <Button size="sm" colorPalette="brand" onClick={() => setEditing('new')}>
+                {t('pay.extra.add')}
+              </Button>
+            ) : null}
+          </HStack>
+        }
+      />
+      {editing ? (
+        <ExtraIncomeDialog
+          item={editing === 'new' ? null : editing}
+          month={month}
+          onClose={() => setEditing(null)}
+          onSaved={(created) => {
+            setEditing(null)
+            snackbar.show(t(created ? 'pay.extra.created' : 'pay.extra.updated'), { color: 'success', icon: 'success' })
+            refresh()
+          }}
+          onReload={refresh}
+        />
+      ) : null}
+    </Stack>
+  )
+}
+
+type FormIn = z.input<typeof extraIncomeFormSchema>
+type FormOut = z.output<typeof extraIncomeFormSchema>
+
+function ExtraIncomeDialog({
+  item,
+  month,
+  onClose,
+  onSaved,
+  onReload,
+}: {
+  item: ExtraIncomeItem | null
+  month: string
+  onClose: () => void
+  onSaved: (created: boolean) => void
+  onReload: () => void
+}) {
+  const { t } = useTranslation()
+  const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
+  const resolver = useMemo(() => zodResolver(extraIncomeFormSchema, { error: zodErrorMap(t) }), [t])
+  const form = useForm<FormIn, unknown, FormOut>({
+    resolver,
+    defaultValues: {
+      userId: item?.userId ?? '',
+      month: item?.month ?? month,
+      amount: item ? kronorText(item.amountOre) : '',
+      description: item?.description ?? '',
+    },
+  })
+  const { errors, isSubmitting } = form.formState
+  const submit = form.handleSubmit(async (v) => {
+    setFormError(null)
+    try {
+      if (item) await updateExtraIncome(item.id, { version: item.version, month: v.month, amountOre: v.amount, description: v.description })
+      else await createExtraIncome({ userId: v.userId, month: v.month, amountOre: v.amount, description: v.description })
+      onSaved(!item)
+    } catch (err) {
+      if (
+        !applyFieldErrors(err, (f, e) => form.setError(f === 'amountOre' ? 'amount' : (f as 'userId' | 'month' | 'description'), e), [
+          'userId',
+          'month',
+          'amountOre',
+          'description',
+        ] as const)
+      )
+        setFormError(formErrorOf(err, t))
+    }
+  })
+  return (
+    <FormDialog
+      open
+      onClose={onClose}
+      title={t(item ? 'pay.extra.editTitle' : 'pay.extra.addTitle')}
+      testId="extra-income-dialog"
+      onSubmit={submit}
+      submitting={isSubmitting}
+      formError={formError?.message ?? null}
+      conflict={formError?.conflict}
+      onReload={onReload}
+    >
+      {item?.exported ? (
+        <Text fontSize="sm" color="fg.warning">
+          {t('pay.extra.exported')}
+        </Text>
+      ) : null}
+      {item ? (
+        <Text fontWeight="medium">{item.sellerName}</Text>
+      ) : (
+        <FormField label={t('pay.seller')} error={errors.userId} required>
+          <Controller
+            control={form.control}
+            name="userId"
+            render={({ field }) => (
+              <LookupCombobox kind="users" label={t('pay.seller')} value={field.value || undefined} onChange={(id) => field.onChange(id ?? '')} />
+            )}
+          />
+        </FormField>
+      )}
+      <FormField label={t('pay.month')} error={errors.month} required>
+        <Input type="month" {...form.register('month')} />
+      </FormField>
+      <FormField label={t('pay.extra.amount')} error={errors.amount} helper={t('pay.extra.amountHelper')} required>
+        <Input inputMode="decimal" autoComplete="off" {...form.register('amount')} />
+      </FormField>
+      <FormField label={t('pay.extra.description')} error={errors.description} required>
+        <Textarea rows={2} maxLength={200} {...form.register('description')} />
+      </FormField>
+    </FormDialog>
+  )
+}

@@ -1,0 +1,138 @@
+import { Button, Card, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useQueryClient } from '@tanstack/react-query'
+import { useMemo, useState } from 'react'
+import { Controller, useForm, useWatch } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import type { z } from 'zod'
+import { addDays } from '../../../../shared/rules/pay'
+import { ABSENCE_TYPES } from '../../../../shared/rules/time-report'
+import { businessDay } from '../../../../shared/rules/work'
+import { zodErrorMap } from '../../../../shared/schemas/errors'
+import { absenceExportRequestSchema } from '../../../../shared/schemas/pay'
+import { FormField } from '../../../components/ui/form-field'
+import { formErrorOf } from '../../../components/ui/form-dialog'
+import { LookupCombobox, LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
+import { Page } from '../../../components/ui/page'
+import { applyFieldErrors } from '../../../lib/api-client'
+import { snackbar } from '../../../lib/snackbar-store'
+import { requestAbsenceExport } from '../api/pay-api'
+import { ExportList } from '../components/export-list'
+
+type FormIn = z.input<typeof absenceExportRequestSchema>
+type FormOut = z.output<typeof absenceExportRequestSchema>
+
+/**
+ * /backoffice/absenceexport: absence per person and type for a period and filters, as CSV (opens in Excel as it is)
+ * or XLSX. The export runs in the background with its progress; its file waits here for the user to come back.
+ */
+export default function AbsenceExportPage() {
+  const { t } = useTranslation()
+  const queryClient = useQueryClient()
+  const [error, setError] = useState<string | null>(null)
+  const [defaults] = useState(() => {
+    const today = businessDay(Date.now())
+    const firstOfMonth = `${today.slice(0, 7)}-01`
+    // The last whole month: what payroll asks for most.
+    const from = `${addDays(firstOfMonth, -1).slice(0, 7)}-01`
+    return { from, to: addDays(firstOfMonth, -1), format: 'xlsx' as const }
+  })
+  const resolver = useMemo(() => zodResolver(absenceExportRequestSchema, { error: zodErrorMap(t) }), [t])
+  const form = useForm<FormIn, unknown, FormOut>({ resolver, defaultValues: defaults })
+  const { errors, isSubmitting } = form.formState
+  const officeId = useWatch({ control: form.control, name: 'officeId' })
+  const teamId = useWatch({ control: form.control, name: 'teamId' })
+  const absenceType = useWatch({ control: form.control, name: 'absenceType' })
+  const submit = form.handleSubmit(async (values) => {
+    setError(null)
+    try {
+      await requestAbsenceExport(values)
+      snackbar.show(t('pay.absenceExport.started'), { color: 'success', icon: 'success' })
+      void queryClient.invalidateQueries({ queryKey: ['pay-exports', 'absence'] })
+    } catch (err) {
+      if (!applyFieldErrors(err, form.setError, ['from', 'to', 'format', 'absenceType', 'officeId', 'teamId', 'userId'] as const))
+        setError(formErrorOf(err, t).message)
+    }
+  })
+  return (
+    <Page title={t('routes.backoffice-absenceexport')} subtitle={t('pay.absenceExport.intro')} breadcrumbs={[{ label: t('nav.groups.backoffice') }]}>
+      <Stack gap="4">
+        <Card.Root>
+          <Card.Body>
+            <form onSubmit={submit} noValidate data-testid="absence-export-form">
+              <Stack gap="4">
+                <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
+                  <FormField label={t('pay.absenceExport.from')} error={errors.from} required>
+                    <Input type="date" {...form.register('from')} />
+                  </FormField>
+                  <FormField label={t('pay.absenceExport.to')} error={errors.to} required>
+                    <Input type="date" {...form.register('to')} />
+                  </FormField>
+                  <FormField label={t('pay.absenceExport.format')} error={errors.format}>
+                    <NativeSelect.Root>
+                      <NativeSelect.Field {...form.register('format')}>
+                        <option value="xlsx">XLSX (Excel)</option>
+                        <option value="csv">CSV</option>
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                  </FormField>
+                  <FormField label={t('pay.absenceExport.type')} error={errors.absenceType}>
+                    <NativeSelect.Root>
+                      <NativeSelect.Field
+                        value={absenceType ?? ''}
+                        onChange={(e) => form.setValue('absenceType', (e.currentTarget.value || undefined) as FormIn['absenceType'])}
+                      >
+                        <option value="">{t('pay.absenceExport.allTypes')}</option>
+                        {ABSENCE_TYPES.map((a) => (
+                          <option key={a} value={a}>
+                            {t(`pay.items.absence.${a}`)}
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                  </FormField>
+                  <FormField label={t('pay.office')}>
+                    <LookupNativeSelect
+                      kind="offices"
+                      label={t('pay.office')}
+                      value={officeId}
+                      onChange={(id) => {
+                        form.setValue('officeId', id)
+                        form.setValue('teamId', undefined)
+                      }}
+                    />
+                  </FormField>
+                  <FormField label={t('pay.team')}>
+                    <LookupNativeSelect kind="teams" label={t('pay.team')} value={teamId} parentId={officeId} onChange={(id) => form.setValue('teamId', id)} />
+                  </FormField>
+                  <FormField label={t('pay.seller')}>
+                    <Controller
+                      control={form.control}
+                      name="userId"
+                      render={({ field }) => (
+                        <LookupCombobox kind="users" label={t('pay.seller')} value={field.value} parentId={teamId} onChange={field.onChange} />
+                      )}
+                    />
+                  </FormField>
+                </SimpleGrid>
+                {error ? (
+                  <Text role="alert" color="fg.error">
+                    {error}
+                  </Text>
+                ) : null}
+                <HStack>
+                  <Button type="submit" colorPalette="brand" loading={isSubmitting}>
+                    {t('pay.absenceExport.start')}
+                  </Button>
+                </HStack>
+              </Stack>
+            </form>
+          </Card.Body>
+        </Card.Root>
+        <ExportList kind="absence" system="" />
+      </Stack>
+    </Page>
+  )
+}

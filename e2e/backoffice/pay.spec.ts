@@ -1,0 +1,106 @@
+import fs from 'node:fs'
+import { expect, test, type Page } from '@playwright/test'
+import { expectSnackbar, recordSnackbars, signInFresh } from '../fixtures'
+
+/**
+ * Time, absence and pay end to end (issue 15): a seller reports a week on the phone, a sick day among them; the
+ * coach attests the month and the phone locks it; back office exports the month as PAXml and the file holds the
+ * week. Each project takes its own past month of the shared server (phone two months back, desktop three), so the
+ * two runs never meet.
+ */
+test('a week reported on the phone is attested by the coach and leaves in the PAXml payroll file @phone', async ({ page, browser }, info) => {
+  const back = info.project.name === 'phone' ? 2 : 3
+  const now = new Date()
+  const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1)).toISOString().slice(0, 7)
+  // The month's first Monday to Friday.
+  const first = new Date(`${month}-01T00:00:00Z`)
+  const monday = new Date(first.getTime() + ((8 - first.getUTCDay()) % 7) * 86_400_000)
+  const week = Array.from({ length: 5 }, (_, i) => new Date(monday.getTime() + i * 86_400_000).toISOString().slice(0, 10))
+  const sickDay = week[2]!
+
+  // The seller's week, on the phone.
+  await signInFresh(page, 'seller@demo.test')
+  for (const date of week) {
+    await page.goto(`/sales/time-report?date=${date}`)
+    await recordSnackbars(page)
+    if (date === sickDay) {
+      await page.getByTestId('present').selectOption('no')
+      await page.getByTestId('work-hours').selectOption('0')
+      await page.getByTestId('absence-hours').selectOption('8')
+      await page.getByTestId('absence-type').selectOption('sick')
+    } else {
+      await page.getByTestId('present').selectOption('yes')
+    }
+    await page.getByRole('button', { name: 'Spara tidrapporten' }).click()
+    await expectSnackbar(page, 'Tidrapporten är sparad')
+  }
+  await expect(page.getByTestId('sync-status')).toHaveAttribute('data-pending', '0', { timeout: 30_000 })
+
+  // The coach attests the seller's month.
+  const coach = await newPage(browser, info.project.use)
+  await signInFresh(coach, 'coach@demo.test')
+  await coach.goto(`/backoffice/timereports?tab=attestation&month=${month}`)
+  const row = coach.getByTestId('attestation-row').filter({ hasText: 'Sven Säljare' })
+  await expect(row).toContainText('Ej attesterad')
+  await expect(row).toContainText('5')
+  // The box's label is what a finger taps (the input itself is hidden under it).
+  await row.locator('label').first().click()
+  await expect(row.getByRole('checkbox', { name: 'Välj Sven Säljare' })).toBeChecked()
+  await recordSnackbars(coach)
+  await coach.getByRole('button', { name: 'Attestera valda (1)' }).click()
+  await expectSnackbar(coach, '1 attesterade')
+  await expect(row).toContainText('Attesterad')
+  await expect(row).toContainText('av Cecilia Coach')
+  await coach.screenshot({ path: `test-results/screens/${info.project.name}-attestation.png`, fullPage: true })
+
+  // The phone learns the month is locked, and keeps knowing it offline.
+  await page.goto(`/sales/time-report?date=${week[0]}`)
+  await expect(page.getByTestId('month-locked')).toBeVisible({ timeout: 30_000 })
+  await page.context().setOffline(true)
+  await page.reload()
+  await expect(page.getByTestId('month-locked')).toContainText(`Månaden ${month} är attesterad och låst`)
+  await expect(page.getByRole('button', { name: 'Spara tidrapporten' })).toBeDisabled()
+  await page.context().setOffline(false)
+
+  // Back office exports the month to payroll as PAXml.
+  const desk = await newPage(browser, info.project.use)
+  await signInFresh(desk, 'backoffice@demo.test')
+  await desk.goto(`/backoffice/paycodes?tab=payroll&month=${month}`)
+  await expect(desk.getByText('Månaden kan exporteras.')).toBeVisible()
+  await desk.getByRole('button', { name: 'Exportera PAXml' }).click()
+  const done = desk
+    .getByTestId('export-row')
+    .filter({ hasText: `${month} · PAXml` })
+    .first()
+  await expect(done).toHaveAttribute('data-state', 'done', { timeout: 30_000 })
+  await expect(desk.getByText(/^Senast exporterad .* av Bertil Backoffice/)).toBeVisible()
+  await desk.screenshot({ path: `test-results/screens/${info.project.name}-payroll-export.png`, fullPage: true })
+  const downloading = desk.waitForEvent('download')
+  await done.getByTestId('export-download').click()
+  const file = fs.readFileSync((await (await downloading).path())!, 'utf8')
+  expect(file).toContain('<version>2.0</version>')
+  const mine = [...file.matchAll(/<tidtrans anstid="D-SELLER"[^>]*>([\s\S]*?)<\/tidtrans>/g)].map((m) => m[1]!)
+  const of = (code: string) => mine.filter((s) => s.includes(`<tidkod>${code}</tidkod>`))
+  expect(
+    of('TID')
+      .map((s) => /<datum>(.*?)<\/datum>/.exec(s)![1])
+      .sort(),
+  ).toEqual(week.filter((d) => d !== sickDay))
+  expect(of('TID').every((s) => s.includes('<timmar>8</timmar>'))).toBe(true)
+  expect(of('SJK')).toEqual([expect.stringContaining(`<datum>${sickDay}</datum>`)])
+  await Promise.all([coach.context().close(), desk.context().close()])
+})
+
+async function newPage(browser: import('@playwright/test').Browser, use: Record<string, unknown>): Promise<Page> {
+  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = use as Parameters<typeof browser.newContext>[0] & object
+  const context = await browser.newContext({
+    baseURL: String(use.baseURL ?? ''),
+    viewport,
+    userAgent,
+    deviceScaleFactor,
+    isMobile,
+    hasTouch,
+    serviceWorkers: 'block',
+  })
+  return context.newPage()
+}

@@ -1,0 +1,64 @@
+import { and, asc, gt, inArray, min } from 'drizzle-orm'
+import { commissionMove } from '../../shared/rules/pay'
+import { businessMonth } from '../../shared/rules/work'
+import type { Database, Db } from './client'
+
+const SALES_PER_STEP = 2000
+
+/**
+ * The commission ledger filled from the sale reports' status history already stored (docs/decisions/029), as the
+ * pay area's subscriber would have built it from their events: the first approval pays, a regret of a paid sale
+ * takes it back. For data written without the sales service (the seeds' bulk inserts). Lines get negative event
+ * ids, which no recorded event has. Sales that already have lines are left as they are.
+ */
+export async function fillCommissionFromHistory(database: Database, tx: Db = database.db): Promise<number> {
+  const { t } = database
+  const h = t.saleStatusHistory
+  const [first] = await tx.select({ n: min(t.commissionLines.eventId) }).from(t.commissionLines)
+  let eventId = Math.min(0, first?.n ?? 0)
+  let after = ''
+  let written = 0
+  for (;;) {
+    const sales = await tx
+      .select({ id: t.sales.id, sellerId: t.sales.sellerId, soldAt: t.sales.soldAt, commission: t.sales.sellerCommissionOre })
+      .from(t.sales)
+      .where(gt(t.sales.id, after))
+      .orderBy(asc(t.sales.id))
+      .limit(SALES_PER_STEP)
+    if (!sales.length) break
+    after = sales.at(-1)!.id
+    const ids = sales.map((s) => s.id)
+    const had = new Set(
+      (await tx.selectDistinct({ id: t.commissionLines.saleId }).from(t.commissionLines).where(inArray(t.commissionLines.saleId, ids))).map((r) => r.id),
+    )
+    const moves = await tx
+      .select({ saleId: h.saleId, status: h.status, at: h.at })
+      .from(h)
+      .where(and(inArray(h.saleId, ids), inArray(h.status, ['approved', 'regret'])))
+      .orderBy(asc(h.saleId), asc(h.at))
+    const bySale = new Map(sales.map((s) => [s.id, s]))
+    const paid = new Map<string, number>()
+    const lines: Array<typeof t.commissionLines.$inferInsert> = []
+    for (const m of moves) {
+      if (had.has(m.saleId)) continue
+      const sale = bySale.get(m.saleId)!
+      const move = commissionMove(paid.get(m.saleId) ?? 0, m.status, sale.commission)
+      if (!move) continue
+      paid.set(m.saleId, (paid.get(m.saleId) ?? 0) + move.amountOre)
+      lines.push({
+        id: crypto.randomUUID(),
+        eventId: --eventId,
+        saleId: m.saleId,
+        userId: sale.sellerId,
+        month: businessMonth(m.at),
+        kind: move.kind,
+        amountOre: move.amountOre,
+        soldAt: sale.soldAt,
+        at: m.at,
+      })
+    }
+    for (let i = 0; i < lines.length; i += 500) await tx.insert(t.commissionLines).values(lines.slice(i, i + 500))
+    written += lines.length
+  }
+  return written
+}

@@ -1,0 +1,404 @@
+import { randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import ExcelJS from 'exceljs'
+import { and, eq } from 'drizzle-orm'
+import { parse } from 'csv-parse/sync'
+import { describe, expect, it } from 'vitest'
+import { validateXML } from 'xmllint-wasm'
+import { businessDay, businessMonth } from '../../../shared/rules/work'
+import type { AttestAnswer, AttestationRow, SickPeriodRow, TimeReportDetail, TimeReportListItem } from '../../../shared/schemas/time-reports'
+import type { PayExportItem, PayrollMonthState } from '../../../shared/schemas/pay'
+import type { ListAnswer } from '../../../shared/schemas/pagination'
+import { SYNC_SCHEMA_VERSION, type ProductRecord, type PullResult } from '../../../shared/schemas/sync'
+import { saleArgs } from '../../test/fixtures'
+import { createTestApp } from '../../test/harness'
+
+/**
+ * Time, absence and pay through the API (issue 15): a seller's week from the phone, the coach's attestation and the
+ * lock on the device, back office's correction and reopening, the payroll export as PAXml (valid against the
+ * official schema) and CSV, a re-export's changes, a failed export that writes nothing, the absence export read back.
+ */
+/** Exports to fail, counted down (a job is tried twice before it is given up). */
+let faults = 0
+const app = await createTestApp(
+  {},
+  {
+    payHooks: {
+      beforeCommit: () => {
+        if (faults > 0) {
+          faults--
+          throw new Error('injected fault')
+        }
+      },
+    },
+  },
+)
+const { database } = app
+const { t, db } = database
+
+const seller = await app.login('seller@demo.test')
+const coach = await app.login('coach@demo.test')
+const backoffice = await app.login('backoffice@demo.test')
+const manager = await app.login('manager@demo.test')
+const sellerId = seller.answer.userData.id
+const month = businessMonth(Date.now())
+const day = (n: number) => `${month}-${String(n).padStart(2, '0')}`
+
+const clientId = randomUUID()
+let seq = 0
+const push = async (name: string, args: unknown) => {
+  const r = await app.request('POST', '/api/sync/push', {
+    cookie: seller.cookie,
+    body: { clientId, schemaVersion: SYNC_SCHEMA_VERSION, mutations: [{ seq: ++seq, name, args, createdAt: Date.now() }] },
+  })
+  expect(r.status).toBe(200)
+  return r.json as { applied: number; rejected: number }
+}
+const pull = async () =>
+  (await app.request('POST', '/api/sync/pull', { cookie: seller.cookie, body: { clientId, cookie: null } })).json as unknown as PullResult
+
+const workDay = (date: string) => ({
+  id: randomUUID(),
+  date,
+  present: true,
+  workHours: 8,
+  absenceHours: 0,
+  absenceType: null,
+  allowanceType: 0,
+  travelLocation: null,
+  comment: null,
+})
+const sickDay = (date: string) => ({ ...workDay(date), present: false, workHours: 0, absenceHours: 8, absenceType: 'sick' })
+
+async function waitExport(id: string): Promise<PayExportItem> {
+  for (;;) {
+    const r = await app.request('GET', `/api/pay-exports/${id}`, { cookie: backoffice.cookie })
+    expect(r.status).toBe(200)
+    const x = r.json as unknown as PayExportItem
+    if (x.state === 'done' || x.state === 'failed') return x
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+const fileText = async (id: string) => {
+  const r = await app.request('GET', `/api/files/${id}`, { cookie: backoffice.cookie })
+  expect(r.status).toBe(200)
+  return {
+    text: r.text,
+    bytes: Buffer.from(await (await app.app.request(`http://localhost/api/files/${id}`, { headers: { cookie: backoffice.cookie } })).arrayBuffer()),
+  }
+}
+const xsd = fs.readFileSync(path.resolve(import.meta.dirname, '../../../../shared/formats/paxml-2.0.xsd'), 'utf8')
+
+// The seller's week: Monday to Friday of the month's first week, a sick day among them.
+const week = [workDay(day(1)), workDay(day(2)), sickDay(day(3)), { ...workDay(day(4)), allowanceType: 2, travelLocation: 'Umeå' }, workDay(day(5))]
+const sickNoticeId = randomUUID()
+
+describe('back office reads the time reports', () => {
+  it('a sick notice from the phone is on the sick list at once, with its days and the certificate from day 8; a day at work ends it', async () => {
+    const [y, m] = month.split('-').map(Number) as [number, number]
+    const previous = new Date(Date.UTC(y, m - 2, 1)).toISOString().slice(0, 7)
+    const first = `${previous}-01`
+    expect(await push('createSickNotice', { id: sickNoticeId, date: first, message: 'Feber', sentAt: Date.now() })).toMatchObject({ applied: 1 })
+    const list = (await app.request('GET', '/api/sick-notices?state=sick', { cookie: backoffice.cookie })).json as { items: SickPeriodRow[] }
+    const today = businessDay(Date.now())
+    const days = Math.round((Date.parse(today) - Date.parse(first)) / 86_400_000) + 1
+    expect(list.items.find((r) => r.userId === sellerId)).toMatchObject({
+      name: 'Sven Säljare',
+      start: first,
+      end: null,
+      days,
+      message: 'Feber',
+      certificateFrom: `${previous}-08`,
+    })
+    expect((await app.request('GET', '/api/sick-notices', { cookie: seller.cookie })).status).toBe(403)
+    // Back at work on the 3rd: two sick days, returned.
+    expect(await push('saveTimeReport', workDay(`${previous}-03`))).toMatchObject({ applied: 1 })
+    expect(
+      ((await app.request('GET', '/api/sick-notices?state=sick', { cookie: backoffice.cookie })).json as { items: SickPeriodRow[] }).items.filter(
+        (r) => r.userId === sellerId,
+      ),
+    ).toEqual([])
+    const back = (await app.request('GET', '/api/sick-notices?state=returned&days=90', { cookie: backoffice.cookie })).json as { items: SickPeriodRow[] }
+    expect(back.items.find((r) => r.userId === sellerId)).toMatchObject({
+      start: first,
+      end: `${previous}-02`,
+      returnedOn: `${previous}-03`,
+      days: 2,
+      certificateFrom: null,
+    })
+  })
+
+  it('lists the month with filters; a seller may not read the list; a coach sees their teams', async () => {
+    // The week arrives from the phone (after the sick notice above: a day at work after it ends that sickness).
+    for (const r of week) expect(await push('saveTimeReport', r)).toMatchObject({ applied: 1 })
+    const all = (await app.request('GET', `/api/time-reports?month=${month}&userId=${sellerId}&itemsPerPage=10`, { cookie: backoffice.cookie }))
+      .json as unknown as ListAnswer<TimeReportListItem>
+    expect(all.total).toBe(5)
+    expect(all.items.map((r) => r.date)).toEqual([day(5), day(4), day(3), day(2), day(1)])
+    const sick = (await app.request('GET', `/api/time-reports?month=${month}&absenceType=sick&userId=${sellerId}`, { cookie: backoffice.cookie }))
+      .json as unknown as ListAnswer<TimeReportListItem>
+    expect(sick.items.map((r) => [r.sellerName, r.date])).toEqual([['Sven Säljare', day(3)]])
+    const perDiem = (await app.request('GET', `/api/time-reports?month=${month}&allowanceType=2&userId=${sellerId}`, { cookie: backoffice.cookie }))
+      .json as unknown as ListAnswer<TimeReportListItem>
+    expect(perDiem.items.map((r) => r.travelLocation)).toEqual(['Umeå'])
+    expect((await app.request('GET', `/api/time-reports?month=${month}&userId=${sellerId}`, { cookie: coach.cookie })).json).toMatchObject({ total: 5 })
+    // Teams the coach does not coach (Väst, Norr, Söder) are not in their list.
+    const theirs = (await app.request('GET', `/api/time-reports?month=${month}&itemsPerPage=100`, { cookie: coach.cookie }))
+      .json as unknown as ListAnswer<TimeReportListItem>
+    expect(new Set(theirs.items.map((r) => r.teamName))).toEqual(new Set(['Team Öresund', 'Team Lund']))
+    // The manager's office (Malmö) holds the seller's team too; a seller reads no list.
+    expect((await app.request('GET', `/api/time-reports?month=${month}`, { cookie: seller.cookie })).status).toBe(403)
+    expect((await app.request('GET', `/api/time-reports?month=2026-13`, { cookie: backoffice.cookie })).json).toMatchObject({
+      fieldErrors: { month: ['Ange en månad (ÅÅÅÅ-MM)'] },
+    })
+  })
+})
+
+describe('attestation locks the month', () => {
+  it('the coach attests their seller; the phone is told and a later save is refused; back office reopens with a reason', async () => {
+    expect((await app.request('POST', '/api/time-attestations', { cookie: seller.cookie, body: { month, userIds: [sellerId] } })).status).toBe(403)
+    const attested = (await app.request('POST', '/api/time-attestations', { cookie: coach.cookie, body: { month, userIds: [sellerId] } }))
+      .json as unknown as AttestAnswer
+    expect(attested).toEqual({ attested: [sellerId], refused: [] })
+    const again = (await app.request('POST', '/api/time-attestations', { cookie: coach.cookie, body: { month, userIds: [sellerId] } }))
+      .json as unknown as AttestAnswer
+    expect(again.refused).toMatchObject([{ userId: sellerId, refusal: 'alreadyAttested' }])
+    const rows = (await app.request('GET', `/api/time-attestations?month=${month}`, { cookie: coach.cookie })).json as { items: AttestationRow[] }
+    expect(rows.items.find((r) => r.userId === sellerId)).toMatchObject({
+      days: 5,
+      workHours: 32,
+      absenceHours: 8,
+      attestedBy: 'Cecilia Coach',
+      mayAttest: true,
+    })
+
+    // The device pulls the lock; a change made offline before it knew is refused and says why.
+    const pulled = await pull()
+    expect(pulled.patch.filter((p) => p.table === 'attestations')).toMatchObject([{ op: 'put', value: { month, userId: sellerId } }])
+    expect(await push('saveTimeReport', { ...workDay(day(2)), workHours: 6, absenceHours: 2, absenceType: 'other' })).toMatchObject({ rejected: 1 })
+    expect((await pull()).rejections.at(-1)).toMatchObject({
+      code: 'month_attested',
+      message: `Månaden ${month} är attesterad och låst; tidrapporten ändrades inte`,
+    })
+
+    // Back office cannot correct an attested month either; the coach cannot reopen; back office reopens.
+    const [report] = await db
+      .select()
+      .from(t.timeReports)
+      .where(and(eq(t.timeReports.userId, sellerId), eq(t.timeReports.date, day(2))))
+    const correction = {
+      version: report!.version,
+      present: true,
+      workHours: 6,
+      absenceHours: 2,
+      absenceType: 'other',
+      allowanceType: 0,
+      travelLocation: null,
+      comment: 'Läkarbesök',
+      reason: 'Enligt intyg',
+    }
+    expect((await app.request('PATCH', `/api/time-reports/${report!.id}`, { cookie: backoffice.cookie, body: correction })).json).toMatchObject({
+      error: 'month_attested',
+    })
+    expect((await app.request('POST', '/api/time-attestations/reopen', { cookie: coach.cookie, body: { month, userId: sellerId, reason: 'x' } })).status).toBe(
+      403,
+    )
+    expect(
+      (await app.request('POST', '/api/time-attestations/reopen', { cookie: backoffice.cookie, body: { month, userId: sellerId, reason: '' } })).status,
+    ).toBe(400)
+    expect(
+      (
+        await app.request('POST', '/api/time-attestations/reopen', {
+          cookie: backoffice.cookie,
+          body: { month, userId: sellerId, reason: 'Fel timmar den 2:a' },
+        })
+      ).status,
+    ).toBe(200)
+
+    // Now the correction goes through, by the seller's rules, logged with the reason, and reaches the phone.
+    const broken = { ...correction, absenceType: null }
+    expect((await app.request('PATCH', `/api/time-reports/${report!.id}`, { cookie: backoffice.cookie, body: broken })).json).toMatchObject({
+      fieldErrors: { absenceType: [expect.any(String)] },
+    })
+    expect((await app.request('PATCH', `/api/time-reports/${report!.id}`, { cookie: backoffice.cookie, body: correction })).status).toBe(200)
+    expect((await app.request('PATCH', `/api/time-reports/${report!.id}`, { cookie: backoffice.cookie, body: correction })).json).toMatchObject({
+      error: 'version_conflict',
+    })
+    const detail = (await app.request('GET', `/api/time-reports/${report!.id}`, { cookie: backoffice.cookie })).json as unknown as TimeReportDetail
+    expect(detail).toMatchObject({ workHours: 6, absenceType: 'other', locked: false })
+    expect(detail.activity[0]).toMatchObject({ action: 'backoffice_corrected', reason: 'Enligt intyg', before: { workHours: 8 }, after: { workHours: 6 } })
+    const onPhone = (await pull()).patch.find((p) => p.table === 'timeReports' && p.op === 'put' && p.key === report!.id)
+    expect(onPhone).toMatchObject({ value: { workHours: 6, comment: 'Läkarbesök' } })
+  })
+})
+
+describe('the payroll export', () => {
+  it('is refused while the month is not attested, naming who; then writes PAXml valid against the official schema', async () => {
+    const state = (await app.request('GET', `/api/payroll?month=${month}`, { cookie: backoffice.cookie })).json as unknown as PayrollMonthState
+    expect(state.problems).toContainEqual({ kind: 'notAttested', userId: sellerId, name: 'Sven Säljare' })
+    const refused = await app.request('POST', '/api/payroll-exports', { cookie: backoffice.cookie, body: { month, format: 'paxml' } })
+    expect(refused.status).toBe(422)
+    expect(refused.json).toMatchObject({
+      error: 'export_refused',
+      details: { problems: expect.arrayContaining([{ kind: 'notAttested', userId: sellerId, name: 'Sven Säljare' }]) },
+    })
+    expect((await app.request('POST', '/api/payroll-exports', { cookie: coach.cookie, body: { month, format: 'paxml' } })).status).toBe(403)
+
+    // Back office attests everyone who reported this month (the demo's colleagues too).
+    const everyone = ((await app.request('GET', `/api/time-attestations?month=${month}`, { cookie: backoffice.cookie })).json as { items: AttestationRow[] })
+      .items
+    const open = everyone.filter((r) => r.attestedAt === null).map((r) => r.userId)
+    expect((await app.request('POST', '/api/time-attestations', { cookie: backoffice.cookie, body: { month, userIds: open } })).json).toMatchObject({
+      attested: expect.arrayContaining([sellerId]),
+      refused: [],
+    })
+    const extra = await app.request('POST', '/api/extra-incomes', {
+      cookie: backoffice.cookie,
+      body: { userId: sellerId, month, amountOre: 1500_00, description: 'Tävlingsvinst' },
+    })
+    expect(extra.status).toBe(201)
+    // The seller sees it on the phone (the salary calculator).
+    expect((await pull()).patch.find((p) => p.table === 'extraIncomes')).toMatchObject({
+      op: 'put',
+      value: { amountOre: 1500_00, description: 'Tävlingsvinst' },
+    })
+
+    const asked = await app.request('POST', '/api/payroll-exports', { cookie: backoffice.cookie, body: { month, format: 'paxml' } })
+    expect(asked.status, JSON.stringify(asked.json)).toBe(202)
+    const done = await waitExport((asked.json as unknown as PayExportItem).id)
+    expect(done).toMatchObject({ state: 'done', kind: 'payroll' })
+    const { text } = await fileText(done.fileId!)
+    const validation = await validateXML({ xml: [{ fileName: 'lon.xml', contents: text }], schema: [{ fileName: 'paxml-2.0.xsd', contents: xsd }] })
+    expect(validation.errors).toEqual([])
+    expect(validation.valid).toBe(true)
+    // The seller's week is in it, matched on the employee number: 4 days' work (32 h - 2 h corrected), the sick day.
+    const mine = [...text.matchAll(/<tidtrans anstid="D-SELLER"[^>]*>([\s\S]*?)<\/tidtrans>/g)].map((m) => m[1]!)
+    const code = (s: string) => /<tidkod>(.*?)<\/tidkod>/.exec(s)![1]
+    const hours = (s: string) => Number(/<timmar>(.*?)<\/timmar>/.exec(s)![1])
+    expect(mine.filter((s) => code(s) === 'TID').reduce((n, s) => n + hours(s), 0)).toBe(30)
+    expect(mine.filter((s) => code(s) === 'SJK').map((s) => [/<datum>(.*?)<\/datum>/.exec(s)![1], hours(s)])).toEqual([[day(3), 8]])
+    expect(mine.filter((s) => code(s) === 'FR2').map(hours)).toEqual([2])
+    expect(text).toMatch(/<kod id="FR2" namn="Övrig frånvaro"\/>/)
+    expect(text).toMatch(/<lonetrans anstid="D-SELLER"[^>]*>\s*<lonkod>INRHEL_FRI<\/lonkod>[\s\S]*?<antal>1<\/antal>/)
+    expect(text).toMatch(
+      /<lonetrans anstid="D-SELLER"[^>]*>\s*<lonkod>BONUS<\/lonkod>\s*<benamning>Tävlingsvinst<\/benamning>[\s\S]*?<belopp>1500.00<\/belopp>/,
+    )
+    expect(done.summary).toMatchObject({ extraIncomeOre: expect.any(Number) })
+    expect((await app.request('GET', `/api/payroll?month=${month}`, { cookie: backoffice.cookie })).json).toMatchObject({
+      lastExport: { id: done.id, by: 'Bertil Backoffice' },
+    })
+  })
+
+  it('a fault while exporting writes nothing and says so; the retry succeeds and shows what changed since the last export', async () => {
+    await app.request('POST', '/api/extra-incomes', {
+      cookie: backoffice.cookie,
+      body: { userId: sellerId, month, amountOre: 200_00, description: 'Kvällspass' },
+    })
+    faults = 2
+    const failing = await app.request('POST', '/api/payroll-exports', { cookie: backoffice.cookie, body: { month, format: 'csv' } })
+    const failed = await waitExport((failing.json as unknown as PayExportItem).id)
+    expect(failed).toMatchObject({ state: 'failed', fileId: null })
+    expect(await db.select().from(t.payrollExportLines).where(eq(t.payrollExportLines.exportId, failed.id))).toEqual([])
+    const retry = await app.request('POST', '/api/payroll-exports', { cookie: backoffice.cookie, body: { month, format: 'csv' } })
+    const done = await waitExport((retry.json as unknown as PayExportItem).id)
+    expect(done.state).toBe('done')
+    expect(done.summary!.changes).toContainEqual({
+      userId: sellerId,
+      name: 'Sven Säljare',
+      item: 'extra_income',
+      before: { quantity: 0, amountOre: 1500_00 },
+      after: { quantity: 0, amountOre: 1700_00 },
+    })
+    // The CSV read back: UTF-8 with a byte-order mark, semicolons, the same lines.
+    const { bytes } = await fileText(done.fileId!)
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    const rows = parse(bytes.subarray(3).toString('utf8'), { delimiter: ';', columns: true }) as Array<Record<string, string>>
+    const sellerRows = rows.filter((r) => r['Anställningsnummer'] === 'D-SELLER')
+    expect(sellerRows.filter((r) => r['Kod'] === 'SJK')).toEqual([expect.objectContaining({ Datum: day(3), Timmar: '8' })])
+    expect(sellerRows.filter((r) => r['Kod'] === 'BONUS').map((r) => r['Belopp'])).toEqual(['1500,00', '200,00'])
+  })
+
+  it('an unmapped pay item blocks the export and is named', async () => {
+    const codes = (await app.request('GET', '/api/paycodes', { cookie: backoffice.cookie })).json as { items: Array<{ item: string; version: number }> }
+    const other = codes.items.find((c) => c.item === 'absence.other')!
+    expect(
+      (await app.request('PUT', '/api/paycodes/absence.other', { cookie: backoffice.cookie, body: { version: other.version, code: 'PROVISION', name: null } }))
+        .json,
+    ).toMatchObject({
+      fieldErrors: { code: ['Koden PROVISION passar inte den här typen'] },
+    })
+    expect(
+      (await app.request('PUT', '/api/paycodes/absence.other', { cookie: manager.cookie, body: { version: other.version, code: null, name: null } })).status,
+    ).toBe(403)
+    const cleared = await app.request('PUT', '/api/paycodes/absence.other', {
+      cookie: backoffice.cookie,
+      body: { version: other.version, code: null, name: null },
+    })
+    expect(cleared.status).toBe(200)
+    const refused = await app.request('POST', '/api/payroll-exports', { cookie: backoffice.cookie, body: { month, format: 'paxml' } })
+    expect(refused.json).toMatchObject({ details: { problems: [{ kind: 'unmapped', item: 'absence.other' }] } })
+    await app.request('PUT', '/api/paycodes/absence.other', {
+      cookie: backoffice.cookie,
+      body: { version: other.version + 1, code: 'FR2', name: 'Övrig frånvaro' },
+    })
+  })
+})
+
+describe('commission', () => {
+  it('an approval pays the seller commission, a regret takes it back, each line with its sale', async () => {
+    const pulled = await pull()
+    const product = pulled.patch.filter((p) => p.table === 'products' && p.op === 'put').map((p) => (p as { value: ProductRecord }).value)[0]!
+    const args = saleArgs({ providerId: product.providerId, products: [{ productId: product.id, quantity: 1 }] }, { customerName: 'Provisionskund' })
+    expect(await push('createSale', args)).toMatchObject({ applied: 1 })
+    const version = async () => (await db.select({ v: t.sales.version }).from(t.sales).where(eq(t.sales.id, args.id)))[0]!.v
+    const move = async (body: Record<string, unknown>) =>
+      expect(
+        (await app.request('POST', `/api/sale-reports/${args.id}/status`, { cookie: backoffice.cookie, body: { version: await version(), ...body } })).status,
+      ).toBe(200)
+    await move({ status: 'approved' })
+    await move({ status: 'regret', reason: 'Kunden ångrade sig.' })
+    await app.events.settled()
+    const [sale] = await db.select({ c: t.sales.sellerCommissionOre }).from(t.sales).where(eq(t.sales.id, args.id))
+    const lines = (await app.request('GET', `/api/commission-lines?userId=${sellerId}&month=${month}`, { cookie: backoffice.cookie })).json as {
+      items: Array<{ saleId: string; kind: string; amountOre: number }>
+    }
+    expect(lines.items.filter((l) => l.saleId === args.id).map((l) => [l.kind, l.amountOre])).toEqual([
+      ['clawback', -sale!.c],
+      ['commission', sale!.c],
+    ])
+  })
+})
+
+describe('the absence export', () => {
+  it('CSV and XLSX read back equal the month’s absence, per person and type', async () => {
+    const from = day(1)
+    const to = day(28)
+    for (const format of ['csv', 'xlsx'] as const) {
+      const asked = await app.request('POST', '/api/absence-exports', { cookie: backoffice.cookie, body: { from, to, format, userId: sellerId } })
+      expect(asked.status, JSON.stringify(asked.json)).toBe(202)
+      const done = await waitExport((asked.json as unknown as PayExportItem).id)
+      expect(done).toMatchObject({ state: 'done', summary: { employees: 1, rows: 2 } })
+      const { bytes } = await fileText(done.fileId!)
+      let rows: string[][]
+      if (format === 'csv') {
+        expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+        rows = parse(bytes.subarray(3).toString('utf8'), { delimiter: ';' }) as string[][]
+      } else {
+        const book = new ExcelJS.Workbook()
+        await book.xlsx.load(bytes as never)
+        rows = []
+        book.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map(String)))
+      }
+      expect(rows[0]).toEqual(['Anställningsnummer', 'Namn', 'Team', 'Kontor', 'Frånvarotyp', 'Dagar', 'Timmar', 'Första dag', 'Sista dag'])
+      expect(rows.slice(1)).toEqual([
+        ['D-SELLER', 'Sven Säljare', 'Team Öresund', 'Malmö', 'Annat', '1', '2', day(2), day(2)],
+        ['D-SELLER', 'Sven Säljare', 'Team Öresund', 'Malmö', 'Sjuk', '1', '8', day(3), day(3)],
+      ])
+    }
+    expect((await app.request('POST', '/api/absence-exports', { cookie: backoffice.cookie, body: { from: to, to: from, format: 'csv' } })).json).toMatchObject({
+      fieldErrors: { to: ['Slutdatum kan inte vara före startdatum'] },
+    })
+    expect((await app.request('POST', '/api/absence-exports', { cookie: coach.cookie, body: { from, to, format: 'csv' } })).status).toBe(403)
+  })
+})

@@ -1,0 +1,633 @@
+import { subject } from '@casl/ability'
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import type { AppAbility } from '../../../shared/permissions/ability'
+import { addDays, attestationRefusal, sickOccasions, sickPeriods } from '../../../shared/rules/pay'
+import { timeReportViolations, type AbsenceType, type AllowanceType } from '../../../shared/rules/time-report'
+import { businessDay, businessMonth } from '../../../shared/rules/work'
+import type { ListAnswer } from '../../../shared/schemas/pagination'
+import type {
+  AttestAnswer,
+  AttestationRow,
+  CorrectTimeReportInput,
+  SickListQuery,
+  SickPeriodRow,
+  TimeReportDetail,
+  TimeReportListItem,
+  TimeReportListQuery,
+} from '../../../shared/schemas/time-reports'
+import { nextChangeVersion } from '../../db/change-counter'
+import type { Db, Schema } from '../../db/client'
+import { accessFilter, withAccess } from '../../db/conditions'
+import { userOfficeId } from '../../db/expressions'
+import { literalLimit, preparedReads } from '../../db/prepared'
+import { ApiError, forbidden, notFound } from '../../lib/errors'
+import { activityLines, changedFields, logActivity } from '../../platform/activity-log'
+import type { Deps } from '../../platform/deps'
+
+type Actor = { id: string; ability: AppAbility }
+type ReportRow = Schema['timeReports']['$inferSelect']
+
+const monthRange = (month: string) => ({ from: `${month}-01`, to: `${month}-31` })
+const violationsOf = (r: Pick<ReportRow, 'present' | 'workHours' | 'absenceHours' | 'absenceType' | 'allowanceType' | 'travelLocation'>) =>
+  timeReportViolations({
+    present: r.present,
+    workHours: r.workHours,
+    absenceHours: r.absenceHours,
+    absenceType: r.absenceType,
+    allowanceType: r.allowanceType,
+    travelLocation: r.travelLocation,
+  }).map((v) => v.rule)
+
+/**
+ * Back office's side of time reports (issue 15, docs/decisions/029): the period's reports with filters, a report's
+ * page and its correction (the seller's rules, logged, pulled by the seller's device), the month's attestation per
+ * seller (a coach their teams', back office anyone's; reopened only by back office, with a reason), and who is sick.
+ */
+export function timeReportsAdmin({ database, events }: Pick<Deps, 'database' | 'events'>) {
+  const { db, t } = database
+  const read = preparedReads(database)
+  const tr = t.timeReports
+  const a = t.timeAttestations
+  /** The fields rule conditions on `time_reports` use: the report's seller, team and office. */
+  const reportColumns = { sellerId: tr.userId, userId: tr.userId, teamId: tr.teamId, officeId: tr.officeId }
+  const officeOfUser = userOfficeId(t)
+  /** The same fields for a person (attestation, sick notices): their current team and office. */
+  const userColumns = { sellerId: t.users.id, userId: t.users.id, id: t.users.id, teamId: t.users.teamId, officeId: officeOfUser }
+
+  const sorts: Record<string, SQLWrapper> = {
+    date: tr.date,
+    seller: sql`lower(${t.users.firstName} || ' ' || ${t.users.lastName})`,
+    workHours: tr.workHours,
+    absenceHours: tr.absenceHours,
+  }
+
+  function listItem(r: ReportRow, names: { first: string; last: string; teamName: string | null }, attestedAt: number | null): TimeReportListItem {
+    return {
+      id: r.id,
+      userId: r.userId,
+      sellerName: `${names.first} ${names.last}`,
+      teamName: names.teamName,
+      date: r.date,
+      present: r.present,
+      workHours: r.workHours,
+      absenceHours: r.absenceHours,
+      absenceType: r.absenceType,
+      allowanceType: r.allowanceType,
+      travelLocation: r.travelLocation,
+      comment: r.comment,
+      attested: attestedAt !== null,
+      violations: violationsOf(r),
+      version: r.version,
+      updatedAt: r.updatedAt,
+    }
+  }
+
+  async function attestedAtOf(tx: Db, userId: string, month: string): Promise<number | null> {
+    const [row] = await tx
+      .select({ at: a.attestedAt })
+      .from(a)
+      .where(and(eq(a.userId, userId), eq(a.month, month)))
+    return row?.at ?? null
+  }
+
+  return {
+    /** What the pay area asks (its ports, wired in server/app.ts): reports, attestation and absence for exports. */
+    forPay: {
+      async reportersOf(tx: Db, from: string, to: string): Promise<string[]> {
+        const rows = await tx
+          .selectDistinct({ id: tr.userId })
+          .from(tr)
+          .where(and(gte(tr.date, from), lte(tr.date, to)))
+        return rows.map((r) => r.id)
+      },
+      async reportsOf(tx: Db, userIds: string[], from: string, to: string) {
+        if (!userIds.length) return []
+        return tx
+          .select({
+            userId: tr.userId,
+            date: tr.date,
+            present: tr.present,
+            workHours: tr.workHours,
+            absenceHours: tr.absenceHours,
+            absenceType: tr.absenceType,
+            allowanceType: tr.allowanceType,
+            travelLocation: tr.travelLocation,
+          })
+          .from(tr)
+          .where(and(inArray(tr.userId, userIds), gte(tr.date, from), lte(tr.date, to)))
+      },
+      async attestedOf(tx: Db, month: string, userIds: string[]): Promise<Set<string>> {
+        if (!userIds.length) return new Set()
+        const rows = await tx
+          .select({ userId: a.userId })
+          .from(a)
+          .where(and(eq(a.month, month), inArray(a.userId, userIds), isNotNull(a.attestedAt)))
+        return new Set(rows.map((r) => r.userId))
+      },
+      /** Absence per user and type of a period (filtered), a page of users at a time in user order. */
+      async absencePage(
+        tx: Db,
+        q: { from: string; to: string; absenceType?: string; officeId?: string; teamId?: string; userId?: string },
+        afterUserId: string | null,
+        limit: number,
+      ) {
+        const users = await tx
+          .selectDistinct({ id: tr.userId })
+          .from(tr)
+          .where(
+            and(
+              gte(tr.date, q.from),
+              lte(tr.date, q.to),
+              isNotNull(tr.absenceType),
+              sql`${tr.absenceHours} > 0`,
+              q.absenceType ? eq(tr.absenceType, q.absenceType as AbsenceType) : undefined,
+              q.officeId ? eq(tr.officeId, q.officeId) : undefined,
+              q.teamId ? eq(tr.teamId, q.teamId) : undefined,
+              q.userId ? eq(tr.userId, q.userId) : undefined,
+              afterUserId ? sql`${tr.userId} > ${afterUserId}` : undefined,
+            ),
+          )
+          .orderBy(asc(tr.userId))
+          .limit(limit)
+        if (!users.length) return []
+        const rows = await tx
+          .select({
+            userId: tr.userId,
+            absenceType: tr.absenceType,
+            days: count(),
+            hours: sql<number>`sum(${tr.absenceHours})`.mapWith(Number),
+            first: sql<string>`min(${tr.date})`,
+            last: sql<string>`max(${tr.date})`,
+          })
+          .from(tr)
+          .where(
+            and(
+              inArray(
+                tr.userId,
+                users.map((u) => u.id),
+              ),
+              gte(tr.date, q.from),
+              lte(tr.date, q.to),
+              isNotNull(tr.absenceType),
+              sql`${tr.absenceHours} > 0`,
+              q.absenceType ? eq(tr.absenceType, q.absenceType as AbsenceType) : undefined,
+              q.officeId ? eq(tr.officeId, q.officeId) : undefined,
+              q.teamId ? eq(tr.teamId, q.teamId) : undefined,
+            ),
+          )
+          .groupBy(tr.userId, tr.absenceType)
+          .orderBy(asc(tr.userId), asc(tr.absenceType))
+        return rows.map((r) => ({ ...r, absenceType: r.absenceType! }))
+      },
+    },
+
+    /** Whether a user's day is locked (its month attested): the device's save and back office's correction ask. */
+    async locked(tx: Db, userId: string, date: string) {
+      return (await attestedAtOf(tx, userId, date.slice(0, 7))) !== null
+    },
+
+    async list(ability: AppAbility, q: TimeReportListQuery): Promise<ListAnswer<TimeReportListItem>> {
+      const filter = accessFilter(ability, 'view', 'time_reports', reportColumns)
+      const p = (name: string) => sql.placeholder(name)
+      const { from, to } = monthRange(q.month)
+      const values: Record<string, unknown> = { ...filter.params, from, to, month: q.month, offset: (q.page - 1) * q.itemsPerPage }
+      const shape: string[] = [filter.shape]
+      const conditions: Array<SQL | undefined> = [gte(tr.date, p('from') as never), lte(tr.date, p('to') as never)]
+      const add = (name: string, value: unknown, condition: SQL) => {
+        values[name] = value
+        shape.push(name)
+        conditions.push(condition)
+      }
+      if (q.officeId) add('office', q.officeId, eq(tr.officeId, p('office') as never))
+      if (q.teamId) add('team', q.teamId, eq(tr.teamId, p('team') as never))
+      if (q.userId) add('user', q.userId, eq(tr.userId, p('user') as never))
+      if (q.allowanceType !== undefined) add('allowance', q.allowanceType, eq(tr.allowanceType, p('allowance') as never))
+      if (q.absenceType === 'none') {
+        shape.push('noAbsence')
+        conditions.push(isNull(tr.absenceType))
+      } else if (q.absenceType) add('absence', q.absenceType, eq(tr.absenceType, p('absence') as never))
+      if (q.attested) {
+        shape.push(`attested:${q.attested}`)
+        conditions.push(q.attested === 'true' ? isNotNull(a.attestedAt) : isNull(a.attestedAt))
+      }
+      if (q.q)
+        add(
+          'q',
+          `%${q.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+          sql`lower(${t.users.firstName} || ' ' || ${t.users.lastName}) like ${p('q')} escape '\\'`,
+        )
+      const where = withAccess(filter, ...conditions)
+      const sortKey = q.sortBy && Object.hasOwn(sorts, q.sortBy) ? q.sortBy : 'date'
+      const sort = sorts[sortKey]!
+      const direction = q.sortBy ? q.orderBy : 'desc'
+      const key = `${shape.join('|')}|${sortKey}|${direction}|${q.itemsPerPage}`
+      const [rows, [counted]] = await Promise.all([
+        read(
+          `timeReports.rows|${key}`,
+          () =>
+            db
+              .select({ r: tr, first: t.users.firstName, last: t.users.lastName, teamName: t.teams.name, attestedAt: a.attestedAt })
+              .from(tr)
+              .innerJoin(t.users, eq(t.users.id, tr.userId))
+              .leftJoin(t.teams, eq(t.teams.id, tr.teamId))
+              .leftJoin(a, and(eq(a.userId, tr.userId), eq(a.month, p('month') as never)))
+              .where(where)
+              .orderBy(direction === 'desc' ? desc(sort) : asc(sort), asc(tr.userId), asc(tr.date))
+              .limit(literalLimit(q.itemsPerPage))
+              .offset(p('offset') as never),
+          values,
+        ),
+        read(
+          `timeReports.count|${shape.join('|')}`,
+          () =>
+            db
+              .select({ n: count() })
+              .from(tr)
+              .innerJoin(t.users, eq(t.users.id, tr.userId))
+              .leftJoin(a, and(eq(a.userId, tr.userId), eq(a.month, p('month') as never)))
+              .where(where),
+          values,
+        ),
+      ])
+      return {
+        items: rows.map((x) => listItem(x.r, { first: x.first, last: x.last, teamName: x.teamName }, x.attestedAt)),
+        total: counted?.n ?? 0,
+        page: q.page,
+        itemsPerPage: q.itemsPerPage,
+      }
+    },
+
+    async detail(ability: AppAbility, id: string): Promise<TimeReportDetail | null> {
+      const [x] = await db
+        .select({ r: tr, first: t.users.firstName, last: t.users.lastName, teamName: t.teams.name, officeName: t.offices.name })
+        .from(tr)
+        .innerJoin(t.users, eq(t.users.id, tr.userId))
+        .leftJoin(t.teams, eq(t.teams.id, tr.teamId))
+        .leftJoin(t.offices, eq(t.offices.id, tr.officeId))
+        .where(eq(tr.id, id))
+      if (
+        !x ||
+        !ability.can('view', subject('time_reports', { sellerId: x.r.userId, userId: x.r.userId, teamId: x.r.teamId, officeId: x.r.officeId }) as never)
+      )
+        return null
+      const attestedAt = await attestedAtOf(db, x.r.userId, x.r.date.slice(0, 7))
+      return {
+        ...listItem(x.r, x, attestedAt),
+        officeName: x.officeName,
+        createdAt: x.r.createdAt,
+        locked: attestedAt !== null,
+        activity: await activityLines(database, 'time_report', id),
+      }
+    },
+
+    /**
+     * Back office corrects a day: the seller's rules (the schema ran them), against the version read (409 with the
+     * current report), never in an attested month (409 until reopened); logged with the reason, pulled by the device.
+     */
+    async correct(actor: Actor, id: string, input: CorrectTimeReportInput & { version: number; reason: string }, now = Date.now()) {
+      return database.transaction(async (tx) => {
+        const [row] = await tx.select().from(tr).where(eq(tr.id, id))
+        const who = row && { sellerId: row.userId, userId: row.userId, teamId: row.teamId, officeId: row.officeId }
+        if (!row || !actor.ability.can('view', subject('time_reports', who!) as never)) throw notFound()
+        if (!actor.ability.can('update', subject('time_reports', who!) as never)) throw forbidden()
+        if (await attestedAtOf(tx, row.userId, row.date.slice(0, 7))) throw new ApiError(409, 'month_attested', { params: { month: row.date.slice(0, 7) } })
+        if (row.version !== input.version) throw new ApiError(409, 'version_conflict', { details: { current: { ...row } } })
+        const next = {
+          present: input.present ?? null,
+          workHours: input.workHours,
+          absenceHours: input.absenceHours,
+          absenceType: (input.absenceType ?? null) as AbsenceType | null,
+          allowanceType: (input.allowanceType ?? null) as AllowanceType | null,
+          travelLocation: input.travelLocation?.trim() || null,
+          comment: input.comment?.trim() || null,
+        }
+        const diff = changedFields(row as unknown as Record<string, unknown>, next)
+        const fields = Object.keys(diff.after)
+        if (fields.length === 0) return { id, version: row.version }
+        const version = await nextChangeVersion(tx, t)
+        await tx
+          .update(tr)
+          .set({ ...next, version, updatedAt: now })
+          .where(eq(tr.id, id))
+        await logActivity(tx, t, {
+          at: now,
+          actorId: actor.id,
+          entity: 'time_report',
+          entityId: id,
+          action: 'backoffice_corrected',
+          before: diff.before,
+          after: diff.after,
+          reason: input.reason,
+        })
+        await events.record(
+          tx,
+          'timeReport.corrected',
+          { reportId: id, userId: row.userId, date: row.date, fields, reason: input.reason },
+          { actorId: actor.id, at: now },
+        )
+        await events.record(
+          tx,
+          'timeReport.saved',
+          {
+            reportId: id,
+            userId: row.userId,
+            teamId: row.teamId,
+            officeId: row.officeId,
+            date: row.date,
+            present: next.present,
+            workHours: next.workHours,
+            absenceHours: next.absenceHours,
+            absenceType: next.absenceType,
+          },
+          { actorId: actor.id, at: now },
+        )
+        return { id, version }
+      })
+    },
+
+    /** The month per seller: what they reported, which days break the rules, whether it is attested and by whom. */
+    async attestations(ability: AppAbility, q: { month: string; officeId?: string; teamId?: string }): Promise<AttestationRow[]> {
+      const filter = accessFilter(ability, 'view', 'time_reports', userColumns)
+      const { from, to } = monthRange(q.month)
+      const p = (name: string) => sql.placeholder(name)
+      const people = await read(
+        `timeReports.attestations|${filter.shape}|${q.teamId ? 't' : ''}|${q.officeId ? 'o' : ''}`,
+        () =>
+          db
+            .select({
+              id: t.users.id,
+              first: t.users.firstName,
+              last: t.users.lastName,
+              teamId: t.users.teamId,
+              teamName: t.teams.name,
+              officeId: officeOfUser,
+            })
+            .from(t.users)
+            .leftJoin(t.teams, eq(t.teams.id, t.users.teamId))
+            .where(
+              withAccess(
+                filter,
+                q.teamId ? eq(t.users.teamId, p('team') as never) : undefined,
+                q.officeId ? eq(officeOfUser, p('office') as never) : undefined,
+                or(
+                  inArray(
+                    t.users.id,
+                    db
+                      .select({ id: tr.userId })
+                      .from(tr)
+                      .where(and(gte(tr.date, p('from') as never), lte(tr.date, p('to') as never))),
+                  ),
+                  inArray(
+                    t.users.id,
+                    db
+                      .select({ id: a.userId })
+                      .from(a)
+                      .where(eq(a.month, p('month') as never)),
+                  ),
+                ),
+              ),
+            )
+            .orderBy(asc(t.teams.name), asc(t.users.firstName), asc(t.users.lastName)),
+        { ...filter.params, team: q.teamId, office: q.officeId, from, to, month: q.month },
+      )
+      if (!people.length) return []
+      const ids = people.map((p) => p.id)
+      const byUser = new Map<string, { days: number; work: number; absence: number; invalid: string[] }>()
+      for (let i = 0; i < ids.length; i += 500) {
+        const chunk = ids.slice(i, i + 500)
+        const reports = await db
+          .select()
+          .from(tr)
+          .where(and(inArray(tr.userId, chunk), gte(tr.date, from), lte(tr.date, to)))
+        for (const r of reports) {
+          const s = byUser.get(r.userId) ?? { days: 0, work: 0, absence: 0, invalid: [] }
+          s.days++
+          s.work += r.workHours
+          s.absence += r.absenceHours
+          if (violationsOf(r).length) s.invalid.push(r.date)
+          byUser.set(r.userId, s)
+        }
+      }
+      const marks = new Map<string, Schema['timeAttestations']['$inferSelect']>()
+      for (let i = 0; i < ids.length; i += 500) {
+        for (const m of await db
+          .select()
+          .from(a)
+          .where(and(eq(a.month, q.month), inArray(a.userId, ids.slice(i, i + 500)))))
+          marks.set(m.userId, m)
+      }
+      const actorIds = [...new Set([...marks.values()].flatMap((m) => [m.attestedById, m.reopenedById]).filter((x): x is string => !!x))]
+      const names = new Map<string, string>()
+      if (actorIds.length)
+        for (const u of await db
+          .select({ id: t.users.id, first: t.users.firstName, last: t.users.lastName })
+          .from(t.users)
+          .where(inArray(t.users.id, actorIds)))
+          names.set(u.id, `${u.first} ${u.last}`)
+      return people.map((p) => {
+        const s = byUser.get(p.id) ?? { days: 0, work: 0, absence: 0, invalid: [] }
+        const m = marks.get(p.id)
+        return {
+          userId: p.id,
+          name: `${p.first} ${p.last}`,
+          teamId: p.teamId,
+          teamName: p.teamName,
+          days: s.days,
+          workHours: s.work,
+          absenceHours: s.absence,
+          invalidDates: s.invalid.sort(),
+          attestedAt: m?.attestedAt ?? null,
+          attestedBy: m?.attestedById ? (names.get(m.attestedById) ?? null) : null,
+          reopenedAt: m?.reopenedAt ?? null,
+          reopenedBy: m?.reopenedById ? (names.get(m.reopenedById) ?? null) : null,
+          reopenReason: m?.reopenReason ?? null,
+          mayAttest: ability.can('create', subject('time_attestations', { sellerId: p.id, userId: p.id, teamId: p.teamId, officeId: p.officeId }) as never),
+        }
+      })
+    },
+
+    /**
+     * Attests a month for each of the users named, each within the actor's rules (a coach: their teams); a user
+     * whose month has not begun, is attested already, or has reports that break the rules is refused with why.
+     * One transaction: the rows, their log lines and events; the devices pull the lock.
+     */
+    async attest(actor: Actor, month: string, userIds: string[], now = Date.now()): Promise<AttestAnswer> {
+      return database.transaction(async (tx) => {
+        const answer: AttestAnswer = { attested: [], refused: [] }
+        const unique = [...new Set(userIds)]
+        const people = new Map<string, { id: string; first: string; last: string; teamId: string | null; officeId: string | null }>()
+        for (let i = 0; i < unique.length; i += 500)
+          for (const p of await tx
+            .select({ id: t.users.id, first: t.users.firstName, last: t.users.lastName, teamId: t.users.teamId, officeId: officeOfUser })
+            .from(t.users)
+            .leftJoin(t.teams, eq(t.teams.id, t.users.teamId))
+            .where(inArray(t.users.id, unique.slice(i, i + 500))))
+            people.set(p.id, p)
+        const { from, to } = monthRange(month)
+        let version: number | null = null
+        for (const userId of unique) {
+          const p = people.get(userId)
+          const who = p && { sellerId: p.id, userId: p.id, teamId: p.teamId, officeId: p.officeId }
+          if (!p || !actor.ability.can('create', subject('time_attestations', who!) as never)) throw forbidden()
+          const [mark] = await tx
+            .select()
+            .from(a)
+            .where(and(eq(a.userId, userId), eq(a.month, month)))
+          const reports = await tx
+            .select()
+            .from(tr)
+            .where(and(eq(tr.userId, userId), gte(tr.date, from), lte(tr.date, to)))
+          const refusal = attestationRefusal({
+            month,
+            currentMonth: businessMonth(now),
+            attested: !!mark?.attestedAt,
+            invalidDates: reports.filter((r) => violationsOf(r).length > 0).map((r) => r.date),
+          })
+          if (refusal) {
+            answer.refused.push({ userId, name: `${p.first} ${p.last}`, ...refusal })
+            continue
+          }
+          version ??= await nextChangeVersion(tx, t)
+          const id = mark?.id ?? crypto.randomUUID()
+          if (mark)
+            await tx
+              .update(a)
+              .set({ attestedAt: now, attestedById: actor.id, teamId: p.teamId, officeId: p.officeId, version, updatedAt: now })
+              .where(eq(a.id, id))
+          else
+            await tx
+              .insert(a)
+              .values({ id, userId, teamId: p.teamId, officeId: p.officeId, month, attestedAt: now, attestedById: actor.id, version, updatedAt: now })
+          await logActivity(tx, t, { at: now, actorId: actor.id, entity: 'time_attestation', entityId: id, action: 'attested', after: { userId, month } })
+          await events.record(tx, 'timeAttestation.changed', { userId, month, attested: true, reason: null }, { actorId: actor.id, at: now })
+          answer.attested.push(userId)
+        }
+        return answer
+      })
+    },
+
+    /** Back office reopens an attested month with a reason: the seller may change it again; kept in the log. */
+    async reopen(actor: Actor, input: { month: string; userId: string; reason: string }, now = Date.now()) {
+      if (!actor.ability.can('update', 'time_attestations')) throw forbidden()
+      return database.transaction(async (tx) => {
+        const [mark] = await tx
+          .select()
+          .from(a)
+          .where(and(eq(a.userId, input.userId), eq(a.month, input.month)))
+        if (!mark?.attestedAt) throw new ApiError(409, 'conflict')
+        const version = await nextChangeVersion(tx, t)
+        await tx
+          .update(a)
+          .set({ attestedAt: null, reopenedAt: now, reopenedById: actor.id, reopenReason: input.reason, version, updatedAt: now })
+          .where(eq(a.id, mark.id))
+        await logActivity(tx, t, {
+          at: now,
+          actorId: actor.id,
+          entity: 'time_attestation',
+          entityId: mark.id,
+          action: 'reopened',
+          before: { attestedAt: mark.attestedAt },
+          after: { userId: input.userId, month: input.month },
+          reason: input.reason,
+        })
+        await events.record(
+          tx,
+          'timeAttestation.changed',
+          { userId: input.userId, month: input.month, attested: false, reason: input.reason },
+          { actorId: actor.id, at: now },
+        )
+      })
+    },
+
+    /**
+     * Who is sick (still going) or has come back within `days`: their sick periods by the Swedish rules (a new
+     * sickness within 5 days continues the period; a period over 7 days needs a medical certificate from day 8).
+     */
+    async sickList(ability: AppAbility, q: SickListQuery, now = Date.now()): Promise<SickPeriodRow[]> {
+      const today = businessDay(now)
+      // Far enough back to see a period that began before the window and the earlier sickness it may continue.
+      const since = addDays(today, -(q.days + 60))
+      const filter = accessFilter(ability, 'view', 'sicknotices', userColumns)
+      const p = (name: string) => sql.placeholder(name)
+      const people = await read(
+        `timeReports.sick|${filter.shape}|${q.teamId ? 't' : ''}|${q.officeId ? 'o' : ''}`,
+        () =>
+          db
+            .select({ id: t.users.id, first: t.users.firstName, last: t.users.lastName, phone: t.users.phone, teamName: t.teams.name })
+            .from(t.users)
+            .leftJoin(t.teams, eq(t.teams.id, t.users.teamId))
+            .where(
+              withAccess(
+                filter,
+                or(
+                  inArray(
+                    t.users.id,
+                    db
+                      .select({ id: t.sickNotices.userId })
+                      .from(t.sickNotices)
+                      .where(gte(t.sickNotices.date, p('since') as never)),
+                  ),
+                  inArray(
+                    t.users.id,
+                    db
+                      .select({ id: tr.userId })
+                      .from(tr)
+                      .where(and(gte(tr.date, p('since') as never), eq(tr.absenceType, 'sick'))),
+                  ),
+                ),
+                q.teamId ? eq(t.users.teamId, p('team') as never) : undefined,
+                q.officeId ? eq(officeOfUser, p('office') as never) : undefined,
+              ),
+            ),
+        { ...filter.params, since, team: q.teamId, office: q.officeId },
+      )
+      const rows: SickPeriodRow[] = []
+      for (let i = 0; i < people.length; i += 500) {
+        const chunk = people.slice(i, i + 500)
+        const ids = chunk.map((p) => p.id)
+        const [notices, reports] = await Promise.all([
+          db
+            .select({ userId: t.sickNotices.userId, date: t.sickNotices.date, message: t.sickNotices.message, sentAt: t.sickNotices.sentAt })
+            .from(t.sickNotices)
+            .where(and(inArray(t.sickNotices.userId, ids), gte(t.sickNotices.date, since))),
+          db
+            .select({ userId: tr.userId, date: tr.date, present: tr.present, absenceType: tr.absenceType })
+            .from(tr)
+            .where(and(inArray(tr.userId, ids), gte(tr.date, since))),
+        ])
+        for (const p of chunk) {
+          const own = reports.filter((r) => r.userId === p.id)
+          const mine = notices.filter((n) => n.userId === p.id)
+          for (const period of sickPeriods(sickOccasions(mine, own, today), today)) {
+            const returnedOn = period.end === null ? null : (own.find((r) => r.present === true && r.date > period.end!)?.date ?? addDays(period.end, 1))
+            const still = period.end === null
+            if (q.state === 'sick' && !still) continue
+            if (q.state === 'returned' && (still || period.end! < addDays(today, -q.days))) continue
+            if (q.state === 'all' && !still && period.end! < addDays(today, -q.days)) continue
+            const message = mine
+              .filter((n) => n.date >= period.start && (period.end === null || n.date <= period.end))
+              .sort((x, y) => y.sentAt - x.sentAt)[0]?.message
+            rows.push({
+              userId: p.id,
+              name: `${p.first} ${p.last}`,
+              teamName: p.teamName,
+              phone: p.phone,
+              start: period.start,
+              end: period.end,
+              returnedOn,
+              days: period.days,
+              continued: period.continued,
+              certificateFrom: period.certificateFrom,
+              message: message ?? null,
+            })
+          }
+        }
+      }
+      // Still sick first, the longest first; then the most recently returned.
+      return rows.sort(
+        (x, y) => Number(y.end === null) - Number(x.end === null) || (x.end === null ? y.days - x.days : (y.end ?? '').localeCompare(x.end ?? '')),
+      )
+    },
+  }
+}
+export type TimeReportsAdmin = ReturnType<typeof timeReportsAdmin>

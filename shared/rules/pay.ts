@@ -1,0 +1,262 @@
+/**
+ * Time, absence and pay (issue 15, docs/decisions/029): the attestation lock, Swedish sick-period rules, the
+ * month's commission with clawback, and the mapping of the app's pay items to the payroll system's codes.
+ * Pure functions, each with a table test; the server, the device and the screens run the same ones.
+ */
+import type { SaleStatus } from '../schemas/sales'
+import { ABSENCE_TYPES, type AbsenceType } from './time-report'
+
+// ---------------------------------------------------------------------------------------------------------------
+// Attestation
+
+/** A user's month as attested: locked while `attestedAt` is set; reopening (back office, with a reason) clears it. */
+export type AttestationFact = { month: string; attestedAt: number | null }
+
+/** Whether a day's time report is locked: its month is attested for that user. Locked for everyone until reopened. */
+export function dayLocked(attestations: Iterable<AttestationFact>, date: string): boolean {
+  const month = date.slice(0, 7)
+  for (const a of attestations) if (a.month === month && a.attestedAt !== null) return true
+  return false
+}
+
+export const ATTESTATION_REFUSALS = ['futureMonth', 'alreadyAttested', 'invalidReports'] as const
+export type AttestationRefusal = (typeof ATTESTATION_REFUSALS)[number]
+
+/**
+ * Why a user's month cannot be attested now, or null when it can: a month that has not begun, a month already
+ * attested, or reports in it that break the time-report rules (the dates, so the screen can list them).
+ */
+export function attestationRefusal(input: {
+  month: string
+  currentMonth: string
+  attested: boolean
+  invalidDates: readonly string[]
+}): { refusal: AttestationRefusal; dates?: string[] } | null {
+  if (input.month > input.currentMonth) return { refusal: 'futureMonth' }
+  if (input.attested) return { refusal: 'alreadyAttested' }
+  if (input.invalidDates.length) return { refusal: 'invalidReports', dates: [...input.invalidDates].sort() }
+  return null
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Sick periods
+
+/** A new sickness that starts within this many days of the last one's end continues the same sick period. */
+export const SICK_CONTINUATION_DAYS = 5
+/** A sick period longer than this many calendar days needs a medical certificate (from the day after). */
+export const SICK_CERTIFICATE_AFTER_DAYS = 7
+
+const DAY = 86_400_000
+const toMs = (date: string) => Date.parse(`${date}T00:00:00Z`)
+const toDate = (ms: number) => new Date(ms).toISOString().slice(0, 10)
+export const addDays = (date: string, n: number) => toDate(toMs(date) + n * DAY)
+/** Calendar days from `a` to `b`, both counted. */
+export const daysInclusive = (a: string, b: string) => Math.round((toMs(b) - toMs(a)) / DAY) + 1
+const weekend = (date: string) => {
+  const d = new Date(toMs(date)).getUTCDay()
+  return d === 0 || d === 6
+}
+
+/** One time of being sick: from its first day to its last, or still going (`end` null). */
+export type SickOccasion = { start: string; end: string | null }
+
+/**
+ * A user's sick occasions from their sick notices and time reports. A notice opens an occasion on its day that
+ * lasts until the day before the first day they report at work after it (the device's rule, checkout.ts), or is
+ * still going. Days reported as sick (whole or part) outside a notice form occasions too; two sick days with only a
+ * weekend between them are one occasion. Occasions that overlap or touch are joined.
+ */
+export function sickOccasions(
+  notices: ReadonlyArray<{ date: string }>,
+  reports: ReadonlyArray<{ date: string; present: boolean | null; absenceType: AbsenceType | string | null }>,
+  today: string,
+): SickOccasion[] {
+  const sorted = [...reports].sort((a, b) => (a.date < b.date ? -1 : 1))
+  const spans: SickOccasion[] = []
+  for (const n of notices) {
+    if (n.date > today) continue
+    const back = sorted.find((r) => r.date > n.date && r.present === true)
+    spans.push({ start: n.date, end: back ? addDays(back.date, -1) : null })
+  }
+  let run: { start: string; end: string } | null = null
+  for (const r of sorted) {
+    if (r.absenceType !== 'sick' || r.date > today) continue
+    if (run && onlyWeekendBetween(run.end, r.date)) run.end = r.date
+    else {
+      if (run) spans.push(run)
+      run = { start: r.date, end: r.date }
+    }
+  }
+  if (run) spans.push(run)
+  spans.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0))
+  const joined: SickOccasion[] = []
+  for (const s of spans) {
+    const last = joined.at(-1)
+    if (last && (last.end === null || s.start <= addDays(last.end, 1))) {
+      if (last.end !== null) last.end = s.end === null ? null : s.end > last.end ? s.end : last.end
+    } else joined.push({ ...s })
+  }
+  return joined
+}
+
+function onlyWeekendBetween(a: string, b: string): boolean {
+  for (let d = addDays(a, 1); d < b; d = addDays(d, 1)) if (!weekend(d)) return false
+  return true
+}
+
+export type SickPeriod = {
+  /** the first day of the first occasion */
+  start: string
+  /** the last sick day, or null while still sick */
+  end: string | null
+  /** calendar days of sickness in the period so far (today counted while still sick) */
+  days: number
+  occasions: SickOccasion[]
+  /** it began within 5 days of an earlier sickness and continues that one's period */
+  continued: boolean
+  /** the period's 8th sick day, from which a medical certificate is needed; null while it is 7 days or shorter */
+  certificateFrom: string | null
+}
+
+/**
+ * Occasions grouped into sick periods by the Swedish rule: a sickness that starts within 5 days of the end of the
+ * last continues the same period, whose days count together; a period longer than 7 calendar days needs a medical
+ * certificate from its 8th day.
+ */
+export function sickPeriods(occasions: readonly SickOccasion[], today: string): SickPeriod[] {
+  const periods: SickPeriod[] = []
+  for (const o of occasions) {
+    const last = periods.at(-1)
+    if (last && last.end !== null && o.start <= addDays(last.end, SICK_CONTINUATION_DAYS)) {
+      last.occasions.push(o)
+      last.end = o.end
+      last.continued = true
+    } else periods.push({ start: o.start, end: o.end, days: 0, occasions: [o], continued: false, certificateFrom: null })
+  }
+  for (const p of periods) {
+    let counted = 0
+    for (const o of p.occasions) {
+      const end = o.end ?? today
+      const n = end < o.start ? 0 : daysInclusive(o.start, end)
+      if (p.certificateFrom === null && counted + n > SICK_CERTIFICATE_AFTER_DAYS) p.certificateFrom = addDays(o.start, SICK_CERTIFICATE_AFTER_DAYS - counted)
+      counted += n
+    }
+    p.days = counted
+  }
+  return periods
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Commission with clawback
+
+export type CommissionLineKind = 'commission' | 'clawback'
+
+/**
+ * What a sale's move means for pay, given what has been paid for it so far (the sum of its ledger lines): the first
+ * approval (or the next after a clawback) pays its seller commission; a regret of a sale that has been paid takes it
+ * back in the month of the regret. Other moves change nothing (a deviation of a paid sale is not a regret).
+ */
+export function commissionMove(paidOre: number, to: SaleStatus, sellerCommissionOre: number): { kind: CommissionLineKind; amountOre: number } | null {
+  if (to === 'approved' && paidOre <= 0 && sellerCommissionOre > 0) return { kind: 'commission', amountOre: sellerCommissionOre }
+  if (to === 'regret' && paidOre > 0) return { kind: 'clawback', amountOre: -paidOre }
+  return null
+}
+
+export type CommissionLine = { saleId: string; kind: CommissionLineKind; amountOre: number; month: string }
+
+/** A month's commission of one seller: what was earned, what was taken back, the net, line by line. */
+export function monthCommission(lines: readonly CommissionLine[], month: string) {
+  const of = lines.filter((l) => l.month === month)
+  const earnedOre = of.filter((l) => l.kind === 'commission').reduce((s, l) => s + l.amountOre, 0)
+  const clawbackOre = of.filter((l) => l.kind === 'clawback').reduce((s, l) => s + l.amountOre, 0)
+  return { earnedOre, clawbackOre, netOre: earnedOre + clawbackOre, lines: of }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Pay items and the payroll system's codes
+
+/** The app's things that pay or time is reported on, each mapped to one payroll code. */
+export const PAY_ITEMS = [
+  'work',
+  ...ABSENCE_TYPES.map((a) => `absence.${a}` as const),
+  'allowance.half',
+  'allowance.full',
+  'commission',
+  'clawback',
+  'extra_income',
+] as const
+export type PayItem = (typeof PAY_ITEMS)[number]
+
+/** Time codes of PAXml 2.0 a pay item may map to (presence, absence, travel, the organisation's own FR1–9). */
+export const TIME_CODES = [
+  'TID',
+  'ARB',
+  'SJK',
+  'VAB',
+  'SEM',
+  'TJL',
+  'FPE',
+  'KOM',
+  'PAP',
+  'UTB',
+  'FR1',
+  'FR2',
+  'FR3',
+  'FR4',
+  'FR5',
+  'FR6',
+  'FR7',
+  'FR8',
+  'FR9',
+  'RE1',
+  'RE2',
+  'RE3',
+] as const
+/** Pay codes of PAXml 2.0 a pay item may map to (amounts and per diem). */
+export const PAY_CODES = ['PROVISION', 'BONUS', 'MÅNLÖN', 'TIMLÖN', 'FÖRSKOTT', 'INRHEL_FRI', 'INRHLV_FRI', 'INRNAT_FRI', 'INR_FRI', 'BRUTTO', 'NETTO'] as const
+export type TimeCode = (typeof TIME_CODES)[number]
+export type PayCode = (typeof PAY_CODES)[number]
+
+/** Whether an item is time (hours, a tidtrans) or pay (an amount or a count, a lonetrans). */
+export function payItemKind(item: PayItem): 'time' | 'pay' {
+  return item === 'work' || item.startsWith('absence.') ? 'time' : 'pay'
+}
+
+/** The codes seeded for a new organisation (back office can change each one). */
+export const DEFAULT_PAYCODES: Record<PayItem, { code: string; name: string | null }> = {
+  work: { code: 'TID', name: null },
+  'absence.vacation': { code: 'SEM', name: null },
+  'absence.sick': { code: 'SJK', name: null },
+  'absence.child_care': { code: 'VAB', name: null },
+  'absence.parental_leave': { code: 'FPE', name: null },
+  'absence.leave_of_absence': { code: 'TJL', name: null },
+  'absence.unpaid': { code: 'FR1', name: 'Obetald ledighet' },
+  'absence.other': { code: 'FR2', name: 'Övrig frånvaro' },
+  'allowance.half': { code: 'INRHLV_FRI', name: null },
+  'allowance.full': { code: 'INRHEL_FRI', name: null },
+  commission: { code: 'PROVISION', name: null },
+  clawback: { code: 'PROVISION', name: null },
+  extra_income: { code: 'BONUS', name: null },
+}
+
+/** Whether `code` is one the item's kind may map to. */
+export function codeFitsItem(item: PayItem, code: string): boolean {
+  return payItemKind(item) === 'time' ? (TIME_CODES as readonly string[]).includes(code) : (PAY_CODES as readonly string[]).includes(code)
+}
+
+/** The pay items an export needs that have no code: each one blocks the export and is named to the user. */
+export function unmappedItems(needed: Iterable<PayItem>, mapping: ReadonlyMap<PayItem, string | null>): PayItem[] {
+  const out = new Set<PayItem>()
+  for (const item of needed) if (!mapping.get(item)) out.add(item)
+  return PAY_ITEMS.filter((i) => out.has(i))
+}
+
+/** The pay items a day's time report gives: its work, its absence by type, its per diem. */
+export function payItemsOfReport(r: { workHours: number; absenceHours: number; absenceType: AbsenceType | null; allowanceType: number | null }): PayItem[] {
+  const items: PayItem[] = []
+  if (r.workHours > 0) items.push('work')
+  if (r.absenceHours > 0 && r.absenceType) items.push(`absence.${r.absenceType}`)
+  if (r.allowanceType === 1) items.push('allowance.half')
+  if (r.allowanceType === 2) items.push('allowance.full')
+  return items
+}

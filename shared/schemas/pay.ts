@@ -1,0 +1,189 @@
+import { z } from 'zod'
+import { ABSENCE_TYPES } from '../rules/time-report'
+import { PAY_ITEMS, type PayItem } from '../rules/pay'
+import { parseKronor } from '../rules/catalog'
+import { listQuerySchema } from './pagination'
+
+/** Pay (issue 15, docs/decisions/029): pay codes, extra income, absence and payroll exports. */
+
+export const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'validation.month' })
+const day = z.iso.date()
+
+// Pay codes ----------------------------------------------------------------------------------------------------
+
+export type PaycodeRow = { item: PayItem; kind: 'time' | 'pay'; code: string | null; name: string | null; version: number; updatedAt: number }
+
+export const paycodeItemParamSchema = z.strictObject({ item: z.enum(PAY_ITEMS) })
+export const updatePaycodeSchema = z.strictObject({
+  version: z.int().min(0),
+  /** null: unmapped (an export that needs it is refused) */
+  code: z.string().trim().max(20).nullable(),
+  /** the code's name in the payroll file (FR1–9 are the organisation's own) */
+  name: z
+    .string()
+    .trim()
+    .max(60)
+    .nullable()
+    .transform((v) => (v ? v : null)),
+})
+export type UpdatePaycodeInput = z.input<typeof updatePaycodeSchema>
+
+// Extra income -------------------------------------------------------------------------------------------------
+
+export const EXTRA_INCOME_SORT_KEYS = ['month', 'seller', 'amount'] as const
+export const extraIncomeListQuerySchema = listQuerySchema(EXTRA_INCOME_SORT_KEYS).extend({
+  month: monthSchema.optional(),
+  userId: z.uuid().optional(),
+})
+export type ExtraIncomeListQuery = z.output<typeof extraIncomeListQuerySchema>
+
+/** Kronor as people type them ("1 500", "1500,50"), kept in öre. */
+const amountOre = z.int().min(1, { error: 'validation.pay.amountPositive' }).max(10_000_000_00)
+
+export const createExtraIncomeSchema = z.strictObject({
+  userId: z.uuid(),
+  month: monthSchema,
+  amountOre,
+  description: z.string().trim().min(1, { error: 'validation.required' }).max(200),
+})
+export type CreateExtraIncomeInput = z.input<typeof createExtraIncomeSchema>
+export const updateExtraIncomeSchema = createExtraIncomeSchema.omit({ userId: true }).extend({ version: z.int().min(0) })
+export type UpdateExtraIncomeInput = z.input<typeof updateExtraIncomeSchema>
+export const removeExtraIncomeSchema = z.strictObject({ version: z.int().min(0) })
+export const extraIncomeIdParamSchema = z.strictObject({ id: z.uuid() })
+
+export type ExtraIncomeItem = {
+  id: string
+  userId: string
+  sellerName: string
+  month: string
+  amountOre: number
+  description: string
+  version: number
+  createdAt: number
+  updatedAt: number
+  /** in a payroll export already: changing it shows in the next export's changes */
+  exported: boolean
+}
+
+/** What the seller's device holds of their extra income (the salary calculator). */
+export type ExtraIncomeRecord = { id: string; userId: string; month: string; amountOre: number; description: string; updatedAt: number }
+
+// Exports ------------------------------------------------------------------------------------------------------
+
+export const PAY_EXPORT_KINDS = ['absence', 'payroll'] as const
+export type PayExportKind = (typeof PAY_EXPORT_KINDS)[number]
+export const PAY_EXPORT_STATES = ['queued', 'running', 'done', 'failed'] as const
+export type PayExportState = (typeof PAY_EXPORT_STATES)[number]
+export const ABSENCE_EXPORT_FORMATS = ['csv', 'xlsx'] as const
+export const PAYROLL_EXPORT_FORMATS = ['paxml', 'csv'] as const
+
+/** Who an export covers: everyone the requester may see, or an office, a team, one seller. */
+const scope = {
+  officeId: z.uuid().optional(),
+  teamId: z.uuid().optional(),
+  userId: z.uuid().optional(),
+}
+
+export const absenceExportRequestSchema = z
+  .strictObject({
+    from: day,
+    to: day,
+    format: z.enum(ABSENCE_EXPORT_FORMATS),
+    absenceType: z.enum(ABSENCE_TYPES).optional(),
+    ...scope,
+  })
+  .refine((v) => v.from <= v.to, { path: ['to'], error: 'validation.pay.periodOrder' })
+  .refine((v) => Date.parse(v.to) - Date.parse(v.from) <= 366 * 86_400_000, { path: ['to'], error: 'validation.pay.periodTooLong' })
+export type AbsenceExportRequest = z.input<typeof absenceExportRequestSchema>
+
+export const payrollExportRequestSchema = z.strictObject({
+  month: monthSchema,
+  format: z.enum(PAYROLL_EXPORT_FORMATS),
+})
+export type PayrollExportRequest = z.input<typeof payrollExportRequestSchema>
+
+export type PayExportParams = {
+  from?: string
+  to?: string
+  absenceType?: string
+  officeId?: string
+  teamId?: string
+  userId?: string
+  month?: string
+}
+
+export type PayExportSummary = {
+  employees: number
+  rows: number
+  /** payroll: totals of the file, to check against */
+  hours?: number
+  absenceHours?: number
+  commissionOre?: number
+  extraIncomeOre?: number
+  /** payroll re-export: what changed since the month's last export */
+  changes?: PayrollChange[]
+  changeCount?: number
+  /** refused: what must be fixed first */
+  problems?: PayrollProblem[]
+}
+
+export type PayrollChange = {
+  userId: string
+  name: string
+  item: PayItem
+  before: { quantity: number; amountOre: number } | null
+  after: { quantity: number; amountOre: number } | null
+}
+
+export type PayrollProblem =
+  | { kind: 'notAttested'; userId: string; name: string }
+  | { kind: 'noEmployeeId'; userId: string; name: string }
+  | { kind: 'invalidReport'; userId: string; name: string; date: string }
+  | { kind: 'unmapped'; item: PayItem }
+
+export type PayExportItem = {
+  id: string
+  kind: PayExportKind
+  format: string
+  month: string | null
+  params: PayExportParams
+  state: PayExportState
+  /** 0–1 while running */
+  progress: number | null
+  fileId: string | null
+  fileName: string | null
+  summary: PayExportSummary | null
+  error: string | null
+  requestedBy: string
+  requestedAt: number
+  finishedAt: number | null
+}
+
+export const payExportIdParamSchema = z.strictObject({ id: z.uuid() })
+export const payExportListQuerySchema = z.strictObject({ kind: z.enum(PAY_EXPORT_KINDS) })
+
+/** The payroll month as back office sees it before exporting: attested, problems, last export. */
+export type PayrollMonthState = {
+  month: string
+  employees: number
+  attested: number
+  problems: PayrollProblem[]
+  lastExport: { id: string; at: number; by: string } | null
+}
+export const payrollMonthQuerySchema = z.strictObject({ month: monthSchema })
+
+/** The extra-income dialog: the amount typed in kronor as people type it ("1 500", "1500,50"), sent in öre. */
+export const extraIncomeFormSchema = z.strictObject({
+  userId: z.uuid({ error: 'validation.required' }),
+  month: monthSchema,
+  amount: z.string().transform((text, ctx) => {
+    const ore = parseKronor(text)
+    if (ore === null || ore === undefined || ore <= 0 || ore > 10_000_000_00) {
+      ctx.addIssue({ code: 'custom', message: ore === null ? 'validation.required' : 'validation.pay.amount' })
+      return z.NEVER
+    }
+    return ore
+  }),
+  description: z.string().trim().min(1, { error: 'validation.required' }).max(200),
+})
