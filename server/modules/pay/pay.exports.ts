@@ -5,7 +5,7 @@ import { once } from 'node:events'
 import { stringify } from 'csv-stringify'
 import ExcelJS from 'exceljs'
 import { and, asc, desc, eq, inArray, isNull, sum } from 'drizzle-orm'
-import { createCB } from 'xmlbuilder2'
+import xmlbuilder from 'xmlbuilder'
 import { translator, type LanguageCode } from '../../../shared/i18n'
 import { payItemsOfReport, PAY_ITEMS, unmappedItems, type PayItem } from '../../../shared/rules/pay'
 import { timeReportViolations, type AbsenceType } from '../../../shared/rules/time-report'
@@ -309,16 +309,30 @@ export function payExports(deps: Pick<Deps, 'database' | 'events' | 'jobs' | 'fi
   ) {
     const stream = fs.createWriteStream(file, { encoding: 'utf8' })
     const write = writer(stream)
-    let pending: Promise<void> = Promise.resolve()
-    const xml = createCB({ data: (chunk: string) => void (pending = pending.then(() => write(chunk))), prettyPrint: true })
-    const flush = () => pending
-    xml.dec({ version: '1.0', encoding: 'UTF-8' }).ele('paxml')
+    // The builder hands over many small pieces; they are gathered and written a block at a time (with back-pressure).
+    let pieces: string[] = []
+    let size = 0
+    // xmlbuilder's streaming document (begin): a node is written as soon as the next one starts, nothing is kept.
+    // Not pretty-printed: the streaming writer would put every value on a line of its own, which the schema's
+    // length and enumeration facets refuse (a browser or an editor indents the file for a person who opens it).
+    const xml = xmlbuilder.begin({ writer: { pretty: false } }, (chunk: string) => {
+      pieces.push(chunk)
+      size += chunk.length
+    })
+    const flush = async (force = false) => {
+      if (!force && size < 256 * 1024) return
+      const block = pieces.join('')
+      pieces = []
+      size = 0
+      await write(block)
+    }
+    xml.dec('1.0', 'UTF-8').ele('paxml')
     xml.ele('header')
-    xml.ele('format').txt('LÖNIN').up()
-    xml.ele('version').txt('2.0').up()
-    xml.ele('datum').txt(new Date().toISOString().slice(0, 19)).up()
-    xml.ele('programnamn').txt('Säljkraft').up()
-    xml.ele('info').txt(`Lön ${month}`).up()
+    xml.ele('format', 'LÖNIN').up()
+    xml.ele('version', '2.0').up()
+    xml.ele('datum', new Date().toISOString().slice(0, 19)).up()
+    xml.ele('programnamn', 'Säljkraft').up()
+    xml.ele('info', `Lön ${month}`).up()
     xml.up()
     // The organisation's own codes (FR1–9) are defined with their names.
     const own = [...mapping.entries()].filter(([, v]) => v.code && /^FR[1-9]$/.test(v.code))
@@ -349,29 +363,29 @@ export function payExports(deps: Pick<Deps, 'database' | 'events' | 'jobs' | 'fi
           await open('time')
           // Presence and absence per day in hours (the specification: a date range goes only with a percentage).
           xml.ele('tidtrans', { anstid: p.employeeId!, postid: String(++postid) })
-          xml.ele('tidkod').txt(code).up()
-          xml.ele('datum').txt(date).up()
-          xml.ele('timmar').txt(String(hours)).up()
+          xml.ele('tidkod', code).up()
+          xml.ele('datum', date).up()
+          xml.ele('timmar', String(hours)).up()
           xml.up()
-          if (postid % 1000 === 0) await flush()
+          await flush()
         },
         async pay(p, _item, code, line) {
           await open('pay')
           xml.ele('lonetrans', { anstid: p.employeeId!, postid: String(++postid) })
-          xml.ele('lonkod').txt(code).up()
-          xml.ele('benamning').txt(line.text.slice(0, 60)).up()
-          xml.ele('datum').txt(line.date).up()
-          if (line.quantity !== null) xml.ele('antal').txt(String(line.quantity)).up()
-          if (line.amountOre !== null) xml.ele('belopp').txt(kr(line.amountOre)).up()
+          xml.ele('lonkod', code).up()
+          xml.ele('benamning', line.text.slice(0, 60)).up()
+          xml.ele('datum', line.date).up()
+          if (line.quantity !== null) xml.ele('antal', String(line.quantity)).up()
+          if (line.amountOre !== null) xml.ele('belopp', kr(line.amountOre)).up()
           xml.up()
-          if (postid % 1000 === 0) await flush()
+          await flush()
         },
       },
       progress,
     )
     if (section !== 'none') xml.up()
     xml.up().end()
-    await flush()
+    await flush(true)
     stream.end()
     await once(stream, 'finish')
     return totals
