@@ -7,6 +7,7 @@ import { deviationListQuerySchema, type DeviationListQuery } from '../shared/sch
 import { doubleSaleListQuerySchema, type DoubleSaleListQuery } from '../shared/schemas/double-sales'
 import { customerListQuerySchema, type CustomerListQuery } from '../shared/schemas/customers'
 import { productListQuerySchema, type ProductListQuery } from '../shared/schemas/catalog'
+import { sickListQuerySchema, timeReportListQuerySchema, type SickListQuery, type TimeReportListQuery } from '../shared/schemas/time-reports'
 import { assembleAreas } from '../server/app'
 import { bootDatabase } from '../server/boot'
 import { encodeCursor } from '../server/db/keyset'
@@ -159,9 +160,18 @@ try {
   const q = (extra: Record<string, string> = {}) => saleReportListQuerySchema.parse({ itemsPerPage: '100', ...extra })
   type Bench = [
     name: string,
-    query: SaleReportListQuery | DeviationListQuery | DoubleSaleListQuery | CustomerListQuery | ProductListQuery | { id: string },
+    query:
+      | SaleReportListQuery
+      | DeviationListQuery
+      | DoubleSaleListQuery
+      | CustomerListQuery
+      | ProductListQuery
+      | TimeReportListQuery
+      | SickListQuery
+      | { id: string }
+      | { month: string; teamId?: string },
     user: typeof backoffice,
-    list?: 'sales' | 'deviations' | 'doubles' | 'customers' | 'customer' | 'products',
+    list?: 'sales' | 'deviations' | 'doubles' | 'customers' | 'customer' | 'products' | 'timeReports' | 'attestations' | 'sick',
   ]
   const lists: Bench[] = [
     ['no filter, newest first (page 1)', q(), backoffice],
@@ -232,6 +242,26 @@ try {
     ['products: name search, by price', pq({ q: 'avtal', sortBy: 'price', orderBy: 'desc' }), backoffice, 'products'],
   )
 
+  // Time reports in the back office (issue 15, decision 029): the data set's last whole month, a team's, a coach's,
+  // the sick days, the month's attestation of a team and of everyone, and who is sick.
+  const [latestReport] = await db.select({ d: t.timeReports.date }).from(t.timeReports).orderBy(desc(t.timeReports.date)).limit(1)
+  const reportMonth = (() => {
+    const [y, m] = latestReport!.d.slice(0, 7).split('-').map(Number) as [number, number]
+    return new Date(Date.UTC(y, m - 2, 1)).toISOString().slice(0, 7)
+  })()
+  const tq = (extra: Record<string, string> = {}) => timeReportListQuerySchema.parse({ itemsPerPage: '100', month: reportMonth, ...extra })
+  lists.push(
+    [`time reports: ${reportMonth}, newest first`, tq(), backoffice, 'timeReports'],
+    [`time reports: ${reportMonth}, a team`, tq({ teamId: sample!.teamId! }), backoffice, 'timeReports'],
+    [`time reports: ${reportMonth}, a coach’s teams`, tq(), coach, 'timeReports'],
+    [`time reports: ${reportMonth}, sick days, by seller`, tq({ absenceType: 'sick', sortBy: 'seller' }), backoffice, 'timeReports'],
+    [`time reports: ${reportMonth}, not attested`, tq({ attested: 'false' }), backoffice, 'timeReports'],
+    [`attestation: ${reportMonth}, a team`, { month: reportMonth, teamId: sample!.teamId! }, backoffice, 'attestations'],
+    [`attestation: ${reportMonth}, a coach’s teams`, { month: reportMonth }, coach, 'attestations'],
+    ['sick notices: sick now', sickListQuerySchema.parse({}), backoffice, 'sick'],
+    ['sick notices: returned, last 30 days', sickListQuerySchema.parse({ state: 'returned' }), backoffice, 'sick'],
+  )
+
   const dialect = database.dialect === 'pg' ? 'PostgreSQL' : 'SQLite'
   console.log(`bench:backoffice on ${dialect}, ${saleCount.toLocaleString('en')} sales, ${RUNS} runs each (p50 / p95 ms; target p95 < 100)`)
   const failures: string[] = []
@@ -246,16 +276,27 @@ try {
         total = 'its sales'
         return
       }
+      if (list === 'attestations' || list === 'sick') {
+        const items =
+          list === 'attestations'
+            ? await areas.timeAdmin.attestations(user.ability, query as { month: string; teamId?: string })
+            : await areas.timeAdmin.sickList(user.ability, query as SickListQuery, Date.parse(`${latestReport!.d}T12:00:00Z`))
+        rows = items.length
+        total = `${items.length}`
+        return
+      }
       const answer =
-        list === 'sales'
-          ? await areas.sales.list(user.ability, query as SaleReportListQuery, translate)
-          : list === 'deviations'
-            ? await areas.sales.deviations.list(user.ability, query as DeviationListQuery, translate)
-            : list === 'customers'
-              ? await areas.customers.list(query as CustomerListQuery, translate)
-              : list === 'products'
-                ? await areas.catalogKeeping.listProducts(user.ability, query as ProductListQuery)
-                : await areas.sales.doubles.list(user.ability, query as DoubleSaleListQuery, translate)
+        list === 'timeReports'
+          ? await areas.timeAdmin.list(user.ability, query as TimeReportListQuery)
+          : list === 'sales'
+            ? await areas.sales.list(user.ability, query as SaleReportListQuery, translate)
+            : list === 'deviations'
+              ? await areas.sales.deviations.list(user.ability, query as DeviationListQuery, translate)
+              : list === 'customers'
+                ? await areas.customers.list(query as CustomerListQuery, translate)
+                : list === 'products'
+                  ? await areas.catalogKeeping.listProducts(user.ability, query as ProductListQuery)
+                  : await areas.sales.doubles.list(user.ability, query as DoubleSaleListQuery, translate)
       rows = answer.items.length
       total = `${answer.total.toLocaleString('en')}${answer.totalCapped ? '+' : ''}`
     })

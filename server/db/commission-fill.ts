@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { and, asc, gt, inArray, min } from 'drizzle-orm'
 import { commissionMove } from '../../shared/rules/pay'
 import { businessMonth } from '../../shared/rules/work'
@@ -46,7 +47,7 @@ export async function fillCommissionFromHistory(database: Database, tx: Db = dat
       if (!move) continue
       paid.set(m.saleId, (paid.get(m.saleId) ?? 0) + move.amountOre)
       lines.push({
-        id: crypto.randomUUID(),
+        id: uuidOf(`${m.saleId}:${m.status}:${m.at}`),
         eventId: --eventId,
         saleId: m.saleId,
         userId: sale.sellerId,
@@ -61,4 +62,10 @@ export async function fillCommissionFromHistory(database: Database, tx: Db = dat
     written += lines.length
   }
   return written
+}
+
+/** A UUID-shaped id derived from its text, so the same data set gets the same ids every time it is built. */
+function uuidOf(text: string): string {
+  const h = createHash('sha256').update(text).digest('hex')
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`
 }

@@ -35,6 +35,8 @@ export const timeReports = s.sqliteTable(
     s.index('time_reports_date').on(t.date),
     s.index('time_reports_team_date').on(t.teamId, t.date),
     s.index('time_reports_office_date').on(t.officeId, t.date),
+    // who was sick lately (the sick list)
+    s.index('time_reports_absence_date').on(t.absenceType, t.date),
   ],
 )
 
@@ -67,6 +69,8 @@ export const timeReportsPg = p.pgTable(
     p.index('time_reports_date').on(t.date),
     p.index('time_reports_team_date').on(t.teamId, t.date),
     p.index('time_reports_office_date').on(t.officeId, t.date),
+    // who was sick lately (the sick list)
+    p.index('time_reports_absence_date').on(t.absenceType, t.date),
   ],
 )
 

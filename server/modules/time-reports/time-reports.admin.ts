@@ -1,10 +1,10 @@
 import { subject } from '@casl/ability'
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { and, asc, count, desc, eq, exists, gt, gte, inArray, isNotNull, isNull, lte, notExists, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { AppAbility } from '../../../shared/permissions/ability'
 import { addDays, attestationRefusal, sickOccasions, sickPeriods } from '../../../shared/rules/pay'
 import { timeReportViolations, type AbsenceType, type AllowanceType } from '../../../shared/rules/time-report'
 import { businessDay, businessMonth } from '../../../shared/rules/work'
-import type { ListAnswer } from '../../../shared/schemas/pagination'
+import { LIST_COUNT_CAP, type ListAnswer } from '../../../shared/schemas/pagination'
 import type {
   AttestAnswer,
   AttestationRow,
@@ -232,26 +232,33 @@ export function timeReportsAdmin({ database, events }: Pick<Deps, 'database' | '
               .leftJoin(t.teams, eq(t.teams.id, tr.teamId))
               .leftJoin(a, and(eq(a.userId, tr.userId), eq(a.month, p('month') as never)))
               .where(where)
-              .orderBy(direction === 'desc' ? desc(sort) : asc(sort), asc(tr.userId), asc(tr.date))
+              .orderBy(direction === 'desc' ? desc(sort) : asc(sort), direction === 'desc' ? desc(tr.id) : asc(tr.id))
               .limit(literalLimit(q.itemsPerPage))
               .offset(p('offset') as never),
           values,
         ),
+        // Counted up to the cap (a month of everyone is tens of thousands of days): "more than" past it (decision 023).
         read(
           `timeReports.count|${shape.join('|')}`,
           () =>
-            db
-              .select({ n: count() })
-              .from(tr)
-              .innerJoin(t.users, eq(t.users.id, tr.userId))
-              .leftJoin(a, and(eq(a.userId, tr.userId), eq(a.month, p('month') as never)))
-              .where(where),
+            db.select({ n: count() }).from(
+              db
+                .select({ one: sql`1` })
+                .from(tr)
+                .innerJoin(t.users, eq(t.users.id, tr.userId))
+                .leftJoin(a, and(eq(a.userId, tr.userId), eq(a.month, p('month') as never)))
+                .where(where)
+                .limit(literalLimit(LIST_COUNT_CAP + 1))
+                .as('capped'),
+            ),
           values,
         ),
       ])
+      const n = counted?.n ?? 0
       return {
         items: rows.map((x) => listItem(x.r, { first: x.first, last: x.last, teamName: x.teamName }, x.attestedAt)),
-        total: counted?.n ?? 0,
+        total: Math.min(n, LIST_COUNT_CAP),
+        totalCapped: n > LIST_COUNT_CAP,
         page: q.page,
         itemsPerPage: q.itemsPerPage,
       }
@@ -369,20 +376,19 @@ export function timeReportsAdmin({ database, events }: Pick<Deps, 'database' | '
                 filter,
                 q.teamId ? eq(t.users.teamId, p('team') as never) : undefined,
                 q.officeId ? eq(officeOfUser, p('office') as never) : undefined,
+                // Each person's own rows, by their index (a team is a few dozen lookups, not a month's scan).
                 or(
-                  inArray(
-                    t.users.id,
+                  exists(
                     db
-                      .select({ id: tr.userId })
+                      .select({ one: sql`1` })
                       .from(tr)
-                      .where(and(gte(tr.date, p('from') as never), lte(tr.date, p('to') as never))),
+                      .where(and(eq(tr.userId, t.users.id), gte(tr.date, p('from') as never), lte(tr.date, p('to') as never))),
                   ),
-                  inArray(
-                    t.users.id,
+                  exists(
                     db
-                      .select({ id: a.userId })
+                      .select({ one: sql`1` })
                       .from(a)
-                      .where(eq(a.month, p('month') as never)),
+                      .where(and(eq(a.userId, t.users.id), eq(a.month, p('month') as never))),
                   ),
                 ),
               ),
@@ -550,7 +556,7 @@ export function timeReportsAdmin({ database, events }: Pick<Deps, 'database' | '
       const filter = accessFilter(ability, 'view', 'sicknotices', userColumns)
       const p = (name: string) => sql.placeholder(name)
       const people = await read(
-        `timeReports.sick|${filter.shape}|${q.teamId ? 't' : ''}|${q.officeId ? 'o' : ''}`,
+        `timeReports.sick|${filter.shape}|${q.state === 'sick' ? 'open' : 'window'}|${q.teamId ? 't' : ''}|${q.officeId ? 'o' : ''}`,
         () =>
           db
             .select({ id: t.users.id, first: t.users.firstName, last: t.users.lastName, phone: t.users.phone, teamName: t.teams.name })
@@ -559,47 +565,82 @@ export function timeReportsAdmin({ database, events }: Pick<Deps, 'database' | '
             .where(
               withAccess(
                 filter,
-                or(
-                  inArray(
-                    t.users.id,
-                    db
-                      .select({ id: t.sickNotices.userId })
-                      .from(t.sickNotices)
-                      .where(gte(t.sickNotices.date, p('since') as never)),
-                  ),
-                  inArray(
-                    t.users.id,
-                    db
-                      .select({ id: tr.userId })
-                      .from(tr)
-                      .where(and(gte(tr.date, p('since') as never), eq(tr.absenceType, 'sick'))),
-                  ),
-                ),
+                // Who can be on the list: sick now is a notice nobody has come back from (sick days alone end
+                // with the last one reported); come back lately is a notice of the window or sick days since the cutoff.
+                q.state === 'sick'
+                  ? inArray(
+                      t.users.id,
+                      db
+                        .select({ id: t.sickNotices.userId })
+                        .from(t.sickNotices)
+                        .where(
+                          and(
+                            gte(t.sickNotices.date, p('since') as never),
+                            notExists(
+                              db
+                                .select({ one: sql`1` })
+                                .from(tr)
+                                .where(and(eq(tr.userId, t.sickNotices.userId), gt(tr.date, t.sickNotices.date), eq(tr.present, true))),
+                            ),
+                          ),
+                        ),
+                    )
+                  : or(
+                      inArray(
+                        t.users.id,
+                        db
+                          .select({ id: t.sickNotices.userId })
+                          .from(t.sickNotices)
+                          .where(gte(t.sickNotices.date, p('since') as never)),
+                      ),
+                      inArray(
+                        t.users.id,
+                        db
+                          .select({ id: tr.userId })
+                          .from(tr)
+                          .where(and(eq(tr.absenceType, 'sick'), gte(tr.date, p('cutoff') as never))),
+                      ),
+                    ),
                 q.teamId ? eq(t.users.teamId, p('team') as never) : undefined,
                 q.officeId ? eq(officeOfUser, p('office') as never) : undefined,
               ),
             ),
-        { ...filter.params, since, team: q.teamId, office: q.officeId },
+        { ...filter.params, since, cutoff: addDays(today, -q.days), team: q.teamId, office: q.officeId },
       )
       const rows: SickPeriodRow[] = []
       for (let i = 0; i < people.length; i += 500) {
         const chunk = people.slice(i, i + 500)
         const ids = chunk.map((p) => p.id)
-        const [notices, reports] = await Promise.all([
+        // Their notices, each with the first day at work after it (what ends it), and their sick days: not every
+        // day they worked.
+        const [notices, sickDays] = await Promise.all([
           db
-            .select({ userId: t.sickNotices.userId, date: t.sickNotices.date, message: t.sickNotices.message, sentAt: t.sickNotices.sentAt })
+            .select({
+              userId: t.sickNotices.userId,
+              date: t.sickNotices.date,
+              message: t.sickNotices.message,
+              sentAt: t.sickNotices.sentAt,
+              back: sql<string | null>`(${db
+                .select({ d: sql`min(${tr.date})` })
+                .from(tr)
+                .where(and(eq(tr.userId, t.sickNotices.userId), gt(tr.date, t.sickNotices.date), eq(tr.present, true)))})`,
+            })
             .from(t.sickNotices)
             .where(and(inArray(t.sickNotices.userId, ids), gte(t.sickNotices.date, since))),
           db
             .select({ userId: tr.userId, date: tr.date, present: tr.present, absenceType: tr.absenceType })
             .from(tr)
-            .where(and(inArray(tr.userId, ids), gte(tr.date, since))),
+            .where(and(eq(tr.absenceType, 'sick'), gte(tr.date, since), inArray(tr.userId, ids))),
         ])
+        const reports = [...sickDays, ...notices.filter((n) => n.back).map((n) => ({ userId: n.userId, date: n.back!, present: true, absenceType: null }))]
+        const reportsOf = groupBy(reports, (r) => r.userId)
+        const noticesOf = groupBy(notices, (n) => n.userId)
         for (const p of chunk) {
-          const own = reports.filter((r) => r.userId === p.id)
-          const mine = notices.filter((n) => n.userId === p.id)
+          const own = reportsOf.get(p.id) ?? []
+          const mine = noticesOf.get(p.id) ?? []
           for (const period of sickPeriods(sickOccasions(mine, own, today), today)) {
-            const returnedOn = period.end === null ? null : (own.find((r) => r.present === true && r.date > period.end!)?.date ?? addDays(period.end, 1))
+            // Back on the first day at work after it when a notice says so; else the next weekday after the last sick day.
+            const returnedOn = period.end === null ? null : (own.find((r) => r.present === true && r.date > period.end!)?.date ?? nextWeekday(period.end))
             const still = period.end === null
             if (q.state === 'sick' && !still) continue
             if (q.state === 'returned' && (still || period.end! < addDays(today, -q.days))) continue
@@ -631,3 +672,20 @@ export function timeReportsAdmin({ database, events }: Pick<Deps, 'database' | '
   }
 }
 export type TimeReportsAdmin = ReturnType<typeof timeReportsAdmin>
+
+function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>()
+  for (const row of rows) {
+    const k = key(row)
+    const list = out.get(k)
+    if (list) list.push(row)
+    else out.set(k, [row])
+  }
+  return out
+}
+
+function nextWeekday(date: string): string {
+  let d = addDays(date, 1)
+  while ([0, 6].includes(new Date(`${d}T00:00:00Z`).getUTCDay())) d = addDays(d, 1)
+  return d
+}

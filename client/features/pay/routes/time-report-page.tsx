@@ -99,7 +99,7 @@ export default function TimeReportPage() {
                     t('pay.timeReports.absence'),
                     r.absenceHours ? `${hours(r.absenceHours)} · ${r.absenceType ? t(`pay.items.absence.${r.absenceType}`) : ''}` : null,
                   )}
-                  {row(t('pay.timeReports.allowance'), r.allowanceType === null ? null : String(r.allowanceType))}
+                  {row(t('pay.timeReports.allowance'), r.allowanceType === null ? null : t(`timeReport.allowance.${r.allowanceType}`))}
                   {row(t('pay.timeReports.travelLocation'), r.travelLocation)}
                   {row(t('pay.timeReports.comment'), r.comment ? <Text whiteSpace="pre-wrap">{r.comment}</Text> : null)}
                 </DataList.Root>
@@ -288,7 +288,7 @@ function CorrectionDialog({
               <option value="">–</option>
               {[0, 1, 2].map((n) => (
                 <option key={n} value={n}>
-                  {n}
+                  {t(`timeReport.allowance.${n}`)}
                 </option>
               ))}
             </NativeSelect.Field>

@@ -1,0 +1,1 @@
+CREATE INDEX "time_reports_absence_date" ON "time_reports" USING btree ("absence_type","date");
