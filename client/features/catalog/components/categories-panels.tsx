@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Card, HStack, Skeleton, Stack, Table, Text, Wrap } from '@chakra-ui/react'
+import { Badge, Box, Button, Card, HStack, Skeleton, Stack, Table, Text, Wrap } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -14,6 +14,7 @@ import { CategoryDialog } from './category-dialog'
 import { formErrorOf } from '../../../components/ui/form-dialog'
 import { money } from './money'
 import { toggleArchived } from './archive'
+import { LoadError } from '../../../components/ui/load-error'
 
 function useCategories() {
   const queryClient = useQueryClient()
@@ -30,16 +31,7 @@ function useCategories() {
 function Loaded({ query, children }: { query: ReturnType<typeof useCategories>['query']; children: (items: CategoryItem[]) => React.ReactNode }) {
   const { t } = useTranslation()
   if (query.isPending) return <Skeleton h="32" aria-busy />
-  if (query.isError)
-    return (
-      <Alert.Root status="error">
-        <Alert.Indicator />
-        <Alert.Description>{(query.error as Error).message}</Alert.Description>
-        <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
-          {t('table.retry')}
-        </Button>
-      </Alert.Root>
-    )
+  if (query.isError) return <LoadError error={query.error as Error} onRetry={() => void query.refetch()} />
   if (query.data.items.length === 0) return <Text color="fg.muted">{t('catalog.categories.empty')}</Text>
   return <>{children(query.data.items)}</>
 }

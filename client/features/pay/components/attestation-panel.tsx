@@ -12,6 +12,7 @@ import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { attest, listAttestations, reopen } from '../api/pay-api'
 import { MonthField } from './month-field'
+import { LoadError } from '../../../components/ui/load-error'
 
 /**
  * A month's attestation per seller: what each reported, the days that break the rules, who attested and when.
@@ -119,13 +120,7 @@ export function AttestationPanel({ month }: { month: string }) {
           …
         </Text>
       ) : rows.isError ? (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Description>{rows.error.message}</Alert.Description>
-          <Button size="sm" variant="outline" onClick={() => void rows.refetch()}>
-            {t('table.retry')}
-          </Button>
-        </Alert.Root>
+        <LoadError error={rows.error} onRetry={() => void rows.refetch()} />
       ) : items.length === 0 ? (
         <Text color="fg.muted">{t('pay.attestation.empty')}</Text>
       ) : (

@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react'
+import { Badge, Box, Button, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -10,6 +10,7 @@ import { applyFieldErrors } from '../../../lib/api-client'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { listPaycodes, updatePaycode } from '../api/pay-api'
+import { LoadError } from '../../../components/ui/load-error'
 
 /** The payroll system's code for each pay item; an item without one is marked (it stops an export). */
 export function CodesPanel() {
@@ -25,16 +26,7 @@ export function CodesPanel() {
         …
       </Text>
     )
-  if (codes.isError)
-    return (
-      <Alert.Root status="error" mt="2">
-        <Alert.Indicator />
-        <Alert.Description>{codes.error.message}</Alert.Description>
-        <Button size="sm" variant="outline" onClick={() => void codes.refetch()}>
-          {t('table.retry')}
-        </Button>
-      </Alert.Root>
-    )
+  if (codes.isError) return <LoadError error={codes.error} onRetry={() => void codes.refetch()} />
   return (
     <Stack gap="3" pt="2">
       <Text fontSize="sm" color="fg.muted">

@@ -10,6 +10,7 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { listPaycodes, payrollMonth, requestPayroll } from '../api/pay-api'
 import { ExportList } from './export-list'
 import { MonthField } from './month-field'
+import { LoadError } from '../../../components/ui/load-error'
 
 const PROBLEMS_SHOWN = 20
 
@@ -50,13 +51,7 @@ export function PayrollPanel({ month, onMonth }: { month: string; onMonth: (m: s
           …
         </Text>
       ) : state.isError ? (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Description>{state.error.message}</Alert.Description>
-          <Button size="sm" variant="outline" onClick={() => void state.refetch()}>
-            {t('table.retry')}
-          </Button>
-        </Alert.Root>
+        <LoadError error={state.error} onRetry={() => void state.refetch()} />
       ) : (
         <Card.Root>
           <Card.Body>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, HStack, Link, SimpleGrid, Stack, Table, Text, Wrap } from '@chakra-ui/react'
+import { Badge, Button, HStack, Link, SimpleGrid, Stack, Table, Text, Wrap } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
@@ -6,6 +6,7 @@ import { formatDate, type FormatLanguage } from '../../../../shared/format'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { Page } from '../../../components/ui/page'
 import { listSick } from '../api/pay-api'
+import { LoadError } from '../../../components/ui/load-error'
 
 const STATES = ['sick', 'returned', 'all'] as const
 const WINDOWS = [7, 30, 90] as const
@@ -80,13 +81,7 @@ export default function SickNoticesPage() {
             …
           </Text>
         ) : list.isError ? (
-          <Alert.Root status="error">
-            <Alert.Indicator />
-            <Alert.Description>{list.error.message}</Alert.Description>
-            <Button size="sm" variant="outline" onClick={() => void list.refetch()}>
-              {t('table.retry')}
-            </Button>
-          </Alert.Root>
+          <LoadError error={list.error} onRetry={() => void list.refetch()} />
         ) : items.length === 0 ? (
           <Text color="fg.muted" data-testid="sick-empty">
             {state === 'returned' ? t('pay.sick.emptyReturned', { days }) : t('pay.sick.empty')}
