@@ -12,6 +12,7 @@ import { assembleAreas } from '../server/app'
 import { bootDatabase } from '../server/boot'
 import { encodeCursor } from '../server/db/keyset'
 import { customerKeyOf } from '../shared/rules/double-sales'
+import { previousMonth } from '../shared/rules/work'
 import { parseEnv } from '../server/env'
 import { authService } from '../server/modules/auth/auth.service'
 import { eventBus } from '../server/platform/events'
@@ -245,10 +246,7 @@ try {
   // Time reports in the back office (issue 15, decision 029): the data set's last whole month, a team's, a coach's,
   // the sick days, the month's attestation of a team and of everyone, and who is sick.
   const [latestReport] = await db.select({ d: t.timeReports.date }).from(t.timeReports).orderBy(desc(t.timeReports.date)).limit(1)
-  const reportMonth = (() => {
-    const [y, m] = latestReport!.d.slice(0, 7).split('-').map(Number) as [number, number]
-    return new Date(Date.UTC(y, m - 2, 1)).toISOString().slice(0, 7)
-  })()
+  const reportMonth = previousMonth(latestReport!.d.slice(0, 7))
   const tq = (extra: Record<string, string> = {}) => timeReportListQuerySchema.parse({ itemsPerPage: '100', month: reportMonth, ...extra })
   lists.push(
     [`time reports: ${reportMonth}, newest first`, tq(), backoffice, 'timeReports'],

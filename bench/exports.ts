@@ -2,6 +2,7 @@ import { count, desc, eq } from 'drizzle-orm'
 import { validateXML } from 'xmllint-wasm'
 import fs from 'node:fs'
 import path from 'node:path'
+import { monthRange, previousMonth } from '../shared/rules/work'
 import { assembleAreas } from '../server/app'
 import { bootDatabase } from '../server/boot'
 import { parseEnv } from '../server/env'
@@ -33,11 +34,7 @@ const MB = 1024 * 1024
 const [{ n: userCount }] = (await db.select({ n: count() }).from(t.users)) as [{ n: number }]
 if (userCount < 1000) console.warn(`Only ${userCount} users: seed the large data set first (npm run seed -- --scale large).`)
 const [newest] = await db.select({ d: t.timeReports.date }).from(t.timeReports).orderBy(desc(t.timeReports.date)).limit(1)
-const lastMonth = (() => {
-  const [y, m] = newest!.d.slice(0, 7).split('-').map(Number) as [number, number]
-  return new Date(Date.UTC(y, m - 2, 1)).toISOString().slice(0, 7)
-})()
-const month = monthArg ?? lastMonth
+const month = monthArg ?? previousMonth(newest!.d.slice(0, 7))
 const [desk] = await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, 'backoffice@demo.test'))
 const actorId = desk?.id ?? (await db.select({ id: t.users.id }).from(t.users).limit(1))[0]!.id
 
@@ -93,9 +90,9 @@ try {
   )
   const paxml = await run('payroll PAXml', () => areas.exportsOfPay.requestPayroll(actorId, month, 'paxml'))
   await run('payroll CSV', () => areas.exportsOfPay.requestPayroll(actorId, month, 'csv'))
-  const from = `${month}-01`
-  await run('absence CSV', () => areas.exportsOfPay.requestAbsence(actorId, { from, to: lastDay(month), format: 'csv' }, 'sv'))
-  await run('absence XLSX', () => areas.exportsOfPay.requestAbsence(actorId, { from, to: lastDay(month), format: 'xlsx' }, 'sv'))
+  const { from, to } = monthRange(month)
+  await run('absence CSV', () => areas.exportsOfPay.requestAbsence(actorId, { from, to, format: 'csv' }, 'sv'))
+  await run('absence XLSX', () => areas.exportsOfPay.requestAbsence(actorId, { from, to, format: 'xlsx' }, 'sv'))
   console.table(results)
   const slow = results.filter((r) => r.seconds >= 30 || r.growthMb >= 200)
   console.log(
@@ -125,9 +122,4 @@ try {
   await jobs.stop()
   await events.stop()
   await database.close()
-}
-
-function lastDay(m: string) {
-  const [y, mm] = m.split('-').map(Number) as [number, number]
-  return new Date(Date.UTC(y, mm, 0)).toISOString().slice(0, 10)
 }

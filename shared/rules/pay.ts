@@ -5,6 +5,7 @@
  */
 import type { SaleStatus } from '../schemas/sales'
 import { ABSENCE_TYPES, type AbsenceType } from './time-report'
+import { addDays, daysInclusive, isWeekend } from './work'
 
 // ---------------------------------------------------------------------------------------------------------------
 // Attestation
@@ -45,17 +46,6 @@ export function attestationRefusal(input: {
 export const SICK_CONTINUATION_DAYS = 5
 /** A sick period longer than this many calendar days needs a medical certificate (from the day after). */
 export const SICK_CERTIFICATE_AFTER_DAYS = 7
-
-const DAY = 86_400_000
-const toMs = (date: string) => Date.parse(`${date}T00:00:00Z`)
-const toDate = (ms: number) => new Date(ms).toISOString().slice(0, 10)
-export const addDays = (date: string, n: number) => toDate(toMs(date) + n * DAY)
-/** Calendar days from `a` to `b`, both counted. */
-export const daysInclusive = (a: string, b: string) => Math.round((toMs(b) - toMs(a)) / DAY) + 1
-const weekend = (date: string) => {
-  const d = new Date(toMs(date)).getUTCDay()
-  return d === 0 || d === 6
-}
 
 /** One time of being sick: from its first day to its last, or still going (`end` null). */
 export type SickOccasion = { start: string; end: string | null }
@@ -100,7 +90,7 @@ export function sickOccasions(
 }
 
 function onlyWeekendBetween(a: string, b: string): boolean {
-  for (let d = addDays(a, 1); d < b; d = addDays(d, 1)) if (!weekend(d)) return false
+  for (let d = addDays(a, 1); d < b; d = addDays(d, 1)) if (!isWeekend(d)) return false
   return true
 }
 

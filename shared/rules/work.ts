@@ -54,3 +54,34 @@ export function workingDaysOf(month: string): string[] {
   }
   return days
 }
+
+const DAY_MS = 86_400_000
+const dayMs = (date: string) => Date.parse(`${date}T00:00:00Z`)
+
+/** The calendar day `n` days after (or before) a day, as YYYY-MM-DD. */
+export function addDays(date: string, n: number): string {
+  return new Date(dayMs(date) + n * DAY_MS).toISOString().slice(0, 10)
+}
+
+/** Calendar days from `a` to `b`, both counted. */
+export function daysInclusive(a: string, b: string): number {
+  return Math.round((dayMs(b) - dayMs(a)) / DAY_MS) + 1
+}
+
+/** Whether a day (YYYY-MM-DD) is a Saturday or a Sunday. */
+export function isWeekend(date: string): boolean {
+  const d = new Date(dayMs(date)).getUTCDay()
+  return d === 0 || d === 6
+}
+
+/** The month before a month (YYYY-MM). */
+export function previousMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number]
+  return new Date(Date.UTC(y, m - 2, 1)).toISOString().slice(0, 7)
+}
+
+/** A month's first and last day (YYYY-MM-DD), for a range of dates. */
+export function monthRange(month: string): { from: string; to: string } {
+  const [y, m] = month.split('-').map(Number) as [number, number]
+  return { from: `${month}-01`, to: new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10) }
+}

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { ABSENCE_TYPES, ALLOWANCE_TYPES, timeReportViolations, type TimeReportDraft } from '../rules/time-report'
 import type { ActivityLine } from './activity'
 import { listQuerySchema } from './pagination'
+import { monthSchema } from './pay'
 
 const day = z.iso.date()
 
@@ -80,7 +81,7 @@ export type CheckoutRecord = z.output<typeof checkoutInputSchema> & {
 
 // Back office (issue 15, docs/decisions/029) ---------------------------------------------------------------------
 
-const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'validation.month' })
+const month = monthSchema
 
 export const TIME_REPORT_SORT_KEYS = ['date', 'seller', 'workHours', 'absenceHours'] as const
 /** A period's time reports: a month, narrowed by office, team, seller, allowance type, absence type and attestation. */

@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm'
 import type { RoleKey } from '../../../shared/permissions/roles'
 import { hashPassword } from '../../lib/password'
 import type { Database, Db } from '../client'
-import { businessDay, businessMonth } from '../../../shared/rules/work'
+import { addDays, businessDay, businessMonth, isWeekend, previousMonth } from '../../../shared/rules/work'
 import { personalNumberOf } from '../../../shared/rules/identity'
 import { customerKeyOf } from '../../../shared/rules/double-sales'
 import { fillCustomersFromSales } from '../customers-fill'
@@ -409,15 +409,11 @@ async function seedSalesHistory(
  */
 async function seedTimeHistory(database: Database, tx: Db, now: number, coachId: string) {
   const { t } = database
-  const DAY = 86_400_000
   const today = businessDay(now)
   const thisMonth = businessMonth(now)
-  const [y, m] = thisMonth.split('-').map(Number) as [number, number]
-  const lastMonth = new Date(Date.UTC(y, m - 2, 1)).toISOString().slice(0, 7)
-  const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10)
-  const weekend = (d: string) => [0, 6].includes(new Date(`${d}T00:00:00Z`).getUTCDay())
+  const lastMonth = previousMonth(thisMonth)
   const days: string[] = []
-  for (let ms = Date.parse(`${lastMonth}-01T00:00:00Z`); dayOf(ms) < today; ms += DAY) if (!weekend(dayOf(ms))) days.push(dayOf(ms))
+  for (let d = `${lastMonth}-01`; d < today; d = addDays(d, 1)) if (!isWeekend(d)) days.push(d)
   const staff = await tx
     .select({ id: t.users.id, teamId: t.users.teamId, officeId: t.teams.officeId, email: t.users.email })
     .from(t.users)

@@ -9,6 +9,7 @@ import xmlbuilder from 'xmlbuilder'
 import { translator, type LanguageCode } from '../../../shared/i18n'
 import { payItemsOfReport, PAY_ITEMS, unmappedItems, type PayItem } from '../../../shared/rules/pay'
 import { timeReportViolations, type AbsenceType } from '../../../shared/rules/time-report'
+import { monthRange } from '../../../shared/rules/work'
 import type {
   AbsenceExportRequest,
   PayExportItem,
@@ -102,8 +103,6 @@ export function payExports(deps: Pick<Deps, 'database' | 'events' | 'jobs' | 'fi
     }
     return out
   }
-
-  const monthRange = (month: string) => ({ from: `${month}-01`, to: `${month}-31` })
 
   /** Everyone the month's payroll covers: who reported time, earned or lost commission, or has extra income. */
   async function payrollPeople(tx: Db, month: string): Promise<Person[]> {
@@ -221,7 +220,6 @@ export function payExports(deps: Pick<Deps, 'database' | 'events' | 'jobs' | 'fi
       totals.set(key, tot)
     }
     const codeOf = (item: PayItem) => mapping.get(item)!.code!
-    const lastDay = `${month}-${String(new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate()).padStart(2, '0')}`
     // Time first (the schema's order: all time transactions, then all pay transactions), then pay.
     for (let i = 0; i < everyone.length; i += CHUNK) {
       const chunk = everyone.slice(i, i + CHUNK)
@@ -273,7 +271,7 @@ export function payExports(deps: Pick<Deps, 'database' | 'events' | 'jobs' | 'fi
         ] as const) {
           if (n === 0) continue
           await emit.pay(p, item, codeOf(item), {
-            date: lastDay,
+            date: to,
             quantity: n,
             amountOre: null,
             text: item === 'allowance.full' ? 'Traktamente heldag' : 'Traktamente halvdag',
@@ -283,7 +281,7 @@ export function payExports(deps: Pick<Deps, 'database' | 'events' | 'jobs' | 'fi
         for (const c of commission.filter((x) => x.userId === p.id && x.ore !== 0)) {
           const item: PayItem = c.kind === 'commission' ? 'commission' : 'clawback'
           await emit.pay(p, item, codeOf(item), {
-            date: lastDay,
+            date: to,
             quantity: null,
             amountOre: c.ore,
             text: item === 'commission' ? 'Provision' : 'Provision, ånger',
@@ -291,7 +289,7 @@ export function payExports(deps: Pick<Deps, 'database' | 'events' | 'jobs' | 'fi
           add(p, item, 0, c.ore)
         }
         for (const x of extras.filter((r) => r.userId === p.id)) {
-          await emit.pay(p, 'extra_income', codeOf('extra_income'), { date: lastDay, quantity: null, amountOre: x.amountOre, text: x.description })
+          await emit.pay(p, 'extra_income', codeOf('extra_income'), { date: to, quantity: null, amountOre: x.amountOre, text: x.description })
           add(p, 'extra_income', 0, x.amountOre)
         }
       }
@@ -673,7 +671,7 @@ export function payExports(deps: Pick<Deps, 'database' | 'events' | 'jobs' | 'fi
       fileId: r.e.fileId,
       fileName: r.fileName,
       summary: r.e.summary,
-      error: r.e.state === 'failed' && r.e.error !== 'refused' ? `${r.e.error}` : r.e.error === 'refused' ? 'refused' : null,
+      error: r.e.state === 'failed' ? r.e.error : null,
       requestedBy: `${r.first} ${r.last}`,
       requestedAt: r.e.requestedAt,
       finishedAt: r.e.finishedAt,

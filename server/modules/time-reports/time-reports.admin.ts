@@ -1,9 +1,9 @@
 import { subject } from '@casl/ability'
 import { and, asc, count, desc, eq, exists, gt, gte, inArray, isNotNull, isNull, lte, notExists, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { AppAbility } from '../../../shared/permissions/ability'
-import { addDays, attestationRefusal, sickOccasions, sickPeriods } from '../../../shared/rules/pay'
+import { attestationRefusal, sickOccasions, sickPeriods } from '../../../shared/rules/pay'
 import { timeReportViolations, type AbsenceType, type AllowanceType } from '../../../shared/rules/time-report'
-import { businessDay, businessMonth } from '../../../shared/rules/work'
+import { addDays, businessDay, businessMonth, isWeekend, monthRange } from '../../../shared/rules/work'
 import { LIST_COUNT_CAP, type ListAnswer } from '../../../shared/schemas/pagination'
 import type {
   AttestAnswer,
@@ -27,7 +27,6 @@ import type { Deps } from '../../platform/deps'
 type Actor = { id: string; ability: AppAbility }
 type ReportRow = Schema['timeReports']['$inferSelect']
 
-const monthRange = (month: string) => ({ from: `${month}-01`, to: `${month}-31` })
 const violationsOf = (r: Pick<ReportRow, 'present' | 'workHours' | 'absenceHours' | 'absenceType' | 'allowanceType' | 'travelLocation'>) =>
   timeReportViolations({
     present: r.present,
@@ -686,6 +685,6 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[
 
 function nextWeekday(date: string): string {
   let d = addDays(date, 1)
-  while ([0, 6].includes(new Date(`${d}T00:00:00Z`).getUTCDay())) d = addDays(d, 1)
+  while (isWeekend(d)) d = addDays(d, 1)
   return d
 }

@@ -5,9 +5,8 @@ import { useMemo, useState } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
-import { addDays } from '../../../../shared/rules/pay'
 import { ABSENCE_TYPES } from '../../../../shared/rules/time-report'
-import { businessDay } from '../../../../shared/rules/work'
+import { businessMonth, monthRange, previousMonth } from '../../../../shared/rules/work'
 import { zodErrorMap } from '../../../../shared/schemas/errors'
 import { absenceExportRequestSchema } from '../../../../shared/schemas/pay'
 import { FormField } from '../../../components/ui/form-field'
@@ -31,11 +30,9 @@ export default function AbsenceExportPage() {
   const queryClient = useQueryClient()
   const [error, setError] = useState<string | null>(null)
   const [defaults] = useState(() => {
-    const today = businessDay(Date.now())
-    const firstOfMonth = `${today.slice(0, 7)}-01`
     // The last whole month: what payroll asks for most.
-    const from = `${addDays(firstOfMonth, -1).slice(0, 7)}-01`
-    return { from, to: addDays(firstOfMonth, -1), format: 'xlsx' as const }
+    const { from, to } = monthRange(previousMonth(businessMonth(Date.now())))
+    return { from, to, format: 'xlsx' as const }
   })
   const resolver = useMemo(() => zodResolver(absenceExportRequestSchema, { error: zodErrorMap(t) }), [t])
   const form = useForm<FormIn, unknown, FormOut>({ resolver, defaultValues: defaults })

@@ -2,18 +2,13 @@ import { Tabs } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
-import { businessMonth } from '../../../../shared/rules/work'
+import { businessMonth, previousMonth } from '../../../../shared/rules/work'
 import { Page } from '../../../components/ui/page'
 import { CodesPanel } from '../components/codes-panel'
 import { ExtraIncomePanel } from '../components/extra-income-panel'
 import { PayrollPanel } from '../components/payroll-panel'
 
 const TABS = ['codes', 'extra', 'payroll'] as const
-
-function previousMonth(month: string) {
-  const [y, m] = month.split('-').map(Number) as [number, number]
-  return new Date(Date.UTC(y, m - 2, 1)).toISOString().slice(0, 7)
-}
 type Tab = (typeof TABS)[number]
 
 /**
