@@ -1,3 +1,4 @@
+import { createDeps } from '../server/platform/deps'
 import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm'
 import { translator } from '../shared/i18n'
 import { buildAbility } from '../shared/permissions/ability'
@@ -15,10 +16,6 @@ import { customerKeyOf } from '../shared/rules/double-sales'
 import { previousMonth } from '../shared/rules/work'
 import { parseEnv } from '../server/env'
 import { authService } from '../server/modules/auth/auth.service'
-import { eventBus } from '../server/platform/events'
-import { fileStore } from '../server/platform/files'
-import { jobRunner } from '../server/platform/jobs'
-import { mailer } from '../server/platform/mail'
 
 /**
  * `npm run bench:backoffice` — the back office at a million sales (issue 14), on the database the server is
@@ -124,9 +121,9 @@ async function measure(fn: () => Promise<unknown>) {
 try {
   const [{ n: saleCount }] = (await db.select({ n: count() }).from(t.sales)) as [{ n: number }]
   if (saleCount < 100_000) console.warn(`Only ${saleCount} sales: seed the large data set first (npm run seed -- --scale large).`)
-  const events = eventBus(database, { pollMs: 1000 })
-  const jobs = jobRunner(database)
-  const areas = assembleAreas({ env, database, events, jobs, mail: mailer(database, jobs, env), files: fileStore(database) })
+  const deps = await createDeps(env, database, { events: { pollMs: 1000 } })
+  const { events, jobs } = deps
+  const areas = assembleAreas(deps)
   const auth = authService(database, { sessionTtlMs: 3_600_000, scryptLogN: 10 })
   const abilityOf = async (email: string) => {
     const [user] = await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, email))

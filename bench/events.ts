@@ -1,3 +1,4 @@
+import { createDeps } from '../server/platform/deps'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -9,10 +10,6 @@ import { bootDatabase } from '../server/boot'
 import { nextChangeVersion } from '../server/db/change-counter'
 import { parseEnv } from '../server/env'
 import { buildAbility } from '../shared/permissions/ability'
-import { eventBus } from '../server/platform/events'
-import { jobRunner } from '../server/platform/jobs'
-import { fileStore } from '../server/platform/files'
-import { mailer } from '../server/platform/mail'
 import { saleArgs } from '../server/test/fixtures'
 import { personalNumberOf } from '../shared/rules/identity'
 
@@ -33,9 +30,9 @@ const env = parseEnv({ NODE_ENV: 'test', DEMO_MODE: 'true', DATA_DIR: dataDir, D
 const database = await bootDatabase(env)
 const { db, t } = database
 try {
-  const events = eventBus(database, { pollMs: 200 })
-  const jobs = jobRunner(database)
-  const areas = assembleAreas({ env, database, events, jobs, mail: mailer(database, jobs, env), files: fileStore(database) })
+  const deps = await createDeps(env, database, { events: { pollMs: 200 } })
+  const { events } = deps
+  const areas = assembleAreas(deps)
   const appSubscribers = events.subscribersOf('sale.created').length
 
   // Three subscribers of the kinds later areas bring: a tally in memory, one that reads a row per event (a

@@ -1,3 +1,4 @@
+import { createDeps } from '../server/platform/deps'
 import { count, desc, eq } from 'drizzle-orm'
 import { validateXML } from 'xmllint-wasm'
 import fs from 'node:fs'
@@ -6,10 +7,6 @@ import { monthRange, previousMonth } from '../shared/rules/work'
 import { assembleAreas } from '../server/app'
 import { bootDatabase } from '../server/boot'
 import { parseEnv } from '../server/env'
-import { eventBus } from '../server/platform/events'
-import { fileStore } from '../server/platform/files'
-import { jobRunner } from '../server/platform/jobs'
-import { mailer } from '../server/platform/mail'
 
 /**
  * `npm run bench:exports` — the payroll export (PAXml and CSV) and the absence export (CSV and XLSX) of one month for
@@ -38,10 +35,9 @@ const month = monthArg ?? previousMonth(newest!.d.slice(0, 7))
 const [desk] = await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, 'backoffice@demo.test'))
 const actorId = desk?.id ?? (await db.select({ id: t.users.id }).from(t.users).limit(1))[0]!.id
 
-const events = eventBus(database, { pollMs: 1000 })
-const jobs = jobRunner(database, { pollMs: 50, concurrency: 1 })
-const files = fileStore(database)
-const areas = assembleAreas({ env, database, events, jobs, mail: mailer(database, jobs, env), files })
+const deps = await createDeps(env, database, { events: { pollMs: 1000 }, jobs: { pollMs: 50, concurrency: 1 } })
+const { events, jobs } = deps
+const areas = assembleAreas(deps)
 jobs.start()
 
 type Row = { export: string; seconds: number; baselineMb: number; peakMb: number; growthMb: number; employees: number; rows: number; fileMb: number }

@@ -22,6 +22,9 @@ import { customersService } from './modules/customers/customers.service'
 import { customersRoutes } from './modules/customers/customers.routes'
 import { mailRoutes } from './modules/mail/mail.routes'
 import { notificationsRoutes } from './modules/notifications/notifications.routes'
+import { notificationsService } from './modules/notifications/notifications.service'
+import { realtimeRoutes } from './modules/realtime/realtime.routes'
+import { usersDirectory } from './modules/users/users.directory'
 import { orgRoutes } from './modules/org/org.routes'
 import { profileRoutes } from './modules/profile/profile.routes'
 import { salesRoutes } from './modules/sales/sales.routes'
@@ -124,7 +127,29 @@ export function assembleAreas(deps: Deps, options: { payHooks?: PayExportHooks }
     handleInTransaction: (tx, e) => pay.fromSaleEvent(tx, e),
   })
   const exportsOfPay = payExports(deps, pay, timeAdmin.forPay, options.payHooks)
-  return { catalog, catalogKeeping, customers, sales, timeReports, orders, sync, timeAdmin, pay, exportsOfPay }
+  // Live alerts (docs/decisions/030): notifications made from the areas' events in the delivery's transaction
+  // (exactly once), then sent live and by Web Push after it commits; pokes tell a device to pull now.
+  const directory = usersDirectory(deps.database)
+  const notifications = notificationsService(deps, {
+    people: directory.people,
+    coachesOf: directory.coachesOf,
+    teamName: directory.teamName,
+    saleLabel: sales.label,
+  })
+  deps.events.subscribe({ name: 'notifications.saleAlerts', events: ['sale.statusChanged'], handleInTransaction: notifications.fromSaleStatus })
+  deps.events.subscribe({ name: 'notifications.sickAlerts', events: ['sickNotice.created'], handleInTransaction: notifications.fromSickNotice })
+  deps.events.subscribe({ name: 'notifications.deliver', events: ['notification.created'], handle: notifications.deliver })
+  deps.events.subscribe({
+    name: 'notifications.syncPoke',
+    events: ['sale.statusChanged', 'timeReport.corrected', 'timeAttestation.changed', 'extraIncome.changed', 'catalog.changed'],
+    handle: async (e) => {
+      if (e.name === 'catalog.changed') return notifications.poke(null, e.name)
+      // The seller's own change needs no poke (their device made it).
+      if (e.name === 'sale.statusChanged' && e.payload.byUserId === e.payload.sellerId) return
+      await notifications.poke('sellerId' in e.payload ? e.payload.sellerId : e.payload.userId, e.name)
+    },
+  })
+  return { catalog, catalogKeeping, customers, sales, timeReports, orders, sync, timeAdmin, pay, exportsOfPay, notifications, directory }
 }
 
 function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
@@ -198,7 +223,8 @@ function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
     .route('/', catalogRoutes(deps, areas.catalogKeeping))
     .route('/', customersRoutes(areas.customers))
     .route('/', profileRoutes(deps, auth))
-    .route('/', notificationsRoutes(deps))
+    .route('/', notificationsRoutes(deps, areas.notifications))
+    .route('/', realtimeRoutes(deps))
     .route('/', salesRoutes(deps))
     .route('/', saleReportsRoutes(deps, areas.sales))
     .route('/', ordersRoutes(deps, areas.orders))

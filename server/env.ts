@@ -4,59 +4,88 @@ import { z } from 'zod'
 /** The environment, parsed once. Nothing else reads process.env (lint rule). */
 const boolish = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes')
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z
-    .string()
-    .transform((v) => (v === '' ? undefined : v))
-    .pipe(
-      z
-        .string()
-        .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// (leave it unset for the embedded SQLite database)')
-        .optional(),
-    )
-    .optional(),
-  DEMO_MODE: boolish.optional(),
-  SESSION_TTL_DAYS: z.coerce.number().min(1).max(365).default(14),
-  /**
-   * The origins users open the app at (comma-separated, e.g. https://app.example.se): the only origins whose
-   * state-changing requests are accepted. Required in production; elsewhere loopback addresses are allowed too.
-   */
-  APP_ORIGINS: z
-    .string()
-    .default('')
-    .refine(
-      (v) =>
-        v
-          .split(',')
-          .map((o) => o.trim())
-          .filter(Boolean)
-          .every(isOrigin),
-      'APP_ORIGINS must be origins such as https://app.example.se (scheme, host and port only), separated by commas',
-    ),
-  /** Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy. */
-  TRUST_PROXY: boolish.default(false),
-  /** scrypt cost as log2(N); 15 = 32 MiB per hash. Tests lower it. */
-  SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(15),
-  STATIC_DIR: z.string().default('./dist'),
-  LOG_REQUESTS: boolish.default(false),
-  /** Maintenance: the API answers 503 `maintenance` (health and meta excepted) and the app shows its maintenance page. */
-  MAINTENANCE_MODE: boolish.default(false),
-  /**
-   * Where mail goes: smtp://user:password@host:587 (STARTTLS) or smtps://…:465. Unset (the embedded default):
-   * mail is kept in the outbox admins read in the app, never silently dropped.
-   */
-  SMTP_URL: z
-    .string()
-    .default('')
-    .refine((v) => v === '' || /^smtps?:\/\//.test(v), 'SMTP_URL must start with smtp:// or smtps://'),
-  MAIL_FROM: z.string().default('Säljkraft <no-reply@saljkraft.invalid>'),
-  /** the payroll system the payroll export goes to, as its users call it (its failure message names it) */
-  PAYROLL_SYSTEM_NAME: z.string().trim().min(1).max(60).default('lönesystemet'),
-})
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z
+      .string()
+      .transform((v) => (v === '' ? undefined : v))
+      .pipe(
+        z
+          .string()
+          .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// (leave it unset for the embedded SQLite database)')
+          .optional(),
+      )
+      .optional(),
+    DEMO_MODE: boolish.optional(),
+    SESSION_TTL_DAYS: z.coerce.number().min(1).max(365).default(14),
+    /**
+     * The origins users open the app at (comma-separated, e.g. https://app.example.se): the only origins whose
+     * state-changing requests are accepted. Required in production; elsewhere loopback addresses are allowed too.
+     */
+    APP_ORIGINS: z
+      .string()
+      .default('')
+      .refine(
+        (v) =>
+          v
+            .split(',')
+            .map((o) => o.trim())
+            .filter(Boolean)
+            .every(isOrigin),
+        'APP_ORIGINS must be origins such as https://app.example.se (scheme, host and port only), separated by commas',
+      ),
+    /** Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy. */
+    TRUST_PROXY: boolish.default(false),
+    /** scrypt cost as log2(N); 15 = 32 MiB per hash. Tests lower it. */
+    SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(15),
+    STATIC_DIR: z.string().default('./dist'),
+    LOG_REQUESTS: boolish.default(false),
+    /** Maintenance: the API answers 503 `maintenance` (health and meta excepted) and the app shows its maintenance page. */
+    MAINTENANCE_MODE: boolish.default(false),
+    /**
+     * Where mail goes: smtp://user:password@host:587 (STARTTLS) or smtps://…:465. Unset (the embedded default):
+     * mail is kept in the outbox admins read in the app, never silently dropped.
+     */
+    SMTP_URL: z
+      .string()
+      .default('')
+      .refine((v) => v === '' || /^smtps?:\/\//.test(v), 'SMTP_URL must start with smtp:// or smtps://'),
+    MAIL_FROM: z.string().default('Säljkraft <no-reply@saljkraft.invalid>'),
+    /** the payroll system the payroll export goes to, as its users call it (its failure message names it) */
+    PAYROLL_SYSTEM_NAME: z.string().trim().min(1).max(60).default('lönesystemet'),
+    /**
+     * A hosted Pusher-compatible realtime service (Pusher Channels, or a self-hosted Soketi) instead of the built-in
+     * socket server: all of id, key and secret, and a cluster or a host (docs/decisions/030). Unset: built in.
+     */
+    PUSHER_APP_ID: z.string().trim().max(100).default(''),
+    PUSHER_APP_KEY: z.string().trim().max(100).default(''),
+    PUSHER_APP_SECRET: z.string().trim().max(200).default(''),
+    PUSHER_APP_CLUSTER: z.string().trim().max(40).default('mt1'),
+    PUSHER_HOST: z.string().trim().max(200).default(''),
+    PUSHER_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    PUSHER_SCHEME: z.enum(['https', 'http']).default('https'),
+    /**
+     * Hosts beyond the browsers' own push services a Web Push subscription may name (comma-separated): the server
+     * posts to a subscription's endpoint, so it never posts anywhere else (tests name their local push service).
+     */
+    PUSH_EXTRA_HOSTS: z.string().default(''),
+    /** who runs this server, for push services (RFC 8292's subject): a mailto: or https: address */
+    VAPID_SUBJECT: z
+      .string()
+      .default('')
+      .refine((v) => v === '' || /^(mailto:|https:\/\/)/.test(v), 'VAPID_SUBJECT must be a mailto: or https:// address'),
+  })
+  .refine(
+    (e) => [e.PUSHER_APP_ID, e.PUSHER_APP_KEY, e.PUSHER_APP_SECRET].every(Boolean) || [e.PUSHER_APP_ID, e.PUSHER_APP_KEY, e.PUSHER_APP_SECRET].every((v) => !v),
+    {
+      message: 'PUSHER_APP_ID, PUSHER_APP_KEY and PUSHER_APP_SECRET go together: set all three for a hosted realtime service, or none for the built-in one',
+      path: ['PUSHER_APP_ID'],
+    },
+  )
 
 export type Env = {
   nodeEnv: 'development' | 'production' | 'test'
@@ -75,6 +104,10 @@ export type Env = {
   smtpUrl: string | undefined
   mailFrom: string
   payrollSystemName: string
+  /** a hosted realtime service; null: the built-in socket server */
+  pusher: { appId: string; key: string; secret: string; cluster: string; host: string | null; port: number | null; scheme: 'https' | 'http' } | null
+  vapidSubject: string
+  pushExtraHosts: string[]
 }
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
@@ -104,7 +137,34 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     payrollSystemName: e.PAYROLL_SYSTEM_NAME,
+    pusher:
+      e.PUSHER_APP_ID && e.PUSHER_APP_KEY && e.PUSHER_APP_SECRET
+        ? {
+            appId: e.PUSHER_APP_ID,
+            key: e.PUSHER_APP_KEY,
+            secret: e.PUSHER_APP_SECRET,
+            cluster: e.PUSHER_APP_CLUSTER,
+            host: e.PUSHER_HOST || null,
+            port: e.PUSHER_PORT ?? null,
+            scheme: e.PUSHER_SCHEME,
+          }
+        : null,
+    vapidSubject: e.VAPID_SUBJECT || vapidSubjectOf(e.MAIL_FROM, e.APP_ORIGINS),
+    pushExtraHosts: e.PUSH_EXTRA_HOSTS.split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
   }
+}
+
+/** A push service's contact for this server when none is set: the app's first origin, or the sender's address. */
+function vapidSubjectOf(mailFrom: string, origins: string): string {
+  const origin = origins
+    .split(',')
+    .map((o) => o.trim())
+    .find((o) => o.startsWith('https://'))
+  if (origin) return origin.replace(/\/$/, '')
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim()
+  return `mailto:${address}`
 }
 
 function isOrigin(value: string): boolean {

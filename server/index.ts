@@ -3,20 +3,16 @@ import { createApp } from './app'
 import { bootDatabase } from './boot'
 import { loadEnv, servingProblems } from './env'
 import { scheduleHousekeeping } from './housekeeping'
-import { eventBus } from './platform/events'
-import { fileStore } from './platform/files'
-import { jobRunner } from './platform/jobs'
-import { mailer } from './platform/mail'
+import { createDeps } from './platform/deps'
 
 async function main() {
   const env = loadEnv()
   const problems = servingProblems(env)
   if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`)
   const database = await bootDatabase(env, (line) => console.log(line))
-  const events = eventBus(database)
-  const jobs = jobRunner(database)
-  const mail = mailer(database, jobs, env)
-  const app = createApp({ env, database, events, jobs, mail, files: fileStore(database) })
+  const deps = await createDeps(env, database)
+  const { events, jobs, realtime } = deps
+  const app = createApp(deps)
   // Expired sessions and sign-in counters, checklist files no sale took, old delivered events and jobs.
   await scheduleHousekeeping(database, { events, jobs })
   // What a previous run left undelivered or unfinished first, then each event after its commit and each job
@@ -29,6 +25,8 @@ async function main() {
   // Node closes an idle kept-alive connection after 5 s; a client (a proxy, a phone, a test's request context)
   // sending on it at that moment gets a reset instead of an answer. Idle connections stay open longer than
   // the usual proxy idle timeout (60 s), so the client closes them first; headers must arrive within it.
+  // The built-in realtime server answers WebSocket upgrades on /app/{key} (docs/decisions/030).
+  realtime.attach(server as Parameters<typeof realtime.attach>[0])
   if ('keepAliveTimeout' in server) {
     server.keepAliveTimeout = 65_000
     server.headersTimeout = 66_000
@@ -40,7 +38,7 @@ async function main() {
     stopping = true
     console.log(`${signal}: shutting down`)
     server.close(() => {
-      void Promise.all([events.stop(), jobs.stop()])
+      void Promise.all([events.stop(), jobs.stop(), realtime.close()])
         .then(() => database.close())
         .finally(() => process.exit(0))
     })

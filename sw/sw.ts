@@ -35,27 +35,34 @@ self.addEventListener('sync', (event: Event) => {
   )
 })
 
-/** Web Push: an alert while the app is closed. The payload is `{ title, message, link }`. */
+/** A link inside the app only: a path on this origin (a push never opens another site). */
+const appLink = (link: unknown) => (typeof link === 'string' && link.startsWith('/') && !link.startsWith('//') ? link : '/')
+
+/**
+ * Web Push: an alert while the app is closed (docs/decisions/030). The payload is `{ title, body, link, id, type }`;
+ * the id is the notification's tag, so a copy delivered twice shows once.
+ */
 self.addEventListener('push', (event) => {
-  let data: { title?: string; message?: string; link?: string } = {}
+  let data: { title?: string; body?: string; message?: string; link?: string; id?: string } = {}
   try {
     data = (event.data?.json() as typeof data) ?? {}
   } catch {
-    data = { message: event.data?.text() }
+    data = { body: event.data?.text() }
   }
   event.waitUntil(
     self.registration.showNotification(data.title ?? 'Säljkraft', {
-      body: data.message ?? '',
+      body: data.body ?? data.message ?? '',
       icon: '/icons/icon-192.png',
       badge: '/icons/icon-192.png',
-      data: { link: data.link ?? '/' },
+      tag: data.id,
+      data: { link: appLink(data.link) },
     }),
   )
 })
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close()
-  const link = (event.notification.data as { link?: string } | null)?.link ?? '/'
+  const link = appLink((event.notification.data as { link?: string } | null)?.link)
   event.waitUntil(
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((clients) => {
       const open = clients.find((c) => 'focus' in c) as WindowClient | undefined

@@ -12,11 +12,11 @@ export async function apiAs(email: string): Promise<APIRequestContext> {
 }
 
 /**
- * The demo seller's phone, through the sync API: sales it sends (Hemlarm Standard, one each, customers named
+ * A demo seller's phone (the demo seller's unless another is named), through the sync API: sales it sends (Hemlarm Standard, one each, customers named
  * `${tag} 1…count`) and other mutations, each applied once.
  */
-export async function sellerPhone() {
-  const api = await apiAs('seller@demo.test')
+export async function sellerPhone(email = 'seller@demo.test') {
+  const api = await apiAs(email)
   const clientId = randomUUID()
   let seq = 0
   const pulled = (await (await api.post('/api/sync/pull', { data: { clientId, cookie: null } })).json()) as {

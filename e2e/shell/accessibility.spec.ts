@@ -70,7 +70,7 @@ for (const theme of ['light', 'dark'] as const) {
         ['/sales/time-report', 'Månadens rapporter'],
         ['/sales/sync', 'Behöver åtgärd'],
         ['/sales/salary-calculator', 'Så räknas det'],
-        ['/users/profile?tab=notifications', 'Avvikelser på dina försäljningar'],
+        ['/users/profile?tab=notifications', 'Avvikelser på försäljningar'],
       ] as const) {
         await page.goto(path)
         await expect(page.getByText(text).first()).toBeVisible()

@@ -12,7 +12,7 @@ const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i
  * Bad input answers 400 `validation_failed` with translated field errors, before any handler runs; text
  * that is not well-formed and values nested too deeply are refused before the schema sees them.
  */
-export function validate<T extends 'json' | 'query' | 'param', S extends z.core.$ZodType>(
+export function validate<T extends 'json' | 'form' | 'query' | 'param', S extends z.core.$ZodType>(
   target: T,
   schema: S,
   options: { opaque?: (path: readonly string[]) => boolean } = {},
@@ -28,6 +28,11 @@ export function validate<T extends 'json' | 'query' | 'param', S extends z.core.
       } catch {
         throw new ApiError(400, 'invalid_json')
       }
+    } else if (target === 'form') {
+      // A form-encoded body (what Pusher clients send to the auth endpoint): each field once, as text.
+      const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
+      if (type !== 'application/x-www-form-urlencoded') throw new ApiError(415, 'unsupported_media_type')
+      value = Object.fromEntries(new URLSearchParams(await c.req.text()))
     } else if (target === 'query') {
       value = Object.fromEntries(Object.entries(c.req.queries()).map(([k, v]) => [k, v.length === 1 ? v[0] : v]))
     } else {

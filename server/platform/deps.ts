@@ -1,9 +1,39 @@
+import type { Agent } from 'node:https'
 import type { Database } from '../db/client'
 import type { Env } from '../env'
-import type { EventBus } from './events'
-import type { FileStore } from './files'
-import type { JobRunner } from './jobs'
-import type { Mailer } from './mail'
+import { eventBus, type EventBus, type EventBusOptions } from './events'
+import { fileStore, type FileStore } from './files'
+import { jobRunner, type JobRunner, type JobRunnerOptions } from './jobs'
+import { mailer, type Mailer } from './mail'
+import { pushSender, type PushSender } from './push'
+import { createRealtime, type Realtime } from './realtime'
 
 /** What every area's routes and services are built from (assembled in server/app.ts, started in server/index.ts). */
-export type Deps = { env: Env; database: Database; events: EventBus; jobs: JobRunner; mail: Mailer; files: FileStore }
+export type Deps = {
+  env: Env
+  database: Database
+  events: EventBus
+  jobs: JobRunner
+  mail: Mailer
+  files: FileStore
+  realtime: Realtime
+  push: PushSender
+}
+
+export type DepsOptions = { events?: EventBusOptions; jobs?: JobRunnerOptions; pushAgent?: Agent; instanceId?: string }
+
+/** The platform on an opened database: the event bus, jobs, mail, files, the realtime channel and Web Push. */
+export async function createDeps(env: Env, database: Database, options: DepsOptions = {}): Promise<Deps> {
+  const events = eventBus(database, { instanceId: options.instanceId, ...options.events })
+  const jobs = jobRunner(database, { instanceId: options.instanceId, ...options.jobs })
+  return {
+    env,
+    database,
+    events,
+    jobs,
+    mail: mailer(database, jobs, env),
+    files: fileStore(database),
+    realtime: await createRealtime(env, database, { instanceId: options.instanceId }),
+    push: await pushSender(database, env.vapidSubject, { agent: options.pushAgent }),
+  }
+}

@@ -83,6 +83,23 @@ export type DomainEvents = {
   'paycode.changed': { item: string; code: string | null }
   /** a payroll export of a month finished */
   'payroll.exported': { exportId: string; month: string; format: string; employees: number }
+  /**
+   * a notification for one user was made: shown live when `live` (it is stored then, with this id), pushed to
+   * their devices when `push` (their settings for its type)
+   */
+  'notification.created': {
+    notificationId: string
+    userId: string
+    type: string
+    kind: 'general' | 'deviation'
+    title: string
+    message: string
+    link: string | null
+    fromName: string | null
+    createdAt: number
+    live: boolean
+    push: boolean
+  }
   /** a seller reported sick */
   'sickNotice.created': { noticeId: string; userId: string; teamId: string | null; officeId: string | null; date: string }
 }

@@ -7,10 +7,8 @@ import { createApp } from '../app'
 import { bootDatabase } from '../boot'
 import { ApiError } from '../lib/errors'
 import { createTestApp, ORIGIN } from '../test/harness'
-import { eventBus } from './events'
-import { checkFile, detectType, fileStore } from './files'
-import { jobRunner } from './jobs'
-import { mailer } from './mail'
+import { checkFile, detectType } from './files'
+import { createDeps } from './deps'
 
 /**
  * The one file module: what a file is comes from its bytes, each kind has its types and size, the owning area
@@ -153,8 +151,7 @@ describe('who reads a stored file', () => {
     )
     const other = await bootDatabase({ ...app.env, demoMode: false })
     try {
-      const jobs = jobRunner(other)
-      const second = createApp({ env: app.env, database: other, events: eventBus(other), jobs, mail: mailer(other, jobs, app.env), files: fileStore(other) })
+      const second = createApp(await createDeps(app.env, other))
       const res = await second.request(`${ORIGIN}/api/files/${id}`, { headers: { cookie: backoffice.cookie } })
       expect(res.status).toBe(200)
       expect(Buffer.from(await res.arrayBuffer()).equals(CSV)).toBe(true)

@@ -1,10 +1,7 @@
+import { createDeps } from '../platform/deps'
 import { execFileSync } from 'node:child_process'
 import { count } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { eventBus } from '../platform/events'
-import { jobRunner } from '../platform/jobs'
-import { fileStore } from '../platform/files'
-import { mailer } from '../platform/mail'
 import { createApp } from '../app'
 import { bootDatabase } from '../boot'
 import { testEnv } from '../test/harness'
@@ -34,8 +31,7 @@ describe('production start', () => {
       })
 
       const again = await bootDatabase(env)
-      const jobs = jobRunner(again)
-      const app = createApp({ env, database: again, events: eventBus(again), jobs, mail: mailer(again, jobs, env), files: fileStore(again) })
+      const app = createApp(await createDeps(env, again))
       const res = await app.request('https://app.company.se/api/auth/login', {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: 'https://app.company.se' },

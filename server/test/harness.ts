@@ -11,10 +11,7 @@ import type { Database } from '../db/client'
 import { parseEnv, type Env } from '../env'
 import type { PayExportHooks } from '../modules/pay/pay.exports'
 import type { SyncHooks } from '../lib/sync-contract'
-import { eventBus } from '../platform/events'
-import { fileStore } from '../platform/files'
-import { jobRunner } from '../platform/jobs'
-import { mailer } from '../platform/mail'
+import { createDeps, type DepsOptions } from '../platform/deps'
 
 /**
  * A fresh app on a fresh database for one test file. With TEST_DB=pg each file gets its own
@@ -95,18 +92,19 @@ export async function createTestDatabase() {
   return { database, env, openAnother: open }
 }
 
-export async function createTestApp(overrides: Record<string, string> = {}, extra: { syncHooks?: SyncHooks; payHooks?: PayExportHooks } = {}) {
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  extra: { syncHooks?: SyncHooks; payHooks?: PayExportHooks; deps?: Pick<DepsOptions, 'pushAgent' | 'instanceId'> } = {},
+) {
   const { env, cleanup } = await testEnv(overrides)
   const database: Database = await bootDatabase(env)
-  const events = eventBus(database, { pollMs: 50 })
-  const jobs = jobRunner(database, { pollMs: 50 })
-  const mail = mailer(database, jobs, env)
-  const files = fileStore(database)
-  const app = createApp({ env, database, events, jobs, mail, files }, { syncHooks: extra.syncHooks, payHooks: extra.payHooks })
+  const deps = await createDeps(env, database, { events: { pollMs: 50 }, jobs: { pollMs: 50 }, ...extra.deps })
+  const { events, jobs, mail, files, realtime, push } = deps
+  const app = createApp(deps, { syncHooks: extra.syncHooks, payHooks: extra.payHooks })
   events.start()
   jobs.start()
   afterAll(async () => {
-    await Promise.all([events.stop(), jobs.stop()])
+    await Promise.all([events.stop(), jobs.stop(), realtime.close()])
     await database.close().catch(() => undefined)
     await cleanup()
   })
@@ -147,5 +145,5 @@ export async function createTestApp(overrides: Record<string, string> = {}, extr
     return { cookie, answer: r.json as unknown as SessionAnswer }
   }
 
-  return { app, env, database, events, jobs, mail, files, request, login }
+  return { app, env, database, events, jobs, mail, files, realtime, push, request, login }
 }

@@ -26,6 +26,8 @@ export const ERROR_CODES = [
   'already_decided',
   'month_attested',
   'export_refused',
+  'too_many_devices',
+  'no_push_device',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -1,7 +1,16 @@
 import { z } from 'zod'
 
+/** The two bells: general notifications and deviation alerts. */
 export const NOTIFICATION_KINDS = ['general', 'deviation'] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
+
+/**
+ * What a notification is about; the profile's settings are per type (docs/decisions/030). A deviation alert rings
+ * the deviation bell, every other type the general one.
+ */
+export const NOTIFICATION_TYPES = ['deviation', 'saleStatus', 'sickNotice', 'competition', 'general'] as const
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number]
+export const kindOfType = (type: NotificationType): NotificationKind => (type === 'deviation' ? 'deviation' : 'general')
 
 export const notificationsQuerySchema = z.strictObject({ kind: z.enum(NOTIFICATION_KINDS) })
 
@@ -15,6 +24,7 @@ export type MarkReadInput = z.input<typeof markReadInputSchema>
 export type NotificationItem = {
   id: string
   kind: NotificationKind
+  type: string
   title: string
   message: string
   link: string | null
@@ -35,11 +45,32 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number]
 
 const channelSettings = z.strictObject({ inApp: z.boolean(), push: z.boolean(), email: z.boolean() })
 export const notificationSettingsSchema = z
-  .strictObject({ general: channelSettings, deviation: channelSettings })
+  .strictObject({
+    deviation: channelSettings,
+    saleStatus: channelSettings,
+    sickNotice: channelSettings,
+    competition: channelSettings,
+    general: channelSettings,
+  })
   .refine((s) => s.deviation.inApp, { error: 'validation.deviationInApp', path: ['deviation', 'inApp'] })
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>
+export type ChannelSettings = z.infer<typeof channelSettings>
 
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
-  general: { inApp: true, push: false, email: false },
   deviation: { inApp: true, push: true, email: true },
+  saleStatus: { inApp: true, push: true, email: false },
+  sickNotice: { inApp: true, push: true, email: false },
+  competition: { inApp: true, push: false, email: false },
+  general: { inApp: true, push: false, email: false },
+}
+
+/** Settings as stored (an older row has only some types): each type missing takes its default. */
+export function settingsOf(stored: Partial<Record<string, Partial<ChannelSettings>>> | null | undefined): NotificationSettings {
+  const out = { ...DEFAULT_NOTIFICATION_SETTINGS }
+  for (const type of NOTIFICATION_TYPES) {
+    const s = stored?.[type]
+    if (s) out[type] = { ...DEFAULT_NOTIFICATION_SETTINGS[type], ...s }
+  }
+  out.deviation = { ...out.deviation, inApp: true }
+  return out
 }

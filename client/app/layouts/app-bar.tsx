@@ -15,6 +15,7 @@ import { ThemeSwitcher } from './theme-switcher'
 import { UserMenu } from './user-menu'
 
 // The offline store and sync engine load only for users who work offline (their own chunk).
+const RealtimeStatus = lazy(() => import('./realtime-status'))
 const SyncIndicator = lazy(() => Promise.all([import('./sync-indicator'), ensureSalesMessages()]).then(([m]) => m))
 
 /**
@@ -36,9 +37,9 @@ export function AppBar({ onOpenNav, alwaysShowMenuButton = false }: { onOpenNav?
       top="0"
       zIndex="sticky"
       h="16"
-      px={{ base: '3', md: '6' }}
+      px={{ base: '2', sm: '3', md: '6' }}
       align="center"
-      gap="2"
+      gap={{ base: '1', sm: '2' }}
       bg={prefs.isNavbarBlurEnabled ? 'bg/80' : 'bg'}
       backdropFilter={prefs.isNavbarBlurEnabled ? 'blur(8px)' : undefined}
       borderBottomWidth="1px"
@@ -77,6 +78,9 @@ export function AppBar({ onOpenNav, alwaysShowMenuButton = false }: { onOpenNav?
       <ThemeSwitcher />
       {user ? (
         <>
+          <Suspense fallback={null}>
+            <RealtimeStatus />
+          </Suspense>
           <NotificationBell kind="deviation" />
           <NotificationBell kind="general" />
         </>

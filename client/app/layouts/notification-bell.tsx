@@ -1,6 +1,6 @@
 import { Box, Button, Flex, IconButton, Menu, Portal, Text } from '@chakra-ui/react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { formatDate } from '../../../shared/format'
@@ -9,17 +9,22 @@ import { AlertIcon, BellIcon } from '../../components/ui/icons'
 import { call, rpc } from '../../lib/api-client'
 import { currentLanguage } from '../../lib/i18n'
 import { notificationPopup } from '../../lib/popup-store'
+import { announced, realtimeStore } from '../../lib/realtime-store'
 
-/** A navbar bell: the latest notifications of one kind with the unread count (checked every minute until live delivery). */
+/**
+ * A navbar bell: the latest notifications of one kind with the unread count. A live notification refreshes it at
+ * once (client/lib/realtime.ts); while the realtime connection is down it asks every minute.
+ */
 export function NotificationBell({ kind }: { kind: NotificationKind }) {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const key = ['notifications', kind]
+  const live = useSyncExternalStore(realtimeStore.subscribe, () => realtimeStore.get().state === 'connected')
   const list = useQuery({
     queryKey: key,
     queryFn: () => call(rpc.notifications.$get({ query: { kind } })),
-    refetchInterval: 60_000,
+    refetchInterval: live ? false : 60_000,
     staleTime: 5_000,
   })
   // Coming back to the app asks at once, whatever the cache's age (React Query's own focus refetch waits until
@@ -42,7 +47,8 @@ export function NotificationBell({ kind }: { kind: NotificationKind }) {
       seen.current = new Set(items.map((n) => n.id))
       return
     }
-    const fresh = items.filter((n) => !n.read && !seen.current!.has(n.id))
+    // One that arrived live has popped up already.
+    const fresh = items.filter((n) => !n.read && !seen.current!.has(n.id) && !announced.has(n.id))
     for (const n of items) seen.current.add(n.id)
     const newest = fresh[0]
     if (newest) notificationPopup.show({ title: newest.title, message: newest.message, link: newest.link ?? undefined, from: newest.fromName ?? undefined })

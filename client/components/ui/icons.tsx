@@ -91,3 +91,14 @@ export const GridIcon = (p: IconProps) => (
     <rect x="14" y="14" width="6" height="6" rx="1" />
   </Svg>
 )
+export const UsersIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8M22 21v-2a4 4 0 0 0-3-3.9M16 3.1a4 4 0 0 1 0 7.8" />
+  </Svg>
+)
+/** no live connection (a struck-through signal) */
+export const LiveOffIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M12 20h.01M8.5 16.4a5 5 0 0 1 7 0M5 12.9a10 10 0 0 1 5.2-2.8M19 12.9a10 10 0 0 0-2.3-1.7M2 8.8a15 15 0 0 1 4.2-2.7M22 8.8A15 15 0 0 0 11.2 5M2 2l20 20" />
+  </Svg>
+)

@@ -10,7 +10,7 @@ export {
 } from './identity'
 export { providersPg as providers, productsPg as products, productCategoriesPg as productCategories } from './catalog'
 export { customersPg as customers } from './customers'
-export { notificationsPg as notifications } from './notifications'
+export { notificationsPg as notifications, pushSubscriptionsPg as pushSubscriptions, alertRecipientsPg as alertRecipients } from './notifications'
 export {
   salesPg as sales,
   saleLinesPg as saleLines,
@@ -36,6 +36,7 @@ export {
   activityLogPg as activityLog,
   jobsPg as jobs,
   jobSchedulesPg as jobSchedules,
+  serverKeysPg as serverKeys,
 } from './platform'
 export { mailOutboxPg as mailOutbox } from './mail'
 export { orderRegistrationsPg as orderRegistrations, orderImportsPg as orderImports, orderMappingsPg as orderMappings } from './orders'

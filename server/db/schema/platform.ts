@@ -186,3 +186,20 @@ export const jobSchedulesPg = p.pgTable('job_schedules', {
   createdAt: pq.createdAt(),
   updatedAt: pq.updatedAt(),
 })
+
+/**
+ * Keys the server makes for itself at first start and keeps (never in the repository): the built-in realtime
+ * server's app key and secret, the Web Push VAPID key pair. In the database, so every instance signs and
+ * verifies with the same ones.
+ */
+export const serverKeys = s.sqliteTable('server_keys', {
+  name: s.text('name').primaryKey(),
+  value: s.text('value', { mode: 'json' }).$type<Record<string, string>>().notNull(),
+  createdAt: sq.createdAt(),
+})
+
+export const serverKeysPg = p.pgTable('server_keys', {
+  name: p.text('name').primaryKey(),
+  value: p.jsonb('value').$type<Record<string, string>>().notNull(),
+  createdAt: pq.createdAt(),
+})

@@ -1,5 +1,5 @@
 import { and, desc, eq, ne } from 'drizzle-orm'
-import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '../../../shared/schemas/notifications'
+import { settingsOf, type NotificationSettings } from '../../../shared/schemas/notifications'
 import type { Profile, SessionItem } from '../../../shared/schemas/profile'
 import type { Database } from '../../db/client'
 import { userOfficeId } from '../../db/expressions'
@@ -43,7 +43,7 @@ export function profileRepo({ db, t }: Database) {
 
     async notificationSettings(userId: string): Promise<NotificationSettings> {
       const [row] = await db.select({ s: t.users.notificationSettings }).from(t.users).where(eq(t.users.id, userId))
-      return row?.s ?? DEFAULT_NOTIFICATION_SETTINGS
+      return settingsOf(row?.s)
     },
 
     async passwordHash(userId: string): Promise<string | undefined> {

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { createTestApp, DEMO_PASSWORD } from '../../test/harness'
+import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../shared/schemas/notifications'
 
 const t = await createTestApp()
 
@@ -96,9 +98,14 @@ describe('notification settings', () => {
   it('starts from the defaults, saves the user’s choice, and keeps deviations in the app', async () => {
     const { cookie } = await t.login('johanna.ek@demo.test')
     const first = await t.request('GET', '/api/profile/notification-settings', { cookie })
-    expect(first.json).toEqual({ general: { inApp: true, push: false, email: false }, deviation: { inApp: true, push: true, email: true } })
+    expect(first.json).toEqual(DEFAULT_NOTIFICATION_SETTINGS)
+    expect(first.json).toMatchObject({ general: { inApp: true, push: false, email: false }, deviation: { inApp: true, push: true, email: true } })
 
-    const choice = { general: { inApp: false, push: true, email: false }, deviation: { inApp: true, push: false, email: true } }
+    const choice = {
+      ...DEFAULT_NOTIFICATION_SETTINGS,
+      general: { inApp: false, push: true, email: false },
+      deviation: { inApp: true, push: false, email: true },
+    }
     const saved = await t.request('PUT', '/api/profile/notification-settings', { cookie, body: choice })
     expect(saved.status).toBe(200)
     expect((await t.request('GET', '/api/profile/notification-settings', { cookie })).json).toEqual(choice)
@@ -111,6 +118,13 @@ describe('notification settings', () => {
     expect((refused.json.fieldErrors as Record<string, string[]>)['deviation.inApp']).toEqual(['Avvikelser visas alltid i appen'])
     const malformed = await t.request('PUT', '/api/profile/notification-settings', { cookie, body: { general: { inApp: 'yes' } } })
     expect(malformed.status).toBe(400)
+    expect((await t.request('GET', '/api/profile/notification-settings', { cookie })).json).toEqual(choice)
+    // Only some of the types (a choice saved before there were more): each missing one reads as its default.
+    const { db, t: tables } = t.database
+    await db
+      .update(tables.users)
+      .set({ notificationSettings: { general: choice.general, deviation: choice.deviation } as never })
+      .where(eq(tables.users.email, 'johanna.ek@demo.test'))
     expect((await t.request('GET', '/api/profile/notification-settings', { cookie })).json).toEqual(choice)
   })
 })

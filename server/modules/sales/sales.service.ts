@@ -463,6 +463,17 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
       },
     },
 
+    /** A sale as an alert names it: its provider, customer and seller (the notifications area asks). */
+    async label(db: Db, saleId: string): Promise<{ provider: string; customer: string; seller: string } | null> {
+      const [row] = await db
+        .select({ provider: t.providers.name, customer: t.sales.customerName, first: t.users.firstName, last: t.users.lastName })
+        .from(t.sales)
+        .innerJoin(t.providers, eq(t.providers.id, t.sales.providerId))
+        .innerJoin(t.users, eq(t.users.id, t.sales.sellerId))
+        .where(eq(t.sales.id, saleId))
+      return row ? { provider: row.provider, customer: row.customer, seller: `${row.first} ${row.last}` } : null
+    },
+
     /** A seller's sales of a business day: how many, and their order value (the time-reports area's checkout asks). */
     async daySummary(tx: Db, sellerId: string, date: string): Promise<{ salesCount: number; orderValueOre: number }> {
       const [summary] = await tx

@@ -18,3 +18,10 @@ export const revokeOtherSessions = () => call(rpc.profile.sessions['revoke-other
 
 export const getNotificationSettings = () => call(rpc.profile['notification-settings'].$get())
 export const saveNotificationSettings = (settings: NotificationSettings) => call(rpc.profile['notification-settings'].$put({ json: settings }))
+
+/** Web Push on this device (docs/decisions/030). */
+export const pushStatus = (endpoint: string | undefined) => call(rpc.push.status.$get({ query: endpoint ? { endpoint } : {} }))
+export const savePushSubscription = (subscription: PushSubscriptionJSON) =>
+  call(rpc.push.subscriptions.$post({ json: subscription as Parameters<typeof rpc.push.subscriptions.$post>[0]['json'] }))
+export const removePushSubscription = (endpoint: string) => call(rpc.push.subscriptions.$delete({ json: { endpoint } }))
+export const sendTestPush = () => call(rpc.push.test.$post())

@@ -1,10 +1,11 @@
 import { Skeleton, Stack, Switch, Table, Text } from '@chakra-ui/react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { NOTIFICATION_CHANNELS, NOTIFICATION_KINDS, type NotificationSettings } from '../../../../shared/schemas/notifications'
+import { NOTIFICATION_CHANNELS, NOTIFICATION_TYPES, type NotificationSettings } from '../../../../shared/schemas/notifications'
 import { ApiClientError } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { getNotificationSettings, saveNotificationSettings } from '../api/profile-api'
+import { PushDeviceCard } from './push-device-card'
 
 /** Profile → notification settings: each kind of alert × in the app, push, e-mail. Saved on each switch. */
 export function NotificationSettingsTab() {
@@ -33,6 +34,7 @@ export function NotificationSettingsTab() {
   return (
     <Stack gap="4" maxW="3xl">
       <Text color="fg.muted">{t('profile.notificationSettings.intro')}</Text>
+      <PushDeviceCard />
       <Table.Root size="sm" variant="outline">
         <Table.Header>
           <Table.Row>
@@ -45,7 +47,7 @@ export function NotificationSettingsTab() {
           </Table.Row>
         </Table.Header>
         <Table.Body>
-          {NOTIFICATION_KINDS.map((kind) => (
+          {NOTIFICATION_TYPES.map((kind) => (
             <Table.Row key={kind}>
               <Table.Cell>{t(`profile.notificationSettings.kinds.${kind}`)}</Table.Cell>
               {NOTIFICATION_CHANNELS.map((channel) => {

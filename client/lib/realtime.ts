@@ -1,0 +1,110 @@
+import Echo from 'laravel-echo'
+import Pusher from 'pusher-js'
+import {
+  REALTIME_TIMERS,
+  userChannel,
+  teamChannel,
+  officeChannel,
+  CATALOG_CHANNEL,
+  type LiveNotification,
+  type PresenceInfo,
+  type RealtimeConfig,
+} from '../../shared/realtime'
+import type { UserData } from '../../shared/schemas/auth'
+import { call, rpc } from './api-client'
+import { notificationPopup } from './popup-store'
+import { queryClient } from './query-client'
+import { announced, realtimeStore, type ConnectionState, type PresentMember } from './realtime-store'
+
+/**
+ * The realtime connection (docs/decisions/030), loaded after sign-in: Laravel Echo over pusher-js, with the settings
+ * the server gives (GET /api/realtime/config), so one build works with the built-in server and a hosted service.
+ * A notification pops up and refreshes its bell; a sync poke makes the device pull now; the user's teams'
+ * presence channels say who has the app open. When the socket is down, the bells and the sync engine keep their
+ * own timers.
+ */
+export type Connection = { stop(): void }
+
+/** Pulls soon after a poke, spread over two seconds so a poke to many devices does not arrive as one burst. */
+const POKE_SPREAD_MS = 2000
+
+export async function connectRealtime(user: UserData, onPoke: () => void): Promise<Connection> {
+  const config: RealtimeConfig = await call(rpc.realtime.config.$get())
+  const secure = config.forceTLS || window.location.protocol === 'https:'
+  const port = config.wsPort ?? (window.location.port ? Number(window.location.port) : secure ? 443 : 80)
+  const client = new Pusher(config.key, {
+    cluster: config.cluster,
+    wsHost: config.wsHost ?? window.location.hostname,
+    wsPort: port,
+    wssPort: port,
+    forceTLS: secure,
+    enabledTransports: ['ws', 'wss'],
+    activityTimeout: REALTIME_TIMERS.activityTimeout,
+    pongTimeout: REALTIME_TIMERS.pongTimeout,
+    unavailableTimeout: REALTIME_TIMERS.unavailableTimeout,
+    channelAuthorization: { endpoint: config.authEndpoint, transport: 'ajax' },
+    userAuthentication: { endpoint: config.userAuthEndpoint, transport: 'ajax' },
+  })
+  client.connection.bind('state_change', ({ current }: { current: ConnectionState }) => realtimeStore.setState(current))
+  realtimeStore.setState(client.connection.state as ConnectionState)
+  const echo = new Echo({ broadcaster: 'pusher', client, withoutInterceptors: true })
+
+  let pokeTimer: ReturnType<typeof setTimeout> | null = null
+  const poke = () => {
+    if (pokeTimer) return
+    pokeTimer = setTimeout(() => {
+      pokeTimer = null
+      onPoke()
+    }, Math.random() * POKE_SPREAD_MS)
+  }
+
+  const own = echo.private(userChannel(user.id))
+  own.notification((n: LiveNotification) => {
+    announced.add(n.id)
+    notificationPopup.show({ title: n.title, message: n.message, link: n.link ?? undefined, from: n.fromName ?? undefined })
+    void queryClient.invalidateQueries({ queryKey: ['notifications', n.kind] })
+  })
+  own.listen('SyncPoke', poke)
+  echo.channel(CATALOG_CHANNEL).listen('SyncPoke', poke)
+
+  // Presence: the user's teams (as member or coach) and office; the screens read who is present per team.
+  const presence: string[] = []
+  for (const teamId of user.teamIds) {
+    const name = teamChannel(teamId)
+    presence.push(name)
+    let members: PresentMember[] = []
+    const publish = () => realtimeStore.setPresent(teamId, members)
+    // Echo hands each callback the members' info (which carries the id, see PresenceInfo).
+    const member = (info: PresenceInfo): PresentMember | null => (info && typeof info.id === 'string' ? { id: info.id, info } : null)
+    echo
+      .join(name)
+      .here((list: PresenceInfo[]) => {
+        members = list.map(member).filter((m): m is PresentMember => m !== null)
+        publish()
+      })
+      .joining((info: PresenceInfo) => {
+        const m = member(info)
+        if (!m) return
+        members = [...members.filter((x) => x.id !== m.id), m]
+        publish()
+      })
+      .leaving((info: PresenceInfo) => {
+        members = members.filter((x) => x.id !== info?.id)
+        publish()
+      })
+  }
+  if (user.officeId) {
+    presence.push(officeChannel(user.officeId))
+    echo.join(officeChannel(user.officeId))
+  }
+
+  return {
+    stop() {
+      if (pokeTimer) clearTimeout(pokeTimer)
+      echo.leave(userChannel(user.id))
+      for (const name of presence) echo.leave(name)
+      echo.disconnect()
+      realtimeStore.reset()
+    },
+  }
+}

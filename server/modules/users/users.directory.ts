@@ -1,0 +1,71 @@
+import { and, eq, inArray, type SQLWrapper } from 'drizzle-orm'
+import type { LanguageCode } from '../../../shared/i18n'
+import { settingsOf, type NotificationSettings } from '../../../shared/schemas/notifications'
+import type { Database, Db } from '../../db/client'
+
+/** A user as other areas may know them to reach them: name, language and how they want to be reached. */
+export type Person = { id: string; name: string; language: LanguageCode; settings: NotificationSettings }
+
+/**
+ * What other areas may ask the users area about people (answered in server/app.ts, never by reading its tables):
+ * the active users among some ids, a team's coaches, everyone in a team, an office or a role.
+ */
+export function usersDirectory({ t }: Database) {
+  const person = {
+    id: t.users.id,
+    first: t.users.firstName,
+    last: t.users.lastName,
+    language: t.users.language,
+    settings: t.users.notificationSettings,
+  }
+  const toPerson = (r: { id: string; first: string; last: string; language: LanguageCode | null; settings: NotificationSettings | null }): Person => ({
+    id: r.id,
+    name: `${r.first} ${r.last}`,
+    language: r.language ?? 'sv',
+    settings: settingsOf(r.settings),
+  })
+  return {
+    async people(db: Db, ids: string[]): Promise<Person[]> {
+      if (ids.length === 0) return []
+      const rows = await db
+        .select(person)
+        .from(t.users)
+        .where(and(inArray(t.users.id, [...new Set(ids)]), eq(t.users.active, true)))
+      return rows.map(toPerson)
+    },
+
+    async coachesOf(db: Db, teamId: string): Promise<string[]> {
+      const rows = await db.select({ id: t.teamCoaches.userId }).from(t.teamCoaches).where(eq(t.teamCoaches.teamId, teamId))
+      return rows.map((r) => r.id)
+    },
+
+    /** Active users in any of the teams, offices or roles (the union), for a message to them. */
+    async membersOf(db: Db, target: { teamIds?: string[]; officeIds?: string[]; roleIds?: string[]; userIds?: string[] }): Promise<string[]> {
+      const found = new Set<string>()
+      const add = async (column: SQLWrapper, ids: string[] | undefined) => {
+        if (!ids || ids.length === 0) return
+        const rows = await db
+          .select({ id: t.users.id })
+          .from(t.users)
+          .where(and(inArray(column, ids), eq(t.users.active, true)))
+        for (const r of rows) found.add(r.id)
+      }
+      await add(t.users.teamId, target.teamIds)
+      await add(t.users.officeId, target.officeIds)
+      await add(t.users.roleId, target.roleIds)
+      await add(t.users.id, target.userIds)
+      // Coaches belong to the teams they coach.
+      if (target.teamIds && target.teamIds.length > 0) {
+        const coaches = await db.select({ id: t.teamCoaches.userId }).from(t.teamCoaches).where(inArray(t.teamCoaches.teamId, target.teamIds))
+        for (const c of coaches) found.add(c.id)
+      }
+      return [...found]
+    },
+
+    async teamName(db: Db, teamId: string): Promise<string | null> {
+      const [row] = await db.select({ name: t.teams.name }).from(t.teams).where(eq(t.teams.id, teamId))
+      return row?.name ?? null
+    },
+  }
+}
+export type UsersDirectory = ReturnType<typeof usersDirectory>
