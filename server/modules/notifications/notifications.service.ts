@@ -11,6 +11,7 @@ import type { DomainEvent } from '../../platform/events'
 export type Recipient = {
   id: string
   name: string
+  email: string
   language: LanguageCode
   settings: Record<NotificationType, { inApp: boolean; push: boolean; email: boolean }>
 }
@@ -43,13 +44,15 @@ const PUSH_OPTIONS: Record<NotificationType, { ttl: number; urgency: 'low' | 'no
 
 /**
  * Live alerts (docs/decisions/030). `notify` stores a notification for each recipient whose settings want it in the
- * app, in their own language, and records `notification.created` for each recipient in the caller's transaction;
+ * app, in their own language, puts an e-mail in the outbox for those who chose e-mail for its type, and records `notification.created` for each recipient in the caller's transaction;
  * after the commit `deliver` sends it live on the user's private channel and by Web Push to their devices. So an
  * alert is never sent for a change that rolled back, and never lost when the process dies after the commit.
  */
 export function notificationsService(deps: Deps, ports: NotificationsPorts) {
-  const { database, events, realtime, push } = deps
+  const { database, events, realtime, push, mail, env } = deps
   const { t } = database
+  // An e-mail links into the app at its first origin (APP_ORIGINS); without one, it names the path.
+  const appUrl = (link: string | null) => `${env.appOrigins[0] ?? ''}${link ?? '/'}`
 
   async function notify(
     tx: Db,
@@ -73,8 +76,19 @@ export function notificationsService(deps: Deps, ports: NotificationsPorts) {
       // A deviation always reaches the app (docs/decisions/013).
       const live = !input.pushOnly && (input.type === 'deviation' || wants.inApp)
       const pushed = input.pushOnly === true || wants.push
-      if (!live && !pushed) continue
+      const mailed = !input.pushOnly && wants.email
+      if (!live && !pushed && !mailed) continue
       const { title, message, link } = input.text(translate(person.language), person)
+      // Mail goes through the outbox in this transaction: sent by its own job once this commits (or kept).
+      if (mailed) {
+        await mail.send(tx, {
+          to: person.email,
+          template: 'notification',
+          language: person.language,
+          params: { name: person.name.split(' ')[0], title, message, link: appUrl(link) },
+        })
+      }
+      if (!live && !pushed) continue
       const id = randomUUID()
       if (live) {
         await tx

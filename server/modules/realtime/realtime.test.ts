@@ -130,7 +130,7 @@ describe('the realtime channel with pusher-js', () => {
     await subscribed(bTeam)
     expect((await added).id).toBe(coach.answer.userData.id)
     expect(bTeam.members.count).toBe(2)
-    expect(t.realtime.members(wire.team(teamId))).resolves.toHaveLength(2)
+    await expect(t.realtime.members(wire.team(teamId))).resolves.toHaveLength(2)
     const removed = new Promise<{ id: string }>((resolve) => aTeam.bind('pusher:member_removed', resolve))
     b.disconnect()
     expect((await removed).id).toBe(coach.answer.userData.id)

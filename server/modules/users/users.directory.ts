@@ -4,7 +4,7 @@ import { settingsOf, type NotificationSettings } from '../../../shared/schemas/n
 import type { Database, Db } from '../../db/client'
 
 /** A user as other areas may know them to reach them: name, language and how they want to be reached. */
-export type Person = { id: string; name: string; language: LanguageCode; settings: NotificationSettings }
+export type Person = { id: string; name: string; email: string; language: LanguageCode; settings: NotificationSettings }
 
 /**
  * What other areas may ask the users area about people (answered in server/app.ts, never by reading its tables):
@@ -15,12 +15,21 @@ export function usersDirectory({ t }: Database) {
     id: t.users.id,
     first: t.users.firstName,
     last: t.users.lastName,
+    email: t.users.email,
     language: t.users.language,
     settings: t.users.notificationSettings,
   }
-  const toPerson = (r: { id: string; first: string; last: string; language: LanguageCode | null; settings: NotificationSettings | null }): Person => ({
+  const toPerson = (r: {
+    id: string
+    first: string
+    last: string
+    email: string
+    language: LanguageCode | null
+    settings: NotificationSettings | null
+  }): Person => ({
     id: r.id,
     name: `${r.first} ${r.last}`,
+    email: r.email,
     language: r.language ?? 'sv',
     settings: settingsOf(r.settings),
   })

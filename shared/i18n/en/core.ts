@@ -144,6 +144,10 @@ export const enCore = {
       subject: 'Test message from Säljkraft',
       text: 'Hi {{name}}!\n\nThis is a test message from Säljkraft. If it arrives, e-mail is working.\n\nSent by {{sender}}.',
     },
+    notification: {
+      subject: '{{title}}',
+      text: 'Hi {{name}}!\n\n{{message}}\n\nOpen in Säljkraft: {{link}}\n\nYou get this e-mail because you chose e-mail for this kind of notification. Change it under My profile → Notifications.',
+    },
   },
   files: {
     choose: 'Choose file',

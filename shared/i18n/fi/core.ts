@@ -144,6 +144,10 @@ export const fiCore = {
       subject: 'Testiviesti Säljkraftista',
       text: 'Hei {{name}}!\n\nTämä on Säljkraftin testiviesti. Jos se tulee perille, sähköpostit toimivat.\n\nLähettäjä: {{sender}}.',
     },
+    notification: {
+      subject: '{{title}}',
+      text: 'Hei {{name}}!\n\n{{message}}\n\nAvaa Säljkraftissa: {{link}}\n\nSaat tämän sähköpostin, koska valitsit sähköpostin tämänlaisille ilmoituksille. Muuta sitä kohdassa Oma profiili → Ilmoitukset.',
+    },
   },
   files: {
     choose: 'Valitse tiedosto',

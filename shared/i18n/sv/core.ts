@@ -141,6 +141,10 @@ export const svCore = {
       subject: 'Testmeddelande från Säljkraft',
       text: 'Hej {{name}}!\n\nDet här är ett testmeddelande från Säljkraft. Kommer det fram fungerar utskicken av e-post.\n\nSkickat av {{sender}}.',
     },
+    notification: {
+      subject: '{{title}}',
+      text: 'Hej {{name}}!\n\n{{message}}\n\nÖppna i Säljkraft: {{link}}\n\nDu får det här mejlet för att du har valt e-post för den här sortens aviseringar. Ändra det under Min profil → Aviseringar.',
+    },
   },
   files: {
     choose: 'Välj fil',
