@@ -22,6 +22,7 @@ import { customersService } from './modules/customers/customers.service'
 import { customersRoutes } from './modules/customers/customers.routes'
 import { mailRoutes } from './modules/mail/mail.routes'
 import { notificationsRoutes } from './modules/notifications/notifications.routes'
+import { orgRepo } from './modules/org/org.repo'
 import { notificationsService } from './modules/notifications/notifications.service'
 import { realtimeRoutes } from './modules/realtime/realtime.routes'
 import { usersDirectory } from './modules/users/users.directory'
@@ -130,11 +131,15 @@ export function assembleAreas(deps: Deps, options: { payHooks?: PayExportHooks }
   // Live alerts (docs/decisions/030): notifications made from the areas' events in the delivery's transaction
   // (exactly once), then sent live and by Web Push after it commits; pokes tell a device to pull now.
   const directory = usersDirectory(deps.database)
+  const org = orgRepo(deps.database)
   const notifications = notificationsService(deps, {
     people: directory.people,
     coachesOf: directory.coachesOf,
     teamName: directory.teamName,
     saleLabel: sales.label,
+    reachable: (db, ability, audience) => directory.reachable(db, ability, audience),
+    names: directory.names,
+    placeNames: org.placeNames,
   })
   deps.events.subscribe({ name: 'notifications.saleAlerts', events: ['sale.statusChanged'], handleInTransaction: notifications.fromSaleStatus })
   deps.events.subscribe({ name: 'notifications.sickAlerts', events: ['sickNotice.created'], handleInTransaction: notifications.fromSickNotice })

@@ -28,6 +28,8 @@ export const ERROR_CODES = [
   'export_refused',
   'too_many_devices',
   'no_push_device',
+  'no_recipients',
+  'alert_recipient_exists',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -74,3 +74,62 @@ export function settingsOf(stored: Partial<Record<string, Partial<ChannelSetting
   out.deviation = { ...out.deviation, inApp: true }
   return out
 }
+
+/**
+ * A message from an administrator (/user-admin/users/notifications, docs/decisions/031): to everyone, or to the
+ * union of chosen people, teams (members and coaches), offices and roles; only the people the sender may see.
+ */
+const ids = z.array(z.uuid()).max(200).default([])
+export const messageAudienceSchema = z
+  .strictObject({ everyone: z.boolean().default(false), userIds: ids, teamIds: ids, officeIds: ids, roleIds: ids })
+  .refine((a) => a.everyone || a.userIds.length + a.teamIds.length + a.officeIds.length + a.roleIds.length > 0, {
+    error: 'validation.audienceEmpty',
+    path: ['everyone'],
+  })
+export type MessageAudienceInput = z.input<typeof messageAudienceSchema>
+
+/** A link in a message leads inside the app: a path of ours, never another site. */
+const appPath = z
+  .string()
+  .trim()
+  .max(200)
+  .regex(/^\/(?![/\\])[^\s]*$/, { error: 'validation.appPath' })
+export const sendMessageInputSchema = z.strictObject({
+  audience: messageAudienceSchema,
+  title: z.string().trim().min(1).max(80),
+  message: z.string().trim().min(1).max(1000),
+  link: appPath.nullable().optional(),
+})
+export type SendMessageInput = z.input<typeof sendMessageInputSchema>
+export const audiencePreviewSchema = z.strictObject({ audience: messageAudienceSchema })
+
+/** A sent message in the history, with the names of whom it was for. */
+export type SentMessageItem = {
+  id: string
+  title: string
+  message: string
+  link: string | null
+  everyone: boolean
+  /** names of the chosen people, teams, offices and roles (in that order) */
+  audience: string[]
+  recipients: number
+  sentByName: string | null
+  sentAt: number
+}
+
+/** Extra receivers of deviation alerts for a team or an office (/user-admin/users/deviations). */
+export const ALERT_SCOPES = ['team', 'office'] as const
+export type AlertScope = (typeof ALERT_SCOPES)[number]
+export const alertRecipientInputSchema = z.strictObject({ userId: z.uuid(), scope: z.enum(ALERT_SCOPES), scopeId: z.uuid() })
+export type AlertRecipientInput = z.input<typeof alertRecipientInputSchema>
+export const alertRecipientIdSchema = z.strictObject({ id: z.uuid() })
+export type AlertRecipientItem = {
+  id: string
+  userId: string
+  userName: string
+  scope: AlertScope
+  scopeId: string
+  scopeName: string
+  createdAt: number
+  createdByName: string | null
+}

@@ -119,3 +119,37 @@ export const alertRecipientsPg = p.pgTable(
   },
   (t) => [p.uniqueIndex('alert_recipients_unique').on(t.scope, t.scopeId, t.userId)],
 )
+
+/** Who a message from /user-admin/users/notifications was for: everyone, or the union of the chosen ones. */
+export type MessageAudience = { everyone: boolean; userIds: string[]; teamIds: string[]; officeIds: string[]; roleIds: string[] }
+
+/** A message an administrator sent (/user-admin/users/notifications): what, to whom, how many it reached. */
+export const notificationMessages = s.sqliteTable(
+  'notification_messages',
+  {
+    id: sq.id(),
+    title: s.text('title').notNull(),
+    message: s.text('message').notNull(),
+    link: s.text('link'),
+    audience: s.text('audience', { mode: 'json' }).$type<MessageAudience>().notNull(),
+    recipients: s.integer('recipients').notNull(),
+    sentBy: s.text('sent_by').references(() => users.id, { onDelete: 'set null' }),
+    sentAt: s.integer('sent_at').notNull(),
+  },
+  (t) => [s.index('notification_messages_sent').on(t.sentAt)],
+)
+
+export const notificationMessagesPg = p.pgTable(
+  'notification_messages',
+  {
+    id: pq.id(),
+    title: p.text('title').notNull(),
+    message: p.text('message').notNull(),
+    link: p.text('link'),
+    audience: p.jsonb('audience').$type<MessageAudience>().notNull(),
+    recipients: p.integer('recipients').notNull(),
+    sentBy: p.text('sent_by').references(() => usersPg.id, { onDelete: 'set null' }),
+    sentAt: pq.ms('sent_at').notNull(),
+  },
+  (t) => [p.index('notification_messages_sent').on(t.sentAt)],
+)

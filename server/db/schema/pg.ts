@@ -10,7 +10,12 @@ export {
 } from './identity'
 export { providersPg as providers, productsPg as products, productCategoriesPg as productCategories } from './catalog'
 export { customersPg as customers } from './customers'
-export { notificationsPg as notifications, pushSubscriptionsPg as pushSubscriptions, alertRecipientsPg as alertRecipients } from './notifications'
+export {
+  notificationsPg as notifications,
+  pushSubscriptionsPg as pushSubscriptions,
+  alertRecipientsPg as alertRecipients,
+  notificationMessagesPg as notificationMessages,
+} from './notifications'
 export {
   salesPg as sales,
   saleLinesPg as saleLines,

@@ -27,6 +27,7 @@ const parity: { [K in keyof typeof sqlite & keyof typeof pg]: RowsAlike<K> } = {
   notifications: true,
   pushSubscriptions: true,
   alertRecipients: true,
+  notificationMessages: true,
   serverKeys: true,
   sales: true,
   saleLines: true,

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm'
 import { Hono } from 'hono'
-import { markReadInputSchema, notificationsQuerySchema, type NotificationsAnswer } from '../../../shared/schemas/notifications'
+import {
+  alertRecipientIdSchema,
+  alertRecipientInputSchema,
+  audiencePreviewSchema,
+  markReadInputSchema,
+  notificationsQuerySchema,
+  sendMessageInputSchema,
+  type NotificationsAnswer,
+} from '../../../shared/schemas/notifications'
 import { access } from '../../lib/access'
 import type { AppEnv } from '../../lib/context'
 import type { Deps } from '../../platform/deps'
@@ -23,6 +31,8 @@ const PUSH_HOSTS = [
 const MAX_DEVICES = 10
 
 const LATEST = 20
+/** the history of sent messages shows the latest this many */
+const SENT_SHOWN = 100
 
 /** The navbar bells: a user's own notifications of one kind, the latest first, with the unread count. */
 export function notificationsRoutes({ database, env, push }: Deps, service: NotificationsService) {
@@ -124,7 +134,7 @@ export function notificationsRoutes({ database, env, push }: Deps, service: Noti
           service.notify(tx, {
             type: 'general',
             userIds: [auth.userData.id],
-            text: (tr) => ({ title: tr('alerts.push.test.title'), message: tr('alerts.push.test.message'), link: '/profile' }),
+            text: (tr) => ({ title: tr('alerts.push.test.title'), message: tr('alerts.push.test.message'), link: '/users/profile?tab=notifications' }),
             fromName: null,
             at: Date.now(),
             actorId: auth.userData.id,
@@ -132,6 +142,47 @@ export function notificationsRoutes({ database, env, push }: Deps, service: Noti
           }),
         )
         return c.json({ devices }, 202)
+      })
+
+      // Messages from administrators (docs/decisions/031): to whom a message would go, sending it, the history.
+      .post('/notification-messages/preview', access.can('update', 'users'), validate('json', audiencePreviewSchema), async (c) => {
+        const recipients = await service.audienceSize(db, c.var.auth!.ability, c.req.valid('json').audience)
+        return c.json({ recipients }, 200)
+      })
+      .post('/notification-messages', access.can('update', 'users'), validate('json', sendMessageInputSchema), async (c) => {
+        const auth = c.var.auth!
+        const input = c.req.valid('json')
+        const sent = await database.transaction((tx) =>
+          service.sendMessage(tx, {
+            audience: input.audience,
+            title: input.title,
+            message: input.message,
+            link: input.link || null,
+            ability: auth.ability,
+            actor: { id: auth.userData.id, name: auth.userData.fullName },
+            at: Date.now(),
+          }),
+        )
+        return c.json(sent, 201)
+      })
+      .get('/notification-messages', access.can('view', 'users'), async (c) => {
+        return c.json({ items: await service.sentMessages(SENT_SHOWN) }, 200)
+      })
+
+      // Extra receivers of deviation alerts per team and office (/user-admin/users/deviations).
+      .get('/alert-recipients', access.can('view', 'users'), async (c) => c.json({ items: await service.alertRecipientList() }, 200))
+      .post('/alert-recipients', access.can('update', 'users'), validate('json', alertRecipientInputSchema), async (c) => {
+        const auth = c.var.auth!
+        const input = c.req.valid('json')
+        const id = await database.transaction((tx) =>
+          service.addAlertRecipient(tx, { ...input, ability: auth.ability, actorId: auth.userData.id, at: Date.now() }, c.var.t),
+        )
+        return c.json({ id }, 201)
+      })
+      .delete('/alert-recipients/:id', access.can('update', 'users'), validate('param', alertRecipientIdSchema), async (c) => {
+        const auth = c.var.auth!
+        await database.transaction((tx) => service.removeAlertRecipient(tx, c.req.valid('param').id, auth.userData.id, Date.now()))
+        return c.body(null, 204)
       })
   )
 }

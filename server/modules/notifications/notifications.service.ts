@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq, inArray, or } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, or } from 'drizzle-orm'
 import { translator, type LanguageCode } from '../../../shared/i18n'
 import { REALTIME_EVENTS, wire, type LiveNotification } from '../../../shared/realtime'
 import { kindOfType, type NotificationType } from '../../../shared/schemas/notifications'
+import type { AppAbility } from '../../../shared/permissions/ability'
+import type { AlertRecipientInput, AlertRecipientItem, SentMessageItem } from '../../../shared/schemas/notifications'
 import type { Db } from '../../db/client'
+import type { MessageAudience } from '../../db/schema/notifications'
+import { ApiError, notFound, validationError } from '../../lib/errors'
+import { logActivity } from '../../platform/activity-log'
 import type { Deps } from '../../platform/deps'
 import type { DomainEvent } from '../../platform/events'
 
@@ -23,6 +28,12 @@ export type NotificationsPorts = {
   teamName(db: Db, teamId: string): Promise<string | null>
   /** a sale as an alert names it */
   saleLabel(db: Db, saleId: string): Promise<{ provider: string; customer: string; seller: string } | null>
+  /** the active users a message may reach: the audience, only people the sender may see */
+  reachable(db: Db, ability: AppAbility, audience: MessageAudience): Promise<string[]>
+  /** names of people and roles by id */
+  names(db: Db, ids: { userIds?: string[]; roleIds?: string[] }): Promise<Map<string, string>>
+  /** names of teams and offices by id */
+  placeNames(db: Db, ids: { teamIds?: string[]; officeIds?: string[] }): Promise<Map<string, string>>
 }
 
 type Translate = ReturnType<typeof translator>
@@ -244,11 +255,177 @@ export function notificationsService(deps: Deps, ports: NotificationsPorts) {
     })
   }
 
+  /**
+   * An administrator's message (/user-admin/users/notifications): kept in the history and sent as a general
+   * notification to everyone it reaches, in the words the sender wrote. Answers how many it reached.
+   */
+  async function sendMessage(
+    tx: Db,
+    input: {
+      audience: MessageAudience
+      title: string
+      message: string
+      link: string | null
+      ability: AppAbility
+      actor: { id: string; name: string }
+      at: number
+    },
+  ): Promise<{ id: string; recipients: number }> {
+    const recipients = await ports.reachable(tx, input.ability, input.audience)
+    if (recipients.length === 0) throw new ApiError(409, 'no_recipients')
+    const id = randomUUID()
+    await tx.insert(t.notificationMessages).values({
+      id,
+      title: input.title,
+      message: input.message,
+      link: input.link,
+      audience: input.audience,
+      recipients: recipients.length,
+      sentBy: input.actor.id,
+      sentAt: input.at,
+    })
+    await logActivity(tx, t, {
+      at: input.at,
+      actorId: input.actor.id,
+      entity: 'notificationMessage',
+      entityId: id,
+      action: 'sent',
+      after: { title: input.title, recipients: recipients.length },
+    })
+    await notify(tx, {
+      type: 'general',
+      userIds: recipients,
+      text: () => ({ title: input.title, message: input.message, link: input.link }),
+      fromName: input.actor.name,
+      at: input.at,
+      actorId: input.actor.id,
+    })
+    return { id, recipients: recipients.length }
+  }
+
+  /** How many a message to this audience would reach now. */
+  async function audienceSize(db: Db, ability: AppAbility, audience: MessageAudience): Promise<number> {
+    return (await ports.reachable(db, ability, audience)).length
+  }
+
+  /** The latest messages sent, newest first, with whom they were for by name. */
+  async function sentMessages(limit: number): Promise<SentMessageItem[]> {
+    const m = t.notificationMessages
+    const rows = await database.db.select().from(m).orderBy(desc(m.sentAt), desc(m.id)).limit(limit)
+    const all = (key: 'userIds' | 'teamIds' | 'officeIds' | 'roleIds') => rows.flatMap((r) => r.audience[key] ?? [])
+    const [people, places] = await Promise.all([
+      ports.names(database.db, { userIds: [...all('userIds'), ...rows.flatMap((r) => (r.sentBy ? [r.sentBy] : []))], roleIds: all('roleIds') }),
+      ports.placeNames(database.db, { teamIds: all('teamIds'), officeIds: all('officeIds') }),
+    ])
+    return rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      message: r.message,
+      link: r.link,
+      everyone: r.audience.everyone,
+      audience: [
+        ...r.audience.userIds.map((id) => people.get(id)),
+        ...r.audience.teamIds.map((id) => places.get(id)),
+        ...r.audience.officeIds.map((id) => places.get(id)),
+        ...r.audience.roleIds.map((id) => people.get(id)),
+      ].filter((n): n is string => !!n),
+      recipients: r.recipients,
+      sentByName: r.sentBy ? (people.get(r.sentBy) ?? null) : null,
+      sentAt: r.sentAt,
+    }))
+  }
+
+  /** Who gets deviation alerts beyond the defaults, by team and office, with names. */
+  async function alertRecipientList(): Promise<AlertRecipientItem[]> {
+    const r = t.alertRecipients
+    const rows = await database.db.select().from(r).orderBy(asc(r.scope), asc(r.scopeId), asc(r.createdAt))
+    const [people, places] = await Promise.all([
+      ports.names(database.db, { userIds: rows.flatMap((x) => (x.createdBy ? [x.userId, x.createdBy] : [x.userId])) }),
+      ports.placeNames(database.db, {
+        teamIds: rows.filter((x) => x.scope === 'team').map((x) => x.scopeId),
+        officeIds: rows.filter((x) => x.scope === 'office').map((x) => x.scopeId),
+      }),
+    ])
+    return rows
+      .map((x) => ({
+        id: x.id,
+        userId: x.userId,
+        userName: people.get(x.userId) ?? '',
+        scope: x.scope,
+        scopeId: x.scopeId,
+        scopeName: places.get(x.scopeId) ?? '',
+        createdAt: x.createdAt,
+        createdByName: x.createdBy ? (people.get(x.createdBy) ?? null) : null,
+      }))
+      .sort((a, b) => a.scope.localeCompare(b.scope) || a.scopeName.localeCompare(b.scopeName, 'sv') || a.userName.localeCompare(b.userName, 'sv'))
+  }
+
+  /** Adds an extra receiver of a team's or an office's deviation alerts: someone the admin may see, a place that exists. */
+  async function addAlertRecipient(
+    tx: Db,
+    input: AlertRecipientInput & { ability: AppAbility; actorId: string; at: number },
+    tr: (key: string, params?: Record<string, unknown>) => string,
+  ) {
+    const [reachable, places] = await Promise.all([
+      ports.reachable(tx, input.ability, { everyone: false, userIds: [input.userId], teamIds: [], officeIds: [], roleIds: [] }),
+      ports.placeNames(tx, input.scope === 'team' ? { teamIds: [input.scopeId] } : { officeIds: [input.scopeId] }),
+    ])
+    if (reachable.length === 0) throw validationError({ userId: [tr('validation.unknownChoice')] })
+    if (!places.has(input.scopeId)) throw validationError({ scopeId: [tr('validation.unknownChoice')] })
+    const r = t.alertRecipients
+    const [existing] = await tx
+      .select({ id: r.id })
+      .from(r)
+      .where(and(eq(r.scope, input.scope), eq(r.scopeId, input.scopeId), eq(r.userId, input.userId)))
+    if (existing) {
+      const name = (await ports.names(tx, { userIds: [input.userId] })).get(input.userId) ?? ''
+      throw new ApiError(409, 'alert_recipient_exists', { params: { name } })
+    }
+    const id = randomUUID()
+    await tx.insert(r).values({ id, userId: input.userId, scope: input.scope, scopeId: input.scopeId, createdAt: input.at, createdBy: input.actorId })
+    await logActivity(tx, t, {
+      at: input.at,
+      actorId: input.actorId,
+      entity: 'alertRecipient',
+      entityId: id,
+      action: 'created',
+      after: { userId: input.userId, scope: input.scope, scopeId: input.scopeId },
+    })
+    return id
+  }
+
+  async function removeAlertRecipient(tx: Db, id: string, actorId: string, at: number) {
+    const r = t.alertRecipients
+    const [row] = await tx.select().from(r).where(eq(r.id, id))
+    if (!row) throw notFound()
+    await tx.delete(r).where(eq(r.id, id))
+    await logActivity(tx, t, {
+      at,
+      actorId,
+      entity: 'alertRecipient',
+      entityId: id,
+      action: 'deleted',
+      before: { userId: row.userId, scope: row.scope, scopeId: row.scopeId },
+    })
+  }
+
   /** Something of a seller's changed on the server: their open app pulls at once (a poke carries no data). */
   async function poke(userId: string | null, reason: string) {
     await realtime.trigger([userId ? wire.user(userId) : wire.catalog], REALTIME_EVENTS.syncPoke, { reason })
   }
 
-  return { notify, deliver, fromSaleStatus, fromSickNotice, poke }
+  return {
+    notify,
+    deliver,
+    fromSaleStatus,
+    fromSickNotice,
+    poke,
+    sendMessage,
+    audienceSize,
+    sentMessages,
+    alertRecipientList,
+    addAlertRecipient,
+    removeAlertRecipient,
+  }
 }
 export type NotificationsService = ReturnType<typeof notificationsService>

@@ -162,7 +162,7 @@ describe('Web Push', () => {
       .where(eq(tables.pushSubscriptions.userId, coach.answer.userData.id))
     expect(left.map((x) => x.endpoint)).toEqual([kept.json.endpoint])
     const laptop = received.filter((x) => x.path === '/push/coach-laptop')
-    expect(decrypt(laptop.at(-1)!.body, kept)).toMatchObject({ title: 'Push fungerar', link: '/profile' })
+    expect(decrypt(laptop.at(-1)!.body, kept)).toMatchObject({ title: 'Push fungerar', link: '/users/profile?tab=notifications' })
     // The test push is not kept in the bell.
     const bell = await t.request('GET', '/api/notifications?kind=general', { cookie: coach.cookie })
     expect((bell.json.items as Array<{ title: string }>).map((n) => n.title)).not.toContain('Push fungerar')

@@ -1,4 +1,4 @@
-import { asc, count, eq, sql, type SQLWrapper } from 'drizzle-orm'
+import { asc, count, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm'
 import { LOOKUP_LIMIT, type LookupItem, type LookupQuery } from '../../../shared/schemas/lookups'
 import { lookupWhere } from '../../db/lookup'
 import type { ListQuery } from '../../../shared/schemas/pagination'
@@ -6,7 +6,7 @@ import { TEAM_SORT_KEYS, type TeamListItem } from '../../../shared/schemas/users
 import { containsText, withAccess, type AccessFilter } from '../../db/conditions'
 import { listPage } from '../../db/list-page'
 import { preparedReads } from '../../db/prepared'
-import type { Database } from '../../db/client'
+import type { Database, Db } from '../../db/client'
 
 export function orgRepo(database: Database) {
   const { db, t } = database
@@ -28,6 +28,21 @@ export function orgRepo(database: Database) {
   return {
     teamConditionColumns,
     officeConditionColumns,
+
+    /** Names of teams and offices by id (for other areas' lists that name them); an unknown id is left out. */
+    async placeNames(dbOrTx: Db, ids: { teamIds?: string[]; officeIds?: string[] }): Promise<Map<string, string>> {
+      const out = new Map<string, string>()
+      const teamIds = [...new Set(ids.teamIds ?? [])]
+      const officeIds = [...new Set(ids.officeIds ?? [])]
+      if (teamIds.length > 0) {
+        for (const r of await dbOrTx.select({ id: t.teams.id, name: t.teams.name }).from(t.teams).where(inArray(t.teams.id, teamIds))) out.set(r.id, r.name)
+      }
+      if (officeIds.length > 0) {
+        for (const r of await dbOrTx.select({ id: t.offices.id, name: t.offices.name }).from(t.offices).where(inArray(t.offices.id, officeIds)))
+          out.set(r.id, r.name)
+      }
+      return out
+    },
 
     async teamLookup(filter: AccessFilter, q: LookupQuery): Promise<LookupItem[]> {
       const { where, values, shape } = lookupWhere(filter, q, { id: t.teams.id, search: [t.teams.name], parent: t.teams.officeId })

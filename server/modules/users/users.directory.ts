@@ -1,7 +1,10 @@
 import { and, eq, inArray, type SQLWrapper } from 'drizzle-orm'
 import type { LanguageCode } from '../../../shared/i18n'
 import { settingsOf, type NotificationSettings } from '../../../shared/schemas/notifications'
+import type { AppAbility } from '../../../shared/permissions/ability'
+import { accessFilter, withAccess } from '../../db/conditions'
 import type { Database, Db } from '../../db/client'
+import { userOfficeId } from '../../db/expressions'
 
 /** A user as other areas may know them to reach them: name, language and how they want to be reached. */
 export type Person = { id: string; name: string; email: string; language: LanguageCode; settings: NotificationSettings }
@@ -11,6 +14,8 @@ export type Person = { id: string; name: string; email: string; language: Langua
  * the active users among some ids, a team's coaches, everyone in a team, an office or a role.
  */
 export function usersDirectory({ t }: Database) {
+  /** The fields rule conditions on `users` may use (as in users.repo.ts). */
+  const conditionColumns = { id: t.users.id, teamId: t.users.teamId, officeId: userOfficeId(t) }
   const person = {
     id: t.users.id,
     first: t.users.firstName,
@@ -69,6 +74,42 @@ export function usersDirectory({ t }: Database) {
         for (const c of coaches) found.add(c.id)
       }
       return [...found]
+    },
+
+    /**
+     * The active users a message may go to: everyone, or the members of the chosen teams, offices and roles and
+     * the chosen people; always only those the sender may see.
+     */
+    async reachable(
+      db: Db,
+      ability: AppAbility,
+      audience: { everyone: boolean; userIds: string[]; teamIds: string[]; officeIds: string[]; roleIds: string[] },
+    ): Promise<string[]> {
+      const filter = accessFilter(ability, 'view', 'users', conditionColumns)
+      if (filter.kind === 'none') return []
+      const chosen = audience.everyone ? null : await this.membersOf(db, audience)
+      if (chosen && chosen.length === 0) return []
+      const rows = await db
+        .select({ id: t.users.id })
+        .from(t.users)
+        .where(withAccess(filter, eq(t.users.active, true), chosen ? inArray(t.users.id, chosen) : undefined))
+      return rows.map((r) => r.id)
+    },
+
+    /** Names of people (active or not) and roles, by id, for lists that name them. */
+    async names(db: Db, ids: { userIds?: string[]; roleIds?: string[] }): Promise<Map<string, string>> {
+      const out = new Map<string, string>()
+      const userIds = [...new Set(ids.userIds ?? [])]
+      const roleIds = [...new Set(ids.roleIds ?? [])]
+      if (userIds.length > 0) {
+        const rows = await db.select({ id: t.users.id, first: t.users.firstName, last: t.users.lastName }).from(t.users).where(inArray(t.users.id, userIds))
+        for (const r of rows) out.set(r.id, `${r.first} ${r.last}`)
+      }
+      if (roleIds.length > 0) {
+        const rows = await db.select({ id: t.roles.id, name: t.roles.name }).from(t.roles).where(inArray(t.roles.id, roleIds))
+        for (const r of rows) out.set(r.id, r.name)
+      }
+      return out
     },
 
     async teamName(db: Db, teamId: string): Promise<string | null> {

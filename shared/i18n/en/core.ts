@@ -341,6 +341,8 @@ export const enCore = {
   },
   validation: {
     pushService: 'The address does not belong to a known push service',
+    audienceEmpty: 'Choose at least one recipient',
+    appPath: 'A link in the app starts with / (for example /sales/list)',
     required: 'This field is required',
     invalidType: 'Wrong type: expected {{expected}}',
     tooShort: 'At least {{min}} characters',
@@ -354,6 +356,7 @@ export const enCore = {
     invalidValue: 'Invalid value',
     invalid: 'Invalid value',
     unknownField: 'Unknown field',
+    unknownChoice: 'The choice does not exist or is not yours to choose',
     unknownFields: 'Unknown fields: {{fields}}',
     illFormedText: 'The text contains invalid characters',
     tooDeep: 'The value is nested too deeply',
@@ -405,6 +408,8 @@ export const enCore = {
     export_refused: 'The export cannot be made until this is fixed.',
     too_many_devices: 'Push is already on for {{count}} devices. Turn it off on a device you no longer use.',
     no_push_device: 'Push is not on for any of your devices. Turn it on first.',
+    no_recipients: 'Nobody you can reach is among the chosen recipients.',
+    alert_recipient_exists: '{{name}} already gets deviation alerts for this.',
     network: 'No connection to the server. Check the network and try again.',
   },
   routes: {

@@ -341,6 +341,8 @@ export const fiCore = {
   },
   validation: {
     pushService: 'Osoite ei kuulu tunnettuun push-palveluun',
+    audienceEmpty: 'Valitse vähintään yksi vastaanottaja',
+    appPath: 'Sovelluksen linkki alkaa merkillä / (esimerkiksi /sales/list)',
     required: 'Kenttä on pakollinen',
     invalidType: 'Väärä tyyppi: odotettiin {{expected}}',
     tooShort: 'Vähintään {{min}} merkkiä',
@@ -354,6 +356,7 @@ export const fiCore = {
     invalidValue: 'Virheellinen arvo',
     invalid: 'Virheellinen arvo',
     unknownField: 'Tuntematon kenttä',
+    unknownChoice: 'Valintaa ei ole tai se ei ole sinun valittavissasi',
     unknownFields: 'Tuntemattomat kentät: {{fields}}',
     illFormedText: 'Tekstissä on virheellisiä merkkejä',
     tooDeep: 'Arvo on sisäkkäistetty liian syvälle',
@@ -405,6 +408,8 @@ export const fiCore = {
     export_refused: 'Vientiä ei voi tehdä ennen kuin nämä on korjattu.',
     too_many_devices: 'Push on jo käytössä {{count}} laitteella. Poista se käytöstä laitteelta, jota et enää käytä.',
     no_push_device: 'Push ei ole käytössä millään laitteellasi. Ota se ensin käyttöön.',
+    no_recipients: 'Valittujen vastaanottajien joukossa ei ole ketään, jonka voit tavoittaa.',
+    alert_recipient_exists: '{{name}} saa jo poikkeamailmoitukset tästä.',
     network: 'Ei yhteyttä palvelimeen. Tarkista verkkoyhteys ja yritä uudelleen.',
   },
   routes: {

@@ -325,6 +325,8 @@ export const svCore = {
   },
   validation: {
     pushService: 'Adressen hör inte till någon känd push-tjänst',
+    audienceEmpty: 'Välj minst en mottagare',
+    appPath: 'En länk i appen börjar med / (till exempel /sales/list)',
     required: 'Fältet är obligatoriskt',
     invalidType: 'Fel typ: förväntade {{expected}}',
     tooShort: 'Minst {{min}} tecken',
@@ -338,6 +340,7 @@ export const svCore = {
     invalidValue: 'Ogiltigt värde',
     invalid: 'Ogiltigt värde',
     unknownField: 'Okänt fält',
+    unknownChoice: 'Valet finns inte eller är inte ditt att välja',
     unknownFields: 'Okända fält: {{fields}}',
     illFormedText: 'Texten innehåller ogiltiga tecken',
     tooDeep: 'Värdet är för djupt nästlat',
@@ -389,6 +392,8 @@ export const svCore = {
     export_refused: 'Exporten kan inte göras förrän det här är åtgärdat.',
     too_many_devices: 'Push är redan på för {{count}} enheter. Stäng av den på en enhet du inte använder.',
     no_push_device: 'Push är inte på för någon av dina enheter. Slå på den först.',
+    no_recipients: 'Ingen du kan nå finns bland de valda mottagarna.',
+    alert_recipient_exists: '{{name}} får redan avvikelser för det här.',
     network: 'Ingen kontakt med servern. Kontrollera nätverket och försök igen.',
   },
   routes: {
