@@ -139,6 +139,7 @@ export function assembleAreas(deps: Deps, options: { payHooks?: PayExportHooks }
     saleLabel: sales.label,
     reachable: (db, ability, audience) => directory.reachable(db, ability, audience),
     names: directory.names,
+    roleChoices: directory.roleChoices,
     placeNames: org.placeNames,
   })
   deps.events.subscribe({ name: 'notifications.saleAlerts', events: ['sale.statusChanged'], handleInTransaction: notifications.fromSaleStatus })

@@ -98,7 +98,8 @@ export const sendMessageInputSchema = z.strictObject({
   audience: messageAudienceSchema,
   title: z.string().trim().min(1).max(80),
   message: z.string().trim().min(1).max(1000),
-  link: appPath.nullable().optional(),
+  /** empty: none */
+  link: appPath.or(z.literal('')).nullable().optional(),
 })
 export type SendMessageInput = z.input<typeof sendMessageInputSchema>
 export const audiencePreviewSchema = z.strictObject({ audience: messageAudienceSchema })

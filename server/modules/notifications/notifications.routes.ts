@@ -165,12 +165,13 @@ export function notificationsRoutes({ database, env, push }: Deps, service: Noti
         )
         return c.json(sent, 201)
       })
-      .get('/notification-messages', access.can('view', 'users'), async (c) => {
+      .get('/notification-messages/roles', access.can('update', 'users'), async (c) => c.json({ items: await service.roleChoices() }, 200))
+      .get('/notification-messages', access.can('update', 'users'), async (c) => {
         return c.json({ items: await service.sentMessages(SENT_SHOWN) }, 200)
       })
 
       // Extra receivers of deviation alerts per team and office (/user-admin/users/deviations).
-      .get('/alert-recipients', access.can('view', 'users'), async (c) => c.json({ items: await service.alertRecipientList() }, 200))
+      .get('/alert-recipients', access.can('update', 'users'), async (c) => c.json({ items: await service.alertRecipientList() }, 200))
       .post('/alert-recipients', access.can('update', 'users'), validate('json', alertRecipientInputSchema), async (c) => {
         const auth = c.var.auth!
         const input = c.req.valid('json')

@@ -32,6 +32,8 @@ export type NotificationsPorts = {
   reachable(db: Db, ability: AppAbility, audience: MessageAudience): Promise<string[]>
   /** names of people and roles by id */
   names(db: Db, ids: { userIds?: string[]; roleIds?: string[] }): Promise<Map<string, string>>
+  /** the roles a message may go to */
+  roleChoices(db: Db): Promise<Array<{ id: string; key: string; name: string }>>
   /** names of teams and offices by id */
   placeNames(db: Db, ids: { teamIds?: string[]; officeIds?: string[] }): Promise<Map<string, string>>
 }
@@ -303,6 +305,9 @@ export function notificationsService(deps: Deps, ports: NotificationsPorts) {
     return { id, recipients: recipients.length }
   }
 
+  /** The roles an audience may name. */
+  const roleChoices = () => ports.roleChoices(database.db)
+
   /** How many a message to this audience would reach now. */
   async function audienceSize(db: Db, ability: AppAbility, audience: MessageAudience): Promise<number> {
     return (await ports.reachable(db, ability, audience)).length
@@ -422,6 +427,7 @@ export function notificationsService(deps: Deps, ports: NotificationsPorts) {
     poke,
     sendMessage,
     audienceSize,
+    roleChoices,
     sentMessages,
     alertRecipientList,
     addAlertRecipient,

@@ -96,6 +96,11 @@ export function usersDirectory({ t }: Database) {
       return rows.map((r) => r.id)
     },
 
+    /** Every role by name, as a message's audience offers them (names only, not their rules). */
+    async roleChoices(db: Db): Promise<Array<{ id: string; key: string; name: string }>> {
+      return db.select({ id: t.roles.id, key: t.roles.key, name: t.roles.name }).from(t.roles).orderBy(t.roles.name)
+    },
+
     /** Names of people (active or not) and roles, by id, for lists that name them. */
     async names(db: Db, ids: { userIds?: string[]; roleIds?: string[] }): Promise<Map<string, string>> {
       const out = new Map<string, string>()

@@ -11,6 +11,12 @@ type Props = {
   parentId?: string
   /** the first choice's text when it is not a filter's "all" (a required choice: "Choose…") */
   emptyLabel?: string
+  /** told the chosen one's label, for a form that names it afterwards */
+  onLabel?: (label: string) => void
+  /** the empty input's hint when it is not a filter's "all" */
+  placeholder?: string
+  /** inside a modal dialog: the list stays in the dialog (a portal outside it would be hidden from the dialog's user) */
+  inDialog?: boolean
 }
 
 /**
@@ -22,7 +28,16 @@ export function LookupNativeSelect(props: Props) {
   const choices = useLookup(props.kind, { parentId: props.parentId })
   return (
     <NativeSelect.Root size="sm" disabled={choices.isPending && !choices.data}>
-      <NativeSelect.Field aria-label={props.label} value={props.value ?? ''} onChange={(e) => props.onChange(e.currentTarget.value || undefined)}>
+      <NativeSelect.Field
+        aria-label={props.label}
+        value={props.value ?? ''}
+        onChange={(e) => {
+          const id = e.currentTarget.value || undefined
+          props.onChange(id)
+          const label = choices.data?.items.find((i) => i.id === id)?.label
+          if (label) props.onLabel?.(label)
+        }}
+      >
         <option value="">{props.emptyLabel ?? t('lookup.all', { what: props.label })}</option>
         {(choices.data?.items ?? []).map((item) => (
           <option key={item.id} value={item.id}>
@@ -69,6 +84,8 @@ export function LookupCombobox(props: Props) {
       onValueChange={(e) => {
         setInput('')
         props.onChange(e.value[0])
+        const label = e.items[0]?.label
+        if (label) props.onLabel?.(label)
       }}
       onOpenChange={(e) => {
         if (!e.open) setInput('')
@@ -78,14 +95,14 @@ export function LookupCombobox(props: Props) {
       positioning={{ sameWidth: true }}
     >
       <Combobox.Control>
-        <Combobox.Input aria-label={props.label} placeholder={t('lookup.all', { what: props.label })} />
+        <Combobox.Input aria-label={props.label} placeholder={props.placeholder ?? t('lookup.all', { what: props.label })} />
         <Combobox.IndicatorGroup>
           {found.isFetching ? <Spinner size="xs" /> : null}
           <Combobox.ClearTrigger aria-label={t('lookup.clear', { what: props.label })} />
           <Combobox.Trigger />
         </Combobox.IndicatorGroup>
       </Combobox.Control>
-      <Portal>
+      <Portal disabled={props.inDialog}>
         <Combobox.Positioner>
           <Combobox.Content>
             <Combobox.Empty>{found.isFetching ? t('lookup.searching') : t('lookup.none')}</Combobox.Empty>

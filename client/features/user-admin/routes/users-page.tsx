@@ -2,7 +2,7 @@ import { Badge, Button, Text } from '@chakra-ui/react'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import { pathFor } from '../../../../shared/routes'
 import type { UserListItem } from '../../../../shared/schemas/users'
 import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
@@ -79,11 +79,23 @@ export default function UsersPage() {
         onDownloadCsv={() => void csv.download()}
         downloading={csv.downloading}
         toolbar={
-          ability.can('create', 'users') ? (
-            <Button size="sm" colorPalette="brand" onClick={() => setCreating(true)}>
-              {t('users.create')}
-            </Button>
-          ) : null
+          <>
+            {ability.can('update', 'users') ? (
+              <>
+                <Button asChild size="sm" variant="outline">
+                  <Link to={pathFor('user-admin-users-notifications')}>{t('routes.user-admin-users-notifications')}</Link>
+                </Button>
+                <Button asChild size="sm" variant="outline">
+                  <Link to={pathFor('user-admin-users-deviations')}>{t('routes.user-admin-users-deviations')}</Link>
+                </Button>
+              </>
+            ) : null}
+            {ability.can('create', 'users') ? (
+              <Button size="sm" colorPalette="brand" onClick={() => setCreating(true)}>
+                {t('users.create')}
+              </Button>
+            ) : null}
+          </>
         }
       />
       <CreateUserDialog
