@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Card, Flex, NativeSelect, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { formatDate } from '../../../../shared/format'
 import type { AlertRecipientItem, AlertScope } from '../../../../shared/schemas/notifications'
@@ -140,7 +140,7 @@ function AddRecipientDialog({ open, onClose, onSaved }: { open: boolean; onClose
   const [formError, setFormError] = useState<string | null>(null)
   const form = useForm<AddForm>({ defaultValues: { userId: undefined, scope: 'team', scopeId: undefined } })
   const [names, setNames] = useState<{ user: string; place: string }>({ user: '', place: '' })
-  const scope = form.watch('scope')
+  const [scope, userId, scopeId] = useWatch({ control: form.control, name: ['scope', 'userId', 'scopeId'] })
   const { errors, isSubmitting } = form.formState
   const close = () => {
     form.reset()
@@ -183,7 +183,7 @@ function AddRecipientDialog({ open, onClose, onSaved }: { open: boolean; onClose
         <LookupCombobox
           kind="users"
           label={t('alertRecipients.person')}
-          value={form.watch('userId')}
+          value={userId}
           onChange={(id) => {
             form.setValue('userId', id)
             form.clearErrors('userId')
@@ -213,7 +213,7 @@ function AddRecipientDialog({ open, onClose, onSaved }: { open: boolean; onClose
           kind={scope === 'team' ? 'teams' : 'offices'}
           label={scope === 'team' ? t('alertRecipients.team') : t('alertRecipients.office')}
           emptyLabel={t('alertRecipients.choose')}
-          value={form.watch('scopeId')}
+          value={scopeId}
           onChange={(id) => {
             form.setValue('scopeId', id)
             form.clearErrors('scopeId')
