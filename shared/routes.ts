@@ -309,14 +309,14 @@ export const ROUTES = [
   {
     path: '/user-admin/users/deviations',
     name: 'user-admin-users-deviations',
-    // Changing who hears what is for those who may change users (docs/decisions/031).
-    meta: { action: 'update', subject: 'users', navActiveLink: 'user-admin-users', namespaces: ['admin'] },
+    // The spec's view users; sending and changing take update users (docs/decisions/031).
+    meta: view('users', { navActiveLink: 'user-admin-users', namespaces: ['admin'] }),
   },
   {
     path: '/user-admin/users/notifications',
     name: 'user-admin-users-notifications',
-    // Changing who hears what is for those who may change users (docs/decisions/031).
-    meta: { action: 'update', subject: 'users', navActiveLink: 'user-admin-users', namespaces: ['admin'] },
+    // The spec's view users; sending and changing take update users (docs/decisions/031).
+    meta: view('users', { navActiveLink: 'user-admin-users', namespaces: ['admin'] }),
   },
   {
     path: '/user-admin/users/:id',

@@ -72,6 +72,22 @@ test('a deviation reaches the seller’s open app at once, and a push message sh
     }, message.id)
   await expect.poll(shown).toEqual([{ title: message.title, body: message.body, link: `/sales/${saleId}` }])
 
+  // Its click (the worker's notificationclick handler, as the system calls it) takes the open window to the sale.
+  await page.goto('/sales/list')
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 })
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'))
+  await worker.evaluate(async (tag) => {
+    type Scope = {
+      registration: ServiceWorkerRegistration
+      dispatchEvent(e: Event): boolean
+      NotificationEvent: new (type: string, init: { notification: Notification }) => Event
+    }
+    const sw = globalThis as unknown as Scope
+    const [n] = await sw.registration.getNotifications({ tag })
+    sw.dispatchEvent(new sw.NotificationEvent('notificationclick', { notification: n! }))
+  }, message.id)
+  await expect(page).toHaveURL(`/sales/${saleId}`)
+
   // A second copy of the same message replaces the first (one notification per id); a link to another site
   // is never followed: it becomes the app's start.
   await cdp.send('ServiceWorker.deliverPushMessage', {

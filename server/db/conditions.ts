@@ -24,9 +24,11 @@ export type AccessFilter =
 
 export class UnsupportedConditionError extends Error {}
 
-type Binder = { params: Record<string, unknown>; next: number }
+type Binder = { params: Record<string, unknown>; next: number; inline?: boolean }
 
 function bind(b: Binder, value: unknown): SQL {
+  // A one-off query binds the values themselves (no prepared statement to hand them to).
+  if (b.inline) return sql`${value}`
   const name = `a${b.next++}`
   b.params[name] = value
   return sql`${sql.placeholder(name)}`
@@ -85,11 +87,21 @@ function shapeOf(node: Node): unknown {
   return [node.operator, node.field, Array.isArray(v) ? v.length : v === null ? null : typeof v === 'boolean' ? v : '?']
 }
 
-export function accessFilter(ability: AppAbility, action: ActionOrManage, subject: Subject, columns: Record<string, AnyColumn | SQL>): AccessFilter {
+/**
+ * The rows of `subject` the ability allows `action` on, as SQL over `columns`. With `inline` the values are bound in
+ * the SQL itself (`params` stays empty): for a query built and run once rather than prepared per shape.
+ */
+export function accessFilter(
+  ability: AppAbility,
+  action: ActionOrManage,
+  subject: Subject,
+  columns: Record<string, AnyColumn | SQL>,
+  options: { inline?: boolean } = {},
+): AccessFilter {
   const ast = rulesToAST(ability, action, subject) as Node | null
   if (!ast) return { kind: 'none', shape: 'none', params: {} }
   if (ast.operator === 'and' && Array.isArray(ast.value) && ast.value.length === 0) return { kind: 'all', shape: 'all', params: {} }
-  const binder: Binder = { params: {}, next: 0 }
+  const binder: Binder = { params: {}, next: 0, inline: options.inline }
   const where = toSql(ast, columns, binder)
   return { kind: 'where', where, shape: JSON.stringify(shapeOf(ast)), params: binder.params }
 }

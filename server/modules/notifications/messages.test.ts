@@ -152,6 +152,12 @@ describe('extra receivers of deviation alerts', () => {
         createdByName: admin.answer.userData.fullName,
       }),
     ])
+    // A coach reads the list too (view users), but only the people of their own teams: not the manager.
+    const coach = await t.login('coach@demo.test')
+    const coachView = await t.request('GET', '/api/alert-recipients', { cookie: coach.cookie })
+    expect(coachView.status).toBe(200)
+    expect(coachView.json.items).toEqual([])
+    expect((await t.request('GET', '/api/alert-recipients', { cookie: seller.cookie })).status).toBe(403)
     // Twice: refused, named.
     const again = await t.request('POST', '/api/alert-recipients', {
       cookie: admin.cookie,

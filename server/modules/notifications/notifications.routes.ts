@@ -171,7 +171,7 @@ export function notificationsRoutes({ database, env, push }: Deps, service: Noti
       })
 
       // Extra receivers of deviation alerts per team and office (/user-admin/users/deviations).
-      .get('/alert-recipients', access.can('update', 'users'), async (c) => c.json({ items: await service.alertRecipientList() }, 200))
+      .get('/alert-recipients', access.can('view', 'users'), async (c) => c.json({ items: await service.alertRecipientList(c.var.auth!.ability) }, 200))
       .post('/alert-recipients', access.can('update', 'users'), validate('json', alertRecipientInputSchema), async (c) => {
         const auth = c.var.auth!
         const input = c.req.valid('json')

@@ -340,11 +340,16 @@ export function notificationsService(deps: Deps, ports: NotificationsPorts) {
     }))
   }
 
-  /** Who gets deviation alerts beyond the defaults, by team and office, with names. */
-  async function alertRecipientList(): Promise<AlertRecipientItem[]> {
+  /** Who gets deviation alerts beyond the defaults, by team and office, with names: those of them the reader may see. */
+  async function alertRecipientList(ability: AppAbility): Promise<AlertRecipientItem[]> {
     const r = t.alertRecipients
-    const rows = await database.db.select().from(r).orderBy(asc(r.scope), asc(r.scopeId), asc(r.createdAt))
-    const [people, places] = await Promise.all([
+    const all = await database.db.select().from(r).orderBy(asc(r.scope), asc(r.scopeId), asc(r.createdAt))
+    const people = [...new Set(all.map((x) => x.userId))]
+    const visible = new Set(
+      people.length === 0 ? [] : await ports.reachable(database.db, ability, { everyone: false, userIds: people, teamIds: [], officeIds: [], roleIds: [] }),
+    )
+    const rows = all.filter((x) => visible.has(x.userId))
+    const [names, places] = await Promise.all([
       ports.names(database.db, { userIds: rows.flatMap((x) => (x.createdBy ? [x.userId, x.createdBy] : [x.userId])) }),
       ports.placeNames(database.db, {
         teamIds: rows.filter((x) => x.scope === 'team').map((x) => x.scopeId),
@@ -355,12 +360,12 @@ export function notificationsService(deps: Deps, ports: NotificationsPorts) {
       .map((x) => ({
         id: x.id,
         userId: x.userId,
-        userName: people.get(x.userId) ?? '',
+        userName: names.get(x.userId) ?? '',
         scope: x.scope,
         scopeId: x.scopeId,
         scopeName: places.get(x.scopeId) ?? '',
         createdAt: x.createdAt,
-        createdByName: x.createdBy ? (people.get(x.createdBy) ?? null) : null,
+        createdByName: x.createdBy ? (names.get(x.createdBy) ?? null) : null,
       }))
       .sort((a, b) => a.scope.localeCompare(b.scope) || a.scopeName.localeCompare(b.scopeName, 'sv') || a.userName.localeCompare(b.userName, 'sv'))
   }

@@ -85,7 +85,7 @@ export function usersDirectory({ t }: Database) {
       ability: AppAbility,
       audience: { everyone: boolean; userIds: string[]; teamIds: string[]; officeIds: string[]; roleIds: string[] },
     ): Promise<string[]> {
-      const filter = accessFilter(ability, 'view', 'users', conditionColumns)
+      const filter = accessFilter(ability, 'view', 'users', conditionColumns, { inline: true })
       if (filter.kind === 'none') return []
       const chosen = audience.everyone ? null : await this.membersOf(db, audience)
       if (chosen && chosen.length === 0) return []

@@ -27,6 +27,7 @@ export const enAdmin = {
     },
   },
   messagesAdmin: {
+    notAllowed: 'Only those who may change users can send notifications from here.',
     intro:
       'Send a notification to everyone or to chosen people, teams, offices and roles. It lands in the bell, shows at once for those with the app open, and goes by push or e-mail to those who chose it.',
     compose: 'New message',

@@ -27,6 +27,7 @@ export const fiAdmin = {
     },
   },
   messagesAdmin: {
+    notAllowed: 'Vain käyttäjiä muokkaamaan oikeutetut voivat lähettää ilmoituksia täältä.',
     intro:
       'Lähetä ilmoitus kaikille tai valituille henkilöille, tiimeille, toimistoille ja rooleille. Se tulee kelloon, näkyy heti niille, joilla sovellus on auki, ja lähtee push- tai sähköposti-ilmoituksena niille, jotka ovat sen valinneet.',
     compose: 'Uusi viesti',

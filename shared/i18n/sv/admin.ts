@@ -25,6 +25,7 @@ export const svAdmin = {
     },
   },
   messagesAdmin: {
+    notAllowed: 'Bara den som får ändra användare kan skicka aviseringar härifrån.',
     intro:
       'Skicka en avisering till alla eller till valda personer, team, kontor och roller. Den hamnar i klockan, visas direkt för den som har appen öppen och går som push eller e-post till den som valt det.',
     compose: 'Nytt meddelande',

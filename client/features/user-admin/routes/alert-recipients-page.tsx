@@ -13,6 +13,7 @@ import { Page } from '../../../components/ui/page'
 import { applyFieldErrors } from '../../../lib/api-client'
 import { confirm } from '../../../lib/confirm-store'
 import { currentLanguage } from '../../../lib/i18n'
+import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { addAlertRecipient, alertRecipients, removeAlertRecipient } from '../api/notifications-admin-api'
 
@@ -24,6 +25,8 @@ export default function AlertRecipientsPage() {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
   const [adding, setAdding] = useState(false)
+  // Reading is view users (only the people the reader may see); adding and removing take update users.
+  const mayChange = useAbility().can('update', 'users')
   const list = useQuery({ queryKey: ['alert-recipients'], queryFn: ({ signal }) => alertRecipients(signal) })
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['alert-recipients'] })
   const place = (r: AlertRecipientItem) => `${t(`alertRecipients.scopes.${r.scope}`)} ${r.scopeName}`
@@ -55,9 +58,11 @@ export default function AlertRecipientsPage() {
         <Text color="fg.muted" maxW="2xl">
           {t('alertRecipients.intro')}
         </Text>
-        <Button colorPalette="brand" onClick={() => setAdding(true)} flexShrink="0">
-          {t('alertRecipients.add')}
-        </Button>
+        {mayChange ? (
+          <Button colorPalette="brand" onClick={() => setAdding(true)} flexShrink="0">
+            {t('alertRecipients.add')}
+          </Button>
+        ) : null}
       </Flex>
       <Card.Root>
         <Card.Body p="0">
@@ -102,16 +107,18 @@ export default function AlertRecipientsPage() {
                       {r.createdByName ? ` · ${r.createdByName}` : ''}
                     </Table.Cell>
                     <Table.Cell textAlign="end">
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        colorPalette="red"
-                        aria-label={t('alertRecipients.remove', { name: r.userName, place: place(r) })}
-                        loading={remove.isPending && remove.variables?.id === r.id}
-                        onClick={() => void askRemove(r)}
-                      >
-                        {t('alertRecipients.removeButton')}
-                      </Button>
+                      {mayChange ? (
+                        <Button
+                          size="xs"
+                          variant="outline"
+                          colorPalette="red"
+                          aria-label={t('alertRecipients.remove', { name: r.userName, place: place(r) })}
+                          loading={remove.isPending && remove.variables?.id === r.id}
+                          onClick={() => void askRemove(r)}
+                        >
+                          {t('alertRecipients.removeButton')}
+                        </Button>
+                      ) : null}
                     </Table.Cell>
                   </Table.Row>
                 ))}

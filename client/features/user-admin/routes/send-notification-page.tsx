@@ -1,4 +1,5 @@
 import {
+  Alert,
   Box,
   Button,
   Card,
@@ -35,6 +36,7 @@ import { applyFieldErrors } from '../../../lib/api-client'
 import { confirm } from '../../../lib/confirm-store'
 import { currentLanguage } from '../../../lib/i18n'
 import { roleName } from '../../../lib/role-name'
+import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { audienceRoles, previewAudience, sendMessage, sentMessages } from '../api/notifications-admin-api'
 
@@ -57,6 +59,25 @@ const FIELDS = ['title', 'message', 'link'] as const
  * and keeps the history below.
  */
 export default function SendNotificationPage() {
+  const { t } = useTranslation()
+  const ability = useAbility()
+  if (!ability.can('update', 'users')) {
+    return (
+      <Page
+        title={t('routes.user-admin-users-notifications')}
+        breadcrumbs={[{ label: t('nav.groups.userAdmin') }, { label: t('routes.user-admin-users'), to: '/user-admin/users' }]}
+      >
+        <Alert.Root status="info" data-testid="send-not-allowed">
+          <Alert.Indicator />
+          <Alert.Description>{t('messagesAdmin.notAllowed')}</Alert.Description>
+        </Alert.Root>
+      </Page>
+    )
+  }
+  return <SendNotification />
+}
+
+function SendNotification() {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
   const lang = currentLanguage()
