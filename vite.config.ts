@@ -83,7 +83,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 20_000,
           hookTimeout: 30_000,
-          fileParallelism: false,
+          // Every file has its own database (a temporary directory, or a fresh PostgreSQL database): two at a time.
+          maxWorkers: 2,
         },
       },
     ],
