@@ -6,7 +6,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { secureHeaders } from 'hono/secure-headers'
 import { CHECKLIST_MAX_BYTES } from '../shared/schemas/sales'
 import { matchRoutePath } from '../shared/routes'
-import { LANGUAGES, pickLanguage, translator, type LanguageCode } from '../shared/i18n'
+import { TRANSLATORS, pickLanguage, type LanguageCode } from '../shared/i18n'
 import { compressJson } from './lib/compress-json'
 import { csrfProtection } from './lib/csrf'
 import type { AppEnv } from './lib/context'
@@ -52,8 +52,6 @@ import type { Deps } from './platform/deps'
 
 /** The largest JSON body the API reads; larger requests get 413 before anything is parsed. */
 export const MAX_BODY_BYTES = 1024 * 1024
-
-const TRANSLATORS = Object.fromEntries(LANGUAGES.map((l) => [l.code, translator(l.code)])) as Record<LanguageCode, ReturnType<typeof translator>>
 
 const languageCache = new Map<string, LanguageCode>()
 /** The request's language from Accept-Language; browsers send a handful of distinct headers, so it is remembered. */

@@ -1,10 +1,10 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { ApiErrorBody, ErrorCode, FieldErrors } from '../../shared/schemas/errors'
-import { translator } from '../../shared/i18n'
+import { TRANSLATORS } from '../../shared/i18n'
 import type { AppEnv } from './context'
 
-const SWEDISH = translator('sv')
+const SWEDISH = TRANSLATORS.sv
 
 /** An error with an HTTP status and a stable code; its message is translated when it is answered. */
 export class ApiError extends Error {

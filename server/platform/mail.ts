@@ -1,7 +1,7 @@
 import { asc, count, desc, eq, or, sql } from 'drizzle-orm'
 import type { MailOutboxItem } from '../../shared/schemas/mail'
 import nodemailer, { type Transporter } from 'nodemailer'
-import { translator, type LanguageCode } from '../../shared/i18n'
+import { TRANSLATORS, type LanguageCode } from '../../shared/i18n'
 import type { Database, Db } from '../db/client'
 import { containsPattern } from '../db/conditions'
 import type { JobRunner } from './jobs'
@@ -24,7 +24,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', 
 
 /** The message in the recipient's language: subject, text, and the text's paragraphs as HTML. */
 export function renderMail(template: MailTemplate, language: LanguageCode, params: Record<string, unknown>) {
-  const t = translator(language)
+  const t = TRANSLATORS[language] ?? TRANSLATORS.sv
   const subject = t(`mail.${template}.subject`, params)
   const text = t(`mail.${template}.text`, params)
   const html = `<!doctype html><html lang="${language}"><body style="font-family:sans-serif;line-height:1.5">${text

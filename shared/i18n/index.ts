@@ -32,3 +32,8 @@ export function translator(language: LanguageCode) {
     })
   }
 }
+
+export type Translator = ReturnType<typeof translator>
+
+/** One translator per language, made once: what the server hands each request and each recipient's alert. */
+export const TRANSLATORS: Record<LanguageCode, Translator> = { sv: translator('sv'), en: translator('en'), fi: translator('fi') }

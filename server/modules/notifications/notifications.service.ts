@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, desc, eq, inArray, or } from 'drizzle-orm'
-import { translator, type LanguageCode } from '../../../shared/i18n'
+import { TRANSLATORS, type LanguageCode, type Translator } from '../../../shared/i18n'
 import { REALTIME_EVENTS, wire, type LiveNotification } from '../../../shared/realtime'
 import { kindOfType, type NotificationType } from '../../../shared/schemas/notifications'
 import type { AppAbility } from '../../../shared/permissions/ability'
@@ -38,13 +38,8 @@ export type NotificationsPorts = {
   placeNames(db: Db, ids: { teamIds?: string[]; officeIds?: string[] }): Promise<Map<string, string>>
 }
 
-type Translate = ReturnType<typeof translator>
-const TRANSLATORS = new Map<LanguageCode, Translate>()
-const translate = (lang: LanguageCode): Translate => {
-  let t = TRANSLATORS.get(lang)
-  if (!t) TRANSLATORS.set(lang, (t = translator(lang)))
-  return t
-}
+type Translate = Translator
+const translate = (lang: LanguageCode): Translate => TRANSLATORS[lang]
 
 /** How long a push service keeps an alert for a phone that is offline, and how urgent it is, per type. */
 const PUSH_OPTIONS: Record<NotificationType, { ttl: number; urgency: 'low' | 'normal' | 'high' }> = {

@@ -29,7 +29,7 @@ import { accessFilter, containsPattern, withAccess } from '../../db/conditions'
 import { literalLimit } from '../../db/prepared'
 import { ApiError, notFound, validationError } from '../../lib/errors'
 import { activityOf, changedFields, logActivities, logActivity, type ActivityEntry } from '../../platform/activity-log'
-import { translator } from '../../../shared/i18n'
+import { TRANSLATORS } from '../../../shared/i18n'
 import type { Deps } from '../../platform/deps'
 import { OrderFileError, readOrderFile, type OrderFileContent } from './order-file'
 import { cappedCount } from '../../db/list-page'
@@ -270,7 +270,7 @@ export function ordersService({ database, files, jobs }: Pick<Deps, 'database' |
       const ids = await ports.salesInPeriod(db, imp.providerId, summary.from, summary.to, PERIOD_LIMIT, ['approved'])
       const missing = await withoutRegistration(db, ids)
       if (missing.length) {
-        const reason = translator('sv')('orders.flagReason', { file: imp.fileName })
+        const reason = TRANSLATORS.sv('orders.flagReason', { file: imp.fileName })
         flagged = await database.transaction((tx) => ports.flagWithoutOrder(tx, missing, reason, Date.now()))
       }
     }

@@ -6,7 +6,7 @@ import { stringify } from 'csv-stringify'
 import ExcelJS from 'exceljs'
 import { and, asc, desc, eq, inArray, isNull, sum } from 'drizzle-orm'
 import xmlbuilder from 'xmlbuilder'
-import { translator, type LanguageCode } from '../../../shared/i18n'
+import { TRANSLATORS, type LanguageCode } from '../../../shared/i18n'
 import { payItemsOfReport, PAY_ITEMS, unmappedItems, type PayItem } from '../../../shared/rules/pay'
 import { timeReportViolations, type AbsenceType } from '../../../shared/rules/time-report'
 import { monthRange } from '../../../shared/rules/work'
@@ -548,7 +548,7 @@ export function payExports(deps: Pick<Deps, 'database' | 'events' | 'jobs' | 'fi
     const [row] = await db.select().from(e).where(eq(e.id, job.payload.exportId))
     if (!row || row.state === 'done' || row.state === 'failed') return
     await db.update(e).set({ state: 'running' }).where(eq(e.id, row.id))
-    const tr = translator(job.payload.lang)
+    const tr = TRANSLATORS[job.payload.lang] ?? TRANSLATORS.sv
     const q = row.params as { from: string; to: string; absenceType?: string; officeId?: string; teamId?: string; userId?: string }
     const headers = [
       tr('pay.absenceExport.columns.employeeId'),
