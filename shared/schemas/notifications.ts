@@ -87,6 +87,8 @@ export const messageAudienceSchema = z
     path: ['everyone'],
   })
 export type MessageAudienceInput = z.input<typeof messageAudienceSchema>
+/** An audience as checked: every list present (empty when not chosen). */
+export type MessageAudience = z.output<typeof messageAudienceSchema>
 
 /** A link in a message leads inside the app: a path of ours, never another site. */
 const appPath = z

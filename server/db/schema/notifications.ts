@@ -1,6 +1,7 @@
 import * as p from 'drizzle-orm/pg-core'
 import * as s from 'drizzle-orm/sqlite-core'
 import { pq, sq } from './columns'
+import type { MessageAudience } from '../../../shared/schemas/notifications'
 import { users, usersPg } from './identity'
 
 /** What reaches a user in the navbar bells. Each table twice, SQLite then PostgreSQL (conventions in ./sqlite.ts). */
@@ -119,9 +120,6 @@ export const alertRecipientsPg = p.pgTable(
   },
   (t) => [p.uniqueIndex('alert_recipients_unique').on(t.scope, t.scopeId, t.userId)],
 )
-
-/** Who a message from /user-admin/users/notifications was for: everyone, or the union of the chosen ones. */
-export type MessageAudience = { everyone: boolean; userIds: string[]; teamIds: string[]; officeIds: string[]; roleIds: string[] }
 
 /** A message an administrator sent (/user-admin/users/notifications): what, to whom, how many it reached. */
 export const notificationMessages = s.sqliteTable(

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, desc, eq, inArray, or } from 'drizzle-orm'
+import { and, desc, eq, inArray, or } from 'drizzle-orm'
 import { TRANSLATORS, type LanguageCode, type Translator } from '../../../shared/i18n'
 import { REALTIME_EVENTS, wire, type LiveNotification } from '../../../shared/realtime'
 import { kindOfType, type NotificationType } from '../../../shared/schemas/notifications'
 import type { AppAbility } from '../../../shared/permissions/ability'
-import type { AlertRecipientInput, AlertRecipientItem, SentMessageItem } from '../../../shared/schemas/notifications'
+import type { AlertRecipientInput, AlertRecipientItem, MessageAudience, SentMessageItem } from '../../../shared/schemas/notifications'
 import type { Db } from '../../db/client'
-import type { MessageAudience } from '../../db/schema/notifications'
 import { ApiError, notFound, validationError } from '../../lib/errors'
 import { logActivity } from '../../platform/activity-log'
 import type { Deps } from '../../platform/deps'
@@ -338,7 +337,8 @@ export function notificationsService(deps: Deps, ports: NotificationsPorts) {
   /** Who gets deviation alerts beyond the defaults, by team and office, with names: those of them the reader may see. */
   async function alertRecipientList(ability: AppAbility): Promise<AlertRecipientItem[]> {
     const r = t.alertRecipients
-    const all = await database.db.select().from(r).orderBy(asc(r.scope), asc(r.scopeId), asc(r.createdAt))
+    // Ordered below by scope and names (which the table does not hold).
+    const all = await database.db.select().from(r)
     const people = [...new Set(all.map((x) => x.userId))]
     const visible = new Set(
       people.length === 0 ? [] : await ports.reachable(database.db, ability, { everyone: false, userIds: people, teamIds: [], officeIds: [], roleIds: [] }),

@@ -1,6 +1,6 @@
 import { and, eq, inArray, type SQLWrapper } from 'drizzle-orm'
 import type { LanguageCode } from '../../../shared/i18n'
-import { settingsOf, type NotificationSettings } from '../../../shared/schemas/notifications'
+import { settingsOf, type MessageAudience, type NotificationSettings } from '../../../shared/schemas/notifications'
 import type { AppAbility } from '../../../shared/permissions/ability'
 import { accessFilter, withAccess } from '../../db/conditions'
 import type { Database, Db } from '../../db/client'
@@ -80,11 +80,7 @@ export function usersDirectory({ t }: Database) {
      * The active users a message may go to: everyone, or the members of the chosen teams, offices and roles and
      * the chosen people; always only those the sender may see.
      */
-    async reachable(
-      db: Db,
-      ability: AppAbility,
-      audience: { everyone: boolean; userIds: string[]; teamIds: string[]; officeIds: string[]; roleIds: string[] },
-    ): Promise<string[]> {
+    async reachable(db: Db, ability: AppAbility, audience: MessageAudience): Promise<string[]> {
       const filter = accessFilter(ability, 'view', 'users', conditionColumns, { inline: true })
       if (filter.kind === 'none') return []
       const chosen = audience.everyone ? null : await this.membersOf(db, audience)
