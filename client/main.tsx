@@ -5,7 +5,7 @@ import { RouterProvider } from 'react-router/dom'
 import { loginRedirect } from '../shared/rules/guard'
 import { router } from './app/router'
 import { refreshSession } from './features/auth/api/auth-api'
-import { setMaintenanceHandler, setUnauthenticatedHandler } from './lib/api-client'
+import { setMaintenanceHandler, setSessionChangedHandler, setUnauthenticatedHandler } from './lib/api-client'
 import { i18n, i18nReady } from './lib/i18n'
 import './lib/preferences'
 import { getUserData } from './lib/session'
@@ -23,6 +23,9 @@ setMaintenanceHandler(() => {
   const { pathname, search } = window.location
   if (pathname !== '/maintenance') void router.navigate(`/maintenance?to=${encodeURIComponent(pathname + search)}`, { replace: true })
 })
+
+// An answer says the user's role, team or rules changed (an admin's edit): take them over, no new sign-in.
+setSessionChangedHandler(() => void refreshSession().catch(() => undefined))
 
 // Permissions may have changed since the last visit: fetch them again in the background.
 if (getUserData()) void refreshSession().catch(() => undefined)

@@ -201,6 +201,7 @@ function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
         const found = await auth.authenticate(token)
         if (found) {
           c.set('auth', found.auth)
+          c.header('X-Session-Rev', found.auth.rev)
           if (found.renewedUntil) writeSessionCookie(c, token, found.renewedUntil, env.trustProxy)
         }
       }
@@ -222,7 +223,7 @@ function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
   const routes = api
     .route('/', systemRoutes(deps))
     .route('/auth', authRoutes(deps, auth))
-    .route('/', usersRoutes(deps))
+    .route('/', usersRoutes(deps, auth))
     .route('/', orgRoutes(deps))
     .route('/', catalogRoutes(deps, areas.catalogKeeping))
     .route('/', customersRoutes(areas.customers))

@@ -276,8 +276,8 @@ export const ROUTES = [
     meta: view('external_account_templates'),
     plannedIn: 'later',
   },
-  { path: '/user-admin/management/former', name: 'user-admin-management-former', meta: view('users'), plannedIn: 'later' },
-  { path: '/user-admin/management/new', name: 'user-admin-management-new', meta: view('users'), plannedIn: 'later' },
+  { path: '/user-admin/management/former', name: 'user-admin-management-former', meta: view('users', { namespaces: ['admin'] }) },
+  { path: '/user-admin/management/new', name: 'user-admin-management-new', meta: view('users', { namespaces: ['admin'] }) },
   { path: '/user-admin/offices', name: 'user-admin-offices', meta: view('offices'), plannedIn: 'later' },
   {
     path: '/user-admin/offices/:id',
@@ -293,7 +293,7 @@ export const ROUTES = [
     meta: view('regions', { navActiveLink: 'user-admin-regions' }),
     plannedIn: 'later',
   },
-  { path: '/user-admin/roles', name: 'user-admin-roles', meta: view('roles'), plannedIn: 'later' },
+  { path: '/user-admin/roles', name: 'user-admin-roles', meta: view('roles', { namespaces: ['admin'] }) },
   { path: '/user-admin/teams', name: 'user-admin-teams', meta: view('teams'), plannedIn: 'later' },
   {
     path: '/user-admin/teams/:id',
@@ -303,7 +303,7 @@ export const ROUTES = [
   },
   { path: '/user-admin/terms-of-use', name: 'user-admin-terms-of-use', meta: view('terms_of_use'), plannedIn: 'later' },
   { path: '/user-admin/user-titles', name: 'user-admin-user-titles', meta: view('titles'), plannedIn: 'later' },
-  { path: '/user-admin/users', name: 'user-admin-users', meta: view('users') },
+  { path: '/user-admin/users', name: 'user-admin-users', meta: view('users', { namespaces: ['admin'] }) },
   // Not in the spec: every mail the app sent or kept (docs/decisions/011).
   { path: '/user-admin/mail-outbox', name: 'user-admin-mail-outbox', meta: { action: 'manage', subject: 'all', namespaces: ['admin'] } },
   {
@@ -321,8 +321,7 @@ export const ROUTES = [
   {
     path: '/user-admin/users/:id',
     name: 'user-admin-users-id',
-    meta: view('users', { navActiveLink: 'user-admin-users' }),
-    plannedIn: 'later',
+    meta: view('users', { navActiveLink: 'user-admin-users', namespaces: ['admin'] }),
   },
 
   // Profile

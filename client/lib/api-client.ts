@@ -24,6 +24,26 @@ export class NetworkError extends Error {
 }
 
 let onUnauthenticated: () => void = () => {}
+let onSessionChanged: () => void = () => {}
+
+/** What to do when the server's answers say the signed-in user's data or rules changed (fetch them again). */
+export function setSessionChangedHandler(handler: () => void) {
+  onSessionChanged = handler
+}
+
+const REV_KEY = 'sessionRev'
+/**
+ * Every signed-in answer names the revision of the user's data and rules (`X-Session-Rev`). A new one means an
+ * admin changed their role, team or permissions: the app fetches them again, once, without a new sign-in.
+ */
+function noteSessionRev(res: Response) {
+  const rev = res.headers.get('X-Session-Rev')
+  if (!rev || getUserData() === null) return
+  const known = localStorage.getItem(REV_KEY)
+  if (known === rev) return
+  localStorage.setItem(REV_KEY, rev)
+  if (known !== null) onSessionChanged()
+}
 let onMaintenance: () => void = () => {}
 
 /** Where a 503 `maintenance` answer leads (the maintenance page); set once at start. */
@@ -52,6 +72,7 @@ async function appFetch(input: RequestInfo | URL, init: RequestInit = {}): Promi
     if ((err as Error).name === 'AbortError') throw err
     throw new NetworkError()
   }
+  noteSessionRev(res)
   if (res.ok) return res
   const body = (await res.json().catch(() => null)) as ApiErrorBody | null
   const path = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, location.origin).pathname

@@ -43,6 +43,7 @@ export function setSession(answer: SessionAnswer) {
 
 export function clearSession() {
   userData = null
+  localStorage.removeItem('sessionRev')
   localStorage.removeItem(USER_DATA_KEY)
   localStorage.removeItem(RULES_KEY)
   ability.update([])

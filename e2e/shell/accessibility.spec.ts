@@ -39,6 +39,7 @@ for (const theme of ['light', 'dark'] as const) {
     })
 
     test('start page, table screen and profile with the shell', async ({ page }) => {
+      test.slow() // four axe runs, one over the users table with its filters
       await signInFresh(page, 'admin@demo.test')
       await page.goto('/start')
       await expect(page.getByRole('heading', { name: 'Hej Astrid!' })).toBeVisible()

@@ -51,7 +51,8 @@ export function bulkLoader(database: Database): BulkLoader {
             for (let i = 0; i < cols.length; i++) {
               const c = cols[i]!
               const v = row[c.key]
-              values[i] = v === undefined ? c.fallback : v === null ? null : c.bool ? (v ? 1 : 0) : c.json ? JSON.stringify(v) : v
+              const given = v === undefined ? c.fallback : v
+              values[i] = given === null || given === undefined ? null : c.bool ? (given ? 1 : 0) : c.json ? JSON.stringify(given) : given
             }
             stmt.run(values)
           }

@@ -8,7 +8,18 @@ import { forbidden, unauthenticated } from './errors'
  * `access.public()`, `access.signedIn()` or `access.can(action, subject)`.
  * A test walks the app's routes and fails on one without a declaration.
  */
-export type Access = { kind: 'public' } | { kind: 'signed-in' } | { kind: 'permission'; action: ActionOrManage; subject: SubjectOrAll }
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'signed-in' }
+  | { kind: 'permission'; action: ActionOrManage; subject: SubjectOrAll }
+  | { kind: 'any-permission'; permissions: Array<{ action: ActionOrManage; subject: SubjectOrAll }> }
+
+/** Whether an ability passes a route's declared access (public and signed-in routes: any signed-in user). */
+export function passes(access: Access, ability: { can: (action: ActionOrManage, subject: SubjectOrAll) => boolean }): boolean {
+  if (access.kind === 'permission') return ability.can(access.action, access.subject)
+  if (access.kind === 'any-permission') return access.permissions.some((p) => ability.can(p.action, p.subject))
+  return true
+}
 
 const ACCESS = Symbol.for('saljkraft.access')
 
@@ -48,5 +59,16 @@ export const access = {
         await next()
       },
       { kind: 'permission', action, subject },
+    ),
+  /** Any one of these permissions (a form both creating and editing users reads its choices with either). */
+  canAny: (...permissions: Array<[ActionOrManage, SubjectOrAll]>) =>
+    tag(
+      async (c, next) => {
+        const auth = c.var.auth
+        if (!auth) throw unauthenticated()
+        if (!permissions.some(([action, subject]) => auth.ability.can(action, subject))) throw forbidden()
+        await next()
+      },
+      { kind: 'any-permission', permissions: permissions.map(([action, subject]) => ({ action, subject })) },
     ),
 }

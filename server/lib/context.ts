@@ -10,6 +10,11 @@ export type AuthContext = {
   ability: AppAbility
   /** the /api/auth/me answer, serialized once per loaded session */
   answerJson: string
+  /**
+   * a short digest of that answer, sent with every signed-in API answer (`X-Session-Rev`): a client seeing it
+   * change fetches its user data and rules again (changed roles reach an open app without a new sign-in)
+   */
+  rev: string
 }
 
 export type AppEnv = {

@@ -100,6 +100,16 @@ export type DomainEvents = {
     live: boolean
     push: boolean
   }
+  /**
+   * a role was created, its permissions changed, or it was deleted (its users moved to `movedTo`): whoever holds it
+   * gets the new rules with their next request
+   */
+  'role.changed': { roleId: string; action: 'created' | 'updated' | 'deleted'; movedTo: string | null; users: number }
+  /**
+   * a user was created, edited, deactivated or reactivated (decision 033); `fields` names what an edit changed
+   * (never the values: some are sensitive)
+   */
+  'user.changed': { userId: string; action: 'created' | 'updated' | 'deactivated' | 'reactivated'; fields: string[] }
   /** a seller reported sick */
   'sickNotice.created': { noticeId: string; userId: string; teamId: string | null; officeId: string | null; date: string }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { buildAbility, toRawRules, type StoredRule } from './ability'
 import { PERMISSIONS, permissionName } from './catalogue'
-import { canGrantRules, holdsRule, rulesBeyond } from './grant'
+import { canGrantRules, holdsRule, outranks, rulesBeyond } from './grant'
 import { DEFAULT_ROLES, roleDef, type RoleKey } from './roles'
 
 const ctx = { user: { id: 'u1', teamIds: ['t1'], officeId: 'o1', regionId: 'r1' } }
@@ -29,6 +29,34 @@ describe('which default role may give which role (no escalation)', () => {
 
   it('names what is beyond the giver: back office giving admin lacks "manage all"', () => {
     expect(rulesBeyond(roleAbility('backoffice'), roleDef('admin').rules)).toEqual([{ action: 'manage', subject: 'all' }])
+  })
+})
+
+describe('which default role outranks which (who may edit whom, decision 033)', () => {
+  // Row: the editor; column: the user edited. Only those who administer users or roles rank: admin above all,
+  // back office (update users) above none but admin.
+  const ranked: Record<RoleKey, RoleKey[]> = {
+    admin: [],
+    backoffice: ['admin'],
+    manager: ['admin', 'backoffice'],
+    coach: ['admin', 'backoffice'],
+    seller: ['admin', 'backoffice'],
+    recruiter: ['admin', 'backoffice'],
+  }
+  for (const [editor, above] of Object.entries(ranked) as Array<[RoleKey, RoleKey[]]>) {
+    it(`${editor} is outranked by ${above.join(', ') || 'nobody'}`, () => {
+      for (const target of DEFAULT_ROLES.map((r) => r.key)) {
+        expect(outranks(roleAbility(editor), roleDef(target).rules), `${editor} editing ${target}`).toBe(above.includes(target))
+      }
+    })
+  }
+
+  it('a direct rule to change roles ranks; one to view users does not', () => {
+    const backoffice = roleAbility('backoffice')
+    expect(outranks(backoffice, [{ action: 'update', subject: 'roles' }])).toBe(true)
+    expect(outranks(backoffice, [{ action: 'view', subject: 'roles' }])).toBe(false)
+    expect(outranks(backoffice, [{ action: 'update', subject: 'users' }])).toBe(false)
+    expect(outranks(backoffice, [{ action: 'update', subject: 'roles', inverted: true }])).toBe(false)
   })
 })
 

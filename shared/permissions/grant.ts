@@ -27,3 +27,16 @@ export function rulesBeyond(granter: AppAbility, rules: readonly StoredRule[]): 
 export function canGrantRules(granter: AppAbility, rules: readonly StoredRule[]): boolean {
   return rulesBeyond(granter, rules).length === 0
 }
+
+/** The subjects whose changing decides who may do what: administering them is the highest rank there is. */
+const GOVERNANCE_SUBJECTS: readonly string[] = ['users', 'roles', 'all']
+
+/**
+ * Whether a user holding `rules` ranks above the editor (decision 033): they may change users or roles, or do
+ * everything, in a way the editor may not. Such a user is changed only by someone who holds all of that, so a
+ * clerk cannot take over an administrator's account (by its e-mail, then a password reset). Other rules do not
+ * rank: back office edits sellers, whose own-record rules it does not hold as such.
+ */
+export function outranks(granter: AppAbility, rules: readonly StoredRule[]): boolean {
+  return rules.some((r) => !r.inverted && r.action !== 'view' && GOVERNANCE_SUBJECTS.includes(r.subject) && !holdsRule(granter, r))
+}

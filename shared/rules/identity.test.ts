@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
+  maskBankAccount,
+  normalizeBankAccount,
+  normalizeClearingNumber,
   formatPersonalNumber,
   maskPersonalNumber,
   personalNumberOf,
@@ -97,5 +100,34 @@ describe('demo numbers and masking', () => {
     expect(maskPersonalNumber('198112189876')).toBe('19811218-****')
     expect(maskPersonalNumber(null)).toBe('')
     expect(formatPersonalNumber('198112189876')).toBe('19811218-9876')
+  })
+})
+
+describe('bank details', () => {
+  it.each([
+    ['8327', '8327'],
+    ['8327-9', '83279'],
+    ['6000', '6000'],
+    ['60001', null],
+    ['832', null],
+    ['83a7', null],
+    ['', null],
+  ])('clearing %j is %j', (input, expected) => {
+    expect(normalizeClearingNumber(input)).toBe(expected)
+  })
+
+  it.each([
+    ['123 456 789', '123456789'],
+    ['12-345.678 90', '1234567890'],
+    ['12345', null],
+    ['1234567890123456', null],
+    ['12345x789', null],
+  ])('account %j is %j', (input, expected) => {
+    expect(normalizeBankAccount(input)).toBe(expected)
+  })
+
+  it('masks an account to its last four digits', () => {
+    expect(maskBankAccount('1234567890')).toBe('••••7890')
+    expect(maskBankAccount(null)).toBe('')
   })
 })

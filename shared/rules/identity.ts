@@ -110,3 +110,23 @@ export function isPhoneNumber(input: string): boolean {
   const digits = v.replace(/\D/g, '')
   return digits.length >= 7 && digits.length <= 15
 }
+
+/** A Swedish bank clearing number: 4 digits, or 5 for Swedbank's (8xxx-x). Returns the digits or null. */
+export function normalizeClearingNumber(input: string): string | null {
+  const digits = input.replace(/[\s-]/g, '')
+  if (!/^\d{4,5}$/.test(digits)) return null
+  if (digits.length === 5 && !digits.startsWith('8')) return null
+  return digits
+}
+
+/** A bank account number: 6 to 15 digits once spaces, dashes and dots are taken out. Returns the digits or null. */
+export function normalizeBankAccount(input: string): string | null {
+  const digits = input.replace(/[\s.-]/g, '')
+  return /^\d{6,15}$/.test(digits) ? digits : null
+}
+
+/** An account number as a screen shows it without reading it: the last four digits. */
+export function maskBankAccount(digits: string | null | undefined): string {
+  if (!digits) return ''
+  return `••••${digits.slice(-4)}`
+}

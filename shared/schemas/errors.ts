@@ -30,6 +30,9 @@ export const ERROR_CODES = [
   'no_push_device',
   'no_recipients',
   'alert_recipient_exists',
+  'role_locked',
+  'role_in_use',
+  'user_outranks',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -1,5 +1,9 @@
 import { z } from 'zod'
+import { normalizeBankAccount, normalizeClearingNumber, normalizePersonalNumber } from '../rules/identity'
+import type { RoleScope } from '../permissions/scopes'
+import type { ActivityLine } from './activity'
 import { emailSchema, newPasswordSchema } from './auth'
+import { listQuerySchema } from './pagination'
 
 export const NAME_MAX = 100
 
@@ -18,7 +22,7 @@ export const createUserInputSchema = z.strictObject({
 export type CreateUserInput = z.input<typeof createUserInputSchema>
 
 /** What the users and teams lists sort by (the API refuses any other sortBy). */
-export const USER_SORT_KEYS = ['name', 'email', 'role', 'team'] as const
+export const USER_SORT_KEYS = ['name', 'email', 'role', 'team', 'created', 'deactivated'] as const
 export const TEAM_SORT_KEYS = ['name', 'office', 'region'] as const
 
 export type UserListItem = {
@@ -29,7 +33,12 @@ export type UserListItem = {
   roleName: string
   teamName: string | null
   officeName: string | null
+  title: string | null
   active: boolean
+  createdAt: number
+  deactivatedAt: number | null
+  deactivationReason: string | null
+  lastSignInAt: number | null
 }
 
 export type TeamListItem = {
@@ -48,4 +57,191 @@ export type RoleListItem = {
   description: string
   userCount: number
   permissions: string[]
+}
+
+// ── User administration (docs/decisions/033) ──
+
+const id = z.string().min(1).max(64)
+const version = z.number().int().min(1)
+
+/** Active users, former (deactivated) ones, or both. */
+export const USER_STATUSES = ['active', 'former', 'all'] as const
+
+export const userListQuerySchema = listQuerySchema(USER_SORT_KEYS).extend({
+  roleId: id.optional(),
+  teamId: id.optional(),
+  officeId: id.optional(),
+  regionId: id.optional(),
+  title: z.string().trim().min(1).max(60).optional(),
+  status: z.enum(USER_STATUSES).default('active'),
+  /** only users created at or after this time (epoch ms): the onboarding list */
+  createdSince: z.coerce.number().int().min(0).max(8.64e15).optional(),
+})
+export type UserListQuery = z.output<typeof userListQuerySchema>
+
+export const userIdParamSchema = z.strictObject({ id })
+
+/** An optional text field: trimmed; empty is "not given" (null). */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional()
+
+/** A calendar date, YYYY-MM-DD, that exists; empty is "not given". */
+const optionalDate = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || isCalendarDate(v), { error: 'validation.date' })
+  .transform((v) => (v === '' ? null : v))
+  .nullable()
+  .optional()
+
+export function isCalendarDate(v: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v)
+  if (!m) return false
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3])
+}
+
+/**
+ * A sensitive field in an edit: absent keeps what is stored, null removes it, a value replaces it (normalised).
+ * The edit dialog never receives the stored value (decision 033).
+ */
+const sensitive = (normalize: (v: string) => string | null, error: string) =>
+  z
+    .string()
+    .trim()
+    .max(40)
+    .transform((v, ctx) => {
+      const normalized = normalize(v)
+      if (normalized === null) {
+        ctx.addIssue({ code: 'custom', message: error })
+        return z.NEVER
+      }
+      return normalized
+    })
+    .nullable()
+    .optional()
+
+export const SENSITIVE_USER_FIELDS = ['personalNumber', 'bankClearing', 'bankAccount'] as const
+
+/** The fields an admin's edit sets (besides the sensitive ones), as the form shows them and the log names them. */
+export const USER_EDITABLE_FIELDS = [
+  'email',
+  'firstName',
+  'lastName',
+  'shortName',
+  'phone',
+  'employeeId',
+  'title',
+  'roleId',
+  'teamId',
+  'language',
+  'driversLicense',
+  'employmentDate',
+  'educationDate',
+  'coachAssignedDate',
+] as const
+export type SensitiveUserField = (typeof SENSITIVE_USER_FIELDS)[number]
+
+export const updateUserInputSchema = z.strictObject({
+  email: emailSchema,
+  firstName: z.string().trim().min(1).max(NAME_MAX),
+  lastName: z.string().trim().min(1).max(NAME_MAX),
+  shortName: optionalText(20),
+  phone: optionalText(30).refine((v) => !v || /^\+?[\d\s-]{6,20}$/.test(v), { error: 'validation.phone' }),
+  employeeId: optionalText(40),
+  title: optionalText(60),
+  roleId: id,
+  teamId: id.nullable(),
+  language: z.enum(['sv', 'en', 'fi']).nullable(),
+  driversLicense: z.boolean(),
+  employmentDate: optionalDate,
+  educationDate: optionalDate,
+  coachAssignedDate: optionalDate,
+  personalNumber: sensitive((v) => normalizePersonalNumber(v), 'validation.personalNumber'),
+  bankClearing: sensitive(normalizeClearingNumber, 'validation.clearingNumber'),
+  bankAccount: sensitive(normalizeBankAccount, 'validation.bankAccount'),
+  version,
+})
+export type UpdateUserInput = z.input<typeof updateUserInputSchema>
+
+export const revealUserFieldsSchema = z.strictObject({
+  fields: z.array(z.enum(SENSITIVE_USER_FIELDS)).min(1).max(SENSITIVE_USER_FIELDS.length),
+})
+export type RevealedUserFields = Partial<Record<SensitiveUserField, string | null>>
+
+export const deactivateUserSchema = z.strictObject({
+  reason: z.string().trim().min(1).max(500),
+  version,
+})
+export const reactivateUserSchema = z.strictObject({ version })
+
+export const BULK_USERS_MAX = 500
+const bulkIds = z.array(id).min(1).max(BULK_USERS_MAX)
+export const bulkUsersSchema = z.discriminatedUnion('action', [
+  z.strictObject({ action: z.literal('team'), ids: bulkIds, teamId: id.nullable() }),
+  z.strictObject({ action: z.literal('deactivate'), ids: bulkIds, reason: z.string().trim().min(1).max(500) }),
+])
+export type BulkUsersInput = z.input<typeof bulkUsersSchema>
+/** Why a selected user was left as they were. */
+export const BULK_SKIP_REASONS = ['notFound', 'notAllowed', 'self', 'unchanged'] as const
+export type BulkUsersAnswer = { changed: number; skipped: Array<{ id: string; name: string | null; reason: (typeof BULK_SKIP_REASONS)[number] }> }
+
+/** A user as the admin page shows them. Sensitive fields are masked, and absent for those who may not edit the user. */
+export type UserDetail = {
+  id: string
+  email: string
+  firstName: string
+  lastName: string
+  fullName: string
+  shortName: string | null
+  phone: string | null
+  employeeId: string | null
+  title: string | null
+  language: 'sv' | 'en' | 'fi' | null
+  roleId: string
+  roleKey: string
+  roleName: string
+  teamId: string | null
+  teamName: string | null
+  officeId: string | null
+  officeName: string | null
+  regionName: string | null
+  coachedTeams: Array<{ id: string; name: string }>
+  driversLicense: boolean
+  employmentDate: string | null
+  educationDate: string | null
+  coachAssignedDate: string | null
+  /** the user's own details (their profile), read-only here */
+  own: {
+    shoeSize: string | null
+    tshirtSize: string | null
+    specialDiet: string | null
+    favouriteCake: string | null
+    iceName: string | null
+    icePhone: string | null
+    iceRelation: string | null
+  }
+  /** masked; absent when the reader may not edit the user */
+  sensitive?: Record<SensitiveUserField, string | null>
+  active: boolean
+  deactivatedAt: number | null
+  deactivationReason: string | null
+  lastSignInAt: number | null
+  createdAt: number
+  updatedAt: number
+  version: number
+  /** what the reader may do to this user (scope and rank included) */
+  may: { edit: boolean; deactivate: boolean }
+  /** the rules the user holds through their role and directly (scope null: conditions no scope names) */
+  rules: {
+    role: Array<{ action: string; subject: string; scope: RoleScope | null; inverted: boolean }>
+    direct: Array<{ action: string; subject: string; scope: RoleScope | null; inverted: boolean }>
+  }
+  activity: ActivityLine[]
 }

@@ -56,6 +56,11 @@ export function ActivityLog({
                       {fieldLabel(k)}: {a.before && k in a.before ? `${show(k, a.before[k])} → ${show(k, a.after?.[k])}` : show(k, a.after?.[k])}
                     </Text>
                   ))}
+                  {a.reason ? (
+                    <Text fontSize="sm" color="fg.muted" fontStyle="italic">
+                      {a.reason}
+                    </Text>
+                  ) : null}
                 </Box>
               )
             })}

@@ -53,6 +53,22 @@ export const users = s.sqliteTable(
     iceName: s.text('ice_name'),
     icePhone: s.text('ice_phone'),
     iceRelation: s.text('ice_relation'),
+    // What the organisation keeps about the user (spec section 3; decision 033).
+    title: s.text('title'),
+    driversLicense: s.integer('drivers_license', { mode: 'boolean' }).notNull().default(false),
+    /** personal identity number, 12 digits (sensitive: masked, reading it is logged) */
+    personalNumber: s.text('personal_number'),
+    bankClearing: s.text('bank_clearing'),
+    /** sensitive, as the personal number */
+    bankAccount: s.text('bank_account'),
+    employmentDate: s.text('employment_date'),
+    educationDate: s.text('education_date'),
+    coachAssignedDate: s.text('coach_assigned_date'),
+    deactivatedAt: s.integer('deactivated_at'),
+    deactivationReason: s.text('deactivation_reason'),
+    lastSignInAt: s.integer('last_sign_in_at'),
+    /** counts edits: a change based on an older one is refused (409 version_conflict) */
+    version: s.integer('version').notNull().default(1),
     /** which alerts reach the user, and how (null: the defaults) */
     notificationSettings: s.text('notification_settings', { mode: 'json' }).$type<NotificationSettings>(),
     active: s.integer('active', { mode: 'boolean' }).notNull().default(true),
@@ -88,6 +104,22 @@ export const usersPg = p.pgTable(
     iceName: p.text('ice_name'),
     icePhone: p.text('ice_phone'),
     iceRelation: p.text('ice_relation'),
+    // What the organisation keeps about the user (spec section 3; decision 033).
+    title: p.text('title'),
+    driversLicense: p.boolean('drivers_license').notNull().default(false),
+    /** personal identity number, 12 digits (sensitive: masked, reading it is logged) */
+    personalNumber: p.text('personal_number'),
+    bankClearing: p.text('bank_clearing'),
+    /** sensitive, as the personal number */
+    bankAccount: p.text('bank_account'),
+    employmentDate: p.text('employment_date'),
+    educationDate: p.text('education_date'),
+    coachAssignedDate: p.text('coach_assigned_date'),
+    deactivatedAt: pq.ms('deactivated_at'),
+    deactivationReason: p.text('deactivation_reason'),
+    lastSignInAt: pq.ms('last_sign_in_at'),
+    /** counts edits: a change based on an older one is refused (409 version_conflict) */
+    version: p.integer('version').notNull().default(1),
     /** which alerts reach the user, and how (null: the defaults) */
     notificationSettings: p.jsonb('notification_settings').$type<NotificationSettings>(),
     active: p.boolean('active').notNull().default(true),

@@ -1,6 +1,6 @@
-import { asc, eq, lt, or } from 'drizzle-orm'
+import { asc, eq, inArray, lt, or } from 'drizzle-orm'
 import type { StoredRule } from '../../../shared/permissions/ability'
-import type { Database } from '../../db/client'
+import type { Database, Db } from '../../db/client'
 import { userOfficeId } from '../../db/expressions'
 
 export type UserProfileRow = {
@@ -122,6 +122,15 @@ export function authRepo({ db, t }: Database) {
 
     async deleteSession(sessionId: string) {
       await db.delete(t.sessions).where(eq(t.sessions.id, sessionId))
+    },
+
+    /** Every session of these users, in the caller's transaction (deactivation ends them). */
+    async deleteSessionsOf(tx: Db, userIds: string[]) {
+      if (userIds.length > 0) await tx.delete(t.sessions).where(inArray(t.sessions.userId, userIds))
+    },
+
+    async noteSignIn(userId: string, at: number) {
+      await db.update(t.users).set({ lastSignInAt: at }).where(eq(t.users.id, userId))
     },
 
     async deleteExpiredSessions(now: number) {

@@ -1,11 +1,11 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
-import pLimit, { type LimitFunction } from 'p-limit'
 import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible'
 import { buildAbility, toRawRules } from '../../../shared/permissions/ability'
 import type { SessionAnswer, UserData } from '../../../shared/schemas/auth'
-import type { Database } from '../../db/client'
+import type { Database, Db } from '../../db/client'
 import type { AuthContext } from '../../lib/context'
 import { ApiError } from '../../lib/errors'
+import { keyedQueue } from '../../lib/keyed-queue'
 import { hashPassword, verifyPassword } from '../../lib/password'
 import { authRepo, type UserProfileRow } from './auth.repo'
 
@@ -115,18 +115,9 @@ export function authService(database: Database, opts: { sessionTtlMs: number; sc
    * Password checks run under a concurrency limit (lib/password.ts) and, per address, one at a time: a burst
    * from one address queues behind itself, and a sign-in from elsewhere waits for at most one of its checks.
    */
-  const perAddress = new Map<string, LimitFunction>()
+  const perAddress = keyedQueue()
   function checkPassword(ip: string | null, password: string, hash: string): Promise<boolean> {
-    const key = ip ?? '-'
-    let queue = perAddress.get(key)
-    if (!queue) {
-      queue = pLimit(1)
-      perAddress.set(key, queue)
-    }
-    const own = queue
-    return own(() => verifyPassword(password, hash)).finally(() => {
-      if (own.activeCount === 0 && own.pendingCount === 0 && perAddress.get(key) === own) perAddress.delete(key)
-    })
+    return perAddress.run(ip ?? '-', () => verifyPassword(password, hash))
   }
 
   function tooMany(ms: number): ApiError {
@@ -164,6 +155,7 @@ export function authService(database: Database, opts: { sessionTtlMs: number; sc
         userAgent: meta.userAgent?.slice(0, 300) ?? null,
         ip: meta.ip,
       })
+      await repo.noteSignIn(user.id, at)
       const { answer } = await sessionAnswer(user)
       return { token, expiresAt, answer }
     },
@@ -182,13 +174,15 @@ export function authService(database: Database, opts: { sessionTtlMs: number; sc
           return null
         }
         const { answer, ability } = await sessionAnswer(row)
+        const answerJson = JSON.stringify(answer)
         entry = {
           auth: {
             sessionId: row.sessionId,
             userData: answer.userData,
             rules: answer.userAbilityRules,
             ability,
-            answerJson: JSON.stringify(answer),
+            answerJson,
+            rev: createHash('sha256').update(answerJson).digest('base64url').slice(0, 16),
           },
           expiresAt: row.expiresAt,
           lastSeenAt: row.lastSeenAt,
@@ -214,6 +208,18 @@ export function authService(database: Database, opts: { sessionTtlMs: number; sc
     async logout(sessionId: string) {
       for (const [key, entry] of cache) if (entry.auth.sessionId === sessionId) cache.delete(key)
       await repo.deleteSession(sessionId)
+    },
+
+    /**
+     * Ends every session of these users in the caller's transaction (a deactivation): their next request is a
+     * 401. This instance forgets them once the transaction commits; others within SESSION_CACHE_MS.
+     */
+    async endSessionsOf(tx: Db, userIds: string[]) {
+      await repo.deleteSessionsOf(tx, userIds)
+      database.afterCommit(() => {
+        const ids = new Set(userIds)
+        for (const [key, entry] of cache) if (ids.has(entry.auth.userData.id)) cache.delete(key)
+      })
     },
 
     /** Drops every cached session, so changed roles or permissions apply on the next request. */

@@ -201,9 +201,14 @@ describe('wrong credentials and throttling', () => {
       Array.from({ length: 100 }, (_, i) => t.request('POST', '/api/auth/login', { ip, body: { email, password: `parallel-guess-${i}` } })),
     )
     const statuses = answers.map((a) => a.status)
-    // A 401 is a password that was checked; a 429 was refused before it was read.
-    expect(statuses.filter((s) => s === 401)).toHaveLength(THROTTLE.pair.points)
-    expect(statuses.filter((s) => s === 429)).toHaveLength(100 - THROTTLE.pair.points)
+    // A 401 is a password that was checked; a 429 was refused before it was read. An attempt is counted on
+    // three keys at once (pair, address, account), each its own row: on PostgreSQL the 100 attempts can take
+    // those rows' locks in different orders, so one of the pair's first five may be the address's 31st and be
+    // refused. Fewer than five checks can happen; more never.
+    const checked = statuses.filter((s) => s === 401).length
+    expect(checked).toBeLessThanOrEqual(THROTTLE.pair.points)
+    expect(checked).toBeGreaterThan(0)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(100 - checked)
     // The right password after the limit is refused too.
     expect((await t.request('POST', '/api/auth/login', { ip, body: { email, password: DEMO_PASSWORD } })).status).toBe(429)
   })

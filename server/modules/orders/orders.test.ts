@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { personalNumberOf } from '../../../shared/rules/identity'
+import { businessDay } from '../../../shared/rules/work'
 import { XLSX_TYPE } from '../../../shared/schemas/files'
 import type { OrderImportState, OrderListItem, OrderPreviewAnswer, OrderUploadAnswer } from '../../../shared/schemas/orders'
 import type { ListAnswer } from '../../../shared/schemas/pagination'
@@ -30,7 +31,8 @@ const catalog = pulled.patch.filter((p) => p.table === 'products' && p.op === 'p
 const alarm = catalog.find((p) => p.name === 'Hemlarm Standard')!
 const [alarmProvider] = await db.select().from(t.providers).where(eq(t.providers.id, alarm.providerId))
 const ssn = (n: number) => personalNumberOf(`1958${String(1 + (n % 12)).padStart(2, '0')}${String(1 + n).padStart(2, '0')}`, String(300 + n))
-const today = new Date().toISOString().slice(0, 10)
+// The business day (Stockholm), as the sales are dated: between 23:00 and midnight UTC it is already tomorrow.
+const today = businessDay(Date.now())
 
 async function sell(customer: number, orderNumber: string | null) {
   const args = saleArgs(

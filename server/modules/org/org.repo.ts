@@ -76,6 +76,16 @@ export function orgRepo(database: Database) {
       )
     },
 
+    async regionLookup(q: LookupQuery): Promise<LookupItem[]> {
+      const all: AccessFilter = { kind: 'all', shape: 'all', params: {} }
+      const { where, values, shape } = lookupWhere(all, q, { id: t.regions.id, search: [t.regions.name] })
+      return read(
+        `regions.lookup|${shape}`,
+        () => db.select({ id: t.regions.id, label: t.regions.name }).from(t.regions).where(where).orderBy(asc(t.regions.name)).limit(LOOKUP_LIMIT),
+        values,
+      )
+    },
+
     async listTeams(filter: AccessFilter, q: ListQuery): Promise<{ items: TeamListItem[]; total: number }> {
       // The schema allows only the list's own keys; the own-property check keeps a lookup by name safe regardless.
       const sortKey = q.sortBy && Object.hasOwn(sortColumns, q.sortBy) ? (q.sortBy as keyof typeof sortColumns) : 'name'

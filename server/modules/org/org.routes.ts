@@ -28,5 +28,9 @@ export function orgRoutes({ database }: Deps) {
         const filter = accessFilter(c.var.auth!.ability, 'view', 'offices', repo.officeConditionColumns)
         return c.json({ items: await repo.officeLookup(filter, c.req.valid('query')) } satisfies LookupAnswer, 200)
       })
+      // Regions have no conditions of their own: whoever may view regions sees them all.
+      .get('/lookups/regions', access.can('view', 'regions'), validate('query', lookupQuerySchema), async (c) => {
+        return c.json({ items: await repo.regionLookup(c.req.valid('query')) } satisfies LookupAnswer, 200)
+      })
   )
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { count, eq, inArray } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { businessDay } from '../../../shared/rules/work'
 import type { SaleRecord } from '../../../shared/schemas/sales'
 import type { ProductRecord, PullResult } from '../../../shared/schemas/sync'
 import { BULK_STATUS_MAX } from '../../../shared/schemas/sale-reports'
@@ -178,7 +179,7 @@ describe('the sale-report list', () => {
     expect(own.items.every((x) => x.sellerName === 'Sven Säljare')).toBe(true)
     const named = await list(backoffice.cookie, '&q=NILS%20d')
     expect(named.items.map((x) => x.customerName)).toEqual(['Nils Dahl'])
-    const today = new Date().toISOString().slice(0, 10)
+    const today = businessDay(Date.now())
     const future = await list(backoffice.cookie, `&from=2999-01-01`)
     expect(future.total).toBe(0)
     const byValue = await list(backoffice.cookie, `&sortBy=orderValue&orderBy=desc&to=${today}`)

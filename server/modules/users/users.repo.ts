@@ -1,9 +1,9 @@
-import { asc, count, desc, eq, isNotNull, or, sql, type SQLWrapper } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { LOOKUP_LIMIT, type LookupItem, type LookupQuery } from '../../../shared/schemas/lookups'
 import { lookupItems, lookupWhere } from '../../db/lookup'
 import type { StoredRule } from '../../../shared/permissions/ability'
 import type { ListQuery } from '../../../shared/schemas/pagination'
-import { USER_SORT_KEYS, type RoleListItem, type UserListItem } from '../../../shared/schemas/users'
+import { USER_SORT_KEYS, type RoleListItem, type UserListItem, type UserListQuery } from '../../../shared/schemas/users'
 import { containsText, withAccess, type AccessFilter } from '../../db/conditions'
 import { listPage } from '../../db/list-page'
 import { userOfficeId } from '../../db/expressions'
@@ -23,6 +23,34 @@ export function usersRepo(database: Database) {
     email: t.users.email,
     role: t.roles.name,
     team: t.teams.name,
+    created: t.users.createdAt,
+    deactivated: t.users.deactivatedAt,
+  }
+
+  /** The list's own filters, as placeholders (the statement is prepared per shape), and the shape's key. */
+  const filtersOf = (q: UserListQuery) => {
+    const where: SQL[] = []
+    const values: Record<string, unknown> = {}
+    const shape: string[] = [q.status]
+    // The status is part of the shape, so it may be a constant of the statement.
+    if (q.status !== 'all') where.push(eq(t.users.active, q.status === 'active'))
+    const add = (name: 'roleId' | 'teamId' | 'officeId' | 'regionId' | 'title', column: SQLWrapper) => {
+      if (q[name] === undefined) return
+      where.push(sql`${column} = ${sql.placeholder(name)}`)
+      values[name] = q[name]
+      shape.push(name)
+    }
+    add('roleId', t.users.roleId)
+    add('teamId', t.users.teamId)
+    add('officeId', officeId)
+    add('regionId', t.offices.regionId)
+    add('title', t.users.title)
+    if (q.createdSince !== undefined) {
+      where.push(gte(t.users.createdAt, sql.placeholder('createdSince')))
+      values.createdSince = q.createdSince
+      shape.push('since')
+    }
+    return { where, values, shape: shape.join(',') }
   }
 
   const searchOf = (q: ListQuery) =>
@@ -49,13 +77,15 @@ export function usersRepo(database: Database) {
       return lookupItems(rows.map(({ first, last, ...r }) => ({ ...r, label: `${first} ${last}` })))
     },
 
-    async list(filter: AccessFilter, q: ListQuery): Promise<{ items: UserListItem[]; total: number }> {
+    async list(filter: AccessFilter, q: UserListQuery): Promise<{ items: UserListItem[]; total: number }> {
       // The schema allows only the list's own keys; the own-property check keeps a lookup by name safe regardless.
       const sortKey = q.sortBy && Object.hasOwn(sortColumns, q.sortBy) ? (q.sortBy as keyof typeof sortColumns) : 'name'
       const page = listPage('users', filter, q, sortKey)
+      const own = filtersOf(q)
+      const values = { ...page.values, ...own.values }
       const [rows, [counted]] = await Promise.all([
         read(
-          page.rowsKey,
+          `${page.rowsKey}|${own.shape}`,
           () =>
             db
               .select({
@@ -67,33 +97,130 @@ export function usersRepo(database: Database) {
                 roleName: t.roles.name,
                 teamName: t.teams.name,
                 officeName: t.offices.name,
+                title: t.users.title,
                 active: t.users.active,
+                createdAt: t.users.createdAt,
+                deactivatedAt: t.users.deactivatedAt,
+                deactivationReason: t.users.deactivationReason,
+                lastSignInAt: t.users.lastSignInAt,
               })
               .from(t.users)
               .innerJoin(t.roles, eq(t.roles.id, t.users.roleId))
               .leftJoin(t.teams, eq(t.teams.id, t.users.teamId))
               .leftJoin(t.offices, eq(t.offices.id, officeId))
-              .where(withAccess(filter, searchOf(q)))
+              .where(withAccess(filter, searchOf(q), ...own.where))
               .orderBy(...page.orderBy(sortColumns[sortKey], t.users.id))
               .limit(page.limit)
               .offset(page.offset),
-          page.values,
+          values,
         ),
         read(
-          page.countKey,
-          () =>
-            db
-              .select({ n: count() })
-              .from(t.users)
-              .leftJoin(t.teams, eq(t.teams.id, t.users.teamId))
-              .where(withAccess(filter, searchOf(q))),
-          page.values,
+          `${page.countKey}|${own.shape}`,
+          () => {
+            const counting = db.select({ n: count() }).from(t.users).leftJoin(t.teams, eq(t.teams.id, t.users.teamId))
+            // The office join only when a region is asked for (the office itself is a column of users or teams).
+            return (q.regionId !== undefined ? counting.leftJoin(t.offices, eq(t.offices.id, officeId)) : counting).where(
+              withAccess(filter, searchOf(q), ...own.where),
+            )
+          },
+          values,
         ),
       ])
       return {
         items: rows.map(({ firstName, lastName, ...r }) => ({ ...r, fullName: `${firstName} ${lastName}` })),
         total: counted?.n ?? 0,
       }
+    },
+
+    /** One user with their role, team, office and region (null when there is none), in the caller's transaction. */
+    async row(tx: Db, id: string) {
+      const [row] = await tx
+        .select({
+          user: t.users,
+          roleKey: t.roles.key,
+          roleName: t.roles.name,
+          teamName: t.teams.name,
+          officeId,
+          officeName: t.offices.name,
+          regionId: t.offices.regionId,
+          regionName: t.regions.name,
+        })
+        .from(t.users)
+        .innerJoin(t.roles, eq(t.roles.id, t.users.roleId))
+        .leftJoin(t.teams, eq(t.teams.id, t.users.teamId))
+        .leftJoin(t.offices, eq(t.offices.id, officeId))
+        .leftJoin(t.regions, eq(t.regions.id, t.offices.regionId))
+        .where(eq(t.users.id, id))
+      return row ?? null
+    },
+
+    /** Several users as rule conditions see them (id, team, office), for bulk actions. */
+    async subjects(tx: Db, ids: string[]) {
+      if (ids.length === 0) return []
+      return tx
+        .select({
+          id: t.users.id,
+          teamId: t.users.teamId,
+          officeId,
+          roleId: t.users.roleId,
+          active: t.users.active,
+          version: t.users.version,
+          first: t.users.firstName,
+          last: t.users.lastName,
+        })
+        .from(t.users)
+        .leftJoin(t.teams, eq(t.teams.id, t.users.teamId))
+        .where(inArray(t.users.id, ids))
+    },
+
+    async coachedTeams(tx: Db, userId: string): Promise<Array<{ id: string; name: string }>> {
+      return tx
+        .select({ id: t.teams.id, name: t.teams.name })
+        .from(t.teamCoaches)
+        .innerJoin(t.teams, eq(t.teams.id, t.teamCoaches.teamId))
+        .where(eq(t.teamCoaches.userId, userId))
+        .orderBy(asc(t.teams.name))
+    },
+
+    /** The rules given to users directly (not through their role), by user id, in their order. */
+    async directRules(tx: Db, userIds: string[]): Promise<Map<string, StoredRule[]>> {
+      const byUser = new Map<string, StoredRule[]>()
+      if (userIds.length === 0) return byUser
+      const rows = await tx
+        .select({
+          userId: t.permissionRules.userId,
+          action: t.permissionRules.action,
+          subject: t.permissionRules.subject,
+          fields: t.permissionRules.fields,
+          conditions: t.permissionRules.conditions,
+          inverted: t.permissionRules.inverted,
+        })
+        .from(t.permissionRules)
+        .where(and(inArray(t.permissionRules.userId, userIds), isNull(t.permissionRules.roleId)))
+        .orderBy(asc(t.permissionRules.position))
+      for (const { userId, ...rule } of rows) {
+        const list = byUser.get(userId!) ?? []
+        list.push(rule)
+        byUser.set(userId!, list)
+      }
+      return byUser
+    },
+
+    /** Names for a log line, which outlives ids' meaning to a reader. */
+    async names(tx: Db, ids: { roleId?: string | null; teamId?: string | null }): Promise<{ role: string | null; team: string | null }> {
+      const [role] = ids.roleId ? await tx.select({ name: t.roles.name }).from(t.roles).where(eq(t.roles.id, ids.roleId)) : []
+      const [team] = ids.teamId ? await tx.select({ name: t.teams.name }).from(t.teams).where(eq(t.teams.id, ids.teamId)) : []
+      return { role: role?.name ?? null, team: team?.name ?? null }
+    },
+
+    async update(tx: Db, id: string, values: Partial<typeof t.users.$inferInsert>) {
+      await tx.update(t.users).set(values).where(eq(t.users.id, id))
+    },
+
+    /** Distinct titles in use, for the list's title filter. */
+    async titles(): Promise<string[]> {
+      const rows = await db.selectDistinct({ title: t.users.title }).from(t.users).where(isNotNull(t.users.title)).orderBy(asc(t.users.title)).limit(200)
+      return rows.map((r) => r.title!).filter(Boolean)
     },
 
     async emailExists(tx: Db, email: string): Promise<boolean> {

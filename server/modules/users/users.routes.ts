@@ -1,37 +1,98 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { PERMISSIONS, permissionName } from '../../../shared/permissions/catalogue'
-import { listQuerySchema, type ListAnswer } from '../../../shared/schemas/pagination'
-import { createUserInputSchema, USER_SORT_KEYS, type UserListItem } from '../../../shared/schemas/users'
+import type { ListAnswer } from '../../../shared/schemas/pagination'
+import {
+  bulkUsersSchema,
+  createUserInputSchema,
+  deactivateUserSchema,
+  reactivateUserSchema,
+  revealUserFieldsSchema,
+  updateUserInputSchema,
+  userIdParamSchema,
+  userListQuerySchema,
+  type UserListItem,
+} from '../../../shared/schemas/users'
 import { lookupQuerySchema, type LookupAnswer } from '../../../shared/schemas/lookups'
 import { access } from '../../lib/access'
 import type { AppEnv } from '../../lib/context'
 import type { Deps } from '../../platform/deps'
 import { validate } from '../../lib/validate'
+import { deleteRoleInputSchema, roleIdSchema, roleInputSchema } from '../../../shared/schemas/roles'
+import type { AuthService } from '../auth/auth.service'
+import { rolesService } from './roles.service'
 import { usersService } from './users.service'
 
-export function usersRoutes({ env, database }: Deps) {
-  const users = usersService(database, { scryptLogN: env.scryptLogN })
+const actorOf = (c: Context<AppEnv>) => ({ id: c.var.auth!.userData.id, ability: c.var.auth!.ability })
+
+export function usersRoutes(deps: Deps, auth: AuthService) {
+  const { env, database, events } = deps
+  const users = usersService(database, {
+    scryptLogN: env.scryptLogN,
+    events,
+    endSessions: (tx, ids) => auth.endSessionsOf(tx, ids),
+    onRulesChanged: () => auth.forgetCachedSessions(),
+  })
+  // A changed role reaches its holders at their next request: this instance drops its cached sessions at once,
+  // other instances within their cache's few seconds (docs/decisions/005).
+  const roles = rolesService(deps, { onChanged: () => auth.forgetCachedSessions() })
   return (
     new Hono<AppEnv>()
-      .get('/users', access.can('view', 'users'), validate('query', listQuerySchema(USER_SORT_KEYS)), async (c) => {
+      .get('/users', access.can('view', 'users'), validate('query', userListQuerySchema), async (c) => {
         const q = c.req.valid('query')
         const { items, total } = await users.list(c.var.auth!.ability, q)
         return c.json({ items, total, page: q.page, itemsPerPage: q.itemsPerPage } satisfies ListAnswer<UserListItem>, 200)
       })
       .post('/users', access.can('create', 'users'), validate('json', createUserInputSchema), async (c) => {
-        const created = await users.create(c.var.auth!.ability, c.req.valid('json'), c.var.t)
+        const created = await users.create(actorOf(c), c.req.valid('json'), c.var.t)
         return c.json(created, 201)
       })
-      // What the create-user form offers: the roles the user may give (names only, not their rules).
-      .get('/users/role-options', access.can('create', 'users'), async (c) => {
+      // The titles in use, for the list's filter.
+      .get('/users/titles', access.can('view', 'users'), async (c) => c.json({ items: await users.titles() }, 200))
+      .post('/users/bulk', access.can('update', 'users'), validate('json', bulkUsersSchema), async (c) =>
+        c.json(await users.bulk(actorOf(c), c.req.valid('json'), c.var.t), 200),
+      )
+      // What the create and edit forms offer: the roles the user may give (names only, not their rules).
+      .get('/users/role-options', access.canAny(['create', 'users'], ['update', 'users']), async (c) => {
         const roles = await users.grantableRoles(c.var.auth!.ability)
         return c.json({ items: roles.map(({ id, key, name }) => ({ id, key, name })) }, 200)
       })
+      .get('/users/:id', access.can('view', 'users'), validate('param', userIdParamSchema), async (c) =>
+        c.json(await users.detail(actorOf(c), c.req.valid('param').id), 200),
+      )
+      .put('/users/:id', access.can('update', 'users'), validate('param', userIdParamSchema), validate('json', updateUserInputSchema), async (c) =>
+        c.json(await users.update(actorOf(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200),
+      )
+      // A read with an effect (its activity-log line), hence a POST.
+      .post('/users/:id/reveal', access.can('update', 'users'), validate('param', userIdParamSchema), validate('json', revealUserFieldsSchema), async (c) =>
+        c.json(await users.reveal(actorOf(c), c.req.valid('param').id, c.req.valid('json').fields), 200),
+      )
+      .post('/users/:id/deactivate', access.can('update', 'users'), validate('param', userIdParamSchema), validate('json', deactivateUserSchema), async (c) =>
+        c.json(await users.deactivate(actorOf(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200),
+      )
+      .post('/users/:id/reactivate', access.can('update', 'users'), validate('param', userIdParamSchema), validate('json', reactivateUserSchema), async (c) =>
+        c.json(await users.reactivate(actorOf(c), c.req.valid('param').id, c.req.valid('json').version), 200),
+      )
       // The choices of a person filter (a sale's seller, a time report's owner): the people this user may see.
       .get('/lookups/users', access.can('view', 'users'), validate('query', lookupQuerySchema), async (c) => {
         return c.json({ items: await users.lookup(c.var.auth!.ability, c.req.valid('query')) } satisfies LookupAnswer, 200)
       })
-      .get('/roles', access.can('view', 'roles'), async (c) => c.json({ items: await users.roles() }, 200))
+      .get('/roles', access.can('view', 'roles'), async (c) => c.json({ items: await roles.list(c.var.auth!.ability) }, 200))
+      .get('/roles/:id', access.can('view', 'roles'), validate('param', roleIdSchema), async (c) =>
+        c.json(await roles.get(c.var.auth!.ability, c.req.valid('param').id), 200),
+      )
+      .post('/roles', access.can('create', 'roles'), validate('json', roleInputSchema), async (c) => {
+        const auth = c.var.auth!
+        return c.json(await roles.create({ id: auth.userData.id, ability: auth.ability }, c.req.valid('json'), c.var.t), 201)
+      })
+      .put('/roles/:id', access.can('update', 'roles'), validate('param', roleIdSchema), validate('json', roleInputSchema), async (c) => {
+        const auth = c.var.auth!
+        return c.json(await roles.update({ id: auth.userData.id, ability: auth.ability }, c.req.valid('param').id, c.req.valid('json'), c.var.t), 200)
+      })
+      .delete('/roles/:id', access.can('delete', 'roles'), validate('param', roleIdSchema), validate('query', deleteRoleInputSchema), async (c) => {
+        const auth = c.var.auth!
+        const input = c.req.valid('query')
+        return c.json(await roles.remove({ id: auth.userData.id, ability: auth.ability }, c.req.valid('param').id, input, c.var.t), 200)
+      })
       .get('/permissions', access.can('view', 'roles'), (c) =>
         c.json({ items: PERMISSIONS.map((p) => ({ ...p, name: permissionName(p.action, p.subject) })) }, 200),
       )

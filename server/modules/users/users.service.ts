@@ -1,23 +1,196 @@
 import { randomUUID } from 'node:crypto'
-import type { AppAbility } from '../../../shared/permissions/ability'
-import { canGrantRules } from '../../../shared/permissions/grant'
-import type { ListQuery } from '../../../shared/schemas/pagination'
-import type { LookupQuery } from '../../../shared/schemas/lookups'
-import type { Translate } from '../../../shared/schemas/errors'
-import { createUserInputSchema } from '../../../shared/schemas/users'
+import { subject } from '@casl/ability'
 import type { z } from 'zod'
+import type { AppAbility, StoredRule } from '../../../shared/permissions/ability'
+import { canGrantRules, outranks } from '../../../shared/permissions/grant'
+import { scopedOfRule } from '../../../shared/permissions/scopes'
+import type { Translate } from '../../../shared/schemas/errors'
+import type { LookupQuery } from '../../../shared/schemas/lookups'
+import { formatPersonalNumber, maskBankAccount, maskPersonalNumber } from '../../../shared/rules/identity'
+import {
+  SENSITIVE_USER_FIELDS,
+  USER_EDITABLE_FIELDS,
+  createUserInputSchema,
+  type BulkUsersAnswer,
+  type RevealedUserFields,
+  type SensitiveUserField,
+  type UserDetail,
+  type UserListQuery,
+  bulkUsersSchema,
+  deactivateUserSchema,
+  updateUserInputSchema,
+} from '../../../shared/schemas/users'
 import { accessFilter } from '../../db/conditions'
-import type { Database } from '../../db/client'
-import { ApiError, validationError } from '../../lib/errors'
+import type { Database, Db } from '../../db/client'
+import { ApiError, forbidden, notFound, validationError } from '../../lib/errors'
 import { hashPassword } from '../../lib/password'
+import { activityLines, changedFields, logActivity } from '../../platform/activity-log'
+import type { EventBus } from '../../platform/events'
 import { usersRepo } from './users.repo'
 
-export function usersService(database: Database, opts: { scryptLogN: number; now?: () => number }) {
+export type UserActor = { id: string; ability: AppAbility }
+
+type UserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof usersRepo>['row']>>>
+
+/** What the log keeps of a sensitive field's change: that it changed, never the value. */
+const HIDDEN = '••••'
+
+/**
+ * The users area's one write path (decision 033): create, edit, deactivate, reactivate and bulk changes, each one
+ * transaction with its activity-log lines and its `user.changed` event. Who may change a user: `update users`
+ * within scope, on a user who does not outrank the editor (shared/permissions/grant.ts: a clerk does not take
+ * over an administrator's account).
+ */
+export function usersService(
+  database: Database,
+  opts: {
+    scryptLogN: number
+    events: EventBus
+    /** ends every session of these users in the transaction (the auth area's) */
+    endSessions: (tx: Db, userIds: string[]) => Promise<void>
+    /** a user's rules changed (a new role): signed-in sessions load them again */
+    onRulesChanged: () => void
+    now?: () => number
+  },
+) {
   const repo = usersRepo(database)
   const now = opts.now ?? Date.now
 
+  const asSubject = (u: { id: string; teamId: string | null; officeId: string | null }) =>
+    subject('users', { id: u.id, teamId: u.teamId, officeId: u.officeId }) as never
+
+  /** What users hold, read once: their roles' rules (only those roles) and their direct rules, and the two joined per user. */
+  async function rulesOf(tx: Db, users: Array<{ id: string; roleId: string }>) {
+    const roleIds = [...new Set(users.map((u) => u.roleId))]
+    const [byRole, direct] = await Promise.all([
+      roleIds.length === 1 ? repo.roleRules(tx, roleIds[0]) : repo.roleRules(tx),
+      repo.directRules(
+        tx,
+        users.map((u) => u.id),
+      ),
+    ])
+    const all = new Map(users.map((u) => [u.id, [...(byRole.get(u.roleId) ?? []), ...(direct.get(u.id) ?? [])]]))
+    return { byRole, direct, all }
+  }
+
+  /** Why the actor may not change this user, or null when they may. */
+  function refusal(actor: UserActor, u: { id: string; teamId: string | null; officeId: string | null }, rules: StoredRule[]) {
+    if (!actor.ability.can('view', asSubject(u))) return 'notFound' as const
+    if (!actor.ability.can('update', asSubject(u))) return 'notAllowed' as const
+    if (outranks(actor.ability, rules)) return 'outranks' as const
+    return null
+  }
+
+  function refuse(reason: 'notFound' | 'notAllowed' | 'outranks'): never {
+    if (reason === 'notFound') throw notFound()
+    if (reason === 'outranks') throw new ApiError(403, 'user_outranks')
+    throw forbidden()
+  }
+
+  async function change(
+    tx: Db,
+    actor: UserActor,
+    userId: string,
+    action: 'created' | 'updated' | 'deactivated' | 'reactivated',
+    log: {
+      before?: Record<string, unknown> | null
+      after?: Record<string, unknown> | null
+      reason?: string | null
+      fields?: string[]
+    },
+    at: number,
+  ) {
+    await logActivity(tx, database.t, {
+      at,
+      actorId: actor.id,
+      entity: 'user',
+      entityId: userId,
+      action,
+      before: log.before,
+      after: log.after,
+      reason: log.reason,
+    })
+    await opts.events.record(tx, 'user.changed', { userId, action, fields: log.fields ?? [] }, { actorId: actor.id, at })
+  }
+
+  async function detailOf(tx: Db, actor: UserActor, row: UserRow): Promise<UserDetail> {
+    const u = row.user
+    const [{ byRole, direct, all }, coachedTeams] = await Promise.all([rulesOf(tx, [u]), repo.coachedTeams(tx, u.id)])
+    const mayEdit = refusal(actor, { id: u.id, teamId: u.teamId, officeId: row.officeId }, all.get(u.id) ?? []) === null
+    const shown = (rule: StoredRule) => ({ action: rule.action, subject: rule.subject, scope: scopedOfRule(rule)?.scope ?? null, inverted: !!rule.inverted })
+    return {
+      id: u.id,
+      email: u.email,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      fullName: `${u.firstName} ${u.lastName}`,
+      shortName: u.shortName,
+      phone: u.phone,
+      employeeId: u.employeeId,
+      title: u.title,
+      language: u.language,
+      roleId: u.roleId,
+      roleKey: row.roleKey,
+      roleName: row.roleName,
+      teamId: u.teamId,
+      teamName: row.teamName,
+      officeId: row.officeId,
+      officeName: row.officeName,
+      regionName: row.regionName,
+      coachedTeams,
+      driversLicense: u.driversLicense,
+      employmentDate: u.employmentDate,
+      educationDate: u.educationDate,
+      coachAssignedDate: u.coachAssignedDate,
+      own: {
+        shoeSize: u.shoeSize,
+        tshirtSize: u.tshirtSize,
+        specialDiet: u.specialDiet,
+        favouriteCake: u.favouriteCake,
+        iceName: u.iceName,
+        icePhone: u.icePhone,
+        iceRelation: u.iceRelation,
+      },
+      ...(mayEdit
+        ? {
+            sensitive: {
+              personalNumber: u.personalNumber ? maskPersonalNumber(u.personalNumber) : null,
+              bankClearing: u.bankClearing,
+              bankAccount: u.bankAccount ? maskBankAccount(u.bankAccount) : null,
+            },
+          }
+        : {}),
+      active: u.active,
+      deactivatedAt: u.deactivatedAt,
+      deactivationReason: u.deactivationReason,
+      lastSignInAt: u.lastSignInAt,
+      createdAt: u.createdAt,
+      updatedAt: u.updatedAt,
+      version: u.version,
+      may: { edit: mayEdit, deactivate: mayEdit && u.id !== actor.id },
+      rules: { role: (byRole.get(u.roleId) ?? []).map(shown), direct: (direct.get(u.id) ?? []).map(shown) },
+      activity: await activityLines(database, 'user', u.id),
+    }
+  }
+
+  /** The user, checked: visible to this actor and theirs to change. */
+  async function mayChange(tx: Db, actor: UserActor, id: string): Promise<UserRow> {
+    const row = await repo.row(tx, id)
+    if (!row) throw notFound()
+    const why = refusal(actor, { id, teamId: row.user.teamId, officeId: row.officeId }, (await rulesOf(tx, [row.user])).all.get(id) ?? [])
+    if (why) refuse(why)
+    return row
+  }
+
+  /** The user to change, checked as mayChange, on the version the actor saw. */
+  async function changeable(tx: Db, actor: UserActor, id: string, version: number): Promise<UserRow> {
+    const row = await mayChange(tx, actor, id)
+    if (row.user.version !== version) throw new ApiError(409, 'version_conflict', { details: { current: await detailOf(tx, actor, row) } })
+    return row
+  }
+
   return {
-    list(ability: AppAbility, q: ListQuery) {
+    list(ability: AppAbility, q: UserListQuery) {
       return repo.list(accessFilter(ability, 'view', 'users', repo.conditionColumns), q)
     },
 
@@ -25,8 +198,8 @@ export function usersService(database: Database, opts: { scryptLogN: number; now
       return repo.lookup(accessFilter(ability, 'view', 'users', repo.conditionColumns), q)
     },
 
-    roles() {
-      return repo.roles()
+    titles() {
+      return repo.titles()
     },
 
     /** The roles this user may give: those whose every rule they hold themselves (shared/permissions/grant.ts). */
@@ -35,13 +208,19 @@ export function usersService(database: Database, opts: { scryptLogN: number; now
       return roles.filter((r) => canGrantRules(granter, rules.get(r.id) ?? []))
     },
 
-    async create(granter: AppAbility, input: z.output<typeof createUserInputSchema>, t: Translate): Promise<{ id: string }> {
+    async detail(actor: UserActor, id: string): Promise<UserDetail> {
+      const row = await repo.row(database.db, id)
+      if (!row || !actor.ability.can('view', asSubject({ id, teamId: row.user.teamId, officeId: row.officeId }))) throw notFound()
+      return detailOf(database.db, actor, row)
+    },
+
+    async create(actor: UserActor, input: z.output<typeof createUserInputSchema>, t: Translate): Promise<{ id: string }> {
       const passwordHash = await hashPassword(input.password, opts.scryptLogN)
       return database.transaction(async (tx) => {
         if (!(await repo.roleExists(tx, input.roleId))) throw validationError({ roleId: [t('validation.unknownRole')] })
         // Giving a role gives its rules: only a role the creator holds all of (no escalation, decision 016).
         const roleRules = (await repo.roleRules(tx, input.roleId)).get(input.roleId) ?? []
-        if (!canGrantRules(granter, roleRules)) {
+        if (!canGrantRules(actor.ability, roleRules)) {
           throw new ApiError(403, 'forbidden', { fieldErrors: { roleId: [t('validation.roleNotGrantable')] } })
         }
         if (input.teamId && !(await repo.teamExists(tx, input.teamId))) {
@@ -52,7 +231,7 @@ export function usersService(database: Database, opts: { scryptLogN: number; now
         }
         const id = randomUUID()
         const at = now()
-        await repo.insert(tx, {
+        const row = {
           id,
           email: input.email,
           passwordHash,
@@ -67,9 +246,169 @@ export function usersService(database: Database, opts: { scryptLogN: number; now
           active: true,
           createdAt: at,
           updatedAt: at,
-        })
+        }
+        await repo.insert(tx, row)
+        const { passwordHash: _hash, id: _id, createdAt: _c, updatedAt: _u, ...logged } = row
+        await change(tx, actor, id, 'created', { after: logged, fields: Object.keys(logged) }, at)
         return { id }
       })
     },
+
+    async update(actor: UserActor, id: string, input: z.output<typeof updateUserInputSchema>, t: Translate): Promise<UserDetail> {
+      const result = await database.transaction(async (tx) => {
+        const row = await changeable(tx, actor, id, input.version)
+        const u = row.user
+        if (input.roleId !== u.roleId) {
+          if (!(await repo.roleExists(tx, input.roleId))) throw validationError({ roleId: [t('validation.unknownRole')] })
+          const roleRules = (await repo.roleRules(tx, input.roleId)).get(input.roleId) ?? []
+          if (!canGrantRules(actor.ability, roleRules)) {
+            throw new ApiError(403, 'forbidden', { fieldErrors: { roleId: [t('validation.roleNotGrantable')] } })
+          }
+        }
+        if (input.teamId && input.teamId !== u.teamId && !(await repo.teamExists(tx, input.teamId))) {
+          throw validationError({ teamId: [t('validation.unknownTeam')] })
+        }
+        if (input.email !== u.email && (await repo.emailExists(tx, input.email))) {
+          throw new ApiError(409, 'conflict', { fieldErrors: { email: [t('validation.emailTaken')] } })
+        }
+        const next: Record<string, unknown> = {}
+        for (const key of USER_EDITABLE_FIELDS) next[key] = input[key] ?? null
+        const { before, after } = changedFields(u as unknown as Record<string, unknown>, next)
+        // Sensitive fields: absent keeps, null removes, a value replaces; the log says which changed, not to what.
+        const sensitive: Partial<Record<SensitiveUserField, string | null>> = {}
+        for (const key of SENSITIVE_USER_FIELDS) {
+          const value = input[key]
+          if (value === undefined || value === u[key]) continue
+          sensitive[key] = value
+          before[key] = u[key] ? HIDDEN : null
+          after[key] = value ? HIDDEN : null
+        }
+        const fields = Object.keys(after)
+        if (fields.length === 0) return { row, changed: false }
+        const at = now()
+        await repo.update(tx, id, { ...after, ...sensitive, updatedAt: at, version: u.version + 1 })
+        // The log names the role and team too: an id means nothing to its reader once the role is gone.
+        if ('roleId' in after || 'teamId' in after) {
+          const was = await repo.names(tx, { roleId: 'roleId' in after ? u.roleId : null, teamId: 'teamId' in after ? u.teamId : null })
+          const is = await repo.names(tx, { roleId: 'roleId' in after ? input.roleId : null, teamId: 'teamId' in after ? input.teamId : null })
+          if ('roleId' in after) {
+            before.role = was.role
+            after.role = is.role
+          }
+          if ('teamId' in after) {
+            before.team = was.team
+            after.team = is.team
+          }
+        }
+        await change(tx, actor, id, 'updated', { before, after, fields }, at)
+        return { row, changed: true, roleChanged: 'roleId' in after }
+      })
+      if (result.roleChanged) opts.onRulesChanged()
+      return this.detail(actor, id)
+    },
+
+    /** The full values of sensitive fields, for someone who may edit the user; the reading is logged. */
+    async reveal(actor: UserActor, id: string, fields: SensitiveUserField[]): Promise<RevealedUserFields> {
+      return database.transaction(async (tx) => {
+        const row = await mayChange(tx, actor, id)
+        const unique = [...new Set(fields)]
+        await logActivity(tx, database.t, { at: now(), actorId: actor.id, entity: 'user', entityId: id, action: 'sensitive_read', after: { fields: unique } })
+        const out: RevealedUserFields = {}
+        for (const f of unique) {
+          const value = row.user[f]
+          out[f] = value && f === 'personalNumber' ? formatPersonalNumber(value) : value
+        }
+        return out
+      })
+    },
+
+    async deactivate(actor: UserActor, id: string, input: z.output<typeof deactivateUserSchema>, t: Translate): Promise<UserDetail> {
+      if (id === actor.id) throw validationError({ reason: [t('validation.deactivateSelf')] })
+      await database.transaction(async (tx) => {
+        const row = await changeable(tx, actor, id, input.version)
+        if (!row.user.active) return
+        const at = now()
+        await repo.update(tx, id, { active: false, deactivatedAt: at, deactivationReason: input.reason, updatedAt: at, version: row.user.version + 1 })
+        await opts.endSessions(tx, [id])
+        await change(tx, actor, id, 'deactivated', { before: { active: true }, after: { active: false }, reason: input.reason }, at)
+      })
+      return this.detail(actor, id)
+    },
+
+    async reactivate(actor: UserActor, id: string, version: number): Promise<UserDetail> {
+      await database.transaction(async (tx) => {
+        const row = await changeable(tx, actor, id, version)
+        if (row.user.active) return
+        const at = now()
+        await repo.update(tx, id, { active: true, deactivatedAt: null, deactivationReason: null, updatedAt: at, version: row.user.version + 1 })
+        await change(tx, actor, id, 'reactivated', { before: { active: false }, after: { active: true } }, at)
+      })
+      return this.detail(actor, id)
+    },
+
+    /**
+     * Moves the selected users to a team, or deactivates them: one transaction; the users this actor may not
+     * change (not visible, out of scope or outranking, themselves) are skipped and named.
+     */
+    async bulk(actor: UserActor, input: z.output<typeof bulkUsersSchema>, t: Translate): Promise<BulkUsersAnswer> {
+      const ids = [...new Set(input.ids)]
+      const result = await database.transaction(async (tx) => {
+        if (input.action === 'team' && input.teamId && !(await repo.teamExists(tx, input.teamId))) {
+          throw validationError({ teamId: [t('validation.unknownTeam')] })
+        }
+        const newTeam = input.action === 'team' ? (await repo.names(tx, { teamId: input.teamId })).team : null
+        const found = await repo.subjects(tx, ids)
+        const rules = (await rulesOf(tx, found)).all
+        const byId = new Map(found.map((u) => [u.id, u]))
+        const skipped: BulkUsersAnswer['skipped'] = []
+        const at = now()
+        const ended: string[] = []
+        for (const id of ids) {
+          const u = byId.get(id)
+          const why = u ? refusal(actor, u, rules.get(id) ?? []) : 'notFound'
+          const name = u && why !== 'notFound' ? `${u.first} ${u.last}` : null
+          if (why) {
+            skipped.push({ id, name, reason: why === 'notFound' ? 'notFound' : 'notAllowed' })
+            continue
+          }
+          const user = u!
+          if (input.action === 'team') {
+            if (user.teamId === input.teamId) {
+              skipped.push({ id, name, reason: 'unchanged' })
+              continue
+            }
+            await repo.update(tx, id, { teamId: input.teamId, updatedAt: at, version: user.version + 1 })
+            const was = (await repo.names(tx, { teamId: user.teamId })).team
+            await change(
+              tx,
+              actor,
+              id,
+              'updated',
+              { before: { teamId: user.teamId, team: was }, after: { teamId: input.teamId, team: newTeam }, fields: ['teamId'] },
+              at,
+            )
+          } else {
+            if (id === actor.id) {
+              skipped.push({ id, name, reason: 'self' })
+              continue
+            }
+            if (!user.active) {
+              skipped.push({ id, name, reason: 'unchanged' })
+              continue
+            }
+            await repo.update(tx, id, { active: false, deactivatedAt: at, deactivationReason: input.reason, updatedAt: at, version: user.version + 1 })
+            await change(tx, actor, id, 'deactivated', { before: { active: true }, after: { active: false }, reason: input.reason }, at)
+            ended.push(id)
+          }
+        }
+        await opts.endSessions(tx, ended)
+        return { changed: ids.length - skipped.length, skipped }
+      })
+      // A team decides what a coach's or manager's scoped rules reach: the moved users' sessions load again.
+      if (input.action === 'team' && result.changed > 0) opts.onRulesChanged()
+      return result
+    },
   }
 }
+
+export type UsersService = ReturnType<typeof usersService>

@@ -150,10 +150,14 @@ describe('nobody gives a role beyond their own permissions (decision 016)', () =
     })
   }
 
-  it('back office (no "create users") can neither create users nor read the role options', async () => {
+  it('back office (no "create users") cannot create users; the role options it reads to edit users are the roles it may give', async () => {
     const { cookie } = await t.login('backoffice@demo.test')
     const before = await userCount()
-    expect((await t.request('GET', '/api/users/role-options', { cookie })).status).toBe(403)
+    const options = await t.request('GET', '/api/users/role-options', { cookie })
+    expect(options.status).toBe(200)
+    expect((options.json.items as Array<{ key: string }>).map((o) => o.key)).toEqual(['backoffice'])
+    const coach = (await t.login('coach@demo.test')).cookie
+    expect((await t.request('GET', '/api/users/role-options', { cookie: coach })).status).toBe(403)
     const r = await t.request('POST', '/api/users', { cookie, body: { ...valid(), email: 'bo-made@demo.test' } })
     expect(r.status).toBe(403)
     expect(await userCount()).toBe(before)

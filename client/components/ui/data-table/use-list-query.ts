@@ -6,7 +6,7 @@ import { PAGE_SIZES, type ListQuery } from '../../../../shared/schemas/paginatio
  * The list state of a table view, kept in the URL (page, itemsPerPage, q, sortBy, orderBy and any
  * filters), so a view can be shared and survives a reload.
  */
-export function useListQuery(defaults: { sortBy?: string; itemsPerPage?: number } = {}) {
+export function useListQuery(defaults: { sortBy?: string; itemsPerPage?: number; orderBy?: 'asc' | 'desc' } = {}) {
   const [params, setParams] = useSearchParams()
 
   const query: ListQuery = useMemo(() => {
@@ -17,10 +17,10 @@ export function useListQuery(defaults: { sortBy?: string; itemsPerPage?: number 
       itemsPerPage: (PAGE_SIZES as readonly number[]).includes(size) ? size : (defaults.itemsPerPage ?? 10),
       q: params.get('q') || undefined,
       sortBy: params.get('sortBy') || defaults.sortBy,
-      orderBy: params.get('orderBy') === 'desc' ? 'desc' : 'asc',
+      orderBy: params.get('orderBy') === 'desc' ? 'desc' : params.get('orderBy') === 'asc' ? 'asc' : (defaults.orderBy ?? 'asc'),
       cursor: params.get('cursor') || undefined,
     }
-  }, [params, defaults.itemsPerPage, defaults.sortBy])
+  }, [params, defaults.itemsPerPage, defaults.sortBy, defaults.orderBy])
 
   // A change builds on the one before it, even when that one is not drawn yet. The router's own functional
   // update starts from the search params of the last render, and on a slow phone a second tap can come after

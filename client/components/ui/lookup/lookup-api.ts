@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { LookupAnswer, LookupItem } from '../../../../shared/schemas/lookups'
 import { call, rpc } from '../../../lib/api-client'
 
-export type LookupKind = 'providers' | 'products' | 'teams' | 'offices' | 'users'
+export type LookupKind = 'providers' | 'products' | 'teams' | 'offices' | 'regions' | 'users'
 
 /** The choices of one kind (GET /api/lookups/<kind>): by search, by ids, within a parent. */
 export function fetchLookup(kind: LookupKind, query: { q?: string; ids?: string; parentId?: string }, signal?: AbortSignal): Promise<LookupAnswer> {

@@ -17,11 +17,19 @@ export async function logout(): Promise<void> {
   }
 }
 
-/** Fetches the session again so changed permissions reach a signed-in browser. */
-export async function refreshSession(): Promise<void> {
-  // The server hands over the session it serialised once (a text body), so the answer's type is named here.
-  const answer = (await (await rpc.auth.me.$get()).json()) as SessionAnswer
-  setSession(answer)
+let refreshing: Promise<void> | null = null
+/** Fetches the session again so changed permissions reach a signed-in browser (one fetch at a time). */
+export function refreshSession(): Promise<void> {
+  refreshing ??= (async () => {
+    try {
+      // The server hands over the session it serialised once (a text body), so the answer's type is named here.
+      const answer = (await (await rpc.auth.me.$get()).json()) as SessionAnswer
+      setSession(answer)
+    } finally {
+      refreshing = null
+    }
+  })()
+  return refreshing
 }
 
 let inline: AppMeta | null | undefined

@@ -1,13 +1,27 @@
 import type { ListQuery } from '../../../../shared/schemas/pagination'
-import type { CreateUserInput } from '../../../../shared/schemas/users'
+import type { BulkUsersInput, CreateUserInput, SensitiveUserField, UpdateUserInput } from '../../../../shared/schemas/users'
 import { listQueryParams } from '../../../components/ui/data-table/use-list-query'
 import { call, rpc } from '../../../lib/api-client'
 
 export type RoleOption = { id: string; key: string; name: string }
 
-export function listUsers(q: ListQuery, signal?: AbortSignal) {
-  return call(rpc.users.$get({ query: listQueryParams(q) }, { init: { signal } }))
+/** The users list's own filters, as URL keys beside the list query's. */
+export const USER_FILTER_KEYS = ['roleId', 'teamId', 'officeId', 'regionId', 'title', 'status', 'createdSince'] as const
+export type UserFilters = Partial<Record<(typeof USER_FILTER_KEYS)[number], string>>
+
+export function listUsers(q: ListQuery, filters: UserFilters = {}, signal?: AbortSignal) {
+  return call(rpc.users.$get({ query: listQueryParams(q, filters) as never }, { init: { signal } }))
 }
+
+export const getUser = (id: string, signal?: AbortSignal) => call(rpc.users[':id'].$get({ param: { id } }, { init: { signal } }))
+export const updateUser = (id: string, json: UpdateUserInput) => call(rpc.users[':id'].$put({ param: { id }, json }))
+export const revealUser = (id: string, fields: SensitiveUserField[]) => call(rpc.users[':id'].reveal.$post({ param: { id }, json: { fields } }))
+export const deactivateUser = (id: string, reason: string, version: number) =>
+  call(rpc.users[':id'].deactivate.$post({ param: { id }, json: { reason, version } }))
+export const reactivateUser = (id: string, version: number) => call(rpc.users[':id'].reactivate.$post({ param: { id }, json: { version } }))
+export const bulkUsers = (json: BulkUsersInput) => call(rpc.users.bulk.$post({ json }))
+export const userTitles = (signal?: AbortSignal) => call(rpc.users.titles.$get({}, { init: { signal } }))
+export const listRoles = (signal?: AbortSignal) => call(rpc.roles.$get({}, { init: { signal } }))
 
 export function roleOptions(): Promise<{ items: RoleOption[] }> {
   return call(rpc.users['role-options'].$get())

@@ -1,6 +1,6 @@
 import { Button, CloseButton, Dialog, Input, NativeSelect, Portal, SimpleGrid, Stack } from '@chakra-ui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -12,6 +12,8 @@ import { ApiClientError, NetworkError, applyFieldErrors } from '../../../lib/api
 import { createUser, roleOptions, teamOptions } from '../api/users-api'
 import { roleName } from '../../../lib/role-name'
 import { useDialogSize } from '../../../components/ui/dialog-size'
+import { useAbility } from '../../../lib/session'
+import { snackbar } from '../../../lib/snackbar-store'
 
 type FormIn = z.input<typeof createUserInputSchema>
 type FormOut = z.output<typeof createUserInputSchema>
@@ -130,5 +132,29 @@ export function CreateUserDialog({
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  )
+}
+
+/** "Ny användare" and its dialog, for those who may create users: the users list and the onboarding list. */
+export function NewUserAction() {
+  const { t } = useTranslation()
+  const ability = useAbility()
+  const queryClient = useQueryClient()
+  const [creating, setCreating] = useState(false)
+  if (!ability.can('create', 'users')) return null
+  return (
+    <>
+      <Button size="sm" colorPalette="brand" onClick={() => setCreating(true)}>
+        {t('users.create')}
+      </Button>
+      <CreateUserDialog
+        open={creating}
+        onOpenChange={setCreating}
+        onCreated={(name) => {
+          snackbar.show(t('users.created', { name }), { color: 'success', icon: 'success' })
+          void queryClient.invalidateQueries({ queryKey: ['users'] })
+        }}
+      />
+    </>
   )
 }

@@ -1,0 +1,205 @@
+import { Button, Checkbox, HStack, Input, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useQuery } from '@tanstack/react-query'
+import { useMemo, useState } from 'react'
+import { Controller, useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import type { z } from 'zod'
+import { zodErrorMap } from '../../../../shared/schemas/errors'
+import { SENSITIVE_USER_FIELDS, USER_EDITABLE_FIELDS, updateUserInputSchema, type SensitiveUserField, type UserDetail } from '../../../../shared/schemas/users'
+import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
+import { FormField } from '../../../components/ui/form-field'
+import { applyFieldErrors } from '../../../lib/api-client'
+import { roleName } from '../../../lib/role-name'
+import { roleOptions, updateUser } from '../api/users-api'
+import { TeamChoice } from './user-action-dialogs'
+
+type FormIn = z.input<typeof updateUserInputSchema>
+type FormOut = z.output<typeof updateUserInputSchema>
+const FIELDS = [...USER_EDITABLE_FIELDS, ...SENSITIVE_USER_FIELDS] as const
+
+/**
+ * Edit a user on the version the editor saw (decision 033). The sensitive fields start empty: empty keeps what is
+ * stored, a value replaces it, "remove" clears it; the stored values never reach the form.
+ */
+export function EditUserDialog(props: { open: boolean; onClose: () => void; user: UserDetail; onSaved: (u: UserDetail) => void; onReload: () => void }) {
+  const { t } = useTranslation()
+  const u = props.user
+  const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
+  const [removing, setRemoving] = useState<Set<SensitiveUserField>>(new Set())
+  const roles = useQuery({ queryKey: ['role-options'], queryFn: roleOptions, enabled: props.open })
+  const resolver = useMemo(() => zodResolver(updateUserInputSchema, { error: zodErrorMap(t) }), [t])
+  const form = useForm<FormIn, unknown, FormOut>({
+    resolver,
+    defaultValues: {
+      email: u.email,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      shortName: u.shortName ?? '',
+      phone: u.phone ?? '',
+      employeeId: u.employeeId ?? '',
+      title: u.title ?? '',
+      roleId: u.roleId,
+      teamId: u.teamId,
+      language: u.language,
+      driversLicense: u.driversLicense,
+      employmentDate: u.employmentDate ?? '',
+      educationDate: u.educationDate ?? '',
+      coachAssignedDate: u.coachAssignedDate ?? '',
+      version: u.version,
+    },
+  })
+  const { errors, isSubmitting } = form.formState
+
+  const submit = form.handleSubmit(async (values) => {
+    setFormError(null)
+    const body: FormIn = { ...values }
+    // An empty sensitive field keeps the stored value: leave it out; "remove" sends null.
+    for (const key of SENSITIVE_USER_FIELDS) {
+      if (removing.has(key)) body[key] = null
+      else if (!values[key]) delete body[key]
+    }
+    try {
+      props.onSaved(await updateUser(u.id, body))
+    } catch (err) {
+      if (!applyFieldErrors(err, form.setError, FIELDS)) setFormError(formErrorOf(err, t))
+    }
+  })
+
+  const options = roles.data?.items ?? []
+  const currentOffered = options.some((r) => r.id === u.roleId)
+  const text = (name: (typeof FIELDS)[number], opts: { type?: string; required?: boolean; autoComplete?: string } = {}) => (
+    <FormField label={t(`userAdmin.fields.${name}`)} error={errors[name]} required={opts.required}>
+      <Input type={opts.type ?? 'text'} autoComplete={opts.autoComplete ?? 'off'} {...form.register(name as 'email')} />
+    </FormField>
+  )
+  const sensitive = (name: SensitiveUserField) => {
+    const stored = u.sensitive?.[name]
+    const gone = removing.has(name)
+    return (
+      <FormField
+        label={t(`userAdmin.fields.${name}`)}
+        error={errors[name]}
+        helper={gone ? t('userAdmin.edit.removed') : stored ? t('userAdmin.edit.sensitiveKeep') : undefined}
+      >
+        <HStack gap="2">
+          <Input autoComplete="off" inputMode="numeric" placeholder={stored ?? ''} disabled={gone} {...form.register(name)} />
+          {stored ? (
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-pressed={gone}
+              onClick={() =>
+                setRemoving((r) => {
+                  const next = new Set(r)
+                  if (next.has(name)) next.delete(name)
+                  else next.add(name)
+                  return next
+                })
+              }
+            >
+              {gone ? t('table.cancel') : t('userAdmin.edit.remove')}
+            </Button>
+          ) : null}
+        </HStack>
+      </FormField>
+    )
+  }
+
+  return (
+    <FormDialog
+      open={props.open}
+      onClose={props.onClose}
+      title={t('userAdmin.edit.title', { name: u.fullName })}
+      testId="edit-user-dialog"
+      onSubmit={submit}
+      submitting={isSubmitting}
+      formError={formError?.message ?? null}
+      conflict={formError?.conflict}
+      onReload={props.onReload}
+      size="lg"
+    >
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+        {text('firstName', { required: true })}
+        {text('lastName', { required: true })}
+        {text('email', { type: 'email', required: true })}
+        {text('phone', { type: 'tel' })}
+        {text('shortName')}
+        {text('employeeId')}
+        {text('title')}
+        <FormField label={t('userAdmin.fields.roleId')} error={errors.roleId} required>
+          {/* Controlled: the choices arrive after the form, and an uncontrolled select would fall to the first one. */}
+          <Controller
+            control={form.control}
+            name="roleId"
+            render={({ field }) => (
+              <NativeSelect.Root disabled={roles.isPending}>
+                <NativeSelect.Field name={field.name} value={field.value} onChange={(e) => field.onChange(e.currentTarget.value)} onBlur={field.onBlur}>
+                  {currentOffered ? null : <option value={u.roleId}>{t('userAdmin.edit.currentRole', { role: roleName(t, u.roleKey, u.roleName) })}</option>}
+                  {options.map((r) => (
+                    <option key={r.id} value={r.id}>
+                      {roleName(t, r.key, r.name)}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            )}
+          />
+        </FormField>
+        <FormField label={t('userAdmin.fields.teamId')} error={errors.teamId}>
+          <Controller
+            control={form.control}
+            name="teamId"
+            render={({ field }) => <TeamChoice label={t('userAdmin.fields.teamId')} value={field.value ?? null} onChange={field.onChange} />}
+          />
+        </FormField>
+        <FormField label={t('userAdmin.fields.language')} error={errors.language}>
+          <Controller
+            control={form.control}
+            name="language"
+            render={({ field }) => (
+              <NativeSelect.Root>
+                <NativeSelect.Field value={field.value ?? ''} onChange={(e) => field.onChange((e.currentTarget.value || null) as FormIn['language'])}>
+                  <option value="">{t('userAdmin.detail.languages.none')}</option>
+                  {(['sv', 'en', 'fi'] as const).map((l) => (
+                    <option key={l} value={l}>
+                      {t(`userAdmin.detail.languages.${l}`)}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            )}
+          />
+        </FormField>
+        {text('employmentDate', { type: 'date' })}
+        {text('educationDate', { type: 'date' })}
+        {text('coachAssignedDate', { type: 'date' })}
+      </SimpleGrid>
+      <Controller
+        control={form.control}
+        name="driversLicense"
+        render={({ field }) => (
+          <Checkbox.Root checked={field.value} onCheckedChange={(e) => field.onChange(!!e.checked)}>
+            <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} />
+            <Checkbox.Control />
+            <Checkbox.Label>{t('userAdmin.fields.driversLicense')}</Checkbox.Label>
+          </Checkbox.Root>
+        )}
+      />
+      {u.sensitive ? (
+        <>
+          <Text fontWeight="semibold" fontSize="sm">
+            {t('userAdmin.detail.sensitive')}
+          </Text>
+          <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
+            {SENSITIVE_USER_FIELDS.map((f) => (
+              <div key={f}>{sensitive(f)}</div>
+            ))}
+          </SimpleGrid>
+        </>
+      ) : null}
+    </FormDialog>
+  )
+}

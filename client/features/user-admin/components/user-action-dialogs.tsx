@@ -1,0 +1,147 @@
+import { Dialog, List, Portal, Button, CloseButton, Text, Textarea } from '@chakra-ui/react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useMemo, useState } from 'react'
+import { Controller, useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
+import { zodErrorMap } from '../../../../shared/schemas/errors'
+import type { BulkUsersAnswer } from '../../../../shared/schemas/users'
+import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
+import { FormField } from '../../../components/ui/form-field'
+import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
+import { applyFieldErrors } from '../../../lib/api-client'
+import { useDialogSize } from '../../../components/ui/dialog-size'
+
+const reasonSchema = z.strictObject({ reason: z.string().trim().min(1).max(500) })
+
+/**
+ * Deactivating one user or several: why (kept on the user and in their log). `onConfirm` does the call; a field
+ * error from the server lands on the reason, anything else above the form.
+ */
+export function DeactivateDialog(props: {
+  open: boolean
+  onClose: () => void
+  title: string
+  text: string
+  onConfirm: (reason: string) => Promise<void>
+  onReload?: () => void
+}) {
+  const { t } = useTranslation()
+  const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
+  const resolver = useMemo(() => zodResolver(reasonSchema, { error: zodErrorMap(t) }), [t])
+  const form = useForm<z.input<typeof reasonSchema>>({ resolver, defaultValues: { reason: '' } })
+  const submit = form.handleSubmit(async ({ reason }) => {
+    setFormError(null)
+    try {
+      await props.onConfirm(reason)
+    } catch (err) {
+      if (!applyFieldErrors(err, form.setError, ['reason'])) setFormError(formErrorOf(err, t))
+    }
+  })
+  return (
+    <FormDialog
+      open={props.open}
+      onClose={props.onClose}
+      title={props.title}
+      testId="deactivate-dialog"
+      onSubmit={submit}
+      submitting={form.formState.isSubmitting}
+      formError={formError?.message ?? null}
+      conflict={formError?.conflict}
+      onReload={props.onReload}
+      submitLabel={t('userAdmin.detail.deactivate')}
+    >
+      <Text fontSize="sm">{props.text}</Text>
+      <FormField label={t('userAdmin.fields.reason')} error={form.formState.errors.reason} required>
+        <Textarea rows={3} autoresize {...form.register('reason')} />
+      </FormField>
+    </FormDialog>
+  )
+}
+
+/** A user's team, or none: the teams the editor may see. */
+export function TeamChoice(props: { label: string; value: string | null; onChange: (teamId: string | null) => void }) {
+  const { t } = useTranslation()
+  return (
+    <LookupNativeSelect
+      kind="teams"
+      label={props.label}
+      emptyLabel={t('users.noTeam')}
+      value={props.value ?? undefined}
+      onChange={(v) => props.onChange(v ?? null)}
+    />
+  )
+}
+
+/** Moving the selected users to one team (or none). */
+export function ChangeTeamDialog(props: { open: boolean; onClose: () => void; count: number; onConfirm: (teamId: string | null) => Promise<void> }) {
+  const { t } = useTranslation()
+  const [formError, setFormError] = useState<string | null>(null)
+  const form = useForm<{ teamId: string | null }>({ defaultValues: { teamId: null } })
+  const submit = form.handleSubmit(async ({ teamId }) => {
+    setFormError(null)
+    try {
+      await props.onConfirm(teamId)
+    } catch (err) {
+      if (!applyFieldErrors(err, form.setError, ['teamId'])) setFormError(formErrorOf(err, t).message)
+    }
+  })
+  return (
+    <FormDialog
+      open={props.open}
+      onClose={props.onClose}
+      title={t('userAdmin.bulk.teamTitle', { count: props.count })}
+      testId="change-team-dialog"
+      onSubmit={submit}
+      submitting={form.formState.isSubmitting}
+      formError={formError}
+      submitLabel={t('userAdmin.bulk.changeTeam')}
+    >
+      <FormField label={t('userAdmin.bulk.newTeam')} error={form.formState.errors.teamId}>
+        <Controller
+          control={form.control}
+          name="teamId"
+          render={({ field }) => <TeamChoice label={t('userAdmin.bulk.newTeam')} value={field.value} onChange={field.onChange} />}
+        />
+      </FormField>
+    </FormDialog>
+  )
+}
+
+/** What a bulk action left as it was, and why: each user by name. */
+export function SkippedDialog(props: { answer: BulkUsersAnswer | null; onClose: () => void }) {
+  const { t } = useTranslation()
+  const size = useDialogSize('md')
+  return (
+    <Dialog.Root open={!!props.answer && props.answer.skipped.length > 0} onOpenChange={(e) => !e.open && props.onClose()} size={size}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="skipped-dialog">
+            <Dialog.Header>
+              <Dialog.Title>{t('userAdmin.bulk.skippedTitle')}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <List.Root gap="1" ps="4">
+                {(props.answer?.skipped ?? []).map((s) => (
+                  <List.Item key={s.id}>
+                    <Text as="span" fontWeight="medium">
+                      {s.name ?? s.id}
+                    </Text>
+                    : {t(`userAdmin.bulk.reasons.${s.reason}`)}
+                  </List.Item>
+                ))}
+              </List.Root>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button onClick={props.onClose}>{t('app.close')}</Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t('app.close')} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  )
+}

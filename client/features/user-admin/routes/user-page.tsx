@@ -1,0 +1,327 @@
+import { Alert, Badge, Button, Card, DataList, HStack, Stack, Tabs, Text, Wrap } from '@chakra-ui/react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useParams, useSearchParams } from 'react-router'
+import { formatDate, formatTime, type FormatLanguage } from '../../../../shared/format'
+import type { StoredRule } from '../../../../shared/permissions/ability'
+import { outranks } from '../../../../shared/permissions/grant'
+import { pathFor } from '../../../../shared/routes'
+import { SENSITIVE_USER_FIELDS, type RevealedUserFields, type SensitiveUserField, type UserDetail } from '../../../../shared/schemas/users'
+import { ActivityLog } from '../../../components/ui/activity-log'
+import { DetailState } from '../../../components/ui/detail-state'
+import { Page } from '../../../components/ui/page'
+import { ApiClientError, NetworkError } from '../../../lib/api-client'
+import { roleName } from '../../../lib/role-name'
+import { useAbility } from '../../../lib/session'
+import { snackbar } from '../../../lib/snackbar-store'
+import { deactivateUser, getUser, reactivateUser, revealUser } from '../api/users-api'
+import { EditUserDialog } from '../components/edit-user-dialog'
+import { DeactivateDialog } from '../components/user-action-dialogs'
+
+const TABS = ['overview', 'employment', 'personal', 'permissions', 'log'] as const
+type Tab = (typeof TABS)[number]
+
+/** The fields a log line of a user shows, by their labels (ids are shown by the names logged beside them). */
+const LOGGED = [
+  'email',
+  'firstName',
+  'lastName',
+  'shortName',
+  'phone',
+  'employeeId',
+  'title',
+  'language',
+  'driversLicense',
+  'employmentDate',
+  'educationDate',
+  'coachAssignedDate',
+  'personalNumber',
+  'bankClearing',
+  'bankAccount',
+  'active',
+] as const
+
+/**
+ * /user-admin/users/:id: a user in tabs (overview, employment, their own details, permissions, log), with edit,
+ * deactivate and reactivate for those who may, and the sensitive fields masked until asked for (logged).
+ */
+export default function UserPage() {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const { id = '' } = useParams()
+  const queryClient = useQueryClient()
+  const ability = useAbility()
+  const [params, setParams] = useSearchParams()
+  const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'overview'
+  const [dialog, setDialog] = useState<'edit' | 'deactivate' | null>(null)
+  const [revealed, setRevealed] = useState<RevealedUserFields>({})
+  const [revealing, setRevealing] = useState(false)
+  const user = useQuery({ queryKey: ['user', id], queryFn: ({ signal }) => getUser(id, signal), retry: false })
+  const crumbs = [{ label: t('nav.groups.userAdmin') }, { label: t('routes.user-admin-users'), to: pathFor('user-admin-users') }]
+
+  const saved = (u: UserDetail, message: string) => {
+    queryClient.setQueryData(['user', id], u)
+    void queryClient.invalidateQueries({ queryKey: ['users'] })
+    setDialog(null)
+    snackbar.show(message, { color: 'success', icon: 'success' })
+  }
+  const reload = () => {
+    setDialog(null)
+    void user.refetch()
+  }
+  const failed = (err: unknown) =>
+    snackbar.show(err instanceof NetworkError ? t('errors.network') : err instanceof ApiClientError ? err.message : t('errors.server_error'), {
+      color: 'error',
+      icon: 'error',
+    })
+
+  const reveal = async (u: UserDetail) => {
+    setRevealing(true)
+    try {
+      const fields = SENSITIVE_USER_FIELDS.filter((f) => u.sensitive?.[f])
+      setRevealed(await revealUser(u.id, fields))
+      void queryClient.invalidateQueries({ queryKey: ['user', id] })
+    } catch (err) {
+      failed(err)
+    } finally {
+      setRevealing(false)
+    }
+  }
+
+  const date = (ms: number | null) => (ms ? `${formatDate(ms, lang)} ${formatTime(ms, lang)}` : t('userAdmin.detail.none'))
+  const item = (label: string, value: ReactNode) => (
+    <DataList.Item>
+      <DataList.ItemLabel>{label}</DataList.ItemLabel>
+      <DataList.ItemValue>{value === null || value === undefined || value === '' ? t('userAdmin.detail.none') : value}</DataList.ItemValue>
+    </DataList.Item>
+  )
+  const list = (children: ReactNode) => (
+    <Card.Root>
+      <Card.Body>
+        <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }} size="sm">
+          {children}
+        </DataList.Root>
+      </Card.Body>
+    </Card.Root>
+  )
+  const ruleText = (r: UserDetail['rules']['role'][number]) =>
+    `${t(`rolesAdmin.actions.${r.action}`, { defaultValue: r.action })}: ${t(`rolesAdmin.subjects.${r.subject}`, { defaultValue: r.subject })}` +
+    (r.scope && r.scope !== 'all' ? ` (${t(`rolesAdmin.scopes.${r.scope}`)})` : r.scope === null ? ` (${t('userAdmin.detail.customScope')})` : '')
+
+  return (
+    <DetailState query={user} title={t('routes.user-admin-users-id')} breadcrumbs={crumbs} notFound={t('userAdmin.detail.notFound')}>
+      {(u) => (
+        <Page title={u.fullName} breadcrumbs={crumbs}>
+          <Wrap gap="2" align="center">
+            <Badge variant="subtle">{roleName(t, u.roleKey, u.roleName)}</Badge>
+            {u.teamName ? <Badge variant="outline">{u.teamName}</Badge> : null}
+            <Badge colorPalette={u.active ? 'green' : 'gray'} variant="subtle">
+              {u.active ? t('table.active') : t('userAdmin.detail.former')}
+            </Badge>
+          </Wrap>
+          {!u.active && u.deactivatedAt ? (
+            <Alert.Root status="warning">
+              <Alert.Indicator />
+              <Alert.Title>{t('userAdmin.detail.formerSince', { date: u.deactivatedAt, reason: u.deactivationReason ?? '' })}</Alert.Title>
+            </Alert.Root>
+          ) : null}
+          {u.may.edit ? (
+            <Wrap gap="2">
+              <Button size="sm" variant="outline" onClick={() => setDialog('edit')}>
+                {t('userAdmin.detail.edit')}
+              </Button>
+              {u.active && u.may.deactivate ? (
+                <Button size="sm" variant="outline" colorPalette="red" onClick={() => setDialog('deactivate')}>
+                  {t('userAdmin.detail.deactivate')}
+                </Button>
+              ) : null}
+              {!u.active ? (
+                <Button
+                  size="sm"
+                  colorPalette="brand"
+                  onClick={() =>
+                    void reactivateUser(u.id, u.version).then((next) => saved(next, t('userAdmin.detail.reactivated', { name: u.fullName })), failed)
+                  }
+                >
+                  {t('userAdmin.detail.reactivate')}
+                </Button>
+              ) : null}
+            </Wrap>
+          ) : ability.can('update', 'users') && outranks(ability, [...u.rules.role, ...u.rules.direct] as StoredRule[]) ? (
+            <Text fontSize="sm" color="fg.muted">
+              {t('userAdmin.detail.outranked')}
+            </Text>
+          ) : null}
+          <Tabs.Root
+            value={tab}
+            onValueChange={(e) => setParams(e.value === 'overview' ? {} : { tab: e.value }, { replace: true })}
+            variant="line"
+            size={{ base: 'sm', md: 'md' }}
+            lazyMount
+          >
+            <Tabs.List overflowX="auto" overflowY="hidden">
+              {TABS.map((k) => (
+                <Tabs.Trigger key={k} value={k} whiteSpace="nowrap">
+                  {t(`userAdmin.detail.tabs.${k}`)}
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+            <Tabs.Content value="overview">
+              {list(
+                <>
+                  {item(t('userAdmin.fields.email'), u.email)}
+                  {item(t('userAdmin.fields.phone'), u.phone)}
+                  {item(t('userAdmin.fields.shortName'), u.shortName)}
+                  {item(t('userAdmin.fields.roleId'), roleName(t, u.roleKey, u.roleName))}
+                  {item(t('userAdmin.fields.teamId'), u.teamName)}
+                  {item(t('userAdmin.filters.office'), u.officeName)}
+                  {item(t('userAdmin.filters.region'), u.regionName)}
+                  {u.coachedTeams.length > 0 ? item(t('userAdmin.detail.coaches'), u.coachedTeams.map((x) => x.name).join(', ')) : null}
+                  {item(t('userAdmin.detail.language'), t(`userAdmin.detail.languages.${u.language ?? 'none'}`))}
+                  {item(t('userAdmin.detail.created'), date(u.createdAt))}
+                  {item(t('userAdmin.detail.lastSignIn'), u.lastSignInAt ? date(u.lastSignInAt) : t('userAdmin.neverSignedIn'))}
+                </>,
+              )}
+            </Tabs.Content>
+            <Tabs.Content value="employment">
+              <Stack gap="4">
+                {list(
+                  <>
+                    {item(t('userAdmin.fields.title'), u.title)}
+                    {item(t('userAdmin.fields.employeeId'), u.employeeId)}
+                    {item(t('userAdmin.fields.employmentDate'), u.employmentDate ? formatDate(u.employmentDate, lang) : null)}
+                    {item(t('userAdmin.fields.educationDate'), u.educationDate ? formatDate(u.educationDate, lang) : null)}
+                    {item(t('userAdmin.fields.coachAssignedDate'), u.coachAssignedDate ? formatDate(u.coachAssignedDate, lang) : null)}
+                    {item(t('userAdmin.fields.driversLicense'), u.driversLicense ? t('userAdmin.detail.yes') : t('userAdmin.detail.no'))}
+                  </>,
+                )}
+                <Card.Root data-testid="user-sensitive">
+                  <Card.Header>
+                    <HStack justify="space-between" wrap="wrap" gap="2">
+                      <Card.Title>{t('userAdmin.detail.sensitive')}</Card.Title>
+                      {u.sensitive && SENSITIVE_USER_FIELDS.some((f) => u.sensitive?.[f]) ? (
+                        Object.keys(revealed).length > 0 ? (
+                          <Badge colorPalette="orange">{t('userAdmin.detail.shown')}</Badge>
+                        ) : (
+                          <Button size="xs" variant="outline" loading={revealing} onClick={() => void reveal(u)}>
+                            {t('userAdmin.detail.show')}
+                          </Button>
+                        )
+                      ) : null}
+                    </HStack>
+                    <Card.Description>{t('userAdmin.detail.sensitiveHelp')}</Card.Description>
+                  </Card.Header>
+                  <Card.Body>
+                    <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }} size="sm">
+                      {SENSITIVE_USER_FIELDS.map((f: SensitiveUserField) => (
+                        <DataList.Item key={f}>
+                          <DataList.ItemLabel>{t(`userAdmin.fields.${f}`)}</DataList.ItemLabel>
+                          <DataList.ItemValue fontFamily="mono">
+                            {u.sensitive === undefined ? t('userAdmin.detail.hidden') : (revealed[f] ?? u.sensitive[f] ?? t('userAdmin.detail.none'))}
+                          </DataList.ItemValue>
+                        </DataList.Item>
+                      ))}
+                    </DataList.Root>
+                  </Card.Body>
+                </Card.Root>
+              </Stack>
+            </Tabs.Content>
+            <Tabs.Content value="personal">
+              <Stack gap="2">
+                <Text fontSize="sm" color="fg.muted">
+                  {t('userAdmin.detail.ownHelp')}
+                </Text>
+                {list(
+                  <>
+                    {item(t('profile.shoeSize'), u.own.shoeSize)}
+                    {item(t('profile.tshirtSize'), u.own.tshirtSize)}
+                    {item(t('profile.specialDiet'), u.own.specialDiet)}
+                    {item(t('profile.favouriteCake'), u.own.favouriteCake)}
+                    {item(`${t('profile.emergencyContact')}: ${t('profile.iceName')}`, u.own.iceName)}
+                    {item(`${t('profile.emergencyContact')}: ${t('profile.icePhone')}`, u.own.icePhone)}
+                    {item(`${t('profile.emergencyContact')}: ${t('profile.iceRelation')}`, u.own.iceRelation)}
+                  </>,
+                )}
+              </Stack>
+            </Tabs.Content>
+            <Tabs.Content value="permissions">
+              <Stack gap="4">
+                <Card.Root>
+                  <Card.Header>
+                    <Card.Title>{t('userAdmin.detail.roleRules', { role: roleName(t, u.roleKey, u.roleName) })}</Card.Title>
+                  </Card.Header>
+                  <Card.Body>
+                    <RuleBadges rules={u.rules.role} text={ruleText} testId="user-role-rules" />
+                  </Card.Body>
+                </Card.Root>
+                <Card.Root>
+                  <Card.Header>
+                    <Card.Title>{t('userAdmin.detail.directRules')}</Card.Title>
+                  </Card.Header>
+                  <Card.Body>
+                    {u.rules.direct.length === 0 ? (
+                      <Text color="fg.muted">{t('userAdmin.detail.noDirect')}</Text>
+                    ) : (
+                      <RuleBadges rules={u.rules.direct} text={ruleText} colour="blue" />
+                    )}
+                  </Card.Body>
+                </Card.Root>
+              </Stack>
+            </Tabs.Content>
+            <Tabs.Content value="log">
+              <ActivityLog
+                lines={u.activity}
+                testId="user-log"
+                fieldLabel={(k) =>
+                  k === 'role'
+                    ? t('userAdmin.fields.roleId')
+                    : k === 'team'
+                      ? t('userAdmin.fields.teamId')
+                      : k === 'fields'
+                        ? t('userAdmin.detail.sensitive')
+                        : (LOGGED as readonly string[]).includes(k)
+                          ? t(`userAdmin.fields.${k}`)
+                          : undefined
+                }
+                formatValue={(k, v) =>
+                  k === 'fields' && Array.isArray(v)
+                    ? v.map((f) => t(`userAdmin.fields.${String(f)}`)).join(', ')
+                    : k === 'language' && typeof v === 'string'
+                      ? t(`userAdmin.detail.languages.${v}`)
+                      : undefined
+                }
+              />
+            </Tabs.Content>
+          </Tabs.Root>
+          {dialog === 'edit' ? (
+            <EditUserDialog open user={u} onClose={() => setDialog(null)} onReload={reload} onSaved={(next) => saved(next, t('userAdmin.detail.saved'))} />
+          ) : null}
+          <DeactivateDialog
+            open={dialog === 'deactivate'}
+            onClose={() => setDialog(null)}
+            title={t('userAdmin.detail.deactivateTitle', { name: u.fullName })}
+            text={t('userAdmin.bulk.deactivateText')}
+            onReload={reload}
+            onConfirm={async (reason) => saved(await deactivateUser(u.id, reason, u.version), t('userAdmin.detail.deactivated', { name: u.fullName }))}
+          />
+        </Page>
+      )}
+    </DetailState>
+  )
+}
+
+/** A user's rules as badges; a denied one in red. */
+function RuleBadges(props: { rules: UserDetail['rules']['role']; text: (r: UserDetail['rules']['role'][number]) => string; colour?: string; testId?: string }) {
+  const { t } = useTranslation()
+  return (
+    <Wrap gap="1.5" data-testid={props.testId}>
+      {props.rules.map((r, i) => (
+        <Badge key={i} variant="subtle" colorPalette={r.inverted ? 'red' : (props.colour ?? 'gray')}>
+          {props.text(r)}
+          {r.inverted ? ` – ${t('userAdmin.detail.denied')}` : ''}
+        </Badge>
+      ))}
+    </Wrap>
+  )
+}
