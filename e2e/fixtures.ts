@@ -42,3 +42,21 @@ export async function recordSnackbars(page: Page) {
 export async function expectSnackbar(page: Page, text: string) {
   await expect.poll(() => page.evaluate((wanted) => ((window as unknown as SnackbarLog).snackbarTexts ?? []).some((t) => t.includes(wanted)), text)).toBe(true)
 }
+
+/**
+ * Waits for a sync run that ended after `since` (a time from the page's clock) and for no run to be going. The
+ * badge says "synced" from the last visit before the arrival sync has even begun, so its text alone is no signal.
+ */
+export async function syncedSince(page: Page, since: number) {
+  const status = page.getByTestId('sync-status')
+  await expect.poll(async () => Number((await status.getAttribute('data-synced-at')) ?? 0) >= since).toBe(true)
+  await expect(status).toHaveAttribute('data-syncing', 'false')
+}
+
+/**
+ * Waits until the service worker controls the page: only then does a reload without network get the app from
+ * the worker's cache (before it, the browser's "no internet" page).
+ */
+export async function workerControls(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 })
+}

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
-import { expectSnackbar, recordSnackbars, signInFresh } from '../fixtures'
+import { expectSnackbar, recordSnackbars, signInFresh, workerControls } from '../fixtures'
 
 /**
  * Time, absence and pay end to end (issue 15): a seller reports a week on the phone, a sick day among them; the
@@ -59,6 +59,7 @@ test('a week reported on the phone is attested by the coach and leaves in the PA
   // The phone learns the month is locked, and keeps knowing it offline.
   await page.goto(`/sales/time-report?date=${week[0]}`)
   await expect(page.getByTestId('month-locked')).toBeVisible({ timeout: 30_000 })
+  await workerControls(page)
   await page.context().setOffline(true)
   await page.reload()
   await expect(page.getByTestId('month-locked')).toContainText(`Månaden ${month} är attesterad och låst`)

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { expectSnackbar, recordSnackbars, signIn } from '../fixtures'
+import { expectSnackbar, recordSnackbars, signIn, workerControls } from '../fixtures'
 import { OwnServer } from './own-server'
 import { PORT } from '../../playwright.config'
 
@@ -59,7 +59,7 @@ test('a seller works a day offline and nothing is lost or doubled @phone', async
     await signIn(page, 'seller@demo.test')
     await expect(page).not.toHaveURL(/\/login/)
     await page.goto('/dashboards/sales/seller')
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 })
+    await workerControls(page)
     // Installable: Chromium finds nothing missing in the manifest, icons or service worker.
     const cdp = await context.newCDPSession(page)
     const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: Array<{ errorId: string }> }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { signInFresh } from '../fixtures'
+import { signInFresh, workerControls } from '../fixtures'
 import { apiAs, sellerPhone } from '../backoffice/api'
 
 /**
@@ -51,7 +51,7 @@ test('a deviation reaches the seller’s open app at once, and a push message sh
   // A push message (as a push service delivers it) shows as a system notification tagged with its id, which
   // opens the sale it names.
   await context.grantPermissions(['notifications'])
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 })
+  await workerControls(page)
   const cdp = await context.newCDPSession(page)
   // The registration whose worker controls this page (the browser's other contexts have their own).
   const { targetInfo } = await cdp.send('Target.getTargetInfo')
@@ -74,7 +74,7 @@ test('a deviation reaches the seller’s open app at once, and a push message sh
 
   // Its click (the worker's notificationclick handler, as the system calls it) takes the open window to the sale.
   await page.goto('/sales/list')
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 })
+  await workerControls(page)
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'))
   await worker.evaluate(async (tag) => {
     type Scope = {

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { expect, test } from '@playwright/test'
-import { signInFresh } from '../fixtures'
+import { expectSnackbar, recordSnackbars, signInFresh } from '../fixtures'
 
 /** Puts a notification in the shared e2e server's database, as the live delivery of a later issue will. */
 function deliver(email: string, title: string, link: string) {
@@ -40,10 +40,11 @@ test('a notification arriving while the app is open pops up; a click follows its
 test('notification settings are saved per user and deviations stay in the app @phone', async ({ page }, info) => {
   await signInFresh(page, info.project.name === 'phone' ? 'ahmed.karimi@demo.test' : 'erik.johansson@demo.test')
   await page.goto('/users/profile?tab=notifications')
+  await recordSnackbars(page)
   const push = page.getByTestId('notify-general-push')
   await expect(push.locator('input')).not.toBeChecked()
   await push.click()
-  await expect(page.getByText('Aviseringsinställningarna sparades')).toBeVisible()
+  await expectSnackbar(page, 'Aviseringsinställningarna sparades')
   await expect(page.getByTestId('notify-deviation-inApp').locator('input')).toBeDisabled()
   await page.screenshot({ path: `test-results/screens/${info.project.name}-notification-settings.png`, fullPage: true })
   await page.reload()
