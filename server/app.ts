@@ -172,7 +172,7 @@ function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
     maxSize: CHECKLIST_MAX_BYTES,
     onError: (c) => answerError(c as never, new ApiError(413, 'payload_too_large')),
   })
-  // An order file (CSV or XLSX) is read whole into the back office: up to its kind's limit.
+  // An order file (CSV or XLSX) is read whole into the back office: up to its kind's limit; a users import's CSV too.
   const limitOrderFile = bodyLimit({
     maxSize: FILE_KINDS.order_import.maxBytes,
     onError: (c) => answerError(c as never, new ApiError(413, 'payload_too_large')),
@@ -211,7 +211,11 @@ function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
     const guarded = async () => {
       if (c.req.method === 'GET' || c.req.method === 'HEAD') return withSession()
       // Called by hand, so an answer of theirs (413) is put in place here, as Hono's compose would.
-      const limit = c.req.path.startsWith('/api/sync/files/') ? limitFile : c.req.path === '/api/order-imports' ? limitOrderFile : limitBody
+      const limit = c.req.path.startsWith('/api/sync/files/')
+        ? limitFile
+        : c.req.path === '/api/order-imports' || c.req.path === '/api/users/import'
+          ? limitOrderFile
+          : limitBody
       const refused = await limit(c, async () => {
         await checkOrigin(c, withSession)
       })

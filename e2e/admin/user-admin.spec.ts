@@ -161,3 +161,43 @@ test('back office filters the users list, moves users to a team in bulk and sees
   await expect(page).toHaveURL(/status=all/)
   await page.screenshot({ path: 'test-results/screens/desktop-users-filters.png', fullPage: true })
 })
+
+test('an admin imports new users from a CSV file: the check shows each bad row, the import creates the rest @phone', async ({ page }, info) => {
+  const project = info.project.name
+  const shot = (name: string) => page.screenshot({ path: `test-results/screens/${project}-${name}.png`, fullPage: true })
+  await signInFresh(page, 'admin@demo.test')
+  await page.goto('/user-admin/users')
+  await recordSnackbars(page)
+  await page.getByRole('button', { name: 'Importera CSV' }).click()
+  const dialog = page.getByTestId('import-users-dialog')
+  // Semicolons and Windows-1252, as Excel saves a Swedish sheet.
+  const csv = [
+    'E-post;Förnamn;Efternamn;Roll;Team',
+    `import.ett.${project}@example.se;Åsa;Import;Säljare;Team Öresund`,
+    `import.tva.${project}@example.se;Örjan;Import;Coach;Team Lund`,
+    `import.tre.${project}@example.se;Fel;Roll;Direktör;Team Lund`,
+    'admin@demo.test;Redan;Finns;Säljare;',
+  ].join('\r\n')
+  await dialog.getByTestId('import-file').setInputFiles({ name: 'nya.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'latin1') })
+  await dialog.getByRole('button', { name: 'Granska filen' }).click()
+  await expect(dialog.getByTestId('import-summary')).toHaveText('4 rader: 2 kan importeras, 2 har fel.')
+  // A table on a desktop, a block per row on a phone.
+  const row = (line: number) => dialog.locator(`[data-line="${line}"]`).filter({ visible: true })
+  await expect(row(4)).toContainText('Rollen "Direktör" finns inte')
+  await expect(row(5)).toContainText('admin@demo.test har redan ett konto')
+  await expect(row(2)).toContainText('Åsa Import')
+  await shot('users-import-check')
+  // Nothing is written by the check.
+  expect(await page.evaluate(async (q) => ((await (await fetch(`/api/users?q=${q}`)).json()) as { total: number }).total, `import.ett.${project}`)).toBe(0)
+
+  await dialog.getByRole('button', { name: 'Importera 2 användare' }).click()
+  await expect(dialog.getByText('Minst 10 tecken')).toBeVisible()
+  await dialog.getByLabel(/^Första lösenord/).fill('ett-forsta-losenord')
+  await dialog.getByRole('button', { name: 'Importera 2 användare' }).click()
+  await expectSnackbar(page, '2 användare importerades.')
+  await expect(dialog).toHaveCount(0)
+  await page.goto(`/user-admin/users?q=${project}@example.se`)
+  await expect(page.getByText(`import.ett.${project}@example.se`).filter({ visible: true })).toBeVisible()
+  await expect(page.getByText(`import.tva.${project}@example.se`).filter({ visible: true })).toBeVisible()
+  await expect(page.getByText(`import.tre.${project}@example.se`)).toHaveCount(0)
+})

@@ -245,3 +245,67 @@ export type UserDetail = {
   }
   activity: ActivityLine[]
 }
+
+// ── Importing new users from a CSV file (docs/decisions/034) ──
+
+/** At most this many rows in one import, and this much text. */
+export const USER_IMPORT_MAX_ROWS = 5_000
+export const USER_IMPORT_MAX_CHARS = 3_000_000
+
+/** The columns an import reads; each found by any of its headers (sv, en, fi; case, spaces and dashes ignored). */
+export const USER_IMPORT_COLUMNS = {
+  email: ['email', 'e-mail', 'e-post', 'epost', 'sähköposti'],
+  firstName: ['firstName', 'first name', 'förnamn', 'etunimi'],
+  lastName: ['lastName', 'last name', 'efternamn', 'sukunimi'],
+  role: ['role', 'roll', 'rooli'],
+  team: ['team', 'tiimi'],
+  title: ['title', 'titel', 'titteli'],
+  employeeId: ['employeeId', 'employee id', 'anställningsnummer', 'anstnr', 'henkilöstönumero'],
+  phone: ['phone', 'telefon', 'mobil', 'puhelin'],
+  shortName: ['shortName', 'short name', 'kortnamn', 'lyhenne'],
+  language: ['language', 'språk', 'kieli'],
+} as const
+export type UserImportColumn = keyof typeof USER_IMPORT_COLUMNS
+export const USER_IMPORT_REQUIRED: readonly UserImportColumn[] = ['email', 'firstName', 'lastName', 'role']
+
+/** A header as the import compares it: lower case, without spaces, dashes and underscores. */
+export const importHeaderKey = (header: string) =>
+  header
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '')
+
+/**
+ * The file's text (the screen decodes it: UTF-8, or Windows-1252 as Excel saves it). `confirm: false` is the dry
+ * run, which writes nothing; `confirm: true` creates the valid rows, all with the one first password given.
+ */
+export const importUsersSchema = z
+  .strictObject({
+    csv: z.string().min(1).max(USER_IMPORT_MAX_CHARS),
+    confirm: z.boolean(),
+    password: z.optional(newPasswordSchema),
+  })
+  .refine((v) => !v.confirm || v.password !== undefined, { path: ['password'], error: 'validation.required' })
+export type ImportUsersInput = z.input<typeof importUsersSchema>
+
+/** One data row of the file (its line number, counting the header as 1) and what is wrong with it, if anything. */
+export type UserImportRow = {
+  line: number
+  email: string
+  name: string
+  roleName: string | null
+  teamName: string | null
+  errors: string[]
+}
+export type UserImportAnswer = {
+  confirmed: boolean
+  /** data rows in the file */
+  total: number
+  /** rows without errors (created, when confirmed) */
+  valid: number
+  created: number
+  /** headers the import does not read (ignored) */
+  ignoredColumns: string[]
+  /** every row with errors, then the first valid ones (at most 200 in all) */
+  rows: UserImportRow[]
+}

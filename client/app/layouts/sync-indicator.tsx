@@ -62,7 +62,15 @@ export default function SyncIndicator() {
   }
   return (
     <Button asChild variant="ghost" size="sm" px="2" minW="0" flexShrink="1" overflow="hidden" aria-label={`${t('syncStatus.label')}: ${label}`} title={label}>
-      <Link to="/sales/sync" data-testid="sync-status" data-syncing={status.syncing} data-synced-at={status.lastSyncedAt ?? undefined} data-online={status.online} data-pending={status.pending} data-rejected={status.rejected}>
+      <Link
+        to="/sales/sync"
+        data-testid="sync-status"
+        data-syncing={status.syncing}
+        data-synced-at={status.lastSyncedAt ?? undefined}
+        data-online={status.online}
+        data-pending={status.pending}
+        data-rejected={status.rejected}
+      >
         {status.syncing ? <Spinner size="xs" /> : null}
         <Badge colorPalette={palette} variant="subtle" hideBelow="md">
           {label}

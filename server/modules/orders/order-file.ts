@@ -1,6 +1,6 @@
-import { parse } from 'csv-parse/sync'
 import ExcelJS from 'exceljs'
 import { XLSX_TYPE } from '../../../shared/schemas/files'
+import { decodeText, readCsvTable } from '../../lib/csv-table'
 
 /** At most this many rows are read from one order file. */
 export const ORDER_FILE_MAX_ROWS = 100_000
@@ -28,25 +28,10 @@ export async function readOrderFile(contentType: string, bytes: Buffer): Promise
   return { headers, rows: rows.map((cells) => Object.fromEntries(headers.map((h, i) => [h, (cells[i] ?? '').trim()]))) }
 }
 
-function decode(bytes: Buffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-  } catch {
-    return new TextDecoder('windows-1252').decode(bytes)
-  }
-}
-
 function readCsv(bytes: Buffer): string[][] {
-  const text = decode(bytes).replace(/^\uFEFF/, '')
-  const newline = text.search(/\r?\n/)
-  const firstLine = newline === -1 ? text : text.slice(0, newline)
-  const counts = [';', ',', '\t'].map((d) => [d, firstLine.split(d).length - 1] as const)
-  const delimiter = counts.sort((a, b) => b[1] - a[1])[0]![0]
-  try {
-    return parse(text, { delimiter, relax_column_count: true, skip_empty_lines: true, relax_quotes: true }) as string[][]
-  } catch {
-    throw new OrderFileError('validation.orders.unreadable')
-  }
+  const table = readCsvTable(decodeText(bytes))
+  if (!table) throw new OrderFileError('validation.orders.unreadable')
+  return table
 }
 
 async function readXlsx(bytes: Buffer): Promise<string[][]> {

@@ -265,6 +265,37 @@ export function usersRepo(database: Database) {
       await tx.insert(t.users).values(row)
     },
 
+    /** Many users in few statements (an import): a few hundred rows a statement, under either database's limit of parameters. */
+    async insertMany(tx: Db, rows: Array<typeof t.users.$inferInsert>) {
+      for (let i = 0; i < rows.length; i += 200) await tx.insert(t.users).values(rows.slice(i, i + 200))
+    },
+
+    /** Which of these e-mail addresses (lower case) are taken. */
+    async existingEmails(tx: Db, emails: string[]): Promise<Set<string>> {
+      const taken = new Set<string>()
+      for (let i = 0; i < emails.length; i += 500) {
+        const rows = await tx
+          .select({ email: t.users.email })
+          .from(t.users)
+          .where(inArray(t.users.email, emails.slice(i, i + 500)))
+        for (const r of rows) taken.add(r.email.toLowerCase())
+      }
+      return taken
+    },
+
+    /** Every role by id, key and name (an import names them). */
+    async roleChoices(tx: Db) {
+      return tx.select({ id: t.roles.id, key: t.roles.key, name: t.roles.name }).from(t.roles)
+    },
+
+    /** Every team with its office (an import names them). */
+    async teamChoices(tx: Db) {
+      return tx
+        .select({ id: t.teams.id, name: t.teams.name, officeId: t.teams.officeId, officeName: t.offices.name })
+        .from(t.teams)
+        .innerJoin(t.offices, eq(t.offices.id, t.teams.officeId))
+    },
+
     async roles(): Promise<RoleListItem[]> {
       const [roleRows, counts, rules] = await Promise.all([
         db.select().from(t.roles).orderBy(asc(t.roles.name)),

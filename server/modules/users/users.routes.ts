@@ -5,6 +5,7 @@ import {
   bulkUsersSchema,
   createUserInputSchema,
   deactivateUserSchema,
+  importUsersSchema,
   reactivateUserSchema,
   revealUserFieldsSchema,
   updateUserInputSchema,
@@ -48,6 +49,10 @@ export function usersRoutes(deps: Deps, auth: AuthService) {
       })
       // The titles in use, for the list's filter.
       .get('/users/titles', access.can('view', 'users'), async (c) => c.json({ items: await users.titles() }, 200))
+      // A CSV file of new users: a dry run first (nothing written), then the confirmed import (decision 034).
+      .post('/users/import', access.can('create', 'users'), validate('json', importUsersSchema), async (c) =>
+        c.json(await users.importUsers(actorOf(c), c.req.valid('json'), c.var.t), 200),
+      )
       .post('/users/bulk', access.can('update', 'users'), validate('json', bulkUsersSchema), async (c) =>
         c.json(await users.bulk(actorOf(c), c.req.valid('json'), c.var.t), 200),
       )

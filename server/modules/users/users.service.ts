@@ -15,6 +15,8 @@ import {
   type RevealedUserFields,
   type SensitiveUserField,
   type UserDetail,
+  type UserImportAnswer,
+  importUsersSchema,
   type UserListQuery,
   bulkUsersSchema,
   deactivateUserSchema,
@@ -24,13 +26,17 @@ import { accessFilter } from '../../db/conditions'
 import type { Database, Db } from '../../db/client'
 import { ApiError, forbidden, notFound, validationError } from '../../lib/errors'
 import { hashPassword } from '../../lib/password'
-import { activityLines, changedFields, logActivity } from '../../platform/activity-log'
+import { activityLines, changedFields, logActivities, logActivity } from '../../platform/activity-log'
 import type { EventBus } from '../../platform/events'
+import { checkImport } from './users.import'
 import { usersRepo } from './users.repo'
 
 export type UserActor = { id: string; ability: AppAbility }
 
 type UserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof usersRepo>['row']>>>
+
+/** The fields an import sets, as its events name them. */
+const IMPORTED_FIELDS = ['email', 'firstName', 'lastName', 'shortName', 'roleId', 'teamId', 'title', 'employeeId', 'phone', 'language', 'active']
 
 /** What the log keeps of a sensitive field's change: that it changed, never the value. */
 const HIDDEN = '••••'
@@ -407,6 +413,57 @@ export function usersService(
       // A team decides what a coach's or manager's scoped rules reach: the moved users' sessions load again.
       if (input.action === 'team' && result.changed > 0) opts.onRulesChanged()
       return result
+    },
+
+    /**
+     * A CSV import of new users (decision 034). Unconfirmed, a dry run: every row checked, nothing written.
+     * Confirmed: the rows are checked again in the transaction that creates the valid ones (what changed since the
+     * dry run counts), each with its activity-log line and its `user.changed` event; rows with errors are left out.
+     * Every created user gets the one first password given, hashed once.
+     */
+    async importUsers(actor: UserActor, input: z.output<typeof importUsersSchema>, t: Translate): Promise<UserImportAnswer> {
+      if (!input.confirm) {
+        const { answer } = await checkImport(database.db, repo, actor, input.csv, t)
+        return { ...answer, confirmed: false, created: 0 }
+      }
+      const passwordHash = await hashPassword(input.password!, opts.scryptLogN)
+      return database.transaction(async (tx) => {
+        const { answer, valid } = await checkImport(tx, repo, actor, input.csv, t)
+        const at = now()
+        const rows = valid.map((u) => ({
+          id: randomUUID(),
+          email: u.email,
+          passwordHash,
+          firstName: u.firstName,
+          lastName: u.lastName,
+          shortName: u.shortName,
+          roleId: u.roleId,
+          teamId: u.teamId,
+          title: u.title,
+          employeeId: u.employeeId,
+          phone: u.phone,
+          language: u.language,
+          active: true,
+          createdAt: at,
+          updatedAt: at,
+        }))
+        await repo.insertMany(tx, rows)
+        await logActivities(
+          tx,
+          database.t,
+          rows.map(({ passwordHash: _hash, id, createdAt: _c, updatedAt: _u, ...logged }) => ({
+            at,
+            actorId: actor.id,
+            entity: 'user',
+            entityId: id,
+            action: 'created',
+            after: logged,
+          })),
+        )
+        for (const row of rows)
+          await opts.events.record(tx, 'user.changed', { userId: row.id, action: 'created', fields: IMPORTED_FIELDS }, { actorId: actor.id, at })
+        return { ...answer, confirmed: true, created: rows.length }
+      })
     },
   }
 }

@@ -1,5 +1,5 @@
 import type { ListQuery } from '../../../../shared/schemas/pagination'
-import type { BulkUsersInput, CreateUserInput, SensitiveUserField, UpdateUserInput } from '../../../../shared/schemas/users'
+import type { BulkUsersInput, CreateUserInput, ImportUsersInput, SensitiveUserField, UpdateUserInput } from '../../../../shared/schemas/users'
 import { listQueryParams } from '../../../components/ui/data-table/use-list-query'
 import { call, rpc } from '../../../lib/api-client'
 
@@ -34,3 +34,6 @@ export function teamOptions() {
 export function createUser(input: CreateUserInput) {
   return call(rpc.users.$post({ json: input }))
 }
+
+/** A CSV import of new users: `confirm: false` checks the file and writes nothing (decision 034). */
+export const importUsers = (json: ImportUsersInput) => call(rpc.users.import.$post({ json }))

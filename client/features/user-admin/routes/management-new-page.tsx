@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Page } from '../../../components/ui/page'
 import { NewUserAction } from '../components/create-user-dialog'
+import { ImportUsersAction } from '../components/import-users-dialog'
 import { UsersTable } from '../components/users-table'
 
 /** How far back "new" reaches: the onboarding period (decision 033). */
@@ -28,7 +29,12 @@ export default function ManagementNewPage() {
         label={t('routes.user-admin-management-new')}
         createdSince={since}
         empty={t('userAdmin.management.emptyNew', { days: NEW_USER_DAYS })}
-        toolbar={<NewUserAction />}
+        toolbar={
+          <>
+            <ImportUsersAction />
+            <NewUserAction />
+          </>
+        }
       />
     </Page>
   )

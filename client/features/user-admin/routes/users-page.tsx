@@ -5,6 +5,7 @@ import { pathFor } from '../../../../shared/routes'
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { NewUserAction } from '../components/create-user-dialog'
+import { ImportUsersAction } from '../components/import-users-dialog'
 import { UsersTable } from '../components/users-table'
 
 /** /user-admin/users: the users this account may see (rule conditions apply on the server), with filters and bulk actions. */
@@ -28,6 +29,7 @@ export default function UsersPage() {
                 </Button>
               </>
             ) : null}
+            <ImportUsersAction />
             <NewUserAction />
           </>
         }
