@@ -21,6 +21,7 @@ import { catalogAdmin } from './modules/catalog/catalog.admin'
 import { customersService } from './modules/customers/customers.service'
 import { customersRoutes } from './modules/customers/customers.routes'
 import { mailRoutes } from './modules/mail/mail.routes'
+import { activityRoutes } from './modules/activity/activity.routes'
 import { notificationsRoutes } from './modules/notifications/notifications.routes'
 import { orgRepo } from './modules/org/org.repo'
 import { notificationsService } from './modules/notifications/notifications.service'
@@ -240,6 +241,7 @@ function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
     .route('/', timeReportsRoutes(areas.timeAdmin))
     .route('/', payRoutes(deps, areas.pay, areas.exportsOfPay))
     .route('/', mailRoutes(deps))
+    .route('/', activityRoutes(deps))
     .route('/', filesRoutes(deps))
     .route('/', syncRoutes(deps, areas.sync, options.syncHooks))
 

@@ -11,6 +11,7 @@ const ADDED: Array<[string, string | null]> = [
   ['/maintenance', null],
   ['/user-admin/mail-outbox', 'manage all'],
   ['/backoffice/double-sales', 'view sale_reports'],
+  ['/user-admin/activity-log', 'view activity_log'],
 ]
 
 /** Every route of spec section 2 with the permission the spec's table (section 6) gives it. */

@@ -294,6 +294,8 @@ export const ROUTES = [
     plannedIn: 'later',
   },
   { path: '/user-admin/roles', name: 'user-admin-roles', meta: view('roles', { namespaces: ['admin'] }) },
+  // Not in the spec's route table: the searchable activity log for admins (docs/decisions/035).
+  { path: '/user-admin/activity-log', name: 'user-admin-activity-log', meta: view('activity_log', { namespaces: ['admin'] }) },
   { path: '/user-admin/teams', name: 'user-admin-teams', meta: view('teams'), plannedIn: 'later' },
   {
     path: '/user-admin/teams/:id',

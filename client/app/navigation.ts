@@ -91,6 +91,7 @@ export const NAVIGATION: NavItem[] = [
     'user-admin-offices',
     'user-admin-regions',
     'user-admin-roles',
+    'user-admin-activity-log',
     'user-admin-user-titles',
     'user-admin-terms-of-use',
     'user-admin-coach-groups',

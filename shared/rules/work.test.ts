@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { BUSINESS_TIME_ZONE, businessDay, businessMonth } from './work'
+import { BUSINESS_TIME_ZONE, businessDay, businessDayStart, businessMonth } from './work'
 
 const intlDay = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
 const HOUR = 3_600_000
@@ -40,6 +40,25 @@ describe('business day (Europe/Stockholm)', () => {
     }
     expect(mismatches.slice(0, 5)).toEqual([])
   }, 30_000)
+
+  it('begins each day at its midnight in Stockholm, winter and summer and on the days of the changes', () => {
+    const cases: Array<[string, string]> = [
+      ['2026-01-15', '2026-01-14T23:00:00.000Z'],
+      ['2026-07-01', '2026-06-30T22:00:00.000Z'],
+      ['2026-03-29', '2026-03-28T23:00:00.000Z'],
+      ['2026-03-30', '2026-03-29T22:00:00.000Z'],
+      ['2026-10-25', '2026-10-24T22:00:00.000Z'],
+      ['2026-10-26', '2026-10-25T23:00:00.000Z'],
+    ]
+    for (const [day, start] of cases) expect(new Date(businessDayStart(day)).toISOString(), day).toBe(start)
+    // Every day of 2000–2040: the instant is that day in Stockholm, and a millisecond before is the day before.
+    for (let ms = Date.UTC(2000, 0, 1); ms < Date.UTC(2041, 0, 1); ms += 86_400_000) {
+      const day = new Date(ms).toISOString().slice(0, 10)
+      const start = businessDayStart(day)
+      expect(businessDay(start)).toBe(day)
+      expect(businessDay(start - 1)).not.toBe(day)
+    }
+  })
 
   it('rejects an invalid date as the formatter did', () => {
     expect(() => businessDay(Number.NaN)).toThrow(RangeError)

@@ -37,6 +37,14 @@ export function businessDay(at: number | Date): string {
   return new Date(ms + (summer ? 2 : 1) * HOUR).toISOString().slice(0, 10)
 }
 
+/** The instant (epoch ms) a business day (YYYY-MM-DD) begins: its midnight in Sweden's civil time. */
+export function businessDayStart(day: string): number {
+  const utcMidnight = Date.parse(`${day}T00:00:00Z`)
+  // Midnight is never in a change's hour (01:00 UTC), so it is UTC+2 when that instant is summer time, else UTC+1.
+  const summer = utcMidnight - 2 * HOUR
+  return businessDay(summer) === day ? summer : utcMidnight - HOUR
+}
+
 /** The month (YYYY-MM) of a business day or instant. */
 export function businessMonth(at: number | Date | string): string {
   return (typeof at === 'string' ? at : businessDay(at)).slice(0, 7)

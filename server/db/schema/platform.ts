@@ -87,7 +87,13 @@ export const activityLog = s.sqliteTable(
     after: s.text('after', { mode: 'json' }).$type<Record<string, unknown> | null>(),
     reason: s.text('reason'),
   },
-  (t) => [s.index('activity_log_entity').on(t.entity, t.entityId, t.at), s.index('activity_log_actor').on(t.actorId, t.at)],
+  // The search (decision 035) reads newest first: the whole log, or one kind of entity.
+  (t) => [
+    s.index('activity_log_entity').on(t.entity, t.entityId, t.at),
+    s.index('activity_log_actor').on(t.actorId, t.at),
+    s.index('activity_log_at').on(t.at, t.id),
+    s.index('activity_log_kind_at').on(t.entity, t.at),
+  ],
 )
 
 export const activityLogPg = p.pgTable(
@@ -104,7 +110,12 @@ export const activityLogPg = p.pgTable(
     after: p.jsonb('after').$type<Record<string, unknown> | null>(),
     reason: p.text('reason'),
   },
-  (t) => [p.index('activity_log_entity').on(t.entity, t.entityId, t.at), p.index('activity_log_actor').on(t.actorId, t.at)],
+  (t) => [
+    p.index('activity_log_entity').on(t.entity, t.entityId, t.at),
+    p.index('activity_log_actor').on(t.actorId, t.at),
+    p.index('activity_log_at').on(t.at, t.id),
+    p.index('activity_log_kind_at').on(t.entity, t.at),
+  ],
 )
 
 /** Durable jobs: stored, leased by one instance at a time, retried with backoff, with progress a screen can show. */

@@ -1,0 +1,230 @@
+import { Box, Input, Link as ChakraLink, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useSearchParams } from 'react-router'
+import { formatDate, formatTime, type FormatLanguage } from '../../../../shared/format'
+import { pathFor } from '../../../../shared/routes'
+import { ACTIVITY_ENTITIES, type ActivityEntryItem } from '../../../../shared/schemas/activity'
+import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
+import { listState } from '../../../components/ui/data-table/list-state'
+import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
+import { useListQuery } from '../../../components/ui/data-table/use-list-query'
+import { LookupCombobox } from '../../../components/ui/lookup/lookup-select'
+import { Page } from '../../../components/ui/page'
+import { ACTIVITY_FILTER_KEYS, searchActivity, type ActivityFilters } from '../api/activity-api'
+
+/** The actions the log writes (core's activityLog.actions): the action filter's choices. */
+const ACTIONS = [
+  'created',
+  'updated',
+  'deleted',
+  'archived',
+  'restored',
+  'status_changed',
+  'corrected',
+  'backoffice_corrected',
+  'role_changed',
+  'deactivated',
+  'reactivated',
+  'sensitive_read',
+  'identity_read',
+  'commissions_applied',
+  'attested',
+  'reopened',
+  'confirmed',
+  'dismissed',
+  'exported',
+  'imported',
+  'removed',
+  'sent',
+] as const
+
+/** Where an entry's entity is shown, for the entities that have a page. */
+function entityPath(entity: string, id: string): string | null {
+  if (entity === 'user') return pathFor('user-admin-users-id', { id })
+  if (entity === 'sale_report') return pathFor('backoffice-salereports-id', { id })
+  if (entity === 'customer') return pathFor('backoffice-customers-id', { id })
+  if (entity === 'provider') return pathFor('backoffice-providers-id', { id })
+  if (entity === 'product') return pathFor('backoffice-products-id', { id })
+  if (entity === 'role') return pathFor('user-admin-roles')
+  return null
+}
+
+/**
+ * /user-admin/activity-log: every area's log, newest first, searched by actor, entity, action and period (admins;
+ * decision 035). Each line says who did what to which entity, acting as whom, and the fields it changed.
+ */
+export default function ActivityLogPage() {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const { query, update } = useListQuery({ sortBy: 'at', orderBy: 'desc' })
+  const [params] = useSearchParams()
+  const filters: ActivityFilters = useMemo(() => Object.fromEntries(ACTIVITY_FILTER_KEYS.map((k) => [k, params.get(k) || undefined])), [params])
+  const list = useQuery({
+    queryKey: ['activity-log', query, filters],
+    queryFn: ({ signal }) => searchActivity(query, filters, signal),
+    placeholderData: keepPreviousData,
+  })
+
+  const entityLabel = (entity: string) => t(`activitySearch.entities.${entity}`, { defaultValue: entity })
+  const actionLabel = (action: string) => t(`activityLog.actions.${action}`, { defaultValue: action })
+  const value = (v: unknown) => (v === null || v === undefined || v === '' ? '–' : typeof v === 'object' ? JSON.stringify(v) : String(v))
+  const changes = (a: ActivityEntryItem) => {
+    const fields = Object.keys(a.after ?? a.before ?? {})
+    return fields.map((k) => (a.before && k in a.before ? `${k}: ${value(a.before[k])} → ${value(a.after?.[k])}` : `${k}: ${value(a.after?.[k])}`))
+  }
+  const actorText = (a: ActivityEntryItem) => {
+    const name = a.actor?.name || t('activityLog.system')
+    return a.actingAs ? t('activitySearch.actingAs', { name, as: a.actingAs.name }) : name
+  }
+
+  const columns: Column<ActivityEntryItem>[] = [
+    {
+      key: 'at',
+      header: t('activitySearch.columns.at'),
+      sortKey: 'at',
+      render: (a) => (
+        <Text whiteSpace="nowrap">
+          {formatDate(a.at, lang)} {formatTime(a.at, lang)}
+        </Text>
+      ),
+      csv: (a) => `${formatDate(a.at, lang)} ${formatTime(a.at, lang)}`,
+    },
+    { key: 'actor', header: t('activitySearch.columns.actor'), render: actorText, csv: actorText },
+    {
+      key: 'action',
+      header: t('activitySearch.columns.action'),
+      render: (a) => (
+        <>
+          <Text fontWeight="medium">{actionLabel(a.action)}</Text>
+          {/* On a phone the entity and the changes go under the action. */}
+          <Text fontSize="xs" color="fg.muted" hideFrom="md">
+            {entityLabel(a.entity)}
+            {a.reason ? ` · ${a.reason}` : ''}
+          </Text>
+        </>
+      ),
+      csv: (a) => actionLabel(a.action),
+    },
+    {
+      key: 'entity',
+      header: t('activitySearch.columns.entity'),
+      render: (a) => {
+        const path = entityPath(a.entity, a.entityId)
+        return (
+          <Stack gap="0">
+            <Text>{entityLabel(a.entity)}</Text>
+            {path ? (
+              <ChakraLink asChild fontSize="xs" color="fg.muted" onClick={(e) => e.stopPropagation()}>
+                <Link to={path}>{a.entityId.slice(0, 8)}</Link>
+              </ChakraLink>
+            ) : (
+              <Text fontSize="xs" color="fg.muted">
+                {a.entityId.slice(0, 8)}
+              </Text>
+            )}
+          </Stack>
+        )
+      },
+      csv: (a) => `${entityLabel(a.entity)} ${a.entityId}`,
+      hideBelow: 'md',
+    },
+    {
+      key: 'changes',
+      header: t('activitySearch.columns.changes'),
+      render: (a) => {
+        const lines = changes(a)
+        return (
+          <Box maxW="28rem">
+            {lines.slice(0, 4).map((line) => (
+              <Text key={line} fontSize="xs" color="fg.muted" truncate title={line}>
+                {line}
+              </Text>
+            ))}
+            {lines.length > 4 ? (
+              <Text fontSize="xs" color="fg.muted">
+                {t('activitySearch.moreFields', { count: lines.length - 4 })}
+              </Text>
+            ) : null}
+            {a.reason ? (
+              <Text fontSize="xs" fontStyle="italic">
+                {a.reason}
+              </Text>
+            ) : null}
+          </Box>
+        )
+      },
+      csv: (a) => [...changes(a), a.reason ?? ''].filter(Boolean).join('; '),
+      hideBelow: 'lg',
+    },
+  ]
+
+  const csv = useCsvDownload({ fileName: t('activitySearch.csvFile'), columns, query, fetchPage: (q) => searchActivity(q, filters) })
+
+  const filterUi = (
+    <SimpleGrid columns={{ base: 1, sm: 2, lg: 5 }} gap="2" alignItems="end">
+      <LookupCombobox kind="users" label={t('activitySearch.filters.actor')} value={filters.actorId} onChange={(v) => update({ actorId: v })} />
+      <NativeSelect.Root size="sm">
+        <NativeSelect.Field
+          aria-label={t('activitySearch.filters.entity')}
+          value={filters.entity ?? ''}
+          onChange={(e) => update({ entity: e.currentTarget.value || undefined })}
+        >
+          <option value="">{t('lookup.all', { what: t('activitySearch.filters.entity') })}</option>
+          {ACTIVITY_ENTITIES.map((e) => (
+            <option key={e} value={e}>
+              {entityLabel(e)}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      <NativeSelect.Root size="sm">
+        <NativeSelect.Field
+          aria-label={t('activitySearch.filters.action')}
+          value={filters.action ?? ''}
+          onChange={(e) => update({ action: e.currentTarget.value || undefined })}
+        >
+          <option value="">{t('lookup.all', { what: t('activitySearch.filters.action') })}</option>
+          {ACTIONS.map((a) => (
+            <option key={a} value={a}>
+              {actionLabel(a)}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      <Box>
+        <Text asChild fontSize="xs" color="fg.muted">
+          <label htmlFor="activity-from">{t('activitySearch.filters.from')}</label>
+        </Text>
+        <Input id="activity-from" size="sm" type="date" value={filters.from ?? ''} onChange={(e) => update({ from: e.target.value || undefined })} />
+      </Box>
+      <Box>
+        <Text asChild fontSize="xs" color="fg.muted">
+          <label htmlFor="activity-to">{t('activitySearch.filters.to')}</label>
+        </Text>
+        <Input id="activity-to" size="sm" type="date" value={filters.to ?? ''} onChange={(e) => update({ to: e.target.value || undefined })} />
+      </Box>
+    </SimpleGrid>
+  )
+
+  return (
+    <Page title={t('routes.user-admin-activity-log')} breadcrumbs={[{ label: t('nav.groups.userAdmin') }]}>
+      <DataTable
+        label={t('routes.user-admin-activity-log')}
+        columns={columns}
+        {...listState(list)}
+        totalCapped={list.data?.totalCapped}
+        emptyText={t('activitySearch.empty')}
+        query={query}
+        onQueryChange={update}
+        onDownloadCsv={() => void csv.download()}
+        downloading={csv.downloading}
+        filters={filterUi}
+        activeFilters={ACTIVITY_FILTER_KEYS.filter((k) => filters[k]).length}
+      />
+    </Page>
+  )
+}
