@@ -1,12 +1,16 @@
-import { asc, count, eq, isNotNull } from 'drizzle-orm'
+import { asc, count, desc, eq, isNotNull } from 'drizzle-orm'
 import { translator } from '../shared/i18n'
 import { buildAbility } from '../shared/permissions/ability'
 import { userListQuerySchema } from '../shared/schemas/users'
+import { activitySearchSchema } from '../shared/schemas/activity'
+import { businessDay } from '../shared/rules/work'
+import { activityService } from '../server/modules/activity/activity.service'
 import { bootDatabase } from '../server/boot'
 import { parseEnv } from '../server/env'
 import { authService } from '../server/modules/auth/auth.service'
 import { usersService } from '../server/modules/users/users.service'
 import { createDeps } from '../server/platform/deps'
+import { logActivities } from '../server/platform/activity-log'
 
 /**
  * `npm run bench:admin` — user administration on the large organisation (issue 17), on the database the server is
@@ -15,7 +19,7 @@ import { createDeps } from '../server/platform/deps'
  * The users list with its typical filters (p50 and p95 of RUNS calls through the users service, as the route calls
  * it), then a 5,000-row CSV import: the dry run (three times), then the confirmed import once, which adds 5,000
  * users to the data set it runs on (their addresses carry the run's time, so a second run does not collide).
- * Targets: list p95 under 100 ms; a 5,000-row dry run under 10 s.
+ * Then the activity-log search. Targets: list and search p95 under 100 ms; a 5,000-row dry run under 10 s.
  */
 // eslint-disable-next-line no-restricted-properties -- a benchmark's size
 const RUNS = Number(process.env.BENCH_RUNS ?? 30)
@@ -133,6 +137,78 @@ try {
   const start = performance.now()
   const done = await users.importUsers(admin, { csv, confirm: true, password: 'bench-forsta-losenord' }, sv)
   console.log(`  confirmed import: ${(performance.now() - start).toFixed(0)} ms  (${done.created} users created, each logged with its event)`)
+  // The activity-log search (decision 035). The seed writes no log; a year of an organisation this size writes about
+  // a million lines (mostly back office's sale-report status changes), so the bench adds that many once, spread over
+  // the last 365 days, before it measures.
+  const activity = activityService(database)
+  let [{ n: logCount }] = (await db.select({ n: count() }).from(t.activityLog)) as [{ n: number }]
+  if (logCount < 500_000) {
+    const fillStart = performance.now()
+    const people = (await db.select({ id: t.users.id }).from(t.users).limit(60)).map((u) => u.id)
+    const kinds = [
+      'sale_report',
+      'sale_report',
+      'sale_report',
+      'sale_report',
+      'sale_report',
+      'sale_report',
+      'customer',
+      'user',
+      'time_report',
+      'product',
+    ] as const
+    const actions = ['status_changed', 'status_changed', 'updated', 'created', 'identity_read'] as const
+    const end = Date.now()
+    const TOTAL = 1_000_000
+    for (let i = 0; i < TOTAL; i += 10_000) {
+      await database.transaction(async (tx) => {
+        await logActivities(
+          tx,
+          t,
+          Array.from({ length: 10_000 }, (_, k) => {
+            const n = i + k
+            return {
+              at: end - Math.floor(((TOTAL - n) / TOTAL) * 365 * 86_400_000),
+              actorId: people[n % people.length]!,
+              entity: kinds[n % kinds.length]!,
+              entityId: `bench-${n % 250_000}`,
+              action: actions[n % actions.length]!,
+              before: { status: 'finalized' },
+              after: { status: 'approved' },
+              reason: n % 97 === 0 ? `Kontrollringd ${n}` : null,
+            }
+          }),
+        )
+      })
+    }
+    logCount += TOTAL
+    console.log(`\n(The log had no year of history: ${TOTAL.toLocaleString('en')} lines added in ${((performance.now() - fillStart) / 1000).toFixed(0)} s.)`)
+  }
+  const [newestLine] = await db.select({ at: t.activityLog.at }).from(t.activityLog).orderBy(desc(t.activityLog.at)).limit(1)
+  const lastDay = businessDay(newestLine?.at ?? Date.now())
+  const monthStart = `${lastDay.slice(0, 8)}01`
+  const a = (extra: Record<string, string> = {}) => activitySearchSchema.parse({ itemsPerPage: '25', ...extra })
+  const searches: Array<[string, ReturnType<typeof a>]> = [
+    ['newest first (page 1)', a()],
+    ['one kind of entity: users', a({ entity: 'user' })],
+    ['one kind of entity: sale reports', a({ entity: 'sale_report' })],
+    ['an actor (the admin)', a({ actorId: admin.id })],
+    [`this month (${monthStart} … ${lastDay})`, a({ from: monthStart, to: lastDay })],
+    ['free text: a reason ("Kontrollringd 97")', a({ q: 'Kontrollringd 97' })],
+    ['free text, this month ("kontroll")', a({ q: 'kontroll', from: monthStart, to: lastDay })],
+    ['one kind, this month: users', a({ entity: 'user', from: monthStart, to: lastDay })],
+    ['one user’s lines', a({ entity: 'user', entityId: admin.id })],
+  ]
+  console.log(`\nActivity-log search, ${logCount.toLocaleString('en')} lines; p50 / p95 of ${RUNS} calls:`)
+  for (const [name, query] of searches) {
+    let total = 0
+    const { p50, p95 } = await measure(async () => {
+      total = (await activity.search(query)).total
+    })
+    console.log(`  ${name.padEnd(48)} ${p50.toFixed(1).padStart(7)} / ${p95.toFixed(1).padStart(7)} ms  (${total.toLocaleString('en')} found)`)
+    if (p95 >= 100) failures.push(`activity log "${name}": p95 ${p95.toFixed(0)} ms`)
+  }
+
   await deps.events.stop()
 
   if (failures.length) {
