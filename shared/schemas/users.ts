@@ -4,6 +4,7 @@ import type { RoleScope } from '../permissions/scopes'
 import type { ActivityLine } from './activity'
 import { emailSchema, newPasswordSchema } from './auth'
 import { listQuerySchema } from './pagination'
+import { scopedPermissionSchema } from './roles'
 
 export const NAME_MAX = 100
 
@@ -180,6 +181,13 @@ export const deactivateUserSchema = z.strictObject({
   version,
 })
 export const reactivateUserSchema = z.strictObject({ version })
+
+/** A user's direct permissions (beside their role's), as the editor shows them; the version the editor saw. */
+export const userPermissionsInputSchema = z.strictObject({
+  permissions: z.array(scopedPermissionSchema).max(400),
+  version,
+})
+export type UserPermissionsInput = z.input<typeof userPermissionsInputSchema>
 
 export const BULK_USERS_MAX = 500
 const bulkIds = z.array(id).min(1).max(BULK_USERS_MAX)

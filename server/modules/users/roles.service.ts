@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto'
 import { and, asc, count, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { AppAbility, StoredRule } from '../../../shared/permissions/ability'
-import { isKnownPermission } from '../../../shared/permissions/catalogue'
 import { holdsRule } from '../../../shared/permissions/grant'
-import { ruleOfScoped, scopedOfRule, type ScopedPermission } from '../../../shared/permissions/scopes'
+import { scopedOfRule } from '../../../shared/permissions/scopes'
 import type { Translate } from '../../../shared/schemas/errors'
 import type { RoleDetail, deleteRoleInputSchema, roleInputSchema } from '../../../shared/schemas/roles'
 import type { Db } from '../../db/client'
 import { ApiError, notFound, validationError } from '../../lib/errors'
+import { mustHoldRules, permissionNames, ruleKey, rulesOfPermissions } from './permission-rules'
 import { logActivities, logActivity } from '../../platform/activity-log'
 import type { Deps } from '../../platform/deps'
 
@@ -17,8 +17,6 @@ type RoleRow = { id: string; key: string; name: string; description: string; isS
 
 /** The role that holds everything: nobody edits or deletes it, so somebody can always administer (docs/decisions/032). */
 const LOCKED_KEY = 'admin'
-
-const ruleKey = (r: StoredRule) => JSON.stringify([r.action, r.subject, r.conditions ?? null, r.fields ?? null, !!r.inverted])
 
 /**
  * Roles and their permissions (docs/decisions/032): created, edited and deleted here and nowhere else, each change
@@ -100,42 +98,6 @@ export function rolesService({ database, events }: Pick<Deps, 'database' | 'even
     return detail(row, rules.get(id) ?? [], counts.get(id) ?? 0, reader)
   }
 
-  /** The permissions asked for as stored rules: each one known, with a scope its subject offers, and no twice. */
-  function rulesOf(permissions: ScopedPermission[], translate: Translate): StoredRule[] {
-    const errors: Record<string, string[]> = {}
-    const seen = new Set<string>()
-    const rules: StoredRule[] = []
-    permissions.forEach((p, i) => {
-      if (!isKnownPermission(p.action, p.subject)) {
-        errors[`permissions.${i}`] = [translate('validation.unknownPermission', { permission: `${p.action} ${p.subject}` })]
-        return
-      }
-      const rule = ruleOfScoped(p)
-      if (!rule) {
-        errors[`permissions.${i}`] = [translate('validation.unknownScope', { permission: `${p.action} ${p.subject}` })]
-        return
-      }
-      // The same permission twice (with any scope) would be two rules of which the wider wins: one is asked for.
-      const pair = `${p.action} ${p.subject}`
-      if (seen.has(pair)) {
-        errors[`permissions.${i}`] = [translate('validation.permissionTwice', { permission: pair })]
-        return
-      }
-      seen.add(pair)
-      rules.push(rule)
-    })
-    if (Object.keys(errors).length > 0) throw validationError(errors)
-    return rules
-  }
-
-  /** Giving or taking away a rule the actor does not hold is refused, naming each (decision 016). */
-  function mustHold(actor: Actor, changed: StoredRule[], translate: Translate) {
-    const beyond = changed.filter((r) => !holdsRule(actor.ability, r))
-    if (beyond.length === 0) return
-    const names = [...new Set(beyond.map((r) => `${r.action} ${r.subject}`))].join(', ')
-    throw new ApiError(403, 'forbidden', { fieldErrors: { permissions: [translate('validation.permissionsNotHeld', { permissions: names })] } })
-  }
-
   async function nameTaken(tx: Db, name: string, exceptId: string | null, translate: Translate) {
     const [row] = await tx
       .select({ id: t.roles.id })
@@ -178,12 +140,6 @@ export function rolesService({ database, events }: Pick<Deps, 'database' | 'even
     )
   }
 
-  const names = (rules: StoredRule[]) =>
-    rules.map((r) => {
-      const scoped = scopedOfRule(r)
-      return scoped && scoped.scope !== 'all' ? `${r.action} ${r.subject} (${scoped.scope})` : `${r.action} ${r.subject}`
-    })
-
   async function committed<T>(work: (tx: Db) => Promise<T>): Promise<T> {
     const result = await database.transaction(work)
     opts.onChanged()
@@ -202,8 +158,8 @@ export function rolesService({ database, events }: Pick<Deps, 'database' | 'even
 
     create(actor: Actor, input: z.output<typeof roleInputSchema>, translate: Translate): Promise<{ id: string }> {
       return committed(async (tx) => {
-        const rules = rulesOf(input.permissions, translate)
-        mustHold(actor, rules, translate)
+        const rules = rulesOfPermissions(input.permissions, translate)
+        mustHoldRules(actor.ability, rules, translate)
         await nameTaken(tx, input.name, null, translate)
         const id = randomUUID()
         const at = now()
@@ -224,7 +180,7 @@ export function rolesService({ database, events }: Pick<Deps, 'database' | 'even
           entity: 'role',
           entityId: id,
           action: 'created',
-          after: { name: input.name, description: input.description, permissions: names(rules) },
+          after: { name: input.name, description: input.description, permissions: permissionNames(rules) },
         })
         await events.record(tx, 'role.changed', { roleId: id, action: 'created', movedTo: null, users: 0 }, { actorId: actor.id, at })
         return { id }
@@ -242,7 +198,7 @@ export function rolesService({ database, events }: Pick<Deps, 'database' | 'even
         if (row.isSystem && input.name !== row.name) {
           throw validationError({ name: [translate('validation.systemRoleName')] })
         }
-        const wanted = rulesOf(input.permissions, translate)
+        const wanted = rulesOfPermissions(input.permissions, translate)
         const stored = (await rulesByRole(tx, [id])).get(id) ?? []
         // What the editor cannot show stays as it is; what it shows is replaced by what was sent.
         const kept = stored.filter((r) => scopedOfRule(r) === null)
@@ -251,7 +207,7 @@ export function rolesService({ database, events }: Pick<Deps, 'database' | 'even
         const wantedKeys = new Set(wanted.map(ruleKey))
         const added = wanted.filter((r) => !beforeKeys.has(ruleKey(r)))
         const removed = before.filter((r) => !wantedKeys.has(ruleKey(r)))
-        mustHold(actor, [...added, ...removed], translate)
+        mustHoldRules(actor.ability, [...added, ...removed], translate)
         await nameTaken(tx, input.name, id, translate)
         const at = Math.max(now(), row.updatedAt + 1)
         await tx.update(t.roles).set({ name: input.name, description: input.description, updatedAt: at }).where(eq(t.roles.id, id))
@@ -268,12 +224,12 @@ export function rolesService({ database, events }: Pick<Deps, 'database' | 'even
             before: {
               ...(row.name !== input.name ? { name: row.name } : {}),
               ...(row.description !== input.description ? { description: row.description } : {}),
-              ...(removed.length > 0 ? { permissions: names(removed) } : {}),
+              ...(removed.length > 0 ? { permissions: permissionNames(removed) } : {}),
             },
             after: {
               ...(row.name !== input.name ? { name: input.name } : {}),
               ...(row.description !== input.description ? { description: input.description } : {}),
-              ...(added.length > 0 ? { permissions: names(added) } : {}),
+              ...(added.length > 0 ? { permissions: permissionNames(added) } : {}),
             },
           })
           const [users] = await tx.select({ n: count() }).from(t.users).where(eq(t.users.roleId, id))
@@ -290,7 +246,7 @@ export function rolesService({ database, events }: Pick<Deps, 'database' | 'even
         if (row.isSystem) throw new ApiError(403, 'role_locked')
         const stored = (await rulesByRole(tx, [id])).get(id) ?? []
         // Deleting takes every permission of the role away from its users: only one who holds them all.
-        mustHold(actor, stored, translate)
+        mustHoldRules(actor.ability, stored, translate)
         const holders = await tx.select({ id: t.users.id }).from(t.users).where(eq(t.users.roleId, id))
         let movedTo: RoleRow | undefined
         if (holders.length > 0) {
@@ -330,7 +286,7 @@ export function rolesService({ database, events }: Pick<Deps, 'database' | 'even
           entity: 'role',
           entityId: id,
           action: 'deleted',
-          before: { name: row.name, description: row.description, permissions: names(stored) },
+          before: { name: row.name, description: row.description, permissions: permissionNames(stored) },
           after: movedTo ? { usersMovedTo: movedTo.name, users: holders.length } : null,
         })
         await events.record(

@@ -302,3 +302,73 @@ describe('GET /api/users: filters', () => {
     expect([...teamsSeen].every((name) => name === null || ['Team Öresund', 'Team Lund'].includes(name))).toBe(true)
   })
 })
+
+describe('PUT /api/users/:id/permissions: a user’s direct permissions', () => {
+  const put = (cookie: string, email: string, permissions: unknown[], version: number) =>
+    t.request('PUT', `/api/users/${idOf(email)}/permissions`, { cookie, body: { permissions, version } })
+
+  it('admin gives a seller direct permissions: shown beside the role’s, logged, and in their next request without a new sign-in', async () => {
+    const seller = await t.login('jonas.aberg@demo.test')
+    const before = (await detail(admin, 'jonas.aberg@demo.test')).json as unknown as UserDetail
+    const r = await put(
+      admin,
+      'jonas.aberg@demo.test',
+      [
+        { action: 'view', subject: 'stats' },
+        { action: 'view', subject: 'users', scope: 'teams' },
+      ],
+      before.version,
+    )
+    expect(r.status, r.text).toBe(200)
+    const after = r.json as unknown as UserDetail
+    expect(after.version).toBe(before.version + 1)
+    expect(after.rules.direct).toEqual([
+      { action: 'view', subject: 'stats', scope: 'all', inverted: false },
+      { action: 'view', subject: 'users', scope: 'teams', inverted: false },
+    ])
+    const [line] = (await logOf('jonas.aberg@demo.test')).sort((a, b) => b.id - a.id)
+    expect(line).toMatchObject({ action: 'updated', before: { permissions: [] }, after: { permissions: ['view stats', 'view users (teams)'] } })
+    // The seller's open session now reads users of their teams.
+    expect((await t.request('GET', '/api/users', { cookie: seller.cookie })).status).toBe(200)
+
+    // Taking one away; the old version is a conflict with the current user.
+    const stale = await put(admin, 'jonas.aberg@demo.test', [], before.version)
+    expect(stale.status).toBe(409)
+    const removed = await put(admin, 'jonas.aberg@demo.test', [{ action: 'view', subject: 'stats' }], after.version)
+    expect((removed.json as unknown as UserDetail).rules.direct).toEqual([{ action: 'view', subject: 'stats', scope: 'all', inverted: false }])
+    expect((await t.request('GET', '/api/users', { cookie: seller.cookie })).status).toBe(403)
+  })
+
+  it('back office gives only what it holds whole, and does not touch an admin', async () => {
+    const { cookie } = await t.login('backoffice@demo.test')
+    const u = (await detail(cookie, 'leila.haddad@demo.test')).json as unknown as UserDetail
+    const refused = await put(cookie, 'leila.haddad@demo.test', [{ action: 'create', subject: 'users' }], u.version)
+    expect(refused.status).toBe(403)
+    expect((refused.json.fieldErrors as Record<string, string[]>).permissions?.[0]).toMatch(/create users/)
+    const given = await put(cookie, 'leila.haddad@demo.test', [{ action: 'view', subject: 'stats' }], u.version)
+    expect(given.status, given.text).toBe(200)
+    const adminUser = (await detail(admin, 'admin@demo.test')).json as unknown as UserDetail
+    expect((await put(cookie, 'admin@demo.test', [], adminUser.version)).status).toBe(403)
+  })
+
+  it('refuses what is no permission, a scope the subject lacks, and the same one twice, naming each', async () => {
+    const u = (await detail(admin, 'leila.haddad@demo.test')).json as unknown as UserDetail
+    const cases: Array<[unknown[], string]> = [
+      [[{ action: 'fly', subject: 'users' }], 'permissions.0.action'],
+      [[{ action: 'view', subject: 'stats', scope: 'teams' }], 'permissions.0'],
+      [
+        [
+          { action: 'view', subject: 'stats' },
+          { action: 'view', subject: 'stats', scope: 'all' },
+        ],
+        'permissions.1',
+      ],
+    ]
+    for (const [permissions, field] of cases) {
+      const r = await put(admin, 'leila.haddad@demo.test', permissions, u.version)
+      expect(r.status, JSON.stringify(permissions)).toBe(400)
+      expect(Object.keys(r.json.fieldErrors as object)).toContain(field)
+    }
+    expect(((await detail(admin, 'leila.haddad@demo.test')).json as unknown as UserDetail).version).toBe(u.version)
+  })
+})

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { LOOKUP_LIMIT, type LookupItem, type LookupQuery } from '../../../shared/schemas/lookups'
 import { lookupItems, lookupWhere } from '../../db/lookup'
@@ -263,6 +264,26 @@ export function usersRepo(database: Database) {
 
     async insert(tx: Db, row: typeof t.users.$inferInsert) {
       await tx.insert(t.users).values(row)
+    },
+
+    /** A user's direct rules replaced by these, in this order. */
+    async replaceDirectRules(tx: Db, userId: string, rules: StoredRule[]) {
+      await tx.delete(t.permissionRules).where(and(eq(t.permissionRules.userId, userId), isNull(t.permissionRules.roleId)))
+      if (rules.length === 0) return
+      await tx.insert(t.permissionRules).values(
+        rules.map((rule, position) => ({
+          id: randomUUID(),
+          roleId: null,
+          userId,
+          action: rule.action,
+          subject: rule.subject,
+          fields: rule.fields ?? null,
+          conditions: rule.conditions ?? null,
+          inverted: rule.inverted ?? false,
+          reason: rule.reason ?? null,
+          position,
+        })),
+      )
     },
 
     /** Many users in few statements (an import): a few hundred rows a statement, under either database's limit of parameters. */

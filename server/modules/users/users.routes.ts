@@ -6,6 +6,7 @@ import {
   createUserInputSchema,
   deactivateUserSchema,
   importUsersSchema,
+  userPermissionsInputSchema,
   reactivateUserSchema,
   revealUserFieldsSchema,
   updateUserInputSchema,
@@ -66,6 +67,13 @@ export function usersRoutes(deps: Deps, auth: AuthService) {
       )
       .put('/users/:id', access.can('update', 'users'), validate('param', userIdParamSchema), validate('json', updateUserInputSchema), async (c) =>
         c.json(await users.update(actorOf(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200),
+      )
+      .put(
+        '/users/:id/permissions',
+        access.can('update', 'users'),
+        validate('param', userIdParamSchema),
+        validate('json', userPermissionsInputSchema),
+        async (c) => c.json(await users.setPermissions(actorOf(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200),
       )
       // A read with an effect (its activity-log line), hence a POST.
       .post('/users/:id/reveal', access.can('update', 'users'), validate('param', userIdParamSchema), validate('json', revealUserFieldsSchema), async (c) =>

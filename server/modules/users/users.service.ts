@@ -17,6 +17,7 @@ import {
   type UserDetail,
   type UserImportAnswer,
   importUsersSchema,
+  userPermissionsInputSchema,
   type UserListQuery,
   bulkUsersSchema,
   deactivateUserSchema,
@@ -29,6 +30,7 @@ import { hashPassword } from '../../lib/password'
 import { activityLines, changedFields, logActivities, logActivity } from '../../platform/activity-log'
 import type { EventBus } from '../../platform/events'
 import { checkImport } from './users.import'
+import { mustHoldRules, permissionNames, ruleKey, rulesOfPermissions } from './permission-rules'
 import { usersRepo } from './users.repo'
 
 export type UserActor = { id: string; ability: AppAbility }
@@ -310,6 +312,46 @@ export function usersService(
         return { row, changed: true, roleChanged: 'roleId' in after }
       })
       if (result.roleChanged) opts.onRulesChanged()
+      return this.detail(actor, id)
+    },
+
+    /**
+     * Replaces a user's direct permissions (beside their role's). What the editor shows is replaced by what was sent;
+     * direct rules it cannot show stay. Each permission given or taken away must be one the editor holds whole
+     * (decision 016), and the user must be theirs to change (scope and rank). The user's sessions load their rules
+     * again at their next request.
+     */
+    async setPermissions(actor: UserActor, id: string, input: z.output<typeof userPermissionsInputSchema>, t: Translate): Promise<UserDetail> {
+      const changed = await database.transaction(async (tx) => {
+        const row = await changeable(tx, actor, id, input.version)
+        const wanted = rulesOfPermissions(input.permissions, t)
+        const stored = (await repo.directRules(tx, [id])).get(id) ?? []
+        const kept = stored.filter((r) => scopedOfRule(r) === null)
+        const shown = stored.filter((r) => scopedOfRule(r) !== null)
+        const shownKeys = new Set(shown.map(ruleKey))
+        const wantedKeys = new Set(wanted.map(ruleKey))
+        const added = wanted.filter((r) => !shownKeys.has(ruleKey(r)))
+        const removed = shown.filter((r) => !wantedKeys.has(ruleKey(r)))
+        if (added.length === 0 && removed.length === 0) return false
+        mustHoldRules(actor.ability, [...added, ...removed], t)
+        const at = now()
+        await repo.replaceDirectRules(tx, id, [...wanted, ...kept])
+        await repo.update(tx, id, { updatedAt: at, version: row.user.version + 1 })
+        await change(
+          tx,
+          actor,
+          id,
+          'updated',
+          {
+            before: { permissions: permissionNames(removed) },
+            after: { permissions: permissionNames(added) },
+            fields: ['permissions'],
+          },
+          at,
+        )
+        return true
+      })
+      if (changed) opts.onRulesChanged()
       return this.detail(actor, id)
     },
 

@@ -114,6 +114,13 @@ export const enAdmin = {
     },
   },
   userAdmin: {
+    permissions: {
+      edit: 'Change direct permissions',
+      title: 'Direct permissions of {{name}}',
+      intro: 'Permissions beyond the role’s, for this user only. You can give and take away what you hold in full yourself.',
+      screens: 'Screens the user can open',
+      saved: 'The direct permissions were saved. They apply from the user’s next click.',
+    },
     import: {
       open: 'Import CSV',
       title: 'Import users from a CSV file',

@@ -114,6 +114,13 @@ export const fiAdmin = {
     },
   },
   userAdmin: {
+    permissions: {
+      edit: 'Muuta suoria oikeuksia',
+      title: 'Käyttäjän {{name}} suorat oikeudet',
+      intro: 'Roolin lisäksi annetut oikeudet vain tälle käyttäjälle. Voit antaa ja poistaa oikeuksia, jotka sinulla itselläsi on kokonaan.',
+      screens: 'Näkymät, jotka käyttäjä voi avata',
+      saved: 'Suorat oikeudet tallennettiin. Ne ovat voimassa käyttäjän seuraavasta napsautuksesta.',
+    },
     import: {
       open: 'Tuo CSV',
       title: 'Tuo käyttäjiä CSV-tiedostosta',

@@ -112,6 +112,13 @@ export const svAdmin = {
     },
   },
   userAdmin: {
+    permissions: {
+      edit: 'Ändra direkta behörigheter',
+      title: 'Direkta behörigheter för {{name}}',
+      intro: 'Behörigheter utöver rollens, bara för den här användaren. Du kan ge och ta bort det du själv har fullt ut.',
+      screens: 'Skärmar användaren kan öppna',
+      saved: 'De direkta behörigheterna sparades. De gäller från användarens nästa klick.',
+    },
     import: {
       open: 'Importera CSV',
       title: 'Importera användare från en CSV-fil',

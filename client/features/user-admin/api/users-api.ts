@@ -1,5 +1,12 @@
 import type { ListQuery } from '../../../../shared/schemas/pagination'
-import type { BulkUsersInput, CreateUserInput, ImportUsersInput, SensitiveUserField, UpdateUserInput } from '../../../../shared/schemas/users'
+import type {
+  BulkUsersInput,
+  CreateUserInput,
+  ImportUsersInput,
+  SensitiveUserField,
+  UpdateUserInput,
+  UserPermissionsInput,
+} from '../../../../shared/schemas/users'
 import { listQueryParams } from '../../../components/ui/data-table/use-list-query'
 import { call, rpc } from '../../../lib/api-client'
 
@@ -37,3 +44,6 @@ export function createUser(input: CreateUserInput) {
 
 /** A CSV import of new users: `confirm: false` checks the file and writes nothing (decision 034). */
 export const importUsers = (json: ImportUsersInput) => call(rpc.users.import.$post({ json }))
+
+/** A user's direct permissions replaced (beside their role's), on the version the editor saw. */
+export const setUserPermissions = (id: string, json: UserPermissionsInput) => call(rpc.users[':id'].permissions.$put({ param: { id }, json }))

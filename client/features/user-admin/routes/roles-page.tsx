@@ -1,33 +1,10 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  Checkbox,
-  Dialog,
-  Flex,
-  HStack,
-  Input,
-  NativeSelect,
-  Portal,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Textarea,
-  Wrap,
-} from '@chakra-ui/react'
+import { Badge, Button, Card, Dialog, Flex, HStack, Input, NativeSelect, Portal, SimpleGrid, Skeleton, Stack, Text, Textarea, Wrap } from '@chakra-ui/react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { buildAbility, type AppRawRule } from '../../../../shared/permissions/ability'
-import { PERMISSIONS, SUBJECTS, type ActionOrManage, type Subject, type SubjectOrAll } from '../../../../shared/permissions/catalogue'
-import { holdsRule } from '../../../../shared/permissions/grant'
 import { DEFAULT_ROLES } from '../../../../shared/permissions/roles'
-import { ruleOfScoped, scopesOf, type RoleScope } from '../../../../shared/permissions/scopes'
-import { ROUTES } from '../../../../shared/routes'
-import type { RoleDetail, RolePermission } from '../../../../shared/schemas/roles'
+import type { RoleDetail } from '../../../../shared/schemas/roles'
 import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { LoadError } from '../../../components/ui/load-error'
@@ -38,6 +15,7 @@ import { roleName } from '../../../lib/role-name'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { createRole, deleteRole, rolesList, updateRole } from '../api/roles-api'
+import { PermissionPicker, ScreensPreview, chosenOf, chosenPermissions, rawRulesOf, type ChosenPermissions } from '../components/permission-picker'
 
 /**
  * /user-admin/roles: the roles and their permissions (docs/decisions/032). A permission is offered only to one who
@@ -155,49 +133,16 @@ export default function RolesPage() {
   )
 }
 
-const pairKey = (action: string, subject: string) => `${action} ${subject}`
-
-/** The catalogue's permissions by subject, in the catalogue's order. */
-const BY_SUBJECT: Array<{ subject: Subject; actions: ActionOrManage[] }> = SUBJECTS.map((subject) => ({
-  subject,
-  actions: PERMISSIONS.filter((p) => p.subject === subject).map((p) => p.action),
-})).filter((g) => g.actions.length > 0)
-
 type EditorForm = { name: string; description: string }
 
 function RoleEditor(props: { role: RoleDetail | 'new' | null; onClose: () => void; onSaved: (message: string) => void; onConflict: () => void }) {
   const { t } = useTranslation()
-  const ability = useAbility()
   const existing = props.role && props.role !== 'new' ? props.role : null
-  const [chosen, setChosen] = useState<Map<string, RoleScope>>(() => new Map((existing?.permissions ?? []).map((p) => [pairKey(p.action, p.subject), p.scope])))
-  const [filter, setFilter] = useState('')
+  const [chosen, setChosen] = useState<ChosenPermissions>(() => chosenOf(existing?.permissions ?? []))
   const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
   const [permissionError, setPermissionError] = useState<string | null>(null)
   const form = useForm<EditorForm>({ defaultValues: { name: existing?.name ?? '', description: existing?.description ?? '' } })
   const { errors, isSubmitting } = form.formState
-  const held = (action: ActionOrManage, subject: SubjectOrAll) => holdsRule(ability, { action, subject })
-  const someNotHeld = BY_SUBJECT.some((g) => g.actions.some((a) => !held(a, g.subject)))
-
-  const label = (action: string, subject: string) => `${t(`rolesAdmin.actions.${action}`)}: ${t(`rolesAdmin.subjects.${subject}`)}`
-  const needle = filter.trim().toLowerCase()
-  const groups = needle
-    ? BY_SUBJECT.filter((g) => t(`rolesAdmin.subjects.${g.subject}`).toLowerCase().includes(needle) || g.subject.includes(needle))
-    : BY_SUBJECT
-
-  const toggle = (action: ActionOrManage, subject: Subject, on: boolean) =>
-    setChosen((m) => {
-      const next = new Map(m)
-      if (on) next.set(pairKey(action, subject), 'all')
-      else next.delete(pairKey(action, subject))
-      return next
-    })
-  const setScope = (action: ActionOrManage, subject: Subject, scope: RoleScope) => setChosen((m) => new Map(m).set(pairKey(action, subject), scope))
-
-  const permissions = (): RolePermission[] =>
-    [...chosen].map(([key, scope]) => {
-      const [action, subject] = key.split(' ') as [string, string]
-      return { action, subject, scope }
-    })
 
   const submit = form.handleSubmit(async (values) => {
     setFormError(null)
@@ -205,7 +150,7 @@ function RoleEditor(props: { role: RoleDetail | 'new' | null; onClose: () => voi
     const input = {
       name: values.name,
       description: values.description,
-      permissions: permissions() as never,
+      permissions: chosenPermissions(chosen) as never,
       ...(existing ? { basedOn: existing.updatedAt } : {}),
     }
     try {
@@ -229,21 +174,6 @@ function RoleEditor(props: { role: RoleDetail | 'new' | null; onClose: () => voi
     }
   })
 
-  // What the role would open: the route table's screens its permissions reach (a "view as" of the role).
-  const screens = useMemo(() => {
-    const preview = buildAbility(
-      [...chosen].flatMap(([key, scope]) => {
-        const [action, subject] = key.split(' ') as [ActionOrManage, SubjectOrAll]
-        const rule = ruleOfScoped({ action, subject, scope })
-        return rule ? [{ action: rule.action, subject: rule.subject, ...(rule.conditions ? { conditions: rule.conditions } : {}) } as AppRawRule] : []
-      }),
-    )
-    return ROUTES.filter((r) => {
-      const meta = r.meta as { action?: ActionOrManage; subject?: SubjectOrAll; public?: boolean }
-      return !('plannedIn' in r) && !r.path.includes(':') && meta.action && meta.subject && preview.can(meta.action, meta.subject)
-    }).map((r) => r.name)
-  }, [chosen])
-
   return (
     <FormDialog
       open={props.role !== null}
@@ -266,27 +196,9 @@ function RoleEditor(props: { role: RoleDetail | 'new' | null; onClose: () => voi
         </FormField>
       </SimpleGrid>
       <Stack gap="2">
-        <Flex justify="space-between" align="center" gap="3" wrap="wrap">
-          <Text fontWeight="semibold">
-            {t('rolesAdmin.permissions')} ({chosen.size})
-          </Text>
-          <Input
-            size="sm"
-            maxW={{ base: 'full', sm: '64' }}
-            placeholder={t('rolesAdmin.filter')}
-            aria-label={t('rolesAdmin.filter')}
-            value={filter}
-            onChange={(e) => setFilter(e.target.value)}
-          />
-        </Flex>
         {permissionError ? (
           <Text role="alert" color="fg.error" fontSize="sm" data-testid="permission-error">
             {permissionError}
-          </Text>
-        ) : null}
-        {someNotHeld ? (
-          <Text color="fg.muted" fontSize="sm">
-            {t('rolesAdmin.notHeldSome')}
           </Text>
         ) : null}
         {existing && existing.otherRules > 0 ? (
@@ -294,95 +206,9 @@ function RoleEditor(props: { role: RoleDetail | 'new' | null; onClose: () => voi
             {t('rolesAdmin.otherRules', { count: existing.otherRules })}
           </Text>
         ) : null}
-        <Box borderWidth="1px" borderRadius="md" maxH={{ base: 'none', md: '96' }} overflowY={{ base: 'visible', md: 'auto' }} data-testid="permission-picker">
-          {groups.length === 0 ? (
-            <Text p="3" color="fg.muted">
-              {t('rolesAdmin.noMatch')}
-            </Text>
-          ) : (
-            groups.map((g) => {
-              const scopes = scopesOf(g.subject)
-              return (
-                <Box
-                  key={g.subject}
-                  px="3"
-                  py="2"
-                  borderBottomWidth="1px"
-                  _last={{ borderBottomWidth: 0 }}
-                  role="group"
-                  aria-label={t(`rolesAdmin.subjects.${g.subject}`)}
-                >
-                  <Text fontWeight="medium" fontSize="sm" mb="1">
-                    {t(`rolesAdmin.subjects.${g.subject}`)}
-                  </Text>
-                  <Wrap gap="3" align="center">
-                    {g.actions.map((action) => {
-                      const key = pairKey(action, g.subject)
-                      const scope = chosen.get(key)
-                      const mayChange = held(action, g.subject)
-                      return (
-                        <HStack key={key} gap="1">
-                          <Checkbox.Root
-                            size="sm"
-                            colorPalette="brand"
-                            checked={scope !== undefined}
-                            disabled={!mayChange}
-                            onCheckedChange={(e) => toggle(action, g.subject, e.checked === true)}
-                            title={mayChange ? undefined : t('rolesAdmin.notHeld')}
-                          >
-                            <Checkbox.HiddenInput />
-                            <Checkbox.Control />
-                            <Checkbox.Label>
-                              <span aria-hidden="true">{t(`rolesAdmin.actions.${action}`)}</span>
-                              <Box as="span" srOnly>
-                                {label(action, g.subject)}
-                              </Box>
-                            </Checkbox.Label>
-                          </Checkbox.Root>
-                          {scope !== undefined && scopes.length > 1 ? (
-                            <NativeSelect.Root size="xs" width="auto" disabled={!mayChange}>
-                              <NativeSelect.Field
-                                aria-label={t('rolesAdmin.scopeOf', { permission: label(action, g.subject) })}
-                                value={scope}
-                                onChange={(e) => setScope(action, g.subject, e.target.value as RoleScope)}
-                              >
-                                {scopes.map((s) => (
-                                  <option key={s} value={s}>
-                                    {t(`rolesAdmin.scopes.${s}`)}
-                                  </option>
-                                ))}
-                              </NativeSelect.Field>
-                              <NativeSelect.Indicator />
-                            </NativeSelect.Root>
-                          ) : null}
-                        </HStack>
-                      )
-                    })}
-                  </Wrap>
-                </Box>
-              )
-            })
-          )}
-        </Box>
+        <PermissionPicker chosen={chosen} onChange={setChosen} />
       </Stack>
-      <Stack gap="1">
-        <Text fontWeight="semibold" fontSize="sm">
-          {t('rolesAdmin.preview')}
-        </Text>
-        {screens.length === 0 ? (
-          <Text color="fg.muted" fontSize="sm">
-            {t('rolesAdmin.previewNone')}
-          </Text>
-        ) : (
-          <Wrap gap="1" data-testid="role-screens">
-            {screens.map((name) => (
-              <Badge key={name} variant="outline" size="sm">
-                {t(`routes.${name}`)}
-              </Badge>
-            ))}
-          </Wrap>
-        )}
-      </Stack>
+      <ScreensPreview rules={rawRulesOf(chosen)} testId="role-screens" />
     </FormDialog>
   )
 }

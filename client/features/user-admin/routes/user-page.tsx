@@ -18,6 +18,8 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { deactivateUser, getUser, reactivateUser, revealUser } from '../api/users-api'
 import { EditUserDialog } from '../components/edit-user-dialog'
 import { DeactivateDialog } from '../components/user-action-dialogs'
+import { DirectPermissionsDialog, previewRules } from '../components/direct-permissions-dialog'
+import { ScreensPreview } from '../components/permission-picker'
 
 const TABS = ['overview', 'employment', 'personal', 'permissions', 'log'] as const
 type Tab = (typeof TABS)[number]
@@ -54,7 +56,7 @@ export default function UserPage() {
   const ability = useAbility()
   const [params, setParams] = useSearchParams()
   const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'overview'
-  const [dialog, setDialog] = useState<'edit' | 'deactivate' | null>(null)
+  const [dialog, setDialog] = useState<'edit' | 'deactivate' | 'permissions' | null>(null)
   const [revealed, setRevealed] = useState<RevealedUserFields>({})
   const [revealing, setRevealing] = useState(false)
   const user = useQuery({ queryKey: ['user', id], queryFn: ({ signal }) => getUser(id, signal), retry: false })
@@ -257,14 +259,30 @@ export default function UserPage() {
                 </Card.Root>
                 <Card.Root>
                   <Card.Header>
-                    <Card.Title>{t('userAdmin.detail.directRules')}</Card.Title>
+                    <HStack justify="space-between" gap="2" wrap="wrap">
+                      <Card.Title>{t('userAdmin.detail.directRules')}</Card.Title>
+                      {u.may.edit ? (
+                        <Button size="sm" variant="outline" onClick={() => setDialog('permissions')}>
+                          {t('userAdmin.permissions.edit')}
+                        </Button>
+                      ) : null}
+                    </HStack>
                   </Card.Header>
                   <Card.Body>
                     {u.rules.direct.length === 0 ? (
                       <Text color="fg.muted">{t('userAdmin.detail.noDirect')}</Text>
                     ) : (
-                      <RuleBadges rules={u.rules.direct} text={ruleText} colour="blue" />
+                      <RuleBadges rules={u.rules.direct} text={ruleText} colour="blue" testId="user-direct-rules" />
                     )}
+                  </Card.Body>
+                </Card.Root>
+                <Card.Root>
+                  <Card.Body>
+                    <ScreensPreview
+                      rules={[...previewRules(u.rules.role), ...previewRules(u.rules.direct)]}
+                      title={t('userAdmin.permissions.screens')}
+                      testId="user-screens"
+                    />
                   </Card.Body>
                 </Card.Root>
               </Stack>
@@ -294,6 +312,14 @@ export default function UserPage() {
               />
             </Tabs.Content>
           </Tabs.Root>
+          {dialog === 'permissions' ? (
+            <DirectPermissionsDialog
+              user={u}
+              onClose={() => setDialog(null)}
+              onReload={reload}
+              onSaved={(next) => saved(next, t('userAdmin.permissions.saved'))}
+            />
+          ) : null}
           {dialog === 'edit' ? (
             <EditUserDialog open user={u} onClose={() => setDialog(null)} onReload={reload} onSaved={(next) => saved(next, t('userAdmin.detail.saved'))} />
           ) : null}
