@@ -286,7 +286,7 @@ export const ROUTES = [
     plannedIn: 'later',
   },
   { path: '/user-admin/oph', name: 'user-admin-oph', meta: view('teams'), plannedIn: 'later' },
-  { path: '/user-admin/regions', name: 'user-admin-regions', meta: view('regions'), plannedIn: 'later' },
+  { path: '/user-admin/regions', name: 'user-admin-regions', meta: view('regions', { namespaces: ['admin'] }) },
   {
     path: '/user-admin/regions/:id',
     name: 'user-admin-regions-id',

@@ -100,6 +100,8 @@ export type DomainEvents = {
     live: boolean
     push: boolean
   }
+  /** a region was created, renamed or deleted (server/modules/org) */
+  'region.changed': { regionId: string; action: 'created' | 'updated' | 'deleted' }
   /**
    * a role was created, its permissions changed, or it was deleted (its users moved to `movedTo`): whoever holds it
    * gets the new rules with their next request

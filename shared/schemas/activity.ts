@@ -17,6 +17,7 @@ export type ActivityLine = {
 export const ACTIVITY_ENTITIES = [
   'user',
   'role',
+  'region',
   'sale_report',
   'double_sale',
   'customer',

@@ -33,6 +33,7 @@ export const ERROR_CODES = [
   'role_locked',
   'role_in_use',
   'user_outranks',
+  'region_in_use',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

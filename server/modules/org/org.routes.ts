@@ -1,4 +1,6 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
+import { regionIdSchema, regionInputSchema, regionUpdateSchema } from '../../../shared/schemas/org'
+import { regionsService } from './regions.service'
 import { listQuerySchema, type ListAnswer } from '../../../shared/schemas/pagination'
 import { TEAM_SORT_KEYS, type TeamListItem } from '../../../shared/schemas/users'
 import { accessFilter } from '../../db/conditions'
@@ -9,8 +11,10 @@ import type { Deps } from '../../platform/deps'
 import { validate } from '../../lib/validate'
 import { orgRepo } from './org.repo'
 
-export function orgRoutes({ database }: Deps) {
-  const repo = orgRepo(database)
+export function orgRoutes(deps: Deps) {
+  const repo = orgRepo(deps.database)
+  const regions = regionsService(deps)
+  const actorOf = (c: Context<AppEnv>) => ({ id: c.var.auth!.userData.id })
   return (
     new Hono<AppEnv>()
       .get('/teams', access.can('view', 'teams'), validate('query', listQuerySchema(TEAM_SORT_KEYS)), async (c) => {
@@ -28,6 +32,17 @@ export function orgRoutes({ database }: Deps) {
         const filter = accessFilter(c.var.auth!.ability, 'view', 'offices', repo.officeConditionColumns)
         return c.json({ items: await repo.officeLookup(filter, c.req.valid('query')) } satisfies LookupAnswer, 200)
       })
+      // Regions (decision 036): few, listed whole with what each holds.
+      .get('/regions', access.can('view', 'regions'), async (c) => c.json({ items: await regions.list() }, 200))
+      .post('/regions', access.can('create', 'regions'), validate('json', regionInputSchema), async (c) =>
+        c.json(await regions.create(actorOf(c), c.req.valid('json'), c.var.t), 201),
+      )
+      .put('/regions/:id', access.can('update', 'regions'), validate('param', regionIdSchema), validate('json', regionUpdateSchema), async (c) =>
+        c.json(await regions.update(actorOf(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200),
+      )
+      .delete('/regions/:id', access.can('delete', 'regions'), validate('param', regionIdSchema), async (c) =>
+        c.json(await regions.remove(actorOf(c), c.req.valid('param').id), 200),
+      )
       // Regions have no conditions of their own: whoever may view regions sees them all.
       .get('/lookups/regions', access.can('view', 'regions'), validate('query', lookupQuerySchema), async (c) => {
         return c.json({ items: await repo.regionLookup(c.req.valid('query')) } satisfies LookupAnswer, 200)

@@ -439,6 +439,7 @@ export const enCore = {
     role_locked: 'This role is built in and cannot be changed that way.',
     role_in_use: '{{count}} users have this role. Choose the role they get instead.',
     user_outranks: 'The user has permissions you lack and can only be changed by someone who has them',
+    region_in_use: 'The region has {{count}} offices. Move them to another region first.',
     network: 'No connection to the server. Check the network and try again.',
   },
   routes: {

@@ -439,6 +439,7 @@ export const fiCore = {
     role_locked: 'Tämä rooli on sisäänrakennettu, eikä sitä voi muuttaa näin.',
     role_in_use: 'Roolilla on {{count}} käyttäjää. Valitse, minkä roolin he saavat tilalle.',
     user_outranks: 'Käyttäjällä on oikeuksia, joita sinulla ei ole, ja häntä voi muuttaa vain joku, jolla ne ovat',
+    region_in_use: 'Alueella on {{count}} toimistoa. Siirrä ne ensin toiselle alueelle.',
     network: 'Ei yhteyttä palvelimeen. Tarkista verkkoyhteys ja yritä uudelleen.',
   },
   routes: {

@@ -423,6 +423,7 @@ export const svCore = {
     role_locked: 'Den här rollen är inbyggd och kan inte ändras på det sättet.',
     role_in_use: '{{count}} användare har rollen. Välj vilken roll de ska få i stället.',
     user_outranks: 'Användaren har behörigheter som du saknar och kan bara ändras av någon som har dem',
+    region_in_use: 'Regionen har {{count}} kontor. Flytta dem till en annan region först.',
     network: 'Ingen kontakt med servern. Kontrollera nätverket och försök igen.',
   },
   routes: {

@@ -48,6 +48,7 @@ function entityPath(entity: string, id: string): string | null {
   if (entity === 'provider') return pathFor('backoffice-providers-id', { id })
   if (entity === 'product') return pathFor('backoffice-products-id', { id })
   if (entity === 'role') return pathFor('user-admin-roles')
+  if (entity === 'region') return pathFor('user-admin-regions')
   return null
 }
 

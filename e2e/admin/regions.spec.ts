@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test'
+import { expectSnackbar, recordSnackbars, signInFresh } from '../fixtures'
+
+/**
+ * Regions (issue 17, decision 036): an admin creates a region, renames it and deletes it; a region with offices
+ * says why it cannot be deleted; back office reads the list without the actions. Each project names its own region.
+ */
+test('an admin creates, renames and deletes a region; one with offices stays @phone', async ({ page }, info) => {
+  const project = info.project.name
+  const name = `Region ${project === 'phone' ? 'Mobil' : 'Dator'}`
+  await signInFresh(page, 'admin@demo.test')
+  await page.goto('/user-admin/regions')
+  await recordSnackbars(page)
+  const rows = page.getByTestId('region-row')
+  await expect(rows.first()).toBeVisible()
+
+  await page.getByRole('button', { name: 'Ny region' }).click()
+  const dialog = page.getByTestId('region-dialog')
+  await dialog.getByRole('button', { name: 'Spara' }).click()
+  await expect(dialog.getByText('Fältet är obligatoriskt')).toBeVisible()
+  await dialog.getByLabel(/^Namn/).fill(name)
+  await dialog.getByRole('button', { name: 'Spara' }).click()
+  await expectSnackbar(page, `Regionen ${name} skapades`)
+  const row = rows.filter({ hasText: name })
+  await expect(row).toContainText('0')
+
+  await row.getByRole('button', { name: `Byt namn: ${name}` }).click()
+  await dialog.getByLabel(/^Namn/).fill(`${name} Norr`)
+  await dialog.getByRole('button', { name: 'Spara' }).click()
+  await expectSnackbar(page, `Regionen heter nu ${name} Norr`)
+  await page.screenshot({ path: `test-results/screens/${project}-regions.png`, fullPage: true })
+
+  await rows
+    .filter({ hasText: `${name} Norr` })
+    .getByRole('button', { name: `Ta bort: ${name} Norr` })
+    .click()
+  await page.getByTestId('delete-region').getByRole('button', { name: 'Ta bort' }).click()
+  await expectSnackbar(page, `Regionen ${name} Norr togs bort`)
+  await expect(rows.filter({ hasText: name })).toHaveCount(0)
+
+  // A region with offices explains and offers no delete.
+  const busy = rows.filter({ hasText: 'Region Syd' })
+  await busy.getByRole('button', { name: 'Ta bort: Region Syd' }).click()
+  const refusal = page.getByTestId('delete-region')
+  await expect(refusal).toContainText(/Regionen har \d+ kontor och kan inte tas bort/)
+  await expect(refusal.getByRole('button', { name: 'Ta bort' })).toHaveCount(0)
+})
+
+test('back office reads the regions without changing them', async ({ page }) => {
+  await signInFresh(page, 'backoffice@demo.test')
+  await page.goto('/user-admin/regions')
+  await expect(page.getByTestId('region-row').first()).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Ny region' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: /^Ta bort/ })).toHaveCount(0)
+})

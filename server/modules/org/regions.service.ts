@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto'
+import { asc, count, eq, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { Translate } from '../../../shared/schemas/errors'
+import type { RegionItem, regionInputSchema, regionUpdateSchema } from '../../../shared/schemas/org'
+import type { Db } from '../../db/client'
+import { ApiError, notFound } from '../../lib/errors'
+import { logActivity } from '../../platform/activity-log'
+import type { Deps } from '../../platform/deps'
+
+type Actor = { id: string }
+
+/**
+ * Regions (docs/decisions/036): listed with what they hold, created, renamed and deleted here, each change one
+ * transaction with its activity-log line and a `region.changed` event. A name is unique (case ignored); a region
+ * with offices is not deleted (its offices would lose their region), the answer says how many.
+ */
+export function regionsService({ database, events }: Pick<Deps, 'database' | 'events'>, opts: { now?: () => number } = {}) {
+  const { db, t } = database
+  const now = opts.now ?? Date.now
+
+  async function list(tx: Db = db): Promise<RegionItem[]> {
+    const [regions, offices, teams, users] = await Promise.all([
+      tx.select({ id: t.regions.id, name: t.regions.name, createdAt: t.regions.createdAt }).from(t.regions).orderBy(asc(t.regions.name)),
+      tx.select({ regionId: t.offices.regionId, n: count() }).from(t.offices).groupBy(t.offices.regionId),
+      tx
+        .select({ regionId: t.offices.regionId, n: count() })
+        .from(t.teams)
+        .innerJoin(t.offices, eq(t.offices.id, t.teams.officeId))
+        .groupBy(t.offices.regionId),
+      tx
+        .select({ regionId: t.offices.regionId, n: count() })
+        .from(t.users)
+        .innerJoin(t.teams, eq(t.teams.id, t.users.teamId))
+        .innerJoin(t.offices, eq(t.offices.id, t.teams.officeId))
+        .where(eq(t.users.active, true))
+        .groupBy(t.offices.regionId),
+    ])
+    const by = (rows: Array<{ regionId: string; n: number }>) => new Map(rows.map((r) => [r.regionId, r.n]))
+    const [o, tm, u] = [by(offices), by(teams), by(users)]
+    return regions.map((r) => ({ ...r, officeCount: o.get(r.id) ?? 0, teamCount: tm.get(r.id) ?? 0, userCount: u.get(r.id) ?? 0 }))
+  }
+
+  async function one(tx: Db, id: string): Promise<RegionItem> {
+    const found = (await list(tx)).find((r) => r.id === id)
+    if (!found) throw notFound()
+    return found
+  }
+
+  async function nameTaken(tx: Db, name: string, exceptId: string | null, translate: Translate) {
+    const rows = await tx
+      .select({ id: t.regions.id })
+      .from(t.regions)
+      .where(sql`lower(${t.regions.name}) = lower(${name})`)
+    if (rows.some((r) => r.id !== exceptId)) throw new ApiError(409, 'conflict', { fieldErrors: { name: [translate('orgAdmin.regions.nameTaken')] } })
+  }
+
+  return {
+    list: () => list(),
+
+    create(actor: Actor, input: z.output<typeof regionInputSchema>, translate: Translate): Promise<RegionItem> {
+      return database.transaction(async (tx) => {
+        await nameTaken(tx, input.name, null, translate)
+        const id = randomUUID()
+        const at = now()
+        await tx.insert(t.regions).values({ id, name: input.name, createdAt: at })
+        await logActivity(tx, t, { at, actorId: actor.id, entity: 'region', entityId: id, action: 'created', after: { name: input.name } })
+        await events.record(tx, 'region.changed', { regionId: id, action: 'created' }, { actorId: actor.id, at })
+        return one(tx, id)
+      })
+    },
+
+    update(actor: Actor, id: string, input: z.output<typeof regionUpdateSchema>, translate: Translate): Promise<RegionItem> {
+      return database.transaction(async (tx) => {
+        const current = await one(tx, id)
+        if (current.name !== input.basedOn) throw new ApiError(409, 'version_conflict', { details: { current } })
+        if (current.name === input.name) return current
+        await nameTaken(tx, input.name, id, translate)
+        const at = now()
+        await tx.update(t.regions).set({ name: input.name }).where(eq(t.regions.id, id))
+        await logActivity(tx, t, {
+          at,
+          actorId: actor.id,
+          entity: 'region',
+          entityId: id,
+          action: 'updated',
+          before: { name: current.name },
+          after: { name: input.name },
+        })
+        await events.record(tx, 'region.changed', { regionId: id, action: 'updated' }, { actorId: actor.id, at })
+        return one(tx, id)
+      })
+    },
+
+    remove(actor: Actor, id: string): Promise<{ id: string }> {
+      return database.transaction(async (tx) => {
+        const current = await one(tx, id)
+        if (current.officeCount > 0) {
+          throw new ApiError(409, 'region_in_use', { params: { count: current.officeCount } })
+        }
+        const at = now()
+        await tx.delete(t.regions).where(eq(t.regions.id, id))
+        await logActivity(tx, t, { at, actorId: actor.id, entity: 'region', entityId: id, action: 'deleted', before: { name: current.name } })
+        await events.record(tx, 'region.changed', { regionId: id, action: 'deleted' }, { actorId: actor.id, at })
+        return { id }
+      })
+    },
+  }
+}

@@ -1,0 +1,85 @@
+import { and, eq } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { RegionItem } from '../../../shared/schemas/org'
+import { createTestApp } from '../../test/harness'
+
+/** Regions (decision 036): the list with what each holds, create, rename, delete, who may, and bad input. */
+const t = await createTestApp()
+const { db, t: tables } = t.database
+let admin = ''
+
+const regions = async () => (await t.request('GET', '/api/regions', { cookie: admin })).json.items as unknown as RegionItem[]
+const logOf = (id: string) =>
+  db
+    .select()
+    .from(tables.activityLog)
+    .where(and(eq(tables.activityLog.entity, 'region'), eq(tables.activityLog.entityId, id)))
+
+beforeAll(async () => {
+  admin = (await t.login('admin@demo.test')).cookie
+})
+
+describe('/api/regions', () => {
+  it('lists every region by name with its offices, teams and active people', async () => {
+    const list = await regions()
+    expect(list.map((r) => r.name)).toEqual([...list.map((r) => r.name)].sort((a, b) => a.localeCompare(b)))
+    const south = list.find((r) => r.officeCount === 2)!
+    expect(south.teamCount).toBeGreaterThan(0)
+    expect(south.userCount).toBeGreaterThan(0)
+  })
+
+  it('creates, renames (on the name seen) and deletes a region, each logged', async () => {
+    const created = await t.request('POST', '/api/regions', { cookie: admin, body: { name: '  Region Norrland ' } })
+    expect(created.status, created.text).toBe(201)
+    const region = created.json as unknown as RegionItem
+    expect(region).toMatchObject({ name: 'Region Norrland', officeCount: 0, teamCount: 0, userCount: 0 })
+
+    const twice = await t.request('POST', '/api/regions', { cookie: admin, body: { name: 'region norrland' } })
+    expect(twice.status).toBe(409)
+    expect((twice.json.fieldErrors as Record<string, string[]>).name?.[0]).toMatch(/finns redan/)
+
+    const renamed = await t.request('PUT', `/api/regions/${region.id}`, { cookie: admin, body: { name: 'Region Norr', basedOn: 'Region Norrland' } })
+    expect(renamed.json).toMatchObject({ name: 'Region Norr' })
+    const stale = await t.request('PUT', `/api/regions/${region.id}`, { cookie: admin, body: { name: 'Region Nord', basedOn: 'Region Norrland' } })
+    expect(stale.status).toBe(409)
+    expect((stale.json.details as { current: RegionItem }).current.name).toBe('Region Norr')
+
+    const removed = await t.request('DELETE', `/api/regions/${region.id}`, { cookie: admin })
+    expect(removed.status).toBe(200)
+    expect((await regions()).some((r) => r.id === region.id)).toBe(false)
+    expect((await logOf(region.id)).map((l) => [l.action, l.before, l.after])).toEqual([
+      ['created', null, { name: 'Region Norrland' }],
+      ['updated', { name: 'Region Norrland' }, { name: 'Region Norr' }],
+      ['deleted', { name: 'Region Norr' }, null],
+    ])
+  })
+
+  it('does not delete a region with offices, and says how many', async () => {
+    const withOffices = (await regions()).find((r) => r.officeCount > 0)!
+    const r = await t.request('DELETE', `/api/regions/${withOffices.id}`, { cookie: admin })
+    expect(r.status).toBe(409)
+    expect(r.json).toMatchObject({ error: 'region_in_use' })
+    expect(r.json.message).toContain(String(withOffices.officeCount))
+    expect((await regions()).some((x) => x.id === withOffices.id)).toBe(true)
+  })
+
+  it('is read by those who view regions and changed only by those with the permission', async () => {
+    const back = (await t.login('backoffice@demo.test')).cookie
+    expect((await t.request('GET', '/api/regions', { cookie: back })).status).toBe(200)
+    expect((await t.request('POST', '/api/regions', { cookie: back, body: { name: 'Smyg' } })).status).toBe(403)
+    const seller = (await t.login('seller@demo.test')).cookie
+    expect((await t.request('GET', '/api/regions', { cookie: seller })).status).toBe(403)
+    const any = (await regions())[0]!
+    expect((await t.request('DELETE', `/api/regions/${any.id}`, { cookie: back })).status).toBe(403)
+  })
+
+  it('refuses an empty or too long name, and an unknown region', async () => {
+    for (const name of ['', '   ', 'x'.repeat(61)]) {
+      const r = await t.request('POST', '/api/regions', { cookie: admin, body: { name } })
+      expect(r.status, JSON.stringify(name)).toBe(400)
+      expect(r.json.fieldErrors).toHaveProperty('name')
+    }
+    expect((await t.request('PUT', '/api/regions/nope', { cookie: admin, body: { name: 'X', basedOn: 'Y' } })).status).toBe(404)
+    expect((await t.request('DELETE', '/api/regions/nope', { cookie: admin })).status).toBe(404)
+  })
+})
