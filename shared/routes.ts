@@ -278,7 +278,7 @@ export const ROUTES = [
   },
   { path: '/user-admin/management/former', name: 'user-admin-management-former', meta: view('users', { namespaces: ['admin'] }) },
   { path: '/user-admin/management/new', name: 'user-admin-management-new', meta: view('users', { namespaces: ['admin'] }) },
-  { path: '/user-admin/offices', name: 'user-admin-offices', meta: view('offices'), plannedIn: 'later' },
+  { path: '/user-admin/offices', name: 'user-admin-offices', meta: view('offices', { namespaces: ['admin'] }) },
   {
     path: '/user-admin/offices/:id',
     name: 'user-admin-offices-id',

@@ -21,6 +21,7 @@ const SCREENS: Partial<Record<RouteName, ScreenModule>> = {
   'user-admin-roles': () => import('../features/user-admin/routes/roles-page'),
   'user-admin-activity-log': () => import('../features/user-admin/routes/activity-log-page'),
   'user-admin-regions': () => import('../features/user-admin/routes/regions-page'),
+  'user-admin-offices': () => import('../features/user-admin/routes/offices-page'),
   'backoffice-salereports': () => import('../features/sales/routes/sale-reports-page'),
   'backoffice-salereports-id': () => import('../features/sales/routes/sale-report-page'),
   'backoffice-deviations': () => import('../features/sales/routes/deviations-page'),

@@ -53,3 +53,43 @@ test('back office reads the regions without changing them', async ({ page }) => 
   await expect(page.getByRole('button', { name: 'Ny region' })).toHaveCount(0)
   await expect(page.getByRole('button', { name: /^Ta bort/ })).toHaveCount(0)
 })
+
+test('an admin creates an office in a region, moves it and deletes it; one with teams stays @phone', async ({ page }, info) => {
+  const project = info.project.name
+  const name = `Kontor ${project === 'phone' ? 'Mobil' : 'Dator'}`
+  await signInFresh(page, 'admin@demo.test')
+  await page.goto('/user-admin/offices')
+  await recordSnackbars(page)
+  const rows = page.getByTestId('office-row')
+  await expect(rows.filter({ hasText: 'Malmö' })).toBeVisible()
+
+  await page.getByRole('button', { name: 'Nytt kontor' }).click()
+  const dialog = page.getByTestId('office-dialog')
+  await dialog.getByLabel(/^Namn/).fill(name)
+  await dialog.getByRole('button', { name: 'Spara' }).click()
+  await expect(dialog.getByText('Fältet är obligatoriskt')).toBeVisible()
+  await dialog.getByLabel(/^Region/).selectOption({ label: 'Region Syd' })
+  await dialog.getByRole('button', { name: 'Spara' }).click()
+  await expectSnackbar(page, `Kontoret ${name} skapades`)
+
+  await rows
+    .filter({ hasText: name })
+    .getByRole('button', { name: `Ändra: ${name}` })
+    .click()
+  await dialog.getByLabel(/^Region/).selectOption({ label: 'Region Mitt' })
+  await dialog.getByRole('button', { name: 'Spara' }).click()
+  await expectSnackbar(page, `Kontoret ${name} sparades`)
+  if (project === 'desktop') await expect(rows.filter({ hasText: name })).toContainText('Region Mitt')
+  await page.screenshot({ path: `test-results/screens/${project}-offices.png`, fullPage: true })
+
+  await rows
+    .filter({ hasText: name })
+    .getByRole('button', { name: `Ta bort: ${name}` })
+    .click()
+  await page.getByTestId('delete-office').getByRole('button', { name: 'Ta bort' }).click()
+  await expectSnackbar(page, `Kontoret ${name} togs bort`)
+  await expect(rows.filter({ hasText: name })).toHaveCount(0)
+
+  await rows.filter({ hasText: 'Malmö' }).getByRole('button', { name: 'Ta bort: Malmö' }).click()
+  await expect(page.getByTestId('delete-office')).toContainText(/Kontoret har \d+ team och kan inte tas bort/)
+})

@@ -102,6 +102,8 @@ export type DomainEvents = {
   }
   /** a region was created, renamed or deleted (server/modules/org) */
   'region.changed': { regionId: string; action: 'created' | 'updated' | 'deleted' }
+  /** an office was created, renamed, moved to another region or deleted (server/modules/org) */
+  'office.changed': { officeId: string; action: 'created' | 'updated' | 'deleted' }
   /**
    * a role was created, its permissions changed, or it was deleted (its users moved to `movedTo`): whoever holds it
    * gets the new rules with their next request

@@ -18,6 +18,7 @@ export const ACTIVITY_ENTITIES = [
   'user',
   'role',
   'region',
+  'office',
   'sale_report',
   'double_sale',
   'customer',

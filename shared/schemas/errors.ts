@@ -34,6 +34,7 @@ export const ERROR_CODES = [
   'role_in_use',
   'user_outranks',
   'region_in_use',
+  'office_in_use',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

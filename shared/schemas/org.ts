@@ -23,3 +23,29 @@ export type RegionItem = {
   userCount: number
   createdAt: number
 }
+
+// ── Offices ──
+
+export const OFFICE_NAME_MAX = 60
+
+export const officeInputSchema = z.strictObject({
+  name: z.string().trim().min(1).max(OFFICE_NAME_MAX),
+  regionId: z.string().min(1).max(64),
+})
+export type OfficeInput = z.input<typeof officeInputSchema>
+
+/** An edit, with the office as the editor saw it: another's edit in between is a 409 with the current office. */
+export const officeUpdateSchema = officeInputSchema.extend({
+  basedOn: z.strictObject({ name: z.string().max(OFFICE_NAME_MAX), regionId: z.string().max(64) }),
+})
+export type OfficeUpdate = z.input<typeof officeUpdateSchema>
+
+export type OfficeItem = {
+  id: string
+  name: string
+  regionId: string
+  regionName: string
+  teamCount: number
+  userCount: number
+  createdAt: number
+}

@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono'
-import { regionIdSchema, regionInputSchema, regionUpdateSchema } from '../../../shared/schemas/org'
+import { officeInputSchema, officeUpdateSchema, regionIdSchema, regionInputSchema, regionUpdateSchema } from '../../../shared/schemas/org'
+import { officesService } from './offices.service'
 import { regionsService } from './regions.service'
 import { listQuerySchema, type ListAnswer } from '../../../shared/schemas/pagination'
 import { TEAM_SORT_KEYS, type TeamListItem } from '../../../shared/schemas/users'
@@ -14,7 +15,9 @@ import { orgRepo } from './org.repo'
 export function orgRoutes(deps: Deps) {
   const repo = orgRepo(deps.database)
   const regions = regionsService(deps)
+  const offices = officesService(deps)
   const actorOf = (c: Context<AppEnv>) => ({ id: c.var.auth!.userData.id })
+  const officeActor = (c: Context<AppEnv>) => ({ id: c.var.auth!.userData.id, ability: c.var.auth!.ability })
   return (
     new Hono<AppEnv>()
       .get('/teams', access.can('view', 'teams'), validate('query', listQuerySchema(TEAM_SORT_KEYS)), async (c) => {
@@ -42,6 +45,17 @@ export function orgRoutes(deps: Deps) {
       )
       .delete('/regions/:id', access.can('delete', 'regions'), validate('param', regionIdSchema), async (c) =>
         c.json(await regions.remove(actorOf(c), c.req.valid('param').id), 200),
+      )
+      // Offices (decision 036): those the reader may see, with what each holds.
+      .get('/offices', access.can('view', 'offices'), async (c) => c.json({ items: await offices.list(c.var.auth!.ability) }, 200))
+      .post('/offices', access.can('create', 'offices'), validate('json', officeInputSchema), async (c) =>
+        c.json(await offices.create(officeActor(c), c.req.valid('json'), c.var.t), 201),
+      )
+      .put('/offices/:id', access.can('update', 'offices'), validate('param', regionIdSchema), validate('json', officeUpdateSchema), async (c) =>
+        c.json(await offices.update(officeActor(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200),
+      )
+      .delete('/offices/:id', access.can('delete', 'offices'), validate('param', regionIdSchema), async (c) =>
+        c.json(await offices.remove(officeActor(c), c.req.valid('param').id), 200),
       )
       // Regions have no conditions of their own: whoever may view regions sees them all.
       .get('/lookups/regions', access.can('view', 'regions'), validate('query', lookupQuerySchema), async (c) => {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { RegionItem } from '../../../shared/schemas/org'
+import type { OfficeItem, RegionItem } from '../../../shared/schemas/org'
 import { createTestApp } from '../../test/harness'
 
 /** Regions (decision 036): the list with what each holds, create, rename, delete, who may, and bad input. */
@@ -81,5 +81,81 @@ describe('/api/regions', () => {
     }
     expect((await t.request('PUT', '/api/regions/nope', { cookie: admin, body: { name: 'X', basedOn: 'Y' } })).status).toBe(404)
     expect((await t.request('DELETE', '/api/regions/nope', { cookie: admin })).status).toBe(404)
+  })
+})
+
+describe('/api/offices', () => {
+  const offices = async (cookie = admin) => (await t.request('GET', '/api/offices', { cookie })).json.items as unknown as OfficeItem[]
+
+  it('lists the offices the reader may see, with region, teams and active people', async () => {
+    const all = await offices()
+    expect(all.map((o) => o.name)).toEqual(['Göteborg', 'Malmö', 'Stockholm'])
+    expect(all.find((o) => o.name === 'Malmö')).toMatchObject({ regionName: 'Region Syd', teamCount: 2 })
+    // A role that views its own office only sees that one.
+    const role = await t.request('POST', '/api/roles', {
+      cookie: admin,
+      body: { name: 'Kontorsläsare', permissions: [{ action: 'view', subject: 'offices', scope: 'office' }] },
+    })
+    const [oresund] = await db.select({ id: tables.teams.id }).from(tables.teams).where(eq(tables.teams.name, 'Team Öresund'))
+    const made = await t.request('POST', '/api/users', {
+      cookie: admin,
+      body: {
+        email: 'kontorslasare@example.se',
+        firstName: 'Kim',
+        lastName: 'Läsare',
+        password: 'ett-langt-losenord',
+        roleId: (role.json as { id: string }).id,
+        teamId: oresund!.id,
+      },
+    })
+    expect(made.status, made.text).toBe(201)
+    const reader = (await t.login('kontorslasare@example.se', 'ett-langt-losenord')).cookie
+    expect((await offices(reader)).map((o) => o.name)).toEqual(['Malmö'])
+    const seller = (await t.login('seller@demo.test')).cookie
+    expect((await t.request('GET', '/api/offices', { cookie: seller })).status).toBe(403)
+  })
+
+  it('creates an office in a region, moves and renames it on what was seen, and deletes it, each logged', async () => {
+    const [syd, mitt] = [(await regions()).find((r) => r.name === 'Region Syd')!, (await regions()).find((r) => r.name === 'Region Mitt')!]
+    const created = await t.request('POST', '/api/offices', { cookie: admin, body: { name: 'Lund', regionId: syd.id } })
+    expect(created.status, created.text).toBe(201)
+    const office = created.json as unknown as OfficeItem
+    expect(office).toMatchObject({ name: 'Lund', regionName: 'Region Syd', teamCount: 0 })
+    expect((await t.request('POST', '/api/offices', { cookie: admin, body: { name: 'lund', regionId: syd.id } })).status).toBe(409)
+    const unknown = await t.request('POST', '/api/offices', { cookie: admin, body: { name: 'Umeå', regionId: 'nope' } })
+    expect(unknown.status).toBe(400)
+    expect(unknown.json.fieldErrors).toHaveProperty('regionId')
+
+    const moved = await t.request('PUT', `/api/offices/${office.id}`, {
+      cookie: admin,
+      body: { name: 'Lund C', regionId: mitt.id, basedOn: { name: 'Lund', regionId: syd.id } },
+    })
+    expect(moved.json).toMatchObject({ name: 'Lund C', regionName: 'Region Mitt' })
+    const stale = await t.request('PUT', `/api/offices/${office.id}`, {
+      cookie: admin,
+      body: { name: 'Lund', regionId: syd.id, basedOn: { name: 'Lund', regionId: syd.id } },
+    })
+    expect(stale.status).toBe(409)
+
+    expect((await t.request('DELETE', `/api/offices/${office.id}`, { cookie: admin })).status).toBe(200)
+    const log = await db
+      .select()
+      .from(tables.activityLog)
+      .where(and(eq(tables.activityLog.entity, 'office'), eq(tables.activityLog.entityId, office.id)))
+    expect(log.map((l) => [l.action, l.before, l.after])).toEqual([
+      ['created', null, { name: 'Lund', regionId: syd.id }],
+      ['updated', { name: 'Lund', region: 'Region Syd' }, { name: 'Lund C', region: 'Region Mitt' }],
+      ['deleted', { name: 'Lund C', region: 'Region Mitt' }, null],
+    ])
+  })
+
+  it('keeps an office with teams or people, saying how many', async () => {
+    const malmo = (await offices()).find((o) => o.name === 'Malmö')!
+    const r = await t.request('DELETE', `/api/offices/${malmo.id}`, { cookie: admin })
+    expect(r.status).toBe(409)
+    expect(r.json).toMatchObject({ error: 'office_in_use' })
+    expect(r.json.message).toContain('2 team')
+    const back = (await t.login('backoffice@demo.test')).cookie
+    expect((await t.request('DELETE', `/api/offices/${malmo.id}`, { cookie: back })).status).toBe(403)
   })
 })

@@ -440,6 +440,7 @@ export const enCore = {
     role_in_use: '{{count}} users have this role. Choose the role they get instead.',
     user_outranks: 'The user has permissions you lack and can only be changed by someone who has them',
     region_in_use: 'The region has {{count}} offices. Move them to another region first.',
+    office_in_use: 'The office has {{teams}} teams and {{people}} people without a team. Move them to another office first.',
     network: 'No connection to the server. Check the network and try again.',
   },
   routes: {

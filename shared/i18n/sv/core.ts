@@ -424,6 +424,7 @@ export const svCore = {
     role_in_use: '{{count}} användare har rollen. Välj vilken roll de ska få i stället.',
     user_outranks: 'Användaren har behörigheter som du saknar och kan bara ändras av någon som har dem',
     region_in_use: 'Regionen har {{count}} kontor. Flytta dem till en annan region först.',
+    office_in_use: 'Kontoret har {{teams}} team och {{people}} personer utan team. Flytta dem till ett annat kontor först.',
     network: 'Ingen kontakt med servern. Kontrollera nätverket och försök igen.',
   },
   routes: {

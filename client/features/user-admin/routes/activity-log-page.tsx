@@ -49,6 +49,7 @@ function entityPath(entity: string, id: string): string | null {
   if (entity === 'product') return pathFor('backoffice-products-id', { id })
   if (entity === 'role') return pathFor('user-admin-roles')
   if (entity === 'region') return pathFor('user-admin-regions')
+  if (entity === 'office') return pathFor('user-admin-offices')
   return null
 }
 

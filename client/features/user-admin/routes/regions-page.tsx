@@ -12,7 +12,7 @@ import { Page } from '../../../components/ui/page'
 import { applyFieldErrors } from '../../../lib/api-client'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
-import { createRegion, deleteRegion, listRegions, updateRegion } from '../api/regions-api'
+import { createRegion, deleteRegion, listRegions, updateRegion } from '../api/org-api'
 
 /**
  * /user-admin/regions: the organisation's regions with their offices, teams and active people (decision 036).

@@ -1,0 +1,234 @@
+import { Button, Dialog, HStack, Input, NativeSelect, Portal, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { OFFICE_NAME_MAX, type OfficeItem } from '../../../../shared/schemas/org'
+import { useDialogSize } from '../../../components/ui/dialog-size'
+import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
+import { FormField } from '../../../components/ui/form-field'
+import { LoadError } from '../../../components/ui/load-error'
+import { Page } from '../../../components/ui/page'
+import { applyFieldErrors } from '../../../lib/api-client'
+import { useAbility } from '../../../lib/session'
+import { snackbar } from '../../../lib/snackbar-store'
+import { createOffice, deleteOffice, listOffices, listRegions, updateOffice } from '../api/org-api'
+
+/**
+ * /user-admin/offices: the offices the user may see (a manager their own) with region, teams and active people
+ * (decision 036). Those who may create, change and delete offices get those actions; an office with teams stays.
+ */
+export default function OfficesPage() {
+  const { t } = useTranslation()
+  const ability = useAbility()
+  const queryClient = useQueryClient()
+  const offices = useQuery({ queryKey: ['offices'], queryFn: ({ signal }) => listOffices(signal) })
+  const [editing, setEditing] = useState<OfficeItem | 'new' | null>(null)
+  const [deleting, setDeleting] = useState<OfficeItem | null>(null)
+  const mayCreate = ability.can('create', 'offices')
+  const mayUpdate = ability.can('update', 'offices')
+  const mayDelete = ability.can('delete', 'offices')
+
+  const done = (message: string) => {
+    snackbar.show(message, { color: 'success', icon: 'success' })
+    void queryClient.invalidateQueries({ queryKey: ['offices'] })
+    void queryClient.invalidateQueries({ queryKey: ['regions'] })
+    void queryClient.invalidateQueries({ queryKey: ['lookup', 'offices'] })
+  }
+
+  return (
+    <Page title={t('routes.user-admin-offices')} breadcrumbs={[{ label: t('nav.groups.userAdmin') }]}>
+      <Stack gap="4">
+        {mayCreate ? (
+          <HStack justify="flex-end">
+            <Button size="sm" colorPalette="brand" onClick={() => setEditing('new')}>
+              {t('orgAdmin.offices.create')}
+            </Button>
+          </HStack>
+        ) : null}
+        {offices.isError ? (
+          <LoadError error={offices.error} onRetry={() => void offices.refetch()} />
+        ) : !offices.data ? (
+          <Skeleton h="40" aria-busy />
+        ) : offices.data.items.length === 0 ? (
+          <Text color="fg.muted">{t('orgAdmin.offices.empty')}</Text>
+        ) : (
+          <Table.ScrollArea borderWidth="1px" rounded="md">
+            <Table.Root size="sm" aria-label={t('routes.user-admin-offices')}>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>{t('orgAdmin.offices.name')}</Table.ColumnHeader>
+                  <Table.ColumnHeader hideBelow="sm">{t('orgAdmin.offices.region')}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{t('orgAdmin.offices.teams')}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end" hideBelow="sm">
+                    {t('orgAdmin.offices.users')}
+                  </Table.ColumnHeader>
+                  {mayUpdate || mayDelete ? <Table.ColumnHeader /> : null}
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {offices.data.items.map((r) => (
+                  <Table.Row key={r.id} data-testid="office-row">
+                    <Table.Cell fontWeight="medium">{r.name}</Table.Cell>
+                    <Table.Cell hideBelow="sm">{r.regionName}</Table.Cell>
+                    <Table.Cell textAlign="end">{r.teamCount}</Table.Cell>
+                    <Table.Cell textAlign="end" hideBelow="sm">
+                      {r.userCount}
+                    </Table.Cell>
+                    {mayUpdate || mayDelete ? (
+                      <Table.Cell textAlign="end">
+                        <HStack justify="flex-end" gap="1">
+                          {mayUpdate ? (
+                            <Button size="xs" variant="outline" onClick={() => setEditing(r)} aria-label={`${t('orgAdmin.offices.edit')}: ${r.name}`}>
+                              {t('orgAdmin.offices.edit')}
+                            </Button>
+                          ) : null}
+                          {mayDelete ? (
+                            <Button
+                              size="xs"
+                              variant="outline"
+                              colorPalette="red"
+                              onClick={() => setDeleting(r)}
+                              aria-label={`${t('orgAdmin.offices.delete')}: ${r.name}`}
+                            >
+                              {t('orgAdmin.offices.delete')}
+                            </Button>
+                          ) : null}
+                        </HStack>
+                      </Table.Cell>
+                    ) : null}
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+      </Stack>
+      {editing ? <OfficeDialog office={editing} onClose={() => setEditing(null)} onSaved={done} onConflict={() => void offices.refetch()} /> : null}
+      <DeleteOfficeDialog office={deleting} onClose={() => setDeleting(null)} onDeleted={done} />
+    </Page>
+  )
+}
+
+function OfficeDialog(props: { office: OfficeItem | 'new'; onClose: () => void; onSaved: (message: string) => void; onConflict: () => void }) {
+  const { t } = useTranslation()
+  const existing = props.office === 'new' ? null : props.office
+  const regions = useQuery({ queryKey: ['regions'], queryFn: ({ signal }) => listRegions(signal) })
+  const form = useForm<{ name: string; regionId: string }>({ defaultValues: { name: existing?.name ?? '', regionId: existing?.regionId ?? '' } })
+  const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
+  const { errors, isSubmitting } = form.formState
+  const submit = form.handleSubmit(async (values) => {
+    setFormError(null)
+    try {
+      const saved = existing
+        ? await updateOffice(existing.id, { ...values, basedOn: { name: existing.name, regionId: existing.regionId } })
+        : await createOffice(values)
+      props.onSaved(existing ? t('orgAdmin.offices.saved', { name: saved.name }) : t('orgAdmin.offices.created', { name: saved.name }))
+      props.onClose()
+    } catch (err) {
+      if (!applyFieldErrors(err, form.setError, ['name', 'regionId'])) {
+        const e = formErrorOf(err, t)
+        setFormError(e)
+        if (e.conflict) props.onConflict()
+      }
+    }
+  })
+  return (
+    <FormDialog
+      open
+      onClose={props.onClose}
+      title={existing ? t('orgAdmin.offices.editTitle', { name: existing.name }) : t('orgAdmin.offices.createTitle')}
+      testId="office-dialog"
+      onSubmit={submit}
+      submitting={isSubmitting}
+      formError={formError?.message ?? null}
+      conflict={formError?.conflict}
+      onReload={props.onClose}
+    >
+      <FormField label={t('orgAdmin.offices.name')} error={errors.name} required>
+        <Input
+          autoComplete="off"
+          {...form.register('name', {
+            validate: (v) => (v.trim() === '' ? 'validation.required' : v.trim().length > OFFICE_NAME_MAX ? 'validation.tooLong' : true),
+          })}
+        />
+      </FormField>
+      <FormField label={t('orgAdmin.offices.region')} error={errors.regionId} required>
+        <NativeSelect.Root disabled={!regions.data}>
+          <NativeSelect.Field {...form.register('regionId', { required: 'validation.required' })}>
+            <option value="">{t('orgAdmin.offices.chooseRegion')}</option>
+            {(regions.data?.items ?? []).map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.name}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </FormField>
+    </FormDialog>
+  )
+}
+
+function DeleteOfficeDialog(props: { office: OfficeItem | null; onClose: () => void; onDeleted: (message: string) => void }) {
+  const { t } = useTranslation()
+  const size = useDialogSize('sm')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const office = props.office
+  const blocked = (office?.teamCount ?? 0) > 0
+  const close = () => {
+    setError(null)
+    props.onClose()
+  }
+  const submit = async () => {
+    if (!office) return
+    setBusy(true)
+    setError(null)
+    try {
+      await deleteOffice(office.id)
+      props.onDeleted(t('orgAdmin.offices.deleted', { name: office.name }))
+      close()
+    } catch (err) {
+      setError(formErrorOf(err, t).message)
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Dialog.Root lazyMount unmountOnExit role="alertdialog" open={office !== null} onOpenChange={(e) => !e.open && close()} size={size}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="delete-office">
+            <Dialog.Header>
+              <Dialog.Title>{t('orgAdmin.offices.deleteTitle', { name: office?.name ?? '' })}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="2">
+                <Dialog.Description>
+                  {blocked ? t('orgAdmin.offices.deleteBlocked', { count: office!.teamCount }) : t('orgAdmin.offices.deleteText')}
+                </Dialog.Description>
+                {error ? (
+                  <Text role="alert" color="fg.error" fontSize="sm">
+                    {error}
+                  </Text>
+                ) : null}
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={close}>
+                {t('table.cancel')}
+              </Button>
+              {blocked ? null : (
+                <Button colorPalette="red" loading={busy} onClick={() => void submit()}>
+                  {t('orgAdmin.offices.delete')}
+                </Button>
+              )}
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  )
+}

@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto'
+import { subject } from '@casl/ability'
+import { asc, count, eq, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { AppAbility } from '../../../shared/permissions/ability'
+import type { Translate } from '../../../shared/schemas/errors'
+import type { OfficeItem, officeInputSchema, officeUpdateSchema } from '../../../shared/schemas/org'
+import type { Db } from '../../db/client'
+import { ApiError, notFound, validationError } from '../../lib/errors'
+import { logActivity } from '../../platform/activity-log'
+import type { Deps } from '../../platform/deps'
+
+type Actor = { id: string; ability: AppAbility }
+
+/**
+ * Offices (docs/decisions/036): listed with their region, teams and active people (those the reader may see: a
+ * manager their own office), created, renamed, moved to another region and deleted here, each change one
+ * transaction with its activity-log line and an `office.changed` event. A name is unique (case ignored); an office
+ * with teams is not deleted.
+ */
+export function officesService({ database, events }: Pick<Deps, 'database' | 'events'>, opts: { now?: () => number } = {}) {
+  const { db, t } = database
+  const now = opts.now ?? Date.now
+  const visible = (ability: AppAbility, o: { id: string; regionId: string }) =>
+    ability.can('view', subject('offices', { id: o.id, officeId: o.id, regionId: o.regionId }) as never)
+
+  async function all(tx: Db = db): Promise<OfficeItem[]> {
+    const [offices, teams, users] = await Promise.all([
+      tx
+        .select({ id: t.offices.id, name: t.offices.name, regionId: t.offices.regionId, regionName: t.regions.name, createdAt: t.offices.createdAt })
+        .from(t.offices)
+        .innerJoin(t.regions, eq(t.regions.id, t.offices.regionId))
+        .orderBy(asc(t.offices.name)),
+      tx.select({ officeId: t.teams.officeId, n: count() }).from(t.teams).groupBy(t.teams.officeId),
+      tx
+        .select({ officeId: t.teams.officeId, n: count() })
+        .from(t.users)
+        .innerJoin(t.teams, eq(t.teams.id, t.users.teamId))
+        .where(eq(t.users.active, true))
+        .groupBy(t.teams.officeId),
+    ])
+    const tm = new Map(teams.map((r) => [r.officeId, r.n]))
+    const u = new Map(users.map((r) => [r.officeId, r.n]))
+    return offices.map((o) => ({ ...o, teamCount: tm.get(o.id) ?? 0, userCount: u.get(o.id) ?? 0 }))
+  }
+
+  async function one(tx: Db, actor: Actor, id: string): Promise<OfficeItem> {
+    const found = (await all(tx)).find((o) => o.id === id)
+    if (!found || !visible(actor.ability, found)) throw notFound()
+    return found
+  }
+
+  async function checkInput(tx: Db, input: { name: string; regionId: string }, exceptId: string | null, translate: Translate) {
+    const [region] = await tx.select({ id: t.regions.id }).from(t.regions).where(eq(t.regions.id, input.regionId))
+    if (!region) throw validationError({ regionId: [translate('orgAdmin.offices.unknownRegion')] })
+    const same = await tx
+      .select({ id: t.offices.id })
+      .from(t.offices)
+      .where(sql`lower(${t.offices.name}) = lower(${input.name})`)
+    if (same.some((o) => o.id !== exceptId)) throw new ApiError(409, 'conflict', { fieldErrors: { name: [translate('orgAdmin.offices.nameTaken')] } })
+  }
+
+  return {
+    async list(ability: AppAbility): Promise<OfficeItem[]> {
+      return (await all()).filter((o) => visible(ability, o))
+    },
+
+    create(actor: Actor, input: z.output<typeof officeInputSchema>, translate: Translate): Promise<OfficeItem> {
+      return database.transaction(async (tx) => {
+        await checkInput(tx, input, null, translate)
+        const id = randomUUID()
+        const at = now()
+        await tx.insert(t.offices).values({ id, name: input.name, regionId: input.regionId, createdAt: at })
+        await logActivity(tx, t, {
+          at,
+          actorId: actor.id,
+          entity: 'office',
+          entityId: id,
+          action: 'created',
+          after: { name: input.name, regionId: input.regionId },
+        })
+        await events.record(tx, 'office.changed', { officeId: id, action: 'created' }, { actorId: actor.id, at })
+        return one(tx, actor, id)
+      })
+    },
+
+    update(actor: Actor, id: string, input: z.output<typeof officeUpdateSchema>, translate: Translate): Promise<OfficeItem> {
+      return database.transaction(async (tx) => {
+        const current = await one(tx, actor, id)
+        if (current.name !== input.basedOn.name || current.regionId !== input.basedOn.regionId) {
+          throw new ApiError(409, 'version_conflict', { details: { current } })
+        }
+        if (current.name === input.name && current.regionId === input.regionId) return current
+        await checkInput(tx, input, id, translate)
+        const at = now()
+        await tx.update(t.offices).set({ name: input.name, regionId: input.regionId }).where(eq(t.offices.id, id))
+        const before: Record<string, unknown> = {}
+        const after: Record<string, unknown> = {}
+        if (current.name !== input.name) [before.name, after.name] = [current.name, input.name]
+        if (current.regionId !== input.regionId) {
+          const [region] = await tx.select({ name: t.regions.name }).from(t.regions).where(eq(t.regions.id, input.regionId))
+          ;[before.region, after.region] = [current.regionName, region!.name]
+        }
+        await logActivity(tx, t, { at, actorId: actor.id, entity: 'office', entityId: id, action: 'updated', before, after })
+        await events.record(tx, 'office.changed', { officeId: id, action: 'updated' }, { actorId: actor.id, at })
+        return one(tx, actor, id)
+      })
+    },
+
+    remove(actor: Actor, id: string): Promise<{ id: string }> {
+      return database.transaction(async (tx) => {
+        const current = await one(tx, actor, id)
+        // Its teams, and people placed in the office without a team (back office, a manager), would lose it.
+        const [people] = await tx.select({ n: count() }).from(t.users).where(eq(t.users.officeId, id))
+        if (current.teamCount > 0 || (people?.n ?? 0) > 0) {
+          throw new ApiError(409, 'office_in_use', { params: { teams: current.teamCount, people: people?.n ?? 0 } })
+        }
+        const at = now()
+        await tx.delete(t.offices).where(eq(t.offices.id, id))
+        await logActivity(tx, t, {
+          at,
+          actorId: actor.id,
+          entity: 'office',
+          entityId: id,
+          action: 'deleted',
+          before: { name: current.name, region: current.regionName },
+        })
+        await events.record(tx, 'office.changed', { officeId: id, action: 'deleted' }, { actorId: actor.id, at })
+        return { id }
+      })
+    },
+  }
+}
