@@ -229,7 +229,7 @@ function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
     .route('/', systemRoutes(deps))
     .route('/auth', authRoutes(deps, auth))
     .route('/', usersRoutes(deps, auth))
-    .route('/', orgRoutes(deps))
+    .route('/', orgRoutes(deps, { onRulesChanged: () => auth.forgetCachedSessions() }))
     .route('/', catalogRoutes(deps, areas.catalogKeeping))
     .route('/', customersRoutes(areas.customers))
     .route('/', profileRoutes(deps, auth))

@@ -296,12 +296,11 @@ export const ROUTES = [
   { path: '/user-admin/roles', name: 'user-admin-roles', meta: view('roles', { namespaces: ['admin'] }) },
   // Not in the spec's route table: the searchable activity log for admins (docs/decisions/035).
   { path: '/user-admin/activity-log', name: 'user-admin-activity-log', meta: view('activity_log', { namespaces: ['admin'] }) },
-  { path: '/user-admin/teams', name: 'user-admin-teams', meta: view('teams'), plannedIn: 'later' },
+  { path: '/user-admin/teams', name: 'user-admin-teams', meta: view('teams', { namespaces: ['admin'] }) },
   {
     path: '/user-admin/teams/:id',
     name: 'user-admin-teams-id',
-    meta: view('teams', { navActiveLink: 'user-admin-teams' }),
-    plannedIn: 'later',
+    meta: view('teams', { navActiveLink: 'user-admin-teams', namespaces: ['admin'] }),
   },
   { path: '/user-admin/terms-of-use', name: 'user-admin-terms-of-use', meta: view('terms_of_use'), plannedIn: 'later' },
   { path: '/user-admin/user-titles', name: 'user-admin-user-titles', meta: view('titles'), plannedIn: 'later' },

@@ -104,6 +104,8 @@ export type DomainEvents = {
   'region.changed': { regionId: string; action: 'created' | 'updated' | 'deleted' }
   /** an office was created, renamed, moved to another region or deleted (server/modules/org) */
   'office.changed': { officeId: string; action: 'created' | 'updated' | 'deleted' }
+  /** a team was created, changed (name, office, coaches) or deleted (server/modules/org) */
+  'team.changed': { teamId: string; action: 'created' | 'updated' | 'deleted'; coachesChanged: boolean }
   /**
    * a role was created, its permissions changed, or it was deleted (its users moved to `movedTo`): whoever holds it
    * gets the new rules with their next request

@@ -19,6 +19,7 @@ export const ACTIVITY_ENTITIES = [
   'role',
   'region',
   'office',
+  'team',
   'sale_report',
   'double_sale',
   'customer',

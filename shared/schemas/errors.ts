@@ -35,6 +35,7 @@ export const ERROR_CODES = [
   'user_outranks',
   'region_in_use',
   'office_in_use',
+  'team_in_use',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -1,6 +1,15 @@
 import { Hono, type Context } from 'hono'
-import { officeInputSchema, officeUpdateSchema, regionIdSchema, regionInputSchema, regionUpdateSchema } from '../../../shared/schemas/org'
+import {
+  officeInputSchema,
+  officeUpdateSchema,
+  regionIdSchema,
+  regionInputSchema,
+  regionUpdateSchema,
+  teamInputSchema,
+  teamUpdateSchema,
+} from '../../../shared/schemas/org'
 import { officesService } from './offices.service'
+import { teamsService } from './teams.service'
 import { regionsService } from './regions.service'
 import { listQuerySchema, type ListAnswer } from '../../../shared/schemas/pagination'
 import { TEAM_SORT_KEYS, type TeamListItem } from '../../../shared/schemas/users'
@@ -12,10 +21,11 @@ import type { Deps } from '../../platform/deps'
 import { validate } from '../../lib/validate'
 import { orgRepo } from './org.repo'
 
-export function orgRoutes(deps: Deps) {
+export function orgRoutes(deps: Deps, opts: { onRulesChanged: () => void }) {
   const repo = orgRepo(deps.database)
   const regions = regionsService(deps)
   const offices = officesService(deps)
+  const teams = teamsService(deps, { onRulesChanged: opts.onRulesChanged })
   const actorOf = (c: Context<AppEnv>) => ({ id: c.var.auth!.userData.id })
   const officeActor = (c: Context<AppEnv>) => ({ id: c.var.auth!.userData.id, ability: c.var.auth!.ability })
   return (
@@ -26,6 +36,19 @@ export function orgRoutes(deps: Deps) {
         const { items, total } = await repo.listTeams(filter, q)
         return c.json({ items, total, page: q.page, itemsPerPage: q.itemsPerPage } satisfies ListAnswer<TeamListItem>, 200)
       })
+      // A team's page, and its changes (decision 036).
+      .get('/teams/:id', access.can('view', 'teams'), validate('param', regionIdSchema), async (c) =>
+        c.json(await teams.detail(officeActor(c), c.req.valid('param').id), 200),
+      )
+      .post('/teams', access.can('create', 'teams'), validate('json', teamInputSchema), async (c) =>
+        c.json(await teams.create(officeActor(c), c.req.valid('json'), c.var.t), 201),
+      )
+      .put('/teams/:id', access.can('update', 'teams'), validate('param', regionIdSchema), validate('json', teamUpdateSchema), async (c) =>
+        c.json(await teams.update(officeActor(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200),
+      )
+      .delete('/teams/:id', access.can('delete', 'teams'), validate('param', regionIdSchema), async (c) =>
+        c.json(await teams.remove(officeActor(c), c.req.valid('param').id), 200),
+      )
       // The choices of team and office filters: the ones this user may see.
       .get('/lookups/teams', access.can('view', 'teams'), validate('query', lookupQuerySchema), async (c) => {
         const filter = accessFilter(c.var.auth!.ability, 'view', 'teams', repo.teamConditionColumns)

@@ -441,6 +441,7 @@ export const enCore = {
     user_outranks: 'The user has permissions you lack and can only be changed by someone who has them',
     region_in_use: 'The region has {{count}} offices. Move them to another region first.',
     office_in_use: 'The office has {{teams}} teams and {{people}} people without a team. Move them to another office first.',
+    team_in_use: 'The team has {{count}} members. Move them to another team first.',
     network: 'No connection to the server. Check the network and try again.',
   },
   routes: {

@@ -441,6 +441,7 @@ export const fiCore = {
     user_outranks: 'Käyttäjällä on oikeuksia, joita sinulla ei ole, ja häntä voi muuttaa vain joku, jolla ne ovat',
     region_in_use: 'Alueella on {{count}} toimistoa. Siirrä ne ensin toiselle alueelle.',
     office_in_use: 'Toimistolla on {{teams}} tiimiä ja {{people}} henkilöä ilman tiimiä. Siirrä heidät ensin toiseen toimistoon.',
+    team_in_use: 'Tiimissä on {{count}} jäsentä. Siirrä heidät ensin toiseen tiimiin.',
     network: 'Ei yhteyttä palvelimeen. Tarkista verkkoyhteys ja yritä uudelleen.',
   },
   routes: {

@@ -425,6 +425,7 @@ export const svCore = {
     user_outranks: 'Användaren har behörigheter som du saknar och kan bara ändras av någon som har dem',
     region_in_use: 'Regionen har {{count}} kontor. Flytta dem till en annan region först.',
     office_in_use: 'Kontoret har {{teams}} team och {{people}} personer utan team. Flytta dem till ett annat kontor först.',
+    team_in_use: 'Teamet har {{count}} medlemmar. Flytta dem till ett annat team först.',
     network: 'Ingen kontakt med servern. Kontrollera nätverket och försök igen.',
   },
   routes: {

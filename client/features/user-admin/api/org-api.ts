@@ -1,4 +1,6 @@
-import type { OfficeInput, OfficeUpdate, RegionInput, RegionUpdate } from '../../../../shared/schemas/org'
+import type { OfficeInput, OfficeUpdate, RegionInput, RegionUpdate, TeamInput, TeamUpdate } from '../../../../shared/schemas/org'
+import type { ListQuery } from '../../../../shared/schemas/pagination'
+import { listQueryParams } from '../../../components/ui/data-table/use-list-query'
 import { call, rpc } from '../../../lib/api-client'
 
 export const listRegions = (signal?: AbortSignal) => call(rpc.regions.$get({}, { init: { signal } }))
@@ -10,3 +12,11 @@ export const listOffices = (signal?: AbortSignal) => call(rpc.offices.$get({}, {
 export const createOffice = (json: OfficeInput) => call(rpc.offices.$post({ json }))
 export const updateOffice = (id: string, json: OfficeUpdate) => call(rpc.offices[':id'].$put({ param: { id }, json }))
 export const deleteOffice = (id: string) => call(rpc.offices[':id'].$delete({ param: { id } }))
+
+export function listTeams(q: ListQuery, signal?: AbortSignal) {
+  return call(rpc.teams.$get({ query: listQueryParams(q, {}) as never }, { init: { signal } }))
+}
+export const getTeam = (id: string, signal?: AbortSignal) => call(rpc.teams[':id'].$get({ param: { id } }, { init: { signal } }))
+export const createTeam = (json: TeamInput) => call(rpc.teams.$post({ json }))
+export const updateTeam = (id: string, json: TeamUpdate) => call(rpc.teams[':id'].$put({ param: { id }, json }))
+export const deleteTeam = (id: string) => call(rpc.teams[':id'].$delete({ param: { id } }))

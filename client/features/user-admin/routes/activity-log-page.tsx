@@ -50,6 +50,7 @@ function entityPath(entity: string, id: string): string | null {
   if (entity === 'role') return pathFor('user-admin-roles')
   if (entity === 'region') return pathFor('user-admin-regions')
   if (entity === 'office') return pathFor('user-admin-offices')
+  if (entity === 'team') return pathFor('user-admin-teams-id', { id })
   return null
 }
 

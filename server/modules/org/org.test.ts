@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { OfficeItem, RegionItem } from '../../../shared/schemas/org'
+import type { OfficeItem, RegionItem, TeamDetail } from '../../../shared/schemas/org'
 import { createTestApp } from '../../test/harness'
 
 /** Regions (decision 036): the list with what each holds, create, rename, delete, who may, and bad input. */
@@ -157,5 +157,71 @@ describe('/api/offices', () => {
     expect(r.json.message).toContain('2 team')
     const back = (await t.login('backoffice@demo.test')).cookie
     expect((await t.request('DELETE', `/api/offices/${malmo.id}`, { cookie: back })).status).toBe(403)
+  })
+})
+
+describe('/api/teams/:id and team changes', () => {
+  const teamId = async (name: string) => (await db.select({ id: tables.teams.id }).from(tables.teams).where(eq(tables.teams.name, name)))[0]!.id
+  const userId = async (email: string) => (await db.select({ id: tables.users.id }).from(tables.users).where(eq(tables.users.email, email)))[0]!.id
+
+  it('shows a team with its office, coaches, active members and log, to those who may see it', async () => {
+    const oresund = await teamId('Team Öresund')
+    const r = await t.request('GET', `/api/teams/${oresund}`, { cookie: admin })
+    expect(r.status, r.text).toBe(200)
+    const team = r.json as unknown as TeamDetail
+    expect(team).toMatchObject({ name: 'Team Öresund', officeName: 'Malmö', regionName: 'Region Syd', may: { edit: true, delete: true } })
+    expect(team.coaches.map((c) => c.name)).toEqual(['Cecilia Coach'])
+    expect(team.members.map((m) => m.email)).toContain('seller@demo.test')
+    const coach = (await t.login('coach@demo.test')).cookie
+    const seen = (await t.request('GET', `/api/teams/${oresund}`, { cookie: coach })).json as unknown as TeamDetail
+    expect(seen.may).toEqual({ edit: false, delete: false })
+    expect((await t.request('GET', `/api/teams/${await teamId('Team Norr')}`, { cookie: coach })).status).toBe(404)
+  })
+
+  it('creates a team with a coach, whose open session sees it at once; renames it, changes coaches, deletes it; each logged', async () => {
+    const coach = (await t.login('coach@demo.test')).cookie
+    const [malmo] = await db.select({ id: tables.offices.id }).from(tables.offices).where(eq(tables.offices.name, 'Malmö'))
+    const coachId = await userId('coach@demo.test')
+    const created = await t.request('POST', '/api/teams', { cookie: admin, body: { name: 'Team Hamnen', officeId: malmo!.id, coachIds: [coachId] } })
+    expect(created.status, created.text).toBe(201)
+    const id = (created.json as { id: string }).id
+    expect((await t.request('GET', `/api/teams/${id}`, { cookie: coach })).status).toBe(200)
+
+    const twice = await t.request('POST', '/api/teams', { cookie: admin, body: { name: 'team hamnen', officeId: malmo!.id, coachIds: [] } })
+    expect(twice.status).toBe(409)
+    const badCoach = await t.request('POST', '/api/teams', { cookie: admin, body: { name: 'Team X', officeId: malmo!.id, coachIds: ['nobody'] } })
+    expect(badCoach.status).toBe(400)
+    expect(badCoach.json.fieldErrors).toHaveProperty('coachIds')
+
+    const seen = { name: 'Team Hamnen', officeId: malmo!.id, coachIds: [coachId] }
+    const renamed = await t.request('PUT', `/api/teams/${id}`, {
+      cookie: admin,
+      body: { name: 'Team Kajen', officeId: malmo!.id, coachIds: [], basedOn: seen },
+    })
+    expect(renamed.status, renamed.text).toBe(200)
+    expect(renamed.json).toMatchObject({ name: 'Team Kajen', coaches: [] })
+    expect((await t.request('GET', `/api/teams/${id}`, { cookie: coach })).status).toBe(404)
+    const stale = await t.request('PUT', `/api/teams/${id}`, { cookie: admin, body: { name: 'Team Y', officeId: malmo!.id, coachIds: [], basedOn: seen } })
+    expect(stale.status).toBe(409)
+
+    expect((await t.request('DELETE', `/api/teams/${id}`, { cookie: admin })).status).toBe(200)
+    const log = await db
+      .select()
+      .from(tables.activityLog)
+      .where(and(eq(tables.activityLog.entity, 'team'), eq(tables.activityLog.entityId, id)))
+    expect(log.map((l) => [l.action, l.before, l.after])).toEqual([
+      ['created', null, { name: 'Team Hamnen', office: 'Malmö', coaches: ['Cecilia Coach'] }],
+      ['updated', { name: 'Team Hamnen', coaches: ['Cecilia Coach'] }, { name: 'Team Kajen', coaches: [] }],
+      ['deleted', { name: 'Team Kajen', office: 'Malmö', coaches: [] }, null],
+    ])
+  })
+
+  it('keeps a team with members, and is changed only with the permission', async () => {
+    const oresund = await teamId('Team Öresund')
+    const r = await t.request('DELETE', `/api/teams/${oresund}`, { cookie: admin })
+    expect(r.status).toBe(409)
+    expect(r.json).toMatchObject({ error: 'team_in_use' })
+    const back = (await t.login('backoffice@demo.test')).cookie
+    expect((await t.request('POST', '/api/teams', { cookie: back, body: { name: 'Smyg', officeId: 'x', coachIds: [] } })).status).toBe(403)
   })
 })

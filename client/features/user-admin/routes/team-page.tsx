@@ -1,0 +1,202 @@
+import { Badge, Button, Card, Dialog, HStack, Link as ChakraLink, Portal, Stack, Table, Text, Wrap } from '@chakra-ui/react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate, useParams } from 'react-router'
+import { pathFor } from '../../../../shared/routes'
+import type { TeamDetail } from '../../../../shared/schemas/org'
+import { ActivityLog } from '../../../components/ui/activity-log'
+import { DetailState } from '../../../components/ui/detail-state'
+import { useDialogSize } from '../../../components/ui/dialog-size'
+import { formErrorOf } from '../../../components/ui/form-dialog'
+import { Page } from '../../../components/ui/page'
+import { roleName } from '../../../lib/role-name'
+import { snackbar } from '../../../lib/snackbar-store'
+import { deleteTeam, getTeam } from '../api/org-api'
+import { TeamDialog } from '../components/team-dialog'
+
+const LOGGED = ['name', 'office', 'coaches'] as const
+
+/** /user-admin/teams/:id: a team's office, coaches and members, with edit, delete and its activity log (decision 036). */
+export default function TeamPage() {
+  const { t } = useTranslation()
+  const { id = '' } = useParams()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const team = useQuery({ queryKey: ['team', id], queryFn: ({ signal }) => getTeam(id, signal), retry: false })
+  const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null)
+  const crumbs = [{ label: t('nav.groups.userAdmin') }, { label: t('routes.user-admin-teams'), to: pathFor('user-admin-teams') }]
+
+  return (
+    <DetailState query={team} title={t('routes.user-admin-teams-id')} breadcrumbs={crumbs} notFound={t('orgAdmin.teams.notFound')}>
+      {(x) => (
+        <Page title={x.name} breadcrumbs={crumbs}>
+          <Stack gap="4">
+            <Wrap gap="2" align="center">
+              <Badge variant="subtle">{x.officeName}</Badge>
+              <Badge variant="outline">{x.regionName}</Badge>
+            </Wrap>
+            {x.may.edit || x.may.delete ? (
+              <HStack gap="2">
+                {x.may.edit ? (
+                  <Button size="sm" variant="outline" onClick={() => setDialog('edit')}>
+                    {t('orgAdmin.teams.edit')}
+                  </Button>
+                ) : null}
+                {x.may.delete ? (
+                  <Button size="sm" variant="outline" colorPalette="red" onClick={() => setDialog('delete')}>
+                    {t('orgAdmin.teams.delete')}
+                  </Button>
+                ) : null}
+              </HStack>
+            ) : null}
+            <Card.Root>
+              <Card.Header>
+                <Card.Title>{t('orgAdmin.teams.coaches')}</Card.Title>
+              </Card.Header>
+              <Card.Body>
+                {x.coaches.length === 0 ? (
+                  <Text color="fg.muted">{t('orgAdmin.teams.noCoaches')}</Text>
+                ) : (
+                  <Wrap gap="2" data-testid="team-coaches">
+                    {x.coaches.map((c) => (
+                      <ChakraLink asChild key={c.id}>
+                        <Link to={pathFor('user-admin-users-id', { id: c.id })}>{c.name}</Link>
+                      </ChakraLink>
+                    ))}
+                  </Wrap>
+                )}
+              </Card.Body>
+            </Card.Root>
+            <Card.Root>
+              <Card.Header>
+                <Card.Title>
+                  {t('orgAdmin.teams.members')} ({x.members.length})
+                </Card.Title>
+              </Card.Header>
+              <Card.Body>
+                {x.members.length === 0 ? (
+                  <Text color="fg.muted">{t('orgAdmin.teams.noMembers')}</Text>
+                ) : (
+                  <Table.ScrollArea>
+                    <Table.Root size="sm" data-testid="team-members">
+                      <Table.Header>
+                        <Table.Row>
+                          <Table.ColumnHeader>{t('users.name')}</Table.ColumnHeader>
+                          <Table.ColumnHeader hideBelow="md">{t('users.email')}</Table.ColumnHeader>
+                          <Table.ColumnHeader>{t('users.role')}</Table.ColumnHeader>
+                          <Table.ColumnHeader hideBelow="sm">{t('userAdmin.columns.title')}</Table.ColumnHeader>
+                        </Table.Row>
+                      </Table.Header>
+                      <Table.Body>
+                        {x.members.map((m) => (
+                          <Table.Row key={m.id}>
+                            <Table.Cell>
+                              <ChakraLink asChild>
+                                <Link to={pathFor('user-admin-users-id', { id: m.id })}>{m.name}</Link>
+                              </ChakraLink>
+                            </Table.Cell>
+                            <Table.Cell hideBelow="md">{m.email}</Table.Cell>
+                            <Table.Cell>{roleName(t, m.roleKey, m.roleName)}</Table.Cell>
+                            <Table.Cell hideBelow="sm">{m.title ?? '–'}</Table.Cell>
+                          </Table.Row>
+                        ))}
+                      </Table.Body>
+                    </Table.Root>
+                  </Table.ScrollArea>
+                )}
+              </Card.Body>
+            </Card.Root>
+            <ActivityLog
+              lines={x.activity}
+              testId="team-log"
+              fieldLabel={(k) =>
+                (LOGGED as readonly string[]).includes(k) ? t(`orgAdmin.teams.${k === 'name' ? 'name' : k === 'office' ? 'office' : 'coaches'}`) : undefined
+              }
+              formatValue={(k, v) => (k === 'coaches' && Array.isArray(v) ? (v.length > 0 ? v.join(', ') : '–') : undefined)}
+            />
+          </Stack>
+          {dialog === 'edit' ? (
+            <TeamDialog
+              team={x}
+              onClose={() => setDialog(null)}
+              onConflict={() => void team.refetch()}
+              onSaved={(_id, name) => {
+                snackbar.show(t('orgAdmin.teams.saved', { name }), { color: 'success', icon: 'success' })
+                void queryClient.invalidateQueries({ queryKey: ['team', id] })
+                void queryClient.invalidateQueries({ queryKey: ['teams'] })
+              }}
+            />
+          ) : null}
+          <DeleteTeamDialog
+            team={dialog === 'delete' ? x : null}
+            onClose={() => setDialog(null)}
+            onDeleted={() => {
+              snackbar.show(t('orgAdmin.teams.deleted', { name: x.name }), { color: 'success', icon: 'success' })
+              void queryClient.invalidateQueries({ queryKey: ['teams'] })
+              void navigate(pathFor('user-admin-teams'))
+            }}
+          />
+        </Page>
+      )}
+    </DetailState>
+  )
+}
+
+function DeleteTeamDialog(props: { team: TeamDetail | null; onClose: () => void; onDeleted: () => void }) {
+  const { t } = useTranslation()
+  const size = useDialogSize('sm')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const team = props.team
+  const blocked = (team?.members.length ?? 0) > 0
+  const submit = async () => {
+    if (!team) return
+    setBusy(true)
+    setError(null)
+    try {
+      await deleteTeam(team.id)
+      props.onDeleted()
+    } catch (err) {
+      setError(formErrorOf(err, t).message)
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Dialog.Root lazyMount unmountOnExit role="alertdialog" open={team !== null} onOpenChange={(e) => !e.open && props.onClose()} size={size}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="delete-team">
+            <Dialog.Header>
+              <Dialog.Title>{t('orgAdmin.teams.deleteTitle', { name: team?.name ?? '' })}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="2">
+                <Dialog.Description>
+                  {blocked ? t('orgAdmin.teams.deleteBlocked', { count: team!.members.length }) : t('orgAdmin.teams.deleteText')}
+                </Dialog.Description>
+                {error ? (
+                  <Text role="alert" color="fg.error" fontSize="sm">
+                    {error}
+                  </Text>
+                ) : null}
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={props.onClose}>
+                {t('table.cancel')}
+              </Button>
+              {blocked ? null : (
+                <Button colorPalette="red" loading={busy} onClick={() => void submit()}>
+                  {t('orgAdmin.teams.delete')}
+                </Button>
+              )}
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  )
+}

@@ -1,0 +1,63 @@
+import { Button } from '@chakra-ui/react'
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { pathFor } from '../../../../shared/routes'
+import type { TeamListItem } from '../../../../shared/schemas/users'
+import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
+import { listState } from '../../../components/ui/data-table/list-state'
+import { useListQuery } from '../../../components/ui/data-table/use-list-query'
+import { Page } from '../../../components/ui/page'
+import { useAbility } from '../../../lib/session'
+import { snackbar } from '../../../lib/snackbar-store'
+import { listTeams } from '../api/org-api'
+import { TeamDialog } from '../components/team-dialog'
+
+/** /user-admin/teams: the teams the user may see, with office, region and members; a team opens its page (decision 036). */
+export default function TeamsPage() {
+  const { t } = useTranslation()
+  const ability = useAbility()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const { query, update } = useListQuery({ sortBy: 'name', orderBy: 'asc' })
+  const [creating, setCreating] = useState(false)
+  const list = useQuery({ queryKey: ['teams', query], queryFn: ({ signal }) => listTeams(query, signal), placeholderData: keepPreviousData })
+  const columns: Column<TeamListItem>[] = [
+    { key: 'name', header: t('orgAdmin.teams.name'), sortKey: 'name', render: (x) => x.name, csv: (x) => x.name },
+    { key: 'office', header: t('orgAdmin.teams.office'), sortKey: 'office', render: (x) => x.officeName, csv: (x) => x.officeName },
+    { key: 'region', header: t('orgAdmin.offices.region'), sortKey: 'region', render: (x) => x.regionName, csv: (x) => x.regionName, hideBelow: 'md' },
+    { key: 'members', header: t('orgAdmin.teams.members'), render: (x) => x.memberCount, csv: (x) => String(x.memberCount) },
+  ]
+  return (
+    <Page title={t('routes.user-admin-teams')} breadcrumbs={[{ label: t('nav.groups.userAdmin') }]}>
+      <DataTable
+        label={t('routes.user-admin-teams')}
+        columns={columns}
+        {...listState(list)}
+        query={query}
+        onQueryChange={update}
+        onRowClick={(x) => navigate(pathFor('user-admin-teams-id', { id: x.id }))}
+        toolbar={
+          ability.can('create', 'teams') ? (
+            <Button size="sm" colorPalette="brand" onClick={() => setCreating(true)}>
+              {t('orgAdmin.teams.create')}
+            </Button>
+          ) : null
+        }
+      />
+      {creating ? (
+        <TeamDialog
+          team="new"
+          onClose={() => setCreating(false)}
+          onConflict={() => undefined}
+          onSaved={(id, name) => {
+            snackbar.show(t('orgAdmin.teams.created', { name }), { color: 'success', icon: 'success' })
+            void queryClient.invalidateQueries({ queryKey: ['teams'] })
+            void navigate(pathFor('user-admin-teams-id', { id }))
+          }}
+        />
+      ) : null}
+    </Page>
+  )
+}
