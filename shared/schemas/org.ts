@@ -14,7 +14,8 @@ export type RegionInput = z.input<typeof regionInputSchema>
 export const regionUpdateSchema = regionInputSchema.extend({ basedOn: z.string().max(REGION_NAME_MAX) })
 export type RegionUpdate = z.input<typeof regionUpdateSchema>
 
-export const regionIdSchema = z.strictObject({ id: z.string().min(1).max(64) })
+/** The id in a region's, an office's or a team's path. */
+export const orgIdSchema = z.strictObject({ id: z.string().min(1).max(64) })
 
 export type RegionItem = {
   id: string

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono'
 import {
   officeInputSchema,
   officeUpdateSchema,
-  regionIdSchema,
+  orgIdSchema,
   regionInputSchema,
   regionUpdateSchema,
   teamInputSchema,
@@ -37,16 +37,16 @@ export function orgRoutes(deps: Deps, opts: { onRulesChanged: () => void }) {
         return c.json({ items, total, page: q.page, itemsPerPage: q.itemsPerPage } satisfies ListAnswer<TeamListItem>, 200)
       })
       // A team's page, and its changes (decision 036).
-      .get('/teams/:id', access.can('view', 'teams'), validate('param', regionIdSchema), async (c) =>
+      .get('/teams/:id', access.can('view', 'teams'), validate('param', orgIdSchema), async (c) =>
         c.json(await teams.detail(officeActor(c), c.req.valid('param').id), 200),
       )
       .post('/teams', access.can('create', 'teams'), validate('json', teamInputSchema), async (c) =>
         c.json(await teams.create(officeActor(c), c.req.valid('json'), c.var.t), 201),
       )
-      .put('/teams/:id', access.can('update', 'teams'), validate('param', regionIdSchema), validate('json', teamUpdateSchema), async (c) =>
+      .put('/teams/:id', access.can('update', 'teams'), validate('param', orgIdSchema), validate('json', teamUpdateSchema), async (c) =>
         c.json(await teams.update(officeActor(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200),
       )
-      .delete('/teams/:id', access.can('delete', 'teams'), validate('param', regionIdSchema), async (c) =>
+      .delete('/teams/:id', access.can('delete', 'teams'), validate('param', orgIdSchema), async (c) =>
         c.json(await teams.remove(officeActor(c), c.req.valid('param').id), 200),
       )
       // The choices of team and office filters: the ones this user may see.
@@ -63,10 +63,10 @@ export function orgRoutes(deps: Deps, opts: { onRulesChanged: () => void }) {
       .post('/regions', access.can('create', 'regions'), validate('json', regionInputSchema), async (c) =>
         c.json(await regions.create(actorOf(c), c.req.valid('json'), c.var.t), 201),
       )
-      .put('/regions/:id', access.can('update', 'regions'), validate('param', regionIdSchema), validate('json', regionUpdateSchema), async (c) =>
+      .put('/regions/:id', access.can('update', 'regions'), validate('param', orgIdSchema), validate('json', regionUpdateSchema), async (c) =>
         c.json(await regions.update(actorOf(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200),
       )
-      .delete('/regions/:id', access.can('delete', 'regions'), validate('param', regionIdSchema), async (c) =>
+      .delete('/regions/:id', access.can('delete', 'regions'), validate('param', orgIdSchema), async (c) =>
         c.json(await regions.remove(actorOf(c), c.req.valid('param').id), 200),
       )
       // Offices (decision 036): those the reader may see, with what each holds.
@@ -74,10 +74,10 @@ export function orgRoutes(deps: Deps, opts: { onRulesChanged: () => void }) {
       .post('/offices', access.can('create', 'offices'), validate('json', officeInputSchema), async (c) =>
         c.json(await offices.create(officeActor(c), c.req.valid('json'), c.var.t), 201),
       )
-      .put('/offices/:id', access.can('update', 'offices'), validate('param', regionIdSchema), validate('json', officeUpdateSchema), async (c) =>
+      .put('/offices/:id', access.can('update', 'offices'), validate('param', orgIdSchema), validate('json', officeUpdateSchema), async (c) =>
         c.json(await offices.update(officeActor(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200),
       )
-      .delete('/offices/:id', access.can('delete', 'offices'), validate('param', regionIdSchema), async (c) =>
+      .delete('/offices/:id', access.can('delete', 'offices'), validate('param', orgIdSchema), async (c) =>
         c.json(await offices.remove(officeActor(c), c.req.valid('param').id), 200),
       )
       // Regions have no conditions of their own: whoever may view regions sees them all.

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { TEAM_COACHES_MAX, TEAM_NAME_MAX, type TeamDetail } from '../../../../shared/schemas/org'
 import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
+import { fetchLookup } from '../../../components/ui/lookup/lookup-api'
 import { LookupCombobox, LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { ApiClientError, applyFieldErrors } from '../../../lib/api-client'
 import { createTeam, updateTeam } from '../api/org-api'
@@ -21,7 +22,6 @@ export function TeamDialog(props: { team: TeamDetail | 'new'; onClose: () => voi
   const form = useForm<{ name: string; officeId: string }>({ defaultValues: { name: existing?.name ?? '', officeId: existing?.officeId ?? '' } })
   const [coaches, setCoaches] = useState<Coach[]>(existing?.coaches ?? [])
   const [adding, setAdding] = useState<string | undefined>(undefined)
-  const [pendingLabel, setPendingLabel] = useState('')
   const [coachError, setCoachError] = useState<string | null>(null)
   const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
   const { errors, isSubmitting } = form.formState
@@ -118,7 +118,6 @@ export function TeamDialog(props: { team: TeamDetail | 'new'; onClose: () => voi
                 inDialog
                 value={adding}
                 onChange={setAdding}
-                onLabel={setPendingLabel}
               />
             </BoxGrow>
             <Button
@@ -127,7 +126,12 @@ export function TeamDialog(props: { team: TeamDetail | 'new'; onClose: () => voi
               disabled={!adding || coaches.some((c) => c.id === adding)}
               onClick={() => {
                 if (!adding) return
-                setCoaches([...coaches, { id: adding, name: pendingLabel || adding }])
+                const id = adding
+                // The name by the id (the picker's own label may not have been told yet on a slow phone).
+                void fetchLookup('users', { ids: id })
+                  .then((found) => found.items.find((i) => i.id === id)?.label ?? id)
+                  .catch(() => id)
+                  .then((name) => setCoaches((now) => (now.some((c) => c.id === id) ? now : [...now, { id, name }])))
                 setAdding(undefined)
               }}
             >
