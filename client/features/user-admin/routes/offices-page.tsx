@@ -1,10 +1,9 @@
-import { Button, Dialog, HStack, Input, NativeSelect, Portal, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { Button, HStack, Input, NativeSelect, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { OFFICE_NAME_MAX, type OfficeItem } from '../../../../shared/schemas/org'
-import { useDialogSize } from '../../../components/ui/dialog-size'
 import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { LoadError } from '../../../components/ui/load-error'
@@ -13,6 +12,7 @@ import { applyFieldErrors } from '../../../lib/api-client'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { createOffice, deleteOffice, listOffices, listRegions, updateOffice } from '../api/org-api'
+import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog'
 
 /**
  * /user-admin/offices: the offices the user may see (a manager their own) with region, teams and active people
@@ -105,7 +105,19 @@ export default function OfficesPage() {
         )}
       </Stack>
       {editing ? <OfficeDialog office={editing} onClose={() => setEditing(null)} onSaved={done} onConflict={() => void offices.refetch()} /> : null}
-      <DeleteOfficeDialog office={deleting} onClose={() => setDeleting(null)} onDeleted={done} />
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        title={t('orgAdmin.offices.deleteTitle', { name: deleting?.name ?? '' })}
+        text={t('orgAdmin.offices.deleteText')}
+        blocked={deleting && deleting.teamCount > 0 ? t('orgAdmin.offices.deleteBlocked', { count: deleting.teamCount }) : null}
+        deleteLabel={t('orgAdmin.offices.delete')}
+        testId="delete-office"
+        onDelete={async () => {
+          await deleteOffice(deleting!.id)
+          done(t('orgAdmin.offices.deleted', { name: deleting!.name }))
+        }}
+        onClose={() => setDeleting(null)}
+      />
     </Page>
   )
 }
@@ -167,68 +179,5 @@ function OfficeDialog(props: { office: OfficeItem | 'new'; onClose: () => void; 
         </NativeSelect.Root>
       </FormField>
     </FormDialog>
-  )
-}
-
-function DeleteOfficeDialog(props: { office: OfficeItem | null; onClose: () => void; onDeleted: (message: string) => void }) {
-  const { t } = useTranslation()
-  const size = useDialogSize('sm')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const office = props.office
-  const blocked = (office?.teamCount ?? 0) > 0
-  const close = () => {
-    setError(null)
-    props.onClose()
-  }
-  const submit = async () => {
-    if (!office) return
-    setBusy(true)
-    setError(null)
-    try {
-      await deleteOffice(office.id)
-      props.onDeleted(t('orgAdmin.offices.deleted', { name: office.name }))
-      close()
-    } catch (err) {
-      setError(formErrorOf(err, t).message)
-    } finally {
-      setBusy(false)
-    }
-  }
-  return (
-    <Dialog.Root lazyMount unmountOnExit role="alertdialog" open={office !== null} onOpenChange={(e) => !e.open && close()} size={size}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="delete-office">
-            <Dialog.Header>
-              <Dialog.Title>{t('orgAdmin.offices.deleteTitle', { name: office?.name ?? '' })}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="2">
-                <Dialog.Description>
-                  {blocked ? t('orgAdmin.offices.deleteBlocked', { count: office!.teamCount }) : t('orgAdmin.offices.deleteText')}
-                </Dialog.Description>
-                {error ? (
-                  <Text role="alert" color="fg.error" fontSize="sm">
-                    {error}
-                  </Text>
-                ) : null}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={close}>
-                {t('table.cancel')}
-              </Button>
-              {blocked ? null : (
-                <Button colorPalette="red" loading={busy} onClick={() => void submit()}>
-                  {t('orgAdmin.offices.delete')}
-                </Button>
-              )}
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
   )
 }

@@ -1,10 +1,9 @@
-import { Button, Dialog, HStack, Input, Portal, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { Button, HStack, Input, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { REGION_NAME_MAX, type RegionItem } from '../../../../shared/schemas/org'
-import { useDialogSize } from '../../../components/ui/dialog-size'
 import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { LoadError } from '../../../components/ui/load-error'
@@ -13,6 +12,7 @@ import { applyFieldErrors } from '../../../lib/api-client'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { createRegion, deleteRegion, listRegions, updateRegion } from '../api/org-api'
+import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog'
 
 /**
  * /user-admin/regions: the organisation's regions with their offices, teams and active people (decision 036).
@@ -108,7 +108,19 @@ export default function RegionsPage() {
         )}
       </Stack>
       {editing ? <RegionDialog region={editing} onClose={() => setEditing(null)} onSaved={done} onConflict={() => void regions.refetch()} /> : null}
-      <DeleteRegionDialog region={deleting} onClose={() => setDeleting(null)} onDeleted={done} />
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        title={t('orgAdmin.regions.deleteTitle', { name: deleting?.name ?? '' })}
+        text={t('orgAdmin.regions.deleteText')}
+        blocked={deleting && deleting.officeCount > 0 ? t('orgAdmin.regions.deleteBlocked', { count: deleting.officeCount }) : null}
+        deleteLabel={t('orgAdmin.regions.delete')}
+        testId="delete-region"
+        onDelete={async () => {
+          await deleteRegion(deleting!.id)
+          done(t('orgAdmin.regions.deleted', { name: deleting!.name }))
+        }}
+        onClose={() => setDeleting(null)}
+      />
     </Page>
   )
 }
@@ -154,68 +166,5 @@ function RegionDialog(props: { region: RegionItem | 'new'; onClose: () => void; 
         />
       </FormField>
     </FormDialog>
-  )
-}
-
-function DeleteRegionDialog(props: { region: RegionItem | null; onClose: () => void; onDeleted: (message: string) => void }) {
-  const { t } = useTranslation()
-  const size = useDialogSize('sm')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const region = props.region
-  const blocked = (region?.officeCount ?? 0) > 0
-  const close = () => {
-    setError(null)
-    props.onClose()
-  }
-  const submit = async () => {
-    if (!region) return
-    setBusy(true)
-    setError(null)
-    try {
-      await deleteRegion(region.id)
-      props.onDeleted(t('orgAdmin.regions.deleted', { name: region.name }))
-      close()
-    } catch (err) {
-      setError(formErrorOf(err, t).message)
-    } finally {
-      setBusy(false)
-    }
-  }
-  return (
-    <Dialog.Root lazyMount unmountOnExit role="alertdialog" open={region !== null} onOpenChange={(e) => !e.open && close()} size={size}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="delete-region">
-            <Dialog.Header>
-              <Dialog.Title>{t('orgAdmin.regions.deleteTitle', { name: region?.name ?? '' })}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="2">
-                <Dialog.Description>
-                  {blocked ? t('orgAdmin.regions.deleteBlocked', { count: region!.officeCount }) : t('orgAdmin.regions.deleteText')}
-                </Dialog.Description>
-                {error ? (
-                  <Text role="alert" color="fg.error" fontSize="sm">
-                    {error}
-                  </Text>
-                ) : null}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={close}>
-                {t('table.cancel')}
-              </Button>
-              {blocked ? null : (
-                <Button colorPalette="red" loading={busy} onClick={() => void submit()}>
-                  {t('orgAdmin.regions.delete')}
-                </Button>
-              )}
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
   )
 }

@@ -1,18 +1,16 @@
-import { Badge, Button, Card, Dialog, HStack, Link as ChakraLink, Portal, Stack, Table, Text, Wrap } from '@chakra-ui/react'
+import { Badge, Button, Card, HStack, Link as ChakraLink, Stack, Table, Text, Wrap } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
 import { pathFor } from '../../../../shared/routes'
-import type { TeamDetail } from '../../../../shared/schemas/org'
 import { ActivityLog } from '../../../components/ui/activity-log'
 import { DetailState } from '../../../components/ui/detail-state'
-import { useDialogSize } from '../../../components/ui/dialog-size'
-import { formErrorOf } from '../../../components/ui/form-dialog'
 import { Page } from '../../../components/ui/page'
 import { roleName } from '../../../lib/role-name'
 import { snackbar } from '../../../lib/snackbar-store'
 import { deleteTeam, getTeam } from '../api/org-api'
+import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog'
 import { TeamDialog } from '../components/team-dialog'
 
 const LOGGED = ['name', 'office', 'coaches'] as const
@@ -128,75 +126,23 @@ export default function TeamPage() {
               }}
             />
           ) : null}
-          <DeleteTeamDialog
-            team={dialog === 'delete' ? x : null}
-            onClose={() => setDialog(null)}
-            onDeleted={() => {
+          <ConfirmDeleteDialog
+            open={dialog === 'delete'}
+            title={t('orgAdmin.teams.deleteTitle', { name: x.name })}
+            text={t('orgAdmin.teams.deleteText')}
+            blocked={x.members.length > 0 ? t('orgAdmin.teams.deleteBlocked', { count: x.members.length }) : null}
+            deleteLabel={t('orgAdmin.teams.delete')}
+            testId="delete-team"
+            onDelete={async () => {
+              await deleteTeam(x.id)
               snackbar.show(t('orgAdmin.teams.deleted', { name: x.name }), { color: 'success', icon: 'success' })
               void queryClient.invalidateQueries({ queryKey: ['teams'] })
               void navigate(pathFor('user-admin-teams'))
             }}
+            onClose={() => setDialog(null)}
           />
         </Page>
       )}
     </DetailState>
-  )
-}
-
-function DeleteTeamDialog(props: { team: TeamDetail | null; onClose: () => void; onDeleted: () => void }) {
-  const { t } = useTranslation()
-  const size = useDialogSize('sm')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const team = props.team
-  const blocked = (team?.members.length ?? 0) > 0
-  const submit = async () => {
-    if (!team) return
-    setBusy(true)
-    setError(null)
-    try {
-      await deleteTeam(team.id)
-      props.onDeleted()
-    } catch (err) {
-      setError(formErrorOf(err, t).message)
-    } finally {
-      setBusy(false)
-    }
-  }
-  return (
-    <Dialog.Root lazyMount unmountOnExit role="alertdialog" open={team !== null} onOpenChange={(e) => !e.open && props.onClose()} size={size}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="delete-team">
-            <Dialog.Header>
-              <Dialog.Title>{t('orgAdmin.teams.deleteTitle', { name: team?.name ?? '' })}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="2">
-                <Dialog.Description>
-                  {blocked ? t('orgAdmin.teams.deleteBlocked', { count: team!.members.length }) : t('orgAdmin.teams.deleteText')}
-                </Dialog.Description>
-                {error ? (
-                  <Text role="alert" color="fg.error" fontSize="sm">
-                    {error}
-                  </Text>
-                ) : null}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={props.onClose}>
-                {t('table.cancel')}
-              </Button>
-              {blocked ? null : (
-                <Button colorPalette="red" loading={busy} onClick={() => void submit()}>
-                  {t('orgAdmin.teams.delete')}
-                </Button>
-              )}
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
   )
 }
