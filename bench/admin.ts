@@ -51,12 +51,13 @@ try {
   const [{ n: userCount }] = (await db.select({ n: count() }).from(t.users)) as [{ n: number }]
   if (userCount < 4_000) console.warn(`Only ${userCount} users: seed the large data set first (npm run seed -- --scale large).`)
   const deps = await createDeps(env, database, { events: { pollMs: 1000 } })
-  const auth = authService(database, { sessionTtlMs: 3_600_000, scryptLogN: 10 })
+  const auth = authService(database, { sessionTtlMs: 3_600_000, scryptLogN: 10, secrets: deps.secrets })
   const users = usersService(database, {
     scryptLogN: 10,
     events: deps.events,
     endSessions: (tx, ids) => auth.endSessionsOf(tx, ids),
     onRulesChanged: () => undefined,
+    signInMethods: { enabled: (id) => auth.mfa.isEnabled(id), reset: (tx, id) => auth.mfa.reset(tx, id) },
   })
   const actorOf = async (email: string) => {
     const [user] = await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, email))
@@ -209,7 +210,8 @@ try {
     if (p95 >= 100) failures.push(`activity log "${name}": p95 ${p95.toFixed(0)} ms`)
   }
 
-  await deps.events.stop()
+  // Everything the platform started, or the process stays up (on PostgreSQL the realtime cluster link retries forever).
+  await Promise.all([deps.events.stop(), deps.jobs.stop(), deps.realtime.close()])
 
   if (failures.length) {
     console.log(`\nNot met:\n  ${failures.join('\n  ')}`)

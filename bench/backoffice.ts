@@ -124,7 +124,7 @@ try {
   const deps = await createDeps(env, database, { events: { pollMs: 1000 } })
   const { events, jobs } = deps
   const areas = assembleAreas(deps)
-  const auth = authService(database, { sessionTtlMs: 3_600_000, scryptLogN: 10 })
+  const auth = authService(database, { sessionTtlMs: 3_600_000, scryptLogN: 10, secrets: deps.secrets })
   const abilityOf = async (email: string) => {
     const [user] = await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, email))
     const answer = await auth.sessionAnswerFor(user!.id)

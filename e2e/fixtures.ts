@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
 
 export const DEMO_PASSWORD = 'saljkraft-demo'
@@ -59,4 +60,50 @@ export async function syncedSince(page: Page, since: number) {
  */
 export async function workerControls(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 })
+}
+
+/** A new seller, made through the API as the signed-in admin (the create dialog has its own test). */
+export async function newSeller(page: Page, first: string, last: string): Promise<string> {
+  return page.evaluate(
+    async ({ first, last }) => {
+      const roles = (await (await fetch('/api/users/role-options')).json()) as { items: Array<{ id: string; key: string }> }
+      const res = await fetch('/api/users', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          email: `${first}.${last}@example.se`.toLowerCase(),
+          firstName: first,
+          lastName: last,
+          password: 'ett-langt-losenord',
+          roleId: roles.items.find((r) => r.key === 'seller')!.id,
+        }),
+      })
+      if (res.status !== 201) throw new Error(`create ${first}: ${res.status} ${await res.text()}`)
+      return ((await res.json()) as { id: string }).id
+    },
+    { first, last },
+  )
+}
+
+/** Serious or critical axe findings (WCAG 2.1 A and AA) on the page as it is, once its animations have ended. */
+export async function seriousFindings(page: Page) {
+  // Contrast is judged on the screen at rest: a button that has just become enabled fades in over 0.2 s.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  )
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)} ${n.failureSummary ?? ''}`)
+          .join(', ')}`,
+    )
 }

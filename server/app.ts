@@ -12,8 +12,11 @@ import { csrfProtection } from './lib/csrf'
 import type { AppEnv } from './lib/context'
 import { ApiError, answerError } from './lib/errors'
 import { requestHeader } from './lib/headers'
-import { authRoutes, readSessionToken, writeSessionCookie } from './modules/auth/auth.routes'
+import { runAsImpersonation } from './lib/request-actor'
+import { authRoutes, clearSessionCookie, readSessionToken, writeSessionCookie } from './modules/auth/auth.routes'
 import { authService } from './modules/auth/auth.service'
+import { termsRoutes } from './modules/terms/terms.routes'
+import { termsService } from './modules/terms/terms.service'
 import { budgetsPullSource } from './modules/budgets/budgets.sync'
 import { catalogService } from './modules/catalog/catalog.service'
 import { catalogRoutes } from './modules/catalog/catalog.routes'
@@ -143,6 +146,7 @@ export function assembleAreas(deps: Deps, options: { payHooks?: PayExportHooks }
   })
   deps.events.subscribe({ name: 'notifications.saleAlerts', events: ['sale.statusChanged'], handleInTransaction: notifications.fromSaleStatus })
   deps.events.subscribe({ name: 'notifications.sickAlerts', events: ['sickNotice.created'], handleInTransaction: notifications.fromSickNotice })
+  deps.events.subscribe({ name: 'notifications.securityAlerts', events: ['user.changed'], handleInTransaction: notifications.fromUserChange })
   deps.events.subscribe({ name: 'notifications.deliver', events: ['notification.created'], handle: notifications.deliver })
   deps.events.subscribe({
     name: 'notifications.syncPoke',
@@ -157,10 +161,25 @@ export function assembleAreas(deps: Deps, options: { payHooks?: PayExportHooks }
   return { catalog, catalogKeeping, customers, sales, timeReports, orders, sync, timeAdmin, pay, exportsOfPay, notifications, directory }
 }
 
+/** What a person whose terms of use wait for an answer may still call: their session, the terms, and the app's meta. */
+const TERMS_OPEN = /^\/api\/(auth\/(me|logout)|terms\/(current|[^/]+\/(accept|decline))|meta|health)$/
+
 function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
   const { env } = deps
-  const auth = authService(deps.database, { sessionTtlMs: env.sessionTtlMs, scryptLogN: env.scryptLogN })
+  // The terms of use in force gate every session (docs/decisions/039): the auth area asks the terms area.
+  const auth = authService(deps.database, {
+    sessionTtlMs: env.sessionTtlMs,
+    scryptLogN: env.scryptLogN,
+    secrets: deps.secrets,
+    pendingTerms: (userId) => terms.pendingFor(userId),
+  })
   const areas = assembleAreas(deps, { payHooks: options.payHooks })
+  const terms = termsService(deps, {
+    roster: (db) => areas.directory.activeRoster(db),
+    names: async (db, ids) => areas.directory.names(db, { userIds: ids }),
+    onAnswered: (userId) => auth.forgetSessionsOf(userId),
+    onPublished: () => auth.forgetCachedSessions(),
+  })
 
   const api = app.basePath('/api')
 
@@ -204,6 +223,14 @@ function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
           c.set('auth', found.auth)
           c.header('X-Session-Rev', found.auth.rev)
           if (found.renewedUntil) writeSessionCookie(c, token, found.renewedUntil, env.trustProxy)
+          // Terms of use not yet accepted: only what answering them needs (docs/decisions/039).
+          if (found.auth.termsPending && !TERMS_OPEN.test(c.req.path)) {
+            c.res = answerError(c, new ApiError(403, 'terms_not_accepted'))
+            return
+          }
+          const admin = found.auth.impersonator
+          // An admin acting as a user: every log line the request writes names both (docs/decisions/037).
+          if (admin) return runAsImpersonation({ userId: found.auth.userData.id, impersonatorId: admin.id }, next)
         }
       }
       await next()
@@ -229,10 +256,20 @@ function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
     .route('/', systemRoutes(deps))
     .route('/auth', authRoutes(deps, auth))
     .route('/', usersRoutes(deps, auth))
-    .route('/', orgRoutes(deps, { onRulesChanged: () => auth.forgetCachedSessions() }))
+    .route('/', orgRoutes(deps, { onRulesChanged: () => auth.forgetCachedSessions(), providers: (db) => areas.catalog.providerList(db) }))
     .route('/', catalogRoutes(deps, areas.catalogKeeping))
     .route('/', customersRoutes(areas.customers))
     .route('/', profileRoutes(deps, auth))
+    .route(
+      '/',
+      termsRoutes(terms, {
+        answerFor: (userId) => auth.sessionAnswerFor(userId),
+        end: async (c, sessionId) => {
+          await auth.logout(sessionId)
+          clearSessionCookie(c)
+        },
+      }),
+    )
     .route('/', notificationsRoutes(deps, areas.notifications))
     .route('/', realtimeRoutes(deps))
     .route('/', salesRoutes(deps))

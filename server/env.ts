@@ -73,6 +73,15 @@ const envSchema = z
      * posts to a subscription's endpoint, so it never posts anywhere else (tests name their local push service).
      */
     PUSH_EXTRA_HOSTS: z.string().default(''),
+    /**
+     * The key that seals secrets the app gives back (external accounts' passwords; docs/decisions/043): 32 bytes,
+     * base64. Unset: a key the server makes once and keeps in its database (fine for the embedded demo).
+     */
+    SECRETS_KEY: z
+      .string()
+      .trim()
+      .default('')
+      .refine((v) => v === '' || Buffer.from(v, 'base64').length === 32, 'SECRETS_KEY must be 32 bytes in base64'),
     /** who runs this server, for push services (RFC 8292's subject): a mailto: or https: address */
     VAPID_SUBJECT: z
       .string()
@@ -108,6 +117,8 @@ export type Env = {
   pusher: { appId: string; key: string; secret: string; cluster: string; host: string | null; port: number | null; scheme: 'https' | 'http' } | null
   vapidSubject: string
   pushExtraHosts: string[]
+  /** SECRETS_KEY, or null for the server's own key */
+  secretsKey: string | null
 }
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
@@ -150,6 +161,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
           }
         : null,
     vapidSubject: e.VAPID_SUBJECT || vapidSubjectOf(e.MAIL_FROM, e.APP_ORIGINS),
+    secretsKey: e.SECRETS_KEY || null,
     pushExtraHosts: e.PUSH_EXTRA_HOSTS.split(',')
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean),

@@ -101,6 +101,11 @@ export function formatPercent(share: number, language: FormatLanguage = 'sv'): s
   return numberFormat(LOCALES[language], { style: 'percent', maximumFractionDigits: 0 }).format(share)
 }
 
+/** Orders per hour stored in hundredths, with two decimals in the language's way: "1,25" (OPH targets). */
+export function formatOph(hundredths: number, language: FormatLanguage = 'sv'): string {
+  return numberFormat(LOCALES[language], { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(hundredths / 100)
+}
+
 /** A quantity in pieces: "3 st" (pcs in English, kpl in Finnish). */
 export function formatPieces(count: number, language: FormatLanguage = 'sv'): string {
   return `${numberFormat(LOCALES[language]).format(count)} ${PIECES[language]}`

@@ -263,18 +263,16 @@ export const ROUTES = [
   { path: '/tools/sales-planner-legacy', name: 'tools-sales-planner-legacy', meta: view('sales_planner'), plannedIn: 'later' },
 
   // User admin
-  { path: '/user-admin/coach-groups', name: 'user-admin-coach-groups', meta: view('coach_groups'), plannedIn: 'later' },
+  { path: '/user-admin/coach-groups', name: 'user-admin-coach-groups', meta: view('coach_groups', { namespaces: ['admin'] }) },
   {
     path: '/user-admin/coach-groups/provider',
     name: 'user-admin-coach-groups-provider',
-    meta: view('coach_groups'),
-    plannedIn: 'later',
+    meta: view('coach_groups', { namespaces: ['admin'] }),
   },
   {
     path: '/user-admin/external-accounts',
     name: 'user-admin-external-accounts',
-    meta: view('external_account_templates'),
-    plannedIn: 'later',
+    meta: view('external_account_templates', { namespaces: ['admin', 'accounts'] }),
   },
   { path: '/user-admin/management/former', name: 'user-admin-management-former', meta: view('users', { namespaces: ['admin'] }) },
   { path: '/user-admin/management/new', name: 'user-admin-management-new', meta: view('users', { namespaces: ['admin'] }) },
@@ -285,7 +283,7 @@ export const ROUTES = [
     meta: view('offices', { navActiveLink: 'user-admin-offices' }),
     plannedIn: 'later',
   },
-  { path: '/user-admin/oph', name: 'user-admin-oph', meta: view('teams'), plannedIn: 'later' },
+  { path: '/user-admin/oph', name: 'user-admin-oph', meta: view('teams', { namespaces: ['admin'] }) },
   { path: '/user-admin/regions', name: 'user-admin-regions', meta: view('regions', { namespaces: ['admin'] }) },
   {
     path: '/user-admin/regions/:id',
@@ -302,8 +300,8 @@ export const ROUTES = [
     name: 'user-admin-teams-id',
     meta: view('teams', { navActiveLink: 'user-admin-teams', namespaces: ['admin'] }),
   },
-  { path: '/user-admin/terms-of-use', name: 'user-admin-terms-of-use', meta: view('terms_of_use'), plannedIn: 'later' },
-  { path: '/user-admin/user-titles', name: 'user-admin-user-titles', meta: view('titles'), plannedIn: 'later' },
+  { path: '/user-admin/terms-of-use', name: 'user-admin-terms-of-use', meta: view('terms_of_use', { namespaces: ['admin'] }) },
+  { path: '/user-admin/user-titles', name: 'user-admin-user-titles', meta: view('titles', { namespaces: ['admin'] }) },
   { path: '/user-admin/users', name: 'user-admin-users', meta: view('users', { namespaces: ['admin'] }) },
   // Not in the spec: every mail the app sent or kept (docs/decisions/011).
   { path: '/user-admin/mail-outbox', name: 'user-admin-mail-outbox', meta: { action: 'manage', subject: 'all', namespaces: ['admin'] } },
@@ -311,22 +309,22 @@ export const ROUTES = [
     path: '/user-admin/users/deviations',
     name: 'user-admin-users-deviations',
     // The spec's view users; sending and changing take update users (docs/decisions/031).
-    meta: view('users', { navActiveLink: 'user-admin-users', namespaces: ['admin'] }),
+    meta: view('users', { navActiveLink: 'user-admin-users', namespaces: ['admin', 'accounts'] }),
   },
   {
     path: '/user-admin/users/notifications',
     name: 'user-admin-users-notifications',
     // The spec's view users; sending and changing take update users (docs/decisions/031).
-    meta: view('users', { navActiveLink: 'user-admin-users', namespaces: ['admin'] }),
+    meta: view('users', { navActiveLink: 'user-admin-users', namespaces: ['admin', 'accounts'] }),
   },
   {
     path: '/user-admin/users/:id',
     name: 'user-admin-users-id',
-    meta: view('users', { navActiveLink: 'user-admin-users', namespaces: ['admin'] }),
+    meta: view('users', { navActiveLink: 'user-admin-users', namespaces: ['admin', 'accounts'] }),
   },
 
   // Profile
-  { path: '/users/profile', name: 'users-profile', meta: view('profile') },
+  { path: '/users/profile', name: 'users-profile', meta: view('profile', { namespaces: ['accounts'] }) },
 
   // Catch-all: the public not-found page
   { path: '*', name: 'not-found', meta: { public: true, layout: 'blank' } },

@@ -40,7 +40,8 @@ const appLink = (link: unknown) => (typeof link === 'string' && link.startsWith(
 
 /**
  * Web Push: an alert while the app is closed (docs/decisions/030). The payload is `{ title, body, link, id, type }`;
- * the id is the notification's tag, so a copy delivered twice shows once.
+ * the id is the notification's tag, so a copy delivered twice shows once. Open windows get `saljkraft-push` once
+ * it shows.
  */
 self.addEventListener('push', (event) => {
   let data: { title?: string; body?: string; message?: string; link?: string; id?: string } = {}
@@ -50,13 +51,20 @@ self.addEventListener('push', (event) => {
     data = { body: event.data?.text() }
   }
   event.waitUntil(
-    self.registration.showNotification(data.title ?? 'Säljkraft', {
-      body: data.body ?? data.message ?? '',
-      icon: '/icons/icon-192.png',
-      badge: '/icons/icon-192.png',
-      tag: data.id,
-      data: { link: appLink(data.link) },
-    }),
+    self.registration
+      .showNotification(data.title ?? 'Säljkraft', {
+        body: data.body ?? data.message ?? '',
+        icon: '/icons/icon-192.png',
+        badge: '/icons/icon-192.png',
+        tag: data.id,
+        data: { link: appLink(data.link) },
+      })
+      // An open app learns of it once it shows, and its bells ask for what arrived (the realtime channel may be
+      // down while a push still gets through).
+      .then(() => self.clients.matchAll({ type: 'window' }))
+      .then((clients) => {
+        for (const client of clients) client.postMessage({ type: 'saljkraft-push', id: data.id })
+      }),
   )
 })
 

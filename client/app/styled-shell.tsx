@@ -5,6 +5,7 @@ import type { Layout } from '../../shared/routes'
 import { Loading } from '../components/ui/loading'
 import { ensureSalesMessages } from '../lib/i18n'
 import { useIdle } from '../lib/idle'
+import { useUserData } from '../lib/session'
 import { preloadable } from '../lib/preloadable'
 import { shellSystem } from './theme'
 // Chakra's reset, global CSS and tokens, made at build time (scripts/vite-chakra-global-css.ts).
@@ -15,6 +16,8 @@ const NotificationPopup = lazy(() => import('../components/ui/notification-popup
 const Snackbar = lazy(() => import('../components/ui/snackbar').then((m) => ({ default: m.Snackbar })))
 const ConfirmDialog = lazy(() => import('../components/ui/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })))
 const UpdateBanner = lazy(() => Promise.all([import('./update-banner'), ensureSalesMessages()]).then(([m]) => ({ default: m.UpdateBanner })))
+const TermsGate = lazy(() => import('./terms-gate').then((m) => ({ default: m.TermsGate })))
+const ImpersonationBanner = lazy(() => import('./impersonation-banner').then((m) => ({ default: m.ImpersonationBanner })))
 const ScrollToTop = lazy(() => import('../components/ui/scroll-to-top').then((m) => ({ default: m.ScrollToTop })))
 
 // Loaded ahead by the navigation that first needs one (prepareShell in root-shell.tsx).
@@ -39,9 +42,23 @@ export function StyledRoot({ children }: { children: ReactNode }) {
  */
 export default function StyledShell({ layout, plain }: { layout: Layout; plain: boolean }) {
   const Layout = LAYOUTS[layout]
+  // Loaded only while an admin views the app as someone else, and then above every screen at once.
+  const user = useUserData()
+  const impersonating = !!user?.impersonatedBy
+  // Terms of use waiting for an answer come before every screen (docs/decisions/039); the login page stays itself.
+  const termsPending = !!user?.termsPending && !plain
   return (
     <StyledRoot>
-      {plain ? (
+      {impersonating ? (
+        <Suspense fallback={null}>
+          <ImpersonationBanner />
+        </Suspense>
+      ) : null}
+      {termsPending ? (
+        <Suspense fallback={<Loading />}>
+          <TermsGate />
+        </Suspense>
+      ) : plain ? (
         <Outlet />
       ) : (
         <Suspense fallback={<Loading />}>

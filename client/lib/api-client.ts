@@ -15,6 +15,13 @@ export class ApiClientError extends Error {
   }
 }
 
+/** What a failed call says to the user: the network, the server's translated message, or a general error. */
+export function errorText(err: unknown, t: (key: string) => string): string {
+  if (err instanceof NetworkError) return t('errors.network')
+  if (err instanceof ApiClientError) return err.message
+  return t('errors.server_error')
+}
+
 /** Thrown when the server could not be reached at all. */
 export class NetworkError extends Error {
   constructor() {

@@ -20,6 +20,7 @@ const LOADERS: Record<LanguageCode, Record<Namespace, () => Promise<object>>> = 
     admin: () => import('../../shared/i18n/sv/admin').then((m) => m.svAdmin),
     catalog: () => import('../../shared/i18n/sv/catalog').then((m) => m.svCatalog),
     pay: () => import('../../shared/i18n/sv/pay').then((m) => m.svPay),
+    accounts: () => import('../../shared/i18n/sv/accounts').then((m) => m.svAccounts),
   },
   en: {
     core: () => import('../../shared/i18n/en/core').then((m) => m.enCore),
@@ -28,6 +29,7 @@ const LOADERS: Record<LanguageCode, Record<Namespace, () => Promise<object>>> = 
     admin: () => import('../../shared/i18n/en/admin').then((m) => m.enAdmin),
     catalog: () => import('../../shared/i18n/en/catalog').then((m) => m.enCatalog),
     pay: () => import('../../shared/i18n/en/pay').then((m) => m.enPay),
+    accounts: () => import('../../shared/i18n/en/accounts').then((m) => m.enAccounts),
   },
   fi: {
     core: () => import('../../shared/i18n/fi/core').then((m) => m.fiCore),
@@ -36,6 +38,7 @@ const LOADERS: Record<LanguageCode, Record<Namespace, () => Promise<object>>> = 
     admin: () => import('../../shared/i18n/fi/admin').then((m) => m.fiAdmin),
     catalog: () => import('../../shared/i18n/fi/catalog').then((m) => m.fiCatalog),
     pay: () => import('../../shared/i18n/fi/pay').then((m) => m.fiPay),
+    accounts: () => import('../../shared/i18n/fi/accounts').then((m) => m.fiAccounts),
   },
 }
 

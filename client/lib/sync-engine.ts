@@ -282,7 +282,8 @@ export class SyncEngine {
       } catch {
         throw new TransientError('network')
       }
-      if (res.status === 401) throw new TransientError('session')
+      // 401 or 403: the session cannot send now (signed out, terms of use to answer first); the file waits.
+      if (res.status === 401 || res.status === 403) throw new TransientError('session')
       // 429: the quota of files waiting for their sale is full for now; the push after this one attaches them.
       if (res.status >= 500 || res.status === 429) throw new TransientError('server')
       // 201/204 stored; a refusal (type or size) is permanent: the sale's mutation then comes back rejected.

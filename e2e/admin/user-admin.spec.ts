@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
-import { expectSnackbar, recordSnackbars, signInFresh } from '../fixtures'
+import { expect, test } from '@playwright/test'
+import { expectSnackbar, newSeller, recordSnackbars, signInFresh } from '../fixtures'
 
 /**
  * User administration (issue 17, decision 033): the user page with its tabs, the edit dialog, the sensitive fields
@@ -7,29 +7,6 @@ import { expectSnackbar, recordSnackbars, signInFresh } from '../fixtures'
  * bulk actions. Each project makes its own users at example.se, so the two runs never meet and the demo accounts
  * other specs count stay as they are.
  */
-
-/** A new seller, made through the API as the signed-in admin (the create dialog has its own test). */
-async function newSeller(page: Page, first: string, last: string): Promise<string> {
-  return page.evaluate(
-    async ({ first, last }) => {
-      const roles = (await (await fetch('/api/users/role-options')).json()) as { items: Array<{ id: string; key: string }> }
-      const res = await fetch('/api/users', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          email: `${first}.${last}@example.se`.toLowerCase(),
-          firstName: first,
-          lastName: last,
-          password: 'ett-langt-losenord',
-          roleId: roles.items.find((r) => r.key === 'seller')!.id,
-        }),
-      })
-      if (res.status !== 201) throw new Error(`create ${first}: ${res.status} ${await res.text()}`)
-      return ((await res.json()) as { id: string }).id
-    },
-    { first, last },
-  )
-}
 
 test('an admin edits a user, reads their bank details (logged), deactivates and reactivates them @phone', async ({ page }, info) => {
   test.setTimeout(120_000)

@@ -1,30 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
-import { signInFresh, syncedSince } from '../fixtures'
+import { expect, test } from '@playwright/test'
+import { seriousFindings, signInFresh, syncedSince } from '../fixtures'
 import { BASE_URL } from '../../playwright.config'
-
-/** No serious or critical axe findings on the shell, the login, a table screen, the start page and the seller screens, light and dark. */
-async function seriousFindings(page: Page) {
-  // Contrast is judged on the screen at rest: a button that has just become enabled fades in over 0.2 s.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  )
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-          .slice(0, 3)
-          .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)} ${n.failureSummary ?? ''}`)
-          .join(', ')}`,
-    )
-}
 
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`accessibility, ${theme} theme`, () => {

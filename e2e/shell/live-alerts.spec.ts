@@ -64,7 +64,27 @@ test('a deviation reaches the seller’s open app at once, and a push message sh
   await cdp.send('ServiceWorker.enable')
   const origin = new URL(page.url()).origin
   const message = { title: 'Avvikelse på din försäljning', body: `${tag} 1: Felaktigt personnummer`, link: `/sales/${saleId}`, id: `push-${saleId}` }
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: await registrationId, data: JSON.stringify(message) })
+  // The worker tells open windows once a push shows. Reading the notifications only after that matters: the
+  // browser's read drops a stored notification it does not see on screen yet (one between being stored and
+  // being displayed), and a read racing the display would lose it for good.
+  type Waiting = { pushShown?: Promise<void> }
+  const deliver = async (data: object) => {
+    // Listening first (the evaluate returns once the listener is on), then the push.
+    await page.evaluate((id) => {
+      ;(window as unknown as Waiting).pushShown = new Promise<void>((resolve) => {
+        const onMessage = (e: MessageEvent) => {
+          const data = e.data as { type?: string; id?: string } | null
+          if (data?.type !== 'saljkraft-push' || data.id !== id) return
+          navigator.serviceWorker.removeEventListener('message', onMessage)
+          resolve()
+        }
+        navigator.serviceWorker.addEventListener('message', onMessage)
+      })
+    }, message.id)
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: await registrationId, data: JSON.stringify(data) })
+    await page.evaluate(() => (window as unknown as Waiting).pushShown)
+  }
+  await deliver(message)
   const shown = () =>
     page.evaluate(async (tag) => {
       const registration = await navigator.serviceWorker.ready
@@ -90,11 +110,7 @@ test('a deviation reaches the seller’s open app at once, and a push message sh
 
   // A second copy of the same message replaces the first (one notification per id); a link to another site
   // is never followed: it becomes the app's start.
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin,
-    registrationId: await registrationId,
-    data: JSON.stringify({ ...message, link: 'https://evil.example/phish' }),
-  })
+  await deliver({ ...message, link: 'https://evil.example/phish' })
   await expect.poll(shown).toEqual([{ title: message.title, body: message.body, link: '/' }])
 
   await phone.dispose()

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import type { ActionOrManage, SubjectOrAll } from '../../shared/permissions/catalogue'
 import type { AppEnv } from './context'
-import { forbidden, unauthenticated } from './errors'
+import { ApiError, forbidden, unauthenticated } from './errors'
 
 /**
  * Every /api route declares who may call it, as its first handler:
@@ -71,4 +71,14 @@ export const access = {
       },
       { kind: 'any-permission', permissions: permissions.map(([action, subject]) => ({ action, subject })) },
     ),
+}
+
+/**
+ * After a route's access: what only the signed-in person may do for themselves (their password, their sessions,
+ * their sign-in methods, accepting terms, acting as someone else) is refused while an admin acts as them
+ * (docs/decisions/037).
+ */
+export const notImpersonating: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.var.auth?.impersonator) throw new ApiError(403, 'not_while_impersonating')
+  await next()
 }

@@ -5,7 +5,12 @@ import type { UserData } from '../../shared/schemas/auth'
 
 export type AuthContext = {
   sessionId: string
+  /** the user the request acts as: the signed-in user, or whom an admin impersonates (docs/decisions/037) */
   userData: UserData
+  /** the admin really signed in, while they impersonate `userData`'s user; null otherwise */
+  impersonator: { id: string; fullName: string } | null
+  /** the terms of use in force that the user has not accepted (docs/decisions/039): the API refuses the rest */
+  termsPending: { versionId: string; number: number } | null
   rules: AppRawRule[]
   ability: AppAbility
   /** the /api/auth/me answer, serialized once per loaded session */

@@ -1,6 +1,7 @@
-import { and, desc, eq } from 'drizzle-orm'
+import { aliasedTable, and, desc, eq } from 'drizzle-orm'
 import type { ActivityLine } from '../../shared/schemas/activity'
 import type { Database, Db, Schema } from '../db/client'
+import { currentImpersonation } from '../lib/request-actor'
 
 /**
  * The activity log (docs/decisions/020): one append-only table of who did what to which entity, with the
@@ -22,11 +23,20 @@ export type ActivityEntry = {
   reason?: string | null
 }
 
+/**
+ * Who the line names. In a request an admin makes as another user (impersonation), a change by "the user" was
+ * made by the admin acting as them: the admin is the actor and the user whom they acted as.
+ */
+function actorOf(entry: ActivityEntry): { actorId: string | null; actingAsId: string | null } {
+  const as = currentImpersonation()
+  if (as && entry.actorId === as.userId) return { actorId: as.impersonatorId, actingAsId: as.userId }
+  return { actorId: entry.actorId, actingAsId: entry.actingAsId ?? null }
+}
+
 export async function logActivity(tx: Db, t: Schema, entry: ActivityEntry): Promise<void> {
   await tx.insert(t.activityLog).values({
     at: entry.at,
-    actorId: entry.actorId,
-    actingAsId: entry.actingAsId ?? null,
+    ...actorOf(entry),
     entity: entry.entity,
     entityId: entry.entityId,
     action: entry.action,
@@ -43,8 +53,7 @@ export async function logActivities(tx: Db, t: Schema, entries: ActivityEntry[])
     await tx.insert(t.activityLog).values(
       entries.slice(i, i + 500).map((entry) => ({
         at: entry.at,
-        actorId: entry.actorId,
-        actingAsId: entry.actingAsId ?? null,
+        ...actorOf(entry),
         entity: entry.entity,
         entityId: entry.entityId,
         action: entry.action,
@@ -83,6 +92,7 @@ export async function activityOf(database: Database, entity: string, entityId: s
 /** An entity's log, newest first, with each actor's name: what the screens' log panels show. */
 export async function activityLines(database: Database, entity: string, entityId: string, limit = 100): Promise<ActivityLine[]> {
   const { db, t } = database
+  const actingAs = aliasedTable(t.users, 'acting_as')
   const rows = await db
     .select({
       at: t.activityLog.at,
@@ -90,12 +100,16 @@ export async function activityLines(database: Database, entity: string, entityId
       actorId: t.activityLog.actorId,
       first: t.users.firstName,
       last: t.users.lastName,
+      actingAsId: t.activityLog.actingAsId,
+      actingFirst: actingAs.firstName,
+      actingLast: actingAs.lastName,
       before: t.activityLog.before,
       after: t.activityLog.after,
       reason: t.activityLog.reason,
     })
     .from(t.activityLog)
     .leftJoin(t.users, eq(t.users.id, t.activityLog.actorId))
+    .leftJoin(actingAs, eq(actingAs.id, t.activityLog.actingAsId))
     .where(and(eq(t.activityLog.entity, entity), eq(t.activityLog.entityId, entityId)))
     .orderBy(desc(t.activityLog.at), desc(t.activityLog.id))
     .limit(limit)
@@ -103,6 +117,7 @@ export async function activityLines(database: Database, entity: string, entityId
     at: r.at,
     action: r.action,
     actor: r.actorId ? { id: r.actorId, name: r.first ? `${r.first} ${r.last}` : '' } : null,
+    actingAs: r.actingAsId ? { id: r.actingAsId, name: r.actingFirst ? `${r.actingFirst} ${r.actingLast}` : '' } : null,
     before: (r.before as Record<string, unknown> | null) ?? null,
     after: (r.after as Record<string, unknown> | null) ?? null,
     reason: r.reason,

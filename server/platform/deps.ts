@@ -7,6 +7,7 @@ import { jobRunner, type JobRunner, type JobRunnerOptions } from './jobs'
 import { mailer, type Mailer } from './mail'
 import { pushSender, type PushSender } from './push'
 import { createRealtime, type Realtime } from './realtime'
+import { secretBox, type SecretBox } from './secret-box'
 
 /** What every area's routes and services are built from (assembled in server/app.ts, started in server/index.ts). */
 export type Deps = {
@@ -18,6 +19,8 @@ export type Deps = {
   files: FileStore
   realtime: Realtime
   push: PushSender
+  /** seals secrets the app gives back (docs/decisions/043) */
+  secrets: SecretBox
 }
 
 export type DepsOptions = { events?: EventBusOptions; jobs?: JobRunnerOptions; pushAgent?: Agent; instanceId?: string }
@@ -35,5 +38,6 @@ export async function createDeps(env: Env, database: Database, options: DepsOpti
     files: fileStore(database),
     realtime: await createRealtime(env, database, { instanceId: options.instanceId }),
     push: await pushSender(database, env.vapidSubject, { agent: options.pushAgent }),
+    secrets: await secretBox(database, env.secretsKey ?? undefined),
   }
 }

@@ -104,6 +104,10 @@ export type DomainEvents = {
   'region.changed': { regionId: string; action: 'created' | 'updated' | 'deleted' }
   /** an office was created, renamed, moved to another region or deleted (server/modules/org) */
   'office.changed': { officeId: string; action: 'created' | 'updated' | 'deleted' }
+  /** a coach group was created, changed (name, coaches, providers) or deleted (server/modules/org; decision 041) */
+  'coachGroup.changed': { groupId: string; action: 'created' | 'updated' | 'deleted' }
+  /** an office's or a team's OPH targets were set, changed or removed (server/modules/org; decision 042) */
+  'ophTarget.changed': { scope: 'office' | 'team'; scopeId: string; action: 'created' | 'updated' | 'deleted' }
   /** a team was created, changed (name, office, coaches) or deleted (server/modules/org) */
   'team.changed': { teamId: string; action: 'created' | 'updated' | 'deleted'; coachesChanged: boolean }
   /**
@@ -112,10 +116,11 @@ export type DomainEvents = {
    */
   'role.changed': { roleId: string; action: 'created' | 'updated' | 'deleted'; movedTo: string | null; users: number }
   /**
-   * a user was created, edited, deactivated or reactivated (decision 033); `fields` names what an edit changed
+   * a user was created, edited, deactivated or reactivated (decision 033), or an admin reset their two-step sign-in
+   * (decision 038); `fields` names what an edit changed
    * (never the values: some are sensitive)
    */
-  'user.changed': { userId: string; action: 'created' | 'updated' | 'deactivated' | 'reactivated'; fields: string[] }
+  'user.changed': { userId: string; action: 'created' | 'updated' | 'deactivated' | 'reactivated' | 'mfa_reset'; fields: string[] }
   /** a seller reported sick */
   'sickNotice.created': { noticeId: string; userId: string; teamId: string | null; officeId: string | null; date: string }
 }

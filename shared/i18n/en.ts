@@ -4,7 +4,11 @@ import { enBackoffice } from './en/backoffice'
 import { enSales } from './en/sales'
 import { enCatalog } from './en/catalog'
 import { enPay } from './en/pay'
+import { enAccounts } from './en/accounts'
 import { mergeCatalogs } from './namespaces'
 
 /** The whole English catalogue (every namespace merged), for the server and tests. */
-export const en = mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(enCore, enSales), enBackoffice), enAdmin), enCatalog), enPay)
+export const en = mergeCatalogs(
+  mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(enCore, enSales), enBackoffice), enAdmin), enCatalog), enPay),
+  enAccounts,
+)

@@ -4,7 +4,11 @@ import { fiBackoffice } from './fi/backoffice'
 import { fiSales } from './fi/sales'
 import { fiCatalog } from './fi/catalog'
 import { fiPay } from './fi/pay'
+import { fiAccounts } from './fi/accounts'
 import { mergeCatalogs } from './namespaces'
 
 /** The whole Finnish catalogue (every namespace merged), for the server and tests. */
-export const fi = mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(fiCore, fiSales), fiBackoffice), fiAdmin), fiCatalog), fiPay)
+export const fi = mergeCatalogs(
+  mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(fiCore, fiSales), fiBackoffice), fiAdmin), fiCatalog), fiPay),
+  fiAccounts,
+)

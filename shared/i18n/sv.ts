@@ -5,8 +5,12 @@ import { svBackoffice } from './sv/backoffice'
 import { svSales } from './sv/sales'
 import { svCatalog } from './sv/catalog'
 import { svPay } from './sv/pay'
+import { svAccounts } from './sv/accounts'
 
 /** The whole Swedish catalogue (every namespace merged), and its type. */
-export const sv = mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(svCore, svSales), svBackoffice), svAdmin), svCatalog), svPay)
+export const sv = mergeCatalogs(
+  mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(svCore, svSales), svBackoffice), svAdmin), svCatalog), svPay),
+  svAccounts,
+)
 
 export type Messages = typeof sv

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { buildAbility, toRawRules, type StoredRule } from './ability'
 import { PERMISSIONS, permissionName } from './catalogue'
-import { canGrantRules, holdsRule, outranks, rulesBeyond } from './grant'
+import { canGrantRules, holdsRule, impersonationRefusal, outranks, rulesBeyond } from './grant'
 import { DEFAULT_ROLES, roleDef, type RoleKey } from './roles'
 
 const ctx = { user: { id: 'u1', teamIds: ['t1'], officeId: 'o1', regionId: 'r1' } }
@@ -108,4 +108,23 @@ describe('which permission each default role may give as a direct rule', () => {
   it('anyone may give a restriction (an inverted rule only takes away)', () => {
     expect(holdsRule(roleAbility('seller'), { action: 'view', subject: 'finance_profitability_teams', inverted: true })).toBe(true)
   })
+})
+
+describe('who may view the app as whom (decision 037)', () => {
+  const withImpersonate: StoredRule[] = [...roleDef('recruiter').rules, { action: 'impersonate', subject: 'users' }]
+  const cases: Array<[string, StoredRule[], RoleKey | StoredRule[], ReturnType<typeof impersonationRefusal>]> = [
+    ['admin as a seller', roleDef('admin').rules, 'seller', null],
+    ['admin as back office', roleDef('admin').rules, 'backoffice', null],
+    ['admin as another admin', roleDef('admin').rules, 'admin', 'admin'],
+    ['admin as a recruiter who may impersonate', roleDef('admin').rules, withImpersonate, 'admin'],
+    ['back office (no right) as a seller', roleDef('backoffice').rules, 'seller', 'not_allowed'],
+    ['a recruiter with the right as back office (holds less)', withImpersonate, 'backoffice', 'beyond'],
+    ['a recruiter with the right as a recruiter', withImpersonate, 'recruiter', null],
+  ]
+  for (const [name, admin, target, expected] of cases) {
+    it(`${name}: ${expected ?? 'allowed'}`, () => {
+      const rules = typeof target === 'string' ? roleDef(target).rules : target
+      expect(impersonationRefusal(abilityOf(admin), rules, abilityOf(rules))).toBe(expected)
+    })
+  }
 })

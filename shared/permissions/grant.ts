@@ -40,3 +40,15 @@ const GOVERNANCE_SUBJECTS: readonly string[] = ['users', 'roles', 'all']
 export function outranks(granter: AppAbility, rules: readonly StoredRule[]): boolean {
   return rules.some((r) => !r.inverted && r.action !== 'view' && GOVERNANCE_SUBJECTS.includes(r.subject) && !holdsRule(granter, r))
 }
+
+/**
+ * Why `admin` may not act as a user holding `target` rules (docs/decisions/037), or null when they may: they need
+ * `impersonate users`; nobody acts as someone who may impersonate others themselves (an admin is not impersonated
+ * by another); and, as with granting, nobody gets through another's account what they do not hold themselves.
+ */
+export function impersonationRefusal(admin: AppAbility, target: readonly StoredRule[], targetAbility: AppAbility): 'not_allowed' | 'admin' | 'beyond' | null {
+  if (!admin.can('impersonate', 'users')) return 'not_allowed'
+  if (targetAbility.can('impersonate', 'users')) return 'admin'
+  if (!canGrantRules(admin, target)) return 'beyond'
+  return null
+}

@@ -25,6 +25,12 @@ const FINANCE: Subject[] = [
   'finance_profitability_teams',
 ]
 
+/**
+ * The spec's "Can view team" (docs/decisions/042), a setting of a user rather than a role: reading the sales of the
+ * user's team, beside whatever the role gives. The team screens (dashboards, leaderboards) ask this permission.
+ */
+export const CAN_VIEW_TEAM_RULES: readonly StoredRule[] = [{ action: 'view', subject: 'sales', conditions: MY_TEAMS }]
+
 export type RoleDef = { key: RoleKey; name: string; description: string; rules: StoredRule[] }
 
 export const DEFAULT_ROLES: readonly RoleDef[] = [

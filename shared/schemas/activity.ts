@@ -6,6 +6,8 @@ export type ActivityLine = {
   at: number
   action: string
   actor: { id: string; name: string } | null
+  /** whom the actor acted as (an admin's impersonation), when not themselves */
+  actingAs?: { id: string; name: string } | null
   before: Record<string, unknown> | null
   after: Record<string, unknown> | null
   reason: string | null
@@ -39,6 +41,11 @@ export const ACTIVITY_ENTITIES = [
   'summary',
   'notificationMessage',
   'alertRecipient',
+  'terms_version',
+  'user_title',
+  'coach_group',
+  'oph_target',
+  'external_account_template',
 ] as const
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date' })

@@ -33,8 +33,39 @@ export type UserData = {
   officeId: string | null
   regionId: string | null
   language: 'sv' | 'en' | 'fi' | null
+  /** the spec's "Can view team" (docs/decisions/042): the session holds CAN_VIEW_TEAM_RULES */
+  canViewTeam?: boolean
+  /** set while an admin views the app as this user (docs/decisions/037): who is really signed in */
+  impersonatedBy?: { id: string; fullName: string } | null
+  /** set while the terms of use in force wait for the user's answer (docs/decisions/039): the app asks first */
+  termsPending?: { versionId: string; number: number } | null
 }
 
 export type SessionAnswer = { userData: UserData; userAbilityRules: AppRawRule[] }
 
 export type AppMeta = { demo: boolean; version: string; demoAccounts: string[]; maintenance: boolean }
+
+/** Whom an admin starts acting as (docs/decisions/037): a user's id. */
+export const impersonationInputSchema = zm.strictObject({ userId: zm.string().check(zm.minLength(1), zm.maxLength(64)) })
+
+// ── Two-step sign-in (TOTP; docs/decisions/038) ──
+
+/** A code from the authenticator app (6 digits) or a recovery code (xxxxx-xxxxx), as typed. */
+export const mfaCodeSchema = zm.string().check(zm.trim(), zm.minLength(1), zm.maxLength(40))
+
+/** The sign-in's second step: the challenge the password step answered, and a code. */
+export const loginMfaInputSchema = zm.strictObject({
+  challenge: zm.string().check(zm.minLength(1), zm.maxLength(100)),
+  code: mfaCodeSchema,
+})
+
+/** A password step answers either the session or, for a user with two-step sign-in, a challenge for the code. */
+export type LoginAnswer = SessionAnswer | { mfaRequired: true; challenge: string }
+
+export const mfaEnableInputSchema = zm.strictObject({ code: mfaCodeSchema })
+/** Setting up, turning off or renewing the recovery codes asks for the password again. */
+export const mfaPasswordInputSchema = zm.strictObject({ password: zm.string().check(zm.minLength(1), zm.maxLength(PASSWORD_MAX)) })
+
+export type MfaStatus = { enabled: boolean; enabledAt: number | null; recoveryCodesLeft: number }
+/** A secret being set up: the text to type into an app, its otpauth URI, and that URI as a QR code (SVG). */
+export type MfaSetup = { secret: string; uri: string; qrSvg: string }

@@ -36,6 +36,12 @@ export const ERROR_CODES = [
   'region_in_use',
   'office_in_use',
   'team_in_use',
+  'not_while_impersonating',
+  'cannot_impersonate',
+  'invalid_code',
+  'terms_not_accepted',
+  'title_in_use',
+  'no_personal_number',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

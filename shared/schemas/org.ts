@@ -85,3 +85,82 @@ export type TeamDetail = {
   may: { edit: boolean; delete: boolean }
   activity: ActivityLine[]
 }
+
+// ── Coach groups (docs/decisions/041) ──
+
+export const COACH_GROUP_NAME_MAX = 60
+export const COACH_GROUP_MEMBERS_MAX = 50
+export const COACH_GROUP_PROVIDERS_MAX = 100
+
+const idList = (max: number) => z.array(z.string().min(1).max(64)).max(max)
+
+export const coachGroupInputSchema = z.strictObject({
+  name: z.string().trim().min(1).max(COACH_GROUP_NAME_MAX),
+  /** the group's coaches: active users */
+  coachIds: idList(COACH_GROUP_MEMBERS_MAX),
+})
+export type CoachGroupInput = z.input<typeof coachGroupInputSchema>
+
+/** An edit of the version the editor saw: another's edit in between is a 409 with the group as it is now. */
+export const coachGroupUpdateSchema = coachGroupInputSchema.extend({ version: z.number().int().min(1) })
+export type CoachGroupUpdate = z.input<typeof coachGroupUpdateSchema>
+
+export type CoachGroupItem = {
+  id: string
+  name: string
+  version: number
+  coaches: Array<{ id: string; name: string; active: boolean }>
+  providers: Array<{ id: string; name: string }>
+  createdAt: number
+}
+
+/** The groups working for one provider, with the groups the editor saw there. */
+export const providerCoachGroupsSchema = z.strictObject({
+  groupIds: idList(COACH_GROUP_PROVIDERS_MAX),
+  basedOn: idList(COACH_GROUP_PROVIDERS_MAX),
+})
+export type ProviderCoachGroupsInput = z.input<typeof providerCoachGroupsSchema>
+
+export type ProviderCoachGroups = {
+  providerId: string
+  providerName: string
+  active: boolean
+  groups: Array<{ id: string; name: string }>
+}
+
+// ── OPH targets (docs/decisions/042) ──
+
+export const OPH_SCOPES = ['office', 'team'] as const
+export type OphScope = (typeof OPH_SCOPES)[number]
+
+/** Orders per hour in hundredths (1.25 orders an hour is 125): above 0, at most 20 orders an hour. */
+export const OPH_MAX = 2000
+const oph = z.number().int().min(1).max(OPH_MAX)
+
+export const ophValuesSchema = z.strictObject({ level1Gold: oph, level1Platinum: oph, level2Gold: oph, level2Platinum: oph })
+export type OphValues = z.output<typeof ophValuesSchema>
+
+export const ophScopeParamSchema = z.strictObject({ scope: z.enum(OPH_SCOPES), id: z.string().min(1).max(64) })
+
+/**
+ * A scope's own targets, set or changed on the version the editor saw (null: none yet); `values: null` removes
+ * them (a team then follows its office).
+ */
+export const ophTargetInputSchema = z.strictObject({
+  values: ophValuesSchema.nullable(),
+  version: z.number().int().min(1).nullable(),
+})
+export type OphTargetInput = z.input<typeof ophTargetInputSchema>
+
+export type OphOwn = OphValues & { version: number; updatedAt: number }
+
+export type OphOverview = {
+  offices: Array<{
+    id: string
+    name: string
+    regionName: string
+    own: OphOwn | null
+    teams: Array<{ id: string; name: string; own: OphOwn | null }>
+  }>
+  may: { office: boolean; team: boolean }
+}

@@ -109,7 +109,7 @@ export function isCalendarDate(v: string): boolean {
 }
 
 /**
- * A sensitive field in an edit: absent keeps what is stored, null removes it, a value replaces it (normalised).
+ * A sensitive field in an edit: absent or empty keeps what is stored, null removes it, a value replaces it (normalised).
  * The edit dialog never receives the stored value (decision 033).
  */
 const sensitive = (normalize: (v: string) => string | null, error: string) =>
@@ -118,6 +118,8 @@ const sensitive = (normalize: (v: string) => string | null, error: string) =>
     .trim()
     .max(40)
     .transform((v, ctx) => {
+      // Empty keeps what is stored (the edit form leaves the fields it does not change empty).
+      if (v === '') return undefined
       const normalized = normalize(v)
       if (normalized === null) {
         ctx.addIssue({ code: 'custom', message: error })
@@ -164,6 +166,8 @@ export const updateUserInputSchema = z.strictObject({
   employmentDate: optionalDate,
   educationDate: optionalDate,
   coachAssignedDate: optionalDate,
+  /** the spec's "Can view team" (decision 042); absent keeps it as it is */
+  canViewTeam: z.boolean().optional(),
   personalNumber: sensitive((v) => normalizePersonalNumber(v), 'validation.personalNumber'),
   bankClearing: sensitive(normalizeClearingNumber, 'validation.clearingNumber'),
   bankAccount: sensitive(normalizeBankAccount, 'validation.bankAccount'),
@@ -181,6 +185,8 @@ export const deactivateUserSchema = z.strictObject({
   version,
 })
 export const reactivateUserSchema = z.strictObject({ version })
+/** An admin's reset of a user's two-step sign-in, on the version they saw (decision 038). */
+export const resetMfaSchema = z.strictObject({ version })
 
 /** A user's direct permissions (beside their role's), as the editor shows them; the version the editor saw. */
 export const userPermissionsInputSchema = z.strictObject({
@@ -225,6 +231,8 @@ export type UserDetail = {
   employmentDate: string | null
   educationDate: string | null
   coachAssignedDate: string | null
+  /** the spec's "Can view team": a seller also sees their team's figures (decision 042) */
+  canViewTeam: boolean
   /** the user's own details (their profile), read-only here */
   own: {
     shoeSize: string | null
@@ -245,7 +253,10 @@ export type UserDetail = {
   updatedAt: number
   version: number
   /** what the reader may do to this user (scope and rank included) */
-  may: { edit: boolean; deactivate: boolean }
+  /** what the reader may do to the user; impersonate: view the app as them (docs/decisions/037) */
+  may: { edit: boolean; deactivate: boolean; impersonate: boolean }
+  /** their two-step sign-in (decision 038): only for those who may edit them, who may reset it */
+  mfa?: { enabled: boolean }
   /** the rules the user holds through their role and directly (scope null: conditions no scope names) */
   rules: {
     role: Array<{ action: string; subject: string; scope: RoleScope | null; inverted: boolean }>
@@ -317,3 +328,14 @@ export type UserImportAnswer = {
   /** every row with errors, then the first valid ones (at most 200 in all) */
   rows: UserImportRow[]
 }
+
+// ── User titles (docs/decisions/040) ──
+
+export const TITLE_MAX = 60
+const titleName = z.string().trim().min(1).max(TITLE_MAX)
+export const userTitleInputSchema = z.strictObject({ name: titleName })
+/** A rename on the name the editor saw: another's rename in between is a 409 with the title as it is now. */
+export const userTitleUpdateSchema = z.strictObject({ name: titleName, basedOn: z.string().max(TITLE_MAX) })
+export const userTitleIdSchema = z.strictObject({ id: z.string().min(1).max(64) })
+/** A title of the list, with how many active and former people hold it. */
+export type UserTitleItem = { id: string; name: string; userCount: number }

@@ -34,8 +34,16 @@ export function NotificationBell({ kind }: { kind: NotificationKind }) {
     const onVisible = () => {
       if (document.visibilityState === 'visible') void refetch()
     }
+    // A push the service worker has just shown (sw/sw.ts): it arrived while the realtime channel may be down.
+    const onWorkerMessage = (e: MessageEvent) => {
+      if ((e.data as { type?: string } | null)?.type === 'saljkraft-push') void refetch()
+    }
     document.addEventListener('visibilitychange', onVisible)
-    return () => document.removeEventListener('visibilitychange', onVisible)
+    navigator.serviceWorker?.addEventListener('message', onWorkerMessage)
+    return () => {
+      document.removeEventListener('visibilitychange', onVisible)
+      navigator.serviceWorker?.removeEventListener('message', onWorkerMessage)
+    }
   }, [refetch])
   // A notification that arrives while the app is open pops up at the top. The ones in the first answer were
   // there when the app opened: the bell counts them and they do not pop up (data-loaded marks that moment).

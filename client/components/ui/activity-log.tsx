@@ -48,7 +48,10 @@ export function ActivityLog({
                   <Text fontWeight="medium">
                     {action}{' '}
                     <Text as="span" fontSize="sm" color="fg.muted" fontWeight="normal">
-                      {formatDate(a.at, lang)} {formatTime(a.at, lang)} · {t('activityLog.by', { name: a.actor?.name || t('activityLog.system') })}
+                      {formatDate(a.at, lang)} {formatTime(a.at, lang)} ·{' '}
+                      {a.actingAs
+                        ? t('activityLog.byAs', { name: a.actor?.name || t('activityLog.system'), as: a.actingAs.name })
+                        : t('activityLog.by', { name: a.actor?.name || t('activityLog.system') })}
                     </Text>
                   </Text>
                   {fields.map((k) => (

@@ -2,7 +2,7 @@ import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react'
 import type { FormEventHandler, ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useDialogSize } from './dialog-size'
-import { ApiClientError, NetworkError } from '../../lib/api-client'
+import { ApiClientError, errorText } from '../../lib/api-client'
 
 /** A form in a dialog (every back-office editor): a title, the form's error (a conflict says so and offers a reload), fields, cancel and save. */
 export function FormDialog(props: {
@@ -68,7 +68,5 @@ export function FormDialog(props: {
 /** What a failed save says on top of the form: a conflict (someone else saved first), the network, or the server's message. */
 export function formErrorOf(err: unknown, t: (key: string) => string): { message: string; conflict: boolean } {
   if (err instanceof ApiClientError && err.body?.error === 'version_conflict') return { message: t('form.conflict'), conflict: true }
-  if (err instanceof NetworkError) return { message: t('errors.network'), conflict: false }
-  if (err instanceof ApiClientError) return { message: err.message, conflict: false }
-  return { message: t('errors.server_error'), conflict: false }
+  return { message: errorText(err, t), conflict: false }
 }

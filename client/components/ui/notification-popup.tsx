@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { initials } from '../../../shared/format'
 import { notificationPopup } from '../../lib/popup-store'
+import { BellIcon } from './icons'
 
 /** Shows the latest live notification at the top; a click follows its link, the close button dismisses it. */
 export function NotificationPopup() {
@@ -33,7 +34,8 @@ export function NotificationPopup() {
       >
         <Flex as="button" gap="3" flex="1" textAlign="start" onClick={open} cursor={n.link ? 'pointer' : 'default'} align="flex-start">
           <Avatar.Root size="sm" colorPalette="brand" variant="solid">
-            <Avatar.Fallback>{initials(n.from ?? n.title)}</Avatar.Fallback>
+            {/* From a person: their initials; from the app itself (no sender): the bell. */}
+            <Avatar.Fallback>{n.from ? initials(n.from) : <BellIcon size={16} />}</Avatar.Fallback>
           </Avatar.Root>
           <Box>
             <Text fontWeight="semibold">{n.title}</Text>

@@ -72,6 +72,8 @@ export const users = s.sqliteTable(
     /** which alerts reach the user, and how (null: the defaults) */
     notificationSettings: s.text('notification_settings', { mode: 'json' }).$type<NotificationSettings>(),
     active: s.integer('active', { mode: 'boolean' }).notNull().default(true),
+    /** the spec's "Can view team": a seller also sees their team's figures (docs/decisions/042) */
+    canViewTeam: s.integer('can_view_team', { mode: 'boolean' }).notNull().default(false),
     createdAt: sq.createdAt(),
     updatedAt: sq.updatedAt(),
   },
@@ -123,6 +125,8 @@ export const usersPg = p.pgTable(
     /** which alerts reach the user, and how (null: the defaults) */
     notificationSettings: p.jsonb('notification_settings').$type<NotificationSettings>(),
     active: p.boolean('active').notNull().default(true),
+    /** the spec's "Can view team": a seller also sees their team's figures (docs/decisions/042) */
+    canViewTeam: p.boolean('can_view_team').notNull().default(false),
     createdAt: pq.createdAt(),
     updatedAt: pq.updatedAt(),
   },
@@ -209,6 +213,9 @@ export const sessions = s.sqliteTable(
     lastSeenAt: s.integer('last_seen_at').notNull(),
     userAgent: s.text('user_agent'),
     ip: s.text('ip'),
+    /** whom the session's user is acting as (an admin's impersonation, docs/decisions/037); null: themselves */
+    impersonatingId: s.text('impersonating_id').references(() => users.id, { onDelete: 'set null' }),
+    impersonationStartedAt: s.integer('impersonation_started_at'),
   },
   (t) => [s.index('sessions_user').on(t.userId)],
 )
@@ -227,6 +234,8 @@ export const sessionsPg = p.pgTable(
     lastSeenAt: pq.ms('last_seen_at').notNull(),
     userAgent: p.text('user_agent'),
     ip: p.text('ip'),
+    impersonatingId: p.text('impersonating_id').references(() => usersPg.id, { onDelete: 'set null' }),
+    impersonationStartedAt: pq.ms('impersonation_started_at'),
   },
   (t) => [p.index('sessions_user').on(t.userId)],
 )
@@ -246,3 +255,172 @@ export const rateLimitsPg = p.pgTable('rate_limits', {
   points: p.integer('points').notNull(),
   expire: p.timestamp('expire', { mode: 'date', withTimezone: true, precision: 3 }),
 })
+
+/**
+ * A user's authenticator app (TOTP, RFC 6238; docs/decisions/038): the shared secret (base32), set up first and
+ * in use once confirmed with a code; the last time step a code was accepted for, so a code is used once.
+ */
+export const mfaTotp = s.sqliteTable('mfa_totp', {
+  userId: s
+    .text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: s.text('secret').notNull(),
+  createdAt: sq.createdAt(),
+  confirmedAt: s.integer('confirmed_at'),
+  lastStep: s.integer('last_step'),
+})
+
+export const mfaTotpPg = p.pgTable('mfa_totp', {
+  userId: p
+    .text('user_id')
+    .primaryKey()
+    .references(() => usersPg.id, { onDelete: 'cascade' }),
+  secret: p.text('secret').notNull(),
+  createdAt: pq.createdAt(),
+  confirmedAt: pq.ms('confirmed_at'),
+  lastStep: p.bigint('last_step', { mode: 'number' }),
+})
+
+/** One-time recovery codes (their hashes) for signing in without the authenticator app. */
+export const mfaRecoveryCodes = s.sqliteTable(
+  'mfa_recovery_codes',
+  {
+    id: sq.id(),
+    userId: s
+      .text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: s.text('code_hash').notNull(),
+    usedAt: s.integer('used_at'),
+  },
+  (t) => [s.index('mfa_recovery_codes_user').on(t.userId)],
+)
+
+export const mfaRecoveryCodesPg = p.pgTable(
+  'mfa_recovery_codes',
+  {
+    id: pq.id(),
+    userId: p
+      .text('user_id')
+      .notNull()
+      .references(() => usersPg.id, { onDelete: 'cascade' }),
+    codeHash: p.text('code_hash').notNull(),
+    usedAt: pq.ms('used_at'),
+  },
+  (t) => [p.index('mfa_recovery_codes_user').on(t.userId)],
+)
+
+/** A sign-in waiting for its second step: the password was right, the code is still to come (a few minutes). */
+export const loginChallenges = s.sqliteTable(
+  'login_challenges',
+  {
+    id: sq.id(),
+    tokenHash: s.text('token_hash').notNull().unique(),
+    userId: s
+      .text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: sq.createdAt(),
+    expiresAt: s.integer('expires_at').notNull(),
+    attempts: s.integer('attempts').notNull().default(0),
+  },
+  (t) => [s.index('login_challenges_expires').on(t.expiresAt)],
+)
+
+export const loginChallengesPg = p.pgTable(
+  'login_challenges',
+  {
+    id: pq.id(),
+    tokenHash: p.text('token_hash').notNull().unique(),
+    userId: p
+      .text('user_id')
+      .notNull()
+      .references(() => usersPg.id, { onDelete: 'cascade' }),
+    createdAt: pq.createdAt(),
+    expiresAt: pq.ms('expires_at').notNull(),
+    attempts: p.integer('attempts').notNull().default(0),
+  },
+  (t) => [p.index('login_challenges_expires').on(t.expiresAt)],
+)
+
+/**
+ * The organisation's user titles (docs/decisions/040): the list a user's title is chosen from, kept by name. A
+ * user's title stays its text on the user; renaming a title renames it on its holders.
+ */
+export const userTitles = s.sqliteTable('user_titles', {
+  id: sq.id(),
+  name: s.text('name').notNull().unique(),
+  createdAt: sq.createdAt(),
+})
+
+export const userTitlesPg = p.pgTable('user_titles', {
+  id: pq.id(),
+  name: p.text('name').notNull().unique(),
+  createdAt: pq.createdAt(),
+})
+
+/**
+ * External accounts (docs/decisions/043): a template per outside system sellers sign in to (a provider's sales
+ * portal, an e-signing service), with how a user name is formed; and a user's account there, its password sealed
+ * (server/lib/secret-box.ts), readable only after confirming the last four digits of the user's personal number.
+ */
+export const externalAccountTemplates = s.sqliteTable('external_account_templates', {
+  id: sq.id(),
+  name: s.text('name').notNull().unique(),
+  loginUrl: s.text('login_url'),
+  /** e.g. "{firstName}.{lastName}": the user name a new account gets */
+  usernamePattern: s.text('username_pattern').notNull(),
+  instructions: s.text('instructions').notNull().default(''),
+  version: s.integer('version').notNull().default(1),
+  createdAt: sq.createdAt(),
+})
+
+export const externalAccountTemplatesPg = p.pgTable('external_account_templates', {
+  id: pq.id(),
+  name: p.text('name').notNull().unique(),
+  loginUrl: p.text('login_url'),
+  usernamePattern: p.text('username_pattern').notNull(),
+  instructions: p.text('instructions').notNull().default(''),
+  version: p.integer('version').notNull().default(1),
+  createdAt: pq.createdAt(),
+})
+
+export const externalAccounts = s.sqliteTable(
+  'external_accounts',
+  {
+    userId: s
+      .text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    templateId: s
+      .text('template_id')
+      .notNull()
+      .references(() => externalAccountTemplates.id, { onDelete: 'cascade' }),
+    username: s.text('username').notNull(),
+    /** sealed with the server's secret box; null until set */
+    passwordSealed: s.text('password_sealed'),
+    passwordSetAt: s.integer('password_set_at'),
+    version: s.integer('version').notNull().default(1),
+  },
+  (t) => [s.uniqueIndex('external_accounts_pk').on(t.userId, t.templateId), s.index('external_accounts_template').on(t.templateId)],
+)
+
+export const externalAccountsPg = p.pgTable(
+  'external_accounts',
+  {
+    userId: p
+      .text('user_id')
+      .notNull()
+      .references(() => usersPg.id, { onDelete: 'cascade' }),
+    templateId: p
+      .text('template_id')
+      .notNull()
+      .references(() => externalAccountTemplatesPg.id, { onDelete: 'cascade' }),
+    username: p.text('username').notNull(),
+    passwordSealed: p.text('password_sealed'),
+    passwordSetAt: pq.ms('password_set_at'),
+    version: p.integer('version').notNull().default(1),
+  },
+  (t) => [p.uniqueIndex('external_accounts_pk').on(t.userId, t.templateId), p.index('external_accounts_template').on(t.templateId)],
+)

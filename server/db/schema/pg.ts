@@ -1,5 +1,14 @@
 /** The PostgreSQL schema, gathered from the areas' schema files (see ./sqlite.ts). */
-export { regionsPg as regions, officesPg as offices, teamsPg as teams } from './org'
+export {
+  regionsPg as regions,
+  officesPg as offices,
+  teamsPg as teams,
+  coachGroupsPg as coachGroups,
+  coachGroupMembersPg as coachGroupMembers,
+  coachGroupProvidersPg as coachGroupProviders,
+  ophTargetsPg as ophTargets,
+} from './org'
+export { termsVersionsPg as termsVersions, termsAnswersPg as termsAnswers } from './terms'
 export {
   rolesPg as roles,
   usersPg as users,
@@ -7,6 +16,12 @@ export {
   permissionRulesPg as permissionRules,
   sessionsPg as sessions,
   rateLimitsPg as rateLimits,
+  mfaTotpPg as mfaTotp,
+  mfaRecoveryCodesPg as mfaRecoveryCodes,
+  loginChallengesPg as loginChallenges,
+  userTitlesPg as userTitles,
+  externalAccountTemplatesPg as externalAccountTemplates,
+  externalAccountsPg as externalAccounts,
 } from './identity'
 export { providersPg as providers, productsPg as products, productCategoriesPg as productCategories } from './catalog'
 export { customersPg as customers } from './customers'

@@ -4,8 +4,22 @@
  * when a table's row types differ between the dialects. Conventions that keep both alike: ids are text UUIDs,
  * times are epoch milliseconds, money is integer öre, JSON is JSON.
  */
-export { regions, offices, teams } from './org'
-export { roles, users, teamCoaches, permissionRules, sessions, rateLimits } from './identity'
+export { regions, offices, teams, coachGroups, coachGroupMembers, coachGroupProviders, ophTargets } from './org'
+export { termsVersions, termsAnswers } from './terms'
+export {
+  roles,
+  users,
+  teamCoaches,
+  permissionRules,
+  sessions,
+  rateLimits,
+  mfaTotp,
+  mfaRecoveryCodes,
+  loginChallenges,
+  userTitles,
+  externalAccountTemplates,
+  externalAccounts,
+} from './identity'
 export { providers, products, productCategories } from './catalog'
 export { customers } from './customers'
 export { notifications, pushSubscriptions, alertRecipients, notificationMessages } from './notifications'

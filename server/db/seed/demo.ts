@@ -236,6 +236,26 @@ export async function seedDemo(database: Database, opts: { scryptLogN: number; n
         note('manager@demo.test', 'general', 'Månadens budget', 'Malmö har nått 64 % av månadens budget.', '/dashboards/sales/manager', 'Säljkraft', 60),
       ])
 
+    // An outside system sellers sign in to (decision 043); accounts are given per person on their page.
+    await tx.insert(t.externalAccountTemplates).values({
+      id: randomUUID(),
+      name: 'Fiberlinjen återförsäljarwebb',
+      loginUrl: 'https://partner.fiberlinjen.example/login',
+      usernamePattern: '{firstName}.{lastName}',
+      instructions: 'Byt lösenord vid första inloggningen. Kontakta backoffice om kontot låses.',
+      createdAt: now,
+    })
+    // A coach group working for the first provider, and Malmö's OPH targets with Team Lund's own (decisions 041, 042).
+    const [firstProvider] = await tx.select({ id: t.providers.id }).from(t.providers).where(eq(t.providers.name, PROVIDERS[0]!.name))
+    const groupId = randomUUID()
+    await tx.insert(t.coachGroups).values({ id: groupId, name: 'Coachgrupp Syd', createdAt: now })
+    await tx.insert(t.coachGroupMembers).values({ groupId, userId: byEmail.get('coach@demo.test')! })
+    if (firstProvider) await tx.insert(t.coachGroupProviders).values({ groupId, providerId: firstProvider.id })
+    await tx.insert(t.ophTargets).values([
+      { scope: 'office', scopeId: officeIds['Malmö']!, level1Gold: 120, level1Platinum: 160, level2Gold: 150, level2Platinum: 200, updatedAt: now },
+      { scope: 'team', scopeId: teamIds['Lund']!, level1Gold: 110, level1Platinum: 150, level2Gold: 140, level2Platinum: 190, updatedAt: now },
+    ])
+
     let n = 1
     for (const [firstName, lastName, team] of [...DEMO_COLLEAGUES, ...DEMO_TIME_STAFF]) {
       await tx.insert(t.users).values({

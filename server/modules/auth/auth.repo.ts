@@ -1,4 +1,4 @@
-import { asc, eq, inArray, lt, or } from 'drizzle-orm'
+import { and, asc, eq, inArray, lt, or } from 'drizzle-orm'
 import type { StoredRule } from '../../../shared/permissions/ability'
 import type { Database, Db } from '../../db/client'
 import { userOfficeId } from '../../db/expressions'
@@ -17,6 +17,7 @@ export type UserProfileRow = {
   regionId: string | null
   language: 'sv' | 'en' | 'fi' | null
   active: boolean
+  canViewTeam: boolean
 }
 
 export function authRepo({ db, t }: Database) {
@@ -36,6 +37,7 @@ export function authRepo({ db, t }: Database) {
     regionId: t.offices.regionId,
     language: t.users.language,
     active: t.users.active,
+    canViewTeam: t.users.canViewTeam,
   }
 
   const profileQuery = () =>
@@ -56,6 +58,11 @@ export function authRepo({ db, t }: Database) {
       return row
     },
 
+    async passwordHash(userId: string): Promise<string | null> {
+      const [row] = await db.select({ hash: t.users.passwordHash }).from(t.users).where(eq(t.users.id, userId)).limit(1)
+      return row?.hash ?? null
+    },
+
     async profile(userId: string): Promise<UserProfileRow | undefined> {
       const [row] = await profileQuery().where(eq(t.users.id, userId)).limit(1)
       return row
@@ -67,6 +74,7 @@ export function authRepo({ db, t }: Database) {
           sessionId: t.sessions.id,
           expiresAt: t.sessions.expiresAt,
           lastSeenAt: t.sessions.lastSeenAt,
+          impersonatingId: t.sessions.impersonatingId,
           ...profileColumns,
         })
         .from(t.sessions)
@@ -116,6 +124,19 @@ export function authRepo({ db, t }: Database) {
       })
     },
 
+    /**
+     * Starts (a user's id) or ends (null) the session's impersonation, in the caller's transaction. Ending names whom
+     * it acted as: answers whether this call ended it (two requests at once end it once, and log it once).
+     */
+    async setImpersonation(tx: Db, sessionId: string, userId: string | null, at: number, endingFor?: string): Promise<boolean> {
+      const rows = await tx
+        .update(t.sessions)
+        .set({ impersonatingId: userId, impersonationStartedAt: userId ? at : null })
+        .where(endingFor ? and(eq(t.sessions.id, sessionId), eq(t.sessions.impersonatingId, endingFor)) : eq(t.sessions.id, sessionId))
+        .returning({ id: t.sessions.id })
+      return rows.length > 0
+    },
+
     async renewSession(sessionId: string, now: number, expiresAt: number) {
       await db.update(t.sessions).set({ lastSeenAt: now, expiresAt }).where(eq(t.sessions.id, sessionId))
     },
@@ -135,6 +156,8 @@ export function authRepo({ db, t }: Database) {
 
     async deleteExpiredSessions(now: number) {
       await db.delete(t.sessions).where(lt(t.sessions.expiresAt, now))
+      // sign-ins that never got their second step (docs/decisions/038)
+      await db.delete(t.loginChallenges).where(lt(t.loginChallenges.expiresAt, now))
     },
 
     /** Sign-in counters whose window and block ended more than an hour ago (unknown e-mails included). */

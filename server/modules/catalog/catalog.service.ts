@@ -1,4 +1,4 @@
-import { count, eq, inArray, max } from 'drizzle-orm'
+import { asc, count, eq, inArray, max } from 'drizzle-orm'
 import type { CatalogProduct, CatalogProvider } from '../../../shared/rules/sale'
 import type { PatchOp } from '../../../shared/schemas/sync'
 import type { Db, Schema } from '../../db/client'
@@ -37,6 +37,11 @@ export function catalogService(t: Schema) {
       if (ids.length === 0) return new Map<string, string>()
       const rows = await db.select({ id: t.providers.id, name: t.providers.name }).from(t.providers).where(inArray(t.providers.id, ids))
       return new Map(rows.map((r) => [r.id, r.name]))
+    },
+
+    /** Every provider, active or not, by name (the org area's coach groups work for providers). */
+    async providerList(db: Db) {
+      return db.select({ id: t.providers.id, name: t.providers.name, active: t.providers.active }).from(t.providers).orderBy(asc(t.providers.name))
     },
 
     /** Every device holds the active catalog whole; inactive rows travel as deletions. */

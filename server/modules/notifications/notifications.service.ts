@@ -251,6 +251,19 @@ export function notificationsService(deps: Deps, ports: NotificationsPorts) {
     })
   }
 
+  /** An admin reset the user's two-step sign-in (decision 038): the user is told, in case it was not their wish. */
+  async function fromUserChange(tx: Db, e: DomainEvent<'user.changed'>) {
+    if (e.payload.action !== 'mfa_reset') return
+    await notify(tx, {
+      type: 'general',
+      userIds: [e.payload.userId],
+      text: (tr) => ({ title: tr('alerts.mfaReset.title'), message: tr('alerts.mfaReset.message'), link: '/users/profile?tab=security' }),
+      fromName: null,
+      at: e.occurredAt,
+      actorId: e.actorId,
+    })
+  }
+
   /**
    * An administrator's message (/user-admin/users/notifications): kept in the history and sent as a general
    * notification to everyone it reaches, in the words the sender wrote. Answers how many it reached.
@@ -424,6 +437,7 @@ export function notificationsService(deps: Deps, ports: NotificationsPorts) {
     deliver,
     fromSaleStatus,
     fromSickNotice,
+    fromUserChange,
     poke,
     sendMessage,
     audienceSize,

@@ -1,6 +1,11 @@
 import { Hono, type Context } from 'hono'
 import {
+  coachGroupInputSchema,
+  coachGroupUpdateSchema,
   officeInputSchema,
+  ophScopeParamSchema,
+  ophTargetInputSchema,
+  providerCoachGroupsSchema,
   officeUpdateSchema,
   orgIdSchema,
   regionInputSchema,
@@ -11,6 +16,8 @@ import {
 import { officesService } from './offices.service'
 import { teamsService } from './teams.service'
 import { regionsService } from './regions.service'
+import { coachGroupsService, type ProviderList } from './coach-groups.service'
+import { ophService } from './oph.service'
 import { listQuerySchema, type ListAnswer } from '../../../shared/schemas/pagination'
 import { TEAM_SORT_KEYS, type TeamListItem } from '../../../shared/schemas/users'
 import { accessFilter } from '../../db/conditions'
@@ -21,11 +28,13 @@ import type { Deps } from '../../platform/deps'
 import { validate } from '../../lib/validate'
 import { orgRepo } from './org.repo'
 
-export function orgRoutes(deps: Deps, opts: { onRulesChanged: () => void }) {
+export function orgRoutes(deps: Deps, opts: { onRulesChanged: () => void; providers: ProviderList }) {
   const repo = orgRepo(deps.database)
   const regions = regionsService(deps)
   const offices = officesService(deps)
   const teams = teamsService(deps, { onRulesChanged: opts.onRulesChanged })
+  const coachGroups = coachGroupsService(deps, { providers: opts.providers })
+  const oph = ophService(deps)
   const actorOf = (c: Context<AppEnv>) => ({ id: c.var.auth!.userData.id })
   const officeActor = (c: Context<AppEnv>) => ({ id: c.var.auth!.userData.id, ability: c.var.auth!.ability })
   return (
@@ -79,6 +88,37 @@ export function orgRoutes(deps: Deps, opts: { onRulesChanged: () => void }) {
       )
       .delete('/offices/:id', access.can('delete', 'offices'), validate('param', orgIdSchema), async (c) =>
         c.json(await offices.remove(officeActor(c), c.req.valid('param').id), 200),
+      )
+      // Coach groups (decision 041), and the groups that work for each provider.
+      .get('/coach-groups', access.can('view', 'coach_groups'), async (c) => c.json({ items: await coachGroups.list() }, 200))
+      .post('/coach-groups', access.can('create', 'coach_groups'), validate('json', coachGroupInputSchema), async (c) =>
+        c.json(await coachGroups.create(actorOf(c), c.req.valid('json'), c.var.t), 201),
+      )
+      .put('/coach-groups/:id', access.can('update', 'coach_groups'), validate('param', orgIdSchema), validate('json', coachGroupUpdateSchema), async (c) =>
+        c.json(await coachGroups.update(actorOf(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200),
+      )
+      .delete('/coach-groups/:id', access.can('delete', 'coach_groups'), validate('param', orgIdSchema), async (c) =>
+        c.json(await coachGroups.remove(actorOf(c), c.req.valid('param').id), 200),
+      )
+      .get('/coach-group-providers', access.can('view', 'coach_groups'), async (c) => c.json({ items: await coachGroups.byProvider() }, 200))
+      .put(
+        '/coach-group-providers/:id',
+        access.can('update', 'coach_groups'),
+        validate('param', orgIdSchema),
+        validate('json', providerCoachGroupsSchema),
+        async (c) => c.json(await coachGroups.setForProvider(actorOf(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200),
+      )
+      // OPH targets of offices and teams (decision 042): whoever may view teams reads the ones they see.
+      .get('/oph-targets', access.can('view', 'teams'), async (c) => c.json(await oph.overview(officeActor(c)), 200))
+      .put(
+        '/oph-targets/:scope/:id',
+        access.canAny(['update', 'offices'], ['update', 'teams']),
+        validate('param', ophScopeParamSchema),
+        validate('json', ophTargetInputSchema),
+        async (c) => {
+          const { scope, id } = c.req.valid('param')
+          return c.json({ own: await oph.set(officeActor(c), scope, id, c.req.valid('json'), c.var.t) }, 200)
+        },
       )
       // Regions have no conditions of their own: whoever may view regions sees them all.
       .get('/lookups/regions', access.can('view', 'regions'), validate('query', lookupQuerySchema), async (c) => {

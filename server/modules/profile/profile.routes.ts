@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { notificationSettingsSchema } from '../../../shared/schemas/notifications'
 import { changePasswordInputSchema, updateProfileInputSchema } from '../../../shared/schemas/profile'
-import { access } from '../../lib/access'
+import { access, notImpersonating } from '../../lib/access'
 import type { AppEnv } from '../../lib/context'
 import type { Deps } from '../../platform/deps'
 import { notFound, validationError } from '../../lib/errors'
@@ -24,10 +24,10 @@ export function profileRoutes({ env, database }: Deps, auth: AuthService) {
       await repo.update(session.userData.id, { ...c.req.valid('json'), updatedAt: Date.now() })
       // The stored user data (name, language) changed: load the session again and hand it to the client.
       auth.forgetCachedSessions()
-      const [profile, answer] = await Promise.all([repo.get(session.userData.id), auth.sessionAnswerFor(session.userData.id)])
+      const [profile, answer] = await Promise.all([repo.get(session.userData.id), auth.sessionAnswerFor(session.userData.id, session.impersonator)])
       return c.json({ profile, session: answer }, 200)
     })
-    .post('/profile/password', access.can('update', 'profile'), validate('json', changePasswordInputSchema), async (c) => {
+    .post('/profile/password', access.can('update', 'profile'), notImpersonating, validate('json', changePasswordInputSchema), async (c) => {
       const session = c.var.auth!
       const input = c.req.valid('json')
       const hash = await repo.passwordHash(session.userData.id)
@@ -52,7 +52,7 @@ export function profileRoutes({ env, database }: Deps, auth: AuthService) {
       const session = c.var.auth!
       return c.json({ items: await repo.sessions(session.userData.id, session.sessionId) }, 200)
     })
-    .post('/profile/sessions/revoke-others', access.can('update', 'profile'), async (c) => {
+    .post('/profile/sessions/revoke-others', access.can('update', 'profile'), notImpersonating, async (c) => {
       const session = c.var.auth!
       await repo.deleteOtherSessions(session.userData.id, session.sessionId)
       auth.forgetCachedSessions()

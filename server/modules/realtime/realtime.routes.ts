@@ -31,6 +31,8 @@ export function realtimeRoutes({ realtime }: Deps) {
       const auth = c.var.auth!
       const { socket_id, channel_name } = c.req.valid('form')
       if (!mayJoin(auth, channel_name)) throw new ApiError(403, 'forbidden')
+      // An admin acting as a user is not that user at work: they do not show as present (docs/decisions/037).
+      if (auth.impersonator && channel_name.startsWith('presence-')) throw new ApiError(403, 'not_while_impersonating')
       if (channel_name.startsWith('presence-')) {
         const info: PresenceInfo = { id: auth.userData.id, name: auth.userData.fullName, role: auth.userData.roleName }
         const channelData = JSON.stringify({ user_id: auth.userData.id, user_info: info })

@@ -46,7 +46,12 @@ describe('GET /api/users/:id: who reads whom, and the sensitive fields', () => {
     const r = await detail(admin, 'seller@demo.test')
     expect(r.status, r.text).toBe(200)
     const u = r.json as unknown as UserDetail
-    expect(u).toMatchObject({ email: 'seller@demo.test', roleKey: 'seller', teamName: 'Team Öresund', may: { edit: true, deactivate: true } })
+    expect(u).toMatchObject({
+      email: 'seller@demo.test',
+      roleKey: 'seller',
+      teamName: 'Team Öresund',
+      may: { edit: true, deactivate: true, impersonate: true },
+    })
     expect(u.sensitive).toEqual({ personalNumber: null, bankClearing: null, bankAccount: null })
     expect(u.rules.role.length).toBeGreaterThan(0)
   })
@@ -56,7 +61,7 @@ describe('GET /api/users/:id: who reads whom, and the sensitive fields', () => {
     const mine = await detail(cookie, 'seller@demo.test')
     expect(mine.status).toBe(200)
     expect(mine.json.sensitive).toBeUndefined()
-    expect(mine.json.may).toEqual({ edit: false, deactivate: false })
+    expect(mine.json.may).toEqual({ edit: false, deactivate: false, impersonate: false })
     expect((await detail(cookie, 'sara.nystrom@demo.test')).status).toBe(404)
     expect((await t.request('GET', '/api/users/no-such-user', { cookie: admin })).status).toBe(404)
   })
@@ -159,6 +164,47 @@ describe('PUT /api/users/:id', () => {
     })
     expect(promote.status).toBe(403)
     expect((promote.json.fieldErrors as Record<string, string[]>).roleId).toBeDefined()
+  })
+})
+
+describe('"Can view team" (decision 042)', () => {
+  const rulesOf = async (cookie: string) =>
+    (await t.request('GET', '/api/auth/me', { cookie })).json as unknown as {
+      userData: { canViewTeam?: boolean }
+      userAbilityRules: Array<Record<string, unknown>>
+    }
+  const teamSales = (rules: Array<Record<string, unknown>>) =>
+    rules.filter((r) => r.action === 'view' && r.subject === 'sales' && JSON.stringify(r.conditions).includes('teamId'))
+
+  it('an admin turns it on: logged, and the seller’s open session reads its team’s sales at the next request; an edit without it keeps it', async () => {
+    const seller = await t.login('anna.lindqvist@demo.test')
+    expect(teamSales((await rulesOf(seller.cookie)).userAbilityRules)).toEqual([])
+    const u = (await detail(admin, 'anna.lindqvist@demo.test')).json as unknown as UserDetail
+    expect(u.canViewTeam).toBe(false)
+    const on = await t.request('PUT', `/api/users/${u.id}`, { cookie: admin, body: editBody(u, { canViewTeam: true }) })
+    expect(on.status, on.text).toBe(200)
+    expect(on.json.canViewTeam).toBe(true)
+    const [line] = (await logOf('anna.lindqvist@demo.test')).sort((a, b) => b.id - a.id)
+    expect(line).toMatchObject({ action: 'updated', before: { canViewTeam: false }, after: { canViewTeam: true } })
+    const me = await rulesOf(seller.cookie)
+    expect(me.userData.canViewTeam).toBe(true)
+    expect(teamSales(me.userAbilityRules)).toEqual([{ action: 'view', subject: 'sales', conditions: { teamId: { $in: [u.teamId] } } }])
+
+    // An edit that does not name it (an older client) leaves it as it is.
+    const phone = await t.request('PUT', `/api/users/${u.id}`, { cookie: admin, body: editBody(on.json as unknown as UserDetail, { phone: '070-222 33 44' }) })
+    expect(phone.json.canViewTeam).toBe(true)
+    const off = await t.request('PUT', `/api/users/${u.id}`, { cookie: admin, body: editBody(phone.json as unknown as UserDetail, { canViewTeam: false }) })
+    expect(off.json.canViewTeam).toBe(false)
+    expect(teamSales((await rulesOf(seller.cookie)).userAbilityRules)).toEqual([])
+  })
+
+  it('back office, who may not view sales, cannot give it, and nothing changes', async () => {
+    const { cookie } = await t.login('backoffice@demo.test')
+    const u = (await detail(cookie, 'mikael.virtanen@demo.test')).json as unknown as UserDetail
+    const r = await t.request('PUT', `/api/users/${u.id}`, { cookie, body: editBody(u, { canViewTeam: true }) })
+    expect(r.status).toBe(403)
+    expect((r.json.fieldErrors as Record<string, string[]>).canViewTeam?.[0]).toMatch(/Kan se teamet/)
+    expect((await detail(admin, 'mikael.virtanen@demo.test')).json).toMatchObject({ canViewTeam: false, version: u.version })
   })
 })
 

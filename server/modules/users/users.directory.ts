@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQLWrapper } from 'drizzle-orm'
+import { and, asc, eq, inArray, type SQLWrapper } from 'drizzle-orm'
 import type { LanguageCode } from '../../../shared/i18n'
 import { settingsOf, type MessageAudience, type NotificationSettings } from '../../../shared/schemas/notifications'
 import type { AppAbility } from '../../../shared/permissions/ability'
@@ -46,6 +46,20 @@ export function usersDirectory({ t }: Database) {
         .from(t.users)
         .where(and(inArray(t.users.id, [...new Set(ids)]), eq(t.users.active, true)))
       return rows.map(toPerson)
+    },
+
+    /**
+     * Everyone active, by name, with their team: the people a version of the terms of use asks (decision 039). A few
+     * thousand short rows at the most.
+     */
+    async activeRoster(db: Db): Promise<Array<{ id: string; name: string; email: string; teamName: string | null }>> {
+      const rows = await db
+        .select({ id: t.users.id, first: t.users.firstName, last: t.users.lastName, email: t.users.email, teamName: t.teams.name })
+        .from(t.users)
+        .leftJoin(t.teams, eq(t.teams.id, t.users.teamId))
+        .where(eq(t.users.active, true))
+        .orderBy(asc(t.users.firstName), asc(t.users.lastName), asc(t.users.id))
+      return rows.map((r) => ({ id: r.id, name: `${r.first} ${r.last}`, email: r.email, teamName: r.teamName }))
     },
 
     async coachesOf(db: Db, teamId: string): Promise<string[]> {

@@ -219,11 +219,6 @@ export function usersRepo(database: Database) {
     },
 
     /** Distinct titles in use, for the list's title filter. */
-    async titles(): Promise<string[]> {
-      const rows = await db.selectDistinct({ title: t.users.title }).from(t.users).where(isNotNull(t.users.title)).orderBy(asc(t.users.title)).limit(200)
-      return rows.map((r) => r.title!).filter(Boolean)
-    },
-
     async emailExists(tx: Db, email: string): Promise<boolean> {
       const [row] = await tx.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, email)).limit(1)
       return row !== undefined

@@ -8,6 +8,10 @@ import {
   importUsersSchema,
   userPermissionsInputSchema,
   reactivateUserSchema,
+  resetMfaSchema,
+  userTitleIdSchema,
+  userTitleInputSchema,
+  userTitleUpdateSchema,
   revealUserFieldsSchema,
   updateUserInputSchema,
   userIdParamSchema,
@@ -15,7 +19,7 @@ import {
   type UserListItem,
 } from '../../../shared/schemas/users'
 import { lookupQuerySchema, type LookupAnswer } from '../../../shared/schemas/lookups'
-import { access } from '../../lib/access'
+import { access, notImpersonating } from '../../lib/access'
 import type { AppEnv } from '../../lib/context'
 import type { Deps } from '../../platform/deps'
 import { validate } from '../../lib/validate'
@@ -23,6 +27,15 @@ import { deleteRoleInputSchema, roleIdSchema, roleInputSchema } from '../../../s
 import type { AuthService } from '../auth/auth.service'
 import { rolesService } from './roles.service'
 import { usersService } from './users.service'
+import { externalAccountsService } from './external-accounts.service'
+import {
+  externalAccountInputSchema,
+  externalAccountParamSchema,
+  externalTemplateInputSchema,
+  externalTemplateParamSchema,
+  externalTemplateUpdateSchema,
+  revealExternalPasswordSchema,
+} from '../../../shared/schemas/external-accounts'
 
 const actorOf = (c: Context<AppEnv>) => ({ id: c.var.auth!.userData.id, ability: c.var.auth!.ability })
 
@@ -33,10 +46,14 @@ export function usersRoutes(deps: Deps, auth: AuthService) {
     events,
     endSessions: (tx, ids) => auth.endSessionsOf(tx, ids),
     onRulesChanged: () => auth.forgetCachedSessions(),
+    signInMethods: { enabled: (id) => auth.mfa.isEnabled(id), reset: (tx, id) => auth.mfa.reset(tx, id) },
   })
   // A changed role reaches its holders at their next request: this instance drops its cached sessions at once,
   // other instances within their cache's few seconds (docs/decisions/005).
   const roles = rolesService(deps, { onChanged: () => auth.forgetCachedSessions() })
+  const external = externalAccountsService(deps, {
+    mayChange: (tx, actor, id) => users.mayChange(tx, actor, id),
+  })
   return (
     new Hono<AppEnv>()
       .get('/users', access.can('view', 'users'), validate('query', userListQuerySchema), async (c) => {
@@ -49,7 +66,18 @@ export function usersRoutes(deps: Deps, auth: AuthService) {
         return c.json(created, 201)
       })
       // The titles in use, for the list's filter.
-      .get('/users/titles', access.can('view', 'users'), async (c) => c.json({ items: await users.titles() }, 200))
+      .get('/users/titles', access.can('view', 'users'), async (c) => c.json({ items: await users.titles.names() }, 200))
+      // The titles list (decision 040).
+      .get('/user-titles', access.can('view', 'titles'), async (c) => c.json({ items: await users.titles.list() }, 200))
+      .post('/user-titles', access.can('update', 'titles'), validate('json', userTitleInputSchema), async (c) =>
+        c.json(await users.titles.create(actorOf(c), c.req.valid('json'), c.var.t), 201),
+      )
+      .put('/user-titles/:id', access.can('update', 'titles'), validate('param', userTitleIdSchema), validate('json', userTitleUpdateSchema), async (c) =>
+        c.json(await users.titles.update(actorOf(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200),
+      )
+      .delete('/user-titles/:id', access.can('update', 'titles'), validate('param', userTitleIdSchema), async (c) =>
+        c.json(await users.titles.remove(actorOf(c), c.req.valid('param').id), 200),
+      )
       // A CSV file of new users: a dry run first (nothing written), then the confirmed import (decision 034).
       .post('/users/import', access.can('create', 'users'), validate('json', importUsersSchema), async (c) =>
         c.json(await users.importUsers(actorOf(c), c.req.valid('json'), c.var.t), 200),
@@ -81,6 +109,57 @@ export function usersRoutes(deps: Deps, auth: AuthService) {
       )
       .post('/users/:id/deactivate', access.can('update', 'users'), validate('param', userIdParamSchema), validate('json', deactivateUserSchema), async (c) =>
         c.json(await users.deactivate(actorOf(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200),
+      )
+      // External accounts (decision 043): the templates, a user's accounts, and their passwords behind the
+      // last four digits of the holder's personal number.
+      .get('/external-account-templates', access.can('view', 'external_account_templates'), async (c) => c.json({ items: await external.templates() }, 200))
+      .post('/external-account-templates', access.can('create', 'external_account_templates'), validate('json', externalTemplateInputSchema), async (c) =>
+        c.json(await external.createTemplate(actorOf(c), c.req.valid('json'), c.var.t), 201),
+      )
+      .put(
+        '/external-account-templates/:id',
+        access.can('update', 'external_account_templates'),
+        validate('param', userIdParamSchema),
+        validate('json', externalTemplateUpdateSchema),
+        async (c) => c.json(await external.updateTemplate(actorOf(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200),
+      )
+      .delete('/external-account-templates/:id', access.can('delete', 'external_account_templates'), validate('param', userIdParamSchema), async (c) =>
+        c.json(await external.removeTemplate(actorOf(c), c.req.valid('param').id), 200),
+      )
+      .get('/users/:id/external-accounts', access.can('update', 'users'), validate('param', userIdParamSchema), async (c) =>
+        c.json({ items: await external.ofUser(actorOf(c), c.req.valid('param').id) }, 200),
+      )
+      .put(
+        '/users/:id/external-accounts/:templateId',
+        access.can('update', 'users'),
+        validate('param', externalAccountParamSchema),
+        validate('json', externalAccountInputSchema),
+        async (c) => {
+          const { id, templateId } = c.req.valid('param')
+          return c.json({ items: await external.setAccount(actorOf(c), id, templateId, c.req.valid('json')) }, 200)
+        },
+      )
+      .post(
+        '/users/:id/external-accounts/:templateId/reveal',
+        access.can('update', 'users'),
+        validate('param', externalAccountParamSchema),
+        validate('json', revealExternalPasswordSchema),
+        async (c) => {
+          const { id, templateId } = c.req.valid('param')
+          return c.json(await external.revealFor(actorOf(c), id, templateId, c.req.valid('json').ssnLast4, c.var.t), 200)
+        },
+      )
+      .get('/profile/external-accounts', access.can('view', 'profile'), async (c) => c.json({ items: await external.own(c.var.auth!.userData.id) }, 200))
+      .post(
+        '/profile/external-accounts/:templateId/reveal',
+        access.can('view', 'profile'),
+        notImpersonating,
+        validate('param', externalTemplateParamSchema),
+        validate('json', revealExternalPasswordSchema),
+        async (c) => c.json(await external.revealOwn(c.var.auth!.userData.id, c.req.valid('param').templateId, c.req.valid('json').ssnLast4, c.var.t), 200),
+      )
+      .post('/users/:id/mfa-reset', access.can('update', 'users'), validate('param', userIdParamSchema), validate('json', resetMfaSchema), async (c) =>
+        c.json(await users.resetMfa(actorOf(c), c.req.valid('param').id, c.req.valid('json').version), 200),
       )
       .post('/users/:id/reactivate', access.can('update', 'users'), validate('param', userIdParamSchema), validate('json', reactivateUserSchema), async (c) =>
         c.json(await users.reactivate(actorOf(c), c.req.valid('param').id, c.req.valid('json').version), 200),

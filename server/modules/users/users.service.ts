@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { subject } from '@casl/ability'
 import type { z } from 'zod'
-import type { AppAbility, StoredRule } from '../../../shared/permissions/ability'
-import { canGrantRules, outranks } from '../../../shared/permissions/grant'
+import { buildAbility, toRawRules, type AppAbility, type StoredRule } from '../../../shared/permissions/ability'
+import { canGrantRules, impersonationRefusal, outranks } from '../../../shared/permissions/grant'
 import { scopedOfRule } from '../../../shared/permissions/scopes'
 import type { Translate } from '../../../shared/schemas/errors'
 import type { LookupQuery } from '../../../shared/schemas/lookups'
@@ -27,15 +27,17 @@ import { accessFilter } from '../../db/conditions'
 import type { Database, Db } from '../../db/client'
 import { ApiError, forbidden, notFound, validationError } from '../../lib/errors'
 import { hashPassword } from '../../lib/password'
+import { CAN_VIEW_TEAM_RULES } from '../../../shared/permissions/roles'
 import { activityLines, changedFields, logActivities, logActivity } from '../../platform/activity-log'
 import type { EventBus } from '../../platform/events'
 import { checkImport } from './users.import'
 import { mustHoldRules, permissionNames, ruleKey, rulesOfPermissions } from './permission-rules'
 import { usersRepo } from './users.repo'
+import { titlesService } from './titles.service'
 
 export type UserActor = { id: string; ability: AppAbility }
 
-type UserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof usersRepo>['row']>>>
+export type UserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof usersRepo>['row']>>>
 
 /** The fields an import sets, as its events name them. */
 const IMPORTED_FIELDS = ['email', 'firstName', 'lastName', 'shortName', 'roleId', 'teamId', 'title', 'employeeId', 'phone', 'language', 'active']
@@ -58,11 +60,14 @@ export function usersService(
     endSessions: (tx: Db, userIds: string[]) => Promise<void>
     /** a user's rules changed (a new role): signed-in sessions load them again */
     onRulesChanged: () => void
+    /** whether the user signs in in two steps, and removing their methods (the auth area's; decision 038) */
+    signInMethods: { enabled: (userId: string) => Promise<boolean>; reset: (tx: Db, userId: string) => Promise<boolean> }
     now?: () => number
   },
 ) {
   const repo = usersRepo(database)
   const now = opts.now ?? Date.now
+  const titles = titlesService(database, { now })
 
   const asSubject = (u: { id: string; teamId: string | null; officeId: string | null }) =>
     subject('users', { id: u.id, teamId: u.teamId, officeId: u.officeId }) as never
@@ -99,7 +104,7 @@ export function usersService(
     tx: Db,
     actor: UserActor,
     userId: string,
-    action: 'created' | 'updated' | 'deactivated' | 'reactivated',
+    action: 'created' | 'updated' | 'deactivated' | 'reactivated' | 'mfa_reset',
     log: {
       before?: Record<string, unknown> | null
       after?: Record<string, unknown> | null
@@ -119,6 +124,12 @@ export function usersService(
       reason: log.reason,
     })
     await opts.events.record(tx, 'user.changed', { userId, action, fields: log.fields ?? [] }, { actorId: actor.id, at })
+  }
+
+  /** Whether the reader may view the app as this user (docs/decisions/037; the auth module decides again). */
+  function mayActAs(ability: AppAbility, stored: StoredRule[]) {
+    const theirs = buildAbility(toRawRules(stored, { user: { id: '', teamIds: [], officeId: null, regionId: null } }))
+    return impersonationRefusal(ability, stored, theirs) === null
   }
 
   async function detailOf(tx: Db, actor: UserActor, row: UserRow): Promise<UserDetail> {
@@ -150,6 +161,7 @@ export function usersService(
       employmentDate: u.employmentDate,
       educationDate: u.educationDate,
       coachAssignedDate: u.coachAssignedDate,
+      canViewTeam: u.canViewTeam,
       own: {
         shoeSize: u.shoeSize,
         tshirtSize: u.tshirtSize,
@@ -175,9 +187,14 @@ export function usersService(
       createdAt: u.createdAt,
       updatedAt: u.updatedAt,
       version: u.version,
-      may: { edit: mayEdit, deactivate: mayEdit && u.id !== actor.id },
+      may: {
+        edit: mayEdit,
+        deactivate: mayEdit && u.id !== actor.id,
+        impersonate: u.active && u.id !== actor.id && mayActAs(actor.ability, all.get(u.id) ?? []),
+      },
       rules: { role: (byRole.get(u.roleId) ?? []).map(shown), direct: (direct.get(u.id) ?? []).map(shown) },
       activity: await activityLines(database, 'user', u.id),
+      ...(mayEdit ? { mfa: { enabled: await opts.signInMethods.enabled(u.id) } } : {}),
     }
   }
 
@@ -198,6 +215,9 @@ export function usersService(
   }
 
   return {
+    /** The user, when the actor may change them (other parts of this area ask it: external accounts). */
+    mayChange,
+
     list(ability: AppAbility, q: UserListQuery) {
       return repo.list(accessFilter(ability, 'view', 'users', repo.conditionColumns), q)
     },
@@ -206,9 +226,8 @@ export function usersService(
       return repo.lookup(accessFilter(ability, 'view', 'users', repo.conditionColumns), q)
     },
 
-    titles() {
-      return repo.titles()
-    },
+    /** The titles list (decision 040): renamed, added and removed on its own screen. */
+    titles,
 
     /** The roles this user may give: those whose every rule they hold themselves (shared/permissions/grant.ts). */
     async grantableRoles(granter: AppAbility) {
@@ -273,6 +292,10 @@ export function usersService(
             throw new ApiError(403, 'forbidden', { fieldErrors: { roleId: [t('validation.roleNotGrantable')] } })
           }
         }
+        // "Can view team" gives a rule (decision 042): only one who holds it may give it.
+        if (input.canViewTeam === true && !u.canViewTeam && !canGrantRules(actor.ability, [...CAN_VIEW_TEAM_RULES])) {
+          throw new ApiError(403, 'forbidden', { fieldErrors: { canViewTeam: [t('validation.canViewTeamNotGrantable')] } })
+        }
         if (input.teamId && input.teamId !== u.teamId && !(await repo.teamExists(tx, input.teamId))) {
           throw validationError({ teamId: [t('validation.unknownTeam')] })
         }
@@ -281,6 +304,7 @@ export function usersService(
         }
         const next: Record<string, unknown> = {}
         for (const key of USER_EDITABLE_FIELDS) next[key] = input[key] ?? null
+        next.canViewTeam = input.canViewTeam ?? u.canViewTeam
         const { before, after } = changedFields(u as unknown as Record<string, unknown>, next)
         // Sensitive fields: absent keeps, null removes, a value replaces; the log says which changed, not to what.
         const sensitive: Partial<Record<SensitiveUserField, string | null>> = {}
@@ -295,6 +319,7 @@ export function usersService(
         if (fields.length === 0) return { row, changed: false }
         const at = now()
         await repo.update(tx, id, { ...after, ...sensitive, updatedAt: at, version: u.version + 1 })
+        if (typeof after.title === 'string') await titles.ensure(tx, [after.title])
         // The log names the role and team too: an id means nothing to its reader once the role is gone.
         if ('roleId' in after || 'teamId' in after) {
           const was = await repo.names(tx, { roleId: 'roleId' in after ? u.roleId : null, teamId: 'teamId' in after ? u.teamId : null })
@@ -309,7 +334,8 @@ export function usersService(
           }
         }
         await change(tx, actor, id, 'updated', { before, after, fields }, at)
-        return { row, changed: true, roleChanged: 'roleId' in after }
+        // The role, the team and "Can view team" decide the user's rules: their session loads them again.
+        return { row, changed: true, roleChanged: 'roleId' in after || 'teamId' in after || 'canViewTeam' in after }
       })
       if (result.roleChanged) opts.onRulesChanged()
       return this.detail(actor, id)
@@ -379,6 +405,19 @@ export function usersService(
         await repo.update(tx, id, { active: false, deactivatedAt: at, deactivationReason: input.reason, updatedAt: at, version: row.user.version + 1 })
         await opts.endSessions(tx, [id])
         await change(tx, actor, id, 'deactivated', { before: { active: true }, after: { active: false }, reason: input.reason }, at)
+      })
+      return this.detail(actor, id)
+    },
+
+    /**
+     * An admin removes the user's two-step sign-in (a lost phone): they sign in with their password alone until they
+     * set it up again. Logged, and the user is told (a notification made from the event).
+     */
+    async resetMfa(actor: UserActor, id: string, version: number): Promise<UserDetail> {
+      await database.transaction(async (tx) => {
+        await changeable(tx, actor, id, version)
+        if (!(await opts.signInMethods.reset(tx, id))) throw new ApiError(409, 'conflict')
+        await change(tx, actor, id, 'mfa_reset', {}, now())
       })
       return this.detail(actor, id)
     },
@@ -490,6 +529,10 @@ export function usersService(
           updatedAt: at,
         }))
         await repo.insertMany(tx, rows)
+        await titles.ensure(
+          tx,
+          rows.map((r) => r.title),
+        )
         await logActivities(
           tx,
           database.t,

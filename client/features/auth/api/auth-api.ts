@@ -1,11 +1,18 @@
 import type { AppMeta, LoginInput, SessionAnswer } from '../../../../shared/schemas/auth'
 import { call, rpc } from '../../../lib/api-client'
-import { clearSession, setSession } from '../../../lib/session'
+import { clearSession, getUserData, setSession } from '../../../lib/session'
 
-export async function login(input: LoginInput): Promise<SessionAnswer> {
+/** The password step: signed in, or (two-step sign-in) a challenge the code answers with `loginWithCode`. */
+export async function login(input: LoginInput): Promise<{ challenge: string } | null> {
   const answer = await call(rpc.auth.login.$post({ json: input }))
+  if ('challenge' in answer) return { challenge: answer.challenge }
   setSession(answer)
-  return answer
+  return null
+}
+
+/** The second step: a code from the authenticator app or a recovery code (docs/decisions/038). */
+export async function loginWithCode(challenge: string, code: string): Promise<void> {
+  setSession(await call(rpc.auth.login.mfa.$post({ json: { challenge, code } })))
 }
 
 export async function logout(): Promise<void> {
@@ -24,7 +31,10 @@ export function refreshSession(): Promise<void> {
     try {
       // The server hands over the session it serialised once (a text body), so the answer's type is named here.
       const answer = (await (await rpc.auth.me.$get()).json()) as SessionAnswer
+      const before = getUserData()?.id
       setSession(answer)
+      // Another person now (an admin's view as a user ended on the server): start the app afresh as them.
+      if (before && before !== answer.userData.id) window.location.assign('/')
     } finally {
       refreshing = null
     }

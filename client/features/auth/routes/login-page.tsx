@@ -8,7 +8,7 @@ import type { AppMeta, loginInputSchema } from '../../../../shared/schemas/auth'
 import { AlertIcon, EyeIcon, EyeOffIcon } from '../../../components/ui/icons'
 import { ApiClientError, NetworkError, applyFieldErrors } from '../../../lib/api-client'
 import { fieldErrorText } from '../../../lib/field-error'
-import { appMeta, knownAppMeta, login } from '../api/auth-api'
+import { appMeta, knownAppMeta, login, loginWithCode } from '../api/auth-api'
 import './login-page.css'
 
 type FormIn = z.input<typeof loginInputSchema>
@@ -53,10 +53,17 @@ export default function LoginPage() {
     void appMeta().then(setMeta)
   }, [])
 
+  // Two-step sign-in: after a right password the server asks for a code (docs/decisions/038).
+  const [challenge, setChallenge] = useState<string | null>(null)
+
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null)
     try {
-      await login(values)
+      const next = await login(values)
+      if (next) {
+        setChallenge(next.challenge)
+        return
+      }
       navigate(afterLoginTarget(location.search), { replace: true })
     } catch (err) {
       if (err instanceof ApiClientError && err.body) {
@@ -114,37 +121,49 @@ export default function LoginPage() {
             </div>
           ) : null}
 
-          <form onSubmit={onSubmit} noValidate onKeyDown={prepareValidation} onPointerDown={prepareValidation}>
-            <LoginField label={t('auth.email')} error={errors.email}>
-              {(props) => <input type="email" autoComplete="username" inputMode="email" autoFocus {...props} {...emailField} />}
-            </LoginField>
-            <LoginField label={t('auth.password')} error={errors.password}>
-              {(props) => (
-                <div className="sk-login-row">
-                  <input type={showPassword ? 'text' : 'password'} autoComplete="current-password" {...props} {...passwordField} />
-                  <button
-                    type="button"
-                    className="sk-login-icon"
-                    aria-label={showPassword ? t('auth.hidePassword') : t('auth.showPassword')}
-                    aria-pressed={showPassword}
-                    onClick={() => setShowPassword((v) => !v)}
-                  >
-                    {showPassword ? <EyeOffIcon /> : <EyeIcon />}
-                  </button>
-                </div>
-              )}
-            </LoginField>
-            <button type="submit" className="sk-login-submit" disabled={busy} aria-busy={busy}>
-              {busy ? (
-                <>
-                  <span className="sk-login-spinner" aria-hidden="true" />
-                  {t('auth.submitting')}
-                </>
-              ) : (
-                t('auth.submit')
-              )}
-            </button>
-          </form>
+          {challenge ? (
+            <CodeStep
+              challenge={challenge}
+              onDone={() => navigate(afterLoginTarget(location.search), { replace: true })}
+              onRestart={(message) => {
+                setChallenge(null)
+                form.setValue('password', '')
+                setFormError(message || null)
+              }}
+            />
+          ) : (
+            <form onSubmit={onSubmit} noValidate onKeyDown={prepareValidation} onPointerDown={prepareValidation}>
+              <LoginField label={t('auth.email')} error={errors.email}>
+                {(props) => <input type="email" autoComplete="username" inputMode="email" autoFocus {...props} {...emailField} />}
+              </LoginField>
+              <LoginField label={t('auth.password')} error={errors.password}>
+                {(props) => (
+                  <div className="sk-login-row">
+                    <input type={showPassword ? 'text' : 'password'} autoComplete="current-password" {...props} {...passwordField} />
+                    <button
+                      type="button"
+                      className="sk-login-icon"
+                      aria-label={showPassword ? t('auth.hidePassword') : t('auth.showPassword')}
+                      aria-pressed={showPassword}
+                      onClick={() => setShowPassword((v) => !v)}
+                    >
+                      {showPassword ? <EyeOffIcon /> : <EyeIcon />}
+                    </button>
+                  </div>
+                )}
+              </LoginField>
+              <button type="submit" className="sk-login-submit" disabled={busy} aria-busy={busy}>
+                {busy ? (
+                  <>
+                    <span className="sk-login-spinner" aria-hidden="true" />
+                    {t('auth.submitting')}
+                  </>
+                ) : (
+                  t('auth.submit')
+                )}
+              </button>
+            </form>
+          )}
         </main>
 
         {meta?.demo && meta.demoAccounts.length > 0 ? (
@@ -168,6 +187,87 @@ export default function LoginPage() {
         ) : null}
       </div>
     </div>
+  )
+}
+
+/**
+ * The sign-in's second step: the code from the authenticator app (digits), or a recovery code. A wrong code says
+ * so; a challenge that ran out (time or tries) goes back to the password.
+ */
+function CodeStep({ challenge, onDone, onRestart }: { challenge: string; onDone: () => void; onRestart: (message: string) => void }) {
+  const { t } = useTranslation()
+  const [recovery, setRecovery] = useState(false)
+  const [code, setCode] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const id = useId()
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault()
+    if (!code.trim()) {
+      setError(t('validation.required'))
+      return
+    }
+    setBusy(true)
+    setError(null)
+    try {
+      await loginWithCode(challenge, code.trim())
+      onDone()
+    } catch (err) {
+      setBusy(false)
+      if (err instanceof ApiClientError && err.status === 401 && err.body?.error === 'unauthenticated') onRestart(t('auth.code.expired'))
+      else if (err instanceof ApiClientError && err.body) setError(err.body.message)
+      else setError(t(err instanceof NetworkError ? 'errors.network' : 'errors.server_error'))
+    }
+  }
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate data-testid="code-step">
+      <div>
+        <h2>{t('auth.code.title')}</h2>
+        <p className="sk-login-muted" style={{ marginTop: '0.25rem' }}>
+          {recovery ? t('auth.code.recoveryText') : t('auth.code.text')}
+        </p>
+      </div>
+      <div className="sk-login-field">
+        <label htmlFor={id}>{recovery ? t('auth.code.recoveryLabel') : t('auth.code.label')}</label>
+        <input
+          id={id}
+          key={recovery ? 'recovery' : 'app'}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          autoFocus
+          autoComplete="one-time-code"
+          inputMode={recovery ? 'text' : 'numeric'}
+          maxLength={recovery ? 20 : 6}
+          aria-invalid={!!error}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        {error ? (
+          <span className="sk-login-error" id={`${id}-error`} role="alert">
+            {error}
+          </span>
+        ) : null}
+      </div>
+      <div className="sk-login-actions">
+        <button type="submit" className="sk-login-submit" disabled={busy} aria-busy={busy}>
+          {busy ? <span className="sk-login-spinner" aria-hidden="true" /> : null}
+          {t('auth.code.submit')}
+        </button>
+        <button
+          type="button"
+          className="sk-login-link"
+          onClick={() => {
+            setRecovery((v) => !v)
+            setCode('')
+            setError(null)
+          }}
+        >
+          {recovery ? t('auth.code.useApp') : t('auth.code.useRecovery')}
+        </button>
+        <button type="button" className="sk-login-link" onClick={() => onRestart('')}>
+          {t('auth.code.back')}
+        </button>
+      </div>
+    </form>
   )
 }
 

@@ -6,7 +6,7 @@ import { ORDER_FIELDS, type OrderMapping } from '../../../../shared/rules/orders
 import type { OrderImportSummary, OrderPreviewAnswer, OrderUploadAnswer } from '../../../../shared/schemas/orders'
 import { useDialogSize } from '../../../components/ui/dialog-size'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
-import { ApiClientError, NetworkError } from '../../../lib/api-client'
+import { ApiClientError, errorText } from '../../../lib/api-client'
 import { importState, previewImport, runImport, uploadOrderFile } from '../api/orders-api'
 
 type Step =
@@ -33,7 +33,7 @@ export function ImportDialog(props: { open: boolean; onClose: () => void; onImpo
   const fail = (err: unknown) => {
     const fieldErrors = err instanceof ApiClientError ? err.body?.fieldErrors : undefined
     if (fieldErrors) setErrors(Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k, v[0] ?? ''])))
-    else setErrors({ form: err instanceof NetworkError ? t('errors.network') : err instanceof ApiClientError ? err.message : t('errors.server_error') })
+    else setErrors({ form: errorText(err, t) })
   }
   const guarded = async (work: () => Promise<void>) => {
     setBusy(true)

@@ -25,3 +25,10 @@ export const savePushSubscription = (subscription: PushSubscriptionJSON) =>
   call(rpc.push.subscriptions.$post({ json: subscription as Parameters<typeof rpc.push.subscriptions.$post>[0]['json'] }))
 export const removePushSubscription = (endpoint: string) => call(rpc.push.subscriptions.$delete({ json: { endpoint } }))
 export const sendTestPush = () => call(rpc.push.test.$post())
+
+/** Two-step sign-in (docs/decisions/038). */
+export const getMfa = () => call(rpc.auth.mfa.$get())
+export const setupMfa = (password: string) => call(rpc.auth.mfa.setup.$post({ json: { password } }))
+export const enableMfa = (code: string) => call(rpc.auth.mfa.enable.$post({ json: { code } }))
+export const disableMfa = (password: string) => call(rpc.auth.mfa.disable.$post({ json: { password } }))
+export const renewRecoveryCodes = (password: string) => call(rpc.auth.mfa['recovery-codes'].$post({ json: { password } }))

@@ -13,6 +13,8 @@ import { applyFieldErrors } from '../../../lib/api-client'
 import { confirm } from '../../../lib/confirm-store'
 import { snackbar } from '../../../lib/snackbar-store'
 import { changePassword, listSessions, revokeOtherSessions } from '../api/profile-api'
+import { TwoStepCard } from './two-step-card'
+import { OwnExternalAccounts } from './own-external-accounts'
 
 type FormIn = z.input<typeof changePasswordInputSchema>
 type FormOut = z.output<typeof changePasswordInputSchema>
@@ -65,6 +67,10 @@ export function SecurityTab() {
           </div>
         </Stack>
       </form>
+
+      <TwoStepCard />
+
+      <OwnExternalAccounts />
 
       <Stack gap="3">
         <Heading as="h3" size="sm">

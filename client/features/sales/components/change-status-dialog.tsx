@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { DEVIATION_TYPES, type DeviationType, type SaleStatus } from '../../../../shared/rules/sale'
 import { allowedNext, reasonRequired } from '../../../../shared/rules/sale-lifecycle'
 import { useDialogSize } from '../../../components/ui/dialog-size'
-import { ApiClientError, NetworkError } from '../../../lib/api-client'
+import { ApiClientError, errorText } from '../../../lib/api-client'
 import { moveSaleReport, moveSaleReports } from '../api/sale-reports-api'
 
 export type MovableReport = { id: string; version: number; status: SaleStatus; label: string }
@@ -86,7 +86,7 @@ export function ChangeStatusDialog(props: {
         setErrors({ reason: fieldErrors.reason?.[0], deviationType: fieldErrors.deviationType?.[0] })
       } else {
         if (err instanceof ApiClientError && err.status === 409) props.onConflict?.()
-        setErrors({ form: err instanceof NetworkError ? t('errors.network') : err instanceof ApiClientError ? err.message : t('errors.server_error') })
+        setErrors({ form: errorText(err, t) })
       }
     } finally {
       setBusy(false)

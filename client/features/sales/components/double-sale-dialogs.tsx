@@ -5,12 +5,8 @@ import { formatDate, formatTime, type FormatLanguage } from '../../../../shared/
 import { DOUBLE_WINDOW_MAX_DAYS, DOUBLE_WINDOW_MIN_DAYS } from '../../../../shared/rules/double-sales'
 import type { DoubleSaleListItem } from '../../../../shared/schemas/double-sales'
 import { useDialogSize } from '../../../components/ui/dialog-size'
-import { ApiClientError, NetworkError } from '../../../lib/api-client'
+import { ApiClientError, errorText } from '../../../lib/api-client'
 import { confirmDoubleSale, dismissDoubleSale, saveSaleSettings } from '../api/double-sales-api'
-
-function messageOf(err: unknown, t: (key: string) => string): string {
-  return err instanceof NetworkError ? t('errors.network') : err instanceof ApiClientError ? err.message : t('errors.server_error')
-}
 
 /**
  * Decides a possible double sale (docs/decisions/025): confirm — the chosen sale (the later one unless back office
@@ -55,7 +51,7 @@ export function DoubleSaleDialog(props: {
       if (fieldErrors?.reason) setErrors({ reason: fieldErrors.reason[0] })
       else {
         if (err instanceof ApiClientError && err.status === 409) props.onConflict()
-        setErrors({ form: messageOf(err, t) })
+        setErrors({ form: errorText(err, t) })
       }
     } finally {
       setBusy(false)
@@ -162,7 +158,7 @@ export function DoubleWindowDialog(props: { open: boolean; current: number; onCl
       props.onSaved(n)
     } catch (err) {
       const fieldErrors = err instanceof ApiClientError ? err.body?.fieldErrors : undefined
-      setError(fieldErrors?.doubleWindowDays?.[0] ?? messageOf(err, t))
+      setError(fieldErrors?.doubleWindowDays?.[0] ?? errorText(err, t))
     } finally {
       setBusy(false)
     }

@@ -27,7 +27,10 @@ export function SaleReportSummary({ from, to }: { from?: string; to?: string }) 
         <Stat.ValueText>
           {s.absence} ({share(s.absence, s.reports)})
         </Stat.ValueText>
-        <Stat.HelpText hideBelow="sm">{t('saleReports.summary.ofReports', { count: s.reports, period })}</Stat.HelpText>
+        <Stat.HelpText hideBelow="sm" asChild>
+          {/* A <dd>: the stat is a description list, where a <span> may not stand (axe, definition-list). */}
+          <dd>{t('saleReports.summary.ofReports', { count: s.reports, period })}</dd>
+        </Stat.HelpText>
       </Stat.Root>
       <Stat.Root borderWidth="1px" borderRadius="md" p={{ base: 2, sm: 3 }} bg="bg" size={{ base: 'sm', sm: 'md' }}>
         <Stat.Label>{t('saleReports.summary.thisMonth')}</Stat.Label>
@@ -39,7 +42,10 @@ export function SaleReportSummary({ from, to }: { from?: string; to?: string }) 
           {s.esignSigned} / {s.esignTotal}
         </Stat.ValueText>
         {s.esignTotal > 0 ? (
-          <Stat.HelpText hideBelow="sm">{t('saleReports.summary.esignHelp', { share: share(s.esignSigned, s.esignTotal), period })}</Stat.HelpText>
+          <Stat.HelpText hideBelow="sm" asChild>
+            {/* A <dd>: the stat is a description list, where a <span> may not stand (axe, definition-list). */}
+            <dd>{t('saleReports.summary.esignHelp', { share: share(s.esignSigned, s.esignTotal), period })}</dd>
+          </Stat.HelpText>
         ) : null}
       </Stat.Root>
     </SimpleGrid>

@@ -1,4 +1,16 @@
-import type { OfficeInput, OfficeUpdate, RegionInput, RegionUpdate, TeamInput, TeamUpdate } from '../../../../shared/schemas/org'
+import type {
+  CoachGroupInput,
+  CoachGroupUpdate,
+  OfficeInput,
+  OfficeUpdate,
+  OphScope,
+  OphTargetInput,
+  ProviderCoachGroupsInput,
+  RegionInput,
+  RegionUpdate,
+  TeamInput,
+  TeamUpdate,
+} from '../../../../shared/schemas/org'
 import type { ListQuery } from '../../../../shared/schemas/pagination'
 import { listQueryParams } from '../../../components/ui/data-table/use-list-query'
 import { call, rpc } from '../../../lib/api-client'
@@ -20,3 +32,14 @@ export const getTeam = (id: string, signal?: AbortSignal) => call(rpc.teams[':id
 export const createTeam = (json: TeamInput) => call(rpc.teams.$post({ json }))
 export const updateTeam = (id: string, json: TeamUpdate) => call(rpc.teams[':id'].$put({ param: { id }, json }))
 export const deleteTeam = (id: string) => call(rpc.teams[':id'].$delete({ param: { id } }))
+
+export const listCoachGroups = (signal?: AbortSignal) => call(rpc['coach-groups'].$get({}, { init: { signal } }))
+export const createCoachGroup = (json: CoachGroupInput) => call(rpc['coach-groups'].$post({ json }))
+export const updateCoachGroup = (id: string, json: CoachGroupUpdate) => call(rpc['coach-groups'][':id'].$put({ param: { id }, json }))
+export const deleteCoachGroup = (id: string) => call(rpc['coach-groups'][':id'].$delete({ param: { id } }))
+export const listProviderCoachGroups = (signal?: AbortSignal) => call(rpc['coach-group-providers'].$get({}, { init: { signal } }))
+export const setProviderCoachGroups = (id: string, json: ProviderCoachGroupsInput) => call(rpc['coach-group-providers'][':id'].$put({ param: { id }, json }))
+
+export const getOphTargets = (signal?: AbortSignal) => call(rpc['oph-targets'].$get({}, { init: { signal } }))
+export const setOphTarget = (scope: OphScope, id: string, json: OphTargetInput) =>
+  call(rpc['oph-targets'][':scope'][':id'].$put({ param: { scope, id }, json }))

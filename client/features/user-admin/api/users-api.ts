@@ -26,6 +26,7 @@ export const revealUser = (id: string, fields: SensitiveUserField[]) => call(rpc
 export const deactivateUser = (id: string, reason: string, version: number) =>
   call(rpc.users[':id'].deactivate.$post({ param: { id }, json: { reason, version } }))
 export const reactivateUser = (id: string, version: number) => call(rpc.users[':id'].reactivate.$post({ param: { id }, json: { version } }))
+export const resetMfa = (id: string, version: number) => call(rpc.users[':id']['mfa-reset'].$post({ param: { id }, json: { version } }))
 export const bulkUsers = (json: BulkUsersInput) => call(rpc.users.bulk.$post({ json }))
 export const userTitles = (signal?: AbortSignal) => call(rpc.users.titles.$get({}, { init: { signal } }))
 export const listRoles = (signal?: AbortSignal) => call(rpc.roles.$get({}, { init: { signal } }))
@@ -47,3 +48,9 @@ export const importUsers = (json: ImportUsersInput) => call(rpc.users.import.$po
 
 /** A user's direct permissions replaced (beside their role's), on the version the editor saw. */
 export const setUserPermissions = (id: string, json: UserPermissionsInput) => call(rpc.users[':id'].permissions.$put({ param: { id }, json }))
+
+/** The titles list (decision 040). */
+export const listTitleItems = (signal?: AbortSignal) => call(rpc['user-titles'].$get({}, { init: { signal } }))
+export const createTitle = (name: string) => call(rpc['user-titles'].$post({ json: { name } }))
+export const renameTitle = (id: string, name: string, basedOn: string) => call(rpc['user-titles'][':id'].$put({ param: { id }, json: { name, basedOn } }))
+export const deleteTitle = (id: string) => call(rpc['user-titles'][':id'].$delete({ param: { id } }))

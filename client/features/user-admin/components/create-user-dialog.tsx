@@ -8,7 +8,7 @@ import type { z } from 'zod'
 import { zodErrorMap } from '../../../../shared/schemas/errors'
 import { createUserInputSchema } from '../../../../shared/schemas/users'
 import { FormField } from '../../../components/ui/form-field'
-import { ApiClientError, NetworkError, applyFieldErrors } from '../../../lib/api-client'
+import { applyFieldErrors, errorText } from '../../../lib/api-client'
 import { createUser, roleOptions, teamOptions } from '../api/users-api'
 import { roleName } from '../../../lib/role-name'
 import { useDialogSize } from '../../../components/ui/dialog-size'
@@ -50,7 +50,7 @@ export function CreateUserDialog({
       onOpenChange(false)
     } catch (err) {
       if (!applyFieldErrors(err, form.setError, FIELDS)) {
-        setFormError(err instanceof NetworkError ? t('errors.network') : err instanceof ApiClientError ? err.message : t('errors.server_error'))
+        setFormError(errorText(err, t))
       }
     }
   })

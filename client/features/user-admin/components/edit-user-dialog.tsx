@@ -1,7 +1,7 @@
 import { Button, Checkbox, HStack, Input, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { useId, useMemo, useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
@@ -10,8 +10,11 @@ import { SENSITIVE_USER_FIELDS, USER_EDITABLE_FIELDS, updateUserInputSchema, typ
 import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { applyFieldErrors } from '../../../lib/api-client'
+import { useAbility } from '../../../lib/session'
+import { canGrantRules } from '../../../../shared/permissions/grant'
+import { CAN_VIEW_TEAM_RULES } from '../../../../shared/permissions/roles'
 import { roleName } from '../../../lib/role-name'
-import { roleOptions, updateUser } from '../api/users-api'
+import { roleOptions, updateUser, userTitles } from '../api/users-api'
 import { TeamChoice } from './user-action-dialogs'
 
 type FormIn = z.input<typeof updateUserInputSchema>
@@ -24,6 +27,8 @@ const FIELDS = [...USER_EDITABLE_FIELDS, ...SENSITIVE_USER_FIELDS] as const
  */
 export function EditUserDialog(props: { open: boolean; onClose: () => void; user: UserDetail; onSaved: (u: UserDetail) => void; onReload: () => void }) {
   const { t } = useTranslation()
+  const ability = useAbility()
+  const mayGiveTeamView = canGrantRules(ability, [...CAN_VIEW_TEAM_RULES])
   const u = props.user
   const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
   const [removing, setRemoving] = useState<Set<SensitiveUserField>>(new Set())
@@ -43,6 +48,7 @@ export function EditUserDialog(props: { open: boolean; onClose: () => void; user
       teamId: u.teamId,
       language: u.language,
       driversLicense: u.driversLicense,
+      canViewTeam: u.canViewTeam,
       employmentDate: u.employmentDate ?? '',
       educationDate: u.educationDate ?? '',
       coachAssignedDate: u.coachAssignedDate ?? '',
@@ -68,6 +74,8 @@ export function EditUserDialog(props: { open: boolean; onClose: () => void; user
 
   const options = roles.data?.items ?? []
   const currentOffered = options.some((r) => r.id === u.roleId)
+  const titleListId = useId()
+  const titles = useQuery({ queryKey: ['user-titles'], queryFn: ({ signal }) => userTitles(signal) })
   const text = (name: (typeof FIELDS)[number], opts: { type?: string; required?: boolean; autoComplete?: string } = {}) => (
     <FormField label={t(`userAdmin.fields.${name}`)} error={errors[name]} required={opts.required}>
       <Input type={opts.type ?? 'text'} autoComplete={opts.autoComplete ?? 'off'} {...form.register(name as 'email')} />
@@ -126,7 +134,15 @@ export function EditUserDialog(props: { open: boolean; onClose: () => void; user
         {text('phone', { type: 'tel' })}
         {text('shortName')}
         {text('employeeId')}
-        {text('title')}
+        <FormField label={t('userAdmin.fields.title')} error={errors.title}>
+          {/* The organisation's titles as suggestions; a new one typed here joins the list (decision 040). */}
+          <Input autoComplete="off" list={titleListId} {...form.register('title')} />
+          <datalist id={titleListId}>
+            {(titles.data?.items ?? []).map((x) => (
+              <option key={x} value={x} />
+            ))}
+          </datalist>
+        </FormField>
         <FormField label={t('userAdmin.fields.roleId')} error={errors.roleId} required>
           {/* Controlled: the choices arrive after the form, and an uncontrolled select would fall to the first one. */}
           <Controller
@@ -185,6 +201,27 @@ export function EditUserDialog(props: { open: boolean; onClose: () => void; user
             <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} />
             <Checkbox.Control />
             <Checkbox.Label>{t('userAdmin.fields.driversLicense')}</Checkbox.Label>
+          </Checkbox.Root>
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="canViewTeam"
+        render={({ field }) => (
+          <Checkbox.Root
+            checked={field.value}
+            // Giving it gives a rule: only one who holds it may (the server checks the same).
+            disabled={!field.value && !mayGiveTeamView}
+            onCheckedChange={(e) => field.onChange(!!e.checked)}
+          >
+            <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} />
+            <Checkbox.Control />
+            <Checkbox.Label>
+              {t('userAdmin.fields.canViewTeam')}
+              <Text as="span" display="block" color="fg.muted" fontSize="xs" fontWeight="normal">
+                {t('userAdmin.fields.canViewTeamHelp')}
+              </Text>
+            </Checkbox.Label>
           </Checkbox.Root>
         )}
       />

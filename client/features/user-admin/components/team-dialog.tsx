@@ -1,16 +1,14 @@
-import { Button, CloseButton, HStack, Input, Stack, Tag, Text, Wrap } from '@chakra-ui/react'
-import { useState, type ReactNode } from 'react'
+import { Input } from '@chakra-ui/react'
+import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { TEAM_COACHES_MAX, TEAM_NAME_MAX, type TeamDetail } from '../../../../shared/schemas/org'
 import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
-import { fetchLookup } from '../../../components/ui/lookup/lookup-api'
-import { LookupCombobox, LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
+import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { ApiClientError, applyFieldErrors } from '../../../lib/api-client'
 import { createTeam, updateTeam } from '../api/org-api'
-
-type Coach = { id: string; name: string }
+import { PeoplePicker, type Person } from './people-picker'
 
 /**
  * A team's create and edit dialog (decision 036): its name, office and coaches. An edit sends the team as it was
@@ -20,8 +18,7 @@ export function TeamDialog(props: { team: TeamDetail | 'new'; onClose: () => voi
   const { t } = useTranslation()
   const existing = props.team === 'new' ? null : props.team
   const form = useForm<{ name: string; officeId: string }>({ defaultValues: { name: existing?.name ?? '', officeId: existing?.officeId ?? '' } })
-  const [coaches, setCoaches] = useState<Coach[]>(existing?.coaches ?? [])
-  const [adding, setAdding] = useState<string | undefined>(undefined)
+  const [coaches, setCoaches] = useState<Person[]>(existing?.coaches ?? [])
   const [coachError, setCoachError] = useState<string | null>(null)
   const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
   const { errors, isSubmitting } = form.formState
@@ -84,75 +81,17 @@ export function TeamDialog(props: { team: TeamDetail | 'new'; onClose: () => voi
           onChange={(v) => form.setValue('officeId', v ?? '', { shouldValidate: form.formState.isSubmitted })}
         />
       </FormField>
-      <Stack gap="2">
-        <Text fontWeight="medium" fontSize="sm">
-          {t('orgAdmin.teams.coaches')}
-        </Text>
-        {coaches.length === 0 ? (
-          <Text fontSize="sm" color="fg.muted">
-            {t('orgAdmin.teams.noCoaches')}
-          </Text>
-        ) : (
-          <Wrap gap="2" data-testid="team-coaches-chosen">
-            {coaches.map((c) => (
-              <Tag.Root key={c.id} size="lg">
-                <Tag.Label>{c.name}</Tag.Label>
-                <Tag.EndElement>
-                  <CloseButton
-                    size="2xs"
-                    aria-label={t('orgAdmin.teams.removeCoach', { name: c.name })}
-                    onClick={() => setCoaches(coaches.filter((x) => x.id !== c.id))}
-                  />
-                </Tag.EndElement>
-              </Tag.Root>
-            ))}
-          </Wrap>
-        )}
-        {coaches.length < TEAM_COACHES_MAX ? (
-          <HStack align="end" gap="2">
-            <BoxGrow>
-              <LookupCombobox
-                kind="users"
-                label={t('orgAdmin.teams.addCoach')}
-                placeholder={t('orgAdmin.teams.findPerson')}
-                inDialog
-                value={adding}
-                onChange={setAdding}
-              />
-            </BoxGrow>
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={!adding || coaches.some((c) => c.id === adding)}
-              onClick={() => {
-                if (!adding) return
-                const id = adding
-                // The name by the id (the picker's own label may not have been told yet on a slow phone).
-                void fetchLookup('users', { ids: id })
-                  .then((found) => found.items.find((i) => i.id === id)?.label ?? id)
-                  .catch(() => id)
-                  .then((name) => setCoaches((now) => (now.some((c) => c.id === id) ? now : [...now, { id, name }])))
-                setAdding(undefined)
-              }}
-            >
-              {t('orgAdmin.teams.add')}
-            </Button>
-          </HStack>
-        ) : null}
-        {coachError ? (
-          <Text role="alert" color="fg.error" fontSize="sm">
-            {coachError}
-          </Text>
-        ) : null}
-      </Stack>
+      <PeoplePicker
+        label={t('orgAdmin.teams.coaches')}
+        none={t('orgAdmin.teams.noCoaches')}
+        addLabel={t('orgAdmin.teams.addCoach')}
+        removeLabel={(name) => t('orgAdmin.teams.removeCoach', { name })}
+        people={coaches}
+        onChange={setCoaches}
+        max={TEAM_COACHES_MAX}
+        error={coachError}
+        testId="team-coaches-chosen"
+      />
     </FormDialog>
-  )
-}
-
-function BoxGrow(props: { children: ReactNode }) {
-  return (
-    <Stack flex="1" minW="0">
-      {props.children}
-    </Stack>
   )
 }

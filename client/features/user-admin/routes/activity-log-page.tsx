@@ -38,6 +38,16 @@ const ACTIONS = [
   'imported',
   'removed',
   'sent',
+  'impersonation_started',
+  'impersonation_stopped',
+  'impersonation_ended',
+  'mfa_enabled',
+  'mfa_disabled',
+  'mfa_reset',
+  'recovery_code_used',
+  'terms_published',
+  'terms_accepted',
+  'terms_declined',
 ] as const
 
 /** Where an entry's entity is shown, for the entities that have a page. */

@@ -11,15 +11,18 @@ import { SENSITIVE_USER_FIELDS, type RevealedUserFields, type SensitiveUserField
 import { ActivityLog } from '../../../components/ui/activity-log'
 import { DetailState } from '../../../components/ui/detail-state'
 import { Page } from '../../../components/ui/page'
-import { ApiClientError, NetworkError } from '../../../lib/api-client'
+import { errorText } from '../../../lib/api-client'
 import { roleName } from '../../../lib/role-name'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
-import { deactivateUser, getUser, reactivateUser, revealUser } from '../api/users-api'
+import { deactivateUser, getUser, reactivateUser, resetMfa, revealUser } from '../api/users-api'
+import { startImpersonation } from '../../../lib/impersonation'
+import { confirm } from '../../../lib/confirm-store'
 import { EditUserDialog } from '../components/edit-user-dialog'
 import { DeactivateDialog } from '../components/user-action-dialogs'
 import { DirectPermissionsDialog, previewRules } from '../components/direct-permissions-dialog'
 import { ScreensPreview } from '../components/permission-picker'
+import { UserExternalAccounts } from '../components/user-external-accounts'
 
 const TABS = ['overview', 'employment', 'personal', 'permissions', 'log'] as const
 type Tab = (typeof TABS)[number]
@@ -35,6 +38,7 @@ const LOGGED = [
   'title',
   'language',
   'driversLicense',
+  'canViewTeam',
   'employmentDate',
   'educationDate',
   'coachAssignedDate',
@@ -73,7 +77,7 @@ export default function UserPage() {
     void user.refetch()
   }
   const failed = (err: unknown) =>
-    snackbar.show(err instanceof NetworkError ? t('errors.network') : err instanceof ApiClientError ? err.message : t('errors.server_error'), {
+    snackbar.show(errorText(err, t), {
       color: 'error',
       icon: 'error',
     })
@@ -89,6 +93,27 @@ export default function UserPage() {
     } finally {
       setRevealing(false)
     }
+  }
+
+  const resetMfaOf = async (u: UserDetail) => {
+    const ok = await confirm({
+      title: t('userAdmin.detail.mfaResetTitle', { name: u.fullName }),
+      text: t('userAdmin.detail.mfaResetText', { name: u.fullName }),
+      confirmLabel: t('userAdmin.detail.mfaReset'),
+      cancelLabel: t('table.cancel'),
+      destructive: true,
+    })
+    if (ok) await resetMfa(u.id, u.version).then((next) => saved(next, t('userAdmin.detail.mfaResetDone', { name: u.fullName })), failed)
+  }
+
+  const impersonate = async (u: UserDetail) => {
+    const ok = await confirm({
+      title: t('impersonation.confirmTitle', { name: u.fullName }),
+      text: t('impersonation.confirmBody', { name: u.fullName }),
+      confirmLabel: t('impersonation.confirm', { name: u.fullName }),
+      cancelLabel: t('table.cancel'),
+    })
+    if (ok) await startImpersonation(u.id).catch(failed)
   }
 
   const date = (ms: number | null) => (ms ? `${formatDate(ms, lang)} ${formatTime(ms, lang)}` : t('userAdmin.detail.none'))
@@ -128,17 +153,24 @@ export default function UserPage() {
               <Alert.Title>{t('userAdmin.detail.formerSince', { date: u.deactivatedAt, reason: u.deactivationReason ?? '' })}</Alert.Title>
             </Alert.Root>
           ) : null}
-          {u.may.edit ? (
+          {u.may.edit || u.may.impersonate ? (
             <Wrap gap="2">
-              <Button size="sm" variant="outline" onClick={() => setDialog('edit')}>
-                {t('userAdmin.detail.edit')}
-              </Button>
+              {u.may.edit ? (
+                <Button size="sm" variant="outline" onClick={() => setDialog('edit')}>
+                  {t('userAdmin.detail.edit')}
+                </Button>
+              ) : null}
+              {u.may.impersonate ? (
+                <Button size="sm" variant="outline" onClick={() => void impersonate(u)} data-testid="impersonate">
+                  {t('impersonation.start')}
+                </Button>
+              ) : null}
               {u.active && u.may.deactivate ? (
                 <Button size="sm" variant="outline" colorPalette="red" onClick={() => setDialog('deactivate')}>
                   {t('userAdmin.detail.deactivate')}
                 </Button>
               ) : null}
-              {!u.active ? (
+              {!u.active && u.may.edit ? (
                 <Button
                   size="sm"
                   colorPalette="brand"
@@ -183,6 +215,19 @@ export default function UserPage() {
                   {item(t('userAdmin.detail.language'), t(`userAdmin.detail.languages.${u.language ?? 'none'}`))}
                   {item(t('userAdmin.detail.created'), date(u.createdAt))}
                   {item(t('userAdmin.detail.lastSignIn'), u.lastSignInAt ? date(u.lastSignInAt) : t('userAdmin.neverSignedIn'))}
+                  {u.mfa
+                    ? item(
+                        t('userAdmin.detail.mfa'),
+                        <HStack gap="3" data-testid="user-mfa">
+                          <Text as="span">{u.mfa.enabled ? t('userAdmin.detail.mfaOn') : t('userAdmin.detail.mfaOff')}</Text>
+                          {u.mfa.enabled ? (
+                            <Button size="xs" variant="outline" onClick={() => void resetMfaOf(u)}>
+                              {t('userAdmin.detail.mfaReset')}
+                            </Button>
+                          ) : null}
+                        </HStack>,
+                      )
+                    : null}
                 </>,
               )}
             </Tabs.Content>
@@ -196,6 +241,7 @@ export default function UserPage() {
                     {item(t('userAdmin.fields.educationDate'), u.educationDate ? formatDate(u.educationDate, lang) : null)}
                     {item(t('userAdmin.fields.coachAssignedDate'), u.coachAssignedDate ? formatDate(u.coachAssignedDate, lang) : null)}
                     {item(t('userAdmin.fields.driversLicense'), u.driversLicense ? t('userAdmin.detail.yes') : t('userAdmin.detail.no'))}
+                    {item(t('userAdmin.fields.canViewTeam'), u.canViewTeam ? t('userAdmin.detail.yes') : t('userAdmin.detail.no'))}
                   </>,
                 )}
                 <Card.Root data-testid="user-sensitive">
@@ -227,6 +273,7 @@ export default function UserPage() {
                     </DataList.Root>
                   </Card.Body>
                 </Card.Root>
+                {u.may.edit ? <UserExternalAccounts userId={u.id} userName={u.fullName} /> : null}
               </Stack>
             </Tabs.Content>
             <Tabs.Content value="personal">

@@ -1,0 +1,120 @@
+import { Input, Text } from '@chakra-ui/react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { EXTERNAL_PASSWORD_MAX, type ExternalAccountRow } from '../../../../shared/schemas/external-accounts'
+import { ExternalAccounts } from '../../../components/ui/external-accounts'
+import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
+import { FormField } from '../../../components/ui/form-field'
+import { applyFieldErrors } from '../../../lib/api-client'
+import { snackbar } from '../../../lib/snackbar-store'
+import { revealUserExternalPassword, setUserExternalAccount, userExternalAccounts } from '../api/external-accounts-api'
+
+/** A user's external accounts on their page (decision 043), for those who may change the user. */
+export function UserExternalAccounts(props: { userId: string; userName: string }) {
+  const { t } = useTranslation()
+  const queryClient = useQueryClient()
+  const key = ['user-external-accounts', props.userId]
+  const rows = useQuery({ queryKey: key, queryFn: ({ signal }) => userExternalAccounts(props.userId, signal) })
+  const [setting, setSetting] = useState<ExternalAccountRow | null>(null)
+  return (
+    <>
+      <ExternalAccounts
+        rows={rows}
+        reveal={async (templateId, digits) => {
+          const shown = await revealUserExternalPassword(props.userId, templateId, digits)
+          // The reading is in the user's log now.
+          void queryClient.invalidateQueries({ queryKey: ['user', props.userId] })
+          return shown
+        }}
+        revealIntro={t('externalAccounts.revealIntro', { user: props.userName })}
+        onSet={setSetting}
+      />
+      {setting ? (
+        <SetAccountDialog
+          userId={props.userId}
+          userName={props.userName}
+          row={setting}
+          onClose={() => setSetting(null)}
+          onSaved={(items) => {
+            queryClient.setQueryData(key, { items })
+            void queryClient.invalidateQueries({ queryKey: ['user', props.userId] })
+            snackbar.show(t('externalAccounts.accountSaved', { name: setting.name }), { color: 'success', icon: 'success' })
+          }}
+          onConflict={() => void rows.refetch()}
+        />
+      ) : null}
+    </>
+  )
+}
+
+function SetAccountDialog(props: {
+  userId: string
+  userName: string
+  row: ExternalAccountRow
+  onClose: () => void
+  onSaved: (items: ExternalAccountRow[]) => void
+  onConflict: () => void
+}) {
+  const { t } = useTranslation()
+  const { row } = props
+  const form = useForm<{ username: string; password: string }>({ defaultValues: { username: row.username, password: '' } })
+  const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
+  const { errors, isSubmitting } = form.formState
+  const hasPassword = row.account?.hasPassword ?? false
+  const submit = form.handleSubmit(async (values) => {
+    setFormError(null)
+    try {
+      const { items } = await setUserExternalAccount(props.userId, row.templateId, {
+        username: values.username,
+        ...(values.password ? { password: values.password } : {}),
+        version: row.account?.version ?? null,
+      })
+      props.onSaved(items)
+      props.onClose()
+    } catch (err) {
+      if (!applyFieldErrors(err, form.setError, ['username', 'password'])) {
+        const e = formErrorOf(err, t)
+        setFormError(e)
+        if (e.conflict) props.onConflict()
+      }
+    }
+  })
+  return (
+    <FormDialog
+      open
+      onClose={props.onClose}
+      title={t('externalAccounts.setTitle', { name: row.name, user: props.userName })}
+      testId="set-external-account"
+      onSubmit={submit}
+      submitting={isSubmitting}
+      formError={formError?.message ?? null}
+      conflict={formError?.conflict}
+      onReload={props.onClose}
+    >
+      <FormField label={t('externalAccounts.username')} error={errors.username} required>
+        <Input autoComplete="off" {...form.register('username', { validate: (v) => (v.trim() === '' ? 'validation.required' : true) })} />
+      </FormField>
+      <FormField
+        label={hasPassword ? t('externalAccounts.newPassword') : t('externalAccounts.password')}
+        error={errors.password}
+        helper={hasPassword ? t('externalAccounts.keepPassword') : undefined}
+        required={!hasPassword}
+      >
+        <Input
+          type="password"
+          autoComplete="new-password"
+          {...form.register('password', {
+            validate: (v) => (!hasPassword && v === '' ? 'validation.required' : v.length > EXTERNAL_PASSWORD_MAX ? 'validation.tooLong' : true),
+          })}
+        />
+      </FormField>
+      {row.instructions ? (
+        <Text fontSize="sm" color="fg.muted" whiteSpace="pre-line">
+          {row.instructions}
+        </Text>
+      ) : null}
+    </FormDialog>
+  )
+}

@@ -1,0 +1,54 @@
+import { expect, test, type Page } from '@playwright/test'
+import { seriousFindings, signInFresh } from '../fixtures'
+
+/** A user's id by their name, as the admin's users list finds them. */
+async function userId(page: Page, name: string): Promise<string> {
+  return page.evaluate(async (q) => {
+    const answer = (await (await fetch(`/api/users?q=${encodeURIComponent(q)}`)).json()) as { items: Array<{ id: string; fullName: string }> }
+    return answer.items.find((u) => u.fullName === q)!.id
+  }, name)
+}
+
+/**
+ * Impersonation (issue 17, decision 037): an admin views the app as back office from the user's page, a banner on
+ * every screen says so and offers the way back, back office's screens are what they get, and stopping brings the
+ * admin back to the user's page, whose log names both.
+ */
+test('an admin views the app as back office and stops @phone', async ({ page }, info) => {
+  await signInFresh(page, 'admin@demo.test')
+  await page.goto(`/user-admin/users/${await userId(page, 'Bertil Backoffice')}`)
+  await expect(page.getByRole('heading', { name: 'Bertil Backoffice' })).toBeVisible()
+
+  await page.getByTestId('impersonate').click()
+  await expect(page.getByRole('alertdialog')).toContainText('Du ser och gör det Bertil Backoffice kan')
+  await page.getByRole('button', { name: 'Visa som Bertil Backoffice' }).click()
+
+  const banner = page.getByTestId('impersonation-banner')
+  await expect(banner).toContainText('Du visar appen som Bertil Backoffice. Allt du gör loggas som Astrid Admin som Bertil Backoffice.')
+  await expect(page).toHaveURL(/\/$|\/backoffice/)
+  await page.screenshot({ path: `test-results/screens/${info.project.name}-impersonation.png`, fullPage: true })
+  // Back office's screens, with the banner on each; role administration is not theirs.
+  await page.goto('/backoffice/salereports')
+  await expect(banner).toBeVisible()
+  expect(await seriousFindings(page)).toEqual([])
+  await page.goto('/user-admin/roles')
+  await expect(page).toHaveURL(/not-authorized/)
+  await expect(banner).toBeVisible()
+
+  await banner.getByRole('button', { name: 'Sluta visa som Bertil Backoffice' }).click()
+  await expect(page).toHaveURL(/\/user-admin\/users\/[^/?]+$/)
+  await expect(page.getByRole('heading', { name: 'Bertil Backoffice' })).toBeVisible()
+  await expect(banner).toHaveCount(0)
+  const log = page.getByTestId('user-log')
+  await page.getByRole('tab', { name: 'Logg' }).click()
+  await expect(log.getByText('av Astrid Admin').first()).toBeVisible()
+  await expect(log.getByText('Visning som användaren avslutades').first()).toBeVisible()
+  await expect(log.getByText('Visning som användaren började').first()).toBeVisible()
+})
+
+test('the user page offers no view-as for an admin, nor to those without the right', async ({ page }) => {
+  await signInFresh(page, 'backoffice@demo.test')
+  await page.goto(`/user-admin/users/${await userId(page, 'Sven Säljare')}`)
+  await expect(page.getByRole('heading', { name: 'Sven Säljare' })).toBeVisible()
+  await expect(page.getByTestId('impersonate')).toHaveCount(0)
+})
