@@ -19,6 +19,9 @@ export default defineConfig({
     baseURL: BASE_URL,
     locale: 'sv-SE',
     trace: 'retain-on-failure',
+    // The service worker precaches the whole app (about 170 files) in every new browser context: a fifth of the
+    // suite's CPU for screens that do not need it. The specs about offline work and push turn it on.
+    serviceWorkers: 'block',
     launchOptions: chromiumLaunchOptions(),
   },
   projects: [

@@ -2,6 +2,9 @@ import fs from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { expectSnackbar, recordSnackbars, signInFresh, workerControls } from '../fixtures'
 
+// The phone works offline here: its service worker is on (the suite turns it off elsewhere, playwright.config.ts).
+test.use({ serviceWorkers: 'allow' })
+
 /**
  * Time, absence and pay end to end (issue 15): a seller reports a week on the phone, a sick day among them; the
  * coach attests the month and the phone locks it; back office exports the month as PAXml and the file holds the

@@ -4,6 +4,9 @@ import { DEMO_PASSWORD, recordSnackbars, signInFresh } from '../fixtures'
 import { SYNC_SCHEMA_VERSION } from '../../shared/schemas/sync'
 import { personalNumberOf } from '../../shared/rules/identity'
 
+// The phone works offline here: its service worker is on (the suite turns it off elsewhere, playwright.config.ts).
+test.use({ serviceWorkers: 'allow' })
+
 /**
  * A deviation from back office to the seller's phone and back (issue 14): back office marks a synced sale as a
  * deviation; the seller's phone shows it with its reason; the seller corrects it with no network; back online,

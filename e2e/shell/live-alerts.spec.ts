@@ -2,6 +2,9 @@ import { expect, test } from '@playwright/test'
 import { signInFresh, workerControls } from '../fixtures'
 import { apiAs, sellerPhone } from '../backoffice/api'
 
+// Push messages arrive through the service worker: it is on here (the suite turns it off elsewhere, playwright.config.ts).
+test.use({ serviceWorkers: 'allow' })
+
 /**
  * Live alerts (issue 16, decision 030): back office sets a deviation on a sale, and the seller's open app shows it
  * at once — a popup and the bell's count — over the realtime channel, not the bell's once-a-minute check (which
