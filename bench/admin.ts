@@ -57,6 +57,7 @@ try {
     events: deps.events,
     endSessions: (tx, ids) => auth.endSessionsOf(tx, ids),
     onRulesChanged: () => undefined,
+    providers: (db) => db.select({ id: t.providers.id, name: t.providers.name, active: t.providers.active }).from(t.providers),
     signInMethods: { enabled: (id) => auth.mfa.isEnabled(id), reset: (tx, id) => auth.mfa.reset(tx, id) },
   })
   const actorOf = async (email: string) => {

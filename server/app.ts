@@ -255,7 +255,7 @@ function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
   const routes = api
     .route('/', systemRoutes(deps))
     .route('/auth', authRoutes(deps, auth))
-    .route('/', usersRoutes(deps, auth))
+    .route('/', usersRoutes(deps, auth, { providers: (db) => areas.catalog.providerList(db) }))
     .route('/', orgRoutes(deps, { onRulesChanged: () => auth.forgetCachedSessions(), providers: (db) => areas.catalog.providerList(db) }))
     .route('/', catalogRoutes(deps, areas.catalogKeeping))
     .route('/', customersRoutes(areas.customers))

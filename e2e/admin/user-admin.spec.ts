@@ -32,6 +32,7 @@ test('an admin edits a user, reads their bank details (logged), deactivates and 
   await dialog.getByLabel('Titel').fill('Junior säljare')
   await dialog.getByLabel('Anställningsdatum').fill('2026-09-01')
   await dialog.getByText('Körkort').click()
+  await dialog.getByTestId('user-providers-choice').getByText('Fiberlinjen').click()
   await dialog.getByLabel('Personnummer').fill('19811218-9875')
   await dialog.getByLabel('Clearingnummer').fill('8327-9')
   await dialog.getByLabel('Kontonummer').fill('123 456 789 0')
@@ -46,6 +47,7 @@ test('an admin edits a user, reads their bank details (logged), deactivates and 
   // Employment: the sensitive fields masked until asked for.
   await page.getByRole('tab', { name: 'Anställning' }).click()
   await expect(page.getByText('Junior säljare')).toBeVisible()
+  await expect(page.getByTestId('user-providers')).toHaveText('Fiberlinjen')
   const sensitive = page.getByTestId('user-sensitive')
   await expect(sensitive).toContainText('19811218-****')
   await expect(sensitive).toContainText('••••7890')
@@ -61,6 +63,7 @@ test('an admin edits a user, reads their bank details (logged), deactivates and 
   const log = page.getByTestId('user-log')
   await expect(log).toContainText('Känsliga uppgifter visade')
   await expect(log).toContainText('Titel: – → Junior säljare')
+  await expect(log).toContainText('Leverantörer: – → Fiberlinjen')
   await expect(log).not.toContainText('1234567890')
 
   // Deactivate: a reason is required; the user becomes a former user, then is let in again.

@@ -62,6 +62,8 @@ const teamFields = {
   officeId: z.string().min(1).max(64),
   /** the team's coaches (users), who see and lead it */
   coachIds: z.array(z.string().min(1).max(64)).max(TEAM_COACHES_MAX),
+  /** the provider the team sells for (an active one when chosen), or none */
+  providerId: z.string().min(1).max(64).nullable().default(null),
 }
 export const teamInputSchema = z.strictObject(teamFields)
 export type TeamInput = z.input<typeof teamInputSchema>
@@ -69,7 +71,12 @@ export type TeamInput = z.input<typeof teamInputSchema>
 /** An edit, with the team as the editor saw it: another's edit in between is a 409 with the current team. */
 export const teamUpdateSchema = z.strictObject({
   ...teamFields,
-  basedOn: z.strictObject({ name: z.string().max(TEAM_NAME_MAX), officeId: z.string().max(64), coachIds: z.array(z.string().max(64)).max(50) }),
+  basedOn: z.strictObject({
+    name: z.string().max(TEAM_NAME_MAX),
+    officeId: z.string().max(64),
+    coachIds: z.array(z.string().max(64)).max(50),
+    providerId: z.string().max(64).nullable().default(null),
+  }),
 })
 export type TeamUpdate = z.input<typeof teamUpdateSchema>
 
@@ -79,6 +86,8 @@ export type TeamDetail = {
   officeId: string
   officeName: string
   regionName: string
+  /** the provider the team sells for, or null */
+  provider: { id: string; name: string; active: boolean } | null
   coaches: Array<{ id: string; name: string }>
   members: Array<{ id: string; name: string; email: string; roleKey: string; roleName: string; title: string | null }>
   createdAt: number

@@ -48,6 +48,8 @@ export type TeamListItem = {
   officeId: string
   officeName: string
   regionName: string
+  /** the provider the team sells for, or null */
+  providerName: string | null
   memberCount: number
 }
 
@@ -151,6 +153,9 @@ export const USER_EDITABLE_FIELDS = [
 ] as const
 export type SensitiveUserField = (typeof SENSITIVE_USER_FIELDS)[number]
 
+/** How many providers one person may sell for (spec section 3, "providers"; docs/decisions/044). */
+export const USER_PROVIDERS_MAX = 50
+
 export const updateUserInputSchema = z.strictObject({
   email: emailSchema,
   firstName: z.string().trim().min(1).max(NAME_MAX),
@@ -168,6 +173,8 @@ export const updateUserInputSchema = z.strictObject({
   coachAssignedDate: optionalDate,
   /** the spec's "Can view team" (decision 042); absent keeps it as it is */
   canViewTeam: z.boolean().optional(),
+  /** the providers they sell for (decision 044); absent keeps them as they are */
+  providerIds: z.array(id).max(USER_PROVIDERS_MAX).optional(),
   personalNumber: sensitive((v) => normalizePersonalNumber(v), 'validation.personalNumber'),
   bankClearing: sensitive(normalizeClearingNumber, 'validation.clearingNumber'),
   bankAccount: sensitive(normalizeBankAccount, 'validation.bankAccount'),
@@ -227,6 +234,10 @@ export type UserDetail = {
   officeName: string | null
   regionName: string | null
   coachedTeams: Array<{ id: string; name: string }>
+  /** the providers they sell for (decision 044), by name; archived ones marked */
+  providers: Array<{ id: string; name: string; active: boolean }>
+  /** their team's provider (the team's, decision 036), or null */
+  teamProvider: { id: string; name: string; active: boolean } | null
   driversLicense: boolean
   employmentDate: string | null
   educationDate: string | null

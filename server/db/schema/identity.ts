@@ -164,6 +164,34 @@ export const teamCoachesPg = p.pgTable(
   (t) => [p.uniqueIndex('team_coaches_pk').on(t.teamId, t.userId), p.index('team_coaches_user').on(t.userId)],
 )
 
+/**
+ * The providers a person sells for (spec section 3, "providers"; docs/decisions/044). Provider ids are the catalog's,
+ * checked by the users service through its port, not a foreign key across areas.
+ */
+export const userProviders = s.sqliteTable(
+  'user_providers',
+  {
+    userId: s
+      .text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    providerId: s.text('provider_id').notNull(),
+  },
+  (t) => [s.uniqueIndex('user_providers_pk').on(t.userId, t.providerId), s.index('user_providers_provider').on(t.providerId)],
+)
+
+export const userProvidersPg = p.pgTable(
+  'user_providers',
+  {
+    userId: p
+      .text('user_id')
+      .notNull()
+      .references(() => usersPg.id, { onDelete: 'cascade' }),
+    providerId: p.text('provider_id').notNull(),
+  },
+  (t) => [p.uniqueIndex('user_providers_pk').on(t.userId, t.providerId), p.index('user_providers_provider').on(t.providerId)],
+)
+
 /** A permission rule held by a role or directly by a user (spec: action, subject, fields, conditions, inverted, reason). */
 export const permissionRules = s.sqliteTable(
   'permission_rules',

@@ -45,6 +45,8 @@ export const teams = s.sqliteTable(
       .text('office_id')
       .notNull()
       .references(() => offices.id),
+    /** the provider the team sells for (the catalog's; checked by the org service through its port), or none */
+    providerId: s.text('provider_id'),
     createdAt: sq.createdAt(),
   },
   (t) => [s.uniqueIndex('teams_office_name').on(t.officeId, t.name)],
@@ -59,6 +61,7 @@ export const teamsPg = p.pgTable(
       .text('office_id')
       .notNull()
       .references(() => officesPg.id),
+    providerId: p.text('provider_id'),
     createdAt: pq.createdAt(),
   },
   (t) => [p.uniqueIndex('teams_office_name').on(t.officeId, t.name)],

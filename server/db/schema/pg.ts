@@ -13,6 +13,7 @@ export {
   rolesPg as roles,
   usersPg as users,
   teamCoachesPg as teamCoaches,
+  userProvidersPg as userProviders,
   permissionRulesPg as permissionRules,
   sessionsPg as sessions,
   rateLimitsPg as rateLimits,

@@ -23,6 +23,7 @@ const parity: { [K in keyof typeof sqlite & keyof typeof pg]: RowsAlike<K> } = {
   roles: true,
   users: true,
   teamCoaches: true,
+  userProviders: true,
   permissionRules: true,
   sessions: true,
   rateLimits: true,

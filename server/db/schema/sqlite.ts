@@ -10,6 +10,7 @@ export {
   roles,
   users,
   teamCoaches,
+  userProviders,
   permissionRules,
   sessions,
   rateLimits,

@@ -251,6 +251,8 @@ export async function seedDemo(database: Database, opts: { scryptLogN: number; n
     await tx.insert(t.coachGroups).values({ id: groupId, name: 'Coachgrupp Syd', createdAt: now })
     await tx.insert(t.coachGroupMembers).values({ groupId, userId: byEmail.get('coach@demo.test')! })
     if (firstProvider) await tx.insert(t.coachGroupProviders).values({ groupId, providerId: firstProvider.id })
+    // Team Öresund sells for the first provider; the other teams have none chosen (decision 036).
+    if (firstProvider) await tx.update(t.teams).set({ providerId: firstProvider.id }).where(eq(t.teams.id, teamIds['Öresund']!))
     await tx.insert(t.ophTargets).values([
       { scope: 'office', scopeId: officeIds['Malmö']!, level1Gold: 120, level1Platinum: 160, level2Gold: 150, level2Platinum: 200, updatedAt: now },
       { scope: 'team', scopeId: teamIds['Lund']!, level1Gold: 110, level1Platinum: 150, level2Gold: 140, level2Platinum: 190, updatedAt: now },

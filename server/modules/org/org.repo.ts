@@ -86,7 +86,11 @@ export function orgRepo(database: Database) {
       )
     },
 
-    async listTeams(filter: AccessFilter, q: ListQuery): Promise<{ items: TeamListItem[]; total: number }> {
+    /** A page of teams; each names its provider by id (the catalog's; the caller names it). */
+    async listTeams(
+      filter: AccessFilter,
+      q: ListQuery,
+    ): Promise<{ items: Array<Omit<TeamListItem, 'providerName'> & { providerId: string | null }>; total: number }> {
       // The schema allows only the list's own keys; the own-property check keeps a lookup by name safe regardless.
       const sortKey = q.sortBy && Object.hasOwn(sortColumns, q.sortBy) ? (q.sortBy as keyof typeof sortColumns) : 'name'
       const page = listPage('teams', filter, q, sortKey)
@@ -102,6 +106,7 @@ export function orgRepo(database: Database) {
                 officeId: t.teams.officeId,
                 officeName: t.offices.name,
                 regionName: t.regions.name,
+                providerId: t.teams.providerId,
                 memberCount,
               })
               .from(t.teams)

@@ -32,7 +32,7 @@ export function orgRoutes(deps: Deps, opts: { onRulesChanged: () => void; provid
   const repo = orgRepo(deps.database)
   const regions = regionsService(deps)
   const offices = officesService(deps)
-  const teams = teamsService(deps, { onRulesChanged: opts.onRulesChanged })
+  const teams = teamsService(deps, { onRulesChanged: opts.onRulesChanged, providers: opts.providers })
   const coachGroups = coachGroupsService(deps, { providers: opts.providers })
   const oph = ophService(deps)
   const actorOf = (c: Context<AppEnv>) => ({ id: c.var.auth!.userData.id })
@@ -42,7 +42,9 @@ export function orgRoutes(deps: Deps, opts: { onRulesChanged: () => void; provid
       .get('/teams', access.can('view', 'teams'), validate('query', listQuerySchema(TEAM_SORT_KEYS)), async (c) => {
         const q = c.req.valid('query')
         const filter = accessFilter(c.var.auth!.ability, 'view', 'teams', repo.teamConditionColumns)
-        const { items, total } = await repo.listTeams(filter, q)
+        const [{ items: rows, total }, providers] = await Promise.all([repo.listTeams(filter, q), opts.providers(deps.database.db)])
+        const providerName = new Map(providers.map((p) => [p.id, p.name]))
+        const items = rows.map(({ providerId, ...row }): TeamListItem => ({ ...row, providerName: (providerId && providerName.get(providerId)) || null }))
         return c.json({ items, total, page: q.page, itemsPerPage: q.itemsPerPage } satisfies ListAnswer<TeamListItem>, 200)
       })
       // A team's page, and its changes (decision 036).

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { OfficeItem, RegionItem, TeamDetail } from '../../../shared/schemas/org'
 import { createTestApp } from '../../test/harness'
@@ -210,10 +210,65 @@ describe('/api/teams/:id and team changes', () => {
       .from(tables.activityLog)
       .where(and(eq(tables.activityLog.entity, 'team'), eq(tables.activityLog.entityId, id)))
     expect(log.map((l) => [l.action, l.before, l.after])).toEqual([
-      ['created', null, { name: 'Team Hamnen', office: 'Malmö', coaches: ['Cecilia Coach'] }],
+      ['created', null, { name: 'Team Hamnen', office: 'Malmö', coaches: ['Cecilia Coach'], provider: null }],
       ['updated', { name: 'Team Hamnen', coaches: ['Cecilia Coach'] }, { name: 'Team Kajen', coaches: [] }],
-      ['deleted', { name: 'Team Kajen', office: 'Malmö', coaches: [] }, null],
+      ['deleted', { name: 'Team Kajen', office: 'Malmö', coaches: [], provider: null }, null],
     ])
+  })
+
+  it('a team sells for an active provider: chosen, shown in the list and on its page, changed on the version seen, logged by name', async () => {
+    const [malmo] = await db.select({ id: tables.offices.id }).from(tables.offices).where(eq(tables.offices.name, 'Malmö'))
+    const providers = await db.select({ id: tables.providers.id, name: tables.providers.name }).from(tables.providers).orderBy(tables.providers.name)
+    const [first, second] = providers
+    const unknown = await t.request('POST', '/api/teams', {
+      cookie: admin,
+      body: { name: 'Team Kusten', officeId: malmo!.id, coachIds: [], providerId: 'nobody' },
+    })
+    expect(unknown.status).toBe(400)
+    expect(unknown.json.fieldErrors).toHaveProperty('providerId')
+    const created = await t.request('POST', '/api/teams', {
+      cookie: admin,
+      body: { name: 'Team Kusten', officeId: malmo!.id, coachIds: [], providerId: first!.id },
+    })
+    expect(created.status, created.text).toBe(201)
+    const id = (created.json as { id: string }).id
+    const page = (await t.request('GET', `/api/teams/${id}`, { cookie: admin })).json as unknown as TeamDetail
+    expect(page.provider).toEqual({ id: first!.id, name: first!.name, active: true })
+    const list = await t.request('GET', '/api/teams?q=Kusten', { cookie: admin })
+    expect(list.json.items).toEqual([expect.objectContaining({ name: 'Team Kusten', providerName: first!.name })])
+
+    // Another's change of provider in between is a conflict; an archived provider cannot be chosen, but a team keeps one.
+    const seen = { name: 'Team Kusten', officeId: malmo!.id, coachIds: [], providerId: null }
+    const stale = await t.request('PUT', `/api/teams/${id}`, { cookie: admin, body: { ...seen, providerId: second!.id, basedOn: seen } })
+    expect(stale.status).toBe(409)
+    const now = { ...seen, providerId: first!.id }
+    await db.update(tables.providers).set({ active: false }).where(eq(tables.providers.id, second!.id))
+    try {
+      const archived = await t.request('PUT', `/api/teams/${id}`, { cookie: admin, body: { ...now, providerId: second!.id, basedOn: now } })
+      expect(archived.status).toBe(400)
+      expect((archived.json.fieldErrors as Record<string, string[]>).providerId).toEqual(['Leverantören finns inte eller är arkiverad'])
+      await db.update(tables.providers).set({ active: false }).where(eq(tables.providers.id, first!.id))
+      const renamed = await t.request('PUT', `/api/teams/${id}`, { cookie: admin, body: { ...now, name: 'Team Strand', basedOn: now } })
+      expect(renamed.status, renamed.text).toBe(200)
+      expect((renamed.json as unknown as TeamDetail).provider).toEqual({ id: first!.id, name: first!.name, active: false })
+    } finally {
+      await db
+        .update(tables.providers)
+        .set({ active: true })
+        .where(inArray(tables.providers.id, [first!.id, second!.id]))
+    }
+    const after = { ...now, name: 'Team Strand' }
+    const none = await t.request('PUT', `/api/teams/${id}`, { cookie: admin, body: { ...after, providerId: null, basedOn: after } })
+    expect((none.json as unknown as TeamDetail).provider).toBeNull()
+    const log = await db
+      .select()
+      .from(tables.activityLog)
+      .where(and(eq(tables.activityLog.entity, 'team'), eq(tables.activityLog.entityId, id), eq(tables.activityLog.action, 'updated')))
+    expect(log.map((l) => [l.before, l.after])).toEqual([
+      [{ name: 'Team Kusten' }, { name: 'Team Strand' }],
+      [{ provider: first!.name }, { provider: null }],
+    ])
+    expect((await t.request('DELETE', `/api/teams/${id}`, { cookie: admin })).status).toBe(200)
   })
 
   it('keeps a team with members, and is changed only with the permission', async () => {

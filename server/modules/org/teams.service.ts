@@ -9,6 +9,7 @@ import type { Db } from '../../db/client'
 import { ApiError, notFound, validationError } from '../../lib/errors'
 import { activityLines, logActivity } from '../../platform/activity-log'
 import type { Deps } from '../../platform/deps'
+import type { ProviderList } from './coach-groups.service'
 
 type Actor = { id: string; ability: AppAbility }
 
@@ -18,9 +19,14 @@ const sorted = (ids: string[]) => [...new Set(ids)].sort()
  * Teams (docs/decisions/036): a team's page (members, coaches, log), created, changed (name, office, coaches) and
  * deleted here, each change one transaction with its activity-log line and a `team.changed` event. Coaches decide
  * what a coach's team-scoped rules reach, so a change of coaches has their sessions load their rules again
- * (`onRulesChanged`). A name is unique within its office; a team with members is not deleted.
+ * (`onRulesChanged`). A name is unique within its office; a team with members is not deleted. The provider a team
+ * sells for is the catalog's, asked through a port; a new choice must be an active provider, and one archived since
+ * it was chosen stays until changed.
  */
-export function teamsService({ database, events }: Pick<Deps, 'database' | 'events'>, opts: { onRulesChanged: () => void; now?: () => number }) {
+export function teamsService(
+  { database, events }: Pick<Deps, 'database' | 'events'>,
+  opts: { onRulesChanged: () => void; providers: ProviderList; now?: () => number },
+) {
   const { db, t } = database
   const now = opts.now ?? Date.now
   const asSubject = (team: { id: string; officeId: string }) => subject('teams', { id: team.id, officeId: team.officeId }) as never
@@ -33,6 +39,7 @@ export function teamsService({ database, events }: Pick<Deps, 'database' | 'even
         officeId: t.teams.officeId,
         officeName: t.offices.name,
         regionName: t.regions.name,
+        providerId: t.teams.providerId,
         createdAt: t.teams.createdAt,
       })
       .from(t.teams)
@@ -57,8 +64,23 @@ export function teamsService({ database, events }: Pick<Deps, 'database' | 'even
     return found
   }
 
-  /** Checks the input: the office exists, the name is free in it, each coach is an active user. */
-  async function check(tx: Db, input: { name: string; officeId: string; coachIds: string[] }, exceptId: string | null, translate: Translate) {
+  /** The provider of this id (archived ones too), or null. */
+  async function provider(tx: Db, id: string | null) {
+    if (!id) return null
+    return (await opts.providers(tx)).find((p) => p.id === id) ?? null
+  }
+
+  /**
+   * Checks the input: the office exists, the name is free in it, each coach is an active user, the provider is an
+   * active one (or the one the team already has).
+   */
+  async function check(
+    tx: Db,
+    input: { name: string; officeId: string; coachIds: string[]; providerId: string | null },
+    current: { id: string; providerId: string | null } | null,
+    translate: Translate,
+  ) {
+    const exceptId = current?.id ?? null
     const [office] = await tx.select({ id: t.offices.id }).from(t.offices).where(eq(t.offices.id, input.officeId))
     if (!office) throw validationError({ officeId: [translate('orgAdmin.teams.unknownOffice')] })
     const same = await tx
@@ -73,6 +95,10 @@ export function teamsService({ database, events }: Pick<Deps, 'database' | 'even
         .from(t.users)
         .where(and(inArray(t.users.id, coaches), eq(t.users.active, true)))
       if (found.length !== coaches.length) throw validationError({ coachIds: [translate('orgAdmin.teams.unknownCoach')] })
+    }
+    if (input.providerId && input.providerId !== current?.providerId) {
+      const chosen = await provider(tx, input.providerId)
+      if (!chosen?.active) throw validationError({ providerId: [translate('orgAdmin.teams.unknownProvider')] })
     }
     return coaches
   }
@@ -91,7 +117,7 @@ export function teamsService({ database, events }: Pick<Deps, 'database' | 'even
   return {
     async detail(actor: Actor, id: string): Promise<TeamDetail> {
       const team = await visibleRow(db, actor, id)
-      const [coaches, members, activity] = await Promise.all([
+      const [coaches, members, activity, sells] = await Promise.all([
         coachesOf(db, id),
         db
           .select({
@@ -108,9 +134,12 @@ export function teamsService({ database, events }: Pick<Deps, 'database' | 'even
           .where(and(eq(t.users.teamId, id), eq(t.users.active, true)))
           .orderBy(asc(t.users.firstName), asc(t.users.lastName)),
         activityLines(database, 'team', id),
+        provider(db, team.providerId),
       ])
+      const { providerId: _, ...rest } = team
       return {
-        ...team,
+        ...rest,
+        provider: sells ? { id: sells.id, name: sells.name, active: sells.active } : null,
         coaches: coaches.map((c) => ({ id: c.id, name: `${c.first} ${c.last}` })),
         members: members.map((m) => ({ id: m.id, name: `${m.first} ${m.last}`, email: m.email, roleKey: m.roleKey, roleName: m.roleName, title: m.title })),
         may: { edit: actor.ability.can('update', asSubject(team)), delete: actor.ability.can('delete', asSubject(team)) },
@@ -123,7 +152,7 @@ export function teamsService({ database, events }: Pick<Deps, 'database' | 'even
         const coaches = await check(tx, input, null, translate)
         const id = randomUUID()
         const at = now()
-        await tx.insert(t.teams).values({ id, name: input.name, officeId: input.officeId, createdAt: at })
+        await tx.insert(t.teams).values({ id, name: input.name, officeId: input.officeId, providerId: input.providerId, createdAt: at })
         await setCoaches(tx, id, coaches)
         const [office] = await tx.select({ name: t.offices.name }).from(t.offices).where(eq(t.offices.id, input.officeId))
         await logActivity(tx, t, {
@@ -132,7 +161,7 @@ export function teamsService({ database, events }: Pick<Deps, 'database' | 'even
           entity: 'team',
           entityId: id,
           action: 'created',
-          after: { name: input.name, office: office!.name, coaches: await names(tx, coaches) },
+          after: { name: input.name, office: office!.name, coaches: await names(tx, coaches), provider: (await provider(tx, input.providerId))?.name ?? null },
         })
         await events.record(tx, 'team.changed', { teamId: id, action: 'created', coachesChanged: coaches.length > 0 }, { actorId: actor.id, at })
         return { id, coaches: coaches.length > 0 }
@@ -147,10 +176,15 @@ export function teamsService({ database, events }: Pick<Deps, 'database' | 'even
         if (!actor.ability.can('update', asSubject(team))) throw new ApiError(403, 'forbidden')
         const currentCoaches = sorted((await coachesOf(tx, id)).map((c) => c.id))
         const seen = input.basedOn
-        if (seen.name !== team.name || seen.officeId !== team.officeId || JSON.stringify(sorted(seen.coachIds)) !== JSON.stringify(currentCoaches)) {
+        if (
+          seen.name !== team.name ||
+          seen.officeId !== team.officeId ||
+          seen.providerId !== team.providerId ||
+          JSON.stringify(sorted(seen.coachIds)) !== JSON.stringify(currentCoaches)
+        ) {
           throw new ApiError(409, 'version_conflict')
         }
-        const coaches = await check(tx, input, id, translate)
+        const coaches = await check(tx, input, team, translate)
         const before: Record<string, unknown> = {}
         const after: Record<string, unknown> = {}
         if (team.name !== input.name) [before.name, after.name] = [team.name, input.name]
@@ -160,9 +194,12 @@ export function teamsService({ database, events }: Pick<Deps, 'database' | 'even
         }
         const coachesDiffer = JSON.stringify(coaches) !== JSON.stringify(currentCoaches)
         if (coachesDiffer) [before.coaches, after.coaches] = [await names(tx, currentCoaches), await names(tx, coaches)]
+        if (team.providerId !== input.providerId) {
+          ;[before.provider, after.provider] = [(await provider(tx, team.providerId))?.name ?? null, (await provider(tx, input.providerId))?.name ?? null]
+        }
         if (Object.keys(after).length === 0) return false
         const at = now()
-        await tx.update(t.teams).set({ name: input.name, officeId: input.officeId }).where(eq(t.teams.id, id))
+        await tx.update(t.teams).set({ name: input.name, officeId: input.officeId, providerId: input.providerId }).where(eq(t.teams.id, id))
         if (coachesDiffer) await setCoaches(tx, id, coaches)
         await logActivity(tx, t, { at, actorId: actor.id, entity: 'team', entityId: id, action: 'updated', before, after })
         await events.record(tx, 'team.changed', { teamId: id, action: 'updated', coachesChanged: coachesDiffer }, { actorId: actor.id, at })
@@ -189,7 +226,12 @@ export function teamsService({ database, events }: Pick<Deps, 'database' | 'even
           entity: 'team',
           entityId: id,
           action: 'deleted',
-          before: { name: team.name, office: team.officeName, coaches: await names(tx, coaches) },
+          before: {
+            name: team.name,
+            office: team.officeName,
+            coaches: await names(tx, coaches),
+            provider: (await provider(tx, team.providerId))?.name ?? null,
+          },
         })
         await events.record(tx, 'team.changed', { teamId: id, action: 'deleted', coachesChanged: coaches.length > 0 }, { actorId: actor.id, at })
       })

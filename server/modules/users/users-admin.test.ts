@@ -208,6 +208,51 @@ describe('"Can view team" (decision 042)', () => {
   })
 })
 
+describe('the providers a user sells for (decision 044)', () => {
+  it('are chosen among active providers, shown by name beside the team’s provider, logged by name, and kept by an edit without them', async () => {
+    const providers = await db.select({ id: tables.providers.id, name: tables.providers.name }).from(tables.providers).orderBy(tables.providers.name)
+    const [a, b] = providers
+    const u = (await detail(admin, 'seller@demo.test')).json as unknown as UserDetail
+    expect(u.providers).toEqual([])
+    // Team Öresund sells for the demo's first provider.
+    expect(u.teamProvider).toMatchObject({ name: 'Nordel Energi', active: true })
+
+    const unknown = await t.request('PUT', `/api/users/${u.id}`, { cookie: admin, body: editBody(u, { providerIds: ['nobody'] }) })
+    expect(unknown.status).toBe(400)
+    expect((unknown.json.fieldErrors as Record<string, string[]>).providerIds).toEqual(['En av leverantörerna finns inte eller är arkiverad'])
+    const set = await t.request('PUT', `/api/users/${u.id}`, { cookie: admin, body: editBody(u, { providerIds: [b!.id, a!.id, a!.id] }) })
+    expect(set.status, set.text).toBe(200)
+    const saved = set.json as unknown as UserDetail
+    expect(saved.providers).toEqual([a, b].map((p) => ({ id: p!.id, name: p!.name, active: true })).sort((x, y) => x.name.localeCompare(y.name, 'sv')))
+    expect(saved.version).toBe(u.version + 1)
+    const [line] = (await logOf('seller@demo.test')).sort((x, y) => y.id - x.id)
+    expect(line).toMatchObject({
+      action: 'updated',
+      before: { providers: [] },
+      after: { providers: [a!.name, b!.name].sort((x, y) => x.localeCompare(y, 'sv')) },
+    })
+
+    // Without providerIds (an older client) they stay; an archived one held stays, but is not given anew.
+    const kept = await t.request('PUT', `/api/users/${u.id}`, { cookie: admin, body: editBody(saved, { phone: '070-111 22 33' }) })
+    expect((kept.json as unknown as UserDetail).providers).toHaveLength(2)
+    await db.update(tables.providers).set({ active: false }).where(eq(tables.providers.id, a!.id))
+    try {
+      const after = (await detail(admin, 'seller@demo.test')).json as unknown as UserDetail
+      expect(after.providers.find((p) => p.id === a!.id)).toMatchObject({ active: false })
+      const onlyA = await t.request('PUT', `/api/users/${u.id}`, { cookie: admin, body: editBody(after, { providerIds: [a!.id] }) })
+      expect(onlyA.status, onlyA.text).toBe(200)
+      const again = await t.request('PUT', `/api/users/${u.id}`, { cookie: admin, body: editBody(onlyA.json as unknown as UserDetail, { providerIds: [] }) })
+      const none = again.json as unknown as UserDetail
+      expect(none.providers).toEqual([])
+      const back = await t.request('PUT', `/api/users/${u.id}`, { cookie: admin, body: editBody(none, { providerIds: [a!.id] }) })
+      expect(back.status).toBe(400)
+      expect((await detail(admin, 'seller@demo.test')).json).toMatchObject({ providers: [], version: none.version })
+    } finally {
+      await db.update(tables.providers).set({ active: true }).where(eq(tables.providers.id, a!.id))
+    }
+  })
+})
+
 describe('sensitive fields are read on request, and the reading is logged', () => {
   it('admin reveals the full numbers; the user’s log says who read which; a coach may not', async () => {
     const id = idOf('oskar.berg@demo.test')

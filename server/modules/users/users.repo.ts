@@ -141,6 +141,7 @@ export function usersRepo(database: Database) {
           roleKey: t.roles.key,
           roleName: t.roles.name,
           teamName: t.teams.name,
+          teamProviderId: t.teams.providerId,
           officeId,
           officeName: t.offices.name,
           regionId: t.offices.regionId,
@@ -172,6 +173,17 @@ export function usersRepo(database: Database) {
         .from(t.users)
         .leftJoin(t.teams, eq(t.teams.id, t.users.teamId))
         .where(inArray(t.users.id, ids))
+    },
+
+    /** The ids of the providers a user sells for (decision 044). */
+    async providerIds(tx: Db, userId: string): Promise<string[]> {
+      const rows = await tx.select({ id: t.userProviders.providerId }).from(t.userProviders).where(eq(t.userProviders.userId, userId))
+      return rows.map((r) => r.id).sort()
+    },
+
+    async setProviders(tx: Db, userId: string, providerIds: string[]) {
+      await tx.delete(t.userProviders).where(eq(t.userProviders.userId, userId))
+      if (providerIds.length > 0) await tx.insert(t.userProviders).values(providerIds.map((providerId) => ({ userId, providerId })))
     },
 
     async coachedTeams(tx: Db, userId: string): Promise<Array<{ id: string; name: string }>> {

@@ -21,6 +21,7 @@ import {
 import { lookupQuerySchema, type LookupAnswer } from '../../../shared/schemas/lookups'
 import { access, notImpersonating } from '../../lib/access'
 import type { AppEnv } from '../../lib/context'
+import type { Db } from '../../db/client'
 import type { Deps } from '../../platform/deps'
 import { validate } from '../../lib/validate'
 import { deleteRoleInputSchema, roleIdSchema, roleInputSchema } from '../../../shared/schemas/roles'
@@ -39,12 +40,13 @@ import {
 
 const actorOf = (c: Context<AppEnv>) => ({ id: c.var.auth!.userData.id, ability: c.var.auth!.ability })
 
-export function usersRoutes(deps: Deps, auth: AuthService) {
+export function usersRoutes(deps: Deps, auth: AuthService, opts: { providers: (db: Db) => Promise<Array<{ id: string; name: string; active: boolean }>> }) {
   const { env, database, events } = deps
   const users = usersService(database, {
     scryptLogN: env.scryptLogN,
     events,
     endSessions: (tx, ids) => auth.endSessionsOf(tx, ids),
+    providers: opts.providers,
     onRulesChanged: () => auth.forgetCachedSessions(),
     signInMethods: { enabled: (id) => auth.mfa.isEnabled(id), reset: (tx, id) => auth.mfa.reset(tx, id) },
   })

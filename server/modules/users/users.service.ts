@@ -58,6 +58,8 @@ export function usersService(
     events: EventBus
     /** ends every session of these users in the transaction (the auth area's) */
     endSessions: (tx: Db, userIds: string[]) => Promise<void>
+    /** the catalog's providers (a port: the users area does not read the catalog's tables) */
+    providers: (db: Db) => Promise<Array<{ id: string; name: string; active: boolean }>>
     /** a user's rules changed (a new role): signed-in sessions load them again */
     onRulesChanged: () => void
     /** whether the user signs in in two steps, and removing their methods (the auth area's; decision 038) */
@@ -134,7 +136,16 @@ export function usersService(
 
   async function detailOf(tx: Db, actor: UserActor, row: UserRow): Promise<UserDetail> {
     const u = row.user
-    const [{ byRole, direct, all }, coachedTeams] = await Promise.all([rulesOf(tx, [u]), repo.coachedTeams(tx, u.id)])
+    const [{ byRole, direct, all }, coachedTeams, providerIds, providers] = await Promise.all([
+      rulesOf(tx, [u]),
+      repo.coachedTeams(tx, u.id),
+      repo.providerIds(tx, u.id),
+      opts.providers(tx),
+    ])
+    const providerOf = (pid: string | null) => {
+      const p = pid ? providers.find((x) => x.id === pid) : undefined
+      return p ? { id: p.id, name: p.name, active: p.active } : null
+    }
     const mayEdit = refusal(actor, { id: u.id, teamId: u.teamId, officeId: row.officeId }, all.get(u.id) ?? []) === null
     const shown = (rule: StoredRule) => ({ action: rule.action, subject: rule.subject, scope: scopedOfRule(rule)?.scope ?? null, inverted: !!rule.inverted })
     return {
@@ -157,6 +168,11 @@ export function usersService(
       officeName: row.officeName,
       regionName: row.regionName,
       coachedTeams,
+      providers: providerIds
+        .map(providerOf)
+        .filter((p) => p !== null)
+        .sort((a, b) => a.name.localeCompare(b.name, 'sv')),
+      teamProvider: providerOf(row.teamProviderId),
       driversLicense: u.driversLicense,
       employmentDate: u.employmentDate,
       educationDate: u.educationDate,
@@ -306,6 +322,19 @@ export function usersService(
         for (const key of USER_EDITABLE_FIELDS) next[key] = input[key] ?? null
         next.canViewTeam = input.canViewTeam ?? u.canViewTeam
         const { before, after } = changedFields(u as unknown as Record<string, unknown>, next)
+        // The providers they sell for (decision 044): absent keeps them; a new one must be an active provider.
+        const heldProviders = await repo.providerIds(tx, id)
+        const wantedProviders = input.providerIds === undefined ? heldProviders : [...new Set(input.providerIds)].sort()
+        const providersChanged = JSON.stringify(wantedProviders) !== JSON.stringify(heldProviders)
+        if (providersChanged) {
+          const known = new Map((await opts.providers(tx)).map((p) => [p.id, p]))
+          if (wantedProviders.some((pid) => !heldProviders.includes(pid) && !known.get(pid)?.active)) {
+            throw validationError({ providerIds: [t('validation.unknownProvider')] })
+          }
+          const names = (ids: string[]) => ids.map((pid) => known.get(pid)?.name ?? pid).sort((a, b) => a.localeCompare(b, 'sv'))
+          before.providers = names(heldProviders)
+          after.providers = names(wantedProviders)
+        }
         // Sensitive fields: absent keeps, null removes, a value replaces; the log says which changed, not to what.
         const sensitive: Partial<Record<SensitiveUserField, string | null>> = {}
         for (const key of SENSITIVE_USER_FIELDS) {
@@ -318,7 +347,9 @@ export function usersService(
         const fields = Object.keys(after)
         if (fields.length === 0) return { row, changed: false }
         const at = now()
-        await repo.update(tx, id, { ...after, ...sensitive, updatedAt: at, version: u.version + 1 })
+        const { providers: _providers, ...columns } = after
+        await repo.update(tx, id, { ...columns, ...sensitive, updatedAt: at, version: u.version + 1 })
+        if (providersChanged) await repo.setProviders(tx, id, wantedProviders)
         if (typeof after.title === 'string') await titles.ensure(tx, [after.title])
         // The log names the role and team too: an id means nothing to its reader once the role is gone.
         if ('roleId' in after || 'teamId' in after) {

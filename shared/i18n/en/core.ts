@@ -487,6 +487,7 @@ export const enCore = {
     bankAccount: 'Enter the account number, 6–15 digits',
     deactivateSelf: 'You cannot deactivate yourself',
     unknownTeam: 'The team does not exist',
+    unknownProvider: 'One of the providers does not exist or is archived',
     deviationInApp: 'Deviations always show in the app',
     file: {
       fileType: 'The file must be of type {{types}}',

@@ -487,6 +487,7 @@ export const fiCore = {
     bankAccount: 'Anna tilinumero, 6–15 numeroa',
     deactivateSelf: 'Et voi poistaa itseäsi käytöstä',
     unknownTeam: 'Tiimiä ei ole olemassa',
+    unknownProvider: 'Yhtä toimittajista ei ole tai se on arkistoitu',
     deviationInApp: 'Poikkeamat näkyvät aina sovelluksessa',
     file: {
       fileType: 'Tiedoston on oltava tyyppiä {{types}}',

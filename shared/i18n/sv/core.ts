@@ -471,6 +471,7 @@ export const svCore = {
     bankAccount: 'Ange kontonumret med 6–15 siffror',
     deactivateSelf: 'Du kan inte avaktivera dig själv',
     unknownTeam: 'Teamet finns inte',
+    unknownProvider: 'En av leverantörerna finns inte eller är arkiverad',
     deviationInApp: 'Avvikelser visas alltid i appen',
     file: {
       fileType: 'Filen måste vara av typen {{types}}',

@@ -1,4 +1,4 @@
-import { Button, Checkbox, HStack, Input, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react'
+import { Button, Checkbox, Fieldset, HStack, Input, NativeSelect, SimpleGrid, Text, Wrap } from '@chakra-ui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
 import { useId, useMemo, useState } from 'react'
@@ -9,6 +9,7 @@ import { zodErrorMap } from '../../../../shared/schemas/errors'
 import { SENSITIVE_USER_FIELDS, USER_EDITABLE_FIELDS, updateUserInputSchema, type SensitiveUserField, type UserDetail } from '../../../../shared/schemas/users'
 import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
+import { useLookup } from '../../../components/ui/lookup/lookup-api'
 import { applyFieldErrors } from '../../../lib/api-client'
 import { useAbility } from '../../../lib/session'
 import { canGrantRules } from '../../../../shared/permissions/grant'
@@ -19,7 +20,7 @@ import { TeamChoice } from './user-action-dialogs'
 
 type FormIn = z.input<typeof updateUserInputSchema>
 type FormOut = z.output<typeof updateUserInputSchema>
-const FIELDS = [...USER_EDITABLE_FIELDS, ...SENSITIVE_USER_FIELDS] as const
+const FIELDS = [...USER_EDITABLE_FIELDS, ...SENSITIVE_USER_FIELDS, 'providerIds'] as const
 
 /**
  * Edit a user on the version the editor saw (decision 033). The sensitive fields start empty: empty keeps what is
@@ -29,6 +30,8 @@ export function EditUserDialog(props: { open: boolean; onClose: () => void; user
   const { t } = useTranslation()
   const ability = useAbility()
   const mayGiveTeamView = canGrantRules(ability, [...CAN_VIEW_TEAM_RULES])
+  const mayReadProviders = ability.can('view', 'providers')
+  const providerChoices = useLookup('providers', {}, props.open && mayReadProviders)
   const u = props.user
   const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
   const [removing, setRemoving] = useState<Set<SensitiveUserField>>(new Set())
@@ -49,6 +52,7 @@ export function EditUserDialog(props: { open: boolean; onClose: () => void; user
       language: u.language,
       driversLicense: u.driversLicense,
       canViewTeam: u.canViewTeam,
+      providerIds: u.providers.map((p) => p.id),
       employmentDate: u.employmentDate ?? '',
       educationDate: u.educationDate ?? '',
       coachAssignedDate: u.coachAssignedDate ?? '',
@@ -60,6 +64,8 @@ export function EditUserDialog(props: { open: boolean; onClose: () => void; user
   const submit = form.handleSubmit(async (values) => {
     setFormError(null)
     const body: FormIn = { ...values }
+    // Someone who may not read the providers leaves them as they are.
+    if (!mayReadProviders) delete body.providerIds
     // An empty sensitive field keeps the stored value: leave it out; "remove" sends null.
     for (const key of SENSITIVE_USER_FIELDS) {
       if (removing.has(key)) body[key] = null
@@ -76,7 +82,7 @@ export function EditUserDialog(props: { open: boolean; onClose: () => void; user
   const currentOffered = options.some((r) => r.id === u.roleId)
   const titleListId = useId()
   const titles = useQuery({ queryKey: ['user-titles'], queryFn: ({ signal }) => userTitles(signal) })
-  const text = (name: (typeof FIELDS)[number], opts: { type?: string; required?: boolean; autoComplete?: string } = {}) => (
+  const text = (name: (typeof USER_EDITABLE_FIELDS)[number] | SensitiveUserField, opts: { type?: string; required?: boolean; autoComplete?: string } = {}) => (
     <FormField label={t(`userAdmin.fields.${name}`)} error={errors[name]} required={opts.required}>
       <Input type={opts.type ?? 'text'} autoComplete={opts.autoComplete ?? 'off'} {...form.register(name as 'email')} />
     </FormField>
@@ -225,6 +231,44 @@ export function EditUserDialog(props: { open: boolean; onClose: () => void; user
           </Checkbox.Root>
         )}
       />
+      {mayReadProviders ? (
+        <Controller
+          control={form.control}
+          name="providerIds"
+          render={({ field }) => {
+            const chosen = new Set(field.value ?? [])
+            // Active providers, and any archived one the person still has (it may be taken away, not given).
+            const items = (providerChoices.data?.items ?? []).filter((p) => !p.inactive || chosen.has(p.id))
+            return (
+              <Fieldset.Root invalid={!!errors.providerIds}>
+                <Fieldset.Legend fontSize="sm" fontWeight="medium">
+                  {t('userAdmin.fields.providers')}
+                </Fieldset.Legend>
+                <Wrap gap="4" data-testid="user-providers-choice">
+                  {providerChoices.isPending ? <Text color="fg.muted">{t('app.loading')}</Text> : null}
+                  {items.map((p) => (
+                    <Checkbox.Root
+                      key={p.id}
+                      checked={chosen.has(p.id)}
+                      onCheckedChange={(e) => {
+                        const next = new Set(chosen)
+                        if (e.checked) next.add(p.id)
+                        else next.delete(p.id)
+                        field.onChange([...next])
+                      }}
+                    >
+                      <Checkbox.HiddenInput onBlur={field.onBlur} />
+                      <Checkbox.Control />
+                      <Checkbox.Label>{p.inactive ? t('orgAdmin.teams.providerArchived', { name: p.label }) : p.label}</Checkbox.Label>
+                    </Checkbox.Root>
+                  ))}
+                </Wrap>
+                {errors.providerIds ? <Fieldset.ErrorText>{errors.providerIds.message}</Fieldset.ErrorText> : null}
+              </Fieldset.Root>
+            )
+          }}
+        />
+      ) : null}
       {u.sensitive ? (
         <>
           <Text fontWeight="semibold" fontSize="sm">

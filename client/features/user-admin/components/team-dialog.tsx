@@ -7,33 +7,43 @@ import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { ApiClientError, applyFieldErrors } from '../../../lib/api-client'
+import { useAbility } from '../../../lib/session'
 import { createTeam, updateTeam } from '../api/org-api'
 import { PeoplePicker, type Person } from './people-picker'
 
 /**
- * A team's create and edit dialog (decision 036): its name, office and coaches. An edit sends the team as it was
+ * A team's create and edit dialog (decision 036): its name, office, the provider it sells for, and coaches. An edit sends the team as it was
  * seen; another's change in between is a conflict with a reload.
  */
 export function TeamDialog(props: { team: TeamDetail | 'new'; onClose: () => void; onSaved: (id: string, name: string) => void; onConflict: () => void }) {
   const { t } = useTranslation()
+  const ability = useAbility()
   const existing = props.team === 'new' ? null : props.team
-  const form = useForm<{ name: string; officeId: string }>({ defaultValues: { name: existing?.name ?? '', officeId: existing?.officeId ?? '' } })
+  const form = useForm<{ name: string; officeId: string; providerId: string }>({
+    defaultValues: { name: existing?.name ?? '', officeId: existing?.officeId ?? '', providerId: existing?.provider?.id ?? '' },
+  })
   const [coaches, setCoaches] = useState<Person[]>(existing?.coaches ?? [])
   const [coachError, setCoachError] = useState<string | null>(null)
   const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
   const { errors, isSubmitting } = form.formState
   form.register('officeId', { required: 'validation.required' })
   const officeId = useWatch({ control: form.control, name: 'officeId' })
+  const providerId = useWatch({ control: form.control, name: 'providerId' })
 
   const submit = form.handleSubmit(async (values) => {
     setFormError(null)
     setCoachError(null)
-    const input = { name: values.name, officeId: values.officeId, coachIds: coaches.map((c) => c.id) }
+    const input = { name: values.name, officeId: values.officeId, coachIds: coaches.map((c) => c.id), providerId: values.providerId || null }
     try {
       if (existing) {
         const saved = await updateTeam(existing.id, {
           ...input,
-          basedOn: { name: existing.name, officeId: existing.officeId, coachIds: existing.coaches.map((c) => c.id) },
+          basedOn: {
+            name: existing.name,
+            officeId: existing.officeId,
+            coachIds: existing.coaches.map((c) => c.id),
+            providerId: existing.provider?.id ?? null,
+          },
         })
         props.onSaved(saved.id, saved.name)
       } else {
@@ -44,7 +54,7 @@ export function TeamDialog(props: { team: TeamDetail | 'new'; onClose: () => voi
     } catch (err) {
       const aboutCoaches = err instanceof ApiClientError ? err.body?.fieldErrors?.coachIds?.[0] : undefined
       if (aboutCoaches) setCoachError(aboutCoaches)
-      else if (!applyFieldErrors(err, form.setError, ['name', 'officeId'])) {
+      else if (!applyFieldErrors(err, form.setError, ['name', 'officeId', 'providerId'])) {
         const e = formErrorOf(err, t)
         setFormError(e)
         if (e.conflict) props.onConflict()
@@ -81,6 +91,18 @@ export function TeamDialog(props: { team: TeamDetail | 'new'; onClose: () => voi
           onChange={(v) => form.setValue('officeId', v ?? '', { shouldValidate: form.formState.isSubmitted })}
         />
       </FormField>
+      {/* Someone who may not read the providers keeps the team's as it is. */}
+      {ability.can('view', 'providers') ? (
+        <FormField label={t('orgAdmin.teams.provider')} error={errors.providerId}>
+          <LookupNativeSelect
+            kind="providers"
+            label={t('orgAdmin.teams.provider')}
+            emptyLabel={t('orgAdmin.teams.noProvider')}
+            value={providerId || undefined}
+            onChange={(v) => form.setValue('providerId', v ?? '')}
+          />
+        </FormField>
+      ) : null}
       <PeoplePicker
         label={t('orgAdmin.teams.coaches')}
         none={t('orgAdmin.teams.noCoaches')}

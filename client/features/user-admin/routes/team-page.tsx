@@ -13,7 +13,7 @@ import { deleteTeam, getTeam } from '../api/org-api'
 import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog'
 import { TeamDialog } from '../components/team-dialog'
 
-const LOGGED = ['name', 'office', 'coaches'] as const
+const LOGGED = ['name', 'office', 'coaches', 'provider'] as const
 
 /** /user-admin/teams/:id: a team's office, coaches and members, with edit, delete and its activity log (decision 036). */
 export default function TeamPage() {
@@ -33,6 +33,14 @@ export default function TeamPage() {
             <Wrap gap="2" align="center">
               <Badge variant="subtle">{x.officeName}</Badge>
               <Badge variant="outline">{x.regionName}</Badge>
+              <Badge variant="outline" colorPalette={x.provider ? 'brand' : 'gray'} data-testid="team-provider">
+                {t('orgAdmin.teams.provider')}:{' '}
+                {x.provider
+                  ? x.provider.active
+                    ? x.provider.name
+                    : t('orgAdmin.teams.providerArchived', { name: x.provider.name })
+                  : t('orgAdmin.teams.noProvider')}
+              </Badge>
             </Wrap>
             {x.may.edit || x.may.delete ? (
               <HStack gap="2">
@@ -108,9 +116,7 @@ export default function TeamPage() {
             <ActivityLog
               lines={x.activity}
               testId="team-log"
-              fieldLabel={(k) =>
-                (LOGGED as readonly string[]).includes(k) ? t(`orgAdmin.teams.${k === 'name' ? 'name' : k === 'office' ? 'office' : 'coaches'}`) : undefined
-              }
+              fieldLabel={(k) => ((LOGGED as readonly string[]).includes(k) ? t(`orgAdmin.teams.${k}`) : undefined)}
               formatValue={(k, v) => (k === 'coaches' && Array.isArray(v) ? (v.length > 0 ? v.join(', ') : '–') : undefined)}
             />
           </Stack>

@@ -27,6 +27,13 @@ export default function TeamsPage() {
     { key: 'name', header: t('orgAdmin.teams.name'), sortKey: 'name', render: (x) => x.name, csv: (x) => x.name },
     { key: 'office', header: t('orgAdmin.teams.office'), sortKey: 'office', render: (x) => x.officeName, csv: (x) => x.officeName },
     { key: 'region', header: t('orgAdmin.offices.region'), sortKey: 'region', render: (x) => x.regionName, csv: (x) => x.regionName, hideBelow: 'md' },
+    {
+      key: 'provider',
+      header: t('orgAdmin.teams.provider'),
+      render: (x) => x.providerName ?? '–',
+      csv: (x) => x.providerName ?? '',
+      hideBelow: 'lg',
+    },
     { key: 'members', header: t('orgAdmin.teams.members'), render: (x) => x.memberCount, csv: (x) => String(x.memberCount) },
   ]
   return (

@@ -39,6 +39,7 @@ const LOGGED = [
   'language',
   'driversLicense',
   'canViewTeam',
+  'providers',
   'employmentDate',
   'educationDate',
   'coachAssignedDate',
@@ -242,6 +243,22 @@ export default function UserPage() {
                     {item(t('userAdmin.fields.coachAssignedDate'), u.coachAssignedDate ? formatDate(u.coachAssignedDate, lang) : null)}
                     {item(t('userAdmin.fields.driversLicense'), u.driversLicense ? t('userAdmin.detail.yes') : t('userAdmin.detail.no'))}
                     {item(t('userAdmin.fields.canViewTeam'), u.canViewTeam ? t('userAdmin.detail.yes') : t('userAdmin.detail.no'))}
+                    {item(
+                      t('userAdmin.fields.providers'),
+                      <span data-testid="user-providers">
+                        {u.providers.length > 0
+                          ? u.providers.map((p) => (p.active ? p.name : t('orgAdmin.teams.providerArchived', { name: p.name }))).join(', ')
+                          : t('userAdmin.fields.noProviders')}
+                      </span>,
+                    )}
+                    {item(
+                      t('userAdmin.fields.teamProvider'),
+                      u.teamProvider
+                        ? u.teamProvider.active
+                          ? u.teamProvider.name
+                          : t('orgAdmin.teams.providerArchived', { name: u.teamProvider.name })
+                        : null,
+                    )}
                   </>,
                 )}
                 <Card.Root data-testid="user-sensitive">
@@ -354,7 +371,11 @@ export default function UserPage() {
                     ? v.map((f) => t(`userAdmin.fields.${String(f)}`)).join(', ')
                     : k === 'language' && typeof v === 'string'
                       ? t(`userAdmin.detail.languages.${v}`)
-                      : undefined
+                      : k === 'providers' && Array.isArray(v)
+                        ? v.length > 0
+                          ? v.join(', ')
+                          : '–'
+                        : undefined
                 }
               />
             </Tabs.Content>
