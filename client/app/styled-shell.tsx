@@ -7,6 +7,7 @@ import { ensureSalesMessages } from '../lib/i18n'
 import { useIdle } from '../lib/idle'
 import { useUserData } from '../lib/session'
 import { preloadable } from '../lib/preloadable'
+import { ImpersonationBanner } from './impersonation-banner'
 import { shellSystem } from './theme'
 // Chakra's reset, global CSS and tokens, made at build time (scripts/vite-chakra-global-css.ts).
 import 'virtual:chakra-global.css'
@@ -17,7 +18,6 @@ const Snackbar = lazy(() => import('../components/ui/snackbar').then((m) => ({ d
 const ConfirmDialog = lazy(() => import('../components/ui/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })))
 const UpdateBanner = lazy(() => Promise.all([import('./update-banner'), ensureSalesMessages()]).then(([m]) => ({ default: m.UpdateBanner })))
 const TermsGate = lazy(() => import('./terms-gate').then((m) => ({ default: m.TermsGate })))
-const ImpersonationBanner = lazy(() => import('./impersonation-banner').then((m) => ({ default: m.ImpersonationBanner })))
 const ScrollToTop = lazy(() => import('../components/ui/scroll-to-top').then((m) => ({ default: m.ScrollToTop })))
 
 // Loaded ahead by the navigation that first needs one (prepareShell in root-shell.tsx).
@@ -42,18 +42,15 @@ export function StyledRoot({ children }: { children: ReactNode }) {
  */
 export default function StyledShell({ layout, plain }: { layout: Layout; plain: boolean }) {
   const Layout = LAYOUTS[layout]
-  // Loaded only while an admin views the app as someone else, and then above every screen at once.
+  // Above every screen while an admin views the app as someone else. Part of the shell, not loaded on its own:
+  // a screen never shows without it while its code is still on the way.
   const user = useUserData()
   const impersonating = !!user?.impersonatedBy
   // Terms of use waiting for an answer come before every screen (docs/decisions/039); the login page stays itself.
   const termsPending = !!user?.termsPending && !plain
   return (
     <StyledRoot>
-      {impersonating ? (
-        <Suspense fallback={null}>
-          <ImpersonationBanner />
-        </Suspense>
-      ) : null}
+      {impersonating ? <ImpersonationBanner /> : null}
       {termsPending ? (
         <Suspense fallback={<Loading />}>
           <TermsGate />
