@@ -15,6 +15,7 @@ async function userId(page: Page, name: string): Promise<string> {
  * admin back to the user's page, whose log names both.
  */
 test('an admin views the app as back office and stops @phone', async ({ page }, info) => {
+  test.setTimeout(150_000)
   await signInFresh(page, 'admin@demo.test')
   await page.goto(`/user-admin/users/${await userId(page, 'Bertil Backoffice')}`)
   await expect(page.getByRole('heading', { name: 'Bertil Backoffice' })).toBeVisible()

@@ -16,7 +16,7 @@ async function gate(page: Page) {
 }
 
 test('an admin publishes terms of use; a seller declines, then accepts; the admin sees who answered @phone', async ({ browser }, info) => {
-  test.setTimeout(150_000)
+  test.setTimeout(200_000)
   const project = info.project.name
   const server = new OwnServer(PORT + (project === 'phone' ? 20 : 21))
   await server.start()

@@ -25,7 +25,7 @@ async function signOut(page: Page) {
 }
 
 test('a seller turns on two-step sign-in, signs in with a code, and an admin resets it @phone', async ({ page, browser }, info) => {
-  test.setTimeout(120_000)
+  test.setTimeout(200_000)
   const project = info.project.name
   // One seller per project and run (a repeated run makes its own).
   const last = `${project === 'phone' ? 'Tvastegmobil' : 'Tvastegdator'}${'abcdefghij'[info.repeatEachIndex % 10]}`

@@ -21,7 +21,8 @@ async function navigate(page: Page, path: string) {
 
 for (const role of ROLE_KEYS) {
   test(`${role}: every guarded route opens or shows not-authorized as the role table says`, async ({ page }) => {
-    test.setTimeout(120_000)
+    // Every route of the table, one after another: the admin's take 50 s on an idle host.
+    test.setTimeout(240_000)
     await signInFresh(page, `${role}@demo.test`)
     const ctx = { user: { id: 'x', teamIds: [], officeId: null, regionId: null } }
     const ability = buildAbility(toRawRules(roleDef(role).rules, ctx))

@@ -14,7 +14,7 @@ test.use({ serviceWorkers: 'allow' })
 test('a week reported on the phone is attested by the coach and leaves in the PAXml payroll file @phone', async ({ page, browser }, info) => {
   // Three people's work in one flow (a week on the phone, the attestation, the export): alone about 50 s, beside
   // the suite's other long flows on a busy 2-core host more than the default 90.
-  test.setTimeout(180_000)
+  test.setTimeout(240_000)
   const back = info.project.name === 'phone' ? 2 : 3
   const now = new Date()
   const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1)).toISOString().slice(0, 7)
