@@ -280,16 +280,14 @@ export const ROUTES = [
   {
     path: '/user-admin/offices/:id',
     name: 'user-admin-offices-id',
-    meta: view('offices', { navActiveLink: 'user-admin-offices' }),
-    plannedIn: 'later',
+    meta: view('offices', { navActiveLink: 'user-admin-offices', namespaces: ['admin'] }),
   },
   { path: '/user-admin/oph', name: 'user-admin-oph', meta: view('teams', { namespaces: ['admin'] }) },
   { path: '/user-admin/regions', name: 'user-admin-regions', meta: view('regions', { namespaces: ['admin'] }) },
   {
     path: '/user-admin/regions/:id',
     name: 'user-admin-regions-id',
-    meta: view('regions', { navActiveLink: 'user-admin-regions' }),
-    plannedIn: 'later',
+    meta: view('regions', { navActiveLink: 'user-admin-regions', namespaces: ['admin'] }),
   },
   { path: '/user-admin/roles', name: 'user-admin-roles', meta: view('roles', { namespaces: ['admin'] }) },
   // Not in the spec's route table: the searchable activity log for admins (docs/decisions/035).

@@ -26,6 +26,13 @@ export type RegionItem = {
   createdAt: number
 }
 
+/** A region's page (decision 036): its offices, what the reader may do, and its log. */
+export type RegionDetail = RegionItem & {
+  offices: Array<{ id: string; name: string; teamCount: number; userCount: number }>
+  may: { edit: boolean; delete: boolean }
+  activity: ActivityLine[]
+}
+
 // ── Offices ──
 
 export const OFFICE_NAME_MAX = 60
@@ -50,6 +57,13 @@ export type OfficeItem = {
   teamCount: number
   userCount: number
   createdAt: number
+}
+
+/** An office's page (decision 036): its teams the reader may see, what the reader may do, and its log. */
+export type OfficeDetail = OfficeItem & {
+  teams: Array<{ id: string; name: string; memberCount: number; providerName: string | null }>
+  may: { edit: boolean; delete: boolean }
+  activity: ActivityLine[]
 }
 
 // ── Teams ──

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import { subject } from '@casl/ability'
-import { asc, count, eq, sql } from 'drizzle-orm'
+import { and, asc, count, eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { AppAbility } from '../../../shared/permissions/ability'
 import type { Translate } from '../../../shared/schemas/errors'
-import type { OfficeItem, officeInputSchema, officeUpdateSchema } from '../../../shared/schemas/org'
+import type { OfficeDetail, OfficeItem, officeInputSchema, officeUpdateSchema } from '../../../shared/schemas/org'
 import type { Db } from '../../db/client'
 import { ApiError, notFound, validationError } from '../../lib/errors'
-import { logActivity } from '../../platform/activity-log'
+import { activityLines, logActivity } from '../../platform/activity-log'
 import type { Deps } from '../../platform/deps'
+import type { ProviderList } from './coach-groups.service'
 
 type Actor = { id: string; ability: AppAbility }
 
@@ -18,7 +19,7 @@ type Actor = { id: string; ability: AppAbility }
  * transaction with its activity-log line and an `office.changed` event. A name is unique (case ignored); an office
  * with teams is not deleted.
  */
-export function officesService({ database, events }: Pick<Deps, 'database' | 'events'>, opts: { now?: () => number } = {}) {
+export function officesService({ database, events }: Pick<Deps, 'database' | 'events'>, opts: { providers?: ProviderList; now?: () => number } = {}) {
   const { db, t } = database
   const now = opts.now ?? Date.now
   const visible = (ability: AppAbility, o: { id: string; regionId: string }) =>
@@ -65,19 +66,56 @@ export function officesService({ database, events }: Pick<Deps, 'database' | 'ev
       return (await all()).filter((o) => visible(ability, o))
     },
 
+    /** An office's page: its teams the reader may see (with active members and provider), and its log. */
+    async detail(actor: Actor, id: string): Promise<OfficeDetail> {
+      const office = await one(db, actor, id)
+      const [teams, members, providers, activity] = await Promise.all([
+        db
+          .select({ id: t.teams.id, name: t.teams.name, providerId: t.teams.providerId })
+          .from(t.teams)
+          .where(eq(t.teams.officeId, id))
+          .orderBy(asc(t.teams.name)),
+        db
+          .select({ teamId: t.users.teamId, n: count() })
+          .from(t.users)
+          .innerJoin(t.teams, eq(t.teams.id, t.users.teamId))
+          .where(and(eq(t.teams.officeId, id), eq(t.users.active, true)))
+          .groupBy(t.users.teamId),
+        opts.providers ? opts.providers(db) : Promise.resolve([]),
+        activityLines(database, 'office', id),
+      ])
+      const providerName = new Map(providers.map((p) => [p.id, p.name]))
+      const memberCount = new Map(members.map((m) => [m.teamId, m.n]))
+      const asOffice = subject('offices', { id, officeId: id, regionId: office.regionId }) as never
+      return {
+        ...office,
+        teams: teams
+          .filter((team) => actor.ability.can('view', subject('teams', { id: team.id, officeId: id, regionId: office.regionId }) as never))
+          .map(({ providerId, ...team }) => ({
+            ...team,
+            memberCount: memberCount.get(team.id) ?? 0,
+            providerName: (providerId && providerName.get(providerId)) || null,
+          })),
+        may: { edit: actor.ability.can('update', asOffice), delete: actor.ability.can('delete', asOffice) },
+        activity,
+      }
+    },
+
     create(actor: Actor, input: z.output<typeof officeInputSchema>, translate: Translate): Promise<OfficeItem> {
       return database.transaction(async (tx) => {
         await checkInput(tx, input, null, translate)
         const id = randomUUID()
         const at = now()
         await tx.insert(t.offices).values({ id, name: input.name, regionId: input.regionId, createdAt: at })
+        const [region] = await tx.select({ name: t.regions.name }).from(t.regions).where(eq(t.regions.id, input.regionId))
         await logActivity(tx, t, {
           at,
           actorId: actor.id,
           entity: 'office',
           entityId: id,
           action: 'created',
-          after: { name: input.name, regionId: input.regionId },
+          // the region by name, as the other lines of the office name it
+          after: { name: input.name, region: region!.name },
         })
         await events.record(tx, 'office.changed', { officeId: id, action: 'created' }, { actorId: actor.id, at })
         return one(tx, actor, id)

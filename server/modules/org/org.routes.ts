@@ -31,7 +31,7 @@ import { orgRepo } from './org.repo'
 export function orgRoutes(deps: Deps, opts: { onRulesChanged: () => void; providers: ProviderList }) {
   const repo = orgRepo(deps.database)
   const regions = regionsService(deps)
-  const offices = officesService(deps)
+  const offices = officesService(deps, { providers: opts.providers })
   const teams = teamsService(deps, { onRulesChanged: opts.onRulesChanged, providers: opts.providers })
   const coachGroups = coachGroupsService(deps, { providers: opts.providers })
   const oph = ophService(deps)
@@ -71,6 +71,9 @@ export function orgRoutes(deps: Deps, opts: { onRulesChanged: () => void; provid
       })
       // Regions (decision 036): few, listed whole with what each holds.
       .get('/regions', access.can('view', 'regions'), async (c) => c.json({ items: await regions.list() }, 200))
+      .get('/regions/:id', access.can('view', 'regions'), validate('param', orgIdSchema), async (c) =>
+        c.json(await regions.detail(officeActor(c), c.req.valid('param').id), 200),
+      )
       .post('/regions', access.can('create', 'regions'), validate('json', regionInputSchema), async (c) =>
         c.json(await regions.create(actorOf(c), c.req.valid('json'), c.var.t), 201),
       )
@@ -82,6 +85,9 @@ export function orgRoutes(deps: Deps, opts: { onRulesChanged: () => void; provid
       )
       // Offices (decision 036): those the reader may see, with what each holds.
       .get('/offices', access.can('view', 'offices'), async (c) => c.json({ items: await offices.list(c.var.auth!.ability) }, 200))
+      .get('/offices/:id', access.can('view', 'offices'), validate('param', orgIdSchema), async (c) =>
+        c.json(await offices.detail(officeActor(c), c.req.valid('param').id), 200),
+      )
       .post('/offices', access.can('create', 'offices'), validate('json', officeInputSchema), async (c) =>
         c.json(await offices.create(officeActor(c), c.req.valid('json'), c.var.t), 201),
       )

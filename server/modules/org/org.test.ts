@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { OfficeItem, RegionItem, TeamDetail } from '../../../shared/schemas/org'
+import type { OfficeDetail, OfficeItem, RegionDetail, RegionItem, TeamDetail } from '../../../shared/schemas/org'
 import { createTestApp } from '../../test/harness'
 
 /** Regions (decision 036): the list with what each holds, create, rename, delete, who may, and bad input. */
@@ -143,10 +143,60 @@ describe('/api/offices', () => {
       .from(tables.activityLog)
       .where(and(eq(tables.activityLog.entity, 'office'), eq(tables.activityLog.entityId, office.id)))
     expect(log.map((l) => [l.action, l.before, l.after])).toEqual([
-      ['created', null, { name: 'Lund', regionId: syd.id }],
+      ['created', null, { name: 'Lund', region: 'Region Syd' }],
       ['updated', { name: 'Lund', region: 'Region Syd' }, { name: 'Lund C', region: 'Region Mitt' }],
       ['deleted', { name: 'Lund C', region: 'Region Mitt' }, null],
     ])
+  })
+
+  it('shows an office’s page with its teams (active members, provider) and its log, to those who may see it', async () => {
+    const all = await offices()
+    const malmo = all.find((o) => o.name === 'Malmö')!
+    const r = await t.request('GET', `/api/offices/${malmo.id}`, { cookie: admin })
+    expect(r.status, r.text).toBe(200)
+    const page = r.json as unknown as OfficeDetail
+    expect(page).toMatchObject({ name: 'Malmö', regionName: 'Region Syd', may: { edit: true, delete: true } })
+    expect(page.teams.map((x) => [x.name, x.providerName])).toEqual([
+      ['Team Lund', null],
+      ['Team Öresund', 'Nordel Energi'],
+    ])
+    expect(page.teams.every((x) => x.memberCount > 0)).toBe(true)
+    expect(Array.isArray(page.activity)).toBe(true)
+    // A manager reads an office without changing it; one who views their own office only (the role made above)
+    // does not see another.
+    const manager = (await t.login('manager@demo.test')).cookie
+    const read = (await t.request('GET', `/api/offices/${malmo.id}`, { cookie: manager })).json as unknown as OfficeDetail
+    expect(read.may).toEqual({ edit: false, delete: false })
+    const reader = (await t.login('kontorslasare@example.se', 'ett-langt-losenord')).cookie
+    expect((await t.request('GET', `/api/offices/${malmo.id}`, { cookie: reader })).status).toBe(200)
+    const other = all.find((o) => o.name === 'Göteborg')!
+    expect((await t.request('GET', `/api/offices/${other.id}`, { cookie: reader })).status).toBe(404)
+    expect((await t.request('GET', '/api/offices/nope', { cookie: admin })).status).toBe(404)
+    const seller = (await t.login('seller@demo.test')).cookie
+    expect((await t.request('GET', `/api/offices/${malmo.id}`, { cookie: seller })).status).toBe(403)
+  })
+
+  it('shows a region’s page with its offices and its log; back office reads it without changing it', async () => {
+    const syd = (await regions()).find((r) => r.name === 'Region Syd')!
+    const renamed = await t.request('PUT', `/api/regions/${syd.id}`, { cookie: admin, body: { name: 'Region Söder', basedOn: 'Region Syd' } })
+    expect(renamed.status, renamed.text).toBe(200)
+    try {
+      const page = (await t.request('GET', `/api/regions/${syd.id}`, { cookie: admin })).json as unknown as RegionDetail
+      expect(page).toMatchObject({ name: 'Region Söder', may: { edit: true, delete: true } })
+      expect(page.offices.map((o) => [o.name, o.teamCount])).toEqual([
+        ['Göteborg', 1],
+        ['Malmö', 2],
+      ])
+      expect(page.offices.every((o) => o.userCount > 0)).toBe(true)
+      expect(page.activity[0]).toMatchObject({ action: 'updated', before: { name: 'Region Syd' }, after: { name: 'Region Söder' } })
+      const back = (await t.login('backoffice@demo.test')).cookie
+      const read = await t.request('GET', `/api/regions/${syd.id}`, { cookie: back })
+      expect(read.status).toBe(200)
+      expect((read.json as unknown as RegionDetail).may).toEqual({ edit: false, delete: false })
+      expect((await t.request('GET', '/api/regions/nope', { cookie: admin })).status).toBe(404)
+    } finally {
+      await t.request('PUT', `/api/regions/${syd.id}`, { cookie: admin, body: { name: 'Region Syd', basedOn: 'Region Söder' } })
+    }
   })
 
   it('keeps an office with teams or people, saying how many', async () => {

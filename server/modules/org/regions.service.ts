@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto'
-import { asc, count, eq, sql } from 'drizzle-orm'
+import { and, asc, count, eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Translate } from '../../../shared/schemas/errors'
-import type { RegionItem, regionInputSchema, regionUpdateSchema } from '../../../shared/schemas/org'
+import { subject } from '@casl/ability'
+import type { AppAbility } from '../../../shared/permissions/ability'
+import type { RegionDetail, RegionItem, regionInputSchema, regionUpdateSchema } from '../../../shared/schemas/org'
 import type { Db } from '../../db/client'
 import { ApiError, notFound } from '../../lib/errors'
-import { logActivity } from '../../platform/activity-log'
+import { activityLines, logActivity } from '../../platform/activity-log'
 import type { Deps } from '../../platform/deps'
 
 type Actor = { id: string }
@@ -56,6 +58,36 @@ export function regionsService({ database, events }: Pick<Deps, 'database' | 'ev
   }
 
   return {
+    /** A region's page: its offices the reader may see (with teams and active people), and its log. */
+    async detail(actor: { id: string; ability: AppAbility }, id: string): Promise<RegionDetail> {
+      const region = await one(db, id)
+      const [rows, teams, users, activity] = await Promise.all([
+        db.select({ id: t.offices.id, name: t.offices.name }).from(t.offices).where(eq(t.offices.regionId, id)).orderBy(asc(t.offices.name)),
+        db
+          .select({ officeId: t.teams.officeId, n: count() })
+          .from(t.teams)
+          .innerJoin(t.offices, eq(t.offices.id, t.teams.officeId))
+          .where(eq(t.offices.regionId, id))
+          .groupBy(t.teams.officeId),
+        db
+          .select({ officeId: t.teams.officeId, n: count() })
+          .from(t.users)
+          .innerJoin(t.teams, eq(t.teams.id, t.users.teamId))
+          .innerJoin(t.offices, eq(t.offices.id, t.teams.officeId))
+          .where(and(eq(t.offices.regionId, id), eq(t.users.active, true)))
+          .groupBy(t.teams.officeId),
+        activityLines(database, 'region', id),
+      ])
+      const [teamCount, userCount] = [new Map(teams.map((r) => [r.officeId, r.n])), new Map(users.map((r) => [r.officeId, r.n]))]
+      const offices = rows.map((o) => ({ ...o, teamCount: teamCount.get(o.id) ?? 0, userCount: userCount.get(o.id) ?? 0 }))
+      return {
+        ...region,
+        offices: offices.filter((o) => actor.ability.can('view', subject('offices', { id: o.id, officeId: o.id, regionId: id }) as never)),
+        may: { edit: actor.ability.can('update', 'regions'), delete: actor.ability.can('delete', 'regions') },
+        activity,
+      }
+    },
+
     list: () => list(),
 
     create(actor: Actor, input: z.output<typeof regionInputSchema>, translate: Translate): Promise<RegionItem> {

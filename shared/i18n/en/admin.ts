@@ -210,6 +210,9 @@ export const enAdmin = {
       unknownProvider: 'The provider does not exist or is archived',
     },
     offices: {
+      notFound: 'The office does not exist, or you may not see it.',
+      noTeams: 'No teams.',
+      members: 'Active members',
       create: 'New office',
       createTitle: 'New office',
       editTitle: 'Change {{name}}',
@@ -232,6 +235,8 @@ export const enAdmin = {
       unknownRegion: 'The region does not exist',
     },
     regions: {
+      notFound: 'The region does not exist.',
+      noOffices: 'No offices.',
       create: 'New region',
       createTitle: 'New region',
       editTitle: 'Rename {{name}}',

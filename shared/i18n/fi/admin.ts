@@ -211,6 +211,9 @@ export const fiAdmin = {
       unknownProvider: 'Toimittajaa ei ole tai se on arkistoitu',
     },
     offices: {
+      notFound: 'Toimistoa ei ole, tai sinulla ei ole oikeutta nähdä sitä.',
+      noTeams: 'Ei tiimejä.',
+      members: 'Aktiiviset jäsenet',
       create: 'Uusi toimisto',
       createTitle: 'Uusi toimisto',
       editTitle: 'Muuta toimistoa {{name}}',
@@ -233,6 +236,8 @@ export const fiAdmin = {
       unknownRegion: 'Aluetta ei ole',
     },
     regions: {
+      notFound: 'Aluetta ei ole.',
+      noOffices: 'Ei toimistoja.',
       create: 'Uusi alue',
       createTitle: 'Uusi alue',
       editTitle: 'Nimeä {{name}} uudelleen',

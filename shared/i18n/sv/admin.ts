@@ -208,6 +208,9 @@ export const svAdmin = {
       unknownProvider: 'Leverantören finns inte eller är arkiverad',
     },
     offices: {
+      notFound: 'Kontoret finns inte, eller så har du inte behörighet att se det.',
+      noTeams: 'Inga team.',
+      members: 'Aktiva medlemmar',
       create: 'Nytt kontor',
       createTitle: 'Nytt kontor',
       editTitle: 'Ändra {{name}}',
@@ -230,6 +233,8 @@ export const svAdmin = {
       unknownRegion: 'Regionen finns inte',
     },
     regions: {
+      notFound: 'Regionen finns inte.',
+      noOffices: 'Inga kontor.',
       create: 'Ny region',
       createTitle: 'Ny region',
       editTitle: 'Byt namn på {{name}}',

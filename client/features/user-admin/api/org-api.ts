@@ -16,11 +16,13 @@ import { listQueryParams } from '../../../components/ui/data-table/use-list-quer
 import { call, rpc } from '../../../lib/api-client'
 
 export const listRegions = (signal?: AbortSignal) => call(rpc.regions.$get({}, { init: { signal } }))
+export const getRegion = (id: string, signal?: AbortSignal) => call(rpc.regions[':id'].$get({ param: { id } }, { init: { signal } }))
 export const createRegion = (json: RegionInput) => call(rpc.regions.$post({ json }))
 export const updateRegion = (id: string, json: RegionUpdate) => call(rpc.regions[':id'].$put({ param: { id }, json }))
 export const deleteRegion = (id: string) => call(rpc.regions[':id'].$delete({ param: { id } }))
 
 export const listOffices = (signal?: AbortSignal) => call(rpc.offices.$get({}, { init: { signal } }))
+export const getOffice = (id: string, signal?: AbortSignal) => call(rpc.offices[':id'].$get({ param: { id } }, { init: { signal } }))
 export const createOffice = (json: OfficeInput) => call(rpc.offices.$post({ json }))
 export const updateOffice = (id: string, json: OfficeUpdate) => call(rpc.offices[':id'].$put({ param: { id }, json }))
 export const deleteOffice = (id: string) => call(rpc.offices[':id'].$delete({ param: { id } }))

@@ -1,8 +1,9 @@
-import { Button, HStack, Input, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { Button, Link as ChakraLink, HStack, Input, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { LoadError } from '../../../components/ui/load-error'
@@ -32,6 +33,8 @@ export function NamedList<T extends NamedRow>(props: {
   save: (existing: T | null, name: string) => Promise<T>
   remove: (row: T) => Promise<unknown>
   onChanged: () => void
+  /** a row's own page, when it has one: the name links to it */
+  href?: (row: T) => string
 }) {
   const { t } = useTranslation()
   const { keys, rows, may } = props
@@ -75,7 +78,15 @@ export function NamedList<T extends NamedRow>(props: {
             <Table.Body>
               {rows.data.items.map((r) => (
                 <Table.Row key={r.id} data-testid={`${props.testId}-row`}>
-                  <Table.Cell fontWeight="medium">{r.name}</Table.Cell>
+                  <Table.Cell fontWeight="medium">
+                    {props.href ? (
+                      <ChakraLink asChild>
+                        <Link to={props.href(r)}>{r.name}</Link>
+                      </ChakraLink>
+                    ) : (
+                      r.name
+                    )}
+                  </Table.Cell>
                   {props.counts.map((c) => (
                     <Table.Cell key={c.header} textAlign="end" hideBelow={c.hideBelow}>
                       {c.value(r)}
@@ -138,7 +149,8 @@ export function NamedList<T extends NamedRow>(props: {
   )
 }
 
-function NameDialog<T extends NamedRow>(props: {
+/** The create and rename dialog of a named thing (also on its own page, e.g. a region's). */
+export function NameDialog<T extends NamedRow>(props: {
   keys: string
   existing: T | null
   nameMax: number

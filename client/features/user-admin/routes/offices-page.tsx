@@ -1,18 +1,17 @@
-import { Button, HStack, Input, NativeSelect, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { Button, Link as ChakraLink, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { OFFICE_NAME_MAX, type OfficeItem } from '../../../../shared/schemas/org'
-import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
-import { FormField } from '../../../components/ui/form-field'
+import { Link } from 'react-router'
+import { pathFor } from '../../../../shared/routes'
+import type { OfficeItem } from '../../../../shared/schemas/org'
 import { LoadError } from '../../../components/ui/load-error'
 import { Page } from '../../../components/ui/page'
-import { applyFieldErrors } from '../../../lib/api-client'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
-import { createOffice, deleteOffice, listOffices, listRegions, updateOffice } from '../api/org-api'
+import { deleteOffice, listOffices } from '../api/org-api'
 import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog'
+import { OfficeDialog } from '../components/office-dialog'
 
 /**
  * /user-admin/offices: the offices the user may see (a manager their own) with region, teams and active people
@@ -69,7 +68,11 @@ export default function OfficesPage() {
               <Table.Body>
                 {offices.data.items.map((r) => (
                   <Table.Row key={r.id} data-testid="office-row">
-                    <Table.Cell fontWeight="medium">{r.name}</Table.Cell>
+                    <Table.Cell fontWeight="medium">
+                      <ChakraLink asChild>
+                        <Link to={pathFor('user-admin-offices-id', { id: r.id })}>{r.name}</Link>
+                      </ChakraLink>
+                    </Table.Cell>
                     <Table.Cell hideBelow="sm">{r.regionName}</Table.Cell>
                     <Table.Cell textAlign="end">{r.teamCount}</Table.Cell>
                     <Table.Cell textAlign="end" hideBelow="sm">
@@ -119,65 +122,5 @@ export default function OfficesPage() {
         onClose={() => setDeleting(null)}
       />
     </Page>
-  )
-}
-
-function OfficeDialog(props: { office: OfficeItem | 'new'; onClose: () => void; onSaved: (message: string) => void; onConflict: () => void }) {
-  const { t } = useTranslation()
-  const existing = props.office === 'new' ? null : props.office
-  const regions = useQuery({ queryKey: ['regions'], queryFn: ({ signal }) => listRegions(signal) })
-  const form = useForm<{ name: string; regionId: string }>({ defaultValues: { name: existing?.name ?? '', regionId: existing?.regionId ?? '' } })
-  const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
-  const { errors, isSubmitting } = form.formState
-  const submit = form.handleSubmit(async (values) => {
-    setFormError(null)
-    try {
-      const saved = existing
-        ? await updateOffice(existing.id, { ...values, basedOn: { name: existing.name, regionId: existing.regionId } })
-        : await createOffice(values)
-      props.onSaved(existing ? t('orgAdmin.offices.saved', { name: saved.name }) : t('orgAdmin.offices.created', { name: saved.name }))
-      props.onClose()
-    } catch (err) {
-      if (!applyFieldErrors(err, form.setError, ['name', 'regionId'])) {
-        const e = formErrorOf(err, t)
-        setFormError(e)
-        if (e.conflict) props.onConflict()
-      }
-    }
-  })
-  return (
-    <FormDialog
-      open
-      onClose={props.onClose}
-      title={existing ? t('orgAdmin.offices.editTitle', { name: existing.name }) : t('orgAdmin.offices.createTitle')}
-      testId="office-dialog"
-      onSubmit={submit}
-      submitting={isSubmitting}
-      formError={formError?.message ?? null}
-      conflict={formError?.conflict}
-      onReload={props.onClose}
-    >
-      <FormField label={t('orgAdmin.offices.name')} error={errors.name} required>
-        <Input
-          autoComplete="off"
-          {...form.register('name', {
-            validate: (v) => (v.trim() === '' ? 'validation.required' : v.trim().length > OFFICE_NAME_MAX ? 'validation.tooLong' : true),
-          })}
-        />
-      </FormField>
-      <FormField label={t('orgAdmin.offices.region')} error={errors.regionId} required>
-        <NativeSelect.Root disabled={!regions.data}>
-          <NativeSelect.Field {...form.register('regionId', { required: 'validation.required' })}>
-            <option value="">{t('orgAdmin.offices.chooseRegion')}</option>
-            {(regions.data?.items ?? []).map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.name}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </FormField>
-    </FormDialog>
   )
 }

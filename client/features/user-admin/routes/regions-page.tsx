@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
+import { pathFor } from '../../../../shared/routes'
 import { REGION_NAME_MAX } from '../../../../shared/schemas/org'
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
@@ -32,6 +33,7 @@ export default function RegionsPage() {
         testId="region"
         save={(existing, name) => (existing ? updateRegion(existing.id, { name, basedOn: existing.name }) : createRegion({ name }))}
         remove={(r) => deleteRegion(r.id)}
+        href={(r) => pathFor('user-admin-regions-id', { id: r.id })}
         onChanged={() => {
           void queryClient.invalidateQueries({ queryKey: ['regions'] })
           void queryClient.invalidateQueries({ queryKey: ['lookup', 'regions'] })

@@ -1,0 +1,71 @@
+import { Input, NativeSelect } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { OFFICE_NAME_MAX, type OfficeItem } from '../../../../shared/schemas/org'
+import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
+import { FormField } from '../../../components/ui/form-field'
+import { applyFieldErrors } from '../../../lib/api-client'
+import { createOffice, listRegions, updateOffice } from '../api/org-api'
+
+/** An office's create and edit dialog: its name and region, an edit on what was seen (also on the office's page). */
+export function OfficeDialog(props: { office: OfficeItem | 'new'; onClose: () => void; onSaved: (message: string) => void; onConflict: () => void }) {
+  const { t } = useTranslation()
+  const existing = props.office === 'new' ? null : props.office
+  const regions = useQuery({ queryKey: ['regions'], queryFn: ({ signal }) => listRegions(signal) })
+  const form = useForm<{ name: string; regionId: string }>({ defaultValues: { name: existing?.name ?? '', regionId: existing?.regionId ?? '' } })
+  const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
+  const { errors, isSubmitting } = form.formState
+  const submit = form.handleSubmit(async (values) => {
+    setFormError(null)
+    try {
+      const saved = existing
+        ? await updateOffice(existing.id, { ...values, basedOn: { name: existing.name, regionId: existing.regionId } })
+        : await createOffice(values)
+      props.onSaved(existing ? t('orgAdmin.offices.saved', { name: saved.name }) : t('orgAdmin.offices.created', { name: saved.name }))
+      props.onClose()
+    } catch (err) {
+      if (!applyFieldErrors(err, form.setError, ['name', 'regionId'])) {
+        const e = formErrorOf(err, t)
+        setFormError(e)
+        if (e.conflict) props.onConflict()
+      }
+    }
+  })
+  return (
+    <FormDialog
+      open
+      onClose={props.onClose}
+      title={existing ? t('orgAdmin.offices.editTitle', { name: existing.name }) : t('orgAdmin.offices.createTitle')}
+      testId="office-dialog"
+      onSubmit={submit}
+      submitting={isSubmitting}
+      formError={formError?.message ?? null}
+      conflict={formError?.conflict}
+      onReload={props.onClose}
+    >
+      <FormField label={t('orgAdmin.offices.name')} error={errors.name} required>
+        <Input
+          autoComplete="off"
+          {...form.register('name', {
+            validate: (v) => (v.trim() === '' ? 'validation.required' : v.trim().length > OFFICE_NAME_MAX ? 'validation.tooLong' : true),
+          })}
+        />
+      </FormField>
+      <FormField label={t('orgAdmin.offices.region')} error={errors.regionId} required>
+        <NativeSelect.Root disabled={!regions.data}>
+          <NativeSelect.Field {...form.register('regionId', { required: 'validation.required' })}>
+            <option value="">{t('orgAdmin.offices.chooseRegion')}</option>
+            {(regions.data?.items ?? []).map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.name}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </FormField>
+    </FormDialog>
+  )
+}
