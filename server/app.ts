@@ -43,6 +43,8 @@ import { timeReportsService, type TimeReportsService } from './modules/time-repo
 import { timeReportsSync } from './modules/time-reports/time-reports.sync'
 import { timeReportsAdmin } from './modules/time-reports/time-reports.admin'
 import { timeReportsRoutes } from './modules/time-reports/time-reports.routes'
+import { qualityService } from './modules/quality/quality.service'
+import { qualityRoutes } from './modules/quality/quality.routes'
 import { payService } from './modules/pay/pay.service'
 import { payExports, type PayExportHooks } from './modules/pay/pay.exports'
 import { payRoutes } from './modules/pay/pay.routes'
@@ -158,7 +160,22 @@ export function assembleAreas(deps: Deps, options: { payHooks?: PayExportHooks }
       await notifications.poke('sellerId' in e.payload ? e.payload.sellerId : e.payload.userId, e.name)
     },
   })
-  return { catalog, catalogKeeping, customers, sales, timeReports, orders, sync, timeAdmin, pay, exportsOfPay, notifications, directory }
+  // Sale quality (docs/decisions/045): the call queue from the sales area's events; an outcome moves the sale through
+  // the sales area's lifecycle, and a grade comes back to the sale as an event.
+  const quality = qualityService(deps, {
+    sale: { forSurvey: sales.quality.forSurvey, outcome: sales.quality.outcome },
+    employmentDate: directory.employmentDate,
+    names: (db, ids) => directory.names(db, { userIds: ids }),
+    teamNames: (db, ids) => org.placeNames(db, { teamIds: ids }),
+    providerNames: catalog.providerNames,
+  })
+  deps.events.subscribe({ name: 'quality.queue', events: ['sale.created'], handleInTransaction: (tx, e) => quality.fromSaleCreated(tx, e) })
+  deps.events.subscribe({
+    name: 'sales.qualityGrade',
+    events: ['quality.graded'],
+    handleInTransaction: (tx, e) => sales.quality.graded(tx, e.payload.saleId, e.payload.grade),
+  })
+  return { catalog, catalogKeeping, customers, sales, timeReports, orders, sync, timeAdmin, pay, exportsOfPay, notifications, directory, quality }
 }
 
 /** What a person whose terms of use wait for an answer may still call: their session, the terms, and the app's meta. */
@@ -276,6 +293,7 @@ function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
     .route('/', saleReportsRoutes(deps, areas.sales))
     .route('/', ordersRoutes(deps, areas.orders))
     .route('/', timeReportsRoutes(areas.timeAdmin))
+    .route('/', qualityRoutes(deps, areas.quality))
     .route('/', payRoutes(deps, areas.pay, areas.exportsOfPay))
     .route('/', mailRoutes(deps))
     .route('/', activityRoutes(deps))

@@ -120,3 +120,8 @@ export function formatPieces(count: number, language: FormatLanguage = 'sv'): st
 export function commonFormatterBuilds(language: FormatLanguage): Array<() => unknown> {
   return [() => formatKr(0, language), () => formatTime(0, language)]
 }
+
+/** A figure with at most one decimal in the language's way: "67,5" in Swedish and Finnish, "67.5" in English. */
+export function formatDecimal(value: number, language: FormatLanguage = 'sv'): string {
+  return numberFormat(LOCALES[language], { maximumFractionDigits: 1 }).format(value)
+}

@@ -3,7 +3,7 @@ import { CATALOGS } from './i18n'
 import { isKnownPermission } from './permissions/catalogue'
 import { ROUTES, matchRoutePath, pathFor } from './routes'
 
-/** Routes the spec does not list but its users need (docs/decisions/011, 025). */
+/** Routes the spec does not list but its users need (docs/decisions/011, 025, 045). */
 const ADDED: Array<[string, string | null]> = [
   ['/sales/time-report', 'create time_reports'],
   ['/sales/sick-notice', 'create sicknotices'],
@@ -12,6 +12,8 @@ const ADDED: Array<[string, string | null]> = [
   ['/user-admin/mail-outbox', 'manage all'],
   ['/backoffice/double-sales', 'view sale_reports'],
   ['/user-admin/activity-log', 'view activity_log'],
+  // A customer's own answer to a quality survey (issue 18): no sign-in.
+  ['/survey/:token', null],
 ]
 
 /** Every route of spec section 2 with the permission the spec's table (section 6) gives it. */

@@ -54,6 +54,8 @@ export const ROUTES = [
   { path: '/start', name: 'start', meta: { public: true, layout: 'empty' } },
   // The maintenance page of the spec's template pages (docs/decisions/012).
   { path: '/maintenance', name: 'maintenance', meta: { public: true, layout: 'blank' } },
+  // A customer's own answer to a quality survey, reached by a link or a QR code (docs/decisions/045): no sign-in.
+  { path: '/survey/:token', name: 'survey-token', meta: { public: true, layout: 'blank', namespaces: ['quality'] } },
 
   // Back office
   { path: '/backoffice/absenceexport', name: 'backoffice-absenceexport', meta: view('absenceexport', { namespaces: ['pay'] }) },
@@ -135,38 +137,32 @@ export const ROUTES = [
   {
     path: '/backoffice/salequality/statistics/all',
     name: 'backoffice-salequality-statistics-all',
-    meta: view('sale_quality_surveys'),
-    plannedIn: 'later',
+    meta: view('sale_quality_surveys', { namespaces: ['quality'] }),
   },
   {
     path: '/backoffice/salequality/statistics/grades',
     name: 'backoffice-salequality-statistics-grades',
-    meta: view('sale_quality_surveys'),
-    plannedIn: 'later',
+    meta: view('sale_quality_surveys', { namespaces: ['quality'] }),
   },
   {
     path: '/backoffice/salequality/statistics/monthly',
     name: 'backoffice-salequality-statistics-monthly',
-    meta: view('sale_quality_surveys'),
-    plannedIn: 'later',
+    meta: view('sale_quality_surveys', { namespaces: ['quality'] }),
   },
   {
     path: '/backoffice/salequality/statistics/sellers',
     name: 'backoffice-salequality-statistics-sellers',
-    meta: view('sale_quality_surveys'),
-    plannedIn: 'later',
+    meta: view('sale_quality_surveys', { namespaces: ['quality'] }),
   },
   {
     path: '/backoffice/salequality/surveys',
     name: 'backoffice-salequality-surveys',
-    meta: view('sale_quality_surveys'),
-    plannedIn: 'later',
+    meta: view('sale_quality_surveys', { namespaces: ['quality', 'sales'] }),
   },
   {
     path: '/backoffice/salequality/templates',
     name: 'backoffice-salequality-templates',
-    meta: view('sale_quality_templates'),
-    plannedIn: 'later',
+    meta: view('sale_quality_templates', { namespaces: ['quality'] }),
   },
   { path: '/backoffice/salereports', name: 'backoffice-salereports', meta: view('sale_reports', { namespaces: ['sales', 'backoffice'] }) },
   {

@@ -21,6 +21,7 @@ const LOADERS: Record<LanguageCode, Record<Namespace, () => Promise<object>>> = 
     catalog: () => import('../../shared/i18n/sv/catalog').then((m) => m.svCatalog),
     pay: () => import('../../shared/i18n/sv/pay').then((m) => m.svPay),
     accounts: () => import('../../shared/i18n/sv/accounts').then((m) => m.svAccounts),
+    quality: () => import('../../shared/i18n/sv/quality').then((m) => m.svQuality),
   },
   en: {
     core: () => import('../../shared/i18n/en/core').then((m) => m.enCore),
@@ -30,6 +31,7 @@ const LOADERS: Record<LanguageCode, Record<Namespace, () => Promise<object>>> = 
     catalog: () => import('../../shared/i18n/en/catalog').then((m) => m.enCatalog),
     pay: () => import('../../shared/i18n/en/pay').then((m) => m.enPay),
     accounts: () => import('../../shared/i18n/en/accounts').then((m) => m.enAccounts),
+    quality: () => import('../../shared/i18n/en/quality').then((m) => m.enQuality),
   },
   fi: {
     core: () => import('../../shared/i18n/fi/core').then((m) => m.fiCore),
@@ -39,6 +41,7 @@ const LOADERS: Record<LanguageCode, Record<Namespace, () => Promise<object>>> = 
     catalog: () => import('../../shared/i18n/fi/catalog').then((m) => m.fiCatalog),
     pay: () => import('../../shared/i18n/fi/pay').then((m) => m.fiPay),
     accounts: () => import('../../shared/i18n/fi/accounts').then((m) => m.fiAccounts),
+    quality: () => import('../../shared/i18n/fi/quality').then((m) => m.fiQuality),
   },
 }
 

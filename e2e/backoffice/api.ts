@@ -42,9 +42,9 @@ export async function sellerPhone(email = 'seller@demo.test') {
       return id
     },
     /** `count` sales to customers named `${tag} 1…count`, all with the identity number `ssn` unless given. */
-    async createSales(tag: string, count: number, ssn = '811218-9876', opts: { checklistFileId?: string } = {}): Promise<string[]> {
+    async createSales(tag: string, count: number, ssn = '811218-9876', opts: { checklistFileId?: string; ids?: string[] } = {}): Promise<string[]> {
       const sales = Array.from({ length: count }, (_, i) => ({
-        id: randomUUID(),
+        id: opts.ids?.[i] ?? randomUUID(),
         providerId: alarm.providerId,
         products: [{ productId: alarm.id, quantity: 1 }],
         customerType: 'private',

@@ -121,6 +121,22 @@ export type DomainEvents = {
    * (never the values: some are sensitive)
    */
   'user.changed': { userId: string; action: 'created' | 'updated' | 'deactivated' | 'reactivated' | 'mfa_reset'; fields: string[] }
+  /**
+   * a sale's quality survey was answered and graded (docs/decisions/045): the sales area writes the grade on the
+   * sale, the game weights the sale's XP by it; score and NKI in tenths, null when the answers scored nothing
+   */
+  'quality.graded': {
+    surveyId: string
+    saleId: string
+    sellerId: string
+    teamId: string | null
+    officeId: string | null
+    providerId: string
+    grade: string | null
+    scoreTenths: number | null
+    nkiTenths: number | null
+    channel: 'call' | 'link' | 'qr'
+  }
   /** a seller reported sick */
   'sickNotice.created': { noticeId: string; userId: string; teamId: string | null; officeId: string | null; date: string }
 }

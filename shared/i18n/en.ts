@@ -5,10 +5,14 @@ import { enSales } from './en/sales'
 import { enCatalog } from './en/catalog'
 import { enPay } from './en/pay'
 import { enAccounts } from './en/accounts'
+import { enQuality } from './en/quality'
 import { mergeCatalogs } from './namespaces'
 
 /** The whole English catalogue (every namespace merged), for the server and tests. */
 export const en = mergeCatalogs(
-  mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(enCore, enSales), enBackoffice), enAdmin), enCatalog), enPay),
-  enAccounts,
+  mergeCatalogs(
+    mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(enCore, enSales), enBackoffice), enAdmin), enCatalog), enPay),
+    enAccounts,
+  ),
+  enQuality,
 )

@@ -6,11 +6,15 @@ import { svSales } from './sv/sales'
 import { svCatalog } from './sv/catalog'
 import { svPay } from './sv/pay'
 import { svAccounts } from './sv/accounts'
+import { svQuality } from './sv/quality'
 
 /** The whole Swedish catalogue (every namespace merged), and its type. */
 export const sv = mergeCatalogs(
-  mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(svCore, svSales), svBackoffice), svAdmin), svCatalog), svPay),
-  svAccounts,
+  mergeCatalogs(
+    mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(svCore, svSales), svBackoffice), svAdmin), svCatalog), svPay),
+    svAccounts,
+  ),
+  svQuality,
 )
 
 export type Messages = typeof sv

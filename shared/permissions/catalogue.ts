@@ -123,6 +123,10 @@ const API_PAIRS: Array<[Action, Subject]> = [
   ['update', 'terms_of_use'],
   ['update', 'titles'],
   ['view', 'activity_log'],
+  // Sale quality (docs/decisions/045): record a survey's outcome; write templates.
+  ['update', 'sale_quality_surveys'],
+  ['create', 'sale_quality_templates'],
+  ['update', 'sale_quality_templates'],
 ]
 
 export const PERMISSIONS: readonly PermissionDef[] = [

@@ -77,6 +77,9 @@ export const DEFAULT_ROLES: readonly RoleDef[] = [
       ),
       ...can('update', 'sale_reports', 'time_reports', 'users', 'profile', 'order_registrations'),
       ...can('create', 'order_registrations'),
+      // Quality calls and their templates (docs/decisions/045).
+      ...can('update', 'sale_quality_surveys', 'sale_quality_templates'),
+      ...can('create', 'sale_quality_templates'),
       // Time, absence and pay (docs/decisions/029): attest any month and reopen it, the pay codes, extra income,
       // the payroll export.
       ...can('create', 'time_attestations', 'extra_incomes', 'payroll_exports'),

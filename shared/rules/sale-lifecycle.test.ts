@@ -23,7 +23,10 @@ const pairs = SALE_STATUSES.flatMap((from) => SALE_STATUSES.map((to) => [from, t
 describe('the sale-report lifecycle', () => {
   it('the table above is the whole machine', () => {
     for (const from of SALE_STATUSES) {
-      const fromTable = SALE_TRANSITIONS[from].map((m) => `${m.to}:${m.by === 'backoffice' ? 'B' : 'S'}`).sort()
+      const fromTable = SALE_TRANSITIONS[from]
+        .filter((m) => m.by !== 'quality')
+        .map((m) => `${m.to}:${m.by === 'backoffice' ? 'B' : 'S'}`)
+        .sort()
       const expected = SALE_STATUSES.filter((to) => TABLE[from][to] !== '-')
         .map((to) => `${to}:${TABLE[from][to]}`)
         .sort()
@@ -36,6 +39,23 @@ describe('the sale-report lifecycle', () => {
     expect(transitionProblem(from, input, BACKOFFICE) === null).toBe(who === 'B')
     expect(transitionProblem(from, input, SELLER) === null).toBe(who === 'S')
     expect(transitionProblem(from, input, NOBODY)).toMatchObject({ kind: 'invalid_transition', allowed: [] })
+  })
+
+  it.each(SALE_STATUSES)('a quality call moves %s only to what it records (unanswered, regret)', (from) => {
+    const QUALITY = new Set<Mover>(['quality'])
+    const expected: Record<SaleStatus, SaleStatus[]> = {
+      finalized: ['unanswered', 'regret'],
+      approved: ['regret'],
+      flagged: ['regret'],
+      unanswered: ['regret'],
+      regret: [],
+      deviation: ['regret'],
+      absence: ['regret'],
+    }
+    expect(allowedNext(from, QUALITY)).toEqual(expected[from])
+    // Back office and quality together: each status once.
+    const both = allowedNext(from, new Set<Mover>(['backoffice', 'quality']))
+    expect(new Set(both).size).toBe(both.length)
   })
 
   it('a refused move names the moves that are allowed instead', () => {

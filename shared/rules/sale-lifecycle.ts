@@ -14,13 +14,20 @@ import type { DeviationType, SaleStatus } from './sale'
  * - unanswered: the quality call did not reach the customer; reached later, it is decided like a waiting one.
  * - absence: the customer was not there to confirm or receive the order; it waits until they are.
  * - regret: the customer withdrew. Reopened only by back office, with a reason.
+ *
+ * A quality call (docs/decisions/045) moves a waiting sale to unanswered when the customer was never reached, and any
+ * sale not yet regretted to regret when the customer withdraws.
  */
 
-/** Who may make a move: back office (update sale_reports on the sale) or the seller on their own sale (update sales). */
-export type Mover = 'backoffice' | 'seller'
+/**
+ * Who may make a move: back office (update sale_reports on the sale), the seller on their own sale (update sales),
+ * or a quality controller recording a survey's outcome (update sale_quality_surveys; docs/decisions/045).
+ */
+export type Mover = 'backoffice' | 'seller' | 'quality'
 export const MOVER_PERMISSION: Record<Mover, { action: ActionOrManage; subject: Subject }> = {
   backoffice: { action: 'update', subject: 'sale_reports' },
   seller: { action: 'update', subject: 'sales' },
+  quality: { action: 'update', subject: 'sale_quality_surveys' },
 }
 
 type Move = { to: SaleStatus; by: Mover }
@@ -33,32 +40,39 @@ export const SALE_TRANSITIONS: Record<SaleStatus, readonly Move[]> = {
     { to: 'unanswered', by: 'backoffice' },
     { to: 'absence', by: 'backoffice' },
     { to: 'regret', by: 'backoffice' },
+    { to: 'unanswered', by: 'quality' },
+    { to: 'regret', by: 'quality' },
   ],
   deviation: [
     { to: 'finalized', by: 'seller' },
     { to: 'approved', by: 'backoffice' },
     { to: 'regret', by: 'backoffice' },
+    { to: 'regret', by: 'quality' },
   ],
   flagged: [
     { to: 'finalized', by: 'backoffice' },
     { to: 'approved', by: 'backoffice' },
     { to: 'deviation', by: 'backoffice' },
     { to: 'regret', by: 'backoffice' },
+    { to: 'regret', by: 'quality' },
   ],
   unanswered: [
     { to: 'approved', by: 'backoffice' },
     { to: 'deviation', by: 'backoffice' },
     { to: 'regret', by: 'backoffice' },
+    { to: 'regret', by: 'quality' },
   ],
   absence: [
     { to: 'finalized', by: 'backoffice' },
     { to: 'approved', by: 'backoffice' },
     { to: 'regret', by: 'backoffice' },
+    { to: 'regret', by: 'quality' },
   ],
   approved: [
     { to: 'deviation', by: 'backoffice' },
     { to: 'flagged', by: 'backoffice' },
     { to: 'regret', by: 'backoffice' },
+    { to: 'regret', by: 'quality' },
   ],
   regret: [
     { to: 'finalized', by: 'backoffice' },
@@ -73,7 +87,7 @@ export function reasonRequired(from: SaleStatus, to: SaleStatus): boolean {
 
 /** The statuses `from` may move to for someone who may move as the given movers. */
 export function allowedNext(from: SaleStatus, movers: ReadonlySet<Mover>): SaleStatus[] {
-  return SALE_TRANSITIONS[from].filter((m) => movers.has(m.by)).map((m) => m.to)
+  return [...new Set(SALE_TRANSITIONS[from].filter((m) => movers.has(m.by)).map((m) => m.to))]
 }
 
 export type TransitionInput = { to: SaleStatus; reason: string | null; deviationType: DeviationType | null }

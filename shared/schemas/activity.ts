@@ -46,6 +46,8 @@ export const ACTIVITY_ENTITIES = [
   'coach_group',
   'oph_target',
   'external_account_template',
+  'quality_template',
+  'quality_survey',
 ] as const
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date' })

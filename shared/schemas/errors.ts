@@ -42,6 +42,9 @@ export const ERROR_CODES = [
   'terms_not_accepted',
   'title_in_use',
   'no_personal_number',
+  'changed_elsewhere',
+  'link_used',
+  'link_expired',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

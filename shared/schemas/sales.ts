@@ -99,6 +99,8 @@ export type SaleRecord = SaleData &
     sellDate: string
     deviationType: DeviationType | null
     deviationReason: string | null
+    /** the grade of its quality survey, once answered (docs/decisions/045) */
+    qualityGrade?: string | null
     statusHistory: Array<{ status: SaleStatus; at: number; note: string | null }>
     checklistFile: { id: string; name: string; contentType: string; size: number } | null
     createdAt: number

@@ -67,6 +67,7 @@ export function FormDialog(props: {
 
 /** What a failed save says on top of the form: a conflict (someone else saved first), the network, or the server's message. */
 export function formErrorOf(err: unknown, t: (key: string) => string): { message: string; conflict: boolean } {
-  if (err instanceof ApiClientError && err.body?.error === 'version_conflict') return { message: t('form.conflict'), conflict: true }
+  if (err instanceof ApiClientError && (err.body?.error === 'version_conflict' || err.body?.error === 'changed_elsewhere'))
+    return { message: t('form.conflict'), conflict: true }
   return { message: errorText(err, t), conflict: false }
 }

@@ -60,4 +60,10 @@ export {
   serverKeysPg as serverKeys,
 } from './platform'
 export { mailOutboxPg as mailOutbox } from './mail'
+export {
+  qualityTemplatesPg as qualityTemplates,
+  qualityTemplateVersionsPg as qualityTemplateVersions,
+  qualitySurveysPg as qualitySurveys,
+  qualitySurveyLinksPg as qualitySurveyLinks,
+} from './quality'
 export { orderRegistrationsPg as orderRegistrations, orderImportsPg as orderImports, orderMappingsPg as orderMappings } from './orders'

@@ -46,6 +46,8 @@ export const sales = s.sqliteTable(
     externalStatus: s.text('external_status'),
     deviationType: s.text('deviation_type').$type<DeviationType>(),
     deviationReason: s.text('deviation_reason'),
+    /** the grade of its quality survey (docs/decisions/045), written from the quality area's event */
+    qualityGrade: s.text('quality_grade'),
     soldAt: s.integer('sold_at').notNull(),
     sellDate: s.text('sell_date').notNull(),
     orderValueOre: s.integer('order_value_ore').notNull(),
@@ -91,6 +93,7 @@ export const salesPg = p.pgTable(
     externalStatus: p.text('external_status'),
     deviationType: p.text('deviation_type').$type<DeviationType>(),
     deviationReason: p.text('deviation_reason'),
+    qualityGrade: p.text('quality_grade'),
     soldAt: pq.ms('sold_at').notNull(),
     sellDate: p.text('sell_date').notNull(),
     orderValueOre: p.integer('order_value_ore').notNull(),

@@ -12,6 +12,7 @@ import { searchTextOf } from '../../../shared/rules/deviations'
 import type { DeviationType, SaleStatus } from '../../../shared/schemas/sales'
 import type { AbsenceType } from '../../../shared/rules/time-report'
 import { seedRolesIfEmpty } from './roles'
+import { seedQualityDemo } from './quality'
 
 export const DEMO_PASSWORD = 'saljkraft-demo'
 
@@ -275,6 +276,7 @@ export async function seedDemo(database: Database, opts: { scryptLogN: number; n
     }
     const deviated = await seedSalesHistory(database, tx, byEmail.get('seller@demo.test')!, now)
     await seedTimeHistory(database, tx, now, byEmail.get('coach@demo.test')!)
+    await seedQualityDemo(database, tx, byEmail.get('seller@demo.test')!, byEmail.get('backoffice@demo.test') ?? null, now)
     // The deviation notification names the deviated sale's own provider and links to that sale.
     if (deviated) {
       await tx

@@ -1,9 +1,9 @@
 import { Hono, type Context } from 'hono'
 import { deleteCookie, setCookie } from 'hono/cookie'
-import { getConnInfo } from '@hono/node-server/conninfo'
 import { impersonationInputSchema, loginInputSchema, loginMfaInputSchema, mfaEnableInputSchema, mfaPasswordInputSchema } from '../../../shared/schemas/auth'
 import { access, notImpersonating } from '../../lib/access'
 import { requestCookie } from '../../lib/headers'
+import { clientIp } from '../../lib/client-ip'
 import type { AppEnv } from '../../lib/context'
 import type { Deps } from '../../platform/deps'
 import { validate } from '../../lib/validate'
@@ -36,18 +36,6 @@ export function writeSessionCookie(c: Context, token: string, expiresAt: number,
 export function clearSessionCookie(c: Context) {
   deleteCookie(c, COOKIE, { path: '/' })
   deleteCookie(c, SECURE_COOKIE, { path: '/', secure: true })
-}
-
-export function clientIp(c: Context, trustProxy: boolean): string | null {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
-    if (forwarded) return forwarded
-  }
-  try {
-    return getConnInfo(c).remote.address ?? null
-  } catch {
-    return null
-  }
 }
 
 /** The password typed again for a change to sign-in methods; a wrong one is a field error on `password`. */

@@ -62,6 +62,7 @@ export function salesRepo(t: Schema, fileStore: Pick<FileStore, 'describeMany'>)
         status: s.status,
         deviationType: s.deviationType,
         deviationReason: s.deviationReason,
+        qualityGrade: s.qualityGrade,
         orderValueOre: s.orderValueOre,
         sellerCommissionOre: s.sellerCommissionOre,
         companyCommissionOre: s.companyCommissionOre,

@@ -464,6 +464,53 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
     },
 
     /** A sale as an alert names it: its provider, customer and seller (the notifications area asks). */
+    /**
+     * What the quality area asks of a sale (docs/decisions/045): its details for the survey form, the move a
+     * survey's outcome makes through the lifecycle (as the `quality` mover), and the grade it was given.
+     */
+    quality: {
+      async forSurvey(db: Db, saleId: string) {
+        const [sale] = await db.select().from(t.sales).where(eq(t.sales.id, saleId))
+        if (!sale) return null
+        const lines = await db
+          .select({ name: t.saleLines.productName, quantity: t.saleLines.quantity })
+          .from(t.saleLines)
+          .where(eq(t.saleLines.saleId, saleId))
+          .orderBy(asc(t.saleLines.position))
+        return {
+          customerName: sale.customerName,
+          customerType: sale.customerType,
+          companyName: sale.companyName,
+          phone: sale.phone,
+          email: sale.email,
+          ssn: sale.customerSsn,
+          orderValueOre: sale.orderValueOre,
+          soldAt: sale.soldAt,
+          status: sale.status,
+          lines,
+        }
+      },
+
+      /**
+       * Moves the sale as a quality call's outcome, when the lifecycle allows it from where the sale is now; else
+       * leaves it (back office decided first) and says so. Written as every move is: status, history, log, event.
+       */
+      async outcome(tx: Db, move: { saleId: string; to: 'unanswered' | 'regret'; reason: string | null; byUserId: string | null; now: number }) {
+        const [sale] = await tx.select().from(t.sales).where(eq(t.sales.id, move.saleId))
+        if (!sale) return { moved: false, from: null }
+        const input: TransitionInput = { to: move.to, reason: move.reason, deviationType: null }
+        if (transitionProblem(sale.status, input, new Set<Mover>(['quality']))) return { moved: false, from: sale.status }
+        await applyMove(tx, sale, input, move.byUserId, false, move.now)
+        return { moved: true, from: sale.status }
+      },
+
+      /** The grade of the sale's survey, on the sale: the seller's device pulls it with the next change-counter value. */
+      async graded(tx: Db, saleId: string, grade: string | null) {
+        const version = await nextChangeVersion(tx, t)
+        await tx.update(t.sales).set({ qualityGrade: grade, version }).where(eq(t.sales.id, saleId))
+      },
+    },
+
     async label(db: Db, saleId: string): Promise<{ provider: string; customer: string; seller: string } | null> {
       const [row] = await db
         .select({ provider: t.providers.name, customer: t.sales.customerName, first: t.users.firstName, last: t.users.lastName })

@@ -111,6 +111,12 @@ export function usersDirectory({ t }: Database) {
       return db.select({ id: t.roles.id, key: t.roles.key, name: t.roles.name }).from(t.roles).orderBy(t.roles.name)
     },
 
+    /** The day a person's employment began (YYYY-MM-DD), or null (the quality area's sampling asks; decision 045). */
+    async employmentDate(db: Db, userId: string): Promise<string | null> {
+      const [row] = await db.select({ date: t.users.employmentDate }).from(t.users).where(eq(t.users.id, userId))
+      return row?.date ?? null
+    },
+
     /** Names of people (active or not) and roles, by id, for lists that name them. */
     async names(db: Db, ids: { userIds?: string[]; roleIds?: string[] }): Promise<Map<string, string>> {
       const out = new Map<string, string>()

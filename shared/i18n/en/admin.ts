@@ -116,6 +116,8 @@ export const enAdmin = {
       coach_group: 'Coach group',
       oph_target: 'OPH targets',
       external_account_template: 'External account template',
+      quality_template: 'Survey template',
+      quality_survey: 'Quality survey',
       summary: 'Summary',
       notificationMessage: 'Message',
       alertRecipient: 'Deviation receiver',

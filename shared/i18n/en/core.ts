@@ -130,6 +130,9 @@ export const enCore = {
       terms_declined: 'Terms declined',
       external_account_set: 'External account changed',
       external_password_read: 'External password shown',
+      answered: 'Answered',
+      not_reached: 'Customer not reached',
+      regret: 'Customer regretted',
     },
   },
   impersonation: {
@@ -173,6 +176,7 @@ export const enCore = {
     reload: 'Reload',
   },
   table: {
+    noFigures: 'Nothing to show for this period.',
     filters: 'Filters',
     filtersActive: 'Filters ({{count}})',
     search: 'Search…',
@@ -200,6 +204,10 @@ export const enCore = {
     test: {
       subject: 'Test message from Säljkraft',
       text: 'Hi {{name}}!\n\nThis is a test message from Säljkraft. If it arrives, e-mail is working.\n\nSent by {{sender}}.',
+    },
+    qualitySurvey: {
+      subject: 'How was your purchase?',
+      text: 'Hi {{name}}!\n\nThank you for choosing us. We would like to hear how you found meeting our seller. It takes a minute:\n\n{{link}}\n\nThe link is valid for {{days}} days and can be used once.',
     },
     notification: {
       subject: '{{title}}',
@@ -540,6 +548,9 @@ export const enCore = {
     terms_not_accepted: 'Accept the terms of use to go on.',
     title_in_use: '{{count}} people hold the title. Give them another title first.',
     no_personal_number: 'The user has no personal number on record, so the password cannot be shown. Add the personal number first.',
+    changed_elsewhere: 'Someone else changed this while you were working on it. Reload and try again.',
+    link_used: 'The survey has already been answered. Thank you for your help!',
+    link_expired: 'The link has expired. Contact us if you would still like to answer.',
     network: 'No connection to the server. Check the network and try again.',
   },
   routes: {
@@ -635,6 +646,7 @@ export const enCore = {
     'user-admin-users-id': 'User',
     'users-profile': 'My profile',
     maintenance: 'Maintenance',
+    'survey-token': 'Customer survey',
     'sales-time-report': 'Time report',
     'sales-sick-notice': 'Sick notice',
     'sales-sync': 'Sync',

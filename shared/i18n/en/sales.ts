@@ -76,6 +76,14 @@ export const enSales = {
     },
   },
   sales: {
+    surveyCode: {
+      doorCode: 'Show survey QR to the customer',
+      doorTitle: 'Customer survey',
+      doorText: 'Let the customer scan the code with their phone and answer the survey. The code is valid for 24 hours.',
+      noSurvey: 'This sale has no quality survey right now.',
+      offline: 'You need a network to show the code.',
+    },
+    qualityGrade: 'Quality grade {{grade}}',
     correct: {
       button: 'Correct the sale',
       title: 'Correct the sale',

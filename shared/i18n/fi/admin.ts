@@ -116,6 +116,8 @@ export const fiAdmin = {
       coach_group: 'Valmentajaryhmä',
       oph_target: 'OPH-tavoitteet',
       external_account_template: 'Ulkoisen tilin malli',
+      quality_template: 'Kyselypohja',
+      quality_survey: 'Laatukysely',
       summary: 'Yhteenveto',
       notificationMessage: 'Viesti',
       alertRecipient: 'Poikkeamien vastaanottaja',

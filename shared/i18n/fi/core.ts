@@ -130,6 +130,9 @@ export const fiCore = {
       terms_declined: 'Ehdot hylätty',
       external_account_set: 'Ulkoinen tili muutettu',
       external_password_read: 'Ulkoinen salasana näytetty',
+      answered: 'Vastattu',
+      not_reached: 'Asiakasta ei tavoitettu',
+      regret: 'Asiakas perui',
     },
   },
   impersonation: {
@@ -173,6 +176,7 @@ export const fiCore = {
     reload: 'Lataa uudelleen',
   },
   table: {
+    noFigures: 'Tältä jaksolta ei ole näytettävää.',
     filters: 'Suodattimet',
     filtersActive: 'Suodattimet ({{count}})',
     search: 'Hae…',
@@ -200,6 +204,10 @@ export const fiCore = {
     test: {
       subject: 'Testiviesti Säljkraftista',
       text: 'Hei {{name}}!\n\nTämä on Säljkraftin testiviesti. Jos se tulee perille, sähköpostit toimivat.\n\nLähettäjä: {{sender}}.',
+    },
+    qualitySurvey: {
+      subject: 'Millainen ostokokemuksesi oli?',
+      text: 'Hei {{name}}!\n\nKiitos, että valitsit meidät. Haluaisimme kuulla, millainen kohtaaminen myyjämme kanssa oli. Se vie minuutin:\n\n{{link}}\n\nLinkki on voimassa {{days}} päivää ja sitä voi käyttää kerran.',
     },
     notification: {
       subject: '{{title}}',
@@ -540,6 +548,9 @@ export const fiCore = {
     terms_not_accepted: 'Hyväksy käyttöehdot jatkaaksesi.',
     title_in_use: 'Tittelillä on {{count}} henkilöä. Anna heille ensin toinen titteli.',
     no_personal_number: 'Käyttäjälle ei ole tallennettu henkilötunnusta, joten salasanaa ei voi näyttää. Lisää henkilötunnus ensin.',
+    changed_elsewhere: 'Joku muu muutti tätä samaan aikaan. Lataa sivu uudelleen ja yritä uudelleen.',
+    link_used: 'Kyselyyn on jo vastattu. Kiitos avustasi!',
+    link_expired: 'Linkki on vanhentunut. Ota yhteyttä, jos haluat silti vastata.',
     network: 'Ei yhteyttä palvelimeen. Tarkista verkkoyhteys ja yritä uudelleen.',
   },
   routes: {
@@ -635,6 +646,7 @@ export const fiCore = {
     'user-admin-users-id': 'Käyttäjä',
     'users-profile': 'Oma profiili',
     maintenance: 'Huoltokatko',
+    'survey-token': 'Asiakaskysely',
     'sales-time-report': 'Tuntiraportti',
     'sales-sick-notice': 'Sairausilmoitus',
     'sales-sync': 'Synkronointi',

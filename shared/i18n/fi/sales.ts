@@ -76,6 +76,14 @@ export const fiSales = {
     },
   },
   sales: {
+    surveyCode: {
+      doorCode: 'Näytä kyselyn QR-koodi asiakkaalle',
+      doorTitle: 'Asiakaskysely',
+      doorText: 'Anna asiakkaan skannata koodi puhelimellaan ja vastata kyselyyn. Koodi on voimassa 24 tuntia.',
+      noSurvey: 'Tällä kaupalla ei ole nyt laatukyselyä.',
+      offline: 'Tarvitset verkkoyhteyden koodin näyttämiseen.',
+    },
+    qualityGrade: 'Laatuarvosana {{grade}}',
     correct: {
       button: 'Korjaa myynti',
       title: 'Korjaa myynti',

@@ -114,6 +114,8 @@ export const svAdmin = {
       coach_group: 'Coachgrupp',
       oph_target: 'OPH-mål',
       external_account_template: 'Mall för externt konto',
+      quality_template: 'Enkätmall',
+      quality_survey: 'Kvalitetsenkät',
       summary: 'Sammanställning',
       notificationMessage: 'Meddelande',
       alertRecipient: 'Avvikelsemottagare',

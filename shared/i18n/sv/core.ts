@@ -127,6 +127,9 @@ export const svCore = {
       terms_declined: 'Villkor avböjda',
       external_account_set: 'Externt konto ändrat',
       external_password_read: 'Externt lösenord visat',
+      answered: 'Besvarad',
+      not_reached: 'Kunden nåddes inte',
+      regret: 'Kunden ångrade',
     },
   },
   impersonation: {
@@ -170,6 +173,7 @@ export const svCore = {
     reload: 'Ladda om',
   },
   table: {
+    noFigures: 'Inget att visa för den här perioden.',
     filters: 'Filter',
     filtersActive: 'Filter ({{count}})',
     search: 'Sök…',
@@ -197,6 +201,10 @@ export const svCore = {
     test: {
       subject: 'Testmeddelande från Säljkraft',
       text: 'Hej {{name}}!\n\nDet här är ett testmeddelande från Säljkraft. Kommer det fram fungerar utskicken av e-post.\n\nSkickat av {{sender}}.',
+    },
+    qualitySurvey: {
+      subject: 'Hur upplevde du ditt köp?',
+      text: 'Hej {{name}}!\n\nTack för att du valde oss. Vi vill gärna höra hur du upplevde mötet med vår säljare. Det tar en minut:\n\n{{link}}\n\nLänken gäller i {{days}} dagar och kan användas en gång.',
     },
     notification: {
       subject: '{{title}}',
@@ -524,6 +532,9 @@ export const svCore = {
     terms_not_accepted: 'Godkänn användarvillkoren för att fortsätta.',
     title_in_use: '{{count}} personer har titeln. Ge dem en annan titel först.',
     no_personal_number: 'Användaren har inget personnummer registrerat, så lösenordet kan inte visas. Lägg in personnumret först.',
+    changed_elsewhere: 'Någon annan ändrade det här medan du arbetade med det. Ladda om och försök igen.',
+    link_used: 'Enkäten är redan besvarad. Tack för hjälpen!',
+    link_expired: 'Länken har gått ut. Hör av dig till oss om du ändå vill svara.',
     network: 'Ingen kontakt med servern. Kontrollera nätverket och försök igen.',
   },
   routes: {
@@ -619,6 +630,7 @@ export const svCore = {
     'user-admin-users-id': 'Användare',
     'users-profile': 'Min profil',
     maintenance: 'Underhåll',
+    'survey-token': 'Kundenkät',
     'sales-time-report': 'Tidrapport',
     'sales-sick-notice': 'Sjukanmälan',
     'sales-sync': 'Synkronisering',

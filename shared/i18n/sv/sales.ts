@@ -74,6 +74,14 @@ export const svSales = {
     },
   },
   sales: {
+    surveyCode: {
+      doorCode: 'Visa enkät-QR för kunden',
+      doorTitle: 'Kundenkät',
+      doorText: 'Låt kunden skanna koden med sin telefon och svara på enkäten. Koden gäller i 24 timmar.',
+      noSurvey: 'Den här försäljningen har ingen kvalitetsenkät just nu.',
+      offline: 'Du behöver nätverk för att visa koden.',
+    },
+    qualityGrade: 'Kvalitetsbetyg {{grade}}',
     correct: {
       button: 'Rätta försäljningen',
       title: 'Rätta försäljningen',

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, DataList, Flex, HStack, Image, Link as ChakraLink, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
+import { Alert, Badge, Box, Button, Card, DataList, Flex, HStack, Image, Link as ChakraLink, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
 import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
@@ -9,6 +9,7 @@ import { Page } from '../../../components/ui/page'
 import { useCatalog, useLocalFile, useOutboxFor, useSale, useSellerStore } from '../api/seller-store'
 import { SyncBadge } from '../components/status-badges'
 import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
+import { SurveyCodeButton } from '../components/survey-code-button'
 import { Figure } from '../components/figure'
 import { CorrectSaleDialog } from '../components/correct-sale-dialog'
 import { CORRECTIONS } from '../../../../shared/rules/sale-lifecycle'
@@ -54,10 +55,20 @@ export default function SaleDetailPage() {
       <HStack gap="2" wrap="wrap">
         <SaleStatusBadge status={sale.status as SaleStatus} />
         <SyncBadge sync={sale.sync} />
+        {sale.qualityGrade ? (
+          <Badge variant="outline" colorPalette="purple" data-testid="sale-quality-grade">
+            {t('sales.qualityGrade', { grade: sale.qualityGrade })}
+          </Badge>
+        ) : null}
         <Text fontSize="sm" color="fg.muted">
           {t('sales.soldAt', { date: sale.soldAt, time: formatTime(sale.soldAt, lang) })}
         </Text>
       </HStack>
+      {sale.sync !== 'pending' && !sale.qualityGrade && sale.status !== 'regret' ? (
+        <Box>
+          <SurveyCodeButton saleId={sale.id} />
+        </Box>
+      ) : null}
       {sale.sync === 'pending' ? (
         <Alert.Root status="warning" size="sm">
           <Alert.Indicator />

@@ -1,0 +1,168 @@
+import { Box, Button, Card, HStack, Heading, Table, Text } from '@chakra-ui/react'
+import { BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, LineElement, PointElement, Tooltip, type ChartOptions } from 'chart.js'
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react'
+import { Bar, Line } from 'react-chartjs-2'
+import { useTranslation } from 'react-i18next'
+import { useColorScheme } from '../../lib/preferences'
+import { downloadText, toCsv } from './data-table/csv'
+
+ChartJS.register(BarElement, CategoryScale, LinearScale, LineElement, PointElement, Tooltip, Legend)
+
+/** Series colours that read on both the light and the dark theme. */
+export const CHART_COLORS = {
+  blue: '#3b6fd8',
+  green: '#2f9e5b',
+  red: '#d64545',
+  grey: '#9aa3ad',
+  amber: '#d9901a',
+  purple: '#8a5cd1',
+} as const
+
+export type ChartSeries = {
+  label: string
+  values: Array<number | null>
+  color: string
+  /** drawn dashed (a comparison, such as the year before) */
+  dashed?: boolean
+}
+
+export type FigureColumn = {
+  header: string
+  /** the cell of row `i` (the chart's `labels[i]`); a link here opens the rows behind the figure */
+  render: (i: number) => ReactNode
+  csv: (i: number) => string | number | null
+  numeric?: boolean
+}
+
+/**
+ * A chart with its figures (chart.js through react-chartjs-2, loaded with the screen that shows it): the figures are
+ * also a table below it, which screen readers read instead of the drawing, and a CSV of that table. A click on a
+ * bar or point calls `onPick` with its row, so the screen can open the rows behind the figure.
+ */
+export function StatChart(props: {
+  title: string
+  kind: 'bar' | 'line'
+  labels: string[]
+  series: ChartSeries[]
+  columns: FigureColumn[]
+  fileName: string
+  stacked?: boolean
+  /** the value axis's top (100 for a score or a percent) */
+  max?: number
+  format?: (value: number) => string
+  /** counts: the value axis has whole steps only */
+  integer?: boolean
+  onPick?: (index: number, series: number) => void
+  testId?: string
+  height?: number
+}) {
+  const { t } = useTranslation()
+  // The theme's muted text colour, for the axes, read from the page (it follows light and dark).
+  const probe = useRef<HTMLSpanElement>(null)
+  const [ink, setInk] = useState('#6b7280')
+  const scheme = useColorScheme()
+  useLayoutEffect(() => {
+    if (probe.current) setInk(getComputedStyle(probe.current).color)
+  }, [scheme])
+  const format = props.format ?? ((v: number) => String(v))
+  const options: ChartOptions<'bar' | 'line'> = {
+    responsive: true,
+    maintainAspectRatio: false,
+    animation: false,
+    interaction: { mode: 'nearest', intersect: props.kind === 'bar' },
+    plugins: {
+      legend: { display: props.series.length > 1, labels: { color: ink, boxWidth: 12 } },
+      tooltip: { callbacks: { label: (c) => `${c.dataset.label ?? ''}: ${c.parsed.y === null ? '–' : format(c.parsed.y)}` } },
+    },
+    scales: {
+      x: { stacked: props.stacked, ticks: { color: ink }, grid: { display: false } },
+      y: {
+        stacked: props.stacked,
+        beginAtZero: true,
+        max: props.max,
+        ticks: { color: ink, precision: props.integer ? 0 : undefined, callback: (v) => format(Number(v)) },
+      },
+    },
+    onClick: (_event, elements) => {
+      const hit = elements[0]
+      if (hit && props.onPick) props.onPick(hit.index, hit.datasetIndex)
+    },
+    onHover: (event, elements) => {
+      const target = event.native?.target as HTMLElement | undefined
+      if (target) target.style.cursor = elements.length && props.onPick ? 'pointer' : 'default'
+    },
+  }
+  const data = {
+    labels: props.labels,
+    datasets: props.series.map((s) => ({
+      label: s.label,
+      data: s.values,
+      backgroundColor: s.color,
+      borderColor: s.color,
+      borderDash: s.dashed ? [6, 4] : undefined,
+      pointRadius: props.kind === 'line' ? 4 : undefined,
+      spanGaps: true,
+    })),
+  }
+  const download = () =>
+    downloadText(
+      props.fileName,
+      toCsv(
+        props.columns.map((c) => c.header),
+        props.labels.map((_, i) => props.columns.map((c) => c.csv(i))),
+      ),
+    )
+  return (
+    <Card.Root data-testid={props.testId}>
+      <Card.Body gap="4">
+        <HStack justify="space-between" gap="2" flexWrap="wrap">
+          <Heading as="h2" size="md">
+            {props.title}
+          </Heading>
+          <Button size="xs" variant="outline" onClick={download} data-testid="chart-csv">
+            {t('table.downloadCsv')}
+          </Button>
+        </HStack>
+        <Box as="span" ref={probe} color="fg.muted" display="none" />
+        {props.labels.length === 0 ? (
+          <Text color="fg.muted">{t('table.noFigures')}</Text>
+        ) : (
+          <>
+            {/* The drawing is for the eye; the table below says the same to a screen reader. */}
+            <Box h={`${props.height ?? 260}px`} aria-hidden data-testid="chart-canvas">
+              {props.kind === 'bar' ? (
+                <Bar options={options as ChartOptions<'bar'>} data={data} />
+              ) : (
+                <Line options={options as ChartOptions<'line'>} data={data} />
+              )}
+            </Box>
+            <Table.ScrollArea borderWidth="1px" rounded="md">
+              <Table.Root size="sm" aria-label={props.title} data-testid="chart-table">
+                <Table.Header>
+                  <Table.Row>
+                    {props.columns.map((c) => (
+                      <Table.ColumnHeader key={c.header} textAlign={c.numeric ? 'end' : undefined} whiteSpace="nowrap">
+                        {c.header}
+                      </Table.ColumnHeader>
+                    ))}
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {props.labels.map((label, i) => (
+                    <Table.Row key={label} data-testid="chart-row">
+                      {props.columns.map((c) => (
+                        <Table.Cell key={c.header} textAlign={c.numeric ? 'end' : undefined} whiteSpace="nowrap">
+                          {c.render(i)}
+                        </Table.Cell>
+                      ))}
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Table.ScrollArea>
+          </>
+        )}
+      </Card.Body>
+    </Card.Root>
+  )
+}

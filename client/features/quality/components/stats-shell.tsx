@@ -1,0 +1,221 @@
+import { Box, Button, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react'
+import { useMemo, useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useLocation, useNavigate, useSearchParams } from 'react-router'
+import { businessDay } from '../../../../shared/rules/work'
+import { qualityStatsFilterSchema, type QualityStatsFilter } from '../../../../shared/schemas/quality'
+import { fieldErrorsOf } from '../../../../shared/schemas/errors'
+import { LookupCombobox, LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
+import { Page } from '../../../components/ui/page'
+import { useAbility } from '../../../lib/session'
+
+const SCREENS = ['all', 'grades', 'monthly', 'sellers'] as const
+export type StatsScreen = (typeof SCREENS)[number]
+const PRESETS = ['last12', 'thisYear', 'lastYear', 'thisMonth', 'lastMonth'] as const
+type Preset = (typeof PRESETS)[number]
+
+const pad = (n: number) => String(n).padStart(2, '0')
+const lastDayOf = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate()
+
+/** A preset's first and last day, counted from today in Stockholm. */
+export function presetPeriod(preset: Preset, today: string): { from: string; to: string } {
+  const [y, m] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))]
+  switch (preset) {
+    case 'last12': {
+      const start = m === 12 ? [y, 1] : [y - 1, m + 1]
+      return { from: `${start[0]}-${pad(start[1]!)}-01`, to: today }
+    }
+    case 'thisYear':
+      return { from: `${y}-01-01`, to: today }
+    case 'lastYear':
+      return { from: `${y - 1}-01-01`, to: `${y - 1}-12-31` }
+    case 'thisMonth':
+      return { from: `${y}-${pad(m)}-01`, to: today }
+    case 'lastMonth': {
+      const [py, pm] = m === 1 ? [y - 1, 12] : [y, m - 1]
+      return { from: `${py}-${pad(pm)}-01`, to: `${py}-${pad(pm)}-${pad(lastDayOf(py, pm))}` }
+    }
+  }
+}
+
+/**
+ * The filter of the statistics screens, kept in the address (a link or the back button brings the same figures):
+ * the period (the last 12 months unless chosen), office, team, seller and provider. `problems` names what is wrong
+ * with a period typed by hand, as the server would; nothing is asked until it is right.
+ */
+export function useStatsFilter() {
+  const [params, setParams] = useSearchParams()
+  // Today in Stockholm, fixed while the screen is open (a period does not move under the reader at midnight).
+  const [today] = useState(() => businessDay(Date.now()))
+  const fallback = presetPeriod('last12', today)
+  const filter: QualityStatsFilter = {
+    from: params.get('from') || fallback.from,
+    to: params.get('to') || fallback.to,
+    officeId: params.get('office') || undefined,
+    teamId: params.get('team') || undefined,
+    sellerId: params.get('seller') || undefined,
+    providerId: params.get('provider') || undefined,
+  }
+  const { t } = useTranslation()
+  const key = JSON.stringify(filter)
+  const checked = useMemo(() => qualityStatsFilterSchema.safeParse(JSON.parse(key) as QualityStatsFilter), [key])
+  const problems = checked.success ? null : fieldErrorsOf(checked.error, t)
+  const set = (changes: Record<string, string | undefined>) =>
+    setParams((p) => {
+      const next = new URLSearchParams(p)
+      for (const [k, v] of Object.entries(changes)) {
+        if (v === undefined || v === '') next.delete(k)
+        else next.set(k, v)
+      }
+      next.delete('page')
+      return next
+    })
+  return { filter, problems, set, today }
+}
+
+/** The link to the surveys behind a figure: the statistics' filter and the figure's own narrowing. */
+export function surveysHref(filter: QualityStatsFilter, narrow: Record<string, string | undefined>): string {
+  const q = new URLSearchParams()
+  const all: Record<string, string | undefined> = {
+    from: filter.from,
+    to: filter.to,
+    office: filter.officeId,
+    team: filter.teamId,
+    seller: filter.sellerId,
+    provider: filter.providerId,
+    ...narrow,
+  }
+  for (const [k, v] of Object.entries(all)) if (v) q.set(k, v)
+  return `/backoffice/salequality/surveys?${q.toString()}`
+}
+
+/** The frame of the four statistics screens: the title, the tabs between them and the filter. */
+export function StatsShell(props: { screen: StatsScreen; children: (filter: QualityStatsFilter) => ReactNode }) {
+  const { t } = useTranslation()
+  const ability = useAbility()
+  const navigate = useNavigate()
+  const location = useLocation()
+  const { filter, problems, set, today } = useStatsFilter()
+  // On a phone the filters beyond the period are folded until asked for.
+  const [more, setMore] = useState(false)
+  const narrowedBy = [filter.officeId, filter.teamId, filter.sellerId, filter.providerId].filter(Boolean).length
+  const preset = PRESETS.find((p) => {
+    const period = presetPeriod(p, today)
+    return period.from === filter.from && period.to === filter.to
+  })
+  const keep = new URLSearchParams(location.search)
+  keep.delete('page')
+  keep.delete('sortBy')
+  keep.delete('orderBy')
+  return (
+    <Page title={t(`routes.backoffice-salequality-statistics-${props.screen}`)} breadcrumbs={[{ label: t('nav.groups.saleQuality') }]}>
+      <Stack gap="5">
+        <Tabs.Root
+          value={props.screen}
+          onValueChange={(e) => void navigate(`/backoffice/salequality/statistics/${e.value}?${keep.toString()}`)}
+          variant="line"
+          size="sm"
+        >
+          <Tabs.List overflowX="auto" data-testid="stats-tabs">
+            {SCREENS.map((s) => (
+              <Tabs.Trigger key={s} value={s} whiteSpace="nowrap">
+                {t(`quality.stats.tab.${s}`)}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+        </Tabs.Root>
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3" data-testid="stats-filter">
+          <Field.Root>
+            <Field.Label fontSize="sm">{t('quality.stats.period')}</Field.Label>
+            <NativeSelect.Root size="sm">
+              <NativeSelect.Field
+                value={preset ?? 'custom'}
+                onChange={(e) => {
+                  const value = e.currentTarget.value as Preset | 'custom'
+                  if (value !== 'custom') set(presetPeriod(value, today))
+                }}
+                data-testid="stats-preset"
+              >
+                {PRESETS.map((p) => (
+                  <option key={p} value={p}>
+                    {t(`quality.stats.preset.${p}`)}
+                  </option>
+                ))}
+                <option value="custom">{t('quality.stats.preset.custom')}</option>
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+          <HStack gap="2" align="start">
+            <Field.Root invalid={!!problems?.from}>
+              <Field.Label fontSize="sm">{t('quality.stats.from')}</Field.Label>
+              <Input size="sm" type="date" value={filter.from} max={filter.to} onChange={(e) => set({ from: e.currentTarget.value })} />
+              <Field.ErrorText>{problems?.from?.[0]}</Field.ErrorText>
+            </Field.Root>
+            <Field.Root invalid={!!problems?.to}>
+              <Field.Label fontSize="sm">{t('quality.stats.to')}</Field.Label>
+              <Input size="sm" type="date" value={filter.to} min={filter.from} onChange={(e) => set({ to: e.currentTarget.value })} />
+              <Field.ErrorText>{problems?.to?.[0]}</Field.ErrorText>
+            </Field.Root>
+          </HStack>
+          <Button size="sm" variant="outline" hideFrom="sm" onClick={() => setMore((x) => !x)} aria-expanded={more} data-testid="stats-more-filters">
+            {more ? t('quality.stats.fewerFilters') : `${t('quality.stats.moreFilters')}${narrowedBy ? ` (${narrowedBy})` : ''}`}
+          </Button>
+          {ability.can('view', 'offices') ? (
+            <Box alignSelf="end" display={{ base: more ? 'block' : 'none', sm: 'block' }}>
+              <LookupNativeSelect
+                kind="offices"
+                label={t('quality.stats.office')}
+                emptyLabel={t('quality.stats.allOffices')}
+                value={filter.officeId}
+                onChange={(v) => set({ office: v, team: undefined, seller: undefined })}
+              />
+            </Box>
+          ) : null}
+          {ability.can('view', 'teams') ? (
+            <Box alignSelf="end" display={{ base: more ? 'block' : 'none', sm: 'block' }}>
+              <LookupNativeSelect
+                kind="teams"
+                label={t('quality.stats.team')}
+                emptyLabel={t('quality.stats.allTeams')}
+                parentId={filter.officeId}
+                value={filter.teamId}
+                onChange={(v) => set({ team: v, seller: undefined })}
+              />
+            </Box>
+          ) : null}
+          {ability.can('view', 'users') ? (
+            <Box alignSelf="end" display={{ base: more ? 'block' : 'none', sm: 'block' }}>
+              <LookupCombobox
+                kind="users"
+                label={t('quality.stats.seller')}
+                placeholder={t('quality.stats.allSellers')}
+                parentId={filter.teamId}
+                value={filter.sellerId}
+                onChange={(v) => set({ seller: v })}
+              />
+            </Box>
+          ) : null}
+          {ability.can('view', 'providers') ? (
+            <Box alignSelf="end" display={{ base: more ? 'block' : 'none', sm: 'block' }}>
+              <LookupNativeSelect
+                kind="providers"
+                label={t('quality.stats.provider')}
+                emptyLabel={t('quality.stats.allProviders')}
+                value={filter.providerId}
+                onChange={(v) => set({ provider: v })}
+              />
+            </Box>
+          ) : null}
+        </SimpleGrid>
+        {problems ? (
+          <Text color="fg.error" fontSize="sm" data-testid="stats-filter-problem">
+            {t('quality.stats.fixPeriod')}
+          </Text>
+        ) : (
+          props.children(filter)
+        )}
+      </Stack>
+    </Page>
+  )
+}

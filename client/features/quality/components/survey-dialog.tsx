@@ -1,0 +1,520 @@
+import {
+  Badge,
+  Box,
+  Button,
+  CloseButton,
+  Dialog,
+  Field,
+  Fieldset,
+  HStack,
+  NativeSelect,
+  Portal,
+  RadioGroup,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { formatDate, formatOre, formatTime, type FormatLanguage } from '../../../../shared/format'
+import { formatPersonalNumber } from '../../../../shared/rules/identity'
+import { answersSchemaFor, textIn, type Answers } from '../../../../shared/rules/quality'
+import type { Question, SurveyDetail } from '../../../../shared/schemas/quality'
+import { useDialogSize } from '../../../components/ui/dialog-size'
+import { LoadError } from '../../../components/ui/load-error'
+import { ApiClientError, errorText } from '../../../lib/api-client'
+import { snackbar } from '../../../lib/snackbar-store'
+import { answerSurvey, getSurvey, sendSurveyLink, surveyNotReached, surveyRegret } from '../api/quality-api'
+
+type Lang = 'sv' | 'en' | 'fi'
+
+/**
+ * One survey beside its sale (docs/decisions/045): the customer's phone one tap away, the questions of the version it
+ * is answered with, and the three outcomes. An ended survey shows its result. The whole screen on a phone.
+ */
+export function SurveyDialog(props: { id: string; onClose: () => void; onDone: () => void; nextId: string | null; onNext: (id: string) => void }) {
+  const { t } = useTranslation()
+  const size = useDialogSize('lg')
+  const survey = useQuery({ queryKey: ['quality-survey', props.id], queryFn: ({ signal }) => getSurvey(props.id, signal), gcTime: 0 })
+  return (
+    <Dialog.Root open onOpenChange={(e) => !e.open && props.onClose()} size={size} scrollBehavior="inside">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="survey-dialog">
+            <Dialog.Header>
+              <Dialog.Title>
+                {survey.data ? `${survey.data.seller.name} · ${survey.data.provider.name}` : t('routes.backoffice-salequality-surveys')}
+              </Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              {survey.isError ? (
+                survey.error instanceof ApiClientError && survey.error.status === 404 ? (
+                  <Text role="alert">{t('quality.surveys.notFound')}</Text>
+                ) : (
+                  <LoadError error={survey.error} onRetry={() => void survey.refetch()} />
+                )
+              ) : !survey.data ? (
+                <Skeleton h="80" aria-busy />
+              ) : (
+                <SurveyBody
+                  key={`${survey.data.id}:${survey.data.version}`}
+                  survey={survey.data}
+                  reload={() => void survey.refetch()}
+                  onDone={() => {
+                    props.onDone()
+                    void survey.refetch()
+                  }}
+                />
+              )}
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={props.onClose}>
+                {t('quality.surveys.back')}
+              </Button>
+              {props.nextId ? (
+                <Button
+                  {...(survey.data?.status === 'queued' ? { variant: 'outline' as const } : { colorPalette: 'brand', variant: 'solid' as const })}
+                  onClick={() => props.onNext(props.nextId!)}
+                >
+                  {t('quality.surveys.next')}
+                </Button>
+              ) : null}
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t('app.close')} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  )
+}
+
+function SurveyBody(props: { survey: SurveyDetail; reload: () => void; onDone: () => void }) {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const s = props.survey
+  const questions = s.template?.content.questions ?? []
+  const [answers, setAnswers] = useState<Answers>({})
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [busy, setBusy] = useState<'answer' | 'notReached' | 'regret' | null>(null)
+  const [regretOpen, setRegretOpen] = useState(false)
+  const [linkOpen, setLinkOpen] = useState(false)
+  const [linkLanguage, setLinkLanguage] = useState<Lang>((i18n.language as Lang) ?? 'sv')
+  const [linkBusy, setLinkBusy] = useState(false)
+  const [reason, setReason] = useState('')
+  const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
+  const open = s.status === 'queued' && s.canRecord
+
+  const failed = (err: unknown) => {
+    const body = err instanceof ApiClientError ? err.body : undefined
+    if (body?.fieldErrors) {
+      setErrors(Object.fromEntries(Object.entries(body.fieldErrors).map(([k, v]) => [k.replace(/^answers\.?/, '') || '_', v[0]!])))
+      return
+    }
+    const conflict = body?.error === 'changed_elsewhere' || body?.error === 'already_decided'
+    setFormError({ message: errorText(err, t), conflict })
+  }
+
+  const save = async () => {
+    setFormError(null)
+    const parsed = answersSchemaFor(questions).safeParse(answers)
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.') || '_', t(i.message)])))
+      return
+    }
+    setErrors({})
+    setBusy('answer')
+    try {
+      const done = await answerSurvey(s.id, s.version, parsed.data as Answers)
+      snackbar.show(done.grade ? t('quality.surveys.answeredToast', { grade: done.grade }) : t('quality.surveys.answeredNoGrade'), {
+        color: 'success',
+        icon: 'success',
+      })
+      props.onDone()
+    } catch (err) {
+      failed(err)
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  const notReached = async () => {
+    setFormError(null)
+    setBusy('notReached')
+    try {
+      const done = await surveyNotReached(s.id, s.version)
+      snackbar.show(done.status === 'unreached' ? t('quality.surveys.unreachedToast', { n: done.attempts }) : t('quality.surveys.notReachedToast'), {
+        color: 'success',
+        icon: 'success',
+      })
+      props.onDone()
+    } catch (err) {
+      failed(err)
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  const sendLink = async () => {
+    setFormError(null)
+    setLinkBusy(true)
+    try {
+      const sent = await sendSurveyLink(s.id, linkLanguage)
+      snackbar.show(t('quality.share.sentToast', { to: sent.sentTo }), { color: 'success', icon: 'success' })
+      setLinkOpen(false)
+    } catch (err) {
+      const body = err instanceof ApiClientError ? err.body : undefined
+      setFormError({ message: body?.fieldErrors?.email?.[0] ?? errorText(err, t), conflict: false })
+    } finally {
+      setLinkBusy(false)
+    }
+  }
+
+  const regret = async () => {
+    if (!reason.trim()) {
+      setErrors({ reason: t('validation.required') })
+      return
+    }
+    setFormError(null)
+    setBusy('regret')
+    try {
+      await surveyRegret(s.id, s.version, reason.trim())
+      snackbar.show(t('quality.surveys.regretToast'), { color: 'success', icon: 'success' })
+      setRegretOpen(false)
+      props.onDone()
+    } catch (err) {
+      failed(err)
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  return (
+    <Stack gap="5">
+      {formError ? (
+        <Text role="alert" color="fg.error">
+          {formError.message}{' '}
+          {formError.conflict ? (
+            <Button size="xs" variant="outline" onClick={props.reload}>
+              {t('form.reload')}
+            </Button>
+          ) : null}
+        </Text>
+      ) : null}
+      <HStack gap="2" flexWrap="wrap">
+        <Badge
+          colorPalette={s.status === 'queued' ? 'blue' : s.status === 'answered' ? 'green' : s.status === 'regret' ? 'red' : 'orange'}
+          data-testid="survey-status"
+        >
+          {t(`quality.status.${s.status}`)}
+        </Badge>
+        <Badge variant="subtle">{t(`quality.reason.${s.reason}`)}</Badge>
+        {s.status === 'queued' ? <Text fontSize="sm">{t('quality.surveys.attemptsOf', { n: s.attempts + 1, max: s.maxAttempts })}</Text> : null}
+        {s.template ? (
+          <Text fontSize="sm" color="fg.muted">
+            {t('quality.surveys.templateVersion', { name: s.template.name, n: s.template.versionNumber })}
+          </Text>
+        ) : null}
+      </HStack>
+
+      {s.sale ? (
+        <Box borderWidth="1px" rounded="md" p="3" bg="bg.subtle" data-testid="survey-sale">
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
+            <Stack gap="1">
+              <Text fontSize="xs" color="fg.muted">
+                {t('quality.surveys.customer')}
+              </Text>
+              <Text fontWeight="semibold">
+                {s.sale.customerType === 'company' && s.sale.companyName ? `${s.sale.companyName} (${s.sale.customerName})` : s.sale.customerName}
+              </Text>
+              {s.sale.ssn ? <Text fontSize="sm">{formatPersonalNumber(s.sale.ssn)}</Text> : null}
+              {s.canRecord ? (
+                s.sale.phone ? (
+                  <Button asChild size="sm" colorPalette="brand" alignSelf="flex-start" data-testid="survey-call">
+                    <a href={`tel:${s.sale.phone.replace(/[^+\d]/g, '')}`}>{t('quality.surveys.call', { phone: s.sale.phone })}</a>
+                  </Button>
+                ) : (
+                  <Text fontSize="sm" color="fg.muted">
+                    {t('quality.surveys.noPhone')}
+                  </Text>
+                )
+              ) : null}
+            </Stack>
+            <Stack gap="1" fontSize="sm">
+              <Text>
+                <Text as="span" color="fg.muted">
+                  {t('quality.surveys.soldAt')}:{' '}
+                </Text>
+                {formatDate(s.sale.soldAt, lang)} {formatTime(s.sale.soldAt, lang)}
+              </Text>
+              <Text>
+                <Text as="span" color="fg.muted">
+                  {t('quality.surveys.orderValue')}:{' '}
+                </Text>
+                {formatOre(s.sale.orderValueOre, lang)}
+              </Text>
+              <Text>
+                <Text as="span" color="fg.muted">
+                  {t('quality.surveys.saleStatus')}:{' '}
+                </Text>
+                <span data-testid="survey-sale-status">{t(`sales.status.${s.sale.status}`)}</span>
+              </Text>
+              <Text color="fg.muted">{t('quality.surveys.products')}:</Text>
+              {s.sale.lines.map((l, i) => (
+                <Text key={i}>
+                  {l.quantity} × {l.name}
+                </Text>
+              ))}
+            </Stack>
+          </SimpleGrid>
+        </Box>
+      ) : null}
+
+      {s.status !== 'queued' ? (
+        <Result survey={s} lang={lang} />
+      ) : (
+        <Fieldset.Root disabled={!open || busy !== null}>
+          <Stack gap="4">
+            {!s.canRecord ? (
+              <Text fontSize="sm" color="fg.muted">
+                {t('quality.surveys.readOnly')}
+              </Text>
+            ) : null}
+            {questions.map((q, i) => (
+              <QuestionInput
+                key={q.id}
+                n={i + 1}
+                question={q}
+                lang={i18n.language as Lang}
+                value={answers[q.id]}
+                error={errors[q.id]}
+                onChange={(v) => {
+                  setAnswers((a) => {
+                    const next = { ...a }
+                    if (v === undefined) delete next[q.id]
+                    else next[q.id] = v
+                    return next
+                  })
+                  setErrors((e) => {
+                    const next = { ...e }
+                    delete next[q.id]
+                    return next
+                  })
+                }}
+              />
+            ))}
+            {errors._ ? (
+              <Text role="alert" color="fg.error" fontSize="sm">
+                {errors._}
+              </Text>
+            ) : null}
+            {open ? (
+              <Stack gap="3">
+                <HStack gap="2" flexWrap="wrap">
+                  <Button colorPalette="brand" loading={busy === 'answer'} onClick={() => void save()}>
+                    {t('quality.surveys.saveAnswers')}
+                  </Button>
+                  <Button variant="outline" loading={busy === 'notReached'} onClick={() => void notReached()}>
+                    {t('quality.surveys.notReached')}
+                  </Button>
+                  <Button variant="outline" colorPalette="red" onClick={() => setRegretOpen((o) => !o)} aria-expanded={regretOpen}>
+                    {t('quality.surveys.regret')}
+                  </Button>
+                  <Button variant="ghost" onClick={() => setLinkOpen((o) => !o)} aria-expanded={linkOpen}>
+                    {t('quality.share.sendLink')}
+                  </Button>
+                </HStack>
+                {linkOpen ? (
+                  <Box borderWidth="1px" rounded="md" p="3" data-testid="survey-send-link">
+                    <Stack gap="3">
+                      <Text fontWeight="semibold">{t('quality.share.sendLinkTitle')}</Text>
+                      <Text fontSize="sm">{t('quality.share.sendLinkText')}</Text>
+                      <HStack gap="2" flexWrap="wrap">
+                        <NativeSelect.Root size="sm" width="auto">
+                          <NativeSelect.Field
+                            aria-label={t('quality.share.language')}
+                            value={linkLanguage}
+                            onChange={(e) => setLinkLanguage(e.currentTarget.value as Lang)}
+                          >
+                            <option value="sv">Svenska</option>
+                            <option value="en">English</option>
+                            <option value="fi">Suomi</option>
+                          </NativeSelect.Field>
+                          <NativeSelect.Indicator />
+                        </NativeSelect.Root>
+                        <Button size="sm" colorPalette="brand" loading={linkBusy} onClick={() => void sendLink()}>
+                          {t('quality.share.sendLink')}
+                        </Button>
+                      </HStack>
+                    </Stack>
+                  </Box>
+                ) : null}
+                {regretOpen ? (
+                  <Box borderWidth="1px" borderColor="border.error" rounded="md" p="3" data-testid="survey-regret">
+                    <Stack gap="3">
+                      <Text fontWeight="semibold">{t('quality.surveys.regretTitle')}</Text>
+                      <Text fontSize="sm">{t('quality.surveys.regretText')}</Text>
+                      <Field.Root invalid={!!errors.reason} required>
+                        <Field.Label>
+                          {t('quality.surveys.regretReason')}
+                          <Field.RequiredIndicator />
+                        </Field.Label>
+                        <Textarea rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+                        {errors.reason ? <Field.ErrorText>{errors.reason}</Field.ErrorText> : null}
+                      </Field.Root>
+                      <Box>
+                        <Button colorPalette="red" loading={busy === 'regret'} onClick={() => void regret()}>
+                          {t('quality.surveys.confirmRegret')}
+                        </Button>
+                      </Box>
+                    </Stack>
+                  </Box>
+                ) : null}
+              </Stack>
+            ) : null}
+          </Stack>
+        </Fieldset.Root>
+      )}
+    </Stack>
+  )
+}
+
+export function QuestionInput(props: {
+  n: number
+  question: Question
+  lang: Lang
+  value: number | boolean | string | undefined
+  error: string | undefined
+  onChange: (v: number | boolean | string | undefined) => void
+}) {
+  const { t } = useTranslation()
+  const q = props.question
+  const label = `${props.n}. ${textIn(q.text, props.lang)}`
+  const radio = (choices: Array<{ value: string; label: string }>, current: string | undefined, pick: (v: string) => void) => (
+    <RadioGroup.Root value={current ?? null} onValueChange={(e) => e.value !== null && pick(e.value)} colorPalette="brand" aria-label={label}>
+      <HStack gap="4" flexWrap="wrap">
+        {choices.map((c) => (
+          <RadioGroup.Item key={c.value} value={c.value}>
+            <RadioGroup.ItemHiddenInput />
+            <RadioGroup.ItemIndicator />
+            <RadioGroup.ItemText>{c.label}</RadioGroup.ItemText>
+          </RadioGroup.Item>
+        ))}
+      </HStack>
+    </RadioGroup.Root>
+  )
+  return (
+    <Field.Root invalid={!!props.error} required={q.required} data-testid="survey-question">
+      <Field.Label>
+        {label}
+        {q.required ? <Field.RequiredIndicator /> : null}
+      </Field.Label>
+      {q.kind === 'scale' ? (
+        radio(
+          [1, 2, 3, 4, 5].map((v) => ({ value: String(v), label: String(v) })),
+          typeof props.value === 'number' ? String(props.value) : undefined,
+          (v) => props.onChange(Number(v)),
+        )
+      ) : q.kind === 'yesno' ? (
+        radio(
+          [
+            { value: 'yes', label: t('quality.surveys.yes') },
+            { value: 'no', label: t('quality.surveys.no') },
+          ],
+          props.value === true ? 'yes' : props.value === false ? 'no' : undefined,
+          (v) => props.onChange(v === 'yes'),
+        )
+      ) : q.kind === 'choice' ? (
+        radio(
+          q.options.map((o) => ({ value: o.id, label: textIn(o.text, props.lang) })),
+          typeof props.value === 'string' ? props.value : undefined,
+          (v) => props.onChange(v),
+        )
+      ) : (
+        <Textarea
+          rows={2}
+          maxLength={2000}
+          value={typeof props.value === 'string' ? props.value : ''}
+          onChange={(e) => props.onChange(e.currentTarget.value || undefined)}
+        />
+      )}
+      {props.error ? <Field.ErrorText>{props.error}</Field.ErrorText> : null}
+    </Field.Root>
+  )
+}
+
+function Result(props: { survey: SurveyDetail; lang: FormatLanguage }) {
+  const { t } = useTranslation()
+  const s = props.survey
+  const questions = s.template?.content.questions ?? []
+  const shown = (q: Question, v: number | boolean | string | undefined) => {
+    if (v === undefined) return '–'
+    if (q.kind === 'yesno') return t(v ? 'quality.surveys.yes' : 'quality.surveys.no')
+    if (q.kind === 'choice') {
+      const option = q.options.find((o) => o.id === v)
+      return option ? textIn(option.text, props.lang) : String(v)
+    }
+    return String(v)
+  }
+  return (
+    <Stack gap="3" data-testid="survey-result">
+      <Text fontWeight="semibold">{t('quality.surveys.result')}</Text>
+      {s.status === 'answered' ? (
+        <HStack gap="6" flexWrap="wrap">
+          <Stack gap="0">
+            <Text fontSize="xs" color="fg.muted">
+              {t('quality.surveys.grade')}
+            </Text>
+            <Text fontSize="2xl" fontWeight="bold" data-testid="survey-grade">
+              {s.grade ?? '–'}
+            </Text>
+          </Stack>
+          <Stack gap="0">
+            <Text fontSize="xs" color="fg.muted">
+              {t('quality.surveys.score')}
+            </Text>
+            <Text fontSize="2xl">{s.score ?? '–'}</Text>
+          </Stack>
+          <Stack gap="0">
+            <Text fontSize="xs" color="fg.muted">
+              {t('quality.surveys.nki')}
+            </Text>
+            <Text fontSize="2xl">{s.nki ?? '–'}</Text>
+          </Stack>
+        </HStack>
+      ) : null}
+      {s.regretReason ? (
+        <Text>
+          <Text as="span" color="fg.muted">
+            {t('quality.surveys.regretReasonLabel')}:{' '}
+          </Text>
+          {s.regretReason}
+        </Text>
+      ) : null}
+      {s.answers
+        ? questions.map((q, i) => (
+            <Box key={q.id}>
+              <Text fontSize="sm" color="fg.muted">
+                {i + 1}. {textIn(q.text, props.lang)}
+              </Text>
+              <Text>{shown(q, s.answers?.[q.id])}</Text>
+            </Box>
+          ))
+        : null}
+      {s.answeredBy && s.answeredAt ? (
+        <Text fontSize="sm" color="fg.muted">
+          {t('quality.surveys.answeredBy', {
+            name: s.answeredBy.name,
+            date: `${formatDate(s.answeredAt, props.lang)} ${formatTime(s.answeredAt, props.lang)}`,
+          })}
+          {s.channel ? ` · ${t(`quality.channel.${s.channel}`)}` : ''}
+        </Text>
+      ) : null}
+    </Stack>
+  )
+}

@@ -1,0 +1,415 @@
+import { Badge, Box, Button, Checkbox, Fieldset, HStack, IconButton, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useMemo, useState } from 'react'
+import { Controller, useFieldArray, useForm, useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
+import { formatDate, type FormatLanguage } from '../../../../shared/format'
+import { qualityContentProblems, starterContent } from '../../../../shared/rules/quality'
+import { zodErrorMap } from '../../../../shared/schemas/errors'
+import { OPTIONS_MAX, QUESTION_KINDS, QUESTIONS_MAX, templateContentSchema, type Question, type TemplateContent } from '../../../../shared/schemas/quality'
+import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
+import { FormField } from '../../../components/ui/form-field'
+import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
+import { ApiClientError } from '../../../lib/api-client'
+import { createTemplate, type getTemplate, updateTemplate } from '../api/quality-api'
+
+type Form = { name: string; providerId: string; content: TemplateContent }
+
+const newId = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 10)}`
+const blankText = { sv: '', en: '', fi: '' }
+const newQuestion = (): Question => ({
+  id: newId('q'),
+  kind: 'scale',
+  text: { ...blankText },
+  required: true,
+  weight: 1,
+  nki: false,
+  positive: 'yes',
+  options: [],
+})
+
+/**
+ * A template's editor (docs/decisions/045): name, provider, sampling, grade thresholds and questions. The same rules
+ * as the server (shared/rules/quality.ts) check it before it is sent; a version with answers is never changed, so
+ * saving then makes the next version, and the dialog says so before.
+ */
+export function TemplateDialog(props: {
+  template: Awaited<ReturnType<typeof getTemplate>> | null
+  onClose: () => void
+  onSaved: (message: string) => void
+  onConflict: () => void
+}) {
+  return <TemplateForm {...props} />
+}
+
+function TemplateForm(props: {
+  template: Awaited<ReturnType<typeof getTemplate>> | null
+  onClose: () => void
+  onSaved: (message: string) => void
+  onConflict: () => void
+}) {
+  const { t, i18n } = useTranslation()
+  const existing = props.template
+  const resolver = useMemo(
+    () =>
+      zodResolver(
+        z.object({ name: z.string().trim().min(1).max(100), providerId: z.string(), content: templateContentSchema }).superRefine((value, ctx) => {
+          for (const [field, key] of Object.entries(qualityContentProblems(value.content))) {
+            ctx.addIssue({ code: 'custom', path: ['content', ...field.split('.')], message: t(key) })
+          }
+        }),
+        { error: zodErrorMap(t) },
+      ),
+    [t],
+  )
+  const form = useForm<Form>({
+    resolver: resolver as never,
+    defaultValues: {
+      name: existing?.name ?? '',
+      providerId: existing?.provider?.id ?? '',
+      content: structuredClone(existing?.content ?? starterContent()),
+    },
+  })
+  const questions = useFieldArray({ control: form.control, name: 'content.questions', keyName: 'key' })
+  const grades = useFieldArray({ control: form.control, name: 'content.grades', keyName: 'key' })
+  const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
+  const { errors, isSubmitting } = form.formState
+  const providerId = useWatch({ control: form.control, name: 'providerId' })
+
+  const submit = form.handleSubmit(async (values) => {
+    setFormError(null)
+    const input = { name: values.name.trim(), providerId: values.providerId || null, content: values.content }
+    try {
+      const saved = existing ? await updateTemplate(existing.id, { ...input, version: existing.version }) : await createTemplate(input)
+      const message = !existing
+        ? t('quality.templates.created', { name: saved.name })
+        : saved.versionNumber > existing.versionNumber
+          ? t('quality.templates.savedNewVersion', { name: saved.name, n: saved.versionNumber })
+          : t('quality.templates.saved', { name: saved.name })
+      props.onSaved(message)
+      props.onClose()
+    } catch (err) {
+      const fieldErrors = err instanceof ApiClientError ? err.body?.fieldErrors : undefined
+      if (fieldErrors) {
+        for (const [field, messages] of Object.entries(fieldErrors)) form.setError(field as never, { message: messages[0] })
+        return
+      }
+      const e = formErrorOf(err, t)
+      setFormError(e)
+      if (e.conflict) props.onConflict()
+    }
+  })
+
+  const contentErrors = errors.content
+  return (
+    <FormDialog
+      open
+      onClose={props.onClose}
+      title={existing ? t('quality.templates.editTitle', { name: existing.name }) : t('quality.templates.createTitle')}
+      testId="quality-template-dialog"
+      onSubmit={submit}
+      submitting={isSubmitting}
+      formError={formError?.message ?? null}
+      conflict={formError?.conflict}
+      onReload={props.onClose}
+      size="lg"
+    >
+      {existing?.locked ? (
+        <Text fontSize="sm" bg="bg.muted" p="3" rounded="md" data-testid="quality-template-locked">
+          {t('quality.templates.locked', {
+            n: existing.versionNumber,
+            count: existing.versions[0]?.answered ?? 0,
+            next: existing.versionNumber + 1,
+          })}
+        </Text>
+      ) : null}
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <FormField label={t('quality.templates.name')} error={errors.name} required>
+          <Input autoComplete="off" {...form.register('name')} />
+        </FormField>
+        <FormField label={t('quality.templates.provider')} error={errors.providerId}>
+          <LookupNativeSelect
+            kind="providers"
+            label={t('quality.templates.provider')}
+            emptyLabel={t('quality.templates.defaultProvider')}
+            value={providerId || undefined}
+            onChange={(v) => form.setValue('providerId', v ?? '')}
+          />
+        </FormField>
+      </SimpleGrid>
+
+      <Fieldset.Root>
+        <Fieldset.Legend fontWeight="semibold">{t('quality.templates.sampling')}</Fieldset.Legend>
+        <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
+          <FormField
+            label={t('quality.templates.newSellerDays')}
+            error={contentErrors?.sampling?.newSellerDays}
+            helper={t('quality.templates.newSellerDaysHelp')}
+          >
+            <Input type="number" inputMode="numeric" min={0} max={365} {...form.register('content.sampling.newSellerDays', { valueAsNumber: true })} />
+          </FormField>
+          <FormField label={t('quality.templates.sharePercent')} error={contentErrors?.sampling?.sharePercent}>
+            <Input type="number" inputMode="numeric" min={0} max={100} {...form.register('content.sampling.sharePercent', { valueAsNumber: true })} />
+          </FormField>
+          <FormField label={t('quality.templates.maxAttempts')} error={contentErrors?.sampling?.maxAttempts}>
+            <Input type="number" inputMode="numeric" min={1} max={10} {...form.register('content.sampling.maxAttempts', { valueAsNumber: true })} />
+          </FormField>
+        </SimpleGrid>
+      </Fieldset.Root>
+
+      <Fieldset.Root>
+        <Fieldset.Legend fontWeight="semibold">{t('quality.templates.grades')}</Fieldset.Legend>
+        <Stack gap="2" data-testid="quality-template-grades">
+          {grades.fields.map((g, i) => (
+            <HStack key={g.key} align="flex-start" gap="2">
+              <FormField label={t('quality.templates.grade')} error={contentErrors?.grades?.[i]?.grade}>
+                <Input maxW="24" autoComplete="off" {...form.register(`content.grades.${i}.grade`)} />
+              </FormField>
+              <FormField label={t('quality.templates.min')} error={contentErrors?.grades?.[i]?.min}>
+                <Input maxW="28" type="number" inputMode="decimal" min={0} max={100} {...form.register(`content.grades.${i}.min`, { valueAsNumber: true })} />
+              </FormField>
+              <Button mt="7" size="sm" variant="ghost" disabled={grades.fields.length <= 1} onClick={() => grades.remove(i)}>
+                {t('quality.templates.removeGrade')}
+              </Button>
+            </HStack>
+          ))}
+          <Box>
+            <Button size="xs" variant="outline" disabled={grades.fields.length >= 10} onClick={() => grades.append({ grade: '', min: 0 })}>
+              {t('quality.templates.addGrade')}
+            </Button>
+          </Box>
+        </Stack>
+      </Fieldset.Root>
+
+      <Fieldset.Root>
+        <Fieldset.Legend fontWeight="semibold">{t('quality.templates.questions')}</Fieldset.Legend>
+        <Text fontSize="xs" color="fg.muted">
+          {t('quality.templates.scoreHelp')}
+        </Text>
+        {contentErrors?.questions?.message ? (
+          <Text role="alert" color="fg.error" fontSize="sm">
+            {contentErrors.questions.message}
+          </Text>
+        ) : null}
+        <Stack gap="3">
+          {questions.fields.map((q, i) => (
+            <QuestionEditor
+              key={q.key}
+              index={i}
+              count={questions.fields.length}
+              control={form.control}
+              register={form.register}
+              errors={contentErrors?.questions?.[i] as FieldErrors<Question> | undefined}
+              onMove={(to) => questions.move(i, to)}
+              onRemove={() => questions.remove(i)}
+              setWeight={(w) => form.setValue(`content.questions.${i}.weight`, w)}
+            />
+          ))}
+          <Box>
+            <Button size="sm" variant="outline" disabled={questions.fields.length >= QUESTIONS_MAX} onClick={() => questions.append(newQuestion())}>
+              {t('quality.templates.addQuestion')}
+            </Button>
+          </Box>
+        </Stack>
+      </Fieldset.Root>
+
+      {existing && existing.versions.length > 0 ? (
+        <Stack gap="1" data-testid="quality-template-versions">
+          <Text fontWeight="semibold" fontSize="sm">
+            {t('quality.templates.versions')}
+          </Text>
+          {existing.versions.map((v) => (
+            <Text key={v.id} fontSize="sm" color="fg.muted">
+              {t('quality.templates.versionLine', {
+                n: v.number,
+                date: formatDate(v.createdAt, i18n.language as FormatLanguage),
+                by: v.createdBy ? ` (${v.createdBy})` : '',
+                count: v.answered,
+              })}
+            </Text>
+          ))}
+        </Stack>
+      ) : null}
+    </FormDialog>
+  )
+}
+
+function QuestionEditor(props: {
+  index: number
+  count: number
+  control: Control<Form>
+  register: UseFormRegister<Form>
+  errors: FieldErrors<Question> | undefined
+  onMove: (to: number) => void
+  onRemove: () => void
+  setWeight: (weight: number) => void
+}) {
+  const { t } = useTranslation()
+  const { index: i, control, register, errors } = props
+  const base = `content.questions.${i}` as const
+  const options = useFieldArray({ control, name: `${base}.options`, keyName: 'key' })
+  const kind = useWatch({ control, name: `${base}.kind` })
+  const label = t('quality.templates.question', { n: i + 1 })
+  return (
+    <Box borderWidth="1px" rounded="md" p="3" data-testid="quality-question">
+      <Stack gap="3">
+        <HStack justify="space-between" flexWrap="wrap" gap="2">
+          <HStack gap="2">
+            <Text fontWeight="semibold">{label}</Text>
+            <Badge variant="subtle">{t(`quality.kind.${kind}`)}</Badge>
+          </HStack>
+          <HStack gap="1">
+            <IconButton
+              size="xs"
+              variant="ghost"
+              aria-label={`${t('quality.templates.moveUp')}: ${label}`}
+              disabled={i === 0}
+              onClick={() => props.onMove(i - 1)}
+            >
+              ↑
+            </IconButton>
+            <IconButton
+              size="xs"
+              variant="ghost"
+              aria-label={`${t('quality.templates.moveDown')}: ${label}`}
+              disabled={i === props.count - 1}
+              onClick={() => props.onMove(i + 1)}
+            >
+              ↓
+            </IconButton>
+            <Button size="xs" variant="ghost" colorPalette="red" disabled={props.count <= 1} onClick={props.onRemove}>
+              {t('quality.templates.removeQuestion')}
+            </Button>
+          </HStack>
+        </HStack>
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
+          <FormField label={t('quality.templates.questionKind')} error={errors?.kind}>
+            <Controller
+              control={control}
+              name={`${base}.kind`}
+              render={({ field }) => (
+                <NativeSelect.Root size="sm">
+                  <NativeSelect.Field
+                    aria-label={`${t('quality.templates.questionKind')}: ${label}`}
+                    value={field.value}
+                    onChange={(e) => {
+                      const next = e.currentTarget.value as Question['kind']
+                      field.onChange(next)
+                      // A free-text question is never scored.
+                      if (next === 'text') props.setWeight(0)
+                      if (next === 'choice' && options.fields.length === 0) {
+                        options.append({ id: newId('o'), text: { ...blankText }, score: 100 })
+                        options.append({ id: newId('o'), text: { ...blankText }, score: 0 })
+                      }
+                    }}
+                  >
+                    {QUESTION_KINDS.map((k) => (
+                      <option key={k} value={k}>
+                        {t(`quality.kind.${k}`)}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              )}
+            />
+          </FormField>
+          <FormField label={t('quality.templates.weight')} error={errors?.weight}>
+            <Input type="number" inputMode="numeric" min={0} max={10} disabled={kind === 'text'} {...register(`${base}.weight`, { valueAsNumber: true })} />
+          </FormField>
+        </SimpleGrid>
+        <FormField label={t('quality.templates.textSv')} error={errors?.text?.sv} required>
+          <Input autoComplete="off" {...register(`${base}.text.sv`)} />
+        </FormField>
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
+          <FormField label={t('quality.templates.textEn')} error={errors?.text?.en}>
+            <Input autoComplete="off" placeholder={t('quality.templates.textSv')} {...register(`${base}.text.en`)} />
+          </FormField>
+          <FormField label={t('quality.templates.textFi')} error={errors?.text?.fi}>
+            <Input autoComplete="off" placeholder={t('quality.templates.textSv')} {...register(`${base}.text.fi`)} />
+          </FormField>
+        </SimpleGrid>
+        <HStack gap="5" flexWrap="wrap">
+          <Controller
+            control={control}
+            name={`${base}.required`}
+            render={({ field }) => (
+              <Checkbox.Root checked={field.value} onCheckedChange={(e) => field.onChange(!!e.checked)}>
+                <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} />
+                <Checkbox.Control />
+                <Checkbox.Label>{t('quality.templates.required')}</Checkbox.Label>
+              </Checkbox.Root>
+            )}
+          />
+          {kind === 'scale' ? (
+            <Controller
+              control={control}
+              name={`${base}.nki`}
+              render={({ field }) => (
+                <Checkbox.Root checked={field.value} onCheckedChange={(e) => field.onChange(!!e.checked)}>
+                  <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} />
+                  <Checkbox.Control />
+                  <Checkbox.Label>{t('quality.templates.nki')}</Checkbox.Label>
+                </Checkbox.Root>
+              )}
+            />
+          ) : null}
+          {kind === 'yesno' ? (
+            <HStack gap="2">
+              <Text fontSize="sm">{t('quality.templates.positive')}</Text>
+              <NativeSelect.Root size="sm" width="auto">
+                <NativeSelect.Field aria-label={`${t('quality.templates.positive')}: ${label}`} {...register(`${base}.positive`)}>
+                  <option value="yes">{t('quality.surveys.yes')}</option>
+                  <option value="no">{t('quality.surveys.no')}</option>
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </HStack>
+          ) : null}
+        </HStack>
+        {kind === 'choice' ? (
+          <Stack gap="2">
+            <Text fontSize="sm" fontWeight="medium">
+              {t('quality.templates.options')}
+            </Text>
+            {errors?.options?.message ? (
+              <Text role="alert" color="fg.error" fontSize="sm">
+                {errors.options.message}
+              </Text>
+            ) : null}
+            {options.fields.map((o, j) => (
+              <SimpleGrid key={o.key} columns={{ base: 1, sm: 5 }} gap="2" alignItems="end" data-testid="quality-option">
+                <FormField label={t('quality.templates.option', { n: j + 1 })} error={errors?.options?.[j]?.text?.sv} required>
+                  <Input size="sm" autoComplete="off" {...register(`${base}.options.${j}.text.sv`)} />
+                </FormField>
+                <FormField label={t('quality.templates.textEn')}>
+                  <Input size="sm" autoComplete="off" {...register(`${base}.options.${j}.text.en`)} />
+                </FormField>
+                <FormField label={t('quality.templates.textFi')}>
+                  <Input size="sm" autoComplete="off" {...register(`${base}.options.${j}.text.fi`)} />
+                </FormField>
+                <FormField label={t('quality.templates.optionScore')} error={errors?.options?.[j]?.score}>
+                  <Input size="sm" type="number" inputMode="numeric" min={0} max={100} {...register(`${base}.options.${j}.score`, { valueAsNumber: true })} />
+                </FormField>
+                <Button size="xs" variant="ghost" disabled={options.fields.length <= 2} onClick={() => options.remove(j)}>
+                  {t('quality.templates.removeOption')}
+                </Button>
+              </SimpleGrid>
+            ))}
+            <Box>
+              <Button
+                size="xs"
+                variant="outline"
+                disabled={options.fields.length >= OPTIONS_MAX}
+                onClick={() => options.append({ id: newId('o'), text: { ...blankText }, score: 0 })}
+              >
+                {t('quality.templates.addOption')}
+              </Button>
+            </Box>
+          </Stack>
+        ) : null}
+      </Stack>
+    </Box>
+  )
+}

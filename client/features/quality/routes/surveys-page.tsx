@@ -1,0 +1,218 @@
+import { Badge, Box, Button, HStack, NativeSelect, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
+import { formatDate, formatTime, type FormatLanguage } from '../../../../shared/format'
+import { SURVEY_PAGE, SURVEY_STATUSES, type SurveyStatus } from '../../../../shared/schemas/quality'
+import { LoadError } from '../../../components/ui/load-error'
+import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
+import { Page } from '../../../components/ui/page'
+import { listSurveys } from '../api/quality-api'
+import { SurveyDialog } from '../components/survey-dialog'
+
+/**
+ * /backoffice/salequality/surveys (docs/decisions/045): the call queue, oldest first, and the surveys that ended
+ * (answered, not reached, regret). A row opens the survey beside its sale; `?survey=<id>` links to one.
+ */
+export default function SurveysPage() {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const [params, setParams] = useSearchParams()
+  const status = (SURVEY_STATUSES as readonly string[]).includes(params.get('status') ?? '') ? (params.get('status') as SurveyStatus) : 'queued'
+  const providerId = params.get('provider') ?? undefined
+  const offset = Math.max(0, Number(params.get('offset') ?? 0) || 0)
+  const open = params.get('survey')
+  // The surveys behind a statistics figure come with its narrowing (docs/decisions/045).
+  const narrowed = {
+    from: params.get('from') || undefined,
+    to: params.get('to') || undefined,
+    officeId: params.get('office') || undefined,
+    teamId: params.get('team') || undefined,
+    sellerId: params.get('seller') || undefined,
+    grade: params.get('grade') || undefined,
+  }
+  const narrowedBy = Object.values(narrowed).some(Boolean)
+  const query = { status, providerId, offset, ...narrowed }
+  const surveys = useQuery({ queryKey: ['quality-surveys', query], queryFn: ({ signal }) => listSurveys(query, signal), placeholderData: (prev) => prev })
+
+  const set = (changes: Record<string, string | undefined>) =>
+    setParams((p) => {
+      const next = new URLSearchParams(p)
+      for (const [k, v] of Object.entries(changes)) {
+        if (v === undefined || v === '') next.delete(k)
+        else next.set(k, v)
+      }
+      return next
+    })
+
+  const items = surveys.data?.items ?? []
+  const ids = items.map((i) => i.id)
+  const nextOf = (id: string) => (status === 'queued' ? (ids.filter((x) => x !== id)[0] ?? null) : null)
+  return (
+    <Page title={t('routes.backoffice-salequality-surveys')} breadcrumbs={[{ label: t('nav.groups.saleQuality') }]}>
+      <Stack gap="4">
+        <Text color="fg.muted" fontSize="sm">
+          {t('quality.surveys.intro')}
+        </Text>
+        <HStack gap="3" flexWrap="wrap">
+          <NativeSelect.Root size="sm" width={{ base: 'full', sm: '48' }}>
+            <NativeSelect.Field
+              aria-label={t('quality.surveys.filterStatus')}
+              value={status}
+              onChange={(e) => set({ status: e.currentTarget.value, offset: undefined })}
+              data-testid="survey-status-filter"
+            >
+              {SURVEY_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`quality.status.${s}`)}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <Box width={{ base: 'full', sm: '60' }}>
+            <LookupNativeSelect
+              kind="providers"
+              label={t('quality.surveys.provider')}
+              emptyLabel={t('quality.surveys.allProviders')}
+              value={providerId}
+              onChange={(v) => set({ provider: v, offset: undefined })}
+            />
+          </Box>
+          {narrowedBy ? (
+            <HStack gap="2" data-testid="survey-narrowed">
+              <Badge variant="subtle" colorPalette="brand">
+                {[
+                  narrowed.from && narrowed.to ? `${formatDate(narrowed.from, lang)} – ${formatDate(narrowed.to, lang)}` : null,
+                  narrowed.grade ? t('quality.surveys.gradeIs', { grade: narrowed.grade }) : null,
+                  narrowed.sellerId || narrowed.teamId || narrowed.officeId ? t('quality.surveys.narrowedPlace') : null,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </Badge>
+              <Button
+                size="xs"
+                variant="ghost"
+                onClick={() =>
+                  set({ from: undefined, to: undefined, office: undefined, team: undefined, seller: undefined, grade: undefined, offset: undefined })
+                }
+              >
+                {t('quality.surveys.clearNarrowing')}
+              </Button>
+            </HStack>
+          ) : null}
+          {surveys.data ? (
+            <Text fontSize="sm" color="fg.muted" ms={{ sm: 'auto' }} data-testid="survey-total">
+              {surveys.data.total}
+            </Text>
+          ) : null}
+        </HStack>
+        {surveys.isError ? (
+          <LoadError error={surveys.error} onRetry={() => void surveys.refetch()} />
+        ) : !surveys.data ? (
+          <Skeleton h="60" aria-busy />
+        ) : items.length === 0 ? (
+          <Text color="fg.muted" data-testid="surveys-empty">
+            {t(`quality.surveys.empty.${status}`)}
+          </Text>
+        ) : (
+          <Table.ScrollArea borderWidth="1px" rounded="md">
+            <Table.Root size="sm" interactive aria-label={t('routes.backoffice-salequality-surveys')}>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>{t('quality.surveys.sellDate')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('quality.surveys.seller')}</Table.ColumnHeader>
+                  <Table.ColumnHeader hideBelow="md">{t('quality.surveys.provider')}</Table.ColumnHeader>
+                  <Table.ColumnHeader hideBelow="sm">{t('quality.surveys.reason')}</Table.ColumnHeader>
+                  {status === 'queued' ? (
+                    <>
+                      <Table.ColumnHeader textAlign="end">{t('quality.surveys.attempts')}</Table.ColumnHeader>
+                      <Table.ColumnHeader hideBelow="md">{t('quality.surveys.nextTry')}</Table.ColumnHeader>
+                    </>
+                  ) : (
+                    <>
+                      <Table.ColumnHeader>{t('quality.surveys.grade')}</Table.ColumnHeader>
+                      <Table.ColumnHeader hideBelow="md">{t('quality.surveys.answeredAt')}</Table.ColumnHeader>
+                    </>
+                  )}
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {items.map((x) => (
+                  <Table.Row key={x.id} data-testid="survey-row" cursor="pointer" onClick={() => set({ survey: x.id })}>
+                    <Table.Cell whiteSpace="nowrap">
+                      <Button
+                        variant="plain"
+                        size="sm"
+                        px="0"
+                        h="auto"
+                        onClick={(e) => {
+                          e.stopPropagation()
+                          set({ survey: x.id })
+                        }}
+                      >
+                        {formatDate(x.sellDate, lang)}
+                      </Button>
+                    </Table.Cell>
+                    <Table.Cell>
+                      <Text>{x.seller.name}</Text>
+                      {x.team ? (
+                        <Text fontSize="xs" color="fg.muted">
+                          {x.team.name}
+                        </Text>
+                      ) : null}
+                    </Table.Cell>
+                    <Table.Cell hideBelow="md">{x.provider.name}</Table.Cell>
+                    <Table.Cell hideBelow="sm">
+                      <Badge variant="subtle" colorPalette={x.reason === 'new_seller' ? 'purple' : 'gray'}>
+                        {t(`quality.reason.${x.reason}`)}
+                      </Badge>
+                    </Table.Cell>
+                    {status === 'queued' ? (
+                      <>
+                        <Table.Cell textAlign="end">{x.attempts}</Table.Cell>
+                        <Table.Cell hideBelow="md">{x.nextTryAt && x.nextTryAt > surveys.dataUpdatedAt ? formatTime(x.nextTryAt, lang) : '–'}</Table.Cell>
+                      </>
+                    ) : (
+                      <>
+                        <Table.Cell>{x.grade ?? (status === 'answered' ? '–' : t(`quality.status.${x.status}`))}</Table.Cell>
+                        <Table.Cell hideBelow="md">{x.answeredAt ? formatDate(x.answeredAt, lang) : ''}</Table.Cell>
+                      </>
+                    )}
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+        {surveys.data && surveys.data.total > SURVEY_PAGE ? (
+          <HStack justify="space-between">
+            <Button size="sm" variant="outline" disabled={offset === 0} onClick={() => set({ offset: String(Math.max(0, offset - SURVEY_PAGE)) })}>
+              {t('table.previous')}
+            </Button>
+            <Text fontSize="sm" color="fg.muted">
+              {t('table.range', { first: offset + 1, last: Math.min(offset + SURVEY_PAGE, surveys.data.total), total: surveys.data.total })}
+            </Text>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={offset + SURVEY_PAGE >= surveys.data.total}
+              onClick={() => set({ offset: String(offset + SURVEY_PAGE) })}
+            >
+              {t('table.next')}
+            </Button>
+          </HStack>
+        ) : null}
+      </Stack>
+      {open ? (
+        <SurveyDialog
+          id={open}
+          onClose={() => set({ survey: undefined })}
+          onDone={() => void surveys.refetch()}
+          nextId={nextOf(open)}
+          onNext={(id) => set({ survey: id })}
+        />
+      ) : null}
+    </Page>
+  )
+}

@@ -1,0 +1,145 @@
+import { Badge, Button, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { TemplateDetail, TemplateListItem } from '../../../../shared/schemas/quality'
+import { LoadError } from '../../../components/ui/load-error'
+import { Page } from '../../../components/ui/page'
+import { errorText } from '../../../lib/api-client'
+import { formatDate, type FormatLanguage } from '../../../../shared/format'
+import { useAbility } from '../../../lib/session'
+import { snackbar } from '../../../lib/snackbar-store'
+import { getTemplate, listTemplates, setTemplateActive } from '../api/quality-api'
+import { TemplateDialog } from '../components/template-dialog'
+
+/**
+ * /backoffice/salequality/templates (docs/decisions/045): the survey templates, the one in use per provider and the
+ * default, each with its newest version and how many surveys were answered with it; an editor for the questions,
+ * grades and sampling.
+ */
+export default function TemplatesPage() {
+  const { t, i18n } = useTranslation()
+  const ability = useAbility()
+  const queryClient = useQueryClient()
+  const templates = useQuery({ queryKey: ['quality-templates'], queryFn: ({ signal }) => listTemplates(signal) })
+  const [editing, setEditing] = useState<TemplateDetail | 'new' | null>(null)
+  const [opening, setOpening] = useState<string | null>(null)
+  const [switching, setSwitching] = useState<string | null>(null)
+  const may = { create: ability.can('create', 'sale_quality_templates'), update: ability.can('update', 'sale_quality_templates') }
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['quality-templates'] })
+
+  /** The editor opens with the template's newest version, read afresh. */
+  const edit = async (x: TemplateListItem) => {
+    setOpening(x.id)
+    try {
+      setEditing(await queryClient.fetchQuery({ queryKey: ['quality-template', x.id], queryFn: ({ signal }) => getTemplate(x.id, signal), staleTime: 0 }))
+    } catch (err) {
+      snackbar.show(errorText(err, t), { color: 'error', icon: 'error' })
+    } finally {
+      setOpening(null)
+    }
+  }
+
+  const toggle = async (x: TemplateListItem) => {
+    setSwitching(x.id)
+    try {
+      await setTemplateActive(x.id, !x.active, x.version)
+      snackbar.show(t(x.active ? 'quality.templates.deactivated' : 'quality.templates.activated', { name: x.name }), { color: 'success', icon: 'success' })
+    } catch (err) {
+      snackbar.show(errorText(err, t), { color: 'error', icon: 'error' })
+    } finally {
+      setSwitching(null)
+      refresh()
+    }
+  }
+
+  return (
+    <Page title={t('routes.backoffice-salequality-templates')} breadcrumbs={[{ label: t('nav.groups.saleQuality') }]}>
+      <Stack gap="4">
+        <Text color="fg.muted" fontSize="sm">
+          {t('quality.templates.intro')}
+        </Text>
+        {may.create ? (
+          <HStack justify="flex-end">
+            <Button size="sm" colorPalette="brand" onClick={() => setEditing('new')}>
+              {t('quality.templates.create')}
+            </Button>
+          </HStack>
+        ) : null}
+        {templates.isError ? (
+          <LoadError error={templates.error} onRetry={() => void templates.refetch()} />
+        ) : !templates.data ? (
+          <Skeleton h="40" aria-busy />
+        ) : templates.data.items.length === 0 ? (
+          <Text color="fg.muted" data-testid="quality-templates-empty">
+            {t('quality.templates.empty')}
+          </Text>
+        ) : (
+          <Table.ScrollArea borderWidth="1px" rounded="md">
+            <Table.Root size="sm" aria-label={t('routes.backoffice-salequality-templates')}>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>{t('quality.templates.name')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('quality.templates.status')}</Table.ColumnHeader>
+                  <Table.ColumnHeader hideBelow="sm">{t('quality.templates.version')}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{t('quality.templates.answered')}</Table.ColumnHeader>
+                  <Table.ColumnHeader hideBelow="md">{t('quality.templates.updated')}</Table.ColumnHeader>
+                  {may.update ? <Table.ColumnHeader /> : null}
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {templates.data.items.map((x) => (
+                  <Table.Row key={x.id} data-testid="quality-template-row">
+                    <Table.Cell>
+                      <Text fontWeight="medium">{x.name}</Text>
+                      <Text fontSize="xs" color="fg.muted">
+                        {x.provider?.name ?? t('quality.templates.defaultProvider')}
+                      </Text>
+                    </Table.Cell>
+                    <Table.Cell>
+                      <Badge colorPalette={x.active ? 'green' : 'gray'} data-testid="quality-template-status">
+                        {t(x.active ? 'quality.templates.active' : 'quality.templates.inactive')}
+                      </Badge>
+                    </Table.Cell>
+                    <Table.Cell hideBelow="sm">{t('quality.templates.versionN', { n: x.versionNumber })}</Table.Cell>
+                    <Table.Cell textAlign="end">{x.answered}</Table.Cell>
+                    <Table.Cell hideBelow="md">{formatDate(x.updatedAt, i18n.language as FormatLanguage)}</Table.Cell>
+                    {may.update ? (
+                      <Table.Cell textAlign="end">
+                        <HStack justify="flex-end" gap="1" flexWrap="wrap">
+                          <Button
+                            size="xs"
+                            variant="outline"
+                            loading={opening === x.id}
+                            onClick={() => void edit(x)}
+                            aria-label={`${t('quality.templates.edit')}: ${x.name}`}
+                          >
+                            {t('quality.templates.edit')}
+                          </Button>
+                          <Button size="xs" variant="ghost" loading={switching === x.id} onClick={() => void toggle(x)}>
+                            {t(x.active ? 'quality.templates.deactivate' : 'quality.templates.activate')}
+                          </Button>
+                        </HStack>
+                      </Table.Cell>
+                    ) : null}
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+      </Stack>
+      {editing ? (
+        <TemplateDialog
+          template={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={(message) => {
+            snackbar.show(message, { color: 'success', icon: 'success' })
+            refresh()
+          }}
+          onConflict={refresh}
+        />
+      ) : null}
+    </Page>
+  )
+}

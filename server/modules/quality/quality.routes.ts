@@ -1,0 +1,187 @@
+import { Hono, type Context } from 'hono'
+import QRCode from 'qrcode'
+import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible'
+import {
+  publicAnswerSchema,
+  qualitySellerStatsQuerySchema,
+  qualityStatsFilterSchema,
+  qualityIdSchema,
+  qualitySaleIdSchema,
+  surveyLanguageSchema,
+  surveyTokenSchema,
+  surveyAnswerSchema,
+  surveyListQuerySchema,
+  surveyNotReachedSchema,
+  surveyRegretSchema,
+  templateActiveSchema,
+  templateCreateSchema,
+  templateUpdateSchema,
+} from '../../../shared/schemas/quality'
+import { access } from '../../lib/access'
+import type { AppEnv } from '../../lib/context'
+import { clientIp } from '../../lib/client-ip'
+import { ApiError, notFound } from '../../lib/errors'
+import type { Deps } from '../../platform/deps'
+import { validate } from '../../lib/validate'
+import type { QualityService } from './quality.service'
+
+/**
+ * Sale quality (docs/decisions/045): templates (view / create / update sale_quality_templates) and the surveys of the
+ * sales the reader may see (view sale_quality_surveys); recording an outcome needs update sale_quality_surveys.
+ */
+/** The customer's page asks at most this often from one address (a token cannot be guessed; this keeps anyone from trying). */
+export const PUBLIC_SURVEY_THROTTLE = { points: 60, durationS: 10 * 60 }
+
+export function qualityRoutes({ env, database }: Pick<Deps, 'env' | 'database'>, quality: QualityService) {
+  const actor = (c: { var: AppEnv['Variables'] }) => ({ id: c.var.auth!.userData.id, ability: c.var.auth!.ability })
+  // Links go out at the app's first origin (APP_ORIGINS), else at the one the request came to.
+  const origin = (c: Context) => env.appOrigins[0] ?? new URL(c.req.url).origin
+  const limiter = new RateLimiterDrizzle({
+    storeClient: database.db,
+    schema: database.t.rateLimits,
+    keyPrefix: 'survey',
+    points: PUBLIC_SURVEY_THROTTLE.points,
+    duration: PUBLIC_SURVEY_THROTTLE.durationS,
+    clearExpiredByTimeout: false,
+  })
+  const throttle = async (c: Context) => {
+    try {
+      await limiter.consume(clientIp(c, env.trustProxy) ?? 'unknown')
+    } catch (err) {
+      if (!(err instanceof RateLimiterRes)) throw err
+      const seconds = Math.max(1, Math.ceil(err.msBeforeNext / 1000))
+      throw new ApiError(429, 'too_many_requests', { params: { seconds }, headers: { 'Retry-After': String(seconds) } })
+    }
+  }
+  return (
+    new Hono<AppEnv>()
+      // The customer's side: a token, no sign-in.
+      .get('/public/surveys/:token', access.public(), validate('param', surveyTokenSchema), async (c) => {
+        await throttle(c)
+        return c.json(await quality.public.questions(c.req.valid('param').token), 200)
+      })
+      .post('/public/surveys/:token', access.public(), validate('param', surveyTokenSchema), validate('json', publicAnswerSchema), async (c) => {
+        await throttle(c)
+        await quality.public.answer(c.req.valid('param').token, c.req.valid('json').answers, { now: Date.now(), translate: c.var.t })
+        return c.body(null, 204)
+      })
+      .post(
+        '/quality/surveys/:id/send-link',
+        access.can('update', 'sale_quality_surveys'),
+        validate('param', qualityIdSchema),
+        validate('json', surveyLanguageSchema),
+        async (c) => {
+          const sent = await quality.surveys.sendLink(actor(c), c.req.valid('param').id, c.req.valid('json'), {
+            now: Date.now(),
+            translate: c.var.t,
+            origin: origin(c),
+          })
+          return c.json(sent, 201)
+        },
+      )
+      // The seller at the door: a QR code of their sale's survey, when the sampling queued it.
+      .post(
+        '/quality/sales/:saleId/door-code',
+        access.can('update', 'sales'),
+        validate('param', qualitySaleIdSchema),
+        validate('json', surveyLanguageSchema),
+        async (c) => {
+          const code = await quality.surveys.doorCode(actor(c), c.req.valid('param').saleId, c.req.valid('json'), {
+            now: Date.now(),
+            translate: c.var.t,
+            origin: origin(c),
+          })
+          const qrSvg = await QRCode.toString(code.url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' })
+          return c.json({ ...code, qrSvg }, 201)
+        },
+      )
+      .get('/quality/templates', access.can('view', 'sale_quality_templates'), async (c) => c.json({ items: await quality.templates.list() }, 200))
+      .get('/quality/templates/:id', access.can('view', 'sale_quality_templates'), validate('param', qualityIdSchema), async (c) => {
+        const detail = await quality.templates.detail(c.req.valid('param').id)
+        if (!detail) throw notFound()
+        return c.json(detail, 200)
+      })
+      .post('/quality/templates', access.can('create', 'sale_quality_templates'), validate('json', templateCreateSchema), async (c) => {
+        const id = await quality.templates.create(actor(c), c.req.valid('json'), { now: Date.now(), translate: c.var.t })
+        return c.json((await quality.templates.detail(id))!, 201)
+      })
+      .put(
+        '/quality/templates/:id',
+        access.can('update', 'sale_quality_templates'),
+        validate('param', qualityIdSchema),
+        validate('json', templateUpdateSchema),
+        async (c) => {
+          const { id } = c.req.valid('param')
+          await quality.templates.update(actor(c), id, c.req.valid('json'), { now: Date.now(), translate: c.var.t })
+          return c.json((await quality.templates.detail(id))!, 200)
+        },
+      )
+      .post(
+        '/quality/templates/:id/active',
+        access.can('update', 'sale_quality_templates'),
+        validate('param', qualityIdSchema),
+        validate('json', templateActiveSchema),
+        async (c) => {
+          const { id } = c.req.valid('param')
+          const input = c.req.valid('json')
+          await quality.templates.setActive(actor(c), id, input.active, input.version, Date.now())
+          return c.json((await quality.templates.detail(id))!, 200)
+        },
+      )
+      // The statistics screens (docs/decisions/045): the surveys of the sale reports the reader may see.
+      .get('/quality/statistics/all', access.can('view', 'sale_quality_surveys'), validate('query', qualityStatsFilterSchema), async (c) =>
+        c.json(await quality.statistics.all(actor(c), c.req.valid('query')), 200),
+      )
+      .get('/quality/statistics/grades', access.can('view', 'sale_quality_surveys'), validate('query', qualityStatsFilterSchema), async (c) =>
+        c.json(await quality.statistics.grades(actor(c), c.req.valid('query')), 200),
+      )
+      .get('/quality/statistics/monthly', access.can('view', 'sale_quality_surveys'), validate('query', qualityStatsFilterSchema), async (c) =>
+        c.json(await quality.statistics.monthly(actor(c), c.req.valid('query')), 200),
+      )
+      .get('/quality/statistics/sellers', access.can('view', 'sale_quality_surveys'), validate('query', qualitySellerStatsQuerySchema), async (c) => {
+        const { q, sortBy, orderBy, page, itemsPerPage, ...filter } = c.req.valid('query')
+        return c.json(await quality.statistics.sellers(actor(c), filter, { q, sortBy, orderBy, page, itemsPerPage }), 200)
+      })
+      .get('/quality/surveys', access.can('view', 'sale_quality_surveys'), validate('query', surveyListQuerySchema), async (c) =>
+        c.json(await quality.surveys.list(actor(c), c.req.valid('query')), 200),
+      )
+      .get('/quality/surveys/:id', access.can('view', 'sale_quality_surveys'), validate('param', qualityIdSchema), async (c) => {
+        const detail = await quality.surveys.detail(actor(c), c.req.valid('param').id)
+        if (!detail) throw notFound()
+        return c.json(detail, 200)
+      })
+      .post(
+        '/quality/surveys/:id/answer',
+        access.can('update', 'sale_quality_surveys'),
+        validate('param', qualityIdSchema),
+        validate('json', surveyAnswerSchema),
+        async (c) => {
+          const { id } = c.req.valid('param')
+          await quality.surveys.answer(actor(c), id, c.req.valid('json'), { now: Date.now(), translate: c.var.t })
+          return c.json((await quality.surveys.detail(actor(c), id))!, 200)
+        },
+      )
+      .post(
+        '/quality/surveys/:id/not-reached',
+        access.can('update', 'sale_quality_surveys'),
+        validate('param', qualityIdSchema),
+        validate('json', surveyNotReachedSchema),
+        async (c) => {
+          const { id } = c.req.valid('param')
+          await quality.surveys.notReached(actor(c), id, c.req.valid('json'), { now: Date.now(), translate: c.var.t })
+          return c.json((await quality.surveys.detail(actor(c), id))!, 200)
+        },
+      )
+      .post(
+        '/quality/surveys/:id/regret',
+        access.can('update', 'sale_quality_surveys'),
+        validate('param', qualityIdSchema),
+        validate('json', surveyRegretSchema),
+        async (c) => {
+          const { id } = c.req.valid('param')
+          await quality.surveys.regret(actor(c), id, c.req.valid('json'), { now: Date.now(), translate: c.var.t })
+          return c.json((await quality.surveys.detail(actor(c), id))!, 200)
+        },
+      )
+  )
+}

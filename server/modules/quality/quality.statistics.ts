@@ -1,0 +1,260 @@
+import { and, count, desc, eq, gte, isNull, lte, sql, sum, type SQL } from 'drizzle-orm'
+import type { AppAbility } from '../../../shared/permissions/ability'
+import { gradeOf } from '../../../shared/rules/quality'
+import type {
+  GradeThreshold,
+  QualityFigures,
+  QualitySellerRow,
+  QualitySellerStatsQuery,
+  QualityStatsAll,
+  QualityStatsFilter,
+  QualityStatsGrades,
+  QualityStatsMonthly,
+  QualityStatsSellers,
+  SurveyChannel,
+} from '../../../shared/schemas/quality'
+import { accessFilter, withAccess } from '../../db/conditions'
+import type { Deps } from '../../platform/deps'
+import type { QualityPorts } from './quality.ports'
+
+type Actor = { id: string; ability: AppAbility }
+
+/** One group's sums as the database gives them (PostgreSQL answers sums as text). */
+type Sums = {
+  surveys: number | string
+  queued: number | string | null
+  answered: number | string | null
+  unreached: number | string | null
+  regret: number | string | null
+  scored: number | string
+  scoreSum: number | string | null
+  nkiSample: number | string
+  nkiSum: number | string | null
+}
+
+const ratio = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 1000 : null)
+const tenthsMean = (total: number, n: number) => (n > 0 ? Math.round(total / n) / 10 : null)
+
+/** Months from the first day's to the last day's, as YYYY-MM, oldest first. */
+export function monthsBetween(from: string, to: string): string[] {
+  const out: string[] = []
+  let [y, m] = [Number(from.slice(0, 4)), Number(from.slice(5, 7))]
+  const last = to.slice(0, 7)
+  for (;;) {
+    const month = `${y}-${String(m).padStart(2, '0')}`
+    out.push(month)
+    if (month >= last) return out
+    m += 1
+    if (m > 12) [y, m] = [y + 1, 1]
+  }
+}
+
+/** The same calendar day a year earlier (29 February becomes 28 February). */
+export function yearBefore(day: string): string {
+  const y = Number(day.slice(0, 4)) - 1
+  const rest = day.slice(5) === '02-29' ? '02-28' : day.slice(5)
+  return `${y}-${rest}`
+}
+
+/**
+ * The quality statistics (docs/decisions/045, "Statistics"): the surveys of the sales sold in a period, counted by
+ * status, with the mean score, the grade it reaches, the satisfaction index and the shares of the calls that ended,
+ * for the whole period, by provider, by grade, by month beside the year before, and by seller. A reader counts the
+ * surveys of the sale reports they may see (a coach their teams', a manager their office's).
+ */
+export function qualityStatistics({ database }: Pick<Deps, 'database'>, ports: Pick<QualityPorts, 'names' | 'teamNames' | 'providerNames'>) {
+  const { db, t } = database
+  const srv = t.qualitySurveys
+  const tpl = t.qualityTemplates
+  const ver = t.qualityTemplateVersions
+  const conditionColumns = { sellerId: srv.sellerId, teamId: srv.teamId, officeId: srv.officeId }
+
+  const of = (status: string) => sql<string | number | null>`sum(case when ${srv.status} = ${status} then 1 else 0 end)`
+  const sums = {
+    surveys: count(),
+    queued: of('queued'),
+    answered: of('answered'),
+    unreached: of('unreached'),
+    regret: of('regret'),
+    scored: count(srv.scoreTenths),
+    scoreSum: sum(srv.scoreTenths),
+    nkiSample: count(srv.nkiTenths),
+    nkiSum: sum(srv.nkiTenths),
+  }
+
+  function where(actor: Actor, f: QualityStatsFilter, period: { from: string; to: string } = f, ...more: SQL[]) {
+    const own: SQL[] = [gte(srv.sellDate, period.from), lte(srv.sellDate, period.to), ...more]
+    if (f.officeId) own.push(eq(srv.officeId, f.officeId))
+    if (f.teamId) own.push(eq(srv.teamId, f.teamId))
+    if (f.sellerId) own.push(eq(srv.sellerId, f.sellerId))
+    if (f.providerId) own.push(eq(srv.providerId, f.providerId))
+    return withAccess(accessFilter(actor.ability, 'view', 'sale_reports', conditionColumns, { inline: true }), ...own)
+  }
+
+  /**
+   * The thresholds the mean score is graded by: the provider's own template in use when one provider is counted and
+   * it has one, else the default template in use; the newest version of it.
+   */
+  async function thresholds(providerId: string | undefined): Promise<GradeThreshold[]> {
+    const templates = await db
+      .select({ id: tpl.id, providerId: tpl.providerId })
+      .from(tpl)
+      .where(and(eq(tpl.active, true), providerId ? sql`(${tpl.providerId} = ${providerId} or ${tpl.providerId} is null)` : isNull(tpl.providerId)))
+    const chosen = templates.find((x) => x.providerId !== null) ?? templates[0]
+    if (!chosen) return []
+    const [row] = await db.select({ content: ver.content }).from(ver).where(eq(ver.templateId, chosen.id)).orderBy(desc(ver.number)).limit(1)
+    return row?.content.grades ?? []
+  }
+
+  function figures(s: Sums | undefined, grades: GradeThreshold[]): QualityFigures {
+    const n = (v: number | string | null | undefined) => Number(v ?? 0)
+    const answered = n(s?.answered)
+    const unreached = n(s?.unreached)
+    const regret = n(s?.regret)
+    const ended = answered + unreached + regret
+    const scored = n(s?.scored)
+    const averageScore = tenthsMean(n(s?.scoreSum), scored)
+    const nkiSample = n(s?.nkiSample)
+    return {
+      surveys: n(s?.surveys),
+      queued: n(s?.queued),
+      answered,
+      unreached,
+      regret,
+      answeredShare: ratio(answered, ended),
+      regretShare: ratio(regret, ended),
+      scored,
+      averageScore,
+      averageGrade: averageScore === null || grades.length === 0 ? null : gradeOf(averageScore, grades),
+      nkiSample,
+      nki: tenthsMean(n(s?.nkiSum), nkiSample),
+    }
+  }
+
+  return {
+    async all(actor: Actor, f: QualityStatsFilter): Promise<QualityStatsAll> {
+      const [grades, [total], byProvider, byChannel] = await Promise.all([
+        thresholds(f.providerId),
+        db.select(sums).from(srv).where(where(actor, f)),
+        db
+          .select({ providerId: srv.providerId, ...sums })
+          .from(srv)
+          .where(where(actor, f))
+          .groupBy(srv.providerId),
+        db
+          .select({ channel: srv.channel, n: count() })
+          .from(srv)
+          .where(where(actor, f, f, eq(srv.status, 'answered')))
+          .groupBy(srv.channel),
+      ])
+      const names = await ports.providerNames(
+        db,
+        byProvider.map((r) => r.providerId),
+      )
+      return {
+        filter: f,
+        total: figures(total, grades),
+        byProvider: byProvider
+          .map((r) => ({ provider: { id: r.providerId, name: names.get(r.providerId) ?? '' }, figures: figures(r, grades) }))
+          .sort((a, b) => b.figures.surveys - a.figures.surveys || a.provider.name.localeCompare(b.provider.name, 'sv')),
+        byChannel: (['call', 'link', 'qr'] as const satisfies readonly SurveyChannel[]).map((channel) => ({
+          channel,
+          answered: Number(byChannel.find((r) => r.channel === channel)?.n ?? 0),
+        })),
+      }
+    },
+
+    async grades(actor: Actor, f: QualityStatsFilter): Promise<QualityStatsGrades> {
+      const rows = await db
+        .select({ grade: srv.grade, n: count(), scoreSum: sum(srv.scoreTenths) })
+        .from(srv)
+        .where(where(actor, f, f, eq(srv.status, 'answered')))
+        .groupBy(srv.grade)
+      const answered = rows.reduce((a, r) => a + Number(r.n), 0)
+      const graded = rows.filter((r) => r.grade !== null)
+      return {
+        filter: f,
+        grades: graded
+          .map((r) => ({ grade: r.grade!, surveys: Number(r.n), share: ratio(Number(r.n), answered) ?? 0, mean: Number(r.scoreSum ?? 0) / Number(r.n) }))
+          .sort((a, b) => b.mean - a.mean || a.grade.localeCompare(b.grade))
+          .map(({ grade, surveys, share }) => ({ grade, surveys, share })),
+        ungraded: Number(rows.find((r) => r.grade === null)?.n ?? 0),
+        answered,
+      }
+    },
+
+    async monthly(actor: Actor, f: QualityStatsFilter): Promise<QualityStatsMonthly> {
+      const month = sql<string>`substr(${srv.sellDate}, 1, 7)`
+      const before = { from: yearBefore(f.from), to: yearBefore(f.to) }
+      const [grades, now, then] = await Promise.all([
+        thresholds(f.providerId),
+        db
+          .select({ month, ...sums })
+          .from(srv)
+          .where(where(actor, f))
+          .groupBy(month),
+        db
+          .select({ month, ...sums })
+          .from(srv)
+          .where(where(actor, f, before))
+          .groupBy(month),
+      ])
+      const shift = (m: string) => `${Number(m.slice(0, 4)) - 1}${m.slice(4)}`
+      return {
+        filter: f,
+        months: monthsBetween(f.from, f.to).map((m) => ({
+          month: m,
+          figures: figures(
+            now.find((r) => r.month === m),
+            grades,
+          ),
+          previous: figures(
+            then.find((r) => r.month === shift(m)),
+            grades,
+          ),
+        })),
+      }
+    },
+
+    /**
+     * Per seller and team (a seller who moved counts in each team they sold for), sorted and paged here: the means
+     * sort the same on both databases, a seller without a mean last whichever way.
+     */
+    async sellers(actor: Actor, f: QualityStatsFilter, q: QualitySellerStatsQuery): Promise<QualityStatsSellers> {
+      const [grades, rows] = await Promise.all([
+        thresholds(f.providerId),
+        db
+          .select({ sellerId: srv.sellerId, teamId: srv.teamId, ...sums })
+          .from(srv)
+          .where(where(actor, f))
+          .groupBy(srv.sellerId, srv.teamId),
+      ])
+      let all = rows.map((r) => ({ sellerId: r.sellerId, teamId: r.teamId, figures: figures(r, grades) }))
+      const needle = q.q?.toLocaleLowerCase('sv')
+      const names = q.sortBy === 'name' || needle ? await ports.names(db, [...new Set(all.map((r) => r.sellerId))]) : null
+      if (needle) all = all.filter((r) => (names!.get(r.sellerId) ?? '').toLocaleLowerCase('sv').includes(needle))
+      const key = (r: (typeof all)[number]): number | string | null =>
+        q.sortBy === 'name' ? (names!.get(r.sellerId) ?? '') : q.sortBy === 'regretShare' ? r.figures.regretShare : r.figures[q.sortBy]
+      const dir = q.orderBy === 'asc' ? 1 : -1
+      all.sort((a, b) => {
+        const [x, y] = [key(a), key(b)]
+        if (x === null || y === null) return x === y ? a.sellerId.localeCompare(b.sellerId) : x === null ? 1 : -1
+        const c = typeof x === 'string' ? x.localeCompare(y as string, 'sv') : x - (y as number)
+        return c !== 0 ? c * dir : a.sellerId.localeCompare(b.sellerId) || (a.teamId ?? '').localeCompare(b.teamId ?? '')
+      })
+      const page = all.slice((q.page - 1) * q.itemsPerPage, q.page * q.itemsPerPage)
+      const [people, teams] = await Promise.all([
+        names ?? ports.names(db, [...new Set(page.map((r) => r.sellerId))]),
+        ports.teamNames(db, [...new Set(page.map((r) => r.teamId).filter((x): x is string => !!x))]),
+      ])
+      const items: QualitySellerRow[] = page.map((r) => ({
+        id: `${r.sellerId}:${r.teamId ?? ''}`,
+        seller: { id: r.sellerId, name: people.get(r.sellerId) ?? '' },
+        team: r.teamId ? { id: r.teamId, name: teams.get(r.teamId) ?? '' } : null,
+        figures: r.figures,
+      }))
+      return { filter: f, items, total: all.length, page: q.page, itemsPerPage: q.itemsPerPage }
+    },
+  }
+}
+export type QualityStatistics = ReturnType<typeof qualityStatistics>
