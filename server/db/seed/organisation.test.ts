@@ -3,6 +3,7 @@ import { customerKeyOf, daysApart, isPossibleDouble } from '../../../shared/rule
 import { asc, count, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { timeReportViolations, type AllowanceType } from '../../../shared/rules/time-report'
+import { gradeOf, samplingReason, surveyNki, surveyScore } from '../../../shared/rules/quality'
 import type { PullResult } from '../../../shared/schemas/sync'
 import { createTestApp, createTestDatabase } from '../../test/harness'
 import type { Database } from '../client'
@@ -26,7 +27,8 @@ async function digest(database: Database): Promise<string> {
   const sales = await db.select().from(t.sales).orderBy(asc(t.sales.id))
   const reports = await db.select().from(t.timeReports).orderBy(asc(t.timeReports.id))
   const users = await db.select({ id: t.users.id, email: t.users.email, teamId: t.users.teamId }).from(t.users).orderBy(asc(t.users.id))
-  hash.update(JSON.stringify([sales, reports, users]))
+  const surveys = await db.select().from(t.qualitySurveys).orderBy(asc(t.qualitySurveys.id))
+  hash.update(JSON.stringify([sales, reports, users, surveys]))
   return hash.digest('hex')
 }
 
@@ -118,6 +120,56 @@ describe('the seeded organisation (small scale)', () => {
     expect(old.some((s) => s.status === 'finalized')).toBe(false)
     const last = sales.filter((s) => recent.includes(s.sellDate))
     expect(share('finalized', last)).toBeGreaterThan(0.6)
+  })
+
+  it('calls the sales the quality sampling rule takes, each survey where its sale ended and graded by its template', async () => {
+    const sales = await db.select().from(t.sales)
+    const surveys = new Map((await db.select().from(t.qualitySurveys)).map((x) => [x.saleId, x]))
+    const employed = new Map((await db.select({ id: t.users.id, date: t.users.employmentDate }).from(t.users)).map((u) => [u.id, u.date]))
+    const templates = await db.select().from(t.qualityTemplates)
+    const versions = new Map((await db.select().from(t.qualityTemplateVersions)).map((v) => [v.templateId, v]))
+    expect(templates.filter((x) => x.providerId === null)).toHaveLength(1)
+    const templateOf = (providerId: string) => (templates.find((x) => x.providerId === providerId) ?? templates.find((x) => x.providerId === null))!
+    const byStatus = new Map<string, number>()
+    for (const sale of sales) {
+      const template = templateOf(sale.providerId)
+      const version = versions.get(template.id)!
+      const survey = surveys.get(sale.id)
+      const reason = samplingReason(version.content.sampling, { saleId: sale.id, sellDate: sale.sellDate }, employed.get(sale.sellerId) ?? null)
+      expect(survey?.reason ?? null, sale.id).toBe(reason)
+      if (!survey) {
+        expect(sale.qualityGrade).toBeNull()
+        continue
+      }
+      byStatus.set(survey.status, (byStatus.get(survey.status) ?? 0) + 1)
+      expect(survey).toMatchObject({
+        sellerId: sale.sellerId,
+        teamId: sale.teamId,
+        officeId: sale.officeId,
+        providerId: sale.providerId,
+        sellDate: sale.sellDate,
+        templateId: template.id,
+      })
+      if (sale.status === 'regret') expect(survey).toMatchObject({ status: 'regret', regretReason: expect.any(String) })
+      else if (sale.status === 'unanswered') expect(survey).toMatchObject({ status: 'unreached', attempts: version.content.sampling.maxAttempts })
+      else if (sale.status === 'finalized') expect(survey.status).toBe('queued')
+      else if (sale.status === 'approved') expect(survey.status).toBe('answered')
+      if (survey.status === 'answered') {
+        const score = surveyScore(version.content.questions, survey.answers!)
+        expect(survey.scoreTenths).toBe(Math.round(score! * 10))
+        expect(survey.nkiTenths).toBe(Math.round(surveyNki(version.content.questions, survey.answers!)! * 10))
+        expect(survey.grade).toBe(gradeOf(score, version.content.grades))
+        expect(survey.templateVersionId).toBe(version.id)
+        expect(survey.answeredAt).toBeGreaterThanOrEqual(sale.soldAt)
+      } else expect(survey.grade).toBeNull()
+      expect(sale.qualityGrade).toBe(survey.grade)
+    }
+    // About a fifth of the sales by the share, more for new sellers; every outcome and every grade occurs.
+    expect(surveys.size / sales.length).toBeGreaterThan(0.2)
+    expect(surveys.size / sales.length).toBeLessThan(0.4)
+    for (const status of ['queued', 'answered', 'unreached', 'regret']) expect(byStatus.get(status) ?? 0, status).toBeGreaterThan(0)
+    const grades = new Set([...surveys.values()].map((x) => x.grade))
+    for (const grade of ['A', 'B', 'C', 'D']) expect(grades.has(grade), grade).toBe(true)
   })
 
   it('gives every seller a time report the rules accept for every working day they were employed, and sales only on days they worked', async () => {

@@ -11,6 +11,8 @@ import { WORK_DAY_HOURS } from '../../../shared/rules/work'
 import { hashPassword } from '../../lib/password'
 import { bulkLoader } from '../bulk'
 import { searchTextOf } from '../../../shared/rules/deviations'
+import { gradeOf, samplingReason, starterContent, surveyNki, surveyScore, type Answers } from '../../../shared/rules/quality'
+import type { TemplateContent } from '../../../shared/schemas/quality'
 import type { Database, Schema } from '../client'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo'
 import { seedRolesIfEmpty } from './roles'
@@ -541,6 +543,33 @@ export async function seedOrganisation(
     return Array.from({ length: n }, (_, k) => (oi * 3 + k * 7) % s.providers).filter((v, k, a) => a.indexOf(v) === k)
   })
 
+  // ── Sale quality (docs/decisions/045): the default survey template, and one of the first provider's own with
+  // stricter grades. Ids and draws come from their own stream: everything drawn after stays as it was.
+  const qrng = prng(`saljkraft:quality:${JSON.stringify(s)}:${opts.until}`)
+  const qualityTemplates: Array<{ id: string; versionId: string; content: TemplateContent }> = []
+  for (const [i, name] of ['Standard', providers[0]!.name].entries()) {
+    const content = starterContent()
+    if (i === 1)
+      content.grades = [
+        { grade: 'A', min: 90 },
+        { grade: 'B', min: 75 },
+        { grade: 'C', min: 55 },
+        { grade: 'D', min: 0 },
+      ]
+    const template = { id: qrng.uuid(), versionId: qrng.uuid(), content }
+    qualityTemplates.push(template)
+    await add(t.qualityTemplates, {
+      id: template.id,
+      name,
+      providerId: i === 0 ? null : providers[0]!.id,
+      active: true,
+      createdAt,
+      updatedAt: createdAt,
+      version: 1,
+    })
+    await add(t.qualityTemplateVersions, { id: template.versionId, templateId: template.id, number: 1, content, createdAt, createdBy: null })
+  }
+
   // ── People: the demo accounts (one per role, password saljkraft-demo) and the rest of the organisation ──
   const passwordHash = await hashPassword(DEMO_PASSWORD, opts.scryptLogN)
   const people: Person[] = []
@@ -594,6 +623,15 @@ export async function seedOrganisation(
     return { from, to }
   })
 
+  // The day each seller began: within the period for those who started during it, else before it (no draw: the
+  // stream stays as it was). The quality sampling rule calls every sale of a seller's first weeks.
+  const employmentDateOf = new Map<Person, string>(
+    sellers.map((p, i) => {
+      const { from } = employment[i]!
+      if (from > 0) return [p, days[from]!]
+      return [p, new Date(Date.parse(`${days[0]!}T12:00:00Z`) - (30 + ((i * 97) % 1500)) * DAY).toISOString().slice(0, 10)]
+    }),
+  )
   const emailSeen = new Set<string>()
   const emailOf = (p: Person, n: number) => {
     let email = `${ascii(FIRST_NAMES[p.first]!)}.${ascii(LAST_NAMES[p.last]!)}@saljkraft.test`
@@ -616,6 +654,7 @@ export async function seedOrganisation(
       teamId,
       officeId: p.officeIndex !== null ? offices[p.officeIndex]!.id : null,
       employeeId: `E-${String(10_000 + n)}`,
+      employmentDate: employmentDateOf.get(p) ?? null,
       phone: `07${rng.int(0, 9)}-${rng.int(100, 999)} ${rng.int(10, 99)} ${rng.int(10, 99)}`,
       language: null,
       active: p.active,
@@ -888,6 +927,20 @@ export async function seedOrganisation(
       const customerName = repeat ? repeat.name : `${first} ${last}`
       const customerKey = customerKeyOf({ customerType: company ? 'company' : 'private', customerSsn, orgNumber })
       const externalOrderNumber = provider.requireExternal ? `EXT-${rng.int(100_000, 999_999)}` : null
+      const survey = qualitySurveyOf(
+        { saleId, sellDate: day, soldAt, sellerId: seller.id, teamId: team.id, officeId: office.id, providerId: provider.id },
+        {
+          template: qualityTemplates[providerIndex === 0 ? 1 : 0]!,
+          employmentDate: employmentDateOf.get(seller) ?? null,
+          skill: seller.skill,
+          status,
+          age,
+          history: historyRows,
+          controller: reviewer,
+          endMs,
+          rng: qrng,
+        },
+      )
       await add(t.sales, {
         id: saleId,
         sellerId: seller.id,
@@ -910,6 +963,7 @@ export async function seedOrganisation(
         checklistFileId: null,
         status,
         externalStatus: null,
+        qualityGrade: survey?.grade ?? null,
         deviationType,
         deviationReason,
         soldAt,
@@ -924,6 +978,7 @@ export async function seedOrganisation(
       })
       for (const row of lineRows) await add(t.saleLines, row)
       for (const row of historyRows) await add(t.saleStatusHistory, row)
+      if (survey) await add(t.qualitySurveys, survey)
       for (const row of deviationRows) await add(t.saleDeviations, { ...row, searchText: searchTextOf({ customerName, companyName, externalOrderNumber }) })
       if (repeat) {
         // The pair as the sales service would have found it; older ones back office has looked at and dismissed.
@@ -975,7 +1030,7 @@ export async function seedOrganisation(
   }
   await settle()
   log(
-    `sales: ${counts.sales ?? 0} sales, ${counts.sale_lines ?? 0} lines, ${counts.sale_status_history ?? 0} status changes, ${counts.sale_deviations ?? 0} deviations`,
+    `sales: ${counts.sales ?? 0} sales, ${counts.sale_lines ?? 0} lines, ${counts.sale_status_history ?? 0} status changes, ${counts.sale_deviations ?? 0} deviations, ${counts.quality_surveys ?? 0} quality surveys`,
   )
 
   await database.db.update(t.syncVersion).set({ version }).where(eq(t.syncVersion.id, 'global'))
@@ -1010,4 +1065,97 @@ function statusMoves(rng: Rng, age: number): SaleStatus[] {
   if (x < 0.985) return ['deviation']
   if (x < 0.995) return ['absence']
   return ['flagged']
+}
+
+const COMMENTS = [
+  'Trevlig och tydlig säljare.',
+  'Bra bemötande, kändes inte stressat.',
+  'Lite påstridig i början.',
+  'Förklarade priset bra.',
+  'Vill gärna ha skriftlig bekräftelse.',
+  'Mycket nöjd!',
+]
+
+/**
+ * A sampled sale's survey as quality control would have left it by the data set's end, consistent with where the
+ * sale ended (docs/decisions/045): a regretted sale's survey is the regret with its reason, an unanswered sale's
+ * survey was not reached at its last try, the newest sales are still in the queue, the rest were answered (the
+ * better the seller, the better the answers) and graded by the template's thresholds. Null when the sampling rule
+ * does not take the sale.
+ */
+function qualitySurveyOf(
+  sale: { saleId: string; sellDate: string; soldAt: number; sellerId: string; teamId: string; officeId: string; providerId: string },
+  ctx: {
+    template: { id: string; versionId: string; content: TemplateContent }
+    employmentDate: string | null
+    skill: number
+    status: SaleStatus
+    age: number
+    history: ReadonlyArray<{ status: SaleStatus; note?: string | null; at: number }>
+    controller: string | null
+    endMs: number
+    rng: Rng
+  },
+): Row<Schema['qualitySurveys']> | null {
+  const { content } = ctx.template
+  const reason = samplingReason(content.sampling, sale, ctx.employmentDate)
+  if (!reason) return null
+  const { rng } = ctx
+  const base = {
+    id: rng.uuid(),
+    ...sale,
+    reason,
+    templateId: ctx.template.id,
+    nextTryAt: sale.soldAt,
+    createdAt: sale.soldAt,
+    version: 1,
+  }
+  const ended = (status: 'answered' | 'unreached' | 'regret', at: number, attempts: number) => ({
+    ...base,
+    status,
+    templateVersionId: ctx.template.versionId,
+    attempts,
+    answeredAt: at,
+    answeredBy: ctx.controller,
+    channel: status === 'unreached' ? null : ('call' as const),
+    updatedAt: at,
+    version: attempts + 1,
+  })
+  const move = (status: SaleStatus) => [...ctx.history].reverse().find((h) => h.status === status)
+  if (ctx.status === 'regret') {
+    const m = move('regret')!
+    return { ...ended('regret', m.at, rng.int(1, 2)), regretReason: m.note ?? null }
+  }
+  if (ctx.status === 'unanswered') return ended('unreached', move('unanswered')!.at, content.sampling.maxAttempts)
+  const waiting = ctx.status === 'finalized' || (ctx.age <= 10 && ctx.status !== 'approved')
+  if (waiting) {
+    const attempts = ctx.status === 'flagged' ? 1 : 0
+    const nextTryAt = attempts ? Math.min(ctx.endMs, sale.soldAt + rng.int(20, 48) * 3_600_000) : sale.soldAt
+    return { ...base, status: 'queued' as const, attempts, nextTryAt, updatedAt: attempts ? nextTryAt : sale.soldAt }
+  }
+  // Answered: a better seller leaves more satisfied customers; the answers are what the rules grade.
+  const quality = (ctx.skill - 0.4) / 1.2
+  const scale = (centre: number) => Math.max(1, Math.min(5, Math.round(centre + (rng.next() + rng.next() - 1) * 2.2)))
+  const satisfied = scale(2.9 + 1.9 * quality)
+  const answers: Answers = {
+    satisfied,
+    understood: rng.chance(0.78 + 0.2 * quality),
+    recommend: scale(satisfied - 0.3 + 0.6 * quality),
+  }
+  if (rng.chance(0.15)) answers.comment = rng.pick(COMMENTS)
+  const score = surveyScore(content.questions, answers)
+  const nki = surveyNki(content.questions, answers)
+  const x = rng.next()
+  const channel = x < 0.85 ? 'call' : x < 0.95 ? 'link' : 'qr'
+  const attempts = channel === 'call' ? (rng.chance(0.7) ? 1 : rng.chance(0.8) ? 2 : 3) : 0
+  const at = Math.min(ctx.endMs, sale.soldAt + rng.int(3, 60) * 3_600_000)
+  return {
+    ...ended('answered', at, attempts),
+    answers,
+    scoreTenths: score === null ? null : Math.round(score * 10),
+    grade: gradeOf(score, content.grades),
+    nkiTenths: nki === null ? null : Math.round(nki * 10),
+    channel: channel as 'call' | 'link' | 'qr',
+    answeredBy: channel === 'call' ? ctx.controller : null,
+  }
 }
