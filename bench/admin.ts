@@ -1,16 +1,14 @@
 import { asc, count, desc, eq, isNotNull } from 'drizzle-orm'
 import { translator } from '../shared/i18n'
-import { buildAbility } from '../shared/permissions/ability'
 import { userListQuerySchema } from '../shared/schemas/users'
 import { activitySearchSchema } from '../shared/schemas/activity'
 import { businessDay } from '../shared/rules/work'
 import { activityService } from '../server/modules/activity/activity.service'
-import { bootDatabase } from '../server/boot'
-import { parseEnv } from '../server/env'
 import { authService } from '../server/modules/auth/auth.service'
 import { usersService } from '../server/modules/users/users.service'
 import { createDeps } from '../server/platform/deps'
 import { logActivities } from '../server/platform/activity-log'
+import { actorOf, benchDatabase, RUNS, timeRuns } from './lib'
 
 /**
  * `npm run bench:admin` — user administration on the large organisation (issue 17), on the database the server is
@@ -21,31 +19,9 @@ import { logActivities } from '../server/platform/activity-log'
  * users to the data set it runs on (their addresses carry the run's time, so a second run does not collide).
  * Then the activity-log search. Targets: list and search p95 under 100 ms; a 5,000-row dry run under 10 s.
  */
-// eslint-disable-next-line no-restricted-properties -- a benchmark's size
-const RUNS = Number(process.env.BENCH_RUNS ?? 30)
-// eslint-disable-next-line no-restricted-properties -- a benchmark: which database to measure
-const databaseUrl = process.env.DATABASE_URL ?? ''
-// eslint-disable-next-line no-restricted-properties -- a benchmark: which database to measure
-const dataDir = process.env.DATA_DIR ?? 'data'
-
-const env = parseEnv({ NODE_ENV: 'production', DEMO_MODE: 'false', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SESSION_SECRET: 'bench'.repeat(8) })
-const database = await bootDatabase(env)
+const { env, database } = await benchDatabase()
 const { db, t } = database
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
-
-async function measure(fn: () => Promise<unknown>, runs = RUNS) {
-  await fn()
-  await fn()
-  const times: number[] = []
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now()
-    await fn()
-    times.push(performance.now() - start)
-  }
-  times.sort((a, b) => a - b)
-  return { p50: percentile(times, 50), p95: percentile(times, 95) }
-}
+const measure = timeRuns
 
 try {
   const [{ n: userCount }] = (await db.select({ n: count() }).from(t.users)) as [{ n: number }]
@@ -60,14 +36,9 @@ try {
     providers: (db) => db.select({ id: t.providers.id, name: t.providers.name, active: t.providers.active }).from(t.providers),
     signInMethods: { enabled: (id) => auth.mfa.isEnabled(id), reset: (tx, id) => auth.mfa.reset(tx, id) },
   })
-  const actorOf = async (email: string) => {
-    const [user] = await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, email))
-    const answer = await auth.sessionAnswerFor(user!.id)
-    return { id: user!.id, ability: buildAbility(answer!.userAbilityRules) }
-  }
-  const admin = await actorOf('admin@demo.test')
-  const manager = await actorOf('manager@demo.test')
-  const coach = await actorOf('coach@demo.test')
+  const admin = await actorOf(database, auth, 'admin@demo.test')
+  const manager = await actorOf(database, auth, 'manager@demo.test')
+  const coach = await actorOf(database, auth, 'coach@demo.test')
   const sv = translator('sv')
 
   // Real values from the data set: a role, a team, an office, a region, a title, a surname.

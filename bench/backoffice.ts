@@ -1,7 +1,6 @@
 import { createDeps } from '../server/platform/deps'
 import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm'
 import { translator } from '../shared/i18n'
-import { buildAbility } from '../shared/permissions/ability'
 import type { SaleReportListQuery } from '../shared/schemas/sale-reports'
 import { saleReportListQuerySchema } from '../shared/schemas/sale-reports'
 import { deviationListQuerySchema, type DeviationListQuery } from '../shared/schemas/deviations'
@@ -10,12 +9,11 @@ import { customerListQuerySchema, type CustomerListQuery } from '../shared/schem
 import { productListQuerySchema, type ProductListQuery } from '../shared/schemas/catalog'
 import { sickListQuerySchema, timeReportListQuerySchema, type SickListQuery, type TimeReportListQuery } from '../shared/schemas/time-reports'
 import { assembleAreas } from '../server/app'
-import { bootDatabase } from '../server/boot'
 import { encodeCursor } from '../server/db/keyset'
 import { customerKeyOf } from '../shared/rules/double-sales'
 import { previousMonth } from '../shared/rules/work'
-import { parseEnv } from '../server/env'
 import { authService } from '../server/modules/auth/auth.service'
+import { actorOf, benchDatabase, RUNS, statementRecorder, timeRuns } from './lib'
 
 /**
  * `npm run bench:backoffice` — the back office at a million sales (issue 14), on the database the server is
@@ -27,95 +25,17 @@ import { authService } from '../server/modules/auth/auth.service'
  * benchmark changes the data set it runs on. Targets: p95 under 100 ms for every list on both databases; no
  * full scan of sales.
  */
-// eslint-disable-next-line no-restricted-properties -- a benchmark's size
-const RUNS = Number(process.env.BENCH_RUNS ?? 30)
-// eslint-disable-next-line no-restricted-properties -- a benchmark: which database to measure
-const databaseUrl = process.env.DATABASE_URL ?? ''
-// eslint-disable-next-line no-restricted-properties -- a benchmark: which database to measure
-const dataDir = process.env.DATA_DIR ?? 'data'
-
-const env = parseEnv({ NODE_ENV: 'production', DEMO_MODE: 'false', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SESSION_SECRET: 'bench'.repeat(8) })
-const database = await bootDatabase(env)
+const { env, database } = await benchDatabase()
 const { db, t } = database
+const recorder = statementRecorder(database)
 
-/** Every statement the driver runs from here on, with its parameters, for EXPLAIN. */
-const ran: Array<{ text: string; params: unknown[] }> = []
-let recording = false
-if (database.raw.kind === 'sqlite') {
-  const sqlite = database.raw.sqlite
-  const prepare = sqlite.prepare.bind(sqlite)
-  sqlite.prepare = ((text: string) => {
-    const stmt = prepare(text)
-    for (const method of ['all', 'get', 'run'] as const) {
-      const original = stmt[method].bind(stmt) as (...params: unknown[]) => unknown
-      ;(stmt as unknown as Record<string, unknown>)[method] = (...params: unknown[]) => {
-        if (recording) ran.push({ text, params })
-        return original(...params)
-      }
-    }
-    const raw = stmt.raw.bind(stmt)
-    stmt.raw = ((toggle?: boolean) => {
-      raw(toggle)
-      return stmt
-    }) as typeof stmt.raw
-    return stmt
-  }) as typeof sqlite.prepare
-} else {
-  const pool = database.raw.pool
-  const connect = pool.connect.bind(pool)
-  const wrap = (client: { query: (...a: unknown[]) => unknown }) => {
-    if ((client as { __wrapped?: boolean }).__wrapped) return client
-    const query = client.query.bind(client)
-    client.query = (...a: unknown[]) => {
-      const config = a[0] as { text?: string; values?: unknown[] } | string
-      if (recording && typeof config === 'object' && config.text) ran.push({ text: config.text, params: config.values ?? (a[1] as unknown[]) ?? [] })
-      return query(...a)
-    }
-    ;(client as { __wrapped?: boolean }).__wrapped = true
-    return client
-  }
-  const query = pool.query.bind(pool) as (...a: unknown[]) => unknown
-  pool.query = ((...a: unknown[]) => {
-    const config = a[0] as { text?: string; values?: unknown[] } | string
-    if (recording && typeof config === 'object' && config.text) ran.push({ text: config.text, params: config.values ?? (a[1] as unknown[]) ?? [] })
-    return query(...a)
-  }) as typeof pool.query
-  // pool.query itself connects with a callback: only the promise form (transactions) is wrapped.
-  pool.connect = ((...a: unknown[]) =>
-    a.length ? (connect as (...x: unknown[]) => unknown)(...a) : connect().then((client) => wrap(client as never))) as typeof pool.connect
-}
-
-async function plan(text: string, params: unknown[]): Promise<string[]> {
-  if (database.raw.kind === 'sqlite') {
-    const rows = database.raw.sqlite.prepare(`explain query plan ${text}`).all(...params) as Array<{ detail: string }>
-    return rows.map((r) => r.detail)
-  }
-  const r = await database.raw.pool.query<{ 'QUERY PLAN': string }>({ text: `explain ${text}`, values: params })
-  return r.rows.map((row) => row['QUERY PLAN'])
-}
 /** A plan line that reads every row of sales or customers (the smaller tables may be read whole, for a text search over all states). */
 const fullScan = (line: string) =>
   database.dialect === 'sqlite' ? /^SCAN (sales|s|customers)\b(?!.*USING)/.test(line.trim()) : /Seq Scan on (sales|customers)\b/.test(line)
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
-
 async function measure(fn: () => Promise<unknown>) {
-  await fn()
-  await fn()
-  const times: number[] = []
-  for (let i = 0; i < RUNS; i++) {
-    const start = performance.now()
-    await fn()
-    times.push(performance.now() - start)
-  }
-  times.sort((a, b) => a - b)
-  ran.length = 0
-  recording = true
-  await fn()
-  recording = false
-  const plans: string[][] = []
-  for (const statement of [...new Map(ran.map((r) => [r.text, r])).values()]) plans.push(await plan(statement.text, statement.params))
-  return { p50: percentile(times, 50), p95: percentile(times, 95), plans }
+  const times = await timeRuns(fn)
+  return { ...times, plans: await recorder.plansOf(fn) }
 }
 
 try {
@@ -125,13 +45,8 @@ try {
   const { events, jobs } = deps
   const areas = assembleAreas(deps)
   const auth = authService(database, { sessionTtlMs: 3_600_000, scryptLogN: 10, secrets: deps.secrets })
-  const abilityOf = async (email: string) => {
-    const [user] = await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, email))
-    const answer = await auth.sessionAnswerFor(user!.id)
-    return { id: user!.id, ability: buildAbility(answer!.userAbilityRules) }
-  }
-  const backoffice = await abilityOf('backoffice@demo.test')
-  const coach = await abilityOf('coach@demo.test')
+  const backoffice = await actorOf(database, auth, 'backoffice@demo.test')
+  const coach = await actorOf(database, auth, 'coach@demo.test')
   const translate = translator('sv')
 
   // Real values from the data set: the newest sell date, a provider, a team, an office, a seller, a product, a

@@ -1,0 +1,108 @@
+import { count, desc, eq, isNotNull } from 'drizzle-orm'
+import { qualitySellerStatsQuerySchema, qualityStatsFilterSchema, type QualityStatsFilter } from '../shared/schemas/quality'
+import { assembleAreas } from '../server/app'
+import { authService } from '../server/modules/auth/auth.service'
+import { createDeps } from '../server/platform/deps'
+import { actorOf, benchDatabase, RUNS, statementRecorder, timeRuns } from './lib'
+
+/**
+ * `npm run bench:quality` — the sale quality statistics (issue 18, docs/decisions/045) on the large data set, on the
+ * database the server is configured for (`DATA_DIR`, or `DATABASE_URL` for PostgreSQL) after
+ * `npm run seed -- --scale large`, which surveys every sale the sampling rule takes (about 300,000).
+ *
+ * Each statistics endpoint (the service call its route makes) over the data set's last year: for the whole
+ * organisation (back office), for one team (the team filter), for a coach (their teams, by the rule's conditions)
+ * and for one seller; the seller list also sorted by mean score and searched by name. p50 and p95 of RUNS calls,
+ * then the plan of every statement each ran. Target: p95 under 150 ms each, on both databases. Reads only.
+ */
+const { env, database } = await benchDatabase()
+const { db, t } = database
+const recorder = statementRecorder(database)
+const TARGET_MS = 150
+
+try {
+  const [{ n: surveyCount }] = (await db.select({ n: count() }).from(t.qualitySurveys)) as [{ n: number }]
+  if (surveyCount < 100_000) console.warn(`Only ${surveyCount} surveys: seed the large data set first (npm run seed -- --scale large).`)
+  const deps = await createDeps(env, database, { events: { pollMs: 60_000 } })
+  const { quality } = assembleAreas(deps)
+  const auth = authService(database, { sessionTtlMs: 3_600_000, scryptLogN: 10, secrets: deps.secrets })
+  const backoffice = await actorOf(database, auth, 'backoffice@demo.test')
+  const coach = await actorOf(database, auth, 'coach@demo.test')
+
+  // The data set's last year, and a team, a seller and a seller's name from it.
+  const [newest] = await db.select({ d: t.qualitySurveys.sellDate }).from(t.qualitySurveys).orderBy(desc(t.qualitySurveys.sellDate)).limit(1)
+  const to = newest!.d
+  const from = new Date(Date.parse(`${to}T00:00:00Z`) - 364 * 86_400_000).toISOString().slice(0, 10)
+  const [busy] = await db
+    .select({ sellerId: t.qualitySurveys.sellerId, teamId: t.qualitySurveys.teamId, n: count() })
+    .from(t.qualitySurveys)
+    .where(isNotNull(t.qualitySurveys.teamId))
+    .groupBy(t.qualitySurveys.sellerId, t.qualitySurveys.teamId)
+    .orderBy(desc(count()))
+    .limit(1)
+  const [seller] = await db.select({ last: t.users.lastName }).from(t.users).where(eq(t.users.id, busy!.sellerId))
+  const filter = (extra: Record<string, string> = {}): QualityStatsFilter => qualityStatsFilterSchema.parse({ from, to, ...extra })
+  const page = (extra: Record<string, string> = {}) => {
+    const { q, sortBy, orderBy, page, itemsPerPage } = qualitySellerStatsQuerySchema.parse({ from, to, ...extra })
+    return { q, sortBy, orderBy, page, itemsPerPage }
+  }
+
+  type Case = [name: string, run: () => Promise<string>]
+  const scopes: Array<[label: string, actor: typeof backoffice, f: QualityStatsFilter]> = [
+    ['whole organisation', backoffice, filter()],
+    ['one team', backoffice, filter({ teamId: busy!.teamId! })],
+    ['a coach (their teams)', coach, filter()],
+    ['one seller', backoffice, filter({ sellerId: busy!.sellerId })],
+  ]
+  const cases: Case[] = []
+  for (const [label, actor, f] of scopes) {
+    cases.push(
+      [`all (key figures, by provider, channel): ${label}`, async () => `${(await quality.statistics.all(actor, f)).total.surveys} surveys`],
+      [`grades: ${label}`, async () => `${(await quality.statistics.grades(actor, f)).answered} answered`],
+      [`monthly, with the year before: ${label}`, async () => `${(await quality.statistics.monthly(actor, f)).months.length} months`],
+      [`sellers, most surveys first: ${label}`, async () => `${(await quality.statistics.sellers(actor, f, page())).total} sellers`],
+    )
+  }
+  cases.push(
+    [
+      'sellers, by mean score: whole organisation',
+      async () => `${(await quality.statistics.sellers(backoffice, filter(), page({ sortBy: 'averageScore' }))).total} sellers`,
+    ],
+    [
+      'sellers, by regret share, page 5: whole organisation',
+      async () => `${(await quality.statistics.sellers(backoffice, filter(), page({ sortBy: 'regretShare', page: '5' }))).total} sellers`,
+    ],
+    [
+      `sellers, name search ("${seller!.last}"): whole organisation`,
+      async () => `${(await quality.statistics.sellers(backoffice, filter(), page({ q: seller!.last }))).total} sellers`,
+    ],
+  )
+
+  const dialect = database.dialect === 'pg' ? 'PostgreSQL' : 'SQLite'
+  console.log(
+    `bench:quality on ${dialect}, ${surveyCount.toLocaleString('en')} surveys, ${from} … ${to}, ${RUNS} runs each (p50 / p95 ms; target p95 < ${TARGET_MS})`,
+  )
+  const failures: string[] = []
+  const planLines: string[] = []
+  for (const [name, run] of cases) {
+    let answer = ''
+    const m = await timeRuns(async () => void (answer = await run()))
+    if (m.p95 >= TARGET_MS) failures.push(`${name}: p95 ${m.p95.toFixed(1)} ms`)
+    console.log(`  ${name.padEnd(62)} ${m.p50.toFixed(1).padStart(7)} / ${m.p95.toFixed(1).padStart(7)}   ${answer}`)
+    planLines.push(`  ${name}`)
+    for (const [i, lines] of (await recorder.plansOf(run)).entries()) {
+      planLines.push(`    statement ${i + 1}`)
+      for (const l of lines) planLines.push(`      ${l}`)
+    }
+  }
+  await Promise.all([deps.events.stop(), deps.jobs.stop(), deps.realtime.close()])
+
+  console.log('\nPlans:')
+  for (const l of planLines) console.log(l)
+  if (failures.length) {
+    console.log(`\nNot met:\n  ${failures.join('\n  ')}`)
+    process.exitCode = 1
+  } else console.log(`\nEvery statistics call under ${TARGET_MS} ms at p95.`)
+} finally {
+  await database.close()
+}
