@@ -91,6 +91,37 @@ for (const theme of ['light', 'dark'] as const) {
       expect(await seriousFindings(page), 'a customer').toEqual([])
     })
 
+    test('the quality screens: templates and the editor, the call queue and a survey, the four statistics screens', async ({ page }) => {
+      test.slow() // eight axe runs, four over charts with their tables
+      await signInFresh(page, 'backoffice@demo.test')
+      await page.goto('/backoffice/salequality/templates')
+      const standard = page.getByTestId('quality-template-row').filter({ hasText: 'Standard' })
+      await expect(standard).toBeVisible()
+      expect(await seriousFindings(page), 'templates').toEqual([])
+      await standard.getByRole('button', { name: 'Redigera: Standard' }).click()
+      await expect(page.getByTestId('quality-template-dialog').getByTestId('quality-question').first()).toBeVisible()
+      expect(await seriousFindings(page), 'the template editor').toEqual([])
+      await page.goto('/backoffice/salequality/surveys')
+      const first = page.getByTestId('survey-row').first()
+      await expect(first).toBeVisible()
+      expect(await seriousFindings(page), 'the call queue').toEqual([])
+      await first.click()
+      await expect(page.getByTestId('survey-dialog').getByTestId('survey-status')).toBeVisible()
+      expect(await seriousFindings(page), 'a survey').toEqual([])
+      for (const [path, ready] of [
+        ['all', 'chart-providers'],
+        ['grades', 'chart-grades'],
+        ['monthly', 'chart-monthly-score'],
+      ] as const) {
+        await page.goto(`/backoffice/salequality/statistics/${path}`)
+        await expect(page.getByTestId(ready).getByTestId('chart-row').first()).toBeVisible()
+        expect(await seriousFindings(page), path).toEqual([])
+      }
+      await page.goto('/backoffice/salequality/statistics/sellers')
+      await expect(page.getByRole('row').filter({ hasText: 'Sven Säljare' })).toBeVisible()
+      expect(await seriousFindings(page), 'sellers').toEqual([])
+    })
+
     test('not found and not authorized', async ({ page }) => {
       await page.goto('/no-such-page')
       await expect(page.getByRole('heading', { name: 'Sidan finns inte' })).toBeVisible()

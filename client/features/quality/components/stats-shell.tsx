@@ -109,113 +109,119 @@ export function StatsShell(props: { screen: StatsScreen; children: (filter: Qual
   keep.delete('orderBy')
   return (
     <Page title={t(`routes.backoffice-salequality-statistics-${props.screen}`)} breadcrumbs={[{ label: t('nav.groups.saleQuality') }]}>
-      <Stack gap="5">
-        <Tabs.Root
-          value={props.screen}
-          onValueChange={(e) => void navigate(`/backoffice/salequality/statistics/${e.value}?${keep.toString()}`)}
-          variant="line"
-          size="sm"
-        >
-          <Tabs.List overflowX="auto" data-testid="stats-tabs">
-            {SCREENS.map((s) => (
-              <Tabs.Trigger key={s} value={s} whiteSpace="nowrap">
-                {t(`quality.stats.tab.${s}`)}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
-        </Tabs.Root>
-        <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3" data-testid="stats-filter">
-          <Field.Root>
-            <Field.Label fontSize="sm">{t('quality.stats.period')}</Field.Label>
-            <NativeSelect.Root size="sm">
-              <NativeSelect.Field
-                value={preset ?? 'custom'}
-                onChange={(e) => {
-                  const value = e.currentTarget.value as Preset | 'custom'
-                  if (value !== 'custom') set(presetPeriod(value, today))
-                }}
-                data-testid="stats-preset"
-              >
-                {PRESETS.map((p) => (
-                  <option key={p} value={p}>
-                    {t(`quality.stats.preset.${p}`)}
-                  </option>
-                ))}
-                <option value="custom">{t('quality.stats.preset.custom')}</option>
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
-          <HStack gap="2" align="start">
-            <Field.Root invalid={!!problems?.from}>
-              <Field.Label fontSize="sm">{t('quality.stats.from')}</Field.Label>
-              <Input size="sm" type="date" value={filter.from} max={filter.to} onChange={(e) => set({ from: e.currentTarget.value })} />
-              <Field.ErrorText>{problems?.from?.[0]}</Field.ErrorText>
-            </Field.Root>
-            <Field.Root invalid={!!problems?.to}>
-              <Field.Label fontSize="sm">{t('quality.stats.to')}</Field.Label>
-              <Input size="sm" type="date" value={filter.to} min={filter.from} onChange={(e) => set({ to: e.currentTarget.value })} />
-              <Field.ErrorText>{problems?.to?.[0]}</Field.ErrorText>
-            </Field.Root>
-          </HStack>
-          <Button size="sm" variant="outline" hideFrom="sm" onClick={() => setMore((x) => !x)} aria-expanded={more} data-testid="stats-more-filters">
-            {more ? t('quality.stats.fewerFilters') : `${t('quality.stats.moreFilters')}${narrowedBy ? ` (${narrowedBy})` : ''}`}
-          </Button>
-          {ability.can('view', 'offices') ? (
-            <Box alignSelf="end" display={{ base: more ? 'block' : 'none', sm: 'block' }}>
-              <LookupNativeSelect
-                kind="offices"
-                label={t('quality.stats.office')}
-                emptyLabel={t('quality.stats.allOffices')}
-                value={filter.officeId}
-                onChange={(v) => set({ office: v, team: undefined, seller: undefined })}
-              />
-            </Box>
-          ) : null}
-          {ability.can('view', 'teams') ? (
-            <Box alignSelf="end" display={{ base: more ? 'block' : 'none', sm: 'block' }}>
-              <LookupNativeSelect
-                kind="teams"
-                label={t('quality.stats.team')}
-                emptyLabel={t('quality.stats.allTeams')}
-                parentId={filter.officeId}
-                value={filter.teamId}
-                onChange={(v) => set({ team: v, seller: undefined })}
-              />
-            </Box>
-          ) : null}
-          {ability.can('view', 'users') ? (
-            <Box alignSelf="end" display={{ base: more ? 'block' : 'none', sm: 'block' }}>
-              <LookupCombobox
-                kind="users"
-                label={t('quality.stats.seller')}
-                placeholder={t('quality.stats.allSellers')}
-                parentId={filter.teamId}
-                value={filter.sellerId}
-                onChange={(v) => set({ seller: v })}
-              />
-            </Box>
-          ) : null}
-          {ability.can('view', 'providers') ? (
-            <Box alignSelf="end" display={{ base: more ? 'block' : 'none', sm: 'block' }}>
-              <LookupNativeSelect
-                kind="providers"
-                label={t('quality.stats.provider')}
-                emptyLabel={t('quality.stats.allProviders')}
-                value={filter.providerId}
-                onChange={(v) => set({ provider: v })}
-              />
-            </Box>
-          ) : null}
-        </SimpleGrid>
-        {problems ? (
-          <Text color="fg.error" fontSize="sm" data-testid="stats-filter-problem">
-            {t('quality.stats.fixPeriod')}
-          </Text>
-        ) : (
-          props.children(filter)
-        )}
-      </Stack>
+      <Tabs.Root
+        value={props.screen}
+        onValueChange={(e) => void navigate(`/backoffice/salequality/statistics/${e.value}?${keep.toString()}`)}
+        variant="line"
+        size="sm"
+      >
+        <Tabs.List overflowX="auto" data-testid="stats-tabs">
+          {SCREENS.map((s) => (
+            <Tabs.Trigger key={s} value={s} whiteSpace="nowrap">
+              {t(`quality.stats.tab.${s}`)}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {/* Each tab controls its panel: the current screen's is the page, the others' are empty until chosen. */}
+        {SCREENS.filter((s) => s !== props.screen).map((s) => (
+          <Tabs.Content key={s} value={s} />
+        ))}
+        <Tabs.Content value={props.screen} pt="5">
+          <Stack gap="5">
+            <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3" data-testid="stats-filter">
+              <Field.Root>
+                <Field.Label fontSize="sm">{t('quality.stats.period')}</Field.Label>
+                <NativeSelect.Root size="sm">
+                  <NativeSelect.Field
+                    value={preset ?? 'custom'}
+                    onChange={(e) => {
+                      const value = e.currentTarget.value as Preset | 'custom'
+                      if (value !== 'custom') set(presetPeriod(value, today))
+                    }}
+                    data-testid="stats-preset"
+                  >
+                    {PRESETS.map((p) => (
+                      <option key={p} value={p}>
+                        {t(`quality.stats.preset.${p}`)}
+                      </option>
+                    ))}
+                    <option value="custom">{t('quality.stats.preset.custom')}</option>
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
+              <HStack gap="2" align="start">
+                <Field.Root invalid={!!problems?.from}>
+                  <Field.Label fontSize="sm">{t('quality.stats.from')}</Field.Label>
+                  <Input size="sm" type="date" value={filter.from} max={filter.to} onChange={(e) => set({ from: e.currentTarget.value })} />
+                  <Field.ErrorText>{problems?.from?.[0]}</Field.ErrorText>
+                </Field.Root>
+                <Field.Root invalid={!!problems?.to}>
+                  <Field.Label fontSize="sm">{t('quality.stats.to')}</Field.Label>
+                  <Input size="sm" type="date" value={filter.to} min={filter.from} onChange={(e) => set({ to: e.currentTarget.value })} />
+                  <Field.ErrorText>{problems?.to?.[0]}</Field.ErrorText>
+                </Field.Root>
+              </HStack>
+              <Button size="sm" variant="outline" hideFrom="sm" onClick={() => setMore((x) => !x)} aria-expanded={more} data-testid="stats-more-filters">
+                {more ? t('quality.stats.fewerFilters') : `${t('quality.stats.moreFilters')}${narrowedBy ? ` (${narrowedBy})` : ''}`}
+              </Button>
+              {ability.can('view', 'offices') ? (
+                <Box alignSelf="end" display={{ base: more ? 'block' : 'none', sm: 'block' }}>
+                  <LookupNativeSelect
+                    kind="offices"
+                    label={t('quality.stats.office')}
+                    emptyLabel={t('quality.stats.allOffices')}
+                    value={filter.officeId}
+                    onChange={(v) => set({ office: v, team: undefined, seller: undefined })}
+                  />
+                </Box>
+              ) : null}
+              {ability.can('view', 'teams') ? (
+                <Box alignSelf="end" display={{ base: more ? 'block' : 'none', sm: 'block' }}>
+                  <LookupNativeSelect
+                    kind="teams"
+                    label={t('quality.stats.team')}
+                    emptyLabel={t('quality.stats.allTeams')}
+                    parentId={filter.officeId}
+                    value={filter.teamId}
+                    onChange={(v) => set({ team: v, seller: undefined })}
+                  />
+                </Box>
+              ) : null}
+              {ability.can('view', 'users') ? (
+                <Box alignSelf="end" display={{ base: more ? 'block' : 'none', sm: 'block' }}>
+                  <LookupCombobox
+                    kind="users"
+                    label={t('quality.stats.seller')}
+                    placeholder={t('quality.stats.allSellers')}
+                    parentId={filter.teamId}
+                    value={filter.sellerId}
+                    onChange={(v) => set({ seller: v })}
+                  />
+                </Box>
+              ) : null}
+              {ability.can('view', 'providers') ? (
+                <Box alignSelf="end" display={{ base: more ? 'block' : 'none', sm: 'block' }}>
+                  <LookupNativeSelect
+                    kind="providers"
+                    label={t('quality.stats.provider')}
+                    emptyLabel={t('quality.stats.allProviders')}
+                    value={filter.providerId}
+                    onChange={(v) => set({ provider: v })}
+                  />
+                </Box>
+              ) : null}
+            </SimpleGrid>
+            {problems ? (
+              <Text color="fg.error" fontSize="sm" data-testid="stats-filter-problem">
+                {t('quality.stats.fixPeriod')}
+              </Text>
+            ) : (
+              props.children(filter)
+            )}
+          </Stack>
+        </Tabs.Content>
+      </Tabs.Root>
     </Page>
   )
 }
