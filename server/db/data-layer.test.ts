@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { createTestApp } from '../test/harness'
-import { runMigrations, SchemaTooNewError } from './migrate'
+import { analyseNewIndexes, runMigrations, SchemaTooNewError } from './migrate'
 
 const t = await createTestApp()
 const { database } = t
@@ -59,6 +59,31 @@ describe('migrations', () => {
   it('are applied at start and running them again changes nothing', async () => {
     await expect(runMigrations(database)).resolves.toBeDefined()
   })
+
+  // SQLite only: PostgreSQL's autovacuum keeps its own statistics.
+  it.runIf(database.raw.kind === 'sqlite')(
+    'give an index they add statistics with the table’s histograms, and leave the other tables’ as they were',
+    async () => {
+      if (database.raw.kind !== 'sqlite') return
+      const sqlite = database.raw.sqlite
+      sqlite.exec('create table scratch_days (day text not null, who text not null)')
+      const insert = sqlite.prepare('insert into scratch_days (day, who) values (?, ?)')
+      for (let i = 0; i < 2000; i++) insert.run(`202${4 + (i % 2)}-0${1 + (i % 9)}-1${i % 10}`, `p${i % 50}`)
+      sqlite.exec('create index scratch_days_who on scratch_days (who)')
+      sqlite.exec('analyze')
+      const histograms = (table: string) => (sqlite.prepare('select count(*) as n from sqlite_stat4 where tbl = ?').get(table) as { n: number }).n
+      const stat1 = (index: string) => sqlite.prepare('select stat from sqlite_stat1 where idx = ?').get(index) as { stat: string } | undefined
+      const usersBefore = sqlite.prepare("select * from sqlite_stat1 where tbl = 'users' order by idx").all()
+      // A migration adds an index: no statistics for it yet.
+      sqlite.exec('create index scratch_days_day on scratch_days (day)')
+      expect(stat1('scratch_days_day')).toBeUndefined()
+      analyseNewIndexes(sqlite)
+      expect(stat1('scratch_days_day')?.stat).toMatch(/^2000 /)
+      expect(histograms('scratch_days')).toBeGreaterThan(0)
+      expect(sqlite.prepare("select * from sqlite_stat1 where tbl = 'users' order by idx").all()).toEqual(usersBefore)
+      sqlite.exec('drop table scratch_days')
+    },
+  )
 
   it('refuse a database that is newer than the code, with a clear message', async () => {
     const future = Date.now() + 365 * 24 * 3600 * 1000

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { drizzle as drizzleSqlite } from 'drizzle-orm/better-sqlite3'
+import type BetterSqlite3 from 'better-sqlite3'
 import { migrate as migrateSqlite } from 'drizzle-orm/better-sqlite3/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
@@ -54,12 +55,11 @@ export async function runMigrations(database: Database): Promise<{ applied: numb
     }
     migrateSqlite(drizzleSqlite(sqlite), { migrationsFolder: migrationsFolder('sqlite') })
     // New indexes on a database with data have no statistics yet, and without them SQLite's planner guesses (an
-    // equality on any indexed column "matches ten rows") and may sort a million rows. A sampled ANALYZE is quick.
-    if (before > 0 && before < known) {
-      sqlite.pragma('analysis_limit = 1000')
-      sqlite.exec('analyze')
-      sqlite.pragma('analysis_limit = 0')
-    }
+    // equality on any indexed column "matches ten rows") and may sort a million rows. Only the tables with an
+    // index the statistics do not know are analysed, and whole: a sampled ANALYZE (analysis_limit) drops the
+    // table's histograms (sqlite_stat4), and without them a range such as a year of sell dates is guessed to be
+    // a small part of the table, so a year of a million sales is read through the wrong index.
+    if (before > 0 && before < known) analyseNewIndexes(sqlite)
     return { applied: known }
   }
 
@@ -79,4 +79,23 @@ export async function runMigrations(database: Database): Promise<{ applied: numb
     await client.query("select pg_advisory_unlock(hashtext('saljkraft:migrate'))").catch(() => undefined)
     client.release()
   }
+}
+
+/**
+ * Gives the SQLite planner statistics for indexes it has none for (after a migration added them): each table with
+ * such an index is analysed whole, the others keep theirs. A database never analysed is analysed whole.
+ */
+export function analyseNewIndexes(sqlite: BetterSqlite3.Database) {
+  const analysed = sqlite.prepare("select 1 from sqlite_master where type = 'table' and name = 'sqlite_stat1'").get()
+  if (!analysed) {
+    sqlite.exec('analyze')
+    return
+  }
+  const stale = sqlite
+    .prepare(
+      `select distinct m.tbl_name as name from sqlite_master m
+         where m.type = 'index' and m.sql is not null and not exists (select 1 from sqlite_stat1 s where s.idx = m.name)`,
+    )
+    .all() as Array<{ name: string }>
+  for (const { name } of stale) sqlite.exec(`analyze "${name.replace(/"/g, '""')}"`)
 }

@@ -111,8 +111,12 @@ export const qualitySurveys = s.sqliteTable(
     s.index('quality_surveys_answered').on(t.answeredAt),
     s.index('quality_surveys_team').on(t.teamId, t.sellDate),
     s.index('quality_surveys_office').on(t.officeId, t.sellDate),
-    s.index('quality_surveys_seller').on(t.sellerId, t.sellDate),
-    s.index('quality_surveys_date').on(t.sellDate),
+    // The statistics (docs/decisions/045) read a year of the whole organisation's surveys from these two alone:
+    // by sell date (every figure, by provider, channel, month, grade) and by seller (the seller list, grouped in
+    // index order). Each carries the columns counted, so no survey row is read; the first leaves out the seller's
+    // columns, so the seller list's grouping takes the second.
+    s.index('quality_surveys_seller_stats').on(t.sellerId, t.teamId, t.sellDate, t.status, t.scoreTenths, t.nkiTenths),
+    s.index('quality_surveys_date_stats').on(t.sellDate, t.providerId, t.channel, t.status, t.scoreTenths, t.nkiTenths, t.grade),
     s.index('quality_surveys_version').on(t.templateVersionId),
   ],
 )
@@ -151,8 +155,12 @@ export const qualitySurveysPg = p.pgTable(
     p.index('quality_surveys_answered').on(t.answeredAt),
     p.index('quality_surveys_team').on(t.teamId, t.sellDate),
     p.index('quality_surveys_office').on(t.officeId, t.sellDate),
-    p.index('quality_surveys_seller').on(t.sellerId, t.sellDate),
-    p.index('quality_surveys_date').on(t.sellDate),
+    // The statistics (docs/decisions/045) read a year of the whole organisation's surveys from these two alone:
+    // by sell date (every figure, by provider, channel, month, grade) and by seller (the seller list, grouped in
+    // index order). Each carries the columns counted, so no survey row is read; the first leaves out the seller's
+    // columns, so the seller list's grouping takes the second.
+    p.index('quality_surveys_seller_stats').on(t.sellerId, t.teamId, t.sellDate, t.status, t.scoreTenths, t.nkiTenths),
+    p.index('quality_surveys_date_stats').on(t.sellDate, t.providerId, t.channel, t.status, t.scoreTenths, t.nkiTenths, t.grade),
     p.index('quality_surveys_version').on(t.templateVersionId),
   ],
 )

@@ -32,6 +32,21 @@ type Sums = {
   nkiSum: number | string | null
 }
 
+/** A group's sums as numbers, to add groups up. */
+type Totals = { [K in keyof Sums]: number }
+const SUM_KEYS = ['surveys', 'queued', 'answered', 'unreached', 'regret', 'scored', 'scoreSum', 'nkiSample', 'nkiSum'] as const satisfies ReadonlyArray<
+  keyof Sums
+>
+const emptyTotals = (): Totals => ({ surveys: 0, queued: 0, answered: 0, unreached: 0, regret: 0, scored: 0, scoreSum: 0, nkiSample: 0, nkiSum: 0 })
+function totalsOf(s: Sums): Totals {
+  const out = emptyTotals()
+  for (const k of SUM_KEYS) out[k] = Number(s[k] ?? 0)
+  return out
+}
+function addTotals(into: Totals, add: Totals) {
+  for (const k of SUM_KEYS) into[k] += add[k]
+}
+
 const ratio = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 1000 : null)
 const tenthsMean = (total: number, n: number) => (n > 0 ? Math.round(total / n) / 10 : null)
 
@@ -133,42 +148,52 @@ export function qualityStatistics({ database }: Pick<Deps, 'database'>, ports: P
 
   return {
     async all(actor: Actor, f: QualityStatsFilter): Promise<QualityStatsAll> {
-      const [grades, [total], byProvider, byChannel] = await Promise.all([
+      // One pass over the period's surveys, by provider and channel; the total, the providers' and the channels'
+      // figures are sums of those groups.
+      const [grades, groups] = await Promise.all([
         thresholds(f.providerId),
-        db.select(sums).from(srv).where(where(actor, f)),
         db
-          .select({ providerId: srv.providerId, ...sums })
+          .select({ providerId: srv.providerId, channel: srv.channel, ...sums })
           .from(srv)
           .where(where(actor, f))
-          .groupBy(srv.providerId),
-        db
-          .select({ channel: srv.channel, n: count() })
-          .from(srv)
-          .where(where(actor, f, f, eq(srv.status, 'answered')))
-          .groupBy(srv.channel),
+          .groupBy(srv.providerId, srv.channel),
       ])
-      const names = await ports.providerNames(
-        db,
-        byProvider.map((r) => r.providerId),
-      )
+      const byProvider = new Map<string, Totals>()
+      const total = emptyTotals()
+      const answeredBy = new Map<SurveyChannel | null, number>()
+      for (const g of groups) {
+        const add = totalsOf(g)
+        addTotals(total, add)
+        let provider = byProvider.get(g.providerId)
+        if (!provider) byProvider.set(g.providerId, (provider = emptyTotals()))
+        addTotals(provider, add)
+        answeredBy.set(g.channel, (answeredBy.get(g.channel) ?? 0) + add.answered)
+      }
+      const names = await ports.providerNames(db, [...byProvider.keys()])
       return {
         filter: f,
         total: figures(total, grades),
-        byProvider: byProvider
-          .map((r) => ({ provider: { id: r.providerId, name: names.get(r.providerId) ?? '' }, figures: figures(r, grades) }))
+        byProvider: [...byProvider.entries()]
+          .map(([id, sums]) => ({ provider: { id, name: names.get(id) ?? '' }, figures: figures(sums, grades) }))
           .sort((a, b) => b.figures.surveys - a.figures.surveys || a.provider.name.localeCompare(b.provider.name, 'sv')),
         byChannel: (['call', 'link', 'qr'] as const satisfies readonly SurveyChannel[]).map((channel) => ({
           channel,
-          answered: Number(byChannel.find((r) => r.channel === channel)?.n ?? 0),
+          answered: answeredBy.get(channel) ?? 0,
         })),
       }
     },
 
     async grades(actor: Actor, f: QualityStatsFilter): Promise<QualityStatsGrades> {
+      // Counted by condition, not filtered by status: the period's range is then the only way in (a status index
+      // would read every answered survey of all time).
       const rows = await db
-        .select({ grade: srv.grade, n: count(), scoreSum: sum(srv.scoreTenths) })
+        .select({
+          grade: srv.grade,
+          n: of('answered'),
+          scoreSum: sql<string | number | null>`sum(case when ${srv.status} = ${'answered'} then ${srv.scoreTenths} end)`,
+        })
         .from(srv)
-        .where(where(actor, f, f, eq(srv.status, 'answered')))
+        .where(where(actor, f))
         .groupBy(srv.grade)
       const answered = rows.reduce((a, r) => a + Number(r.n), 0)
       const graded = rows.filter((r) => r.grade !== null)
@@ -184,34 +209,33 @@ export function qualityStatistics({ database }: Pick<Deps, 'database'>, ports: P
     },
 
     async monthly(actor: Actor, f: QualityStatsFilter): Promise<QualityStatsMonthly> {
-      const month = sql<string>`substr(${srv.sellDate}, 1, 7)`
       const before = { from: yearBefore(f.from), to: yearBefore(f.to) }
-      const [grades, now, then] = await Promise.all([
-        thresholds(f.providerId),
+      // By day, in the date index's own order (no sort), added up to months here.
+      const byDay = (period: { from: string; to: string }) =>
         db
-          .select({ month, ...sums })
+          .select({ day: srv.sellDate, ...sums })
           .from(srv)
-          .where(where(actor, f))
-          .groupBy(month),
-        db
-          .select({ month, ...sums })
-          .from(srv)
-          .where(where(actor, f, before))
-          .groupBy(month),
-      ])
+          .where(where(actor, f, period))
+          .groupBy(srv.sellDate)
+      const [grades, now, then] = await Promise.all([thresholds(f.providerId), byDay(f), byDay(before)])
+      const byMonth = (days: Array<Sums & { day: string }>) => {
+        const months = new Map<string, Totals>()
+        for (const d of days) {
+          const month = d.day.slice(0, 7)
+          let into = months.get(month)
+          if (!into) months.set(month, (into = emptyTotals()))
+          addTotals(into, totalsOf(d))
+        }
+        return months
+      }
+      const [current, previous] = [byMonth(now), byMonth(then)]
       const shift = (m: string) => `${Number(m.slice(0, 4)) - 1}${m.slice(4)}`
       return {
         filter: f,
         months: monthsBetween(f.from, f.to).map((m) => ({
           month: m,
-          figures: figures(
-            now.find((r) => r.month === m),
-            grades,
-          ),
-          previous: figures(
-            then.find((r) => r.month === shift(m)),
-            grades,
-          ),
+          figures: figures(current.get(m), grades),
+          previous: figures(previous.get(shift(m)), grades),
         })),
       }
     },
