@@ -99,8 +99,8 @@ function SurveyBody(props: { survey: SurveyDetail; reload: () => void; onDone: (
   const lang = i18n.language as FormatLanguage
   const s = props.survey
   const questions = s.template?.content.questions ?? []
-  const [answers, setAnswers] = useState<Answers>({})
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  const form = useSurveyAnswers(questions)
+  const { errors, setErrors } = form
   const [busy, setBusy] = useState<'answer' | 'notReached' | 'regret' | null>(null)
   const [regretOpen, setRegretOpen] = useState(false)
   const [linkOpen, setLinkOpen] = useState(false)
@@ -111,26 +111,19 @@ function SurveyBody(props: { survey: SurveyDetail; reload: () => void; onDone: (
   const open = s.status === 'queued' && s.canRecord
 
   const failed = (err: unknown) => {
+    if (form.showServerErrors(err)) return
     const body = err instanceof ApiClientError ? err.body : undefined
-    if (body?.fieldErrors) {
-      setErrors(Object.fromEntries(Object.entries(body.fieldErrors).map(([k, v]) => [k.replace(/^answers\.?/, '') || '_', v[0]!])))
-      return
-    }
     const conflict = body?.error === 'changed_elsewhere' || body?.error === 'already_decided'
     setFormError({ message: errorText(err, t), conflict })
   }
 
   const save = async () => {
     setFormError(null)
-    const parsed = answersSchemaFor(questions).safeParse(answers)
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.') || '_', t(i.message)])))
-      return
-    }
-    setErrors({})
+    const clean = form.checked()
+    if (!clean) return
     setBusy('answer')
     try {
-      const done = await answerSurvey(s.id, s.version, parsed.data as Answers)
+      const done = await answerSurvey(s.id, s.version, clean)
       snackbar.show(done.grade ? t('quality.surveys.answeredToast', { grade: done.grade }) : t('quality.surveys.answeredNoGrade'), {
         color: 'success',
         icon: 'success',
@@ -286,27 +279,7 @@ function SurveyBody(props: { survey: SurveyDetail; reload: () => void; onDone: (
               </Text>
             ) : null}
             {questions.map((q, i) => (
-              <QuestionInput
-                key={q.id}
-                n={i + 1}
-                question={q}
-                lang={i18n.language as Lang}
-                value={answers[q.id]}
-                error={errors[q.id]}
-                onChange={(v) => {
-                  setAnswers((a) => {
-                    const next = { ...a }
-                    if (v === undefined) delete next[q.id]
-                    else next[q.id] = v
-                    return next
-                  })
-                  setErrors((e) => {
-                    const next = { ...e }
-                    delete next[q.id]
-                    return next
-                  })
-                }}
-              />
+              <QuestionInput key={q.id} n={i + 1} question={q} lang={i18n.language as Lang} {...form.inputProps(q)} />
             ))}
             {errors._ ? (
               <Text role="alert" color="fg.error" fontSize="sm">
@@ -382,6 +355,54 @@ function SurveyBody(props: { survey: SurveyDetail; reload: () => void; onDone: (
       )}
     </Stack>
   )
+}
+
+/** A survey form's answers and their problems: the controller's form and the customer's page share it. */
+export function useSurveyAnswers(questions: readonly Question[]) {
+  const { t } = useTranslation()
+  const [answers, setAnswers] = useState<Answers>({})
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  return {
+    errors,
+    setErrors,
+    /** The answers as the version's own schema reads them; null, with each problem under its question, when wrong. */
+    checked(): Answers | null {
+      const parsed = answersSchemaFor(questions).safeParse(answers)
+      if (!parsed.success) {
+        setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.') || '_', t(i.message)])))
+        return null
+      }
+      setErrors({})
+      return parsed.data as Answers
+    },
+    /** The server's field errors (`answers.<question>`) under their questions; false when it named none. */
+    showServerErrors(err: unknown): boolean {
+      const fieldErrors = err instanceof ApiClientError ? err.body?.fieldErrors : undefined
+      if (!fieldErrors) return false
+      setErrors(Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k.replace(/^answers\.?/, '') || '_', v[0]!])))
+      return true
+    },
+    /** A question's answer and problem for its input; answering clears the problem. */
+    inputProps(q: Question): Pick<Parameters<typeof QuestionInput>[0], 'value' | 'error' | 'onChange'> {
+      return {
+        value: answers[q.id],
+        error: errors[q.id],
+        onChange: (v) => {
+          setAnswers((a) => {
+            const next = { ...a }
+            if (v === undefined) delete next[q.id]
+            else next[q.id] = v
+            return next
+          })
+          setErrors((e) => {
+            const next = { ...e }
+            delete next[q.id]
+            return next
+          })
+        },
+      }
+    },
+  }
 }
 
 export function QuestionInput(props: {

@@ -1,15 +1,15 @@
 import { Box, Button, Heading, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { QueryClientProvider, useMutation, useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
 import { formatDate } from '../../../../shared/format'
-import { answersSchemaFor, type Answers } from '../../../../shared/rules/quality'
+import type { Answers } from '../../../../shared/rules/quality'
 import type { PublicSurvey, Question } from '../../../../shared/schemas/quality'
 import { ApiClientError, call, errorText, rpc } from '../../../lib/api-client'
 import { setLanguage } from '../../../lib/i18n'
 import { queryClient } from '../../../lib/query-client'
-import { QuestionInput } from '../components/survey-dialog'
+import { QuestionInput, useSurveyAnswers } from '../components/survey-dialog'
 
 const asQuestion = (q: PublicSurvey['questions'][number]): Question => ({
   id: q.id,
@@ -48,24 +48,16 @@ function PublicSurvey() {
   useEffect(() => {
     if (language && i18n.language !== language) void setLanguage(language)
   }, [language, i18n])
-  const [answers, setAnswers] = useState<Answers>({})
-  const [errors, setErrors] = useState<Record<string, string>>({})
   const questions = (survey.data?.questions ?? []).map(asQuestion)
+  const form = useSurveyAnswers(questions)
+  const { errors } = form
   const send = useMutation({
     mutationFn: (clean: Answers) => call(rpc.public.surveys[':token'].$post({ param: { token }, json: { answers: clean } })),
-    onError: (err) => {
-      const fieldErrors = err instanceof ApiClientError ? err.body?.fieldErrors : undefined
-      if (fieldErrors) setErrors(Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k.replace(/^answers\.?/, '') || '_', v[0]!])))
-    },
+    onError: (err) => void form.showServerErrors(err),
   })
   const submit = () => {
-    const parsed = answersSchemaFor(questions).safeParse(answers)
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.') || '_', t(i.message)])))
-      return
-    }
-    setErrors({})
-    send.mutate(parsed.data as Answers)
+    const clean = form.checked()
+    if (clean) send.mutate(clean)
   }
 
   const failure = survey.error ?? (send.error && !(send.error instanceof ApiClientError && send.error.body?.fieldErrors) ? send.error : null)
@@ -87,27 +79,7 @@ function PublicSurvey() {
         <Stack gap="5">
           <Text color="fg.muted">{t('quality.public.intro')}</Text>
           {questions.map((q, i) => (
-            <QuestionInput
-              key={q.id}
-              n={i + 1}
-              question={q}
-              lang={survey.data.language}
-              value={answers[q.id]}
-              error={errors[q.id]}
-              onChange={(v) => {
-                setAnswers((a) => {
-                  const next = { ...a }
-                  if (v === undefined) delete next[q.id]
-                  else next[q.id] = v
-                  return next
-                })
-                setErrors((e) => {
-                  const next = { ...e }
-                  delete next[q.id]
-                  return next
-                })
-              }}
-            />
+            <QuestionInput key={q.id} n={i + 1} question={q} lang={survey.data.language} {...form.inputProps(q)} />
           ))}
           {errors._ ? (
             <Text role="alert" color="fg.error">
