@@ -549,7 +549,8 @@ export async function seedOrganisation(
   const qualityTemplates: Array<{ id: string; versionId: string; content: TemplateContent }> = []
   for (const [i, name] of ['Standard', providers[0]!.name].entries()) {
     // This organisation calls about three sales in ten (the starter's share is 20 %; new sellers' sales come on top).
-    const content = { ...starterContent(), sampling: { ...starterContent().sampling, sharePercent: 27 } }
+    const content = starterContent()
+    content.sampling.sharePercent = 27
     if (i === 1)
       content.grades = [
         { grade: 'A', min: 90 },

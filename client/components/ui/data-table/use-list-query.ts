@@ -32,7 +32,12 @@ export function useListQuery(defaults: { sortBy?: string; itemsPerPage?: number;
 
   const update = useCallback(
     // A list's own filters are URL keys beside the list query's.
-    (change: Partial<Record<keyof ListQuery | (string & {}), string | number | undefined>>, resetPage = true) => {
+    (
+      change: Partial<Record<keyof ListQuery | (string & {}), string | number | undefined>>,
+      resetPage = true,
+      /** 'push': a step the back button undoes (a dialog opened over the list); a list's own changes replace */
+      history: 'replace' | 'push' = 'replace',
+    ) => {
       const next = new URLSearchParams(pending.current ?? params)
       for (const [key, value] of Object.entries(change)) {
         if (value === undefined || value === '') next.delete(key)
@@ -44,7 +49,7 @@ export function useListQuery(defaults: { sortBy?: string; itemsPerPage?: number;
         next.delete('cursor')
       }
       pending.current = next
-      setParams(next, { replace: true })
+      setParams(next, { replace: history === 'replace' })
     },
     [params, setParams],
   )

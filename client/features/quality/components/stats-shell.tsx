@@ -8,6 +8,7 @@ import { fieldErrorsOf } from '../../../../shared/schemas/errors'
 import { LookupCombobox, LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
+import { useListQuery } from '../../../components/ui/data-table/use-list-query'
 
 const SCREENS = ['all', 'grades', 'monthly', 'sellers'] as const
 export type StatsScreen = (typeof SCREENS)[number]
@@ -44,7 +45,7 @@ export function presetPeriod(preset: Preset, today: string): { from: string; to:
  * with a period typed by hand, as the server would; nothing is asked until it is right.
  */
 export function useStatsFilter() {
-  const [params, setParams] = useSearchParams()
+  const [params] = useSearchParams()
   // Today in Stockholm, fixed while the screen is open (a period does not move under the reader at midnight).
   const [today] = useState(() => businessDay(Date.now()))
   const fallback = presetPeriod('last12', today)
@@ -60,16 +61,9 @@ export function useStatsFilter() {
   const key = JSON.stringify(filter)
   const checked = useMemo(() => qualityStatsFilterSchema.safeParse(JSON.parse(key) as QualityStatsFilter), [key])
   const problems = checked.success ? null : fieldErrorsOf(checked.error, t)
-  const set = (changes: Record<string, string | undefined>) =>
-    setParams((p) => {
-      const next = new URLSearchParams(p)
-      for (const [k, v] of Object.entries(changes)) {
-        if (v === undefined || v === '') next.delete(k)
-        else next.set(k, v)
-      }
-      next.delete('page')
-      return next
-    })
+  // Built on the latest change even before it is drawn (two fields filled in quick succession both count).
+  const { update } = useListQuery()
+  const set = (changes: Record<string, string | undefined>) => update(changes, true, 'push')
   return { filter, problems, set, today }
 }
 
@@ -98,6 +92,8 @@ export function StatsShell(props: { screen: StatsScreen; children: (filter: Qual
   const { filter, problems, set, today } = useStatsFilter()
   // On a phone the filters beyond the period are folded until asked for.
   const [more, setMore] = useState(false)
+  // The place, person and provider filters fold behind "more filters" on a phone.
+  const folded = { alignSelf: 'end', display: { base: more ? 'block' : 'none', sm: 'block' } } as const
   const narrowedBy = [filter.officeId, filter.teamId, filter.sellerId, filter.providerId].filter(Boolean).length
   const preset = PRESETS.find((p) => {
     const period = presetPeriod(p, today)
@@ -166,7 +162,7 @@ export function StatsShell(props: { screen: StatsScreen; children: (filter: Qual
                 {more ? t('quality.stats.fewerFilters') : `${t('quality.stats.moreFilters')}${narrowedBy ? ` (${narrowedBy})` : ''}`}
               </Button>
               {ability.can('view', 'offices') ? (
-                <Box alignSelf="end" display={{ base: more ? 'block' : 'none', sm: 'block' }}>
+                <Box {...folded}>
                   <LookupNativeSelect
                     kind="offices"
                     label={t('quality.stats.office')}
@@ -177,7 +173,7 @@ export function StatsShell(props: { screen: StatsScreen; children: (filter: Qual
                 </Box>
               ) : null}
               {ability.can('view', 'teams') ? (
-                <Box alignSelf="end" display={{ base: more ? 'block' : 'none', sm: 'block' }}>
+                <Box {...folded}>
                   <LookupNativeSelect
                     kind="teams"
                     label={t('quality.stats.team')}
@@ -189,7 +185,7 @@ export function StatsShell(props: { screen: StatsScreen; children: (filter: Qual
                 </Box>
               ) : null}
               {ability.can('view', 'users') ? (
-                <Box alignSelf="end" display={{ base: more ? 'block' : 'none', sm: 'block' }}>
+                <Box {...folded}>
                   <LookupCombobox
                     kind="users"
                     label={t('quality.stats.seller')}
@@ -201,7 +197,7 @@ export function StatsShell(props: { screen: StatsScreen; children: (filter: Qual
                 </Box>
               ) : null}
               {ability.can('view', 'providers') ? (
-                <Box alignSelf="end" display={{ base: more ? 'block' : 'none', sm: 'block' }}>
+                <Box {...folded}>
                   <LookupNativeSelect
                     kind="providers"
                     label={t('quality.stats.provider')}

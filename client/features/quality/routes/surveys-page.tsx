@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { formatDate, formatTime, type FormatLanguage } from '../../../../shared/format'
 import { SURVEY_PAGE, SURVEY_STATUSES, type SurveyStatus } from '../../../../shared/schemas/quality'
+import { useListQuery } from '../../../components/ui/data-table/use-list-query'
 import { LoadError } from '../../../components/ui/load-error'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { Page } from '../../../components/ui/page'
@@ -17,7 +18,7 @@ import { SurveyDialog } from '../components/survey-dialog'
 export default function SurveysPage() {
   const { t, i18n } = useTranslation()
   const lang = i18n.language as FormatLanguage
-  const [params, setParams] = useSearchParams()
+  const [params] = useSearchParams()
   const status = (SURVEY_STATUSES as readonly string[]).includes(params.get('status') ?? '') ? (params.get('status') as SurveyStatus) : 'queued'
   const providerId = params.get('provider') ?? undefined
   const offset = Math.max(0, Number(params.get('offset') ?? 0) || 0)
@@ -35,15 +36,9 @@ export default function SurveysPage() {
   const query = { status, providerId, offset, ...narrowed }
   const surveys = useQuery({ queryKey: ['quality-surveys', query], queryFn: ({ signal }) => listSurveys(query, signal), placeholderData: (prev) => prev })
 
-  const set = (changes: Record<string, string | undefined>) =>
-    setParams((p) => {
-      const next = new URLSearchParams(p)
-      for (const [k, v] of Object.entries(changes)) {
-        if (v === undefined || v === '') next.delete(k)
-        else next.set(k, v)
-      }
-      return next
-    })
+  // Built on the latest change even before it is drawn; each a step the back button undoes (the dialog too).
+  const { update } = useListQuery()
+  const set = (changes: Record<string, string | undefined>) => update(changes, false, 'push')
 
   const items = surveys.data?.items ?? []
   const ids = items.map((i) => i.id)
