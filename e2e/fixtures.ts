@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 export const DEMO_PASSWORD = 'saljkraft-demo'
 
@@ -106,4 +106,15 @@ export async function seriousFindings(page: Page) {
           .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)} ${n.failureSummary ?? ''}`)
           .join(', ')}`,
     )
+}
+
+/**
+ * Ticks or clears a table's checkbox as a user does: a tap on the box they see (the input itself is hidden). The
+ * tap waits until nothing covers the box and it stands still; a forced click on the hidden input skips those
+ * checks and, while the page moves (another test's live update), now and then changes nothing.
+ */
+export async function setTick(checkbox: Locator, checked: boolean) {
+  const box = checkbox.locator('xpath=ancestor::label[1]')
+  if ((await checkbox.isChecked()) !== checked) await box.click()
+  await (checked ? expect(checkbox).toBeChecked() : expect(checkbox).not.toBeChecked())
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { expectSnackbar, newSeller, recordSnackbars, signInFresh } from '../fixtures'
+import { expectSnackbar, newSeller, recordSnackbars, setTick, signInFresh } from '../fixtures'
 
 /**
  * User administration (issue 17, decision 033): the user page with its tabs, the edit dialog, the sensitive fields
@@ -107,7 +107,7 @@ test('back office filters the users list, moves users to a team in bulk and sees
   await recordSnackbars(page)
   const table = page.getByRole('table', { name: 'Användare' })
   await expect(table.getByRole('row')).toHaveCount(3)
-  await page.getByRole('checkbox', { name: 'Markera alla på sidan' }).check({ force: true })
+  await setTick(page.getByRole('checkbox', { name: 'Markera alla på sidan' }), true)
   await page.getByRole('button', { name: 'Byt team' }).click()
   const teamDialog = page.getByTestId('change-team-dialog')
   await teamDialog.getByLabel('Nytt team').selectOption({ label: 'Team Norr' })
@@ -125,7 +125,7 @@ test('back office filters the users list, moves users to a team in bulk and sees
   await page.getByRole('searchbox', { name: 'Sök i Användare' }).fill('astrid')
   await page.getByLabel('Team', { exact: true }).selectOption({ index: 0 })
   await expect(table.getByRole('row')).toHaveCount(2)
-  await page.getByRole('checkbox', { name: 'Markera raden' }).first().check({ force: true })
+  await setTick(page.getByRole('checkbox', { name: 'Markera raden' }).first(), true)
   await page.getByRole('button', { name: 'Byt team' }).click()
   await teamDialog.getByLabel('Nytt team').selectOption({ label: 'Team Norr' })
   await teamDialog.getByRole('button', { name: 'Byt team' }).click()

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { signInFresh } from '../fixtures'
+import { setTick, signInFresh } from '../fixtures'
 import { sellerPhone } from './api'
 
 /**
@@ -32,14 +32,7 @@ test('back office finds new reports, approves a selection at once and reads one 
   await expect(rows).toHaveCount(3)
 
   // Two of the three are approved at once.
-  await rows
-    .filter({ hasText: `${tag} 1` })
-    .getByRole('checkbox')
-    .check({ force: true })
-  await rows
-    .filter({ hasText: `${tag} 2` })
-    .getByRole('checkbox')
-    .check({ force: true })
+  for (const n of [1, 2]) await setTick(rows.filter({ hasText: `${tag} ${n}` }).getByRole('checkbox'), true)
   await page.getByRole('button', { name: 'Ändra status' }).click()
   const dialog = page.getByRole('dialog')
   await dialog.getByRole('combobox').selectOption({ label: 'Godkänd' })

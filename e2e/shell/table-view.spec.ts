@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { expect, test } from '@playwright/test'
-import { expectSnackbar, recordSnackbars, signInFresh } from '../fixtures'
+import { expectSnackbar, recordSnackbars, setTick, signInFresh } from '../fixtures'
 
 test.describe('the shared table view, on the users list', () => {
   // In order, in one worker: the last test adds a user, which the counts of the others must not see (the suite is
@@ -58,9 +58,9 @@ test.describe('the shared table view, on the users list', () => {
   test('select all selects the page; the CSV holds the current filter', async ({ page }) => {
     await signInFresh(page, 'admin@demo.test')
     await page.goto('/user-admin/users?q=demo.test&itemsPerPage=5')
-    await page.getByRole('checkbox', { name: 'Markera alla på sidan' }).check({ force: true })
+    await setTick(page.getByRole('checkbox', { name: 'Markera alla på sidan' }), true)
     await expect(page.getByText('5 markerade')).toBeVisible()
-    await page.getByRole('checkbox', { name: 'Markera raden' }).first().uncheck({ force: true })
+    await setTick(page.getByRole('checkbox', { name: 'Markera raden' }).first(), false)
     await expect(page.getByText('4 markerade')).toBeVisible()
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Ladda ner CSV' }).click()])
