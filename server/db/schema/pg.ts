@@ -39,6 +39,8 @@ export {
   saleDeviationsPg as saleDeviations,
   saleDoublesPg as saleDoubles,
   saleSettingsPg as saleSettings,
+  saleDayTotalsPg as saleDayTotals,
+  saleDayProductsPg as saleDayProducts,
 } from './sales'
 export { filesPg as files } from './files'
 export { timeReportsPg as timeReports, checkoutsPg as checkouts, sickNoticesPg as sickNotices, timeAttestationsPg as timeAttestations } from './time-reports'

@@ -419,3 +419,108 @@ export const saleSettingsPg = p.pgTable('sale_settings', {
   updatedAt: pq.ms('updated_at').notNull(),
   updatedById: p.text('updated_by_id'),
 })
+
+/**
+ * The sales summary (issue 19, docs/decisions/046): the sale reports added up per business day, seller, the
+ * seller's team and office at the time of the sale, provider and status. Written only by the sales service, in
+ * the transaction of the change it adds up (a sale arriving, a move, a correction), so it is never behind; the
+ * dashboards, statistics and profitability read it instead of the sales. No team or office is '' (a key column
+ * is never null, so each combination has one row). A row whose count reaches zero is removed.
+ */
+export const saleDayTotals = s.sqliteTable(
+  'sale_day_totals',
+  {
+    sellDate: s.text('sell_date').notNull(),
+    sellerId: s.text('seller_id').notNull(),
+    teamId: s.text('team_id').notNull(),
+    officeId: s.text('office_id').notNull(),
+    providerId: s.text('provider_id').notNull(),
+    status: s.text('status').$type<SaleStatus>().notNull(),
+    sales: s.integer('sales').notNull(),
+    orderValueOre: s.integer('order_value_ore').notNull(),
+    sellerCommissionOre: s.integer('seller_commission_ore').notNull(),
+    companyCommissionOre: s.integer('company_commission_ore').notNull(),
+    companyCostOre: s.integer('company_cost_ore').notNull(),
+  },
+  (t) => [
+    s.primaryKey({ columns: [t.sellDate, t.sellerId, t.teamId, t.officeId, t.providerId, t.status] }),
+    s.index('sale_day_totals_team').on(t.teamId, t.sellDate),
+    s.index('sale_day_totals_office').on(t.officeId, t.sellDate),
+    s.index('sale_day_totals_seller').on(t.sellerId, t.sellDate),
+  ],
+)
+
+export const saleDayTotalsPg = p.pgTable(
+  'sale_day_totals',
+  {
+    sellDate: p.text('sell_date').notNull(),
+    sellerId: p.text('seller_id').notNull(),
+    teamId: p.text('team_id').notNull(),
+    officeId: p.text('office_id').notNull(),
+    providerId: p.text('provider_id').notNull(),
+    status: p.text('status').$type<SaleStatus>().notNull(),
+    sales: p.integer('sales').notNull(),
+    orderValueOre: p.bigint('order_value_ore', { mode: 'number' }).notNull(),
+    sellerCommissionOre: p.bigint('seller_commission_ore', { mode: 'number' }).notNull(),
+    companyCommissionOre: p.bigint('company_commission_ore', { mode: 'number' }).notNull(),
+    companyCostOre: p.bigint('company_cost_ore', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    p.primaryKey({ columns: [t.sellDate, t.sellerId, t.teamId, t.officeId, t.providerId, t.status] }),
+    p.index('sale_day_totals_team').on(t.teamId, t.sellDate),
+    p.index('sale_day_totals_office').on(t.officeId, t.sellDate),
+    p.index('sale_day_totals_seller').on(t.sellerId, t.sellDate),
+  ],
+)
+
+/**
+ * The sales summary per product: the sale lines added up per the same keys and the product — how many lines, the
+ * quantity, and each amount (a line's figure times its quantity, so a day's products add up to its totals).
+ */
+export const saleDayProducts = s.sqliteTable(
+  'sale_day_products',
+  {
+    sellDate: s.text('sell_date').notNull(),
+    sellerId: s.text('seller_id').notNull(),
+    teamId: s.text('team_id').notNull(),
+    officeId: s.text('office_id').notNull(),
+    providerId: s.text('provider_id').notNull(),
+    productId: s.text('product_id').notNull(),
+    status: s.text('status').$type<SaleStatus>().notNull(),
+    lines: s.integer('lines').notNull(),
+    quantity: s.integer('quantity').notNull(),
+    orderValueOre: s.integer('order_value_ore').notNull(),
+    sellerCommissionOre: s.integer('seller_commission_ore').notNull(),
+    companyCommissionOre: s.integer('company_commission_ore').notNull(),
+    companyCostOre: s.integer('company_cost_ore').notNull(),
+  },
+  (t) => [
+    s.primaryKey({ columns: [t.sellDate, t.sellerId, t.teamId, t.officeId, t.providerId, t.productId, t.status] }),
+    s.index('sale_day_products_team').on(t.teamId, t.sellDate),
+    s.index('sale_day_products_office').on(t.officeId, t.sellDate),
+  ],
+)
+
+export const saleDayProductsPg = p.pgTable(
+  'sale_day_products',
+  {
+    sellDate: p.text('sell_date').notNull(),
+    sellerId: p.text('seller_id').notNull(),
+    teamId: p.text('team_id').notNull(),
+    officeId: p.text('office_id').notNull(),
+    providerId: p.text('provider_id').notNull(),
+    productId: p.text('product_id').notNull(),
+    status: p.text('status').$type<SaleStatus>().notNull(),
+    lines: p.integer('lines').notNull(),
+    quantity: p.integer('quantity').notNull(),
+    orderValueOre: p.bigint('order_value_ore', { mode: 'number' }).notNull(),
+    sellerCommissionOre: p.bigint('seller_commission_ore', { mode: 'number' }).notNull(),
+    companyCommissionOre: p.bigint('company_commission_ore', { mode: 'number' }).notNull(),
+    companyCostOre: p.bigint('company_cost_ore', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    p.primaryKey({ columns: [t.sellDate, t.sellerId, t.teamId, t.officeId, t.providerId, t.productId, t.status] }),
+    p.index('sale_day_products_team').on(t.teamId, t.sellDate),
+    p.index('sale_day_products_office').on(t.officeId, t.sellDate),
+  ],
+)

@@ -52,6 +52,8 @@ const parity: { [K in keyof typeof sqlite & keyof typeof pg]: RowsAlike<K> } = {
   saleDeviations: true,
   saleDoubles: true,
   saleSettings: true,
+  saleDayTotals: true,
+  saleDayProducts: true,
   orderRegistrations: true,
   orderImports: true,
   orderMappings: true,

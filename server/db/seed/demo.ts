@@ -8,6 +8,7 @@ import { personalNumberOf } from '../../../shared/rules/identity'
 import { customerKeyOf } from '../../../shared/rules/double-sales'
 import { fillCustomersFromSales } from '../customers-fill'
 import { fillCommissionFromHistory } from '../commission-fill'
+import { fillSaleSummary } from '../sale-summary-fill'
 import { searchTextOf } from '../../../shared/rules/deviations'
 import type { DeviationType, SaleStatus } from '../../../shared/schemas/sales'
 import type { AbsenceType } from '../../../shared/rules/time-report'
@@ -297,6 +298,8 @@ export async function seedDemo(database: Database, opts: { scryptLogN: number; n
     await fillCustomersFromSales(database, tx, now)
     // The commission ledger, as the pay area's subscriber would have built it from their moves.
     await fillCommissionFromHistory(database, tx)
+    // The sales summary, as the sales service keeps it.
+    await fillSaleSummary(database, tx)
     return true
   })
 }

@@ -5,6 +5,7 @@ import { personalNumberOf } from '../../../shared/rules/identity'
 import { customerKeyOf, daysApart } from '../../../shared/rules/double-sales'
 import { fillCustomersFromSales } from '../customers-fill'
 import { fillCommissionFromHistory } from '../commission-fill'
+import { fillSaleSummary } from '../sale-summary-fill'
 import type { DeviationType, SaleStatus } from '../../../shared/rules/sale'
 import type { AbsenceType, AllowanceType } from '../../../shared/rules/time-report'
 import { WORK_DAY_HOURS } from '../../../shared/rules/work'
@@ -1039,6 +1040,7 @@ export async function seedOrganisation(
   // The customer register, as its event subscriber would have built it from these sales.
   await timed('customers', () => fillCustomersFromSales(database))
   await timed('commission', async () => void (await fillCommissionFromHistory(database)))
+  await timed('sale summary', () => fillSaleSummary(database))
   await timed('analyze', () => loader.analyze())
   return { counts, ms, totalMs: performance.now() - started }
 }

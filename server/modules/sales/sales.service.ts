@@ -29,6 +29,7 @@ import { customerKeyOf, shiftDay } from '../../../shared/rules/double-sales'
 import { MATCH_DATE_TOLERANCE_DAYS, type MatchableSale } from '../../../shared/rules/orders'
 import type { ConfirmDoubleSaleInput } from '../../../shared/schemas/double-sales'
 import { cappedCount } from '../../db/list-page'
+import { saleSummary } from './sales.summary'
 
 /** What the sales area asks other areas (wired in server/app.ts; no area imports another). */
 export type SalesPorts = {
@@ -103,6 +104,8 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
       .returning({ id: t.sales.id })
     // Changed by another transaction after we read it (PostgreSQL's serializable isolation retries most of these).
     if (changed.length === 0) throw new ApiError(409, 'version_conflict', { details: { changes: [] } })
+    const counted = await summary.entryOf(tx, sale)
+    await summary.change(tx, counted, { ...counted, sale: { ...sale, status: input.to } })
     await logActivity(tx, t, {
       at: now,
       actorId,
@@ -132,6 +135,7 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
   }
 
   const deviations = deviationWrites(t)
+  const summary = saleSummary(t)
   const doubles = doubleSales(database)
   const read = preparedReads(database)
   /** The fields rule conditions on `sale_reports` may use. */
@@ -596,8 +600,10 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
         createdAt: ctx.now,
         updatedAt: ctx.now,
       })
-      await tx.insert(t.saleLines).values(lineRows(sale.id, sale.products, productsById))
+      const lines = lineRows(sale.id, sale.products, productsById)
+      await tx.insert(t.saleLines).values(lines)
       const [stored] = await tx.select().from(t.sales).where(eq(t.sales.id, sale.id))
+      await summary.change(tx, null, { sale: stored!, lines })
       await doubles.find(
         tx,
         stored!,
@@ -692,6 +698,7 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
         }
       }
 
+      const counted = await summary.entryOf(tx, sale)
       const version = await ctx.version()
       const { products: _products, ...fieldChanges } = changes
       await tx
@@ -742,6 +749,7 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
       })
       await recordMove(tx, sale, { to: 'finalized', deviationType: null, reason: input.comment }, actor.id, ctx.now)
       const [corrected] = await tx.select().from(t.sales).where(eq(t.sales.id, sale.id))
+      await summary.change(tx, counted, newLines ? { sale: corrected!, lines: newLines } : { ...counted, sale: corrected! })
       await deviations.corrected(tx, corrected!, input.comment, ctx.now)
       if (fields.some((f) => CUSTOMER_FIELDS.has(f))) {
         await events.record(

@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { eq } from 'drizzle-orm'
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { allowedNext } from '../../../shared/rules/sale-lifecycle'
+import type { PatchOp, ProductRecord, PullResult } from '../../../shared/schemas/sync'
+import { migrationsFolder } from '../../db/migrate'
+import { saleSummaryRecount } from '../../db/sale-summary-fill'
+import { devicePusher, saleArgs } from '../../test/fixtures'
+import { createTestApp } from '../../test/harness'
+import { summaryDeltas, type SummaryEntry } from './sales.summary'
+
+/**
+ * The sales summary (docs/decisions/046) is kept by the sales service in the transaction of each change. After any
+ * sequence of sales arriving from devices, back office's moves and sellers' corrections, it equals the summary
+ * counted again from the sales themselves, on SQLite and on PostgreSQL.
+ */
+const app = await createTestApp()
+const { db, t } = app.database
+const backoffice = await app.login('backoffice@demo.test')
+
+async function sellerOf(email: string) {
+  const login = await app.login(email)
+  const pull = (await app.request('POST', '/api/sync/pull', { cookie: login.cookie, body: { clientId: randomUUID(), cookie: null } }))
+    .json as unknown as PullResult
+  const products = pull.patch
+    .filter((p): p is Extract<PatchOp, { table: 'products'; op: 'put' }> => p.table === 'products' && p.op === 'put')
+    .map((p) => p.value as ProductRecord)
+  const providerId = products[0]!.providerId
+  return { push: devicePusher(app, login.cookie), products: products.filter((p) => p.providerId === providerId), providerId }
+}
+const sellers = [await sellerOf('seller@demo.test'), await sellerOf('anna.lindqvist@demo.test')]
+
+const byKey = (row: Record<string, unknown>) =>
+  [row.sellDate, row.sellerId, row.teamId, row.officeId, row.providerId, row.productId ?? '', row.status].join('|')
+const sorted = <R extends Record<string, unknown>>(rows: R[]) => rows.map((r) => ({ ...r })).sort((a, b) => byKey(a).localeCompare(byKey(b)))
+
+async function expectSummaryEqualsRecount() {
+  const recount = saleSummaryRecount(db, t)
+  const numbers = <R extends Record<string, unknown>>(rows: R[]) =>
+    rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'string' && /^\d+$/.test(v) && k !== 'sellDate' ? Number(v) : v])))
+  expect(sorted(numbers(await db.select().from(t.saleDayTotals)))).toEqual(sorted(numbers(await recount.totals())))
+  expect(sorted(numbers(await db.select().from(t.saleDayProducts)))).toEqual(sorted(numbers(await recount.products())))
+}
+
+const lines = fc.array(fc.record({ product: fc.nat(), quantity: fc.integer({ min: 1, max: 4 }) }), { minLength: 1, maxLength: 3 })
+const step = fc.oneof(
+  fc.record({ kind: fc.constant('create' as const), seller: fc.nat(1), lines, hoursAgo: fc.integer({ min: 0, max: 30 }) }),
+  fc.record({ kind: fc.constant('move' as const), sale: fc.nat(), choice: fc.nat() }),
+  fc.record({ kind: fc.constant('correct' as const), sale: fc.nat(), lines }),
+)
+
+describe('the sales summary', () => {
+  it('starts as the count of the seeded sales', async () => {
+    await expectSummaryEqualsRecount()
+    const [row] = await db.select({ n: t.saleDayTotals.sales }).from(t.saleDayTotals).limit(1)
+    expect(row?.n).toBeGreaterThan(0)
+  })
+
+  it('is what migration 0036 counts from the sales an existing database already has', async () => {
+    const file = fs.readFileSync(path.join(migrationsFolder(app.database.dialect), '0036_sales_summary.sql'), 'utf8')
+    const inserts = file.split('--> statement-breakpoint').filter((statement) => statement.includes('INSERT INTO'))
+    expect(inserts).toHaveLength(2)
+    await app.database.transaction(async (tx) => {
+      await tx.delete(t.saleDayTotals)
+      await tx.delete(t.saleDayProducts)
+    })
+    const raw = app.database.raw
+    for (const statement of inserts) {
+      if (raw.kind === 'sqlite') raw.sqlite.exec(statement)
+      else await raw.pool.query(statement)
+    }
+    await expectSummaryEqualsRecount()
+    const [row] = await db.select({ n: t.saleDayProducts.lines }).from(t.saleDayProducts).limit(1)
+    expect(row?.n).toBeGreaterThan(0)
+  })
+
+  it('equals a full recount after random sequences of new sales, moves and corrections', async () => {
+    const created: Array<{ id: string; seller: number }> = []
+    let applied = 0
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
+        for (const s of steps) {
+          if (s.kind === 'create') {
+            const seller = sellers[s.seller]!
+            const products = s.lines.map((l) => ({ productId: seller.products[l.product % seller.products.length]!.id, quantity: l.quantity }))
+            const args = saleArgs({ providerId: seller.providerId, products }, { soldAt: Date.now() - s.hoursAgo * 3_600_000 })
+            const r = await seller.push('createSale', args)
+            if (r.applied) created.push({ id: args.id, seller: s.seller })
+            applied += r.applied
+          } else if (created.length > 0) {
+            const target = created[s.sale % created.length]!
+            const [sale] = await db.select().from(t.sales).where(eq(t.sales.id, target.id))
+            if (s.kind === 'move') {
+              const next = allowedNext(sale!.status, new Set(['backoffice']))
+              if (next.length === 0) continue
+              const to = next[s.choice % next.length]!
+              const r = await app.request('POST', `/api/sale-reports/${target.id}/status`, {
+                cookie: backoffice.cookie,
+                body: { status: to, version: sale!.version, reason: 'Ändrad i testet', deviationType: to === 'deviation' ? 'incorrect_order' : null },
+              })
+              expect(r.status).toBe(200)
+              applied++
+            } else if (sale!.status === 'deviation' && sale!.deviationType === 'incorrect_order') {
+              const seller = sellers[target.seller]!
+              const products = s.lines.map((l) => ({ productId: seller.products[l.product % seller.products.length]!.id, quantity: l.quantity }))
+              expect(await seller.push('correctSale', { id: target.id, comment: 'Rättad', changes: { products } })).toMatchObject({ applied: 1 })
+              applied++
+            }
+          }
+        }
+        await expectSummaryEqualsRecount()
+      }),
+      { numRuns: 12 },
+    )
+    // The runs did change things: sales arrived and moved.
+    expect(created.length).toBeGreaterThan(5)
+    expect(applied).toBeGreaterThan(created.length)
+  })
+})
+
+describe('what a change adds and takes away', () => {
+  const sale = (status: 'finalized' | 'approved', orderValueOre: number) => ({
+    sellDate: '2026-11-02',
+    sellerId: 's1',
+    teamId: null,
+    officeId: 'o1',
+    providerId: 'p1',
+    status,
+    orderValueOre,
+    sellerCommissionOre: 100,
+    companyCommissionOre: 300,
+    companyCostOre: 50,
+  })
+  const line = (productId: string, quantity: number, priceOre: number) => ({
+    productId,
+    quantity,
+    priceOre,
+    sellerCommissionOre: 50,
+    companyCommissionOre: 150,
+    companyCostOre: 25,
+  })
+  const entry = (status: 'finalized' | 'approved', ls: SummaryEntry['lines']): SummaryEntry => ({
+    sale: sale(
+      status,
+      ls.reduce((n, l) => n + l.priceOre * l.quantity, 0),
+    ),
+    lines: ls,
+  })
+
+  it('a new sale adds one sale and each line times its quantity, with no team as ""', () => {
+    const d = summaryDeltas(null, entry('finalized', [line('a', 2, 1000), line('b', 1, 500)]))
+    expect(d.totals).toEqual([
+      {
+        key: { sellDate: '2026-11-02', sellerId: 's1', teamId: '', officeId: 'o1', providerId: 'p1', status: 'finalized' },
+        delta: { sales: 1, orderValueOre: 2500, sellerCommissionOre: 100, companyCommissionOre: 300, companyCostOre: 50 },
+      },
+    ])
+    expect(d.products.map((p) => [p.key.productId, p.delta])).toEqual([
+      ['a', { lines: 1, quantity: 2, orderValueOre: 2000, sellerCommissionOre: 100, companyCommissionOre: 300, companyCostOre: 50 }],
+      ['b', { lines: 1, quantity: 1, orderValueOre: 500, sellerCommissionOre: 50, companyCommissionOre: 150, companyCostOre: 25 }],
+    ])
+  })
+
+  it('a move takes the sale from its old status and adds it to the new one', () => {
+    const before = entry('finalized', [line('a', 1, 1000)])
+    const d = summaryDeltas(before, { ...before, sale: { ...before.sale, status: 'approved' } })
+    expect(d.totals.map((r) => [r.key.status, r.delta.sales, r.delta.orderValueOre])).toEqual([
+      ['finalized', -1, -1000],
+      ['approved', 1, 1000],
+    ])
+    expect(d.products.map((r) => [r.key.status, r.delta.lines, r.delta.quantity])).toEqual([
+      ['finalized', -1, -1],
+      ['approved', 1, 1],
+    ])
+  })
+
+  it('a correction that keeps a product writes only what changed', () => {
+    const d = summaryDeltas(entry('finalized', [line('a', 1, 1000), line('b', 1, 500)]), entry('finalized', [line('a', 1, 1000), line('b', 3, 500)]))
+    expect(d.totals).toEqual([{ key: expect.objectContaining({ status: 'finalized' }), delta: expect.objectContaining({ sales: 0, orderValueOre: 1000 }) }])
+    expect(d.products.map((r) => [r.key.productId, r.delta.quantity, r.delta.orderValueOre])).toEqual([['b', 2, 1000]])
+  })
+
+  it('a change that changes nothing writes nothing', () => {
+    const same = entry('approved', [line('a', 1, 1000)])
+    expect(summaryDeltas(same, same)).toEqual({ totals: [], products: [] })
+  })
+})
