@@ -168,6 +168,8 @@ export function assembleAreas(deps: Deps, options: { payHooks?: PayExportHooks }
     names: (db, ids) => directory.names(db, { userIds: ids }),
     teamNames: (db, ids) => org.placeNames(db, { teamIds: ids }),
     providerNames: catalog.providerNames,
+    productStatuses: sales.figures.productStatuses,
+    productNames: catalog.productNames,
   })
   deps.events.subscribe({ name: 'quality.queue', events: ['sale.created'], handleInTransaction: (tx, e) => quality.fromSaleCreated(tx, e) })
   deps.events.subscribe({

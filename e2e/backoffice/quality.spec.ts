@@ -226,6 +226,13 @@ test('the statistics: the figures open the surveys behind them; grades, months a
   await expect(answered.getByRole('link', { name: /besvarade$/ })).toBeVisible()
   await expect(page.getByTestId('figure-grade').getByTestId('figure-value')).toHaveText(/^[A-D]$/)
   await expect(page.getByTestId('chart-providers').getByTestId('chart-row').first()).toBeVisible()
+  // Regret by product (the sales summary) and by reason: the demo's regretted broadband sale and its customer's reason.
+  await expect(page.getByTestId('chart-regret-reasons').getByTestId('chart-row').filter({ hasText: 'Hittade ett billigare erbjudande.' })).toBeVisible()
+  const regretted = page.getByTestId('chart-regret-products').getByTestId('chart-row').filter({ hasText: 'Bredband 1000/1000' })
+  await regretted.getByRole('link').last().click()
+  await expect(page).toHaveURL(/\/backoffice\/salereports\?.*status=regret.*productId=/)
+  await expect(page.getByText('Olof Berg').first()).toBeVisible()
+  await page.goBack()
   await answered.getByRole('link').click()
   await expect(page).toHaveURL(/\/backoffice\/salequality\/surveys\?.*status=answered/)
   await expect(page.getByTestId('survey-status-filter')).toHaveValue('answered')

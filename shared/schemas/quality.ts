@@ -242,6 +242,26 @@ export type QualityStatsAll = {
   byChannel: Array<{ channel: SurveyChannel; answered: number }>
 }
 
+/**
+ * Regret by product and by reason (docs/decisions/045): each product's sales of the period (not counting absence)
+ * and how many of them ended in regret, from the sales summary; the reasons customers gave in the regret surveys,
+ * grouped whatever their letter case and spacing.
+ */
+export type QualityStatsRegret = {
+  filter: QualityStatsFilter
+  /** most regrets first; at most REGRET_PRODUCTS */
+  byProduct: Array<{ product: { id: string; name: string }; sold: number; regret: number; regretShare: number | null }>
+  /** products with sales in the period beyond the list */
+  moreProducts: number
+  /** most given first; at most REGRET_REASONS, the rest in `otherReasons` */
+  byReason: Array<{ reason: string; regret: number; share: number }>
+  otherReasons: number
+  /** regret surveys of the period, with or without a reason */
+  regretSurveys: number
+}
+export const REGRET_PRODUCTS = 15
+export const REGRET_REASONS = 10
+
 export type QualityStatsGrades = {
   filter: QualityStatsFilter
   /** best first (by the mean score of the surveys with that grade) */

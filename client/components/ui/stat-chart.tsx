@@ -47,6 +47,8 @@ export function StatChart(props: {
   columns: FigureColumn[]
   fileName: string
   stacked?: boolean
+  /** bars along the value axis from the left, one row per label: long names, or many of them */
+  horizontal?: boolean
   /** the value axis's top (100 for a score or a percent) */
   max?: number
   format?: (value: number) => string
@@ -65,24 +67,37 @@ export function StatChart(props: {
     if (probe.current) setInk(getComputedStyle(probe.current).color)
   }, [scheme])
   const format = props.format ?? ((v: number) => String(v))
+  // A long name beside a horizontal bar would push the bars off a phone: shortened there, whole in the table below.
+  const short = (label: string | undefined) => (label && label.length > 22 ? `${label.slice(0, 21)}…` : (label ?? ''))
+  const categoryAxis = {
+    stacked: props.stacked,
+    ticks: { color: ink, ...(props.horizontal ? { callback: (_value: number | string, index: number) => short(props.labels[index]) } : {}) },
+    grid: { display: false },
+  }
+  const valueAxis = {
+    stacked: props.stacked,
+    beginAtZero: true,
+    max: props.max,
+    ticks: { color: ink, precision: props.integer ? 0 : undefined, callback: (v: number | string) => format(Number(v)) },
+  }
   const options: ChartOptions<'bar' | 'line'> = {
     responsive: true,
     maintainAspectRatio: false,
     animation: false,
+    indexAxis: props.horizontal ? 'y' : 'x',
     interaction: { mode: 'nearest', intersect: props.kind === 'bar' },
     plugins: {
       legend: { display: props.series.length > 1, labels: { color: ink, boxWidth: 12 } },
-      tooltip: { callbacks: { label: (c) => `${c.dataset.label ?? ''}: ${c.parsed.y === null ? '–' : format(c.parsed.y)}` } },
-    },
-    scales: {
-      x: { stacked: props.stacked, ticks: { color: ink }, grid: { display: false } },
-      y: {
-        stacked: props.stacked,
-        beginAtZero: true,
-        max: props.max,
-        ticks: { color: ink, precision: props.integer ? 0 : undefined, callback: (v) => format(Number(v)) },
+      tooltip: {
+        callbacks: {
+          label: (c) => {
+            const value = props.horizontal ? c.parsed.x : c.parsed.y
+            return `${c.dataset.label ?? ''}: ${value === null ? '–' : format(value)}`
+          },
+        },
       },
     },
+    scales: props.horizontal ? { x: valueAxis, y: categoryAxis } : { x: categoryAxis, y: valueAxis },
     onClick: (_event, elements) => {
       const hit = elements[0]
       if (hit && props.onPick) props.onPick(hit.index, hit.datasetIndex)

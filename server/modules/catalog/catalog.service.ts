@@ -39,6 +39,13 @@ export function catalogService(t: Schema) {
       return new Map(rows.map((r) => [r.id, r.name]))
     },
 
+    /** Products' names by id. */
+    async productNames(db: Db, ids: string[]) {
+      if (ids.length === 0) return new Map<string, string>()
+      const rows = await db.select({ id: t.products.id, name: t.products.name }).from(t.products).where(inArray(t.products.id, ids))
+      return new Map(rows.map((r) => [r.id, r.name]))
+    },
+
     /** Every provider, active or not, by name (the org area's coach groups work for providers). */
     async providerList(db: Db) {
       return db.select({ id: t.providers.id, name: t.providers.name, active: t.providers.active }).from(t.providers).orderBy(asc(t.providers.name))

@@ -138,6 +138,9 @@ export function qualityRoutes({ env, database }: Pick<Deps, 'env' | 'database'>,
       .get('/quality/statistics/monthly', access.can('view', 'sale_quality_surveys'), validate('query', qualityStatsFilterSchema), async (c) =>
         c.json(await quality.statistics.monthly(actor(c), c.req.valid('query')), 200),
       )
+      .get('/quality/statistics/regret', access.can('view', 'sale_quality_surveys'), validate('query', qualityStatsFilterSchema), async (c) =>
+        c.json(await quality.statistics.regret(actor(c), c.req.valid('query')), 200),
+      )
       .get('/quality/statistics/sellers', access.can('view', 'sale_quality_surveys'), validate('query', qualitySellerStatsQuerySchema), async (c) => {
         const { q, sortBy, orderBy, page, itemsPerPage, ...filter } = c.req.valid('query')
         return c.json(await quality.statistics.sellers(actor(c), filter, { q, sortBy, orderBy, page, itemsPerPage }), 200)

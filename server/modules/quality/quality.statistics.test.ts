@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { eq, inArray } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import type { QualityStatsAll, QualityStatsGrades, QualityStatsMonthly, QualityStatsSellers, SurveyListPage } from '../../../shared/schemas/quality'
+import type {
+  QualityStatsAll,
+  QualityStatsGrades,
+  QualityStatsMonthly,
+  QualityStatsRegret,
+  QualityStatsSellers,
+  SurveyListPage,
+} from '../../../shared/schemas/quality'
 import { monthsBetween, yearBefore } from './quality.statistics'
 import { createTestApp } from '../../test/harness'
 
@@ -218,6 +225,107 @@ describe('statistics: grades, monthly, sellers', () => {
     const regrets = await get<SurveyListPage>(`/api/quality/surveys?status=regret&from=2031-03-01&to=2031-03-31&officeId=${oresund.officeId}`)
     expect(regrets.total).toBe(1)
     expect((await get<SurveyListPage>(`/api/quality/surveys?status=answered&${YEAR}&teamId=${vast.id}`, coach.cookie)).total).toBe(0)
+  })
+})
+
+// 2032: the sales summary's lines (what the sales area counts, docs/decisions/046) and regret surveys, by hand.
+const products = await db.select({ id: t.products.id, name: t.products.name }).from(t.products).orderBy(t.products.name).limit(3)
+const [alarm, smoke, lock] = products
+const line = (day: string, who: 'sven' | 'sara', productId: string, status: 'approved' | 'regret' | 'absence' | 'finalized', lines: number) => {
+  const sven = who === 'sven'
+  return {
+    sellDate: day,
+    sellerId: idOf(sven ? 'seller@demo.test' : 'sara.nystrom@demo.test'),
+    teamId: sven ? oresund.id : vast.id,
+    officeId: sven ? oresund.officeId : vast.officeId,
+    providerId: provider!.id,
+    productId,
+    status,
+    lines,
+    quantity: lines,
+    orderValueOre: lines * 10_000,
+    sellerCommissionOre: 0,
+    companyCommissionOre: 0,
+    companyCostOre: 0,
+  }
+}
+await db
+  .insert(t.saleDayProducts)
+  .values([
+    line('2032-05-02', 'sven', alarm!.id, 'approved', 6),
+    line('2032-05-02', 'sven', alarm!.id, 'regret', 2),
+    line('2032-05-03', 'sven', alarm!.id, 'absence', 5),
+    line('2032-05-03', 'sven', smoke!.id, 'finalized', 3),
+    line('2032-05-03', 'sven', smoke!.id, 'regret', 1),
+    line('2032-05-04', 'sara', lock!.id, 'regret', 3),
+    line('2032-05-04', 'sara', lock!.id, 'approved', 1),
+  ])
+const regretSurvey = (day: string, who: 'sven' | 'sara', reason: string | null) => {
+  const sven = who === 'sven'
+  const at = Date.parse(`${day}T10:00:00Z`)
+  return {
+    id: randomUUID(),
+    saleId: randomUUID(),
+    sellerId: idOf(sven ? 'seller@demo.test' : 'sara.nystrom@demo.test'),
+    teamId: sven ? oresund.id : vast.id,
+    officeId: sven ? oresund.officeId : vast.officeId,
+    providerId: provider!.id,
+    sellDate: day,
+    soldAt: at,
+    reason: 'sample' as const,
+    status: 'regret' as const,
+    templateId: template!.id,
+    attempts: 1,
+    nextTryAt: at,
+    regretReason: reason,
+    answeredAt: at,
+    createdAt: at,
+    updatedAt: at,
+    version: 1,
+  }
+}
+await db
+  .insert(t.qualitySurveys)
+  .values([
+    regretSurvey('2032-05-02', 'sven', 'För dyrt'),
+    regretSurvey('2032-05-02', 'sven', ' för dyrt '),
+    regretSurvey('2032-05-03', 'sven', 'Ångrade sig'),
+    regretSurvey('2032-05-03', 'sven', null),
+    regretSurvey('2032-05-04', 'sara', 'FÖR DYRT'),
+  ])
+const Y2032 = 'from=2032-01-01&to=2032-12-31'
+
+describe('statistics: regret by product and by reason', () => {
+  it('each product’s sales (absence not counted) and how many ended in regret, most regrets first; the reasons given, whatever their case', async () => {
+    const r = await get<QualityStatsRegret>(`/api/quality/statistics/regret?${Y2032}`)
+    // alarm: 6 + 2 sold (5 absence left out), 2 regret → 0.25; lock: 3 + 1, 3 regret → 0.75; smoke: 3 + 1, 1 → 0.25
+    expect(r.byProduct.map((p) => [p.product.name, p.sold, p.regret, p.regretShare])).toEqual([
+      [lock!.name, 4, 3, 0.75],
+      [alarm!.name, 8, 2, 0.25],
+      [smoke!.name, 4, 1, 0.25],
+    ])
+    expect(r.moreProducts).toBe(0)
+    // 5 regret surveys; "för dyrt" three times in three spellings, one without a reason
+    expect(r.regretSurveys).toBe(5)
+    expect(r.byReason).toEqual([
+      { reason: expect.stringMatching(/^(för dyrt|För dyrt|FÖR DYRT)$/), regret: 3, share: 0.6 },
+      { reason: 'Ångrade sig', regret: 1, share: 0.2 },
+    ])
+    expect(r.otherReasons).toBe(0)
+  })
+
+  it('a coach counts their teams’ products and reasons only, and a filter narrows', async () => {
+    const mine = await get<QualityStatsRegret>(`/api/quality/statistics/regret?${Y2032}`, coach.cookie)
+    expect(mine.byProduct.map((p) => [p.product.name, p.sold, p.regret])).toEqual([
+      [alarm!.name, 8, 2],
+      [smoke!.name, 4, 1],
+    ])
+    expect(mine.regretSurveys).toBe(4)
+    expect(mine.byReason.map((x) => x.regret)).toEqual([2, 1])
+    const narrowed = await get<QualityStatsRegret>(`/api/quality/statistics/regret?from=2032-05-03&to=2032-05-03`)
+    expect(narrowed.byProduct.map((p) => [p.product.name, p.sold, p.regret])).toEqual([[smoke!.name, 4, 1]])
+    expect((await app.request('GET', `/api/quality/statistics/regret?${Y2032}`, { cookie: seller.cookie })).status).toBe(403)
+    expect((await app.request('GET', `/api/quality/statistics/regret?from=2032-02-01&to=2032-01-01`, { cookie: backoffice.cookie })).status).toBe(400)
   })
 })
 

@@ -10,9 +10,11 @@ import type {
   QualityStatsFilter,
   QualityStatsGrades,
   QualityStatsMonthly,
+  QualityStatsRegret,
   QualityStatsSellers,
   SurveyChannel,
 } from '../../../shared/schemas/quality'
+import { REGRET_PRODUCTS, REGRET_REASONS } from '../../../shared/schemas/quality'
 import { accessFilter, withAccess } from '../../db/conditions'
 import type { Deps } from '../../platform/deps'
 import type { QualityPorts } from './quality.ports'
@@ -77,7 +79,10 @@ export function yearBefore(day: string): string {
  * for the whole period, by provider, by grade, by month beside the year before, and by seller. A reader counts the
  * surveys of the sale reports they may see (a coach their teams', a manager their office's).
  */
-export function qualityStatistics({ database }: Pick<Deps, 'database'>, ports: Pick<QualityPorts, 'names' | 'teamNames' | 'providerNames'>) {
+export function qualityStatistics(
+  { database }: Pick<Deps, 'database'>,
+  ports: Pick<QualityPorts, 'names' | 'teamNames' | 'providerNames' | 'productStatuses' | 'productNames'>,
+) {
   const { db, t } = database
   const srv = t.qualitySurveys
   const tpl = t.qualityTemplates
@@ -237,6 +242,54 @@ export function qualityStatistics({ database }: Pick<Deps, 'database'>, ports: P
           figures: figures(current.get(m), grades),
           previous: figures(previous.get(shift(m)), grades),
         })),
+      }
+    },
+
+    /**
+     * Regret by product, from the sales summary (a product's sales of the period, absence not counted, and how many
+     * ended in regret, whether through a call or back office), and by the reason customers gave in regret surveys.
+     */
+    async regret(actor: Actor, f: QualityStatsFilter): Promise<QualityStatsRegret> {
+      const reasonKey = sql<string>`lower(trim(${srv.regretReason}))`
+      const [statuses, reasons, [surveys]] = await Promise.all([
+        ports.productStatuses(actor.ability, f),
+        db
+          .select({ key: reasonKey, reason: sql<string>`min(trim(${srv.regretReason}))`, n: count() })
+          .from(srv)
+          .where(where(actor, f, f, eq(srv.status, 'regret'), sql`trim(coalesce(${srv.regretReason}, '')) <> ''`))
+          .groupBy(reasonKey),
+        db
+          .select({ n: count() })
+          .from(srv)
+          .where(where(actor, f, f, eq(srv.status, 'regret'))),
+      ])
+      const products = new Map<string, { sold: number; regret: number }>()
+      for (const row of statuses) {
+        if (row.status === 'absence') continue
+        const p = products.get(row.productId) ?? { sold: 0, regret: 0 }
+        p.sold += row.lines
+        if (row.status === 'regret') p.regret += row.lines
+        products.set(row.productId, p)
+      }
+      const top = [...products.entries()]
+        .sort(([a, x], [b, y]) => y.regret - x.regret || (ratio(y.regret, y.sold) ?? 0) - (ratio(x.regret, x.sold) ?? 0) || a.localeCompare(b))
+        .slice(0, REGRET_PRODUCTS)
+      const names = await ports.productNames(
+        db,
+        top.map(([id]) => id),
+      )
+      const regretSurveys = surveys?.n ?? 0
+      const sortedReasons = reasons
+        .map((r) => ({ reason: r.reason, regret: Number(r.n) }))
+        .sort((a, b) => b.regret - a.regret || a.reason.localeCompare(b.reason, 'sv'))
+      const shown = sortedReasons.slice(0, REGRET_REASONS)
+      return {
+        filter: f,
+        byProduct: top.map(([id, p]) => ({ product: { id, name: names.get(id) ?? '' }, sold: p.sold, regret: p.regret, regretShare: ratio(p.regret, p.sold) })),
+        moreProducts: Math.max(0, products.size - top.length),
+        byReason: shown.map((r) => ({ ...r, share: ratio(r.regret, regretSurveys) ?? 0 })),
+        otherReasons: sortedReasons.slice(REGRET_REASONS).reduce((n, r) => n + r.regret, 0),
+        regretSurveys,
       }
     },
 

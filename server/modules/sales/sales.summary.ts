@@ -1,6 +1,8 @@
-import { and, eq, sql, type AnyColumn } from 'drizzle-orm'
+import { and, eq, gte, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import type { AppAbility } from '../../../shared/permissions/ability'
 import type { SaleStatus } from '../../../shared/rules/sale'
-import type { Db, Schema } from '../../db/client'
+import type { Database, Db, Schema } from '../../db/client'
+import { accessFilter, withAccess } from '../../db/conditions'
 
 /**
  * The sales summary (docs/decisions/046): sale reports added up per business day, seller, team, office, provider
@@ -165,5 +167,45 @@ export function saleSummary(t: Schema) {
       eq(table.providerId, key.providerId),
       eq(table.status, key.status),
     )
+  }
+}
+
+/** What the summary's readers narrow by: the sell dates (inclusive) and, each optional, a place, a seller, a provider. */
+export type SummaryFilter = { from: string; to: string; officeId?: string; teamId?: string; sellerId?: string; providerId?: string }
+
+/**
+ * Reads of the summary for other areas (through ports): always within the sale reports the reader may see (their
+ * `view sale_reports` conditions on the summary's seller, team and office), so a figure never counts a sale its
+ * reader could not open.
+ */
+export function summaryReads(database: Database) {
+  const { db, t } = database
+  const P = t.saleDayProducts
+
+  function where(ability: AppAbility, table: typeof P | typeof t.saleDayTotals, f: SummaryFilter): SQL | undefined {
+    const own: SQL[] = [gte(table.sellDate, f.from), lte(table.sellDate, f.to)]
+    if (f.officeId) own.push(eq(table.officeId, f.officeId))
+    if (f.teamId) own.push(eq(table.teamId, f.teamId))
+    if (f.sellerId) own.push(eq(table.sellerId, f.sellerId))
+    if (f.providerId) own.push(eq(table.providerId, f.providerId))
+    const columns = { sellerId: table.sellerId, teamId: table.teamId, officeId: table.officeId }
+    return withAccess(accessFilter(ability, 'view', 'sale_reports', columns, { inline: true }), ...own)
+  }
+
+  return {
+    /** Per product and status: the lines (each a sale of the product), their quantity and order value. */
+    async productStatuses(ability: AppAbility, f: SummaryFilter) {
+      return db
+        .select({
+          productId: P.productId,
+          status: P.status,
+          lines: sql<number>`sum(${P.lines})`.mapWith(Number),
+          quantity: sql<number>`sum(${P.quantity})`.mapWith(Number),
+          orderValueOre: sql<number>`sum(${P.orderValueOre})`.mapWith(Number),
+        })
+        .from(P)
+        .where(where(ability, P, f))
+        .groupBy(P.productId, P.status)
+    },
   }
 }

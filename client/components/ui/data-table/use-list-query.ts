@@ -1,6 +1,9 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react'
-import { useSearchParams } from 'react-router'
+import { useCallback, useEffect, useMemo } from 'react'
+import { useLocation, useSearchParams } from 'react-router'
 import { PAGE_SIZES, type ListQuery } from '../../../../shared/schemas/pagination'
+
+/** The search a list state asked the router for last, on which path, until the router has drawn it. */
+let requested: { path: string; search: URLSearchParams } | null = null
 
 /**
  * The list state of a table view, kept in the URL (page, itemsPerPage, q, sortBy, orderBy and any
@@ -23,12 +26,14 @@ export function useListQuery(defaults: { sortBy?: string; itemsPerPage?: number;
   }, [params, defaults.itemsPerPage, defaults.sortBy, defaults.orderBy])
 
   // A change builds on the one before it, even when that one is not drawn yet. The router's own functional
-  // update starts from the search params of the last render, and on a slow phone a second tap can come after
-  // the URL has changed but before the screen has: the page size just chosen would be lost to a sort click.
-  const pending = useRef<URLSearchParams | null>(null)
+  // update starts from the search params of the last render, and a navigation waits for its route's loaders before
+  // it is drawn: a second change in that time (a second date typed, a sort clicked after a page size, or another
+  // list state on the same screen) would start from the old URL and lose the first. So the URL asked for last is
+  // kept for the whole page, shared by every list state on it, until the router draws it (or leaves the path).
+  const location = useLocation()
   useEffect(() => {
-    pending.current = null
-  }, [params])
+    if (requested && (requested.path !== location.pathname || requested.search.toString() === params.toString())) requested = null
+  }, [params, location.pathname])
 
   const update = useCallback(
     // A list's own filters are URL keys beside the list query's.
@@ -38,7 +43,7 @@ export function useListQuery(defaults: { sortBy?: string; itemsPerPage?: number;
       /** 'push': a step the back button undoes (a dialog opened over the list); a list's own changes replace */
       history: 'replace' | 'push' = 'replace',
     ) => {
-      const next = new URLSearchParams(pending.current ?? params)
+      const next = new URLSearchParams(requested?.path === location.pathname ? requested.search : params)
       for (const [key, value] of Object.entries(change)) {
         if (value === undefined || value === '') next.delete(key)
         else next.set(key, String(value))
@@ -48,10 +53,10 @@ export function useListQuery(defaults: { sortBy?: string; itemsPerPage?: number;
         next.delete('page')
         next.delete('cursor')
       }
-      pending.current = next
+      requested = { path: location.pathname, search: next }
       setParams(next, { replace: history === 'replace' })
     },
-    [params, setParams],
+    [params, setParams, location.pathname],
   )
 
   return { query, update }

@@ -28,4 +28,5 @@ const clean = (q: StatsQuery) => Object.fromEntries(Object.entries(q).filter(([,
 export const statsAll = (q: StatsQuery, signal?: AbortSignal) => call(rpc.quality.statistics.all.$get({ query: clean(q) }, { init: { signal } }))
 export const statsGrades = (q: StatsQuery, signal?: AbortSignal) => call(rpc.quality.statistics.grades.$get({ query: clean(q) }, { init: { signal } }))
 export const statsMonthly = (q: StatsQuery, signal?: AbortSignal) => call(rpc.quality.statistics.monthly.$get({ query: clean(q) }, { init: { signal } }))
+export const statsRegret = (q: StatsQuery, signal?: AbortSignal) => call(rpc.quality.statistics.regret.$get({ query: clean(q) }, { init: { signal } }))
 export const statsSellers = (q: StatsQuery, signal?: AbortSignal) => call(rpc.quality.statistics.sellers.$get({ query: clean(q) }, { init: { signal } }))

@@ -1,4 +1,4 @@
-import { Stack } from '@chakra-ui/react'
+import { Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
@@ -6,7 +6,8 @@ import type { FormatLanguage } from '../../../../shared/format'
 import type { QualityStatsFilter } from '../../../../shared/schemas/quality'
 import { LoadError } from '../../../components/ui/load-error'
 import { CHART_COLORS, StatChart } from '../../../components/ui/stat-chart'
-import { statsAll } from '../api/quality-api'
+import { useAbility } from '../../../lib/session'
+import { statsAll, statsRegret } from '../api/quality-api'
 import { FigureLink, KeyFigures, numberOrDash, percentOrDash, Sample, StatsLoading } from '../components/stats-figures'
 import { StatsShell, surveysHref } from '../components/stats-shell'
 
@@ -95,6 +96,106 @@ function AllFigures({ filter }: { filter: QualityStatsFilter }) {
           },
         ]}
       />
+      <RegretFigures filter={filter} />
+    </Stack>
+  )
+}
+
+/** Regret by product and by the reasons customers gave (docs/decisions/045), for the same filter. */
+function RegretFigures({ filter }: { filter: QualityStatsFilter }) {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const navigate = useNavigate()
+  const ability = useAbility()
+  const stats = useQuery({ queryKey: ['quality-stats', 'regret', filter], queryFn: ({ signal }) => statsRegret(filter, signal), placeholderData: (p) => p })
+  if (stats.isError) return <LoadError error={stats.error} onRetry={() => void stats.refetch()} />
+  if (!stats.data) return <StatsLoading />
+  const { byProduct, byReason, moreProducts, otherReasons, regretSurveys } = stats.data
+  // The rows behind a product's figure: its sale reports of the period in the same place (back office's list).
+  const salesOf = (i: number, status?: string) => {
+    const q = new URLSearchParams()
+    const all: Record<string, string | undefined> = {
+      status,
+      productId: byProduct[i]!.product.id,
+      from: filter.from,
+      to: filter.to,
+      officeId: filter.officeId,
+      teamId: filter.teamId,
+      sellerId: filter.sellerId,
+      providerId: filter.providerId,
+    }
+    for (const [k, v] of Object.entries(all)) if (v) q.set(k, v)
+    return `/backoffice/salereports?${q.toString()}`
+  }
+  const mayOpenSales = ability.can('view', 'sale_reports')
+  const figure = (i: number, n: number, status?: string) => (mayOpenSales && n > 0 ? <FigureLink to={salesOf(i, status)}>{n}</FigureLink> : n)
+  return (
+    <Stack gap="5" data-testid="stats-regret" aria-busy={stats.isFetching}>
+      <Stack gap="2">
+        <Text color="fg.muted" textStyle="sm">
+          {t('quality.stats.regretByProductIntro')}
+        </Text>
+        <StatChart
+          title={t('quality.stats.regretByProduct')}
+          kind="bar"
+          horizontal
+          integer
+          testId="chart-regret-products"
+          height={Math.max(160, byProduct.length * 34)}
+          fileName={`anger-produkter-${filter.from}-${filter.to}.csv`}
+          labels={byProduct.map((r) => r.product.name)}
+          series={[{ label: t('quality.status.regret'), values: byProduct.map((r) => r.regret), color: CHART_COLORS.red }]}
+          onPick={mayOpenSales ? (i) => void navigate(salesOf(i, 'regret')) : undefined}
+          columns={[
+            { header: t('quality.stats.product'), render: (i) => byProduct[i]!.product.name, csv: (i) => byProduct[i]!.product.name },
+            { header: t('quality.stats.sold'), numeric: true, render: (i) => figure(i, byProduct[i]!.sold), csv: (i) => byProduct[i]!.sold },
+            {
+              header: t('quality.status.regret'),
+              numeric: true,
+              render: (i) => figure(i, byProduct[i]!.regret, 'regret'),
+              csv: (i) => byProduct[i]!.regret,
+            },
+            {
+              header: t('quality.stats.regretShare'),
+              numeric: true,
+              render: (i) => percentOrDash(byProduct[i]!.regretShare, lang),
+              csv: (i) => byProduct[i]!.regretShare,
+            },
+          ]}
+        />
+        {moreProducts > 0 ? (
+          <Text color="fg.muted" textStyle="sm">
+            {t('quality.stats.moreProducts', { n: moreProducts })}
+          </Text>
+        ) : null}
+      </Stack>
+      <Stack gap="2">
+        <Text color="fg.muted" textStyle="sm">
+          {t('quality.stats.regretByReasonIntro', { n: regretSurveys })}
+        </Text>
+        <StatChart
+          title={t('quality.stats.regretByReason')}
+          kind="bar"
+          horizontal
+          integer
+          testId="chart-regret-reasons"
+          height={Math.max(160, byReason.length * 34)}
+          fileName={`anger-skal-${filter.from}-${filter.to}.csv`}
+          labels={byReason.map((r) => r.reason)}
+          series={[{ label: t('quality.status.regret'), values: byReason.map((r) => r.regret), color: CHART_COLORS.red }]}
+          onPick={() => void navigate(surveysHref(filter, { status: 'regret' }))}
+          columns={[
+            { header: t('quality.stats.reason'), render: (i) => byReason[i]!.reason, csv: (i) => byReason[i]!.reason },
+            { header: t('quality.status.regret'), numeric: true, render: (i) => byReason[i]!.regret, csv: (i) => byReason[i]!.regret },
+            { header: t('quality.stats.share'), numeric: true, render: (i) => percentOrDash(byReason[i]!.share, lang), csv: (i) => byReason[i]!.share },
+          ]}
+        />
+        {otherReasons > 0 ? (
+          <Text color="fg.muted" textStyle="sm">
+            {t('quality.stats.otherReasons', { n: otherReasons })}
+          </Text>
+        ) : null}
+      </Stack>
     </Stack>
   )
 }
