@@ -12,8 +12,8 @@ import { actorOf, benchDatabase, RUNS, statementRecorder, timeRuns } from './lib
  *
  * Each statistics endpoint (the service call its route makes) over the data set's last year: for the whole
  * organisation (back office), for one team (the team filter), for a coach (their teams, by the rule's conditions)
- * and for one seller; the seller list also sorted by mean score and searched by name. p50 and p95 of RUNS calls,
- * then the plan of every statement each ran. Target: p95 under 150 ms each, on both databases. Reads only.
+ * and for one seller (regret by product reads the sales summary, decision 046); the seller list also sorted by
+ * mean score and searched by name. p50 and p95 of RUNS calls, then the plan of every statement each ran. Target: p95 under 150 ms each, on both databases. Reads only.
  */
 const { env, database } = await benchDatabase()
 const { db, t } = database
@@ -61,6 +61,13 @@ try {
       [`grades: ${label}`, async () => `${(await quality.statistics.grades(actor, f)).answered} answered`],
       [`monthly, with the year before: ${label}`, async () => `${(await quality.statistics.monthly(actor, f)).months.length} months`],
       [`sellers, most surveys first: ${label}`, async () => `${(await quality.statistics.sellers(actor, f, page())).total} sellers`],
+      [
+        `regret by product (sales summary) and reason: ${label}`,
+        async () => {
+          const r = await quality.statistics.regret(actor, f)
+          return `${r.byProduct.length + r.moreProducts} products, ${r.regretSurveys} regret surveys`
+        },
+      ],
     )
   }
   cases.push(
