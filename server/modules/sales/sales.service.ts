@@ -467,14 +467,13 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
       },
     },
 
-    /** A sale as an alert names it: its provider, customer and seller (the notifications area asks). */
+    /** The sales summary's figures (docs/decisions/046), for the dashboards, statistics and profitability. */
+    figures: summaryReads(database),
+
     /**
      * What the quality area asks of a sale (docs/decisions/045): its details for the survey form, the move a
      * survey's outcome makes through the lifecycle (as the `quality` mover), and the grade it was given.
      */
-    /** The sales summary's figures (docs/decisions/046), for the dashboards, statistics and profitability. */
-    figures: summaryReads(database),
-
     quality: {
       async forSurvey(db: Db, saleId: string) {
         const [sale] = await db.select().from(t.sales).where(eq(t.sales.id, saleId))
@@ -518,6 +517,7 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
       },
     },
 
+    /** A sale as an alert names it: its provider, customer and seller (the notifications area asks). */
     async label(db: Db, saleId: string): Promise<{ provider: string; customer: string; seller: string } | null> {
       const [row] = await db
         .select({ provider: t.providers.name, customer: t.sales.customerName, first: t.users.firstName, last: t.users.lastName })
