@@ -41,6 +41,8 @@ export {
   saleSettingsPg as saleSettings,
   saleDayTotalsPg as saleDayTotals,
   saleDayProductsPg as saleDayProducts,
+  saleMonthTotalsPg as saleMonthTotals,
+  saleMonthProductsPg as saleMonthProducts,
 } from './sales'
 export { filesPg as files } from './files'
 export { timeReportsPg as timeReports, checkoutsPg as checkouts, sickNoticesPg as sickNotices, timeAttestationsPg as timeAttestations } from './time-reports'

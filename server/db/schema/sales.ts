@@ -498,6 +498,7 @@ export const saleDayProducts = s.sqliteTable(
     s.primaryKey({ columns: [t.sellDate, t.sellerId, t.teamId, t.officeId, t.providerId, t.productId, t.status] }),
     s.index('sale_day_products_team').on(t.teamId, t.sellDate),
     s.index('sale_day_products_office').on(t.officeId, t.sellDate),
+    s.index('sale_day_products_seller').on(t.sellerId, t.sellDate),
   ],
 )
 
@@ -522,5 +523,94 @@ export const saleDayProductsPg = p.pgTable(
     p.primaryKey({ columns: [t.sellDate, t.sellerId, t.teamId, t.officeId, t.providerId, t.productId, t.status] }),
     p.index('sale_day_products_team').on(t.teamId, t.sellDate),
     p.index('sale_day_products_office').on(t.officeId, t.sellDate),
+    p.index('sale_day_products_seller').on(t.sellerId, t.sellDate),
   ],
+)
+
+/**
+ * The sales summary per month (docs/decisions/046), kept by the same deltas in the same transaction and read for the
+ * whole months of a long period (the day tables give its ends). The totals per calendar month (`YYYY-MM`), team,
+ * office, provider and status, without the seller: a year of the whole organisation is tens of thousands of rows
+ * instead of the day table's hundreds of thousands.
+ */
+export const saleMonthTotals = s.sqliteTable(
+  'sale_month_totals',
+  {
+    month: s.text('month').notNull(),
+    teamId: s.text('team_id').notNull(),
+    officeId: s.text('office_id').notNull(),
+    providerId: s.text('provider_id').notNull(),
+    status: s.text('status').$type<SaleStatus>().notNull(),
+    sales: s.integer('sales').notNull(),
+    orderValueOre: s.integer('order_value_ore').notNull(),
+    sellerCommissionOre: s.integer('seller_commission_ore').notNull(),
+    companyCommissionOre: s.integer('company_commission_ore').notNull(),
+    companyCostOre: s.integer('company_cost_ore').notNull(),
+  },
+  (t) => [
+    s.primaryKey({ columns: [t.month, t.teamId, t.officeId, t.providerId, t.status] }),
+    s.index('sale_month_totals_team').on(t.teamId, t.month),
+    s.index('sale_month_totals_office').on(t.officeId, t.month),
+  ],
+)
+
+export const saleMonthTotalsPg = p.pgTable(
+  'sale_month_totals',
+  {
+    month: p.text('month').notNull(),
+    teamId: p.text('team_id').notNull(),
+    officeId: p.text('office_id').notNull(),
+    providerId: p.text('provider_id').notNull(),
+    status: p.text('status').$type<SaleStatus>().notNull(),
+    sales: p.integer('sales').notNull(),
+    orderValueOre: p.bigint('order_value_ore', { mode: 'number' }).notNull(),
+    sellerCommissionOre: p.bigint('seller_commission_ore', { mode: 'number' }).notNull(),
+    companyCommissionOre: p.bigint('company_commission_ore', { mode: 'number' }).notNull(),
+    companyCostOre: p.bigint('company_cost_ore', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    p.primaryKey({ columns: [t.month, t.teamId, t.officeId, t.providerId, t.status] }),
+    p.index('sale_month_totals_team').on(t.teamId, t.month),
+    p.index('sale_month_totals_office').on(t.officeId, t.month),
+  ],
+)
+
+/**
+ * The lines per month, provider, product and status, for the whole organisation only: with 500 products a team's or
+ * an office's month hardly adds up (a few lines per product and status), while the whole organisation's year is
+ * about 30 times fewer rows than its days. A team's, an office's or a seller's products read the day table by its
+ * index.
+ */
+export const saleMonthProducts = s.sqliteTable(
+  'sale_month_products',
+  {
+    month: s.text('month').notNull(),
+    providerId: s.text('provider_id').notNull(),
+    productId: s.text('product_id').notNull(),
+    status: s.text('status').$type<SaleStatus>().notNull(),
+    lines: s.integer('lines').notNull(),
+    quantity: s.integer('quantity').notNull(),
+    orderValueOre: s.integer('order_value_ore').notNull(),
+    sellerCommissionOre: s.integer('seller_commission_ore').notNull(),
+    companyCommissionOre: s.integer('company_commission_ore').notNull(),
+    companyCostOre: s.integer('company_cost_ore').notNull(),
+  },
+  (t) => [s.primaryKey({ columns: [t.month, t.providerId, t.productId, t.status] })],
+)
+
+export const saleMonthProductsPg = p.pgTable(
+  'sale_month_products',
+  {
+    month: p.text('month').notNull(),
+    providerId: p.text('provider_id').notNull(),
+    productId: p.text('product_id').notNull(),
+    status: p.text('status').$type<SaleStatus>().notNull(),
+    lines: p.integer('lines').notNull(),
+    quantity: p.integer('quantity').notNull(),
+    orderValueOre: p.bigint('order_value_ore', { mode: 'number' }).notNull(),
+    sellerCommissionOre: p.bigint('seller_commission_ore', { mode: 'number' }).notNull(),
+    companyCommissionOre: p.bigint('company_commission_ore', { mode: 'number' }).notNull(),
+    companyCostOre: p.bigint('company_cost_ore', { mode: 'number' }).notNull(),
+  },
+  (t) => [p.primaryKey({ columns: [t.month, t.providerId, t.productId, t.status] })],
 )

@@ -54,6 +54,8 @@ const parity: { [K in keyof typeof sqlite & keyof typeof pg]: RowsAlike<K> } = {
   saleSettings: true,
   saleDayTotals: true,
   saleDayProducts: true,
+  saleMonthTotals: true,
+  saleMonthProducts: true,
   orderRegistrations: true,
   orderImports: true,
   orderMappings: true,

@@ -24,7 +24,18 @@ export {
 export { providers, products, productCategories } from './catalog'
 export { customers } from './customers'
 export { notifications, pushSubscriptions, alertRecipients, notificationMessages } from './notifications'
-export { sales, saleLines, saleStatusHistory, saleDeviations, saleDoubles, saleSettings, saleDayTotals, saleDayProducts } from './sales'
+export {
+  sales,
+  saleLines,
+  saleStatusHistory,
+  saleDeviations,
+  saleDoubles,
+  saleSettings,
+  saleDayTotals,
+  saleDayProducts,
+  saleMonthTotals,
+  saleMonthProducts,
+} from './sales'
 export { files } from './files'
 export { timeReports, checkouts, sickNotices, timeAttestations } from './time-reports'
 export { paycodes, extraIncomes, commissionLines, payExports, payrollExportLines } from './pay'

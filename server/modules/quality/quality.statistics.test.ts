@@ -249,17 +249,22 @@ const line = (day: string, who: 'sven' | 'sara', productId: string, status: 'app
     companyCostOre: 0,
   }
 }
+const days = [
+  line('2032-05-02', 'sven', alarm!.id, 'approved', 6),
+  line('2032-05-02', 'sven', alarm!.id, 'regret', 2),
+  line('2032-05-03', 'sven', alarm!.id, 'absence', 5),
+  line('2032-05-03', 'sven', smoke!.id, 'finalized', 3),
+  line('2032-05-03', 'sven', smoke!.id, 'regret', 1),
+  line('2032-05-04', 'sara', lock!.id, 'regret', 3),
+  line('2032-05-04', 'sara', lock!.id, 'approved', 1),
+  line('2032-07-01', 'sven', alarm!.id, 'approved', 2),
+]
+await db.insert(t.saleDayProducts).values(days)
+// The whole organisation's month table as the sales service keeps it beside the days (no two of these days share
+// a month, product and status).
 await db
-  .insert(t.saleDayProducts)
-  .values([
-    line('2032-05-02', 'sven', alarm!.id, 'approved', 6),
-    line('2032-05-02', 'sven', alarm!.id, 'regret', 2),
-    line('2032-05-03', 'sven', alarm!.id, 'absence', 5),
-    line('2032-05-03', 'sven', smoke!.id, 'finalized', 3),
-    line('2032-05-03', 'sven', smoke!.id, 'regret', 1),
-    line('2032-05-04', 'sara', lock!.id, 'regret', 3),
-    line('2032-05-04', 'sara', lock!.id, 'approved', 1),
-  ])
+  .insert(t.saleMonthProducts)
+  .values(days.map(({ sellDate, sellerId: _seller, teamId: _team, officeId: _office, ...rest }) => ({ month: sellDate.slice(0, 7), ...rest })))
 const regretSurvey = (day: string, who: 'sven' | 'sara', reason: string | null) => {
   const sven = who === 'sven'
   const at = Date.parse(`${day}T10:00:00Z`)
@@ -298,10 +303,10 @@ const Y2032 = 'from=2032-01-01&to=2032-12-31'
 describe('statistics: regret by product and by reason', () => {
   it('each product’s sales (absence not counted) and how many ended in regret, most regrets first; the reasons given, whatever their case', async () => {
     const r = await get<QualityStatsRegret>(`/api/quality/statistics/regret?${Y2032}`)
-    // alarm: 6 + 2 sold (5 absence left out), 2 regret → 0.25; lock: 3 + 1, 3 regret → 0.75; smoke: 3 + 1, 1 → 0.25
+    // alarm: 6 + 2 + 2 sold (5 absence left out), 2 regret → 0.2; lock: 3 + 1, 3 regret → 0.75; smoke: 3 + 1, 1 → 0.25
     expect(r.byProduct.map((p) => [p.product.name, p.sold, p.regret, p.regretShare])).toEqual([
       [lock!.name, 4, 3, 0.75],
-      [alarm!.name, 8, 2, 0.25],
+      [alarm!.name, 10, 2, 0.2],
       [smoke!.name, 4, 1, 0.25],
     ])
     expect(r.moreProducts).toBe(0)
@@ -317,13 +322,34 @@ describe('statistics: regret by product and by reason', () => {
   it('a coach counts their teams’ products and reasons only, and a filter narrows', async () => {
     const mine = await get<QualityStatsRegret>(`/api/quality/statistics/regret?${Y2032}`, coach.cookie)
     expect(mine.byProduct.map((p) => [p.product.name, p.sold, p.regret])).toEqual([
-      [alarm!.name, 8, 2],
+      [alarm!.name, 10, 2],
       [smoke!.name, 4, 1],
     ])
     expect(mine.regretSurveys).toBe(4)
     expect(mine.byReason.map((x) => x.regret)).toEqual([2, 1])
     const narrowed = await get<QualityStatsRegret>(`/api/quality/statistics/regret?from=2032-05-03&to=2032-05-03`)
     expect(narrowed.byProduct.map((p) => [p.product.name, p.sold, p.regret])).toEqual([[smoke!.name, 4, 1]])
+    // A seller's figures come from the days (the month table has no seller); the same for any period.
+    const sven = await get<QualityStatsRegret>(`/api/quality/statistics/regret?${Y2032}&sellerId=${idOf('seller@demo.test')}`)
+    expect(sven.byProduct.map((p) => [p.product.name, p.sold, p.regret])).toEqual([
+      [alarm!.name, 10, 2],
+      [smoke!.name, 4, 1],
+    ])
+  })
+
+  it('a period from the middle of a month counts its first days from the day table and its whole months from the month table', async () => {
+    // 3–31 May from the days (2 May's alarm left out), June and July whole from the months (July's alarm counted)
+    const r = await get<QualityStatsRegret>(`/api/quality/statistics/regret?from=2032-05-03&to=2032-07-31`)
+    expect(r.byProduct.map((p) => [p.product.name, p.sold, p.regret])).toEqual([
+      [lock!.name, 4, 3],
+      [smoke!.name, 4, 1],
+      [alarm!.name, 2, 0],
+    ])
+    const coachs = await get<QualityStatsRegret>(`/api/quality/statistics/regret?from=2032-05-03&to=2032-07-31`, coach.cookie)
+    expect(coachs.byProduct.map((p) => [p.product.name, p.sold, p.regret])).toEqual([
+      [smoke!.name, 4, 1],
+      [alarm!.name, 2, 0],
+    ])
     expect((await app.request('GET', `/api/quality/statistics/regret?${Y2032}`, { cookie: seller.cookie })).status).toBe(403)
     expect((await app.request('GET', `/api/quality/statistics/regret?from=2032-02-01&to=2032-01-01`, { cookie: backoffice.cookie })).status).toBe(400)
   })

@@ -10,7 +10,7 @@ import { migrationsFolder } from '../../db/migrate'
 import { saleSummaryRecount } from '../../db/sale-summary-fill'
 import { devicePusher, saleArgs } from '../../test/fixtures'
 import { createTestApp } from '../../test/harness'
-import { summaryDeltas, type SummaryEntry } from './sales.summary'
+import { periodParts, summaryDeltas, type SummaryEntry } from './sales.summary'
 
 /**
  * The sales summary (docs/decisions/046) is kept by the sales service in the transaction of each change. After any
@@ -34,13 +34,27 @@ async function sellerOf(email: string) {
 const sellers = [await sellerOf('seller@demo.test'), await sellerOf('anna.lindqvist@demo.test')]
 
 const byKey = (row: Record<string, unknown>) =>
-  [row.sellDate, row.sellerId, row.teamId, row.officeId, row.providerId, row.productId ?? '', row.status].join('|')
+  [row.sellDate ?? row.month, row.sellerId ?? '', row.teamId, row.officeId, row.providerId, row.productId ?? '', row.status].join('|')
 const sorted = <R extends Record<string, unknown>>(rows: R[]) => rows.map((r) => ({ ...r })).sort((a, b) => byKey(a).localeCompare(byKey(b)))
 
 async function expectSummaryEqualsRecount() {
   const recount = saleSummaryRecount(db, t)
   expect(sorted(await db.select().from(t.saleDayTotals))).toEqual(sorted(await recount.totals()))
   expect(sorted(await db.select().from(t.saleDayProducts))).toEqual(sorted(await recount.products()))
+  expect(sorted(await db.select().from(t.saleMonthTotals))).toEqual(sorted(await recount.monthTotals()))
+  expect(sorted(await db.select().from(t.saleMonthProducts))).toEqual(sorted(await recount.monthProducts()))
+}
+
+/** Runs the INSERT statements of a migration file, as the migration would on a database with sales. */
+async function runInserts(file: string, expected: number) {
+  const text = fs.readFileSync(path.join(migrationsFolder(app.database.dialect), file), 'utf8')
+  const inserts = text.split('--> statement-breakpoint').filter((statement) => statement.includes('INSERT INTO'))
+  expect(inserts).toHaveLength(expected)
+  const raw = app.database.raw
+  for (const statement of inserts) {
+    if (raw.kind === 'sqlite') raw.sqlite.exec(statement)
+    else await raw.pool.query(statement)
+  }
 }
 
 const lines = fc.array(fc.record({ product: fc.nat(), quantity: fc.integer({ min: 1, max: 4 }) }), { minLength: 1, maxLength: 3 })
@@ -57,21 +71,14 @@ describe('the sales summary', () => {
     expect(row?.n).toBeGreaterThan(0)
   })
 
-  it('is what migration 0036 counts from the sales an existing database already has', async () => {
-    const file = fs.readFileSync(path.join(migrationsFolder(app.database.dialect), '0036_sales_summary.sql'), 'utf8')
-    const inserts = file.split('--> statement-breakpoint').filter((statement) => statement.includes('INSERT INTO'))
-    expect(inserts).toHaveLength(2)
+  it('is what migrations 0036 and 0037 count from the sales an existing database already has', async () => {
     await app.database.transaction(async (tx) => {
-      await tx.delete(t.saleDayTotals)
-      await tx.delete(t.saleDayProducts)
+      for (const table of [t.saleDayTotals, t.saleDayProducts, t.saleMonthTotals, t.saleMonthProducts]) await tx.delete(table)
     })
-    const raw = app.database.raw
-    for (const statement of inserts) {
-      if (raw.kind === 'sqlite') raw.sqlite.exec(statement)
-      else await raw.pool.query(statement)
-    }
+    await runInserts('0036_sales_summary.sql', 2)
+    await runInserts('0037_sales_summary_months.sql', 2)
     await expectSummaryEqualsRecount()
-    const [row] = await db.select({ n: t.saleDayProducts.lines }).from(t.saleDayProducts).limit(1)
+    const [row] = await db.select({ n: t.saleMonthProducts.lines }).from(t.saleMonthProducts).limit(1)
     expect(row?.n).toBeGreaterThan(0)
   })
 
@@ -171,13 +178,22 @@ describe('what a change adds and takes away', () => {
   it('a move takes the sale from its old status and adds it to the new one', () => {
     const before = entry('finalized', [line('a', 1, 1000)])
     const d = summaryDeltas(before, { ...before, sale: { ...before.sale, status: 'approved' } })
+    // Listed in the keys' order, whichever way the sale moved (so concurrent changes lock rows in one order).
     expect(d.totals.map((r) => [r.key.status, r.delta.sales, r.delta.orderValueOre])).toEqual([
-      ['finalized', -1, -1000],
       ['approved', 1, 1000],
+      ['finalized', -1, -1000],
     ])
     expect(d.products.map((r) => [r.key.status, r.delta.lines, r.delta.quantity])).toEqual([
-      ['finalized', -1, -1],
       ['approved', 1, 1],
+      ['finalized', -1, -1],
+    ])
+    expect(d.monthTotals.map((r) => [r.key, r.delta.sales])).toEqual([
+      [{ month: '2026-11', teamId: '', officeId: 'o1', providerId: 'p1', status: 'approved' }, 1],
+      [{ month: '2026-11', teamId: '', officeId: 'o1', providerId: 'p1', status: 'finalized' }, -1],
+    ])
+    expect(d.monthProducts.map((r) => [r.key, r.delta.lines])).toEqual([
+      [{ month: '2026-11', providerId: 'p1', productId: 'a', status: 'approved' }, 1],
+      [{ month: '2026-11', providerId: 'p1', productId: 'a', status: 'finalized' }, -1],
     ])
   })
 
@@ -189,6 +205,57 @@ describe('what a change adds and takes away', () => {
 
   it('a change that changes nothing writes nothing', () => {
     const same = entry('approved', [line('a', 1, 1000)])
-    expect(summaryDeltas(same, same)).toEqual({ totals: [], products: [] })
+    expect(summaryDeltas(same, same)).toEqual({ totals: [], products: [], monthTotals: [], monthProducts: [] })
+  })
+
+  it('a sale moved to another day of its month changes the day tables only', () => {
+    const before = entry('approved', [line('a', 1, 1000)])
+    const d = summaryDeltas(before, { ...before, sale: { ...before.sale, sellDate: '2026-11-30' } })
+    expect(d.totals.map((r) => [r.key.sellDate, r.delta.sales])).toEqual([
+      ['2026-11-02', -1],
+      ['2026-11-30', 1],
+    ])
+    expect(d.products).toHaveLength(2)
+    expect(d.monthTotals).toEqual([])
+    expect(d.monthProducts).toEqual([])
+  })
+
+  it('a new sale adds itself to its month: its totals without the seller, its lines for the whole organisation', () => {
+    const d = summaryDeltas(null, entry('finalized', [line('a', 2, 1000), line('b', 1, 500)]))
+    expect(d.monthTotals).toEqual([
+      {
+        key: { month: '2026-11', teamId: '', officeId: 'o1', providerId: 'p1', status: 'finalized' },
+        delta: { sales: 1, orderValueOre: 2500, sellerCommissionOre: 100, companyCommissionOre: 300, companyCostOre: 50 },
+      },
+    ])
+    expect(d.monthProducts.map((p) => [p.key.productId, p.delta.quantity, p.delta.orderValueOre])).toEqual([
+      ['a', 2, 2000],
+      ['b', 1, 500],
+    ])
+  })
+})
+
+describe('a period as the summary reads it', () => {
+  it.each([
+    ['a year of whole months', '2025-01-01', '2025-12-31', { from: '2025-01', to: '2025-12' }, []],
+    ['a month', '2026-02-01', '2026-02-28', { from: '2026-02', to: '2026-02' }, []],
+    ['part of one month', '2026-02-03', '2026-02-20', null, [{ from: '2026-02-03', to: '2026-02-20' }]],
+    ['the end of one month and the start of the next', '2026-01-20', '2026-02-10', null, [{ from: '2026-01-20', to: '2026-02-10' }]],
+    [
+      'a year from the middle of a month',
+      '2025-11-25',
+      '2026-11-24',
+      { from: '2025-12', to: '2026-10' },
+      [
+        { from: '2025-11-25', to: '2025-11-30' },
+        { from: '2026-11-01', to: '2026-11-24' },
+      ],
+    ],
+    ['from the first, into a leap February', '2024-01-01', '2024-02-28', { from: '2024-01', to: '2024-01' }, [{ from: '2024-02-01', to: '2024-02-28' }]],
+    ['to a leap day', '2023-12-15', '2024-02-29', { from: '2024-01', to: '2024-02' }, [{ from: '2023-12-15', to: '2023-12-31' }]],
+    ['one day', '2026-03-31', '2026-03-31', null, [{ from: '2026-03-31', to: '2026-03-31' }]],
+    ['backwards', '2026-03-31', '2026-03-01', null, []],
+  ])('%s', (_name, from, to, months, days) => {
+    expect(periodParts(from, to)).toEqual({ months, days })
   })
 })

@@ -3,6 +3,7 @@ import type { AppAbility } from '../../../shared/permissions/ability'
 import type { SaleStatus } from '../../../shared/rules/sale'
 import type { Database, Db, Schema } from '../../db/client'
 import { accessFilter, withAccess } from '../../db/conditions'
+import { addDays, monthRange, previousMonth } from '../../../shared/rules/work'
 
 /**
  * The sales summary (docs/decisions/046): sale reports added up per business day, seller, team, office, provider
@@ -53,50 +54,86 @@ function keysOf(sale: SummarySale) {
 }
 type TotalsKey = ReturnType<typeof keysOf>
 type ProductKey = TotalsKey & { productId: string }
+type MonthKey = Omit<TotalsKey, 'sellDate' | 'sellerId'> & { month: string }
+type MonthProductKey = { month: string; providerId: string; productId: string; status: SaleStatus }
+
+/** A sell date's calendar month, as the month tables key it (`YYYY-MM`). */
+export const monthOf = (sellDate: string) => sellDate.slice(0, 7)
+
+/** Deltas netted per key; listed in the keys' order, so concurrent changes lock shared rows in the same order. */
+class Deltas<K extends object, D extends Record<string, number>> {
+  private readonly rows = new Map<string, { key: K; delta: D }>()
+  constructor(private readonly zero: () => D) {}
+  add(key: K, values: D, sign: 1 | -1) {
+    const id = JSON.stringify(key)
+    const row = this.rows.get(id) ?? { key, delta: this.zero() }
+    for (const name of Object.keys(values) as Array<keyof D>) (row.delta[name] as number) += sign * (values[name] as number)
+    this.rows.set(id, row)
+  }
+  changed() {
+    return [...this.rows.entries()]
+      .filter(([, r]) => Object.values(r.delta).some((v) => v !== 0))
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([, r]) => r)
+  }
+}
 
 /**
- * The rows a change adds (+) and takes away (−), netted per key: a change that leaves a key as it was (a correction
- * that keeps a product) writes nothing for it. Pure, so the arithmetic is tested on its own.
+ * The rows a change adds (+) and takes away (−) in each of the four tables, netted per key: a change that leaves a
+ * key as it was (a correction that keeps a product, a move of a day within its month) writes nothing for it. Pure, so
+ * the arithmetic is tested on its own.
  */
 export function summaryDeltas(before: SummaryEntry | null, after: SummaryEntry | null) {
-  const totals = new Map<string, { key: TotalsKey; delta: TotalsDelta }>()
-  const products = new Map<string, { key: ProductKey; delta: ProductDelta }>()
+  const totals = new Deltas<TotalsKey, TotalsDelta>(() => ({ sales: 0, ...ZERO_AMOUNTS }))
+  const products = new Deltas<ProductKey, ProductDelta>(() => ({ lines: 0, quantity: 0, ...ZERO_AMOUNTS }))
+  const monthTotals = new Deltas<MonthKey, TotalsDelta>(() => ({ sales: 0, ...ZERO_AMOUNTS }))
+  const monthProducts = new Deltas<MonthProductKey, ProductDelta>(() => ({ lines: 0, quantity: 0, ...ZERO_AMOUNTS }))
   const add = (entry: SummaryEntry, sign: 1 | -1) => {
     const key = keysOf(entry.sale)
-    const id = JSON.stringify(key)
-    const total = totals.get(id) ?? { key, delta: { sales: 0, ...ZERO_AMOUNTS } }
-    total.delta.sales += sign
-    total.delta.orderValueOre += sign * entry.sale.orderValueOre
-    total.delta.sellerCommissionOre += sign * entry.sale.sellerCommissionOre
-    total.delta.companyCommissionOre += sign * entry.sale.companyCommissionOre
-    total.delta.companyCostOre += sign * entry.sale.companyCostOre
-    totals.set(id, total)
+    const { sellDate, sellerId: _seller, ...place } = key
+    const month: MonthKey = { month: monthOf(sellDate), ...place }
+    const sale: TotalsDelta = {
+      sales: 1,
+      orderValueOre: entry.sale.orderValueOre,
+      sellerCommissionOre: entry.sale.sellerCommissionOre,
+      companyCommissionOre: entry.sale.companyCommissionOre,
+      companyCostOre: entry.sale.companyCostOre,
+    }
+    totals.add(key, sale, sign)
+    monthTotals.add(month, sale, sign)
     for (const line of entry.lines) {
-      const productKey = { ...key, productId: line.productId }
-      const pid = JSON.stringify(productKey)
-      const product = products.get(pid) ?? { key: productKey, delta: { lines: 0, quantity: 0, ...ZERO_AMOUNTS } }
-      product.delta.lines += sign
-      product.delta.quantity += sign * line.quantity
-      product.delta.orderValueOre += sign * line.priceOre * line.quantity
-      product.delta.sellerCommissionOre += sign * line.sellerCommissionOre * line.quantity
-      product.delta.companyCommissionOre += sign * line.companyCommissionOre * line.quantity
-      product.delta.companyCostOre += sign * line.companyCostOre * line.quantity
-      products.set(pid, product)
+      const figures: ProductDelta = {
+        lines: 1,
+        quantity: line.quantity,
+        orderValueOre: line.priceOre * line.quantity,
+        sellerCommissionOre: line.sellerCommissionOre * line.quantity,
+        companyCommissionOre: line.companyCommissionOre * line.quantity,
+        companyCostOre: line.companyCostOre * line.quantity,
+      }
+      products.add({ ...key, productId: line.productId }, figures, sign)
+      monthProducts.add({ month: month.month, providerId: key.providerId, productId: line.productId, status: key.status }, figures, sign)
     }
   }
   if (before) add(before, -1)
   if (after) add(after, 1)
-  const changed = <D extends Record<string, number>>(d: D) => Object.values(d).some((v) => v !== 0)
-  return {
-    totals: [...totals.values()].filter((r) => changed(r.delta)),
-    products: [...products.values()].filter((r) => changed(r.delta)),
-  }
+  return { totals: totals.changed(), products: products.changed(), monthTotals: monthTotals.changed(), monthProducts: monthProducts.changed() }
 }
 
 export function saleSummary(t: Schema) {
   const T = t.saleDayTotals
   const P = t.saleDayProducts
+  const MT = t.saleMonthTotals
+  const MP = t.saleMonthProducts
   const plus = (column: AnyColumn, name: string) => sql`${column} + excluded.${sql.identifier(name)}`
+  const amounts = (table: typeof T | typeof P | typeof MT | typeof MP) => ({
+    orderValueOre: plus(table.orderValueOre, 'order_value_ore'),
+    sellerCommissionOre: plus(table.sellerCommissionOre, 'seller_commission_ore'),
+    companyCommissionOre: plus(table.companyCommissionOre, 'company_commission_ore'),
+    companyCostOre: plus(table.companyCostOre, 'company_cost_ore'),
+  })
+  /** The key columns' conditions of one row, for removing it when its count reaches zero. */
+  const keyOf = (table: object, key: Record<string, string>) =>
+    and(...Object.entries(key).map(([name, value]) => eq((table as Record<string, AnyColumn>)[name]!, value)))
 
   const service = {
     /**
@@ -104,20 +141,14 @@ export function saleSummary(t: Schema) {
      * before for a new sale, the same sale in its old and new state for a move or a correction.
      */
     async change(tx: Db, before: SummaryEntry | null, after: SummaryEntry | null): Promise<void> {
-      const { totals, products } = summaryDeltas(before, after)
+      const { totals, products, monthTotals, monthProducts } = summaryDeltas(before, after)
       for (const { key, delta } of totals) {
         await tx
           .insert(T)
           .values({ ...key, ...delta })
           .onConflictDoUpdate({
             target: [T.sellDate, T.sellerId, T.teamId, T.officeId, T.providerId, T.status],
-            set: {
-              sales: plus(T.sales, 'sales'),
-              orderValueOre: plus(T.orderValueOre, 'order_value_ore'),
-              sellerCommissionOre: plus(T.sellerCommissionOre, 'seller_commission_ore'),
-              companyCommissionOre: plus(T.companyCommissionOre, 'company_commission_ore'),
-              companyCostOre: plus(T.companyCostOre, 'company_cost_ore'),
-            },
+            set: { sales: plus(T.sales, 'sales'), ...amounts(T) },
           })
         if (delta.sales < 0) await tx.delete(T).where(and(keyOf(T, key), eq(T.sales, 0)))
       }
@@ -127,16 +158,29 @@ export function saleSummary(t: Schema) {
           .values({ ...key, ...delta })
           .onConflictDoUpdate({
             target: [P.sellDate, P.sellerId, P.teamId, P.officeId, P.providerId, P.productId, P.status],
-            set: {
-              lines: plus(P.lines, 'lines'),
-              quantity: plus(P.quantity, 'quantity'),
-              orderValueOre: plus(P.orderValueOre, 'order_value_ore'),
-              sellerCommissionOre: plus(P.sellerCommissionOre, 'seller_commission_ore'),
-              companyCommissionOre: plus(P.companyCommissionOre, 'company_commission_ore'),
-              companyCostOre: plus(P.companyCostOre, 'company_cost_ore'),
-            },
+            set: { lines: plus(P.lines, 'lines'), quantity: plus(P.quantity, 'quantity'), ...amounts(P) },
           })
-        if (delta.lines < 0) await tx.delete(P).where(and(keyOf(P, key), eq(P.productId, key.productId), eq(P.lines, 0)))
+        if (delta.lines < 0) await tx.delete(P).where(and(keyOf(P, key), eq(P.lines, 0)))
+      }
+      for (const { key, delta } of monthTotals) {
+        await tx
+          .insert(MT)
+          .values({ ...key, ...delta })
+          .onConflictDoUpdate({
+            target: [MT.month, MT.teamId, MT.officeId, MT.providerId, MT.status],
+            set: { sales: plus(MT.sales, 'sales'), ...amounts(MT) },
+          })
+        if (delta.sales < 0) await tx.delete(MT).where(and(keyOf(MT, key), eq(MT.sales, 0)))
+      }
+      for (const { key, delta } of monthProducts) {
+        await tx
+          .insert(MP)
+          .values({ ...key, ...delta })
+          .onConflictDoUpdate({
+            target: [MP.month, MP.providerId, MP.productId, MP.status],
+            set: { lines: plus(MP.lines, 'lines'), quantity: plus(MP.quantity, 'quantity'), ...amounts(MP) },
+          })
+        if (delta.lines < 0) await tx.delete(MP).where(and(keyOf(MP, key), eq(MP.lines, 0)))
       }
     },
 
@@ -157,55 +201,102 @@ export function saleSummary(t: Schema) {
     },
   }
   return service
-
-  function keyOf(table: typeof T | typeof P, key: TotalsKey) {
-    return and(
-      eq(table.sellDate, key.sellDate),
-      eq(table.sellerId, key.sellerId),
-      eq(table.teamId, key.teamId),
-      eq(table.officeId, key.officeId),
-      eq(table.providerId, key.providerId),
-      eq(table.status, key.status),
-    )
-  }
 }
 
 /** What the summary's readers narrow by: the sell dates (inclusive) and, each optional, a place, a seller, a provider. */
 export type SummaryFilter = { from: string; to: string; officeId?: string; teamId?: string; sellerId?: string; providerId?: string }
 
 /**
+ * A period (inclusive dates) as the summary reads it: its whole calendar months (from the month tables, `null` when
+ * it holds none) and the days at its ends outside them (from the day tables), together exactly the period.
+ */
+export function periodParts(from: string, to: string): { months: { from: string; to: string } | null; days: Array<{ from: string; to: string }> } {
+  if (from > to) return { months: null, days: [] }
+  const first = from.endsWith('-01') ? monthOf(from) : monthOf(addDays(monthRange(monthOf(from)).to, 1))
+  const last = monthRange(monthOf(to)).to === to ? monthOf(to) : previousMonth(monthOf(to))
+  if (first > last) return { months: null, days: [{ from, to }] }
+  const days: Array<{ from: string; to: string }> = []
+  const start = monthRange(first).from
+  const end = monthRange(last).to
+  if (from < start) days.push({ from, to: addDays(start, -1) })
+  if (to > end) days.push({ from: addDays(end, 1), to })
+  return { months: { from: first, to: last }, days }
+}
+
+/**
  * Reads of the summary for other areas (through ports): always within the sale reports the reader may see (their
  * `view sale_reports` conditions on the summary's seller, team and office), so a figure never counts a sale its
- * reader could not open.
+ * reader could not open. For a reader who sees the whole organisation and asks for all of it, a period's whole
+ * months come from the month table, its ends from the day table; any narrower question reads the day table by the
+ * index of its team, office or seller.
  */
 export function summaryReads(database: Database) {
   const { db, t } = database
   const P = t.saleDayProducts
+  const MP = t.saleMonthProducts
 
-  function where(ability: AppAbility, table: typeof P | typeof t.saleDayTotals, f: SummaryFilter): SQL | undefined {
-    const own: SQL[] = [gte(table.sellDate, f.from), lte(table.sellDate, f.to)]
-    if (f.officeId) own.push(eq(table.officeId, f.officeId))
-    if (f.teamId) own.push(eq(table.teamId, f.teamId))
-    if (f.sellerId) own.push(eq(table.sellerId, f.sellerId))
-    if (f.providerId) own.push(eq(table.providerId, f.providerId))
-    const columns = { sellerId: table.sellerId, teamId: table.teamId, officeId: table.officeId }
+  function dayWhere(ability: AppAbility, f: SummaryFilter, days: { from: string; to: string }): SQL | undefined {
+    const own = [gte(P.sellDate, days.from), lte(P.sellDate, days.to)]
+    if (f.officeId) own.push(eq(P.officeId, f.officeId))
+    if (f.teamId) own.push(eq(P.teamId, f.teamId))
+    if (f.sellerId) own.push(eq(P.sellerId, f.sellerId))
+    if (f.providerId) own.push(eq(P.providerId, f.providerId))
+    const columns = { sellerId: P.sellerId, teamId: P.teamId, officeId: P.officeId }
     return withAccess(accessFilter(ability, 'view', 'sale_reports', columns, { inline: true }), ...own)
+  }
+
+  /** Whether the whole organisation's month table answers: a reader who sees every sale, asking for no place or seller. */
+  function wholeOrganisation(ability: AppAbility, f: SummaryFilter): boolean {
+    if (f.officeId || f.teamId || f.sellerId) return false
+    return accessFilter(ability, 'view', 'sale_reports', { sellerId: P.sellerId, teamId: P.teamId, officeId: P.officeId }).kind === 'all'
   }
 
   return {
     /** Per product and status: the lines (each a sale of the product), their quantity and order value. */
     async productStatuses(ability: AppAbility, f: SummaryFilter) {
-      return db
-        .select({
-          productId: P.productId,
-          status: P.status,
-          lines: sql<number>`sum(${P.lines})`.mapWith(Number),
-          quantity: sql<number>`sum(${P.quantity})`.mapWith(Number),
-          orderValueOre: sql<number>`sum(${P.orderValueOre})`.mapWith(Number),
-        })
-        .from(P)
-        .where(where(ability, P, f))
-        .groupBy(P.productId, P.status)
+      const whole = wholeOrganisation(ability, f)
+      const parts = whole ? periodParts(f.from, f.to) : { months: null, days: [{ from: f.from, to: f.to }] }
+      type Row = { productId: string; status: SaleStatus; lines: number; quantity: number; orderValueOre: number }
+      const reads: Array<Promise<Row[]>> = parts.days.map((days) =>
+        db
+          .select({
+            productId: P.productId,
+            status: P.status,
+            lines: sql<number>`sum(${P.lines})`.mapWith(Number),
+            quantity: sql<number>`sum(${P.quantity})`.mapWith(Number),
+            orderValueOre: sql<number>`sum(${P.orderValueOre})`.mapWith(Number),
+          })
+          .from(P)
+          .where(dayWhere(ability, f, days))
+          .groupBy(P.productId, P.status),
+      )
+      if (parts.months) {
+        reads.push(
+          db
+            .select({
+              productId: MP.productId,
+              status: MP.status,
+              lines: sql<number>`sum(${MP.lines})`.mapWith(Number),
+              quantity: sql<number>`sum(${MP.quantity})`.mapWith(Number),
+              orderValueOre: sql<number>`sum(${MP.orderValueOre})`.mapWith(Number),
+            })
+            .from(MP)
+            .where(and(gte(MP.month, parts.months.from), lte(MP.month, parts.months.to), f.providerId ? eq(MP.providerId, f.providerId) : undefined))
+            .groupBy(MP.productId, MP.status),
+        )
+      }
+      const merged = new Map<string, { productId: string; status: SaleStatus; lines: number; quantity: number; orderValueOre: number }>()
+      for (const row of (await Promise.all(reads)).flat()) {
+        const id = `${row.productId}\u0000${row.status}`
+        const sum = merged.get(id)
+        if (!sum) merged.set(id, { ...row })
+        else {
+          sum.lines += row.lines
+          sum.quantity += row.quantity
+          sum.orderValueOre += row.orderValueOre
+        }
+      }
+      return [...merged.values()]
     },
   }
 }
