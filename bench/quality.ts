@@ -11,7 +11,7 @@ import { actorOf, benchDatabase, RUNS, statementRecorder, timeRuns } from './lib
  * `npm run seed -- --scale large`, which surveys every sale the sampling rule takes (about 300,000).
  *
  * Each statistics endpoint (the service call its route makes) over the data set's last year: for the whole
- * organisation (back office), for one team (the team filter), for a coach (their teams, by the rule's conditions)
+ * organisation (back office), for one office, for one team (the team filter), for a coach (their teams, by the rule's conditions)
  * and for one seller (regret by product reads the sales summary, decision 046); the seller list also sorted by
  * mean score and searched by name. p50 and p95 of RUNS calls, then the plan of every statement each ran. Target: p95 under 150 ms each, on both databases. Reads only.
  */
@@ -34,10 +34,10 @@ try {
   const to = newest!.d
   const from = new Date(Date.parse(`${to}T00:00:00Z`) - 364 * 86_400_000).toISOString().slice(0, 10)
   const [busy] = await db
-    .select({ sellerId: t.qualitySurveys.sellerId, teamId: t.qualitySurveys.teamId, n: count() })
+    .select({ sellerId: t.qualitySurveys.sellerId, teamId: t.qualitySurveys.teamId, officeId: t.qualitySurveys.officeId, n: count() })
     .from(t.qualitySurveys)
     .where(isNotNull(t.qualitySurveys.teamId))
-    .groupBy(t.qualitySurveys.sellerId, t.qualitySurveys.teamId)
+    .groupBy(t.qualitySurveys.sellerId, t.qualitySurveys.teamId, t.qualitySurveys.officeId)
     .orderBy(desc(count()))
     .limit(1)
   const [seller] = await db.select({ last: t.users.lastName }).from(t.users).where(eq(t.users.id, busy!.sellerId))
@@ -50,6 +50,7 @@ try {
   type Case = [name: string, run: () => Promise<string>]
   const scopes: Array<[label: string, actor: typeof backoffice, f: QualityStatsFilter]> = [
     ['whole organisation', backoffice, filter()],
+    ['one office', backoffice, filter({ officeId: busy!.officeId! })],
     ['one team', backoffice, filter({ teamId: busy!.teamId! })],
     ['a coach (their teams)', coach, filter()],
     ['one seller', backoffice, filter({ sellerId: busy!.sellerId })],

@@ -18,6 +18,8 @@ import { authService } from './modules/auth/auth.service'
 import { termsRoutes } from './modules/terms/terms.routes'
 import { termsService } from './modules/terms/terms.service'
 import { budgetsPullSource } from './modules/budgets/budgets.sync'
+import { budgetsService } from './modules/budgets/budgets.service'
+import { budgetsRoutes } from './modules/budgets/budgets.routes'
 import { catalogService } from './modules/catalog/catalog.service'
 import { catalogRoutes } from './modules/catalog/catalog.routes'
 import { catalogAdmin } from './modules/catalog/catalog.admin'
@@ -152,9 +154,11 @@ export function assembleAreas(deps: Deps, options: { payHooks?: PayExportHooks }
   deps.events.subscribe({ name: 'notifications.deliver', events: ['notification.created'], handle: notifications.deliver })
   deps.events.subscribe({
     name: 'notifications.syncPoke',
-    events: ['sale.statusChanged', 'timeReport.corrected', 'timeAttestation.changed', 'extraIncome.changed', 'catalog.changed'],
+    events: ['sale.statusChanged', 'timeReport.corrected', 'timeAttestation.changed', 'extraIncome.changed', 'catalog.changed', 'budget.changed'],
     handle: async (e) => {
       if (e.name === 'catalog.changed') return notifications.poke(null, e.name)
+      // A seller's budget travels to their device; an office's or a team's does not.
+      if (e.name === 'budget.changed') return e.payload.userId ? notifications.poke(e.payload.userId, e.name) : undefined
       // The seller's own change needs no poke (their device made it).
       if (e.name === 'sale.statusChanged' && e.payload.byUserId === e.payload.sellerId) return
       await notifications.poke('sellerId' in e.payload ? e.payload.sellerId : e.payload.userId, e.name)
@@ -177,7 +181,10 @@ export function assembleAreas(deps: Deps, options: { payHooks?: PayExportHooks }
     events: ['quality.graded'],
     handleInTransaction: (tx, e) => sales.quality.graded(tx, e.payload.saleId, e.payload.grade),
   })
-  return { catalog, catalogKeeping, customers, sales, timeReports, orders, sync, timeAdmin, pay, exportsOfPay, notifications, directory, quality }
+  // Budgets of offices, teams and sellers (docs/decisions/047): the places from the organisation, the sellers from
+  // the users area.
+  const budgets = budgetsService(deps, { places: org.places, members: directory.membersOfTeams })
+  return { catalog, catalogKeeping, customers, sales, timeReports, orders, sync, timeAdmin, pay, exportsOfPay, notifications, directory, quality, budgets }
 }
 
 /** What a person whose terms of use wait for an answer may still call: their session, the terms, and the app's meta. */
@@ -296,6 +303,7 @@ function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
     .route('/', ordersRoutes(deps, areas.orders))
     .route('/', timeReportsRoutes(areas.timeAdmin))
     .route('/', qualityRoutes(deps, areas.quality))
+    .route('/', budgetsRoutes(areas.budgets))
     .route('/', payRoutes(deps, areas.pay, areas.exportsOfPay))
     .route('/', mailRoutes(deps))
     .route('/', activityRoutes(deps))

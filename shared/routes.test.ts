@@ -14,6 +14,8 @@ const ADDED: Array<[string, string | null]> = [
   ['/user-admin/activity-log', 'view activity_log'],
   // A customer's own answer to a quality survey (issue 18): no sign-in.
   ['/survey/:token', null],
+  // Monthly budgets of offices, teams and sellers (issue 19, decision 047).
+  ['/dashboards/sales/budgets', 'view budgets'],
 ]
 
 /** Every route of spec section 2 with the permission the spec's table (section 6) gives it. */

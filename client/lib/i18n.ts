@@ -22,6 +22,7 @@ const LOADERS: Record<LanguageCode, Record<Namespace, () => Promise<object>>> = 
     pay: () => import('../../shared/i18n/sv/pay').then((m) => m.svPay),
     accounts: () => import('../../shared/i18n/sv/accounts').then((m) => m.svAccounts),
     quality: () => import('../../shared/i18n/sv/quality').then((m) => m.svQuality),
+    budgets: () => import('../../shared/i18n/sv/budgets').then((m) => m.svBudgets),
   },
   en: {
     core: () => import('../../shared/i18n/en/core').then((m) => m.enCore),
@@ -32,6 +33,7 @@ const LOADERS: Record<LanguageCode, Record<Namespace, () => Promise<object>>> = 
     pay: () => import('../../shared/i18n/en/pay').then((m) => m.enPay),
     accounts: () => import('../../shared/i18n/en/accounts').then((m) => m.enAccounts),
     quality: () => import('../../shared/i18n/en/quality').then((m) => m.enQuality),
+    budgets: () => import('../../shared/i18n/en/budgets').then((m) => m.enBudgets),
   },
   fi: {
     core: () => import('../../shared/i18n/fi/core').then((m) => m.fiCore),
@@ -42,6 +44,7 @@ const LOADERS: Record<LanguageCode, Record<Namespace, () => Promise<object>>> = 
     pay: () => import('../../shared/i18n/fi/pay').then((m) => m.fiPay),
     accounts: () => import('../../shared/i18n/fi/accounts').then((m) => m.fiAccounts),
     quality: () => import('../../shared/i18n/fi/quality').then((m) => m.fiQuality),
+    budgets: () => import('../../shared/i18n/fi/budgets').then((m) => m.fiBudgets),
   },
 }
 

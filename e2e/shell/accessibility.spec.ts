@@ -60,6 +60,18 @@ for (const theme of ['light', 'dark'] as const) {
       }
     })
 
+    test('the budgets screen: a manager’s month, with an unsaved change and a field error', async ({ page }) => {
+      await signInFresh(page, 'manager@demo.test')
+      // A month of its own per theme, so nothing here meets the budgets spec's saves.
+      await page.goto(`/dashboards/sales/budgets?month=${theme === 'light' ? '2033-01' : '2033-02'}`)
+      await expect(page.getByText('Kontorets budget')).toBeVisible()
+      expect(await seriousFindings(page)).toEqual([])
+      await page.getByLabel('Budget för Team Lund i kronor').fill('1,5')
+      await expect(page.getByText('Ange hela kronor, utan ören')).toBeVisible()
+      await expect(page.getByTestId('budgets-savebar')).toContainText('1 osparad ändring')
+      expect(await seriousFindings(page)).toEqual([])
+    })
+
     test('the catalog screens: providers, a provider, products and their tabs, a product, customers, a customer', async ({ page }) => {
       test.slow() // eight axe runs
       await signInFresh(page, 'backoffice@demo.test')

@@ -106,6 +106,11 @@ export type DomainEvents = {
   'office.changed': { officeId: string; action: 'created' | 'updated' | 'deleted' }
   /** a coach group was created, changed (name, coaches, providers) or deleted (server/modules/org; decision 041) */
   'coachGroup.changed': { groupId: string; action: 'created' | 'updated' | 'deleted' }
+  /**
+   * a budget of an office, a team or a seller (`userId`, whose device pulls it) was set or copied from the month
+   * before (server/modules/budgets; decision 047)
+   */
+  'budget.changed': { month: string; scope: 'office' | 'team' | 'seller'; unitId: string; userId: string | null; action: 'created' | 'updated' | 'copied' }
   /** an office's or a team's OPH targets were set, changed or removed (server/modules/org; decision 042) */
   'ophTarget.changed': { scope: 'office' | 'team'; scopeId: string; action: 'created' | 'updated' | 'deleted' }
   /** a team was created, changed (name, office, coaches) or deleted (server/modules/org) */

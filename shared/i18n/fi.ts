@@ -6,13 +6,17 @@ import { fiCatalog } from './fi/catalog'
 import { fiPay } from './fi/pay'
 import { fiAccounts } from './fi/accounts'
 import { fiQuality } from './fi/quality'
+import { fiBudgets } from './fi/budgets'
 import { mergeCatalogs } from './namespaces'
 
 /** The whole Finnish catalogue (every namespace merged), for the server and tests. */
 export const fi = mergeCatalogs(
   mergeCatalogs(
-    mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(fiCore, fiSales), fiBackoffice), fiAdmin), fiCatalog), fiPay),
-    fiAccounts,
+    mergeCatalogs(
+      mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(fiCore, fiSales), fiBackoffice), fiAdmin), fiCatalog), fiPay),
+      fiAccounts,
+    ),
+    fiQuality,
   ),
-  fiQuality,
+  fiBudgets,
 )

@@ -7,14 +7,18 @@ import { svCatalog } from './sv/catalog'
 import { svPay } from './sv/pay'
 import { svAccounts } from './sv/accounts'
 import { svQuality } from './sv/quality'
+import { svBudgets } from './sv/budgets'
 
 /** The whole Swedish catalogue (every namespace merged), and its type. */
 export const sv = mergeCatalogs(
   mergeCatalogs(
-    mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(svCore, svSales), svBackoffice), svAdmin), svCatalog), svPay),
-    svAccounts,
+    mergeCatalogs(
+      mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(svCore, svSales), svBackoffice), svAdmin), svCatalog), svPay),
+      svAccounts,
+    ),
+    svQuality,
   ),
-  svQuality,
+  svBudgets,
 )
 
 export type Messages = typeof sv

@@ -55,10 +55,12 @@ export const SUBJECTS = [
   'payroll_exports',
   // The activity-log search screen (docs/decisions/035): the issue's, not in the spec's route table.
   'activity_log',
+  // Monthly budgets of sellers, teams and offices (docs/decisions/047): the issue's, not in the spec's route table.
+  'budgets',
 ] as const
 
 /** Subjects the API needs that the spec's route table does not guard a screen with: no view permission of their own. */
-const API_ONLY_SUBJECTS: readonly Subject[] = ['time_attestations', 'extra_incomes', 'payroll_exports', 'activity_log']
+const API_ONLY_SUBJECTS: readonly Subject[] = ['time_attestations', 'extra_incomes', 'payroll_exports', 'activity_log', 'budgets']
 
 export type Subject = (typeof SUBJECTS)[number]
 export type SubjectOrAll = Subject | 'all'
@@ -127,6 +129,9 @@ const API_PAIRS: Array<[Action, Subject]> = [
   ['update', 'sale_quality_surveys'],
   ['create', 'sale_quality_templates'],
   ['update', 'sale_quality_templates'],
+  // Budgets (docs/decisions/047): read them; set a month's.
+  ['view', 'budgets'],
+  ['update', 'budgets'],
 ]
 
 export const PERMISSIONS: readonly PermissionDef[] = [

@@ -89,6 +89,9 @@ export const DEFAULT_ROLES: readonly RoleDef[] = [
       ...can('create', 'products', 'providers', 'customers'),
       ...can('update', 'products', 'providers', 'customers'),
       ...can('delete', 'products', 'providers'),
+      // Budgets of every office, team and seller (docs/decisions/047).
+      ...can('view', 'budgets'),
+      ...can('update', 'budgets'),
     ],
   },
   {
@@ -116,6 +119,9 @@ export const DEFAULT_ROLES: readonly RoleDef[] = [
       { action: 'view', subject: 'sale_reports', conditions: MY_OFFICE },
       { action: 'view', subject: 'time_reports', conditions: MY_OFFICE },
       { action: 'view', subject: 'sicknotices', conditions: MY_OFFICE },
+      // Their office's budget, its teams' and its sellers' (docs/decisions/047).
+      { action: 'view', subject: 'budgets', conditions: MY_OFFICE },
+      { action: 'update', subject: 'budgets', conditions: MY_OFFICE },
       ...can('update', 'profile'),
     ],
   },
@@ -132,6 +138,8 @@ export const DEFAULT_ROLES: readonly RoleDef[] = [
       // A coach attests their teams' months (docs/decisions/029) and sees who of them is sick.
       { action: 'create', subject: 'time_attestations', conditions: MY_TEAMS },
       { action: 'view', subject: 'sicknotices', conditions: MY_TEAMS },
+      // Their teams' budgets and their sellers' (docs/decisions/047), to read.
+      { action: 'view', subject: 'budgets', conditions: MY_TEAMS },
       ...can('update', 'profile'),
     ],
   },

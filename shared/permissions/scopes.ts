@@ -23,6 +23,7 @@ export const SCOPE_CONDITIONS: Partial<Record<Subject, Partial<Record<Exclude<Ro
   time_reports: { office: MY_OFFICE, teams: MY_TEAMS, own: { userId: '${user.id}' } },
   sicknotices: { office: MY_OFFICE, teams: MY_TEAMS },
   time_attestations: { office: MY_OFFICE, teams: MY_TEAMS },
+  budgets: { office: MY_OFFICE, teams: MY_TEAMS },
 }
 
 /** The scopes a subject offers, "everywhere" first. */

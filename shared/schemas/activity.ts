@@ -45,6 +45,7 @@ export const ACTIVITY_ENTITIES = [
   'user_title',
   'coach_group',
   'oph_target',
+  'budget',
   'external_account_template',
   'quality_template',
   'quality_survey',

@@ -53,7 +53,7 @@ export {
   payExportsPg as payExports,
   payrollExportLinesPg as payrollExportLines,
 } from './pay'
-export { salesBudgetsPg as salesBudgets } from './budgets'
+export { salesBudgetsPg as salesBudgets, unitBudgetsPg as unitBudgets } from './budgets'
 export { syncClientsPg as syncClients, syncRejectionsPg as syncRejections, syncVersionPg as syncVersion } from './sync'
 export {
   domainEventsPg as domainEvents,

@@ -117,6 +117,8 @@ export const qualitySurveys = s.sqliteTable(
     // columns, so the seller list's grouping takes the second.
     s.index('quality_surveys_seller_stats').on(t.sellerId, t.teamId, t.sellDate, t.status, t.scoreTenths, t.nkiTenths),
     s.index('quality_surveys_date_stats').on(t.sellDate, t.providerId, t.channel, t.status, t.scoreTenths, t.nkiTenths, t.grade),
+    // Regret by reason (decision 045): a period's regret surveys with their reasons, read from the index alone.
+    s.index('quality_surveys_regret').on(t.status, t.sellDate, t.regretReason),
     s.index('quality_surveys_version').on(t.templateVersionId),
   ],
 )
@@ -161,6 +163,8 @@ export const qualitySurveysPg = p.pgTable(
     // columns, so the seller list's grouping takes the second.
     p.index('quality_surveys_seller_stats').on(t.sellerId, t.teamId, t.sellDate, t.status, t.scoreTenths, t.nkiTenths),
     p.index('quality_surveys_date_stats').on(t.sellDate, t.providerId, t.channel, t.status, t.scoreTenths, t.nkiTenths, t.grade),
+    // Regret by reason (decision 045): a period's regret surveys with their reasons, read from the index alone.
+    p.index('quality_surveys_regret').on(t.status, t.sellDate, t.regretReason),
     p.index('quality_surveys_version').on(t.templateVersionId),
   ],
 )

@@ -499,6 +499,8 @@ export const saleDayProducts = s.sqliteTable(
     s.index('sale_day_products_team').on(t.teamId, t.sellDate),
     s.index('sale_day_products_office').on(t.officeId, t.sellDate),
     s.index('sale_day_products_seller').on(t.sellerId, t.sellDate),
+    // The whole organisation's days at a period's ends (the month table has the rest), read from the index alone.
+    s.index('sale_day_products_by_day').on(t.sellDate, t.productId, t.status, t.lines, t.quantity, t.orderValueOre),
   ],
 )
 
@@ -524,6 +526,8 @@ export const saleDayProductsPg = p.pgTable(
     p.index('sale_day_products_team').on(t.teamId, t.sellDate),
     p.index('sale_day_products_office').on(t.officeId, t.sellDate),
     p.index('sale_day_products_seller').on(t.sellerId, t.sellDate),
+    // The whole organisation's days at a period's ends (the month table has the rest), read from the index alone.
+    p.index('sale_day_products_by_day').on(t.sellDate, t.productId, t.status, t.lines, t.quantity, t.orderValueOre),
   ],
 )
 

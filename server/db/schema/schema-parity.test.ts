@@ -70,6 +70,7 @@ const parity: { [K in keyof typeof sqlite & keyof typeof pg]: RowsAlike<K> } = {
   payExports: true,
   payrollExportLines: true,
   salesBudgets: true,
+  unitBudgets: true,
   syncClients: true,
   syncRejections: true,
   syncVersion: true,

@@ -39,7 +39,7 @@ export {
 export { files } from './files'
 export { timeReports, checkouts, sickNotices, timeAttestations } from './time-reports'
 export { paycodes, extraIncomes, commissionLines, payExports, payrollExportLines } from './pay'
-export { salesBudgets } from './budgets'
+export { salesBudgets, unitBudgets } from './budgets'
 export { syncClients, syncRejections, syncVersion } from './sync'
 export { domainEvents, eventDeliveries, activityLog, jobs, jobSchedules, serverKeys } from './platform'
 export { mailOutbox } from './mail'

@@ -29,6 +29,15 @@ export function orgRepo(database: Database) {
     teamConditionColumns,
     officeConditionColumns,
 
+    /** Every office and team by name, each team with its office (a few hundred short rows; other areas' pickers). */
+    async places(dbOrTx: Db): Promise<{ offices: Array<{ id: string; name: string }>; teams: Array<{ id: string; name: string; officeId: string }> }> {
+      const [offices, teams] = await Promise.all([
+        dbOrTx.select({ id: t.offices.id, name: t.offices.name }).from(t.offices).orderBy(asc(t.offices.name), asc(t.offices.id)),
+        dbOrTx.select({ id: t.teams.id, name: t.teams.name, officeId: t.teams.officeId }).from(t.teams).orderBy(asc(t.teams.name), asc(t.teams.id)),
+      ])
+      return { offices, teams }
+    },
+
     /** Names of teams and offices by id (for other areas' lists that name them); an unknown id is left out. */
     async placeNames(dbOrTx: Db, ids: { teamIds?: string[]; officeIds?: string[] }): Promise<Map<string, string>> {
       const out = new Map<string, string>()

@@ -250,19 +250,19 @@ export function qualityStatistics(
      * ended in regret, whether through a call or back office), and by the reason customers gave in regret surveys.
      */
     async regret(actor: Actor, f: QualityStatsFilter): Promise<QualityStatsRegret> {
-      const reasonKey = sql<string>`lower(trim(${srv.regretReason}))`
-      const [statuses, reasons, [surveys]] = await Promise.all([
+      // Every regret survey of the period once, grouped by its reason whatever its case ('' for none): the groups
+      // add up to the regret surveys.
+      const reasonKey = sql<string>`lower(trim(coalesce(${srv.regretReason}, '')))`
+      const [statuses, reasonGroups] = await Promise.all([
         ports.productStatuses(actor.ability, f),
         db
-          .select({ key: reasonKey, reason: sql<string>`min(trim(${srv.regretReason}))`, n: count() })
+          .select({ key: reasonKey, reason: sql<string>`min(trim(coalesce(${srv.regretReason}, '')))`, n: count() })
           .from(srv)
-          .where(where(actor, f, f, eq(srv.status, 'regret'), sql`trim(coalesce(${srv.regretReason}, '')) <> ''`))
+          .where(where(actor, f, f, eq(srv.status, 'regret')))
           .groupBy(reasonKey),
-        db
-          .select({ n: count() })
-          .from(srv)
-          .where(where(actor, f, f, eq(srv.status, 'regret'))),
       ])
+      const reasons = reasonGroups.filter((r) => r.key !== '')
+      const surveys = { n: reasonGroups.reduce((n, r) => n + Number(r.n), 0) }
       const products = new Map<string, { sold: number; regret: number }>()
       for (const row of statuses) {
         if (row.status === 'absence') continue
@@ -278,7 +278,7 @@ export function qualityStatistics(
         db,
         top.map(([id]) => id),
       )
-      const regretSurveys = surveys?.n ?? 0
+      const regretSurveys = surveys.n
       const sortedReasons = reasons
         .map((r) => ({ reason: r.reason, regret: Number(r.n) }))
         .sort((a, b) => b.regret - a.regret || a.reason.localeCompare(b.reason, 'sv'))

@@ -133,6 +133,17 @@ export function usersDirectory({ t }: Database) {
       return out
     },
 
+    /** The active members of some teams by name, each with their team (an office's sellers, for their budgets). */
+    async membersOfTeams(db: Db, teamIds: string[]): Promise<Array<{ id: string; name: string; teamId: string }>> {
+      if (teamIds.length === 0) return []
+      const rows = await db
+        .select({ id: t.users.id, first: t.users.firstName, last: t.users.lastName, teamId: t.users.teamId })
+        .from(t.users)
+        .where(and(inArray(t.users.teamId, [...new Set(teamIds)]), eq(t.users.active, true)))
+        .orderBy(asc(t.users.firstName), asc(t.users.lastName), asc(t.users.id))
+      return rows.map((r) => ({ id: r.id, name: `${r.first} ${r.last}`, teamId: r.teamId! }))
+    },
+
     async teamName(db: Db, teamId: string): Promise<string | null> {
       const [row] = await db.select({ name: t.teams.name }).from(t.teams).where(eq(t.teams.id, teamId))
       return row?.name ?? null

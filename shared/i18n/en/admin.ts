@@ -115,6 +115,7 @@ export const enAdmin = {
       user_title: 'Title',
       coach_group: 'Coach group',
       oph_target: 'OPH targets',
+      budget: 'Budget',
       external_account_template: 'External account template',
       quality_template: 'Survey template',
       quality_survey: 'Quality survey',

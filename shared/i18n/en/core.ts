@@ -597,6 +597,7 @@ export const enCore = {
     'backoffice-timereports-id': 'Time report',
     'dashboards-sales-coach': 'Coach dashboard',
     'dashboards-sales-manager': 'Manager dashboard',
+    'dashboards-sales-budgets': 'Budgets',
     'dashboards-sales-seller': 'My dashboard',
     'guides-categories-and-guides-and-roles': 'Categories, guides and roles',
     'guides-dashboard': 'Guides',

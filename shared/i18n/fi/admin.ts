@@ -115,6 +115,7 @@ export const fiAdmin = {
       user_title: 'Titteli',
       coach_group: 'Valmentajaryhmä',
       oph_target: 'OPH-tavoitteet',
+      budget: 'Budjetti',
       external_account_template: 'Ulkoisen tilin malli',
       quality_template: 'Kyselypohja',
       quality_survey: 'Laatukysely',

@@ -597,6 +597,7 @@ export const fiCore = {
     'backoffice-timereports-id': 'Tuntiraportti',
     'dashboards-sales-coach': 'Valmentajan näkymä',
     'dashboards-sales-manager': 'Esihenkilön näkymä',
+    'dashboards-sales-budgets': 'Budjetit',
     'dashboards-sales-seller': 'Oma näkymä',
     'guides-categories-and-guides-and-roles': 'Kategoriat, oppaat ja roolit',
     'guides-dashboard': 'Oppaat',

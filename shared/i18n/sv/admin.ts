@@ -113,6 +113,7 @@ export const svAdmin = {
       user_title: 'Titel',
       coach_group: 'Coachgrupp',
       oph_target: 'OPH-mål',
+      budget: 'Budget',
       external_account_template: 'Mall för externt konto',
       quality_template: 'Enkätmall',
       quality_survey: 'Kvalitetsenkät',

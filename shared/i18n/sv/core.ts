@@ -581,6 +581,7 @@ export const svCore = {
     'backoffice-timereports-id': 'Tidrapport',
     'dashboards-sales-coach': 'Coachöversikt',
     'dashboards-sales-manager': 'Chefsöversikt',
+    'dashboards-sales-budgets': 'Budgetar',
     'dashboards-sales-seller': 'Min översikt',
     'guides-categories-and-guides-and-roles': 'Kategorier, guider och roller',
     'guides-dashboard': 'Guider',

@@ -1,0 +1,2 @@
+CREATE INDEX "quality_surveys_regret" ON "quality_surveys" USING btree ("status","sell_date","regret_reason");--> statement-breakpoint
+CREATE INDEX "sale_day_products_by_day" ON "sale_day_products" USING btree ("sell_date","product_id","status","lines","quantity","order_value_ore");

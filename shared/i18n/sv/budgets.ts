@@ -1,0 +1,47 @@
+/** The `budgets` namespace in Swedish: monthly budgets of offices, teams and sellers (docs/decisions/047). */
+export const svBudgets = {
+  validation: {
+    budgets: {
+      amount: 'Ange budgeten i hela kronor',
+      wholeKronor: 'Ange hela kronor, utan ören',
+      notNegative: 'Budgeten kan inte vara negativ',
+      notInOffice: 'Finns inte på kontoret, eller är inte din att ändra',
+      twice: 'Samma budget finns två gånger i ändringen',
+    },
+  },
+  budgets: {
+    intro: 'Månadens budget för kontoret, dess team och säljare, i hela kronor. En säljares budget syns i appen efter nästa synk.',
+    month: 'Månad',
+    previousMonth: 'Föregående månad',
+    nextMonth: 'Nästa månad',
+    office: 'Kontor',
+    name: 'Namn',
+    lastMonth: 'Förra månaden',
+    budget: 'Budget, kr',
+    fieldLabel: 'Budget för {{name}} i kronor',
+    officeBudget: 'Kontorets budget',
+    teamsSum: 'Teamen sammanlagt: {{amount}}',
+    sellersSum: 'Säljarna sammanlagt: {{amount}}',
+    noTeams: 'Kontoret har inga team.',
+    noSellers: 'Inga aktiva säljare i teamet.',
+    empty: 'Det finns inga kontor eller team vars budget du kan se.',
+    readOnly: 'Du kan se budgetarna men inte ändra dem.',
+    save: 'Spara',
+    discard: 'Ångra ändringarna',
+    unsaved_one: '{{count}} osparad ändring',
+    unsaved_other: '{{count}} osparade ändringar',
+    saveFirst: 'Spara eller ångra ändringarna innan du byter månad eller kontor.',
+    saved_one: '{{count}} budget sparad',
+    saved_other: '{{count}} budgetar sparade',
+    copyPrevious: 'Kopiera från {{month}}',
+    copied_one: '{{count}} budget kopierad från {{month}}',
+    copied_other: '{{count}} budgetar kopierade från {{month}}',
+    copiedNone: 'Inget att kopiera: allt som hade en budget i {{month}} har redan en i {{current}}.',
+    conflict_one:
+      'Någon annan ändrade en av budgetarna medan du arbetade. Den visas nu som den är; dina övriga ändringar finns kvar. Titta igenom och spara igen.',
+    conflict_other:
+      'Någon annan ändrade {{count}} av budgetarna medan du arbetade. De visas nu som de är; dina övriga ändringar finns kvar. Titta igenom och spara igen.',
+    invalid: 'Rätta de markerade fälten och spara igen.',
+    changed: 'Ändrad',
+  },
+}
