@@ -20,6 +20,8 @@ import { termsService } from './modules/terms/terms.service'
 import { budgetsPullSource } from './modules/budgets/budgets.sync'
 import { budgetsService } from './modules/budgets/budgets.service'
 import { budgetsRoutes } from './modules/budgets/budgets.routes'
+import { statisticsService } from './modules/statistics/statistics.service'
+import { statisticsRoutes } from './modules/statistics/statistics.routes'
 import { catalogService } from './modules/catalog/catalog.service'
 import { catalogRoutes } from './modules/catalog/catalog.routes'
 import { catalogAdmin } from './modules/catalog/catalog.admin'
@@ -184,7 +186,30 @@ export function assembleAreas(deps: Deps, options: { payHooks?: PayExportHooks }
   // Budgets of offices, teams and sellers (docs/decisions/047): the places from the organisation, the sellers from
   // the users area.
   const budgets = budgetsService(deps, { places: org.places, members: directory.membersOfTeams })
-  return { catalog, catalogKeeping, customers, sales, timeReports, orders, sync, timeAdmin, pay, exportsOfPay, notifications, directory, quality, budgets }
+  // Order statistics (docs/decisions/048): the sales summary's figures, named by the catalog and the organisation.
+  const statistics = statisticsService(deps, {
+    productStatuses: sales.figures.productStatuses,
+    totals: sales.figures.totals,
+    productNames: catalog.productNames,
+    teamNames: (db, ids) => org.placeNames(db, { teamIds: ids }),
+  })
+  return {
+    catalog,
+    catalogKeeping,
+    customers,
+    sales,
+    timeReports,
+    orders,
+    sync,
+    timeAdmin,
+    pay,
+    exportsOfPay,
+    notifications,
+    directory,
+    quality,
+    budgets,
+    statistics,
+  }
 }
 
 /** What a person whose terms of use wait for an answer may still call: their session, the terms, and the app's meta. */
@@ -304,6 +329,7 @@ function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
     .route('/', timeReportsRoutes(areas.timeAdmin))
     .route('/', qualityRoutes(deps, areas.quality))
     .route('/', budgetsRoutes(areas.budgets))
+    .route('/', statisticsRoutes(areas.statistics))
     .route('/', payRoutes(deps, areas.pay, areas.exportsOfPay))
     .route('/', mailRoutes(deps))
     .route('/', activityRoutes(deps))

@@ -16,6 +16,8 @@ const ADDED: Array<[string, string | null]> = [
   ['/survey/:token', null],
   // Monthly budgets of offices, teams and sellers (issue 19, decision 047).
   ['/dashboards/sales/budgets', 'view budgets'],
+  // Order statistics (issue 19, decision 048).
+  ['/dashboards/sales/orders', 'view sale_reports'],
 ]
 
 /** Every route of spec section 2 with the permission the spec's table (section 6) gives it. */

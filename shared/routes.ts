@@ -197,6 +197,8 @@ export const ROUTES = [
   { path: '/dashboards/sales/seller', name: 'dashboards-sales-seller', meta: view('dashboard_sales') },
   // Not in the spec's route table: the monthly budgets of offices, teams and sellers (docs/decisions/047).
   { path: '/dashboards/sales/budgets', name: 'dashboards-sales-budgets', meta: view('budgets', { namespaces: ['budgets'] }) },
+  // The spec's "Order statistics" page, known from its labels (docs/decisions/048).
+  { path: '/dashboards/sales/orders', name: 'dashboards-sales-orders', meta: view('sale_reports', { namespaces: ['dashboards'] }) },
 
   // Guides
   {

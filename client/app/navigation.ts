@@ -28,7 +28,7 @@ const leaf = (to: RouteName): NavItem => ({ title: `routes.${to}`, to, alsoNeeds
 const group = (key: string, ...to: RouteName[]): NavItem => ({ title: `nav.groups.${key}`, children: to.map(leaf) })
 
 export const NAVIGATION: NavItem[] = [
-  group('dashboards', 'dashboards-sales-seller', 'dashboards-sales-coach', 'dashboards-sales-manager', 'dashboards-sales-budgets'),
+  group('dashboards', 'dashboards-sales-seller', 'dashboards-sales-coach', 'dashboards-sales-manager', 'dashboards-sales-orders', 'dashboards-sales-budgets'),
   group('sales', 'sales-create', 'sales-list', 'sales-daily-checkout', 'sales-time-report', 'sales-sick-notice', 'sales-salary-calculator', 'sales-sync'),
   group(
     'salesFlow',

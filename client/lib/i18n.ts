@@ -23,6 +23,7 @@ const LOADERS: Record<LanguageCode, Record<Namespace, () => Promise<object>>> = 
     accounts: () => import('../../shared/i18n/sv/accounts').then((m) => m.svAccounts),
     quality: () => import('../../shared/i18n/sv/quality').then((m) => m.svQuality),
     budgets: () => import('../../shared/i18n/sv/budgets').then((m) => m.svBudgets),
+    dashboards: () => import('../../shared/i18n/sv/dashboards').then((m) => m.svDashboards),
   },
   en: {
     core: () => import('../../shared/i18n/en/core').then((m) => m.enCore),
@@ -34,6 +35,7 @@ const LOADERS: Record<LanguageCode, Record<Namespace, () => Promise<object>>> = 
     accounts: () => import('../../shared/i18n/en/accounts').then((m) => m.enAccounts),
     quality: () => import('../../shared/i18n/en/quality').then((m) => m.enQuality),
     budgets: () => import('../../shared/i18n/en/budgets').then((m) => m.enBudgets),
+    dashboards: () => import('../../shared/i18n/en/dashboards').then((m) => m.enDashboards),
   },
   fi: {
     core: () => import('../../shared/i18n/fi/core').then((m) => m.fiCore),
@@ -45,6 +47,7 @@ const LOADERS: Record<LanguageCode, Record<Namespace, () => Promise<object>>> = 
     accounts: () => import('../../shared/i18n/fi/accounts').then((m) => m.fiAccounts),
     quality: () => import('../../shared/i18n/fi/quality').then((m) => m.fiQuality),
     budgets: () => import('../../shared/i18n/fi/budgets').then((m) => m.fiBudgets),
+    dashboards: () => import('../../shared/i18n/fi/dashboards').then((m) => m.fiDashboards),
   },
 }
 

@@ -7,16 +7,20 @@ import { enPay } from './en/pay'
 import { enAccounts } from './en/accounts'
 import { enQuality } from './en/quality'
 import { enBudgets } from './en/budgets'
+import { enDashboards } from './en/dashboards'
 import { mergeCatalogs } from './namespaces'
 
 /** The whole English catalogue (every namespace merged), for the server and tests. */
 export const en = mergeCatalogs(
   mergeCatalogs(
     mergeCatalogs(
-      mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(enCore, enSales), enBackoffice), enAdmin), enCatalog), enPay),
-      enAccounts,
+      mergeCatalogs(
+        mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(enCore, enSales), enBackoffice), enAdmin), enCatalog), enPay),
+        enAccounts,
+      ),
+      enQuality,
     ),
-    enQuality,
+    enBudgets,
   ),
-  enBudgets,
+  enDashboards,
 )

@@ -7,16 +7,20 @@ import { fiPay } from './fi/pay'
 import { fiAccounts } from './fi/accounts'
 import { fiQuality } from './fi/quality'
 import { fiBudgets } from './fi/budgets'
+import { fiDashboards } from './fi/dashboards'
 import { mergeCatalogs } from './namespaces'
 
 /** The whole Finnish catalogue (every namespace merged), for the server and tests. */
 export const fi = mergeCatalogs(
   mergeCatalogs(
     mergeCatalogs(
-      mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(fiCore, fiSales), fiBackoffice), fiAdmin), fiCatalog), fiPay),
-      fiAccounts,
+      mergeCatalogs(
+        mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(fiCore, fiSales), fiBackoffice), fiAdmin), fiCatalog), fiPay),
+        fiAccounts,
+      ),
+      fiQuality,
     ),
-    fiQuality,
+    fiBudgets,
   ),
-  fiBudgets,
+  fiDashboards,
 )

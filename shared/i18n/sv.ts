@@ -8,17 +8,21 @@ import { svPay } from './sv/pay'
 import { svAccounts } from './sv/accounts'
 import { svQuality } from './sv/quality'
 import { svBudgets } from './sv/budgets'
+import { svDashboards } from './sv/dashboards'
 
 /** The whole Swedish catalogue (every namespace merged), and its type. */
 export const sv = mergeCatalogs(
   mergeCatalogs(
     mergeCatalogs(
-      mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(svCore, svSales), svBackoffice), svAdmin), svCatalog), svPay),
-      svAccounts,
+      mergeCatalogs(
+        mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(svCore, svSales), svBackoffice), svAdmin), svCatalog), svPay),
+        svAccounts,
+      ),
+      svQuality,
     ),
-    svQuality,
+    svBudgets,
   ),
-  svBudgets,
+  svDashboards,
 )
 
 export type Messages = typeof sv

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { BUSINESS_TIME_ZONE, businessDay, businessDayStart, businessMonth } from './work'
+import { BUSINESS_TIME_ZONE, businessDay, businessDayStart, businessMonth, periodPreset, type PeriodPreset } from './work'
 
 const intlDay = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
 const HOUR = 3_600_000
@@ -68,5 +68,20 @@ describe('business day (Europe/Stockholm)', () => {
   it('gives the month of a day or an instant', () => {
     expect(businessMonth('2026-11-21')).toBe('2026-11')
     expect(businessMonth(Date.UTC(2026, 10, 30, 23, 30))).toBe('2026-12')
+  })
+})
+
+describe('a statistics screen’s preset periods', () => {
+  it.each([
+    ['last30', '2026-03-01', '2026-01-31', '2026-03-01'],
+    ['last12', '2026-11-25', '2025-12-01', '2026-11-25'],
+    ['last12', '2026-12-05', '2026-01-01', '2026-12-05'],
+    ['thisYear', '2026-11-25', '2026-01-01', '2026-11-25'],
+    ['lastYear', '2026-11-25', '2025-01-01', '2025-12-31'],
+    ['thisMonth', '2026-11-25', '2026-11-01', '2026-11-25'],
+    ['lastMonth', '2026-03-10', '2026-02-01', '2026-02-28'],
+    ['lastMonth', '2026-01-10', '2025-12-01', '2025-12-31'],
+  ] as const)('%s from %s is %s … %s', (preset, today, from, to) => {
+    expect(periodPreset(preset as PeriodPreset, today)).toEqual({ from, to })
   })
 })

@@ -93,3 +93,28 @@ export function monthRange(month: string): { from: string; to: string } {
   const [y, m] = month.split('-').map(Number) as [number, number]
   return { from: `${month}-01`, to: new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10) }
 }
+
+/** The periods a statistics screen offers beside one of its own. */
+export type PeriodPreset = 'last30' | 'last12' | 'thisYear' | 'lastYear' | 'thisMonth' | 'lastMonth'
+
+/** A preset period's first and last day (YYYY-MM-DD), counted from `today`. */
+export function periodPreset(preset: PeriodPreset, today: string): { from: string; to: string } {
+  const [y, m] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))]
+  const pad = (n: number) => String(n).padStart(2, '0')
+  switch (preset) {
+    case 'last30':
+      return { from: addDays(today, -29), to: today }
+    case 'last12': {
+      const start = m === 12 ? [y, 1] : [y - 1, m + 1]
+      return { from: `${start[0]}-${pad(start[1]!)}-01`, to: today }
+    }
+    case 'thisYear':
+      return { from: `${y}-01-01`, to: today }
+    case 'lastYear':
+      return { from: `${y - 1}-01-01`, to: `${y - 1}-12-31` }
+    case 'thisMonth':
+      return { from: `${y}-${pad(m)}-01`, to: today }
+    case 'lastMonth':
+      return monthRange(previousMonth(today.slice(0, 7)))
+  }
+}

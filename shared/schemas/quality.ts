@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { calendarDay, periodCheck, periodFilterSchema, periodFilterShape } from './period'
 import type { SaleStatus } from '../rules/sale'
 import { PAGE_SIZES } from './pagination'
 
@@ -102,13 +103,7 @@ export type SurveyChannel = (typeof SURVEY_CHANNELS)[number]
 export const SURVEY_REASONS = ['new_seller', 'sample'] as const
 export type SurveyReason = (typeof SURVEY_REASONS)[number]
 
-/** A calendar day that exists (2024-02-30 does not). */
-const statsDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.invalidFormat' })
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), {
-    error: 'validation.invalidFormat',
-  })
+const statsDay = calendarDay
 
 export const SURVEY_PAGE = 50
 export const surveyListQuerySchema = z.strictObject({
@@ -195,22 +190,9 @@ export type PublicSurvey = {
 /** The longest period a statistics screen counts at once (its monthly view also reads the year before). */
 export const STATS_MAX_DAYS = 3 * 366
 
-const statsFilterShape = {
-  from: statsDay,
-  to: statsDay,
-  officeId: id.optional(),
-  teamId: id.optional(),
-  sellerId: id.optional(),
-  providerId: id.optional(),
-}
-const periodCheck = (q: { from: string; to: string }, ctx: z.RefinementCtx) => {
-  if (q.from > q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.qualityStats.periodOrder' })
-  else if ((Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 + 1 > STATS_MAX_DAYS)
-    ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.qualityStats.periodTooLong' })
-}
-
 /** What every statistics screen counts: the surveys of the sales sold in the period, narrowed by place, person, provider. */
-export const qualityStatsFilterSchema = z.strictObject(statsFilterShape).superRefine(periodCheck)
+const PERIOD_MESSAGES = { order: 'validation.qualityStats.periodOrder', tooLong: 'validation.qualityStats.periodTooLong' }
+export const qualityStatsFilterSchema = periodFilterSchema(STATS_MAX_DAYS, PERIOD_MESSAGES)
 export type QualityStatsFilter = z.infer<typeof qualityStatsFilterSchema>
 
 /** The figures of a set of surveys; the shares and means are null when nothing is behind them. */
@@ -291,7 +273,9 @@ const sellerStatsShape = {
     .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { error: 'validation.pageSize' })
     .default(25),
 }
-export const qualitySellerStatsQuerySchema = z.strictObject({ ...statsFilterShape, ...sellerStatsShape }).superRefine(periodCheck)
+export const qualitySellerStatsQuerySchema = z
+  .strictObject({ ...periodFilterShape, ...sellerStatsShape })
+  .superRefine(periodCheck(STATS_MAX_DAYS, PERIOD_MESSAGES))
 export type QualitySellerStatsQuery = Pick<z.infer<typeof qualitySellerStatsQuerySchema>, 'q' | 'sortBy' | 'orderBy' | 'page' | 'itemsPerPage'>
 export type QualitySellerRow = {
   id: string

@@ -2,7 +2,7 @@ import { and, eq, gte, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import type { AppAbility } from '../../../shared/permissions/ability'
 import type { SaleStatus } from '../../../shared/rules/sale'
 import type { Database, Db, Schema } from '../../db/client'
-import { accessFilter, withAccess } from '../../db/conditions'
+import { accessFilter, UnsupportedConditionError, withAccess } from '../../db/conditions'
 import { addDays, monthRange, previousMonth } from '../../../shared/rules/work'
 
 /**
@@ -234,15 +234,34 @@ export function summaryReads(database: Database) {
   const { db, t } = database
   const P = t.saleDayProducts
   const MP = t.saleMonthProducts
+  const T = t.saleDayTotals
+  const MT = t.saleMonthTotals
 
-  function dayWhere(ability: AppAbility, f: SummaryFilter, days: { from: string; to: string }): SQL | undefined {
-    const own = [gte(P.sellDate, days.from), lte(P.sellDate, days.to)]
-    if (f.officeId) own.push(eq(P.officeId, f.officeId))
-    if (f.teamId) own.push(eq(P.teamId, f.teamId))
-    if (f.sellerId) own.push(eq(P.sellerId, f.sellerId))
-    if (f.providerId) own.push(eq(P.providerId, f.providerId))
-    const columns = { sellerId: P.sellerId, teamId: P.teamId, officeId: P.officeId }
+  function dayWhere(ability: AppAbility, f: SummaryFilter, days: { from: string; to: string }, table: typeof P | typeof T = P): SQL | undefined {
+    const own = [gte(table.sellDate, days.from), lte(table.sellDate, days.to)]
+    if (f.officeId) own.push(eq(table.officeId, f.officeId))
+    if (f.teamId) own.push(eq(table.teamId, f.teamId))
+    if (f.sellerId) own.push(eq(table.sellerId, f.sellerId))
+    if (f.providerId) own.push(eq(table.providerId, f.providerId))
+    const columns = { sellerId: table.sellerId, teamId: table.teamId, officeId: table.officeId }
     return withAccess(accessFilter(ability, 'view', 'sale_reports', columns, { inline: true }), ...own)
+  }
+
+  /** The month totals' condition for the reader and filter, or null when it needs the seller (the table has none). */
+  function monthTotalsWhere(ability: AppAbility, f: SummaryFilter, months: { from: string; to: string }): SQL | undefined | null {
+    if (f.sellerId) return null
+    let access
+    try {
+      access = accessFilter(ability, 'view', 'sale_reports', { teamId: MT.teamId, officeId: MT.officeId }, { inline: true })
+    } catch (error) {
+      if (error instanceof UnsupportedConditionError) return null
+      throw error
+    }
+    const own = [gte(MT.month, months.from), lte(MT.month, months.to)]
+    if (f.officeId) own.push(eq(MT.officeId, f.officeId))
+    if (f.teamId) own.push(eq(MT.teamId, f.teamId))
+    if (f.providerId) own.push(eq(MT.providerId, f.providerId))
+    return withAccess(access, ...own) ?? sql`1 = 1`
   }
 
   /** Whether the whole organisation's month table answers: a reader who sees every sale, asking for no place or seller. */
@@ -293,6 +312,59 @@ export function summaryReads(database: Database) {
         else {
           sum.lines += row.lines
           sum.quantity += row.quantity
+          sum.orderValueOre += row.orderValueOre
+        }
+      }
+      return [...merged.values()]
+    },
+
+    /**
+     * Per status and key (the team, the day or the month): the sales and their order value. Whole months come from
+     * the month totals when the reader's rules and the filter need no seller, the rest from the day totals.
+     */
+    async totals(
+      ability: AppAbility,
+      f: SummaryFilter,
+      by: 'team' | 'day' | 'month',
+    ): Promise<Array<{ key: string; status: SaleStatus; sales: number; orderValueOre: number }>> {
+      const split = by === 'day' ? null : periodParts(f.from, f.to)
+      const monthWhere = split?.months ? monthTotalsWhere(ability, f, split.months) : null
+      const days = monthWhere && split ? split.days : [{ from: f.from, to: f.to }]
+      const dayKey = by === 'team' ? T.teamId : by === 'day' ? T.sellDate : sql<string>`substr(${T.sellDate}, 1, 7)`
+      const reads: Array<Promise<Array<{ key: string; status: SaleStatus; sales: number; orderValueOre: number }>>> = days.map((d) =>
+        db
+          .select({
+            key: sql<string>`${dayKey}`,
+            status: T.status,
+            sales: sql<number>`sum(${T.sales})`.mapWith(Number),
+            orderValueOre: sql<number>`sum(${T.orderValueOre})`.mapWith(Number),
+          })
+          .from(T)
+          .where(dayWhere(ability, f, d, T))
+          .groupBy(dayKey, T.status),
+      )
+      if (monthWhere) {
+        const monthKey = by === 'team' ? MT.teamId : MT.month
+        reads.push(
+          db
+            .select({
+              key: sql<string>`${monthKey}`,
+              status: MT.status,
+              sales: sql<number>`sum(${MT.sales})`.mapWith(Number),
+              orderValueOre: sql<number>`sum(${MT.orderValueOre})`.mapWith(Number),
+            })
+            .from(MT)
+            .where(monthWhere)
+            .groupBy(monthKey, MT.status),
+        )
+      }
+      const merged = new Map<string, { key: string; status: SaleStatus; sales: number; orderValueOre: number }>()
+      for (const row of (await Promise.all(reads)).flat()) {
+        const id = `${row.key}\u0000${row.status}`
+        const sum = merged.get(id)
+        if (!sum) merged.set(id, { ...row })
+        else {
+          sum.sales += row.sales
           sum.orderValueOre += row.orderValueOre
         }
       }

@@ -598,6 +598,7 @@ export const enCore = {
     'dashboards-sales-coach': 'Coach dashboard',
     'dashboards-sales-manager': 'Manager dashboard',
     'dashboards-sales-budgets': 'Budgets',
+    'dashboards-sales-orders': 'Order statistics',
     'dashboards-sales-seller': 'My dashboard',
     'guides-categories-and-guides-and-roles': 'Categories, guides and roles',
     'guides-dashboard': 'Guides',

@@ -598,6 +598,7 @@ export const fiCore = {
     'dashboards-sales-coach': 'Valmentajan näkymä',
     'dashboards-sales-manager': 'Esihenkilön näkymä',
     'dashboards-sales-budgets': 'Budjetit',
+    'dashboards-sales-orders': 'Tilaustilastot',
     'dashboards-sales-seller': 'Oma näkymä',
     'guides-categories-and-guides-and-roles': 'Kategoriat, oppaat ja roolit',
     'guides-dashboard': 'Oppaat',

@@ -582,6 +582,7 @@ export const svCore = {
     'dashboards-sales-coach': 'Coachöversikt',
     'dashboards-sales-manager': 'Chefsöversikt',
     'dashboards-sales-budgets': 'Budgetar',
+    'dashboards-sales-orders': 'Orderstatistik',
     'dashboards-sales-seller': 'Min översikt',
     'guides-categories-and-guides-and-roles': 'Kategorier, guider och roller',
     'guides-dashboard': 'Guider',

@@ -2,7 +2,7 @@ import { Box, Button, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Tab
 import { useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
-import { businessDay } from '../../../../shared/rules/work'
+import { businessDay, periodPreset } from '../../../../shared/rules/work'
 import { qualityStatsFilterSchema, type QualityStatsFilter } from '../../../../shared/schemas/quality'
 import { fieldErrorsOf } from '../../../../shared/schemas/errors'
 import { LookupCombobox, LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
@@ -15,29 +15,8 @@ export type StatsScreen = (typeof SCREENS)[number]
 const PRESETS = ['last12', 'thisYear', 'lastYear', 'thisMonth', 'lastMonth'] as const
 type Preset = (typeof PRESETS)[number]
 
-const pad = (n: number) => String(n).padStart(2, '0')
-const lastDayOf = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate()
-
 /** A preset's first and last day, counted from today in Stockholm. */
-export function presetPeriod(preset: Preset, today: string): { from: string; to: string } {
-  const [y, m] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))]
-  switch (preset) {
-    case 'last12': {
-      const start = m === 12 ? [y, 1] : [y - 1, m + 1]
-      return { from: `${start[0]}-${pad(start[1]!)}-01`, to: today }
-    }
-    case 'thisYear':
-      return { from: `${y}-01-01`, to: today }
-    case 'lastYear':
-      return { from: `${y - 1}-01-01`, to: `${y - 1}-12-31` }
-    case 'thisMonth':
-      return { from: `${y}-${pad(m)}-01`, to: today }
-    case 'lastMonth': {
-      const [py, pm] = m === 1 ? [y - 1, 12] : [y, m - 1]
-      return { from: `${py}-${pad(pm)}-01`, to: `${py}-${pad(pm)}-${pad(lastDayOf(py, pm))}` }
-    }
-  }
-}
+const presetPeriod = (preset: Preset, today: string) => periodPreset(preset, today)
 
 /**
  * The filter of the statistics screens, kept in the address (a link or the back button brings the same figures):

@@ -1,0 +1,272 @@
+import { Box, Card, Field, HStack, Input, Link, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
+import { useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router'
+import { formatDate, formatMonth, formatOre, type FormatLanguage } from '../../../../shared/format'
+import { EARNING_STATUSES } from '../../../../shared/rules/earnings'
+import { businessDay, monthRange, periodPreset, type PeriodPreset } from '../../../../shared/rules/work'
+import { fieldErrorsOf } from '../../../../shared/schemas/errors'
+import { orderStatsFilterSchema, type OrderStatistics, type OrderStatsFilter } from '../../../../shared/schemas/statistics'
+import { useListQuery } from '../../../components/ui/data-table/use-list-query'
+import { LoadError } from '../../../components/ui/load-error'
+import { LookupCombobox, LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
+import { Page } from '../../../components/ui/page'
+import { CHART_COLORS, StatChart } from '../../../components/ui/stat-chart'
+import { useAbility } from '../../../lib/session'
+import { orderStatistics } from '../api/statistics-api'
+
+const PRESETS = ['last30', 'thisMonth', 'lastMonth', 'thisYear', 'last12'] as const satisfies readonly PeriodPreset[]
+
+/** The sale reports behind a figure: the same period, place and person, the statuses that stand, and the figure's own narrowing. */
+function salesHref(filter: OrderStatsFilter, narrow: Record<string, string | undefined>): string {
+  const q = new URLSearchParams()
+  const all: Record<string, string | undefined> = {
+    status: EARNING_STATUSES.join(','),
+    from: filter.from,
+    to: filter.to,
+    officeId: filter.officeId,
+    teamId: filter.teamId,
+    sellerId: filter.sellerId,
+    providerId: filter.providerId,
+    ...narrow,
+  }
+  for (const [k, v] of Object.entries(all)) if (v) q.set(k, v)
+  return `/backoffice/salereports?${q.toString()}`
+}
+
+/**
+ * /dashboards/sales/orders (docs/decisions/048): the period's standing sales by product, by team and over time, for
+ * all the teams and sellers the reader may see or one team or seller; every figure opens the sale reports behind it.
+ * The filter is in the address, so a link or the back button brings the same figures.
+ */
+export default function OrderStatisticsPage() {
+  const { t } = useTranslation()
+  const ability = useAbility()
+  const [params] = useSearchParams()
+  const [today] = useState(() => businessDay(Date.now()))
+  const fallback = periodPreset('last30', today)
+  const filter: OrderStatsFilter = {
+    from: params.get('from') || fallback.from,
+    to: params.get('to') || fallback.to,
+    teamId: params.get('team') || undefined,
+    sellerId: params.get('seller') || undefined,
+  }
+  const key = JSON.stringify(filter)
+  const checked = useMemo(() => orderStatsFilterSchema.safeParse(JSON.parse(key) as OrderStatsFilter), [key])
+  const problems = checked.success ? null : fieldErrorsOf(checked.error, t)
+  const { update } = useListQuery()
+  const set = (changes: Record<string, string | undefined>) => update(changes, true, 'push')
+  const preset = PRESETS.find((p) => {
+    const period = periodPreset(p, today)
+    return period.from === filter.from && period.to === filter.to
+  })
+
+  return (
+    <Page title={t('routes.dashboards-sales-orders')} breadcrumbs={[{ label: t('nav.groups.dashboards') }]}>
+      <Stack gap="5">
+        <Text color="fg.muted" fontSize="sm">
+          {t('orderStats.intro')}
+        </Text>
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3" data-testid="order-stats-filter">
+          <Field.Root>
+            <Field.Label fontSize="sm">{t('orderStats.period')}</Field.Label>
+            <NativeSelect.Root size="sm">
+              <NativeSelect.Field
+                value={preset ?? 'custom'}
+                onChange={(e) => {
+                  const value = e.currentTarget.value as PeriodPreset | 'custom'
+                  if (value !== 'custom') set(periodPreset(value, today))
+                }}
+              >
+                {PRESETS.map((p) => (
+                  <option key={p} value={p}>
+                    {t(`orderStats.preset.${p}`)}
+                  </option>
+                ))}
+                <option value="custom">{t('orderStats.preset.custom')}</option>
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+          <HStack gap="2" align="start">
+            <Field.Root invalid={!!problems?.from}>
+              <Field.Label fontSize="sm">{t('orderStats.from')}</Field.Label>
+              <Input size="sm" type="date" value={filter.from} max={filter.to} onChange={(e) => set({ from: e.currentTarget.value })} />
+              <Field.ErrorText>{problems?.from?.[0]}</Field.ErrorText>
+            </Field.Root>
+            <Field.Root invalid={!!problems?.to}>
+              <Field.Label fontSize="sm">{t('orderStats.to')}</Field.Label>
+              <Input size="sm" type="date" value={filter.to} min={filter.from} onChange={(e) => set({ to: e.currentTarget.value })} />
+              <Field.ErrorText>{problems?.to?.[0]}</Field.ErrorText>
+            </Field.Root>
+          </HStack>
+          {ability.can('view', 'teams') ? (
+            <Box alignSelf="end">
+              <LookupNativeSelect
+                kind="teams"
+                label={t('orderStats.team')}
+                emptyLabel={t('orderStats.allTeams')}
+                value={filter.teamId}
+                onChange={(v) => set({ team: v, seller: undefined })}
+              />
+            </Box>
+          ) : null}
+          {ability.can('view', 'users') ? (
+            <Box alignSelf="end">
+              <LookupCombobox
+                kind="users"
+                label={t('orderStats.seller')}
+                placeholder={t('orderStats.allSellers')}
+                parentId={filter.teamId}
+                value={filter.sellerId}
+                onChange={(v) => set({ seller: v })}
+              />
+            </Box>
+          ) : null}
+        </SimpleGrid>
+        {problems ? (
+          <Text color="fg.error" fontSize="sm">
+            {t('orderStats.fixPeriod')}
+          </Text>
+        ) : (
+          <Figures filter={filter} />
+        )}
+      </Stack>
+    </Page>
+  )
+}
+
+function Figures({ filter }: { filter: OrderStatsFilter }) {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const navigate = useNavigate()
+  const query = useQuery({ queryKey: ['order-statistics', filter], queryFn: ({ signal }) => orderStatistics(filter, signal) })
+  if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />
+  if (!query.data) return <Skeleton h="80" aria-busy />
+  const data: OrderStatistics = query.data
+  if (data.totals.sales === 0) return <Text color="fg.muted">{t('orderStats.empty')}</Text>
+  const kr = (ore: number) => formatOre(ore, lang)
+  const link = (to: string, text: string) => (
+    <Link asChild colorPalette="brand" variant="underline">
+      <RouterLink to={to}>{text}</RouterLink>
+    </Link>
+  )
+  const products = data.byProduct
+  const teams = data.byTeam
+  const points = data.overTime.points
+  const pointLabel = (period: string) => (data.overTime.unit === 'day' ? formatDate(period, lang) : formatMonth(period, lang))
+  // A point's sale reports: its day, or its month within the period.
+  const pointRange = (period: string) => {
+    if (data.overTime.unit === 'day') return { from: period, to: period }
+    const month = monthRange(period)
+    return { from: month.from > filter.from ? month.from : filter.from, to: month.to < filter.to ? month.to : filter.to }
+  }
+  const teamNarrow = (i: number) => ({ teamId: teams[i]!.team?.id ?? filter.teamId })
+  return (
+    <Stack gap="5">
+      <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
+        {[
+          [t('orderStats.sales'), link(salesHref(filter, {}), String(data.totals.sales))],
+          [t('orderStats.orderValue'), link(salesHref(filter, {}), kr(data.totals.orderValueOre))],
+          [t('orderStats.quantity'), String(data.totals.quantity)],
+        ].map(([label, value], i) => (
+          <Card.Root key={i} size="sm">
+            <Card.Body>
+              <Text fontSize="sm" color="fg.muted">
+                {label}
+              </Text>
+              <Text fontSize="xl" fontWeight="semibold" data-testid={`order-total-${i}`}>
+                {value}
+              </Text>
+            </Card.Body>
+          </Card.Root>
+        ))}
+      </SimpleGrid>
+      <StatChart
+        title={t('orderStats.byProduct')}
+        kind="bar"
+        horizontal
+        testId="chart-order-products"
+        height={Math.max(160, Math.min(products.length, 25) * 30)}
+        fileName={`ordervarde-produkter-${filter.from}-${filter.to}.csv`}
+        labels={products.slice(0, 25).map((p) => p.product.name)}
+        series={[{ label: t('orderStats.orderValue'), values: products.slice(0, 25).map((p) => p.orderValueOre / 100), color: CHART_COLORS.blue }]}
+        format={(v) => kr(v * 100)}
+        onPick={(i) => void navigate(salesHref(filter, { productId: products[i]!.product.id }))}
+        columns={[
+          { header: t('orderStats.product'), render: (i) => products[i]!.product.name, csv: (i) => products[i]!.product.name },
+          {
+            header: t('orderStats.sales'),
+            numeric: true,
+            render: (i) => link(salesHref(filter, { productId: products[i]!.product.id }), String(products[i]!.lines)),
+            csv: (i) => products[i]!.lines,
+          },
+          {
+            header: t('orderStats.quantity'),
+            numeric: true,
+            render: (i) => products[i]!.quantity,
+            csv: (i) => products[i]!.quantity,
+          },
+          {
+            header: t('orderStats.orderValue'),
+            numeric: true,
+            render: (i) => link(salesHref(filter, { productId: products[i]!.product.id }), kr(products[i]!.orderValueOre)),
+            csv: (i) => products[i]!.orderValueOre / 100,
+          },
+        ]}
+      />
+      <StatChart
+        title={t('orderStats.byTeam')}
+        kind="bar"
+        horizontal
+        testId="chart-order-teams"
+        height={Math.max(140, Math.min(teams.length, 30) * 30)}
+        fileName={`ordervarde-team-${filter.from}-${filter.to}.csv`}
+        labels={teams.map((x) => x.team?.name ?? t('orderStats.noTeam'))}
+        series={[{ label: t('orderStats.orderValue'), values: teams.map((x) => x.orderValueOre / 100), color: CHART_COLORS.green }]}
+        format={(v) => kr(v * 100)}
+        onPick={(i) => (teams[i]!.team ? void navigate(salesHref(filter, teamNarrow(i))) : undefined)}
+        columns={[
+          { header: t('orderStats.team'), render: (i) => teams[i]!.team?.name ?? t('orderStats.noTeam'), csv: (i) => teams[i]!.team?.name ?? '' },
+          {
+            header: t('orderStats.sales'),
+            numeric: true,
+            render: (i) => (teams[i]!.team ? link(salesHref(filter, teamNarrow(i)), String(teams[i]!.sales)) : teams[i]!.sales),
+            csv: (i) => teams[i]!.sales,
+          },
+          {
+            header: t('orderStats.orderValue'),
+            numeric: true,
+            render: (i) => (teams[i]!.team ? link(salesHref(filter, teamNarrow(i)), kr(teams[i]!.orderValueOre)) : kr(teams[i]!.orderValueOre)),
+            csv: (i) => teams[i]!.orderValueOre / 100,
+          },
+        ]}
+      />
+      <StatChart
+        title={t('orderStats.overTime')}
+        kind="line"
+        testId="chart-order-time"
+        fileName={`ordervarde-tid-${filter.from}-${filter.to}.csv`}
+        labels={points.map((p) => pointLabel(p.period))}
+        series={[{ label: t('orderStats.orderValue'), values: points.map((p) => p.orderValueOre / 100), color: CHART_COLORS.purple }]}
+        format={(v) => kr(v * 100)}
+        onPick={(i) => void navigate(salesHref(filter, pointRange(points[i]!.period)))}
+        columns={[
+          {
+            header: t(data.overTime.unit === 'day' ? 'orderStats.day' : 'orderStats.month'),
+            render: (i) => pointLabel(points[i]!.period),
+            csv: (i) => points[i]!.period,
+          },
+          {
+            header: t('orderStats.sales'),
+            numeric: true,
+            render: (i) => (points[i]!.sales > 0 ? link(salesHref(filter, pointRange(points[i]!.period)), String(points[i]!.sales)) : 0),
+            csv: (i) => points[i]!.sales,
+          },
+          { header: t('orderStats.orderValue'), numeric: true, render: (i) => kr(points[i]!.orderValueOre), csv: (i) => points[i]!.orderValueOre / 100 },
+        ]}
+      />
+    </Stack>
+  )
+}

@@ -1,0 +1,143 @@
+import { eq } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { SaleStatus } from '../../../shared/rules/sale'
+import type { OrderStatistics } from '../../../shared/schemas/statistics'
+import { createTestApp } from '../../test/harness'
+import { saleSummary } from '../sales/sales.summary'
+import { periodsOf } from './statistics.service'
+
+/**
+ * Order statistics (docs/decisions/048) on a small data set of 2033 whose answers are worked out by hand: five sales
+ * written to the sales summary through its own write path (all four tables), counted by product, team and time, for
+ * back office, a coach and one seller, over whole months, a period from the middle of a month and a short period.
+ */
+const app = await createTestApp()
+const { db, t } = app.database
+let backoffice = ''
+let coach = ''
+let seller = ''
+const ids = { sven: '', sara: '', oresund: '', vast: '', malmo: '', gbg: '', provider: '' }
+const products: Array<{ id: string; name: string }> = []
+
+const get = async (query: string, cookie = backoffice) => {
+  const r = await app.request('GET', `/api/statistics/orders?${query}`, { cookie })
+  expect(r.status, r.text).toBe(200)
+  return r.json as unknown as OrderStatistics
+}
+
+beforeAll(async () => {
+  backoffice = (await app.login('backoffice@demo.test')).cookie
+  coach = (await app.login('coach@demo.test')).cookie
+  seller = (await app.login('seller@demo.test')).cookie
+  const user = async (email: string) => (await db.select().from(t.users).where(eq(t.users.email, email)))[0]!
+  const team = async (name: string) => (await db.select().from(t.teams).where(eq(t.teams.name, name)))[0]!
+  const sven = await user('seller@demo.test')
+  const sara = await user('sara.nystrom@demo.test')
+  const oresund = await team('Team Öresund')
+  const vast = await team('Team Väst')
+  Object.assign(ids, { sven: sven.id, sara: sara.id, oresund: oresund.id, vast: vast.id, malmo: oresund.officeId, gbg: vast.officeId })
+  products.push(...(await db.select({ id: t.products.id, name: t.products.name, providerId: t.products.providerId }).from(t.products).orderBy(t.products.name).limit(3)))
+  ids.provider = (products[0] as { providerId?: string }).providerId!
+  const [alarm, smoke, lock] = products as unknown as [{ id: string }, { id: string }, { id: string }]
+  const sale = (sellDate: string, who: 'sven' | 'sara', status: SaleStatus, productId: string, quantity: number, priceOre: number) => {
+    const sven = who === 'sven'
+    return {
+      sale: {
+        sellDate,
+        sellerId: sven ? ids.sven : ids.sara,
+        teamId: sven ? ids.oresund : ids.vast,
+        officeId: sven ? ids.malmo : ids.gbg,
+        providerId: ids.provider,
+        status,
+        orderValueOre: priceOre * quantity,
+        sellerCommissionOre: 0,
+        companyCommissionOre: 0,
+        companyCostOre: 0,
+      },
+      lines: [{ productId, quantity, priceOre, sellerCommissionOre: 0, companyCommissionOre: 0, companyCostOre: 0 }],
+    }
+  }
+  const summary = saleSummary(t)
+  await app.database.transaction(async (tx) => {
+    for (const entry of [
+      sale('2033-01-15', 'sven', 'approved', alarm.id, 1, 10_000),
+      sale('2033-01-31', 'sven', 'finalized', smoke.id, 2, 5_000),
+      sale('2033-02-10', 'sara', 'approved', lock.id, 1, 30_000),
+      sale('2033-02-11', 'sara', 'regret', lock.id, 1, 30_000),
+      sale('2033-03-01', 'sven', 'absence', alarm.id, 1, 10_000),
+    ])
+      await summary.change(tx, null, entry)
+  })
+})
+
+describe('order statistics', () => {
+  it('counts the sales that stand by product, team and month (regret and absence left out)', async () => {
+    const [alarm, smoke, lock] = products
+    const r = await get('from=2033-01-01&to=2033-03-31')
+    expect(r.totals).toEqual({ sales: 3, orderValueOre: 50_000, quantity: 4 })
+    // Equal order value: more pieces first.
+    expect(r.byProduct.map((p) => [p.product.name, p.lines, p.quantity, p.orderValueOre])).toEqual([
+      [lock!.name, 1, 1, 30_000],
+      [smoke!.name, 1, 2, 10_000],
+      [alarm!.name, 1, 1, 10_000],
+    ])
+    expect(r.byTeam.map((x) => [x.team?.name, x.sales, x.orderValueOre])).toEqual([
+      ['Team Väst', 1, 30_000],
+      ['Team Öresund', 2, 20_000],
+    ])
+    expect(r.overTime).toEqual({
+      unit: 'month',
+      points: [
+        { period: '2033-01', sales: 2, orderValueOre: 20_000 },
+        { period: '2033-02', sales: 1, orderValueOre: 30_000 },
+        { period: '2033-03', sales: 0, orderValueOre: 0 },
+      ],
+    })
+    // From the middle of January: its days from the day tables, February and March whole from the months.
+    const fromMid = await get('from=2033-01-16&to=2033-03-31')
+    expect(fromMid.totals).toEqual({ sales: 2, orderValueOre: 40_000, quantity: 3 })
+    expect(fromMid.overTime.points[0]).toEqual({ period: '2033-01', sales: 1, orderValueOre: 10_000 })
+  })
+
+  it('draws a period of up to 62 days day by day', async () => {
+    const r = await get('from=2033-01-20&to=2033-02-10')
+    expect(r.overTime.unit).toBe('day')
+    expect(r.overTime.points).toHaveLength(22)
+    expect(r.overTime.points.filter((p) => p.sales > 0)).toEqual([
+      { period: '2033-01-31', sales: 1, orderValueOre: 10_000 },
+      { period: '2033-02-10', sales: 1, orderValueOre: 30_000 },
+    ])
+  })
+
+  it('counts only what the reader may see, and narrows by seller, team and office', async () => {
+    const mine = await get('from=2033-01-01&to=2033-03-31', coach)
+    expect(mine.byTeam.map((x) => [x.team?.name, x.orderValueOre])).toEqual([['Team Öresund', 20_000]])
+    expect(mine.byProduct.map((p) => p.orderValueOre)).toEqual([10_000, 10_000])
+    const sven = await get(`from=2033-01-01&to=2033-12-31&sellerId=${ids.sven}`)
+    expect(sven.totals).toEqual({ sales: 2, orderValueOre: 20_000, quantity: 3 })
+    expect((await get(`from=2033-01-01&to=2033-12-31&teamId=${ids.vast}`)).totals.orderValueOre).toBe(30_000)
+    expect((await get(`from=2033-01-01&to=2033-12-31&officeId=${ids.malmo}`)).totals.orderValueOre).toBe(20_000)
+  })
+
+  it('refuses a seller (no sale reports to count) and a period that is backwards, too long or not a day', async () => {
+    expect((await app.request('GET', '/api/statistics/orders?from=2033-01-01&to=2033-03-31', { cookie: seller })).status).toBe(403)
+    const bad = async (query: string, message: RegExp) => {
+      const r = await app.request('GET', `/api/statistics/orders?${query}`, { cookie: backoffice })
+      expect(r.status).toBe(400)
+      expect(JSON.stringify(r.json.fieldErrors)).toMatch(message)
+    }
+    await bad('from=2033-03-01&to=2033-01-01', /före/)
+    await bad('from=2030-01-01&to=2033-01-01', /två år/)
+    await bad('from=2033-02-30&to=2033-03-01', /Ogiltigt format/)
+  })
+})
+
+describe('the periods of a range', () => {
+  it.each([
+    ['2033-01-30', '2033-02-02', 'day', ['2033-01-30', '2033-01-31', '2033-02-01', '2033-02-02']],
+    ['2032-11-15', '2033-02-01', 'month', ['2032-11', '2032-12', '2033-01', '2033-02']],
+    ['2033-05-05', '2033-05-05', 'month', ['2033-05']],
+  ] as const)('%s to %s by %s', (from, to, unit, periods) => {
+    expect(periodsOf(from, to, unit)).toEqual(periods)
+  })
+})
