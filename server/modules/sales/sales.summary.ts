@@ -203,6 +203,25 @@ export function saleSummary(t: Schema) {
   return service
 }
 
+/** Sales and order value per status and key (a team, a day or a month), as the totals read gives them. */
+export type TotalsRow = { key: string; status: SaleStatus; sales: number; orderValueOre: number }
+
+/** Figures added up per key and status. */
+class Sums {
+  private readonly map = new Map<string, TotalsRow>()
+  add(key: string, r: { status: SaleStatus; sales: number; orderValueOre: number }) {
+    const id = `${key}\u0000${r.status}`
+    const sum = this.map.get(id)
+    if (sum) {
+      sum.sales += r.sales
+      sum.orderValueOre += r.orderValueOre
+    } else this.map.set(id, { key, status: r.status, sales: r.sales, orderValueOre: r.orderValueOre })
+  }
+  rows(): TotalsRow[] {
+    return [...this.map.values()]
+  }
+}
+
 /** What the summary's readers narrow by: the sell dates (inclusive) and, each optional, a place, a seller, a provider. */
 export type SummaryFilter = { from: string; to: string; officeId?: string; teamId?: string; sellerId?: string; providerId?: string }
 
@@ -319,56 +338,66 @@ export function summaryReads(database: Database) {
     },
 
     /**
-     * Per status and key (the team, the day or the month): the sales and their order value. Whole months come from
-     * the month totals when the reader's rules and the filter need no seller, the rest from the day totals.
+     * Per status, the sales and their order value by team and by period (each day, or each month): whole months from
+     * the month totals when neither the reader's rules nor the filter name a seller, the rest from the day totals.
+     * A partial month at a period's end is one read by team, which gives its month's figure as well.
      */
-    async totals(
-      ability: AppAbility,
-      f: SummaryFilter,
-      by: 'team' | 'day' | 'month',
-    ): Promise<Array<{ key: string; status: SaleStatus; sales: number; orderValueOre: number }>> {
-      const split = by === 'day' ? null : periodParts(f.from, f.to)
+    async totals(ability: AppAbility, f: SummaryFilter, unit: 'day' | 'month'): Promise<{ byTeam: TotalsRow[]; byPeriod: TotalsRow[] }> {
+      const split = unit === 'day' ? null : periodParts(f.from, f.to)
       const monthWhere = split?.months ? monthTotalsWhere(ability, f, split.months) : null
-      const days = monthWhere && split ? split.days : [{ from: f.from, to: f.to }]
-      const dayKey = by === 'team' ? T.teamId : by === 'day' ? T.sellDate : sql<string>`substr(${T.sellDate}, 1, 7)`
-      const reads: Array<Promise<Array<{ key: string; status: SaleStatus; sales: number; orderValueOre: number }>>> = days.map((d) =>
+      const figures = {
+        status: T.status,
+        sales: sql<number>`sum(${T.sales})`.mapWith(Number),
+        orderValueOre: sql<number>`sum(${T.orderValueOre})`.mapWith(Number),
+      }
+      const dayRead = (d: { from: string; to: string }, key: SQL) =>
         db
-          .select({
-            key: sql<string>`${dayKey}`,
-            status: T.status,
-            sales: sql<number>`sum(${T.sales})`.mapWith(Number),
-            orderValueOre: sql<number>`sum(${T.orderValueOre})`.mapWith(Number),
-          })
+          .select({ key: sql<string>`${key}`, ...figures })
           .from(T)
           .where(dayWhere(ability, f, d, T))
-          .groupBy(dayKey, T.status),
-      )
-      if (monthWhere) {
-        const monthKey = by === 'team' ? MT.teamId : MT.month
-        reads.push(
+          .groupBy(key, T.status)
+      const byTeam = new Sums()
+      const byPeriod = new Sums()
+      if (!monthWhere) {
+        // The whole period from the days: once by team, once by day (or month).
+        const whole = { from: f.from, to: f.to }
+        const [teams, periods] = await Promise.all([
+          dayRead(whole, sql`${T.teamId}`),
           db
-            .select({
-              key: sql<string>`${monthKey}`,
-              status: MT.status,
-              sales: sql<number>`sum(${MT.sales})`.mapWith(Number),
-              orderValueOre: sql<number>`sum(${MT.orderValueOre})`.mapWith(Number),
-            })
-            .from(MT)
-            .where(monthWhere)
-            .groupBy(monthKey, MT.status),
-        )
+            .select({ key: unit === 'day' ? sql<string>`${T.sellDate}` : sql<string>`substr(${T.sellDate}, 1, 7)`, ...figures })
+            .from(T)
+            .where(dayWhere(ability, f, whole, T))
+            .groupBy(unit === 'day' ? T.sellDate : sql`substr(${T.sellDate}, 1, 7)`, T.status),
+        ])
+        for (const r of teams) byTeam.add(r.key, r)
+        for (const r of periods) byPeriod.add(r.key, r)
+        return { byTeam: byTeam.rows(), byPeriod: byPeriod.rows() }
       }
-      const merged = new Map<string, { key: string; status: SaleStatus; sales: number; orderValueOre: number }>()
-      for (const row of (await Promise.all(reads)).flat()) {
-        const id = `${row.key}\u0000${row.status}`
-        const sum = merged.get(id)
-        if (!sum) merged.set(id, { ...row })
-        else {
-          sum.sales += row.sales
-          sum.orderValueOre += row.orderValueOre
+      const [edges, months] = await Promise.all([
+        Promise.all(split!.days.map(async (d) => ({ month: monthOf(d.from), rows: await dayRead(d, sql`${T.teamId}`) }))),
+        db
+          .select({
+            month: MT.month,
+            teamId: MT.teamId,
+            status: MT.status,
+            sales: sql<number>`sum(${MT.sales})`.mapWith(Number),
+            orderValueOre: sql<number>`sum(${MT.orderValueOre})`.mapWith(Number),
+          })
+          .from(MT)
+          .where(monthWhere)
+          .groupBy(MT.month, MT.teamId, MT.status),
+      ])
+      for (const edge of edges) {
+        for (const r of edge.rows) {
+          byTeam.add(r.key, r)
+          byPeriod.add(edge.month, r)
         }
       }
-      return [...merged.values()]
+      for (const r of months) {
+        byTeam.add(r.teamId, r)
+        byPeriod.add(r.month, r)
+      }
+      return { byTeam: byTeam.rows(), byPeriod: byPeriod.rows() }
     },
   }
 }

@@ -15,7 +15,7 @@ export type StatisticsPorts = {
     ability: AppAbility,
     f: OrderStatsFilter,
   ): Promise<Array<{ productId: string; status: SaleStatus; lines: number; quantity: number; orderValueOre: number }>>
-  totals(ability: AppAbility, f: OrderStatsFilter, by: 'team' | 'day' | 'month'): Promise<Totals>
+  totals(ability: AppAbility, f: OrderStatsFilter, unit: 'day' | 'month'): Promise<{ byTeam: Totals; byPeriod: Totals }>
   productNames(db: Db, ids: string[]): Promise<Map<string, string>>
   teamNames(db: Db, ids: string[]): Promise<Map<string, string>>
 }
@@ -49,11 +49,7 @@ export function statisticsService({ database }: Pick<Deps, 'database'>, ports: S
   return {
     async orders(actor: Actor, f: OrderStatsFilter): Promise<OrderStatistics> {
       const unit = daysInclusive(f.from, f.to) <= ORDER_STATS_DAILY_MAX_DAYS ? 'day' : 'month'
-      const [products, teams, time] = await Promise.all([
-        ports.productStatuses(actor.ability, f),
-        ports.totals(actor.ability, f, 'team'),
-        ports.totals(actor.ability, f, unit),
-      ])
+      const [products, { byTeam: teams, byPeriod: time }] = await Promise.all([ports.productStatuses(actor.ability, f), ports.totals(actor.ability, f, unit)])
       const byProduct = new Map<string, { lines: number; quantity: number; orderValueOre: number }>()
       for (const row of standing(products)) {
         const p = byProduct.get(row.productId) ?? { lines: 0, quantity: 0, orderValueOre: 0 }

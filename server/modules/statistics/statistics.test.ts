@@ -36,7 +36,9 @@ beforeAll(async () => {
   const oresund = await team('Team Öresund')
   const vast = await team('Team Väst')
   Object.assign(ids, { sven: sven.id, sara: sara.id, oresund: oresund.id, vast: vast.id, malmo: oresund.officeId, gbg: vast.officeId })
-  products.push(...(await db.select({ id: t.products.id, name: t.products.name, providerId: t.products.providerId }).from(t.products).orderBy(t.products.name).limit(3)))
+  products.push(
+    ...(await db.select({ id: t.products.id, name: t.products.name, providerId: t.products.providerId }).from(t.products).orderBy(t.products.name).limit(3)),
+  )
   ids.provider = (products[0] as { providerId?: string }).providerId!
   const [alarm, smoke, lock] = products as unknown as [{ id: string }, { id: string }, { id: string }]
   const sale = (sellDate: string, who: 'sven' | 'sara', status: SaleStatus, productId: string, quantity: number, priceOre: number) => {

@@ -1,0 +1,98 @@
+import { count, desc, eq, isNotNull } from 'drizzle-orm'
+import { orderStatsFilterSchema, type OrderStatsFilter } from '../shared/schemas/statistics'
+import { assembleAreas } from '../server/app'
+import { authService } from '../server/modules/auth/auth.service'
+import { createDeps } from '../server/platform/deps'
+import { actorOf, benchDatabase, RUNS, statementRecorder, timeRuns } from './lib'
+
+/**
+ * `npm run bench:dashboards` — the figures of issue 19 (docs/decisions/046, 048) on the large data set, on the
+ * database the server is configured for (`DATA_DIR`, or `DATABASE_URL` for PostgreSQL) after
+ * `npm run seed -- --scale large`.
+ *
+ * Order statistics (the service call its route makes) for the data set's last year, a quarter and the last 30 days:
+ * for the whole organisation (back office), one office, one team, a coach (their teams, by the rule's conditions)
+ * and one seller. p50 and p95 of RUNS calls, then the plan of every statement each ran. Target: p95 under 150 ms
+ * each, on both databases. Reads only. The coach and manager dashboards and the profitability views join here as
+ * they are built.
+ */
+const { env, database } = await benchDatabase()
+const { db, t } = database
+const recorder = statementRecorder(database)
+const TARGET_MS = 150
+
+try {
+  const [{ n: saleCount }] = (await db.select({ n: count() }).from(t.sales)) as [{ n: number }]
+  if (saleCount < 100_000) console.warn(`Only ${saleCount} sales: seed the large data set first (npm run seed -- --scale large).`)
+  const deps = await createDeps(env, database, { events: { pollMs: 60_000 } })
+  const { statistics } = assembleAreas(deps)
+  const auth = authService(database, { sessionTtlMs: 3_600_000, scryptLogN: 10, secrets: deps.secrets })
+  const backoffice = await actorOf(database, auth, 'backoffice@demo.test')
+  const coach = await actorOf(database, auth, 'coach@demo.test')
+
+  // The data set's last day, and its busiest seller of the last year with their team and office.
+  const [newest] = await db.select({ d: t.saleDayTotals.sellDate }).from(t.saleDayTotals).orderBy(desc(t.saleDayTotals.sellDate)).limit(1)
+  const to = newest!.d
+  const daysBack = (n: number) => new Date(Date.parse(`${to}T00:00:00Z`) - (n - 1) * 86_400_000).toISOString().slice(0, 10)
+  const [busy] = await db
+    .select({ sellerId: t.saleDayTotals.sellerId, teamId: t.saleDayTotals.teamId, officeId: t.saleDayTotals.officeId, n: count() })
+    .from(t.saleDayTotals)
+    .where(isNotNull(t.saleDayTotals.teamId))
+    .groupBy(t.saleDayTotals.sellerId, t.saleDayTotals.teamId, t.saleDayTotals.officeId)
+    .orderBy(desc(count()))
+    .limit(1)
+  const [team] = await db.select({ name: t.teams.name }).from(t.teams).where(eq(t.teams.id, busy!.teamId))
+  const filter = (from: string, extra: Record<string, string> = {}): OrderStatsFilter => orderStatsFilterSchema.parse({ from, to, ...extra })
+
+  type Case = [name: string, run: () => Promise<string>]
+  const cases: Case[] = []
+  for (const [period, from] of [
+    ['a year', daysBack(365)],
+    ['a quarter', daysBack(91)],
+    ['30 days', daysBack(30)],
+  ] as const) {
+    for (const [label, actor, f] of [
+      ['whole organisation', backoffice, filter(from)],
+      ['one office', backoffice, filter(from, { officeId: busy!.officeId })],
+      [`one team (${team?.name ?? ''})`, backoffice, filter(from, { teamId: busy!.teamId })],
+      ['a coach (their teams)', coach, filter(from)],
+      ['one seller', backoffice, filter(from, { sellerId: busy!.sellerId })],
+    ] as const) {
+      cases.push([
+        `order statistics, ${period}: ${label}`,
+        async () => {
+          const r = await statistics.orders(actor, f)
+          return `${r.totals.sales} sales, ${r.byProduct.length} products, ${r.byTeam.length} teams, ${r.overTime.points.length} ${r.overTime.unit}s`
+        },
+      ])
+    }
+  }
+
+  const dialect = database.dialect === 'pg' ? 'PostgreSQL' : 'SQLite'
+  console.log(
+    `bench:dashboards on ${dialect}, ${saleCount.toLocaleString('en')} sales, up to ${to}, ${RUNS} runs each (p50 / p95 ms; target p95 < ${TARGET_MS})`,
+  )
+  const failures: string[] = []
+  const planLines: string[] = []
+  for (const [name, run] of cases) {
+    let answer = ''
+    const m = await timeRuns(async () => void (answer = await run()))
+    if (m.p95 >= TARGET_MS) failures.push(`${name}: p95 ${m.p95.toFixed(1)} ms`)
+    console.log(`  ${name.padEnd(62)} ${m.p50.toFixed(1).padStart(7)} / ${m.p95.toFixed(1).padStart(7)}   ${answer}`)
+    planLines.push(`  ${name}`)
+    for (const [i, lines] of (await recorder.plansOf(run)).entries()) {
+      planLines.push(`    statement ${i + 1}`)
+      for (const l of lines) planLines.push(`      ${l}`)
+    }
+  }
+  await Promise.all([deps.events.stop(), deps.jobs.stop(), deps.realtime.close()])
+
+  console.log('\nPlans:')
+  for (const l of planLines) console.log(l)
+  if (failures.length) {
+    console.log(`\nNot met:\n  ${failures.join('\n  ')}`)
+    process.exitCode = 1
+  } else console.log(`\nEvery dashboard call under ${TARGET_MS} ms at p95.`)
+} finally {
+  await database.close()
+}

@@ -1,0 +1,2 @@
+CREATE INDEX `sale_day_totals_by_day` ON `sale_day_totals` (`sell_date`,`team_id`,`office_id`,`status`,`sales`,`order_value_ore`);--> statement-breakpoint
+CREATE INDEX `sale_month_totals_by_month` ON `sale_month_totals` (`month`,`team_id`,`office_id`,`status`,`sales`,`order_value_ore`);
