@@ -31,6 +31,7 @@ import { mailRoutes } from './modules/mail/mail.routes'
 import { activityRoutes } from './modules/activity/activity.routes'
 import { notificationsRoutes } from './modules/notifications/notifications.routes'
 import { orgRepo } from './modules/org/org.repo'
+import { ophService } from './modules/org/oph.service'
 import { notificationsService } from './modules/notifications/notifications.service'
 import { realtimeRoutes } from './modules/realtime/realtime.routes'
 import { usersDirectory } from './modules/users/users.directory'
@@ -187,11 +188,35 @@ export function assembleAreas(deps: Deps, options: { payHooks?: PayExportHooks }
   // the users area.
   const budgets = budgetsService(deps, { places: org.places, members: directory.membersOfTeams })
   // Order statistics (docs/decisions/048): the sales summary's figures, named by the catalog and the organisation.
+  // The coach dashboard (docs/decisions/049) asks the organisation, the users, time reports, budgets and quality.
+  const oph = ophService(deps)
   const statistics = statisticsService(deps, {
     productStatuses: sales.figures.productStatuses,
     totals: sales.figures.totals,
     productNames: catalog.productNames,
     teamNames: (db, ids) => org.placeNames(db, { teamIds: ids }),
+    places: org.places,
+    members: directory.membersOfTeams,
+    sellerDays: sales.figures.sellerDays,
+    hoursOf: timeAdmin.forDashboards.hoursOf,
+    checkedOutOn: timeAdmin.forDashboards.checkedOutOn,
+    sickNow: async (ability, teamId) =>
+      new Set((await timeAdmin.sickList(ability, { state: 'sick', days: 30, teamId })).filter((p) => p.end === null).map((p) => p.userId)),
+    ophTargets: oph.effectiveFor,
+    sellerBudgets: budgets.sellerBudgets,
+    qualityOf: async (actor, q) => {
+      const out = new Map<string, { surveys: number; averageGrade: string | null; regret: number }>()
+      for (let page = 1; ; page++) {
+        const answer = await quality.statistics.sellers(
+          actor,
+          { from: q.from, to: q.to, teamId: q.teamId },
+          { sortBy: 'surveys', orderBy: 'desc', page, itemsPerPage: 100 },
+        )
+        for (const row of answer.items)
+          out.set(row.seller.id, { surveys: row.figures.surveys, averageGrade: row.figures.averageGrade, regret: row.figures.regret })
+        if (page * 100 >= answer.total) return out
+      }
+    },
   })
   return {
     catalog,

@@ -192,7 +192,7 @@ export const ROUTES = [
   },
 
   // Dashboards
-  { path: '/dashboards/sales/coach', name: 'dashboards-sales-coach', meta: view('dashboard_sales'), plannedIn: 'later' },
+  { path: '/dashboards/sales/coach', name: 'dashboards-sales-coach', meta: view('dashboard_sales', { namespaces: ['dashboards'] }) },
   { path: '/dashboards/sales/manager', name: 'dashboards-sales-manager', meta: view('offices'), plannedIn: 'later' },
   { path: '/dashboards/sales/seller', name: 'dashboards-sales-seller', meta: view('dashboard_sales') },
   // Not in the spec's route table: the monthly budgets of offices, teams and sellers (docs/decisions/047).

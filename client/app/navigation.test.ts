@@ -46,12 +46,13 @@ describe('navigation', () => {
 })
 
 describe('where each role lands (decision 017)', () => {
-  // Built today: the seller dashboard, the sale reports and the users list; the coach's and manager's homes are
-  // planned, so they fall back through the list of homes to the first one they may open (their teams' reports).
+  // Built today: the seller's and the coach's dashboards, the sale reports and the users list; the manager's home is
+  // planned, so a manager falls back through the list of homes to the first one they may open (the coach dashboard,
+  // which shows their office's teams).
   it.each([
     ['seller', 'dashboards-sales-seller'],
-    ['coach', 'backoffice-salereports'],
-    ['manager', 'backoffice-salereports'],
+    ['coach', 'dashboards-sales-coach'],
+    ['manager', 'dashboards-sales-coach'],
     ['backoffice', 'backoffice-salereports'],
     ['recruiter', null],
     ['admin', 'user-admin-users'],
@@ -62,6 +63,11 @@ describe('where each role lands (decision 017)', () => {
   it('a role’s own home wins when it is built and allowed; a planned one is passed over', () => {
     expect(homeRoute('admin', canFor('admin'))).toBe('user-admin-users')
     expect(homeRoute('unknown-role', canFor('admin'))).toBe('dashboards-sales-seller')
+  })
+
+  it('offers the coach dashboard only to those who may view teams', () => {
+    expect(leaves(visibleNavigation(NAVIGATION, canFor('coach')))).toContain('dashboards-sales-coach')
+    expect(leaves(visibleNavigation(NAVIGATION, canFor('seller')))).not.toContain('dashboards-sales-coach')
   })
 
   it('keeps the seller’s own dashboard out of the menus of coaches and managers', () => {

@@ -22,6 +22,8 @@ export type NavItem = {
 /** Screens made for sellers: in a menu only for those who sell. */
 const FOR_SELLERS: Partial<Record<RouteName, NavItem['alsoNeeds']>> = {
   'dashboards-sales-seller': { action: 'create', subject: 'sales' },
+  // The coach dashboard shows teams: in the menus of those who may view some.
+  'dashboards-sales-coach': { action: 'view', subject: 'teams' },
 }
 
 const leaf = (to: RouteName): NavItem => ({ title: `routes.${to}`, to, alsoNeeds: FOR_SELLERS[to] })

@@ -8,8 +8,9 @@ import { signInFresh } from '../fixtures'
  */
 const LANDING = [
   { email: 'seller@demo.test', url: '/dashboards/sales/seller', heading: 'Min översikt' },
-  { email: 'coach@demo.test', url: '/backoffice/salereports', heading: 'Säljrapporter' },
-  { email: 'manager@demo.test', url: '/backoffice/salereports', heading: 'Säljrapporter' },
+  { email: 'coach@demo.test', url: '/dashboards/sales/coach', heading: 'Coachöversikt' },
+  // The manager dashboard is not built yet: the coach dashboard shows the office's teams.
+  { email: 'manager@demo.test', url: '/dashboards/sales/coach', heading: 'Coachöversikt' },
   { email: 'backoffice@demo.test', url: '/backoffice/salereports', heading: 'Säljrapporter' },
   { email: 'recruiter@demo.test', url: '/start', heading: 'Hej Rut!' },
   { email: 'admin@demo.test', url: '/user-admin/users', heading: 'Användare' },

@@ -66,3 +66,25 @@ export async function sellerPhone(email = 'seller@demo.test') {
     dispose: () => api.dispose(),
   }
 }
+
+/** A new seller of the test's own in a demo team (found by name), signed in with the demo password: no other test touches their sales. */
+export async function newTeamSeller(first: string, last: string, team: string): Promise<{ id: string; email: string }> {
+  const admin = await apiAs('admin@demo.test')
+  const roles = (await (await admin.get('/api/users/role-options')).json()) as { items: Array<{ id: string; key: string }> }
+  const teams = (await (await admin.get(`/api/lookups/teams?q=${encodeURIComponent(team)}`)).json()) as { items: Array<{ id: string }> }
+  const email = `${first}.${last}.${Date.now()}@example.se`.toLowerCase()
+  const created = await admin.post('/api/users', {
+    data: {
+      email,
+      firstName: first,
+      lastName: last,
+      password: DEMO_PASSWORD,
+      roleId: roles.items.find((r) => r.key === 'seller')!.id,
+      teamId: teams.items[0]!.id,
+    },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const id = ((await created.json()) as { id: string }).id
+  await admin.dispose()
+  return { id, email }
+}

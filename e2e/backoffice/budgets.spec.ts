@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { expectSnackbar, recordSnackbars, signInFresh } from '../fixtures'
-import { apiAs } from './api'
+import { DEMO_PASSWORD, expectSnackbar, recordSnackbars, signInFresh } from '../fixtures'
+import { apiAs, newTeamSeller } from './api'
 
 /**
  * Budgets (issue 19, decision 047): a manager sets a month's budgets of their office in one table; the seller's
@@ -9,41 +9,16 @@ import { apiAs } from './api'
 
 type Overview = { office: { id: string } | null; teams: Array<{ id: string; name: string; budget: { amountOre: number; version: number } | null }> }
 
-/** A seller of their own in Team Öresund (Malmö, the demo manager's office), so the two projects never meet. */
-async function newSellerInOresund(first: string, last: string): Promise<string> {
-  const manager = await apiAs('manager@demo.test')
-  const month = new Date().toISOString().slice(0, 7)
-  const overview = (await (await manager.get(`/api/budgets?month=${month}`)).json()) as Overview
-  const oresund = overview.teams.find((team) => team.name === 'Team Öresund')!
-  await manager.dispose()
-  const admin = await apiAs('admin@demo.test')
-  const roles = (await (await admin.get('/api/users/role-options')).json()) as { items: Array<{ id: string; key: string }> }
-  const email = `${first}.${last}.${Date.now()}@example.se`.toLowerCase()
-  const created = await admin.post('/api/users', {
-    data: {
-      email,
-      firstName: first,
-      lastName: last,
-      password: 'ett-langt-losenord',
-      roleId: roles.items.find((r) => r.key === 'seller')!.id,
-      teamId: oresund.id,
-    },
-  })
-  expect(created.status(), await created.text()).toBe(201)
-  await admin.dispose()
-  return email
-}
-
 test('a manager sets a seller’s budget in the month’s table and the seller’s phone shows it after its sync @phone', async ({ page, browser }, info) => {
   const last = info.project.name === 'phone' ? 'Telefonsson' : 'Datorsson'
-  const email = await newSellerInOresund('Budgeta', last)
+  const { email } = await newTeamSeller('Budgeta', last, 'Öresund')
 
   // The seller's phone has no budget for the month yet.
   const phone = await browser.newContext(info.project.use)
   const sellerPage = await phone.newPage()
   await sellerPage.goto('/login')
   await sellerPage.getByLabel(/^E-post/).fill(email)
-  await sellerPage.getByLabel(/^Lösenord/).fill('ett-langt-losenord')
+  await sellerPage.getByLabel(/^Lösenord/).fill(DEMO_PASSWORD)
   await sellerPage.getByRole('button', { name: 'Logga in', exact: true }).click()
   await expect(sellerPage).not.toHaveURL(/\/login/)
   await sellerPage.goto('/dashboards/sales/seller')

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { DEMO_PASSWORD, signInFresh } from '../fixtures'
-import { apiAs, sellerPhone } from './api'
+import { signInFresh } from '../fixtures'
+import { newTeamSeller, sellerPhone } from './api'
 
 /**
  * Order statistics (issue 19, decision 048): a coach opens the figures of one of their sellers and follows them to
@@ -9,23 +9,7 @@ import { apiAs, sellerPhone } from './api'
  */
 test('a coach follows an order figure to exactly the sale reports behind it @phone', async ({ page }, info) => {
   const last = info.project.name === 'phone' ? 'Telefonstat' : 'Datorstat'
-  const email = `ordra.${last}.${Date.now()}@example.se`.toLowerCase()
-  const admin = await apiAs('admin@demo.test')
-  const roles = (await (await admin.get('/api/users/role-options')).json()) as { items: Array<{ id: string; key: string }> }
-  const teams = (await (await admin.get('/api/lookups/teams?q=Öresund')).json()) as { items: Array<{ id: string; label: string }> }
-  const created = await admin.post('/api/users', {
-    data: {
-      email,
-      firstName: 'Ordra',
-      lastName: last,
-      password: DEMO_PASSWORD,
-      roleId: roles.items.find((r) => r.key === 'seller')!.id,
-      teamId: teams.items[0]!.id,
-    },
-  })
-  expect(created.status(), await created.text()).toBe(201)
-  const sellerId = ((await created.json()) as { id: string }).id
-  await admin.dispose()
+  const { id: sellerId, email } = await newTeamSeller('Ordra', last, 'Öresund')
   // Three sales from the seller's phone (Hemlarm Standard, one each).
   const phone = await sellerPhone(email)
   await phone.createSales(`Orderkund ${last}`, 3)

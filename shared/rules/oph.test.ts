@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { effectiveOph, ophProblems, ophToHundredths } from './oph'
+import { effectiveOph, ophClasses, ophProblems, ophToHundredths } from './oph'
 
 const v = (l1g: number, l1p: number, l2g: number, l2p: number) => ({ level1Gold: l1g, level1Platinum: l1p, level2Gold: l2g, level2Platinum: l2p })
 
@@ -32,5 +32,20 @@ describe('OPH targets', () => {
     ['abc', NaN],
   ])('%s typed is %d hundredths', (text, n) => {
     expect(ophToHundredths(text)).toBe(n)
+  })
+})
+
+describe('the class orders per hour reach', () => {
+  const targets = { level1Gold: 120, level1Platinum: 160, level2Gold: 150, level2Platinum: 200 }
+  it.each([
+    [null, null, null],
+    [0.5, null, null],
+    [1.19, null, null],
+    [1.2, 'gold', null],
+    [1.5, 'gold', 'gold'],
+    [1.6, 'platinum', 'gold'],
+    [2.0, 'platinum', 'platinum'],
+  ] as const)('%s orders an hour: level 1 %s, level 2 %s', (oph, level1, level2) => {
+    expect(ophClasses(oph, targets)).toEqual({ level1, level2 })
   })
 })

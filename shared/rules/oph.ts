@@ -29,3 +29,13 @@ export function ophToHundredths(text: string): number {
   const n = Number(text.trim().replace(',', '.'))
   return text.trim() === '' || !Number.isFinite(n) ? NaN : Math.round(n * 100)
 }
+
+/** The class a period's orders per hour reach on each level's ladder (targets in hundredths): none, gold or platinum. */
+export function ophClasses(oph: number | null, targets: OphValues): { level1: 'gold' | 'platinum' | null; level2: 'gold' | 'platinum' | null } {
+  const reach = (gold: number, platinum: number) => {
+    if (oph === null) return null
+    const h = Math.round(oph * 100)
+    return h >= platinum ? 'platinum' : h >= gold ? 'gold' : null
+  }
+  return { level1: reach(targets.level1Gold, targets.level1Platinum), level2: reach(targets.level2Gold, targets.level2Platinum) }
+}

@@ -1,5 +1,6 @@
-import type { z } from 'zod'
-import { periodFilterSchema } from './period'
+import { z } from 'zod'
+import type { OphValues } from './org'
+import { calendarDay, periodFilterSchema } from './period'
 
 /**
  * Order statistics (issue 19, docs/decisions/048): what the sales that stand add up to in a period, by product, by
@@ -32,4 +33,41 @@ export type OrderStatistics = {
   byTeam: OrderStatsTeam[]
   /** every day (a period of up to 62 days) or every month of the period, the empty ones too */
   overTime: { unit: 'day' | 'month'; points: OrderStatsPoint[] }
+}
+
+// ─── The coach dashboard (docs/decisions/049) ───────────────────────────────────────
+
+/** The day the dashboard is seen from (today unless asked), and optionally one of the reader's teams. */
+export const coachDashboardQuerySchema = z.strictObject({ date: calendarDay.optional(), teamId: z.string().min(1).max(64).optional() })
+export type CoachDashboardQuery = z.infer<typeof coachDashboardQuerySchema>
+
+/** A period's standing sales, their order value, the hours worked, and orders per hour (null without hours). */
+export type PeriodFigures = { sales: number; orderValueOre: number; hours: number; oph: number | null }
+export type DashboardPeriods = { today: PeriodFigures; week: PeriodFigures; month: PeriodFigures }
+
+export type CoachSellerRow = {
+  id: string
+  name: string
+  figures: DashboardPeriods
+  /** the month's budget, how much of it the month's order value is, and where the month is heading */
+  budget: { amountOre: number; percent: number; predictionOre: number } | null
+  checkedOut: boolean
+  sick: boolean
+  /** the month's quality surveys of their sales: how many, the mean grade, the regrets */
+  quality: { surveys: number; averageGrade: string | null; regret: number }
+}
+
+export type CoachTeam = {
+  id: string
+  name: string
+  /** the OPH targets the team works to (its own, else its office's) */
+  targets: { values: OphValues; from: 'team' | 'office' } | null
+  figures: DashboardPeriods
+  sellers: CoachSellerRow[]
+}
+
+export type CoachDashboard = {
+  date: string
+  periods: { today: { from: string; to: string }; week: { from: string; to: string }; month: { from: string; to: string } }
+  teams: CoachTeam[]
 }

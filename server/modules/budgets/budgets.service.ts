@@ -148,6 +148,19 @@ export function budgetsService({ database, events }: Pick<Deps, 'database' | 'ev
   }
 
   return {
+    /** Sellers' budgets of a month, by seller (the dashboards ask; decision 049). */
+    async sellerBudgets(dbOrTx: Db, userIds: string[], month: string): Promise<Map<string, number>> {
+      const out = new Map<string, number>()
+      for (let i = 0; i < userIds.length; i += 500) {
+        const rows = await dbOrTx
+          .select({ userId: t.salesBudgets.userId, amountOre: t.salesBudgets.amountOre })
+          .from(t.salesBudgets)
+          .where(and(eq(t.salesBudgets.month, month), inArray(t.salesBudgets.userId, userIds.slice(i, i + 500))))
+        for (const r of rows) out.set(r.userId, r.amountOre)
+      }
+      return out
+    },
+
     /** A month of one office (the one asked for, else the reader's first): its budget, its teams' and sellers'. */
     async overview(actor: Actor, q: { month: string; officeId?: string }): Promise<BudgetsOverview> {
       const places = await ports.places(db)

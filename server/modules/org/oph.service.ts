@@ -1,10 +1,10 @@
 import { subject } from '@casl/ability'
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { AppAbility } from '../../../shared/permissions/ability'
-import { OPH_FIELDS, ophProblems } from '../../../shared/rules/oph'
+import { OPH_FIELDS, effectiveOph, ophProblems } from '../../../shared/rules/oph'
 import type { Translate } from '../../../shared/schemas/errors'
-import type { OphOverview, OphOwn, OphScope, ophTargetInputSchema } from '../../../shared/schemas/org'
+import type { OphOverview, OphOwn, OphScope, OphValues, ophTargetInputSchema } from '../../../shared/schemas/org'
 import type { Db } from '../../db/client'
 import { ApiError, notFound, validationError } from '../../lib/errors'
 import { logActivity } from '../../platform/activity-log'
@@ -44,7 +44,24 @@ export function ophService({ database, events }: Pick<Deps, 'database' | 'events
     return office ? { name: office.name, as: subject('offices', { id: office.id }) as never } : null
   }
 
+  const valuesOf = (row: typeof t.ophTargets.$inferSelect | undefined): OphValues | null =>
+    row ? { level1Gold: row.level1Gold, level1Platinum: row.level1Platinum, level2Gold: row.level2Gold, level2Platinum: row.level2Platinum } : null
+
   return {
+    /** The targets each team works to: its own, else its office's (the dashboards ask; decision 049). */
+    async effectiveFor(dbOrTx: Db, teamIds: string[]): Promise<Map<string, { values: OphValues; from: 'team' | 'office' } | null>> {
+      const out = new Map<string, { values: OphValues; from: 'team' | 'office' } | null>()
+      if (teamIds.length === 0) return out
+      const teams = await dbOrTx.select({ id: t.teams.id, officeId: t.teams.officeId }).from(t.teams).where(inArray(t.teams.id, teamIds))
+      const targets = await dbOrTx
+        .select()
+        .from(t.ophTargets)
+        .where(inArray(t.ophTargets.scopeId, [...teamIds, ...teams.map((team) => team.officeId)]))
+      const find = (scope: OphScope, id: string) => valuesOf(targets.find((r) => r.scope === scope && r.scopeId === id))
+      for (const team of teams) out.set(team.id, effectiveOph(find('team', team.id), find('office', team.officeId)))
+      return out
+    },
+
     /** The offices with the teams in them the reader may view, each with its own targets. */
     async overview(actor: Actor): Promise<OphOverview> {
       const [offices, teams, targets] = await Promise.all([

@@ -1,4 +1,4 @@
-import { and, eq, gte, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import { and, eq, gte, inArray, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import type { AppAbility } from '../../../shared/permissions/ability'
 import type { SaleStatus } from '../../../shared/rules/sale'
 import type { Database, Db, Schema } from '../../db/client'
@@ -398,6 +398,34 @@ export function summaryReads(database: Database) {
         byPeriod.add(r.month, r)
       }
       return { byTeam: byTeam.rows(), byPeriod: byPeriod.rows() }
+    },
+
+    /**
+     * Per seller, team, day and status in some teams: the sales and their order value (the coach dashboard's rows),
+     * within the sale reports the reader may see.
+     */
+    async sellerDays(ability: AppAbility, q: { from: string; to: string; teamIds: string[] }) {
+      if (q.teamIds.length === 0) return []
+      const columns = { sellerId: T.sellerId, teamId: T.teamId, officeId: T.officeId }
+      return db
+        .select({
+          sellerId: T.sellerId,
+          teamId: T.teamId,
+          sellDate: T.sellDate,
+          status: T.status,
+          sales: sql<number>`sum(${T.sales})`.mapWith(Number),
+          orderValueOre: sql<number>`sum(${T.orderValueOre})`.mapWith(Number),
+        })
+        .from(T)
+        .where(
+          withAccess(
+            accessFilter(ability, 'view', 'sale_reports', columns, { inline: true }),
+            inArray(T.teamId, q.teamIds),
+            gte(T.sellDate, q.from),
+            lte(T.sellDate, q.to),
+          ),
+        )
+        .groupBy(T.sellerId, T.teamId, T.sellDate, T.status)
     },
   }
 }

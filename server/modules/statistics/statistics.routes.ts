@@ -1,14 +1,21 @@
 import { Hono, type Context } from 'hono'
-import { orderStatsFilterSchema } from '../../../shared/schemas/statistics'
+import { coachDashboardQuerySchema, orderStatsFilterSchema } from '../../../shared/schemas/statistics'
 import { access } from '../../lib/access'
 import type { AppEnv } from '../../lib/context'
 import { validate } from '../../lib/validate'
 import type { StatisticsService } from './statistics.service'
 
-/** Order statistics (docs/decisions/048): whoever may view sale reports counts the ones they may see. */
+/**
+ * The coach dashboard (docs/decisions/049): the teams the reader may view. Order statistics (docs/decisions/048):
+ * whoever may view sale reports counts the ones they may see.
+ */
 export function statisticsRoutes(statistics: StatisticsService) {
   const actor = (c: Context<AppEnv>) => ({ id: c.var.auth!.userData.id, ability: c.var.auth!.ability })
-  return new Hono<AppEnv>().get('/statistics/orders', access.can('view', 'sale_reports'), validate('query', orderStatsFilterSchema), async (c) =>
-    c.json(await statistics.orders(actor(c), c.req.valid('query')), 200),
-  )
+  return new Hono<AppEnv>()
+    .get('/dashboards/coach', access.can('view', 'dashboard_sales'), validate('query', coachDashboardQuerySchema), async (c) =>
+      c.json(await statistics.coach(actor(c), c.req.valid('query')), 200),
+    )
+    .get('/statistics/orders', access.can('view', 'sale_reports'), validate('query', orderStatsFilterSchema), async (c) =>
+      c.json(await statistics.orders(actor(c), c.req.valid('query')), 200),
+    )
 }

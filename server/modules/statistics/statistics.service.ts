@@ -1,16 +1,51 @@
 import type { AppAbility } from '../../../shared/permissions/ability'
-import { EARNING_STATUSES } from '../../../shared/rules/earnings'
+import { subject } from '@casl/ability'
+import { budgetView, EARNING_STATUSES } from '../../../shared/rules/earnings'
 import type { SaleStatus } from '../../../shared/rules/sale'
-import { addDays, daysInclusive } from '../../../shared/rules/work'
-import { ORDER_STATS_DAILY_MAX_DAYS, type OrderStatistics, type OrderStatsFilter } from '../../../shared/schemas/statistics'
+import { addDays, businessDay, daysInclusive, workingDaysOf } from '../../../shared/rules/work'
+import {
+  ORDER_STATS_DAILY_MAX_DAYS,
+  type CoachDashboard,
+  type CoachDashboardQuery,
+  type CoachSellerRow,
+  type DashboardPeriods,
+  type OrderStatistics,
+  type OrderStatsFilter,
+  type PeriodFigures,
+} from '../../../shared/schemas/statistics'
+import type { OphValues } from '../../../shared/schemas/org'
+import { notFound } from '../../lib/errors'
 import type { Db } from '../../db/client'
 import type { Deps } from '../../platform/deps'
 
 type Actor = { id: string; ability: AppAbility }
 type Totals = Array<{ key: string; status: SaleStatus; sales: number; orderValueOre: number }>
 
+type Team = { id: string; name: string; officeId: string }
+
 /** What the statistics ask other areas (answered in server/app.ts): the sales summary's figures and names. */
 export type StatisticsPorts = {
+  /** the organisation's offices and teams */
+  places(db: Db): Promise<{ teams: Team[] }>
+  /** the active members of teams */
+  members(db: Db, teamIds: string[]): Promise<Array<{ id: string; name: string; teamId: string }>>
+  /** the sales summary per seller, team, day and status, within the reader's sale reports */
+  sellerDays(
+    ability: AppAbility,
+    q: { from: string; to: string; teamIds: string[] },
+  ): Promise<Array<{ sellerId: string; teamId: string; sellDate: string; status: SaleStatus; sales: number; orderValueOre: number }>>
+  /** work hours per person and day (the time report, else the day's checkout) */
+  hoursOf(db: Db, userIds: string[], from: string, to: string): Promise<Array<{ userId: string; date: string; workHours: number }>>
+  checkedOutOn(db: Db, userIds: string[], date: string): Promise<Set<string>>
+  /** who in a team is sick now, as the reader may see */
+  sickNow(ability: AppAbility, teamId: string): Promise<Set<string>>
+  ophTargets(db: Db, teamIds: string[]): Promise<Map<string, { values: OphValues; from: 'team' | 'office' } | null>>
+  sellerBudgets(db: Db, userIds: string[], month: string): Promise<Map<string, number>>
+  /** each seller's quality surveys in a team and period, as the reader may see */
+  qualityOf(
+    actor: Actor,
+    q: { from: string; to: string; teamId: string },
+  ): Promise<Map<string, { surveys: number; averageGrade: string | null; regret: number }>>
   productStatuses(
     ability: AppAbility,
     f: OrderStatsFilter,
@@ -22,6 +57,19 @@ export type StatisticsPorts = {
 
 /** The sales that stand: what order value counts (the same statuses as the seller's earnings). */
 const STANDING = new Set<SaleStatus>(EARNING_STATUSES)
+
+/** Orders per hour with two decimals; null without hours. */
+export const ordersPerHour = (sales: number, hours: number): number | null => (hours > 0 ? Math.round((sales / hours) * 100) / 100 : null)
+
+/** The dashboard's periods seen from a day: the day, its week from Monday, its month from the 1st. */
+export function dashboardPeriods(date: string) {
+  const weekday = (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7
+  return {
+    today: { from: date, to: date },
+    week: { from: addDays(date, -weekday), to: date },
+    month: { from: `${date.slice(0, 7)}-01`, to: date },
+  }
+}
 
 /** Every period of a range: its days, or its months (YYYY-MM). */
 export function periodsOf(from: string, to: string, unit: 'day' | 'month'): string[] {
@@ -47,6 +95,93 @@ export function statisticsService({ database }: Pick<Deps, 'database'>, ports: S
   const standing = <R extends { status: SaleStatus }>(rows: R[]) => rows.filter((r) => STANDING.has(r.status))
 
   return {
+    /**
+     * The coach dashboard (docs/decisions/049): for each team the reader may view (or the one asked for), today,
+     * the week and the month up to the day — its current sellers' standing sales, order value, hours and orders per
+     * hour against the team's targets — and each seller's with their budget, checkout, sickness and quality.
+     */
+    async coach(actor: Actor, q: CoachDashboardQuery, now = Date.now()): Promise<CoachDashboard> {
+      const date = q.date ?? businessDay(now)
+      const periods = dashboardPeriods(date)
+      const from = periods.week.from < periods.month.from ? periods.week.from : periods.month.from
+      const places = await ports.places(db)
+      let teams = places.teams.filter((team) => actor.ability.can('view', subject('teams', { id: team.id, officeId: team.officeId }) as never))
+      if (q.teamId) {
+        teams = teams.filter((team) => team.id === q.teamId)
+        if (teams.length === 0) throw notFound()
+      }
+      const teamIds = teams.map((team) => team.id)
+      const members = await ports.members(db, teamIds)
+      const memberIds = members.map((m) => m.id)
+      const month = date.slice(0, 7)
+      const [days, hours, checkedOut, targets, budgets, sick, quality] = await Promise.all([
+        ports.sellerDays(actor.ability, { from, to: date, teamIds }),
+        ports.hoursOf(db, memberIds, from, date),
+        ports.checkedOutOn(db, memberIds, date),
+        ports.ophTargets(db, teamIds),
+        ports.sellerBudgets(db, memberIds, month),
+        Promise.all(teamIds.map((id) => ports.sickNow(actor.ability, id))).then((sets) => new Set(sets.flatMap((s) => [...s]))),
+        Promise.all(teamIds.map((teamId) => ports.qualityOf(actor, { from: periods.month.from, to: date, teamId }))).then(
+          (maps) => new Map(maps.flatMap((m) => [...m])),
+        ),
+      ])
+      const salesOf = new Map<string, Array<{ date: string; sales: number; orderValueOre: number }>>()
+      for (const row of days) {
+        if (!STANDING.has(row.status)) continue
+        const k = `${row.sellerId}|${row.teamId}`
+        const list = salesOf.get(k) ?? []
+        list.push({ date: row.sellDate, sales: row.sales, orderValueOre: row.orderValueOre })
+        salesOf.set(k, list)
+      }
+      const hoursOf = new Map<string, Array<{ date: string; workHours: number }>>()
+      for (const h of hours) hoursOf.set(h.userId, [...(hoursOf.get(h.userId) ?? []), h])
+      const figuresOf = (sales: Array<{ date: string; sales: number; orderValueOre: number }>, worked: Array<{ date: string; workHours: number }>) => {
+        const period = (p: { from: string; to: string }): PeriodFigures => {
+          const inside = <R extends { date: string }>(rows: R[]) => rows.filter((r) => r.date >= p.from && r.date <= p.to)
+          const n = inside(sales).reduce((sum, r) => sum + r.sales, 0)
+          const h = inside(worked).reduce((sum, r) => sum + r.workHours, 0)
+          return { sales: n, orderValueOre: inside(sales).reduce((sum, r) => sum + r.orderValueOre, 0), hours: h, oph: ordersPerHour(n, h) }
+        }
+        return { today: period(periods.today), week: period(periods.week), month: period(periods.month) }
+      }
+      const workingDays = workingDaysOf(month)
+      return {
+        date,
+        periods,
+        teams: teams.map((team) => {
+          const sellers: CoachSellerRow[] = members
+            .filter((m) => m.teamId === team.id)
+            .map((m) => {
+              const sales = salesOf.get(`${m.id}|${team.id}`) ?? []
+              const figures = figuresOf(sales, hoursOf.get(m.id) ?? [])
+              const amount = budgets.get(m.id)
+              const view = amount === undefined ? null : budgetView(figures.month.orderValueOre, amount, workingDays, date)
+              return {
+                id: m.id,
+                name: m.name,
+                figures,
+                budget: view ? { amountOre: view.budgetOre, percent: view.percent, predictionOre: view.predictionOre } : null,
+                checkedOut: checkedOut.has(m.id),
+                sick: sick.has(m.id),
+                quality: quality.get(m.id) ?? { surveys: 0, averageGrade: null, regret: 0 },
+              }
+            })
+          const sum = (key: keyof DashboardPeriods): PeriodFigures => {
+            const sales = sellers.reduce((n, s) => n + s.figures[key].sales, 0)
+            const h = sellers.reduce((n, s) => n + s.figures[key].hours, 0)
+            return { sales, orderValueOre: sellers.reduce((n, s) => n + s.figures[key].orderValueOre, 0), hours: h, oph: ordersPerHour(sales, h) }
+          }
+          return {
+            id: team.id,
+            name: team.name,
+            targets: targets.get(team.id) ?? null,
+            figures: { today: sum('today'), week: sum('week'), month: sum('month') },
+            sellers,
+          }
+        }),
+      }
+    },
+
     async orders(actor: Actor, f: OrderStatsFilter): Promise<OrderStatistics> {
       const unit = daysInclusive(f.from, f.to) <= ORDER_STATS_DAILY_MAX_DAYS ? 'day' : 'month'
       const [products, { byTeam: teams, byPeriod: time }] = await Promise.all([ports.productStatuses(actor.ability, f), ports.totals(actor.ability, f, unit)])

@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { SaleStatus } from '../../../shared/rules/sale'
-import type { OrderStatistics } from '../../../shared/schemas/statistics'
+import type { CoachDashboard, OrderStatistics } from '../../../shared/schemas/statistics'
 import { createTestApp } from '../../test/harness'
 import { saleSummary } from '../sales/sales.summary'
-import { periodsOf } from './statistics.service'
+import { dashboardPeriods, ordersPerHour, periodsOf } from './statistics.service'
 
 /**
  * Order statistics (docs/decisions/048) on a small data set of 2033 whose answers are worked out by hand: five sales
@@ -141,5 +142,136 @@ describe('the periods of a range', () => {
     ['2033-05-05', '2033-05-05', 'month', ['2033-05']],
   ] as const)('%s to %s by %s', (from, to, unit, periods) => {
     expect(periodsOf(from, to, unit)).toEqual(periods)
+  })
+})
+
+/**
+ * The coach dashboard (docs/decisions/049) seen from Wednesday 15 March 2034: Sven's and Anna's sales, hours,
+ * checkout and budget, worked out by hand. The week runs from Monday the 13th, the month from the 1st.
+ */
+describe('the coach dashboard', () => {
+  const DAY = '2034-03-15'
+  let annaId = ''
+  beforeAll(async () => {
+    annaId = (await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, 'anna.lindqvist@demo.test')))[0]!.id
+    const summary = saleSummary(t)
+    const sale = (sellDate: string, sellerId: string, status: SaleStatus, orderValueOre: number) => ({
+      sale: {
+        sellDate,
+        sellerId,
+        teamId: ids.oresund,
+        officeId: ids.malmo,
+        providerId: ids.provider,
+        status,
+        orderValueOre,
+        sellerCommissionOre: 0,
+        companyCommissionOre: 0,
+        companyCostOre: 0,
+      },
+      lines: [{ productId: products[0]!.id, quantity: 1, priceOre: orderValueOre, sellerCommissionOre: 0, companyCommissionOre: 0, companyCostOre: 0 }],
+    })
+    const now = Date.now()
+    const report = (userId: string, date: string, workHours: number) => ({
+      id: randomUUID(),
+      userId,
+      teamId: ids.oresund,
+      officeId: ids.malmo,
+      date,
+      present: true,
+      workHours,
+      absenceHours: 0,
+      version: 1,
+      createdAt: now,
+      updatedAt: now,
+    })
+    await app.database.transaction(async (tx) => {
+      for (const entry of [
+        sale('2034-03-15', ids.sven, 'approved', 10_000),
+        sale('2034-03-14', ids.sven, 'finalized', 20_000),
+        sale('2034-03-02', ids.sven, 'approved', 30_000),
+        sale('2034-03-10', ids.sven, 'regret', 5_000),
+        sale('2034-02-28', ids.sven, 'approved', 7_000),
+        sale('2034-03-13', annaId, 'approved', 40_000),
+      ])
+        await summary.change(tx, null, entry)
+      await tx.insert(t.timeReports).values([report(ids.sven, '2034-03-14', 8), report(ids.sven, '2034-03-02', 8), report(annaId, '2034-03-13', 5)])
+      // Today not reported yet: the checkout's hours count.
+      await tx.insert(t.checkouts).values({
+        id: randomUUID(),
+        userId: ids.sven,
+        date: DAY,
+        checkedOutAt: now,
+        salesCount: 1,
+        orderValueOre: 10_000,
+        workHours: 4,
+        version: 1,
+        createdAt: now,
+      })
+      await tx.insert(t.salesBudgets).values({ id: randomUUID(), userId: ids.sven, month: '2034-03', amountOre: 60_000, version: 1, updatedAt: now })
+    })
+  })
+
+  it('adds up each seller’s and the team’s day, week and month, with budget, checkout and OPH targets', async () => {
+    const r = await app.request('GET', `/api/dashboards/coach?date=${DAY}&teamId=${ids.oresund}`, { cookie: coach })
+    expect(r.status, r.text).toBe(200)
+    const board = r.json as unknown as CoachDashboard
+    expect(board.periods).toEqual({
+      today: { from: DAY, to: DAY },
+      week: { from: '2034-03-13', to: DAY },
+      month: { from: '2034-03-01', to: DAY },
+    })
+    expect(board.teams).toHaveLength(1)
+    const team = board.teams[0]!
+    // Öresund has no targets of its own: Malmö's.
+    expect(team.targets).toEqual({ from: 'office', values: { level1Gold: 120, level1Platinum: 160, level2Gold: 150, level2Platinum: 200 } })
+    expect(team.figures).toEqual({
+      today: { sales: 1, orderValueOre: 10_000, hours: 4, oph: 0.25 },
+      week: { sales: 3, orderValueOre: 70_000, hours: 17, oph: 0.18 },
+      month: { sales: 4, orderValueOre: 100_000, hours: 25, oph: 0.16 },
+    })
+    const sven = team.sellers.find((s) => s.id === ids.sven)!
+    expect(sven.figures).toEqual({
+      today: { sales: 1, orderValueOre: 10_000, hours: 4, oph: 0.25 },
+      week: { sales: 2, orderValueOre: 30_000, hours: 12, oph: 0.17 },
+      // The regret of the 10th and February's sale are not counted.
+      month: { sales: 3, orderValueOre: 60_000, hours: 20, oph: 0.15 },
+    })
+    // 60,000 öre of a 60,000 budget after 11 of March's 23 working days: heading for 60,000 / 11 × 23.
+    expect(sven.budget).toEqual({ amountOre: 60_000, percent: 100, predictionOre: 125_455 })
+    expect(sven.checkedOut).toBe(true)
+    expect(sven.quality).toEqual({ surveys: 0, averageGrade: null, regret: 0 })
+    const anna = team.sellers.find((s) => s.id === annaId)!
+    expect(anna.figures.today).toEqual({ sales: 0, orderValueOre: 0, hours: 0, oph: null })
+    expect(anna.figures.week).toEqual({ sales: 1, orderValueOre: 40_000, hours: 5, oph: 0.2 })
+    expect(anna.checkedOut).toBe(false)
+  })
+
+  it('shows a coach their teams only; a team that is not theirs is not found; a seller has no teams', async () => {
+    const mine = (await app.request('GET', `/api/dashboards/coach?date=${DAY}`, { cookie: coach })).json as unknown as CoachDashboard
+    expect(mine.teams.map((x) => x.name).sort()).toEqual(['Team Lund', 'Team Öresund'])
+    expect((await app.request('GET', `/api/dashboards/coach?date=${DAY}&teamId=${ids.vast}`, { cookie: coach })).status).toBe(404)
+    const own = await app.request('GET', `/api/dashboards/coach?date=${DAY}`, { cookie: seller })
+    expect(own.status).toBe(200)
+    expect((own.json as unknown as CoachDashboard).teams).toEqual([])
+    expect((await app.request('GET', `/api/dashboards/coach?date=2034-02-30`, { cookie: coach })).status).toBe(400)
+  })
+})
+
+describe('the dashboard’s periods and orders per hour', () => {
+  it.each([
+    ['2034-03-15', '2034-03-13', '2034-03-01'],
+    ['2034-03-13', '2034-03-13', '2034-03-01'],
+    ['2034-03-19', '2034-03-13', '2034-03-01'],
+    ['2034-04-02', '2034-03-27', '2034-04-01'],
+  ])('seen from %s: the week from %s, the month from %s', (date, week, month) => {
+    expect(dashboardPeriods(date)).toEqual({ today: { from: date, to: date }, week: { from: week, to: date }, month: { from: month, to: date } })
+  })
+  it.each([
+    [3, 17, 0.18],
+    [1, 4, 0.25],
+    [0, 8, 0],
+    [2, 0, null],
+  ])('%s orders in %s hours is %s an hour', (sales, hours, oph) => {
+    expect(ordersPerHour(sales, hours)).toBe(oph)
   })
 })

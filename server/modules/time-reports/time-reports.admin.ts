@@ -90,6 +90,39 @@ export function timeReportsAdmin({ database, events }: Pick<Deps, 'database' | '
   }
 
   return {
+    /** What the dashboards ask (their ports, wired in server/app.ts): hours worked and who checked out (decision 049). */
+    forDashboards: {
+      /**
+       * Each person's work hours per day of a period: the day's time report, else (a day not reported yet, such as
+       * today) the hours their checkout gave.
+       */
+      async hoursOf(db: Db, userIds: string[], from: string, to: string): Promise<Array<{ userId: string; date: string; workHours: number }>> {
+        if (!userIds.length) return []
+        const c = t.checkouts
+        const [reports, checkouts] = await Promise.all([
+          db
+            .select({ userId: tr.userId, date: tr.date, workHours: tr.workHours })
+            .from(tr)
+            .where(and(inArray(tr.userId, userIds), gte(tr.date, from), lte(tr.date, to))),
+          db
+            .select({ userId: c.userId, date: c.date, workHours: c.workHours })
+            .from(c)
+            .where(and(inArray(c.userId, userIds), gte(c.date, from), lte(c.date, to))),
+        ])
+        const reported = new Set(reports.map((r) => `${r.userId}|${r.date}`))
+        return [...reports, ...checkouts.filter((k) => !reported.has(`${k.userId}|${k.date}`))]
+      },
+      /** Who of them has checked out on a day. */
+      async checkedOutOn(db: Db, userIds: string[], date: string): Promise<Set<string>> {
+        if (!userIds.length) return new Set()
+        const rows = await db
+          .select({ userId: t.checkouts.userId })
+          .from(t.checkouts)
+          .where(and(inArray(t.checkouts.userId, userIds), eq(t.checkouts.date, date)))
+        return new Set(rows.map((r) => r.userId))
+      },
+    },
+
     /** What the pay area asks (its ports, wired in server/app.ts): reports, attestation and absence for exports. */
     forPay: {
       async reportersOf(tx: Db, from: string, to: string): Promise<string[]> {
