@@ -200,8 +200,7 @@ export function assembleAreas(deps: Deps, options: { payHooks?: PayExportHooks }
     sellerDays: sales.figures.sellerDays,
     hoursOf: timeAdmin.forDashboards.hoursOf,
     checkedOutOn: timeAdmin.forDashboards.checkedOutOn,
-    sickNow: async (ability, teamId) =>
-      new Set((await timeAdmin.sickList(ability, { state: 'sick', days: 30, teamId })).filter((p) => p.end === null).map((p) => p.userId)),
+    sickNow: (ability, userIds) => timeAdmin.forDashboards.sickNow(ability, userIds),
     ophTargets: oph.effectiveFor,
     sellerBudgets: budgets.sellerBudgets,
     qualityOf: async (actor, q) => {

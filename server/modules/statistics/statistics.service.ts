@@ -37,8 +37,8 @@ export type StatisticsPorts = {
   /** work hours per person and day (the time report, else the day's checkout) */
   hoursOf(db: Db, userIds: string[], from: string, to: string): Promise<Array<{ userId: string; date: string; workHours: number }>>
   checkedOutOn(db: Db, userIds: string[], date: string): Promise<Set<string>>
-  /** who in a team is sick now, as the reader may see */
-  sickNow(ability: AppAbility, teamId: string): Promise<Set<string>>
+  /** who of them is sick now, as the reader may see */
+  sickNow(ability: AppAbility, userIds: string[]): Promise<Set<string>>
   ophTargets(db: Db, teamIds: string[]): Promise<Map<string, { values: OphValues; from: 'team' | 'office' } | null>>
   sellerBudgets(db: Db, userIds: string[], month: string): Promise<Map<string, number>>
   /** each seller's quality surveys in a team and period, as the reader may see */
@@ -120,7 +120,7 @@ export function statisticsService({ database }: Pick<Deps, 'database'>, ports: S
         ports.checkedOutOn(db, memberIds, date),
         ports.ophTargets(db, teamIds),
         ports.sellerBudgets(db, memberIds, month),
-        Promise.all(teamIds.map((id) => ports.sickNow(actor.ability, id))).then((sets) => new Set(sets.flatMap((s) => [...s]))),
+        ports.sickNow(actor.ability, memberIds),
         Promise.all(teamIds.map((teamId) => ports.qualityOf(actor, { from: periods.month.from, to: date, teamId }))).then(
           (maps) => new Map(maps.flatMap((m) => [...m])),
         ),

@@ -16,6 +16,7 @@ const app = await createTestApp()
 const { db, t } = app.database
 let backoffice = ''
 let coach = ''
+let manager = ''
 let seller = ''
 const ids = { sven: '', sara: '', oresund: '', vast: '', malmo: '', gbg: '', provider: '' }
 const products: Array<{ id: string; name: string }> = []
@@ -29,6 +30,7 @@ const get = async (query: string, cookie = backoffice) => {
 beforeAll(async () => {
   backoffice = (await app.login('backoffice@demo.test')).cookie
   coach = (await app.login('coach@demo.test')).cookie
+  manager = (await app.login('manager@demo.test')).cookie
   seller = (await app.login('seller@demo.test')).cookie
   const user = async (email: string) => (await db.select().from(t.users).where(eq(t.users.email, email)))[0]!
   const team = async (name: string) => (await db.select().from(t.teams).where(eq(t.teams.name, name)))[0]!
@@ -244,6 +246,20 @@ describe('the coach dashboard', () => {
     expect(anna.figures.today).toEqual({ sales: 0, orderValueOre: 0, hours: 0, oph: null })
     expect(anna.figures.week).toEqual({ sales: 1, orderValueOre: 40_000, hours: 5, oph: 0.2 })
     expect(anna.checkedOut).toBe(false)
+  })
+
+  it('shows who is sick now and who has checked out, to a coach and to a manager of the office', async () => {
+    const lina = (await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, 'lina.holm@demo.test')))[0]!.id
+    for (const cookie of [coach, manager]) {
+      const r = await app.request('GET', `/api/dashboards/coach?teamId=${ids.oresund}`, { cookie })
+      expect(r.status, r.text).toBe(200)
+      const sellers = (r.json as unknown as CoachDashboard).teams[0]!.sellers
+      // The demo's Lina Holm is sick now (a notice she has not come back from); Sven is not.
+      expect(sellers.find((s) => s.id === lina)!.sick).toBe(true)
+      expect(sellers.find((s) => s.id === ids.sven)!.sick).toBe(false)
+    }
+    const office = (await app.request('GET', `/api/dashboards/coach?date=${DAY}`, { cookie: manager })).json as unknown as CoachDashboard
+    expect(office.teams.map((x) => x.name).sort()).toEqual(['Team Lund', 'Team Öresund'])
   })
 
   it('shows a coach their teams only; a team that is not theirs is not found; a seller has no teams', async () => {

@@ -112,6 +112,34 @@ export function timeReportsAdmin({ database, events }: Pick<Deps, 'database' | '
         const reported = new Set(reports.map((r) => `${r.userId}|${r.date}`))
         return [...reports, ...checkouts.filter((k) => !reported.has(`${k.userId}|${k.date}`))]
       },
+      /**
+       * Who of them is sick now, as the reader may see sick notices: a notice of the last 90 days nobody has come
+       * back from (a day reported at work after it), the sick list's "sick now".
+       */
+      async sickNow(ability: AppAbility, userIds: string[], now = Date.now()): Promise<Set<string>> {
+        if (!userIds.length) return new Set()
+        const since = addDays(businessDay(now), -90)
+        const n = t.sickNotices
+        const rows = await db
+          .selectDistinct({ userId: n.userId })
+          .from(n)
+          .innerJoin(t.users, eq(t.users.id, n.userId))
+          .leftJoin(t.teams, eq(t.teams.id, t.users.teamId))
+          .where(
+            withAccess(
+              accessFilter(ability, 'view', 'sicknotices', userColumns, { inline: true }),
+              inArray(n.userId, userIds),
+              gte(n.date, since),
+              notExists(
+                db
+                  .select({ one: sql`1` })
+                  .from(tr)
+                  .where(and(eq(tr.userId, n.userId), gt(tr.date, n.date), eq(tr.present, true))),
+              ),
+            ),
+          )
+        return new Set(rows.map((r) => r.userId))
+      },
       /** Who of them has checked out on a day. */
       async checkedOutOn(db: Db, userIds: string[], date: string): Promise<Set<string>> {
         if (!userIds.length) return new Set()
