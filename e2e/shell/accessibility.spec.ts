@@ -60,6 +60,17 @@ for (const theme of ['light', 'dark'] as const) {
       }
     })
 
+    test('the coach dashboard and order statistics', async ({ page }) => {
+      test.slow() // two axe runs over long pages
+      await signInFresh(page, 'coach@demo.test')
+      await page.goto('/dashboards/sales/coach')
+      await expect(page.getByTestId('coach-team').first()).toBeVisible()
+      expect(await seriousFindings(page), 'coach dashboard').toEqual([])
+      await page.goto('/dashboards/sales/orders')
+      await expect(page.getByTestId('chart-order-products')).toBeVisible()
+      expect(await seriousFindings(page), 'order statistics').toEqual([])
+    })
+
     test('the budgets screen: a manager’s month, with an unsaved change and a field error', async ({ page }) => {
       await signInFresh(page, 'manager@demo.test')
       // A month of its own per theme, so nothing here meets the budgets spec's saves.
