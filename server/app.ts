@@ -203,6 +203,11 @@ export function assembleAreas(deps: Deps, options: { payHooks?: PayExportHooks }
     sickNow: (ability, userIds) => timeAdmin.forDashboards.sickNow(ability, userIds),
     ophTargets: oph.effectiveFor,
     sellerBudgets: budgets.sellerBudgets,
+    offices: async (db) => (await org.places(db)).offices,
+    dayTotalsBy: sales.figures.dayTotalsBy,
+    teamHours: timeAdmin.forDashboards.teamHours,
+    unitBudgetsOf: budgets.unitBudgetsOf,
+    providerNames: catalog.providerNames,
     qualityOf: async (actor, q) => {
       const out = new Map<string, { surveys: number; averageGrade: string | null; regret: number }>()
       for (let page = 1; ; page++) {

@@ -193,7 +193,7 @@ export const ROUTES = [
 
   // Dashboards
   { path: '/dashboards/sales/coach', name: 'dashboards-sales-coach', meta: view('dashboard_sales', { namespaces: ['dashboards'] }) },
-  { path: '/dashboards/sales/manager', name: 'dashboards-sales-manager', meta: view('offices'), plannedIn: 'later' },
+  { path: '/dashboards/sales/manager', name: 'dashboards-sales-manager', meta: view('offices', { namespaces: ['dashboards'] }) },
   { path: '/dashboards/sales/seller', name: 'dashboards-sales-seller', meta: view('dashboard_sales') },
   // Not in the spec's route table: the monthly budgets of offices, teams and sellers (docs/decisions/047).
   { path: '/dashboards/sales/budgets', name: 'dashboards-sales-budgets', meta: view('budgets', { namespaces: ['budgets'] }) },

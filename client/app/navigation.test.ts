@@ -46,13 +46,11 @@ describe('navigation', () => {
 })
 
 describe('where each role lands (decision 017)', () => {
-  // Built today: the seller's and the coach's dashboards, the sale reports and the users list; the manager's home is
-  // planned, so a manager falls back through the list of homes to the first one they may open (the coach dashboard,
-  // which shows their office's teams).
+  // Built today: the seller's, the coach's and the manager's dashboards, the sale reports and the users list.
   it.each([
     ['seller', 'dashboards-sales-seller'],
     ['coach', 'dashboards-sales-coach'],
-    ['manager', 'dashboards-sales-coach'],
+    ['manager', 'dashboards-sales-manager'],
     ['backoffice', 'backoffice-salereports'],
     ['recruiter', null],
     ['admin', 'user-admin-users'],

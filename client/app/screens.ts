@@ -29,6 +29,7 @@ const SCREENS: Partial<Record<RouteName, ScreenModule>> = {
   'dashboards-sales-budgets': () => import('../features/budgets/routes/budgets-page'),
   'dashboards-sales-orders': () => import('../features/dashboards/routes/order-statistics-page'),
   'dashboards-sales-coach': () => import('../features/dashboards/routes/coach-dashboard-page'),
+  'dashboards-sales-manager': () => import('../features/dashboards/routes/manager-dashboard-page'),
   'user-admin-external-accounts': () => import('../features/user-admin/routes/external-accounts-page'),
   'user-admin-terms-of-use': () => import('../features/user-admin/routes/terms-page'),
   'user-admin-user-titles': () => import('../features/user-admin/routes/titles-page'),

@@ -9,8 +9,7 @@ import { signInFresh } from '../fixtures'
 const LANDING = [
   { email: 'seller@demo.test', url: '/dashboards/sales/seller', heading: 'Min översikt' },
   { email: 'coach@demo.test', url: '/dashboards/sales/coach', heading: 'Coachöversikt' },
-  // The manager dashboard is not built yet: the coach dashboard shows the office's teams.
-  { email: 'manager@demo.test', url: '/dashboards/sales/coach', heading: 'Coachöversikt' },
+  { email: 'manager@demo.test', url: '/dashboards/sales/manager', heading: 'Chefsöversikt' },
   { email: 'backoffice@demo.test', url: '/backoffice/salereports', heading: 'Säljrapporter' },
   { email: 'recruiter@demo.test', url: '/start', heading: 'Hej Rut!' },
   { email: 'admin@demo.test', url: '/user-admin/users', heading: 'Användare' },

@@ -71,3 +71,30 @@ export type CoachDashboard = {
   periods: { today: { from: string; to: string }; week: { from: string; to: string }; month: { from: string; to: string } }
   teams: CoachTeam[]
 }
+
+// ─── The manager dashboard (docs/decisions/050) ───────────────────────────────────────
+
+/** The month (this one unless asked) and optionally which of the reader's offices. */
+export const managerDashboardQuerySchema = z.strictObject({
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'validation.month' })
+    .optional(),
+  officeId: z.string().min(1).max(64).optional(),
+})
+export type ManagerDashboardQuery = z.infer<typeof managerDashboardQuerySchema>
+
+/** A unit's month so far against its budget: the gold goal's progress and where the month is heading. */
+export type GoalFigures = PeriodFigures & { budgetOre: number | null; percent: number | null; predictionOre: number }
+
+export type ManagerDashboard = {
+  month: string
+  /** the month's days counted: this month from the 1st to today, any other month whole */
+  period: { from: string; to: string }
+  offices: Array<{ id: string; name: string }>
+  office: ({ id: string; name: string; averagePercent: number | null } & GoalFigures) | null
+  teams: Array<{ id: string; name: string } & GoalFigures>
+  providers: Array<{ provider: { id: string; name: string }; sales: number; orderValueOre: number }>
+  /** every office side by side, for those who may view every office */
+  overview: Array<{ office: { id: string; name: string }; sales: number; orderValueOre: number; budgetOre: number | null; percent: number | null }> | null
+}

@@ -161,6 +161,12 @@ export function budgetsService({ database, events }: Pick<Deps, 'database' | 'ev
       return out
     },
 
+    /** Offices' and teams' budgets of a month, by `scope:id` (the manager dashboard asks; decision 050). */
+    async unitBudgetsOf(dbOrTx: Db, month: string): Promise<Map<string, number>> {
+      const rows = await dbOrTx.select().from(t.unitBudgets).where(eq(t.unitBudgets.month, month))
+      return new Map(rows.map((r) => [key(r.scope, r.unitId), r.amountOre]))
+    },
+
     /** A month of one office (the one asked for, else the reader's first): its budget, its teams' and sellers'. */
     async overview(actor: Actor, q: { month: string; officeId?: string }): Promise<BudgetsOverview> {
       const places = await ports.places(db)

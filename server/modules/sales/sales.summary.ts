@@ -427,5 +427,23 @@ export function summaryReads(database: Database) {
         )
         .groupBy(T.sellerId, T.teamId, T.sellDate, T.status)
     },
+
+    /**
+     * Per provider or per office and status over a period of days (a month at most, as the manager dashboard asks):
+     * the sales and their order value, within the sale reports the reader may see.
+     */
+    async dayTotalsBy(ability: AppAbility, f: SummaryFilter, by: 'provider' | 'office'): Promise<TotalsRow[]> {
+      const key = by === 'provider' ? T.providerId : T.officeId
+      return db
+        .select({
+          key: sql<string>`${key}`,
+          status: T.status,
+          sales: sql<number>`sum(${T.sales})`.mapWith(Number),
+          orderValueOre: sql<number>`sum(${T.orderValueOre})`.mapWith(Number),
+        })
+        .from(T)
+        .where(dayWhere(ability, f, { from: f.from, to: f.to }, T))
+        .groupBy(key, T.status)
+    },
   }
 }

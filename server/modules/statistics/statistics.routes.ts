@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono'
-import { coachDashboardQuerySchema, orderStatsFilterSchema } from '../../../shared/schemas/statistics'
+import { coachDashboardQuerySchema, managerDashboardQuerySchema, orderStatsFilterSchema } from '../../../shared/schemas/statistics'
 import { access } from '../../lib/access'
 import type { AppEnv } from '../../lib/context'
 import { validate } from '../../lib/validate'
@@ -12,6 +12,9 @@ import type { StatisticsService } from './statistics.service'
 export function statisticsRoutes(statistics: StatisticsService) {
   const actor = (c: Context<AppEnv>) => ({ id: c.var.auth!.userData.id, ability: c.var.auth!.ability })
   return new Hono<AppEnv>()
+    .get('/dashboards/manager', access.can('view', 'offices'), validate('query', managerDashboardQuerySchema), async (c) =>
+      c.json(await statistics.manager(actor(c), c.req.valid('query')), 200),
+    )
     .get('/dashboards/coach', access.can('view', 'dashboard_sales'), validate('query', coachDashboardQuerySchema), async (c) =>
       c.json(await statistics.coach(actor(c), c.req.valid('query')), 200),
     )

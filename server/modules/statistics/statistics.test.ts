@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { SaleStatus } from '../../../shared/rules/sale'
-import type { CoachDashboard, OrderStatistics } from '../../../shared/schemas/statistics'
+import type { CoachDashboard, ManagerDashboard, OrderStatistics } from '../../../shared/schemas/statistics'
 import { createTestApp } from '../../test/harness'
 import { saleSummary } from '../sales/sales.summary'
 import { dashboardPeriods, ordersPerHour, periodsOf } from './statistics.service'
@@ -270,6 +270,51 @@ describe('the coach dashboard', () => {
     expect(own.status).toBe(200)
     expect((own.json as unknown as CoachDashboard).teams).toEqual([])
     expect((await app.request('GET', `/api/dashboards/coach?date=2034-02-30`, { cookie: coach })).status).toBe(400)
+  })
+})
+
+/** The manager dashboard (docs/decisions/050) for March 2034: the coach dashboard's sales and reports, and budgets. */
+describe('the manager dashboard', () => {
+  beforeAll(async () => {
+    const now = Date.now()
+    await db.insert(t.unitBudgets).values([
+      { scope: 'team', unitId: ids.oresund, month: '2034-03', amountOre: 200_000, version: 1, updatedAt: now },
+      { scope: 'office', unitId: ids.malmo, month: '2034-03', amountOre: 1_000_000, version: 1, updatedAt: now },
+    ])
+  })
+
+  it('gives each team’s month against its budget, the office’s with the teams’ average, and the providers', async () => {
+    const r = await app.request('GET', '/api/dashboards/manager?month=2034-03', { cookie: manager })
+    expect(r.status, r.text).toBe(200)
+    const board = r.json as unknown as ManagerDashboard
+    expect(board.period).toEqual({ from: '2034-03-01', to: '2034-03-31' })
+    expect(board.offices.map((o) => o.name)).toEqual(['Malmö'])
+    // Öresund: four standing sales (the regret and February's left out), 8 + 8 + 5 hours reported.
+    expect(
+      board.teams.map((team) => [team.name, team.sales, team.orderValueOre, team.hours, team.oph, team.budgetOre, team.percent, team.predictionOre]),
+    ).toEqual([
+      ['Team Lund', 0, 0, 0, null, null, null, 0],
+      ['Team Öresund', 4, 100_000, 21, 0.19, 200_000, 50, 100_000],
+    ])
+    expect(board.office).toMatchObject({ name: 'Malmö', sales: 4, orderValueOre: 100_000, hours: 21, budgetOre: 1_000_000, percent: 10, averagePercent: 50 })
+    expect(board.providers).toEqual([{ provider: { id: ids.provider, name: expect.any(String) }, sales: 4, orderValueOre: 100_000 }])
+    // A manager sees their office, not the whole organisation's overview.
+    expect(board.overview).toBeNull()
+  })
+
+  it('gives those who may view every office all offices side by side; refuses others and offices not theirs', async () => {
+    const all = (await app.request('GET', `/api/dashboards/manager?month=2034-03&officeId=${ids.malmo}`, { cookie: backoffice }))
+      .json as unknown as ManagerDashboard
+    expect(all.offices.map((o) => o.name)).toEqual(['Göteborg', 'Malmö', 'Stockholm'])
+    expect(all.overview!.map((o) => [o.office.name, o.sales, o.orderValueOre, o.budgetOre, o.percent])).toEqual([
+      ['Göteborg', 0, 0, null, null],
+      ['Malmö', 4, 100_000, 1_000_000, 10],
+      ['Stockholm', 0, 0, null, null],
+    ])
+    expect((await app.request('GET', `/api/dashboards/manager?officeId=${ids.gbg}`, { cookie: manager })).status).toBe(404)
+    expect((await app.request('GET', '/api/dashboards/manager', { cookie: coach })).status).toBe(403)
+    expect((await app.request('GET', '/api/dashboards/manager', { cookie: seller })).status).toBe(403)
+    expect((await app.request('GET', '/api/dashboards/manager?month=2034-13', { cookie: manager })).status).toBe(400)
   })
 })
 

@@ -140,6 +140,16 @@ export function timeReportsAdmin({ database, events }: Pick<Deps, 'database' | '
           )
         return new Set(rows.map((r) => r.userId))
       },
+      /** Work hours per team over a period, by the team each report was made in. */
+      async teamHours(db: Db, teamIds: string[], from: string, to: string): Promise<Map<string, number>> {
+        if (!teamIds.length) return new Map()
+        const rows = await db
+          .select({ teamId: tr.teamId, hours: sql<number>`sum(${tr.workHours})`.mapWith(Number) })
+          .from(tr)
+          .where(and(inArray(tr.teamId, teamIds), gte(tr.date, from), lte(tr.date, to)))
+          .groupBy(tr.teamId)
+        return new Map(rows.map((r) => [r.teamId!, r.hours]))
+      },
       /** Who of them has checked out on a day. */
       async checkedOutOn(db: Db, userIds: string[], date: string): Promise<Set<string>> {
         if (!userIds.length) return new Set()

@@ -1,0 +1,297 @@
+import { Box, Card, HStack, IconButton, Input, Link, NativeSelect, Progress, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
+import { useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router'
+import { formatDecimal, formatMonth, formatOph, formatOre, type FormatLanguage } from '../../../../shared/format'
+import { EARNING_STATUSES } from '../../../../shared/rules/earnings'
+import { businessMonth, monthRange, previousMonth } from '../../../../shared/rules/work'
+import type { GoalFigures, ManagerDashboard } from '../../../../shared/schemas/statistics'
+import { useListQuery } from '../../../components/ui/data-table/use-list-query'
+import { LoadError } from '../../../components/ui/load-error'
+import { Page } from '../../../components/ui/page'
+import { CHART_COLORS, StatChart } from '../../../components/ui/stat-chart'
+import { useAbility } from '../../../lib/session'
+import { managerDashboard } from '../api/dashboards-api'
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/
+const nextMonth = (month: string) => new Date(Date.parse(`${monthRange(month).to}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 7)
+const href = (path: string, params: Record<string, string | undefined>) => {
+  const q = new URLSearchParams()
+  for (const [k, v] of Object.entries(params)) if (v) q.set(k, v)
+  return `${path}?${q.toString()}`
+}
+
+/**
+ * /dashboards/sales/manager (docs/decisions/050): an office's month so far — each team's standing sales, order
+ * value, hours and orders per hour against its budget (the gold goal), the office's with the teams' average, the
+ * providers — and, for those who see every office, all offices side by side. Every figure opens the rows behind it.
+ */
+export default function ManagerDashboardPage() {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const [params] = useSearchParams()
+  const { update } = useListQuery()
+  const [thisMonth] = useState(() => businessMonth(Date.now()))
+  const asked = params.get('month') ?? ''
+  const month = MONTH.test(asked) ? asked : thisMonth
+  const officeId = params.get('office') || undefined
+  const query = useQuery({ queryKey: ['manager-dashboard', month, officeId ?? ''], queryFn: ({ signal }) => managerDashboard({ month, officeId }, signal) })
+  const data = query.data
+  const go = (changes: Record<string, string | undefined>) => update(changes, true, 'push')
+  return (
+    <Page title={t('routes.dashboards-sales-manager')} breadcrumbs={[{ label: t('nav.groups.dashboards') }]}>
+      <Stack gap="5">
+        <Text color="fg.muted" fontSize="sm">
+          {t('managerBoard.intro')}
+        </Text>
+        <HStack gap="2" wrap="wrap">
+          <HStack gap="1">
+            <IconButton size="sm" variant="outline" aria-label={t('managerBoard.previousMonth')} onClick={() => go({ month: previousMonth(month) })}>
+              ‹
+            </IconButton>
+            <Input
+              type="month"
+              size="sm"
+              maxW="44"
+              aria-label={t('managerBoard.month')}
+              value={month}
+              onChange={(e) => {
+                if (MONTH.test(e.currentTarget.value)) go({ month: e.currentTarget.value })
+              }}
+            />
+            <IconButton size="sm" variant="outline" aria-label={t('managerBoard.nextMonth')} onClick={() => go({ month: nextMonth(month) })}>
+              ›
+            </IconButton>
+          </HStack>
+          {data && data.offices.length > 1 ? (
+            <NativeSelect.Root size="sm" maxW="64">
+              <NativeSelect.Field aria-label={t('managerBoard.office')} value={data.office?.id ?? ''} onChange={(e) => go({ office: e.currentTarget.value })}>
+                {data.offices.map((o) => (
+                  <option key={o.id} value={o.id}>
+                    {o.name}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          ) : null}
+        </HStack>
+        {query.isError ? (
+          <LoadError error={query.error} onRetry={() => void query.refetch()} />
+        ) : !data ? (
+          <Skeleton h="80" aria-busy />
+        ) : !data.office ? (
+          <Text color="fg.muted">{t('managerBoard.noOffices')}</Text>
+        ) : (
+          <Board data={data} lang={lang} />
+        )}
+      </Stack>
+    </Page>
+  )
+}
+
+function Board({ data, lang }: { data: ManagerDashboard; lang: FormatLanguage }) {
+  const { t } = useTranslation()
+  const ability = useAbility()
+  const navigate = useNavigate()
+  const office = data.office!
+  const mayOpenSales = ability.can('view', 'sale_reports')
+  const mayOpenHours = ability.can('view', 'time_reports')
+  const sales = (narrow: Record<string, string | undefined>, text: string) =>
+    mayOpenSales ? (
+      <FigureLink to={href('/backoffice/salereports', { status: EARNING_STATUSES.join(','), ...data.period, ...narrow })}>{text}</FigureLink>
+    ) : (
+      text
+    )
+  const hours = (narrow: Record<string, string | undefined>, value: number) =>
+    mayOpenHours ? (
+      <FigureLink to={href('/backoffice/timereports', { month: data.month, ...narrow })}>{formatDecimal(value, lang)}</FigureLink>
+    ) : (
+      formatDecimal(value, lang)
+    )
+  const oph = (value: number | null) => (value === null ? '–' : formatOph(Math.round(value * 100), lang))
+  const goal = (f: GoalFigures) =>
+    f.budgetOre === null ? (
+      <Text fontSize="sm" color="fg.muted">
+        {t('managerBoard.noBudget')}
+      </Text>
+    ) : (
+      <Stack gap="1" minW="40">
+        <Progress.Root value={Math.min(100, f.percent ?? 0)} size="sm" colorPalette={(f.percent ?? 0) >= 100 ? 'green' : 'yellow'}>
+          <Progress.Label fontSize="xs">{t('managerBoard.goalOf', { percent: f.percent })}</Progress.Label>
+          <Progress.Track mt="1">
+            <Progress.Range />
+          </Progress.Track>
+        </Progress.Root>
+        <Text fontSize="xs" color="fg.muted">
+          {t('managerBoard.budget')}: {formatOre(f.budgetOre, lang)} · {t('managerBoard.prediction')}: {formatOre(f.predictionOre, lang)}
+        </Text>
+      </Stack>
+    )
+  const providers = data.providers
+  return (
+    <Stack gap="5">
+      <Card.Root data-testid="manager-office">
+        <Card.Header>
+          <Card.Title>{t('managerBoard.officeMonth', { office: office.name, month: formatMonth(data.month, lang) })}</Card.Title>
+        </Card.Header>
+        <Card.Body>
+          <SimpleGrid columns={{ base: 2, md: 3, lg: 6 }} gap="4">
+            <Figure
+              label={t('managerBoard.orderValue')}
+              value={sales({ officeId: office.id }, formatOre(office.orderValueOre, lang))}
+              testId="office-order-value"
+            />
+            <Figure label={t('managerBoard.sales')} value={sales({ officeId: office.id }, String(office.sales))} />
+            <Figure label={t('managerBoard.hours')} value={hours({ officeId: office.id }, office.hours)} />
+            <Figure label={t('managerBoard.oph')} value={oph(office.oph)} />
+            <Figure
+              label={t('managerBoard.averagePercent')}
+              value={office.averagePercent === null ? '–' : t('managerBoard.averageOf', { percent: office.averagePercent })}
+              testId="office-average"
+            />
+            <Box gridColumn={{ base: 'span 2', md: 'span 1' }}>{goal(office)}</Box>
+          </SimpleGrid>
+        </Card.Body>
+      </Card.Root>
+
+      <Stack gap="2">
+        <Text fontWeight="semibold">{t('managerBoard.teams')}</Text>
+        {data.teams.length === 0 ? (
+          <Text color="fg.muted">{t('managerBoard.noTeams')}</Text>
+        ) : (
+          <Table.ScrollArea borderWidth="1px" rounded="md">
+            <Table.Root size="sm" aria-label={t('managerBoard.teams')}>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>{t('managerBoard.team')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('managerBoard.goal')}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{t('managerBoard.orderValue')}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{t('managerBoard.sales')}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{t('managerBoard.hours')}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{t('managerBoard.oph')}</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {data.teams.map((team) => (
+                  <Table.Row key={team.id} data-testid="manager-team-row">
+                    <Table.Cell>
+                      <Link asChild fontWeight="medium">
+                        <RouterLink to={href('/dashboards/sales/coach', { team: team.id })}>{team.name}</RouterLink>
+                      </Link>
+                    </Table.Cell>
+                    <Table.Cell>{goal(team)}</Table.Cell>
+                    <Table.Cell textAlign="end">{sales({ teamId: team.id }, formatOre(team.orderValueOre, lang))}</Table.Cell>
+                    <Table.Cell textAlign="end">{sales({ teamId: team.id }, String(team.sales))}</Table.Cell>
+                    <Table.Cell textAlign="end">{hours({ teamId: team.id }, team.hours)}</Table.Cell>
+                    <Table.Cell textAlign="end">{oph(team.oph)}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+      </Stack>
+
+      {providers.length === 0 ? (
+        <Text color="fg.muted">{t('managerBoard.noSales')}</Text>
+      ) : (
+        <StatChart
+          title={t('managerBoard.byProvider')}
+          kind="bar"
+          horizontal
+          testId="chart-manager-providers"
+          height={Math.max(120, providers.length * 34)}
+          fileName={`leverantorer-${office.name}-${data.month}.csv`}
+          labels={providers.map((p) => p.provider.name)}
+          series={[{ label: t('managerBoard.orderValue'), values: providers.map((p) => p.orderValueOre / 100), color: CHART_COLORS.blue }]}
+          format={(v) => formatOre(v * 100, lang)}
+          onPick={
+            mayOpenSales
+              ? (i) =>
+                  void navigate(
+                    href('/backoffice/salereports', {
+                      status: EARNING_STATUSES.join(','),
+                      ...data.period,
+                      officeId: office.id,
+                      providerId: providers[i]!.provider.id,
+                    }),
+                  )
+              : undefined
+          }
+          columns={[
+            { header: t('managerBoard.provider'), render: (i) => providers[i]!.provider.name, csv: (i) => providers[i]!.provider.name },
+            {
+              header: t('managerBoard.sales'),
+              numeric: true,
+              render: (i) => sales({ officeId: office.id, providerId: providers[i]!.provider.id }, String(providers[i]!.sales)),
+              csv: (i) => providers[i]!.sales,
+            },
+            {
+              header: t('managerBoard.orderValue'),
+              numeric: true,
+              render: (i) => sales({ officeId: office.id, providerId: providers[i]!.provider.id }, formatOre(providers[i]!.orderValueOre, lang)),
+              csv: (i) => providers[i]!.orderValueOre / 100,
+            },
+          ]}
+        />
+      )}
+
+      {data.overview ? (
+        <Stack gap="2" data-testid="manager-overview">
+          <Text fontWeight="semibold">{t('managerBoard.overview')}</Text>
+          <Table.ScrollArea borderWidth="1px" rounded="md">
+            <Table.Root size="sm" aria-label={t('managerBoard.overview')}>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>{t('managerBoard.office')}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{t('managerBoard.orderValue')}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{t('managerBoard.sales')}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{t('managerBoard.budget')}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{t('managerBoard.goal')}</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {data.overview.map((o) => (
+                  <Table.Row key={o.office.id}>
+                    <Table.Cell>
+                      <Link asChild>
+                        <RouterLink to={href('/dashboards/sales/manager', { month: data.month, office: o.office.id })}>{o.office.name}</RouterLink>
+                      </Link>
+                    </Table.Cell>
+                    <Table.Cell textAlign="end">{sales({ officeId: o.office.id }, formatOre(o.orderValueOre, lang))}</Table.Cell>
+                    <Table.Cell textAlign="end">{o.sales}</Table.Cell>
+                    <Table.Cell textAlign="end">{o.budgetOre === null ? '–' : formatOre(o.budgetOre, lang)}</Table.Cell>
+                    <Table.Cell textAlign="end">{o.percent === null ? '–' : t('managerBoard.goalOf', { percent: o.percent })}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        </Stack>
+      ) : null}
+    </Stack>
+  )
+}
+
+function FigureLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link asChild colorPalette="brand" variant="underline">
+      <RouterLink to={to}>{children}</RouterLink>
+    </Link>
+  )
+}
+
+function Figure({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
+  return (
+    <Stack gap="0">
+      <Text fontSize="sm" color="fg.muted">
+        {label}
+      </Text>
+      <Text fontSize="lg" fontWeight="semibold" data-testid={testId}>
+        {value}
+      </Text>
+    </Stack>
+  )
+}
