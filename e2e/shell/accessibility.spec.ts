@@ -71,6 +71,14 @@ for (const theme of ['light', 'dark'] as const) {
       expect(await seriousFindings(page), 'order statistics').toEqual([])
     })
 
+    test('the manager dashboard', async ({ page }) => {
+      await signInFresh(page, 'manager@demo.test')
+      await page.goto('/dashboards/sales/manager')
+      await expect(page.getByTestId('manager-office')).toBeVisible()
+      await expect(page.getByTestId('manager-team-row').first()).toBeVisible()
+      expect(await seriousFindings(page)).toEqual([])
+    })
+
     test('the budgets screen: a manager’s month, with an unsaved change and a field error', async ({ page }) => {
       await signInFresh(page, 'manager@demo.test')
       // A month of its own per theme, so nothing here meets the budgets spec's saves.
