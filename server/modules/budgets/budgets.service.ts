@@ -56,8 +56,8 @@ export function budgetsService({ database, events }: Pick<Deps, 'database' | 'ev
     actor.ability.can(action, as({ officeId: target.officeId, teamId: target.teamId, sellerId: target.scope === 'seller' ? target.id : undefined }))
 
   /** An office's teams and sellers as targets, and whether the reader sees the office itself. */
-  async function officeTargets(tx: Db, officeId: string) {
-    const places = await ports.places(tx)
+  async function officeTargets(tx: Db, officeId: string, known?: Awaited<ReturnType<BudgetsPorts['places']>>) {
+    const places = known ?? (await ports.places(tx))
     const office = places.offices.find((o) => o.id === officeId)
     if (!office) return null
     const teams = places.teams.filter((team) => team.officeId === officeId)
@@ -178,7 +178,7 @@ export function budgetsService({ database, events }: Pick<Deps, 'database' | 'ev
       if (q.officeId && !offices.some((o) => o.id === q.officeId)) throw notFound()
       const officeId = q.officeId ?? offices[0]?.id
       if (!officeId) return empty
-      const found = await officeTargets(db, officeId)
+      const found = await officeTargets(db, officeId, places)
       if (!found) throw notFound()
       const visible = found.targets.filter((x) => may(actor, 'view', x))
       const previous = previousMonth(q.month)
