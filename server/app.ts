@@ -203,7 +203,6 @@ export function assembleAreas(deps: Deps, options: { payHooks?: PayExportHooks }
     sickNow: (ability, userIds) => timeAdmin.forDashboards.sickNow(ability, userIds),
     ophTargets: oph.effectiveFor,
     sellerBudgets: budgets.sellerBudgets,
-    offices: async (db) => (await org.places(db)).offices,
     dayTotalsBy: sales.figures.dayTotalsBy,
     teamHours: timeAdmin.forDashboards.teamHours,
     unitBudgetsOf: budgets.unitBudgetsOf,

@@ -29,7 +29,7 @@ type Team = { id: string; name: string; officeId: string }
 /** What the statistics ask other areas (answered in server/app.ts): the sales summary's figures and names. */
 export type StatisticsPorts = {
   /** the organisation's offices and teams */
-  places(db: Db): Promise<{ teams: Team[] }>
+  places(db: Db): Promise<{ offices: Array<{ id: string; name: string }>; teams: Team[] }>
   /** the active members of teams */
   members(db: Db, teamIds: string[]): Promise<Array<{ id: string; name: string; teamId: string }>>
   /** the sales summary per seller, team, day and status, within the reader's sale reports */
@@ -49,8 +49,7 @@ export type StatisticsPorts = {
     actor: Actor,
     q: { from: string; to: string; teamId: string },
   ): Promise<Map<string, { surveys: number; averageGrade: string | null; regret: number }>>
-  /** the manager dashboard's: offices, per provider or office figures, team hours, offices' and teams' budgets */
-  offices(db: Db): Promise<Array<{ id: string; name: string }>>
+  /** the manager dashboard's: per provider or office figures, team hours, offices' and teams' budgets */
   dayTotalsBy(ability: AppAbility, f: OrderStatsFilter, by: 'provider' | 'office'): Promise<Totals>
   teamHours(db: Db, teamIds: string[], from: string, to: string): Promise<Map<string, number>>
   unitBudgetsOf(db: Db, month: string): Promise<Map<string, number>>
@@ -143,7 +142,11 @@ export function statisticsService({ database }: Pick<Deps, 'database'>, ports: S
         salesOf.set(k, list)
       }
       const hoursOf = new Map<string, Array<{ date: string; workHours: number }>>()
-      for (const h of hours) hoursOf.set(h.userId, [...(hoursOf.get(h.userId) ?? []), h])
+      for (const h of hours) {
+        const list = hoursOf.get(h.userId) ?? []
+        list.push(h)
+        hoursOf.set(h.userId, list)
+      }
       const figuresOf = (sales: Array<{ date: string; sales: number; orderValueOre: number }>, worked: Array<{ date: string; workHours: number }>) => {
         const period = (p: { from: string; to: string }): PeriodFigures => {
           const inside = <R extends { date: string }>(rows: R[]) => rows.filter((r) => r.date >= p.from && r.date <= p.to)
@@ -202,7 +205,8 @@ export function statisticsService({ database }: Pick<Deps, 'database'>, ports: S
       const range = monthRange(month)
       // This month up to today; any other month whole.
       const period = { from: range.from, to: month === today.slice(0, 7) ? today : range.to }
-      const [allOffices, places] = await Promise.all([ports.offices(db), ports.places(db)])
+      const places = await ports.places(db)
+      const allOffices = places.offices
       // The offices whose sale reports the reader may see (an office's figures are its sale reports).
       const offices = allOffices.filter(
         (o) =>
