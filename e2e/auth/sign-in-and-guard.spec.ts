@@ -40,9 +40,8 @@ test.describe('sign-in and the route guard @phone', () => {
     await expect(button).toBeDisabled()
     await expect(button).toHaveAttribute('aria-busy', 'true')
     release()
-    // A manager's own dashboard is not built yet: their office's sale reports are the first home they may open
-    // (decision 017).
-    await expect(page.getByRole('heading', { name: 'Säljrapporter', level: 1 })).toBeVisible()
+    // A manager's home is their dashboard (decision 017).
+    await expect(page.getByRole('heading', { name: 'Chefsöversikt', level: 1 })).toBeVisible()
     expect(await page.evaluate(() => (window as unknown as { spinnerSeen: boolean }).spinnerSeen)).toBe(false)
   })
 
@@ -70,9 +69,9 @@ test.describe('guard rules in the browser', () => {
     await page.goto('/?utm=mail')
     await expect(page).toHaveURL('/login?utm=mail')
     await signIn(page, 'manager@demo.test')
-    await expect(page).toHaveURL('/backoffice/salereports')
+    await expect(page).toHaveURL('/dashboards/sales/manager')
     await page.goto('/')
-    await expect(page).toHaveURL('/backoffice/salereports')
+    await expect(page).toHaveURL('/dashboards/sales/manager')
     await page.goto('/start')
     await expect(page.getByRole('heading', { name: 'Hej Maria!' })).toBeVisible()
   })

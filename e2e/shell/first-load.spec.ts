@@ -21,8 +21,8 @@ test('a first visit to the login loads no component library; signing in brings i
 
   await page.getByLabel(/^E-post/).fill('')
   await signIn(page, 'manager@demo.test')
-  await expect(page).toHaveURL('/backoffice/salereports')
-  await expect(page.getByRole('heading', { name: 'Säljrapporter', level: 1 })).toBeVisible()
+  await expect(page).toHaveURL('/dashboards/sales/manager')
+  await expect(page.getByRole('heading', { name: 'Chefsöversikt', level: 1 })).toBeVisible()
   expect((await scripts()).some((n) => n.startsWith('styled-shell'))).toBe(true)
   expect(await emotionStyles()).toBeGreaterThan(0)
 })
