@@ -3,6 +3,7 @@ import { expect, request, type APIRequestContext } from '@playwright/test'
 import { BASE_URL } from '../../playwright.config'
 import { SYNC_SCHEMA_VERSION } from '../../shared/schemas/sync'
 import { DEMO_PASSWORD } from '../fixtures'
+import { personalNumberOf } from '../../shared/rules/identity'
 
 /** A signed-in API client of a demo user, as a phone or another back-office desk would be. */
 export async function apiAs(email: string): Promise<APIRequestContext> {
@@ -41,14 +42,22 @@ export async function sellerPhone(email = 'seller@demo.test') {
       expect(r.status()).toBeLessThan(300)
       return id
     },
-    /** `count` sales to customers named `${tag} 1…count`, all with the identity number `ssn` unless given. */
-    async createSales(tag: string, count: number, ssn = '811218-9876', opts: { checklistFileId?: string; ids?: string[] } = {}): Promise<string[]> {
+    /**
+     * `count` sales to customers named `${tag} 1…count`, all with the identity number `ssn` unless given (the same
+     * customer: a double sale), or each its own customer with `opts.ssns`.
+     */
+    async createSales(
+      tag: string,
+      count: number,
+      ssn = '811218-9876',
+      opts: { checklistFileId?: string; ids?: string[]; ssns?: string[] } = {},
+    ): Promise<string[]> {
       const sales = Array.from({ length: count }, (_, i) => ({
         id: opts.ids?.[i] ?? randomUUID(),
         providerId: alarm.providerId,
         products: [{ productId: alarm.id, quantity: 1 }],
         customerType: 'private',
-        customerSsn: ssn,
+        customerSsn: opts.ssns?.[i] ?? ssn,
         customerName: `${tag} ${i + 1}`,
         email: null,
         phone: '070-123 45 67',
@@ -87,4 +96,20 @@ export async function newTeamSeller(first: string, last: string, team: string): 
   const id = ((await created.json()) as { id: string }).id
   await admin.dispose()
   return { id, email }
+}
+
+/**
+ * Identity numbers of customers of this run alone, one per sale, so a test's own sales are never a double sale of
+ * one another's (the double-sales list is another test's to count). Born on `birthDate` (YYYYMMDD), no other test's.
+ */
+export function ownCustomers(birthDate: string, count: number): string[] {
+  const start = 100 + (Date.now() % 800)
+  return Array.from({ length: count }, (_, i) =>
+    personalNumberOf(
+      birthDate,
+      String(start + i)
+        .padStart(3, '0')
+        .slice(-3),
+    ),
+  )
 }

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { signInFresh } from '../fixtures'
-import { newTeamSeller, sellerPhone } from './api'
+import { newTeamSeller, ownCustomers, sellerPhone } from './api'
 
 /**
  * The coach dashboard (issue 19, decision 049): a coach opens their dashboard, finds a seller of theirs under the
@@ -12,7 +12,7 @@ test('a coach opens the dashboard and follows a seller’s figure to the sales b
   const last = info.project.name === 'phone' ? 'Telefonteam' : 'Datorteam'
   const { email } = await newTeamSeller('Dagny', last, 'Öresund')
   const phone = await sellerPhone(email)
-  await phone.createSales(`Dagskund ${last}`, 2)
+  await phone.createSales(`Dagskund ${last}`, 2, undefined, { ssns: ownCustomers(info.project.name === 'phone' ? '19470306' : '19470307', 2) })
   await phone.dispose()
 
   await signInFresh(page, 'coach@demo.test')

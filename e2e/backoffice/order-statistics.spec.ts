@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { signInFresh } from '../fixtures'
-import { newTeamSeller, sellerPhone } from './api'
+import { newTeamSeller, ownCustomers, sellerPhone } from './api'
 
 /**
  * Order statistics (issue 19, decision 048): a coach opens the figures of one of their sellers and follows them to
@@ -12,7 +12,7 @@ test('a coach follows an order figure to exactly the sale reports behind it @pho
   const { id: sellerId, email } = await newTeamSeller('Ordra', last, 'Öresund')
   // Three sales from the seller's phone (Hemlarm Standard, one each).
   const phone = await sellerPhone(email)
-  await phone.createSales(`Orderkund ${last}`, 3)
+  await phone.createSales(`Orderkund ${last}`, 3, undefined, { ssns: ownCustomers(info.project.name === 'phone' ? '19470304' : '19470305', 3) })
   await phone.dispose()
 
   await signInFresh(page, 'coach@demo.test')
