@@ -126,3 +126,34 @@ export function statementRecorder(database: Database) {
     },
   }
 }
+
+/**
+ * Times each case (RUNS calls: p50 and p95), prints a line per case with its answer, then every statement's plan;
+ * a case at or over `targetMs` at p95 is listed as not met and the process exits with 1. Returns after printing.
+ */
+export async function runTimedCases(
+  cases: ReadonlyArray<readonly [name: string, run: () => Promise<string>]>,
+  recorder: ReturnType<typeof statementRecorder>,
+  targetMs: number,
+  what: string,
+): Promise<void> {
+  const failures: string[] = []
+  const planLines: string[] = []
+  for (const [name, run] of cases) {
+    let answer = ''
+    const m = await timeRuns(async () => void (answer = await run()))
+    if (m.p95 >= targetMs) failures.push(`${name}: p95 ${m.p95.toFixed(1)} ms`)
+    console.log(`  ${name.padEnd(62)} ${m.p50.toFixed(1).padStart(7)} / ${m.p95.toFixed(1).padStart(7)}   ${answer}`)
+    planLines.push(`  ${name}`)
+    for (const [i, lines] of (await recorder.plansOf(run)).entries()) {
+      planLines.push(`    statement ${i + 1}`)
+      for (const l of lines) planLines.push(`      ${l}`)
+    }
+  }
+  console.log('\nPlans:')
+  for (const l of planLines) console.log(l)
+  if (failures.length) {
+    console.log(`\nNot met:\n  ${failures.join('\n  ')}`)
+    process.exitCode = 1
+  } else console.log(`\nEvery ${what} under ${targetMs} ms at p95.`)
+}

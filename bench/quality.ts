@@ -3,7 +3,7 @@ import { qualitySellerStatsQuerySchema, qualityStatsFilterSchema, type QualitySt
 import { assembleAreas } from '../server/app'
 import { authService } from '../server/modules/auth/auth.service'
 import { createDeps } from '../server/platform/deps'
-import { actorOf, benchDatabase, RUNS, statementRecorder, timeRuns } from './lib'
+import { actorOf, benchDatabase, RUNS, runTimedCases, statementRecorder } from './lib'
 
 /**
  * `npm run bench:quality` — the sale quality statistics (issue 18, docs/decisions/045) on the large data set, on the
@@ -90,27 +90,8 @@ try {
   console.log(
     `bench:quality on ${dialect}, ${surveyCount.toLocaleString('en')} surveys, ${from} … ${to}, ${RUNS} runs each (p50 / p95 ms; target p95 < ${TARGET_MS})`,
   )
-  const failures: string[] = []
-  const planLines: string[] = []
-  for (const [name, run] of cases) {
-    let answer = ''
-    const m = await timeRuns(async () => void (answer = await run()))
-    if (m.p95 >= TARGET_MS) failures.push(`${name}: p95 ${m.p95.toFixed(1)} ms`)
-    console.log(`  ${name.padEnd(62)} ${m.p50.toFixed(1).padStart(7)} / ${m.p95.toFixed(1).padStart(7)}   ${answer}`)
-    planLines.push(`  ${name}`)
-    for (const [i, lines] of (await recorder.plansOf(run)).entries()) {
-      planLines.push(`    statement ${i + 1}`)
-      for (const l of lines) planLines.push(`      ${l}`)
-    }
-  }
+  await runTimedCases(cases, recorder, TARGET_MS, 'statistics call')
   await Promise.all([deps.events.stop(), deps.jobs.stop(), deps.realtime.close()])
-
-  console.log('\nPlans:')
-  for (const l of planLines) console.log(l)
-  if (failures.length) {
-    console.log(`\nNot met:\n  ${failures.join('\n  ')}`)
-    process.exitCode = 1
-  } else console.log(`\nEvery statistics call under ${TARGET_MS} ms at p95.`)
 } finally {
   await database.close()
 }
