@@ -1,6 +1,6 @@
 import { Badge, Box, Card, Field, HStack, Input, Link, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { useState, type ReactNode } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useSearchParams } from 'react-router'
 import { formatDecimal, formatOre, formatOph, type FormatLanguage } from '../../../../shared/format'
@@ -8,6 +8,7 @@ import { EARNING_STATUSES } from '../../../../shared/rules/earnings'
 import { ophClasses } from '../../../../shared/rules/oph'
 import { businessDay } from '../../../../shared/rules/work'
 import type { CoachDashboard, CoachSellerRow, CoachTeam, PeriodFigures } from '../../../../shared/schemas/statistics'
+import { FigureLink } from '../components/figure-link'
 import { useListQuery } from '../../../components/ui/data-table/use-list-query'
 import { LoadError } from '../../../components/ui/load-error'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
@@ -226,14 +227,6 @@ function TeamBoard({ board, team }: { board: CoachDashboard; team: CoachTeam }) 
         </Stack>
       </Card.Body>
     </Card.Root>
-  )
-}
-
-function FigureLink({ to, children }: { to: string; children: ReactNode }) {
-  return (
-    <Link asChild colorPalette="brand" variant="underline">
-      <RouterLink to={to}>{children}</RouterLink>
-    </Link>
   )
 }
 

@@ -7,6 +7,7 @@ import { formatDecimal, formatMonth, formatOph, formatOre, type FormatLanguage }
 import { EARNING_STATUSES } from '../../../../shared/rules/earnings'
 import { businessMonth, monthRange, previousMonth } from '../../../../shared/rules/work'
 import type { GoalFigures, ManagerDashboard } from '../../../../shared/schemas/statistics'
+import { FigureLink } from '../components/figure-link'
 import { useListQuery } from '../../../components/ui/data-table/use-list-query'
 import { LoadError } from '../../../components/ui/load-error'
 import { Page } from '../../../components/ui/page'
@@ -272,14 +273,6 @@ function Board({ data, lang }: { data: ManagerDashboard; lang: FormatLanguage })
         </Stack>
       ) : null}
     </Stack>
-  )
-}
-
-function FigureLink({ to, children }: { to: string; children: ReactNode }) {
-  return (
-    <Link asChild colorPalette="brand" variant="underline">
-      <RouterLink to={to}>{children}</RouterLink>
-    </Link>
   )
 }
 
