@@ -22,6 +22,8 @@ import { budgetsService } from './modules/budgets/budgets.service'
 import { budgetsRoutes } from './modules/budgets/budgets.routes'
 import { statisticsService } from './modules/statistics/statistics.service'
 import { statisticsRoutes } from './modules/statistics/statistics.routes'
+import { financeService } from './modules/finance/finance.service'
+import { financeRoutes } from './modules/finance/finance.routes'
 import { catalogService } from './modules/catalog/catalog.service'
 import { catalogRoutes } from './modules/catalog/catalog.routes'
 import { catalogAdmin } from './modules/catalog/catalog.admin'
@@ -221,6 +223,18 @@ export function assembleAreas(deps: Deps, options: { payHooks?: PayExportHooks }
       }
     },
   })
+  // Finance profitability (docs/decisions/051): the sales summary, time reports, extra income and the quality surveys'
+  // NKI, named by the organisation, the users and the catalog.
+  const finance = financeService(deps, {
+    amountsBy: sales.figures.amountsBy,
+    hoursBy: timeAdmin.forDashboards.hoursBy,
+    nkiBy: (actor, f, by) => quality.statistics.nkiBy(actor, f, by),
+    extraIncomeOf: pay.extraIncomeOf,
+    places: org.places,
+    placesOf: directory.placesOf,
+    officeManagers: directory.officeManagers,
+    providerNames: catalog.providerNames,
+  })
   return {
     catalog,
     catalogKeeping,
@@ -237,6 +251,7 @@ export function assembleAreas(deps: Deps, options: { payHooks?: PayExportHooks }
     quality,
     budgets,
     statistics,
+    finance,
   }
 }
 
@@ -358,6 +373,7 @@ function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
     .route('/', qualityRoutes(deps, areas.quality))
     .route('/', budgetsRoutes(areas.budgets))
     .route('/', statisticsRoutes(areas.statistics))
+    .route('/', financeRoutes(areas.finance))
     .route('/', payRoutes(deps, areas.pay, areas.exportsOfPay))
     .route('/', mailRoutes(deps))
     .route('/', activityRoutes(deps))

@@ -24,6 +24,7 @@ const LOADERS: Record<LanguageCode, Record<Namespace, () => Promise<object>>> = 
     quality: () => import('../../shared/i18n/sv/quality').then((m) => m.svQuality),
     budgets: () => import('../../shared/i18n/sv/budgets').then((m) => m.svBudgets),
     dashboards: () => import('../../shared/i18n/sv/dashboards').then((m) => m.svDashboards),
+    finance: () => import('../../shared/i18n/sv/finance').then((m) => m.svFinance),
   },
   en: {
     core: () => import('../../shared/i18n/en/core').then((m) => m.enCore),
@@ -36,6 +37,7 @@ const LOADERS: Record<LanguageCode, Record<Namespace, () => Promise<object>>> = 
     quality: () => import('../../shared/i18n/en/quality').then((m) => m.enQuality),
     budgets: () => import('../../shared/i18n/en/budgets').then((m) => m.enBudgets),
     dashboards: () => import('../../shared/i18n/en/dashboards').then((m) => m.enDashboards),
+    finance: () => import('../../shared/i18n/en/finance').then((m) => m.enFinance),
   },
   fi: {
     core: () => import('../../shared/i18n/fi/core').then((m) => m.fiCore),
@@ -48,6 +50,7 @@ const LOADERS: Record<LanguageCode, Record<Namespace, () => Promise<object>>> = 
     quality: () => import('../../shared/i18n/fi/quality').then((m) => m.fiQuality),
     budgets: () => import('../../shared/i18n/fi/budgets').then((m) => m.fiBudgets),
     dashboards: () => import('../../shared/i18n/fi/dashboards').then((m) => m.fiDashboards),
+    finance: () => import('../../shared/i18n/fi/finance').then((m) => m.fiFinance),
   },
 }
 

@@ -111,6 +111,8 @@ export type DomainEvents = {
    * before (server/modules/budgets; decision 047)
    */
   'budget.changed': { month: string; scope: 'office' | 'team' | 'seller'; unitId: string; userId: string | null; action: 'created' | 'updated' | 'copied' }
+  /** the profitability calculation's settings changed: the contribution rate or the legacy cut-off (server/modules/finance; decision 051) */
+  'finance.settingsChanged': { payrollTaxBp: number; legacyCutoff: string }
   /** an office's or a team's OPH targets were set, changed or removed (server/modules/org; decision 042) */
   'ophTarget.changed': { scope: 'office' | 'team'; scopeId: string; action: 'created' | 'updated' | 'deleted' }
   /** a team was created, changed (name, office, coaches) or deleted (server/modules/org) */

@@ -8,6 +8,7 @@ import { enAccounts } from './en/accounts'
 import { enQuality } from './en/quality'
 import { enBudgets } from './en/budgets'
 import { enDashboards } from './en/dashboards'
+import { enFinance } from './en/finance'
 import { mergeCatalogs } from './namespaces'
 
 /** The whole English catalogue (every namespace merged), for the server and tests. */
@@ -15,12 +16,15 @@ export const en = mergeCatalogs(
   mergeCatalogs(
     mergeCatalogs(
       mergeCatalogs(
-        mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(enCore, enSales), enBackoffice), enAdmin), enCatalog), enPay),
-        enAccounts,
+        mergeCatalogs(
+          mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(enCore, enSales), enBackoffice), enAdmin), enCatalog), enPay),
+          enAccounts,
+        ),
+        enQuality,
       ),
-      enQuality,
+      enBudgets,
     ),
-    enBudgets,
+    enDashboards,
   ),
-  enDashboards,
+  enFinance,
 )

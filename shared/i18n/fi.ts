@@ -8,6 +8,7 @@ import { fiAccounts } from './fi/accounts'
 import { fiQuality } from './fi/quality'
 import { fiBudgets } from './fi/budgets'
 import { fiDashboards } from './fi/dashboards'
+import { fiFinance } from './fi/finance'
 import { mergeCatalogs } from './namespaces'
 
 /** The whole Finnish catalogue (every namespace merged), for the server and tests. */
@@ -15,12 +16,15 @@ export const fi = mergeCatalogs(
   mergeCatalogs(
     mergeCatalogs(
       mergeCatalogs(
-        mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(fiCore, fiSales), fiBackoffice), fiAdmin), fiCatalog), fiPay),
-        fiAccounts,
+        mergeCatalogs(
+          mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(fiCore, fiSales), fiBackoffice), fiAdmin), fiCatalog), fiPay),
+          fiAccounts,
+        ),
+        fiQuality,
       ),
-      fiQuality,
+      fiBudgets,
     ),
-    fiBudgets,
+    fiDashboards,
   ),
-  fiDashboards,
+  fiFinance,
 )

@@ -9,20 +9,24 @@ import { svAccounts } from './sv/accounts'
 import { svQuality } from './sv/quality'
 import { svBudgets } from './sv/budgets'
 import { svDashboards } from './sv/dashboards'
+import { svFinance } from './sv/finance'
 
 /** The whole Swedish catalogue (every namespace merged), and its type. */
 export const sv = mergeCatalogs(
   mergeCatalogs(
     mergeCatalogs(
       mergeCatalogs(
-        mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(svCore, svSales), svBackoffice), svAdmin), svCatalog), svPay),
-        svAccounts,
+        mergeCatalogs(
+          mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(svCore, svSales), svBackoffice), svAdmin), svCatalog), svPay),
+          svAccounts,
+        ),
+        svQuality,
       ),
-      svQuality,
+      svBudgets,
     ),
-    svBudgets,
+    svDashboards,
   ),
-  svDashboards,
+  svFinance,
 )
 
 export type Messages = typeof sv

@@ -57,10 +57,12 @@ export const SUBJECTS = [
   'activity_log',
   // Monthly budgets of sellers, teams and offices (docs/decisions/047): the issue's, not in the spec's route table.
   'budgets',
+  // The profitability calculation's settings (docs/decisions/051): the contribution rate and the legacy cut-off.
+  'finance_settings',
 ] as const
 
 /** Subjects the API needs that the spec's route table does not guard a screen with: no view permission of their own. */
-const API_ONLY_SUBJECTS: readonly Subject[] = ['time_attestations', 'extra_incomes', 'payroll_exports', 'activity_log', 'budgets']
+const API_ONLY_SUBJECTS: readonly Subject[] = ['time_attestations', 'extra_incomes', 'payroll_exports', 'activity_log', 'budgets', 'finance_settings']
 
 export type Subject = (typeof SUBJECTS)[number]
 export type SubjectOrAll = Subject | 'all'
@@ -132,6 +134,8 @@ const API_PAIRS: Array<[Action, Subject]> = [
   // Budgets (docs/decisions/047): read them; set a month's.
   ['view', 'budgets'],
   ['update', 'budgets'],
+  // Profitability (docs/decisions/051): change the calculation's settings (anyone with a finance view reads them).
+  ['update', 'finance_settings'],
 ]
 
 export const PERMISSIONS: readonly PermissionDef[] = [

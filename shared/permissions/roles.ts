@@ -92,6 +92,8 @@ export const DEFAULT_ROLES: readonly RoleDef[] = [
       // Budgets of every office, team and seller (docs/decisions/047).
       ...can('view', 'budgets'),
       ...can('update', 'budgets'),
+      // The profitability calculation's settings (docs/decisions/051).
+      ...can('update', 'finance_settings'),
     ],
   },
   {

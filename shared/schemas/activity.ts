@@ -46,6 +46,7 @@ export const ACTIVITY_ENTITIES = [
   'coach_group',
   'oph_target',
   'budget',
+  'finance_settings',
   'external_account_template',
   'quality_template',
   'quality_survey',

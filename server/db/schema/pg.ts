@@ -54,6 +54,7 @@ export {
   payrollExportLinesPg as payrollExportLines,
 } from './pay'
 export { salesBudgetsPg as salesBudgets, unitBudgetsPg as unitBudgets } from './budgets'
+export { financeSettingsPg as financeSettings } from './finance'
 export { syncClientsPg as syncClients, syncRejectionsPg as syncRejections, syncVersionPg as syncVersion } from './sync'
 export {
   domainEventsPg as domainEvents,

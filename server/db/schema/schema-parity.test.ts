@@ -71,6 +71,7 @@ const parity: { [K in keyof typeof sqlite & keyof typeof pg]: RowsAlike<K> } = {
   payrollExportLines: true,
   salesBudgets: true,
   unitBudgets: true,
+  financeSettings: true,
   syncClients: true,
   syncRejections: true,
   syncVersion: true,

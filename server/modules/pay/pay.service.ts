@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, sql, sum, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNull, sql, sum, type SQL } from 'drizzle-orm'
 import { codeFitsItem, commissionMove, PAY_ITEMS, payItemKind, type PayItem } from '../../../shared/rules/pay'
 import { businessMonth } from '../../../shared/rules/work'
 import type { Translate } from '../../../shared/schemas/errors'
@@ -92,6 +92,16 @@ export function payService({ database, events }: Pick<Deps, 'database' | 'events
         await events.record(tx, 'paycode.changed', { item, code }, { actorId: actor.id, at: now })
         return (await paycodeRows(tx)).find((r) => r.item === item)!
       })
+    },
+
+    /** The extra income of some months per seller and month (profitability, docs/decisions/051); removed ones left out. */
+    async extraIncomeOf(months: string[]): Promise<Array<{ userId: string; month: string; amountOre: number }>> {
+      if (months.length === 0) return []
+      return db
+        .select({ userId: x.userId, month: x.month, amountOre: sql<number>`sum(${x.amountOre})`.mapWith(Number) })
+        .from(x)
+        .where(and(inArray(x.month, months), isNull(x.removedAt)))
+        .groupBy(x.userId, x.month)
     },
 
     async listExtraIncome(q: ExtraIncomeListQuery): Promise<ListAnswer<ExtraIncomeItem>> {

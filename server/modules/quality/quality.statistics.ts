@@ -152,6 +152,24 @@ export function qualityStatistics(
   }
 
   return {
+    /**
+     * The satisfaction index's answers by seller, team, office or provider (profitability, docs/decisions/051): how
+     * many surveys of the period's sales have an NKI and its sum in tenths, within the reader's sale reports.
+     */
+    async nkiBy(
+      actor: Actor,
+      f: QualityStatsFilter,
+      by: 'seller' | 'team' | 'office' | 'provider',
+    ): Promise<Map<string, { answers: number; tenthsSum: number }>> {
+      const key = { seller: srv.sellerId, team: srv.teamId, office: srv.officeId, provider: srv.providerId }[by]
+      const rows = await db
+        .select({ key: key, answers: count(srv.nkiTenths), tenthsSum: sum(srv.nkiTenths) })
+        .from(srv)
+        .where(where(actor, f))
+        .groupBy(key)
+      return new Map(rows.map((r) => [r.key ?? '', { answers: Number(r.answers), tenthsSum: Number(r.tenthsSum ?? 0) }]))
+    },
+
     async all(actor: Actor, f: QualityStatsFilter): Promise<QualityStatsAll> {
       // One pass over the period's surveys, by provider and channel; the total, the providers' and the channels'
       // figures are sums of those groups.

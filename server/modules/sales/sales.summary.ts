@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import type { AppAbility } from '../../../shared/permissions/ability'
 import type { SaleStatus } from '../../../shared/rules/sale'
+import { EARNING_STATUSES } from '../../../shared/rules/earnings'
 import type { Database, Db, Schema } from '../../db/client'
 import { accessFilter, UnsupportedConditionError, withAccess } from '../../db/conditions'
 import { addDays, monthRange, previousMonth } from '../../../shared/rules/work'
@@ -206,6 +207,16 @@ export function saleSummary(t: Schema) {
 /** Sales and order value per status and key (a team, a day or a month), as the totals read gives them. */
 export type TotalsRow = { key: string; status: SaleStatus; sales: number; orderValueOre: number }
 
+/** The standing sales' figures of a seller, team, office or provider (profitability, docs/decisions/051). */
+export type AmountsRow = {
+  key: string
+  sales: number
+  orderValueOre: number
+  sellerCommissionOre: number
+  companyCommissionOre: number
+  companyCostOre: number
+}
+
 /** Figures added up per key and status. */
 class Sums {
   private readonly map = new Map<string, TotalsRow>()
@@ -398,6 +409,56 @@ export function summaryReads(database: Database) {
         byPeriod.add(r.month, r)
       }
       return { byTeam: byTeam.rows(), byPeriod: byPeriod.rows() }
+    },
+
+    /**
+     * The standing sales (the statuses earnings count) of a period by seller, team, office or provider: how many, their
+     * order value, the sellers' commission, the company's commission and its cost. Whole months from the month totals
+     * when neither the reader's rules, the filter nor the grouping name a seller; the rest from the day totals.
+     */
+    async amountsBy(ability: AppAbility, f: SummaryFilter, by: 'seller' | 'team' | 'office' | 'provider'): Promise<AmountsRow[]> {
+      const amounts = <X extends typeof T | typeof MT>(x: X) => ({
+        sales: sql<number>`sum(${x.sales})`.mapWith(Number),
+        orderValueOre: sql<number>`sum(${x.orderValueOre})`.mapWith(Number),
+        sellerCommissionOre: sql<number>`sum(${x.sellerCommissionOre})`.mapWith(Number),
+        companyCommissionOre: sql<number>`sum(${x.companyCommissionOre})`.mapWith(Number),
+        companyCostOre: sql<number>`sum(${x.companyCostOre})`.mapWith(Number),
+      })
+      const split = by === 'seller' ? null : periodParts(f.from, f.to)
+      const monthWhere = split?.months ? monthTotalsWhere(ability, f, split.months) : null
+      const dayKey = { seller: T.sellerId, team: T.teamId, office: T.officeId, provider: T.providerId }[by]
+      const dayRead = (d: { from: string; to: string }) =>
+        db
+          .select({ key: sql<string>`${dayKey}`, ...amounts(T) })
+          .from(T)
+          .where(and(dayWhere(ability, f, d, T), inArray(T.status, [...EARNING_STATUSES])))
+          .groupBy(dayKey)
+      const reads: Array<Promise<AmountsRow[]>> = []
+      if (!monthWhere || by === 'seller') reads.push(dayRead({ from: f.from, to: f.to }))
+      else {
+        const monthKey = { team: MT.teamId, office: MT.officeId, provider: MT.providerId }[by as 'team' | 'office' | 'provider']
+        reads.push(...split!.days.map(dayRead))
+        reads.push(
+          db
+            .select({ key: sql<string>`${monthKey}`, ...amounts(MT) })
+            .from(MT)
+            .where(and(monthWhere, inArray(MT.status, [...EARNING_STATUSES])))
+            .groupBy(monthKey),
+        )
+      }
+      const merged = new Map<string, AmountsRow>()
+      for (const row of (await Promise.all(reads)).flat()) {
+        const sum = merged.get(row.key)
+        if (!sum) merged.set(row.key, { ...row })
+        else {
+          sum.sales += row.sales
+          sum.orderValueOre += row.orderValueOre
+          sum.sellerCommissionOre += row.sellerCommissionOre
+          sum.companyCommissionOre += row.companyCommissionOre
+          sum.companyCostOre += row.companyCostOre
+        }
+      }
+      return [...merged.values()]
     },
 
     /**

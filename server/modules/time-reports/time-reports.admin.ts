@@ -150,6 +150,31 @@ export function timeReportsAdmin({ database, events }: Pick<Deps, 'database' | '
           .groupBy(tr.teamId)
         return new Map(rows.map((r) => [r.teamId!, r.hours]))
       },
+      /**
+       * Work hours reported in a period by seller, team or office (the team and office each report was made in),
+       * within the time reports the reader may see (profitability, docs/decisions/051).
+       */
+      async hoursBy(
+        ability: AppAbility,
+        f: { from: string; to: string; officeId?: string; teamId?: string },
+        by: 'seller' | 'team' | 'office',
+      ): Promise<Map<string, number>> {
+        const key = { seller: tr.userId, team: tr.teamId, office: tr.officeId }[by]
+        const rows = await db
+          .select({ key: sql<string | null>`${key}`, hours: sql<number>`sum(${tr.workHours})`.mapWith(Number) })
+          .from(tr)
+          .where(
+            withAccess(
+              accessFilter(ability, 'view', 'time_reports', reportColumns, { inline: true }),
+              gte(tr.date, f.from),
+              lte(tr.date, f.to),
+              f.officeId ? eq(tr.officeId, f.officeId) : undefined,
+              f.teamId ? eq(tr.teamId, f.teamId) : undefined,
+            ),
+          )
+          .groupBy(key)
+        return new Map(rows.filter((r) => r.hours > 0).map((r) => [r.key ?? '', r.hours]))
+      },
       /** Who of them has checked out on a day. */
       async checkedOutOn(db: Db, userIds: string[], date: string): Promise<Set<string>> {
         if (!userIds.length) return new Set()

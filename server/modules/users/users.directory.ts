@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQLWrapper } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, type SQLWrapper } from 'drizzle-orm'
 import type { LanguageCode } from '../../../shared/i18n'
 import { settingsOf, type MessageAudience, type NotificationSettings } from '../../../shared/schemas/notifications'
 import type { AppAbility } from '../../../shared/permissions/ability'
@@ -131,6 +131,31 @@ export function usersDirectory({ t }: Database) {
         for (const r of rows) out.set(r.id, r.name)
       }
       return out
+    },
+
+    /** People's names with their current team and office (profitability's seller rows and extra income, decision 051). */
+    async placesOf(db: Db, ids: string[]): Promise<Map<string, { name: string; teamId: string | null; officeId: string | null }>> {
+      const out = new Map<string, { name: string; teamId: string | null; officeId: string | null }>()
+      const unique = [...new Set(ids)]
+      for (let i = 0; i < unique.length; i += 5000) {
+        const rows = await db
+          .select({ id: t.users.id, first: t.users.firstName, last: t.users.lastName, teamId: t.users.teamId, officeId: t.users.officeId })
+          .from(t.users)
+          .where(inArray(t.users.id, unique.slice(i, i + 5000)))
+        for (const r of rows) out.set(r.id, { name: `${r.first} ${r.last}`, teamId: r.teamId, officeId: r.officeId })
+      }
+      return out
+    },
+
+    /** The active managers (the manager role) of offices, by name: whose office each profitability row is (decision 051). */
+    async officeManagers(db: Db): Promise<Array<{ id: string; name: string; officeId: string }>> {
+      const rows = await db
+        .select({ id: t.users.id, first: t.users.firstName, last: t.users.lastName, officeId: t.users.officeId })
+        .from(t.users)
+        .innerJoin(t.roles, eq(t.roles.id, t.users.roleId))
+        .where(and(eq(t.roles.key, 'manager'), eq(t.users.active, true), isNotNull(t.users.officeId)))
+        .orderBy(asc(t.users.firstName), asc(t.users.lastName), asc(t.users.id))
+      return rows.map((r) => ({ id: r.id, name: `${r.first} ${r.last}`, officeId: r.officeId! }))
     },
 
     /** The active members of some teams by name, each with their team (an office's sellers, for their budgets). */

@@ -116,6 +116,7 @@ export const enAdmin = {
       coach_group: 'Coach group',
       oph_target: 'OPH targets',
       budget: 'Budget',
+      finance_settings: 'Profitability settings',
       external_account_template: 'External account template',
       quality_template: 'Survey template',
       quality_survey: 'Quality survey',

@@ -116,6 +116,7 @@ export const fiAdmin = {
       coach_group: 'Valmentajaryhmä',
       oph_target: 'OPH-tavoitteet',
       budget: 'Budjetti',
+      finance_settings: 'Kannattavuusasetukset',
       external_account_template: 'Ulkoisen tilin malli',
       quality_template: 'Kyselypohja',
       quality_survey: 'Laatukysely',

@@ -114,6 +114,7 @@ export const svAdmin = {
       coach_group: 'Coachgrupp',
       oph_target: 'OPH-mål',
       budget: 'Budget',
+      finance_settings: 'Lönsamhetsinställningar',
       external_account_template: 'Mall för externt konto',
       quality_template: 'Enkätmall',
       quality_survey: 'Kvalitetsenkät',
