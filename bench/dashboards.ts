@@ -1,4 +1,5 @@
 import { count, desc, eq, isNotNull } from 'drizzle-orm'
+import { PROFITABILITY_VIEWS, profitabilityQuerySchema } from '../shared/schemas/finance'
 import { orderStatsFilterSchema, type OrderStatsFilter } from '../shared/schemas/statistics'
 import { assembleAreas } from '../server/app'
 import { authService } from '../server/modules/auth/auth.service'
@@ -13,8 +14,10 @@ import { actorOf, benchDatabase, RUNS, runTimedCases, statementRecorder } from '
  * Order statistics (the service call its route makes) for the data set's last year, a quarter and the last 30 days:
  * for the whole organisation (back office), one office, one team, a coach (their teams, by the rule's conditions)
  * and one seller; the coach dashboard for a coach and for a manager; the manager dashboard for a manager and back
- * office. p50 and p95 of RUNS calls, then the plan of every statement each ran. Target: p95 under 150 ms
- * each, on both databases. Reads only. The profitability views join here as they are built.
+ * office; each profitability view (docs/decisions/051) for the last year, for back office (the whole organisation,
+ * sorted by TB, the first page of 25) and the manager's two views for a manager (their office). p50 and p95 of RUNS
+ * calls, then the plan of every statement each ran. Target: p95 under 150 ms each, on both databases. Reads only.
+ * `BENCH_ONLY=<regex>` runs only the cases whose name matches.
  */
 const { env, database } = await benchDatabase()
 const { db, t } = database
@@ -25,7 +28,7 @@ try {
   const [{ n: saleCount }] = (await db.select({ n: count() }).from(t.sales)) as [{ n: number }]
   if (saleCount < 100_000) console.warn(`Only ${saleCount} sales: seed the large data set first (npm run seed -- --scale large).`)
   const deps = await createDeps(env, database, { events: { pollMs: 60_000 } })
-  const { statistics } = assembleAreas(deps)
+  const { statistics, finance } = assembleAreas(deps)
   const auth = authService(database, { sessionTtlMs: 3_600_000, scryptLogN: 10, secrets: deps.secrets })
   const backoffice = await actorOf(database, auth, 'backoffice@demo.test')
   const coach = await actorOf(database, auth, 'coach@demo.test')
@@ -98,6 +101,25 @@ try {
     ])
   }
 
+  // Each profitability view for a year. The legacy view counts the year before the cut-off.
+  const year = profitabilityQuerySchema.parse({ from: daysBack(365), to })
+  for (const [label, actor, views] of [
+    ['back office (the whole organisation)', backoffice, PROFITABILITY_VIEWS],
+    ['a manager (their office)', manager, ['teams', 'sellers'] as const],
+  ] as const) {
+    for (const view of views) {
+      cases.push([
+        `profitability by ${view}, a year: ${label}`,
+        async () => {
+          const r = await finance.profitability(actor, view, view === 'legacy' ? { ...year, from: daysBack(730), to: daysBack(366) } : year)
+          return `${r.total} rows, TB ${Math.round(r.sum.tbOre / 100).toLocaleString('en')} kr, ${r.sum.fte ?? '–'} FTE`
+        },
+      ])
+    }
+  }
+
+  const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null
+  if (only) cases.splice(0, cases.length, ...cases.filter(([name]) => only.test(name)))
   const dialect = database.dialect === 'pg' ? 'PostgreSQL' : 'SQLite'
   console.log(
     `bench:dashboards on ${dialect}, ${saleCount.toLocaleString('en')} sales, up to ${to}, ${RUNS} runs each (p50 / p95 ms; target p95 < ${TARGET_MS})`,

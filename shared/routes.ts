@@ -80,27 +80,27 @@ export const ROUTES = [
   {
     path: '/backoffice/finance/profitability-legacy',
     name: 'backoffice-finance-profitability-legacy',
-    meta: view('finance_profitability_legacy', { namespaces: ['finance'] }),
+    meta: view('finance_profitability_legacy', { namespaces: ['finance', 'dashboards'] }),
   },
   {
     path: '/backoffice/finance/profitability-managers',
     name: 'backoffice-finance-profitability-managers',
-    meta: view('finance_profitability_managers', { namespaces: ['finance'] }),
+    meta: view('finance_profitability_managers', { namespaces: ['finance', 'dashboards'] }),
   },
   {
     path: '/backoffice/finance/profitability-providers',
     name: 'backoffice-finance-profitability-providers',
-    meta: view('finance_profitability_providers', { namespaces: ['finance'] }),
+    meta: view('finance_profitability_providers', { namespaces: ['finance', 'dashboards'] }),
   },
   {
     path: '/backoffice/finance/profitability-sellers',
     name: 'backoffice-finance-profitability-sellers',
-    meta: view('finance_profitability_sellers', { namespaces: ['finance'] }),
+    meta: view('finance_profitability_sellers', { namespaces: ['finance', 'dashboards'] }),
   },
   {
     path: '/backoffice/finance/profitability-teams',
     name: 'backoffice-finance-profitability-teams',
-    meta: view('finance_profitability_teams', { namespaces: ['finance'] }),
+    meta: view('finance_profitability_teams', { namespaces: ['finance', 'dashboards'] }),
   },
   {
     path: '/backoffice/onboarding/candidates',

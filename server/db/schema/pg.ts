@@ -45,7 +45,7 @@ export {
   saleMonthProductsPg as saleMonthProducts,
 } from './sales'
 export { filesPg as files } from './files'
-export { timeReportsPg as timeReports, checkoutsPg as checkouts, sickNoticesPg as sickNotices, timeAttestationsPg as timeAttestations } from './time-reports'
+export { timeReportsPg as timeReports, timeMonthHoursPg as timeMonthHours, checkoutsPg as checkouts, sickNoticesPg as sickNotices, timeAttestationsPg as timeAttestations } from './time-reports'
 export {
   paycodesPg as paycodes,
   extraIncomesPg as extraIncomes,

@@ -72,6 +72,7 @@ const parity: { [K in keyof typeof sqlite & keyof typeof pg]: RowsAlike<K> } = {
   salesBudgets: true,
   unitBudgets: true,
   financeSettings: true,
+  timeMonthHours: true,
   syncClients: true,
   syncRejections: true,
   syncVersion: true,

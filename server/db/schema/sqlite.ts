@@ -37,7 +37,7 @@ export {
   saleMonthProducts,
 } from './sales'
 export { files } from './files'
-export { timeReports, checkouts, sickNotices, timeAttestations } from './time-reports'
+export { timeReports, timeMonthHours, checkouts, sickNotices, timeAttestations } from './time-reports'
 export { paycodes, extraIncomes, commissionLines, payExports, payrollExportLines } from './pay'
 export { salesBudgets, unitBudgets } from './budgets'
 export { financeSettings } from './finance'

@@ -31,8 +31,9 @@ export const timeReports = s.sqliteTable(
   (t) => [
     s.uniqueIndex('time_reports_user_date').on(t.userId, t.date),
     s.index('time_reports_user_version').on(t.userId, t.version),
-    // back office's lists of a period, by team or office (issue 15)
-    s.index('time_reports_date').on(t.date),
+    // back office's lists of a period, by team or office (issue 15); with the hours and whose they are, the days at a
+    // period's ends for the hours by month (profitability, docs/decisions/051), read from the index alone
+    s.index('time_reports_date_hours').on(t.date, t.userId, t.teamId, t.officeId, t.workHours),
     s.index('time_reports_team_date').on(t.teamId, t.date),
     s.index('time_reports_office_date').on(t.officeId, t.date),
     // who was sick lately (the sick list)
@@ -65,12 +66,51 @@ export const timeReportsPg = p.pgTable(
   (t) => [
     p.uniqueIndex('time_reports_user_date').on(t.userId, t.date),
     p.index('time_reports_user_version').on(t.userId, t.version),
-    // back office's lists of a period, by team or office (issue 15)
-    p.index('time_reports_date').on(t.date),
+    // back office's lists of a period, by team or office (issue 15); with the hours and whose they are, the days at a
+    // period's ends for the hours by month (profitability, docs/decisions/051), read from the index alone
+    p.index('time_reports_date_hours').on(t.date, t.userId, t.teamId, t.officeId, t.workHours),
     p.index('time_reports_team_date').on(t.teamId, t.date),
     p.index('time_reports_office_date').on(t.officeId, t.date),
     // who was sick lately (the sick list)
     p.index('time_reports_absence_date').on(t.absenceType, t.date),
+  ],
+)
+
+/**
+ * The work hours by month (issue 19, docs/decisions/051): the time reports' work hours added up per calendar month
+ * (`YYYY-MM`), person, and the team and office each report was made in (no team or office is ''). Written only by the
+ * time reports' two write paths (the device's save, back office's correction), in the transaction of the change;
+ * a row whose hours reach 0 is removed. Profitability reads a year's hours from it instead of a year of reports.
+ */
+export const timeMonthHours = s.sqliteTable(
+  'time_month_hours',
+  {
+    month: s.text('month').notNull(),
+    userId: s.text('user_id').notNull(),
+    teamId: s.text('team_id').notNull(),
+    officeId: s.text('office_id').notNull(),
+    workHours: s.integer('work_hours').notNull(),
+  },
+  (t) => [
+    s.primaryKey({ columns: [t.month, t.userId, t.teamId, t.officeId] }),
+    s.index('time_month_hours_team').on(t.teamId, t.month),
+    s.index('time_month_hours_office').on(t.officeId, t.month),
+  ],
+)
+
+export const timeMonthHoursPg = p.pgTable(
+  'time_month_hours',
+  {
+    month: p.text('month').notNull(),
+    userId: p.text('user_id').notNull(),
+    teamId: p.text('team_id').notNull(),
+    officeId: p.text('office_id').notNull(),
+    workHours: p.integer('work_hours').notNull(),
+  },
+  (t) => [
+    p.primaryKey({ columns: [t.month, t.userId, t.teamId, t.officeId] }),
+    p.index('time_month_hours_team').on(t.teamId, t.month),
+    p.index('time_month_hours_office').on(t.officeId, t.month),
   ],
 )
 

@@ -9,6 +9,7 @@ import { customerKeyOf } from '../../../shared/rules/double-sales'
 import { fillCustomersFromSales } from '../customers-fill'
 import { fillCommissionFromHistory } from '../commission-fill'
 import { fillSaleSummary } from '../sale-summary-fill'
+import { fillMonthHours } from '../hours-fill'
 import { searchTextOf } from '../../../shared/rules/deviations'
 import type { DeviationType, SaleStatus } from '../../../shared/schemas/sales'
 import type { AbsenceType } from '../../../shared/rules/time-report'
@@ -300,6 +301,8 @@ export async function seedDemo(database: Database, opts: { scryptLogN: number; n
     await fillCommissionFromHistory(database, tx)
     // The sales summary, as the sales service keeps it.
     await fillSaleSummary(database, tx)
+    // The hours by month, as the time reports' write paths keep them.
+    await fillMonthHours(database, tx)
     return true
   })
 }

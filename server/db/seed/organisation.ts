@@ -6,6 +6,7 @@ import { customerKeyOf, daysApart } from '../../../shared/rules/double-sales'
 import { fillCustomersFromSales } from '../customers-fill'
 import { fillCommissionFromHistory } from '../commission-fill'
 import { fillSaleSummary } from '../sale-summary-fill'
+import { fillMonthHours } from '../hours-fill'
 import type { DeviationType, SaleStatus } from '../../../shared/rules/sale'
 import type { AbsenceType, AllowanceType } from '../../../shared/rules/time-report'
 import { WORK_DAY_HOURS } from '../../../shared/rules/work'
@@ -1041,6 +1042,7 @@ export async function seedOrganisation(
   await timed('customers', () => fillCustomersFromSales(database))
   await timed('commission', async () => void (await fillCommissionFromHistory(database)))
   await timed('sale summary', () => fillSaleSummary(database))
+  await timed('hours by month', () => fillMonthHours(database))
   await timed('analyze', () => loader.analyze())
   return { counts, ms, totalMs: performance.now() - started }
 }

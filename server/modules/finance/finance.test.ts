@@ -5,6 +5,7 @@ import type { SaleStatus } from '../../../shared/rules/sale'
 import type { FinanceSettings, Profitability } from '../../../shared/schemas/finance'
 import { createTestApp } from '../../test/harness'
 import { saleSummary } from '../sales/sales.summary'
+import { fillMonthHours } from '../../db/hours-fill'
 
 /**
  * Finance profitability (docs/decisions/051) on a small data set of 2033 worked out by hand: four sales (one a regret)
@@ -98,6 +99,8 @@ beforeAll(async () => {
     updatedAt: 0,
   })
   await db.insert(t.timeReports).values([report('sven', '2033-01-15', 8), report('sven', '2033-01-31', 7), report('sara', '2033-02-10', 10)])
+  // Written straight to the table, as the seeds do: the hours by month counted from them the same way.
+  await fillMonthHours(app.database)
   const extra = (userId: string, month: string, amountOre: number) => ({
     id: randomUUID(),
     userId,

@@ -10,7 +10,8 @@ import { migrationsFolder } from '../../db/migrate'
 import { saleSummaryRecount } from '../../db/sale-summary-fill'
 import { devicePusher, saleArgs } from '../../test/fixtures'
 import { createTestApp } from '../../test/harness'
-import { periodParts, summaryDeltas, type SummaryEntry } from './sales.summary'
+import { periodParts } from '../../../shared/rules/work'
+import { summaryDeltas, type SummaryEntry } from './sales.summary'
 
 /**
  * The sales summary (docs/decisions/046) is kept by the sales service in the transaction of each change. After any

@@ -4,7 +4,7 @@ import type { SaleStatus } from '../../../shared/rules/sale'
 import { EARNING_STATUSES } from '../../../shared/rules/earnings'
 import type { Database, Db, Schema } from '../../db/client'
 import { accessFilter, UnsupportedConditionError, withAccess } from '../../db/conditions'
-import { addDays, monthRange, previousMonth } from '../../../shared/rules/work'
+import { periodParts } from '../../../shared/rules/work'
 
 /**
  * The sales summary (docs/decisions/046): sale reports added up per business day, seller, team, office, provider
@@ -235,23 +235,6 @@ class Sums {
 
 /** What the summary's readers narrow by: the sell dates (inclusive) and, each optional, a place, a seller, a provider. */
 export type SummaryFilter = { from: string; to: string; officeId?: string; teamId?: string; sellerId?: string; providerId?: string }
-
-/**
- * A period (inclusive dates) as the summary reads it: its whole calendar months (from the month tables, `null` when
- * it holds none) and the days at its ends outside them (from the day tables), together exactly the period.
- */
-export function periodParts(from: string, to: string): { months: { from: string; to: string } | null; days: Array<{ from: string; to: string }> } {
-  if (from > to) return { months: null, days: [] }
-  const first = from.endsWith('-01') ? monthOf(from) : monthOf(addDays(monthRange(monthOf(from)).to, 1))
-  const last = monthRange(monthOf(to)).to === to ? monthOf(to) : previousMonth(monthOf(to))
-  if (first > last) return { months: null, days: [{ from, to }] }
-  const days: Array<{ from: string; to: string }> = []
-  const start = monthRange(first).from
-  const end = monthRange(last).to
-  if (from < start) days.push({ from, to: addDays(start, -1) })
-  if (to > end) days.push({ from: addDays(end, 1), to })
-  return { months: { from: first, to: last }, days }
-}
 
 /**
  * Reads of the summary for other areas (through ports): always within the sale reports the reader may see (their

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, exists, gt, gte, inArray, isNotNull, isNull,
 import type { AppAbility } from '../../../shared/permissions/ability'
 import { attestationRefusal, sickOccasions, sickPeriods } from '../../../shared/rules/pay'
 import { timeReportViolations, type AbsenceType, type AllowanceType } from '../../../shared/rules/time-report'
-import { addDays, businessDay, businessMonth, isWeekend, monthRange } from '../../../shared/rules/work'
+import { addDays, businessDay, businessMonth, isWeekend, monthRange, periodParts } from '../../../shared/rules/work'
 import { LIST_COUNT_CAP, type ListAnswer } from '../../../shared/schemas/pagination'
 import type {
   AttestAnswer,
@@ -22,6 +22,7 @@ import { userOfficeId } from '../../db/expressions'
 import { literalLimit, preparedReads } from '../../db/prepared'
 import { ApiError, forbidden, notFound } from '../../lib/errors'
 import { activityLines, changedFields, logActivity } from '../../platform/activity-log'
+import { addMonthHours } from './time-reports.hours'
 import type { Deps } from '../../platform/deps'
 
 type Actor = { id: string; ability: AppAbility }
@@ -159,21 +160,52 @@ export function timeReportsAdmin({ database, events }: Pick<Deps, 'database' | '
         f: { from: string; to: string; officeId?: string; teamId?: string },
         by: 'seller' | 'team' | 'office',
       ): Promise<Map<string, number>> {
-        const key = { seller: tr.userId, team: tr.teamId, office: tr.officeId }[by]
-        const rows = await db
-          .select({ key: sql<string | null>`${key}`, hours: sql<number>`sum(${tr.workHours})`.mapWith(Number) })
-          .from(tr)
-          .where(
-            withAccess(
-              accessFilter(ability, 'view', 'time_reports', reportColumns, { inline: true }),
-              gte(tr.date, f.from),
-              lte(tr.date, f.to),
-              f.officeId ? eq(tr.officeId, f.officeId) : undefined,
-              f.teamId ? eq(tr.teamId, f.teamId) : undefined,
-            ),
-          )
-          .groupBy(key)
-        return new Map(rows.filter((r) => r.hours > 0).map((r) => [r.key ?? '', r.hours]))
+        const H = t.timeMonthHours
+        const parts = periodParts(f.from, f.to)
+        const dayKey = { seller: tr.userId, team: tr.teamId, office: tr.officeId }[by]
+        const monthKey = { seller: H.userId, team: H.teamId, office: H.officeId }[by]
+        // The days at the period's ends from the reports (by the index of their day, with the hours in it)…
+        const days = parts.days.map((d) =>
+          db
+            .select({ key: sql<string | null>`${dayKey}`, hours: sql<number>`sum(${tr.workHours})`.mapWith(Number) })
+            .from(tr)
+            .where(
+              withAccess(
+                accessFilter(ability, 'view', 'time_reports', reportColumns, { inline: true }),
+                gte(tr.date, d.from),
+                lte(tr.date, d.to),
+                f.officeId ? eq(tr.officeId, f.officeId) : undefined,
+                f.teamId ? eq(tr.teamId, f.teamId) : undefined,
+              ),
+            )
+            .groupBy(dayKey),
+        )
+        // …and its whole months from the hours by month, under the same rules (it has the same person, team and office).
+        const months = parts.months
+          ? db
+              .select({ key: sql<string | null>`${monthKey}`, hours: sql<number>`sum(${H.workHours})`.mapWith(Number) })
+              .from(H)
+              .where(
+                withAccess(
+                  accessFilter(
+                    ability,
+                    'view',
+                    'time_reports',
+                    { sellerId: H.userId, userId: H.userId, teamId: H.teamId, officeId: H.officeId },
+                    { inline: true },
+                  ),
+                  gte(H.month, parts.months.from),
+                  lte(H.month, parts.months.to),
+                  f.officeId ? eq(H.officeId, f.officeId) : undefined,
+                  f.teamId ? eq(H.teamId, f.teamId) : undefined,
+                ),
+              )
+              .groupBy(monthKey)
+          : Promise.resolve([])
+        const out = new Map<string, number>()
+        for (const r of (await Promise.all([...days, months])).flat()) out.set(r.key ?? '', (out.get(r.key ?? '') ?? 0) + r.hours)
+        for (const [k, h] of out) if (h === 0) out.delete(k)
+        return out
       },
       /** Who of them has checked out on a day. */
       async checkedOutOn(db: Db, userIds: string[], date: string): Promise<Set<string>> {
@@ -411,6 +443,7 @@ export function timeReportsAdmin({ database, events }: Pick<Deps, 'database' | '
           .update(tr)
           .set({ ...next, version, updatedAt: now })
           .where(eq(tr.id, id))
+        await addMonthHours(tx, t, row, next.workHours - row.workHours)
         await logActivity(tx, t, {
           at: now,
           actorId: actor.id,

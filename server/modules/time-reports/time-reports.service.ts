@@ -5,6 +5,7 @@ import type { checkoutInputSchema, sickNoticeInputSchema, TimeReportData } from 
 import type { Db } from '../../db/client'
 import { Rejection, type MutatorContext } from '../../lib/sync-contract'
 import { logActivity } from '../../platform/activity-log'
+import { addMonthHours } from './time-reports.hours'
 import type { Deps } from '../../platform/deps'
 
 /** What the time-reports area asks other areas (wired in server/app.ts). */
@@ -75,6 +76,12 @@ export function timeReportsService({ database, events }: Pick<Deps, 'database' |
           updatedAt: ctx.now,
         })
       }
+      await addMonthHours(
+        tx,
+        t,
+        sameDay ?? { date: report.date, userId: actor.id, teamId: actor.teamId, officeId: actor.officeId },
+        report.workHours - (sameDay?.workHours ?? 0),
+      )
       const before = sameDay
         ? {
             present: sameDay.present,
