@@ -4,7 +4,7 @@ import { orderStatsFilterSchema, type OrderStatsFilter } from '../shared/schemas
 import { assembleAreas } from '../server/app'
 import { authService } from '../server/modules/auth/auth.service'
 import { createDeps } from '../server/platform/deps'
-import { actorOf, benchDatabase, RUNS, runTimedCases, statementRecorder } from './lib'
+import { actorOf, benchDatabase, onlyChosen, RUNS, runTimedCases, statementRecorder } from './lib'
 
 /**
  * `npm run bench:dashboards` — the figures of issue 19 (docs/decisions/046, 048) on the large data set, on the
@@ -118,8 +118,7 @@ try {
     }
   }
 
-  const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null
-  if (only) cases.splice(0, cases.length, ...cases.filter(([name]) => only.test(name)))
+  cases.splice(0, cases.length, ...onlyChosen(cases))
   const dialect = database.dialect === 'pg' ? 'PostgreSQL' : 'SQLite'
   console.log(
     `bench:dashboards on ${dialect}, ${saleCount.toLocaleString('en')} sales, up to ${to}, ${RUNS} runs each (p50 / p95 ms; target p95 < ${TARGET_MS})`,

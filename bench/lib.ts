@@ -12,6 +12,11 @@ import type { authService } from '../server/modules/auth/auth.service'
 
 // eslint-disable-next-line no-restricted-properties -- a benchmark's size
 export const RUNS = Number(process.env.BENCH_RUNS ?? 30)
+// eslint-disable-next-line no-restricted-properties -- a benchmark: which of its cases to run
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null
+
+/** The cases whose name matches `BENCH_ONLY` (a regular expression), or all of them. */
+export const onlyChosen = <C extends readonly [string, ...unknown[]]>(cases: C[]): C[] => (ONLY ? cases.filter(([name]) => ONLY.test(name)) : cases)
 
 /** The database the server would use: `DATABASE_URL` for PostgreSQL, else SQLite in `DATA_DIR` (default data). */
 export async function benchDatabase() {

@@ -10,3 +10,10 @@ export function FigureLink({ to, children }: { to: string; children: ReactNode }
     </Link>
   )
 }
+
+/** The address of the rows behind a figure: a screen's path with the filter it was counted by (empty values left out). */
+export function figureHref(path: string, params: Record<string, string | undefined>): string {
+  const q = new URLSearchParams()
+  for (const [k, v] of Object.entries(params)) if (v) q.set(k, v)
+  return `${path}?${q.toString()}`
+}

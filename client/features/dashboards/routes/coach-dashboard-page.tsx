@@ -8,7 +8,7 @@ import { EARNING_STATUSES } from '../../../../shared/rules/earnings'
 import { ophClasses } from '../../../../shared/rules/oph'
 import { businessDay } from '../../../../shared/rules/work'
 import type { CoachDashboard, CoachSellerRow, CoachTeam, PeriodFigures } from '../../../../shared/schemas/statistics'
-import { FigureLink } from '../components/figure-link'
+import { FigureLink, figureHref as href } from '../../../components/ui/figure-link'
 import { useListQuery } from '../../../components/ui/data-table/use-list-query'
 import { LoadError } from '../../../components/ui/load-error'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
@@ -20,12 +20,6 @@ import { coachDashboard } from '../api/dashboards-api'
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 const PERIODS = ['today', 'week', 'month'] as const
 type Period = (typeof PERIODS)[number]
-
-const href = (path: string, params: Record<string, string | undefined>) => {
-  const q = new URLSearchParams()
-  for (const [k, v] of Object.entries(params)) if (v) q.set(k, v)
-  return `${path}?${q.toString()}`
-}
 
 /**
  * /dashboards/sales/coach (docs/decisions/049): each of the coach's teams today, this week and this month — the

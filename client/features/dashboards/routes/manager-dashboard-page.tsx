@@ -7,7 +7,7 @@ import { formatDecimal, formatMonth, formatOph, formatOre, type FormatLanguage }
 import { EARNING_STATUSES } from '../../../../shared/rules/earnings'
 import { businessMonth, monthRange, previousMonth } from '../../../../shared/rules/work'
 import type { GoalFigures, ManagerDashboard } from '../../../../shared/schemas/statistics'
-import { FigureLink } from '../components/figure-link'
+import { FigureLink, figureHref as href } from '../../../components/ui/figure-link'
 import { useListQuery } from '../../../components/ui/data-table/use-list-query'
 import { LoadError } from '../../../components/ui/load-error'
 import { Page } from '../../../components/ui/page'
@@ -17,12 +17,6 @@ import { managerDashboard } from '../api/dashboards-api'
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/
 const nextMonth = (month: string) => new Date(Date.parse(`${monthRange(month).to}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 7)
-const href = (path: string, params: Record<string, string | undefined>) => {
-  const q = new URLSearchParams()
-  for (const [k, v] of Object.entries(params)) if (v) q.set(k, v)
-  return `${path}?${q.toString()}`
-}
-
 /**
  * /dashboards/sales/manager (docs/decisions/050): an office's month so far — each team's standing sales, order
  * value, hours and orders per hour against its budget (the gold goal), the office's with the teams' average, the
