@@ -79,6 +79,17 @@ for (const theme of ['light', 'dark'] as const) {
       expect(await seriousFindings(page)).toEqual([])
     })
 
+    test('the profitability views: by team with the settings, and by provider', async ({ page }) => {
+      await signInFresh(page, 'backoffice@demo.test')
+      await page.goto('/backoffice/finance/profitability-teams')
+      await expect(page.getByTestId('sum-tb')).toBeVisible()
+      await expect(page.getByText('Beräkningens inställningar')).toBeVisible()
+      expect(await seriousFindings(page), 'profitability by team').toEqual([])
+      await page.goto('/backoffice/finance/profitability-providers')
+      await expect(page.getByTestId('sum-tb')).toBeVisible()
+      expect(await seriousFindings(page), 'profitability by provider').toEqual([])
+    })
+
     test('the budgets screen: a manager’s month, with an unsaved change and a field error', async ({ page }) => {
       await signInFresh(page, 'manager@demo.test')
       // A month of its own per theme, so nothing here meets the budgets spec's saves.
