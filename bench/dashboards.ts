@@ -1,4 +1,5 @@
 import { count, desc, eq, isNotNull } from 'drizzle-orm'
+import { periodPreset } from '../shared/rules/work'
 import { PROFITABILITY_VIEWS, profitabilityQuerySchema } from '../shared/schemas/finance'
 import { orderStatsFilterSchema, type OrderStatsFilter } from '../shared/schemas/statistics'
 import { assembleAreas } from '../server/app'
@@ -101,17 +102,24 @@ try {
     ])
   }
 
-  // Each profitability view for a year. The legacy view counts the year before the cut-off.
-  const year = profitabilityQuerySchema.parse({ from: daysBack(365), to })
+  // Each profitability view for a year as its screen offers one: the last 12 months (from the 1st of the month 11
+  // months back to the data set's last day). The legacy view counts the 12 whole months before its cut-off.
+  const last12 = periodPreset('last12', to)
+  const year = profitabilityQuerySchema.parse(last12)
+  const settings = await finance.settings()
+  const legacyYear = profitabilityQuerySchema.parse({
+    from: `${Number(settings.legacyCutoff.slice(0, 4)) - 1}${settings.legacyCutoff.slice(4)}`,
+    to: settings.legacyCutoff,
+  })
   for (const [label, actor, views] of [
     ['back office (the whole organisation)', backoffice, PROFITABILITY_VIEWS],
     ['a manager (their office)', manager, ['teams', 'sellers'] as const],
   ] as const) {
     for (const view of views) {
       cases.push([
-        `profitability by ${view}, a year: ${label}`,
+        `profitability by ${view}, ${view === 'legacy' ? `the year before ${settings.legacyCutoff}` : `${last12.from} – ${last12.to}`}: ${label}`,
         async () => {
-          const r = await finance.profitability(actor, view, view === 'legacy' ? { ...year, from: daysBack(730), to: daysBack(366) } : year)
+          const r = await finance.profitability(actor, view, view === 'legacy' ? legacyYear : year)
           return `${r.total} rows, TB ${Math.round(r.sum.tbOre / 100).toLocaleString('en')} kr, ${r.sum.fte ?? '–'} FTE`
         },
       ])

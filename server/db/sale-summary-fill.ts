@@ -1,4 +1,5 @@
-import { eq, sql, type AnyColumn } from 'drizzle-orm'
+import { eq, inArray, sql, type AnyColumn } from 'drizzle-orm'
+import { EARNING_STATUSES } from '../../shared/rules/earnings'
 import type { Database, Db, Schema } from './client'
 
 /**
@@ -85,6 +86,22 @@ export function saleSummaryRecount(db: Db, t: Schema) {
         .from(l)
         .innerJoin(s, eq(s.id, l.saleId))
         .groupBy(month, s.providerId, l.productId, s.status),
+    monthSellers: () =>
+      db
+        .select({
+          month: month.as('month'),
+          sellerId: s.sellerId,
+          teamId: team.as('team_id'),
+          officeId: office.as('office_id'),
+          sales: sql<number>`count(*)`.mapWith(Number).as('sales'),
+          orderValueOre: total(sql`${s.orderValueOre}`, 'order_value_ore'),
+          sellerCommissionOre: total(sql`${s.sellerCommissionOre}`, 'seller_commission_ore'),
+          companyCommissionOre: total(sql`${s.companyCommissionOre}`, 'company_commission_ore'),
+          companyCostOre: total(sql`${s.companyCostOre}`, 'company_cost_ore'),
+        })
+        .from(s)
+        .where(inArray(s.status, [...EARNING_STATUSES]))
+        .groupBy(month, s.sellerId, team, office),
   }
 }
 
@@ -127,6 +144,22 @@ function monthsFromDays(db: Db, t: Schema) {
         })
         .from(P)
         .groupBy(month(P), P.providerId, P.productId, P.status),
+    sellers: () =>
+      db
+        .select({
+          month: month(T).as('month'),
+          sellerId: T.sellerId,
+          teamId: T.teamId,
+          officeId: T.officeId,
+          sales: total(T.sales, 'sales'),
+          orderValueOre: total(T.orderValueOre, 'order_value_ore'),
+          sellerCommissionOre: total(T.sellerCommissionOre, 'seller_commission_ore'),
+          companyCommissionOre: total(T.companyCommissionOre, 'company_commission_ore'),
+          companyCostOre: total(T.companyCostOre, 'company_cost_ore'),
+        })
+        .from(T)
+        .where(inArray(T.status, [...EARNING_STATUSES]))
+        .groupBy(month(T), T.sellerId, T.teamId, T.officeId),
   }
 }
 
@@ -144,4 +177,6 @@ export async function fillSaleSummary(database: Database, tx?: Db): Promise<void
   await tx.delete(t.saleMonthProducts)
   await tx.insert(t.saleMonthTotals).select(months.totals() as never)
   await tx.insert(t.saleMonthProducts).select(months.products() as never)
+  await tx.delete(t.saleMonthSellers)
+  await tx.insert(t.saleMonthSellers).select(months.sellers() as never)
 }

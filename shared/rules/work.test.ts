@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { BUSINESS_TIME_ZONE, businessDay, businessDayStart, businessMonth, periodPreset, type PeriodPreset } from './work'
+import { addDays, BUSINESS_TIME_ZONE, businessDay, businessDayStart, businessMonth, periodPreset, periodReads, type PeriodPreset } from './work'
 
 const intlDay = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
 const HOUR = 3_600_000
@@ -83,5 +83,46 @@ describe('a statistics screen’s preset periods', () => {
     ['lastMonth', '2026-01-10', '2025-12-01', '2025-12-31'],
   ] as const)('%s from %s is %s … %s', (preset, today, from, to) => {
     expect(periodPreset(preset as PeriodPreset, today)).toEqual({ from, to })
+  })
+})
+
+describe('periodReads: whole months, plus or minus days', () => {
+  const r = (from: string, to: string) => ({ from, to })
+  it.each([
+    // whole months only
+    ['2025-01-01', '2025-12-31', { months: r('2025-01', '2025-12'), add: [], subtract: [] }],
+    // this month so far (20 of 30 days): the whole month less the 10 days to come
+    ['2025-12-01', '2026-11-20', { months: r('2025-12', '2026-11'), add: [], subtract: [r('2026-11-21', '2026-11-30')] }],
+    // a start late in its month: its days; an end early in its month: its days
+    ['2025-11-21', '2026-11-05', { months: r('2025-12', '2026-10'), add: [r('2025-11-21', '2025-11-30'), r('2026-11-01', '2026-11-05')], subtract: [] }],
+    // a start early in its month: the month less the days before
+    ['2025-11-03', '2025-12-31', { months: r('2025-11', '2025-12'), add: [], subtract: [r('2025-11-01', '2025-11-02')] }],
+    // within one month: its days, or the month less both ends
+    ['2025-06-10', '2025-06-12', { months: null, add: [r('2025-06-10', '2025-06-12')], subtract: [] }],
+    ['2025-06-02', '2025-06-29', { months: r('2025-06', '2025-06'), add: [], subtract: [r('2025-06-01', '2025-06-01'), r('2025-06-30', '2025-06-30')] }],
+    // two partial months next to each other
+    ['2025-06-20', '2025-07-05', { months: null, add: [r('2025-06-20', '2025-06-30'), r('2025-07-01', '2025-07-05')], subtract: [] }],
+    ['2025-06-20', '2025-06-19', { months: null, add: [], subtract: [] }],
+  ])('%s – %s', (from, to, expected) => {
+    expect(periodReads(from, to)).toEqual(expected)
+  })
+
+  it('adds up to exactly the period for every start and end in a year (checked day by day)', () => {
+    const start = '2024-12-01'
+    for (let a = 0; a < 400; a += 7) {
+      for (let b = a; b < a + 120; b += 5) {
+        const from = addDays(start, a)
+        const to = addDays(start, b)
+        const plan = periodReads(from, to)
+        const counted = new Map<string, number>()
+        const bump = (d: string, n: number) => counted.set(d, (counted.get(d) ?? 0) + n)
+        if (plan.months) for (let d = `${plan.months.from}-01`; d.slice(0, 7) <= plan.months.to; d = addDays(d, 1)) bump(d, 1)
+        for (const x of plan.add) for (let d = x.from; d <= x.to; d = addDays(d, 1)) bump(d, 1)
+        for (const x of plan.subtract) for (let d = x.from; d <= x.to; d = addDays(d, 1)) bump(d, -1)
+        const inside = [...counted].filter(([, n]) => n !== 0)
+        expect(inside.every(([, n]) => n === 1)).toBe(true)
+        expect(inside.map(([d]) => d).sort()).toEqual(Array.from({ length: b - a + 1 }, (_, i) => addDays(from, i)))
+      }
+    }
   })
 })

@@ -137,3 +137,49 @@ export function periodParts(from: string, to: string): { months: { from: string;
 }
 
 const month = (day: string) => day.slice(0, 7)
+
+/**
+ * How a summary reads a period with the fewest rows: whole calendar months from a month table, minus or plus days
+ * from a day table. A partial month at either end is read as its days (`add`) or, when fewer of its days lie outside
+ * the period than inside, as the whole month less the days outside (`subtract`): this month so far is the whole
+ * month less the days still to come, which hold nothing. Together exactly the period, for figures that add up.
+ */
+export function periodReads(
+  from: string,
+  to: string,
+): { months: { from: string; to: string } | null; add: Array<{ from: string; to: string }>; subtract: Array<{ from: string; to: string }> } {
+  const add: Array<{ from: string; to: string }> = []
+  const subtract: Array<{ from: string; to: string }> = []
+  if (from > to) return { months: null, add, subtract }
+  const first = monthRange(month(from))
+  const last = monthRange(month(to))
+  const days = (a: string, b: string) => (a > b ? 0 : daysInclusive(a, b))
+  if (first.from === last.from) {
+    // One month, perhaps cut at both ends.
+    if (from === first.from && to === first.to) return { months: { from: month(from), to: month(to) }, add, subtract }
+    const outside = days(first.from, addDays(from, -1)) + days(addDays(to, 1), first.to)
+    if (outside < days(from, to)) {
+      if (from > first.from) subtract.push({ from: first.from, to: addDays(from, -1) })
+      if (to < first.to) subtract.push({ from: addDays(to, 1), to: first.to })
+      return { months: { from: month(from), to: month(to) }, add, subtract }
+    }
+    return { months: null, add: [{ from, to }], subtract }
+  }
+  let firstMonth = month(from)
+  if (from > first.from) {
+    if (days(first.from, addDays(from, -1)) < days(from, first.to)) subtract.push({ from: first.from, to: addDays(from, -1) })
+    else {
+      add.push({ from, to: first.to })
+      firstMonth = month(addDays(first.to, 1))
+    }
+  }
+  let lastMonth = month(to)
+  if (to < last.to) {
+    if (days(addDays(to, 1), last.to) < days(last.from, to)) subtract.push({ from: addDays(to, 1), to: last.to })
+    else {
+      add.push({ from: last.from, to })
+      lastMonth = previousMonth(month(to))
+    }
+  }
+  return { months: firstMonth <= lastMonth ? { from: firstMonth, to: lastMonth } : null, add, subtract }
+}

@@ -43,9 +43,16 @@ export {
   saleDayProductsPg as saleDayProducts,
   saleMonthTotalsPg as saleMonthTotals,
   saleMonthProductsPg as saleMonthProducts,
+  saleMonthSellersPg as saleMonthSellers,
 } from './sales'
 export { filesPg as files } from './files'
-export { timeReportsPg as timeReports, timeMonthHoursPg as timeMonthHours, checkoutsPg as checkouts, sickNoticesPg as sickNotices, timeAttestationsPg as timeAttestations } from './time-reports'
+export {
+  timeReportsPg as timeReports,
+  timeMonthHoursPg as timeMonthHours,
+  checkoutsPg as checkouts,
+  sickNoticesPg as sickNotices,
+  timeAttestationsPg as timeAttestations,
+} from './time-reports'
 export {
   paycodesPg as paycodes,
   extraIncomesPg as extraIncomes,
@@ -69,6 +76,7 @@ export {
   qualityTemplatesPg as qualityTemplates,
   qualityTemplateVersionsPg as qualityTemplateVersions,
   qualitySurveysPg as qualitySurveys,
+  qualityMonthNkiPg as qualityMonthNki,
   qualitySurveyLinksPg as qualitySurveyLinks,
 } from './quality'
 export { orderRegistrationsPg as orderRegistrations, orderImportsPg as orderImports, orderMappingsPg as orderMappings } from './orders'

@@ -170,6 +170,46 @@ export const qualitySurveysPg = p.pgTable(
 )
 
 /**
+ * The satisfaction index by month (profitability, docs/decisions/051): the answered surveys with an NKI per calendar
+ * month of the sale, seller, and the team and office of the sale (no team or office is '') — how many and the sum of
+ * their NKI in tenths. Written only where a survey is answered, in that transaction; a row whose count reaches 0 is
+ * removed. A year of the whole organisation is a row per seller and month instead of a row per survey.
+ */
+export const qualityMonthNki = s.sqliteTable(
+  'quality_month_nki',
+  {
+    month: s.text('month').notNull(),
+    sellerId: s.text('seller_id').notNull(),
+    teamId: s.text('team_id').notNull(),
+    officeId: s.text('office_id').notNull(),
+    answers: s.integer('answers').notNull(),
+    nkiTenthsSum: s.integer('nki_tenths_sum').notNull(),
+  },
+  (t) => [
+    s.primaryKey({ columns: [t.month, t.sellerId, t.teamId, t.officeId] }),
+    s.index('quality_month_nki_team').on(t.teamId, t.month),
+    s.index('quality_month_nki_office').on(t.officeId, t.month),
+  ],
+)
+
+export const qualityMonthNkiPg = p.pgTable(
+  'quality_month_nki',
+  {
+    month: p.text('month').notNull(),
+    sellerId: p.text('seller_id').notNull(),
+    teamId: p.text('team_id').notNull(),
+    officeId: p.text('office_id').notNull(),
+    answers: p.integer('answers').notNull(),
+    nkiTenthsSum: p.integer('nki_tenths_sum').notNull(),
+  },
+  (t) => [
+    p.primaryKey({ columns: [t.month, t.sellerId, t.teamId, t.officeId] }),
+    p.index('quality_month_nki_team').on(t.teamId, t.month),
+    p.index('quality_month_nki_office').on(t.officeId, t.month),
+  ],
+)
+
+/**
  * A customer's own way to a survey (docs/decisions/045): a link by e-mail or a QR code at the door. Only the token's
  * SHA-256 is stored; the token itself (256 random bits) is in the link. Used once, and only until it expires.
  */

@@ -626,3 +626,50 @@ export const saleMonthProductsPg = p.pgTable(
   },
   (t) => [p.primaryKey({ columns: [t.month, t.providerId, t.productId, t.status] })],
 )
+
+/**
+ * The standing sales per month and seller (profitability, docs/decisions/051): the sales that stand (the statuses
+ * earnings count) per calendar month, seller, and the team and office at the time of the sale — how many and their
+ * four amounts. Kept by the same deltas in the same transaction (a move between two standing statuses writes
+ * nothing). A year of the whole organisation's sellers is one row per seller and month instead of the day table's
+ * row per seller, day, provider and status.
+ */
+export const saleMonthSellers = s.sqliteTable(
+  'sale_month_sellers',
+  {
+    month: s.text('month').notNull(),
+    sellerId: s.text('seller_id').notNull(),
+    teamId: s.text('team_id').notNull(),
+    officeId: s.text('office_id').notNull(),
+    sales: s.integer('sales').notNull(),
+    orderValueOre: s.integer('order_value_ore').notNull(),
+    sellerCommissionOre: s.integer('seller_commission_ore').notNull(),
+    companyCommissionOre: s.integer('company_commission_ore').notNull(),
+    companyCostOre: s.integer('company_cost_ore').notNull(),
+  },
+  (t) => [
+    s.primaryKey({ columns: [t.month, t.sellerId, t.teamId, t.officeId] }),
+    s.index('sale_month_sellers_team').on(t.teamId, t.month),
+    s.index('sale_month_sellers_office').on(t.officeId, t.month),
+  ],
+)
+
+export const saleMonthSellersPg = p.pgTable(
+  'sale_month_sellers',
+  {
+    month: p.text('month').notNull(),
+    sellerId: p.text('seller_id').notNull(),
+    teamId: p.text('team_id').notNull(),
+    officeId: p.text('office_id').notNull(),
+    sales: p.integer('sales').notNull(),
+    orderValueOre: p.bigint('order_value_ore', { mode: 'number' }).notNull(),
+    sellerCommissionOre: p.bigint('seller_commission_ore', { mode: 'number' }).notNull(),
+    companyCommissionOre: p.bigint('company_commission_ore', { mode: 'number' }).notNull(),
+    companyCostOre: p.bigint('company_cost_ore', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    p.primaryKey({ columns: [t.month, t.sellerId, t.teamId, t.officeId] }),
+    p.index('sale_month_sellers_team').on(t.teamId, t.month),
+    p.index('sale_month_sellers_office').on(t.officeId, t.month),
+  ],
+)

@@ -35,6 +35,7 @@ export {
   saleDayProducts,
   saleMonthTotals,
   saleMonthProducts,
+  saleMonthSellers,
 } from './sales'
 export { files } from './files'
 export { timeReports, timeMonthHours, checkouts, sickNotices, timeAttestations } from './time-reports'
@@ -44,5 +45,5 @@ export { financeSettings } from './finance'
 export { syncClients, syncRejections, syncVersion } from './sync'
 export { domainEvents, eventDeliveries, activityLog, jobs, jobSchedules, serverKeys } from './platform'
 export { mailOutbox } from './mail'
-export { qualityTemplates, qualityTemplateVersions, qualitySurveys, qualitySurveyLinks } from './quality'
+export { qualityTemplates, qualityTemplateVersions, qualitySurveys, qualitySurveyLinks, qualityMonthNki } from './quality'
 export { orderRegistrations, orderImports, orderMappings } from './orders'

@@ -10,6 +10,7 @@ import { fillCustomersFromSales } from '../customers-fill'
 import { fillCommissionFromHistory } from '../commission-fill'
 import { fillSaleSummary } from '../sale-summary-fill'
 import { fillMonthHours } from '../hours-fill'
+import { fillQualityNki } from '../quality-nki-fill'
 import { searchTextOf } from '../../../shared/rules/deviations'
 import type { DeviationType, SaleStatus } from '../../../shared/schemas/sales'
 import type { AbsenceType } from '../../../shared/rules/time-report'
@@ -303,6 +304,8 @@ export async function seedDemo(database: Database, opts: { scryptLogN: number; n
     await fillSaleSummary(database, tx)
     // The hours by month, as the time reports' write paths keep them.
     await fillMonthHours(database, tx)
+    // The satisfaction index by month, as the quality area keeps it.
+    await fillQualityNki(database, tx)
     return true
   })
 }

@@ -7,6 +7,7 @@ import { fillCustomersFromSales } from '../customers-fill'
 import { fillCommissionFromHistory } from '../commission-fill'
 import { fillSaleSummary } from '../sale-summary-fill'
 import { fillMonthHours } from '../hours-fill'
+import { fillQualityNki } from '../quality-nki-fill'
 import type { DeviationType, SaleStatus } from '../../../shared/rules/sale'
 import type { AbsenceType, AllowanceType } from '../../../shared/rules/time-report'
 import { WORK_DAY_HOURS } from '../../../shared/rules/work'
@@ -1043,6 +1044,7 @@ export async function seedOrganisation(
   await timed('commission', async () => void (await fillCommissionFromHistory(database)))
   await timed('sale summary', () => fillSaleSummary(database))
   await timed('hours by month', () => fillMonthHours(database))
+  await timed('NKI by month', () => fillQualityNki(database))
   await timed('analyze', () => loader.analyze())
   return { counts, ms, totalMs: performance.now() - started }
 }

@@ -51,6 +51,8 @@ export type FinancePorts = {
 }
 
 const SETTINGS_ID = 'global'
+/** Names in Swedish order, one collator for every comparison (String#localeCompare with a locale builds one each time). */
+const COLLATOR = new Intl.Collator('sv')
 /** Until back office sets one: the calculation of this product applies from 2026. */
 export const DEFAULT_LEGACY_CUTOFF = '2026-01-01'
 
@@ -173,8 +175,11 @@ export function financeService({ database, events }: Pick<Deps, 'database' | 'ev
       // Names: the sellers' (with their team and office now), the places', the providers'.
       const teamsById = new Map(places.teams.map((team) => [team.id, team]))
       const officeNames = new Map(places.offices.map((o) => [o.id, o.name]))
-      const people =
-        unit === 'seller' || extra.length ? await ports.placesOf(db, [...(unit === 'seller' ? inputs.keys() : []), ...extra.map((x) => x.userId)]) : new Map()
+      // A seller row needs its name for sorting or searching by it; otherwise only the page's rows are named (below).
+      const allNames = unit === 'seller' && (q.sortBy === 'name' || !!q.q)
+      const people = new Map<string, { name: string; teamId: string | null; officeId: string | null }>()
+      const wanted = [...(allNames ? inputs.keys() : []), ...(unit === 'seller' ? [] : extra.map((x) => x.userId))]
+      if (wanted.length) for (const [id, person] of await ports.placesOf(db, wanted)) people.set(id, person)
       // Extra income belongs to the seller's month; a period carries each month's share of its days. It counts for the
       // seller's row, or their team's or office's as they are now, when that row is in the reader's view.
       const share = new Map(shares.map((s) => [s.month, s.share]))
@@ -190,14 +195,16 @@ export function financeService({ database, events }: Pick<Deps, 'database' | 'ev
       for (const m of managers) managersOf.set(m.officeId, [...(managersOf.get(m.officeId) ?? []), { id: m.id, name: m.name }])
 
       const fullTime = fullTimeHours(period.from, period.to, method.monthHours)
+      const sellerRow = (key: string, metrics: ProfitabilityMetrics): ProfitabilityRow => {
+        const person = people.get(key)
+        const team = person?.teamId ? teamsById.get(person.teamId) : undefined
+        return { id: key, name: person?.name ?? '', team: team ? { id: team.id, name: team.name } : null, metrics }
+      }
       let rows: ProfitabilityRow[] = [...inputs.entries()].map(([key, input]) => {
         const metrics = profitability(input, method, fullTime)
         switch (unit) {
-          case 'seller': {
-            const person = people.get(key)
-            const team = person?.teamId ? teamsById.get(person.teamId) : undefined
-            return { id: key, name: person?.name ?? '', team: team ? { id: team.id, name: team.name } : null, metrics }
-          }
+          case 'seller':
+            return sellerRow(key, metrics)
           case 'team':
             return { id: key, name: teamsById.get(key)?.name ?? '', metrics }
           case 'office':
@@ -222,15 +229,24 @@ export function financeService({ database, events }: Pick<Deps, 'database' | 'ev
             if (x !== y) return x === null ? 1 : -1
           } else if (x !== y) return (x - y) * direction
         }
-        const byName = a.name.localeCompare(b.name, 'sv') || a.id.localeCompare(b.id)
+        const byName = COLLATOR.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
         return q.sortBy === 'name' ? byName * direction : byName
       })
+      let items = rows.slice((q.page - 1) * q.itemsPerPage, q.page * q.itemsPerPage)
+      if (unit === 'seller' && !allNames && items.length) {
+        for (const [id, person] of await ports.placesOf(
+          db,
+          items.map((r) => r.id),
+        ))
+          people.set(id, person)
+        items = items.map((r) => sellerRow(r.id, r.metrics))
+      }
       const total = rows.reduce((sum, r) => addInputs(sum, inputs.get(r.id)!), { ...EMPTY_INPUT, workHours: unit === 'provider' ? null : 0 })
       return {
         ...base,
         period: { from: period.from, to: period.to },
         fullTimeHours: Math.round(fullTime * 100) / 100,
-        items: rows.slice((q.page - 1) * q.itemsPerPage, q.page * q.itemsPerPage),
+        items,
         total: rows.length,
         sum: profitability(total, method, fullTime),
       }

@@ -6,6 +6,7 @@ import type { FinanceSettings, Profitability } from '../../../shared/schemas/fin
 import { createTestApp } from '../../test/harness'
 import { saleSummary } from '../sales/sales.summary'
 import { fillMonthHours } from '../../db/hours-fill'
+import { fillQualityNki } from '../../db/quality-nki-fill'
 
 /**
  * Finance profitability (docs/decisions/051) on a small data set of 2033 worked out by hand: four sales (one a regret)
@@ -99,7 +100,7 @@ beforeAll(async () => {
     updatedAt: 0,
   })
   await db.insert(t.timeReports).values([report('sven', '2033-01-15', 8), report('sven', '2033-01-31', 7), report('sara', '2033-02-10', 10)])
-  // Written straight to the table, as the seeds do: the hours by month counted from them the same way.
+  // Written straight to the tables, as the seeds do: the hours and NKI by month counted from them the same way.
   await fillMonthHours(app.database)
   const extra = (userId: string, month: string, amountOre: number) => ({
     id: randomUUID(),
@@ -145,6 +146,7 @@ beforeAll(async () => {
     version: 1,
   })
   await db.insert(t.qualitySurveys).values([survey('sven', '2033-01-15', 800), survey('sara', '2033-02-10', 600)])
+  await fillQualityNki(app.database)
 })
 
 describe('profitability by team', () => {
@@ -211,7 +213,12 @@ describe('profitability by team', () => {
     expect(r.fullTimeHours).toBeCloseTo((167 * 16) / 31, 2)
     const [oresund] = r.items
     // pay 100 kr + 16/31 of 100 kr extra = 51.61 kr → 151.61 kr, contributions 47.64 kr: 199.25 kr of 300 kr.
-    expect(oresund!.metrics).toMatchObject({ sales: 1, incomeOre: 30_000, payCostOre: 19_925, tbOre: 10_075, workHours: 7 })
+    // (Read as January less its first 15 days: the sale, hours and answer of the 15th are taken away again.)
+    expect(oresund!.metrics).toMatchObject({ sales: 1, incomeOre: 30_000, payCostOre: 19_925, tbOre: 10_075, workHours: 7, nki: null, nkiAnswers: 0 })
+    // A few days: read as days.
+    expect((await get('sellers', 'from=2033-01-14&to=2033-01-16')).items.map((x) => [x.id, x.metrics.sales, x.metrics.workHours, x.metrics.nki])).toEqual([
+      [ids.sven, 1, 8, 80],
+    ])
   })
 
   it('keeps to what the reader may see: a manager their office, a coach and a seller not at all', async () => {

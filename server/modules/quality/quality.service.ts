@@ -21,6 +21,7 @@ import type { Db } from '../../db/client'
 import { accessFilter, withAccess } from '../../db/conditions'
 import { ApiError, forbidden, notFound, validationError } from '../../lib/errors'
 import { changedFields, logActivity } from '../../platform/activity-log'
+import { changeMonthNki } from './quality.nki'
 import type { Deps } from '../../platform/deps'
 import type { DomainEvent } from '../../platform/event-types'
 import { qualityStatistics } from './quality.statistics'
@@ -672,6 +673,7 @@ export function qualityService({ database, events, mail }: Pick<Deps, 'database'
         version: survey.version + 1,
       })
       .where(eq(srv.id, survey.id))
+    await changeMonthNki(tx, t, survey, survey.nkiTenths, nkiTenths)
     await logActivity(tx, t, {
       at: ctx.now,
       actorId: ctx.by,

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, isNull, lte, sql, sum, type SQL } from 'drizzle-orm'
 import type { AppAbility } from '../../../shared/permissions/ability'
 import { gradeOf } from '../../../shared/rules/quality'
+import { periodReads } from '../../../shared/rules/work'
 import type {
   GradeThreshold,
   QualityFigures,
@@ -161,13 +162,50 @@ export function qualityStatistics(
       f: QualityStatsFilter,
       by: 'seller' | 'team' | 'office' | 'provider',
     ): Promise<Map<string, { answers: number; tenthsSum: number }>> {
-      const key = { seller: srv.sellerId, team: srv.teamId, office: srv.officeId, provider: srv.providerId }[by]
-      const rows = await db
-        .select({ key: key, answers: count(srv.nkiTenths), tenthsSum: sum(srv.nkiTenths) })
-        .from(srv)
-        .where(where(actor, f))
-        .groupBy(key)
-      return new Map(rows.map((r) => [r.key ?? '', { answers: Number(r.answers), tenthsSum: Number(r.tenthsSum ?? 0) }]))
+      const out = new Map<string, { answers: number; tenthsSum: number }>()
+      const add = (rows: Array<{ key: string | null; answers: number | string | null; tenthsSum: number | string | null }>, sign: 1 | -1) => {
+        for (const r of rows) {
+          const key = r.key ?? ''
+          const sum = out.get(key) ?? { answers: 0, tenthsSum: 0 }
+          sum.answers += sign * Number(r.answers ?? 0)
+          sum.tenthsSum += sign * Number(r.tenthsSum ?? 0)
+          out.set(key, sum)
+        }
+      }
+      const surveysOf = (period: { from: string; to: string }) => {
+        const key = { seller: srv.sellerId, team: srv.teamId, office: srv.officeId, provider: srv.providerId }[by]
+        return db
+          .select({ key, answers: count(srv.nkiTenths), tenthsSum: sum(srv.nkiTenths) })
+          .from(srv)
+          .where(where(actor, f, period))
+          .groupBy(key)
+      }
+      // The by-month table has no provider: a provider's answers, or any asked for one, are read from the surveys.
+      // Otherwise whole months from it (under the same rules: it has the seller, team and office), minus or plus days
+      // from the surveys (periodReads): this month so far is the month less the days to come.
+      const plan = periodReads(f.from, f.to)
+      if (by === 'provider' || f.providerId || !plan.months) add(await surveysOf(f), 1)
+      else {
+        const N = t.qualityMonthNki
+        const key = { seller: N.sellerId, team: N.teamId, office: N.officeId }[by]
+        const own: SQL[] = [gte(N.month, plan.months.from), lte(N.month, plan.months.to)]
+        if (f.officeId) own.push(eq(N.officeId, f.officeId))
+        if (f.teamId) own.push(eq(N.teamId, f.teamId))
+        if (f.sellerId) own.push(eq(N.sellerId, f.sellerId))
+        const columns = { sellerId: N.sellerId, teamId: N.teamId, officeId: N.officeId }
+        add(
+          await db
+            .select({ key, answers: sum(N.answers), tenthsSum: sum(N.nkiTenthsSum) })
+            .from(N)
+            .where(withAccess(accessFilter(actor.ability, 'view', 'sale_reports', columns, { inline: true }), ...own))
+            .groupBy(key),
+          1,
+        )
+        for (const days of plan.add) add(await surveysOf(days), 1)
+        for (const days of plan.subtract) add(await surveysOf(days), -1)
+      }
+      for (const [key, n] of out) if (n.answers === 0) out.delete(key)
+      return out
     },
 
     async all(actor: Actor, f: QualityStatsFilter): Promise<QualityStatsAll> {

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { desc, eq } from 'drizzle-orm'
+import { desc, eq, isNotNull } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { starterContent } from '../../../shared/rules/quality'
 import type { SurveyDetail, SurveyListPage, TemplateContent, TemplateDetail } from '../../../shared/schemas/quality'
 import type { SaleRecord } from '../../../shared/schemas/sales'
 import type { ProductRecord, PullResult } from '../../../shared/schemas/sync'
+import { qualityNkiRecount } from '../../db/quality-nki-fill'
 import { activityOf } from '../../platform/activity-log'
 import { devicePusher, saleArgs } from '../../test/fixtures'
 import { createTestApp } from '../../test/harness'
@@ -367,5 +368,19 @@ describe('the customer’s own answer', () => {
     for (let i = 0; i < 61; i++) statuses.push((await app.request('GET', `/api/public/surveys/${'y'.repeat(43)}`, { ip })).status)
     expect(statuses.slice(0, 60).every((s) => s === 404)).toBe(true)
     expect(statuses[60]).toBe(429)
+  })
+})
+
+describe('the satisfaction index by month (decision 051)', () => {
+  it('after this file’s answers by call and by link, equals a recount from the surveys', async () => {
+    const key = (r: { month: string; sellerId: string; teamId: string; officeId: string }) => `${r.month}|${r.sellerId}|${r.teamId}|${r.officeId}`
+    const rows = <R extends { month: string; sellerId: string; teamId: string; officeId: string }>(list: R[]) =>
+      list.map((r) => ({ ...r })).sort((a, b) => key(a).localeCompare(key(b)))
+    const kept = rows(await db.select().from(t.qualityMonthNki))
+    expect(kept).toEqual(rows(await qualityNkiRecount(db, t)))
+    // Answers given here (not only the demo's seeded ones) are in it.
+    const answeredHere = await db.select({ n: t.qualitySurveys.id }).from(t.qualitySurveys).where(isNotNull(t.qualitySurveys.answeredBy))
+    expect(answeredHere.length).toBeGreaterThan(0)
+    expect(kept.reduce((n, r) => n + r.answers, 0)).toBeGreaterThan(0)
   })
 })

@@ -44,6 +44,7 @@ async function expectSummaryEqualsRecount() {
   expect(sorted(await db.select().from(t.saleDayProducts))).toEqual(sorted(await recount.products()))
   expect(sorted(await db.select().from(t.saleMonthTotals))).toEqual(sorted(await recount.monthTotals()))
   expect(sorted(await db.select().from(t.saleMonthProducts))).toEqual(sorted(await recount.monthProducts()))
+  expect(sorted(await db.select().from(t.saleMonthSellers))).toEqual(sorted(await recount.monthSellers()))
 }
 
 /** Runs the INSERT statements of a migration file, as the migration would on a database with sales. */
@@ -72,12 +73,13 @@ describe('the sales summary', () => {
     expect(row?.n).toBeGreaterThan(0)
   })
 
-  it('is what migrations 0036 and 0037 count from the sales an existing database already has', async () => {
+  it('is what migrations 0036, 0037 and 0043 count from the sales an existing database already has', async () => {
     await app.database.transaction(async (tx) => {
-      for (const table of [t.saleDayTotals, t.saleDayProducts, t.saleMonthTotals, t.saleMonthProducts]) await tx.delete(table)
+      for (const table of [t.saleDayTotals, t.saleDayProducts, t.saleMonthTotals, t.saleMonthProducts, t.saleMonthSellers]) await tx.delete(table)
     })
     await runInserts('0036_sales_summary.sql', 2)
     await runInserts('0037_sales_summary_months.sql', 2)
+    await runInserts('0043_month_sellers.sql', 1)
     await expectSummaryEqualsRecount()
     const [row] = await db.select({ n: t.saleMonthProducts.lines }).from(t.saleMonthProducts).limit(1)
     expect(row?.n).toBeGreaterThan(0)
@@ -134,7 +136,7 @@ describe('the sales summary', () => {
 })
 
 describe('what a change adds and takes away', () => {
-  const sale = (status: 'finalized' | 'approved', orderValueOre: number) => ({
+  const sale = (status: 'finalized' | 'approved' | 'regret', orderValueOre: number) => ({
     sellDate: '2026-11-02',
     sellerId: 's1',
     teamId: null,
@@ -154,7 +156,7 @@ describe('what a change adds and takes away', () => {
     companyCommissionOre: 150,
     companyCostOre: 25,
   })
-  const entry = (status: 'finalized' | 'approved', ls: SummaryEntry['lines']): SummaryEntry => ({
+  const entry = (status: 'finalized' | 'approved' | 'regret', ls: SummaryEntry['lines']): SummaryEntry => ({
     sale: sale(
       status,
       ls.reduce((n, l) => n + l.priceOre * l.quantity, 0),
@@ -206,7 +208,7 @@ describe('what a change adds and takes away', () => {
 
   it('a change that changes nothing writes nothing', () => {
     const same = entry('approved', [line('a', 1, 1000)])
-    expect(summaryDeltas(same, same)).toEqual({ totals: [], products: [], monthTotals: [], monthProducts: [] })
+    expect(summaryDeltas(same, same)).toEqual({ totals: [], products: [], monthTotals: [], monthProducts: [], monthSellers: [] })
   })
 
   it('a sale moved to another day of its month changes the day tables only', () => {
@@ -232,6 +234,24 @@ describe('what a change adds and takes away', () => {
     expect(d.monthProducts.map((p) => [p.key.productId, p.delta.quantity, p.delta.orderValueOre])).toEqual([
       ['a', 2, 2000],
       ['b', 1, 500],
+    ])
+  })
+
+  it('the standing sales per month and seller: a move between standing statuses writes nothing; into regret it takes the sale away; a regret never counts', () => {
+    const approved = entry('approved', [line('a', 1, 1000)])
+    expect(summaryDeltas(entry('finalized', [line('a', 1, 1000)]), approved).monthSellers).toEqual([])
+    expect(summaryDeltas(approved, { ...approved, sale: { ...approved.sale, status: 'regret' } }).monthSellers).toEqual([
+      {
+        key: { month: '2026-11', sellerId: approved.sale.sellerId, teamId: '', officeId: 'o1' },
+        delta: expect.objectContaining({ sales: -1, orderValueOre: -1000 }),
+      },
+    ])
+    expect(summaryDeltas(null, entry('regret', [line('a', 1, 1000)])).monthSellers).toEqual([])
+    expect(summaryDeltas(null, approved).monthSellers).toEqual([
+      {
+        key: { month: '2026-11', sellerId: approved.sale.sellerId, teamId: '', officeId: 'o1' },
+        delta: { sales: 1, orderValueOre: 1000, sellerCommissionOre: 100, companyCommissionOre: 300, companyCostOre: 50 },
+      },
     ])
   })
 })

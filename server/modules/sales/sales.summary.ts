@@ -4,7 +4,7 @@ import type { SaleStatus } from '../../../shared/rules/sale'
 import { EARNING_STATUSES } from '../../../shared/rules/earnings'
 import type { Database, Db, Schema } from '../../db/client'
 import { accessFilter, UnsupportedConditionError, withAccess } from '../../db/conditions'
-import { periodParts } from '../../../shared/rules/work'
+import { periodParts, periodReads } from '../../../shared/rules/work'
 
 /**
  * The sales summary (docs/decisions/046): sale reports added up per business day, seller, team, office, provider
@@ -57,6 +57,10 @@ type TotalsKey = ReturnType<typeof keysOf>
 type ProductKey = TotalsKey & { productId: string }
 type MonthKey = Omit<TotalsKey, 'sellDate' | 'sellerId'> & { month: string }
 type MonthProductKey = { month: string; providerId: string; productId: string; status: SaleStatus }
+type MonthSellerKey = { month: string; sellerId: string; teamId: string; officeId: string }
+
+/** The statuses the month-and-seller table adds up: the sales that stand. */
+const STANDING = new Set<SaleStatus>(EARNING_STATUSES)
 
 /** A sell date's calendar month, as the month tables key it (`YYYY-MM`). */
 export const monthOf = (sellDate: string) => sellDate.slice(0, 7)
@@ -89,6 +93,7 @@ export function summaryDeltas(before: SummaryEntry | null, after: SummaryEntry |
   const products = new Deltas<ProductKey, ProductDelta>(() => ({ lines: 0, quantity: 0, ...ZERO_AMOUNTS }))
   const monthTotals = new Deltas<MonthKey, TotalsDelta>(() => ({ sales: 0, ...ZERO_AMOUNTS }))
   const monthProducts = new Deltas<MonthProductKey, ProductDelta>(() => ({ lines: 0, quantity: 0, ...ZERO_AMOUNTS }))
+  const monthSellers = new Deltas<MonthSellerKey, TotalsDelta>(() => ({ sales: 0, ...ZERO_AMOUNTS }))
   const add = (entry: SummaryEntry, sign: 1 | -1) => {
     const key = keysOf(entry.sale)
     const { sellDate, sellerId: _seller, ...place } = key
@@ -102,6 +107,7 @@ export function summaryDeltas(before: SummaryEntry | null, after: SummaryEntry |
     }
     totals.add(key, sale, sign)
     monthTotals.add(month, sale, sign)
+    if (STANDING.has(key.status)) monthSellers.add({ month: month.month, sellerId: key.sellerId, teamId: key.teamId, officeId: key.officeId }, sale, sign)
     for (const line of entry.lines) {
       const figures: ProductDelta = {
         lines: 1,
@@ -117,7 +123,13 @@ export function summaryDeltas(before: SummaryEntry | null, after: SummaryEntry |
   }
   if (before) add(before, -1)
   if (after) add(after, 1)
-  return { totals: totals.changed(), products: products.changed(), monthTotals: monthTotals.changed(), monthProducts: monthProducts.changed() }
+  return {
+    totals: totals.changed(),
+    products: products.changed(),
+    monthTotals: monthTotals.changed(),
+    monthProducts: monthProducts.changed(),
+    monthSellers: monthSellers.changed(),
+  }
 }
 
 export function saleSummary(t: Schema) {
@@ -125,8 +137,9 @@ export function saleSummary(t: Schema) {
   const P = t.saleDayProducts
   const MT = t.saleMonthTotals
   const MP = t.saleMonthProducts
+  const MS = t.saleMonthSellers
   const plus = (column: AnyColumn, name: string) => sql`${column} + excluded.${sql.identifier(name)}`
-  const amounts = (table: typeof T | typeof P | typeof MT | typeof MP) => ({
+  const amounts = (table: typeof T | typeof P | typeof MT | typeof MP | typeof MS) => ({
     orderValueOre: plus(table.orderValueOre, 'order_value_ore'),
     sellerCommissionOre: plus(table.sellerCommissionOre, 'seller_commission_ore'),
     companyCommissionOre: plus(table.companyCommissionOre, 'company_commission_ore'),
@@ -142,7 +155,7 @@ export function saleSummary(t: Schema) {
      * before for a new sale, the same sale in its old and new state for a move or a correction.
      */
     async change(tx: Db, before: SummaryEntry | null, after: SummaryEntry | null): Promise<void> {
-      const { totals, products, monthTotals, monthProducts } = summaryDeltas(before, after)
+      const { totals, products, monthTotals, monthProducts, monthSellers } = summaryDeltas(before, after)
       for (const { key, delta } of totals) {
         await tx
           .insert(T)
@@ -182,6 +195,16 @@ export function saleSummary(t: Schema) {
             set: { lines: plus(MP.lines, 'lines'), quantity: plus(MP.quantity, 'quantity'), ...amounts(MP) },
           })
         if (delta.lines < 0) await tx.delete(MP).where(and(keyOf(MP, key), eq(MP.lines, 0)))
+      }
+      for (const { key, delta } of monthSellers) {
+        await tx
+          .insert(MS)
+          .values({ ...key, ...delta })
+          .onConflictDoUpdate({
+            target: [MS.month, MS.sellerId, MS.teamId, MS.officeId],
+            set: { sales: plus(MS.sales, 'sales'), ...amounts(MS) },
+          })
+        if (delta.sales < 0) await tx.delete(MS).where(and(keyOf(MS, key), eq(MS.sales, 0)))
       }
     },
 
@@ -249,6 +272,7 @@ export function summaryReads(database: Database) {
   const MP = t.saleMonthProducts
   const T = t.saleDayTotals
   const MT = t.saleMonthTotals
+  const MS = t.saleMonthSellers
 
   function dayWhere(ability: AppAbility, f: SummaryFilter, days: { from: string; to: string }, table: typeof P | typeof T = P): SQL | undefined {
     const own = [gte(table.sellDate, days.from), lte(table.sellDate, days.to)]
@@ -400,15 +424,16 @@ export function summaryReads(database: Database) {
      * when neither the reader's rules, the filter nor the grouping name a seller; the rest from the day totals.
      */
     async amountsBy(ability: AppAbility, f: SummaryFilter, by: 'seller' | 'team' | 'office' | 'provider'): Promise<AmountsRow[]> {
-      const amounts = <X extends typeof T | typeof MT>(x: X) => ({
+      const amounts = <X extends typeof T | typeof MT | typeof MS>(x: X) => ({
         sales: sql<number>`sum(${x.sales})`.mapWith(Number),
         orderValueOre: sql<number>`sum(${x.orderValueOre})`.mapWith(Number),
         sellerCommissionOre: sql<number>`sum(${x.sellerCommissionOre})`.mapWith(Number),
         companyCommissionOre: sql<number>`sum(${x.companyCommissionOre})`.mapWith(Number),
         companyCostOre: sql<number>`sum(${x.companyCostOre})`.mapWith(Number),
       })
-      const split = by === 'seller' ? null : periodParts(f.from, f.to)
-      const monthWhere = split?.months ? monthTotalsWhere(ability, f, split.months) : null
+      // Whole months from a month table, minus or plus days from the day table (periodReads): this month so far is
+      // the month less the days to come.
+      const plan = periodReads(f.from, f.to)
       const dayKey = { seller: T.sellerId, team: T.teamId, office: T.officeId, provider: T.providerId }[by]
       const dayRead = (d: { from: string; to: string }) =>
         db
@@ -416,31 +441,51 @@ export function summaryReads(database: Database) {
           .from(T)
           .where(and(dayWhere(ability, f, d, T), inArray(T.status, [...EARNING_STATUSES])))
           .groupBy(dayKey)
-      const reads: Array<Promise<AmountsRow[]>> = []
-      if (!monthWhere || by === 'seller') reads.push(dayRead({ from: f.from, to: f.to }))
-      else {
-        const monthKey = { team: MT.teamId, office: MT.officeId, provider: MT.providerId }[by as 'team' | 'office' | 'provider']
-        reads.push(...split!.days.map(dayRead))
-        reads.push(
-          db
+      let monthRead: Promise<AmountsRow[]> | null = null
+      if (plan.months && by === 'seller' && !f.providerId) {
+        // By seller: the standing sales per month and seller (it has every column a rule names; no provider, so a
+        // provider's sellers are read from the days).
+        const own = [gte(MS.month, plan.months.from), lte(MS.month, plan.months.to)]
+        if (f.officeId) own.push(eq(MS.officeId, f.officeId))
+        if (f.teamId) own.push(eq(MS.teamId, f.teamId))
+        if (f.sellerId) own.push(eq(MS.sellerId, f.sellerId))
+        const columns = { sellerId: MS.sellerId, teamId: MS.teamId, officeId: MS.officeId }
+        monthRead = db
+          .select({ key: sql<string>`${MS.sellerId}`, ...amounts(MS) })
+          .from(MS)
+          .where(withAccess(accessFilter(ability, 'view', 'sale_reports', columns, { inline: true }), ...own))
+          .groupBy(MS.sellerId)
+      } else if (plan.months && by !== 'seller') {
+        // By team, office or provider: the month totals, when the reader's rules do not need the seller.
+        const monthWhere = monthTotalsWhere(ability, f, plan.months)
+        const monthKey = { team: MT.teamId, office: MT.officeId, provider: MT.providerId }[by]
+        if (monthWhere)
+          monthRead = db
             .select({ key: sql<string>`${monthKey}`, ...amounts(MT) })
             .from(MT)
             .where(and(monthWhere, inArray(MT.status, [...EARNING_STATUSES])))
-            .groupBy(monthKey),
-        )
+            .groupBy(monthKey)
       }
+      const reads: Array<{ rows: Promise<AmountsRow[]>; sign: 1 | -1 }> = monthRead
+        ? [
+            { rows: monthRead, sign: 1 },
+            ...plan.add.map((d) => ({ rows: dayRead(d), sign: 1 as const })),
+            ...plan.subtract.map((d) => ({ rows: dayRead(d), sign: -1 as const })),
+          ]
+        : [{ rows: dayRead({ from: f.from, to: f.to }), sign: 1 }]
       const merged = new Map<string, AmountsRow>()
-      for (const row of (await Promise.all(reads)).flat()) {
-        const sum = merged.get(row.key)
-        if (!sum) merged.set(row.key, { ...row })
-        else {
-          sum.sales += row.sales
-          sum.orderValueOre += row.orderValueOre
-          sum.sellerCommissionOre += row.sellerCommissionOre
-          sum.companyCommissionOre += row.companyCommissionOre
-          sum.companyCostOre += row.companyCostOre
+      for (const { rows, sign } of reads) {
+        for (const row of await rows) {
+          const sum = merged.get(row.key) ?? { key: row.key, sales: 0, orderValueOre: 0, sellerCommissionOre: 0, companyCommissionOre: 0, companyCostOre: 0 }
+          sum.sales += sign * row.sales
+          sum.orderValueOre += sign * row.orderValueOre
+          sum.sellerCommissionOre += sign * row.sellerCommissionOre
+          sum.companyCommissionOre += sign * row.companyCommissionOre
+          sum.companyCostOre += sign * row.companyCostOre
+          merged.set(row.key, sum)
         }
       }
+      for (const [key, sum] of merged) if (sum.sales === 0) merged.delete(key)
       return [...merged.values()]
     },
 

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, exists, gt, gte, inArray, isNotNull, isNull,
 import type { AppAbility } from '../../../shared/permissions/ability'
 import { attestationRefusal, sickOccasions, sickPeriods } from '../../../shared/rules/pay'
 import { timeReportViolations, type AbsenceType, type AllowanceType } from '../../../shared/rules/time-report'
-import { addDays, businessDay, businessMonth, isWeekend, monthRange, periodParts } from '../../../shared/rules/work'
+import { addDays, businessDay, businessMonth, isWeekend, monthRange, periodReads } from '../../../shared/rules/work'
 import { LIST_COUNT_CAP, type ListAnswer } from '../../../shared/schemas/pagination'
 import type {
   AttestAnswer,
@@ -161,11 +161,13 @@ export function timeReportsAdmin({ database, events }: Pick<Deps, 'database' | '
         by: 'seller' | 'team' | 'office',
       ): Promise<Map<string, number>> {
         const H = t.timeMonthHours
-        const parts = periodParts(f.from, f.to)
+        // Whole months from the hours by month (under the same rules: it has the same person, team and office), minus
+        // or plus days from the reports by the index of their day (periodReads): this month so far is the month less
+        // the days to come.
+        const plan = periodReads(f.from, f.to)
         const dayKey = { seller: tr.userId, team: tr.teamId, office: tr.officeId }[by]
         const monthKey = { seller: H.userId, team: H.teamId, office: H.officeId }[by]
-        // The days at the period's ends from the reports (by the index of their day, with the hours in it)…
-        const days = parts.days.map((d) =>
+        const dayRead = (d: { from: string; to: string }) =>
           db
             .select({ key: sql<string | null>`${dayKey}`, hours: sql<number>`sum(${tr.workHours})`.mapWith(Number) })
             .from(tr)
@@ -178,32 +180,32 @@ export function timeReportsAdmin({ database, events }: Pick<Deps, 'database' | '
                 f.teamId ? eq(tr.teamId, f.teamId) : undefined,
               ),
             )
-            .groupBy(dayKey),
-        )
-        // …and its whole months from the hours by month, under the same rules (it has the same person, team and office).
-        const months = parts.months
-          ? db
+            .groupBy(dayKey)
+        const reads: Array<{ rows: Promise<Array<{ key: string | null; hours: number }>>; sign: 1 | -1 }> = [
+          ...plan.add.map((d) => ({ rows: dayRead(d), sign: 1 as const })),
+          ...plan.subtract.map((d) => ({ rows: dayRead(d), sign: -1 as const })),
+        ]
+        if (plan.months) {
+          const columns = { sellerId: H.userId, userId: H.userId, teamId: H.teamId, officeId: H.officeId }
+          reads.push({
+            sign: 1,
+            rows: db
               .select({ key: sql<string | null>`${monthKey}`, hours: sql<number>`sum(${H.workHours})`.mapWith(Number) })
               .from(H)
               .where(
                 withAccess(
-                  accessFilter(
-                    ability,
-                    'view',
-                    'time_reports',
-                    { sellerId: H.userId, userId: H.userId, teamId: H.teamId, officeId: H.officeId },
-                    { inline: true },
-                  ),
-                  gte(H.month, parts.months.from),
-                  lte(H.month, parts.months.to),
+                  accessFilter(ability, 'view', 'time_reports', columns, { inline: true }),
+                  gte(H.month, plan.months.from),
+                  lte(H.month, plan.months.to),
                   f.officeId ? eq(H.officeId, f.officeId) : undefined,
                   f.teamId ? eq(H.teamId, f.teamId) : undefined,
                 ),
               )
-              .groupBy(monthKey)
-          : Promise.resolve([])
+              .groupBy(monthKey),
+          })
+        }
         const out = new Map<string, number>()
-        for (const r of (await Promise.all([...days, months])).flat()) out.set(r.key ?? '', (out.get(r.key ?? '') ?? 0) + r.hours)
+        for (const { rows, sign } of reads) for (const r of await rows) out.set(r.key ?? '', (out.get(r.key ?? '') ?? 0) + sign * r.hours)
         for (const [k, h] of out) if (h === 0) out.delete(k)
         return out
       },
