@@ -209,6 +209,8 @@ export function assembleAreas(deps: Deps, options: { payHooks?: PayExportHooks }
     teamHours: timeAdmin.forDashboards.teamHours,
     unitBudgetsOf: budgets.unitBudgetsOf,
     providerNames: catalog.providerNames,
+    extraIncomeLines: pay.extraIncomeLines,
+    placesOf: directory.placesOf,
     qualityOf: async (actor, q) => {
       const out = new Map<string, { surveys: number; averageGrade: string | null; regret: number }>()
       for (let page = 1; ; page++) {

@@ -193,7 +193,7 @@ export const ROUTES = [
   // Not in the spec's route table: the monthly budgets of offices, teams and sellers (docs/decisions/047).
   { path: '/dashboards/sales/budgets', name: 'dashboards-sales-budgets', meta: view('budgets', { namespaces: ['budgets'] }) },
   // The spec's "Order statistics" page, known from its labels (docs/decisions/048).
-  { path: '/dashboards/sales/orders', name: 'dashboards-sales-orders', meta: view('sale_reports', { namespaces: ['dashboards'] }) },
+  { path: '/dashboards/sales/orders', name: 'dashboards-sales-orders', meta: view('sale_reports', { namespaces: ['dashboards', 'sales'] }) },
 
   // Guides
   {

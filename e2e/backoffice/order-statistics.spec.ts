@@ -22,6 +22,14 @@ test('a coach follows an order figure to exactly the sale reports behind it @pho
   await expect(page.getByTestId('order-total-2')).toHaveText('3')
   const product = page.getByTestId('chart-order-products').getByTestId('chart-row').filter({ hasText: 'Hemlarm Standard' })
   await expect(product).toBeVisible()
+  // The sales distribution: all three wait for approval (finalized), the whole of the period's reports.
+  const finalized = page.getByTestId('chart-order-statuses').getByTestId('chart-row')
+  await expect(finalized).toHaveCount(1)
+  await expect(finalized).toContainText('3')
+  // Compared with the 30 days before: none then.
+  await page.getByTestId('compare-periods').getByRole('combobox').selectOption('previous')
+  await expect(page.getByTestId('compare-sales')).toContainText('+3 (Ny)')
+  await expect(page).toHaveURL(/cmp=previous/)
   await page.screenshot({ path: `test-results/screens/${info.project.name}-order-statistics.png`, fullPage: true })
 
   // The product's figure opens its sale reports: the same seller and period, the statuses that stand.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addDays, BUSINESS_TIME_ZONE, businessDay, businessDayStart, businessMonth, periodPreset, periodReads, type PeriodPreset } from './work'
+import { addDays, BUSINESS_TIME_ZONE, comparePeriod, businessDay, businessDayStart, businessMonth, periodPreset, periodReads, type PeriodPreset } from './work'
 
 const intlDay = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
 const HOUR = 3_600_000
@@ -124,5 +124,16 @@ describe('periodReads: whole months, plus or minus days', () => {
         expect(inside.map(([d]) => d).sort()).toEqual(Array.from({ length: b - a + 1 }, (_, i) => addDays(from, i)))
       }
     }
+  })
+})
+
+describe('comparePeriod', () => {
+  it.each([
+    ['previous', '2026-11-01', '2026-11-30', { from: '2026-10-02', to: '2026-10-31' }],
+    ['previous', '2026-03-01', '2026-03-01', { from: '2026-02-28', to: '2026-02-28' }],
+    ['lastYear', '2026-01-01', '2026-11-20', { from: '2025-01-01', to: '2025-11-20' }],
+    ['lastYear', '2024-02-01', '2024-02-29', { from: '2023-02-01', to: '2023-02-28' }],
+  ] as const)('%s of %s – %s', (preset, from, to, expected) => {
+    expect(comparePeriod(preset, from, to)).toEqual(expected)
   })
 })

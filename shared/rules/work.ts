@@ -183,3 +183,16 @@ export function periodReads(
   }
   return { months: firstMonth <= lastMonth ? { from: firstMonth, to: lastMonth } : null, add, subtract }
 }
+
+/** What a period is compared with: the period of the same length just before it, or the same dates a year earlier. */
+export type ComparePreset = 'previous' | 'lastYear'
+
+/** The period a period is compared with (29 February a year earlier is 28 February). */
+export function comparePeriod(preset: ComparePreset, from: string, to: string): { from: string; to: string } {
+  if (preset === 'previous') {
+    const length = daysInclusive(from, to)
+    return { from: addDays(from, -length), to: addDays(from, -1) }
+  }
+  const back = (day: string) => `${Number(day.slice(0, 4)) - 1}-${day.slice(5) === '02-29' ? '02-28' : day.slice(5)}`
+  return { from: back(from), to: back(to) }
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { OphValues } from './org'
+import type { SaleStatus } from '../rules/sale'
 import { calendarDay, periodFilterSchema } from './period'
 
 /**
@@ -33,6 +34,17 @@ export type OrderStatistics = {
   byTeam: OrderStatsTeam[]
   /** every day (a period of up to 62 days) or every month of the period, the empty ones too */
   overTime: { unit: 'day' | 'month'; points: OrderStatsPoint[] }
+  /** the sales distribution: every sale report of the period by status (those that stand and those that do not), in the statuses' order */
+  byStatus: Array<{ status: SaleStatus; sales: number; orderValueOre: number }>
+  /**
+   * The sellers' extra income of the months the period touches, for the sellers the reader's rules and the filter
+   * reach (by their team and office now); only for those who see pay (`view paycodes`), else null
+   */
+  extraIncome: {
+    months: string[]
+    totalOre: number
+    items: Array<{ id: string; seller: { id: string; name: string }; month: string; amountOre: number; description: string }>
+  } | null
 }
 
 // ─── The coach dashboard (docs/decisions/049) ───────────────────────────────────────

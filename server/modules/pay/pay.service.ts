@@ -104,6 +104,16 @@ export function payService({ database, events }: Pick<Deps, 'database' | 'events
         .groupBy(x.userId, x.month)
     },
 
+    /** The extra income of some months, each with its description (order statistics' extra income, decision 048). */
+    async extraIncomeLines(months: string[]): Promise<Array<{ id: string; userId: string; month: string; amountOre: number; description: string }>> {
+      if (months.length === 0) return []
+      return db
+        .select({ id: x.id, userId: x.userId, month: x.month, amountOre: x.amountOre, description: x.description })
+        .from(x)
+        .where(and(inArray(x.month, months), isNull(x.removedAt)))
+        .orderBy(asc(x.month), asc(x.createdAt), asc(x.id))
+    },
+
     async listExtraIncome(q: ExtraIncomeListQuery): Promise<ListAnswer<ExtraIncomeItem>> {
       const conditions: SQL[] = [isNull(x.removedAt)]
       if (q.month) conditions.push(eq(x.month, q.month))

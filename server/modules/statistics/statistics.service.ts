@@ -1,7 +1,7 @@
 import type { AppAbility } from '../../../shared/permissions/ability'
 import { subject } from '@casl/ability'
 import { budgetView, EARNING_STATUSES } from '../../../shared/rules/earnings'
-import type { SaleStatus } from '../../../shared/rules/sale'
+import { SALE_STATUSES, type SaleStatus } from '../../../shared/rules/sale'
 import { addDays, businessDay, daysInclusive, monthRange, workingDaysOf } from '../../../shared/rules/work'
 import {
   ORDER_STATS_DAILY_MAX_DAYS,
@@ -61,6 +61,9 @@ export type StatisticsPorts = {
   totals(ability: AppAbility, f: OrderStatsFilter, unit: 'day' | 'month'): Promise<{ byTeam: Totals; byPeriod: Totals }>
   productNames(db: Db, ids: string[]): Promise<Map<string, string>>
   teamNames(db: Db, ids: string[]): Promise<Map<string, string>>
+  /** the sellers' extra income of some months, and who they are now (order statistics' extra income) */
+  extraIncomeLines(months: string[]): Promise<Array<{ id: string; userId: string; month: string; amountOre: number; description: string }>>
+  placesOf(db: Db, ids: string[]): Promise<Map<string, { name: string; teamId: string | null; officeId: string | null }>>
 }
 
 /** The sales that stand: what order value counts (the same statuses as the seller's earnings). */
@@ -101,6 +104,33 @@ export function periodsOf(from: string, to: string, unit: 'day' | 'month'): stri
 export function statisticsService({ database }: Pick<Deps, 'database'>, ports: StatisticsPorts) {
   const { db } = database
   const standing = <R extends { status: SaleStatus }>(rows: R[]) => rows.filter((r) => STANDING.has(r.status))
+
+  /**
+   * The sellers' extra income of the months a period touches (it is paid per month), for the sellers the reader's
+   * sale-report rules and the filter reach by their team and office now.
+   */
+  async function extraIncomeOf(actor: Actor, f: OrderStatsFilter): Promise<NonNullable<OrderStatistics['extraIncome']>> {
+    const months = periodsOf(f.from, f.to, 'month')
+    const lines = await ports.extraIncomeLines(months)
+    const people = await ports.placesOf(
+      db,
+      lines.map((l) => l.userId),
+    )
+    const places = lines.length ? await ports.places(db) : { offices: [], teams: [] }
+    const officeOfTeam = new Map(places.teams.map((team) => [team.id, team.officeId]))
+    const items = lines.flatMap((l) => {
+      const person = people.get(l.userId)
+      if (!person) return []
+      const officeId = person.officeId ?? (person.teamId ? officeOfTeam.get(person.teamId) : undefined) ?? null
+      if (f.sellerId && l.userId !== f.sellerId) return []
+      if (f.teamId && person.teamId !== f.teamId) return []
+      if (f.officeId && officeId !== f.officeId) return []
+      const seen = { sellerId: l.userId, ...(person.teamId ? { teamId: person.teamId } : {}), ...(officeId ? { officeId } : {}) }
+      if (!actor.ability.can('view', subject('sale_reports', seen) as never)) return []
+      return [{ id: l.id, seller: { id: l.userId, name: person.name }, month: l.month, amountOre: l.amountOre, description: l.description }]
+    })
+    return { months, totalOre: items.reduce((n, i) => n + i.amountOre, 0), items }
+  }
 
   return {
     /**
@@ -323,6 +353,14 @@ export function statisticsService({ database }: Pick<Deps, 'database'>, ports: S
       }
       const byTeam = sumBy(teams)
       const overTime = sumBy(time)
+      // The sales distribution: every report of the period by status, from the same by-team figures (all statuses).
+      const statuses = new Map<SaleStatus, { sales: number; orderValueOre: number }>()
+      for (const row of teams) {
+        const s = statuses.get(row.status) ?? { sales: 0, orderValueOre: 0 }
+        s.sales += row.sales
+        s.orderValueOre += row.orderValueOre
+        statuses.set(row.status, s)
+      }
       const [productNames, teamNames] = await Promise.all([
         ports.productNames(db, [...byProduct.keys()]),
         ports.teamNames(
@@ -330,6 +368,7 @@ export function statisticsService({ database }: Pick<Deps, 'database'>, ports: S
           [...byTeam.keys()].filter((k) => k !== ''),
         ),
       ])
+      const extraIncome = actor.ability.can('view', 'paycodes') ? await extraIncomeOf(actor, f) : null
       const total = [...byTeam.values()].reduce((n, s) => ({ sales: n.sales + s.sales, orderValueOre: n.orderValueOre + s.orderValueOre }), {
         sales: 0,
         orderValueOre: 0,
@@ -351,6 +390,8 @@ export function statisticsService({ database }: Pick<Deps, 'database'>, ports: S
             orderValueOre: overTime.get(period)?.orderValueOre ?? 0,
           })),
         },
+        byStatus: SALE_STATUSES.filter((status) => statuses.has(status)).map((status) => ({ status, ...statuses.get(status)! })),
+        extraIncome,
       }
     },
   }

@@ -98,6 +98,13 @@ describe('order statistics', () => {
         { period: '2033-03', sales: 0, orderValueOre: 0 },
       ],
     })
+    // The sales distribution counts every report of the period by status, regret and absence too.
+    expect(r.byStatus).toEqual([
+      { status: 'finalized', sales: 1, orderValueOre: 10_000 },
+      { status: 'approved', sales: 2, orderValueOre: 40_000 },
+      { status: 'regret', sales: 1, orderValueOre: 30_000 },
+      { status: 'absence', sales: 1, orderValueOre: 10_000 },
+    ])
     // From the middle of January: its days from the day tables, February and March whole from the months.
     const fromMid = await get('from=2033-01-16&to=2033-03-31')
     expect(fromMid.totals).toEqual({ sales: 2, orderValueOre: 40_000, quantity: 3 })
@@ -334,5 +341,36 @@ describe('the dashboard’s periods and orders per hour', () => {
     [2, 0, null],
   ])('%s orders in %s hours is %s an hour', (sales, hours, oph) => {
     expect(ordersPerHour(sales, hours)).toBe(oph)
+  })
+})
+
+describe('extra income beside the order figures', () => {
+  it('lists the sellers’ extra income of the months the period touches, to those who see pay, within their rules and the filter', async () => {
+    const line = (userId: string, month: string, amountOre: number, description: string, removedAt: number | null = null) => ({
+      id: randomUUID(),
+      userId,
+      month,
+      amountOre,
+      description,
+      removedAt,
+      createdById: null,
+      version: 1,
+      createdAt: 0,
+      updatedAt: 0,
+    })
+    await db
+      .insert(t.extraIncomes)
+      .values([line(ids.sven, '2033-01', 10_000, 'Tävlingsvinst'), line(ids.sara, '2033-02', 20_000, 'Kampanjbonus'), line(ids.sara, '2033-02', 5_000, 'Borttagen', 1)])
+    const all = await get('from=2033-01-15&to=2033-02-10')
+    expect(all.extraIncome).toMatchObject({ months: ['2033-01', '2033-02'], totalOre: 30_000 })
+    expect(all.extraIncome!.items.map((i) => [i.seller.id, i.month, i.amountOre, i.description])).toEqual([
+      [ids.sven, '2033-01', 10_000, 'Tävlingsvinst'],
+      [ids.sara, '2033-02', 20_000, 'Kampanjbonus'],
+    ])
+    expect((await get(`from=2033-01-01&to=2033-03-31&teamId=${ids.vast}`)).extraIncome!.items.map((i) => i.seller.id)).toEqual([ids.sara])
+    expect((await get('from=2033-03-01&to=2033-03-31')).extraIncome).toEqual({ months: ['2033-03'], totalOre: 0, items: [] })
+    // Pay is not the coach's or the manager's to see.
+    expect((await get('from=2033-01-01&to=2033-03-31', coach)).extraIncome).toBeNull()
+    expect((await get('from=2033-01-01&to=2033-03-31', manager)).extraIncome).toBeNull()
   })
 })

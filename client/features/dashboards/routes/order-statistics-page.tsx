@@ -1,11 +1,11 @@
-import { Box, Card, Field, HStack, Input, Link, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Box, Card, Field, HStack, Input, Link, NativeSelect, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router'
-import { formatDate, formatMonth, formatOre, type FormatLanguage } from '../../../../shared/format'
+import { formatDate, formatMonth, formatOre, formatPercent, type FormatLanguage } from '../../../../shared/format'
 import { EARNING_STATUSES } from '../../../../shared/rules/earnings'
-import { businessDay, monthRange, periodPreset, type PeriodPreset } from '../../../../shared/rules/work'
+import { businessDay, comparePeriod, monthRange, periodPreset, type ComparePreset, type PeriodPreset } from '../../../../shared/rules/work'
 import { fieldErrorsOf } from '../../../../shared/schemas/errors'
 import { orderStatsFilterSchema, type OrderStatistics, type OrderStatsFilter } from '../../../../shared/schemas/statistics'
 import { useListQuery } from '../../../components/ui/data-table/use-list-query'
@@ -163,6 +163,8 @@ function Figures({ filter }: { filter: OrderStatsFilter }) {
     return { from: month.from > filter.from ? month.from : filter.from, to: month.to < filter.to ? month.to : filter.to }
   }
   const teamNarrow = (i: number) => ({ teamId: teams[i]!.team?.id ?? filter.teamId })
+  const statuses = data.byStatus
+  const reports = statuses.reduce((n, x) => n + x.sales, 0)
   return (
     <Stack gap="5">
       <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
@@ -267,6 +269,222 @@ function Figures({ filter }: { filter: OrderStatsFilter }) {
           { header: t('orderStats.orderValue'), numeric: true, render: (i) => kr(points[i]!.orderValueOre), csv: (i) => points[i]!.orderValueOre / 100 },
         ]}
       />
+      <Stack gap="1">
+        <Text fontSize="sm" color="fg.muted">
+          {t('orderStats.byStatusIntro')}
+        </Text>
+        <StatChart
+          title={t('orderStats.byStatus')}
+          kind="bar"
+          horizontal
+          testId="chart-order-statuses"
+          height={Math.max(140, statuses.length * 34)}
+          fileName={`forsaljning-status-${filter.from}-${filter.to}.csv`}
+          labels={statuses.map((x) => t(`sales.status.${x.status}`))}
+          series={[{ label: t('orderStats.sales'), values: statuses.map((x) => x.sales), color: CHART_COLORS.amber }]}
+          format={(v) => String(v)}
+          onPick={(i) => void navigate(salesHref(filter, { status: statuses[i]!.status }))}
+          columns={[
+            { header: t('orderStats.status'), render: (i) => t(`sales.status.${statuses[i]!.status}`), csv: (i) => statuses[i]!.status },
+            {
+              header: t('orderStats.sales'),
+              numeric: true,
+              render: (i) => link(salesHref(filter, { status: statuses[i]!.status }), String(statuses[i]!.sales)),
+              csv: (i) => statuses[i]!.sales,
+            },
+            {
+              header: t('orderStats.share'),
+              numeric: true,
+              render: (i) => formatPercent(statuses[i]!.sales / reports, lang),
+              csv: (i) => Math.round((statuses[i]!.sales / reports) * 1000) / 10,
+            },
+            { header: t('orderStats.orderValue'), numeric: true, render: (i) => kr(statuses[i]!.orderValueOre), csv: (i) => statuses[i]!.orderValueOre / 100 },
+          ]}
+        />
+      </Stack>
+      <ComparePeriods filter={filter} data={data} />
+      {data.extraIncome ? <ExtraIncome extra={data.extraIncome} lang={lang} /> : null}
     </Stack>
+  )
+}
+
+type CompareChoice = ComparePreset | 'custom' | 'none'
+
+/**
+ * Compare periods (issue 19): the figures of the period beside those of another — the one just before it, the same
+ * dates a year earlier, or any — with the change. Each figure opens the sale reports of its own period. The choice is
+ * in the address (`cmp`, and `cmpFrom`/`cmpTo` for one's own).
+ */
+function ComparePeriods({ filter, data }: { filter: OrderStatsFilter; data: OrderStatistics }) {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const [params] = useSearchParams()
+  const { update } = useListQuery()
+  const choice = (params.get('cmp') ?? 'none') as CompareChoice
+  const preset = choice === 'previous' || choice === 'lastYear' ? comparePeriod(choice, filter.from, filter.to) : null
+  const other: OrderStatsFilter | null =
+    choice === 'none' ? null : { ...filter, from: preset?.from ?? params.get('cmpFrom') ?? filter.from, to: preset?.to ?? params.get('cmpTo') ?? filter.to }
+  const checked = other ? orderStatsFilterSchema.safeParse(other) : null
+  const problems = checked && !checked.success ? fieldErrorsOf(checked.error, t) : null
+  const query = useQuery({
+    queryKey: ['order-statistics', other],
+    queryFn: ({ signal }) => orderStatistics(other!, signal),
+    enabled: !!other && !problems,
+  })
+  const kr = (ore: number) => formatOre(ore, lang)
+  const link = (to: string, text: string) => (
+    <Link asChild colorPalette="brand" variant="underline">
+      <RouterLink to={to}>{text}</RouterLink>
+    </Link>
+  )
+  const change = (a: number, b: number, show: (n: number) => string) => {
+    if (a === b) return t('orderStats.compare.noChange')
+    const sign = a > b ? '+' : '−'
+    const percent = b === 0 ? t('orderStats.compare.newSince') : formatPercent(Math.abs(a - b) / b, lang)
+    return `${sign}${show(Math.abs(a - b))} (${b === 0 ? percent : `${sign}${percent}`})`
+  }
+  const label = (f: { from: string; to: string }) => t('orderStats.compare.period', { from: formatDate(f.from, lang), to: formatDate(f.to, lang) })
+  const b = query.data
+  type Line = { key: string; name: string; a: number; b: number; show: (n: number) => string; narrow: Record<string, string | undefined> }
+  const lines: Line[] = b
+    ? [
+        { key: 'sales', name: t('orderStats.sales'), a: data.totals.sales, b: b.totals.sales, show: String, narrow: {} },
+        { key: 'orderValue', name: t('orderStats.orderValue'), a: data.totals.orderValueOre, b: b.totals.orderValueOre, show: kr, narrow: {} },
+        ...[...new Map([...data.byTeam, ...b.byTeam].filter((x) => x.team).map((x) => [x.team!.id, x.team!.name])).entries()].map(([id, name]) => ({
+          key: `team-${id}`,
+          name: `${t('orderStats.team')}: ${name}`,
+          a: data.byTeam.find((x) => x.team?.id === id)?.orderValueOre ?? 0,
+          b: b.byTeam.find((x) => x.team?.id === id)?.orderValueOre ?? 0,
+          show: kr,
+          narrow: { teamId: id },
+        })),
+      ]
+    : []
+  return (
+    <Card.Root variant="outline" size="sm" as="section" aria-labelledby="compare-title" data-testid="compare-periods">
+      <Card.Body gap="3">
+        <Text id="compare-title" fontWeight="semibold">
+          {t('orderStats.compare.title')}
+        </Text>
+        <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3" alignItems="start">
+          <Field.Root>
+            <Field.Label fontSize="sm">{t('orderStats.compare.with')}</Field.Label>
+            <NativeSelect.Root size="sm">
+              <NativeSelect.Field
+                value={choice}
+                onChange={(e) => {
+                  const value = e.currentTarget.value as CompareChoice
+                  const own = value === 'custom' ? comparePeriod('previous', filter.from, filter.to) : null
+                  update({ cmp: value === 'none' ? undefined : value, cmpFrom: own?.from, cmpTo: own?.to }, false, 'push')
+                }}
+              >
+                {(['none', 'previous', 'lastYear', 'custom'] as const).map((c) => (
+                  <option key={c} value={c}>
+                    {t(`orderStats.compare.${c}`)}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+          {choice === 'custom' && other ? (
+            <>
+              <Field.Root invalid={!!problems?.from}>
+                <Field.Label fontSize="sm">{t('orderStats.from')}</Field.Label>
+                <Input size="sm" type="date" value={other.from} onChange={(e) => update({ cmpFrom: e.currentTarget.value }, false, 'push')} />
+                <Field.ErrorText>{problems?.from?.[0]}</Field.ErrorText>
+              </Field.Root>
+              <Field.Root invalid={!!problems?.to}>
+                <Field.Label fontSize="sm">{t('orderStats.to')}</Field.Label>
+                <Input size="sm" type="date" value={other.to} onChange={(e) => update({ cmpTo: e.currentTarget.value }, false, 'push')} />
+                <Field.ErrorText>{problems?.to?.[0]}</Field.ErrorText>
+              </Field.Root>
+            </>
+          ) : null}
+        </SimpleGrid>
+        {!other || problems ? null : query.isError ? (
+          <LoadError error={query.error} onRetry={() => void query.refetch()} />
+        ) : !b ? (
+          <Skeleton h="24" aria-busy />
+        ) : (
+          <Box overflowX="auto">
+            <Table.Root size="sm" data-testid="compare-table">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>{t('orderStats.compare.figure')}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{label(filter)}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{label(other)}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{t('orderStats.compare.change')}</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body css={{ '& td': { whiteSpace: 'normal' } }}>
+                {lines.map((line) => (
+                  <Table.Row key={line.key} data-testid={`compare-${line.key}`}>
+                    <Table.Cell>{line.name}</Table.Cell>
+                    <Table.Cell textAlign="end">{link(salesHref(filter, line.narrow), line.show(line.a))}</Table.Cell>
+                    <Table.Cell textAlign="end">{link(salesHref(other, line.narrow), line.show(line.b))}</Table.Cell>
+                    <Table.Cell textAlign="end" color={line.a > line.b ? 'fg.success' : line.a < line.b ? 'fg.error' : undefined}>
+                      {change(line.a, line.b, line.show)}
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Box>
+        )}
+      </Card.Body>
+    </Card.Root>
+  )
+}
+
+/**
+ * The sellers' extra income of the months the period touches (decision 048), for those who see pay: each line opens
+ * its month's extra income in the pay screen.
+ */
+function ExtraIncome({ extra, lang }: { extra: NonNullable<OrderStatistics['extraIncome']>; lang: FormatLanguage }) {
+  const { t } = useTranslation()
+  const months = extra.months.map((m) => formatMonth(m, lang)).join(', ')
+  const monthLink = (month: string) => (
+    <Link asChild colorPalette="brand" variant="underline">
+      <RouterLink to={`/backoffice/paycodes?tab=extra&month=${month}`}>{formatMonth(month, lang)}</RouterLink>
+    </Link>
+  )
+  return (
+    <Card.Root variant="outline" size="sm" as="section" aria-labelledby="extra-income-title" data-testid="order-extra-income">
+      <Card.Body gap="2">
+        <Text id="extra-income-title" fontWeight="semibold">
+          {t('orderStats.extra.title')} · {t('orderStats.extra.total', { amount: formatOre(extra.totalOre, lang) })}
+        </Text>
+        <Text fontSize="sm" color="fg.muted">
+          {t('orderStats.extra.intro', { months })}
+        </Text>
+        {extra.items.length === 0 ? (
+          <Text fontSize="sm">{t('orderStats.extra.none')}</Text>
+        ) : (
+          <Box overflowX="auto">
+            <Table.Root size="sm">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>{t('orderStats.extra.seller')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('orderStats.month')}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{t('orderStats.extra.amount')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('orderStats.extra.description')}</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body css={{ '& td': { whiteSpace: 'normal' } }}>
+                {extra.items.map((i) => (
+                  <Table.Row key={i.id}>
+                    <Table.Cell>{i.seller.name}</Table.Cell>
+                    <Table.Cell>{monthLink(i.month)}</Table.Cell>
+                    <Table.Cell textAlign="end">{formatOre(i.amountOre, lang)}</Table.Cell>
+                    <Table.Cell>{i.description}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Box>
+        )}
+      </Card.Body>
+    </Card.Root>
   )
 }
