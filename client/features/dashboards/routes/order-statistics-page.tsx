@@ -1,4 +1,4 @@
-import { Box, Card, Field, HStack, Input, Link, NativeSelect, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { Box, Card, Field, Input, Link, NativeSelect, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -15,6 +15,7 @@ import { Page } from '../../../components/ui/page'
 import { CHART_COLORS, StatChart } from '../../../components/ui/stat-chart'
 import { useAbility } from '../../../lib/session'
 import { orderStatistics } from '../api/statistics-api'
+import { PeriodFields } from '../../../components/ui/period-fields'
 
 const PRESETS = ['last30', 'thisMonth', 'lastMonth', 'thisYear', 'last12'] as const satisfies readonly PeriodPreset[]
 
@@ -57,10 +58,6 @@ export default function OrderStatisticsPage() {
   const problems = checked.success ? null : fieldErrorsOf(checked.error, t)
   const { update } = useListQuery()
   const set = (changes: Record<string, string | undefined>) => update(changes, true, 'push')
-  const preset = PRESETS.find((p) => {
-    const period = periodPreset(p, today)
-    return period.from === filter.from && period.to === filter.to
-  })
 
   return (
     <Page title={t('routes.dashboards-sales-orders')} breadcrumbs={[{ label: t('nav.groups.dashboards') }]}>
@@ -69,38 +66,15 @@ export default function OrderStatisticsPage() {
           {t('orderStats.intro')}
         </Text>
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3" data-testid="order-stats-filter">
-          <Field.Root>
-            <Field.Label fontSize="sm">{t('orderStats.period')}</Field.Label>
-            <NativeSelect.Root size="sm">
-              <NativeSelect.Field
-                value={preset ?? 'custom'}
-                onChange={(e) => {
-                  const value = e.currentTarget.value as PeriodPreset | 'custom'
-                  if (value !== 'custom') set(periodPreset(value, today))
-                }}
-              >
-                {PRESETS.map((p) => (
-                  <option key={p} value={p}>
-                    {t(`orderStats.preset.${p}`)}
-                  </option>
-                ))}
-                <option value="custom">{t('orderStats.preset.custom')}</option>
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
-          <HStack gap="2" align="start">
-            <Field.Root invalid={!!problems?.from}>
-              <Field.Label fontSize="sm">{t('orderStats.from')}</Field.Label>
-              <Input size="sm" type="date" value={filter.from} max={filter.to} onChange={(e) => set({ from: e.currentTarget.value })} />
-              <Field.ErrorText>{problems?.from?.[0]}</Field.ErrorText>
-            </Field.Root>
-            <Field.Root invalid={!!problems?.to}>
-              <Field.Label fontSize="sm">{t('orderStats.to')}</Field.Label>
-              <Input size="sm" type="date" value={filter.to} min={filter.from} onChange={(e) => set({ to: e.currentTarget.value })} />
-              <Field.ErrorText>{problems?.to?.[0]}</Field.ErrorText>
-            </Field.Root>
-          </HStack>
+          <PeriodFields
+            from={filter.from}
+            to={filter.to}
+            today={today}
+            presets={PRESETS}
+            problems={problems}
+            onChange={set}
+            labels={{ period: t('orderStats.period'), from: t('orderStats.from'), to: t('orderStats.to'), preset: (p) => t(`orderStats.preset.${p}`) }}
+          />
           {ability.can('view', 'teams') ? (
             <Box alignSelf="end">
               <LookupNativeSelect

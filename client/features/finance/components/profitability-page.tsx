@@ -1,4 +1,4 @@
-import { Alert, Box, Card, Field, HStack, Input, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Alert, Box, Card, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -27,6 +27,7 @@ import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { getFinanceSettings, getProfitability } from '../api/finance-api'
 import { FinanceSettingsPanel } from './finance-settings-panel'
+import { PeriodFields } from '../../../components/ui/period-fields'
 
 const PRESETS = ['thisMonth', 'lastMonth', 'thisYear', 'last12'] as const satisfies readonly PeriodPreset[]
 
@@ -92,10 +93,6 @@ function Screen({ view, settings }: { view: ProfitabilityView; settings: Finance
   const problems = checked.success ? null : fieldErrorsOf(checked.error, t)
   const { query, update } = useListQuery({ sortBy: 'tb', orderBy: 'desc', itemsPerPage: 25 })
   const set = (changes: Record<string, string | undefined>) => update(changes, true)
-  const preset = PRESETS.find((p) => {
-    const period = periodPreset(p, today)
-    return period.from === filter.from && period.to === filter.to
-  })
   const ask = (q: ListQuery, signal?: AbortSignal) => getProfitability(view, { ...filter, ...listQueryParams(q) }, signal)
   const data = useQuery({
     queryKey: ['profitability', view, filter, query],
@@ -111,38 +108,15 @@ function Screen({ view, settings }: { view: ProfitabilityView; settings: Finance
         {t('finance.intro')}
       </Text>
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3" data-testid="profitability-filter">
-        <Field.Root>
-          <Field.Label fontSize="sm">{t('orderStats.period')}</Field.Label>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field
-              value={preset ?? 'custom'}
-              onChange={(e) => {
-                const value = e.currentTarget.value as PeriodPreset | 'custom'
-                if (value !== 'custom') set(periodPreset(value, today))
-              }}
-            >
-              {PRESETS.map((p) => (
-                <option key={p} value={p}>
-                  {t(`orderStats.preset.${p}`)}
-                </option>
-              ))}
-              <option value="custom">{t('orderStats.preset.custom')}</option>
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-        <HStack gap="2" align="start">
-          <Field.Root invalid={!!problems?.from}>
-            <Field.Label fontSize="sm">{t('orderStats.from')}</Field.Label>
-            <Input size="sm" type="date" value={filter.from} max={filter.to} onChange={(e) => set({ from: e.currentTarget.value })} />
-            <Field.ErrorText>{problems?.from?.[0]}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={!!problems?.to}>
-            <Field.Label fontSize="sm">{t('orderStats.to')}</Field.Label>
-            <Input size="sm" type="date" value={filter.to} min={filter.from} onChange={(e) => set({ to: e.currentTarget.value })} />
-            <Field.ErrorText>{problems?.to?.[0]}</Field.ErrorText>
-          </Field.Root>
-        </HStack>
+        <PeriodFields
+          from={filter.from}
+          to={filter.to}
+          today={today}
+          presets={PRESETS}
+          problems={problems}
+          onChange={set}
+          labels={{ period: t('orderStats.period'), from: t('orderStats.from'), to: t('orderStats.to'), preset: (p) => t(`orderStats.preset.${p}`) }}
+        />
         {ability.can('view', 'offices') ? (
           <Box alignSelf="end">
             <LookupNativeSelect

@@ -1,4 +1,4 @@
-import { Box, Button, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react'
+import { Box, Button, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react'
 import { useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
@@ -9,6 +9,7 @@ import { LookupCombobox, LookupNativeSelect } from '../../../components/ui/looku
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { useListQuery } from '../../../components/ui/data-table/use-list-query'
+import { PeriodFields } from '../../../components/ui/period-fields'
 
 const SCREENS = ['all', 'grades', 'monthly', 'sellers'] as const
 export type StatsScreen = (typeof SCREENS)[number]
@@ -74,10 +75,6 @@ export function StatsShell(props: { screen: StatsScreen; children: (filter: Qual
   // The place, person and provider filters fold behind "more filters" on a phone.
   const folded = { alignSelf: 'end', display: { base: more ? 'block' : 'none', sm: 'block' } } as const
   const narrowedBy = [filter.officeId, filter.teamId, filter.sellerId, filter.providerId].filter(Boolean).length
-  const preset = PRESETS.find((p) => {
-    const period = presetPeriod(p, today)
-    return period.from === filter.from && period.to === filter.to
-  })
   const keep = new URLSearchParams(location.search)
   keep.delete('page')
   keep.delete('sortBy')
@@ -104,39 +101,21 @@ export function StatsShell(props: { screen: StatsScreen; children: (filter: Qual
         <Tabs.Content value={props.screen} pt="5">
           <Stack gap="5">
             <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3" data-testid="stats-filter">
-              <Field.Root>
-                <Field.Label fontSize="sm">{t('quality.stats.period')}</Field.Label>
-                <NativeSelect.Root size="sm">
-                  <NativeSelect.Field
-                    value={preset ?? 'custom'}
-                    onChange={(e) => {
-                      const value = e.currentTarget.value as Preset | 'custom'
-                      if (value !== 'custom') set(presetPeriod(value, today))
-                    }}
-                    data-testid="stats-preset"
-                  >
-                    {PRESETS.map((p) => (
-                      <option key={p} value={p}>
-                        {t(`quality.stats.preset.${p}`)}
-                      </option>
-                    ))}
-                    <option value="custom">{t('quality.stats.preset.custom')}</option>
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </Field.Root>
-              <HStack gap="2" align="start">
-                <Field.Root invalid={!!problems?.from}>
-                  <Field.Label fontSize="sm">{t('quality.stats.from')}</Field.Label>
-                  <Input size="sm" type="date" value={filter.from} max={filter.to} onChange={(e) => set({ from: e.currentTarget.value })} />
-                  <Field.ErrorText>{problems?.from?.[0]}</Field.ErrorText>
-                </Field.Root>
-                <Field.Root invalid={!!problems?.to}>
-                  <Field.Label fontSize="sm">{t('quality.stats.to')}</Field.Label>
-                  <Input size="sm" type="date" value={filter.to} min={filter.from} onChange={(e) => set({ to: e.currentTarget.value })} />
-                  <Field.ErrorText>{problems?.to?.[0]}</Field.ErrorText>
-                </Field.Root>
-              </HStack>
+              <PeriodFields
+                from={filter.from}
+                to={filter.to}
+                today={today}
+                presets={PRESETS}
+                problems={problems}
+                onChange={set}
+                labels={{
+                  period: t('quality.stats.period'),
+                  from: t('quality.stats.from'),
+                  to: t('quality.stats.to'),
+                  preset: (p) => t(`quality.stats.preset.${p}`),
+                }}
+                presetTestId="stats-preset"
+              />
               <Button size="sm" variant="outline" hideFrom="sm" onClick={() => setMore((x) => !x)} aria-expanded={more} data-testid="stats-more-filters">
                 {more ? t('quality.stats.fewerFilters') : `${t('quality.stats.moreFilters')}${narrowedBy ? ` (${narrowedBy})` : ''}`}
               </Button>
