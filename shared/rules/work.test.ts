@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { addDays, BUSINESS_TIME_ZONE, comparePeriod, businessDay, businessDayStart, businessMonth, periodPreset, periodReads, type PeriodPreset } from './work'
+import {
+  addDays,
+  BUSINESS_TIME_ZONE,
+  comparePeriod,
+  nextMonth,
+  previousMonth,
+  businessDay,
+  businessDayStart,
+  businessMonth,
+  periodPreset,
+  periodReads,
+  type PeriodPreset,
+} from './work'
 
 const intlDay = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
 const HOUR = 3_600_000
@@ -135,5 +147,16 @@ describe('comparePeriod', () => {
     ['lastYear', '2024-02-01', '2024-02-29', { from: '2023-02-01', to: '2023-02-28' }],
   ] as const)('%s of %s – %s', (preset, from, to, expected) => {
     expect(comparePeriod(preset, from, to)).toEqual(expected)
+  })
+})
+
+describe('the months around a month', () => {
+  it.each([
+    ['2026-11', '2026-10', '2026-12'],
+    ['2026-12', '2026-11', '2027-01'],
+    ['2026-01', '2025-12', '2026-02'],
+  ])('%s: before %s, after %s', (month, before, after) => {
+    expect(previousMonth(month)).toBe(before)
+    expect(nextMonth(month)).toBe(after)
   })
 })

@@ -88,6 +88,12 @@ export function previousMonth(month: string): string {
   return new Date(Date.UTC(y, m - 2, 1)).toISOString().slice(0, 7)
 }
 
+/** The month after a month (YYYY-MM). */
+export function nextMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number]
+  return new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 7)
+}
+
 /** A month's first and last day (YYYY-MM-DD), for a range of dates. */
 export function monthRange(month: string): { from: string; to: string } {
   const [y, m] = month.split('-').map(Number) as [number, number]

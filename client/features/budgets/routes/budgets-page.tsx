@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, HStack, IconButton, Input, NativeSelect, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { Alert, Badge, Box, Button, HStack, Input, NativeSelect, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -7,19 +7,14 @@ import { formatKr, formatMonth, type FormatLanguage } from '../../../../shared/f
 import { businessMonth, previousMonth } from '../../../../shared/rules/work'
 import { SELLER_BUDGET_MAX_KR, UNIT_BUDGET_MAX_KR, type BudgetConflict, type BudgetRow, type BudgetScope } from '../../../../shared/schemas/budgets'
 import { LoadError } from '../../../components/ui/load-error'
+import { isMonth, MonthStepper } from '../../../components/ui/month-stepper'
 import { Page } from '../../../components/ui/page'
 import { ApiClientError, errorText } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { useMediaQuery } from '../../../lib/use-media-query'
 import { copyPreviousBudgets, getBudgets, saveBudgets } from '../api/budgets-api'
 
-const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/
 const keyOf = (scope: BudgetScope, id: string) => `${scope}:${id}`
-
-function nextMonth(month: string): string {
-  const [y, m] = month.split('-').map(Number) as [number, number]
-  return new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 7)
-}
 
 /** What a budget field holds: nothing, whole kronor, or text that is not a budget (with the reason's key). */
 function parseKronor(text: string, scope: BudgetScope): { kr: number | null; problem: string | null } {
@@ -50,7 +45,7 @@ export default function BudgetsPage() {
   const asked = params.get('month') ?? ''
   // The month the screen opened in, when the URL names none.
   const [thisMonth] = useState(() => businessMonth(Date.now()))
-  const month = MONTH.test(asked) ? asked : thisMonth
+  const month = isMonth(asked) ? asked : thisMonth
   const officeId = params.get('officeId') ?? undefined
   const query = useQuery({ queryKey: ['budgets', month, officeId ?? ''], queryFn: ({ signal }) => getBudgets({ month, officeId }, signal) })
   const data = query.data
@@ -213,25 +208,12 @@ export default function BudgetsPage() {
           {t('budgets.intro')}
         </Text>
         <HStack gap="2" wrap="wrap">
-          <HStack gap="1">
-            <IconButton size="sm" variant="outline" aria-label={t('budgets.previousMonth')} disabled={dirty} onClick={() => navigate({ month: previous })}>
-              ‹
-            </IconButton>
-            <Input
-              type="month"
-              size="sm"
-              maxW="44"
-              aria-label={t('budgets.month')}
-              value={month}
-              disabled={dirty}
-              onChange={(e) => {
-                if (MONTH.test(e.currentTarget.value)) navigate({ month: e.currentTarget.value })
-              }}
-            />
-            <IconButton size="sm" variant="outline" aria-label={t('budgets.nextMonth')} disabled={dirty} onClick={() => navigate({ month: nextMonth(month) })}>
-              ›
-            </IconButton>
-          </HStack>
+          <MonthStepper
+            month={month}
+            disabled={dirty}
+            onChange={(m) => navigate({ month: m })}
+            labels={{ previous: t('budgets.previousMonth'), month: t('budgets.month'), next: t('budgets.nextMonth') }}
+          />
           {data && data.offices.length > 1 ? (
             <NativeSelect.Root size="sm" maxW="64" disabled={dirty}>
               <NativeSelect.Field

@@ -1,22 +1,21 @@
-import { Box, Card, HStack, IconButton, Input, Link, NativeSelect, Progress, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { Box, Card, HStack, Link, NativeSelect, Progress, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router'
 import { formatDecimal, formatMonth, formatOph, formatOre, type FormatLanguage } from '../../../../shared/format'
 import { EARNING_STATUSES } from '../../../../shared/rules/earnings'
-import { businessMonth, monthRange, previousMonth } from '../../../../shared/rules/work'
+import { businessMonth } from '../../../../shared/rules/work'
 import type { GoalFigures, ManagerDashboard } from '../../../../shared/schemas/statistics'
 import { FigureLink, figureHref as href } from '../../../components/ui/figure-link'
 import { useListQuery } from '../../../components/ui/data-table/use-list-query'
 import { LoadError } from '../../../components/ui/load-error'
+import { isMonth, MonthStepper } from '../../../components/ui/month-stepper'
 import { Page } from '../../../components/ui/page'
 import { CHART_COLORS, StatChart } from '../../../components/ui/stat-chart'
 import { useAbility } from '../../../lib/session'
 import { managerDashboard } from '../api/dashboards-api'
 
-const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/
-const nextMonth = (month: string) => new Date(Date.parse(`${monthRange(month).to}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 7)
 /**
  * /dashboards/sales/manager (docs/decisions/050): an office's month so far — each team's standing sales, order
  * value, hours and orders per hour against its budget (the gold goal), the office's with the teams' average, the
@@ -29,7 +28,7 @@ export default function ManagerDashboardPage() {
   const { update } = useListQuery()
   const [thisMonth] = useState(() => businessMonth(Date.now()))
   const asked = params.get('month') ?? ''
-  const month = MONTH.test(asked) ? asked : thisMonth
+  const month = isMonth(asked) ? asked : thisMonth
   const officeId = params.get('office') || undefined
   const query = useQuery({ queryKey: ['manager-dashboard', month, officeId ?? ''], queryFn: ({ signal }) => managerDashboard({ month, officeId }, signal) })
   const data = query.data
@@ -41,24 +40,11 @@ export default function ManagerDashboardPage() {
           {t('managerBoard.intro')}
         </Text>
         <HStack gap="2" wrap="wrap">
-          <HStack gap="1">
-            <IconButton size="sm" variant="outline" aria-label={t('managerBoard.previousMonth')} onClick={() => go({ month: previousMonth(month) })}>
-              ‹
-            </IconButton>
-            <Input
-              type="month"
-              size="sm"
-              maxW="44"
-              aria-label={t('managerBoard.month')}
-              value={month}
-              onChange={(e) => {
-                if (MONTH.test(e.currentTarget.value)) go({ month: e.currentTarget.value })
-              }}
-            />
-            <IconButton size="sm" variant="outline" aria-label={t('managerBoard.nextMonth')} onClick={() => go({ month: nextMonth(month) })}>
-              ›
-            </IconButton>
-          </HStack>
+          <MonthStepper
+            month={month}
+            onChange={(m) => go({ month: m })}
+            labels={{ previous: t('managerBoard.previousMonth'), month: t('managerBoard.month'), next: t('managerBoard.nextMonth') }}
+          />
           {data && data.offices.length > 1 ? (
             <NativeSelect.Root size="sm" maxW="64">
               <NativeSelect.Field aria-label={t('managerBoard.office')} value={data.office?.id ?? ''} onChange={(e) => go({ office: e.currentTarget.value })}>
