@@ -360,7 +360,11 @@ describe('extra income beside the order figures', () => {
     })
     await db
       .insert(t.extraIncomes)
-      .values([line(ids.sven, '2033-01', 10_000, 'Tävlingsvinst'), line(ids.sara, '2033-02', 20_000, 'Kampanjbonus'), line(ids.sara, '2033-02', 5_000, 'Borttagen', 1)])
+      .values([
+        line(ids.sven, '2033-01', 10_000, 'Tävlingsvinst'),
+        line(ids.sara, '2033-02', 20_000, 'Kampanjbonus'),
+        line(ids.sara, '2033-02', 5_000, 'Borttagen', 1),
+      ])
     const all = await get('from=2033-01-15&to=2033-02-10')
     expect(all.extraIncome).toMatchObject({ months: ['2033-01', '2033-02'], totalOre: 30_000 })
     expect(all.extraIncome!.items.map((i) => [i.seller.id, i.month, i.amountOre, i.description])).toEqual([
