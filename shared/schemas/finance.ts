@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { ProfitabilityMetrics } from '../rules/profitability'
-import { PAGE_SIZES } from './pagination'
+import { rankedListShape } from './pagination'
 import { calendarDay, periodCheck } from './period'
 
 /**
@@ -37,16 +37,7 @@ export const profitabilityQuerySchema = z
     to: calendarDay,
     officeId: id.optional(),
     teamId: id.optional(),
-    /** part of a row's name */
-    q: z.string().trim().max(100).optional(),
-    sortBy: z.enum(PROFITABILITY_SORT, { error: 'validation.sortBy' }).default('tb'),
-    orderBy: z.enum(['asc', 'desc']).default('desc'),
-    page: z.coerce.number().int().min(1).max(10_000).default(1),
-    itemsPerPage: z.coerce
-      .number()
-      .int()
-      .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { error: 'validation.pageSize' })
-      .default(25),
+    ...rankedListShape(PROFITABILITY_SORT, 'tb'),
   })
   .superRefine(periodCheck(PROFITABILITY_MAX_DAYS, { order: 'validation.finance.periodOrder', tooLong: 'validation.finance.periodTooLong' }))
 export type ProfitabilityQuery = z.infer<typeof profitabilityQuerySchema>

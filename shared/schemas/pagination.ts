@@ -50,3 +50,22 @@ export type ListAnswer<T> = {
 
 /** A long list counts its rows up to this many and says "more than" beyond it, instead of counting a million. */
 export const LIST_COUNT_CAP = 10_000
+
+/**
+ * The query of a figures table computed whole and then sorted and paged (the quality statistics' sellers, the
+ * profitability views): a name search, one of its sort keys (a default, largest first), a page of up to 10,000.
+ */
+export function rankedListShape<K extends readonly [string, ...string[]]>(sortKeys: K, defaultSort: K[number]) {
+  return {
+    /** part of a row's name */
+    q: z.string().trim().max(100).optional(),
+    sortBy: z.enum(sortKeys, { error: 'validation.sortBy' }).default(defaultSort as never),
+    orderBy: z.enum(['asc', 'desc']).default('desc'),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    itemsPerPage: z.coerce
+      .number()
+      .int()
+      .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { error: 'validation.pageSize' })
+      .default(25),
+  }
+}

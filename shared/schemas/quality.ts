@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { calendarDay, periodCheck, periodFilterSchema, periodFilterShape } from './period'
 import type { SaleStatus } from '../rules/sale'
-import { PAGE_SIZES } from './pagination'
+import { rankedListShape } from './pagination'
 
 /**
  * Sale quality (docs/decisions/045): survey templates with versions, the call queue's surveys and their outcomes.
@@ -261,18 +261,7 @@ export type QualityStatsMonthly = {
 }
 
 export const SELLER_STATS_SORT = ['name', 'surveys', 'answered', 'averageScore', 'nki', 'regret', 'regretShare'] as const
-const sellerStatsShape = {
-  /** part of the seller's name */
-  q: z.string().trim().max(100).optional(),
-  sortBy: z.enum(SELLER_STATS_SORT, { error: 'validation.sortBy' }).default('surveys'),
-  orderBy: z.enum(['asc', 'desc']).default('desc'),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  itemsPerPage: z.coerce
-    .number()
-    .int()
-    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { error: 'validation.pageSize' })
-    .default(25),
-}
+const sellerStatsShape = rankedListShape(SELLER_STATS_SORT, 'surveys')
 export const qualitySellerStatsQuerySchema = z
   .strictObject({ ...periodFilterShape, ...sellerStatsShape })
   .superRefine(periodCheck(STATS_MAX_DAYS, PERIOD_MESSAGES))
