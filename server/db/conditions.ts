@@ -135,8 +135,10 @@ export function containsPattern(q: string): string {
 }
 
 /**
- * A column whose condition is to be checked on rows found another way (a trigram search's), not used to find them:
- * SQLite's unary plus keeps its planner off the column's indexes; PostgreSQL's planner weighs both without a hint.
+ * A column whose condition is to be checked on rows found another way (a trigram search's), not used to find them;
+ * or a grouping key whose order no index is to give (a few days' rows found by the index by day, not by walking an
+ * index led by the key once per value). SQLite's unary plus keeps its planner off the column's indexes; PostgreSQL's
+ * planner weighs both without a hint.
  */
 export function unindexed(dialect: 'sqlite' | 'pg', column: AnyColumn): SQL {
   return dialect === 'sqlite' ? sql`+${column}` : sql`${column}`

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm'
+import { count, eq, sql, sum } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { createTestApp } from '../test/harness'
 import { analyseNewIndexes, runMigrations, SchemaTooNewError } from './migrate'
+import { plainRows } from './plain-rows'
 
 const t = await createTestApp()
 const { database } = t
@@ -52,6 +53,26 @@ describe('transaction helper', () => {
     )
     const [row] = await database.db.select().from(database.t.rateLimits).where(eq(database.t.rateLimits.key, 'counter'))
     expect(row!.points).toBe(20)
+  })
+})
+
+describe('read helpers', () => {
+  const { db, t } = database
+  const tr = t.timeReports
+
+  it('plainRows: the same rows as drizzle gives, and refuses a field that needs decoding', async () => {
+    const read = () =>
+      db
+        .select({ userId: tr.userId, month: sql<string>`substr(${tr.date}, 1, 7)`, days: count(), hours: sum(tr.workHours).mapWith(Number) })
+        .from(tr)
+        .groupBy(tr.userId, sql`substr(${tr.date}, 1, 7)`)
+        .orderBy(tr.userId, sql`substr(${tr.date}, 1, 7)`)
+    const rows = await plainRows(database, read())
+    expect(rows.length).toBeGreaterThan(0)
+    expect(rows).toEqual(await read())
+    if (database.dialect === 'sqlite') {
+      await expect(plainRows(database, db.select({ id: t.users.id, active: t.users.active }).from(t.users))).rejects.toThrow(/active needs decoding/)
+    }
   })
 })
 

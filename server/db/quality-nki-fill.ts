@@ -26,10 +26,30 @@ export function qualityNkiRecount(db: Db, t: Schema) {
     .groupBy(month, q.sellerId, team, office)
 }
 
-/** The table written again from the surveys, replacing what was there: in the caller's transaction, or its own. */
+/** The same by month, provider and office (`quality_month_provider_nki`) counted from the surveys. */
+export function qualityProviderNkiRecount(db: Db, t: Schema) {
+  const q = t.qualitySurveys
+  const month = sql<string>`substr(${q.sellDate}, 1, 7)`
+  const office = sql<string>`coalesce(${q.officeId}, '')`
+  return db
+    .select({
+      month: month.as('month'),
+      providerId: q.providerId,
+      officeId: office.as('office_id'),
+      answers: sql<number>`count(*)`.mapWith(Number).as('answers'),
+      nkiTenthsSum: sql<number>`sum(${q.nkiTenths})`.mapWith(Number).as('nki_tenths_sum'),
+    })
+    .from(q)
+    .where(isNotNull(q.nkiTenths))
+    .groupBy(month, q.providerId, office)
+}
+
+/** Both tables written again from the surveys, replacing what was there: in the caller's transaction, or its own. */
 export async function fillQualityNki(database: Database, tx?: Db): Promise<void> {
   const { t } = database
   if (!tx) return database.transaction((own) => fillQualityNki(database, own))
   await tx.delete(t.qualityMonthNki)
   await tx.insert(t.qualityMonthNki).select(qualityNkiRecount(tx, t) as never)
+  await tx.delete(t.qualityMonthProviderNki)
+  await tx.insert(t.qualityMonthProviderNki).select(qualityProviderNkiRecount(tx, t) as never)
 }

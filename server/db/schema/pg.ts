@@ -77,6 +77,7 @@ export {
   qualityTemplateVersionsPg as qualityTemplateVersions,
   qualitySurveysPg as qualitySurveys,
   qualityMonthNkiPg as qualityMonthNki,
+  qualityMonthProviderNkiPg as qualityMonthProviderNki,
   qualitySurveyLinksPg as qualitySurveyLinks,
 } from './quality'
 export { orderRegistrationsPg as orderRegistrations, orderImportsPg as orderImports, orderMappingsPg as orderMappings } from './orders'

@@ -557,8 +557,13 @@ export const saleMonthTotals = s.sqliteTable(
   },
   (t) => [
     s.primaryKey({ columns: [t.month, t.teamId, t.officeId, t.providerId, t.status] }),
-    s.index('sale_month_totals_team').on(t.teamId, t.month),
-    s.index('sale_month_totals_office').on(t.officeId, t.month),
+    // By team and by office with the status and amounts: a period's teams or offices are summed from the index alone.
+    s
+      .index('sale_month_totals_team')
+      .on(t.teamId, t.month, t.status, t.sales, t.orderValueOre, t.sellerCommissionOre, t.companyCommissionOre, t.companyCostOre),
+    s
+      .index('sale_month_totals_office')
+      .on(t.officeId, t.month, t.status, t.sales, t.orderValueOre, t.sellerCommissionOre, t.companyCommissionOre, t.companyCostOre),
     // Months by team in the index's order, read from the index alone (order statistics, decision 048).
     s.index('sale_month_totals_by_month').on(t.month, t.teamId, t.officeId, t.status, t.sales, t.orderValueOre),
   ],
@@ -580,8 +585,13 @@ export const saleMonthTotalsPg = p.pgTable(
   },
   (t) => [
     p.primaryKey({ columns: [t.month, t.teamId, t.officeId, t.providerId, t.status] }),
-    p.index('sale_month_totals_team').on(t.teamId, t.month),
-    p.index('sale_month_totals_office').on(t.officeId, t.month),
+    // By team and by office with the status and amounts: a period's teams or offices are summed from the index alone.
+    p
+      .index('sale_month_totals_team')
+      .on(t.teamId, t.month, t.status, t.sales, t.orderValueOre, t.sellerCommissionOre, t.companyCommissionOre, t.companyCostOre),
+    p
+      .index('sale_month_totals_office')
+      .on(t.officeId, t.month, t.status, t.sales, t.orderValueOre, t.sellerCommissionOre, t.companyCommissionOre, t.companyCostOre),
     // Months by team in the index's order, read from the index alone (order statistics, decision 048).
     p.index('sale_month_totals_by_month').on(t.month, t.teamId, t.officeId, t.status, t.sales, t.orderValueOre),
   ],
@@ -651,6 +661,8 @@ export const saleMonthSellers = s.sqliteTable(
     s.primaryKey({ columns: [t.month, t.sellerId, t.teamId, t.officeId] }),
     s.index('sale_month_sellers_team').on(t.teamId, t.month),
     s.index('sale_month_sellers_office').on(t.officeId, t.month),
+    // By seller in their order with the amounts: a period's sellers are summed from the index alone, without a sort.
+    s.index('sale_month_sellers_seller').on(t.sellerId, t.month, t.sales, t.orderValueOre, t.sellerCommissionOre, t.companyCommissionOre, t.companyCostOre),
   ],
 )
 
@@ -671,5 +683,7 @@ export const saleMonthSellersPg = p.pgTable(
     p.primaryKey({ columns: [t.month, t.sellerId, t.teamId, t.officeId] }),
     p.index('sale_month_sellers_team').on(t.teamId, t.month),
     p.index('sale_month_sellers_office').on(t.officeId, t.month),
+    // By seller in their order with the amounts: a period's sellers are summed from the index alone, without a sort.
+    p.index('sale_month_sellers_seller').on(t.sellerId, t.month, t.sales, t.orderValueOre, t.sellerCommissionOre, t.companyCommissionOre, t.companyCostOre),
   ],
 )

@@ -36,6 +36,7 @@ const parity: { [K in keyof typeof sqlite & keyof typeof pg]: RowsAlike<K> } = {
   qualityTemplateVersions: true,
   qualitySurveys: true,
   qualityMonthNki: true,
+  qualityMonthProviderNki: true,
   qualitySurveyLinks: true,
   userTitles: true,
   providers: true,

@@ -93,8 +93,11 @@ export const timeMonthHours = s.sqliteTable(
   },
   (t) => [
     s.primaryKey({ columns: [t.month, t.userId, t.teamId, t.officeId] }),
-    s.index('time_month_hours_team').on(t.teamId, t.month),
-    s.index('time_month_hours_office').on(t.officeId, t.month),
+    // By team and by office with the hours: a period's teams or offices are summed from the index alone.
+    s.index('time_month_hours_team').on(t.teamId, t.month, t.workHours),
+    s.index('time_month_hours_office').on(t.officeId, t.month, t.workHours),
+    // By person in their order with the hours: a period's people are summed from the index alone, without a sort.
+    s.index('time_month_hours_user').on(t.userId, t.month, t.workHours),
   ],
 )
 
@@ -109,8 +112,11 @@ export const timeMonthHoursPg = p.pgTable(
   },
   (t) => [
     p.primaryKey({ columns: [t.month, t.userId, t.teamId, t.officeId] }),
-    p.index('time_month_hours_team').on(t.teamId, t.month),
-    p.index('time_month_hours_office').on(t.officeId, t.month),
+    // By team and by office with the hours: a period's teams or offices are summed from the index alone.
+    p.index('time_month_hours_team').on(t.teamId, t.month, t.workHours),
+    p.index('time_month_hours_office').on(t.officeId, t.month, t.workHours),
+    // By person in their order with the hours: a period's people are summed from the index alone, without a sort.
+    p.index('time_month_hours_user').on(t.userId, t.month, t.workHours),
   ],
 )
 

@@ -297,6 +297,18 @@ describe('the other views', () => {
       ],
     ])
   })
+
+  it('by provider: a period that cuts a month counts only its own days’ answers', async () => {
+    // 20 January to the end of February: February whole, and January's last days (not Sven's answer of the 15th).
+    const r = await get('providers', 'from=2033-01-20&to=2033-02-28')
+    expect(r.items.find((x) => x.id === ids.a)!.metrics).toMatchObject({ nki: 60, nkiAnswers: 1 })
+    // 1 January to 10 February: January whole, and February's first ten days (Sara's answer of the 10th).
+    const early = await get('providers', 'from=2033-01-01&to=2033-02-10')
+    expect(early.items.find((x) => x.id === ids.a)!.metrics).toMatchObject({ nki: 70, nkiAnswers: 2 })
+    // One office: only Malmö's answer.
+    const malmo = await get('providers', `${PERIOD}&officeId=${ids.malmo}`)
+    expect(malmo.items.find((x) => x.id === ids.a)!.metrics).toMatchObject({ nki: 80, nkiAnswers: 1 })
+  })
 })
 
 describe('the legacy view and the settings', () => {

@@ -16,9 +16,10 @@ import type {
   SurveyChannel,
 } from '../../../shared/schemas/quality'
 import { REGRET_PRODUCTS, REGRET_REASONS } from '../../../shared/schemas/quality'
-import { accessFilter, withAccess } from '../../db/conditions'
+import { accessFilter, UnsupportedConditionError, withAccess } from '../../db/conditions'
 import type { Deps } from '../../platform/deps'
 import type { QualityPorts } from './quality.ports'
+import { plainRows } from '../../db/plain-rows'
 
 type Actor = { id: string; ability: AppAbility }
 
@@ -112,6 +113,23 @@ export function qualityStatistics(
     return withAccess(accessFilter(actor.ability, 'view', 'sale_reports', conditionColumns, { inline: true }), ...own)
   }
 
+  /** The by-month-and-provider table's condition for the reader and filter, or null when it needs a team or seller. */
+  function providerMonthsWhere(actor: Actor, f: QualityStatsFilter, months: { from: string; to: string }): SQL | null {
+    if (f.teamId || f.sellerId) return null
+    const P = t.qualityMonthProviderNki
+    let access
+    try {
+      access = accessFilter(actor.ability, 'view', 'sale_reports', { officeId: P.officeId }, { inline: true })
+    } catch (error) {
+      if (error instanceof UnsupportedConditionError) return null
+      throw error
+    }
+    const own = [gte(P.month, months.from), lte(P.month, months.to)]
+    if (f.officeId) own.push(eq(P.officeId, f.officeId))
+    if (f.providerId) own.push(eq(P.providerId, f.providerId))
+    return withAccess(access, ...own) ?? sql`1 = 1`
+  }
+
   /**
    * The thresholds the mean score is graded by: the provider's own template in use when one provider is counted and
    * it has one, else the default template in use; the newest version of it.
@@ -174,17 +192,34 @@ export function qualityStatistics(
       }
       const surveysOf = (period: { from: string; to: string }) => {
         const key = { seller: srv.sellerId, team: srv.teamId, office: srv.officeId, provider: srv.providerId }[by]
-        return db
-          .select({ key, answers: count(srv.nkiTenths), tenthsSum: sum(srv.nkiTenths) })
-          .from(srv)
-          .where(where(actor, f, period))
-          .groupBy(key)
+        return plainRows(
+          database,
+          db
+            .select({ key, answers: count(srv.nkiTenths), tenthsSum: sum(srv.nkiTenths) })
+            .from(srv)
+            .where(where(actor, f, period))
+            .groupBy(key),
+        )
       }
-      // The by-month table has no provider: a provider's answers, or any asked for one, are read from the surveys.
-      // Otherwise whole months from it (under the same rules: it has the seller, team and office), minus or plus days
-      // from the surveys (periodReads): this month so far is the month less the days to come.
+      // Whole months from a by-month table, minus or plus days from the surveys (periodReads): this month so far is the
+      // month less the days to come. By provider: the table by provider and office, when neither the reader's rules
+      // nor the filter name a team or seller. Otherwise the table by seller (under the same rules: it has the seller,
+      // team and office), which has no provider: answers asked for one provider are read from the surveys.
       const plan = periodReads(f.from, f.to)
-      if (by === 'provider' || f.providerId || !plan.months) add(await surveysOf(f), 1)
+      const byProvider = by === 'provider' && plan.months ? providerMonthsWhere(actor, f, plan.months) : null
+      if (byProvider) {
+        const P = t.qualityMonthProviderNki
+        add(
+          await db
+            .select({ key: P.providerId, answers: sum(P.answers), tenthsSum: sum(P.nkiTenthsSum) })
+            .from(P)
+            .where(byProvider)
+            .groupBy(P.providerId),
+          1,
+        )
+        for (const days of plan.add) add(await surveysOf(days), 1)
+        for (const days of plan.subtract) add(await surveysOf(days), -1)
+      } else if (by === 'provider' || f.providerId || !plan.months) add(await surveysOf(f), 1)
       else {
         const N = t.qualityMonthNki
         const key = { seller: N.sellerId, team: N.teamId, office: N.officeId }[by]
@@ -194,11 +229,14 @@ export function qualityStatistics(
         if (f.sellerId) own.push(eq(N.sellerId, f.sellerId))
         const columns = { sellerId: N.sellerId, teamId: N.teamId, officeId: N.officeId }
         add(
-          await db
-            .select({ key, answers: sum(N.answers), tenthsSum: sum(N.nkiTenthsSum) })
-            .from(N)
-            .where(withAccess(accessFilter(actor.ability, 'view', 'sale_reports', columns, { inline: true }), ...own))
-            .groupBy(key),
+          await plainRows(
+            database,
+            db
+              .select({ key, answers: sum(N.answers), tenthsSum: sum(N.nkiTenthsSum) })
+              .from(N)
+              .where(withAccess(accessFilter(actor.ability, 'view', 'sale_reports', columns, { inline: true }), ...own))
+              .groupBy(key),
+          ),
           1,
         )
         for (const days of plan.add) add(await surveysOf(days), 1)

@@ -5,7 +5,7 @@ import { starterContent } from '../../../shared/rules/quality'
 import type { SurveyDetail, SurveyListPage, TemplateContent, TemplateDetail } from '../../../shared/schemas/quality'
 import type { SaleRecord } from '../../../shared/schemas/sales'
 import type { ProductRecord, PullResult } from '../../../shared/schemas/sync'
-import { qualityNkiRecount } from '../../db/quality-nki-fill'
+import { qualityNkiRecount, qualityProviderNkiRecount } from '../../db/quality-nki-fill'
 import { activityOf } from '../../platform/activity-log'
 import { devicePusher, saleArgs } from '../../test/fixtures'
 import { createTestApp } from '../../test/harness'
@@ -378,6 +378,11 @@ describe('the satisfaction index by month (decision 051)', () => {
       list.map((r) => ({ ...r })).sort((a, b) => key(a).localeCompare(key(b)))
     const kept = rows(await db.select().from(t.qualityMonthNki))
     expect(kept).toEqual(rows(await qualityNkiRecount(db, t)))
+    const byProvider = <R extends { month: string; providerId: string; officeId: string }>(list: R[]) =>
+      list.map((r) => ({ ...r })).sort((a, b) => `${a.month}|${a.providerId}|${a.officeId}`.localeCompare(`${b.month}|${b.providerId}|${b.officeId}`))
+    const keptByProvider = byProvider(await db.select().from(t.qualityMonthProviderNki))
+    expect(keptByProvider).toEqual(byProvider(await qualityProviderNkiRecount(db, t)))
+    expect(keptByProvider.reduce((n, r) => n + r.answers, 0)).toBe(kept.reduce((n, r) => n + r.answers, 0))
     // Answers given here (not only the demo's seeded ones) are in it.
     const answeredHere = await db.select({ n: t.qualitySurveys.id }).from(t.qualitySurveys).where(isNotNull(t.qualitySurveys.answeredBy))
     expect(answeredHere.length).toBeGreaterThan(0)

@@ -109,6 +109,11 @@ describe('order statistics', () => {
     const fromMid = await get('from=2033-01-16&to=2033-03-31')
     expect(fromMid.totals).toEqual({ sales: 2, orderValueOre: 40_000, quantity: 3 })
     expect(fromMid.overTime.points[0]).toEqual({ period: '2033-01', sales: 1, orderValueOre: 10_000 })
+    // To the 30th of January: the month less its last day, which takes away Sven's sale of the 31st.
+    const toEnd = await get('from=2033-01-01&to=2033-01-30')
+    expect(toEnd.totals).toEqual({ sales: 1, orderValueOre: 10_000, quantity: 1 })
+    expect(toEnd.byStatus).toEqual([{ status: 'approved', sales: 1, orderValueOre: 10_000 }])
+    expect(toEnd.byProduct.map((p) => [p.product.id, p.quantity])).toEqual([[alarm!.id, 1]])
   })
 
   it('draws a period of up to 62 days day by day', async () => {

@@ -17,13 +17,14 @@ import type {
 } from '../../../shared/schemas/time-reports'
 import { nextChangeVersion } from '../../db/change-counter'
 import type { Db, Schema } from '../../db/client'
-import { accessFilter, withAccess } from '../../db/conditions'
+import { accessFilter, unindexed, withAccess } from '../../db/conditions'
 import { userOfficeId } from '../../db/expressions'
 import { literalLimit, preparedReads } from '../../db/prepared'
 import { ApiError, forbidden, notFound } from '../../lib/errors'
 import { activityLines, changedFields, logActivity } from '../../platform/activity-log'
 import { addMonthHours } from './time-reports.hours'
 import type { Deps } from '../../platform/deps'
+import { plainRows } from '../../db/plain-rows'
 
 type Actor = { id: string; ability: AppAbility }
 type ReportRow = Schema['timeReports']['$inferSelect']
@@ -167,20 +168,25 @@ export function timeReportsAdmin({ database, events }: Pick<Deps, 'database' | '
         const plan = periodReads(f.from, f.to)
         const dayKey = { seller: tr.userId, team: tr.teamId, office: tr.officeId }[by]
         const monthKey = { seller: H.userId, team: H.teamId, office: H.officeId }[by]
+        // Grouped by a key no index orders: grouped by the column, SQLite walks the index by person and day once per
+        // person (5,000 seeks, 20 ms even for days with no reports), where the index by day finds a few days at once.
         const dayRead = (d: { from: string; to: string }) =>
-          db
-            .select({ key: sql<string | null>`${dayKey}`, hours: sql<number>`sum(${tr.workHours})`.mapWith(Number) })
-            .from(tr)
-            .where(
-              withAccess(
-                accessFilter(ability, 'view', 'time_reports', reportColumns, { inline: true }),
-                gte(tr.date, d.from),
-                lte(tr.date, d.to),
-                f.officeId ? eq(tr.officeId, f.officeId) : undefined,
-                f.teamId ? eq(tr.teamId, f.teamId) : undefined,
-              ),
-            )
-            .groupBy(dayKey)
+          plainRows(
+            database,
+            db
+              .select({ key: sql<string | null>`${dayKey}`, hours: sql<number>`sum(${tr.workHours})`.mapWith(Number) })
+              .from(tr)
+              .where(
+                withAccess(
+                  accessFilter(ability, 'view', 'time_reports', reportColumns, { inline: true }),
+                  gte(tr.date, d.from),
+                  lte(tr.date, d.to),
+                  f.officeId ? eq(tr.officeId, f.officeId) : undefined,
+                  f.teamId ? eq(tr.teamId, f.teamId) : undefined,
+                ),
+              )
+              .groupBy(unindexed(database.dialect, dayKey)),
+          )
         const reads: Array<{ rows: Promise<Array<{ key: string | null; hours: number }>>; sign: 1 | -1 }> = [
           ...plan.add.map((d) => ({ rows: dayRead(d), sign: 1 as const })),
           ...plan.subtract.map((d) => ({ rows: dayRead(d), sign: -1 as const })),
@@ -189,19 +195,22 @@ export function timeReportsAdmin({ database, events }: Pick<Deps, 'database' | '
           const columns = { sellerId: H.userId, userId: H.userId, teamId: H.teamId, officeId: H.officeId }
           reads.push({
             sign: 1,
-            rows: db
-              .select({ key: sql<string | null>`${monthKey}`, hours: sql<number>`sum(${H.workHours})`.mapWith(Number) })
-              .from(H)
-              .where(
-                withAccess(
-                  accessFilter(ability, 'view', 'time_reports', columns, { inline: true }),
-                  gte(H.month, plan.months.from),
-                  lte(H.month, plan.months.to),
-                  f.officeId ? eq(H.officeId, f.officeId) : undefined,
-                  f.teamId ? eq(H.teamId, f.teamId) : undefined,
-                ),
-              )
-              .groupBy(monthKey),
+            rows: plainRows(
+              database,
+              db
+                .select({ key: sql<string | null>`${monthKey}`, hours: sql<number>`sum(${H.workHours})`.mapWith(Number) })
+                .from(H)
+                .where(
+                  withAccess(
+                    accessFilter(ability, 'view', 'time_reports', columns, { inline: true }),
+                    gte(H.month, plan.months.from),
+                    lte(H.month, plan.months.to),
+                    f.officeId ? eq(H.officeId, f.officeId) : undefined,
+                    f.teamId ? eq(H.teamId, f.teamId) : undefined,
+                  ),
+                )
+                .groupBy(monthKey),
+            ),
           })
         }
         const out = new Map<string, number>()
