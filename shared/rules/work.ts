@@ -125,23 +125,6 @@ export function periodPreset(preset: PeriodPreset, today: string): { from: strin
   }
 }
 
-/**
- * A period (inclusive dates) as the summaries read it (the sales summary, the hours by month): its whole calendar months (from the month tables, `null` when
- * it holds none) and the days at its ends outside them (from the day tables), together exactly the period.
- */
-export function periodParts(from: string, to: string): { months: { from: string; to: string } | null; days: Array<{ from: string; to: string }> } {
-  if (from > to) return { months: null, days: [] }
-  const first = from.endsWith('-01') ? month(from) : month(addDays(monthRange(month(from)).to, 1))
-  const last = monthRange(month(to)).to === to ? month(to) : previousMonth(month(to))
-  if (first > last) return { months: null, days: [{ from, to }] }
-  const days: Array<{ from: string; to: string }> = []
-  const start = monthRange(first).from
-  const end = monthRange(last).to
-  if (from < start) days.push({ from, to: addDays(start, -1) })
-  if (to > end) days.push({ from: addDays(end, 1), to })
-  return { months: { from: first, to: last }, days }
-}
-
 const month = (day: string) => day.slice(0, 7)
 
 /**

@@ -10,7 +10,6 @@ import { migrationsFolder } from '../../db/migrate'
 import { saleSummaryRecount } from '../../db/sale-summary-fill'
 import { devicePusher, saleArgs } from '../../test/fixtures'
 import { createTestApp } from '../../test/harness'
-import { periodParts } from '../../../shared/rules/work'
 import { summaryDeltas, type SummaryEntry } from './sales.summary'
 
 /**
@@ -253,30 +252,5 @@ describe('what a change adds and takes away', () => {
         delta: { sales: 1, orderValueOre: 1000, sellerCommissionOre: 100, companyCommissionOre: 300, companyCostOre: 50 },
       },
     ])
-  })
-})
-
-describe('a period as the summary reads it', () => {
-  it.each([
-    ['a year of whole months', '2025-01-01', '2025-12-31', { from: '2025-01', to: '2025-12' }, []],
-    ['a month', '2026-02-01', '2026-02-28', { from: '2026-02', to: '2026-02' }, []],
-    ['part of one month', '2026-02-03', '2026-02-20', null, [{ from: '2026-02-03', to: '2026-02-20' }]],
-    ['the end of one month and the start of the next', '2026-01-20', '2026-02-10', null, [{ from: '2026-01-20', to: '2026-02-10' }]],
-    [
-      'a year from the middle of a month',
-      '2025-11-25',
-      '2026-11-24',
-      { from: '2025-12', to: '2026-10' },
-      [
-        { from: '2025-11-25', to: '2025-11-30' },
-        { from: '2026-11-01', to: '2026-11-24' },
-      ],
-    ],
-    ['from the first, into a leap February', '2024-01-01', '2024-02-28', { from: '2024-01', to: '2024-01' }, [{ from: '2024-02-01', to: '2024-02-28' }]],
-    ['to a leap day', '2023-12-15', '2024-02-29', { from: '2024-01', to: '2024-02' }, [{ from: '2023-12-15', to: '2023-12-31' }]],
-    ['one day', '2026-03-31', '2026-03-31', null, [{ from: '2026-03-31', to: '2026-03-31' }]],
-    ['backwards', '2026-03-31', '2026-03-01', null, []],
-  ])('%s', (_name, from, to, months, days) => {
-    expect(periodParts(from, to)).toEqual({ months, days })
   })
 })
