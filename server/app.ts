@@ -22,6 +22,7 @@ import { budgetsService } from './modules/budgets/budgets.service'
 import { budgetsRoutes } from './modules/budgets/budgets.routes'
 import { statisticsService } from './modules/statistics/statistics.service'
 import { statisticsRoutes } from './modules/statistics/statistics.routes'
+import { gameService } from './modules/game/game.service'
 import { financeService } from './modules/finance/finance.service'
 import { financeRoutes } from './modules/finance/finance.routes'
 import { catalogService } from './modules/catalog/catalog.service'
@@ -237,6 +238,15 @@ export function assembleAreas(deps: Deps, options: { payHooks?: PayExportHooks }
     officeManagers: directory.officeManagers,
     providerNames: catalog.providerNames,
   })
+  // The sales game (docs/decisions/052): its view of each sale and its ledger from the sales and quality areas'
+  // events, the products' points from the catalog. Only its own tables: exactly once with each delivery's mark.
+  const game = gameService(deps, { gamePoints: catalog.gamePoints, saleForGame: sales.forGame })
+  deps.events.subscribe({
+    name: 'game.sales',
+    events: ['sale.created', 'sale.statusChanged', 'quality.graded'],
+    handleInTransaction: (tx, e) =>
+      e.name === 'sale.created' ? game.fromSaleCreated(tx, e) : e.name === 'sale.statusChanged' ? game.fromSaleStatus(tx, e) : game.fromQualityGraded(tx, e),
+  })
   return {
     catalog,
     catalogKeeping,
@@ -254,6 +264,7 @@ export function assembleAreas(deps: Deps, options: { payHooks?: PayExportHooks }
     budgets,
     statistics,
     finance,
+    game,
   }
 }
 

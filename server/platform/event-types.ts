@@ -144,6 +144,8 @@ export type DomainEvents = {
     nkiTenths: number | null
     channel: 'call' | 'link' | 'qr'
   }
+  /** a person's XP reached a level of the sales game (docs/decisions/052): once per person and level */
+  'game.levelReached': { userId: string; levelId: string; levelNumber: number; levelName: string; xp: number }
   /** a seller reported sick */
   'sickNotice.created': { noticeId: string; userId: string; teamId: string | null; officeId: string | null; date: string }
 }

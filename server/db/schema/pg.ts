@@ -60,6 +60,15 @@ export {
   payExportsPg as payExports,
   payrollExportLinesPg as payrollExportLines,
 } from './pay'
+export {
+  gameSalesPg as gameSales,
+  gameLedgerPg as gameLedger,
+  gameTotalsPg as gameTotals,
+  gameXpDaysPg as gameXpDays,
+  gameLevelsPg as gameLevels,
+  gameLevelsReachedPg as gameLevelsReached,
+  gameSettingsPg as gameSettings,
+} from './game'
 export { salesBudgetsPg as salesBudgets, unitBudgetsPg as unitBudgets } from './budgets'
 export { financeSettingsPg as financeSettings } from './finance'
 export { syncClientsPg as syncClients, syncRejectionsPg as syncRejections, syncVersionPg as syncVersion } from './sync'

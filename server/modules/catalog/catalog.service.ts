@@ -46,6 +46,13 @@ export function catalogService(t: Schema) {
       return new Map(rows.map((r) => [r.id, r.name]))
     },
 
+    /** Products' game points by id (the sales game fixes a sale's points from them, docs/decisions/052). */
+    async gamePoints(db: Db, ids: string[]) {
+      if (ids.length === 0) return new Map<string, number>()
+      const rows = await db.select({ id: t.products.id, points: t.products.gamePoints }).from(t.products).where(inArray(t.products.id, ids))
+      return new Map(rows.map((r) => [r.id, r.points]))
+    },
+
     /** Every provider, active or not, by name (the org area's coach groups work for providers). */
     async providerList(db: Db) {
       return db.select({ id: t.providers.id, name: t.providers.name, active: t.providers.active }).from(t.providers).orderBy(asc(t.providers.name))

@@ -517,6 +517,23 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
       },
     },
 
+    /**
+     * A sale as the sales game first sees it (docs/decisions/052) when it hears of it only by a move, not by its
+     * creation (a sale made before the game existed): its seller, places, day, lines and status now.
+     */
+    async forGame(db: Db, saleId: string) {
+      const [sale] = await db
+        .select({ sellerId: t.sales.sellerId, teamId: t.sales.teamId, officeId: t.sales.officeId, sellDate: t.sales.sellDate, status: t.sales.status })
+        .from(t.sales)
+        .where(eq(t.sales.id, saleId))
+      if (!sale) return null
+      const lines = await db
+        .select({ productId: t.saleLines.productId, quantity: t.saleLines.quantity })
+        .from(t.saleLines)
+        .where(eq(t.saleLines.saleId, saleId))
+      return { ...sale, lines }
+    },
+
     /** A sale as an alert names it: its provider, customer and seller (the notifications area asks). */
     async label(db: Db, saleId: string): Promise<{ provider: string; customer: string; seller: string } | null> {
       const [row] = await db

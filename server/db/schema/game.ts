@@ -1,0 +1,220 @@
+import * as p from 'drizzle-orm/pg-core'
+import * as s from 'drizzle-orm/sqlite-core'
+import type { QualityStep } from '../../../shared/rules/game'
+import type { SaleStatus } from '../../../shared/rules/sale'
+import type { GameLedgerKind } from '../../../shared/schemas/game'
+import { pq, sq } from './columns'
+
+/**
+ * The sales game (issue 20, docs/decisions/052): the game's own view of each sale, the ledger of XP and Key Coins
+ * (never edited: a balance is a sum of rows), the sums kept beside it for the screens, levels and who reached them,
+ * and the game's settings. Built only from the sales and quality areas' events. Each table twice, SQLite then
+ * PostgreSQL (conventions in ./sqlite.ts).
+ */
+
+/**
+ * A sale as the game sees it: its points fixed when first seen, its status and quality score as the newest event
+ * applied left them.
+ */
+export const gameSales = s.sqliteTable(
+  'game_sales',
+  {
+    saleId: s.text('sale_id').primaryKey(),
+    sellerId: s.text('seller_id').notNull(),
+    teamId: s.text('team_id'),
+    officeId: s.text('office_id'),
+    sellDate: s.text('sell_date').notNull(),
+    points: s.integer('points').notNull(),
+    status: s.text('status').$type<SaleStatus>().notNull(),
+    scoreTenths: s.integer('score_tenths'),
+    /** the newest event applied to it: an older one delivered again (at least once) changes nothing */
+    lastEventId: s.integer('last_event_id').notNull().default(0),
+    updatedAt: sq.updatedAt(),
+  },
+  (t) => [s.index('game_sales_seller').on(t.sellerId, t.sellDate)],
+)
+
+export const gameSalesPg = p.pgTable(
+  'game_sales',
+  {
+    saleId: p.text('sale_id').primaryKey(),
+    sellerId: p.text('seller_id').notNull(),
+    teamId: p.text('team_id'),
+    officeId: p.text('office_id'),
+    sellDate: p.text('sell_date').notNull(),
+    points: p.integer('points').notNull(),
+    status: p.text('status').$type<SaleStatus>().notNull(),
+    scoreTenths: p.integer('score_tenths'),
+    /** the newest event applied to it: an older one delivered again (at least once) changes nothing */
+    lastEventId: p.integer('last_event_id').notNull().default(0),
+    updatedAt: pq.updatedAt(),
+  },
+  (t) => [p.index('game_sales_seller').on(t.sellerId, t.sellDate)],
+)
+
+/**
+ * Every movement of XP or coins: who, how much, why (`kind`), for which sale or other thing (`refId`), the reason
+ * shown to the seller, when and by whom. No update or delete path exists for it.
+ */
+export const gameLedger = s.sqliteTable(
+  'game_ledger',
+  {
+    id: sq.id(),
+    userId: s.text('user_id').notNull(),
+    kind: s.text('kind').$type<GameLedgerKind>().notNull(),
+    xp: s.integer('xp').notNull(),
+    coins: s.integer('coins').notNull(),
+    saleId: s.text('sale_id'),
+    refId: s.text('ref_id'),
+    reason: s.text('reason'),
+    /** the event that wrote the row, if one did (one row per event at most: a replayed event writes none) */
+    eventId: s.integer('event_id').unique(),
+    teamId: s.text('team_id'),
+    officeId: s.text('office_id'),
+    day: s.text('day').notNull(),
+    at: s.integer('at').notNull(),
+    byUserId: s.text('by_user_id'),
+  },
+  (t) => [s.index('game_ledger_user').on(t.userId, t.at), s.index('game_ledger_sale').on(t.saleId)],
+)
+
+export const gameLedgerPg = p.pgTable(
+  'game_ledger',
+  {
+    id: pq.id(),
+    userId: p.text('user_id').notNull(),
+    kind: p.text('kind').$type<GameLedgerKind>().notNull(),
+    xp: p.integer('xp').notNull(),
+    coins: p.integer('coins').notNull(),
+    saleId: p.text('sale_id'),
+    refId: p.text('ref_id'),
+    reason: p.text('reason'),
+    eventId: p.integer('event_id').unique(),
+    teamId: p.text('team_id'),
+    officeId: p.text('office_id'),
+    day: p.text('day').notNull(),
+    at: pq.ms('at').notNull(),
+    byUserId: p.text('by_user_id'),
+  },
+  (t) => [p.index('game_ledger_user').on(t.userId, t.at), p.index('game_ledger_sale').on(t.saleId)],
+)
+
+/** A person's XP and coins: the sums of their ledger rows, kept in the transaction of each row. */
+export const gameTotals = s.sqliteTable(
+  'game_totals',
+  {
+    userId: s.text('user_id').primaryKey(),
+    xp: s.integer('xp').notNull(),
+    coins: s.integer('coins').notNull(),
+    updatedAt: sq.updatedAt(),
+  },
+  (t) => [s.index('game_totals_xp').on(t.xp)],
+)
+
+export const gameTotalsPg = p.pgTable(
+  'game_totals',
+  {
+    userId: p.text('user_id').primaryKey(),
+    xp: p.integer('xp').notNull(),
+    coins: p.integer('coins').notNull(),
+    updatedAt: pq.updatedAt(),
+  },
+  (t) => [p.index('game_totals_xp').on(t.xp)],
+)
+
+/**
+ * XP per day (of the row), person, and the team and office of the sale or the person ('' for none): the leaderboards'
+ * weeks and months. Kept in the transaction of each ledger row; a row whose XP reaches 0 is removed.
+ */
+export const gameXpDays = s.sqliteTable(
+  'game_xp_days',
+  {
+    day: s.text('day').notNull(),
+    userId: s.text('user_id').notNull(),
+    teamId: s.text('team_id').notNull(),
+    officeId: s.text('office_id').notNull(),
+    xp: s.integer('xp').notNull(),
+  },
+  (t) => [
+    s.primaryKey({ columns: [t.day, t.userId, t.teamId, t.officeId] }),
+    s.index('game_xp_days_team').on(t.teamId, t.day, t.userId, t.xp),
+    s.index('game_xp_days_office').on(t.officeId, t.day, t.userId, t.xp),
+  ],
+)
+
+export const gameXpDaysPg = p.pgTable(
+  'game_xp_days',
+  {
+    day: p.text('day').notNull(),
+    userId: p.text('user_id').notNull(),
+    teamId: p.text('team_id').notNull(),
+    officeId: p.text('office_id').notNull(),
+    xp: p.integer('xp').notNull(),
+  },
+  (t) => [
+    p.primaryKey({ columns: [t.day, t.userId, t.teamId, t.officeId] }),
+    p.index('game_xp_days_team').on(t.teamId, t.day, t.userId, t.xp),
+    p.index('game_xp_days_office').on(t.officeId, t.day, t.userId, t.xp),
+  ],
+)
+
+/** The levels: a number, a name, the XP it needs and its benefits (text shown to the seller). */
+export const gameLevels = s.sqliteTable('game_levels', {
+  id: sq.id(),
+  number: s.integer('number').notNull().unique(),
+  name: s.text('name').notNull(),
+  requiredXp: s.integer('required_xp').notNull(),
+  benefits: s.text('benefits').notNull().default(''),
+  version: s.integer('version').notNull().default(1),
+  createdAt: sq.createdAt(),
+  updatedAt: sq.updatedAt(),
+})
+
+export const gameLevelsPg = p.pgTable('game_levels', {
+  id: pq.id(),
+  number: p.integer('number').notNull().unique(),
+  name: p.text('name').notNull(),
+  requiredXp: p.integer('required_xp').notNull(),
+  benefits: p.text('benefits').notNull().default(''),
+  version: p.integer('version').notNull().default(1),
+  createdAt: pq.createdAt(),
+  updatedAt: pq.updatedAt(),
+})
+
+/** Who reached which level when (once each): the celebration and notification are made from it. */
+export const gameLevelsReached = s.sqliteTable(
+  'game_levels_reached',
+  {
+    userId: s.text('user_id').notNull(),
+    levelId: s.text('level_id').notNull(),
+    at: s.integer('at').notNull(),
+  },
+  (t) => [s.primaryKey({ columns: [t.userId, t.levelId] })],
+)
+
+export const gameLevelsReachedPg = p.pgTable(
+  'game_levels_reached',
+  {
+    userId: p.text('user_id').notNull(),
+    levelId: p.text('level_id').notNull(),
+    at: pq.ms('at').notNull(),
+  },
+  (t) => [p.primaryKey({ columns: [t.userId, t.levelId] })],
+)
+
+/** The game's settings (one row, id 'global'): the quality weighting of XP. */
+export const gameSettings = s.sqliteTable('game_settings', {
+  id: s.text('id').primaryKey(),
+  qualitySteps: s.text('quality_steps', { mode: 'json' }).$type<QualityStep[]>().notNull(),
+  version: s.integer('version').notNull(),
+  updatedAt: sq.updatedAt(),
+  updatedById: s.text('updated_by_id'),
+})
+
+export const gameSettingsPg = p.pgTable('game_settings', {
+  id: p.text('id').primaryKey(),
+  qualitySteps: p.jsonb('quality_steps').$type<QualityStep[]>().notNull(),
+  version: p.integer('version').notNull(),
+  updatedAt: pq.updatedAt(),
+  updatedById: p.text('updated_by_id'),
+})

@@ -1,0 +1,262 @@
+import { and, asc, desc, eq, sql, sum } from 'drizzle-orm'
+import { DEFAULT_QUALITY_STEPS, difference, earned, levelOf, levelsCrossed, salePoints, type GameAmounts, type QualityStep } from '../../../shared/rules/game'
+import type { SaleStatus } from '../../../shared/rules/sale'
+import { businessDay } from '../../../shared/rules/work'
+import type { GameLedgerKind, GameLedgerLine } from '../../../shared/schemas/game'
+import type { Db } from '../../db/client'
+import type { Deps } from '../../platform/deps'
+import type { DomainEvent } from '../../platform/events'
+
+/** What the game asks other areas (answered in server/app.ts). */
+export type GamePorts = {
+  /** products' game points by id (the catalog) */
+  gamePoints(db: Db, productIds: string[]): Promise<Map<string, number>>
+  /** a sale the game hears of only by a move (made before the game existed): the sales area's record of it */
+  saleForGame(
+    db: Db,
+    saleId: string,
+  ): Promise<{
+    sellerId: string
+    teamId: string | null
+    officeId: string | null
+    sellDate: string
+    status: SaleStatus
+    lines: Array<{ productId: string; quantity: number }>
+  } | null>
+}
+
+const SETTINGS_ID = 'global'
+
+/**
+ * The sales game (issue 20, docs/decisions/052). The game's own view of each sale from the sales and quality areas'
+ * events, and the ledger of XP and Key Coins: for a sale it books the difference between what the sale earns now
+ * and what its rows already sum to, so a replayed or repeated event books nothing. The sums the screens read (a
+ * person's totals, XP per day) and the levels reached are kept in the same transaction.
+ */
+export function gameService({ database, events }: Pick<Deps, 'database' | 'events'>, ports: GamePorts) {
+  const { db, t } = database
+  const G = t.gameSales
+  const L = t.gameLedger
+
+  async function qualitySteps(tx: Db): Promise<readonly QualityStep[]> {
+    const [row] = await tx.select({ steps: t.gameSettings.qualitySteps }).from(t.gameSettings).where(eq(t.gameSettings.id, SETTINGS_ID))
+    return row?.steps ?? DEFAULT_QUALITY_STEPS
+  }
+
+  /** The game's row of a sale, made from the sales area's record when the game has not seen the sale yet. */
+  async function gameSale(tx: Db, saleId: string, now: number) {
+    const [known] = await tx.select().from(G).where(eq(G.saleId, saleId))
+    if (known) return known
+    const sale = await ports.saleForGame(tx, saleId)
+    if (!sale) return null
+    return register(tx, { saleId, ...sale, scoreTenths: null, eventId: 0 }, now)
+  }
+
+  async function register(
+    tx: Db,
+    sale: {
+      saleId: string
+      sellerId: string
+      teamId: string | null
+      officeId: string | null
+      sellDate: string
+      status: SaleStatus
+      scoreTenths: number | null
+      lines: Array<{ productId: string; quantity: number }>
+      /** the event it is made from (0: from the sales area's record, before any event the game applies) */
+      eventId: number
+    },
+    now: number,
+  ) {
+    const points = await ports.gamePoints(tx, [...new Set(sale.lines.map((l) => l.productId))])
+    const row = {
+      saleId: sale.saleId,
+      sellerId: sale.sellerId,
+      teamId: sale.teamId,
+      officeId: sale.officeId,
+      sellDate: sale.sellDate,
+      points: salePoints(sale.lines, (id) => points.get(id) ?? 0),
+      status: sale.status,
+      scoreTenths: sale.scoreTenths,
+      lastEventId: sale.eventId,
+      updatedAt: now,
+    }
+    await tx.insert(G).values(row).onConflictDoNothing()
+    const [stored] = await tx.select().from(G).where(eq(G.saleId, sale.saleId))
+    return stored!
+  }
+
+  /** Adds a ledger row's XP and coins to the person's totals and XP per day, and records the levels it reaches. */
+  async function book(
+    tx: Db,
+    row: {
+      userId: string
+      kind: GameLedgerKind
+      amounts: GameAmounts
+      saleId: string | null
+      refId: string | null
+      reason: string | null
+      eventId: number | null
+      teamId: string | null
+      officeId: string | null
+      at: number
+      byUserId: string | null
+    },
+  ): Promise<void> {
+    const day = businessDay(row.at)
+    await tx.insert(L).values({
+      id: crypto.randomUUID(),
+      userId: row.userId,
+      kind: row.kind,
+      xp: row.amounts.xp,
+      coins: row.amounts.coins,
+      saleId: row.saleId,
+      refId: row.refId,
+      reason: row.reason,
+      eventId: row.eventId,
+      teamId: row.teamId,
+      officeId: row.officeId,
+      day,
+      at: row.at,
+      byUserId: row.byUserId,
+    })
+    const T = t.gameTotals
+    const [before] = await tx.select({ xp: T.xp }).from(T).where(eq(T.userId, row.userId))
+    await tx
+      .insert(T)
+      .values({ userId: row.userId, xp: row.amounts.xp, coins: row.amounts.coins, updatedAt: row.at })
+      .onConflictDoUpdate({
+        target: T.userId,
+        set: { xp: sql`${T.xp} + excluded.xp`, coins: sql`${T.coins} + excluded.coins`, updatedAt: row.at },
+      })
+    if (row.amounts.xp !== 0) {
+      const X = t.gameXpDays
+      const key = { day, userId: row.userId, teamId: row.teamId ?? '', officeId: row.officeId ?? '' }
+      await tx
+        .insert(X)
+        .values({ ...key, xp: row.amounts.xp })
+        .onConflictDoUpdate({ target: [X.day, X.userId, X.teamId, X.officeId], set: { xp: sql`${X.xp} + excluded.xp` } })
+      await tx.delete(X).where(and(eq(X.day, key.day), eq(X.userId, key.userId), eq(X.teamId, key.teamId), eq(X.officeId, key.officeId), eq(X.xp, 0)))
+    }
+    const xpBefore = before?.xp ?? 0
+    const xpAfter = xpBefore + row.amounts.xp
+    if (xpAfter > xpBefore) {
+      const levels = await tx
+        .select({ id: t.gameLevels.id, number: t.gameLevels.number, name: t.gameLevels.name, requiredXp: t.gameLevels.requiredXp })
+        .from(t.gameLevels)
+      for (const level of levelsCrossed(xpBefore, xpAfter, levels)) {
+        const reached = await tx
+          .insert(t.gameLevelsReached)
+          .values({ userId: row.userId, levelId: level.id, at: row.at })
+          .onConflictDoNothing()
+          .returning({ levelId: t.gameLevelsReached.levelId })
+        if (reached.length === 0) continue
+        await events.record(
+          tx,
+          'game.levelReached',
+          { userId: row.userId, levelId: level.id, levelNumber: level.number, levelName: level.name, xp: xpAfter },
+          { actorId: null, at: row.at },
+        )
+      }
+    }
+  }
+
+  /**
+   * Books what a sale earns now less what is booked for it: one row or none. The kind says why it moved: a regret
+   * taking back (with its reason), a quality grade changing the XP, or the sale's earning.
+   */
+  async function settle(tx: Db, sale: typeof G.$inferSelect, e: DomainEvent, reason: string | null): Promise<void> {
+    const [booked] = await tx
+      .select({ xp: sum(L.xp).mapWith(Number), coins: sum(L.coins).mapWith(Number) })
+      .from(L)
+      .where(eq(L.saleId, sale.saleId))
+    const target = earned({ status: sale.status, points: sale.points, scoreTenths: sale.scoreTenths }, await qualitySteps(tx))
+    const move = difference(target, { xp: booked?.xp ?? 0, coins: booked?.coins ?? 0 })
+    if (!move) return
+    // Coins move only when the sale starts or stops earning; XP alone when its quality weight changes.
+    const kind: GameLedgerKind = move.coins === 0 ? 'quality' : sale.status === 'regret' ? 'regret' : 'sale'
+    await book(tx, {
+      userId: sale.sellerId,
+      kind,
+      amounts: move,
+      saleId: sale.saleId,
+      refId: null,
+      reason,
+      eventId: e.id,
+      teamId: sale.teamId,
+      officeId: sale.officeId,
+      at: e.occurredAt,
+      byUserId: e.actorId,
+    })
+  }
+
+  return {
+    /** A new sale: the game's row of it (points fixed now), and what it earns if it arrived approved. */
+    async fromSaleCreated(tx: Db, e: DomainEvent<'sale.created'>): Promise<void> {
+      const p = e.payload
+      const sale = await register(
+        tx,
+        {
+          saleId: p.saleId,
+          sellerId: p.sellerId,
+          teamId: p.teamId,
+          officeId: p.officeId,
+          sellDate: p.sellDate,
+          status: p.status,
+          scoreTenths: null,
+          lines: p.lines,
+          eventId: e.id,
+        },
+        e.occurredAt,
+      )
+      await settle(tx, sale, e, null)
+    },
+
+    /** A sale moved: approval books its earning, a regret (or any move away from approved) takes it back. */
+    async fromSaleStatus(tx: Db, e: DomainEvent<'sale.statusChanged'>): Promise<void> {
+      const sale = await gameSale(tx, e.payload.saleId, e.occurredAt)
+      // An event older than the newest applied (delivered again) would move the sale back: it changes nothing.
+      if (!sale || e.id <= sale.lastEventId) return
+      await tx.update(G).set({ status: e.payload.to, lastEventId: e.id, updatedAt: e.occurredAt }).where(eq(G.saleId, sale.saleId))
+      await settle(tx, { ...sale, status: e.payload.to }, e, e.payload.reason)
+    },
+
+    /** A sale's survey was graded: its XP is weighted by the score. */
+    async fromQualityGraded(tx: Db, e: DomainEvent<'quality.graded'>): Promise<void> {
+      const sale = await gameSale(tx, e.payload.saleId, e.occurredAt)
+      if (!sale || e.id <= sale.lastEventId) return
+      await tx.update(G).set({ scoreTenths: e.payload.scoreTenths, lastEventId: e.id, updatedAt: e.occurredAt }).where(eq(G.saleId, sale.saleId))
+      await settle(tx, { ...sale, scoreTenths: e.payload.scoreTenths }, e, null)
+    },
+
+    /** A person's XP, coins and level now. */
+    async standing(userId: string) {
+      const [[totals], levels] = await Promise.all([
+        db.select({ xp: t.gameTotals.xp, coins: t.gameTotals.coins }).from(t.gameTotals).where(eq(t.gameTotals.userId, userId)),
+        db
+          .select({
+            id: t.gameLevels.id,
+            number: t.gameLevels.number,
+            name: t.gameLevels.name,
+            requiredXp: t.gameLevels.requiredXp,
+            benefits: t.gameLevels.benefits,
+          })
+          .from(t.gameLevels)
+          .orderBy(asc(t.gameLevels.requiredXp)),
+      ])
+      const xp = totals?.xp ?? 0
+      return { xp, coins: totals?.coins ?? 0, ...levelOf(xp, levels), levels }
+    },
+
+    /** A person's ledger, newest first. */
+    async ledger(userId: string, limit = 50): Promise<GameLedgerLine[]> {
+      return db
+        .select({ id: L.id, kind: L.kind, xp: L.xp, coins: L.coins, saleId: L.saleId, reason: L.reason, day: L.day, at: L.at })
+        .from(L)
+        .where(eq(L.userId, userId))
+        .orderBy(desc(L.at), desc(L.id))
+        .limit(limit)
+    },
+  }
+}
+export type GameService = ReturnType<typeof gameService>
