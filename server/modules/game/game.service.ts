@@ -49,7 +49,7 @@ export function gameService({ database, events }: Pick<Deps, 'database' | 'event
     if (known) return known
     const sale = await ports.saleForGame(tx, saleId)
     if (!sale) return null
-    return register(tx, { saleId, ...sale, scoreTenths: null, eventId: 0 }, now)
+    return (await register(tx, { saleId, ...sale, scoreTenths: null, eventId: 0 }, now)).row
   }
 
   async function register(
@@ -81,9 +81,10 @@ export function gameService({ database, events }: Pick<Deps, 'database' | 'event
       lastEventId: sale.eventId,
       updatedAt: now,
     }
-    await tx.insert(G).values(row).onConflictDoNothing()
+    const [inserted] = await tx.insert(G).values(row).onConflictDoNothing().returning()
+    if (inserted) return { row: inserted, created: true }
     const [stored] = await tx.select().from(G).where(eq(G.saleId, sale.saleId))
-    return stored!
+    return { row: stored!, created: false }
   }
 
   /** Adds a ledger row's XP and coins to the person's totals and XP per day, and records the levels it reaches. */
@@ -194,7 +195,7 @@ export function gameService({ database, events }: Pick<Deps, 'database' | 'event
     /** A new sale: the game's row of it (points fixed now), and what it earns if it arrived approved. */
     async fromSaleCreated(tx: Db, e: DomainEvent<'sale.created'>): Promise<void> {
       const p = e.payload
-      const sale = await register(
+      const { row, created } = await register(
         tx,
         {
           saleId: p.saleId,
@@ -209,7 +210,8 @@ export function gameService({ database, events }: Pick<Deps, 'database' | 'event
         },
         e.occurredAt,
       )
-      await settle(tx, sale, e, null)
+      // Seen before (a delivery again): it was settled then. A new sale earns only if it arrived approved.
+      if (created && earned(row).coins > 0) await settle(tx, row, e, null)
     },
 
     /** A sale moved: approval books its earning, a regret (or any move away from approved) takes it back. */
