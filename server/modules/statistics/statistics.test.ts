@@ -116,6 +116,22 @@ describe('order statistics', () => {
     expect(toEnd.byProduct.map((p) => [p.product.id, p.quantity])).toEqual([[alarm!.id, 1]])
   })
 
+  it('draws a period of whole months and days day by day, its teams from the months', async () => {
+    // January whole (from the month totals by team) and ten days of February; the points are days.
+    const r = await get('from=2033-01-01&to=2033-02-10')
+    expect(r.overTime.unit).toBe('day')
+    expect(r.overTime.points).toHaveLength(41)
+    expect(r.overTime.points.filter((p) => p.sales > 0)).toEqual([
+      { period: '2033-01-15', sales: 1, orderValueOre: 10_000 },
+      { period: '2033-01-31', sales: 1, orderValueOre: 10_000 },
+      { period: '2033-02-10', sales: 1, orderValueOre: 30_000 },
+    ])
+    expect(r.byTeam.map((x) => [x.team?.name, x.sales, x.orderValueOre])).toEqual([
+      ['Team Väst', 1, 30_000],
+      ['Team Öresund', 2, 20_000],
+    ])
+  })
+
   it('draws a period of up to 62 days day by day', async () => {
     const r = await get('from=2033-01-20&to=2033-02-10')
     expect(r.overTime.unit).toBe('day')
