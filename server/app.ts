@@ -22,6 +22,7 @@ import { budgetsService } from './modules/budgets/budgets.service'
 import { budgetsRoutes } from './modules/budgets/budgets.routes'
 import { statisticsService } from './modules/statistics/statistics.service'
 import { statisticsRoutes } from './modules/statistics/statistics.routes'
+import { gameRoutes } from './modules/game/game.routes'
 import { gameService } from './modules/game/game.service'
 import { financeService } from './modules/finance/finance.service'
 import { financeRoutes } from './modules/finance/finance.routes'
@@ -387,6 +388,7 @@ function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
     .route('/', budgetsRoutes(areas.budgets))
     .route('/', statisticsRoutes(areas.statistics))
     .route('/', financeRoutes(areas.finance))
+    .route('/', gameRoutes(areas.game))
     .route('/', payRoutes(deps, areas.pay, areas.exportsOfPay))
     .route('/', mailRoutes(deps))
     .route('/', activityRoutes(deps))

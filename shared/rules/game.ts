@@ -62,10 +62,13 @@ export function difference(target: GameAmounts, booked: GameAmounts): GameAmount
 export type Level = { number: number; name: string; requiredXp: number }
 
 /** The level XP holds (the highest whose required XP it has), the next one, and how far towards it. */
-export function levelOf(xp: number, levels: readonly Level[]): { current: Level | null; next: Level | null; xpToNext: number | null; progressPercent: number } {
+export function levelOf<L extends Level>(
+  xp: number,
+  levels: readonly L[],
+): { current: L | null; next: L | null; xpToNext: number | null; progressPercent: number } {
   const sorted = [...levels].sort((a, b) => a.requiredXp - b.requiredXp || a.number - b.number)
-  let current: Level | null = null
-  let next: Level | null = null
+  let current: L | null = null
+  let next: L | null = null
   for (const level of sorted) {
     if (xp >= level.requiredXp) current = level
     else {

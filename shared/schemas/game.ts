@@ -21,3 +21,18 @@ export type GameLedgerLine = {
   day: string
   at: number
 }
+
+/** A level as the screens show it. */
+export type GameLevel = { id: string; number: number; name: string; requiredXp: number; benefits: string }
+
+/** The signed-in person's game: XP, coins, the level they hold and the next, every level, their latest ledger rows. */
+export type GameStanding = {
+  xp: number
+  coins: number
+  current: GameLevel | null
+  next: GameLevel | null
+  xpToNext: number | null
+  progressPercent: number
+  levels: GameLevel[]
+  ledger: GameLedgerLine[]
+}

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql, sum } from 'drizzle-orm'
 import { DEFAULT_QUALITY_STEPS, difference, earned, levelOf, levelsCrossed, salePoints, type GameAmounts, type QualityStep } from '../../../shared/rules/game'
 import type { SaleStatus } from '../../../shared/rules/sale'
 import { businessDay } from '../../../shared/rules/work'
-import type { GameLedgerKind, GameLedgerLine } from '../../../shared/schemas/game'
+import type { GameLedgerKind, GameLedgerLine, GameStanding } from '../../../shared/schemas/game'
 import type { Db } from '../../db/client'
 import type { Deps } from '../../platform/deps'
 import type { DomainEvent } from '../../platform/events'
@@ -231,8 +231,14 @@ export function gameService({ database, events }: Pick<Deps, 'database' | 'event
       await settle(tx, { ...sale, scoreTenths: e.payload.scoreTenths }, e, null)
     },
 
+    /** A person's game as their screens show it: XP, coins, level and the latest rows of their ledger. */
+    async me(userId: string): Promise<GameStanding> {
+      const [standing, ledger] = await Promise.all([this.standing(userId), this.ledger(userId, 30)])
+      return { ...standing, ledger }
+    },
+
     /** A person's XP, coins and level now. */
-    async standing(userId: string) {
+    async standing(userId: string): Promise<Omit<GameStanding, 'ledger'>> {
       const [[totals], levels] = await Promise.all([
         db.select({ xp: t.gameTotals.xp, coins: t.gameTotals.coins }).from(t.gameTotals).where(eq(t.gameTotals.userId, userId)),
         db

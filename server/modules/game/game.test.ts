@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { asc, eq, inArray, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import type { GameStanding } from '../../../shared/schemas/game'
 import type { ProductRecord, PullResult } from '../../../shared/schemas/sync'
 import type { DomainEvent } from '../../platform/events'
 import { devicePusher, saleArgs } from '../../test/fixtures'
@@ -109,6 +110,27 @@ describe('the ledger of a sale (decision 052)', () => {
     // The XP per day equals the ledger; no level is reached twice.
     expect(await xpDays()).toBe(0)
     expect(await db.select().from(t.gameLevelsReached).where(eq(t.gameLevelsReached.userId, sellerId))).toHaveLength(1)
+  })
+
+  it('GET /api/game/me: one’s own XP, coins, level with the way to the next, and the latest ledger rows', async () => {
+    const saleId = await newSale(1)
+    await move(saleId, { status: 'approved' })
+    await app.events.settled()
+    const r = await app.request('GET', '/api/game/me', { cookie: seller.cookie })
+    expect(r.status).toBe(200)
+    const me = r.json as unknown as GameStanding
+    const own = await totals()
+    expect(me).toMatchObject({ xp: own.xp, coins: own.coins })
+    expect(me.levels.map((l) => [l.number, l.name, l.requiredXp])).toEqual([
+      [1, 'Rookie', 0],
+      [2, 'Closer', 50],
+    ])
+    // 30 XP: the first level, 20 XP to the second.
+    expect(me).toMatchObject({ current: { number: 1 }, next: { number: 2, benefits: 'Egen parkering' }, xpToNext: 50 - own.xp })
+    expect(me.ledger[0]).toMatchObject({ kind: 'sale', xp: 30, coins: 30, saleId })
+    // Without the game's permission (back office plays no game), or signed out: refused.
+    expect((await app.request('GET', '/api/game/me', { cookie: backoffice.cookie })).status).toBe(403)
+    expect((await app.request('GET', '/api/game/me')).status).toBe(401)
   })
 
   it('replaying every event of the period twice books nothing new, and a game rebuilt from the events books the same', async () => {
