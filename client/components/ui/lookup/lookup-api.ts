@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { LookupAnswer, LookupItem } from '../../../../shared/schemas/lookups'
 import { call, rpc } from '../../../lib/api-client'
 
@@ -10,13 +10,17 @@ export function fetchLookup(kind: LookupKind, query: { q?: string; ids?: string;
   return call(rpc.lookups[kind].$get({ query: clean }, { init: { signal } }))
 }
 
-/** A lookup's choices, cached a minute (filters on one screen ask the same). */
-export function useLookup(kind: LookupKind, query: { q?: string; ids?: string; parentId?: string }, enabled = true) {
+/**
+ * A lookup's choices, cached a minute (filters on one screen ask the same). `keepPrevious`: while a new search is
+ * asked, the last answer stays (marked as placeholder) instead of none.
+ */
+export function useLookup(kind: LookupKind, query: { q?: string; ids?: string; parentId?: string }, enabled = true, keepPrevious = false) {
   return useQuery({
     queryKey: ['lookup', kind, query],
     queryFn: ({ signal }) => fetchLookup(kind, query, signal),
     staleTime: 60_000,
     enabled,
+    placeholderData: keepPrevious ? keepPreviousData : undefined,
   })
 }
 

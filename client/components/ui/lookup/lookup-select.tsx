@@ -63,7 +63,7 @@ export function LookupCombobox(props: Props) {
     const timer = setTimeout(() => setSearch(input), 300)
     return () => clearTimeout(timer)
   }, [input])
-  const found = useLookup(props.kind, { q: search || undefined, parentId: props.parentId })
+  const found = useLookup(props.kind, { q: search || undefined, parentId: props.parentId }, true, true)
   // The chosen one's label when the filter came from the URL and is not among the found ones.
   const chosen = useLookup(props.kind, { ids: props.value }, !!props.value)
   const { collection, set } = useListCollection<LookupItem>({
@@ -71,7 +71,15 @@ export function LookupCombobox(props: Props) {
     itemToString: (item) => item.label,
     itemToValue: (item) => item.id,
   })
-  useEffect(() => set(found.data?.items ?? []), [found.data, set])
+  // Until the answer to what is typed arrives (the pause before asking, then the request), the last answer is shown
+  // narrowed by the typed text, so the list never empties or jumps under a finger: an option still there when the
+  // answer comes stays the same element.
+  const answered = search === input && !found.isPlaceholderData
+  const needle = input.trim().toLocaleLowerCase()
+  useEffect(() => {
+    const items = found.data?.items ?? []
+    set(answered || !needle ? items : items.filter((i) => i.label.toLocaleLowerCase().includes(needle)))
+  }, [found.data, set, answered, needle])
   const chosenLabel = chosen.data?.items.find((i) => i.id === props.value)?.label
 
   return (
