@@ -1,5 +1,15 @@
 import { and, asc, desc, eq, sql, sum } from 'drizzle-orm'
-import { DEFAULT_QUALITY_STEPS, difference, earned, levelOf, levelsCrossed, salePoints, type GameAmounts, type QualityStep } from '../../../shared/rules/game'
+import {
+  DEFAULT_QUALITY_STEPS,
+  difference,
+  GAME_EARNING_STATUSES,
+  earned,
+  levelOf,
+  levelsCrossed,
+  salePoints,
+  type GameAmounts,
+  type QualityStep,
+} from '../../../shared/rules/game'
 import type { SaleStatus } from '../../../shared/rules/sale'
 import { businessDay } from '../../../shared/rules/work'
 import type { GameLedgerKind, GameLedgerLine, GameStanding } from '../../../shared/schemas/game'
@@ -220,6 +230,9 @@ export function gameService({ database, events }: Pick<Deps, 'database' | 'event
       // An event older than the newest applied (delivered again) would move the sale back: it changes nothing.
       if (!sale || e.id <= sale.lastEventId) return
       await tx.update(G).set({ status: e.payload.to, lastEventId: e.id, updatedAt: e.occurredAt }).where(eq(G.saleId, sale.saleId))
+      // Between two statuses that earn nothing (finalized → flagged, …) nothing is booked, nor was before.
+      const earns = (status: SaleStatus) => GAME_EARNING_STATUSES.includes(status)
+      if (!earns(sale.status) && !earns(e.payload.to)) return
       await settle(tx, { ...sale, status: e.payload.to }, e, e.payload.reason)
     },
 
