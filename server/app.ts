@@ -158,6 +158,7 @@ export function assembleAreas(deps: Deps, options: { payHooks?: PayExportHooks }
   deps.events.subscribe({ name: 'notifications.saleAlerts', events: ['sale.statusChanged'], handleInTransaction: notifications.fromSaleStatus })
   deps.events.subscribe({ name: 'notifications.sickAlerts', events: ['sickNotice.created'], handleInTransaction: notifications.fromSickNotice })
   deps.events.subscribe({ name: 'notifications.securityAlerts', events: ['user.changed'], handleInTransaction: notifications.fromUserChange })
+  deps.events.subscribe({ name: 'notifications.gameLevels', events: ['game.levelReached'], handleInTransaction: notifications.fromLevelReached })
   deps.events.subscribe({ name: 'notifications.deliver', events: ['notification.created'], handle: notifications.deliver })
   deps.events.subscribe({
     name: 'notifications.syncPoke',
@@ -241,7 +242,13 @@ export function assembleAreas(deps: Deps, options: { payHooks?: PayExportHooks }
   })
   // The sales game (docs/decisions/052): its view of each sale and its ledger from the sales and quality areas'
   // events, the products' points from the catalog. Only its own tables: exactly once with each delivery's mark.
-  const game = gameService(deps, { gamePoints: catalog.gamePoints, saleForGame: sales.forGame })
+  const game = gameService(deps, {
+    gamePoints: catalog.gamePoints,
+    saleForGame: sales.forGame,
+    officesOfRegion: org.officesOfRegion,
+    placeNames: org.placeNames,
+    names: (db, ids) => directory.names(db, { userIds: ids }),
+  })
   deps.events.subscribe({
     name: 'game.sales',
     events: ['sale.created', 'sale.statusChanged', 'quality.graded'],

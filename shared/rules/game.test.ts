@@ -7,6 +7,7 @@ import {
   levelOf,
   levelsCrossed,
   neighbourhood,
+  rankOf,
   periodKey,
   periodRange,
   qualityWeightPercent,
@@ -182,5 +183,30 @@ describe('the ranks around one’s own', () => {
     [101, 100, null],
   ])('rank %s of %s: %j', (rank, total, expected) => {
     expect(neighbourhood(rank, total)).toEqual(expected)
+  })
+})
+
+describe('ranks by XP', () => {
+  it.each([
+    [[], []],
+    [[100], [1]],
+    [
+      [100, 80, 60],
+      [1, 2, 3],
+    ],
+    [
+      [100, 80, 80, 60],
+      [1, 2, 2, 4],
+    ],
+    [
+      [50, 50, 50],
+      [1, 1, 1],
+    ],
+    [
+      [90, 90, 70, 70, 10],
+      [1, 1, 3, 3, 5],
+    ],
+  ])('%j → %j', (xps, expected) => {
+    expect(rankOf(xps.map((xp) => ({ xp })))).toEqual(expected)
   })
 })

@@ -145,3 +145,13 @@ export function neighbourhood(rank: number | null, total: number, top = 10, arou
   if (rank === null || rank < 1 || rank > total || rank <= top) return null
   return { from: Math.max(top + 1, rank - around), to: Math.min(total, rank + around) }
 }
+
+/**
+ * The ranks of a list sorted by XP, most first: equal XP, equal rank, and the next rank after a tie skips the tied
+ * places (100, 80, 80, 60 → 1, 2, 2, 4).
+ */
+export function rankOf(sorted: ReadonlyArray<{ xp: number }>): number[] {
+  const out: number[] = []
+  sorted.forEach((row, i) => out.push(i > 0 && sorted[i - 1]!.xp === row.xp ? out[i - 1]! : i + 1))
+  return out
+}

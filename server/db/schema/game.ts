@@ -139,6 +139,7 @@ export const gameXpDays = s.sqliteTable(
     s.primaryKey({ columns: [t.day, t.userId, t.teamId, t.officeId] }),
     s.index('game_xp_days_team').on(t.teamId, t.day, t.userId, t.xp),
     s.index('game_xp_days_office').on(t.officeId, t.day, t.userId, t.xp),
+    s.index('game_xp_days_day').on(t.day, t.userId, t.xp),
   ],
 )
 
@@ -155,8 +156,60 @@ export const gameXpDaysPg = p.pgTable(
     p.primaryKey({ columns: [t.day, t.userId, t.teamId, t.officeId] }),
     p.index('game_xp_days_team').on(t.teamId, t.day, t.userId, t.xp),
     p.index('game_xp_days_office').on(t.officeId, t.day, t.userId, t.xp),
+    p.index('game_xp_days_day').on(t.day, t.userId, t.xp),
   ],
 )
+
+/**
+ * XP per month (YYYY-MM), person, team and office, kept beside game_xp_days: the leaderboards' all time of a team,
+ * an office or a region sums a person's months instead of their days.
+ */
+export const gameXpMonths = s.sqliteTable(
+  'game_xp_months',
+  {
+    month: s.text('month').notNull(),
+    userId: s.text('user_id').notNull(),
+    teamId: s.text('team_id').notNull(),
+    officeId: s.text('office_id').notNull(),
+    xp: s.integer('xp').notNull(),
+  },
+  (t) => [
+    s.primaryKey({ columns: [t.month, t.userId, t.teamId, t.officeId] }),
+    s.index('game_xp_months_team').on(t.teamId, t.month, t.userId, t.xp),
+    s.index('game_xp_months_office').on(t.officeId, t.month, t.userId, t.xp),
+    s.index('game_xp_months_month').on(t.month, t.userId, t.xp),
+  ],
+)
+
+export const gameXpMonthsPg = p.pgTable(
+  'game_xp_months',
+  {
+    month: p.text('month').notNull(),
+    userId: p.text('user_id').notNull(),
+    teamId: p.text('team_id').notNull(),
+    officeId: p.text('office_id').notNull(),
+    xp: p.integer('xp').notNull(),
+  },
+  (t) => [
+    p.primaryKey({ columns: [t.month, t.userId, t.teamId, t.officeId] }),
+    p.index('game_xp_months_team').on(t.teamId, t.month, t.userId, t.xp),
+    p.index('game_xp_months_office').on(t.officeId, t.month, t.userId, t.xp),
+    p.index('game_xp_months_month').on(t.month, t.userId, t.xp),
+  ],
+)
+
+/** A person's choices in the game: whether others see them in leaderboards (they always see their own rank). */
+export const gamePlayers = s.sqliteTable('game_players', {
+  userId: s.text('user_id').primaryKey(),
+  ranked: s.integer('ranked', { mode: 'boolean' }).notNull().default(true),
+  updatedAt: sq.updatedAt(),
+})
+
+export const gamePlayersPg = p.pgTable('game_players', {
+  userId: p.text('user_id').primaryKey(),
+  ranked: p.boolean('ranked').notNull().default(true),
+  updatedAt: pq.updatedAt(),
+})
 
 /** The levels: a number, a name, the XP it needs and its benefits (text shown to the seller). */
 export const gameLevels = s.sqliteTable('game_levels', {

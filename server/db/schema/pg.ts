@@ -68,6 +68,8 @@ export {
   gameLevelsPg as gameLevels,
   gameLevelsReachedPg as gameLevelsReached,
   gameSettingsPg as gameSettings,
+  gameXpMonthsPg as gameXpMonths,
+  gamePlayersPg as gamePlayers,
 } from './game'
 export { salesBudgetsPg as salesBudgets, unitBudgetsPg as unitBudgets } from './budgets'
 export { financeSettingsPg as financeSettings } from './finance'

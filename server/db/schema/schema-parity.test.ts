@@ -44,6 +44,8 @@ const parity: { [K in keyof typeof sqlite & keyof typeof pg]: RowsAlike<K> } = {
   gameLevels: true,
   gameLevelsReached: true,
   gameSettings: true,
+  gameXpMonths: true,
+  gamePlayers: true,
   qualitySurveyLinks: true,
   userTitles: true,
   providers: true,

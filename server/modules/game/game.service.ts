@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, sum } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, inArray, lte, sql, sum } from 'drizzle-orm'
 import {
   DEFAULT_QUALITY_STEPS,
   difference,
@@ -6,13 +6,24 @@ import {
   earned,
   levelOf,
   levelsCrossed,
+  neighbourhood,
+  periodRange,
+  rankOf,
   salePoints,
   type GameAmounts,
   type QualityStep,
 } from '../../../shared/rules/game'
 import type { SaleStatus } from '../../../shared/rules/sale'
 import { businessDay } from '../../../shared/rules/work'
-import type { GameLedgerKind, GameLedgerLine, GameStanding } from '../../../shared/schemas/game'
+import type {
+  GameLedgerKind,
+  GameLedgerLine,
+  GameStanding,
+  Leaderboard,
+  LeaderboardPeriod,
+  LeaderboardRow,
+  LeaderboardScope,
+} from '../../../shared/schemas/game'
 import type { Db } from '../../db/client'
 import type { Deps } from '../../platform/deps'
 import type { DomainEvent } from '../../platform/events'
@@ -33,7 +44,16 @@ export type GamePorts = {
     status: SaleStatus
     lines: Array<{ productId: string; quantity: number }>
   } | null>
+  /** the offices of a region (the organisation) */
+  officesOfRegion(db: Db, regionId: string): Promise<string[]>
+  /** names of teams, offices and regions by id (the organisation) */
+  placeNames(db: Db, ids: { teamIds?: string[]; officeIds?: string[]; regionIds?: string[] }): Promise<Map<string, string>>
+  /** people's names by id (the users area) */
+  names(db: Db, userIds: string[]): Promise<Map<string, string>>
 }
+
+/** Who asks for a leaderboard: their id and places (the session's user data). */
+export type GamePlayer = { id: string; teamIds: string[]; officeId: string | null; regionId: string | null }
 
 const SETTINGS_ID = 'global'
 
@@ -148,6 +168,13 @@ export function gameService({ database, events }: Pick<Deps, 'database' | 'event
         .values({ ...key, xp: row.amounts.xp })
         .onConflictDoUpdate({ target: [X.day, X.userId, X.teamId, X.officeId], set: { xp: sql`${X.xp} + excluded.xp` } })
       await tx.delete(X).where(and(eq(X.day, key.day), eq(X.userId, key.userId), eq(X.teamId, key.teamId), eq(X.officeId, key.officeId), eq(X.xp, 0)))
+      const M = t.gameXpMonths
+      const monthKey = { month: day.slice(0, 7), userId: key.userId, teamId: key.teamId, officeId: key.officeId }
+      await tx
+        .insert(M)
+        .values({ ...monthKey, xp: row.amounts.xp })
+        .onConflictDoUpdate({ target: [M.month, M.userId, M.teamId, M.officeId], set: { xp: sql`${M.xp} + excluded.xp` } })
+      await tx.delete(M).where(and(eq(M.month, monthKey.month), eq(M.userId, key.userId), eq(M.teamId, key.teamId), eq(M.officeId, key.officeId), eq(M.xp, 0)))
     }
     const xpBefore = before?.xp ?? 0
     const xpAfter = xpBefore + row.amounts.xp
@@ -201,6 +228,47 @@ export function gameService({ database, events }: Pick<Deps, 'database' | 'event
     })
   }
 
+  /**
+   * Everyone with XP in a scope and period, most first (equal XP by id, so the order is stable). A week is read from
+   * the days, a month and all time from the months (all time of the organisation from the totals).
+   */
+  async function xpRanking(
+    scope: LeaderboardScope,
+    placeId: string | null,
+    period: LeaderboardPeriod,
+    range: { from: string; to: string } | null,
+  ): Promise<Array<{ userId: string; xp: number }>> {
+    if (scope === 'organisation' && period === 'all') {
+      const T = t.gameTotals
+      return db.select({ userId: T.userId, xp: T.xp }).from(T).where(gt(T.xp, 0)).orderBy(desc(T.xp), asc(T.userId))
+    }
+    const offices = scope === 'region' ? await ports.officesOfRegion(db, placeId!) : []
+    if (scope === 'region' && offices.length === 0) return []
+    const table = period === 'week' ? t.gameXpDays : t.gameXpMonths
+    const place =
+      scope === 'team'
+        ? eq(table.teamId, placeId!)
+        : scope === 'office'
+          ? eq(table.officeId, placeId!)
+          : scope === 'region'
+            ? inArray(table.officeId, offices)
+            : undefined
+    const when =
+      period === 'week'
+        ? and(gte(t.gameXpDays.day, range!.from), lte(t.gameXpDays.day, range!.to))
+        : period === 'month'
+          ? eq(t.gameXpMonths.month, range!.from.slice(0, 7))
+          : undefined
+    const xp = sql<number>`sum(${table.xp})`.mapWith(Number)
+    return db
+      .select({ userId: table.userId, xp })
+      .from(table)
+      .where(and(place, when))
+      .groupBy(table.userId)
+      .having(gt(sql`sum(${table.xp})`, 0))
+      .orderBy(desc(sql`sum(${table.xp})`), asc(table.userId))
+  }
+
   return {
     /** A new sale: the game's row of it (points fixed now), and what it earns if it arrived approved. */
     async fromSaleCreated(tx: Db, e: DomainEvent<'sale.created'>): Promise<void> {
@@ -246,12 +314,22 @@ export function gameService({ database, events }: Pick<Deps, 'database' | 'event
 
     /** A person's game as their screens show it: XP, coins, level and the latest rows of their ledger. */
     async me(userId: string): Promise<GameStanding> {
-      const [standing, ledger] = await Promise.all([this.standing(userId), this.ledger(userId, 30)])
-      return { ...standing, ledger }
+      const R = t.gameLevelsReached
+      const [standing, ledger, reached] = await Promise.all([
+        this.standing(userId),
+        this.ledger(userId, 30),
+        db
+          .select({ number: t.gameLevels.number, name: t.gameLevels.name, benefits: t.gameLevels.benefits, at: R.at })
+          .from(R)
+          .innerJoin(t.gameLevels, eq(t.gameLevels.id, R.levelId))
+          .where(eq(R.userId, userId))
+          .orderBy(desc(R.at), desc(t.gameLevels.number)),
+      ])
+      return { ...standing, reached: reached.map((r) => r.number).sort((a, b) => a - b), lastReached: reached[0] ?? null, ledger }
     },
 
     /** A person's XP, coins and level now. */
-    async standing(userId: string): Promise<Omit<GameStanding, 'ledger'>> {
+    async standing(userId: string): Promise<Omit<GameStanding, 'ledger' | 'reached' | 'lastReached'>> {
       const [[totals], levels] = await Promise.all([
         db.select({ xp: t.gameTotals.xp, coins: t.gameTotals.coins }).from(t.gameTotals).where(eq(t.gameTotals.userId, userId)),
         db
@@ -267,6 +345,69 @@ export function gameService({ database, events }: Pick<Deps, 'database' | 'event
       ])
       const xp = totals?.xp ?? 0
       return { xp, coins: totals?.coins ?? 0, ...levelOf(xp, levels), levels }
+    },
+
+    /**
+     * A leaderboard (decision 052): the people with XP in the scope and period, ranked by it (equal XP, equal rank);
+     * the top ten, and the five above and below the person's own rank. Those who opted out are left out of it,
+     * except the person themselves, who always sees their own rank.
+     */
+    async leaderboard(player: GamePlayer, query: { scope: LeaderboardScope; period: LeaderboardPeriod; teamId?: string }, now: number): Promise<Leaderboard> {
+      const range = query.period === 'all' ? null : periodRange(query.period, businessDay(now))!
+      const teamNames = await ports.placeNames(db, { teamIds: player.teamIds })
+      const teams = player.teamIds.filter((id) => teamNames.has(id)).map((id) => ({ id, name: teamNames.get(id)! }))
+      teams.sort((a, b) => a.name.localeCompare(b.name, 'sv'))
+      const teamId = query.teamId && player.teamIds.includes(query.teamId) ? query.teamId : teams[0]?.id
+      const placeId = query.scope === 'team' ? teamId : query.scope === 'office' ? player.officeId : query.scope === 'region' ? player.regionId : null
+      const base = { scope: query.scope, period: query.period, from: range?.from ?? null, to: range?.to ?? null, teams }
+      const [prefs] = await db.select({ ranked: t.gamePlayers.ranked }).from(t.gamePlayers).where(eq(t.gamePlayers.userId, player.id))
+      const ranked = prefs?.ranked ?? true
+      if (query.scope !== 'organisation' && !placeId) return { ...base, place: null, total: 0, top: [], around: [], me: { rank: null, xp: 0, ranked } }
+      const [placeName, rows, hidden] = await Promise.all([
+        placeId ? ports.placeNames(db, { [`${query.scope}Ids`]: [placeId] }).then((m) => m.get(placeId) ?? '') : Promise.resolve(''),
+        xpRanking(query.scope, placeId ?? null, query.period, range),
+        db
+          .select({ userId: t.gamePlayers.userId })
+          .from(t.gamePlayers)
+          .where(eq(t.gamePlayers.ranked, false))
+          .then((r) => new Set(r.map((x) => x.userId).filter((id) => id !== player.id))),
+      ])
+      const board = rows.filter((r) => !hidden.has(r.userId))
+      const ranks = rankOf(board)
+      const position = board.findIndex((r) => r.userId === player.id)
+      const window = neighbourhood(position < 0 ? null : position + 1, board.length)
+      const shown = [
+        ...board.slice(0, 10).map((r, i) => ({ r, i })),
+        ...(window ? board.slice(window.from - 1, window.to).map((r, i) => ({ r, i: window.from - 1 + i })) : []),
+      ]
+      const names = await ports.names(
+        db,
+        shown.map((x) => x.r.userId),
+      )
+      const line = ({ r, i }: { r: { userId: string; xp: number }; i: number }): LeaderboardRow => ({
+        rank: ranks[i]!,
+        userId: r.userId,
+        name: names.get(r.userId) ?? '',
+        xp: r.xp,
+        me: r.userId === player.id,
+      })
+      return {
+        ...base,
+        place: placeId ? { id: placeId, name: placeName } : null,
+        total: board.length,
+        top: shown.slice(0, Math.min(10, board.length)).map(line),
+        around: shown.slice(Math.min(10, board.length)).map(line),
+        me: { rank: position < 0 ? null : ranks[position]!, xp: position < 0 ? 0 : board[position]!.xp, ranked },
+      }
+    },
+
+    /** Whether others see the person in leaderboards (they always see their own rank). */
+    async setRanked(userId: string, ranked: boolean, now: number): Promise<{ ranked: boolean }> {
+      await db
+        .insert(t.gamePlayers)
+        .values({ userId, ranked, updatedAt: now })
+        .onConflictDoUpdate({ target: t.gamePlayers.userId, set: { ranked, updatedAt: now } })
+      return { ranked }
     },
 
     /** A person's ledger, newest first. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { asc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { GameStanding } from '../../../shared/schemas/game'
 import type { ProductRecord, PullResult } from '../../../shared/schemas/sync'
@@ -68,6 +68,15 @@ const ledgerOf = (saleId: string) =>
     .where(eq(t.gameLedger.saleId, saleId))
     .orderBy(asc(t.gameLedger.at), asc(t.gameLedger.eventId))
 const totals = async () => (await db.select().from(t.gameTotals).where(eq(t.gameTotals.userId, sellerId)))[0] ?? { xp: 0, coins: 0 }
+const xpMonths = async () =>
+  Number(
+    (
+      await db
+        .select({ xp: sql<number>`coalesce(sum(${t.gameXpMonths.xp}), 0)` })
+        .from(t.gameXpMonths)
+        .where(eq(t.gameXpMonths.userId, sellerId))
+    )[0]!.xp,
+  )
 const xpDays = async () =>
   Number(
     (
@@ -96,6 +105,12 @@ describe('the ledger of a sale (decision 052)', () => {
     expect(reached).toHaveLength(1)
     const raised = await db.select({ payload: t.domainEvents.payload }).from(t.domainEvents).where(eq(t.domainEvents.name, 'game.levelReached'))
     expect(raised.map((r) => r.payload)).toEqual([expect.objectContaining({ userId: sellerId, levelNumber: 2, levelName: 'Closer', xp: 60 })])
+    // … and the seller is told, in their language, with a link to the levels.
+    const told = await db
+      .select({ type: t.notifications.type, title: t.notifications.title, link: t.notifications.link })
+      .from(t.notifications)
+      .where(and(eq(t.notifications.userId, sellerId), eq(t.notifications.link, '/sales-flow/level')))
+    expect(told).toEqual([{ type: 'competition', title: 'Grattis! Du har nått nivå 2: Closer', link: '/sales-flow/level' }])
 
     // Graded 90: ×1.5 XP, the coins stay.
     await graded(saleId, 900)
@@ -128,6 +143,9 @@ describe('the ledger of a sale (decision 052)', () => {
     // 30 XP: the first level, 20 XP to the second.
     expect(me).toMatchObject({ current: { number: 1 }, next: { number: 2, benefits: 'Egen parkering' }, xpToNext: 50 - own.xp })
     expect(me.ledger[0]).toMatchObject({ kind: 'sale', xp: 30, coins: 30, saleId })
+    // The second level was reached before the regret of the first test: kept, and the one to celebrate.
+    expect(me.reached).toEqual([2])
+    expect(me.lastReached).toMatchObject({ number: 2, name: 'Closer', benefits: 'Egen parkering' })
     // Without the game's permission (back office plays no game), or signed out: refused.
     expect((await app.request('GET', '/api/game/me', { cookie: backoffice.cookie })).status).toBe(403)
     expect((await app.request('GET', '/api/game/me')).status).toBe(401)
@@ -157,6 +175,7 @@ describe('the ledger of a sale (decision 052)', () => {
         .orderBy(t.gameLedger.saleId),
       totals: await db.select({ userId: t.gameTotals.userId, xp: t.gameTotals.xp, coins: t.gameTotals.coins }).from(t.gameTotals).orderBy(t.gameTotals.userId),
       xpDays: await xpDays(),
+      xpMonths: await xpMonths(),
     })
     const before = await snapshot()
     expect(before.bySale.find((r) => r.saleId === a)).toEqual({ saleId: a, xp: 30, coins: 30 })
@@ -164,8 +183,18 @@ describe('the ledger of a sale (decision 052)', () => {
     expect(before.bySale.find((r) => r.saleId === b)).toEqual({ saleId: b, xp: 45, coins: 90 })
     expect(before.bySale.find((r) => r.saleId === c)).toEqual({ saleId: c, xp: 0, coins: 0 })
     expect(before.xpDays).toBe(before.totals.find((r) => r.userId === sellerId)!.xp)
+    expect(before.xpMonths).toBe(before.xpDays)
 
-    const game = gameService({ database: app.database, events: app.events }, { gamePoints: catalogService(t).gamePoints, saleForGame: async () => null })
+    const game = gameService(
+      { database: app.database, events: app.events },
+      {
+        gamePoints: catalogService(t).gamePoints,
+        saleForGame: async () => null,
+        officesOfRegion: async () => [],
+        placeNames: async () => new Map(),
+        names: async () => new Map(),
+      },
+    )
     const stored = await db
       .select()
       .from(t.domainEvents)
@@ -186,7 +215,7 @@ describe('the ledger of a sale (decision 052)', () => {
 
     // From nothing: the game's tables emptied and every event applied twice gives the same sums per sale and person.
     await app.database.transaction(async (tx) => {
-      for (const table of [t.gameLedger, t.gameSales, t.gameTotals, t.gameXpDays, t.gameLevelsReached]) await tx.delete(table)
+      for (const table of [t.gameLedger, t.gameSales, t.gameTotals, t.gameXpDays, t.gameXpMonths, t.gameLevelsReached]) await tx.delete(table)
     })
     await replay()
     await replay()
@@ -194,5 +223,6 @@ describe('the ledger of a sale (decision 052)', () => {
     expect(rebuilt.bySale).toEqual(before.bySale)
     expect(rebuilt.totals).toEqual(before.totals)
     expect(rebuilt.xpDays).toBe(before.xpDays)
+    expect(rebuilt.xpMonths).toBe(before.xpDays)
   })
 })

@@ -251,6 +251,23 @@ export function notificationsService(deps: Deps, ports: NotificationsPorts) {
     })
   }
 
+  /** A person's XP reached a level of the sales game (decision 052): they are told, with the level's benefits. */
+  async function fromLevelReached(tx: Db, e: DomainEvent<'game.levelReached'>) {
+    const p = e.payload
+    await notify(tx, {
+      type: 'competition',
+      userIds: [p.userId],
+      text: (tr) => ({
+        title: tr('alerts.levelReached.title', { number: p.levelNumber, name: p.levelName }),
+        message: tr('alerts.levelReached.message', { xp: p.xp }),
+        link: '/sales-flow/level',
+      }),
+      fromName: null,
+      at: e.occurredAt,
+      actorId: e.actorId,
+    })
+  }
+
   /** An admin reset the user's two-step sign-in (decision 038): the user is told, in case it was not their wish. */
   async function fromUserChange(tx: Db, e: DomainEvent<'user.changed'>) {
     if (e.payload.action !== 'mfa_reset') return
@@ -438,6 +455,7 @@ export function notificationsService(deps: Deps, ports: NotificationsPorts) {
     fromSaleStatus,
     fromSickNotice,
     fromUserChange,
+    fromLevelReached,
     poke,
     sendMessage,
     audienceSize,

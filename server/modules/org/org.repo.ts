@@ -38,11 +38,22 @@ export function orgRepo(database: Database) {
       return { offices, teams }
     },
 
-    /** Names of teams and offices by id (for other areas' lists that name them); an unknown id is left out. */
-    async placeNames(dbOrTx: Db, ids: { teamIds?: string[]; officeIds?: string[] }): Promise<Map<string, string>> {
+    /** The offices of a region (the sales game's region leaderboard). */
+    async officesOfRegion(dbOrTx: Db, regionId: string): Promise<string[]> {
+      const rows = await dbOrTx.select({ id: t.offices.id }).from(t.offices).where(eq(t.offices.regionId, regionId))
+      return rows.map((r) => r.id)
+    },
+
+    /** Names of teams, offices and regions by id (for other areas' lists that name them); an unknown id is left out. */
+    async placeNames(dbOrTx: Db, ids: { teamIds?: string[]; officeIds?: string[]; regionIds?: string[] }): Promise<Map<string, string>> {
       const out = new Map<string, string>()
       const teamIds = [...new Set(ids.teamIds ?? [])]
       const officeIds = [...new Set(ids.officeIds ?? [])]
+      const regionIds = [...new Set(ids.regionIds ?? [])]
+      if (regionIds.length > 0) {
+        for (const r of await dbOrTx.select({ id: t.regions.id, name: t.regions.name }).from(t.regions).where(inArray(t.regions.id, regionIds)))
+          out.set(r.id, r.name)
+      }
       if (teamIds.length > 0) {
         for (const r of await dbOrTx.select({ id: t.teams.id, name: t.teams.name }).from(t.teams).where(inArray(t.teams.id, teamIds))) out.set(r.id, r.name)
       }

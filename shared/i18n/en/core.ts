@@ -336,7 +336,7 @@ export const enCore = {
         deviation: 'Deviations on sales',
         saleStatus: 'Status changes on your sales (regret, unanswered)',
         sickNotice: 'Sick notices in your teams',
-        competition: 'Competitions and standings',
+        competition: 'Sales game: levels, competitions and standings',
         general: 'Messages from administrators',
       },
       channels: {
@@ -363,6 +363,10 @@ export const enCore = {
     mfaReset: {
       title: 'Your two-step sign-in was reset',
       message: 'An administrator removed it. You now sign in with your password alone; turn it on again under Profile › Security.',
+    },
+    levelReached: {
+      title: 'Congratulations! You reached level {{number}}: {{name}}',
+      message: 'You now have {{xp}} XP. See the level’s benefits in the sales game.',
     },
     sickNotice: { title: '{{name}} reported sick', message: 'Sick from {{date}}' },
     push: { test: { title: 'Push works', message: 'This is how an alert from Säljkraft looks on this device.' } },

@@ -336,7 +336,7 @@ export const fiCore = {
         deviation: 'Myyntien poikkeamat',
         saleStatus: 'Myyntiesi tilamuutokset (peruutus, vastaamaton)',
         sickNotice: 'Sairausilmoitukset tiimeissäsi',
-        competition: 'Kilpailut ja tilanteet',
+        competition: 'Myyntipeli: tasot, kilpailut ja tilanteet',
         general: 'Ylläpitäjien viestit',
       },
       channels: {
@@ -364,6 +364,7 @@ export const fiCore = {
       title: 'Kaksivaiheinen kirjautumisesi nollattiin',
       message: 'Ylläpitäjä poisti sen. Kirjaudut nyt pelkällä salasanalla; ota se uudelleen käyttöön kohdassa Profiili › Turvallisuus.',
     },
+    levelReached: { title: 'Onnittelut! Saavutit tason {{number}}: {{name}}', message: 'Sinulla on nyt {{xp}} XP. Katso tason edut myyntipelistä.' },
     sickNotice: { title: '{{name}} ilmoittautui sairaaksi', message: 'Sairaana {{date}} alkaen' },
     push: { test: { title: 'Push toimii', message: 'Tältä Säljkraftin ilmoitus näyttää tällä laitteella.' } },
   },
