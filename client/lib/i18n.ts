@@ -25,6 +25,7 @@ const LOADERS: Record<LanguageCode, Record<Namespace, () => Promise<object>>> = 
     budgets: () => import('../../shared/i18n/sv/budgets').then((m) => m.svBudgets),
     dashboards: () => import('../../shared/i18n/sv/dashboards').then((m) => m.svDashboards),
     finance: () => import('../../shared/i18n/sv/finance').then((m) => m.svFinance),
+    game: () => import('../../shared/i18n/sv/game').then((m) => m.svGame),
   },
   en: {
     core: () => import('../../shared/i18n/en/core').then((m) => m.enCore),
@@ -38,6 +39,7 @@ const LOADERS: Record<LanguageCode, Record<Namespace, () => Promise<object>>> = 
     budgets: () => import('../../shared/i18n/en/budgets').then((m) => m.enBudgets),
     dashboards: () => import('../../shared/i18n/en/dashboards').then((m) => m.enDashboards),
     finance: () => import('../../shared/i18n/en/finance').then((m) => m.enFinance),
+    game: () => import('../../shared/i18n/en/game').then((m) => m.enGame),
   },
   fi: {
     core: () => import('../../shared/i18n/fi/core').then((m) => m.fiCore),
@@ -51,6 +53,7 @@ const LOADERS: Record<LanguageCode, Record<Namespace, () => Promise<object>>> = 
     budgets: () => import('../../shared/i18n/fi/budgets').then((m) => m.fiBudgets),
     dashboards: () => import('../../shared/i18n/fi/dashboards').then((m) => m.fiDashboards),
     finance: () => import('../../shared/i18n/fi/finance').then((m) => m.fiFinance),
+    game: () => import('../../shared/i18n/fi/game').then((m) => m.fiGame),
   },
 }
 

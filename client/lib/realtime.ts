@@ -63,6 +63,8 @@ export async function connectRealtime(user: UserData, onPoke: () => void): Promi
     announced.add(n.id)
     notificationPopup.show({ title: n.title, message: n.message, link: n.link ?? undefined, from: n.fromName ?? undefined })
     void queryClient.invalidateQueries({ queryKey: ['notifications', n.kind] })
+    // The sales game's news (a level reached, a competition's standing): its screens read again.
+    if (n.type === 'competition') void queryClient.invalidateQueries({ queryKey: ['game'] })
   })
   own.listen('SyncPoke', poke)
   echo.channel(CATALOG_CHANNEL).listen('SyncPoke', poke)

@@ -9,6 +9,7 @@ import { enQuality } from './en/quality'
 import { enBudgets } from './en/budgets'
 import { enDashboards } from './en/dashboards'
 import { enFinance } from './en/finance'
+import { enGame } from './en/game'
 import { mergeCatalogs } from './namespaces'
 
 /** The whole English catalogue (every namespace merged), for the server and tests. */
@@ -17,14 +18,17 @@ export const en = mergeCatalogs(
     mergeCatalogs(
       mergeCatalogs(
         mergeCatalogs(
-          mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(enCore, enSales), enBackoffice), enAdmin), enCatalog), enPay),
-          enAccounts,
+          mergeCatalogs(
+            mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(enCore, enSales), enBackoffice), enAdmin), enCatalog), enPay),
+            enAccounts,
+          ),
+          enQuality,
         ),
-        enQuality,
+        enBudgets,
       ),
-      enBudgets,
+      enDashboards,
     ),
-    enDashboards,
+    enFinance,
   ),
-  enFinance,
+  enGame,
 )

@@ -9,6 +9,7 @@ import { fiQuality } from './fi/quality'
 import { fiBudgets } from './fi/budgets'
 import { fiDashboards } from './fi/dashboards'
 import { fiFinance } from './fi/finance'
+import { fiGame } from './fi/game'
 import { mergeCatalogs } from './namespaces'
 
 /** The whole Finnish catalogue (every namespace merged), for the server and tests. */
@@ -17,14 +18,17 @@ export const fi = mergeCatalogs(
     mergeCatalogs(
       mergeCatalogs(
         mergeCatalogs(
-          mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(fiCore, fiSales), fiBackoffice), fiAdmin), fiCatalog), fiPay),
-          fiAccounts,
+          mergeCatalogs(
+            mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(fiCore, fiSales), fiBackoffice), fiAdmin), fiCatalog), fiPay),
+            fiAccounts,
+          ),
+          fiQuality,
         ),
-        fiQuality,
+        fiBudgets,
       ),
-      fiBudgets,
+      fiDashboards,
     ),
-    fiDashboards,
+    fiFinance,
   ),
-  fiFinance,
+  fiGame,
 )

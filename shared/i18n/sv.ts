@@ -10,6 +10,7 @@ import { svQuality } from './sv/quality'
 import { svBudgets } from './sv/budgets'
 import { svDashboards } from './sv/dashboards'
 import { svFinance } from './sv/finance'
+import { svGame } from './sv/game'
 
 /** The whole Swedish catalogue (every namespace merged), and its type. */
 export const sv = mergeCatalogs(
@@ -17,16 +18,19 @@ export const sv = mergeCatalogs(
     mergeCatalogs(
       mergeCatalogs(
         mergeCatalogs(
-          mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(svCore, svSales), svBackoffice), svAdmin), svCatalog), svPay),
-          svAccounts,
+          mergeCatalogs(
+            mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(svCore, svSales), svBackoffice), svAdmin), svCatalog), svPay),
+            svAccounts,
+          ),
+          svQuality,
         ),
-        svQuality,
+        svBudgets,
       ),
-      svBudgets,
+      svDashboards,
     ),
-    svDashboards,
+    svFinance,
   ),
-  svFinance,
+  svGame,
 )
 
 export type Messages = typeof sv

@@ -102,3 +102,16 @@ export const LiveOffIcon = (p: IconProps) => (
     <path d="M12 20h.01M8.5 16.4a5 5 0 0 1 7 0M5 12.9a10 10 0 0 1 5.2-2.8M19 12.9a10 10 0 0 0-2.3-1.7M2 8.8a15 15 0 0 1 4.2-2.7M22 8.8A15 15 0 0 0 11.2 5M2 2l20 20" />
   </Svg>
 )
+/** a Key Coin of the sales game (a coin with a K-like stroke) */
+export const CoinIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M10 8v8M14 8l-4 4 4 4" />
+  </Svg>
+)
+/** a trophy: a medal place, a celebration */
+export const TrophyIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M6 9H4.5a2.5 2.5 0 0 1 0-5H6M18 9h1.5a2.5 2.5 0 0 0 0-5H18M4 22h16M10 14.66V17c0 .55-.47.98-.97 1.21C7.85 18.75 7 20.24 7 22M14 14.66V17c0 .55.47.98.97 1.21C16.15 18.75 17 20.24 17 22M18 2H6v7a6 6 0 0 0 12 0V2Z" />
+  </Svg>
+)

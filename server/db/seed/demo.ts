@@ -15,6 +15,7 @@ import { searchTextOf } from '../../../shared/rules/deviations'
 import type { DeviationType, SaleStatus } from '../../../shared/schemas/sales'
 import type { AbsenceType } from '../../../shared/rules/time-report'
 import { seedRolesIfEmpty } from './roles'
+import { seedGameDemo } from './game'
 import { seedQualityDemo } from './quality'
 
 export const DEMO_PASSWORD = 'saljkraft-demo'
@@ -280,6 +281,14 @@ export async function seedDemo(database: Database, opts: { scryptLogN: number; n
     const deviated = await seedSalesHistory(database, tx, byEmail.get('seller@demo.test')!, now)
     await seedTimeHistory(database, tx, now, byEmail.get('coach@demo.test')!)
     await seedQualityDemo(database, tx, byEmail.get('seller@demo.test')!, byEmail.get('backoffice@demo.test') ?? null, now)
+    // The sales game (docs/decisions/052): levels, the demo seller's earnings and their colleagues' XP.
+    await seedGameDemo(
+      database,
+      tx,
+      byEmail.get('seller@demo.test')!,
+      [...DEMO_COLLEAGUES, ...DEMO_TIME_STAFF].map(([first, last]) => emailOf(first, last)),
+      now,
+    )
     // The deviation notification names the deviated sale's own provider and links to that sale.
     if (deviated) {
       await tx

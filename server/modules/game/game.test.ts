@@ -23,6 +23,8 @@ const pulled = (await app.request('POST', '/api/sync/pull', { cookie: seller.coo
   .json as unknown as PullResult
 const products = pulled.patch.filter((p) => p.table === 'products' && p.op === 'put').map((p) => (p as { value: ProductRecord }).value)
 const product = products[0]!
+// The demo's game (levels, its seller's earnings, colleagues' XP) out of the way: this file's data set is its own.
+for (const table of [t.gameLedger, t.gameSales, t.gameTotals, t.gameXpDays, t.gameXpMonths, t.gameLevelsReached, t.gameLevels]) await db.delete(table)
 await db.update(t.products).set({ gamePoints: 30 }).where(eq(t.products.id, product.id))
 await db.insert(t.gameLevels).values([
   { id: randomUUID(), number: 1, name: 'Rookie', requiredXp: 0, benefits: '', createdAt: 0, updatedAt: 0 },

@@ -28,6 +28,8 @@ const game = gameService(
   },
 )
 
+// The demo's game (levels, its seller's earnings, colleagues' XP) out of the way: this file's data set is its own.
+for (const table of [t.gameLedger, t.gameSales, t.gameTotals, t.gameXpDays, t.gameXpMonths, t.gameLevelsReached, t.gameLevels]) await db.delete(table)
 const idOf = async (email: string) => (await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, email)))[0]!.id
 const teamOf = async (name: string) => {
   const [team] = await db.select({ id: t.teams.id, officeId: t.teams.officeId }).from(t.teams).where(eq(t.teams.name, name))

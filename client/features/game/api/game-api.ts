@@ -1,0 +1,7 @@
+import type { LeaderboardQuery } from '../../../../shared/schemas/game'
+import { call, rpc } from '../../../lib/api-client'
+
+/** The sales game (docs/decisions/052): the signed-in person's XP, coins, levels and ledger, and the leaderboards. */
+export const getGameMe = (signal?: AbortSignal) => call(rpc.game.me.$get(undefined, { init: { signal } }))
+export const getLeaderboard = (query: LeaderboardQuery, signal?: AbortSignal) => call(rpc.game.leaderboard.$get({ query }, { init: { signal } }))
+export const setRanked = (ranked: boolean) => call(rpc.game.me.ranking.$put({ json: { ranked } }))

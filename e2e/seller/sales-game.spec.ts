@@ -1,0 +1,93 @@
+import { expect, test } from '@playwright/test'
+import { apiAs, newTeamSeller, ownCustomers, sellerPhone } from '../backoffice/api'
+import { signInFresh } from '../fixtures'
+
+/**
+ * The sales game (issue 20, decision 052) on a seller's phone: approved sales raise their XP and Key Coins, the level
+ * their XP reaches is celebrated as it happens, and the leaderboards rank them — or leave them out of others' lists
+ * when they choose. The seller is the test's own (new in Team Öresund), with sales of Hemlarm Standard (14 points).
+ */
+test('approved sales raise a seller’s XP and coins, a level reached is celebrated, and the leaderboards rank them @phone', async ({ page }, info) => {
+  const last = info.project.name === 'phone' ? 'Spelfon' : 'Spelskarm'
+  const { email } = await newTeamSeller('Gunnel', last, 'Öresund')
+  const phone = await sellerPhone(email)
+  const ids = await phone.createSales(`Spelkund ${last}`, 18, undefined, { ssns: ownCustomers(info.project.name === 'phone' ? '19470308' : '19470309', 18) })
+  await phone.dispose()
+
+  const desk = await apiAs('backoffice@demo.test')
+  const approve = async (id: string) => {
+    const sale = async () => (await (await desk.get(`/api/sale-reports/${id}`)).json()) as { status?: string; version: number }
+    await expect.poll(async () => (await sale()).status, { timeout: 30_000 }).toBe('finalized')
+    const r = await desk.post(`/api/sale-reports/${id}/status`, { data: { status: 'approved', version: (await sale()).version } })
+    expect(r.status(), await r.text()).toBe(200)
+  }
+  for (const id of ids.slice(0, 17)) await approve(id)
+  // The game books each approval from its event, after the change: wait until all 17 are (14 XP and coins each).
+  const own = await apiAs(email)
+  await expect.poll(async () => ((await (await own.get('/api/game/me')).json()) as { xp: number }).xp, { timeout: 30_000 }).toBe(238)
+  await own.dispose()
+
+  await signInFresh(page, email)
+  await page.goto('/sales-flow')
+  await expect(page.getByRole('heading', { name: 'Säljspelet', level: 1 })).toBeVisible()
+  await expect(page.getByTestId('game-xp')).toHaveText('238')
+  await expect(page.getByTestId('game-coins')).toHaveText('238')
+  await expect(page.getByTestId('game-level-name')).toHaveText('Rookie')
+  await expect(page.getByTestId('game-to-next')).toHaveText('12 XP kvar till nivå 2: Dörrknackare')
+  await expect(page.getByTestId('game-history-row')).toHaveCount(17)
+  await expect(page.getByTestId('game-history-row').first()).toContainText('Godkänd försäljning')
+  await expect(page.getByTestId('game-celebration')).toHaveCount(0)
+
+  // The eighteenth approval passes 250 XP: the open app hears of the level at once and celebrates it.
+  await expect(page.getByTestId('realtime-state')).toHaveAttribute('data-state', 'connected')
+  await approve(ids[17]!)
+  const celebration = page.getByTestId('game-celebration')
+  await expect(celebration).toContainText('Grattis! Du har nått nivå 2: Dörrknackare', { timeout: 30_000 })
+  await expect(celebration).toContainText('keps och vattenflaska')
+  await expect(page.getByTestId('game-xp')).toHaveText('252')
+  await expect(page.getByTestId('game-level-name')).toHaveText('Dörrknackare')
+  await page.screenshot({ path: `test-results/screens/${info.project.name}-sales-game.png`, fullPage: true })
+  await celebration.getByRole('button', { name: 'Tack!' }).click()
+  await expect(celebration).toHaveCount(0)
+  await page.reload()
+  await expect(page.getByTestId('game-xp')).toHaveText('252')
+  await expect(page.getByTestId('game-celebration')).toHaveCount(0)
+
+  // The levels: the second theirs now, the first reached, the third ahead with what is left.
+  await page.getByRole('link', { name: 'Alla nivåer' }).click()
+  await expect(page).toHaveURL('/sales-flow/level')
+  await expect(page.locator('[data-testid="game-level"][data-level="2"]')).toHaveAttribute('data-state', 'current')
+  await expect(page.locator('[data-testid="game-level"][data-level="1"]')).toHaveAttribute('data-state', 'reached')
+  await expect(page.locator('[data-testid="game-level"][data-level="3"]')).toContainText('498 XP kvar')
+
+  // The team's leaderboard of all time (a week could turn while the test runs): the seller with their 252 XP and
+  // their own rank.
+  await page.goto('/sales-flow/leaderboards')
+  await page.getByTestId('board-scope').getByText('Team', { exact: true }).click()
+  await page.getByTestId('board-period').getByText('Totalt', { exact: true }).click()
+  await expect(page.getByTestId('leaderboard')).toHaveAttribute('data-scope', 'team')
+  await expect(page.getByTestId('leaderboard')).toHaveAttribute('data-period', 'all')
+  const mine = page.locator('[data-testid="leaderboard-row"][data-me]')
+  await expect(mine).toContainText(`Gunnel ${last}`)
+  await expect(mine).toContainText('252')
+  await expect(page.getByTestId('leaderboard-me')).toHaveText(/^Din placering: \d+ av \d+$/)
+
+  // Hidden from others: the coach's view of the team no longer names them; they still see their own rank.
+  const coach = await apiAs('coach@demo.test')
+  type Board = { teams: Array<{ id: string; name: string }>; top: Array<{ name: string }>; around: Array<{ name: string }> }
+  const teams = ((await (await coach.get('/api/game/leaderboard?scope=team')).json()) as Board).teams
+  const oresund = teams.find((team) => team.name === 'Team Öresund')!.id
+  const coachSees = async () => {
+    const board = (await (await coach.get(`/api/game/leaderboard?scope=team&period=all&teamId=${oresund}`)).json()) as Board
+    return [...board.top, ...board.around].some((r) => r.name === `Gunnel ${last}`)
+  }
+  expect(await coachSees()).toBe(true)
+  await page.getByTestId('board-ranked').click()
+  await expect(page.getByText('Du är nu dold i andras topplistor')).toBeVisible()
+  await expect.poll(coachSees).toBe(false)
+  await expect(mine).toContainText('252')
+  await page.getByTestId('board-ranked').click()
+  await expect.poll(coachSees).toBe(true)
+  await coach.dispose()
+  await desk.dispose()
+})

@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto'
+import { and, eq, inArray } from 'drizzle-orm'
+import { earned, levelsCrossed, salePoints } from '../../../shared/rules/game'
+import type { GameLedgerKind } from '../../../shared/schemas/game'
+import { businessDay } from '../../../shared/rules/work'
+import type { Database, Db } from '../client'
+
+/** The demo's levels (docs/decisions/052): names and benefits as an organisation's game admin would write them. */
+export const DEMO_LEVELS: ReadonlyArray<{ number: number; name: string; requiredXp: number; benefits: string }> = [
+  { number: 1, name: 'Rookie', requiredXp: 0, benefits: '' },
+  { number: 2, name: 'Dörrknackare', requiredXp: 250, benefits: 'Säljspelets välkomstpaket: keps och vattenflaska.' },
+  { number: 3, name: 'Closer', requiredXp: 750, benefits: 'Förtur till morgonmötets bästa områden en gång i veckan.' },
+  { number: 4, name: 'Proffs', requiredXp: 1500, benefits: 'Eget område att bearbeta, och 10 % extra Key Coins på kampanjveckor.' },
+  { number: 5, name: 'Stjärna', requiredXp: 3000, benefits: 'Middag med kontorschefen och en plats i mentorprogrammet.' },
+  { number: 6, name: 'Legend', requiredXp: 6000, benefits: 'Resa till årets säljkonferens, och ditt namn på kontorets tavla.' },
+]
+
+type Row = {
+  userId: string
+  kind: GameLedgerKind
+  xp: number
+  coins: number
+  saleId: string | null
+  reason: string | null
+  teamId: string | null
+  officeId: string | null
+  at: number
+}
+
+/**
+ * Writes ledger rows as the game's service books them (server/modules/game): each row, and in step with it the
+ * person's totals, XP per day and per month, and the levels they reached. For seeds only; the app books one row
+ * at a time through the service.
+ */
+export async function bookSeedRows(database: Database, tx: Db, rows: Row[]) {
+  const { t } = database
+  const levels = await tx
+    .select({ id: t.gameLevels.id, number: t.gameLevels.number, name: t.gameLevels.name, requiredXp: t.gameLevels.requiredXp })
+    .from(t.gameLevels)
+  const sorted = [...rows].sort((a, b) => a.at - b.at)
+  const totals = new Map<string, { xp: number; coins: number; at: number }>()
+  const days = new Map<string, { day: string; userId: string; teamId: string; officeId: string; xp: number }>()
+  const months = new Map<string, { month: string; userId: string; teamId: string; officeId: string; xp: number }>()
+  const reached: Array<{ userId: string; levelId: string; at: number }> = []
+  const ledger = []
+  for (const r of sorted) {
+    const day = businessDay(r.at)
+    ledger.push({ id: randomUUID(), ...r, refId: null, eventId: null, day, byUserId: null })
+    const before = totals.get(r.userId) ?? { xp: 0, coins: 0, at: r.at }
+    totals.set(r.userId, { xp: before.xp + r.xp, coins: before.coins + r.coins, at: r.at })
+    for (const level of levelsCrossed(before.xp, before.xp + r.xp, levels)) {
+      if (!reached.some((x) => x.userId === r.userId && x.levelId === level.id)) reached.push({ userId: r.userId, levelId: level.id, at: r.at })
+    }
+    if (r.xp === 0) continue
+    const place = { userId: r.userId, teamId: r.teamId ?? '', officeId: r.officeId ?? '' }
+    const dayKey = `${day}|${place.userId}|${place.teamId}|${place.officeId}`
+    days.set(dayKey, { day, ...place, xp: (days.get(dayKey)?.xp ?? 0) + r.xp })
+    const monthKey = `${day.slice(0, 7)}|${place.userId}|${place.teamId}|${place.officeId}`
+    months.set(monthKey, { month: day.slice(0, 7), ...place, xp: (months.get(monthKey)?.xp ?? 0) + r.xp })
+  }
+  for (let i = 0; i < ledger.length; i += 500) await tx.insert(t.gameLedger).values(ledger.slice(i, i + 500))
+  const nonZero = <T extends { xp: number }>(list: Iterable<T>) => [...list].filter((x) => x.xp !== 0)
+  const dayRows = nonZero(days.values())
+  const monthRows = nonZero(months.values())
+  for (let i = 0; i < dayRows.length; i += 500) await tx.insert(t.gameXpDays).values(dayRows.slice(i, i + 500))
+  for (let i = 0; i < monthRows.length; i += 500) await tx.insert(t.gameXpMonths).values(monthRows.slice(i, i + 500))
+  const totalRows = [...totals].map(([userId, v]) => ({ userId, xp: v.xp, coins: v.coins, updatedAt: v.at }))
+  for (let i = 0; i < totalRows.length; i += 500) await tx.insert(t.gameTotals).values(totalRows.slice(i, i + 500))
+  if (reached.length > 0) await tx.insert(t.gameLevelsReached).values(reached)
+}
+
+/**
+ * The demo's sales game: the levels, the game's view of the demo seller's sales with what the approved ones earned
+ * (and a regret taking its earning back), and XP for their colleagues over the last weeks, so that the levels, the
+ * history and every leaderboard have something to show.
+ */
+export async function seedGameDemo(database: Database, tx: Db, sellerId: string, colleagueEmails: string[], now: number) {
+  const { t } = database
+  await tx.insert(t.gameLevels).values(DEMO_LEVELS.map((l) => ({ id: randomUUID(), ...l, createdAt: now, updatedAt: now })))
+  const sales = await tx
+    .select({
+      id: t.sales.id,
+      sellerId: t.sales.sellerId,
+      teamId: t.sales.teamId,
+      officeId: t.sales.officeId,
+      sellDate: t.sales.sellDate,
+      soldAt: t.sales.soldAt,
+      status: t.sales.status,
+    })
+    .from(t.sales)
+    .where(eq(t.sales.sellerId, sellerId))
+  const lines = sales.length
+    ? await tx
+        .select({ saleId: t.saleLines.saleId, productId: t.saleLines.productId, quantity: t.saleLines.quantity, points: t.products.gamePoints })
+        .from(t.saleLines)
+        .innerJoin(t.products, eq(t.products.id, t.saleLines.productId))
+        .where(
+          inArray(
+            t.saleLines.saleId,
+            sales.map((s) => s.id),
+          ),
+        )
+    : []
+  const scores = sales.length
+    ? await tx
+        .select({ saleId: t.qualitySurveys.saleId, score: t.qualitySurveys.scoreTenths })
+        .from(t.qualitySurveys)
+        .where(
+          and(
+            inArray(
+              t.qualitySurveys.saleId,
+              sales.map((s) => s.id),
+            ),
+            eq(t.qualitySurveys.status, 'answered'),
+          ),
+        )
+    : []
+  const scoreOf = new Map(scores.map((s) => [s.saleId, s.score]))
+  const rows: Row[] = []
+  for (const sale of sales) {
+    const own = lines.filter((l) => l.saleId === sale.id)
+    const points = salePoints(own, (id) => own.find((l) => l.productId === id)?.points ?? 0)
+    const scoreTenths = scoreOf.get(sale.id) ?? null
+    await tx.insert(t.gameSales).values({
+      saleId: sale.id,
+      sellerId: sale.sellerId,
+      teamId: sale.teamId,
+      officeId: sale.officeId,
+      sellDate: sale.sellDate,
+      points,
+      status: sale.status,
+      scoreTenths,
+      lastEventId: 0,
+      updatedAt: now,
+    })
+    const place = { saleId: sale.id, teamId: sale.teamId, officeId: sale.officeId, userId: sale.sellerId }
+    if (sale.status === 'approved') {
+      const amounts = earned({ status: 'approved', points, scoreTenths })
+      rows.push({ ...place, kind: 'sale', ...amounts, reason: null, at: sale.soldAt + 86_400_000 })
+    } else if (sale.status === 'regret') {
+      // Approved first, then regretted: earned and taken back, with the customer's reason.
+      const amounts = earned({ status: 'approved', points, scoreTenths: null })
+      rows.push({ ...place, kind: 'sale', ...amounts, reason: null, at: sale.soldAt + 86_400_000 })
+      rows.push({
+        ...place,
+        kind: 'regret',
+        xp: -amounts.xp,
+        coins: -amounts.coins,
+        reason: 'Kunden ångrade sig inom ångerrätten.',
+        at: sale.soldAt + 3 * 86_400_000,
+      })
+    }
+  }
+  // The colleagues: a few approved sales a week each over the last six weeks, more for some than for others.
+  const people = await tx.select({ id: t.users.id, teamId: t.users.teamId }).from(t.users).where(inArray(t.users.email, colleagueEmails))
+  const officeOf = new Map((await tx.select({ id: t.teams.id, officeId: t.teams.officeId }).from(t.teams)).map((r) => [r.id, r.officeId]))
+  people.forEach((person, n) => {
+    for (let d = 42; d >= 0; d--) {
+      if ((d + n) % 7 >= 5 || (d * 7 + n * 3) % 4 === 0) continue
+      const at = now - d * 86_400_000 - 3 * 3600_000
+      const points = 20 + ((n * 37 + d * 11) % 50)
+      rows.push({
+        userId: person.id,
+        kind: 'sale',
+        xp: points,
+        coins: points,
+        saleId: null,
+        reason: null,
+        teamId: person.teamId,
+        officeId: person.teamId ? (officeOf.get(person.teamId) ?? null) : null,
+        at,
+      })
+    }
+  })
+  await bookSeedRows(
+    database,
+    tx,
+    rows.filter((r) => r.at <= now),
+  )
+}
