@@ -136,6 +136,8 @@ const API_PAIRS: Array<[Action, Subject]> = [
   ['update', 'budgets'],
   // Profitability (docs/decisions/051): change the calculation's settings (anyone with a finance view reads them).
   ['update', 'finance_settings'],
+  // The sales game (docs/decisions/052): its admin changes levels, rewards and stock, decides purchases, adjusts coins.
+  ['update', 'salesflow_admin'],
 ]
 
 export const PERMISSIONS: readonly PermissionDef[] = [

@@ -50,6 +50,9 @@ export const ACTIVITY_ENTITIES = [
   'external_account_template',
   'quality_template',
   'quality_survey',
+  'game_reward',
+  'game_purchase',
+  'game_coins',
 ] as const
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date' })

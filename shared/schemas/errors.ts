@@ -45,6 +45,9 @@ export const ERROR_CODES = [
   'changed_elsewhere',
   'link_used',
   'link_expired',
+  'too_few_coins',
+  'out_of_stock',
+  'no_such_variant',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -80,3 +80,94 @@ export type Leaderboard = {
 
 /** A person's choice whether others see them in leaderboards. */
 export const rankingInputSchema = z.strictObject({ ranked: z.boolean() })
+
+// ── The rewards shop (decision 052) ──
+
+/** A purchase: requested (coins and item reserved), then approved (handed out), rejected or cancelled (both refunded). */
+export const GAME_PURCHASE_STATUSES = ['requested', 'approved', 'rejected', 'cancelled'] as const
+export type GamePurchaseStatus = (typeof GAME_PURCHASE_STATUSES)[number]
+
+/** The most a reward may cost, and the most of one variant in stock. */
+export const MAX_REWARD_PRICE = 1_000_000
+export const MAX_VARIANT_STOCK = 100_000
+
+const version = z.number().int().min(1)
+const label = z.string().trim().max(40)
+
+/** A variant as the admin edits it: its size and colour (either or both may be empty), its stock; `id` and `version` for an existing one. */
+export const rewardVariantInputSchema = z.strictObject({
+  id: z.uuid().optional(),
+  version: version.optional(),
+  size: label.nullish().transform((v) => v || null),
+  colour: label.nullish().transform((v) => v || null),
+  stock: z.number().int().min(0, { error: 'validation.game.stockNotNegative' }).max(MAX_VARIANT_STOCK),
+  active: z.boolean().default(true),
+})
+
+/** A reward as the admin edits it: at least one variant (a reward without sizes or colours has one without either). */
+export const rewardInputSchema = z
+  .strictObject({
+    name: z.string().trim().min(1, { error: 'validation.required' }).max(120),
+    description: z.string().trim().max(1000).default(''),
+    priceCoins: z.number().int().min(1, { error: 'validation.game.pricePositive' }).max(MAX_REWARD_PRICE),
+    active: z.boolean().default(true),
+    variants: z.array(rewardVariantInputSchema).min(1, { error: 'validation.game.oneVariant' }).max(50),
+  })
+  .refine((r) => new Set(r.variants.map((v) => `${v.size ?? ''}|${v.colour ?? ''}`.toLowerCase())).size === r.variants.length, {
+    error: 'validation.game.variantTwice',
+    path: ['variants'],
+  })
+export type RewardInput = z.input<typeof rewardInputSchema>
+export const rewardUpdateSchema = z.strictObject({ version, reward: rewardInputSchema })
+export type RewardUpdate = z.input<typeof rewardUpdateSchema>
+
+/** Buying one of a variant: `id` is the purchase's, chosen by the app, so a repeated request buys once. */
+export const purchaseInputSchema = z.strictObject({ id: z.uuid(), variantId: z.uuid() })
+export const purchaseCancelSchema = z.strictObject({ version })
+export const purchaseDecisionSchema = z
+  .strictObject({ version, decision: z.enum(['approve', 'reject']), reason: z.string().trim().max(500).nullish() })
+  .refine((d) => d.decision === 'approve' || !!d.reason, { error: 'validation.game.rejectReason', path: ['reason'] })
+export type PurchaseDecision = z.input<typeof purchaseDecisionSchema>
+export const purchasesQuerySchema = z.strictObject({ status: z.enum(GAME_PURCHASE_STATUSES).optional() })
+export const gameIdParamSchema = z.strictObject({ id: z.uuid() })
+
+export type RewardVariant = { id: string; size: string | null; colour: string | null; stock: number; active: boolean; version: number }
+export type Reward = {
+  id: string
+  name: string
+  description: string
+  priceCoins: number
+  active: boolean
+  version: number
+  variants: RewardVariant[]
+}
+export type GamePurchase = {
+  id: string
+  userId: string
+  userName: string
+  rewardId: string
+  rewardName: string
+  variant: { size: string | null; colour: string | null }
+  priceCoins: number
+  status: GamePurchaseStatus
+  reason: string | null
+  decidedByName: string | null
+  decidedAt: number | null
+  createdAt: number
+  version: number
+}
+/** The shop as a player sees it: their coins, the rewards on offer, their purchases. */
+export type GameShop = { coins: number; rewards: Reward[]; purchases: GamePurchase[] }
+
+/** An admin's adjustment of a person's Key Coins, with the reason the person sees. */
+export const coinAdjustmentSchema = z.strictObject({
+  userId: z.uuid(),
+  coins: z
+    .number()
+    .int()
+    .min(-MAX_REWARD_PRICE)
+    .max(MAX_REWARD_PRICE)
+    .refine((n) => n !== 0, { error: 'validation.game.adjustNotZero' }),
+  reason: z.string().trim().min(1, { error: 'validation.game.adjustReason' }).max(500),
+})
+export type CoinAdjustment = z.input<typeof coinAdjustmentSchema>

@@ -2,7 +2,7 @@ import * as p from 'drizzle-orm/pg-core'
 import * as s from 'drizzle-orm/sqlite-core'
 import type { QualityStep } from '../../../shared/rules/game'
 import type { SaleStatus } from '../../../shared/rules/sale'
-import type { GameLedgerKind } from '../../../shared/schemas/game'
+import type { GameLedgerKind, GamePurchaseStatus } from '../../../shared/schemas/game'
 import { pq, sq } from './columns'
 
 /**
@@ -271,3 +271,102 @@ export const gameSettingsPg = p.pgTable('game_settings', {
   updatedAt: pq.updatedAt(),
   updatedById: p.text('updated_by_id'),
 })
+
+/** A reward of the shop: its price in Key Coins; its variants (size, colour) each hold their own stock. */
+export const gameRewards = s.sqliteTable('game_rewards', {
+  id: sq.id(),
+  name: s.text('name').notNull(),
+  description: s.text('description').notNull().default(''),
+  priceCoins: s.integer('price_coins').notNull(),
+  active: s.integer('active', { mode: 'boolean' }).notNull().default(true),
+  version: s.integer('version').notNull().default(1),
+  createdAt: sq.createdAt(),
+  updatedAt: sq.updatedAt(),
+})
+
+export const gameRewardsPg = p.pgTable('game_rewards', {
+  id: pq.id(),
+  name: p.text('name').notNull(),
+  description: p.text('description').notNull().default(''),
+  priceCoins: p.integer('price_coins').notNull(),
+  active: p.boolean('active').notNull().default(true),
+  version: p.integer('version').notNull().default(1),
+  createdAt: pq.createdAt(),
+  updatedAt: pq.updatedAt(),
+})
+
+/**
+ * A variant of a reward (a size, a colour, or neither) and its stock, which a purchase takes by a conditional update
+ * (never below 0) and a cancelled or rejected one gives back; each change counts its version up.
+ */
+export const gameRewardVariants = s.sqliteTable(
+  'game_reward_variants',
+  {
+    id: sq.id(),
+    rewardId: s.text('reward_id').notNull(),
+    size: s.text('size'),
+    colour: s.text('colour'),
+    stock: s.integer('stock').notNull(),
+    position: s.integer('position').notNull().default(0),
+    active: s.integer('active', { mode: 'boolean' }).notNull().default(true),
+    version: s.integer('version').notNull().default(1),
+  },
+  (t) => [s.index('game_reward_variants_reward').on(t.rewardId, t.position)],
+)
+
+export const gameRewardVariantsPg = p.pgTable(
+  'game_reward_variants',
+  {
+    id: pq.id(),
+    rewardId: p.text('reward_id').notNull(),
+    size: p.text('size'),
+    colour: p.text('colour'),
+    stock: p.integer('stock').notNull(),
+    position: p.integer('position').notNull().default(0),
+    active: p.boolean('active').notNull().default(true),
+    version: p.integer('version').notNull().default(1),
+  },
+  (t) => [p.index('game_reward_variants_reward').on(t.rewardId, t.position)],
+)
+
+/**
+ * A purchase: requested (the coins and the item reserved at once), then approved (handed out), rejected or cancelled
+ * (both give the coins and the stock back). Its id is the one the buying app chose, so a repeated request buys once.
+ */
+export const gamePurchases = s.sqliteTable(
+  'game_purchases',
+  {
+    id: sq.id(),
+    userId: s.text('user_id').notNull(),
+    rewardId: s.text('reward_id').notNull(),
+    variantId: s.text('variant_id').notNull(),
+    priceCoins: s.integer('price_coins').notNull(),
+    status: s.text('status').$type<GamePurchaseStatus>().notNull(),
+    reason: s.text('reason'),
+    decidedById: s.text('decided_by_id'),
+    decidedAt: s.integer('decided_at'),
+    version: s.integer('version').notNull().default(1),
+    createdAt: sq.createdAt(),
+    updatedAt: sq.updatedAt(),
+  },
+  (t) => [s.index('game_purchases_user').on(t.userId, t.createdAt), s.index('game_purchases_status').on(t.status, t.createdAt)],
+)
+
+export const gamePurchasesPg = p.pgTable(
+  'game_purchases',
+  {
+    id: pq.id(),
+    userId: p.text('user_id').notNull(),
+    rewardId: p.text('reward_id').notNull(),
+    variantId: p.text('variant_id').notNull(),
+    priceCoins: p.integer('price_coins').notNull(),
+    status: p.text('status').$type<GamePurchaseStatus>().notNull(),
+    reason: p.text('reason'),
+    decidedById: p.text('decided_by_id'),
+    decidedAt: pq.ms('decided_at'),
+    version: p.integer('version').notNull().default(1),
+    createdAt: pq.createdAt(),
+    updatedAt: pq.updatedAt(),
+  },
+  (t) => [p.index('game_purchases_user').on(t.userId, t.createdAt), p.index('game_purchases_status').on(t.status, t.createdAt)],
+)

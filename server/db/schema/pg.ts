@@ -70,6 +70,9 @@ export {
   gameSettingsPg as gameSettings,
   gameXpMonthsPg as gameXpMonths,
   gamePlayersPg as gamePlayers,
+  gameRewardsPg as gameRewards,
+  gameRewardVariantsPg as gameRewardVariants,
+  gamePurchasesPg as gamePurchases,
 } from './game'
 export { salesBudgetsPg as salesBudgets, unitBudgetsPg as unitBudgets } from './budgets'
 export { financeSettingsPg as financeSettings } from './finance'

@@ -1,5 +1,16 @@
 import { Hono } from 'hono'
-import { leaderboardQuerySchema, rankingInputSchema } from '../../../shared/schemas/game'
+import {
+  coinAdjustmentSchema,
+  gameIdParamSchema,
+  leaderboardQuerySchema,
+  purchaseCancelSchema,
+  purchaseDecisionSchema,
+  purchaseInputSchema,
+  purchasesQuerySchema,
+  rankingInputSchema,
+  rewardInputSchema,
+  rewardUpdateSchema,
+} from '../../../shared/schemas/game'
 import { access, notImpersonating } from '../../lib/access'
 import type { AppEnv } from '../../lib/context'
 import { validate } from '../../lib/validate'
@@ -13,6 +24,45 @@ export function gameRoutes(game: GameService) {
       const u = c.var.auth!.userData
       return c.json(await game.leaderboard({ id: u.id, teamIds: u.teamIds, officeId: u.officeId, regionId: u.regionId }, c.req.valid('query'), Date.now()), 200)
     })
+    .get('/game/shop', access.can('view', 'salesflow'), async (c) => c.json(await game.shop.shopOf(c.var.auth!.userData.id), 200))
+    .post('/game/purchases', access.can('view', 'salesflow'), validate('json', purchaseInputSchema), async (c) => {
+      const { purchase, created } = await game.shop.buy(c.var.auth!.userData.id, c.req.valid('json'), Date.now())
+      return c.json(purchase, created ? 201 : 200)
+    })
+    .post(
+      '/game/purchases/:id/cancel',
+      access.can('view', 'salesflow'),
+      validate('param', gameIdParamSchema),
+      validate('json', purchaseCancelSchema),
+      async (c) => c.json(await game.shop.cancel(c.var.auth!.userData.id, c.req.valid('param').id, c.req.valid('json').version, Date.now()), 200),
+    )
+    .get('/game/admin/rewards', access.can('view', 'salesflow_admin'), async (c) => c.json({ items: await game.shop.allRewards() }, 200))
+    .post('/game/admin/rewards', access.can('update', 'salesflow_admin'), validate('json', rewardInputSchema), async (c) =>
+      c.json(await game.shop.createReward(c.var.auth!.userData.id, c.req.valid('json'), Date.now()), 201),
+    )
+    .put(
+      '/game/admin/rewards/:id',
+      access.can('update', 'salesflow_admin'),
+      validate('param', gameIdParamSchema),
+      validate('json', rewardUpdateSchema),
+      async (c) => {
+        const { version, reward } = c.req.valid('json')
+        return c.json(await game.shop.updateReward(c.var.auth!.userData.id, c.req.valid('param').id, version, reward, Date.now()), 200)
+      },
+    )
+    .get('/game/admin/purchases', access.can('view', 'salesflow_admin'), validate('query', purchasesQuerySchema), async (c) =>
+      c.json({ items: await game.shop.purchases(c.req.valid('query').status) }, 200),
+    )
+    .post(
+      '/game/admin/purchases/:id/decision',
+      access.can('update', 'salesflow_admin'),
+      validate('param', gameIdParamSchema),
+      validate('json', purchaseDecisionSchema),
+      async (c) => c.json(await game.shop.decide(c.var.auth!.userData.id, c.req.valid('param').id, c.req.valid('json'), Date.now()), 200),
+    )
+    .post('/game/admin/adjustments', access.can('update', 'salesflow_admin'), validate('json', coinAdjustmentSchema), async (c) =>
+      c.json(await game.shop.adjust(c.var.auth!.userData.id, c.req.valid('json'), Date.now()), 200),
+    )
     .put('/game/me/ranking', access.can('view', 'salesflow'), notImpersonating, validate('json', rankingInputSchema), async (c) =>
       c.json(await game.setRanked(c.var.auth!.userData.id, c.req.valid('json').ranked, Date.now()), 200),
     )

@@ -27,6 +27,7 @@ import type {
 import type { Db } from '../../db/client'
 import type { Deps } from '../../platform/deps'
 import type { DomainEvent } from '../../platform/events'
+import { gameShop } from './game.shop'
 
 /** What the game asks other areas (answered in server/app.ts). */
 export type GamePorts = {
@@ -132,6 +133,8 @@ export function gameService({ database, events }: Pick<Deps, 'database' | 'event
       officeId: string | null
       at: number
       byUserId: string | null
+      /** the caller moved the coins in the totals already (a purchase's conditional take): only the row is written */
+      totalsTaken?: boolean
     },
   ): Promise<void> {
     const day = businessDay(row.at)
@@ -151,6 +154,10 @@ export function gameService({ database, events }: Pick<Deps, 'database' | 'event
       at: row.at,
       byUserId: row.byUserId,
     })
+    if (row.totalsTaken) {
+      if (row.amounts.xp !== 0) throw new Error('book: totalsTaken is for coins alone')
+      return
+    }
     const T = t.gameTotals
     const [before] = await tx.select({ xp: T.xp }).from(T).where(eq(T.userId, row.userId))
     await tx
@@ -269,7 +276,12 @@ export function gameService({ database, events }: Pick<Deps, 'database' | 'event
       .orderBy(desc(sql`sum(${table.xp})`), asc(table.userId))
   }
 
+  const shop = gameShop(database, book, ports.names)
+
   return {
+    /** The rewards shop (decision 052): buying, cancelling, an admin's decisions, the rewards and their stock. */
+    shop,
+
     /** A new sale: the game's row of it (points fixed now), and what it earns if it arrived approved. */
     async fromSaleCreated(tx: Db, e: DomainEvent<'sale.created'>): Promise<void> {
       const p = e.payload

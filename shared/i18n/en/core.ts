@@ -133,6 +133,10 @@ export const enCore = {
       answered: 'Answered',
       not_reached: 'Customer not reached',
       regret: 'Customer regretted',
+      cancelled: 'Cancelled',
+      approved: 'Approved',
+      rejected: 'Rejected',
+      adjusted: 'Adjusted',
     },
   },
   impersonation: {
@@ -555,6 +559,9 @@ export const enCore = {
     changed_elsewhere: 'Someone else changed this while you were working on it. Reload and try again.',
     link_used: 'The survey has already been answered. Thank you for your help!',
     link_expired: 'The link has expired. Contact us if you would still like to answer.',
+    too_few_coins: 'You have {{coins}} Key Coins, and this costs {{price}}.',
+    out_of_stock: '{{name}} is out of stock in that variant just now.',
+    no_such_variant: 'That variant is no longer in the shop. Reload and choose again.',
     network: 'No connection to the server. Check the network and try again.',
   },
   routes: {

@@ -3,6 +3,17 @@ import type { svGame } from '../sv/game'
 
 /** The `game` namespace in English. */
 export const enGame = {
+  validation: {
+    game: {
+      stockNotNegative: 'The stock cannot be negative',
+      pricePositive: 'The price is at least 1 Key Coin',
+      oneVariant: 'A reward has at least one variant',
+      variantTwice: 'The same size and colour are there twice',
+      rejectReason: 'Write why the purchase is rejected; the seller sees it',
+      adjustNotZero: 'Enter how many coins to add or deduct',
+      adjustReason: 'Write the reason; the person sees it in their history',
+    },
+  },
   game: {
     xp: 'XP',
     coins: 'Key Coins',

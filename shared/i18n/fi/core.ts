@@ -133,6 +133,10 @@ export const fiCore = {
       answered: 'Vastattu',
       not_reached: 'Asiakasta ei tavoitettu',
       regret: 'Asiakas perui',
+      cancelled: 'Peruttu',
+      approved: 'Hyväksytty',
+      rejected: 'Hylätty',
+      adjusted: 'Oikaistu',
     },
   },
   impersonation: {
@@ -552,6 +556,9 @@ export const fiCore = {
     changed_elsewhere: 'Joku muu muutti tätä samaan aikaan. Lataa sivu uudelleen ja yritä uudelleen.',
     link_used: 'Kyselyyn on jo vastattu. Kiitos avustasi!',
     link_expired: 'Linkki on vanhentunut. Ota yhteyttä, jos haluat silti vastata.',
+    too_few_coins: 'Sinulla on {{coins}} Key Coinia, ja tämä maksaa {{price}}.',
+    out_of_stock: '{{name}} on juuri nyt loppu tästä vaihtoehdosta.',
+    no_such_variant: 'Tätä vaihtoehtoa ei enää ole kaupassa. Lataa uudelleen ja valitse uudestaan.',
     network: 'Ei yhteyttä palvelimeen. Tarkista verkkoyhteys ja yritä uudelleen.',
   },
   routes: {

@@ -3,6 +3,17 @@ import type { svGame } from '../sv/game'
 
 /** The `game` namespace in Finnish. */
 export const fiGame = {
+  validation: {
+    game: {
+      stockNotNegative: 'Varasto ei voi olla negatiivinen',
+      pricePositive: 'Hinta on vähintään 1 Key Coin',
+      oneVariant: 'Palkinnolla on vähintään yksi vaihtoehto',
+      variantTwice: 'Sama koko ja väri on kahdesti',
+      rejectReason: 'Kirjoita, miksi osto hylätään; myyjä näkee sen',
+      adjustNotZero: 'Anna, montako coinia lisätään tai vähennetään',
+      adjustReason: 'Kirjoita syy; henkilö näkee sen historiassaan',
+    },
+  },
   game: {
     xp: 'XP',
     coins: 'Key Coins',

@@ -130,6 +130,10 @@ export const svCore = {
       answered: 'Besvarad',
       not_reached: 'Kunden nåddes inte',
       regret: 'Kunden ångrade',
+      cancelled: 'Avbruten',
+      approved: 'Godkänd',
+      rejected: 'Avslagen',
+      adjusted: 'Justerad',
     },
   },
   impersonation: {
@@ -536,6 +540,9 @@ export const svCore = {
     changed_elsewhere: 'Någon annan ändrade det här medan du arbetade med det. Ladda om och försök igen.',
     link_used: 'Enkäten är redan besvarad. Tack för hjälpen!',
     link_expired: 'Länken har gått ut. Hör av dig till oss om du ändå vill svara.',
+    too_few_coins: 'Du har {{coins}} Key Coins, och det här kostar {{price}}.',
+    out_of_stock: '{{name}} är slut i den varianten just nu.',
+    no_such_variant: 'Den varianten finns inte längre i butiken. Ladda om och välj igen.',
     network: 'Ingen kontakt med servern. Kontrollera nätverket och försök igen.',
   },
   routes: {

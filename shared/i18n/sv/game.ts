@@ -1,5 +1,16 @@
 /** The `game` namespace in Swedish: the sales game's screens (docs/decisions/052). */
 export const svGame = {
+  validation: {
+    game: {
+      stockNotNegative: 'Lagret kan inte vara negativt',
+      pricePositive: 'Priset är minst 1 Key Coin',
+      oneVariant: 'En belöning har minst en variant',
+      variantTwice: 'Samma storlek och färg finns två gånger',
+      rejectReason: 'Skriv varför köpet avslås; säljaren ser det',
+      adjustNotZero: 'Ange hur många coins som ska läggas till eller dras av',
+      adjustReason: 'Skriv skälet; personen ser det i sin historik',
+    },
+  },
   game: {
     xp: 'XP',
     coins: 'Key Coins',
