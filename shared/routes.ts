@@ -250,7 +250,7 @@ export const ROUTES = [
   { path: '/sales-flow/competitions', name: 'sales-flow-competitions', meta: view('salesflow'), plannedIn: 'later' },
   { path: '/sales-flow/leaderboards', name: 'sales-flow-leaderboards', meta: view('salesflow', { namespaces: ['game'] }) },
   { path: '/sales-flow/level', name: 'sales-flow-level', meta: view('salesflow', { namespaces: ['game'] }) },
-  { path: '/sales-flow/rewards', name: 'sales-flow-rewards', meta: view('salesflow'), plannedIn: 'later' },
+  { path: '/sales-flow/rewards', name: 'sales-flow-rewards', meta: view('salesflow', { namespaces: ['game'] }) },
 
   // Tools
   { path: '/tools/lead-pts-transform', name: 'tools-lead-pts-transform', meta: view('tool_pts_transform'), plannedIn: 'later' },

@@ -36,6 +36,7 @@ const SCREENS: Partial<Record<RouteName, ScreenModule>> = {
   'sales-flow': () => import('../features/game/routes/game-home-page'),
   'sales-flow-level': () => import('../features/game/routes/levels-page'),
   'sales-flow-leaderboards': () => import('../features/game/routes/leaderboards-page'),
+  'sales-flow-rewards': () => import('../features/game/routes/rewards-page'),
   'dashboards-sales-coach': () => import('../features/dashboards/routes/coach-dashboard-page'),
   'dashboards-sales-manager': () => import('../features/dashboards/routes/manager-dashboard-page'),
   'user-admin-external-accounts': () => import('../features/user-admin/routes/external-accounts-page'),

@@ -50,6 +50,7 @@ export const ACTIVITY_ENTITIES = [
   'external_account_template',
   'quality_template',
   'quality_survey',
+  'game_level',
   'game_reward',
   'game_purchase',
   'game_coins',

@@ -48,6 +48,7 @@ export const ERROR_CODES = [
   'too_few_coins',
   'out_of_stock',
   'no_such_variant',
+  'level_in_use',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

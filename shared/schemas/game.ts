@@ -171,3 +171,16 @@ export const coinAdjustmentSchema = z.strictObject({
   reason: z.string().trim().min(1, { error: 'validation.game.adjustReason' }).max(500),
 })
 export type CoinAdjustment = z.input<typeof coinAdjustmentSchema>
+
+/** A level as the admin edits it: its number (unique), name, the XP it needs and its benefits (text the seller reads). */
+export const levelInputSchema = z.strictObject({
+  number: z.number().int().min(1).max(999),
+  name: z.string().trim().min(1, { error: 'validation.required' }).max(60),
+  requiredXp: z.number().int().min(0).max(100_000_000),
+  benefits: z.string().trim().max(1000).default(''),
+})
+export type LevelInput = z.input<typeof levelInputSchema>
+export const levelUpdateSchema = z.strictObject({ version, level: levelInputSchema })
+export const levelDeleteSchema = z.strictObject({ version })
+/** A level as the admin sees it: with its version and how many have reached it. */
+export type AdminLevel = GameLevel & { version: number; reachedBy: number }

@@ -3,6 +3,9 @@ import {
   coinAdjustmentSchema,
   gameIdParamSchema,
   leaderboardQuerySchema,
+  levelDeleteSchema,
+  levelInputSchema,
+  levelUpdateSchema,
   purchaseCancelSchema,
   purchaseDecisionSchema,
   purchaseInputSchema,
@@ -62,6 +65,30 @@ export function gameRoutes(game: GameService) {
     )
     .post('/game/admin/adjustments', access.can('update', 'salesflow_admin'), validate('json', coinAdjustmentSchema), async (c) =>
       c.json(await game.shop.adjust(c.var.auth!.userData.id, c.req.valid('json'), Date.now()), 200),
+    )
+    .get('/game/admin/levels', access.can('view', 'salesflow_admin'), async (c) => c.json({ items: await game.levels.list() }, 200))
+    .post('/game/admin/levels', access.can('update', 'salesflow_admin'), validate('json', levelInputSchema), async (c) =>
+      c.json(await game.levels.create(c.var.auth!.userData.id, c.req.valid('json'), c.var.t, Date.now()), 201),
+    )
+    .put(
+      '/game/admin/levels/:id',
+      access.can('update', 'salesflow_admin'),
+      validate('param', gameIdParamSchema),
+      validate('json', levelUpdateSchema),
+      async (c) => {
+        const { version, level } = c.req.valid('json')
+        return c.json(await game.levels.update(c.var.auth!.userData.id, c.req.valid('param').id, version, level, c.var.t, Date.now()), 200)
+      },
+    )
+    .delete(
+      '/game/admin/levels/:id',
+      access.can('update', 'salesflow_admin'),
+      validate('param', gameIdParamSchema),
+      validate('json', levelDeleteSchema),
+      async (c) => {
+        await game.levels.remove(c.var.auth!.userData.id, c.req.valid('param').id, c.req.valid('json').version, Date.now())
+        return c.json({ ok: true }, 200)
+      },
     )
     .put('/game/me/ranking', access.can('view', 'salesflow'), notImpersonating, validate('json', rankingInputSchema), async (c) =>
       c.json(await game.setRanked(c.var.auth!.userData.id, c.req.valid('json').ranked, Date.now()), 200),

@@ -27,6 +27,7 @@ import type {
 import type { Db } from '../../db/client'
 import type { Deps } from '../../platform/deps'
 import type { DomainEvent } from '../../platform/events'
+import { gameLevels } from './game.levels'
 import { gameShop } from './game.shop'
 
 /** What the game asks other areas (answered in server/app.ts). */
@@ -277,10 +278,13 @@ export function gameService({ database, events }: Pick<Deps, 'database' | 'event
   }
 
   const shop = gameShop(database, book, ports.names)
+  const levels = gameLevels(database)
 
   return {
     /** The rewards shop (decision 052): buying, cancelling, an admin's decisions, the rewards and their stock. */
     shop,
+    /** The levels as an admin keeps them. */
+    levels,
 
     /** A new sale: the game's row of it (points fixed now), and what it earns if it arrived approved. */
     async fromSaleCreated(tx: Db, e: DomainEvent<'sale.created'>): Promise<void> {

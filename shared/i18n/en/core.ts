@@ -562,6 +562,7 @@ export const enCore = {
     too_few_coins: 'You have {{coins}} Key Coins, and this costs {{price}}.',
     out_of_stock: '{{name}} is out of stock in that variant just now.',
     no_such_variant: 'That variant is no longer in the shop. Reload and choose again.',
+    level_in_use: '{{count}} people have reached the level, so it cannot be removed. Change it instead.',
     network: 'No connection to the server. Check the network and try again.',
   },
   routes: {

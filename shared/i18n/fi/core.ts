@@ -559,6 +559,7 @@ export const fiCore = {
     too_few_coins: 'Sinulla on {{coins}} Key Coinia, ja tämä maksaa {{price}}.',
     out_of_stock: '{{name}} on juuri nyt loppu tästä vaihtoehdosta.',
     no_such_variant: 'Tätä vaihtoehtoa ei enää ole kaupassa. Lataa uudelleen ja valitse uudestaan.',
+    level_in_use: '{{count}} henkilöä on saavuttanut tason, joten sitä ei voi poistaa. Muuta sitä sen sijaan.',
     network: 'Ei yhteyttä palvelimeen. Tarkista verkkoyhteys ja yritä uudelleen.',
   },
   routes: {

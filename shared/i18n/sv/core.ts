@@ -543,6 +543,7 @@ export const svCore = {
     too_few_coins: 'Du har {{coins}} Key Coins, och det här kostar {{price}}.',
     out_of_stock: '{{name}} är slut i den varianten just nu.',
     no_such_variant: 'Den varianten finns inte längre i butiken. Ladda om och välj igen.',
+    level_in_use: '{{count}} personer har nått nivån, så den kan inte tas bort. Ändra den i stället.',
     network: 'Ingen kontakt med servern. Kontrollera nätverket och försök igen.',
   },
   routes: {

@@ -57,12 +57,15 @@ function GameLinks(props: { hideFrom?: 'lg'; hideBelow?: 'lg' }) {
   return (
     <Card.Root size="sm" {...props}>
       <Card.Body>
-        <Stack gap="2" direction={{ base: 'row', lg: 'column' }}>
+        <Stack gap="2" direction={{ base: 'row', lg: 'column' }} flexWrap="wrap">
           <Button asChild variant="outline" justifyContent={{ base: 'center', lg: 'start' }} flex="1">
             <RouterLink to="/sales-flow/level">{t('game.home.openLevels')}</RouterLink>
           </Button>
           <Button asChild variant="outline" justifyContent={{ base: 'center', lg: 'start' }} flex="1">
             <RouterLink to="/sales-flow/leaderboards">{t('game.home.openLeaderboards')}</RouterLink>
+          </Button>
+          <Button asChild variant="outline" justifyContent={{ base: 'center', lg: 'start' }} flex="1">
+            <RouterLink to="/sales-flow/rewards">{t('game.home.openRewards')}</RouterLink>
           </Button>
         </Stack>
       </Card.Body>
