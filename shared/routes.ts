@@ -245,7 +245,7 @@ export const ROUTES = [
 
   // Sales flow (the game)
   { path: '/sales-flow', name: 'sales-flow', meta: view('salesflow', { namespaces: ['game'] }) },
-  { path: '/sales-flow/admin', name: 'sales-flow-admin', meta: view('salesflow_admin'), plannedIn: 'later' },
+  { path: '/sales-flow/admin', name: 'sales-flow-admin', meta: view('salesflow_admin', { namespaces: ['game'] }) },
   { path: '/sales-flow/badges', name: 'sales-flow-badges', meta: view('salesflow'), plannedIn: 'later' },
   { path: '/sales-flow/competitions', name: 'sales-flow-competitions', meta: view('salesflow'), plannedIn: 'later' },
   { path: '/sales-flow/leaderboards', name: 'sales-flow-leaderboards', meta: view('salesflow', { namespaces: ['game'] }) },

@@ -91,3 +91,53 @@ test('approved sales raise a seller’s XP and coins, a level reached is celebra
   await coach.dispose()
   await desk.dispose()
 })
+
+/**
+ * The rewards shop (issue 20): a seller with coins an admin gave them buys a cap on their phone — the coins go at
+ * once, the purchase waits — and the admin hands it out from the game's administration; the seller sees it handed out.
+ */
+test('a seller buys a reward and the admin hands it out @phone', async ({ page, browser }, info) => {
+  const last = info.project.name === 'phone' ? 'Butiksfon' : 'Butiksskarm'
+  const { id, email } = await newTeamSeller('Greta', last, 'Lund')
+  const admin = await apiAs('admin@demo.test')
+  const given = await admin.post('/api/game/admin/adjustments', { data: { userId: id, coins: 400, reason: 'Välkomstbonus' } })
+  expect(given.status(), await given.text()).toBe(200)
+  await admin.dispose()
+
+  await signInFresh(page, email)
+  await page.goto('/sales-flow/rewards')
+  await expect(page.getByTestId('shop-coins')).toHaveText('400')
+  const cap = page.locator('[data-testid="shop-reward"][data-reward="Säljkraft-keps"]')
+  // Black (the other project's test may have bought one of the ten already).
+  const black = await cap.getByTestId('shop-variant').locator('option', { hasText: /^Svart · \d+ kvar$/ }).getAttribute('value')
+  await cap.getByTestId('shop-variant').selectOption(black!)
+  await cap.getByRole('button', { name: 'Köp' }).click()
+  const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'))
+  await expect(dialog).toContainText('Köpa Säljkraft-keps, Svart?')
+  await dialog.getByRole('button', { name: 'Köp' }).click()
+  await expect(page.getByText('Köpt! Säljkraft-keps väntar på att lämnas ut.')).toBeVisible()
+  await expect(page.getByTestId('shop-coins')).toHaveText('250')
+  const mine = page.getByTestId('shop-purchase').first()
+  await expect(mine).toHaveAttribute('data-status', 'requested')
+  await expect(mine).toContainText('Säljkraft-keps, Svart')
+  await page.screenshot({ path: `test-results/screens/${info.project.name}-rewards-shop.png`, fullPage: true })
+
+  // The admin, at their own desk, hands it out.
+  const desk = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+  const adminPage = await desk.newPage()
+  await signInFresh(adminPage, 'admin@demo.test')
+  await adminPage.goto('/sales-flow/admin')
+  const purchase = adminPage.locator(`[data-testid="admin-purchase"][data-buyer="Greta ${last}"]`)
+  await expect(purchase).toContainText('Säljkraft-keps, Svart')
+  await purchase.getByRole('button', { name: 'Lämna ut' }).click()
+  await expect(adminPage.getByText(`Utlämnat till Greta ${last}`)).toBeVisible()
+  await expect(purchase).toHaveCount(0)
+  await adminPage.getByTestId('purchases-status').getByText('Utlämnad', { exact: true }).click()
+  await expect(purchase).toHaveAttribute('data-status', 'approved')
+  await desk.close()
+
+  await page.reload()
+  await expect(page.getByTestId('shop-purchase').first()).toHaveAttribute('data-status', 'approved')
+  await expect(page.getByTestId('shop-purchase').first()).toContainText('Utlämnad')
+  await expect(page.getByTestId('shop-coins')).toHaveText('250')
+})

@@ -25,6 +25,7 @@ type Row = {
   teamId: string | null
   officeId: string | null
   at: number
+  refId?: string | null
 }
 
 /**
@@ -45,7 +46,7 @@ export async function bookSeedRows(database: Database, tx: Db, rows: Row[]) {
   const ledger = []
   for (const r of sorted) {
     const day = businessDay(r.at)
-    ledger.push({ id: randomUUID(), ...r, refId: null, eventId: null, day, byUserId: null })
+    ledger.push({ id: randomUUID(), ...r, refId: r.refId ?? null, eventId: null, day, byUserId: null })
     const before = totals.get(r.userId) ?? { xp: 0, coins: 0, at: r.at }
     totals.set(r.userId, { xp: before.xp + r.xp, coins: before.coins + r.coins, at: r.at })
     for (const level of levelsCrossed(before.xp, before.xp + r.xp, levels)) {
@@ -172,6 +173,74 @@ export async function seedGameDemo(database: Database, tx: Db, sellerId: string,
       })
     }
   })
+  // The shop: a few rewards (one sold out), and a colleague's purchase waiting for the admin's decision.
+  const rewards: Array<[string, string, number, Array<[string | null, string | null, number]>]> = [
+    [
+      'Säljkraft-keps',
+      'Broderad keps i bomull.',
+      150,
+      [
+        [null, 'Svart', 10],
+        [null, 'Röd', 5],
+      ],
+    ],
+    [
+      'T-shirt',
+      'Säljkrafts t-shirt i ekologisk bomull.',
+      300,
+      [
+        ['S', 'Svart', 4],
+        ['M', 'Svart', 6],
+        ['L', 'Svart', 6],
+        ['XL', 'Svart', 2],
+      ],
+    ],
+    ['Biobiljetter för två', 'Två biljetter till valfri föreställning.', 500, [[null, null, 0]]],
+    ['Trådlösa hörlurar', 'Brusreducerande, med laddningsetui.', 1200, [[null, null, 2]]],
+    ['Ledig eftermiddag', 'En ledig eftermiddag i samråd med din coach.', 2000, [[null, null, 5]]],
+  ]
+  let capVariant = ''
+  for (const [name, description, priceCoins, variants] of rewards) {
+    const rewardId = randomUUID()
+    await tx.insert(t.gameRewards).values({ id: rewardId, name, description, priceCoins, active: true, version: 1, createdAt: now, updatedAt: now })
+    for (const [i, [size, colour, stock]] of variants.entries()) {
+      const id = randomUUID()
+      if (name === 'Säljkraft-keps' && colour === 'Röd') capVariant = id
+      await tx.insert(t.gameRewardVariants).values({ id, rewardId, size, colour, stock, position: i, active: true, version: 1 })
+    }
+  }
+  const buyer = people[0]
+  if (buyer && capVariant) {
+    const [variant] = await tx.select({ rewardId: t.gameRewardVariants.rewardId }).from(t.gameRewardVariants).where(eq(t.gameRewardVariants.id, capVariant))
+    const purchaseId = randomUUID()
+    const at = now - 2 * 3600_000
+    await tx
+      .insert(t.gamePurchases)
+      .values({
+        id: purchaseId,
+        userId: buyer.id,
+        rewardId: variant!.rewardId,
+        variantId: capVariant,
+        priceCoins: 150,
+        status: 'requested',
+        version: 1,
+        createdAt: at,
+        updatedAt: at,
+      })
+    await tx.update(t.gameRewardVariants).set({ stock: 4 }).where(eq(t.gameRewardVariants.id, capVariant))
+    rows.push({
+      userId: buyer.id,
+      kind: 'purchase',
+      xp: 0,
+      coins: -150,
+      saleId: null,
+      reason: 'Säljkraft-keps · Röd',
+      teamId: null,
+      officeId: null,
+      at,
+      refId: purchaseId,
+    })
+  }
   await bookSeedRows(
     database,
     tx,

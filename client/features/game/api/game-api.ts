@@ -1,4 +1,4 @@
-import type { LeaderboardQuery } from '../../../../shared/schemas/game'
+import type { CoinAdjustment, GamePurchaseStatus, LeaderboardQuery, LevelInput, PurchaseDecision, RewardInput } from '../../../../shared/schemas/game'
 import { call, rpc } from '../../../lib/api-client'
 
 /** The sales game (docs/decisions/052): the signed-in person's XP, coins, levels and ledger, and the leaderboards. */
@@ -8,3 +8,18 @@ export const setRanked = (ranked: boolean) => call(rpc.game.me.ranking.$put({ js
 export const getShop = (signal?: AbortSignal) => call(rpc.game.shop.$get(undefined, { init: { signal } }))
 export const buyReward = (id: string, variantId: string) => call(rpc.game.purchases.$post({ json: { id, variantId } }))
 export const cancelPurchase = (id: string, version: number) => call(rpc.game.purchases[':id'].cancel.$post({ param: { id }, json: { version } }))
+
+// ── The game's administration (view / update salesflow_admin) ──
+export const getAdminPurchases = (status: GamePurchaseStatus | undefined, signal?: AbortSignal) =>
+  call(rpc.game.admin.purchases.$get({ query: status ? { status } : {} }, { init: { signal } }))
+export const decidePurchase = (id: string, json: PurchaseDecision) => call(rpc.game.admin.purchases[':id'].decision.$post({ param: { id }, json }))
+export const getAdminRewards = (signal?: AbortSignal) => call(rpc.game.admin.rewards.$get(undefined, { init: { signal } }))
+export const createReward = (json: RewardInput) => call(rpc.game.admin.rewards.$post({ json }))
+export const updateReward = (id: string, version: number, reward: RewardInput) =>
+  call(rpc.game.admin.rewards[':id'].$put({ param: { id }, json: { version, reward } }))
+export const getAdminLevels = (signal?: AbortSignal) => call(rpc.game.admin.levels.$get(undefined, { init: { signal } }))
+export const createLevel = (json: LevelInput) => call(rpc.game.admin.levels.$post({ json }))
+export const updateLevel = (id: string, version: number, level: LevelInput) =>
+  call(rpc.game.admin.levels[':id'].$put({ param: { id }, json: { version, level } }))
+export const deleteLevel = (id: string, version: number) => call(rpc.game.admin.levels[':id'].$delete({ param: { id }, json: { version } }))
+export const adjustCoins = (json: CoinAdjustment) => call(rpc.game.admin.adjustments.$post({ json }))

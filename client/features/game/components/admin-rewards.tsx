@@ -1,0 +1,199 @@
+import { Badge, Box, Button, Card, Checkbox, HStack, IconButton, Input, SimpleGrid, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMemo, useState } from 'react'
+import { Controller, useFieldArray, useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import type { z } from 'zod'
+import type { FormatLanguage } from '../../../../shared/format'
+import { rewardInputSchema, type Reward, type RewardInput } from '../../../../shared/schemas/game'
+import { zodErrorMap } from '../../../../shared/schemas/errors'
+import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
+import { FormField } from '../../../components/ui/form-field'
+import { LoadError } from '../../../components/ui/load-error'
+import { applyFieldErrors } from '../../../lib/api-client'
+import { snackbar } from '../../../lib/snackbar-store'
+import { createReward, getAdminRewards, updateReward } from '../api/game-api'
+import { formatPoints } from './game-parts'
+import { variantLabel } from './purchase-parts'
+
+/** The shop's rewards, offered or not, each with its variants' stock; a new one or a change in a dialog. */
+export function RewardsPanel() {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const query = useQuery({ queryKey: ['game', 'admin', 'rewards'], queryFn: ({ signal }) => getAdminRewards(signal) })
+  const [editing, setEditing] = useState<Reward | 'new' | null>(null)
+  const items = query.data?.items
+  return (
+    <Stack gap="4" pt="2">
+      <Button alignSelf="start" colorPalette="brand" onClick={() => setEditing('new')} data-testid="new-reward">
+        {t('game.admin.newReward')}
+      </Button>
+      {query.isError && !items ? (
+        <LoadError error={query.error} onRetry={() => void query.refetch()} />
+      ) : !items ? (
+        <Skeleton h="40" aria-busy />
+      ) : items.length === 0 ? (
+        <Text color="fg.muted">{t('game.admin.noRewards')}</Text>
+      ) : (
+        <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="3">
+          {items.map((r) => (
+            <Card.Root key={r.id} size="sm" data-testid="admin-reward" data-reward={r.name} opacity={r.active ? 1 : 0.7}>
+              <Card.Body>
+                <HStack justify="space-between" align="start">
+                  <Box minW="0">
+                    <Text fontWeight="semibold">{r.name}</Text>
+                    <Text fontSize="sm" color="fg.muted">
+                      {t('game.shop.price', { price: formatPoints(r.priceCoins, lang) })}
+                    </Text>
+                  </Box>
+                  {r.active ? null : <Badge>{t('game.admin.notOffered')}</Badge>}
+                </HStack>
+                <Stack gap="1" mt="2" fontSize="sm">
+                  {r.variants
+                    .filter((v) => v.active)
+                    .map((v) => (
+                      <HStack key={v.id} justify="space-between">
+                        <Text>{variantLabel(v) || t('game.shop.standard')}</Text>
+                        <Badge colorPalette={v.stock > 0 ? 'green' : 'red'}>
+                          {v.stock > 0 ? t('game.shop.left', { count: v.stock }) : t('game.shop.soldOut')}
+                        </Badge>
+                      </HStack>
+                    ))}
+                </Stack>
+              </Card.Body>
+              <Card.Footer>
+                <Button size="sm" variant="outline" onClick={() => setEditing(r)}>
+                  {t('game.admin.edit')}
+                </Button>
+              </Card.Footer>
+            </Card.Root>
+          ))}
+        </SimpleGrid>
+      )}
+      {editing ? (
+        <RewardDialog
+          key={editing === 'new' ? 'new' : `${editing.id}:${editing.version}`}
+          reward={editing === 'new' ? undefined : editing}
+          onClose={() => setEditing(null)}
+          onReload={() => {
+            setEditing(null)
+            void query.refetch()
+          }}
+        />
+      ) : null}
+    </Stack>
+  )
+}
+
+type FormIn = z.input<typeof rewardInputSchema>
+type FormOut = z.output<typeof rewardInputSchema>
+
+function RewardDialog({ reward, onClose, onReload }: { reward?: Reward; onClose: () => void; onReload: () => void }) {
+  const { t } = useTranslation()
+  const client = useQueryClient()
+  const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
+  const resolver = useMemo(() => zodResolver(rewardInputSchema, { error: zodErrorMap(t) }), [t])
+  const form = useForm<FormIn, unknown, FormOut>({
+    resolver,
+    defaultValues: reward
+      ? {
+          name: reward.name,
+          description: reward.description,
+          priceCoins: reward.priceCoins,
+          active: reward.active,
+          variants: reward.variants
+            .filter((v) => v.active)
+            .map((v) => ({ id: v.id, version: v.version, size: v.size ?? '', colour: v.colour ?? '', stock: v.stock, active: true })),
+        }
+      : { name: '', description: '', priceCoins: 100, active: true, variants: [{ size: '', colour: '', stock: 10, active: true }] },
+  })
+  const variants = useFieldArray({ control: form.control, name: 'variants', keyName: 'key' })
+  const { errors, isSubmitting } = form.formState
+  const submit = form.handleSubmit(async (values) => {
+    setFormError(null)
+    try {
+      const body = values as RewardInput
+      if (reward) await updateReward(reward.id, reward.version, body)
+      else await createReward(body)
+      snackbar.show(t('game.admin.rewardSaved', { name: values.name }), { color: 'success', icon: 'success' })
+      void client.invalidateQueries({ queryKey: ['game'] })
+      onClose()
+    } catch (err) {
+      if (!applyFieldErrors(err, form.setError as never, ['name', 'description', 'priceCoins', 'variants'])) setFormError(formErrorOf(err, t))
+    }
+  })
+  return (
+    <FormDialog
+      open
+      onClose={onClose}
+      title={reward ? t('game.admin.editReward') : t('game.admin.newReward')}
+      testId="reward-dialog"
+      onSubmit={submit}
+      submitting={isSubmitting}
+      formError={formError?.message ?? null}
+      conflict={formError?.conflict}
+      onReload={onReload}
+      size="lg"
+    >
+      <FormField label={t('game.admin.name')} error={errors.name} required>
+        <Input autoComplete="off" {...form.register('name')} />
+      </FormField>
+      <FormField label={t('game.admin.description')} error={errors.description}>
+        <Textarea rows={2} {...form.register('description')} />
+      </FormField>
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4" alignItems="end">
+        <FormField label={t('game.admin.priceCoins')} error={errors.priceCoins} required>
+          <Input type="number" inputMode="numeric" min={1} {...form.register('priceCoins', { valueAsNumber: true })} />
+        </FormField>
+        <Controller
+          control={form.control}
+          name="active"
+          render={({ field }) => (
+            <Checkbox.Root checked={field.value ?? true} onCheckedChange={(e) => field.onChange(!!e.checked)} pb="2">
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label>{t('game.admin.offered')}</Checkbox.Label>
+            </Checkbox.Root>
+          )}
+        />
+      </SimpleGrid>
+      <Stack gap="2">
+        <Text fontWeight="medium">{t('game.admin.variants')}</Text>
+        <Text fontSize="sm" color="fg.muted">
+          {t('game.admin.variantsHelp')}
+        </Text>
+        {variants.fields.map((field, i) => (
+          <HStack key={field.key} gap="2" align="end" data-testid="variant-row">
+            <FormField label={t('game.admin.size')} error={errors.variants?.[i]?.size}>
+              <Input size="sm" autoComplete="off" {...form.register(`variants.${i}.size`)} />
+            </FormField>
+            <FormField label={t('game.admin.colour')} error={errors.variants?.[i]?.colour}>
+              <Input size="sm" autoComplete="off" {...form.register(`variants.${i}.colour`)} />
+            </FormField>
+            <FormField label={t('game.admin.stock')} error={errors.variants?.[i]?.stock}>
+              <Input size="sm" type="number" inputMode="numeric" min={0} {...form.register(`variants.${i}.stock`, { valueAsNumber: true })} />
+            </FormField>
+            <IconButton
+              size="sm"
+              variant="ghost"
+              aria-label={t('game.admin.removeVariant')}
+              disabled={variants.fields.length <= 1}
+              onClick={() => variants.remove(i)}
+            >
+              ✕
+            </IconButton>
+          </HStack>
+        ))}
+        {errors.variants?.message || errors.variants?.root?.message ? (
+          <Text color="fg.error" fontSize="sm">
+            {t(errors.variants.message ?? errors.variants.root?.message ?? '')}
+          </Text>
+        ) : null}
+        <Button size="sm" variant="outline" alignSelf="start" onClick={() => variants.append({ size: '', colour: '', stock: 0, active: true })}>
+          {t('game.admin.addVariant')}
+        </Button>
+      </Stack>
+    </FormDialog>
+  )
+}
