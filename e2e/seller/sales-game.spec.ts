@@ -109,7 +109,10 @@ test('a seller buys a reward and the admin hands it out @phone', async ({ page, 
   await expect(page.getByTestId('shop-coins')).toHaveText('400')
   const cap = page.locator('[data-testid="shop-reward"][data-reward="Säljkraft-keps"]')
   // Black (the other project's test may have bought one of the ten already).
-  const black = await cap.getByTestId('shop-variant').locator('option', { hasText: /^Svart · \d+ kvar$/ }).getAttribute('value')
+  const black = await cap
+    .getByTestId('shop-variant')
+    .locator('option', { hasText: /^Svart · \d+ kvar$/ })
+    .getAttribute('value')
   await cap.getByTestId('shop-variant').selectOption(black!)
   await cap.getByRole('button', { name: 'Köp' }).click()
   const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'))

@@ -40,7 +40,20 @@ export {
 export { files } from './files'
 export { timeReports, timeMonthHours, checkouts, sickNotices, timeAttestations } from './time-reports'
 export { paycodes, extraIncomes, commissionLines, payExports, payrollExportLines } from './pay'
-export { gameSales, gameLedger, gameTotals, gameXpDays, gameLevels, gameLevelsReached, gameSettings, gameXpMonths, gamePlayers, gameRewards, gameRewardVariants, gamePurchases } from './game'
+export {
+  gameSales,
+  gameLedger,
+  gameTotals,
+  gameXpDays,
+  gameLevels,
+  gameLevelsReached,
+  gameSettings,
+  gameXpMonths,
+  gamePlayers,
+  gameRewards,
+  gameRewardVariants,
+  gamePurchases,
+} from './game'
 export { salesBudgets, unitBudgets } from './budgets'
 export { financeSettings } from './finance'
 export { syncClients, syncRejections, syncVersion } from './sync'

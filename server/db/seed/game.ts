@@ -214,19 +214,17 @@ export async function seedGameDemo(database: Database, tx: Db, sellerId: string,
     const [variant] = await tx.select({ rewardId: t.gameRewardVariants.rewardId }).from(t.gameRewardVariants).where(eq(t.gameRewardVariants.id, capVariant))
     const purchaseId = randomUUID()
     const at = now - 2 * 3600_000
-    await tx
-      .insert(t.gamePurchases)
-      .values({
-        id: purchaseId,
-        userId: buyer.id,
-        rewardId: variant!.rewardId,
-        variantId: capVariant,
-        priceCoins: 150,
-        status: 'requested',
-        version: 1,
-        createdAt: at,
-        updatedAt: at,
-      })
+    await tx.insert(t.gamePurchases).values({
+      id: purchaseId,
+      userId: buyer.id,
+      rewardId: variant!.rewardId,
+      variantId: capVariant,
+      priceCoins: 150,
+      status: 'requested',
+      version: 1,
+      createdAt: at,
+      updatedAt: at,
+    })
     await tx.update(t.gameRewardVariants).set({ stock: 4 }).where(eq(t.gameRewardVariants.id, capVariant))
     rows.push({
       userId: buyer.id,
