@@ -1,3 +1,4 @@
+import { REALTIME_EVENTS, wire } from '../shared/realtime'
 import fs from 'node:fs'
 import path from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
@@ -154,11 +155,21 @@ export function assembleAreas(deps: Deps, options: { payHooks?: PayExportHooks }
     names: directory.names,
     roleChoices: directory.roleChoices,
     placeNames: org.placeNames,
+    membersOf: async (db, ids) => {
+      const teamIds = [...(ids.teamIds ?? [])]
+      if (ids.officeIds?.length) teamIds.push(...(await org.places(db)).teams.filter((t) => ids.officeIds!.includes(t.officeId)).map((t) => t.id))
+      return (await directory.membersOfTeams(db, teamIds)).map((m) => m.id)
+    },
   })
   deps.events.subscribe({ name: 'notifications.saleAlerts', events: ['sale.statusChanged'], handleInTransaction: notifications.fromSaleStatus })
   deps.events.subscribe({ name: 'notifications.sickAlerts', events: ['sickNotice.created'], handleInTransaction: notifications.fromSickNotice })
   deps.events.subscribe({ name: 'notifications.securityAlerts', events: ['user.changed'], handleInTransaction: notifications.fromUserChange })
   deps.events.subscribe({ name: 'notifications.gameLevels', events: ['game.levelReached'], handleInTransaction: notifications.fromLevelReached })
+  deps.events.subscribe({
+    name: 'notifications.gameCompetitions',
+    events: ['game.competitionFinished'],
+    handleInTransaction: notifications.fromCompetitionFinished,
+  })
   deps.events.subscribe({ name: 'notifications.deliver', events: ['notification.created'], handle: notifications.deliver })
   deps.events.subscribe({
     name: 'notifications.syncPoke',
@@ -248,6 +259,7 @@ export function assembleAreas(deps: Deps, options: { payHooks?: PayExportHooks }
     officesOfRegion: org.officesOfRegion,
     placeNames: org.placeNames,
     names: (db, ids) => directory.names(db, { userIds: ids }),
+    standingsMoved: throttled(1000, () => deps.realtime.trigger([wire.game], REALTIME_EVENTS.gameStandings, {})),
   })
   deps.events.subscribe({
     name: 'game.sales',
@@ -521,4 +533,17 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     return c.html(html)
   })
   return app
+}
+
+/** Runs `fn` at most once per `ms`, at the end of the wait (a burst of calls is one); a failure is only logged. */
+function throttled(ms: number, fn: () => Promise<unknown>): () => void {
+  let timer: ReturnType<typeof setTimeout> | null = null
+  return () => {
+    if (timer) return
+    timer = setTimeout(() => {
+      timer = null
+      fn().catch((err: unknown) => console.error('[realtime] poke failed:', err instanceof Error ? err.message : err))
+    }, ms)
+    timer.unref?.()
+  }
 }

@@ -3,6 +3,7 @@ import { createApp } from './app'
 import { bootDatabase } from './boot'
 import { loadEnv, servingProblems } from './env'
 import { scheduleHousekeeping } from './housekeeping'
+import { SWEEP_JOB as GAME_SWEEP_JOB } from './modules/game/game.competitions'
 import { createDeps } from './platform/deps'
 
 async function main() {
@@ -15,6 +16,9 @@ async function main() {
   const app = createApp(deps)
   // Expired sessions and sign-in counters, checklist files no sale took, old delivered events and jobs.
   await scheduleHousekeeping(database, { events, jobs })
+  // The sales game's competitions past their end (each also has its own end job): once now, then hourly.
+  await jobs.schedule(GAME_SWEEP_JOB, GAME_SWEEP_JOB, { kind: 'hourly', minute: 1 })
+  await jobs.enqueue(database.db, GAME_SWEEP_JOB, {})
   // What a previous run left undelivered or unfinished first, then each event after its commit and each job
   // when due (docs/decisions/020).
   events.start()

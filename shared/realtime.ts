@@ -10,6 +10,8 @@ export const teamChannel = (teamId: string) => `App.Team.${teamId}`
 export const officeChannel = (officeId: string) => `App.Office.${officeId}`
 /** A public channel that carries no data: a poke that reference data (the catalog) changed. */
 export const CATALOG_CHANNEL = 'App.Catalog'
+/** A public channel that carries no data: a poke that the sales game's standings moved (open competition screens read again). */
+export const GAME_CHANNEL = 'App.Game'
 
 /** The wire names (Pusher's): what the server triggers and the auth endpoint authorises. */
 export const wire = {
@@ -17,6 +19,7 @@ export const wire = {
   team: (teamId: string) => `presence-${teamChannel(teamId)}`,
   office: (officeId: string) => `presence-${officeChannel(officeId)}`,
   catalog: CATALOG_CHANNEL,
+  game: GAME_CHANNEL,
 }
 
 /** Events: Echo's namespace is App.Events; a notification arrives as Laravel's broadcast-notification event. */
@@ -25,6 +28,8 @@ export const REALTIME_EVENTS = {
   notification: 'Illuminate\\Notifications\\Events\\BroadcastNotificationCreated',
   /** something of the user's changed on the server: pull now */
   syncPoke: 'App\\Events\\SyncPoke',
+  /** the sales game's standings moved: open competition screens read again */
+  gameStandings: 'App\\Events\\GameStandings',
 } as const
 
 /** The spec's realtime constants (section 9), in milliseconds. */

@@ -6,6 +6,7 @@ import {
   teamChannel,
   officeChannel,
   CATALOG_CHANNEL,
+  GAME_CHANNEL,
   type LiveNotification,
   type PresenceInfo,
   type RealtimeConfig,
@@ -68,6 +69,8 @@ export async function connectRealtime(user: UserData, onPoke: () => void): Promi
   })
   own.listen('SyncPoke', poke)
   echo.channel(CATALOG_CHANNEL).listen('SyncPoke', poke)
+  // The sales game's standings moved: an open competition screen reads its standing again.
+  echo.channel(GAME_CHANNEL).listen('GameStandings', () => void queryClient.invalidateQueries({ queryKey: ['game', 'competitions'] }))
 
   // Presence: the user's teams (as member or coach) and office; the screens read who is present per team.
   const presence: string[] = []

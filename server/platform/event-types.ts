@@ -146,6 +146,13 @@ export type DomainEvents = {
   }
   /** a person's XP reached a level of the sales game (docs/decisions/052): once per person and level */
   'game.levelReached': { userId: string; levelId: string; levelNumber: number; levelName: string; xp: number }
+  /** a published competition of the sales game ended (decision 052): its winners by rank with their prizes */
+  'game.competitionFinished': {
+    competitionId: string
+    name: string
+    kind: 'sellers' | 'teams' | 'offices'
+    winners: Array<{ rank: number; id: string; name: string; coins: number | null; text: string }>
+  }
   /** a seller reported sick */
   'sickNotice.created': { noticeId: string; userId: string; teamId: string | null; officeId: string | null; date: string }
 }

@@ -184,3 +184,81 @@ export const levelUpdateSchema = z.strictObject({ version, level: levelInputSche
 export const levelDeleteSchema = z.strictObject({ version })
 /** A level as the admin sees it: with its version and how many have reached it. */
 export type AdminLevel = GameLevel & { version: number; reachedBy: number }
+
+// ── Competitions (decision 052) ──
+
+/** What a competition counts: XP earned, approved sales, or the approved sales' order value. */
+export const COMPETITION_METRICS = ['xp', 'approved_sales', 'order_value'] as const
+export type CompetitionMetric = (typeof COMPETITION_METRICS)[number]
+/** Who competes: sellers, teams or offices (within the chosen offices, or the whole organisation). */
+export const COMPETITION_KINDS = ['sellers', 'teams', 'offices'] as const
+export type CompetitionKind = (typeof COMPETITION_KINDS)[number]
+/** draft (admins only, not counted) → hidden (running, admins only: a test) → published → finished (by the end job). */
+export const COMPETITION_STATES = ['draft', 'hidden', 'published', 'finished'] as const
+export type CompetitionState = (typeof COMPETITION_STATES)[number]
+/** A prize for a rank: Key Coins (to a seller) and/or a text ("Middag för laget"). */
+export type CompetitionPrize = { rank: number; coins: number | null; text: string }
+/** A row of a standing: a seller, team or office, its rank (equal value, equal rank) and its value. */
+export type CompetitionStandingRow = { rank: number; id: string; name: string; value: number }
+
+const businessDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date' })
+
+export const competitionInputSchema = z
+  .strictObject({
+    name: z.string().trim().min(1, { error: 'validation.required' }).max(120),
+    description: z.string().trim().max(2000).default(''),
+    metric: z.enum(COMPETITION_METRICS),
+    kind: z.enum(COMPETITION_KINDS),
+    officeIds: z.array(z.uuid()).max(100).default([]),
+    from: businessDay,
+    to: businessDay,
+    prizes: z
+      .array(
+        z.strictObject({
+          rank: z.number().int().min(1).max(10),
+          coins: z
+            .number()
+            .int()
+            .min(1)
+            .max(MAX_REWARD_PRICE)
+            .nullish()
+            .transform((v) => v ?? null),
+          text: z.string().trim().max(200).default(''),
+        }),
+      )
+      .max(10)
+      .default([]),
+    state: z.enum(['draft', 'hidden', 'published']).default('draft'),
+  })
+  .refine((c) => c.to >= c.from, { error: 'validation.game.periodOrder', path: ['to'] })
+  .refine((c) => new Set(c.prizes.map((p) => p.rank)).size === c.prizes.length, { error: 'validation.game.prizeTwice', path: ['prizes'] })
+  .refine((c) => c.prizes.every((p) => p.coins !== null || p.text !== ''), { error: 'validation.game.prizeEmpty', path: ['prizes'] })
+  // Coins go to a person's ledger: a team or an office wins a prize in words.
+  .refine((c) => c.kind === 'sellers' || c.prizes.every((p) => p.coins === null), { error: 'validation.game.coinsToSellers', path: ['prizes'] })
+export type CompetitionInput = z.input<typeof competitionInputSchema>
+export const competitionUpdateSchema = z.strictObject({ version, competition: competitionInputSchema })
+
+/** A competition as the screens show it; `phase` from its period and today (upcoming, ongoing, ended). */
+export type Competition = {
+  id: string
+  name: string
+  description: string
+  metric: CompetitionMetric
+  kind: CompetitionKind
+  officeIds: string[]
+  from: string
+  to: string
+  prizes: CompetitionPrize[]
+  state: CompetitionState
+  phase: 'upcoming' | 'ongoing' | 'ended'
+  finishedAt: number | null
+  version: number
+}
+/** A competition's standing: live while it runs, frozen once finished; the viewer's own row (or their team's, office's). */
+export type CompetitionStanding = {
+  competition: Competition
+  rows: CompetitionStandingRow[]
+  total: number
+  frozen: boolean
+  mine: CompetitionStandingRow | null
+}

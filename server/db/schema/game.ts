@@ -2,7 +2,15 @@ import * as p from 'drizzle-orm/pg-core'
 import * as s from 'drizzle-orm/sqlite-core'
 import type { QualityStep } from '../../../shared/rules/game'
 import type { SaleStatus } from '../../../shared/rules/sale'
-import type { GameLedgerKind, GamePurchaseStatus } from '../../../shared/schemas/game'
+import type {
+  CompetitionKind,
+  CompetitionMetric,
+  CompetitionPrize,
+  CompetitionStandingRow,
+  CompetitionState,
+  GameLedgerKind,
+  GamePurchaseStatus,
+} from '../../../shared/schemas/game'
 import { pq, sq } from './columns'
 
 /**
@@ -25,13 +33,18 @@ export const gameSales = s.sqliteTable(
     officeId: s.text('office_id'),
     sellDate: s.text('sell_date').notNull(),
     points: s.integer('points').notNull(),
+    /** the sale's order value when first seen (a competition's metric) */
+    orderValueOre: s.integer('order_value_ore').notNull().default(0),
     status: s.text('status').$type<SaleStatus>().notNull(),
     scoreTenths: s.integer('score_tenths'),
     /** the newest event applied to it: an older one delivered again (at least once) changes nothing */
     lastEventId: s.integer('last_event_id').notNull().default(0),
     updatedAt: sq.updatedAt(),
   },
-  (t) => [s.index('game_sales_seller').on(t.sellerId, t.sellDate)],
+  (t) => [
+    s.index('game_sales_seller').on(t.sellerId, t.sellDate),
+    s.index('game_sales_date').on(t.sellDate, t.status, t.sellerId, t.teamId, t.officeId, t.orderValueOre),
+  ],
 )
 
 export const gameSalesPg = p.pgTable(
@@ -43,13 +56,17 @@ export const gameSalesPg = p.pgTable(
     officeId: p.text('office_id'),
     sellDate: p.text('sell_date').notNull(),
     points: p.integer('points').notNull(),
+    orderValueOre: p.bigint('order_value_ore', { mode: 'number' }).notNull().default(0),
     status: p.text('status').$type<SaleStatus>().notNull(),
     scoreTenths: p.integer('score_tenths'),
     /** the newest event applied to it: an older one delivered again (at least once) changes nothing */
     lastEventId: p.integer('last_event_id').notNull().default(0),
     updatedAt: pq.updatedAt(),
   },
-  (t) => [p.index('game_sales_seller').on(t.sellerId, t.sellDate)],
+  (t) => [
+    p.index('game_sales_seller').on(t.sellerId, t.sellDate),
+    p.index('game_sales_date').on(t.sellDate, t.status, t.sellerId, t.teamId, t.officeId, t.orderValueOre),
+  ],
 )
 
 /**
@@ -369,4 +386,57 @@ export const gamePurchasesPg = p.pgTable(
     updatedAt: pq.updatedAt(),
   },
   (t) => [p.index('game_purchases_user').on(t.userId, t.createdAt), p.index('game_purchases_status').on(t.status, t.createdAt)],
+)
+
+/**
+ * A competition (decision 052): its rules (metric, period in business days, who takes part, prizes), its state, and,
+ * once finished, its standing frozen as it stood at the end.
+ */
+export const gameCompetitions = s.sqliteTable(
+  'game_competitions',
+  {
+    id: sq.id(),
+    name: s.text('name').notNull(),
+    description: s.text('description').notNull().default(''),
+    metric: s.text('metric').$type<CompetitionMetric>().notNull(),
+    kind: s.text('kind').$type<CompetitionKind>().notNull(),
+    officeIds: s.text('office_ids', { mode: 'json' }).$type<string[]>().notNull(),
+    fromDay: s.text('from_day').notNull(),
+    toDay: s.text('to_day').notNull(),
+    prizes: s.text('prizes', { mode: 'json' }).$type<CompetitionPrize[]>().notNull(),
+    state: s.text('state').$type<CompetitionState>().notNull(),
+    standing: s.text('standing', { mode: 'json' }).$type<CompetitionStandingRow[]>(),
+    /** when it was first published: players see it from then (a hidden test never is) */
+    publishedAt: s.integer('published_at'),
+    finishedAt: s.integer('finished_at'),
+    version: s.integer('version').notNull().default(1),
+    createdById: s.text('created_by_id'),
+    createdAt: sq.createdAt(),
+    updatedAt: sq.updatedAt(),
+  },
+  (t) => [s.index('game_competitions_state').on(t.state, t.toDay)],
+)
+
+export const gameCompetitionsPg = p.pgTable(
+  'game_competitions',
+  {
+    id: pq.id(),
+    name: p.text('name').notNull(),
+    description: p.text('description').notNull().default(''),
+    metric: p.text('metric').$type<CompetitionMetric>().notNull(),
+    kind: p.text('kind').$type<CompetitionKind>().notNull(),
+    officeIds: p.jsonb('office_ids').$type<string[]>().notNull(),
+    fromDay: p.text('from_day').notNull(),
+    toDay: p.text('to_day').notNull(),
+    prizes: p.jsonb('prizes').$type<CompetitionPrize[]>().notNull(),
+    state: p.text('state').$type<CompetitionState>().notNull(),
+    standing: p.jsonb('standing').$type<CompetitionStandingRow[]>(),
+    publishedAt: pq.ms('published_at'),
+    finishedAt: pq.ms('finished_at'),
+    version: p.integer('version').notNull().default(1),
+    createdById: p.text('created_by_id'),
+    createdAt: pq.createdAt(),
+    updatedAt: pq.updatedAt(),
+  },
+  (t) => [p.index('game_competitions_state').on(t.state, t.toDay)],
 )

@@ -73,6 +73,7 @@ export {
   gameRewardsPg as gameRewards,
   gameRewardVariantsPg as gameRewardVariants,
   gamePurchasesPg as gamePurchases,
+  gameCompetitionsPg as gameCompetitions,
 } from './game'
 export { salesBudgetsPg as salesBudgets, unitBudgetsPg as unitBudgets } from './budgets'
 export { financeSettingsPg as financeSettings } from './finance'

@@ -49,6 +49,7 @@ const parity: { [K in keyof typeof sqlite & keyof typeof pg]: RowsAlike<K> } = {
   gameRewards: true,
   gameRewardVariants: true,
   gamePurchases: true,
+  gameCompetitions: true,
   qualitySurveyLinks: true,
   userTitles: true,
   providers: true,

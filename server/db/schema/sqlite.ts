@@ -53,6 +53,7 @@ export {
   gameRewards,
   gameRewardVariants,
   gamePurchases,
+  gameCompetitions,
 } from './game'
 export { salesBudgets, unitBudgets } from './budgets'
 export { financeSettings } from './finance'

@@ -87,6 +87,7 @@ export async function seedGameDemo(database: Database, tx: Db, sellerId: string,
       sellDate: t.sales.sellDate,
       soldAt: t.sales.soldAt,
       status: t.sales.status,
+      orderValueOre: t.sales.orderValueOre,
     })
     .from(t.sales)
     .where(eq(t.sales.sellerId, sellerId))
@@ -129,6 +130,7 @@ export async function seedGameDemo(database: Database, tx: Db, sellerId: string,
       officeId: sale.officeId,
       sellDate: sale.sellDate,
       points,
+      orderValueOre: sale.orderValueOre,
       status: sale.status,
       scoreTenths,
       lastEventId: 0,

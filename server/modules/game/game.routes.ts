@@ -1,6 +1,8 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import {
   coinAdjustmentSchema,
+  competitionInputSchema,
+  competitionUpdateSchema,
   gameIdParamSchema,
   leaderboardQuerySchema,
   levelDeleteSchema,
@@ -17,16 +19,21 @@ import {
 import { access, notImpersonating } from '../../lib/access'
 import type { AppEnv } from '../../lib/context'
 import { validate } from '../../lib/validate'
-import type { GameService } from './game.service'
+import type { GamePlayer, GameService } from './game.service'
+
+/** The signed-in person as the game sees them: their id and places. */
+function playerOf(c: Context<AppEnv>): GamePlayer {
+  const u = c.var.auth!.userData
+  return { id: u.id, teamIds: u.teamIds, officeId: u.officeId, regionId: u.regionId }
+}
 
 /** The sales game (docs/decisions/052): what the signed-in person has earned, their level, their ledger and the leaderboards. */
 export function gameRoutes(game: GameService) {
   return new Hono<AppEnv>()
     .get('/game/me', access.can('view', 'salesflow'), async (c) => c.json(await game.me(c.var.auth!.userData.id), 200))
-    .get('/game/leaderboard', access.can('view', 'salesflow'), validate('query', leaderboardQuerySchema), async (c) => {
-      const u = c.var.auth!.userData
-      return c.json(await game.leaderboard({ id: u.id, teamIds: u.teamIds, officeId: u.officeId, regionId: u.regionId }, c.req.valid('query'), Date.now()), 200)
-    })
+    .get('/game/leaderboard', access.can('view', 'salesflow'), validate('query', leaderboardQuerySchema), async (c) =>
+      c.json(await game.leaderboard(playerOf(c), c.req.valid('query'), Date.now()), 200),
+    )
     .get('/game/shop', access.can('view', 'salesflow'), async (c) => c.json(await game.shop.shopOf(c.var.auth!.userData.id), 200))
     .post('/game/purchases', access.can('view', 'salesflow'), validate('json', purchaseInputSchema), async (c) => {
       const { purchase, created } = await game.shop.buy(c.var.auth!.userData.id, c.req.valid('json'), Date.now())
@@ -88,6 +95,25 @@ export function gameRoutes(game: GameService) {
       async (c) => {
         await game.levels.remove(c.var.auth!.userData.id, c.req.valid('param').id, c.req.valid('json').version, Date.now())
         return c.json({ ok: true }, 200)
+      },
+    )
+    .get('/game/competitions', access.can('view', 'salesflow'), async (c) =>
+      c.json({ items: await game.competitions.list(playerOf(c), c.var.auth!.ability.can('view', 'salesflow_admin'), Date.now()) }, 200),
+    )
+    .get('/game/competitions/:id', access.can('view', 'salesflow'), validate('param', gameIdParamSchema), async (c) =>
+      c.json(await game.competitions.standing(playerOf(c), c.var.auth!.ability.can('view', 'salesflow_admin'), c.req.valid('param').id, Date.now()), 200),
+    )
+    .post('/game/admin/competitions', access.can('update', 'salesflow_admin'), validate('json', competitionInputSchema), async (c) =>
+      c.json(await game.competitions.create(c.var.auth!.userData.id, c.req.valid('json'), Date.now()), 201),
+    )
+    .put(
+      '/game/admin/competitions/:id',
+      access.can('update', 'salesflow_admin'),
+      validate('param', gameIdParamSchema),
+      validate('json', competitionUpdateSchema),
+      async (c) => {
+        const { version, competition } = c.req.valid('json')
+        return c.json(await game.competitions.update(c.var.auth!.userData.id, c.req.valid('param').id, version, competition, Date.now()), 200)
       },
     )
     .put('/game/me/ranking', access.can('view', 'salesflow'), notImpersonating, validate('json', rankingInputSchema), async (c) =>

@@ -27,6 +27,7 @@ import type {
 import type { Db } from '../../db/client'
 import type { Deps } from '../../platform/deps'
 import type { DomainEvent } from '../../platform/events'
+import { gameCompetitions } from './game.competitions'
 import { gameLevels } from './game.levels'
 import { gameShop } from './game.shop'
 
@@ -44,6 +45,7 @@ export type GamePorts = {
     officeId: string | null
     sellDate: string
     status: SaleStatus
+    orderValueOre: number
     lines: Array<{ productId: string; quantity: number }>
   } | null>
   /** the offices of a region (the organisation) */
@@ -52,6 +54,8 @@ export type GamePorts = {
   placeNames(db: Db, ids: { teamIds?: string[]; officeIds?: string[]; regionIds?: string[] }): Promise<Map<string, string>>
   /** people's names by id (the users area) */
   names(db: Db, userIds: string[]): Promise<Map<string, string>>
+  /** after a commit that moved someone's XP: open competition screens are told to read again (throttled by the app) */
+  standingsMoved?: () => void
 }
 
 /** Who asks for a leaderboard: their id and places (the session's user data). */
@@ -65,7 +69,7 @@ const SETTINGS_ID = 'global'
  * and what its rows already sum to, so a replayed or repeated event books nothing. The sums the screens read (a
  * person's totals, XP per day) and the levels reached are kept in the same transaction.
  */
-export function gameService({ database, events }: Pick<Deps, 'database' | 'events'>, ports: GamePorts) {
+export function gameService({ database, events, jobs }: Pick<Deps, 'database' | 'events' | 'jobs'>, ports: GamePorts) {
   const { db, t } = database
   const G = t.gameSales
   const L = t.gameLedger
@@ -93,6 +97,7 @@ export function gameService({ database, events }: Pick<Deps, 'database' | 'event
       officeId: string | null
       sellDate: string
       status: SaleStatus
+      orderValueOre: number
       scoreTenths: number | null
       lines: Array<{ productId: string; quantity: number }>
       /** the event it is made from (0: from the sales area's record, before any event the game applies) */
@@ -108,6 +113,7 @@ export function gameService({ database, events }: Pick<Deps, 'database' | 'event
       officeId: sale.officeId,
       sellDate: sale.sellDate,
       points: salePoints(sale.lines, (id) => points.get(id) ?? 0),
+      orderValueOre: sale.orderValueOre,
       status: sale.status,
       scoreTenths: sale.scoreTenths,
       lastEventId: sale.eventId,
@@ -169,6 +175,7 @@ export function gameService({ database, events }: Pick<Deps, 'database' | 'event
         set: { xp: sql`${T.xp} + excluded.xp`, coins: sql`${T.coins} + excluded.coins`, updatedAt: row.at },
       })
     if (row.amounts.xp !== 0) {
+      if (ports.standingsMoved) database.afterCommit(ports.standingsMoved)
       const X = t.gameXpDays
       const key = { day, userId: row.userId, teamId: row.teamId ?? '', officeId: row.officeId ?? '' }
       await tx
@@ -279,12 +286,15 @@ export function gameService({ database, events }: Pick<Deps, 'database' | 'event
 
   const shop = gameShop(database, book, ports.names)
   const levels = gameLevels(database)
+  const competitions = gameCompetitions({ database, events, jobs }, book, { names: ports.names, placeNames: ports.placeNames })
 
   return {
     /** The rewards shop (decision 052): buying, cancelling, an admin's decisions, the rewards and their stock. */
     shop,
     /** The levels as an admin keeps them. */
     levels,
+    /** Competitions: rules, live standings, the end. */
+    competitions,
 
     /** A new sale: the game's row of it (points fixed now), and what it earns if it arrived approved. */
     async fromSaleCreated(tx: Db, e: DomainEvent<'sale.created'>): Promise<void> {
@@ -298,6 +308,7 @@ export function gameService({ database, events }: Pick<Deps, 'database' | 'event
           officeId: p.officeId,
           sellDate: p.sellDate,
           status: p.status,
+          orderValueOre: p.orderValueOre,
           scoreTenths: null,
           lines: p.lines,
           eventId: e.id,

@@ -4,7 +4,7 @@ import type { Database, Db } from '../../db/client'
 import { ApiError } from '../../lib/errors'
 import { changedFields, logActivity } from '../../platform/activity-log'
 
-type Book = (
+export type Book = (
   tx: Db,
   row: {
     userId: string

@@ -6,8 +6,7 @@ import type { ProductRecord, PullResult } from '../../../shared/schemas/sync'
 import type { DomainEvent } from '../../platform/events'
 import { devicePusher, saleArgs } from '../../test/fixtures'
 import { createTestApp } from '../../test/harness'
-import { catalogService } from '../catalog/catalog.service'
-import { gameService } from './game.service'
+import { testGame } from '../../test/game'
 
 /**
  * The sales game's ledger (docs/decisions/052), fed by the sales and quality areas' events: what an approval, a
@@ -187,16 +186,7 @@ describe('the ledger of a sale (decision 052)', () => {
     expect(before.xpDays).toBe(before.totals.find((r) => r.userId === sellerId)!.xp)
     expect(before.xpMonths).toBe(before.xpDays)
 
-    const game = gameService(
-      { database: app.database, events: app.events },
-      {
-        gamePoints: catalogService(t).gamePoints,
-        saleForGame: async () => null,
-        officesOfRegion: async () => [],
-        placeNames: async () => new Map(),
-        names: async () => new Map(),
-      },
-    )
+    const game = testGame(app)
     const stored = await db
       .select()
       .from(t.domainEvents)

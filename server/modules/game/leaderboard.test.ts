@@ -3,10 +3,8 @@ import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { Leaderboard } from '../../../shared/schemas/game'
 import { createTestApp } from '../../test/harness'
-import { catalogService } from '../catalog/catalog.service'
-import { orgRepo } from '../org/org.repo'
-import { usersDirectory } from '../users/users.directory'
-import { gameService, type GamePlayer } from './game.service'
+import type { GamePlayer } from './game.service'
+import { testGame } from '../../test/game'
 
 /**
  * Leaderboards (docs/decisions/052): the people with XP in a team, office, region or the whole organisation this
@@ -15,18 +13,7 @@ import { gameService, type GamePlayer } from './game.service'
  */
 const app = await createTestApp()
 const { db, t } = app.database
-const org = orgRepo(app.database)
-const directory = usersDirectory(app.database)
-const game = gameService(
-  { database: app.database, events: app.events },
-  {
-    gamePoints: catalogService(t).gamePoints,
-    saleForGame: async () => null,
-    officesOfRegion: org.officesOfRegion,
-    placeNames: org.placeNames,
-    names: (d, ids) => directory.names(d, { userIds: ids }),
-  },
-)
+const game = testGame(app)
 
 // The demo's game (levels, its seller's earnings, colleagues' XP) out of the way: this file's data set is its own.
 for (const table of [t.gameLedger, t.gameSales, t.gameTotals, t.gameXpDays, t.gameXpMonths, t.gameLevelsReached, t.gameLevels]) await db.delete(table)

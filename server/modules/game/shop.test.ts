@@ -3,10 +3,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { GamePurchase, GameShop, Reward } from '../../../shared/schemas/game'
 import { createTestApp } from '../../test/harness'
-import { catalogService } from '../catalog/catalog.service'
-import { orgRepo } from '../org/org.repo'
-import { usersDirectory } from '../users/users.directory'
-import { gameService } from './game.service'
+import { testGame } from '../../test/game'
 
 /**
  * The rewards shop (issue 20, decision 052): an admin's rewards with variants and stock, a seller's purchase that
@@ -15,18 +12,7 @@ import { gameService } from './game.service'
  */
 const app = await createTestApp()
 const { db, t } = app.database
-const org = orgRepo(app.database)
-const directory = usersDirectory(app.database)
-const game = gameService(
-  { database: app.database, events: app.events },
-  {
-    gamePoints: catalogService(t).gamePoints,
-    saleForGame: async () => null,
-    officesOfRegion: org.officesOfRegion,
-    placeNames: org.placeNames,
-    names: (d, ids) => directory.names(d, { userIds: ids }),
-  },
-)
+const game = testGame(app)
 const admin = await app.login('admin@demo.test')
 const seller = await app.login('seller@demo.test')
 const backoffice = await app.login('backoffice@demo.test')

@@ -35,6 +35,8 @@ export type NotificationsPorts = {
   roleChoices(db: Db): Promise<Array<{ id: string; key: string; name: string }>>
   /** names of teams and offices by id */
   placeNames(db: Db, ids: { teamIds?: string[]; officeIds?: string[] }): Promise<Map<string, string>>
+  /** the active members of teams, or of the teams of offices */
+  membersOf(db: Db, ids: { teamIds?: string[]; officeIds?: string[] }): Promise<string[]>
 }
 
 type Translate = Translator
@@ -268,6 +270,33 @@ export function notificationsService(deps: Deps, ports: NotificationsPorts) {
     })
   }
 
+  /**
+   * A competition of the sales game ended (decision 052): each winning seller is told their rank and prize; for a team
+   * or an office, each of its members is.
+   */
+  async function fromCompetitionFinished(tx: Db, e: DomainEvent<'game.competitionFinished'>) {
+    const p = e.payload
+    for (const w of p.winners) {
+      const userIds = p.kind === 'sellers' ? [w.id] : await ports.membersOf(tx, p.kind === 'teams' ? { teamIds: [w.id] } : { officeIds: [w.id] })
+      if (userIds.length === 0) continue
+      await notify(tx, {
+        type: 'competition',
+        userIds,
+        text: (tr) => ({
+          title:
+            p.kind === 'sellers'
+              ? tr('alerts.competitionWon.title', { rank: w.rank, competition: p.name })
+              : tr('alerts.competitionWon.titlePlace', { rank: w.rank, competition: p.name, place: w.name }),
+          message: [w.coins ? tr('alerts.competitionWon.coins', { coins: w.coins }) : '', w.text].filter(Boolean).join(' '),
+          link: '/sales-flow/competitions',
+        }),
+        fromName: null,
+        at: e.occurredAt,
+        actorId: e.actorId,
+      })
+    }
+  }
+
   /** An admin reset the user's two-step sign-in (decision 038): the user is told, in case it was not their wish. */
   async function fromUserChange(tx: Db, e: DomainEvent<'user.changed'>) {
     if (e.payload.action !== 'mfa_reset') return
@@ -456,6 +485,7 @@ export function notificationsService(deps: Deps, ports: NotificationsPorts) {
     fromSickNotice,
     fromUserChange,
     fromLevelReached,
+    fromCompetitionFinished,
     poke,
     sendMessage,
     audienceSize,

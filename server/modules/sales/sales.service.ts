@@ -523,7 +523,14 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
      */
     async forGame(db: Db, saleId: string) {
       const [sale] = await db
-        .select({ sellerId: t.sales.sellerId, teamId: t.sales.teamId, officeId: t.sales.officeId, sellDate: t.sales.sellDate, status: t.sales.status })
+        .select({
+          sellerId: t.sales.sellerId,
+          teamId: t.sales.teamId,
+          officeId: t.sales.officeId,
+          sellDate: t.sales.sellDate,
+          status: t.sales.status,
+          orderValueOre: t.sales.orderValueOre,
+        })
         .from(t.sales)
         .where(eq(t.sales.id, saleId))
       if (!sale) return null

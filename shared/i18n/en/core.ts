@@ -368,6 +368,11 @@ export const enCore = {
       title: 'Your two-step sign-in was reset',
       message: 'An administrator removed it. You now sign in with your password alone; turn it on again under Profile › Security.',
     },
+    competitionWon: {
+      title: 'Congratulations! You placed #{{rank}} in {{competition}}',
+      titlePlace: '{{place}} placed #{{rank}} in {{competition}}',
+      coins: 'You have received {{coins}} Key Coins.',
+    },
     levelReached: {
       title: 'Congratulations! You reached level {{number}}: {{name}}',
       message: 'You now have {{xp}} XP. See the level’s benefits in the sales game.',

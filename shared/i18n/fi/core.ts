@@ -368,6 +368,11 @@ export const fiCore = {
       title: 'Kaksivaiheinen kirjautumisesi nollattiin',
       message: 'Ylläpitäjä poisti sen. Kirjaudut nyt pelkällä salasanalla; ota se uudelleen käyttöön kohdassa Profiili › Turvallisuus.',
     },
+    competitionWon: {
+      title: 'Onnittelut! Sijoituit {{rank}}. kilpailussa {{competition}}',
+      titlePlace: '{{place}} sijoittui {{rank}}. kilpailussa {{competition}}',
+      coins: 'Olet saanut {{coins}} Key Coinia.',
+    },
     levelReached: { title: 'Onnittelut! Saavutit tason {{number}}: {{name}}', message: 'Sinulla on nyt {{xp}} XP. Katso tason edut myyntipelistä.' },
     sickNotice: { title: '{{name}} ilmoittautui sairaaksi', message: 'Sairaana {{date}} alkaen' },
     push: { test: { title: 'Push toimii', message: 'Tältä Säljkraftin ilmoitus näyttää tällä laitteella.' } },

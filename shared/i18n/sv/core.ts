@@ -361,6 +361,11 @@ export const svCore = {
       title: 'Din tvåstegsinloggning har återställts',
       message: 'En administratör tog bort den. Du loggar nu in med bara lösenordet; slå på den igen under Profil › Säkerhet.',
     },
+    competitionWon: {
+      title: 'Grattis! Du kom på plats {{rank}} i {{competition}}',
+      titlePlace: '{{place}} kom på plats {{rank}} i {{competition}}',
+      coins: 'Du har fått {{coins}} Key Coins.',
+    },
     levelReached: { title: 'Grattis! Du har nått nivå {{number}}: {{name}}', message: 'Du har nu {{xp}} XP. Se nivåns förmåner i säljspelet.' },
     sickNotice: { title: '{{name}} har sjukanmält sig', message: 'Sjuk från {{date}}' },
     push: { test: { title: 'Push fungerar', message: 'Så här ser en avisering från Säljkraft ut på den här enheten.' } },
