@@ -144,3 +144,58 @@ test('a seller buys a reward and the admin hands it out @phone', async ({ page, 
   await expect(page.getByTestId('shop-purchase').first()).toContainText('Utlämnad')
   await expect(page.getByTestId('shop-coins')).toHaveText('250')
 })
+
+/**
+ * Competitions (issue 20): a seller has a running competition open on their phone; when back office approves a
+ * teammate's sale, the teammate's row appears in the standing without a reload (the realtime channel tells the screen).
+ * The competition, the seller and the teammate are the test's own; its days reach from yesterday to tomorrow.
+ */
+test('a live competition standing moves when a teammate’s sale is approved @phone', async ({ page }, info) => {
+  const tag = info.project.name === 'phone' ? 'Fon' : 'Skarm'
+  const { email } = await newTeamSeller('Vera', `Tavling${tag}`, 'Väst')
+  const mate = await newTeamSeller('Tore', `Tavling${tag}`, 'Väst')
+  const admin = await apiAs('admin@demo.test')
+  const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Stockholm' })
+  const day = (n: number) => new Date(Date.parse(`${today}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10)
+  const offices = (await (await admin.get('/api/lookups/offices?q=Göteborg')).json()) as { items: Array<{ id: string }> }
+  const name = `Västracet ${tag} ${Date.now() % 100000}`
+  const created = await admin.post('/api/game/admin/competitions', {
+    data: {
+      name,
+      metric: 'approved_sales',
+      kind: 'sellers',
+      officeIds: [offices.items[0]!.id],
+      from: day(-1),
+      to: day(1),
+      prizes: [{ rank: 1, coins: 100, text: 'Tårta' }],
+      state: 'published',
+    },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const { id } = (await created.json()) as { id: string }
+  await admin.dispose()
+
+  await signInFresh(page, email)
+  await page.goto(`/sales-flow/competitions?id=${id}`)
+  const standing = page.getByTestId('competition-standing')
+  await expect(standing).toHaveAttribute('data-name', name)
+  await expect(standing).toContainText('Plats 1: 100 Key Coins · Tårta')
+  await expect(page.getByTestId('standing-mine')).toHaveText('Inte med på listan ännu.')
+  await expect(page.getByTestId('realtime-state')).toHaveAttribute('data-state', 'connected')
+  const teammateRow = page.getByTestId('standing-row').filter({ hasText: `Tore Tavling${tag}` })
+  await expect(teammateRow).toHaveCount(0)
+
+  // The teammate's sale, approved at the back office: the open standing shows it without a reload.
+  const phone = await sellerPhone(mate.email)
+  const [saleId] = await phone.createSales(`Tavlingskund ${tag}`, 1, undefined, { ssns: ownCustomers(tag === 'Fon' ? '19470310' : '19470311', 1) })
+  await phone.dispose()
+  const desk = await apiAs('backoffice@demo.test')
+  const sale = async () => (await (await desk.get(`/api/sale-reports/${saleId}`)).json()) as { status?: string; version: number }
+  await expect.poll(async () => (await sale()).status, { timeout: 30_000 }).toBe('finalized')
+  const approved = await desk.post(`/api/sale-reports/${saleId}/status`, { data: { status: 'approved', version: (await sale()).version } })
+  expect(approved.status()).toBe(200)
+  await desk.dispose()
+  await expect(teammateRow).toContainText('1', { timeout: 30_000 })
+  await expect(teammateRow.getByTestId('standing-value')).toHaveText('1')
+  await page.screenshot({ path: `test-results/screens/${info.project.name}-competition.png`, fullPage: true })
+})

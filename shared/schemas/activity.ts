@@ -51,6 +51,7 @@ export const ACTIVITY_ENTITIES = [
   'quality_template',
   'quality_survey',
   'game_level',
+  'game_competition',
   'game_reward',
   'game_purchase',
   'game_coins',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { and, eq, inArray } from 'drizzle-orm'
 import { earned, levelsCrossed, salePoints } from '../../../shared/rules/game'
 import type { GameLedgerKind } from '../../../shared/schemas/game'
-import { businessDay } from '../../../shared/rules/work'
+import { addDays, businessDay, monthRange } from '../../../shared/rules/work'
 import type { Database, Db } from '../client'
 
 /** The demo's levels (docs/decisions/052): names and benefits as an organisation's game admin would write them. */
@@ -241,6 +241,60 @@ export async function seedGameDemo(database: Database, tx: Db, sellerId: string,
       refId: purchaseId,
     })
   }
+  // Competitions: this month's race between sellers and this week's between teams, both by XP, and last month's race,
+  // which the start's sweep finishes (freezes, pays its prize, tells its winner) like any competition past its end.
+  const today = businessDay(now)
+  const monthStart = `${today.slice(0, 7)}-01`
+  const lastMonthEnd = addDays(monthStart, -1)
+  const weekStart = addDays(today, -((new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7))
+  const competitions = [
+    {
+      name: 'Månadsracet',
+      description: 'Flest XP den här månaden vinner.',
+      kind: 'sellers' as const,
+      from: monthStart,
+      to: monthRange(today.slice(0, 7)).to,
+      prizes: [
+        { rank: 1, coins: 500, text: 'Middag för två' },
+        { rank: 2, coins: 250, text: '' },
+        { rank: 3, coins: 100, text: '' },
+      ],
+    },
+    {
+      name: 'Lagkampen',
+      description: 'Veckans XP per team.',
+      kind: 'teams' as const,
+      from: weekStart,
+      to: addDays(weekStart, 6),
+      prizes: [{ rank: 1, coins: null, text: 'Frukost på kontoret' }],
+    },
+    {
+      name: 'Förra månadens race',
+      description: '',
+      kind: 'sellers' as const,
+      from: `${lastMonthEnd.slice(0, 7)}-01`,
+      to: lastMonthEnd,
+      prizes: [{ rank: 1, coins: 300, text: '' }],
+    },
+  ]
+  for (const c of competitions)
+    await tx.insert(t.gameCompetitions).values({
+      id: randomUUID(),
+      name: c.name,
+      description: c.description,
+      metric: 'xp',
+      kind: c.kind,
+      officeIds: [],
+      fromDay: c.from,
+      toDay: c.to,
+      prizes: c.prizes,
+      state: 'published',
+      publishedAt: now - 30 * 86_400_000,
+      version: 1,
+      createdById: null,
+      createdAt: now - 30 * 86_400_000,
+      updatedAt: now - 30 * 86_400_000,
+    })
   await bookSeedRows(
     database,
     tx,

@@ -28,7 +28,7 @@ const [anna, erik, leila] = await Promise.all(['anna.lindqvist@demo.test', 'erik
 const [oresund, lund, vast] = await Promise.all(['Team Öresund', 'Team Lund', 'Team Väst'].map(teamOf))
 
 // The demo's game out of the way: this file's sales are its own.
-for (const table of [t.gameLedger, t.gameSales, t.gameTotals, t.gameXpDays, t.gameXpMonths, t.gameLevelsReached]) await db.delete(table)
+for (const table of [t.gameLedger, t.gameSales, t.gameTotals, t.gameXpDays, t.gameXpMonths, t.gameLevelsReached, t.gameCompetitions]) await db.delete(table)
 
 /** An approved sale as the game keeps it (the game's own view of a sale; its events are tested elsewhere). */
 async function approvedSale(sellerId: string, team: { id: string; officeId: string }, day: string, orderValueOre: number, status = 'approved') {

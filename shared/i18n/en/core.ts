@@ -137,6 +137,7 @@ export const enCore = {
       approved: 'Approved',
       rejected: 'Rejected',
       adjusted: 'Adjusted',
+      finished: 'Finished',
     },
   },
   impersonation: {

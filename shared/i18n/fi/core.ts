@@ -137,6 +137,7 @@ export const fiCore = {
       approved: 'Hyväksytty',
       rejected: 'Hylätty',
       adjusted: 'Oikaistu',
+      finished: 'Päättynyt',
     },
   },
   impersonation: {

@@ -134,6 +134,7 @@ export const svCore = {
       approved: 'Godkänd',
       rejected: 'Avslagen',
       adjusted: 'Justerad',
+      finished: 'Avslutad',
     },
   },
   impersonation: {

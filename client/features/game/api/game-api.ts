@@ -1,4 +1,12 @@
-import type { CoinAdjustment, GamePurchaseStatus, LeaderboardQuery, LevelInput, PurchaseDecision, RewardInput } from '../../../../shared/schemas/game'
+import type {
+  CoinAdjustment,
+  CompetitionInput,
+  GamePurchaseStatus,
+  LeaderboardQuery,
+  LevelInput,
+  PurchaseDecision,
+  RewardInput,
+} from '../../../../shared/schemas/game'
 import { call, rpc } from '../../../lib/api-client'
 
 /** The sales game (docs/decisions/052): the signed-in person's XP, coins, levels and ledger, and the leaderboards. */
@@ -23,3 +31,8 @@ export const updateLevel = (id: string, version: number, level: LevelInput) =>
   call(rpc.game.admin.levels[':id'].$put({ param: { id }, json: { version, level } }))
 export const deleteLevel = (id: string, version: number) => call(rpc.game.admin.levels[':id'].$delete({ param: { id }, json: { version } }))
 export const adjustCoins = (json: CoinAdjustment) => call(rpc.game.admin.adjustments.$post({ json }))
+export const getCompetitions = (signal?: AbortSignal) => call(rpc.game.competitions.$get(undefined, { init: { signal } }))
+export const getCompetition = (id: string, signal?: AbortSignal) => call(rpc.game.competitions[':id'].$get({ param: { id } }, { init: { signal } }))
+export const createCompetition = (json: CompetitionInput) => call(rpc.game.admin.competitions.$post({ json }))
+export const updateCompetition = (id: string, version: number, competition: CompetitionInput) =>
+  call(rpc.game.admin.competitions[':id'].$put({ param: { id }, json: { version, competition } }))

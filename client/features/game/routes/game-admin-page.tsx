@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { Page } from '../../../components/ui/page'
 import { CoinsPanel } from '../components/admin-coins'
+import { CompetitionsPanel } from '../components/admin-competitions'
 import { LevelsPanel } from '../components/admin-levels'
 import { PurchasesPanel } from '../components/admin-purchases'
 import { RewardsPanel } from '../components/admin-rewards'
 
-const TABS = ['purchases', 'rewards', 'levels', 'coins'] as const
+const TABS = ['purchases', 'rewards', 'competitions', 'levels', 'coins'] as const
 type Tab = (typeof TABS)[number]
 
 /**
@@ -34,6 +35,9 @@ export default function GameAdminPage() {
         </Tabs.Content>
         <Tabs.Content value="rewards">
           <RewardsPanel />
+        </Tabs.Content>
+        <Tabs.Content value="competitions">
+          <CompetitionsPanel />
         </Tabs.Content>
         <Tabs.Content value="levels">
           <LevelsPanel />

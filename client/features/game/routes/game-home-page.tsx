@@ -58,14 +58,17 @@ function GameLinks(props: { hideFrom?: 'lg'; hideBelow?: 'lg' }) {
     <Card.Root size="sm" {...props}>
       <Card.Body>
         <Stack gap="2" direction={{ base: 'row', lg: 'column' }} flexWrap="wrap">
-          <Button asChild variant="outline" justifyContent={{ base: 'center', lg: 'start' }} flex="1">
+          <Button asChild variant="outline" justifyContent={{ base: 'center', lg: 'start' }} flex="1" minW={{ base: '40%', lg: 'auto' }}>
             <RouterLink to="/sales-flow/level">{t('game.home.openLevels')}</RouterLink>
           </Button>
-          <Button asChild variant="outline" justifyContent={{ base: 'center', lg: 'start' }} flex="1">
+          <Button asChild variant="outline" justifyContent={{ base: 'center', lg: 'start' }} flex="1" minW={{ base: '40%', lg: 'auto' }}>
             <RouterLink to="/sales-flow/leaderboards">{t('game.home.openLeaderboards')}</RouterLink>
           </Button>
-          <Button asChild variant="outline" justifyContent={{ base: 'center', lg: 'start' }} flex="1">
+          <Button asChild variant="outline" justifyContent={{ base: 'center', lg: 'start' }} flex="1" minW={{ base: '40%', lg: 'auto' }}>
             <RouterLink to="/sales-flow/rewards">{t('game.home.openRewards')}</RouterLink>
+          </Button>
+          <Button asChild variant="outline" justifyContent={{ base: 'center', lg: 'start' }} flex="1" minW={{ base: '40%', lg: 'auto' }}>
+            <RouterLink to="/sales-flow/competitions">{t('game.home.openCompetitions')}</RouterLink>
           </Button>
         </Stack>
       </Card.Body>

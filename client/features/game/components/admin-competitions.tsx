@@ -1,0 +1,256 @@
+import { Box, Button, Card, Checkbox, HStack, IconButton, Input, NativeSelect, SimpleGrid, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMemo, useState } from 'react'
+import { Controller, useFieldArray, useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import type { z } from 'zod'
+import { formatDate, type FormatLanguage } from '../../../../shared/format'
+import { addDays, businessDay } from '../../../../shared/rules/work'
+import { COMPETITION_KINDS, COMPETITION_METRICS, competitionInputSchema, type Competition, type CompetitionInput } from '../../../../shared/schemas/game'
+import { zodErrorMap } from '../../../../shared/schemas/errors'
+import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
+import { FormField } from '../../../components/ui/form-field'
+import { LoadError } from '../../../components/ui/load-error'
+import { useLookup } from '../../../components/ui/lookup/lookup-api'
+import { applyFieldErrors } from '../../../lib/api-client'
+import { snackbar } from '../../../lib/snackbar-store'
+import { createCompetition, getCompetitions, updateCompetition } from '../api/game-api'
+import { PhaseBadge } from './competition-parts'
+
+/** Every competition, drafts and hidden tests included; a new one or a change of one not finished in a dialog. */
+export function CompetitionsPanel() {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const query = useQuery({ queryKey: ['game', 'competitions'], queryFn: ({ signal }) => getCompetitions(signal) })
+  const [editing, setEditing] = useState<Competition | 'new' | null>(null)
+  const items = query.data?.items
+  return (
+    <Stack gap="4" pt="2">
+      <Button alignSelf="start" colorPalette="brand" onClick={() => setEditing('new')} data-testid="new-competition">
+        {t('game.admin.newCompetition')}
+      </Button>
+      {query.isError && !items ? (
+        <LoadError error={query.error} onRetry={() => void query.refetch()} />
+      ) : !items ? (
+        <Skeleton h="40" aria-busy />
+      ) : items.length === 0 ? (
+        <Text color="fg.muted">{t('game.admin.noCompetitions')}</Text>
+      ) : (
+        <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="3">
+          {items.map((c) => (
+            <Card.Root key={c.id} size="sm" data-testid="admin-competition" data-name={c.name}>
+              <Card.Body>
+                <HStack justify="space-between" align="start" gap="2">
+                  <Box minW="0">
+                    <Text fontWeight="semibold">{c.name}</Text>
+                    <Text fontSize="sm" color="fg.muted">
+                      {formatDate(c.from, lang)} – {formatDate(c.to, lang)}
+                    </Text>
+                  </Box>
+                  <PhaseBadge competition={c} admin />
+                </HStack>
+                <Text fontSize="sm" mt="2">
+                  {t(`game.competitions.metrics.${c.metric}`)} · {t(`game.competitions.kinds.${c.kind}`)}
+                </Text>
+              </Card.Body>
+              {c.state !== 'finished' ? (
+                <Card.Footer>
+                  <Button size="sm" variant="outline" onClick={() => setEditing(c)}>
+                    {t('game.admin.edit')}
+                  </Button>
+                </Card.Footer>
+              ) : null}
+            </Card.Root>
+          ))}
+        </SimpleGrid>
+      )}
+      {editing ? (
+        <CompetitionDialog
+          key={editing === 'new' ? 'new' : `${editing.id}:${editing.version}`}
+          competition={editing === 'new' ? undefined : editing}
+          onClose={() => setEditing(null)}
+          onReload={() => {
+            setEditing(null)
+            void query.refetch()
+          }}
+        />
+      ) : null}
+    </Stack>
+  )
+}
+
+type FormIn = z.input<typeof competitionInputSchema>
+type FormOut = z.output<typeof competitionInputSchema>
+const FIELDS = ['name', 'description', 'metric', 'kind', 'officeIds', 'from', 'to', 'prizes', 'state'] as const
+
+function CompetitionDialog({ competition, onClose, onReload }: { competition?: Competition; onClose: () => void; onReload: () => void }) {
+  const { t } = useTranslation()
+  const client = useQueryClient()
+  const offices = useLookup('offices', {}, true)
+  const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
+  const resolver = useMemo(() => zodResolver(competitionInputSchema, { error: zodErrorMap(t) }), [t])
+  const [today] = useState(() => businessDay(Date.now()))
+  const form = useForm<FormIn, unknown, FormOut>({
+    resolver,
+    defaultValues: competition
+      ? {
+          name: competition.name,
+          description: competition.description,
+          metric: competition.metric,
+          kind: competition.kind,
+          officeIds: competition.officeIds,
+          from: competition.from,
+          to: competition.to,
+          prizes: competition.prizes.map((p) => ({ rank: p.rank, coins: p.coins, text: p.text })),
+          state: competition.state === 'finished' ? 'published' : competition.state,
+        }
+      : { name: '', description: '', metric: 'approved_sales', kind: 'sellers', officeIds: [], from: today, to: addDays(today, 6), prizes: [], state: 'draft' },
+  })
+  const prizes = useFieldArray({ control: form.control, name: 'prizes', keyName: 'key' })
+  const { errors, isSubmitting } = form.formState
+  const submit = form.handleSubmit(async (values) => {
+    setFormError(null)
+    try {
+      const body = values as CompetitionInput
+      if (competition) await updateCompetition(competition.id, competition.version, body)
+      else await createCompetition(body)
+      snackbar.show(t('game.admin.competitionSaved', { name: values.name }), { color: 'success', icon: 'success' })
+      void client.invalidateQueries({ queryKey: ['game'] })
+      onClose()
+    } catch (err) {
+      if (!applyFieldErrors(err, form.setError as never, FIELDS)) setFormError(formErrorOf(err, t))
+    }
+  })
+  const select = (name: 'metric' | 'kind' | 'state', options: Array<{ value: string; label: string }>) => (
+    <NativeSelect.Root size="sm">
+      <NativeSelect.Field {...form.register(name)}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  )
+  return (
+    <FormDialog
+      open
+      onClose={onClose}
+      title={competition ? t('game.admin.editCompetition') : t('game.admin.newCompetition')}
+      testId="competition-dialog"
+      onSubmit={submit}
+      submitting={isSubmitting}
+      formError={formError?.message ?? null}
+      conflict={formError?.conflict}
+      onReload={onReload}
+      size="lg"
+    >
+      <FormField label={t('game.admin.name')} error={errors.name} required>
+        <Input autoComplete="off" {...form.register('name')} />
+      </FormField>
+      <FormField label={t('game.admin.description')} error={errors.description}>
+        <Textarea rows={2} {...form.register('description')} />
+      </FormField>
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+        <FormField label={t('game.admin.metric')} error={errors.metric} required>
+          {select(
+            'metric',
+            COMPETITION_METRICS.map((m) => ({ value: m, label: t(`game.competitions.metrics.${m}`) })),
+          )}
+        </FormField>
+        <FormField label={t('game.admin.kind')} error={errors.kind} required>
+          {select(
+            'kind',
+            COMPETITION_KINDS.map((k) => ({ value: k, label: t(`game.competitions.kinds.${k}`) })),
+          )}
+        </FormField>
+        <FormField label={t('game.admin.from')} error={errors.from} required>
+          <Input type="date" size="sm" {...form.register('from')} />
+        </FormField>
+        <FormField label={t('game.admin.to')} error={errors.to} required>
+          <Input type="date" size="sm" {...form.register('to')} />
+        </FormField>
+      </SimpleGrid>
+      <FormField label={t('game.admin.state')} error={errors.state} helper={t('game.admin.stateHelp')}>
+        {select(
+          'state',
+          (['draft', 'hidden', 'published'] as const).map((s) => ({ value: s, label: t(`game.competitions.states.${s}`) })),
+        )}
+      </FormField>
+      <Box>
+        <Text fontWeight="medium" fontSize="sm" mb="1">
+          {t('game.admin.offices')}
+        </Text>
+        <Controller
+          control={form.control}
+          name="officeIds"
+          render={({ field }) => (
+            <HStack wrap="wrap" gap="4">
+              {(offices.data?.items ?? []).map((o) => {
+                const chosen = (field.value ?? []).includes(o.id)
+                return (
+                  <Checkbox.Root
+                    key={o.id}
+                    checked={chosen}
+                    onCheckedChange={(e) => field.onChange(e.checked ? [...(field.value ?? []), o.id] : (field.value ?? []).filter((x) => x !== o.id))}
+                  >
+                    <Checkbox.HiddenInput />
+                    <Checkbox.Control />
+                    <Checkbox.Label>{o.label}</Checkbox.Label>
+                  </Checkbox.Root>
+                )
+              })}
+            </HStack>
+          )}
+        />
+        <Text fontSize="sm" color="fg.muted" mt="1">
+          {t('game.admin.officesHelp')}
+        </Text>
+      </Box>
+      <Stack gap="2">
+        <Text fontWeight="medium">{t('game.competitions.prizes')}</Text>
+        {prizes.fields.map((field, i) => (
+          <HStack key={field.key} gap="2" align="end" data-testid="prize-row">
+            <Box w="20" flexShrink={0}>
+              <FormField label={t('game.admin.prizeRank')} error={errors.prizes?.[i]?.rank}>
+                <Input size="sm" type="number" min={1} max={10} {...form.register(`prizes.${i}.rank`, { valueAsNumber: true })} />
+              </FormField>
+            </Box>
+            <Box w="28" flexShrink={0}>
+              <FormField label={t('game.coins')} error={errors.prizes?.[i]?.coins}>
+                <Input
+                  size="sm"
+                  type="number"
+                  min={1}
+                  {...form.register(`prizes.${i}.coins`, { setValueAs: (v: string) => (v === '' || v === null ? null : Number(v)) })}
+                />
+              </FormField>
+            </Box>
+            <FormField label={t('game.admin.prizeText')} error={errors.prizes?.[i]?.text}>
+              <Input size="sm" autoComplete="off" {...form.register(`prizes.${i}.text`)} />
+            </FormField>
+            <IconButton size="sm" variant="ghost" aria-label={t('game.admin.removePrize')} onClick={() => prizes.remove(i)}>
+              ✕
+            </IconButton>
+          </HStack>
+        ))}
+        {errors.prizes?.message || errors.prizes?.root?.message ? (
+          <Text color="fg.error" fontSize="sm">
+            {t(errors.prizes.message ?? errors.prizes.root?.message ?? '')}
+          </Text>
+        ) : null}
+        <Button
+          size="sm"
+          variant="outline"
+          alignSelf="start"
+          disabled={prizes.fields.length >= 10}
+          onClick={() => prizes.append({ rank: prizes.fields.length + 1, coins: null, text: '' })}
+        >
+          {t('game.admin.addPrize')}
+        </Button>
+      </Stack>
+    </FormDialog>
+  )
+}
