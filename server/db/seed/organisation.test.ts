@@ -3,6 +3,7 @@ import { customerKeyOf, daysApart, isPossibleDouble } from '../../../shared/rule
 import { asc, count, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { timeReportViolations, type AllowanceType } from '../../../shared/rules/time-report'
+import { earned } from '../../../shared/rules/game'
 import { gradeOf, samplingReason, surveyNki, surveyScore } from '../../../shared/rules/quality'
 import type { PullResult } from '../../../shared/schemas/sync'
 import { createTestApp, createTestDatabase } from '../../test/harness'
@@ -216,6 +217,38 @@ describe('the seeded organisation (small scale)', () => {
       if (!r.more) break
     }
     expect([...pulled].sort()).toEqual(own.map((s) => s.id).sort())
+  })
+
+  it('gives the sales game a ledger that books each sale as the game’s rule does, with its sums in step', async () => {
+    const sales = await db.select().from(t.gameSales)
+    expect(sales.length).toBeGreaterThan(100)
+    const ledger = await db.select().from(t.gameLedger)
+    const bySale = new Map<string, Array<(typeof ledger)[number]>>()
+    for (const row of ledger) bySale.set(row.saleId!, [...(bySale.get(row.saleId!) ?? []), row])
+    let approved = 0
+    let regretted = 0
+    for (const sale of sales) {
+      const rows = bySale.get(sale.saleId) ?? []
+      const sum = rows.reduce((a, r) => ({ xp: a.xp + r.xp, coins: a.coins + r.coins }), { xp: 0, coins: 0 })
+      // What the sale earns now by the rule, and the ledger's sum for it agree.
+      expect(sum, sale.saleId).toEqual(earned({ status: sale.status, points: sale.points, scoreTenths: sale.scoreTenths }))
+      if (sale.status === 'approved' && sale.points > 0) approved++
+      if (rows.some((r) => r.kind === 'regret')) {
+        regretted++
+        expect(rows.find((r) => r.kind === 'regret')!.reason).toBeTruthy()
+      }
+    }
+    expect(approved).toBeGreaterThan(50)
+    expect(regretted).toBeGreaterThan(0)
+    const total = (rows: Array<{ userId: string; xp: number }>) => {
+      const out = new Map<string, number>()
+      for (const r of rows) out.set(r.userId, (out.get(r.userId) ?? 0) + r.xp)
+      return out
+    }
+    const totals = new Map((await db.select().from(t.gameTotals)).map((r) => [r.userId, r.xp]))
+    expect(total(ledger)).toEqual(totals)
+    expect(total(await db.select().from(t.gameXpDays))).toEqual(new Map([...totals].filter(([, xp]) => xp !== 0)))
+    expect(total(await db.select().from(t.gameXpMonths))).toEqual(new Map([...totals].filter(([, xp]) => xp !== 0)))
   })
 
   // Its time is a second whole seed and two digests (12 s alone on SQLite, more on PostgreSQL on a busy host), not a

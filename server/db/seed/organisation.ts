@@ -7,10 +7,12 @@ import { fillCustomersFromSales } from '../customers-fill'
 import { fillCommissionFromHistory } from '../commission-fill'
 import { fillSaleSummary } from '../sale-summary-fill'
 import { fillMonthHours } from '../hours-fill'
+import { fillGame } from '../game-fill'
 import { fillQualityNki } from '../quality-nki-fill'
+import { DEMO_LEVELS } from './game'
 import type { DeviationType, SaleStatus } from '../../../shared/rules/sale'
 import type { AbsenceType, AllowanceType } from '../../../shared/rules/time-report'
-import { WORK_DAY_HOURS } from '../../../shared/rules/work'
+import { addDays, monthRange, WORK_DAY_HOURS } from '../../../shared/rules/work'
 import { hashPassword } from '../../lib/password'
 import { bulkLoader } from '../bulk'
 import { searchTextOf } from '../../../shared/rules/deviations'
@@ -1045,6 +1047,36 @@ export async function seedOrganisation(
   await timed('sale summary', () => fillSaleSummary(database))
   await timed('hours by month', () => fillMonthHours(database))
   await timed('NKI by month', () => fillQualityNki(database))
+  // The sales game (docs/decisions/052): its levels, a year of its ledger from the sales, and two running competitions.
+  await timed('sales game', async () => {
+    await database.db
+      .insert(t.gameLevels)
+      .values(DEMO_LEVELS.map((l) => ({ id: rng.uuid(), ...l, requiredXp: l.requiredXp * 4, createdAt, updatedAt: createdAt, version: 1 })))
+    const today = opts.until
+    const competitions = [
+      { name: 'Månadsracet', metric: 'xp' as const, kind: 'sellers' as const, from: `${today.slice(0, 7)}-01`, to: monthRange(today.slice(0, 7)).to },
+      { name: 'Lagkampen', metric: 'approved_sales' as const, kind: 'teams' as const, from: addDays(today, -29), to: addDays(today, 7) },
+    ]
+    for (const c of competitions)
+      await database.db.insert(t.gameCompetitions).values({
+        id: rng.uuid(),
+        name: c.name,
+        description: '',
+        metric: c.metric,
+        kind: c.kind,
+        officeIds: [],
+        fromDay: c.from,
+        toDay: c.to,
+        prizes: [{ rank: 1, coins: 500, text: '' }],
+        state: 'published',
+        publishedAt: createdAt,
+        version: 1,
+        createdById: null,
+        createdAt,
+        updatedAt: createdAt,
+      })
+    await fillGame(database, { since: addDays(opts.until, -365), now: endMs })
+  })
   await timed('analyze', () => loader.analyze())
   return { counts, ms, totalMs: performance.now() - started }
 }

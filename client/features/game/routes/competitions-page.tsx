@@ -49,7 +49,12 @@ export default function CompetitionsPage() {
               />
             ))}
           </Stack>
-          {chosenId ? <StandingCard id={chosenId} /> : null}
+          {/* On a phone the chosen standing comes first; on a desktop it stands beside the list. */}
+          {chosenId ? (
+            <Box order={{ base: -1, lg: 0 }}>
+              <StandingCard id={chosenId} />
+            </Box>
+          ) : null}
         </Grid>
       )}
     </Page>
