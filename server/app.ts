@@ -259,6 +259,8 @@ export function assembleAreas(deps: Deps, options: { payHooks?: PayExportHooks }
     officesOfRegion: org.officesOfRegion,
     placeNames: org.placeNames,
     names: (db, ids) => directory.names(db, { userIds: ids }),
+    visiblePeople: async (db, ability, userIds) =>
+      new Set(await directory.reachable(db, ability, { everyone: false, userIds: [...new Set(userIds)], teamIds: [], officeIds: [], roleIds: [] })),
     standingsMoved: throttled(1000, () => deps.realtime.trigger([wire.game], REALTIME_EVENTS.gameStandings, {})),
   })
   deps.events.subscribe({

@@ -7,7 +7,7 @@ import { signInFresh } from '../fixtures'
  * their XP reaches is celebrated as it happens, and the leaderboards rank them — or leave them out of others' lists
  * when they choose. The seller is the test's own (new in Team Öresund), with sales of Hemlarm Standard (14 points).
  */
-test('approved sales raise a seller’s XP and coins, a level reached is celebrated, and the leaderboards rank them @phone', async ({ page }, info) => {
+test('approved sales raise a seller’s XP and coins, a level reached is celebrated, and the leaderboards rank them @phone', async ({ page, browser }, info) => {
   const last = info.project.name === 'phone' ? 'Spelfon' : 'Spelskarm'
   const { email } = await newTeamSeller('Gunnel', last, 'Öresund')
   const phone = await sellerPhone(email)
@@ -90,6 +90,17 @@ test('approved sales raise a seller’s XP and coins, a level reached is celebra
   await expect.poll(coachSees).toBe(true)
   await coach.dispose()
   await desk.dispose()
+
+  // Their coach opens the team's board and follows the seller's name to their game.
+  const coachDesk = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+  const coachPage = await coachDesk.newPage()
+  await signInFresh(coachPage, 'coach@demo.test')
+  await coachPage.goto(`/sales-flow/leaderboards?scope=team&period=all&team=${oresund}`)
+  await coachPage.getByRole('link', { name: `Gunnel ${last}` }).click()
+  await expect(coachPage.getByRole('heading', { name: `Säljspelet: Gunnel ${last}`, level: 1 })).toBeVisible()
+  await expect(coachPage.getByTestId('game-xp')).toHaveText('252')
+  await expect(coachPage.getByTestId('game-history-row')).toHaveCount(18)
+  await coachDesk.close()
 })
 
 /**

@@ -57,7 +57,15 @@ export const leaderboardQuerySchema = z.strictObject({
 export type LeaderboardQuery = z.input<typeof leaderboardQuerySchema>
 
 /** A person on a leaderboard: their rank (equal XP, equal rank), name and XP in the scope and period. */
-export type LeaderboardRow = { rank: number; userId: string; name: string; xp: number; me: boolean }
+export type LeaderboardRow = {
+  rank: number
+  userId: string
+  name: string
+  xp: number
+  me: boolean
+  /** the viewer may open this person's game (their own, or as their coach or manager) */
+  open: boolean
+}
 
 export type Leaderboard = {
   scope: LeaderboardScope

@@ -32,7 +32,10 @@ export function gameRoutes(game: GameService) {
   return new Hono<AppEnv>()
     .get('/game/me', access.can('view', 'salesflow'), async (c) => c.json(await game.me(c.var.auth!.userData.id), 200))
     .get('/game/leaderboard', access.can('view', 'salesflow'), validate('query', leaderboardQuerySchema), async (c) =>
-      c.json(await game.leaderboard(playerOf(c), c.req.valid('query'), Date.now()), 200),
+      c.json(await game.leaderboard(playerOf(c), c.req.valid('query'), Date.now(), c.var.auth!.ability), 200),
+    )
+    .get('/game/players/:id', access.can('view', 'salesflow'), validate('param', gameIdParamSchema), async (c) =>
+      c.json(await game.playerOf({ id: c.var.auth!.userData.id, ability: c.var.auth!.ability }, c.req.valid('param').id), 200),
     )
     .get('/game/shop', access.can('view', 'salesflow'), async (c) => c.json(await game.shop.shopOf(c.var.auth!.userData.id), 200))
     .post('/game/purchases', access.can('view', 'salesflow'), validate('json', purchaseInputSchema), async (c) => {

@@ -24,12 +24,14 @@ import type {
   LeaderboardRow,
   LeaderboardScope,
 } from '../../../shared/schemas/game'
+import type { AppAbility } from '../../../shared/permissions/ability'
 import type { Db } from '../../db/client'
 import type { Deps } from '../../platform/deps'
 import type { DomainEvent } from '../../platform/events'
 import { gameCompetitions } from './game.competitions'
 import { gameLevels } from './game.levels'
 import { gameShop } from './game.shop'
+import { ApiError } from '../../lib/errors'
 
 /** What the game asks other areas (answered in server/app.ts). */
 export type GamePorts = {
@@ -54,6 +56,8 @@ export type GamePorts = {
   placeNames(db: Db, ids: { teamIds?: string[]; officeIds?: string[]; regionIds?: string[] }): Promise<Map<string, string>>
   /** people's names by id (the users area) */
   names(db: Db, userIds: string[]): Promise<Map<string, string>>
+  /** which of these people the viewer may see (a coach their teams', a manager their office's; decision 052) */
+  visiblePeople?: (db: Db, ability: AppAbility, userIds: string[]) => Promise<Set<string>>
   /** after a commit that moved someone's XP: open competition screens are told to read again (throttled by the app) */
   standingsMoved?: () => void
 }
@@ -379,7 +383,12 @@ export function gameService({ database, events, jobs }: Pick<Deps, 'database' | 
      * the top ten, and the five above and below the person's own rank. Those who opted out are left out of it,
      * except the person themselves, who always sees their own rank.
      */
-    async leaderboard(player: GamePlayer, query: { scope: LeaderboardScope; period: LeaderboardPeriod; teamId?: string }, now: number): Promise<Leaderboard> {
+    async leaderboard(
+      player: GamePlayer,
+      query: { scope: LeaderboardScope; period: LeaderboardPeriod; teamId?: string },
+      now: number,
+      ability?: AppAbility,
+    ): Promise<Leaderboard> {
       const range = query.period === 'all' ? null : periodRange(query.period, businessDay(now))!
       const teamNames = await ports.placeNames(db, { teamIds: player.teamIds })
       const teams = player.teamIds.filter((id) => teamNames.has(id)).map((id) => ({ id, name: teamNames.get(id)! }))
@@ -411,12 +420,21 @@ export function gameService({ database, events, jobs }: Pick<Deps, 'database' | 
         db,
         shown.map((x) => x.r.userId),
       )
+      const open =
+        ability && ports.visiblePeople
+          ? await ports.visiblePeople(
+              db,
+              ability,
+              shown.map((x) => x.r.userId),
+            )
+          : new Set<string>()
       const line = ({ r, i }: { r: { userId: string; xp: number }; i: number }): LeaderboardRow => ({
         rank: ranks[i]!,
         userId: r.userId,
         name: names.get(r.userId) ?? '',
         xp: r.xp,
         me: r.userId === player.id,
+        open: r.userId === player.id || open.has(r.userId),
       })
       return {
         ...base,
@@ -435,6 +453,17 @@ export function gameService({ database, events, jobs }: Pick<Deps, 'database' | 
         .values({ userId, ranked, updatedAt: now })
         .onConflictDoUpdate({ target: t.gamePlayers.userId, set: { ranked, updatedAt: now } })
       return { ranked }
+    },
+
+    /**
+     * Another person's game as their coach or manager sees it (the users they may view, decision 052): refused as not
+     * found for anyone else. One's own is /api/game/me.
+     */
+    async playerOf(viewer: { id: string; ability: AppAbility }, userId: string): Promise<GameStanding & { name: string }> {
+      const mayOpen = viewer.id === userId || (ports.visiblePeople ? (await ports.visiblePeople(db, viewer.ability, [userId])).has(userId) : false)
+      if (!mayOpen) throw new ApiError(404, 'not_found')
+      const [game, names] = await Promise.all([this.me(userId), ports.names(db, [userId])])
+      return { ...game, name: names.get(userId) ?? '' }
     },
 
     /** A person's ledger, newest first. */

@@ -175,6 +175,27 @@ describe('leaderboards', () => {
   })
 })
 
+describe('a coach opens their sellers’ game', () => {
+  it('marks the rows a viewer may open, and answers another person’s game only to their coach or manager', async () => {
+    const coach = await app.login('coach@demo.test')
+    const seller = await app.login('seller@demo.test')
+    const board = (await app.request('GET', `/api/game/leaderboard?scope=team&period=all&teamId=${oresund!.id}`, { cookie: coach.cookie }))
+      .json as unknown as Leaderboard
+    // The coach coaches Öresund: Erik opens; the twenty without an account (this file's) do not.
+    expect(board.top.find((r) => r.name === 'Erik Johansson')?.open).toBe(true)
+    expect(board.top.filter((r) => r.name === '').every((r) => !r.open)).toBe(true)
+    const own = (await app.request('GET', `/api/game/leaderboard?scope=team&period=all`, { cookie: seller.cookie })).json as unknown as Leaderboard
+    expect([...own.top, ...own.around].filter((r) => r.open).map((r) => r.name)).toEqual(['Sven Säljare'])
+
+    const annas = await app.request('GET', `/api/game/players/${anna}`, { cookie: coach.cookie })
+    expect(annas.status, annas.text).toBe(200)
+    expect(annas.json).toMatchObject({ name: 'Anna Lindqvist', xp: 200 })
+    expect((await app.request('GET', `/api/game/players/${sara}`, { cookie: coach.cookie })).status).toBe(404)
+    expect((await app.request('GET', `/api/game/players/${anna}`, { cookie: seller.cookie })).status).toBe(404)
+    expect((await app.request('GET', `/api/game/players/${sven}`, { cookie: seller.cookie })).status).toBe(200)
+  })
+})
+
 /** The office's week by hand: Anna 200, Erik and Sven 120 (tied: by id), Leila 90. */
 function order(a: string, b: string) {
   const xp: Record<string, number> = { 'Anna Lindqvist': 200, 'Erik Johansson': 120, 'Sven Säljare': 120, 'Leila Haddad': 90 }

@@ -28,6 +28,7 @@ export const enGame = {
     noLevel: 'No level yet',
     offline: 'The sales game needs a network. Your points count anyway: sales you make now earn XP once approved.',
     home: {
+      of: 'Sales game: {{name}}',
       intro: 'Approved sales earn XP and Key Coins. XP takes you to new levels; coins buy rewards.',
       toNext: '{{xp}} XP to level {{number}}: {{name}}',
       topLevel: 'You have reached the highest level.',

@@ -28,6 +28,7 @@ export const fiGame = {
     noLevel: 'Ei vielä tasoa',
     offline: 'Myyntipeli tarvitsee verkkoyhteyden. Pisteesi lasketaan silti: nyt tekemäsi myynnit antavat XP:tä, kun ne hyväksytään.',
     home: {
+      of: 'Myyntipeli: {{name}}',
       intro: 'Hyväksytyt myynnit antavat XP:tä ja Key Coineja. XP vie sinut uusille tasoille; coineilla ostat palkintoja.',
       toNext: '{{xp}} XP tasoon {{number}}: {{name}}',
       topLevel: 'Olet saavuttanut korkeimman tason.',

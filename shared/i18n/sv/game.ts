@@ -25,6 +25,7 @@ export const svGame = {
     noLevel: 'Ingen nivå ännu',
     offline: 'Säljspelet behöver nätverk. Dina poäng räknas ändå: försäljningar du gör nu ger XP när de godkänts.',
     home: {
+      of: 'Säljspelet: {{name}}',
       intro: 'Godkända försäljningar ger XP och Key Coins. XP tar dig till nya nivåer; för coins handlar du belöningar.',
       toNext: '{{xp}} XP kvar till nivå {{number}}: {{name}}',
       topLevel: 'Du har nått den högsta nivån.',

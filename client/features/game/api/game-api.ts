@@ -36,3 +36,4 @@ export const getCompetition = (id: string, signal?: AbortSignal) => call(rpc.gam
 export const createCompetition = (json: CompetitionInput) => call(rpc.game.admin.competitions.$post({ json }))
 export const updateCompetition = (id: string, version: number, competition: CompetitionInput) =>
   call(rpc.game.admin.competitions[':id'].$put({ param: { id }, json: { version, competition } }))
+export const getPlayer = (id: string, signal?: AbortSignal) => call(rpc.game.players[':id'].$get({ param: { id } }, { init: { signal } }))

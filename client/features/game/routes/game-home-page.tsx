@@ -2,13 +2,13 @@ import { Alert, Badge, Box, Button, Card, Grid, HStack, Link, List, Skeleton, St
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link as RouterLink } from 'react-router'
+import { Link as RouterLink, useSearchParams } from 'react-router'
 import { formatDate, type FormatLanguage } from '../../../../shared/format'
 import type { GameLedgerLine, GameStanding } from '../../../../shared/schemas/game'
 import { CoinIcon, TrophyIcon } from '../../../components/ui/icons'
 import { Page } from '../../../components/ui/page'
 import { useAbility, useUserData } from '../../../lib/session'
-import { getGameMe } from '../api/game-api'
+import { getGameMe, getPlayer } from '../api/game-api'
 import { formatPoints, GameLoadError, LevelCard } from '../components/game-parts'
 
 /** A level reached longer ago than this is not celebrated on a device that has not seen it (a new phone). */
@@ -20,11 +20,22 @@ const CELEBRATE_WITHIN_MS = 14 * 24 * 3600_000
  */
 export default function GameHomePage() {
   const { t } = useTranslation()
-  const query = useQuery({ queryKey: ['game', 'me'], queryFn: ({ signal }) => getGameMe(signal) })
+  // ?person=…: a seller's game as their coach or manager sees it (from a leaderboard), read only.
+  const [params] = useSearchParams()
+  const person = params.get('person')
+  const query = useQuery({
+    queryKey: person ? ['game', 'player', person] : ['game', 'me'],
+    queryFn: ({ signal }): Promise<GameStanding & { name?: string }> => (person ? getPlayer(person, signal) : getGameMe(signal)),
+  })
+  const name = person ? query.data?.name : undefined
   return (
-    <Page title={t('routes.sales-flow')} subtitle={t('game.home.intro')}>
+    <Page
+      title={name ? t('game.home.of', { name }) : t('routes.sales-flow')}
+      subtitle={person ? undefined : t('game.home.intro')}
+      breadcrumbs={person ? [{ label: t('routes.sales-flow'), to: '/sales-flow' }] : undefined}
+    >
       {query.isError && !query.data ? <GameLoadError error={query.error} onRetry={() => void query.refetch()} /> : null}
-      {query.data ? <Celebration me={query.data} /> : null}
+      {query.data && !person ? <Celebration me={query.data} /> : null}
       <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="5" alignItems="start">
         <Stack gap="5">
           {query.isError && !query.data ? null : <LevelCard me={query.data} />}

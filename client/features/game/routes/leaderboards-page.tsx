@@ -1,7 +1,7 @@
-import { Badge, Box, Card, Field, HStack, NativeSelect, SegmentGroup, Skeleton, Stack, Switch, Text } from '@chakra-ui/react'
+import { Badge, Box, Card, Field, HStack, Link, NativeSelect, SegmentGroup, Skeleton, Stack, Switch, Text } from '@chakra-ui/react'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { useSearchParams } from 'react-router'
+import { Link as RouterLink, useSearchParams } from 'react-router'
 import { formatDate, type FormatLanguage } from '../../../../shared/format'
 import { LEADERBOARD_PERIODS, LEADERBOARD_SCOPES, type Leaderboard, type LeaderboardRow } from '../../../../shared/schemas/game'
 import { TrophyIcon } from '../../../components/ui/icons'
@@ -201,7 +201,13 @@ function Row({ row }: { row: LeaderboardRow }) {
         ) : null}
       </HStack>
       <HStack flex="1" minW="0" gap="2">
-        <Text truncate>{row.name}</Text>
+        {row.open && !row.me ? (
+          <Link asChild truncate colorPalette="brand">
+            <RouterLink to={`/sales-flow?person=${row.userId}`}>{row.name}</RouterLink>
+          </Link>
+        ) : (
+          <Text truncate>{row.name}</Text>
+        )}
         {row.me ? (
           <Badge size="sm" colorPalette="brand">
             {t('game.board.you')}
