@@ -36,7 +36,10 @@ try {
   const session = await auth.sessionAnswerFor(middle)
   const u = session!.userData
   const player: GamePlayer = { id: u.id, teamIds: u.teamIds, officeId: u.officeId, regionId: u.regionId }
-  const competitions = await db.select({ id: t.gameCompetitions.id, name: t.gameCompetitions.name }).from(t.gameCompetitions).where(isNotNull(t.gameCompetitions.publishedAt))
+  const competitions = await db
+    .select({ id: t.gameCompetitions.id, name: t.gameCompetitions.name })
+    .from(t.gameCompetitions)
+    .where(isNotNull(t.gameCompetitions.publishedAt))
 
   type Case = [name: string, run: () => Promise<string>]
   const cases: Case[] = []
