@@ -4,7 +4,7 @@ import { assembleAreas } from '../server/app'
 import { authService } from '../server/modules/auth/auth.service'
 import type { GamePlayer } from '../server/modules/game/game.service'
 import { createDeps } from '../server/platform/deps'
-import { benchDatabase, runTimedCases, statementRecorder } from './lib'
+import { benchDatabase, RUNS, runTimedCases, statementRecorder } from './lib'
 
 /**
  * `npm run bench:game` — the sales game's reads (issue 20, docs/decisions/052) on the large data set, on the database
@@ -67,7 +67,7 @@ try {
   const dialect = database.dialect === 'pg' ? 'PostgreSQL' : 'SQLite'
   const [{ n: players }] = (await db.select({ n: count() }).from(t.gameTotals)) as [{ n: number }]
   console.log(
-    `bench:game on ${dialect}, ${rows.toLocaleString('en')} ledger rows, ${players.toLocaleString('en')} players, as of ${newest!.d}, ${process.env.BENCH_RUNS ?? 30} runs each (p50 / p95 ms; target p95 < ${TARGET_MS})`,
+    `bench:game on ${dialect}, ${rows.toLocaleString('en')} ledger rows, ${players.toLocaleString('en')} players, as of ${newest!.d}, ${RUNS} runs each (p50 / p95 ms; target p95 < ${TARGET_MS})`,
   )
   const [self] = await db.select({ name: t.users.firstName }).from(t.users).where(eq(t.users.id, player.id))
   console.log(`  as ${self?.name ?? player.id}, rank ${Math.floor(ranked.length / 2) + 1} of ${ranked.length} all time`)
