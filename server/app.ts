@@ -165,6 +165,7 @@ export function assembleAreas(deps: Deps, options: { payHooks?: PayExportHooks }
   deps.events.subscribe({ name: 'notifications.sickAlerts', events: ['sickNotice.created'], handleInTransaction: notifications.fromSickNotice })
   deps.events.subscribe({ name: 'notifications.securityAlerts', events: ['user.changed'], handleInTransaction: notifications.fromUserChange })
   deps.events.subscribe({ name: 'notifications.gameLevels', events: ['game.levelReached'], handleInTransaction: notifications.fromLevelReached })
+  deps.events.subscribe({ name: 'notifications.gameBadges', events: ['game.badgeAwarded'], handleInTransaction: notifications.fromBadgeAwarded })
   deps.events.subscribe({
     name: 'notifications.gameCompetitions',
     events: ['game.competitionFinished'],

@@ -3,6 +3,7 @@ import { createApp } from './app'
 import { bootDatabase } from './boot'
 import { loadEnv, servingProblems } from './env'
 import { scheduleHousekeeping } from './housekeeping'
+import { AWARD_JOB as GAME_AWARD_JOB } from './modules/game/game.badges'
 import { SWEEP_JOB as GAME_SWEEP_JOB } from './modules/game/game.competitions'
 import { createDeps } from './platform/deps'
 
@@ -19,6 +20,9 @@ async function main() {
   // The sales game's competitions past their end (each also has its own end job): once now, then hourly.
   await jobs.schedule(GAME_SWEEP_JOB, GAME_SWEEP_JOB, { kind: 'hourly', minute: 1 })
   await jobs.enqueue(database.db, GAME_SWEEP_JOB, {})
+  // Its badges: the current and the just closed periods, hourly and once now.
+  await jobs.schedule(GAME_AWARD_JOB, GAME_AWARD_JOB, { kind: 'hourly', minute: 3 })
+  await jobs.enqueue(database.db, GAME_AWARD_JOB, {})
   // What a previous run left undelivered or unfinished first, then each event after its commit and each job
   // when due (docs/decisions/020).
   events.start()

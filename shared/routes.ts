@@ -246,7 +246,7 @@ export const ROUTES = [
   // Sales flow (the game)
   { path: '/sales-flow', name: 'sales-flow', meta: view('salesflow', { namespaces: ['game'] }) },
   { path: '/sales-flow/admin', name: 'sales-flow-admin', meta: view('salesflow_admin', { namespaces: ['game'] }) },
-  { path: '/sales-flow/badges', name: 'sales-flow-badges', meta: view('salesflow'), plannedIn: 'later' },
+  { path: '/sales-flow/badges', name: 'sales-flow-badges', meta: view('salesflow', { namespaces: ['game'] }) },
   { path: '/sales-flow/competitions', name: 'sales-flow-competitions', meta: view('salesflow', { namespaces: ['game'] }) },
   { path: '/sales-flow/leaderboards', name: 'sales-flow-leaderboards', meta: view('salesflow', { namespaces: ['game'] }) },
   { path: '/sales-flow/level', name: 'sales-flow-level', meta: view('salesflow', { namespaces: ['game'] }) },

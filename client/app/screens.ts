@@ -39,6 +39,7 @@ const SCREENS: Partial<Record<RouteName, ScreenModule>> = {
   'sales-flow-rewards': () => import('../features/game/routes/rewards-page'),
   'sales-flow-admin': () => import('../features/game/routes/game-admin-page'),
   'sales-flow-competitions': () => import('../features/game/routes/competitions-page'),
+  'sales-flow-badges': () => import('../features/game/routes/badges-page'),
   'dashboards-sales-coach': () => import('../features/dashboards/routes/coach-dashboard-page'),
   'dashboards-sales-manager': () => import('../features/dashboards/routes/manager-dashboard-page'),
   'user-admin-external-accounts': () => import('../features/user-admin/routes/external-accounts-page'),

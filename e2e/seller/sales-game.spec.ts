@@ -210,3 +210,45 @@ test('a live competition standing moves when a teammate’s sale is approved @ph
   await expect(teammateRow.getByTestId('standing-value')).toHaveText('1')
   await page.screenshot({ path: `test-results/screens/${info.project.name}-competition.png`, fullPage: true })
 })
+
+/**
+ * Badges (issue 20): an admin builds a rule in the editor, sees the statement it runs and what it would award before
+ * saving; the award job gives it to the sellers who meet it, and a seller finds it among their badges. The rule asks
+ * for at least one approved order this month — the demo seller has them (decision 052: awarded once per period).
+ */
+test('an admin builds a badge with a preview of its SQL, and a seller who meets it sees it earned @phone', async ({ page, browser }, info) => {
+  const name = `Månadens säljare ${info.project.name}`
+  const desk = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+  const adminPage = await desk.newPage()
+  await signInFresh(adminPage, 'admin@demo.test')
+  await adminPage.goto('/sales-flow/admin?tab=badges')
+  await adminPage.getByTestId('new-badge').click()
+  const dialog = adminPage.getByTestId('badge-dialog')
+  await dialog.getByLabel(/^Namn/).fill(name)
+  await dialog.getByLabel(/^Period/).selectOption('month')
+  await dialog
+    .getByTestId('condition-row')
+    .getByLabel(/^Värde/)
+    .fill('1')
+  await dialog.getByTestId('badge-preview').click()
+  await expect(dialog.getByTestId('badge-preview-result')).toContainText('Den här perioden uppfyller')
+  await expect(dialog.getByTestId('badge-sql')).toContainText('game_sales')
+  await adminPage.screenshot({ path: `test-results/screens/${info.project.name}-badge-editor.png`, fullPage: true })
+  await dialog.getByRole('button', { name: 'Spara' }).click()
+  await expect(adminPage.getByText(`Märket ${name} är sparat`)).toBeVisible()
+  await expect(adminPage.locator(`[data-testid="admin-badge"][data-name="${name}"]`)).toContainText('Godkända ordrar ≥ 1')
+  await desk.close()
+
+  // The demo seller has approved sales this month: the award job (enqueued by the save) gives them the badge.
+  await signInFresh(page, 'seller@demo.test')
+  await expect
+    .poll(
+      async () => {
+        await page.goto('/sales-flow/badges')
+        return page.locator(`[data-testid="badge"][data-name="${name}"]`).getAttribute('data-earned')
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('1')
+  await expect(page.locator(`[data-testid="badge"][data-name="${name}"]`).getByTestId('badge-earned')).toHaveText(/^Taget en gång/)
+})

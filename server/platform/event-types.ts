@@ -146,6 +146,8 @@ export type DomainEvents = {
   }
   /** a person's XP reached a level of the sales game (docs/decisions/052): once per person and level */
   'game.levelReached': { userId: string; levelId: string; levelNumber: number; levelName: string; xp: number }
+  /** a person earned a badge of the sales game for a period (decision 052): once per badge, person and period */
+  'game.badgeAwarded': { userId: string; badgeId: string; name: string; periodKey: string; coins: number }
   /** a published competition of the sales game ended (decision 052): its winners by rank with their prizes */
   'game.competitionFinished': {
     competitionId: string

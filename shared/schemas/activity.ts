@@ -52,6 +52,7 @@ export const ACTIVITY_ENTITIES = [
   'quality_survey',
   'game_level',
   'game_competition',
+  'game_badge',
   'game_reward',
   'game_purchase',
   'game_coins',

@@ -270,3 +270,50 @@ export type CompetitionStanding = {
   frozen: boolean
   mine: CompetitionStandingRow | null
 }
+
+// ── Badges (decision 052) ──
+
+/**
+ * What a badge's rule may test, per person over the badge's period: approved orders, their order value (kronor), XP,
+ * the regret rate (percent of the decided sales that were regretted) and the quality mean score (0–100).
+ */
+export const BADGE_FIELDS = ['approved_orders', 'order_value', 'xp', 'regret_rate', 'quality_score'] as const
+export type BadgeField = (typeof BADGE_FIELDS)[number]
+export const BADGE_OPERATORS = ['>=', '>', '<=', '<', '='] as const
+export type BadgeOperator = (typeof BADGE_OPERATORS)[number]
+/** The periods a badge is earned in (once each): a day, an ISO week, a month, or once for all time. */
+export const BADGE_PERIODS = ['day', 'week', 'month', 'all'] as const
+export type BadgePeriod = (typeof BADGE_PERIODS)[number]
+
+export const badgeConditionSchema = z.strictObject({
+  field: z.enum(BADGE_FIELDS),
+  operator: z.enum(BADGE_OPERATORS),
+  value: z.number().min(0).max(1_000_000_000),
+})
+export const badgeRuleSchema = z.strictObject({
+  combine: z.enum(['and', 'or']).default('and'),
+  conditions: z.array(badgeConditionSchema).min(1, { error: 'validation.game.oneCondition' }).max(5),
+})
+export type BadgeRule = z.output<typeof badgeRuleSchema>
+export const badgeInputSchema = z.strictObject({
+  name: z.string().trim().min(1, { error: 'validation.required' }).max(80),
+  description: z.string().trim().max(500).default(''),
+  period: z.enum(BADGE_PERIODS),
+  rule: badgeRuleSchema,
+  coins: z.number().int().min(0).max(MAX_REWARD_PRICE).default(0),
+  active: z.boolean().default(true),
+})
+export type BadgeInput = z.input<typeof badgeInputSchema>
+export const badgeUpdateSchema = z.strictObject({ version, badge: badgeInputSchema })
+export const badgePreviewSchema = z.strictObject({ period: z.enum(BADGE_PERIODS), rule: badgeRuleSchema })
+export type BadgePreviewInput = z.input<typeof badgePreviewSchema>
+
+export type Badge = { id: string; name: string; description: string; period: BadgePeriod; rule: BadgeRule; coins: number; active: boolean; version: number }
+/**
+ * A rule's preview for the admin: the statement it runs (parameterised, read only) with its parameters, how many meet
+ * it in the current period, and over the periods so far (the last 30 days, 12 weeks or 12 months; all time once) how
+ * many awards it would have made to how many people.
+ */
+export type BadgePreview = { sql: string; params: unknown[]; current: number; periods: number; awards: number; people: number }
+/** A badge as a player sees it: the badge, how many times they earned it, and the last period they did. */
+export type PlayerBadge = { badge: Badge; earned: number; lastPeriod: string | null }

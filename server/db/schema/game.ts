@@ -3,6 +3,8 @@ import * as s from 'drizzle-orm/sqlite-core'
 import type { QualityStep } from '../../../shared/rules/game'
 import type { SaleStatus } from '../../../shared/rules/sale'
 import type {
+  BadgePeriod,
+  BadgeRule,
   CompetitionKind,
   CompetitionMetric,
   CompetitionPrize,
@@ -439,4 +441,54 @@ export const gameCompetitionsPg = p.pgTable(
     updatedAt: pq.updatedAt(),
   },
   (t) => [p.index('game_competitions_state').on(t.state, t.toDay)],
+)
+
+/** A badge (decision 052): its rule over a period, and the Key Coins it gives (0: none). */
+export const gameBadges = s.sqliteTable('game_badges', {
+  id: sq.id(),
+  name: s.text('name').notNull(),
+  description: s.text('description').notNull().default(''),
+  period: s.text('period').$type<BadgePeriod>().notNull(),
+  rule: s.text('rule', { mode: 'json' }).$type<BadgeRule>().notNull(),
+  coins: s.integer('coins').notNull().default(0),
+  active: s.integer('active', { mode: 'boolean' }).notNull().default(true),
+  version: s.integer('version').notNull().default(1),
+  createdAt: sq.createdAt(),
+  updatedAt: sq.updatedAt(),
+})
+
+export const gameBadgesPg = p.pgTable('game_badges', {
+  id: pq.id(),
+  name: p.text('name').notNull(),
+  description: p.text('description').notNull().default(''),
+  period: p.text('period').$type<BadgePeriod>().notNull(),
+  rule: p.jsonb('rule').$type<BadgeRule>().notNull(),
+  coins: p.integer('coins').notNull().default(0),
+  active: p.boolean('active').notNull().default(true),
+  version: p.integer('version').notNull().default(1),
+  createdAt: pq.createdAt(),
+  updatedAt: pq.updatedAt(),
+})
+
+/** A badge earned: once per badge, person and period key ('2026-W48', '2026-11', '2026-11-25', 'all'). */
+export const gameBadgeAwards = s.sqliteTable(
+  'game_badge_awards',
+  {
+    badgeId: s.text('badge_id').notNull(),
+    userId: s.text('user_id').notNull(),
+    periodKey: s.text('period_key').notNull(),
+    at: s.integer('at').notNull(),
+  },
+  (t) => [s.primaryKey({ columns: [t.badgeId, t.userId, t.periodKey] }), s.index('game_badge_awards_user').on(t.userId, t.at)],
+)
+
+export const gameBadgeAwardsPg = p.pgTable(
+  'game_badge_awards',
+  {
+    badgeId: p.text('badge_id').notNull(),
+    userId: p.text('user_id').notNull(),
+    periodKey: p.text('period_key').notNull(),
+    at: pq.ms('at').notNull(),
+  },
+  (t) => [p.primaryKey({ columns: [t.badgeId, t.userId, t.periodKey] }), p.index('game_badge_awards_user').on(t.userId, t.at)],
 )

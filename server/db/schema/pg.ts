@@ -74,6 +74,8 @@ export {
   gameRewardVariantsPg as gameRewardVariants,
   gamePurchasesPg as gamePurchases,
   gameCompetitionsPg as gameCompetitions,
+  gameBadgesPg as gameBadges,
+  gameBadgeAwardsPg as gameBadgeAwards,
 } from './game'
 export { salesBudgetsPg as salesBudgets, unitBudgetsPg as unitBudgets } from './budgets'
 export { financeSettingsPg as financeSettings } from './finance'

@@ -50,6 +50,8 @@ const parity: { [K in keyof typeof sqlite & keyof typeof pg]: RowsAlike<K> } = {
   gameRewardVariants: true,
   gamePurchases: true,
   gameCompetitions: true,
+  gameBadges: true,
+  gameBadgeAwards: true,
   qualitySurveyLinks: true,
   userTitles: true,
   providers: true,

@@ -54,6 +54,8 @@ export {
   gameRewardVariants,
   gamePurchases,
   gameCompetitions,
+  gameBadges,
+  gameBadgeAwards,
 } from './game'
 export { salesBudgets, unitBudgets } from './budgets'
 export { financeSettings } from './finance'

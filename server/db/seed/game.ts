@@ -295,6 +295,37 @@ export async function seedGameDemo(database: Database, tx: Db, sellerId: string,
       createdAt: now - 30 * 86_400_000,
       updatedAt: now - 30 * 86_400_000,
     })
+  // Badges: the award job at start gives them to whoever meets them (the demo seller's sales).
+  const badges = [
+    {
+      name: 'Första affären',
+      description: 'Din första godkända försäljning.',
+      period: 'all' as const,
+      coins: 25,
+      rule: { combine: 'and' as const, conditions: [{ field: 'approved_orders' as const, operator: '>=' as const, value: 1 }] },
+    },
+    {
+      name: 'Veckans stjärna',
+      description: 'Minst tre godkända ordrar på en vecka, och under 20 % ånger.',
+      period: 'week' as const,
+      coins: 50,
+      rule: {
+        combine: 'and' as const,
+        conditions: [
+          { field: 'approved_orders' as const, operator: '>=' as const, value: 3 },
+          { field: 'regret_rate' as const, operator: '<' as const, value: 20 },
+        ],
+      },
+    },
+    {
+      name: 'Kvalitetsmästare',
+      description: 'Kundernas betyg i snitt minst 85 under en månad.',
+      period: 'month' as const,
+      coins: 100,
+      rule: { combine: 'and' as const, conditions: [{ field: 'quality_score' as const, operator: '>=' as const, value: 85 }] },
+    },
+  ]
+  for (const b of badges) await tx.insert(t.gameBadges).values({ id: randomUUID(), ...b, active: true, version: 1, createdAt: now, updatedAt: now })
   await bookSeedRows(
     database,
     tx,

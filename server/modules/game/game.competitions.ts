@@ -6,7 +6,7 @@ import type { Db } from '../../db/client'
 import { ApiError } from '../../lib/errors'
 import { changedFields, logActivity } from '../../platform/activity-log'
 import type { Deps } from '../../platform/deps'
-import type { GamePlayer } from './game.service'
+import type { GamePlayer } from './game.types'
 import type { Book } from './game.shop'
 
 type Row = typeof import('../../db/schema/sqlite').gameCompetitions.$inferSelect

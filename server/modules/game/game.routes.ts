@@ -1,5 +1,8 @@
 import { Hono, type Context } from 'hono'
 import {
+  badgeInputSchema,
+  badgePreviewSchema,
+  badgeUpdateSchema,
   coinAdjustmentSchema,
   competitionInputSchema,
   competitionUpdateSchema,
@@ -117,6 +120,25 @@ export function gameRoutes(game: GameService) {
       async (c) => {
         const { version, competition } = c.req.valid('json')
         return c.json(await game.competitions.update(c.var.auth!.userData.id, c.req.valid('param').id, version, competition, Date.now()), 200)
+      },
+    )
+    .get('/game/badges', access.can('view', 'salesflow'), async (c) => c.json({ items: await game.badges.mine(c.var.auth!.userData.id) }, 200))
+    .get('/game/admin/badges', access.can('view', 'salesflow_admin'), async (c) => c.json({ items: await game.badges.list() }, 200))
+    .post('/game/admin/badges/preview', access.can('view', 'salesflow_admin'), validate('json', badgePreviewSchema), async (c) => {
+      const { period, rule } = c.req.valid('json')
+      return c.json(await game.badges.preview(period, rule, Date.now()), 200)
+    })
+    .post('/game/admin/badges', access.can('update', 'salesflow_admin'), validate('json', badgeInputSchema), async (c) =>
+      c.json(await game.badges.create(c.var.auth!.userData.id, c.req.valid('json'), Date.now()), 201),
+    )
+    .put(
+      '/game/admin/badges/:id',
+      access.can('update', 'salesflow_admin'),
+      validate('param', gameIdParamSchema),
+      validate('json', badgeUpdateSchema),
+      async (c) => {
+        const { version, badge } = c.req.valid('json')
+        return c.json(await game.badges.update(c.var.auth!.userData.id, c.req.valid('param').id, version, badge, Date.now()), 200)
       },
     )
     .put('/game/me/ranking', access.can('view', 'salesflow'), notImpersonating, validate('json', rankingInputSchema), async (c) =>

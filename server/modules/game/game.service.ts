@@ -28,9 +28,11 @@ import type { AppAbility } from '../../../shared/permissions/ability'
 import type { Db } from '../../db/client'
 import type { Deps } from '../../platform/deps'
 import type { DomainEvent } from '../../platform/events'
+import { gameBadges } from './game.badges'
 import { gameCompetitions } from './game.competitions'
 import { gameLevels } from './game.levels'
 import { gameShop } from './game.shop'
+import type { GamePlayer } from './game.types'
 import { ApiError } from '../../lib/errors'
 
 /** What the game asks other areas (answered in server/app.ts). */
@@ -61,9 +63,6 @@ export type GamePorts = {
   /** after a commit that moved someone's XP: open competition screens are told to read again (throttled by the app) */
   standingsMoved?: () => void
 }
-
-/** Who asks for a leaderboard: their id and places (the session's user data). */
-export type GamePlayer = { id: string; teamIds: string[]; officeId: string | null; regionId: string | null }
 
 const SETTINGS_ID = 'global'
 
@@ -290,6 +289,7 @@ export function gameService({ database, events, jobs }: Pick<Deps, 'database' | 
 
   const shop = gameShop(database, book, ports.names)
   const levels = gameLevels(database)
+  const badges = gameBadges({ database, events, jobs }, book)
   const competitions = gameCompetitions({ database, events, jobs }, book, { names: ports.names, placeNames: ports.placeNames })
 
   return {
@@ -299,6 +299,8 @@ export function gameService({ database, events, jobs }: Pick<Deps, 'database' | 
     levels,
     /** Competitions: rules, live standings, the end. */
     competitions,
+    /** Badges: rules, their preview, awards. */
+    badges,
 
     /** A new sale: the game's row of it (points fixed now), and what it earns if it arrived approved. */
     async fromSaleCreated(tx: Db, e: DomainEvent<'sale.created'>): Promise<void> {
@@ -478,3 +480,4 @@ export function gameService({ database, events, jobs }: Pick<Deps, 'database' | 
   }
 }
 export type GameService = ReturnType<typeof gameService>
+export type { GamePlayer } from './game.types'

@@ -270,6 +270,23 @@ export function notificationsService(deps: Deps, ports: NotificationsPorts) {
     })
   }
 
+  /** A badge of the sales game earned (decision 052): the person is told, with its coins. */
+  async function fromBadgeAwarded(tx: Db, e: DomainEvent<'game.badgeAwarded'>) {
+    const p = e.payload
+    await notify(tx, {
+      type: 'competition',
+      userIds: [p.userId],
+      text: (tr) => ({
+        title: tr('alerts.badgeAwarded.title', { name: p.name }),
+        message: p.coins > 0 ? tr('alerts.competitionWon.coins', { coins: p.coins }) : tr('alerts.badgeAwarded.message'),
+        link: '/sales-flow/badges',
+      }),
+      fromName: null,
+      at: e.occurredAt,
+      actorId: e.actorId,
+    })
+  }
+
   /**
    * A competition of the sales game ended (decision 052): each winning seller is told their rank and prize; for a team
    * or an office, each of its members is.
@@ -486,6 +503,7 @@ export function notificationsService(deps: Deps, ports: NotificationsPorts) {
     fromUserChange,
     fromLevelReached,
     fromCompetitionFinished,
+    fromBadgeAwarded,
     poke,
     sendMessage,
     audienceSize,

@@ -120,6 +120,7 @@ export const enAdmin = {
       external_account_template: 'External account template',
       quality_template: 'Survey template',
       quality_survey: 'Quality survey',
+      game_badge: 'Sales game badge',
       game_competition: 'Sales game competition',
       game_level: 'Sales game level',
       game_reward: 'Reward',

@@ -369,6 +369,7 @@ export const enCore = {
       title: 'Your two-step sign-in was reset',
       message: 'An administrator removed it. You now sign in with your password alone; turn it on again under Profile › Security.',
     },
+    badgeAwarded: { title: 'New badge: {{name}}', message: 'See your badges in the sales game.' },
     competitionWon: {
       title: 'Congratulations! You placed #{{rank}} in {{competition}}',
       titlePlace: '{{place}} placed #{{rank}} in {{competition}}',

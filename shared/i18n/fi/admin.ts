@@ -120,6 +120,7 @@ export const fiAdmin = {
       external_account_template: 'Ulkoisen tilin malli',
       quality_template: 'Kyselypohja',
       quality_survey: 'Laatukysely',
+      game_badge: 'Myyntipelin merkki',
       game_competition: 'Myyntipelin kilpailu',
       game_level: 'Myyntipelin taso',
       game_reward: 'Palkinto',

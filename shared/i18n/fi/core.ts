@@ -369,6 +369,7 @@ export const fiCore = {
       title: 'Kaksivaiheinen kirjautumisesi nollattiin',
       message: 'Ylläpitäjä poisti sen. Kirjaudut nyt pelkällä salasanalla; ota se uudelleen käyttöön kohdassa Profiili › Turvallisuus.',
     },
+    badgeAwarded: { title: 'Uusi merkki: {{name}}', message: 'Katso merkkisi myyntipelistä.' },
     competitionWon: {
       title: 'Onnittelut! Sijoituit {{rank}}. kilpailussa {{competition}}',
       titlePlace: '{{place}} sijoittui {{rank}}. kilpailussa {{competition}}',

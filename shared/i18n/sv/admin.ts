@@ -118,6 +118,7 @@ export const svAdmin = {
       external_account_template: 'Mall för externt konto',
       quality_template: 'Enkätmall',
       quality_survey: 'Kvalitetsenkät',
+      game_badge: 'Märke i säljspelet',
       game_competition: 'Tävling i säljspelet',
       game_level: 'Nivå i säljspelet',
       game_reward: 'Belöning',

@@ -362,6 +362,7 @@ export const svCore = {
       title: 'Din tvåstegsinloggning har återställts',
       message: 'En administratör tog bort den. Du loggar nu in med bara lösenordet; slå på den igen under Profil › Säkerhet.',
     },
+    badgeAwarded: { title: 'Nytt märke: {{name}}', message: 'Se dina märken i säljspelet.' },
     competitionWon: {
       title: 'Grattis! Du kom på plats {{rank}} i {{competition}}',
       titlePlace: '{{place}} kom på plats {{rank}} i {{competition}}',

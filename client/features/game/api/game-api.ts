@@ -1,4 +1,6 @@
 import type {
+  BadgeInput,
+  BadgePreviewInput,
   CoinAdjustment,
   CompetitionInput,
   GamePurchaseStatus,
@@ -37,3 +39,9 @@ export const createCompetition = (json: CompetitionInput) => call(rpc.game.admin
 export const updateCompetition = (id: string, version: number, competition: CompetitionInput) =>
   call(rpc.game.admin.competitions[':id'].$put({ param: { id }, json: { version, competition } }))
 export const getPlayer = (id: string, signal?: AbortSignal) => call(rpc.game.players[':id'].$get({ param: { id } }, { init: { signal } }))
+export const getMyBadges = (signal?: AbortSignal) => call(rpc.game.badges.$get(undefined, { init: { signal } }))
+export const getAdminBadges = (signal?: AbortSignal) => call(rpc.game.admin.badges.$get(undefined, { init: { signal } }))
+export const previewBadge = (json: BadgePreviewInput) => call(rpc.game.admin.badges.preview.$post({ json }))
+export const createBadge = (json: BadgeInput) => call(rpc.game.admin.badges.$post({ json }))
+export const updateBadge = (id: string, version: number, badge: BadgeInput) =>
+  call(rpc.game.admin.badges[':id'].$put({ param: { id }, json: { version, badge } }))

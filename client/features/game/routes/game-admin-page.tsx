@@ -2,13 +2,14 @@ import { Tabs } from '@chakra-ui/react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { Page } from '../../../components/ui/page'
+import { BadgesPanel } from '../components/admin-badges'
 import { CoinsPanel } from '../components/admin-coins'
 import { CompetitionsPanel } from '../components/admin-competitions'
 import { LevelsPanel } from '../components/admin-levels'
 import { PurchasesPanel } from '../components/admin-purchases'
 import { RewardsPanel } from '../components/admin-rewards'
 
-const TABS = ['purchases', 'rewards', 'competitions', 'levels', 'coins'] as const
+const TABS = ['purchases', 'rewards', 'competitions', 'badges', 'levels', 'coins'] as const
 type Tab = (typeof TABS)[number]
 
 /**
@@ -38,6 +39,9 @@ export default function GameAdminPage() {
         </Tabs.Content>
         <Tabs.Content value="competitions">
           <CompetitionsPanel />
+        </Tabs.Content>
+        <Tabs.Content value="badges">
+          <BadgesPanel />
         </Tabs.Content>
         <Tabs.Content value="levels">
           <LevelsPanel />

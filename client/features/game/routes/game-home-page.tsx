@@ -81,6 +81,9 @@ function GameLinks(props: { hideFrom?: 'lg'; hideBelow?: 'lg' }) {
           <Button asChild variant="outline" justifyContent={{ base: 'center', lg: 'start' }} flex="1" minW={{ base: '40%', lg: 'auto' }}>
             <RouterLink to="/sales-flow/competitions">{t('game.home.openCompetitions')}</RouterLink>
           </Button>
+          <Button asChild variant="outline" justifyContent={{ base: 'center', lg: 'start' }} flex="1" minW={{ base: '40%', lg: 'auto' }}>
+            <RouterLink to="/sales-flow/badges">{t('game.home.openBadges')}</RouterLink>
+          </Button>
         </Stack>
       </Card.Body>
     </Card.Root>

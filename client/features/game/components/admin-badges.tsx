@@ -1,0 +1,272 @@
+import { Alert, Badge, Box, Button, Card, Code, HStack, IconButton, Input, NativeSelect, SimpleGrid, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMemo, useState } from 'react'
+import { useFieldArray, useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import type { z } from 'zod'
+import {
+  BADGE_FIELDS,
+  BADGE_OPERATORS,
+  BADGE_PERIODS,
+  badgeInputSchema,
+  type Badge as GameBadge,
+  type BadgeInput,
+  type BadgePreview,
+} from '../../../../shared/schemas/game'
+import { zodErrorMap } from '../../../../shared/schemas/errors'
+import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
+import { FormField } from '../../../components/ui/form-field'
+import { LoadError } from '../../../components/ui/load-error'
+import { applyFieldErrors, errorText } from '../../../lib/api-client'
+import { snackbar } from '../../../lib/snackbar-store'
+import { createBadge, getAdminBadges, previewBadge, updateBadge } from '../api/game-api'
+import { useRuleText } from './badge-parts'
+
+/** The badges, offered or not, with their rules in words; a new one or a change in the rule editor. */
+export function BadgesPanel() {
+  const { t } = useTranslation()
+  const ruleText = useRuleText()
+  const query = useQuery({ queryKey: ['game', 'admin', 'badges'], queryFn: ({ signal }) => getAdminBadges(signal) })
+  const [editing, setEditing] = useState<GameBadge | 'new' | null>(null)
+  const items = query.data?.items
+  return (
+    <Stack gap="4" pt="2">
+      <Button alignSelf="start" colorPalette="brand" onClick={() => setEditing('new')} data-testid="new-badge">
+        {t('game.admin.newBadge')}
+      </Button>
+      {query.isError && !items ? (
+        <LoadError error={query.error} onRetry={() => void query.refetch()} />
+      ) : !items ? (
+        <Skeleton h="40" aria-busy />
+      ) : items.length === 0 ? (
+        <Text color="fg.muted">{t('game.admin.noBadges')}</Text>
+      ) : (
+        <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="3">
+          {items.map((b) => (
+            <Card.Root key={b.id} size="sm" data-testid="admin-badge" data-name={b.name} opacity={b.active ? 1 : 0.7}>
+              <Card.Body>
+                <HStack justify="space-between" align="start">
+                  <Text fontWeight="semibold">{b.name}</Text>
+                  <Badge>{t(`game.badges.periods.${b.period}`)}</Badge>
+                </HStack>
+                <Text fontSize="sm" mt="1">
+                  {ruleText(b.rule)}
+                </Text>
+                {b.active ? null : (
+                  <Badge mt="2" alignSelf="start">
+                    {t('game.admin.notOffered')}
+                  </Badge>
+                )}
+              </Card.Body>
+              <Card.Footer>
+                <Button size="sm" variant="outline" onClick={() => setEditing(b)}>
+                  {t('game.admin.edit')}
+                </Button>
+              </Card.Footer>
+            </Card.Root>
+          ))}
+        </SimpleGrid>
+      )}
+      {editing ? (
+        <BadgeDialog
+          key={editing === 'new' ? 'new' : `${editing.id}:${editing.version}`}
+          badge={editing === 'new' ? undefined : editing}
+          onClose={() => setEditing(null)}
+          onReload={() => {
+            setEditing(null)
+            void query.refetch()
+          }}
+        />
+      ) : null}
+    </Stack>
+  )
+}
+
+type FormIn = z.input<typeof badgeInputSchema>
+type FormOut = z.output<typeof badgeInputSchema>
+const FIELDS = ['name', 'description', 'period', 'rule', 'coins', 'active'] as const
+
+function BadgeDialog({ badge, onClose, onReload }: { badge?: GameBadge; onClose: () => void; onReload: () => void }) {
+  const { t } = useTranslation()
+  const client = useQueryClient()
+  const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
+  const [preview, setPreview] = useState<BadgePreview | null>(null)
+  const [previewing, setPreviewing] = useState(false)
+  const resolver = useMemo(() => zodResolver(badgeInputSchema, { error: zodErrorMap(t) }), [t])
+  const form = useForm<FormIn, unknown, FormOut>({
+    resolver,
+    defaultValues: badge
+      ? { name: badge.name, description: badge.description, period: badge.period, rule: badge.rule, coins: badge.coins, active: badge.active }
+      : {
+          name: '',
+          description: '',
+          period: 'week',
+          rule: { combine: 'and', conditions: [{ field: 'approved_orders', operator: '>=', value: 20 }] },
+          coins: 0,
+          active: true,
+        },
+  })
+  const conditions = useFieldArray({ control: form.control, name: 'rule.conditions', keyName: 'key' })
+  const { errors, isSubmitting } = form.formState
+  const submit = form.handleSubmit(async (values) => {
+    setFormError(null)
+    try {
+      const body = values as BadgeInput
+      if (badge) await updateBadge(badge.id, badge.version, body)
+      else await createBadge(body)
+      snackbar.show(t('game.admin.badgeSaved', { name: values.name }), { color: 'success', icon: 'success' })
+      void client.invalidateQueries({ queryKey: ['game'] })
+      onClose()
+    } catch (err) {
+      if (!applyFieldErrors(err, form.setError as never, FIELDS)) setFormError(formErrorOf(err, t))
+    }
+  })
+  const runPreview = form.handleSubmit(async (values) => {
+    setPreviewing(true)
+    try {
+      setPreview(await previewBadge({ period: values.period, rule: values.rule }))
+    } catch (err) {
+      snackbar.show(errorText(err, t), { color: 'error', icon: 'error' })
+    } finally {
+      setPreviewing(false)
+    }
+  })
+  const select = (name: Parameters<typeof form.register>[0], options: Array<{ value: string; label: string }>, label?: string) => (
+    <NativeSelect.Root size="sm">
+      <NativeSelect.Field aria-label={label} {...form.register(name, { onChange: () => setPreview(null) })}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  )
+  return (
+    <FormDialog
+      open
+      onClose={onClose}
+      title={badge ? t('game.admin.editBadge') : t('game.admin.newBadge')}
+      testId="badge-dialog"
+      onSubmit={submit}
+      submitting={isSubmitting}
+      formError={formError?.message ?? null}
+      conflict={formError?.conflict}
+      onReload={onReload}
+      size="lg"
+    >
+      <FormField label={t('game.admin.name')} error={errors.name} required>
+        <Input autoComplete="off" {...form.register('name')} />
+      </FormField>
+      <FormField label={t('game.admin.description')} error={errors.description}>
+        <Textarea rows={2} {...form.register('description')} />
+      </FormField>
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+        <FormField label={t('game.admin.period')} error={errors.period} required>
+          {select(
+            'period',
+            BADGE_PERIODS.map((p) => ({ value: p, label: t(`game.badges.periods.${p}`) })),
+          )}
+        </FormField>
+        <FormField label={t('game.admin.badgeCoins')} error={errors.coins}>
+          <Input type="number" inputMode="numeric" min={0} {...form.register('coins', { valueAsNumber: true })} />
+        </FormField>
+      </SimpleGrid>
+      <Stack gap="2">
+        <Text fontWeight="medium">{t('game.admin.conditions')}</Text>
+        <HStack gap="2" fontSize="sm">
+          <Text>{t('game.admin.combineLabel')}</Text>
+          <Box minW="48">
+            {select(
+              'rule.combine',
+              [
+                { value: 'and', label: t('game.admin.combineAll') },
+                { value: 'or', label: t('game.admin.combineAny') },
+              ],
+              t('game.admin.combineLabel'),
+            )}
+          </Box>
+        </HStack>
+        {conditions.fields.map((field, i) => (
+          <HStack key={field.key} gap="2" align="end" data-testid="condition-row">
+            <Box flex="2">
+              <FormField label={t('game.admin.field')} error={errors.rule?.conditions?.[i]?.field}>
+                {select(
+                  `rule.conditions.${i}.field`,
+                  BADGE_FIELDS.map((f) => ({ value: f, label: t(`game.badges.fields.${f}`) })),
+                )}
+              </FormField>
+            </Box>
+            <Box w="24" flexShrink={0}>
+              <FormField label={t('game.admin.operator')} error={errors.rule?.conditions?.[i]?.operator}>
+                {select(
+                  `rule.conditions.${i}.operator`,
+                  BADGE_OPERATORS.map((o) => ({ value: o, label: o.replace('>=', '≥').replace('<=', '≤') })),
+                )}
+              </FormField>
+            </Box>
+            <Box w="28" flexShrink={0}>
+              <FormField label={t('game.admin.value')} error={errors.rule?.conditions?.[i]?.value}>
+                <Input
+                  size="sm"
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  {...form.register(`rule.conditions.${i}.value`, { valueAsNumber: true, onChange: () => setPreview(null) })}
+                />
+              </FormField>
+            </Box>
+            <IconButton
+              size="sm"
+              variant="ghost"
+              aria-label={t('game.admin.removeCondition')}
+              disabled={conditions.fields.length <= 1}
+              onClick={() => {
+                conditions.remove(i)
+                setPreview(null)
+              }}
+            >
+              ✕
+            </IconButton>
+          </HStack>
+        ))}
+        <HStack gap="2">
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={conditions.fields.length >= 5}
+            onClick={() => {
+              conditions.append({ field: 'regret_rate', operator: '<', value: 5 })
+              setPreview(null)
+            }}
+          >
+            {t('game.admin.addCondition')}
+          </Button>
+          <Button size="sm" colorPalette="brand" variant="subtle" loading={previewing} onClick={() => void runPreview()} data-testid="badge-preview">
+            {t('game.admin.preview')}
+          </Button>
+        </HStack>
+      </Stack>
+      {preview ? (
+        <Alert.Root status="info" data-testid="badge-preview-result" alignItems="start">
+          <Alert.Content minW="0">
+            <Alert.Description>
+              {t('game.admin.previewResult', { current: preview.current, periods: preview.periods, awards: preview.awards, people: preview.people })}
+            </Alert.Description>
+            <Text fontSize="xs" mt="2" color="fg.muted">
+              {t('game.admin.sql')}
+            </Text>
+            <Code display="block" whiteSpace="pre-wrap" wordBreak="break-word" fontSize="xs" p="2" mt="1" data-testid="badge-sql">
+              {preview.sql}
+            </Code>
+            <Text fontSize="xs" mt="1" wordBreak="break-word">
+              {t('game.admin.params', { params: JSON.stringify(preview.params) })}
+            </Text>
+          </Alert.Content>
+        </Alert.Root>
+      ) : null}
+    </FormDialog>
+  )
+}
