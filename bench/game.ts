@@ -1,5 +1,5 @@
 import { asc, count, desc, eq, isNotNull } from 'drizzle-orm'
-import type { LeaderboardPeriod, LeaderboardScope } from '../shared/schemas/game'
+import type { BadgePeriod, BadgeRule, LeaderboardPeriod, LeaderboardScope } from '../shared/schemas/game'
 import { assembleAreas } from '../server/app'
 import { authService } from '../server/modules/auth/auth.service'
 import type { GamePlayer } from '../server/modules/game/game.service'
@@ -14,12 +14,14 @@ import { benchDatabase, RUNS, runTimedCases, statementRecorder } from './lib'
  * For a seller in the middle of the organisation's all-time ranking (so every board has a neighbourhood below its
  * top ten): the leaderboards of their team, office, region and the whole organisation for this week, this month
  * and all time (the service call its route makes, the neighbourhood and names included), and the standing of each
- * competition. p50 and p95 of RUNS calls, then every statement's plan. Target: p95 under 50 ms each. Reads only.
+ * competition; then the preview of three badge rules. p50 and p95 of RUNS calls, then every statement's plan. Target: p95
+ * under 50 ms each, a badge preview under 2 s. Reads only.
  */
 const { env, database } = await benchDatabase()
 const { db, t } = database
 const recorder = statementRecorder(database)
 const TARGET_MS = 50
+const PREVIEW_TARGET_MS = 2000
 
 try {
   const [{ n: rows }] = (await db.select({ n: count() }).from(t.gameLedger)) as [{ n: number }]
@@ -63,6 +65,39 @@ try {
       },
     ])
   cases.push([`own game (XP, level, ledger)`, async () => `${(await game.me(player.id)).ledger.length} ledger rows`])
+  // A badge rule's preview: now and over the periods so far (12 weeks, 12 months, 30 days).
+  const previews: Array<[string, BadgePeriod, BadgeRule]> = [
+    [
+      '20 approved orders and under 5 % regret, per week',
+      'week',
+      {
+        combine: 'and',
+        conditions: [
+          { field: 'approved_orders', operator: '>=', value: 20 },
+          { field: 'regret_rate', operator: '<', value: 5 },
+        ],
+      },
+    ],
+    [
+      'quality score 85 or 500 XP, per month',
+      'month',
+      {
+        combine: 'or',
+        conditions: [
+          { field: 'quality_score', operator: '>=', value: 85 },
+          { field: 'xp', operator: '>=', value: 500 },
+        ],
+      },
+    ],
+    ['order value 20,000 kr, per day', 'day', { combine: 'and', conditions: [{ field: 'order_value', operator: '>=', value: 20_000 }] }],
+  ]
+  const previewCases: Case[] = previews.map(([label, period, rule]) => [
+    `badge preview: ${label}`,
+    async () => {
+      const p = await game.badges.preview(period, rule, now)
+      return `${p.current} now, ${p.awards} awards to ${p.people} over ${p.periods} periods`
+    },
+  ])
 
   const dialect = database.dialect === 'pg' ? 'PostgreSQL' : 'SQLite'
   const [{ n: players }] = (await db.select({ n: count() }).from(t.gameTotals)) as [{ n: number }]
@@ -71,8 +106,9 @@ try {
   )
   const [self] = await db.select({ name: t.users.firstName }).from(t.users).where(eq(t.users.id, player.id))
   console.log(`  as ${self?.name ?? player.id}, rank ${Math.floor(ranked.length / 2) + 1} of ${ranked.length} all time`)
-  console.log('  badge rule preview: not built yet (issue 20 continues)')
   await runTimedCases(cases, recorder, TARGET_MS, 'game read')
+  console.log(`\nBadge rule previews (target p95 < ${PREVIEW_TARGET_MS} ms):`)
+  await runTimedCases(previewCases, recorder, PREVIEW_TARGET_MS, 'badge preview')
   await Promise.all([deps.events.stop(), deps.jobs.stop(), deps.realtime.close()])
 } finally {
   await database.close()

@@ -193,6 +193,12 @@ describe('a coach opens their sellers’ game', () => {
     expect((await app.request('GET', `/api/game/players/${sara}`, { cookie: coach.cookie })).status).toBe(404)
     expect((await app.request('GET', `/api/game/players/${anna}`, { cookie: seller.cookie })).status).toBe(404)
     expect((await app.request('GET', `/api/game/players/${sven}`, { cookie: seller.cookie })).status).toBe(200)
+    // A manager: the people of their office (Malmö: Öresund and Lund), by their team's office.
+    const manager = await app.login('manager@demo.test')
+    expect((await app.request('GET', `/api/game/players/${anna}`, { cookie: manager.cookie })).status).toBe(200)
+    expect((await app.request('GET', `/api/game/players/${sara}`, { cookie: manager.cookie })).status).toBe(404)
+    const office = (await app.request('GET', '/api/game/leaderboard?scope=office&period=all', { cookie: manager.cookie })).json as unknown as Leaderboard
+    expect(office.top.find((r) => r.name === 'Erik Johansson')?.open).toBe(true)
   })
 })
 

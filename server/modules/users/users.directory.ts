@@ -99,9 +99,11 @@ export function usersDirectory({ t }: Database) {
       if (filter.kind === 'none') return []
       const chosen = audience.everyone ? null : await this.membersOf(db, audience)
       if (chosen && chosen.length === 0) return []
+      // The office a rule may name is the user's own or their team's (userOfficeId): the team is joined for it.
       const rows = await db
         .select({ id: t.users.id })
         .from(t.users)
+        .leftJoin(t.teams, eq(t.teams.id, t.users.teamId))
         .where(withAccess(filter, eq(t.users.active, true), chosen ? inArray(t.users.id, chosen) : undefined))
       return rows.map((r) => r.id)
     },
