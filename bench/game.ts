@@ -68,12 +68,12 @@ try {
   // A badge rule's preview: now and over the periods so far (12 weeks, 12 months, 30 days).
   const previews: Array<[string, BadgePeriod, BadgeRule]> = [
     [
-      '20 approved orders and under 5 % regret, per week',
+      '3 approved orders and under 5 % regret, per week',
       'week',
       {
         combine: 'and',
         conditions: [
-          { field: 'approved_orders', operator: '>=', value: 20 },
+          { field: 'approved_orders', operator: '>=', value: 3 },
           { field: 'regret_rate', operator: '<', value: 5 },
         ],
       },
@@ -89,7 +89,7 @@ try {
         ],
       },
     ],
-    ['order value 20,000 kr, per day', 'day', { combine: 'and', conditions: [{ field: 'order_value', operator: '>=', value: 20_000 }] }],
+    ['order value 1,000 kr, per day', 'day', { combine: 'and', conditions: [{ field: 'order_value', operator: '>=', value: 1_000 }] }],
   ]
   const previewCases: Case[] = previews.map(([label, period, rule]) => [
     `badge preview: ${label}`,
