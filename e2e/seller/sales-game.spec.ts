@@ -25,17 +25,24 @@ test('approved sales raise a seller’s XP and coins, a level reached is celebra
   // The game books each approval from its event, after the change: wait until all 17 are (14 XP and coins each).
   const own = await apiAs(email)
   await expect.poll(async () => ((await (await own.get('/api/game/me')).json()) as { xp: number }).xp, { timeout: 30_000 }).toBe(238)
+  // The coins are the sales' 238 and whatever badges the award job (on a badge's save, hourly) has given by now.
+  type Me = { coins: number; ledger: Array<{ kind: string; coins: number; xp: number }> }
+  const me = (await (await own.get('/api/game/me')).json()) as Me
+  expect(me.ledger.filter((l) => l.kind === 'sale').map((l) => [l.xp, l.coins])).toEqual(Array.from({ length: 17 }, () => [14, 14]))
+  expect(me.coins).toBe(238 + me.ledger.filter((l) => l.kind === 'badge').reduce((sum, l) => sum + l.coins, 0))
   await own.dispose()
 
   await signInFresh(page, email)
   await page.goto('/sales-flow')
   await expect(page.getByRole('heading', { name: 'Säljspelet', level: 1 })).toBeVisible()
   await expect(page.getByTestId('game-xp')).toHaveText('238')
-  await expect(page.getByTestId('game-coins')).toHaveText('238')
+  await expect(page.getByTestId('game-coins')).toHaveText(/^\d+$/)
+  expect(Number(await page.getByTestId('game-coins').textContent())).toBeGreaterThanOrEqual(238)
   await expect(page.getByTestId('game-level-name')).toHaveText('Rookie')
   await expect(page.getByTestId('game-to-next')).toHaveText('12 XP kvar till nivå 2: Dörrknackare')
-  await expect(page.getByTestId('game-history-row')).toHaveCount(17)
-  await expect(page.getByTestId('game-history-row').first()).toContainText('Godkänd försäljning')
+  const saleRows = page.locator('[data-testid="game-history-row"][data-kind="sale"]')
+  await expect(saleRows).toHaveCount(17)
+  await expect(saleRows.first()).toContainText('Godkänd försäljning')
   await expect(page.getByTestId('game-celebration')).toHaveCount(0)
 
   // The eighteenth approval passes 250 XP: the open app hears of the level at once and celebrates it.
@@ -99,7 +106,7 @@ test('approved sales raise a seller’s XP and coins, a level reached is celebra
   await coachPage.getByRole('link', { name: `Gunnel ${last}` }).click()
   await expect(coachPage.getByRole('heading', { name: `Säljspelet: Gunnel ${last}`, level: 1 })).toBeVisible()
   await expect(coachPage.getByTestId('game-xp')).toHaveText('252')
-  await expect(coachPage.getByTestId('game-history-row')).toHaveCount(18)
+  await expect(coachPage.locator('[data-testid="game-history-row"][data-kind="sale"]')).toHaveCount(18)
   await coachDesk.close()
 })
 

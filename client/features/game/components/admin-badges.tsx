@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Card, Code, HStack, IconButton, Input, NativeSelect, SimpleGrid, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Alert, Badge, Box, Button, Card, Code, HStack, IconButton, Input, SimpleGrid, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
@@ -22,6 +22,7 @@ import { applyFieldErrors, errorText } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { createBadge, getAdminBadges, previewBadge, updateBadge } from '../api/game-api'
 import { useRuleText } from './badge-parts'
+import { FieldSelect } from './field-select'
 
 /** The badges, offered or not, with their rules in words; a new one or a change in the rule editor. */
 export function BadgesPanel() {
@@ -133,16 +134,7 @@ function BadgeDialog({ badge, onClose, onReload }: { badge?: GameBadge; onClose:
     }
   })
   const select = (name: Parameters<typeof form.register>[0], options: Array<{ value: string; label: string }>, label?: string) => (
-    <NativeSelect.Root size="sm">
-      <NativeSelect.Field aria-label={label} {...form.register(name, { onChange: () => setPreview(null) })}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
+    <FieldSelect field={form.register(name, { onChange: () => setPreview(null) })} options={options} label={label} />
   )
   return (
     <FormDialog

@@ -1,4 +1,4 @@
-import { Box, Button, Card, Checkbox, HStack, IconButton, Input, NativeSelect, SimpleGrid, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Box, Button, Card, Checkbox, HStack, IconButton, Input, SimpleGrid, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
@@ -17,6 +17,7 @@ import { applyFieldErrors } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { createCompetition, getCompetitions, updateCompetition } from '../api/game-api'
 import { PhaseBadge } from './competition-parts'
+import { FieldSelect } from './field-select'
 
 /** Every competition, drafts and hidden tests included; a new one or a change of one not finished in a dialog. */
 export function CompetitionsPanel() {
@@ -123,16 +124,7 @@ function CompetitionDialog({ competition, onClose, onReload }: { competition?: C
     }
   })
   const select = (name: 'metric' | 'kind' | 'state', options: Array<{ value: string; label: string }>) => (
-    <NativeSelect.Root size="sm">
-      <NativeSelect.Field {...form.register(name)}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
+    <FieldSelect field={form.register(name)} options={options} />
   )
   return (
     <FormDialog
