@@ -1,3 +1,4 @@
+import { subject } from '@casl/ability'
 import { REALTIME_EVENTS, wire } from '../shared/realtime'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -25,6 +26,9 @@ import { statisticsService } from './modules/statistics/statistics.service'
 import { statisticsRoutes } from './modules/statistics/statistics.routes'
 import { gameRoutes } from './modules/game/game.routes'
 import { gameService } from './modules/game/game.service'
+import { assistantService } from './modules/assistant/assistant.service'
+import { assistantStats } from './modules/assistant/assistant.stats'
+import { assistantRoutes } from './modules/assistant/assistant.routes'
 import { financeService } from './modules/finance/finance.service'
 import { financeRoutes } from './modules/finance/finance.routes'
 import { catalogService } from './modules/catalog/catalog.service'
@@ -270,7 +274,65 @@ export function assembleAreas(deps: Deps, options: { payHooks?: PayExportHooks }
     handleInTransaction: (tx, e) =>
       e.name === 'sale.created' ? game.fromSaleCreated(tx, e) : e.name === 'sale.statusChanged' ? game.fromSaleStatus(tx, e) : game.fromQualityGraded(tx, e),
   })
+  // The BI assistant (docs/decisions/053): the sales, hours and quality areas' summaries within the asker's rules,
+  // and the names the asker may see (people their rules reach, their places or all, the catalog).
+  const assistant = assistantService(deps, {
+    saleFigures: sales.analytics,
+    hourFigures: timeAdmin.analytics,
+    qualityFigures: quality.analytics,
+    vocabulary: async (db, actor) => {
+      const [people, places, regions, regionOf, providers, products] = await Promise.all([
+        directory.visibleNames(db, actor.ability),
+        org.places(db),
+        org.regionList(db),
+        org.regionsOfOffices(db),
+        catalog.providerList(db),
+        catalog.productList(db),
+      ])
+      const sees = (kind: 'teams' | 'offices' | 'regions', fields: Record<string, unknown>) => actor.ability.can('view', subject(kind, fields) as never)
+      const officeRegion = (officeId: string) => regionOf.get(officeId) ?? null
+      const myRegion = actor.officeId ? officeRegion(actor.officeId) : null
+      return [
+        ...people.map((p) => ({ kind: 'seller' as const, id: p.id, name: p.name })),
+        ...places.teams
+          .filter((tm) => actor.teamIds.includes(tm.id) || sees('teams', { id: tm.id, officeId: tm.officeId, regionId: officeRegion(tm.officeId) }))
+          .map((tm) => ({ kind: 'team' as const, id: tm.id, name: tm.name })),
+        ...places.offices
+          .filter((o) => o.id === actor.officeId || sees('offices', { id: o.id, officeId: o.id, regionId: officeRegion(o.id) }))
+          .map((o) => ({ kind: 'office' as const, id: o.id, name: o.name })),
+        ...regions
+          .filter((r) => r.id === myRegion || sees('regions', { id: r.id, regionId: r.id }))
+          .map((r) => ({ kind: 'region' as const, id: r.id, name: r.name })),
+        ...providers.map((p) => ({ kind: 'provider' as const, id: p.id, name: p.name })),
+        ...products.map((p) => ({ kind: 'product' as const, id: p.id, name: p.name })),
+      ]
+    },
+    names: async (db, kind, ids) => {
+      switch (kind) {
+        case 'seller':
+          return directory.names(db, { userIds: ids })
+        case 'team':
+          return org.placeNames(db, { teamIds: ids })
+        case 'office':
+          return org.placeNames(db, { officeIds: ids })
+        case 'region':
+          return org.placeNames(db, { regionIds: ids })
+        case 'provider':
+          return catalog.providerNames(db, ids)
+        case 'product':
+          return catalog.productNames(db, ids)
+      }
+    },
+    regionsOfOffices: org.regionsOfOffices,
+  })
+  const assistantStatsViews = assistantStats(deps, {
+    roleOf: directory.roleOf,
+    names: directory.names,
+    roleChoices: async (db) => (await directory.roleChoices(db)).map((r) => ({ id: r.id, name: r.name })),
+  })
   return {
+    assistant,
+    assistantStats: assistantStatsViews,
     catalog,
     catalogKeeping,
     customers,
@@ -411,6 +473,7 @@ function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
     .route('/', statisticsRoutes(areas.statistics))
     .route('/', financeRoutes(areas.finance))
     .route('/', gameRoutes(areas.game))
+    .route('/', assistantRoutes(areas.assistant, areas.assistantStats))
     .route('/', payRoutes(deps, areas.pay, areas.exportsOfPay))
     .route('/', mailRoutes(deps))
     .route('/', activityRoutes(deps))

@@ -82,6 +82,21 @@ const envSchema = z
       .trim()
       .default('')
       .refine((v) => v === '' || Buffer.from(v, 'base64').length === 32, 'SECRETS_KEY must be 32 bytes in base64'),
+    /** the BI assistant's questions per user and minute (docs/decisions/053), counted in the database */
+    ASSISTANT_QUOTA_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(10),
+    /** the assistant's legacy mode answers only about data before this day */
+    ASSISTANT_LEGACY_CUTOFF: z.iso.date().default('2026-01-01'),
+    /**
+     * An optional OpenAI-compatible chat API for the assistant (base URL such as https://api.openai.com/v1, key,
+     * model): its tool call is checked and scoped as the built-in parser's. Unset: the built-in parser answers.
+     */
+    ASSISTANT_LLM_URL: z
+      .string()
+      .trim()
+      .default('')
+      .refine((v) => v === '' || /^https?:\/\//.test(v), 'ASSISTANT_LLM_URL must start with http:// or https://'),
+    ASSISTANT_LLM_KEY: z.string().trim().max(500).default(''),
+    ASSISTANT_LLM_MODEL: z.string().trim().max(200).default(''),
     /** who runs this server, for push services (RFC 8292's subject): a mailto: or https: address */
     VAPID_SUBJECT: z
       .string()
@@ -119,6 +134,7 @@ export type Env = {
   pushExtraHosts: string[]
   /** SECRETS_KEY, or null for the server's own key */
   secretsKey: string | null
+  assistant: { quotaPerMinute: number; legacyCutoff: string; llm: { url: string; key: string; model: string } | null }
 }
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
@@ -162,6 +178,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
         : null,
     vapidSubject: e.VAPID_SUBJECT || vapidSubjectOf(e.MAIL_FROM, e.APP_ORIGINS),
     secretsKey: e.SECRETS_KEY || null,
+    assistant: {
+      quotaPerMinute: e.ASSISTANT_QUOTA_PER_MINUTE,
+      legacyCutoff: e.ASSISTANT_LEGACY_CUTOFF,
+      llm:
+        e.ASSISTANT_LLM_URL && e.ASSISTANT_LLM_MODEL
+          ? { url: e.ASSISTANT_LLM_URL.replace(/\/+$/, ''), key: e.ASSISTANT_LLM_KEY, model: e.ASSISTANT_LLM_MODEL }
+          : null,
+    },
     pushExtraHosts: e.PUSH_EXTRA_HOSTS.split(',')
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean),

@@ -214,15 +214,14 @@ export const ROUTES = [
   { path: '/guides/users-embeds', name: 'guides-users-embeds', meta: { action: 'admin', subject: 'embeds' }, plannedIn: 'later' },
 
   // AI assistant
-  { path: '/keyai', name: 'keyai', meta: view('chat', { layout: 'fixed-height' }), plannedIn: 'later' },
+  { path: '/keyai', name: 'keyai', meta: view('chat', { layout: 'fixed-height', namespaces: ['assistant'] }) },
   {
     path: '/keyai/business-intelligence',
     name: 'keyai-business-intelligence',
-    meta: view('business_intelligence', { layout: 'fixed-height' }),
-    plannedIn: 'later',
+    meta: view('business_intelligence', { layout: 'fixed-height', namespaces: ['assistant'] }),
   },
-  { path: '/keyai/stats', name: 'keyai-stats', meta: view('stats'), plannedIn: 'later' },
-  { path: '/keyai/stats/:id', name: 'keyai-stats-id', meta: view('stats', { navActiveLink: 'keyai-stats' }), plannedIn: 'later' },
+  { path: '/keyai/stats', name: 'keyai-stats', meta: view('stats', { namespaces: ['assistant'] }) },
+  { path: '/keyai/stats/:id', name: 'keyai-stats-id', meta: view('stats', { navActiveLink: 'keyai-stats', namespaces: ['assistant'] }) },
 
   // Sales
   { path: '/sales/list', name: 'sales-list', meta: view('sales') },

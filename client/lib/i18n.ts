@@ -26,6 +26,7 @@ const LOADERS: Record<LanguageCode, Record<Namespace, () => Promise<object>>> = 
     dashboards: () => import('../../shared/i18n/sv/dashboards').then((m) => m.svDashboards),
     finance: () => import('../../shared/i18n/sv/finance').then((m) => m.svFinance),
     game: () => import('../../shared/i18n/sv/game').then((m) => m.svGame),
+    assistant: () => import('../../shared/i18n/sv/assistant').then((m) => m.svAssistant),
   },
   en: {
     core: () => import('../../shared/i18n/en/core').then((m) => m.enCore),
@@ -40,6 +41,7 @@ const LOADERS: Record<LanguageCode, Record<Namespace, () => Promise<object>>> = 
     dashboards: () => import('../../shared/i18n/en/dashboards').then((m) => m.enDashboards),
     finance: () => import('../../shared/i18n/en/finance').then((m) => m.enFinance),
     game: () => import('../../shared/i18n/en/game').then((m) => m.enGame),
+    assistant: () => import('../../shared/i18n/en/assistant').then((m) => m.enAssistant),
   },
   fi: {
     core: () => import('../../shared/i18n/fi/core').then((m) => m.fiCore),
@@ -54,6 +56,7 @@ const LOADERS: Record<LanguageCode, Record<Namespace, () => Promise<object>>> = 
     dashboards: () => import('../../shared/i18n/fi/dashboards').then((m) => m.fiDashboards),
     finance: () => import('../../shared/i18n/fi/finance').then((m) => m.fiFinance),
     game: () => import('../../shared/i18n/fi/game').then((m) => m.fiGame),
+    assistant: () => import('../../shared/i18n/fi/assistant').then((m) => m.fiAssistant),
   },
 }
 

@@ -10,6 +10,7 @@ import { enBudgets } from './en/budgets'
 import { enDashboards } from './en/dashboards'
 import { enFinance } from './en/finance'
 import { enGame } from './en/game'
+import { enAssistant } from './en/assistant'
 import { mergeCatalogs } from './namespaces'
 
 /** The whole English catalogue (every namespace merged), for the server and tests. */
@@ -19,16 +20,19 @@ export const en = mergeCatalogs(
       mergeCatalogs(
         mergeCatalogs(
           mergeCatalogs(
-            mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(enCore, enSales), enBackoffice), enAdmin), enCatalog), enPay),
-            enAccounts,
+            mergeCatalogs(
+              mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(enCore, enSales), enBackoffice), enAdmin), enCatalog), enPay),
+              enAccounts,
+            ),
+            enQuality,
           ),
-          enQuality,
+          enBudgets,
         ),
-        enBudgets,
+        enDashboards,
       ),
-      enDashboards,
+      enFinance,
     ),
-    enFinance,
+    enGame,
   ),
-  enGame,
+  enAssistant,
 )

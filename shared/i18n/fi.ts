@@ -10,6 +10,7 @@ import { fiBudgets } from './fi/budgets'
 import { fiDashboards } from './fi/dashboards'
 import { fiFinance } from './fi/finance'
 import { fiGame } from './fi/game'
+import { fiAssistant } from './fi/assistant'
 import { mergeCatalogs } from './namespaces'
 
 /** The whole Finnish catalogue (every namespace merged), for the server and tests. */
@@ -19,16 +20,19 @@ export const fi = mergeCatalogs(
       mergeCatalogs(
         mergeCatalogs(
           mergeCatalogs(
-            mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(fiCore, fiSales), fiBackoffice), fiAdmin), fiCatalog), fiPay),
-            fiAccounts,
+            mergeCatalogs(
+              mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(fiCore, fiSales), fiBackoffice), fiAdmin), fiCatalog), fiPay),
+              fiAccounts,
+            ),
+            fiQuality,
           ),
-          fiQuality,
+          fiBudgets,
         ),
-        fiBudgets,
+        fiDashboards,
       ),
-      fiDashboards,
+      fiFinance,
     ),
-    fiFinance,
+    fiGame,
   ),
-  fiGame,
+  fiAssistant,
 )

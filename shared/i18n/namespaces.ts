@@ -5,7 +5,21 @@
  * unprefixed: a key not in `core` is looked up in the loaded area namespaces (i18next's fallbackNS). The server
  * and the tests use the namespaces merged into one catalog per language (./index.ts).
  */
-export const NAMESPACES = ['core', 'sales', 'backoffice', 'admin', 'catalog', 'pay', 'accounts', 'quality', 'budgets', 'dashboards', 'finance', 'game'] as const
+export const NAMESPACES = [
+  'core',
+  'sales',
+  'backoffice',
+  'admin',
+  'catalog',
+  'pay',
+  'accounts',
+  'quality',
+  'budgets',
+  'dashboards',
+  'finance',
+  'game',
+  'assistant',
+] as const
 export type Namespace = (typeof NAMESPACES)[number]
 /** The namespaces an area's screens load; `core` is always there. */
 export type AreaNamespace = Exclude<Namespace, 'core'>

@@ -11,6 +11,7 @@ import { svBudgets } from './sv/budgets'
 import { svDashboards } from './sv/dashboards'
 import { svFinance } from './sv/finance'
 import { svGame } from './sv/game'
+import { svAssistant } from './sv/assistant'
 
 /** The whole Swedish catalogue (every namespace merged), and its type. */
 export const sv = mergeCatalogs(
@@ -19,18 +20,21 @@ export const sv = mergeCatalogs(
       mergeCatalogs(
         mergeCatalogs(
           mergeCatalogs(
-            mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(svCore, svSales), svBackoffice), svAdmin), svCatalog), svPay),
-            svAccounts,
+            mergeCatalogs(
+              mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(svCore, svSales), svBackoffice), svAdmin), svCatalog), svPay),
+              svAccounts,
+            ),
+            svQuality,
           ),
-          svQuality,
+          svBudgets,
         ),
-        svBudgets,
+        svDashboards,
       ),
-      svDashboards,
+      svFinance,
     ),
-    svFinance,
+    svGame,
   ),
-  svGame,
+  svAssistant,
 )
 
 export type Messages = typeof sv

@@ -132,7 +132,8 @@ export const DEFAULT_ROLES: readonly RoleDef[] = [
     name: 'Coach',
     description: 'Their teams: dashboards, sale reports, quality and regret statistics, competitions.',
     rules: [
-      ...view('dashboard_sales', 'sale_quality_surveys', 'salesflow', 'embeds', 'sales_planner', 'chat', 'profile'),
+      // The statistics views shared with coaches (docs/decisions/053), besides the chat.
+      ...view('dashboard_sales', 'sale_quality_surveys', 'salesflow', 'embeds', 'sales_planner', 'chat', 'stats', 'profile'),
       { action: 'view', subject: 'teams', conditions: { id: { $in: '${user.teamIds}' } } },
       { action: 'view', subject: 'users', conditions: MY_TEAMS },
       { action: 'view', subject: 'sale_reports', conditions: MY_TEAMS },

@@ -56,6 +56,7 @@ export const ACTIVITY_ENTITIES = [
   'game_reward',
   'game_purchase',
   'game_coins',
+  'assistant_stat',
 ] as const
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date' })

@@ -49,6 +49,7 @@ export const ERROR_CODES = [
   'out_of_stock',
   'no_such_variant',
   'level_in_use',
+  'assistant_quota',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -57,6 +57,8 @@ export function StatChart(props: {
   onPick?: (index: number, series: number) => void
   testId?: string
   height?: number
+  /** without a card of its own (inside another card, such as the assistant's answer) */
+  plain?: boolean
 }) {
   const { t } = useTranslation()
   // The theme's muted text colour, for the axes, read from the page (it follows light and dark).
@@ -128,8 +130,8 @@ export function StatChart(props: {
       ),
     )
   return (
-    <Card.Root data-testid={props.testId}>
-      <Card.Body gap="4">
+    <Card.Root data-testid={props.testId} borderWidth={props.plain ? '0' : undefined} bg={props.plain ? 'transparent' : undefined}>
+      <Card.Body gap="4" p={props.plain ? '0' : undefined}>
         <HStack justify="space-between" gap="2" flexWrap="wrap">
           <Heading as="h2" size="md">
             {props.title}

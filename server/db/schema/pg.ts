@@ -77,6 +77,7 @@ export {
   gameBadgesPg as gameBadges,
   gameBadgeAwardsPg as gameBadgeAwards,
 } from './game'
+export { assistantStatsPg as assistantStats, assistantStatRolesPg as assistantStatRoles } from './assistant'
 export { salesBudgetsPg as salesBudgets, unitBudgetsPg as unitBudgets } from './budgets'
 export { financeSettingsPg as financeSettings } from './finance'
 export { syncClientsPg as syncClients, syncRejectionsPg as syncRejections, syncVersionPg as syncVersion } from './sync'

@@ -52,6 +52,8 @@ const parity: { [K in keyof typeof sqlite & keyof typeof pg]: RowsAlike<K> } = {
   gameCompetitions: true,
   gameBadges: true,
   gameBadgeAwards: true,
+  assistantStats: true,
+  assistantStatRoles: true,
   qualitySurveyLinks: true,
   userTitles: true,
   providers: true,

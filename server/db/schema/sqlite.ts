@@ -57,6 +57,7 @@ export {
   gameBadges,
   gameBadgeAwards,
 } from './game'
+export { assistantStats, assistantStatRoles } from './assistant'
 export { salesBudgets, unitBudgets } from './budgets'
 export { financeSettings } from './finance'
 export { syncClients, syncRejections, syncVersion } from './sync'

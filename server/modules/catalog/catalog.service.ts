@@ -53,6 +53,11 @@ export function catalogService(t: Schema) {
       return new Map(rows.map((r) => [r.id, r.points]))
     },
 
+    /** Every product, active or not, by name (the BI assistant recognises them in a question). */
+    async productList(db: Db) {
+      return db.select({ id: t.products.id, name: t.products.name }).from(t.products).orderBy(asc(t.products.name))
+    },
+
     /** Every provider, active or not, by name (the org area's coach groups work for providers). */
     async providerList(db: Db) {
       return db.select({ id: t.providers.id, name: t.providers.name, active: t.providers.active }).from(t.providers).orderBy(asc(t.providers.name))

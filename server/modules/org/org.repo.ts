@@ -38,6 +38,15 @@ export function orgRepo(database: Database) {
       return { offices, teams }
     },
 
+    /** Every region by name, and each office's region (the BI assistant's names and its split by region). */
+    async regionList(dbOrTx: Db): Promise<Array<{ id: string; name: string }>> {
+      return dbOrTx.select({ id: t.regions.id, name: t.regions.name }).from(t.regions).orderBy(asc(t.regions.name))
+    },
+    async regionsOfOffices(dbOrTx: Db): Promise<Map<string, string>> {
+      const rows = await dbOrTx.select({ id: t.offices.id, regionId: t.offices.regionId }).from(t.offices)
+      return new Map(rows.flatMap((r) => (r.regionId ? [[r.id, r.regionId] as [string, string]] : [])))
+    },
+
     /** The offices of a region (the sales game's region leaderboard). */
     async officesOfRegion(dbOrTx: Db, regionId: string): Promise<string[]> {
       const rows = await dbOrTx.select({ id: t.offices.id }).from(t.offices).where(eq(t.offices.regionId, regionId))

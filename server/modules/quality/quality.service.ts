@@ -25,6 +25,7 @@ import { changeMonthNki } from './quality.nki'
 import type { Deps } from '../../platform/deps'
 import type { DomainEvent } from '../../platform/event-types'
 import { qualityStatistics } from './quality.statistics'
+import { qualityAnalytics } from './quality.analytics'
 import type { QualityPorts } from './quality.ports'
 
 /** How long a link by e-mail and a QR code at the door stay open (docs/decisions/045). */
@@ -187,6 +188,8 @@ export function qualityService({ database, events, mail }: Pick<Deps, 'database'
 
   const service = {
     statistics: qualityStatistics({ database }, ports),
+    /** The BI assistant's quality scores (docs/decisions/053). */
+    analytics: qualityAnalytics(database),
     templates: {
       async list(): Promise<TemplateListItem[]> {
         const rows = await db.select().from(tpl).orderBy(desc(tpl.active), asc(tpl.name))

@@ -29,7 +29,7 @@ import { customerKeyOf, shiftDay } from '../../../shared/rules/double-sales'
 import { MATCH_DATE_TOLERANCE_DAYS, type MatchableSale } from '../../../shared/rules/orders'
 import type { ConfirmDoubleSaleInput } from '../../../shared/schemas/double-sales'
 import { cappedCount } from '../../db/list-page'
-import { saleSummary, summaryReads } from './sales.summary'
+import { saleSummary, saleAnalytics, summaryReads } from './sales.summary'
 
 /** What the sales area asks other areas (wired in server/app.ts; no area imports another). */
 export type SalesPorts = {
@@ -469,6 +469,8 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
 
     /** The sales summary's figures (docs/decisions/046), for the dashboards, statistics and profitability. */
     figures: summaryReads(database),
+    /** The BI assistant's reads of the summary (docs/decisions/053). */
+    analytics: saleAnalytics(database),
 
     /**
      * What the quality area asks of a sale (docs/decisions/045): its details for the survey form, the move a

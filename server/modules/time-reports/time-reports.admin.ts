@@ -25,6 +25,7 @@ import { activityLines, changedFields, logActivity } from '../../platform/activi
 import { addMonthHours } from './time-reports.hours'
 import type { Deps } from '../../platform/deps'
 import { plainRows } from '../../db/plain-rows'
+import { hoursAnalytics } from './time-reports.analytics'
 
 type Actor = { id: string; ability: AppAbility }
 type ReportRow = Schema['timeReports']['$inferSelect']
@@ -92,6 +93,8 @@ export function timeReportsAdmin({ database, events }: Pick<Deps, 'database' | '
   }
 
   return {
+    /** The BI assistant's hours (docs/decisions/053). */
+    analytics: hoursAnalytics(database),
     /** What the dashboards ask (their ports, wired in server/app.ts): hours worked and who checked out (decision 049). */
     forDashboards: {
       /**

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, type SQLWrapper } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, sql, type SQLWrapper } from 'drizzle-orm'
 import type { LanguageCode } from '../../../shared/i18n'
 import { settingsOf, type MessageAudience, type NotificationSettings } from '../../../shared/schemas/notifications'
 import type { AppAbility } from '../../../shared/permissions/ability'
@@ -111,6 +111,26 @@ export function usersDirectory({ t }: Database) {
     /** Every role by name, as a message's audience offers them (names only, not their rules). */
     async roleChoices(db: Db): Promise<Array<{ id: string; key: string; name: string }>> {
       return db.select({ id: t.roles.id, key: t.roles.key, name: t.roles.name }).from(t.roles).orderBy(t.roles.name)
+    },
+
+    /** A person's role (the assistant's statistics are shared with roles, docs/decisions/053). */
+    async roleOf(db: Db, userId: string): Promise<string | null> {
+      const [row] = await db.select({ roleId: t.users.roleId }).from(t.users).where(eq(t.users.id, userId))
+      return row?.roleId ?? null
+    },
+
+    /**
+     * The people a viewer may see (their `view users` rules) with their names, active or not: the names the BI
+     * assistant may recognise in a question (docs/decisions/053).
+     */
+    async visibleNames(db: Db, ability: AppAbility): Promise<Array<{ id: string; name: string }>> {
+      const filter = accessFilter(ability, 'view', 'users', conditionColumns, { inline: true })
+      if (filter.kind === 'none') return []
+      return db
+        .select({ id: t.users.id, name: sql<string>`${t.users.firstName} || ' ' || ${t.users.lastName}` })
+        .from(t.users)
+        .leftJoin(t.teams, eq(t.teams.id, t.users.teamId))
+        .where(withAccess(filter))
     },
 
     /** The day a person's employment began (YYYY-MM-DD), or null (the quality area's sampling asks; decision 045). */

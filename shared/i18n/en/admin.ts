@@ -123,6 +123,7 @@ export const enAdmin = {
       game_badge: 'Sales game badge',
       game_competition: 'Sales game competition',
       game_level: 'Sales game level',
+      assistant_stat: 'Statistics view',
       game_reward: 'Reward',
       game_purchase: 'Rewards shop purchase',
       game_coins: 'Key Coins',

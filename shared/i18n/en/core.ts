@@ -535,6 +535,7 @@ export const enCore = {
     forbidden: 'You are not allowed to do this',
     csrf: 'The request was refused because it came from another site',
     invalid_credentials: 'Wrong e-mail or password',
+    assistant_quota: 'The request quota has been reached, please wait approximately 1 minute before the next request.',
     too_many_requests: 'Too many attempts. Wait {{seconds}} seconds and try again.',
     not_found: 'Not found',
     conflict: 'Conflicts with existing data',

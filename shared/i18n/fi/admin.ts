@@ -123,6 +123,7 @@ export const fiAdmin = {
       game_badge: 'Myyntipelin merkki',
       game_competition: 'Myyntipelin kilpailu',
       game_level: 'Myyntipelin taso',
+      assistant_stat: 'Tilastonäkymä',
       game_reward: 'Palkinto',
       game_purchase: 'Palkintokaupan osto',
       game_coins: 'Key Coinit',

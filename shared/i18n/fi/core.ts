@@ -532,6 +532,7 @@ export const fiCore = {
     forbidden: 'Sinulla ei ole oikeutta tähän',
     csrf: 'Pyyntö hylättiin, koska se tuli toiselta sivustolta',
     invalid_credentials: 'Väärä sähköposti tai salasana',
+    assistant_quota: 'Kyselykiintiö on täynnä. Odota noin 1 minuutti ennen seuraavaa kyselyä.',
     too_many_requests: 'Liian monta yritystä. Odota {{seconds}} sekuntia ja yritä uudelleen.',
     not_found: 'Ei löytynyt',
     conflict: 'Ristiriita olemassa olevien tietojen kanssa',

@@ -121,6 +121,7 @@ export const svAdmin = {
       game_badge: 'Märke i säljspelet',
       game_competition: 'Tävling i säljspelet',
       game_level: 'Nivå i säljspelet',
+      assistant_stat: 'Statistikvy',
       game_reward: 'Belöning',
       game_purchase: 'Köp i belöningsbutiken',
       game_coins: 'Key Coins',

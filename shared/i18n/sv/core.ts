@@ -516,6 +516,7 @@ export const svCore = {
     forbidden: 'Du saknar behörighet för det här',
     csrf: 'Begäran avvisades eftersom den kom från en annan webbplats',
     invalid_credentials: 'Fel e-post eller lösenord',
+    assistant_quota: 'Gränsen för antal frågor är nådd. Vänta ungefär 1 minut innan nästa fråga.',
     too_many_requests: 'För många försök. Vänta {{seconds}} sekunder och försök igen.',
     not_found: 'Hittades inte',
     conflict: 'Konflikt med befintliga data',

@@ -1,0 +1,338 @@
+import { Alert, Badge, Box, Button, Flex, HStack, Heading, IconButton, Input, Stack, Switch, Text, Wrap } from '@chakra-ui/react'
+import { useMutation, useQuery } from '@tanstack/react-query'
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { formatDate, type FormatLanguage } from '../../../../shared/format'
+import { BI_MAX_QUESTION, type BiAnswer, type BiQuery, type BiReply } from '../../../../shared/schemas/assistant'
+import { errorText } from '../../../lib/api-client'
+import { useAbility } from '../../../lib/session'
+import { ask, getAssistantSettings, runQuery } from '../api/assistant-api'
+import { AnswerCard, QueryBehind } from './answer-card'
+import { StatDialog } from './stat-dialog'
+
+type Draft =
+  { role: 'user'; text: string } | { role: 'assistant'; reply: BiReply } | { role: 'error'; text: string; retry: { question?: string; query?: BiQuery } }
+type Message = Draft & { id: number }
+
+type Stored = { messages: Message[]; legacy: boolean }
+
+const SUGGESTION_KEYS = ['a', 'b', 'c', 'd'] as const
+
+/** The conversation kept for the tab, so going to another screen and back keeps it. */
+function load(key: string): Stored {
+  try {
+    const raw = sessionStorage.getItem(key)
+    if (raw) return JSON.parse(raw) as Stored
+  } catch {
+    // a full or refused storage: start afresh
+  }
+  return { messages: [], legacy: false }
+}
+
+/**
+ * The assistant's conversation (/keyai, /keyai/business-intelligence; docs/decisions/053): questions in the person's
+ * words, answers as charts with their figures and the query behind them, questions back with buttons, suggestions to
+ * start from and follow-ups that change one part of the last question. Fills the window's height: the messages
+ * scroll, the question field stays at the bottom.
+ */
+export function Conversation({ storageKey, title, subtitle, aside }: { storageKey: string; title: string; subtitle: string; aside?: ReactNode }) {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const ability = useAbility()
+  const [state, setState] = useState<Stored>(() => load(storageKey))
+  const [text, setText] = useState('')
+  const [saving, setSaving] = useState<BiAnswer | null>(null)
+  const scroller = useRef<HTMLDivElement>(null)
+  const input = useRef<HTMLInputElement>(null)
+  const settings = useQuery({ queryKey: ['assistant', 'settings'], queryFn: ({ signal }) => getAssistantSettings(signal), staleTime: Infinity })
+  const { messages, legacy } = state
+
+  useEffect(() => {
+    try {
+      sessionStorage.setItem(storageKey, JSON.stringify(state))
+    } catch {
+      // the conversation still works; it is only not kept
+    }
+  }, [state, storageKey])
+  useEffect(() => {
+    const el = scroller.current
+    if (el) el.scrollTop = el.scrollHeight
+  }, [messages.length])
+
+  const push = (...more: Draft[]) =>
+    setState((s) => {
+      let next = s.messages.at(-1)?.id ?? 0
+      return { ...s, messages: [...s.messages, ...more.map((m): Message => ({ ...m, id: ++next }))] }
+    })
+  // The last answer's query: a question that leaves parts out follows it up.
+  const previous = [...messages]
+    .reverse()
+    .find((m): m is Extract<Message, { role: 'assistant' }> => m.role === 'assistant' && (m.reply.kind === 'answer' || m.reply.kind === 'noData'))
+  const previousQuery = previous && (previous.reply.kind === 'answer' || previous.reply.kind === 'noData') ? previous.reply.query : undefined
+
+  const asking = useMutation({
+    mutationFn: (what: { question?: string; query?: BiQuery }) => (what.query ? runQuery(what.query, legacy) : ask(what.question!, previousQuery, legacy)),
+    onSuccess: (reply) => push({ role: 'assistant', reply: reply as BiReply }),
+    onError: (err, what) => push({ role: 'error', text: errorText(err, t), retry: what }),
+  })
+  const send = (question: string) => {
+    const q = question.trim()
+    if (!q || asking.isPending) return
+    push({ role: 'user', text: q })
+    setText('')
+    asking.mutate({ question: q })
+  }
+  const choose = (label: string, query: BiQuery) => {
+    if (asking.isPending) return
+    push({ role: 'user', text: label })
+    asking.mutate({ query })
+  }
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    send(text)
+  }
+  const cutoff = settings.data ? formatDate(settings.data.legacyCutoff, lang) : ''
+
+  return (
+    <Flex direction="column" h="full" minH="0" gap="3" data-testid="assistant">
+      <HStack justify="space-between" align="start" gap="3" flexWrap="wrap">
+        <Box>
+          <Heading as="h1" size="2xl" lineHeight="short">
+            {title}
+          </Heading>
+          {/* On a phone the empty conversation says it; the room goes to the answers. */}
+          <Text color="fg.muted" mt="1" fontSize="sm" display={{ base: 'none', md: 'block' }}>
+            {subtitle}
+          </Text>
+        </Box>
+        <HStack gap="3" flexWrap="wrap">
+          <Switch.Root
+            size="sm"
+            checked={legacy}
+            onCheckedChange={(e) => setState((s) => ({ ...s, legacy: e.checked }))}
+            data-testid="assistant-legacy"
+            title={t('assistant.legacyHelp', { date: cutoff })}
+          >
+            <Switch.HiddenInput />
+            <Switch.Control />
+            <Switch.Label>{t('assistant.legacy')}</Switch.Label>
+          </Switch.Root>
+          {messages.length > 0 ? (
+            <Button size="xs" variant="outline" onClick={() => setState((s) => ({ ...s, messages: [] }))} data-testid="assistant-new">
+              {t('assistant.newConversation')}
+            </Button>
+          ) : null}
+        </HStack>
+      </HStack>
+      {legacy ? (
+        <Alert.Root status="warning" size="sm" data-testid="assistant-legacy-note">
+          <Alert.Indicator />
+          <Alert.Title>{t('assistant.legacyHelp', { date: cutoff })}</Alert.Title>
+        </Alert.Root>
+      ) : null}
+      <Flex flex="1" minH="0" gap="4">
+        <Box
+          ref={scroller}
+          flex="1"
+          minW="0"
+          overflowY="auto"
+          borderWidth={{ base: '0', md: '1px' }}
+          rounded="lg"
+          p={{ base: '0', md: '4' }}
+          data-testid="assistant-messages"
+          role="log"
+          aria-live="polite"
+        >
+          {messages.length === 0 ? (
+            <Stack gap="3" data-testid="assistant-empty">
+              <Text>{t('assistant.intro')}</Text>
+              <Text fontWeight="medium" fontSize="sm">
+                {t('assistant.suggestions')}
+              </Text>
+              <Wrap gap="2">
+                {SUGGESTION_KEYS.map((k) => (
+                  <Button
+                    key={k}
+                    size="sm"
+                    variant="outline"
+                    onClick={() => send(t(`assistant.examples.${k}`))}
+                    data-testid="assistant-suggestion"
+                    whiteSpace="normal"
+                    h="auto"
+                    py="1.5"
+                    textAlign="start"
+                  >
+                    {t(`assistant.examples.${k}`)}
+                  </Button>
+                ))}
+              </Wrap>
+            </Stack>
+          ) : (
+            <Stack gap="4">
+              {messages.map((m) =>
+                m.role === 'user' ? (
+                  <Box
+                    key={m.id}
+                    alignSelf="end"
+                    maxW="85%"
+                    bg="brand.solid"
+                    color="brand.contrast"
+                    px="3"
+                    py="2"
+                    rounded="lg"
+                    data-testid="assistant-question"
+                  >
+                    {m.text}
+                  </Box>
+                ) : m.role === 'error' ? (
+                  <Alert.Root key={m.id} status="error" data-testid="assistant-error">
+                    <Alert.Indicator />
+                    <Alert.Content>
+                      <Alert.Description>{m.text}</Alert.Description>
+                    </Alert.Content>
+                    <Button size="xs" variant="outline" onClick={() => asking.mutate(m.retry)} disabled={asking.isPending}>
+                      {t('assistant.retry')}
+                    </Button>
+                  </Alert.Root>
+                ) : (
+                  <Reply
+                    key={m.id}
+                    reply={m.reply}
+                    onAsk={send}
+                    onChoose={choose}
+                    busy={asking.isPending}
+                    onSave={ability.can('view', 'stats') ? setSaving : undefined}
+                  />
+                ),
+              )}
+              {asking.isPending ? (
+                <Text color="fg.muted" fontSize="sm" data-testid="assistant-thinking">
+                  {t('assistant.thinking')}
+                </Text>
+              ) : null}
+            </Stack>
+          )}
+        </Box>
+        {aside}
+      </Flex>
+      {previousQuery ? (
+        <HStack gap="2" flexWrap="wrap" data-testid="assistant-followups">
+          <Text fontSize="xs" color="fg.muted">
+            {t('assistant.followUps')}
+          </Text>
+          {SUGGESTION_KEYS.map((k) => (
+            <Badge key={k} asChild variant="outline" size="md" cursor="pointer">
+              <button type="button" onClick={() => send(t(`assistant.followUpExamples.${k}`))} disabled={asking.isPending}>
+                {t(`assistant.followUpExamples.${k}`)}
+              </button>
+            </Badge>
+          ))}
+        </HStack>
+      ) : null}
+      <form onSubmit={submit}>
+        <HStack gap="2">
+          <Input
+            ref={input}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            placeholder={t('assistant.placeholder')}
+            aria-label={t('assistant.placeholder')}
+            maxLength={BI_MAX_QUESTION}
+            autoComplete="off"
+            data-testid="assistant-input"
+          />
+          <IconButton
+            type="submit"
+            aria-label={t('assistant.send')}
+            loading={asking.isPending}
+            disabled={!text.trim()}
+            colorPalette="brand"
+            data-testid="assistant-send"
+            px="4"
+            w="auto"
+          >
+            {t('assistant.send')}
+          </IconButton>
+        </HStack>
+      </form>
+      {saving ? <StatDialog query={saving.query} defaultName={saving.description} onClose={() => setSaving(null)} /> : null}
+    </Flex>
+  )
+}
+
+/** One reply: an answer, a question back with its choices, a refusal with examples, or no data. */
+function Reply(props: {
+  reply: BiReply
+  onAsk: (question: string) => void
+  onChoose: (label: string, query: BiQuery) => void
+  busy: boolean
+  onSave?: (answer: BiAnswer) => void
+}) {
+  const { t } = useTranslation()
+  const { reply } = props
+  switch (reply.kind) {
+    case 'answer':
+      return (
+        <AnswerCard
+          answer={reply}
+          actions={
+            props.onSave ? (
+              <Button size="xs" variant="outline" onClick={() => props.onSave!(reply)} data-testid="answer-save">
+                {t('assistant.saveStat')}
+              </Button>
+            ) : null
+          }
+        />
+      )
+    case 'clarify':
+      return (
+        <Stack gap="2" borderWidth="1px" rounded="lg" p="3" data-testid="assistant-clarify">
+          <Text fontSize="sm" color="fg.muted">
+            {reply.understood}
+          </Text>
+          <Text fontWeight="medium">{reply.message}</Text>
+          <Wrap gap="2">
+            {reply.choices.map((c) => (
+              <Button
+                key={c.label}
+                size="sm"
+                variant="outline"
+                onClick={() => props.onChoose(c.label, c.query)}
+                disabled={props.busy}
+                data-testid="assistant-choice"
+              >
+                {c.label}
+              </Button>
+            ))}
+          </Wrap>
+        </Stack>
+      )
+    case 'invalid':
+      return (
+        <Stack gap="2" borderWidth="1px" borderColor="border.warning" rounded="lg" p="3" data-testid="assistant-invalid">
+          <Text fontWeight="semibold">{reply.message}</Text>
+          <Text fontSize="sm">{t('assistant.invalidHelp')}</Text>
+          <Wrap gap="2">
+            {reply.examples.map((e) => (
+              <Button key={e} size="sm" variant="ghost" onClick={() => props.onAsk(e)} disabled={props.busy} data-testid="assistant-example">
+                {e}
+              </Button>
+            ))}
+          </Wrap>
+        </Stack>
+      )
+    case 'noData':
+      return (
+        <Stack gap="2" data-testid="assistant-nodata">
+          <Alert.Root status="info">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>{reply.description}</Alert.Title>
+              <Alert.Description>{reply.message}</Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+          <QueryBehind answer={reply} />
+        </Stack>
+      )
+  }
+}

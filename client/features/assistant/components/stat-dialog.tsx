@@ -1,0 +1,115 @@
+import { Checkbox, Fieldset, Input, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMemo, useState } from 'react'
+import { Controller, useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import type { z } from 'zod'
+import { statInputSchema, type BiQuery, type StatDetail, type StatInput } from '../../../../shared/schemas/assistant'
+import { zodErrorMap } from '../../../../shared/schemas/errors'
+import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
+import { FormField } from '../../../components/ui/form-field'
+import { applyFieldErrors } from '../../../lib/api-client'
+import { fieldErrorText } from '../../../lib/field-error'
+import { snackbar } from '../../../lib/snackbar-store'
+import { createStat, getShareRoles, updateStat } from '../api/assistant-api'
+
+type FormIn = z.input<typeof statInputSchema>
+type FormOut = z.output<typeof statInputSchema>
+const FIELDS = ['name', 'roleIds'] as const
+
+/**
+ * Saving an answer as a statistics view, or editing one: its name and the roles it is shared with (their users find
+ * it in their list, and see it within their own scope).
+ */
+export function StatDialog(props: {
+  query: BiQuery
+  defaultName: string
+  stat?: StatDetail
+  onClose: () => void
+  onSaved?: (stat: StatDetail) => void
+  onReload?: () => void
+}) {
+  const { t } = useTranslation()
+  const client = useQueryClient()
+  const roles = useQuery({ queryKey: ['assistant', 'share-roles'], queryFn: ({ signal }) => getShareRoles(signal) })
+  const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
+  const resolver = useMemo(() => zodResolver(statInputSchema, { error: zodErrorMap(t) }), [t])
+  const form = useForm<FormIn, unknown, FormOut>({
+    resolver,
+    defaultValues: {
+      name: props.stat?.name ?? props.defaultName.slice(0, 120),
+      query: props.query,
+      roleIds: props.stat?.roles.map((r) => r.id) ?? [],
+    },
+  })
+  const { errors, isSubmitting } = form.formState
+  const submit = form.handleSubmit(async (values) => {
+    setFormError(null)
+    try {
+      const body = values as StatInput
+      const saved = props.stat ? await updateStat(props.stat.id, { ...body, version: props.stat.version }) : await createStat(body)
+      snackbar.show(t('assistant.saved', { name: values.name }), { color: 'success', icon: 'success' })
+      void client.invalidateQueries({ queryKey: ['assistant', 'stats'] })
+      props.onSaved?.(saved)
+      props.onClose()
+    } catch (err) {
+      if (!applyFieldErrors(err, form.setError, FIELDS)) setFormError(formErrorOf(err, t))
+    }
+  })
+  return (
+    <FormDialog
+      open
+      onClose={props.onClose}
+      title={props.stat ? t('assistant.edit') : t('assistant.saveStatTitle')}
+      testId="stat-dialog"
+      onSubmit={submit}
+      submitting={isSubmitting}
+      formError={formError?.message ?? null}
+      conflict={formError?.conflict}
+      onReload={props.onReload}
+    >
+      <FormField label={t('assistant.statName')} error={errors.name} required>
+        <Input autoComplete="off" {...form.register('name')} data-testid="stat-name" />
+      </FormField>
+      {/* A fieldset, not a field: a field gives its one control id to every checkbox inside it. */}
+      <Fieldset.Root>
+        <Fieldset.Legend fontSize="sm" fontWeight="medium">
+          {t('assistant.shareWith')}
+        </Fieldset.Legend>
+        <Fieldset.HelperText>{t('assistant.shareHelp')}</Fieldset.HelperText>
+        {roles.isPending ? (
+          <Skeleton h="16" />
+        ) : roles.isError ? (
+          <Text color="fg.error">{t('assistant.error')}</Text>
+        ) : (
+          <Controller
+            control={form.control}
+            name="roleIds"
+            render={({ field }) => (
+              <Stack gap="2" data-testid="stat-roles">
+                {roles.data.map((role) => {
+                  const value = field.value ?? []
+                  return (
+                    <Checkbox.Root
+                      key={role.id}
+                      checked={value.includes(role.id)}
+                      onCheckedChange={(e) => field.onChange(e.checked ? [...value, role.id] : value.filter((id) => id !== role.id))}
+                      data-testid="stat-role"
+                      data-role={role.name}
+                    >
+                      <Checkbox.HiddenInput />
+                      <Checkbox.Control />
+                      <Checkbox.Label>{role.name}</Checkbox.Label>
+                    </Checkbox.Root>
+                  )
+                })}
+              </Stack>
+            )}
+          />
+        )}
+        {errors.roleIds ? <Fieldset.ErrorText>{fieldErrorText(errors.roleIds as never, t)}</Fieldset.ErrorText> : null}
+      </Fieldset.Root>
+    </FormDialog>
+  )
+}

@@ -1,0 +1,138 @@
+import { Alert, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link as RouterLink, useNavigate, useParams } from 'react-router'
+import { formatTime, type FormatLanguage } from '../../../../shared/format'
+import type { BiReply } from '../../../../shared/schemas/assistant'
+import { LoadError } from '../../../components/ui/load-error'
+import { Page } from '../../../components/ui/page'
+import { ApiClientError, errorText } from '../../../lib/api-client'
+import { confirm } from '../../../lib/confirm-store'
+import { snackbar } from '../../../lib/snackbar-store'
+import { deleteStat, getStat } from '../api/assistant-api'
+import { AnswerCard, QueryBehind } from '../components/answer-card'
+import { StatDialog } from '../components/stat-dialog'
+
+/**
+ * /keyai/stats/{id} (docs/decisions/053): a saved statistics view, run again when opened within the opener's own
+ * scope. Its owner renames it, shares it with roles or deletes it.
+ */
+export default function StatPage() {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const { id = '' } = useParams()
+  const navigate = useNavigate()
+  const client = useQueryClient()
+  const [editing, setEditing] = useState(false)
+  const query = useQuery({
+    queryKey: ['assistant', 'stats', id],
+    queryFn: ({ signal }) => getStat(id, signal),
+    retry: (n, err) => !(err instanceof ApiClientError && err.status === 404) && n < 2,
+  })
+  const data = query.data
+  const crumbs = [{ label: t('routes.keyai-stats'), to: '/keyai/stats' }]
+  if (query.isError && !data) {
+    const missing = query.error instanceof ApiClientError && query.error.status === 404
+    return (
+      <Page title={t('routes.keyai-stats-id')} breadcrumbs={crumbs}>
+        {missing ? (
+          <Stack gap="3" align="start" data-testid="stat-missing">
+            <Text>{t('assistant.notFound')}</Text>
+            <Button asChild size="sm" variant="outline">
+              <RouterLink to="/keyai/stats">{t('assistant.back')}</RouterLink>
+            </Button>
+          </Stack>
+        ) : (
+          <LoadError error={query.error} onRetry={() => void query.refetch()} />
+        )}
+      </Page>
+    )
+  }
+  if (!data)
+    return (
+      <Page title={t('routes.keyai-stats-id')} breadcrumbs={crumbs}>
+        <Skeleton h="80" aria-busy />
+      </Page>
+    )
+  const { stat } = data
+  const answer = data.answer as BiReply
+  const remove = async () => {
+    const ok = await confirm({
+      title: t('assistant.delete'),
+      text: t('assistant.deleteConfirm', { name: stat.name }),
+      confirmLabel: t('assistant.delete'),
+      cancelLabel: t('assistant.cancel'),
+      destructive: true,
+    })
+    if (!ok) return
+    try {
+      await deleteStat(stat.id)
+      snackbar.show(t('assistant.deleted'), { color: 'success', icon: 'success' })
+      void client.invalidateQueries({ queryKey: ['assistant', 'stats'] })
+      void navigate('/keyai/stats')
+    } catch (err) {
+      snackbar.show(errorText(err, t), { color: 'error', icon: 'error' })
+    }
+  }
+  return (
+    <Page title={stat.name} breadcrumbs={crumbs}>
+      <Stack gap="4" maxW="5xl" data-testid="stat-view">
+        <HStack gap="2" flexWrap="wrap">
+          <Button size="sm" variant="outline" onClick={() => void query.refetch()} loading={query.isFetching} data-testid="stat-rerun">
+            {t('assistant.rerun')}
+          </Button>
+          {stat.mine ? (
+            <>
+              <Button size="sm" variant="outline" onClick={() => setEditing(true)} data-testid="stat-edit">
+                {t('assistant.edit')}
+              </Button>
+              <Button size="sm" variant="ghost" colorPalette="red" onClick={() => void remove()}>
+                {t('assistant.delete')}
+              </Button>
+            </>
+          ) : (
+            <Text fontSize="sm" color="fg.muted">
+              {t('assistant.owner')}: {stat.owner.name}
+            </Text>
+          )}
+          <Text fontSize="sm" color="fg.muted">
+            {t('assistant.ranAt', { time: formatTime(query.dataUpdatedAt, lang) })}
+          </Text>
+        </HStack>
+        {answer.kind === 'answer' ? (
+          <AnswerCard answer={answer} testId="stat-answer" />
+        ) : answer.kind === 'noData' ? (
+          <Stack gap="2">
+            <Alert.Root status="info" data-testid="stat-nodata">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>{answer.description}</Alert.Title>
+                <Alert.Description>{answer.message}</Alert.Description>
+              </Alert.Content>
+            </Alert.Root>
+            <QueryBehind answer={answer} />
+          </Stack>
+        ) : (
+          <Alert.Root status="warning">
+            <Alert.Indicator />
+            <Alert.Title>{answer.message}</Alert.Title>
+          </Alert.Root>
+        )}
+      </Stack>
+      {editing ? (
+        <StatDialog
+          query={stat.query}
+          defaultName={stat.name}
+          stat={stat}
+          onClose={() => setEditing(false)}
+          onSaved={() => void query.refetch()}
+          onReload={() => {
+            setEditing(false)
+            void query.refetch()
+          }}
+        />
+      ) : null}
+    </Page>
+  )
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest'
+import type { BiPeriod } from '../schemas/assistant'
+import { bucketsOf, chartFor, defaultGranularity, isoWeekOf, isoWeeksIn, resolvePeriod } from './assistant'
+
+const rel = (unit: 'day' | 'week' | 'month' | 'quarter' | 'year', offset = 0): BiPeriod => ({ kind: 'relative', unit, offset })
+
+describe('a period seen from a day', () => {
+  it.each<[string, BiPeriod, string, string]>([
+    // this and last: around a month's and a year's turn
+    ['2026-11-26', rel('month'), '2026-11-01', '2026-11-26'],
+    ['2026-11-26', rel('month', -1), '2026-10-01', '2026-10-31'],
+    ['2026-01-01', rel('month', -1), '2025-12-01', '2025-12-31'],
+    ['2026-03-31', rel('month', -1), '2026-02-01', '2026-02-28'],
+    ['2024-03-15', rel('month', -1), '2024-02-01', '2024-02-29'],
+    ['2026-01-01', rel('year', -1), '2025-01-01', '2025-12-31'],
+    ['2026-01-01', rel('year'), '2026-01-01', '2026-01-01'],
+    ['2026-01-15', rel('quarter', -1), '2025-10-01', '2025-12-31'],
+    ['2026-11-26', rel('quarter'), '2026-10-01', '2026-11-26'],
+    ['2026-11-26', rel('day', -1), '2026-11-25', '2026-11-25'],
+    // ISO weeks: Monday to Sunday, across a year's turn
+    ['2026-11-26', rel('week'), '2026-11-23', '2026-11-26'],
+    ['2026-11-26', rel('week', -1), '2026-11-16', '2026-11-22'],
+    ['2027-01-01', rel('week'), '2026-12-28', '2027-01-01'],
+    ['2021-01-04', rel('week', -1), '2020-12-28', '2021-01-03'],
+    // the last N units, this one included
+    ['2026-11-26', { kind: 'last', unit: 'month', count: 3 }, '2026-09-01', '2026-11-26'],
+    ['2026-11-26', { kind: 'last', unit: 'day', count: 30 }, '2026-10-28', '2026-11-26'],
+    ['2026-01-10', { kind: 'last', unit: 'week', count: 2 }, '2025-12-29', '2026-01-10'],
+    ['2026-02-10', { kind: 'last', unit: 'month', count: 3 }, '2025-12-01', '2026-02-10'],
+    // a named month or week: the latest that has begun unless a year is said
+    ['2026-11-26', { kind: 'month', month: 3 }, '2026-03-01', '2026-03-31'],
+    ['2026-11-26', { kind: 'month', month: 12 }, '2025-12-01', '2025-12-31'],
+    ['2026-11-26', { kind: 'month', month: 11 }, '2026-11-01', '2026-11-26'],
+    ['2026-11-26', { kind: 'month', month: 2, year: 2024 }, '2024-02-01', '2024-02-29'],
+    ['2026-11-26', { kind: 'week', week: 12 }, '2026-03-16', '2026-03-22'],
+    ['2026-11-26', { kind: 'week', week: 50 }, '2025-12-08', '2025-12-14'],
+    ['2026-11-26', { kind: 'week', week: 53, year: 2020 }, '2020-12-28', '2021-01-03'],
+    // a year without week 53 reads its last week
+    ['2026-11-26', { kind: 'week', week: 53, year: 2021 }, '2021-12-27', '2022-01-02'],
+    ['2026-11-26', { kind: 'quarter', quarter: 4 }, '2026-10-01', '2026-11-26'],
+    ['2026-02-01', { kind: 'quarter', quarter: 3 }, '2025-07-01', '2025-09-30'],
+    ['2026-11-26', { kind: 'year', year: 2025 }, '2025-01-01', '2025-12-31'],
+    ['2026-11-26', { kind: 'range', from: '2026-11-01', to: '2027-01-31' }, '2026-11-01', '2026-11-26'],
+  ])('from %s, %j is %s – %s', (today, period, from, to) => {
+    expect(resolvePeriod(period, today)).toEqual({ from, to })
+  })
+})
+
+describe('ISO weeks', () => {
+  it.each([
+    ['2020-12-31', 2020, 53],
+    ['2021-01-03', 2020, 53],
+    ['2021-01-04', 2021, 1],
+    ['2026-12-31', 2026, 53],
+    ['2027-01-03', 2026, 53],
+    ['2025-12-29', 2026, 1],
+  ])('%s is week %i-%i', (day, year, week) => {
+    expect(isoWeekOf(day)).toEqual({ year, week })
+  })
+  it('counts 53 weeks in 2020 and 2026, 52 in 2025', () => {
+    expect([isoWeeksIn(2020), isoWeeksIn(2025), isoWeeksIn(2026)]).toEqual([53, 52, 53])
+  })
+})
+
+describe('time buckets', () => {
+  it('lists every bucket a range touches', () => {
+    expect(bucketsOf('month', '2025-11-15', '2026-02-03')).toEqual(['2025-11', '2025-12', '2026-01', '2026-02'])
+    expect(bucketsOf('week', '2026-12-24', '2027-01-05')).toEqual(['2026-12-21', '2026-12-28', '2027-01-04'])
+    expect(bucketsOf('quarter', '2026-01-01', '2026-11-26')).toEqual(['2026-Q1', '2026-Q2', '2026-Q3', '2026-Q4'])
+    expect(bucketsOf('day', '2026-02-27', '2026-03-01')).toEqual(['2026-02-27', '2026-02-28', '2026-03-01'])
+  })
+  it('picks buckets by a period’s length', () => {
+    expect(defaultGranularity('2026-11-01', '2026-11-26')).toBe('day')
+    expect(defaultGranularity('2026-09-01', '2026-11-26')).toBe('week')
+    expect(defaultGranularity('2026-01-01', '2026-11-26')).toBe('month')
+    expect(defaultGranularity('2020-01-01', '2026-11-26')).toBe('year')
+  })
+})
+
+describe('which chart', () => {
+  it.each<[Parameters<typeof chartFor>[0], string[], string]>([
+    [{ groupBy: ['time'] }, ['2026-01', '2026-02'], 'line'],
+    [{ groupBy: ['time'] }, ['2026-01'], 'number'],
+    [{ groupBy: [] }, ['Total'], 'number'],
+    [{ groupBy: ['team'] }, ['Lund', 'Väst'], 'bar'],
+    [{ groupBy: ['team'], limit: 5 }, ['Lund', 'Väst'], 'horizontalBar'],
+    [{ groupBy: ['seller'] }, ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'], 'horizontalBar'],
+    [{ groupBy: ['product'] }, ['Bredband 1000 med router', 'Mobil'], 'horizontalBar'],
+    [{ groupBy: ['time', 'team'] }, ['v. 46', 'v. 47'], 'line'],
+  ])('%j over %j is %s', (query, labels, chart) => {
+    expect(chartFor(query, labels)).toBe(chart)
+  })
+})
