@@ -40,6 +40,7 @@ try {
   const questions = Array.from({ length: 100 }, (_, i) => byLanguage[i % 3]![Math.floor(i / 3)]!.question)
 
   console.log(`bench:assistant on ${database.dialect}, ${sales.toLocaleString('en')} sales, ${questions.length} questions`)
+  const slowest: string[] = []
   console.log('asker                     p50 ms   p95 ms   max ms   answers  no data  asked back  invalid')
   for (const [label, email] of [
     ['admin (organisation)', 'admin@demo.test'],
@@ -49,11 +50,13 @@ try {
     const kinds: Record<string, number> = {}
     for (const q of questions) await request('/api/assistant/ask', { question: q }, cookie)
     const times: number[] = []
+    const each: Array<[number, string]> = []
     for (const q of questions) {
       const start = performance.now()
       const r = await request('/api/assistant/ask', { question: q }, cookie)
       const reply = (await r.json()) as { kind?: string }
       times.push(performance.now() - start)
+      each.push([times.at(-1)!, q])
       if (r.status !== 200) throw new Error(`"${q}": ${r.status} ${JSON.stringify(reply)}`)
       kinds[reply.kind ?? '?'] = (kinds[reply.kind ?? '?'] ?? 0) + 1
     }
@@ -61,7 +64,10 @@ try {
     console.log(
       `${label.padEnd(24)} ${percentile(times, 50).toFixed(1).padStart(7)}  ${percentile(times, 95).toFixed(1).padStart(7)}  ${times.at(-1)!.toFixed(1).padStart(7)}  ${String(kinds.answer ?? 0).padStart(7)}  ${String(kinds.noData ?? 0).padStart(7)}  ${String(kinds.clarify ?? 0).padStart(10)}  ${String(kinds.invalid ?? 0).padStart(7)}`,
     )
+    slowest.push(...each.map(([ms, q]) => `${ms.toFixed(0).padStart(5)} ms  ${label}: ${q}`))
   }
+  console.log('The slowest questions:')
+  for (const line of slowest.sort((a, b) => parseFloat(b) - parseFloat(a)).slice(0, 5)) console.log(`  ${line}`)
   console.log('Target: p95 < 300 ms on SQLite.')
   await Promise.all([deps.events.stop(), deps.jobs.stop(), deps.realtime.close()])
 } finally {

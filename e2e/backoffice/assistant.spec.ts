@@ -11,7 +11,7 @@ test('a manager asks, follows up and saves a statistic; a coach with the shared 
   const name = `Ordervärde per vecka och team (${info.project.name} ${Date.now().toString(36)})`
   await signInFresh(page, 'manager@demo.test')
   await page.goto('/keyai')
-  await expect(page.getByRole('heading', { name: 'AI-assistent', level: 1 })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'AI-chatt', level: 1 })).toBeVisible()
   await expect(page.getByTestId('assistant-empty')).toBeVisible()
   await page.screenshot({ path: `test-results/screens/${info.project.name}-assistant-empty.png` })
 
@@ -62,7 +62,7 @@ test('a manager asks, follows up and saves a statistic; a coach with the shared 
 test('a question without a measure gets buttons; nonsense gets Invalid Prompt with examples to ask instead', async ({ page }, info) => {
   await signInFresh(page, 'backoffice@demo.test')
   await page.goto('/keyai/business-intelligence')
-  await expect(page.getByRole('heading', { name: 'Business intelligence', level: 1 })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Affärsanalys', level: 1 })).toBeVisible()
   await page.getByTestId('assistant-input').fill('per team senaste 30 dagarna')
   await page.getByTestId('assistant-send').click()
   const clarify = page.getByTestId('assistant-clarify')

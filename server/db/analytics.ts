@@ -2,6 +2,7 @@ import { and, gte, inArray, lte, or, sql, type AnyColumn, type SQL } from 'drizz
 import type { AppAbility } from '../../shared/permissions/ability'
 import type { Subject } from '../../shared/permissions/catalogue'
 import { periodReads } from '../../shared/rules/work'
+import { mondayOf } from '../../shared/rules/assistant'
 import type { Database } from './client'
 import { accessFilter, UnsupportedConditionError, type AccessFilter } from './conditions'
 import { plainRows } from './plain-rows'
@@ -10,8 +11,8 @@ import { plainRows } from './plain-rows'
  * Grouped reads of a summary table for the BI assistant (docs/decisions/053): one slice — a period, up to two keys
  * (a time bucket and a category), filters by id — read from an area's own summary, with the reader's rules applied
  * in the WHERE clause. Each area describes its tables (`AnalyticsSource`) and calls `readSlice`; the statements run
- * are returned with their parameters, so the answer can show them. The only dialect-specific SQL (a week's Monday)
- * is here, in the data layer.
+ * are returned with their parameters, so the answer can show them. The same SQL on both databases (weeks are days
+ * added up here).
  */
 
 export const ANALYTICS_CATEGORIES = ['seller', 'team', 'office', 'provider', 'product', 'status'] as const
@@ -39,13 +40,6 @@ export type AnalyticsSource = {
   values: Record<string, SQL>
   /** the reader's rules and anything else the area always applies */
   where: SQL | undefined
-}
-
-/** A week's Monday (YYYY-MM-DD) of a text date. */
-export function weekStart(dialect: Database['dialect'], date: AnyColumn): SQL<string> {
-  return dialect === 'sqlite'
-    ? sql<string>`date(${date}, 'weekday 0', '-6 days')`
-    : sql<string>`to_char(date_trunc('week', cast(${date} as date)), 'YYYY-MM-DD')`
 }
 
 /**
@@ -78,8 +72,9 @@ function keyExpression(database: Database, source: AnalyticsSource, key: Analyti
       if (source.grain !== 'day') throw new Error('a month table has no days')
       return sql`${source.date}`
     case 'week':
+      // Grouped by day and added up per week here: cheaper than a date function on every row (and no dialect's own).
       if (source.grain !== 'day') throw new Error('a month table has no weeks')
-      return weekStart(database.dialect, source.date)
+      return sql`${source.date}`
     case 'month':
       return source.grain === 'day' ? sql`substr(${source.date}, 1, 7)` : sql`${source.date}`
     default: {
@@ -112,7 +107,7 @@ async function readOnce(database: Database, source: AnalyticsSource, slice: Anal
   return {
     statement: { text: statement.sql, params: statement.params },
     rows: rows.map((r) => ({
-      keys: slice.keys.map((_, i) => String(r[`k${i}`] ?? '')),
+      keys: slice.keys.map((k, i) => (k === 'week' ? mondayOf(String(r[`k${i}`])) : String(r[`k${i}`] ?? ''))),
       values: Object.fromEntries(Object.keys(source.values).map((name) => [name, Number(r[name] ?? 0)])),
     })),
   }

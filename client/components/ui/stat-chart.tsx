@@ -59,6 +59,8 @@ export function StatChart(props: {
   height?: number
   /** without a card of its own (inside another card, such as the assistant's answer) */
   plain?: boolean
+  /** the series' names under the title even for one series (they name a category, not the figure) */
+  legend?: boolean
 }) {
   const { t } = useTranslation()
   // The theme's muted text colour, for the axes, read from the page (it follows light and dark).
@@ -89,7 +91,7 @@ export function StatChart(props: {
     indexAxis: props.horizontal ? 'y' : 'x',
     interaction: { mode: 'nearest', intersect: props.kind === 'bar' },
     plugins: {
-      legend: { display: props.series.length > 1, labels: { color: ink, boxWidth: 12 } },
+      legend: { display: props.legend ?? props.series.length > 1, labels: { color: ink, boxWidth: 12 } },
       tooltip: {
         callbacks: {
           label: (c) => {

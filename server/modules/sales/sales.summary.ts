@@ -674,6 +674,22 @@ export function saleAnalytics(database: Database) {
       values: { sales: sql`sum(${T.sales})`, orderValueOre: sql`sum(${T.orderValueOre})`, regret: regret(T.sales, T.status) },
       where: and(accessCondition(dayAccess), statusWhere(T.status)),
     }
+    // By seller, the sales that stand: the month table by seller has them (no provider, no status, no regret).
+    if (named('seller') && statuses && measure !== 'regretRate' && !named('provider')) {
+      const MS = t.saleMonthSellers
+      const sellerAccess = anyOfRules(ability, [...SUBJECTS], { sellerId: MS.sellerId, teamId: MS.teamId, officeId: MS.officeId })
+      if (sellerAccess) {
+        const month: AnalyticsSource = {
+          table: MS,
+          grain: 'month',
+          date: MS.month,
+          columns: { seller: MS.sellerId, team: MS.teamId, office: MS.officeId },
+          values: { sales: sql`sum(${MS.sales})`, orderValueOre: sql`sum(${MS.orderValueOre})`, regret: sql`0` },
+          where: accessCondition(sellerAccess),
+        }
+        return readSlice(database, { day, month }, slice)
+      }
+    }
     const monthAccess = named('seller') ? null : anyOfRules(ability, [...SUBJECTS], { teamId: MT.teamId, officeId: MT.officeId })
     const month: AnalyticsSource | null = monthAccess
       ? {

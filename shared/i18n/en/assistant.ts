@@ -80,8 +80,6 @@ export const enAssistant = {
     understood: 'I understood: {{what}}',
     legacyOnly: 'Legacy mode only answers questions about data before {{date}}.',
     legacyCut: 'Legacy mode: the period ends on {{date}}.',
-    title: 'AI assistant',
-    biTitle: 'Business intelligence',
     intro: 'Ask about the sales in Swedish, English or Finnish and I answer with a chart and the figures.',
     placeholder: 'Ask a question, e.g. “order value per team last month”',
     send: 'Send',

@@ -80,8 +80,6 @@ export const fiAssistant = {
     understood: 'Ymmärsin: {{what}}',
     legacyOnly: 'Historiatila vastaa vain kysymyksiin ennen {{date}} olevista tiedoista.',
     legacyCut: 'Historiatila: jakso päättyy {{date}}.',
-    title: 'Tekoälyavustaja',
-    biTitle: 'Liiketoiminta-analyysi',
     intro: 'Kysy myynnistä ruotsiksi, englanniksi tai suomeksi, niin vastaan kaaviolla ja luvuilla.',
     placeholder: 'Kysy jotain, esim. ”tilausarvo tiimeittäin viime kuussa”',
     send: 'Lähetä',

@@ -77,9 +77,6 @@ export const svAssistant = {
     understood: 'Jag förstod: {{what}}',
     legacyOnly: 'Historikläget svarar bara på frågor om data före {{date}}.',
     legacyCut: 'Historikläget: perioden slutar {{date}}.',
-    // The screens
-    title: 'AI-assistent',
-    biTitle: 'Business intelligence',
     intro: 'Fråga om försäljningen på svenska, engelska eller finska så svarar jag med ett diagram och siffrorna.',
     placeholder: 'Ställ en fråga, t.ex. ”ordervärde per team förra månaden”',
     send: 'Skicka',

@@ -23,10 +23,10 @@ export function formatFigure(value: number, unit: BiUnit, lang: FormatLanguage):
 }
 
 /** The figures as rows: each label with each series' value (the table, the CSV and the copy). */
-function figureRows(answer: BiAnswer): { header: string[]; rows: Array<Array<string | number>> } {
+function figureRows(answer: BiAnswer, labelHeader: string): { header: string[]; rows: Array<Array<string | number>> } {
   const t0 = answer.series.length > 1 ? answer.series.map((s) => s.label) : [answer.series[0]?.label ?? '']
   return {
-    header: ['', ...t0],
+    header: [labelHeader, ...t0],
     rows: answer.labels.map((label, i) => [label, ...answer.series.map((s) => s.values[i] ?? 0)]),
   }
 }
@@ -39,7 +39,6 @@ export function AnswerCard({ answer, actions, testId = 'answer' }: { answer: BiA
   const { t, i18n } = useTranslation()
   const lang = i18n.language as FormatLanguage
   const fmt = (v: number) => formatFigure(v, answer.unit, lang)
-  const { header, rows } = figureRows(answer)
   const fileName = `${answer.description.slice(0, 60).replace(/[^\p{L}\p{N}]+/gu, '-')}.csv`
   const copy = async () => {
     const text = [header.join('\t'), ...rows.map((r) => r.join('\t'))].join('\n')
@@ -50,8 +49,17 @@ export function AnswerCard({ answer, actions, testId = 'answer' }: { answer: BiA
       snackbar.show(t('assistant.error'), { color: 'error', icon: 'error' })
     }
   }
+  // The first column names what the rows are: the time buckets or the category ("Vecka", "Team").
+  const category = answer.query.groupBy.find((d) => d !== 'time')
+  const rowsAre = answer.query.granularity
+    ? t(`assistant.granularity.${answer.query.granularity}`)
+    : category
+      ? t(`assistant.dimension.${category}`)
+      : t('assistant.columnLabel')
+  const labelHeader = rowsAre.charAt(0).toLocaleUpperCase(lang) + rowsAre.slice(1)
+  const { header, rows } = figureRows(answer, labelHeader)
   const columns: FigureColumn[] = [
-    { header: t('assistant.columnLabel'), render: (i) => answer.labels[i], csv: (i) => answer.labels[i] ?? '' },
+    { header: labelHeader, render: (i) => answer.labels[i], csv: (i) => answer.labels[i] ?? '' },
     ...answer.series.map((s) => ({
       header: s.label,
       render: (i: number) => fmt(s.values[i] ?? 0),
@@ -86,7 +94,8 @@ export function AnswerCard({ answer, actions, testId = 'answer' }: { answer: BiA
           </Stat.Root>
         ) : (
           <StatChart
-            title={answer.series.length > 1 ? t(`assistant.measure.${answer.query.measure}`) : (answer.series[0]?.label ?? '')}
+            title={t(`assistant.measure.${answer.query.measure}`)}
+            legend={answer.query.groupBy.length === 2}
             kind={answer.chart === 'line' ? 'line' : 'bar'}
             horizontal={answer.chart === 'horizontalBar'}
             labels={answer.labels}

@@ -16,7 +16,7 @@ export default function BusinessIntelligencePage() {
   return (
     <Conversation
       storageKey="assistant:bi"
-      title={t('assistant.biTitle')}
+      title={t('routes.keyai-business-intelligence')}
       subtitle={t('assistant.intro')}
       aside={ability.can('view', 'stats') ? <SavedStats /> : undefined}
     />

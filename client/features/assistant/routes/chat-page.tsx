@@ -4,5 +4,5 @@ import { Conversation } from '../components/conversation'
 /** /keyai (docs/decisions/053): the AI assistant's chat, answering questions about the data with charts. */
 export default function ChatPage() {
   const { t } = useTranslation()
-  return <Conversation storageKey="assistant:chat" title={t('assistant.title')} subtitle={t('assistant.intro')} />
+  return <Conversation storageKey="assistant:chat" title={t('routes.keyai')} subtitle={t('assistant.intro')} />
 }
