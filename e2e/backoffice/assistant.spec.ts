@@ -50,6 +50,7 @@ test('a manager asks, follows up and saves a statistic; a coach with the shared 
   const item = coach.locator('[data-testid="stat-item"]', { hasText: name })
   await expect(item).toContainText('Skapad av: Maria Manager')
   await expect(item).toContainText('Coach')
+  await coach.screenshot({ path: `test-results/screens/${info.project.name}-assistant-stats.png` })
   await item.getByRole('link', { name }).click()
   await expect(coach.getByRole('heading', { name, level: 1 })).toBeVisible()
   const opened = coach.getByTestId('stat-answer')
