@@ -1,5 +1,5 @@
 import { Alert, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useNavigate, useParams } from 'react-router'
@@ -7,10 +7,9 @@ import { formatTime, type FormatLanguage } from '../../../../shared/format'
 import type { BiReply } from '../../../../shared/schemas/assistant'
 import { LoadError } from '../../../components/ui/load-error'
 import { Page } from '../../../components/ui/page'
-import { ApiClientError, errorText } from '../../../lib/api-client'
-import { confirm } from '../../../lib/confirm-store'
-import { snackbar } from '../../../lib/snackbar-store'
-import { deleteStat, getStat } from '../api/assistant-api'
+import { ApiClientError } from '../../../lib/api-client'
+import { getStat } from '../api/assistant-api'
+import { useDeleteStat } from '../components/delete-stat'
 import { AnswerCard, QueryBehind } from '../components/answer-card'
 import { StatDialog } from '../components/stat-dialog'
 
@@ -23,7 +22,7 @@ export default function StatPage() {
   const lang = i18n.language as FormatLanguage
   const { id = '' } = useParams()
   const navigate = useNavigate()
-  const client = useQueryClient()
+  const deleteStat = useDeleteStat()
   const [editing, setEditing] = useState(false)
   const query = useQuery({
     queryKey: ['assistant', 'stats', id],
@@ -58,22 +57,7 @@ export default function StatPage() {
   const { stat } = data
   const answer = data.answer as BiReply
   const remove = async () => {
-    const ok = await confirm({
-      title: t('assistant.delete'),
-      text: t('assistant.deleteConfirm', { name: stat.name }),
-      confirmLabel: t('assistant.delete'),
-      cancelLabel: t('assistant.cancel'),
-      destructive: true,
-    })
-    if (!ok) return
-    try {
-      await deleteStat(stat.id)
-      snackbar.show(t('assistant.deleted'), { color: 'success', icon: 'success' })
-      void client.invalidateQueries({ queryKey: ['assistant', 'stats'] })
-      void navigate('/keyai/stats')
-    } catch (err) {
-      snackbar.show(errorText(err, t), { color: 'error', icon: 'error' })
-    }
+    if (await deleteStat(stat)) void navigate('/keyai/stats')
   }
   return (
     <Page title={stat.name} breadcrumbs={crumbs}>

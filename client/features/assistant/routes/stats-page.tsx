@@ -1,16 +1,14 @@
 import { Badge, Button, Card, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { formatDate, type FormatLanguage } from '../../../../shared/format'
 import type { StatListItem } from '../../../../shared/schemas/assistant'
 import { LoadError } from '../../../components/ui/load-error'
 import { Page } from '../../../components/ui/page'
-import { errorText } from '../../../lib/api-client'
-import { confirm } from '../../../lib/confirm-store'
 import { useAbility } from '../../../lib/session'
-import { snackbar } from '../../../lib/snackbar-store'
-import { deleteStat, getStats } from '../api/assistant-api'
+import { getStats } from '../api/assistant-api'
+import { useDeleteStat } from '../components/delete-stat'
 
 /**
  * /keyai/stats (docs/decisions/053): the statistics views the person saved and those shared with their role. Each
@@ -53,24 +51,8 @@ export default function StatsPage() {
 function StatRow({ stat }: { stat: StatListItem }) {
   const { t, i18n } = useTranslation()
   const lang = i18n.language as FormatLanguage
-  const client = useQueryClient()
-  const remove = async () => {
-    const ok = await confirm({
-      title: t('assistant.delete'),
-      text: t('assistant.deleteConfirm', { name: stat.name }),
-      confirmLabel: t('assistant.delete'),
-      cancelLabel: t('assistant.cancel'),
-      destructive: true,
-    })
-    if (!ok) return
-    try {
-      await deleteStat(stat.id)
-      snackbar.show(t('assistant.deleted'), { color: 'success', icon: 'success' })
-    } catch (err) {
-      snackbar.show(errorText(err, t), { color: 'error', icon: 'error' })
-    }
-    void client.invalidateQueries({ queryKey: ['assistant', 'stats'] })
-  }
+  const deleteStat = useDeleteStat()
+  const remove = () => deleteStat(stat)
   return (
     <Card.Root size="sm" data-testid="stat-item" data-stat={stat.name}>
       <Card.Body>

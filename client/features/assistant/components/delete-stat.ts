@@ -1,0 +1,32 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { errorText } from '../../../lib/api-client'
+import { confirm } from '../../../lib/confirm-store'
+import { snackbar } from '../../../lib/snackbar-store'
+import { deleteStat } from '../api/assistant-api'
+
+/** Deleting a statistics view after the owner confirms it; resolves whether it was deleted. */
+export function useDeleteStat() {
+  const { t } = useTranslation()
+  const client = useQueryClient()
+  return async (stat: { id: string; name: string }): Promise<boolean> => {
+    const ok = await confirm({
+      title: t('assistant.delete'),
+      text: t('assistant.deleteConfirm', { name: stat.name }),
+      confirmLabel: t('assistant.delete'),
+      cancelLabel: t('assistant.cancel'),
+      destructive: true,
+    })
+    if (!ok) return false
+    try {
+      await deleteStat(stat.id)
+      snackbar.show(t('assistant.deleted'), { color: 'success', icon: 'success' })
+      return true
+    } catch (err) {
+      snackbar.show(errorText(err, t), { color: 'error', icon: 'error' })
+      return false
+    } finally {
+      void client.invalidateQueries({ queryKey: ['assistant', 'stats'] })
+    }
+  }
+}
