@@ -163,7 +163,6 @@ export const statUpdateSchema = statInputSchema.extend({ version: z.int().min(1)
 export type StatListItem = {
   id: string
   name: string
-  description: string
   owner: { id: string; name: string }
   roles: Array<{ id: string; name: string }>
   mine: boolean

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { and, desc, eq, exists, inArray, or } from 'drizzle-orm'
-import type { StatDetail, StatInput, StatListItem } from '../../../shared/schemas/assistant'
+import type { StatDetail, StatListItem } from '../../../shared/schemas/assistant'
 import { statInputSchema } from '../../../shared/schemas/assistant'
 import type { Translator } from '../../../shared/i18n'
 import type { Db } from '../../db/client'
@@ -58,7 +58,6 @@ export function assistantStats({ database }: Pick<Deps, 'database'>, ports: Stat
     return rows.map((r) => ({
       id: r.id,
       name: r.name,
-      description: '',
       owner: { id: r.ownerId, name: names.get(r.ownerId) ?? '' },
       roles: shares
         .filter((s) => s.statId === r.id)
@@ -166,4 +165,3 @@ export function assistantStats({ database }: Pick<Deps, 'database'>, ports: Stat
 }
 
 export type AssistantStats = ReturnType<typeof assistantStats>
-export type { StatInput }
