@@ -29,8 +29,8 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'saljkraft-bench-events-')
 const env = parseEnv({ NODE_ENV: 'test', DEMO_MODE: 'true', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SCRYPT_LOG_N: '10' })
 const database = await bootDatabase(env)
 const { db, t } = database
+const deps = await createDeps(env, database, { events: { pollMs: 200 } })
 try {
-  const deps = await createDeps(env, database, { events: { pollMs: 200 } })
   const { events } = deps
   const areas = assembleAreas(deps)
   const appSubscribers = events.subscribersOf('sale.created').length
@@ -127,6 +127,8 @@ try {
     process.exitCode = 1
   }
 } finally {
+  // The realtime channel tells other instances (PostgreSQL's NOTIFY) of what the subscribers changed: closed first.
+  await deps.realtime.close()
   await database.close()
   fs.rmSync(dataDir, { recursive: true, force: true })
 }

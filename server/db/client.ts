@@ -24,7 +24,12 @@ import * as sqliteSchema from './schema/sqlite'
  */
 
 export type Schema = typeof sqliteSchema
-export type Db = BaseSQLiteDatabase<'async', unknown, Schema>
+/**
+ * Drizzle is opened without its relational query API (no `schema` option): the code reads through the query
+ * builder only, and with a schema drizzle builds a query object for every table (about 150) at each transaction
+ * and each savepoint, a quarter of the event dispatcher's time (bench:events, docs/benchmarks.md).
+ */
+export type Db = BaseSQLiteDatabase<'async', unknown>
 export type Dialect = 'sqlite' | 'pg'
 
 export type Database = {
@@ -92,18 +97,15 @@ function openSqlite(opts: OpenOptions): Database {
   const lock = new Mutex()
   const inTransaction = new AsyncLocalStorage<{ tx: Db | null; committed: Array<() => void> }>()
 
-  const db = drizzleProxy(
-    async (text, params, method) => {
-      if (inTransaction.getStore() || !lock.locked) return execute(text, params, method)
-      const release = await lock.acquire()
-      try {
-        return execute(text, params, method)
-      } finally {
-        release()
-      }
-    },
-    { schema: sqliteSchema },
-  ) as unknown as Db
+  const db = drizzleProxy(async (text, params, method) => {
+    if (inTransaction.getStore() || !lock.locked) return execute(text, params, method)
+    const release = await lock.acquire()
+    try {
+      return execute(text, params, method)
+    } finally {
+      release()
+    }
+  }) as unknown as Db
 
   return {
     dialect: 'sqlite',
@@ -184,7 +186,7 @@ function openPg(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 })
   // A broken idle connection must not crash the process; the pool replaces it.
   pool.on('error', (err) => console.error('[db] idle PostgreSQL connection failed:', err.message))
-  const db = drizzlePg(pool, { schema: pgSchema }) as unknown as Db
+  const db = drizzlePg(pool) as unknown as Db
   const safeUrl = new URL(url)
   safeUrl.password = ''
   const inTransaction = new AsyncLocalStorage<{ tx: Db | null; committed: Array<() => void> }>()

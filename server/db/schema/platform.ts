@@ -47,7 +47,9 @@ export const eventDeliveries = s.sqliteTable(
     lastError: s.text('last_error'),
     doneAt: s.integer('done_at'),
   },
-  (t) => [s.uniqueIndex('event_deliveries_event_subscriber').on(t.eventId, t.subscriber), s.index('event_deliveries_due').on(t.status, t.nextAttemptAt)],
+  // The dispatcher claims the oldest pending deliveries: (status, id) walks them in order and stops at a batch,
+  // where (status, next_attempt_at) had every pending row sorted by id at each claim (bench:events).
+  (t) => [s.uniqueIndex('event_deliveries_event_subscriber').on(t.eventId, t.subscriber), s.index('event_deliveries_status').on(t.status, t.id)],
 )
 
 export const eventDeliveriesPg = p.pgTable(
@@ -67,7 +69,9 @@ export const eventDeliveriesPg = p.pgTable(
     lastError: p.text('last_error'),
     doneAt: pq.ms('done_at'),
   },
-  (t) => [p.uniqueIndex('event_deliveries_event_subscriber').on(t.eventId, t.subscriber), p.index('event_deliveries_due').on(t.status, t.nextAttemptAt)],
+  // The dispatcher claims the oldest pending deliveries: (status, id) walks them in order and stops at a batch,
+  // where (status, next_attempt_at) had every pending row sorted by id at each claim (bench:events).
+  (t) => [p.uniqueIndex('event_deliveries_event_subscriber').on(t.eventId, t.subscriber), p.index('event_deliveries_status').on(t.status, t.id)],
 )
 
 /** Append-only: who did what to which entity, with the fields before and after. No code updates or deletes it. */

@@ -1,0 +1,2 @@
+DROP INDEX "event_deliveries_due";--> statement-breakpoint
+CREATE INDEX "event_deliveries_status" ON "event_deliveries" USING btree ("status","id");
