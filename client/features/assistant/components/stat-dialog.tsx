@@ -77,7 +77,7 @@ export function StatDialog(props: {
         <Fieldset.Legend fontSize="sm" fontWeight="medium">
           {t('assistant.shareWith')}
         </Fieldset.Legend>
-        <Fieldset.HelperText>{t('assistant.shareHelp')}</Fieldset.HelperText>
+        <Fieldset.HelperText fontSize="xs">{t('assistant.shareHelp')}</Fieldset.HelperText>
         {roles.isPending ? (
           <Skeleton h="16" />
         ) : roles.isError ? (

@@ -1,4 +1,4 @@
-import { Box, Button, Card, Checkbox, HStack, IconButton, Input, SimpleGrid, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Box, Button, Card, Checkbox, Fieldset, HStack, IconButton, Input, SimpleGrid, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
@@ -171,10 +171,11 @@ function CompetitionDialog({ competition, onClose, onReload }: { competition?: C
           (['draft', 'hidden', 'published'] as const).map((s) => ({ value: s, label: t(`game.competitions.states.${s}`) })),
         )}
       </FormField>
-      <Box>
-        <Text fontWeight="medium" fontSize="sm" mb="1">
+      {/* A group of boxes is a fieldset: its legend names the group to a screen reader (a Field would give every box one id). */}
+      <Fieldset.Root>
+        <Fieldset.Legend fontWeight="medium" fontSize="sm">
           {t('game.admin.offices')}
-        </Text>
+        </Fieldset.Legend>
         <Controller
           control={form.control}
           name="officeIds"
@@ -197,10 +198,8 @@ function CompetitionDialog({ competition, onClose, onReload }: { competition?: C
             </HStack>
           )}
         />
-        <Text fontSize="sm" color="fg.muted" mt="1">
-          {t('game.admin.officesHelp')}
-        </Text>
-      </Box>
+        <Fieldset.HelperText fontSize="xs">{t('game.admin.officesHelp')}</Fieldset.HelperText>
+      </Fieldset.Root>
       <Stack gap="2">
         <Text fontWeight="medium">{t('game.competitions.prizes')}</Text>
         {prizes.fields.map((field, i) => (
