@@ -109,20 +109,18 @@ export function gameCompetitions(
     await jobs.enqueue(tx, FINISH_JOB, { competitionId: c.id }, { runAt: businessDayStart(addDays(c.toDay, 1)), uniqueKey: `${FINISH_JOB}:${c.id}:${c.toDay}` })
   }
 
-  const fields = (c: CompetitionInput | Row) => {
-    const r = c as Record<string, unknown>
-    return {
-      name: r.name,
-      description: r.description ?? '',
-      metric: r.metric,
-      kind: r.kind,
-      officeIds: ((r.officeIds as string[] | undefined) ?? []).join(', '),
-      from: r.from ?? r.fromDay,
-      to: r.to ?? r.toDay,
-      prizes: JSON.stringify(r.prizes ?? []),
-      state: r.state,
-    }
-  }
+  /** A competition as its activity-log lines show it. */
+  const fields = (c: Row) => ({
+    name: c.name,
+    description: c.description,
+    metric: c.metric,
+    kind: c.kind,
+    officeIds: c.officeIds.join(', '),
+    from: c.fromDay,
+    to: c.toDay,
+    prizes: JSON.stringify(c.prizes),
+    state: c.state,
+  })
 
   async function finish(id: string, now: number): Promise<boolean> {
     return database.transaction(async (tx) => {
