@@ -7,6 +7,7 @@ import type { ProductRecord, PullResult } from '../../../shared/schemas/sync'
 import { devicePusher, saleArgs } from '../../test/fixtures'
 import { testGame } from '../../test/game'
 import { createTestApp } from '../../test/harness'
+import { activityOf } from '../../platform/activity-log'
 
 /**
  * Competitions of the sales game (issue 20, decision 052): rules checked, a standing from the game's own tables
@@ -175,6 +176,19 @@ describe('competitions', () => {
       body: { version: 1, competition: { name: 'Testtävling', metric: 'approved_sales', kind: 'sellers', ...period, state: 'published' } },
     })
     expect(published.status, published.text).toBe(200)
+    // The log holds what the admin did: the creation whole, the edit as the one field it changed.
+    const log = await activityOf(app.database, 'game_competition', hidden.id)
+    expect(log.map((l) => l.action)).toEqual(['updated', 'created'])
+    expect(log[0]).toMatchObject({ before: { state: 'hidden' }, after: { state: 'published' } })
+    expect(log[1]!.after).toMatchObject({
+      name: 'Testtävling',
+      metric: 'approved_sales',
+      kind: 'sellers',
+      officeIds: '',
+      from: period.from,
+      to: period.to,
+      prizes: '[]',
+    })
     expect(
       ((await app.request('GET', '/api/game/competitions', { cookie: seller.cookie })).json as { items: Competition[] }).items.map((c) => c.name),
     ).toContain('Testtävling')
