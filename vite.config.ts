@@ -83,7 +83,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 20_000,
           hookTimeout: 30_000,
-          // Every file has its own database (a temporary directory, or a fresh PostgreSQL database): two at a time.
+          // Every file has its own database, a copy of the run's template (a temporary file, or a PostgreSQL
+          // database made from a template one): two at a time.
+          globalSetup: ['server/test/global-setup.ts'],
+          isolate: false,
           maxWorkers: 2,
         },
       },

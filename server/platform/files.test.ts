@@ -150,12 +150,14 @@ describe('who reads a stored file', () => {
       Date.now(),
     )
     const other = await bootDatabase({ ...app.env, demoMode: false })
+    const deps = await createDeps(app.env, other)
     try {
-      const second = createApp(await createDeps(app.env, other))
+      const second = createApp(deps)
       const res = await second.request(`${ORIGIN}/api/files/${id}`, { headers: { cookie: backoffice.cookie } })
       expect(res.status).toBe(200)
       expect(Buffer.from(await res.arrayBuffer()).equals(CSV)).toBe(true)
     } finally {
+      await deps.realtime.close()
       await other.close()
     }
   })

@@ -2,8 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
-import pg from 'pg'
-import { afterAll } from 'vitest'
+import { afterAll, inject, onTestFinished, TestRunner } from 'vitest'
 import type { SessionAnswer } from '../../shared/schemas/auth'
 import { createApp } from '../app'
 import { bootDatabase } from '../boot'
@@ -12,56 +11,64 @@ import { parseEnv, type Env } from '../env'
 import type { PayExportHooks } from '../modules/pay/pay.exports'
 import type { SyncHooks } from '../lib/sync-contract'
 import { createDeps, type DepsOptions } from '../platform/deps'
+import { baseTestEnv, pgAdmin, pgUrl, type DbTemplates } from './db-templates'
+import { PG_ADMIN_URL, testDb } from './harness-env'
 
 /**
  * A fresh app on a fresh database for one test file. With TEST_DB=pg each file gets its own
- * PostgreSQL database on 127.0.0.1:5432 (dropped afterwards); otherwise a temporary SQLite file.
+ * PostgreSQL database on 127.0.0.1:5432 (dropped afterwards); otherwise a temporary SQLite file. Both start as a
+ * copy of the run's template (migrated, with or without the demo organisation: server/test/db-templates.ts).
  */
 
-// eslint-disable-next-line no-restricted-properties -- test harness: which database the run uses
-export const testDb = process.env.TEST_DB === 'pg' ? 'pg' : 'sqlite'
-// eslint-disable-next-line no-restricted-properties -- test harness: where the PostgreSQL server is
-export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+export { PG_ADMIN_URL, testDb }
 
 export const DEMO_PASSWORD = 'saljkraft-demo'
 export const ORIGIN = 'http://localhost'
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
-export async function createFreshDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** An empty PostgreSQL database of its own, or a copy of `template`; `drop` removes it. */
+export async function createFreshDatabaseUrl(template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `sk_test_${Date.now()}_${randomBytes(3).toString('hex')}`
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(PG_ADMIN_URL)
-  url.pathname = `/${name}`
+  await pgAdmin(PG_ADMIN_URL, async (admin) => {
+    await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`)
+    // A test database need not survive a crash of the server: its commits do not wait for the disk.
+    await admin.query(`alter database ${name} set synchronous_commit = off`)
+  })
   return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: PG_ADMIN_URL })
-      await c.connect()
-      await c.query(`drop database if exists ${name} with (force)`)
-      await c.end()
-    },
+    url: pgUrl(PG_ADMIN_URL, name),
+    drop: () => pgAdmin(PG_ADMIN_URL, async (c) => void (await c.query(`drop database if exists ${name} with (force)`))),
   }
+}
+
+/**
+ * Closes what a helper opened when its caller is done: at the end of the file for what the file opened at its top,
+ * at the end of the test for what a test opened itself. A worker runs many files one after another, so nothing
+ * may outlive its file (a dispatcher polling a dropped database would log into every later file).
+ */
+function whenDone(fn: () => Promise<void>) {
+  if (TestRunner.getCurrentTest()) onTestFinished(fn)
+  else afterAll(fn)
+}
+
+/** The run's template databases, when the run built them (vitest's global setup) and they fit this environment. */
+function templateFor(env: Env): string | undefined {
+  const templates = inject('dbTemplates') as DbTemplates | undefined
+  if (!templates || templates.dialect !== testDb || templates.scryptLogN !== env.scryptLogN) return undefined
+  return env.demoMode ? templates.demo : templates.bare
 }
 
 export async function testEnv(overrides: Record<string, string> = {}): Promise<{ env: Env; cleanup: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'saljkraft-test-'))
-  const base: Record<string, string> = {
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    SCRYPT_LOG_N: '10',
-    DEMO_MODE: 'true',
-    TRUST_PROXY: 'true',
-    ...overrides,
-  }
+  const base: Record<string, string> = { ...baseTestEnv(dataDir), ...overrides }
   let drop = async () => {}
+  const template = overrides.DATABASE_URL ? undefined : templateFor(parseEnv(base))
   if (testDb === 'pg' && !overrides.DATABASE_URL) {
-    const fresh = await createFreshDatabaseUrl()
+    const fresh = await createFreshDatabaseUrl(template)
     base.DATABASE_URL = fresh.url
     drop = fresh.drop
+  } else if (template) {
+    fs.copyFileSync(template, path.join(dataDir, 'saljkraft.sqlite'))
   }
   return {
     env: parseEnv(base),
@@ -85,7 +92,7 @@ export async function createTestDatabase() {
     return database
   }
   const database = await open()
-  afterAll(async () => {
+  whenDone(async () => {
     for (const d of opened) await d.close().catch(() => undefined)
     await cleanup()
   })
@@ -103,7 +110,7 @@ export async function createTestApp(
   const app = createApp(deps, { syncHooks: extra.syncHooks, payHooks: extra.payHooks })
   events.start()
   jobs.start()
-  afterAll(async () => {
+  whenDone(async () => {
     await Promise.all([events.stop(), jobs.stop(), realtime.close()])
     await database.close().catch(() => undefined)
     await cleanup()
