@@ -4,13 +4,14 @@ import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { build } from 'esbuild'
+import { sized } from './lib'
 
 /**
  * bench:api — GET /api/auth/me and a permission-checked list (GET /api/users) on loopback, 20 s at
  * 50 connections each, beside a bare Hono route measured in the same run.
  * Target (2 cores): the authenticated routes keep ≥ 40 % of the bare route's throughput, p99 < 25 ms.
  */
-const DURATION = Number(process.argv.find((a) => a.startsWith('--duration='))?.split('=')[1] ?? 20)
+const DURATION = Number(process.argv.find((a) => a.startsWith('--duration='))?.split('=')[1] ?? sized(20, 1))
 const CONNECTIONS = 50
 const BARE_PORT = 3991
 const APP_PORT = 3992
@@ -48,7 +49,7 @@ type Figure = { name: string; rps: number; p99: number; non2xx: number; errors: 
 
 async function load(name: string, url: string, headers: Record<string, string> = {}): Promise<Figure> {
   // A short warm-up so the JIT and caches are settled before the measured run.
-  await autocannon({ url, connections: 10, duration: 2, headers })
+  await autocannon({ url, connections: 10, duration: sized(2, 1), headers })
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers })
   return { name, rps: r.requests.average, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors }
 }

@@ -3,7 +3,7 @@ import { createApp } from '../server/app'
 import { createDeps } from '../server/platform/deps'
 import { FIXTURE } from '../server/modules/assistant/fixture'
 import { DEMO_PASSWORD } from '../server/db/seed/demo'
-import { benchDatabase, percentile } from './lib'
+import { benchDatabase, percentile, sized } from './lib'
 
 /**
  * `npm run bench:assistant` — the BI assistant end to end through the API (issue 21, docs/decisions/053) on the large
@@ -19,7 +19,7 @@ const { db, t } = database
 
 try {
   const [{ n: sales }] = (await db.select({ n: count() }).from(t.sales)) as [{ n: number }]
-  if (sales < 100_000) console.warn(`Only ${sales} sales: seed the large data set first (npm run seed -- --scale large).`)
+  if (sales < sized(100_000, 1)) console.warn(`Only ${sales} sales: seed the large data set first (npm run seed -- --scale large).`)
   // The quota would stop a benchmark's hundreds of questions a minute: lifted here only.
   const benchEnv = { ...env, appOrigins: [ORIGIN], assistant: { ...env.assistant, quotaPerMinute: 1_000_000 } }
   const deps = await createDeps(benchEnv, database, { events: { pollMs: 60_000 } })
@@ -37,7 +37,7 @@ try {
   }
   // 100 questions: the fixture's languages in turn.
   const byLanguage = ['sv', 'en', 'fi'].map((l) => FIXTURE.filter((c) => c.language === l))
-  const questions = Array.from({ length: 100 }, (_, i) => byLanguage[i % 3]![Math.floor(i / 3)]!.question)
+  const questions = Array.from({ length: sized(100, 6) }, (_, i) => byLanguage[i % 3]![Math.floor(i / 3)]!.question)
 
   console.log(`bench:assistant on ${database.dialect}, ${sales.toLocaleString('en')} sales, ${questions.length} questions`)
   const slowest: string[] = []

@@ -5,7 +5,7 @@ import { orderStatsFilterSchema, type OrderStatsFilter } from '../shared/schemas
 import { assembleAreas } from '../server/app'
 import { authService } from '../server/modules/auth/auth.service'
 import { createDeps } from '../server/platform/deps'
-import { actorOf, benchDatabase, onlyChosen, RUNS, runTimedCases, statementRecorder } from './lib'
+import { actorOf, benchDatabase, onlyChosen, RUNS, runTimedCases, sized, statementRecorder } from './lib'
 
 /**
  * `npm run bench:dashboards` — the figures of issue 19 (docs/decisions/046, 048) on the large data set, on the
@@ -27,7 +27,7 @@ const TARGET_MS = 150
 
 try {
   const [{ n: saleCount }] = (await db.select({ n: count() }).from(t.sales)) as [{ n: number }]
-  if (saleCount < 100_000) console.warn(`Only ${saleCount} sales: seed the large data set first (npm run seed -- --scale large).`)
+  if (saleCount < sized(100_000, 1)) console.warn(`Only ${saleCount} sales: seed the large data set first (npm run seed -- --scale large).`)
   const deps = await createDeps(env, database, { events: { pollMs: 60_000 } })
   const { statistics, finance } = assembleAreas(deps)
   const auth = authService(database, { sessionTtlMs: 3_600_000, scryptLogN: 10, secrets: deps.secrets })

@@ -12,6 +12,7 @@ import { parseEnv } from '../server/env'
 import { buildAbility } from '../shared/permissions/ability'
 import { saleArgs } from '../server/test/fixtures'
 import { personalNumberOf } from '../shared/rules/identity'
+import { sized } from './lib'
 
 /**
  * `npm run bench:events` — the outbox's throughput (issue 13): 10,000 sales created through the sales service
@@ -21,7 +22,7 @@ import { personalNumberOf } from '../shared/rules/identity'
  * `DATABASE_URL=postgres://… npm run bench:events` runs it on an empty PostgreSQL database instead.
  */
 // eslint-disable-next-line no-restricted-properties -- a benchmark's size, for a quick look
-const SALES = Number(process.env.BENCH_SALES ?? 10_000)
+const SALES = Number(process.env.BENCH_SALES ?? sized(10_000, 200))
 
 // eslint-disable-next-line no-restricted-properties -- a benchmark: which database to measure
 const databaseUrl = process.env.DATABASE_URL ?? ''

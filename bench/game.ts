@@ -4,7 +4,7 @@ import { assembleAreas } from '../server/app'
 import { authService } from '../server/modules/auth/auth.service'
 import type { GamePlayer } from '../server/modules/game/game.service'
 import { createDeps } from '../server/platform/deps'
-import { benchDatabase, RUNS, runTimedCases, statementRecorder } from './lib'
+import { benchDatabase, RUNS, runTimedCases, sized, statementRecorder } from './lib'
 
 /**
  * `npm run bench:game` — the sales game's reads (issue 20, docs/decisions/052) on the large data set, on the database
@@ -25,7 +25,7 @@ const PREVIEW_TARGET_MS = 2000
 
 try {
   const [{ n: rows }] = (await db.select({ n: count() }).from(t.gameLedger)) as [{ n: number }]
-  if (rows < 100_000) console.warn(`Only ${rows} ledger rows: seed the large data set first (npm run seed -- --scale large).`)
+  if (rows < sized(100_000, 1)) console.warn(`Only ${rows} ledger rows: seed the large data set first (npm run seed -- --scale large).`)
   const deps = await createDeps(env, database, { events: { pollMs: 60_000 } })
   const { game } = assembleAreas(deps)
   const auth = authService(database, { sessionTtlMs: 3_600_000, scryptLogN: 10, secrets: deps.secrets })

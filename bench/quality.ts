@@ -3,7 +3,7 @@ import { qualitySellerStatsQuerySchema, qualityStatsFilterSchema, type QualitySt
 import { assembleAreas } from '../server/app'
 import { authService } from '../server/modules/auth/auth.service'
 import { createDeps } from '../server/platform/deps'
-import { actorOf, benchDatabase, RUNS, runTimedCases, statementRecorder } from './lib'
+import { actorOf, benchDatabase, RUNS, runTimedCases, sized, statementRecorder } from './lib'
 
 /**
  * `npm run bench:quality` — the sale quality statistics (issue 18, docs/decisions/045) on the large data set, on the
@@ -22,7 +22,7 @@ const TARGET_MS = 150
 
 try {
   const [{ n: surveyCount }] = (await db.select({ n: count() }).from(t.qualitySurveys)) as [{ n: number }]
-  if (surveyCount < 100_000) console.warn(`Only ${surveyCount} surveys: seed the large data set first (npm run seed -- --scale large).`)
+  if (surveyCount < sized(100_000, 1)) console.warn(`Only ${surveyCount} surveys: seed the large data set first (npm run seed -- --scale large).`)
   const deps = await createDeps(env, database, { events: { pollMs: 60_000 } })
   const { quality } = assembleAreas(deps)
   const auth = authService(database, { sessionTtlMs: 3_600_000, scryptLogN: 10, secrets: deps.secrets })

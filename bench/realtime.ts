@@ -12,6 +12,7 @@ import { parseEnv } from '../server/env'
 import { serverKey } from '../server/platform/server-keys'
 import { createRealtime } from '../server/platform/realtime'
 import { authorizeChannel, type AppCredentials } from '../server/platform/realtime/pusher-auth'
+import { sized } from './lib'
 
 /**
  * `npm run bench:realtime` — the built-in realtime server under load (issue 16, decision 030). One server instance
@@ -25,9 +26,9 @@ import { authorizeChannel, type AppCredentials } from '../server/platform/realti
  */
 const here = fileURLToPath(import.meta.url)
 // eslint-disable-next-line no-restricted-properties -- a benchmark's size, for a quick look
-const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 5_000)
+const SOCKETS = Number(process.env.BENCH_SOCKETS ?? sized(5_000, 50))
 // eslint-disable-next-line no-restricted-properties -- a benchmark's length, for a quick look
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 30)
+const SECONDS = Number(process.env.BENCH_SECONDS ?? sized(30, 2))
 const PRESENCE_CHANNELS = 20
 const RATE = 100
 const BROADCAST = 'App\\Events\\BenchBroadcast'

@@ -6,6 +6,7 @@ import { saveSaleLocally } from '../client/features/sales/api/local-actions'
 import { OfflineDb } from '../client/lib/offline-db'
 import { SyncEngine } from '../client/lib/sync-engine'
 import { startBuiltServer } from '../scripts/built-server'
+import { sized } from './lib'
 
 /**
  * `npm run bench:sync` — the sync queue's two targets (issue 4), on this machine:
@@ -15,7 +16,7 @@ import { startBuiltServer } from '../scripts/built-server'
  *     transaction, read the list): target under 50 ms. The device store here is fake-indexeddb in Node,
  *     slower than a browser's IndexedDB, so the figure is an upper bound.
  */
-const MUTATIONS = 1000
+const MUTATIONS = sized(1000, 100)
 const PORT = 3994
 
 if (!fs.existsSync('dist-server/index.mjs')) execFileSync('npx', ['tsx', 'scripts/build-server.ts'], { stdio: 'inherit' })
