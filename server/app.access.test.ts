@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { buildAbility } from '../shared/permissions/ability'
-import { ROLE_KEYS } from '../shared/permissions/roles'
+import { buildAbility, toRawRules } from '../shared/permissions/ability'
+import { ROLE_KEYS, roleDef } from '../shared/permissions/roles'
+import { ROUTES } from '../shared/routes'
 import { declaredAccess, passes, type Access } from './lib/access'
 import { createTestApp } from './test/harness'
 
@@ -69,6 +70,19 @@ describe('permission matrix: each seeded role × each API route', () => {
       }
     })
   }
+})
+
+describe('the session a seeded role signs in to', () => {
+  // The browser guards screens with the rules of the session answer; the route table's expectations (the guard's
+  // table test in shared/rules/guard.test.ts, the browser's matrix) come from the role table. They must agree.
+  it.each(ROLE_KEYS.map((role) => [role]))('%s opens exactly the screens the role table gives it', async (role) => {
+    const { answer } = await t.login(`${role}@demo.test`)
+    const session = buildAbility(answer.userAbilityRules)
+    const table = buildAbility(toRawRules(roleDef(role).rules, { user: { id: 'x', teamIds: [], officeId: null, regionId: null } }))
+    const opens = (ability: typeof session) =>
+      ROUTES.filter((r) => 'action' in r.meta && ability.can((r.meta as { action: never }).action, (r.meta as { subject: never }).subject)).map((r) => r.name)
+    expect(opens(session)).toEqual(opens(table))
+  })
 })
 
 describe('unknown API paths', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { buildAbility, type AppRawRule } from '../permissions/ability'
-import { routeByName, type RouteName } from '../routes'
-import { afterLoginTarget, decideNavigation, type GuardDecision } from './guard'
+import { buildAbility, toRawRules, type AppRawRule } from '../permissions/ability'
+import { ROLE_KEYS, roleDef } from '../permissions/roles'
+import { ROUTES, routeByName, type RouteMeta, type RouteName } from '../routes'
+import { afterLoginTarget, decideNavigation, type GuardDecision, type GuardInput } from './guard'
 
 const sellerRules: AppRawRule[] = [
   { action: 'view', subject: 'sales', conditions: { sellerId: 'u1' } },
@@ -125,5 +126,47 @@ describe('after sign-in', () => {
     ['?to=/\\evil.example', '/'],
   ])('%s → %s', (search, expected) => {
     expect(afterLoginTarget(search)).toBe(expected)
+  })
+})
+
+/**
+ * Each seeded role × each guarded route of the route table: the route opens exactly when the role table gives
+ * the role its permission, and otherwise leads to not-authorized; a visitor is sent to the login with the way
+ * back. (The browser's permission matrix, e2e/auth/permission-matrix.spec.ts, opens every route a role may open
+ * and a refusal of each; the server's session answer is checked against the role table in
+ * server/app.access.test.ts.)
+ */
+describe('the role table × the route table', () => {
+  const guarded = ROUTES.filter((r) => 'action' in r.meta)
+  /** A concrete path: a detail route's id is a sample one. */
+  const pathOf = (route: (typeof ROUTES)[number]) => route.path.replace(':id', 'demo-1')
+  const decide = (route: (typeof ROUTES)[number], user: { role: string } | null, can: GuardInput['can']) =>
+    decideNavigation({ route: route as { name: string; meta: RouteMeta }, pathname: pathOf(route), search: '?q=1', userData: user, can })
+
+  it('walks every guarded route', () => {
+    expect(guarded.length).toBeGreaterThan(50)
+  })
+
+  it.each(ROLE_KEYS.map((role) => [role]))('%s', (role) => {
+    const ability = buildAbility(toRawRules(roleDef(role).rules, { user: { id: 'x', teamIds: [], officeId: null, regionId: null } }))
+    const opened: string[] = []
+    for (const route of guarded) {
+      const meta = route.meta as { action: never; subject: never }
+      const expected: GuardDecision = ability.can(meta.action, meta.subject) ? allow : to('/not-authorized')
+      expect(
+        decide(route, { role }, (a, s) => ability.can(a, s)),
+        `${role} → ${pathOf(route)}`,
+      ).toEqual(expected)
+      if (expected === allow) opened.push(route.name)
+    }
+    expect(opened.length > 0 || role === 'recruiter').toBe(true)
+  })
+
+  it('a visitor: every guarded route leads to the login, with the query kept and the way back', () => {
+    for (const route of guarded)
+      expect(
+        decide(route, null, () => false),
+        pathOf(route),
+      ).toEqual(to(`/login?q=1&to=${pathOf(route)}`))
   })
 })
