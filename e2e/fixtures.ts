@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Locator, type Page } from '@playwright/test'
+import type { SessionAnswer } from '../shared/schemas/auth'
+import { BASE_URL } from '../playwright.config'
 
 export const DEMO_PASSWORD = 'saljkraft-demo'
 
@@ -9,11 +11,45 @@ export async function signIn(page: Page, email: string) {
   await page.getByRole('button', { name: 'Logga in', exact: true }).click()
 }
 
-/** Signs in through the login page and waits until the app has moved on. */
+/**
+ * Signs in through the login page and waits until the app has moved on. For the specs about signing in; a spec
+ * about a screen signs in with `signInAs`.
+ */
 export async function signInFresh(page: Page, email: string) {
   await page.goto('/login')
   await signIn(page, email)
   await expect(page).not.toHaveURL(/\/login/)
+}
+
+/**
+ * Signs in as the login form does — the same API call, the session cookie in the page's browser context and the
+ * user data and rules in its storage (client/lib/session.ts) — and opens `path` (by default the user's home) as
+ * the first page the app loads. A session of its own for each call, as with the form. The form itself, and where
+ * it leads, are tested in e2e/auth; here a spec about a screen skips loading the login page and the home screen.
+ */
+export async function signInAs(page: Page, email: string, path = '/') {
+  const res = await page.request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD }, headers: { origin: BASE_URL } })
+  expect(res.status(), `sign-in of ${email}: ${await res.text()}`).toBe(200)
+  const answer = (await res.json()) as SessionAnswer
+  // A document of the app's origin that loads nothing, to write the storage the app reads at start.
+  await page.goto('/api/health')
+  await page.evaluate((a) => {
+    localStorage.setItem('userData', JSON.stringify(a.userData))
+    localStorage.setItem('userAbilityRules', JSON.stringify(a.userAbilityRules))
+  }, answer)
+  await page.goto(path)
+  await expect(page).not.toHaveURL(/\/login/)
+}
+
+/**
+ * A picture of the screen as it is, for a person to look at (test-results/screens/<name>.png), taken when the run
+ * asks for them: `E2E_SCREENS=1 npx playwright test …`. A full-page picture costs half a second of the machine, and
+ * nobody looks at the ones of a CI run.
+ */
+export async function screen(page: Page, name: string, opts: { fullPage?: boolean } = {}) {
+  // eslint-disable-next-line no-restricted-properties -- the test run's own switch
+  if (process.env.E2E_SCREENS !== '1') return
+  await page.screenshot({ path: `test-results/screens/${name}.png`, ...opts })
 }
 
 export async function storedSession(page: Page) {
@@ -85,8 +121,11 @@ export async function newSeller(page: Page, first: string, last: string): Promis
   )
 }
 
-/** Serious or critical axe findings (WCAG 2.1 A and AA) on the page as it is, once its animations have ended. */
-export async function seriousFindings(page: Page) {
+/**
+ * Serious or critical axe findings (WCAG 2.1 A and AA) on the page as it is, once its animations have ended; with
+ * `colours`, only the rules that read colours (for the same screen again in another colour scheme).
+ */
+export async function seriousFindings(page: Page, opts: { colours?: boolean } = {}) {
   // Contrast is judged on the screen at rest: a button that has just become enabled fades in over 0.2 s.
   await page.evaluate(() =>
     Promise.all(
@@ -96,7 +135,10 @@ export async function seriousFindings(page: Page) {
         .map((a) => a.finished.catch(() => undefined)),
     ),
   )
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  const axe = new AxeBuilder({ page })
+  const result = await (
+    opts.colours ? axe.withRules(['color-contrast', 'link-in-text-block']) : axe.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+  ).analyze()
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(

@@ -1,13 +1,13 @@
 import { expect, test } from '@playwright/test'
-import { signInFresh } from '../fixtures'
+import { screen, signInAs } from '../fixtures'
 
 /**
  * The activity-log search (issue 17, decision 035): an admin finds a change by its reason, narrows the list by
  * entity and event, and goes from the line to the user it changed. Each project deactivates its own new user.
  */
-test('an admin finds a deactivation in the activity log and opens the user from it @phone', async ({ page }, info) => {
+test('an admin finds a deactivation in the activity log and opens the user from it', async ({ page }, info) => {
   const project = info.project.name
-  await signInFresh(page, 'admin@demo.test')
+  await signInAs(page, 'admin@demo.test')
   const reason = `Loggsök ${project} ${Date.now() % 100000}`
   const id = await page.evaluate(
     async ({ project, reason }) => {
@@ -42,7 +42,7 @@ test('an admin finds a deactivation in the activity log and opens the user from 
   await expect(rows).toHaveCount(1)
   await expect(rows.first()).toContainText('Avaktiverad')
   await expect(rows.first()).toContainText('Astrid Admin')
-  await page.screenshot({ path: `test-results/screens/${project}-activity-log.png`, fullPage: true })
+  await screen(page, `${project}-activity-log`, { fullPage: true })
 
   if (project === 'desktop') {
     // Narrowed by entity and event, the line stays; another event leaves nothing.
@@ -63,7 +63,6 @@ test('an admin finds a deactivation in the activity log and opens the user from 
 })
 
 test('the activity log is for admins only', async ({ page }) => {
-  await signInFresh(page, 'backoffice@demo.test')
-  await page.goto('/user-admin/activity-log')
+  await signInAs(page, 'backoffice@demo.test', '/user-admin/activity-log')
   await expect(page).toHaveURL(/not-authorized/)
 })

@@ -1,17 +1,16 @@
 import { expect, test } from '@playwright/test'
-import { expectSnackbar, recordSnackbars, signInFresh } from '../fixtures'
+import { expectSnackbar, recordSnackbars, screen, signInAs } from '../fixtures'
 
 /**
  * Coach groups (decision 041) and OPH targets (decision 042), as an admin runs them: a group with a coach working
  * for a provider, and a team's own targets beside its office's. Each project has its own group, provider and
  * team, so the two run side by side.
  */
-test('an admin makes a coach group, has it work for a provider, and deletes it @phone', async ({ page }, info) => {
+test('an admin makes a coach group, has it work for a provider, and deletes it', async ({ page }, info) => {
   const project = info.project.name
   const name = `Coachgrupp ${project === 'phone' ? 'Mobil' : 'Dator'}`
   const provider = project === 'phone' ? 'Fiberlinjen' : 'Tryggt Hem Larm'
-  await signInFresh(page, 'admin@demo.test')
-  await page.goto('/user-admin/coach-groups')
+  await signInAs(page, 'admin@demo.test', '/user-admin/coach-groups')
   await recordSnackbars(page)
   await expect(page.getByRole('heading', { name: 'Coachgrupper', level: 1 })).toBeVisible()
   // The demo's group.
@@ -42,11 +41,11 @@ test('an admin makes a coach group, has it work for a provider, and deletes it @
   await choose.getByRole('button', { name: 'Spara' }).click()
   await expectSnackbar(page, `Coachgrupperna för ${provider} sparades`)
   await expect(providerRow).toContainText(name)
-  await page.screenshot({ path: `test-results/screens/${project}-coach-groups-provider.png`, fullPage: true })
+  await screen(page, `${project}-coach-groups-provider`, { fullPage: true })
 
   await page.getByRole('link', { name: 'Hantera coachgrupperna' }).click()
   await expect(row).toContainText(provider)
-  await page.screenshot({ path: `test-results/screens/${project}-coach-groups.png`, fullPage: true })
+  await screen(page, `${project}-coach-groups`, { fullPage: true })
   await row.getByRole('button', { name: `Ta bort: ${name}` }).click()
   const confirm = page.getByTestId('delete-coach-group')
   await expect(confirm).toContainText('1 coacher och 1 leverantörskopplingar')
@@ -55,11 +54,10 @@ test('an admin makes a coach group, has it work for a provider, and deletes it @
   await expect(row).toHaveCount(0)
 })
 
-test('an admin gives a team OPH targets of its own, is stopped by platinum below gold, and returns it to its office’s @phone', async ({ page }, info) => {
+test('an admin gives a team OPH targets of its own, is stopped by platinum below gold, and returns it to its office’s', async ({ page }, info) => {
   const project = info.project.name
   const team = project === 'phone' ? 'Team Väst' : 'Team Norr'
-  await signInFresh(page, 'admin@demo.test')
-  await page.goto('/user-admin/oph')
+  await signInAs(page, 'admin@demo.test', '/user-admin/oph')
   await recordSnackbars(page)
   await expect(page.getByRole('heading', { name: 'OPH-mål', level: 1 })).toBeVisible()
   // The demo: Team Öresund follows Malmö's targets; Team Lund has its own.
@@ -85,7 +83,7 @@ test('an admin gives a team OPH targets of its own, is stopped by platinum below
   await expectSnackbar(page, `Målen för ${team} sparades`)
   await expect(row).toContainText('1,50')
   await expect(row).toContainText('2,50')
-  await page.screenshot({ path: `test-results/screens/${project}-oph.png`, fullPage: true })
+  await screen(page, `${project}-oph`, { fullPage: true })
 
   await row.getByRole('button', { name: `Ändra mål: ${team}` }).click()
   await dialog.getByRole('button', { name: 'Ta bort teamets egna mål' }).click()
@@ -94,8 +92,7 @@ test('an admin gives a team OPH targets of its own, is stopped by platinum below
 })
 
 test('a manager reads the coach groups and the OPH targets of their office without changing them', async ({ page }) => {
-  await signInFresh(page, 'manager@demo.test')
-  await page.goto('/user-admin/coach-groups')
+  await signInAs(page, 'manager@demo.test', '/user-admin/coach-groups')
   await expect(page.getByTestId('coach-group-row').filter({ hasText: 'Coachgrupp Syd' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Ny coachgrupp' })).toHaveCount(0)
   await page.goto('/user-admin/oph')

@@ -1,18 +1,17 @@
 import { expect, test } from '@playwright/test'
-import { expectSnackbar, newSeller, recordSnackbars, signInFresh } from '../fixtures'
+import { expectSnackbar, newSeller, recordSnackbars, screen, signInAs } from '../fixtures'
 
 /**
  * External accounts (issue 17, decision 043): an admin sets up a system, gives a new seller an account there, and
  * reads its password back only with the last four digits of the seller's personal number. Each project has its
  * own system and seller.
  */
-test('an admin sets up an external system, gives a seller an account, and shows its password against four digits @phone', async ({ page }, info) => {
+test('an admin sets up an external system, gives a seller an account, and shows its password against four digits', async ({ page }, info) => {
   test.setTimeout(120_000)
   const project = info.project.name
   const system = `Portal ${project === 'phone' ? 'Mobil' : 'Dator'}`
   const last = project === 'phone' ? 'Kontosson' : 'Kontodotter'
-  await signInFresh(page, 'admin@demo.test')
-  await page.goto('/user-admin/external-accounts')
+  await signInAs(page, 'admin@demo.test', '/user-admin/external-accounts')
   await recordSnackbars(page)
   await expect(page.getByRole('heading', { name: 'Externa konton', level: 1 })).toBeVisible()
 
@@ -30,7 +29,7 @@ test('an admin sets up an external system, gives a seller an account, and shows 
   await dialog.getByRole('button', { name: 'Spara' }).click()
   await expectSnackbar(page, `Mallen ${system} skapades`)
   await expect(page.getByTestId('external-template-row').filter({ hasText: system })).toContainText('0')
-  await page.screenshot({ path: `test-results/screens/${project}-external-accounts.png`, fullPage: true })
+  await screen(page, `${project}-external-accounts`, { fullPage: true })
 
   // A new seller with a personal number.
   const id = await newSeller(page, 'Ebba', last)
@@ -64,7 +63,7 @@ test('an admin sets up an external system, gives a seller an account, and shows 
   await reveal.getByLabel(/^Fyra sista siffrorna/).fill('9876')
   await reveal.getByRole('button', { name: 'Visa' }).click()
   await expect(reveal.getByTestId('external-password')).toHaveText('Sommar2026!')
-  await page.screenshot({ path: `test-results/screens/${project}-external-password.png`, fullPage: true })
+  await screen(page, `${project}-external-password`, { fullPage: true })
   await reveal.getByRole('button', { name: 'Stäng' }).first().click()
   await expect(reveal).toBeHidden()
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { seriousFindings, signInFresh } from '../fixtures'
+import { screen, seriousFindings, signInAs } from '../fixtures'
 
 /** A user's id by their name, as the admin's users list finds them. */
 async function userId(page: Page, name: string): Promise<string> {
@@ -16,7 +16,7 @@ async function userId(page: Page, name: string): Promise<string> {
  */
 test('an admin views the app as back office and stops @phone', async ({ page }, info) => {
   test.setTimeout(150_000)
-  await signInFresh(page, 'admin@demo.test')
+  await signInAs(page, 'admin@demo.test')
   await page.goto(`/user-admin/users/${await userId(page, 'Bertil Backoffice')}`)
   await expect(page.getByRole('heading', { name: 'Bertil Backoffice' })).toBeVisible()
 
@@ -27,7 +27,7 @@ test('an admin views the app as back office and stops @phone', async ({ page }, 
   const banner = page.getByTestId('impersonation-banner')
   await expect(banner).toContainText('Du visar appen som Bertil Backoffice. Allt du gör loggas som Astrid Admin som Bertil Backoffice.')
   await expect(page).toHaveURL(/\/$|\/backoffice/)
-  await page.screenshot({ path: `test-results/screens/${info.project.name}-impersonation.png`, fullPage: true })
+  await screen(page, `${info.project.name}-impersonation`, { fullPage: true })
   // Back office's screens, with the banner on each; role administration is not theirs.
   await page.goto('/backoffice/salereports')
   await expect(banner).toBeVisible()
@@ -48,7 +48,7 @@ test('an admin views the app as back office and stops @phone', async ({ page }, 
 })
 
 test('the user page offers no view-as for an admin, nor to those without the right', async ({ page }) => {
-  await signInFresh(page, 'backoffice@demo.test')
+  await signInAs(page, 'backoffice@demo.test')
   await page.goto(`/user-admin/users/${await userId(page, 'Sven Säljare')}`)
   await expect(page.getByRole('heading', { name: 'Sven Säljare' })).toBeVisible()
   await expect(page.getByTestId('impersonate')).toHaveCount(0)

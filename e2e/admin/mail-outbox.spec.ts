@@ -1,9 +1,8 @@
 import { expect, test } from '@playwright/test'
-import { expectSnackbar, recordSnackbars, signInFresh } from '../fixtures'
+import { expectSnackbar, recordSnackbars, signInAs } from '../fixtures'
 
-test('an admin reads the mail the app kept, and sends a test mail to see whether mail works @phone', async ({ page }) => {
-  await signInFresh(page, 'admin@demo.test')
-  await page.goto('/user-admin/mail-outbox')
+test('an admin reads the mail the app kept, and sends a test mail to see whether mail works', async ({ page }) => {
+  await signInAs(page, 'admin@demo.test', '/user-admin/mail-outbox')
   await expect(page.getByRole('heading', { name: 'E-postutkorg', level: 1 })).toBeVisible()
   // The demo has no SMTP server: the page says that mail is kept here, not sent.
   await expect(page.getByTestId('mail-transport')).toContainText('Ingen SMTP-server är inställd')
@@ -24,7 +23,6 @@ test('an admin reads the mail the app kept, and sends a test mail to see whether
 })
 
 test('the outbox is for admins only', async ({ page }) => {
-  await signInFresh(page, 'backoffice@demo.test')
-  await page.goto('/user-admin/mail-outbox')
+  await signInAs(page, 'backoffice@demo.test', '/user-admin/mail-outbox')
   await expect(page).toHaveURL(/\/not-authorized/)
 })

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { recordSnackbars, expectSnackbar, signInFresh } from '../fixtures'
+import { expectSnackbar, recordSnackbars, screen, signInAs } from '../fixtures'
 import { apiAs } from '../backoffice/api'
 
 /**
@@ -7,15 +7,14 @@ import { apiAs } from '../backoffice/api'
  * to a team and its people get it in their bells; back office names who else hears of a team's deviations.
  * Each project uses its own team and people, so the two runs never meet.
  */
-test('an admin sends a message to a team; its people find it in their bell @phone', async ({ page }, info) => {
+test('an admin sends a message to a team; its people find it in their bell', async ({ page }, info) => {
   const phone = info.project.name === 'phone'
   // Teams no other test writes messages to; the reader is one of the team's sellers.
   const team = phone ? 'Norr' : 'Väst'
   const reader = phone ? 'johanna.ek@demo.test' : 'sara.nystrom@demo.test'
   const title = `Säljmöte ${info.project.name} ${Date.now() % 100000}`
 
-  await signInFresh(page, 'admin@demo.test')
-  await page.goto('/user-admin/users')
+  await signInAs(page, 'admin@demo.test', '/user-admin/users')
   await page.getByTestId('data-table').getByRole('link', { name: 'Skicka aviseringar' }).click()
   await expect(page).toHaveURL('/user-admin/users/notifications')
   await expect(page.getByRole('heading', { name: 'Skicka aviseringar', level: 1 })).toBeVisible()
@@ -42,7 +41,7 @@ test('an admin sends a message to a team; its people find it in their bell @phon
   await page.getByRole('button', { name: 'Skicka', exact: true }).click()
   await expect(page.getByText('En länk i appen börjar med /')).toBeVisible()
   await page.getByLabel(/^Länk i appen/).fill('/sales/list')
-  await page.screenshot({ path: `test-results/screens/${info.project.name}-send-notification.png`, fullPage: true })
+  await screen(page, `${info.project.name}-send-notification`, { fullPage: true })
 
   await recordSnackbars(page)
   await page.getByRole('button', { name: 'Skicka', exact: true }).click()
@@ -62,13 +61,12 @@ test('an admin sends a message to a team; its people find it in their bell @phon
   await theirs.dispose()
 })
 
-test('back office adds an extra receiver of an office’s deviation alerts and removes them again @phone', async ({ page }, info) => {
+test('back office adds an extra receiver of an office’s deviation alerts and removes them again', async ({ page }, info) => {
   const phone = info.project.name === 'phone'
   const person = phone ? 'Ahmed Karimi' : 'Mikael Virtanen'
   const office = phone ? 'Göteborg' : 'Stockholm'
 
-  await signInFresh(page, 'backoffice@demo.test')
-  await page.goto('/user-admin/users/deviations')
+  await signInAs(page, 'backoffice@demo.test', '/user-admin/users/deviations')
   await expect(page.getByRole('heading', { name: 'Avvikelsemottagare', level: 1 })).toBeVisible()
   const rows = page.getByTestId('alert-recipient-row').filter({ hasText: person })
   await expect(rows).toHaveCount(0)
@@ -82,14 +80,14 @@ test('back office adds an extra receiver of an office’s deviation alerts and r
   await page.getByRole('option', { name: new RegExp(person) }).click()
   await dialog.getByRole('combobox', { name: 'Gäller' }).selectOption('office')
   await dialog.getByRole('combobox', { name: 'Kontor' }).selectOption({ label: office })
-  await page.screenshot({ path: `test-results/screens/${info.project.name}-add-alert-recipient.png` })
+  await screen(page, `${info.project.name}-add-alert-recipient`)
   await recordSnackbars(page)
   await dialog.getByRole('button', { name: 'Spara' }).click()
   await expect(dialog).toBeHidden()
   await expectSnackbar(page, `${person} får nu avvikelser för Kontor ${office}`)
   await expect(rows).toHaveCount(1)
   await expect(rows).toContainText(`Kontor${office}`)
-  await page.screenshot({ path: `test-results/screens/${info.project.name}-alert-recipients.png`, fullPage: true })
+  await screen(page, `${info.project.name}-alert-recipients`, { fullPage: true })
 
   // The same again is refused, by name.
   await page.getByRole('button', { name: 'Lägg till mottagare' }).click()

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { expectSnackbar, recordSnackbars, signInFresh } from '../fixtures'
+import { expectSnackbar, recordSnackbars, screen, signInAs } from '../fixtures'
 
 /**
  * Regions (issue 17, decision 036): an admin creates a region, renames it and deletes it; a region with offices
@@ -8,8 +8,7 @@ import { expectSnackbar, recordSnackbars, signInFresh } from '../fixtures'
 test('an admin creates, renames and deletes a region; one with offices stays @phone', async ({ page }, info) => {
   const project = info.project.name
   const name = `Region ${project === 'phone' ? 'Mobil' : 'Dator'}`
-  await signInFresh(page, 'admin@demo.test')
-  await page.goto('/user-admin/regions')
+  await signInAs(page, 'admin@demo.test', '/user-admin/regions')
   await recordSnackbars(page)
   const rows = page.getByTestId('region-row')
   await expect(rows.first()).toBeVisible()
@@ -28,7 +27,7 @@ test('an admin creates, renames and deletes a region; one with offices stays @ph
   await dialog.getByLabel(/^Namn/).fill(`${name} Norr`)
   await dialog.getByRole('button', { name: 'Spara' }).click()
   await expectSnackbar(page, `Regionen heter nu ${name} Norr`)
-  await page.screenshot({ path: `test-results/screens/${project}-regions.png`, fullPage: true })
+  await screen(page, `${project}-regions`, { fullPage: true })
 
   await rows
     .filter({ hasText: `${name} Norr` })
@@ -47,8 +46,7 @@ test('an admin creates, renames and deletes a region; one with offices stays @ph
 })
 
 test('back office reads the regions without changing them', async ({ page }) => {
-  await signInFresh(page, 'backoffice@demo.test')
-  await page.goto('/user-admin/regions')
+  await signInAs(page, 'backoffice@demo.test', '/user-admin/regions')
   await expect(page.getByTestId('region-row').first()).toBeVisible()
   await expect(page.getByRole('button', { name: 'Ny region' })).toHaveCount(0)
   await expect(page.getByRole('button', { name: /^Ta bort/ })).toHaveCount(0)
@@ -59,11 +57,10 @@ test('back office reads the regions without changing them', async ({ page }) => 
   await expect(page.getByRole('button', { name: 'Ta bort' })).toHaveCount(0)
 })
 
-test('an admin creates an office in a region, moves it and deletes it; one with teams stays @phone', async ({ page }, info) => {
+test('an admin creates an office in a region, moves it and deletes it; one with teams stays', async ({ page }, info) => {
   const project = info.project.name
   const name = `Kontor ${project === 'phone' ? 'Mobil' : 'Dator'}`
-  await signInFresh(page, 'admin@demo.test')
-  await page.goto('/user-admin/offices')
+  await signInAs(page, 'admin@demo.test', '/user-admin/offices')
   await recordSnackbars(page)
   const rows = page.getByTestId('office-row')
   await expect(rows.filter({ hasText: 'Malmö' })).toBeVisible()
@@ -85,7 +82,7 @@ test('an admin creates an office in a region, moves it and deletes it; one with 
   await dialog.getByRole('button', { name: 'Spara' }).click()
   await expectSnackbar(page, `Kontoret ${name} sparades`)
   if (project === 'desktop') await expect(rows.filter({ hasText: name })).toContainText('Region Mitt')
-  await page.screenshot({ path: `test-results/screens/${project}-offices.png`, fullPage: true })
+  await screen(page, `${project}-offices`, { fullPage: true })
 
   await rows
     .filter({ hasText: name })
@@ -99,11 +96,10 @@ test('an admin creates an office in a region, moves it and deletes it; one with 
   await expect(page.getByTestId('delete-office')).toContainText(/Kontoret har \d+ team och kan inte tas bort/)
 })
 
-test('an admin creates a team with a coach, renames it on its page, reads its log and deletes it @phone', async ({ page }, info) => {
+test('an admin creates a team with a coach, renames it on its page, reads its log and deletes it', async ({ page }, info) => {
   const project = info.project.name
   const name = `Team ${project === 'phone' ? 'Mobil' : 'Dator'}`
-  await signInFresh(page, 'admin@demo.test')
-  await page.goto('/user-admin/teams')
+  await signInAs(page, 'admin@demo.test', '/user-admin/teams')
   await recordSnackbars(page)
   await page.getByRole('button', { name: 'Nytt team' }).click()
   const dialog = page.getByTestId('team-dialog')
@@ -133,7 +129,7 @@ test('an admin creates a team with a coach, renames it on its page, reads its lo
   await expect(log).toContainText(`Namn: ${name} → ${name} Väst`)
   await expect(log).toContainText('Coacher: Cecilia Coach → –')
   await expect(log).toContainText('Leverantör: – → Fiberlinjen')
-  await page.screenshot({ path: `test-results/screens/${project}-team.png`, fullPage: true })
+  await screen(page, `${project}-team`, { fullPage: true })
 
   await page.getByRole('button', { name: 'Ta bort' }).click()
   await page.getByTestId('delete-team').getByRole('button', { name: 'Ta bort' }).click()
@@ -141,11 +137,10 @@ test('an admin creates a team with a coach, renames it on its page, reads its lo
   await expect(page).toHaveURL('/user-admin/teams')
 })
 
-test('an office’s page: renamed and deleted there, its teams lead on, and its region’s page lists its offices @phone', async ({ page }, info) => {
+test('an office’s page: renamed and deleted there, its teams lead on, and its region’s page lists its offices', async ({ page }, info) => {
   const project = info.project.name
   const name = `Kontorssida ${project === 'phone' ? 'Mobil' : 'Dator'}`
-  await signInFresh(page, 'admin@demo.test')
-  await page.goto('/user-admin/offices')
+  await signInAs(page, 'admin@demo.test', '/user-admin/offices')
   await recordSnackbars(page)
   await page.getByRole('button', { name: 'Nytt kontor' }).click()
   const dialog = page.getByTestId('office-dialog')
@@ -176,11 +171,11 @@ test('an office’s page: renamed and deleted there, its teams lead on, and its 
   const teams = page.getByTestId('office-teams')
   await expect(teams).toContainText('Team Öresund')
   if (project === 'desktop') await expect(teams.getByRole('row').filter({ hasText: 'Team Öresund' })).toContainText('Nordel Energi')
-  await page.screenshot({ path: `test-results/screens/${project}-office.png`, fullPage: true })
+  await screen(page, `${project}-office`, { fullPage: true })
   await page.getByRole('link', { name: 'Region Syd' }).click()
   await expect(page.getByRole('heading', { name: 'Region Syd', level: 1 })).toBeVisible()
   await expect(page.getByTestId('region-offices').getByRole('link', { name: 'Malmö' })).toBeVisible()
-  await page.screenshot({ path: `test-results/screens/${project}-region.png`, fullPage: true })
+  await screen(page, `${project}-region`, { fullPage: true })
   await page.getByTestId('region-offices').getByRole('link', { name: 'Malmö' }).click()
   await teams.getByRole('link', { name: 'Team Öresund' }).click()
   await expect(page.getByRole('heading', { name: 'Team Öresund', level: 1 })).toBeVisible()

@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test'
-import { expectSnackbar, recordSnackbars, signInFresh } from '../fixtures'
+import { expectSnackbar, recordSnackbars, screen, signInAs } from '../fixtures'
 
 /**
  * Roles and permissions (issue 17, decision 032): an admin makes a role from the permission picker, its holder's
@@ -14,13 +14,12 @@ async function tick(editor: Locator, action: string, subject: string, on = true)
   await (on ? expect(box).toBeChecked() : expect(box).not.toBeChecked())
 }
 
-test('an admin creates a role, edits it and deletes it @phone', async ({ page }, info) => {
+test('an admin creates a role, edits it and deletes it', async ({ page }, info) => {
   test.setTimeout(120_000)
   const project = info.project.name
   const roleName = `Fältledare ${project}`
 
-  await signInFresh(page, 'admin@demo.test')
-  await page.goto('/user-admin/roles')
+  await signInAs(page, 'admin@demo.test', '/user-admin/roles')
   await expect(page.getByRole('heading', { name: 'Roller', level: 1 })).toBeVisible()
   const adminCard = page.getByTestId('role-card').filter({ hasText: 'Låst: har alla behörigheter' })
   await expect(adminCard).toHaveCount(1)
@@ -45,13 +44,13 @@ test('an admin creates a role, edits it and deletes it @phone', async ({ page },
   await tick(editor, 'Visa', 'Egen profil')
   await tick(editor, 'Ändra', 'Egen profil')
   await expect(editor.getByTestId('role-screens')).toContainText('Min profil')
-  await page.screenshot({ path: `test-results/screens/${project}-role-editor.png`, fullPage: true })
+  await screen(page, `${project}-role-editor`, { fullPage: true })
   await recordSnackbars(page)
   await editor.getByRole('button', { name: 'Spara' }).click()
   await expectSnackbar(page, `Rollen ${roleName} skapades`)
   const card = page.getByTestId('role-card').filter({ hasText: roleName })
   await expect(card.getByTestId('role-counts')).toHaveText('0 användare · 3 behörigheter')
-  await page.screenshot({ path: `test-results/screens/${project}-roles.png`, fullPage: true })
+  await screen(page, `${project}-roles`, { fullPage: true })
 
   // The same name again is refused on the name.
   await page.getByRole('button', { name: 'Ny roll' }).click()

@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContextOptions, type Page } from '@playwright/test'
 import { PORT } from '../../playwright.config'
-import { expectSnackbar, recordSnackbars, seriousFindings, signIn } from '../fixtures'
+import { expectSnackbar, recordSnackbars, screen, seriousFindings, signIn } from '../fixtures'
 import { OwnServer } from '../seller/own-server'
 
 /**
@@ -47,13 +47,13 @@ test('an admin publishes terms of use; a seller declines, then accepts; the admi
     await expectSnackbar(admin, 'Version 1 är publicerad och gäller nu')
     // The one who published answers too, before anything else.
     const adminGate = await gate(admin)
-    await admin.screenshot({ path: `test-results/screens/${project}-terms-gate.png`, fullPage: true })
+    await screen(admin, `${project}-terms-gate`, { fullPage: true })
     expect(await seriousFindings(admin)).toEqual([])
     await adminGate.getByRole('button', { name: 'Jag godkänner' }).click()
     await expect(adminGate).toHaveCount(0)
     await expect(card).toContainText('Gäller')
     await expect(card.getByTestId('terms-counts')).toContainText(/1 av \d+ har godkänt · 0 har avböjt/)
-    await admin.screenshot({ path: `test-results/screens/${project}-terms-list.png`, fullPage: true })
+    await screen(admin, `${project}-terms-list`, { fullPage: true })
 
     // The seller declines: signed out, told why; at the next sign-in asked again, and accepts.
     const seller = await (await device()).newPage()
@@ -80,7 +80,7 @@ test('an admin publishes terms of use; a seller declines, then accepts; the admi
     await status.getByRole('tab', { name: 'Godkänt (2)' }).click()
     await expect(status.getByTestId('terms-person')).toHaveCount(2)
     await expect(status.getByTestId('terms-person').filter({ hasText: 'Sven Säljare' })).toBeVisible()
-    await admin.screenshot({ path: `test-results/screens/${project}-terms-status.png`, fullPage: true })
+    await screen(admin, `${project}-terms-status`, { fullPage: true })
     await status.getByRole('tab', { name: 'Avböjt (0)' }).click()
     await expect(status.getByText('Ingen här.')).toBeVisible()
   } finally {

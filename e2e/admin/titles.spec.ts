@@ -1,15 +1,14 @@
 import { expect, test } from '@playwright/test'
-import { expectSnackbar, recordSnackbars, signInFresh } from '../fixtures'
+import { expectSnackbar, recordSnackbars, screen, signInAs } from '../fixtures'
 
 /**
  * User titles (issue 17, decision 040): an admin adds a title, renames it and deletes it; back office reads the list
  * without the actions. Each project names its own title.
  */
-test('an admin adds, renames and deletes a user title @phone', async ({ page }, info) => {
+test('an admin adds, renames and deletes a user title', async ({ page }, info) => {
   const project = info.project.name
   const name = `Fältsäljare ${project === 'phone' ? 'mobil' : 'dator'}`
-  await signInFresh(page, 'admin@demo.test')
-  await page.goto('/user-admin/user-titles')
+  await signInAs(page, 'admin@demo.test', '/user-admin/user-titles')
   await recordSnackbars(page)
   await expect(page.getByRole('heading', { name: 'Titlar' })).toBeVisible()
 
@@ -30,7 +29,7 @@ test('an admin adds, renames and deletes a user title @phone', async ({ page }, 
   await dialog.getByLabel(/^Titel/).fill(`${name} 2`)
   await dialog.getByRole('button', { name: 'Spara' }).click()
   await expectSnackbar(page, `Titeln heter nu ${name} 2`)
-  await page.screenshot({ path: `test-results/screens/${project}-user-titles.png`, fullPage: true })
+  await screen(page, `${project}-user-titles`, { fullPage: true })
 
   await rows
     .filter({ hasText: `${name} 2` })
@@ -42,8 +41,7 @@ test('an admin adds, renames and deletes a user title @phone', async ({ page }, 
 })
 
 test('back office reads the titles without changing them', async ({ page }) => {
-  await signInFresh(page, 'backoffice@demo.test')
-  await page.goto('/user-admin/user-titles')
+  await signInAs(page, 'backoffice@demo.test', '/user-admin/user-titles')
   await expect(page.getByRole('heading', { name: 'Titlar' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Ny titel' })).toHaveCount(0)
 })

@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContextOptions, type Page } from '@playwright/test'
 import * as OTPAuth from 'otpauth'
-import { expectSnackbar, newSeller, recordSnackbars, seriousFindings, signInFresh } from '../fixtures'
+import { expectSnackbar, newSeller, recordSnackbars, screen, seriousFindings, signInAs } from '../fixtures'
 
 /**
  * Two-step sign-in (issue 17, decision 038): a seller turns it on in the profile with a code computed here from the
@@ -24,13 +24,13 @@ async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/login/)
 }
 
-test('a seller turns on two-step sign-in, signs in with a code, and an admin resets it @phone', async ({ page, browser }, info) => {
+test('a seller turns on two-step sign-in, signs in with a code, and an admin resets it', async ({ page, browser }, info) => {
   test.setTimeout(200_000)
   const project = info.project.name
   // One seller per project and run (a repeated run makes its own).
   const last = `${project === 'phone' ? 'Tvastegmobil' : 'Tvastegdator'}${'abcdefghij'[info.repeatEachIndex % 10]}`
   const email = `stina.${last}@example.se`.toLowerCase()
-  await signInFresh(page, 'admin@demo.test')
+  await signInAs(page, 'admin@demo.test')
   const id = await newSeller(page, 'Stina', last)
 
   // The seller on their own device, of the same kind as the project's.
@@ -56,7 +56,7 @@ test('a seller turns on two-step sign-in, signs in with a code, and an admin res
   await card.getByRole('button', { name: 'Slå på', exact: true }).click()
   const codes = card.getByTestId('recovery-codes').getByRole('listitem')
   await expect(codes).toHaveCount(10)
-  await seller.screenshot({ path: `test-results/screens/${project}-two-step-codes.png`, fullPage: true })
+  await screen(seller, `${project}-two-step-codes`, { fullPage: true })
   expect(await seriousFindings(seller)).toEqual([])
   await card.getByRole('button', { name: 'Jag har sparat koderna' }).click()
   await expect(card.getByTestId('mfa-status')).toContainText('10 reservkoder kvar')
@@ -66,7 +66,7 @@ test('a seller turns on two-step sign-in, signs in with a code, and an admin res
   await passwordStep(seller, email)
   const step = seller.getByTestId('code-step')
   await expect(step.getByRole('heading', { name: 'Tvåstegsverifiering' })).toBeVisible()
-  await seller.screenshot({ path: `test-results/screens/${project}-two-step-login.png`, fullPage: true })
+  await screen(seller, `${project}-two-step-login`, { fullPage: true })
   expect(await seriousFindings(seller)).toEqual([])
   await step.getByLabel('Kod', { exact: true }).fill('12345')
   await step.getByRole('button', { name: 'Verifiera' }).click()

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { expectSnackbar, newSeller, recordSnackbars, setTick, signInFresh } from '../fixtures'
+import { expectSnackbar, newSeller, recordSnackbars, screen, setTick, signInAs } from '../fixtures'
 
 /**
  * User administration (issue 17, decision 033): the user page with its tabs, the edit dialog, the sensitive fields
@@ -8,11 +8,11 @@ import { expectSnackbar, newSeller, recordSnackbars, setTick, signInFresh } from
  * other specs count stay as they are.
  */
 
-test('an admin edits a user, reads their bank details (logged), deactivates and reactivates them @phone', async ({ page }, info) => {
+test('an admin edits a user, reads their bank details (logged), deactivates and reactivates them', async ({ page }, info) => {
   test.setTimeout(120_000)
   const project = info.project.name
-  const shot = (name: string) => page.screenshot({ path: `test-results/screens/${project}-${name}.png`, fullPage: true })
-  await signInFresh(page, 'admin@demo.test')
+  const shot = (name: string) => screen(page, `${project}-${name}`, { fullPage: true })
+  await signInAs(page, 'admin@demo.test')
   const last = project === 'phone' ? 'Mobilsson' : 'Datorsson'
   const id = await newSeller(page, 'Elin', last)
 
@@ -96,12 +96,12 @@ test('an admin edits a user, reads their bank details (logged), deactivates and 
 test('back office filters the users list, moves users to a team in bulk and sees why an admin was skipped', async ({ page, browser }) => {
   test.setTimeout(120_000)
   const admin = await browser.newPage()
-  await signInFresh(admin, 'admin@demo.test')
+  await signInAs(admin, 'admin@demo.test')
   const a = await newSeller(admin, 'Bulk', 'Ettan')
   const b = await newSeller(admin, 'Bulk', 'Trean')
   expect(a).not.toBe(b)
   await admin.close()
-  await signInFresh(page, 'backoffice@demo.test')
+  await signInAs(page, 'backoffice@demo.test')
 
   await page.goto('/user-admin/users?q=bulk')
   await recordSnackbars(page)
@@ -132,21 +132,20 @@ test('back office filters the users list, moves users to a team in bulk and sees
   await expectSnackbar(page, '0 ändrade, 1 hoppades över')
   const skipped = page.getByTestId('skipped-dialog')
   await expect(skipped).toContainText('Astrid Admin: Du får inte ändra användaren')
-  await page.screenshot({ path: 'test-results/screens/desktop-users-bulk-skipped.png' })
+  await screen(page, 'desktop-users-bulk-skipped')
   await skipped.getByRole('button', { name: 'Stäng' }).last().click()
 
   // The status filter shows former users too.
   await page.goto('/user-admin/users')
   await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Alla' })
   await expect(page).toHaveURL(/status=all/)
-  await page.screenshot({ path: 'test-results/screens/desktop-users-filters.png', fullPage: true })
+  await screen(page, 'desktop-users-filters', { fullPage: true })
 })
 
 test('an admin imports new users from a CSV file: the check shows each bad row, the import creates the rest @phone', async ({ page }, info) => {
   const project = info.project.name
-  const shot = (name: string) => page.screenshot({ path: `test-results/screens/${project}-${name}.png`, fullPage: true })
-  await signInFresh(page, 'admin@demo.test')
-  await page.goto('/user-admin/users')
+  const shot = (name: string) => screen(page, `${project}-${name}`, { fullPage: true })
+  await signInAs(page, 'admin@demo.test', '/user-admin/users')
   await recordSnackbars(page)
   await page.getByRole('button', { name: 'Importera CSV' }).click()
   const dialog = page.getByTestId('import-users-dialog')
@@ -183,7 +182,7 @@ test('an admin imports new users from a CSV file: the check shows each bad row, 
 })
 
 test('an admin gives a seller a direct permission and sees which screens it opens', async ({ page }) => {
-  await signInFresh(page, 'admin@demo.test')
+  await signInAs(page, 'admin@demo.test')
   const id = await newSeller(page, 'Direkt', 'Behorigsson')
   await page.goto(`/user-admin/users/${id}?tab=permissions`)
   await recordSnackbars(page)
@@ -195,7 +194,7 @@ test('an admin gives a seller a direct permission and sees which screens it open
   await expect(box).toBeChecked()
   await dialog.getByRole('combobox', { name: 'Omfattning för Visa: Användare' }).selectOption({ label: 'Egna team' })
   await expect(dialog.getByTestId('direct-permissions-screens')).toContainText('Användare')
-  await page.screenshot({ path: 'test-results/screens/desktop-direct-permissions.png', fullPage: true })
+  await screen(page, 'desktop-direct-permissions', { fullPage: true })
   await dialog.getByRole('button', { name: 'Spara' }).click()
   await expectSnackbar(page, 'De direkta behörigheterna sparades.')
   await expect(page.getByTestId('user-direct-rules')).toContainText('Visa: Användare (Egna team)')

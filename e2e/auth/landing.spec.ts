@@ -2,27 +2,10 @@ import { expect, test } from '@playwright/test'
 import { signInFresh } from '../fixtures'
 
 /**
- * Each role lands on its own home after signing in (decision 017); a role whose home is not built yet falls back
- * to the first home of the list it may open, and a role with none gets the start page, which lists every
+ * Where each role lands after signing in is walked role by role in the permission matrix
+ * (e2e/auth/permission-matrix.spec.ts). A role with no home of its own gets the start page, which lists every
  * screen it may open by area.
  */
-const LANDING = [
-  { email: 'seller@demo.test', url: '/dashboards/sales/seller', heading: 'Min översikt' },
-  { email: 'coach@demo.test', url: '/dashboards/sales/coach', heading: 'Coachöversikt' },
-  { email: 'manager@demo.test', url: '/dashboards/sales/manager', heading: 'Chefsöversikt' },
-  { email: 'backoffice@demo.test', url: '/backoffice/salereports', heading: 'Säljrapporter' },
-  { email: 'recruiter@demo.test', url: '/start', heading: 'Hej Rut!' },
-  { email: 'admin@demo.test', url: '/user-admin/users', heading: 'Användare' },
-]
-
-for (const { email, url, heading } of LANDING) {
-  test(`${email} lands on ${url}`, async ({ page }) => {
-    await signInFresh(page, email)
-    await expect(page).toHaveURL(url)
-    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible()
-  })
-}
-
 test('a coach is not offered the seller’s own dashboard or its actions @phone', async ({ page }) => {
   await signInFresh(page, 'coach@demo.test')
   await page.goto('/start')

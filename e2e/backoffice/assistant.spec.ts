@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { signInFresh } from '../fixtures'
+import { screen, signInAs } from '../fixtures'
 
 /**
  * The BI assistant (issue 21, decision 053): a manager asks in Swedish and gets a line chart of their office, follows
@@ -9,11 +9,10 @@ import { signInFresh } from '../fixtures'
 test('a manager asks, follows up and saves a statistic; a coach with the shared role opens it @phone', async ({ page, browser }, info) => {
   // Unique to the run: a server kept between runs (reuseExistingServer) still holds earlier runs' views.
   const name = `Ordervärde per vecka och team (${info.project.name} ${Date.now().toString(36)})`
-  await signInFresh(page, 'manager@demo.test')
-  await page.goto('/keyai')
+  await signInAs(page, 'manager@demo.test', '/keyai')
   await expect(page.getByRole('heading', { name: 'AI-chatt', level: 1 })).toBeVisible()
   await expect(page.getByTestId('assistant-empty')).toBeVisible()
-  await page.screenshot({ path: `test-results/screens/${info.project.name}-assistant-empty.png` })
+  await screen(page, `${info.project.name}-assistant-empty`)
 
   await page.getByTestId('assistant-input').fill('ordervärde per vecka senaste 8 veckorna')
   await page.getByTestId('assistant-send').click()
@@ -31,7 +30,7 @@ test('a manager asks, follows up and saves a statistic; a coach with the shared 
   const second = page.getByTestId('answer').nth(1)
   await expect(second).toHaveAttribute('data-chart', 'line')
   await expect(second.getByTestId('answer-description')).toContainText('Ordervärde, per vecka, per team, senaste 8 veckorna')
-  await page.screenshot({ path: `test-results/screens/${info.project.name}-assistant-answers.png` })
+  await screen(page, `${info.project.name}-assistant-answers`)
 
   await second.getByTestId('answer-save').click()
   const dialog = page.getByTestId('stat-dialog')
@@ -45,24 +44,22 @@ test('a manager asks, follows up and saves a statistic; a coach with the shared 
   // The coach finds it shared with their role and opens it: run again within their own teams.
   const context = await browser.newContext({ viewport: page.viewportSize(), locale: 'sv-SE' })
   const coach = await context.newPage()
-  await signInFresh(coach, 'coach@demo.test')
-  await coach.goto('/keyai/stats')
+  await signInAs(coach, 'coach@demo.test', '/keyai/stats')
   const item = coach.locator('[data-testid="stat-item"]', { hasText: name })
   await expect(item).toContainText('Skapad av: Maria Manager')
   await expect(item).toContainText('Coach')
-  await coach.screenshot({ path: `test-results/screens/${info.project.name}-assistant-stats.png` })
+  await screen(coach, `${info.project.name}-assistant-stats`)
   await item.getByRole('link', { name }).click()
   await expect(coach.getByRole('heading', { name, level: 1 })).toBeVisible()
   const opened = coach.getByTestId('stat-answer')
   await expect(opened).toHaveAttribute('data-chart', 'line')
   await expect(opened.getByTestId('answer-scope')).toHaveText('Omfattning: Dina team: Team Lund, Team Öresund')
-  await coach.screenshot({ path: `test-results/screens/${info.project.name}-assistant-stat.png`, fullPage: true })
+  await screen(coach, `${info.project.name}-assistant-stat`, { fullPage: true })
   await context.close()
 })
 
 test('a question without a measure gets buttons; nonsense gets Invalid Prompt with examples to ask instead', async ({ page }, info) => {
-  await signInFresh(page, 'backoffice@demo.test')
-  await page.goto('/keyai/business-intelligence')
+  await signInAs(page, 'backoffice@demo.test', '/keyai/business-intelligence')
   await expect(page.getByRole('heading', { name: 'Affärsanalys', level: 1 })).toBeVisible()
   await page.getByTestId('assistant-input').fill('per team senaste 30 dagarna')
   await page.getByTestId('assistant-send').click()
@@ -80,5 +77,5 @@ test('a question without a measure gets buttons; nonsense gets Invalid Prompt wi
   // An example asks it: last month's figures, or — in a demo whose sales are all this month's — that there are none.
   await invalid.getByTestId('assistant-example').first().click()
   await expect(page.getByText(/^Ordervärde, per team, förra månaden/).first()).toBeVisible()
-  await page.screenshot({ path: `test-results/screens/${info.project.name}-assistant-bi.png` })
+  await screen(page, `${info.project.name}-assistant-bi`)
 })

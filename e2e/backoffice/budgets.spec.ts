@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { DEMO_PASSWORD, expectSnackbar, recordSnackbars, signInFresh } from '../fixtures'
+import { DEMO_PASSWORD, expectSnackbar, recordSnackbars, screen, signInAs } from '../fixtures'
 import { apiAs, newTeamSeller } from './api'
 
 /**
@@ -25,8 +25,7 @@ test('a manager sets a seller’s budget in the month’s table and the seller�
   await expect(sellerPage.getByText('Ingen budget är satt för den här månaden.')).toBeVisible()
 
   // The manager finds the seller under their team and sets the budget; a wrong amount is caught first.
-  await signInFresh(page, 'manager@demo.test')
-  await page.goto('/dashboards/sales/budgets')
+  await signInAs(page, 'manager@demo.test', '/dashboards/sales/budgets')
   await recordSnackbars(page)
   const field = page.getByLabel(`Budget för Budgeta ${last} i kronor`)
   await field.fill('95000,50')
@@ -34,7 +33,7 @@ test('a manager sets a seller’s budget in the month’s table and the seller�
   await expect(page.getByRole('button', { name: 'Spara', exact: true })).toBeDisabled()
   await field.fill('95 000')
   await expect(page.getByTestId('budgets-savebar')).toContainText('1 osparad ändring')
-  await page.screenshot({ path: `test-results/screens/${info.project.name}-budgets.png`, fullPage: true })
+  await screen(page, `${info.project.name}-budgets`, { fullPage: true })
   await page.getByRole('button', { name: 'Spara', exact: true }).click()
   await expectSnackbar(page, '1 budget sparad')
   await expect(page.getByTestId('budgets-savebar')).toHaveCount(0)
@@ -55,8 +54,7 @@ test('a save made on an older reading is refused: the changed budget shows as it
   const lund = overview.teams.find((team) => team.name === 'Team Lund')!
   const oresund = overview.teams.find((team) => team.name === 'Team Öresund')!
 
-  await signInFresh(page, 'manager@demo.test')
-  await page.goto(`/dashboards/sales/budgets?month=${month}`)
+  await signInAs(page, 'manager@demo.test', `/dashboards/sales/budgets?month=${month}`)
   await expect(page.getByText('Kontorets budget')).toBeVisible()
   await page.getByLabel('Budget för Team Lund i kronor').fill('400000')
   await page.getByLabel('Budget för Team Öresund i kronor').fill('500000')

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { personalNumberOf } from '../../shared/rules/identity'
-import { signInFresh } from '../fixtures'
+import { signInAs } from '../fixtures'
 import { apiAs, sellerPhone } from './api'
 
 /**
@@ -21,10 +21,9 @@ async function sellerCatalog() {
   return pulled.patch.filter((p) => p.table === 'products' && p.op === 'put').map((p) => p.value!)
 }
 
-test('back office creates a provider with copied products, reprices one in kronor, and archives it: the seller’s phone follows @phone', async ({ page }) => {
+test('back office creates a provider with copied products, reprices one in kronor, and archives it: the seller’s phone follows', async ({ page }) => {
   const name = `Larmbolaget ${run()}`
-  await signInFresh(page, 'backoffice@demo.test')
-  await page.goto('/backoffice/providers')
+  await signInAs(page, 'backoffice@demo.test', '/backoffice/providers')
   await expect(page.getByRole('heading', { name: 'Leverantörer', level: 1 })).toBeVisible()
   await page.getByRole('button', { name: 'Ny leverantör' }).click()
   const dialog = page.getByTestId('provider-dialog')
@@ -71,7 +70,7 @@ test('back office creates a provider with copied products, reprices one in krono
   await expect(page.getByTestId('product-log').getByRole('listitem')).toHaveCount(4)
 })
 
-test('a category’s commissions are applied to the products that differ, after a confirmation @phone', async ({ page }) => {
+test('a category’s commissions are applied to the products that differ, after a confirmation', async ({ page }) => {
   const tag = run()
   const category = `Kameror ${tag}`
   // A provider and a product of this run, through the API as another desk would.
@@ -81,8 +80,7 @@ test('a category’s commissions are applied to the products that differ, after 
   ).json()) as {
     id: string
   }
-  await signInFresh(page, 'backoffice@demo.test')
-  await page.goto('/backoffice/products?tab=categories')
+  await signInAs(page, 'backoffice@demo.test', '/backoffice/products?tab=categories')
   await page.getByRole('button', { name: 'Ny kategori' }).click()
   const dialog = page.getByTestId('category-dialog')
   await dialog.getByLabel(/^Namn/).fill(category)
@@ -119,7 +117,7 @@ test('a category’s commissions are applied to the products that differ, after 
   await desk.dispose()
 })
 
-test('a customer appears with their sale; back office reads the whole number (logged) and corrects the e-mail @phone', async ({ page }) => {
+test('a customer appears with their sale; back office reads the whole number (logged) and corrects the e-mail', async ({ page }) => {
   const project = test.info().project.name
   const ssn = personalNumberOf(project === 'phone' ? '19510304' : '19510305', String(100 + (Date.now() % 800)))
   const tag = `Kundregister ${run()}`
@@ -132,8 +130,7 @@ test('a customer appears with their sale; back office reads the whole number (lo
   await expect.poll(async () => ((await (await desk.get(`/api/customers?q=${encodeURIComponent(tag)}`)).json()) as { total: number }).total).toBe(1)
   await desk.dispose()
 
-  await signInFresh(page, 'backoffice@demo.test')
-  await page.goto('/backoffice/customers')
+  await signInAs(page, 'backoffice@demo.test', '/backoffice/customers')
   await expect(page.getByRole('heading', { name: 'Kunder', level: 1 })).toBeVisible()
   await page.getByRole('searchbox', { name: 'Sök i Kunder' }).fill(tag)
   await expect(page).toHaveURL(/q=Kundregister/)

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { signInFresh } from '../fixtures'
+import { screen, signInAs } from '../fixtures'
 import { newTeamSeller, ownCustomers, sellerPhone } from './api'
 
 /**
@@ -7,7 +7,7 @@ import { newTeamSeller, ownCustomers, sellerPhone } from './api'
  * team, and follows a figure to exactly the sale reports behind it. The seller is the test's own (a new one in Team
  * Öresund), so no other test's sales change the figure.
  */
-test('a coach opens the dashboard and follows a seller’s figure to the sales behind it @phone', async ({ page }, info) => {
+test('a coach opens the dashboard and follows a seller’s figure to the sales behind it', async ({ page }, info) => {
   // Not a name with "coach" in it: the users list's search test counts the coaches.
   const last = info.project.name === 'phone' ? 'Telefonteam' : 'Datorteam'
   const { email } = await newTeamSeller('Dagny', last, 'Öresund')
@@ -15,7 +15,7 @@ test('a coach opens the dashboard and follows a seller’s figure to the sales b
   await phone.createSales(`Dagskund ${last}`, 2, undefined, { ssns: ownCustomers(info.project.name === 'phone' ? '19470306' : '19470307', 2) })
   await phone.dispose()
 
-  await signInFresh(page, 'coach@demo.test')
+  await signInAs(page, 'coach@demo.test')
   await expect(page).toHaveURL('/dashboards/sales/coach')
   await expect(page.getByRole('heading', { name: 'Coachöversikt', level: 1 })).toBeVisible()
   const team = page.locator('[data-testid="coach-team"][data-team="Team Öresund"]')
@@ -23,7 +23,7 @@ test('a coach opens the dashboard and follows a seller’s figure to the sales b
   const row = team.getByTestId('coach-seller-row').filter({ hasText: `Dagny ${last}` })
   await expect(row).toBeVisible()
   await expect(row.getByText('Inte utcheckad')).toBeVisible()
-  await page.screenshot({ path: `test-results/screens/${info.project.name}-coach-dashboard.png`, fullPage: true })
+  await screen(page, `${info.project.name}-coach-dashboard`, { fullPage: true })
 
   // Today's two sales open the sale reports behind them: the seller's, today's, the statuses that stand.
   await row.getByRole('link', { name: '2', exact: true }).first().click()

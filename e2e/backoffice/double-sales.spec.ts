@@ -1,13 +1,13 @@
 import { expect, test } from '@playwright/test'
 import { personalNumberOf } from '../../shared/rules/identity'
-import { signInFresh } from '../fixtures'
+import { signInAs } from '../fixtures'
 import { sellerPhone } from './api'
 
 /**
  * Possible double sales (issue 14, decision 025): a customer sold the same product twice is listed with both sales;
  * back office confirms it and the later sale becomes regret; dismissed pairs keep both sales.
  */
-test('back office confirms a double sale: the later sale becomes regret @phone', async ({ page }) => {
+test('back office confirms a double sale: the later sale becomes regret', async ({ page }) => {
   const project = test.info().project.name
   // A customer of this run alone: an identity number no other test uses.
   const ssn = personalNumberOf(project === 'phone' ? '19450607' : '19450608', String(100 + (Date.now() % 800)))
@@ -16,8 +16,7 @@ test('back office confirms a double sale: the later sale becomes regret @phone',
   const [first, second] = await phone.createSales(tag, 2, ssn)
   await phone.dispose()
 
-  await signInFresh(page, 'backoffice@demo.test')
-  await page.goto('/backoffice/double-sales')
+  await signInAs(page, 'backoffice@demo.test', '/backoffice/double-sales')
   await expect(page.getByRole('heading', { name: 'Dubbelförsäljningar', level: 1 })).toBeVisible()
   await expect(page.getByTestId('double-window')).toHaveText('Samma kund, leverantör och produkt inom 30 dagar')
   const row = page.getByRole('row').filter({ hasText: `${tag} ` })

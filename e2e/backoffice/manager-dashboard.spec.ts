@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { expectSnackbar, recordSnackbars, signInFresh } from '../fixtures'
+import { expectSnackbar, recordSnackbars, screen, signInAs } from '../fixtures'
 
 /**
  * The manager dashboard (issue 19, decision 050): a manager sets a team's budget for the month and finds it as the
@@ -9,7 +9,7 @@ test('a manager sets a team budget and the dashboard measures the team against i
   // An amount of this run's own, so a run after another still changes it.
   const amount = 400_000 + Math.floor(Math.random() * 90_000)
   const shown = new Intl.NumberFormat('sv-SE').format(amount)
-  await signInFresh(page, 'manager@demo.test')
+  await signInAs(page, 'manager@demo.test')
   await expect(page).toHaveURL('/dashboards/sales/manager')
   await expect(page.getByRole('heading', { name: 'Chefsöversikt', level: 1 })).toBeVisible()
 
@@ -25,7 +25,7 @@ test('a manager sets a team budget and the dashboard measures the team against i
   await expect(lund.getByText(new RegExp(`Budget: ${shown.replace(/\s/g, '\\s')}\\skr`))).toBeVisible()
   await expect(lund.getByText(/% av budget/)).toBeVisible()
   await expect(page.getByTestId('office-average')).toContainText('% av budget')
-  await page.screenshot({ path: 'test-results/screens/desktop-manager-dashboard.png', fullPage: true })
+  await screen(page, 'desktop-manager-dashboard', { fullPage: true })
 
   // The team's sales open its sale reports of the month; its name opens the coach dashboard for the team.
   await lund.getByRole('link').nth(2).click()

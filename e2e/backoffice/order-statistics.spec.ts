@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { signInFresh } from '../fixtures'
+import { screen, signInAs } from '../fixtures'
 import { newTeamSeller, ownCustomers, sellerPhone } from './api'
 
 /**
@@ -7,7 +7,7 @@ import { newTeamSeller, ownCustomers, sellerPhone } from './api'
  * the sale reports behind them. The seller is the test's own (a new one in Team Öresund), so no other test's sales
  * change the figures while it reads them.
  */
-test('a coach follows an order figure to exactly the sale reports behind it @phone', async ({ page }, info) => {
+test('a coach follows an order figure to exactly the sale reports behind it', async ({ page }, info) => {
   const last = info.project.name === 'phone' ? 'Telefonstat' : 'Datorstat'
   const { id: sellerId, email } = await newTeamSeller('Ordra', last, 'Öresund')
   // Three sales from the seller's phone (Hemlarm Standard, one each).
@@ -15,8 +15,7 @@ test('a coach follows an order figure to exactly the sale reports behind it @pho
   await phone.createSales(`Orderkund ${last}`, 3, undefined, { ssns: ownCustomers(info.project.name === 'phone' ? '19470304' : '19470305', 3) })
   await phone.dispose()
 
-  await signInFresh(page, 'coach@demo.test')
-  await page.goto(`/dashboards/sales/orders?seller=${sellerId}`)
+  await signInAs(page, 'coach@demo.test', `/dashboards/sales/orders?seller=${sellerId}`)
   await expect(page.getByRole('heading', { name: 'Orderstatistik', level: 1 })).toBeVisible()
   await expect(page.getByTestId('order-total-0')).toHaveText('3')
   await expect(page.getByTestId('order-total-2')).toHaveText('3')
@@ -30,7 +29,7 @@ test('a coach follows an order figure to exactly the sale reports behind it @pho
   await page.getByTestId('compare-periods').getByRole('combobox').selectOption('previous')
   await expect(page.getByTestId('compare-sales')).toContainText('+3 (Ny)')
   await expect(page).toHaveURL(/cmp=previous/)
-  await page.screenshot({ path: `test-results/screens/${info.project.name}-order-statistics.png`, fullPage: true })
+  await screen(page, `${info.project.name}-order-statistics`, { fullPage: true })
 
   // The product's figure opens its sale reports: the same seller and period, the statuses that stand.
   await product.getByRole('link').first().click()

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
-import { expectSnackbar, recordSnackbars, signInFresh, workerControls } from '../fixtures'
+import { expectSnackbar, recordSnackbars, screen, signInAs, workerControls } from '../fixtures'
 
 // The phone works offline here: its service worker is on (the suite turns it off elsewhere, playwright.config.ts).
 test.use({ serviceWorkers: 'allow' })
@@ -11,7 +11,7 @@ test.use({ serviceWorkers: 'allow' })
  * week. Each project takes its own past month of the shared server (phone two months back, desktop three), so the
  * two runs never meet.
  */
-test('a week reported on the phone is attested by the coach and leaves in the PAXml payroll file @phone', async ({ page, browser }, info) => {
+test('a week reported on the phone is attested by the coach and leaves in the PAXml payroll file', async ({ page, browser }, info) => {
   // Three people's work in one flow (a week on the phone, the attestation, the export): alone about 50 s, beside
   // the suite's other long flows on a busy 2-core host more than the default 90.
   test.setTimeout(240_000)
@@ -25,7 +25,7 @@ test('a week reported on the phone is attested by the coach and leaves in the PA
   const sickDay = week[2]!
 
   // The seller's week, on the phone.
-  await signInFresh(page, 'seller@demo.test')
+  await signInAs(page, 'seller@demo.test')
   for (const date of week) {
     await page.goto(`/sales/time-report?date=${date}`)
     await recordSnackbars(page)
@@ -44,8 +44,7 @@ test('a week reported on the phone is attested by the coach and leaves in the PA
 
   // The coach attests the seller's month.
   const coach = await newPage(browser, info.project.use)
-  await signInFresh(coach, 'coach@demo.test')
-  await coach.goto(`/backoffice/timereports?tab=attestation&month=${month}`)
+  await signInAs(coach, 'coach@demo.test', `/backoffice/timereports?tab=attestation&month=${month}`)
   const row = coach.getByTestId('attestation-row').filter({ hasText: 'Sven Säljare' })
   await expect(row).toContainText('Ej attesterad')
   await expect(row).toContainText('5')
@@ -57,7 +56,7 @@ test('a week reported on the phone is attested by the coach and leaves in the PA
   await expectSnackbar(coach, '1 attesterade')
   await expect(row).toContainText('Attesterad')
   await expect(row).toContainText('av Cecilia Coach')
-  await coach.screenshot({ path: `test-results/screens/${info.project.name}-attestation.png`, fullPage: true })
+  await screen(coach, `${info.project.name}-attestation`, { fullPage: true })
 
   // The phone learns the month is locked, and keeps knowing it offline.
   await page.goto(`/sales/time-report?date=${week[0]}`)
@@ -71,8 +70,7 @@ test('a week reported on the phone is attested by the coach and leaves in the PA
 
   // Back office exports the month to payroll as PAXml.
   const desk = await newPage(browser, info.project.use)
-  await signInFresh(desk, 'backoffice@demo.test')
-  await desk.goto(`/backoffice/paycodes?tab=payroll&month=${month}`)
+  await signInAs(desk, 'backoffice@demo.test', `/backoffice/paycodes?tab=payroll&month=${month}`)
   await expect(desk.getByText('Månaden kan exporteras.')).toBeVisible()
   await desk.getByRole('button', { name: 'Exportera PAXml' }).click()
   const done = desk
@@ -81,7 +79,7 @@ test('a week reported on the phone is attested by the coach and leaves in the PA
     .first()
   await expect(done).toHaveAttribute('data-state', 'done', { timeout: 30_000 })
   await expect(desk.getByText(/^Senast exporterad .* av Bertil Backoffice/)).toBeVisible()
-  await desk.screenshot({ path: `test-results/screens/${info.project.name}-payroll-export.png`, fullPage: true })
+  await screen(desk, `${info.project.name}-payroll-export`, { fullPage: true })
   const downloading = desk.waitForEvent('download')
   await done.getByTestId('export-download').click()
   const file = fs.readFileSync((await (await downloading).path())!, 'utf8')

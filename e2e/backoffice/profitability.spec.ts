@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { signInFresh } from '../fixtures'
+import { screen, signInAs } from '../fixtures'
 import { newTeamSeller, ownCustomers, sellerPhone } from './api'
 
 /**
@@ -7,15 +7,14 @@ import { newTeamSeller, ownCustomers, sellerPhone } from './api'
  * with each figure's definition beside it, and follows the seller's income to exactly the sale reports behind it.
  * The seller is the test's own (new in Team Lund), so no other test's sales change their figures.
  */
-test('back office follows a seller’s profitability to the sale reports behind it @phone', async ({ page }, info) => {
+test('back office follows a seller’s profitability to the sale reports behind it', async ({ page }, info) => {
   const last = info.project.name === 'phone' ? 'Telefonlonsam' : 'Datorlonsam'
   const { id: sellerId, email } = await newTeamSeller('Finn', last, 'Lund')
   const phone = await sellerPhone(email)
   await phone.createSales(`Lönsamkund ${last}`, 2, undefined, { ssns: ownCustomers(info.project.name === 'phone' ? '19470306' : '19470307', 2) })
   await phone.dispose()
 
-  await signInFresh(page, 'backoffice@demo.test')
-  await page.goto('/backoffice/finance/profitability-sellers')
+  await signInAs(page, 'backoffice@demo.test', '/backoffice/finance/profitability-sellers')
   await expect(page.getByRole('heading', { name: 'Lönsamhet per säljare', level: 1 })).toBeVisible()
   // The period's sum, each figure with its definition.
   const tb = page.getByTestId('sum-tb')
@@ -27,7 +26,7 @@ test('back office follows a seller’s profitability to the sale reports behind 
   await expect(row).toHaveCount(1)
   await expect(page.getByTestId('table-range')).toHaveText(/av 1$/)
   await expect(row).toContainText('Team Lund')
-  await page.screenshot({ path: `test-results/screens/${info.project.name}-profitability-sellers.png`, fullPage: true })
+  await screen(page, `${info.project.name}-profitability-sellers`, { fullPage: true })
 
   // The income opens the seller's standing sale reports of the same period.
   await row.getByRole('link').first().click()
@@ -37,7 +36,7 @@ test('back office follows a seller’s profitability to the sale reports behind 
 })
 
 test('the legacy view reads only the days before the cut-off, and says so', async ({ page }) => {
-  await signInFresh(page, 'backoffice@demo.test')
+  await signInAs(page, 'backoffice@demo.test')
   // The default cut-off is 1 January 2026: a period across it is shown up to the day before.
   await page.goto('/backoffice/finance/profitability-legacy?from=2025-12-01&to=2026-01-31')
   await expect(page.getByRole('heading', { name: 'Lönsamhet (äldre)', level: 1 })).toBeVisible()

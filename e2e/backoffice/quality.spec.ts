@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
 import { shareDraw } from '../../shared/rules/quality'
-import { expectSnackbar, recordSnackbars, signInFresh, syncedSince } from '../fixtures'
+import { expectSnackbar, recordSnackbars, signInAs, syncedSince } from '../fixtures'
 import { apiAs, sellerPhone } from './api'
 
 /**
@@ -49,7 +49,7 @@ const commissionShown = async (page: Page) => {
   return Number(text!.split(':').at(-1)!.replace(/\D/g, ''))
 }
 
-test('a synced sale enters the call queue; the customer regrets; the seller’s phone shows it and the estimate drops @phone', async ({ page }) => {
+test('a synced sale enters the call queue; the customer regrets; the seller’s phone shows it and the estimate drops', async ({ page }) => {
   test.setTimeout(240_000)
   // A seller of their own per project, whom no other spec signs in: the commission sums must not see another test's
   // sales, and the profile spec counts its accounts' sessions.
@@ -60,7 +60,7 @@ test('a synced sale enters the call queue; the customer regrets; the seller’s 
   const survey = await surveyOf(saleId!)
 
   // The phone has the sale once its first sync has brought it: its commission counts while it waits for approval.
-  await signInFresh(page, sellerEmail)
+  await signInAs(page, sellerEmail)
   const arrived = await page.evaluate(() => Date.now())
   await page.goto('/sales/salary-calculator')
   let before = 0
@@ -75,8 +75,7 @@ test('a synced sale enters the call queue; the customer regrets; the seller’s 
 
   // The controller opens the queue and the survey beside its sale.
   await signOut(page)
-  await signInFresh(page, 'backoffice@demo.test')
-  await page.goto('/backoffice/salequality/surveys')
+  await signInAs(page, 'backoffice@demo.test', '/backoffice/salequality/surveys')
   await expect(page.getByRole('heading', { name: 'Kvalitetsenkäter', level: 1 })).toBeVisible()
   await expect(page.getByTestId('survey-row').first()).toBeVisible()
   await page.goto(`/backoffice/salequality/surveys?survey=${survey.id}`)
@@ -101,8 +100,7 @@ test('a synced sale enters the call queue; the customer regrets; the seller’s 
   // The seller's phone, after its next sync: the sale is a regret and earns nothing.
   await page.keyboard.press('Escape')
   await signOut(page)
-  await signInFresh(page, sellerEmail)
-  await page.goto(`/sales/${saleId}`)
+  await signInAs(page, sellerEmail, `/sales/${saleId}`)
   // (On the page itself: the notification of the regret may pop up with the same reason.)
   await expect(page.getByRole('main').getByText('Vill inte ha larm ändå')).toBeVisible({ timeout: 30_000 })
   await expect(page.getByRole('main').getByText('Ånger').first()).toBeVisible()
@@ -119,8 +117,7 @@ test('answering grades the survey; a template with answers is saved as its next 
   const [saleId] = await phone.createSales(tag, 1, '811218-9876', { ids: [sampledSaleId()] })
   const survey = await surveyOf(saleId!)
 
-  await signInFresh(page, 'backoffice@demo.test')
-  await page.goto(`/backoffice/salequality/surveys?survey=${survey.id}`)
+  await signInAs(page, 'backoffice@demo.test', `/backoffice/salequality/surveys?survey=${survey.id}`)
   await recordSnackbars(page)
   const dialog = page.getByTestId('survey-dialog')
   await expect(dialog.getByTestId('survey-question')).toHaveCount(4)
@@ -178,8 +175,7 @@ test('answering grades the survey; a template with answers is saved as its next 
 
   // The seller's phone shows the grade after its next sync.
   await signOut(page)
-  await signInFresh(page, 'anna.lindqvist@demo.test')
-  await page.goto(`/sales/${saleId}`)
+  await signInAs(page, 'anna.lindqvist@demo.test', `/sales/${saleId}`)
   await expect(page.getByTestId('sale-quality-grade')).toHaveText('Kvalitetsbetyg A', { timeout: 30_000 })
   await phone.dispose()
 })
@@ -215,11 +211,10 @@ test('a customer answers through the survey link on their phone, in the link’s
   await phone.dispose()
 })
 
-test('the statistics: the figures open the surveys behind them; grades, months and sellers; a period that ends before it starts @phone', async ({ page }) => {
+test('the statistics: the figures open the surveys behind them; grades, months and sellers; a period that ends before it starts', async ({ page }) => {
   test.setTimeout(200_000)
   const phone = test.info().project.name === 'phone'
-  await signInFresh(page, 'backoffice@demo.test')
-  await page.goto('/backoffice/salequality/statistics/all')
+  await signInAs(page, 'backoffice@demo.test', '/backoffice/salequality/statistics/all')
   await expect(page.getByRole('heading', { name: 'Säljkvalitet: all statistik', level: 1 })).toBeVisible()
   // The demo's answered surveys (and any the other tests answered) are counted; the count opens them.
   const answered = page.getByTestId('figure-answered')
@@ -277,12 +272,10 @@ test('a coach’s statistics count their teams only, without an office filter', 
   const [saleId] = await west.createSales('Västkund', 1, '811218-9876', { ids: [sampledSaleId()] })
   await surveyOf(saleId!)
 
-  await signInFresh(page, 'backoffice@demo.test')
-  await page.goto('/backoffice/salequality/statistics/sellers?q=Petra')
+  await signInAs(page, 'backoffice@demo.test', '/backoffice/salequality/statistics/sellers?q=Petra')
   await expect(page.getByRole('row').filter({ hasText: 'Petra Sund' })).toBeVisible()
   await signOut(page)
-  await signInFresh(page, 'coach@demo.test')
-  await page.goto('/backoffice/salequality/statistics/sellers')
+  await signInAs(page, 'coach@demo.test', '/backoffice/salequality/statistics/sellers')
   await expect(page.getByRole('heading', { name: 'Säljkvalitet: per säljare', level: 1 })).toBeVisible()
   await expect(page.getByRole('row').filter({ hasText: 'Sven Säljare' })).toBeVisible()
   await expect(page.getByRole('row').filter({ hasText: 'Petra Sund' })).toHaveCount(0)

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { setTick, signInFresh } from '../fixtures'
+import { setTick, signInAs } from '../fixtures'
 import { sellerPhone } from './api'
 
 /**
@@ -13,7 +13,7 @@ test('back office finds new reports, approves a selection at once and reads one 
   const phone = await sellerPhone()
   const ids = await phone.createSales(tag, 3)
   await phone.dispose()
-  await signInFresh(page, 'backoffice@demo.test')
+  await signInAs(page, 'backoffice@demo.test')
   // Back office starts its day on the sale reports.
   await expect(page.getByRole('heading', { name: 'Säljrapporter', level: 1 })).toBeVisible()
   // The dashboard above the list: absences of the month, the month's reports (these three among them), e-signing.
@@ -67,8 +67,7 @@ test('a report’s checklist photo is previewed on its page, and opens whole fro
   const fileId = await phone.uploadChecklist({ name: 'checklista.png', type: 'image/png', bytes: png })
   const [id] = await phone.createSales(`Checklistkund ${Date.now() % 100000}`, 1, undefined, { checklistFileId: fileId })
   await phone.dispose()
-  await signInFresh(page, 'backoffice@demo.test')
-  await page.goto(`/backoffice/salereports/${id}`)
+  await signInAs(page, 'backoffice@demo.test', `/backoffice/salereports/${id}`)
   await expect(page.getByRole('link', { name: 'checklista.png', exact: true })).toHaveAttribute('href', `/api/files/${fileId}`)
   const preview = page.getByTestId('checklist-preview')
   await expect(preview).toHaveAttribute('alt', 'checklista.png')
@@ -76,7 +75,6 @@ test('a report’s checklist photo is previewed on its page, and opens whole fro
 })
 
 test('a seller cannot open the back office’s list', async ({ page }) => {
-  await signInFresh(page, 'seller@demo.test')
-  await page.goto('/backoffice/salereports')
+  await signInAs(page, 'seller@demo.test', '/backoffice/salereports')
   await expect(page).toHaveURL(/\/not-authorized/)
 })

@@ -1,6 +1,6 @@
 import { expect, request, test, type APIRequestContext } from '@playwright/test'
 import { BASE_URL } from '../../playwright.config'
-import { DEMO_PASSWORD, recordSnackbars, signInFresh } from '../fixtures'
+import { DEMO_PASSWORD, recordSnackbars, signInAs } from '../fixtures'
 import { SYNC_SCHEMA_VERSION } from '../../shared/schemas/sync'
 import { personalNumberOf } from '../../shared/rules/identity'
 
@@ -20,13 +20,13 @@ async function backOffice(): Promise<APIRequestContext> {
   return api
 }
 
-test('back office marks a deviation, the seller corrects it offline, back office approves @phone', async ({ page, context }) => {
+test('back office marks a deviation, the seller corrects it offline, back office approves @phone-only', async ({ page, context }) => {
   test.setTimeout(120_000)
   const bo = await backOffice()
   const customer = `E2E Rättelse ${test.info().project.name}`
   // A seller no other flow sells as (the profile spec only renames them; it counts the sessions of others), one per
   // project: the commission sums below must not see another test's sales.
-  await signInFresh(page, test.info().project.name === 'phone' ? 'mikael.virtanen@demo.test' : 'sara.nystrom@demo.test')
+  await signInAs(page, test.info().project.name === 'phone' ? 'mikael.virtanen@demo.test' : 'sara.nystrom@demo.test')
 
   // A sale from the phone, online.
   await page.goto('/sales/create')
@@ -97,7 +97,7 @@ test('back office marks a deviation, the seller corrects it offline, back office
   await bo.dispose()
 })
 
-test('an incorrect order: the seller changes the products on the phone, and the server prices the new order @phone', async ({ page }) => {
+test('an incorrect order: the seller changes the products on the phone, and the server prices the new order @phone-only', async ({ page }) => {
   const bo = await backOffice()
   // The demo seller, as the back-office specs sell: nothing here sums their sales or counts their sessions (the
   // profile spec counts the sessions of colleagues of their own; the first test here sums its sellers' commission).
@@ -147,8 +147,7 @@ test('an incorrect order: the seller changes the products on the phone, and the 
   })
   expect(marked.status()).toBe(200)
 
-  await signInFresh(page, email)
-  await page.goto(`/sales/${id}`)
+  await signInAs(page, email, `/sales/${id}`)
   const deviation = page.getByTestId('deviation')
   await expect(deviation).toContainText('Kunden ville ha brandvarnare också.', { timeout: 30_000 })
   await deviation.getByRole('button', { name: 'Rätta försäljningen' }).click()

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { expectSnackbar, recordSnackbars, signIn, workerControls } from '../fixtures'
+import { expectSnackbar, recordSnackbars, screen, signIn, workerControls } from '../fixtures'
 import { OwnServer } from './own-server'
 import { PORT } from '../../playwright.config'
 
@@ -35,10 +35,10 @@ async function newSale(page: Page, customer: string, opts: { photo?: boolean; pr
 }
 
 async function shot(page: Page, name: string, project: string) {
-  await page.screenshot({ path: `test-results/screens/${project}-${name}.png`, fullPage: true })
+  await screen(page, `${project}-${name}`, { fullPage: true })
 }
 
-test('a seller works a day offline and nothing is lost or doubled @phone', async ({ browser }, info) => {
+test('a seller works a day offline and nothing is lost or doubled @phone-only', async ({ browser }, info) => {
   test.setTimeout(480_000) // a whole working day: 1-2 min on an idle host, over four on a busy one
   // Ports beside the suite's own, so a second checkout's suite (another E2E_PORT) never shares them.
   const server = new OwnServer(PORT + (info.project.name === 'phone' ? 18 : 19))

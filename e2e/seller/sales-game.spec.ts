@@ -1,13 +1,16 @@
 import { expect, test } from '@playwright/test'
 import { apiAs, newTeamSeller, ownCustomers, sellerPhone } from '../backoffice/api'
-import { signInFresh } from '../fixtures'
+import { screen, signInAs } from '../fixtures'
 
 /**
  * The sales game (issue 20, decision 052) on a seller's phone: approved sales raise their XP and Key Coins, the level
  * their XP reaches is celebrated as it happens, and the leaderboards rank them — or leave them out of others' lists
  * when they choose. The seller is the test's own (new in Team Öresund), with sales of Hemlarm Standard (14 points).
  */
-test('approved sales raise a seller’s XP and coins, a level reached is celebrated, and the leaderboards rank them @phone', async ({ page, browser }, info) => {
+test('approved sales raise a seller’s XP and coins, a level reached is celebrated, and the leaderboards rank them @phone-only', async ({
+  page,
+  browser,
+}, info) => {
   const last = info.project.name === 'phone' ? 'Spelfon' : 'Spelskarm'
   const { email } = await newTeamSeller('Gunnel', last, 'Öresund')
   const phone = await sellerPhone(email)
@@ -32,8 +35,7 @@ test('approved sales raise a seller’s XP and coins, a level reached is celebra
   expect(me.coins).toBe(238 + me.ledger.filter((l) => l.kind === 'badge').reduce((sum, l) => sum + l.coins, 0))
   await own.dispose()
 
-  await signInFresh(page, email)
-  await page.goto('/sales-flow')
+  await signInAs(page, email, '/sales-flow')
   await expect(page.getByRole('heading', { name: 'Säljspelet', level: 1 })).toBeVisible()
   await expect(page.getByTestId('game-xp')).toHaveText('238')
   await expect(page.getByTestId('game-coins')).toHaveText(/^\d+$/)
@@ -53,7 +55,7 @@ test('approved sales raise a seller’s XP and coins, a level reached is celebra
   await expect(celebration).toContainText('keps och vattenflaska')
   await expect(page.getByTestId('game-xp')).toHaveText('252')
   await expect(page.getByTestId('game-level-name')).toHaveText('Dörrknackare')
-  await page.screenshot({ path: `test-results/screens/${info.project.name}-sales-game.png`, fullPage: true })
+  await screen(page, `${info.project.name}-sales-game`, { fullPage: true })
   await celebration.getByRole('button', { name: 'Tack!' }).click()
   await expect(celebration).toHaveCount(0)
   await page.reload()
@@ -101,8 +103,7 @@ test('approved sales raise a seller’s XP and coins, a level reached is celebra
   // Their coach opens the team's board and follows the seller's name to their game.
   const coachDesk = await browser.newContext({ viewport: { width: 1440, height: 900 } })
   const coachPage = await coachDesk.newPage()
-  await signInFresh(coachPage, 'coach@demo.test')
-  await coachPage.goto(`/sales-flow/leaderboards?scope=team&period=all&team=${oresund}`)
+  await signInAs(coachPage, 'coach@demo.test', `/sales-flow/leaderboards?scope=team&period=all&team=${oresund}`)
   await coachPage.getByRole('link', { name: `Gunnel ${last}` }).click()
   await expect(coachPage.getByRole('heading', { name: `Säljspelet: Gunnel ${last}`, level: 1 })).toBeVisible()
   await expect(coachPage.getByTestId('game-xp')).toHaveText('252')
@@ -114,7 +115,7 @@ test('approved sales raise a seller’s XP and coins, a level reached is celebra
  * The rewards shop (issue 20): a seller with coins an admin gave them buys a cap on their phone — the coins go at
  * once, the purchase waits — and the admin hands it out from the game's administration; the seller sees it handed out.
  */
-test('a seller buys a reward and the admin hands it out @phone', async ({ page, browser }, info) => {
+test('a seller buys a reward and the admin hands it out @phone-only', async ({ page, browser }, info) => {
   const last = info.project.name === 'phone' ? 'Butiksfon' : 'Butiksskarm'
   const { id, email } = await newTeamSeller('Greta', last, 'Lund')
   const admin = await apiAs('admin@demo.test')
@@ -122,8 +123,7 @@ test('a seller buys a reward and the admin hands it out @phone', async ({ page, 
   expect(given.status(), await given.text()).toBe(200)
   await admin.dispose()
 
-  await signInFresh(page, email)
-  await page.goto('/sales-flow/rewards')
+  await signInAs(page, email, '/sales-flow/rewards')
   await expect(page.getByTestId('shop-coins')).toHaveText('400')
   const cap = page.locator('[data-testid="shop-reward"][data-reward="Säljkraft-keps"]')
   // Black (the other project's test may have bought one of the ten already).
@@ -141,13 +141,12 @@ test('a seller buys a reward and the admin hands it out @phone', async ({ page, 
   const mine = page.getByTestId('shop-purchase').first()
   await expect(mine).toHaveAttribute('data-status', 'requested')
   await expect(mine).toContainText('Säljkraft-keps, Svart')
-  await page.screenshot({ path: `test-results/screens/${info.project.name}-rewards-shop.png`, fullPage: true })
+  await screen(page, `${info.project.name}-rewards-shop`, { fullPage: true })
 
   // The admin, at their own desk, hands it out.
   const desk = await browser.newContext({ viewport: { width: 1440, height: 900 } })
   const adminPage = await desk.newPage()
-  await signInFresh(adminPage, 'admin@demo.test')
-  await adminPage.goto('/sales-flow/admin')
+  await signInAs(adminPage, 'admin@demo.test', '/sales-flow/admin')
   const purchase = adminPage.locator(`[data-testid="admin-purchase"][data-buyer="Greta ${last}"]`)
   await expect(purchase).toContainText('Säljkraft-keps, Svart')
   await purchase.getByRole('button', { name: 'Lämna ut' }).click()
@@ -168,7 +167,7 @@ test('a seller buys a reward and the admin hands it out @phone', async ({ page, 
  * teammate's sale, the teammate's row appears in the standing without a reload (the realtime channel tells the screen).
  * The competition, the seller and the teammate are the test's own; its days reach from yesterday to tomorrow.
  */
-test('a live competition standing moves when a teammate’s sale is approved @phone', async ({ page }, info) => {
+test('a live competition standing moves when a teammate’s sale is approved @phone-only', async ({ page }, info) => {
   const tag = info.project.name === 'phone' ? 'Fon' : 'Skarm'
   const { email } = await newTeamSeller('Vera', `Tavling${tag}`, 'Väst')
   const mate = await newTeamSeller('Tore', `Tavling${tag}`, 'Väst')
@@ -193,8 +192,7 @@ test('a live competition standing moves when a teammate’s sale is approved @ph
   const { id } = (await created.json()) as { id: string }
   await admin.dispose()
 
-  await signInFresh(page, email)
-  await page.goto(`/sales-flow/competitions?id=${id}`)
+  await signInAs(page, email, `/sales-flow/competitions?id=${id}`)
   const standing = page.getByTestId('competition-standing')
   await expect(standing).toHaveAttribute('data-name', name)
   await expect(standing).toContainText('Plats 1: 100 Key Coins · Tårta')
@@ -215,7 +213,7 @@ test('a live competition standing moves when a teammate’s sale is approved @ph
   await desk.dispose()
   await expect(teammateRow).toContainText('1', { timeout: 30_000 })
   await expect(teammateRow.getByTestId('standing-value')).toHaveText('1')
-  await page.screenshot({ path: `test-results/screens/${info.project.name}-competition.png`, fullPage: true })
+  await screen(page, `${info.project.name}-competition`, { fullPage: true })
 })
 
 /**
@@ -223,12 +221,11 @@ test('a live competition standing moves when a teammate’s sale is approved @ph
  * saving; the award job gives it to the sellers who meet it, and a seller finds it among their badges. The rule asks
  * for at least one approved order this month — the demo seller has them (decision 052: awarded once per period).
  */
-test('an admin builds a badge with a preview of its SQL, and a seller who meets it sees it earned @phone', async ({ page, browser }, info) => {
+test('an admin builds a badge with a preview of its SQL, and a seller who meets it sees it earned', async ({ page, browser }, info) => {
   const name = `Månadens säljare ${info.project.name}`
   const desk = await browser.newContext({ viewport: { width: 1440, height: 900 } })
   const adminPage = await desk.newPage()
-  await signInFresh(adminPage, 'admin@demo.test')
-  await adminPage.goto('/sales-flow/admin?tab=badges')
+  await signInAs(adminPage, 'admin@demo.test', '/sales-flow/admin?tab=badges')
   await adminPage.getByTestId('new-badge').click()
   const dialog = adminPage.getByTestId('badge-dialog')
   await dialog.getByLabel(/^Namn/).fill(name)
@@ -240,14 +237,14 @@ test('an admin builds a badge with a preview of its SQL, and a seller who meets 
   await dialog.getByTestId('badge-preview').click()
   await expect(dialog.getByTestId('badge-preview-result')).toContainText('Den här perioden uppfyller')
   await expect(dialog.getByTestId('badge-sql')).toContainText('game_sales')
-  await adminPage.screenshot({ path: `test-results/screens/${info.project.name}-badge-editor.png`, fullPage: true })
+  await screen(adminPage, `${info.project.name}-badge-editor`, { fullPage: true })
   await dialog.getByRole('button', { name: 'Spara' }).click()
   await expect(adminPage.getByText(`Märket ${name} är sparat`)).toBeVisible()
   await expect(adminPage.locator(`[data-testid="admin-badge"][data-name="${name}"]`)).toContainText('Godkända ordrar ≥ 1')
   await desk.close()
 
   // The demo seller has approved sales this month: the award job (enqueued by the save) gives them the badge.
-  await signInFresh(page, 'seller@demo.test')
+  await signInAs(page, 'seller@demo.test')
   await expect
     .poll(
       async () => {

@@ -1,13 +1,12 @@
 import { expect, test } from '@playwright/test'
-import { signInFresh } from '../fixtures'
+import { screen, signInAs } from '../fixtures'
 
 /** The seller screens' rules as a seller meets them (online, on the shared server; one seller per project). */
 // Not the profile test's accounts (it counts their sessions); one per project, as a sick notice is sent once.
 const sellerFor = (project: string) => (project === 'phone' ? 'ahmed.karimi@demo.test' : 'erik.johansson@demo.test')
 
 test('the sale form checks what the server would, in Swedish, before anything is saved @phone', async ({ page }, info) => {
-  await signInFresh(page, sellerFor(info.project.name))
-  await page.goto('/sales/create')
+  await signInAs(page, sellerFor(info.project.name), '/sales/create')
   await page.getByRole('button', { name: 'Spara försäljningen' }).click()
   await expect(page.getByText('Du måste välja en leverantör')).toBeVisible()
   await expect(page).toHaveURL('/sales/create')
@@ -18,7 +17,7 @@ test('the sale form checks what the server would, in Swedish, before anything is
   await page.getByRole('button', { name: 'Spara försäljningen' }).click()
   await expect(page.getByText('Ogiltigt personnummer (ÅÅMMDD-NNNN, kontrollsiffran stämmer inte)')).toBeVisible()
   await expect(page.getByText('Ange ett postnummer med fem siffror, t.ex. 211 45')).toBeVisible()
-  await page.screenshot({ path: `test-results/screens/${info.project.name}-sale-form-errors.png`, fullPage: true })
+  await screen(page, `${info.project.name}-sale-form-errors`, { fullPage: true })
 
   // Fiberlinjen requires an external order number (spec section 5)
   const product = page.getByTestId('product-0')
@@ -37,18 +36,17 @@ test('the sale form checks what the server would, in Swedish, before anything is
   await expect(page.getByTestId('sync-status')).toHaveAttribute('data-pending', '0', { timeout: 20_000 })
   await page.goto('/sales/list')
   await expect(page.locator('[data-testid="sale-row"]:visible').filter({ hasText: 'Regel Test' }).first()).toBeVisible()
-  await page.screenshot({ path: `test-results/screens/${info.project.name}-sales-list.png`, fullPage: true })
+  await screen(page, `${info.project.name}-sales-list`, { fullPage: true })
 })
 
 test('a time report follows the rules of spec section 5, and a sick notice is sent once per occasion @phone', async ({ page }, info) => {
-  await signInFresh(page, sellerFor(info.project.name))
-  await page.goto('/sales/time-report')
+  await signInAs(page, sellerFor(info.project.name), '/sales/time-report')
   await page.getByTestId('present').selectOption('yes')
   await page.getByTestId('absence-hours').selectOption('2')
   await page.getByRole('button', { name: 'Spara tidrapporten' }).click()
   await expect(page.getByText('Arbetstiden kan inte vara 8 timmar när det finns frånvaro')).toBeVisible()
   await expect(page.getByText('Mer än 8 timmar totalt går inte')).toBeVisible()
-  await page.screenshot({ path: `test-results/screens/${info.project.name}-time-report-errors.png`, fullPage: true })
+  await screen(page, `${info.project.name}-time-report-errors`, { fullPage: true })
 
   await page.goto('/sales/sick-notice')
   await page.getByLabel(/^Meddelande till din coach/).fill('Feber')
@@ -57,16 +55,15 @@ test('a time report follows the rules of spec section 5, and a sick notice is se
   await page.reload()
   await expect(page.getByTestId('sick-notice-sent')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Skicka sjukanmälan' })).toHaveCount(0)
-  await page.screenshot({ path: `test-results/screens/${info.project.name}-sick-notice.png`, fullPage: true })
+  await screen(page, `${info.project.name}-sick-notice`, { fullPage: true })
 })
 
 test('the salary estimate explains its figures', async ({ page }) => {
-  await signInFresh(page, 'seller@demo.test')
-  await page.goto('/sales/salary-calculator')
+  await signInAs(page, 'seller@demo.test', '/sales/salary-calculator')
   await expect(page.getByText(/167 arbetstimmar i månaden/)).toBeVisible()
   await expect(page.getByText('Så räknas det')).toBeVisible()
-  await page.screenshot({ path: 'test-results/screens/desktop-salary.png', fullPage: true })
+  await screen(page, 'desktop-salary', { fullPage: true })
   await page.goto('/dashboards/sales/seller')
   await expect(page.getByText('Månadens budget')).toBeVisible()
-  await page.screenshot({ path: 'test-results/screens/desktop-dashboard.png', fullPage: true })
+  await screen(page, 'desktop-dashboard', { fullPage: true })
 })

@@ -1,176 +1,182 @@
-import { expect, test } from '@playwright/test'
-import { seriousFindings, signInFresh, syncedSince } from '../fixtures'
-import { BASE_URL } from '../../playwright.config'
+import { expect, test, type Page } from '@playwright/test'
+import { seriousFindings, signInAs, syncedSince } from '../fixtures'
 
-for (const theme of ['light', 'dark'] as const) {
-  test.describe(`accessibility, ${theme} theme`, () => {
-    test.beforeEach(async ({ context }) => {
-      await context.addCookies([{ name: 'saljkraft-theme', value: theme, url: BASE_URL }])
-    })
-
-    test('login', async ({ page }) => {
-      await page.goto('/login')
-      await expect(page.getByTestId('demo-accounts')).toBeVisible()
-      expect(await seriousFindings(page)).toEqual([])
-    })
-
-    test('start page, table screen and profile with the shell', async ({ page }) => {
-      test.slow() // four axe runs, one over the users table with its filters
-      await signInFresh(page, 'admin@demo.test')
-      await page.goto('/start')
-      await expect(page.getByRole('heading', { name: 'Hej Astrid!' })).toBeVisible()
-      expect(await seriousFindings(page)).toEqual([])
-      await page.goto('/user-admin/users')
-      await expect(page.getByRole('table', { name: 'Användare' }).getByRole('row')).toHaveCount(11)
-      expect(await seriousFindings(page)).toEqual([])
-      await page.goto('/users/profile')
-      await expect(page.getByLabel(/^Förnamn/)).toHaveValue('Astrid')
-      expect(await seriousFindings(page)).toEqual([])
-      await page.getByRole('tab', { name: 'Säkerhet' }).click()
-      await expect(page.getByTestId('session').first()).toBeVisible()
-      expect(await seriousFindings(page)).toEqual([])
-    })
-
-    test('the seller screens: dashboard, new sale with its errors, list, time report, sync, salary', async ({ page }) => {
-      test.slow() // seven axe runs
-      await signInFresh(page, theme === 'light' ? 'anna.lindqvist@demo.test' : 'johanna.ek@demo.test')
-      const arrived = await page.evaluate(() => Date.now())
-      await page.goto('/dashboards/sales/seller')
-      await expect(page.getByText('Månadens budget')).toBeVisible()
-      await syncedSince(page, arrived)
-      expect(await seriousFindings(page)).toEqual([])
-      await page.goto('/sales/create')
-      await page.getByRole('button', { name: 'Spara försäljningen' }).click()
-      await expect(page.getByText('Du måste välja en leverantör')).toBeVisible()
-      expect(await seriousFindings(page)).toEqual([])
-      for (const [path, text] of [
-        ['/sales/list', 'Mina försäljningar'],
-        ['/sales/time-report', 'Månadens rapporter'],
-        ['/sales/sync', 'Behöver åtgärd'],
-        ['/sales/salary-calculator', 'Så räknas det'],
-        ['/users/profile?tab=notifications', 'Avvikelser på försäljningar'],
-      ] as const) {
-        const arrived = await page.evaluate(() => Date.now())
-        await page.goto(path)
-        await expect(page.getByText(text).first()).toBeVisible()
-        // The seller's screens sync on arrival (at the first idle moment); wait until that run is over.
-        await syncedSince(page, arrived)
-        await expect(page.locator('[data-loading]')).toHaveCount(0)
-        expect(await seriousFindings(page), path).toEqual([])
-      }
-    })
-
-    test('the coach dashboard and order statistics', async ({ page }) => {
-      test.slow() // two axe runs over long pages
-      await signInFresh(page, 'coach@demo.test')
-      await page.goto('/dashboards/sales/coach')
-      await expect(page.getByTestId('coach-team').first()).toBeVisible()
-      expect(await seriousFindings(page), 'coach dashboard').toEqual([])
-      await page.goto('/dashboards/sales/orders')
-      await expect(page.getByTestId('chart-order-products')).toBeVisible()
-      expect(await seriousFindings(page), 'order statistics').toEqual([])
-    })
-
-    test('the manager dashboard', async ({ page }) => {
-      await signInFresh(page, 'manager@demo.test')
-      await page.goto('/dashboards/sales/manager')
-      await expect(page.getByTestId('manager-office')).toBeVisible()
-      await expect(page.getByTestId('manager-team-row').first()).toBeVisible()
-      expect(await seriousFindings(page)).toEqual([])
-    })
-
-    test('the profitability views: by team with the settings, and by provider', async ({ page }) => {
-      await signInFresh(page, 'backoffice@demo.test')
-      await page.goto('/backoffice/finance/profitability-teams')
-      await expect(page.getByTestId('sum-tb')).toBeVisible()
-      await expect(page.getByText('Beräkningens inställningar')).toBeVisible()
-      expect(await seriousFindings(page), 'profitability by team').toEqual([])
-      await page.goto('/backoffice/finance/profitability-providers')
-      await expect(page.getByTestId('sum-tb')).toBeVisible()
-      expect(await seriousFindings(page), 'profitability by provider').toEqual([])
-    })
-
-    test('the budgets screen: a manager’s month, with an unsaved change and a field error', async ({ page }) => {
-      await signInFresh(page, 'manager@demo.test')
-      // A month of its own per theme, so nothing here meets the budgets spec's saves.
-      await page.goto(`/dashboards/sales/budgets?month=${theme === 'light' ? '2033-01' : '2033-02'}`)
-      await expect(page.getByText('Kontorets budget')).toBeVisible()
-      expect(await seriousFindings(page)).toEqual([])
-      await page.getByLabel('Budget för Team Lund i kronor').fill('1,5')
-      await expect(page.getByText('Ange hela kronor, utan ören')).toBeVisible()
-      await expect(page.getByTestId('budgets-savebar')).toContainText('1 osparad ändring')
-      expect(await seriousFindings(page)).toEqual([])
-    })
-
-    test('the catalog screens: providers, a provider, products and their tabs, a product, customers, a customer', async ({ page }) => {
-      test.slow() // eight axe runs
-      await signInFresh(page, 'backoffice@demo.test')
-      for (const [path, ready] of [
-        ['/backoffice/providers', 'Tryggt Hem Larm'],
-        ['/backoffice/products?q=hemlarm', 'Hemlarm Standard'],
-        ['/backoffice/products?tab=categories', 'Tillbehör'],
-        ['/backoffice/products?tab=commissions', 'Inte satt'],
-      ] as const) {
-        await page.goto(path)
-        await expect(page.getByText(ready).first()).toBeVisible()
-        expect(await seriousFindings(page), path).toEqual([])
-      }
-      await page.goto('/backoffice/providers')
-      await page.getByRole('cell', { name: 'Fiberlinjen' }).click()
-      await expect(page.getByTestId('provider-products')).toBeVisible()
-      expect(await seriousFindings(page), 'a provider').toEqual([])
-      await page.getByTestId('provider-products').getByRole('row').filter({ hasText: 'TV-paket Bas' }).click()
-      await expect(page.getByTestId('product-figures')).toBeVisible()
-      expect(await seriousFindings(page), 'a product').toEqual([])
-      // The register changes as other specs sell (a corrected identity number moves a sale to another customer):
-      // the latest customer, whoever it is.
-      await page.goto('/backoffice/customers')
-      const latest = page.getByRole('table', { name: 'Kunder' }).getByRole('row').nth(1)
-      await expect(latest).toBeVisible()
-      expect(await seriousFindings(page), '/backoffice/customers').toEqual([])
-      await latest.click()
-      await expect(page.getByTestId('customer-details')).toBeVisible()
-      expect(await seriousFindings(page), 'a customer').toEqual([])
-    })
-
-    test('the quality screens: templates and the editor, the call queue and a survey, the four statistics screens', async ({ page }) => {
-      test.slow() // eight axe runs, four over charts with their tables
-      await signInFresh(page, 'backoffice@demo.test')
-      await page.goto('/backoffice/salequality/templates')
-      const standard = page.getByTestId('quality-template-row').filter({ hasText: 'Standard' })
-      await expect(standard).toBeVisible()
-      expect(await seriousFindings(page), 'templates').toEqual([])
-      await standard.getByRole('button', { name: 'Redigera: Standard' }).click()
-      await expect(page.getByTestId('quality-template-dialog').getByTestId('quality-question').first()).toBeVisible()
-      expect(await seriousFindings(page), 'the template editor').toEqual([])
-      await page.goto('/backoffice/salequality/surveys')
-      const first = page.getByTestId('survey-row').first()
-      await expect(first).toBeVisible()
-      expect(await seriousFindings(page), 'the call queue').toEqual([])
-      await first.click()
-      await expect(page.getByTestId('survey-dialog').getByTestId('survey-status')).toBeVisible()
-      expect(await seriousFindings(page), 'a survey').toEqual([])
-      for (const [path, ready] of [
-        ['all', 'chart-providers'],
-        ['grades', 'chart-grades'],
-        ['monthly', 'chart-monthly-score'],
-      ] as const) {
-        await page.goto(`/backoffice/salequality/statistics/${path}`)
-        await expect(page.getByTestId(ready).getByTestId('chart-row').first()).toBeVisible()
-        expect(await seriousFindings(page), path).toEqual([])
-      }
-      await page.goto('/backoffice/salequality/statistics/sellers')
-      await expect(page.getByRole('row').filter({ hasText: 'Sven Säljare' })).toBeVisible()
-      expect(await seriousFindings(page), 'sellers').toEqual([])
-    })
-
-    test('not found and not authorized', async ({ page }) => {
-      await page.goto('/no-such-page')
-      await expect(page.getByRole('heading', { name: 'Sidan finns inte' })).toBeVisible()
-      expect(await seriousFindings(page)).toEqual([])
-      await page.goto('/not-authorized')
-      await expect(page.getByRole('heading', { name: 'Du saknar behörighet' })).toBeVisible()
-      expect(await seriousFindings(page)).toEqual([])
-    })
-  })
+/**
+ * Serious or critical axe findings (WCAG 2.1 A and AA) on each screen as it is drawn, in the light theme and then
+ * in the dark: the app follows the system's colour scheme (the default preference) while it is open, so the
+ * device turning dark redraws the same screen, with the same data and state, in the dark colours. Only colours
+ * differ between the two, so the dark screen is checked by the rules that read colours.
+ */
+async function bothThemes(page: Page): Promise<string[]> {
+  const findings: string[] = []
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${colorScheme}\\b`))
+    findings.push(...(await seriousFindings(page, { colours: colorScheme === 'dark' })).map((f) => `${colorScheme}: ${f}`))
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+  await expect(page.locator('html')).toHaveClass(/\blight\b/)
+  return findings
 }
+
+test.describe('accessibility, light and dark', () => {
+  test('login', async ({ page }) => {
+    await page.goto('/login')
+    await expect(page.getByTestId('demo-accounts')).toBeVisible()
+    expect(await bothThemes(page)).toEqual([])
+  })
+
+  test('start page, table screen and profile with the shell', async ({ page }) => {
+    test.slow() // four axe runs, one over the users table with its filters
+    await signInAs(page, 'admin@demo.test', '/start')
+    await expect(page.getByRole('heading', { name: 'Hej Astrid!' })).toBeVisible()
+    expect(await bothThemes(page)).toEqual([])
+    await page.goto('/user-admin/users')
+    await expect(page.getByRole('table', { name: 'Användare' }).getByRole('row')).toHaveCount(11)
+    expect(await bothThemes(page)).toEqual([])
+    await page.goto('/users/profile')
+    await expect(page.getByLabel(/^Förnamn/)).toHaveValue('Astrid')
+    expect(await bothThemes(page)).toEqual([])
+    await page.getByRole('tab', { name: 'Säkerhet' }).click()
+    await expect(page.getByTestId('session').first()).toBeVisible()
+    expect(await bothThemes(page)).toEqual([])
+  })
+
+  test('the seller screens: dashboard, new sale with its errors, list, time report, sync, salary', async ({ page }) => {
+    test.slow() // seven axe runs
+    await signInAs(page, 'anna.lindqvist@demo.test')
+    const arrived = await page.evaluate(() => Date.now())
+    await page.goto('/dashboards/sales/seller')
+    await expect(page.getByText('Månadens budget')).toBeVisible()
+    await syncedSince(page, arrived)
+    expect(await bothThemes(page)).toEqual([])
+    await page.goto('/sales/create')
+    await page.getByRole('button', { name: 'Spara försäljningen' }).click()
+    await expect(page.getByText('Du måste välja en leverantör')).toBeVisible()
+    expect(await bothThemes(page)).toEqual([])
+    for (const [path, text] of [
+      ['/sales/list', 'Mina försäljningar'],
+      ['/sales/time-report', 'Månadens rapporter'],
+      ['/sales/sync', 'Behöver åtgärd'],
+      ['/sales/salary-calculator', 'Så räknas det'],
+      ['/users/profile?tab=notifications', 'Avvikelser på försäljningar'],
+    ] as const) {
+      const arrived = await page.evaluate(() => Date.now())
+      await page.goto(path)
+      await expect(page.getByText(text).first()).toBeVisible()
+      // The seller's screens sync on arrival (at the first idle moment); wait until that run is over.
+      await syncedSince(page, arrived)
+      await expect(page.locator('[data-loading]')).toHaveCount(0)
+      expect(await bothThemes(page), path).toEqual([])
+    }
+  })
+
+  test('the coach dashboard and order statistics', async ({ page }) => {
+    test.slow() // two axe runs over long pages
+    await signInAs(page, 'coach@demo.test', '/dashboards/sales/coach')
+    await expect(page.getByTestId('coach-team').first()).toBeVisible()
+    expect(await bothThemes(page), 'coach dashboard').toEqual([])
+    await page.goto('/dashboards/sales/orders')
+    await expect(page.getByTestId('chart-order-products')).toBeVisible()
+    expect(await bothThemes(page), 'order statistics').toEqual([])
+  })
+
+  test('the manager dashboard', async ({ page }) => {
+    await signInAs(page, 'manager@demo.test', '/dashboards/sales/manager')
+    await expect(page.getByTestId('manager-office')).toBeVisible()
+    await expect(page.getByTestId('manager-team-row').first()).toBeVisible()
+    expect(await bothThemes(page)).toEqual([])
+  })
+
+  test('the profitability views: by team with the settings, and by provider', async ({ page }) => {
+    await signInAs(page, 'backoffice@demo.test', '/backoffice/finance/profitability-teams')
+    await expect(page.getByTestId('sum-tb')).toBeVisible()
+    await expect(page.getByText('Beräkningens inställningar')).toBeVisible()
+    expect(await bothThemes(page), 'profitability by team').toEqual([])
+    await page.goto('/backoffice/finance/profitability-providers')
+    await expect(page.getByTestId('sum-tb')).toBeVisible()
+    expect(await bothThemes(page), 'profitability by provider').toEqual([])
+  })
+
+  test('the budgets screen: a manager’s month, with an unsaved change and a field error', async ({ page }) => {
+    await signInAs(page, 'manager@demo.test')
+    // A month of its own, so nothing here meets the budgets spec's saves.
+    await page.goto('/dashboards/sales/budgets?month=2033-01')
+    await expect(page.getByText('Kontorets budget')).toBeVisible()
+    expect(await bothThemes(page)).toEqual([])
+    await page.getByLabel('Budget för Team Lund i kronor').fill('1,5')
+    await expect(page.getByText('Ange hela kronor, utan ören')).toBeVisible()
+    await expect(page.getByTestId('budgets-savebar')).toContainText('1 osparad ändring')
+    expect(await bothThemes(page)).toEqual([])
+  })
+
+  test('the catalog screens: providers, a provider, products and their tabs, a product, customers, a customer', async ({ page }) => {
+    test.slow() // eight axe runs
+    await signInAs(page, 'backoffice@demo.test')
+    for (const [path, ready] of [
+      ['/backoffice/providers', 'Tryggt Hem Larm'],
+      ['/backoffice/products?q=hemlarm', 'Hemlarm Standard'],
+      ['/backoffice/products?tab=categories', 'Tillbehör'],
+      ['/backoffice/products?tab=commissions', 'Inte satt'],
+    ] as const) {
+      await page.goto(path)
+      await expect(page.getByText(ready).first()).toBeVisible()
+      expect(await bothThemes(page), path).toEqual([])
+    }
+    await page.goto('/backoffice/providers')
+    await page.getByRole('cell', { name: 'Fiberlinjen' }).click()
+    await expect(page.getByTestId('provider-products')).toBeVisible()
+    expect(await bothThemes(page), 'a provider').toEqual([])
+    await page.getByTestId('provider-products').getByRole('row').filter({ hasText: 'TV-paket Bas' }).click()
+    await expect(page.getByTestId('product-figures')).toBeVisible()
+    expect(await bothThemes(page), 'a product').toEqual([])
+    // The register changes as other specs sell (a corrected identity number moves a sale to another customer):
+    // the latest customer, whoever it is.
+    await page.goto('/backoffice/customers')
+    const latest = page.getByRole('table', { name: 'Kunder' }).getByRole('row').nth(1)
+    await expect(latest).toBeVisible()
+    expect(await bothThemes(page), '/backoffice/customers').toEqual([])
+    await latest.click()
+    await expect(page.getByTestId('customer-details')).toBeVisible()
+    expect(await bothThemes(page), 'a customer').toEqual([])
+  })
+
+  test('the quality screens: templates and the editor, the call queue and a survey, the four statistics screens', async ({ page }) => {
+    test.slow() // eight axe runs, four over charts with their tables
+    await signInAs(page, 'backoffice@demo.test', '/backoffice/salequality/templates')
+    const standard = page.getByTestId('quality-template-row').filter({ hasText: 'Standard' })
+    await expect(standard).toBeVisible()
+    expect(await bothThemes(page), 'templates').toEqual([])
+    await standard.getByRole('button', { name: 'Redigera: Standard' }).click()
+    await expect(page.getByTestId('quality-template-dialog').getByTestId('quality-question').first()).toBeVisible()
+    expect(await bothThemes(page), 'the template editor').toEqual([])
+    await page.goto('/backoffice/salequality/surveys')
+    const first = page.getByTestId('survey-row').first()
+    await expect(first).toBeVisible()
+    expect(await bothThemes(page), 'the call queue').toEqual([])
+    await first.click()
+    await expect(page.getByTestId('survey-dialog').getByTestId('survey-status')).toBeVisible()
+    expect(await bothThemes(page), 'a survey').toEqual([])
+    for (const [path, ready] of [
+      ['all', 'chart-providers'],
+      ['grades', 'chart-grades'],
+      ['monthly', 'chart-monthly-score'],
+    ] as const) {
+      await page.goto(`/backoffice/salequality/statistics/${path}`)
+      await expect(page.getByTestId(ready).getByTestId('chart-row').first()).toBeVisible()
+      expect(await bothThemes(page), path).toEqual([])
+    }
+    await page.goto('/backoffice/salequality/statistics/sellers')
+    await expect(page.getByRole('row').filter({ hasText: 'Sven Säljare' })).toBeVisible()
+    expect(await bothThemes(page), 'sellers').toEqual([])
+  })
+
+  test('not found and not authorized', async ({ page }) => {
+    await page.goto('/no-such-page')
+    await expect(page.getByRole('heading', { name: 'Sidan finns inte' })).toBeVisible()
+    expect(await bothThemes(page)).toEqual([])
+    await page.goto('/not-authorized')
+    await expect(page.getByRole('heading', { name: 'Du saknar behörighet' })).toBeVisible()
+    expect(await bothThemes(page)).toEqual([])
+  })
+})

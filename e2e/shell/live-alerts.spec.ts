@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { signInFresh, workerControls } from '../fixtures'
+import { screen, signInAs, workerControls } from '../fixtures'
 import { apiAs, sellerPhone } from '../backoffice/api'
 
 // Push messages arrive through the service worker: it is on here (the suite turns it off elsewhere, playwright.config.ts).
@@ -11,14 +11,13 @@ test.use({ serviceWorkers: 'allow' })
  * stops while the channel is up). A push message delivered to the service worker shows as a system notification
  * that links to the sale. Each project has its own seller, whose notifications no other test touches.
  */
-test('a deviation reaches the seller’s open app at once, and a push message shows as a notification @phone', async ({ page, context }, info) => {
+test('a deviation reaches the seller’s open app at once, and a push message shows as a notification @phone-only', async ({ page, context }, info) => {
   const email = info.project.name === 'phone' ? 'viktor.lind@demo.test' : 'petra.sund@demo.test'
   const tag = `Livekund ${info.project.name} ${Date.now() % 100000}`
   const phone = await sellerPhone(email)
   const [saleId] = await phone.createSales(tag, 1)
 
-  await signInFresh(page, email)
-  await page.goto('/sales/list')
+  await signInAs(page, email, '/sales/list')
   await expect(page.getByTestId('realtime-state')).toHaveAttribute('data-state', 'connected')
   const bell = page.getByTestId('bell-deviation')
   await expect(bell).toHaveAccessibleName('Avvikelser')
@@ -38,7 +37,7 @@ test('a deviation reaches the seller’s open app at once, and a push message sh
   await expect(popup).toContainText('Felaktigt personnummer')
   await expect(page.getByTestId('bell-count-deviation')).toHaveText('1')
   await expect(bell).toHaveAccessibleName(/1 olästa/)
-  await page.screenshot({ path: `test-results/screens/${info.project.name}-live-alert.png` })
+  await screen(page, `${info.project.name}-live-alert`)
   // The same change pokes the phone to pull: the list on screen shows the new status without a reload.
   const row = page
     .getByTestId('sale-row')

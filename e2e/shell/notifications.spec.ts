@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test'
-import { signInFresh } from '../fixtures'
+import { signInAs } from '../fixtures'
 
 test('the bell shows the unread count, and opening a notification follows its link and reads it @phone', async ({ page }, info) => {
   // Mailboxes nothing else in the suite writes to or reads: the coach's gets live deviation alerts from the
   // back-office tests (live-alerts.spec.ts covers the deviation bell).
-  await signInFresh(page, info.project.name === 'desktop' ? 'backoffice@demo.test' : 'manager@demo.test')
+  await signInAs(page, info.project.name === 'desktop' ? 'backoffice@demo.test' : 'manager@demo.test')
   const kind = 'general'
   const bell = page.getByTestId(`bell-${kind}`)
   await expect(bell).toHaveAccessibleName(/1 olästa/)

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { expect, test } from '@playwright/test'
-import { expectSnackbar, recordSnackbars, signInFresh } from '../fixtures'
+import { expectSnackbar, recordSnackbars, screen, signInAs } from '../fixtures'
 
 /** Puts a notification in the shared e2e server's database, as the live delivery of a later issue will. */
 function deliver(email: string, title: string, link: string) {
@@ -20,7 +20,7 @@ function deliver(email: string, title: string, link: string) {
 test('a notification arriving while the app is open pops up; a click follows its link @phone', async ({ page }, info) => {
   // not the profile test's accounts, which counts their sessions
   const email = info.project.name === 'phone' ? 'anna.lindqvist@demo.test' : 'johanna.ek@demo.test'
-  await signInFresh(page, email)
+  await signInAs(page, email)
   // The bell's first answer is in: what arrives after it is live (what was there before only counts).
   await expect(page.getByTestId('bell-general')).toHaveAttribute('data-loaded', 'true')
   await expect(page.getByTestId('notification-popup')).toHaveCount(0)
@@ -31,28 +31,27 @@ test('a notification arriving while the app is open pops up; a click follows its
   await expect(popup).toContainText('Ny tävling')
   await expect(popup).toContainText('Sälj flest hemlarm i veckan.')
   await expect(popup).toContainText('CC')
-  await page.screenshot({ path: `test-results/screens/${info.project.name}-popup.png` })
+  await screen(page, `${info.project.name}-popup`)
   await popup.getByRole('button', { name: /Ny tävling/ }).click()
   await expect(page).toHaveURL('/sales/list')
   await expect(popup).toHaveCount(0)
 })
 
 test('notification settings are saved per user and deviations stay in the app @phone', async ({ page }, info) => {
-  await signInFresh(page, info.project.name === 'phone' ? 'ahmed.karimi@demo.test' : 'erik.johansson@demo.test')
-  await page.goto('/users/profile?tab=notifications')
+  await signInAs(page, info.project.name === 'phone' ? 'ahmed.karimi@demo.test' : 'erik.johansson@demo.test', '/users/profile?tab=notifications')
   await recordSnackbars(page)
   const push = page.getByTestId('notify-general-push')
   await expect(push.locator('input')).not.toBeChecked()
   await push.click()
   await expectSnackbar(page, 'Aviseringsinställningarna sparades')
   await expect(page.getByTestId('notify-deviation-inApp').locator('input')).toBeDisabled()
-  await page.screenshot({ path: `test-results/screens/${info.project.name}-notification-settings.png`, fullPage: true })
+  await screen(page, `${info.project.name}-notification-settings`, { fullPage: true })
   await page.reload()
   await expect(page.getByTestId('notify-general-push').locator('input')).toBeChecked()
 })
 
 test('the shortcuts menu starts with the user’s screens and keeps what they add and remove', async ({ page }) => {
-  await signInFresh(page, 'johanna.ek@demo.test')
+  await signInAs(page, 'johanna.ek@demo.test')
   await page.getByTestId('shortcuts').click()
   const menu = page.getByTestId('shortcuts-menu')
   await expect(menu.getByRole('link', { name: 'Ny försäljning' })).toBeVisible()
@@ -60,7 +59,7 @@ test('the shortcuts menu starts with the user’s screens and keeps what they ad
   await menu.getByRole('button', { name: 'Ta bort genvägen Ny försäljning' }).click()
   await menu.getByTestId('shortcuts-add').selectOption({ label: 'Lönekalkylator' })
   await menu.getByRole('button', { name: 'Klar' }).click()
-  await page.screenshot({ path: 'test-results/screens/desktop-shortcuts.png' })
+  await screen(page, 'desktop-shortcuts')
   await page.reload()
   await page.getByTestId('shortcuts').click()
   await expect(menu.getByRole('link', { name: 'Lönekalkylator' })).toBeVisible()

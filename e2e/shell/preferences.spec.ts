@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { signInFresh } from '../fixtures'
+import { signInAs } from '../fixtures'
 import { BASE_URL } from '../../playwright.config'
 
 /** The gear in the navbar on wide screens; on a phone the user menu's "Utseende". */
@@ -15,8 +15,7 @@ async function openCustomizer(page: Page) {
 
 test.describe('preferences survive a reload @phone', () => {
   test('theme, skin, primary colour and language', async ({ page }) => {
-    await signInFresh(page, 'coach@demo.test')
-    await page.goto('/dashboards/sales/coach')
+    await signInAs(page, 'coach@demo.test', '/dashboards/sales/coach')
     await openCustomizer(page)
     const customizer = page.getByTestId('customizer')
     await customizer.getByRole('radio', { name: 'Mörkt' }).click()
@@ -66,7 +65,7 @@ test.describe('preferences survive a reload @phone', () => {
 
 test.describe('languages', () => {
   test('an area’s messages come in the chosen language: at start, and when the language changes', async ({ page, context }) => {
-    await signInFresh(page, 'seller@demo.test')
+    await signInAs(page, 'seller@demo.test')
     await context.addCookies([{ name: 'saljkraft-language', value: 'en', url: BASE_URL }])
     // The seller dashboard's messages are the `sales` namespace, loaded with the screen, not with the shell.
     await page.goto('/dashboards/sales/seller')
@@ -84,8 +83,7 @@ test.describe('languages', () => {
 test.describe('layout', () => {
   test('horizontal layout survives a reload; a narrow window forces vertical and a wide one restores it', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 })
-    await signInFresh(page, 'backoffice@demo.test')
-    await page.goto('/backoffice/products')
+    await signInAs(page, 'backoffice@demo.test', '/backoffice/products')
     await expect(page.getByTestId('vertical-nav')).toBeVisible()
     await openCustomizer(page)
     await page.getByTestId('customizer').getByRole('radio', { name: 'Horisontell' }).click()
@@ -108,8 +106,7 @@ test.describe('layout', () => {
 
   test('switching to horizontal makes a hidden navbar sticky', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 })
-    await signInFresh(page, 'manager@demo.test')
-    await page.goto('/dashboards/sales/manager')
+    await signInAs(page, 'manager@demo.test', '/dashboards/sales/manager')
     await openCustomizer(page)
     const customizer = page.getByTestId('customizer')
     await customizer.getByRole('radiogroup', { name: 'Toppmeny' }).getByRole('radio', { name: 'Dold' }).click()

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { expectSnackbar, recordSnackbars, signInFresh } from '../fixtures'
+import { expectSnackbar, recordSnackbars, signInFresh, signInAs } from '../fixtures'
 
 test.describe('the profile @phone', () => {
   // Demo colleagues whose sessions no other flow touches (the second of each is counted here; the first also sells
@@ -8,8 +8,7 @@ test.describe('the profile @phone', () => {
   const account = (project: string, i: 0 | 1) => `${accounts[project as keyof typeof accounts][i]}@demo.test`
 
   test('account details are validated, saved, and the stored user data follows', async ({ page }, info) => {
-    await signInFresh(page, account(info.project.name, 0))
-    await page.goto('/users/profile')
+    await signInAs(page, account(info.project.name, 0), '/users/profile')
     await page.getByLabel(/^Förnamn/).fill('')
     await page.getByLabel('Skostorlek').fill('stor')
     await page.getByRole('button', { name: 'Spara' }).click()
@@ -29,8 +28,7 @@ test.describe('the profile @phone', () => {
   test('security: the wrong password is refused; sessions are listed and others can be signed out', async ({ page, browser }, info) => {
     const other = await browser.newContext()
     await signInFresh(await other.newPage(), account(info.project.name, 1))
-    await signInFresh(page, account(info.project.name, 1))
-    await page.goto('/users/profile?tab=security')
+    await signInAs(page, account(info.project.name, 1), '/users/profile?tab=security')
     await expect(page.getByTestId('session')).toHaveCount(2)
     await expect(page.getByText('Den här enheten')).toBeVisible()
     await page.getByLabel(/^Nuvarande lösenord/).fill('fel-losenord')

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test'
-import { signInFresh } from '../fixtures'
+import { signInAs } from '../fixtures'
 
 test.describe('shared screen parts @phone', () => {
   test('the simple snackbar shows the logout message in blue-grey and closes after about 2 s', async ({ page }) => {
-    await signInFresh(page, 'seller@demo.test')
+    await signInAs(page, 'seller@demo.test')
     // Record when the snackbar appears and goes, independent of how fast this test polls.
     await page.evaluate(() => {
       const w = window as unknown as { seen: Array<{ text: string; color: string | null; at: number }>; gone: number | null }
@@ -31,8 +31,7 @@ test.describe('shared screen parts @phone', () => {
 
   test('the scroll-to-top button appears after 200 px and scrolls back smoothly', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 600 })
-    await signInFresh(page, 'admin@demo.test')
-    await page.goto('/start')
+    await signInAs(page, 'admin@demo.test', '/start')
     await expect(page.getByRole('heading', { name: 'Hej Astrid!' })).toBeVisible()
     await expect(page.getByTestId('scroll-to-top')).toHaveCount(0)
     await page.evaluate(() => window.scrollTo(0, 150))

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { expect, test } from '@playwright/test'
-import { expectSnackbar, recordSnackbars, setTick, signInFresh } from '../fixtures'
+import { expectSnackbar, recordSnackbars, setTick, signInAs } from '../fixtures'
 
 test.describe('the shared table view, on the users list', () => {
   // In order, in one worker: the last test adds a user, which the counts of the others must not see (the suite is
@@ -8,8 +8,7 @@ test.describe('the shared table view, on the users list', () => {
   // (q=demo.test): the user-admin specs make their own users, at example.se, beside these.
   test.describe.configure({ mode: 'default' })
   test('search, sort, page size and page live in the URL and survive a reload', async ({ page }) => {
-    await signInFresh(page, 'admin@demo.test')
-    await page.goto('/user-admin/users?q=demo.test')
+    await signInAs(page, 'admin@demo.test', '/user-admin/users?q=demo.test')
     const table = page.getByRole('table', { name: 'Användare' })
     await expect(table.getByRole('row')).toHaveCount(11)
     await expect(page.getByTestId('table-range')).toHaveText('1–10 av 19')
@@ -39,8 +38,7 @@ test.describe('the shared table view, on the users list', () => {
   })
 
   test('changes made faster than the screen redraws all land (a slow phone)', async ({ page }) => {
-    await signInFresh(page, 'admin@demo.test')
-    await page.goto('/user-admin/users?q=demo.test')
+    await signInAs(page, 'admin@demo.test', '/user-admin/users?q=demo.test')
     await expect(page.getByTestId('table-range')).toHaveText('1–10 av 19')
     // The page size and then the sort, in one task: the second handler runs before the first change is drawn.
     await page.evaluate(() => {
@@ -56,8 +54,7 @@ test.describe('the shared table view, on the users list', () => {
   })
 
   test('select all selects the page; the CSV holds the current filter', async ({ page }) => {
-    await signInFresh(page, 'admin@demo.test')
-    await page.goto('/user-admin/users?q=demo.test&itemsPerPage=5')
+    await signInAs(page, 'admin@demo.test', '/user-admin/users?q=demo.test&itemsPerPage=5')
     await setTick(page.getByRole('checkbox', { name: 'Markera alla på sidan' }), true)
     await expect(page.getByText('5 markerade')).toBeVisible()
     await setTick(page.getByRole('checkbox', { name: 'Markera raden' }).first(), false)
@@ -75,8 +72,7 @@ test.describe('the shared table view, on the users list', () => {
 
   test('the create dialog validates, shows the server’s errors and adds the user', async ({ page }) => {
     // Admins create accounts: back office holds none of the default roles whole (docs/decisions/016).
-    await signInFresh(page, 'admin@demo.test')
-    await page.goto('/user-admin/users')
+    await signInAs(page, 'admin@demo.test', '/user-admin/users')
     await page.getByRole('button', { name: 'Ny användare' }).click()
     const dialog = page.getByTestId('create-user-dialog')
     // On a desktop the dialog is as tall as its form and centred, over a page dimmed by about half.
