@@ -19,6 +19,8 @@ type Phase = { name: string; command: string; needs?: string[]; env?: Record<str
 
 const LOGS = path.resolve('.tmp/test-logs')
 const E2E_REPORT = path.join(LOGS, 'e2e.json')
+/** Vitest's arguments for a JSON report of each file's and test's time beside the usual output (docs/benchmarks.md). */
+const vitestJson = (name: string) => `-- --reporter=default --reporter=json --outputFile.json=${path.join(LOGS, `${name}.json`)}`
 
 const STAGES: Phase[][] = [
   [
@@ -26,12 +28,12 @@ const STAGES: Phase[][] = [
     { name: 'eslint', command: 'npx eslint . --max-warnings=0' },
     { name: 'prettier', command: 'npx prettier --check --log-level warn .' },
     { name: 'import cycles', command: 'npm run check:cycles' },
-    { name: 'unit', command: 'npm run test:unit' },
+    { name: 'unit', command: `npm run test:unit ${vitestJson('unit')}` },
     { name: 'build', command: 'npm run build && npm run check:size' },
   ],
   [
-    { name: 'api sqlite', command: 'npm run test:api' },
-    { name: 'api postgresql', command: 'npm run test:api:pg' },
+    { name: 'api sqlite', command: `npm run test:api ${vitestJson('api-sqlite')}` },
+    { name: 'api postgresql', command: `npm run test:api:pg ${vitestJson('api-postgresql')}` },
     { name: 'bench smoke', command: 'npm run bench:smoke' },
   ],
   [{ name: 'e2e', command: 'npx playwright test --reporter=list,json', needs: ['build'], env: { PLAYWRIGHT_JSON_OUTPUT_NAME: E2E_REPORT } }],

@@ -4,7 +4,7 @@ import { PG_ADMIN_URL } from './harness'
 
 /**
  * Runs the API integration tests against PostgreSQL. With CI=true a missing server is a failure;
- * elsewhere the run is skipped with a loud line.
+ * elsewhere the run is skipped with a loud line. Further arguments go to vitest.
  */
 // eslint-disable-next-line no-restricted-properties -- test runner: CI decides whether PostgreSQL is mandatory
 const ci = process.env.CI === 'true' || process.env.CI === '1'
@@ -32,7 +32,7 @@ if (problem) {
   console.warn(`\n${'!'.repeat(78)}\n!! SKIPPED: API tests on PostgreSQL. ${line}\n${'!'.repeat(78)}\n`)
   process.exit(0)
 }
-const result = spawnSync('npx', ['vitest', 'run', '--project', 'api'], {
+const result = spawnSync('npx', ['vitest', 'run', '--project', 'api', ...process.argv.slice(2)], {
   stdio: 'inherit',
   // eslint-disable-next-line no-restricted-properties -- pass the environment on to the test run
   env: { ...process.env, TEST_DB: 'pg' },
