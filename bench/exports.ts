@@ -99,7 +99,7 @@ try {
 
   // The large PAXml file against the official schema.
   const [content] = await db.select({ data: t.files.data }).from(t.files).where(eq(t.files.id, paxml.fileId!))
-  const xsd = fs.readFileSync(path.resolve(import.meta.dirname, '../../shared/formats/paxml-2.0.xsd'), 'utf8')
+  const xsd = fs.readFileSync(path.resolve(import.meta.dirname, '../server/modules/pay/paxml-2.0.xsd'), 'utf8')
   const validating = performance.now()
   const valid = await validateXML({
     xml: [{ fileName: 'lon.xml', contents: Buffer.from(content!.data).toString('utf8') }],

@@ -88,7 +88,7 @@ const fileText = async (id: string) => {
     bytes: Buffer.from(await (await app.app.request(`http://localhost/api/files/${id}`, { headers: { cookie: backoffice.cookie } })).arrayBuffer()),
   }
 }
-const xsd = fs.readFileSync(path.resolve(import.meta.dirname, '../../../../shared/formats/paxml-2.0.xsd'), 'utf8')
+const xsd = fs.readFileSync(path.resolve(import.meta.dirname, 'paxml-2.0.xsd'), 'utf8')
 
 // The seller's week: Monday to Friday of the month's first week, a sick day among them.
 const week = [workDay(day(1)), workDay(day(2)), sickDay(day(3)), { ...workDay(day(4)), allowanceType: 2, travelLocation: 'Umeå' }, workDay(day(5))]
