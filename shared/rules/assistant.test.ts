@@ -1,6 +1,9 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import type { BiPeriod } from '../schemas/assistant'
-import { bucketsOf, chartFor, defaultGranularity, isoWeekOf, isoWeeksIn, resolvePeriod } from './assistant'
+import { BI_GRANULARITIES, type BiPeriod } from '../schemas/assistant'
+import { DAY_RANGE } from '../schemas/period'
+import { bucketCount, bucketsOf, chartFor, defaultGranularity, isoWeekOf, isoWeeksIn, MAX_BUCKETS, resolvePeriod } from './assistant'
+import { addDays } from './work'
 
 const rel = (unit: 'day' | 'week' | 'month' | 'quarter' | 'year', offset = 0): BiPeriod => ({ kind: 'relative', unit, offset })
 
@@ -68,6 +71,25 @@ describe('time buckets', () => {
     expect(bucketsOf('week', '2026-12-24', '2027-01-05')).toEqual(['2026-12-21', '2026-12-28', '2027-01-04'])
     expect(bucketsOf('quarter', '2026-01-01', '2026-11-26')).toEqual(['2026-Q1', '2026-Q2', '2026-Q3', '2026-Q4'])
     expect(bucketsOf('day', '2026-02-27', '2026-03-01')).toEqual(['2026-02-27', '2026-02-28', '2026-03-01'])
+  })
+  it('counts the buckets it lists, without walking them, for any range of the date rule', () => {
+    const day = fc.integer({ min: Date.parse(`${DAY_RANGE.first}T00:00:00Z`) / 86_400_000, max: Date.parse(`${DAY_RANGE.last}T00:00:00Z`) / 86_400_000 })
+    fc.assert(
+      fc.property(day, fc.integer({ min: 0, max: 800 }), fc.constantFrom(...BI_GRANULARITIES), (start, length, unit) => {
+        const from = new Date(start * 86_400_000).toISOString().slice(0, 10)
+        const to = addDays(from, length)
+        if (to > DAY_RANGE.last) return
+        const count = bucketCount(unit, from, to)
+        if (count <= MAX_BUCKETS) expect(bucketsOf(unit, from, to).length).toBe(count)
+        else expect(() => bucketsOf(unit, from, to)).toThrow(RangeError)
+      }),
+      { numRuns: 300, seed: 39 },
+    )
+  })
+  it('a range the whole date rule long: counted at once, never listed', () => {
+    expect(bucketCount('week', DAY_RANGE.first, DAY_RANGE.last)).toBe(10_488)
+    expect(bucketCount('year', DAY_RANGE.first, DAY_RANGE.last)).toBe(201)
+    expect(() => bucketsOf('day', DAY_RANGE.first, DAY_RANGE.last)).toThrow(RangeError)
   })
   it('picks buckets by a period’s length', () => {
     expect(defaultGranularity('2026-11-01', '2026-11-26')).toBe('day')

@@ -137,21 +137,39 @@ export function bucketKey(unit: BiGranularity, day: string): string {
   }
 }
 
-/** Every bucket a range touches, in order (an empty one still counts as 0 in the answer). */
+/** The most buckets a time chart draws. */
+export const MAX_BUCKETS = 400
+
+/**
+ * Every bucket a range touches, in order (an empty one still counts as 0 in the answer). At most MAX_BUCKETS: a
+ * longer range is a RangeError (the caller asks `bucketCount` first and offers coarser buckets), so no request
+ * chooses the length of this loop.
+ */
 export function bucketsOf(unit: BiGranularity, from: string, to: string): string[] {
+  if (bucketCount(unit, from, to) > MAX_BUCKETS) throw new RangeError(`more than ${MAX_BUCKETS} ${unit} buckets from ${from} to ${to}`)
   const out: string[] = []
   for (let start = unitStart(unit, from); start <= to; start = nextStart(unit, start)) out.push(bucketKey(unit, start))
   return out
 }
 
-/** How many buckets of a unit a range has (to refuse a daily chart of ten years). */
+/** How many buckets of a unit a range has (to refuse a daily chart of ten years), counted without walking them. */
 export function bucketCount(unit: BiGranularity, from: string, to: string): number {
-  if (unit === 'day') return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY) + 1
-  return bucketsOf(unit, from, to).length
+  if (from > to) return 0
+  const days = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY)
+  const months = (a: string, b: string) => (Number(b.slice(0, 4)) - Number(a.slice(0, 4))) * 12 + Number(b.slice(5, 7)) - Number(a.slice(5, 7))
+  switch (unit) {
+    case 'day':
+      return days(from, to) + 1
+    case 'week':
+      return days(unitStart('week', from), unitStart('week', to)) / 7 + 1
+    case 'month':
+      return months(from, to) + 1
+    case 'quarter':
+      return months(unitStart('quarter', from), unitStart('quarter', to)) / 3 + 1
+    case 'year':
+      return Number(to.slice(0, 4)) - Number(from.slice(0, 4)) + 1
+  }
 }
-
-/** The most buckets a time chart draws. */
-export const MAX_BUCKETS = 400
 
 /**
  * Which chart shows an answer: time with two or more buckets is a line; a single value is the number; a top N, many

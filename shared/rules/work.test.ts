@@ -8,6 +8,7 @@ import {
   businessDay,
   businessDayStart,
   businessMonth,
+  monthRange,
   periodPreset,
   periodReads,
   type PeriodPreset,
@@ -158,5 +159,15 @@ describe('the months around a month', () => {
   ])('%s: before %s, after %s', (month, before, after) => {
     expect(previousMonth(month)).toBe(before)
     expect(nextMonth(month)).toBe(after)
+  })
+})
+
+describe('date arithmetic at the ends of the four-digit years', () => {
+  it('is right for years below 100 (never read as the 1900s) and refused past them', () => {
+    expect(monthRange('0099-02')).toEqual({ from: '0099-02-01', to: '0099-02-28' })
+    expect(monthRange('0004-02').to).toBe('0004-02-29')
+    expect(addDays('0001-01-02', -1)).toBe('0001-01-01')
+    expect(() => addDays('0001-01-01', -1)).toThrow(RangeError)
+    expect(() => addDays('9999-12-31', 1)).toThrow(RangeError)
   })
 })

@@ -66,9 +66,18 @@ export function workingDaysOf(month: string): string[] {
 const DAY_MS = 86_400_000
 const dayMs = (date: string) => Date.parse(`${date}T00:00:00Z`)
 
-/** The calendar day `n` days after (or before) a day, as YYYY-MM-DD. */
+/**
+ * The days date arithmetic here is right for: four-digit years, so that days compare as text and a year is never
+ * read as one of the 1900s (`Date.UTC(99, …)` is 1999). Input is held far inside it (`calendarDay` in
+ * shared/schemas/period.ts); a day outside it is refused, never turned into another.
+ */
+export const ARITHMETIC_DAYS = { first: '0001-01-01', last: '9999-12-31' } as const
+
+/** The calendar day `n` days after (or before) a day, as YYYY-MM-DD; a RangeError outside the four-digit years. */
 export function addDays(date: string, n: number): string {
-  return new Date(dayMs(date) + n * DAY_MS).toISOString().slice(0, 10)
+  const day = new Date(dayMs(date) + n * DAY_MS).toISOString().slice(0, 10)
+  if (!(day >= ARITHMETIC_DAYS.first && day <= ARITHMETIC_DAYS.last)) throw new RangeError(`no day ${n} days from ${date}`)
+  return day
 }
 
 /** Calendar days from `a` to `b`, both counted. */
@@ -97,7 +106,10 @@ export function nextMonth(month: string): string {
 /** A month's first and last day (YYYY-MM-DD), for a range of dates. */
 export function monthRange(month: string): { from: string; to: string } {
   const [y, m] = month.split('-').map(Number) as [number, number]
-  return { from: `${month}-01`, to: new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10) }
+  // setUTCFullYear, not Date.UTC: a year below 100 stays itself.
+  const last = new Date(0)
+  last.setUTCFullYear(y, m, 0)
+  return { from: `${month}-01`, to: last.toISOString().slice(0, 10) }
 }
 
 /** The periods a statistics screen offers beside one of its own. */

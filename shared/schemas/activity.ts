@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { calendarDay } from './period'
 import { listQuerySchema } from './pagination'
 
 /** One line of an entity's activity log, as the screens' log panels show it (server/platform/activity-log.ts). */
@@ -59,7 +60,7 @@ export const ACTIVITY_ENTITIES = [
   'assistant_stat',
 ] as const
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date' })
+const day = calendarDay
 const id = z.string().min(1).max(64)
 
 export const activitySearchSchema = listQuerySchema(['at']).extend({

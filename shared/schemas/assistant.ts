@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { calendarDay } from './period'
 import { SALE_STATUSES } from '../rules/sale'
 
 /**
@@ -29,7 +30,7 @@ export const BI_MAX_QUESTION = 500
 
 const id = z.string().min(1).max(64)
 const ids = z.array(id).min(1).max(50)
-const isoDate = z.iso.date()
+const isoDate = calendarDay
 
 /**
  * When: a calendar unit counted from today (`offset` 0 is this one, −1 the one before), the last `count` units up to

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { calendarDay } from './period'
 
 /**
  * The sales game's contracts (docs/decisions/052): the kinds of ledger rows, and what the screens read.
@@ -209,7 +210,7 @@ export type CompetitionPrize = { rank: number; coins: number | null; text: strin
 /** A row of a standing: a seller, team or office, its rank (equal value, equal rank) and its value. */
 export type CompetitionStandingRow = { rank: number; id: string; name: string; value: number }
 
-const businessDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date' })
+const businessDay = calendarDay
 
 export const competitionInputSchema = z
   .strictObject({

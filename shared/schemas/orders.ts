@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { calendarDay } from './period'
 import { listQuerySchema } from './pagination'
 import { ORDER_FIELDS, type OrderField, type OrderMapping } from '../rules/orders'
 import type { SaleStatus } from '../rules/sale'
@@ -109,7 +110,7 @@ export type OrderDetail = OrderListItem & {
 /** The sale reports of the provider's period that no order registration has (the "Matched Sale Reports" view). */
 export const unmatchedSalesQuerySchema = z.strictObject({
   providerId: z.string().min(1).max(64),
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.invalidFormat' }),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.invalidFormat' }),
+  from: calendarDay,
+  to: calendarDay,
 })
 export type UnmatchedSale = { id: string; status: SaleStatus; customerName: string; sellDate: string; sellerName: string; externalOrderNumber: string | null }

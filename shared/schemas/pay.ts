@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { calendarDay } from './period'
 import { ABSENCE_TYPES } from '../rules/time-report'
 import { PAY_ITEMS, type PayItem } from '../rules/pay'
 import { parseKronor } from '../rules/catalog'
@@ -7,7 +8,7 @@ import { listQuerySchema } from './pagination'
 /** Pay (issue 15, docs/decisions/029): pay codes, extra income, absence and payroll exports. */
 
 export const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'validation.month' })
-const day = z.iso.date()
+const day = calendarDay
 
 // Pay codes ----------------------------------------------------------------------------------------------------
 

@@ -1,12 +1,24 @@
 import { z } from 'zod'
 
-/** A calendar day that exists (2024-02-30 does not), as YYYY-MM-DD. */
+/**
+ * The days a date field takes: from 1900 (an employment or education date of someone long in the trade) to 2100
+ * (a budget's or a contract's far end). Nothing the app counts lies outside them, and every loop over days, weeks
+ * or months a request can ask for stays short and inside the years date arithmetic is right for.
+ */
+export const DAY_RANGE = { first: '1900-01-01', last: '2100-12-31' } as const
+
+/**
+ * A calendar day that exists (2024-02-30 does not), as YYYY-MM-DD, within DAY_RANGE: the one date rule of every
+ * schema (a query's period, a body's date, a device's mutation).
+ */
 export const calendarDay = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.invalidFormat' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date', abort: true })
   .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), {
-    error: 'validation.invalidFormat',
+    error: 'validation.date',
+    abort: true,
   })
+  .refine((d) => d >= DAY_RANGE.first && d <= DAY_RANGE.last, { error: 'validation.dayOutOfRange', abort: true })
 
 const id = z.string().min(1).max(64)
 

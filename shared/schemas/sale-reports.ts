@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { calendarDay } from './period'
 import { listQuerySchema } from './pagination'
 import { DEVIATION_TYPES, SALE_STATUSES, type DeviationType, type SaleStatus } from '../rules/sale'
 import type { DeviationState } from './deviations'
@@ -95,7 +96,7 @@ export type SaleReportDetail = {
 
 export const SALE_REPORT_SORT_KEYS = ['soldAt', 'orderValue', 'customer', 'status'] as const
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.invalidFormat' })
+const day = calendarDay
 const id = z.string().min(1).max(64)
 
 /**

@@ -1,10 +1,11 @@
 import { z } from 'zod'
+import { calendarDay } from './period'
 import { ABSENCE_TYPES, ALLOWANCE_TYPES, timeReportViolations, type TimeReportDraft } from '../rules/time-report'
 import type { ActivityLine } from './activity'
 import { listQuerySchema } from './pagination'
 import { monthSchema } from './pay'
 
-const day = z.iso.date()
+const day = calendarDay
 
 /**
  * A seller's time report for one day (one per user and day; saving again replaces it). The rules of

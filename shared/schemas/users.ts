@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { calendarDay } from './period'
 import { normalizeBankAccount, normalizeClearingNumber, normalizePersonalNumber } from '../rules/identity'
 import type { RoleScope } from '../permissions/scopes'
 import type { ActivityLine } from './activity'
@@ -94,21 +95,14 @@ const optionalText = (max: number) =>
     .nullable()
     .optional()
 
-/** A calendar date, YYYY-MM-DD, that exists; empty is "not given". */
+/** A calendar date, YYYY-MM-DD, that exists (the one date rule, calendarDay); empty is "not given". */
 const optionalDate = z
   .string()
   .trim()
-  .refine((v) => v === '' || isCalendarDate(v), { error: 'validation.date' })
   .transform((v) => (v === '' ? null : v))
+  .pipe(calendarDay.nullable())
   .nullable()
   .optional()
-
-export function isCalendarDate(v: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v)
-  if (!m) return false
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3])
-}
 
 /**
  * A sensitive field in an edit: absent or empty keeps what is stored, null removes it, a value replaces it (normalised).

@@ -329,6 +329,29 @@ describe('asking back, refusing, no data', () => {
     expect(reply.choices.map((c) => c.query.granularity)).toEqual(['week', 'month', 'quarter', 'year'])
   })
 
+  it('a period outside the date rule is refused, and the widest it takes asks for coarser buckets at once', async () => {
+    // Year 0000 with weekly buckets once looped without end and stopped the server (issue 39).
+    for (const from of ['0000-01-01', '1899-12-31', '2026-13-01', '0000-00-00']) {
+      const r = await app.request('POST', '/api/assistant/run', {
+        cookie: cookies.admin,
+        body: { query: { measure: 'orders', groupBy: ['time'], granularity: 'week', period: { kind: 'range', from, to: '2026-01-31' } } },
+      })
+      expect(r.status, from).toBe(400)
+      expect(Object.keys(r.json.fieldErrors as object), from).toEqual(['query.period.from'])
+    }
+    const widest = (await run(cookies.admin, {
+      measure: 'orders',
+      groupBy: ['time'],
+      granularity: 'day',
+      period: { kind: 'range', from: '1900-01-01', to: '2100-12-31' },
+    })) as BiClarify
+    expect(widest.kind).toBe('clarify')
+    expect(widest.choices.map((c) => c.query.granularity)).toEqual(['year'])
+    // In words: a date that is no day of the rule is not read as one, and the answer comes.
+    const asked = await ask(cookies.admin, 'antal order per dag från 0000-01-01 till 2026-01-31')
+    expect(['answer', 'clarify', 'invalid', 'noData']).toContain(asked.kind)
+  })
+
   it('legacy mode answers only before the cut-off date and says where it cut', async () => {
     const after = (await ask(cookies.admin, 'ordervärde i år', { legacy: true })) as BiInvalid
     expect(after.kind).toBe('invalid')

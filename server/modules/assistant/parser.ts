@@ -12,6 +12,7 @@ import {
   type BiQuery,
 } from '../../../shared/schemas/assistant'
 import { defaultGranularity, resolvePeriod } from '../../../shared/rules/assistant'
+import { calendarDay } from '../../../shared/schemas/period'
 import type { SaleStatus } from '../../../shared/rules/sale'
 import { LEXICON, SQL_WORDS, type Concept, type Entry, type Language } from './lexicon'
 
@@ -168,8 +169,10 @@ function read(words: string[], vocabulary: readonly VocabularyEntry[]): Item[] {
 
   // Literals: dates, years, quarters, numbers.
   words.forEach((w, i) => {
-    if (/^\d{4}-\d{2}-\d{2}$/.test(w)) place(i, 1, { kind: 'date', date: w, at: i })
-    else if (/^\d{4}$/.test(w) && Number(w) >= 2000 && Number(w) <= 2100) place(i, 1, { kind: 'year', year: Number(w), at: i })
+    // A date outside the one date rule (0000-01-01, 2026-02-30) is not a date: the question is not understood.
+    if (/^\d{4}-\d{2}-\d{2}$/.test(w)) {
+      if (calendarDay.safeParse(w).success) place(i, 1, { kind: 'date', date: w, at: i })
+    } else if (/^\d{4}$/.test(w) && Number(w) >= 2000 && Number(w) <= 2100) place(i, 1, { kind: 'year', year: Number(w), at: i })
     else if (/^\d{1,3}(?::[ae])?$/.test(w)) place(i, 1, { kind: 'concept', concept: { type: 'number', n: parseInt(w, 10) }, lang: '*', at: i, word: w })
   })
   words.forEach((w, i) => {

@@ -161,7 +161,8 @@ describe('order statistics', () => {
     }
     await bad('from=2033-03-01&to=2033-01-01', /före/)
     await bad('from=2030-01-01&to=2033-01-01', /två år/)
-    await bad('from=2033-02-30&to=2033-03-01', /Ogiltigt format/)
+    await bad('from=2033-02-30&to=2033-03-01', /Ange ett datum/)
+    await bad('from=0000-01-01&to=2033-03-01', /mellan 1900-01-01 och 2100-12-31/)
   })
 })
 
