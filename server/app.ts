@@ -12,7 +12,9 @@ import { TRANSLATORS, pickLanguage, type LanguageCode } from '../shared/i18n'
 import { compressJson } from './lib/compress-json'
 import { csrfProtection } from './lib/csrf'
 import type { AppEnv } from './lib/context'
-import { ApiError, answerError } from './lib/errors'
+import { ApiError, answerError, validationError } from './lib/errors'
+import { fieldError } from '../shared/schemas/errors'
+import { FORBIDDEN_CONTROL_ENCODED } from '../shared/schemas/input-safety'
 import { requestHeader } from './lib/headers'
 import { runAsImpersonation } from './lib/request-actor'
 import { authRoutes, clearSessionCookie, readSessionToken, writeSessionCookie } from './modules/auth/auth.routes'
@@ -405,6 +407,12 @@ function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
     // Maintenance: everything but health and meta answers 503; devices keep their changes and retry later.
     if (env.maintenance && c.req.path !== '/api/health' && c.req.path !== '/api/meta') {
       c.res = answerError(c, new ApiError(503, 'maintenance', { headers: { 'Retry-After': '300' } }))
+      return
+    }
+    // A control character in the address (`/api/users/%00`, `?q=a%00b`): refused for every route, also one that
+    // reads a parameter by hand; bodies and validated parts are checked by validate() (shared/schemas/input-safety).
+    if (FORBIDDEN_CONTROL_ENCODED.test(c.req.url)) {
+      c.res = answerError(c, validationError(fieldError('_', c.var.t('validation.controlCharacter'))))
       return
     }
     const withSession = async () => {

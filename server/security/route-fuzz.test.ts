@@ -7,7 +7,8 @@ import { createTestApp } from '../test/harness'
 
 /**
  * Every registered API route — present and future, read from the app itself — gets hostile input: object-member
- * names ("__proto__", "constructor", …) as keys and values, lone surrogates, very long strings, deep nesting,
+ * names ("__proto__", "constructor", …) as keys and values, lone surrogates, control characters, days outside the
+ * date rule, very long strings, deep nesting,
  * wrong types and unknown fields, in bodies, queries and path parameters (fast-check generates them). Every
  * answer is a success or a 4xx with a readable error (field errors for a validation failure), never a 5xx,
  * and a 4xx writes nothing (a trigger on every table counts the rows written: the count is read before and
@@ -38,6 +39,9 @@ const nastyString = fc.oneof(
   fc.constantFrom(...LONE),
   fc.string({ maxLength: 20 }),
   fc.constantFrom('x'.repeat(5_000), 'å'.repeat(70_000), '', ' ', '\u0000', '%', '../../etc/passwd', "'; drop table users; --", '1e309', '-0'),
+  // Control characters (PostgreSQL cannot store NUL in text) and days outside the date rule (year 0000 once looped
+  // the assistant without end).
+  fc.constantFrom('a\u0000b', 'x\u001b[2J', '0000-01-01', '0000-00-00', '9999-99-99', '2026-13-01', '9999-12-31', '0000-01'),
 )
 const nastyKey = fc.oneof(fc.constantFrom(...MEMBER_NAMES), fc.constantFrom(...LONE), fc.string({ maxLength: 12 }))
 const deep = fc
@@ -60,7 +64,7 @@ const nastyBody = fc.oneof({ weight: 4, arbitrary: fc.dictionary(nastyKey, nasty
 // Query strings and path segments are percent-encoded: lone surrogates arrive as invalid UTF-8 sequences.
 const rawSegment = fc.oneof(
   nastyString.map((s) => encodeURIComponent(s.toWellFormed())),
-  fc.constantFrom('%ED%A0%80', '%FF', '%', '%zz', '%00', '%2e%2e', '__proto__', 'constructor'),
+  fc.constantFrom('%ED%A0%80', '%FF', '%', '%zz', '%00', 'a%00b', '%1B', '%2e%2e', '__proto__', 'constructor', '0000-01-01', '2026-13-01'),
 )
 const nastyQuery = fc.array(fc.tuple(rawSegment, rawSegment), { maxLength: 5 }).map((pairs) => pairs.map(([k, v]) => `${k}=${v}`).join('&'))
 
@@ -103,44 +107,47 @@ describe('every API route under hostile input: never a 5xx, and a refusal writes
     let cookie = await session()
     // The count of rows written so far, read once after each request: a refusal leaves it where it was.
     let written = await writes()
+    const noBody = route.method === 'GET' || route.method === 'HEAD'
+    /** Sends one request and checks its answer; a refusal must have written nothing. */
+    const probe = async (url: string, opts: { signedIn?: boolean; body?: string; type?: string } = {}) => {
+      const signedIn = opts.signedIn ?? true
+      const r = await t.request(route.method, url, {
+        cookie: signedIn ? cookie : undefined,
+        body: noBody ? undefined : opts.body,
+        headers: opts.type ? { 'content-type': opts.type } : undefined,
+      })
+      check(route, r.status, r.text)
+      const now = await writes()
+      if (r.status >= 400) expect(now, `${route.method} ${url} (${opts.type ?? 'json'}) → ${r.status} wrote something`).toBe(written)
+      written = now
+      // A route that ends the session (logout, revoke) must not blind the rest of the run.
+      if (signedIn && r.status === 401) {
+        cookie = await session()
+        written = await writes()
+      }
+    }
     await fc.assert(
       fc.asyncProperty(nastyBody, nastyQuery, fc.array(rawSegment, { minLength: 3, maxLength: 3 }), fc.boolean(), async (body, query, params, signedIn) => {
         let n = 0
         const url = route.path.replace(/:[A-Za-z]+/g, () => params[n++ % params.length]!) + (query ? `?${query}` : '')
-        const r = await t.request(route.method, url, {
-          cookie: signedIn ? cookie : undefined,
-          body: route.method === 'GET' || route.method === 'HEAD' ? undefined : body === undefined ? 'null' : JSON.stringify(body),
-        })
-        check(route, r.status, r.text)
-        const now = await writes()
-        if (r.status >= 400) expect(now, `${route.method} ${url} → ${r.status} wrote something`).toBe(written)
-        written = now
-        // A route that ends the session (logout, revoke) must not blind the rest of the run.
-        if (signedIn && r.status === 401) {
-          cookie = await session()
-          written = await writes()
-        }
+        await probe(url, { signedIn, body: body === undefined ? 'null' : JSON.stringify(body) })
       }),
       { numRuns: 30, seed: 11, endOnFailure: true },
     )
+    // Days outside the date rule under the names routes read periods by, and NUL in a parameter and a search.
+    await probe(`${route.path.replace(/:[A-Za-z]+/g, '%00')}?q=a%00b`, { body: '{}' })
+    await probe(`${route.path.replace(/:[A-Za-z]+/g, 'x')}?from=0000-01-01&to=9999-12-31&date=0000-00-00&month=0000-01&day=2026-13-01`, { body: '{}' })
     // The same hostile input as multipart and form bodies, and JSON with a member name at the top.
-    if (route.method !== 'GET') {
-      for (const [type, raw] of [
+    if (!noBody) {
+      for (const [type, body] of [
         ['application/x-www-form-urlencoded', '__proto__[x]=1&constructor=2'],
         ['text/plain', '{"__proto__":{"admin":true}}'],
         ['application/json', '{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}},"toString":"x"}'],
         ['application/json', '"\\ud800"'],
-      ] as const) {
-        const r = await t.request(route.method, route.path.replace(/:[A-Za-z]+/g, 'constructor'), { cookie, body: raw, headers: { 'content-type': type } })
-        check(route, r.status, r.text)
-        const now = await writes()
-        if (r.status >= 400) expect(now, `${route.method} ${route.path} (${type}) → ${r.status} wrote something`).toBe(written)
-        written = now
-        if (r.status === 401) {
-          cookie = await session()
-          written = await writes()
-        }
-      }
+        ['application/json', '{"name":"a\\u0000b","q":"\\u0000","comment":"\\u001b"}'],
+        ['application/json', '{"from":"0000-01-01","to":"9999-12-31","date":"0000-00-00","period":{"kind":"range","from":"0000-01-01","to":"2026-01-31"}}'],
+      ] as const)
+        await probe(route.path.replace(/:[A-Za-z]+/g, 'constructor'), { body, type })
     }
     // Nothing leaked onto shared prototypes.
     expect(({} as Record<string, unknown>).admin).toBeUndefined()
