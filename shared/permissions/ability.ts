@@ -27,19 +27,36 @@ export type RuleContext = {
 const PLACEHOLDER = /^\$\{user\.(id|teamIds|officeId|regionId)\}$/
 
 /**
+ * A condition on a value the user does not have (the office of a manager without one): it matches nothing. Left as
+ * `officeId: null` it would match every row without an office — the admin account among them.
+ */
+const nothing = () => ({ $in: [] as never[] })
+
+const resolve = (value: unknown, ctx: RuleContext): { placeholder: false } | { placeholder: true; value: unknown } => {
+  const m = typeof value === 'string' ? PLACEHOLDER.exec(value) : null
+  return m ? { placeholder: true, value: ctx.user[m[1] as keyof RuleContext['user']] } : { placeholder: false }
+}
+
+/**
  * Replaces "${user.x}" placeholders inside rule conditions with the user's values.
- * A placeholder must be a whole string value; arrays stay arrays (e.g. `$in: "${user.teamIds}"`).
+ * A placeholder must be a whole string value; arrays stay arrays (e.g. `$in: "${user.teamIds}"`). A placeholder
+ * whose value the user lacks (null) makes its condition match nothing: a field's (`officeId: { $in: [] }`) or an
+ * operator's (`{ $eq: … }` becomes the same).
  */
 export function interpolateConditions(value: unknown, ctx: RuleContext): unknown {
-  if (typeof value === 'string') {
-    const m = PLACEHOLDER.exec(value)
-    if (!m) return value
-    const key = m[1] as keyof RuleContext['user']
-    return ctx.user[key]
-  }
+  const direct = resolve(value, ctx)
+  if (direct.placeholder) return direct.value ?? nothing()
   if (Array.isArray(value)) return value.map((v) => interpolateConditions(v, ctx))
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, interpolateConditions(v, ctx)]))
+    const out: Record<string, unknown> = {}
+    for (const [k, v] of Object.entries(value)) {
+      const r = resolve(v, ctx)
+      if (r.placeholder && r.value == null) {
+        if (k.startsWith('$')) return nothing()
+        out[k] = nothing()
+      } else out[k] = r.placeholder ? r.value : interpolateConditions(v, ctx)
+    }
+    return out
   }
   return value
 }

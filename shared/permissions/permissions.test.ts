@@ -3,6 +3,7 @@ import { buildAbility, toRawRules } from './ability'
 import { PERMISSIONS, isKnownPermission, parsePermissionName, permissionName } from './catalogue'
 import { DEFAULT_ROLES, ROLE_KEYS, roleDef } from './roles'
 import { renderRolesTable } from './roles-doc'
+import { SCOPE_CONDITIONS } from './scopes'
 import fs from 'node:fs'
 
 const ctx = { user: { id: 'u1', teamIds: ['t1', 't2'], officeId: 'o1', regionId: 'r1' } }
@@ -53,6 +54,30 @@ describe('seeded roles', () => {
     const rules = toRawRules([{ action: 'view', subject: 'teams', conditions: { id: { $in: '${user.teamIds}' }, officeId: '${user.officeId}' } }], ctx)
     expect(rules[0]!.conditions).toEqual({ id: { $in: ['t1', 't2'] }, officeId: 'o1' })
   })
+
+  it('a placeholder the user has no value for makes its condition match nothing', () => {
+    const none = { user: { id: 'u1', teamIds: [], officeId: null, regionId: null } }
+    const rules = toRawRules(
+      [
+        { action: 'view', subject: 'users', conditions: { officeId: '${user.officeId}' } },
+        { action: 'view', subject: 'teams', conditions: { officeId: { $eq: '${user.officeId}' }, id: { $in: '${user.teamIds}' } } },
+        { action: 'view', subject: 'offices', conditions: { regionId: { $ne: '${user.regionId}' } } },
+      ],
+      none,
+    )
+    expect(rules.map((r) => r.conditions)).toEqual([{ officeId: { $in: [] } }, { officeId: { $in: [] }, id: { $in: [] } }, { regionId: { $in: [] } }])
+  })
+
+  it.each(Object.entries(SCOPE_CONDITIONS).flatMap(([subject, scopes]) => Object.entries(scopes).map(([scope, conditions]) => [subject, scope, conditions])))(
+    '%s in the scope "%s": for someone without an office, teams or region, no row without one',
+    (subject, _scope, conditions) => {
+      const ability = buildAbility(
+        toRawRules([{ action: 'view', subject: subject as never, conditions }], { user: { id: 'u1', teamIds: [], officeId: null, regionId: null } }),
+      )
+      const bare = { id: 'someone', officeId: null, teamId: null, regionId: null, sellerId: null, userId: null }
+      expect(ability.can('view', { __caslSubjectType__: subject, ...bare } as never)).toBe(false)
+    },
+  )
 
   it('docs/roles-and-permissions.md is the table this file generates', () => {
     const doc = fs.readFileSync(new URL('../../docs/roles-and-permissions.md', import.meta.url), 'utf8')

@@ -188,3 +188,23 @@ describe('nobody gives a role beyond their own permissions (decision 016)', () =
     expect(ok.status, ok.text).toBe(201)
   })
 })
+
+describe('a manager without an office (created without a team)', () => {
+  // "Their office" on a missing office once matched every row without one: the admin account whole (issue 39).
+  it('sees no one and nothing by office: not the people, teams, sale reports or time reports without an office', async () => {
+    const roles = await t.request('GET', '/api/roles', { cookie: admin })
+    const managerRoleId = (roles.json.items as Array<{ id: string; key: string }>).find((r) => r.key === 'manager')!.id
+    const made = await t.request('POST', '/api/users', {
+      cookie: admin,
+      body: { email: 'utan.kontor@demo.test', firstName: 'Utan', lastName: 'Kontor', password: 'ett-langt-losenord', roleId: managerRoleId },
+    })
+    expect(made.status, made.text).toBe(201)
+    const { cookie } = await t.login('utan.kontor@demo.test', 'ett-langt-losenord')
+    for (const path of ['/api/users', '/api/teams', '/api/sale-reports', '/api/time-reports?month=2026-11']) {
+      const r = await t.request('GET', path, { cookie })
+      expect(r.status, `${path}: ${r.text}`).toBe(200)
+      expect(r.json.items, path).toEqual([])
+    }
+    expect((await t.request('GET', `/api/users/${(await t.login('admin@demo.test')).answer.userData.id}`, { cookie })).status).toBe(404)
+  })
+})
