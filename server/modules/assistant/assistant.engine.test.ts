@@ -129,4 +129,27 @@ describe('the quota', () => {
     const other = (await app.login('backoffice@demo.test')).cookie
     expect((await ask(other, 'ordervärde 2019')).status).toBe(200)
   })
+
+  it('counts every run: opening a saved statistic spends the same quota as asking', async () => {
+    // Opening one 60 times in 4 s while asking answered 429 (issue 39).
+    const roles = await app.request('GET', '/api/roles', { cookie: admin })
+    const roleId = (roles.json.items as Array<{ id: string; key: string }>).find((r) => r.key === 'backoffice')!.id
+    const made = await app.request('POST', '/api/users', {
+      cookie: admin,
+      body: { email: 'statistik@demo.test', firstName: 'Stina', lastName: 'Statistik', password: 'ett-langt-losenord', roleId },
+    })
+    expect(made.status, made.text).toBe(201)
+    const cookie = (await app.login('statistik@demo.test', 'ett-langt-losenord')).cookie
+    const saved = await app.request('POST', '/api/assistant/stats', {
+      cookie,
+      body: { name: 'Order 2019', query: { measure: 'orders', period: { kind: 'year', year: 2019 } } },
+    })
+    expect(saved.status, saved.text).toBe(201)
+    const open = () => app.request('GET', `/api/assistant/stats/${(saved.json as { id: string }).id}`, { cookie })
+    for (let i = 0; i < 4; i++) expect((await open()).status).toBe(200)
+    const over = await open()
+    expect(over.status).toBe(429)
+    expect(over.json).toMatchObject({ error: 'assistant_quota' })
+    expect((await ask(cookie, 'ordervärde 2019')).status).toBe(429)
+  })
 })

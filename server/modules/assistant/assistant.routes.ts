@@ -38,11 +38,12 @@ export function assistantRoutes(assistant: AssistantService, stats: AssistantSta
       .post('/assistant/stats', access.can('view', 'stats'), validate('json', statInputSchema), async (c) =>
         c.json(await stats.create(actor(c), c.req.valid('json'), c.var.t), 201),
       )
-      // Opening a statistic runs it again under the opener's own rules (not counted against the chat's quota).
+      // Opening a statistic runs it again under the opener's own rules, and counts against the person's quota as any
+      // run does (uncounted, it let anyone run the assistant without limit).
       .get('/assistant/stats/:id', access.can('view', 'stats'), validate('param', statIdParamSchema), async (c) => {
         const who = actor(c)
         const stat = await stats.get(who, c.req.valid('param').id)
-        const answer = await assistant.runQuery(who, stat.query, c.var.t, { counted: false })
+        const answer = await assistant.runQuery(who, stat.query, c.var.t)
         return c.json({ stat, answer }, 200)
       })
       .put('/assistant/stats/:id', access.can('view', 'stats'), validate('param', statIdParamSchema), validate('json', statUpdateSchema), async (c) =>

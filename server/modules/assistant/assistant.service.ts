@@ -4,6 +4,7 @@ import { SALE_STATUSES, type SaleStatus } from '../../../shared/rules/sale'
 import { businessDay } from '../../../shared/rules/work'
 import { bucketCount, bucketKey, bucketsOf, chartFor, isoWeekOf, MAX_BUCKETS, resolvePeriod, UNIT_OF } from '../../../shared/rules/assistant'
 import {
+  BI_ENTITY_KINDS,
   BI_GRANULARITIES,
   BI_MAX_LIMIT,
   biQuerySchema,
@@ -156,8 +157,23 @@ export function assistantService(
     return parts.join(', ')
   }
 
-  /** Runs a query within the person's rules and makes the answer. */
-  async function run(actor: AssistantActor, query: BiQuery, t: Translator, engine: Engine, legacy: boolean): Promise<BiReply> {
+  /**
+   * Runs a query within the person's rules and makes the answer. A filter naming something the person may not see —
+   * or nothing at all — is refused before anything runs, as the chat API's is: its name would otherwise be told in
+   * the answer's words ("för Sara Nyström") even though the figures stay empty.
+   */
+  async function run(
+    actor: AssistantActor,
+    query: BiQuery,
+    t: Translator,
+    engine: Engine,
+    legacy: boolean,
+    vocabulary?: readonly VocabularyEntry[],
+  ): Promise<BiReply> {
+    if (BI_ENTITY_KINDS.some((kind) => query.filters[kind]?.length)) {
+      const known = new Set((vocabulary ?? (await ports.vocabulary(db, actor))).map((v) => `${v.kind}:${v.id}`))
+      if (BI_ENTITY_KINDS.some((kind) => (query.filters[kind] ?? []).some((id) => !known.has(`${kind}:${id}`)))) return invalid(t)
+    }
     const today = businessDay(now())
     const resolved = resolvePeriod(query.period, today)
     const from = resolved.from
@@ -360,13 +376,13 @@ export function assistantService(
           }
         }
         case 'query':
-          return run(actor, parsed.query, t, engine, input.legacy ?? false)
+          return run(actor, parsed.query, t, engine, input.legacy ?? false, vocabulary)
       }
     },
 
     /** A structured query as it is (a choice offered, a saved statistic): counted and scoped like a question. */
-    async runQuery(actor: AssistantActor, query: BiQuery, t: Translator, opts: { legacy?: boolean; counted?: boolean } = {}): Promise<BiReply> {
-      if (opts.counted !== false) await spend(actor)
+    async runQuery(actor: AssistantActor, query: BiQuery, t: Translator, opts: { legacy?: boolean } = {}): Promise<BiReply> {
+      await spend(actor)
       return run(actor, query, t, 'direct', opts.legacy ?? false)
     },
 

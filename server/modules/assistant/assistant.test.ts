@@ -270,6 +270,17 @@ describe('questions in words, answered within the asker’s rules', () => {
     expect(a.query.filters.seller).toBeUndefined()
     expect(a.total).toBe(350)
   })
+
+  it('refuses a query whose filter names someone or somewhere the asker may not see, without telling the name', async () => {
+    // Once the figures stayed empty but the words said "för Sara Nyström", "Team Väst" (issue 39).
+    for (const filters of [{ seller: [ids.sara] }, { team: [ids.vast] }, { office: [ids.gbg] }, { seller: ['no-such-person'] }]) {
+      const reply = await run(cookies.coach, { measure: 'orders', filters, period: { kind: 'year', year: 2019 } })
+      expect(reply, JSON.stringify(filters)).toMatchObject({ kind: 'invalid', message: 'Ogiltig fråga' })
+      expect(JSON.stringify(reply)).not.toMatch(/Sara|Väst|Göteborg/)
+    }
+    const own = await run(cookies.coach, { measure: 'orders', filters: { team: [ids.oresund] }, period: { kind: 'year', year: 2019 } })
+    expect(own.kind).toBe('answer')
+  })
 })
 
 describe('asking back, refusing, no data', () => {
