@@ -68,16 +68,15 @@ describe('seeded roles', () => {
     expect(rules.map((r) => r.conditions)).toEqual([{ officeId: { $in: [] } }, { officeId: { $in: [] }, id: { $in: [] } }, { regionId: { $in: [] } }])
   })
 
-  it.each(Object.entries(SCOPE_CONDITIONS).flatMap(([subject, scopes]) => Object.entries(scopes).map(([scope, conditions]) => [subject, scope, conditions])))(
-    '%s in the scope "%s": for someone without an office, teams or region, no row without one',
-    (subject, _scope, conditions) => {
-      const ability = buildAbility(
-        toRawRules([{ action: 'view', subject: subject as never, conditions }], { user: { id: 'u1', teamIds: [], officeId: null, regionId: null } }),
-      )
-      const bare = { id: 'someone', officeId: null, teamId: null, regionId: null, sellerId: null, userId: null }
-      expect(ability.can('view', { __caslSubjectType__: subject, ...bare } as never)).toBe(false)
-    },
-  )
+  it.each(
+    Object.entries(SCOPE_CONDITIONS).flatMap(([subject, scopes]) => Object.entries(scopes).map(([scope, conditions]) => [subject, scope, conditions] as const)),
+  )('%s in the scope "%s": for someone without an office, teams or region, no row without one', (subject, _scope, conditions) => {
+    const ability = buildAbility(
+      toRawRules([{ action: 'view', subject: subject as never, conditions }], { user: { id: 'u1', teamIds: [], officeId: null, regionId: null } }),
+    )
+    const bare = { id: 'someone', officeId: null, teamId: null, regionId: null, sellerId: null, userId: null }
+    expect(ability.can('view', { __caslSubjectType__: subject, ...bare } as never)).toBe(false)
+  })
 
   it('docs/roles-and-permissions.md is the table this file generates', () => {
     const doc = fs.readFileSync(new URL('../../docs/roles-and-permissions.md', import.meta.url), 'utf8')
