@@ -104,6 +104,22 @@ export default tseslint.config(
     },
   },
   {
+    // Every CSV the app writes goes through the one writer, whose cells neutralise formulas (shared/rules/csv.ts).
+    files: ['server/**/*.ts', 'client/**/*.{ts,tsx}', 'bench/**/*.ts'],
+    ignores: ['server/lib/csv-file.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'csv-stringify', message: 'Write a CSV with csvFile (server/lib/csv-file.ts) or toCsv (shared/rules/csv.ts).' },
+            { name: 'csv-stringify/sync', message: 'Write a CSV with csvFile (server/lib/csv-file.ts) or toCsv (shared/rules/csv.ts).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['shared/**/*.ts'],
     ignores: ['shared/**/*.test.ts'],
     rules: {

@@ -2,7 +2,6 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { once } from 'node:events'
-import { stringify } from 'csv-stringify'
 import ExcelJS from 'exceljs'
 import { and, asc, desc, eq, inArray, isNull, sum } from 'drizzle-orm'
 import xmlbuilder from 'xmlbuilder'
@@ -20,6 +19,7 @@ import type {
   PayExportSummary,
 } from '../../../shared/schemas/pay'
 import type { Db } from '../../db/client'
+import { csvFile } from '../../lib/csv-file'
 import { ApiError, notFound } from '../../lib/errors'
 import { logActivity } from '../../platform/activity-log'
 import type { Deps } from '../../platform/deps'
@@ -396,13 +396,8 @@ export function payExports(deps: Pick<Deps, 'database' | 'events' | 'jobs' | 'fi
     mapping: Map<PayItem, { code: string | null; name: string | null }>,
     progress: (n: number) => Promise<void>,
   ) {
-    const stream = fs.createWriteStream(file)
-    stream.write('\uFEFF')
-    const csv = stringify({ delimiter: ';', record_delimiter: '\r\n' })
-    csv.pipe(stream)
-    const row = async (values: Array<string | number>) => {
-      if (!csv.write(values.map(String))) await once(csv, 'drain')
-    }
+    const csv = csvFile(file)
+    const row = (values: Array<string | number>) => csv.row(values)
     await row(['Anställningsnummer', 'Namn', 'Kod', 'Typ', 'Datum', 'Timmar', 'Antal', 'Belopp'])
     const totals = await walkPayroll(
       month,
@@ -424,8 +419,7 @@ export function payExports(deps: Pick<Deps, 'database' | 'events' | 'jobs' | 'fi
       },
       progress,
     )
-    csv.end()
-    await once(stream, 'finish')
+    await csv.end()
     return totals
   }
 
@@ -595,18 +589,11 @@ export function payExports(deps: Pick<Deps, 'database' | 'events' | 'jobs' | 'fi
           }
         }
         if (row.format === 'csv') {
-          const stream = fs.createWriteStream(file)
-          // Excel opens it as it is: UTF-8 with a byte-order mark, semicolons as in the Swedish locale.
-          stream.write('\uFEFF')
-          const csv = stringify({ delimiter: ';', record_delimiter: '\r\n' })
-          csv.pipe(stream)
-          const write = async (values: Array<string | number>) => {
-            if (!csv.write(values.map(String))) await once(csv, 'drain')
-          }
-          await write(headers)
-          await pages(write)
-          csv.end()
-          await once(stream, 'finish')
+          // Excel opens it as it is (server/lib/csv-file.ts).
+          const csv = csvFile(file)
+          await csv.row(headers)
+          await pages((values) => csv.row(values))
+          await csv.end()
         } else {
           const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true })
           const sheet = workbook.addWorksheet(tr('pay.absenceExport.sheet'))

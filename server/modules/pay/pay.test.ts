@@ -401,4 +401,26 @@ describe('the absence export', () => {
     })
     expect((await app.request('POST', '/api/absence-exports', { cookie: coach.cookie, body: { from, to, format: 'csv' } })).status).toBe(403)
   })
+
+  it('a name a spreadsheet would run as a formula comes out as text in the absence and payroll CSV', async () => {
+    // "=1+2" once came out as a live formula in both (issue 39); the XLSX's cells are text.
+    const [before] = await db.select({ firstName: t.users.firstName, lastName: t.users.lastName }).from(t.users).where(eq(t.users.id, sellerId))
+    await db.update(t.users).set({ firstName: '=1+2', lastName: '@SUM(1;2)' }).where(eq(t.users.id, sellerId))
+    try {
+      const absence = await app.request('POST', '/api/absence-exports', {
+        cookie: backoffice.cookie,
+        body: { from: day(1), to: day(28), format: 'csv', userId: sellerId },
+      })
+      const absenceFile = await fileText((await waitExport((absence.json as unknown as PayExportItem).id)).fileId!)
+      const absenceRows = parse(absenceFile.bytes.subarray(3).toString('utf8'), { delimiter: ';' }) as string[][]
+      expect(absenceRows.slice(1).map((r) => r[1])).toEqual(["'=1+2 @SUM(1;2)", "'=1+2 @SUM(1;2)"])
+      const payroll = await app.request('POST', '/api/payroll-exports', { cookie: backoffice.cookie, body: { month, format: 'csv' } })
+      const payrollFile = await fileText((await waitExport((payroll.json as unknown as PayExportItem).id)).fileId!)
+      const payrollRows = parse(payrollFile.bytes.subarray(3).toString('utf8'), { delimiter: ';', columns: true }) as Array<Record<string, string>>
+      const names = new Set(payrollRows.filter((r) => r['Anställningsnummer'] === 'D-SELLER').map((r) => r['Namn']))
+      expect([...names]).toEqual(["'=1+2 @SUM(1;2)"])
+    } finally {
+      await db.update(t.users).set(before!).where(eq(t.users.id, sellerId))
+    }
+  })
 })
