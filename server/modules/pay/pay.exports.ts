@@ -2,7 +2,6 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { once } from 'node:events'
-import ExcelJS from 'exceljs'
 import { and, asc, desc, eq, inArray, isNull, sum } from 'drizzle-orm'
 import xmlbuilder from 'xmlbuilder'
 import { TRANSLATORS, type LanguageCode } from '../../../shared/i18n'
@@ -20,6 +19,7 @@ import type {
 } from '../../../shared/schemas/pay'
 import type { Db } from '../../db/client'
 import { csvFile } from '../../lib/csv-file'
+import { xlsxFile } from '../../lib/xlsx-file'
 import { ApiError, notFound } from '../../lib/errors'
 import { logActivity } from '../../platform/activity-log'
 import type { Deps } from '../../platform/deps'
@@ -595,16 +595,14 @@ export function payExports(deps: Pick<Deps, 'database' | 'events' | 'jobs' | 'fi
           await pages((values) => csv.row(values))
           await csv.end()
         } else {
-          const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true })
-          const sheet = workbook.addWorksheet(tr('pay.absenceExport.sheet'))
-          sheet.columns = headers.map((h, i) => ({ header: h, key: String(i), width: i === 1 ? 28 : i === 4 ? 20 : 14 }))
-          sheet.getRow(1).font = { bold: true }
-          sheet.getRow(1).commit()
-          await pages(async (values) => {
-            sheet.addRow(values).commit()
-          })
-          sheet.commit()
-          await workbook.commit()
+          // Days as date cells, figures as numbers, names as text (server/lib/xlsx-file.ts).
+          const xlsx = xlsxFile(
+            file,
+            tr('pay.absenceExport.sheet'),
+            headers.map((header, i) => ({ header, width: i === 1 ? 28 : i === 4 ? 20 : 14 })),
+          )
+          await pages(async (values) => xlsx.row(values))
+          await xlsx.end()
         }
         const data = await fs.promises.readFile(file)
         const now = Date.now()

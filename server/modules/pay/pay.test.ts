@@ -388,7 +388,12 @@ describe('the absence export', () => {
         const book = new ExcelJS.Workbook()
         await book.xlsx.load(bytes as never)
         rows = []
-        book.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map(String)))
+        const sheet = book.worksheets[0]!
+        // Typed cells: days are dates shown as days, figures numbers, names text.
+        expect(sheet.getRow(2).getCell(8).value).toEqual(new Date(`${day(2)}T00:00:00Z`))
+        expect(sheet.getRow(2).getCell(8).numFmt).toBe('yyyy-mm-dd')
+        expect([sheet.getRow(2).getCell(6).type, sheet.getRow(2).getCell(7).type]).toEqual([ExcelJS.ValueType.Number, ExcelJS.ValueType.Number])
+        sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v)))))
       }
       expect(rows[0]).toEqual(['Anställningsnummer', 'Namn', 'Team', 'Kontor', 'Frånvarotyp', 'Dagar', 'Timmar', 'Första dag', 'Sista dag'])
       expect(rows.slice(1)).toEqual([
