@@ -46,6 +46,17 @@ describe('impersonation', () => {
       actingAs: { id: idOf('backoffice@demo.test'), name: 'Bertil Backoffice' },
     })
 
+    // Their own profile edited meanwhile: a line with the fields changed, the admin its actor (issue 39 found none).
+    const edit = await t.request('PATCH', '/api/profile', { cookie, body: { firstName: 'Bertil', lastName: 'Backoffice', specialDiet: 'Vegetarisk' } })
+    expect(edit.status, edit.text).toBe(200)
+    const [profileLine] = (await logOf('backoffice@demo.test')).filter((l) => l.action === 'profile_updated')
+    expect(profileLine).toMatchObject({
+      actorId: idOf('admin@demo.test'),
+      actingAsId: idOf('backoffice@demo.test'),
+      before: { specialDiet: null },
+      after: { specialDiet: 'Vegetarisk' },
+    })
+
     const stop = await t.request('DELETE', '/api/auth/impersonation', { cookie })
     expect(stop.status, stop.text).toBe(200)
     expect((stop.json as unknown as SessionAnswer).userData).toMatchObject({ email: 'admin@demo.test' })

@@ -1,10 +1,16 @@
 import { and, desc, eq, ne } from 'drizzle-orm'
 import { settingsOf, type NotificationSettings } from '../../../shared/schemas/notifications'
-import type { Profile, SessionItem } from '../../../shared/schemas/profile'
+import type { z } from 'zod'
+import type { Profile, SessionItem, updateProfileInputSchema } from '../../../shared/schemas/profile'
 import type { Database } from '../../db/client'
+import { changedFields, logActivity } from '../../platform/activity-log'
 import { userOfficeId } from '../../db/expressions'
 
-export function profileRepo({ db, t }: Database) {
+/** The fields a person edits on their own profile. */
+export type ProfileDetails = z.output<typeof updateProfileInputSchema>
+
+export function profileRepo(database: Database) {
+  const { db, t } = database
   return {
     async get(userId: string): Promise<Profile | undefined> {
       const [row] = await db
@@ -39,6 +45,28 @@ export function profileRepo({ db, t }: Database) {
 
     async update(userId: string, values: Partial<typeof t.users.$inferInsert>) {
       await db.update(t.users).set(values).where(eq(t.users.id, userId))
+    },
+
+    /**
+     * The person's own details changed, with a line in the activity log of the fields that changed (by an admin
+     * acting as the person, the admin is its actor: docs/decisions/037).
+     */
+    async updateDetails(userId: string, values: ProfileDetails, at: number) {
+      await database.transaction(async (tx) => {
+        const fields = Object.keys(values) as Array<keyof ProfileDetails>
+        const [row] = await tx
+          .select(Object.fromEntries(fields.map((f) => [f, t.users[f]])) as Record<keyof ProfileDetails, (typeof t.users)[keyof ProfileDetails]>)
+          .from(t.users)
+          .where(eq(t.users.id, userId))
+        if (!row) return
+        const { before, after } = changedFields(row as Record<string, unknown>, values as Record<string, unknown>)
+        if (Object.keys(after).length === 0) return
+        await tx
+          .update(t.users)
+          .set({ ...values, updatedAt: at })
+          .where(eq(t.users.id, userId))
+        await logActivity(tx, t, { at, actorId: userId, entity: 'user', entityId: userId, action: 'profile_updated', before, after })
+      })
     },
 
     async notificationSettings(userId: string): Promise<NotificationSettings> {

@@ -21,7 +21,7 @@ export function profileRoutes({ env, database }: Deps, auth: AuthService) {
     })
     .patch('/profile', access.can('update', 'profile'), validate('json', updateProfileInputSchema), async (c) => {
       const session = c.var.auth!
-      await repo.update(session.userData.id, { ...c.req.valid('json'), updatedAt: Date.now() })
+      await repo.updateDetails(session.userData.id, c.req.valid('json'), Date.now())
       // The stored user data (name, language) changed: load the session again and hand it to the client.
       auth.forgetCachedSessions()
       const [profile, answer] = await Promise.all([repo.get(session.userData.id), auth.sessionAnswerFor(session.userData.id, session.impersonator)])

@@ -110,6 +110,7 @@ export const enCore = {
       deactivated: 'Deactivated',
       reactivated: 'Reactivated',
       sensitive_read: 'Sensitive details shown',
+      profile_updated: 'Own profile changed',
       attested: 'Attested',
       confirmed: 'Confirmed',
       dismissed: 'Dismissed',

@@ -110,6 +110,7 @@ export const fiCore = {
       deactivated: 'Poistettu käytöstä',
       reactivated: 'Otettu uudelleen käyttöön',
       sensitive_read: 'Arkaluonteiset tiedot näytetty',
+      profile_updated: 'Oma profiili muutettu',
       attested: 'Hyväksytty',
       confirmed: 'Vahvistettu',
       dismissed: 'Hylätty',

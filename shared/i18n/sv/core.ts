@@ -107,6 +107,7 @@ export const svCore = {
       deactivated: 'Avaktiverad',
       reactivated: 'Återaktiverad',
       sensitive_read: 'Känsliga uppgifter visade',
+      profile_updated: 'Egen profil ändrad',
       attested: 'Attesterad',
       confirmed: 'Bekräftad',
       dismissed: 'Avfärdad',
