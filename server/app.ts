@@ -366,6 +366,7 @@ function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
     scryptLogN: env.scryptLogN,
     secrets: deps.secrets,
     pendingTerms: (userId) => terms.pendingFor(userId),
+    events: deps.events,
   })
   const areas = assembleAreas(deps, { payHooks: options.payHooks })
   const terms = termsService(deps, {

@@ -127,7 +127,7 @@ export type DomainEvents = {
    * (decision 038); `fields` names what an edit changed
    * (never the values: some are sensitive)
    */
-  'user.changed': { userId: string; action: 'created' | 'updated' | 'deactivated' | 'reactivated' | 'mfa_reset'; fields: string[] }
+  'user.changed': { userId: string; action: 'created' | 'updated' | 'deactivated' | 'reactivated' | 'mfa_reset' | 'mfa_locked'; fields: string[] }
   /**
    * a sale's quality survey was answered and graded (docs/decisions/045): the sales area writes the grade on the
    * sale, the game weights the sale's XP by it; score and NKI in tenths, null when the answers scored nothing

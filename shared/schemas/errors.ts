@@ -39,6 +39,7 @@ export const ERROR_CODES = [
   'not_while_impersonating',
   'cannot_impersonate',
   'invalid_code',
+  'mfa_locked',
   'terms_not_accepted',
   'title_in_use',
   'no_personal_number',

@@ -15,6 +15,7 @@ import { hashPassword, verifyPassword } from '../../lib/password'
 import { authRepo, type UserProfileRow } from './auth.repo'
 import { mfaService } from './mfa.service'
 import type { SecretBox } from '../../platform/secret-box'
+import type { EventBus } from '../../platform/events'
 
 /**
  * Sign-in throttling (docs/decisions/016). Every attempt is counted before the password is checked, with one
@@ -62,11 +63,19 @@ export function authService(
     secrets: SecretBox
     /** the terms of use in force the user has not accepted (the terms area's; docs/decisions/039) */
     pendingTerms?: (userId: string) => Promise<{ versionId: string; number: number } | null>
+    /** records the account's events (its two-step sign-in locked) */
+    events?: Pick<EventBus, 'record'>
   },
 ) {
   const repo = authRepo(database)
   const now = opts.now ?? Date.now
-  const mfa = mfaService(database, { now, secrets: opts.secrets })
+  const mfa = mfaService(database, {
+    now,
+    secrets: opts.secrets,
+    onLocked: async (tx, userId, at) => {
+      await opts.events?.record(tx, 'user.changed', { userId, action: 'mfa_locked', fields: [] }, { actorId: null, at })
+    },
+  })
   // Unknown e-mails are checked against this hash, so both failures take the same time.
   const dummyHash = hashPassword(randomBytes(16).toString('hex'), opts.scryptLogN)
   const cache = new Map<string, CachedSession>()
@@ -227,6 +236,8 @@ export function authService(
       const answered = await mfa.answer(input.challenge, input.code)
       if (answered === null) throw new ApiError(401, 'invalid_code')
       if ('expired' in answered) throw new ApiError(401, 'unauthenticated')
+      if ('lockedMs' in answered)
+        throw new ApiError(429, 'mfa_locked', { headers: { 'Retry-After': String(Math.max(1, Math.ceil(answered.lockedMs / 1000))) } })
       return startSession(answered.userId, meta)
     },
 

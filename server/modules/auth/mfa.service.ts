@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible'
 import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm'
 import * as OTPAuth from 'otpauth'
 import QRCode from 'qrcode'
@@ -18,6 +19,12 @@ export const TOTP = { issuer: 'Säljkraft', digits: 6, period: 30, algorithm: 'S
 export const RECOVERY_CODE_COUNT = 10
 /** How long the second step may take after the password, and how many codes it may try. */
 export const CHALLENGE = { ttlMs: 5 * 60_000, attempts: 5 } as const
+/**
+ * Wrong codes counted per account, across challenges and addresses (a new sign-in does not start the count again):
+ * at the tenth within an hour the account's second step is locked for an hour — every code refused, a right one
+ * too — and the person is told. At that pace an even chance at a six-digit code takes years, not hours.
+ */
+export const FAILED_CODES = { points: 10, durationS: 3600, lockS: 3600 } as const
 
 // Recovery codes: two groups of five from an alphabet without look-alikes (0/o, 1/l/i): about 46 bits each.
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789'
@@ -41,11 +48,28 @@ const totpOf = (secret: string, label: string) =>
     secret: OTPAuth.Secret.fromBase32(secret),
   })
 
-export function mfaService(database: Database, opts: { secrets: SecretBox; now?: () => number }) {
+export function mfaService(
+  database: Database,
+  opts: {
+    secrets: SecretBox
+    now?: () => number
+    /** the account's second step was just locked (the person is told: an event, in the transaction of its log line) */
+    onLocked?: (tx: Db, userId: string, at: number) => Promise<void>
+  },
+) {
   const { db, t } = database
   const now = opts.now ?? Date.now
   // The shared secret is sealed at rest (server/platform/secret-box.ts); one stored before that is read as it is.
   const plain = (stored: string) => (stored.startsWith('v1.') ? opts.secrets.open(stored) : stored)
+  const failures = new RateLimiterDrizzle({
+    storeClient: db,
+    schema: t.rateLimits,
+    keyPrefix: 'mfa-failures',
+    points: FAILED_CODES.points,
+    duration: FAILED_CODES.durationS,
+    blockDuration: FAILED_CODES.lockS,
+    clearExpiredByTimeout: false,
+  })
 
   async function row(tx: Db, userId: string) {
     const [r] = await tx.select().from(t.mfaTotp).where(eq(t.mfaTotp.userId, userId)).limit(1)
@@ -162,7 +186,7 @@ export function mfaService(database: Database, opts: { secrets: SecretBox; now?:
      * The second step: a code from the app, or a recovery code. Each try counts against the challenge (atomically);
      * a right one ends it and answers the user's id. Wrong: null, and after the last try the challenge is gone.
      */
-    async answer(token: string, code: string): Promise<{ userId: string } | { expired: true } | null> {
+    async answer(token: string, code: string): Promise<{ userId: string } | { expired: true } | { lockedMs: number } | null> {
       const at = now()
       const tokenHash = hashToken(token)
       const [taken] = await db
@@ -175,6 +199,12 @@ export function mfaService(database: Database, opts: { secrets: SecretBox; now?:
         return { expired: true }
       }
       const userId = taken.userId
+      // Locked: no code is looked at, so guessing on stops meaning anything.
+      const counted = await failures.get(userId)
+      if (counted && counted.consumedPoints > FAILED_CODES.points) {
+        await db.delete(t.loginChallenges).where(eq(t.loginChallenges.tokenHash, tokenHash))
+        return { lockedMs: counted.msBeforeNext }
+      }
       const ok = await database.transaction(async (tx) => {
         const r = await row(tx, userId)
         if (!r?.confirmedAt) return false
@@ -189,10 +219,24 @@ export function mfaService(database: Database, opts: { secrets: SecretBox; now?:
         return true
       })
       if (ok) {
-        await db.delete(t.loginChallenges).where(eq(t.loginChallenges.tokenHash, tokenHash))
+        await Promise.all([db.delete(t.loginChallenges).where(eq(t.loginChallenges.tokenHash, tokenHash)), failures.delete(userId)])
         return { userId }
       }
       if (taken.attempts >= CHALLENGE.attempts) await db.delete(t.loginChallenges).where(eq(t.loginChallenges.tokenHash, tokenHash))
+      try {
+        await failures.consume(userId)
+      } catch (err) {
+        if (!(err instanceof RateLimiterRes)) throw err
+        // The code that went over the limit locks the second step; later ones find it locked above.
+        if (err.consumedPoints === FAILED_CODES.points + 1) {
+          await database.transaction(async (tx) => {
+            await logActivity(tx, t, { at, actorId: null, entity: 'user', entityId: userId, action: 'mfa_locked' })
+            await opts.onLocked?.(tx, userId, at)
+          })
+        }
+        await db.delete(t.loginChallenges).where(eq(t.loginChallenges.tokenHash, tokenHash))
+        return { lockedMs: err.msBeforeNext }
+      }
       return null
     },
 

@@ -314,13 +314,18 @@ export function notificationsService(deps: Deps, ports: NotificationsPorts) {
     }
   }
 
-  /** An admin reset the user's two-step sign-in (decision 038): the user is told, in case it was not their wish. */
+  /**
+   * An admin reset the user's two-step sign-in, or wrong codes locked it (decision 038): the user is told, in case it
+   * was not their wish.
+   */
   async function fromUserChange(tx: Db, e: DomainEvent<'user.changed'>) {
-    if (e.payload.action !== 'mfa_reset') return
+    const action = e.payload.action
+    if (action !== 'mfa_reset' && action !== 'mfa_locked') return
+    const key = action === 'mfa_reset' ? 'mfaReset' : 'mfaLocked'
     await notify(tx, {
       type: 'general',
       userIds: [e.payload.userId],
-      text: (tr) => ({ title: tr('alerts.mfaReset.title'), message: tr('alerts.mfaReset.message'), link: '/users/profile?tab=security' }),
+      text: (tr) => ({ title: tr(`alerts.${key}.title`), message: tr(`alerts.${key}.message`), link: '/users/profile?tab=security' }),
       fromName: null,
       at: e.occurredAt,
       actorId: e.actorId,

@@ -125,6 +125,7 @@ export const enCore = {
       mfa_enabled: 'Two-step sign-in on',
       mfa_disabled: 'Two-step sign-in off',
       mfa_reset: 'Two-step sign-in reset',
+      mfa_locked: 'Two-step sign-in locked after wrong codes',
       recovery_code_used: 'Recovery code used',
       terms_published: 'Terms published',
       terms_accepted: 'Terms accepted',
@@ -370,6 +371,11 @@ export const enCore = {
       title: 'Your two-step sign-in was reset',
       message: 'An administrator removed it. You now sign in with your password alone; turn it on again under Profile › Security.',
     },
+    mfaLocked: {
+      title: 'Your two-step sign-in is locked',
+      message:
+        'Someone entered a wrong code for your account ten times. Signing in with a code is locked for an hour. If it was not you, change your password under Profile › Security.',
+    },
     badgeAwarded: { title: 'New badge: {{name}}', message: 'See your badges in the sales game.' },
     competitionWon: {
       title: 'Congratulations! You placed #{{rank}} in {{competition}}',
@@ -564,6 +570,7 @@ export const enCore = {
     not_while_impersonating: 'Only the user themselves can do this. You are viewing the app as another user.',
     cannot_impersonate: 'You cannot view the app as {{name}}: {{reason}}',
     invalid_code: 'The code is not right. Try again with a new code.',
+    mfa_locked: 'Too many wrong codes: two-step sign-in is locked for an hour. Try again later, or ask an administrator for help.',
     terms_not_accepted: 'Accept the terms of use to go on.',
     title_in_use: '{{count}} people hold the title. Give them another title first.',
     no_personal_number: 'The user has no personal number on record, so the password cannot be shown. Add the personal number first.',

@@ -125,6 +125,7 @@ export const fiCore = {
       mfa_enabled: 'Kaksivaiheinen kirjautuminen päällä',
       mfa_disabled: 'Kaksivaiheinen kirjautuminen pois',
       mfa_reset: 'Kaksivaiheinen kirjautuminen nollattu',
+      mfa_locked: 'Kaksivaiheinen kirjautuminen lukittu väärien koodien jälkeen',
       recovery_code_used: 'Varakoodi käytetty',
       terms_published: 'Ehdot julkaistu',
       terms_accepted: 'Ehdot hyväksytty',
@@ -370,6 +371,11 @@ export const fiCore = {
       title: 'Kaksivaiheinen kirjautumisesi nollattiin',
       message: 'Ylläpitäjä poisti sen. Kirjaudut nyt pelkällä salasanalla; ota se uudelleen käyttöön kohdassa Profiili › Turvallisuus.',
     },
+    mfaLocked: {
+      title: 'Kaksivaiheinen kirjautumisesi on lukittu',
+      message:
+        'Joku syötti tilillesi väärän koodin kymmenen kertaa. Kirjautuminen koodilla on lukittu tunniksi. Jos se et ollut sinä, vaihda salasanasi kohdassa Profiili › Turvallisuus.',
+    },
     badgeAwarded: { title: 'Uusi merkki: {{name}}', message: 'Katso merkkisi myyntipelistä.' },
     competitionWon: {
       title: 'Onnittelut! Sijoituit {{rank}}. kilpailussa {{competition}}',
@@ -561,6 +567,7 @@ export const fiCore = {
     not_while_impersonating: 'Vain käyttäjä itse voi tehdä tämän. Katselet sovellusta toisena käyttäjänä.',
     cannot_impersonate: 'Et voi katsella sovellusta käyttäjänä {{name}}: {{reason}}',
     invalid_code: 'Koodi ei ole oikein. Yritä uudelleen uudella koodilla.',
+    mfa_locked: 'Liian monta väärää koodia: kaksivaiheinen kirjautuminen on lukittu tunniksi. Yritä myöhemmin uudelleen tai pyydä apua ylläpitäjältä.',
     terms_not_accepted: 'Hyväksy käyttöehdot jatkaaksesi.',
     title_in_use: 'Tittelillä on {{count}} henkilöä. Anna heille ensin toinen titteli.',
     no_personal_number: 'Käyttäjälle ei ole tallennettu henkilötunnusta, joten salasanaa ei voi näyttää. Lisää henkilötunnus ensin.',

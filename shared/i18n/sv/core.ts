@@ -122,6 +122,7 @@ export const svCore = {
       mfa_enabled: 'Tvåstegsinloggning på',
       mfa_disabled: 'Tvåstegsinloggning av',
       mfa_reset: 'Tvåstegsinloggning återställd',
+      mfa_locked: 'Tvåstegsinloggning låst efter felaktiga koder',
       recovery_code_used: 'Reservkod använd',
       terms_published: 'Villkor publicerade',
       terms_accepted: 'Villkor godkända',
@@ -363,6 +364,10 @@ export const svCore = {
       title: 'Din tvåstegsinloggning har återställts',
       message: 'En administratör tog bort den. Du loggar nu in med bara lösenordet; slå på den igen under Profil › Säkerhet.',
     },
+    mfaLocked: {
+      title: 'Tvåstegsinloggningen är låst',
+      message: 'Någon angav fel kod för ditt konto tio gånger. Inloggningen med kod är låst i en timme. Var det inte du, byt lösenord under Profil › Säkerhet.',
+    },
     badgeAwarded: { title: 'Nytt märke: {{name}}', message: 'Se dina märken i säljspelet.' },
     competitionWon: {
       title: 'Grattis! Du kom på plats {{rank}} i {{competition}}',
@@ -545,6 +550,7 @@ export const svCore = {
     not_while_impersonating: 'Det här kan bara användaren själv göra. Du visar appen som en annan användare.',
     cannot_impersonate: 'Du kan inte visa appen som {{name}}: {{reason}}',
     invalid_code: 'Koden stämmer inte. Försök igen med en ny kod.',
+    mfa_locked: 'För många felaktiga koder: tvåstegsinloggningen är låst i en timme. Försök igen senare, eller be en administratör om hjälp.',
     terms_not_accepted: 'Godkänn användarvillkoren för att fortsätta.',
     title_in_use: '{{count}} personer har titeln. Ge dem en annan titel först.',
     no_personal_number: 'Användaren har inget personnummer registrerat, så lösenordet kan inte visas. Lägg in personnumret först.',
