@@ -367,6 +367,7 @@ function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
     secrets: deps.secrets,
     pendingTerms: (userId) => terms.pendingFor(userId),
     events: deps.events,
+    onSessionsEnded: (ended) => deps.realtime.endSessions(ended),
   })
   const areas = assembleAreas(deps, { payHooks: options.payHooks })
   const terms = termsService(deps, {

@@ -16,6 +16,7 @@ import { authRepo, type UserProfileRow } from './auth.repo'
 import { mfaService } from './mfa.service'
 import type { SecretBox } from '../../platform/secret-box'
 import type { EventBus } from '../../platform/events'
+import type { EndedSessions } from '../../platform/realtime'
 
 /**
  * Sign-in throttling (docs/decisions/016). Every attempt is counted before the password is checked, with one
@@ -65,6 +66,8 @@ export function authService(
     pendingTerms?: (userId: string) => Promise<{ versionId: string; number: number } | null>
     /** records the account's events (its two-step sign-in locked) */
     events?: Pick<EventBus, 'record'>
+    /** sessions ended: what they authorised elsewhere (the realtime sockets) ends too */
+    onSessionsEnded?: (ended: EndedSessions) => void
   },
 ) {
   const repo = authRepo(database)
@@ -261,6 +264,7 @@ export function authService(
         if (!row) return null
         if (row.expiresAt <= at || !row.active) {
           await repo.deleteSession(row.sessionId)
+          opts.onSessionsEnded?.({ sessionIds: [row.sessionId] })
           return null
         }
         let { answer, ability } = await sessionAnswer(row)
@@ -312,6 +316,7 @@ export function authService(
       if (entry.expiresAt <= at) {
         cache.delete(tokenHash)
         await repo.deleteSession(entry.auth.sessionId)
+        opts.onSessionsEnded?.({ sessionIds: [entry.auth.sessionId] })
         return null
       }
       let renewedUntil: number | null = null
@@ -367,6 +372,12 @@ export function authService(
     async logout(sessionId: string) {
       dropSession(sessionId)
       await repo.deleteSession(sessionId)
+      opts.onSessionsEnded?.({ sessionIds: [sessionId] })
+    },
+
+    /** Every other session of the user ended (a new password, "sign out other devices"), with what they authorised. */
+    otherSessionsEnded(userId: string, keptSessionId: string) {
+      opts.onSessionsEnded?.({ userIds: [userId], exceptSessionIds: [keptSessionId] })
     },
 
     /**
@@ -379,6 +390,7 @@ export function authService(
         invalidations++
         const ids = new Set(userIds)
         for (const [key, entry] of cache) if (ids.has(entry.auth.userData.id)) cache.delete(key)
+        opts.onSessionsEnded?.({ userIds })
       })
     },
 

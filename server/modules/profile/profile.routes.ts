@@ -37,6 +37,7 @@ export function profileRoutes({ env, database }: Deps, auth: AuthService) {
       await repo.update(session.userData.id, { passwordHash: await hashPassword(input.newPassword, env.scryptLogN), updatedAt: Date.now() })
       // A new password signs out every other device.
       await repo.deleteOtherSessions(session.userData.id, session.sessionId)
+      auth.otherSessionsEnded(session.userData.id, session.sessionId)
       auth.forgetCachedSessions()
       return c.body(null, 204)
     })
@@ -55,6 +56,7 @@ export function profileRoutes({ env, database }: Deps, auth: AuthService) {
     .post('/profile/sessions/revoke-others', access.can('update', 'profile'), notImpersonating, async (c) => {
       const session = c.var.auth!
       await repo.deleteOtherSessions(session.userData.id, session.sessionId)
+      auth.otherSessionsEnded(session.userData.id, session.sessionId)
       auth.forgetCachedSessions()
       return c.body(null, 204)
     })

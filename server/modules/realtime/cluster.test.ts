@@ -70,6 +70,33 @@ describe.skipIf(!onPg)('two server instances on PostgreSQL', () => {
     expect(configB.key).toBe(configA.key)
   })
 
+  it('a sign-out on one instance closes the socket it authorised on the other', async () => {
+    const seller = await a!.app.login('seller@demo.test')
+    const key = (await a!.app.request('GET', '/api/realtime/config', { cookie: seller.cookie })).json.key as string
+    // Connected to B, its channel authorised by A (behind a load balancer either may answer).
+    const onB = new Pusher(key, {
+      cluster: 'mt1',
+      wsHost: '127.0.0.1',
+      wsPort: b!.port,
+      forceTLS: false,
+      enabledTransports: ['ws'],
+      channelAuthorization: {
+        endpoint: `http://127.0.0.1:${a!.port}/api/broadcasting/auth`,
+        transport: 'ajax',
+        headers: { cookie: seller.cookie, origin: `http://127.0.0.1:${a!.port}` },
+      },
+    })
+    clients.push(onB)
+    await subscribed(onB.subscribe(wire.user(seller.answer.userData.id)))
+    const left = new Promise<string>((resolve) =>
+      onB.connection.bind('state_change', (s: { current: string }) => {
+        if (s.current !== 'connected') resolve(s.current)
+      }),
+    )
+    await a!.app.request('POST', '/api/auth/logout', { cookie: seller.cookie })
+    expect(await left).not.toBe('connected')
+  })
+
   it('an alert raised through one instance reaches a client connected to the other; presence spans both', async () => {
     const seller = await b!.app.login('seller@demo.test')
     const coach = await a!.app.login('coach@demo.test')

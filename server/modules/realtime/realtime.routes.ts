@@ -31,6 +31,9 @@ export function realtimeRoutes({ realtime }: Deps) {
       const auth = c.var.auth!
       const { socket_id, channel_name } = c.req.valid('form')
       if (!mayJoin(auth, channel_name)) throw new ApiError(403, 'forbidden')
+      // When this session ends (a sign-out, a revocation), the socket is closed (issue 39: it kept receiving).
+      if (channel_name.startsWith('private-') || channel_name.startsWith('presence-'))
+        realtime.bindSession(socket_id, { sessionId: auth.sessionId, userId: auth.userData.id })
       // An admin acting as a user is not that user at work: they do not show as present (docs/decisions/037).
       if (auth.impersonator && channel_name.startsWith('presence-')) throw new ApiError(403, 'not_while_impersonating')
       if (channel_name.startsWith('presence-')) {
@@ -42,6 +45,7 @@ export function realtimeRoutes({ realtime }: Deps) {
     })
     .post('/broadcasting/user-auth', access.signedIn(), validate('form', broadcastingUserAuthSchema), (c) => {
       const me = c.var.auth!.userData
+      realtime.bindSession(c.req.valid('form').socket_id, { sessionId: c.var.auth!.sessionId, userId: me.id })
       const userData = JSON.stringify({ id: me.id, user_info: { name: me.fullName, role: me.roleName } })
       return c.json(realtime.authorizeUser(c.req.valid('form').socket_id, userData), 200)
     })

@@ -189,6 +189,42 @@ describe('the realtime channel with pusher-js', () => {
     b.ws.close()
   })
 
+  it('a session that ends closes the sockets it authorised: a sign-out, and the other devices signed out', async () => {
+    // A socket subscribed before logout once kept receiving the person's private notifications (issue 39).
+    const sign = async (cookie: string, socketId: string, channel: string) =>
+      (
+        await t.request('POST', '/api/broadcasting/auth', {
+          cookie,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ socket_id: socketId, channel_name: channel }).toString(),
+        })
+      ).json.auth as string
+    const closed = (ws: WebSocket) => new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)))
+    const phone = await t.login('seller@demo.test')
+    const laptop = await t.login('seller@demo.test')
+    const channel = wire.user(phone.answer.userData.id)
+    const a = await rawSocket()
+    const b = await rawSocket()
+    for (const [socket, who] of [
+      [a, phone],
+      [b, laptop],
+    ] as const) {
+      socket.send({ event: 'pusher:subscribe', data: { channel, auth: await sign(who.cookie, socket.socketId, channel) } })
+      await socket.next('pusher_internal:subscription_succeeded')
+    }
+    // The laptop signs out the other devices: the phone's socket is closed, the laptop's stays.
+    const phoneClosed = closed(a.ws)
+    expect((await t.request('POST', '/api/profile/sessions/revoke-others', { cookie: laptop.cookie })).status).toBe(204)
+    expect(await a.next('pusher:error')).toMatchObject({ data: { code: 4009 } })
+    expect(await phoneClosed).toBe(4009)
+    await t.realtime.trigger([channel], 'App\\Events\\Ping', { still: 'here' })
+    expect(await b.next('App\\Events\\Ping')).toMatchObject({ channel })
+    // The laptop signs out: its socket is closed too, and a signature asked for it now is refused.
+    const laptopClosed = closed(b.ws)
+    await t.request('POST', '/api/auth/logout', { cookie: laptop.cookie })
+    expect(await laptopClosed).toBe(4009)
+  })
+
   it('closes a connection with the protocol’s error codes for a wrong key or protocol version', async () => {
     const closeOf = (url: string) =>
       new Promise<{ code: number; error: { data: { code: number } } }>((resolve) => {

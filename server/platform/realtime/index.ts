@@ -7,9 +7,9 @@ import type { Env } from '../../env'
 import { serverKey } from '../server-keys'
 import { pgClusterLink } from './cluster'
 import { authorizeChannel, authorizeUser, type AppCredentials, type ChannelAuthorization } from './pusher-auth'
-import { socketServer, type PresenceMember, type SocketServer } from './socket-server'
+import { socketServer, type EndedSessions, type PresenceMember, type SessionBinding, type SocketServer } from './socket-server'
 
-export type { PresenceMember } from './socket-server'
+export type { EndedSessions, PresenceMember, SessionBinding } from './socket-server'
 
 /**
  * The realtime channel (docs/decisions/030). By default this server speaks the Pusher protocol itself
@@ -27,6 +27,10 @@ export type Realtime = {
   trigger(channels: string[], event: string, data: unknown): Promise<void>
   /** Who is in a presence channel now. */
   members(channel: string): Promise<PresenceMember[]>
+  /** The auth endpoint signed for a socket on behalf of this session. */
+  bindSession(socketId: string, session: SessionBinding): void
+  /** Sessions ended: the sockets they authorised stop receiving (closed, on every instance). */
+  endSessions(ended: EndedSessions): void
   /** Serves the socket on an HTTP server's upgrades (the built-in driver only). */
   attach(server: Server): void
   stats(): { connections: number; channels: number }
@@ -67,6 +71,8 @@ export async function createRealtime(env: Env, database: Database, options: { in
       }
     },
     members: async (channel) => server.members(channel),
+    bindSession: (socketId, session) => server.bindSession(socketId, session),
+    endSessions: (ended) => server.endSessions(ended),
     attach: (http) => server.attach(http),
     stats: () => server.stats(),
     close: () => server.close(),
@@ -114,6 +120,15 @@ function hosted(config: NonNullable<Env['pusher']>): Realtime {
       } catch {
         return []
       }
+    },
+    bindSession: () => {},
+    // A hosted service ends a user's connections, not a session's: a user's every session that ended (a
+    // deactivation) is ended there; one device signing out keeps its socket until the page goes to the login, which
+    // it does at once.
+    endSessions(ended) {
+      for (const userId of ended.userIds ?? [])
+        if (!ended.exceptSessionIds?.length)
+          void client.terminateUserConnections(userId).catch((err: Error) => console.error('[realtime] the hosted service refused', err.message))
     },
     attach: () => {},
     stats: () => ({ connections: 0, channels: 0 }),

@@ -26,6 +26,13 @@ export const PONG_TIMEOUT_S = 30
 export const MAX_EVENT_BYTES = 7_000
 const CHANNEL_NAME = /^[A-Za-z0-9_\-=@,.;]{1,164}$/
 const MAX_CHANNELS_PER_CONNECTION = 100
+/**
+ * Sockets from one address at once: an office behind one NAT address with every seller's phone and a few tabs
+ * stays far below it; one client opening sockets in a loop does not get far.
+ */
+export const MAX_CONNECTIONS_PER_ADDRESS = 300
+/** How long an ended session is remembered, for a binding that reaches an instance after the end did. */
+const ENDED_MEMORY_MS = 10 * 60_000
 /** how often an instance says it is alive to the others; one not heard from in three is gone */
 const HEARTBEAT_MS = 10_000
 
@@ -38,6 +45,13 @@ export type ClusterMessage =
   | { type: 'hello' }
   | { type: 'state'; members: Array<{ channel: string; member: PresenceMember }> }
   | { type: 'alive' }
+  | { type: 'bind'; socketId: string; session: SessionBinding }
+  | { type: 'end'; ended: EndedSessions }
+
+/** Whose signed-in session a socket's private channels were authorised by. */
+export type SessionBinding = { sessionId: string; userId: string }
+/** Sessions that ended (a sign-out, a revocation, a deactivation): by id, or every one of the users but some. */
+export type EndedSessions = { sessionIds?: string[]; userIds?: string[]; exceptSessionIds?: string[] }
 
 export type ClusterLink = {
   /** resolves once messages from the others are heard */
@@ -56,6 +70,9 @@ type Connection = {
   presence: Map<string, PresenceMember>
   lastSeen: number
   pinged: boolean
+  /** the sessions that authorised its channels or its sign-in */
+  sessions: Map<string, SessionBinding>
+  address: string
 }
 
 type Frame = { event: string; channel?: string; data?: unknown }
@@ -85,6 +102,9 @@ export function socketServer(options: SocketServerOptions) {
   const localMembers = new Map<string, Map<string, { member: PresenceMember; count: number }>>()
   /** presence members held by other instances: instance → channel → user id → member, and when it was last heard */
   const remote = new Map<string, { heardAt: number; channels: Map<string, Map<string, PresenceMember>> }>()
+  const perAddress = new Map<string, number>()
+  /** sessions ended lately (id → when), so a late binding of one closes its socket at once */
+  const endedLately = new Map<string, number>()
 
   const send = (conn: Connection, frame: Frame) => {
     if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(JSON.stringify(frame))
@@ -191,6 +211,31 @@ export function socketServer(options: SocketServerOptions) {
     return JSON.stringify({ presence: { ids: [...all.keys()], hash, count: all.size } })
   }
 
+  const endedMatch = (ended: EndedSessions, b: SessionBinding) =>
+    !!ended.sessionIds?.includes(b.sessionId) || (!!ended.userIds?.includes(b.userId) && !ended.exceptSessionIds?.includes(b.sessionId))
+
+  /** Closes this instance's sockets whose channels a session that ended authorised (4009: unauthorised, no retry). */
+  function endLocal(ended: EndedSessions) {
+    const at = Date.now()
+    for (const id of ended.sessionIds ?? []) endedLately.set(id, at)
+    for (const [id, when] of endedLately) if (at - when > ENDED_MEMORY_MS) endedLately.delete(id)
+    for (const conn of connections) {
+      for (const b of conn.sessions.values()) {
+        if (!endedMatch(ended, b)) continue
+        closeWith(conn.ws, 4009, 'The session that authorised this connection has ended')
+        break
+      }
+    }
+  }
+
+  function bindLocal(socketId: string, session: SessionBinding) {
+    const conn = bySocketId.get(socketId)
+    if (!conn) return false
+    if (endedLately.has(session.sessionId)) closeWith(conn.ws, 4009, 'The session that authorised this connection has ended')
+    else conn.sessions.set(session.sessionId, session)
+    return true
+  }
+
   function onFrame(conn: Connection, raw: RawData) {
     conn.lastSeen = Date.now()
     conn.pinged = false
@@ -245,8 +290,10 @@ export function socketServer(options: SocketServerOptions) {
     let socketId = ''
     do socketId = `${randomInt(1, 2 ** 47)}.${randomInt(1, 2 ** 47)}`
     while (bySocketId.has(socketId))
-    const conn: Connection = { ws, socketId, channels: new Set(), presence: new Map(), lastSeen: Date.now(), pinged: false }
+    const address = request.socket.remoteAddress ?? ''
+    const conn: Connection = { ws, socketId, channels: new Set(), presence: new Map(), lastSeen: Date.now(), pinged: false, sessions: new Map(), address }
     connections.add(conn)
+    perAddress.set(address, (perAddress.get(address) ?? 0) + 1)
     bySocketId.set(socketId, conn)
     ws.on('message', (raw) => onFrame(conn, raw))
     ws.on('pong', () => {
@@ -257,6 +304,9 @@ export function socketServer(options: SocketServerOptions) {
       for (const channel of [...conn.channels]) leave(conn, channel)
       connections.delete(conn)
       bySocketId.delete(socketId)
+      const left = (perAddress.get(address) ?? 1) - 1
+      if (left > 0) perAddress.set(address, left)
+      else perAddress.delete(address)
     })
     ws.on('error', () => ws.terminate())
     send(conn, {
@@ -355,6 +405,12 @@ export function socketServer(options: SocketServerOptions) {
           return
         case 'alive':
           return
+        case 'bind':
+          bindLocal(message.socketId, message.session)
+          return
+        case 'end':
+          endLocal(message.ended)
+          return
       }
     })
     void Promise.resolve(cluster.ready).then(() => cluster.publish({ type: 'hello' }))
@@ -373,6 +429,11 @@ export function socketServer(options: SocketServerOptions) {
           socket.destroy()
           return
         }
+        if ((perAddress.get(request.socket.remoteAddress ?? '') ?? 0) >= MAX_CONNECTIONS_PER_ADDRESS) {
+          socket.write('HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\n\r\n')
+          socket.destroy()
+          return
+        }
         wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request))
       })
     },
@@ -385,6 +446,17 @@ export function socketServer(options: SocketServerOptions) {
         deliverLocal(channel, eventText(channel, event, text), except)
         cluster?.publish({ type: 'event', channel, event, data: text, except })
       }
+    },
+
+    /** A socket's private channels or sign-in were authorised by this session (whichever instance holds the socket). */
+    bindSession(socketId: string, session: SessionBinding) {
+      if (!bindLocal(socketId, session)) cluster?.publish({ type: 'bind', socketId, session })
+    },
+
+    /** Sessions ended: the sockets they authorised are closed, on every instance. */
+    endSessions(ended: EndedSessions) {
+      endLocal(ended)
+      cluster?.publish({ type: 'end', ended })
     },
 
     /** Who is in a presence channel right now, on any instance. */
