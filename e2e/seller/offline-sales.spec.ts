@@ -172,10 +172,14 @@ test('a seller works a day offline and nothing is lost or doubled @phone-only', 
     await again.goto('/sales/create')
     await expect(again.getByTestId('checked-out')).toBeVisible()
     await context.setOffline(false)
+    // The checkout reaches the server once, whether its push went before the phone went offline or after: waited for
+    // on the server (a navigation offline shows 0 waiting before the queue is read, so the badge alone could pass
+    // before the push; CI once saw that race).
+    const checkouts = () =>
+      server.query<{ n: number }>("select count(*) as n from checkouts c join users u on u.id = c.user_id where u.email = 'seller@demo.test'")[0]!.n
+    await expect.poll(checkouts, { timeout: 30_000 }).toBe(1)
     await expect(again.getByTestId('sync-status')).toHaveAttribute('data-pending', '0', { timeout: 30_000 })
-    expect(server.query<{ n: number }>("select count(*) as n from checkouts c join users u on u.id = c.user_id where u.email = 'seller@demo.test'")[0]!.n).toBe(
-      1,
-    )
+    expect(checkouts()).toBe(1)
   } finally {
     await context.close()
     await server.stop()
