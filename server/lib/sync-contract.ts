@@ -24,6 +24,7 @@ export const REJECTION_CODES = [
   'file_missing',
   'not_correctable',
   'month_attested',
+  'not_while_impersonating',
 ] as const
 export type RejectionCode = (typeof REJECTION_CODES)[number]
 

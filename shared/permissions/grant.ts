@@ -42,6 +42,18 @@ export function outranks(granter: AppAbility, rules: readonly StoredRule[]): boo
 }
 
 /**
+ * Whether `resetter` may reset the two-step sign-in of a user holding `target` rules (decision 054): a reset opens
+ * the account to whoever has its password, so only for someone whose every permission the resetter holds, and who
+ * does not administer users or roles themselves — a clerk does not reset a peer clerk's — unless the resetter may
+ * do everything (one admin resets another's after a lost phone).
+ */
+export function mayResetSignIn(resetter: AppAbility, target: readonly StoredRule[]): boolean {
+  if (!canGrantRules(resetter, target)) return false
+  if (resetter.can('manage', 'all')) return true
+  return !target.some((r) => !r.inverted && r.action !== 'view' && GOVERNANCE_SUBJECTS.includes(r.subject))
+}
+
+/**
  * Why `admin` may not act as a user holding `target` rules (docs/decisions/037), or null when they may: they need
  * `impersonate users`; nobody acts as someone who may impersonate others themselves (an admin is not impersonated
  * by another); and, as with granting, nobody gets through another's account what they do not hold themselves.

@@ -40,6 +40,7 @@ export const ERROR_CODES = [
   'cannot_impersonate',
   'invalid_code',
   'mfa_locked',
+  'mfa_reset_not_allowed',
   'terms_not_accepted',
   'title_in_use',
   'no_personal_number',

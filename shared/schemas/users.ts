@@ -259,7 +259,8 @@ export type UserDetail = {
   version: number
   /** what the reader may do to this user (scope and rank included) */
   /** what the reader may do to the user; impersonate: view the app as them (docs/decisions/037) */
-  may: { edit: boolean; deactivate: boolean; impersonate: boolean }
+  /** resetMfa: their two-step sign-in, only when the reader holds every permission they hold (decision 054) */
+  may: { edit: boolean; deactivate: boolean; impersonate: boolean; resetMfa: boolean }
   /** their two-step sign-in (decision 038): only for those who may edit them, who may reset it */
   mfa?: { enabled: boolean }
   /** the rules the user holds through their role and directly (scope null: conditions no scope names) */

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { SessionAnswer } from '../../../shared/schemas/auth'
+import { SYNC_SCHEMA_VERSION, type PullResult } from '../../../shared/schemas/sync'
 import type { UserDetail } from '../../../shared/schemas/users'
 import { createTestApp } from '../../test/harness'
 
@@ -69,6 +70,32 @@ describe('impersonation', () => {
       ['impersonation_started', idOf('admin@demo.test')],
       ['impersonation_stopped', idOf('admin@demo.test')],
     ])
+  })
+
+  it('what moves money or commits the person is refused while acting as them: a purchase, a sale, a checkout, an attestation', async () => {
+    // Decision 054 (issue 39).
+    const { cookie } = await t.login('admin@demo.test')
+    expect((await start(cookie, 'seller@demo.test')).status).toBe(200)
+    const purchase = await t.request('POST', '/api/game/purchases', { cookie, body: { rewardId: 'any', quantity: 1 } })
+    expect(purchase.status).toBe(403)
+    expect(purchase.json.error).toBe('not_while_impersonating')
+    const clientId = '00000000-0000-4000-8000-0000000000a1'
+    const mutations = ['createSale', 'correctSale', 'checkout'].map((name, i) => ({ seq: i + 1, name, args: {}, createdAt: Date.now() }))
+    const pushed = await t.request('POST', '/api/sync/push', { cookie, body: { clientId, schemaVersion: SYNC_SCHEMA_VERSION, mutations } })
+    expect(pushed.json).toMatchObject({ applied: 0, rejected: 3 })
+    const pulled = (await t.request('POST', '/api/sync/pull', { cookie, body: { clientId, cookie: null } })).json as unknown as PullResult
+    expect(pulled.rejections.map((r) => [r.name, r.code, r.message])).toEqual(
+      ['createSale', 'correctSale', 'checkout'].map((name) => [
+        name,
+        'not_while_impersonating',
+        'Det här gör bara personen själv, inte en administratör som visar appen som hen',
+      ]),
+    )
+    await t.request('DELETE', '/api/auth/impersonation', { cookie })
+    expect((await start(cookie, 'coach@demo.test')).status).toBe(200)
+    const attest = await t.request('POST', '/api/time-attestations', { cookie, body: { userId: idOf('seller@demo.test'), month: '2026-10' } })
+    expect(attest.json.error).toBe('not_while_impersonating')
+    await t.request('DELETE', '/api/auth/impersonation', { cookie })
   })
 
   it('what only the person may do for themselves is refused while acting as them, and another start too', async () => {

@@ -155,6 +155,32 @@ describe('two-step sign-in', () => {
       .toContain('Tvåstegsinloggningen är låst')
   })
 
+  it('a reset only of someone whose every permission the resetter holds: back office does not reset a peer’s', async () => {
+    // Issue 39: back office could reset another back-office clerk's two-step sign-in (decision 054).
+    const admin = (await t.login('admin@demo.test')).cookie
+    const roles = (await t.request('GET', '/api/roles', { cookie: admin })).json.items as Array<{ id: string; key: string }>
+    const clerkOf = async (email: string, firstName: string) => {
+      const made = await t.request('POST', '/api/users', {
+        cookie: admin,
+        body: { email, firstName, lastName: 'Kontor', password: DEMO_PASSWORD, roleId: roles.find((r) => r.key === 'backoffice')!.id },
+      })
+      expect(made.status, made.text).toBe(201)
+      return (made.json as unknown as UserDetail).id
+    }
+    const id = await clerkOf('kollega@demo.test', 'Klara')
+    await clerkOf('kontorist@demo.test', 'Kurt')
+    await enrol('kollega@demo.test')
+    const clerk = (await t.login('kontorist@demo.test')).cookie
+    const seen = (await t.request('GET', `/api/users/${id}`, { cookie: clerk })).json as unknown as UserDetail
+    expect(seen.may).toMatchObject({ edit: true, resetMfa: false })
+    const refused = await t.request('POST', `/api/users/${id}/mfa-reset`, { cookie: clerk, body: { version: seen.version } })
+    expect(refused.status).toBe(403)
+    expect(refused.json).toMatchObject({ error: 'mfa_reset_not_allowed', message: /själv administrerar användare/ })
+    const byAdmin = (await t.request('GET', `/api/users/${id}`, { cookie: admin })).json as unknown as UserDetail
+    expect(byAdmin.may.resetMfa).toBe(true)
+    expect((await t.request('POST', `/api/users/${id}/mfa-reset`, { cookie: admin, body: { version: byAdmin.version } })).status).toBe(200)
+  })
+
   it('an admin resets a user’s methods (logged, the user told); others may not; an admin acting as the user may not set it up', async () => {
     const { secret } = await enrol('recruiter@demo.test')
     const admin = (await t.login('admin@demo.test')).cookie

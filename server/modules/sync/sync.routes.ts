@@ -25,7 +25,12 @@ export function syncRoutes({ database }: Deps, parts: SyncParts, hooks: SyncHook
           throw validationError({ schemaVersion: [c.var.t('sync.schemaVersion', { expected: SYNC_SCHEMA_VERSION })] })
         }
         try {
-          const result = await sync.push({ id: auth.userData.id, ability: auth.ability }, input.clientId, input.mutations, c.var.t)
+          const result = await sync.push(
+            { id: auth.userData.id, ability: auth.ability, impersonated: !!auth.impersonator },
+            input.clientId,
+            input.mutations,
+            c.var.t,
+          )
           return c.json(result, 200)
         } catch (err) {
           if (err instanceof ApiError) throw err

@@ -17,7 +17,8 @@ import { userOfficeId } from '../../db/expressions'
 import { ApiError } from '../../lib/errors'
 import { Rejection, type Mutator, type SyncHooks, type SyncParts } from '../../lib/sync-contract'
 
-export type SyncUser = { id: string; ability: AppAbility }
+/** `impersonated`: an admin acting as the user sent it (docs/decisions/037, 054). */
+export type SyncUser = { id: string; ability: AppAbility; impersonated?: boolean }
 
 type Cookie = { v: number; r: string; l: number }
 
@@ -38,6 +39,9 @@ function readCookie(raw: string | null): Cookie {
  * changed for the user since their cookie, read in one transaction. The protocol only: what a mutation does
  * and which rows travel come from the areas (`parts`, assembled in server/app.ts).
  */
+/** A sale registered or corrected and the day's checkout: the person's own commitments (decision 054). */
+const COMMITTING_MUTATIONS = new Set<string>(['createSale', 'correctSale', 'checkout'])
+
 export function syncService(database: Database, parts: SyncParts, hooks: SyncHooks = {}) {
   const { t } = database
   const mutatorFor = (name: string): Mutator | undefined =>
@@ -103,6 +107,8 @@ export function syncService(database: Database, parts: SyncParts, hooks: SyncHoo
           const mutator = mutatorFor(m.name)
           try {
             if (!mutator) throw new Rejection('unknown_mutation', {}, { name: m.name.toWellFormed().slice(0, 64) })
+            // What moves money or commits the person is theirs alone, not an admin's acting as them (decision 054).
+            if (user.impersonated && COMMITTING_MUTATIONS.has(m.name)) throw new Rejection('not_while_impersonating')
             // A savepoint: a rejection undoes whatever the mutator wrote before it refused.
             await tx.transaction(async (sp) => mutator({ ...ctx, tx: sp }, m.args))
           } catch (err) {

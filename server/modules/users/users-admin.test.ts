@@ -50,7 +50,7 @@ describe('GET /api/users/:id: who reads whom, and the sensitive fields', () => {
       email: 'seller@demo.test',
       roleKey: 'seller',
       teamName: 'Team Öresund',
-      may: { edit: true, deactivate: true, impersonate: true },
+      may: { edit: true, deactivate: true, impersonate: true, resetMfa: true },
     })
     expect(u.sensitive).toEqual({ personalNumber: null, bankClearing: null, bankAccount: null })
     expect(u.rules.role.length).toBeGreaterThan(0)
@@ -61,7 +61,7 @@ describe('GET /api/users/:id: who reads whom, and the sensitive fields', () => {
     const mine = await detail(cookie, 'seller@demo.test')
     expect(mine.status).toBe(200)
     expect(mine.json.sensitive).toBeUndefined()
-    expect(mine.json.may).toEqual({ edit: false, deactivate: false, impersonate: false })
+    expect(mine.json.may).toEqual({ edit: false, deactivate: false, impersonate: false, resetMfa: false })
     expect((await detail(cookie, 'sara.nystrom@demo.test')).status).toBe(404)
     expect((await t.request('GET', '/api/users/no-such-user', { cookie: admin })).status).toBe(404)
   })

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { subject } from '@casl/ability'
 import type { z } from 'zod'
 import { buildAbility, toRawRules, type AppAbility, type StoredRule } from '../../../shared/permissions/ability'
-import { canGrantRules, impersonationRefusal, outranks } from '../../../shared/permissions/grant'
+import { canGrantRules, impersonationRefusal, mayResetSignIn, outranks } from '../../../shared/permissions/grant'
 import { scopedOfRule } from '../../../shared/permissions/scopes'
 import type { Translate } from '../../../shared/schemas/errors'
 import type { LookupQuery } from '../../../shared/schemas/lookups'
@@ -207,6 +207,8 @@ export function usersService(
         edit: mayEdit,
         deactivate: mayEdit && u.id !== actor.id,
         impersonate: u.active && u.id !== actor.id && mayActAs(actor.ability, all.get(u.id) ?? []),
+        // Resetting someone's two-step sign-in opens their account to whoever knows the password (decision 054).
+        resetMfa: mayEdit && u.id !== actor.id && mayResetSignIn(actor.ability, all.get(u.id) ?? []),
       },
       rules: { role: (byRole.get(u.roleId) ?? []).map(shown), direct: (direct.get(u.id) ?? []).map(shown) },
       activity: await activityLines(database, 'user', u.id),
@@ -446,7 +448,9 @@ export function usersService(
      */
     async resetMfa(actor: UserActor, id: string, version: number): Promise<UserDetail> {
       await database.transaction(async (tx) => {
-        await changeable(tx, actor, id, version)
+        const row = await changeable(tx, actor, id, version)
+        if (id === actor.id || !mayResetSignIn(actor.ability, (await rulesOf(tx, [row.user])).all.get(id) ?? []))
+          throw new ApiError(403, 'mfa_reset_not_allowed')
         if (!(await opts.signInMethods.reset(tx, id))) throw new ApiError(409, 'conflict')
         await change(tx, actor, id, 'mfa_reset', {}, now())
       })

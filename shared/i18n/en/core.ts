@@ -571,6 +571,7 @@ export const enCore = {
     cannot_impersonate: 'You cannot view the app as {{name}}: {{reason}}',
     invalid_code: 'The code is not right. Try again with a new code.',
     mfa_locked: 'Too many wrong codes: two-step sign-in is locked for an hour. Try again later, or ask an administrator for help.',
+    mfa_reset_not_allowed: 'You cannot reset the two-step sign-in of someone who administers users themselves or holds permissions you lack',
     terms_not_accepted: 'Accept the terms of use to go on.',
     title_in_use: '{{count}} people hold the title. Give them another title first.',
     no_personal_number: 'The user has no personal number on record, so the password cannot be shown. Add the personal number first.',

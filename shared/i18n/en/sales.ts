@@ -38,6 +38,7 @@ export const enSales = {
     schemaVersion: 'The app needs an update (sync version {{expected}})',
     duplicateSeq: 'Change {{seq}} was sent twice with different contents',
     rejections: {
+      not_while_impersonating: 'Only the person themselves does this, not an administrator viewing the app as them',
       validation_failed: 'The details were not accepted',
       forbidden: 'You are not allowed to do this',
       unknown_mutation: 'The server does not recognise the change ({{name}})',

@@ -568,6 +568,7 @@ export const fiCore = {
     cannot_impersonate: 'Et voi katsella sovellusta käyttäjänä {{name}}: {{reason}}',
     invalid_code: 'Koodi ei ole oikein. Yritä uudelleen uudella koodilla.',
     mfa_locked: 'Liian monta väärää koodia: kaksivaiheinen kirjautuminen on lukittu tunniksi. Yritä myöhemmin uudelleen tai pyydä apua ylläpitäjältä.',
+    mfa_reset_not_allowed: 'Et voi nollata kaksivaiheista kirjautumista henkilöltä, joka itse hallinnoi käyttäjiä tai jolla on oikeuksia, joita sinulla ei ole',
     terms_not_accepted: 'Hyväksy käyttöehdot jatkaaksesi.',
     title_in_use: 'Tittelillä on {{count}} henkilöä. Anna heille ensin toinen titteli.',
     no_personal_number: 'Käyttäjälle ei ole tallennettu henkilötunnusta, joten salasanaa ei voi näyttää. Lisää henkilötunnus ensin.',

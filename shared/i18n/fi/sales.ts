@@ -38,6 +38,7 @@ export const fiSales = {
     schemaVersion: 'Sovellus on päivitettävä (synkronointiversio {{expected}})',
     duplicateSeq: 'Muutos {{seq}} lähetettiin kahdesti eri sisällöllä',
     rejections: {
+      not_while_impersonating: 'Tämän tekee vain henkilö itse, ei ylläpitäjä, joka katsoo sovellusta hänenä',
       validation_failed: 'Tietoja ei hyväksytty',
       forbidden: 'Sinulla ei ole oikeutta tähän',
       unknown_mutation: 'Palvelin ei tunnista muutosta ({{name}})',

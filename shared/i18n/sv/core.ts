@@ -551,6 +551,7 @@ export const svCore = {
     cannot_impersonate: 'Du kan inte visa appen som {{name}}: {{reason}}',
     invalid_code: 'Koden stämmer inte. Försök igen med en ny kod.',
     mfa_locked: 'För många felaktiga koder: tvåstegsinloggningen är låst i en timme. Försök igen senare, eller be en administratör om hjälp.',
+    mfa_reset_not_allowed: 'Du kan inte återställa tvåstegsinloggningen för någon som själv administrerar användare eller har behörigheter som du saknar',
     terms_not_accepted: 'Godkänn användarvillkoren för att fortsätta.',
     title_in_use: '{{count}} personer har titeln. Ge dem en annan titel först.',
     no_personal_number: 'Användaren har inget personnummer registrerat, så lösenordet kan inte visas. Lägg in personnumret först.',

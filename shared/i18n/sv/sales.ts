@@ -36,6 +36,7 @@ export const svSales = {
     schemaVersion: 'Appen behöver uppdateras (synkversion {{expected}})',
     duplicateSeq: 'Ändring {{seq}} skickades två gånger med olika innehåll',
     rejections: {
+      not_while_impersonating: 'Det här gör bara personen själv, inte en administratör som visar appen som hen',
       validation_failed: 'Uppgifterna godtogs inte',
       forbidden: 'Du saknar behörighet för det här',
       unknown_mutation: 'Ändringen ({{name}}) känns inte igen av servern',

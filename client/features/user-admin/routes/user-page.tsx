@@ -221,7 +221,7 @@ export default function UserPage() {
                         t('userAdmin.detail.mfa'),
                         <HStack gap="3" data-testid="user-mfa">
                           <Text as="span">{u.mfa.enabled ? t('userAdmin.detail.mfaOn') : t('userAdmin.detail.mfaOff')}</Text>
-                          {u.mfa.enabled ? (
+                          {u.mfa.enabled && u.may.resetMfa ? (
                             <Button size="xs" variant="outline" onClick={() => void resetMfaOf(u)}>
                               {t('userAdmin.detail.mfaReset')}
                             </Button>
