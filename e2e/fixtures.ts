@@ -52,6 +52,41 @@ export async function screen(page: Page, name: string, opts: { fullPage?: boolea
   await page.screenshot({ path: `test-results/screens/${name}.png`, ...opts })
 }
 
+/**
+ * Records the Content-Security-Policy violations Chromium reports in every document of the page from now on; read
+ * them with `policyViolations`. The app runs under a strict policy: a violation is a script or a library trying
+ * what the policy forbids (zod's `new Function` probe once did on every signed-in page).
+ */
+export async function recordPolicyViolations(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = []
+    Object.assign(window, { __policyViolations: seen })
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`))
+  })
+}
+
+export async function policyViolations(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __policyViolations?: string[] }).__policyViolations ?? [])
+}
+
+/**
+ * Opens the user menu and chooses an item, once the menu has come to rest: it opens with a short scale-in, and a
+ * click whose press and release land on different spots of a still-moving item is no click at all (a CI run lost
+ * one that way; Playwright's stability check passes in the animation's slow tail).
+ */
+export async function chooseFromUserMenu(page: Page, item: string) {
+  await page.getByTestId('user-menu').click()
+  const menu = page.getByRole('menu')
+  await atRest(menu)
+  await menu.getByRole('menuitem', { name: item }).click()
+}
+
+/** Waits until an element is shown and its opening animations (its own and its children's) have ended. */
+export async function atRest(locator: Locator) {
+  await locator.waitFor()
+  await locator.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))))
+}
+
 export async function storedSession(page: Page) {
   return page.evaluate(() => ({ userData: localStorage.getItem('userData'), rules: localStorage.getItem('userAbilityRules') }))
 }

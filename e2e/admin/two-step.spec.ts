@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContextOptions, type Page } from '@playwright/test'
 import * as OTPAuth from 'otpauth'
-import { expectSnackbar, newSeller, recordSnackbars, screen, seriousFindings, signInAs } from '../fixtures'
+import { chooseFromUserMenu, expectSnackbar, newSeller, recordSnackbars, screen, seriousFindings, signInAs } from '../fixtures'
 
 /**
  * Two-step sign-in (issue 17, decision 038): a seller turns it on in the profile with a code computed here from the
@@ -19,8 +19,7 @@ async function passwordStep(page: Page, email: string) {
 }
 
 async function signOut(page: Page) {
-  await page.getByTestId('user-menu').click()
-  await page.getByTestId('logout').click()
+  await chooseFromUserMenu(page, 'Logga ut')
   await expect(page).toHaveURL(/\/login/)
 }
 

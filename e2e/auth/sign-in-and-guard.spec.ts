@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { signIn, signInFresh, storedSession } from '../fixtures'
+import { chooseFromUserMenu, signIn, signInFresh, storedSession } from '../fixtures'
 
 test.describe('sign-in and the route guard @phone', () => {
   test('a visitor opening a back-office page signs in and arrives there', async ({ page }) => {
@@ -55,8 +55,7 @@ test.describe('sign-in and the route guard @phone', () => {
   test('logging out clears the stored user data and rules', async ({ page }) => {
     await signInFresh(page, 'coach@demo.test')
     expect((await storedSession(page)).userData).not.toBeNull()
-    await page.getByTestId('user-menu').click()
-    await page.getByRole('menuitem', { name: 'Logga ut' }).click()
+    await chooseFromUserMenu(page, 'Logga ut')
     await expect(page).toHaveURL('/login')
     expect(await storedSession(page)).toEqual({ userData: null, rules: null })
     await page.goto('/dashboards/sales/coach')

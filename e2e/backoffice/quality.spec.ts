@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
 import { shareDraw } from '../../shared/rules/quality'
-import { expectSnackbar, recordSnackbars, signInAs, syncedSince } from '../fixtures'
+import { chooseFromUserMenu, expectSnackbar, recordSnackbars, signInAs, syncedSince } from '../fixtures'
 import { apiAs, sellerPhone } from './api'
 
 /**
@@ -35,8 +35,7 @@ async function surveyOf(saleId: string): Promise<{ id: string }> {
 }
 
 async function signOut(page: Page) {
-  await page.getByTestId('user-menu').click()
-  await page.getByTestId('logout').click()
+  await chooseFromUserMenu(page, 'Logga ut')
   await expect(page).toHaveURL(/\/login/)
 }
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { signInAs } from '../fixtures'
+import { atRest, signInAs } from '../fixtures'
 
 test('the bell shows the unread count, and opening a notification follows its link and reads it @phone', async ({ page }, info) => {
   // Mailboxes nothing else in the suite writes to or reads: the coach's gets live deviation alerts from the
@@ -13,6 +13,8 @@ test('the bell shows the unread count, and opening a notification follows its li
   const menu = page.getByTestId(`bell-menu-${kind}`)
   const item = menu.getByRole('menuitem').first()
   await expect(item).toBeVisible()
+  // The menu scales in: a click on an item still moving can miss it (see atRest).
+  await atRest(menu)
   await item.click()
   await expect(page).toHaveURL(info.project.name === 'desktop' ? '/backoffice/salereports' : '/dashboards/sales/manager')
   await expect(page.getByTestId(`bell-${kind}`)).toHaveAccessibleName('Aviseringar')

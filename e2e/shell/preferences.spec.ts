@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { signInAs } from '../fixtures'
+import { chooseFromUserMenu, signInAs } from '../fixtures'
 import { BASE_URL } from '../../playwright.config'
 
 /** The gear in the navbar on wide screens; on a phone the user menu's "Utseende". */
@@ -7,8 +7,7 @@ async function openCustomizer(page: Page) {
   const gear = page.getByTestId('open-customizer')
   if (await gear.isVisible()) await gear.click()
   else {
-    await page.getByTestId('user-menu').click()
-    await page.getByRole('menuitem', { name: 'Utseende' }).click()
+    await chooseFromUserMenu(page, 'Utseende')
   }
   await expect(page.getByTestId('customizer')).toBeVisible()
 }

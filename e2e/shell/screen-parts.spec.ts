@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { signInAs } from '../fixtures'
+import { chooseFromUserMenu, signInAs } from '../fixtures'
 
 test.describe('shared screen parts @phone', () => {
   test('the simple snackbar shows the logout message in blue-grey and closes after about 2 s', async ({ page }) => {
@@ -15,8 +15,7 @@ test.describe('shared screen parts @phone', () => {
         if (!bar && w.seen.length > 0 && w.gone === null) w.gone = performance.now()
       }).observe(document.body, { childList: true, subtree: true })
     })
-    await page.getByTestId('user-menu').click()
-    await page.getByRole('menuitem', { name: 'Logga ut' }).click()
+    await chooseFromUserMenu(page, 'Logga ut')
     await expect(page).toHaveURL('/login')
     await expect.poll(() => page.evaluate(() => (window as unknown as { gone: number | null }).gone !== null), { timeout: 8000 }).toBe(true)
     const { seen, gone } = await page.evaluate(() => {
