@@ -1,3 +1,5 @@
+// First: zod's setting must hold before any schema parses.
+import './lib/zod-config'
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { I18nextProvider } from 'react-i18next'

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { sv } from '../../shared/i18n/sv'
-import { signInAs } from '../fixtures'
+import { policyViolations, recordPolicyViolations, signInAs } from '../fixtures'
 import { guarded, pathOf, phoneWalker, WALKERS } from '../screens'
 
 /**
@@ -18,13 +18,17 @@ async function navigate(page: Page, path: string) {
   }, path)
 }
 
-/** The screen is drawn with its heading, nothing is loading, and the page is no wider than the window. */
+/**
+ * The screen is drawn with its heading, nothing is loading, the page is no wider than the window, and nothing on it
+ * broke the Content-Security-Policy.
+ */
 async function fits(page: Page, path: string, heading: string) {
   await page.waitForURL(path)
   await page.getByRole('heading', { level: 1, name: heading }).waitFor()
   await expect(page.locator('[data-loading], [aria-busy=true]')).toHaveCount(0)
   const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: window.innerWidth }))
   expect(widths.page, `${path} is ${widths.page} px wide on a ${widths.window} px phone`).toBeLessThanOrEqual(widths.window)
+  expect(await policyViolations(page), path).toEqual([])
 }
 
 test.describe('every screen on a phone @phone-only', () => {
@@ -32,6 +36,7 @@ test.describe('every screen on a phone @phone-only', () => {
     const routes = guarded.filter((r) => phoneWalker(r) === role)
     test(`${role}: ${routes.length} screens`, async ({ page }) => {
       test.setTimeout(240_000)
+      await recordPolicyViolations(page)
       await signInAs(page, `${role}@demo.test`, '/start')
       for (const route of routes) {
         await navigate(page, pathOf(route))
@@ -41,6 +46,7 @@ test.describe('every screen on a phone @phone-only', () => {
   }
 
   test('the public screens', async ({ page }) => {
+    await recordPolicyViolations(page)
     await page.goto('/login')
     await expect(page.getByRole('button', { name: 'Logga in', exact: true })).toBeVisible()
     const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: window.innerWidth }))
