@@ -21,6 +21,27 @@ const serverModules = fs.existsSync('server/modules')
       .map((d) => d.name)
   : []
 
+/**
+ * `no-restricted-imports` blocks that let each library be imported only by the files that own it (tests may use
+ * any of them to check what the app wrote). `owners` maps an import path to its owning file(s); `messages` is by
+ * the path's package name.
+ */
+function onlyOwnersImport(owners, messages) {
+  const entries = Object.entries(owners).map(([name, files]) => ({ name, files: [files].flat() }))
+  const ownerFiles = [...new Set(entries.flatMap((e) => e.files))]
+  const rule = (allowedFor) => [
+    'error',
+    {
+      paths: entries.filter((e) => !e.files.includes(allowedFor)).map((e) => ({ name: e.name, message: messages[e.name.split('/')[0]] })),
+    },
+  ]
+  const scope = ['server/**/*.ts', 'client/**/*.{ts,tsx}', 'bench/**/*.ts']
+  return [
+    { files: scope, ignores: [...ownerFiles, '**/*.test.ts', 'server/test/**'], rules: { 'no-restricted-imports': rule(null) } },
+    ...ownerFiles.map((file) => ({ files: [file], rules: { 'no-restricted-imports': rule(file) } })),
+  ]
+}
+
 const zones = [
   // shared/ runs everywhere: it never imports the client, the server, the service worker or tests.
   { target: './shared', from: ['./client', './server', './sw', './e2e'], message: 'shared/ must not import client, server, sw or e2e code.' },
@@ -103,22 +124,24 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // Every CSV the app writes goes through the one writer, whose cells neutralise formulas (shared/rules/csv.ts).
-    files: ['server/**/*.ts', 'client/**/*.{ts,tsx}', 'bench/**/*.ts'],
-    ignores: ['server/lib/csv-file.ts', '**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: 'csv-stringify', message: 'Write a CSV with csvFile (server/lib/csv-file.ts) or toCsv (shared/rules/csv.ts).' },
-            { name: 'csv-stringify/sync', message: 'Write a CSV with csvFile (server/lib/csv-file.ts) or toCsv (shared/rules/csv.ts).' },
-          ],
-        },
-      ],
+  // Files are read and written by one module each (decision 055): every CSV the app writes by the writer whose
+  // cells neutralise formulas, every workbook by the XLSX writer, and every uploaded table by the guarded reader
+  // (its worker thread, bounded in rows, columns, unpacked size, memory and time). One block per owner, so that
+  // the owner of one library is still held to the others.
+  ...onlyOwnersImport(
+    {
+      'csv-stringify': 'server/lib/csv-file.ts',
+      'csv-stringify/sync': 'server/lib/csv-file.ts',
+      exceljs: ['server/lib/xlsx-file.ts', 'server/lib/table-file.worker.ts'],
+      'csv-parse': 'server/lib/csv-table.ts',
+      'csv-parse/sync': 'server/lib/csv-table.ts',
     },
-  },
+    {
+      'csv-stringify': 'Write a CSV with csvFile (server/lib/csv-file.ts) or toCsv (shared/rules/csv.ts).',
+      exceljs: 'Write a workbook with xlsxFile (server/lib/xlsx-file.ts); read an upload with readTableFile (server/lib/table-file.ts).',
+      'csv-parse': 'Read an upload with readTableFile (server/lib/table-file.ts).',
+    },
+  ),
   {
     files: ['shared/**/*.ts'],
     ignores: ['shared/**/*.test.ts'],

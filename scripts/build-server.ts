@@ -6,7 +6,12 @@ import { build } from 'esbuild'
  * run time, npm packages left external. The committed migrations are copied beside it.
  */
 await build({
-  entryPoints: { index: 'server/index.ts', 'create-admin': 'server/scripts/create-admin.ts' },
+  entryPoints: {
+    index: 'server/index.ts',
+    'create-admin': 'server/scripts/create-admin.ts',
+    // the guarded table reader's worker thread, found beside index.mjs (server/lib/table-file.ts)
+    'table-file.worker': 'server/lib/table-file.worker.ts',
+  },
   outdir: 'dist-server',
   bundle: true,
   platform: 'node',

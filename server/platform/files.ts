@@ -70,7 +70,7 @@ export async function checkFile(kind: FileKind, bytes: Uint8Array, declaredType:
   const spec = FILE_KINDS[kind]
   const types = spec.types as readonly string[]
   const typeError = () =>
-    new ApiError(415, 'unsupported_media_type', {
+    new ApiError(415, 'unsupported_file_type', {
       fieldErrors: { file: [t(`${spec.messages}.fileType`, { types: [...new Set(types.map((x) => TYPE_LABELS[x] ?? x))].join(', ') })] },
     })
   if (declaredType !== null && !types.some((x) => sameType(x, declaredType))) throw typeError()

@@ -3,7 +3,9 @@ import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { watchWrites } from '../db/write-watch'
 import { declaredAccess } from '../lib/access'
+import { XLSX_TYPE } from '../../shared/schemas/files'
 import { createTestApp } from '../test/harness'
+import { wideWorkbook, workbookBomb } from '../test/workbooks'
 
 /**
  * Every registered API route — present and future, read from the app itself — gets hostile input: object-member
@@ -19,6 +21,9 @@ const t = await createTestApp()
 // Nothing writes but the requests: the event dispatcher and the job runner would write deliveries and job rows
 // between them (the requests' own events stay undelivered, and a refusal that recorded one is counted).
 await Promise.all([t.events.stop(), t.jobs.stop()])
+
+const wide = await wideWorkbook()
+const bomb = workbookBomb(170 * 1024 * 1024)
 
 type Route = { method: string; path: string; isPublic: boolean }
 const routes: Route[] = []
@@ -109,7 +114,7 @@ describe('every API route under hostile input: never a 5xx, and a refusal writes
     let written = await writes()
     const noBody = route.method === 'GET' || route.method === 'HEAD'
     /** Sends one request and checks its answer; a refusal must have written nothing. */
-    const probe = async (url: string, opts: { signedIn?: boolean; body?: string; type?: string } = {}) => {
+    const probe = async (url: string, opts: { signedIn?: boolean; body?: string | Uint8Array; type?: string } = {}) => {
       const signedIn = opts.signedIn ?? true
       const r = await t.request(route.method, url, {
         cookie: signedIn ? cookie : undefined,
@@ -148,6 +153,17 @@ describe('every API route under hostile input: never a 5xx, and a refusal writes
         ['application/json', '{"from":"0000-01-01","to":"9999-12-31","date":"0000-00-00","period":{"kind":"range","from":"0000-01-01","to":"2026-01-31"}}'],
       ] as const)
         await probe(route.path.replace(/:[A-Za-z]+/g, 'constructor'), { body, type })
+      // Workbooks built to hold a server (a cell in column XFD, a zip bomb) as the body, and a deep JSON body:
+      // the server keeps answering while each is handled.
+      for (const [type, body] of [
+        [XLSX_TYPE, wide],
+        [XLSX_TYPE, bomb],
+        ['text/csv', 'a;b\n1;2;' + ';'.repeat(5_000) + 'x'],
+        ['application/json', '['.repeat(100_000) + ']'.repeat(100_000)],
+      ] as const) {
+        const [, health] = await Promise.all([probe(route.path.replace(/:[A-Za-z]+/g, 'x'), { body, type }), t.request('GET', '/api/health')])
+        expect(health.status).toBe(200)
+      }
     }
     // Nothing leaked onto shared prototypes.
     expect(({} as Record<string, unknown>).admin).toBeUndefined()

@@ -9,6 +9,7 @@ export const ERROR_CODES = [
   'validation_failed',
   'invalid_json',
   'unsupported_media_type',
+  'unsupported_file_type',
   'payload_too_large',
   'unauthenticated',
   'forbidden',

@@ -10,7 +10,9 @@ import type { ListAnswer } from '../../../shared/schemas/pagination'
 import { SYNC_SCHEMA_VERSION, type ProductRecord, type PullResult } from '../../../shared/schemas/sync'
 import { activityOf } from '../../platform/activity-log'
 import { saleArgs } from '../../test/fixtures'
+import { tableReads } from '../../lib/table-file'
 import { createTestApp } from '../../test/harness'
+import { wideWorkbook, workbookBomb } from '../../test/workbooks'
 
 /**
  * Order files (docs/decisions/026): uploaded and checked, mapped (remembered per provider), previewed without
@@ -224,6 +226,28 @@ describe('an order file', () => {
     // A seller has no dashboard of the back office's; bad dates are a 400.
     expect((await app.request('GET', '/api/sale-reports/summary', { cookie: seller.cookie })).status).toBe(403)
     expect((await app.request('GET', '/api/sale-reports/summary?from=igår', { cookie: backoffice.cookie })).status).toBe(400)
+  })
+
+  it('refuses a workbook built to hold the server, and answers other requests while a large file is read', async () => {
+    const before = (await db.select().from(t.orderImports)).length
+    expect((await upload(await wideWorkbook(), XLSX_TYPE)).json).toMatchObject({
+      fieldErrors: { file: ['Filen har värden längre till höger än kolumn 256: ta bort dem eller dela upp filen'] },
+    })
+    expect((await upload(workbookBomb(170 * 1024 * 1024), XLSX_TYPE)).json).toMatchObject({
+      fieldErrors: { file: ['Arbetsboken packas upp till mer än en import rymmer: spara bara bladet med ordrarna, eller som CSV'] },
+    })
+    expect((await db.select().from(t.orderImports)).length).toBe(before)
+    // A large file is read beside the server, not on it: the health check answers while the file is being read.
+    const big = csv(['Ordernr;Datum;Status', ...Array.from({ length: 90_000 }, (_, i) => `BIG-${i};${today};Levererad`)])
+    let settled = false
+    const uploading = upload(big, 'text/csv').finally(() => (settled = true))
+    while (tableReads.active === 0 && !settled) await new Promise((resolve) => setImmediate(resolve))
+    expect(tableReads.active).toBe(1)
+    expect((await app.request('GET', '/api/health')).status).toBe(200)
+    expect(tableReads.active).toBe(1)
+    const up = await uploading
+    expect(up.status, JSON.stringify(up.json)).toBe(201)
+    expect((up.json as unknown as OrderUploadAnswer).rowCount).toBe(90_000)
   })
 
   it('refuses what cannot be read or mapped, and writes nothing; only back office may import', async () => {

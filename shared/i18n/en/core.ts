@@ -539,6 +539,7 @@ export const enCore = {
     validation_failed: 'Validation failed',
     invalid_json: 'The request could not be read (invalid JSON)',
     unsupported_media_type: 'The request must be sent as JSON',
+    unsupported_file_type: 'The file is not of a type accepted here',
     payload_too_large: 'The request is too large',
     unauthenticated: 'You need to sign in',
     forbidden: 'You are not allowed to do this',

@@ -536,6 +536,7 @@ export const fiCore = {
     validation_failed: 'Tarkistus epäonnistui',
     invalid_json: 'Pyyntöä ei voitu lukea (virheellinen JSON)',
     unsupported_media_type: 'Pyyntö on lähetettävä JSON-muodossa',
+    unsupported_file_type: 'Tiedosto ei ole tässä hyväksyttyä tyyppiä',
     payload_too_large: 'Pyyntö on liian suuri',
     unauthenticated: 'Sinun täytyy kirjautua sisään',
     forbidden: 'Sinulla ei ole oikeutta tähän',

@@ -519,6 +519,7 @@ export const svCore = {
     validation_failed: 'Validering misslyckades',
     invalid_json: 'Begäran kunde inte läsas (ogiltig JSON)',
     unsupported_media_type: 'Begäran måste skickas som JSON',
+    unsupported_file_type: 'Filen är inte av en typ som tas emot här',
     payload_too_large: 'Begäran är för stor',
     unauthenticated: 'Du behöver logga in',
     forbidden: 'Du saknar behörighet för det här',
