@@ -3,7 +3,7 @@ import { build } from 'esbuild'
 
 /**
  * Bundles the server for `npm start` (dist-server/index.mjs): plain Node, no TypeScript loader at
- * run time, npm packages left external. The committed migrations are copied beside it.
+ * run time, npm packages left external. The committed migrations and the PAXml schema are copied beside it.
  */
 await build({
   entryPoints: {
@@ -24,4 +24,6 @@ await build({
 })
 fs.rmSync('dist-server/migrations', { recursive: true, force: true })
 fs.cpSync('server/db/migrations', 'dist-server/migrations', { recursive: true })
+// The official PAXml schema every payroll file is checked against (server/modules/pay/paxml.ts).
+fs.copyFileSync('server/modules/pay/paxml-2.0.xsd', 'dist-server/paxml-2.0.xsd')
 console.log('built dist-server/index.mjs')

@@ -151,6 +151,10 @@ describe('pay codes', () => {
     ['commission', 'SEM', false],
     ['extra_income', 'BONUS', true],
     ['absence.other', 'ÖB1', false],
+    ['extra_income', 'NETTO', false],
+    ['commission', 'BRUTTO', false],
+    ['absence.sick', 'SJK_KAR', true],
+    ['extra_income', 'ÖT1', true],
   ] as const)('%s → %s fits: %s', (item, code, fits) => {
     expect(codeFitsItem(item, code)).toBe(fits)
   })

@@ -177,33 +177,52 @@ export const PAY_ITEMS = [
 ] as const
 export type PayItem = (typeof PAY_ITEMS)[number]
 
-/** Time codes of PAXml 2.0 a pay item may map to (presence, absence, travel, the organisation's own FR1–9). */
+/**
+ * Every time code of PAXml 2.0 (the schema's `tidkodTYPE`, in its order): what a `tidtrans` may carry. The pay
+ * test reads the vendored schema and checks this list against it.
+ */
+// prettier-ignore
 export const TIME_CODES = [
-  'TID',
-  'ARB',
-  'SJK',
-  'VAB',
-  'SEM',
-  'TJL',
-  'FPE',
-  'KOM',
-  'PAP',
-  'UTB',
-  'FR1',
-  'FR2',
-  'FR3',
-  'FR4',
-  'FR5',
-  'FR6',
-  'FR7',
-  'FR8',
-  'FR9',
-  'RE1',
-  'RE2',
-  'RE3',
+  'SJK', 'SJK_KAR', 'SJK_LÖN', 'SJK_ERS', 'SJK_PEN', 'ASK', 'HAV', 'FPE', 'VAB', 'SMB', 'UTB', 'MIL', 'SVE', 'NÄR',
+  'TJL', 'SEM', 'SEM_BET', 'SEM_SPA', 'SEM_OBE', 'SEM_FÖR', 'KOM', 'PEM', 'PER', 'FAC', 'ATK', 'KON', 'PAP', 'ATF',
+  'FR1', 'FR2', 'FR3', 'FR4', 'FR5', 'FR6', 'FR7', 'FR8', 'FR9', 'FLX', 'TS1', 'TS2', 'TS3', 'TS4', 'TS5', 'TS6',
+  'TS7', 'TS8', 'TS9', 'TID', 'ARB', 'MER', 'ÖT1', 'ÖT2', 'ÖT3', 'ÖT4', 'ÖT5', 'ÖK1', 'ÖK2', 'ÖK3', 'ÖK4', 'ÖK5',
+  'OB1', 'OB2', 'OB3', 'OB4', 'OB5', 'OS1', 'OS2', 'OS3', 'OS4', 'OS5', 'JR1', 'JR2', 'JR3', 'JS1', 'JS2', 'JS3',
+  'BE1', 'BE2', 'BE3', 'BS1', 'BS2', 'BS3', 'RE1', 'RE2', 'RE3', 'HLG', 'SKI', 'LT1', 'LT2', 'LT3', 'LT4', 'LT5',
+  'LT6', 'LT7', 'LT8', 'LT9', 'NV1', 'NV2', 'NV3', 'NV4', 'NV5', 'NV6', 'NV7', 'NV8', 'NV9',
 ] as const
-/** Pay codes of PAXml 2.0 a pay item may map to (amounts and per diem). */
-export const PAY_CODES = ['PROVISION', 'BONUS', 'MÅNLÖN', 'TIMLÖN', 'FÖRSKOTT', 'INRHEL_FRI', 'INRHLV_FRI', 'INRNAT_FRI', 'INR_FRI', 'BRUTTO', 'NETTO'] as const
+/** Every pay code of PAXml 2.0 (the schema's `lonekodTYPE`, in its order): what a `lonetrans` may carry. */
+// prettier-ignore
+export const PAY_CODES = [
+  'TID', 'ARB', 'MER', 'ÖT1', 'ÖT2', 'ÖT3', 'ÖT4', 'ÖT5', 'ÖK1', 'ÖK2', 'ÖK3', 'ÖK4', 'ÖK5', 'JR1', 'JR2', 'JR3',
+  'BE1', 'BE2', 'BE3', 'RE1', 'RE2', 'RE3', 'NV1', 'NV2', 'NV3', 'NV4', 'NV5', 'NV6', 'NV7', 'NV8', 'NV9', 'OB1',
+  'OB2', 'OB3', 'OB4', 'OB5', 'HLG', 'SKI', 'LT1', 'LT2', 'LT3', 'LT4', 'LT5', 'LT6', 'LT7', 'LT8', 'LT9', 'MÅNLÖN',
+  'TIMLÖN', 'BONUS', 'PROVISION', 'FÖRSKOTT', 'UTLÄGG', 'RESERS', 'INR_FRI', 'INR_RED', 'INR_SKT', 'INRHEL_FRI',
+  'INRHEL_RED', 'INRHEL_SKT', 'INRHLV_FRI', 'INRHLV_RED', 'INRHLV_SKT', 'INRDAG_SKT', 'INRNAT_FRI', 'INRNAT_SKT',
+  'UTR_FRI', 'UTR_RED', 'UTR_SKT', 'UTRHEL_FRI', 'UTRHEL_RED', 'UTRHEL_SKT', 'UTRHLV_FRI', 'UTRHLV_RED',
+  'UTRHLV_SKT', 'UTRDAG_SKT', 'UTRNAT_FRI', 'UTRNAT_SKT', 'MIL_FRI', 'MIL_SKT', 'MILPRI_FRI', 'MILPRI_SKT',
+  'MILFTG_FRI', 'MILFTG_SKT', 'MILDIS_FRI', 'MILDIS_SKT', 'MATFRM', 'MATFRM_FRU', 'MATFRM_LCH', 'MATFRM_MID',
+  'UTRFRM', 'UTRFRM_FRU', 'UTRFRM_LCH', 'UTRFRM_MID', 'MATRED', 'MATRED_FRU', 'MATRED_LCH', 'MATRED_MID', 'UTRRED',
+  'UTRRED_FRU', 'UTRRED_LCH', 'UTRRED_MID', 'REPEXT', 'REPEXT_FRI', 'REPEXT_SKT', 'REPINT', 'REPINT_FRI',
+  'REPINT_SKT',
+] as const
+/** The codes a sales organisation usually maps to, offered first on the pay-code screen (the rest follow). */
+// prettier-ignore
+export const USUAL_TIME_CODES = [
+  'TID', 'ARB', 'SJK', 'VAB', 'SEM', 'TJL', 'FPE', 'KOM', 'PAP', 'UTB', 'FR1', 'FR2', 'FR3', 'FR4', 'FR5', 'FR6', 'FR7', 'FR8',
+  'FR9', 'RE1', 'RE2', 'RE3',
+] as const satisfies ReadonlyArray<(typeof TIME_CODES)[number]>
+export const USUAL_PAY_CODES = [
+  'PROVISION',
+  'BONUS',
+  'MÅNLÖN',
+  'TIMLÖN',
+  'FÖRSKOTT',
+  'INRHEL_FRI',
+  'INRHLV_FRI',
+  'INRNAT_FRI',
+  'INR_FRI',
+] as const satisfies ReadonlyArray<(typeof PAY_CODES)[number]>
 export type TimeCode = (typeof TIME_CODES)[number]
 export type PayCode = (typeof PAY_CODES)[number]
 

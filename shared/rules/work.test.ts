@@ -5,6 +5,7 @@ import {
   comparePeriod,
   nextMonth,
   previousMonth,
+  businessDateTime,
   businessDay,
   businessDayStart,
   businessMonth,
@@ -34,6 +35,16 @@ describe('business day (Europe/Stockholm)', () => {
     expect(businessDay(Date.UTC(2026, 9, 24, 22, 0))).toBe('2026-10-25') // 00:00 CEST
     expect(businessDay(Date.UTC(2026, 9, 25, 22, 59))).toBe('2026-10-25') // 23:59 CET
     expect(businessDay(Date.UTC(2026, 9, 25, 23, 0))).toBe('2026-10-26')
+  })
+
+  it('writes a date and time with its offset (the PAXml header time): +01:00 in winter, +02:00 in summer', () => {
+    expect(businessDateTime(Date.UTC(2026, 10, 26, 20, 5, 7, 900))).toBe('2026-11-26T21:05:07+01:00')
+    expect(businessDateTime(Date.UTC(2026, 6, 1, 22, 0))).toBe('2026-07-02T00:00:00+02:00')
+    expect(businessDateTime(Date.UTC(2026, 9, 25, 0, 59))).toBe('2026-10-25T02:59:00+02:00')
+    expect(businessDateTime(Date.UTC(2026, 9, 25, 1, 0))).toBe('2026-10-25T02:00:00+01:00')
+    // The same instant, read back: the offset makes it unambiguous.
+    for (const ms of [Date.UTC(2026, 2, 29, 0, 59, 59), Date.UTC(2026, 2, 29, 1, 0), Date.UTC(2026, 9, 25, 0, 30), Date.UTC(2026, 9, 25, 1, 30)])
+      expect(Date.parse(businessDateTime(ms))).toBe(ms)
   })
 
   // An exhaustive sweep of some 400,000 instants: its time is CPU time, several seconds on a busy 2-core machine.

@@ -31,10 +31,21 @@ function lastSundayAtOneUtc(year: number, month: number): number {
  */
 export function businessDay(at: number | Date): string {
   const ms = typeof at === 'number' ? at : at.getTime()
-  const year = new Date(ms).getUTCFullYear()
-  const summer = ms >= lastSundayAtOneUtc(year, 2) && ms < lastSundayAtOneUtc(year, 9)
   // An invalid date throws a RangeError here, as the formatter's format() did.
-  return new Date(ms + (summer ? 2 : 1) * HOUR).toISOString().slice(0, 10)
+  return new Date(ms + businessOffsetHours(ms) * HOUR).toISOString().slice(0, 10)
+}
+
+/** Sweden's offset from UTC at an instant, in hours: 2 in summer time, else 1. */
+function businessOffsetHours(ms: number): 1 | 2 {
+  const year = new Date(ms).getUTCFullYear()
+  return ms >= lastSundayAtOneUtc(year, 2) && ms < lastSundayAtOneUtc(year, 9) ? 2 : 1
+}
+
+/** An instant as Sweden's civil date and time with its offset, to the second: "2026-11-26T21:05:00+01:00". */
+export function businessDateTime(at: number | Date): string {
+  const ms = typeof at === 'number' ? at : at.getTime()
+  const offset = businessOffsetHours(ms)
+  return `${new Date(ms + offset * HOUR).toISOString().slice(0, 19)}+0${offset}:00`
 }
 
 /** The instant (epoch ms) a business day (YYYY-MM-DD) begins: its midnight in Sweden's civil time. */

@@ -127,6 +127,8 @@ export type PayExportSummary = {
   changeCount?: number
   /** refused: what must be fixed first */
   problems?: PayrollProblem[]
+  /** failed as invalid: how the file broke the PAXml 2.0 schema (the validator's words) */
+  invalid?: string[]
 }
 
 export type PayrollChange = {
@@ -142,6 +144,8 @@ export type PayrollProblem =
   | { kind: 'noEmployeeId'; userId: string; name: string }
   | { kind: 'invalidReport'; userId: string; name: string; date: string }
   | { kind: 'unmapped'; item: PayItem }
+  /** a code stored before PAXml 2.0's lists were enforced (or written around the screen): it must be changed */
+  | { kind: 'codeNotPaxml'; item: PayItem; code: string }
 
 export type PayExportItem = {
   id: string

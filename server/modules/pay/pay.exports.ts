@@ -5,9 +5,9 @@ import { once } from 'node:events'
 import { and, asc, desc, eq, inArray, isNull, sum } from 'drizzle-orm'
 import xmlbuilder from 'xmlbuilder'
 import { TRANSLATORS, type LanguageCode } from '../../../shared/i18n'
-import { payItemsOfReport, PAY_ITEMS, unmappedItems, type PayItem } from '../../../shared/rules/pay'
+import { codeFitsItem, payItemsOfReport, PAY_ITEMS, unmappedItems, type PayItem } from '../../../shared/rules/pay'
 import { timeReportViolations, type AbsenceType } from '../../../shared/rules/time-report'
-import { monthRange } from '../../../shared/rules/work'
+import { businessDateTime, monthRange } from '../../../shared/rules/work'
 import type {
   AbsenceExportRequest,
   PayExportItem,
@@ -24,6 +24,7 @@ import { ApiError, notFound } from '../../lib/errors'
 import { logActivity } from '../../platform/activity-log'
 import type { Deps } from '../../platform/deps'
 import type { PayService } from './pay.service'
+import { PAXML_ROOT_ATTRIBUTES, paxmlProblems } from './paxml'
 
 /** A time report as pay reads it (from the time-reports area, through its port). */
 export type PayReport = {
@@ -58,7 +59,8 @@ export type PayPorts = {
 }
 
 /** Test seam: runs inside an export's final transaction, after its writes; a throw rolls them back. */
-export type PayExportHooks = { beforeCommit?: (kind: PayExportKind) => void }
+/** Fault injection for the tests: a failure before the commit; a written file changed before it is checked. */
+export type PayExportHooks = { beforeCommit?: (kind: PayExportKind) => void; afterWrite?: (kind: PayExportKind, file: string) => Promise<void> }
 
 const CHUNK = 500
 const ABSENCE_PAGE_USERS = 500
@@ -77,6 +79,13 @@ const kr = (ore: number) => (ore / 100).toFixed(2)
  * Files are written row by row to a temporary file (never the whole file in memory), then stored with the export's
  * state and, for payroll, what it held per employee and item, in one transaction: a failed export writes nothing.
  */
+/** A payroll file the official schema refuses: the export fails with these reasons and stores nothing. */
+class InvalidPaxml extends Error {
+  constructor(readonly problems: string[]) {
+    super('invalid PAXml')
+  }
+}
+
 export function payExports(deps: Pick<Deps, 'database' | 'events' | 'jobs' | 'files' | 'env'>, pay: PayService, ports: PayPorts, hooks: PayExportHooks = {}) {
   const { database, events, jobs, files } = deps
   const { db, t } = database
@@ -158,6 +167,10 @@ export function payExports(deps: Pick<Deps, 'database' | 'events' | 'jobs' | 'fi
     if (hasExtra) needed.add('extra_income')
     const mapping = await pay.mapping(tx)
     for (const item of unmappedItems(needed, new Map([...mapping].map(([k, v]) => [k, v.code])))) problems.push({ kind: 'unmapped', item })
+    for (const item of PAY_ITEMS) {
+      const code = mapping.get(item)?.code
+      if (needed.has(item) && code && !codeFitsItem(item, code)) problems.push({ kind: 'codeNotPaxml', item, code })
+    }
     return { problems, attested }
   }
 
@@ -324,11 +337,12 @@ export function payExports(deps: Pick<Deps, 'database' | 'events' | 'jobs' | 'fi
       size = 0
       await write(block)
     }
-    xml.dec('1.0', 'UTF-8').ele('paxml')
+    xml.dec('1.0', 'UTF-8').ele('paxml', PAXML_ROOT_ATTRIBUTES)
     xml.ele('header')
     xml.ele('format', 'LÖNIN').up()
     xml.ele('version', '2.0').up()
-    xml.ele('datum', new Date().toISOString().slice(0, 19)).up()
+    // The export's time with its offset: a payroll system in another zone reads the same instant.
+    xml.ele('datum', businessDateTime(Date.now())).up()
     xml.ele('programnamn', 'Säljkraft').up()
     xml.ele('info', `Lön ${month}`).up()
     xml.up()
@@ -449,7 +463,12 @@ export function payExports(deps: Pick<Deps, 'database' | 'events' | 'jobs' | 'fi
       await withTempFile(row.format === 'paxml' ? 'xml' : 'csv', async (file) => {
         const totals =
           row.format === 'paxml' ? await writePaxml(file, month, everyone, mapping, progress) : await writePayrollCsv(file, month, everyone, mapping, progress)
+        await hooks.afterWrite?.('payroll', file)
         const data = await fs.promises.readFile(file)
+        // No payroll file is offered that its receiver would reject: a PAXml file that breaks the official schema
+        // fails the export with libxml2's reasons (and nothing is stored).
+        const invalid = row.format === 'paxml' ? await paxmlProblems(data) : []
+        if (invalid.length) throw new InvalidPaxml(invalid)
         const names = new Map(everyone.map((p) => [p.id, `${p.first} ${p.last}`]))
         const now = Date.now()
         await database.transaction(async (tx) => {
@@ -525,6 +544,14 @@ export function payExports(deps: Pick<Deps, 'database' | 'events' | 'jobs' | 'fi
         })
       })
     } catch (err) {
+      // An invalid file is not retried (the same data makes the same file): the export fails with the reasons.
+      if (err instanceof InvalidPaxml) {
+        await db
+          .update(e)
+          .set({ state: 'failed', finishedAt: Date.now(), error: 'invalid', summary: { employees: 0, rows: 0, invalid: err.problems } })
+          .where(eq(e.id, row.id))
+        return { invalid: err.problems.length }
+      }
       // Nothing of the export was kept (its transaction rolled back); the screen says so and offers to try again.
       if (job.lastAttempt)
         await db

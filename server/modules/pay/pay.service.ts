@@ -72,7 +72,8 @@ export function payService({ database, events }: Pick<Deps, 'database' | 'events
 
     async updatePaycode(actor: Actor, item: PayItem, input: UpdatePaycodeInput, translate: Translate, now = Date.now()) {
       const code = input.code?.trim().toUpperCase() || null
-      if (code && !codeFitsItem(item, code)) throw validationError({ code: [translate('validation.pay.codeNotForItem', { code })] })
+      if (code && !codeFitsItem(item, code))
+        throw validationError({ code: [translate(payItemKind(item) === 'time' ? 'validation.pay.codeNotTime' : 'validation.pay.codeNotPay', { code })] })
       return database.transaction(async (tx) => {
         const [row] = await tx.select().from(t.paycodes).where(eq(t.paycodes.item, item))
         const current = row ?? { item, code: null, name: null, version: 0, updatedById: null, updatedAt: 0 }

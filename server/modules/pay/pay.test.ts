@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm'
 import { parse } from 'csv-parse/sync'
 import { describe, expect, it } from 'vitest'
 import { validateXML } from 'xmllint-wasm'
+import { PAY_CODES, TIME_CODES } from '../../../shared/rules/pay'
 import { businessDay, businessMonth } from '../../../shared/rules/work'
 import type { AttestAnswer, AttestationRow, SickPeriodRow, TimeReportDetail, TimeReportListItem } from '../../../shared/schemas/time-reports'
 import type { PayExportItem, PayrollMonthState } from '../../../shared/schemas/pay'
@@ -13,6 +14,7 @@ import type { ListAnswer } from '../../../shared/schemas/pagination'
 import { SYNC_SCHEMA_VERSION, type ProductRecord, type PullResult } from '../../../shared/schemas/sync'
 import { saleArgs } from '../../test/fixtures'
 import { createTestApp } from '../../test/harness'
+import { paxmlProblems } from './paxml'
 
 /**
  * Time, absence and pay through the API (issue 15): a seller's week from the phone, the coach's attestation and the
@@ -21,6 +23,8 @@ import { createTestApp } from '../../test/harness'
  */
 /** Exports to fail, counted down (a job is tried twice before it is given up). */
 let faults = 0
+/** A change to make to the next payroll file after it is written (a writer's fault), once. */
+let corrupt: ((text: string) => string) | null = null
 const app = await createTestApp(
   {},
   {
@@ -30,6 +34,11 @@ const app = await createTestApp(
           faults--
           throw new Error('injected fault')
         }
+      },
+      afterWrite: async (_kind, file) => {
+        if (!corrupt) return
+        await fs.promises.writeFile(file, corrupt(await fs.promises.readFile(file, 'utf8')))
+        corrupt = null
       },
     },
   },
@@ -272,6 +281,9 @@ describe('the payroll export', () => {
     const validation = await validateXML({ xml: [{ fileName: 'lon.xml', contents: text }], schema: [{ fileName: 'paxml-2.0.xsd', contents: xsd }] })
     expect(validation.errors).toEqual([])
     expect(validation.valid).toBe(true)
+    // The schema reference the specification asks for, and the export's time with its offset.
+    expect(text).toContain('<paxml xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:noNamespaceSchemaLocation="http://www.paxml.se/2.0/paxml.xsd">')
+    expect(text).toMatch(/<header><format>LÖNIN<\/format><version>2.0<\/version><datum>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+0[12]:00<\/datum>/)
     // The seller's week is in it, matched on the employee number: 4 days' work (32 h - 2 h corrected), the sick day.
     const mine = [...text.matchAll(/<tidtrans anstid="D-SELLER"[^>]*>([\s\S]*?)<\/tidtrans>/g)].map((m) => m[1]!)
     const code = (s: string) => /<tidkod>(.*?)<\/tidkod>/.exec(s)![1]
@@ -326,7 +338,7 @@ describe('the payroll export', () => {
       (await app.request('PUT', '/api/paycodes/absence.other', { cookie: backoffice.cookie, body: { version: other.version, code: 'PROVISION', name: null } }))
         .json,
     ).toMatchObject({
-      fieldErrors: { code: ['Koden PROVISION passar inte den här typen'] },
+      fieldErrors: { code: ['PROVISION är ingen tidkod i PAXml 2.0: välj en kod ur listan (egna koder är FR1–FR9)'] },
     })
     expect(
       (await app.request('PUT', '/api/paycodes/absence.other', { cookie: manager.cookie, body: { version: other.version, code: null, name: null } })).status,
@@ -342,6 +354,54 @@ describe('the payroll export', () => {
       cookie: backoffice.cookie,
       body: { version: other.version + 1, code: 'FR2', name: 'Övrig frånvaro' },
     })
+  })
+})
+
+describe('only PAXml 2.0 goes to payroll', () => {
+  it('the code lists are the official schema’s, to the code', () => {
+    const enumeration = (type: string) =>
+      [...new RegExp(`<xs:simpleType name="${type}">([\\s\\S]*?)</xs:simpleType>`).exec(xsd)![1]!.matchAll(/value="([^"]*)"/g)].map((m) => m[1])
+    expect(TIME_CODES).toEqual(enumeration('tidkodTYPE'))
+    expect(PAY_CODES).toEqual(enumeration('lonekodTYPE'))
+    expect(PAY_CODES).not.toContain('NETTO')
+  })
+
+  it('a code outside the lists is refused with the reason; one stored from before blocks the export, named', async () => {
+    const codes = (await app.request('GET', '/api/paycodes', { cookie: backoffice.cookie })).json as {
+      items: Array<{ item: string; version: number; code: string }>
+    }
+    const extra = codes.items.find((c) => c.item === 'extra_income')!
+    for (const code of ['NETTO', 'BRUTTO', 'SJK'])
+      expect(
+        (await app.request('PUT', '/api/paycodes/extra_income', { cookie: backoffice.cookie, body: { version: extra.version, code, name: null } })).json,
+      ).toMatchObject({
+        fieldErrors: { code: [`${code} är ingen lönekod i PAXml 2.0 (BRUTTO och NETTO är typer av lönebesked, inte lönekoder): välj en kod ur listan`] },
+      })
+    // A code saved before the lists were enforced (written straight to the table): the month names it and is refused.
+    await db.update(t.paycodes).set({ code: 'NETTO' }).where(eq(t.paycodes.item, 'extra_income'))
+    try {
+      const state = (await app.request('GET', `/api/payroll?month=${month}`, { cookie: backoffice.cookie })).json as unknown as PayrollMonthState
+      expect(state.problems).toContainEqual({ kind: 'codeNotPaxml', item: 'extra_income', code: 'NETTO' })
+      const refused = await app.request('POST', '/api/payroll-exports', { cookie: backoffice.cookie, body: { month, format: 'paxml' } })
+      expect(refused.status).toBe(422)
+      expect(refused.json).toMatchObject({ details: { problems: expect.arrayContaining([{ kind: 'codeNotPaxml', item: 'extra_income', code: 'NETTO' }]) } })
+    } finally {
+      await db.update(t.paycodes).set({ code: extra.code }).where(eq(t.paycodes.item, 'extra_income'))
+    }
+  })
+
+  it('a file that breaks the schema is never offered: the export fails with the validator’s reasons, and a retry is done', async () => {
+    const before = (await db.select({ id: t.files.id }).from(t.files)).length
+    corrupt = (text) => text.replace('<lonkod>BONUS</lonkod>', '<lonkod>NETTO</lonkod>')
+    const asked = await app.request('POST', '/api/payroll-exports', { cookie: backoffice.cookie, body: { month, format: 'paxml' } })
+    expect(asked.status, JSON.stringify(asked.json)).toBe(202)
+    const failed = await waitExport((asked.json as unknown as PayExportItem).id)
+    expect(failed).toMatchObject({ state: 'failed', error: 'invalid', fileId: null })
+    expect(failed.summary!.invalid!.join('\n')).toMatch(/lonkod.*NETTO/)
+    expect((await db.select({ id: t.files.id }).from(t.files)).length).toBe(before)
+    expect(await paxmlProblems('<paxml><header><version>2.0</version></header></paxml>')).toEqual([])
+    const again = await app.request('POST', '/api/payroll-exports', { cookie: backoffice.cookie, body: { month, format: 'paxml' } })
+    expect(await waitExport((again.json as unknown as PayExportItem).id)).toMatchObject({ state: 'done' })
   })
 })
 

@@ -10,7 +10,8 @@ export const enPay = {
       amountPositive: 'The amount must be more than 0',
       periodOrder: 'The end date cannot be before the start date',
       periodTooLong: 'Choose a period of at most one year',
-      codeNotForItem: 'The code {{code}} does not fit this type',
+      codeNotTime: '{{code}} is not a PAXml 2.0 time code: choose a code from the list (your own codes are FR1–FR9)',
+      codeNotPay: '{{code}} is not a PAXml 2.0 pay code (BRUTTO and NETTO are kinds of payslip, not pay codes): choose a code from the list',
       unknownSeller: 'The seller does not exist',
     },
   },
@@ -128,6 +129,9 @@ export const enPay = {
       within: 'The last {{days}} days',
     },
     paycodes: {
+      usualCodes: 'Usual codes',
+      otherCodes: 'Other PAXml 2.0 codes',
+      notPaxml: '{{code}} – not in PAXml 2.0',
       tabs: { codes: 'Pay codes', extra: 'Extra income', payroll: 'Payroll export' },
       intro:
         'Which code in {{system}} each kind of time, absence, per diem, commission and extra income gets in the payroll export (PAXml 2.0). A type without a code stops the export.',
@@ -173,6 +177,7 @@ export const enPay = {
         noEmployeeId: '{{name}}: has no employee number',
         invalidReport: '{{name}}: the time report of {{date, day}} breaks the rules',
         unmapped: '{{item}} has no pay code',
+        codeNotPaxml: '{{item}}: the code {{code}} is not in PAXml 2.0 – choose another under Pay codes',
       },
       moreProblems: 'and {{count}} more',
       exportPaxml: 'Export PAXml',
@@ -198,6 +203,7 @@ export const enPay = {
       progress: 'Exporting: {{percent}} %',
       leaveHint: 'You can leave the page; the file is here when it is done.',
       refused: 'Stopped: fix the list above and try again',
+      invalid: 'Stopped: the file did not follow PAXml 2.0 and was not offered. The reasons are below; check the pay codes and try again',
       none: 'No exports yet.',
     },
     absenceExport: {

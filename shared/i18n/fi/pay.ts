@@ -10,7 +10,8 @@ export const fiPay = {
       amountPositive: 'Summan on oltava yli 0',
       periodOrder: 'Loppupäivä ei voi olla ennen alkupäivää',
       periodTooLong: 'Valitse enintään vuoden jakso',
-      codeNotForItem: 'Koodi {{code}} ei sovi tälle tyypille',
+      codeNotTime: '{{code}} ei ole PAXml 2.0 -aikakoodi: valitse koodi luettelosta (omat koodit ovat FR1–FR9)',
+      codeNotPay: '{{code}} ei ole PAXml 2.0 -palkkakoodi (BRUTTO ja NETTO ovat palkkalaskelman tyyppejä, eivät palkkakoodeja): valitse koodi luettelosta',
       unknownSeller: 'Myyjää ei ole',
     },
   },
@@ -128,6 +129,9 @@ export const fiPay = {
       within: 'Viimeiset {{days}} päivää',
     },
     paycodes: {
+      usualCodes: 'Tavalliset koodit',
+      otherCodes: 'Muut PAXml 2.0 -koodit',
+      notPaxml: '{{code}} – ei PAXml 2.0:ssa',
       tabs: { codes: 'Palkkakoodit', extra: 'Lisätulot', payroll: 'Palkkavienti' },
       intro:
         'Mikä koodi järjestelmässä {{system}} annetaan kullekin ajalle, poissaololle, päivärahalle, provisiolle ja lisätulolle palkkaviennissä (PAXml 2.0). Tyyppi ilman koodia estää viennin.',
@@ -172,6 +176,7 @@ export const fiPay = {
         noEmployeeId: '{{name}}: työntekijänumero puuttuu',
         invalidReport: '{{name}}: päivän {{date, day}} tuntiraportti rikkoo sääntöjä',
         unmapped: '{{item}}: palkkakoodi puuttuu',
+        codeNotPaxml: '{{item}}: koodia {{code}} ei ole PAXml 2.0:ssa – valitse uusi kohdassa Palkkakoodit',
       },
       moreProblems: 'ja {{count}} muuta',
       exportPaxml: 'Vie PAXml',
@@ -197,6 +202,7 @@ export const fiPay = {
       progress: 'Vienti käynnissä: {{percent}} %',
       leaveHint: 'Voit poistua sivulta; tiedosto on täällä, kun se on valmis.',
       refused: 'Pysäytetty: korjaa yllä oleva lista ja yritä uudelleen',
+      invalid: 'Pysäytetty: tiedosto ei noudattanut PAXml 2.0 -muotoa eikä sitä annettu. Syyt alla; tarkista palkkakoodit ja yritä uudelleen',
       none: 'Ei vientejä vielä.',
     },
     absenceExport: {

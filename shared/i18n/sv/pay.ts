@@ -7,7 +7,8 @@ export const svPay = {
       amountPositive: 'Beloppet måste vara större än 0',
       periodOrder: 'Slutdatum kan inte vara före startdatum',
       periodTooLong: 'Välj en period på högst ett år',
-      codeNotForItem: 'Koden {{code}} passar inte den här typen',
+      codeNotTime: '{{code}} är ingen tidkod i PAXml 2.0: välj en kod ur listan (egna koder är FR1–FR9)',
+      codeNotPay: '{{code}} är ingen lönekod i PAXml 2.0 (BRUTTO och NETTO är typer av lönebesked, inte lönekoder): välj en kod ur listan',
       unknownSeller: 'Säljaren finns inte',
     },
   },
@@ -125,6 +126,9 @@ export const svPay = {
       within: 'De senaste {{days}} dagarna',
     },
     paycodes: {
+      usualCodes: 'Vanliga koder',
+      otherCodes: 'Övriga koder i PAXml 2.0',
+      notPaxml: '{{code}} – finns inte i PAXml 2.0',
       tabs: { codes: 'Lönekoder', extra: 'Extra inkomst', payroll: 'Löneexport' },
       intro:
         'Vilken kod i {{system}} varje typ av tid, frånvaro, traktamente, provision och extra inkomst får i löneexporten (PAXml 2.0). En typ utan kod stoppar exporten.',
@@ -169,6 +173,7 @@ export const svPay = {
         noEmployeeId: '{{name}}: saknar anställningsnummer',
         invalidReport: '{{name}}: tidrapporten {{date, day}} bryter mot reglerna',
         unmapped: '{{item}} har ingen lönekod',
+        codeNotPaxml: '{{item}}: koden {{code}} finns inte i PAXml 2.0 – välj en ny under Lönekoder',
       },
       moreProblems: 'och {{count}} till',
       exportPaxml: 'Exportera PAXml',
@@ -194,6 +199,7 @@ export const svPay = {
       progress: 'Exporten pågår: {{percent}} %',
       leaveHint: 'Du kan lämna sidan; filen finns här när den är klar.',
       refused: 'Stoppad: åtgärda listan ovan och försök igen',
+      invalid: 'Stoppad: filen följde inte PAXml 2.0 och lämnades inte ut. Skälen nedan; kontrollera lönekoderna och försök igen',
       none: 'Inga exporter än.',
     },
     absenceExport: {

@@ -2,7 +2,7 @@ import { Badge, Box, Button, Input, NativeSelect, Stack, Table, Text } from '@ch
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { PAY_CODES, TIME_CODES } from '../../../../shared/rules/pay'
+import { codeFitsItem, PAY_CODES, TIME_CODES, USUAL_PAY_CODES, USUAL_TIME_CODES } from '../../../../shared/rules/pay'
 import type { PaycodeRow } from '../../../../shared/schemas/pay'
 import { FormField } from '../../../components/ui/form-field'
 import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
@@ -50,9 +50,7 @@ export function CodesPanel() {
                   <Text>{t(`pay.items.${r.item}`)}</Text>
                   <Box hideFrom="sm" mt="1">
                     {r.code ? (
-                      <Badge variant="outline" fontFamily="mono">
-                        {r.code}
-                      </Badge>
+                      <CodeBadge item={r.item} code={r.code} />
                     ) : (
                       <Badge colorPalette="red" variant="subtle">
                         {t('pay.paycodes.unmapped')}
@@ -63,9 +61,7 @@ export function CodesPanel() {
                 <Table.Cell hideBelow="md">{t(`pay.paycodes.kinds.${r.kind}`)}</Table.Cell>
                 <Table.Cell hideBelow="sm">
                   {r.code ? (
-                    <Badge variant="outline" fontFamily="mono">
-                      {r.code}
-                    </Badge>
+                    <CodeBadge item={r.item} code={r.code} />
                   ) : (
                     <Badge colorPalette="red" variant="subtle">
                       {t('pay.paycodes.unmapped')}
@@ -109,7 +105,9 @@ function CodeDialog({ row, onClose, onSaved, onReload }: { row: PaycodeRow; onCl
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<{ message: string; conflict: boolean } | null>(null)
   const [codeError, setCodeError] = useState<string | null>(null)
-  const choices = row.kind === 'time' ? TIME_CODES : PAY_CODES
+  const all: readonly string[] = row.kind === 'time' ? TIME_CODES : PAY_CODES
+  const usual: readonly string[] = row.kind === 'time' ? USUAL_TIME_CODES : USUAL_PAY_CODES
+  const stale = row.code && !all.includes(row.code) ? row.code : null
   return (
     <FormDialog
       open
@@ -137,11 +135,27 @@ function CodeDialog({ row, onClose, onSaved, onReload }: { row: PaycodeRow; onCl
         <NativeSelect.Root size="sm">
           <NativeSelect.Field value={code} onChange={(e) => setCode(e.currentTarget.value)}>
             <option value="">{t('pay.paycodes.unmapped')}</option>
-            {choices.map((c) => (
-              <option key={c} value={c}>
-                {c}
+            {stale ? (
+              <option value={stale} disabled>
+                {t('pay.paycodes.notPaxml', { code: stale })}
               </option>
-            ))}
+            ) : null}
+            <optgroup label={t('pay.paycodes.usualCodes')}>
+              {usual.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label={t('pay.paycodes.otherCodes')}>
+              {all
+                .filter((c) => !usual.includes(c))
+                .map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+            </optgroup>
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
@@ -150,5 +164,19 @@ function CodeDialog({ row, onClose, onSaved, onReload }: { row: PaycodeRow; onCl
         <Input value={name} maxLength={60} onChange={(e) => setName(e.currentTarget.value)} />
       </FormField>
     </FormDialog>
+  )
+}
+
+/** A mapped code; one that PAXml 2.0 does not have (stored before its lists were enforced) is marked to be changed. */
+function CodeBadge({ item, code }: { item: PaycodeRow['item']; code: string }) {
+  const { t } = useTranslation()
+  return codeFitsItem(item, code) ? (
+    <Badge variant="outline" fontFamily="mono">
+      {code}
+    </Badge>
+  ) : (
+    <Badge colorPalette="red" variant="subtle" fontFamily="mono" title={t('pay.paycodes.notPaxml', { code })}>
+      {t('pay.paycodes.notPaxml', { code })}
+    </Badge>
   )
 }

@@ -84,8 +84,19 @@ function ExportRow({ x, system, lang }: { x: PayExportItem; system: string; lang
       ) : null}
       {x.state === 'failed' ? (
         <Text role="alert" color="fg.error" fontSize="sm" mt="1">
-          {x.error === 'refused' ? t('pay.exports.refused') : t('pay.payroll.failed', { system: x.kind === 'payroll' ? system : 'CSV/XLSX' })}
+          {x.error === 'refused'
+            ? t('pay.exports.refused')
+            : x.error === 'invalid'
+              ? t('pay.exports.invalid')
+              : t('pay.payroll.failed', { system: x.kind === 'payroll' ? system : 'CSV/XLSX' })}
         </Text>
+      ) : null}
+      {x.state === 'failed' && x.error === 'invalid' && s?.invalid?.length ? (
+        <Box as="ul" fontSize="xs" fontFamily="mono" color="fg.muted" mt="1" ps="4" data-testid="export-invalid">
+          {s.invalid.map((reason) => (
+            <li key={reason}>{reason}</li>
+          ))}
+        </Box>
       ) : null}
       {x.state === 'done' && s ? (
         <Text fontSize="sm" mt="1">

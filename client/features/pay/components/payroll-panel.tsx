@@ -127,6 +127,8 @@ function problemText(p: PayrollProblem, t: (key: string, params?: Record<string,
   switch (p.kind) {
     case 'unmapped':
       return t('pay.payroll.problems.unmapped', { item: t(`pay.items.${p.item}`) })
+    case 'codeNotPaxml':
+      return t('pay.payroll.problems.codeNotPaxml', { item: t(`pay.items.${p.item}`), code: p.code })
     case 'invalidReport':
       return t('pay.payroll.problems.invalidReport', { name: p.name, date: p.date })
     default:
