@@ -45,11 +45,15 @@ async function main() {
     if (stopping) return
     stopping = true
     console.log(`${signal}: shutting down`)
-    server.close(() => {
-      void Promise.all([events.stop(), jobs.stop(), realtime.close()])
-        .then(() => database.close())
-        .finally(() => process.exit(0))
-    })
+    // Realtime first: its sockets are told to reconnect at once (to another instance, or this one restarted), and
+    // the HTTP server then has no upgraded connection to wait for.
+    void realtime.close().then(() =>
+      server.close(() => {
+        void Promise.all([events.stop(), jobs.stop()])
+          .then(() => database.close())
+          .finally(() => process.exit(0))
+      }),
+    )
     setTimeout(() => process.exit(0), 5000).unref()
   }
   process.on('SIGINT', () => stop('SIGINT'))

@@ -86,6 +86,8 @@ export type SocketServerOptions = {
   sweepMs?: number
   activityTimeoutS?: number
   pongTimeoutS?: number
+  /** sockets one address may hold at once (tests lower it) */
+  maxConnectionsPerAddress?: number
 }
 
 export type SocketServer = ReturnType<typeof socketServer>
@@ -429,7 +431,7 @@ export function socketServer(options: SocketServerOptions) {
           socket.destroy()
           return
         }
-        if ((perAddress.get(request.socket.remoteAddress ?? '') ?? 0) >= MAX_CONNECTIONS_PER_ADDRESS) {
+        if ((perAddress.get(request.socket.remoteAddress ?? '') ?? 0) >= (options.maxConnectionsPerAddress ?? MAX_CONNECTIONS_PER_ADDRESS)) {
           socket.write('HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\n\r\n')
           socket.destroy()
           return
@@ -468,9 +470,26 @@ export function socketServer(options: SocketServerOptions) {
       return { connections: connections.size, channels: channels.size }
     },
 
+    /**
+     * Ends this instance's realtime: every socket is told, as the Pusher protocol has it for a server going away,
+     * to reconnect at once (`pusher:error` and a close with 4200, "generic reconnect immediately"), so clients come
+     * back to another instance or to this one restarted without waiting out a back-off. Sockets that do not finish
+     * the closing handshake within a second are dropped.
+     */
     async close() {
       clearInterval(sweep)
       if (heartbeat) clearInterval(heartbeat)
+      const closed = [...connections].map(
+        (conn) =>
+          new Promise<void>((resolve) => {
+            if (conn.ws.readyState === conn.ws.CLOSED) return resolve()
+            conn.ws.once('close', () => resolve())
+            if (conn.ws.readyState === conn.ws.OPEN) closeWith(conn.ws, 4200, 'The server is restarting: reconnect now')
+          }),
+      )
+      let timer: NodeJS.Timeout | undefined
+      await Promise.race([Promise.all(closed), new Promise<void>((resolve) => (timer = setTimeout(resolve, 1_000)))])
+      clearTimeout(timer)
       for (const conn of connections) conn.ws.terminate()
       connections.clear()
       await new Promise<void>((resolve) => wss.close(() => resolve()))
