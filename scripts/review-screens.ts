@@ -124,6 +124,12 @@ const SHOTS: Shot[] = [
   { name: 'sick-notices', as: 'backoffice@demo.test', path: '/backoffice/sicknotices' },
   { name: 'sick-notices-returned', as: 'backoffice@demo.test', path: '/backoffice/sicknotices?state=returned&days=90' },
   { name: 'paycodes', as: 'backoffice@demo.test', path: '/backoffice/paycodes' },
+  {
+    name: 'paycodes-dialog',
+    as: 'backoffice@demo.test',
+    path: '/backoffice/paycodes',
+    then: (page) => page.getByRole('button', { name: /^Ändra: Extra inkomst/ }).click(),
+  },
   { name: 'paycodes-extra', as: 'backoffice@demo.test', path: '/backoffice/paycodes?tab=extra' },
   { name: 'paycodes-payroll', as: 'backoffice@demo.test', path: '/backoffice/paycodes?tab=payroll' },
   { name: 'absence-export', as: 'backoffice@demo.test', path: '/backoffice/absenceexport' },
