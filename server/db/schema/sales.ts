@@ -142,7 +142,7 @@ function listIndexes(t: Record<Indexed, SqliteIndexColumn>) {
     s.index('sales_seller_date').on(t.sellerId, ...newest, t.status),
     s.index('sales_value').on(t.orderValueOre, t.id),
     s.index('sales_customer').on(t.customerName, t.id),
-    s.index('sales_customer_key').on(t.customerKey, t.providerId, t.sellDate),
+    s.index('sales_customer_key').on(t.customerKey, t.providerId, t.sellDate, t.soldAt, t.id),
     s.index('sales_order_number').on(t.providerId, t.externalOrderNumber),
   ]
 }
@@ -157,7 +157,7 @@ function listIndexesPg(t: Record<Indexed, PgIndexColumn>) {
     p.index('sales_seller_date').on(t.sellerId, ...newest, t.status),
     p.index('sales_value').on(t.orderValueOre, t.id),
     p.index('sales_customer').on(t.customerName, t.id),
-    p.index('sales_customer_key').on(t.customerKey, t.providerId, t.sellDate),
+    p.index('sales_customer_key').on(t.customerKey, t.providerId, t.sellDate, t.soldAt, t.id),
     p.index('sales_order_number').on(t.providerId, t.externalOrderNumber),
   ]
 }

@@ -99,6 +99,29 @@ describe('finding double sales', () => {
     expect(await pairOf(mistyped)).toMatchObject({ later: { id: mistyped }, earlier: { id: original } })
   })
 
+  it('a customer’s many sales make a chain of pairs, each sale with its nearest earlier and later one, never with all', async () => {
+    const ids: string[] = []
+    for (let daysAgo = 12; daysAgo >= 1; daysAgo--) ids.push(await sell(customer(11), alarm, daysAgo))
+    const chainOf = async () =>
+      (await list(backoffice.cookie, '?itemsPerPage=100')).items
+        .filter((p) => p.later.id !== p.earlier.id && ids.includes(p.later.id))
+        .map((p) => [p.earlier.id, p.later.id])
+    // Twelve sales: eleven pairs, neighbour to neighbour (every pair would be 66).
+    expect((await chainOf()).sort()).toEqual(
+      ids
+        .slice(1)
+        .map((id, i) => [ids[i], id])
+        .sort(),
+    )
+    // A sale that arrives late from an offline phone, sold between two others, pairs with both of them.
+    const between = await sell(customer(11), alarm, 6.5)
+    ids.push(between)
+    const chain = await chainOf()
+    expect(chain).toHaveLength(13)
+    expect(chain).toContainEqual([ids[5], between])
+    expect(chain).toContainEqual([between, ids[6]])
+  })
+
   it('lists only pairs within the window back office has set', async () => {
     const old = await sell(customer(5), alarm, 10)
     const recent = await sell(customer(5), alarm, 0)

@@ -1,5 +1,5 @@
 import { subject } from '@casl/ability'
-import { and, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, exists, gte, inArray, lte, sql, type SQL } from 'drizzle-orm'
 import type { AppAbility } from '../../../shared/permissions/ability'
 import { DOUBLE_WINDOW_DEFAULT_DAYS, DOUBLE_WINDOW_MAX_DAYS, daysApart, shiftDay } from '../../../shared/rules/double-sales'
 import { maskPersonalNumber } from '../../../shared/rules/identity'
@@ -21,9 +21,9 @@ import { logActivity } from '../../platform/activity-log'
 import { cappedCount } from '../../db/list-page'
 
 /**
- * Possible double sales (docs/decisions/025). Found by the sales service when a sale arrives or is corrected
- * (`find`, in its transaction): every earlier or later sale of the same customer, provider and product within the
- * longest window is a pair, once. Back office lists the open ones within the window it has set, confirms one
+ * Possible double sales (docs/decisions/025, 056). Found by the sales service when a sale arrives or is corrected
+ * (`find`, in its transaction): the nearest earlier and the nearest later sale of the same customer, provider and
+ * product within the longest window each make a pair with it, once. Back office lists the open ones within the window it has set, confirms one
  * (the chosen sale becomes regret through the lifecycle, decision 022) or dismisses the pair.
  */
 
@@ -63,58 +63,64 @@ export function doubleSales(database: Database) {
     },
 
     /**
-     * The pairs `sale` makes with the other sales of its customer, provider and products within the longest
-     * window; each pair is stored once (a second look, after a correction, adds only new ones).
+     * The pairs `sale` makes with its neighbours: the nearest earlier and the nearest later sale of its customer and
+     * provider sharing one of its products, within the longest window (decision 056). Each pair is stored once (a
+     * second look, after a correction, adds only new ones). At most two reads of one index row each and two rows
+     * written, however many sales the customer has: a housing association's thousandth order costs what its
+     * first did, and its orders form a chain of pairs back office walks through.
      */
     async find(tx: Db, sale: SaleRow, productIds: readonly string[], at: number): Promise<number> {
       if (!sale.customerKey || productIds.length === 0) return 0
-      const candidates = await tx
-        .select()
-        .from(t.sales)
-        .where(
-          and(
-            eq(t.sales.customerKey, sale.customerKey),
-            eq(t.sales.providerId, sale.providerId),
-            gte(t.sales.sellDate, shiftDay(sale.sellDate, -DOUBLE_WINDOW_MAX_DAYS)),
-            lte(t.sales.sellDate, shiftDay(sale.sellDate, DOUBLE_WINDOW_MAX_DAYS)),
-            ne(t.sales.id, sale.id),
-          ),
-        )
-        .limit(50)
-      if (candidates.length === 0) return 0
-      const shared = await tx
-        .selectDistinct({ saleId: t.saleLines.saleId })
-        .from(t.saleLines)
-        .where(
-          and(
-            inArray(
-              t.saleLines.saleId,
-              candidates.map((c) => c.id),
+      const position = sql`(${t.sales.sellDate}, ${t.sales.soldAt}, ${t.sales.id})`
+      const own = sql`(${sale.sellDate}, ${sale.soldAt}, ${sale.id})`
+      const sharesAProduct = exists(
+        tx
+          .select({ one: sql`1` })
+          .from(t.saleLines)
+          .where(and(eq(t.saleLines.saleId, t.sales.id), inArray(t.saleLines.productId, [...productIds]))),
+      )
+      const nearest = async (side: 'earlier' | 'later') => {
+        const earlier = side === 'earlier'
+        const [row] = await tx
+          .select()
+          .from(t.sales)
+          .where(
+            and(
+              eq(t.sales.customerKey, sale.customerKey!),
+              eq(t.sales.providerId, sale.providerId),
+              earlier
+                ? gte(t.sales.sellDate, shiftDay(sale.sellDate, -DOUBLE_WINDOW_MAX_DAYS))
+                : lte(t.sales.sellDate, shiftDay(sale.sellDate, DOUBLE_WINDOW_MAX_DAYS)),
+              // A row value comparison on the index's own columns: a walk from this sale outwards, one row at a time.
+              earlier ? sql`${position} < ${own}` : sql`${position} > ${own}`,
+              sharesAProduct,
             ),
-            inArray(t.saleLines.productId, [...productIds]),
-          ),
-        )
-      const sharing = new Set(shared.map((s) => s.saleId))
-      const pairs = candidates
-        .filter((c) => sharing.has(c.id))
-        .map((other) => {
-          const [a, b] = later(sale, other) ? [sale, other] : [other, sale]
-          return {
-            id: crypto.randomUUID(),
-            saleId: a.id,
-            otherSaleId: b.id,
-            customerKey: sale.customerKey!,
-            providerId: a.providerId,
-            sellerId: a.sellerId,
-            teamId: a.teamId,
-            officeId: a.officeId,
-            daysApart: daysApart(a.sellDate, b.sellDate),
-            detectedAt: at,
-            state: 'open' as const,
-            pending: 1,
-          }
-        })
-      if (pairs.length === 0) return 0
+          )
+          .orderBy(
+            ...(earlier ? [desc(t.sales.sellDate), desc(t.sales.soldAt), desc(t.sales.id)] : [asc(t.sales.sellDate), asc(t.sales.soldAt), asc(t.sales.id)]),
+          )
+          .limit(1)
+        return row
+      }
+      const neighbours = [await nearest('earlier'), await nearest('later')].filter((x): x is SaleRow => x !== undefined)
+      if (neighbours.length === 0) return 0
+      const pairs = neighbours.map((other) => {
+        const [a, b] = later(sale, other) ? [sale, other] : [other, sale]
+        return {
+          id: crypto.randomUUID(),
+          saleId: a.id,
+          otherSaleId: b.id,
+          customerKey: sale.customerKey!,
+          providerId: a.providerId,
+          sellerId: a.sellerId,
+          teamId: a.teamId,
+          officeId: a.officeId,
+          daysApart: daysApart(a.sellDate, b.sellDate),
+          detectedAt: at,
+          state: 'open' as const,
+          pending: 1,
+        }
+      })
       await tx
         .insert(d)
         .values(pairs)

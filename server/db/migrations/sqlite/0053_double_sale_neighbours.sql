@@ -1,0 +1,2 @@
+DROP INDEX `sales_customer_key`;--> statement-breakpoint
+CREATE INDEX `sales_customer_key` ON `sales` (`customer_key`,`provider_id`,`sell_date`,`sold_at`,`id`);
