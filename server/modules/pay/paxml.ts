@@ -29,6 +29,8 @@ export async function paxmlProblems(document: string | Uint8Array, limit = 5): P
     schema: [{ fileName: 'paxml-2.0.xsd', contents: paxmlSchema() }],
     // A month of a large organisation is tens of megabytes; the memory grows to what it needs, up to 2 GiB.
     maxMemoryPages: 32_768,
+    // Read as a stream (libxml2's reader validates as it goes): the memory is the schema's, not the document's.
+    stream: true,
   })
   return result.valid ? [] : result.errors.slice(0, limit).map((e) => e.rawMessage.trim())
 }
