@@ -102,8 +102,11 @@ export type ReferenceSource = {
 
 export type SyncParts = { mutators: Mutators; owned: PullSource[]; reference: ReferenceSource[] }
 
-/** Test seam: runs inside each mutation's transaction before it is applied (a thrown error is transient). */
-export type SyncHooks = { beforeApply?: (m: Mutation) => void | Promise<void> }
+/**
+ * Test seams, inside each mutation's transaction: before it is applied (a thrown error is transient), and after it
+ * was (to hold a transaction open while others run).
+ */
+export type SyncHooks = { beforeApply?: (m: Mutation) => void | Promise<void>; afterApply?: (m: Mutation) => void | Promise<void> }
 
 /**
  * Validates a mutation's args. Whatever goes wrong here depends on the args alone and would go wrong again on

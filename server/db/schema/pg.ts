@@ -80,7 +80,7 @@ export {
 export { assistantStatsPg as assistantStats, assistantStatRolesPg as assistantStatRoles } from './assistant'
 export { salesBudgetsPg as salesBudgets, unitBudgetsPg as unitBudgets } from './budgets'
 export { financeSettingsPg as financeSettings } from './finance'
-export { syncClientsPg as syncClients, syncRejectionsPg as syncRejections, syncVersionPg as syncVersion } from './sync'
+export { syncClientsPg as syncClients, syncRejectionsPg as syncRejections, syncVersionPg as syncVersion, syncUserVersionsPg as syncUserVersions } from './sync'
 export {
   domainEventsPg as domainEvents,
   eventDeliveriesPg as eventDeliveries,

@@ -96,6 +96,7 @@ const parity: { [K in keyof typeof sqlite & keyof typeof pg]: RowsAlike<K> } = {
   syncClients: true,
   syncRejections: true,
   syncVersion: true,
+  syncUserVersions: true,
   domainEvents: true,
   eventDeliveries: true,
   activityLog: true,

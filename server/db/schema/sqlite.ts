@@ -60,7 +60,7 @@ export {
 export { assistantStats, assistantStatRoles } from './assistant'
 export { salesBudgets, unitBudgets } from './budgets'
 export { financeSettings } from './finance'
-export { syncClients, syncRejections, syncVersion } from './sync'
+export { syncClients, syncRejections, syncVersion, syncUserVersions } from './sync'
 export { domainEvents, eventDeliveries, activityLog, jobs, jobSchedules, serverKeys } from './platform'
 export { mailOutbox } from './mail'
 export { qualityTemplates, qualityTemplateVersions, qualitySurveys, qualitySurveyLinks, qualityMonthNki, qualityMonthProviderNki } from './quality'

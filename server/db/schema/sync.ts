@@ -71,7 +71,10 @@ export const syncRejectionsPg = p.pgTable(
   (t) => [p.uniqueIndex('sync_rejections_pk').on(t.clientId, t.seq)],
 )
 
-/** The global change counter: every synced row carries the value it was written at (the pull cookie). */
+/**
+ * The one global change counter of before issue 40, now the baseline every user's own counter starts from (rows
+ * written before then carry values up to it). Nothing increments it any more (server/db/change-counter.ts).
+ */
 export const syncVersion = s.sqliteTable('sync_version', {
   id: s.text('id').primaryKey(),
   version: s.integer('version').notNull(),
@@ -79,5 +82,19 @@ export const syncVersion = s.sqliteTable('sync_version', {
 
 export const syncVersionPg = p.pgTable('sync_version', {
   id: p.text('id').primaryKey(),
+  version: p.integer('version').notNull(),
+})
+
+/**
+ * Each user's change counter: every row a user's device pulls carries the value of its owner's counter it was
+ * written at (the pull cookie). Per user, so writers for different people never wait on one row (decision 057).
+ */
+export const syncUserVersions = s.sqliteTable('sync_user_versions', {
+  userId: s.text('user_id').primaryKey(),
+  version: s.integer('version').notNull(),
+})
+
+export const syncUserVersionsPg = p.pgTable('sync_user_versions', {
+  userId: p.text('user_id').primaryKey(),
   version: p.integer('version').notNull(),
 })

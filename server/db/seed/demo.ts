@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { count, eq } from 'drizzle-orm'
+import { raiseChangeBaseline } from '../change-counter'
 import type { RoleKey } from '../../../shared/permissions/roles'
 import { hashPassword } from '../../lib/password'
 import type { Database, Db } from '../client'
@@ -438,7 +439,7 @@ async function seedSalesHistory(
     version++
     await tx.insert(t.salesBudgets).values({ id: randomUUID(), userId: u.id, month: businessMonth(now), amountOre: 8_000_000, version, updatedAt: now })
   }
-  await tx.update(t.syncVersion).set({ version }).where(eq(t.syncVersion.id, 'global'))
+  await raiseChangeBaseline(tx, t, version)
   return deviated
 }
 
@@ -462,6 +463,7 @@ async function seedTimeHistory(database: Database, tx: Db, now: number, coachId:
     .innerJoin(t.teams, eq(t.teams.id, t.users.teamId))
   const byEmail = new Map(staff.map((c) => [c.email, c]))
   const sellers = DEMO_TIME_STAFF.map(([first, last]) => byEmail.get(emailOf(first, last))!)
+  await raiseChangeBaseline(tx, t, 0)
   const [counter] = await tx.select({ version: t.syncVersion.version }).from(t.syncVersion).where(eq(t.syncVersion.id, 'global'))
   let version = counter?.version ?? 0
   // Sick now: the last two weekdays (a notice on the first of them).
@@ -570,5 +572,5 @@ async function seedTimeHistory(database: Database, tx: Db, now: number, coachId:
       })
     }
   }
-  await tx.update(t.syncVersion).set({ version }).where(eq(t.syncVersion.id, 'global'))
+  await raiseChangeBaseline(tx, t, version)
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
-import { count, eq, getTableName } from 'drizzle-orm'
+import { count, getTableName } from 'drizzle-orm'
+import { raiseChangeBaseline } from '../change-counter'
 import type { RoleKey } from '../../../shared/permissions/roles'
 import { personalNumberOf } from '../../../shared/rules/identity'
 import { customerKeyOf, daysApart } from '../../../shared/rules/double-sales'
@@ -1040,7 +1041,7 @@ export async function seedOrganisation(
     `sales: ${counts.sales ?? 0} sales, ${counts.sale_lines ?? 0} lines, ${counts.sale_status_history ?? 0} status changes, ${counts.sale_deviations ?? 0} deviations, ${counts.quality_surveys ?? 0} quality surveys`,
   )
 
-  await database.db.update(t.syncVersion).set({ version }).where(eq(t.syncVersion.id, 'global'))
+  await raiseChangeBaseline(database.db, t, version)
   // The customer register, as its event subscriber would have built it from these sales.
   await timed('customers', () => fillCustomersFromSales(database))
   await timed('commission', async () => void (await fillCommissionFromHistory(database)))

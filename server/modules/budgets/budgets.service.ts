@@ -15,7 +15,7 @@ import type {
 } from '../../../shared/schemas/budgets'
 import type { Translate } from '../../../shared/schemas/errors'
 import type { z } from 'zod'
-import { nextChangeVersion } from '../../db/change-counter'
+import { changeVersions } from '../../db/change-counter'
 import type { Db } from '../../db/client'
 import { ApiError, notFound, validationError } from '../../lib/errors'
 import { logActivity } from '../../platform/activity-log'
@@ -102,11 +102,11 @@ export function budgetsService({ database, events }: Pick<Deps, 'database' | 'ev
     month: string,
     amountOre: number,
     current: { version: number; rowId: string | null } | undefined,
-    changeVersion: () => Promise<number>,
+    changeVersion: (userId: string) => Promise<number>,
   ) {
     const at = now()
     if (target.scope === 'seller') {
-      const version = await changeVersion()
+      const version = await changeVersion(target.id)
       if (current?.rowId) await tx.update(t.salesBudgets).set({ amountOre, version, updatedAt: at }).where(eq(t.salesBudgets.id, current.rowId))
       else await tx.insert(t.salesBudgets).values({ id: randomUUID(), userId: target.id, month, amountOre, version, updatedAt: at })
       return version
@@ -141,10 +141,9 @@ export function budgetsService({ database, events }: Pick<Deps, 'database' | 'ev
     )
   }
 
-  /** One change counter value per transaction, taken when its first seller budget is written. */
+  /** One change counter value per seller and transaction, taken when their first budget is written. */
   function changeCounter(tx: Db) {
-    let version: number | null = null
-    return async () => (version ??= await nextChangeVersion(tx, t))
+    return changeVersions(tx, t)
   }
 
   return {

@@ -145,7 +145,9 @@ export function payService({ database, events }: Pick<Deps, 'database' | 'events
         if (!user) throw validationError({ userId: [translate('validation.pay.unknownSeller')] })
         const id = crypto.randomUUID()
         const row = { id, userId: input.userId, month: input.month, amountOre: input.amountOre, description: input.description.trim() }
-        await tx.insert(x).values({ ...row, removedAt: null, createdById: actor.id, version: await nextChangeVersion(tx, t), createdAt: now, updatedAt: now })
+        await tx
+          .insert(x)
+          .values({ ...row, removedAt: null, createdById: actor.id, version: await nextChangeVersion(tx, t, input.userId), createdAt: now, updatedAt: now })
         await logActivity(tx, t, { at: now, actorId: actor.id, entity: 'extra_income', entityId: id, action: 'created', after: row })
         await events.record(tx, 'extraIncome.changed', { id, userId: input.userId, month: input.month, action: 'created' }, { actorId: actor.id, at: now })
         const [saved] = await tx.select().from(x).where(eq(x.id, id))
@@ -169,7 +171,7 @@ export function payService({ database, events }: Pick<Deps, 'database' | 'events
         if (Object.keys(diff.after).length === 0) return extraItem(found.r, found, exported.has(found.r.month))
         await tx
           .update(x)
-          .set({ ...next, version: await nextChangeVersion(tx, t), updatedAt: now })
+          .set({ ...next, version: await nextChangeVersion(tx, t, found.r.userId), updatedAt: now })
           .where(eq(x.id, id))
         await logActivity(tx, t, {
           at: now,
@@ -197,7 +199,7 @@ export function payService({ database, events }: Pick<Deps, 'database' | 'events
         if (row.version !== version) throw new ApiError(409, 'version_conflict')
         await tx
           .update(x)
-          .set({ removedAt: now, version: await nextChangeVersion(tx, t), updatedAt: now })
+          .set({ removedAt: now, version: await nextChangeVersion(tx, t, row.userId), updatedAt: now })
           .where(eq(x.id, id))
         await logActivity(tx, t, {
           at: now,

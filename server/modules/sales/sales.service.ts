@@ -89,7 +89,7 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
    * `actorId` null is the system (an order import). Refused with 409 when the sale changed since it was read.
    */
   async function applyMove(tx: Db, sale: typeof t.sales.$inferSelect, input: TransitionInput, actorId: string | null, byBackoffice: boolean, now: number) {
-    const version = await nextChangeVersion(tx, t)
+    const version = await nextChangeVersion(tx, t, sale.sellerId)
     const deviation = input.to === 'deviation'
     const changed = await tx
       .update(t.sales)
@@ -514,7 +514,9 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
 
       /** The grade of the sale's survey, on the sale: the seller's device pulls it with the next change-counter value. */
       async graded(tx: Db, saleId: string, grade: string | null) {
-        const version = await nextChangeVersion(tx, t)
+        const [sale] = await tx.select({ sellerId: t.sales.sellerId }).from(t.sales).where(eq(t.sales.id, saleId))
+        if (!sale) return
+        const version = await nextChangeVersion(tx, t, sale.sellerId)
         await tx.update(t.sales).set({ qualityGrade: grade, version }).where(eq(t.sales.id, saleId))
       },
     },

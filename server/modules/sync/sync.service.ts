@@ -11,7 +11,7 @@ import {
   type PushResult,
   type Rejection as RejectionRecord,
 } from '../../../shared/schemas/sync'
-import { nextChangeVersion } from '../../db/change-counter'
+import { changeVersions, currentChangeVersion } from '../../db/change-counter'
 import type { Database, Db } from '../../db/client'
 import { userOfficeId } from '../../db/expressions'
 import { ApiError } from '../../lib/errors'
@@ -94,14 +94,14 @@ export function syncService(database: Database, parts: SyncParts, hooks: SyncHoo
           if (m.seq > last + 1) return { kind: 'gap' as const, last }
           await hooks.beforeApply?.(m)
           const now = Date.now()
-          let version: number | null = null
+          const versions = changeVersions(tx, t)
           const ctx = {
             tx,
             t,
             actor: { id: user.id, ...placement, ability: user.ability },
             now,
             translate,
-            version: async () => (version ??= await nextChangeVersion(tx, t)),
+            version: () => versions(user.id),
           }
           let rejected = false
           const mutator = mutatorFor(m.name)
@@ -111,6 +111,7 @@ export function syncService(database: Database, parts: SyncParts, hooks: SyncHoo
             if (user.impersonated && COMMITTING_MUTATIONS.has(m.name)) throw new Rejection('not_while_impersonating')
             // A savepoint: a rejection undoes whatever the mutator wrote before it refused.
             await tx.transaction(async (sp) => mutator({ ...ctx, tx: sp }, m.args))
+            await hooks.afterApply?.(m)
           } catch (err) {
             if (!(err instanceof Rejection)) throw err
             rejected = true
@@ -141,8 +142,7 @@ export function syncService(database: Database, parts: SyncParts, hooks: SyncHoo
       return database.transaction(async (tx) => {
         const client = await loadClient(tx, clientId, user.id, false)
         const lastMutationId = client?.lastMutationId ?? 0
-        const [counter] = await tx.select({ version: t.syncVersion.version }).from(t.syncVersion).where(eq(t.syncVersion.id, 'global'))
-        const version = counter?.version ?? 0
+        const version = await currentChangeVersion(tx, t, user.id)
         const since = cookie.v > version ? 0 : cookie.v
         const patch: PatchOp[] = []
 

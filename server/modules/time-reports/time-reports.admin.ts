@@ -15,7 +15,7 @@ import type {
   TimeReportListItem,
   TimeReportListQuery,
 } from '../../../shared/schemas/time-reports'
-import { nextChangeVersion } from '../../db/change-counter'
+import { changeVersions, nextChangeVersion } from '../../db/change-counter'
 import type { Db, Schema } from '../../db/client'
 import { accessFilter, unindexed, withAccess } from '../../db/conditions'
 import { userOfficeId } from '../../db/expressions'
@@ -452,7 +452,7 @@ export function timeReportsAdmin({ database, events }: Pick<Deps, 'database' | '
         const diff = changedFields(row as unknown as Record<string, unknown>, next)
         const fields = Object.keys(diff.after)
         if (fields.length === 0) return { id, version: row.version }
-        const version = await nextChangeVersion(tx, t)
+        const version = await nextChangeVersion(tx, t, row.userId)
         await tx
           .update(tr)
           .set({ ...next, version, updatedAt: now })
@@ -612,7 +612,7 @@ export function timeReportsAdmin({ database, events }: Pick<Deps, 'database' | '
             .where(inArray(t.users.id, unique.slice(i, i + 500))))
             people.set(p.id, p)
         const { from, to } = monthRange(month)
-        let version: number | null = null
+        const versions = changeVersions(tx, t)
         for (const userId of unique) {
           const p = people.get(userId)
           const who = p && { sellerId: p.id, userId: p.id, teamId: p.teamId, officeId: p.officeId }
@@ -635,7 +635,7 @@ export function timeReportsAdmin({ database, events }: Pick<Deps, 'database' | '
             answer.refused.push({ userId, name: `${p.first} ${p.last}`, ...refusal })
             continue
           }
-          version ??= await nextChangeVersion(tx, t)
+          const version = await versions(userId)
           const id = mark?.id ?? crypto.randomUUID()
           if (mark)
             await tx
@@ -663,7 +663,7 @@ export function timeReportsAdmin({ database, events }: Pick<Deps, 'database' | '
           .from(a)
           .where(and(eq(a.userId, input.userId), eq(a.month, input.month)))
         if (!mark?.attestedAt) throw new ApiError(409, 'conflict')
-        const version = await nextChangeVersion(tx, t)
+        const version = await nextChangeVersion(tx, t, mark.userId)
         await tx
           .update(a)
           .set({ attestedAt: null, reopenedAt: now, reopenedById: actor.id, reopenReason: input.reason, version, updatedAt: now })
