@@ -22,6 +22,18 @@ export type SyncUser = { id: string; ability: AppAbility; impersonated?: boolean
 
 type Cookie = { v: number; r: string; l: number }
 
+type Outcome = { kind: 'skipped' | 'applied' | 'rejected' | 'gap'; last: number }
+
+/** A mutation that failed for a reason other than a refusal: its batch rolls back and the push answers 503. */
+class TransientFailure extends Error {
+  constructor(
+    readonly index: number,
+    override readonly cause: unknown,
+  ) {
+    super('transient failure in a push')
+  }
+}
+
 function readCookie(raw: string | null): Cookie {
   if (!raw) return { v: 0, r: '', l: 0 }
   try {
@@ -66,44 +78,37 @@ export function syncService(database: Database, parts: SyncParts, hooks: SyncHoo
     return { teamId: row?.teamId ?? null, officeId: row?.officeId ?? null }
   }
 
-  return {
-    async push(user: SyncUser, clientId: string, mutations: Mutation[], translate: Translate): Promise<PushResult> {
-      const placement = await sellerPlacement(user.id)
-      const result: PushResult = { lastMutationId: 0, applied: 0, skipped: 0, rejected: 0 }
-      // The same seq twice in one batch: a resend of the same change is applied once; two different changes
-      // under one seq would lose one of them silently, so the batch is refused as a conflict (decision 016).
-      const bySeq = new Map<number, Mutation>()
-      for (const m of mutations) {
-        const seen = bySeq.get(m.seq)
-        if (!seen) bySeq.set(m.seq, m)
-        else if (JSON.stringify([seen.name, seen.args, seen.createdAt]) !== JSON.stringify([m.name, m.args, m.createdAt])) {
-          throw new ApiError(409, 'conflict', { fieldErrors: fieldError('mutations', translate('sync.duplicateSeq', { seq: m.seq })) })
+  /**
+   * Applies mutations in order in one transaction: each skipped (already applied), refused (recorded), applied, or
+   * the gap that stops the batch. A transient error is thrown as `TransientFailure` with the mutation's index.
+   */
+  function applyBatch(
+    user: SyncUser,
+    placement: { teamId: string | null; officeId: string | null },
+    clientId: string,
+    batch: Mutation[],
+    translate: Translate,
+  ) {
+    return database.transaction(async (tx) => {
+      const client = (await loadClient(tx, clientId, user.id, true))!
+      let last = client.lastMutationId
+      const outcomes: Outcome[] = []
+      for (const [index, m] of batch.entries()) {
+        if (m.seq <= last) {
+          outcomes.push({ kind: 'skipped', last })
+          continue
         }
-      }
-      const sorted = [...bySeq.values()].sort((a, b) => a.seq - b.seq)
-      if (sorted.length === 0) {
-        const client = await database.transaction((tx) => loadClient(tx, clientId, user.id, false))
-        result.lastMutationId = client?.lastMutationId ?? 0
-        return result
-      }
-      for (const m of sorted) {
-        const outcome = await database.transaction(async (tx) => {
-          const client = (await loadClient(tx, clientId, user.id, true))!
-          const last = client.lastMutationId
-          if (m.seq <= last) return { kind: 'skipped' as const, last }
-          if (m.seq > last + 1) return { kind: 'gap' as const, last }
+        if (m.seq > last + 1) {
+          outcomes.push({ kind: 'gap', last })
+          break
+        }
+        const now = Date.now()
+        // A value of its own per mutation, so a pull page can end between two of the batch's changes.
+        const versions = changeVersions(tx, t)
+        const ctx = { tx, t, actor: { id: user.id, ...placement, ability: user.ability }, now, translate, version: () => versions(user.id) }
+        let rejected = false
+        try {
           await hooks.beforeApply?.(m)
-          const now = Date.now()
-          const versions = changeVersions(tx, t)
-          const ctx = {
-            tx,
-            t,
-            actor: { id: user.id, ...placement, ability: user.ability },
-            now,
-            translate,
-            version: () => versions(user.id),
-          }
-          let rejected = false
           const mutator = mutatorFor(m.name)
           try {
             if (!mutator) throw new Rejection('unknown_mutation', {}, { name: m.name.toWellFormed().slice(0, 64) })
@@ -125,9 +130,54 @@ export function syncService(database: Database, parts: SyncParts, hooks: SyncHoo
               at: now,
             })
           }
-          await tx.update(t.syncClients).set({ lastMutationId: m.seq, updatedAt: now }).where(eq(t.syncClients.id, clientId))
-          return { kind: rejected ? ('rejected' as const) : ('applied' as const), last: m.seq }
-        })
+        } catch (err) {
+          throw new TransientFailure(index, err)
+        }
+        last = m.seq
+        outcomes.push({ kind: rejected ? 'rejected' : 'applied', last })
+      }
+      if (last !== client.lastMutationId)
+        await tx.update(t.syncClients).set({ lastMutationId: last, updatedAt: Date.now() }).where(eq(t.syncClients.id, clientId))
+      return outcomes
+    })
+  }
+
+  return {
+    async push(user: SyncUser, clientId: string, mutations: Mutation[], translate: Translate): Promise<PushResult> {
+      const placement = await sellerPlacement(user.id)
+      const result: PushResult = { lastMutationId: 0, applied: 0, skipped: 0, rejected: 0 }
+      // The same seq twice in one batch: a resend of the same change is applied once; two different changes
+      // under one seq would lose one of them silently, so the batch is refused as a conflict (decision 016).
+      const bySeq = new Map<number, Mutation>()
+      for (const m of mutations) {
+        const seen = bySeq.get(m.seq)
+        if (!seen) bySeq.set(m.seq, m)
+        else if (JSON.stringify([seen.name, seen.args, seen.createdAt]) !== JSON.stringify([m.name, m.args, m.createdAt])) {
+          throw new ApiError(409, 'conflict', { fieldErrors: fieldError('mutations', translate('sync.duplicateSeq', { seq: m.seq })) })
+        }
+      }
+      const sorted = [...bySeq.values()].sort((a, b) => a.seq - b.seq)
+      if (sorted.length === 0) {
+        const client = await database.transaction((tx) => loadClient(tx, clientId, user.id, false))
+        result.lastMutationId = client?.lastMutationId ?? 0
+        return result
+      }
+      // The batch in one transaction, a savepoint per mutation (one commit per push, not per change): the client's
+      // last mutation id commits with what it acknowledges, so exactly-once holds. A transient failure at one
+      // mutation undoes the transaction; the ones before it are then applied again on their own and committed, so
+      // the device's progress up to the failure is kept, as it was with a transaction per mutation.
+      let outcomes: Outcome[]
+      try {
+        outcomes = await applyBatch(user, placement, clientId, sorted, translate)
+      } catch (err) {
+        if (!(err instanceof TransientFailure)) throw err
+        if (err.index > 0) {
+          const before = await applyBatch(user, placement, clientId, sorted.slice(0, err.index), translate)
+          for (const o of before) if (o.kind !== 'gap') result[o.kind]++
+        }
+        throw err.cause
+      }
+      for (const outcome of outcomes) {
         result.lastMutationId = outcome.last
         if (outcome.kind === 'gap') {
           throw new ApiError(409, 'conflict', { params: {}, headers: { 'X-Last-Mutation-Id': String(outcome.last) } })
