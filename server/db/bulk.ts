@@ -13,6 +13,15 @@ export type BulkLoader = {
   insert<T extends Table>(table: T, rows: Array<InferInsertModel<T>>): Promise<void>
   /** refreshes the planner's statistics once the load is done */
   analyze(): Promise<void>
+  /**
+   * Drops the tables' secondary indexes and triggers for a load (each row then costs its table's own pages only)
+   * and answers the function that builds them again from their definitions, sorted in one pass each — and, on
+   * SQLite, rebuilds the full-text tables whose triggers were dropped. Indexes behind constraints (primary keys,
+   * unique constraints) stay.
+   */
+  deferIndexes(tables: Table[]): Promise<() => Promise<void>>
+  /** the names of every index and trigger in the database (to check a load left the schema whole) */
+  schemaObjects(): Promise<string[]>
 }
 
 type Column = { key: string; name: string; sqlType: string; json: boolean; bool: boolean; fallback: unknown }
@@ -61,6 +70,29 @@ export function bulkLoader(database: Database): BulkLoader {
       async analyze() {
         sqlite.exec('analyze')
       },
+      async schemaObjects() {
+        const rows = sqlite.prepare(`select name from sqlite_master where type in ('index', 'trigger') order by name`).all() as Array<{ name: string }>
+        return rows.map((r) => r.name)
+      },
+      async deferIndexes(tables) {
+        const names = tables.map((table) => getTableName(table))
+        const marks = names.map(() => '?').join(', ')
+        const dropped = sqlite
+          .prepare(`select type, name, sql from sqlite_master where type in ('index', 'trigger') and sql is not null and tbl_name in (${marks})`)
+          .all(...names) as Array<{ type: 'index' | 'trigger'; name: string; sql: string }>
+        // External-content full-text tables fed by a dropped trigger: rebuilt from their content table afterwards.
+        const searches = (
+          sqlite.prepare(`select name, sql from sqlite_master where type = 'table' and sql like 'CREATE VIRTUAL TABLE%fts5%'`).all() as Array<{
+            name: string
+            sql: string
+          }>
+        ).filter((v) => names.some((n) => v.sql.includes(`content='${n}'`)))
+        for (const d of dropped) sqlite.exec(`drop ${d.type} ${quote(d.name)}`)
+        return async () => {
+          for (const d of dropped) sqlite.exec(d.sql)
+          for (const v of searches) sqlite.exec(`insert into ${quote(v.name)}(${quote(v.name)}) values ('rebuild')`)
+        }
+      },
     }
   }
   const pool = raw.pool
@@ -84,6 +116,26 @@ export function bulkLoader(database: Database): BulkLoader {
         `insert into ${quote(getTableName(table))} (${cols.map((c) => quote(c.name)).join(', ')}) select ${select} from unnest(${unnest}) as u(${names})`,
         arrays,
       )
+    },
+    async schemaObjects() {
+      const { rows } = await pool.query<{ name: string }>(
+        `select indexname as name from pg_indexes where schemaname = current_schema()
+         union all select tgname from pg_trigger where not tgisinternal order by name`,
+      )
+      return rows.map((r) => r.name)
+    },
+    async deferIndexes(tables) {
+      const names = tables.map((table) => getTableName(table))
+      const { rows } = await pool.query<{ name: string; definition: string }>(
+        `select indexname as name, indexdef as definition from pg_indexes
+          where schemaname = current_schema() and tablename = any($1)
+            and indexname not in (select conname from pg_constraint where connamespace = current_schema()::regnamespace)`,
+        [names],
+      )
+      for (const index of rows) await pool.query(`drop index ${quote(index.name)}`)
+      return async () => {
+        for (const index of rows) await pool.query(index.definition)
+      }
     },
     async analyze() {
       // VACUUM as well: a freshly loaded table has no visibility map, so every index-only scan (the lists' counts)

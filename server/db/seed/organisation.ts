@@ -679,6 +679,12 @@ export async function seedOrganisation(
   }
   await settle()
   log(`organisation: ${people.length} users, ${sellers.length} sellers, ${s.teams} teams, ${products.length} products`)
+  // The big tables are loaded without their secondary indexes and triggers, which are built afterwards in one
+  // sorted pass each: inserting a million rows into a dozen random-key indexes row by row was most of the seed.
+  let restoreIndexes: () => Promise<void> = async () => {}
+  await timed('drop indexes', async () => {
+    restoreIndexes = await loader.deferIndexes([t.timeReports, t.sickNotices, t.sales, t.saleLines, t.saleStatusHistory, t.qualitySurveys, t.saleDeviations])
+  })
 
   // ── Time reports for every working day of every seller's employment, and sick notices ──
   // presentDay[si] marks the days a seller worked: the only days they can have sold.
@@ -1041,6 +1047,7 @@ export async function seedOrganisation(
     `sales: ${counts.sales ?? 0} sales, ${counts.sale_lines ?? 0} lines, ${counts.sale_status_history ?? 0} status changes, ${counts.sale_deviations ?? 0} deviations, ${counts.quality_surveys ?? 0} quality surveys`,
   )
 
+  await timed('build indexes', () => restoreIndexes())
   await raiseChangeBaseline(database.db, t, version)
   // The customer register, as its event subscriber would have built it from these sales.
   await timed('customers', () => fillCustomersFromSales(database))
