@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, isNull, lt, lte, notInArray, or, sql } fr
 import type { Database, Db } from '../db/client'
 import type { DomainEvent, DomainEvents, EventName } from './event-types'
 import { workLoop } from './work-loop'
+import { placeholdersOf, preparedWrites } from '../db/prepared'
 
 export type { DomainEvent, DomainEvents, EventName } from './event-types'
 
@@ -57,6 +58,7 @@ export type EventBus = ReturnType<typeof eventBus>
 
 export function eventBus(database: Database, options: EventBusOptions = {}) {
   const { db, t } = database
+  const write = preparedWrites(database)
   const instanceId = options.instanceId ?? crypto.randomUUID()
   const pollMs = options.pollMs ?? 1000
   const batchSize = options.batchSize ?? 200
@@ -200,15 +202,36 @@ export function eventBus(database: Database, options: EventBusOptions = {}) {
 
     /** Records an event in the caller's transaction; it is dispatched once that transaction has committed. */
     async record<N extends EventName>(tx: Db, name: N, payload: DomainEvents[N], meta: { actorId: string | null; at: number }): Promise<number> {
-      const [row] = await tx
-        .insert(t.domainEvents)
-        .values({ name, payload: payload as unknown as Record<string, unknown>, actorId: meta.actorId, occurredAt: meta.at })
-        .returning({ id: t.domainEvents.id })
+      // Both statements prepared once (per event name for the deliveries, whose subscribers are fixed): they run for
+      // every change a device pushes.
+      const event = { name, payload: payload as unknown as Record<string, unknown>, actorId: meta.actorId, occurredAt: meta.at }
+      const [row] = await write.rows(
+        tx,
+        'events.record',
+        (db) =>
+          db
+            .insert(t.domainEvents)
+            .values(placeholdersOf(event) as never)
+            .returning({ id: t.domainEvents.id }),
+        event,
+      )
       const names = namesByEvent.get(name) ?? []
       if (names.length > 0) {
-        await tx
-          .insert(d)
-          .values(names.map((subscriber) => ({ eventId: row!.id, subscriber, status: 'pending' as const, attempts: 0, nextAttemptAt: meta.at })))
+        await write(
+          tx,
+          `events.deliveries.${name}.${names.join(',')}`,
+          (db) =>
+            db.insert(d).values(
+              names.map((subscriber) => ({
+                eventId: sql.placeholder('eventId'),
+                subscriber,
+                status: 'pending' as const,
+                attempts: 0,
+                nextAttemptAt: sql.placeholder('at'),
+              })) as never,
+            ),
+          { eventId: row!.id, at: meta.at },
+        )
       }
       database.afterCommit(loop.wakeSoon)
       return row!.id

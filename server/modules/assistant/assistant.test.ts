@@ -90,7 +90,7 @@ beforeAll(async () => {
     },
     lines: [{ productId: products[product], quantity, priceOre, sellerCommissionOre: 0, companyCommissionOre: 0, companyCostOre: 0 }],
   })
-  const summary = saleSummary(t)
+  const summary = saleSummary(app.database)
   await app.database.transaction(async (tx) => {
     for (const entry of [
       sale('2019-01-15', 'sven', 'approved', 'alarm', 1, 10_000),

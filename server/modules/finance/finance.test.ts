@@ -71,7 +71,7 @@ beforeAll(async () => {
       lines: [{ productId: product!.id, quantity: 1, priceOre: orderValueOre, sellerCommissionOre, companyCommissionOre, companyCostOre }],
     }
   }
-  const summary = saleSummary(t)
+  const summary = saleSummary(app.database)
   await app.database.transaction(async (tx) => {
     for (const entry of [
       sale('2033-01-15', 'sven', 'approved', 'a', [100_000, 20_000, 50_000, 5_000]),

@@ -18,7 +18,7 @@ import type { Db, Schema } from '../../db/client'
 import { accessFilter, denseTerm, orderedByValue, trigramContains, unindexed, withAccess, type SearchGroup } from '../../db/conditions'
 import { decodeCursor, keysetPage, keysetQuery, type Cursor } from '../../db/keyset'
 import { LIST_COUNT_CAP, type ListAnswer } from '../../../shared/schemas/pagination'
-import { literalLimit, preparedReads } from '../../db/prepared'
+import { literalLimit, placeholdersOf, preparedReads, preparedWrites } from '../../db/prepared'
 import { nextChangeVersion } from '../../db/change-counter'
 import { ApiError, forbidden, notFound, validationError } from '../../lib/errors'
 import type { Deps } from '../../platform/deps'
@@ -135,7 +135,8 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
   }
 
   const deviations = deviationWrites(t)
-  const summary = saleSummary(t)
+  const summary = saleSummary(database)
+  const write = preparedWrites(database)
   const doubles = doubleSales(database)
   const read = preparedReads(database)
   /** The fields rule conditions on `sale_reports` may use. */
@@ -600,7 +601,8 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
 
       const amounts = saleAmounts(sale.products, productsById)
       const version = await ctx.version()
-      await tx.insert(t.sales).values({
+      // The statements every pushed sale runs are prepared once (server/db/prepared.ts).
+      const row = {
         id: sale.id,
         sellerId: actor.id,
         teamId: actor.teamId,
@@ -630,10 +632,20 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
         version,
         createdAt: ctx.now,
         updatedAt: ctx.now,
-      })
+      }
+      await write(tx, 'sales.create', (db) => db.insert(t.sales).values(placeholdersOf(row) as never), row)
       const lines = lineRows(sale.id, sale.products, productsById)
-      await tx.insert(t.saleLines).values(lines)
-      const [stored] = await tx.select().from(t.sales).where(eq(t.sales.id, sale.id))
+      for (const line of lines) await write(tx, 'sales.createLine', (db) => db.insert(t.saleLines).values(placeholdersOf(line) as never), line)
+      const [stored] = await write.rows(
+        tx,
+        'sales.byId',
+        (db) =>
+          db
+            .select()
+            .from(t.sales)
+            .where(eq(t.sales.id, sql.placeholder('id') as never)),
+        { id: sale.id },
+      )
       await summary.change(tx, null, { sale: stored!, lines })
       await doubles.find(
         tx,
@@ -641,9 +653,8 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
         sale.products.map((l) => l.productId),
         ctx.now,
       )
-      await tx
-        .insert(t.saleStatusHistory)
-        .values({ id: crypto.randomUUID(), saleId: sale.id, status: 'finalized', note: null, byUserId: actor.id, at: ctx.now })
+      const history = { id: crypto.randomUUID(), saleId: sale.id, status: 'finalized' as const, note: null, byUserId: actor.id, at: ctx.now }
+      await write(tx, 'sales.createHistory', (db) => db.insert(t.saleStatusHistory).values(placeholdersOf(history) as never), history)
       // The file is the sale's now: it no longer counts against the seller's quota of waiting files.
       if (sale.checklistFileId) await files.attach(tx, [sale.checklistFileId], ctx.now)
       await logActivity(tx, t, {

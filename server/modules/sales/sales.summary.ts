@@ -1,11 +1,12 @@
-import { and, eq, gte, inArray, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import { and, eq, getTableName, gte, inArray, lte, sql, type AnyColumn, type SQL, type Table } from 'drizzle-orm'
 import type { AppAbility } from '../../../shared/permissions/ability'
 import type { SaleStatus } from '../../../shared/rules/sale'
 import { EARNING_STATUSES } from '../../../shared/rules/earnings'
-import type { Database, Db, Schema } from '../../db/client'
+import type { Database, Db } from '../../db/client'
 import { accessFilter, unindexed, UnsupportedConditionError, withAccess } from '../../db/conditions'
 import { periodReads } from '../../../shared/rules/work'
 import { plainRows } from '../../db/plain-rows'
+import { preparedWrites } from '../../db/prepared'
 import {
   accessCondition,
   anyOfRules,
@@ -142,7 +143,9 @@ export function summaryDeltas(before: SummaryEntry | null, after: SummaryEntry |
   }
 }
 
-export function saleSummary(t: Schema) {
+export function saleSummary(database: Database) {
+  const { t } = database
+  const write = preparedWrites(database)
   const T = t.saleDayTotals
   const P = t.saleDayProducts
   const MT = t.saleMonthTotals
@@ -159,6 +162,25 @@ export function saleSummary(t: Schema) {
   const keyOf = (table: object, key: Record<string, string>) =>
     and(...Object.entries(key).map(([name, value]) => eq((table as Record<string, AnyColumn>)[name]!, value)))
 
+  /**
+   * Adds a delta to one row of a summary table, creating it if it is not there: one statement, prepared once per
+   * table (every value a placeholder), as it runs for every sale a device pushes.
+   */
+  const upsert = (tx: Db, table: Table, key: object, delta: object, target: AnyColumn[], set: Record<string, SQL>) => {
+    const values = { ...key, ...delta } as Record<string, unknown>
+    const name = getTableName(table)
+    return write(
+      tx,
+      `summary.${name}`,
+      (db) =>
+        db
+          .insert(table)
+          .values(Object.fromEntries(Object.keys(values).map((column) => [column, sql.placeholder(column)])) as never)
+          .onConflictDoUpdate({ target: target as never, set: set as never }),
+      values,
+    )
+  }
+
   const service = {
     /**
      * Takes away what `before` counted for and adds what `after` counts for, in the caller's transaction: null
@@ -167,53 +189,34 @@ export function saleSummary(t: Schema) {
     async change(tx: Db, before: SummaryEntry | null, after: SummaryEntry | null): Promise<void> {
       const { totals, products, monthTotals, monthProducts, monthSellers } = summaryDeltas(before, after)
       for (const { key, delta } of totals) {
-        await tx
-          .insert(T)
-          .values({ ...key, ...delta })
-          .onConflictDoUpdate({
-            target: [T.sellDate, T.sellerId, T.teamId, T.officeId, T.providerId, T.status],
-            set: { sales: plus(T.sales, 'sales'), ...amounts(T) },
-          })
+        await upsert(tx, T, key, delta, [T.sellDate, T.sellerId, T.teamId, T.officeId, T.providerId, T.status], {
+          sales: plus(T.sales, 'sales'),
+          ...amounts(T),
+        })
         if (delta.sales < 0) await tx.delete(T).where(and(keyOf(T, key), eq(T.sales, 0)))
       }
       for (const { key, delta } of products) {
-        await tx
-          .insert(P)
-          .values({ ...key, ...delta })
-          .onConflictDoUpdate({
-            target: [P.sellDate, P.sellerId, P.teamId, P.officeId, P.providerId, P.productId, P.status],
-            set: { lines: plus(P.lines, 'lines'), quantity: plus(P.quantity, 'quantity'), ...amounts(P) },
-          })
+        await upsert(tx, P, key, delta, [P.sellDate, P.sellerId, P.teamId, P.officeId, P.providerId, P.productId, P.status], {
+          lines: plus(P.lines, 'lines'),
+          quantity: plus(P.quantity, 'quantity'),
+          ...amounts(P),
+        })
         if (delta.lines < 0) await tx.delete(P).where(and(keyOf(P, key), eq(P.lines, 0)))
       }
       for (const { key, delta } of monthTotals) {
-        await tx
-          .insert(MT)
-          .values({ ...key, ...delta })
-          .onConflictDoUpdate({
-            target: [MT.month, MT.teamId, MT.officeId, MT.providerId, MT.status],
-            set: { sales: plus(MT.sales, 'sales'), ...amounts(MT) },
-          })
+        await upsert(tx, MT, key, delta, [MT.month, MT.teamId, MT.officeId, MT.providerId, MT.status], { sales: plus(MT.sales, 'sales'), ...amounts(MT) })
         if (delta.sales < 0) await tx.delete(MT).where(and(keyOf(MT, key), eq(MT.sales, 0)))
       }
       for (const { key, delta } of monthProducts) {
-        await tx
-          .insert(MP)
-          .values({ ...key, ...delta })
-          .onConflictDoUpdate({
-            target: [MP.month, MP.providerId, MP.productId, MP.status],
-            set: { lines: plus(MP.lines, 'lines'), quantity: plus(MP.quantity, 'quantity'), ...amounts(MP) },
-          })
+        await upsert(tx, MP, key, delta, [MP.month, MP.providerId, MP.productId, MP.status], {
+          lines: plus(MP.lines, 'lines'),
+          quantity: plus(MP.quantity, 'quantity'),
+          ...amounts(MP),
+        })
         if (delta.lines < 0) await tx.delete(MP).where(and(keyOf(MP, key), eq(MP.lines, 0)))
       }
       for (const { key, delta } of monthSellers) {
-        await tx
-          .insert(MS)
-          .values({ ...key, ...delta })
-          .onConflictDoUpdate({
-            target: [MS.month, MS.sellerId, MS.teamId, MS.officeId],
-            set: { sales: plus(MS.sales, 'sales'), ...amounts(MS) },
-          })
+        await upsert(tx, MS, key, delta, [MS.month, MS.sellerId, MS.teamId, MS.officeId], { sales: plus(MS.sales, 'sales'), ...amounts(MS) })
         if (delta.sales < 0) await tx.delete(MS).where(and(keyOf(MS, key), eq(MS.sales, 0)))
       }
     },

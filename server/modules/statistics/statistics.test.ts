@@ -62,7 +62,7 @@ beforeAll(async () => {
       lines: [{ productId, quantity, priceOre, sellerCommissionOre: 0, companyCommissionOre: 0, companyCostOre: 0 }],
     }
   }
-  const summary = saleSummary(t)
+  const summary = saleSummary(app.database)
   await app.database.transaction(async (tx) => {
     for (const entry of [
       sale('2033-01-15', 'sven', 'approved', alarm.id, 1, 10_000),
@@ -185,7 +185,7 @@ describe('the coach dashboard', () => {
   let annaId = ''
   beforeAll(async () => {
     annaId = (await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, 'anna.lindqvist@demo.test')))[0]!.id
-    const summary = saleSummary(t)
+    const summary = saleSummary(app.database)
     const sale = (sellDate: string, sellerId: string, status: SaleStatus, orderValueOre: number) => ({
       sale: {
         sellDate,
