@@ -16,8 +16,8 @@ export type BulkLoader = {
   /**
    * Drops the tables' secondary indexes and triggers for a load (each row then costs its table's own pages only)
    * and answers the function that builds them again from their definitions, sorted in one pass each — and, on
-   * SQLite, rebuilds the full-text tables whose triggers were dropped. Indexes behind constraints (primary keys,
-   * unique constraints) stay.
+   * SQLite, rebuilds the full-text tables whose triggers were dropped. Unique indexes and those behind constraints
+   * (primary keys, unique constraints) stay: the load and the fills after it may rely on them (ON CONFLICT).
    */
   deferIndexes(tables: Table[]): Promise<() => Promise<void>>
   /** the names of every index and trigger in the database (to check a load left the schema whole) */
@@ -78,7 +78,9 @@ export function bulkLoader(database: Database): BulkLoader {
         const names = tables.map((table) => getTableName(table))
         const marks = names.map(() => '?').join(', ')
         const dropped = sqlite
-          .prepare(`select type, name, sql from sqlite_master where type in ('index', 'trigger') and sql is not null and tbl_name in (${marks})`)
+          .prepare(
+            `select type, name, sql from sqlite_master where type in ('index', 'trigger') and sql is not null and sql not like 'CREATE UNIQUE INDEX%' and tbl_name in (${marks})`,
+          )
           .all(...names) as Array<{ type: 'index' | 'trigger'; name: string; sql: string }>
         // External-content full-text tables fed by a dropped trigger: rebuilt from their content table afterwards.
         const searches = (
@@ -129,6 +131,7 @@ export function bulkLoader(database: Database): BulkLoader {
       const { rows } = await pool.query<{ name: string; definition: string }>(
         `select indexname as name, indexdef as definition from pg_indexes
           where schemaname = current_schema() and tablename = any($1)
+            and indexdef not like 'CREATE UNIQUE INDEX%'
             and indexname not in (select conname from pg_constraint where connamespace = current_schema()::regnamespace)`,
         [names],
       )

@@ -12,7 +12,14 @@ const SALES_PER_STEP = 2000
  * takes it back. For data written without the sales service (the seeds' bulk inserts). Lines get negative event
  * ids, which no recorded event has. Sales that already have lines are left as they are.
  */
-export async function fillCommissionFromHistory(database: Database, tx: Db = database.db): Promise<number> {
+export async function fillCommissionFromHistory(
+  database: Database,
+  tx: Db = database.db,
+  /** how the lines are written: through the query builder, or the seed's bulk loader */
+  insert: (rows: Array<Database['t']['commissionLines']['$inferInsert']>) => Promise<void> = async (rows) => {
+    for (let i = 0; i < rows.length; i += 500) await tx.insert(database.t.commissionLines).values(rows.slice(i, i + 500))
+  },
+): Promise<number> {
   const { t } = database
   const h = t.saleStatusHistory
   const [first] = await tx.select({ n: min(t.commissionLines.eventId) }).from(t.commissionLines)
@@ -58,7 +65,7 @@ export async function fillCommissionFromHistory(database: Database, tx: Db = dat
         at: m.at,
       })
     }
-    for (let i = 0; i < lines.length; i += 500) await tx.insert(t.commissionLines).values(lines.slice(i, i + 500))
+    await insert(lines)
     written += lines.length
   }
   return written

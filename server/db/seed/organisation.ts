@@ -1050,9 +1050,16 @@ export async function seedOrganisation(
   await timed('build indexes', () => restoreIndexes())
   await raiseChangeBaseline(database.db, t, version)
   // The customer register, as its event subscriber would have built it from these sales.
+  // The tables the fills below write, likewise without their secondary indexes until they are full (commission
+  // lines keep theirs: the fill looks its own rows up by sale).
+  let restoreFilled: () => Promise<void> = async () => {}
+  await timed('drop indexes', async () => {
+    restoreFilled = await loader.deferIndexes([t.customers, t.saleDayTotals, t.saleDayProducts, t.saleMonthTotals, t.saleMonthProducts, t.saleMonthSellers])
+  })
   await timed('customers', () => fillCustomersFromSales(database))
-  await timed('commission', async () => void (await fillCommissionFromHistory(database)))
+  await timed('commission', async () => void (await fillCommissionFromHistory(database, database.db, (rows) => loader.insert(t.commissionLines, rows))))
   await timed('sale summary', () => fillSaleSummary(database))
+  await timed('build indexes', () => restoreFilled())
   await timed('hours by month', () => fillMonthHours(database))
   await timed('NKI by month', () => fillQualityNki(database))
   // The sales game (docs/decisions/052): its levels, a year of its ledger from the sales, and two running competitions.
