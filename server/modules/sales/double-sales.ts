@@ -15,7 +15,7 @@ import type { Translate } from '../../../shared/schemas/errors'
 import type { Database, Db, Schema } from '../../db/client'
 import { accessFilter, withAccess } from '../../db/conditions'
 import { decodeCursor, keysetPage, keysetQuery, type Cursor } from '../../db/keyset'
-import { literalLimit, preparedReads } from '../../db/prepared'
+import { literalLimit, preparedReads, preparedWrites } from '../../db/prepared'
 import { ApiError, notFound, validationError } from '../../lib/errors'
 import { logActivity } from '../../platform/activity-log'
 import { cappedCount } from '../../db/list-page'
@@ -34,6 +34,7 @@ export function doubleSales(database: Database) {
   const { t } = database
   const d = t.saleDoubles
   const read = preparedReads(database)
+  const write = preparedWrites(database)
   /** The fields rule conditions on `sale_reports` may use: the later sale's. */
   const conditionColumns = { sellerId: d.sellerId, teamId: d.teamId, officeId: d.officeId }
 
@@ -72,35 +73,50 @@ export function doubleSales(database: Database) {
     async find(tx: Db, sale: SaleRow, productIds: readonly string[], at: number): Promise<number> {
       if (!sale.customerKey || productIds.length === 0) return 0
       const position = sql`(${t.sales.sellDate}, ${t.sales.soldAt}, ${t.sales.id})`
-      const own = sql`(${sale.sellDate}, ${sale.soldAt}, ${sale.id})`
-      const sharesAProduct = exists(
-        tx
-          .select({ one: sql`1` })
-          .from(t.saleLines)
-          .where(and(eq(t.saleLines.saleId, t.sales.id), inArray(t.saleLines.productId, [...productIds]))),
-      )
+      const own = sql`(${sql.placeholder('sellDate')}, ${sql.placeholder('soldAt')}, ${sql.placeholder('id')})`
+      const products = productIds.map((_, i) => sql.placeholder(`p${i}`))
+      const values: Record<string, unknown> = {
+        key: sale.customerKey,
+        provider: sale.providerId,
+        from: shiftDay(sale.sellDate, -DOUBLE_WINDOW_MAX_DAYS),
+        to: shiftDay(sale.sellDate, DOUBLE_WINDOW_MAX_DAYS),
+        sellDate: sale.sellDate,
+        soldAt: sale.soldAt,
+        id: sale.id,
+        ...Object.fromEntries(productIds.map((id, i) => [`p${i}`, id])),
+      }
+      // Prepared once per side and number of products: it runs for every sale a device pushes.
       const nearest = async (side: 'earlier' | 'later') => {
         const earlier = side === 'earlier'
-        const [row] = await tx
-          .select()
-          .from(t.sales)
-          .where(
-            and(
-              eq(t.sales.customerKey, sale.customerKey!),
-              eq(t.sales.providerId, sale.providerId),
-              earlier
-                ? gte(t.sales.sellDate, shiftDay(sale.sellDate, -DOUBLE_WINDOW_MAX_DAYS))
-                : lte(t.sales.sellDate, shiftDay(sale.sellDate, DOUBLE_WINDOW_MAX_DAYS)),
-              // A row value comparison on the index's own columns: a walk from this sale outwards, one row at a time.
-              earlier ? sql`${position} < ${own}` : sql`${position} > ${own}`,
-              sharesAProduct,
-            ),
-          )
-          .orderBy(
-            ...(earlier ? [desc(t.sales.sellDate), desc(t.sales.soldAt), desc(t.sales.id)] : [asc(t.sales.sellDate), asc(t.sales.soldAt), asc(t.sales.id)]),
-          )
-          .limit(1)
-        return row
+        const [row] = await write.rows(
+          tx,
+          `doubles.nearest.${side}.${productIds.length}`,
+          (db) =>
+            db
+              .select()
+              .from(t.sales)
+              .where(
+                and(
+                  eq(t.sales.customerKey, sql.placeholder('key') as never),
+                  eq(t.sales.providerId, sql.placeholder('provider') as never),
+                  earlier ? gte(t.sales.sellDate, sql.placeholder('from') as never) : lte(t.sales.sellDate, sql.placeholder('to') as never),
+                  // A row value comparison on the index's own columns: a walk from this sale outwards, one row at a time.
+                  earlier ? sql`${position} < ${own}` : sql`${position} > ${own}`,
+                  exists(
+                    db
+                      .select({ one: sql`1` })
+                      .from(t.saleLines)
+                      .where(and(eq(t.saleLines.saleId, t.sales.id), inArray(t.saleLines.productId, products as never[]))),
+                  ),
+                ),
+              )
+              .orderBy(
+                ...(earlier ? [desc(t.sales.sellDate), desc(t.sales.soldAt), desc(t.sales.id)] : [asc(t.sales.sellDate), asc(t.sales.soldAt), asc(t.sales.id)]),
+              )
+              .limit(1),
+          values,
+        )
+        return row as SaleRow | undefined
       }
       const neighbours = [await nearest('earlier'), await nearest('later')].filter((x): x is SaleRow => x !== undefined)
       if (neighbours.length === 0) return 0

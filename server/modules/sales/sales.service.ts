@@ -572,7 +572,16 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
      */
     async createFromDevice(ctx: MutatorContext, sale: SaleData): Promise<void> {
       const { tx, actor } = ctx
-      const [existing] = await tx.select({ sellerId: t.sales.sellerId }).from(t.sales).where(eq(t.sales.id, sale.id))
+      const [existing] = await write.rows(
+        tx,
+        'sales.sellerOf',
+        (db) =>
+          db
+            .select({ sellerId: t.sales.sellerId })
+            .from(t.sales)
+            .where(eq(t.sales.id, sql.placeholder('id') as never)),
+        { id: sale.id },
+      )
       if (existing) {
         if (existing.sellerId === actor.id) return
         throw new Rejection('conflict')

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lte } from 'drizzle-orm'
+import { and, asc, eq, gt, lte, sql } from 'drizzle-orm'
 import type { AppAbility } from '../../../shared/permissions/ability'
 import { visibleFields } from '../../../shared/permissions/fields'
 import { fieldError, type Translate } from '../../../shared/schemas/errors'
@@ -14,6 +14,7 @@ import {
 import { changeVersions, currentChangeVersion } from '../../db/change-counter'
 import type { Database, Db } from '../../db/client'
 import { userOfficeId } from '../../db/expressions'
+import { preparedWrites } from '../../db/prepared'
 import { ApiError } from '../../lib/errors'
 import { Rejection, type Mutator, type SyncHooks, type SyncParts } from '../../lib/sync-contract'
 
@@ -56,11 +57,21 @@ const COMMITTING_MUTATIONS = new Set<string>(['createSale', 'correctSale', 'chec
 
 export function syncService(database: Database, parts: SyncParts, hooks: SyncHooks = {}) {
   const { t } = database
+  const write = preparedWrites(database)
   const mutatorFor = (name: string): Mutator | undefined =>
     (MUTATION_NAMES as readonly string[]).includes(name) ? parts.mutators[name as (typeof MUTATION_NAMES)[number]] : undefined
 
   async function loadClient(tx: Db, clientId: string, userId: string, create: boolean) {
-    const [client] = await tx.select().from(t.syncClients).where(eq(t.syncClients.id, clientId))
+    const [client] = await write.rows(
+      tx,
+      'sync.client',
+      (db) =>
+        db
+          .select()
+          .from(t.syncClients)
+          .where(eq(t.syncClients.id, sql.placeholder('id') as never)),
+      { id: clientId },
+    )
     if (client && client.userId !== userId) throw new ApiError(403, 'forbidden')
     if (client || !create) return client ?? null
     const now = Date.now()
@@ -137,7 +148,16 @@ export function syncService(database: Database, parts: SyncParts, hooks: SyncHoo
         outcomes.push({ kind: rejected ? 'rejected' : 'applied', last })
       }
       if (last !== client.lastMutationId)
-        await tx.update(t.syncClients).set({ lastMutationId: last, updatedAt: Date.now() }).where(eq(t.syncClients.id, clientId))
+        await write(
+          tx,
+          'sync.acknowledge',
+          (db) =>
+            db
+              .update(t.syncClients)
+              .set({ lastMutationId: sql.placeholder('last') as never, updatedAt: sql.placeholder('at') as never })
+              .where(eq(t.syncClients.id, sql.placeholder('id') as never)),
+          { last, at: Date.now(), id: clientId },
+        )
       return outcomes
     })
   }
