@@ -36,8 +36,11 @@ export async function fillCommissionFromHistory(
     if (!sales.length) break
     after = sales.at(-1)!.id
     const ids = sales.map((s) => s.id)
+    // Lines already there (a database filled before): only looked for when there were any to begin with.
     const had = new Set(
-      (await tx.selectDistinct({ id: t.commissionLines.saleId }).from(t.commissionLines).where(inArray(t.commissionLines.saleId, ids))).map((r) => r.id),
+      first?.n === null || first?.n === undefined
+        ? []
+        : (await tx.selectDistinct({ id: t.commissionLines.saleId }).from(t.commissionLines).where(inArray(t.commissionLines.saleId, ids))).map((r) => r.id),
     )
     const moves = await tx
       .select({ saleId: h.saleId, status: h.status, at: h.at })
