@@ -5,6 +5,7 @@ import { and, count, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm
 import { businessDay } from '../shared/rules/work'
 import { personalNumberOf } from '../shared/rules/identity'
 import { SYNC_SCHEMA_VERSION, type Mutation } from '../shared/schemas/sync'
+import { currentChangeVersion } from '../server/db/change-counter'
 import { hashToken } from '../server/modules/auth/auth.service'
 import { benchDatabase, percentile, reportTargets, sized } from './lib'
 
@@ -16,7 +17,8 @@ import { benchDatabase, percentile, reportTargets, sized } from './lib'
  * instances on it and the devices alternate between them. Meanwhile back office reads its sale-report list and a
  * coach their dashboard, over and over. Prints mutations per second, push and pull p50/p95/p99, errors, each
  * instance's peak memory, the two reads' p95 during the burst, and the event lag: from the last push to the last
- * event delivery done. The benchmark adds its sales, reports and checkouts to the data set (today's date).
+ * event delivery done. The benchmark adds its sales and time reports to the data set (today's date); its checkouts
+ * are removed at the end, so that another run finds sellers who may still sell today.
  */
 // eslint-disable-next-line no-restricted-properties -- a benchmark's own settings
 const DEVICES = Number(process.env.BURST_DEVICES ?? sized(2000, 20))
@@ -73,6 +75,11 @@ const staff = async (email: string) => {
   return token
 }
 const backofficeToken = await staff('backoffice@demo.test')
+// Each device synced yesterday evening: its cookie is its owner's change counter now, with the reference data's
+// stamp (read once, below, from a full pull) — so the burst's pulls bring today's changes, as a real evening's do.
+const versions = new Map<string, number>()
+for (const s of sellers) versions.set(s.id, await currentChangeVersion(database.db, t, s.id))
+let referenceStamp = ''
 const coachToken = await staff('coach@demo.test')
 
 // What they sell: the first active products of a few active providers.
@@ -93,7 +100,8 @@ const instances: Instance[] = []
 for (let i = 0; i < INSTANCES; i++) {
   const port = FIRST_PORT + i
   const origin = `http://127.0.0.1:${port}`
-  const child = spawn('node', ['dist-server/index.mjs'], {
+  // eslint-disable-next-line no-restricted-properties -- a benchmark's own settings: extra node flags (--cpu-prof)
+  const child = spawn('node', [...(process.env.BURST_NODE_ARGS ?? '').split(' ').filter(Boolean), 'dist-server/index.mjs'], {
     env: {
       // eslint-disable-next-line no-restricted-properties -- pass the environment on to the server
       ...process.env,
@@ -161,7 +169,8 @@ async function device(index: number, sellerId: string, timings: { push: number[]
         city: 'Malmö',
         address: `Storgatan ${1 + (n % 80)}`,
         message: null,
-        externalOrderNumber: null,
+        // Some providers require their order number on every sale.
+        externalOrderNumber: `B-${randomUUID().slice(0, 8)}`,
         soldAt: soldAt + s,
       },
     })
@@ -196,16 +205,21 @@ async function device(index: number, sellerId: string, timings: { push: number[]
   })
   const pushAnswer = (await pushed.json()) as { applied?: number; rejected?: number; error?: string }
   timings.push.push(performance.now() - pushStarted)
+  slowest.push({ index, at: pushStarted - burstStart, ms: performance.now() - pushStarted, instance: instance.origin })
   if (!pushed.ok || pushAnswer.applied !== mutations.length) errors.push(`push ${pushed.status} ${JSON.stringify(pushAnswer).slice(0, 200)}`)
   const pullStarted = performance.now()
-  let cookie: string | null = null
+  let cookie: string | null = JSON.stringify({ v: versions.get(sellerId), r: referenceStamp, l: 0 })
   for (let page = 0; page < 50; page++) {
     const pulled = await fetch(`${instance.origin}/api/sync/pull`, { method: 'POST', headers: h, body: JSON.stringify({ clientId, cookie }) })
     if (!pulled.ok) {
       errors.push(`pull ${pulled.status}`)
       break
     }
-    const answer = (await pulled.json()) as { cookie: string; more: boolean }
+    const answer = (await pulled.json()) as { cookie: string; more: boolean; rejections: Array<{ code: string; name: string; fieldErrors: unknown }> }
+    for (const r of answer.rejections) {
+      const what = `${r.name}: ${r.code} ${JSON.stringify(r.fieldErrors).slice(0, 120)}`
+      rejections.set(what, (rejections.get(what) ?? 0) + 1)
+    }
     cookie = answer.cookie
     if (!answer.more) break
   }
@@ -225,6 +239,10 @@ async function reader(url: (origin: string) => string, token: string, times: num
   }
 }
 
+const rejections = new Map<string, number>()
+const slowest: Array<{ index: number; at: number; ms: number; instance: string }> = []
+let burstStart = 0
+
 const stats = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b)
   return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99) }
@@ -233,6 +251,15 @@ const ms = (n: number) => `${Math.round(n)} ms`
 
 try {
   await Promise.all(instances.map((i) => ready(i.origin)))
+  {
+    const origin = instances[0]!.origin
+    const first = await fetch(`${origin}/api/sync/pull`, {
+      method: 'POST',
+      headers: headers(origin, tokens.get(sellers[0]!.id)!),
+      body: JSON.stringify({ clientId: randomUUID(), cookie: null }),
+    })
+    referenceStamp = (JSON.parse(((await first.json()) as { cookie: string }).cookie) as { r: string }).r
+  }
   const sampler = setInterval(() => {
     for (const i of instances) i.peakRssMb = Math.max(i.peakRssMb, rssOf(i.child.pid!))
   }, 100)
@@ -256,6 +283,7 @@ try {
     ),
   ]
   const started = performance.now()
+  burstStart = started
   let next = 0
   await Promise.all(
     Array.from({ length: Math.min(CONCURRENCY, sellers.length) }, async () => {
@@ -290,6 +318,16 @@ try {
   console.log(`  burst ${burstSeconds.toFixed(1)} s: ${Math.round(rate)} mutations/s`)
   console.log(`  push p50 ${ms(push.p50)}, p95 ${ms(push.p95)}, p99 ${ms(push.p99)}; pull p50 ${ms(pull.p50)}, p95 ${ms(pull.p95)}, p99 ${ms(pull.p99)}`)
   console.log(`  errors: ${errors.length}${errors.length ? ` (first: ${errors[0]})` : ''}`)
+  // eslint-disable-next-line no-restricted-properties -- a benchmark's own settings
+  if (process.env.BURST_SLOWEST)
+    console.log(
+      slowest
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, 10)
+        .map((x) => `  slow push #${x.index} at ${Math.round(x.at)} ms: ${Math.round(x.ms)} ms`)
+        .join('\n'),
+    )
+  if (rejections.size) console.log(`  refused changes: ${[...rejections].map(([what, n]) => `${what} ×${n}`).join(', ')}`)
   console.log(`  peak memory: ${instances.map((i) => `${Math.round(i.peakRssMb)} MB`).join(', ')}`)
   console.log(
     `  during the burst: back office's list p95 ${ms(list.p95)} (${listTimes.length} reads), coach dashboard p95 ${ms(dashboard.p95)} (${dashboardTimes.length} reads)`,
@@ -306,5 +344,7 @@ try {
 } finally {
   for (const i of instances) i.child.kill('SIGTERM')
   await db.delete(t.sessions).where(sql`${t.sessions.userAgent} = 'bench:burst'`)
+  // Its checkouts go again, so that the next run's sellers may sell today too (its sales and reports stay).
+  await db.delete(t.checkouts).where(and(eq(t.checkouts.date, today), eq(t.checkouts.comment, 'bench:burst')))
   await database.close()
 }
