@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { Database, Db } from './client'
 
@@ -48,10 +49,19 @@ type PreparedWrite = { run?: (values: Record<string, unknown>) => Promise<unknow
  * of its own, so the statement is built on `tx` each time and named by its key (the server parses it once per
  * connection). The key must name everything that changes the SQL text.
  */
+/**
+ * A PostgreSQL statement name for a key: PostgreSQL keeps 63 bytes of a name, so a longer key (an event's
+ * deliveries name every subscriber) would be cut and two statements could share a name. A digest of the key is
+ * short and the same for the same key in every process.
+ */
+export function statementName(key: string): string {
+  return `sk_w_${createHash('sha256').update(key).digest('base64url').slice(0, 32)}`
+}
+
 export function preparedWrites(database: Database) {
   const cache = new Map<string, PreparedWrite>()
   const statement = (tx: Db, key: string, build: (db: Db) => Preparable): PreparedWrite => {
-    if (database.dialect === 'pg') return (build(tx) as unknown as { prepare: (name: string) => PreparedWrite }).prepare(`sk_write_${key}`)
+    if (database.dialect === 'pg') return (build(tx) as unknown as { prepare: (name: string) => PreparedWrite }).prepare(statementName(key))
     let stmt = cache.get(key)
     if (!stmt) {
       stmt = (build(database.db) as unknown as { prepare: () => PreparedWrite }).prepare()
