@@ -182,27 +182,34 @@ export function syncService(database: Database, parts: SyncParts, hooks: SyncHoo
         result.lastMutationId = client?.lastMutationId ?? 0
         return result
       }
-      // The batch in one transaction, a savepoint per mutation (one commit per push, not per change): the client's
+      // On SQLite the batch in one transaction, a savepoint per mutation (one commit per push, not per change): the client's
       // last mutation id commits with what it acknowledges, so exactly-once holds. A transient failure at one
       // mutation undoes the transaction; the ones before it are then applied again on their own and committed, so
       // the device's progress up to the failure is kept, as it was with a transaction per mutation.
-      let outcomes: Outcome[]
-      try {
-        outcomes = await applyBatch(user, placement, clientId, sorted, translate)
-      } catch (err) {
-        if (!(err instanceof TransientFailure)) throw err
-        if (err.index > 0) {
-          const before = await applyBatch(user, placement, clientId, sorted.slice(0, err.index), translate)
-          for (const o of before) if (o.kind !== 'gap') result[o.kind]++
+      // On PostgreSQL a transaction per mutation instead: there a commit is cheap and round trips are the cost, while
+      // a longer transaction holds the rows it touched (the summary's shared month rows) longer and, retried after a
+      // serialization failure, redoes the whole batch.
+      const perTransaction = database.dialect === 'pg' ? 1 : sorted.length
+      for (let start = 0; start < sorted.length; start += perTransaction) {
+        const batch = sorted.slice(start, start + perTransaction)
+        let outcomes: Outcome[]
+        try {
+          outcomes = await applyBatch(user, placement, clientId, batch, translate)
+        } catch (err) {
+          if (!(err instanceof TransientFailure)) throw err
+          if (err.index > 0) {
+            const before = await applyBatch(user, placement, clientId, batch.slice(0, err.index), translate)
+            for (const o of before) if (o.kind !== 'gap') result[o.kind]++
+          }
+          throw err.cause
         }
-        throw err.cause
-      }
-      for (const outcome of outcomes) {
-        result.lastMutationId = outcome.last
-        if (outcome.kind === 'gap') {
-          throw new ApiError(409, 'conflict', { params: {}, headers: { 'X-Last-Mutation-Id': String(outcome.last) } })
+        for (const outcome of outcomes) {
+          result.lastMutationId = outcome.last
+          if (outcome.kind === 'gap') {
+            throw new ApiError(409, 'conflict', { params: {}, headers: { 'X-Last-Mutation-Id': String(outcome.last) } })
+          }
+          result[outcome.kind]++
         }
-        result[outcome.kind]++
       }
       return result
     },
