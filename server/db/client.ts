@@ -37,7 +37,12 @@ export type Database = {
   /** for single statements and reads; writes that belong together go through transaction() */
   db: Db
   t: Schema
-  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>
+  /**
+   * `readOnly`: a read in one consistent snapshot that writes nothing (a device's pull). On PostgreSQL it runs
+   * REPEATABLE READ, READ ONLY: a snapshot is all such a read needs, and SERIALIZABLE would take a predicate lock
+   * on everything it reads — under a burst of pulls PostgreSQL ran out of them (53200, bench:burst).
+   */
+  transaction<T>(fn: (tx: Db) => Promise<T>, options?: { readOnly?: boolean }): Promise<T>
   /**
    * Runs `fn` once the transaction the caller is in has committed (never when it rolls back). For work that
    * must not see, or act on, what is not yet durable: waking the event dispatcher, for one. Outside a
@@ -196,7 +201,7 @@ function openPg(url: string): Database {
     t: pgSchema as unknown as Schema,
     // SERIALIZABLE gives PostgreSQL the semantics SQLite has (transactions behave as if run one at a time);
     // a serialization failure or deadlock is retried, so `fn` must only touch the database.
-    async transaction(fn) {
+    async transaction(fn, options) {
       // Called inside a transaction, as on SQLite: a savepoint of it (the caller's work stays one transaction).
       const outer = inTransaction.getStore()?.tx
       if (outer) return outer.transaction((tx) => fn(tx as unknown as Db))
@@ -210,7 +215,7 @@ function openPg(url: string): Database {
                 store.tx = tx as unknown as Db
                 return fn(store.tx)
               },
-              { isolationLevel: 'serializable' },
+              options?.readOnly ? { isolationLevel: 'repeatable read', accessMode: 'read only' } : { isolationLevel: 'serializable' },
             ),
           )
           runCommitted(store.committed)
