@@ -99,7 +99,7 @@ function languageOf(header: string | undefined): LanguageCode {
  */
 export function assembleAreas(deps: Deps, options: { payHooks?: PayExportHooks } = {}) {
   const { t } = deps.database
-  const catalog = catalogService(t)
+  const catalog = catalogService(deps.database)
   // Sales and time reports each ask the other one question (the day's checkouts; the day's sales).
   let timeReports: TimeReportsService | null = null
   let orders: OrdersService | null = null

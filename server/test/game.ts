@@ -14,7 +14,7 @@ export function testGame(app: Awaited<ReturnType<typeof createTestApp>>) {
   return gameService(
     { database: app.database, events: app.events, jobs: { ...app.jobs, define: () => undefined } },
     {
-      gamePoints: catalogService(app.database.t).gamePoints,
+      gamePoints: catalogService(app.database).gamePoints,
       saleForGame: async () => null,
       officesOfRegion: org.officesOfRegion,
       placeNames: org.placeNames,

@@ -1,22 +1,46 @@
-import { asc, count, eq, inArray, max } from 'drizzle-orm'
+import { asc, count, eq, inArray, max, sql } from 'drizzle-orm'
 import type { CatalogProduct, CatalogProvider } from '../../../shared/rules/sale'
 import type { PatchOp } from '../../../shared/schemas/sync'
-import type { Db, Schema } from '../../db/client'
+import type { Database, Db } from '../../db/client'
+import { preparedWrites } from '../../db/prepared'
 import type { ReferenceSource } from '../../lib/sync-contract'
 
 /**
  * The catalog area: providers and their products. Other areas read it through here (a sale's checks and
  * amounts), never by querying its tables; devices receive it whole as reference data.
  */
-export function catalogService(t: Schema) {
+export function catalogService(database: Database) {
+  const { t } = database
+  const read = preparedWrites(database)
   return {
-    /** A sale's provider and the products it names, as the sale rules need them (shared/rules/sale.ts). */
+    /**
+     * A sale's provider and the products it names, as the sale rules need them (shared/rules/sale.ts). Asked for
+     * every sale a device pushes: both reads are prepared once (per number of products).
+     */
     async forSale(tx: Db, providerId: string, productIds: string[]) {
-      const [provider] = await tx
-        .select({ id: t.providers.id, active: t.providers.active, requireExternalOrderNumber: t.providers.requireExternalOrderNumber })
-        .from(t.providers)
-        .where(eq(t.providers.id, providerId))
-      const rows = productIds.length > 0 ? await tx.select().from(t.products).where(inArray(t.products.id, productIds)) : []
+      const [provider] = await read.rows(
+        tx,
+        'catalog.provider',
+        (db) =>
+          db
+            .select({ id: t.providers.id, active: t.providers.active, requireExternalOrderNumber: t.providers.requireExternalOrderNumber })
+            .from(t.providers)
+            .where(eq(t.providers.id, sql.placeholder('id') as never)),
+        { id: providerId },
+      )
+      const rows =
+        productIds.length > 0
+          ? await read.rows(
+              tx,
+              `catalog.products.${productIds.length}`,
+              (db) =>
+                db
+                  .select()
+                  .from(t.products)
+                  .where(inArray(t.products.id, productIds.map((_, i) => sql.placeholder(`p${i}`)) as never[])),
+              Object.fromEntries(productIds.map((id, i) => [`p${i}`, id])),
+            )
+          : []
       return {
         provider: provider as CatalogProvider | undefined,
         productsById: new Map<string, CatalogProduct & { name: string }>(rows.map((p) => [p.id, p])),

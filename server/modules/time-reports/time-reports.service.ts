@@ -1,8 +1,9 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { openSickOccasion } from '../../../shared/rules/checkout'
 import type { checkoutInputSchema, sickNoticeInputSchema, TimeReportData } from '../../../shared/schemas/time-reports'
 import type { Db } from '../../db/client'
+import { preparedWrites } from '../../db/prepared'
 import { Rejection, type MutatorContext } from '../../lib/sync-contract'
 import { logActivity } from '../../platform/activity-log'
 import { addMonthHours } from './time-reports.hours'
@@ -21,14 +22,22 @@ export type TimeReportsPorts = {
  */
 export function timeReportsService({ database, events }: Pick<Deps, 'database' | 'events'>, ports: TimeReportsPorts) {
   const { t } = database
+  const read = preparedWrites(database)
 
   return {
     /** A seller's checkouts of a day (the sales area's checkout rule asks). */
     async checkoutsOfDay(tx: Db, userId: string, date: string) {
-      return tx
-        .select({ date: t.checkouts.date, checkedOutAt: t.checkouts.checkedOutAt })
-        .from(t.checkouts)
-        .where(and(eq(t.checkouts.userId, userId), eq(t.checkouts.date, date)))
+      // Asked for every sale a device pushes: prepared once.
+      return read.rows(
+        tx,
+        'timeReports.checkoutsOfDay',
+        (db) =>
+          db
+            .select({ date: t.checkouts.date, checkedOutAt: t.checkouts.checkedOutAt })
+            .from(t.checkouts)
+            .where(and(eq(t.checkouts.userId, sql.placeholder('userId') as never), eq(t.checkouts.date, sql.placeholder('date') as never))),
+        { userId, date },
+      )
     },
 
     /** One report per seller and day: saving again (from this device or another) replaces that day's report. */
