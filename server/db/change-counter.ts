@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
-import type { Db, Schema } from './client'
+import type { Database, Db, Schema } from './client'
+import { preparedWrites } from './prepared'
 
 /**
  * The change counters every row a device pulls carries in its `version` column (decisions 008, 057): one counter
@@ -20,15 +21,43 @@ export async function nextChangeVersion(tx: Db, t: Schema, userId: string): Prom
 }
 
 /**
+ * `nextChangeVersion` with its statement prepared once, for the path every pushed change runs (the sync's
+ * mutations): the same upsert, built with placeholders.
+ */
+export function preparedChangeVersion(database: Database): (tx: Db, userId: string) => Promise<number> {
+  const { t } = database
+  const write = preparedWrites(database)
+  const baseline = sql`(select ${t.syncVersion.version} + 1 from ${t.syncVersion} where ${t.syncVersion.id} = 'global')`
+  return async (tx, userId) => {
+    const [row] = await write.rows(
+      tx,
+      'changeCounter.next',
+      (db) =>
+        db
+          .insert(t.syncUserVersions)
+          .values({ userId: sql.placeholder('userId') as unknown as string, version: baseline as unknown as number })
+          .onConflictDoUpdate({ target: t.syncUserVersions.userId, set: { version: sql`${t.syncUserVersions.version} + 1` } })
+          .returning({ version: t.syncUserVersions.version }),
+      { userId },
+    )
+    return row!.version
+  }
+}
+
+/**
  * One value per user for the whole transaction, taken on first use: the rows one transaction writes for a user
  * share it, so a pull page never splits them.
  */
-export function changeVersions(tx: Db, t: Schema): (userId: string) => Promise<number> {
+export function changeVersions(
+  tx: Db,
+  t: Schema,
+  next: (tx: Db, userId: string) => Promise<number> = (tx, userId) => nextChangeVersion(tx, t, userId),
+): (userId: string) => Promise<number> {
   const taken = new Map<string, Promise<number>>()
   return (userId) => {
     let version = taken.get(userId)
     if (!version) {
-      version = nextChangeVersion(tx, t, userId)
+      version = next(tx, userId)
       taken.set(userId, version)
     }
     return version

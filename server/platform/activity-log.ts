@@ -1,6 +1,7 @@
 import { aliasedTable, and, desc, eq } from 'drizzle-orm'
 import type { ActivityLine } from '../../shared/schemas/activity'
 import type { Database, Db, Schema } from '../db/client'
+import { placeholdersOf, preparedWrites } from '../db/prepared'
 import { currentImpersonation } from '../lib/request-actor'
 
 /**
@@ -44,6 +45,27 @@ export async function logActivity(tx: Db, t: Schema, entry: ActivityEntry): Prom
     after: entry.after ?? null,
     reason: entry.reason ?? null,
   })
+}
+
+/**
+ * `logActivity` with its statement prepared once: for a path every pushed change runs (a device's sale), where
+ * building the insert anew each time is a noticeable share of the work. The same line as `logActivity` writes.
+ */
+export function preparedActivityLog(database: Database): (tx: Db, entry: ActivityEntry) => Promise<void> {
+  const write = preparedWrites(database)
+  return async (tx, entry) => {
+    const row = {
+      at: entry.at,
+      ...actorOf(entry),
+      entity: entry.entity,
+      entityId: entry.entityId,
+      action: entry.action,
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+      reason: entry.reason ?? null,
+    }
+    await write(tx, 'activity.log', (db) => db.insert(database.t.activityLog).values(placeholdersOf(row) as never), row)
+  }
 }
 
 /** Many entries in one statement (an import's rows), in the caller's transaction. */

@@ -12,7 +12,7 @@ import { saleAmounts, saleCatalogViolations, type CatalogProduct, type CatalogPr
 import { businessDay, businessMonth } from '../../../shared/rules/work'
 import type { SaleCorrection, SaleData } from '../../../shared/schemas/sales'
 import { MAX_CLOCK_SKEW_MS, Rejection, type MutatorContext } from '../../lib/sync-contract'
-import { activityLines, logActivity } from '../../platform/activity-log'
+import { activityLines, logActivity, preparedActivityLog } from '../../platform/activity-log'
 import { fileSummary } from '../../platform/files'
 import type { Db, Schema } from '../../db/client'
 import { accessFilter, denseTerm, orderedByValue, trigramContains, unindexed, withAccess, type SearchGroup } from '../../db/conditions'
@@ -137,6 +137,7 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
   const deviations = deviationWrites(t)
   const summary = saleSummary(database)
   const write = preparedWrites(database)
+  const logSale = preparedActivityLog(database)
   const doubles = doubleSales(database)
   const read = preparedReads(database)
   /** The fields rule conditions on `sale_reports` may use. */
@@ -666,7 +667,7 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
       await write(tx, 'sales.createHistory', (db) => db.insert(t.saleStatusHistory).values(placeholdersOf(history) as never), history)
       // The file is the sale's now: it no longer counts against the seller's quota of waiting files.
       if (sale.checklistFileId) await files.attach(tx, [sale.checklistFileId], ctx.now)
-      await logActivity(tx, t, {
+      await logSale(tx, {
         at: ctx.now,
         actorId: actor.id,
         entity: 'sale_report',

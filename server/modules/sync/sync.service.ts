@@ -11,7 +11,7 @@ import {
   type PushResult,
   type Rejection as RejectionRecord,
 } from '../../../shared/schemas/sync'
-import { changeVersions, currentChangeVersion } from '../../db/change-counter'
+import { changeVersions, currentChangeVersion, preparedChangeVersion } from '../../db/change-counter'
 import type { Database, Db } from '../../db/client'
 import { userOfficeId } from '../../db/expressions'
 import { preparedWrites } from '../../db/prepared'
@@ -58,6 +58,7 @@ const COMMITTING_MUTATIONS = new Set<string>(['createSale', 'correctSale', 'chec
 export function syncService(database: Database, parts: SyncParts, hooks: SyncHooks = {}) {
   const { t } = database
   const write = preparedWrites(database)
+  const nextVersion = preparedChangeVersion(database)
   const mutatorFor = (name: string): Mutator | undefined =>
     (MUTATION_NAMES as readonly string[]).includes(name) ? parts.mutators[name as (typeof MUTATION_NAMES)[number]] : undefined
 
@@ -115,7 +116,7 @@ export function syncService(database: Database, parts: SyncParts, hooks: SyncHoo
         }
         const now = Date.now()
         // A value of its own per mutation, so a pull page can end between two of the batch's changes.
-        const versions = changeVersions(tx, t)
+        const versions = changeVersions(tx, t, nextVersion)
         const ctx = { tx, t, actor: { id: user.id, ...placement, ability: user.ability }, now, translate, version: () => versions(user.id) }
         let rejected = false
         try {
