@@ -3,11 +3,53 @@ import { describe, expect, it } from 'vitest'
 import { createTestApp } from '../test/harness'
 import { analyseNewIndexes, runMigrations, SchemaTooNewError } from './migrate'
 import { plainRows } from './plain-rows'
+import { placeholdersOf, preparedWrites } from './prepared'
 
 const t = await createTestApp()
 const { database } = t
 
 describe('transaction helper', () => {
+  it('runs a statement prepared once inside each transaction that uses it, on that transaction’s connection', async () => {
+    const write = preparedWrites(database)
+    const insert = (tx: Parameters<Parameters<typeof database.transaction>[0]>[0], id: string) => {
+      const values = { id, name: `Region ${id}`, createdAt: 1 }
+      return write(tx, 'test.region.insert', (db) => db.insert(database.t.regions).values(placeholdersOf(values) as never), values)
+    }
+    const seen = (tx: Parameters<Parameters<typeof database.transaction>[0]>[0], id: string) =>
+      write.rows(
+        tx,
+        'test.region.byId',
+        (db) =>
+          db
+            .select({ id: database.t.regions.id })
+            .from(database.t.regions)
+            .where(eq(database.t.regions.id, sql.placeholder('id'))),
+        { id },
+      )
+    // The first use prepares it; the second transaction (another connection on PostgreSQL) runs the same statement.
+    await expect(
+      database.transaction(async (tx) => {
+        await insert(tx, 'r-prep-1')
+        expect(await seen(tx, 'r-prep-1')).toEqual([{ id: 'r-prep-1' }])
+        throw new Error('undo')
+      }),
+    ).rejects.toThrow('undo')
+    await database.transaction(async (tx) => {
+      await insert(tx, 'r-prep-2')
+      // In a savepoint too: the nested transaction's statements belong to the outer one.
+      await expect(
+        tx.transaction(async (sp) => {
+          await insert(sp, 'r-prep-3')
+          throw new Error('undo savepoint')
+        }),
+      ).rejects.toThrow('undo savepoint')
+    })
+    const ids = (await database.db.select({ id: database.t.regions.id }).from(database.t.regions)).map((r) => r.id)
+    expect(ids).toContain('r-prep-2')
+    expect(ids).not.toContain('r-prep-1')
+    expect(ids).not.toContain('r-prep-3')
+  })
+
   it('commits all or nothing', async () => {
     await expect(
       database.transaction(async (tx) => {

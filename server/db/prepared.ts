@@ -45,9 +45,10 @@ type PreparedWrite = { run?: (values: Record<string, unknown>) => Promise<unknow
  * Write statements of the hot write path (a device's sale), built once per key with placeholders and run again
  * with new values inside the caller's transaction. Building a statement is most of its cost in drizzle on SQLite
  * (issue 40: about half of a sale's push). On SQLite the statement is prepared once on the one connection every
- * transaction runs on, so it runs inside whichever transaction is open; on PostgreSQL a transaction has a client
- * of its own, so the statement is built on `tx` each time and named by its key (the server parses it once per
- * connection). The key must name everything that changes the SQL text.
+ * transaction runs on, so it runs inside whichever transaction is open. On PostgreSQL a transaction holds a
+ * connection of its own: the statement is built once too (on the pool) and each run is bound to the transaction's
+ * connection (`onConnection`), named by its key so that PostgreSQL parses it once per connection. The key must name
+ * everything that changes the SQL text.
  */
 /**
  * A PostgreSQL statement name for a key: PostgreSQL keeps 63 bytes of a name, so a longer key (an event's
@@ -61,13 +62,13 @@ export function statementName(key: string): string {
 export function preparedWrites(database: Database) {
   const cache = new Map<string, PreparedWrite>()
   const statement = (tx: Db, key: string, build: (db: Db) => Preparable): PreparedWrite => {
-    if (database.dialect === 'pg') return (build(tx) as unknown as { prepare: (name: string) => PreparedWrite }).prepare(statementName(key))
     let stmt = cache.get(key)
     if (!stmt) {
-      stmt = (build(database.db) as unknown as { prepare: () => PreparedWrite }).prepare()
+      const query = build(database.db) as unknown as { prepare: (name?: string) => PreparedWrite }
+      stmt = database.dialect === 'pg' ? query.prepare(statementName(key)) : query.prepare()
       cache.set(key, stmt)
     }
-    return stmt
+    return database.dialect === 'pg' ? onConnection(stmt, tx) : stmt
   }
   /** Runs a statement that answers nothing (an insert, update or delete without RETURNING). */
   function write(tx: Db, key: string, build: (db: Db) => Preparable, values: Record<string, unknown>): Promise<unknown> {
@@ -80,6 +81,20 @@ export function preparedWrites(database: Database) {
     return (database.dialect === 'pg' ? stmt.execute!(values) : stmt.all!(values)) as Promise<Awaited<Q>>
   }
   return write
+}
+
+/**
+ * A PostgreSQL statement prepared on the pool, run on the connection of the transaction `tx`: a view of the prepared
+ * statement (its text, placeholders, result mapping and name are shared) whose client is the transaction's. drizzle's
+ * node-postgres statement runs on `this.client`, and a transaction's session holds the connection it began on; both
+ * are checked, so a drizzle upgrade that moves either fails here, loudly, rather than running outside the transaction.
+ */
+function onConnection(stmt: PreparedWrite, tx: Db): PreparedWrite {
+  const client = (tx as unknown as { session?: { client?: unknown } }).session?.client
+  if (!client || !('client' in stmt)) throw new Error('preparedWrites: cannot bind a PostgreSQL statement to the transaction (drizzle internals moved)')
+  const bound = Object.create(stmt) as PreparedWrite & { client: unknown }
+  bound.client = client
+  return bound
 }
 
 /** `sql.placeholder(name)` for every key of `values`: the values object of an insert prepared once. */
