@@ -1,7 +1,10 @@
 import { asc, desc, eq } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
 import { LOOKUP_LIMIT, lookupQuerySchema, type LookupAnswer } from '../../../shared/schemas/lookups'
-import { accessFilter } from '../../db/conditions'
+import type { AnyColumn } from 'drizzle-orm'
+import type { ActionOrManage, SubjectOrAll } from '../../../shared/permissions/catalogue'
+import type { AppAbility } from '../../../shared/permissions/ability'
+import { accessFilter, type AccessFilter } from '../../db/conditions'
 import { lookupItems, lookupWhere } from '../../db/lookup'
 import { preparedReads } from '../../db/prepared'
 import { access } from '../../lib/access'
@@ -29,13 +32,35 @@ import type { CatalogAdmin } from './catalog.admin'
  * The catalog's routes: the choices of providers and products that filters and forms offer, and keeping the
  * catalog — providers, products, product categories and their commissions (docs/decisions/027).
  */
+/**
+ * Who may read the choices of providers and products: whoever keeps the catalog, and whoever reads a list filtered by
+ * them (sale reports, deviations and double sales, quality surveys and statistics, orders, profitability). The names
+ * are the catalog's, not anyone's data; someone who holds a rule on providers or products gets what it allows.
+ */
+const CATALOG_CHOICE_READERS: Array<[ActionOrManage, SubjectOrAll]> = [
+  ['view', 'sale_reports'],
+  ['view', 'sale_quality_surveys'],
+  ['view', 'stats'],
+  ['view', 'order_registrations'],
+  ['view', 'finance_profitability_providers'],
+  ['view', 'finance_profitability_teams'],
+  ['view', 'finance_profitability_sellers'],
+  ['view', 'finance_profitability_managers'],
+]
+
+/** The reader's filter on a catalog table: their own rules on it, or all of it for a reader of a list it filters. */
+function catalogChoices(ability: AppAbility, subject: 'providers' | 'products', columns: Record<string, AnyColumn>): AccessFilter {
+  if (ability.can('view', subject)) return accessFilter(ability, 'view', subject, columns)
+  return { kind: 'all', shape: 'all', params: {} }
+}
+
 export function catalogRoutes({ database }: Deps, admin: CatalogAdmin) {
   const { db, t } = database
   const read = preparedReads(database)
   return (
     new Hono<AppEnv>()
-      .get('/lookups/providers', access.can('view', 'providers'), validate('query', lookupQuerySchema), async (c) => {
-        const filter = accessFilter(c.var.auth!.ability, 'view', 'providers', { id: t.providers.id })
+      .get('/lookups/providers', access.canAny(['view', 'providers'], ...CATALOG_CHOICE_READERS), validate('query', lookupQuerySchema), async (c) => {
+        const filter = catalogChoices(c.var.auth!.ability, 'providers', { id: t.providers.id })
         const { where, values, shape } = lookupWhere(filter, c.req.valid('query'), { id: t.providers.id, search: [t.providers.name] })
         const rows = await read(
           `providers.lookup|${shape}`,
@@ -51,8 +76,8 @@ export function catalogRoutes({ database }: Deps, admin: CatalogAdmin) {
         )
         return c.json({ items: lookupItems(rows) } satisfies LookupAnswer, 200)
       })
-      .get('/lookups/products', access.can('view', 'products'), validate('query', lookupQuerySchema), async (c) => {
-        const filter = accessFilter(c.var.auth!.ability, 'view', 'products', { id: t.products.id, providerId: t.products.providerId })
+      .get('/lookups/products', access.canAny(['view', 'products'], ...CATALOG_CHOICE_READERS), validate('query', lookupQuerySchema), async (c) => {
+        const filter = catalogChoices(c.var.auth!.ability, 'products', { id: t.products.id, providerId: t.products.providerId })
         const { where, values, shape } = lookupWhere(filter, c.req.valid('query'), {
           id: t.products.id,
           search: [t.products.name],

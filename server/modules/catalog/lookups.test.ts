@@ -29,6 +29,34 @@ describe('lookups', () => {
     expect((await lookup(backoffice.cookie, `users?ids=${people.items[0]!.id}`)).items.map((x) => x.id)).toEqual([people.items[0]!.id])
   })
 
+  it('gives managers and coaches the choices of the lists they read: providers, products, and the offices of their teams', async () => {
+    const coach = await app.login('coach@demo.test')
+    const manager = await app.login('manager@demo.test')
+    const all = (await lookup(backoffice.cookie, 'providers')).items.map((p) => p.label)
+    expect(all.length).toBeGreaterThan(1)
+    for (const reader of [coach, manager]) {
+      const providers = await lookup(reader.cookie, 'providers')
+      expect(providers.status).toBe(200)
+      expect(providers.items.map((p) => p.label)).toEqual(all)
+      const products = await lookup(reader.cookie, `products?parentId=${providers.items[0]!.id}`)
+      expect(products.status).toBe(200)
+      expect(products.items.length).toBeGreaterThan(0)
+    }
+    // A coach sees no offices as such: the offices of the teams they coach, and no other.
+    const teamOffices = new Set((await lookup(coach.cookie, 'teams')).items.map((team) => team.hint))
+    const offices = await lookup(coach.cookie, 'offices')
+    expect(offices.status).toBe(200)
+    expect(offices.items.length).toBe(teamOffices.size)
+    expect(new Set(offices.items.map((o) => o.label))).toEqual(teamOffices)
+    expect(offices.items.length).toBeLessThan((await lookup(backoffice.cookie, 'offices')).items.length)
+    // Searching and a link's ids work on that list too.
+    expect((await lookup(coach.cookie, `offices?q=${encodeURIComponent(offices.items[0]!.label.slice(0, 3))}`)).items.map((o) => o.id)).toContain(
+      offices.items[0]!.id,
+    )
+    const otherOffice = (await lookup(backoffice.cookie, 'offices')).items.find((o) => !teamOffices.has(o.label))!
+    expect((await lookup(coach.cookie, `offices?ids=${otherOffice.id}`)).items).toEqual([])
+  })
+
   it('answers a coach only their teams and refuses a seller; bad input is a field error', async () => {
     const coach = await app.login('coach@demo.test')
     const teams = await lookup(coach.cookie, 'teams')

@@ -105,6 +105,24 @@ export function orgRepo(database: Database) {
       )
     },
 
+    /** The offices of the teams `teamFilter` lets through (a team rule's columns, the team's office joined). */
+    async officeOfTeamsLookup(teamFilter: AccessFilter, q: LookupQuery): Promise<LookupItem[]> {
+      const { where, values, shape } = lookupWhere(teamFilter, q, { id: t.offices.id, search: [t.offices.name], parent: t.offices.regionId })
+      return read(
+        `offices.ofTeams.lookup|${shape}`,
+        () =>
+          db
+            .selectDistinct({ id: t.offices.id, label: t.offices.name, hint: t.regions.name })
+            .from(t.teams)
+            .innerJoin(t.offices, eq(t.offices.id, t.teams.officeId))
+            .innerJoin(t.regions, eq(t.regions.id, t.offices.regionId))
+            .where(where)
+            .orderBy(asc(t.offices.name))
+            .limit(LOOKUP_LIMIT),
+        values,
+      )
+    },
+
     async regionLookup(q: LookupQuery): Promise<LookupItem[]> {
       const all: AccessFilter = { kind: 'all', shape: 'all', params: {} }
       const { where, values, shape } = lookupWhere(all, q, { id: t.regions.id, search: [t.regions.name] })

@@ -65,8 +65,14 @@ export function orgRoutes(deps: Deps, opts: { onRulesChanged: () => void; provid
         const filter = accessFilter(c.var.auth!.ability, 'view', 'teams', repo.teamConditionColumns)
         return c.json({ items: await repo.teamLookup(filter, c.req.valid('query')) } satisfies LookupAnswer, 200)
       })
-      .get('/lookups/offices', access.can('view', 'offices'), validate('query', lookupQuerySchema), async (c) => {
-        const filter = accessFilter(c.var.auth!.ability, 'view', 'offices', repo.officeConditionColumns)
+      .get('/lookups/offices', access.canAny(['view', 'offices'], ['view', 'teams']), validate('query', lookupQuerySchema), async (c) => {
+        const ability = c.var.auth!.ability
+        // Someone who sees teams but no offices (a coach) filters their lists by the offices of the teams they see.
+        if (!ability.can('view', 'offices')) {
+          const teamFilter = accessFilter(ability, 'view', 'teams', repo.teamConditionColumns)
+          return c.json({ items: await repo.officeOfTeamsLookup(teamFilter, c.req.valid('query')) } satisfies LookupAnswer, 200)
+        }
+        const filter = accessFilter(ability, 'view', 'offices', repo.officeConditionColumns)
         return c.json({ items: await repo.officeLookup(filter, c.req.valid('query')) } satisfies LookupAnswer, 200)
       })
       // Regions (decision 036): few, listed whole with what each holds.
