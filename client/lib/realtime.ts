@@ -72,9 +72,12 @@ export async function connectRealtime(user: UserData, onPoke: () => void): Promi
   // The sales game's standings moved: an open competition screen reads its standing again.
   echo.channel(GAME_CHANNEL).listen('GameStandings', () => void queryClient.invalidateQueries({ queryKey: ['game', 'competitions'] }))
 
-  // Presence: the user's teams (as member or coach) and office; the screens read who is present per team.
+  // Presence: the user's teams (as member or coach) and office; the screens read who is present per team. An admin
+  // acting as someone is not that person at work (decision 037): they join no presence channel, which the server
+  // would refuse.
   const presence: string[] = []
-  for (const teamId of user.teamIds) {
+  const present = !user.impersonatedBy
+  for (const teamId of present ? user.teamIds : []) {
     const name = teamChannel(teamId)
     presence.push(name)
     let members: PresentMember[] = []
@@ -98,7 +101,7 @@ export async function connectRealtime(user: UserData, onPoke: () => void): Promi
         publish()
       })
   }
-  if (user.officeId) {
+  if (present && user.officeId) {
     presence.push(officeChannel(user.officeId))
     echo.join(officeChannel(user.officeId))
   }

@@ -20,6 +20,15 @@ test('an admin views the app as back office and stops @phone', async ({ page }, 
   await page.goto(`/user-admin/users/${await userId(page, 'Bertil Backoffice')}`)
   await expect(page.getByRole('heading', { name: 'Bertil Backoffice' })).toBeVisible()
 
+  // Live alerts keep working while acting as someone: no channel is asked for that the server refuses.
+  const channels = { asked: 0, answered: [] as string[] }
+  page.on('request', (r) => {
+    if (r.url().includes('/api/broadcasting/auth')) channels.asked++
+  })
+  page.on('response', (r) => {
+    if (r.url().includes('/api/broadcasting/auth'))
+      channels.answered.push(`${r.status()} ${new URLSearchParams(r.request().postData() ?? '').get('channel_name')}`)
+  })
   await page.getByTestId('impersonate').click()
   await expect(page.getByRole('alertdialog')).toContainText('Du ser och gör det Bertil Backoffice kan')
   await page.getByRole('button', { name: 'Visa som Bertil Backoffice' }).click()
@@ -32,6 +41,13 @@ test('an admin views the app as back office and stops @phone', async ({ page }, 
   await page.goto('/backoffice/salereports')
   await expect(banner).toBeVisible()
   expect(await seriousFindings(page)).toEqual([])
+  // The user's own channel is authorised (the bell's live alerts); presence channels are not asked for.
+  // (pusher-js asks for every channel at once when it connects: once the own channel's answer is in, all were asked.)
+  await expect(page.getByTestId('realtime-state')).toHaveAttribute('data-state', 'connected')
+  await expect.poll(() => channels.answered.filter((a) => a.includes('private-App.Models.User.')).length).toBeGreaterThan(0)
+  await expect.poll(() => channels.answered.length).toBe(channels.asked)
+  expect(channels.answered.every((a) => a.startsWith('200 '))).toBe(true)
+  expect(channels.answered.some((a) => a.includes('presence-'))).toBe(false)
   await page.goto('/user-admin/roles')
   await expect(page).toHaveURL(/not-authorized/)
   await expect(banner).toBeVisible()
