@@ -50,7 +50,7 @@ export async function sellerPhone(email = 'seller@demo.test') {
       tag: string,
       count: number,
       ssn = '811218-9876',
-      opts: { checklistFileId?: string; ids?: string[]; ssns?: string[] } = {},
+      opts: { checklistFileId?: string; ids?: string[]; ssns?: string[]; email?: string } = {},
     ): Promise<string[]> {
       const sales = Array.from({ length: count }, (_, i) => ({
         id: opts.ids?.[i] ?? randomUUID(),
@@ -59,7 +59,7 @@ export async function sellerPhone(email = 'seller@demo.test') {
         customerType: 'private',
         customerSsn: opts.ssns?.[i] ?? ssn,
         customerName: `${tag} ${i + 1}`,
-        email: null,
+        email: opts.email ?? null,
         phone: '070-123 45 67',
         postalCode: '21145',
         city: 'Malmö',

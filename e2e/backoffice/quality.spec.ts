@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
 import { shareDraw } from '../../shared/rules/quality'
-import { chooseFromUserMenu, expectSnackbar, recordSnackbars, signInAs, syncedSince } from '../fixtures'
+import { chooseFromUserMenu, expectSnackbar, recordSnackbars, screen, signInAs, syncedSince } from '../fixtures'
 import { apiAs, sellerPhone } from './api'
 
 /**
@@ -176,6 +176,48 @@ test('answering grades the survey; a template with answers is saved as its next 
   await signOut(page)
   await signInAs(page, 'anna.lindqvist@demo.test', `/sales/${saleId}`)
   await expect(page.getByTestId('sale-quality-grade')).toHaveText('Kvalitetsbetyg A', { timeout: 30_000 })
+  await phone.dispose()
+})
+
+test('a survey link needs an address; a save another controller beat says so where the controller is looking @phone', async ({ page }) => {
+  test.setTimeout(200_000)
+  const tag = `Länkkund ${test.info().project.name} ${Date.now() % 100000}`
+  const phone = await sellerPhone('anna.lindqvist@demo.test')
+  const [noAddress] = await phone.createSales(tag, 1, '811218-9876', { ids: [sampledSaleId()] })
+  const [withAddress] = await phone.createSales(`${tag} e-post`, 1, '811218-9876', { ids: [sampledSaleId()], email: 'kund.lank@example.com' })
+  const [withoutMail, withMail] = [await surveyOf(noAddress!), await surveyOf(withAddress!)]
+
+  // No address on the sale: the action is off, and says why.
+  await signInAs(page, 'backoffice@demo.test', `/backoffice/salequality/surveys?survey=${withoutMail.id}`)
+  await recordSnackbars(page)
+  const dialog = page.getByTestId('survey-dialog')
+  await expect(dialog.getByTestId('survey-sale')).toContainText(`${tag} 1`)
+  await expect(dialog.getByRole('button', { name: 'Skicka länk till kunden' })).toBeDisabled()
+  await expect(dialog.getByTestId('survey-no-email')).toHaveText('Försäljningen har ingen e-postadress att skicka länken till')
+  await screen(page, `${test.info().project.name}-survey-no-email`)
+
+  // Another controller records the call meanwhile; this one registers a regret from the bottom of the dialog, and the
+  // refusal is shown at its top, scrolled into view.
+  const desk = await apiAs('backoffice@demo.test')
+  const { version } = (await (await desk.get(`/api/quality/surveys/${withoutMail.id}`)).json()) as { version: number }
+  expect((await desk.post(`/api/quality/surveys/${withoutMail.id}/not-reached`, { data: { version } })).status()).toBe(200)
+  await desk.dispose()
+  await dialog.getByRole('button', { name: 'Kunden ångrar sig' }).click()
+  const regret = dialog.getByTestId('survey-regret')
+  await regret.getByLabel(/^Kundens skäl/).fill('Ångrade sig i telefon')
+  await regret.getByRole('button', { name: 'Registrera ånger' }).click()
+  const alert = dialog.getByRole('alert').filter({ hasText: /Någon annan ändrade|redan avgjort/ })
+  await expect(alert).toBeVisible()
+  await expect(alert).toBeInViewport()
+  await screen(page, `${test.info().project.name}-survey-conflict`)
+  await page.keyboard.press('Escape')
+
+  // With an address: the link is sent, to the address shown masked.
+  await page.goto(`/backoffice/salequality/surveys?survey=${withMail.id}`)
+  await recordSnackbars(page)
+  await dialog.getByRole('button', { name: 'Skicka länk till kunden' }).click()
+  await dialog.getByTestId('survey-send-link').getByRole('button', { name: 'Skicka länk till kunden' }).click()
+  await expectSnackbar(page, 'Länken skickades till')
   await phone.dispose()
 })
 

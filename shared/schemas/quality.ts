@@ -146,6 +146,8 @@ export type SurveySale = {
   phone: string | null
   /** masked unless the reader may view customers */
   ssn: string | null
+  /** whether the sale has the customer's e-mail address (a survey link can be sent) */
+  hasEmail: boolean
   orderValueOre: number
   soldAt: number
   status: SaleStatus

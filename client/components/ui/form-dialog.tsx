@@ -2,6 +2,7 @@ import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react'
 import type { FormEventHandler, ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useDialogSize } from './dialog-size'
+import { FormAlert } from './form-alert'
 import { ApiClientError, errorText } from '../../lib/api-client'
 
 /** A form in a dialog (every back-office editor): a title, the form's error (a conflict says so and offers a reload), fields, cancel and save. */
@@ -34,14 +35,13 @@ export function FormDialog(props: {
               <Dialog.Body>
                 <Stack gap="4">
                   {props.formError ? (
-                    <Dialog.Description role="alert" color="fg.error">
-                      {props.formError}{' '}
+                    <FormAlert message={props.formError}>
                       {props.conflict && props.onReload ? (
                         <Button size="xs" variant="outline" onClick={props.onReload}>
                           {t('form.reload')}
                         </Button>
                       ) : null}
-                    </Dialog.Description>
+                    </FormAlert>
                   ) : null}
                   {props.children}
                 </Stack>

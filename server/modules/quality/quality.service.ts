@@ -444,6 +444,7 @@ export function qualityService({ database, events, mail }: Pick<Deps, 'database'
             companyName: sale.companyName,
             phone: canRecord ? sale.phone : null,
             ssn: sale.ssn && !actor.ability.can('view', 'customers') ? maskPersonalNumber(sale.ssn) : sale.ssn,
+            hasEmail: !!sale.email,
             orderValueOre: sale.orderValueOre,
             soldAt: sale.soldAt,
             status: sale.status,

@@ -1,4 +1,4 @@
-import { Button, Card, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Button, Card, HStack, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
@@ -17,6 +17,7 @@ import { applyFieldErrors } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { requestAbsenceExport } from '../api/pay-api'
 import { ExportList } from '../components/export-list'
+import { FormAlert } from '../../../components/ui/form-alert'
 
 type FormIn = z.input<typeof absenceExportRequestSchema>
 type FormOut = z.output<typeof absenceExportRequestSchema>
@@ -114,11 +115,7 @@ export default function AbsenceExportPage() {
                     />
                   </FormField>
                 </SimpleGrid>
-                {error ? (
-                  <Text role="alert" color="fg.error">
-                    {error}
-                  </Text>
-                ) : null}
+                {error ? <FormAlert message={error} /> : null}
                 <HStack>
                   <Button type="submit" colorPalette="brand" loading={isSubmitting}>
                     {t('pay.absenceExport.start')}

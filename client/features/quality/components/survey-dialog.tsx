@@ -28,6 +28,7 @@ import { LoadError } from '../../../components/ui/load-error'
 import { ApiClientError, errorText } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { answerSurvey, getSurvey, sendSurveyLink, surveyNotReached, surveyRegret } from '../api/quality-api'
+import { FormAlert } from '../../../components/ui/form-alert'
 
 type Lang = 'sv' | 'en' | 'fi'
 
@@ -106,6 +107,8 @@ function SurveyBody(props: { survey: SurveyDetail; reload: () => void; onDone: (
   const [linkOpen, setLinkOpen] = useState(false)
   const [linkLanguage, setLinkLanguage] = useState<Lang>((i18n.language as Lang) ?? 'sv')
   const [linkBusy, setLinkBusy] = useState(false)
+  const [linkError, setLinkError] = useState<string | null>(null)
+  const canSendLink = !!s.sale?.hasEmail
   const [reason, setReason] = useState('')
   const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
   const open = s.status === 'queued' && s.canRecord
@@ -154,7 +157,7 @@ function SurveyBody(props: { survey: SurveyDetail; reload: () => void; onDone: (
   }
 
   const sendLink = async () => {
-    setFormError(null)
+    setLinkError(null)
     setLinkBusy(true)
     try {
       const sent = await sendSurveyLink(s.id, linkLanguage)
@@ -162,7 +165,7 @@ function SurveyBody(props: { survey: SurveyDetail; reload: () => void; onDone: (
       setLinkOpen(false)
     } catch (err) {
       const body = err instanceof ApiClientError ? err.body : undefined
-      setFormError({ message: body?.fieldErrors?.email?.[0] ?? errorText(err, t), conflict: false })
+      setLinkError(body?.fieldErrors?.email?.[0] ?? errorText(err, t))
     } finally {
       setLinkBusy(false)
     }
@@ -190,14 +193,13 @@ function SurveyBody(props: { survey: SurveyDetail; reload: () => void; onDone: (
   return (
     <Stack gap="5">
       {formError ? (
-        <Text role="alert" color="fg.error">
-          {formError.message}{' '}
+        <FormAlert message={formError.message}>
           {formError.conflict ? (
             <Button size="xs" variant="outline" onClick={props.reload}>
               {t('form.reload')}
             </Button>
           ) : null}
-        </Text>
+        </FormAlert>
       ) : null}
       <HStack gap="2" flexWrap="wrap">
         <Badge
@@ -298,10 +300,21 @@ function SurveyBody(props: { survey: SurveyDetail; reload: () => void; onDone: (
                   <Button variant="outline" colorPalette="red" onClick={() => setRegretOpen((o) => !o)} aria-expanded={regretOpen}>
                     {t('quality.surveys.regret')}
                   </Button>
-                  <Button variant="ghost" onClick={() => setLinkOpen((o) => !o)} aria-expanded={linkOpen}>
+                  <Button
+                    variant="ghost"
+                    onClick={() => setLinkOpen((o) => !o)}
+                    aria-expanded={linkOpen}
+                    disabled={!canSendLink}
+                    aria-describedby={canSendLink ? undefined : 'survey-no-email'}
+                  >
                     {t('quality.share.sendLink')}
                   </Button>
                 </HStack>
+                {canSendLink ? null : (
+                  <Text id="survey-no-email" fontSize="sm" color="fg.muted" data-testid="survey-no-email">
+                    {t('quality.link.noEmail')}
+                  </Text>
+                )}
                 {linkOpen ? (
                   <Box borderWidth="1px" rounded="md" p="3" data-testid="survey-send-link">
                     <Stack gap="3">
@@ -324,6 +337,7 @@ function SurveyBody(props: { survey: SurveyDetail; reload: () => void; onDone: (
                           {t('quality.share.sendLink')}
                         </Button>
                       </HStack>
+                      {linkError ? <FormAlert message={linkError} fontSize="sm" /> : null}
                     </Stack>
                   </Box>
                 ) : null}

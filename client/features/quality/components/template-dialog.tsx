@@ -13,6 +13,7 @@ import { FormField } from '../../../components/ui/form-field'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { ApiClientError } from '../../../lib/api-client'
 import { createTemplate, type getTemplate, updateTemplate } from '../api/quality-api'
+import { FormAlert } from '../../../components/ui/form-alert'
 
 type Form = { name: string; providerId: string; content: TemplateContent }
 
@@ -187,11 +188,7 @@ function TemplateForm(props: {
         <Text fontSize="xs" color="fg.muted">
           {t('quality.templates.scoreHelp')}
         </Text>
-        {contentErrors?.questions?.message ? (
-          <Text role="alert" color="fg.error" fontSize="sm">
-            {contentErrors.questions.message}
-          </Text>
-        ) : null}
+        {contentErrors?.questions?.message ? <FormAlert message={contentErrors.questions.message} fontSize="sm" /> : null}
         <Stack gap="3">
           {questions.fields.map((q, i) => (
             <QuestionEditor
@@ -373,11 +370,7 @@ function QuestionEditor(props: {
             <Text fontSize="sm" fontWeight="medium">
               {t('quality.templates.options')}
             </Text>
-            {errors?.options?.message ? (
-              <Text role="alert" color="fg.error" fontSize="sm">
-                {errors.options.message}
-              </Text>
-            ) : null}
+            {errors?.options?.message ? <FormAlert message={errors.options.message} fontSize="sm" /> : null}
             {options.fields.map((o, j) => (
               <SimpleGrid key={o.key} columns={{ base: 1, sm: 5 }} gap="2" alignItems="end" data-testid="quality-option">
                 <FormField label={t('quality.templates.option', { n: j + 1 })} error={errors?.options?.[j]?.text?.sv} required>

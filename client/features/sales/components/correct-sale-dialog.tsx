@@ -11,6 +11,7 @@ import type { LocalSale } from '../../../lib/offline-db'
 import { LocalValidationError, correctSaleLocally } from '../api/local-actions'
 import { useCatalog, useSellerStore } from '../api/seller-store'
 import { formatOre, type FormatLanguage } from '../../../../shared/format'
+import { FormAlert } from '../../../components/ui/form-alert'
 
 /** The text fields a correction form offers, in the order the sale form has them (products are corrected as a new order). */
 const FORM_FIELDS = [
@@ -180,11 +181,7 @@ export function CorrectSaleDialog({ sale, open, onOpenChange }: { sale: LocalSal
                           </IconButton>
                         </Flex>
                       ))}
-                      {productsError ? (
-                        <Text color="fg.error" fontSize="sm" role="alert">
-                          {productsError}
-                        </Text>
-                      ) : null}
+                      {productsError ? <FormAlert message={productsError} /> : null}
                       <Box>
                         <Button variant="outline" size="xs" onClick={() => setLines((all) => [...all, { productId: '', quantity: '1' }])}>
                           {t('sales.addProduct')}

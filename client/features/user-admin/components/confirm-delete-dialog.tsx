@@ -1,8 +1,9 @@
-import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react'
+import { Button, Dialog, Portal, Stack } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useDialogSize } from '../../../components/ui/dialog-size'
 import { formErrorOf } from '../../../components/ui/form-dialog'
+import { FormAlert } from '../../../components/ui/form-alert'
 
 /**
  * The question before an organisation entity is deleted (a region, an office, a team): what deleting does, or why
@@ -50,11 +51,7 @@ export function ConfirmDeleteDialog(props: {
             <Dialog.Body>
               <Stack gap="2">
                 <Dialog.Description>{props.blocked ?? props.text}</Dialog.Description>
-                {error ? (
-                  <Text role="alert" color="fg.error" fontSize="sm">
-                    {error}
-                  </Text>
-                ) : null}
+                {error ? <FormAlert message={error} fontSize="sm" /> : null}
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>

@@ -14,6 +14,7 @@ import { roleName } from '../../../lib/role-name'
 import { useDialogSize } from '../../../components/ui/dialog-size'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
+import { FormAlert } from '../../../components/ui/form-alert'
 
 type FormIn = z.input<typeof createUserInputSchema>
 type FormOut = z.output<typeof createUserInputSchema>
@@ -67,11 +68,7 @@ export function CreateUserDialog({
               </Dialog.Header>
               <Dialog.Body>
                 <Stack gap="4">
-                  {formError ? (
-                    <Dialog.Description role="alert" color="fg.error">
-                      {formError}
-                    </Dialog.Description>
-                  ) : null}
+                  {formError ? <FormAlert message={formError} /> : null}
                   <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
                     <FormField label={t('users.firstName')} error={errors.firstName} required>
                       <Input autoComplete="off" {...form.register('firstName')} />

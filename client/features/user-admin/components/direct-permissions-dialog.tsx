@@ -8,6 +8,7 @@ import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
 import { ApiClientError } from '../../../lib/api-client'
 import { setUserPermissions } from '../api/users-api'
 import { PermissionPicker, ScreensPreview, chosenOf, chosenPermissions, rawRulesOf, type ChosenPermissions } from './permission-picker'
+import { FormAlert } from '../../../components/ui/form-alert'
 
 type ShownRule = UserDetail['rules']['role'][number]
 
@@ -73,11 +74,7 @@ export function DirectPermissionsDialog(props: { user: UserDetail; onClose: () =
         <Text color="fg.muted" fontSize="sm">
           {t('userAdmin.permissions.intro')}
         </Text>
-        {permissionError ? (
-          <Text role="alert" color="fg.error" fontSize="sm">
-            {permissionError}
-          </Text>
-        ) : null}
+        {permissionError ? <FormAlert message={permissionError} fontSize="sm" /> : null}
         {others > 0 ? (
           <Text color="fg.muted" fontSize="sm">
             {t('rolesAdmin.otherRules', { count: others })}

@@ -16,6 +16,7 @@ import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { createRole, deleteRole, rolesList, updateRole } from '../api/roles-api'
 import { PermissionPicker, ScreensPreview, chosenOf, chosenPermissions, rawRulesOf, type ChosenPermissions } from '../components/permission-picker'
+import { FormAlert } from '../../../components/ui/form-alert'
 
 /**
  * /user-admin/roles: the roles and their permissions (docs/decisions/032). A permission is offered only to one who
@@ -196,11 +197,7 @@ function RoleEditor(props: { role: RoleDetail | 'new' | null; onClose: () => voi
         </FormField>
       </SimpleGrid>
       <Stack gap="2">
-        {permissionError ? (
-          <Text role="alert" color="fg.error" fontSize="sm" data-testid="permission-error">
-            {permissionError}
-          </Text>
-        ) : null}
+        {permissionError ? <FormAlert message={permissionError} fontSize="sm" data-testid="permission-error" /> : null}
         {existing && existing.otherRules > 0 ? (
           <Text color="fg.muted" fontSize="sm">
             {t('rolesAdmin.otherRules', { count: existing.otherRules })}
@@ -275,11 +272,7 @@ function DeleteRoleDialog(props: { role: RoleDetail | null; roles: RoleDetail[];
                     </NativeSelect.Root>
                   </FormField>
                 ) : null}
-                {error ? (
-                  <Text role="alert" color="fg.error">
-                    {error}
-                  </Text>
-                ) : null}
+                {error ? <FormAlert message={error} /> : null}
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>

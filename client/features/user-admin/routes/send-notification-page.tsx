@@ -39,6 +39,7 @@ import { roleName } from '../../../lib/role-name'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { audienceRoles, previewAudience, sendMessage, sentMessages } from '../api/notifications-admin-api'
+import { FormAlert } from '../../../components/ui/form-alert'
 
 type ChosenKind = 'users' | 'teams' | 'offices' | 'roles'
 type Chosen = { kind: ChosenKind; id: string; label: string }
@@ -168,11 +169,7 @@ function SendNotification() {
         <Card.Body>
           <form onSubmit={submit} noValidate data-testid="send-message-form">
             <Stack gap="5">
-              {formError ? (
-                <Text role="alert" color="fg.error">
-                  {formError}
-                </Text>
-              ) : null}
+              {formError ? <FormAlert message={formError} /> : null}
               <Stack gap="3" role="group" aria-labelledby="audience-label">
                 <Text id="audience-label" fontWeight="medium">
                   {t('messagesAdmin.chosen')}
@@ -253,9 +250,7 @@ function SendNotification() {
                   )
                 ) : null}
                 {audienceError ? (
-                  <Text role="alert" color="fg.error" fontSize="sm">
-                    {audienceError}
-                  </Text>
+                  <FormAlert message={audienceError} fontSize="sm" />
                 ) : hasAudience ? (
                   <Text fontSize="sm" fontWeight="medium" data-testid="audience-size" aria-live="polite">
                     {reach.isError
