@@ -40,7 +40,8 @@ test('back office follows a deviation from open through the seller’s correctio
   await expect(state).toContainText('Rätt nummer från legitimationen')
   const activity = page.getByTestId('deviation-activity')
   await expect(activity).toContainText('Rättade försäljningen')
-  await expect(activity).toContainText('Personnummer: 198112189876 → 195603142422')
+  // Masked in the log too (decision 058).
+  await expect(activity).toContainText('Personnummer: 19811218-**** → 19560314-****')
 
   // Approving the sale resolves the deviation.
   await page.getByRole('button', { name: 'Lös avvikelsen' }).click()

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { setTick, signInAs } from '../fixtures'
+import { screen, setTick, signInAs } from '../fixtures'
 import { sellerPhone } from './api'
 
 /**
@@ -47,6 +47,13 @@ test('back office finds new reports, approves a selection at once and reads one 
   await rows.click()
   await expect(page).toHaveURL(new RegExp(`/backoffice/salereports/${ids[2]}$`))
   await expect(page.getByRole('heading', { name: `Säljrapport: ${tag} 3` })).toBeVisible()
+  // The customer's identity number: masked, in full on request, which the server logs (decision 058).
+  const ssnShown = page.getByTestId('sale-report-ssn')
+  await expect(ssnShown).toHaveText('19811218-****')
+  await page.getByRole('button', { name: 'Visa hela numret' }).click()
+  await expect(ssnShown).toHaveText('19811218-9876')
+  await page.evaluate(() => window.scrollBy(0, 700))
+  await screen(page, `${test.info().project.name}-sale-report-identity`)
   await page.getByRole('button', { name: 'Ändra status' }).click()
   await dialog.getByRole('combobox').selectOption({ label: 'Flaggad' })
   await dialog.getByRole('button', { name: 'Ändra till Flaggad' }).click()

@@ -59,10 +59,20 @@ export const SUBJECTS = [
   'budgets',
   // The profitability calculation's settings (docs/decisions/051): the contribution rate and the legacy cut-off.
   'finance_settings',
+  // Customers' identity numbers in full, on request and logged (docs/decisions/058): masked for everyone else.
+  'identity_numbers',
 ] as const
 
 /** Subjects the API needs that the spec's route table does not guard a screen with: no view permission of their own. */
-const API_ONLY_SUBJECTS: readonly Subject[] = ['time_attestations', 'extra_incomes', 'payroll_exports', 'activity_log', 'budgets', 'finance_settings']
+const API_ONLY_SUBJECTS: readonly Subject[] = [
+  'time_attestations',
+  'extra_incomes',
+  'payroll_exports',
+  'activity_log',
+  'budgets',
+  'finance_settings',
+  'identity_numbers',
+]
 
 export type Subject = (typeof SUBJECTS)[number]
 export type SubjectOrAll = Subject | 'all'
@@ -136,6 +146,8 @@ const API_PAIRS: Array<[Action, Subject]> = [
   ['update', 'budgets'],
   // Profitability (docs/decisions/051): change the calculation's settings (anyone with a finance view reads them).
   ['update', 'finance_settings'],
+  // Identity numbers (docs/decisions/058): read one in full, on request, logged.
+  ['view', 'identity_numbers'],
   // The sales game (docs/decisions/052): its admin changes levels, rewards and stock, decides purchases, adjusts coins.
   ['update', 'salesflow_admin'],
 ]

@@ -94,6 +94,8 @@ export const DEFAULT_ROLES: readonly RoleDef[] = [
       ...can('update', 'budgets'),
       // The profitability calculation's settings (docs/decisions/051).
       ...can('update', 'finance_settings'),
+      // Customers' identity numbers in full, on request and logged (docs/decisions/058).
+      ...can('view', 'identity_numbers'),
     ],
   },
   {

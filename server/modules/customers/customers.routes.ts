@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { customerIdParamSchema, customerListQuerySchema, updateCustomerSchema } from '../../../shared/schemas/customers'
 import { access } from '../../lib/access'
 import type { AppEnv } from '../../lib/context'
-import { notFound } from '../../lib/errors'
+import { forbidden, notFound } from '../../lib/errors'
 import { validate } from '../../lib/validate'
 import type { CustomersService } from './customers.service'
 
@@ -28,7 +28,8 @@ export function customersRoutes(customers: CustomersService) {
         },
       )
       // A POST, not a GET: reading the full number is an act that is logged, and never cached or prefetched.
-      .post('/customers/:id/identity', access.can('view', 'customers'), validate('param', customerIdParamSchema), async (c) => {
+      .post('/customers/:id/identity', access.can('view', 'identity_numbers'), validate('param', customerIdParamSchema), async (c) => {
+        if (!c.var.auth!.ability.can('view', 'customers')) throw forbidden()
         return c.json(await customers.identity(c.var.auth!.userData.id, c.req.valid('param').id), 200)
       })
   )

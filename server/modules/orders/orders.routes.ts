@@ -70,5 +70,13 @@ export function ordersRoutes({ files }: Deps, orders: OrdersService) {
         if (!detail) throw notFound()
         return c.json(detail, 200)
       })
+      // A POST, not a GET: reading the full number is an act that is logged, and never cached or prefetched.
+      .post('/order-registrations/:id/identity', access.can('view', 'identity_numbers'), validate('param', orderIdParamSchema), async (c) => {
+        const auth = c.var.auth!
+        if (!auth.ability.can('view', 'order_registrations')) throw forbidden()
+        const answer = await orders.identity({ id: auth.userData.id, ability: auth.ability }, c.req.valid('param').id)
+        if (!answer) throw notFound()
+        return c.json(answer, 200)
+      })
   )
 }

@@ -471,7 +471,24 @@ export function ordersService({ database, files, jobs }: Pick<Deps, 'database' |
       }
     },
 
-    /** One order registration with its sale, its customer (masked unless allowed) and its log; null if none is seen. */
+    /**
+     * The customer's full identity number of an order this reader sees, for one who may read identity numbers
+     * (docs/decisions/058); each reading is logged on the order. Null when there is no such order.
+     */
+    async identity(actor: { id: string; ability: AppAbility }, id: string, now = Date.now()): Promise<{ number: string | null } | null> {
+      const filter = accessFilter(actor.ability, 'view', 'order_registrations', {})
+      return database.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ id: o.id, customerKey: o.customerKey })
+          .from(o)
+          .where(withAccess(filter, eq(o.id, id)))
+        if (!row) return null
+        await logActivity(tx, t, { at: now, actorId: actor.id, entity: 'order_registration', entityId: row.id, action: 'identity_read' })
+        return { number: row.customerKey?.slice(1) ?? null }
+      })
+    },
+
+    /** One order registration with its sale, its customer (masked) and its log; null if none is seen. */
     async detail(ability: AppAbility, id: string): Promise<OrderDetail | null> {
       const filter = accessFilter(ability, 'view', 'order_registrations', {})
       const [row] = await db
@@ -488,7 +505,8 @@ export function ordersService({ database, files, jobs }: Pick<Deps, 'database' |
       return {
         ...itemOf(row, sales, names),
         providerId: row.providerId,
-        customerNumber: number && row.customerKey!.startsWith('p') && !ability.can('view', 'customers') ? maskPersonalNumber(number) : number,
+        // Masked for every reader; the full number on request, logged (docs/decisions/058).
+        customerNumber: number && row.customerKey!.startsWith('p') ? maskPersonalNumber(number) : number,
         importId: row.importId,
         updatedAt: row.updatedAt,
         // The customer's number is not spelled out in the log (the page shows it, masked where it must be).

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import ExcelJS from 'exceljs'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { personalNumberOf } from '../../../shared/rules/identity'
+import { maskPersonalNumber, personalNumberOf } from '../../../shared/rules/identity'
 import { businessDay } from '../../../shared/rules/work'
 import { XLSX_TYPE } from '../../../shared/schemas/files'
 import type { OrderImportState, OrderListItem, OrderPreviewAnswer, OrderUploadAnswer } from '../../../shared/schemas/orders'
@@ -140,8 +140,17 @@ describe('an order file', () => {
     await app.request('POST', `/api/order-imports/${next.id}/run`, { cookie: backoffice.cookie, body: { mapping: next.mapping } })
     expect((await waitDone(next.id)).summary).toMatchObject({ created: 0, updated: 1, matchedByOrderNumber: 1 })
     const detail = await app.request('GET', `/api/order-registrations/${created.id}`, { cookie: backoffice.cookie })
-    expect(detail.json).toMatchObject({ externalStatus: 'Makulerad', sale: { id: byNumber }, customerNumber: ssn(1) })
+    expect(detail.json).toMatchObject({ externalStatus: 'Makulerad', sale: { id: byNumber }, customerNumber: maskPersonalNumber(ssn(1)) })
+    // The whole number on request, logged on the order (decision 058); a manager without the rule is refused.
+    const full = await app.request('POST', `/api/order-registrations/${created.id}/identity`, { cookie: backoffice.cookie })
+    expect(full.json).toEqual({ number: ssn(1) })
     expect((await activityOf(app.database, 'order_registration', created.id))[0]).toMatchObject({
+      action: 'identity_read',
+      actorId: backoffice.answer.userData.id,
+    })
+    const manager = await app.login('manager@demo.test')
+    expect((await app.request('POST', `/api/order-registrations/${created.id}/identity`, { cookie: manager.cookie })).status).toBe(403)
+    expect((await activityOf(app.database, 'order_registration', created.id)).find((l) => l.action !== 'identity_read')).toMatchObject({
       action: 'updated',
       before: { externalStatus: 'Levererad' },
       after: { externalStatus: 'Makulerad' },

@@ -443,7 +443,8 @@ export function qualityService({ database, events, mail }: Pick<Deps, 'database'
             customerType: sale.customerType,
             companyName: sale.companyName,
             phone: canRecord ? sale.phone : null,
-            ssn: sale.ssn && !actor.ability.can('view', 'customers') ? maskPersonalNumber(sale.ssn) : sale.ssn,
+            // Masked for every reader; the full number on request, logged (docs/decisions/058).
+            ssn: sale.ssn ? maskPersonalNumber(sale.ssn) : null,
             hasEmail: !!sale.email,
             orderValueOre: sale.orderValueOre,
             soldAt: sale.soldAt,

@@ -97,7 +97,7 @@ describe('a deviation’s life', () => {
     })
     // The sale's changes while it waited: the correction (with its fields) and the approval.
     expect(body.activity.map((a) => a.action)).toEqual(['status_changed', 'corrected', 'status_changed'])
-    expect(body.activity[1]).toMatchObject({ actor: { id: seller.answer.userData.id }, after: { customerSsn: '195603142422' }, reason: 'Rätt nummer nu' })
+    expect(body.activity[1]).toMatchObject({ actor: { id: seller.answer.userData.id }, after: { customerSsn: '19560314-****' }, reason: 'Rätt nummer nu' })
   })
 
   it('a new deviation after the correction resolves the first and opens its own; the sale report lists both', async () => {

@@ -228,8 +228,6 @@ export function deviationReads(
     const people = await namesOf(db, t, [dev.openedById, dev.resolvedById, row.sale.sellerId, ...activity.map((a) => a.actorId)])
     const person = (uid: string | null) => (uid ? { id: uid, name: people.get(uid) ?? '' } : null)
     const s = row.sale
-    // Identity numbers in the log are masked for those who may not see customers', as on the sale report.
-    const seesSsn = actor.ability.can('view', 'customers')
     return {
       id: dev.id,
       type: dev.type,
@@ -258,8 +256,9 @@ export function deviationReads(
         at: a.at,
         actor: person(a.actorId),
         action: a.action,
-        before: seesSsn ? a.before : maskSsn(a.before),
-        after: seesSsn ? a.after : maskSsn(a.after),
+        // Identity numbers in the log are masked, as everywhere (docs/decisions/058).
+        before: maskSsn(a.before),
+        after: maskSsn(a.after),
         reason: a.reason,
       })),
       others: siblings,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { DoubleSaleListItem } from '../../../shared/schemas/double-sales'
 import type { ListAnswer } from '../../../shared/schemas/pagination'
 import { SYNC_SCHEMA_VERSION, type ProductRecord, type PullResult } from '../../../shared/schemas/sync'
-import { personalNumberOf } from '../../../shared/rules/identity'
+import { maskPersonalNumber, personalNumberOf } from '../../../shared/rules/identity'
 import { activityOf } from '../../platform/activity-log'
 import { saleArgs } from '../../test/fixtures'
 import { createTestApp } from '../../test/harness'
@@ -72,7 +72,7 @@ describe('finding double sales', () => {
       state: 'open',
       daysApart: 3,
       customerName: 'Dubbel Kund',
-      customerNumber: customer(1),
+      customerNumber: maskPersonalNumber(customer(1)),
       providerName: 'Tryggt Hem Larm',
       later: { id: second, status: 'finalized' },
       earlier: { id: first, status: 'finalized' },

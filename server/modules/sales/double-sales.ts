@@ -283,7 +283,6 @@ export function doubleSales(database: Database) {
           .where(inArray(t.sales.id, saleIds))
       : []
     const byId = new Map(sales.map((s) => [s.id, s]))
-    const seesCustomers = ability.can('view', 'customers')
     const pairSale = (id: string) => {
       const s = byId.get(id)!
       return {
@@ -305,7 +304,8 @@ export function doubleSales(database: Database) {
         daysApart: r.daysApart,
         detectedAt: r.detectedAt,
         customerName: a.customerName,
-        customerNumber: r.customerKey.startsWith('p') && !seesCustomers ? maskPersonalNumber(number) : number,
+        // Masked for every reader; the full number of the later sale on request, logged (docs/decisions/058).
+        customerNumber: r.customerKey.startsWith('p') ? maskPersonalNumber(number) : number,
         providerName: a.providerName,
         later: pairSale(r.saleId),
         earlier: pairSale(r.otherSaleId),

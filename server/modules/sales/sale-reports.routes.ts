@@ -41,6 +41,13 @@ export function saleReportsRoutes({ database }: Deps, sales: SalesService) {
         if (!detail) throw notFound()
         return c.json(detail, 200)
       })
+      // A POST, not a GET: reading the full number is an act that is logged, and never cached or prefetched.
+      .post('/sale-reports/:id/identity', access.can('view', 'identity_numbers'), validate('param', saleReportIdParamSchema), async (c) => {
+        const auth = c.var.auth!
+        const answer = await sales.identity({ id: auth.userData.id, ability: auth.ability }, c.req.valid('param').id)
+        if (!answer) throw notFound()
+        return c.json(answer, 200)
+      })
       .post(
         '/sale-reports/:id/status',
         access.can('update', 'sale_reports'),

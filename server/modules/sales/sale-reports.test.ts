@@ -228,7 +228,8 @@ describe('opening a sale report', () => {
       team: { name: 'Team Öresund' },
       office: { name: 'Malmö' },
       provider: { id: alarm.providerId, name: 'Tryggt Hem Larm' },
-      customer: { type: 'private', name: 'Karin Kund', ssn: '198112189876' },
+      // Masked for back office too: the full number on request (below, decision 058).
+      customer: { type: 'private', name: 'Karin Kund', ssn: '19811218-****' },
       orderValueOre: alarm.priceOre,
       lines: [{ productId: alarm.id, productName: 'Hemlarm Standard', quantity: 1 }],
       statusHistory: [
@@ -262,6 +263,28 @@ describe('opening a sale report', () => {
     const colleague = await app.login('anna.lindqvist@demo.test')
     expect((await app.request('GET', `/api/sale-reports/${sale.id}`, { cookie: colleague.cookie })).status).toBe(403)
     expect((await app.request('GET', `/api/sale-reports/${randomUUID()}`, { cookie: backoffice.cookie })).status).toBe(404)
+  })
+})
+
+describe('a customer’s identity number (decision 058)', () => {
+  it('is masked in every answer; one whose rules allow reads it in full on request, and the reading is logged', async () => {
+    const sale = await newSale()
+    const full = await app.request('POST', `/api/sale-reports/${sale.id}/identity`, { cookie: backoffice.cookie })
+    expect(full.status).toBe(200)
+    expect(full.json).toEqual({ number: '198112189876' })
+    const log = await activityOf(app.database, 'sale_report', sale.id)
+    expect(log.filter((l) => l.action === 'identity_read')).toMatchObject([{ actorId: backoffice.answer.userData.id }])
+    // Found by the number only by those who may read it: back office finds it, the coach who sees the report does not.
+    const coach = await app.login('coach@demo.test')
+    const search = (cookie: string) => app.request('GET', `/api/sale-reports?q=19811218-9876&itemsPerPage=100`, { cookie })
+    expect(((await search(backoffice.cookie)).json.items as Array<{ id: string }>).map((i) => i.id)).toContain(sale.id)
+    expect(((await search(coach.cookie)).json.items as Array<{ id: string }>).map((i) => i.id)).not.toContain(sale.id)
+    // Without the rule: refused, and nothing logged; an unknown sale is not found.
+    expect((await app.request('POST', `/api/sale-reports/${sale.id}/identity`, { cookie: coach.cookie })).status).toBe(403)
+    expect((await activityOf(app.database, 'sale_report', sale.id)).filter((l) => l.action === 'identity_read')).toHaveLength(1)
+    expect((await app.request('POST', `/api/sale-reports/${randomUUID()}/identity`, { cookie: backoffice.cookie })).status).toBe(404)
+    // Reading is not a GET: nothing caches or prefetches it.
+    expect((await app.request('GET', `/api/sale-reports/${sale.id}/identity`, { cookie: backoffice.cookie })).status).toBe(404)
   })
 })
 

@@ -117,6 +117,7 @@ export const enAdmin = {
       oph_target: 'OPH targets',
       budget: 'Budget',
       finance_settings: 'Profitability settings',
+      identity_numbers: 'Identity numbers in full',
       external_account_template: 'External account template',
       quality_template: 'Survey template',
       quality_survey: 'Quality survey',

@@ -132,8 +132,6 @@ export const enCatalog = {
       lastSale: 'Latest sale',
       firstSale: 'Customer since',
       companyName: 'Company',
-      showNumber: 'Show the whole number',
-      numberShownLogged: 'Showing the number is logged.',
       editTitle: 'Edit customer',
       editHelp: "The contact details follow the customer's latest sale; a new sale overwrites them.",
       saved: 'The customer was saved.',

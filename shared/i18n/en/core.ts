@@ -178,6 +178,10 @@ export const enCore = {
     searching: 'Searching…',
     none: 'Nothing found',
   },
+  identity: {
+    show: 'Show the whole number',
+    logged: 'Showing the number is logged.',
+  },
   form: {
     conflict: 'Someone else changed this while you were editing. Reload and try again.',
     reload: 'Reload',

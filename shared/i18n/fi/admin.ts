@@ -117,6 +117,7 @@ export const fiAdmin = {
       oph_target: 'OPH-tavoitteet',
       budget: 'Budjetti',
       finance_settings: 'Kannattavuusasetukset',
+      identity_numbers: 'Henkilötunnukset kokonaan',
       external_account_template: 'Ulkoisen tilin malli',
       quality_template: 'Kyselypohja',
       quality_survey: 'Laatukysely',

@@ -132,8 +132,6 @@ export const fiCatalog = {
       lastSale: 'Viimeisin myynti',
       firstSale: 'Asiakas alkaen',
       companyName: 'Yritys',
-      showNumber: 'Näytä koko tunnus',
-      numberShownLogged: 'Tunnuksen näyttäminen kirjataan.',
       editTitle: 'Muokkaa asiakasta',
       editHelp: 'Yhteystiedot seuraavat asiakkaan viimeisintä myyntiä; uusi myynti korvaa ne.',
       saved: 'Asiakas tallennettiin.',

@@ -178,6 +178,10 @@ export const fiCore = {
     searching: 'Haetaan…',
     none: 'Ei löytynyt',
   },
+  identity: {
+    show: 'Näytä koko tunnus',
+    logged: 'Tunnuksen näyttäminen kirjataan.',
+  },
   form: {
     conflict: 'Joku muu muutti tätä muokatessasi. Lataa uudelleen ja yritä uudestaan.',
     reload: 'Lataa uudelleen',

@@ -115,6 +115,7 @@ export const svAdmin = {
       oph_target: 'OPH-mål',
       budget: 'Budget',
       finance_settings: 'Lönsamhetsinställningar',
+      identity_numbers: 'Personnummer i klartext',
       external_account_template: 'Mall för externt konto',
       quality_template: 'Enkätmall',
       quality_survey: 'Kvalitetsenkät',

@@ -129,8 +129,6 @@ export const svCatalog = {
       lastSale: 'Senaste försäljning',
       firstSale: 'Kund sedan',
       companyName: 'Företag',
-      showNumber: 'Visa hela numret',
-      numberShownLogged: 'Att du visar numret loggas.',
       editTitle: 'Redigera kund',
       editHelp: 'Kontaktuppgifterna följer kundens senaste försäljning; en ny försäljning skriver över dem.',
       saved: 'Kunden är sparad.',

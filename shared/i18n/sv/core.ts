@@ -175,6 +175,10 @@ export const svCore = {
     searching: 'Söker…',
     none: 'Inget hittades',
   },
+  identity: {
+    show: 'Visa hela numret',
+    logged: 'Att du visar numret loggas.',
+  },
   form: {
     conflict: 'Någon annan har ändrat detta medan du redigerade. Ladda om och försök igen.',
     reload: 'Ladda om',

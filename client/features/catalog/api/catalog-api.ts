@@ -52,4 +52,3 @@ export const listCustomers = (q: ListQuery, filters: CustomerFilters, signal?: A
   call(rpc.customers.$get({ query: listQueryParams(q, filters) as never }, { init: { signal } }))
 export const getCustomer = (id: string, signal?: AbortSignal) => call(rpc.customers[':id'].$get({ param: { id } }, { init: { signal } }))
 export const updateCustomer = (id: string, json: UpdateCustomerInput) => call(rpc.customers[':id'].$patch({ param: { id }, json }))
-export const customerIdentity = (id: string) => call(rpc.customers[':id'].identity.$post({ param: { id } }))

@@ -1,19 +1,19 @@
-import { Badge, Button, Card, DataList, HStack, Link as ChakraLink, Table, Text, Wrap } from '@chakra-ui/react'
+import { Badge, Button, Card, DataList, Link as ChakraLink, Table, Text, Wrap } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useParams } from 'react-router'
 import { formatDate, formatOre, type FormatLanguage } from '../../../../shared/format'
-import { formatPersonalNumber } from '../../../../shared/rules/identity'
+import { revealIdentity } from '../../../lib/identity-api'
+import { IdentityNumber } from '../../../components/ui/identity-number'
 import { pathFor } from '../../../../shared/routes'
 import { ActivityLog } from '../../../components/ui/activity-log'
 import { Page } from '../../../components/ui/page'
 import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
-import { customerIdentity, getCustomer } from '../api/catalog-api'
+import { getCustomer } from '../api/catalog-api'
 import { CustomerDialog } from '../components/customer-dialog'
-import { formErrorOf } from '../../../components/ui/form-dialog'
 import { DetailState } from '../../../components/ui/detail-state'
 
 const LOGGED = ['name', 'email', 'phone', 'address', 'postalCode', 'city', 'note'] as const
@@ -29,7 +29,6 @@ export default function CustomerPage() {
   const ability = useAbility()
   const queryClient = useQueryClient()
   const [editing, setEditing] = useState(false)
-  const [fullNumber, setFullNumber] = useState<string | null>(null)
   const customer = useQuery({ queryKey: ['customer', id], queryFn: ({ signal }) => getCustomer(id, signal), retry: false })
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: ['customer', id] })
@@ -38,14 +37,11 @@ export default function CustomerPage() {
   const title = t('routes.backoffice-customers-id')
   const crumbs = [{ label: t('nav.groups.backoffice') }, { label: t('routes.backoffice-customers'), to: pathFor('backoffice-customers') }]
 
+  // The reading is logged: the customer's log below shows it once read again.
   const reveal = async () => {
-    try {
-      const r = await customerIdentity(id)
-      setFullNumber(r.number)
-      refresh()
-    } catch (err) {
-      snackbar.show(formErrorOf(err, t).message, { color: 'error', icon: 'error' })
-    }
+    const answer = await revealIdentity.ofCustomer(id)
+    refresh()
+    return answer
   }
 
   return (
@@ -57,7 +53,6 @@ export default function CustomerPage() {
             <DataList.ItemValue>{value ?? '–'}</DataList.ItemValue>
           </DataList.Item>
         )
-        const number = fullNumber ? (c.type === 'private' ? formatPersonalNumber(fullNumber) : fullNumber) : c.number
         return (
           <Page title={c.name} breadcrumbs={crumbs}>
             <Wrap gap="2" align="center">
@@ -71,17 +66,7 @@ export default function CustomerPage() {
             <Card.Root>
               <Card.Body>
                 <DataList.Root orientation="horizontal" size="sm" data-testid="customer-details">
-                  {row(
-                    t('catalog.customers.number'),
-                    <HStack gap="2" wrap="wrap">
-                      <Text data-testid="customer-number">{number ?? '–'}</Text>
-                      {c.type === 'private' && c.number && !fullNumber ? (
-                        <Button size="xs" variant="outline" onClick={() => void reveal()} title={t('catalog.customers.numberShownLogged')}>
-                          {t('catalog.customers.showNumber')}
-                        </Button>
-                      ) : null}
-                    </HStack>,
-                  )}
+                  {row(t('catalog.customers.number'), <IdentityNumber masked={c.number} reveal={reveal} testId="customer-number" />)}
                   {c.companyName ? row(t('catalog.customers.companyName'), c.companyName) : null}
                   {row(t('catalog.customers.phone'), c.phone ? <ChakraLink href={`tel:${c.phone}`}>{c.phone}</ChakraLink> : null)}
                   {row(t('catalog.customers.email'), c.email ? <ChakraLink href={`mailto:${c.email}`}>{c.email}</ChakraLink> : null)}

@@ -9,6 +9,8 @@ import { Page } from '../../../components/ui/page'
 import { ApiClientError } from '../../../lib/api-client'
 import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
 import { getOrder } from '../api/orders-api'
+import { revealIdentity } from '../../../lib/identity-api'
+import { IdentityNumber } from '../../../components/ui/identity-number'
 
 /** Fields of an order's log lines, as their labels. */
 const FIELD_KEYS: Record<string, string> = {
@@ -74,7 +76,7 @@ export default function OrderPage() {
             {row(t('orderManagement.columns.provider'), o.providerName)}
             {row(t('orderManagement.fields.externalOrderNumber'), o.externalOrderNumber)}
             {row(t('orderManagement.fields.customerName'), o.customerName)}
-            {row(t('orderManagement.fields.customerNumber'), o.customerNumber)}
+            {row(t('orderManagement.fields.customerNumber'), <IdentityNumber masked={o.customerNumber} reveal={() => revealIdentity.ofOrder(o.id)} />)}
             {row(t('orderManagement.fields.orderDate'), o.orderDate ? formatDate(o.orderDate, lang) : null)}
             {row(t('orderManagement.fields.externalStatus'), o.externalStatus)}
             {row(

@@ -20,7 +20,6 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDate, formatOre, formatTime, type FormatLanguage } from '../../../../shared/format'
-import { formatPersonalNumber } from '../../../../shared/rules/identity'
 import { answersSchemaFor, textIn, type Answers } from '../../../../shared/rules/quality'
 import type { Question, SurveyDetail } from '../../../../shared/schemas/quality'
 import { useDialogSize } from '../../../components/ui/dialog-size'
@@ -29,6 +28,8 @@ import { ApiClientError, errorText } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { answerSurvey, getSurvey, sendSurveyLink, surveyNotReached, surveyRegret } from '../api/quality-api'
 import { FormAlert } from '../../../components/ui/form-alert'
+import { revealIdentity } from '../../../lib/identity-api'
+import { IdentityNumber } from '../../../components/ui/identity-number'
 
 type Lang = 'sv' | 'en' | 'fi'
 
@@ -227,7 +228,11 @@ function SurveyBody(props: { survey: SurveyDetail; reload: () => void; onDone: (
               <Text fontWeight="semibold">
                 {s.sale.customerType === 'company' && s.sale.companyName ? `${s.sale.companyName} (${s.sale.customerName})` : s.sale.customerName}
               </Text>
-              {s.sale.ssn ? <Text fontSize="sm">{formatPersonalNumber(s.sale.ssn)}</Text> : null}
+              {s.sale.ssn ? (
+                <Text as="div" fontSize="sm">
+                  <IdentityNumber masked={s.sale.ssn} reveal={() => revealIdentity.ofSale(s.saleId)} testId="survey-ssn" />
+                </Text>
+              ) : null}
               {s.canRecord ? (
                 s.sale.phone ? (
                   <Button asChild size="sm" colorPalette="brand" alignSelf="flex-start" data-testid="survey-call">

@@ -15,8 +15,10 @@ import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { DOUBLE_FILTER_KEYS, getSaleSettings, listDoubleSales, type DoubleSaleFilters } from '../api/double-sales-api'
+import { revealIdentity } from '../../../lib/identity-api'
 import { DoubleSaleDialog, DoubleWindowDialog } from '../components/double-sale-dialogs'
 import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
+import { IdentityNumber } from '../../../components/ui/identity-number'
 
 const STATE_COLOR: Record<DoubleState, string> = { open: 'orange', confirmed: 'red', dismissed: 'gray' }
 
@@ -82,8 +84,8 @@ export default function DoubleSalesPage() {
       render: (r) => (
         <>
           <Text fontWeight="medium">{r.customerName}</Text>
-          <Text fontSize="xs" color="fg.muted">
-            {r.customerNumber}
+          <Text as="div" fontSize="xs" color="fg.muted">
+            <IdentityNumber masked={r.customerNumber} reveal={() => revealIdentity.ofSale(r.later.id)} />
           </Text>
           <Text fontSize="xs" color="fg.muted" hideFrom="lg">
             {r.providerName}

@@ -4,17 +4,18 @@ import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useParams } from 'react-router'
 import { formatDate, formatOre, formatPieces, formatTime, type FormatLanguage } from '../../../../shared/format'
-import { formatPersonalNumber } from '../../../../shared/rules/identity'
 import { pathFor } from '../../../../shared/routes'
 import { Page } from '../../../components/ui/page'
 import { ApiClientError } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { getSaleReport } from '../api/sale-reports-api'
+import { revealIdentity } from '../../../lib/identity-api'
 import { ChangeStatusDialog } from '../components/change-status-dialog'
 import { DeviationStateBadge } from '../components/status-badges'
 import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
 import { ActivityLog } from '../../../components/ui/activity-log'
 import { SALE_FIELD_LABELS } from '../components/sale-fields'
+import { IdentityNumber } from '../../../components/ui/identity-number'
 
 /** The checklist photos a browser draws by itself. */
 const BROWSER_IMAGES = new Set(['image/jpeg', 'image/png', 'image/webp'])
@@ -156,7 +157,12 @@ export default function SaleReportPage() {
           <Card.Body>
             <DataList.Root orientation="horizontal" size="sm">
               {row(t('saleReports.detail.customerName'), r.customer.name)}
-              {r.customer.ssn ? row(t('saleReports.detail.ssn'), r.customer.ssn.includes('*') ? r.customer.ssn : formatPersonalNumber(r.customer.ssn)) : null}
+              {r.customer.ssn
+                ? row(
+                    t('saleReports.detail.ssn'),
+                    <IdentityNumber masked={r.customer.ssn} reveal={() => revealIdentity.ofSale(r.id)} testId="sale-report-ssn" />,
+                  )
+                : null}
               {r.customer.companyName ? row(t('saleReports.detail.company'), `${r.customer.companyName} (${r.customer.orgNumber ?? '–'})`) : null}
               {row(t('saleReports.detail.phone'), r.customer.phone ? <ChakraLink href={`tel:${r.customer.phone}`}>{r.customer.phone}</ChakraLink> : null)}
               {row(t('saleReports.detail.email'), r.customer.email)}
