@@ -84,7 +84,9 @@ test('back office marks a deviation, the seller corrects it offline, back office
   // Back online: the correction reaches the server once, and the sale waits for approval again.
   await context.setOffline(false)
   await expect.poll(async () => (await onServer()).status, { timeout: 30_000 }).toBe('finalized')
-  expect((await onServer()).customer.ssn).toBe('195603142422')
+  // The report shows it masked; the whole number on request (decision 058).
+  expect((await onServer()).customer.ssn).toBe('19560314-****')
+  expect(await (await bo.post(`/api/sale-reports/${id}/identity`)).json()).toEqual({ number: '195603142422' })
 
   // Back office approves; the phone shows it.
   const approved = await bo.post(`/api/sale-reports/${id}/status`, { data: { status: 'approved', version: (await onServer()).version } })
