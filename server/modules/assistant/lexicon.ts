@@ -37,6 +37,10 @@ export type Concept =
   | { type: 'who' }
   | { type: 'which' }
   | { type: 'followUp' }
+  /** "sedan mars", "since March", "maaliskuusta lähtien": from the period said until today */
+  | { type: 'since' }
+  /** "till", "to", "asti": the end of a range ("vecka 10 till 12"), or up to the period said */
+  | { type: 'until' }
   | { type: 'noise' }
 
 export type Entry = { lang: Language | '*'; phrase: string[]; concept: Concept }
@@ -208,7 +212,22 @@ add('en', unit('day'), 'day', 'days')
 add('fi', unit('day'), 'päivä', 'päivän', 'päivää', 'päivät', 'päivien', 'päivinä', 'päivältä')
 add('sv', unit('week'), 'vecka', 'veckan', 'veckor', 'veckorna', 'v', 'vecko')
 add('en', unit('week'), 'week', 'weeks', 'wk')
-add('fi', unit('week'), 'viikko', 'viikon', 'viikolla', 'viikkoa', 'viikot', 'viikkojen', 'viikolta', 'viikossa')
+add(
+  'fi',
+  unit('week'),
+  'viikko',
+  'viikon',
+  'viikolla',
+  'viikkoa',
+  'viikot',
+  'viikkojen',
+  'viikolta',
+  'viikossa',
+  'viikosta',
+  'viikkoon',
+  'viikoilla',
+  'viikoille',
+)
 add('sv', unit('month'), 'månad', 'månaden', 'månader', 'månaderna', 'mån')
 add('en', unit('month'), 'month', 'months')
 add('fi', unit('month'), 'kuukausi', 'kuukauden', 'kuukautta', 'kuukaudet', 'kuukausien', 'kuukaudelta', 'kuu', 'kuussa', 'kuun', 'kuulta')
@@ -248,6 +267,12 @@ add(
   'viimeksi',
 )
 add('sv', { type: 'in' }, 'i')
+add('sv', { type: 'since' }, 'sedan', 'sen', 'från', 'fr o m', 'från och med', 'efter')
+add('en', { type: 'since' }, 'since', 'from', 'starting', 'after')
+add('fi', { type: 'since' }, 'lähtien', 'alkaen', 'jälkeen')
+add('sv', { type: 'until' }, 'till', 'tills', 't o m', 'till och med', 'fram till', 'fram tills')
+add('en', { type: 'until' }, 'to', 'until', 'till', 'through', 'thru', 'up to')
+add('fi', { type: 'until' }, 'asti', 'saakka', 'kunnes')
 add('sv', { type: 'today' }, 'idag')
 add('en', { type: 'today' }, 'today')
 add('fi', { type: 'today' }, 'tänään', 'tänäänkin')
@@ -388,14 +413,14 @@ add('fi', { type: 'followUp' }, 'entä', 'ja', 'myös', 'sen sijaan', 'samoin', 
 add(
   'sv',
   { type: 'noise' },
-  ...'vad hur mycket många visa ge mig jag vi vår våra vårt min mina mitt har hade var är en ett den det de som på av med till från om för att totalt total sammanlagt summa sammanställ jämför kan du tack snälla bara endast enbart alla samtliga hela visar gör hade gjorde nu graf diagram stapel lista'.split(
+  ...'vad hur mycket många visa ge mig jag vi vår våra vårt min mina mitt har hade var är en ett den det de som på av med om för att totalt total sammanlagt summa sammanställ jämför kan du tack snälla bara endast enbart alla samtliga hela visar gör hade gjorde nu graf diagram stapel lista'.split(
     ' ',
   ),
 )
 add(
   'en',
   { type: 'noise' },
-  ..."how much many show me give the a an of for in on to from is was were are did do does our my we i please total overall compare with get list chart graph plot only just all whole tell what's whats there had has have been at during".split(
+  ..."how much many show me give the a an of for in on is was were are did do does our my we i please total overall compare with get list chart graph plot only just all whole tell what's whats there had has have been at during".split(
     ' ',
   ),
 )

@@ -122,3 +122,92 @@ describe('words', () => {
     expect(tokenize('Ordervärde v12 Q3, café')).toEqual(['ordervärde', 'v', '12', 'q', '3', 'cafe'])
   })
 })
+
+/** Issue 41: ranges of weeks, "since" and "until", and the single top item, in each language (today 2026-11-26). */
+describe('periods with two ends, and superlatives', () => {
+  const weeks10to12 = { kind: 'range', from: '2026-03-02', to: '2026-03-22' }
+  const sinceMarch = { kind: 'range', from: '2026-03-01', to: '2026-11-26' }
+  const untilMarch = { kind: 'range', from: '2026-01-01', to: '2026-03-31' }
+  it.each([
+    ['ordervärde vecka 10 till 12', weeks10to12],
+    ['antal order v10-12', weeks10to12],
+    ['ordervärde veckorna 10–12', weeks10to12],
+    ['order value weeks 10 to 12', weeks10to12],
+    ['orders in weeks 10-12', weeks10to12],
+    ['tilausarvo viikot 10–12', weeks10to12],
+    ['tilausarvo viikosta 10 viikkoon 12', weeks10to12],
+    ['ordervärde sedan mars', sinceMarch],
+    ['antal order från och med mars', sinceMarch],
+    ['orders since March', sinceMarch],
+    ['order value from March', sinceMarch],
+    ['tilausarvo maaliskuusta lähtien', sinceMarch],
+    ['ordervärde fram till mars', untilMarch],
+    ['order value until March', untilMarch],
+    ['tilausarvo maaliskuuhun asti', untilMarch],
+    ['ordervärde från januari till mars', { kind: 'range', from: '2026-01-01', to: '2026-03-31' }],
+    ['timmar 2026-01-14 till 2026-01-16', { kind: 'range', from: '2026-01-14', to: '2026-01-16' }],
+  ])('"%s" is the period %j', (text, period) => {
+    const r = parse(text)
+    expect(r.kind).toBe('query')
+    if (r.kind === 'query') expect(r.query.period).toEqual(period)
+  })
+
+  it.each([
+    ['vilka 5 säljare hade högst ordervärde i oktober', 5],
+    ['which 3 sellers had the highest order value in October', 3],
+    ['mitkä 4 myyjää myivät eniten lokakuussa', 4],
+    ['vilken säljare hade högst ordervärde i oktober', 1],
+    ['bästa säljaren i oktober', 1],
+    ['who was the best seller in October', 1],
+    ['the top seller in October', 1],
+    ['paras myyjä lokakuussa', 1],
+    ['vilket team sålde minst i oktober', 1],
+    ['topp 5 säljare i oktober', 5],
+    ['top sellers in October', 10],
+  ])('"%s" ranks and keeps the top %i', (text, limit) => {
+    const r = parse(text)
+    expect(r).toMatchObject({ kind: 'query', query: { limit, period: { kind: 'month', month: 10 } } })
+    if (r.kind === 'query') expect(r.query.groupBy.length).toBe(1)
+  })
+
+  it('the best ones in the plural are a ranked list, not one', () => {
+    for (const text of ['bästa säljarna i oktober', 'the best sellers in October', 'parhaat myyjät lokakuussa']) {
+      const r = parse(text)
+      expect(r.kind, text).toBe('query')
+      if (r.kind === 'query') expect(r.query.limit === undefined || r.query.limit > 1, text).toBe(true)
+    }
+  })
+})
+
+describe('a complete question after another starts from scratch', () => {
+  const query = (text: string, previous?: BiQuery) => {
+    const r = parse(text, previous)
+    if (r.kind !== 'query') throw new Error(`expected a query for ${text}`)
+    return r.query
+  }
+  it('"top 5 sellers last month" after a question about hours ranks by order value', () => {
+    const hours = query('timmar per säljare förra månaden')
+    expect(query('top 5 sellers last month', hours)).toMatchObject({ measure: 'orderValue', limit: 5, order: 'desc', groupBy: ['seller'] })
+  })
+  it('a new question after a follow-up does not keep the follow-up’s split or period', () => {
+    const first = query('ordervärde per team förra månaden')
+    const followUp = query('och per vecka?', first)
+    expect(followUp.granularity).toBe('week')
+    const fresh = query('antal order per kontor i år', followUp)
+    expect(fresh).toMatchObject({ measure: 'orders', groupBy: ['office'], period: { kind: 'relative', unit: 'year', offset: 0 } })
+    expect(fresh.granularity).toBeUndefined()
+  })
+  it('a weekly question in Finnish after a monthly one is weekly', () => {
+    const monthly = query('ordervärde per månad i år')
+    expect(query('tilausarvo viikoittain tänä vuonna', monthly)).toMatchObject({ measure: 'orderValue', granularity: 'week', groupBy: ['time'] })
+  })
+  it('a fragment is still a follow-up: "förra månaden?" moves the period, "per team" splits', () => {
+    const first = query('ordervärde per säljare i år')
+    expect(query('förra månaden?', first)).toMatchObject({
+      measure: 'orderValue',
+      groupBy: ['seller'],
+      period: { kind: 'relative', unit: 'month', offset: -1 },
+    })
+    expect(query('per team', first)).toMatchObject({ measure: 'orderValue', groupBy: ['team'] })
+  })
+})

@@ -276,6 +276,12 @@ type Understood = {
   ambiguous: Array<{ text: string; candidates: VocabularyEntry[] }>
   /** "från januari till mars": two named months, resolved to dates once "today" is known */
   monthRange?: [BiPeriod, BiPeriod]
+  /** "vecka 10 till 12", "weeks 10-12", "viikosta 10 viikkoon 12": two weeks, resolved likewise */
+  weekRange?: [BiPeriod, BiPeriod]
+  /** "sedan mars", "since week 10": from the period's start until today */
+  since: boolean
+  /** "fram till mars", "until yesterday": from the start of the period's year until the period's end */
+  until: boolean
   followUp: boolean
   meaningful: number
   unknown: number
@@ -285,8 +291,18 @@ const isConcept = <T extends Concept['type']>(item: Item | undefined, type: T): 
   item?.kind === 'concept' && item.concept.type === type
 
 /** The grammar: what the items say about the measure, split, period, order and filters. */
-function understand(items: Item[]): Understood {
-  const u: Understood = { statuses: [], overTime: false, filters: {}, ambiguous: [], followUp: false, meaningful: 0, unknown: 0 }
+function understand(items: Item[], language: Language): Understood {
+  const u: Understood = {
+    statuses: [],
+    overTime: false,
+    filters: {},
+    ambiguous: [],
+    followUp: false,
+    meaningful: 0,
+    unknown: 0,
+    since: false,
+    until: false,
+  }
   // Noise is skipped when looking at neighbours, so "the last 3 months" reads as "last 3 months".
   const seq = items.filter((i) => !isConcept(i, 'noise'))
   const used = new Set<Item>()
@@ -294,6 +310,11 @@ function understand(items: Item[]): Understood {
   const prev = (i: number) => seq[i - 1]
   u.followUp = seq.length > 0 && isConcept(seq[0], 'followUp')
   const hasWhich = seq.some((i) => isConcept(i, 'which') || isConcept(i, 'who'))
+  /** "5 säljare": a number right before a dimension, the size of a top list. */
+  const countedDimension = seq.find((item, i) => isConcept(item, 'number') && isConcept(seq[i + 1], 'dimension')) as
+    (Item & { concept: { type: 'number'; n: number } }) | undefined
+  /** A dimension in the singular within two words of a superlative: the question asks for one item. */
+  const singularNear = (i: number) => [seq[i + 1], seq[i + 2], seq[i - 1], seq[i - 2]].some((x) => isConcept(x, 'dimension') && singularWord(x.word, language))
 
   /** A year said after a week or quarter: "vecka 53 2020", "viikolla 53 vuonna 2020". */
   const yearAt = (i: number): Item | undefined => {
@@ -338,10 +359,23 @@ function understand(items: Item[]): Understood {
       u.period = { kind: 'relative', unit: n1.concept.unit, offset: -1 }
       used.add(item).add(n1)
     } else if (isConcept(item, 'unit') && item.concept.unit === 'week' && isConcept(n1, 'number') && n1.concept.n >= 1 && n1.concept.n <= 53) {
-      const y = yearAt(i + 2)
+      // A range of weeks: "vecka 10 till 12", "v10-12", "weeks 10 to 12", "viikosta 10 viikkoon 12".
+      let j = i + 2
+      if (isConcept(seq[j], 'until')) j++
+      if (isConcept(seq[j], 'unit') && (seq[j] as Item & { concept: { unit: BiGranularity } }).concept.unit === 'week') j++
+      const end = seq[j]
+      const y = yearAt(isConcept(end, 'number') && j > i + 1 ? j + 1 : i + 2)
       const year = y?.kind === 'year' ? y.year : undefined
-      u.period = { kind: 'week', week: n1.concept.n, ...(year ? { year } : {}) }
-      used.add(item).add(n1)
+      if (isConcept(end, 'number') && end.concept.n > n1.concept.n && end.concept.n <= 53) {
+        u.weekRange = [
+          { kind: 'week', week: n1.concept.n, ...(year ? { year } : {}) },
+          { kind: 'week', week: end.concept.n, ...(year ? { year } : {}) },
+        ]
+        for (let k = i; k <= j; k++) used.add(seq[k]!)
+      } else {
+        u.period = { kind: 'week', week: n1.concept.n, ...(year ? { year } : {}) }
+        used.add(item).add(n1)
+      }
       if (y) used.add(y)
     } else if (isConcept(item, 'unit') && item.concept.unit === 'quarter' && isConcept(n1, 'number') && n1.concept.n >= 1 && n1.concept.n <= 4) {
       const y = yearAt(i + 2)
@@ -364,7 +398,7 @@ function understand(items: Item[]): Understood {
     }
   })
   const months = seq.filter((i) => isConcept(i, 'monthName') && !used.has(i)) as Array<Item & { concept: { type: 'monthName'; month: number } }>
-  if (months.length > 0 && !u.period) {
+  if (months.length > 0 && !u.period && !u.weekRange) {
     // a named month with a year: "mars 2025"; two of them: a range
     const yearAfter = (m: Item) => {
       const after = seq[seq.indexOf(m) + 1]
@@ -386,17 +420,42 @@ function understand(items: Item[]): Understood {
     for (const m of months) used.add(m)
   }
   const dates = seq.filter((i): i is Item & { kind: 'date' } => i.kind === 'date')
-  if (dates.length > 0 && !u.period) {
+  if (dates.length > 0 && !u.period && !u.weekRange) {
     const sorted = dates.map((d) => d.date).sort()
     u.period = { kind: 'range', from: sorted[0]!, to: sorted[sorted.length - 1]! }
     for (const d of dates) used.add(d)
   }
   const years = seq.filter((i): i is Item & { kind: 'year' } => i.kind === 'year' && !used.has(i))
-  if (years.length > 0 && !u.period) {
+  if (years.length > 0 && !u.period && !u.weekRange) {
     const sorted = years.map((y) => y.year).sort()
     u.period =
       sorted.length === 1 ? { kind: 'year', year: sorted[0]! } : { kind: 'range', from: `${sorted[0]}-01-01`, to: `${sorted[sorted.length - 1]}-12-31` }
     for (const y of years) used.add(y)
+  }
+  // "Since" and "until" next to a single period (a range of two already has both ends): its start until today, or
+  // the start of its year until its end.
+  const periodItem = (x: Item | undefined) =>
+    x !== undefined &&
+    (x.kind === 'date' ||
+      x.kind === 'year' ||
+      x.kind === 'quarter' ||
+      isConcept(x, 'monthName') ||
+      isConcept(x, 'unit') ||
+      isConcept(x, 'previous') ||
+      isConcept(x, 'this') ||
+      isConcept(x, 'today') ||
+      isConcept(x, 'yesterday') ||
+      isConcept(x, 'lastYear') ||
+      isConcept(x, 'ordinal'))
+  if (u.period && u.period.kind !== 'range') {
+    seq.forEach((x, i) => {
+      if (used.has(x) || !(isConcept(x, 'since') || isConcept(x, 'until'))) return
+      // Before the period ("sedan mars", "until last week"), or after it in Finnish ("maaliskuusta lähtien").
+      if (!periodItem(seq[i + 1]) && !periodItem(seq[i - 1])) return
+      if (isConcept(x, 'since')) u.since = true
+      else u.until = true
+      used.add(x)
+    })
   }
 
   // Entities next to a dimension word of their kind are named, not split by ("team Lund", "Lund-tiimin").
@@ -485,9 +544,11 @@ function understand(items: Item[]): Understood {
       case 'top':
       case 'bottom': {
         u.order = c.type === 'top' ? 'desc' : 'asc'
-        const number = isConcept(n1, 'number') ? n1.concept.n : isConcept(p1, 'number') ? p1.concept.n : undefined
+        // "topp 5", "5 bästa", or the number before the dimension ("vilka 5 säljare hade högst ordervärde").
+        const number = isConcept(n1, 'number') ? n1.concept.n : isConcept(p1, 'number') ? p1.concept.n : countedDimension?.concept.n
         if (number !== undefined) u.limit = Math.max(1, Math.min(50, number))
-        else if (hasWhich) u.limit = 1
+        // "Which team…", "who sold most", "the best seller", "bästa säljaren", "paras myyjä": the single top item.
+        else if (hasWhich || singularNear(i)) u.limit = 1
         else if (['top', 'topp', 'kärki'].includes(item.word)) u.limit = 10
         u.meaningful++
         return
@@ -508,6 +569,16 @@ function understand(items: Item[]): Understood {
   return u
 }
 
+/**
+ * Whether a dimension's word is singular: English without a plural -s, Finnish without a plural -t, Swedish in the
+ * definite singular ("säljaren", "teamet": the bare "säljare", "team" and "kontor" are plural too).
+ */
+function singularWord(word: string, language: Language): boolean {
+  if (language === 'en') return !word.endsWith('s') && !['people', 'salespeople'].includes(word)
+  if (language === 'fi') return !word.endsWith('t')
+  return /(en|et)$/.test(word) && !['teamen', 'kontoren', 'lagen'].includes(word)
+}
+
 const howManyWords = new Set(['många', 'many', 'montako', 'monta'])
 
 /** Parses a question into a query, a question back, or a refusal. */
@@ -518,16 +589,28 @@ export function parseQuestion(text: string, ctx: ParseContext): ParseResult {
   const language = languageOf(items)
   // A question about the database itself is not a question about the sales.
   if (words.filter((w) => SQL_WORDS.has(w)).length >= 2 || /;|--|\/\*|\*\/|\bor\s+1\s*=\s*1\b/i.test(text)) return { kind: 'invalid', language }
-  const u = understand(items)
-  if (u.monthRange) {
-    const a = resolvePeriod(u.monthRange[0], ctx.today)
-    const b = resolvePeriod(u.monthRange[1], ctx.today)
+  const u = understand(items, language)
+  const ends = u.monthRange ?? u.weekRange
+  if (ends) {
+    const a = resolvePeriod(ends[0], ctx.today)
+    const b = resolvePeriod(ends[1], ctx.today)
     u.period = { kind: 'range', from: a.from < b.from ? a.from : b.from, to: a.to > b.to ? a.to : b.to }
+    u.meaningful++
+  } else if (u.period && (u.since || u.until)) {
+    const p = resolvePeriod(u.period, ctx.today)
+    if (u.since) u.period = { kind: 'range', from: p.from, to: ctx.today > p.from ? ctx.today : p.to }
+    else u.period = { kind: 'range', from: `${p.to.slice(0, 4)}-01-01`, to: p.to }
   }
   if (!u.measure && words.some((w) => howManyWords.has(w))) u.measure = 'orders'
   if (!u.measure && u.measureStatus) u.measure = 'orders'
 
-  const isFollowUp = ctx.previous !== undefined && (u.followUp || !u.measure) && u.meaningful > 0
+  // A follow-up changes the last question: it says so ("och i Lund?", "what about last month") or is a fragment
+  // without a measure ("per team", "förra månaden"). A complete question starts from scratch, also right after a
+  // follow-up: it names a measure, or ranks a dimension in a period ("top 5 sellers last month").
+  const complete = !!u.measure || (!!u.category && (!!u.order || !!u.period))
+  const isFollowUp = ctx.previous !== undefined && u.meaningful > 0 && (u.followUp || !complete)
+  // A ranking without a measure ranks by order value, as the sales screens do; the answer says how it was read.
+  if (!u.measure && !isFollowUp && u.order && u.category) u.measure = 'orderValue'
   if (u.meaningful === 0 || (!u.measure && !isFollowUp && u.unknown > 2 && !u.category && !u.period)) return { kind: 'invalid', language }
 
   const base: BiPartial = isFollowUp ? structuredClone(ctx.previous!) : { filters: {} }
