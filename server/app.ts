@@ -228,7 +228,7 @@ export function assembleAreas(deps: Deps, options: { payHooks?: PayExportHooks }
     sellerBudgets: budgets.sellerBudgets,
     dayTotalsBy: sales.figures.dayTotalsBy,
     teamHours: timeAdmin.forDashboards.teamHours,
-    unitBudgetsOf: budgets.unitBudgetsOf,
+    goalsOf: budgets.goalsOf,
     providerNames: catalog.providerNames,
     extraIncomeLines: pay.extraIncomeLines,
     placesOf: directory.placesOf,

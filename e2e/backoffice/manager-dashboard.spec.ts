@@ -13,6 +13,16 @@ test('a manager sets a team budget and the dashboard measures the team against i
   await expect(page).toHaveURL('/dashboards/sales/manager')
   await expect(page.getByRole('heading', { name: 'Chefsöversikt', level: 1 })).toBeVisible()
 
+  // A team without a budget of its own has its sellers' budgets as its gold goal (decision 059).
+  const oresund = page.getByTestId('manager-team-row').filter({ hasText: 'Team Öresund' })
+  await expect(oresund.getByText(/^Budget: [\d\s]+ kr/)).toBeVisible()
+  await expect(oresund).not.toContainText('Ingen budget')
+
+  // The finance filter offers the offices whose figures the manager may see: their own.
+  await page.goto('/backoffice/finance/profitability-teams')
+  const office = page.getByTestId('profitability-filter').getByRole('combobox', { name: 'Kontor' })
+  await expect(office.locator('option')).toHaveText(['Alla kontor', 'Malmö'])
+
   await page.goto('/dashboards/sales/budgets')
   await recordSnackbars(page)
   await page.getByLabel('Budget för Team Lund i kronor').fill(String(amount))

@@ -161,9 +161,38 @@ export function budgetsService({ database, events }: Pick<Deps, 'database' | 'ev
     },
 
     /** Offices' and teams' budgets of a month, by `scope:id` (the manager dashboard asks; decision 050). */
-    async unitBudgetsOf(dbOrTx: Db, month: string): Promise<Map<string, number>> {
-      const rows = await dbOrTx.select().from(t.unitBudgets).where(eq(t.unitBudgets.month, month))
-      return new Map(rows.map((r) => [key(r.scope, r.unitId), r.amountOre]))
+    /**
+     * A month's gold goals of offices and teams (`office:<id>`, `team:<id>`; docs/decisions/059): a unit's own budget
+     * where one is set; else a team's is the sum of its sellers' budgets and an office's the sum of its teams' goals,
+     * as the budget page adds them up. A unit with neither has none.
+     */
+    async goalsOf(dbOrTx: Db, month: string): Promise<Map<string, number>> {
+      const [units, places, sellerRows] = await Promise.all([
+        dbOrTx.select().from(t.unitBudgets).where(eq(t.unitBudgets.month, month)),
+        ports.places(dbOrTx),
+        dbOrTx.select({ userId: t.salesBudgets.userId, amountOre: t.salesBudgets.amountOre }).from(t.salesBudgets).where(eq(t.salesBudgets.month, month)),
+      ])
+      const goals = new Map(units.map((r) => [key(r.scope, r.unitId), r.amountOre]))
+      const sellerBudget = new Map(sellerRows.map((r) => [r.userId, r.amountOre]))
+      const members = await ports.members(
+        dbOrTx,
+        places.teams.map((team) => team.id),
+      )
+      const sumOf = (amounts: Array<number | undefined>) => {
+        const set = amounts.filter((a): a is number => a !== undefined)
+        return set.length > 0 ? set.reduce((n, a) => n + a, 0) : undefined
+      }
+      for (const team of places.teams) {
+        if (goals.has(key('team', team.id))) continue
+        const sum = sumOf(members.filter((m) => m.teamId === team.id).map((m) => sellerBudget.get(m.id)))
+        if (sum !== undefined) goals.set(key('team', team.id), sum)
+      }
+      for (const office of places.offices) {
+        if (goals.has(key('office', office.id))) continue
+        const sum = sumOf(places.teams.filter((team) => team.officeId === office.id).map((team) => goals.get(key('team', team.id))))
+        if (sum !== undefined) goals.set(key('office', office.id), sum)
+      }
+      return goals
     },
 
     /** A month of one office (the one asked for, else the reader's first): its budget, its teams' and sellers'. */

@@ -57,6 +57,21 @@ describe('lookups', () => {
     expect((await lookup(coach.cookie, `offices?ids=${otherOffice.id}`)).items).toEqual([])
   })
 
+  it('narrows a list’s office filter to the offices whose records of that list the reader may see', async () => {
+    const manager = await app.login('manager@demo.test')
+    const coach = await app.login('coach@demo.test')
+    const labels = async (cookie: string, path: string) => (await lookup(cookie, path)).items.map((o) => o.label).sort()
+    const everyOffice = await labels(backoffice.cookie, 'offices')
+    // The manager sees every office as such, but the sale reports, time reports and people of Malmö only.
+    expect(await labels(manager.cookie, 'offices')).toEqual(everyOffice)
+    for (const within of ['sale_reports', 'time_reports', 'sicknotices', 'users'])
+      expect(await labels(manager.cookie, `offices?within=${within}`), within).toEqual(['Malmö'])
+    expect(await labels(backoffice.cookie, 'offices?within=sale_reports')).toEqual(everyOffice)
+    // A coach: the offices of the teams whose sale reports they see.
+    expect(await labels(coach.cookie, 'offices?within=sale_reports')).toEqual(await labels(coach.cookie, 'offices'))
+    expect((await lookup(manager.cookie, 'offices?within=salaries')).status).toBe(400)
+  })
+
   it('answers a coach only their teams and refuses a seller; bad input is a field error', async () => {
     const coach = await app.login('coach@demo.test')
     const teams = await lookup(coach.cookie, 'teams')

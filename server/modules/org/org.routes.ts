@@ -1,3 +1,4 @@
+import { subject } from '@casl/ability'
 import { Hono, type Context } from 'hono'
 import {
   coachGroupInputSchema,
@@ -67,13 +68,20 @@ export function orgRoutes(deps: Deps, opts: { onRulesChanged: () => void; provid
       })
       .get('/lookups/offices', access.canAny(['view', 'offices'], ['view', 'teams']), validate('query', lookupQuerySchema), async (c) => {
         const ability = c.var.auth!.ability
+        const q = c.req.valid('query')
         // Someone who sees teams but no offices (a coach) filters their lists by the offices of the teams they see.
-        if (!ability.can('view', 'offices')) {
-          const teamFilter = accessFilter(ability, 'view', 'teams', repo.teamConditionColumns)
-          return c.json({ items: await repo.officeOfTeamsLookup(teamFilter, c.req.valid('query')) } satisfies LookupAnswer, 200)
-        }
-        const filter = accessFilter(ability, 'view', 'offices', repo.officeConditionColumns)
-        return c.json({ items: await repo.officeLookup(filter, c.req.valid('query')) } satisfies LookupAnswer, 200)
+        const items = ability.can('view', 'offices')
+          ? await repo.officeLookup(accessFilter(ability, 'view', 'offices', repo.officeConditionColumns), q)
+          : await repo.officeOfTeamsLookup(accessFilter(ability, 'view', 'teams', repo.teamConditionColumns), q)
+        // A list's filter: the offices some of whose records of that list the reader may see (an office's own rule, or
+        // a team of it that the reader's rule reaches).
+        if (!q.within) return c.json({ items } satisfies LookupAnswer, 200)
+        const { teams: allTeams } = await repo.places(deps.database.db)
+        const within = q.within
+        const sees = (officeId: string) =>
+          ability.can('view', subject(within, { officeId }) as never) ||
+          allTeams.some((team) => team.officeId === officeId && ability.can('view', subject(within, { officeId, teamId: team.id }) as never))
+        return c.json({ items: items.filter((item) => sees(item.id)) } satisfies LookupAnswer, 200)
       })
       // Regions (decision 036): few, listed whole with what each holds.
       .get('/regions', access.can('view', 'regions'), async (c) => c.json({ items: await regions.list() }, 200))

@@ -52,7 +52,8 @@ export type StatisticsPorts = {
   /** the manager dashboard's: per provider or office figures, team hours, offices' and teams' budgets */
   dayTotalsBy(ability: AppAbility, f: OrderStatsFilter, by: 'provider' | 'office'): Promise<Totals>
   teamHours(db: Db, teamIds: string[], from: string, to: string): Promise<Map<string, number>>
-  unitBudgetsOf(db: Db, month: string): Promise<Map<string, number>>
+  /** the month's gold goals of offices and teams (`office:<id>`, `team:<id>`), a unit's own or its members' sum */
+  goalsOf(db: Db, month: string): Promise<Map<string, number>>
   providerNames(db: Db, ids: string[]): Promise<Map<string, string>>
   productStatuses(
     ability: AppAbility,
@@ -259,7 +260,7 @@ export function statisticsService({ database }: Pick<Deps, 'database'>, ports: S
           period.from,
           period.to,
         ),
-        ports.unitBudgetsOf(db, month),
+        ports.goalsOf(db, month),
         everyOffice ? ports.dayTotalsBy(actor.ability, { ...period }, 'office') : Promise.resolve(null),
       ])
       const workingDays = workingDaysOf(month)

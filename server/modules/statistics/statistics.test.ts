@@ -331,6 +331,27 @@ describe('the manager dashboard', () => {
     expect(board.overview).toBeNull()
   })
 
+  it('takes a team’s gold goal from its sellers’ budgets, and an office’s from its teams’, when none is set for them', async () => {
+    // May 2034: budgets for two of Team Lund's sellers and one of Öresund's, none for the teams or the office.
+    const lund = (await db.select({ id: t.teams.id }).from(t.teams).where(eq(t.teams.name, 'Team Lund')))[0]!.id
+    const lunds = await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.teamId, lund)).limit(2)
+    expect(lunds).toHaveLength(2)
+    const now = Date.now()
+    const budget = (userId: string, amountOre: number) => ({ id: randomUUID(), userId, month: '2034-05', amountOre, version: 1, updatedAt: now })
+    await db.insert(t.salesBudgets).values([budget(lunds[0]!.id, 30_000), budget(lunds[1]!.id, 45_000), budget(ids.sven, 50_000)])
+    const board = (await app.request('GET', '/api/dashboards/manager?month=2034-05', { cookie: manager })).json as unknown as ManagerDashboard
+    expect(board.teams.map((team) => [team.name, team.budgetOre])).toEqual([
+      ['Team Lund', 75_000],
+      ['Team Öresund', 50_000],
+    ])
+    expect(board.office).toMatchObject({ name: 'Malmö', budgetOre: 125_000 })
+    // A team's own budget wins over its sellers' sum.
+    await db.insert(t.unitBudgets).values({ scope: 'team', unitId: lund, month: '2034-05', amountOre: 90_000, version: 1, updatedAt: now })
+    const again = (await app.request('GET', '/api/dashboards/manager?month=2034-05', { cookie: manager })).json as unknown as ManagerDashboard
+    expect(again.teams.find((team) => team.name === 'Team Lund')!.budgetOre).toBe(90_000)
+    expect(again.office).toMatchObject({ budgetOre: 140_000 })
+  })
+
   it('gives those who may view every office all offices side by side; refuses others and offices not theirs', async () => {
     const all = (await app.request('GET', `/api/dashboards/manager?month=2034-03&officeId=${ids.malmo}`, { cookie: backoffice }))
       .json as unknown as ManagerDashboard

@@ -1,6 +1,7 @@
 import { Box, Combobox, NativeSelect, Portal, Spinner, Text, useListCollection } from '@chakra-ui/react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { LookupWithin } from '../../../../shared/schemas/lookups'
 import { useLookup, type LookupItem, type LookupKind } from './lookup-api'
 
 type Props = {
@@ -9,6 +10,8 @@ type Props = {
   value: string | undefined
   onChange: (id: string | undefined) => void
   parentId?: string
+  /** an office filter of a list: only the offices some of whose records of that list the reader may see */
+  within?: LookupWithin
   /** the first choice's text when it is not a filter's "all" (a required choice: "Choose…") */
   emptyLabel?: string
   /** told the chosen one's label, for a form that names it afterwards */
@@ -25,7 +28,7 @@ type Props = {
  */
 export function LookupNativeSelect(props: Props) {
   const { t } = useTranslation()
-  const choices = useLookup(props.kind, { parentId: props.parentId })
+  const choices = useLookup(props.kind, { parentId: props.parentId, within: props.within })
   return (
     <NativeSelect.Root size="sm" disabled={choices.isPending && !choices.data}>
       <NativeSelect.Field

@@ -121,6 +121,7 @@ function Screen({ view, settings }: { view: ProfitabilityView; settings: Finance
           <Box alignSelf="end">
             <LookupNativeSelect
               kind="offices"
+              within="sale_reports"
               label={t('finance.office')}
               emptyLabel={t('finance.allOffices')}
               value={filter.officeId}

@@ -81,7 +81,7 @@ export function AttestationPanel({ month }: { month: string }) {
       </Text>
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="2" alignItems="center">
         <MonthField month={month} onChange={(m) => setParam('month', m)} />
-        <LookupNativeSelect kind="offices" label={t('pay.office')} value={officeId} onChange={(id) => setParam('officeId', id)} />
+        <LookupNativeSelect kind="offices" within="time_reports" label={t('pay.office')} value={officeId} onChange={(id) => setParam('officeId', id)} />
         <LookupNativeSelect kind="teams" label={t('pay.team')} value={teamId} parentId={officeId} onChange={(id) => setParam('teamId', id)} />
       </SimpleGrid>
       {ability.can('create', 'time_attestations') ? (

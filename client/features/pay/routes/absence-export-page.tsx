@@ -94,6 +94,7 @@ export default function AbsenceExportPage() {
                   <FormField label={t('pay.office')}>
                     <LookupNativeSelect
                       kind="offices"
+                      within="sicknotices"
                       label={t('pay.office')}
                       value={officeId}
                       onChange={(id) => {

@@ -73,7 +73,7 @@ export default function SickNoticesPage() {
           </HStack>
         ) : null}
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="2" maxW="3xl">
-          <LookupNativeSelect kind="offices" label={t('pay.office')} value={officeId} onChange={(id) => set('officeId', id)} />
+          <LookupNativeSelect kind="offices" within="sicknotices" label={t('pay.office')} value={officeId} onChange={(id) => set('officeId', id)} />
           <LookupNativeSelect kind="teams" label={t('pay.team')} value={teamId} parentId={officeId} onChange={(id) => set('teamId', id)} />
         </SimpleGrid>
         {list.isPending ? (

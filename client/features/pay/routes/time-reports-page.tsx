@@ -175,7 +175,13 @@ function ReportsPanel({ month }: { month: string }) {
       toolbar={<MonthField month={month} onChange={(m) => update({ month: m })} />}
       filters={
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="2">
-          <LookupNativeSelect kind="offices" label={t('pay.office')} value={filters.officeId} onChange={(id) => update({ officeId: id })} />
+          <LookupNativeSelect
+            kind="offices"
+            within="time_reports"
+            label={t('pay.office')}
+            value={filters.officeId}
+            onChange={(id) => update({ officeId: id })}
+          />
           <LookupNativeSelect kind="teams" label={t('pay.team')} value={filters.teamId} parentId={filters.officeId} onChange={(id) => update({ teamId: id })} />
           <LookupCombobox kind="users" label={t('pay.seller')} value={filters.userId} parentId={filters.teamId} onChange={(id) => update({ userId: id })} />
           {select(

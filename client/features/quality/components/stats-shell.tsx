@@ -123,6 +123,7 @@ export function StatsShell(props: { screen: StatsScreen; children: (filter: Qual
                 <Box {...folded}>
                   <LookupNativeSelect
                     kind="offices"
+                    within="sale_reports"
                     label={t('quality.stats.office')}
                     emptyLabel={t('quality.stats.allOffices')}
                     value={filter.officeId}

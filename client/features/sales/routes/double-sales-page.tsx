@@ -199,7 +199,13 @@ export default function DoubleSalesPage() {
                 onChange={(v) => set('providerId', v)}
               />
               {ability.can('view', 'offices') ? (
-                <LookupNativeSelect kind="offices" label={t('saleReports.filters.office')} value={filters.officeId} onChange={(v) => set('officeId', v)} />
+                <LookupNativeSelect
+                  kind="offices"
+                  within="sale_reports"
+                  label={t('saleReports.filters.office')}
+                  value={filters.officeId}
+                  onChange={(v) => set('officeId', v)}
+                />
               ) : null}
               {ability.can('view', 'teams') ? (
                 <LookupCombobox

@@ -195,6 +195,7 @@ export default function SaleReportsPage() {
               {ability.can('view', 'offices') ? (
                 <LookupNativeSelect
                   kind="offices"
+                  within="sale_reports"
                   label={t('saleReports.filters.office')}
                   value={filters.officeId}
                   onChange={(v) => setFilter('officeId', v)}

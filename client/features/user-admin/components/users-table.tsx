@@ -181,7 +181,13 @@ export function UsersTable(props: { variant: Variant; label: string; createdSinc
           <LookupNativeSelect kind="teams" label={t('userAdmin.filters.team')} value={filters.teamId} onChange={(v) => update({ teamId: v })} />
         ) : null}
         {ability.can('view', 'offices') ? (
-          <LookupNativeSelect kind="offices" label={t('userAdmin.filters.office')} value={filters.officeId} onChange={(v) => update({ officeId: v })} />
+          <LookupNativeSelect
+            kind="offices"
+            within="users"
+            label={t('userAdmin.filters.office')}
+            value={filters.officeId}
+            onChange={(v) => update({ officeId: v })}
+          />
         ) : null}
         {ability.can('view', 'regions') ? (
           <LookupNativeSelect kind="regions" label={t('userAdmin.filters.region')} value={filters.regionId} onChange={(v) => update({ regionId: v })} />
