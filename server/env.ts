@@ -56,7 +56,8 @@ const envSchema = z
       .refine((v) => v === '' || /^smtps?:\/\//.test(v), 'SMTP_URL must start with smtp:// or smtps://'),
     MAIL_FROM: z.string().default('Säljkraft <no-reply@saljkraft.invalid>'),
     /** the payroll system the payroll export goes to, as its users call it (its failure message names it) */
-    PAYROLL_SYSTEM_NAME: z.string().trim().min(1).max(60).default('lönesystemet'),
+    // The payroll system's name in the back office's sentences; without it each language's own word is used.
+    PAYROLL_SYSTEM_NAME: z.string().trim().min(1).max(60).optional(),
     /**
      * A hosted Pusher-compatible realtime service (Pusher Channels, or a self-hosted Soketi) instead of the built-in
      * socket server: all of id, key and secret, and a cluster or a host (docs/decisions/030). Unset: built in.
@@ -127,7 +128,7 @@ export type Env = {
   logRequests: boolean
   smtpUrl: string | undefined
   mailFrom: string
-  payrollSystemName: string
+  payrollSystemName: string | null
   /** a hosted realtime service; null: the built-in socket server */
   pusher: { appId: string; key: string; secret: string; cluster: string; host: string | null; port: number | null; scheme: 'https' | 'http' } | null
   vapidSubject: string
@@ -163,7 +164,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     logRequests: e.LOG_REQUESTS,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
-    payrollSystemName: e.PAYROLL_SYSTEM_NAME,
+    payrollSystemName: e.PAYROLL_SYSTEM_NAME ?? null,
     pusher:
       e.PUSHER_APP_ID && e.PUSHER_APP_KEY && e.PUSHER_APP_SECRET
         ? {

@@ -48,3 +48,48 @@ describe('language choice', () => {
     expect(translator('sv')('no.such.key')).toBe('no.such.key')
   })
 })
+
+/**
+ * Counting texts (issue 41: "1 dagar", "1 days", "1 päivää"): a text with {{count}} has its singular and plural forms
+ * (`_one`, `_other`, chosen by the count as i18next does), unless the count stands where no word agrees with it.
+ */
+describe('plurals', () => {
+  const NO_AGREEMENT = new Set([
+    'table.filtersActive', // "Filter (3)"
+    'table.selected', // "3 markerade": the participle agrees with no noun
+    'notifications.unreadLabel',
+    'errors.too_many_devices', // at least the limit
+    'userAdmin.import.errorsShown',
+    'userAdmin.import.errors.tooManyRows', // more than the limit
+    'termsAdmin.answers.pending',
+    'termsAdmin.answers.accepted',
+    'termsAdmin.answers.declined',
+    'profile.signOutOthersConfirm', // "Andra enheter (3)"
+    'pay.attestation.attestSelected',
+    'pay.attestation.done',
+    'pay.payroll.moreProblems',
+    'game.shop.left',
+    'assistant.period.ago', // the unit is its own word, already in the count's form
+    'assistant.top',
+    'assistant.bottom',
+  ])
+  it('every text that counts something has a singular and a plural, in every language', () => {
+    for (const lang of ['sv', 'en', 'fi'] as const) {
+      const all = keys(CATALOGS[lang])
+      const t = translator(lang)
+      for (const key of all) {
+        if (/_(one|other)$/.test(key) || !t(key).includes('{{count}}')) continue
+        expect(NO_AGREEMENT.has(key), `${lang}: ${key} counts without a singular form`).toBe(true)
+      }
+    }
+  })
+  it.each([
+    ['sv', '1 dag', '3 dagar'],
+    ['en', '1 day', '3 days'],
+    ['fi', '1 päivä', '3 päivää'],
+  ] as const)('%s: a sick period of one day and of three', (lang, one, three) => {
+    const t = translator(lang)
+    expect(t('pay.sick.dayCount', { count: 1 })).toBe(one)
+    expect(t('pay.sick.dayCount', { count: 3 })).toBe(three)
+  })
+})

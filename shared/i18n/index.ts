@@ -22,8 +22,18 @@ function lookup(catalog: unknown, key: string): string | undefined {
  * i18next, with the formats of shared/format.ts), falling back to English, then to the key.
  */
 export function translator(language: LanguageCode) {
+  const plurals = new Intl.PluralRules(language)
+  /** A key's text, or with a numeric `count` its plural form (`key_one`, `key_other`), as i18next picks them. */
+  const textOf = (catalog: unknown, key: string, params?: Record<string, unknown>) => {
+    const count = params?.count
+    if (typeof count === 'number') {
+      const plural = lookup(catalog, `${key}_${plurals.select(count)}`) ?? lookup(catalog, `${key}_other`)
+      if (plural !== undefined) return plural
+    }
+    return lookup(catalog, key)
+  }
   return (key: string, params?: Record<string, unknown>): string => {
-    const template = lookup(CATALOGS[language], key) ?? lookup(CATALOGS[FALLBACK_LANGUAGE], key) ?? key
+    const template = textOf(CATALOGS[language], key, params) ?? textOf(CATALOGS[FALLBACK_LANGUAGE], key, params) ?? key
     if (!params) return template
     return template.replace(/\{\{\s*(\w+)\s*(?:,\s*(\w+)\s*)?\}\}/g, (_, name: string, format?: string) => {
       const value = Object.hasOwn(params, name) ? params[name] : undefined

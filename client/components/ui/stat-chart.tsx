@@ -62,7 +62,7 @@ export function StatChart(props: {
   /** the series' names under the title even for one series (they name a category, not the figure) */
   legend?: boolean
 }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   // The theme's muted text colour, for the axes, read from the page (it follows light and dark).
   const probe = useRef<HTMLSpanElement>(null)
   const [ink, setInk] = useState('#6b7280')
@@ -70,7 +70,9 @@ export function StatChart(props: {
   useLayoutEffect(() => {
     if (probe.current) setInk(getComputedStyle(probe.current).color)
   }, [scheme])
-  const format = props.format ?? ((v: number) => String(v))
+  // Numbers as the reader's language writes them ("91,7" in Swedish and Finnish), also where no format is given.
+  const plainNumber = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 })
+  const format = props.format ?? ((v: number) => plainNumber.format(v))
   // A long name beside a horizontal bar would push the bars off a phone: shortened there, whole in the table below.
   const short = (label: string | undefined) => (label && label.length > 22 ? `${label.slice(0, 21)}…` : (label ?? ''))
   const categoryAxis = {
@@ -87,6 +89,7 @@ export function StatChart(props: {
   const options: ChartOptions<'bar' | 'line'> = {
     responsive: true,
     maintainAspectRatio: false,
+    locale: i18n.language,
     animation: false,
     indexAxis: props.horizontal ? 'y' : 'x',
     interaction: { mode: 'nearest', intersect: props.kind === 'bar' },

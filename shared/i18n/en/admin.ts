@@ -347,8 +347,10 @@ export const enAdmin = {
     bulk: {
       changeTeam: 'Change team',
       deactivate: 'Deactivate',
-      teamTitle: 'Move {{count}} users to a team',
-      deactivateTitle: 'Deactivate {{count}} users',
+      teamTitle_one: 'Move {{count}} user to a team',
+      teamTitle_other: 'Move {{count}} users to a team',
+      deactivateTitle_one: 'Deactivate {{count}} user',
+      deactivateTitle_other: 'Deactivate {{count}} users',
       deactivateText: 'They can no longer sign in and their sessions end at once. Everything they did is kept.',
       newTeam: 'New team',
       done: '{{changed}} changed',
@@ -609,7 +611,8 @@ export const enAdmin = {
     saved: 'The title is now called {{name}}',
     deleteTitle: 'Delete the title {{name}}?',
     deleteText: 'The title is removed from the list.',
-    deleteBlocked: '{{count}} people hold the title, so it cannot be deleted. Give them another title first.',
+    deleteBlocked_one: '{{count}} person holds the title, so it cannot be deleted. Give them another title first.',
+    deleteBlocked_other: '{{count}} people hold the title, so it cannot be deleted. Give them another title first.',
     deleted: 'The title {{name}} was deleted',
   },
 } satisfies Shape<typeof svAdmin>

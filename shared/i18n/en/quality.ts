@@ -140,10 +140,13 @@ export const enQuality = {
       saved: 'Template {{name}} saved',
       savedNewVersion: 'Template {{name}} saved as version {{n}}',
       empty: 'No survey templates yet. Create one and sold deals start entering the call queue.',
-      locked:
+      locked_one:
+        'Version {{n}} has {{count}} answer and never changes. Saving changed questions, grades or sampling makes version {{next}}; answered surveys keep their version.',
+      locked_other:
         'Version {{n}} has {{count}} answers and never changes. Saving changed questions, grades or sampling makes version {{next}}; answered surveys keep their version.',
       versions: 'Versions',
-      versionLine: 'Version {{n}}, {{date}}{{by}}: {{count}} answers',
+      versionLine_one: 'Version {{n}}, {{date}}{{by}}: {{count}} answer',
+      versionLine_other: 'Version {{n}}, {{date}}{{by}}: {{count}} answers',
       sampling: 'Sampling',
       newSellerDays: 'New seller, days',
       newSellerDaysHelp: 'Every sale of a seller who started at most this many days ago is called.',

@@ -348,8 +348,10 @@ export const fiAdmin = {
     bulk: {
       changeTeam: 'Vaihda tiimi',
       deactivate: 'Poista käytöstä',
-      teamTitle: 'Siirrä {{count}} käyttäjää tiimiin',
-      deactivateTitle: 'Poista {{count}} käyttäjää käytöstä',
+      teamTitle_one: 'Siirrä {{count}} käyttäjä tiimiin',
+      teamTitle_other: 'Siirrä {{count}} käyttäjää tiimiin',
+      deactivateTitle_one: 'Poista {{count}} käyttäjä käytöstä',
+      deactivateTitle_other: 'Poista {{count}} käyttäjää käytöstä',
       deactivateText: 'He eivät voi enää kirjautua, ja heidän istuntonsa päättyvät heti. Kaikki heidän tekemänsä säilyy.',
       newTeam: 'Uusi tiimi',
       done: '{{changed}} muutettu',
@@ -610,7 +612,8 @@ export const fiAdmin = {
     saved: 'Tittelin nimi on nyt {{name}}',
     deleteTitle: 'Poistetaanko titteli {{name}}?',
     deleteText: 'Titteli poistetaan listasta.',
-    deleteBlocked: 'Tittelillä on {{count}} henkilöä, joten sitä ei voi poistaa. Anna heille ensin toinen titteli.',
+    deleteBlocked_one: 'Tittelillä on {{count}} henkilö, joten sitä ei voi poistaa. Anna hänelle ensin toinen titteli.',
+    deleteBlocked_other: 'Tittelillä on {{count}} henkilöä, joten sitä ei voi poistaa. Anna heille ensin toinen titteli.',
     deleted: 'Titteli {{name}} poistettiin',
   },
 } satisfies Shape<typeof svAdmin>

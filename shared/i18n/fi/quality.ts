@@ -140,10 +140,13 @@ export const fiQuality = {
       saved: 'Pohja {{name}} tallennettiin',
       savedNewVersion: 'Pohja {{name}} tallennettiin versiona {{n}}',
       empty: 'Kyselypohjia ei vielä ole. Luo pohja, niin myydyt kaupat alkavat tulla soittojonoon.',
-      locked:
+      locked_one:
+        'Versiolla {{n}} on {{count}} vastaus, eikä sitä muuteta. Muutetut kysymykset, arvosanat tai otanta tallentuvat versioksi {{next}}; vastatut kyselyt säilyttävät versionsa.',
+      locked_other:
         'Versiolla {{n}} on {{count}} vastausta, eikä sitä muuteta. Muutetut kysymykset, arvosanat tai otanta tallentuvat versioksi {{next}}; vastatut kyselyt säilyttävät versionsa.',
       versions: 'Versiot',
-      versionLine: 'Versio {{n}}, {{date}}{{by}}: {{count}} vastausta',
+      versionLine_one: 'Versio {{n}}, {{date}}{{by}}: {{count}} vastaus',
+      versionLine_other: 'Versio {{n}}, {{date}}{{by}}: {{count}} vastausta',
       sampling: 'Otanta',
       newSellerDays: 'Uusi myyjä, päivää',
       newSellerDaysHelp: 'Kaikki kaupat myyjiltä, jotka aloittivat enintään näin monta päivää sitten, soitetaan.',

@@ -345,8 +345,10 @@ export const svAdmin = {
     bulk: {
       changeTeam: 'Byt team',
       deactivate: 'Avaktivera',
-      teamTitle: 'Flytta {{count}} användare till ett team',
-      deactivateTitle: 'Avaktivera {{count}} användare',
+      teamTitle_one: 'Flytta {{count}} användare till ett team',
+      teamTitle_other: 'Flytta {{count}} användare till ett team',
+      deactivateTitle_one: 'Avaktivera {{count}} användare',
+      deactivateTitle_other: 'Avaktivera {{count}} användare',
       deactivateText: 'De kan inte längre logga in och deras sessioner avslutas direkt. Allt de har gjort finns kvar.',
       newTeam: 'Nytt team',
       done: '{{changed}} ändrade',
@@ -607,7 +609,8 @@ export const svAdmin = {
     saved: 'Titeln heter nu {{name}}',
     deleteTitle: 'Ta bort titeln {{name}}?',
     deleteText: 'Titeln tas bort ur listan.',
-    deleteBlocked: '{{count}} personer har titeln, så den kan inte tas bort. Ge dem en annan titel först.',
+    deleteBlocked_one: '{{count}} person har titeln, så den kan inte tas bort. Ge den en annan titel först.',
+    deleteBlocked_other: '{{count}} personer har titeln, så den kan inte tas bort. Ge dem en annan titel först.',
     deleted: 'Titeln {{name}} togs bort',
   },
 }

@@ -137,10 +137,13 @@ export const svQuality = {
       saved: 'Mallen {{name}} sparades',
       savedNewVersion: 'Mallen {{name}} sparades som version {{n}}',
       empty: 'Inga enkätmallar än. Skapa en så börjar sålda affärer hamna i samtalskön.',
-      locked:
+      locked_one:
+        'Version {{n}} har {{count}} svar och ändras aldrig. Sparar du ändrade frågor, betyg eller urval blir det version {{next}}; svarade enkäter behåller sin version.',
+      locked_other:
         'Version {{n}} har {{count}} svar och ändras aldrig. Sparar du ändrade frågor, betyg eller urval blir det version {{next}}; svarade enkäter behåller sin version.',
       versions: 'Versioner',
-      versionLine: 'Version {{n}}, {{date}}{{by}}: {{count}} svar',
+      versionLine_one: 'Version {{n}}, {{date}}{{by}}: {{count}} svar',
+      versionLine_other: 'Version {{n}}, {{date}}{{by}}: {{count}} svar',
       sampling: 'Urval',
       newSellerDays: 'Ny säljare, dagar',
       newSellerDaysHelp: 'Alla affärer från säljare som började för högst så här många dagar sedan rings.',

@@ -19,7 +19,7 @@ export function CodesPanel() {
   const [editing, setEditing] = useState<PaycodeRow | null>(null)
   const queryClient = useQueryClient()
   const codes = useQuery({ queryKey: ['paycodes'], queryFn: ({ signal }) => listPaycodes(signal) })
-  const system = codes.data?.system ?? ''
+  const system = codes.data?.system ?? t('pay.payrollSystem')
   if (codes.isPending)
     return (
       <Text color="fg.muted" aria-busy pt="2">

@@ -25,7 +25,7 @@ export function PayrollPanel({ month, onMonth }: { month: string; onMonth: (m: s
   const [busy, setBusy] = useState<'paxml' | 'csv' | null>(null)
   const state = useQuery({ queryKey: ['payroll', month], queryFn: ({ signal }) => payrollMonth(month, signal) })
   const codes = useQuery({ queryKey: ['paycodes'], queryFn: ({ signal }) => listPaycodes(signal) })
-  const system = codes.data?.system ?? ''
+  const system = codes.data?.system ?? t('pay.payrollSystem')
   const problems = state.data?.problems ?? []
   const start = async (format: 'paxml' | 'csv') => {
     setBusy(format)
