@@ -330,7 +330,7 @@ export function assembleAreas(deps: Deps, options: { payHooks?: PayExportHooks }
   const assistantStatsViews = assistantStats(deps, {
     roleOf: directory.roleOf,
     names: directory.names,
-    roleChoices: async (db) => (await directory.roleChoices(db)).map((r) => ({ id: r.id, name: r.name })),
+    roleChoices: directory.roleChoices,
   })
   return {
     assistant,

@@ -165,7 +165,8 @@ export type StatListItem = {
   id: string
   name: string
   owner: { id: string; name: string }
-  roles: Array<{ id: string; name: string }>
+  /** shared with: each role's key names a built-in role, shown in the reader's language */
+  roles: Array<{ id: string; key: string; name: string }>
   mine: boolean
   updatedAt: number
   version: number

@@ -13,7 +13,7 @@ import type { z } from 'zod'
 export type StatsPorts = {
   roleOf(db: Db, userId: string): Promise<string | null>
   names(db: Db, ids: { userIds?: string[]; roleIds?: string[] }): Promise<Map<string, string>>
-  roleChoices(db: Db): Promise<Array<{ id: string; name: string }>>
+  roleChoices(db: Db): Promise<Array<{ id: string; key: string; name: string }>>
 }
 
 type Actor = { id: string }
@@ -54,14 +54,19 @@ export function assistantStats({ database }: Pick<Deps, 'database'>, ports: Stat
           rows.map((r) => r.id),
         ),
       )
-    const names = await ports.names(db, { userIds: rows.map((r) => r.ownerId), roleIds: shares.map((s) => s.roleId) })
+    const [names, roleChoices] = await Promise.all([
+      ports.names(db, { userIds: rows.map((r) => r.ownerId), roleIds: shares.map((s) => s.roleId) }),
+      ports.roleChoices(db),
+    ])
+    // Each role's key too: a built-in role's name is shown in the reader's language.
+    const keys = new Map(roleChoices.map((r) => [r.id, r.key]))
     return rows.map((r) => ({
       id: r.id,
       name: r.name,
       owner: { id: r.ownerId, name: names.get(r.ownerId) ?? '' },
       roles: shares
         .filter((s) => s.statId === r.id)
-        .map((s) => ({ id: s.roleId, name: names.get(s.roleId) ?? '' }))
+        .map((s) => ({ id: s.roleId, key: keys.get(s.roleId) ?? '', name: names.get(s.roleId) ?? '' }))
         .sort((a, b) => a.name.localeCompare(b.name)),
       mine: r.ownerId === actor.id,
       updatedAt: r.updatedAt,

@@ -246,7 +246,7 @@ describe('DELETE /api/roles/:id', () => {
     expect(inUse.status).toBe(409)
     expect(inUse.json).toMatchObject({
       error: 'role_in_use',
-      message: '1 användare har rollen. Välj vilken roll de ska få i stället.',
+      message: '1 användare har rollen. Välj vilken roll den ska få i stället.',
       details: { userCount: 1 },
     })
     const toItself = await t.request('DELETE', `/api/roles/${id}?replacementRoleId=${id}`, { cookie: admin })

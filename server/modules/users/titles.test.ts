@@ -63,7 +63,7 @@ describe('user titles', () => {
 
     const held = await t.request('DELETE', `/api/user-titles/${lead.id}`, { cookie: admin })
     expect(held.status).toBe(409)
-    expect(held.json).toMatchObject({ error: 'title_in_use', message: '1 personer har titeln. Ge dem en annan titel först.' })
+    expect(held.json).toMatchObject({ error: 'title_in_use', message: '1 person har titeln. Ge den en annan titel först.' })
     const unused = (await list()).find((x) => x.name === 'Säljare')!
     expect((await t.request('DELETE', `/api/user-titles/${unused.id}`, { cookie: admin })).status).toBe(200)
     expect((await list()).map((x) => x.name)).toEqual(['Lagledare'])

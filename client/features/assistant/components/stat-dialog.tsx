@@ -13,6 +13,7 @@ import { applyFieldErrors } from '../../../lib/api-client'
 import { fieldErrorText } from '../../../lib/field-error'
 import { snackbar } from '../../../lib/snackbar-store'
 import { createStat, getShareRoles, updateStat } from '../api/assistant-api'
+import { roleName } from '../../../lib/role-name'
 
 type FormIn = z.input<typeof statInputSchema>
 type FormOut = z.output<typeof statInputSchema>
@@ -100,7 +101,7 @@ export function StatDialog(props: {
                     >
                       <Checkbox.HiddenInput />
                       <Checkbox.Control />
-                      <Checkbox.Label>{role.name}</Checkbox.Label>
+                      <Checkbox.Label>{roleName(t, role.key, role.name)}</Checkbox.Label>
                     </Checkbox.Root>
                   )
                 })}

@@ -9,6 +9,7 @@ import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { getStats } from '../api/assistant-api'
 import { useDeleteStat } from '../components/delete-stat'
+import { roleName } from '../../../lib/role-name'
 
 /**
  * /keyai/stats (docs/decisions/053): the statistics views the person saved and those shared with their role. Each
@@ -73,7 +74,7 @@ function StatRow({ stat }: { stat: StatListItem }) {
               ) : (
                 stat.roles.map((r) => (
                   <Badge key={r.id} variant="subtle">
-                    {r.name}
+                    {roleName(t, r.key, r.name)}
                   </Badge>
                 ))
               )}

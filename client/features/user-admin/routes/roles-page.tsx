@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Dialog, Flex, HStack, Input, NativeSelect, Portal, SimpleGrid, Skeleton, Stack, Text, Textarea, Wrap } from '@chakra-ui/react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import type { TFunction } from 'i18next'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { DEFAULT_ROLES } from '../../../../shared/permissions/roles'
@@ -36,8 +37,7 @@ export default function RolesPage() {
   const mayDelete = ability.can('delete', 'roles')
   // Shown by their names in the reader's language, and a seeded role's untouched description translated too.
   const roles = [...(list.data?.items ?? [])].sort((a, b) => roleName(t, a.key, a.name).localeCompare(roleName(t, b.key, b.name)))
-  const describe = (r: RoleDetail) =>
-    r.system && DEFAULT_ROLES.some((d) => d.key === r.key && d.description === r.description) ? t(`rolesAdmin.descriptions.${r.key}`) : r.description
+  const describe = (r: RoleDetail) => describeRole(t, r)
 
   return (
     <Page title={t('routes.user-admin-roles')} breadcrumbs={[{ label: t('nav.groups.userAdmin') }]}>
@@ -136,21 +136,31 @@ export default function RolesPage() {
 
 type EditorForm = { name: string; description: string }
 
+/** A role's description in the reader's language: a seeded role's untouched description is translated by its key. */
+function describeRole(t: TFunction, r: RoleDetail): string {
+  return r.system && DEFAULT_ROLES.some((d) => d.key === r.key && d.description === r.description) ? t(`rolesAdmin.descriptions.${r.key}`) : r.description
+}
+
 function RoleEditor(props: { role: RoleDetail | 'new' | null; onClose: () => void; onSaved: (message: string) => void; onConflict: () => void }) {
   const { t } = useTranslation()
   const existing = props.role && props.role !== 'new' ? props.role : null
   const [chosen, setChosen] = useState<ChosenPermissions>(() => chosenOf(existing?.permissions ?? []))
   const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
   const [permissionError, setPermissionError] = useState<string | null>(null)
-  const form = useForm<EditorForm>({ defaultValues: { name: existing?.name ?? '', description: existing?.description ?? '' } })
+  // The editor shows what the list shows: a seeded role's description in the reader's language (and its name, which
+  // cannot be changed, translated); saved untouched, the stored text stays as it was.
+  const shownDescription = existing ? describeRole(t, existing) : ''
+  const form = useForm<EditorForm>({
+    defaultValues: { name: existing ? (existing.system ? roleName(t, existing.key, existing.name) : existing.name) : '', description: shownDescription },
+  })
   const { errors, isSubmitting } = form.formState
 
   const submit = form.handleSubmit(async (values) => {
     setFormError(null)
     setPermissionError(null)
     const input = {
-      name: values.name,
-      description: values.description,
+      name: existing?.system ? existing.name : values.name,
+      description: existing && values.description === shownDescription ? existing.description : values.description,
       permissions: chosenPermissions(chosen) as never,
       ...(existing ? { basedOn: existing.updatedAt } : {}),
     }
