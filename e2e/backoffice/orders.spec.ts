@@ -50,3 +50,12 @@ test('back office imports an order file and its order is matched to the seller�
   await page.getByRole('link', { name: new RegExp(`${tag} 1 · `) }).click()
   await expect(page).toHaveURL(new RegExp(`/backoffice/salereports/${saleId}$`))
 })
+
+/** An address that cannot name a record says "not found" at once, as an unknown one does (issue 41). */
+test('a malformed order or statistics address is not found, not a validation error or a skeleton', async ({ page }) => {
+  await signInAs(page, 'backoffice@demo.test', '/backoffice/ordermanagement/inte-ett-id')
+  await expect(page.getByText('Ordern finns inte, eller så får du inte se den.')).toBeVisible()
+  await expect(page.getByText('Validering misslyckades')).toHaveCount(0)
+  await page.goto('/keyai/stats/inte-ett-id')
+  await expect(page.getByTestId('stat-missing')).toContainText('Statistikvyn finns inte')
+})

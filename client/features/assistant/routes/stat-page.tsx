@@ -27,12 +27,13 @@ export default function StatPage() {
   const query = useQuery({
     queryKey: ['assistant', 'stats', id],
     queryFn: ({ signal }) => getStat(id, signal),
-    retry: (n, err) => !(err instanceof ApiClientError && err.status === 404) && n < 2,
+    // A view that is not there, or an address that cannot name one, is not tried again: it says so at once.
+    retry: (n, err) => !(err instanceof ApiClientError && (err.status === 404 || err.status === 400)) && n < 2,
   })
   const data = query.data
   const crumbs = [{ label: t('routes.keyai-stats'), to: '/keyai/stats' }]
   if (query.isError && !data) {
-    const missing = query.error instanceof ApiClientError && query.error.status === 404
+    const missing = query.error instanceof ApiClientError && (query.error.status === 404 || query.error.status === 400)
     return (
       <Page title={t('routes.keyai-stats-id')} breadcrumbs={crumbs}>
         {missing ? (
