@@ -171,6 +171,14 @@ test('a seller works a day offline and nothing is lost or doubled @phone-only', 
     await context.setOffline(true)
     await again.goto('/sales/create')
     await expect(again.getByTestId('checked-out')).toBeVisible()
+    // The home screen offers neither a sale nor another checkout, and says the day is done (issue 41).
+    await again.goto('/dashboards/sales/seller')
+    const actions = again.getByTestId('seller-actions')
+    await expect(actions).toHaveAttribute('data-checked-out', 'true')
+    await expect(actions.getByRole('button', { name: 'Ny försäljning' })).toBeDisabled()
+    await expect(actions.getByRole('button', { name: 'Dagsavslut gjort' })).toBeDisabled()
+    await expect(actions.getByRole('link', { name: 'Tidrapport' })).toBeVisible()
+    await shot(again, 'seller-home-checked-out', info.project.name)
     await context.setOffline(false)
     // The checkout reaches the server once, whether its push went before the phone went offline or after: waited for
     // on the server (a navigation offline shows 0 waiting before the queue is read, so the badge alone could pass

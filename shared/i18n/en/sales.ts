@@ -245,7 +245,8 @@ export const enSales = {
     budgetLeft: 'Left to budget',
     budgetTotal: 'Monthly budget',
     prediction: 'Prediction',
-    predictionNote: 'The prediction assumes the same pace over the {{left}} working days left of {{total}}.',
+    predictionNote_one: 'The prediction assumes the same pace over the {{count}} working day left of {{total}}.',
+    predictionNote_other: 'The prediction assumes the same pace over the {{count}} working days left of {{total}}.',
     noBudget: 'No budget is set for this month.',
   },
   salary: {

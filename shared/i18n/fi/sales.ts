@@ -245,7 +245,8 @@ export const fiSales = {
     budgetLeft: 'Budjettiin jäljellä',
     budgetTotal: 'Kuukauden budjetti',
     prediction: 'Ennuste',
-    predictionNote: 'Ennuste olettaa saman tahdin jäljellä olevina {{left}} työpäivänä ({{total}} yhteensä).',
+    predictionNote_one: 'Ennuste olettaa saman tahdin jäljellä olevana {{count}} työpäivänä ({{total}} yhteensä).',
+    predictionNote_other: 'Ennuste olettaa saman tahdin jäljellä olevina {{count}} työpäivänä ({{total}} yhteensä).',
     noBudget: 'Tälle kuulle ei ole asetettu budjettia.',
   },
   salary: {

@@ -243,7 +243,8 @@ export const svSales = {
     budgetLeft: 'Kvar till budget',
     budgetTotal: 'Månadens budget',
     prediction: 'Prognos',
-    predictionNote: 'Prognosen räknar med samma takt under de {{left}} arbetsdagar som är kvar av {{total}}.',
+    predictionNote_one: 'Prognosen räknar med samma takt under den {{count}} arbetsdag som är kvar av {{total}}.',
+    predictionNote_other: 'Prognosen räknar med samma takt under de {{count}} arbetsdagar som är kvar av {{total}}.',
     noBudget: 'Ingen budget är satt för den här månaden.',
   },
   salary: {

@@ -1,4 +1,5 @@
-import { Button, Card, HStack, Progress, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Button, Card, Grid, HStack, Progress, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { CheckIcon } from '../../../components/ui/icons'
 import { memo, useDeferredValue } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -55,23 +56,42 @@ const SellerDashboard = memo(function SellerDashboard({
     <Page title={t('routes.dashboards-sales-seller')} subtitle={t('sellerDashboard.hello', { name: firstName })}>
       {/* Only the actions this user may take (an admin or a coach opening the page sees the figures alone). */}
       {canSell || canReportTime ? (
-        <HStack gap="3" wrap="wrap">
+        // On a phone the main action takes the whole row and the others share the next one (no button left alone on
+        // a line); wider, they stand side by side. After the day's checkout neither selling nor checking out is on offer.
+        <Grid
+          gap="3"
+          templateColumns={{ base: '1fr 1fr', sm: 'repeat(3, max-content)' }}
+          data-testid="seller-actions"
+          data-checked-out={checkedOut ? 'true' : 'false'}
+        >
           {canSell ? (
             <>
-              <Button asChild colorPalette="brand" size="lg" disabled={!!checkedOut}>
-                <Link to="/sales/create">{t('routes.sales-create')}</Link>
-              </Button>
-              <Button asChild variant="outline" size="lg">
-                <Link to="/sales/daily-checkout">{t('routes.sales-daily-checkout')}</Link>
-              </Button>
+              {checkedOut ? (
+                <Button colorPalette="brand" size="lg" disabled gridColumn={{ base: '1 / -1', sm: 'auto' }}>
+                  {t('routes.sales-create')}
+                </Button>
+              ) : (
+                <Button asChild colorPalette="brand" size="lg" gridColumn={{ base: '1 / -1', sm: 'auto' }}>
+                  <Link to="/sales/create">{t('routes.sales-create')}</Link>
+                </Button>
+              )}
+              {checkedOut ? (
+                <Button variant="outline" size="lg" disabled>
+                  <CheckIcon size={18} /> {t('checkout.doneTitle')}
+                </Button>
+              ) : (
+                <Button asChild variant="outline" size="lg">
+                  <Link to="/sales/daily-checkout">{t('routes.sales-daily-checkout')}</Link>
+                </Button>
+              )}
             </>
           ) : null}
           {canReportTime ? (
-            <Button asChild variant="ghost" size="lg">
+            <Button asChild variant={canSell ? 'outline' : 'ghost'} size="lg" gridColumn={canSell ? undefined : { base: '1 / -1', sm: 'auto' }}>
               <Link to="/sales/time-report">{t('routes.sales-time-report')}</Link>
             </Button>
           ) : null}
-        </HStack>
+        </Grid>
       ) : null}
 
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
@@ -138,7 +158,7 @@ const SellerDashboard = memo(function SellerDashboard({
                 <Figure label={t('sellerDashboard.prediction')} value={formatOre(view.predictionOre, lang)} />
               </SimpleGrid>
               <Text fontSize="xs" color="fg.muted">
-                {t('sellerDashboard.predictionNote', { left: view.workingDaysLeft, total: view.workingDays })}
+                {t('sellerDashboard.predictionNote', { count: view.workingDaysLeft, total: view.workingDays })}
               </Text>
             </Stack>
           ) : (
