@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
+import { businessDay } from '../../shared/rules/work'
 import { expectSnackbar, recordSnackbars, screen, signInAs, workerControls } from '../fixtures'
 
 // The phone works offline here: its service worker is on (the suite turns it off elsewhere, playwright.config.ts).
@@ -109,3 +110,21 @@ async function newPage(browser: import('@playwright/test').Browser, use: Record<
   })
   return context.newPage()
 }
+
+/** A month not over yet is attested only after a warning (issue 41); cancelled, nothing is attested. */
+test('attesting the month in progress asks first, and cancelling attests nothing', async ({ page }) => {
+  // The organisation's month today (its time zone, not the machine's).
+  const month = businessDay(Date.now()).slice(0, 7)
+  await signInAs(page, 'coach@demo.test', `/backoffice/timereports?tab=attestation&month=${month}`)
+  const row = page.getByTestId('attestation-row').filter({ hasText: 'Ej attesterad' }).first()
+  await expect(row).toBeVisible()
+  const name = (await row.locator('td').nth(1).textContent())!.trim()
+  await row.locator('label').first().click()
+  await page.getByRole('button', { name: 'Attestera valda (1)' }).click()
+  const dialog = page.getByRole('alertdialog')
+  await expect(dialog).toContainText('Månaden är inte slut')
+  await screen(page, `${test.info().project.name}-attest-early`)
+  await dialog.getByRole('button', { name: 'Avbryt' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByTestId('attestation-row').filter({ hasText: name })).toContainText('Ej attesterad')
+})

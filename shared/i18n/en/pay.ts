@@ -88,6 +88,10 @@ export const enPay = {
       },
     },
     attestation: {
+      earlyTitle: 'The month is not over',
+      earlyText:
+        'The month runs until {{end}}. What is reported after today is not included: the chosen people’s month is locked, and a later time report needs it reopened.',
+      earlyConfirm: 'Attest anyway',
       intro: 'Attest a month when the sellers’ time reports are right. An attested month is locked for the seller, also on a phone without network.',
       days: 'Days',
       hours: 'Work',

@@ -88,6 +88,10 @@ export const fiPay = {
       },
     },
     attestation: {
+      earlyTitle: 'Kuukausi ei ole vielä päättynyt',
+      earlyText:
+        'Kuukausi kestää {{end}} asti. Tämän päivän jälkeen raportoitu ei tule mukaan: valittujen henkilöiden kuukausi lukitaan, ja myöhempi tuntiraportti edellyttää sen avaamista uudelleen.',
+      earlyConfirm: 'Hyväksy silti',
       intro: 'Hyväksy kuukausi, kun myyjien tuntiraportit ovat oikein. Hyväksytty kuukausi on lukittu myyjältä, myös puhelimessa ilman verkkoa.',
       days: 'Päivät',
       hours: 'Työ',

@@ -85,6 +85,10 @@ export const svPay = {
       },
     },
     attestation: {
+      earlyTitle: 'Månaden är inte slut',
+      earlyText:
+        'Månaden pågår till och med {{end}}. Det som rapporteras efter i dag kommer inte med: de valda personernas månad låses, och en senare tidrapport kräver att den öppnas igen.',
+      earlyConfirm: 'Attestera ändå',
       intro: 'Attestera en månad när säljarnas tidrapporter stämmer. En attesterad månad är låst för säljaren, även i telefonen utan nät.',
       days: 'Dagar',
       hours: 'Arbete',

@@ -5,9 +5,11 @@ import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { formatDate, type FormatLanguage } from '../../../../shared/format'
 import type { AttestAnswer, AttestationRow } from '../../../../shared/schemas/time-reports'
+import { businessDay, monthRange } from '../../../../shared/rules/work'
 import { FormField } from '../../../components/ui/form-field'
 import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
+import { confirm } from '../../../lib/confirm-store'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { attest, listAttestations, reopen } from '../api/pay-api'
@@ -53,6 +55,19 @@ export function AttestationPanel({ month }: { month: string }) {
   }
   const run = async (ids: string[]) => {
     if (!ids.length) return
+    // A month not yet over (its last day included) is attested only when the person says so: what is reported after
+    // today is not in it.
+    const today = businessDay(Date.now())
+    const { to } = monthRange(month)
+    if (today <= to) {
+      const sure = await confirm({
+        title: t('pay.attestation.earlyTitle'),
+        text: t('pay.attestation.earlyText', { end: formatDate(to, lang) }),
+        confirmLabel: t('pay.attestation.earlyConfirm'),
+        cancelLabel: t('table.cancel'),
+      })
+      if (!sure) return
+    }
     setBusy(true)
     try {
       const r = await attest(month, ids)
