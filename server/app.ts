@@ -40,6 +40,7 @@ import { customersService } from './modules/customers/customers.service'
 import { customersRoutes } from './modules/customers/customers.routes'
 import { mailRoutes } from './modules/mail/mail.routes'
 import { activityRoutes } from './modules/activity/activity.routes'
+import type { ActivityNames } from './modules/activity/activity.service'
 import { notificationsRoutes } from './modules/notifications/notifications.routes'
 import { orgRepo } from './modules/org/org.repo'
 import { ophService } from './modules/org/oph.service'
@@ -355,6 +356,29 @@ export function assembleAreas(deps: Deps, options: { payHooks?: PayExportHooks }
   }
 }
 
+/** The activity log's names of entities, by the areas that own them (decision 035; issue 41). */
+function activityNames(deps: Deps, areas: ReturnType<typeof assembleAreas>): ActivityNames {
+  const org = orgRepo(deps.database)
+  const { directory, catalog, sales } = areas
+  return {
+    user: (db, ids) => directory.names(db, { userIds: ids }),
+    role: (db, ids) => directory.names(db, { roleIds: ids }),
+    team: (db, ids) => org.placeNames(db, { teamIds: ids }),
+    office: (db, ids) => org.placeNames(db, { officeIds: ids }),
+    region: (db, ids) => org.placeNames(db, { regionIds: ids }),
+    provider: (db, ids) => catalog.providerNames(db, ids),
+    product: (db, ids) => catalog.productNames(db, ids),
+    sale_report: async (db, ids) => {
+      const out = new Map<string, string>()
+      for (const id of ids) {
+        const label = await sales.label(db, id)
+        if (label) out.set(id, `${label.customer} · ${label.provider}`)
+      }
+      return out
+    },
+  }
+}
+
 /** What a person whose terms of use wait for an answer may still call: their session, the terms, and the app's meta. */
 const TERMS_OPEN = /^\/api\/(auth\/(me|logout)|terms\/(current|[^/]+\/(accept|decline))|meta|health)$/
 
@@ -486,7 +510,7 @@ function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
     .route('/', assistantRoutes(areas.assistant, areas.assistantStats))
     .route('/', payRoutes(deps, areas.pay, areas.exportsOfPay))
     .route('/', mailRoutes(deps))
-    .route('/', activityRoutes(deps))
+    .route('/', activityRoutes(deps, activityNames(deps, areas)))
     .route('/', filesRoutes(deps))
     .route('/', syncRoutes(deps, areas.sync, options.syncHooks))
 

@@ -42,6 +42,10 @@ test('an admin finds a deactivation in the activity log and opens the user from 
   await expect(rows).toHaveCount(1)
   await expect(rows.first()).toContainText('Avaktiverad')
   await expect(rows.first()).toContainText('Astrid Admin')
+  // The line names the person it is about, and its change in words: "Aktiv: Ja → Nej", not "active: true → false".
+  const person = `Loggad ${project === 'phone' ? 'Mobilsson' : 'Datorsson'}`
+  await expect(rows.first()).toContainText(person)
+  if (project === 'desktop') await expect(rows.first()).toContainText('Aktiv: Ja → Nej')
   await screen(page, `${project}-activity-log`, { fullPage: true })
 
   if (project === 'desktop') {
@@ -56,7 +60,7 @@ test('an admin finds a deactivation in the activity log and opens the user from 
     // The entity's link leads to the user.
     await rows
       .first()
-      .getByRole('link', { name: id.slice(0, 8) })
+      .getByRole('link', { name: person })
       .click()
     await expect(page).toHaveURL(`/user-admin/users/${id}`)
   }

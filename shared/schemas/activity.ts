@@ -87,6 +87,8 @@ export type ActivityEntryItem = {
   at: number
   entity: string
   entityId: string
+  /** what the line is about, by name (a person, a team, a sale's customer), where its area names it */
+  entityName: string | null
   action: string
   actor: { id: string; name: string } | null
   /** whom the actor acted as (impersonation), when not themselves */

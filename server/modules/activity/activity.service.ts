@@ -2,7 +2,7 @@ import { aliasedTable, and, desc, eq, gte, inArray, lt, or, sql, type SQL } from
 import type { ActivityEntryItem, ActivitySearch } from '../../../shared/schemas/activity'
 import type { ListAnswer } from '../../../shared/schemas/pagination'
 import { businessDayStart } from '../../../shared/rules/work'
-import type { Database } from '../../db/client'
+import type { Database, Db } from '../../db/client'
 import { containsTerm } from '../../db/conditions'
 import { cappedCount } from '../../db/list-page'
 import { LIST_COUNT_CAP } from '../../../shared/schemas/pagination'
@@ -14,7 +14,13 @@ const DAY = 86_400_000
  * entity's id), action and period, and a free text over the actor's name and the reason. Read only: the log is
  * append-only and written by each area's service (server/platform/activity-log.ts).
  */
-export function activityService(database: Database) {
+/**
+ * Names of one kind of entity by id, answered by the area that owns it (wired in server/app.ts): the log names what a
+ * line is about ("Team Öresund", "Sven Säljare") instead of an id. A kind without one shows its id.
+ */
+export type ActivityNames = Partial<Record<string, (db: Db, ids: string[]) => Promise<Map<string, string>>>>
+
+export function activityService(database: Database, names: ActivityNames = {}) {
   const { db, t } = database
   const actor = aliasedTable(t.users, 'actor')
   const actingAs = aliasedTable(t.users, 'acting_as')
@@ -82,12 +88,23 @@ export function activityService(database: Database) {
       const counted = await cappedCount(db, log as never, condition)
       const total = counted[0]?.n ?? 0
       const name = (first: string | null, last: string | null) => (first ? `${first} ${last ?? ''}`.trim() : '')
+      // What each line is about, named by its area: one question per kind on the page.
+      const idsByEntity = new Map<string, Set<string>>()
+      for (const r of rows) idsByEntity.set(r.entity, (idsByEntity.get(r.entity) ?? new Set()).add(r.entityId))
+      const entityNames = new Map<string, string>()
+      await Promise.all(
+        [...idsByEntity].map(async ([entity, ids]) => {
+          const named = await names[entity]?.(db, [...ids])
+          for (const [id, n] of named ?? []) entityNames.set(`${entity}:${id}`, n)
+        }),
+      )
       return {
         items: rows.map((r) => ({
           id: String(r.id),
           at: r.at,
           entity: r.entity,
           entityId: r.entityId,
+          entityName: entityNames.get(`${r.entity}:${r.entityId}`) ?? null,
           action: r.action,
           actor: r.actorId ? { id: r.actorId, name: name(r.actorFirst, r.actorLast) } : null,
           actingAs: r.actingAsId ? { id: r.actingAsId, name: name(r.actingFirst, r.actingLast) } : null,

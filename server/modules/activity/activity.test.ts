@@ -58,6 +58,30 @@ beforeAll(async () => {
 })
 
 describe('GET /api/activity-log', () => {
+  it('names teams, offices, roles and a sale report (its customer and provider) on its lines', async () => {
+    const [team] = await db.select({ id: tables.teams.id, name: tables.teams.name }).from(tables.teams).limit(1)
+    const [office] = await db.select({ id: tables.offices.id, name: tables.offices.name }).from(tables.offices).limit(1)
+    const [role] = await db.select({ id: tables.roles.id, name: tables.roles.name }).from(tables.roles).limit(1)
+    const [sale] = await db
+      .select({ id: tables.sales.id, customer: tables.sales.customerName, provider: tables.providers.name })
+      .from(tables.sales)
+      .innerJoin(tables.providers, eq(tables.providers.id, tables.sales.providerId))
+      .limit(1)
+    const at = businessDayStart('2026-02-02') + 3_600_000
+    const line = (entity: string, entityId: string) => ({ at, actorId: ids.get('admin@demo.test')!, entity, entityId, action: 'updated' })
+    await db
+      .insert(tables.activityLog)
+      .values([line('team', team!.id), line('office', office!.id), line('role', role!.id), line('sale_report', sale!.id), line('quality_survey', 'q-1')])
+    const named = new Map((await search('?from=2026-02-02&to=2026-02-02')).items.map((e) => [e.entity, e.entityName]))
+    expect(Object.fromEntries(named)).toEqual({
+      team: team!.name,
+      office: office!.name,
+      role: role!.name,
+      sale_report: `${sale!.customer} · ${sale!.provider}`,
+      quality_survey: null,
+    })
+  })
+
   it('is for admins: back office, coaches and sellers are refused', async () => {
     for (const email of ['backoffice@demo.test', 'coach@demo.test', 'seller@demo.test']) {
       const { cookie } = await t.login(email)
@@ -80,6 +104,8 @@ describe('GET /api/activity-log', () => {
       reason: 'Slutat',
     })
     expect(answer.items[1]!.actingAs).toBeNull()
+    // Each line names what it is about where its area names it: the person, by name; an unknown sale by its id alone.
+    expect(answer.items.map((e) => e.entityName)).toEqual(['Sven Säljare', null, 'Sven Säljare'])
     const oldestFirst = await search('?from=2026-01-14&to=2026-01-15&sortBy=at&orderBy=asc')
     expect(oldestFirst.items.map((e) => e.action)).toEqual(['updated', 'status_changed', 'deactivated'])
   })

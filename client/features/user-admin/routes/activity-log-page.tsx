@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
-import { formatDate, formatTime, type FormatLanguage } from '../../../../shared/format'
+import { formatDate, formatDecimal, formatOre, formatTime, type FormatLanguage } from '../../../../shared/format'
 import { pathFor } from '../../../../shared/routes'
 import { ACTIVITY_ENTITIES, type ActivityEntryItem } from '../../../../shared/schemas/activity'
 import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
@@ -82,11 +82,25 @@ export default function ActivityLogPage() {
 
   const entityLabel = (entity: string) => t(`activitySearch.entities.${entity}`, { defaultValue: entity })
   const actionLabel = (action: string) => t(`activityLog.actions.${action}`, { defaultValue: action })
-  const value = (v: unknown) => (v === null || v === undefined || v === '' ? '–' : typeof v === 'object' ? JSON.stringify(v) : String(v))
+  // A field by its name in the reader's language; one the catalog does not name is spelled out ("payroll tax").
+  const fieldLabel = (k: string) => t(`activityLog.fields.${k}`, { defaultValue: k.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase() })
+  // Values as the screens write them: yes/no, amounts in kronor, lists joined, numbers in the reader's language.
+  const value = (k: string, v: unknown): string => {
+    if (v === null || v === undefined || v === '') return '–'
+    if (typeof v === 'boolean') return v ? t('activityLog.yes') : t('activityLog.no')
+    if (typeof v === 'number') return k.endsWith('Ore') ? formatOre(v, lang) : formatDecimal(v, lang)
+    if (Array.isArray(v)) return v.length === 0 ? '–' : v.map((x) => (typeof x === 'object' ? JSON.stringify(x) : String(x))).join(', ')
+    if (typeof v === 'object') return JSON.stringify(v)
+    return String(v)
+  }
   const changes = (a: ActivityEntryItem) => {
     const fields = Object.keys(a.after ?? a.before ?? {})
-    return fields.map((k) => (a.before && k in a.before ? `${k}: ${value(a.before[k])} → ${value(a.after?.[k])}` : `${k}: ${value(a.after?.[k])}`))
+    return fields.map((k) =>
+      a.before && k in a.before ? `${fieldLabel(k)}: ${value(k, a.before[k])} → ${value(k, a.after?.[k])}` : `${fieldLabel(k)}: ${value(k, a.after?.[k])}`,
+    )
   }
+  /** What a line is about: its name where its area gives one, else the start of its id. */
+  const entityText = (a: ActivityEntryItem) => a.entityName ?? a.entityId.slice(0, 8)
   const actorText = (a: ActivityEntryItem) => {
     const name = a.actor?.name || t('activityLog.system')
     return a.actingAs ? t('activitySearch.actingAs', { name, as: a.actingAs.name }) : name
@@ -113,7 +127,7 @@ export default function ActivityLogPage() {
           <Text fontWeight="medium">{actionLabel(a.action)}</Text>
           {/* On a phone the entity and the changes go under the action. */}
           <Text fontSize="xs" color="fg.muted" hideFrom="md">
-            {entityLabel(a.entity)}
+            {entityLabel(a.entity)}: {entityText(a)}
             {a.reason ? ` · ${a.reason}` : ''}
           </Text>
         </>
@@ -129,18 +143,18 @@ export default function ActivityLogPage() {
           <Stack gap="0">
             <Text>{entityLabel(a.entity)}</Text>
             {path ? (
-              <ChakraLink asChild fontSize="xs" color="fg.muted" onClick={(e) => e.stopPropagation()}>
-                <Link to={path}>{a.entityId.slice(0, 8)}</Link>
+              <ChakraLink asChild fontSize="xs" color="fg.muted" onClick={(e) => e.stopPropagation()} data-testid="activity-entity">
+                <Link to={path}>{entityText(a)}</Link>
               </ChakraLink>
             ) : (
-              <Text fontSize="xs" color="fg.muted">
-                {a.entityId.slice(0, 8)}
+              <Text fontSize="xs" color="fg.muted" data-testid="activity-entity">
+                {entityText(a)}
               </Text>
             )}
           </Stack>
         )
       },
-      csv: (a) => `${entityLabel(a.entity)} ${a.entityId}`,
+      csv: (a) => `${entityLabel(a.entity)} ${a.entityName ?? a.entityId}`,
       hideBelow: 'md',
     },
     {
