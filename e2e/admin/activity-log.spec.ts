@@ -58,10 +58,7 @@ test('an admin finds a deactivation in the activity log and opens the user from 
     await expect(page.getByTestId('table-empty')).toBeVisible()
     await page.getByRole('combobox', { name: 'Händelse' }).selectOption({ label: 'Avaktiverad' })
     // The entity's link leads to the user.
-    await rows
-      .first()
-      .getByRole('link', { name: person })
-      .click()
+    await rows.first().getByRole('link', { name: person }).click()
     await expect(page).toHaveURL(`/user-admin/users/${id}`)
   }
 })
