@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, desc, eq, inArray, or } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm'
 import { TRANSLATORS, type LanguageCode, type Translator } from '../../../shared/i18n'
 import { REALTIME_EVENTS, wire, type LiveNotification } from '../../../shared/realtime'
 import { kindOfType, type NotificationType } from '../../../shared/schemas/notifications'
@@ -178,6 +178,20 @@ export function notificationsService(deps: Deps, ports: NotificationsPorts) {
   async function fromSaleStatus(tx: Db, e: DomainEvent<'sale.statusChanged'>) {
     const p = e.payload
     if (p.from === p.to) return
+    // A deviation settled (corrected by the seller, or decided by back office): the seller's alert about it has done
+    // its work, whether or not it was opened from the bell, and no longer counts as unread.
+    if (p.from === 'deviation')
+      await tx
+        .update(t.notifications)
+        .set({ readAt: e.occurredAt })
+        .where(
+          and(
+            eq(t.notifications.userId, p.sellerId),
+            eq(t.notifications.kind, 'deviation'),
+            eq(t.notifications.link, `/sales/${p.saleId}`),
+            isNull(t.notifications.readAt),
+          ),
+        )
     if (p.to !== 'deviation' && p.to !== 'regret' && p.to !== 'unanswered') return
     const label = await ports.saleLabel(tx, p.saleId)
     if (!label) return

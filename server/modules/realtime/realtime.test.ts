@@ -317,5 +317,18 @@ describe('a deviation reaches the seller and the team’s coach live', () => {
     const after = (await t.request('GET', '/api/notifications?kind=deviation', { cookie: seller.cookie })).json
     expect(after.unread).toBe(before + 1)
     expect((after.items as Array<{ id: string }>)[0]!.id).toBe(live.id)
+
+    // The deviation is settled (here back office approves it): the seller's alert about it is no longer unread,
+    // though it was never opened from the bell (issue 41).
+    const [moved] = await db.select({ version: tables.sales.version }).from(tables.sales).where(eq(tables.sales.id, sale!.id))
+    const approve = await t.request('POST', `/api/sale-reports/${sale!.id}/status`, {
+      cookie: backoffice.cookie,
+      body: { status: 'approved', version: moved!.version },
+    })
+    expect(approve.status, approve.text).toBe(200)
+    await t.events.settled()
+    const settled = (await t.request('GET', '/api/notifications?kind=deviation', { cookie: seller.cookie })).json
+    expect(settled.unread).toBe(before)
+    expect((settled.items as Array<{ id: string; read: boolean }>).find((n) => n.id === live.id)).toMatchObject({ read: true })
   })
 })
