@@ -67,3 +67,20 @@ test('the salary estimate explains its figures', async ({ page }) => {
   await expect(page.getByText('Månadens budget')).toBeVisible()
   await screen(page, 'desktop-dashboard', { fullPage: true })
 })
+
+test('the salary estimate fits a phone: its statuses stack instead of scrolling sideways @phone-only', async ({ page }, info) => {
+  await signInAs(page, 'seller@demo.test', '/sales/salary-calculator')
+  const list = page.getByTestId('salary-status-list')
+  await expect(list.getByRole('listitem').first()).toBeVisible()
+  await expect(list.getByRole('listitem').first()).toContainText(/\d+ försäljning/)
+  // Nothing on the page is wider than the phone, and nothing in it scrolls sideways.
+  const sideways = await page.evaluate(
+    () =>
+      [...document.querySelectorAll('main *')].filter(
+        (el) => el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible' && el.clientWidth > 0,
+      ).length,
+  )
+  expect(sideways).toBe(0)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+  await screen(page, `${info.project.name}-salary`, { fullPage: true })
+})

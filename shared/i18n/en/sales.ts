@@ -250,6 +250,8 @@ export const enSales = {
     noBudget: 'No budget is set for this month.',
   },
   salary: {
+    salesCount_one: '{{count}} sale',
+    salesCount_other: '{{count}} sales',
     extraIncome: 'Extra income',
     extraIncomeHint: 'Added to the month’s pay by payroll, on top of the commission.',
     month: 'Month {{month, month}}',

@@ -250,6 +250,8 @@ export const fiSales = {
     noBudget: 'Tälle kuulle ei ole asetettu budjettia.',
   },
   salary: {
+    salesCount_one: '{{count}} myynti',
+    salesCount_other: '{{count}} myyntiä',
     extraIncome: 'Lisätulo',
     extraIncomeHint: 'Palkkahallinto lisää sen kuukauden palkkaan provision lisäksi.',
     month: 'Kuukausi {{month, month}}',

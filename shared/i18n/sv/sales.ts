@@ -248,6 +248,8 @@ export const svSales = {
     noBudget: 'Ingen budget är satt för den här månaden.',
   },
   salary: {
+    salesCount_one: '{{count}} försäljning',
+    salesCount_other: '{{count}} försäljningar',
     extraIncome: 'Extra inkomst',
     extraIncomeHint: 'Läggs på månadens lön av löneadministrationen, utöver provisionen.',
     month: 'Månad {{month, month}}',

@@ -1,4 +1,4 @@
-import { Alert, Card, HStack, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { Alert, Box, Card, HStack, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
 import { useTranslation } from 'react-i18next'
 import { formatKr, formatOre, type FormatLanguage } from '../../../../shared/format'
 import { earningsByStatus, salaryEstimate } from '../../../../shared/rules/earnings'
@@ -129,32 +129,51 @@ export default function SalaryCalculatorPage() {
           {rows.length === 0 ? (
             <Text color="fg.muted">{t('salary.noSales')}</Text>
           ) : (
-            <Table.ScrollArea borderWidth="0" maxW="100%">
-              <Table.Root size="sm" minW="md">
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>{t('sales.statusLabel')}</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">{t('sellerDashboard.sales')}</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">{t('sales.orderValue')}</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">{t('sales.sellerCommission')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('salary.counts')}</Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {rows.map((r) => (
-                    <Table.Row key={r.status}>
-                      <Table.Cell>
-                        <SaleStatusBadge status={r.status} />
-                      </Table.Cell>
-                      <Table.Cell textAlign="end">{r.count}</Table.Cell>
-                      <Table.Cell textAlign="end">{formatOre(r.orderValueOre, lang)}</Table.Cell>
-                      <Table.Cell textAlign="end">{formatOre(r.commissionOre, lang)}</Table.Cell>
-                      <Table.Cell>{r.counts ? t('salary.yes') : t('salary.no')}</Table.Cell>
+            <>
+              {/* On a phone each status is a short block (a five-column table would scroll sideways); wider, a table. */}
+              <Stack as="ul" gap="3" hideFrom="md" data-testid="salary-status-list">
+                {rows.map((r) => (
+                  <Box as="li" key={r.status} listStyleType="none" borderBottomWidth="1px" pb="3" _last={{ borderBottomWidth: 0, pb: 0 }}>
+                    <HStack justify="space-between">
+                      <SaleStatusBadge status={r.status} />
+                      <Text fontWeight="medium">{t('salary.salesCount', { count: r.count })}</Text>
+                    </HStack>
+                    <Text fontSize="sm" color="fg.muted" mt="1">
+                      {t('sales.orderValue')}: {formatOre(r.orderValueOre, lang)} · {t('sales.sellerCommission')}: {formatOre(r.commissionOre, lang)}
+                    </Text>
+                    <Text fontSize="sm" color="fg.muted">
+                      {t('salary.counts')}: {r.counts ? t('salary.yes') : t('salary.no')}
+                    </Text>
+                  </Box>
+                ))}
+              </Stack>
+              <Table.ScrollArea borderWidth="0" maxW="100%" hideBelow="md">
+                <Table.Root size="sm">
+                  <Table.Header>
+                    <Table.Row>
+                      <Table.ColumnHeader>{t('sales.statusLabel')}</Table.ColumnHeader>
+                      <Table.ColumnHeader textAlign="end">{t('sellerDashboard.sales')}</Table.ColumnHeader>
+                      <Table.ColumnHeader textAlign="end">{t('sales.orderValue')}</Table.ColumnHeader>
+                      <Table.ColumnHeader textAlign="end">{t('sales.sellerCommission')}</Table.ColumnHeader>
+                      <Table.ColumnHeader>{t('salary.counts')}</Table.ColumnHeader>
                     </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
+                  </Table.Header>
+                  <Table.Body>
+                    {rows.map((r) => (
+                      <Table.Row key={r.status}>
+                        <Table.Cell>
+                          <SaleStatusBadge status={r.status} />
+                        </Table.Cell>
+                        <Table.Cell textAlign="end">{r.count}</Table.Cell>
+                        <Table.Cell textAlign="end">{formatOre(r.orderValueOre, lang)}</Table.Cell>
+                        <Table.Cell textAlign="end">{formatOre(r.commissionOre, lang)}</Table.Cell>
+                        <Table.Cell>{r.counts ? t('salary.yes') : t('salary.no')}</Table.Cell>
+                      </Table.Row>
+                    ))}
+                  </Table.Body>
+                </Table.Root>
+              </Table.ScrollArea>
+            </>
           )}
         </Card.Body>
       </Card.Root>
