@@ -128,3 +128,39 @@ test('attesting the month in progress asks first, and cancelling attests nothing
   await expect(dialog).toBeHidden()
   await expect(page.getByTestId('attestation-row').filter({ hasText: name })).toContainText('Ej attesterad')
 })
+
+/**
+ * A sick notice nobody came back from within its month leaves days the time report does not show (decision 060):
+ * the attestation names them and back office records them in one step. Its own past month (four back), one seller
+ * no other flow uses; the screen is looked at on a desktop and a phone.
+ */
+test('sick days missing from the time report are shown on the attestation and recorded in one step', async ({ page, browser }, info) => {
+  test.setTimeout(120_000)
+  const now = new Date()
+  const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 4, 1)).toISOString().slice(0, 7)
+  // The month's second Monday: sick from then, and no report until the month is over.
+  const first = new Date(`${month}-01T00:00:00Z`)
+  const monday = new Date(first.getTime() + (((8 - first.getUTCDay()) % 7) + 7) * 86_400_000).toISOString().slice(0, 10)
+  await signInAs(page, 'maja.berglund@demo.test', '/sales/sick-notice')
+  await page.getByLabel(/^Första sjukdag/).fill(monday)
+  await page.getByRole('button', { name: 'Skicka sjukanmälan' }).click()
+  await expect(page.getByTestId('sick-notice-sent')).toBeVisible()
+  await expect(page.getByTestId('sync-status')).toHaveAttribute('data-pending', '0')
+
+  const desk = await newPage(browser, info.project.use)
+  await signInAs(desk, 'backoffice@demo.test', `/backoffice/timereports?tab=attestation&month=${month}`)
+  const row = desk.getByTestId('attestation-row').filter({ hasText: 'Maja Berglund' })
+  await expect(row.getByTestId('sick-conflicts')).toContainText(/\d+ sjukdagar saknas i tidrapporten/)
+  await screen(desk, 'desktop-attestation-sick-days', { fullPage: true })
+  await desk.setViewportSize({ width: 390, height: 844 })
+  await screen(desk, 'phone-attestation-sick-days', { fullPage: true })
+  await recordSnackbars(desk)
+  await row.getByRole('button', { name: 'För in sjukdagarna' }).click()
+  const dialog = desk.getByRole('alertdialog')
+  await expect(dialog).toContainText('För in sjukdagar för Maja Berglund?')
+  await dialog.getByRole('button', { name: 'För in sjukdagarna' }).click()
+  await expectSnackbar(desk, 'sjukdagar fördes in')
+  await expect(row.getByTestId('sick-conflicts')).toHaveCount(0)
+  await expect(row).toContainText('Ej attesterad')
+  await desk.context().close()
+})

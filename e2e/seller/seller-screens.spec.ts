@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { screen, signInAs } from '../fixtures'
+import { expectSnackbar, recordSnackbars, screen, signInAs } from '../fixtures'
 
 /** The seller screens' rules as a seller meets them (online, on the shared server; one seller per project). */
 // Not the profile test's accounts (it counts their sessions); one per project, as a sick notice is sent once.
@@ -48,10 +48,26 @@ test('a time report follows the rules of spec section 5, and a sick notice is se
   await expect(page.getByText('Mer än 8 timmar totalt går inte')).toBeVisible()
   await screen(page, `${info.project.name}-time-report-errors`, { fullPage: true })
 
+  // A valid day: 8 hours at work. Then sick after all, for the same day: the notice asks which holds (decision 060).
+  await page.getByTestId('absence-hours').selectOption('0')
+  await recordSnackbars(page)
+  await page.getByRole('button', { name: 'Spara tidrapporten' }).click()
+  await expectSnackbar(page, 'Tidrapporten är sparad')
   await page.goto('/sales/sick-notice')
   await page.getByLabel(/^Meddelande till din coach/).fill('Feber')
+  await expect(page.getByTestId('sick-same-day')).toContainText('Du har redan rapporterat 8 timmars arbete den dagen')
+  await page.getByRole('button', { name: 'Skicka sjukanmälan' }).click()
+  await expect(page.getByText('Välj vad som gäller för dagen')).toBeVisible()
+  await screen(page, `${info.project.name}-sick-notice-same-day`, { fullPage: true })
+  await page.getByText('Jag var sjuk hela dagen').click()
   await page.getByRole('button', { name: 'Skicka sjukanmälan' }).click()
   await expect(page.getByTestId('sick-notice-sent')).toContainText('Du är sjukanmäld sedan')
+  // The server made the day a sick day; the phone pulls it, and the day's report says so.
+  await expect(page.getByTestId('sync-status')).toHaveAttribute('data-pending', '0')
+  await page.goto('/sales/time-report')
+  await expect(page.getByTestId('present')).toHaveValue('no')
+  await expect(page.getByTestId('absence-type')).toHaveValue('sick')
+  await page.goto('/sales/sick-notice')
   await page.reload()
   await expect(page.getByTestId('sick-notice-sent')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Skicka sjukanmälan' })).toHaveCount(0)

@@ -8,8 +8,13 @@ import {
   monthCommission,
   PAY_ITEMS,
   payItemsOfReport,
+  sickDayConflicts,
+  sickDaysUntilReturn,
+  sickNoticeAsks,
+  sickNoticeDay,
   sickOccasions,
   sickPeriods,
+  wholeSickDay,
   unmappedItems,
   type PayItem,
 } from './pay'
@@ -38,6 +43,11 @@ describe('the attestation lock', () => {
       'reports that break the rules, listed by date',
       { month: '2026-10', currentMonth: '2026-11', attested: false, invalidDates: ['2026-10-09', '2026-10-02'] },
       { refusal: 'invalidReports', dates: ['2026-10-02', '2026-10-09'] },
+    ],
+    [
+      'sick days the reports do not show',
+      { month: '2026-10', currentMonth: '2026-11', attested: false, invalidDates: [], sickConflictDates: ['2026-10-06', '2026-10-05'] },
+      { refusal: 'sickDaysUnreported', dates: ['2026-10-05', '2026-10-06'] },
     ],
   ])('%s', (_name, input, expected) => {
     expect(attestationRefusal(input)).toEqual(expected)
@@ -174,5 +184,86 @@ describe('pay codes', () => {
     ['half per diem', { workHours: 8, absenceHours: 0, absenceType: null, allowanceType: 1 }, ['work', 'allowance.half']],
   ] as const)('%s', (_name, report, items) => {
     expect(payItemsOfReport(report)).toEqual(items)
+  })
+})
+
+describe('a sick notice and the time report of its day (decision 060)', () => {
+  const report = (workHours: number, absenceType: string | null = null, allowanceType: 0 | 1 | 2 = 0, travelLocation: string | null = null) => ({
+    present: workHours > 0,
+    workHours,
+    absenceHours: 8 - workHours,
+    absenceType: absenceType as never,
+    allowanceType,
+    travelLocation,
+  })
+  const sickDay = { present: false, workHours: 0, absenceHours: 8, absenceType: 'sick', allowanceType: 0, travelLocation: null }
+  it.each([
+    ['no report: a whole sick day', null, null, sickDay],
+    ['a day off of another kind becomes sick', report(0, 'vacation'), null, sickDay],
+    ['already a sick day: nothing changes', report(0, 'sick'), null, null],
+    ['half worked: sick for the rest', report(4, 'vacation'), null, { ...report(4, 'sick'), absenceHours: 4 }],
+    ['half worked, "the rest of the day"', report(4, 'other'), 'restOfDay', { ...report(4, 'sick'), absenceHours: 4 }],
+    ['half worked, "the whole day"', report(4, 'other'), 'wholeDay', sickDay],
+    ['fully worked and no answer: the report stays (a conflict)', report(8), null, null],
+    ['fully worked, "the whole day": the hours go', report(8), 'wholeDay', sickDay],
+    ['went home sick already, "the rest of the day": nothing', report(6, 'sick'), 'restOfDay', null],
+    ['a roadtrip day keeps its per diem', report(8, null, 2, 'Umeå'), 'wholeDay', { ...sickDay, allowanceType: 2, travelLocation: 'Umeå' }],
+  ] as const)('%s', (_name, before, sameDay, expected) => {
+    expect(sickNoticeDay(before as never, sameDay)).toEqual(expected)
+  })
+
+  it('asks only when work was reported, and what it asks depends on how much', () => {
+    expect(sickNoticeAsks(null)).toBeNull()
+    expect(sickNoticeAsks({ workHours: 0, absenceType: 'vacation' })).toBeNull()
+    expect(sickNoticeAsks({ workHours: 8, absenceType: null })).toBe('fullyWorked')
+    expect(sickNoticeAsks({ workHours: 4, absenceType: 'other' })).toBe('partlyWorked')
+    expect(sickNoticeAsks({ workHours: 4, absenceType: 'sick' })).toBeNull()
+  })
+
+  it('a whole sick day keeps the time-report rules', () => {
+    expect(wholeSickDay()).toEqual(sickDay)
+  })
+
+  const at = (date: string) => ({ date, present: true, absenceType: null })
+  const sick = (date: string) => ({ date, present: false, absenceType: 'sick' })
+  it.each([
+    ['a notice whose day is a sick day, back the next day', [{ date: '2026-11-02' }], [sick('2026-11-02'), at('2026-11-03')], []],
+    ['a notice whose day is reported worked', [{ date: '2026-11-02' }], [at('2026-11-02'), at('2026-11-03')], [{ date: '2026-11-02', kind: 'worked' }]],
+    [
+      'back on Thursday with Tuesday and Wednesday unreported',
+      [{ date: '2026-11-02' }],
+      [sick('2026-11-02'), at('2026-11-05')],
+      [
+        { date: '2026-11-03', kind: 'unreported' },
+        { date: '2026-11-04', kind: 'unreported' },
+      ],
+    ],
+    ['the weekend of an occasion is not a report', [{ date: '2026-11-06' }], [sick('2026-11-06'), at('2026-11-09')], []],
+    [
+      'still sick: weekdays up to the day asked about',
+      [{ date: '2026-11-09' }],
+      [sick('2026-11-09')],
+      [
+        { date: '2026-11-10', kind: 'unreported' },
+        { date: '2026-11-11', kind: 'unreported' },
+      ],
+    ],
+    ['a notice after the day asked about', [{ date: '2026-11-20' }], [], []],
+  ])('%s', (_name, notices, reports, expected) => {
+    expect(sickDayConflicts(notices, reports, '2026-11-11')).toEqual(expected)
+  })
+
+  it('a notice nobody came back from asks for nothing past its 90 days', () => {
+    const asked = sickDayConflicts([{ date: '2026-08-03' }], [sick('2026-08-03')], '2026-11-11')
+    expect(asked[0]).toEqual({ date: '2026-08-04', kind: 'unreported' })
+    expect(asked.at(-1)).toEqual({ date: '2026-10-30', kind: 'unreported' })
+  })
+
+  it('coming back fills the weekdays since the notice that have no report, and only those', () => {
+    expect(sickDaysUntilReturn({ date: '2026-11-04' }, '2026-11-10', new Set(['2026-11-04', '2026-11-05']))).toEqual(['2026-11-06', '2026-11-09'])
+    expect(sickDaysUntilReturn({ date: '2026-11-04' }, '2026-11-04', new Set())).toEqual([])
+    expect(sickDaysUntilReturn(null, '2026-11-10', new Set())).toEqual([])
+    // A notice older than the sick list's 90 days is a return never reported: nothing is filled.
+    expect(sickDaysUntilReturn({ date: '2026-06-01' }, '2026-11-10', new Set())).toEqual([])
   })
 })

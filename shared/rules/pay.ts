@@ -5,7 +5,7 @@
  */
 import type { SaleStatus } from '../schemas/sales'
 import { ABSENCE_TYPES, type AbsenceType } from './time-report'
-import { addDays, daysInclusive, isWeekend } from './work'
+import { addDays, daysInclusive, isWeekend, WORK_DAY_HOURS } from './work'
 
 // ---------------------------------------------------------------------------------------------------------------
 // Attestation
@@ -20,22 +20,26 @@ export function dayLocked(attestations: Iterable<AttestationFact>, date: string)
   return false
 }
 
-export const ATTESTATION_REFUSALS = ['futureMonth', 'alreadyAttested', 'invalidReports'] as const
+export const ATTESTATION_REFUSALS = ['futureMonth', 'alreadyAttested', 'invalidReports', 'sickDaysUnreported'] as const
 export type AttestationRefusal = (typeof ATTESTATION_REFUSALS)[number]
 
 /**
  * Why a user's month cannot be attested now, or null when it can: a month that has not begun, a month already
- * attested, or reports in it that break the time-report rules (the dates, so the screen can list them).
+ * attested, reports in it that break the time-report rules, or sick days the reports do not show (the dates, so
+ * the screen can list them).
  */
 export function attestationRefusal(input: {
   month: string
   currentMonth: string
   attested: boolean
   invalidDates: readonly string[]
+  /** days the sick notices call sick that the time reports do not (`sickDayConflicts`) */
+  sickConflictDates?: readonly string[]
 }): { refusal: AttestationRefusal; dates?: string[] } | null {
   if (input.month > input.currentMonth) return { refusal: 'futureMonth' }
   if (input.attested) return { refusal: 'alreadyAttested' }
   if (input.invalidDates.length) return { refusal: 'invalidReports', dates: [...input.invalidDates].sort() }
+  if (input.sickConflictDates?.length) return { refusal: 'sickDaysUnreported', dates: [...input.sickConflictDates].sort() }
   return null
 }
 
@@ -134,6 +138,107 @@ export function sickPeriods(occasions: readonly SickOccasion[], today: string): 
     p.days = counted
   }
   return periods
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Sick days in the time report (docs/decisions/060)
+
+/**
+ * A notice nobody has come back from counts as sick for this many days after it (the sick list's "sick now"):
+ * older, it is taken as a return that was never reported, and no days are filled or asked for past it.
+ */
+export const SICK_NOW_DAYS = 90
+
+/** What a seller who reports sick for a day they already reported work on says holds for that day. */
+export const SICK_SAME_DAY = ['wholeDay', 'restOfDay'] as const
+export type SickSameDay = (typeof SICK_SAME_DAY)[number]
+
+type DayReport = {
+  present: boolean | null
+  workHours: number
+  absenceHours: number
+  absenceType: AbsenceType | null
+  allowanceType: 0 | 1 | 2 | null
+  travelLocation: string | null
+}
+
+/** A whole day off sick: what a notice or a sick day with no report of its own writes. */
+export function wholeSickDay(before?: Pick<DayReport, 'allowanceType' | 'travelLocation'> | null): DayReport {
+  return {
+    present: false,
+    workHours: 0,
+    absenceHours: WORK_DAY_HOURS,
+    absenceType: 'sick',
+    // A seller taken ill on a roadtrip still has the day's per diem; otherwise none.
+    allowanceType: before?.allowanceType ?? 0,
+    travelLocation: before?.travelLocation ?? null,
+  }
+}
+
+/**
+ * What a sick notice makes of its own day's time report, so the time report, the sick list, the absence export
+ * and the payroll file tell the same story. No report: a whole sick day. A day off of another kind, or only
+ * partly worked: sick for what was not worked (the seller "went home sick"), unless they said the whole day.
+ * A fully worked day changes only on the seller's word (`wholeDay`); without it the report stays and back office
+ * sees the conflict (`sickDayConflicts`). Null: nothing to change.
+ */
+export function sickNoticeDay(report: DayReport | null, sameDay: SickSameDay | null): DayReport | null {
+  if (!report) return wholeSickDay()
+  if (report.absenceType === 'sick' && (report.workHours === 0 || sameDay !== 'wholeDay')) return null
+  if (report.workHours === 0 || sameDay === 'wholeDay') return wholeSickDay(report)
+  if (report.workHours >= WORK_DAY_HOURS) return null
+  return { ...report, present: true, absenceHours: WORK_DAY_HOURS - report.workHours, absenceType: 'sick' }
+}
+
+/**
+ * Whether a sick notice for a day needs the seller to say what holds: they reported work on it. Fully worked
+ * days ask "sick the whole day, or from the next day"; partly worked days ask "the whole day or the rest of it".
+ */
+export function sickNoticeAsks(report: Pick<DayReport, 'workHours' | 'absenceType'> | null | undefined): 'fullyWorked' | 'partlyWorked' | null {
+  if (!report || report.workHours === 0) return null
+  if (report.workHours >= WORK_DAY_HOURS) return 'fullyWorked'
+  return report.absenceType === 'sick' ? null : 'partlyWorked'
+}
+
+export type SickDayConflict = { date: string; kind: 'worked' | 'unreported' }
+
+/**
+ * Where a user's sick notices and time reports disagree, up to `until` (inclusive): a notice whose own day is
+ * reported with no sick hours ("worked"), and a weekday inside a notice's occasion with no report at all
+ * ("unreported": the seller has not come back yet, or the days were never written). The attestation screen
+ * lists them; a month with any cannot be attested, so the payroll file never pays a day the sick list calls sick
+ * as worked, or leaves it out.
+ */
+export function sickDayConflicts(
+  notices: ReadonlyArray<{ date: string }>,
+  reports: ReadonlyArray<{ date: string; present: boolean | null; absenceType: AbsenceType | string | null }>,
+  until: string,
+): SickDayConflict[] {
+  const byDate = new Map(reports.map((r) => [r.date, r]))
+  const sorted = [...reports].sort((a, b) => (a.date < b.date ? -1 : 1))
+  const out = new Map<string, SickDayConflict['kind']>()
+  for (const n of notices) {
+    if (n.date > until) continue
+    const own = byDate.get(n.date)
+    if (own && own.absenceType !== 'sick') out.set(n.date, 'worked')
+    const back = sorted.find((r) => r.date > n.date && r.present === true)
+    const cap = addDays(n.date, SICK_NOW_DAYS)
+    const end = back ? addDays(back.date, -1) : until
+    const last = end < cap ? end : cap
+    for (let d = n.date; d <= last && d <= until; d = addDays(d, 1)) if (!isWeekend(d) && !byDate.has(d)) out.set(d, 'unreported')
+  }
+  return [...out].map(([date, kind]) => ({ date, kind })).sort((a, b) => (a.date < b.date ? -1 : 1))
+}
+
+/**
+ * The days a seller's return fills in as sick: the weekdays after an open notice's day and before the first day
+ * they report at work again that have no report of their own (the occasion's rule, `sickOccasions`).
+ */
+export function sickDaysUntilReturn(notice: { date: string } | null, returnDate: string, reported: ReadonlySet<string>): string[] {
+  if (!notice || returnDate <= notice.date || returnDate > addDays(notice.date, SICK_NOW_DAYS)) return []
+  const out: string[] = []
+  for (let d = notice.date; d < returnDate; d = addDays(d, 1)) if (!isWeekend(d) && !reported.has(d)) out.push(d)
+  return out
 }
 
 // ---------------------------------------------------------------------------------------------------------------

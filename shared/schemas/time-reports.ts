@@ -4,6 +4,7 @@ import { ABSENCE_TYPES, ALLOWANCE_TYPES, timeReportViolations, type TimeReportDr
 import type { ActivityLine } from './activity'
 import { listQuerySchema } from './pagination'
 import { monthSchema } from './pay'
+import { SICK_SAME_DAY } from '../rules/pay'
 
 const day = calendarDay
 
@@ -55,6 +56,8 @@ export const sickNoticeInputSchema = z.strictObject({
     .optional()
     .transform((v) => (v ? v : null)),
   sentAt: z.int().min(0),
+  /** for a day with work reported: sick the whole day, or the rest of it (docs/decisions/060) */
+  sameDay: z.enum(SICK_SAME_DAY).nullable().optional(),
 })
 export type SickNoticeInput = z.input<typeof sickNoticeInputSchema>
 export type SickNoticeRecord = z.output<typeof sickNoticeInputSchema> & { userId: string; createdAt: number }
@@ -143,6 +146,8 @@ export type AttestationRow = {
   absenceHours: number
   /** dates whose report breaks the rules */
   invalidDates: string[]
+  /** days the sick notices call sick that the time reports do not (docs/decisions/060) */
+  sickConflicts: Array<{ date: string; kind: 'worked' | 'unreported' }>
   attestedAt: number | null
   attestedBy: string | null
   reopenedAt: number | null
@@ -157,6 +162,7 @@ export type AttestAnswer = {
   attested: string[]
   refused: Array<{ userId: string; name: string; refusal: string; dates?: string[] }>
 }
+export const recordSickDaysSchema = z.strictObject({ month, userId: z.uuid() })
 export const reopenSchema = z.strictObject({
   month,
   userId: z.uuid(),

@@ -1,7 +1,7 @@
 import { subject } from '@casl/ability'
 import { and, asc, count, desc, eq, exists, gt, gte, inArray, isNotNull, isNull, lte, notExists, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { AppAbility } from '../../../shared/permissions/ability'
-import { attestationRefusal, sickOccasions, sickPeriods } from '../../../shared/rules/pay'
+import { attestationRefusal, SICK_NOW_DAYS, sickDayConflicts, sickOccasions, sickPeriods, wholeSickDay, type SickDayConflict } from '../../../shared/rules/pay'
 import { timeReportViolations, type AbsenceType, type AllowanceType } from '../../../shared/rules/time-report'
 import { addDays, businessDay, businessMonth, isWeekend, monthRange, periodReads } from '../../../shared/rules/work'
 import { LIST_COUNT_CAP, type ListAnswer } from '../../../shared/schemas/pagination'
@@ -92,6 +92,43 @@ export function timeReportsAdmin({ database, events }: Pick<Deps, 'database' | '
     return row?.at ?? null
   }
 
+  /**
+   * Where each user's sick notices and time reports disagree within a month (decision 060), up to yesterday: a notice
+   * day reported with no sick hours, or a weekday of an occasion with no report.
+   */
+  async function sickConflictsOf(tx: Db, userIds: string[], month: string, now: number): Promise<Map<string, SickDayConflict[]>> {
+    const out = new Map<string, SickDayConflict[]>()
+    const { from, to } = monthRange(month)
+    // Today is not over: a seller still sick has until tonight to report it, or to come back.
+    const yesterday = addDays(businessDay(now), -1)
+    const until = to < yesterday ? to : yesterday
+    if (!userIds.length || from > until) return out
+    // A notice up to 90 days before the month can still reach into it.
+    const since = addDays(from, -SICK_NOW_DAYS)
+    for (let i = 0; i < userIds.length; i += 500) {
+      const chunk = userIds.slice(i, i + 500)
+      const notices = await tx
+        .select({ userId: t.sickNotices.userId, date: t.sickNotices.date })
+        .from(t.sickNotices)
+        .where(and(inArray(t.sickNotices.userId, chunk), gte(t.sickNotices.date, since), lte(t.sickNotices.date, until)))
+      if (!notices.length) continue
+      const sickIds = [...new Set(notices.map((n) => n.userId))]
+      const reports = await tx
+        .select({ userId: tr.userId, date: tr.date, present: tr.present, absenceType: tr.absenceType })
+        .from(tr)
+        .where(and(inArray(tr.userId, sickIds), gte(tr.date, since), lte(tr.date, until)))
+      for (const userId of sickIds) {
+        const conflicts = sickDayConflicts(
+          notices.filter((n) => n.userId === userId),
+          reports.filter((r) => r.userId === userId),
+          until,
+        ).filter((c) => c.date >= from)
+        if (conflicts.length) out.set(userId, conflicts)
+      }
+    }
+    return out
+  }
+
   return {
     /** The BI assistant's hours (docs/decisions/053). */
     analytics: hoursAnalytics(database),
@@ -123,7 +160,7 @@ export function timeReportsAdmin({ database, events }: Pick<Deps, 'database' | '
        */
       async sickNow(ability: AppAbility, userIds: string[], now = Date.now()): Promise<Set<string>> {
         if (!userIds.length) return new Set()
-        const since = addDays(businessDay(now), -90)
+        const since = addDays(businessDay(now), -SICK_NOW_DAYS)
         const n = t.sickNotices
         const rows = await db
           .selectDistinct({ userId: n.userId })
@@ -495,7 +532,7 @@ export function timeReportsAdmin({ database, events }: Pick<Deps, 'database' | '
     },
 
     /** The month per seller: what they reported, which days break the rules, whether it is attested and by whom. */
-    async attestations(ability: AppAbility, q: { month: string; officeId?: string; teamId?: string }): Promise<AttestationRow[]> {
+    async attestations(ability: AppAbility, q: { month: string; officeId?: string; teamId?: string }, now = Date.now()): Promise<AttestationRow[]> {
       const filter = accessFilter(ability, 'view', 'time_reports', userColumns)
       const { from, to } = monthRange(q.month)
       const p = (name: string) => sql.placeholder(name)
@@ -556,6 +593,7 @@ export function timeReportsAdmin({ database, events }: Pick<Deps, 'database' | '
           byUser.set(r.userId, s)
         }
       }
+      const sick = await sickConflictsOf(db, ids, q.month, now)
       const marks = new Map<string, Schema['timeAttestations']['$inferSelect']>()
       for (let i = 0; i < ids.length; i += 500) {
         for (const m of await db
@@ -584,6 +622,7 @@ export function timeReportsAdmin({ database, events }: Pick<Deps, 'database' | '
           workHours: s.work,
           absenceHours: s.absence,
           invalidDates: s.invalid.sort(),
+          sickConflicts: sick.get(p.id) ?? [],
           attestedAt: m?.attestedAt ?? null,
           attestedBy: m?.attestedById ? (names.get(m.attestedById) ?? null) : null,
           reopenedAt: m?.reopenedAt ?? null,
@@ -630,6 +669,7 @@ export function timeReportsAdmin({ database, events }: Pick<Deps, 'database' | '
             currentMonth: businessMonth(now),
             attested: !!mark?.attestedAt,
             invalidDates: reports.filter((r) => violationsOf(r).length > 0).map((r) => r.date),
+            sickConflictDates: ((await sickConflictsOf(tx, [userId], month, now)).get(userId) ?? []).map((c) => c.date),
           })
           if (refusal) {
             answer.refused.push({ userId, name: `${p.first} ${p.last}`, ...refusal })
@@ -651,6 +691,53 @@ export function timeReportsAdmin({ database, events }: Pick<Deps, 'database' | '
           answer.attested.push(userId)
         }
         return answer
+      })
+    },
+
+    /**
+     * Back office writes the sick days a seller's notices call sick and no report shows (decision 060): each a
+     * whole sick day, in the seller's name as a correction, logged and pulled by their device. Days already reported
+     * (a worked day under a notice) are corrected one by one on their report. The dates written.
+     */
+    async recordSickDays(actor: Actor, input: { month: string; userId: string }, now = Date.now()): Promise<{ dates: string[] }> {
+      return database.transaction(async (tx) => {
+        const [p] = await tx
+          .select({ id: t.users.id, teamId: t.users.teamId, officeId: officeOfUser })
+          .from(t.users)
+          .leftJoin(t.teams, eq(t.teams.id, t.users.teamId))
+          .where(eq(t.users.id, input.userId))
+        const who = p && { sellerId: p.id, userId: p.id, teamId: p.teamId, officeId: p.officeId }
+        if (!p || !actor.ability.can('view', subject('time_reports', who!) as never)) throw notFound()
+        if (!actor.ability.can('update', subject('time_reports', who!) as never)) throw forbidden()
+        if (await attestedAtOf(tx, p.id, input.month)) throw new ApiError(409, 'month_attested', { params: { month: input.month } })
+        const dates = ((await sickConflictsOf(tx, [p.id], input.month, now)).get(p.id) ?? []).filter((c) => c.kind === 'unreported').map((c) => c.date)
+        if (!dates.length) return { dates }
+        const version = await nextChangeVersion(tx, t, p.id)
+        for (const date of dates) {
+          const id = crypto.randomUUID()
+          const day = wholeSickDay()
+          await tx
+            .insert(tr)
+            .values({ id, userId: p.id, teamId: p.teamId, officeId: p.officeId, date, ...day, comment: null, version, createdAt: now, updatedAt: now })
+          await logActivity(tx, t, { at: now, actorId: actor.id, entity: 'time_report', entityId: id, action: 'backoffice_corrected', after: { date, ...day } })
+          await events.record(
+            tx,
+            'timeReport.saved',
+            {
+              reportId: id,
+              userId: p.id,
+              teamId: p.teamId,
+              officeId: p.officeId,
+              date,
+              present: day.present,
+              workHours: day.workHours,
+              absenceHours: day.absenceHours,
+              absenceType: day.absenceType,
+            },
+            { actorId: actor.id, at: now },
+          )
+        }
+        return { dates }
       })
     },
 

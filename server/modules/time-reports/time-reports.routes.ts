@@ -3,6 +3,7 @@ import {
   attestationListQuerySchema,
   attestSchema,
   correctTimeReportSchema,
+  recordSickDaysSchema,
   reopenSchema,
   sickListQuerySchema,
   timeReportIdParamSchema,
@@ -44,6 +45,9 @@ export function timeReportsRoutes(admin: TimeReportsAdmin) {
       .post('/time-attestations', access.can('create', 'time_attestations'), notImpersonating, validate('json', attestSchema), async (c) => {
         const { month, userIds } = c.req.valid('json')
         return c.json(await admin.attest(actor(c), month, userIds), 200)
+      })
+      .post('/time-attestations/sick-days', access.can('update', 'time_reports'), validate('json', recordSickDaysSchema), async (c) => {
+        return c.json(await admin.recordSickDays(actor(c), c.req.valid('json')), 200)
       })
       .post('/time-attestations/reopen', access.can('update', 'time_attestations'), validate('json', reopenSchema), async (c) => {
         await admin.reopen(actor(c), c.req.valid('json'))

@@ -231,6 +231,13 @@ export const enSales = {
     send: 'Send sick notice',
     sent: 'The sick notice is sent',
     alreadySent: 'You are reported sick since {{date, day}}',
+    sameDayQuestion: 'You have already reported {{hours}} hours of work that day. Which holds?',
+    sameDay: {
+      wholeDay: 'I was sick the whole day – remove the work hours',
+      restOfDay: 'I went home sick – keep the hours, the rest of the day is sick leave',
+      nextDay: 'I worked – I am sick from the next work day ({{date, day}})',
+    },
+    sameDayRequired: 'Choose what holds for the day',
     sentAt: 'Sent {{date, day}}',
     backToWork: 'Reporting a day at work ends the sick period.',
   },

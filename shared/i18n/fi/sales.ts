@@ -231,6 +231,13 @@ export const fiSales = {
     send: 'Lähetä sairausilmoitus',
     sent: 'Sairausilmoitus on lähetetty',
     alreadySent: 'Olet ilmoittautunut sairaaksi {{date, day}} alkaen',
+    sameDayQuestion: 'Olet jo raportoinut {{hours}} tuntia työtä sille päivälle. Kumpi pitää paikkansa?',
+    sameDay: {
+      wholeDay: 'Olin sairaana koko päivän – poista työtunnit',
+      restOfDay: 'Lähdin kotiin sairaana – säilytä tunnit, loppupäivä on sairauspoissaoloa',
+      nextDay: 'Olin töissä – olen sairaana seuraavasta työpäivästä ({{date, day}}) alkaen',
+    },
+    sameDayRequired: 'Valitse, mikä päivälle pitää paikkansa',
     sentAt: 'Lähetetty {{date, day}}',
     backToWork: 'Kun raportoit työpäivän, sairausjakso päättyy.',
   },

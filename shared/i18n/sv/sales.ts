@@ -229,6 +229,13 @@ export const svSales = {
     send: 'Skicka sjukanmälan',
     sent: 'Sjukanmälan är skickad',
     alreadySent: 'Du är sjukanmäld sedan {{date, day}}',
+    sameDayQuestion: 'Du har redan rapporterat {{hours}} timmars arbete den dagen. Vad gäller?',
+    sameDay: {
+      wholeDay: 'Jag var sjuk hela dagen – ta bort arbetstimmarna',
+      restOfDay: 'Jag gick hem sjuk – behåll timmarna, resten av dagen blir sjukfrånvaro',
+      nextDay: 'Jag arbetade – jag är sjuk från nästa arbetsdag ({{date, day}})',
+    },
+    sameDayRequired: 'Välj vad som gäller för dagen',
     sentAt: 'Skickad {{date, day}}',
     backToWork: 'När du rapporterar en arbetsdag är sjukperioden avslutad.',
   },

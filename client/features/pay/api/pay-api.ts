@@ -18,6 +18,7 @@ export const correctTimeReport = (id: string, json: CorrectTimeReportInput) => c
 export const listAttestations = (query: { month: string; teamId?: string; officeId?: string }, signal?: AbortSignal) =>
   call(rpc['time-attestations'].$get({ query: Object.fromEntries(Object.entries(query).filter(([, v]) => v)) as never }, { init: { signal } }))
 export const attest = (month: string, userIds: string[]) => call(rpc['time-attestations'].$post({ json: { month, userIds } }))
+export const recordSickDays = (month: string, userId: string) => call(rpc['time-attestations']['sick-days'].$post({ json: { month, userId } }))
 export const reopen = (month: string, userId: string, reason: string) => call(rpc['time-attestations'].reopen.$post({ json: { month, userId, reason } }))
 
 export const listSick = (query: { state: string; days?: number; teamId?: string; officeId?: string }, signal?: AbortSignal) =>

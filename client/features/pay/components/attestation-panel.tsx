@@ -12,7 +12,7 @@ import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { confirm } from '../../../lib/confirm-store'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
-import { attest, listAttestations, reopen } from '../api/pay-api'
+import { attest, listAttestations, recordSickDays, reopen } from '../api/pay-api'
 import { MonthField } from './month-field'
 import { LoadError } from '../../../components/ui/load-error'
 
@@ -81,6 +81,23 @@ export function AttestationPanel({ month }: { month: string }) {
       setBusy(false)
     }
   }
+  const fillSickDays = async (r: AttestationRow) => {
+    const dates = r.sickConflicts.filter((c) => c.kind === 'unreported').map((c) => formatDate(c.date, lang))
+    const sure = await confirm({
+      title: t('pay.attestation.recordSickDaysTitle', { name: r.name }),
+      text: t('pay.attestation.recordSickDaysText', { name: r.name, dates: dates.join(', ') }),
+      confirmLabel: t('pay.attestation.recordSickDays'),
+      cancelLabel: t('table.cancel'),
+    })
+    if (!sure) return
+    try {
+      const done = await recordSickDays(month, r.userId)
+      snackbar.show(t('pay.attestation.sickDaysRecorded', { count: done.dates.length }), { color: 'success', icon: 'success' })
+      refresh()
+    } catch (err) {
+      snackbar.show(formErrorOf(err, t).message, { color: 'error', icon: 'error' })
+    }
+  }
   const toggle = (id: string, on: boolean) =>
     setSelected((s) => {
       const next = new Set(s)
@@ -109,7 +126,7 @@ export function AttestationPanel({ month }: { month: string }) {
             variant="outline"
             disabled={open.length === 0}
             loading={busy}
-            onClick={() => void run(open.filter((r) => r.invalidDates.length === 0).map((r) => r.userId))}
+            onClick={() => void run(open.filter((r) => r.invalidDates.length === 0 && r.sickConflicts.length === 0).map((r) => r.userId))}
           >
             {t('pay.attestation.attestAll')}
           </Button>
@@ -212,6 +229,12 @@ export function AttestationPanel({ month }: { month: string }) {
                             {t('pay.attestation.invalidDays', { count: r.invalidDates.length })}
                           </Text>
                         ) : null}
+                        <SickConflicts
+                          row={r}
+                          lang={lang}
+                          mayRecord={r.attestedAt === null && ability.can('update', 'time_reports')}
+                          onRecord={() => void fillSickDays(r)}
+                        />
                         {r.attestedAt !== null && ability.can('update', 'time_attestations') ? (
                           <Button size="xs" variant="outline" onClick={() => setReopening(r)}>
                             {t('pay.attestation.reopen')}
@@ -237,6 +260,33 @@ export function AttestationPanel({ month }: { month: string }) {
             refresh()
           }}
         />
+      ) : null}
+    </Stack>
+  )
+}
+
+/** Where the seller's sick notices and time reports disagree (docs/decisions/060), and back office's way to settle it. */
+function SickConflicts({ row, lang, mayRecord, onRecord }: { row: AttestationRow; lang: FormatLanguage; mayRecord: boolean; onRecord: () => void }) {
+  const { t } = useTranslation()
+  const unreported = row.sickConflicts.filter((c) => c.kind === 'unreported')
+  const worked = row.sickConflicts.filter((c) => c.kind === 'worked')
+  if (!row.sickConflicts.length) return null
+  return (
+    <Stack gap="1" align="start" whiteSpace="normal" data-testid="sick-conflicts">
+      {unreported.length ? (
+        <Text fontSize="xs" color="fg.warning">
+          {t('pay.attestation.sickDays', { count: unreported.length })}
+        </Text>
+      ) : null}
+      {worked.length ? (
+        <Text fontSize="xs" color="fg.warning">
+          {t('pay.attestation.sickWorked', { dates: worked.map((c) => formatDate(c.date, lang)).join(', ') })}
+        </Text>
+      ) : null}
+      {unreported.length && mayRecord ? (
+        <Button size="xs" variant="outline" onClick={onRecord}>
+          {t('pay.attestation.recordSickDays')}
+        </Button>
       ) : null}
     </Stack>
   )
