@@ -203,7 +203,7 @@ try {
             : list === 'deviations'
               ? await areas.sales.deviations.list(user.ability, query as DeviationListQuery, translate)
               : list === 'customers'
-                ? await areas.customers.list(query as CustomerListQuery, translate)
+                ? await areas.customers.list(user.ability, query as CustomerListQuery, translate)
                 : list === 'products'
                   ? await areas.catalogKeeping.listProducts(user.ability, query as ProductListQuery)
                   : await areas.sales.doubles.list(user.ability, query as DoubleSaleListQuery, translate)

@@ -60,6 +60,8 @@ import { timeReportsService, type TimeReportsService } from './modules/time-repo
 import { timeReportsSync } from './modules/time-reports/time-reports.sync'
 import { timeReportsAdmin } from './modules/time-reports/time-reports.admin'
 import { timeReportsRoutes } from './modules/time-reports/time-reports.routes'
+import { searchRoutes } from './modules/search/search.routes'
+import { searchService } from './modules/search/search.service'
 import { qualityService } from './modules/quality/quality.service'
 import { qualityRoutes } from './modules/quality/quality.routes'
 import { payService } from './modules/pay/pay.service'
@@ -511,6 +513,17 @@ function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
     .route('/', payRoutes(deps, areas.pay, areas.exportsOfPay))
     .route('/', mailRoutes(deps))
     .route('/', activityRoutes(deps, activityNames(deps, areas)))
+    .route(
+      '/',
+      searchRoutes(
+        searchService({
+          customer: (ability, q, limit, translate) => areas.customers.search(ability, q, limit, translate),
+          saleReport: (ability, q, limit, translate) => areas.sales.search(ability, q, limit, translate),
+          order: (ability, q, limit) => areas.orders.search(ability, q, limit),
+          person: (ability, q, limit) => areas.directory.search(deps.database.db, ability, q, limit),
+        }),
+      ),
+    )
     .route('/', filesRoutes(deps))
     .route('/', syncRoutes(deps, areas.sync, options.syncHooks))
 

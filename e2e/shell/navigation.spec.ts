@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { signInAs } from '../fixtures'
+import { screen, signInAs } from '../fixtures'
 
 // Each role's nav items are read in the permission matrix (e2e/auth/permission-matrix.spec.ts), where each role
 // signs in and walks its screens.
@@ -17,12 +17,37 @@ test.describe('search', () => {
     await expect(page).toHaveURL('/backoffice/sicknotices')
   })
 
+  test('finds a customer, a sale report and a person by name, numbers masked, and opens the customer @phone', async ({ page }, info) => {
+    await signInAs(page, 'backoffice@demo.test')
+    await page.getByTestId('open-search').click()
+    const dialog = page.getByTestId('search-dialog')
+    await expect(dialog.getByText('Sidor, kunder, säljrapporter, ordrar och personer')).toBeVisible()
+    // A customer of the demo, by part of their name.
+    await dialog.getByRole('combobox').fill('ingrid')
+    const customers = dialog.getByRole('group', { name: 'Kunder' })
+    await expect(customers.getByRole('option').first()).toContainText('Ingrid Holm')
+    await expect(customers.getByRole('option').first()).toContainText(/\d{8}-\*{4}/)
+    await expect(dialog.getByRole('group', { name: 'Säljrapporter' }).getByRole('option').first()).toContainText('Ingrid Holm')
+    await screen(page, `${info.project.name}-global-search`)
+    // The first customer is opened.
+    const first = customers.getByRole('option').first()
+    const name = (await first.locator('p').first().textContent())!.trim()
+    await first.click()
+    await expect(page).toHaveURL(/\/backoffice\/customers\/[0-9a-f-]{36}$/)
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(name)
+
+    // People by name.
+    await page.keyboard.press('Control+k')
+    await page.getByTestId('search-dialog').getByRole('combobox').fill('nyström')
+    await expect(page.getByTestId('search-dialog').getByRole('group', { name: 'Personer' }).getByRole('option')).toHaveText([/Sara Nyström/])
+  })
+
   test('a seller does not find back-office screens @phone', async ({ page }) => {
     await signInAs(page, 'seller@demo.test')
     await page.getByTestId('open-search').click()
     const dialog = page.getByTestId('search-dialog')
     await dialog.getByRole('combobox').fill('produkter')
-    await expect(dialog.getByText('Ingen sida heter något med ”produkter”.')).toBeVisible()
+    await expect(dialog.getByText('Inget hittades för ”produkter”.')).toBeVisible()
     await dialog.getByRole('combobox').fill('lön')
     // Titles that start with the search come first; "Belöningar" contains it.
     await expect(dialog.getByRole('option')).toHaveText(['Lönekalkylator', 'Belöningar'])

@@ -11,7 +11,7 @@ export function customersRoutes(customers: CustomersService) {
   return (
     new Hono<AppEnv>()
       .get('/customers', access.can('view', 'customers'), validate('query', customerListQuerySchema), async (c) => {
-        return c.json(await customers.list(c.req.valid('query'), c.var.t), 200)
+        return c.json(await customers.list(c.var.auth!.ability, c.req.valid('query'), c.var.t), 200)
       })
       .get('/customers/:id', access.can('view', 'customers'), validate('param', customerIdParamSchema), async (c) => {
         const detail = await customers.detail(c.var.auth!.ability, c.req.valid('param').id)

@@ -1,7 +1,14 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm'
 import type { AppAbility } from '../../../shared/permissions/ability'
 import { maskPersonalNumber, normalizeOrganisationNumber, normalizePersonalNumber } from '../../../shared/rules/identity'
-import type { CustomerDetail, CustomerListItem, CustomerListQuery, UpdateCustomerInput } from '../../../shared/schemas/customers'
+import {
+  customerListQuerySchema,
+  type CustomerDetail,
+  type CustomerListItem,
+  type CustomerListQuery,
+  type UpdateCustomerInput,
+} from '../../../shared/schemas/customers'
+import type { SearchHit } from '../../../shared/schemas/search'
 import type { Translate } from '../../../shared/schemas/errors'
 import { LIST_COUNT_CAP, type ListAnswer } from '../../../shared/schemas/pagination'
 import type { Db } from '../../db/client'
@@ -51,7 +58,7 @@ export function customersService({ database, events }: Pick<Deps, 'database' | '
     }
   }
 
-  return {
+  const service = {
     /**
      * A sale's customer into the register: created at the customer's first sale; a later sale (or a correction of
      * the latest) brings its contact details, in the caller's transaction (the event's delivery). Runs again
@@ -102,7 +109,7 @@ export function customersService({ database, events }: Pick<Deps, 'database' | '
         .where(eq(c.id, row.id))
     },
 
-    async list(q: CustomerListQuery, translate: Translate): Promise<ListAnswer<CustomerListItem>> {
+    async list(ability: AppAbility, q: CustomerListQuery, translate: Translate): Promise<ListAnswer<CustomerListItem>> {
       const values: Record<string, unknown> = {}
       const shape: string[] = []
       const conditions: SQL[] = []
@@ -115,10 +122,16 @@ export function customersService({ database, events }: Pick<Deps, 'database' | '
         conditions.push(eq(c.type, sql.placeholder('type') as never))
       }
       if (q.q) {
-        // An identity or organisation number finds its customer by key; anything else searches the text.
-        const ssn = /^[\d\s+-]+$/.test(q.q) ? normalizePersonalNumber(q.q) : null
+        // An identity or organisation number finds its customer by key; anything else searches the text. An identity
+        // number finds a customer only for those who may read them (docs/decisions/058); a company's is public.
+        const digits = /^[\d\s+-]+$/.test(q.q)
+        const ssn = digits ? normalizePersonalNumber(q.q) : null
         const org = ssn ? null : /^[\d\s-]+$/.test(q.q) ? normalizeOrganisationNumber(q.q) : null
-        if (ssn || org) {
+        if (ssn && !ability.can('view', 'identity_numbers')) {
+          // Nothing is a match: the number is not searched, and no name holds only digits.
+          conditions.push(sql`1 = 0`)
+          shape.push('none')
+        } else if (ssn || org) {
           values.key = ssn ? `p${ssn}` : `o${org}`
           shape.push('key')
           conditions.push(eq(c.key, sql.placeholder('key') as never))
@@ -180,6 +193,20 @@ export function customersService({ database, events }: Pick<Deps, 'database' | '
       }
     },
 
+    /** The global search's customers (docs/decisions/061): as the register's search finds them, numbers masked. */
+    async search(ability: AppAbility, q: string, limit: number, translate: Translate): Promise<{ hits: SearchHit[]; more: boolean }> {
+      const answer = await service.list(ability, customerListQuerySchema.parse({ q, itemsPerPage: limit }), translate)
+      return {
+        hits: answer.items.map((r) => ({
+          kind: 'customer' as const,
+          id: r.id,
+          title: r.name,
+          details: [r.companyName, r.number, r.city].filter((x): x is string => !!x),
+        })),
+        more: answer.total > answer.items.length,
+      }
+    },
+
     async detail(ability: AppAbility, id: string): Promise<CustomerDetail | null> {
       const [row] = await db.select().from(c).where(eq(c.id, id))
       if (!row) return null
@@ -229,5 +256,6 @@ export function customersService({ database, events }: Pick<Deps, 'database' | '
       })
     },
   }
+  return service
 }
 export type CustomersService = ReturnType<typeof customersService>

@@ -12,18 +12,20 @@ import {
 } from '../../../shared/rules/orders'
 import type { SaleStatus } from '../../../shared/rules/sale'
 import type { Translate } from '../../../shared/schemas/errors'
-import type {
-  OrderDetail,
-  OrderImportState,
-  OrderImportSummary,
-  OrderListItem,
-  OrderListQuery,
-  OrderPreviewAnswer,
-  OrderPreviewRow,
-  OrderUploadAnswer,
-  UnmatchedSale,
+import {
+  orderListQuerySchema,
+  type OrderDetail,
+  type OrderImportState,
+  type OrderImportSummary,
+  type OrderListItem,
+  type OrderListQuery,
+  type OrderPreviewAnswer,
+  type OrderPreviewRow,
+  type OrderUploadAnswer,
+  type UnmatchedSale,
 } from '../../../shared/schemas/orders'
 import { LIST_COUNT_CAP, type ListAnswer } from '../../../shared/schemas/pagination'
+import type { SearchHit } from '../../../shared/schemas/search'
 import type { Db } from '../../db/client'
 import { accessFilter, containsPattern, withAccess } from '../../db/conditions'
 import { literalLimit } from '../../db/prepared'
@@ -312,7 +314,7 @@ export function ordersService({ database, files, jobs }: Pick<Deps, 'database' |
     return saleIds.filter((id) => !have.has(id))
   }
 
-  return {
+  const service = {
     /**
      * Stores an uploaded order file for a provider and reads its headers: 400 when it cannot be read (no header
      * row, not CSV or XLSX inside, too many rows). Answers the provider's remembered mapping, or a guess.
@@ -425,6 +427,21 @@ export function ordersService({ database, files, jobs }: Pick<Deps, 'database' |
         error: failed ? (job?.lastError ?? null) : null,
         createdAt: imp.createdAt,
         finishedAt: imp.finishedAt,
+      }
+    },
+
+    /** The global search's orders (docs/decisions/061): by order number or customer, newest first, within the rules. */
+    async search(ability: AppAbility, q: string, limit: number): Promise<{ hits: SearchHit[]; more: boolean }> {
+      const answer = await service.list(ability, orderListQuerySchema.parse({ q, itemsPerPage: limit }))
+      return {
+        hits: answer.items.map((r) => ({
+          kind: 'order' as const,
+          id: r.id,
+          title: r.externalOrderNumber ?? r.customerName ?? r.providerName,
+          details: [r.externalOrderNumber ? r.customerName : null, r.providerName, r.sale?.sellerName ?? null].filter((x): x is string => !!x),
+          date: r.orderDate,
+        })),
+        more: answer.total > answer.items.length,
       }
     },
 
@@ -551,6 +568,7 @@ export function ordersService({ database, files, jobs }: Pick<Deps, 'database' |
       return row ?? null
     },
   }
+  return service
 
   function itemOf(r: typeof o.$inferSelect, sales: Map<string, SaleSummary>, names: Map<string, string>): OrderListItem {
     const s = r.saleId ? sales.get(r.saleId) : undefined

@@ -4,7 +4,14 @@ import type { AppAbility } from '../../../shared/permissions/ability'
 import { SALE_STATUSES, type DeviationType, type SaleStatus } from '../../../shared/rules/sale'
 import { maskPersonalNumber } from '../../../shared/rules/identity'
 import { seesCompanyFigures } from '../../../shared/permissions/fields'
-import type { SaleReportDetail, SaleReportListItem, SaleReportListQuery, SaleReportSummary } from '../../../shared/schemas/sale-reports'
+import {
+  saleReportListQuerySchema,
+  type SaleReportDetail,
+  type SaleReportListItem,
+  type SaleReportListQuery,
+  type SaleReportSummary,
+} from '../../../shared/schemas/sale-reports'
+import type { SearchHit } from '../../../shared/schemas/search'
 import { allowedNext, CORRECTIONS, transitionProblem, uncorrectableFields, type Mover, type TransitionInput } from '../../../shared/rules/sale-lifecycle'
 import type { Translate } from '../../../shared/schemas/errors'
 import { checkoutBlocking } from '../../../shared/rules/checkout'
@@ -299,6 +306,25 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
     detail,
     identity,
     list,
+
+    /**
+     * The global search's sale reports (docs/decisions/061): as the list's search finds them (customer, company,
+     * order number; an identity number only for those who may read them), newest first, within the reader's rules.
+     */
+    async search(ability: AppAbility, q: string, limit: number, translate: Translate): Promise<{ hits: SearchHit[]; more: boolean }> {
+      const answer = await list(ability, saleReportListQuerySchema.parse({ q, itemsPerPage: limit }), translate)
+      return {
+        hits: answer.items.map((r) => ({
+          kind: 'saleReport' as const,
+          id: r.id,
+          title: r.companyName ? `${r.companyName} (${r.customerName})` : r.customerName,
+          details: [r.providerName, r.sellerName, r.externalOrderNumber].filter((x): x is string => !!x),
+          date: r.sellDate,
+          status: r.status,
+        })),
+        more: answer.total > answer.items.length,
+      }
+    },
 
     /**
      * The sale-report dashboard (spec section 2): reports of the period and how many are absence, reports this

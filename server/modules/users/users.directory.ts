@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, isNotNull, sql, type SQLWrapper } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNotNull, or, sql, type SQLWrapper } from 'drizzle-orm'
 import type { LanguageCode } from '../../../shared/i18n'
 import { settingsOf, type MessageAudience, type NotificationSettings } from '../../../shared/schemas/notifications'
 import type { AppAbility } from '../../../shared/permissions/ability'
-import { accessFilter, withAccess } from '../../db/conditions'
+import type { SearchHit } from '../../../shared/schemas/search'
+import { accessFilter, containsTerm, withAccess } from '../../db/conditions'
 import type { Database, Db } from '../../db/client'
 import { userOfficeId } from '../../db/expressions'
 
@@ -131,6 +132,33 @@ export function usersDirectory({ t }: Database) {
         .from(t.users)
         .leftJoin(t.teams, eq(t.teams.id, t.users.teamId))
         .where(withAccess(filter))
+    },
+
+    /**
+     * The global search's people (docs/decisions/061): by name or e-mail, those the reader may see (`view users`),
+     * active first. One more than asked tells whether there are more.
+     */
+    async search(db: Db, ability: AppAbility, q: string, limit: number): Promise<{ hits: SearchHit[]; more: boolean }> {
+      const filter = accessFilter(ability, 'view', 'users', conditionColumns, { inline: true })
+      if (filter.kind === 'none') return { hits: [], more: false }
+      const name = sql`${t.users.firstName} || ' ' || ${t.users.lastName}`
+      const rows = await db
+        .select({ id: t.users.id, first: t.users.firstName, last: t.users.lastName, email: t.users.email, team: t.teams.name, active: t.users.active })
+        .from(t.users)
+        .leftJoin(t.teams, eq(t.teams.id, t.users.teamId))
+        .where(withAccess(filter, or(containsTerm(name, q), containsTerm(t.users.email, q))))
+        .orderBy(desc(t.users.active), asc(t.users.firstName), asc(t.users.lastName), asc(t.users.id))
+        .limit(limit + 1)
+      return {
+        hits: rows.slice(0, limit).map((r) => ({
+          kind: 'person' as const,
+          id: r.id,
+          title: `${r.first} ${r.last}`,
+          details: [r.team, r.email].filter((x): x is string => !!x),
+          inactive: !r.active || undefined,
+        })),
+        more: rows.length > limit,
+      }
     },
 
     /** The day a person's employment began (YYYY-MM-DD), or null (the quality area's sampling asks; decision 045). */

@@ -322,11 +322,18 @@ export const enCore = {
     full: 'At most {{max}} shortcuts.',
   },
   search: {
-    open: 'Search pages',
-    title: 'Search the pages',
+    open: 'Search',
+    title: 'Search',
     placeholder: 'Search…',
-    results: 'Pages',
-    noHits: 'No page is called anything like “{{q}}”.',
+    results: 'Search results',
+    noHits: 'Nothing found for “{{q}}”.',
+    hint: 'Pages, customers, sale reports, orders and people: a name, a number or an identity number.',
+    hintScreens: 'Search the pages you can open.',
+    searching: 'Searching…',
+    failed: 'The search could not be made just now. Pages are still found.',
+    groups: { screen: 'Pages', customer: 'Customers', saleReport: 'Sale reports', order: 'Orders', person: 'People' },
+    showAll: 'Show all in {{list}}',
+    inactive: 'Left',
   },
   profile: {
     tabs: {

@@ -322,11 +322,18 @@ export const fiCore = {
     full: 'Enintään {{max}} pikalinkkiä.',
   },
   search: {
-    open: 'Hae sivuja',
-    title: 'Hae sivuista',
+    open: 'Hae',
+    title: 'Hae',
     placeholder: 'Hae…',
-    results: 'Sivut',
-    noHits: 'Mikään sivu ei vastaa hakua ”{{q}}”.',
+    results: 'Hakutulokset',
+    noHits: 'Haulla ”{{q}}” ei löytynyt mitään.',
+    hint: 'Sivut, asiakkaat, myyntiraportit, tilaukset ja henkilöt: nimi, numero tai henkilötunnus.',
+    hintScreens: 'Hae sivuista, jotka voit avata.',
+    searching: 'Haetaan…',
+    failed: 'Hakua ei voitu tehdä juuri nyt. Sivut löytyvät silti.',
+    groups: { screen: 'Sivut', customer: 'Asiakkaat', saleReport: 'Myyntiraportit', order: 'Tilaukset', person: 'Henkilöt' },
+    showAll: 'Näytä kaikki: {{list}}',
+    inactive: 'Lopettanut',
   },
   profile: {
     tabs: {

@@ -319,11 +319,18 @@ export const svCore = {
     full: 'Högst {{max}} genvägar.',
   },
   search: {
-    open: 'Sök sidor',
-    title: 'Sök bland sidorna',
+    open: 'Sök',
+    title: 'Sök',
     placeholder: 'Sök…',
-    results: 'Sidor',
-    noHits: 'Ingen sida heter något med ”{{q}}”.',
+    results: 'Sökträffar',
+    noHits: 'Inget hittades för ”{{q}}”.',
+    hint: 'Sidor, kunder, säljrapporter, ordrar och personer: namn, nummer eller personnummer.',
+    hintScreens: 'Sök bland sidorna du kan öppna.',
+    searching: 'Söker…',
+    failed: 'Sökningen gick inte att göra just nu. Sidorna hittas ändå.',
+    groups: { screen: 'Sidor', customer: 'Kunder', saleReport: 'Säljrapporter', order: 'Ordrar', person: 'Personer' },
+    showAll: 'Visa alla i {{list}}',
+    inactive: 'Slutat',
   },
   profile: {
     tabs: {
