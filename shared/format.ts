@@ -125,3 +125,11 @@ export function commonFormatterBuilds(language: FormatLanguage): Array<() => unk
 export function formatDecimal(value: number, language: FormatLanguage = 'sv'): string {
   return numberFormat(LOCALES[language], { maximumFractionDigits: 1 }).format(value)
 }
+
+/** Folds case and diacritics, so "lon" finds "Lönekoder" and "sjuk" finds "Sjukanmälningar": for matching typed words. */
+export function foldText(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+}

@@ -1,15 +1,11 @@
 import type { ActionOrManage, SubjectOrAll } from '../../shared/permissions/catalogue'
+import { foldText } from '../../shared/format'
 import { ROUTES, type RouteName } from '../../shared/routes'
 
 type Can = (action: ActionOrManage, subject: SubjectOrAll) => boolean
 
-/** Folds case and diacritics, so "lon" finds "Lönekoder" and "sjuk" finds "Sjukanmälningar". */
-export function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-}
+/** Folds case and diacritics (shared/format.ts). */
+export const fold = foldText
 
 /** The screens a user may open that make sense to jump to (no detail routes, no error pages). */
 export function searchableScreens(can: Can): RouteName[] {

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { personalNumberOf } from '../../shared/rules/identity'
-import { signInAs } from '../fixtures'
+import { expectSnackbar, recordSnackbars, screen, signInAs } from '../fixtures'
 import { sellerPhone } from './api'
 
 /**
@@ -47,6 +47,32 @@ test('back office imports an order file and its order is matched to the seller�
   await row.click()
   await expect(page).toHaveURL(/\/backoffice\/ordermanagement\/[0-9a-f-]{36}$/)
   await expect(page.getByText('På kund och datum')).toBeVisible()
+
+  // A match is undone with a reason, and the order is matched again by hand (issue 41): the same customer first.
+  await recordSnackbars(page)
+  await page.getByRole('button', { name: 'Ta bort matchningen' }).click()
+  const undo = page.getByTestId('unmatch-dialog')
+  await undo.getByLabel(/^Skäl/).fill('Kontrollerar kunden')
+  await undo.getByRole('button', { name: 'Ta bort matchningen' }).click()
+  await expectSnackbar(page, 'Matchningen är borttagen')
+  await expect(page.getByText('Ingen säljrapport')).toBeVisible()
+  await page.getByRole('button', { name: 'Matcha mot säljrapport' }).click()
+  const match = page.getByTestId('match-dialog')
+  await expect(match.getByTestId('match-candidate').first()).toContainText(`${tag} 1`)
+  await expect(match.getByTestId('match-candidate').first()).toContainText('Samma kund')
+  await screen(page, 'desktop-order-match')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await screen(page, 'phone-order-match')
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await match.getByRole('button', { name: 'Matcha', exact: true }).click()
+  await expect(match.getByText('Välj en säljrapport')).toBeVisible()
+  await match.getByTestId('match-candidate').first().click()
+  await match.getByLabel(/^Anteckning/).fill('Kunden bekräftade ordern i telefon')
+  await match.getByRole('button', { name: 'Matcha', exact: true }).click()
+  await expectSnackbar(page, 'Ordern är matchad mot säljrapporten')
+  await expect(page.getByText('För hand', { exact: true })).toBeVisible()
+  await expect(page.getByTestId('order-log')).toContainText('Matchad för hand')
+  await expect(page.getByTestId('order-log')).toContainText('Kunden bekräftade ordern i telefon')
   await page.getByRole('link', { name: new RegExp(`${tag} 1 · `) }).click()
   await expect(page).toHaveURL(new RegExp(`/backoffice/salereports/${saleId}$`))
 })

@@ -75,6 +75,8 @@ export type DomainEvents = {
   'customer.updated': { customerId: string; key: string; fields: string[] }
   /** back office corrected a seller's time report of a day */
   'timeReport.corrected': { reportId: string; userId: string; date: string; fields: string[]; reason: string }
+  /** back office matched an order registration to a sale report by hand, or undid a match (`saleId` null) */
+  'orderRegistration.matched': { orderId: string; providerId: string; saleId: string | null; previousSaleId: string | null }
   /** a user's month was attested (locked) or reopened */
   'timeAttestation.changed': { userId: string; month: string; attested: boolean; reason: string | null }
   /** back office created, changed or removed a seller's extra income */

@@ -52,6 +52,9 @@ export const ERROR_CODES = [
   'out_of_stock',
   'no_such_variant',
   'level_in_use',
+  'order_matched',
+  'order_unmatched',
+  'sale_has_order',
   'assistant_quota',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]

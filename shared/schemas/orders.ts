@@ -104,7 +104,14 @@ export type OrderDetail = OrderListItem & {
   customerNumber: string | null
   importId: string | null
   updatedAt: number
-  activity: Array<{ at: number; actorName: string | null; action: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null }>
+  activity: Array<{
+    at: number
+    actorName: string | null
+    action: string
+    before: Record<string, unknown> | null
+    after: Record<string, unknown> | null
+    reason: string | null
+  }>
 }
 
 /** The sale reports of the provider's period that no order registration has (the "Matched Sale Reports" view). */
@@ -114,3 +121,19 @@ export const unmatchedSalesQuerySchema = z.strictObject({
   to: calendarDay,
 })
 export type UnmatchedSale = { id: string; status: SaleStatus; customerName: string; sellDate: string; sellerName: string; externalOrderNumber: string | null }
+
+/** Back office matches an unmatched order to a sale report by hand (docs/decisions/026), with an optional note. */
+export const matchOrderSchema = z.strictObject({
+  saleId: z.uuid(),
+  note: z
+    .string()
+    .trim()
+    .max(500)
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : null)),
+})
+export type MatchOrderInput = z.input<typeof matchOrderSchema>
+
+/** Back office undoes a match (a wrong one, by hand or by the file), saying why. */
+export const unmatchOrderSchema = z.strictObject({ reason: z.string().trim().min(1).max(500) })

@@ -1,11 +1,13 @@
 import { Hono } from 'hono'
 import {
+  matchOrderSchema,
   orderIdParamSchema,
   orderImportIdParamSchema,
   orderImportMappingSchema,
   orderListQuerySchema,
   orderUploadQuerySchema,
   unmatchedSalesQuerySchema,
+  unmatchOrderSchema,
 } from '../../../shared/schemas/orders'
 import { access } from '../../lib/access'
 import type { AppEnv } from '../../lib/context'
@@ -70,6 +72,28 @@ export function ordersRoutes({ files }: Deps, orders: OrdersService) {
         if (!detail) throw notFound()
         return c.json(detail, 200)
       })
+      // Matching by hand shows sale data too: the sale reports' permission as well.
+      .post(
+        '/order-registrations/:id/match',
+        access.can('update', 'order_registrations'),
+        validate('param', orderIdParamSchema),
+        validate('json', matchOrderSchema),
+        async (c) => {
+          const auth = c.var.auth!
+          if (!auth.ability.can('view', 'sale_reports')) throw forbidden()
+          return c.json(await orders.match({ id: auth.userData.id, ability: auth.ability }, c.req.valid('param').id, c.req.valid('json'), c.var.t), 200)
+        },
+      )
+      .post(
+        '/order-registrations/:id/unmatch',
+        access.can('update', 'order_registrations'),
+        validate('param', orderIdParamSchema),
+        validate('json', unmatchOrderSchema),
+        async (c) => {
+          const auth = c.var.auth!
+          return c.json(await orders.unmatch({ id: auth.userData.id, ability: auth.ability }, c.req.valid('param').id, c.req.valid('json').reason), 200)
+        },
+      )
       // A POST, not a GET: reading the full number is an act that is logged, and never cached or prefetched.
       .post('/order-registrations/:id/identity', access.can('view', 'identity_numbers'), validate('param', orderIdParamSchema), async (c) => {
         const auth = c.var.auth!

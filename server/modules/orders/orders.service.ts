@@ -30,13 +30,21 @@ import type { Db } from '../../db/client'
 import { accessFilter, containsPattern, withAccess } from '../../db/conditions'
 import { literalLimit } from '../../db/prepared'
 import { ApiError, notFound, validationError } from '../../lib/errors'
-import { activityOf, changedFields, logActivities, logActivity, type ActivityEntry } from '../../platform/activity-log'
+import { activityLines, changedFields, logActivities, logActivity, type ActivityEntry } from '../../platform/activity-log'
 import { TRANSLATORS } from '../../../shared/i18n'
 import type { Deps } from '../../platform/deps'
 import { OrderFileError, readOrderFile, type OrderFileContent } from './order-file'
 import { cappedCount } from '../../db/list-page'
 
-type SaleSummary = { id: string; status: SaleStatus; customerName: string; sellDate: string; externalOrderNumber: string | null; sellerName: string }
+type SaleSummary = {
+  id: string
+  status: SaleStatus
+  customerName: string
+  sellDate: string
+  externalOrderNumber: string | null
+  providerId: string
+  sellerName: string
+}
 
 /** What the orders area asks other areas (wired in server/app.ts). */
 export type OrdersPorts = {
@@ -66,7 +74,7 @@ const PERIOD_LIMIT = 5000
  * matched to sale reports, with progress; at the end, approved sales of the file's period that no order
  * registration has are flagged where the provider requires order numbers.
  */
-export function ordersService({ database, files, jobs }: Pick<Deps, 'database' | 'files' | 'jobs'>, ports: OrdersPorts) {
+export function ordersService({ database, files, jobs, events }: Pick<Deps, 'database' | 'files' | 'jobs' | 'events'>, ports: OrdersPorts) {
   const { db, t } = database
   const o = t.orderRegistrations
 
@@ -516,7 +524,7 @@ export function ordersService({ database, files, jobs }: Pick<Deps, 'database' |
       const [sales, names, log] = await Promise.all([
         ports.saleSummaries(db, row.saleId ? [row.saleId] : []),
         ports.providerNames(db, [row.providerId]),
-        activityOf(database, 'order_registration', id, 50),
+        activityLines(database, 'order_registration', id, 50),
       ])
       const number = row.customerKey?.slice(1) ?? null
       return {
@@ -527,8 +535,92 @@ export function ordersService({ database, files, jobs }: Pick<Deps, 'database' |
         importId: row.importId,
         updatedAt: row.updatedAt,
         // The customer's number is not spelled out in the log (the page shows it, masked where it must be).
-        activity: log.map((l) => ({ at: l.at, actorName: null, action: l.action, before: withoutKey(l.before), after: withoutKey(l.after) })),
+        activity: log.map((l) => ({
+          at: l.at,
+          actorName: l.actor?.name ?? null,
+          action: l.action,
+          before: withoutKey(l.before),
+          after: withoutKey(l.after),
+          reason: l.reason,
+        })),
       }
+    },
+
+    /**
+     * Back office matches an unmatched order to one of its provider's sale reports by hand (decision 026): a report
+     * no other order has, not regretted. In one transaction with its log line (the note as its reason) and event;
+     * answers the order as it now stands. Two people matching the same order at once: the second is told it is
+     * matched already.
+     */
+    async match(
+      actor: { id: string; ability: AppAbility },
+      id: string,
+      input: { saleId: string; note: string | null },
+      translate: Translate,
+      now = Date.now(),
+    ) {
+      await database.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(o)
+          .where(withAccess(accessFilter(actor.ability, 'view', 'order_registrations', {}), eq(o.id, id)))
+        if (!row) throw notFound()
+        if (row.saleId) throw new ApiError(409, 'order_matched')
+        const sale = (await ports.saleSummaries(tx, [input.saleId])).get(input.saleId)
+        if (!sale) throw validationError({ saleId: [translate('validation.orders.noSuchSale')] })
+        if (sale.providerId !== row.providerId) throw validationError({ saleId: [translate('validation.orders.otherProvider')] })
+        if (sale.status === 'regret') throw validationError({ saleId: [translate('validation.orders.regret')] })
+        const [taken] = await tx.select({ id: o.id }).from(o).where(eq(o.saleId, input.saleId))
+        if (taken) throw new ApiError(409, 'sale_has_order')
+        await tx.update(o).set({ saleId: input.saleId, matchedBy: 'manual', matched: 1, updatedAt: now }).where(eq(o.id, id))
+        await logActivity(tx, t, {
+          at: now,
+          actorId: actor.id,
+          entity: 'order_registration',
+          entityId: id,
+          action: 'matched',
+          before: { saleId: null, matchedBy: null },
+          after: { saleId: input.saleId, matchedBy: 'manual' },
+          reason: input.note,
+        })
+        await events.record(
+          tx,
+          'orderRegistration.matched',
+          { orderId: id, providerId: row.providerId, saleId: input.saleId, previousSaleId: null },
+          { actorId: actor.id, at: now },
+        )
+      })
+      return (await service.detail(actor.ability, id))!
+    },
+
+    /** Back office undoes a match (by hand or by a file), with a reason kept in the log; the sale may be matched again. */
+    async unmatch(actor: { id: string; ability: AppAbility }, id: string, reason: string, now = Date.now()) {
+      await database.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(o)
+          .where(withAccess(accessFilter(actor.ability, 'view', 'order_registrations', {}), eq(o.id, id)))
+        if (!row) throw notFound()
+        if (!row.saleId) throw new ApiError(409, 'order_unmatched')
+        await tx.update(o).set({ saleId: null, matchedBy: null, matched: 0, updatedAt: now }).where(eq(o.id, id))
+        await logActivity(tx, t, {
+          at: now,
+          actorId: actor.id,
+          entity: 'order_registration',
+          entityId: id,
+          action: 'unmatched',
+          before: { saleId: row.saleId, matchedBy: row.matchedBy },
+          after: { saleId: null, matchedBy: null },
+          reason,
+        })
+        await events.record(
+          tx,
+          'orderRegistration.matched',
+          { orderId: id, providerId: row.providerId, saleId: null, previousSaleId: row.saleId },
+          { actorId: actor.id, at: now },
+        )
+      })
+      return (await service.detail(actor.ability, id))!
     },
 
     /**

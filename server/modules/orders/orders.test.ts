@@ -282,3 +282,90 @@ describe('an order file', () => {
     expect((await app.request('GET', `/api/order-imports/${randomUUID()}`, { cookie: backoffice.cookie })).status).toBe(404)
   })
 })
+
+describe('matching by hand', () => {
+  const fiber = catalog.find((p) => p.providerId !== alarm.providerId && p.name.startsWith('Bredband'))!
+  const match = (id: string, body: unknown, cookie = backoffice.cookie) => app.request('POST', `/api/order-registrations/${id}/match`, { cookie, body })
+  const orderOf = async (number: string) => {
+    const list = (await app.request('GET', `/api/order-registrations?q=${number}`, { cookie: backoffice.cookie })).json as unknown as ListAnswer<OrderListItem>
+    return list.items.find((i) => i.externalOrderNumber === number)!
+  }
+
+  it('back office matches an unmatched order to its provider’s sale report, logged with the note; the same sale once only', async () => {
+    const sale = await sell(20, null)
+    const other = await sell(23, null)
+    const up = (
+      await upload(
+        csv(['Ordernr;Personnummer;Kund;Datum', `FL-6001;${ssn(21)};Kund Med Fel Nummer;${today}`, `FL-6002;${ssn(24)};Annan Kund;${today}`]),
+        'text/csv',
+      )
+    ).json as unknown as OrderUploadAnswer
+    await app.request('POST', `/api/order-imports/${up.id}/run`, { cookie: backoffice.cookie, body: { mapping: up.mapping } })
+    await waitDone(up.id)
+    const order = await orderOf('FL-6001')
+    expect(order).toMatchObject({ sale: null, matchedBy: null })
+
+    // Who may not, and what is refused, changes nothing.
+    expect((await match(order.id, { saleId: sale }, coach.cookie)).status).toBe(403)
+    const fiberSale = saleArgs(
+      { providerId: fiber.providerId, products: [{ productId: fiber.id, quantity: 1 }] },
+      { customerSsn: ssn(22), externalOrderNumber: 'FX-42' },
+    )
+    await app.request('POST', '/api/sync/push', {
+      cookie: seller.cookie,
+      body: { clientId, schemaVersion: SYNC_SCHEMA_VERSION, mutations: [{ seq: ++seq, name: 'createSale', args: fiberSale, createdAt: Date.now() }] },
+    })
+    expect((await match(order.id, { saleId: fiberSale.id })).json).toMatchObject({
+      fieldErrors: { saleId: ['Säljrapporten gäller en annan leverantör än ordern'] },
+    })
+    expect((await match(order.id, { saleId: randomUUID() })).json).toMatchObject({ fieldErrors: { saleId: ['Säljrapporten finns inte'] } })
+    expect((await match(order.id, { saleId: 'nope' })).status).toBe(400)
+    const regret = await sell(25, null)
+    const moved = await app.request('POST', `/api/sale-reports/${regret}/status`, {
+      cookie: backoffice.cookie,
+      body: { status: 'regret', version: (await status(regret)).v, reason: 'Kunden ångrade sig' },
+    })
+    expect(moved.status, moved.text).toBe(200)
+    expect((await match(order.id, { saleId: regret })).json).toMatchObject({ fieldErrors: { saleId: ['Säljrapporten är ångrad och kan inte få en order'] } })
+    expect(await orderOf('FL-6001')).toMatchObject({ sale: null })
+
+    const done = await match(order.id, { saleId: sale, note: 'Fel personnummer i leverantörens fil' })
+    expect(done.status, done.text).toBe(200)
+    expect(done.json).toMatchObject({ matchedBy: 'manual', sale: { id: sale, customerName: 'Orderkund 20' } })
+    expect((done.json as { activity: unknown[] }).activity[0]).toMatchObject({
+      action: 'matched',
+      actorName: 'Bertil Backoffice',
+      reason: 'Fel personnummer i leverantörens fil',
+      after: { saleId: sale, matchedBy: 'manual' },
+    })
+    // The sale report shows its order; the sale is no longer among those without one.
+    expect((await app.request('GET', `/api/sale-reports/${sale}`, { cookie: backoffice.cookie })).json.orderRegistration).toMatchObject({
+      externalOrderNumber: 'FL-6001',
+    })
+    const without = await app.request('GET', `/api/order-registrations/unmatched-sales?providerId=${alarm.providerId}&from=${today}&to=${today}`, {
+      cookie: backoffice.cookie,
+    })
+    expect((without.json.items as Array<{ id: string }>).map((s) => s.id)).not.toContain(sale)
+
+    // Matched already, and a sale that has an order: both refused, in the reader's words.
+    const again = await match(order.id, { saleId: other })
+    expect(again.status).toBe(409)
+    expect(again.json).toMatchObject({ error: 'order_matched', message: 'Ordern är redan matchad mot en säljrapport. Ladda om för att se vilken.' })
+    const second = await orderOf('FL-6002')
+    expect((await match(second.id, { saleId: sale })).json).toMatchObject({ error: 'sale_has_order' })
+  })
+
+  it('undoes a match with a reason kept in the log; the sale can then be matched again', async () => {
+    const order = await orderOf('FL-6001')
+    const sale = order.sale!.id
+    const unmatch = (body: unknown) => app.request('POST', `/api/order-registrations/${order.id}/unmatch`, { cookie: backoffice.cookie, body })
+    expect((await unmatch({ reason: '  ' })).status).toBe(400)
+    const undone = await unmatch({ reason: 'Fel kund' })
+    expect(undone.status, undone.text).toBe(200)
+    expect(undone.json).toMatchObject({ sale: null, matchedBy: null })
+    expect((undone.json as { activity: unknown[] }).activity[0]).toMatchObject({ action: 'unmatched', reason: 'Fel kund', before: { saleId: sale } })
+    expect((await unmatch({ reason: 'Igen' })).json).toMatchObject({ error: 'order_unmatched' })
+    const second = await orderOf('FL-6002')
+    expect((await match(second.id, { saleId: sale })).status).toBe(200)
+  })
+})

@@ -442,6 +442,7 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
             customerName: t.sales.customerName,
             sellDate: t.sales.sellDate,
             externalOrderNumber: t.sales.externalOrderNumber,
+            providerId: t.sales.providerId,
             first: t.users.firstName,
             last: t.users.lastName,
           })
@@ -1094,6 +1095,7 @@ export type OrderSaleSummary = {
   customerName: string
   sellDate: string
   externalOrderNumber: string | null
+  providerId: string
   sellerName: string
 }
 export type SalesService = ReturnType<typeof salesService>

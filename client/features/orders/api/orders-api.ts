@@ -44,3 +44,11 @@ export function runImport(id: string, mapping: OrderMapping) {
 export function importState(id: string, signal?: AbortSignal) {
   return call(rpc['order-imports'][':id'].$get({ param: { id } }, { init: { signal } }))
 }
+
+export function matchOrder(id: string, saleId: string, note: string | null) {
+  return call(rpc['order-registrations'][':id'].match.$post({ param: { id }, json: { saleId, note } }))
+}
+
+export function unmatchOrder(id: string, reason: string) {
+  return call(rpc['order-registrations'][':id'].unmatch.$post({ param: { id }, json: { reason } }))
+}

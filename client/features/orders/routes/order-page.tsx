@@ -1,6 +1,6 @@
-import { Badge, Box, Card, DataList, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import { Badge, Box, Button, Card, DataList, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useParams } from 'react-router'
 import { formatDate, formatTime, type FormatLanguage } from '../../../../shared/format'
@@ -12,6 +12,9 @@ import { getOrder } from '../api/orders-api'
 import { revealIdentity } from '../../../lib/identity-api'
 import { DetailState } from '../../../components/ui/detail-state'
 import { IdentityNumber } from '../../../components/ui/identity-number'
+import { useAbility } from '../../../lib/session'
+import { snackbar } from '../../../lib/snackbar-store'
+import { MatchDialog, UnmatchDialog } from '../components/match-dialog'
 
 /** Fields of an order's log lines, as their labels. */
 const FIELD_KEYS: Record<string, string> = {
@@ -20,9 +23,8 @@ const FIELD_KEYS: Record<string, string> = {
   externalStatus: 'orderManagement.fields.externalStatus',
   esignStatus: 'orderManagement.fields.esignStatus',
   externalOrderNumber: 'orderManagement.fields.externalOrderNumber',
-  saleId: 'orderManagement.columns.sale',
+  // How it was matched says it; the sale's id and the list's flag are not for reading.
   matchedBy: 'orderManagement.columns.matchedBy',
-  matched: 'orderManagement.columns.matched',
 }
 
 /** /backoffice/ordermanagement/:id: one order registration, the sale report it is matched to, and its log. */
@@ -30,6 +32,18 @@ export default function OrderPage() {
   const { t, i18n } = useTranslation()
   const lang = i18n.language as FormatLanguage
   const { id = '' } = useParams()
+  const ability = useAbility()
+  const queryClient = useQueryClient()
+  const [dialog, setDialog] = useState<'match' | 'unmatch' | null>(null)
+  // Matching shows sale reports too: their permission as well (as the server asks).
+  const mayMatch = ability.can('update', 'order_registrations') && ability.can('view', 'sale_reports')
+  const settled = (message: string) => {
+    setDialog(null)
+    snackbar.show(t(message), { color: 'success', icon: 'success' })
+    void queryClient.invalidateQueries({ queryKey: ['order', id] })
+    void queryClient.invalidateQueries({ queryKey: ['orders'] })
+    void queryClient.invalidateQueries({ queryKey: ['orders-unmatched-sales'] })
+  }
   const order = useQuery({
     queryKey: ['order', id],
     queryFn: ({ signal }) => getOrder(id, signal),
@@ -43,7 +57,17 @@ export default function OrderPage() {
       <DataList.ItemValue>{value ?? '–'}</DataList.ItemValue>
     </DataList.Item>
   )
-  const show = (v: unknown) => (v === null || v === undefined || v === '' ? '–' : String(v))
+  // The file's own changes, a match by hand and its undoing, and a reading of the whole number.
+  const actionLabel = (action: string) =>
+    ['created', 'updated', 'matched', 'unmatched'].includes(action) ? t(`orderManagement.actions.${action}`) : t(`activityLog.actions.${action}`)
+  // A logged value as the page shows it: dates in the reader's style, codes in words.
+  const show = (key: string, v: unknown) => {
+    if (v === null || v === undefined || v === '') return '–'
+    if (key === 'matchedBy') return t(`orderManagement.matchedBy.${String(v)}`)
+    if (key === 'esignStatus') return t(`orderManagement.esign.${String(v)}`)
+    if (key === 'orderDate' && typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return formatDate(v, lang)
+    return String(v)
+  }
 
   // A malformed address answers 400, an unknown one 404: both are "not found" (DetailState).
   return (
@@ -80,11 +104,23 @@ export default function OrderPage() {
                           {t(`orderManagement.matchedBy.${o.matchedBy}`)}
                         </Text>
                       ) : null}
+                      {mayMatch ? (
+                        <Button size="xs" variant="outline" onClick={() => setDialog('unmatch')}>
+                          {t('orderManagement.manualMatch.unmatch')}
+                        </Button>
+                      ) : null}
                     </HStack>
                   ) : (
-                    <Badge colorPalette="orange" variant="subtle">
-                      {t('orderManagement.unmatched')}
-                    </Badge>
+                    <HStack gap="2" wrap="wrap">
+                      <Badge colorPalette="orange" variant="subtle">
+                        {t('orderManagement.unmatched')}
+                      </Badge>
+                      {mayMatch ? (
+                        <Button size="xs" colorPalette="brand" onClick={() => setDialog('match')}>
+                          {t('orderManagement.manualMatch.open')}
+                        </Button>
+                      ) : null}
+                    </HStack>
                   ),
                 )}
               </DataList.Root>
@@ -99,16 +135,23 @@ export default function OrderPage() {
                 {o.activity.map((a, i) => (
                   <Box as="li" key={`${a.at}-${i}`} listStyleType="none" borderStartWidth="2px" ps="3">
                     <Text fontWeight="medium">
-                      {t(`orderManagement.actions.${a.action === 'created' ? 'created' : 'updated'}`)}{' '}
+                      {actionLabel(a.action)}{' '}
                       <Text as="span" fontSize="sm" color="fg.muted" fontWeight="normal">
                         {formatDate(a.at, lang)} {formatTime(a.at, lang)}
+                        {a.actorName ? ` · ${a.actorName}` : ''}
                       </Text>
                     </Text>
+                    {a.reason ? (
+                      <Text fontSize="sm" fontStyle="italic">
+                        {a.reason}
+                      </Text>
+                    ) : null}
                     {Object.keys(a.after ?? {})
-                      .filter((k) => FIELD_KEYS[k])
+                      // A match's own line says what happened; its sale is the page's (or was, before it was undone).
+                      .filter((k) => FIELD_KEYS[k] && a.action !== 'matched' && a.action !== 'unmatched')
                       .map((k) => (
                         <Text key={k} fontSize="sm" color="fg.muted">
-                          {t(FIELD_KEYS[k]!)}: {a.action === 'created' ? show(a.after?.[k]) : `${show(a.before?.[k])} → ${show(a.after?.[k])}`}
+                          {t(FIELD_KEYS[k]!)}: {a.action === 'created' ? show(k, a.after?.[k]) : `${show(k, a.before?.[k])} → ${show(k, a.after?.[k])}`}
                         </Text>
                       ))}
                   </Box>
@@ -116,6 +159,10 @@ export default function OrderPage() {
               </Stack>
             </Card.Body>
           </Card.Root>
+          {dialog === 'match' ? <MatchDialog order={o} onClose={() => setDialog(null)} onDone={() => settled('orderManagement.manualMatch.done')} /> : null}
+          {dialog === 'unmatch' ? (
+            <UnmatchDialog order={o} onClose={() => setDialog(null)} onDone={() => settled('orderManagement.manualMatch.unmatched')} />
+          ) : null}
         </Page>
       )}
     </DetailState>
