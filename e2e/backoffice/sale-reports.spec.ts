@@ -52,6 +52,9 @@ test('back office finds new reports, approves a selection at once and reads one 
   await expect(ssnShown).toHaveText('19811218-****')
   await page.getByRole('button', { name: 'Visa hela numret' }).click()
   await expect(ssnShown).toHaveText('19811218-9876')
+  // The reading is in the report's log at once, and the number stays shown.
+  await expect(page.getByTestId('sale-report-log')).toContainText('Hela numret visat')
+  await expect(ssnShown).toHaveText('19811218-9876')
   await page.evaluate(() => window.scrollBy(0, 700))
   await screen(page, `${test.info().project.name}-sale-report-identity`)
   await page.getByRole('button', { name: 'Ändra status' }).click()

@@ -80,7 +80,18 @@ export default function OrderPage() {
                 {row(t('orderManagement.columns.provider'), o.providerName)}
                 {row(t('orderManagement.fields.externalOrderNumber'), o.externalOrderNumber)}
                 {row(t('orderManagement.fields.customerName'), o.customerName)}
-                {row(t('orderManagement.fields.customerNumber'), <IdentityNumber masked={o.customerNumber} reveal={() => revealIdentity.ofOrder(o.id)} />)}
+                {row(
+                  t('orderManagement.fields.customerNumber'),
+                  <IdentityNumber
+                    masked={o.customerNumber}
+                    reveal={async () => {
+                      const answer = await revealIdentity.ofOrder(o.id)
+                      // The reading is in the order's log at once.
+                      void queryClient.invalidateQueries({ queryKey: ['order', id] })
+                      return answer
+                    }}
+                  />,
+                )}
                 {row(t('orderManagement.fields.orderDate'), o.orderDate ? formatDate(o.orderDate, lang) : null)}
                 {row(t('orderManagement.fields.externalStatus'), o.externalStatus)}
                 {row(

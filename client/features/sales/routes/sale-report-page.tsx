@@ -160,7 +160,16 @@ export default function SaleReportPage() {
               {r.customer.ssn
                 ? row(
                     t('saleReports.detail.ssn'),
-                    <IdentityNumber masked={r.customer.ssn} reveal={() => revealIdentity.ofSale(r.id)} testId="sale-report-ssn" />,
+                    <IdentityNumber
+                      masked={r.customer.ssn}
+                      reveal={async () => {
+                        const answer = await revealIdentity.ofSale(r.id)
+                        // The reading is in the report's log at once.
+                        void queryClient.invalidateQueries({ queryKey: ['sale-report', id] })
+                        return answer
+                      }}
+                      testId="sale-report-ssn"
+                    />,
                   )
                 : null}
               {r.customer.companyName ? row(t('saleReports.detail.company'), `${r.customer.companyName} (${r.customer.orgNumber ?? '–'})`) : null}
