@@ -46,7 +46,7 @@ test('back office imports an order file and its order is matched to the seller�
 
   await row.click()
   await expect(page).toHaveURL(/\/backoffice\/ordermanagement\/[0-9a-f-]{36}$/)
-  await expect(page.getByText('På kund och datum')).toBeVisible()
+  await expect(page.getByText('På kund och datum', { exact: true })).toBeVisible()
 
   // A match is undone with a reason, and the order is matched again by hand (issue 41): the same customer first.
   await recordSnackbars(page)

@@ -16,7 +16,8 @@ test('the bell shows the unread count, and opening a notification follows its li
   // The menu scales in: a click on an item still moving can miss it (see atRest).
   await atRest(menu)
   await item.click()
-  await expect(page).toHaveURL(info.project.name === 'desktop' ? '/backoffice/salereports' : '/dashboards/sales/manager')
+  // Back office's bell opens the reports that wait (the list filtered to them).
+  await expect(page).toHaveURL(info.project.name === 'desktop' ? '/backoffice/salereports?status=finalized' : '/dashboards/sales/manager')
   await expect(page.getByTestId(`bell-${kind}`)).toHaveAccessibleName('Aviseringar')
   await expect(page.getByTestId(`bell-count-${kind}`)).toHaveCount(0)
 })

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { count, eq } from 'drizzle-orm'
+import { and, count, eq, inArray, isNotNull, like, ne, sql } from 'drizzle-orm'
 import { raiseChangeBaseline } from '../change-counter'
 import type { RoleKey } from '../../../shared/permissions/roles'
 import { hashPassword } from '../../lib/password'
@@ -17,6 +17,7 @@ import type { DeviationType, SaleStatus } from '../../../shared/schemas/sales'
 import type { AbsenceType } from '../../../shared/rules/time-report'
 import { seedRolesIfEmpty } from './roles'
 import { seedGameDemo } from './game'
+import { seedDemoSales } from './demo-sales'
 import { seedQualityDemo } from './quality'
 
 export const DEMO_PASSWORD = 'saljkraft-demo'
@@ -217,30 +218,27 @@ export async function seedDemo(database: Database, opts: { scryptLogN: number; n
       readAt: null,
       createdAt: now - minutesAgo * 60_000,
     })
-    await tx
-      .insert(t.notifications)
-      .values([
-        note(
-          'seller@demo.test',
-          'general',
-          'Veckans tävling har startat',
-          'Flest sålda hemlarm till fredag vinner. Lycka till!',
-          '/sales-flow/competitions',
-          'Cecilia Coach',
-          120,
-        ),
-        note(
-          'coach@demo.test',
-          'deviation',
-          'Avvikelse i Team Öresund',
-          'En order från Sven Säljare behöver rättas.',
-          '/backoffice/deviations',
-          'Bertil Backoffice',
-          45,
-        ),
-        note('backoffice@demo.test', 'general', 'Nya säljrapporter', '12 säljrapporter väntar på granskning.', '/backoffice/salereports', 'Säljkraft', 15),
-        note('manager@demo.test', 'general', 'Månadens budget', 'Malmö har nått 64 % av månadens budget.', '/dashboards/sales/manager', 'Säljkraft', 60),
-      ])
+    await tx.insert(t.notifications).values([
+      // The game's weekly race between teams (server/db/seed/game.ts), which is on now.
+      note(
+        'seller@demo.test',
+        'general',
+        'Lagkampen har startat',
+        'Veckans XP per team: vinnarlaget bjuds på frukost på kontoret.',
+        '/sales-flow/competitions',
+        'Cecilia Coach',
+        120,
+      ),
+      note(
+        'coach@demo.test',
+        'deviation',
+        'Avvikelse i Team Öresund',
+        'En order från Sven Säljare behöver rättas.',
+        '/backoffice/deviations',
+        'Bertil Backoffice',
+        45,
+      ),
+    ])
 
     // An outside system sellers sign in to (decision 043); accounts are given per person on their page.
     await tx.insert(t.externalAccountTemplates).values({
@@ -280,7 +278,39 @@ export async function seedDemo(database: Database, opts: { scryptLogN: number; n
       })
     }
     const deviated = await seedSalesHistory(database, tx, byEmail.get('seller@demo.test')!, now)
-    await seedTimeHistory(database, tx, now, byEmail.get('coach@demo.test')!)
+    await seedTimeHistory(database, tx, now, { coachId: byEmail.get('coach@demo.test')!, backofficeId: byEmail.get('backoffice@demo.test')! })
+    // Everyone else's selling, and every seller's budget near what they sell (issue 41).
+    await seedDemoSales(database, tx, now, {
+      sellerEmails: ['seller@demo.test', ...[...DEMO_COLLEAGUES, ...DEMO_TIME_STAFF].map(([first, last]) => emailOf(first, last))],
+      keepRecent: ['seller@demo.test'],
+      keepRecentDays: 9,
+      reviewerId: byEmail.get('backoffice@demo.test') ?? null,
+    })
+    // The bells say what the data does: the reports that wait for back office, the manager's office's budget.
+    const [waiting] = await tx.select({ n: count() }).from(t.sales).where(eq(t.sales.status, 'finalized'))
+    const progress = await officeProgress(database, tx, now, 'Malmö')
+    await tx
+      .insert(t.notifications)
+      .values([
+        note(
+          'backoffice@demo.test',
+          'general',
+          'Nya säljrapporter',
+          `${waiting?.n ?? 0} säljrapporter väntar på granskning.`,
+          '/backoffice/salereports?status=finalized',
+          'Säljkraft',
+          15,
+        ),
+        note(
+          'manager@demo.test',
+          'general',
+          'Månadens budget',
+          `Malmö har nått ${progress} % av månadens budget.`,
+          '/dashboards/sales/manager',
+          'Säljkraft',
+          60,
+        ),
+      ])
     await seedQualityDemo(database, tx, byEmail.get('seller@demo.test')!, byEmail.get('backoffice@demo.test') ?? null, now)
     // The sales game (docs/decisions/052): levels, the demo seller's earnings and their colleagues' XP.
     await seedGameDemo(
@@ -433,8 +463,9 @@ async function seedSalesHistory(
     }
     if (status === 'deviation') deviated = { id, providerName: providers.find((x) => x.id === p.providerId)?.name ?? '', customerName: customer }
   }
-  // Every user gets this month's budget: sellers see it on their dashboard, coaches and managers sum it later.
-  const everyone = await tx.select({ id: t.users.id }).from(t.users)
+  // Every seller gets this month's budget (seedDemoSales sets it near what they sell): sellers see it on their
+  // dashboard, coaches and managers sum it.
+  const everyone = await tx.select({ id: t.users.id }).from(t.users).where(isNotNull(t.users.teamId))
   for (const u of everyone) {
     version++
     await tx.insert(t.salesBudgets).values({ id: randomUUID(), userId: u.id, month: businessMonth(now), amountOre: 8_000_000, version, updatedAt: now })
@@ -450,7 +481,7 @@ async function seedSalesHistory(
  * of a child, per diem on road trips, and extra income. Everyone else's days stay empty (the seller's screens and
  * the tests start from nothing). Deterministic: the same days every time.
  */
-async function seedTimeHistory(database: Database, tx: Db, now: number, coachId: string) {
+async function seedTimeHistory(database: Database, tx: Db, now: number, attesters: { coachId: string; backofficeId: string }) {
   const { t } = database
   const today = businessDay(now)
   const thisMonth = businessMonth(now)
@@ -458,7 +489,7 @@ async function seedTimeHistory(database: Database, tx: Db, now: number, coachId:
   const days: string[] = []
   for (let d = `${lastMonth}-01`; d < today; d = addDays(d, 1)) if (!isWeekend(d)) days.push(d)
   const staff = await tx
-    .select({ id: t.users.id, teamId: t.users.teamId, officeId: t.teams.officeId, email: t.users.email })
+    .select({ id: t.users.id, teamId: t.users.teamId, officeId: t.teams.officeId, email: t.users.email, teamName: t.teams.name })
     .from(t.users)
     .innerJoin(t.teams, eq(t.teams.id, t.users.teamId))
   const byEmail = new Map(staff.map((c) => [c.email, c]))
@@ -550,7 +581,8 @@ async function seedTimeHistory(database: Database, tx: Db, now: number, coachId:
       officeId: c.officeId,
       month: lastMonth,
       attestedAt,
-      attestedById: coachId,
+      // The coach attests the teams she coaches; back office the others.
+      attestedById: c.teamName === 'Team Öresund' || c.teamName === 'Team Lund' ? attesters.coachId : attesters.backofficeId,
       reopenedAt: null,
       reopenedById: null,
       reopenReason: null,
@@ -573,4 +605,27 @@ async function seedTimeHistory(database: Database, tx: Db, now: number, coachId:
     }
   }
   await raiseChangeBaseline(tx, t, version)
+}
+
+/** How far an office's sellers are towards this month's budget, in whole per cent: what the manager's bell says. */
+async function officeProgress(database: Database, tx: Db, now: number, office: string): Promise<number> {
+  const { t } = database
+  const month = businessMonth(now)
+  const people = await tx
+    .select({ id: t.users.id })
+    .from(t.users)
+    .innerJoin(t.teams, eq(t.teams.id, t.users.teamId))
+    .innerJoin(t.offices, eq(t.offices.id, t.teams.officeId))
+    .where(eq(t.offices.name, office))
+  const ids = people.map((p) => p.id)
+  if (!ids.length) return 0
+  const [sold] = await tx
+    .select({ ore: sql<number>`coalesce(sum(${t.sales.orderValueOre}), 0)`.mapWith(Number) })
+    .from(t.sales)
+    .where(and(inArray(t.sales.sellerId, ids), like(t.sales.sellDate, `${month}-%`), ne(t.sales.status, 'regret')))
+  const [budget] = await tx
+    .select({ ore: sql<number>`coalesce(sum(${t.salesBudgets.amountOre}), 0)`.mapWith(Number) })
+    .from(t.salesBudgets)
+    .where(and(inArray(t.salesBudgets.userId, ids), eq(t.salesBudgets.month, month)))
+  return budget?.ore ? Math.round(((sold?.ore ?? 0) / budget.ore) * 100) : 0
 }

@@ -134,7 +134,7 @@ const CITIES = [
   ['Skellefteå', '931'],
 ] as const
 const TEAM_WORDS = ['Nord', 'Syd', 'Öst', 'Väst', 'Centrum', 'Hamnen', 'Kusten', 'Skogen', 'Fjällen', 'Älven', 'Staden', 'Slätten']
-const FIRST_NAMES = [
+export const FIRST_NAMES = [
   'Anna',
   'Erik',
   'Maria',
@@ -190,7 +190,7 @@ const FIRST_NAMES = [
   'Kalle',
   'Agnes',
 ]
-const LAST_NAMES = [
+export const LAST_NAMES = [
   'Andersson',
   'Johansson',
   'Karlsson',
@@ -242,7 +242,7 @@ const LAST_NAMES = [
   'Öberg',
   'Åberg',
 ]
-const STREETS = [
+export const STREETS = [
   'Storgatan',
   'Drottninggatan',
   'Kungsgatan',
@@ -365,7 +365,7 @@ const DEVIATION_REASONS: Record<DeviationType, string> = {
   incorrect_ssn: 'Personnumret stämmer inte med kundens legitimation. Rätta och skicka igen.',
   other: 'Adressen saknar lägenhetsnummer. Komplettera ordern.',
 }
-const REGRET_REASONS = [
+export const REGRET_REASONS = [
   'Kunden ångrade sig inom ångerrätten.',
   'Kunden hade redan ett avtal.',
   'Kunden ville inte binda sig.',

@@ -177,7 +177,7 @@ describe('the sale-report list', () => {
     expect(deviations.items.every((x) => x.status === 'deviation' || x.status === 'flagged')).toBe(true)
     const own = await list(backoffice.cookie, `&sellerId=${seller.answer.userData.id}`)
     expect(own.items.every((x) => x.sellerName === 'Sven Säljare')).toBe(true)
-    const named = await list(backoffice.cookie, '&q=NILS%20d')
+    const named = await list(backoffice.cookie, '&q=NILS%20dahl')
     expect(named.items.map((x) => x.customerName)).toEqual(['Nils Dahl'])
     const today = businessDay(Date.now())
     const future = await list(backoffice.cookie, `&from=2100-01-01`)

@@ -87,7 +87,9 @@ describe('the global search', () => {
 
   it('finds people by name or e-mail, active ones first', async () => {
     const { json } = await search('nyström')
-    expect(json.hits).toEqual([{ kind: 'person', id: expect.any(String), title: 'Sara Nyström', details: ['Team Väst', 'sara.nystrom@demo.test'] }])
+    expect(json.hits.filter((h) => h.kind === 'person')).toEqual([
+      { kind: 'person', id: expect.any(String), title: 'Sara Nyström', details: ['Team Väst', 'sara.nystrom@demo.test'] },
+    ])
     expect((await search('backoffice@demo')).json.hits.map((h) => h.title)).toEqual(['Bertil Backoffice'])
   })
 
@@ -95,8 +97,10 @@ describe('the global search', () => {
     const { json } = await search('sökbar', manager.cookie)
     expect(json.kinds).toEqual(['saleReport', 'person'])
     expect(json.hits.map((h) => [h.kind, h.title])).toEqual([['saleReport', 'Greta Sökbar']])
-    // Sara works in Göteborg: not the Malmö manager's.
-    expect((await search('nyström', manager.cookie)).json.hits).toEqual([])
+    // Sara works in Göteborg: not the Malmö manager's (the customers called Nyström whose sales are Malmö's are).
+    const nystrom = (await search('nyström', manager.cookie)).json.hits
+    expect(nystrom.filter((h) => h.kind === 'person')).toEqual([])
+    expect(nystrom.every((h) => h.kind === 'saleReport')).toBe(true)
     expect((await search(ssn, manager.cookie)).json.hits).toEqual([])
   })
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { count, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { formatDate } from '../../../shared/format'
-import { businessDay } from '../../../shared/rules/work'
+import { businessDay, businessMonth, previousMonth } from '../../../shared/rules/work'
 import type { SaleRecord } from '../../../shared/schemas/sales'
 import type { Mutation, PatchOp, PullResult, ProductRecord, ProviderRecord } from '../../../shared/schemas/sync'
 import { SYNC_SCHEMA_VERSION } from '../../../shared/schemas/sync'
@@ -87,8 +87,9 @@ describe('sync pull', () => {
     expect(products.length).toBe(7)
     const sales = reference.patch.filter((p) => p.table === 'sales' && p.op === 'put').map((p) => (p as { value: SaleRecord }).value)
     expect(sales.every((s) => s.sellerId === seller.answer.userData.id)).toBe(true)
-    const budgets = reference.patch.filter((p) => p.table === 'budgets')
-    expect(budgets).toHaveLength(1)
+    // The seller's own budgets: this month's and last month's (not their colleagues').
+    const budgets = reference.patch.filter((p) => p.table === 'budgets').map((p) => (p as { value: { month: string } }).value)
+    expect(budgets.map((b) => b.month).sort()).toEqual([previousMonth(businessMonth(Date.now())), businessMonth(Date.now())])
   })
 
   it('sends only what changed since the cookie', async () => {
@@ -237,7 +238,11 @@ describe('who may push what', () => {
     await push(colleague.cookie, other, [mutation(other, 'createSale', s)])
     const pulled = await pull(colleague.cookie, other)
     expect(pulled.rejections[0]!.code).toBe('conflict')
-    expect(pulled.patch.filter((p) => p.table === 'sales')).toEqual([])
+    // The colleague's device has their own sales, and not the one they tried to take.
+    const theirs = pulled.patch.filter((p) => p.table === 'sales').map((p) => (p as { value: SaleRecord }).value)
+    expect(theirs.length).toBeGreaterThan(0)
+    expect(theirs.every((x) => x.sellerId === colleague.answer.userData.id)).toBe(true)
+    expect(theirs.map((x) => x.id)).not.toContain(s.id)
   })
 
   it('rejects a mutation the user has no permission for', async () => {
