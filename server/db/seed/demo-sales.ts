@@ -5,7 +5,7 @@ import { addDays, businessDay, businessMonth, isWeekend, monthRange, previousMon
 import type { SaleStatus } from '../../../shared/schemas/sales'
 import { raiseChangeBaseline } from '../change-counter'
 import type { Database, Db } from '../client'
-import { FIRST_NAMES, LAST_NAMES, prng, REGRET_REASONS, STREETS } from './organisation'
+import { FIRST_NAMES, LAST_NAMES, prng, REGRET_REASONS, STREETS } from './vocabulary'
 
 const DAY = 86_400_000
 /** Where each office's customers live: its city and postal code prefix. */
@@ -141,7 +141,8 @@ export async function seedDemoSales(
           city,
           address: `${rng.pick(STREETS)} ${rng.int(1, 80)}`,
           message: null,
-          externalOrderNumber: product.requireExternal ? `FL-${rng.int(20_000, 99_999)}` : null,
+          // The provider's order numbers: one of its own each.
+          externalOrderNumber: product.requireExternal ? `FL-${30_000 + sales.length}` : null,
           checklistFileId: null,
           status,
           externalStatus: null,

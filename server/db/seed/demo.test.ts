@@ -92,4 +92,23 @@ describe('the demo organisation', () => {
     expect(r.json).toMatchObject({ kind: 'answer' })
     expect((r.json as { total: number }).total).toBeGreaterThan(0)
   })
+
+  it('order management holds the providers’ orders: most kept sales matched, a few orders waiting to be matched by hand', async () => {
+    const orders = await db.select({ saleId: t.orderRegistrations.saleId, by: t.orderRegistrations.matchedBy }).from(t.orderRegistrations)
+    const matched = orders.filter((o) => o.saleId)
+    expect(matched.length).toBeGreaterThan(20)
+    expect(new Set(matched.map((o) => o.by))).toEqual(new Set(['order_number', 'customer_date']))
+    expect(orders.filter((o) => !o.saleId).length).toBeGreaterThanOrEqual(2)
+    // Each matched order's sale is one that was kept (not regretted, not waiting).
+    const sales = await db
+      .select({ status: t.sales.status })
+      .from(t.sales)
+      .where(
+        inArray(
+          t.sales.id,
+          matched.map((o) => o.saleId!),
+        ),
+      )
+    expect(sales.every((x) => ['approved', 'flagged', 'unanswered'].includes(x.status))).toBe(true)
+  })
 })

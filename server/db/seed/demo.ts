@@ -18,6 +18,7 @@ import type { AbsenceType } from '../../../shared/rules/time-report'
 import { seedRolesIfEmpty } from './roles'
 import { seedGameDemo } from './game'
 import { seedDemoSales } from './demo-sales'
+import { seedDemoOrders } from './demo-orders'
 import { seedQualityDemo } from './quality'
 
 export const DEMO_PASSWORD = 'saljkraft-demo'
@@ -286,6 +287,8 @@ export async function seedDemo(database: Database, opts: { scryptLogN: number; n
       keepRecentDays: 9,
       reviewerId: byEmail.get('backoffice@demo.test') ?? null,
     })
+    // The providers' order files, as back office imported them: orders matched to the sales, a few unmatched.
+    await seedDemoOrders(database, tx, now, { importerId: byEmail.get('backoffice@demo.test') ?? null })
     // The bells say what the data does: the reports that wait for back office, the manager's office's budget.
     const [waiting] = await tx.select({ n: count() }).from(t.sales).where(eq(t.sales.status, 'finalized'))
     const progress = await officeProgress(database, tx, now, 'Malmö')

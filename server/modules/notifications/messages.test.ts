@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { REALTIME_EVENTS, wire } from '../../../shared/realtime'
 import { createTestApp } from '../../test/harness'
@@ -170,7 +170,8 @@ describe('extra receivers of deviation alerts', () => {
       const [sale] = await db
         .select({ id: tables.sales.id, version: tables.sales.version })
         .from(tables.sales)
-        .where(eq(tables.sales.sellerId, seller.answer.userData.id))
+        // One that can go to deviation (through approved): not a regretted one.
+        .where(and(eq(tables.sales.sellerId, seller.answer.userData.id), inArray(tables.sales.status, ['finalized', 'approved', 'deviation'])))
         .orderBy(tables.sales.soldAt)
       // Back to finalized first when needed, then to deviation: each call alerts once.
       const r = await t.request('POST', `/api/sale-reports/${sale!.id}/status`, {
