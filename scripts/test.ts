@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { stripVTControlCharacters } from 'node:util'
 
 /**
  * `npm test`: every check the project makes, in as little time as a 2-core machine allows, and a timing table at
@@ -100,6 +101,52 @@ function slowestE2e(): string[] {
     .map((t) => `${t.seconds.toFixed(1).padStart(7)} s  ${t.label.length > 110 ? `${t.label.slice(0, 109)}…` : t.label}`)
 }
 
+/** What failed in a phase, from its JSON report (or the end of its log), so a CI log's last screen names it. */
+function failures(name: string): string[] {
+  const clip = (text: string) => (text.length > 200 ? `${text.slice(0, 199)}…` : text)
+  const firstLine = (message = '') =>
+    clip(
+      stripVTControlCharacters(message)
+        .split('\n')
+        .find((l) => l.trim()) ?? '',
+    )
+  const vitest = path.join(LOGS, `${name.replace(/\s+/g, '-')}.json`)
+  if (fs.existsSync(vitest)) {
+    type Report = {
+      testResults: Array<{ name: string; message?: string; assertionResults: Array<{ fullName: string; status: string; failureMessages?: string[] }> }>
+    }
+    const report = JSON.parse(fs.readFileSync(vitest, 'utf8')) as Report
+    const lines: string[] = []
+    for (const file of report.testResults) {
+      const rel = path.relative(process.cwd(), file.name)
+      const failed = file.assertionResults.filter((t) => t.status === 'failed')
+      for (const t of failed) lines.push(`${rel} › ${clip(t.fullName)}`, `    ${firstLine(t.failureMessages?.[0])}`)
+      if (!failed.length && file.message) lines.push(`${rel}`, `    ${firstLine(file.message)}`)
+    }
+    if (lines.length) return lines
+  }
+  if (name === 'e2e' && fs.existsSync(E2E_REPORT)) {
+    type Suite = {
+      suites?: Suite[]
+      specs?: Array<{ title: string; file: string; tests: Array<{ projectName: string; results: Array<{ status: string; error?: { message?: string } }> }> }>
+    }
+    const lines: string[] = []
+    const walk = (suite: Suite) => {
+      for (const spec of suite.specs ?? [])
+        for (const t of spec.tests)
+          for (const r of t.results)
+            if (r.status === 'failed' || r.status === 'timedOut')
+              lines.push(`[${t.projectName}] ${spec.file} › ${clip(spec.title)} (${r.status})`, `    ${firstLine(r.error?.message)}`)
+      for (const child of suite.suites ?? []) walk(child)
+    }
+    walk(JSON.parse(fs.readFileSync(E2E_REPORT, 'utf8')) as Suite)
+    if (lines.length) return lines
+  }
+  const log = path.join(LOGS, `${name.replace(/\W+/g, '-')}.log`)
+  if (!fs.existsSync(log)) return []
+  return fs.readFileSync(log, 'utf8').trimEnd().split('\n').slice(-15).map(clip)
+}
+
 const wanted = process.argv.slice(2)
 const stages = wanted.length ? STAGES.map((s) => s.filter((p) => wanted.includes(p.name.replace(/\s+/g, '-')) || wanted.includes(p.name))) : STAGES
 fs.rmSync(LOGS, { recursive: true, force: true })
@@ -132,5 +179,10 @@ if (slowest.length) {
 }
 console.log('┗━━')
 const failed = results.filter((r) => !r.ok)
+for (const r of failed.filter((f) => !f.skipped)) {
+  console.log(`\n┏━━ ${r.name}: what failed ━━`)
+  for (const line of failures(r.name)) console.log(`┃ ${line}`)
+  console.log('┗━━')
+}
 if (failed.length) console.log(`\nFAILED: ${failed.map((r) => r.name).join(', ')}`)
 process.exit(failed.length ? 1 : 0)
