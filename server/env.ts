@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { z } from 'zod'
+import { CHECKLIST_UNATTACHED_QUOTA_BYTES } from '../shared/schemas/checklist-limits'
 
 /** The environment, parsed once. Nothing else reads process.env (lint rule). */
 const boolish = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes')
@@ -83,6 +84,16 @@ const envSchema = z
       .trim()
       .default('')
       .refine((v) => v === '' || Buffer.from(v, 'base64').length === 32, 'SECRETS_KEY must be 32 bytes in base64'),
+    /**
+     * How much a user's checklist files no sale has taken yet may add up to, in KiB (decision 016): room for the
+     * files of a few pushes. Default 100 MiB.
+     */
+    CHECKLIST_QUOTA_KIB: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(10 * 1024 * 1024)
+      .default(CHECKLIST_UNATTACHED_QUOTA_BYTES / 1024),
     /** the BI assistant's questions per user and minute (docs/decisions/053), counted in the database */
     ASSISTANT_QUOTA_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(10),
     /** the assistant's legacy mode answers only about data before this day */
@@ -135,6 +146,8 @@ export type Env = {
   pushExtraHosts: string[]
   /** SECRETS_KEY, or null for the server's own key */
   secretsKey: string | null
+  /** how many bytes a user's checklist files no sale has taken yet may add up to */
+  checklistQuotaBytes: number
   assistant: { quotaPerMinute: number; legacyCutoff: string; llm: { url: string; key: string; model: string } | null }
 }
 
@@ -160,6 +173,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       .filter(Boolean),
     trustProxy: e.TRUST_PROXY,
     scryptLogN: e.SCRYPT_LOG_N,
+    checklistQuotaBytes: e.CHECKLIST_QUOTA_KIB * 1024,
     staticDir: path.resolve(e.STATIC_DIR),
     logRequests: e.LOG_REQUESTS,
     smtpUrl: e.SMTP_URL || undefined,

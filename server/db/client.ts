@@ -50,6 +50,8 @@ export type Database = {
    */
   afterCommit(fn: () => void): void
   ping(): Promise<boolean>
+  /** Work to end before the database closes (a timer that would use it, a run to wait for): awaited by close(). */
+  onClose(fn: () => void | Promise<void>): void
   close(): Promise<void>
   /** a human description for start-up logs (no secrets) */
   describe: string
@@ -100,6 +102,7 @@ function openSqlite(opts: OpenOptions): Database {
   }
 
   const lock = new Mutex()
+  const closing = new Set<() => void | Promise<void>>()
   const inTransaction = new AsyncLocalStorage<{ tx: Db | null; committed: Array<() => void> }>()
 
   const db = drizzleProxy(async (text, params, method) => {
@@ -152,7 +155,9 @@ function openSqlite(opts: OpenOptions): Database {
         return false
       }
     },
+    onClose: (fn) => void closing.add(fn),
     async close() {
+      await Promise.all([...closing].map((fn) => fn()))
       const release = await lock.acquire()
       try {
         sqlite.close()
@@ -192,6 +197,7 @@ function openPg(url: string): Database {
   // A broken idle connection must not crash the process; the pool replaces it.
   pool.on('error', (err) => console.error('[db] idle PostgreSQL connection failed:', err.message))
   const db = drizzlePg(pool) as unknown as Db
+  const closing = new Set<() => void | Promise<void>>()
   const safeUrl = new URL(url)
   safeUrl.password = ''
   const inTransaction = new AsyncLocalStorage<{ tx: Db | null; committed: Array<() => void> }>()
@@ -239,7 +245,9 @@ function openPg(url: string): Database {
         return false
       }
     },
+    onClose: (fn) => void closing.add(fn),
     async close() {
+      await Promise.all([...closing].map((fn) => fn()))
       await pool.end()
     },
     describe: `PostgreSQL ${safeUrl.host}${safeUrl.pathname}`,

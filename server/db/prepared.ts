@@ -101,3 +101,24 @@ function onConnection(stmt: PreparedWrite, tx: Db): PreparedWrite {
 export function placeholdersOf(values: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.keys(values).map((name) => [name, sql.placeholder(name)]))
 }
+
+/**
+ * Several rows of one insert prepared once per row count: each row's placeholders named with its position
+ * (`quantity_0`, `quantity_1` …), and the values to run it with. One statement for a sale's lines instead of one a
+ * line; the statement's key must name the row count.
+ */
+export function placeholderRows(rows: ReadonlyArray<Record<string, unknown>>): {
+  placeholders: Array<Record<string, unknown>>
+  values: Record<string, unknown>
+} {
+  const values: Record<string, unknown> = {}
+  const placeholders = rows.map((row, i) =>
+    Object.fromEntries(
+      Object.entries(row).map(([name, value]) => {
+        values[`${name}_${i}`] = value
+        return [name, sql.placeholder(`${name}_${i}`)]
+      }),
+    ),
+  )
+  return { placeholders, values }
+}

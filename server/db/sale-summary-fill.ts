@@ -175,6 +175,8 @@ export async function fillSaleSummary(database: Database, tx?: Db): Promise<void
   const months = monthsFromDays(tx, t)
   await tx.delete(t.saleMonthTotals)
   await tx.delete(t.saleMonthProducts)
+  // The month tables are counted from the days whole again: deltas waiting for the fold are in them already.
+  await tx.delete(t.saleMonthPending)
   await tx.insert(t.saleMonthTotals).select(months.totals() as never)
   await tx.insert(t.saleMonthProducts).select(months.products() as never)
   await tx.delete(t.saleMonthSellers)

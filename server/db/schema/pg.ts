@@ -44,6 +44,7 @@ export {
   saleMonthTotalsPg as saleMonthTotals,
   saleMonthProductsPg as saleMonthProducts,
   saleMonthSellersPg as saleMonthSellers,
+  saleMonthPendingPg as saleMonthPending,
 } from './sales'
 export { filesPg as files } from './files'
 export {

@@ -638,6 +638,50 @@ export const saleMonthProductsPg = p.pgTable(
 )
 
 /**
+ * What changes to the two month tables above are still to be added (issue 40, docs/decisions/063): a sale's
+ * transaction appends its month deltas here — rows nobody else writes — instead of updating the month rows every
+ * seller's sale shares, so concurrent pushes never wait on or conflict over them. The fold (sales.summary.ts) adds
+ * them up into the month tables and removes them, shortly after the commit and before any read of the month tables.
+ * `kind` says which table a row is for: `totals` (team, office, provider, status; `sales`) or `products`
+ * (provider, product, status; `lines` and `quantity`); the other table's key columns are ''.
+ */
+export const saleMonthPending = s.sqliteTable('sale_month_pending', {
+  id: s.integer('id').primaryKey({ autoIncrement: true }),
+  kind: s.text('kind', { enum: ['totals', 'products'] }).notNull(),
+  month: s.text('month').notNull(),
+  teamId: s.text('team_id').notNull(),
+  officeId: s.text('office_id').notNull(),
+  providerId: s.text('provider_id').notNull(),
+  productId: s.text('product_id').notNull(),
+  status: s.text('status').$type<SaleStatus>().notNull(),
+  sales: s.integer('sales').notNull(),
+  lines: s.integer('lines').notNull(),
+  quantity: s.integer('quantity').notNull(),
+  orderValueOre: s.integer('order_value_ore').notNull(),
+  sellerCommissionOre: s.integer('seller_commission_ore').notNull(),
+  companyCommissionOre: s.integer('company_commission_ore').notNull(),
+  companyCostOre: s.integer('company_cost_ore').notNull(),
+})
+
+export const saleMonthPendingPg = p.pgTable('sale_month_pending', {
+  id: p.bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  kind: p.text('kind', { enum: ['totals', 'products'] }).notNull(),
+  month: p.text('month').notNull(),
+  teamId: p.text('team_id').notNull(),
+  officeId: p.text('office_id').notNull(),
+  providerId: p.text('provider_id').notNull(),
+  productId: p.text('product_id').notNull(),
+  status: p.text('status').$type<SaleStatus>().notNull(),
+  sales: p.integer('sales').notNull(),
+  lines: p.integer('lines').notNull(),
+  quantity: p.integer('quantity').notNull(),
+  orderValueOre: p.bigint('order_value_ore', { mode: 'number' }).notNull(),
+  sellerCommissionOre: p.bigint('seller_commission_ore', { mode: 'number' }).notNull(),
+  companyCommissionOre: p.bigint('company_commission_ore', { mode: 'number' }).notNull(),
+  companyCostOre: p.bigint('company_cost_ore', { mode: 'number' }).notNull(),
+})
+
+/**
  * The standing sales per month and seller (profitability, docs/decisions/051): the sales that stand (the statuses
  * earnings count) per calendar month, seller, and the team and office at the time of the sale — how many and their
  * four amounts. Kept by the same deltas in the same transaction (a move between two standing statuses writes

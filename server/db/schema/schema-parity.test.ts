@@ -76,6 +76,7 @@ const parity: { [K in keyof typeof sqlite & keyof typeof pg]: RowsAlike<K> } = {
   saleMonthTotals: true,
   saleMonthProducts: true,
   saleMonthSellers: true,
+  saleMonthPending: true,
   orderRegistrations: true,
   orderImports: true,
   orderMappings: true,

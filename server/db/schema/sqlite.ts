@@ -36,6 +36,7 @@ export {
   saleMonthTotals,
   saleMonthProducts,
   saleMonthSellers,
+  saleMonthPending,
 } from './sales'
 export { files } from './files'
 export { timeReports, timeMonthHours, checkouts, sickNotices, timeAttestations } from './time-reports'

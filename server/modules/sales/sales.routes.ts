@@ -1,7 +1,6 @@
 import { subject } from '@casl/ability'
 import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
-import { CHECKLIST_UNATTACHED_QUOTA_BYTES } from '../../../shared/schemas/sales'
 import { access } from '../../lib/access'
 import type { AppEnv } from '../../lib/context'
 import { notFound, validationError } from '../../lib/errors'
@@ -16,7 +15,7 @@ const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
  * file module as kind `checklist`. The sales area decides who else may read one: whoever may see the sale
  * report it belongs to (back office; a coach their teams', a manager their office's).
  */
-export function salesRoutes({ database, files }: Deps) {
+export function salesRoutes({ database, files, env }: Deps) {
   const { db, t } = database
 
   files.readPolicy('checklist', async (file, auth) => {
@@ -44,7 +43,7 @@ export function salesRoutes({ database, files }: Deps) {
       // Uploading the same file again (a retry after a lost answer) changes nothing. Files no sale has taken yet
       // may add up to a quota (decision 016): a 429 is transient for the device, whose next push attaches them.
       const stored = await files.store({ id, kind: 'checklist', userId, name, contentType, data: Buffer.from(body) }, Date.now(), {
-        quotaBytes: CHECKLIST_UNATTACHED_QUOTA_BYTES,
+        quotaBytes: env.checklistQuotaBytes,
       })
       return c.body(null, stored === 'stored' ? 201 : 204)
     })

@@ -25,7 +25,7 @@ import type { Db, Schema } from '../../db/client'
 import { accessFilter, denseTerm, orderedByValue, trigramContains, unindexed, withAccess, type SearchGroup } from '../../db/conditions'
 import { decodeCursor, keysetPage, keysetQuery, type Cursor } from '../../db/keyset'
 import { LIST_COUNT_CAP, type ListAnswer } from '../../../shared/schemas/pagination'
-import { literalLimit, placeholdersOf, preparedReads, preparedWrites } from '../../db/prepared'
+import { literalLimit, placeholderRows, placeholdersOf, preparedReads, preparedWrites } from '../../db/prepared'
 import { nextChangeVersion } from '../../db/change-counter'
 import { ApiError, forbidden, notFound, validationError } from '../../lib/errors'
 import type { Deps } from '../../platform/deps'
@@ -672,19 +672,20 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
         createdAt: ctx.now,
         updatedAt: ctx.now,
       }
-      await write(tx, 'sales.create', (db) => db.insert(t.sales).values(placeholdersOf(row) as never), row)
-      const lines = lineRows(sale.id, sale.products, productsById)
-      for (const line of lines) await write(tx, 'sales.createLine', (db) => db.insert(t.saleLines).values(placeholdersOf(line) as never), line)
       const [stored] = await write.rows(
         tx,
-        'sales.byId',
+        'sales.create',
         (db) =>
           db
-            .select()
-            .from(t.sales)
-            .where(eq(t.sales.id, sql.placeholder('id') as never)),
-        { id: sale.id },
+            .insert(t.sales)
+            .values(placeholdersOf(row) as never)
+            .returning(),
+        row,
       )
+      const lines = lineRows(sale.id, sale.products, productsById)
+      // The lines in one statement (prepared per number of lines).
+      const lineValues = placeholderRows(lines)
+      await write(tx, `sales.createLines.${lines.length}`, (db) => db.insert(t.saleLines).values(lineValues.placeholders as never), lineValues.values)
       await summary.change(tx, null, { sale: stored!, lines })
       await doubles.find(
         tx,

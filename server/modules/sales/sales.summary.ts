@@ -6,7 +6,7 @@ import type { Database, Db } from '../../db/client'
 import { accessFilter, unindexed, UnsupportedConditionError, withAccess } from '../../db/conditions'
 import { periodReads } from '../../../shared/rules/work'
 import { plainRows } from '../../db/plain-rows'
-import { preparedWrites } from '../../db/prepared'
+import { placeholderRows, preparedWrites } from '../../db/prepared'
 import {
   accessCondition,
   anyOfRules,
@@ -21,7 +21,8 @@ import {
  * The sales summary (docs/decisions/046): sale reports added up per business day, seller, team, office, provider
  * and status (`sale_day_totals`), and their lines per the same keys and product (`sale_day_products`). The sales
  * service keeps it in the transaction of each change: what a sale counted for before the change is taken away,
- * what it counts for after is added. server/db/sale-summary-fill.ts builds it from the sales themselves (the seeds'
+ * what it counts for after is added. The month tables every seller's sales share are the exception (decision
+ * 063): a change appends its month deltas, and the fold adds them up after the commit and before any read. server/db/sale-summary-fill.ts builds it from the sales themselves (the seeds'
  * bulk inserts, the migration that introduced it, and the test that checks the kept summary against it).
  */
 
@@ -148,11 +149,10 @@ export function saleSummary(database: Database) {
   const write = preparedWrites(database)
   const T = t.saleDayTotals
   const P = t.saleDayProducts
-  const MT = t.saleMonthTotals
-  const MP = t.saleMonthProducts
   const MS = t.saleMonthSellers
+  const months = monthFold(database)
   const plus = (column: AnyColumn, name: string) => sql`${column} + excluded.${sql.identifier(name)}`
-  const amounts = (table: typeof T | typeof P | typeof MT | typeof MP | typeof MS) => ({
+  const amounts = (table: typeof T | typeof P | typeof MS) => ({
     orderValueOre: plus(table.orderValueOre, 'order_value_ore'),
     sellerCommissionOre: plus(table.sellerCommissionOre, 'seller_commission_ore'),
     companyCommissionOre: plus(table.companyCommissionOre, 'company_commission_ore'),
@@ -163,22 +163,39 @@ export function saleSummary(database: Database) {
     and(...Object.entries(key).map(([name, value]) => eq((table as Record<string, AnyColumn>)[name]!, value)))
 
   /**
-   * Adds a delta to one row of a summary table, creating it if it is not there: one statement, prepared once per
-   * table (every value a placeholder), as it runs for every sale a device pushes.
+   * Adds each delta to its row of a summary table, creating the rows that are not there: one statement for all of a
+   * change's rows of the table (their keys are distinct, netted by summaryDeltas), prepared once per table and row
+   * count, as it runs for every sale a device pushes.
    */
-  const upsert = (tx: Db, table: Table, key: object, delta: object, target: AnyColumn[], set: Record<string, SQL>) => {
-    const values = { ...key, ...delta } as Record<string, unknown>
-    const name = getTableName(table)
+  const upsert = <K extends object, D extends object>(
+    tx: Db,
+    table: Table,
+    rows: ReadonlyArray<{ key: K; delta: D }>,
+    target: AnyColumn[],
+    set: Record<string, SQL>,
+  ) => {
+    if (!rows.length) return
+    const { placeholders, values } = placeholderRows(rows.map(({ key, delta }) => ({ ...key, ...delta }) as Record<string, unknown>))
     return write(
       tx,
-      `summary.${name}`,
+      `summary.${getTableName(table)}.${rows.length}`,
       (db) =>
         db
           .insert(table)
-          .values(Object.fromEntries(Object.keys(values).map((column) => [column, sql.placeholder(column)])) as never)
+          .values(placeholders as never)
           .onConflictDoUpdate({ target: target as never, set: set as never }),
       values,
     )
+  }
+  /** Removes the rows a change took the last sale or line from (a count of zero counts nothing). */
+  const dropEmpty = async <K extends Record<string, string>>(
+    tx: Db,
+    table: Table,
+    count: AnyColumn,
+    rows: ReadonlyArray<{ key: K; delta: object }>,
+    taken: (delta: never) => boolean,
+  ) => {
+    for (const { key, delta } of rows) if (taken(delta as never)) await tx.delete(table).where(and(keyOf(table, key), eq(count, 0)))
   }
 
   const service = {
@@ -188,37 +205,28 @@ export function saleSummary(database: Database) {
      */
     async change(tx: Db, before: SummaryEntry | null, after: SummaryEntry | null): Promise<void> {
       const { totals, products, monthTotals, monthProducts, monthSellers } = summaryDeltas(before, after)
-      for (const { key, delta } of totals) {
-        await upsert(tx, T, key, delta, [T.sellDate, T.sellerId, T.teamId, T.officeId, T.providerId, T.status], {
-          sales: plus(T.sales, 'sales'),
-          ...amounts(T),
-        })
-        if (delta.sales < 0) await tx.delete(T).where(and(keyOf(T, key), eq(T.sales, 0)))
+      const sold = (d: { sales: number }) => d.sales < 0
+      const lined = (d: { lines: number }) => d.lines < 0
+      await upsert(tx, T, totals, [T.sellDate, T.sellerId, T.teamId, T.officeId, T.providerId, T.status], { sales: plus(T.sales, 'sales'), ...amounts(T) })
+      await dropEmpty(tx, T, T.sales, totals, sold)
+      await upsert(tx, P, products, [P.sellDate, P.sellerId, P.teamId, P.officeId, P.providerId, P.productId, P.status], {
+        lines: plus(P.lines, 'lines'),
+        quantity: plus(P.quantity, 'quantity'),
+        ...amounts(P),
+      })
+      await dropEmpty(tx, P, P.lines, products, lined)
+      // The rows every seller's sales share are not touched here: their deltas wait in their own rows for the fold.
+      const pending = [
+        ...monthTotals.map(({ key, delta }) => ({ kind: 'totals', ...key, productId: '', lines: 0, quantity: 0, ...delta })),
+        ...monthProducts.map(({ key, delta }) => ({ kind: 'products', ...key, teamId: '', officeId: '', sales: 0, ...delta })),
+      ]
+      if (pending.length) {
+        const rows = placeholderRows(pending.map((row) => ({ ...PENDING_ORDER, ...row })))
+        await write(tx, `summary.pending.${pending.length}`, (db) => db.insert(t.saleMonthPending).values(rows.placeholders as never), rows.values)
+        database.afterCommit(() => months.soon())
       }
-      for (const { key, delta } of products) {
-        await upsert(tx, P, key, delta, [P.sellDate, P.sellerId, P.teamId, P.officeId, P.providerId, P.productId, P.status], {
-          lines: plus(P.lines, 'lines'),
-          quantity: plus(P.quantity, 'quantity'),
-          ...amounts(P),
-        })
-        if (delta.lines < 0) await tx.delete(P).where(and(keyOf(P, key), eq(P.lines, 0)))
-      }
-      for (const { key, delta } of monthTotals) {
-        await upsert(tx, MT, key, delta, [MT.month, MT.teamId, MT.officeId, MT.providerId, MT.status], { sales: plus(MT.sales, 'sales'), ...amounts(MT) })
-        if (delta.sales < 0) await tx.delete(MT).where(and(keyOf(MT, key), eq(MT.sales, 0)))
-      }
-      for (const { key, delta } of monthProducts) {
-        await upsert(tx, MP, key, delta, [MP.month, MP.providerId, MP.productId, MP.status], {
-          lines: plus(MP.lines, 'lines'),
-          quantity: plus(MP.quantity, 'quantity'),
-          ...amounts(MP),
-        })
-        if (delta.lines < 0) await tx.delete(MP).where(and(keyOf(MP, key), eq(MP.lines, 0)))
-      }
-      for (const { key, delta } of monthSellers) {
-        await upsert(tx, MS, key, delta, [MS.month, MS.sellerId, MS.teamId, MS.officeId], { sales: plus(MS.sales, 'sales'), ...amounts(MS) })
-        if (delta.sales < 0) await tx.delete(MS).where(and(keyOf(MS, key), eq(MS.sales, 0)))
-      }
+      await upsert(tx, MS, monthSellers, [MS.month, MS.sellerId, MS.teamId, MS.officeId], { sales: plus(MS.sales, 'sales'), ...amounts(MS) })
+      await dropEmpty(tx, MS, MS.sales, monthSellers, sold)
     },
 
     /** A stored sale as the summary counts it (its lines read from the table), for a move that keeps its lines. */
@@ -238,6 +246,170 @@ export function saleSummary(database: Database) {
     },
   }
   return service
+}
+
+/** A pending row's columns in one order, so rows of both kinds make the same statement. */
+const PENDING_ORDER = {
+  kind: '',
+  month: '',
+  teamId: '',
+  officeId: '',
+  providerId: '',
+  productId: '',
+  status: '',
+  sales: 0,
+  lines: 0,
+  quantity: 0,
+  orderValueOre: 0,
+  sellerCommissionOre: 0,
+  companyCommissionOre: 0,
+  companyCostOre: 0,
+}
+
+/** How soon after a commit that left month deltas waiting the fold runs (the readers fold first anyway). */
+const FOLD_AFTER_MS = 200
+
+const folds = new WeakMap<Database, ReturnType<typeof createMonthFold>>()
+/** The month tables' fold of a database (one per database in the process, so its timer is shared). */
+export function monthFold(database: Database) {
+  let fold = folds.get(database)
+  if (!fold) folds.set(database, (fold = createMonthFold(database)))
+  return fold
+}
+
+/**
+ * The fold of the month tables (docs/decisions/063): adds the waiting deltas (`sale_month_pending`) into
+ * `sale_month_totals` and `sale_month_products` per key, removes the rows they took the last sale or line from,
+ * and deletes the deltas — in one transaction, so a delta counts exactly once. Several folds at once (two instances)
+ * are safe: on PostgreSQL SERIALIZABLE lets one of them commit and the other is retried and finds nothing; on SQLite
+ * one writer runs at a time. The rows a fold writes are written by folds only, so a sale never waits on them.
+ */
+function createMonthFold(database: Database) {
+  const { t } = database
+  const W = t.saleMonthPending
+  const MT = t.saleMonthTotals
+  const MP = t.saleMonthProducts
+  const sum = (column: AnyColumn, name: string) => sql<number>`sum(${column})`.mapWith(Number).as(name)
+  const plus = (column: AnyColumn, name: string) => sql`${column} + excluded.${sql.identifier(name)}`
+  const amounts = (table: typeof MT | typeof MP) => ({
+    orderValueOre: plus(table.orderValueOre, 'order_value_ore'),
+    sellerCommissionOre: plus(table.sellerCommissionOre, 'seller_commission_ore'),
+    companyCommissionOre: plus(table.companyCommissionOre, 'company_commission_ore'),
+    companyCostOre: plus(table.companyCostOre, 'company_cost_ore'),
+  })
+  const sums = {
+    orderValueOre: sum(W.orderValueOre, 'order_value_ore'),
+    sellerCommissionOre: sum(W.sellerCommissionOre, 'seller_commission_ore'),
+    companyCommissionOre: sum(W.companyCommissionOre, 'company_commission_ore'),
+    companyCostOre: sum(W.companyCostOre, 'company_cost_ore'),
+  }
+  let timer: NodeJS.Timeout | null = null
+  let running: Promise<number> | null = null
+  let closed = false
+  // What waits when the database closes stays in its rows: the next process's first read or change folds it.
+  database.onClose(async () => {
+    closed = true
+    if (timer) clearTimeout(timer)
+    await running?.catch(() => undefined)
+  })
+
+  async function foldOnce(): Promise<number> {
+    return database.transaction(async (tx) => {
+      const [last] = await tx.select({ id: sql<number | null>`max(${W.id})` }).from(W)
+      if (last?.id == null) return 0
+      const upTo = Number(last.id)
+      const totals = and(lte(W.id, upTo), eq(W.kind, 'totals'))
+      const products = and(lte(W.id, upTo), eq(W.kind, 'products'))
+      await tx
+        .insert(MT)
+        .select(
+          tx
+            .select({
+              month: W.month,
+              teamId: W.teamId,
+              officeId: W.officeId,
+              providerId: W.providerId,
+              status: W.status,
+              sales: sum(W.sales, 'sales'),
+              ...sums,
+            })
+            .from(W)
+            .where(totals)
+            .groupBy(W.month, W.teamId, W.officeId, W.providerId, W.status) as never,
+        )
+        .onConflictDoUpdate({ target: [MT.month, MT.teamId, MT.officeId, MT.providerId, MT.status], set: { sales: plus(MT.sales, 'sales'), ...amounts(MT) } })
+      await tx
+        .insert(MP)
+        .select(
+          tx
+            .select({
+              month: W.month,
+              providerId: W.providerId,
+              productId: W.productId,
+              status: W.status,
+              lines: sum(W.lines, 'lines'),
+              quantity: sum(W.quantity, 'quantity'),
+              ...sums,
+            })
+            .from(W)
+            .where(products)
+            .groupBy(W.month, W.providerId, W.productId, W.status) as never,
+        )
+        .onConflictDoUpdate({
+          target: [MP.month, MP.providerId, MP.productId, MP.status],
+          set: { lines: plus(MP.lines, 'lines'), quantity: plus(MP.quantity, 'quantity'), ...amounts(MP) },
+        })
+      // A row counting no sale (or no line) any more is removed, as the day tables' are: only the keys just folded.
+      await tx.delete(MT).where(
+        and(
+          eq(MT.sales, 0),
+          sql`(${MT.month}, ${MT.teamId}, ${MT.officeId}, ${MT.providerId}, ${MT.status}) in (${tx
+            .select({ month: W.month, teamId: W.teamId, officeId: W.officeId, providerId: W.providerId, status: W.status })
+            .from(W)
+            .where(and(totals, sql`${W.sales} < 0`))})`,
+        ),
+      )
+      await tx.delete(MP).where(
+        and(
+          eq(MP.lines, 0),
+          sql`(${MP.month}, ${MP.providerId}, ${MP.productId}, ${MP.status}) in (${tx
+            .select({ month: W.month, providerId: W.providerId, productId: W.productId, status: W.status })
+            .from(W)
+            .where(and(products, sql`${W.lines} < 0`))})`,
+        ),
+      )
+      await tx.delete(W).where(lte(W.id, upTo))
+      return upTo
+    })
+  }
+
+  const fold = {
+    /** Folds what waits now (one fold at a time in this process; a fold asked for meanwhile waits for it, then runs). */
+    async run(): Promise<void> {
+      while (running) await running.catch(() => undefined)
+      running = foldOnce()
+      try {
+        await running
+      } finally {
+        running = null
+      }
+    },
+    /** Before a read of the month tables: folds what waits, so the read counts every committed change. */
+    async settle(): Promise<void> {
+      const [waiting] = await database.db.select({ id: W.id }).from(W).limit(1)
+      if (waiting) await fold.run()
+    },
+    /** After a change that left deltas waiting: a fold shortly after its commit (one for many changes). */
+    soon(): void {
+      if (timer || closed) return
+      timer = setTimeout(() => {
+        timer = null
+        fold.run().catch((err: unknown) => console.error('[sales.summary] the month fold failed; the next read or change tries again:', err))
+      }, FOLD_AFTER_MS)
+      timer.unref()
+    },
+  }
+  return fold
 }
 
 /** Sales and order value per status and key (a team, a day or a month), as the totals read gives them. */
@@ -282,6 +454,7 @@ export type SummaryFilter = { from: string; to: string; officeId?: string; teamI
  */
 export function summaryReads(database: Database) {
   const { db, t } = database
+  const fold = monthFold(database)
   const P = t.saleDayProducts
   const MP = t.saleMonthProducts
   const T = t.saleDayTotals
@@ -324,6 +497,7 @@ export function summaryReads(database: Database) {
   return {
     /** Per product and status: the lines (each a sale of the product), their quantity and order value. */
     async productStatuses(ability: AppAbility, f: SummaryFilter) {
+      await fold.settle()
       const whole = wholeOrganisation(ability, f)
       // Whole months from the month table, plus or minus days (periodReads): this month so far is the month less the
       // days to come.
@@ -388,6 +562,7 @@ export function summaryReads(database: Database) {
      * read by team, which gives its month's figure as well; by day, the period's days are read by day.
      */
     async totals(ability: AppAbility, f: SummaryFilter, unit: 'day' | 'month'): Promise<{ byTeam: TotalsRow[]; byPeriod: TotalsRow[] }> {
+      await fold.settle()
       const split = periodReads(f.from, f.to)
       const monthWhere = split.months ? monthTotalsWhere(ability, f, split.months) : null
       const figures = {
@@ -475,6 +650,7 @@ export function summaryReads(database: Database) {
      * when neither the reader's rules, the filter nor the grouping name a seller; the rest from the day totals.
      */
     async amountsBy(ability: AppAbility, f: SummaryFilter, by: 'seller' | 'team' | 'office' | 'provider'): Promise<AmountsRow[]> {
+      await fold.settle()
       const amounts = <X extends typeof T | typeof MT | typeof MS>(x: X) => ({
         sales: sql<number>`sum(${x.sales})`.mapWith(Number),
         orderValueOre: sql<number>`sum(${x.orderValueOre})`.mapWith(Number),
@@ -625,7 +801,9 @@ export function saleAnalytics(database: Database) {
   const MT = t.saleMonthTotals
   const MP = t.saleMonthProducts
   const SUBJECTS = ['sale_reports', 'sales'] as const
+  const months = monthFold(database)
   return async function analytics(ability: AppAbility, slice: AnalyticsSlice, measure: SaleAnalyticsMeasure): Promise<AnalyticsResult> {
+    await months.settle()
     const named = (k: AnalyticsCategory) => slice.keys.includes(k) || (slice.filters[k]?.length ?? 0) > 0
     const products = measure === 'quantity' || named('product')
     const statuses = slice.filters.status?.length
