@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads'
-import ExcelJS from 'exceljs'
+import type ExcelJS from 'exceljs'
 import { decodeText } from '../../shared/text-file'
 import { readCsvTable } from './csv-table'
 
@@ -62,7 +62,9 @@ function cellText(value: ExcelJS.CellValue): string {
 }
 
 async function readXlsx(bytes: Uint8Array, limits: TableLimits): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook()
+  // Loaded for a workbook only: a CSV file's thread does not pay for the XLSX library (a third of a second).
+  const { default: Excel } = await import('exceljs')
+  const workbook = new Excel.Workbook()
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer)
   } catch {
