@@ -41,8 +41,13 @@ export type Database = {
    * `readOnly`: a read in one consistent snapshot that writes nothing (a device's pull). On PostgreSQL it runs
    * REPEATABLE READ, READ ONLY: a snapshot is all such a read needs, and SERIALIZABLE would take a predicate lock
    * on everything it reads — under a burst of pulls PostgreSQL ran out of them (53200, bench:burst).
+   * `indexScans`: a short write by key among many like it at once (a device's push). On PostgreSQL the planner is
+   * told not to read whole tables (`SET LOCAL enable_seqscan = off`): SERIALIZABLE locks all of a table a sequential
+   * scan reads, and on small tables (a new database's devices, the month deltas) concurrent pushes then failed each
+   * other as serialization pivots — 17 of 200 pushes on a fresh database, none with index scans (bench:burst,
+   * docs/benchmarks.md). SQLite has nothing to tell.
    */
-  transaction<T>(fn: (tx: Db) => Promise<T>, options?: { readOnly?: boolean }): Promise<T>
+  transaction<T>(fn: (tx: Db) => Promise<T>, options?: { readOnly?: boolean; indexScans?: boolean }): Promise<T>
   /**
    * Runs `fn` once the transaction the caller is in has committed (never when it rolls back). For work that
    * must not see, or act on, what is not yet durable: waking the event dispatcher, for one. Outside a
@@ -217,8 +222,9 @@ function openPg(url: string): Database {
         try {
           const result = await inTransaction.run(store, () =>
             (db as unknown as PgDatabase<PgQueryResultHKT>).transaction(
-              (tx) => {
+              async (tx) => {
                 store.tx = tx as unknown as Db
+                if (options?.indexScans) await tx.execute(sql`set local enable_seqscan = off`)
                 return fn(store.tx)
               },
               options?.readOnly ? { isolationLevel: 'repeatable read', accessMode: 'read only' } : { isolationLevel: 'serializable' },

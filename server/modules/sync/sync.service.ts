@@ -101,66 +101,69 @@ export function syncService(database: Database, parts: SyncParts, hooks: SyncHoo
     batch: Mutation[],
     translate: Translate,
   ) {
-    return database.transaction(async (tx) => {
-      const client = (await loadClient(tx, clientId, user.id, true))!
-      let last = client.lastMutationId
-      const outcomes: Outcome[] = []
-      for (const [index, m] of batch.entries()) {
-        if (m.seq <= last) {
-          outcomes.push({ kind: 'skipped', last })
-          continue
-        }
-        if (m.seq > last + 1) {
-          outcomes.push({ kind: 'gap', last })
-          break
-        }
-        const now = Date.now()
-        // A value of its own per mutation, so a pull page can end between two of the batch's changes.
-        const versions = changeVersions(tx, t, nextVersion)
-        const ctx = { tx, t, actor: { id: user.id, ...placement, ability: user.ability }, now, translate, version: () => versions(user.id) }
-        let rejected = false
-        try {
-          await hooks.beforeApply?.(m)
-          const mutator = mutatorFor(m.name)
-          try {
-            if (!mutator) throw new Rejection('unknown_mutation', {}, { name: m.name.toWellFormed().slice(0, 64) })
-            // What moves money or commits the person is theirs alone, not an admin's acting as them (decision 054).
-            if (user.impersonated && COMMITTING_MUTATIONS.has(m.name)) throw new Rejection('not_while_impersonating')
-            // A savepoint: a rejection undoes whatever the mutator wrote before it refused.
-            await tx.transaction(async (sp) => mutator({ ...ctx, tx: sp }, m.args))
-            await hooks.afterApply?.(m)
-          } catch (err) {
-            if (!(err instanceof Rejection)) throw err
-            rejected = true
-            await tx.insert(t.syncRejections).values({
-              clientId,
-              seq: m.seq,
-              name: m.name.toWellFormed().slice(0, 64),
-              code: err.code,
-              message: translate(`sync.rejections.${err.code}`, err.params),
-              fieldErrors: err.fieldErrors,
-              at: now,
-            })
+    return database.transaction(
+      async (tx) => {
+        const client = (await loadClient(tx, clientId, user.id, true))!
+        let last = client.lastMutationId
+        const outcomes: Outcome[] = []
+        for (const [index, m] of batch.entries()) {
+          if (m.seq <= last) {
+            outcomes.push({ kind: 'skipped', last })
+            continue
           }
-        } catch (err) {
-          throw new TransientFailure(index, err)
+          if (m.seq > last + 1) {
+            outcomes.push({ kind: 'gap', last })
+            break
+          }
+          const now = Date.now()
+          // A value of its own per mutation, so a pull page can end between two of the batch's changes.
+          const versions = changeVersions(tx, t, nextVersion)
+          const ctx = { tx, t, actor: { id: user.id, ...placement, ability: user.ability }, now, translate, version: () => versions(user.id) }
+          let rejected = false
+          try {
+            await hooks.beforeApply?.(m)
+            const mutator = mutatorFor(m.name)
+            try {
+              if (!mutator) throw new Rejection('unknown_mutation', {}, { name: m.name.toWellFormed().slice(0, 64) })
+              // What moves money or commits the person is theirs alone, not an admin's acting as them (decision 054).
+              if (user.impersonated && COMMITTING_MUTATIONS.has(m.name)) throw new Rejection('not_while_impersonating')
+              // A savepoint: a rejection undoes whatever the mutator wrote before it refused.
+              await tx.transaction(async (sp) => mutator({ ...ctx, tx: sp }, m.args))
+              await hooks.afterApply?.(m)
+            } catch (err) {
+              if (!(err instanceof Rejection)) throw err
+              rejected = true
+              await tx.insert(t.syncRejections).values({
+                clientId,
+                seq: m.seq,
+                name: m.name.toWellFormed().slice(0, 64),
+                code: err.code,
+                message: translate(`sync.rejections.${err.code}`, err.params),
+                fieldErrors: err.fieldErrors,
+                at: now,
+              })
+            }
+          } catch (err) {
+            throw new TransientFailure(index, err)
+          }
+          last = m.seq
+          outcomes.push({ kind: rejected ? 'rejected' : 'applied', last })
         }
-        last = m.seq
-        outcomes.push({ kind: rejected ? 'rejected' : 'applied', last })
-      }
-      if (last !== client.lastMutationId)
-        await write(
-          tx,
-          'sync.acknowledge',
-          (db) =>
-            db
-              .update(t.syncClients)
-              .set({ lastMutationId: sql.placeholder('last') as never, updatedAt: sql.placeholder('at') as never })
-              .where(eq(t.syncClients.id, sql.placeholder('id') as never)),
-          { last, at: Date.now(), id: clientId },
-        )
-      return outcomes
-    })
+        if (last !== client.lastMutationId)
+          await write(
+            tx,
+            'sync.acknowledge',
+            (db) =>
+              db
+                .update(t.syncClients)
+                .set({ lastMutationId: sql.placeholder('last') as never, updatedAt: sql.placeholder('at') as never })
+                .where(eq(t.syncClients.id, sql.placeholder('id') as never)),
+            { last, at: Date.now(), id: clientId },
+          )
+        return outcomes
+      },
+      { indexScans: true },
+    )
   }
 
   return {
