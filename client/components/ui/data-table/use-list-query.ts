@@ -1,16 +1,14 @@
-import { useCallback, useEffect, useMemo } from 'react'
-import { useLocation, useSearchParams } from 'react-router'
+import { useCallback, useMemo } from 'react'
 import { PAGE_SIZES, type ListQuery } from '../../../../shared/schemas/pagination'
-
-/** The search a list state asked the router for last, on which path, until the router has drawn it. */
-let requested: { path: string; search: URLSearchParams } | null = null
+import { useUrlParams } from '../../../lib/use-url-params'
 
 /**
  * The list state of a table view, kept in the URL (page, itemsPerPage, q, sortBy, orderBy and any
  * filters), so a view can be shared and survives a reload.
  */
 export function useListQuery(defaults: { sortBy?: string; itemsPerPage?: number; orderBy?: 'asc' | 'desc' } = {}) {
-  const [params, setParams] = useSearchParams()
+  // A change builds on the one before it, even when that one is not drawn yet (use-url-params.ts).
+  const [params, setParams] = useUrlParams()
 
   const query: ListQuery = useMemo(() => {
     const size = Number(params.get('itemsPerPage'))
@@ -25,16 +23,6 @@ export function useListQuery(defaults: { sortBy?: string; itemsPerPage?: number;
     }
   }, [params, defaults.itemsPerPage, defaults.sortBy, defaults.orderBy])
 
-  // A change builds on the one before it, even when that one is not drawn yet. The router's own functional
-  // update starts from the search params of the last render, and a navigation waits for its route's loaders before
-  // it is drawn: a second change in that time (a second date typed, a sort clicked after a page size, or another
-  // list state on the same screen) would start from the old URL and lose the first. So the URL asked for last is
-  // kept for the whole page, shared by every list state on it, until the router draws it (or leaves the path).
-  const location = useLocation()
-  useEffect(() => {
-    if (requested && (requested.path !== location.pathname || requested.search.toString() === params.toString())) requested = null
-  }, [params, location.pathname])
-
   const update = useCallback(
     // A list's own filters are URL keys beside the list query's.
     (
@@ -43,20 +31,23 @@ export function useListQuery(defaults: { sortBy?: string; itemsPerPage?: number;
       /** 'push': a step the back button undoes (a dialog opened over the list); a list's own changes replace */
       history: 'replace' | 'push' = 'replace',
     ) => {
-      const next = new URLSearchParams(requested?.path === location.pathname ? requested.search : params)
-      for (const [key, value] of Object.entries(change)) {
-        if (value === undefined || value === '') next.delete(key)
-        else next.set(key, String(value))
-      }
-      // A new filter, sort or page size starts from the first page: a page's number and cursor belong to the old one.
-      if (resetPage && !('page' in change)) {
-        next.delete('page')
-        next.delete('cursor')
-      }
-      requested = { path: location.pathname, search: next }
-      setParams(next, { replace: history === 'replace' })
+      setParams(
+        (next) => {
+          for (const [key, value] of Object.entries(change)) {
+            if (value === undefined || value === '') next.delete(key)
+            else next.set(key, String(value))
+          }
+          // A new filter, sort or page size starts from the first page: a page's number and cursor belong to the old one.
+          if (resetPage && !('page' in change)) {
+            next.delete('page')
+            next.delete('cursor')
+          }
+          return next
+        },
+        { replace: history === 'replace' },
+      )
     },
-    [params, setParams, location.pathname],
+    [setParams],
   )
 
   return { query, update }

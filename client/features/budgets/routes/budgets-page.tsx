@@ -2,7 +2,6 @@ import { Alert, Badge, Box, Button, HStack, Input, NativeSelect, Skeleton, Stack
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useSearchParams } from 'react-router'
 import { formatKr, formatMonth, type FormatLanguage } from '../../../../shared/format'
 import { businessMonth, previousMonth } from '../../../../shared/rules/work'
 import { SELLER_BUDGET_MAX_KR, UNIT_BUDGET_MAX_KR, type BudgetConflict, type BudgetRow, type BudgetScope } from '../../../../shared/schemas/budgets'
@@ -13,6 +12,7 @@ import { ApiClientError, errorText } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { useMediaQuery } from '../../../lib/use-media-query'
 import { copyPreviousBudgets, getBudgets, saveBudgets } from '../api/budgets-api'
+import { useUrlParams } from '../../../lib/use-url-params'
 
 const keyOf = (scope: BudgetScope, id: string) => `${scope}:${id}`
 
@@ -41,7 +41,7 @@ export default function BudgetsPage() {
   const lang = i18n.language as FormatLanguage
   const queryClient = useQueryClient()
   const wide = useMediaQuery('(min-width: 48rem)')
-  const [params, setParams] = useSearchParams()
+  const [params, setParams] = useUrlParams()
   const asked = params.get('month') ?? ''
   // The month the screen opened in, when the URL names none.
   const [thisMonth] = useState(() => businessMonth(Date.now()))
@@ -92,10 +92,14 @@ export default function BudgetsPage() {
   const previous = previousMonth(month)
 
   const navigate = (next: { month?: string; officeId?: string }) => {
-    const p = new URLSearchParams(params)
-    if (next.month) p.set('month', next.month)
-    if (next.officeId) p.set('officeId', next.officeId)
-    setParams(p, { replace: true })
+    setParams(
+      (p) => {
+        if (next.month) p.set('month', next.month)
+        if (next.officeId) p.set('officeId', next.officeId)
+        return p
+      },
+      { replace: true },
+    )
     setDrafts(new Map())
     setServerErrors(new Map())
     setNotice(null)

@@ -19,6 +19,7 @@ import { ActiveBadge, ActiveFilter } from '../components/active-filter'
 import { CategoriesPanel, CommissionsPanel } from '../components/categories-panels'
 import { money } from '../components/money'
 import { ProductDialog } from '../components/product-dialog'
+import { useUrlParams } from '../../../lib/use-url-params'
 
 const TABS = ['products', 'categories', 'commissions'] as const
 type Tab = (typeof TABS)[number]
@@ -29,7 +30,7 @@ type Tab = (typeof TABS)[number]
  */
 export default function ProductsPage() {
   const { t } = useTranslation()
-  const [params, setParams] = useSearchParams()
+  const [params, setParams] = useUrlParams()
   const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'products'
   const setTab = (next: string) =>
     setParams(

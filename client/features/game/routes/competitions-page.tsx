@@ -1,7 +1,6 @@
 import { Badge, Box, Card, Grid, HStack, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { useSearchParams } from 'react-router'
 import { formatDate, type FormatLanguage } from '../../../../shared/format'
 import type { Competition, CompetitionStanding } from '../../../../shared/schemas/game'
 import { Page } from '../../../components/ui/page'
@@ -9,6 +8,7 @@ import { useAbility } from '../../../lib/session'
 import { getCompetition, getCompetitions } from '../api/game-api'
 import { formatResult, PhaseBadge } from '../components/competition-parts'
 import { formatPoints, GameLoadError } from '../components/game-parts'
+import { useUrlParams } from '../../../lib/use-url-params'
 
 /**
  * /sales-flow/competitions (docs/decisions/052): the competitions the person takes part in — ongoing first — and the
@@ -18,7 +18,7 @@ import { formatPoints, GameLoadError } from '../components/game-parts'
 export default function CompetitionsPage() {
   const { t } = useTranslation()
   const admin = useAbility().can('view', 'salesflow_admin')
-  const [params, setParams] = useSearchParams()
+  const [params, setParams] = useUrlParams()
   const list = useQuery({ queryKey: ['game', 'competitions'], queryFn: ({ signal }) => getCompetitions(signal) })
   const items = list.data?.items
   const chosenId = params.get('id') ?? items?.[0]?.id ?? null

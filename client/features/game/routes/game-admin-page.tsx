@@ -1,6 +1,5 @@
 import { Tabs } from '@chakra-ui/react'
 import { useTranslation } from 'react-i18next'
-import { useSearchParams } from 'react-router'
 import { Page } from '../../../components/ui/page'
 import { BadgesPanel } from '../components/admin-badges'
 import { CoinsPanel } from '../components/admin-coins'
@@ -8,6 +7,7 @@ import { CompetitionsPanel } from '../components/admin-competitions'
 import { LevelsPanel } from '../components/admin-levels'
 import { PurchasesPanel } from '../components/admin-purchases'
 import { RewardsPanel } from '../components/admin-rewards'
+import { useUrlParams } from '../../../lib/use-url-params'
 
 const TABS = ['purchases', 'rewards', 'competitions', 'badges', 'levels', 'coins'] as const
 type Tab = (typeof TABS)[number]
@@ -18,7 +18,7 @@ type Tab = (typeof TABS)[number]
  */
 export default function GameAdminPage() {
   const { t } = useTranslation()
-  const [params, setParams] = useSearchParams()
+  const [params, setParams] = useUrlParams()
   const asked = params.get('tab')
   const tab: Tab = TABS.includes(asked as Tab) ? (asked as Tab) : 'purchases'
   return (

@@ -1,7 +1,7 @@
 import { Badge, Box, Card, Field, HStack, Link, NativeSelect, SegmentGroup, Skeleton, Stack, Switch, Text } from '@chakra-ui/react'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { Link as RouterLink, useSearchParams } from 'react-router'
+import { Link as RouterLink } from 'react-router'
 import { formatDate, type FormatLanguage } from '../../../../shared/format'
 import { LEADERBOARD_PERIODS, LEADERBOARD_SCOPES, type Leaderboard, type LeaderboardRow } from '../../../../shared/schemas/game'
 import { TrophyIcon } from '../../../components/ui/icons'
@@ -10,6 +10,7 @@ import { errorText } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { getLeaderboard, setRanked } from '../api/game-api'
 import { formatPoints, GameLoadError } from '../components/game-parts'
+import { useUrlParams } from '../../../lib/use-url-params'
 
 const oneOf = <T extends string>(list: readonly T[], value: string | null, fallback: T): T => (list.includes(value as T) ? (value as T) : fallback)
 
@@ -20,7 +21,7 @@ const oneOf = <T extends string>(list: readonly T[], value: string | null, fallb
  */
 export default function LeaderboardsPage() {
   const { t } = useTranslation()
-  const [params, setParams] = useSearchParams()
+  const [params, setParams] = useUrlParams()
   const scope = oneOf(LEADERBOARD_SCOPES, params.get('scope'), 'region')
   const period = oneOf(LEADERBOARD_PERIODS, params.get('period'), 'week')
   const teamId = params.get('team') || undefined

@@ -2,7 +2,6 @@ import { Alert, Badge, Button, Checkbox, HStack, SimpleGrid, Stack, Table, Text,
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useSearchParams } from 'react-router'
 import { formatDate, type FormatLanguage } from '../../../../shared/format'
 import type { AttestAnswer, AttestationRow } from '../../../../shared/schemas/time-reports'
 import { businessDay, monthRange } from '../../../../shared/rules/work'
@@ -15,6 +14,7 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { attest, listAttestations, recordSickDays, reopen } from '../api/pay-api'
 import { MonthField } from './month-field'
 import { LoadError } from '../../../components/ui/load-error'
+import { useUrlParams } from '../../../lib/use-url-params'
 
 /**
  * A month's attestation per seller: what each reported, the days that break the rules, who attested and when.
@@ -26,7 +26,7 @@ export function AttestationPanel({ month }: { month: string }) {
   const lang = i18n.language as FormatLanguage
   const ability = useAbility()
   const queryClient = useQueryClient()
-  const [params, setParams] = useSearchParams()
+  const [params, setParams] = useUrlParams()
   const teamId = params.get('teamId') || undefined
   const officeId = params.get('officeId') || undefined
   const [selected, setSelected] = useState<Set<string>>(new Set())

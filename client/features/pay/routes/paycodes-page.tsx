@@ -1,12 +1,12 @@
 import { Tabs } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useSearchParams } from 'react-router'
 import { businessMonth, previousMonth } from '../../../../shared/rules/work'
 import { Page } from '../../../components/ui/page'
 import { CodesPanel } from '../components/codes-panel'
 import { ExtraIncomePanel } from '../components/extra-income-panel'
 import { PayrollPanel } from '../components/payroll-panel'
+import { useUrlParams } from '../../../lib/use-url-params'
 
 const TABS = ['codes', 'extra', 'payroll'] as const
 type Tab = (typeof TABS)[number]
@@ -17,7 +17,7 @@ type Tab = (typeof TABS)[number]
  */
 export default function PaycodesPage() {
   const { t } = useTranslation()
-  const [params, setParams] = useSearchParams()
+  const [params, setParams] = useUrlParams()
   const [thisMonth] = useState(() => businessMonth(Date.now()))
   const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'codes'
   // Payroll is run for a month that has ended: its tab opens on last month.

@@ -1,12 +1,12 @@
 import { Badge, Button, HStack, Link, SimpleGrid, Stack, Table, Text, Wrap } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { useSearchParams } from 'react-router'
 import { formatDate, type FormatLanguage } from '../../../../shared/format'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { Page } from '../../../components/ui/page'
 import { listSick } from '../api/pay-api'
 import { LoadError } from '../../../components/ui/load-error'
+import { useUrlParams } from '../../../lib/use-url-params'
 
 const STATES = ['sick', 'returned', 'all'] as const
 const WINDOWS = [7, 30, 90] as const
@@ -19,7 +19,7 @@ const WINDOWS = [7, 30, 90] as const
 export default function SickNoticesPage() {
   const { t, i18n } = useTranslation()
   const lang = i18n.language as FormatLanguage
-  const [params, setParams] = useSearchParams()
+  const [params, setParams] = useUrlParams()
   const state = (STATES as readonly string[]).includes(params.get('state') ?? '') ? (params.get('state') as (typeof STATES)[number]) : 'sick'
   const days = (WINDOWS as readonly number[]).includes(Number(params.get('days'))) ? Number(params.get('days')) : 30
   const teamId = params.get('teamId') || undefined

@@ -17,6 +17,7 @@ import { Page } from '../../../components/ui/page'
 import { listTimeReports, TIME_REPORT_FILTER_KEYS, type TimeReportFilters } from '../api/pay-api'
 import { AttestationPanel } from '../components/attestation-panel'
 import { MonthField } from '../components/month-field'
+import { useUrlParams } from '../../../lib/use-url-params'
 
 const TABS = ['reports', 'attestation'] as const
 type Tab = (typeof TABS)[number]
@@ -27,7 +28,7 @@ type Tab = (typeof TABS)[number]
  */
 export default function TimeReportsPage() {
   const { t } = useTranslation()
-  const [params, setParams] = useSearchParams()
+  const [params, setParams] = useUrlParams()
   const tab: Tab = params.get('tab') === 'attestation' ? 'attestation' : 'reports'
   const [thisMonth] = useState(() => businessMonth(Date.now()))
   const month = /^\d{4}-\d{2}$/.test(params.get('month') ?? '') ? params.get('month')! : thisMonth

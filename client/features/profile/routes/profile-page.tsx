@@ -1,7 +1,6 @@
 import { Avatar, Card, Flex, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { useSearchParams } from 'react-router'
 import { initials } from '../../../../shared/format'
 import { Page } from '../../../components/ui/page'
 import { PreferencesForm } from '../../../components/ui/preferences-form'
@@ -11,13 +10,14 @@ import { NotificationSettingsTab } from '../components/notification-settings-tab
 import { SecurityTab } from '../components/security-tab'
 import { StorageCard } from '../components/storage-card'
 import { roleName } from '../../../lib/role-name'
+import { useUrlParams } from '../../../lib/use-url-params'
 
 const TABS = ['account', 'security', 'preferences', 'notifications'] as const
 
 /** /users/profile: the signed-in user's own account, security, preferences and notification settings, one tab each (kept in the URL). */
 export default function ProfilePage() {
   const { t } = useTranslation()
-  const [params, setParams] = useSearchParams()
+  const [params, setParams] = useUrlParams()
   const tab = TABS.find((x) => x === params.get('tab')) ?? 'account'
   const profile = useQuery({ queryKey: ['profile'], queryFn: getProfile })
   const p = profile.data

@@ -1,7 +1,7 @@
 import { Box, Button, Card, Flex, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate, useSearchParams } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import { formatDate, formatOre, type FormatLanguage } from '../../../../shared/format'
 import { SALE_STATUSES, type SaleStatus } from '../../../../shared/schemas/sales'
 import { Page } from '../../../components/ui/page'
@@ -9,6 +9,7 @@ import type { LocalSale } from '../../../lib/offline-db'
 import { useAllSales, useCatalog, useSellerStore } from '../api/seller-store'
 import { SyncBadge } from '../components/status-badges'
 import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
+import { useUrlParams } from '../../../lib/use-url-params'
 
 function matches(sale: LocalSale, q: string) {
   const hay = [sale.customerName, sale.companyName, sale.address, sale.city, sale.postalCode, sale.externalOrderNumber].filter(Boolean).join(' ').toLowerCase()
@@ -20,7 +21,7 @@ export default function SalesListPage() {
   const { t, i18n } = useTranslation()
   const lang = i18n.language as FormatLanguage
   const navigate = useNavigate()
-  const [params, setParams] = useSearchParams()
+  const [params, setParams] = useUrlParams()
   const status = params.get('status') ?? ''
   const from = params.get('from') ?? ''
   const to = params.get('to') ?? ''
@@ -38,10 +39,14 @@ export default function SalesListPage() {
   const total = sales.filter((s) => s.sync !== 'rejected').reduce((sum, s) => sum + s.orderValueOre, 0)
 
   const setParam = (key: string, value: string) => {
-    const next = new URLSearchParams(params)
-    if (value) next.set(key, value)
-    else next.delete(key)
-    setParams(next, { replace: true })
+    setParams(
+      (next) => {
+        if (value) next.set(key, value)
+        else next.delete(key)
+        return next
+      },
+      { replace: true },
+    )
   }
   const products = (s: LocalSale) => s.products.map((l) => `${l.quantity} × ${productName.get(l.productId) ?? '–'}`).join(', ')
 

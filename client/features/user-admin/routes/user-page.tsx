@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Card, DataList, HStack, Stack, Tabs, Text, Wrap }
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useParams, useSearchParams } from 'react-router'
+import { useParams } from 'react-router'
 import { formatDate, formatTime, type FormatLanguage } from '../../../../shared/format'
 import type { StoredRule } from '../../../../shared/permissions/ability'
 import { outranks } from '../../../../shared/permissions/grant'
@@ -23,6 +23,7 @@ import { DeactivateDialog } from '../components/user-action-dialogs'
 import { DirectPermissionsDialog, previewRules } from '../components/direct-permissions-dialog'
 import { ScreensPreview } from '../components/permission-picker'
 import { UserExternalAccounts } from '../components/user-external-accounts'
+import { useUrlParams } from '../../../lib/use-url-params'
 
 const TABS = ['overview', 'employment', 'personal', 'permissions', 'log'] as const
 type Tab = (typeof TABS)[number]
@@ -59,7 +60,7 @@ export default function UserPage() {
   const { id = '' } = useParams()
   const queryClient = useQueryClient()
   const ability = useAbility()
-  const [params, setParams] = useSearchParams()
+  const [params, setParams] = useUrlParams()
   const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'overview'
   const [dialog, setDialog] = useState<'edit' | 'deactivate' | 'permissions' | null>(null)
   const [revealed, setRevealed] = useState<RevealedUserFields>({})
