@@ -55,6 +55,8 @@ test.describe('the shared table view, on the users list', () => {
 
   test('select all selects the page; the CSV holds the current filter', async ({ page }) => {
     await signInAs(page, 'admin@demo.test', '/user-admin/users?q=demo.test&itemsPerPage=5')
+    // Select all selects the rows shown: it waits for them (disabled until the page has rows).
+    await expect(page.getByTestId('table-range')).toHaveText('1–5 av 19')
     await setTick(page.getByRole('checkbox', { name: 'Markera alla på sidan' }), true)
     await expect(page.getByText('5 markerade')).toBeVisible()
     await setTick(page.getByRole('checkbox', { name: 'Markera raden' }).first(), false)

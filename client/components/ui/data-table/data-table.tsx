@@ -168,6 +168,8 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
                 <Table.ColumnHeader w="10">
                   <Checkbox.Root
                     checked={allOnPage ? true : someOnPage ? 'indeterminate' : false}
+                    // Nothing to select until the page's rows are there (a tick then would select nothing).
+                    disabled={pageIds.length === 0}
                     onCheckedChange={toggleAll}
                     aria-label={t('table.selectAll')}
                     colorPalette="brand"
