@@ -58,10 +58,23 @@ const zones = [
   { target: './client/features', from: ['./client/app'], message: 'Features do not import the app shell; routes compose features.' },
   { target: './client/components', from: ['./client/app', './client/features'], message: 'Shared components do not import features or the app shell.' },
   { target: './client/lib', from: ['./client/app', './client/features'], message: 'client/lib does not import features or the app shell.' },
-  // The server's layers: db → lib → platform → modules → app.ts (docs/decisions/020).
-  { target: './server/db', from: ['./server/platform', './server/modules'], message: 'server/db imports no platform or area code.' },
-  { target: './server/lib', from: ['./server/platform', './server/modules'], message: 'server/lib does not import the platform or the areas.' },
-  { target: './server/platform', from: ['./server/modules'], message: 'The platform (events, jobs, activity log) knows no area; areas plug into it.' },
+  // The server's layers: db → lib → platform → modules → composition → app.ts (docs/decisions/020).
+  { target: './server/db', from: ['./server/platform', './server/modules', './server/composition'], message: 'server/db imports no platform or area code.' },
+  {
+    target: './server/lib',
+    from: ['./server/platform', './server/modules', './server/composition'],
+    message: 'server/lib does not import the platform or the areas.',
+  },
+  {
+    target: './server/platform',
+    from: ['./server/modules', './server/composition'],
+    message: 'The platform (events, jobs, activity log) knows no area; areas plug into it.',
+  },
+  {
+    target: './server/modules',
+    from: ['./server/composition', './server/app.ts'],
+    message: 'Areas do not import the composition root; it imports them (server/composition/).',
+  },
   ...features.map((name) => ({
     target: `./client/features/${name}`,
     from: ['./client/features'],
@@ -71,7 +84,7 @@ const zones = [
 ]
 
 /**
- * Areas do not import each other: what one asks another is a port answered in server/app.ts, and what one
+ * Areas do not import each other: what one asks another is a port answered in server/composition/areas.ts, and what one
  * must react to is an event. (Identity is the exception: areas may use the auth service.) Tests may reach
  * across to set up what they check.
  */
@@ -79,7 +92,7 @@ const areaZones = serverModules.map((name) => ({
   target: `./server/modules/${name}`,
   from: ['./server/modules'],
   except: [`./server/modules/${name}`, './server/modules/auth/auth.service'],
-  message: 'Server areas do not import each other; answer the question through a port wired in server/app.ts, or react to an event.',
+  message: 'Server areas do not import each other; answer the question through a port wired in server/composition/areas.ts, or react to an event.',
 }))
 
 export default tseslint.config(

@@ -8,7 +8,7 @@ import { doubleSaleListQuerySchema, type DoubleSaleListQuery } from '../shared/s
 import { customerListQuerySchema, type CustomerListQuery } from '../shared/schemas/customers'
 import { productListQuerySchema, type ProductListQuery } from '../shared/schemas/catalog'
 import { sickListQuerySchema, timeReportListQuerySchema, type SickListQuery, type TimeReportListQuery } from '../shared/schemas/time-reports'
-import { assembleAreas } from '../server/app'
+import { assembleAreas } from '../server/composition/areas'
 import { encodeCursor } from '../server/db/keyset'
 import { customerKeyOf } from '../shared/rules/double-sales'
 import { previousMonth } from '../shared/rules/work'

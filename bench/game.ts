@@ -1,6 +1,6 @@
 import { asc, count, desc, eq, isNotNull } from 'drizzle-orm'
 import type { BadgePeriod, BadgeRule, LeaderboardPeriod, LeaderboardScope } from '../shared/schemas/game'
-import { assembleAreas } from '../server/app'
+import { assembleAreas } from '../server/composition/areas'
 import { authService } from '../server/modules/auth/auth.service'
 import type { GamePlayer } from '../server/modules/game/game.service'
 import { createDeps } from '../server/platform/deps'

@@ -1,6 +1,6 @@
 import { count, desc, eq, isNotNull } from 'drizzle-orm'
 import { qualitySellerStatsQuerySchema, qualityStatsFilterSchema, type QualityStatsFilter } from '../shared/schemas/quality'
-import { assembleAreas } from '../server/app'
+import { assembleAreas } from '../server/composition/areas'
 import { authService } from '../server/modules/auth/auth.service'
 import { createDeps } from '../server/platform/deps'
 import { actorOf, benchDatabase, RUNS, runTimedCases, sized, statementRecorder } from './lib'

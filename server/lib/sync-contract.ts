@@ -10,7 +10,7 @@ import type { Db, Schema } from '../db/client'
 /**
  * What the sync protocol (server/modules/sync) and the areas agree on. The sync module knows no area: the
  * areas hand it their mutators (what a device's change does) and their pull sources (which of a user's rows
- * travel to the device), and server/app.ts puts them together.
+ * travel to the device), and server/composition/areas.ts puts them together.
  */
 
 export const REJECTION_CODES = [

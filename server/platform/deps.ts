@@ -9,7 +9,7 @@ import { pushSender, type PushSender } from './push'
 import { createRealtime, type Realtime } from './realtime'
 import { secretBox, type SecretBox } from './secret-box'
 
-/** What every area's routes and services are built from (assembled in server/app.ts, started in server/index.ts). */
+/** What every area's routes and services are built from (assembled in server/composition/areas.ts, started in server/index.ts). */
 export type Deps = {
   env: Env
   database: Database

@@ -15,7 +15,7 @@ const DAY = 86_400_000
  * append-only and written by each area's service (server/platform/activity-log.ts).
  */
 /**
- * Names of one kind of entity by id, answered by the area that owns it (wired in server/app.ts): the log names what a
+ * Names of one kind of entity by id, answered by the area that owns it (wired in server/composition/api.ts): the log names what a
  * line is about ("Team Öresund", "Sven Säljare") instead of an id. A kind without one shows its id.
  */
 export type ActivityNames = Partial<Record<string, (db: Db, ids: string[]) => Promise<Map<string, string>>>>

@@ -31,7 +31,7 @@ type Language = 'sv' | 'en' | 'fi'
 /** The signed-in person asking: their rules, where they belong (the scope an answer names), the answer's language. */
 export type AssistantActor = { id: string; ability: AppAbility; teamIds: string[]; officeId: string | null; language: Language }
 
-/** What the assistant asks other areas (answered in server/app.ts): their summaries' slices, and names. */
+/** What the assistant asks other areas (answered in server/composition/areas.ts): their summaries' slices, and names. */
 export type AssistantPorts = {
   saleFigures(ability: AppAbility, slice: AnalyticsSlice, measure: 'orderValue' | 'orders' | 'quantity' | 'regretRate'): Promise<AnalyticsResult>
   hourFigures(ability: AppAbility, userId: string, slice: AnalyticsSlice): Promise<AnalyticsResult>

@@ -23,7 +23,7 @@ import type { Deps } from '../../platform/deps'
 
 type Actor = { id: string; ability: AppAbility }
 
-/** What the budgets area asks the organisation and the users areas (answered in server/app.ts). */
+/** What the budgets area asks the organisation and the users areas (answered in server/composition/areas.ts). */
 export type BudgetsPorts = {
   places(db: Db): Promise<{ offices: Array<{ id: string; name: string }>; teams: Array<{ id: string; name: string; officeId: string }> }>
   members(db: Db, teamIds: string[]): Promise<Array<{ id: string; name: string; teamId: string }>>

@@ -21,7 +21,7 @@ import type { Deps } from '../../platform/deps'
 import type { SaleCustomer } from '../../platform/event-types'
 import { cappedCount } from '../../db/list-page'
 
-/** What the customers area asks the sales area (wired in server/app.ts). */
+/** What the customers area asks the sales area (wired in server/composition/areas.ts). */
 export type CustomersPorts = {
   /** the customer's sale reports this user may see, newest first */
   salesOfCustomer(ability: AppAbility, key: string, limit: number): Promise<CustomerDetail['sales']>

@@ -34,7 +34,7 @@ type Unit = 'seller' | 'team' | 'office' | 'provider'
 /** The standing sales' amounts of a unit (the sales summary's). */
 type Amounts = { key: string; sales: number; orderValueOre: number; sellerCommissionOre: number; companyCommissionOre: number; companyCostOre: number }
 
-/** What profitability asks other areas (answered in server/app.ts). Each read keeps within the reader's own rules. */
+/** What profitability asks other areas (answered in server/composition/areas.ts). Each read keeps within the reader's own rules. */
 export type FinancePorts = {
   /** standing sales by unit, within the reader's sale reports */
   amountsBy(ability: AppAbility, f: Period, by: Unit): Promise<Amounts[]>

@@ -1,4 +1,6 @@
 import { and, asc, desc, eq, gt, gte, inArray, lte, sql, sum } from 'drizzle-orm'
+import { REALTIME_EVENTS, wire } from '../../../shared/realtime'
+import { throttled } from '../../lib/throttled'
 import {
   DEFAULT_QUALITY_STEPS,
   difference,
@@ -35,7 +37,7 @@ import { gameShop } from './game.shop'
 import type { GamePlayer } from './game.types'
 import { ApiError } from '../../lib/errors'
 
-/** What the game asks other areas (answered in server/app.ts). */
+/** What the game asks other areas (answered in server/composition/areas.ts). */
 export type GamePorts = {
   /** products' game points by id (the catalog) */
   gamePoints(db: Db, productIds: string[]): Promise<Map<string, number>>
@@ -60,8 +62,6 @@ export type GamePorts = {
   names(db: Db, userIds: string[]): Promise<Map<string, string>>
   /** which of these people the viewer may see (a coach their teams', a manager their office's; decision 052) */
   visiblePeople?: (db: Db, ability: AppAbility, userIds: string[]) => Promise<Set<string>>
-  /** after a commit that moved someone's XP: open competition screens are told to read again (throttled by the app) */
-  standingsMoved?: () => void
 }
 
 const SETTINGS_ID = 'global'
@@ -72,8 +72,13 @@ const SETTINGS_ID = 'global'
  * and what its rows already sum to, so a replayed or repeated event books nothing. The sums the screens read (a
  * person's totals, XP per day) and the levels reached are kept in the same transaction.
  */
-export function gameService({ database, events, jobs }: Pick<Deps, 'database' | 'events' | 'jobs'>, ports: GamePorts) {
+export function gameService(
+  { database, events, jobs, realtime }: Pick<Deps, 'database' | 'events' | 'jobs'> & Partial<Pick<Deps, 'realtime'>>,
+  ports: GamePorts,
+) {
   const { db, t } = database
+  // After a commit that moved someone's XP, open competition screens are told to read again: once a second at most.
+  const standingsMoved = realtime ? throttled(1000, 'game.standings', () => realtime.trigger([wire.game], REALTIME_EVENTS.gameStandings, {})) : null
   const G = t.gameSales
   const L = t.gameLedger
 
@@ -178,7 +183,7 @@ export function gameService({ database, events, jobs }: Pick<Deps, 'database' | 
         set: { xp: sql`${T.xp} + excluded.xp`, coins: sql`${T.coins} + excluded.coins`, updatedAt: row.at },
       })
     if (row.amounts.xp !== 0) {
-      if (ports.standingsMoved) database.afterCommit(ports.standingsMoved)
+      if (standingsMoved) database.afterCommit(standingsMoved)
       const X = t.gameXpDays
       const key = { day, userId: row.userId, teamId: row.teamId ?? '', officeId: row.officeId ?? '' }
       await tx

@@ -20,7 +20,7 @@ export type Recipient = {
   settings: Record<NotificationType, { inApp: boolean; push: boolean; email: boolean }>
 }
 
-/** What the notifications area asks other areas (answered in server/app.ts). */
+/** What the notifications area asks other areas (answered in server/composition/areas.ts). */
 export type NotificationsPorts = {
   people(db: Db, ids: string[]): Promise<Recipient[]>
   coachesOf(db: Db, teamId: string): Promise<string[]>
@@ -35,8 +35,10 @@ export type NotificationsPorts = {
   roleChoices(db: Db): Promise<Array<{ id: string; key: string; name: string }>>
   /** names of teams and offices by id */
   placeNames(db: Db, ids: { teamIds?: string[]; officeIds?: string[] }): Promise<Map<string, string>>
-  /** the active members of teams, or of the teams of offices */
-  membersOf(db: Db, ids: { teamIds?: string[]; officeIds?: string[] }): Promise<string[]>
+  /** the teams of an office */
+  teamsOfOffice(db: Db, officeId: string): Promise<string[]>
+  /** the active members of teams */
+  membersOfTeams(db: Db, teamIds: string[]): Promise<Array<{ id: string }>>
 }
 
 type Translate = Translator
@@ -308,7 +310,8 @@ export function notificationsService(deps: Deps, ports: NotificationsPorts) {
   async function fromCompetitionFinished(tx: Db, e: DomainEvent<'game.competitionFinished'>) {
     const p = e.payload
     for (const w of p.winners) {
-      const userIds = p.kind === 'sellers' ? [w.id] : await ports.membersOf(tx, p.kind === 'teams' ? { teamIds: [w.id] } : { officeIds: [w.id] })
+      const teamIds = p.kind === 'teams' ? [w.id] : p.kind === 'offices' ? await ports.teamsOfOffice(tx, w.id) : []
+      const userIds = p.kind === 'sellers' ? [w.id] : (await ports.membersOfTeams(tx, teamIds)).map((m) => m.id)
       if (userIds.length === 0) continue
       await notify(tx, {
         type: 'competition',

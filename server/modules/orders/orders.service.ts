@@ -46,7 +46,7 @@ type SaleSummary = {
   sellerName: string
 }
 
-/** What the orders area asks other areas (wired in server/app.ts). */
+/** What the orders area asks other areas (wired in server/composition/areas.ts). */
 export type OrdersPorts = {
   /** the catalog: the provider, and whether its sales need an order registration (it requires order numbers) */
   provider(db: Db, id: string): Promise<{ id: string; name: string; requireExternalOrderNumber: boolean } | undefined>

@@ -53,6 +53,12 @@ export function orgRepo(database: Database) {
       return rows.map((r) => r.id)
     },
 
+    /** The teams of an office (a competition won by an office reaches its teams' members). */
+    async teamsOfOffice(dbOrTx: Db, officeId: string): Promise<string[]> {
+      const rows = await dbOrTx.select({ id: t.teams.id }).from(t.teams).where(eq(t.teams.officeId, officeId))
+      return rows.map((r) => r.id)
+    },
+
     /** Names of teams, offices and regions by id (for other areas' lists that name them); an unknown id is left out. */
     async placeNames(dbOrTx: Db, ids: { teamIds?: string[]; officeIds?: string[]; regionIds?: string[] }): Promise<Map<string, string>> {
       const out = new Map<string, string>()

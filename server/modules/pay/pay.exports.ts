@@ -41,7 +41,7 @@ export type PayReport = {
 /** A user's absence of a type over a period, for the absence export. */
 export type AbsenceSum = { userId: string; absenceType: AbsenceType; days: number; hours: number; first: string; last: string }
 
-/** What pay asks the time-reports area (wired in server/app.ts). */
+/** What pay asks the time-reports area (wired in server/composition/areas.ts). */
 export type PayPorts = {
   /** users with a time report in the period */
   reportersOf(db: Db, from: string, to: string): Promise<string[]>

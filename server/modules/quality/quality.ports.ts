@@ -2,7 +2,7 @@ import type { SaleStatus } from '../../../shared/rules/sale'
 import type { AppAbility } from '../../../shared/permissions/ability'
 import type { Db } from '../../db/client'
 
-/** What the quality area asks other areas (wired in server/app.ts; no area imports another). */
+/** What the quality area asks other areas (wired in server/composition/areas.ts; no area imports another). */
 export type QualityPorts = {
   /** the sales area: a sale's details for the form, and the move an outcome makes */
   sale: {

@@ -170,6 +170,19 @@ export function qualityStatistics(
     }
   }
 
+  /** Each seller's figures per team they sold for in a period, as the reader may see them. */
+  async function sellerFigures(actor: Actor, f: QualityStatsFilter) {
+    const [grades, rows] = await Promise.all([
+      thresholds(f.providerId),
+      db
+        .select({ sellerId: srv.sellerId, teamId: srv.teamId, ...sums })
+        .from(srv)
+        .where(where(actor, f))
+        .groupBy(srv.sellerId, srv.teamId),
+    ])
+    return rows.map((r) => ({ sellerId: r.sellerId, teamId: r.teamId, figures: figures(r, grades) }))
+  }
+
   return {
     /**
      * The satisfaction index's answers by seller, team, office or provider (profitability, docs/decisions/051): how
@@ -392,15 +405,7 @@ export function qualityStatistics(
      * sort the same on both databases, a seller without a mean last whichever way.
      */
     async sellers(actor: Actor, f: QualityStatsFilter, q: QualitySellerStatsQuery): Promise<QualityStatsSellers> {
-      const [grades, rows] = await Promise.all([
-        thresholds(f.providerId),
-        db
-          .select({ sellerId: srv.sellerId, teamId: srv.teamId, ...sums })
-          .from(srv)
-          .where(where(actor, f))
-          .groupBy(srv.sellerId, srv.teamId),
-      ])
-      let all = rows.map((r) => ({ sellerId: r.sellerId, teamId: r.teamId, figures: figures(r, grades) }))
+      let all = await sellerFigures(actor, f)
       const needle = q.q?.toLocaleLowerCase('sv')
       const names = q.sortBy === 'name' || needle ? await ports.names(db, [...new Set(all.map((r) => r.sellerId))]) : null
       if (needle) all = all.filter((r) => (names!.get(r.sellerId) ?? '').toLocaleLowerCase('sv').includes(needle))
@@ -425,6 +430,12 @@ export function qualityStatistics(
         figures: r.figures,
       }))
       return { filter: f, items, total: all.length, page: q.page, itemsPerPage: q.itemsPerPage }
+    },
+
+    /** Each seller's surveys, mean grade and regrets in a period and team, as the reader may see them (the coach dashboard). */
+    async bySeller(actor: Actor, f: QualityStatsFilter): Promise<Map<string, { surveys: number; averageGrade: string | null; regret: number }>> {
+      const rows = await sellerFigures(actor, f)
+      return new Map(rows.map((r) => [r.sellerId, { surveys: r.figures.surveys, averageGrade: r.figures.averageGrade, regret: r.figures.regret }]))
     },
   }
 }

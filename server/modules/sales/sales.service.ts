@@ -38,7 +38,7 @@ import type { ConfirmDoubleSaleInput } from '../../../shared/schemas/double-sale
 import { cappedCount } from '../../db/list-page'
 import { saleSummary, saleAnalytics, summaryReads } from './sales.summary'
 
-/** What the sales area asks other areas (wired in server/app.ts; no area imports another). */
+/** What the sales area asks other areas (wired in server/composition/areas.ts; no area imports another). */
 export type SalesPorts = {
   /** the catalog area: the sale's provider and the products it names */
   catalogForSale(
@@ -364,7 +364,7 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
     },
     deviations: deviationReads(database, { mayView, allowedNext: nextFor }),
 
-    /** What the orders area asks (ports wired in server/app.ts): the sales an order file may match, and more. */
+    /** What the orders area asks (ports wired in server/composition/areas.ts): the sales an order file may match, and more. */
     /** What the customer register asks: a customer's sale reports this user may see, newest first. */
     customers: {
       async salesOf(ability: AppAbility, key: string, limit: number) {
@@ -585,6 +585,17 @@ export function salesService({ database, events, files }: Pick<Deps, 'database' 
         .innerJoin(t.users, eq(t.users.id, t.sales.sellerId))
         .where(eq(t.sales.id, saleId))
       return row ? { provider: row.provider, customer: row.customer, seller: `${row.first} ${row.last}` } : null
+    },
+
+    /** Sales as the activity log names them, `customer · provider`, by id (an unknown id is left out). */
+    async logNames(db: Db, saleIds: string[]): Promise<Map<string, string>> {
+      if (saleIds.length === 0) return new Map()
+      const rows = await db
+        .select({ id: t.sales.id, provider: t.providers.name, customer: t.sales.customerName })
+        .from(t.sales)
+        .innerJoin(t.providers, eq(t.providers.id, t.sales.providerId))
+        .where(inArray(t.sales.id, [...new Set(saleIds)]))
+      return new Map(rows.map((r) => [r.id, `${r.customer} · ${r.provider}`]))
     },
 
     /** A seller's sales of a business day: how many, and their order value (the time-reports area's checkout asks). */

@@ -2,7 +2,7 @@ import type { AppAbility } from '../../../shared/permissions/ability'
 import { SEARCH_HITS_PER_KIND, type SearchAnswer, type SearchHit, type SearchKind } from '../../../shared/schemas/search'
 import type { Translate } from '../../../shared/schemas/errors'
 
-/** One kind's search, answered by the area that owns it (wired in server/app.ts): up to `limit` hits, and whether more. */
+/** One kind's search, answered by the area that owns it (wired in server/composition/api.ts): up to `limit` hits, and whether more. */
 export type KindSearch = (ability: AppAbility, q: string, limit: number, translate: Translate) => Promise<{ hits: SearchHit[]; more: boolean }>
 
 /** What each kind needs the reader to hold (the list screen's own permission). */

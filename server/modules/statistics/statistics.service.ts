@@ -26,7 +26,7 @@ type Totals = Array<{ key: string; status: SaleStatus; sales: number; orderValue
 
 type Team = { id: string; name: string; officeId: string }
 
-/** What the statistics ask other areas (answered in server/app.ts): the sales summary's figures and names. */
+/** What the statistics ask other areas (answered in server/composition/areas.ts): the sales summary's figures and names. */
 export type StatisticsPorts = {
   /** the organisation's offices and teams */
   places(db: Db): Promise<{ offices: Array<{ id: string; name: string }>; teams: Team[] }>

@@ -50,7 +50,7 @@ function readCookie(raw: string | null): Cookie {
  * The server side of the sync queue (docs/decisions/008): push applies a device's mutations exactly once,
  * in order, each in its own transaction together with the client's lastMutationId; pull answers what
  * changed for the user since their cookie, read in one transaction. The protocol only: what a mutation does
- * and which rows travel come from the areas (`parts`, assembled in server/app.ts).
+ * and which rows travel come from the areas (`parts`, assembled in server/composition/areas.ts).
  */
 /** A sale registered or corrected and the day's checkout: the person's own commitments (decision 054). */
 const COMMITTING_MUTATIONS = new Set<string>(['createSale', 'correctSale', 'checkout'])

@@ -132,7 +132,7 @@ export function timeReportsAdmin({ database, events }: Pick<Deps, 'database' | '
   return {
     /** The BI assistant's hours (docs/decisions/053). */
     analytics: hoursAnalytics(database),
-    /** What the dashboards ask (their ports, wired in server/app.ts): hours worked and who checked out (decision 049). */
+    /** What the dashboards ask (their ports, wired in server/composition/areas.ts): hours worked and who checked out (decision 049). */
     forDashboards: {
       /**
        * Each person's work hours per day of a period: the day's time report, else (a day not reported yet, such as
@@ -269,7 +269,7 @@ export function timeReportsAdmin({ database, events }: Pick<Deps, 'database' | '
       },
     },
 
-    /** What the pay area asks (its ports, wired in server/app.ts): reports, attestation and absence for exports. */
+    /** What the pay area asks (its ports, wired in server/composition/areas.ts): reports, attestation and absence for exports. */
     forPay: {
       async reportersOf(tx: Db, from: string, to: string): Promise<string[]> {
         const rows = await tx

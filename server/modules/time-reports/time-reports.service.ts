@@ -10,7 +10,7 @@ import { logActivity } from '../../platform/activity-log'
 import { addMonthHours } from './time-reports.hours'
 import type { Deps } from '../../platform/deps'
 
-/** What the time-reports area asks other areas (wired in server/app.ts). */
+/** What the time-reports area asks other areas (wired in server/composition/areas.ts). */
 export type TimeReportsPorts = {
   /** the sales area: a seller's sales of a business day */
   salesOfDay(tx: Db, sellerId: string, date: string): Promise<{ salesCount: number; orderValueOre: number }>

@@ -11,7 +11,7 @@ import { userOfficeId } from '../../db/expressions'
 export type Person = { id: string; name: string; email: string; language: LanguageCode; settings: NotificationSettings }
 
 /**
- * What other areas may ask the users area about people (answered in server/app.ts, never by reading its tables):
+ * What other areas may ask the users area about people (answered in server/composition/areas.ts, never by reading its tables):
  * the active users among some ids, a team's coaches, everyone in a team, an office or a role.
  */
 export function usersDirectory({ t }: Database) {
@@ -107,6 +107,11 @@ export function usersDirectory({ t }: Database) {
         .leftJoin(t.teams, eq(t.teams.id, t.users.teamId))
         .where(withAccess(filter, eq(t.users.active, true), chosen ? inArray(t.users.id, chosen) : undefined))
       return rows.map((r) => r.id)
+    },
+
+    /** Which of some people a viewer may see (active ones): the sales game's boards name only those. */
+    async visibleAmong(db: Db, ability: AppAbility, userIds: string[]): Promise<Set<string>> {
+      return new Set(await this.reachable(db, ability, { everyone: false, userIds: [...new Set(userIds)], teamIds: [], officeIds: [], roleIds: [] }))
     },
 
     /** Every role by name, as a message's audience offers them (names only, not their rules). */

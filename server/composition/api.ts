@@ -1,0 +1,133 @@
+import type { Hono } from 'hono'
+import type { AppEnv } from '../lib/context'
+import { ApiError, answerError } from '../lib/errors'
+import type { SyncHooks } from '../lib/sync-contract'
+import type { Deps } from '../platform/deps'
+import { activityRoutes } from '../modules/activity/activity.routes'
+import type { ActivityNames } from '../modules/activity/activity.service'
+import { assistantRoutes } from '../modules/assistant/assistant.routes'
+import { authRoutes, clearSessionCookie } from '../modules/auth/auth.routes'
+import { authService } from '../modules/auth/auth.service'
+import { budgetsRoutes } from '../modules/budgets/budgets.routes'
+import { catalogRoutes } from '../modules/catalog/catalog.routes'
+import { customersRoutes } from '../modules/customers/customers.routes'
+import { filesRoutes } from '../modules/files/files.routes'
+import { financeRoutes } from '../modules/finance/finance.routes'
+import { gameRoutes } from '../modules/game/game.routes'
+import { mailRoutes } from '../modules/mail/mail.routes'
+import { notificationsRoutes } from '../modules/notifications/notifications.routes'
+import { ordersRoutes } from '../modules/orders/orders.routes'
+import { orgRoutes } from '../modules/org/org.routes'
+import type { PayExportHooks } from '../modules/pay/pay.exports'
+import { payRoutes } from '../modules/pay/pay.routes'
+import { profileRoutes } from '../modules/profile/profile.routes'
+import { qualityRoutes } from '../modules/quality/quality.routes'
+import { realtimeRoutes } from '../modules/realtime/realtime.routes'
+import { saleReportsRoutes } from '../modules/sales/sale-reports.routes'
+import { salesRoutes } from '../modules/sales/sales.routes'
+import { searchRoutes } from '../modules/search/search.routes'
+import { searchService } from '../modules/search/search.service'
+import { statisticsRoutes } from '../modules/statistics/statistics.routes'
+import { syncRoutes } from '../modules/sync/sync.routes'
+import { systemRoutes } from '../modules/system/system.routes'
+import { termsRoutes } from '../modules/terms/terms.routes'
+import { termsService } from '../modules/terms/terms.service'
+import { timeReportsRoutes } from '../modules/time-reports/time-reports.routes'
+import { usersRoutes } from '../modules/users/users.routes'
+import { apiMiddleware } from './api-middleware'
+import { assembleAreas, type Areas } from './areas'
+
+/** `syncHooks` and `payHooks` are test seams (fault injection in the sync queue, in an export); production passes none. */
+export type AppOptions = { syncHooks?: SyncHooks; payHooks?: PayExportHooks }
+
+/** The activity log's names of entities, by the areas that own them (decision 035). */
+function activityNames(areas: Areas): ActivityNames {
+  const { directory, org, catalog, sales } = areas
+  return {
+    user: (db, ids) => directory.names(db, { userIds: ids }),
+    role: (db, ids) => directory.names(db, { roleIds: ids }),
+    team: (db, ids) => org.placeNames(db, { teamIds: ids }),
+    office: (db, ids) => org.placeNames(db, { officeIds: ids }),
+    region: (db, ids) => org.placeNames(db, { regionIds: ids }),
+    provider: catalog.providerNames,
+    product: catalog.productNames,
+    sale_report: sales.logNames,
+  }
+}
+
+/**
+ * The API on the root app under /api (basePath, not a mounted sub-app: a mounted app with its own error handler
+ * wraps every route in one more composition per request): the sessions and the terms of use that gate them, the
+ * areas, one middleware, and every area's routes in one chain so `ApiType` has them.
+ */
+export function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
+  const { env } = deps
+  // The terms of use in force gate every session (docs/decisions/039): the auth area asks the terms area.
+  const auth = authService(deps.database, {
+    sessionTtlMs: env.sessionTtlMs,
+    scryptLogN: env.scryptLogN,
+    secrets: deps.secrets,
+    pendingTerms: (userId) => terms.pendingFor(userId),
+    events: deps.events,
+    onSessionsEnded: (ended) => deps.realtime.endSessions(ended),
+  })
+  const areas = assembleAreas(deps, { payHooks: options.payHooks })
+  const terms = termsService(deps, {
+    roster: (db) => areas.directory.activeRoster(db),
+    names: async (db, ids) => areas.directory.names(db, { userIds: ids }),
+    onAnswered: (userId) => auth.forgetSessionsOf(userId),
+    onPublished: () => auth.forgetCachedSessions(),
+  })
+  const search = searchService({
+    customer: (ability, q, limit, translate) => areas.customers.search(ability, q, limit, translate),
+    saleReport: (ability, q, limit, translate) => areas.sales.search(ability, q, limit, translate),
+    order: (ability, q, limit) => areas.orders.search(ability, q, limit),
+    person: (ability, q, limit) => areas.directory.search(deps.database.db, ability, q, limit),
+  })
+  const providers = (db: Parameters<typeof areas.catalog.providerList>[0]) => areas.catalog.providerList(db)
+
+  const api = app.basePath('/api')
+  api.use(apiMiddleware(env, auth))
+  const routes = api
+    .route('/', systemRoutes(deps))
+    .route('/auth', authRoutes(deps, auth))
+    .route('/', usersRoutes(deps, auth, { providers }))
+    .route('/', orgRoutes(deps, { onRulesChanged: () => auth.forgetCachedSessions(), providers }))
+    .route('/', catalogRoutes(deps, areas.catalogKeeping))
+    .route('/', customersRoutes(areas.customers))
+    .route('/', profileRoutes(deps, auth))
+    .route(
+      '/',
+      termsRoutes(terms, {
+        answerFor: (userId) => auth.sessionAnswerFor(userId),
+        end: async (c, sessionId) => {
+          await auth.logout(sessionId)
+          clearSessionCookie(c)
+        },
+      }),
+    )
+    .route('/', notificationsRoutes(deps, areas.notifications))
+    .route('/', realtimeRoutes(deps))
+    .route('/', salesRoutes(deps))
+    .route('/', saleReportsRoutes(deps, areas.sales))
+    .route('/', ordersRoutes(deps, areas.orders))
+    .route('/', timeReportsRoutes(areas.timeAdmin))
+    .route('/', qualityRoutes(deps, areas.quality))
+    .route('/', budgetsRoutes(areas.budgets))
+    .route('/', statisticsRoutes(areas.statistics))
+    .route('/', financeRoutes(areas.finance))
+    .route('/', gameRoutes(areas.game))
+    .route('/', assistantRoutes(areas.assistant, areas.assistantStats))
+    .route('/', payRoutes(deps, areas.pay, areas.exportsOfPay))
+    .route('/', mailRoutes(deps))
+    .route('/', activityRoutes(deps, activityNames(areas)))
+    .route('/', searchRoutes(search))
+    .route('/', filesRoutes(deps))
+    .route('/', syncRoutes(deps, areas.sync, options.syncHooks))
+
+  // An /api path no route matched is a JSON 404, never the SPA.
+  api.all('*', (c) => answerError(c, new ApiError(404, 'not_found')))
+  return routes
+}
+
+export type ApiType = ReturnType<typeof mountApi>

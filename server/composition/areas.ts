@@ -1,0 +1,194 @@
+import type { SyncParts } from '../lib/sync-contract'
+import type { Deps } from '../platform/deps'
+import { assistantNames } from '../modules/assistant/assistant.names'
+import { assistantService } from '../modules/assistant/assistant.service'
+import { assistantStats } from '../modules/assistant/assistant.stats'
+import { budgetsService } from '../modules/budgets/budgets.service'
+import { budgetsPullSource } from '../modules/budgets/budgets.sync'
+import { catalogAdmin } from '../modules/catalog/catalog.admin'
+import { catalogService } from '../modules/catalog/catalog.service'
+import { customersReactions } from '../modules/customers/customers.reactions'
+import { customersService } from '../modules/customers/customers.service'
+import { financeService } from '../modules/finance/finance.service'
+import { gameReactions } from '../modules/game/game.reactions'
+import { gameService } from '../modules/game/game.service'
+import { notificationsReactions } from '../modules/notifications/notifications.reactions'
+import { notificationsService } from '../modules/notifications/notifications.service'
+import { ordersService, type OrdersService } from '../modules/orders/orders.service'
+import { ophService } from '../modules/org/oph.service'
+import { orgRepo } from '../modules/org/org.repo'
+import { payExports, type PayExportHooks } from '../modules/pay/pay.exports'
+import { payReactions } from '../modules/pay/pay.reactions'
+import { payService } from '../modules/pay/pay.service'
+import { payPullSource } from '../modules/pay/pay.sync'
+import { qualityReactions } from '../modules/quality/quality.reactions'
+import { qualityService } from '../modules/quality/quality.service'
+import { salesReactions } from '../modules/sales/sales.reactions'
+import { salesService } from '../modules/sales/sales.service'
+import { salesSync } from '../modules/sales/sales.sync'
+import { statisticsService } from '../modules/statistics/statistics.service'
+import { timeReportsAdmin } from '../modules/time-reports/time-reports.admin'
+import { timeReportsService, type TimeReportsService } from '../modules/time-reports/time-reports.service'
+import { timeReportsSync } from '../modules/time-reports/time-reports.sync'
+import { usersDirectory } from '../modules/users/users.directory'
+
+/**
+ * The areas, put together: each area's service is built with the questions it asks other areas answered by those
+ * areas' services (no area imports another), each area subscribes its own reactions, and the sync protocol receives
+ * the areas' mutators and pull sources. Adapters here only pick a function: what answers a question lives in the
+ * area that owns it.
+ */
+export function assembleAreas(deps: Deps, options: { payHooks?: PayExportHooks } = {}) {
+  const { t } = deps.database
+  const { events } = deps
+  const catalog = catalogService(deps.database)
+  const directory = usersDirectory(deps.database)
+  const org = orgRepo(deps.database)
+  const personNames = (db: Parameters<typeof directory.names>[0], ids: string[]) => directory.names(db, { userIds: ids })
+  const teamNames = (db: Parameters<typeof org.placeNames>[0], ids: string[]) => org.placeNames(db, { teamIds: ids })
+
+  // Sales and time reports each ask the other one question (the day's checkouts; the day's sales).
+  let timeReports: TimeReportsService | null = null
+  let orders: OrdersService | null = null
+  const sales = salesService(deps, {
+    catalogForSale: catalog.forSale,
+    checkoutsOfDay: (tx, userId, date) => timeReports!.checkoutsOfDay(tx, userId, date),
+    esignCounts: (db, from, to) => orders!.esignCounts(db, from, to),
+    orderOfSale: (db, saleId) => orders!.ofSale(db, saleId),
+  })
+  timeReports = timeReportsService(deps, { salesOfDay: sales.daySummary })
+  const salesParts = salesSync(t, sales, deps.files)
+  const timeParts = timeReportsSync(t, timeReports)
+  const sync: SyncParts = {
+    mutators: { ...salesParts.mutators, ...timeParts.mutators },
+    owned: [...salesParts.owned, ...timeParts.owned, budgetsPullSource(t), payPullSource(t)],
+    reference: [catalog.pullSource],
+  }
+  orders = ordersService(deps, {
+    provider: catalog.provider,
+    providerNames: catalog.providerNames,
+    salesForMatching: sales.orders.forMatching,
+    saleSummaries: sales.orders.summaries,
+    salesInPeriod: sales.orders.inPeriod,
+    flagWithoutOrder: sales.orders.flagWithoutOrder,
+  })
+  const customers = customersService(deps, { salesOfCustomer: sales.customers.salesOf })
+  const catalogKeeping = catalogAdmin(deps)
+  // Pay's exports ask the time-reports area for the month's reports, attestation and absence (docs/decisions/029).
+  const timeAdmin = timeReportsAdmin(deps)
+  const pay = payService(deps)
+  const exportsOfPay = payExports(deps, pay, timeAdmin.forPay, options.payHooks)
+  const notifications = notificationsService(deps, {
+    people: directory.people,
+    coachesOf: directory.coachesOf,
+    teamName: directory.teamName,
+    saleLabel: sales.label,
+    reachable: (db, ability, audience) => directory.reachable(db, ability, audience),
+    names: directory.names,
+    roleChoices: directory.roleChoices,
+    placeNames: org.placeNames,
+    teamsOfOffice: org.teamsOfOffice,
+    membersOfTeams: directory.membersOfTeams,
+  })
+  const quality = qualityService(deps, {
+    sale: { forSurvey: sales.quality.forSurvey, outcome: sales.quality.outcome },
+    employmentDate: directory.employmentDate,
+    names: personNames,
+    teamNames,
+    providerNames: catalog.providerNames,
+    productStatuses: sales.figures.productStatuses,
+    productNames: catalog.productNames,
+  })
+  const budgets = budgetsService(deps, { places: org.places, members: directory.membersOfTeams })
+  const oph = ophService(deps)
+  const statistics = statisticsService(deps, {
+    productStatuses: sales.figures.productStatuses,
+    totals: sales.figures.totals,
+    productNames: catalog.productNames,
+    teamNames,
+    places: org.places,
+    members: directory.membersOfTeams,
+    sellerDays: sales.figures.sellerDays,
+    hoursOf: timeAdmin.forDashboards.hoursOf,
+    checkedOutOn: timeAdmin.forDashboards.checkedOutOn,
+    sickNow: (ability, userIds) => timeAdmin.forDashboards.sickNow(ability, userIds),
+    ophTargets: oph.effectiveFor,
+    sellerBudgets: budgets.sellerBudgets,
+    dayTotalsBy: sales.figures.dayTotalsBy,
+    teamHours: timeAdmin.forDashboards.teamHours,
+    goalsOf: budgets.goalsOf,
+    providerNames: catalog.providerNames,
+    extraIncomeLines: pay.extraIncomeLines,
+    placesOf: directory.placesOf,
+    qualityOf: (actor, q) => quality.statistics.bySeller(actor, q),
+  })
+  const finance = financeService(deps, {
+    amountsBy: sales.figures.amountsBy,
+    hoursBy: timeAdmin.forDashboards.hoursBy,
+    nkiBy: (actor, f, by) => quality.statistics.nkiBy(actor, f, by),
+    extraIncomeOf: pay.extraIncomeOf,
+    places: org.places,
+    placesOf: directory.placesOf,
+    officeManagers: directory.officeManagers,
+    providerNames: catalog.providerNames,
+  })
+  const game = gameService(deps, {
+    gamePoints: catalog.gamePoints,
+    saleForGame: sales.forGame,
+    officesOfRegion: org.officesOfRegion,
+    placeNames: org.placeNames,
+    names: personNames,
+    visiblePeople: (db, ability, userIds) => directory.visibleAmong(db, ability, userIds),
+  })
+  const assistant = assistantService(deps, {
+    saleFigures: sales.analytics,
+    hourFigures: timeAdmin.analytics,
+    qualityFigures: quality.analytics,
+    ...assistantNames({
+      visibleNames: directory.visibleNames,
+      places: org.places,
+      regionList: org.regionList,
+      regionsOfOffices: org.regionsOfOffices,
+      providerList: catalog.providerList,
+      productList: catalog.productList,
+      personNames,
+      placeNames: org.placeNames,
+      providerNames: catalog.providerNames,
+      productNames: catalog.productNames,
+    }),
+  })
+  const assistantStatsViews = assistantStats(deps, { roleOf: directory.roleOf, names: directory.names, roleChoices: directory.roleChoices })
+
+  // Each area's reactions to the others' events (docs/decisions/028): registered before the server starts.
+  customersReactions(events, customers)
+  payReactions(events, pay)
+  notificationsReactions(events, notifications)
+  qualityReactions(events, quality)
+  salesReactions(events, sales)
+  gameReactions(events, game)
+
+  return {
+    assistant,
+    assistantStats: assistantStatsViews,
+    catalog,
+    catalogKeeping,
+    customers,
+    sales,
+    timeReports,
+    orders,
+    sync,
+    timeAdmin,
+    pay,
+    exportsOfPay,
+    notifications,
+    directory,
+    org,
+    quality,
+    budgets,
+    statistics,
+    finance,
+    game,
+  }
+}
+
+export type Areas = ReturnType<typeof assembleAreas>

@@ -1,0 +1,40 @@
+import type { EventBus } from '../../platform/events'
+import type { DomainEvent } from '../../platform/event-types'
+import type { notificationsService } from './notifications.service'
+
+type Notifications = ReturnType<typeof notificationsService>
+
+/** The events that change what a seller's device holds: their open app is told to pull now (a poke carries no data). */
+const POKED_BY = ['sale.statusChanged', 'timeReport.corrected', 'timeAttestation.changed', 'extraIncome.changed', 'catalog.changed', 'budget.changed'] as const
+
+/** Whom an event's poke goes to: a seller, everyone (`null`, the catalog), or no one. */
+export function pokeTarget(e: DomainEvent<(typeof POKED_BY)[number]>): { userId: string | null } | undefined {
+  if (e.name === 'catalog.changed') return { userId: null }
+  // A seller's budget travels to their device; an office's or a team's does not.
+  if (e.name === 'budget.changed') return e.payload.userId ? { userId: e.payload.userId } : undefined
+  // The seller's own change needs no poke (their device made it).
+  if (e.name === 'sale.statusChanged' && e.payload.byUserId === e.payload.sellerId) return undefined
+  return { userId: 'sellerId' in e.payload ? e.payload.sellerId : e.payload.userId }
+}
+
+/**
+ * Live alerts from the areas' events (docs/decisions/030): made in the delivery's transaction (exactly once), sent
+ * live and by Web Push after it commits; and the pokes that tell a device to pull.
+ */
+export function notificationsReactions(events: EventBus, notifications: Notifications) {
+  events.subscribe({ name: 'notifications.saleAlerts', events: ['sale.statusChanged'], handleInTransaction: notifications.fromSaleStatus })
+  events.subscribe({ name: 'notifications.sickAlerts', events: ['sickNotice.created'], handleInTransaction: notifications.fromSickNotice })
+  events.subscribe({ name: 'notifications.securityAlerts', events: ['user.changed'], handleInTransaction: notifications.fromUserChange })
+  events.subscribe({ name: 'notifications.gameLevels', events: ['game.levelReached'], handleInTransaction: notifications.fromLevelReached })
+  events.subscribe({ name: 'notifications.gameBadges', events: ['game.badgeAwarded'], handleInTransaction: notifications.fromBadgeAwarded })
+  events.subscribe({ name: 'notifications.gameCompetitions', events: ['game.competitionFinished'], handleInTransaction: notifications.fromCompetitionFinished })
+  events.subscribe({ name: 'notifications.deliver', events: ['notification.created'], handle: notifications.deliver })
+  events.subscribe({
+    name: 'notifications.syncPoke',
+    events: [...POKED_BY],
+    handle: async (e) => {
+      const target = pokeTarget(e)
+      if (target) await notifications.poke(target.userId, e.name)
+    },
+  })
+}

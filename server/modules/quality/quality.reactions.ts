@@ -1,0 +1,7 @@
+import type { EventBus } from '../../platform/events'
+import type { qualityService } from './quality.service'
+
+/** The quality call queue from the sales area's events (docs/decisions/045): a new sale may need a survey. */
+export function qualityReactions(events: EventBus, quality: ReturnType<typeof qualityService>) {
+  events.subscribe({ name: 'quality.queue', events: ['sale.created'], handleInTransaction: (tx, e) => quality.fromSaleCreated(tx, e) })
+}
