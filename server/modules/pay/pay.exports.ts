@@ -3,7 +3,6 @@ import os from 'node:os'
 import path from 'node:path'
 import { once } from 'node:events'
 import { and, asc, desc, eq, inArray, isNull, sum } from 'drizzle-orm'
-import xmlbuilder from 'xmlbuilder'
 import { TRANSLATORS, type LanguageCode } from '../../../shared/i18n'
 import { codeFitsItem, payItemsOfReport, PAY_ITEMS, unmappedItems, type PayItem } from '../../../shared/rules/pay'
 import { timeReportViolations, type AbsenceType } from '../../../shared/rules/time-report'
@@ -24,7 +23,7 @@ import { ApiError, notFound } from '../../lib/errors'
 import { logActivity } from '../../platform/activity-log'
 import type { Deps } from '../../platform/deps'
 import type { PayService } from './pay.service'
-import { PAXML_ROOT_ATTRIBUTES, paxmlProblems } from './paxml'
+import { paxmlProblems, paxmlWriter } from './paxml'
 
 /** A time report as pay reads it (from the time-reports area, through its port). */
 export type PayReport = {
@@ -319,85 +318,21 @@ export function payExports(deps: Pick<Deps, 'database' | 'events' | 'jobs' | 'fi
     progress: (n: number) => Promise<void>,
   ) {
     const stream = fs.createWriteStream(file, { encoding: 'utf8' })
-    const write = writer(stream)
-    // The builder hands over many small pieces; they are gathered and written a block at a time (with back-pressure).
-    let pieces: string[] = []
-    let size = 0
-    // xmlbuilder's streaming document (begin): a node is written as soon as the next one starts, nothing is kept.
-    // Not pretty-printed: the streaming writer would put every value on a line of its own, which the schema's
-    // length and enumeration facets refuse (a browser or an editor indents the file for a person who opens it).
-    const xml = xmlbuilder.begin({ writer: { pretty: false } }, (chunk: string) => {
-      pieces.push(chunk)
-      size += chunk.length
-    })
-    const flush = async (force = false) => {
-      if (!force && size < 256 * 1024) return
-      const block = pieces.join('')
-      pieces = []
-      size = 0
-      await write(block)
-    }
-    xml.dec('1.0', 'UTF-8').ele('paxml', PAXML_ROOT_ATTRIBUTES)
-    xml.ele('header')
-    xml.ele('format', 'LÖNIN').up()
-    xml.ele('version', '2.0').up()
-    // The export's time with its offset: a payroll system in another zone reads the same instant.
-    xml.ele('datum', businessDateTime(Date.now())).up()
-    xml.ele('programnamn', 'Säljkraft').up()
-    xml.ele('info', `Lön ${month}`).up()
-    xml.up()
-    // The organisation's own codes (FR1–9) are defined with their names.
-    const own = [...mapping.entries()].filter(([, v]) => v.code && /^FR[1-9]$/.test(v.code))
-    if (own.length) {
-      xml.ele('koder')
-      const seen = new Set<string>()
-      for (const [item, v] of own) {
-        if (seen.has(v.code!)) continue
-        seen.add(v.code!)
-        xml.ele('kod', { id: v.code!, namn: v.name ?? item }).up()
-      }
-      xml.up()
-    }
-    let section: 'none' | 'time' | 'pay' = 'none'
-    let postid = 0
-    const open = async (want: 'time' | 'pay') => {
-      if (section === want) return
-      if (section !== 'none') xml.up()
-      xml.ele(want === 'time' ? 'tidtransaktioner' : 'lonetransaktioner')
-      section = want
-    }
+    // The organisation's own codes (FR1–9) are defined with their names; the export's time carries its offset, so a
+    // payroll system in another zone reads the same instant.
+    const ownCodes = [...mapping.entries()].flatMap(([item, v]) => (v.code ? [{ code: v.code, name: v.name ?? item }] : []))
+    const paxml = paxmlWriter(writer(stream), { month, exportedAt: businessDateTime(Date.now()), ownCodes })
     const totals = await walkPayroll(
       month,
       everyone,
       mapping,
       {
-        async time(p, _item, code, date, hours) {
-          await open('time')
-          // Presence and absence per day in hours (the specification: a date range goes only with a percentage).
-          xml.ele('tidtrans', { anstid: p.employeeId!, postid: String(++postid) })
-          xml.ele('tidkod', code).up()
-          xml.ele('datum', date).up()
-          xml.ele('timmar', String(hours)).up()
-          xml.up()
-          await flush()
-        },
-        async pay(p, _item, code, line) {
-          await open('pay')
-          xml.ele('lonetrans', { anstid: p.employeeId!, postid: String(++postid) })
-          xml.ele('lonkod', code).up()
-          xml.ele('benamning', line.text.slice(0, 60)).up()
-          xml.ele('datum', line.date).up()
-          if (line.quantity !== null) xml.ele('antal', String(line.quantity)).up()
-          if (line.amountOre !== null) xml.ele('belopp', kr(line.amountOre)).up()
-          xml.up()
-          await flush()
-        },
+        time: (p, _item, code, date, hours) => paxml.time({ employeeId: p.employeeId!, code, date, hours }),
+        pay: (p, _item, code, line) => paxml.pay({ employeeId: p.employeeId!, code, ...line }),
       },
       progress,
     )
-    if (section !== 'none') xml.up()
-    xml.up().end()
-    await flush(true)
+    await paxml.end()
     stream.end()
     await once(stream, 'finish')
     return totals
