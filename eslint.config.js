@@ -58,22 +58,26 @@ const zones = [
   { target: './client/features', from: ['./client/app'], message: 'Features do not import the app shell; routes compose features.' },
   { target: './client/components', from: ['./client/app', './client/features'], message: 'Shared components do not import features or the app shell.' },
   { target: './client/lib', from: ['./client/app', './client/features'], message: 'client/lib does not import features or the app shell.' },
-  // The server's layers: db → lib → platform → modules → composition → app.ts (docs/decisions/020).
-  { target: './server/db', from: ['./server/platform', './server/modules', './server/composition'], message: 'server/db imports no platform or area code.' },
+  // The server's layers: db → lib → platform → modules → composition, seed → app.ts (docs/decisions/020, 065).
+  {
+    target: './server/db',
+    from: ['./server/platform', './server/modules', './server/composition', './server/seed'],
+    message: 'server/db imports no platform or area code.',
+  },
   {
     target: './server/lib',
-    from: ['./server/platform', './server/modules', './server/composition'],
+    from: ['./server/platform', './server/modules', './server/composition', './server/seed'],
     message: 'server/lib does not import the platform or the areas.',
   },
   {
     target: './server/platform',
-    from: ['./server/modules', './server/composition'],
+    from: ['./server/modules', './server/composition', './server/seed'],
     message: 'The platform (events, jobs, activity log) knows no area; areas plug into it.',
   },
   {
     target: './server/modules',
-    from: ['./server/composition', './server/app.ts'],
-    message: 'Areas do not import the composition root; it imports them (server/composition/).',
+    from: ['./server/composition', './server/app.ts', './server/seed'],
+    message: 'Areas do not import the composition root or the seeds; they import the areas (server/composition/, server/seed/).',
   },
   ...features.map((name) => ({
     target: `./client/features/${name}`,
@@ -196,7 +200,7 @@ export default tseslint.config(
   },
   {
     files: ['server/**/*.ts', 'client/**/*.{ts,tsx}', 'shared/**/*.ts', 'sw/**/*.ts'],
-    ignores: ['**/*.test.ts', '**/*.test.tsx', 'shared/i18n/**', 'server/db/schema/**', 'server/db/seed/**', ...SPLIT_PENDING],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'shared/i18n/**', 'server/db/schema/**', 'server/seed/**', ...SPLIT_PENDING],
     rules: SIZE_LIMITS,
   },
   {

@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm'
 import { createApp } from '../server/app'
 import { createDeps } from '../server/platform/deps'
 import { FIXTURE } from '../server/modules/assistant/fixture'
-import { DEMO_PASSWORD } from '../server/db/seed/demo'
+import { DEMO_PASSWORD } from '../shared/demo'
 import { benchDatabase, percentile, sized } from './lib'
 
 /**

@@ -1,7 +1,7 @@
 import { openDatabase, type Database } from './db/client'
 import { runMigrations } from './db/migrate'
-import { seedDemo } from './db/seed/demo'
-import { seedRolesIfEmpty } from './db/seed/roles'
+import { seedDemo } from './seed/demo'
+import { seedRolesIfEmpty } from './seed/roles'
 import type { Env } from './env'
 
 /** Opens the database, applies migrations and seeds what the mode asks for. */

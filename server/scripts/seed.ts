@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util'
 import { businessDay } from '../../shared/rules/work'
 import { openDatabase } from '../db/client'
 import { runMigrations } from '../db/migrate'
-import { SCALES, seedOrganisation, type ScaleName } from '../db/seed/organisation'
+import { SCALES, seedOrganisation, type ScaleName } from '../seed/organisation'
 import { loadEnv } from '../env'
 
 /**

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { SaleStatus } from '../../../shared/rules/sale'
 import type { BiAnswer, BiClarify, BiInvalid, BiNoData, BiQueryInput, StatDetail, StatListItem } from '../../../shared/schemas/assistant'
-import { fillMonthHours } from '../../db/hours-fill'
+import { fillMonthHours } from '../time-reports/time-reports.fill'
 import { createTestApp } from '../../test/harness'
 import { saleSummary } from '../sales/sales.summary'
 

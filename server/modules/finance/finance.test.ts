@@ -5,8 +5,8 @@ import type { SaleStatus } from '../../../shared/rules/sale'
 import type { FinanceSettings, Profitability } from '../../../shared/schemas/finance'
 import { createTestApp } from '../../test/harness'
 import { saleSummary } from '../sales/sales.summary'
-import { fillMonthHours } from '../../db/hours-fill'
-import { fillQualityNki } from '../../db/quality-nki-fill'
+import { fillMonthHours } from '../time-reports/time-reports.fill'
+import { fillQualityNki } from '../quality/quality.fill'
 
 /**
  * Finance profitability (docs/decisions/051) on a small data set of 2033 worked out by hand: four sales (one a regret)

@@ -5,7 +5,7 @@ import type { Db, Schema } from '../../db/client'
  * Keeps the satisfaction index by month (`quality_month_nki` and `quality_month_provider_nki`, docs/decisions/051) in
  * the transaction of an answer: the survey's earlier NKI, if it had one, is taken away and its new one added, under
  * the month of the sale, the seller, and the team and office of the sale; and under the month, the provider and the
- * office. A row whose count reaches 0 is removed, so both tables equal a recount (server/db/quality-nki-fill.ts).
+ * office. A row whose count reaches 0 is removed, so both tables equal a recount (quality.fill.ts).
  */
 export async function changeMonthNki(
   tx: Db,

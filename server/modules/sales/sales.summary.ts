@@ -22,7 +22,7 @@ import {
  * and status (`sale_day_totals`), and their lines per the same keys and product (`sale_day_products`). The sales
  * service keeps it in the transaction of each change: what a sale counted for before the change is taken away,
  * what it counts for after is added. The month tables every seller's sales share are the exception (decision
- * 063): a change appends its month deltas, and the fold adds them up after the commit and before any read. server/db/sale-summary-fill.ts builds it from the sales themselves (the seeds'
+ * 063): a change appends its month deltas, and the fold adds them up after the commit and before any read. sales.fill.ts builds it from the sales themselves (the seeds'
  * bulk inserts, the migration that introduced it, and the test that checks the kept summary against it).
  */
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import type { AppMeta } from '../../../shared/schemas/auth'
-import { DEMO_ACCOUNTS } from '../../db/seed/demo'
+import { DEMO_ACCOUNTS } from '../../../shared/demo'
 import { access } from '../../lib/access'
 import type { AppEnv } from '../../lib/context'
 import type { Deps } from '../../platform/deps'

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { monthHoursRecount } from '../../db/hours-fill'
+import { monthHoursRecount } from './time-reports.fill'
 import { devicePusher } from '../../test/fixtures'
 import { createTestApp } from '../../test/harness'
 

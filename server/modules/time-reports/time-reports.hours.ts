@@ -4,7 +4,7 @@ import type { Db, Schema } from '../../db/client'
 /**
  * Keeps the work hours by month (`time_month_hours`, docs/decisions/051) in the transaction of a time report's change:
  * the difference in work hours is added to the month, person, team and office the report was made in; a row whose
- * hours reach 0 is removed, so the table equals a recount (server/db/hours-fill.ts).
+ * hours reach 0 is removed, so the table equals a recount (time-reports.fill.ts).
  */
 export async function addMonthHours(
   tx: Db,

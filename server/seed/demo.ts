@@ -1,56 +1,25 @@
 import { randomUUID } from 'node:crypto'
 import { and, count, eq, inArray, isNotNull, like, ne, sql } from 'drizzle-orm'
-import { raiseChangeBaseline } from '../change-counter'
-import type { RoleKey } from '../../../shared/permissions/roles'
-import { hashPassword } from '../../lib/password'
-import type { Database, Db } from '../client'
-import { addDays, businessDay, businessMonth, isWeekend, previousMonth } from '../../../shared/rules/work'
-import { personalNumberOf } from '../../../shared/rules/identity'
-import { customerKeyOf } from '../../../shared/rules/double-sales'
-import { fillCustomersFromSales } from '../customers-fill'
-import { fillCommissionFromHistory } from '../commission-fill'
-import { fillSaleSummary } from '../sale-summary-fill'
-import { fillMonthHours } from '../hours-fill'
-import { fillQualityNki } from '../quality-nki-fill'
-import { searchTextOf } from '../../../shared/rules/deviations'
-import type { DeviationType, SaleStatus } from '../../../shared/schemas/sales'
-import type { AbsenceType } from '../../../shared/rules/time-report'
+import { raiseChangeBaseline } from '../db/change-counter'
+import { hashPassword } from '../lib/password'
+import type { Database, Db } from '../db/client'
+import { addDays, businessDay, businessMonth, isWeekend, previousMonth } from '../../shared/rules/work'
+import { personalNumberOf } from '../../shared/rules/identity'
+import { customerKeyOf } from '../../shared/rules/double-sales'
+import { fillCustomersFromSales } from '../modules/customers/customers.fill'
+import { fillCommissionFromHistory } from '../modules/pay/pay.fill'
+import { fillSaleSummary } from '../modules/sales/sales.fill'
+import { fillMonthHours } from '../modules/time-reports/time-reports.fill'
+import { fillQualityNki } from '../modules/quality/quality.fill'
+import { searchTextOf } from '../../shared/rules/deviations'
+import type { DeviationType, SaleStatus } from '../../shared/schemas/sales'
+import type { AbsenceType } from '../../shared/rules/time-report'
 import { seedRolesIfEmpty } from './roles'
 import { seedGameDemo } from './game'
 import { seedDemoSales } from './demo-sales'
 import { seedDemoOrders } from './demo-orders'
 import { seedQualityDemo } from './quality'
-
-export const DEMO_PASSWORD = 'saljkraft-demo'
-
-type DemoAccount = {
-  email: string
-  firstName: string
-  lastName: string
-  shortName: string
-  role: RoleKey
-  team?: string
-  office?: string
-  coaches?: string[]
-}
-
-/** One signed-in user per role; listed in the README and on the demo login page. */
-export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
-  { email: 'admin@demo.test', firstName: 'Astrid', lastName: 'Admin', shortName: 'AA', role: 'admin' },
-  { email: 'backoffice@demo.test', firstName: 'Bertil', lastName: 'Backoffice', shortName: 'BB', role: 'backoffice', office: 'Stockholm' },
-  { email: 'manager@demo.test', firstName: 'Maria', lastName: 'Manager', shortName: 'MM', role: 'manager', office: 'Malmö' },
-  {
-    email: 'coach@demo.test',
-    firstName: 'Cecilia',
-    lastName: 'Coach',
-    shortName: 'CC',
-    role: 'coach',
-    office: 'Malmö',
-    coaches: ['Öresund', 'Lund'],
-  },
-  { email: 'seller@demo.test', firstName: 'Sven', lastName: 'Säljare', shortName: 'SS', role: 'seller', team: 'Öresund' },
-  { email: 'recruiter@demo.test', firstName: 'Rut', lastName: 'Rekryterare', shortName: 'RR', role: 'recruiter', office: 'Stockholm' },
-]
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../shared/demo'
 
 /** More of the organisation, so lists and dashboards have something to show. */
 const DEMO_COLLEAGUES: ReadonlyArray<[string, string, string]> = [
@@ -220,7 +189,7 @@ export async function seedDemo(database: Database, opts: { scryptLogN: number; n
       createdAt: now - minutesAgo * 60_000,
     })
     await tx.insert(t.notifications).values([
-      // The game's weekly race between teams (server/db/seed/game.ts), which is on now.
+      // The game's weekly race between teams (server/seed/game.ts), which is on now.
       note(
         'seller@demo.test',
         'general',

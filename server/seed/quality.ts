@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, inArray } from 'drizzle-orm'
-import { gradeOf, starterContent, surveyNki, surveyScore, type Answers } from '../../../shared/rules/quality'
-import type { Database, Db } from '../client'
+import { gradeOf, starterContent, surveyNki, surveyScore, type Answers } from '../../shared/rules/quality'
+import type { Database, Db } from '../db/client'
 
 /**
  * The demo's sale quality (docs/decisions/045): the default survey template in use, and surveys of the demo seller's

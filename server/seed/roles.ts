@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { count } from 'drizzle-orm'
-import { DEFAULT_ROLES } from '../../../shared/permissions/roles'
-import type { Database, Db } from '../client'
+import { DEFAULT_ROLES } from '../../shared/permissions/roles'
+import type { Database, Db } from '../db/client'
 
 /** Creates the system roles and their default rules when the database has no roles yet. */
 export async function seedRolesIfEmpty(database: Database, tx: Db, now: number): Promise<Record<string, string>> {

@@ -1,5 +1,5 @@
 import { isNotNull, sql } from 'drizzle-orm'
-import type { Database, Db, Schema } from './client'
+import type { Database, Db, Schema } from '../../db/client'
 
 /**
  * The satisfaction index by month (docs/decisions/051) counted from the surveys: what the quality area keeps up to

@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { normalizePersonalNumber } from '../../../shared/rules/identity'
-import { businessMonth, previousMonth } from '../../../shared/rules/work'
-import { createTestApp } from '../../test/harness'
-import { svAssistant } from '../../../shared/i18n/sv/assistant'
+import { normalizePersonalNumber } from '../../shared/rules/identity'
+import { businessMonth, previousMonth } from '../../shared/rules/work'
+import { createTestApp } from '../test/harness'
+import { svAssistant } from '../../shared/i18n/sv/assistant'
 
 /**
  * The demo organisation is every newcomer's first impression (issue 41): every seller sells, budgets sit near what

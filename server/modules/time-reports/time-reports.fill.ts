@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import type { Database, Db, Schema } from './client'
+import type { Database, Db, Schema } from '../../db/client'
 
 /**
  * The work hours by month (docs/decisions/051) counted from the time reports: what the time reports' write paths

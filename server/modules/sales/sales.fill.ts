@@ -1,6 +1,6 @@
 import { eq, inArray, sql, type AnyColumn } from 'drizzle-orm'
-import { EARNING_STATUSES } from '../../shared/rules/earnings'
-import type { Database, Db, Schema } from './client'
+import { EARNING_STATUSES } from '../../../shared/rules/earnings'
+import type { Database, Db, Schema } from '../../db/client'
 
 /**
  * The sales summary (docs/decisions/046) counted from the sale reports and their lines: what the sales service

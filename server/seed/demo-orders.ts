@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt } from 'drizzle-orm'
-import { addDays, businessDay } from '../../../shared/rules/work'
-import type { Database, Db } from '../client'
+import { addDays, businessDay } from '../../shared/rules/work'
+import type { Database, Db } from '../db/client'
 import { prng } from './vocabulary'
 
 const DAY = 86_400_000

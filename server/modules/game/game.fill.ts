@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, gte, sql } from 'drizzle-orm'
-import { DEFAULT_QUALITY_STEPS, UNSURVEYED_WEIGHT_PERCENT } from '../../shared/rules/game'
-import type { Database, Db } from './client'
+import { DEFAULT_QUALITY_STEPS, UNSURVEYED_WEIGHT_PERCENT } from '../../../shared/rules/game'
+import type { Database, Db } from '../../db/client'
 
 /**
  * The sales game's tables written from sales made without the game's service (the large data set's bulk inserts,

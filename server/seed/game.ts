@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, inArray } from 'drizzle-orm'
-import { earned, levelsCrossed, salePoints } from '../../../shared/rules/game'
-import type { GameLedgerKind } from '../../../shared/schemas/game'
-import { addDays, businessDay, monthRange } from '../../../shared/rules/work'
-import type { Database, Db } from '../client'
+import { earned, levelsCrossed, salePoints } from '../../shared/rules/game'
+import type { GameLedgerKind } from '../../shared/schemas/game'
+import { addDays, businessDay, monthRange } from '../../shared/rules/work'
+import type { Database, Db } from '../db/client'
 
 /** The demo's levels (docs/decisions/052): names and benefits as an organisation's game admin would write them. */
 export const DEMO_LEVELS: ReadonlyArray<{ number: number; name: string; requiredXp: number; benefits: string }> = [

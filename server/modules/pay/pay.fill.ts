@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import { and, asc, gt, inArray, min } from 'drizzle-orm'
-import { commissionMove } from '../../shared/rules/pay'
-import { businessMonth } from '../../shared/rules/work'
-import type { Database, Db } from './client'
+import { commissionMove } from '../../../shared/rules/pay'
+import { businessMonth } from '../../../shared/rules/work'
+import type { Database, Db } from '../../db/client'
 
 const SALES_PER_STEP = 2000
 

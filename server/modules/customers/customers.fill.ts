@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm'
-import type { Database, Db } from './client'
+import type { Database, Db } from '../../db/client'
 
 /**
  * The customer register filled from the sale reports already stored (docs/decisions/027): one customer per

@@ -1,10 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import { customerKeyOf } from '../../../shared/rules/double-sales'
-import { personalNumberOf } from '../../../shared/rules/identity'
-import { addDays, businessDay, businessMonth, isWeekend, monthRange, previousMonth } from '../../../shared/rules/work'
-import type { SaleStatus } from '../../../shared/schemas/sales'
-import { raiseChangeBaseline } from '../change-counter'
-import type { Database, Db } from '../client'
+import { customerKeyOf } from '../../shared/rules/double-sales'
+import { personalNumberOf } from '../../shared/rules/identity'
+import { addDays, businessDay, businessMonth, isWeekend, monthRange, previousMonth } from '../../shared/rules/work'
+import type { SaleStatus } from '../../shared/schemas/sales'
+import { raiseChangeBaseline } from '../db/change-counter'
+import type { Database, Db } from '../db/client'
 import { FIRST_NAMES, LAST_NAMES, prng, REGRET_REASONS, STREETS } from './vocabulary'
 
 const DAY = 86_400_000
