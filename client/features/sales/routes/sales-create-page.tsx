@@ -13,40 +13,7 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { LocalValidationError, checklistFileError, saveSaleLocally } from '../api/local-actions'
 import { useCatalog, useCheckoutBlockingNow, useOutboxEntry, useSellerStore } from '../api/seller-store'
 import { Figure } from '../components/figure'
-
-type FormValues = {
-  providerId: string
-  products: Array<{ productId: string; quantity: number }>
-  customerType: 'private' | 'company'
-  customerSsn: string
-  customerName: string
-  email: string
-  phone: string
-  companyName: string
-  orgNumber: string
-  postalCode: string
-  city: string
-  address: string
-  message: string
-  externalOrderNumber: string
-}
-
-const EMPTY: FormValues = {
-  providerId: '',
-  products: [{ productId: '', quantity: 1 }],
-  customerType: 'private',
-  customerSsn: '',
-  customerName: '',
-  email: '',
-  phone: '',
-  companyName: '',
-  orgNumber: '',
-  postalCode: '',
-  city: '',
-  address: '',
-  message: '',
-  externalOrderNumber: '',
-}
+import { EMPTY_SALE_FORM, errorPlace, estimatedLines, formToSale, saleToForm, type SaleFormValues as FormValues } from '../model/sale-form'
 
 const now = () => Date.now()
 
@@ -70,7 +37,7 @@ export default function SalesCreatePage() {
   // Fixing a refused sale keeps its record id, so the server sees the same sale.
   const recordId = fixing?.name === 'createSale' ? (fixing.args as SaleInput).id : freshId
 
-  const form = useForm<FormValues>({ defaultValues: EMPTY })
+  const form = useForm<FormValues>({ defaultValues: EMPTY_SALE_FORM })
   const providerId = useWatch({ control: form.control, name: 'providerId' })
   const customerType = useWatch({ control: form.control, name: 'customerType' })
   const watchedLines = useWatch({ control: form.control, name: 'products' })
@@ -86,24 +53,7 @@ export default function SalesCreatePage() {
   // Fixing a refused sale: its details come back into the form, under the same record id.
   useEffect(() => {
     if (!fixing || fixing.name !== 'createSale') return
-    const a = fixing.args as SaleInput
-    const text = (v: string | null | undefined) => v ?? ''
-    form.reset({
-      providerId: a.providerId,
-      products: a.products.map((l) => ({ productId: l.productId, quantity: l.quantity })),
-      customerType: a.customerType,
-      customerSsn: text(a.customerSsn),
-      customerName: a.customerName,
-      email: text(a.email),
-      phone: a.phone,
-      companyName: text(a.companyName),
-      orgNumber: text(a.orgNumber),
-      postalCode: a.postalCode,
-      city: a.city,
-      address: a.address,
-      message: text(a.message),
-      externalOrderNumber: text(a.externalOrderNumber),
-    })
+    form.reset(saleToForm(fixing.args as SaleInput))
     for (const [field, messages] of Object.entries(fixing.rejection?.fieldErrors ?? {})) {
       form.setError(field as keyof FormValues, { type: 'server', message: messages[0] })
     }
@@ -113,34 +63,13 @@ export default function SalesCreatePage() {
   const providerProducts = useMemo(() => catalog?.products.filter((p) => p.providerId === providerId) ?? [], [catalog, providerId])
   const estimate = useMemo(() => {
     const byId = new Map((catalog?.products ?? []).map((p) => [p.id, p]))
-    return sellerAmounts(
-      (watchedLines ?? []).filter((l) => l.productId && Number(l.quantity) > 0).map((l) => ({ productId: l.productId, quantity: Number(l.quantity) })),
-      byId,
-    )
+    return sellerAmounts(estimatedLines(watchedLines), byId)
   }, [catalog, watchedLines])
 
   const submit = form.handleSubmit(async (values) => {
     setFormError(null)
-    const opt = (v: string) => (v.trim() === '' ? null : v)
     try {
-      const input = {
-        id: recordId,
-        providerId: values.providerId,
-        products: values.products.map((l) => ({ productId: l.productId, quantity: Number(l.quantity) })),
-        customerType: values.customerType,
-        customerSsn: values.customerType === 'private' ? opt(values.customerSsn) : null,
-        customerName: values.customerName,
-        email: opt(values.email),
-        phone: values.phone,
-        companyName: values.customerType === 'company' ? opt(values.companyName) : null,
-        orgNumber: values.customerType === 'company' ? opt(values.orgNumber) : null,
-        postalCode: values.postalCode,
-        city: values.city,
-        address: values.address,
-        message: opt(values.message),
-        externalOrderNumber: opt(values.externalOrderNumber),
-        soldAt: now(),
-      }
+      const input = formToSale(values, { id: recordId, soldAt: now() })
       await saveSaleLocally(db, userId, input, file, t, {
         replacesSeq: fixing?.seq,
         keepFileId: fixing?.name === 'createSale' ? (fixing.args as SaleInput).checklistFileId : null,
@@ -151,9 +80,10 @@ export default function SalesCreatePage() {
     } catch (e) {
       if (!(e instanceof LocalValidationError)) throw e
       for (const [field, messages] of Object.entries(e.fieldErrors)) {
-        if (field === '_') setFormError(messages[0] ?? null)
-        else if (field === 'checklistFileId') setFileError(messages[0] ?? null)
-        else form.setError(field as keyof FormValues, { type: 'server', message: messages[0] })
+        const place = errorPlace(field)
+        if (place.at === 'form') setFormError(messages[0] ?? null)
+        else if (place.at === 'file') setFileError(messages[0] ?? null)
+        else form.setError(place.field, { type: 'server', message: messages[0] })
       }
     }
   })
