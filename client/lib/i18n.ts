@@ -12,52 +12,14 @@ import { readCookie, writeCookie } from './cookies'
  * screens that use it, or when the language changes (for every namespace loaded so far). The choice lives in the
  * `language` cookie with the other per-browser preferences.
  */
-const LOADERS: Record<LanguageCode, Record<Namespace, () => Promise<object>>> = {
-  sv: {
-    core: async () => svCore,
-    sales: () => import('../../shared/i18n/sv/sales').then((m) => m.svSales),
-    backoffice: () => import('../../shared/i18n/sv/backoffice').then((m) => m.svBackoffice),
-    admin: () => import('../../shared/i18n/sv/admin').then((m) => m.svAdmin),
-    catalog: () => import('../../shared/i18n/sv/catalog').then((m) => m.svCatalog),
-    pay: () => import('../../shared/i18n/sv/pay').then((m) => m.svPay),
-    accounts: () => import('../../shared/i18n/sv/accounts').then((m) => m.svAccounts),
-    quality: () => import('../../shared/i18n/sv/quality').then((m) => m.svQuality),
-    budgets: () => import('../../shared/i18n/sv/budgets').then((m) => m.svBudgets),
-    dashboards: () => import('../../shared/i18n/sv/dashboards').then((m) => m.svDashboards),
-    finance: () => import('../../shared/i18n/sv/finance').then((m) => m.svFinance),
-    game: () => import('../../shared/i18n/sv/game').then((m) => m.svGame),
-    assistant: () => import('../../shared/i18n/sv/assistant').then((m) => m.svAssistant),
-  },
-  en: {
-    core: () => import('../../shared/i18n/en/core').then((m) => m.enCore),
-    sales: () => import('../../shared/i18n/en/sales').then((m) => m.enSales),
-    backoffice: () => import('../../shared/i18n/en/backoffice').then((m) => m.enBackoffice),
-    admin: () => import('../../shared/i18n/en/admin').then((m) => m.enAdmin),
-    catalog: () => import('../../shared/i18n/en/catalog').then((m) => m.enCatalog),
-    pay: () => import('../../shared/i18n/en/pay').then((m) => m.enPay),
-    accounts: () => import('../../shared/i18n/en/accounts').then((m) => m.enAccounts),
-    quality: () => import('../../shared/i18n/en/quality').then((m) => m.enQuality),
-    budgets: () => import('../../shared/i18n/en/budgets').then((m) => m.enBudgets),
-    dashboards: () => import('../../shared/i18n/en/dashboards').then((m) => m.enDashboards),
-    finance: () => import('../../shared/i18n/en/finance').then((m) => m.enFinance),
-    game: () => import('../../shared/i18n/en/game').then((m) => m.enGame),
-    assistant: () => import('../../shared/i18n/en/assistant').then((m) => m.enAssistant),
-  },
-  fi: {
-    core: () => import('../../shared/i18n/fi/core').then((m) => m.fiCore),
-    sales: () => import('../../shared/i18n/fi/sales').then((m) => m.fiSales),
-    backoffice: () => import('../../shared/i18n/fi/backoffice').then((m) => m.fiBackoffice),
-    admin: () => import('../../shared/i18n/fi/admin').then((m) => m.fiAdmin),
-    catalog: () => import('../../shared/i18n/fi/catalog').then((m) => m.fiCatalog),
-    pay: () => import('../../shared/i18n/fi/pay').then((m) => m.fiPay),
-    accounts: () => import('../../shared/i18n/fi/accounts').then((m) => m.fiAccounts),
-    quality: () => import('../../shared/i18n/fi/quality').then((m) => m.fiQuality),
-    budgets: () => import('../../shared/i18n/fi/budgets').then((m) => m.fiBudgets),
-    dashboards: () => import('../../shared/i18n/fi/dashboards').then((m) => m.fiDashboards),
-    finance: () => import('../../shared/i18n/fi/finance').then((m) => m.fiFinance),
-    game: () => import('../../shared/i18n/fi/game').then((m) => m.fiGame),
-    assistant: () => import('../../shared/i18n/fi/assistant').then((m) => m.fiAssistant),
-  },
+const CATALOGS = import.meta.glob<Record<string, object>>(['../../shared/i18n/*/*.ts', '!../../shared/i18n/sv/core.ts', '!../../shared/i18n/**/*.test.ts'])
+
+/** A catalog's loader: its file, `shared/i18n/<language>/<namespace>.ts`, whose one export is the catalog. */
+function loaderOf(lng: LanguageCode, ns: Namespace): () => Promise<object> {
+  if (lng === 'sv' && ns === 'core') return async () => svCore
+  const load = CATALOGS[`../../shared/i18n/${lng}/${ns}.ts`]
+  if (!load) throw new Error(`No catalog for ${lng}/${ns}`)
+  return () => load().then((module) => Object.values(module)[0]!)
 }
 
 function initialLanguage(): LanguageCode {
@@ -102,7 +64,7 @@ function ensureBundles(lng: LanguageCode, namespaces: Iterable<Namespace>): Prom
       const key = `${lng}/${ns}`
       let pending = loading.get(key)
       if (!pending) {
-        pending = LOADERS[lng][ns]().then((bundle) => {
+        pending = loaderOf(lng, ns)().then((bundle) => {
           i18n.addResourceBundle(lng, ns, bundle, true, true)
         })
         // A failed load (offline, a new deployment) may be tried again by the next screen.

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { CATALOGS, pickLanguage, translator } from '.'
+import { LANGUAGES } from './languages'
+import { NAMESPACES } from './namespaces'
+
+const LANGUAGE_CODES = LANGUAGES.map((l) => l.code)
 
 function keys(node: unknown, prefix = ''): string[] {
   if (typeof node === 'string') return [prefix]
@@ -91,5 +95,29 @@ describe('plurals', () => {
     const t = translator(lang)
     expect(t('pay.sick.dayCount', { count: 1 })).toBe(one)
     expect(t('pay.sick.dayCount', { count: 3 })).toBe(three)
+  })
+})
+
+describe('the namespaces', () => {
+  // Every catalog file, as the client loads them (client/lib/i18n.ts globs the same files).
+  const files = import.meta.glob<Record<string, object>>('./*/*.ts', { eager: true })
+
+  it.each(LANGUAGE_CODES)('%s has one file per namespace, each exporting its catalog alone', (lang) => {
+    for (const ns of NAMESPACES) {
+      const module = files[`./${lang}/${ns}.ts`]
+      expect(module, `${lang}/${ns}.ts`).toBeDefined()
+      expect(Object.keys(module!), `${lang}/${ns}.ts`).toHaveLength(1)
+    }
+    expect(Object.keys(files).filter((f) => f.startsWith(`./${lang}/`))).toHaveLength(NAMESPACES.length)
+  })
+
+  it('never define the same key twice (a key is found in whichever namespace is loaded, unprefixed)', () => {
+    const owner = new Map<string, string>()
+    for (const ns of NAMESPACES) {
+      for (const key of keys(Object.values(files[`./sv/${ns}.ts`]!)[0])) {
+        expect(owner.get(key), `${key} is in ${owner.get(key)} and ${ns}`).toBeUndefined()
+        owner.set(key, ns)
+      }
+    }
   })
 })

@@ -15,24 +15,17 @@ import { mergeCatalogs } from './namespaces'
 
 /** The whole English catalogue (every namespace merged), for the server and tests. */
 export const en = mergeCatalogs(
-  mergeCatalogs(
-    mergeCatalogs(
-      mergeCatalogs(
-        mergeCatalogs(
-          mergeCatalogs(
-            mergeCatalogs(
-              mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(enCore, enSales), enBackoffice), enAdmin), enCatalog), enPay),
-              enAccounts,
-            ),
-            enQuality,
-          ),
-          enBudgets,
-        ),
-        enDashboards,
-      ),
-      enFinance,
-    ),
-    enGame,
-  ),
+  enCore,
+  enSales,
+  enBackoffice,
+  enAdmin,
+  enCatalog,
+  enPay,
+  enAccounts,
+  enQuality,
+  enBudgets,
+  enDashboards,
+  enFinance,
+  enGame,
   enAssistant,
 )

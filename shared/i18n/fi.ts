@@ -15,24 +15,17 @@ import { mergeCatalogs } from './namespaces'
 
 /** The whole Finnish catalogue (every namespace merged), for the server and tests. */
 export const fi = mergeCatalogs(
-  mergeCatalogs(
-    mergeCatalogs(
-      mergeCatalogs(
-        mergeCatalogs(
-          mergeCatalogs(
-            mergeCatalogs(
-              mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(fiCore, fiSales), fiBackoffice), fiAdmin), fiCatalog), fiPay),
-              fiAccounts,
-            ),
-            fiQuality,
-          ),
-          fiBudgets,
-        ),
-        fiDashboards,
-      ),
-      fiFinance,
-    ),
-    fiGame,
-  ),
+  fiCore,
+  fiSales,
+  fiBackoffice,
+  fiAdmin,
+  fiCatalog,
+  fiPay,
+  fiAccounts,
+  fiQuality,
+  fiBudgets,
+  fiDashboards,
+  fiFinance,
+  fiGame,
   fiAssistant,
 )

@@ -42,12 +42,23 @@ type Merged<A, B> = {
       : never
 }
 
-/** Two namespaces deep-merged into one catalog (they may share a parent key, e.g. `validation`). */
-export function mergeCatalogs<A extends object, B extends object>(a: A, b: B): Merged<A, B> {
+/** Catalogues merged left to right, as their types say. */
+type MergedAll<T extends readonly object[]> = T extends readonly [infer A extends object, infer B extends object, ...infer R extends object[]]
+  ? MergedAll<[Merged<A, B>, ...R]>
+  : T extends readonly [infer A extends object]
+    ? A
+    : Record<string, never>
+
+function mergeTwo(a: object, b: object): object {
   const out = { ...a } as Record<string, unknown>
   for (const [key, value] of Object.entries(b)) {
     const here = out[key]
-    out[key] = here && typeof here === 'object' && value && typeof value === 'object' ? mergeCatalogs(here, value as object) : value
+    out[key] = here && typeof here === 'object' && value && typeof value === 'object' ? mergeTwo(here, value as object) : value
   }
-  return out as Merged<A, B>
+  return out
+}
+
+/** Namespaces deep-merged into one catalog, left to right (they may share a parent key, e.g. `validation`). */
+export function mergeCatalogs<T extends readonly object[]>(...catalogs: T): MergedAll<T> {
+  return catalogs.reduce<object>((merged, next) => mergeTwo(merged, next), {}) as MergedAll<T>
 }

@@ -15,25 +15,18 @@ import { svAssistant } from './sv/assistant'
 
 /** The whole Swedish catalogue (every namespace merged), and its type. */
 export const sv = mergeCatalogs(
-  mergeCatalogs(
-    mergeCatalogs(
-      mergeCatalogs(
-        mergeCatalogs(
-          mergeCatalogs(
-            mergeCatalogs(
-              mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(mergeCatalogs(svCore, svSales), svBackoffice), svAdmin), svCatalog), svPay),
-              svAccounts,
-            ),
-            svQuality,
-          ),
-          svBudgets,
-        ),
-        svDashboards,
-      ),
-      svFinance,
-    ),
-    svGame,
-  ),
+  svCore,
+  svSales,
+  svBackoffice,
+  svAdmin,
+  svCatalog,
+  svPay,
+  svAccounts,
+  svQuality,
+  svBudgets,
+  svDashboards,
+  svFinance,
+  svGame,
   svAssistant,
 )
 
