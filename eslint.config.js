@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 import { importBoundaries } from './eslint-rules/import-boundaries.js'
+import { areaTables, tableOwners } from './eslint-rules/area-tables.js'
 
 /** Client features may not import each other: one zone per feature folder. */
 const features = fs.existsSync('client/features')
@@ -183,13 +184,54 @@ const SPLIT_PENDING = [
   'server/platform/realtime/socket-server.ts',
 ]
 
+/**
+ * Whose each table is (docs/decisions/066): a schema file's tables are the area it is named for, except the identity
+ * file's, which three areas share; the rate limiters' store is no area's.
+ */
+const TABLE_OWNERS = tableOwners('server/db/schema', {
+  roles: 'users',
+  users: 'users',
+  userProviders: 'users',
+  permissionRules: 'users',
+  userTitles: 'users',
+  externalAccountTemplates: 'users',
+  externalAccounts: 'users',
+  teamCoaches: 'org',
+  sessions: 'auth',
+  mfaTotp: 'auth',
+  mfaRecoveryCodes: 'auth',
+  loginChallenges: 'auth',
+  // The rate limiters' store: each area's limiter keeps its counts there, under its own key prefix.
+  rateLimits: null,
+})
+/** The reads of other areas' tables an area makes today (joins for a name or a place), written down: the list shrinks. */
+const AREA_READS = {
+  activity: ['activityLog', 'users'],
+  auth: ['offices', 'permissionRules', 'roles', 'teamCoaches', 'teams', 'users'],
+  game: ['sales'],
+  org: ['roles', 'users'],
+  pay: ['files', 'offices', 'saleStatusHistory', 'sales', 'teams', 'users'],
+  profile: ['offices', 'roles', 'sessions', 'teams', 'users'],
+  sales: ['activityLog', 'offices', 'providers', 'teams', 'users'],
+  sync: ['teams', 'users'],
+  'time-reports': ['offices', 'teams', 'users'],
+  users: ['offices', 'regions', 'teamCoaches', 'teams'],
+}
+/** Writes into another area's tables: none should be here; the ones that are wait for a port (decision 066). */
+const AREA_WRITES = {
+  // A sign-in records its time on the user (`lastSignInAt`).
+  auth: ['users'],
+  // The person's own name, password and sessions from their profile: the users and auth areas' tables.
+  profile: ['sessions', 'users'],
+}
+
 export default tseslint.config(
   { ignores: ['dist-server/**', 'dist/**', 'node_modules/**', 'server/db/migrations/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { local: { rules: { 'import-boundaries': importBoundaries } } },
+    plugins: { local: { rules: { 'import-boundaries': importBoundaries, 'area-tables': areaTables } } },
     rules: {
       'local/import-boundaries': ['error', { zones }],
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through server/env.ts.' }],
@@ -206,7 +248,10 @@ export default tseslint.config(
   {
     files: ['server/modules/**/*.ts'],
     ignores: ['server/modules/**/*.test.ts'],
-    rules: { 'local/import-boundaries': ['error', { zones: [...zones, ...areaZones] }] },
+    rules: {
+      'local/import-boundaries': ['error', { zones: [...zones, ...areaZones] }],
+      'local/area-tables': ['error', { owners: TABLE_OWNERS, reads: AREA_READS, writes: AREA_WRITES }],
+    },
   },
   {
     // Screens read the device store through their feature's store module (its reopen guard included).
