@@ -188,11 +188,17 @@ function runCommitted(callbacks: Array<() => void>) {
 
 const PG_TX_ATTEMPTS = 30
 
-/** serialization_failure and deadlock_detected: the transaction may succeed when run again. */
-function isRetryable(err: unknown): boolean {
+/**
+ * Failures after which the whole transaction (rolled back) may succeed when run again: serialization_failure and
+ * deadlock_detected; and PostgreSQL's shared lock table full (53200 "out of shared memory"), which under
+ * SERIALIZABLE is the predicate locks of the transactions running at that moment (max_pred_locks_per_transaction):
+ * they are freed as those finish (decision 064).
+ */
+export function isRetryablePgError(err: unknown): boolean {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code
+    const { code, message } = e as { code?: unknown; message?: unknown }
     if (code === '40001' || code === '40P01') return true
+    if (code === '53200' && typeof message === 'string' && message.includes('shared memory')) return true
   }
   return false
 }
@@ -233,7 +239,7 @@ function openPg(url: string): Database {
           runCommitted(store.committed)
           return result
         } catch (err) {
-          if (attempt >= PG_TX_ATTEMPTS || !isRetryable(err)) throw err
+          if (attempt >= PG_TX_ATTEMPTS || !isRetryablePgError(err)) throw err
           await new Promise((r) => setTimeout(r, Math.random() * 10 * 2 ** Math.min(attempt, 6)))
         }
       }
