@@ -195,7 +195,7 @@ async function device(index: number, sellerId: string, timings: { push: number[]
     seq: mutations.length + 1,
     name: 'checkout',
     createdAt: soldAt + 100,
-    args: { id: randomUUID(), date: today, checkedOutAt: soldAt + 100, comment: null },
+    args: { id: randomUUID(), date: today, checkedOutAt: soldAt + 100, comment: 'bench:burst' },
   })
   const pushStarted = performance.now()
   const pushed = await fetch(`${instance.origin}/api/sync/push`, {
@@ -344,7 +344,8 @@ try {
 } finally {
   for (const i of instances) i.child.kill('SIGTERM')
   await db.delete(t.sessions).where(sql`${t.sessions.userAgent} = 'bench:burst'`)
-  // Its checkouts go again, so that the next run's sellers may sell today too (its sales and reports stay).
+  // Its checkouts (marked with its name) go again, so that the next run's sellers may sell today too (its sales
+  // and reports stay).
   await db.delete(t.checkouts).where(and(eq(t.checkouts.date, today), eq(t.checkouts.comment, 'bench:burst')))
   await database.close()
 }
