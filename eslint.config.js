@@ -172,7 +172,6 @@ const SPLIT_PENDING = [
   'server/modules/statistics/statistics.service.ts',
   'server/modules/sync/sync.service.ts',
   'server/modules/terms/terms.service.ts',
-  'server/modules/time-reports/time-reports.admin.ts',
   'server/modules/time-reports/time-reports.service.ts',
   'server/modules/users/external-accounts.service.ts',
   'server/modules/users/roles.service.ts',
