@@ -11,12 +11,8 @@ import { MATCH_DATE_TOLERANCE_DAYS, type MatchableSale } from '../../../shared/r
 import { type SalesContext } from './sales.context'
 import type { OrderSaleSummary, SalesLifecycle } from './sales.lifecycle'
 
-/**
- * What other areas ask the sales area (their ports, wired in server/composition/areas.ts): the customer register's
- * sales of a customer, the orders area's matching and flagging, the quality area's survey and outcome, the game's
- * view of a sale, names for alerts and the activity log, a seller's day for the checkout.
- */
-export function salesAnswers(ctx: SalesContext, { applyMove }: Pick<SalesLifecycle, 'applyMove'>) {
+/** What the customer register and the orders area ask the sales area (their ports, server/composition/areas.ts). */
+export function salesForRegisterAndOrders(ctx: SalesContext, { applyMove }: Pick<SalesLifecycle, 'applyMove'>) {
   const { database, t, read, conditionColumns } = ctx
   return {
     /** What the customer register asks: a customer's sale reports this user may see, newest first. */
@@ -139,6 +135,13 @@ export function salesAnswers(ctx: SalesContext, { applyMove }: Pick<SalesLifecyc
         return flagged
       },
     },
+  }
+}
+
+/** What the quality area, the game, alerts, the activity log and the checkout ask the sales area (their ports). */
+export function salesForOthers(ctx: SalesContext, { applyMove }: Pick<SalesLifecycle, 'applyMove'>) {
+  const { t } = ctx
+  return {
     /**
      * What the quality area asks of a sale (docs/decisions/045): its details for the survey form, the move a
      * survey's outcome makes through the lifecycle (as the `quality` mover), and the grade it was given.

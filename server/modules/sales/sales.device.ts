@@ -12,9 +12,9 @@ import { customerKeyOf } from '../../../shared/rules/double-sales'
 import { type SalesContext } from './sales.context'
 import type { SalesLifecycle } from './sales.lifecycle'
 
-/** What a seller's device sends (the sync's `createSale` and `correctSale` mutations). */
-export function salesFromDevice(area: SalesContext, { moversOf, recordMove }: Pick<SalesLifecycle, 'moversOf' | 'recordMove'>) {
-  const { t, events, files, ports, summary, write, logSale, doubles, deviations } = area
+/** A sale registered on a seller's device (the sync's `createSale` mutation). */
+export function saleFromDevice(area: SalesContext) {
+  const { t, events, files, ports, summary, write, logSale, doubles } = area
   return {
     /**
      * A sale registered on a seller's device. Refusals are `Rejection`s (recorded for the device, never retried).
@@ -145,7 +145,13 @@ export function salesFromDevice(area: SalesContext, { moversOf, recordMove }: Pi
         { actorId: actor.id, at: ctx.now },
       )
     },
+  }
+}
 
+/** A seller's correction of a sale back office marked as a deviation (the sync's `correctSale` mutation). */
+export function saleCorrectionFromDevice(area: SalesContext, { moversOf, recordMove }: Pick<SalesLifecycle, 'moversOf' | 'recordMove'>) {
+  const { t, events, ports, summary, doubles, deviations } = area
+  return {
     /**
      * A seller's correction of their sale that back office marked as a deviation, from the device (the
      * `correctSale` mutation): the fields the deviation's type lets them change (shared/rules/sale-lifecycle.ts),

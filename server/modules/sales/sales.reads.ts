@@ -26,9 +26,9 @@ import { cappedCount } from '../../db/list-page'
 import { type SaleActor, type SalesContext } from './sales.context'
 import type { SalesLifecycle } from './sales.lifecycle'
 
-/** Back office's reads of sale reports: the list and its search, the dashboard's counts, a report opened, its identity number. */
-export function saleReportReads(ctx: SalesContext, { mayView, nextFor }: Pick<SalesLifecycle, 'mayView' | 'nextFor'>) {
-  const { database, t, files, ports, read, conditionColumns } = ctx
+/** Back office's list of sale reports (and the global search's), within the reader's rules. */
+export function saleReportList(ctx: SalesContext) {
+  const { database, t, read, conditionColumns } = ctx
 
   /**
    * The sale reports this user may see (their rules' conditions in the WHERE clause), filtered, sorted and a page
@@ -178,6 +178,12 @@ export function saleReportReads(ctx: SalesContext, { mayView, nextFor }: Pick<Sa
     }
   }
 
+  return { list }
+}
+
+/** Back office's other reads of sale reports: the global search, the dashboard's counts, a report opened, its identity number. */
+export function saleReportReads(ctx: SalesContext, { list }: Pick<SalesLifecycle, 'mayView' | 'nextFor'> & ReturnType<typeof saleReportList>) {
+  const { database, t, ports, read, conditionColumns } = ctx
   return {
     list,
     /**
@@ -235,6 +241,13 @@ export function saleReportReads(ctx: SalesContext, { mayView, nextFor }: Pick<Sa
       ])
       return { from, to, reports, absence, thisMonth, esignTotal: esign.total, esignSigned: esign.signed }
     },
+  }
+}
+
+/** A sale report opened by back office, and its identity number read (and logged). */
+export function saleReportDetail(ctx: SalesContext, { mayView, nextFor }: Pick<SalesLifecycle, 'mayView' | 'nextFor'>) {
+  const { database, t, files, ports } = ctx
+  return {
     /**
      * The customer's full identity number (or organisation number) of a sale this reader may see, for one who may read
      * identity numbers (docs/decisions/058); each reading is logged on the sale. Null when there is no such sale.

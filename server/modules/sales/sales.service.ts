@@ -5,11 +5,11 @@ import type { Deps } from '../../platform/deps'
 import { deviationReads } from './deviations'
 import type { ConfirmDoubleSaleInput } from '../../../shared/schemas/double-sales'
 import { saleAnalytics, summaryReads } from './sales.summary'
-import { salesAnswers } from './sales.answers'
+import { salesForOthers, salesForRegisterAndOrders } from './sales.answers'
 import { salesContext, type SalesPorts } from './sales.context'
-import { salesFromDevice } from './sales.device'
+import { saleCorrectionFromDevice, saleFromDevice } from './sales.device'
 import { salesLifecycle } from './sales.lifecycle'
-import { saleReportReads } from './sales.reads'
+import { saleReportDetail, saleReportList, saleReportReads } from './sales.reads'
 
 export type { SalesPorts } from './sales.context'
 export type { OrderSaleSummary, SaleStatusAnswer } from './sales.lifecycle'
@@ -25,11 +25,12 @@ export function salesService(deps: Pick<Deps, 'database' | 'events' | 'files'>, 
   const area = salesContext(deps, ports)
   const { database, doubles } = area
   const lifecycle = salesLifecycle(area)
-  const device = salesFromDevice(area, lifecycle)
   return {
-    ...saleReportReads(area, lifecycle),
+    ...saleReportReads(area, { ...lifecycle, ...saleReportList(area) }),
+    ...saleReportDetail(area, lifecycle),
     deviations: deviationReads(database, { mayView: lifecycle.mayView, allowedNext: lifecycle.nextFor }),
-    ...salesAnswers(area, lifecycle),
+    ...salesForRegisterAndOrders(area, lifecycle),
+    ...salesForOthers(area, lifecycle),
     doubles: {
       list: doubles.list,
       settings: doubles.settings,
@@ -46,8 +47,8 @@ export function salesService(deps: Pick<Deps, 'database' | 'events' | 'files'>, 
     figures: summaryReads(database),
     /** The BI assistant's reads of the summary (docs/decisions/053). */
     analytics: saleAnalytics(database),
-    createFromDevice: device.createFromDevice,
-    correctFromDevice: device.correctFromDevice,
+    ...saleFromDevice(area),
+    ...saleCorrectionFromDevice(area, lifecycle),
     changeStatus: lifecycle.changeStatus,
   }
 }
