@@ -161,7 +161,6 @@ const SPLIT_PENDING = [
   'server/modules/pay/pay.exports.ts',
   'server/modules/pay/pay.service.ts',
   'server/modules/quality/quality.routes.ts',
-  'server/modules/quality/quality.service.ts',
   'server/modules/quality/quality.statistics.ts',
   'server/modules/sales/deviations.ts',
   'server/modules/sales/double-sales.ts',
