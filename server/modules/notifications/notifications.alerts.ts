@@ -1,0 +1,208 @@
+import { and, eq, isNull, or } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import type { DomainEvent } from '../../platform/events'
+
+/** A recipient as the users area answers for them (its directory). */
+import { type NotificationsContext, type Translate } from './notifications.context'
+
+import type { NotificationDelivery } from './notifications.delivery'
+
+/** Alerts from the sales and time areas' events: a sale's move (its seller, and the deviation's recipients), a seller reported sick. */
+export function saleAlerts(ctx: NotificationsContext, { notify }: Pick<NotificationDelivery, 'notify'>) {
+  const { t, ports } = ctx
+  /** The users who get deviation alerts for a team or an office beyond the seller and the team's coaches. */
+  async function extraRecipients(db: Db, teamId: string | null, officeId: string | null): Promise<string[]> {
+    const r = t.alertRecipients
+    const scopes = [
+      ...(teamId ? [and(eq(r.scope, 'team'), eq(r.scopeId, teamId))] : []),
+      ...(officeId ? [and(eq(r.scope, 'office'), eq(r.scopeId, officeId))] : []),
+    ]
+    if (scopes.length === 0) return []
+    const rows = await db
+      .select({ id: r.userId })
+      .from(r)
+      .where(or(...scopes))
+    return rows.map((x) => x.id)
+  }
+
+  /** A sale's status changed: the seller (and for a deviation the team's coaches and the configured recipients) hear of it. */
+  async function fromSaleStatus(tx: Db, e: DomainEvent<'sale.statusChanged'>) {
+    const p = e.payload
+    if (p.from === p.to) return
+    // A deviation settled (corrected by the seller, or decided by back office): the seller's alert about it has done
+    // its work, whether or not it was opened from the bell, and no longer counts as unread.
+    if (p.from === 'deviation')
+      await tx
+        .update(t.notifications)
+        .set({ readAt: e.occurredAt })
+        .where(
+          and(
+            eq(t.notifications.userId, p.sellerId),
+            eq(t.notifications.kind, 'deviation'),
+            eq(t.notifications.link, `/sales/${p.saleId}`),
+            isNull(t.notifications.readAt),
+          ),
+        )
+    if (p.to !== 'deviation' && p.to !== 'regret' && p.to !== 'unanswered') return
+    const label = await ports.saleLabel(tx, p.saleId)
+    if (!label) return
+    const [actor] = p.byUserId ? await ports.people(tx, [p.byUserId]) : []
+    const fromName = actor?.name ?? null
+    if (p.to === 'deviation') {
+      const typeText = (tr: Translate) => (p.deviationType ? tr(`sales.deviationTypes.${p.deviationType}`) : tr('sales.status.deviation'))
+      await notify(tx, {
+        type: 'deviation',
+        userIds: [p.sellerId],
+        text: (tr) => ({
+          title: tr('alerts.deviation.sellerTitle'),
+          message: tr('alerts.deviation.message', { ...label, type: typeText(tr) }),
+          link: `/sales/${p.saleId}`,
+        }),
+        fromName,
+        at: e.occurredAt,
+        actorId: e.actorId,
+      })
+      const coaches = p.teamId ? await ports.coachesOf(tx, p.teamId) : []
+      const others = [...new Set([...coaches, ...(await extraRecipients(tx, p.teamId, p.officeId))])].filter((id) => id !== p.sellerId && id !== p.byUserId)
+      if (others.length === 0) return
+      const team = p.teamId ? ((await ports.teamName(tx, p.teamId)) ?? '') : ''
+      await notify(tx, {
+        type: 'deviation',
+        userIds: others,
+        text: (tr) => ({
+          title: team ? tr('alerts.deviation.teamTitle', { team }) : tr('alerts.deviation.sellerTitle'),
+          message: tr('alerts.deviation.sellerMessage', { ...label, type: typeText(tr) }),
+          link: `/backoffice/salereports/${p.saleId}`,
+        }),
+        fromName,
+        at: e.occurredAt,
+        actorId: e.actorId,
+      })
+      return
+    }
+    await notify(tx, {
+      type: 'saleStatus',
+      userIds: [p.sellerId],
+      text: (tr) => ({
+        title: tr('alerts.saleStatus.title', { status: tr(`sales.status.${p.to}`).toLocaleLowerCase() }),
+        message: p.reason ? tr('alerts.saleStatus.withReason', { ...label, reason: p.reason }) : tr('alerts.saleStatus.message', label),
+        link: `/sales/${p.saleId}`,
+      }),
+      fromName,
+      at: e.occurredAt,
+      actorId: e.actorId,
+    })
+  }
+
+  /** A seller reported sick: their team's coaches hear of it. */
+  async function fromSickNotice(tx: Db, e: DomainEvent<'sickNotice.created'>) {
+    const p = e.payload
+    if (!p.teamId) return
+    const coaches = (await ports.coachesOf(tx, p.teamId)).filter((id) => id !== p.userId)
+    if (coaches.length === 0) return
+    const [seller] = await ports.people(tx, [p.userId])
+    if (!seller) return
+    await notify(tx, {
+      type: 'sickNotice',
+      userIds: coaches,
+      text: (tr, r) => ({
+        title: tr('alerts.sickNotice.title', { name: seller.name }),
+        message: tr('alerts.sickNotice.message', {
+          date: new Date(`${p.date}T12:00:00Z`).toLocaleDateString(r.language === 'en' ? 'en-GB' : r.language, { day: 'numeric', month: 'long' }),
+        }),
+        link: '/backoffice/sicknotices',
+      }),
+      fromName: seller.name,
+      at: e.occurredAt,
+      actorId: e.actorId,
+    })
+  }
+
+  return { extraRecipients, fromSaleStatus, fromSickNotice }
+}
+
+/** Alerts from the game's events (a level, a badge, a competition won) and a change to the person's account. */
+export function gameAndAccountAlerts(ctx: NotificationsContext, { notify }: Pick<NotificationDelivery, 'notify'>) {
+  const { ports } = ctx
+  /** A person's XP reached a level of the sales game (decision 052): they are told, with the level's benefits. */
+  async function fromLevelReached(tx: Db, e: DomainEvent<'game.levelReached'>) {
+    const p = e.payload
+    await notify(tx, {
+      type: 'competition',
+      userIds: [p.userId],
+      text: (tr) => ({
+        title: tr('alerts.levelReached.title', { number: p.levelNumber, name: p.levelName }),
+        message: tr('alerts.levelReached.message', { xp: p.xp }),
+        link: '/sales-flow/level',
+      }),
+      fromName: null,
+      at: e.occurredAt,
+      actorId: e.actorId,
+    })
+  }
+
+  /** A badge of the sales game earned (decision 052): the person is told, with its coins. */
+  async function fromBadgeAwarded(tx: Db, e: DomainEvent<'game.badgeAwarded'>) {
+    const p = e.payload
+    await notify(tx, {
+      type: 'competition',
+      userIds: [p.userId],
+      text: (tr) => ({
+        title: tr('alerts.badgeAwarded.title', { name: p.name }),
+        message: p.coins > 0 ? tr('alerts.competitionWon.coins', { coins: p.coins }) : tr('alerts.badgeAwarded.message'),
+        link: '/sales-flow/badges',
+      }),
+      fromName: null,
+      at: e.occurredAt,
+      actorId: e.actorId,
+    })
+  }
+
+  /**
+   * A competition of the sales game ended (decision 052): each winning seller is told their rank and prize; for a team
+   * or an office, each of its members is.
+   */
+  async function fromCompetitionFinished(tx: Db, e: DomainEvent<'game.competitionFinished'>) {
+    const p = e.payload
+    for (const w of p.winners) {
+      const teamIds = p.kind === 'teams' ? [w.id] : p.kind === 'offices' ? await ports.teamsOfOffice(tx, w.id) : []
+      const userIds = p.kind === 'sellers' ? [w.id] : (await ports.membersOfTeams(tx, teamIds)).map((m) => m.id)
+      if (userIds.length === 0) continue
+      await notify(tx, {
+        type: 'competition',
+        userIds,
+        text: (tr) => ({
+          title:
+            p.kind === 'sellers'
+              ? tr('alerts.competitionWon.title', { rank: w.rank, competition: p.name })
+              : tr('alerts.competitionWon.titlePlace', { rank: w.rank, competition: p.name, place: w.name }),
+          message: [w.coins ? tr('alerts.competitionWon.coins', { coins: w.coins }) : '', w.text].filter(Boolean).join(' '),
+          link: '/sales-flow/competitions',
+        }),
+        fromName: null,
+        at: e.occurredAt,
+        actorId: e.actorId,
+      })
+    }
+  }
+
+  /**
+   * An admin reset the user's two-step sign-in, or wrong codes locked it (decision 038): the user is told, in case it
+   * was not their wish.
+   */
+  async function fromUserChange(tx: Db, e: DomainEvent<'user.changed'>) {
+    const action = e.payload.action
+    if (action !== 'mfa_reset' && action !== 'mfa_locked') return
+    const key = action === 'mfa_reset' ? 'mfaReset' : 'mfaLocked'
+    await notify(tx, {
+      type: 'general',
+      userIds: [e.payload.userId],
+      text: (tr) => ({ title: tr(`alerts.${key}.title`), message: tr(`alerts.${key}.message`), link: '/users/profile?tab=security' }),
+      fromName: null,
+      at: e.occurredAt,
+      actorId: e.actorId,
+    })
+  }
+
+  return { fromLevelReached, fromBadgeAwarded, fromCompetitionFinished, fromUserChange }
+}
