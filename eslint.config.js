@@ -171,7 +171,6 @@ const SPLIT_PENDING = [
   'server/modules/users/roles.service.ts',
   'server/modules/users/users.directory.ts',
   'server/modules/users/users.repo.ts',
-  'server/modules/users/users.service.ts',
   'server/platform/events.ts',
   'server/platform/jobs.ts',
   'server/platform/realtime/socket-server.ts',
