@@ -156,7 +156,6 @@ const SPLIT_PENDING = [
   'server/modules/game/game.shop.ts',
   'server/modules/org/coach-groups.service.ts',
   'server/modules/org/teams.service.ts',
-  'server/modules/pay/pay.exports.ts',
   'server/modules/pay/pay.service.ts',
   'server/modules/quality/quality.routes.ts',
   'server/modules/quality/quality.statistics.ts',
