@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { screen, signInAs, workerControls } from '../fixtures'
-import { apiAs, sellerPhone } from '../backoffice/api'
+import { apiAs, sellerPhone } from '../api'
 
 // Push messages arrive through the service worker: it is on here (the suite turns it off elsewhere, playwright.config.ts).
 test.use({ serviceWorkers: 'allow' })

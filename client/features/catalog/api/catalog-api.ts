@@ -6,19 +6,16 @@ import type {
   UpdateProductInput,
   UpdateProviderInput,
 } from '../../../../shared/schemas/catalog'
-import type { UpdateCustomerInput } from '../../../../shared/schemas/customers'
 import type { ListQuery } from '../../../../shared/schemas/pagination'
 import { listQueryParams } from '../../../components/ui/data-table/use-list-query'
 import { call, rpc } from '../../../lib/api-client'
 
-/** The catalog's and the customer register's calls (docs/decisions/027), through the typed client. */
+/** The catalog's calls (docs/decisions/027), through the typed client. */
 
 export type ProviderFilters = { type?: string; active?: string }
 export const PROVIDER_FILTER_KEYS = ['type', 'active'] as const
 export type ProductFilters = { providerId?: string; categoryId?: string; active?: string }
 export const PRODUCT_FILTER_KEYS = ['providerId', 'categoryId', 'active'] as const
-export type CustomerFilters = { type?: string }
-export const CUSTOMER_FILTER_KEYS = ['type'] as const
 
 export const listProviders = (q: ListQuery, filters: ProviderFilters, signal?: AbortSignal) =>
   call(rpc.providers.$get({ query: listQueryParams(q, filters) as never }, { init: { signal } }))
@@ -47,8 +44,3 @@ export const applyCommissions = (id: string, version: number) =>
   call(rpc['product-categories'][':id']['apply-commissions'].$post({ param: { id }, json: { version } }))
 export const categoryActivity = (id: string, signal?: AbortSignal) =>
   call(rpc['product-categories'][':id'].activity.$get({ param: { id } }, { init: { signal } }))
-
-export const listCustomers = (q: ListQuery, filters: CustomerFilters, signal?: AbortSignal) =>
-  call(rpc.customers.$get({ query: listQueryParams(q, filters) as never }, { init: { signal } }))
-export const getCustomer = (id: string, signal?: AbortSignal) => call(rpc.customers[':id'].$get({ param: { id } }, { init: { signal } }))
-export const updateCustomer = (id: string, json: UpdateCustomerInput) => call(rpc.customers[':id'].$patch({ param: { id }, json }))

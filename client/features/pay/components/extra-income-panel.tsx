@@ -21,7 +21,7 @@ import { confirm } from '../../../lib/confirm-store'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { createExtraIncome, listExtraIncome, removeExtraIncome, updateExtraIncome } from '../api/pay-api'
-import { MonthField } from './month-field'
+import { MonthField } from '../../../components/ui/month-field'
 
 /** Extra income of a month: who gets what and why; added, changed and removed by back office (logged). */
 export function ExtraIncomePanel({ month, onMonth }: { month: string; onMonth: (m: string) => void }) {

@@ -9,7 +9,7 @@ import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { listPaycodes, payrollMonth, requestPayroll } from '../api/pay-api'
 import { ExportList } from './export-list'
-import { MonthField } from './month-field'
+import { MonthField } from '../../../components/ui/month-field'
 import { LoadError } from '../../../components/ui/load-error'
 
 const PROBLEMS_SHOWN = 20

@@ -1,0 +1,204 @@
+import { Button, Link as ChakraLink, HStack, Input, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import type { UseQueryResult } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { FormDialog, formErrorOf } from './form-dialog'
+import { FormField } from './form-field'
+import { LoadError } from './load-error'
+import { applyFieldErrors } from '../../lib/api-client'
+import { snackbar } from '../../lib/snackbar-store'
+import { ConfirmDeleteDialog } from './confirm-delete-dialog'
+
+export type NamedRow = { id: string; name: string }
+
+/**
+ * A short list of things that are a name and what they hold (regions, user titles): the table with its counts, a
+ * create button, a rename dialog sending the name the editor saw, and a delete that says why it cannot while the
+ * thing holds something. The words are `<keys>.create`, `.edit`, `.delete`, `.name`, `.empty`, `.createTitle`,
+ * `.editTitle`, `.deleteTitle`, `.deleteText`, `.deleteBlocked` (count), `.created`, `.saved`, `.deleted` (name);
+ * the test ids `<testId>-row`, `<testId>-dialog` and `delete-<testId>`.
+ */
+export function NamedList<T extends NamedRow>(props: {
+  keys: string
+  label: string
+  rows: UseQueryResult<{ items: T[] }>
+  counts: Array<{ header: string; value: (row: T) => number; hideBelow?: 'sm' }>
+  may: { create: boolean; update: boolean; delete: boolean }
+  /** what keeps a row from being deleted (a count above 0) */
+  holds: (row: T) => number
+  nameMax: number
+  testId: string
+  save: (existing: T | null, name: string) => Promise<T>
+  remove: (row: T) => Promise<unknown>
+  onChanged: () => void
+  /** a row's own page, when it has one: the name links to it */
+  href?: (row: T) => string
+}) {
+  const { t } = useTranslation()
+  const { keys, rows, may } = props
+  const [editing, setEditing] = useState<T | 'new' | null>(null)
+  const [deleting, setDeleting] = useState<T | null>(null)
+  const actions = may.update || may.delete
+  const done = (message: string) => {
+    snackbar.show(message, { color: 'success', icon: 'success' })
+    props.onChanged()
+  }
+
+  return (
+    <Stack gap="4">
+      {may.create ? (
+        <HStack justify="flex-end">
+          <Button size="sm" colorPalette="brand" onClick={() => setEditing('new')}>
+            {t(`${keys}.create`)}
+          </Button>
+        </HStack>
+      ) : null}
+      {rows.isError ? (
+        <LoadError error={rows.error} onRetry={() => void rows.refetch()} />
+      ) : !rows.data ? (
+        <Skeleton h="40" aria-busy />
+      ) : rows.data.items.length === 0 ? (
+        <Text color="fg.muted">{t(`${keys}.empty`)}</Text>
+      ) : (
+        <Table.ScrollArea borderWidth="1px" rounded="md">
+          <Table.Root size="sm" aria-label={props.label}>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>{t(`${keys}.name`)}</Table.ColumnHeader>
+                {props.counts.map((c) => (
+                  <Table.ColumnHeader key={c.header} textAlign="end" hideBelow={c.hideBelow}>
+                    {c.header}
+                  </Table.ColumnHeader>
+                ))}
+                {actions ? <Table.ColumnHeader /> : null}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {rows.data.items.map((r) => (
+                <Table.Row key={r.id} data-testid={`${props.testId}-row`}>
+                  <Table.Cell fontWeight="medium">
+                    {props.href ? (
+                      <ChakraLink asChild>
+                        <Link to={props.href(r)}>{r.name}</Link>
+                      </ChakraLink>
+                    ) : (
+                      r.name
+                    )}
+                  </Table.Cell>
+                  {props.counts.map((c) => (
+                    <Table.Cell key={c.header} textAlign="end" hideBelow={c.hideBelow}>
+                      {c.value(r)}
+                    </Table.Cell>
+                  ))}
+                  {actions ? (
+                    <Table.Cell textAlign="end">
+                      <HStack justify="flex-end" gap="1">
+                        {may.update ? (
+                          <Button size="xs" variant="outline" onClick={() => setEditing(r)} aria-label={`${t(`${keys}.edit`)}: ${r.name}`}>
+                            {t(`${keys}.edit`)}
+                          </Button>
+                        ) : null}
+                        {may.delete ? (
+                          <Button
+                            size="xs"
+                            variant="outline"
+                            colorPalette="red"
+                            onClick={() => setDeleting(r)}
+                            aria-label={`${t(`${keys}.delete`)}: ${r.name}`}
+                          >
+                            {t(`${keys}.delete`)}
+                          </Button>
+                        ) : null}
+                      </HStack>
+                    </Table.Cell>
+                  ) : null}
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+      {editing ? (
+        <NameDialog
+          keys={keys}
+          existing={editing === 'new' ? null : editing}
+          nameMax={props.nameMax}
+          testId={`${props.testId}-dialog`}
+          save={props.save}
+          onClose={() => setEditing(null)}
+          onSaved={done}
+          onConflict={() => void rows.refetch()}
+        />
+      ) : null}
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        title={t(`${keys}.deleteTitle`, { name: deleting?.name ?? '' })}
+        text={t(`${keys}.deleteText`)}
+        blocked={deleting && props.holds(deleting) > 0 ? t(`${keys}.deleteBlocked`, { count: props.holds(deleting) }) : null}
+        deleteLabel={t(`${keys}.delete`)}
+        testId={`delete-${props.testId}`}
+        onDelete={async () => {
+          await props.remove(deleting!)
+          done(t(`${keys}.deleted`, { name: deleting!.name }))
+        }}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  )
+}
+
+/** The create and rename dialog of a named thing (also on its own page, e.g. a region's). */
+export function NameDialog<T extends NamedRow>(props: {
+  keys: string
+  existing: T | null
+  nameMax: number
+  testId: string
+  save: (existing: T | null, name: string) => Promise<T>
+  onClose: () => void
+  onSaved: (message: string) => void
+  onConflict: () => void
+}) {
+  const { t } = useTranslation()
+  const { keys, existing } = props
+  const form = useForm<{ name: string }>({ defaultValues: { name: existing?.name ?? '' } })
+  const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
+  const { errors, isSubmitting } = form.formState
+  const submit = form.handleSubmit(async ({ name }) => {
+    setFormError(null)
+    try {
+      const saved = await props.save(existing, name)
+      props.onSaved(t(existing ? `${keys}.saved` : `${keys}.created`, { name: saved.name }))
+      props.onClose()
+    } catch (err) {
+      if (!applyFieldErrors(err, form.setError, ['name'])) {
+        const e = formErrorOf(err, t)
+        setFormError(e)
+        if (e.conflict) props.onConflict()
+      }
+    }
+  })
+  return (
+    <FormDialog
+      open
+      onClose={props.onClose}
+      title={existing ? t(`${keys}.editTitle`, { name: existing.name }) : t(`${keys}.createTitle`)}
+      testId={props.testId}
+      onSubmit={submit}
+      submitting={isSubmitting}
+      formError={formError?.message ?? null}
+      conflict={formError?.conflict}
+      onReload={props.onClose}
+    >
+      <FormField label={t(`${keys}.name`)} error={errors.name} required>
+        <Input
+          autoComplete="off"
+          {...form.register('name', {
+            validate: (v) => (v.trim() === '' ? 'validation.required' : v.trim().length > props.nameMax ? 'validation.tooLong' : true),
+          })}
+        />
+      </FormField>
+    </FormDialog>
+  )
+}

@@ -1,0 +1,108 @@
+import { Badge, Button, Text, Wrap } from '@chakra-ui/react'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate, useSearchParams } from 'react-router'
+import { formatDate, type FormatLanguage } from '../../../../shared/format'
+import { pathFor } from '../../../../shared/routes'
+import type { CustomerListItem } from '../../../../shared/schemas/customers'
+import { listState } from '../../../components/ui/data-table/list-state'
+import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
+import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
+import { useListQuery } from '../../../components/ui/data-table/use-list-query'
+import { Page } from '../../../components/ui/page'
+import { CUSTOMER_FILTER_KEYS, listCustomers, type CustomerFilters } from '../api/customers-api'
+
+/**
+ * /backoffice/customers: everyone the organisation has sold to, built from the sale reports; latest sale first,
+ * searched by name, company, e-mail, phone or city, or found by the whole identity or organisation number.
+ * Identity numbers show masked (birth date only).
+ */
+export default function CustomersPage() {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const navigate = useNavigate()
+  const { query, update } = useListQuery({ sortBy: undefined, itemsPerPage: 25 })
+  const [params] = useSearchParams()
+  const filters: CustomerFilters = useMemo(() => Object.fromEntries(CUSTOMER_FILTER_KEYS.map((k) => [k, params.get(k) || undefined])), [params])
+  const list = useQuery({
+    queryKey: ['customers', query, filters],
+    queryFn: ({ signal }) => listCustomers(query, filters, signal),
+    placeholderData: keepPreviousData,
+  })
+
+  const columns: Column<CustomerListItem>[] = [
+    {
+      key: 'name',
+      header: t('catalog.fields.name'),
+      sortKey: 'name',
+      render: (r) => (
+        <>
+          <Text fontWeight="medium">{r.name}</Text>
+          {r.companyName && r.companyName !== r.name ? (
+            <Text fontSize="xs" color="fg.muted">
+              {r.companyName}
+            </Text>
+          ) : null}
+          <Text fontSize="xs" color="fg.muted" hideFrom="md">
+            {r.number ?? ''} {r.city ? `· ${r.city}` : ''}
+          </Text>
+        </>
+      ),
+      csv: (r) => r.name,
+    },
+    {
+      key: 'type',
+      header: t('catalog.fields.type'),
+      render: (r) => <Badge variant="subtle">{t(`catalog.customers.${r.type}`)}</Badge>,
+      csv: (r) => r.type,
+      hideBelow: 'sm',
+    },
+    { key: 'number', header: t('catalog.customers.number'), render: (r) => r.number ?? '–', csv: (r) => r.number, hideBelow: 'md' },
+    { key: 'phone', header: t('catalog.customers.phone'), render: (r) => r.phone ?? '–', csv: (r) => r.phone, hideBelow: 'lg' },
+    { key: 'city', header: t('catalog.customers.city'), render: (r) => r.city ?? '–', csv: (r) => r.city, hideBelow: 'md' },
+    {
+      key: 'lastSale',
+      header: t('catalog.customers.lastSale'),
+      sortKey: 'lastSale',
+      render: (r) => formatDate(r.lastSaleAt, lang),
+      csv: (r) => new Date(r.lastSaleAt).toISOString().slice(0, 10),
+    },
+  ]
+  const csv = useCsvDownload({ fileName: t('catalog.customers.csvFile'), columns, query, fetchPage: (q) => listCustomers(q, filters) })
+
+  return (
+    <Page title={t('routes.backoffice-customers')} subtitle={t('catalog.customers.searchHint')} breadcrumbs={[{ label: t('nav.groups.backoffice') }]}>
+      <DataTable
+        label={t('routes.backoffice-customers')}
+        columns={columns}
+        {...listState(list)}
+        totalCapped={list.data?.totalCapped}
+        nextCursor={list.data?.nextCursor}
+        prevCursor={list.data?.prevCursor}
+        query={query}
+        onQueryChange={update}
+        onRowClick={(r) => navigate(pathFor('backoffice-customers-id', { id: r.id }))}
+        onDownloadCsv={() => void csv.download()}
+        downloading={csv.downloading}
+        activeFilters={CUSTOMER_FILTER_KEYS.filter((k) => filters[k]).length}
+        filters={
+          <Wrap gap="2" role="group" aria-label={t('catalog.fields.type')}>
+            {[undefined, 'private', 'company'].map((type) => (
+              <Button
+                key={type ?? 'all'}
+                size="xs"
+                variant={filters.type === type ? 'solid' : 'outline'}
+                colorPalette={filters.type === type ? 'brand' : 'gray'}
+                aria-pressed={filters.type === type}
+                onClick={() => update({ type })}
+              >
+                {type ? t(`catalog.customers.${type}`) : t('catalog.customers.allTypes')}
+              </Button>
+            ))}
+          </Wrap>
+        }
+      />
+    </Page>
+  )
+}

@@ -1,0 +1,325 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  CloseButton,
+  Flex,
+  Heading,
+  Input,
+  NativeSelect,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Tag,
+  Text,
+  Textarea,
+  Wrap,
+} from '@chakra-ui/react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useMemo, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import type { z } from 'zod'
+import { formatDate, formatTime } from '../../../../shared/format'
+import { zodErrorMap } from '../../../../shared/schemas/errors'
+import { sendMessageInputSchema, type MessageAudienceInput } from '../../../../shared/schemas/notifications'
+import { formErrorOf } from '../../../components/ui/form-dialog'
+import { FormField } from '../../../components/ui/form-field'
+import { LoadError } from '../../../components/ui/load-error'
+import { fetchLookup, type LookupKind } from '../../../components/ui/lookup/lookup-api'
+import { LookupCombobox } from '../../../components/ui/lookup/lookup-select'
+import { Page } from '../../../components/ui/page'
+import { applyFieldErrors } from '../../../lib/api-client'
+import { confirm } from '../../../lib/confirm-store'
+import { currentLanguage } from '../../../lib/i18n'
+import { roleName } from '../../../lib/role-name'
+import { useAbility } from '../../../lib/session'
+import { snackbar } from '../../../lib/snackbar-store'
+import { audienceRoles, previewAudience, sendMessage, sentMessages } from '../api/notifications-api'
+import { FormAlert } from '../../../components/ui/form-alert'
+
+type ChosenKind = 'users' | 'teams' | 'offices' | 'roles'
+type Chosen = { kind: ChosenKind; id: string; label: string }
+const AUDIENCE_KEY: Record<ChosenKind, 'userIds' | 'teamIds' | 'officeIds' | 'roleIds'> = {
+  users: 'userIds',
+  teams: 'teamIds',
+  offices: 'officeIds',
+  roles: 'roleIds',
+}
+const textSchema = sendMessageInputSchema.omit({ audience: true })
+type TextIn = z.input<typeof textSchema>
+type TextOut = z.output<typeof textSchema>
+const FIELDS = ['title', 'message', 'link'] as const
+
+/**
+ * /user-admin/users/notifications: an administrator writes a message and sends it to everyone or to chosen people,
+ * teams, offices and roles (docs/decisions/031). The screen says how many it reaches before it goes, asks once,
+ * and keeps the history below.
+ */
+export default function SendNotificationPage() {
+  const { t } = useTranslation()
+  const ability = useAbility()
+  if (!ability.can('update', 'users')) {
+    return (
+      <Page
+        title={t('routes.user-admin-users-notifications')}
+        breadcrumbs={[{ label: t('nav.groups.userAdmin') }, { label: t('routes.user-admin-users'), to: '/user-admin/users' }]}
+      >
+        <Alert.Root status="info" data-testid="send-not-allowed">
+          <Alert.Indicator />
+          <Alert.Description>{t('messagesAdmin.notAllowed')}</Alert.Description>
+        </Alert.Root>
+      </Page>
+    )
+  }
+  return <SendNotification />
+}
+
+function SendNotification() {
+  const { t } = useTranslation()
+  const queryClient = useQueryClient()
+  const lang = currentLanguage()
+  const [everyone, setEveryone] = useState(false)
+  const [chosen, setChosen] = useState<Chosen[]>([])
+  const [audienceError, setAudienceError] = useState<string | null>(null)
+  const [formError, setFormError] = useState<string | null>(null)
+
+  const audience = useMemo<MessageAudienceInput>(() => {
+    const a = { everyone, userIds: [] as string[], teamIds: [] as string[], officeIds: [] as string[], roleIds: [] as string[] }
+    if (!everyone) for (const c of chosen) a[AUDIENCE_KEY[c.kind]].push(c.id)
+    return a
+  }, [everyone, chosen])
+  const hasAudience = everyone || chosen.length > 0
+  // How many it reaches, asked again a moment after the audience changes.
+  const [asked, setAsked] = useState(audience)
+  useEffect(() => {
+    const timer = setTimeout(() => setAsked(audience), 250)
+    return () => clearTimeout(timer)
+  }, [audience])
+  const reach = useQuery({
+    queryKey: ['audience-size', asked],
+    queryFn: ({ signal }) => previewAudience(asked, signal),
+    enabled: asked.everyone || (asked.userIds?.length ?? 0) + (asked.teamIds?.length ?? 0) + (asked.officeIds?.length ?? 0) + (asked.roleIds?.length ?? 0) > 0,
+    placeholderData: keepPreviousData,
+  })
+  const roles = useQuery({ queryKey: ['audience-roles'], queryFn: audienceRoles, staleTime: 60_000 })
+  const history = useQuery({ queryKey: ['sent-messages'], queryFn: ({ signal }) => sentMessages(signal) })
+
+  const resolver = useMemo(() => zodResolver(textSchema, { error: zodErrorMap(t) }), [t])
+  const form = useForm<TextIn, unknown, TextOut>({ resolver, defaultValues: { title: '', message: '', link: '' } })
+  const { errors, isSubmitting } = form.formState
+
+  const add = async (kind: ChosenKind, id: string | undefined, known?: string) => {
+    if (!id || chosen.some((c) => c.kind === kind && c.id === id)) return
+    let label = known
+    if (!label && kind !== 'roles') label = (await fetchLookup(kind as LookupKind, { ids: id })).items[0]?.label
+    setChosen((list) => [...list, { kind, id, label: label ?? id }])
+    setAudienceError(null)
+  }
+
+  const submit = form.handleSubmit(async (values) => {
+    setFormError(null)
+    if (!hasAudience) {
+      setAudienceError(t('validation.audienceEmpty'))
+      return
+    }
+    const count = (await previewAudience(audience).catch(() => null))?.recipients ?? reach.data?.recipients ?? 0
+    const ok = await confirm({
+      title: t('messagesAdmin.confirmTitle'),
+      text: t('messagesAdmin.confirmText', { title: values.title, count }),
+      confirmLabel: t('messagesAdmin.send'),
+      cancelLabel: t('table.cancel'),
+    })
+    if (!ok) return
+    try {
+      const sent = await sendMessage({ ...values, link: values.link || null, audience })
+      snackbar.show(t('messagesAdmin.sent', { count: sent.recipients }), { color: 'success', icon: 'success' })
+      form.reset()
+      setChosen([])
+      setEveryone(false)
+      void queryClient.invalidateQueries({ queryKey: ['sent-messages'] })
+    } catch (err) {
+      if (!applyFieldErrors(err, form.setError, FIELDS)) setFormError(formErrorOf(err, t).message)
+    }
+  })
+
+  const kinds: Array<{ kind: Exclude<ChosenKind, 'roles'>; label: string }> = [
+    { kind: 'users', label: t('messagesAdmin.people') },
+    { kind: 'teams', label: t('messagesAdmin.teams') },
+    { kind: 'offices', label: t('messagesAdmin.offices') },
+  ]
+  const when = (ms: number) => `${formatDate(ms, lang)} ${formatTime(ms, lang)}`
+  const sent = history.data?.items ?? []
+
+  return (
+    <Page
+      title={t('routes.user-admin-users-notifications')}
+      breadcrumbs={[{ label: t('nav.groups.userAdmin') }, { label: t('routes.user-admin-users'), to: '/user-admin/users' }]}
+    >
+      <Text color="fg.muted" maxW="3xl">
+        {t('messagesAdmin.intro')}
+      </Text>
+      <Card.Root>
+        <Card.Header>
+          <Heading size="md">{t('messagesAdmin.compose')}</Heading>
+        </Card.Header>
+        <Card.Body>
+          <form onSubmit={submit} noValidate data-testid="send-message-form">
+            <Stack gap="5">
+              {formError ? <FormAlert message={formError} /> : null}
+              <Stack gap="3" role="group" aria-labelledby="audience-label">
+                <Text id="audience-label" fontWeight="medium">
+                  {t('messagesAdmin.chosen')}
+                </Text>
+                <Checkbox.Root
+                  checked={everyone}
+                  onCheckedChange={(e) => {
+                    setEveryone(e.checked === true)
+                    setAudienceError(null)
+                  }}
+                  data-testid="audience-everyone"
+                >
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label>{t('messagesAdmin.everyone')}</Checkbox.Label>
+                </Checkbox.Root>
+                <SimpleGrid columns={{ base: 1, md: 2, xl: 4 }} gap="3" opacity={everyone ? 0.5 : 1} aria-disabled={everyone}>
+                  {kinds.map((k) => (
+                    <Box key={k.kind} pointerEvents={everyone ? 'none' : undefined}>
+                      <Text fontSize="sm" mb="1">
+                        {k.label}
+                      </Text>
+                      {/* A picker that adds: it starts empty again after each choice. */}
+                      <LookupCombobox
+                        key={`${k.kind}-${chosen.length}`}
+                        kind={k.kind}
+                        label={k.label}
+                        placeholder={t('messagesAdmin.searchToAdd')}
+                        value={undefined}
+                        onChange={(id) => void add(k.kind, id)}
+                      />
+                    </Box>
+                  ))}
+                  <Box pointerEvents={everyone ? 'none' : undefined}>
+                    <Text fontSize="sm" mb="1">
+                      {t('messagesAdmin.roles')}
+                    </Text>
+                    <NativeSelect.Root size="sm">
+                      <NativeSelect.Field
+                        aria-label={t('messagesAdmin.roles')}
+                        value=""
+                        onChange={(e) => {
+                          const role = roles.data?.items.find((r) => r.id === e.currentTarget.value)
+                          if (role) void add('roles', role.id, roleName(t, role.key, role.name))
+                        }}
+                      >
+                        <option value="">{t('alertRecipients.choose')}</option>
+                        {(roles.data?.items ?? []).map((r) => (
+                          <option key={r.id} value={r.id}>
+                            {roleName(t, r.key, r.name)}
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                  </Box>
+                </SimpleGrid>
+                {!everyone ? (
+                  chosen.length === 0 ? (
+                    <Text fontSize="sm" color="fg.muted">
+                      {t('messagesAdmin.noneChosen')}
+                    </Text>
+                  ) : (
+                    <Wrap gap="2" data-testid="audience-chosen">
+                      {chosen.map((c) => (
+                        <Tag.Root key={`${c.kind}:${c.id}`} size="lg" variant="subtle" colorPalette={c.kind === 'users' ? 'gray' : 'brand'}>
+                          <Tag.Label>{c.label}</Tag.Label>
+                          <Tag.EndElement>
+                            <CloseButton
+                              size="2xs"
+                              aria-label={t('messagesAdmin.remove', { name: c.label })}
+                              onClick={() => setChosen((list) => list.filter((x) => !(x.kind === c.kind && x.id === c.id)))}
+                            />
+                          </Tag.EndElement>
+                        </Tag.Root>
+                      ))}
+                    </Wrap>
+                  )
+                ) : null}
+                {audienceError ? (
+                  <FormAlert message={audienceError} fontSize="sm" />
+                ) : hasAudience ? (
+                  <Text fontSize="sm" fontWeight="medium" data-testid="audience-size" aria-live="polite">
+                    {reach.isError
+                      ? formErrorOf(reach.error, t).message
+                      : reach.data && !reach.isPlaceholderData && asked === audience
+                        ? t('messagesAdmin.reaches', { count: reach.data.recipients })
+                        : t('messagesAdmin.counting')}
+                  </Text>
+                ) : null}
+              </Stack>
+              <FormField label={t('messagesAdmin.title')} error={errors.title} required>
+                <Input maxLength={80} {...form.register('title')} />
+              </FormField>
+              <FormField label={t('messagesAdmin.message')} error={errors.message} required>
+                <Textarea rows={4} maxLength={1000} {...form.register('message')} />
+              </FormField>
+              <FormField label={t('messagesAdmin.link')} error={errors.link} helper={t('messagesAdmin.linkHelp')}>
+                <Input placeholder="/sales/list" {...form.register('link')} />
+              </FormField>
+              <Flex justify="flex-end">
+                <Button type="submit" colorPalette="brand" loading={isSubmitting}>
+                  {t('messagesAdmin.send')}
+                </Button>
+              </Flex>
+            </Stack>
+          </form>
+        </Card.Body>
+      </Card.Root>
+
+      <Stack gap="3">
+        <Heading as="h2" size="md">
+          {t('messagesAdmin.history')}
+        </Heading>
+        {history.isError ? (
+          <LoadError error={history.error} onRetry={() => void history.refetch()} />
+        ) : history.isPending ? (
+          <Stack gap="3" aria-busy="true">
+            <Skeleton h="16" />
+            <Skeleton h="16" />
+          </Stack>
+        ) : sent.length === 0 ? (
+          <Text color="fg.muted" data-testid="sent-messages-empty">
+            {t('messagesAdmin.historyEmpty')}
+          </Text>
+        ) : (
+          <Stack gap="3" data-testid="sent-messages">
+            {sent.map((m) => (
+              <Card.Root key={m.id} size="sm" data-testid="sent-message">
+                <Card.Body>
+                  <Flex justify="space-between" gap="3" wrap="wrap">
+                    <Text fontWeight="semibold">{m.title}</Text>
+                    <Text fontSize="sm" color="fg.muted">
+                      {when(m.sentAt)}
+                    </Text>
+                  </Flex>
+                  <Text fontSize="sm" color="fg.muted" lineClamp={2} mt="1">
+                    {m.message}
+                  </Text>
+                  <Text fontSize="sm" mt="2">
+                    {t('messagesAdmin.audience')}: {m.everyone ? t('messagesAdmin.toEveryone') : m.audience.join(', ')} ·{' '}
+                    {t('messagesAdmin.reaches', { count: m.recipients })}
+                    {m.sentByName ? ` · ${t('messagesAdmin.sentBy')} ${m.sentByName}` : ''}
+                  </Text>
+                </Card.Body>
+              </Card.Root>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Page>
+  )
+}

@@ -1,0 +1,199 @@
+import { Badge, Box, Button, HStack, Input, Link as ChakraLink, Skeleton, Stack, Table, Text, Wrap } from '@chakra-ui/react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { COACH_GROUP_MEMBERS_MAX, COACH_GROUP_NAME_MAX, type CoachGroupItem } from '../../../../shared/schemas/org'
+import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
+import { FormField } from '../../../components/ui/form-field'
+import { LoadError } from '../../../components/ui/load-error'
+import { Page } from '../../../components/ui/page'
+import { ApiClientError, applyFieldErrors } from '../../../lib/api-client'
+import { useAbility } from '../../../lib/session'
+import { snackbar } from '../../../lib/snackbar-store'
+import { createCoachGroup, deleteCoachGroup, listCoachGroups, updateCoachGroup } from '../api/org-api'
+import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog'
+import { RowActions } from '../../../components/ui/row-actions'
+import { PeoplePicker, type Person } from '../../../components/ui/people-picker'
+
+/**
+ * /user-admin/coach-groups (decision 041): coach groups with their coaches and the providers they work for. Those
+ * who may create, change and delete groups get those actions; the providers are set on the per-provider screen.
+ */
+export default function CoachGroupsPage() {
+  const { t } = useTranslation()
+  const ability = useAbility()
+  const queryClient = useQueryClient()
+  const groups = useQuery({ queryKey: ['coach-groups'], queryFn: ({ signal }) => listCoachGroups(signal) })
+  const [editing, setEditing] = useState<CoachGroupItem | 'new' | null>(null)
+  const [deleting, setDeleting] = useState<CoachGroupItem | null>(null)
+  const may = { create: ability.can('create', 'coach_groups'), update: ability.can('update', 'coach_groups'), delete: ability.can('delete', 'coach_groups') }
+  const actions = may.update || may.delete
+  const coachBadges = (g: CoachGroupItem) =>
+    g.coaches.length === 0 ? (
+      <Text color="fg.muted">{t('orgAdmin.coachGroups.noCoaches')}</Text>
+    ) : (
+      <Wrap gap="1">
+        {g.coaches.map((c) => (
+          <Badge key={c.id} variant="subtle" colorPalette={c.active ? 'gray' : 'orange'}>
+            {c.active ? c.name : t('orgAdmin.coachGroups.former', { name: c.name })}
+          </Badge>
+        ))}
+      </Wrap>
+    )
+
+  const done = (message: string) => {
+    snackbar.show(message, { color: 'success', icon: 'success' })
+    void queryClient.invalidateQueries({ queryKey: ['coach-groups'] })
+    void queryClient.invalidateQueries({ queryKey: ['coach-group-providers'] })
+  }
+
+  return (
+    <Page title={t('routes.user-admin-coach-groups')} breadcrumbs={[{ label: t('nav.groups.userAdmin') }]}>
+      <Stack gap="4">
+        <Text color="fg.muted" fontSize="sm">
+          {t('orgAdmin.coachGroups.intro')}{' '}
+          <ChakraLink asChild variant="underline" colorPalette="brand">
+            <Link to="/user-admin/coach-groups/provider">{t('routes.user-admin-coach-groups-provider')}</Link>
+          </ChakraLink>
+        </Text>
+        {may.create ? (
+          <HStack justify="flex-end">
+            <Button size="sm" colorPalette="brand" onClick={() => setEditing('new')}>
+              {t('orgAdmin.coachGroups.create')}
+            </Button>
+          </HStack>
+        ) : null}
+        {groups.isError ? (
+          <LoadError error={groups.error} onRetry={() => void groups.refetch()} />
+        ) : !groups.data ? (
+          <Skeleton h="40" aria-busy />
+        ) : groups.data.items.length === 0 ? (
+          <Text color="fg.muted">{t('orgAdmin.coachGroups.empty')}</Text>
+        ) : (
+          <Table.ScrollArea borderWidth="1px" rounded="md">
+            <Table.Root size="sm" aria-label={t('routes.user-admin-coach-groups')}>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>{t('orgAdmin.coachGroups.name')}</Table.ColumnHeader>
+                  <Table.ColumnHeader hideBelow="sm">{t('orgAdmin.coachGroups.coaches')}</Table.ColumnHeader>
+                  <Table.ColumnHeader hideBelow="sm">{t('orgAdmin.coachGroups.providers')}</Table.ColumnHeader>
+                  {actions ? <Table.ColumnHeader /> : null}
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {groups.data.items.map((g) => (
+                  <Table.Row key={g.id} data-testid="coach-group-row">
+                    <Table.Cell fontWeight="medium">
+                      {g.name}
+                      {/* On a phone the coaches go under the name: three columns do not fit. */}
+                      <Box hideFrom="sm" fontWeight="normal" mt="1">
+                        {coachBadges(g)}
+                        {g.providers.length > 0 ? (
+                          <Text fontSize="xs" color="fg.muted" mt="1">
+                            {g.providers.map((p) => p.name).join(', ')}
+                          </Text>
+                        ) : null}
+                      </Box>
+                    </Table.Cell>
+                    <Table.Cell hideBelow="sm">{coachBadges(g)}</Table.Cell>
+                    <Table.Cell hideBelow="sm">
+                      {g.providers.length === 0 ? <Text color="fg.muted">–</Text> : g.providers.map((p) => p.name).join(', ')}
+                    </Table.Cell>
+                    {actions ? (
+                      <Table.Cell textAlign="end">
+                        <RowActions
+                          name={g.name}
+                          editLabel={t('orgAdmin.coachGroups.edit')}
+                          deleteLabel={t('orgAdmin.coachGroups.delete')}
+                          onEdit={may.update ? () => setEditing(g) : undefined}
+                          onDelete={may.delete ? () => setDeleting(g) : undefined}
+                        />
+                      </Table.Cell>
+                    ) : null}
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+      </Stack>
+      {editing ? <CoachGroupDialog group={editing} onClose={() => setEditing(null)} onSaved={done} onConflict={() => void groups.refetch()} /> : null}
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        title={t('orgAdmin.coachGroups.deleteTitle', { name: deleting?.name ?? '' })}
+        text={t('orgAdmin.coachGroups.deleteText', { coaches: deleting?.coaches.length ?? 0, providers: deleting?.providers.length ?? 0 })}
+        blocked={null}
+        deleteLabel={t('orgAdmin.coachGroups.delete')}
+        testId="delete-coach-group"
+        onDelete={async () => {
+          await deleteCoachGroup(deleting!.id)
+          done(t('orgAdmin.coachGroups.deleted', { name: deleting!.name }))
+        }}
+        onClose={() => setDeleting(null)}
+      />
+    </Page>
+  )
+}
+
+function CoachGroupDialog(props: { group: CoachGroupItem | 'new'; onClose: () => void; onSaved: (message: string) => void; onConflict: () => void }) {
+  const { t } = useTranslation()
+  const existing = props.group === 'new' ? null : props.group
+  const form = useForm<{ name: string }>({ defaultValues: { name: existing?.name ?? '' } })
+  const [coaches, setCoaches] = useState<Person[]>(existing?.coaches.map((c) => ({ id: c.id, name: c.name })) ?? [])
+  const [coachError, setCoachError] = useState<string | null>(null)
+  const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
+  const { errors, isSubmitting } = form.formState
+  const submit = form.handleSubmit(async (values) => {
+    setFormError(null)
+    setCoachError(null)
+    const input = { name: values.name, coachIds: coaches.map((c) => c.id) }
+    try {
+      const saved = existing ? await updateCoachGroup(existing.id, { ...input, version: existing.version }) : await createCoachGroup(input)
+      props.onSaved(existing ? t('orgAdmin.coachGroups.saved', { name: saved.name }) : t('orgAdmin.coachGroups.created', { name: saved.name }))
+      props.onClose()
+    } catch (err) {
+      const aboutCoaches = err instanceof ApiClientError ? err.body?.fieldErrors?.coachIds?.[0] : undefined
+      if (aboutCoaches) setCoachError(aboutCoaches)
+      else if (!applyFieldErrors(err, form.setError, ['name'])) {
+        const e = formErrorOf(err, t)
+        setFormError(e)
+        if (e.conflict) props.onConflict()
+      }
+    }
+  })
+  return (
+    <FormDialog
+      open
+      onClose={props.onClose}
+      title={existing ? t('orgAdmin.coachGroups.editTitle', { name: existing.name }) : t('orgAdmin.coachGroups.createTitle')}
+      testId="coach-group-dialog"
+      onSubmit={submit}
+      submitting={isSubmitting}
+      formError={formError?.message ?? null}
+      conflict={formError?.conflict}
+      onReload={props.onClose}
+    >
+      <FormField label={t('orgAdmin.coachGroups.name')} error={errors.name} required>
+        <Input
+          autoComplete="off"
+          {...form.register('name', {
+            validate: (v) => (v.trim() === '' ? 'validation.required' : v.trim().length > COACH_GROUP_NAME_MAX ? 'validation.tooLong' : true),
+          })}
+        />
+      </FormField>
+      <PeoplePicker
+        label={t('orgAdmin.coachGroups.coaches')}
+        none={t('orgAdmin.coachGroups.noCoaches')}
+        addLabel={t('orgAdmin.teams.addCoach')}
+        removeLabel={(name) => t('orgAdmin.teams.removeCoach', { name })}
+        people={coaches}
+        onChange={setCoaches}
+        max={COACH_GROUP_MEMBERS_MAX}
+        error={coachError}
+        testId="coach-group-coaches-chosen"
+      />
+    </FormDialog>
+  )
+}

@@ -1,0 +1,310 @@
+import { Alert, Badge, Button, Card, DataList, Input, NativeSelect, SimpleGrid, Text, Textarea, Wrap } from '@chakra-ui/react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMemo, useState } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { useParams } from 'react-router'
+import type { z } from 'zod'
+import { formatDate, type FormatLanguage } from '../../../../shared/format'
+import { ABSENCE_TYPES } from '../../../../shared/rules/time-report'
+import { pathFor } from '../../../../shared/routes'
+import { zodErrorMap } from '../../../../shared/schemas/errors'
+import { correctTimeReportSchema, type TimeReportDetail } from '../../../../shared/schemas/time-reports'
+import { ActivityLog } from '../../../components/ui/activity-log'
+import { DetailState } from '../../../components/ui/detail-state'
+import { FormField } from '../../../components/ui/form-field'
+import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
+import { Page } from '../../../components/ui/page'
+import { applyFieldErrors } from '../../../lib/api-client'
+import { useAbility } from '../../../lib/session'
+import { snackbar } from '../../../lib/snackbar-store'
+import { correctTimeReport, getTimeReport } from '../api/time-reports-api'
+
+const FIELDS = ['present', 'workHours', 'absenceHours', 'absenceType', 'allowanceType', 'travelLocation', 'comment'] as const
+
+/**
+ * /backoffice/timereports/:id: a seller's day as reported, the rules it breaks, whether its month is attested, and
+ * its log; back office corrects it (the seller's rules, a reason) unless the month is attested.
+ */
+export default function TimeReportPage() {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const { id = '' } = useParams()
+  const ability = useAbility()
+  const queryClient = useQueryClient()
+  const [editing, setEditing] = useState(false)
+  const report = useQuery({ queryKey: ['time-report', id], queryFn: ({ signal }) => getTimeReport(id, signal), retry: false })
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: ['time-report', id] })
+    void queryClient.invalidateQueries({ queryKey: ['time-reports'] })
+  }
+  const title = t('routes.backoffice-timereports-id')
+  const crumbs = [{ label: t('nav.groups.backoffice') }, { label: t('routes.backoffice-timereports'), to: pathFor('backoffice-timereports') }]
+  const hours = (h: number) => t('pay.hoursShort', { hours: h })
+  const fieldLabel = (f: string) => (Object.hasOwn(FIELD_KEYS, f) ? t(`pay.timeReports.fields.${f}`) : f)
+  return (
+    <DetailState query={report} title={title} breadcrumbs={crumbs} notFound={t('errors.not_found')}>
+      {(r) => {
+        const row = (label: string, value: React.ReactNode) => (
+          <DataList.Item>
+            <DataList.ItemLabel>{label}</DataList.ItemLabel>
+            <DataList.ItemValue>{value ?? '–'}</DataList.ItemValue>
+          </DataList.Item>
+        )
+        return (
+          <Page title={`${r.sellerName} · ${formatDate(r.date, lang)}`} breadcrumbs={crumbs}>
+            <Wrap gap="2" align="center">
+              {r.locked ? (
+                <Badge colorPalette="green" variant="subtle">
+                  {t('pay.timeReports.attested')}
+                </Badge>
+              ) : null}
+              {r.violations.length ? (
+                <Badge colorPalette="red" variant="subtle">
+                  {t('pay.timeReports.breaksRules')}
+                </Badge>
+              ) : null}
+              {ability.can('update', 'time_reports') && !r.locked ? (
+                <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
+                  {t('pay.timeReports.correct')}
+                </Button>
+              ) : null}
+            </Wrap>
+            {r.locked ? (
+              <Alert.Root status="info" data-testid="time-report-locked">
+                <Alert.Indicator />
+                <Alert.Description>{t('pay.timeReports.locked')}</Alert.Description>
+              </Alert.Root>
+            ) : null}
+            {r.violations.length ? (
+              <Alert.Root status="error">
+                <Alert.Indicator />
+                <Alert.Description>{r.violations.map((v) => t(`validation.timeReport.${v}`)).join(' · ')}</Alert.Description>
+              </Alert.Root>
+            ) : null}
+            <Card.Root>
+              <Card.Header>
+                <Card.Title>{t('pay.timeReports.details')}</Card.Title>
+              </Card.Header>
+              <Card.Body>
+                <DataList.Root orientation="horizontal" size="sm" data-testid="time-report-details">
+                  {row(t('pay.seller'), r.sellerName)}
+                  {row(t('pay.team'), r.teamName)}
+                  {row(t('pay.office'), r.officeName)}
+                  {row(t('pay.timeReports.date'), formatDate(r.date, lang))}
+                  {row(t('pay.timeReports.present'), r.present === null ? null : r.present ? t('pay.timeReports.presentYes') : t('pay.timeReports.presentNo'))}
+                  {row(t('pay.timeReports.work'), hours(r.workHours))}
+                  {row(
+                    t('pay.timeReports.absence'),
+                    r.absenceHours ? `${hours(r.absenceHours)} · ${r.absenceType ? t(`pay.items.absence.${r.absenceType}`) : ''}` : null,
+                  )}
+                  {row(t('pay.timeReports.allowance'), r.allowanceType === null ? null : t(`timeReport.allowance.${r.allowanceType}`))}
+                  {row(t('pay.timeReports.travelLocation'), r.travelLocation)}
+                  {row(t('pay.timeReports.comment'), r.comment ? <Text whiteSpace="pre-wrap">{r.comment}</Text> : null)}
+                </DataList.Root>
+              </Card.Body>
+            </Card.Root>
+            <Card.Root>
+              <Card.Header>
+                <Card.Title>{t('pay.timeReports.log')}</Card.Title>
+              </Card.Header>
+              <Card.Body>
+                <ActivityLog
+                  lines={r.activity}
+                  fieldLabel={fieldLabel}
+                  formatValue={(f, v) =>
+                    f === 'absenceType' && typeof v === 'string'
+                      ? t(`pay.items.absence.${v}`)
+                      : f === 'present' && typeof v === 'boolean'
+                        ? t(v ? 'pay.timeReports.presentYes' : 'pay.timeReports.presentNo')
+                        : undefined
+                  }
+                  testId="time-report-log"
+                />
+              </Card.Body>
+            </Card.Root>
+            {editing ? (
+              <CorrectionDialog
+                report={r}
+                onClose={() => setEditing(false)}
+                onReload={refresh}
+                onSaved={() => {
+                  setEditing(false)
+                  snackbar.show(t('pay.timeReports.corrected'), { color: 'success', icon: 'success' })
+                  refresh()
+                }}
+              />
+            ) : null}
+          </Page>
+        )
+      }}
+    </DetailState>
+  )
+}
+
+const FIELD_KEYS = {
+  present: 1,
+  workHours: 1,
+  absenceHours: 1,
+  absenceType: 1,
+  allowanceType: 1,
+  travelLocation: 1,
+  comment: 1,
+  userId: 1,
+  month: 1,
+  attestedAt: 1,
+}
+
+const formSchema = correctTimeReportSchema
+type FormIn = z.input<typeof formSchema>
+type FormOut = z.output<typeof formSchema>
+
+function CorrectionDialog({
+  report,
+  onClose,
+  onSaved,
+  onReload,
+}: {
+  report: TimeReportDetail
+  onClose: () => void
+  onSaved: () => void
+  onReload: () => void
+}) {
+  const { t } = useTranslation()
+  const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
+  const resolver = useMemo(() => zodResolver(formSchema, { error: zodErrorMap(t) }), [t])
+  const form = useForm<FormIn, unknown, FormOut>({
+    resolver,
+    defaultValues: {
+      version: report.version,
+      present: report.present,
+      workHours: report.workHours,
+      absenceHours: report.absenceHours,
+      absenceType: report.absenceType,
+      allowanceType: report.allowanceType,
+      travelLocation: report.travelLocation ?? '',
+      comment: report.comment ?? '',
+      reason: '',
+    },
+  })
+  const { errors, isSubmitting } = form.formState
+  const submit = form.handleSubmit(async (values) => {
+    setFormError(null)
+    try {
+      await correctTimeReport(report.id, values)
+      onSaved()
+    } catch (err) {
+      if (!applyFieldErrors(err, form.setError, [...FIELDS, 'reason'])) setFormError(formErrorOf(err, t))
+    }
+  })
+  const hourOptions = [0, 2, 4, 6, 8]
+  const present = useWatch({ control: form.control, name: 'present' })
+  const absenceType = useWatch({ control: form.control, name: 'absenceType' })
+  const allowanceType = useWatch({ control: form.control, name: 'allowanceType' })
+  return (
+    <FormDialog
+      open
+      onClose={onClose}
+      title={t('pay.timeReports.correctTitle', { date: report.date })}
+      testId="time-report-dialog"
+      onSubmit={submit}
+      submitting={isSubmitting}
+      formError={formError?.message ?? null}
+      conflict={formError?.conflict}
+      onReload={onReload}
+      size="lg"
+    >
+      <FormField label={t('pay.timeReports.present')} error={errors.present as never}>
+        <NativeSelect.Root size="sm">
+          <NativeSelect.Field
+            value={present === null || present === undefined ? '' : present ? 'yes' : 'no'}
+            onChange={(e) =>
+              form.setValue('present', e.currentTarget.value === '' ? null : e.currentTarget.value === 'yes', { shouldValidate: form.formState.isSubmitted })
+            }
+          >
+            <option value="">–</option>
+            <option value="yes">{t('pay.timeReports.presentYes')}</option>
+            <option value="no">{t('pay.timeReports.presentNo')}</option>
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </FormField>
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+        <FormField label={t('pay.timeReports.fields.workHours')} error={errors.workHours}>
+          <NativeSelect.Root size="sm">
+            <NativeSelect.Field {...form.register('workHours', { valueAsNumber: true })}>
+              {hourOptions.map((h) => (
+                <option key={h} value={h}>
+                  {t('pay.hoursShort', { hours: h })}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </FormField>
+        <FormField label={t('pay.timeReports.fields.absenceHours')} error={errors.absenceHours}>
+          <NativeSelect.Root size="sm">
+            <NativeSelect.Field {...form.register('absenceHours', { valueAsNumber: true })}>
+              {hourOptions.map((h) => (
+                <option key={h} value={h}>
+                  {t('pay.hoursShort', { hours: h })}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </FormField>
+      </SimpleGrid>
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+        <FormField label={t('pay.timeReports.absenceType')} error={errors.absenceType}>
+          <NativeSelect.Root size="sm">
+            <NativeSelect.Field
+              value={absenceType ?? ''}
+              onChange={(e) =>
+                form.setValue('absenceType', (e.currentTarget.value || null) as FormIn['absenceType'], { shouldValidate: form.formState.isSubmitted })
+              }
+            >
+              <option value="">{t('pay.timeReports.noAbsence')}</option>
+              {ABSENCE_TYPES.map((a) => (
+                <option key={a} value={a}>
+                  {t(`pay.items.absence.${a}`)}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </FormField>
+        <FormField label={t('pay.timeReports.allowance')} error={errors.allowanceType as never}>
+          <NativeSelect.Root size="sm">
+            <NativeSelect.Field
+              value={allowanceType ?? ''}
+              onChange={(e) =>
+                form.setValue('allowanceType', e.currentTarget.value === '' ? null : (Number(e.currentTarget.value) as 0 | 1 | 2), {
+                  shouldValidate: form.formState.isSubmitted,
+                })
+              }
+            >
+              <option value="">–</option>
+              {[0, 1, 2].map((n) => (
+                <option key={n} value={n}>
+                  {t(`timeReport.allowance.${n}`)}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </FormField>
+      </SimpleGrid>
+      <FormField label={t('pay.timeReports.travelLocation')} error={errors.travelLocation}>
+        <Input autoComplete="off" {...form.register('travelLocation')} />
+      </FormField>
+      <FormField label={t('pay.timeReports.comment')} error={errors.comment}>
+        <Textarea rows={2} {...form.register('comment')} />
+      </FormField>
+      <FormField label={t('pay.timeReports.reason')} error={errors.reason} helper={t('pay.timeReports.reasonHelper')} required>
+        <Textarea rows={2} {...form.register('reason')} />
+      </FormField>
+    </FormDialog>
+  )
+}

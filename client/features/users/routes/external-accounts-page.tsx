@@ -1,0 +1,184 @@
+import { Button, HStack, Input, Skeleton, Stack, Table, Text, Textarea } from '@chakra-ui/react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { EXTERNAL_TEMPLATE_NAME_MAX, type ExternalTemplateItem } from '../../../../shared/schemas/external-accounts'
+import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
+import { FormField } from '../../../components/ui/form-field'
+import { LoadError } from '../../../components/ui/load-error'
+import { Page } from '../../../components/ui/page'
+import { applyFieldErrors } from '../../../lib/api-client'
+import { useAbility } from '../../../lib/session'
+import { snackbar } from '../../../lib/snackbar-store'
+import { createExternalTemplate, deleteExternalTemplate, listExternalTemplates, updateExternalTemplate } from '../api/external-accounts-api'
+import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog'
+import { RowActions } from '../../../components/ui/row-actions'
+
+/**
+ * /user-admin/external-accounts (decision 043): the outside systems sellers sign in to, each with how its user
+ * names are formed and how many people have an account there. A user's account is set on their page.
+ */
+export default function ExternalAccountsPage() {
+  const { t } = useTranslation()
+  const ability = useAbility()
+  const queryClient = useQueryClient()
+  const templates = useQuery({ queryKey: ['external-templates'], queryFn: ({ signal }) => listExternalTemplates(signal) })
+  const [editing, setEditing] = useState<ExternalTemplateItem | 'new' | null>(null)
+  const [deleting, setDeleting] = useState<ExternalTemplateItem | null>(null)
+  const may = {
+    create: ability.can('create', 'external_account_templates'),
+    update: ability.can('update', 'external_account_templates'),
+    delete: ability.can('delete', 'external_account_templates'),
+  }
+  const done = (message: string) => {
+    snackbar.show(message, { color: 'success', icon: 'success' })
+    void queryClient.invalidateQueries({ queryKey: ['external-templates'] })
+  }
+
+  return (
+    <Page title={t('routes.user-admin-external-accounts')} breadcrumbs={[{ label: t('nav.groups.userAdmin') }]}>
+      <Stack gap="4">
+        <Text color="fg.muted" fontSize="sm">
+          {t('externalAccounts.intro')}
+        </Text>
+        {may.create ? (
+          <HStack justify="flex-end">
+            <Button size="sm" colorPalette="brand" onClick={() => setEditing('new')}>
+              {t('externalAccounts.create')}
+            </Button>
+          </HStack>
+        ) : null}
+        {templates.isError ? (
+          <LoadError error={templates.error} onRetry={() => void templates.refetch()} />
+        ) : !templates.data ? (
+          <Skeleton h="40" aria-busy />
+        ) : templates.data.items.length === 0 ? (
+          <Text color="fg.muted">{t('externalAccounts.empty')}</Text>
+        ) : (
+          <Table.ScrollArea borderWidth="1px" rounded="md">
+            <Table.Root size="sm" aria-label={t('routes.user-admin-external-accounts')}>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>{t('externalAccounts.name')}</Table.ColumnHeader>
+                  <Table.ColumnHeader hideBelow="sm">{t('externalAccounts.usernamePattern')}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{t('externalAccounts.accounts')}</Table.ColumnHeader>
+                  {may.update || may.delete ? <Table.ColumnHeader /> : null}
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {templates.data.items.map((x) => (
+                  <Table.Row key={x.id} data-testid="external-template-row">
+                    <Table.Cell fontWeight="medium">
+                      {x.name}
+                      {x.loginUrl ? (
+                        <Text fontSize="xs" color="fg.muted" fontWeight="normal" wordBreak="break-all">
+                          {x.loginUrl}
+                        </Text>
+                      ) : null}
+                    </Table.Cell>
+                    <Table.Cell hideBelow="sm" fontFamily="mono" fontSize="xs">
+                      {x.usernamePattern}
+                    </Table.Cell>
+                    <Table.Cell textAlign="end">{x.accountCount}</Table.Cell>
+                    {may.update || may.delete ? (
+                      <Table.Cell textAlign="end">
+                        <RowActions
+                          name={x.name}
+                          editLabel={t('externalAccounts.edit')}
+                          deleteLabel={t('externalAccounts.delete')}
+                          onEdit={may.update ? () => setEditing(x) : undefined}
+                          onDelete={may.delete ? () => setDeleting(x) : undefined}
+                        />
+                      </Table.Cell>
+                    ) : null}
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+      </Stack>
+      {editing ? <TemplateDialog template={editing} onClose={() => setEditing(null)} onSaved={done} onConflict={() => void templates.refetch()} /> : null}
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        title={t('externalAccounts.deleteTitle', { name: deleting?.name ?? '' })}
+        text={t('externalAccounts.deleteText', { count: deleting?.accountCount ?? 0 })}
+        blocked={null}
+        deleteLabel={t('externalAccounts.delete')}
+        testId="delete-external-template"
+        onDelete={async () => {
+          await deleteExternalTemplate(deleting!.id)
+          done(t('externalAccounts.deleted', { name: deleting!.name }))
+        }}
+        onClose={() => setDeleting(null)}
+      />
+    </Page>
+  )
+}
+
+type TemplateForm = { name: string; loginUrl: string; usernamePattern: string; instructions: string }
+
+function TemplateDialog(props: { template: ExternalTemplateItem | 'new'; onClose: () => void; onSaved: (message: string) => void; onConflict: () => void }) {
+  const { t } = useTranslation()
+  const existing = props.template === 'new' ? null : props.template
+  const form = useForm<TemplateForm>({
+    defaultValues: {
+      name: existing?.name ?? '',
+      loginUrl: existing?.loginUrl ?? '',
+      usernamePattern: existing?.usernamePattern ?? '{firstName}.{lastName}',
+      instructions: existing?.instructions ?? '',
+    },
+  })
+  const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
+  const { errors, isSubmitting } = form.formState
+  const submit = form.handleSubmit(async (values) => {
+    setFormError(null)
+    try {
+      const saved = existing ? await updateExternalTemplate(existing.id, { ...values, version: existing.version }) : await createExternalTemplate(values)
+      props.onSaved(t(existing ? 'externalAccounts.saved' : 'externalAccounts.created', { name: saved.name }))
+      props.onClose()
+    } catch (err) {
+      if (!applyFieldErrors(err, form.setError, ['name', 'loginUrl', 'usernamePattern', 'instructions'])) {
+        const e = formErrorOf(err, t)
+        setFormError(e)
+        if (e.conflict) props.onConflict()
+      }
+    }
+  })
+  return (
+    <FormDialog
+      open
+      onClose={props.onClose}
+      title={existing ? t('externalAccounts.editTitle', { name: existing.name }) : t('externalAccounts.createTitle')}
+      testId="external-template-dialog"
+      onSubmit={submit}
+      submitting={isSubmitting}
+      formError={formError?.message ?? null}
+      conflict={formError?.conflict}
+      onReload={props.onClose}
+    >
+      <FormField label={t('externalAccounts.name')} error={errors.name} required>
+        <Input
+          autoComplete="off"
+          {...form.register('name', {
+            validate: (v) => (v.trim() === '' ? 'validation.required' : v.trim().length > EXTERNAL_TEMPLATE_NAME_MAX ? 'validation.tooLong' : true),
+          })}
+        />
+      </FormField>
+      <FormField label={t('externalAccounts.loginUrl')} error={errors.loginUrl}>
+        <Input type="url" autoComplete="off" placeholder="https://" {...form.register('loginUrl')} />
+      </FormField>
+      <FormField label={t('externalAccounts.usernamePattern')} error={errors.usernamePattern} helper={t('externalAccounts.usernamePatternHelp')} required>
+        <Input
+          autoComplete="off"
+          fontFamily="mono"
+          {...form.register('usernamePattern', { validate: (v) => (v.trim() === '' ? 'validation.required' : true) })}
+        />
+      </FormField>
+      <FormField label={t('externalAccounts.instructions')} error={errors.instructions}>
+        <Textarea rows={3} {...form.register('instructions')} />
+      </FormField>
+    </FormDialog>
+  )
+}
