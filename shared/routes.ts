@@ -61,46 +61,46 @@ export const ROUTES = [
   { path: '/backoffice/absenceexport', name: 'backoffice-absenceexport', meta: view('absenceexport', { namespaces: ['pay'] }) },
   { path: '/backoffice/controlling/maps', name: 'backoffice-controlling-maps', meta: view('controlling'), plannedIn: 'later' },
   { path: '/backoffice/controlling/runs', name: 'backoffice-controlling-runs', meta: view('controlling'), plannedIn: 'later' },
-  { path: '/backoffice/customers', name: 'backoffice-customers', meta: view('customers', { namespaces: ['catalog'] }) },
+  { path: '/backoffice/customers', name: 'backoffice-customers', meta: view('customers', { namespaces: ['catalog', 'customers'] }) },
   {
     path: '/backoffice/customers/:id',
     name: 'backoffice-customers-id',
-    meta: view('customers', { navActiveLink: 'backoffice-customers', namespaces: ['catalog'] }),
+    meta: view('customers', { navActiveLink: 'backoffice-customers', namespaces: ['catalog', 'customers'] }),
   },
-  { path: '/backoffice/deviations', name: 'backoffice-deviations', meta: view('sale_reports', { namespaces: ['sales', 'backoffice'] }) },
+  { path: '/backoffice/deviations', name: 'backoffice-deviations', meta: view('sale_reports', { namespaces: ['sales'] }) },
   {
     path: '/backoffice/deviations/:id',
     name: 'backoffice-deviations-id',
-    meta: view('sale_reports', { navActiveLink: 'backoffice-deviations', namespaces: ['sales', 'backoffice'] }),
+    meta: view('sale_reports', { navActiveLink: 'backoffice-deviations', namespaces: ['sales'] }),
   },
   // Not in the spec's route list: its "Double sales listing" (section 2) as a screen of its own (docs/decisions/025).
-  { path: '/backoffice/double-sales', name: 'backoffice-double-sales', meta: view('sale_reports', { namespaces: ['sales', 'backoffice'] }) },
+  { path: '/backoffice/double-sales', name: 'backoffice-double-sales', meta: view('sale_reports', { namespaces: ['sales'] }) },
   { path: '/backoffice/devices', name: 'backoffice-devices', meta: view('devices'), plannedIn: 'later' },
   { path: '/backoffice/downloads', name: 'backoffice-downloads', meta: view('downloads'), plannedIn: 'later' },
   {
     path: '/backoffice/finance/profitability-legacy',
     name: 'backoffice-finance-profitability-legacy',
-    meta: view('finance_profitability_legacy', { namespaces: ['finance', 'dashboards'] }),
+    meta: view('finance_profitability_legacy', { namespaces: ['finance', 'statistics'] }),
   },
   {
     path: '/backoffice/finance/profitability-managers',
     name: 'backoffice-finance-profitability-managers',
-    meta: view('finance_profitability_managers', { namespaces: ['finance', 'dashboards'] }),
+    meta: view('finance_profitability_managers', { namespaces: ['finance', 'statistics'] }),
   },
   {
     path: '/backoffice/finance/profitability-providers',
     name: 'backoffice-finance-profitability-providers',
-    meta: view('finance_profitability_providers', { namespaces: ['finance', 'dashboards'] }),
+    meta: view('finance_profitability_providers', { namespaces: ['finance', 'statistics'] }),
   },
   {
     path: '/backoffice/finance/profitability-sellers',
     name: 'backoffice-finance-profitability-sellers',
-    meta: view('finance_profitability_sellers', { namespaces: ['finance', 'dashboards'] }),
+    meta: view('finance_profitability_sellers', { namespaces: ['finance', 'statistics'] }),
   },
   {
     path: '/backoffice/finance/profitability-teams',
     name: 'backoffice-finance-profitability-teams',
-    meta: view('finance_profitability_teams', { namespaces: ['finance', 'dashboards'] }),
+    meta: view('finance_profitability_teams', { namespaces: ['finance', 'statistics'] }),
   },
   {
     path: '/backoffice/onboarding/candidates',
@@ -108,11 +108,11 @@ export const ROUTES = [
     meta: view('candidates'),
     plannedIn: 'later',
   },
-  { path: '/backoffice/ordermanagement', name: 'backoffice-ordermanagement', meta: view('order_registrations', { namespaces: ['sales', 'backoffice'] }) },
+  { path: '/backoffice/ordermanagement', name: 'backoffice-ordermanagement', meta: view('order_registrations', { namespaces: ['sales', 'orders'] }) },
   {
     path: '/backoffice/ordermanagement/:id',
     name: 'backoffice-ordermanagement-id',
-    meta: view('order_registrations', { navActiveLink: 'backoffice-ordermanagement', namespaces: ['sales', 'backoffice'] }),
+    meta: view('order_registrations', { navActiveLink: 'backoffice-ordermanagement', namespaces: ['sales', 'orders'] }),
   },
   // Its tabs hold the extra income and the payroll export (docs/decisions/029).
   { path: '/backoffice/paycodes', name: 'backoffice-paycodes', meta: view('paycodes', { namespaces: ['pay'] }) },
@@ -159,11 +159,11 @@ export const ROUTES = [
     name: 'backoffice-salequality-templates',
     meta: view('sale_quality_templates', { namespaces: ['quality'] }),
   },
-  { path: '/backoffice/salereports', name: 'backoffice-salereports', meta: view('sale_reports', { namespaces: ['sales', 'backoffice'] }) },
+  { path: '/backoffice/salereports', name: 'backoffice-salereports', meta: view('sale_reports', { namespaces: ['sales'] }) },
   {
     path: '/backoffice/salereports/:id',
     name: 'backoffice-salereports-id',
-    meta: view('sale_reports', { navActiveLink: 'backoffice-salereports', namespaces: ['sales', 'backoffice'] }),
+    meta: view('sale_reports', { navActiveLink: 'backoffice-salereports', namespaces: ['sales'] }),
   },
   {
     path: '/backoffice/scheduledmessages',
@@ -177,23 +177,23 @@ export const ROUTES = [
     meta: view('seller_transcriptions'),
     plannedIn: 'later',
   },
-  { path: '/backoffice/sicknotices', name: 'backoffice-sicknotices', meta: view('sicknotices', { namespaces: ['pay'] }) },
+  { path: '/backoffice/sicknotices', name: 'backoffice-sicknotices', meta: view('sicknotices', { namespaces: ['pay', 'time-reports'] }) },
   // Its tabs hold the reports and the month's attestation (docs/decisions/029).
-  { path: '/backoffice/timereports', name: 'backoffice-timereports', meta: view('time_reports', { namespaces: ['pay'] }) },
+  { path: '/backoffice/timereports', name: 'backoffice-timereports', meta: view('time_reports', { namespaces: ['pay', 'time-reports'] }) },
   {
     path: '/backoffice/timereports/:id',
     name: 'backoffice-timereports-id',
-    meta: view('time_reports', { navActiveLink: 'backoffice-timereports', namespaces: ['pay', 'sales'] }),
+    meta: view('time_reports', { navActiveLink: 'backoffice-timereports', namespaces: ['pay', 'time-reports', 'sales'] }),
   },
 
   // Dashboards
-  { path: '/dashboards/sales/coach', name: 'dashboards-sales-coach', meta: view('dashboard_sales', { namespaces: ['dashboards'] }) },
-  { path: '/dashboards/sales/manager', name: 'dashboards-sales-manager', meta: view('offices', { namespaces: ['dashboards'] }) },
+  { path: '/dashboards/sales/coach', name: 'dashboards-sales-coach', meta: view('dashboard_sales', { namespaces: ['statistics'] }) },
+  { path: '/dashboards/sales/manager', name: 'dashboards-sales-manager', meta: view('offices', { namespaces: ['statistics'] }) },
   { path: '/dashboards/sales/seller', name: 'dashboards-sales-seller', meta: view('dashboard_sales') },
   // Not in the spec's route table: the monthly budgets of offices, teams and sellers (docs/decisions/047).
   { path: '/dashboards/sales/budgets', name: 'dashboards-sales-budgets', meta: view('budgets', { namespaces: ['budgets'] }) },
   // The spec's "Order statistics" page, known from its labels (docs/decisions/048).
-  { path: '/dashboards/sales/orders', name: 'dashboards-sales-orders', meta: view('sale_reports', { namespaces: ['dashboards', 'sales'] }) },
+  { path: '/dashboards/sales/orders', name: 'dashboards-sales-orders', meta: view('sale_reports', { namespaces: ['statistics', 'sales'] }) },
 
   // Guides
   {
@@ -257,66 +257,66 @@ export const ROUTES = [
   { path: '/tools/sales-planner-legacy', name: 'tools-sales-planner-legacy', meta: view('sales_planner'), plannedIn: 'later' },
 
   // User admin
-  { path: '/user-admin/coach-groups', name: 'user-admin-coach-groups', meta: view('coach_groups', { namespaces: ['admin'] }) },
+  { path: '/user-admin/coach-groups', name: 'user-admin-coach-groups', meta: view('coach_groups', { namespaces: ['org'] }) },
   {
     path: '/user-admin/coach-groups/provider',
     name: 'user-admin-coach-groups-provider',
-    meta: view('coach_groups', { namespaces: ['admin'] }),
+    meta: view('coach_groups', { namespaces: ['org'] }),
   },
   {
     path: '/user-admin/external-accounts',
     name: 'user-admin-external-accounts',
-    meta: view('external_account_templates', { namespaces: ['admin', 'accounts'] }),
+    meta: view('external_account_templates', { namespaces: ['users'] }),
   },
-  { path: '/user-admin/management/former', name: 'user-admin-management-former', meta: view('users', { namespaces: ['admin'] }) },
-  { path: '/user-admin/management/new', name: 'user-admin-management-new', meta: view('users', { namespaces: ['admin'] }) },
-  { path: '/user-admin/offices', name: 'user-admin-offices', meta: view('offices', { namespaces: ['admin'] }) },
+  { path: '/user-admin/management/former', name: 'user-admin-management-former', meta: view('users', { namespaces: ['users'] }) },
+  { path: '/user-admin/management/new', name: 'user-admin-management-new', meta: view('users', { namespaces: ['users'] }) },
+  { path: '/user-admin/offices', name: 'user-admin-offices', meta: view('offices', { namespaces: ['org'] }) },
   {
     path: '/user-admin/offices/:id',
     name: 'user-admin-offices-id',
-    meta: view('offices', { navActiveLink: 'user-admin-offices', namespaces: ['admin'] }),
+    meta: view('offices', { navActiveLink: 'user-admin-offices', namespaces: ['org'] }),
   },
-  { path: '/user-admin/oph', name: 'user-admin-oph', meta: view('teams', { namespaces: ['admin'] }) },
-  { path: '/user-admin/regions', name: 'user-admin-regions', meta: view('regions', { namespaces: ['admin'] }) },
+  { path: '/user-admin/oph', name: 'user-admin-oph', meta: view('teams', { namespaces: ['org'] }) },
+  { path: '/user-admin/regions', name: 'user-admin-regions', meta: view('regions', { namespaces: ['org'] }) },
   {
     path: '/user-admin/regions/:id',
     name: 'user-admin-regions-id',
-    meta: view('regions', { navActiveLink: 'user-admin-regions', namespaces: ['admin'] }),
+    meta: view('regions', { navActiveLink: 'user-admin-regions', namespaces: ['org'] }),
   },
-  { path: '/user-admin/roles', name: 'user-admin-roles', meta: view('roles', { namespaces: ['admin'] }) },
+  { path: '/user-admin/roles', name: 'user-admin-roles', meta: view('roles', { namespaces: ['users'] }) },
   // Not in the spec's route table: the searchable activity log for admins (docs/decisions/035).
-  { path: '/user-admin/activity-log', name: 'user-admin-activity-log', meta: view('activity_log', { namespaces: ['admin'] }) },
-  { path: '/user-admin/teams', name: 'user-admin-teams', meta: view('teams', { namespaces: ['admin'] }) },
+  { path: '/user-admin/activity-log', name: 'user-admin-activity-log', meta: view('activity_log', { namespaces: ['activity'] }) },
+  { path: '/user-admin/teams', name: 'user-admin-teams', meta: view('teams', { namespaces: ['org'] }) },
   {
     path: '/user-admin/teams/:id',
     name: 'user-admin-teams-id',
-    meta: view('teams', { navActiveLink: 'user-admin-teams', namespaces: ['admin'] }),
+    meta: view('teams', { navActiveLink: 'user-admin-teams', namespaces: ['org', 'users'] }),
   },
-  { path: '/user-admin/terms-of-use', name: 'user-admin-terms-of-use', meta: view('terms_of_use', { namespaces: ['admin'] }) },
-  { path: '/user-admin/user-titles', name: 'user-admin-user-titles', meta: view('titles', { namespaces: ['admin'] }) },
-  { path: '/user-admin/users', name: 'user-admin-users', meta: view('users', { namespaces: ['admin'] }) },
+  { path: '/user-admin/terms-of-use', name: 'user-admin-terms-of-use', meta: view('terms_of_use', { namespaces: ['terms'] }) },
+  { path: '/user-admin/user-titles', name: 'user-admin-user-titles', meta: view('titles', { namespaces: ['users'] }) },
+  { path: '/user-admin/users', name: 'user-admin-users', meta: view('users', { namespaces: ['users'] }) },
   // Not in the spec: every mail the app sent or kept (docs/decisions/011).
-  { path: '/user-admin/mail-outbox', name: 'user-admin-mail-outbox', meta: { action: 'manage', subject: 'all', namespaces: ['admin'] } },
+  { path: '/user-admin/mail-outbox', name: 'user-admin-mail-outbox', meta: { action: 'manage', subject: 'all', namespaces: ['mail'] } },
   {
     path: '/user-admin/users/deviations',
     name: 'user-admin-users-deviations',
     // The spec's view users; sending and changing take update users (docs/decisions/031).
-    meta: view('users', { navActiveLink: 'user-admin-users', namespaces: ['admin', 'accounts'] }),
+    meta: view('users', { navActiveLink: 'user-admin-users', namespaces: ['notifications', 'users'] }),
   },
   {
     path: '/user-admin/users/notifications',
     name: 'user-admin-users-notifications',
     // The spec's view users; sending and changing take update users (docs/decisions/031).
-    meta: view('users', { navActiveLink: 'user-admin-users', namespaces: ['admin', 'accounts'] }),
+    meta: view('users', { navActiveLink: 'user-admin-users', namespaces: ['notifications', 'users'] }),
   },
   {
     path: '/user-admin/users/:id',
     name: 'user-admin-users-id',
-    meta: view('users', { navActiveLink: 'user-admin-users', namespaces: ['admin', 'accounts'] }),
+    meta: view('users', { navActiveLink: 'user-admin-users', namespaces: ['org', 'users'] }),
   },
 
   // Profile
-  { path: '/users/profile', name: 'users-profile', meta: view('profile', { namespaces: ['accounts'] }) },
+  { path: '/users/profile', name: 'users-profile', meta: view('profile', { namespaces: ['users'] }) },
 
   // Catch-all: the public not-found page
   { path: '*', name: 'not-found', meta: { public: true, layout: 'blank' } },

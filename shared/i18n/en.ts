@@ -1,31 +1,43 @@
+import { mergeCatalogs } from './namespaces'
 import { enCore } from './en/core'
-import { enAdmin } from './en/admin'
-import { enBackoffice } from './en/backoffice'
 import { enSales } from './en/sales'
 import { enCatalog } from './en/catalog'
+import { enCustomers } from './en/customers'
+import { enOrders } from './en/orders'
 import { enPay } from './en/pay'
-import { enAccounts } from './en/accounts'
+import { enTimeReports } from './en/time-reports'
 import { enQuality } from './en/quality'
 import { enBudgets } from './en/budgets'
-import { enDashboards } from './en/dashboards'
+import { enStatistics } from './en/statistics'
 import { enFinance } from './en/finance'
 import { enGame } from './en/game'
 import { enAssistant } from './en/assistant'
-import { mergeCatalogs } from './namespaces'
+import { enOrg } from './en/org'
+import { enUsers } from './en/users'
+import { enTerms } from './en/terms'
+import { enActivity } from './en/activity'
+import { enNotifications } from './en/notifications'
+import { enMail } from './en/mail'
 
 /** The whole English catalogue (every namespace merged), for the server and tests. */
 export const en = mergeCatalogs(
   enCore,
   enSales,
-  enBackoffice,
-  enAdmin,
   enCatalog,
+  enCustomers,
+  enOrders,
   enPay,
-  enAccounts,
+  enTimeReports,
   enQuality,
   enBudgets,
-  enDashboards,
+  enStatistics,
   enFinance,
   enGame,
   enAssistant,
+  enOrg,
+  enUsers,
+  enTerms,
+  enActivity,
+  enNotifications,
+  enMail,
 )

@@ -1,31 +1,43 @@
+import { mergeCatalogs } from './namespaces'
 import { fiCore } from './fi/core'
-import { fiAdmin } from './fi/admin'
-import { fiBackoffice } from './fi/backoffice'
 import { fiSales } from './fi/sales'
 import { fiCatalog } from './fi/catalog'
+import { fiCustomers } from './fi/customers'
+import { fiOrders } from './fi/orders'
 import { fiPay } from './fi/pay'
-import { fiAccounts } from './fi/accounts'
+import { fiTimeReports } from './fi/time-reports'
 import { fiQuality } from './fi/quality'
 import { fiBudgets } from './fi/budgets'
-import { fiDashboards } from './fi/dashboards'
+import { fiStatistics } from './fi/statistics'
 import { fiFinance } from './fi/finance'
 import { fiGame } from './fi/game'
 import { fiAssistant } from './fi/assistant'
-import { mergeCatalogs } from './namespaces'
+import { fiOrg } from './fi/org'
+import { fiUsers } from './fi/users'
+import { fiTerms } from './fi/terms'
+import { fiActivity } from './fi/activity'
+import { fiNotifications } from './fi/notifications'
+import { fiMail } from './fi/mail'
 
 /** The whole Finnish catalogue (every namespace merged), for the server and tests. */
 export const fi = mergeCatalogs(
   fiCore,
   fiSales,
-  fiBackoffice,
-  fiAdmin,
   fiCatalog,
+  fiCustomers,
+  fiOrders,
   fiPay,
-  fiAccounts,
+  fiTimeReports,
   fiQuality,
   fiBudgets,
-  fiDashboards,
+  fiStatistics,
   fiFinance,
   fiGame,
   fiAssistant,
+  fiOrg,
+  fiUsers,
+  fiTerms,
+  fiActivity,
+  fiNotifications,
+  fiMail,
 )

@@ -8,17 +8,23 @@
 export const NAMESPACES = [
   'core',
   'sales',
-  'backoffice',
-  'admin',
   'catalog',
+  'customers',
+  'orders',
   'pay',
-  'accounts',
+  'time-reports',
   'quality',
   'budgets',
-  'dashboards',
+  'statistics',
   'finance',
   'game',
   'assistant',
+  'org',
+  'users',
+  'terms',
+  'activity',
+  'notifications',
+  'mail',
 ] as const
 export type Namespace = (typeof NAMESPACES)[number]
 /** The namespaces an area's screens load; `core` is always there. */

@@ -1,33 +1,45 @@
 import { mergeCatalogs } from './namespaces'
 import { svCore } from './sv/core'
-import { svAdmin } from './sv/admin'
-import { svBackoffice } from './sv/backoffice'
 import { svSales } from './sv/sales'
 import { svCatalog } from './sv/catalog'
+import { svCustomers } from './sv/customers'
+import { svOrders } from './sv/orders'
 import { svPay } from './sv/pay'
-import { svAccounts } from './sv/accounts'
+import { svTimeReports } from './sv/time-reports'
 import { svQuality } from './sv/quality'
 import { svBudgets } from './sv/budgets'
-import { svDashboards } from './sv/dashboards'
+import { svStatistics } from './sv/statistics'
 import { svFinance } from './sv/finance'
 import { svGame } from './sv/game'
 import { svAssistant } from './sv/assistant'
+import { svOrg } from './sv/org'
+import { svUsers } from './sv/users'
+import { svTerms } from './sv/terms'
+import { svActivity } from './sv/activity'
+import { svNotifications } from './sv/notifications'
+import { svMail } from './sv/mail'
 
 /** The whole Swedish catalogue (every namespace merged), and its type. */
 export const sv = mergeCatalogs(
   svCore,
   svSales,
-  svBackoffice,
-  svAdmin,
   svCatalog,
+  svCustomers,
+  svOrders,
   svPay,
-  svAccounts,
+  svTimeReports,
   svQuality,
   svBudgets,
-  svDashboards,
+  svStatistics,
   svFinance,
   svGame,
   svAssistant,
+  svOrg,
+  svUsers,
+  svTerms,
+  svActivity,
+  svNotifications,
+  svMail,
 )
 
 export type Messages = typeof sv

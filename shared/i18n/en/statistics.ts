@@ -1,8 +1,8 @@
 import type { Shape } from '../namespaces'
-import type { svDashboards } from '../sv/dashboards'
+import type { svStatistics } from '../sv/statistics'
 
-/** The `dashboards` namespace in English. */
-export const enDashboards = {
+/** The `statistics` namespace in English: the dashboards and order statistics. */
+export const enStatistics = {
   validation: {
     orderStats: {
       periodOrder: 'The end date cannot be before the start date',
@@ -134,4 +134,4 @@ export const enDashboards = {
     noTeams: 'The office has no teams.',
     noSales: 'No standing sales this month.',
   },
-} satisfies Shape<typeof svDashboards>
+} satisfies Shape<typeof svStatistics>

@@ -1,8 +1,8 @@
 import type { Shape } from '../namespaces'
-import type { svDashboards } from '../sv/dashboards'
+import type { svStatistics } from '../sv/statistics'
 
-/** The `dashboards` namespace in Finnish. */
-export const fiDashboards = {
+/** The `statistics` namespace in Finnish: the dashboards and order statistics. */
+export const fiStatistics = {
   validation: {
     orderStats: {
       periodOrder: 'Loppupäivä ei voi olla ennen alkupäivää',
@@ -134,4 +134,4 @@ export const fiDashboards = {
     noTeams: 'Toimistolla ei ole tiimejä.',
     noSales: 'Ei voimassa olevia myyntejä tässä kuussa.',
   },
-} satisfies Shape<typeof svDashboards>
+} satisfies Shape<typeof svStatistics>

@@ -1,5 +1,5 @@
-/** The `dashboards` namespace in Swedish: order statistics (docs/decisions/048). */
-export const svDashboards = {
+/** The `statistics` namespace in Swedish: the dashboards and order statistics. */
+export const svStatistics = {
   validation: {
     orderStats: {
       periodOrder: 'Slutdatum kan inte vara före startdatum',

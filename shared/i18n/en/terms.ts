@@ -1,0 +1,41 @@
+import type { Shape } from '../namespaces'
+import type { svTerms } from '../sv/terms'
+
+/** The `terms` namespace in English: the terms of use. */
+export const enTerms = {
+  termsAdmin: {
+    intro: 'When a version is published, everyone accepts or declines it at their next visit before going on. The newest published version is in force.',
+    create: 'New version',
+    createTitle: 'New version of the terms of use',
+    editTitle: 'Edit version {{number}}',
+    empty: 'No terms of use yet. Write a first version and publish it.',
+    version: 'Version {{number}}',
+    draft: 'Draft',
+    current: 'In force',
+    earlier: 'Earlier',
+    publishedBy: 'Published {{date}} by {{name}}',
+    changed: 'Changed {{date}}',
+    edit: 'Edit',
+    delete: 'Delete',
+    publish: 'Publish',
+    showStatus: 'Who has answered',
+    counts: '{{accepted}} of {{people}} accepted · {{declined}} declined · {{pending}} have not answered',
+    textSv: 'Text in Swedish',
+    textEn: 'Text in English',
+    textFi: 'Text in Finnish',
+    fallbackEn: 'Empty: the Swedish text is shown.',
+    fallbackFi: 'Empty: the English text is shown, or the Swedish one.',
+    saved: 'Version {{number}} was saved as a draft',
+    publishTitle: 'Publish version {{number}}?',
+    publishText: 'Everyone, you too, must accept it at their next visit before going on. A published version cannot be changed.',
+    published: 'Version {{number}} is published and in force now',
+    deleteTitle: 'Delete the draft version {{number}}?',
+    deleteText: 'The draft has not been shown to anyone.',
+    deleted: 'The draft version {{number}} was deleted',
+    statusTitle: 'Answers to version {{number}}',
+    answers: { pending: 'Not answered ({{count}})', accepted: 'Accepted ({{count}})', declined: 'Declined ({{count}})' },
+    search: 'Search name, e-mail or team',
+    nobody: 'Nobody here.',
+    more: 'Show more ({{shown}} of {{total}})',
+  },
+} satisfies Shape<typeof svTerms>

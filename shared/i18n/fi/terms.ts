@@ -1,0 +1,41 @@
+import type { Shape } from '../namespaces'
+import type { svTerms } from '../sv/terms'
+
+/** The `terms` namespace in Finnish: the terms of use. */
+export const fiTerms = {
+  termsAdmin: {
+    intro: 'Kun versio julkaistaan, jokainen hyväksyy tai hylkää sen seuraavalla käynnillään ennen kuin voi jatkaa. Uusin julkaistu versio on voimassa.',
+    create: 'Uusi versio',
+    createTitle: 'Käyttöehtojen uusi versio',
+    editTitle: 'Muokkaa versiota {{number}}',
+    empty: 'Käyttöehtoja ei vielä ole. Kirjoita ensimmäinen versio ja julkaise se.',
+    version: 'Versio {{number}}',
+    draft: 'Luonnos',
+    current: 'Voimassa',
+    earlier: 'Aiempi',
+    publishedBy: 'Julkaistu {{date}}, julkaisija {{name}}',
+    changed: 'Muutettu {{date}}',
+    edit: 'Muokkaa',
+    delete: 'Poista',
+    publish: 'Julkaise',
+    showStatus: 'Ketkä ovat vastanneet',
+    counts: '{{accepted}}/{{people}} hyväksynyt · {{declined}} hylännyt · {{pending}} ei ole vastannut',
+    textSv: 'Teksti ruotsiksi',
+    textEn: 'Teksti englanniksi',
+    textFi: 'Teksti suomeksi',
+    fallbackEn: 'Tyhjä: näytetään ruotsinkielinen teksti.',
+    fallbackFi: 'Tyhjä: näytetään englanninkielinen tai ruotsinkielinen teksti.',
+    saved: 'Versio {{number}} tallennettiin luonnoksena',
+    publishTitle: 'Julkaistaanko versio {{number}}?',
+    publishText: 'Jokaisen, myös sinun, on hyväksyttävä se seuraavalla käynnillä ennen kuin voi jatkaa. Julkaistua versiota ei voi muuttaa.',
+    published: 'Versio {{number}} on julkaistu ja nyt voimassa',
+    deleteTitle: 'Poistetaanko luonnos, versio {{number}}?',
+    deleteText: 'Luonnosta ei ole näytetty kenellekään.',
+    deleted: 'Luonnos, versio {{number}}, poistettiin',
+    statusTitle: 'Vastaukset versioon {{number}}',
+    answers: { pending: 'Ei vastannut ({{count}})', accepted: 'Hyväksynyt ({{count}})', declined: 'Hylännyt ({{count}})' },
+    search: 'Hae nimeä, sähköpostia tai tiimiä',
+    nobody: 'Ei ketään.',
+    more: 'Näytä lisää ({{shown}}/{{total}})',
+  },
+} satisfies Shape<typeof svTerms>

@@ -1,0 +1,30 @@
+/** The `customers` namespace in Swedish: the customer register. */
+export const svCustomers = {
+  catalog: {
+    customers: {
+      csvFile: 'kunder.csv',
+      notFound: 'Kunden finns inte.',
+      private: 'Privat',
+      company: 'Företag',
+      number: 'Person- / organisationsnummer',
+      phone: 'Telefon',
+      email: 'E-post',
+      address: 'Adress',
+      postalCode: 'Postnummer',
+      city: 'Ort',
+      note: 'Anteckning',
+      lastSale: 'Senaste försäljning',
+      firstSale: 'Kund sedan',
+      companyName: 'Företag',
+      editTitle: 'Redigera kund',
+      editHelp: 'Kontaktuppgifterna följer kundens senaste försäljning; en ny försäljning skriver över dem.',
+      saved: 'Kunden är sparad.',
+      sales: 'Försäljningar',
+      salesShown_one: 'Den senaste som du får se',
+      salesShown_other: 'De {{count}} senaste som du får se',
+      noSales: 'Inga försäljningar som du får se.',
+      searchHint: 'Namn, företag, e-post, telefon, ort eller hela person-/organisationsnumret',
+      allTypes: 'Alla kunder',
+    },
+  },
+}
