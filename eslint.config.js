@@ -83,8 +83,9 @@ const zones = [
   ...features.map((name) => ({
     target: `./client/features/${name}`,
     from: ['./client/features'],
-    except: [`./client/features/${name}`],
-    message: 'Client features do not import each other; move what they share to client/components, client/lib or shared/.',
+    // A feature's cache keys are its one published surface: another that changes its data invalidates through them.
+    except: [`./client/features/${name}`, ...features.map((other) => `./client/features/${other}/api/${other}-keys`)],
+    message: 'Client features do not import each other (only their api/<area>-keys.ts); move what they share to client/components, client/lib or shared/.',
   })),
 ]
 
@@ -294,7 +295,41 @@ export default tseslint.config(
   {
     files: ['client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Cache keys come from the features' factories (api/<area>-keys.ts), so an invalidation names what a query
+      // cached; a literal key drifts from the query it means.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='queryKey'] > ArrayExpression",
+          message: 'Take the query key from the feature’s key factory (api/<area>-keys.ts).',
+        },
+        {
+          selector: 'CallExpression[callee.property.name=/^(get|set)Quer(y|ies)Data$/] > ArrayExpression',
+          message: 'Take the query key from the feature’s key factory (api/<area>-keys.ts).',
+        },
+      ],
+    },
+  },
+  {
+    // The typed client's types hold in the features: a list call goes through getList/getWith, a form's field
+    // through its own types; `as never` silences the check instead.
+    files: ['client/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='queryKey'] > ArrayExpression",
+          message: 'Take the query key from the feature’s key factory (api/<area>-keys.ts).',
+        },
+        {
+          selector: 'CallExpression[callee.property.name=/^(get|set)Quer(y|ies)Data$/] > ArrayExpression',
+          message: 'Take the query key from the feature’s key factory (api/<area>-keys.ts).',
+        },
+        { selector: 'TSAsExpression > TSNeverKeyword', message: 'No `as never` in features: type the value (getList/getWith for queries).' },
+      ],
+    },
   },
   {
     // The first load and the plain login screen go without the component library (docs/decisions/014).

@@ -131,3 +131,21 @@ export async function uploadFile<T>(url: string, file: Blob, name: string, conte
   const res = await appFetch(url, { method: 'POST', body: file, headers, signal })
   return (await res.json()) as T
 }
+
+/**
+ * A GET whose query is built from strings (a list's page and filters, a screen's URL), empty values left out. The
+ * one cast from strings to the endpoint's query type lives here: the server's zod schema coerces and checks them, and
+ * the names are the endpoint's own (`Q`'s keys).
+ */
+export function getWith<Q, R extends ClientResponse<unknown>>(
+  get: (args: { query: Q }, options: { init: RequestInit }) => Promise<R>,
+  query: { [K in keyof Q]?: string | number | null | undefined },
+  signal?: AbortSignal,
+): Promise<Success<R>> {
+  const params = Object.fromEntries(
+    Object.entries(query as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined && v !== null && v !== '')
+      .map(([k, v]) => [k, String(v)]),
+  )
+  return call(get({ query: params as Q }, { init: { signal } }))
+}

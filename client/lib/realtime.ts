@@ -14,7 +14,6 @@ import {
 import type { UserData } from '../../shared/schemas/auth'
 import { call, rpc } from './api-client'
 import { notificationPopup } from './popup-store'
-import { queryClient } from './query-client'
 import { announced, realtimeStore, type ConnectionState, type PresentMember } from './realtime-store'
 
 /**
@@ -26,10 +25,23 @@ import { announced, realtimeStore, type ConnectionState, type PresentMember } fr
  */
 export type Connection = { stop(): void }
 
+/**
+ * What the app does with what arrives (client/app/realtime-bindings.ts): this module knows no feature, so a
+ * notification's and a standing's refresh go through the features' cache keys there.
+ */
+export type RealtimeHandlers = {
+  /** The device should pull now (a sync poke, spread). */
+  onPoke(): void
+  /** A live notification arrived (it has popped up already). */
+  onNotification(n: LiveNotification): void
+  /** The sales game's standings moved. */
+  onGameStandings(): void
+}
+
 /** Pulls soon after a poke, spread over two seconds so a poke to many devices does not arrive as one burst. */
 const POKE_SPREAD_MS = 2000
 
-export async function connectRealtime(user: UserData, onPoke: () => void): Promise<Connection> {
+export async function connectRealtime(user: UserData, handlers: RealtimeHandlers): Promise<Connection> {
   const config: RealtimeConfig = await call(rpc.realtime.config.$get())
   const secure = config.forceTLS || window.location.protocol === 'https:'
   const port = config.wsPort ?? (window.location.port ? Number(window.location.port) : secure ? 443 : 80)
@@ -55,7 +67,7 @@ export async function connectRealtime(user: UserData, onPoke: () => void): Promi
     if (pokeTimer) return
     pokeTimer = setTimeout(() => {
       pokeTimer = null
-      onPoke()
+      handlers.onPoke()
     }, Math.random() * POKE_SPREAD_MS)
   }
 
@@ -63,14 +75,11 @@ export async function connectRealtime(user: UserData, onPoke: () => void): Promi
   own.notification((n: LiveNotification) => {
     announced.add(n.id)
     notificationPopup.show({ title: n.title, message: n.message, link: n.link ?? undefined, from: n.fromName ?? undefined })
-    void queryClient.invalidateQueries({ queryKey: ['notifications', n.kind] })
-    // The sales game's news (a level reached, a competition's standing): its screens read again.
-    if (n.type === 'competition') void queryClient.invalidateQueries({ queryKey: ['game'] })
+    handlers.onNotification(n)
   })
   own.listen('SyncPoke', poke)
   echo.channel(CATALOG_CHANNEL).listen('SyncPoke', poke)
-  // The sales game's standings moved: an open competition screen reads its standing again.
-  echo.channel(GAME_CHANNEL).listen('GameStandings', () => void queryClient.invalidateQueries({ queryKey: ['game', 'competitions'] }))
+  echo.channel(GAME_CHANNEL).listen('GameStandings', () => handlers.onGameStandings())
 
   // Presence: the user's teams (as member or coach) and office; the screens read who is present per team. An admin
   // acting as someone is not that person at work (decision 037): they join no presence channel, which the server

@@ -10,6 +10,7 @@ import { call, rpc } from '../../lib/api-client'
 import { currentLanguage } from '../../lib/i18n'
 import { notificationPopup } from '../../lib/popup-store'
 import { announced, realtimeStore } from '../../lib/realtime-store'
+import { notificationsKeys } from '../../features/notifications/api/notifications-keys'
 
 /**
  * A navbar bell: the latest notifications of one kind with the unread count. A live notification refreshes it at
@@ -19,7 +20,7 @@ export function NotificationBell({ kind }: { kind: NotificationKind }) {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const key = ['notifications', kind]
+  const key = notificationsKeys.bell(kind)
   const live = useSyncExternalStore(realtimeStore.subscribe, () => realtimeStore.get().state === 'connected')
   const list = useQuery({
     queryKey: key,

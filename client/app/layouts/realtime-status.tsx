@@ -5,6 +5,7 @@ import { LiveOffIcon, UsersIcon } from '../../components/ui/icons'
 import { realtimeStore } from '../../lib/realtime-store'
 import { useAbility, useUserData } from '../../lib/session'
 import { syncEngine } from '../../lib/sync'
+import { realtimeHandlers } from '../realtime-bindings'
 
 /**
  * The realtime connection in the navbar (loaded after sign-in, so pusher-js stays out of the first screen): it
@@ -35,7 +36,7 @@ export default function RealtimeStatus() {
       if (sells) syncEngine(user.id).request(0)
     }
     void import('../../lib/realtime')
-      .then(({ connectRealtime }) => connectRealtime(user, onPoke))
+      .then(({ connectRealtime }) => connectRealtime(user, realtimeHandlers(onPoke)))
       .then((connection) => {
         if (stopped) connection.stop()
         else stop = () => connection.stop()

@@ -13,6 +13,7 @@ import { searchEverything } from '../../lib/search-api'
 import { useAbility } from '../../lib/session'
 import { searchScreens, searchableScreens } from '../screen-search'
 import { useDialogSize } from '../../components/ui/dialog-size'
+import { searchKeys } from '../../lib/search-api'
 
 /** Where each kind of hit opens, and the list that holds them all (searched with the same words). */
 const KIND_ROUTES: Record<SearchKind, { detail: RouteName; list: RouteName; can: [string, string] }> = {
@@ -50,7 +51,7 @@ export function SearchDialog() {
     return () => clearTimeout(timer)
   }, [query])
   const found = useQuery({
-    queryKey: ['search', asked],
+    queryKey: searchKeys.asked(asked),
     queryFn: ({ signal }) => searchEverything(asked, signal),
     enabled: open && kinds.length > 0 && asked.length >= 2,
     staleTime: 30_000,

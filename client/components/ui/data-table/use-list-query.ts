@@ -1,6 +1,8 @@
 import { useCallback, useMemo } from 'react'
 import { PAGE_SIZES, type ListQuery } from '../../../../shared/schemas/pagination'
 import { useUrlParams } from '../../../lib/use-url-params'
+import type { ClientResponse } from 'hono/client'
+import { getWith } from '../../../lib/api-client'
 
 /**
  * The list state of a table view, kept in the URL (page, itemsPerPage, q, sortBy, orderBy and any
@@ -62,6 +64,19 @@ export function listQueryParams(q: ListQuery, extra: Record<string, string | und
   if (q.cursor) p.cursor = q.cursor
   for (const [k, v] of Object.entries(extra)) if (v) p[k] = v
   return p
+}
+
+/**
+ * A list endpoint's page: the list's page, sort and search with the screen's filters, whose names the endpoint's
+ * query schema must know (a filter it does not take is a type error).
+ */
+export function getList<Q, R extends ClientResponse<unknown>>(
+  get: (args: { query: Q }, options: { init: RequestInit }) => Promise<R>,
+  q: ListQuery,
+  filters: { [K in Exclude<keyof Q, keyof ListQuery>]?: string },
+  signal?: AbortSignal,
+) {
+  return getWith(get, { ...filters, ...listQueryParams(q) } as { [K in keyof Q]?: string }, signal)
 }
 
 export function listQueryString(q: ListQuery, extra: Record<string, string | undefined> = {}): string {

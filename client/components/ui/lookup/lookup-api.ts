@@ -8,6 +8,13 @@ export type LookupKind = 'providers' | 'products' | 'teams' | 'offices' | 'regio
 export type LookupParams = { q?: string; ids?: string; parentId?: string; within?: LookupWithin }
 
 /** The choices of one kind (GET /api/lookups/<kind>): by search, by ids, within a parent. */
+/** The lookups' cache keys: a list's change invalidates its kind (`lookupKeys.kind('offices')`). */
+export const lookupKeys = {
+  all: ['lookup'] as const,
+  kind: (kind: LookupKind) => ['lookup', kind] as const,
+  search: (kind: LookupKind, query: LookupParams) => ['lookup', kind, query] as const,
+}
+
 export function fetchLookup(kind: LookupKind, query: LookupParams, signal?: AbortSignal): Promise<LookupAnswer> {
   const clean = Object.fromEntries(Object.entries(query).filter(([, v]) => v)) as Record<string, string>
   return call(rpc.lookups[kind].$get({ query: clean }, { init: { signal } }))
@@ -19,7 +26,7 @@ export function fetchLookup(kind: LookupKind, query: LookupParams, signal?: Abor
  */
 export function useLookup(kind: LookupKind, query: LookupParams, enabled = true, keepPrevious = false) {
   return useQuery({
-    queryKey: ['lookup', kind, query],
+    queryKey: lookupKeys.search(kind, query),
     queryFn: ({ signal }) => fetchLookup(kind, query, signal),
     staleTime: 60_000,
     enabled,

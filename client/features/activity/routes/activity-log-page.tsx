@@ -13,6 +13,7 @@ import { useListQuery } from '../../../components/ui/data-table/use-list-query'
 import { LookupCombobox } from '../../../components/ui/lookup/lookup-select'
 import { Page } from '../../../components/ui/page'
 import { ACTIVITY_FILTER_KEYS, searchActivity, type ActivityFilters } from '../api/activity-api'
+import { activityKeys } from '../api/activity-keys'
 
 /** The actions the log writes (core's activityLog.actions): the action filter's choices. */
 const ACTIONS = [
@@ -75,7 +76,7 @@ export default function ActivityLogPage() {
   const [params] = useSearchParams()
   const filters: ActivityFilters = useMemo(() => Object.fromEntries(ACTIVITY_FILTER_KEYS.map((k) => [k, params.get(k) || undefined])), [params])
   const list = useQuery({
-    queryKey: ['activity-log', query, filters],
+    queryKey: activityKeys.list(query, filters),
     queryFn: ({ signal }) => searchActivity(query, filters, signal),
     placeholderData: keepPreviousData,
   })

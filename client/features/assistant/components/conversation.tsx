@@ -9,6 +9,7 @@ import { useAbility } from '../../../lib/session'
 import { ask, getAssistantSettings, runQuery } from '../api/assistant-api'
 import { AnswerCard, QueryBehind } from './answer-card'
 import { StatDialog } from './stat-dialog'
+import { assistantKeys } from '../api/assistant-keys'
 
 type Draft =
   { role: 'user'; text: string } | { role: 'assistant'; reply: BiReply } | { role: 'error'; text: string; retry: { question?: string; query?: BiQuery } }
@@ -44,7 +45,7 @@ export function Conversation({ storageKey, title, subtitle, aside }: { storageKe
   const [saving, setSaving] = useState<BiAnswer | null>(null)
   const scroller = useRef<HTMLDivElement>(null)
   const input = useRef<HTMLInputElement>(null)
-  const settings = useQuery({ queryKey: ['assistant', 'settings'], queryFn: ({ signal }) => getAssistantSettings(signal), staleTime: Infinity })
+  const settings = useQuery({ queryKey: assistantKeys.settings(), queryFn: ({ signal }) => getAssistantSettings(signal), staleTime: Infinity })
   const { messages, legacy } = state
 
   useEffect(() => {

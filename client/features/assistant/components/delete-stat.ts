@@ -4,6 +4,7 @@ import { errorText } from '../../../lib/api-client'
 import { confirm } from '../../../lib/confirm-store'
 import { snackbar } from '../../../lib/snackbar-store'
 import { deleteStat } from '../api/assistant-api'
+import { assistantKeys } from '../api/assistant-keys'
 
 /** Deleting a statistics view after the owner confirms it; resolves whether it was deleted. */
 export function useDeleteStat() {
@@ -26,7 +27,7 @@ export function useDeleteStat() {
       snackbar.show(errorText(err, t), { color: 'error', icon: 'error' })
       return false
     } finally {
-      void client.invalidateQueries({ queryKey: ['assistant', 'stats'] })
+      void client.invalidateQueries({ queryKey: assistantKeys.stats() })
     }
   }
 }

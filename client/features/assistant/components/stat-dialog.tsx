@@ -2,7 +2,7 @@ import { Checkbox, Fieldset, Input, Skeleton, Stack, Text } from '@chakra-ui/rea
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { Controller, useForm, type FieldError } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { statInputSchema, type BiQuery, type StatDetail, type StatInput } from '../../../../shared/schemas/assistant'
@@ -14,6 +14,7 @@ import { fieldErrorText } from '../../../lib/field-error'
 import { snackbar } from '../../../lib/snackbar-store'
 import { createStat, getShareRoles, updateStat } from '../api/assistant-api'
 import { roleName } from '../../../lib/role-name'
+import { assistantKeys } from '../api/assistant-keys'
 
 type FormIn = z.input<typeof statInputSchema>
 type FormOut = z.output<typeof statInputSchema>
@@ -33,7 +34,7 @@ export function StatDialog(props: {
 }) {
   const { t } = useTranslation()
   const client = useQueryClient()
-  const roles = useQuery({ queryKey: ['assistant', 'share-roles'], queryFn: ({ signal }) => getShareRoles(signal) })
+  const roles = useQuery({ queryKey: assistantKeys.shareRoles(), queryFn: ({ signal }) => getShareRoles(signal) })
   const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
   const resolver = useMemo(() => zodResolver(statInputSchema, { error: zodErrorMap(t) }), [t])
   const form = useForm<FormIn, unknown, FormOut>({
@@ -51,7 +52,7 @@ export function StatDialog(props: {
       const body = values as StatInput
       const saved = props.stat ? await updateStat(props.stat.id, { ...body, version: props.stat.version }) : await createStat(body)
       snackbar.show(t('assistant.saved', { name: values.name }), { color: 'success', icon: 'success' })
-      void client.invalidateQueries({ queryKey: ['assistant', 'stats'] })
+      void client.invalidateQueries({ queryKey: assistantKeys.stats() })
       props.onSaved?.(saved)
       props.onClose()
     } catch (err) {
@@ -109,7 +110,7 @@ export function StatDialog(props: {
             )}
           />
         )}
-        {errors.roleIds ? <Fieldset.ErrorText>{fieldErrorText(errors.roleIds as never, t)}</Fieldset.ErrorText> : null}
+        {errors.roleIds ? <Fieldset.ErrorText>{fieldErrorText(errors.roleIds as FieldError | undefined, t)}</Fieldset.ErrorText> : null}
       </Fieldset.Root>
     </FormDialog>
   )

@@ -12,6 +12,7 @@ import { getStat } from '../api/assistant-api'
 import { useDeleteStat } from '../components/delete-stat'
 import { AnswerCard, QueryBehind } from '../components/answer-card'
 import { StatDialog } from '../components/stat-dialog'
+import { assistantKeys } from '../api/assistant-keys'
 
 /**
  * /keyai/stats/{id} (docs/decisions/053): a saved statistics view, run again when opened within the opener's own
@@ -25,7 +26,7 @@ export default function StatPage() {
   const deleteStat = useDeleteStat()
   const [editing, setEditing] = useState(false)
   const query = useQuery({
-    queryKey: ['assistant', 'stats', id],
+    queryKey: assistantKeys.stat(id),
     queryFn: ({ signal }) => getStat(id, signal),
     // A view that is not there, or an address that cannot name one, is not tried again: it says so at once.
     retry: (n, err) => !(err instanceof ApiClientError && (err.status === 404 || err.status === 400)) && n < 2,

@@ -10,6 +10,7 @@ import { useAbility } from '../../../lib/session'
 import { getStats } from '../api/assistant-api'
 import { useDeleteStat } from '../components/delete-stat'
 import { roleName } from '../../../lib/role-name'
+import { assistantKeys } from '../api/assistant-keys'
 
 /**
  * /keyai/stats (docs/decisions/053): the statistics views the person saved and those shared with their role. Each
@@ -18,7 +19,7 @@ import { roleName } from '../../../lib/role-name'
 export default function StatsPage() {
   const { t } = useTranslation()
   const ability = useAbility()
-  const stats = useQuery({ queryKey: ['assistant', 'stats'], queryFn: ({ signal }) => getStats(signal) })
+  const stats = useQuery({ queryKey: assistantKeys.stats(), queryFn: ({ signal }) => getStats(signal) })
   const canAsk = ability.can('view', 'chat') || ability.can('view', 'business_intelligence')
   return (
     <Page title={t('routes.keyai-stats')} subtitle={t('assistant.statsIntro')}>

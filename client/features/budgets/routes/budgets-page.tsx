@@ -13,6 +13,7 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { useMediaQuery } from '../../../lib/use-media-query'
 import { copyPreviousBudgets, getBudgets, saveBudgets } from '../api/budgets-api'
 import { useUrlParams } from '../../../lib/use-url-params'
+import { budgetsKeys } from '../api/budgets-keys'
 
 const keyOf = (scope: BudgetScope, id: string) => `${scope}:${id}`
 
@@ -47,7 +48,7 @@ export default function BudgetsPage() {
   const [thisMonth] = useState(() => businessMonth(Date.now()))
   const month = isMonth(asked) ? asked : thisMonth
   const officeId = params.get('officeId') ?? undefined
-  const query = useQuery({ queryKey: ['budgets', month, officeId ?? ''], queryFn: ({ signal }) => getBudgets({ month, officeId }, signal) })
+  const query = useQuery({ queryKey: budgetsKeys.month(month, officeId ?? ''), queryFn: ({ signal }) => getBudgets({ month, officeId }, signal) })
   const data = query.data
 
   const [drafts, setDrafts] = useState<Map<string, string>>(new Map())
@@ -127,7 +128,7 @@ export default function BudgetsPage() {
     setNotice(null)
     try {
       const saved = await saveBudgets(month, { officeId: data.office?.id ?? officeId ?? data.offices[0]!.id, changes: list })
-      await queryClient.invalidateQueries({ queryKey: ['budgets'] })
+      await queryClient.invalidateQueries({ queryKey: budgetsKeys.all })
       setDrafts(new Map())
       snackbar.show(t('budgets.saved', { count: saved.changed }), { color: 'success', icon: 'success' })
     } catch (err) {
@@ -158,7 +159,7 @@ export default function BudgetsPage() {
     setNotice(null)
     try {
       const { copied } = await copyPreviousBudgets(month, data.office?.id ?? officeId ?? data.offices[0]!.id)
-      await queryClient.invalidateQueries({ queryKey: ['budgets'] })
+      await queryClient.invalidateQueries({ queryKey: budgetsKeys.all })
       snackbar.show(
         copied > 0
           ? t('budgets.copied', { count: copied, month: formatMonth(previous, lang) })

@@ -7,7 +7,7 @@ import type {
   UpdateProviderInput,
 } from '../../../../shared/schemas/catalog'
 import type { ListQuery } from '../../../../shared/schemas/pagination'
-import { listQueryParams } from '../../../components/ui/data-table/use-list-query'
+import { getList } from '../../../components/ui/data-table/use-list-query'
 import { call, rpc } from '../../../lib/api-client'
 
 /** The catalog's calls (docs/decisions/027), through the typed client. */
@@ -17,8 +17,7 @@ export const PROVIDER_FILTER_KEYS = ['type', 'active'] as const
 export type ProductFilters = { providerId?: string; categoryId?: string; active?: string }
 export const PRODUCT_FILTER_KEYS = ['providerId', 'categoryId', 'active'] as const
 
-export const listProviders = (q: ListQuery, filters: ProviderFilters, signal?: AbortSignal) =>
-  call(rpc.providers.$get({ query: listQueryParams(q, filters) as never }, { init: { signal } }))
+export const listProviders = (q: ListQuery, filters: ProviderFilters, signal?: AbortSignal) => getList(rpc.providers.$get, q, filters, signal)
 export const getProvider = (id: string, signal?: AbortSignal) => call(rpc.providers[':id'].$get({ param: { id } }, { init: { signal } }))
 export const createProvider = (json: CreateProviderInput) => call(rpc.providers.$post({ json }))
 export const updateProvider = (id: string, json: UpdateProviderInput) => call(rpc.providers[':id'].$patch({ param: { id }, json }))
@@ -27,8 +26,7 @@ export const setProviderActive = (id: string, active: boolean, version: number) 
 export const copyProducts = (id: string, fromProviderId: string) =>
   call(rpc.providers[':id']['copy-products'].$post({ param: { id }, json: { fromProviderId } }))
 
-export const listProducts = (q: ListQuery, filters: ProductFilters, signal?: AbortSignal) =>
-  call(rpc.products.$get({ query: listQueryParams(q, filters) as never }, { init: { signal } }))
+export const listProducts = (q: ListQuery, filters: ProductFilters, signal?: AbortSignal) => getList(rpc.products.$get, q, filters, signal)
 export const getProduct = (id: string, signal?: AbortSignal) => call(rpc.products[':id'].$get({ param: { id } }, { init: { signal } }))
 export const createProduct = (json: CreateProductInput) => call(rpc.products.$post({ json }))
 export const updateProduct = (id: string, json: UpdateProductInput) => call(rpc.products[':id'].$patch({ param: { id }, json }))

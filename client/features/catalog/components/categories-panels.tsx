@@ -15,14 +15,15 @@ import { formErrorOf } from '../../../components/ui/form-dialog'
 import { money } from './money'
 import { toggleArchived } from './archive'
 import { LoadError } from '../../../components/ui/load-error'
+import { catalogKeys } from '../api/catalog-keys'
 
 function useCategories() {
   const queryClient = useQueryClient()
-  const query = useQuery({ queryKey: ['product-categories'], queryFn: ({ signal }) => listCategories(signal) })
+  const query = useQuery({ queryKey: catalogKeys.categories, queryFn: ({ signal }) => listCategories(signal) })
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: ['product-categories'] })
-    void queryClient.invalidateQueries({ queryKey: ['products'] })
-    void queryClient.invalidateQueries({ queryKey: ['category-log'] })
+    void queryClient.invalidateQueries({ queryKey: catalogKeys.categories })
+    void queryClient.invalidateQueries({ queryKey: catalogKeys.products.all })
+    void queryClient.invalidateQueries({ queryKey: catalogKeys.categoryLog.all })
   }
   return { query, refresh }
 }
@@ -132,7 +133,7 @@ export function CategoriesPanel() {
 function CategoryLog({ category }: { category: CategoryItem }) {
   const { t, i18n } = useTranslation()
   const lang = i18n.language as FormatLanguage
-  const log = useQuery({ queryKey: ['category-log', category.id], queryFn: ({ signal }) => categoryActivity(category.id, signal) })
+  const log = useQuery({ queryKey: catalogKeys.categoryLog.of(category.id), queryFn: ({ signal }) => categoryActivity(category.id, signal) })
   if (!log.data) return <Skeleton h="20" aria-busy />
   return (
     <ActivityLog

@@ -13,6 +13,7 @@ import { ApiClientError, applyFieldErrors } from '../../../lib/api-client'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { createProduct, listCategories, updateProduct } from '../api/catalog-api'
 import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
+import { catalogKeys } from '../api/catalog-keys'
 
 type FormOut = z.output<typeof productFormSchema>
 const FIELDS = ['name', 'categoryId', 'priceOre', 'sellerCommissionOre', 'companyCommissionOre', 'companyCostOre', 'gamePoints'] as const
@@ -42,7 +43,7 @@ export function ProductDialog({
   // A new product without a provider given (the products list): the dialog asks for one.
   const [chosenProvider, setChosenProvider] = useState<string | undefined>(providerId)
   const [providerError, setProviderError] = useState<string | null>(null)
-  const categories = useQuery({ queryKey: ['product-categories'], queryFn: ({ signal }) => listCategories(signal), enabled: open })
+  const categories = useQuery({ queryKey: catalogKeys.categories, queryFn: ({ signal }) => listCategories(signal), enabled: open })
   const resolver = useMemo(() => zodResolver(productFormSchema, { error: zodErrorMap(t) }), [t])
   const form = useForm<ProductFormIn, unknown, FormOut>({
     resolver,

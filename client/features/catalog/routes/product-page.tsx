@@ -17,6 +17,7 @@ import { DetailState } from '../../../components/ui/detail-state'
 import { money } from '../components/money'
 import { ProductDialog } from '../components/product-dialog'
 import { toggleArchived } from '../components/archive'
+import { catalogKeys } from '../api/catalog-keys'
 
 const LOGGED = ['name', 'category', 'priceOre', 'sellerCommissionOre', 'companyCommissionOre', 'companyCostOre', 'gamePoints', 'active'] as const
 
@@ -28,12 +29,12 @@ export default function ProductPage() {
   const ability = useAbility()
   const queryClient = useQueryClient()
   const [editing, setEditing] = useState(false)
-  const product = useQuery({ queryKey: ['product', id], queryFn: ({ signal }) => getProduct(id, signal), retry: false })
+  const product = useQuery({ queryKey: catalogKeys.product(id), queryFn: ({ signal }) => getProduct(id, signal), retry: false })
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: ['product', id] })
-    void queryClient.invalidateQueries({ queryKey: ['products'] })
-    void queryClient.invalidateQueries({ queryKey: ['provider'] })
-    void queryClient.invalidateQueries({ queryKey: ['product-categories'] })
+    void queryClient.invalidateQueries({ queryKey: catalogKeys.product(id) })
+    void queryClient.invalidateQueries({ queryKey: catalogKeys.products.all })
+    void queryClient.invalidateQueries({ queryKey: catalogKeys.provider.all })
+    void queryClient.invalidateQueries({ queryKey: catalogKeys.categories })
   }
   const title = t('routes.backoffice-products-id')
   const crumbs = [{ label: t('nav.groups.backoffice') }, { label: t('routes.backoffice-products'), to: pathFor('backoffice-products') }]

@@ -20,6 +20,7 @@ import { CategoriesPanel, CommissionsPanel } from '../components/categories-pane
 import { money } from '../components/money'
 import { ProductDialog } from '../components/product-dialog'
 import { useUrlParams } from '../../../lib/use-url-params'
+import { catalogKeys } from '../api/catalog-keys'
 
 const TABS = ['products', 'categories', 'commissions'] as const
 type Tab = (typeof TABS)[number]
@@ -76,11 +77,11 @@ function ProductList() {
   const filters: ProductFilters = useMemo(() => Object.fromEntries(PRODUCT_FILTER_KEYS.map((k) => [k, params.get(k) || undefined])), [params])
   const [creating, setCreating] = useState(false)
   const list = useQuery({
-    queryKey: ['products', query, filters],
+    queryKey: catalogKeys.products.list(query, filters),
     queryFn: ({ signal }) => listProducts(query, filters, signal),
     placeholderData: keepPreviousData,
   })
-  const categories = useQuery({ queryKey: ['product-categories'], queryFn: ({ signal }) => listCategories(signal) })
+  const categories = useQuery({ queryKey: catalogKeys.categories, queryFn: ({ signal }) => listCategories(signal) })
 
   const columns: Column<ProductListItem>[] = [
     {

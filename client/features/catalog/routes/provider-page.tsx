@@ -18,6 +18,7 @@ import { money } from '../components/money'
 import { ProductDialog } from '../components/product-dialog'
 import { ProviderDialog } from '../components/provider-dialog'
 import { toggleArchived } from '../components/archive'
+import { catalogKeys } from '../api/catalog-keys'
 
 const PROVIDER_FIELDS = ['name', 'type', 'requireExternalOrderNumber', 'active'] as const
 
@@ -30,11 +31,11 @@ export default function ProviderPage() {
   const ability = useAbility()
   const queryClient = useQueryClient()
   const [dialog, setDialog] = useState<'edit' | 'copy' | 'product' | null>(null)
-  const provider = useQuery({ queryKey: ['provider', id], queryFn: ({ signal }) => getProvider(id, signal), retry: false })
+  const provider = useQuery({ queryKey: catalogKeys.provider.detail(id), queryFn: ({ signal }) => getProvider(id, signal), retry: false })
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: ['provider', id] })
-    void queryClient.invalidateQueries({ queryKey: ['providers'] })
-    void queryClient.invalidateQueries({ queryKey: ['products'] })
+    void queryClient.invalidateQueries({ queryKey: catalogKeys.provider.detail(id) })
+    void queryClient.invalidateQueries({ queryKey: catalogKeys.providers.all })
+    void queryClient.invalidateQueries({ queryKey: catalogKeys.products.all })
   }
   const title = t('routes.backoffice-providers-id')
   const crumbs = [{ label: t('nav.groups.backoffice') }, { label: t('routes.backoffice-providers'), to: pathFor('backoffice-providers') }]

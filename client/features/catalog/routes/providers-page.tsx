@@ -16,6 +16,7 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { listProviders, PROVIDER_FILTER_KEYS, type ProviderFilters } from '../api/catalog-api'
 import { ProviderDialog } from '../components/provider-dialog'
 import { ActiveFilter, ActiveBadge } from '../components/active-filter'
+import { catalogKeys } from '../api/catalog-keys'
 
 /** /backoffice/providers: the providers sellers sell for, with their type, order-number rule and active products. */
 export default function ProvidersPage() {
@@ -28,7 +29,7 @@ export default function ProvidersPage() {
   const filters: ProviderFilters = useMemo(() => Object.fromEntries(PROVIDER_FILTER_KEYS.map((k) => [k, params.get(k) || undefined])), [params])
   const [creating, setCreating] = useState(false)
   const list = useQuery({
-    queryKey: ['providers', query, filters],
+    queryKey: catalogKeys.providers.list(query, filters),
     queryFn: ({ signal }) => listProviders(query, filters, signal),
     placeholderData: keepPreviousData,
   })
@@ -118,7 +119,7 @@ export default function ProvidersPage() {
             color: 'success',
             icon: 'success',
           })
-          void queryClient.invalidateQueries({ queryKey: ['providers'] })
+          void queryClient.invalidateQueries({ queryKey: catalogKeys.providers.all })
           navigate(pathFor('backoffice-providers-id', { id }))
         }}
       />

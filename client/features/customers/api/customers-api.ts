@@ -1,6 +1,6 @@
 import type { UpdateCustomerInput } from '../../../../shared/schemas/customers'
 import type { ListQuery } from '../../../../shared/schemas/pagination'
-import { listQueryParams } from '../../../components/ui/data-table/use-list-query'
+import { getList } from '../../../components/ui/data-table/use-list-query'
 import { call, rpc } from '../../../lib/api-client'
 
 /** The customer register's calls (docs/decisions/027), through the typed client. */
@@ -8,7 +8,6 @@ import { call, rpc } from '../../../lib/api-client'
 export type CustomerFilters = { type?: string }
 export const CUSTOMER_FILTER_KEYS = ['type'] as const
 
-export const listCustomers = (q: ListQuery, filters: CustomerFilters, signal?: AbortSignal) =>
-  call(rpc.customers.$get({ query: listQueryParams(q, filters) as never }, { init: { signal } }))
+export const listCustomers = (q: ListQuery, filters: CustomerFilters, signal?: AbortSignal) => getList(rpc.customers.$get, q, filters, signal)
 export const getCustomer = (id: string, signal?: AbortSignal) => call(rpc.customers[':id'].$get({ param: { id } }, { init: { signal } }))
 export const updateCustomer = (id: string, json: UpdateCustomerInput) => call(rpc.customers[':id'].$patch({ param: { id }, json }))

@@ -15,6 +15,7 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { getCustomer } from '../api/customers-api'
 import { CustomerDialog } from '../components/customer-dialog'
 import { DetailState } from '../../../components/ui/detail-state'
+import { customersKeys } from '../api/customers-keys'
 
 const LOGGED = ['name', 'email', 'phone', 'address', 'postalCode', 'city', 'note'] as const
 
@@ -29,10 +30,10 @@ export default function CustomerPage() {
   const ability = useAbility()
   const queryClient = useQueryClient()
   const [editing, setEditing] = useState(false)
-  const customer = useQuery({ queryKey: ['customer', id], queryFn: ({ signal }) => getCustomer(id, signal), retry: false })
+  const customer = useQuery({ queryKey: customersKeys.detail(id), queryFn: ({ signal }) => getCustomer(id, signal), retry: false })
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: ['customer', id] })
-    void queryClient.invalidateQueries({ queryKey: ['customers'] })
+    void queryClient.invalidateQueries({ queryKey: customersKeys.detail(id) })
+    void queryClient.invalidateQueries({ queryKey: customersKeys.all })
   }
   const title = t('routes.backoffice-customers-id')
   const crumbs = [{ label: t('nav.groups.backoffice') }, { label: t('routes.backoffice-customers'), to: pathFor('backoffice-customers') }]

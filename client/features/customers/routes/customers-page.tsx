@@ -12,6 +12,7 @@ import { useCsvDownload } from '../../../components/ui/data-table/use-csv-downlo
 import { useListQuery } from '../../../components/ui/data-table/use-list-query'
 import { Page } from '../../../components/ui/page'
 import { CUSTOMER_FILTER_KEYS, listCustomers, type CustomerFilters } from '../api/customers-api'
+import { customersKeys } from '../api/customers-keys'
 
 /**
  * /backoffice/customers: everyone the organisation has sold to, built from the sale reports; latest sale first,
@@ -26,7 +27,7 @@ export default function CustomersPage() {
   const [params] = useSearchParams()
   const filters: CustomerFilters = useMemo(() => Object.fromEntries(CUSTOMER_FILTER_KEYS.map((k) => [k, params.get(k) || undefined])), [params])
   const list = useQuery({
-    queryKey: ['customers', query, filters],
+    queryKey: customersKeys.list(query, filters),
     queryFn: ({ signal }) => listCustomers(query, filters, signal),
     placeholderData: keepPreviousData,
   })

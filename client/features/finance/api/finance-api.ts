@@ -1,25 +1,22 @@
 import type { FinanceSettingsInput, Profitability, ProfitabilityView } from '../../../../shared/schemas/finance'
-import { call, rpc } from '../../../lib/api-client'
+import { call, getWith, rpc } from '../../../lib/api-client'
 
 /** Finance profitability (docs/decisions/051): each view from its own route, and the calculation's settings. */
 type Query = Record<string, string | number | undefined>
-const clean = (q: Query) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '')) as never
 
 const views = rpc.finance.profitability
 export function getProfitability(view: ProfitabilityView, q: Query, signal?: AbortSignal): Promise<Profitability> {
-  const init = { init: { signal } }
-  const query = clean(q)
   switch (view) {
     case 'sellers':
-      return call(views.sellers.$get({ query }, init))
+      return getWith(views.sellers.$get, q, signal)
     case 'teams':
-      return call(views.teams.$get({ query }, init))
+      return getWith(views.teams.$get, q, signal)
     case 'managers':
-      return call(views.managers.$get({ query }, init))
+      return getWith(views.managers.$get, q, signal)
     case 'providers':
-      return call(views.providers.$get({ query }, init))
+      return getWith(views.providers.$get, q, signal)
     case 'legacy':
-      return call(views.legacy.$get({ query }, init))
+      return getWith(views.legacy.$get, q, signal)
   }
 }
 

@@ -8,6 +8,7 @@ import { financeSettingsSchema, type FinanceSettings } from '../../../../shared/
 import { ApiClientError, errorText } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { saveFinanceSettings } from '../api/finance-api'
+import { financeKeys } from '../api/finance-keys'
 
 /** A percentage as typed: a decimal comma or point, spaces ignored; anything else is left for the schema to refuse. */
 const percentOf = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text.replace(/\s/g, '').replace(',', '.')))
@@ -37,14 +38,14 @@ export function FinanceSettingsPanel({ settings }: { settings: FinanceSettings }
     setBusy(true)
     try {
       const saved = await saveFinanceSettings(checked.data)
-      queryClient.setQueryData(['finance-settings'], saved)
-      await queryClient.invalidateQueries({ queryKey: ['profitability'] })
+      queryClient.setQueryData(financeKeys.settings, saved)
+      await queryClient.invalidateQueries({ queryKey: financeKeys.profitability.all })
       snackbar.show(t('finance.settings.saved'), { color: 'success', icon: 'success' })
     } catch (err) {
       if (err instanceof ApiClientError && err.body?.error === 'changed_elsewhere') {
         const current = err.body.details?.current as FinanceSettings | undefined
         if (current) {
-          queryClient.setQueryData(['finance-settings'], current)
+          queryClient.setQueryData(financeKeys.settings, current)
           setRate(formatOph(current.payrollTaxBp, lang).replace(/\s/g, ''))
           setCutoff(current.legacyCutoff)
         }

@@ -28,6 +28,7 @@ import { useAbility } from '../../../lib/session'
 import { getFinanceSettings, getProfitability } from '../api/finance-api'
 import { FinanceSettingsPanel } from './finance-settings-panel'
 import { PeriodFields } from '../../../components/ui/period-fields'
+import { financeKeys } from '../api/finance-keys'
 
 const PRESETS = ['thisMonth', 'lastMonth', 'thisYear', 'last12'] as const satisfies readonly PeriodPreset[]
 
@@ -57,7 +58,7 @@ type Filter = { from: string; to: string; officeId?: string; teamId?: string }
  */
 export function ProfitabilityPage({ view }: { view: ProfitabilityView }) {
   const { t } = useTranslation()
-  const settings = useQuery({ queryKey: ['finance-settings'], queryFn: ({ signal }) => getFinanceSettings(signal) })
+  const settings = useQuery({ queryKey: financeKeys.settings, queryFn: ({ signal }) => getFinanceSettings(signal) })
   return (
     <Page title={t(`routes.${ROUTE[view]}`)} breadcrumbs={[{ label: t('nav.groups.finance') }]}>
       {settings.isError ? (
@@ -95,7 +96,7 @@ function Screen({ view, settings }: { view: ProfitabilityView; settings: Finance
   const set = (changes: Record<string, string | undefined>) => update(changes, true)
   const ask = (q: ListQuery, signal?: AbortSignal) => getProfitability(view, { ...filter, ...listQueryParams(q) }, signal)
   const data = useQuery({
-    queryKey: ['profitability', view, filter, query],
+    queryKey: financeKeys.profitability.view(view, key, query),
     queryFn: ({ signal }) => ask(query, signal),
     enabled: !problems,
     placeholderData: (p) => p,

@@ -23,12 +23,13 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { createBadge, getAdminBadges, previewBadge, updateBadge } from '../api/game-api'
 import { useRuleText } from './badge-parts'
 import { FieldSelect } from './field-select'
+import { gameKeys } from '../api/game-keys'
 
 /** The badges, offered or not, with their rules in words; a new one or a change in the rule editor. */
 export function BadgesPanel() {
   const { t } = useTranslation()
   const ruleText = useRuleText()
-  const query = useQuery({ queryKey: ['game', 'admin', 'badges'], queryFn: ({ signal }) => getAdminBadges(signal) })
+  const query = useQuery({ queryKey: gameKeys.admin.badges(), queryFn: ({ signal }) => getAdminBadges(signal) })
   const [editing, setEditing] = useState<GameBadge | 'new' | null>(null)
   const items = query.data?.items
   return (
@@ -117,10 +118,10 @@ function BadgeDialog({ badge, onClose, onReload }: { badge?: GameBadge; onClose:
       if (badge) await updateBadge(badge.id, badge.version, body)
       else await createBadge(body)
       snackbar.show(t('game.admin.badgeSaved', { name: values.name }), { color: 'success', icon: 'success' })
-      void client.invalidateQueries({ queryKey: ['game'] })
+      void client.invalidateQueries({ queryKey: gameKeys.all })
       onClose()
     } catch (err) {
-      if (!applyFieldErrors(err, form.setError as never, FIELDS)) setFormError(formErrorOf(err, t))
+      if (!applyFieldErrors(err, (name, error) => form.setError(name, error), FIELDS)) setFormError(formErrorOf(err, t))
     }
   })
   const runPreview = form.handleSubmit(async (values) => {

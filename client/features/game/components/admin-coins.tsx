@@ -11,6 +11,7 @@ import { errorText } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { adjustCoins } from '../api/game-api'
 import { formatPoints } from './game-parts'
+import { gameKeys } from '../api/game-keys'
 
 /**
  * A person's Key Coins adjusted by an admin: added, or deducted (never below zero), with the reason they read in
@@ -46,7 +47,7 @@ export function CoinsPanel() {
       snackbar.show(t('game.admin.adjusted'), { color: 'success', icon: 'success' })
       setCoins('')
       setReason('')
-      void client.invalidateQueries({ queryKey: ['game'] })
+      void client.invalidateQueries({ queryKey: gameKeys.all })
     } catch (err) {
       snackbar.show(errorText(err, t), { color: 'error', icon: 'error' })
     } finally {

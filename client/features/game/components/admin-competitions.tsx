@@ -18,12 +18,13 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { createCompetition, getCompetitions, updateCompetition } from '../api/game-api'
 import { PhaseBadge } from './competition-parts'
 import { FieldSelect } from './field-select'
+import { gameKeys } from '../api/game-keys'
 
 /** Every competition, drafts and hidden tests included; a new one or a change of one not finished in a dialog. */
 export function CompetitionsPanel() {
   const { t, i18n } = useTranslation()
   const lang = i18n.language as FormatLanguage
-  const query = useQuery({ queryKey: ['game', 'competitions'], queryFn: ({ signal }) => getCompetitions(signal) })
+  const query = useQuery({ queryKey: gameKeys.competitions(), queryFn: ({ signal }) => getCompetitions(signal) })
   const [editing, setEditing] = useState<Competition | 'new' | null>(null)
   const items = query.data?.items
   return (
@@ -117,10 +118,10 @@ function CompetitionDialog({ competition, onClose, onReload }: { competition?: C
       if (competition) await updateCompetition(competition.id, competition.version, body)
       else await createCompetition(body)
       snackbar.show(t('game.admin.competitionSaved', { name: values.name }), { color: 'success', icon: 'success' })
-      void client.invalidateQueries({ queryKey: ['game'] })
+      void client.invalidateQueries({ queryKey: gameKeys.all })
       onClose()
     } catch (err) {
-      if (!applyFieldErrors(err, form.setError as never, FIELDS)) setFormError(formErrorOf(err, t))
+      if (!applyFieldErrors(err, (name, error) => form.setError(name, error), FIELDS)) setFormError(formErrorOf(err, t))
     }
   })
   const select = (name: 'metric' | 'kind' | 'state', options: Array<{ value: string; label: string }>) => (

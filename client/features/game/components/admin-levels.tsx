@@ -16,13 +16,14 @@ import { confirm } from '../../../lib/confirm-store'
 import { snackbar } from '../../../lib/snackbar-store'
 import { createLevel, deleteLevel, getAdminLevels, updateLevel } from '../api/game-api'
 import { formatPoints } from './game-parts'
+import { gameKeys } from '../api/game-keys'
 
 /** The levels: number, name, the XP each needs, its benefits and how many have reached it. */
 export function LevelsPanel() {
   const { t, i18n } = useTranslation()
   const lang = i18n.language as FormatLanguage
   const client = useQueryClient()
-  const query = useQuery({ queryKey: ['game', 'admin', 'levels'], queryFn: ({ signal }) => getAdminLevels(signal) })
+  const query = useQuery({ queryKey: gameKeys.admin.levels(), queryFn: ({ signal }) => getAdminLevels(signal) })
   const [editing, setEditing] = useState<AdminLevel | 'new' | null>(null)
   const items = query.data?.items
   const remove = async (level: AdminLevel) => {
@@ -40,7 +41,7 @@ export function LevelsPanel() {
     } catch (err) {
       snackbar.show(errorText(err, t), { color: 'error', icon: 'error' })
     }
-    void client.invalidateQueries({ queryKey: ['game'] })
+    void client.invalidateQueries({ queryKey: gameKeys.all })
   }
   const next = items?.length ? Math.max(...items.map((l) => l.number)) + 1 : 1
   return (
@@ -130,7 +131,7 @@ function LevelDialog({ level, nextNumber, onClose, onReload }: { level?: AdminLe
       if (level) await updateLevel(level.id, level.version, body)
       else await createLevel(body)
       snackbar.show(t('game.admin.levelSaved', { name: values.name }), { color: 'success', icon: 'success' })
-      void client.invalidateQueries({ queryKey: ['game'] })
+      void client.invalidateQueries({ queryKey: gameKeys.all })
       onClose()
     } catch (err) {
       if (!applyFieldErrors(err, form.setError, FIELDS)) setFormError(formErrorOf(err, t))

@@ -12,13 +12,14 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { decidePurchase, getAdminPurchases } from '../api/game-api'
 import { formatPoints } from './game-parts'
 import { PurchaseStatus, variantLabel } from './purchase-parts'
+import { gameKeys } from '../api/game-keys'
 
 /** Purchases in the shop: those waiting for a decision first; each approved (handed out) or rejected with a reason. */
 export function PurchasesPanel() {
   const { t } = useTranslation()
   const [status, setStatus] = useState<GamePurchaseStatus | 'all'>('requested')
   const query = useQuery({
-    queryKey: ['game', 'admin', 'purchases', status],
+    queryKey: gameKeys.admin.purchases(status),
     queryFn: ({ signal }) => getAdminPurchases(status === 'all' ? undefined : status, signal),
     placeholderData: keepPreviousData,
   })
@@ -73,7 +74,7 @@ function PurchaseCard({ purchase, onReject }: { purchase: GamePurchase; onReject
       snackbar.show(errorText(err, t), { color: 'error', icon: 'error' })
     } finally {
       setBusy(false)
-      void client.invalidateQueries({ queryKey: ['game'] })
+      void client.invalidateQueries({ queryKey: gameKeys.all })
     }
   }
   return (
@@ -131,7 +132,7 @@ function RejectDialog({ purchase, onClose }: { purchase: GamePurchase; onClose: 
       formError={error?.message ?? null}
       conflict={error?.conflict}
       onReload={() => {
-        void client.invalidateQueries({ queryKey: ['game'] })
+        void client.invalidateQueries({ queryKey: gameKeys.all })
         onClose()
       }}
       submitLabel={t('game.admin.reject')}
@@ -143,7 +144,7 @@ function RejectDialog({ purchase, onClose }: { purchase: GamePurchase; onClose: 
         try {
           await decidePurchase(purchase.id, { version: purchase.version, decision: 'reject', reason })
           snackbar.show(t('game.admin.rejected'), { color: 'success', icon: 'success' })
-          void client.invalidateQueries({ queryKey: ['game'] })
+          void client.invalidateQueries({ queryKey: gameKeys.all })
           onClose()
         } catch (err) {
           setError(formErrorOf(err, t))

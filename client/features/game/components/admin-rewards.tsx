@@ -16,12 +16,13 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { createReward, getAdminRewards, updateReward } from '../api/game-api'
 import { formatPoints } from './game-parts'
 import { variantLabel } from './purchase-parts'
+import { gameKeys } from '../api/game-keys'
 
 /** The shop's rewards, offered or not, each with its variants' stock; a new one or a change in a dialog. */
 export function RewardsPanel() {
   const { t, i18n } = useTranslation()
   const lang = i18n.language as FormatLanguage
-  const query = useQuery({ queryKey: ['game', 'admin', 'rewards'], queryFn: ({ signal }) => getAdminRewards(signal) })
+  const query = useQuery({ queryKey: gameKeys.admin.rewards(), queryFn: ({ signal }) => getAdminRewards(signal) })
   const [editing, setEditing] = useState<Reward | 'new' | null>(null)
   const items = query.data?.items
   return (
@@ -117,10 +118,11 @@ function RewardDialog({ reward, onClose, onReload }: { reward?: Reward; onClose:
       if (reward) await updateReward(reward.id, reward.version, body)
       else await createReward(body)
       snackbar.show(t('game.admin.rewardSaved', { name: values.name }), { color: 'success', icon: 'success' })
-      void client.invalidateQueries({ queryKey: ['game'] })
+      void client.invalidateQueries({ queryKey: gameKeys.all })
       onClose()
     } catch (err) {
-      if (!applyFieldErrors(err, form.setError as never, ['name', 'description', 'priceCoins', 'variants'])) setFormError(formErrorOf(err, t))
+      if (!applyFieldErrors(err, (name, error) => form.setError(name, error), ['name', 'description', 'priceCoins', 'variants']))
+        setFormError(formErrorOf(err, t))
     }
   })
   return (

@@ -7,6 +7,7 @@ import { Page } from '../../../components/ui/page'
 import { getMyBadges } from '../api/game-api'
 import { useRuleText } from '../components/badge-parts'
 import { formatPoints, GameLoadError } from '../components/game-parts'
+import { gameKeys } from '../api/game-keys'
 
 /**
  * /sales-flow/badges (docs/decisions/052): every badge with its conditions in words and its period, the ones the person
@@ -16,7 +17,7 @@ export default function BadgesPage() {
   const { t, i18n } = useTranslation()
   const lang = i18n.language as FormatLanguage
   const ruleText = useRuleText()
-  const query = useQuery({ queryKey: ['game', 'badges'], queryFn: ({ signal }) => getMyBadges(signal) })
+  const query = useQuery({ queryKey: gameKeys.badges(), queryFn: ({ signal }) => getMyBadges(signal) })
   const items = query.data?.items
   const sorted = items ? [...items].sort((a, b) => Number(b.earned > 0) - Number(a.earned > 0)) : undefined
   return (

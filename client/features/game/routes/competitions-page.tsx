@@ -9,6 +9,7 @@ import { getCompetition, getCompetitions } from '../api/game-api'
 import { formatResult, PhaseBadge } from '../components/competition-parts'
 import { formatPoints, GameLoadError } from '../components/game-parts'
 import { useUrlParams } from '../../../lib/use-url-params'
+import { gameKeys } from '../api/game-keys'
 
 /**
  * /sales-flow/competitions (docs/decisions/052): the competitions the person takes part in — ongoing first — and the
@@ -19,7 +20,7 @@ export default function CompetitionsPage() {
   const { t } = useTranslation()
   const admin = useAbility().can('view', 'salesflow_admin')
   const [params, setParams] = useUrlParams()
-  const list = useQuery({ queryKey: ['game', 'competitions'], queryFn: ({ signal }) => getCompetitions(signal) })
+  const list = useQuery({ queryKey: gameKeys.competitions(), queryFn: ({ signal }) => getCompetitions(signal) })
   const items = list.data?.items
   const chosenId = params.get('id') ?? items?.[0]?.id ?? null
   return (
@@ -102,7 +103,7 @@ function StandingCard({ id }: { id: string }) {
   const { t, i18n } = useTranslation()
   const lang = i18n.language as FormatLanguage
   const query = useQuery({
-    queryKey: ['game', 'competitions', id],
+    queryKey: gameKeys.competition(id),
     queryFn: ({ signal }) => getCompetition(id, signal),
     placeholderData: keepPreviousData,
   })

@@ -11,6 +11,7 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { getLeaderboard, setRanked } from '../api/game-api'
 import { formatPoints, GameLoadError } from '../components/game-parts'
 import { useUrlParams } from '../../../lib/use-url-params'
+import { gameKeys } from '../api/game-keys'
 
 const oneOf = <T extends string>(list: readonly T[], value: string | null, fallback: T): T => (list.includes(value as T) ? (value as T) : fallback)
 
@@ -26,7 +27,7 @@ export default function LeaderboardsPage() {
   const period = oneOf(LEADERBOARD_PERIODS, params.get('period'), 'week')
   const teamId = params.get('team') || undefined
   const query = useQuery({
-    queryKey: ['game', 'leaderboard', scope, period, teamId ?? ''],
+    queryKey: gameKeys.leaderboard(scope, period, teamId ?? ''),
     queryFn: ({ signal }) => getLeaderboard({ scope, period, teamId }, signal),
     placeholderData: keepPreviousData,
   })
@@ -228,7 +229,7 @@ function RankedSwitch({ ranked }: { ranked: boolean }) {
     mutationFn: (value: boolean) => setRanked(value),
     onSuccess: (answer) => {
       snackbar.show(answer.ranked ? t('game.board.savedRanked') : t('game.board.savedHidden'), { color: 'success', icon: 'success' })
-      void client.invalidateQueries({ queryKey: ['game', 'leaderboard'] })
+      void client.invalidateQueries({ queryKey: gameKeys.leaderboards() })
     },
     onError: (err) => snackbar.show(errorText(err, t), { color: 'error', icon: 'error' }),
   })

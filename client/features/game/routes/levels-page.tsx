@@ -6,6 +6,7 @@ import type { GameLevel, GameStanding } from '../../../../shared/schemas/game'
 import { Page } from '../../../components/ui/page'
 import { getGameMe } from '../api/game-api'
 import { formatPoints, GameLoadError, LevelCard } from '../components/game-parts'
+import { gameKeys } from '../api/game-keys'
 
 /**
  * /sales-flow/level (docs/decisions/052): every level with the XP it needs and its benefits, the person's own
@@ -13,7 +14,7 @@ import { formatPoints, GameLoadError, LevelCard } from '../components/game-parts
  */
 export default function LevelsPage() {
   const { t } = useTranslation()
-  const query = useQuery({ queryKey: ['game', 'me'], queryFn: ({ signal }) => getGameMe(signal) })
+  const query = useQuery({ queryKey: gameKeys.me(), queryFn: ({ signal }) => getGameMe(signal) })
   const me = query.data
   return (
     <Page title={t('routes.sales-flow-level')} subtitle={t('game.level.intro')} breadcrumbs={[{ label: t('routes.sales-flow'), to: '/sales-flow' }]}>

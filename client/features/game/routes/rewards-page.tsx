@@ -12,6 +12,7 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { buyReward, cancelPurchase, getShop } from '../api/game-api'
 import { formatPoints, GameLoadError } from '../components/game-parts'
 import { PurchaseStatus, variantLabel } from '../components/purchase-parts'
+import { gameKeys } from '../api/game-keys'
 
 /**
  * /sales-flow/rewards (docs/decisions/052): the rewards shop. The seller's Key Coins, what is on offer with each
@@ -21,7 +22,7 @@ import { PurchaseStatus, variantLabel } from '../components/purchase-parts'
 export default function RewardsPage() {
   const { t, i18n } = useTranslation()
   const lang = i18n.language as FormatLanguage
-  const query = useQuery({ queryKey: ['game', 'shop'], queryFn: ({ signal }) => getShop(signal) })
+  const query = useQuery({ queryKey: gameKeys.shop(), queryFn: ({ signal }) => getShop(signal) })
   const shop = query.data
   return (
     <Page title={t('routes.sales-flow-rewards')} subtitle={t('game.shop.intro')} breadcrumbs={[{ label: t('routes.sales-flow'), to: '/sales-flow' }]}>
@@ -76,7 +77,7 @@ function RewardCard({ reward, coins }: { reward: Reward; coins: number }) {
     mutationFn: () => buyReward(crypto.randomUUID(), variant.id),
     onSuccess: () => snackbar.show(t('game.shop.bought', { name: reward.name }), { color: 'success', icon: 'success' }),
     onError: (err) => snackbar.show(errorText(err, t), { color: 'error', icon: 'error' }),
-    onSettled: () => client.invalidateQueries({ queryKey: ['game'] }),
+    onSettled: () => client.invalidateQueries({ queryKey: gameKeys.all }),
   })
   const ask = async () => {
     const ok = await confirm({
@@ -168,7 +169,7 @@ function PurchaseRow({ purchase }: { purchase: GamePurchase }) {
     mutationFn: () => cancelPurchase(purchase.id, purchase.version),
     onSuccess: () => snackbar.show(t('game.shop.cancelled'), { color: 'success', icon: 'success' }),
     onError: (err) => snackbar.show(errorText(err, t), { color: 'error', icon: 'error' }),
-    onSettled: () => client.invalidateQueries({ queryKey: ['game'] }),
+    onSettled: () => client.invalidateQueries({ queryKey: gameKeys.all }),
   })
   const ask = async () => {
     const ok = await confirm({

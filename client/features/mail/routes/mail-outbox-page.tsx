@@ -14,6 +14,7 @@ import { currentLanguage } from '../../../lib/i18n'
 import { getUserData } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { listOutbox, sendTestMail } from '../api/mail-api'
+import { mailKeys } from '../api/mail-keys'
 
 const STATUS_COLOR: Record<MailStatus, string> = {
   queued: 'blue',
@@ -38,7 +39,7 @@ export default function MailOutboxPage() {
   const when = (ms: number | null) => (ms ? `${formatDate(ms, lang)} ${formatTime(ms, lang)}` : '–')
 
   const list = useQuery({
-    queryKey: ['mail-outbox', query],
+    queryKey: mailKeys.list(query),
     queryFn: ({ signal }) => listOutbox(query, signal),
     placeholderData: keepPreviousData,
   })
@@ -48,7 +49,7 @@ export default function MailOutboxPage() {
     onSuccess: (answer) => {
       const outcome = answer.sending ? t('mailOutbox.testQueued') : t('mailOutbox.testKept')
       snackbar.show(t('mailOutbox.testSent', { email: getUserData()?.email ?? '', outcome }), { color: 'success', icon: 'success' })
-      void queryClient.invalidateQueries({ queryKey: ['mail-outbox'] })
+      void queryClient.invalidateQueries({ queryKey: mailKeys.all })
     },
     onError: (err) => snackbar.show((err as Error).message, { color: 'error', icon: 'error' }),
   })

@@ -16,6 +16,7 @@ import { currentLanguage } from '../../../lib/i18n'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { addAlertRecipient, alertRecipients, removeAlertRecipient } from '../api/notifications-api'
+import { notificationsKeys } from '../api/notifications-keys'
 
 /**
  * /user-admin/users/deviations: who gets deviation alerts beyond the seller and the team's coaches, per team or
@@ -27,8 +28,8 @@ export default function AlertRecipientsPage() {
   const [adding, setAdding] = useState(false)
   // Reading is view users (only the people the reader may see); adding and removing take update users.
   const mayChange = useAbility().can('update', 'users')
-  const list = useQuery({ queryKey: ['alert-recipients'], queryFn: ({ signal }) => alertRecipients(signal) })
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['alert-recipients'] })
+  const list = useQuery({ queryKey: notificationsKeys.alertRecipients, queryFn: ({ signal }) => alertRecipients(signal) })
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: notificationsKeys.alertRecipients })
   const place = (r: AlertRecipientItem) => `${t(`alertRecipients.scopes.${r.scope}`)} ${r.scopeName}`
 
   const remove = useMutation({

@@ -40,6 +40,7 @@ import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { audienceRoles, previewAudience, sendMessage, sentMessages } from '../api/notifications-api'
 import { FormAlert } from '../../../components/ui/form-alert'
+import { notificationsKeys } from '../api/notifications-keys'
 
 type ChosenKind = 'users' | 'teams' | 'offices' | 'roles'
 type Chosen = { kind: ChosenKind; id: string; label: string }
@@ -100,13 +101,13 @@ function SendNotification() {
     return () => clearTimeout(timer)
   }, [audience])
   const reach = useQuery({
-    queryKey: ['audience-size', asked],
+    queryKey: notificationsKeys.audienceSize(asked),
     queryFn: ({ signal }) => previewAudience(asked, signal),
     enabled: asked.everyone || (asked.userIds?.length ?? 0) + (asked.teamIds?.length ?? 0) + (asked.officeIds?.length ?? 0) + (asked.roleIds?.length ?? 0) > 0,
     placeholderData: keepPreviousData,
   })
-  const roles = useQuery({ queryKey: ['audience-roles'], queryFn: audienceRoles, staleTime: 60_000 })
-  const history = useQuery({ queryKey: ['sent-messages'], queryFn: ({ signal }) => sentMessages(signal) })
+  const roles = useQuery({ queryKey: notificationsKeys.audienceRoles, queryFn: audienceRoles, staleTime: 60_000 })
+  const history = useQuery({ queryKey: notificationsKeys.sent, queryFn: ({ signal }) => sentMessages(signal) })
 
   const resolver = useMemo(() => zodResolver(textSchema, { error: zodErrorMap(t) }), [t])
   const form = useForm<TextIn, unknown, TextOut>({ resolver, defaultValues: { title: '', message: '', link: '' } })
@@ -140,7 +141,7 @@ function SendNotification() {
       form.reset()
       setChosen([])
       setEveryone(false)
-      void queryClient.invalidateQueries({ queryKey: ['sent-messages'] })
+      void queryClient.invalidateQueries({ queryKey: notificationsKeys.sent })
     } catch (err) {
       if (!applyFieldErrors(err, form.setError, FIELDS)) setFormError(formErrorOf(err, t).message)
     }

@@ -2,7 +2,7 @@ import type { OrderMapping } from '../../../../shared/rules/orders'
 import { XLSX_TYPE } from '../../../../shared/schemas/files'
 import type { OrderUploadAnswer } from '../../../../shared/schemas/orders'
 import type { ListQuery } from '../../../../shared/schemas/pagination'
-import { listQueryParams } from '../../../components/ui/data-table/use-list-query'
+import { getList } from '../../../components/ui/data-table/use-list-query'
 import { call, rpc, uploadFile } from '../../../lib/api-client'
 
 /** The order list's filters as they stand in the URL (and go to GET /api/order-registrations). */
@@ -10,7 +10,7 @@ export type OrderFilters = { providerId?: string; match?: string; importId?: str
 export const ORDER_FILTER_KEYS = ['providerId', 'match', 'importId'] as const
 
 export function listOrders(q: ListQuery, filters: OrderFilters, signal?: AbortSignal) {
-  return call(rpc['order-registrations'].$get({ query: listQueryParams(q, filters) as never }, { init: { signal } }))
+  return getList(rpc['order-registrations'].$get, q, filters, signal)
 }
 
 export function getOrder(id: string, signal?: AbortSignal) {

@@ -8,6 +8,7 @@ import { useDialogSize } from '../../../components/ui/dialog-size'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { ApiClientError, errorText } from '../../../lib/api-client'
 import { importState, previewImport, runImport, uploadOrderFile } from '../api/orders-api'
+import { ordersKeys } from '../api/orders-keys'
 
 type Step =
   | { kind: 'choose' }
@@ -71,7 +72,7 @@ export function ImportDialog(props: { open: boolean; onClose: () => void; onImpo
     })
 
   const state = useQuery({
-    queryKey: ['order-import', step.kind === 'run' ? step.id : null],
+    queryKey: ordersKeys.import(step.kind === 'run' ? step.id : null),
     queryFn: ({ signal }) => importState((step as { id: string }).id, signal),
     enabled: step.kind === 'run',
     refetchInterval: (q) => (q.state.data && (q.state.data.status === 'done' || q.state.data.status === 'failed') ? false : 500),

@@ -11,6 +11,7 @@ import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
 import { ApiClientError } from '../../../lib/api-client'
 import { matchOrder, unmatchedSales, unmatchOrder } from '../api/orders-api'
 import { rankCandidates } from './match-candidates'
+import { ordersKeys } from '../api/orders-keys'
 
 /** Days either side of the order's date the dialog looks first; "a longer period" doubles it. */
 const NEAR_DAYS = 14
@@ -28,7 +29,7 @@ export function MatchDialog({ order, onClose, onDone }: { order: OrderDetail; on
   const from = addDays(center, -days)
   const to = order.orderDate ? addDays(center, days) : center
   const candidates = useQuery({
-    queryKey: ['orders-unmatched-sales', order.providerId, { from, to }],
+    queryKey: ordersKeys.unmatchedSales.of(order.providerId, { from, to }),
     queryFn: ({ signal }) => unmatchedSales(order.providerId, from, to, signal),
   })
   const [filter, setFilter] = useState('')

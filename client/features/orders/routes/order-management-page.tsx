@@ -16,6 +16,8 @@ import { useAbility } from '../../../lib/session'
 import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
 import { importState, listOrders, ORDER_FILTER_KEYS, unmatchedSales, type OrderFilters } from '../api/orders-api'
 import { ImportDialog } from '../components/import-dialog'
+import { salesKeys } from '../../sales/api/sales-keys'
+import { ordersKeys } from '../api/orders-keys'
 
 /**
  * /backoffice/ordermanagement: order registrations from providers' order files, newest first, each with the sale
@@ -34,18 +36,18 @@ export default function OrderManagementPage() {
   const [importing, setImporting] = useState(false)
 
   const list = useQuery({
-    queryKey: ['orders', query, filters],
+    queryKey: ordersKeys.list(query, filters),
     queryFn: ({ signal }) => listOrders(query, filters, signal),
     placeholderData: keepPreviousData,
   })
   const imported = useQuery({
-    queryKey: ['order-import', filters.importId],
+    queryKey: ordersKeys.import(filters.importId),
     queryFn: ({ signal }) => importState(filters.importId!, signal),
     enabled: !!filters.importId,
   })
   const period = imported.data?.summary?.from && imported.data.summary.to ? { from: imported.data.summary.from, to: imported.data.summary.to } : null
   const missing = useQuery({
-    queryKey: ['orders-unmatched-sales', imported.data?.providerId, period],
+    queryKey: ordersKeys.unmatchedSales.of(imported.data?.providerId, period),
     queryFn: ({ signal }) => unmatchedSales(imported.data!.providerId, period!.from, period!.to, signal),
     enabled: !!period && ability.can('view', 'sale_reports'),
   })
@@ -213,12 +215,12 @@ export default function OrderManagementPage() {
         open={importing}
         onClose={() => {
           setImporting(false)
-          void queryClient.invalidateQueries({ queryKey: ['orders'] })
+          void queryClient.invalidateQueries({ queryKey: ordersKeys.all })
         }}
         onImported={(id) => {
           setImporting(false)
-          void queryClient.invalidateQueries({ queryKey: ['orders'] })
-          void queryClient.invalidateQueries({ queryKey: ['sale-reports'] })
+          void queryClient.invalidateQueries({ queryKey: ordersKeys.all })
+          void queryClient.invalidateQueries({ queryKey: salesKeys.reports.all })
           update({ importId: id, match: undefined, providerId: undefined })
         }}
       />

@@ -15,6 +15,7 @@ import { IdentityNumber } from '../../../components/ui/identity-number'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { MatchDialog, UnmatchDialog } from '../components/match-dialog'
+import { ordersKeys } from '../api/orders-keys'
 
 /** Fields of an order's log lines, as their labels. */
 const FIELD_KEYS: Record<string, string> = {
@@ -40,12 +41,12 @@ export default function OrderPage() {
   const settled = (message: string) => {
     setDialog(null)
     snackbar.show(t(message), { color: 'success', icon: 'success' })
-    void queryClient.invalidateQueries({ queryKey: ['order', id] })
-    void queryClient.invalidateQueries({ queryKey: ['orders'] })
-    void queryClient.invalidateQueries({ queryKey: ['orders-unmatched-sales'] })
+    void queryClient.invalidateQueries({ queryKey: ordersKeys.detail(id) })
+    void queryClient.invalidateQueries({ queryKey: ordersKeys.all })
+    void queryClient.invalidateQueries({ queryKey: ordersKeys.unmatchedSales.all })
   }
   const order = useQuery({
-    queryKey: ['order', id],
+    queryKey: ordersKeys.detail(id),
     queryFn: ({ signal }) => getOrder(id, signal),
     retry: (n, err) => !(err instanceof ApiClientError) && n < 2,
   })
@@ -87,7 +88,7 @@ export default function OrderPage() {
                     reveal={async () => {
                       const answer = await revealIdentity.ofOrder(o.id)
                       // The reading is in the order's log at once.
-                      void queryClient.invalidateQueries({ queryKey: ['order', id] })
+                      void queryClient.invalidateQueries({ queryKey: ordersKeys.detail(id) })
                       return answer
                     }}
                   />,

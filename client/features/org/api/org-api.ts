@@ -12,7 +12,7 @@ import type {
   TeamUpdate,
 } from '../../../../shared/schemas/org'
 import type { ListQuery } from '../../../../shared/schemas/pagination'
-import { listQueryParams } from '../../../components/ui/data-table/use-list-query'
+import { getList } from '../../../components/ui/data-table/use-list-query'
 import { call, rpc } from '../../../lib/api-client'
 
 export const listRegions = (signal?: AbortSignal) => call(rpc.regions.$get({}, { init: { signal } }))
@@ -28,7 +28,7 @@ export const updateOffice = (id: string, json: OfficeUpdate) => call(rpc.offices
 export const deleteOffice = (id: string) => call(rpc.offices[':id'].$delete({ param: { id } }))
 
 export function listTeams(q: ListQuery, signal?: AbortSignal) {
-  return call(rpc.teams.$get({ query: listQueryParams(q, {}) as never }, { init: { signal } }))
+  return getList(rpc.teams.$get, q, {}, signal)
 }
 export const getTeam = (id: string, signal?: AbortSignal) => call(rpc.teams[':id'].$get({ param: { id } }, { init: { signal } }))
 export const createTeam = (json: TeamInput) => call(rpc.teams.$post({ json }))

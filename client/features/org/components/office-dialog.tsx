@@ -8,12 +8,13 @@ import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { applyFieldErrors } from '../../../lib/api-client'
 import { createOffice, listRegions, updateOffice } from '../api/org-api'
+import { orgKeys } from '../api/org-keys'
 
 /** An office's create and edit dialog: its name and region, an edit on what was seen (also on the office's page). */
 export function OfficeDialog(props: { office: OfficeItem | 'new'; onClose: () => void; onSaved: (message: string) => void; onConflict: () => void }) {
   const { t } = useTranslation()
   const existing = props.office === 'new' ? null : props.office
-  const regions = useQuery({ queryKey: ['regions'], queryFn: ({ signal }) => listRegions(signal) })
+  const regions = useQuery({ queryKey: orgKeys.regions, queryFn: ({ signal }) => listRegions(signal) })
   const form = useForm<{ name: string; regionId: string }>({ defaultValues: { name: existing?.name ?? '', regionId: existing?.regionId ?? '' } })
   const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
   const { errors, isSubmitting } = form.formState

@@ -16,6 +16,7 @@ import { createCoachGroup, deleteCoachGroup, listCoachGroups, updateCoachGroup }
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog'
 import { RowActions } from '../../../components/ui/row-actions'
 import { PeoplePicker, type Person } from '../../../components/ui/people-picker'
+import { orgKeys } from '../api/org-keys'
 
 /**
  * /user-admin/coach-groups (decision 041): coach groups with their coaches and the providers they work for. Those
@@ -25,7 +26,7 @@ export default function CoachGroupsPage() {
   const { t } = useTranslation()
   const ability = useAbility()
   const queryClient = useQueryClient()
-  const groups = useQuery({ queryKey: ['coach-groups'], queryFn: ({ signal }) => listCoachGroups(signal) })
+  const groups = useQuery({ queryKey: orgKeys.coachGroups, queryFn: ({ signal }) => listCoachGroups(signal) })
   const [editing, setEditing] = useState<CoachGroupItem | 'new' | null>(null)
   const [deleting, setDeleting] = useState<CoachGroupItem | null>(null)
   const may = { create: ability.can('create', 'coach_groups'), update: ability.can('update', 'coach_groups'), delete: ability.can('delete', 'coach_groups') }
@@ -45,8 +46,8 @@ export default function CoachGroupsPage() {
 
   const done = (message: string) => {
     snackbar.show(message, { color: 'success', icon: 'success' })
-    void queryClient.invalidateQueries({ queryKey: ['coach-groups'] })
-    void queryClient.invalidateQueries({ queryKey: ['coach-group-providers'] })
+    void queryClient.invalidateQueries({ queryKey: orgKeys.coachGroups })
+    void queryClient.invalidateQueries({ queryKey: orgKeys.coachGroupProviders })
   }
 
   return (

@@ -10,6 +10,7 @@ import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { listCoachGroups, listProviderCoachGroups, setProviderCoachGroups } from '../api/org-api'
+import { orgKeys } from '../api/org-keys'
 
 /**
  * /user-admin/coach-groups/provider (decision 041): each provider with the coach groups that work for it; those
@@ -19,7 +20,7 @@ export default function CoachGroupsProviderPage() {
   const { t } = useTranslation()
   const ability = useAbility()
   const queryClient = useQueryClient()
-  const rows = useQuery({ queryKey: ['coach-group-providers'], queryFn: ({ signal }) => listProviderCoachGroups(signal) })
+  const rows = useQuery({ queryKey: orgKeys.coachGroupProviders, queryFn: ({ signal }) => listProviderCoachGroups(signal) })
   const [editing, setEditing] = useState<ProviderCoachGroups | null>(null)
   const mayUpdate = ability.can('update', 'coach_groups')
   const groupsText = (p: ProviderCoachGroups) =>
@@ -90,8 +91,8 @@ export default function CoachGroupsProviderPage() {
           onClose={() => setEditing(null)}
           onSaved={(saved) => {
             snackbar.show(t('orgAdmin.coachGroups.providerSaved', { name: saved.providerName }), { color: 'success', icon: 'success' })
-            void queryClient.invalidateQueries({ queryKey: ['coach-group-providers'] })
-            void queryClient.invalidateQueries({ queryKey: ['coach-groups'] })
+            void queryClient.invalidateQueries({ queryKey: orgKeys.coachGroupProviders })
+            void queryClient.invalidateQueries({ queryKey: orgKeys.coachGroups })
           }}
           onConflict={() => void rows.refetch()}
         />
@@ -102,7 +103,7 @@ export default function CoachGroupsProviderPage() {
 
 function ProviderGroupsDialog(props: { row: ProviderCoachGroups; onClose: () => void; onSaved: (saved: ProviderCoachGroups) => void; onConflict: () => void }) {
   const { t } = useTranslation()
-  const groups = useQuery({ queryKey: ['coach-groups'], queryFn: ({ signal }) => listCoachGroups(signal) })
+  const groups = useQuery({ queryKey: orgKeys.coachGroups, queryFn: ({ signal }) => listCoachGroups(signal) })
   const seen = props.row.groups.map((g) => g.id)
   const [chosen, setChosen] = useState<Set<string>>(new Set(seen))
   const [submitting, setSubmitting] = useState(false)

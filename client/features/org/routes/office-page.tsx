@@ -11,6 +11,8 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { deleteOffice, getOffice } from '../api/org-api'
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog'
 import { OfficeDialog } from '../components/office-dialog'
+import { lookupKeys } from '../../../components/ui/lookup/lookup-api'
+import { orgKeys } from '../api/org-keys'
 
 const LOGGED = ['name', 'region'] as const
 
@@ -23,14 +25,14 @@ export default function OfficePage() {
   const { id = '' } = useParams()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const office = useQuery({ queryKey: ['office', id], queryFn: ({ signal }) => getOffice(id, signal), retry: false })
+  const office = useQuery({ queryKey: orgKeys.office(id), queryFn: ({ signal }) => getOffice(id, signal), retry: false })
   const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null)
   const crumbs = [{ label: t('nav.groups.userAdmin') }, { label: t('routes.user-admin-offices'), to: pathFor('user-admin-offices') }]
   const changed = () => {
-    void queryClient.invalidateQueries({ queryKey: ['office', id] })
-    void queryClient.invalidateQueries({ queryKey: ['offices'] })
-    void queryClient.invalidateQueries({ queryKey: ['regions'] })
-    void queryClient.invalidateQueries({ queryKey: ['lookup', 'offices'] })
+    void queryClient.invalidateQueries({ queryKey: orgKeys.office(id) })
+    void queryClient.invalidateQueries({ queryKey: orgKeys.offices })
+    void queryClient.invalidateQueries({ queryKey: orgKeys.regions })
+    void queryClient.invalidateQueries({ queryKey: lookupKeys.kind('offices') })
   }
 
   return (

@@ -12,6 +12,8 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { deleteOffice, listOffices } from '../api/org-api'
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog'
 import { OfficeDialog } from '../components/office-dialog'
+import { lookupKeys } from '../../../components/ui/lookup/lookup-api'
+import { orgKeys } from '../api/org-keys'
 
 /**
  * /user-admin/offices: the offices the user may see (a manager their own) with region, teams and active people
@@ -21,7 +23,7 @@ export default function OfficesPage() {
   const { t } = useTranslation()
   const ability = useAbility()
   const queryClient = useQueryClient()
-  const offices = useQuery({ queryKey: ['offices'], queryFn: ({ signal }) => listOffices(signal) })
+  const offices = useQuery({ queryKey: orgKeys.offices, queryFn: ({ signal }) => listOffices(signal) })
   const [editing, setEditing] = useState<OfficeItem | 'new' | null>(null)
   const [deleting, setDeleting] = useState<OfficeItem | null>(null)
   const mayCreate = ability.can('create', 'offices')
@@ -30,9 +32,9 @@ export default function OfficesPage() {
 
   const done = (message: string) => {
     snackbar.show(message, { color: 'success', icon: 'success' })
-    void queryClient.invalidateQueries({ queryKey: ['offices'] })
-    void queryClient.invalidateQueries({ queryKey: ['regions'] })
-    void queryClient.invalidateQueries({ queryKey: ['lookup', 'offices'] })
+    void queryClient.invalidateQueries({ queryKey: orgKeys.offices })
+    void queryClient.invalidateQueries({ queryKey: orgKeys.regions })
+    void queryClient.invalidateQueries({ queryKey: lookupKeys.kind('offices') })
   }
 
   return (

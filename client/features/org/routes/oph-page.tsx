@@ -14,6 +14,7 @@ import { applyFieldErrors } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { useMediaQuery } from '../../../lib/use-media-query'
 import { getOphTargets, setOphTarget } from '../api/org-api'
+import { orgKeys } from '../api/org-keys'
 
 type Editing = { scope: OphScope; id: string; name: string; own: OphOwn | null; office: OphValues | null }
 
@@ -26,7 +27,7 @@ export default function OphPage() {
   const { t, i18n } = useTranslation()
   const lang = i18n.language as FormatLanguage
   const queryClient = useQueryClient()
-  const overview = useQuery({ queryKey: ['oph-targets'], queryFn: ({ signal }) => getOphTargets(signal) })
+  const overview = useQuery({ queryKey: orgKeys.ophTargets, queryFn: ({ signal }) => getOphTargets(signal) })
   const [editing, setEditing] = useState<Editing | null>(null)
   // A phone reads one block per office and team; the table's five columns do not fit.
   const wide = useMediaQuery('(min-width: 48rem)')
@@ -178,7 +179,7 @@ export default function OphPage() {
           onClose={() => setEditing(null)}
           onSaved={(message) => {
             snackbar.show(message, { color: 'success', icon: 'success' })
-            void queryClient.invalidateQueries({ queryKey: ['oph-targets'] })
+            void queryClient.invalidateQueries({ queryKey: orgKeys.ophTargets })
           }}
           onConflict={() => void overview.refetch()}
         />

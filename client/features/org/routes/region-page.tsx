@@ -12,6 +12,8 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { deleteRegion, getRegion, updateRegion } from '../api/org-api'
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog'
 import { NameDialog } from '../../../components/ui/named-list'
+import { lookupKeys } from '../../../components/ui/lookup/lookup-api'
+import { orgKeys } from '../api/org-keys'
 
 /** /user-admin/regions/:id: a region's offices (with teams and active people), rename, delete and its log (decision 036). */
 export default function RegionPage() {
@@ -19,14 +21,14 @@ export default function RegionPage() {
   const { id = '' } = useParams()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const region = useQuery({ queryKey: ['region', id], queryFn: ({ signal }) => getRegion(id, signal), retry: false })
+  const region = useQuery({ queryKey: orgKeys.region(id), queryFn: ({ signal }) => getRegion(id, signal), retry: false })
   const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null)
   const crumbs = [{ label: t('nav.groups.userAdmin') }, { label: t('routes.user-admin-regions'), to: pathFor('user-admin-regions') }]
   const changed = () => {
-    void queryClient.invalidateQueries({ queryKey: ['region', id] })
-    void queryClient.invalidateQueries({ queryKey: ['regions'] })
-    void queryClient.invalidateQueries({ queryKey: ['offices'] })
-    void queryClient.invalidateQueries({ queryKey: ['lookup', 'regions'] })
+    void queryClient.invalidateQueries({ queryKey: orgKeys.region(id) })
+    void queryClient.invalidateQueries({ queryKey: orgKeys.regions })
+    void queryClient.invalidateQueries({ queryKey: orgKeys.offices })
+    void queryClient.invalidateQueries({ queryKey: lookupKeys.kind('regions') })
   }
 
   return (

@@ -6,6 +6,8 @@ import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { createRegion, deleteRegion, listRegions, updateRegion } from '../api/org-api'
 import { NamedList } from '../../../components/ui/named-list'
+import { lookupKeys } from '../../../components/ui/lookup/lookup-api'
+import { orgKeys } from '../api/org-keys'
 
 /**
  * /user-admin/regions: the organisation's regions with their offices, teams and active people (decision 036).
@@ -15,7 +17,7 @@ export default function RegionsPage() {
   const { t } = useTranslation()
   const ability = useAbility()
   const queryClient = useQueryClient()
-  const regions = useQuery({ queryKey: ['regions'], queryFn: ({ signal }) => listRegions(signal) })
+  const regions = useQuery({ queryKey: orgKeys.regions, queryFn: ({ signal }) => listRegions(signal) })
   return (
     <Page title={t('routes.user-admin-regions')} breadcrumbs={[{ label: t('nav.groups.userAdmin') }]}>
       <NamedList
@@ -35,8 +37,8 @@ export default function RegionsPage() {
         remove={(r) => deleteRegion(r.id)}
         href={(r) => pathFor('user-admin-regions-id', { id: r.id })}
         onChanged={() => {
-          void queryClient.invalidateQueries({ queryKey: ['regions'] })
-          void queryClient.invalidateQueries({ queryKey: ['lookup', 'regions'] })
+          void queryClient.invalidateQueries({ queryKey: orgKeys.regions })
+          void queryClient.invalidateQueries({ queryKey: lookupKeys.kind('regions') })
         }}
       />
     </Page>

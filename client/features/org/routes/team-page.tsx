@@ -12,6 +12,7 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { deleteTeam, getTeam } from '../api/org-api'
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog'
 import { TeamDialog } from '../components/team-dialog'
+import { orgKeys } from '../api/org-keys'
 
 const LOGGED = ['name', 'office', 'coaches', 'provider'] as const
 
@@ -21,7 +22,7 @@ export default function TeamPage() {
   const { id = '' } = useParams()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const team = useQuery({ queryKey: ['team', id], queryFn: ({ signal }) => getTeam(id, signal), retry: false })
+  const team = useQuery({ queryKey: orgKeys.team(id), queryFn: ({ signal }) => getTeam(id, signal), retry: false })
   const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null)
   const crumbs = [{ label: t('nav.groups.userAdmin') }, { label: t('routes.user-admin-teams'), to: pathFor('user-admin-teams') }]
 
@@ -127,8 +128,8 @@ export default function TeamPage() {
               onConflict={() => void team.refetch()}
               onSaved={(_id, name) => {
                 snackbar.show(t('orgAdmin.teams.saved', { name }), { color: 'success', icon: 'success' })
-                void queryClient.invalidateQueries({ queryKey: ['team', id] })
-                void queryClient.invalidateQueries({ queryKey: ['teams'] })
+                void queryClient.invalidateQueries({ queryKey: orgKeys.team(id) })
+                void queryClient.invalidateQueries({ queryKey: orgKeys.teams.all })
               }}
             />
           ) : null}
@@ -142,7 +143,7 @@ export default function TeamPage() {
             onDelete={async () => {
               await deleteTeam(x.id)
               snackbar.show(t('orgAdmin.teams.deleted', { name: x.name }), { color: 'success', icon: 'success' })
-              void queryClient.invalidateQueries({ queryKey: ['teams'] })
+              void queryClient.invalidateQueries({ queryKey: orgKeys.teams.all })
               void navigate(pathFor('user-admin-teams'))
             }}
             onClose={() => setDialog(null)}

@@ -13,6 +13,7 @@ import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { listTeams } from '../api/org-api'
 import { TeamDialog } from '../components/team-dialog'
+import { orgKeys } from '../api/org-keys'
 
 /** /user-admin/teams: the teams the user may see, with office, region and members; a team opens its page (decision 036). */
 export default function TeamsPage() {
@@ -22,7 +23,7 @@ export default function TeamsPage() {
   const queryClient = useQueryClient()
   const { query, update } = useListQuery({ sortBy: 'name', orderBy: 'asc' })
   const [creating, setCreating] = useState(false)
-  const list = useQuery({ queryKey: ['teams', query], queryFn: ({ signal }) => listTeams(query, signal), placeholderData: keepPreviousData })
+  const list = useQuery({ queryKey: orgKeys.teams.list(query), queryFn: ({ signal }) => listTeams(query, signal), placeholderData: keepPreviousData })
   const columns: Column<TeamListItem>[] = [
     { key: 'name', header: t('orgAdmin.teams.name'), sortKey: 'name', render: (x) => x.name, csv: (x) => x.name },
     { key: 'office', header: t('orgAdmin.teams.office'), sortKey: 'office', render: (x) => x.officeName, csv: (x) => x.officeName },
@@ -60,7 +61,7 @@ export default function TeamsPage() {
           onConflict={() => undefined}
           onSaved={(id, name) => {
             snackbar.show(t('orgAdmin.teams.created', { name }), { color: 'success', icon: 'success' })
-            void queryClient.invalidateQueries({ queryKey: ['teams'] })
+            void queryClient.invalidateQueries({ queryKey: orgKeys.teams.all })
             void navigate(pathFor('user-admin-teams-id', { id }))
           }}
         />

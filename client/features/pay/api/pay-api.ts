@@ -1,7 +1,7 @@
 import type { PayItem } from '../../../../shared/rules/pay'
 import type { AbsenceExportRequest, CreateExtraIncomeInput, PayExportKind, UpdateExtraIncomeInput, UpdatePaycodeInput } from '../../../../shared/schemas/pay'
 import type { ListQuery } from '../../../../shared/schemas/pagination'
-import { listQueryParams } from '../../../components/ui/data-table/use-list-query'
+import { getList } from '../../../components/ui/data-table/use-list-query'
 import { call, rpc } from '../../../lib/api-client'
 
 /** Pay codes, extra income and the payroll and absence exports (docs/decisions/029). */
@@ -11,7 +11,7 @@ export const updatePaycode = (item: PayItem, json: UpdatePaycodeInput) => call(r
 
 export const EXTRA_FILTER_KEYS = ['month', 'userId'] as const
 export const listExtraIncome = (q: ListQuery, filters: Partial<Record<(typeof EXTRA_FILTER_KEYS)[number], string>>, signal?: AbortSignal) =>
-  call(rpc['extra-incomes'].$get({ query: listQueryParams(q, filters) as never }, { init: { signal } }))
+  getList(rpc['extra-incomes'].$get, q, filters, signal)
 export const createExtraIncome = (json: CreateExtraIncomeInput) => call(rpc['extra-incomes'].$post({ json }))
 export const updateExtraIncome = (id: string, json: UpdateExtraIncomeInput) => call(rpc['extra-incomes'][':id'].$patch({ param: { id }, json }))
 export const removeExtraIncome = (id: string, version: number) => call(rpc['extra-incomes'][':id'].remove.$post({ param: { id }, json: { version } }))

@@ -11,6 +11,7 @@ import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { listPaycodes, updatePaycode } from '../api/pay-api'
 import { LoadError } from '../../../components/ui/load-error'
+import { payKeys } from '../api/pay-keys'
 
 /** The payroll system's code for each pay item; an item without one is marked (it stops an export). */
 export function CodesPanel() {
@@ -18,7 +19,7 @@ export function CodesPanel() {
   const ability = useAbility()
   const [editing, setEditing] = useState<PaycodeRow | null>(null)
   const queryClient = useQueryClient()
-  const codes = useQuery({ queryKey: ['paycodes'], queryFn: ({ signal }) => listPaycodes(signal) })
+  const codes = useQuery({ queryKey: payKeys.paycodes, queryFn: ({ signal }) => listPaycodes(signal) })
   const system = codes.data?.system ?? t('pay.payrollSystem')
   if (codes.isPending)
     return (
@@ -88,10 +89,10 @@ export function CodesPanel() {
           onSaved={() => {
             setEditing(null)
             snackbar.show(t('pay.paycodes.saved'), { color: 'success', icon: 'success' })
-            void queryClient.invalidateQueries({ queryKey: ['paycodes'] })
-            void queryClient.invalidateQueries({ queryKey: ['payroll'] })
+            void queryClient.invalidateQueries({ queryKey: payKeys.paycodes })
+            void queryClient.invalidateQueries({ queryKey: payKeys.payroll.all })
           }}
-          onReload={() => void queryClient.invalidateQueries({ queryKey: ['paycodes'] })}
+          onReload={() => void queryClient.invalidateQueries({ queryKey: payKeys.paycodes })}
         />
       ) : null}
     </Stack>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { formatOre, type FormatLanguage } from '../../../../shared/format'
 import type { PayExportItem, PayExportKind } from '../../../../shared/schemas/pay'
 import { fileUrl, listExports } from '../api/pay-api'
+import { payKeys } from '../api/pay-keys'
 
 const STATE_COLOR = { queued: 'gray', running: 'blue', done: 'green', failed: 'red' } as const
 
@@ -16,7 +17,7 @@ export function ExportList({ kind, system, onFinished }: { kind: PayExportKind; 
   const { t, i18n } = useTranslation()
   const lang = i18n.language as FormatLanguage
   const list = useQuery({
-    queryKey: ['pay-exports', kind],
+    queryKey: payKeys.exports(kind),
     queryFn: ({ signal }) => listExports(kind, signal),
     refetchInterval: (q) => (q.state.data?.items.some((x) => x.state === 'queued' || x.state === 'running') ? 1000 : false),
   })

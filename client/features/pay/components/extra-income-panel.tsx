@@ -22,6 +22,7 @@ import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { createExtraIncome, listExtraIncome, removeExtraIncome, updateExtraIncome } from '../api/pay-api'
 import { MonthField } from '../../../components/ui/month-field'
+import { payKeys } from '../api/pay-keys'
 
 /** Extra income of a month: who gets what and why; added, changed and removed by back office (logged). */
 export function ExtraIncomePanel({ month, onMonth }: { month: string; onMonth: (m: string) => void }) {
@@ -33,13 +34,13 @@ export function ExtraIncomePanel({ month, onMonth }: { month: string; onMonth: (
   const [editing, setEditing] = useState<ExtraIncomeItem | 'new' | null>(null)
   const filters = { month }
   const list = useQuery({
-    queryKey: ['extra-incomes', query, filters],
+    queryKey: payKeys.extraIncomes.list(query, filters),
     queryFn: ({ signal }) => listExtraIncome(query, filters, signal),
     placeholderData: keepPreviousData,
   })
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: ['extra-incomes'] })
-    void queryClient.invalidateQueries({ queryKey: ['payroll'] })
+    void queryClient.invalidateQueries({ queryKey: payKeys.extraIncomes.all })
+    void queryClient.invalidateQueries({ queryKey: payKeys.payroll.all })
   }
   const mayChange = ability.can('update', 'extra_incomes')
   const remove = async (r: ExtraIncomeItem) => {

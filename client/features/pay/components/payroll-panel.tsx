@@ -11,6 +11,7 @@ import { listPaycodes, payrollMonth, requestPayroll } from '../api/pay-api'
 import { ExportList } from './export-list'
 import { MonthField } from '../../../components/ui/month-field'
 import { LoadError } from '../../../components/ui/load-error'
+import { payKeys } from '../api/pay-keys'
 
 const PROBLEMS_SHOWN = 20
 
@@ -23,15 +24,15 @@ export function PayrollPanel({ month, onMonth }: { month: string; onMonth: (m: s
   const ability = useAbility()
   const queryClient = useQueryClient()
   const [busy, setBusy] = useState<'paxml' | 'csv' | null>(null)
-  const state = useQuery({ queryKey: ['payroll', month], queryFn: ({ signal }) => payrollMonth(month, signal) })
-  const codes = useQuery({ queryKey: ['paycodes'], queryFn: ({ signal }) => listPaycodes(signal) })
+  const state = useQuery({ queryKey: payKeys.payroll.month(month), queryFn: ({ signal }) => payrollMonth(month, signal) })
+  const codes = useQuery({ queryKey: payKeys.paycodes, queryFn: ({ signal }) => listPaycodes(signal) })
   const system = codes.data?.system ?? t('pay.payrollSystem')
   const problems = state.data?.problems ?? []
   const start = async (format: 'paxml' | 'csv') => {
     setBusy(format)
     try {
       await requestPayroll(month, format)
-      void queryClient.invalidateQueries({ queryKey: ['pay-exports', 'payroll'] })
+      void queryClient.invalidateQueries({ queryKey: payKeys.exports('payroll') })
     } catch (err) {
       // Refused: the month changed since it was read; show what must be fixed now.
       if (err instanceof ApiClientError && err.body?.error === 'export_refused') void state.refetch()
@@ -118,7 +119,7 @@ export function PayrollPanel({ month, onMonth }: { month: string; onMonth: (m: s
           </Card.Body>
         </Card.Root>
       )}
-      <ExportList kind="payroll" system={system} onFinished={() => void queryClient.invalidateQueries({ queryKey: ['payroll'] })} />
+      <ExportList kind="payroll" system={system} onFinished={() => void queryClient.invalidateQueries({ queryKey: payKeys.payroll.all })} />
     </Stack>
   )
 }

@@ -18,6 +18,7 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { requestAbsenceExport } from '../api/pay-api'
 import { ExportList } from '../components/export-list'
 import { FormAlert } from '../../../components/ui/form-alert'
+import { payKeys } from '../api/pay-keys'
 
 type FormIn = z.input<typeof absenceExportRequestSchema>
 type FormOut = z.output<typeof absenceExportRequestSchema>
@@ -46,7 +47,7 @@ export default function AbsenceExportPage() {
     try {
       await requestAbsenceExport(values)
       snackbar.show(t('pay.absenceExport.started'), { color: 'success', icon: 'success' })
-      void queryClient.invalidateQueries({ queryKey: ['pay-exports', 'absence'] })
+      void queryClient.invalidateQueries({ queryKey: payKeys.exports('absence') })
     } catch (err) {
       if (!applyFieldErrors(err, form.setError, ['from', 'to', 'format', 'absenceType', 'officeId', 'teamId', 'userId'] as const))
         setError(formErrorOf(err, t).message)

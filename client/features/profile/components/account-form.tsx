@@ -11,6 +11,7 @@ import { FormField } from '../../../components/ui/form-field'
 import { ApiClientError, applyFieldErrors } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { updateProfile } from '../api/profile-api'
+import { profileKeys } from '../api/profile-keys'
 
 type FormIn = z.input<typeof updateProfileInputSchema>
 type FormOut = z.output<typeof updateProfileInputSchema>
@@ -41,7 +42,7 @@ export function AccountForm({ profile }: { profile: Profile }) {
   const save = useMutation({
     mutationFn: updateProfile,
     onSuccess: (saved) => {
-      queryClient.setQueryData(['profile'], saved)
+      queryClient.setQueryData(profileKeys.profile, saved)
       snackbar.show(t('profile.saved'), { color: 'success', icon: 'success' })
     },
     onError: (err) => {

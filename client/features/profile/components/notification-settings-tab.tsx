@@ -6,25 +6,26 @@ import { ApiClientError } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { getNotificationSettings, saveNotificationSettings } from '../api/profile-api'
 import { PushDeviceCard } from './push-device-card'
+import { profileKeys } from '../api/profile-keys'
 
 /** Profile → notification settings: each kind of alert × in the app, push, e-mail. Saved on each switch. */
 export function NotificationSettingsTab() {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
-  const settings = useQuery({ queryKey: ['notification-settings'], queryFn: getNotificationSettings })
+  const settings = useQuery({ queryKey: profileKeys.notificationSettings, queryFn: getNotificationSettings })
   const save = useMutation({
     mutationFn: saveNotificationSettings,
     onMutate: async (next: NotificationSettings) => {
-      const previous = queryClient.getQueryData<NotificationSettings>(['notification-settings'])
-      queryClient.setQueryData(['notification-settings'], next)
+      const previous = queryClient.getQueryData<NotificationSettings>(profileKeys.notificationSettings)
+      queryClient.setQueryData(profileKeys.notificationSettings, next)
       return { previous }
     },
     onSuccess: (saved) => {
-      queryClient.setQueryData(['notification-settings'], saved)
+      queryClient.setQueryData(profileKeys.notificationSettings, saved)
       snackbar.show(t('profile.notificationSettings.saved'), { color: 'success', icon: 'success' })
     },
     onError: (err, _next, context) => {
-      queryClient.setQueryData(['notification-settings'], context?.previous)
+      queryClient.setQueryData(profileKeys.notificationSettings, context?.previous)
       snackbar.show(err instanceof ApiClientError ? err.message : t('errors.network'), { color: 'error', icon: 'error' })
     },
   })

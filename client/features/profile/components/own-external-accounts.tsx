@@ -2,12 +2,13 @@ import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { ExternalAccounts } from '../../../components/ui/external-accounts'
 import { call, rpc } from '../../../lib/api-client'
+import { profileKeys } from '../api/profile-keys'
 
 /** The signed-in person's external accounts (decision 043): user names, and a password behind their own four digits. */
 export function OwnExternalAccounts() {
   const { t } = useTranslation()
   const rows = useQuery({
-    queryKey: ['own-external-accounts'],
+    queryKey: profileKeys.externalAccounts,
     queryFn: ({ signal }) => call(rpc.profile['external-accounts'].$get({}, { init: { signal } })),
   })
   return (

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { ApiClientError } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { pushStatus, removePushSubscription, savePushSubscription, sendTestPush } from '../api/profile-api'
+import { profileKeys } from '../api/profile-keys'
 
 const supported = () => typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window
 
@@ -31,7 +32,7 @@ export function PushDeviceCard() {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
   const status = useQuery({
-    queryKey: ['push-status'],
+    queryKey: profileKeys.pushStatus,
     queryFn: async () => {
       const subscription = await currentSubscription()
       return { server: await pushStatus(subscription?.endpoint), permission: supported() ? Notification.permission : 'denied' }
@@ -50,7 +51,7 @@ export function PushDeviceCard() {
     onSuccess: () => snackbar.show(t('profile.push.enabled'), { color: 'success', icon: 'success' }),
     onError: (err) =>
       err instanceof Error && err.message === 'denied' ? snackbar.show(t('profile.push.denied'), { color: 'error', icon: 'error' }) : failed(err),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['push-status'] }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: profileKeys.pushStatus }),
   })
   const disable = useMutation({
     mutationFn: async () => {
@@ -60,7 +61,7 @@ export function PushDeviceCard() {
       await subscription.unsubscribe()
     },
     onError: failed,
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['push-status'] }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: profileKeys.pushStatus }),
   })
   const test = useMutation({
     mutationFn: sendTestPush,

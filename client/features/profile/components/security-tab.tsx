@@ -15,6 +15,7 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { changePassword, listSessions, revokeOtherSessions } from '../api/profile-api'
 import { TwoStepCard } from './two-step-card'
 import { OwnExternalAccounts } from './own-external-accounts'
+import { profileKeys } from '../api/profile-keys'
 
 type FormIn = z.input<typeof changePasswordInputSchema>
 type FormOut = z.output<typeof changePasswordInputSchema>
@@ -23,7 +24,7 @@ type FormOut = z.output<typeof changePasswordInputSchema>
 export function SecurityTab() {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
-  const sessions = useQuery({ queryKey: ['sessions'], queryFn: listSessions })
+  const sessions = useQuery({ queryKey: profileKeys.sessions, queryFn: listSessions })
   const resolver = useMemo(() => zodResolver(changePasswordInputSchema, { error: zodErrorMap(t) }), [t])
   const form = useForm<FormIn, unknown, FormOut>({ resolver, defaultValues: { currentPassword: '', newPassword: '' } })
   const change = useMutation({
@@ -31,7 +32,7 @@ export function SecurityTab() {
     onSuccess: () => {
       form.reset()
       snackbar.show(t('profile.passwordChanged'), { color: 'success', icon: 'success' })
-      void queryClient.invalidateQueries({ queryKey: ['sessions'] })
+      void queryClient.invalidateQueries({ queryKey: profileKeys.sessions })
     },
     onError: (err) => {
       if (!applyFieldErrors(err, form.setError, ['currentPassword', 'newPassword'] as const))
@@ -42,7 +43,7 @@ export function SecurityTab() {
     mutationFn: revokeOtherSessions,
     onSuccess: () => {
       snackbar.show(t('profile.othersSignedOut'), { color: 'success', icon: 'success' })
-      void queryClient.invalidateQueries({ queryKey: ['sessions'] })
+      void queryClient.invalidateQueries({ queryKey: profileKeys.sessions })
     },
   })
   const others = (sessions.data?.items ?? []).filter((s) => !s.current).length

@@ -9,6 +9,7 @@ import { ApiClientError, errorText } from '../../../lib/api-client'
 import { useUserData } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { disableMfa, enableMfa, getMfa, renewRecoveryCodes, setupMfa } from '../api/profile-api'
+import { profileKeys } from '../api/profile-keys'
 
 type Step =
   { kind: 'idle' } | { kind: 'password'; then: 'setup' | 'disable' | 'renew' } | { kind: 'scan'; setup: MfaSetup } | { kind: 'codes'; codes: string[] }
@@ -22,7 +23,7 @@ export function TwoStepCard() {
   const { t, i18n } = useTranslation()
   const queryClient = useQueryClient()
   const impersonated = !!useUserData()?.impersonatedBy
-  const status = useQuery({ queryKey: ['mfa'], queryFn: getMfa })
+  const status = useQuery({ queryKey: profileKeys.mfa, queryFn: getMfa })
   const [step, setStep] = useState<Step>({ kind: 'idle' })
   const [value, setValue] = useState('')
   const [error, setError] = useState<string | null>(null)
@@ -54,7 +55,7 @@ export function TwoStepCard() {
       setBusy(false)
     }
   }
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['mfa'] })
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: profileKeys.mfa })
 
   const passwordStep = (then: 'setup' | 'disable' | 'renew') => (
     <form

@@ -11,6 +11,7 @@ import { SecurityTab } from '../components/security-tab'
 import { StorageCard } from '../components/storage-card'
 import { roleName } from '../../../lib/role-name'
 import { useUrlParams } from '../../../lib/use-url-params'
+import { profileKeys } from '../api/profile-keys'
 
 const TABS = ['account', 'security', 'preferences', 'notifications'] as const
 
@@ -19,7 +20,7 @@ export default function ProfilePage() {
   const { t } = useTranslation()
   const [params, setParams] = useUrlParams()
   const tab = TABS.find((x) => x === params.get('tab')) ?? 'account'
-  const profile = useQuery({ queryKey: ['profile'], queryFn: getProfile })
+  const profile = useQuery({ queryKey: profileKeys.profile, queryFn: getProfile })
   const p = profile.data
 
   return (

@@ -1,6 +1,6 @@
 import type { SurveyListQuery } from '../../../../shared/schemas/quality'
 import type { TemplateContent } from '../../../../shared/schemas/quality'
-import { call, rpc } from '../../../lib/api-client'
+import { call, getWith, rpc } from '../../../lib/api-client'
 
 /** Sale quality (docs/decisions/045): templates, the call queue and a survey's outcomes. */
 type TemplateInput = { name: string; providerId: string | null; content: TemplateContent }
@@ -12,7 +12,7 @@ export const updateTemplate = (id: string, json: TemplateInput & { version: numb
 export const setTemplateActive = (id: string, active: boolean, version: number) =>
   call(rpc.quality.templates[':id'].active.$post({ param: { id }, json: { active, version } }))
 
-export const listSurveys = (q: Partial<SurveyListQuery>, signal?: AbortSignal) => call(rpc.quality.surveys.$get({ query: q as never }, { init: { signal } }))
+export const listSurveys = (q: Partial<SurveyListQuery>, signal?: AbortSignal) => getWith(rpc.quality.surveys.$get, q, signal)
 export const getSurvey = (id: string, signal?: AbortSignal) => call(rpc.quality.surveys[':id'].$get({ param: { id } }, { init: { signal } }))
 export const answerSurvey = (id: string, version: number, answers: Record<string, number | boolean | string>) =>
   call(rpc.quality.surveys[':id'].answer.$post({ param: { id }, json: { version, answers } }))
@@ -24,9 +24,8 @@ export const sendSurveyLink = (id: string, language: 'sv' | 'en' | 'fi') =>
 
 /** The statistics screens (docs/decisions/045): each asks its own figures for the filter in the address. */
 type StatsQuery = Record<string, string | number | undefined>
-const clean = (q: StatsQuery) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '')) as never
-export const statsAll = (q: StatsQuery, signal?: AbortSignal) => call(rpc.quality.statistics.all.$get({ query: clean(q) }, { init: { signal } }))
-export const statsGrades = (q: StatsQuery, signal?: AbortSignal) => call(rpc.quality.statistics.grades.$get({ query: clean(q) }, { init: { signal } }))
-export const statsMonthly = (q: StatsQuery, signal?: AbortSignal) => call(rpc.quality.statistics.monthly.$get({ query: clean(q) }, { init: { signal } }))
-export const statsRegret = (q: StatsQuery, signal?: AbortSignal) => call(rpc.quality.statistics.regret.$get({ query: clean(q) }, { init: { signal } }))
-export const statsSellers = (q: StatsQuery, signal?: AbortSignal) => call(rpc.quality.statistics.sellers.$get({ query: clean(q) }, { init: { signal } }))
+export const statsAll = (q: StatsQuery, signal?: AbortSignal) => getWith(rpc.quality.statistics.all.$get, q, signal)
+export const statsGrades = (q: StatsQuery, signal?: AbortSignal) => getWith(rpc.quality.statistics.grades.$get, q, signal)
+export const statsMonthly = (q: StatsQuery, signal?: AbortSignal) => getWith(rpc.quality.statistics.monthly.$get, q, signal)
+export const statsRegret = (q: StatsQuery, signal?: AbortSignal) => getWith(rpc.quality.statistics.regret.$get, q, signal)
+export const statsSellers = (q: StatsQuery, signal?: AbortSignal) => getWith(rpc.quality.statistics.sellers.$get, q, signal)

@@ -30,6 +30,7 @@ import { answerSurvey, getSurvey, sendSurveyLink, surveyNotReached, surveyRegret
 import { FormAlert } from '../../../components/ui/form-alert'
 import { revealIdentity } from '../../../lib/identity-api'
 import { IdentityNumber } from '../../../components/ui/identity-number'
+import { qualityKeys } from '../api/quality-keys'
 
 type Lang = 'sv' | 'en' | 'fi'
 
@@ -40,7 +41,7 @@ type Lang = 'sv' | 'en' | 'fi'
 export function SurveyDialog(props: { id: string; onClose: () => void; onDone: () => void; nextId: string | null; onNext: (id: string) => void }) {
   const { t } = useTranslation()
   const size = useDialogSize('lg')
-  const survey = useQuery({ queryKey: ['quality-survey', props.id], queryFn: ({ signal }) => getSurvey(props.id, signal), gcTime: 0 })
+  const survey = useQuery({ queryKey: qualityKeys.survey(props.id), queryFn: ({ signal }) => getSurvey(props.id, signal), gcTime: 0 })
   return (
     <Dialog.Root open onOpenChange={(e) => !e.open && props.onClose()} size={size} scrollBehavior="inside">
       <Portal>

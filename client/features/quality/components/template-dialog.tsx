@@ -1,7 +1,17 @@
 import { Badge, Box, Button, Checkbox, Fieldset, HStack, IconButton, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMemo, useState } from 'react'
-import { Controller, useFieldArray, useForm, useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form'
+import {
+  Controller,
+  useFieldArray,
+  useForm,
+  useWatch,
+  type Control,
+  type FieldErrors,
+  type FieldPath,
+  type Resolver,
+  type UseFormRegister,
+} from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { formatDate, type FormatLanguage } from '../../../../shared/format'
@@ -65,7 +75,7 @@ function TemplateForm(props: {
     [t],
   )
   const form = useForm<Form>({
-    resolver: resolver as never,
+    resolver: resolver as Resolver<Form>,
     defaultValues: {
       name: existing?.name ?? '',
       providerId: existing?.provider?.id ?? '',
@@ -93,7 +103,7 @@ function TemplateForm(props: {
     } catch (err) {
       const fieldErrors = err instanceof ApiClientError ? err.body?.fieldErrors : undefined
       if (fieldErrors) {
-        for (const [field, messages] of Object.entries(fieldErrors)) form.setError(field as never, { message: messages[0] })
+        for (const [field, messages] of Object.entries(fieldErrors)) form.setError(field as FieldPath<Form>, { message: messages[0] })
         return
       }
       const e = formErrorOf(err, t)

@@ -10,6 +10,7 @@ import { ApiClientError, call, errorText, rpc } from '../../../lib/api-client'
 import { setLanguage } from '../../../lib/i18n'
 import { queryClient } from '../../../lib/query-client'
 import { QuestionInput, useSurveyAnswers } from '../components/survey-dialog'
+import { qualityKeys } from '../api/quality-keys'
 
 const asQuestion = (q: PublicSurvey['questions'][number]): Question => ({
   id: q.id,
@@ -39,7 +40,7 @@ function PublicSurvey() {
   const { t, i18n } = useTranslation()
   const { token = '' } = useParams()
   const survey = useQuery({
-    queryKey: ['public-survey', token],
+    queryKey: qualityKeys.publicSurvey(token),
     queryFn: ({ signal }) => call(rpc.public.surveys[':token'].$get({ param: { token } }, { init: { signal } })),
     retry: false,
   })

@@ -10,6 +10,7 @@ import { useAbility } from '../../../lib/session'
 import { statsAll, statsRegret } from '../api/quality-api'
 import { FigureLink, KeyFigures, numberOrDash, percentOrDash, Sample, StatsLoading } from '../components/stats-figures'
 import { StatsShell, surveysHref } from '../components/stats-shell'
+import { qualityKeys } from '../api/quality-keys'
 
 /**
  * /backoffice/salequality/statistics/all (docs/decisions/045): the period's surveys at a glance (how many, the share
@@ -26,7 +27,7 @@ function AllFigures({ filter }: { filter: QualityStatsFilter }) {
   const { t, i18n } = useTranslation()
   const lang = i18n.language as FormatLanguage
   const navigate = useNavigate()
-  const stats = useQuery({ queryKey: ['quality-stats', 'all', filter], queryFn: ({ signal }) => statsAll(filter, signal), placeholderData: (p) => p })
+  const stats = useQuery({ queryKey: qualityKeys.stats('all', filter), queryFn: ({ signal }) => statsAll(filter, signal), placeholderData: (p) => p })
   if (stats.isError) return <LoadError error={stats.error} onRetry={() => void stats.refetch()} />
   if (!stats.data) return <StatsLoading />
   const { total, byProvider } = stats.data
@@ -107,7 +108,7 @@ function RegretFigures({ filter }: { filter: QualityStatsFilter }) {
   const lang = i18n.language as FormatLanguage
   const navigate = useNavigate()
   const ability = useAbility()
-  const stats = useQuery({ queryKey: ['quality-stats', 'regret', filter], queryFn: ({ signal }) => statsRegret(filter, signal), placeholderData: (p) => p })
+  const stats = useQuery({ queryKey: qualityKeys.stats('regret', filter), queryFn: ({ signal }) => statsRegret(filter, signal), placeholderData: (p) => p })
   if (stats.isError) return <LoadError error={stats.error} onRetry={() => void stats.refetch()} />
   if (!stats.data) return <StatsLoading />
   const { byProduct, byReason, moreProducts, otherReasons, regretSurveys } = stats.data

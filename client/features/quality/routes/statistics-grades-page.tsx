@@ -9,6 +9,7 @@ import { CHART_COLORS, StatChart } from '../../../components/ui/stat-chart'
 import { statsGrades } from '../api/quality-api'
 import { FigureLink, percentOrDash, StatsLoading } from '../components/stats-figures'
 import { StatsShell, surveysHref } from '../components/stats-shell'
+import { qualityKeys } from '../api/quality-keys'
 
 /** /backoffice/salequality/statistics/grades (docs/decisions/045): how the period's answered surveys were graded. */
 export default function StatisticsGradesPage() {
@@ -19,7 +20,7 @@ function GradeFigures({ filter }: { filter: QualityStatsFilter }) {
   const { t, i18n } = useTranslation()
   const lang = i18n.language as FormatLanguage
   const navigate = useNavigate()
-  const stats = useQuery({ queryKey: ['quality-stats', 'grades', filter], queryFn: ({ signal }) => statsGrades(filter, signal), placeholderData: (p) => p })
+  const stats = useQuery({ queryKey: qualityKeys.stats('grades', filter), queryFn: ({ signal }) => statsGrades(filter, signal), placeholderData: (p) => p })
   if (stats.isError) return <LoadError error={stats.error} onRetry={() => void stats.refetch()} />
   if (!stats.data) return <StatsLoading />
   const { grades, ungraded, answered } = stats.data

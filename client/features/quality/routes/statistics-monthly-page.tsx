@@ -9,6 +9,7 @@ import { CHART_COLORS, StatChart } from '../../../components/ui/stat-chart'
 import { statsMonthly } from '../api/quality-api'
 import { FigureLink, numberOrDash, percentOrDash, Sample, StatsLoading } from '../components/stats-figures'
 import { StatsShell, surveysHref } from '../components/stats-shell'
+import { qualityKeys } from '../api/quality-keys'
 
 /**
  * /backoffice/salequality/statistics/monthly (docs/decisions/045): the trend by month, each month beside the same
@@ -29,7 +30,7 @@ function MonthlyFigures({ filter }: { filter: QualityStatsFilter }) {
   const { t, i18n } = useTranslation()
   const lang = i18n.language as FormatLanguage
   const navigate = useNavigate()
-  const stats = useQuery({ queryKey: ['quality-stats', 'monthly', filter], queryFn: ({ signal }) => statsMonthly(filter, signal), placeholderData: (p) => p })
+  const stats = useQuery({ queryKey: qualityKeys.stats('monthly', filter), queryFn: ({ signal }) => statsMonthly(filter, signal), placeholderData: (p) => p })
   if (stats.isError) return <LoadError error={stats.error} onRetry={() => void stats.refetch()} />
   if (!stats.data) return <StatsLoading />
   const months = stats.data.months

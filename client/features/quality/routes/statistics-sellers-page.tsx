@@ -12,6 +12,7 @@ import type { ListQuery } from '../../../../shared/schemas/pagination'
 import { statsSellers } from '../api/quality-api'
 import { numberOrDash, percentOrDash, Sample } from '../components/stats-figures'
 import { StatsShell, surveysHref } from '../components/stats-shell'
+import { qualityKeys } from '../api/quality-keys'
 
 /**
  * /backoffice/salequality/statistics/sellers (docs/decisions/045): each seller's figures for the period, sorted by any
@@ -28,7 +29,7 @@ function SellerFigures({ filter }: { filter: QualityStatsFilter }) {
   const navigate = useNavigate()
   const { query, update } = useListQuery({ sortBy: 'surveys', orderBy: 'desc', itemsPerPage: 25 })
   const ask = (q: ListQuery, signal?: AbortSignal) => statsSellers({ ...filter, ...listQueryParams(q) }, signal)
-  const stats = useQuery({ queryKey: ['quality-stats', 'sellers', filter, query], queryFn: ({ signal }) => ask(query, signal), placeholderData: (p) => p })
+  const stats = useQuery({ queryKey: qualityKeys.sellerStats(filter, query), queryFn: ({ signal }) => ask(query, signal), placeholderData: (p) => p })
   const columns: Column<QualitySellerRow>[] = [
     {
       key: 'name',

@@ -10,6 +10,7 @@ import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { Page } from '../../../components/ui/page'
 import { listSurveys } from '../api/quality-api'
 import { SurveyDialog } from '../components/survey-dialog'
+import { qualityKeys } from '../api/quality-keys'
 
 /**
  * /backoffice/salequality/surveys (docs/decisions/045): the call queue, oldest first, and the surveys that ended
@@ -34,7 +35,7 @@ export default function SurveysPage() {
   }
   const narrowedBy = Object.values(narrowed).some(Boolean)
   const query = { status, providerId, offset, ...narrowed }
-  const surveys = useQuery({ queryKey: ['quality-surveys', query], queryFn: ({ signal }) => listSurveys(query, signal), placeholderData: (prev) => prev })
+  const surveys = useQuery({ queryKey: qualityKeys.surveys(query), queryFn: ({ signal }) => listSurveys(query, signal), placeholderData: (prev) => prev })
 
   // Built on the latest change even before it is drawn; each a step the back button undoes (the dialog too).
   const { update } = useListQuery()

@@ -11,6 +11,7 @@ import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { getTemplate, listTemplates, setTemplateActive } from '../api/quality-api'
 import { TemplateDialog } from '../components/template-dialog'
+import { qualityKeys } from '../api/quality-keys'
 
 /**
  * /backoffice/salequality/templates (docs/decisions/045): the survey templates, the one in use per provider and the
@@ -21,18 +22,18 @@ export default function TemplatesPage() {
   const { t, i18n } = useTranslation()
   const ability = useAbility()
   const queryClient = useQueryClient()
-  const templates = useQuery({ queryKey: ['quality-templates'], queryFn: ({ signal }) => listTemplates(signal) })
+  const templates = useQuery({ queryKey: qualityKeys.templates, queryFn: ({ signal }) => listTemplates(signal) })
   const [editing, setEditing] = useState<TemplateDetail | 'new' | null>(null)
   const [opening, setOpening] = useState<string | null>(null)
   const [switching, setSwitching] = useState<string | null>(null)
   const may = { create: ability.can('create', 'sale_quality_templates'), update: ability.can('update', 'sale_quality_templates') }
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['quality-templates'] })
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: qualityKeys.templates })
 
   /** The editor opens with the template's newest version, read afresh. */
   const edit = async (x: TemplateListItem) => {
     setOpening(x.id)
     try {
-      setEditing(await queryClient.fetchQuery({ queryKey: ['quality-template', x.id], queryFn: ({ signal }) => getTemplate(x.id, signal), staleTime: 0 }))
+      setEditing(await queryClient.fetchQuery({ queryKey: qualityKeys.template(x.id), queryFn: ({ signal }) => getTemplate(x.id, signal), staleTime: 0 }))
     } catch (err) {
       snackbar.show(errorText(err, t), { color: 'error', icon: 'error' })
     } finally {

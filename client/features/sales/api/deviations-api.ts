@@ -1,5 +1,5 @@
 import type { ListQuery } from '../../../../shared/schemas/pagination'
-import { listQueryParams } from '../../../components/ui/data-table/use-list-query'
+import { getList } from '../../../components/ui/data-table/use-list-query'
 import { call, rpc } from '../../../lib/api-client'
 
 /** The deviation list's filters as they stand in the URL (and go to GET /api/deviations). */
@@ -14,7 +14,7 @@ export type DeviationFilters = {
 export const DEVIATION_FILTER_KEYS = ['state', 'type', 'providerId', 'teamId', 'officeId', 'sellerId'] as const
 
 export function listDeviations(q: ListQuery, filters: DeviationFilters, signal?: AbortSignal) {
-  return call(rpc.deviations.$get({ query: listQueryParams(q, filters) as never }, { init: { signal } }))
+  return getList(rpc.deviations.$get, q, filters, signal)
 }
 
 export function getDeviation(id: string, signal?: AbortSignal) {

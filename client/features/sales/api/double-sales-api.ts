@@ -1,6 +1,6 @@
 import type { ListQuery } from '../../../../shared/schemas/pagination'
 import type { ConfirmDoubleSaleInput, DismissDoubleSaleInput, SaleSettings } from '../../../../shared/schemas/double-sales'
-import { listQueryParams } from '../../../components/ui/data-table/use-list-query'
+import { getList } from '../../../components/ui/data-table/use-list-query'
 import { call, rpc } from '../../../lib/api-client'
 
 /** The double-sale list's filters as they stand in the URL (and go to GET /api/double-sales). */
@@ -8,7 +8,7 @@ export type DoubleSaleFilters = { state?: string; providerId?: string; teamId?: 
 export const DOUBLE_FILTER_KEYS = ['state', 'providerId', 'teamId', 'officeId', 'sellerId'] as const
 
 export function listDoubleSales(q: ListQuery, filters: DoubleSaleFilters, signal?: AbortSignal) {
-  return call(rpc['double-sales'].$get({ query: listQueryParams(q, filters) as never }, { init: { signal } }))
+  return getList(rpc['double-sales'].$get, q, filters, signal)
 }
 
 export function confirmDoubleSale(id: string, input: ConfirmDoubleSaleInput) {

@@ -1,7 +1,7 @@
 import type { SaleStatus } from '../../../../shared/rules/sale'
 import type { DeviationType } from '../../../../shared/rules/sale'
 import type { ListQuery } from '../../../../shared/schemas/pagination'
-import { listQueryParams } from '../../../components/ui/data-table/use-list-query'
+import { getList } from '../../../components/ui/data-table/use-list-query'
 import { call, rpc } from '../../../lib/api-client'
 
 /** The sale-report list's filters as they stand in the URL (and go to GET /api/sale-reports). */
@@ -18,7 +18,7 @@ export type SaleReportFilters = {
 export const FILTER_KEYS = ['status', 'providerId', 'productId', 'teamId', 'officeId', 'sellerId', 'from', 'to'] as const
 
 export function listSaleReports(q: ListQuery, filters: SaleReportFilters, signal?: AbortSignal) {
-  return call(rpc['sale-reports'].$get({ query: listQueryParams(q, filters) as never }, { init: { signal } }))
+  return getList(rpc['sale-reports'].$get, q, filters, signal)
 }
 
 export function getSaleReport(id: string, signal?: AbortSignal) {

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { formatDate, formatPercent, type FormatLanguage } from '../../../../shared/format'
 import { call, rpc } from '../../../lib/api-client'
+import { salesKeys } from '../api/sales-keys'
 
 /**
  * The sales-reports dashboard of spec section 2, above the list: reports with status absence in the period and
@@ -13,7 +14,7 @@ export function SaleReportSummary({ from, to }: { from?: string; to?: string }) 
   const { t, i18n } = useTranslation()
   const lang = i18n.language as FormatLanguage
   const summary = useQuery({
-    queryKey: ['sale-report-summary', from, to],
+    queryKey: salesKeys.summary(from, to),
     queryFn: ({ signal }) => call(rpc['sale-reports'].summary.$get({ query: { ...(from ? { from } : {}), ...(to ? { to } : {}) } }, { init: { signal } })),
   })
   if (!summary.data) return summary.isError ? null : <Skeleton h="20" />

@@ -14,6 +14,7 @@ import { ChangeStatusDialog } from '../components/change-status-dialog'
 import { DeviationStateBadge } from '../components/status-badges'
 import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
 import { SALE_FIELD_LABELS } from '../components/sale-fields'
+import { salesKeys } from '../api/sales-keys'
 
 /** Fields of a log line that are bookkeeping, not something the reader changed. */
 const HIDDEN_FIELDS = new Set(['version', 'status', 'deviationType'])
@@ -30,7 +31,7 @@ export default function DeviationPage() {
   const queryClient = useQueryClient()
   const [resolving, setResolving] = useState(false)
   const deviation = useQuery({
-    queryKey: ['deviation', id],
+    queryKey: salesKeys.deviation(id),
     queryFn: ({ signal }) => getDeviation(id, signal),
     retry: (n, err) => !(err instanceof ApiClientError) && n < 2,
   })
@@ -203,10 +204,10 @@ export default function DeviationPage() {
         onConflict={() => void deviation.refetch()}
         onMoved={() => {
           snackbar.show(t('saleReports.move.movedCount', { count: 1 }), { color: 'success', icon: 'success' })
-          void queryClient.invalidateQueries({ queryKey: ['deviation', id] })
-          void queryClient.invalidateQueries({ queryKey: ['deviations'] })
-          void queryClient.invalidateQueries({ queryKey: ['sale-report', d.sale.id] })
-          void queryClient.invalidateQueries({ queryKey: ['sale-reports'] })
+          void queryClient.invalidateQueries({ queryKey: salesKeys.deviation(id) })
+          void queryClient.invalidateQueries({ queryKey: salesKeys.deviations.all })
+          void queryClient.invalidateQueries({ queryKey: salesKeys.report(d.sale.id) })
+          void queryClient.invalidateQueries({ queryKey: salesKeys.reports.all })
         }}
       />
     </Page>

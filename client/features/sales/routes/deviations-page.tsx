@@ -16,6 +16,7 @@ import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { ageInDays, DEVIATION_FILTER_KEYS, listDeviations, type DeviationFilters } from '../api/deviations-api'
 import { DeviationStateBadge } from '../components/status-badges'
+import { salesKeys } from '../api/sales-keys'
 
 /** Without a state in the URL the list shows the waiting ones (decision 024). */
 const WAITING: DeviationState[] = ['open', 'corrected']
@@ -36,7 +37,7 @@ export default function DeviationsPage() {
   const states = new Set<DeviationState>(filters.state ? (filters.state.split(',').filter(Boolean) as DeviationState[]) : WAITING)
 
   const list = useQuery({
-    queryKey: ['deviations', query, filters],
+    queryKey: salesKeys.deviations.list(query, filters),
     queryFn: ({ signal }) => listDeviations(query, filters, signal),
     placeholderData: keepPreviousData,
   })

@@ -19,6 +19,7 @@ import { revealIdentity } from '../../../lib/identity-api'
 import { DoubleSaleDialog, DoubleWindowDialog } from '../components/double-sale-dialogs'
 import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
 import { IdentityNumber } from '../../../components/ui/identity-number'
+import { salesKeys } from '../api/sales-keys'
 
 const STATE_COLOR: Record<DoubleState, string> = { open: 'orange', confirmed: 'red', dismissed: 'gray' }
 
@@ -40,15 +41,15 @@ export default function DoubleSalesPage() {
   const [deciding, setDeciding] = useState<{ pair: DoubleSaleListItem; mode: 'confirm' | 'dismiss' } | null>(null)
   const [editingWindow, setEditingWindow] = useState(false)
 
-  const settings = useQuery({ queryKey: ['sale-settings'], queryFn: ({ signal }) => getSaleSettings(signal) })
+  const settings = useQuery({ queryKey: salesKeys.settings, queryFn: ({ signal }) => getSaleSettings(signal) })
   const list = useQuery({
-    queryKey: ['double-sales', query, filters],
+    queryKey: salesKeys.doubleSales.list(query, filters),
     queryFn: ({ signal }) => listDoubleSales(query, filters, signal),
     placeholderData: keepPreviousData,
   })
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: ['double-sales'] })
-    void queryClient.invalidateQueries({ queryKey: ['sale-reports'] })
+    void queryClient.invalidateQueries({ queryKey: salesKeys.doubleSales.all })
+    void queryClient.invalidateQueries({ queryKey: salesKeys.reports.all })
   }
   const set = (key: keyof DoubleSaleFilters, value: string | undefined) => update({ [key]: value })
   const active = DOUBLE_FILTER_KEYS.filter((k) => filters[k]).length
@@ -244,7 +245,7 @@ export default function DoubleSalesPage() {
           onSaved={() => {
             snackbar.show(t('doubleSales.windowSaved'), { color: 'success', icon: 'success' })
             setEditingWindow(false)
-            void queryClient.invalidateQueries({ queryKey: ['sale-settings'] })
+            void queryClient.invalidateQueries({ queryKey: salesKeys.settings })
             refresh()
           }}
         />

@@ -16,6 +16,7 @@ import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
 import { ActivityLog } from '../../../components/ui/activity-log'
 import { SALE_FIELD_LABELS } from '../components/sale-fields'
 import { IdentityNumber } from '../../../components/ui/identity-number'
+import { salesKeys } from '../api/sales-keys'
 
 /** The checklist photos a browser draws by itself. */
 const BROWSER_IMAGES = new Set(['image/jpeg', 'image/png', 'image/webp'])
@@ -32,7 +33,7 @@ export default function SaleReportPage() {
   const queryClient = useQueryClient()
   const [moving, setMoving] = useState(false)
   const report = useQuery({
-    queryKey: ['sale-report', id],
+    queryKey: salesKeys.report(id),
     queryFn: ({ signal }) => getSaleReport(id, signal),
     retry: (n, err) => !(err instanceof ApiClientError) && n < 2,
   })
@@ -165,7 +166,7 @@ export default function SaleReportPage() {
                       reveal={async () => {
                         const answer = await revealIdentity.ofSale(r.id)
                         // The reading is in the report's log at once.
-                        void queryClient.invalidateQueries({ queryKey: ['sale-report', id] })
+                        void queryClient.invalidateQueries({ queryKey: salesKeys.report(id) })
                         return answer
                       }}
                       testId="sale-report-ssn"
@@ -278,8 +279,8 @@ export default function SaleReportPage() {
         onConflict={() => void report.refetch()}
         onMoved={() => {
           snackbar.show(t('saleReports.move.movedCount', { count: 1 }), { color: 'success', icon: 'success' })
-          void queryClient.invalidateQueries({ queryKey: ['sale-report', id] })
-          void queryClient.invalidateQueries({ queryKey: ['sale-reports'] })
+          void queryClient.invalidateQueries({ queryKey: salesKeys.report(id) })
+          void queryClient.invalidateQueries({ queryKey: salesKeys.reports.all })
         }}
       />
     </Page>

@@ -19,6 +19,7 @@ import { FILTER_KEYS, listSaleReports, type SaleReportFilters } from '../api/sal
 import { ChangeStatusDialog, type MovableReport } from '../components/change-status-dialog'
 import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
 import { SaleReportSummary } from '../components/sale-report-summary'
+import { salesKeys } from '../api/sales-keys'
 
 /**
  * /backoffice/salereports: every sale report back office may see, newest first, filtered by status, provider,
@@ -40,7 +41,7 @@ export default function SaleReportsPage() {
   const seen = useRef(new Map<string, SaleReportListItem>())
 
   const list = useQuery({
-    queryKey: ['sale-reports', query, filters],
+    queryKey: salesKeys.reports.list(query, filters),
     queryFn: async ({ signal }) => {
       const answer = await listSaleReports(query, filters, signal)
       for (const row of answer.items) seen.current.set(row.id, row)
@@ -249,7 +250,7 @@ export default function SaleReportsPage() {
           snackbar.show(t('saleReports.move.movedCount', { count: moved.length }), { color: 'success', icon: 'success' })
           setSelected((current) => new Set([...current].filter((id) => !moved.includes(id))))
           for (const id of moved) seen.current.delete(id)
-          void queryClient.invalidateQueries({ queryKey: ['sale-reports'] })
+          void queryClient.invalidateQueries({ queryKey: salesKeys.reports.all })
         }}
       />
     </Page>

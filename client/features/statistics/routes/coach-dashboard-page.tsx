@@ -16,6 +16,7 @@ import { Page } from '../../../components/ui/page'
 import { useMediaQuery } from '../../../lib/use-media-query'
 import { useAbility } from '../../../lib/session'
 import { coachDashboard } from '../api/dashboards-api'
+import { statisticsKeys } from '../api/statistics-keys'
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 const PERIODS = ['today', 'week', 'month'] as const
@@ -34,7 +35,7 @@ export default function CoachDashboardPage() {
   const asked = params.get('date') ?? ''
   const date = DAY.test(asked) ? asked : today
   const teamId = params.get('team') || undefined
-  const query = useQuery({ queryKey: ['coach-dashboard', date, teamId ?? ''], queryFn: ({ signal }) => coachDashboard({ date, teamId }, signal) })
+  const query = useQuery({ queryKey: statisticsKeys.coachDashboard(date, teamId ?? ''), queryFn: ({ signal }) => coachDashboard({ date, teamId }, signal) })
   const several = (query.data?.teams.length ?? 0) > 1
   return (
     <Page title={t('routes.dashboards-sales-coach')} breadcrumbs={[{ label: t('nav.groups.dashboards') }]}>

@@ -15,6 +15,7 @@ import { Page } from '../../../components/ui/page'
 import { CHART_COLORS, StatChart } from '../../../components/ui/stat-chart'
 import { useAbility } from '../../../lib/session'
 import { managerDashboard } from '../api/dashboards-api'
+import { statisticsKeys } from '../api/statistics-keys'
 
 /**
  * /dashboards/sales/manager (docs/decisions/050): an office's month so far — each team's standing sales, order
@@ -30,7 +31,10 @@ export default function ManagerDashboardPage() {
   const asked = params.get('month') ?? ''
   const month = isMonth(asked) ? asked : thisMonth
   const officeId = params.get('office') || undefined
-  const query = useQuery({ queryKey: ['manager-dashboard', month, officeId ?? ''], queryFn: ({ signal }) => managerDashboard({ month, officeId }, signal) })
+  const query = useQuery({
+    queryKey: statisticsKeys.managerDashboard(month, officeId ?? ''),
+    queryFn: ({ signal }) => managerDashboard({ month, officeId }, signal),
+  })
   const data = query.data
   const go = (changes: Record<string, string | undefined>) => update(changes, true, 'push')
   return (

@@ -16,6 +16,7 @@ import { CHART_COLORS, StatChart } from '../../../components/ui/stat-chart'
 import { useAbility } from '../../../lib/session'
 import { orderStatistics } from '../api/statistics-api'
 import { PeriodFields } from '../../../components/ui/period-fields'
+import { statisticsKeys } from '../api/statistics-keys'
 
 const PRESETS = ['last30', 'thisMonth', 'lastMonth', 'thisYear', 'last12'] as const satisfies readonly PeriodPreset[]
 
@@ -115,7 +116,7 @@ function Figures({ filter }: { filter: OrderStatsFilter }) {
   const { t, i18n } = useTranslation()
   const lang = i18n.language as FormatLanguage
   const navigate = useNavigate()
-  const query = useQuery({ queryKey: ['order-statistics', filter], queryFn: ({ signal }) => orderStatistics(filter, signal) })
+  const query = useQuery({ queryKey: statisticsKeys.orders(filter), queryFn: ({ signal }) => orderStatistics(filter, signal) })
   if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />
   if (!query.data) return <Skeleton h="80" aria-busy />
   const data: OrderStatistics = query.data
@@ -301,7 +302,7 @@ function ComparePeriods({ filter, data }: { filter: OrderStatsFilter; data: Orde
   const checked = other ? orderStatsFilterSchema.safeParse(other) : null
   const problems = checked && !checked.success ? fieldErrorsOf(checked.error, t) : null
   const query = useQuery({
-    queryKey: ['order-statistics', other],
+    queryKey: statisticsKeys.orders(other),
     queryFn: ({ signal }) => orderStatistics(other!, signal),
     enabled: !!other && !problems,
   })

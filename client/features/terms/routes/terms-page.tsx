@@ -15,6 +15,7 @@ import { confirm } from '../../../lib/confirm-store'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { createTerms, deleteTerms, listTerms, publishTerms, termsPeople, updateTerms } from '../api/terms-api'
+import { termsKeys } from '../api/terms-keys'
 
 /**
  * /user-admin/terms-of-use (decision 039): the versions of the terms of use, newest first. Admins draft one (a text
@@ -26,7 +27,7 @@ export default function TermsPage() {
   const lang = i18n.language as FormatLanguage
   const ability = useAbility()
   const queryClient = useQueryClient()
-  const versions = useQuery({ queryKey: ['terms'], queryFn: ({ signal }) => listTerms(signal) })
+  const versions = useQuery({ queryKey: termsKeys.all, queryFn: ({ signal }) => listTerms(signal) })
   const [editing, setEditing] = useState<TermsVersionItem | 'new' | null>(null)
   const [status, setStatus] = useState<TermsVersionItem | null>(null)
   const mayUpdate = ability.can('update', 'terms_of_use')
@@ -34,7 +35,7 @@ export default function TermsPage() {
 
   const done = (message: string) => {
     snackbar.show(message, { color: 'success', icon: 'success' })
-    void queryClient.invalidateQueries({ queryKey: ['terms'] })
+    void queryClient.invalidateQueries({ queryKey: termsKeys.all })
   }
   const failed = (err: unknown) => {
     snackbar.show(formErrorOf(err, t).message, { color: 'error', icon: 'error' })
@@ -211,7 +212,7 @@ function StatusDialog({ version, onClose }: { version: TermsVersionItem; onClose
   const [answer, setAnswer] = useState<TermsAnswerFilter>('pending')
   const [q, setQ] = useState('')
   const people = useInfiniteQuery({
-    queryKey: ['terms-people', version.id, answer, q],
+    queryKey: termsKeys.people(version.id, answer, q),
     queryFn: ({ pageParam, signal }) => termsPeople(version.id, answer, q, pageParam, signal),
     initialPageParam: 0,
     getNextPageParam: (last) => (last.offset + TERMS_PEOPLE_PAGE < last.total ? last.offset + TERMS_PEOPLE_PAGE : undefined),

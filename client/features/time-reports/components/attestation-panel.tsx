@@ -15,6 +15,7 @@ import { attest, listAttestations, recordSickDays, reopen } from '../api/time-re
 import { MonthField } from '../../../components/ui/month-field'
 import { LoadError } from '../../../components/ui/load-error'
 import { useUrlParams } from '../../../lib/use-url-params'
+import { timeReportsKeys } from '../api/time-reports-keys'
 
 /**
  * A month's attestation per seller: what each reported, the days that break the rules, who attested and when.
@@ -34,7 +35,7 @@ export function AttestationPanel({ month }: { month: string }) {
   const [answer, setAnswer] = useState<AttestAnswer | null>(null)
   const [reopening, setReopening] = useState<AttestationRow | null>(null)
   const rows = useQuery({
-    queryKey: ['time-attestations', month, teamId, officeId],
+    queryKey: timeReportsKeys.attestations.of(month, teamId, officeId),
     queryFn: ({ signal }) => listAttestations({ month, teamId, officeId }, signal),
   })
   const items = rows.data?.items ?? []
@@ -50,8 +51,8 @@ export function AttestationPanel({ month }: { month: string }) {
       { replace: true },
     )
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: ['time-attestations'] })
-    void queryClient.invalidateQueries({ queryKey: ['time-reports'] })
+    void queryClient.invalidateQueries({ queryKey: timeReportsKeys.attestations.all })
+    void queryClient.invalidateQueries({ queryKey: timeReportsKeys.all })
   }
   const run = async (ids: string[]) => {
     if (!ids.length) return

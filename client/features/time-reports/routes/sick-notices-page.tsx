@@ -7,6 +7,7 @@ import { Page } from '../../../components/ui/page'
 import { listSick } from '../api/time-reports-api'
 import { LoadError } from '../../../components/ui/load-error'
 import { useUrlParams } from '../../../lib/use-url-params'
+import { timeReportsKeys } from '../api/time-reports-keys'
 
 const STATES = ['sick', 'returned', 'all'] as const
 const WINDOWS = [7, 30, 90] as const
@@ -35,7 +36,7 @@ export default function SickNoticesPage() {
       { replace: true },
     )
   const list = useQuery({
-    queryKey: ['sick-notices', state, days, teamId, officeId],
+    queryKey: timeReportsKeys.sick(state, days, teamId, officeId),
     queryFn: ({ signal }) => listSick({ state, days, teamId, officeId }, signal),
     refetchInterval: 60_000,
   })

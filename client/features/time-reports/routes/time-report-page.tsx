@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Card, DataList, Input, NativeSelect, SimpleGrid, 
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
-import { useForm, useWatch } from 'react-hook-form'
+import { useForm, useWatch, type FieldError } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
 import type { z } from 'zod'
@@ -20,6 +20,7 @@ import { applyFieldErrors } from '../../../lib/api-client'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { correctTimeReport, getTimeReport } from '../api/time-reports-api'
+import { timeReportsKeys } from '../api/time-reports-keys'
 
 const FIELDS = ['present', 'workHours', 'absenceHours', 'absenceType', 'allowanceType', 'travelLocation', 'comment'] as const
 
@@ -34,10 +35,10 @@ export default function TimeReportPage() {
   const ability = useAbility()
   const queryClient = useQueryClient()
   const [editing, setEditing] = useState(false)
-  const report = useQuery({ queryKey: ['time-report', id], queryFn: ({ signal }) => getTimeReport(id, signal), retry: false })
+  const report = useQuery({ queryKey: timeReportsKeys.detail(id), queryFn: ({ signal }) => getTimeReport(id, signal), retry: false })
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: ['time-report', id] })
-    void queryClient.invalidateQueries({ queryKey: ['time-reports'] })
+    void queryClient.invalidateQueries({ queryKey: timeReportsKeys.detail(id) })
+    void queryClient.invalidateQueries({ queryKey: timeReportsKeys.all })
   }
   const title = t('routes.backoffice-timereports-id')
   const crumbs = [{ label: t('nav.groups.backoffice') }, { label: t('routes.backoffice-timereports'), to: pathFor('backoffice-timereports') }]
@@ -215,7 +216,7 @@ function CorrectionDialog({
       onReload={onReload}
       size="lg"
     >
-      <FormField label={t('pay.timeReports.present')} error={errors.present as never}>
+      <FormField label={t('pay.timeReports.present')} error={errors.present as FieldError | undefined}>
         <NativeSelect.Root size="sm">
           <NativeSelect.Field
             value={present === null || present === undefined ? '' : present ? 'yes' : 'no'}
@@ -275,7 +276,7 @@ function CorrectionDialog({
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </FormField>
-        <FormField label={t('pay.timeReports.allowance')} error={errors.allowanceType as never}>
+        <FormField label={t('pay.timeReports.allowance')} error={errors.allowanceType as FieldError | undefined}>
           <NativeSelect.Root size="sm">
             <NativeSelect.Field
               value={allowanceType ?? ''}

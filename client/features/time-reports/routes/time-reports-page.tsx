@@ -18,6 +18,7 @@ import { listTimeReports, TIME_REPORT_FILTER_KEYS, type TimeReportFilters } from
 import { AttestationPanel } from '../components/attestation-panel'
 import { MonthField } from '../../../components/ui/month-field'
 import { useUrlParams } from '../../../lib/use-url-params'
+import { timeReportsKeys } from '../api/time-reports-keys'
 
 const TABS = ['reports', 'attestation'] as const
 type Tab = (typeof TABS)[number]
@@ -76,7 +77,7 @@ function ReportsPanel({ month }: { month: string }) {
     [params, month],
   )
   const list = useQuery({
-    queryKey: ['time-reports', query, filters],
+    queryKey: timeReportsKeys.list(query, filters),
     queryFn: ({ signal }) => listTimeReports(query, filters, signal),
     placeholderData: keepPreviousData,
   })

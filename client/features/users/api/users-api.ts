@@ -7,7 +7,7 @@ import type {
   UpdateUserInput,
   UserPermissionsInput,
 } from '../../../../shared/schemas/users'
-import { listQueryParams } from '../../../components/ui/data-table/use-list-query'
+import { getList } from '../../../components/ui/data-table/use-list-query'
 import { call, rpc } from '../../../lib/api-client'
 
 export type RoleOption = { id: string; key: string; name: string }
@@ -17,7 +17,7 @@ export const USER_FILTER_KEYS = ['roleId', 'teamId', 'officeId', 'regionId', 'ti
 export type UserFilters = Partial<Record<(typeof USER_FILTER_KEYS)[number], string>>
 
 export function listUsers(q: ListQuery, filters: UserFilters = {}, signal?: AbortSignal) {
-  return call(rpc.users.$get({ query: listQueryParams(q, filters) as never }, { init: { signal } }))
+  return getList(rpc.users.$get, q, filters, signal)
 }
 
 export const getUser = (id: string, signal?: AbortSignal) => call(rpc.users[':id'].$get({ param: { id } }, { init: { signal } }))

@@ -15,6 +15,7 @@ import { useDialogSize } from '../../../components/ui/dialog-size'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { FormAlert } from '../../../components/ui/form-alert'
+import { usersKeys } from '../api/users-keys'
 
 type FormIn = z.input<typeof createUserInputSchema>
 type FormOut = z.output<typeof createUserInputSchema>
@@ -33,8 +34,8 @@ export function CreateUserDialog({
   const { t } = useTranslation()
   const size = useDialogSize('lg')
   const [formError, setFormError] = useState<string | null>(null)
-  const roles = useQuery({ queryKey: ['role-options'], queryFn: roleOptions, enabled: open })
-  const teams = useQuery({ queryKey: ['team-options'], queryFn: teamOptions, enabled: open })
+  const roles = useQuery({ queryKey: usersKeys.roleOptions, queryFn: roleOptions, enabled: open })
+  const teams = useQuery({ queryKey: usersKeys.teamOptions, queryFn: teamOptions, enabled: open })
   const resolver = useMemo(() => zodResolver(createUserInputSchema, { error: zodErrorMap(t) }), [t])
   const form = useForm<FormIn, unknown, FormOut>({
     resolver,
@@ -149,7 +150,7 @@ export function NewUserAction() {
         onOpenChange={setCreating}
         onCreated={(name) => {
           snackbar.show(t('users.created', { name }), { color: 'success', icon: 'success' })
-          void queryClient.invalidateQueries({ queryKey: ['users'] })
+          void queryClient.invalidateQueries({ queryKey: usersKeys.all })
         }}
       />
     </>

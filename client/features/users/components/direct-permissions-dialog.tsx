@@ -2,6 +2,7 @@ import { Stack, Text } from '@chakra-ui/react'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AppRawRule } from '../../../../shared/permissions/ability'
+import type { ActionOrManage, SubjectOrAll } from '../../../../shared/permissions/catalogue'
 import { ruleOfScoped } from '../../../../shared/permissions/scopes'
 import type { UserDetail } from '../../../../shared/schemas/users'
 import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
@@ -20,7 +21,7 @@ type ShownRule = UserDetail['rules']['role'][number]
 export function previewRules(rules: ShownRule[]): AppRawRule[] {
   return rules.flatMap((r) => {
     if (r.inverted) return r.scope === 'all' ? [{ action: r.action, subject: r.subject, inverted: true } as AppRawRule] : []
-    const rule = r.scope ? ruleOfScoped({ action: r.action as never, subject: r.subject as never, scope: r.scope }) : null
+    const rule = r.scope ? ruleOfScoped({ action: r.action as ActionOrManage, subject: r.subject as SubjectOrAll, scope: r.scope }) : null
     const conditions = rule?.conditions ?? (r.scope === null ? { unknown: true } : undefined)
     return [{ action: r.action, subject: r.subject, ...(conditions ? { conditions } : {}) } as AppRawRule]
   })
@@ -46,7 +47,7 @@ export function DirectPermissionsDialog(props: { user: UserDetail; onClose: () =
     setFormError(null)
     setPermissionError(null)
     try {
-      props.onSaved(await setUserPermissions(u.id, { permissions: chosenPermissions(chosen) as never, version: u.version }))
+      props.onSaved(await setUserPermissions(u.id, { permissions: chosenPermissions(chosen), version: u.version }))
     } catch (err) {
       const fieldErrors = err instanceof ApiClientError ? (err.body?.fieldErrors ?? {}) : {}
       const aboutPermissions = Object.entries(fieldErrors).find(([k]) => k === 'permissions' || k.startsWith('permissions.'))

@@ -17,6 +17,7 @@ import { CAN_VIEW_TEAM_RULES } from '../../../../shared/permissions/roles'
 import { roleName } from '../../../lib/role-name'
 import { roleOptions, updateUser, userTitles } from '../api/users-api'
 import { TeamChoice } from './user-action-dialogs'
+import { usersKeys } from '../api/users-keys'
 
 type FormIn = z.input<typeof updateUserInputSchema>
 type FormOut = z.output<typeof updateUserInputSchema>
@@ -35,7 +36,7 @@ export function EditUserDialog(props: { open: boolean; onClose: () => void; user
   const u = props.user
   const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
   const [removing, setRemoving] = useState<Set<SensitiveUserField>>(new Set())
-  const roles = useQuery({ queryKey: ['role-options'], queryFn: roleOptions, enabled: props.open })
+  const roles = useQuery({ queryKey: usersKeys.roleOptions, queryFn: roleOptions, enabled: props.open })
   const resolver = useMemo(() => zodResolver(updateUserInputSchema, { error: zodErrorMap(t) }), [t])
   const form = useForm<FormIn, unknown, FormOut>({
     resolver,
@@ -81,7 +82,7 @@ export function EditUserDialog(props: { open: boolean; onClose: () => void; user
   const options = roles.data?.items ?? []
   const currentOffered = options.some((r) => r.id === u.roleId)
   const titleListId = useId()
-  const titles = useQuery({ queryKey: ['user-titles'], queryFn: ({ signal }) => userTitles(signal) })
+  const titles = useQuery({ queryKey: usersKeys.titles, queryFn: ({ signal }) => userTitles(signal) })
   const text = (name: (typeof USER_EDITABLE_FIELDS)[number] | SensitiveUserField, opts: { type?: string; required?: boolean; autoComplete?: string } = {}) => (
     <FormField label={t(`userAdmin.fields.${name}`)} error={errors[name]} required={opts.required}>
       <Input type={opts.type ?? 'text'} autoComplete={opts.autoComplete ?? 'off'} {...form.register(name as 'email')} />

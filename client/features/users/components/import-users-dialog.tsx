@@ -11,6 +11,7 @@ import { ApiClientError, NetworkError } from '../../../lib/api-client'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { importUsers } from '../api/users-api'
+import { usersKeys } from '../api/users-keys'
 
 type Checked = { csv: string; answer: UserImportAnswer }
 
@@ -72,7 +73,7 @@ export function ImportUsersDialog({ open, onOpenChange }: { open: boolean; onOpe
     setPasswordError(null)
     try {
       const answer = await importUsers({ csv: checked.csv, confirm: true, password })
-      void queryClient.invalidateQueries({ queryKey: ['users'] })
+      void queryClient.invalidateQueries({ queryKey: usersKeys.all })
       if (answer.created === checked.answer.valid) {
         snackbar.show(t('userAdmin.import.done', { count: answer.created }), { color: 'success', icon: 'success' })
         reset()

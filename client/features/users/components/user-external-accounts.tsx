@@ -10,12 +10,13 @@ import { FormField } from '../../../components/ui/form-field'
 import { applyFieldErrors } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { revealUserExternalPassword, setUserExternalAccount, userExternalAccounts } from '../api/external-accounts-api'
+import { usersKeys } from '../api/users-keys'
 
 /** A user's external accounts on their page (decision 043), for those who may change the user. */
 export function UserExternalAccounts(props: { userId: string; userName: string }) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
-  const key = ['user-external-accounts', props.userId]
+  const key = usersKeys.externalAccounts(props.userId)
   const rows = useQuery({ queryKey: key, queryFn: ({ signal }) => userExternalAccounts(props.userId, signal) })
   const [setting, setSetting] = useState<ExternalAccountRow | null>(null)
   return (
@@ -25,7 +26,7 @@ export function UserExternalAccounts(props: { userId: string; userName: string }
         reveal={async (templateId, digits) => {
           const shown = await revealUserExternalPassword(props.userId, templateId, digits)
           // The reading is in the user's log now.
-          void queryClient.invalidateQueries({ queryKey: ['user', props.userId] })
+          void queryClient.invalidateQueries({ queryKey: usersKeys.user.detail(props.userId) })
           return shown
         }}
         revealIntro={t('externalAccounts.revealIntro', { user: props.userName })}
@@ -39,7 +40,7 @@ export function UserExternalAccounts(props: { userId: string; userName: string }
           onClose={() => setSetting(null)}
           onSaved={(items) => {
             queryClient.setQueryData(key, { items })
-            void queryClient.invalidateQueries({ queryKey: ['user', props.userId] })
+            void queryClient.invalidateQueries({ queryKey: usersKeys.user.detail(props.userId) })
             snackbar.show(t('externalAccounts.accountSaved', { name: setting.name }), { color: 'success', icon: 'success' })
           }}
           onConflict={() => void rows.refetch()}

@@ -16,6 +16,7 @@ import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { bulkUsers, listRoles, listUsers, userTitles, USER_FILTER_KEYS, type UserFilters } from '../api/users-api'
 import { ChangeTeamDialog, DeactivateDialog, SkippedDialog } from './user-action-dialogs'
+import { usersKeys } from '../api/users-keys'
 
 type Variant = 'all' | 'new' | 'former'
 
@@ -44,13 +45,13 @@ export function UsersTable(props: { variant: Variant; label: string; createdSinc
   const [skipped, setSkipped] = useState<BulkUsersAnswer | null>(null)
 
   const list = useQuery({
-    queryKey: ['users', query, filters],
+    queryKey: usersKeys.list(query, filters),
     queryFn: ({ signal }) => listUsers(query, filters, signal),
     placeholderData: keepPreviousData,
   })
   const canViewRoles = ability.can('view', 'roles')
-  const roles = useQuery({ queryKey: ['roles'], queryFn: ({ signal }) => listRoles(signal), enabled: canViewRoles && props.variant === 'all' })
-  const titles = useQuery({ queryKey: ['user-titles'], queryFn: ({ signal }) => userTitles(signal), enabled: props.variant === 'all' })
+  const roles = useQuery({ queryKey: usersKeys.roles, queryFn: ({ signal }) => listRoles(signal), enabled: canViewRoles && props.variant === 'all' })
+  const titles = useQuery({ queryKey: usersKeys.titles, queryFn: ({ signal }) => userTitles(signal), enabled: props.variant === 'all' })
   const mayBulk = ability.can('update', 'users') && props.variant !== 'former'
 
   const date = (ms: number | null) => (ms ? formatDate(ms, lang) : '–')
@@ -137,8 +138,8 @@ export function UsersTable(props: { variant: Variant; label: string; createdSinc
   const afterBulk = (answer: BulkUsersAnswer) => {
     setBulk(null)
     setSelected(new Set())
-    void queryClient.invalidateQueries({ queryKey: ['users'] })
-    void queryClient.invalidateQueries({ queryKey: ['user'] })
+    void queryClient.invalidateQueries({ queryKey: usersKeys.all })
+    void queryClient.invalidateQueries({ queryKey: usersKeys.user.all })
     const text =
       answer.skipped.length > 0
         ? t('userAdmin.bulk.doneSkipped', { changed: answer.changed, skipped: answer.skipped.length })

@@ -14,6 +14,7 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { createExternalTemplate, deleteExternalTemplate, listExternalTemplates, updateExternalTemplate } from '../api/external-accounts-api'
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog'
 import { RowActions } from '../../../components/ui/row-actions'
+import { usersKeys } from '../api/users-keys'
 
 /**
  * /user-admin/external-accounts (decision 043): the outside systems sellers sign in to, each with how its user
@@ -23,7 +24,7 @@ export default function ExternalAccountsPage() {
   const { t } = useTranslation()
   const ability = useAbility()
   const queryClient = useQueryClient()
-  const templates = useQuery({ queryKey: ['external-templates'], queryFn: ({ signal }) => listExternalTemplates(signal) })
+  const templates = useQuery({ queryKey: usersKeys.externalTemplates, queryFn: ({ signal }) => listExternalTemplates(signal) })
   const [editing, setEditing] = useState<ExternalTemplateItem | 'new' | null>(null)
   const [deleting, setDeleting] = useState<ExternalTemplateItem | null>(null)
   const may = {
@@ -33,7 +34,7 @@ export default function ExternalAccountsPage() {
   }
   const done = (message: string) => {
     snackbar.show(message, { color: 'success', icon: 'success' })
-    void queryClient.invalidateQueries({ queryKey: ['external-templates'] })
+    void queryClient.invalidateQueries({ queryKey: usersKeys.externalTemplates })
   }
 
   return (

@@ -18,6 +18,7 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { createRole, deleteRole, rolesList, updateRole } from '../api/roles-api'
 import { PermissionPicker, ScreensPreview, chosenOf, chosenPermissions, rawRulesOf, type ChosenPermissions } from '../components/permission-picker'
 import { FormAlert } from '../../../components/ui/form-alert'
+import { usersKeys } from '../api/users-keys'
 
 /**
  * /user-admin/roles: the roles and their permissions (docs/decisions/032). A permission is offered only to one who
@@ -28,10 +29,10 @@ export default function RolesPage() {
   const { t } = useTranslation()
   const ability = useAbility()
   const queryClient = useQueryClient()
-  const list = useQuery({ queryKey: ['roles'], queryFn: ({ signal }) => rolesList(signal) })
+  const list = useQuery({ queryKey: usersKeys.roles, queryFn: ({ signal }) => rolesList(signal) })
   const [editing, setEditing] = useState<RoleDetail | 'new' | null>(null)
   const [deleting, setDeleting] = useState<RoleDetail | null>(null)
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['roles'] })
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: usersKeys.roles })
   const mayCreate = ability.can('create', 'roles')
   const mayUpdate = ability.can('update', 'roles')
   const mayDelete = ability.can('delete', 'roles')
@@ -161,7 +162,7 @@ function RoleEditor(props: { role: RoleDetail | 'new' | null; onClose: () => voi
     const input = {
       name: existing?.system ? existing.name : values.name,
       description: existing && values.description === shownDescription ? existing.description : values.description,
-      permissions: chosenPermissions(chosen) as never,
+      permissions: chosenPermissions(chosen),
       ...(existing ? { basedOn: existing.updatedAt } : {}),
     }
     try {

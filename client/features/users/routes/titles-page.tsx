@@ -6,6 +6,7 @@ import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { createTitle, deleteTitle, listTitleItems, renameTitle } from '../api/users-api'
 import { NamedList } from '../../../components/ui/named-list'
+import { usersKeys } from '../api/users-keys'
 
 /**
  * /user-admin/user-titles: the organisation's user titles with how many hold each (decision 040). Those who may
@@ -15,7 +16,7 @@ export default function TitlesPage() {
   const { t } = useTranslation()
   const ability = useAbility()
   const queryClient = useQueryClient()
-  const titles = useQuery({ queryKey: ['title-items'], queryFn: ({ signal }) => listTitleItems(signal) })
+  const titles = useQuery({ queryKey: usersKeys.titleItems, queryFn: ({ signal }) => listTitleItems(signal) })
   const may = ability.can('update', 'titles')
   return (
     <Page title={t('routes.user-admin-user-titles')} breadcrumbs={[{ label: t('nav.groups.userAdmin') }]}>
@@ -35,8 +36,8 @@ export default function TitlesPage() {
           save={(existing, name) => (existing ? renameTitle(existing.id, name, existing.name) : createTitle(name))}
           remove={(r) => deleteTitle(r.id)}
           onChanged={() => {
-            void queryClient.invalidateQueries({ queryKey: ['title-items'] })
-            void queryClient.invalidateQueries({ queryKey: ['user-titles'] })
+            void queryClient.invalidateQueries({ queryKey: usersKeys.titleItems })
+            void queryClient.invalidateQueries({ queryKey: usersKeys.titles })
           }}
         />
       </Stack>

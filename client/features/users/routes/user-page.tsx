@@ -24,6 +24,7 @@ import { DirectPermissionsDialog, previewRules } from '../components/direct-perm
 import { ScreensPreview } from '../components/permission-picker'
 import { UserExternalAccounts } from '../components/user-external-accounts'
 import { useUrlParams } from '../../../lib/use-url-params'
+import { usersKeys } from '../api/users-keys'
 
 const TABS = ['overview', 'employment', 'personal', 'permissions', 'log'] as const
 type Tab = (typeof TABS)[number]
@@ -65,12 +66,12 @@ export default function UserPage() {
   const [dialog, setDialog] = useState<'edit' | 'deactivate' | 'permissions' | null>(null)
   const [revealed, setRevealed] = useState<RevealedUserFields>({})
   const [revealing, setRevealing] = useState(false)
-  const user = useQuery({ queryKey: ['user', id], queryFn: ({ signal }) => getUser(id, signal), retry: false })
+  const user = useQuery({ queryKey: usersKeys.user.detail(id), queryFn: ({ signal }) => getUser(id, signal), retry: false })
   const crumbs = [{ label: t('nav.groups.userAdmin') }, { label: t('routes.user-admin-users'), to: pathFor('user-admin-users') }]
 
   const saved = (u: UserDetail, message: string) => {
-    queryClient.setQueryData(['user', id], u)
-    void queryClient.invalidateQueries({ queryKey: ['users'] })
+    queryClient.setQueryData(usersKeys.user.detail(id), u)
+    void queryClient.invalidateQueries({ queryKey: usersKeys.all })
     setDialog(null)
     snackbar.show(message, { color: 'success', icon: 'success' })
   }
@@ -89,7 +90,7 @@ export default function UserPage() {
     try {
       const fields = SENSITIVE_USER_FIELDS.filter((f) => u.sensitive?.[f])
       setRevealed(await revealUser(u.id, fields))
-      void queryClient.invalidateQueries({ queryKey: ['user', id] })
+      void queryClient.invalidateQueries({ queryKey: usersKeys.user.detail(id) })
     } catch (err) {
       failed(err)
     } finally {
