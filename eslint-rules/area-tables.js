@@ -11,12 +11,15 @@ export function tableOwners(schemaDir, exceptions = {}) {
     if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue
     const area = path.basename(file, '.ts')
     const text = fs.readFileSync(path.join(schemaDir, file), 'utf8')
-    for (const m of text.matchAll(/export const (\w+) = s\.sqliteTable\(/g)) {
+    // `export const [name, namePg] = table('sql_name', …)` (server/db/schema/table.ts)
+    for (const m of text.matchAll(/export const \[(\w+), \w+Pg\] = table\(/g)) {
       const owner = m[1] in exceptions ? exceptions[m[1]] : area
       // null: a table of the platform's that every area uses through it (the rate limiters' store)
       if (owner !== null) owners[m[1]] = owner
     }
   }
+  // A schema written another way would leave every table unowned and the rule silent.
+  if (Object.keys(owners).length < 50) throw new Error(`area-tables: found only ${Object.keys(owners).length} tables in ${schemaDir}`)
   return owners
 }
 

@@ -1,70 +1,37 @@
-import * as p from 'drizzle-orm/pg-core'
-import * as s from 'drizzle-orm/sqlite-core'
-import { pq, sq } from './columns'
+import { table } from './table'
 
-/** The organisation: regions, offices and teams. Each table twice, SQLite then PostgreSQL (conventions in ./sqlite.ts). */
+/** The organisation: regions, offices and teams. Each table once for both databases (./table.ts; conventions in ./sqlite.ts). */
 
-export const regions = s.sqliteTable('regions', {
-  id: sq.id(),
-  name: s.text('name').notNull().unique(),
-  createdAt: sq.createdAt(),
-})
+export const [regions, regionsPg] = table('regions', (k) => ({
+  id: k.id(),
+  name: k.text('name').notNull().unique(),
+  createdAt: k.createdAt(),
+}))
 
-export const regionsPg = p.pgTable('regions', {
-  id: pq.id(),
-  name: p.text('name').notNull().unique(),
-  createdAt: pq.createdAt(),
-})
-
-export const offices = s.sqliteTable('offices', {
-  id: sq.id(),
-  name: s.text('name').notNull().unique(),
-  regionId: s
+export const [offices, officesPg] = table('offices', (k) => ({
+  id: k.id(),
+  name: k.text('name').notNull().unique(),
+  regionId: k
     .text('region_id')
     .notNull()
-    .references(() => regions.id),
-  createdAt: sq.createdAt(),
-})
+    .references(() => k.of(regions).id),
+  createdAt: k.createdAt(),
+}))
 
-export const officesPg = p.pgTable('offices', {
-  id: pq.id(),
-  name: p.text('name').notNull().unique(),
-  regionId: p
-    .text('region_id')
-    .notNull()
-    .references(() => regionsPg.id),
-  createdAt: pq.createdAt(),
-})
-
-export const teams = s.sqliteTable(
+export const [teams, teamsPg] = table(
   'teams',
-  {
-    id: sq.id(),
-    name: s.text('name').notNull(),
-    officeId: s
+  (k) => ({
+    id: k.id(),
+    name: k.text('name').notNull(),
+    officeId: k
       .text('office_id')
       .notNull()
-      .references(() => offices.id),
+      .references(() => k.of(offices).id),
     /** the provider the team sells for (the catalog's; checked by the org service through its port), or none */
-    providerId: s.text('provider_id'),
-    createdAt: sq.createdAt(),
-  },
-  (t) => [s.uniqueIndex('teams_office_name').on(t.officeId, t.name)],
-)
-
-export const teamsPg = p.pgTable(
-  'teams',
-  {
-    id: pq.id(),
-    name: p.text('name').notNull(),
-    officeId: p
-      .text('office_id')
-      .notNull()
-      .references(() => officesPg.id),
-    providerId: p.text('provider_id'),
-    createdAt: pq.createdAt(),
-  },
-  (t) => [p.uniqueIndex('teams_office_name').on(t.officeId, t.name)],
+    providerId: k.text('provider_id'),
+    createdAt: k.createdAt(),
+  }),
+  (t, k) => [k.uniqueIndex('teams_office_name').on(t.officeId, t.name)],
 )
 
 /**
@@ -72,98 +39,52 @@ export const teamsPg = p.pgTable(
  * members and providers are checked by the org service (users and providers live in other schema files); a
  * group's links go with it.
  */
-export const coachGroups = s.sqliteTable('coach_groups', {
-  id: sq.id(),
-  name: s.text('name').notNull().unique(),
-  version: s.integer('version').notNull().default(1),
-  createdAt: sq.createdAt(),
-})
+export const [coachGroups, coachGroupsPg] = table('coach_groups', (k) => ({
+  id: k.id(),
+  name: k.text('name').notNull().unique(),
+  version: k.integer('version').notNull().default(1),
+  createdAt: k.createdAt(),
+}))
 
-export const coachGroupsPg = p.pgTable('coach_groups', {
-  id: pq.id(),
-  name: p.text('name').notNull().unique(),
-  version: p.integer('version').notNull().default(1),
-  createdAt: pq.createdAt(),
-})
-
-export const coachGroupMembers = s.sqliteTable(
+export const [coachGroupMembers, coachGroupMembersPg] = table(
   'coach_group_members',
-  {
-    groupId: s
+  (k) => ({
+    groupId: k
       .text('group_id')
       .notNull()
-      .references(() => coachGroups.id, { onDelete: 'cascade' }),
-    userId: s.text('user_id').notNull(),
-  },
-  (t) => [s.uniqueIndex('coach_group_members_pk').on(t.groupId, t.userId), s.index('coach_group_members_user').on(t.userId)],
+      .references(() => k.of(coachGroups).id, { onDelete: 'cascade' }),
+    userId: k.text('user_id').notNull(),
+  }),
+  (t, k) => [k.uniqueIndex('coach_group_members_pk').on(t.groupId, t.userId), k.index('coach_group_members_user').on(t.userId)],
 )
 
-export const coachGroupMembersPg = p.pgTable(
-  'coach_group_members',
-  {
-    groupId: p
-      .text('group_id')
-      .notNull()
-      .references(() => coachGroupsPg.id, { onDelete: 'cascade' }),
-    userId: p.text('user_id').notNull(),
-  },
-  (t) => [p.uniqueIndex('coach_group_members_pk').on(t.groupId, t.userId), p.index('coach_group_members_user').on(t.userId)],
-)
-
-export const coachGroupProviders = s.sqliteTable(
+export const [coachGroupProviders, coachGroupProvidersPg] = table(
   'coach_group_providers',
-  {
-    groupId: s
+  (k) => ({
+    groupId: k
       .text('group_id')
       .notNull()
-      .references(() => coachGroups.id, { onDelete: 'cascade' }),
-    providerId: s.text('provider_id').notNull(),
-  },
-  (t) => [s.uniqueIndex('coach_group_providers_pk').on(t.groupId, t.providerId), s.index('coach_group_providers_provider').on(t.providerId)],
-)
-
-export const coachGroupProvidersPg = p.pgTable(
-  'coach_group_providers',
-  {
-    groupId: p
-      .text('group_id')
-      .notNull()
-      .references(() => coachGroupsPg.id, { onDelete: 'cascade' }),
-    providerId: p.text('provider_id').notNull(),
-  },
-  (t) => [p.uniqueIndex('coach_group_providers_pk').on(t.groupId, t.providerId), p.index('coach_group_providers_provider').on(t.providerId)],
+      .references(() => k.of(coachGroups).id, { onDelete: 'cascade' }),
+    providerId: k.text('provider_id').notNull(),
+  }),
+  (t, k) => [k.uniqueIndex('coach_group_providers_pk').on(t.groupId, t.providerId), k.index('coach_group_providers_provider').on(t.providerId)],
 )
 
 /**
  * OPH targets (orders per hour; docs/decisions/042) of an office or a team: levels 1 and 2, classes gold and
  * platinum, in hundredths of an order per hour. A team without its own row follows its office's.
  */
-export const ophTargets = s.sqliteTable(
+export const [ophTargets, ophTargetsPg] = table(
   'oph_targets',
-  {
-    scope: s.text('scope', { enum: ['office', 'team'] }).notNull(),
-    scopeId: s.text('scope_id').notNull(),
-    level1Gold: s.integer('level1_gold').notNull(),
-    level1Platinum: s.integer('level1_platinum').notNull(),
-    level2Gold: s.integer('level2_gold').notNull(),
-    level2Platinum: s.integer('level2_platinum').notNull(),
-    version: s.integer('version').notNull().default(1),
-    updatedAt: s.integer('updated_at').notNull(),
-  },
-  (t) => [s.uniqueIndex('oph_targets_pk').on(t.scope, t.scopeId)],
-)
-
-export const ophTargetsPg = p.pgTable(
-  'oph_targets',
-  {
-    scope: p.text('scope', { enum: ['office', 'team'] }).notNull(),
-    scopeId: p.text('scope_id').notNull(),
-    level1Gold: p.integer('level1_gold').notNull(),
-    level1Platinum: p.integer('level1_platinum').notNull(),
-    level2Gold: p.integer('level2_gold').notNull(),
-    level2Platinum: p.integer('level2_platinum').notNull(),
-    version: p.integer('version').notNull().default(1),
-    updatedAt: pq.ms('updated_at').notNull(),
-  },
-  (t) => [p.uniqueIndex('oph_targets_pk').on(t.scope, t.scopeId)],
+  (k) => ({
+    scope: k.text('scope', { enum: ['office', 'team'] }).notNull(),
+    scopeId: k.text('scope_id').notNull(),
+    level1Gold: k.integer('level1_gold').notNull(),
+    level1Platinum: k.integer('level1_platinum').notNull(),
+    level2Gold: k.integer('level2_gold').notNull(),
+    level2Platinum: k.integer('level2_platinum').notNull(),
+    version: k.integer('version').notNull().default(1),
+    updatedAt: k.ms('updated_at').notNull(),
+  }),
+  (t, k) => [k.uniqueIndex('oph_targets_pk').on(t.scope, t.scopeId)],
 )

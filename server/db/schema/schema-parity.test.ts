@@ -1,110 +1,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { getTableColumns, getTableName, type InferSelectModel, type Table } from 'drizzle-orm'
+import { getTableColumns, getTableName, type Table } from 'drizzle-orm'
+import { getTableConfig as pgConfig } from 'drizzle-orm/pg-core'
+import { getTableConfig as sqliteConfig } from 'drizzle-orm/sqlite-core'
 import { describe, expect, it } from 'vitest'
 import * as pg from './pg'
 import * as sqlite from './sqlite'
-
-type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false
-type RowsAlike<K extends keyof typeof sqlite & keyof typeof pg> = Equal<InferSelectModel<(typeof sqlite)[K]>, InferSelectModel<(typeof pg)[K]>>
-
-// The row types of the two dialects must be identical: repository code is typed once, for both.
-const parity: { [K in keyof typeof sqlite & keyof typeof pg]: RowsAlike<K> } = {
-  regions: true,
-  offices: true,
-  teams: true,
-  coachGroups: true,
-  coachGroupMembers: true,
-  coachGroupProviders: true,
-  ophTargets: true,
-  externalAccountTemplates: true,
-  externalAccounts: true,
-  roles: true,
-  users: true,
-  teamCoaches: true,
-  userProviders: true,
-  permissionRules: true,
-  sessions: true,
-  rateLimits: true,
-  mfaTotp: true,
-  mfaRecoveryCodes: true,
-  loginChallenges: true,
-  termsVersions: true,
-  termsAnswers: true,
-  qualityTemplates: true,
-  qualityTemplateVersions: true,
-  qualitySurveys: true,
-  qualityMonthNki: true,
-  qualityMonthProviderNki: true,
-  gameSales: true,
-  gameLedger: true,
-  gameTotals: true,
-  gameXpDays: true,
-  gameLevels: true,
-  gameLevelsReached: true,
-  gameSettings: true,
-  gameXpMonths: true,
-  gamePlayers: true,
-  gameRewards: true,
-  gameRewardVariants: true,
-  gamePurchases: true,
-  gameCompetitions: true,
-  gameBadges: true,
-  gameBadgeAwards: true,
-  assistantStats: true,
-  assistantStatRoles: true,
-  qualitySurveyLinks: true,
-  userTitles: true,
-  providers: true,
-  products: true,
-  productCategories: true,
-  customers: true,
-  notifications: true,
-  pushSubscriptions: true,
-  alertRecipients: true,
-  notificationMessages: true,
-  serverKeys: true,
-  sales: true,
-  saleLines: true,
-  saleStatusHistory: true,
-  saleDeviations: true,
-  saleDoubles: true,
-  saleSettings: true,
-  saleDayTotals: true,
-  saleDayProducts: true,
-  saleMonthTotals: true,
-  saleMonthProducts: true,
-  saleMonthSellers: true,
-  saleMonthPending: true,
-  orderRegistrations: true,
-  orderImports: true,
-  orderMappings: true,
-  files: true,
-  timeReports: true,
-  checkouts: true,
-  sickNotices: true,
-  timeAttestations: true,
-  paycodes: true,
-  extraIncomes: true,
-  commissionLines: true,
-  payExports: true,
-  payrollExportLines: true,
-  salesBudgets: true,
-  unitBudgets: true,
-  financeSettings: true,
-  timeMonthHours: true,
-  syncClients: true,
-  syncRejections: true,
-  syncVersion: true,
-  syncUserVersions: true,
-  domainEvents: true,
-  eventDeliveries: true,
-  activityLog: true,
-  jobs: true,
-  jobSchedules: true,
-  mailOutbox: true,
-}
 
 const tables = (mod: Record<string, unknown>) =>
   Object.fromEntries(
@@ -116,12 +18,12 @@ const tables = (mod: Record<string, unknown>) =>
 describe('the SQLite and PostgreSQL schemas', () => {
   it('have the same tables', () => {
     expect(Object.keys(tables(sqlite)).sort()).toEqual(Object.keys(tables(pg)).sort())
-    expect(Object.keys(parity).sort()).toEqual(Object.keys(tables(sqlite)).sort())
+    expect(Object.keys(tables(sqlite)).length).toBeGreaterThan(50)
   })
 
   it('gather every table of every area’s schema file, each defined for both dialects', async () => {
     const dir = path.dirname(fileURLToPath(import.meta.url))
-    const areaFiles = fs.readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !['sqlite.ts', 'pg.ts', 'columns.ts'].includes(f))
+    const areaFiles = fs.readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !['sqlite.ts', 'pg.ts', 'table.ts'].includes(f))
     expect(areaFiles.length).toBeGreaterThan(5)
     const gathered = new Set([...Object.values(tables(sqlite)), ...Object.values(tables(pg))])
     for (const file of areaFiles) {
@@ -134,16 +36,47 @@ describe('the SQLite and PostgreSQL schemas', () => {
     }
   })
 
-  it('have the same table and column names, nullability and defaults', () => {
+  // Each table is written once (./table.ts) and typed by its SQLite build, so the type checker cannot compare the two:
+  // the builds are compared here, column by column (the data type is what a row's value is in JavaScript).
+  it('have the same table and column names, data types, nullability and defaults', () => {
     const pgTables = tables(pg)
     for (const [key, table] of Object.entries(tables(sqlite))) {
       const other = pgTables[key]!
       expect(getTableName(other)).toBe(getTableName(table))
       const describe = (t: Table) =>
         Object.fromEntries(
-          Object.entries(getTableColumns(t)).map(([k, c]) => [k, { name: c.name, notNull: c.notNull, hasDefault: c.hasDefault, primary: c.primary }]),
+          Object.entries(getTableColumns(t)).map(([k, c]) => [
+            k,
+            {
+              name: c.name,
+              dataType: c.getSQLType() === 'bytea' ? 'buffer' : c.dataType,
+              notNull: c.notNull,
+              hasDefault: c.hasDefault,
+              primary: c.primary,
+              unique: c.isUnique,
+              enumValues: c.enumValues,
+            },
+          ]),
         )
       expect(describe(other), key).toEqual(describe(table))
+    }
+  })
+
+  it('have the same keys and indexes', () => {
+    const pgTables = tables(pg)
+    const names = (cols: { name: string }[]) => cols.map((c) => c.name)
+    for (const [key, table] of Object.entries(tables(sqlite))) {
+      const lite = sqliteConfig(table as never)
+      const other = pgConfig(pgTables[key]! as never)
+      const shape = (c: typeof lite | typeof other) => ({
+        primaryKeys: c.primaryKeys.map((k) => names(k.columns)),
+        indexes: c.indexes.map((i) => ({ name: i.config.name, unique: i.config.unique, columns: names(i.config.columns as { name: string }[]) })),
+        foreignKeys: c.foreignKeys.map((f) => {
+          const r = f.reference()
+          return { columns: names(r.columns), table: getTableName(r.foreignTable), foreign: names(r.foreignColumns), onDelete: f.onDelete ?? 'no action' }
+        }),
+      })
+      expect(shape(other), key).toEqual(shape(lite))
     }
   })
 })

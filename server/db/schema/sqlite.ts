@@ -1,6 +1,6 @@
 /**
  * The SQLite schema, gathered from the areas' schema files (server/db/schema/<area>.ts), each of which defines
- * its tables for both dialects side by side; ./pg.ts gathers the PostgreSQL twins. schema-parity.test.ts fails
+ * its tables once for both databases (./table.ts); ./pg.ts gathers the PostgreSQL builds. schema-parity.test.ts fails
  * when a table's row types differ between the dialects. Conventions that keep both alike: ids are text UUIDs,
  * times are epoch milliseconds, money is integer öre, JSON is JSON.
  */
