@@ -1,5 +1,6 @@
 import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react'
 import type { FormEventHandler, ReactNode } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useDialogSize } from './dialog-size'
 import { FormAlert } from './form-alert'
@@ -70,4 +71,23 @@ export function formErrorOf(err: unknown, t: (key: string) => string): { message
   if (err instanceof ApiClientError && (err.body?.error === 'version_conflict' || err.body?.error === 'changed_elsewhere'))
     return { message: t('form.conflict'), conflict: true }
   return { message: errorText(err, t), conflict: false }
+}
+
+/**
+ * A form dialog's error: `fail(err)` puts a failed save on top of the form (a conflict also calls `onConflict`, so
+ * the screen reads the record again), `clear()` before a new try, and `props` are FormDialog's error props.
+ */
+export function useFormError(onConflict?: () => void) {
+  const { t } = useTranslation()
+  const [error, setError] = useState<{ message: string; conflict: boolean } | null>(null)
+  return {
+    error,
+    clear: () => setError(null),
+    fail: (err: unknown) => {
+      const e = formErrorOf(err, t)
+      setError(e)
+      if (e.conflict) onConflict?.()
+    },
+    props: { formError: error?.message ?? null, conflict: error?.conflict },
+  }
 }

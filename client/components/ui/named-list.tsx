@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { FormDialog, formErrorOf } from './form-dialog'
+import { FormDialog, useFormError } from './form-dialog'
 import { FormField } from './form-field'
 import { LoadError } from './load-error'
 import { applyFieldErrors } from '../../lib/api-client'
@@ -163,19 +163,17 @@ export function NameDialog<T extends NamedRow>(props: {
   const { t } = useTranslation()
   const { keys, existing } = props
   const form = useForm<{ name: string }>({ defaultValues: { name: existing?.name ?? '' } })
-  const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
+  const formError = useFormError(props.onConflict)
   const { errors, isSubmitting } = form.formState
   const submit = form.handleSubmit(async ({ name }) => {
-    setFormError(null)
+    formError.clear()
     try {
       const saved = await props.save(existing, name)
       props.onSaved(t(existing ? `${keys}.saved` : `${keys}.created`, { name: saved.name }))
       props.onClose()
     } catch (err) {
       if (!applyFieldErrors(err, form.setError, ['name'])) {
-        const e = formErrorOf(err, t)
-        setFormError(e)
-        if (e.conflict) props.onConflict()
+        formError.fail(err)
       }
     }
   })
@@ -187,8 +185,7 @@ export function NameDialog<T extends NamedRow>(props: {
       testId={props.testId}
       onSubmit={submit}
       submitting={isSubmitting}
-      formError={formError?.message ?? null}
-      conflict={formError?.conflict}
+      {...formError.props}
       onReload={props.onClose}
     >
       <FormField label={t(`${keys}.name`)} error={errors.name} required>

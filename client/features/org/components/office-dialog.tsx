@@ -1,10 +1,9 @@
 import { Input, NativeSelect } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { OFFICE_NAME_MAX, type OfficeItem } from '../../../../shared/schemas/org'
-import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
+import { FormDialog, useFormError } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { applyFieldErrors } from '../../../lib/api-client'
 import { createOffice, listRegions, updateOffice } from '../api/org-api'
@@ -16,10 +15,10 @@ export function OfficeDialog(props: { office: OfficeItem | 'new'; onClose: () =>
   const existing = props.office === 'new' ? null : props.office
   const regions = useQuery({ queryKey: orgKeys.regions, queryFn: ({ signal }) => listRegions(signal) })
   const form = useForm<{ name: string; regionId: string }>({ defaultValues: { name: existing?.name ?? '', regionId: existing?.regionId ?? '' } })
-  const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
+  const formError = useFormError(props.onConflict)
   const { errors, isSubmitting } = form.formState
   const submit = form.handleSubmit(async (values) => {
-    setFormError(null)
+    formError.clear()
     try {
       const saved = existing
         ? await updateOffice(existing.id, { ...values, basedOn: { name: existing.name, regionId: existing.regionId } })
@@ -28,9 +27,7 @@ export function OfficeDialog(props: { office: OfficeItem | 'new'; onClose: () =>
       props.onClose()
     } catch (err) {
       if (!applyFieldErrors(err, form.setError, ['name', 'regionId'])) {
-        const e = formErrorOf(err, t)
-        setFormError(e)
-        if (e.conflict) props.onConflict()
+        formError.fail(err)
       }
     }
   })
@@ -42,8 +39,7 @@ export function OfficeDialog(props: { office: OfficeItem | 'new'; onClose: () =>
       testId="office-dialog"
       onSubmit={submit}
       submitting={isSubmitting}
-      formError={formError?.message ?? null}
-      conflict={formError?.conflict}
+      {...formError.props}
       onReload={props.onClose}
     >
       <FormField label={t('orgAdmin.offices.name')} error={errors.name} required>

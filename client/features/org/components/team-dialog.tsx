@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { TEAM_COACHES_MAX, TEAM_NAME_MAX, type TeamDetail } from '../../../../shared/schemas/org'
-import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
+import { FormDialog, useFormError } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { ApiClientError, applyFieldErrors } from '../../../lib/api-client'
@@ -24,14 +24,14 @@ export function TeamDialog(props: { team: TeamDetail | 'new'; onClose: () => voi
   })
   const [coaches, setCoaches] = useState<Person[]>(existing?.coaches ?? [])
   const [coachError, setCoachError] = useState<string | null>(null)
-  const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
+  const formError = useFormError(props.onConflict)
   const { errors, isSubmitting } = form.formState
   form.register('officeId', { required: 'validation.required' })
   const officeId = useWatch({ control: form.control, name: 'officeId' })
   const providerId = useWatch({ control: form.control, name: 'providerId' })
 
   const submit = form.handleSubmit(async (values) => {
-    setFormError(null)
+    formError.clear()
     setCoachError(null)
     const input = { name: values.name, officeId: values.officeId, coachIds: coaches.map((c) => c.id), providerId: values.providerId || null }
     try {
@@ -55,9 +55,7 @@ export function TeamDialog(props: { team: TeamDetail | 'new'; onClose: () => voi
       const aboutCoaches = err instanceof ApiClientError ? err.body?.fieldErrors?.coachIds?.[0] : undefined
       if (aboutCoaches) setCoachError(aboutCoaches)
       else if (!applyFieldErrors(err, form.setError, ['name', 'officeId', 'providerId'])) {
-        const e = formErrorOf(err, t)
-        setFormError(e)
-        if (e.conflict) props.onConflict()
+        formError.fail(err)
       }
     }
   })
@@ -70,8 +68,7 @@ export function TeamDialog(props: { team: TeamDetail | 'new'; onClose: () => voi
       testId="team-dialog"
       onSubmit={submit}
       submitting={isSubmitting}
-      formError={formError?.message ?? null}
-      conflict={formError?.conflict}
+      {...formError.props}
       onReload={props.onClose}
     >
       <FormField label={t('orgAdmin.teams.name')} error={errors.name} required>

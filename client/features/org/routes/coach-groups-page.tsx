@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { COACH_GROUP_MEMBERS_MAX, COACH_GROUP_NAME_MAX, type CoachGroupItem } from '../../../../shared/schemas/org'
-import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
+import { FormDialog, useFormError } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { LoadError } from '../../../components/ui/load-error'
 import { Page } from '../../../components/ui/page'
@@ -144,10 +144,10 @@ function CoachGroupDialog(props: { group: CoachGroupItem | 'new'; onClose: () =>
   const form = useForm<{ name: string }>({ defaultValues: { name: existing?.name ?? '' } })
   const [coaches, setCoaches] = useState<Person[]>(existing?.coaches.map((c) => ({ id: c.id, name: c.name })) ?? [])
   const [coachError, setCoachError] = useState<string | null>(null)
-  const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
+  const formError = useFormError(props.onConflict)
   const { errors, isSubmitting } = form.formState
   const submit = form.handleSubmit(async (values) => {
-    setFormError(null)
+    formError.clear()
     setCoachError(null)
     const input = { name: values.name, coachIds: coaches.map((c) => c.id) }
     try {
@@ -158,9 +158,7 @@ function CoachGroupDialog(props: { group: CoachGroupItem | 'new'; onClose: () =>
       const aboutCoaches = err instanceof ApiClientError ? err.body?.fieldErrors?.coachIds?.[0] : undefined
       if (aboutCoaches) setCoachError(aboutCoaches)
       else if (!applyFieldErrors(err, form.setError, ['name'])) {
-        const e = formErrorOf(err, t)
-        setFormError(e)
-        if (e.conflict) props.onConflict()
+        formError.fail(err)
       }
     }
   })
@@ -172,8 +170,7 @@ function CoachGroupDialog(props: { group: CoachGroupItem | 'new'; onClose: () =>
       testId="coach-group-dialog"
       onSubmit={submit}
       submitting={isSubmitting}
-      formError={formError?.message ?? null}
-      conflict={formError?.conflict}
+      {...formError.props}
       onReload={props.onClose}
     >
       <FormField label={t('orgAdmin.coachGroups.name')} error={errors.name} required>

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, HStack, Link as ChakraLink, Stack, Table, Text, Wrap } from '@chakra-ui/react'
+import { Badge, Stack, Wrap } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -13,6 +13,7 @@ import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialo
 import { OfficeDialog } from '../components/office-dialog'
 import { lookupKeys } from '../../../components/ui/lookup/lookup-api'
 import { orgKeys } from '../api/org-keys'
+import { ChildTableCard, DetailActions, RecordLink } from '../../../components/ui/detail-kit'
 
 const LOGGED = ['name', 'region'] as const
 
@@ -48,57 +49,24 @@ export default function OfficePage() {
                 {t('orgAdmin.offices.teams')}: {x.teamCount} · {t('orgAdmin.offices.users')}: {x.userCount}
               </Badge>
             </Wrap>
-            {x.may.edit || x.may.delete ? (
-              <HStack gap="2">
-                {x.may.edit ? (
-                  <Button size="sm" variant="outline" onClick={() => setDialog('edit')}>
-                    {t('orgAdmin.offices.edit')}
-                  </Button>
-                ) : null}
-                {x.may.delete ? (
-                  <Button size="sm" variant="outline" colorPalette="red" onClick={() => setDialog('delete')}>
-                    {t('orgAdmin.offices.delete')}
-                  </Button>
-                ) : null}
-              </HStack>
-            ) : null}
-            <Card.Root>
-              <Card.Header>
-                <Card.Title>
-                  {t('orgAdmin.offices.teams')} ({x.teams.length})
-                </Card.Title>
-              </Card.Header>
-              <Card.Body>
-                {x.teams.length === 0 ? (
-                  <Text color="fg.muted">{t('orgAdmin.offices.noTeams')}</Text>
-                ) : (
-                  <Table.ScrollArea>
-                    <Table.Root size="sm" data-testid="office-teams">
-                      <Table.Header>
-                        <Table.Row>
-                          <Table.ColumnHeader>{t('orgAdmin.teams.name')}</Table.ColumnHeader>
-                          <Table.ColumnHeader hideBelow="sm">{t('orgAdmin.teams.provider')}</Table.ColumnHeader>
-                          <Table.ColumnHeader textAlign="end">{t('orgAdmin.offices.members')}</Table.ColumnHeader>
-                        </Table.Row>
-                      </Table.Header>
-                      <Table.Body>
-                        {x.teams.map((team) => (
-                          <Table.Row key={team.id}>
-                            <Table.Cell>
-                              <ChakraLink asChild>
-                                <Link to={pathFor('user-admin-teams-id', { id: team.id })}>{team.name}</Link>
-                              </ChakraLink>
-                            </Table.Cell>
-                            <Table.Cell hideBelow="sm">{team.providerName ?? '–'}</Table.Cell>
-                            <Table.Cell textAlign="end">{team.memberCount}</Table.Cell>
-                          </Table.Row>
-                        ))}
-                      </Table.Body>
-                    </Table.Root>
-                  </Table.ScrollArea>
-                )}
-              </Card.Body>
-            </Card.Root>
+            <DetailActions
+              actions={[
+                { label: t('orgAdmin.offices.edit'), show: x.may.edit, onClick: () => setDialog('edit') },
+                { label: t('orgAdmin.offices.delete'), show: x.may.delete, danger: true, onClick: () => setDialog('delete') },
+              ]}
+            />
+            <ChildTableCard
+              title={t('orgAdmin.offices.teams')}
+              rows={x.teams}
+              rowKey={(team) => team.id}
+              empty={t('orgAdmin.offices.noTeams')}
+              testId="office-teams"
+              columns={[
+                { header: t('orgAdmin.teams.name'), cell: (team) => <RecordLink to={pathFor('user-admin-teams-id', { id: team.id })}>{team.name}</RecordLink> },
+                { header: t('orgAdmin.teams.provider'), hideBelow: 'sm', cell: (team) => team.providerName ?? '–' },
+                { header: t('orgAdmin.offices.members'), end: true, cell: (team) => team.memberCount },
+              ]}
+            />
             <ActivityLog
               lines={x.activity}
               testId="office-log"

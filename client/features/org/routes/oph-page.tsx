@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { formatOph, type FormatLanguage } from '../../../../shared/format'
 import { OPH_FIELDS, effectiveOph, ophProblems, ophToHundredths, type OphField } from '../../../../shared/rules/oph'
 import { OPH_MAX, type OphOwn, type OphScope, type OphValues } from '../../../../shared/schemas/org'
-import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
+import { FormDialog, useFormError } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { LoadError } from '../../../components/ui/load-error'
 import { Page } from '../../../components/ui/page'
@@ -256,21 +256,19 @@ function OphDialog(props: { editing: Editing; onClose: () => void; onSaved: (mes
   const form = useForm<OphForm>({
     defaultValues: Object.fromEntries(OPH_FIELDS.map((f) => [f, start ? formatOph(start[f], lang) : ''])) as OphForm,
   })
-  const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
+  const formError = useFormError(props.onConflict)
   const [removing, setRemoving] = useState(false)
   const { errors, isSubmitting } = form.formState
 
   const send = async (values: OphValues | null) => {
-    setFormError(null)
+    formError.clear()
     try {
       await setOphTarget(editing.scope, editing.id, { values, version: editing.own?.version ?? null })
       props.onSaved(t(values ? 'orgAdmin.oph.saved' : 'orgAdmin.oph.removed', { name: editing.name }))
       props.onClose()
     } catch (err) {
       if (!applyFieldErrors(err, form.setError, OPH_FIELDS)) {
-        const e = formErrorOf(err, t)
-        setFormError(e)
-        if (e.conflict) props.onConflict()
+        formError.fail(err)
       }
     }
   }
@@ -298,8 +296,7 @@ function OphDialog(props: { editing: Editing; onClose: () => void; onSaved: (mes
       testId="oph-dialog"
       onSubmit={submit}
       submitting={isSubmitting || removing}
-      formError={formError?.message ?? null}
-      conflict={formError?.conflict}
+      {...formError.props}
       onReload={props.onClose}
     >
       {editing.scope === 'team' && !editing.own ? (

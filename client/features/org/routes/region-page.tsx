@@ -1,8 +1,8 @@
-import { Badge, Button, Card, HStack, Link as ChakraLink, Stack, Table, Text, Wrap } from '@chakra-ui/react'
+import { Badge, Stack, Wrap } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate, useParams } from 'react-router'
+import { useNavigate, useParams } from 'react-router'
 import { pathFor } from '../../../../shared/routes'
 import { REGION_NAME_MAX } from '../../../../shared/schemas/org'
 import { ActivityLog } from '../../../components/ui/activity-log'
@@ -14,6 +14,7 @@ import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialo
 import { NameDialog } from '../../../components/ui/named-list'
 import { lookupKeys } from '../../../components/ui/lookup/lookup-api'
 import { orgKeys } from '../api/org-keys'
+import { ChildTableCard, DetailActions, RecordLink } from '../../../components/ui/detail-kit'
 
 /** /user-admin/regions/:id: a region's offices (with teams and active people), rename, delete and its log (decision 036). */
 export default function RegionPage() {
@@ -41,57 +42,24 @@ export default function RegionPage() {
                 {t('orgAdmin.regions.offices')}: {x.officeCount} · {t('orgAdmin.regions.teams')}: {x.teamCount} · {t('orgAdmin.regions.users')}: {x.userCount}
               </Badge>
             </Wrap>
-            {x.may.edit || x.may.delete ? (
-              <HStack gap="2">
-                {x.may.edit ? (
-                  <Button size="sm" variant="outline" onClick={() => setDialog('edit')}>
-                    {t('orgAdmin.regions.edit')}
-                  </Button>
-                ) : null}
-                {x.may.delete ? (
-                  <Button size="sm" variant="outline" colorPalette="red" onClick={() => setDialog('delete')}>
-                    {t('orgAdmin.regions.delete')}
-                  </Button>
-                ) : null}
-              </HStack>
-            ) : null}
-            <Card.Root>
-              <Card.Header>
-                <Card.Title>
-                  {t('orgAdmin.regions.offices')} ({x.offices.length})
-                </Card.Title>
-              </Card.Header>
-              <Card.Body>
-                {x.offices.length === 0 ? (
-                  <Text color="fg.muted">{t('orgAdmin.regions.noOffices')}</Text>
-                ) : (
-                  <Table.ScrollArea>
-                    <Table.Root size="sm" data-testid="region-offices">
-                      <Table.Header>
-                        <Table.Row>
-                          <Table.ColumnHeader>{t('orgAdmin.offices.name')}</Table.ColumnHeader>
-                          <Table.ColumnHeader textAlign="end">{t('orgAdmin.offices.teams')}</Table.ColumnHeader>
-                          <Table.ColumnHeader textAlign="end">{t('orgAdmin.offices.users')}</Table.ColumnHeader>
-                        </Table.Row>
-                      </Table.Header>
-                      <Table.Body>
-                        {x.offices.map((o) => (
-                          <Table.Row key={o.id}>
-                            <Table.Cell>
-                              <ChakraLink asChild>
-                                <Link to={pathFor('user-admin-offices-id', { id: o.id })}>{o.name}</Link>
-                              </ChakraLink>
-                            </Table.Cell>
-                            <Table.Cell textAlign="end">{o.teamCount}</Table.Cell>
-                            <Table.Cell textAlign="end">{o.userCount}</Table.Cell>
-                          </Table.Row>
-                        ))}
-                      </Table.Body>
-                    </Table.Root>
-                  </Table.ScrollArea>
-                )}
-              </Card.Body>
-            </Card.Root>
+            <DetailActions
+              actions={[
+                { label: t('orgAdmin.regions.edit'), show: x.may.edit, onClick: () => setDialog('edit') },
+                { label: t('orgAdmin.regions.delete'), show: x.may.delete, danger: true, onClick: () => setDialog('delete') },
+              ]}
+            />
+            <ChildTableCard
+              title={t('orgAdmin.regions.offices')}
+              rows={x.offices}
+              rowKey={(o) => o.id}
+              empty={t('orgAdmin.regions.noOffices')}
+              testId="region-offices"
+              columns={[
+                { header: t('orgAdmin.offices.name'), cell: (o) => <RecordLink to={pathFor('user-admin-offices-id', { id: o.id })}>{o.name}</RecordLink> },
+                { header: t('orgAdmin.offices.teams'), end: true, cell: (o) => o.teamCount },
+                { header: t('orgAdmin.offices.users'), end: true, cell: (o) => o.userCount },
+              ]}
+            />
             <ActivityLog lines={x.activity} testId="region-log" fieldLabel={(k) => (k === 'name' ? t('orgAdmin.regions.name') : undefined)} />
           </Stack>
           {dialog === 'edit' ? (

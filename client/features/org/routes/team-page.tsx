@@ -1,4 +1,4 @@
-import { Badge, Button, Card, HStack, Link as ChakraLink, Stack, Table, Text, Wrap } from '@chakra-ui/react'
+import { Badge, Card, Link as ChakraLink, Stack, Text, Wrap } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -13,6 +13,7 @@ import { deleteTeam, getTeam } from '../api/org-api'
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog'
 import { TeamDialog } from '../components/team-dialog'
 import { orgKeys } from '../api/org-keys'
+import { ChildTableCard, DetailActions, RecordLink } from '../../../components/ui/detail-kit'
 
 const LOGGED = ['name', 'office', 'coaches', 'provider'] as const
 
@@ -43,20 +44,12 @@ export default function TeamPage() {
                   : t('orgAdmin.teams.noProvider')}
               </Badge>
             </Wrap>
-            {x.may.edit || x.may.delete ? (
-              <HStack gap="2">
-                {x.may.edit ? (
-                  <Button size="sm" variant="outline" onClick={() => setDialog('edit')}>
-                    {t('orgAdmin.teams.edit')}
-                  </Button>
-                ) : null}
-                {x.may.delete ? (
-                  <Button size="sm" variant="outline" colorPalette="red" onClick={() => setDialog('delete')}>
-                    {t('orgAdmin.teams.delete')}
-                  </Button>
-                ) : null}
-              </HStack>
-            ) : null}
+            <DetailActions
+              actions={[
+                { label: t('orgAdmin.teams.edit'), show: x.may.edit, onClick: () => setDialog('edit') },
+                { label: t('orgAdmin.teams.delete'), show: x.may.delete, danger: true, onClick: () => setDialog('delete') },
+              ]}
+            />
             <Card.Root>
               <Card.Header>
                 <Card.Title>{t('orgAdmin.teams.coaches')}</Card.Title>
@@ -75,45 +68,19 @@ export default function TeamPage() {
                 )}
               </Card.Body>
             </Card.Root>
-            <Card.Root>
-              <Card.Header>
-                <Card.Title>
-                  {t('orgAdmin.teams.members')} ({x.members.length})
-                </Card.Title>
-              </Card.Header>
-              <Card.Body>
-                {x.members.length === 0 ? (
-                  <Text color="fg.muted">{t('orgAdmin.teams.noMembers')}</Text>
-                ) : (
-                  <Table.ScrollArea>
-                    <Table.Root size="sm" data-testid="team-members">
-                      <Table.Header>
-                        <Table.Row>
-                          <Table.ColumnHeader>{t('users.name')}</Table.ColumnHeader>
-                          <Table.ColumnHeader hideBelow="md">{t('users.email')}</Table.ColumnHeader>
-                          <Table.ColumnHeader>{t('users.role')}</Table.ColumnHeader>
-                          <Table.ColumnHeader hideBelow="sm">{t('userAdmin.columns.title')}</Table.ColumnHeader>
-                        </Table.Row>
-                      </Table.Header>
-                      <Table.Body>
-                        {x.members.map((m) => (
-                          <Table.Row key={m.id}>
-                            <Table.Cell>
-                              <ChakraLink asChild>
-                                <Link to={pathFor('user-admin-users-id', { id: m.id })}>{m.name}</Link>
-                              </ChakraLink>
-                            </Table.Cell>
-                            <Table.Cell hideBelow="md">{m.email}</Table.Cell>
-                            <Table.Cell>{roleName(t, m.roleKey, m.roleName)}</Table.Cell>
-                            <Table.Cell hideBelow="sm">{m.title ?? '–'}</Table.Cell>
-                          </Table.Row>
-                        ))}
-                      </Table.Body>
-                    </Table.Root>
-                  </Table.ScrollArea>
-                )}
-              </Card.Body>
-            </Card.Root>
+            <ChildTableCard
+              title={t('orgAdmin.teams.members')}
+              rows={x.members}
+              rowKey={(m) => m.id}
+              empty={t('orgAdmin.teams.noMembers')}
+              testId="team-members"
+              columns={[
+                { header: t('users.name'), cell: (m) => <RecordLink to={pathFor('user-admin-users-id', { id: m.id })}>{m.name}</RecordLink> },
+                { header: t('users.email'), hideBelow: 'md', cell: (m) => m.email },
+                { header: t('users.role'), cell: (m) => roleName(t, m.roleKey, m.roleName) },
+                { header: t('userAdmin.columns.title'), hideBelow: 'sm', cell: (m) => m.title ?? '–' },
+              ]}
+            />
             <ActivityLog
               lines={x.activity}
               testId="team-log"

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Checkbox, Fieldset, HStack, IconButton, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import {
   Controller,
   useFieldArray,
@@ -18,7 +18,7 @@ import { formatDate, type FormatLanguage } from '../../../../shared/format'
 import { qualityContentProblems, starterContent } from '../../../../shared/rules/quality'
 import { zodErrorMap } from '../../../../shared/schemas/errors'
 import { OPTIONS_MAX, QUESTION_KINDS, QUESTIONS_MAX, templateContentSchema, type Question, type TemplateContent } from '../../../../shared/schemas/quality'
-import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
+import { FormDialog, useFormError } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { ApiClientError } from '../../../lib/api-client'
@@ -84,12 +84,12 @@ function TemplateForm(props: {
   })
   const questions = useFieldArray({ control: form.control, name: 'content.questions', keyName: 'key' })
   const grades = useFieldArray({ control: form.control, name: 'content.grades', keyName: 'key' })
-  const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
+  const formError = useFormError(props.onConflict)
   const { errors, isSubmitting } = form.formState
   const providerId = useWatch({ control: form.control, name: 'providerId' })
 
   const submit = form.handleSubmit(async (values) => {
-    setFormError(null)
+    formError.clear()
     const input = { name: values.name.trim(), providerId: values.providerId || null, content: values.content }
     try {
       const saved = existing ? await updateTemplate(existing.id, { ...input, version: existing.version }) : await createTemplate(input)
@@ -106,9 +106,7 @@ function TemplateForm(props: {
         for (const [field, messages] of Object.entries(fieldErrors)) form.setError(field as FieldPath<Form>, { message: messages[0] })
         return
       }
-      const e = formErrorOf(err, t)
-      setFormError(e)
-      if (e.conflict) props.onConflict()
+      formError.fail(err)
     }
   })
 
@@ -121,8 +119,7 @@ function TemplateForm(props: {
       testId="quality-template-dialog"
       onSubmit={submit}
       submitting={isSubmitting}
-      formError={formError?.message ?? null}
-      conflict={formError?.conflict}
+      {...formError.props}
       onReload={props.onClose}
       size="lg"
     >

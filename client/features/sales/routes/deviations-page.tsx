@@ -1,4 +1,4 @@
-import { Badge, Button, Flex, NativeSelect, SimpleGrid, Text, Wrap } from '@chakra-ui/react'
+import { Badge, NativeSelect, Text } from '@chakra-ui/react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -11,12 +11,11 @@ import { listState } from '../../../components/ui/data-table/list-state'
 import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
 import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
 import { useListQuery } from '../../../components/ui/data-table/use-list-query'
-import { LookupCombobox, LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { Page } from '../../../components/ui/page'
-import { useAbility } from '../../../lib/session'
 import { ageInDays, DEVIATION_FILTER_KEYS, listDeviations, type DeviationFilters } from '../api/deviations-api'
 import { DeviationStateBadge } from '../components/status-badges'
 import { salesKeys } from '../api/sales-keys'
+import { FilterBar, FilterChips, OrgFilters } from '../../../components/ui/list-filters'
 
 /** Without a state in the URL the list shows the waiting ones (decision 024). */
 const WAITING: DeviationState[] = ['open', 'corrected']
@@ -30,7 +29,6 @@ export default function DeviationsPage() {
   const { t, i18n } = useTranslation()
   const lang = i18n.language as FormatLanguage
   const navigate = useNavigate()
-  const ability = useAbility()
   const { query, update } = useListQuery({ sortBy: undefined, itemsPerPage: 25 })
   const [params] = useSearchParams()
   const filters: DeviationFilters = useMemo(() => Object.fromEntries(DEVIATION_FILTER_KEYS.map((k) => [k, params.get(k) || undefined])), [params])
@@ -135,66 +133,46 @@ export default function DeviationsPage() {
         downloading={csv.downloading}
         activeFilters={active}
         filters={
-          <Flex direction="column" gap="3" data-testid="deviation-filters">
-            <Wrap gap="2" role="group" aria-label={t('deviations.columns.state')}>
-              {DEVIATION_STATES.map((s) => (
-                <Button
-                  key={s}
-                  size="xs"
-                  variant={states.has(s) ? 'solid' : 'outline'}
-                  colorPalette={states.has(s) ? 'brand' : 'gray'}
-                  aria-pressed={states.has(s)}
-                  onClick={() => toggleState(s)}
-                >
-                  {t(`deviations.states.${s}`)}
-                </Button>
-              ))}
-            </Wrap>
-            <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="2">
-              <NativeSelect.Root size="sm">
-                <NativeSelect.Field
-                  aria-label={t('deviations.filters.type')}
-                  value={filters.type ?? ''}
-                  onChange={(e) => set('type', e.currentTarget.value || undefined)}
-                >
-                  <option value="">{t('deviations.filters.allTypes')}</option>
-                  {DEVIATION_TYPES.map((d) => (
-                    <option key={d} value={d}>
-                      {t(`sales.deviationTypes.${d}`)}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-              <LookupNativeSelect kind="providers" label={t('deviations.columns.provider')} value={filters.providerId} onChange={(v) => set('providerId', v)} />
-              {ability.can('view', 'offices') ? (
-                <LookupNativeSelect
-                  kind="offices"
-                  within="sale_reports"
-                  label={t('saleReports.filters.office')}
-                  value={filters.officeId}
-                  onChange={(v) => set('officeId', v)}
-                />
-              ) : null}
-              {ability.can('view', 'teams') ? (
-                <LookupCombobox
-                  kind="teams"
-                  label={t('deviations.columns.team')}
-                  value={filters.teamId}
-                  parentId={filters.officeId}
-                  onChange={(v) => set('teamId', v)}
-                />
-              ) : null}
-              {ability.can('view', 'users') ? (
-                <LookupCombobox kind="users" label={t('deviations.columns.seller')} value={filters.sellerId} onChange={(v) => set('sellerId', v)} />
-              ) : null}
-              {active > 0 ? (
-                <Button size="sm" variant="ghost" onClick={() => update(Object.fromEntries(DEVIATION_FILTER_KEYS.map((k) => [k, undefined])))}>
-                  {t('deviations.filters.clear')}
-                </Button>
-              ) : null}
-            </SimpleGrid>
-          </Flex>
+          <FilterBar
+            testId="deviation-filters"
+            chips={
+              <FilterChips
+                label={t('deviations.columns.state')}
+                values={DEVIATION_STATES}
+                on={(s) => states.has(s)}
+                onToggle={toggleState}
+                text={(s) => t(`deviations.states.${s}`)}
+              />
+            }
+            clear={{
+              label: t('deviations.filters.clear'),
+              active: active > 0,
+              onClear: () => update(Object.fromEntries(DEVIATION_FILTER_KEYS.map((k) => [k, undefined]))),
+            }}
+          >
+            <NativeSelect.Root size="sm">
+              <NativeSelect.Field
+                aria-label={t('deviations.filters.type')}
+                value={filters.type ?? ''}
+                onChange={(e) => set('type', e.currentTarget.value || undefined)}
+              >
+                <option value="">{t('deviations.filters.allTypes')}</option>
+                {DEVIATION_TYPES.map((d) => (
+                  <option key={d} value={d}>
+                    {t(`sales.deviationTypes.${d}`)}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <OrgFilters
+              within="sale_reports"
+              provider={{ label: t('deviations.columns.provider'), value: filters.providerId, onChange: (v) => set('providerId', v) }}
+              office={{ label: t('saleReports.filters.office'), value: filters.officeId, onChange: (v) => set('officeId', v) }}
+              team={{ label: t('deviations.columns.team'), value: filters.teamId, onChange: (v) => set('teamId', v) }}
+              seller={{ label: t('deviations.columns.seller'), value: filters.sellerId, onChange: (v) => set('sellerId', v) }}
+            />
+          </FilterBar>
         }
       />
     </Page>

@@ -1,4 +1,4 @@
-import { Badge, Button, Flex, HStack, Link as ChakraLink, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react'
+import { Badge, Button, Flex, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -10,7 +10,6 @@ import { listState } from '../../../components/ui/data-table/list-state'
 import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
 import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
 import { useListQuery } from '../../../components/ui/data-table/use-list-query'
-import { LookupCombobox, LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
@@ -20,6 +19,7 @@ import { DoubleSaleDialog, DoubleWindowDialog } from '../components/double-sale-
 import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
 import { IdentityNumber } from '../../../components/ui/identity-number'
 import { salesKeys } from '../api/sales-keys'
+import { FilterBar, FilterChips, OrgFilters } from '../../../components/ui/list-filters'
 
 const STATE_COLOR: Record<DoubleState, string> = { open: 'orange', confirmed: 'red', dismissed: 'gray' }
 
@@ -177,51 +177,25 @@ export default function DoubleSalesPage() {
         downloading={csv.downloading}
         activeFilters={active}
         filters={
-          <Flex direction="column" gap="3">
-            <Wrap gap="2" role="group" aria-label={t('doubleSales.columns.state')}>
-              {DOUBLE_STATES.map((s) => (
-                <Button
-                  key={s}
-                  size="xs"
-                  variant={state === s ? 'solid' : 'outline'}
-                  colorPalette={state === s ? 'brand' : 'gray'}
-                  aria-pressed={state === s}
-                  onClick={() => set('state', s === 'open' ? undefined : s)}
-                >
-                  {t(`doubleSales.states.${s}`)}
-                </Button>
-              ))}
-            </Wrap>
-            <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="2">
-              <LookupNativeSelect
-                kind="providers"
-                label={t('doubleSales.columns.provider')}
-                value={filters.providerId}
-                onChange={(v) => set('providerId', v)}
+          <FilterBar
+            chips={
+              <FilterChips
+                label={t('doubleSales.columns.state')}
+                values={DOUBLE_STATES}
+                on={(s) => state === s}
+                onToggle={(s) => set('state', s === 'open' ? undefined : s)}
+                text={(s) => t(`doubleSales.states.${s}`)}
               />
-              {ability.can('view', 'offices') ? (
-                <LookupNativeSelect
-                  kind="offices"
-                  within="sale_reports"
-                  label={t('saleReports.filters.office')}
-                  value={filters.officeId}
-                  onChange={(v) => set('officeId', v)}
-                />
-              ) : null}
-              {ability.can('view', 'teams') ? (
-                <LookupCombobox
-                  kind="teams"
-                  label={t('saleReports.columns.team')}
-                  value={filters.teamId}
-                  parentId={filters.officeId}
-                  onChange={(v) => set('teamId', v)}
-                />
-              ) : null}
-              {ability.can('view', 'users') ? (
-                <LookupCombobox kind="users" label={t('saleReports.columns.seller')} value={filters.sellerId} onChange={(v) => set('sellerId', v)} />
-              ) : null}
-            </SimpleGrid>
-          </Flex>
+            }
+          >
+            <OrgFilters
+              within="sale_reports"
+              provider={{ label: t('doubleSales.columns.provider'), value: filters.providerId, onChange: (v) => set('providerId', v) }}
+              office={{ label: t('saleReports.filters.office'), value: filters.officeId, onChange: (v) => set('officeId', v) }}
+              team={{ label: t('saleReports.columns.team'), value: filters.teamId, onChange: (v) => set('teamId', v) }}
+              seller={{ label: t('saleReports.columns.seller'), value: filters.sellerId, onChange: (v) => set('sellerId', v) }}
+            />
+          </FilterBar>
         }
       />
       <DoubleSaleDialog

@@ -1,4 +1,4 @@
-import { Button, Flex, Input, SimpleGrid, Text, Wrap } from '@chakra-ui/react'
+import { Button, Input, Text } from '@chakra-ui/react'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -11,7 +11,6 @@ import { listState } from '../../../components/ui/data-table/list-state'
 import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
 import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
 import { useListQuery } from '../../../components/ui/data-table/use-list-query'
-import { LookupCombobox, LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
@@ -20,6 +19,7 @@ import { ChangeStatusDialog, type MovableReport } from '../components/change-sta
 import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
 import { SaleReportSummary } from '../components/sale-report-summary'
 import { salesKeys } from '../api/sales-keys'
+import { FilterBar, FilterChips, OrgFilters } from '../../../components/ui/list-filters'
 
 /**
  * /backoffice/salereports: every sale report back office may see, newest first, filtered by status, provider,
@@ -162,83 +162,50 @@ export default function SaleReportsPage() {
           ) : null
         }
         filters={
-          <Flex direction="column" gap="3" data-testid="sale-report-filters">
-            <Wrap gap="2" role="group" aria-label={t('saleReports.columns.status')}>
-              {SALE_STATUSES.map((s) => (
-                <Button
-                  key={s}
-                  size="xs"
-                  variant={statuses.has(s) ? 'solid' : 'outline'}
-                  colorPalette={statuses.has(s) ? 'brand' : 'gray'}
-                  aria-pressed={statuses.has(s)}
-                  onClick={() => toggleStatus(s)}
-                >
-                  {t(`sales.status.${s}`)}
-                </Button>
-              ))}
-            </Wrap>
-            <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="2">
-              <LookupNativeSelect
-                kind="providers"
-                label={t('saleReports.columns.provider')}
-                value={filters.providerId}
-                onChange={(v) => setFilter('providerId', v)}
+          <FilterBar
+            testId="sale-report-filters"
+            chips={
+              <FilterChips
+                label={t('saleReports.columns.status')}
+                values={SALE_STATUSES}
+                on={(s) => statuses.has(s)}
+                onToggle={toggleStatus}
+                text={(s) => t(`sales.status.${s}`)}
               />
-              {ability.can('view', 'products') ? (
-                <LookupCombobox
-                  kind="products"
-                  label={t('saleReports.filters.product')}
-                  value={filters.productId}
-                  parentId={filters.providerId}
-                  onChange={(v) => setFilter('productId', v)}
-                />
-              ) : null}
-              {ability.can('view', 'offices') ? (
-                <LookupNativeSelect
-                  kind="offices"
-                  within="sale_reports"
-                  label={t('saleReports.filters.office')}
-                  value={filters.officeId}
-                  onChange={(v) => setFilter('officeId', v)}
-                />
-              ) : null}
-              {ability.can('view', 'teams') ? (
-                <LookupCombobox
-                  kind="teams"
-                  label={t('saleReports.columns.team')}
-                  value={filters.teamId}
-                  parentId={filters.officeId}
-                  onChange={(v) => setFilter('teamId', v)}
-                />
-              ) : null}
-              {ability.can('view', 'users') ? (
-                <LookupCombobox kind="users" label={t('saleReports.columns.seller')} value={filters.sellerId} onChange={(v) => setFilter('sellerId', v)} />
-              ) : null}
-              <Input
-                size="sm"
-                type="date"
-                aria-label={t('saleReports.filters.from')}
-                title={t('saleReports.filters.from')}
-                value={filters.from ?? ''}
-                max={filters.to}
-                onChange={(e) => setFilter('from', e.currentTarget.value || undefined)}
-              />
-              <Input
-                size="sm"
-                type="date"
-                aria-label={t('saleReports.filters.to')}
-                title={t('saleReports.filters.to')}
-                value={filters.to ?? ''}
-                min={filters.from}
-                onChange={(e) => setFilter('to', e.currentTarget.value || undefined)}
-              />
-              {filtered ? (
-                <Button size="sm" variant="ghost" onClick={() => update(Object.fromEntries(FILTER_KEYS.map((k) => [k, undefined])))}>
-                  {t('saleReports.filters.clear')}
-                </Button>
-              ) : null}
-            </SimpleGrid>
-          </Flex>
+            }
+            clear={{
+              label: t('saleReports.filters.clear'),
+              active: filtered,
+              onClear: () => update(Object.fromEntries(FILTER_KEYS.map((k) => [k, undefined]))),
+            }}
+          >
+            <OrgFilters
+              within="sale_reports"
+              provider={{ label: t('saleReports.columns.provider'), value: filters.providerId, onChange: (v) => setFilter('providerId', v) }}
+              product={{ label: t('saleReports.filters.product'), value: filters.productId, onChange: (v) => setFilter('productId', v) }}
+              office={{ label: t('saleReports.filters.office'), value: filters.officeId, onChange: (v) => setFilter('officeId', v) }}
+              team={{ label: t('saleReports.columns.team'), value: filters.teamId, onChange: (v) => setFilter('teamId', v) }}
+              seller={{ label: t('saleReports.columns.seller'), value: filters.sellerId, onChange: (v) => setFilter('sellerId', v) }}
+            />
+            <Input
+              size="sm"
+              type="date"
+              aria-label={t('saleReports.filters.from')}
+              title={t('saleReports.filters.from')}
+              value={filters.from ?? ''}
+              max={filters.to}
+              onChange={(e) => setFilter('from', e.currentTarget.value || undefined)}
+            />
+            <Input
+              size="sm"
+              type="date"
+              aria-label={t('saleReports.filters.to')}
+              title={t('saleReports.filters.to')}
+              value={filters.to ?? ''}
+              min={filters.from}
+              onChange={(e) => setFilter('to', e.currentTarget.value || undefined)}
+            />
+          </FilterBar>
         }
       />
       <ChangeStatusDialog

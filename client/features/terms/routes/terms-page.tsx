@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { formatDate, type FormatLanguage } from '../../../../shared/format'
 import { TERMS_ANSWERS, TERMS_PEOPLE_PAGE, TERMS_TEXT_MAX, type TermsAnswerFilter, type TermsVersionItem } from '../../../../shared/schemas/terms'
-import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
+import { FormDialog, formErrorOf, useFormError } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { LoadError } from '../../../components/ui/load-error'
 import { Page } from '../../../components/ui/page'
@@ -151,10 +151,10 @@ function TermsDialog(props: { version: TermsVersionItem | 'new'; onClose: () => 
   const { t } = useTranslation()
   const existing = props.version === 'new' ? null : props.version
   const form = useForm<Texts>({ defaultValues: existing?.texts ?? { sv: '', en: '', fi: '' } })
-  const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
+  const formError = useFormError(props.onConflict)
   const { errors, isSubmitting } = form.formState
   const submit = form.handleSubmit(async (texts) => {
-    setFormError(null)
+    formError.clear()
     try {
       const saved = existing ? await updateTerms(existing.id, texts, existing.version) : await createTerms(texts)
       props.onSaved(t('termsAdmin.saved', { number: saved.number }))
@@ -167,9 +167,7 @@ function TermsDialog(props: { version: TermsVersionItem | 'new'; onClose: () => 
         'texts.fi',
       ] as const)
       if (!named) {
-        const e = formErrorOf(err, t)
-        setFormError(e)
-        if (e.conflict) props.onConflict()
+        formError.fail(err)
       }
     }
   })
@@ -185,8 +183,7 @@ function TermsDialog(props: { version: TermsVersionItem | 'new'; onClose: () => 
       testId="terms-dialog"
       onSubmit={submit}
       submitting={isSubmitting}
-      formError={formError?.message ?? null}
-      conflict={formError?.conflict}
+      {...formError.props}
       onReload={props.onClose}
     >
       <Stack gap="4">

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { EXTERNAL_PASSWORD_MAX, type ExternalAccountRow } from '../../../../shared/schemas/external-accounts'
 import { ExternalAccounts } from '../../../components/ui/external-accounts'
-import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
+import { FormDialog, useFormError } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { applyFieldErrors } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
@@ -61,11 +61,11 @@ function SetAccountDialog(props: {
   const { t } = useTranslation()
   const { row } = props
   const form = useForm<{ username: string; password: string }>({ defaultValues: { username: row.username, password: '' } })
-  const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
+  const formError = useFormError(props.onConflict)
   const { errors, isSubmitting } = form.formState
   const hasPassword = row.account?.hasPassword ?? false
   const submit = form.handleSubmit(async (values) => {
-    setFormError(null)
+    formError.clear()
     try {
       const { items } = await setUserExternalAccount(props.userId, row.templateId, {
         username: values.username,
@@ -76,9 +76,7 @@ function SetAccountDialog(props: {
       props.onClose()
     } catch (err) {
       if (!applyFieldErrors(err, form.setError, ['username', 'password'])) {
-        const e = formErrorOf(err, t)
-        setFormError(e)
-        if (e.conflict) props.onConflict()
+        formError.fail(err)
       }
     }
   })
@@ -90,8 +88,7 @@ function SetAccountDialog(props: {
       testId="set-external-account"
       onSubmit={submit}
       submitting={isSubmitting}
-      formError={formError?.message ?? null}
-      conflict={formError?.conflict}
+      {...formError.props}
       onReload={props.onClose}
     >
       <FormField label={t('externalAccounts.username')} error={errors.username} required>

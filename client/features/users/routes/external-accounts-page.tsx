@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { EXTERNAL_TEMPLATE_NAME_MAX, type ExternalTemplateItem } from '../../../../shared/schemas/external-accounts'
-import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
+import { FormDialog, useFormError } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { LoadError } from '../../../components/ui/load-error'
 import { Page } from '../../../components/ui/page'
@@ -131,19 +131,17 @@ function TemplateDialog(props: { template: ExternalTemplateItem | 'new'; onClose
       instructions: existing?.instructions ?? '',
     },
   })
-  const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
+  const formError = useFormError(props.onConflict)
   const { errors, isSubmitting } = form.formState
   const submit = form.handleSubmit(async (values) => {
-    setFormError(null)
+    formError.clear()
     try {
       const saved = existing ? await updateExternalTemplate(existing.id, { ...values, version: existing.version }) : await createExternalTemplate(values)
       props.onSaved(t(existing ? 'externalAccounts.saved' : 'externalAccounts.created', { name: saved.name }))
       props.onClose()
     } catch (err) {
       if (!applyFieldErrors(err, form.setError, ['name', 'loginUrl', 'usernamePattern', 'instructions'])) {
-        const e = formErrorOf(err, t)
-        setFormError(e)
-        if (e.conflict) props.onConflict()
+        formError.fail(err)
       }
     }
   })
@@ -155,8 +153,7 @@ function TemplateDialog(props: { template: ExternalTemplateItem | 'new'; onClose
       testId="external-template-dialog"
       onSubmit={submit}
       submitting={isSubmitting}
-      formError={formError?.message ?? null}
-      conflict={formError?.conflict}
+      {...formError.props}
       onReload={props.onClose}
     >
       <FormField label={t('externalAccounts.name')} error={errors.name} required>

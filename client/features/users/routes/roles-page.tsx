@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { DEFAULT_ROLES } from '../../../../shared/permissions/roles'
 import type { RoleDetail } from '../../../../shared/schemas/roles'
-import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
+import { FormDialog, formErrorOf, useFormError } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { LoadError } from '../../../components/ui/load-error'
 import { Page } from '../../../components/ui/page'
@@ -146,7 +146,7 @@ function RoleEditor(props: { role: RoleDetail | 'new' | null; onClose: () => voi
   const { t } = useTranslation()
   const existing = props.role && props.role !== 'new' ? props.role : null
   const [chosen, setChosen] = useState<ChosenPermissions>(() => chosenOf(existing?.permissions ?? []))
-  const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
+  const formError = useFormError(props.onConflict)
   const [permissionError, setPermissionError] = useState<string | null>(null)
   // The editor shows what the list shows: a seeded role's description in the reader's language (and its name, which
   // cannot be changed, translated); saved untouched, the stored text stays as it was.
@@ -157,7 +157,7 @@ function RoleEditor(props: { role: RoleDetail | 'new' | null; onClose: () => voi
   const { errors, isSubmitting } = form.formState
 
   const submit = form.handleSubmit(async (values) => {
-    setFormError(null)
+    formError.clear()
     setPermissionError(null)
     const input = {
       name: existing?.system ? existing.name : values.name,
@@ -179,9 +179,7 @@ function RoleEditor(props: { role: RoleDetail | 'new' | null; onClose: () => voi
       const aboutPermissions = Object.entries(fieldErrors).find(([k]) => k === 'permissions' || k.startsWith('permissions.'))
       if (aboutPermissions) setPermissionError(aboutPermissions[1][0] ?? null)
       if (!applyFieldErrors(err, form.setError, ['name', 'description']) && !aboutPermissions) {
-        const e = formErrorOf(err, t)
-        setFormError(e)
-        if (e.conflict) props.onConflict()
+        formError.fail(err)
       }
     }
   })
@@ -194,8 +192,7 @@ function RoleEditor(props: { role: RoleDetail | 'new' | null; onClose: () => voi
       testId="role-editor"
       onSubmit={submit}
       submitting={isSubmitting}
-      formError={formError?.message ?? null}
-      conflict={formError?.conflict}
+      {...formError.props}
       onReload={props.onClose}
       size="lg"
     >

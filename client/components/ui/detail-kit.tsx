@@ -1,0 +1,85 @@
+import { Button, Card, Link as ChakraLink, HStack, Table, Text } from '@chakra-ui/react'
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+
+/** A detail screen's action: shown only when the reader may take it (the server says so in the answer's `may`). */
+export type DetailAction = { label: string; onClick: () => void; show: boolean; danger?: boolean; testId?: string }
+
+/** A detail screen's actions under its title (edit, delete, …): nothing at all when the reader may take none. */
+export function DetailActions(props: { actions: DetailAction[] }) {
+  const shown = props.actions.filter((a) => a.show)
+  if (shown.length === 0) return null
+  return (
+    <HStack gap="2" wrap="wrap">
+      {shown.map((a) => (
+        <Button key={a.label} size="sm" variant="outline" colorPalette={a.danger ? 'red' : undefined} onClick={a.onClick} data-testid={a.testId}>
+          {a.label}
+        </Button>
+      ))}
+    </HStack>
+  )
+}
+
+/** A column of a child table: its header and its cell; `end` aligns figures, `hideBelow` leaves it out on a small screen. */
+export type ChildColumn<R> = { header: string; cell: (row: R) => ReactNode; end?: boolean; hideBelow?: 'sm' | 'md' }
+
+/**
+ * The rows that belong to a detail screen's record (an office's teams, a region's offices, a team's members) in a
+ * card: its title with the count, a line when there are none, and a small table that scrolls sideways on a phone.
+ */
+export function ChildTableCard<R>(props: {
+  title: string
+  rows: readonly R[]
+  rowKey: (row: R) => string
+  columns: ChildColumn<R>[]
+  empty: string
+  testId?: string
+  count?: boolean
+}) {
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Card.Title>{props.count === false ? props.title : `${props.title} (${props.rows.length})`}</Card.Title>
+      </Card.Header>
+      <Card.Body>
+        {props.rows.length === 0 ? (
+          <Text color="fg.muted">{props.empty}</Text>
+        ) : (
+          <Table.ScrollArea>
+            <Table.Root size="sm" data-testid={props.testId}>
+              <Table.Header>
+                <Table.Row>
+                  {props.columns.map((c) => (
+                    <Table.ColumnHeader key={c.header} textAlign={c.end ? 'end' : undefined} hideBelow={c.hideBelow}>
+                      {c.header}
+                    </Table.ColumnHeader>
+                  ))}
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {props.rows.map((r) => (
+                  <Table.Row key={props.rowKey(r)}>
+                    {props.columns.map((c) => (
+                      <Table.Cell key={c.header} textAlign={c.end ? 'end' : undefined} hideBelow={c.hideBelow}>
+                        {c.cell(r)}
+                      </Table.Cell>
+                    ))}
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+      </Card.Body>
+    </Card.Root>
+  )
+}
+
+/** A link to another record's screen inside a table or a line of text. */
+export function RecordLink(props: { to: string; children: ReactNode }) {
+  return (
+    <ChakraLink asChild>
+      <Link to={props.to}>{props.children}</Link>
+    </ChakraLink>
+  )
+}
