@@ -1,13 +1,13 @@
 import { Checkbox, Fieldset, Input, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import { Controller, useForm, type FieldError } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { statInputSchema, type BiQuery, type StatDetail, type StatInput } from '../../../../shared/schemas/assistant'
 import { zodErrorMap } from '../../../../shared/schemas/errors'
-import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
+import { FormDialog, useFormError } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { applyFieldErrors } from '../../../lib/api-client'
 import { fieldErrorText } from '../../../lib/field-error'
@@ -35,7 +35,7 @@ export function StatDialog(props: {
   const { t } = useTranslation()
   const client = useQueryClient()
   const roles = useQuery({ queryKey: assistantKeys.shareRoles(), queryFn: ({ signal }) => getShareRoles(signal) })
-  const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
+  const formError = useFormError()
   const resolver = useMemo(() => zodResolver(statInputSchema, { error: zodErrorMap(t) }), [t])
   const form = useForm<FormIn, unknown, FormOut>({
     resolver,
@@ -47,7 +47,7 @@ export function StatDialog(props: {
   })
   const { errors, isSubmitting } = form.formState
   const submit = form.handleSubmit(async (values) => {
-    setFormError(null)
+    formError.clear()
     try {
       const body = values as StatInput
       const saved = props.stat ? await updateStat(props.stat.id, { ...body, version: props.stat.version }) : await createStat(body)
@@ -56,7 +56,7 @@ export function StatDialog(props: {
       props.onSaved?.(saved)
       props.onClose()
     } catch (err) {
-      if (!applyFieldErrors(err, form.setError, FIELDS)) setFormError(formErrorOf(err, t))
+      if (!applyFieldErrors(err, form.setError, FIELDS)) formError.fail(err)
     }
   })
   return (
@@ -67,8 +67,7 @@ export function StatDialog(props: {
       testId="stat-dialog"
       onSubmit={submit}
       submitting={isSubmitting}
-      formError={formError?.message ?? null}
-      conflict={formError?.conflict}
+      {...formError.props}
       onReload={props.onReload}
     >
       <FormField label={t('assistant.statName')} error={errors.name} required>

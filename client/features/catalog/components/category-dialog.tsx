@@ -1,6 +1,6 @@
 import { Input, InputGroup, SimpleGrid, Text } from '@chakra-ui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
@@ -10,7 +10,7 @@ import { zodErrorMap } from '../../../../shared/schemas/errors'
 import { FormField } from '../../../components/ui/form-field'
 import { applyFieldErrors } from '../../../lib/api-client'
 import { createCategory, updateCategory } from '../api/catalog-api'
-import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
+import { FormDialog, useFormError } from '../../../components/ui/form-dialog'
 
 type FormOut = z.output<typeof categoryFormSchema>
 const FIELDS = ['name', 'sellerCommissionOre', 'companyCommissionOre'] as const
@@ -30,7 +30,7 @@ export function CategoryDialog({
   onReload?: () => void
 }) {
   const { t } = useTranslation()
-  const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
+  const formError = useFormError()
   const resolver = useMemo(() => zodResolver(categoryFormSchema, { error: zodErrorMap(t) }), [t])
   const form = useForm<CategoryFormIn, unknown, FormOut>({
     resolver,
@@ -42,13 +42,13 @@ export function CategoryDialog({
   })
   const { errors, isSubmitting } = form.formState
   const submit = form.handleSubmit(async (values) => {
-    setFormError(null)
+    formError.clear()
     try {
       if (category) await updateCategory(category.id, { ...values, version: category.version })
       else await createCategory(values)
       onSaved(values.name)
     } catch (err) {
-      if (!applyFieldErrors(err, form.setError, FIELDS)) setFormError(formErrorOf(err, t))
+      if (!applyFieldErrors(err, form.setError, FIELDS)) formError.fail(err)
     }
   })
   return (
@@ -59,8 +59,7 @@ export function CategoryDialog({
       testId="category-dialog"
       onSubmit={submit}
       submitting={isSubmitting}
-      formError={formError?.message ?? null}
-      conflict={formError?.conflict}
+      {...formError.props}
       onReload={onReload}
     >
       <FormField label={t('catalog.fields.name')} error={errors.name} required>

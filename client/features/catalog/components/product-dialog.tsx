@@ -12,7 +12,7 @@ import { FormField } from '../../../components/ui/form-field'
 import { ApiClientError, applyFieldErrors } from '../../../lib/api-client'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { createProduct, listCategories, updateProduct } from '../api/catalog-api'
-import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
+import { FormDialog, useFormError } from '../../../components/ui/form-dialog'
 import { catalogKeys } from '../api/catalog-keys'
 
 type FormOut = z.output<typeof productFormSchema>
@@ -39,7 +39,7 @@ export function ProductDialog({
   onReload?: () => void
 }) {
   const { t } = useTranslation()
-  const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
+  const formError = useFormError()
   // A new product without a provider given (the products list): the dialog asks for one.
   const [chosenProvider, setChosenProvider] = useState<string | undefined>(providerId)
   const [providerError, setProviderError] = useState<string | null>(null)
@@ -70,7 +70,7 @@ export function ProductDialog({
   }
 
   const submit = form.handleSubmit(async (values) => {
-    setFormError(null)
+    formError.clear()
     try {
       if (product) {
         await updateProduct(product.id, { ...values, version: product.version })
@@ -83,7 +83,7 @@ export function ProductDialog({
     } catch (err) {
       const providerProblem = err instanceof ApiClientError ? err.body?.fieldErrors?.providerId?.[0] : undefined
       if (providerProblem) setProviderError(providerProblem)
-      else if (!applyFieldErrors(err, form.setError, FIELDS)) setFormError(formErrorOf(err, t))
+      else if (!applyFieldErrors(err, form.setError, FIELDS)) formError.fail(err)
     }
   })
 
@@ -96,8 +96,7 @@ export function ProductDialog({
       testId="product-dialog"
       onSubmit={submit}
       submitting={isSubmitting}
-      formError={formError?.message ?? null}
-      conflict={formError?.conflict}
+      {...formError.props}
       onReload={onReload}
       size="lg"
     >

@@ -1,6 +1,6 @@
 import { Checkbox, Input, NativeSelect, SimpleGrid } from '@chakra-ui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
@@ -11,7 +11,7 @@ import { FormField } from '../../../components/ui/form-field'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { applyFieldErrors } from '../../../lib/api-client'
 import { createProvider, updateProvider } from '../api/catalog-api'
-import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
+import { FormDialog, useFormError } from '../../../components/ui/form-dialog'
 
 type FormIn = z.input<typeof createProviderSchema>
 type FormOut = z.output<typeof createProviderSchema>
@@ -36,7 +36,7 @@ export function ProviderDialog({
   onReload?: () => void
 }) {
   const { t } = useTranslation()
-  const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
+  const formError = useFormError()
   const resolver = useMemo(() => zodResolver(createProviderSchema, { error: zodErrorMap(t) }), [t])
   const form = useForm<FormIn, unknown, FormOut>({
     resolver,
@@ -47,7 +47,7 @@ export function ProviderDialog({
   const { errors, isSubmitting } = form.formState
 
   const submit = form.handleSubmit(async (values) => {
-    setFormError(null)
+    formError.clear()
     try {
       if (provider) {
         const { copyProductsFrom: _c, ...fields } = values
@@ -58,7 +58,7 @@ export function ProviderDialog({
         onSaved({ id: made.id, name: values.name, copied: made.copied })
       }
     } catch (err) {
-      if (!applyFieldErrors(err, form.setError, FIELDS)) setFormError(formErrorOf(err, t))
+      if (!applyFieldErrors(err, form.setError, FIELDS)) formError.fail(err)
     }
   })
 
@@ -70,8 +70,7 @@ export function ProviderDialog({
       testId="provider-dialog"
       onSubmit={submit}
       submitting={isSubmitting}
-      formError={formError?.message ?? null}
-      conflict={formError?.conflict}
+      {...formError.props}
       onReload={onReload}
     >
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">

@@ -1,6 +1,6 @@
 import { Input, SimpleGrid, Text, Textarea } from '@chakra-ui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
@@ -9,7 +9,7 @@ import { zodErrorMap } from '../../../../shared/schemas/errors'
 import { FormField } from '../../../components/ui/form-field'
 import { applyFieldErrors } from '../../../lib/api-client'
 import { updateCustomer } from '../api/customers-api'
-import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
+import { FormDialog, useFormError } from '../../../components/ui/form-dialog'
 
 const formSchema = updateCustomerSchema.omit({ version: true }).required()
 type FormIn = z.input<typeof formSchema>
@@ -31,7 +31,7 @@ export function CustomerDialog({
   onReload: () => void
 }) {
   const { t } = useTranslation()
-  const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
+  const formError = useFormError()
   const resolver = useMemo(() => zodResolver(formSchema, { error: zodErrorMap(t) }), [t])
   const form = useForm<FormIn, unknown, FormOut>({
     resolver,
@@ -47,12 +47,12 @@ export function CustomerDialog({
   })
   const { errors, isSubmitting } = form.formState
   const submit = form.handleSubmit(async (values) => {
-    setFormError(null)
+    formError.clear()
     try {
       await updateCustomer(customer.id, { ...values, version: customer.version })
       onSaved()
     } catch (err) {
-      if (!applyFieldErrors(err, form.setError, FIELDS)) setFormError(formErrorOf(err, t))
+      if (!applyFieldErrors(err, form.setError, FIELDS)) formError.fail(err)
     }
   })
   return (
@@ -63,8 +63,7 @@ export function CustomerDialog({
       testId="customer-dialog"
       onSubmit={submit}
       submitting={isSubmitting}
-      formError={formError?.message ?? null}
-      conflict={formError?.conflict}
+      {...formError.props}
       onReload={onReload}
       size="lg"
     >

@@ -15,7 +15,7 @@ import {
   type BadgePreview,
 } from '../../../../shared/schemas/game'
 import { zodErrorMap } from '../../../../shared/schemas/errors'
-import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
+import { FormDialog, useFormError } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { LoadError } from '../../../components/ui/load-error'
 import { applyFieldErrors, errorText } from '../../../lib/api-client'
@@ -92,7 +92,7 @@ const FIELDS = ['name', 'description', 'period', 'rule', 'coins', 'active'] as c
 function BadgeDialog({ badge, onClose, onReload }: { badge?: GameBadge; onClose: () => void; onReload: () => void }) {
   const { t } = useTranslation()
   const client = useQueryClient()
-  const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
+  const formError = useFormError()
   const [preview, setPreview] = useState<BadgePreview | null>(null)
   const [previewing, setPreviewing] = useState(false)
   const resolver = useMemo(() => zodResolver(badgeInputSchema, { error: zodErrorMap(t) }), [t])
@@ -112,7 +112,7 @@ function BadgeDialog({ badge, onClose, onReload }: { badge?: GameBadge; onClose:
   const conditions = useFieldArray({ control: form.control, name: 'rule.conditions', keyName: 'key' })
   const { errors, isSubmitting } = form.formState
   const submit = form.handleSubmit(async (values) => {
-    setFormError(null)
+    formError.clear()
     try {
       const body = values as BadgeInput
       if (badge) await updateBadge(badge.id, badge.version, body)
@@ -121,7 +121,7 @@ function BadgeDialog({ badge, onClose, onReload }: { badge?: GameBadge; onClose:
       void client.invalidateQueries({ queryKey: gameKeys.all })
       onClose()
     } catch (err) {
-      if (!applyFieldErrors(err, (name, error) => form.setError(name, error), FIELDS)) setFormError(formErrorOf(err, t))
+      if (!applyFieldErrors(err, (name, error) => form.setError(name, error), FIELDS)) formError.fail(err)
     }
   })
   const runPreview = form.handleSubmit(async (values) => {
@@ -145,8 +145,7 @@ function BadgeDialog({ badge, onClose, onReload }: { badge?: GameBadge; onClose:
       testId="badge-dialog"
       onSubmit={submit}
       submitting={isSubmitting}
-      formError={formError?.message ?? null}
-      conflict={formError?.conflict}
+      {...formError.props}
       onReload={onReload}
       size="lg"
     >

@@ -9,7 +9,7 @@ import { formatDate, type FormatLanguage } from '../../../../shared/format'
 import { addDays, businessDay } from '../../../../shared/rules/work'
 import { COMPETITION_KINDS, COMPETITION_METRICS, competitionInputSchema, type Competition, type CompetitionInput } from '../../../../shared/schemas/game'
 import { zodErrorMap } from '../../../../shared/schemas/errors'
-import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
+import { FormDialog, useFormError } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { LoadError } from '../../../components/ui/load-error'
 import { useLookup } from '../../../components/ui/lookup/lookup-api'
@@ -90,7 +90,7 @@ function CompetitionDialog({ competition, onClose, onReload }: { competition?: C
   const { t } = useTranslation()
   const client = useQueryClient()
   const offices = useLookup('offices', {}, true)
-  const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
+  const formError = useFormError()
   const resolver = useMemo(() => zodResolver(competitionInputSchema, { error: zodErrorMap(t) }), [t])
   const [today] = useState(() => businessDay(Date.now()))
   const form = useForm<FormIn, unknown, FormOut>({
@@ -112,7 +112,7 @@ function CompetitionDialog({ competition, onClose, onReload }: { competition?: C
   const prizes = useFieldArray({ control: form.control, name: 'prizes', keyName: 'key' })
   const { errors, isSubmitting } = form.formState
   const submit = form.handleSubmit(async (values) => {
-    setFormError(null)
+    formError.clear()
     try {
       const body = values as CompetitionInput
       if (competition) await updateCompetition(competition.id, competition.version, body)
@@ -121,7 +121,7 @@ function CompetitionDialog({ competition, onClose, onReload }: { competition?: C
       void client.invalidateQueries({ queryKey: gameKeys.all })
       onClose()
     } catch (err) {
-      if (!applyFieldErrors(err, (name, error) => form.setError(name, error), FIELDS)) setFormError(formErrorOf(err, t))
+      if (!applyFieldErrors(err, (name, error) => form.setError(name, error), FIELDS)) formError.fail(err)
     }
   })
   const select = (name: 'metric' | 'kind' | 'state', options: Array<{ value: string; label: string }>) => (
@@ -135,8 +135,7 @@ function CompetitionDialog({ competition, onClose, onReload }: { competition?: C
       testId="competition-dialog"
       onSubmit={submit}
       submitting={isSubmitting}
-      formError={formError?.message ?? null}
-      conflict={formError?.conflict}
+      {...formError.props}
       onReload={onReload}
       size="lg"
     >

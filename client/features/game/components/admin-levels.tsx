@@ -8,7 +8,7 @@ import type { z } from 'zod'
 import type { FormatLanguage } from '../../../../shared/format'
 import { levelInputSchema, type AdminLevel, type LevelInput } from '../../../../shared/schemas/game'
 import { zodErrorMap } from '../../../../shared/schemas/errors'
-import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
+import { FormDialog, useFormError } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { LoadError } from '../../../components/ui/load-error'
 import { applyFieldErrors, errorText } from '../../../lib/api-client'
@@ -115,7 +115,7 @@ const FIELDS = ['number', 'name', 'requiredXp', 'benefits'] as const
 function LevelDialog({ level, nextNumber, onClose, onReload }: { level?: AdminLevel; nextNumber: number; onClose: () => void; onReload: () => void }) {
   const { t } = useTranslation()
   const client = useQueryClient()
-  const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
+  const formError = useFormError()
   const resolver = useMemo(() => zodResolver(levelInputSchema, { error: zodErrorMap(t) }), [t])
   const form = useForm<FormIn, unknown, FormOut>({
     resolver,
@@ -125,7 +125,7 @@ function LevelDialog({ level, nextNumber, onClose, onReload }: { level?: AdminLe
   })
   const { errors, isSubmitting } = form.formState
   const submit = form.handleSubmit(async (values) => {
-    setFormError(null)
+    formError.clear()
     try {
       const body = values as LevelInput
       if (level) await updateLevel(level.id, level.version, body)
@@ -134,7 +134,7 @@ function LevelDialog({ level, nextNumber, onClose, onReload }: { level?: AdminLe
       void client.invalidateQueries({ queryKey: gameKeys.all })
       onClose()
     } catch (err) {
-      if (!applyFieldErrors(err, form.setError, FIELDS)) setFormError(formErrorOf(err, t))
+      if (!applyFieldErrors(err, form.setError, FIELDS)) formError.fail(err)
     }
   })
   return (
@@ -145,8 +145,7 @@ function LevelDialog({ level, nextNumber, onClose, onReload }: { level?: AdminLe
       testId="level-dialog"
       onSubmit={submit}
       submitting={isSubmitting}
-      formError={formError?.message ?? null}
-      conflict={formError?.conflict}
+      {...formError.props}
       onReload={onReload}
     >
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">

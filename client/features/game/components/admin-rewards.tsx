@@ -8,7 +8,7 @@ import type { z } from 'zod'
 import type { FormatLanguage } from '../../../../shared/format'
 import { rewardInputSchema, type Reward, type RewardInput } from '../../../../shared/schemas/game'
 import { zodErrorMap } from '../../../../shared/schemas/errors'
-import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
+import { FormDialog, useFormError } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { LoadError } from '../../../components/ui/load-error'
 import { applyFieldErrors } from '../../../lib/api-client'
@@ -93,7 +93,7 @@ type FormOut = z.output<typeof rewardInputSchema>
 function RewardDialog({ reward, onClose, onReload }: { reward?: Reward; onClose: () => void; onReload: () => void }) {
   const { t } = useTranslation()
   const client = useQueryClient()
-  const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
+  const formError = useFormError()
   const resolver = useMemo(() => zodResolver(rewardInputSchema, { error: zodErrorMap(t) }), [t])
   const form = useForm<FormIn, unknown, FormOut>({
     resolver,
@@ -112,7 +112,7 @@ function RewardDialog({ reward, onClose, onReload }: { reward?: Reward; onClose:
   const variants = useFieldArray({ control: form.control, name: 'variants', keyName: 'key' })
   const { errors, isSubmitting } = form.formState
   const submit = form.handleSubmit(async (values) => {
-    setFormError(null)
+    formError.clear()
     try {
       const body = values as RewardInput
       if (reward) await updateReward(reward.id, reward.version, body)
@@ -121,8 +121,7 @@ function RewardDialog({ reward, onClose, onReload }: { reward?: Reward; onClose:
       void client.invalidateQueries({ queryKey: gameKeys.all })
       onClose()
     } catch (err) {
-      if (!applyFieldErrors(err, (name, error) => form.setError(name, error), ['name', 'description', 'priceCoins', 'variants']))
-        setFormError(formErrorOf(err, t))
+      if (!applyFieldErrors(err, (name, error) => form.setError(name, error), ['name', 'description', 'priceCoins', 'variants'])) formError.fail(err)
     }
   })
   return (
@@ -133,8 +132,7 @@ function RewardDialog({ reward, onClose, onReload }: { reward?: Reward; onClose:
       testId="reward-dialog"
       onSubmit={submit}
       submitting={isSubmitting}
-      formError={formError?.message ?? null}
-      conflict={formError?.conflict}
+      {...formError.props}
       onReload={onReload}
       size="lg"
     >

@@ -14,7 +14,7 @@ import { DataTable, type Column } from '../../../components/ui/data-table/data-t
 import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
 import { useListQuery } from '../../../components/ui/data-table/use-list-query'
 import { FormField } from '../../../components/ui/form-field'
-import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
+import { FormDialog, formErrorOf, useFormError } from '../../../components/ui/form-dialog'
 import { LookupCombobox } from '../../../components/ui/lookup/lookup-select'
 import { applyFieldErrors } from '../../../lib/api-client'
 import { confirm } from '../../../lib/confirm-store'
@@ -165,7 +165,7 @@ function ExtraIncomeDialog({
   onReload: () => void
 }) {
   const { t } = useTranslation()
-  const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
+  const formError = useFormError()
   const resolver = useMemo(() => zodResolver(extraIncomeFormSchema, { error: zodErrorMap(t) }), [t])
   const form = useForm<FormIn, unknown, FormOut>({
     resolver,
@@ -178,7 +178,7 @@ function ExtraIncomeDialog({
   })
   const { errors, isSubmitting } = form.formState
   const submit = form.handleSubmit(async (v) => {
-    setFormError(null)
+    formError.clear()
     try {
       if (item) await updateExtraIncome(item.id, { version: item.version, month: v.month, amountOre: v.amount, description: v.description })
       else await createExtraIncome({ userId: v.userId, month: v.month, amountOre: v.amount, description: v.description })
@@ -192,7 +192,7 @@ function ExtraIncomeDialog({
           'description',
         ] as const)
       )
-        setFormError(formErrorOf(err, t))
+        formError.fail(err)
     }
   })
   return (
@@ -203,8 +203,7 @@ function ExtraIncomeDialog({
       testId="extra-income-dialog"
       onSubmit={submit}
       submitting={isSubmitting}
-      formError={formError?.message ?? null}
-      conflict={formError?.conflict}
+      {...formError.props}
       onReload={onReload}
     >
       {item?.exported ? (

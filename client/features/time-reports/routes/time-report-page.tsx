@@ -14,7 +14,7 @@ import { correctTimeReportSchema, type TimeReportDetail } from '../../../../shar
 import { ActivityLog } from '../../../components/ui/activity-log'
 import { DetailState } from '../../../components/ui/detail-state'
 import { FormField } from '../../../components/ui/form-field'
-import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
+import { FormDialog, useFormError } from '../../../components/ui/form-dialog'
 import { Page } from '../../../components/ui/page'
 import { applyFieldErrors } from '../../../lib/api-client'
 import { useAbility } from '../../../lib/session'
@@ -173,7 +173,7 @@ function CorrectionDialog({
   onReload: () => void
 }) {
   const { t } = useTranslation()
-  const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
+  const formError = useFormError()
   const resolver = useMemo(() => zodResolver(formSchema, { error: zodErrorMap(t) }), [t])
   const form = useForm<FormIn, unknown, FormOut>({
     resolver,
@@ -191,12 +191,12 @@ function CorrectionDialog({
   })
   const { errors, isSubmitting } = form.formState
   const submit = form.handleSubmit(async (values) => {
-    setFormError(null)
+    formError.clear()
     try {
       await correctTimeReport(report.id, values)
       onSaved()
     } catch (err) {
-      if (!applyFieldErrors(err, form.setError, [...FIELDS, 'reason'])) setFormError(formErrorOf(err, t))
+      if (!applyFieldErrors(err, form.setError, [...FIELDS, 'reason'])) formError.fail(err)
     }
   })
   const hourOptions = [0, 2, 4, 6, 8]
@@ -211,8 +211,7 @@ function CorrectionDialog({
       testId="time-report-dialog"
       onSubmit={submit}
       submitting={isSubmitting}
-      formError={formError?.message ?? null}
-      conflict={formError?.conflict}
+      {...formError.props}
       onReload={onReload}
       size="lg"
     >

@@ -5,7 +5,7 @@ import type { AppRawRule } from '../../../../shared/permissions/ability'
 import type { ActionOrManage, SubjectOrAll } from '../../../../shared/permissions/catalogue'
 import { ruleOfScoped } from '../../../../shared/permissions/scopes'
 import type { UserDetail } from '../../../../shared/schemas/users'
-import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
+import { FormDialog, useFormError } from '../../../components/ui/form-dialog'
 import { ApiClientError } from '../../../lib/api-client'
 import { setUserPermissions } from '../api/users-api'
 import { PermissionPicker, ScreensPreview, chosenOf, chosenPermissions, rawRulesOf, type ChosenPermissions } from './permission-picker'
@@ -38,13 +38,13 @@ export function DirectPermissionsDialog(props: { user: UserDetail; onClose: () =
   const others = u.rules.direct.length - editable.length
   const [chosen, setChosen] = useState<ChosenPermissions>(() => chosenOf(editable))
   const [submitting, setSubmitting] = useState(false)
-  const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
+  const formError = useFormError()
   const [permissionError, setPermissionError] = useState<string | null>(null)
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
     setSubmitting(true)
-    setFormError(null)
+    formError.clear()
     setPermissionError(null)
     try {
       props.onSaved(await setUserPermissions(u.id, { permissions: chosenPermissions(chosen), version: u.version }))
@@ -52,7 +52,7 @@ export function DirectPermissionsDialog(props: { user: UserDetail; onClose: () =
       const fieldErrors = err instanceof ApiClientError ? (err.body?.fieldErrors ?? {}) : {}
       const aboutPermissions = Object.entries(fieldErrors).find(([k]) => k === 'permissions' || k.startsWith('permissions.'))
       if (aboutPermissions) setPermissionError(aboutPermissions[1][0] ?? null)
-      else setFormError(formErrorOf(err, t))
+      else formError.fail(err)
     } finally {
       setSubmitting(false)
     }
@@ -66,8 +66,7 @@ export function DirectPermissionsDialog(props: { user: UserDetail; onClose: () =
       testId="direct-permissions-dialog"
       onSubmit={(e) => void submit(e)}
       submitting={submitting}
-      formError={formError?.message ?? null}
-      conflict={formError?.conflict}
+      {...formError.props}
       onReload={props.onReload}
       size="lg"
     >

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { zodErrorMap } from '../../../../shared/schemas/errors'
 import { SENSITIVE_USER_FIELDS, USER_EDITABLE_FIELDS, updateUserInputSchema, type SensitiveUserField, type UserDetail } from '../../../../shared/schemas/users'
-import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
+import { FormDialog, useFormError } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { useLookup } from '../../../components/ui/lookup/lookup-api'
 import { applyFieldErrors } from '../../../lib/api-client'
@@ -34,7 +34,7 @@ export function EditUserDialog(props: { open: boolean; onClose: () => void; user
   const mayReadProviders = ability.can('view', 'providers')
   const providerChoices = useLookup('providers', {}, props.open && mayReadProviders)
   const u = props.user
-  const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
+  const formError = useFormError()
   const [removing, setRemoving] = useState<Set<SensitiveUserField>>(new Set())
   const roles = useQuery({ queryKey: usersKeys.roleOptions, queryFn: roleOptions, enabled: props.open })
   const resolver = useMemo(() => zodResolver(updateUserInputSchema, { error: zodErrorMap(t) }), [t])
@@ -63,7 +63,7 @@ export function EditUserDialog(props: { open: boolean; onClose: () => void; user
   const { errors, isSubmitting } = form.formState
 
   const submit = form.handleSubmit(async (values) => {
-    setFormError(null)
+    formError.clear()
     const body: FormIn = { ...values }
     // Someone who may not read the providers leaves them as they are.
     if (!mayReadProviders) delete body.providerIds
@@ -75,7 +75,7 @@ export function EditUserDialog(props: { open: boolean; onClose: () => void; user
     try {
       props.onSaved(await updateUser(u.id, body))
     } catch (err) {
-      if (!applyFieldErrors(err, form.setError, FIELDS)) setFormError(formErrorOf(err, t))
+      if (!applyFieldErrors(err, form.setError, FIELDS)) formError.fail(err)
     }
   })
 
@@ -129,8 +129,7 @@ export function EditUserDialog(props: { open: boolean; onClose: () => void; user
       testId="edit-user-dialog"
       onSubmit={submit}
       submitting={isSubmitting}
-      formError={formError?.message ?? null}
-      conflict={formError?.conflict}
+      {...formError.props}
       onReload={props.onReload}
       size="lg"
     >

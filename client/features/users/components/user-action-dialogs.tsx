@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { zodErrorMap } from '../../../../shared/schemas/errors'
 import type { BulkUsersAnswer } from '../../../../shared/schemas/users'
-import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
+import { FormDialog, formErrorOf, useFormError } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { applyFieldErrors } from '../../../lib/api-client'
@@ -27,15 +27,15 @@ export function DeactivateDialog(props: {
   onReload?: () => void
 }) {
   const { t } = useTranslation()
-  const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
+  const formError = useFormError()
   const resolver = useMemo(() => zodResolver(reasonSchema, { error: zodErrorMap(t) }), [t])
   const form = useForm<z.input<typeof reasonSchema>>({ resolver, defaultValues: { reason: '' } })
   const submit = form.handleSubmit(async ({ reason }) => {
-    setFormError(null)
+    formError.clear()
     try {
       await props.onConfirm(reason)
     } catch (err) {
-      if (!applyFieldErrors(err, form.setError, ['reason'])) setFormError(formErrorOf(err, t))
+      if (!applyFieldErrors(err, form.setError, ['reason'])) formError.fail(err)
     }
   })
   return (
@@ -46,8 +46,7 @@ export function DeactivateDialog(props: {
       testId="deactivate-dialog"
       onSubmit={submit}
       submitting={form.formState.isSubmitting}
-      formError={formError?.message ?? null}
-      conflict={formError?.conflict}
+      {...formError.props}
       onReload={props.onReload}
       submitLabel={t('userAdmin.detail.deactivate')}
     >
