@@ -127,7 +127,6 @@ const SPLIT_PENDING = [
   'client/features/quality/routes/surveys-page.tsx',
   'client/features/sales/components/change-status-dialog.tsx',
   'client/features/sales/routes/deviation-page.tsx',
-  'client/features/sales/routes/deviations-page.tsx',
   'client/features/sales/routes/double-sales-page.tsx',
   'client/features/sales/routes/salary-calculator-page.tsx',
   'client/features/sales/routes/sale-detail-page.tsx',

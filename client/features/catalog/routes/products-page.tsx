@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router'
 import type { FormatLanguage } from '../../../../shared/format'
 import { pathFor } from '../../../../shared/routes'
 import type { ProductListItem } from '../../../../shared/schemas/catalog'
-import { listState } from '../../../components/ui/data-table/list-state'
+import { listTable } from '../../../components/ui/data-table/list-state'
 import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
 import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
 import { useListQuery } from '../../../components/ui/data-table/use-list-query'
@@ -146,12 +146,8 @@ function ProductList() {
       <DataTable
         label={t('catalog.products.tabs.products')}
         columns={columns}
-        {...listState(list)}
-        query={query}
-        onQueryChange={update}
+        {...listTable(list, { query, update }, csv)}
         onRowClick={(r) => navigate(pathFor('backoffice-products-id', { id: r.id }))}
-        onDownloadCsv={() => void csv.download()}
-        downloading={csv.downloading}
         activeFilters={PRODUCT_FILTER_KEYS.filter((k) => filters[k]).length}
         toolbar={
           ability.can('create', 'products') ? (

@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router'
 import { PROVIDER_TYPES } from '../../../../shared/rules/catalog'
 import { pathFor } from '../../../../shared/routes'
 import type { ProviderListItem } from '../../../../shared/schemas/catalog'
-import { listState } from '../../../components/ui/data-table/list-state'
+import { listTable } from '../../../components/ui/data-table/list-state'
 import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
 import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
 import { useListQuery } from '../../../components/ui/data-table/use-list-query'
@@ -74,12 +74,8 @@ export default function ProvidersPage() {
       <DataTable
         label={t('routes.backoffice-providers')}
         columns={columns}
-        {...listState(list)}
-        query={query}
-        onQueryChange={update}
+        {...listTable(list, { query, update }, csv)}
         onRowClick={(r) => navigate(pathFor('backoffice-providers-id', { id: r.id }))}
-        onDownloadCsv={() => void csv.download()}
-        downloading={csv.downloading}
         activeFilters={PROVIDER_FILTER_KEYS.filter((k) => filters[k]).length}
         toolbar={
           ability.can('create', 'providers') ? (

@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router'
 import { formatDate, type FormatLanguage } from '../../../../shared/format'
 import { pathFor } from '../../../../shared/routes'
 import type { CustomerListItem } from '../../../../shared/schemas/customers'
-import { listState } from '../../../components/ui/data-table/list-state'
+import { listTable } from '../../../components/ui/data-table/list-state'
 import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
 import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
 import { useListQuery } from '../../../components/ui/data-table/use-list-query'
@@ -77,15 +77,8 @@ export default function CustomersPage() {
       <DataTable
         label={t('routes.backoffice-customers')}
         columns={columns}
-        {...listState(list)}
-        totalCapped={list.data?.totalCapped}
-        nextCursor={list.data?.nextCursor}
-        prevCursor={list.data?.prevCursor}
-        query={query}
-        onQueryChange={update}
+        {...listTable(list, { query, update }, csv)}
         onRowClick={(r) => navigate(pathFor('backoffice-customers-id', { id: r.id }))}
-        onDownloadCsv={() => void csv.download()}
-        downloading={csv.downloading}
         activeFilters={CUSTOMER_FILTER_KEYS.filter((k) => filters[k]).length}
         filters={
           <Wrap gap="2" role="group" aria-label={t('catalog.fields.type')}>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { formatDate, formatTime } from '../../../../shared/format'
 import type { MailOutboxItem, MailStatus } from '../../../../shared/schemas/mail'
 import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
-import { listState } from '../../../components/ui/data-table/list-state'
+import { listTable } from '../../../components/ui/data-table/list-state'
 import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
 import { useListQuery } from '../../../components/ui/data-table/use-list-query'
 import { useDialogSize } from '../../../components/ui/dialog-size'
@@ -98,12 +98,8 @@ export default function MailOutboxPage() {
         <DataTable
           label={t('routes.user-admin-mail-outbox')}
           columns={columns}
-          {...listState(list)}
-          query={query}
-          onQueryChange={update}
+          {...listTable(list, { query, update }, csv)}
           onRowClick={setOpen}
-          onDownloadCsv={() => void csv.download()}
-          downloading={csv.downloading}
           toolbar={
             <Button size="sm" colorPalette="brand" loading={test.isPending} onClick={() => test.mutate()}>
               {t('mailOutbox.sendTest')}

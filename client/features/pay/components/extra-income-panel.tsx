@@ -9,7 +9,7 @@ import { formatMonth, formatOre, type FormatLanguage } from '../../../../shared/
 import { kronorText } from '../../../../shared/rules/catalog'
 import { zodErrorMap } from '../../../../shared/schemas/errors'
 import { extraIncomeFormSchema, type ExtraIncomeItem } from '../../../../shared/schemas/pay'
-import { listState } from '../../../components/ui/data-table/list-state'
+import { listTable } from '../../../components/ui/data-table/list-state'
 import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
 import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
 import { useListQuery } from '../../../components/ui/data-table/use-list-query'
@@ -114,12 +114,8 @@ export function ExtraIncomePanel({ month, onMonth }: { month: string; onMonth: (
       <DataTable
         label={t('pay.paycodes.tabs.extra')}
         columns={columns}
-        {...listState(list)}
-        query={query}
-        onQueryChange={update}
+        {...listTable(list, { query, update }, csv)}
         emptyText={t('pay.extra.empty')}
-        onDownloadCsv={() => void csv.download()}
-        downloading={csv.downloading}
         toolbar={
           <HStack gap="2" wrap="wrap">
             <MonthField month={month} onChange={onMonth} />

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import type { FormatLanguage } from '../../../../shared/format'
 import type { QualitySellerRow, QualityStatsFilter } from '../../../../shared/schemas/quality'
-import { listState } from '../../../components/ui/data-table/list-state'
+import { listTable } from '../../../components/ui/data-table/list-state'
 import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
 import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
 import { listQueryParams, useListQuery } from '../../../components/ui/data-table/use-list-query'
@@ -92,13 +92,9 @@ function SellerFigures({ filter }: { filter: QualityStatsFilter }) {
     <DataTable
       label={t('routes.backoffice-salequality-statistics-sellers')}
       columns={columns}
-      {...listState(stats)}
-      query={query}
-      onQueryChange={update}
+      {...listTable(stats, { query, update }, csv)}
       onRowClick={(r) => void navigate(surveysHref(filter, { seller: r.seller.id, team: r.team?.id, status: 'answered' }))}
       emptyText={t('quality.stats.noSellers')}
-      onDownloadCsv={() => void csv.download()}
-      downloading={csv.downloading}
     />
   )
 }

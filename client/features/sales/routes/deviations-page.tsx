@@ -7,7 +7,7 @@ import { DEVIATION_TYPES } from '../../../../shared/rules/sale'
 import { formatDate, type FormatLanguage } from '../../../../shared/format'
 import { pathFor } from '../../../../shared/routes'
 import { DEVIATION_STATES, type DeviationListItem, type DeviationState } from '../../../../shared/schemas/deviations'
-import { listState } from '../../../components/ui/data-table/list-state'
+import { listTable } from '../../../components/ui/data-table/list-state'
 import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
 import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
 import { useListQuery } from '../../../components/ui/data-table/use-list-query'
@@ -122,15 +122,8 @@ export default function DeviationsPage() {
       <DataTable
         label={t('routes.backoffice-deviations')}
         columns={columns}
-        {...listState(list)}
-        totalCapped={list.data?.totalCapped}
-        nextCursor={list.data?.nextCursor}
-        prevCursor={list.data?.prevCursor}
-        query={query}
-        onQueryChange={update}
+        {...listTable(list, { query, update }, csv)}
         onRowClick={(r) => navigate(pathFor('backoffice-deviations-id', { id: r.id }))}
-        onDownloadCsv={() => void csv.download()}
-        downloading={csv.downloading}
         activeFilters={active}
         filters={
           <FilterBar

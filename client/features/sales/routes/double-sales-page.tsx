@@ -6,7 +6,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router'
 import { formatDate, formatOre, formatTime, type FormatLanguage } from '../../../../shared/format'
 import { pathFor } from '../../../../shared/routes'
 import { DOUBLE_STATES, type DoubleSaleListItem, type DoubleState } from '../../../../shared/schemas/double-sales'
-import { listState } from '../../../components/ui/data-table/list-state'
+import { listTable } from '../../../components/ui/data-table/list-state'
 import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
 import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
 import { useListQuery } from '../../../components/ui/data-table/use-list-query'
@@ -167,14 +167,7 @@ export default function DoubleSalesPage() {
       <DataTable
         label={t('routes.backoffice-double-sales')}
         columns={columns}
-        {...listState(list)}
-        totalCapped={list.data?.totalCapped}
-        nextCursor={list.data?.nextCursor}
-        prevCursor={list.data?.prevCursor}
-        query={query}
-        onQueryChange={update}
-        onDownloadCsv={() => void csv.download()}
-        downloading={csv.downloading}
+        {...listTable(list, { query, update }, csv)}
         activeFilters={active}
         filters={
           <FilterBar

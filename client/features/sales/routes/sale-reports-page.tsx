@@ -7,7 +7,7 @@ import { SALE_STATUSES, type SaleStatus } from '../../../../shared/rules/sale'
 import { formatDate, formatOre, formatTime, type FormatLanguage } from '../../../../shared/format'
 import { pathFor } from '../../../../shared/routes'
 import type { SaleReportListItem } from '../../../../shared/schemas/sale-reports'
-import { listState } from '../../../components/ui/data-table/list-state'
+import { listTable } from '../../../components/ui/data-table/list-state'
 import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
 import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
 import { useListQuery } from '../../../components/ui/data-table/use-list-query'
@@ -141,18 +141,11 @@ export default function SaleReportsPage() {
       <DataTable
         label={t('routes.backoffice-salereports')}
         columns={columns}
-        {...listState(list)}
-        totalCapped={list.data?.totalCapped}
-        nextCursor={list.data?.nextCursor}
-        prevCursor={list.data?.prevCursor}
-        query={query}
-        onQueryChange={update}
+        {...listTable(list, { query, update }, csv)}
         selectable={ability.can('update', 'sale_reports')}
         selected={selected}
         onSelectedChange={setSelected}
         onRowClick={(r) => navigate(pathFor('backoffice-salereports-id', { id: r.id }))}
-        onDownloadCsv={() => void csv.download()}
-        downloading={csv.downloading}
         activeFilters={FILTER_KEYS.filter((k) => filters[k]).length}
         toolbar={
           ability.can('update', 'sale_reports') ? (

@@ -8,7 +8,7 @@ import { ABSENCE_TYPES } from '../../../../shared/rules/time-report'
 import { businessMonth } from '../../../../shared/rules/work'
 import { pathFor } from '../../../../shared/routes'
 import type { TimeReportListItem } from '../../../../shared/schemas/time-reports'
-import { listState } from '../../../components/ui/data-table/list-state'
+import { listTable } from '../../../components/ui/data-table/list-state'
 import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
 import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
 import { useListQuery } from '../../../components/ui/data-table/use-list-query'
@@ -166,13 +166,9 @@ function ReportsPanel({ month }: { month: string }) {
     <DataTable
       label={t('routes.backoffice-timereports')}
       columns={columns}
-      {...listState(list)}
-      query={query}
-      onQueryChange={update}
+      {...listTable(list, { query, update }, csv)}
       onRowClick={(r) => navigate(pathFor('backoffice-timereports-id', { id: r.id }))}
       emptyText={t('pay.timeReports.empty')}
-      onDownloadCsv={() => void csv.download()}
-      downloading={csv.downloading}
       activeFilters={TIME_REPORT_FILTER_KEYS.filter((k) => k !== 'month' && filters[k]).length}
       toolbar={<MonthField month={month} onChange={(m) => update({ month: m })} />}
       filters={
