@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import ExcelJS from 'exceljs'
-import { eq } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { maskPersonalNumber, personalNumberOf } from '../../../shared/rules/identity'
 import { businessDay } from '../../../shared/rules/work'
@@ -202,7 +202,7 @@ describe('an order file', () => {
       expect(done.summary!.flagged).toBeGreaterThanOrEqual(1)
       expect((await status(matched)).s).toBe('approved')
       expect((await status(missing)).s).toBe('flagged')
-      const history = await db.select().from(t.saleStatusHistory).where(eq(t.saleStatusHistory.saleId, missing))
+      const history = await db.select().from(t.saleStatusHistory).where(eq(t.saleStatusHistory.saleId, missing)).orderBy(asc(t.saleStatusHistory.at))
       expect(history.at(-1)).toMatchObject({ status: 'flagged', byUserId: null, note: `Ingen orderregistrering i leverantörens orderfil (ordrar.csv)` })
     } finally {
       await db.update(t.providers).set({ requireExternalOrderNumber: alarmProvider!.requireExternalOrderNumber }).where(eq(t.providers.id, alarm.providerId))

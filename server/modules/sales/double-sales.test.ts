@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { DoubleSaleListItem } from '../../../shared/schemas/double-sales'
 import type { ListAnswer } from '../../../shared/schemas/pagination'
@@ -148,7 +148,7 @@ describe('deciding a double sale', () => {
     expect(await status(pair.earlier.id)).toBe('finalized')
     expect(await pairOf(later)).toBeUndefined()
     expect(await pairOf(later, 'confirmed')).toMatchObject({ state: 'confirmed', regretSaleId: later, note: 'Sålt två gånger' })
-    const history = await db.select().from(t.saleStatusHistory).where(eq(t.saleStatusHistory.saleId, later))
+    const history = await db.select().from(t.saleStatusHistory).where(eq(t.saleStatusHistory.saleId, later)).orderBy(asc(t.saleStatusHistory.at))
     expect(history.at(-1)).toMatchObject({ status: 'regret', note: 'Sålt två gånger', byUserId: backoffice.answer.userData.id })
     expect((await activityOf(app.database, 'double_sale', pair.id))[0]).toMatchObject({ action: 'confirmed', actorId: backoffice.answer.userData.id })
 

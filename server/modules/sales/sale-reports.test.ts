@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { count, eq, inArray } from 'drizzle-orm'
+import { asc, count, eq, inArray } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { businessDay } from '../../../shared/rules/work'
 import type { SaleRecord } from '../../../shared/schemas/sales'
@@ -37,7 +37,8 @@ async function newSale(): Promise<{ id: string; version: number }> {
 
 const move = (cookie: string, id: string, body: Record<string, unknown>) => app.request('POST', `/api/sale-reports/${id}/status`, { cookie, body })
 const saleRow = async (id: string) => (await db.select().from(t.sales).where(eq(t.sales.id, id)))[0]!
-const historyOf = async (id: string) => db.select().from(t.saleStatusHistory).where(eq(t.saleStatusHistory.saleId, id))
+// In the order the moves were made: a select without an order comes back in any order on PostgreSQL.
+const historyOf = async (id: string) => db.select().from(t.saleStatusHistory).where(eq(t.saleStatusHistory.saleId, id)).orderBy(asc(t.saleStatusHistory.at))
 
 describe('moving a sale report', () => {
   it('approves a waiting report: status, history, log line and event together, and the seller’s device shows it', async () => {
