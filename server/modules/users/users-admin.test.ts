@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm'
+import { and, asc, count, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { UserDetail, UserListItem } from '../../../shared/schemas/users'
 import { createTestApp, DEMO_PASSWORD } from '../../test/harness'
@@ -22,6 +22,7 @@ const logOf = async (email: string) =>
     .select()
     .from(tables.activityLog)
     .where(and(eq(tables.activityLog.entity, 'user'), eq(tables.activityLog.entityId, idOf(email))))
+    .orderBy(asc(tables.activityLog.id))
 const editBody = (u: UserDetail, change: Record<string, unknown> = {}) => ({
   email: u.email,
   firstName: u.firstName,
