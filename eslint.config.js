@@ -147,7 +147,6 @@ const SPLIT_PENDING = [
   'server/modules/auth/auth.service.ts',
   'server/modules/auth/mfa.service.ts',
   'server/modules/budgets/budgets.service.ts',
-  'server/modules/catalog/catalog.admin.ts',
   'server/modules/customers/customers.service.ts',
   'server/modules/finance/finance.service.ts',
   'server/modules/game/game.badges.ts',
