@@ -152,7 +152,6 @@ const SPLIT_PENDING = [
   'server/modules/game/game.badges.ts',
   'server/modules/game/game.competitions.ts',
   'server/modules/game/game.service.ts',
-  'server/modules/game/game.shop.ts',
   'server/modules/org/coach-groups.service.ts',
   'server/modules/org/teams.service.ts',
   'server/modules/pay/pay.service.ts',
