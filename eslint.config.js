@@ -156,7 +156,6 @@ const SPLIT_PENDING = [
   'server/modules/org/teams.service.ts',
   'server/modules/pay/pay.service.ts',
   'server/modules/quality/quality.routes.ts',
-  'server/modules/quality/quality.statistics.ts',
   'server/modules/sales/deviations.ts',
   'server/modules/sales/double-sales.ts',
   'server/modules/sales/sales.summary.ts',
