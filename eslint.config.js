@@ -159,7 +159,6 @@ const SPLIT_PENDING = [
   'server/modules/sales/deviations.ts',
   'server/modules/sales/double-sales.ts',
   'server/modules/sales/sales.summary.ts',
-  'server/modules/statistics/statistics.service.ts',
   'server/modules/sync/sync.service.ts',
   'server/modules/terms/terms.service.ts',
   'server/modules/time-reports/time-reports.service.ts',
