@@ -1,0 +1,83 @@
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
+import type { Translate } from '../../../shared/schemas/errors'
+import type { CoachGroupItem } from '../../../shared/schemas/org'
+import type { Db } from '../../db/client'
+import { ApiError, notFound, validationError } from '../../lib/errors'
+import type { Deps } from '../../platform/deps'
+
+export type Actor = { id: string }
+
+/** The catalog's providers, asked through a port (the org area does not read the catalog's tables). */
+export type ProviderList = (db: Db) => Promise<Array<{ id: string; name: string; active: boolean }>>
+
+export const sorted = (ids: string[]) => [...new Set(ids)].sort()
+export const same = (a: string[], b: string[]) => JSON.stringify(sorted(a)) === JSON.stringify(sorted(b))
+
+/** What the coach groups' parts share: the tables, the list and one group as answered, the checks, names and setting a group's coaches. */
+export function coachGroupsContext({ database, events }: Pick<Deps, 'database' | 'events'>, opts: { providers: ProviderList; now?: () => number }) {
+  const { db, t } = database
+  const now = opts.now ?? Date.now
+
+  async function list(tx: Db = db): Promise<CoachGroupItem[]> {
+    const [groups, members, links, providers] = await Promise.all([
+      tx
+        .select({ id: t.coachGroups.id, name: t.coachGroups.name, version: t.coachGroups.version, createdAt: t.coachGroups.createdAt })
+        .from(t.coachGroups)
+        .orderBy(asc(t.coachGroups.name)),
+      tx
+        .select({ groupId: t.coachGroupMembers.groupId, id: t.users.id, first: t.users.firstName, last: t.users.lastName, active: t.users.active })
+        .from(t.coachGroupMembers)
+        .innerJoin(t.users, eq(t.users.id, t.coachGroupMembers.userId))
+        .orderBy(asc(t.users.firstName), asc(t.users.lastName)),
+      tx.select().from(t.coachGroupProviders),
+      opts.providers(tx),
+    ])
+    const providerName = new Map(providers.map((p) => [p.id, p.name]))
+    return groups.map((g) => ({
+      ...g,
+      coaches: members.filter((m) => m.groupId === g.id).map((m) => ({ id: m.id, name: `${m.first} ${m.last}`, active: m.active })),
+      providers: links
+        .filter((l) => l.groupId === g.id && providerName.has(l.providerId))
+        .map((l) => ({ id: l.providerId, name: providerName.get(l.providerId)! }))
+        .sort((a, b) => a.name.localeCompare(b.name, 'sv')),
+    }))
+  }
+
+  async function one(tx: Db, id: string) {
+    const found = (await list(tx)).find((g) => g.id === id)
+    if (!found) throw notFound()
+    return found
+  }
+
+  /** The name is free (case ignored) and every coach is an active user; the coach ids, sorted. */
+  async function check(tx: Db, input: { name: string; coachIds: string[] }, exceptId: string | null, translate: Translate) {
+    const taken = await tx
+      .select({ id: t.coachGroups.id })
+      .from(t.coachGroups)
+      .where(and(sql`lower(${t.coachGroups.name}) = lower(${input.name})`, exceptId ? ne(t.coachGroups.id, exceptId) : undefined))
+    if (taken.length > 0) throw new ApiError(409, 'conflict', { fieldErrors: { name: [translate('orgAdmin.coachGroups.nameTaken')] } })
+    const coaches = sorted(input.coachIds)
+    if (coaches.length > 0) {
+      const found = await tx
+        .select({ id: t.users.id })
+        .from(t.users)
+        .where(and(inArray(t.users.id, coaches), eq(t.users.active, true)))
+      if (found.length !== coaches.length) throw validationError({ coachIds: [translate('orgAdmin.coachGroups.unknownCoach')] })
+    }
+    return coaches
+  }
+
+  async function names(tx: Db, ids: string[]) {
+    if (ids.length === 0) return []
+    const rows = await tx.select({ first: t.users.firstName, last: t.users.lastName }).from(t.users).where(inArray(t.users.id, ids))
+    return rows.map((r) => `${r.first} ${r.last}`).sort()
+  }
+
+  async function setCoaches(tx: Db, groupId: string, coachIds: string[]) {
+    await tx.delete(t.coachGroupMembers).where(eq(t.coachGroupMembers.groupId, groupId))
+    if (coachIds.length > 0) await tx.insert(t.coachGroupMembers).values(coachIds.map((userId) => ({ groupId, userId })))
+  }
+
+  return { database, events, opts, db, t, now, list, one, check, names, setCoaches }
+}
+export type CoachGroupsContext = ReturnType<typeof coachGroupsContext>

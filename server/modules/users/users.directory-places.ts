@@ -1,0 +1,83 @@
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { type UsersDirectoryContext } from './users.directory-context'
+
+/** A person's role, employment and places as other areas ask for them: roles, names, offices, managers and teams. */
+export function placeDirectory(ctx: UsersDirectoryContext) {
+  const { t } = ctx
+  return {
+    /** Every role by name, as a message's audience offers them (names only, not their rules). */
+    async roleChoices(db: Db): Promise<Array<{ id: string; key: string; name: string }>> {
+      return db.select({ id: t.roles.id, key: t.roles.key, name: t.roles.name }).from(t.roles).orderBy(t.roles.name)
+    },
+
+    /** A person's role (the assistant's statistics are shared with roles, docs/decisions/053). */
+    async roleOf(db: Db, userId: string): Promise<string | null> {
+      const [row] = await db.select({ roleId: t.users.roleId }).from(t.users).where(eq(t.users.id, userId))
+      return row?.roleId ?? null
+    },
+
+    /** The day a person's employment began (YYYY-MM-DD), or null (the quality area's sampling asks; decision 045). */
+    async employmentDate(db: Db, userId: string): Promise<string | null> {
+      const [row] = await db.select({ date: t.users.employmentDate }).from(t.users).where(eq(t.users.id, userId))
+      return row?.date ?? null
+    },
+
+    /** Names of people (active or not) and roles, by id, for lists that name them. */
+    async names(db: Db, ids: { userIds?: string[]; roleIds?: string[] }): Promise<Map<string, string>> {
+      const out = new Map<string, string>()
+      const userIds = [...new Set(ids.userIds ?? [])]
+      const roleIds = [...new Set(ids.roleIds ?? [])]
+      if (userIds.length > 0) {
+        const rows = await db.select({ id: t.users.id, first: t.users.firstName, last: t.users.lastName }).from(t.users).where(inArray(t.users.id, userIds))
+        for (const r of rows) out.set(r.id, `${r.first} ${r.last}`)
+      }
+      if (roleIds.length > 0) {
+        const rows = await db.select({ id: t.roles.id, name: t.roles.name }).from(t.roles).where(inArray(t.roles.id, roleIds))
+        for (const r of rows) out.set(r.id, r.name)
+      }
+      return out
+    },
+
+    /** People's names with their current team and office (profitability's seller rows and extra income, decision 051). */
+    async placesOf(db: Db, ids: string[]): Promise<Map<string, { name: string; teamId: string | null; officeId: string | null }>> {
+      const out = new Map<string, { name: string; teamId: string | null; officeId: string | null }>()
+      const unique = [...new Set(ids)]
+      for (let i = 0; i < unique.length; i += 5000) {
+        const rows = await db
+          .select({ id: t.users.id, first: t.users.firstName, last: t.users.lastName, teamId: t.users.teamId, officeId: t.users.officeId })
+          .from(t.users)
+          .where(inArray(t.users.id, unique.slice(i, i + 5000)))
+        for (const r of rows) out.set(r.id, { name: `${r.first} ${r.last}`, teamId: r.teamId, officeId: r.officeId })
+      }
+      return out
+    },
+
+    /** The active managers (the manager role) of offices, by name: whose office each profitability row is (decision 051). */
+    async officeManagers(db: Db): Promise<Array<{ id: string; name: string; officeId: string }>> {
+      const rows = await db
+        .select({ id: t.users.id, first: t.users.firstName, last: t.users.lastName, officeId: t.users.officeId })
+        .from(t.users)
+        .innerJoin(t.roles, eq(t.roles.id, t.users.roleId))
+        .where(and(eq(t.roles.key, 'manager'), eq(t.users.active, true), isNotNull(t.users.officeId)))
+        .orderBy(asc(t.users.firstName), asc(t.users.lastName), asc(t.users.id))
+      return rows.map((r) => ({ id: r.id, name: `${r.first} ${r.last}`, officeId: r.officeId! }))
+    },
+
+    /** The active members of some teams by name, each with their team (an office's sellers, for their budgets). */
+    async membersOfTeams(db: Db, teamIds: string[]): Promise<Array<{ id: string; name: string; teamId: string }>> {
+      if (teamIds.length === 0) return []
+      const rows = await db
+        .select({ id: t.users.id, first: t.users.firstName, last: t.users.lastName, teamId: t.users.teamId })
+        .from(t.users)
+        .where(and(inArray(t.users.teamId, [...new Set(teamIds)]), eq(t.users.active, true)))
+        .orderBy(asc(t.users.firstName), asc(t.users.lastName), asc(t.users.id))
+      return rows.map((r) => ({ id: r.id, name: `${r.first} ${r.last}`, teamId: r.teamId! }))
+    },
+
+    async teamName(db: Db, teamId: string): Promise<string | null> {
+      const [row] = await db.select({ name: t.teams.name }).from(t.teams).where(eq(t.teams.id, teamId))
+      return row?.name ?? null
+    },
+  }
+}
