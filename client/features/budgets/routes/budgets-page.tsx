@@ -14,22 +14,7 @@ import { useMediaQuery } from '../../../lib/use-media-query'
 import { copyPreviousBudgets, getBudgets, saveBudgets } from '../api/budgets-api'
 import { useUrlParams } from '../../../lib/use-url-params'
 import { budgetsKeys } from '../api/budgets-keys'
-
-const keyOf = (scope: BudgetScope, id: string) => `${scope}:${id}`
-
-/** What a budget field holds: nothing, whole kronor, or text that is not a budget (with the reason's key). */
-function parseKronor(text: string, scope: BudgetScope): { kr: number | null; problem: string | null } {
-  const plain = text.replace(/[\s\u00a0\u202f]/g, '')
-  if (plain === '') return { kr: null, problem: null }
-  if (/^-\d/.test(plain)) return { kr: null, problem: 'validation.budgets.notNegative' }
-  if (/^\d+[.,]\d*$/.test(plain)) return { kr: null, problem: 'validation.budgets.wholeKronor' }
-  if (!/^\d+$/.test(plain)) return { kr: null, problem: 'validation.budgets.amount' }
-  const kr = Number(plain)
-  if (kr > (scope === 'seller' ? SELLER_BUDGET_MAX_KR : UNIT_BUDGET_MAX_KR)) return { kr: null, problem: 'validation.tooBig' }
-  return { kr, problem: null }
-}
-
-type Line = { scope: BudgetScope; row: BudgetRow; teamId?: string }
+import { budgetEdits, budgetFields, budgetLines, keyOf, refusalsByField, type Line } from '../model/budget-drafts'
 
 /**
  * /dashboards/sales/budgets (docs/decisions/047): a month's budgets of one office, its teams and their sellers,
@@ -56,35 +41,9 @@ export default function BudgetsPage() {
   const [notice, setNotice] = useState<{ status: 'warning' | 'error'; text: string } | null>(null)
   const [busy, setBusy] = useState<'save' | 'copy' | null>(null)
 
-  const lines: Line[] = useMemo(() => {
-    if (!data) return []
-    const out: Line[] = data.office ? [{ scope: 'office', row: data.office }] : []
-    for (const team of data.teams) {
-      out.push({ scope: 'team', row: team })
-      for (const seller of team.sellers) out.push({ scope: 'seller', row: seller, teamId: team.id })
-    }
-    return out
-  }, [data])
-
-  // Each field's state: the text shown, the amount it means, a problem, and whether it changes the stored budget.
-  const fields = useMemo(() => {
-    const out = new Map<string, { text: string; kr: number | null; problem: string | null; changed: boolean; line: Line }>()
-    for (const line of lines) {
-      const k = keyOf(line.scope, line.row.id)
-      const stored = line.row.budget ? line.row.budget.amountOre / 100 : null
-      const draft = drafts.get(k)
-      const text = draft ?? (stored === null ? '' : String(stored))
-      const parsed = draft === undefined ? { kr: stored, problem: null } : parseKronor(draft, line.scope)
-      const cleared = draft !== undefined && parsed.kr === null && parsed.problem === null && stored !== null
-      const problem = parsed.problem ?? (cleared ? 'validation.budgets.amount' : null) ?? serverErrors.get(k) ?? null
-      out.set(k, { text, kr: parsed.kr, problem, changed: draft !== undefined && (parsed.kr !== stored || problem !== null), line })
-    }
-    return out
-  }, [lines, drafts, serverErrors])
-
-  const changed = [...fields.values()].filter((f) => f.changed)
-  const problems = changed.filter((f) => f.problem !== null)
-  const dirty = changed.length > 0
+  const lines = useMemo(() => budgetLines(data), [data])
+  const fields = useMemo(() => budgetFields(lines, drafts, serverErrors), [lines, drafts, serverErrors])
+  const { changed, problems, dirty, changes } = budgetEdits(fields)
   const canEdit = (scope: BudgetScope) => (scope === 'office' ? !!data?.may.office : !!data?.may.update)
   const editable = !!data && (data.may.update || data.may.office)
   const amountOf = (scope: BudgetScope, id: string) => fields.get(keyOf(scope, id))?.kr ?? 0
@@ -118,16 +77,10 @@ export default function BudgetsPage() {
 
   const save = async () => {
     if (!data || problems.length > 0) return
-    const list = changed.map((f) => ({
-      scope: f.line.scope,
-      id: f.line.row.id,
-      amountKr: f.kr ?? 0,
-      version: f.line.row.budget?.version ?? null,
-    }))
     setBusy('save')
     setNotice(null)
     try {
-      const saved = await saveBudgets(month, { officeId: data.office?.id ?? officeId ?? data.offices[0]!.id, changes: list })
+      const saved = await saveBudgets(month, { officeId: data.office?.id ?? officeId ?? data.offices[0]!.id, changes })
       await queryClient.invalidateQueries({ queryKey: budgetsKeys.all })
       setDrafts(new Map())
       snackbar.show(t('budgets.saved', { count: saved.changed }), { color: 'success', icon: 'success' })
@@ -139,13 +92,7 @@ export default function BudgetsPage() {
         await query.refetch()
         setNotice({ status: 'warning', text: t('budgets.conflict', { count: conflicts.length }) })
       } else if (err instanceof ApiClientError && err.body?.fieldErrors) {
-        const byKey = new Map<string, string>()
-        for (const [path, messages] of Object.entries(err.body.fieldErrors)) {
-          const i = /^changes\.(\d+)\./.exec(path)?.[1]
-          const change = i === undefined ? undefined : list[Number(i)]
-          if (change) byKey.set(keyOf(change.scope, change.id), messages[0] ?? '')
-        }
-        setServerErrors(byKey)
+        setServerErrors(refusalsByField(changes, err.body.fieldErrors))
         setNotice({ status: 'error', text: t('budgets.invalid') })
       } else setNotice({ status: 'error', text: errorText(err, t) })
     } finally {

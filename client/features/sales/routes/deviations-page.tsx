@@ -16,6 +16,7 @@ import { ageInDays, DEVIATION_FILTER_KEYS, listDeviations, type DeviationFilters
 import { DeviationStateBadge } from '../components/status-badges'
 import { salesKeys } from '../api/sales-keys'
 import { FilterBar, FilterChips, OrgFilters } from '../../../components/ui/list-filters'
+import { chipsOf, toggleChip } from '../../../components/ui/filter-chips'
 
 /** Without a state in the URL the list shows the waiting ones (decision 024). */
 const WAITING: DeviationState[] = ['open', 'corrected']
@@ -32,7 +33,7 @@ export default function DeviationsPage() {
   const { query, update } = useListQuery({ sortBy: undefined, itemsPerPage: 25 })
   const [params] = useSearchParams()
   const filters: DeviationFilters = useMemo(() => Object.fromEntries(DEVIATION_FILTER_KEYS.map((k) => [k, params.get(k) || undefined])), [params])
-  const states = new Set<DeviationState>(filters.state ? (filters.state.split(',').filter(Boolean) as DeviationState[]) : WAITING)
+  const states = chipsOf(filters.state, DEVIATION_STATES, WAITING)
 
   const list = useQuery({
     queryKey: salesKeys.deviations.list(query, filters),
@@ -42,14 +43,8 @@ export default function DeviationsPage() {
   // "Now" for the ages, taken when the answer arrived: the same on every row.
   const now = list.dataUpdatedAt
 
-  const toggleState = (s: DeviationState) => {
-    const next = new Set(states)
-    if (next.has(s)) next.delete(s)
-    else next.add(s)
-    const chosen = DEVIATION_STATES.filter((x) => next.has(x))
-    const isDefault = chosen.length === 0 || (chosen.length === WAITING.length && WAITING.every((x) => next.has(x)))
-    update({ state: isDefault ? undefined : chosen.join(',') })
-  }
+  const toggleState = (s: DeviationState) => update({ state: toggleChip(states, s, DEVIATION_STATES, WAITING) })
+
   const set = (key: keyof DeviationFilters, value: string | undefined) => update({ [key]: value })
   const active = DEVIATION_FILTER_KEYS.filter((k) => filters[k]).length
 

@@ -20,6 +20,7 @@ import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
 import { SaleReportSummary } from '../components/sale-report-summary'
 import { salesKeys } from '../api/sales-keys'
 import { FilterBar, FilterChips, OrgFilters } from '../../../components/ui/list-filters'
+import { chipsOf, toggleChip } from '../../../components/ui/filter-chips'
 
 /**
  * /backoffice/salereports: every sale report back office may see, newest first, filtered by status, provider,
@@ -34,7 +35,7 @@ export default function SaleReportsPage() {
   const { query, update } = useListQuery({ sortBy: undefined, itemsPerPage: 25 })
   const [params] = useSearchParams()
   const filters: SaleReportFilters = useMemo(() => Object.fromEntries(FILTER_KEYS.map((k) => [k, params.get(k) || undefined])), [params])
-  const statuses = new Set((filters.status ?? '').split(',').filter(Boolean) as SaleStatus[])
+  const statuses = chipsOf(filters.status, SALE_STATUSES)
   const [selected, setSelected] = useState<Set<string>>(new Set())
   const [moving, setMoving] = useState<MovableReport[] | null>(null)
   // The rows seen on any page, so a selection across pages still knows each report's version and status.
@@ -56,12 +57,7 @@ export default function SaleReportsPage() {
     if (key === 'providerId') change.productId = undefined
     update(change)
   }
-  const toggleStatus = (s: SaleStatus) => {
-    const next = new Set(statuses)
-    if (next.has(s)) next.delete(s)
-    else next.add(s)
-    setFilter('status', [...next].join(',') || undefined)
-  }
+  const toggleStatus = (s: SaleStatus) => setFilter('status', toggleChip(statuses, s, SALE_STATUSES))
   const filtered = FILTER_KEYS.some((k) => filters[k])
 
   const lang = i18n.language as FormatLanguage
