@@ -1,6 +1,6 @@
 import { Badge, Box, Button, CloseButton, Dialog, HStack, Input, Kbd, Portal, Stack, Text } from '@chakra-ui/react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { formatDate, type FormatLanguage } from '../../../shared/format'
@@ -58,7 +58,9 @@ export function SearchDialog() {
     placeholderData: keepPreviousData,
   })
 
-  useEffect(() => {
+  // Listening from the commit that draws the app bar (a layout effect, not a passive one): a passive effect may run
+  // a while after the screen is painted on a busy phone, and a Ctrl+K pressed meanwhile went to the browser.
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null
       const typing = target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
