@@ -30,7 +30,10 @@ function playerOf(c: Context<AppEnv>): GamePlayer {
   return { id: u.id, teamIds: u.teamIds, officeId: u.officeId, regionId: u.regionId }
 }
 
-/** The sales game (docs/decisions/052): what the signed-in person has earned, their level, their ledger and the leaderboards. */
+/**
+ * The sales game (docs/decisions/052): what the signed-in person has earned, their level, their ledger and the
+ * leaderboards.
+ */
 export function gameRoutes(game: GameService) {
   return (
     new Hono<AppEnv>()

@@ -21,7 +21,10 @@ export type Book = (
   },
 ) => Promise<void>
 
-/** What the shop's parts share: the tables, the ledger's booking, people's names, the rewards and purchases as answered, and a refund. */
+/**
+ * What the shop's parts share: the tables, the ledger's booking, people's names, the rewards and purchases as
+ * answered, and a refund.
+ */
 export function gameShopContext(database: Database, book: Book, names: (db: Db, ids: string[]) => Promise<Map<string, string>>) {
   const { db, t } = database
   const R = t.gameRewards

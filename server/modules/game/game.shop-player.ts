@@ -6,7 +6,9 @@ import { logActivity } from '../../platform/activity-log'
 
 import type { GameShopContext } from './game.shop-context'
 
-/** The shop as a player uses it: what is on offer with their coins, buying, and taking back a purchase still waiting. */
+/**
+ * The shop as a player uses it: what is on offer with their coins, buying, and taking back a purchase still waiting.
+ */
 export function shopForPlayers(ctx: GameShopContext) {
   const { database, book, db, t, R, V, P, rewardsOf, purchasesWhere, purchaseOf, refund } = ctx
   return {
