@@ -1,0 +1,48 @@
+import type { AuthContext } from '../../lib/context'
+import { ApiError } from '../../lib/errors'
+import { type LoginResult } from './auth.context'
+import type { AuthServiceContext } from './auth.context'
+
+/**
+ * Signing in: a password (throttled by address, account and the pair), the second step's code, and one's own password
+ * checked again.
+ */
+export function authSignIn(ctx: AuthServiceContext) {
+  const { repo, sessionAnswer, countAttempt, checkPassword, dummyHash, mfa, startSession } = ctx
+  return {
+    /** The user data and rules of a user as they are stored now. */
+    async sessionAnswerFor(userId: string, impersonator: AuthContext['impersonator'] = null) {
+      const user = await repo.profile(userId)
+      if (!user) return null
+      const { answer } = await sessionAnswer(user)
+      return impersonator ? { ...answer, userData: { ...answer.userData, impersonatedBy: impersonator } } : answer
+    },
+    async login(input: { email: string; password: string }, meta: { ip: string | null; userAgent: string | null }): Promise<LoginResult> {
+      const attempt = await countAttempt(input.email, meta.ip)
+      const creds = await repo.findCredentials(input.email)
+      const ok = await checkPassword(meta.ip, input.password, creds?.passwordHash ?? (await dummyHash))
+      if (!creds || !ok || !creds.active) throw new ApiError(401, 'invalid_credentials')
+      await attempt.succeeded()
+      // Two-step sign-in: the password was right, the session waits for a code (docs/decisions/038).
+      if (await mfa.isEnabled(creds.id)) return { challenge: await mfa.challenge(creds.id) }
+      return startSession(creds.id, meta)
+    },
+    /**
+     * The second step: a code from the app or a recovery code, against the challenge the password step gave.
+     * Wrong: 401 `invalid_code` (the challenge allows a few tries); gone or used up: 401 `unauthenticated`, sign in again.
+     */
+    async loginWithCode(input: { challenge: string; code: string }, meta: { ip: string | null; userAgent: string | null }): Promise<LoginResult> {
+      const answered = await mfa.answer(input.challenge, input.code)
+      if (answered === null) throw new ApiError(401, 'invalid_code')
+      if ('expired' in answered) throw new ApiError(401, 'unauthenticated')
+      if ('lockedMs' in answered)
+        throw new ApiError(429, 'mfa_locked', { headers: { 'Retry-After': String(Math.max(1, Math.ceil(answered.lockedMs / 1000))) } })
+      return startSession(answered.userId, meta)
+    },
+    /** Whether this is the user's password (asked again before a change to their sign-in methods). */
+    async checkOwnPassword(userId: string, password: string): Promise<boolean> {
+      const hash = await repo.passwordHash(userId)
+      return !!hash && (await checkPassword(null, password, hash))
+    },
+  }
+}
