@@ -6,7 +6,10 @@ import { forbidden, notFound } from '../../lib/errors'
 import { validate } from '../../lib/validate'
 import type { CustomersService } from './customers.service'
 
-/** The customer register (docs/decisions/027): the list, a customer with their sales and log, corrections, and the identity number on request. */
+/**
+ * The customer register (docs/decisions/027): the list, a customer with their sales and log, corrections, and the
+ * identity number on request.
+ */
 export function customersRoutes(customers: CustomersService) {
   return (
     new Hono<AppEnv>()
