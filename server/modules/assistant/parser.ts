@@ -3,18 +3,17 @@ import {
   BI_MAX_QUESTION,
   biQuerySchema,
   type BiDimension,
-  type BiEntityKind,
   type BiFilters,
-  type BiGranularity,
   type BiMeasure,
   type BiPartial,
-  type BiPeriod,
   type BiQuery,
 } from '../../../shared/schemas/assistant'
 import { defaultGranularity, resolvePeriod } from '../../../shared/rules/assistant'
 import { calendarDay } from '../../../shared/schemas/period'
-import type { SaleStatus } from '../../../shared/rules/sale'
-import { LEXICON, SQL_WORDS, type Concept, type Entry, type Language } from './lexicon'
+import { LEXICON, SQL_WORDS, type Entry, type Language } from './lexicon'
+import { understand, type Item, type VocabularyEntry } from './parser.grammar'
+
+export type { VocabularyEntry } from './parser.grammar'
 
 /**
  * The built-in engine (issue 21, docs/decisions/053): a question in Swedish, English or Finnish becomes a `BiQuery`
@@ -23,9 +22,6 @@ import { LEXICON, SQL_WORDS, type Concept, type Entry, type Language } from './l
  * misspelt); a small grammar then finds the measure, the split, the period, a top N and the filters. What it cannot
  * decide it asks about, keeping what it understood; what is not a question about the data is refused.
  */
-
-/** A name the asker may see, and how the parser may find it. */
-export type VocabularyEntry = { kind: BiEntityKind; id: string; name: string }
 
 export type ParseContext = {
   today: string
@@ -39,14 +35,6 @@ export type ParseResult =
   | { kind: 'clarify'; reason: 'measure'; partial: BiPartial; measures: BiMeasure[]; language: Language }
   | { kind: 'clarify'; reason: 'entity'; partial: BiPartial; measure: BiMeasure; text: string; candidates: VocabularyEntry[]; language: Language }
   | { kind: 'invalid'; language: Language }
-
-type Item =
-  | { kind: 'concept'; concept: Concept; lang: Language | '*'; at: number; word: string }
-  | { kind: 'entity'; candidates: VocabularyEntry[]; at: number; text: string; exact: boolean }
-  | { kind: 'year'; year: number; at: number }
-  | { kind: 'date'; date: string; at: number }
-  | { kind: 'quarter'; quarter: number; at: number }
-  | { kind: 'unknown'; word: string; at: number }
 
 /** Lower-cased words; å, ä and ö kept, other marks dropped; "v12", "q3" and "top5" split into their parts. */
 export function tokenize(text: string): string[] {
@@ -260,323 +248,6 @@ function languageOf(items: Item[]): Language {
   }
   const best = (Object.keys(score) as Language[]).sort((a, b) => score[b] - score[a])
   return score[best[0]!] === score.sv ? 'sv' : best[0]!
-}
-
-type Understood = {
-  measure?: BiMeasure
-  measureStatus?: SaleStatus
-  statuses: SaleStatus[]
-  category?: Exclude<BiDimension, 'time'>
-  granularity?: BiGranularity
-  overTime: boolean
-  period?: BiPeriod
-  order?: 'asc' | 'desc'
-  limit?: number
-  filters: BiFilters
-  ambiguous: Array<{ text: string; candidates: VocabularyEntry[] }>
-  /** "från januari till mars": two named months, resolved to dates once "today" is known */
-  monthRange?: [BiPeriod, BiPeriod]
-  /** "vecka 10 till 12", "weeks 10-12", "viikosta 10 viikkoon 12": two weeks, resolved likewise */
-  weekRange?: [BiPeriod, BiPeriod]
-  /** "sedan mars", "since week 10": from the period's start until today */
-  since: boolean
-  /** "fram till mars", "until yesterday": from the start of the period's year until the period's end */
-  until: boolean
-  followUp: boolean
-  meaningful: number
-  unknown: number
-}
-
-const isConcept = <T extends Concept['type']>(item: Item | undefined, type: T): item is Item & { kind: 'concept'; concept: Extract<Concept, { type: T }> } =>
-  item?.kind === 'concept' && item.concept.type === type
-
-/** The grammar: what the items say about the measure, split, period, order and filters. */
-function understand(items: Item[], language: Language): Understood {
-  const u: Understood = {
-    statuses: [],
-    overTime: false,
-    filters: {},
-    ambiguous: [],
-    followUp: false,
-    meaningful: 0,
-    unknown: 0,
-    since: false,
-    until: false,
-  }
-  // Noise is skipped when looking at neighbours, so "the last 3 months" reads as "last 3 months".
-  const seq = items.filter((i) => !isConcept(i, 'noise'))
-  const used = new Set<Item>()
-  const next = (i: number) => seq[i + 1]
-  const prev = (i: number) => seq[i - 1]
-  u.followUp = seq.length > 0 && isConcept(seq[0], 'followUp')
-  const hasWhich = seq.some((i) => isConcept(i, 'which') || isConcept(i, 'who'))
-  /** "5 säljare": a number right before a dimension, the size of a top list. */
-  const countedDimension = seq.find((item, i) => isConcept(item, 'number') && isConcept(seq[i + 1], 'dimension')) as
-    (Item & { concept: { type: 'number'; n: number } }) | undefined
-  /** A dimension in the singular within two words of a superlative: the question asks for one item. */
-  const singularNear = (i: number) => [seq[i + 1], seq[i + 2], seq[i - 1], seq[i - 2]].some((x) => isConcept(x, 'dimension') && singularWord(x.word, language))
-
-  /** A year said after a week or quarter: "vecka 53 2020", "viikolla 53 vuonna 2020". */
-  const yearAt = (i: number): Item | undefined => {
-    const a = seq[i]
-    if (a?.kind === 'year') return a
-    if (isConcept(a, 'unit') && a.concept.unit === 'year' && seq[i + 1]?.kind === 'year') {
-      used.add(a)
-      return seq[i + 1]
-    }
-    return undefined
-  }
-  // Periods first: the units they use are not time buckets.
-  seq.forEach((item, i) => {
-    if (used.has(item)) return
-    const n1 = next(i)
-    const n2 = seq[i + 2]
-    const fixed: BiPeriod | null = isConcept(item, 'today')
-      ? { kind: 'relative', unit: 'day', offset: 0 }
-      : isConcept(item, 'yesterday')
-        ? { kind: 'relative', unit: 'day', offset: -1 }
-        : isConcept(item, 'lastYear')
-          ? { kind: 'relative', unit: 'year', offset: -1 }
-          : null
-    if (fixed) {
-      u.period = fixed
-      used.add(item)
-    } else if ((isConcept(item, 'this') || isConcept(item, 'in')) && isConcept(n1, 'unit')) {
-      u.period = { kind: 'relative', unit: n1.concept.unit, offset: 0 }
-      used.add(item).add(n1)
-      if (isConcept(item, 'this') && isConcept(n2, 'in') && isConcept(seq[i + 3], 'unit')) used.add(n2).add(seq[i + 3]!)
-    } else if (isConcept(item, 'this') && isConcept(n1, 'in') && isConcept(n2, 'unit')) {
-      // "hittills i år"
-      u.period = { kind: 'relative', unit: n2.concept.unit, offset: 0 }
-      used.add(item).add(n1).add(n2)
-    } else if (isConcept(item, 'previous') && isConcept(n1, 'number') && isConcept(n2, 'unit')) {
-      u.period = { kind: 'last', unit: n2.concept.unit, count: Math.max(1, Math.min(400, n1.concept.n)) }
-      used.add(item).add(n1).add(n2)
-    } else if (isConcept(item, 'number') && isConcept(n1, 'previous') && isConcept(n2, 'unit')) {
-      u.period = { kind: 'last', unit: n2.concept.unit, count: Math.max(1, Math.min(400, item.concept.n)) }
-      used.add(item).add(n1).add(n2)
-    } else if (isConcept(item, 'previous') && isConcept(n1, 'unit')) {
-      u.period = { kind: 'relative', unit: n1.concept.unit, offset: -1 }
-      used.add(item).add(n1)
-    } else if (isConcept(item, 'unit') && item.concept.unit === 'week' && isConcept(n1, 'number') && n1.concept.n >= 1 && n1.concept.n <= 53) {
-      // A range of weeks: "vecka 10 till 12", "v10-12", "weeks 10 to 12", "viikosta 10 viikkoon 12".
-      let j = i + 2
-      if (isConcept(seq[j], 'until')) j++
-      if (isConcept(seq[j], 'unit') && (seq[j] as Item & { concept: { unit: BiGranularity } }).concept.unit === 'week') j++
-      const end = seq[j]
-      const y = yearAt(isConcept(end, 'number') && j > i + 1 ? j + 1 : i + 2)
-      const year = y?.kind === 'year' ? y.year : undefined
-      if (isConcept(end, 'number') && end.concept.n > n1.concept.n && end.concept.n <= 53) {
-        u.weekRange = [
-          { kind: 'week', week: n1.concept.n, ...(year ? { year } : {}) },
-          { kind: 'week', week: end.concept.n, ...(year ? { year } : {}) },
-        ]
-        for (let k = i; k <= j; k++) used.add(seq[k]!)
-      } else {
-        u.period = { kind: 'week', week: n1.concept.n, ...(year ? { year } : {}) }
-        used.add(item).add(n1)
-      }
-      if (y) used.add(y)
-    } else if (isConcept(item, 'unit') && item.concept.unit === 'quarter' && isConcept(n1, 'number') && n1.concept.n >= 1 && n1.concept.n <= 4) {
-      const y = yearAt(i + 2)
-      const year = y?.kind === 'year' ? y.year : undefined
-      u.period = { kind: 'quarter', quarter: n1.concept.n, ...(year ? { year } : {}) }
-      used.add(item).add(n1)
-      if (y) used.add(y)
-    } else if (isConcept(item, 'ordinal') && isConcept(n1, 'unit') && n1.concept.unit === 'quarter') {
-      const y = yearAt(i + 2)
-      const year = y?.kind === 'year' ? y.year : undefined
-      u.period = { kind: 'quarter', quarter: item.concept.n, ...(year ? { year } : {}) }
-      used.add(item).add(n1)
-      if (y) used.add(y)
-    } else if (item.kind === 'quarter') {
-      const year = n1?.kind === 'year' ? n1.year : prev(i)?.kind === 'year' ? (prev(i) as { year: number }).year : undefined
-      u.period = { kind: 'quarter', quarter: item.quarter, ...(year ? { year } : {}) }
-      used.add(item)
-      if (n1?.kind === 'year') used.add(n1)
-      else if (prev(i)?.kind === 'year') used.add(prev(i)!)
-    }
-  })
-  const months = seq.filter((i) => isConcept(i, 'monthName') && !used.has(i)) as Array<Item & { concept: { type: 'monthName'; month: number } }>
-  if (months.length > 0 && !u.period && !u.weekRange) {
-    // a named month with a year: "mars 2025"; two of them: a range
-    const yearAfter = (m: Item) => {
-      const after = seq[seq.indexOf(m) + 1]
-      if (after?.kind === 'year') {
-        used.add(after)
-        return after.year
-      }
-      return undefined
-    }
-    const first = months[0]!
-    const y1 = yearAfter(first)
-    if (months.length >= 2) {
-      const last = months[months.length - 1]!
-      const y2 = yearAfter(last) ?? y1
-      const p1: BiPeriod = { kind: 'month', month: first.concept.month, ...((y1 ?? y2) ? { year: (y1 ?? y2)! } : {}) }
-      const p2: BiPeriod = { kind: 'month', month: last.concept.month, ...(y2 ? { year: y2 } : {}) }
-      u.monthRange = [p1, p2]
-    } else u.period = { kind: 'month', month: first.concept.month, ...(y1 ? { year: y1 } : {}) }
-    for (const m of months) used.add(m)
-  }
-  const dates = seq.filter((i): i is Item & { kind: 'date' } => i.kind === 'date')
-  if (dates.length > 0 && !u.period && !u.weekRange) {
-    const sorted = dates.map((d) => d.date).sort()
-    u.period = { kind: 'range', from: sorted[0]!, to: sorted[sorted.length - 1]! }
-    for (const d of dates) used.add(d)
-  }
-  const years = seq.filter((i): i is Item & { kind: 'year' } => i.kind === 'year' && !used.has(i))
-  if (years.length > 0 && !u.period && !u.weekRange) {
-    const sorted = years.map((y) => y.year).sort()
-    u.period =
-      sorted.length === 1 ? { kind: 'year', year: sorted[0]! } : { kind: 'range', from: `${sorted[0]}-01-01`, to: `${sorted[sorted.length - 1]}-12-31` }
-    for (const y of years) used.add(y)
-  }
-  // "Since" and "until" next to a single period (a range of two already has both ends): its start until today, or
-  // the start of its year until its end.
-  const periodItem = (x: Item | undefined) =>
-    x !== undefined &&
-    (x.kind === 'date' ||
-      x.kind === 'year' ||
-      x.kind === 'quarter' ||
-      isConcept(x, 'monthName') ||
-      isConcept(x, 'unit') ||
-      isConcept(x, 'previous') ||
-      isConcept(x, 'this') ||
-      isConcept(x, 'today') ||
-      isConcept(x, 'yesterday') ||
-      isConcept(x, 'lastYear') ||
-      isConcept(x, 'ordinal'))
-  if (u.period && u.period.kind !== 'range') {
-    seq.forEach((x, i) => {
-      if (used.has(x) || !(isConcept(x, 'since') || isConcept(x, 'until'))) return
-      // Before the period ("sedan mars", "until last week"), or after it in Finnish ("maaliskuusta lähtien").
-      if (!periodItem(seq[i + 1]) && !periodItem(seq[i - 1])) return
-      if (isConcept(x, 'since')) u.since = true
-      else u.until = true
-      used.add(x)
-    })
-  }
-
-  // Entities next to a dimension word of their kind are named, not split by ("team Lund", "Lund-tiimin").
-  const hints = new Set<Item>()
-  // Neighbours past a Swedish "i" ("kontoret i Malmö").
-  const beside = (i: number, step: 1 | -1) => {
-    let j = i + step
-    while (isConcept(seq[j], 'in')) j += step
-    return seq[j]
-  }
-  seq.forEach((item, i) => {
-    if (item.kind !== 'entity') return
-    for (const near of [beside(i, -1), beside(i, 1)]) {
-      if (isConcept(near, 'dimension') && item.candidates.some((c) => c.kind === near.concept.dimension)) {
-        hints.add(near)
-        if (item.candidates.length > 1) item.candidates = item.candidates.filter((c) => c.kind === near.concept.dimension)
-      }
-    }
-  })
-
-  const measureItems = seq.filter((i) => isConcept(i, 'measure')) as Array<Item & { concept: { type: 'measure'; measure: BiMeasure; status?: SaleStatus } }>
-  const plain = measureItems.find((i) => !i.concept.status)
-  const statusMeasure = measureItems.find((i) => i.concept.status)
-  if (plain && statusMeasure && plain.concept.measure !== 'regretRate') {
-    u.measure = plain.concept.measure
-    u.statuses.push(statusMeasure.concept.status!)
-  } else if (measureItems[0]) {
-    u.measure = measureItems[0].concept.measure
-    if (measureItems[0].concept.status) u.measureStatus = measureItems[0].concept.status
-  }
-
-  seq.forEach((item, i) => {
-    if (used.has(item)) return
-    const n1 = next(i)
-    const p1 = prev(i)
-    switch (item.kind) {
-      case 'entity':
-        if (item.candidates.length === 1) {
-          const c = item.candidates[0]!
-          const list = (u.filters[c.kind] ??= [])
-          if (!list.includes(c.id)) list.push(c.id)
-        } else u.ambiguous.push({ text: item.text, candidates: item.candidates })
-        u.meaningful++
-        return
-      case 'unknown':
-        u.unknown++
-        return
-      case 'concept':
-        break
-      default:
-        return
-    }
-    const c = item.concept
-    switch (c.type) {
-      case 'measure':
-        u.meaningful++
-        return
-      case 'status':
-        if (!u.statuses.includes(c.status)) u.statuses.push(c.status)
-        u.meaningful++
-        return
-      case 'dimension':
-        u.meaningful++
-        if (!hints.has(item) && !u.category) u.category = c.dimension
-        return
-      case 'time':
-        u.overTime = true
-        u.meaningful++
-        return
-      case 'granularity':
-        u.granularity = c.unit
-        u.meaningful++
-        return
-      case 'unit':
-        // "per vecka", "each week", "viikkoa kohden", and "per team och vecka"
-        if (
-          isConcept(p1, 'per') ||
-          isConcept(p1, 'every') ||
-          isConcept(n1, 'postPer') ||
-          (isConcept(p1, 'followUp') && seq.slice(0, i).some((x) => isConcept(x, 'per')))
-        ) {
-          u.granularity = c.unit
-          u.meaningful++
-        }
-        return
-      case 'top':
-      case 'bottom': {
-        u.order = c.type === 'top' ? 'desc' : 'asc'
-        // "topp 5", "5 bästa", or the number before the dimension ("vilka 5 säljare hade högst ordervärde").
-        const number = isConcept(n1, 'number') ? n1.concept.n : isConcept(p1, 'number') ? p1.concept.n : countedDimension?.concept.n
-        if (number !== undefined) u.limit = Math.max(1, Math.min(50, number))
-        // "Which team…", "who sold most", "the best seller", "bästa säljaren", "paras myyjä": the single top item.
-        else if (hasWhich || singularNear(i)) u.limit = 1
-        else if (['top', 'topp', 'kärki'].includes(item.word)) u.limit = 10
-        u.meaningful++
-        return
-      }
-      case 'who':
-        if (!u.category) u.category = 'seller'
-        return
-      default:
-        return
-    }
-  })
-  if (u.period || u.monthRange) u.meaningful++
-  // "5 säljare med flest order": the number before the dimension is the top's.
-  if (u.order && u.limit === undefined) {
-    const n = seq.find((item, i) => isConcept(item, 'number') && !used.has(item) && isConcept(next(i), 'dimension'))
-    if (n && isConcept(n, 'number')) u.limit = Math.max(1, Math.min(50, n.concept.n))
-  }
-  return u
-}
-
-/**
- * Whether a dimension's word is singular: English without a plural -s, Finnish without a plural -t, Swedish in the
- * definite singular ("säljaren", "teamet": the bare "säljare", "team" and "kontor" are plural too).
- */
-function singularWord(word: string, language: Language): boolean {
-  if (language === 'en') return !word.endsWith('s') && !['people', 'salespeople'].includes(word)
-  if (language === 'fi') return !word.endsWith('t')
-  return /(en|et)$/.test(word) && !['teamen', 'kontoren', 'lagen'].includes(word)
 }
 
 const howManyWords = new Set(['många', 'many', 'montako', 'monta'])
