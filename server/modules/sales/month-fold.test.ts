@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { SaleStatus } from '../../../shared/rules/sale'
 import { createTestDatabase } from '../../test/harness'
-import { monthFold } from './sales.summary'
+import { monthFold } from './sales.summary-fold'
 
 /**
  * The month tables' fold (docs/decisions/063): a change's month deltas wait in their own rows and are added into the

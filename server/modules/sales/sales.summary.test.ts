@@ -10,7 +10,8 @@ import { migrationsFolder } from '../../db/migrate'
 import { saleSummaryRecount } from './sales.fill'
 import { devicePusher, saleArgs } from '../../test/fixtures'
 import { createTestApp } from '../../test/harness'
-import { monthFold, summaryDeltas, type SummaryEntry } from './sales.summary'
+import { summaryDeltas, type SummaryEntry } from './sales.summary'
+import { monthFold } from './sales.summary-fold'
 
 /**
  * The sales summary (docs/decisions/046) is kept by the sales service in the transaction of each change. After any
