@@ -5,7 +5,7 @@ import { preparedActivityLog } from '../../platform/activity-log'
 import type { Db, Schema } from '../../db/client'
 import { preparedReads, preparedWrites } from '../../db/prepared'
 import type { Deps } from '../../platform/deps'
-import { deviationWrites } from './deviations'
+import { deviationWrites } from './deviations.writes'
 import { doubleSales } from './double-sales'
 import { saleSummary } from './sales.summary'
 
