@@ -1,5 +1,5 @@
 import pg from 'pg'
-import type { ClusterLink, ClusterMessage } from './socket-server'
+import type { ClusterLink, ClusterMessage } from './socket-types'
 
 /**
  * The link between server instances on PostgreSQL (docs/decisions/030): LISTEN/NOTIFY on one channel. Every

@@ -7,9 +7,10 @@ import type { Env } from '../../env'
 import { serverKey } from '../server-keys'
 import { pgClusterLink } from './cluster'
 import { authorizeChannel, authorizeUser, type AppCredentials, type ChannelAuthorization } from './pusher-auth'
-import { socketServer, type EndedSessions, type PresenceMember, type SessionBinding, type SocketServer } from './socket-server'
+import { socketServer, type SocketServer } from './socket-server'
+import type { EndedSessions, PresenceMember, SessionBinding } from './socket-types'
 
-export type { EndedSessions, PresenceMember, SessionBinding } from './socket-server'
+export type { EndedSessions, PresenceMember, SessionBinding } from './socket-types'
 
 /**
  * The realtime channel (docs/decisions/030). By default this server speaks the Pusher protocol itself
