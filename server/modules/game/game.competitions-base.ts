@@ -18,14 +18,13 @@ export const SWEEP_JOB = 'game.finishDueCompetitions'
  * A competition as answered, its standing computed from the game's tables up to a day, its row read, its end
  * scheduled.
  */
-export function gameCompetitionsBase(
-  { database, events, jobs }: Pick<Deps, 'database' | 'events' | 'jobs'>,
-  book: Book,
-  ports: {
-    names(db: Db, userIds: string[]): Promise<Map<string, string>>
-    placeNames(db: Db, ids: { teamIds?: string[]; officeIds?: string[] }): Promise<Map<string, string>>
-  },
-) {
+/** What the competitions ask other areas: people's and places' names. */
+export type CompetitionPorts = {
+  names(db: Db, userIds: string[]): Promise<Map<string, string>>
+  placeNames(db: Db, ids: { teamIds?: string[]; officeIds?: string[] }): Promise<Map<string, string>>
+}
+
+export function gameCompetitionsBase({ database, events, jobs }: Pick<Deps, 'database' | 'events' | 'jobs'>, book: Book, ports: CompetitionPorts) {
   const { db, t } = database
   const C = t.gameCompetitions
 

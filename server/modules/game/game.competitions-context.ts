@@ -1,21 +1,13 @@
-import type { Db } from '../../db/client'
 import type { Deps } from '../../platform/deps'
 import type { Book } from './game.shop'
-import { FINISH_JOB, SWEEP_JOB, gameCompetitionsBase } from './game.competitions-base'
+import { FINISH_JOB, SWEEP_JOB, gameCompetitionsBase, type CompetitionPorts } from './game.competitions-base'
 import { gameCompetitionsFinish } from './game.competitions-finish'
 
 /**
  * What the competitions' parts share: the base (a competition as answered, its standing computed, its end scheduled)
  * and the finishing, with the jobs that run it.
  */
-export function gameCompetitionsContext(
-  { database, events, jobs }: Pick<Deps, 'database' | 'events' | 'jobs'>,
-  book: Book,
-  ports: {
-    names(db: Db, userIds: string[]): Promise<Map<string, string>>
-    placeNames(db: Db, ids: { teamIds?: string[]; officeIds?: string[] }): Promise<Map<string, string>>
-  },
-) {
+export function gameCompetitionsContext({ database, events, jobs }: Pick<Deps, 'database' | 'events' | 'jobs'>, book: Book, ports: CompetitionPorts) {
   const base = gameCompetitionsBase({ database, events, jobs }, book, ports)
   const c1 = { ...base, ...gameCompetitionsFinish(base) }
   const { finish, finishDue } = c1

@@ -1,9 +1,10 @@
-import type { Db } from '../../db/client'
 import type { Deps } from '../../platform/deps'
 import type { Book } from './game.shop'
 import { gameCompetitionsContext } from './game.competitions-context'
 import { gameCompetitionsReads } from './game.competitions-reads'
 import { gameCompetitionsAdmin } from './game.competitions-admin'
+
+import type { CompetitionPorts } from './game.competitions-base'
 
 export { FINISH_JOB, SWEEP_JOB } from './game.competitions-base'
 
@@ -13,14 +14,7 @@ export { FINISH_JOB, SWEEP_JOB } from './game.competitions-base'
  * and a sweep at every start finishes any past its end), which freezes the standing, pays the coin prizes into the
  * ledger and raises `game.competitionFinished` for the winners' notifications. Finishing is idempotent.
  */
-export function gameCompetitions(
-  { database, events, jobs }: Pick<Deps, 'database' | 'events' | 'jobs'>,
-  book: Book,
-  ports: {
-    names(db: Db, userIds: string[]): Promise<Map<string, string>>
-    placeNames(db: Db, ids: { teamIds?: string[]; officeIds?: string[] }): Promise<Map<string, string>>
-  },
-) {
+export function gameCompetitions({ database, events, jobs }: Pick<Deps, 'database' | 'events' | 'jobs'>, book: Book, ports: CompetitionPorts) {
   const ctx = gameCompetitionsContext({ database, events, jobs }, book, ports)
   const { finish, finishDue } = ctx
   return {

@@ -9,23 +9,23 @@ import type { Db } from '../../db/client'
 import type { Deps } from '../../platform/deps'
 import { gameLevels } from './game.levels'
 
+/** A sale as the game reads it: who sold it where and when, its status, value and lines. */
+export type GameSaleRecord = {
+  sellerId: string
+  teamId: string | null
+  officeId: string | null
+  sellDate: string
+  status: SaleStatus
+  orderValueOre: number
+  lines: Array<{ productId: string; quantity: number }>
+}
+
 /** What the game asks other areas (answered in server/composition/areas.ts). */
 export type GamePorts = {
   /** products' game points by id (the catalog) */
   gamePoints(db: Db, productIds: string[]): Promise<Map<string, number>>
   /** a sale the game hears of only by a move (made before the game existed): the sales area's record of it */
-  saleForGame(
-    db: Db,
-    saleId: string,
-  ): Promise<{
-    sellerId: string
-    teamId: string | null
-    officeId: string | null
-    sellDate: string
-    status: SaleStatus
-    orderValueOre: number
-    lines: Array<{ productId: string; quantity: number }>
-  } | null>
+  saleForGame(db: Db, saleId: string): Promise<GameSaleRecord | null>
   /** the offices of a region (the organisation) */
   officesOfRegion(db: Db, regionId: string): Promise<string[]>
   /** names of teams, offices and regions by id (the organisation) */

@@ -1,10 +1,9 @@
 import { eq, sum } from 'drizzle-orm'
 import { difference, earned, salePoints } from '../../../shared/rules/game'
-import type { SaleStatus } from '../../../shared/rules/sale'
 import type { GameLedgerKind } from '../../../shared/schemas/game'
 import type { Db } from '../../db/client'
 import type { DomainEvent } from '../../platform/events'
-import { type GameBase } from './game.context-base'
+import { type GameBase, type GameSaleRecord } from './game.context-base'
 import type { GameLedgerBook } from './game.ledger-book'
 
 /** The game's own rows of sales, and the settling of what a sale earns against what is booked for it. */
@@ -22,16 +21,9 @@ export function gameSaleRows(ctx: GameBase & GameLedgerBook) {
 
   async function register(
     tx: Db,
-    sale: {
+    sale: GameSaleRecord & {
       saleId: string
-      sellerId: string
-      teamId: string | null
-      officeId: string | null
-      sellDate: string
-      status: SaleStatus
-      orderValueOre: number
       scoreTenths: number | null
-      lines: Array<{ productId: string; quantity: number }>
       /** the event it is made from (0: from the sales area's record, before any event the game applies) */
       eventId: number
     },
