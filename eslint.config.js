@@ -141,7 +141,6 @@ const SPLIT_PENDING = [
   'client/features/activity/routes/activity-log-page.tsx',
   'client/features/org/routes/oph-page.tsx',
   'client/features/notifications/routes/send-notification-page.tsx',
-  'client/features/users/routes/user-page.tsx',
   'server/platform/events.ts',
   'server/platform/jobs.ts',
   'server/platform/realtime/socket-server.ts',

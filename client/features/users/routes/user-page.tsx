@@ -1,71 +1,43 @@
-import { Alert, Badge, Button, Card, DataList, HStack, Stack, Tabs, Text, Wrap } from '@chakra-ui/react'
+import { Alert, Badge, Button, Tabs, Text, Wrap } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState, type ReactNode } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
-import { formatDate, formatTime, type FormatLanguage } from '../../../../shared/format'
 import type { StoredRule } from '../../../../shared/permissions/ability'
 import { outranks } from '../../../../shared/permissions/grant'
 import { pathFor } from '../../../../shared/routes'
-import { SENSITIVE_USER_FIELDS, type RevealedUserFields, type SensitiveUserField, type UserDetail } from '../../../../shared/schemas/users'
-import { ActivityLog } from '../../../components/ui/activity-log'
+import { type UserDetail } from '../../../../shared/schemas/users'
 import { DetailState } from '../../../components/ui/detail-state'
 import { Page } from '../../../components/ui/page'
 import { errorText } from '../../../lib/api-client'
 import { roleName } from '../../../lib/role-name'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
-import { deactivateUser, getUser, reactivateUser, resetMfa, revealUser } from '../api/users-api'
+import { deactivateUser, getUser, reactivateUser, resetMfa } from '../api/users-api'
 import { startImpersonation } from '../../../lib/impersonation'
 import { confirm } from '../../../lib/confirm-store'
 import { EditUserDialog } from '../components/edit-user-dialog'
 import { DeactivateDialog } from '../components/user-action-dialogs'
-import { DirectPermissionsDialog, previewRules } from '../components/direct-permissions-dialog'
-import { ScreensPreview } from '../components/permission-picker'
-import { UserExternalAccounts } from '../components/user-external-accounts'
+import { DirectPermissionsDialog } from '../components/direct-permissions-dialog'
+import { UserEmploymentTab, UserLogTab, UserOverviewTab, UserPermissionsTab, UserPersonalTab } from '../components/user-tabs'
 import { useUrlParams } from '../../../lib/use-url-params'
 import { usersKeys } from '../api/users-keys'
 
 const TABS = ['overview', 'employment', 'personal', 'permissions', 'log'] as const
 type Tab = (typeof TABS)[number]
 
-/** The fields a log line of a user shows, by their labels (ids are shown by the names logged beside them). */
-const LOGGED = [
-  'email',
-  'firstName',
-  'lastName',
-  'shortName',
-  'phone',
-  'employeeId',
-  'title',
-  'language',
-  'driversLicense',
-  'canViewTeam',
-  'providers',
-  'employmentDate',
-  'educationDate',
-  'coachAssignedDate',
-  'personalNumber',
-  'bankClearing',
-  'bankAccount',
-  'active',
-] as const
-
 /**
  * /user-admin/users/:id: a user in tabs (overview, employment, their own details, permissions, log), with edit,
  * deactivate and reactivate for those who may, and the sensitive fields masked until asked for (logged).
  */
 export default function UserPage() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t } = useTranslation()
   const { id = '' } = useParams()
   const queryClient = useQueryClient()
   const ability = useAbility()
   const [params, setParams] = useUrlParams()
   const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'overview'
   const [dialog, setDialog] = useState<'edit' | 'deactivate' | 'permissions' | null>(null)
-  const [revealed, setRevealed] = useState<RevealedUserFields>({})
-  const [revealing, setRevealing] = useState(false)
   const user = useQuery({ queryKey: usersKeys.user.detail(id), queryFn: ({ signal }) => getUser(id, signal), retry: false })
   const crumbs = [{ label: t('nav.groups.userAdmin') }, { label: t('routes.user-admin-users'), to: pathFor('user-admin-users') }]
 
@@ -84,19 +56,6 @@ export default function UserPage() {
       color: 'error',
       icon: 'error',
     })
-
-  const reveal = async (u: UserDetail) => {
-    setRevealing(true)
-    try {
-      const fields = SENSITIVE_USER_FIELDS.filter((f) => u.sensitive?.[f])
-      setRevealed(await revealUser(u.id, fields))
-      void queryClient.invalidateQueries({ queryKey: usersKeys.user.detail(id) })
-    } catch (err) {
-      failed(err)
-    } finally {
-      setRevealing(false)
-    }
-  }
 
   const resetMfaOf = async (u: UserDetail) => {
     const ok = await confirm({
@@ -118,26 +77,6 @@ export default function UserPage() {
     })
     if (ok) await startImpersonation(u.id).catch(failed)
   }
-
-  const date = (ms: number | null) => (ms ? `${formatDate(ms, lang)} ${formatTime(ms, lang)}` : t('userAdmin.detail.none'))
-  const item = (label: string, value: ReactNode) => (
-    <DataList.Item>
-      <DataList.ItemLabel>{label}</DataList.ItemLabel>
-      <DataList.ItemValue>{value === null || value === undefined || value === '' ? t('userAdmin.detail.none') : value}</DataList.ItemValue>
-    </DataList.Item>
-  )
-  const list = (children: ReactNode) => (
-    <Card.Root>
-      <Card.Body>
-        <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }} size="sm">
-          {children}
-        </DataList.Root>
-      </Card.Body>
-    </Card.Root>
-  )
-  const ruleText = (r: UserDetail['rules']['role'][number]) =>
-    `${t(`rolesAdmin.actions.${r.action}`, { defaultValue: r.action })}: ${t(`rolesAdmin.subjects.${r.subject}`, { defaultValue: r.subject })}` +
-    (r.scope && r.scope !== 'all' ? ` (${t(`rolesAdmin.scopes.${r.scope}`)})` : r.scope === null ? ` (${t('userAdmin.detail.customScope')})` : '')
 
   return (
     <DetailState query={user} title={t('routes.user-admin-users-id')} breadcrumbs={crumbs} notFound={t('userAdmin.detail.notFound')}>
@@ -205,181 +144,19 @@ export default function UserPage() {
               ))}
             </Tabs.List>
             <Tabs.Content value="overview">
-              {list(
-                <>
-                  {item(t('userAdmin.fields.email'), u.email)}
-                  {item(t('userAdmin.fields.phone'), u.phone)}
-                  {item(t('userAdmin.fields.shortName'), u.shortName)}
-                  {item(t('userAdmin.fields.roleId'), roleName(t, u.roleKey, u.roleName))}
-                  {item(t('userAdmin.fields.teamId'), u.teamName)}
-                  {item(t('userAdmin.filters.office'), u.officeName)}
-                  {item(t('userAdmin.filters.region'), u.regionName)}
-                  {u.coachedTeams.length > 0 ? item(t('userAdmin.detail.coaches'), u.coachedTeams.map((x) => x.name).join(', ')) : null}
-                  {item(t('userAdmin.detail.language'), t(`userAdmin.detail.languages.${u.language ?? 'none'}`))}
-                  {item(t('userAdmin.detail.created'), date(u.createdAt))}
-                  {item(t('userAdmin.detail.lastSignIn'), u.lastSignInAt ? date(u.lastSignInAt) : t('userAdmin.neverSignedIn'))}
-                  {u.mfa
-                    ? item(
-                        t('userAdmin.detail.mfa'),
-                        <HStack gap="3" data-testid="user-mfa">
-                          <Text as="span">{u.mfa.enabled ? t('userAdmin.detail.mfaOn') : t('userAdmin.detail.mfaOff')}</Text>
-                          {u.mfa.enabled && u.may.resetMfa ? (
-                            <Button size="xs" variant="outline" onClick={() => void resetMfaOf(u)}>
-                              {t('userAdmin.detail.mfaReset')}
-                            </Button>
-                          ) : null}
-                        </HStack>,
-                      )
-                    : null}
-                </>,
-              )}
+              <UserOverviewTab u={u} onResetMfa={() => void resetMfaOf(u)} />
             </Tabs.Content>
             <Tabs.Content value="employment">
-              <Stack gap="4">
-                {list(
-                  <>
-                    {item(t('userAdmin.fields.title'), u.title)}
-                    {item(t('userAdmin.fields.employeeId'), u.employeeId)}
-                    {item(t('userAdmin.fields.employmentDate'), u.employmentDate ? formatDate(u.employmentDate, lang) : null)}
-                    {item(t('userAdmin.fields.educationDate'), u.educationDate ? formatDate(u.educationDate, lang) : null)}
-                    {item(t('userAdmin.fields.coachAssignedDate'), u.coachAssignedDate ? formatDate(u.coachAssignedDate, lang) : null)}
-                    {item(t('userAdmin.fields.driversLicense'), u.driversLicense ? t('userAdmin.detail.yes') : t('userAdmin.detail.no'))}
-                    {item(t('userAdmin.fields.canViewTeam'), u.canViewTeam ? t('userAdmin.detail.yes') : t('userAdmin.detail.no'))}
-                    {item(
-                      t('userAdmin.fields.providers'),
-                      <span data-testid="user-providers">
-                        {u.providers.length > 0
-                          ? u.providers.map((p) => (p.active ? p.name : t('orgAdmin.teams.providerArchived', { name: p.name }))).join(', ')
-                          : t('userAdmin.fields.noProviders')}
-                      </span>,
-                    )}
-                    {item(
-                      t('userAdmin.fields.teamProvider'),
-                      u.teamProvider
-                        ? u.teamProvider.active
-                          ? u.teamProvider.name
-                          : t('orgAdmin.teams.providerArchived', { name: u.teamProvider.name })
-                        : null,
-                    )}
-                  </>,
-                )}
-                <Card.Root data-testid="user-sensitive">
-                  <Card.Header>
-                    <HStack justify="space-between" wrap="wrap" gap="2">
-                      <Card.Title>{t('userAdmin.detail.sensitive')}</Card.Title>
-                      {u.sensitive && SENSITIVE_USER_FIELDS.some((f) => u.sensitive?.[f]) ? (
-                        Object.keys(revealed).length > 0 ? (
-                          <Badge colorPalette="orange">{t('userAdmin.detail.shown')}</Badge>
-                        ) : (
-                          <Button size="xs" variant="outline" loading={revealing} onClick={() => void reveal(u)}>
-                            {t('userAdmin.detail.show')}
-                          </Button>
-                        )
-                      ) : null}
-                    </HStack>
-                    <Card.Description>{t('userAdmin.detail.sensitiveHelp')}</Card.Description>
-                  </Card.Header>
-                  <Card.Body>
-                    <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }} size="sm">
-                      {SENSITIVE_USER_FIELDS.map((f: SensitiveUserField) => (
-                        <DataList.Item key={f}>
-                          <DataList.ItemLabel>{t(`userAdmin.fields.${f}`)}</DataList.ItemLabel>
-                          <DataList.ItemValue fontFamily="mono">
-                            {u.sensitive === undefined ? t('userAdmin.detail.hidden') : (revealed[f] ?? u.sensitive[f] ?? t('userAdmin.detail.none'))}
-                          </DataList.ItemValue>
-                        </DataList.Item>
-                      ))}
-                    </DataList.Root>
-                  </Card.Body>
-                </Card.Root>
-                {u.may.edit ? <UserExternalAccounts userId={u.id} userName={u.fullName} /> : null}
-              </Stack>
+              <UserEmploymentTab u={u} />
             </Tabs.Content>
             <Tabs.Content value="personal">
-              <Stack gap="2">
-                <Text fontSize="sm" color="fg.muted">
-                  {t('userAdmin.detail.ownHelp')}
-                </Text>
-                {list(
-                  <>
-                    {item(t('profile.shoeSize'), u.own.shoeSize)}
-                    {item(t('profile.tshirtSize'), u.own.tshirtSize)}
-                    {item(t('profile.specialDiet'), u.own.specialDiet)}
-                    {item(t('profile.favouriteCake'), u.own.favouriteCake)}
-                    {item(`${t('profile.emergencyContact')}: ${t('profile.iceName')}`, u.own.iceName)}
-                    {item(`${t('profile.emergencyContact')}: ${t('profile.icePhone')}`, u.own.icePhone)}
-                    {item(`${t('profile.emergencyContact')}: ${t('profile.iceRelation')}`, u.own.iceRelation)}
-                  </>,
-                )}
-              </Stack>
+              <UserPersonalTab u={u} />
             </Tabs.Content>
             <Tabs.Content value="permissions">
-              <Stack gap="4">
-                <Card.Root>
-                  <Card.Header>
-                    <Card.Title>{t('userAdmin.detail.roleRules', { role: roleName(t, u.roleKey, u.roleName) })}</Card.Title>
-                  </Card.Header>
-                  <Card.Body>
-                    <RuleBadges rules={u.rules.role} text={ruleText} testId="user-role-rules" />
-                  </Card.Body>
-                </Card.Root>
-                <Card.Root>
-                  <Card.Header>
-                    <HStack justify="space-between" gap="2" wrap="wrap">
-                      <Card.Title>{t('userAdmin.detail.directRules')}</Card.Title>
-                      {u.may.edit ? (
-                        <Button size="sm" variant="outline" onClick={() => setDialog('permissions')}>
-                          {t('userAdmin.permissions.edit')}
-                        </Button>
-                      ) : null}
-                    </HStack>
-                  </Card.Header>
-                  <Card.Body>
-                    {u.rules.direct.length === 0 ? (
-                      <Text color="fg.muted">{t('userAdmin.detail.noDirect')}</Text>
-                    ) : (
-                      <RuleBadges rules={u.rules.direct} text={ruleText} colour="blue" testId="user-direct-rules" />
-                    )}
-                  </Card.Body>
-                </Card.Root>
-                <Card.Root>
-                  <Card.Body>
-                    <ScreensPreview
-                      rules={[...previewRules(u.rules.role), ...previewRules(u.rules.direct)]}
-                      title={t('userAdmin.permissions.screens')}
-                      testId="user-screens"
-                    />
-                  </Card.Body>
-                </Card.Root>
-              </Stack>
+              <UserPermissionsTab u={u} onEdit={() => setDialog('permissions')} />
             </Tabs.Content>
             <Tabs.Content value="log">
-              <ActivityLog
-                lines={u.activity}
-                testId="user-log"
-                fieldLabel={(k) =>
-                  k === 'role'
-                    ? t('userAdmin.fields.roleId')
-                    : k === 'team'
-                      ? t('userAdmin.fields.teamId')
-                      : k === 'fields'
-                        ? t('userAdmin.detail.sensitive')
-                        : (LOGGED as readonly string[]).includes(k)
-                          ? t(`userAdmin.fields.${k}`)
-                          : undefined
-                }
-                formatValue={(k, v) =>
-                  k === 'fields' && Array.isArray(v)
-                    ? v.map((f) => t(`userAdmin.fields.${String(f)}`)).join(', ')
-                    : k === 'language' && typeof v === 'string'
-                      ? t(`userAdmin.detail.languages.${v}`)
-                      : k === 'providers' && Array.isArray(v)
-                        ? v.length > 0
-                          ? v.join(', ')
-                          : '–'
-                        : undefined
-                }
-              />
+              <UserLogTab u={u} />
             </Tabs.Content>
           </Tabs.Root>
           {dialog === 'permissions' ? (
@@ -404,20 +181,5 @@ export default function UserPage() {
         </Page>
       )}
     </DetailState>
-  )
-}
-
-/** A user's rules as badges; a denied one in red. */
-function RuleBadges(props: { rules: UserDetail['rules']['role']; text: (r: UserDetail['rules']['role'][number]) => string; colour?: string; testId?: string }) {
-  const { t } = useTranslation()
-  return (
-    <Wrap gap="1.5" data-testid={props.testId}>
-      {props.rules.map((r, i) => (
-        <Badge key={i} variant="subtle" colorPalette={r.inverted ? 'red' : (props.colour ?? 'gray')}>
-          {props.text(r)}
-          {r.inverted ? ` – ${t('userAdmin.detail.denied')}` : ''}
-        </Badge>
-      ))}
-    </Wrap>
   )
 }
