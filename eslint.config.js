@@ -115,7 +115,6 @@ const SPLIT_PENDING = [
   'client/features/catalog/routes/provider-page.tsx',
   'client/features/statistics/routes/manager-dashboard-page.tsx',
   'client/features/statistics/routes/order-statistics-page.tsx',
-  'client/features/finance/components/profitability-page.tsx',
   'client/features/game/components/admin-badges.tsx',
   'client/features/game/components/admin-competitions.tsx',
   'client/features/orders/components/import-dialog.tsx',
