@@ -58,20 +58,7 @@ export function SearchDialog() {
     placeholderData: keepPreviousData,
   })
 
-  // Listening from the commit that draws the app bar (a layout effect, not a passive one): a passive effect may run
-  // a while after the screen is painted on a busy phone, and a Ctrl+K pressed meanwhile went to the browser.
-  useLayoutEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const target = e.target as HTMLElement | null
-      const typing = target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
-      if ((e.key === 'k' && (e.ctrlKey || e.metaKey)) || (e.key === '/' && !typing)) {
-        e.preventDefault()
-        setOpen(true)
-      }
-    }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [])
+  useSearchHotkey(setOpen)
   useEffect(() => {
     // A sale report's status is named in the sales area's words.
     if (open) void ensureSalesMessages()
@@ -171,36 +158,7 @@ export function SearchDialog() {
                     {kinds.length ? t('search.hint') : t('search.hintScreens')}
                   </Text>
                 ) : null}
-                <Box id="search-results" role="listbox" aria-label={t('search.results')} mt="2" maxH={{ base: '60vh', md: '28rem' }} overflowY="auto">
-                  {groupsOf(items).map(({ group, from, members }) => (
-                    <Box key={group} role="group" aria-labelledby={`search-group-${group}`}>
-                      <Text id={`search-group-${group}`} fontSize="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" px="3" pt="3" pb="1">
-                        {t(`search.groups.${group}`)}
-                      </Text>
-                      {members.map((item, n) => {
-                        const i = from + n
-                        return (
-                          <Box
-                            key={item.key}
-                            id={`search-${item.key}`}
-                            role="option"
-                            aria-selected={i === current}
-                            data-kind={item.group}
-                            px="3"
-                            py="2"
-                            borderRadius="md"
-                            cursor="pointer"
-                            bg={i === current ? 'brand.subtle' : undefined}
-                            onMouseEnter={() => setActive(i)}
-                            onClick={() => go(item)}
-                          >
-                            {item.hit ? <HitRow hit={item.hit} lang={lang} /> : <Text color={item.showAll ? 'fg.muted' : undefined}>{item.label}</Text>}
-                          </Box>
-                        )
-                      })}
-                    </Box>
-                  ))}
-                </Box>
+                <SearchResults items={items} current={current} onHover={setActive} onChoose={go} lang={lang} />
                 {waiting ? (
                   <Text color="fg.muted" mt="3" fontSize="sm" aria-live="polite">
                     {t('search.searching')}
@@ -224,6 +182,62 @@ export function SearchDialog() {
       </Dialog.Root>
     </>
   )
+}
+
+/** The hits as a listbox in groups (screens, customers, sale reports, orders, people), the chosen one marked. */
+function SearchResults(props: { items: Item[]; current: number; onHover: (i: number) => void; onChoose: (item: Item) => void; lang: FormatLanguage }) {
+  const { items, current, onHover, onChoose, lang } = props
+  const { t } = useTranslation()
+  return (
+    <Box id="search-results" role="listbox" aria-label={t('search.results')} mt="2" maxH={{ base: '60vh', md: '28rem' }} overflowY="auto">
+      {groupsOf(items).map(({ group, from, members }) => (
+        <Box key={group} role="group" aria-labelledby={`search-group-${group}`}>
+          <Text id={`search-group-${group}`} fontSize="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" px="3" pt="3" pb="1">
+            {t(`search.groups.${group}`)}
+          </Text>
+          {members.map((item, n) => {
+            const i = from + n
+            return (
+              <Box
+                key={item.key}
+                id={`search-${item.key}`}
+                role="option"
+                aria-selected={i === current}
+                data-kind={item.group}
+                px="3"
+                py="2"
+                borderRadius="md"
+                cursor="pointer"
+                bg={i === current ? 'brand.subtle' : undefined}
+                onMouseEnter={() => onHover(i)}
+                onClick={() => onChoose(item)}
+              >
+                {item.hit ? <HitRow hit={item.hit} lang={lang} /> : <Text color={item.showAll ? 'fg.muted' : undefined}>{item.label}</Text>}
+              </Box>
+            )
+          })}
+        </Box>
+      ))}
+    </Box>
+  )
+}
+
+/** Ctrl+K (⌘K) anywhere, or "/" outside a field, opens the search. */
+function useSearchHotkey(setOpen: (open: boolean) => void) {
+  // Listening from the commit that draws the app bar (a layout effect, not a passive one): a passive effect may run
+  // a while after the screen is painted on a busy phone, and a Ctrl+K pressed meanwhile went to the browser.
+  useLayoutEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement | null
+      const typing = target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
+      if ((e.key === 'k' && (e.ctrlKey || e.metaKey)) || (e.key === '/' && !typing)) {
+        e.preventDefault()
+        setOpen(true)
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [setOpen])
 }
 
 /** The items in runs of one group each, with where each run starts in the whole list (for the keyboard's place). */
