@@ -110,7 +110,6 @@ const SIZE_LIMITS = { 'max-lines': ['warn', { max: 500 }], 'max-lines-per-functi
 const SPLIT_PENDING = [
   'client/components/ui/data-table/data-table.tsx',
   'client/features/assistant/components/conversation.tsx',
-  'client/features/budgets/routes/budgets-page.tsx',
   'client/features/catalog/routes/provider-page.tsx',
   'client/features/statistics/routes/manager-dashboard-page.tsx',
   'client/features/statistics/routes/order-statistics-page.tsx',

@@ -1,12 +1,12 @@
-import { Alert, Badge, Box, Button, HStack, Input, NativeSelect, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { Alert, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatKr, formatMonth, type FormatLanguage } from '../../../../shared/format'
+import { formatMonth, type FormatLanguage } from '../../../../shared/format'
 import { businessMonth, previousMonth } from '../../../../shared/rules/work'
-import { SELLER_BUDGET_MAX_KR, UNIT_BUDGET_MAX_KR, type BudgetConflict, type BudgetRow, type BudgetScope } from '../../../../shared/schemas/budgets'
+import { type BudgetConflict, type BudgetScope } from '../../../../shared/schemas/budgets'
 import { LoadError } from '../../../components/ui/load-error'
-import { isMonth, MonthStepper } from '../../../components/ui/month-stepper'
+import { isMonth } from '../../../components/ui/month-stepper'
 import { Page } from '../../../components/ui/page'
 import { ApiClientError, errorText } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
@@ -14,7 +14,8 @@ import { useMediaQuery } from '../../../lib/use-media-query'
 import { copyPreviousBudgets, getBudgets, saveBudgets } from '../api/budgets-api'
 import { useUrlParams } from '../../../lib/use-url-params'
 import { budgetsKeys } from '../api/budgets-keys'
-import { budgetEdits, budgetFields, budgetLines, keyOf, refusalsByField, type Line } from '../model/budget-drafts'
+import { budgetEdits, budgetFields, budgetLines, keyOf, refusalsByField } from '../model/budget-drafts'
+import { BudgetField, BudgetMonthBar, BudgetSaveBar, BudgetTable } from '../components/budget-table'
 
 /**
  * /dashboards/sales/budgets (docs/decisions/047): a month's budgets of one office, its teams and their sellers,
@@ -120,74 +121,23 @@ export default function BudgetsPage() {
     }
   }
 
-  const field = (line: Line) => {
-    const k = keyOf(line.scope, line.row.id)
-    const f = fields.get(k)!
-    if (!canEdit(line.scope)) {
-      return <Text textAlign="end">{f.kr === null ? '–' : formatKr(f.kr, lang)}</Text>
-    }
-    return (
-      <Stack gap="0.5" align="end">
-        <Input
-          size="sm"
-          w={{ base: '28', md: '36' }}
-          textAlign="end"
-          inputMode="numeric"
-          autoComplete="off"
-          bg="bg"
-          aria-label={t('budgets.fieldLabel', { name: line.row.name })}
-          aria-invalid={f.problem ? true : undefined}
-          borderColor={f.problem ? 'border.error' : f.changed ? 'colorPalette.solid' : undefined}
-          colorPalette="blue"
-          value={f.text}
-          onChange={(e) => edit(k, e.currentTarget.value)}
-        />
-        {f.problem ? (
-          <Text color="fg.error" fontSize="xs" role="alert" maxW={{ base: '28', md: '36' }} textAlign="end">
-            {f.problem.startsWith('validation.') ? t(f.problem, { max: line.scope === 'seller' ? SELLER_BUDGET_MAX_KR : UNIT_BUDGET_MAX_KR }) : f.problem}
-          </Text>
-        ) : null}
-      </Stack>
-    )
-  }
-
-  const lastMonth = (row: BudgetRow) => (row.previousOre === null ? '–' : formatKr(row.previousOre / 100, lang))
-
   return (
     <Page title={t('routes.dashboards-sales-budgets')} breadcrumbs={[{ label: t('nav.groups.dashboards') }]}>
       <Stack gap="4">
         <Text color="fg.muted" fontSize="sm">
           {t('budgets.intro')}
         </Text>
-        <HStack gap="2" wrap="wrap">
-          <MonthStepper
-            month={month}
-            disabled={dirty}
-            onChange={(m) => navigate({ month: m })}
-            labels={{ previous: t('budgets.previousMonth'), month: t('budgets.month'), next: t('budgets.nextMonth') }}
-          />
-          {data && data.offices.length > 1 ? (
-            <NativeSelect.Root size="sm" maxW="64" disabled={dirty}>
-              <NativeSelect.Field
-                aria-label={t('budgets.office')}
-                value={data.office?.id ?? officeId ?? data.offices[0]?.id}
-                onChange={(e) => navigate({ officeId: e.currentTarget.value })}
-              >
-                {data.offices.map((o) => (
-                  <option key={o.id} value={o.id}>
-                    {o.name}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          ) : null}
-          {editable ? (
-            <Button size="sm" variant="outline" loading={busy === 'copy'} disabled={dirty || busy !== null} onClick={() => void copy()}>
-              {t('budgets.copyPrevious', { month: formatMonth(previous, lang) })}
-            </Button>
-          ) : null}
-        </HStack>
+        <BudgetMonthBar
+          month={month}
+          data={data}
+          officeId={officeId}
+          dirty={dirty}
+          copying={busy === 'copy'}
+          copyDisabled={dirty || busy !== null}
+          onNavigate={navigate}
+          onCopy={() => void copy()}
+          lang={lang}
+        />
         {dirty ? (
           <Text fontSize="sm" color="fg.muted">
             {t('budgets.saveFirst')}
@@ -212,109 +162,22 @@ export default function BudgetsPage() {
                 {t('budgets.readOnly')}
               </Text>
             ) : null}
-            <Table.ScrollArea borderWidth="1px" rounded="md">
-              {/* Names and their sums wrap on a phone, so the budget fields stay in view. */}
-              <Table.Root size="sm" aria-label={t('routes.dashboards-sales-budgets')} css={{ '& td': { whiteSpace: 'normal' } }}>
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>{t('budgets.name')}</Table.ColumnHeader>
-                    {wide ? <Table.ColumnHeader textAlign="end">{t('budgets.lastMonth')}</Table.ColumnHeader> : null}
-                    <Table.ColumnHeader textAlign="end">{t('budgets.budget')}</Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {data.office ? (
-                    <Table.Row bg="bg.muted" data-testid="budget-office-row">
-                      <Table.Cell>
-                        <Text fontWeight="semibold">{t('budgets.officeBudget')}</Text>
-                        <Text fontSize="xs" color="fg.muted">
-                          {data.office.name} · {t('budgets.teamsSum', { amount: formatKr(teamsTotal, lang) })}
-                        </Text>
-                        {!wide ? (
-                          <Text fontSize="xs" color="fg.muted">
-                            {t('budgets.lastMonth')}: {lastMonth(data.office)}
-                          </Text>
-                        ) : null}
-                      </Table.Cell>
-                      {wide ? <Table.Cell textAlign="end">{lastMonth(data.office)}</Table.Cell> : null}
-                      <Table.Cell textAlign="end">{field({ scope: 'office', row: data.office })}</Table.Cell>
-                    </Table.Row>
-                  ) : null}
-                  {data.teams.length === 0 ? (
-                    <Table.Row>
-                      <Table.Cell colSpan={wide ? 3 : 2} color="fg.muted">
-                        {t('budgets.noTeams')}
-                      </Table.Cell>
-                    </Table.Row>
-                  ) : null}
-                  {data.teams.flatMap((team) => [
-                    <Table.Row key={team.id} bg="bg.subtle" data-testid="budget-team-row">
-                      <Table.Cell>
-                        <Text fontWeight="semibold">{team.name}</Text>
-                        <Text fontSize="xs" color="fg.muted">
-                          {t('budgets.sellersSum', { amount: formatKr(teamSellers(team.id), lang) })}
-                        </Text>
-                        {!wide ? (
-                          <Text fontSize="xs" color="fg.muted">
-                            {t('budgets.lastMonth')}: {lastMonth(team)}
-                          </Text>
-                        ) : null}
-                      </Table.Cell>
-                      {wide ? <Table.Cell textAlign="end">{lastMonth(team)}</Table.Cell> : null}
-                      <Table.Cell textAlign="end">{field({ scope: 'team', row: team })}</Table.Cell>
-                    </Table.Row>,
-                    ...(team.sellers.length === 0
-                      ? [
-                          <Table.Row key={`${team.id}-none`}>
-                            <Table.Cell ps="6" colSpan={wide ? 3 : 2} color="fg.muted" fontSize="sm">
-                              {t('budgets.noSellers')}
-                            </Table.Cell>
-                          </Table.Row>,
-                        ]
-                      : team.sellers.map((seller) => (
-                          <Table.Row key={seller.id} data-testid="budget-seller-row">
-                            <Table.Cell ps="6">
-                              <HStack gap="2" wrap="wrap">
-                                <Text>{seller.name}</Text>
-                                {fields.get(keyOf('seller', seller.id))?.changed ? (
-                                  <Badge size="sm" colorPalette="blue" variant="subtle">
-                                    {t('budgets.changed')}
-                                  </Badge>
-                                ) : null}
-                              </HStack>
-                              {!wide ? (
-                                <Text fontSize="xs" color="fg.muted">
-                                  {t('budgets.lastMonth')}: {lastMonth(seller)}
-                                </Text>
-                              ) : null}
-                            </Table.Cell>
-                            {wide ? <Table.Cell textAlign="end">{lastMonth(seller)}</Table.Cell> : null}
-                            <Table.Cell textAlign="end">{field({ scope: 'seller', row: seller, teamId: team.id })}</Table.Cell>
-                          </Table.Row>
-                        ))),
-                  ])}
-                </Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
+            <BudgetTable
+              data={data}
+              wide={wide}
+              lang={lang}
+              fields={fields}
+              teamsTotal={teamsTotal}
+              teamSellers={teamSellers}
+              field={(line) => (
+                <BudgetField line={line} field={fields.get(keyOf(line.scope, line.row.id))!} editable={canEdit(line.scope)} onEdit={edit} lang={lang} />
+              )}
+            />
           </>
         )}
       </Stack>
       {dirty ? (
-        <Box position="sticky" bottom="0" zIndex="docked" bg="bg.panel" borderWidth="1px" rounded="md" shadow="md" px="4" py="3" data-testid="budgets-savebar">
-          <HStack justify="space-between" gap="2" wrap="wrap">
-            <Text fontSize="sm" fontWeight="medium" aria-live="polite">
-              {t('budgets.unsaved', { count: changed.length })}
-            </Text>
-            <HStack gap="2">
-              <Button size="sm" variant="ghost" disabled={busy !== null} onClick={() => navigate({})}>
-                {t('budgets.discard')}
-              </Button>
-              <Button size="sm" colorPalette="blue" loading={busy === 'save'} disabled={problems.length > 0 || busy !== null} onClick={() => void save()}>
-                {t('budgets.save')}
-              </Button>
-            </HStack>
-          </HStack>
-        </Box>
+        <BudgetSaveBar changed={changed.length} busy={busy} blocked={problems.length > 0} onDiscard={() => navigate({})} onSave={() => void save()} />
       ) : null}
     </Page>
   )
