@@ -9,7 +9,6 @@ import {
   HStack,
   NativeSelect,
   Portal,
-  RadioGroup,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -20,8 +19,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDate, formatOre, formatTime, type FormatLanguage } from '../../../../shared/format'
-import { answersSchemaFor, textIn, type Answers } from '../../../../shared/rules/quality'
-import type { Question, SurveyDetail } from '../../../../shared/schemas/quality'
+import type { SurveyDetail } from '../../../../shared/schemas/quality'
 import { useDialogSize } from '../../../components/ui/dialog-size'
 import { LoadError } from '../../../components/ui/load-error'
 import { ApiClientError, errorText } from '../../../lib/api-client'
@@ -31,6 +29,8 @@ import { FormAlert } from '../../../components/ui/form-alert'
 import { revealIdentity } from '../../../lib/identity-api'
 import { IdentityNumber } from '../../../components/ui/identity-number'
 import { qualityKeys } from '../api/quality-keys'
+import { QuestionInput, useSurveyAnswers } from './survey-questions'
+import { SurveyResult } from './survey-result'
 
 type Lang = 'sv' | 'en' | 'fi'
 
@@ -277,7 +277,7 @@ function SurveyBody(props: { survey: SurveyDetail; reload: () => void; onDone: (
       ) : null}
 
       {s.status !== 'queued' ? (
-        <Result survey={s} lang={lang} />
+        <SurveyResult survey={s} lang={lang} />
       ) : (
         <Fieldset.Root disabled={!open || busy !== null}>
           <Stack gap="4">
@@ -373,189 +373,6 @@ function SurveyBody(props: { survey: SurveyDetail; reload: () => void; onDone: (
           </Stack>
         </Fieldset.Root>
       )}
-    </Stack>
-  )
-}
-
-/** A survey form's answers and their problems: the controller's form and the customer's page share it. */
-export function useSurveyAnswers(questions: readonly Question[]) {
-  const { t } = useTranslation()
-  const [answers, setAnswers] = useState<Answers>({})
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  return {
-    errors,
-    setErrors,
-    /** The answers as the version's own schema reads them; null, with each problem under its question, when wrong. */
-    checked(): Answers | null {
-      const parsed = answersSchemaFor(questions).safeParse(answers)
-      if (!parsed.success) {
-        setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.') || '_', t(i.message)])))
-        return null
-      }
-      setErrors({})
-      return parsed.data as Answers
-    },
-    /** The server's field errors (`answers.<question>`) under their questions; false when it named none. */
-    showServerErrors(err: unknown): boolean {
-      const fieldErrors = err instanceof ApiClientError ? err.body?.fieldErrors : undefined
-      if (!fieldErrors) return false
-      setErrors(Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k.replace(/^answers\.?/, '') || '_', v[0]!])))
-      return true
-    },
-    /** A question's answer and problem for its input; answering clears the problem. */
-    inputProps(q: Question): Pick<Parameters<typeof QuestionInput>[0], 'value' | 'error' | 'onChange'> {
-      return {
-        value: answers[q.id],
-        error: errors[q.id],
-        onChange: (v) => {
-          setAnswers((a) => {
-            const next = { ...a }
-            if (v === undefined) delete next[q.id]
-            else next[q.id] = v
-            return next
-          })
-          setErrors((e) => {
-            const next = { ...e }
-            delete next[q.id]
-            return next
-          })
-        },
-      }
-    },
-  }
-}
-
-export function QuestionInput(props: {
-  n: number
-  question: Question
-  lang: Lang
-  value: number | boolean | string | undefined
-  error: string | undefined
-  onChange: (v: number | boolean | string | undefined) => void
-}) {
-  const { t } = useTranslation()
-  const q = props.question
-  const label = `${props.n}. ${textIn(q.text, props.lang)}`
-  const radio = (choices: Array<{ value: string; label: string }>, current: string | undefined, pick: (v: string) => void) => (
-    <RadioGroup.Root value={current ?? null} onValueChange={(e) => e.value !== null && pick(e.value)} colorPalette="brand" aria-label={label}>
-      <HStack gap="4" flexWrap="wrap">
-        {choices.map((c) => (
-          <RadioGroup.Item key={c.value} value={c.value}>
-            <RadioGroup.ItemHiddenInput />
-            <RadioGroup.ItemIndicator />
-            <RadioGroup.ItemText>{c.label}</RadioGroup.ItemText>
-          </RadioGroup.Item>
-        ))}
-      </HStack>
-    </RadioGroup.Root>
-  )
-  return (
-    <Field.Root invalid={!!props.error} required={q.required} data-testid="survey-question">
-      <Field.Label>
-        {label}
-        {q.required ? <Field.RequiredIndicator /> : null}
-      </Field.Label>
-      {q.kind === 'scale' ? (
-        radio(
-          [1, 2, 3, 4, 5].map((v) => ({ value: String(v), label: String(v) })),
-          typeof props.value === 'number' ? String(props.value) : undefined,
-          (v) => props.onChange(Number(v)),
-        )
-      ) : q.kind === 'yesno' ? (
-        radio(
-          [
-            { value: 'yes', label: t('quality.surveys.yes') },
-            { value: 'no', label: t('quality.surveys.no') },
-          ],
-          props.value === true ? 'yes' : props.value === false ? 'no' : undefined,
-          (v) => props.onChange(v === 'yes'),
-        )
-      ) : q.kind === 'choice' ? (
-        radio(
-          q.options.map((o) => ({ value: o.id, label: textIn(o.text, props.lang) })),
-          typeof props.value === 'string' ? props.value : undefined,
-          (v) => props.onChange(v),
-        )
-      ) : (
-        <Textarea
-          rows={2}
-          maxLength={2000}
-          value={typeof props.value === 'string' ? props.value : ''}
-          onChange={(e) => props.onChange(e.currentTarget.value || undefined)}
-        />
-      )}
-      {props.error ? <Field.ErrorText>{props.error}</Field.ErrorText> : null}
-    </Field.Root>
-  )
-}
-
-function Result(props: { survey: SurveyDetail; lang: FormatLanguage }) {
-  const { t } = useTranslation()
-  const s = props.survey
-  const questions = s.template?.content.questions ?? []
-  const shown = (q: Question, v: number | boolean | string | undefined) => {
-    if (v === undefined) return '–'
-    if (q.kind === 'yesno') return t(v ? 'quality.surveys.yes' : 'quality.surveys.no')
-    if (q.kind === 'choice') {
-      const option = q.options.find((o) => o.id === v)
-      return option ? textIn(option.text, props.lang) : String(v)
-    }
-    return String(v)
-  }
-  return (
-    <Stack gap="3" data-testid="survey-result">
-      <Text fontWeight="semibold">{t('quality.surveys.result')}</Text>
-      {s.status === 'answered' ? (
-        <HStack gap="6" flexWrap="wrap">
-          <Stack gap="0">
-            <Text fontSize="xs" color="fg.muted">
-              {t('quality.surveys.grade')}
-            </Text>
-            <Text fontSize="2xl" fontWeight="bold" data-testid="survey-grade">
-              {s.grade ?? '–'}
-            </Text>
-          </Stack>
-          <Stack gap="0">
-            <Text fontSize="xs" color="fg.muted">
-              {t('quality.surveys.score')}
-            </Text>
-            <Text fontSize="2xl">{s.score ?? '–'}</Text>
-          </Stack>
-          <Stack gap="0">
-            <Text fontSize="xs" color="fg.muted">
-              {t('quality.surveys.nki')}
-            </Text>
-            <Text fontSize="2xl">{s.nki ?? '–'}</Text>
-          </Stack>
-        </HStack>
-      ) : null}
-      {s.regretReason ? (
-        <Text>
-          <Text as="span" color="fg.muted">
-            {t('quality.surveys.regretReasonLabel')}:{' '}
-          </Text>
-          {s.regretReason}
-        </Text>
-      ) : null}
-      {s.answers
-        ? questions.map((q, i) => (
-            <Box key={q.id}>
-              <Text fontSize="sm" color="fg.muted">
-                {i + 1}. {textIn(q.text, props.lang)}
-              </Text>
-              <Text>{shown(q, s.answers?.[q.id])}</Text>
-            </Box>
-          ))
-        : null}
-      {s.answeredBy && s.answeredAt ? (
-        <Text fontSize="sm" color="fg.muted">
-          {t('quality.surveys.answeredBy', {
-            name: s.answeredBy.name,
-            date: `${formatDate(s.answeredAt, props.lang)} ${formatTime(s.answeredAt, props.lang)}`,
-          })}
-          {s.channel ? ` · ${t(`quality.channel.${s.channel}`)}` : ''}
-        </Text>
-      ) : null}
     </Stack>
   )
 }

@@ -9,7 +9,7 @@ import type { PublicSurvey, Question } from '../../../../shared/schemas/quality'
 import { ApiClientError, call, errorText, rpc } from '../../../lib/api-client'
 import { setLanguage } from '../../../lib/i18n'
 import { queryClient } from '../../../lib/query-client'
-import { QuestionInput, useSurveyAnswers } from '../components/survey-dialog'
+import { QuestionInput, useSurveyAnswers } from '../components/survey-questions'
 import { qualityKeys } from '../api/quality-keys'
 
 const asQuestion = (q: PublicSurvey['questions'][number]): Question => ({
