@@ -13,10 +13,7 @@ export const [assistantStats, assistantStatsPg] = table(
   'assistant_stats',
   (k) => ({
     id: k.id(),
-    ownerId: k
-      .text('owner_id')
-      .notNull()
-      .references(() => k.of(users).id, { onDelete: 'cascade' }),
+    ownerId: k.ref('owner_id', () => users, 'cascade').notNull(),
     name: k.text('name').notNull(),
     query: k.json('query').$type<BiQuery>().notNull(),
     version: k.integer('version').notNull(),
@@ -30,14 +27,8 @@ export const [assistantStats, assistantStatsPg] = table(
 export const [assistantStatRoles, assistantStatRolesPg] = table(
   'assistant_stat_roles',
   (k) => ({
-    statId: k
-      .text('stat_id')
-      .notNull()
-      .references(() => k.of(assistantStats).id, { onDelete: 'cascade' }),
-    roleId: k
-      .text('role_id')
-      .notNull()
-      .references(() => k.of(roles).id, { onDelete: 'cascade' }),
+    statId: k.ref('stat_id', () => assistantStats, 'cascade').notNull(),
+    roleId: k.ref('role_id', () => roles, 'cascade').notNull(),
   }),
   (t, k) => [k.primaryKey({ columns: [t.statId, t.roleId] }), k.index('assistant_stat_roles_role').on(t.roleId)],
 )

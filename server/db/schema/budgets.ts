@@ -9,10 +9,7 @@ export const [salesBudgets, salesBudgetsPg] = table(
   'sales_budgets',
   (k) => ({
     id: k.id(),
-    userId: k
-      .text('user_id')
-      .notNull()
-      .references(() => k.of(users).id, { onDelete: 'cascade' }),
+    userId: k.ref('user_id', () => users, 'cascade').notNull(),
     month: k.text('month').notNull(),
     amountOre: k.integer('amount_ore').notNull(),
     version: k.integer('version').notNull(),

@@ -39,12 +39,9 @@ export const [products, productsPg] = table(
   'products',
   (k) => ({
     id: k.id(),
-    providerId: k
-      .text('provider_id')
-      .notNull()
-      .references(() => k.of(providers).id),
+    providerId: k.ref('provider_id', () => providers).notNull(),
     name: k.text('name').notNull(),
-    categoryId: k.text('category_id').references(() => k.of(productCategories).id),
+    categoryId: k.ref('category_id', () => productCategories),
     /** order value of one piece, in öre */
     priceOre: k.integer('price_ore').notNull(),
     sellerCommissionOre: k.integer('seller_commission_ore').notNull(),

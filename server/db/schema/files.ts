@@ -13,10 +13,7 @@ export const [files, filesPg] = table(
     id: k.id(),
     /** which kind of file (shared/schemas/files.ts): its types, its size limit and the area that decides who reads it */
     kind: k.text('kind').$type<FileKind>().notNull().default('checklist'),
-    userId: k
-      .text('user_id')
-      .notNull()
-      .references(() => k.of(users).id),
+    userId: k.ref('user_id', () => users).notNull(),
     name: k.text('name').notNull(),
     contentType: k.text('content_type').notNull(),
     size: k.integer('size').notNull(),

@@ -27,12 +27,9 @@ export const [users, usersPg] = table(
     firstName: k.text('first_name').notNull(),
     lastName: k.text('last_name').notNull(),
     shortName: k.text('short_name'),
-    roleId: k
-      .text('role_id')
-      .notNull()
-      .references(() => k.of(roles).id),
-    teamId: k.text('team_id').references(() => k.of(teams).id),
-    officeId: k.text('office_id').references(() => k.of(offices).id),
+    roleId: k.ref('role_id', () => roles).notNull(),
+    teamId: k.ref('team_id', () => teams),
+    officeId: k.ref('office_id', () => offices),
     employeeId: k.text('employee_id'),
     phone: k.text('phone'),
     language: k.text('language', { enum: ['sv', 'en', 'fi'] }),
@@ -75,14 +72,8 @@ export const [users, usersPg] = table(
 export const [teamCoaches, teamCoachesPg] = table(
   'team_coaches',
   (k) => ({
-    teamId: k
-      .text('team_id')
-      .notNull()
-      .references(() => k.of(teams).id, { onDelete: 'cascade' }),
-    userId: k
-      .text('user_id')
-      .notNull()
-      .references(() => k.of(users).id, { onDelete: 'cascade' }),
+    teamId: k.ref('team_id', () => teams, 'cascade').notNull(),
+    userId: k.ref('user_id', () => users, 'cascade').notNull(),
   }),
   (t, k) => [k.uniqueIndex('team_coaches_pk').on(t.teamId, t.userId), k.index('team_coaches_user').on(t.userId)],
 )
@@ -94,10 +85,7 @@ export const [teamCoaches, teamCoachesPg] = table(
 export const [userProviders, userProvidersPg] = table(
   'user_providers',
   (k) => ({
-    userId: k
-      .text('user_id')
-      .notNull()
-      .references(() => k.of(users).id, { onDelete: 'cascade' }),
+    userId: k.ref('user_id', () => users, 'cascade').notNull(),
     providerId: k.text('provider_id').notNull(),
   }),
   (t, k) => [k.uniqueIndex('user_providers_pk').on(t.userId, t.providerId), k.index('user_providers_provider').on(t.providerId)],
@@ -108,8 +96,8 @@ export const [permissionRules, permissionRulesPg] = table(
   'permission_rules',
   (k) => ({
     id: k.id(),
-    roleId: k.text('role_id').references(() => k.of(roles).id, { onDelete: 'cascade' }),
-    userId: k.text('user_id').references(() => k.of(users).id, { onDelete: 'cascade' }),
+    roleId: k.ref('role_id', () => roles, 'cascade'),
+    userId: k.ref('user_id', () => users, 'cascade'),
     action: k.text('action').$type<ActionOrManage>().notNull(),
     subject: k.text('subject').$type<SubjectOrAll>().notNull(),
     fields: k.json('fields').$type<string[] | null>(),
@@ -126,17 +114,14 @@ export const [sessions, sessionsPg] = table(
   (k) => ({
     id: k.id(),
     tokenHash: k.text('token_hash').notNull().unique(),
-    userId: k
-      .text('user_id')
-      .notNull()
-      .references(() => k.of(users).id, { onDelete: 'cascade' }),
+    userId: k.ref('user_id', () => users, 'cascade').notNull(),
     createdAt: k.createdAt(),
     expiresAt: k.ms('expires_at').notNull(),
     lastSeenAt: k.ms('last_seen_at').notNull(),
     userAgent: k.text('user_agent'),
     ip: k.text('ip'),
     /** whom the session's user is acting as (an admin's impersonation, docs/decisions/037); null: themselves */
-    impersonatingId: k.text('impersonating_id').references(() => k.of(users).id, { onDelete: 'set null' }),
+    impersonatingId: k.ref('impersonating_id', () => users, 'set null'),
     impersonationStartedAt: k.ms('impersonation_started_at'),
   }),
   (t, k) => [k.index('sessions_user').on(t.userId)],
@@ -157,10 +142,7 @@ export const [rateLimits, rateLimitsPg] = table('rate_limits', (k) => ({
  * in use once confirmed with a code; the last time step a code was accepted for, so a code is used once.
  */
 export const [mfaTotp, mfaTotpPg] = table('mfa_totp', (k) => ({
-  userId: k
-    .text('user_id')
-    .primaryKey()
-    .references(() => k.of(users).id, { onDelete: 'cascade' }),
+  userId: k.ref('user_id', () => users, 'cascade').primaryKey(),
   secret: k.text('secret').notNull(),
   createdAt: k.createdAt(),
   confirmedAt: k.ms('confirmed_at'),
@@ -172,10 +154,7 @@ export const [mfaRecoveryCodes, mfaRecoveryCodesPg] = table(
   'mfa_recovery_codes',
   (k) => ({
     id: k.id(),
-    userId: k
-      .text('user_id')
-      .notNull()
-      .references(() => k.of(users).id, { onDelete: 'cascade' }),
+    userId: k.ref('user_id', () => users, 'cascade').notNull(),
     codeHash: k.text('code_hash').notNull(),
     usedAt: k.ms('used_at'),
   }),
@@ -188,10 +167,7 @@ export const [loginChallenges, loginChallengesPg] = table(
   (k) => ({
     id: k.id(),
     tokenHash: k.text('token_hash').notNull().unique(),
-    userId: k
-      .text('user_id')
-      .notNull()
-      .references(() => k.of(users).id, { onDelete: 'cascade' }),
+    userId: k.ref('user_id', () => users, 'cascade').notNull(),
     createdAt: k.createdAt(),
     expiresAt: k.ms('expires_at').notNull(),
     attempts: k.integer('attempts').notNull().default(0),
@@ -228,14 +204,8 @@ export const [externalAccountTemplates, externalAccountTemplatesPg] = table('ext
 export const [externalAccounts, externalAccountsPg] = table(
   'external_accounts',
   (k) => ({
-    userId: k
-      .text('user_id')
-      .notNull()
-      .references(() => k.of(users).id, { onDelete: 'cascade' }),
-    templateId: k
-      .text('template_id')
-      .notNull()
-      .references(() => k.of(externalAccountTemplates).id, { onDelete: 'cascade' }),
+    userId: k.ref('user_id', () => users, 'cascade').notNull(),
+    templateId: k.ref('template_id', () => externalAccountTemplates, 'cascade').notNull(),
     username: k.text('username').notNull(),
     /** sealed with the server's secret box; null until set */
     passwordSealed: k.text('password_sealed'),

@@ -11,10 +11,7 @@ export const [notifications, notificationsPg] = table(
   'notifications',
   (k) => ({
     id: k.id(),
-    userId: k
-      .text('user_id')
-      .notNull()
-      .references(() => k.of(users).id, { onDelete: 'cascade' }),
+    userId: k.ref('user_id', () => users, 'cascade').notNull(),
     kind: k.text('kind', { enum: ['general', 'deviation'] }).notNull(),
     /** what it is about (shared/schemas/notifications.ts NOTIFICATION_TYPES); the profile's settings are per type */
     type: k.text('type').notNull().default('message'),
@@ -33,10 +30,7 @@ export const [pushSubscriptions, pushSubscriptionsPg] = table(
   'push_subscriptions',
   (k) => ({
     id: k.id(),
-    userId: k
-      .text('user_id')
-      .notNull()
-      .references(() => k.of(users).id, { onDelete: 'cascade' }),
+    userId: k.ref('user_id', () => users, 'cascade').notNull(),
     endpoint: k.text('endpoint').notNull().unique(),
     p256dh: k.text('p256dh').notNull(),
     auth: k.text('auth').notNull(),
@@ -55,10 +49,7 @@ export const [alertRecipients, alertRecipientsPg] = table(
   'alert_recipients',
   (k) => ({
     id: k.id(),
-    userId: k
-      .text('user_id')
-      .notNull()
-      .references(() => k.of(users).id, { onDelete: 'cascade' }),
+    userId: k.ref('user_id', () => users, 'cascade').notNull(),
     scope: k.text('scope', { enum: ['team', 'office'] }).notNull(),
     scopeId: k.text('scope_id').notNull(),
     createdAt: k.createdAt(),
@@ -77,7 +68,7 @@ export const [notificationMessages, notificationMessagesPg] = table(
     link: k.text('link'),
     audience: k.json('audience').$type<MessageAudience>().notNull(),
     recipients: k.integer('recipients').notNull(),
-    sentBy: k.text('sent_by').references(() => k.of(users).id, { onDelete: 'set null' }),
+    sentBy: k.ref('sent_by', () => users, 'set null'),
     sentAt: k.ms('sent_at').notNull(),
   }),
   (t, k) => [k.index('notification_messages_sent').on(t.sentAt)],

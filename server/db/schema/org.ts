@@ -11,10 +11,7 @@ export const [regions, regionsPg] = table('regions', (k) => ({
 export const [offices, officesPg] = table('offices', (k) => ({
   id: k.id(),
   name: k.text('name').notNull().unique(),
-  regionId: k
-    .text('region_id')
-    .notNull()
-    .references(() => k.of(regions).id),
+  regionId: k.ref('region_id', () => regions).notNull(),
   createdAt: k.createdAt(),
 }))
 
@@ -23,10 +20,7 @@ export const [teams, teamsPg] = table(
   (k) => ({
     id: k.id(),
     name: k.text('name').notNull(),
-    officeId: k
-      .text('office_id')
-      .notNull()
-      .references(() => k.of(offices).id),
+    officeId: k.ref('office_id', () => offices).notNull(),
     /** the provider the team sells for (the catalog's; checked by the org service through its port), or none */
     providerId: k.text('provider_id'),
     createdAt: k.createdAt(),
@@ -49,10 +43,7 @@ export const [coachGroups, coachGroupsPg] = table('coach_groups', (k) => ({
 export const [coachGroupMembers, coachGroupMembersPg] = table(
   'coach_group_members',
   (k) => ({
-    groupId: k
-      .text('group_id')
-      .notNull()
-      .references(() => k.of(coachGroups).id, { onDelete: 'cascade' }),
+    groupId: k.ref('group_id', () => coachGroups, 'cascade').notNull(),
     userId: k.text('user_id').notNull(),
   }),
   (t, k) => [k.uniqueIndex('coach_group_members_pk').on(t.groupId, t.userId), k.index('coach_group_members_user').on(t.userId)],
@@ -61,10 +52,7 @@ export const [coachGroupMembers, coachGroupMembersPg] = table(
 export const [coachGroupProviders, coachGroupProvidersPg] = table(
   'coach_group_providers',
   (k) => ({
-    groupId: k
-      .text('group_id')
-      .notNull()
-      .references(() => k.of(coachGroups).id, { onDelete: 'cascade' }),
+    groupId: k.ref('group_id', () => coachGroups, 'cascade').notNull(),
     providerId: k.text('provider_id').notNull(),
   }),
   (t, k) => [k.uniqueIndex('coach_group_providers_pk').on(t.groupId, t.providerId), k.index('coach_group_providers_provider').on(t.providerId)],

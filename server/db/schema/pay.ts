@@ -26,10 +26,7 @@ export const [extraIncomes, extraIncomesPg] = table(
   'extra_incomes',
   (k) => ({
     id: k.id(),
-    userId: k
-      .text('user_id')
-      .notNull()
-      .references(() => k.of(users).id),
+    userId: k.ref('user_id', () => users).notNull(),
     month: k.text('month').notNull(),
     amountOre: k.integer('amount_ore').notNull(),
     description: k.text('description').notNull(),

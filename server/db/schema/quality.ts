@@ -32,10 +32,7 @@ export const [qualityTemplateVersions, qualityTemplateVersionsPg] = table(
   'quality_template_versions',
   (k) => ({
     id: k.id(),
-    templateId: k
-      .text('template_id')
-      .notNull()
-      .references(() => k.of(qualityTemplates).id, { onDelete: 'cascade' }),
+    templateId: k.ref('template_id', () => qualityTemplates, 'cascade').notNull(),
     number: k.integer('number').notNull(),
     content: k.json('content').$type<TemplateContent>().notNull(),
     createdAt: k.createdAt(),
@@ -144,10 +141,7 @@ export const [qualitySurveyLinks, qualitySurveyLinksPg] = table(
   'quality_survey_links',
   (k) => ({
     tokenHash: k.text('token_hash').primaryKey(),
-    surveyId: k
-      .text('survey_id')
-      .notNull()
-      .references(() => k.of(qualitySurveys).id, { onDelete: 'cascade' }),
+    surveyId: k.ref('survey_id', () => qualitySurveys, 'cascade').notNull(),
     channel: k.text('channel', { enum: ['link', 'qr'] }).notNull(),
     language: k.text('language', { enum: ['sv', 'en', 'fi'] }).notNull(),
     createdAt: k.createdAt(),

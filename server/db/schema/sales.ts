@@ -21,16 +21,10 @@ export const [sales, salesPg] = table(
   'sales',
   (k) => ({
     id: k.id(),
-    sellerId: k
-      .text('seller_id')
-      .notNull()
-      .references(() => k.of(users).id),
+    sellerId: k.ref('seller_id', () => users).notNull(),
     teamId: k.text('team_id'),
     officeId: k.text('office_id'),
-    providerId: k
-      .text('provider_id')
-      .notNull()
-      .references(() => k.of(providers).id),
+    providerId: k.ref('provider_id', () => providers).notNull(),
     customerType: k.text('customer_type', { enum: ['private', 'company'] }).notNull(),
     customerSsn: k.text('customer_ssn'),
     customerName: k.text('customer_name').notNull(),
@@ -109,14 +103,8 @@ export const [saleLines, saleLinesPg] = table(
   'sale_lines',
   (k) => ({
     id: k.id(),
-    saleId: k
-      .text('sale_id')
-      .notNull()
-      .references(() => k.of(sales).id, { onDelete: 'cascade' }),
-    productId: k
-      .text('product_id')
-      .notNull()
-      .references(() => k.of(products).id),
+    saleId: k.ref('sale_id', () => sales, 'cascade').notNull(),
+    productId: k.ref('product_id', () => products).notNull(),
     productName: k.text('product_name').notNull(),
     quantity: k.integer('quantity').notNull(),
     priceOre: k.integer('price_ore').notNull(),
@@ -132,10 +120,7 @@ export const [saleStatusHistory, saleStatusHistoryPg] = table(
   'sale_status_history',
   (k) => ({
     id: k.id(),
-    saleId: k
-      .text('sale_id')
-      .notNull()
-      .references(() => k.of(sales).id, { onDelete: 'cascade' }),
+    saleId: k.ref('sale_id', () => sales, 'cascade').notNull(),
     status: k.text('status').$type<SaleStatus>().notNull(),
     note: k.text('note'),
     byUserId: k.text('by_user_id'),
@@ -155,10 +140,7 @@ export const [saleDeviations, saleDeviationsPg] = table(
   'sale_deviations',
   (k) => ({
     id: k.id(),
-    saleId: k
-      .text('sale_id')
-      .notNull()
-      .references(() => k.of(sales).id, { onDelete: 'cascade' }),
+    saleId: k.ref('sale_id', () => sales, 'cascade').notNull(),
     sellerId: k.text('seller_id').notNull(),
     teamId: k.text('team_id'),
     officeId: k.text('office_id'),
@@ -202,14 +184,8 @@ export const [saleDoubles, saleDoublesPg] = table(
   'sale_doubles',
   (k) => ({
     id: k.id(),
-    saleId: k
-      .text('sale_id')
-      .notNull()
-      .references(() => k.of(sales).id, { onDelete: 'cascade' }),
-    otherSaleId: k
-      .text('other_sale_id')
-      .notNull()
-      .references(() => k.of(sales).id, { onDelete: 'cascade' }),
+    saleId: k.ref('sale_id', () => sales, 'cascade').notNull(),
+    otherSaleId: k.ref('other_sale_id', () => sales, 'cascade').notNull(),
     customerKey: k.text('customer_key').notNull(),
     providerId: k.text('provider_id').notNull(),
     sellerId: k.text('seller_id').notNull(),

@@ -9,10 +9,7 @@ export const [syncClients, syncClientsPg] = table(
   'sync_clients',
   (k) => ({
     id: k.id(),
-    userId: k
-      .text('user_id')
-      .notNull()
-      .references(() => k.of(users).id, { onDelete: 'cascade' }),
+    userId: k.ref('user_id', () => users, 'cascade').notNull(),
     lastMutationId: k.integer('last_mutation_id').notNull(),
     createdAt: k.createdAt(),
     updatedAt: k.updatedAt(),
@@ -24,10 +21,7 @@ export const [syncClients, syncClientsPg] = table(
 export const [syncRejections, syncRejectionsPg] = table(
   'sync_rejections',
   (k) => ({
-    clientId: k
-      .text('client_id')
-      .notNull()
-      .references(() => k.of(syncClients).id, { onDelete: 'cascade' }),
+    clientId: k.ref('client_id', () => syncClients, 'cascade').notNull(),
     seq: k.integer('seq').notNull(),
     name: k.text('name').notNull(),
     code: k.text('code').notNull(),

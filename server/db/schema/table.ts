@@ -38,13 +38,21 @@ const sqliteKit = {
   date: (name: string) => s.integer(name, { mode: 'timestamp_ms' }),
   /** The table of this build for a table of the SQLite build (a foreign key's target). */
   of: <T>(table: T): T => table,
+  /**
+   * A text foreign key to another table's `id`: `k.ref('user_id', () => users, 'cascade')`. The table is named
+   * lazily (it may be defined later, or be this one) and as its SQLite build: each build finds its own.
+   */
+  ref: (name: string, target: () => { id: s.AnySQLiteColumn }, onDelete?: OnDelete) => s.text(name).references(() => target().id, onDelete && { onDelete }),
 }
 export type Kit = typeof sqliteKit
+type OnDelete = 'cascade' | 'set null'
 
 const bytea = p.customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' })
 const int8 = (name: string) => p.bigint(name, { mode: 'number' })
 
 const pgKit = {
+  ref: (name: string, target: () => object, onDelete?: OnDelete) =>
+    p.text(name).references(() => (pgTwin(target()) as { id: p.AnyPgColumn }).id, onDelete && { onDelete }),
   id: () => p.text('id').primaryKey(),
   createdAt: () => int8('created_at').notNull(),
   updatedAt: () => int8('updated_at').notNull(),
@@ -61,12 +69,15 @@ const pgKit = {
   serial: (name: string) => p.integer(name).primaryKey().generatedByDefaultAsIdentity(),
   bigserial: (name: string) => int8(name).primaryKey().generatedByDefaultAsIdentity(),
   date: (name: string) => p.timestamp(name, { mode: 'date', withTimezone: true, precision: 3 }),
-  of: (table: object) => {
-    const twin = twins.get(table)
-    if (!twin) throw new Error('A foreign key names a table not built by table()')
-    return twin
-  },
+  of: pgTwin,
 } as unknown as Kit
+
+/** A SQLite table's PostgreSQL build (a foreign key's target on PostgreSQL). */
+function pgTwin(table: object): object {
+  const twin = twins.get(table)
+  if (!twin) throw new Error('A foreign key names a table not built by table()')
+  return twin
+}
 
 /** Each SQLite table's PostgreSQL build, for `of`. */
 const twins = new WeakMap<object, object>()

@@ -27,10 +27,7 @@ export const [termsVersions, termsVersionsPg] = table(
 export const [termsAnswers, termsAnswersPg] = table(
   'terms_answers',
   (k) => ({
-    versionId: k
-      .text('version_id')
-      .notNull()
-      .references(() => k.of(termsVersions).id, { onDelete: 'cascade' }),
+    versionId: k.ref('version_id', () => termsVersions, 'cascade').notNull(),
     userId: k.text('user_id').notNull(),
     answer: k.text('answer', { enum: ['accepted', 'declined'] }).notNull(),
     at: k.ms('at').notNull(),

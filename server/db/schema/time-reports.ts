@@ -10,10 +10,7 @@ export const [timeReports, timeReportsPg] = table(
   'time_reports',
   (k) => ({
     id: k.id(),
-    userId: k
-      .text('user_id')
-      .notNull()
-      .references(() => k.of(users).id),
+    userId: k.ref('user_id', () => users).notNull(),
     teamId: k.text('team_id'),
     officeId: k.text('office_id'),
     date: k.text('date').notNull(),
@@ -70,10 +67,7 @@ export const [checkouts, checkoutsPg] = table(
   'checkouts',
   (k) => ({
     id: k.id(),
-    userId: k
-      .text('user_id')
-      .notNull()
-      .references(() => k.of(users).id),
+    userId: k.ref('user_id', () => users).notNull(),
     date: k.text('date').notNull(),
     checkedOutAt: k.ms('checked_out_at').notNull(),
     salesCount: k.integer('sales_count').notNull(),
@@ -90,10 +84,7 @@ export const [sickNotices, sickNoticesPg] = table(
   'sick_notices',
   (k) => ({
     id: k.id(),
-    userId: k
-      .text('user_id')
-      .notNull()
-      .references(() => k.of(users).id),
+    userId: k.ref('user_id', () => users).notNull(),
     teamId: k.text('team_id'),
     officeId: k.text('office_id'),
     date: k.text('date').notNull(),
@@ -114,10 +105,7 @@ export const [timeAttestations, timeAttestationsPg] = table(
   'time_attestations',
   (k) => ({
     id: k.id(),
-    userId: k
-      .text('user_id')
-      .notNull()
-      .references(() => k.of(users).id),
+    userId: k.ref('user_id', () => users).notNull(),
     teamId: k.text('team_id'),
     officeId: k.text('office_id'),
     month: k.text('month').notNull(),
