@@ -1,20 +1,17 @@
 import { Checkbox, Fieldset, Input, Skeleton, Stack, Text } from '@chakra-ui/react'
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useMemo } from 'react'
 import { Controller, useForm, type FieldError } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { statInputSchema, type BiQuery, type StatDetail, type StatInput } from '../../../../shared/schemas/assistant'
-import { zodErrorMap } from '../../../../shared/schemas/errors'
-import { FormDialog, useFormError } from '../../../components/ui/form-dialog'
+import { FormDialog } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
-import { applyFieldErrors } from '../../../lib/api-client'
 import { fieldErrorText } from '../../../lib/field-error'
 import { snackbar } from '../../../lib/snackbar-store'
 import { createStat, getShareRoles, updateStat } from '../api/assistant-api'
 import { roleName } from '../../../lib/role-name'
 import { assistantKeys } from '../api/assistant-keys'
+import { useZodResolver, useFormDialog } from '../../../components/ui/form-kit'
 
 type FormIn = z.input<typeof statInputSchema>
 type FormOut = z.output<typeof statInputSchema>
@@ -35,8 +32,7 @@ export function StatDialog(props: {
   const { t } = useTranslation()
   const client = useQueryClient()
   const roles = useQuery({ queryKey: assistantKeys.shareRoles(), queryFn: ({ signal }) => getShareRoles(signal) })
-  const formError = useFormError()
-  const resolver = useMemo(() => zodResolver(statInputSchema, { error: zodErrorMap(t) }), [t])
+  const resolver = useZodResolver(statInputSchema)
   const form = useForm<FormIn, unknown, FormOut>({
     resolver,
     defaultValues: {
@@ -45,19 +41,17 @@ export function StatDialog(props: {
       roleIds: props.stat?.roles.map((r) => r.id) ?? [],
     },
   })
-  const { errors, isSubmitting } = form.formState
-  const submit = form.handleSubmit(async (values) => {
-    formError.clear()
-    try {
+  const { errors } = form.formState
+  const dialog = useFormDialog(form, {
+    fields: FIELDS,
+    save: async (values) => {
       const body = values as StatInput
       const saved = props.stat ? await updateStat(props.stat.id, { ...body, version: props.stat.version }) : await createStat(body)
       snackbar.show(t('assistant.saved', { name: values.name }), { color: 'success', icon: 'success' })
       void client.invalidateQueries({ queryKey: assistantKeys.stats() })
       props.onSaved?.(saved)
       props.onClose()
-    } catch (err) {
-      if (!applyFieldErrors(err, form.setError, FIELDS)) formError.fail(err)
-    }
+    },
   })
   return (
     <FormDialog
@@ -65,9 +59,7 @@ export function StatDialog(props: {
       onClose={props.onClose}
       title={props.stat ? t('assistant.edit') : t('assistant.saveStatTitle')}
       testId="stat-dialog"
-      onSubmit={submit}
-      submitting={isSubmitting}
-      {...formError.props}
+      {...dialog.props}
       onReload={props.onReload}
     >
       <FormField label={t('assistant.statName')} error={errors.name} required>

@@ -1,19 +1,17 @@
 import { Field, Input, InputGroup, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react'
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { useForm, type FieldError } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { kronorText } from '../../../../shared/rules/catalog'
 import { productFormSchema, type ProductFormIn, type ProductListItem } from '../../../../shared/schemas/catalog'
-import { zodErrorMap } from '../../../../shared/schemas/errors'
 import { FormField } from '../../../components/ui/form-field'
-import { ApiClientError, applyFieldErrors } from '../../../lib/api-client'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { createProduct, listCategories, updateProduct } from '../api/catalog-api'
-import { FormDialog, useFormError } from '../../../components/ui/form-dialog'
+import { FormDialog } from '../../../components/ui/form-dialog'
 import { catalogKeys } from '../api/catalog-keys'
+import { useZodResolver, TextField, useFormDialog } from '../../../components/ui/form-kit'
 
 type FormOut = z.output<typeof productFormSchema>
 const FIELDS = ['name', 'categoryId', 'priceOre', 'sellerCommissionOre', 'companyCommissionOre', 'companyCostOre', 'gamePoints'] as const
@@ -39,12 +37,11 @@ export function ProductDialog({
   onReload?: () => void
 }) {
   const { t } = useTranslation()
-  const formError = useFormError()
   // A new product without a provider given (the products list): the dialog asks for one.
   const [chosenProvider, setChosenProvider] = useState<string | undefined>(providerId)
   const [providerError, setProviderError] = useState<string | null>(null)
   const categories = useQuery({ queryKey: catalogKeys.categories, queryFn: ({ signal }) => listCategories(signal), enabled: open })
-  const resolver = useMemo(() => zodResolver(productFormSchema, { error: zodErrorMap(t) }), [t])
+  const resolver = useZodResolver(productFormSchema)
   const form = useForm<ProductFormIn, unknown, FormOut>({
     resolver,
     defaultValues: product
@@ -59,7 +56,7 @@ export function ProductDialog({
         }
       : { name: '', categoryId: '', priceOre: '', sellerCommissionOre: '', companyCommissionOre: '', companyCostOre: '', gamePoints: 0 },
   })
-  const { errors, isSubmitting } = form.formState
+  const { errors } = form.formState
   const active = (categories.data?.items ?? []).filter((c) => c.active || c.id === product?.categoryId)
 
   const categoryChosen = (id: string) => {
@@ -69,9 +66,10 @@ export function ProductDialog({
     if (c.companyCommissionOre !== null && !form.getValues('companyCommissionOre')) form.setValue('companyCommissionOre', kronorText(c.companyCommissionOre))
   }
 
-  const submit = form.handleSubmit(async (values) => {
-    formError.clear()
-    try {
+  const dialog = useFormDialog(form, {
+    fields: FIELDS,
+    outside: { providerId: setProviderError },
+    save: async (values) => {
       if (product) {
         await updateProduct(product.id, { ...values, version: product.version })
         onSaved({ id: product.id, name: values.name })
@@ -80,11 +78,7 @@ export function ProductDialog({
         const made = await createProduct({ ...values, providerId: chosenProvider })
         onSaved({ id: made.id, name: values.name })
       }
-    } catch (err) {
-      const providerProblem = err instanceof ApiClientError ? err.body?.fieldErrors?.providerId?.[0] : undefined
-      if (providerProblem) setProviderError(providerProblem)
-      else if (!applyFieldErrors(err, form.setError, FIELDS)) formError.fail(err)
-    }
+    },
   })
 
   const categoryField = form.register('categoryId')
@@ -94,9 +88,7 @@ export function ProductDialog({
       onClose={onClose}
       title={product ? t('catalog.products.editTitle') : t('catalog.actions.newProduct')}
       testId="product-dialog"
-      onSubmit={submit}
-      submitting={isSubmitting}
-      {...formError.props}
+      {...dialog.props}
       onReload={onReload}
       size="lg"
     >
@@ -120,9 +112,7 @@ export function ProductDialog({
         </Field.Root>
       ) : null}
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-        <FormField label={t('catalog.fields.name')} error={errors.name} required>
-          <Input autoComplete="off" {...form.register('name')} />
-        </FormField>
+        <TextField form={form} name="name" label={t('catalog.fields.name')} autoComplete="off" required />
         <FormField label={t('catalog.fields.category')} error={errors.categoryId}>
           <NativeSelect.Root>
             <NativeSelect.Field

@@ -1,17 +1,14 @@
-import { Checkbox, Input, NativeSelect, SimpleGrid } from '@chakra-ui/react'
-import { zodResolver } from '@hookform/resolvers/zod'
-import { useMemo } from 'react'
+import { Checkbox, NativeSelect, SimpleGrid } from '@chakra-ui/react'
 import { Controller, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { PROVIDER_TYPES } from '../../../../shared/rules/catalog'
 import { createProviderSchema, type ProviderListItem } from '../../../../shared/schemas/catalog'
-import { zodErrorMap } from '../../../../shared/schemas/errors'
 import { FormField } from '../../../components/ui/form-field'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
-import { applyFieldErrors } from '../../../lib/api-client'
 import { createProvider, updateProvider } from '../api/catalog-api'
-import { FormDialog, useFormError } from '../../../components/ui/form-dialog'
+import { FormDialog } from '../../../components/ui/form-dialog'
+import { useZodResolver, useFormDialog, TextField } from '../../../components/ui/form-kit'
 
 type FormIn = z.input<typeof createProviderSchema>
 type FormOut = z.output<typeof createProviderSchema>
@@ -36,19 +33,18 @@ export function ProviderDialog({
   onReload?: () => void
 }) {
   const { t } = useTranslation()
-  const formError = useFormError()
-  const resolver = useMemo(() => zodResolver(createProviderSchema, { error: zodErrorMap(t) }), [t])
+  const resolver = useZodResolver(createProviderSchema)
   const form = useForm<FormIn, unknown, FormOut>({
     resolver,
     defaultValues: provider
       ? { name: provider.name, type: provider.type, requireExternalOrderNumber: provider.requireExternalOrderNumber, copyProductsFrom: null }
       : { name: '', type: 'energy', requireExternalOrderNumber: false, copyProductsFrom: null },
   })
-  const { errors, isSubmitting } = form.formState
+  const { errors } = form.formState
 
-  const submit = form.handleSubmit(async (values) => {
-    formError.clear()
-    try {
+  const dialog = useFormDialog(form, {
+    fields: FIELDS,
+    save: async (values) => {
       if (provider) {
         const { copyProductsFrom: _c, ...fields } = values
         await updateProvider(provider.id, { ...fields, version: provider.version })
@@ -57,9 +53,7 @@ export function ProviderDialog({
         const made = await createProvider({ ...values, copyProductsFrom: values.copyProductsFrom || null })
         onSaved({ id: made.id, name: values.name, copied: made.copied })
       }
-    } catch (err) {
-      if (!applyFieldErrors(err, form.setError, FIELDS)) formError.fail(err)
-    }
+    },
   })
 
   return (
@@ -68,15 +62,11 @@ export function ProviderDialog({
       onClose={onClose}
       title={provider ? t('catalog.providers.editTitle') : t('catalog.actions.newProvider')}
       testId="provider-dialog"
-      onSubmit={submit}
-      submitting={isSubmitting}
-      {...formError.props}
+      {...dialog.props}
       onReload={onReload}
     >
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-        <FormField label={t('catalog.fields.name')} error={errors.name} required>
-          <Input autoComplete="off" {...form.register('name')} />
-        </FormField>
+        <TextField form={form} name="name" label={t('catalog.fields.name')} autoComplete="off" required />
         <FormField label={t('catalog.fields.type')} error={errors.type} required>
           <NativeSelect.Root>
             <NativeSelect.Field {...form.register('type')}>

@@ -1,15 +1,11 @@
-import { Input, SimpleGrid, Text, Textarea } from '@chakra-ui/react'
-import { zodResolver } from '@hookform/resolvers/zod'
-import { useMemo } from 'react'
+import { SimpleGrid, Text } from '@chakra-ui/react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { updateCustomerSchema, type CustomerDetail } from '../../../../shared/schemas/customers'
-import { zodErrorMap } from '../../../../shared/schemas/errors'
-import { FormField } from '../../../components/ui/form-field'
-import { applyFieldErrors } from '../../../lib/api-client'
 import { updateCustomer } from '../api/customers-api'
-import { FormDialog, useFormError } from '../../../components/ui/form-dialog'
+import { FormDialog } from '../../../components/ui/form-dialog'
+import { useZodResolver, useFormDialog, TextField, TextAreaField } from '../../../components/ui/form-kit'
 
 const formSchema = updateCustomerSchema.omit({ version: true }).required()
 type FormIn = z.input<typeof formSchema>
@@ -31,8 +27,7 @@ export function CustomerDialog({
   onReload: () => void
 }) {
   const { t } = useTranslation()
-  const formError = useFormError()
-  const resolver = useMemo(() => zodResolver(formSchema, { error: zodErrorMap(t) }), [t])
+  const resolver = useZodResolver(formSchema)
   const form = useForm<FormIn, unknown, FormOut>({
     resolver,
     defaultValues: {
@@ -45,56 +40,29 @@ export function CustomerDialog({
       note: customer.note ?? '',
     },
   })
-  const { errors, isSubmitting } = form.formState
-  const submit = form.handleSubmit(async (values) => {
-    formError.clear()
-    try {
+  const dialog = useFormDialog(form, {
+    fields: FIELDS,
+    save: async (values) => {
       await updateCustomer(customer.id, { ...values, version: customer.version })
       onSaved()
-    } catch (err) {
-      if (!applyFieldErrors(err, form.setError, FIELDS)) formError.fail(err)
-    }
+    },
   })
   return (
-    <FormDialog
-      open={open}
-      onClose={onClose}
-      title={t('catalog.customers.editTitle')}
-      testId="customer-dialog"
-      onSubmit={submit}
-      submitting={isSubmitting}
-      {...formError.props}
-      onReload={onReload}
-      size="lg"
-    >
+    <FormDialog open={open} onClose={onClose} title={t('catalog.customers.editTitle')} testId="customer-dialog" {...dialog.props} onReload={onReload} size="lg">
       <Text fontSize="sm" color="fg.muted">
         {t('catalog.customers.editHelp')}
       </Text>
-      <FormField label={t('catalog.fields.name')} error={errors.name} required>
-        <Input autoComplete="off" {...form.register('name')} />
-      </FormField>
+      <TextField form={form} name="name" label={t('catalog.fields.name')} autoComplete="off" required />
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-        <FormField label={t('catalog.customers.email')} error={errors.email}>
-          <Input type="email" autoComplete="off" {...form.register('email')} />
-        </FormField>
-        <FormField label={t('catalog.customers.phone')} error={errors.phone}>
-          <Input type="tel" autoComplete="off" {...form.register('phone')} />
-        </FormField>
+        <TextField form={form} name="email" label={t('catalog.customers.email')} type="email" autoComplete="off" />
+        <TextField form={form} name="phone" label={t('catalog.customers.phone')} type="tel" autoComplete="off" />
       </SimpleGrid>
-      <FormField label={t('catalog.customers.address')} error={errors.address}>
-        <Input autoComplete="off" {...form.register('address')} />
-      </FormField>
+      <TextField form={form} name="address" label={t('catalog.customers.address')} autoComplete="off" />
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-        <FormField label={t('catalog.customers.postalCode')} error={errors.postalCode}>
-          <Input autoComplete="off" {...form.register('postalCode')} />
-        </FormField>
-        <FormField label={t('catalog.customers.city')} error={errors.city}>
-          <Input autoComplete="off" {...form.register('city')} />
-        </FormField>
+        <TextField form={form} name="postalCode" label={t('catalog.customers.postalCode')} autoComplete="off" />
+        <TextField form={form} name="city" label={t('catalog.customers.city')} autoComplete="off" />
       </SimpleGrid>
-      <FormField label={t('catalog.customers.note')} error={errors.note}>
-        <Textarea rows={3} {...form.register('note')} />
-      </FormField>
+      <TextAreaField form={form} name="note" label={t('catalog.customers.note')} rows={3} />
     </FormDialog>
   )
 }

@@ -1,7 +1,6 @@
-import { Alert, Badge, Box, Button, Card, Code, HStack, IconButton, Input, SimpleGrid, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { Alert, Badge, Box, Button, Card, Code, HStack, IconButton, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { useFieldArray, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
@@ -14,16 +13,16 @@ import {
   type BadgeInput,
   type BadgePreview,
 } from '../../../../shared/schemas/game'
-import { zodErrorMap } from '../../../../shared/schemas/errors'
-import { FormDialog, useFormError } from '../../../components/ui/form-dialog'
+import { FormDialog } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { LoadError } from '../../../components/ui/load-error'
-import { applyFieldErrors, errorText } from '../../../lib/api-client'
+import { errorText } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { createBadge, getAdminBadges, previewBadge, updateBadge } from '../api/game-api'
 import { useRuleText } from './badge-parts'
 import { FieldSelect } from './field-select'
 import { gameKeys } from '../api/game-keys'
+import { useZodResolver, useFormDialog, TextField, TextAreaField } from '../../../components/ui/form-kit'
 
 /** The badges, offered or not, with their rules in words; a new one or a change in the rule editor. */
 export function BadgesPanel() {
@@ -92,10 +91,9 @@ const FIELDS = ['name', 'description', 'period', 'rule', 'coins', 'active'] as c
 function BadgeDialog({ badge, onClose, onReload }: { badge?: GameBadge; onClose: () => void; onReload: () => void }) {
   const { t } = useTranslation()
   const client = useQueryClient()
-  const formError = useFormError()
   const [preview, setPreview] = useState<BadgePreview | null>(null)
   const [previewing, setPreviewing] = useState(false)
-  const resolver = useMemo(() => zodResolver(badgeInputSchema, { error: zodErrorMap(t) }), [t])
+  const resolver = useZodResolver(badgeInputSchema)
   const form = useForm<FormIn, unknown, FormOut>({
     resolver,
     defaultValues: badge
@@ -110,19 +108,17 @@ function BadgeDialog({ badge, onClose, onReload }: { badge?: GameBadge; onClose:
         },
   })
   const conditions = useFieldArray({ control: form.control, name: 'rule.conditions', keyName: 'key' })
-  const { errors, isSubmitting } = form.formState
-  const submit = form.handleSubmit(async (values) => {
-    formError.clear()
-    try {
+  const { errors } = form.formState
+  const dialog = useFormDialog(form, {
+    fields: FIELDS,
+    save: async (values) => {
       const body = values as BadgeInput
       if (badge) await updateBadge(badge.id, badge.version, body)
       else await createBadge(body)
       snackbar.show(t('game.admin.badgeSaved', { name: values.name }), { color: 'success', icon: 'success' })
       void client.invalidateQueries({ queryKey: gameKeys.all })
       onClose()
-    } catch (err) {
-      if (!applyFieldErrors(err, (name, error) => form.setError(name, error), FIELDS)) formError.fail(err)
-    }
+    },
   })
   const runPreview = form.handleSubmit(async (values) => {
     setPreviewing(true)
@@ -143,18 +139,12 @@ function BadgeDialog({ badge, onClose, onReload }: { badge?: GameBadge; onClose:
       onClose={onClose}
       title={badge ? t('game.admin.editBadge') : t('game.admin.newBadge')}
       testId="badge-dialog"
-      onSubmit={submit}
-      submitting={isSubmitting}
-      {...formError.props}
+      {...dialog.props}
       onReload={onReload}
       size="lg"
     >
-      <FormField label={t('game.admin.name')} error={errors.name} required>
-        <Input autoComplete="off" {...form.register('name')} />
-      </FormField>
-      <FormField label={t('game.admin.description')} error={errors.description}>
-        <Textarea rows={2} {...form.register('description')} />
-      </FormField>
+      <TextField form={form} name="name" label={t('game.admin.name')} autoComplete="off" required />
+      <TextAreaField form={form} name="description" label={t('game.admin.description')} rows={2} />
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
         <FormField label={t('game.admin.period')} error={errors.period} required>
           {select(

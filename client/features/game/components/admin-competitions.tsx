@@ -1,24 +1,22 @@
-import { Box, Button, Card, Checkbox, Fieldset, HStack, IconButton, Input, SimpleGrid, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { Box, Button, Card, Checkbox, Fieldset, HStack, IconButton, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { Controller, useFieldArray, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { formatDate, type FormatLanguage } from '../../../../shared/format'
 import { addDays, businessDay } from '../../../../shared/rules/work'
 import { COMPETITION_KINDS, COMPETITION_METRICS, competitionInputSchema, type Competition, type CompetitionInput } from '../../../../shared/schemas/game'
-import { zodErrorMap } from '../../../../shared/schemas/errors'
-import { FormDialog, useFormError } from '../../../components/ui/form-dialog'
+import { FormDialog } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { LoadError } from '../../../components/ui/load-error'
 import { useLookup } from '../../../components/ui/lookup/lookup-api'
-import { applyFieldErrors } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { createCompetition, getCompetitions, updateCompetition } from '../api/game-api'
 import { PhaseBadge } from './competition-parts'
 import { FieldSelect } from './field-select'
 import { gameKeys } from '../api/game-keys'
+import { useZodResolver, useFormDialog, TextField, TextAreaField } from '../../../components/ui/form-kit'
 
 /** Every competition, drafts and hidden tests included; a new one or a change of one not finished in a dialog. */
 export function CompetitionsPanel() {
@@ -90,8 +88,7 @@ function CompetitionDialog({ competition, onClose, onReload }: { competition?: C
   const { t } = useTranslation()
   const client = useQueryClient()
   const offices = useLookup('offices', {}, true)
-  const formError = useFormError()
-  const resolver = useMemo(() => zodResolver(competitionInputSchema, { error: zodErrorMap(t) }), [t])
+  const resolver = useZodResolver(competitionInputSchema)
   const [today] = useState(() => businessDay(Date.now()))
   const form = useForm<FormIn, unknown, FormOut>({
     resolver,
@@ -110,19 +107,17 @@ function CompetitionDialog({ competition, onClose, onReload }: { competition?: C
       : { name: '', description: '', metric: 'approved_sales', kind: 'sellers', officeIds: [], from: today, to: addDays(today, 6), prizes: [], state: 'draft' },
   })
   const prizes = useFieldArray({ control: form.control, name: 'prizes', keyName: 'key' })
-  const { errors, isSubmitting } = form.formState
-  const submit = form.handleSubmit(async (values) => {
-    formError.clear()
-    try {
+  const { errors } = form.formState
+  const dialog = useFormDialog(form, {
+    fields: FIELDS,
+    save: async (values) => {
       const body = values as CompetitionInput
       if (competition) await updateCompetition(competition.id, competition.version, body)
       else await createCompetition(body)
       snackbar.show(t('game.admin.competitionSaved', { name: values.name }), { color: 'success', icon: 'success' })
       void client.invalidateQueries({ queryKey: gameKeys.all })
       onClose()
-    } catch (err) {
-      if (!applyFieldErrors(err, (name, error) => form.setError(name, error), FIELDS)) formError.fail(err)
-    }
+    },
   })
   const select = (name: 'metric' | 'kind' | 'state', options: Array<{ value: string; label: string }>) => (
     <FieldSelect field={form.register(name)} options={options} />
@@ -133,18 +128,12 @@ function CompetitionDialog({ competition, onClose, onReload }: { competition?: C
       onClose={onClose}
       title={competition ? t('game.admin.editCompetition') : t('game.admin.newCompetition')}
       testId="competition-dialog"
-      onSubmit={submit}
-      submitting={isSubmitting}
-      {...formError.props}
+      {...dialog.props}
       onReload={onReload}
       size="lg"
     >
-      <FormField label={t('game.admin.name')} error={errors.name} required>
-        <Input autoComplete="off" {...form.register('name')} />
-      </FormField>
-      <FormField label={t('game.admin.description')} error={errors.description}>
-        <Textarea rows={2} {...form.register('description')} />
-      </FormField>
+      <TextField form={form} name="name" label={t('game.admin.name')} autoComplete="off" required />
+      <TextAreaField form={form} name="description" label={t('game.admin.description')} rows={2} />
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
         <FormField label={t('game.admin.metric')} error={errors.metric} required>
           {select(
@@ -158,12 +147,8 @@ function CompetitionDialog({ competition, onClose, onReload }: { competition?: C
             COMPETITION_KINDS.map((k) => ({ value: k, label: t(`game.competitions.kinds.${k}`) })),
           )}
         </FormField>
-        <FormField label={t('game.admin.from')} error={errors.from} required>
-          <Input type="date" size="sm" {...form.register('from')} />
-        </FormField>
-        <FormField label={t('game.admin.to')} error={errors.to} required>
-          <Input type="date" size="sm" {...form.register('to')} />
-        </FormField>
+        <TextField form={form} name="from" label={t('game.admin.from')} type="date" size="sm" required />
+        <TextField form={form} name="to" label={t('game.admin.to')} type="date" size="sm" required />
       </SimpleGrid>
       <FormField label={t('game.admin.state')} error={errors.state} helper={t('game.admin.stateHelp')}>
         {select(

@@ -1,22 +1,21 @@
 import { Button, HStack, Input, SimpleGrid, Skeleton, Stack, Table, Text, Textarea } from '@chakra-ui/react'
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import type { FormatLanguage } from '../../../../shared/format'
 import { levelInputSchema, type AdminLevel, type LevelInput } from '../../../../shared/schemas/game'
-import { zodErrorMap } from '../../../../shared/schemas/errors'
-import { FormDialog, useFormError } from '../../../components/ui/form-dialog'
+import { FormDialog } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { LoadError } from '../../../components/ui/load-error'
-import { applyFieldErrors, errorText } from '../../../lib/api-client'
+import { errorText } from '../../../lib/api-client'
 import { confirm } from '../../../lib/confirm-store'
 import { snackbar } from '../../../lib/snackbar-store'
 import { createLevel, deleteLevel, getAdminLevels, updateLevel } from '../api/game-api'
 import { formatPoints } from './game-parts'
 import { gameKeys } from '../api/game-keys'
+import { useZodResolver, useFormDialog, TextField } from '../../../components/ui/form-kit'
 
 /** The levels: number, name, the XP each needs, its benefits and how many have reached it. */
 export function LevelsPanel() {
@@ -115,27 +114,24 @@ const FIELDS = ['number', 'name', 'requiredXp', 'benefits'] as const
 function LevelDialog({ level, nextNumber, onClose, onReload }: { level?: AdminLevel; nextNumber: number; onClose: () => void; onReload: () => void }) {
   const { t } = useTranslation()
   const client = useQueryClient()
-  const formError = useFormError()
-  const resolver = useMemo(() => zodResolver(levelInputSchema, { error: zodErrorMap(t) }), [t])
+  const resolver = useZodResolver(levelInputSchema)
   const form = useForm<FormIn, unknown, FormOut>({
     resolver,
     defaultValues: level
       ? { number: level.number, name: level.name, requiredXp: level.requiredXp, benefits: level.benefits }
       : { number: nextNumber, name: '', requiredXp: 0, benefits: '' },
   })
-  const { errors, isSubmitting } = form.formState
-  const submit = form.handleSubmit(async (values) => {
-    formError.clear()
-    try {
+  const { errors } = form.formState
+  const dialog = useFormDialog(form, {
+    fields: FIELDS,
+    save: async (values) => {
       const body = values as LevelInput
       if (level) await updateLevel(level.id, level.version, body)
       else await createLevel(body)
       snackbar.show(t('game.admin.levelSaved', { name: values.name }), { color: 'success', icon: 'success' })
       void client.invalidateQueries({ queryKey: gameKeys.all })
       onClose()
-    } catch (err) {
-      if (!applyFieldErrors(err, form.setError, FIELDS)) formError.fail(err)
-    }
+    },
   })
   return (
     <FormDialog
@@ -143,9 +139,7 @@ function LevelDialog({ level, nextNumber, onClose, onReload }: { level?: AdminLe
       onClose={onClose}
       title={level ? t('game.admin.editLevel') : t('game.admin.newLevel')}
       testId="level-dialog"
-      onSubmit={submit}
-      submitting={isSubmitting}
-      {...formError.props}
+      {...dialog.props}
       onReload={onReload}
     >
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
@@ -156,9 +150,7 @@ function LevelDialog({ level, nextNumber, onClose, onReload }: { level?: AdminLe
           <Input type="number" inputMode="numeric" min={0} {...form.register('requiredXp', { valueAsNumber: true })} />
         </FormField>
       </SimpleGrid>
-      <FormField label={t('game.admin.name')} error={errors.name} required>
-        <Input autoComplete="off" {...form.register('name')} />
-      </FormField>
+      <TextField form={form} name="name" label={t('game.admin.name')} autoComplete="off" required />
       <FormField label={t('game.level.benefits')} error={errors.benefits} helper={t('game.admin.benefitsHelp')}>
         <Textarea rows={3} {...form.register('benefits')} />
       </FormField>

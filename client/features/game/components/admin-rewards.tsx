@@ -1,22 +1,20 @@
-import { Badge, Box, Button, Card, Checkbox, HStack, IconButton, Input, SimpleGrid, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { Badge, Box, Button, Card, Checkbox, HStack, IconButton, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { Controller, useFieldArray, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import type { FormatLanguage } from '../../../../shared/format'
 import { rewardInputSchema, type Reward, type RewardInput } from '../../../../shared/schemas/game'
-import { zodErrorMap } from '../../../../shared/schemas/errors'
-import { FormDialog, useFormError } from '../../../components/ui/form-dialog'
+import { FormDialog } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { LoadError } from '../../../components/ui/load-error'
-import { applyFieldErrors } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { createReward, getAdminRewards, updateReward } from '../api/game-api'
 import { formatPoints } from './game-parts'
 import { variantLabel } from './purchase-parts'
 import { gameKeys } from '../api/game-keys'
+import { useZodResolver, useFormDialog, TextField, TextAreaField } from '../../../components/ui/form-kit'
 
 /** The shop's rewards, offered or not, each with its variants' stock; a new one or a change in a dialog. */
 export function RewardsPanel() {
@@ -93,8 +91,7 @@ type FormOut = z.output<typeof rewardInputSchema>
 function RewardDialog({ reward, onClose, onReload }: { reward?: Reward; onClose: () => void; onReload: () => void }) {
   const { t } = useTranslation()
   const client = useQueryClient()
-  const formError = useFormError()
-  const resolver = useMemo(() => zodResolver(rewardInputSchema, { error: zodErrorMap(t) }), [t])
+  const resolver = useZodResolver(rewardInputSchema)
   const form = useForm<FormIn, unknown, FormOut>({
     resolver,
     defaultValues: reward
@@ -110,19 +107,17 @@ function RewardDialog({ reward, onClose, onReload }: { reward?: Reward; onClose:
       : { name: '', description: '', priceCoins: 100, active: true, variants: [{ size: '', colour: '', stock: 10, active: true }] },
   })
   const variants = useFieldArray({ control: form.control, name: 'variants', keyName: 'key' })
-  const { errors, isSubmitting } = form.formState
-  const submit = form.handleSubmit(async (values) => {
-    formError.clear()
-    try {
+  const { errors } = form.formState
+  const dialog = useFormDialog(form, {
+    fields: ['name', 'description', 'priceCoins', 'variants'],
+    save: async (values) => {
       const body = values as RewardInput
       if (reward) await updateReward(reward.id, reward.version, body)
       else await createReward(body)
       snackbar.show(t('game.admin.rewardSaved', { name: values.name }), { color: 'success', icon: 'success' })
       void client.invalidateQueries({ queryKey: gameKeys.all })
       onClose()
-    } catch (err) {
-      if (!applyFieldErrors(err, (name, error) => form.setError(name, error), ['name', 'description', 'priceCoins', 'variants'])) formError.fail(err)
-    }
+    },
   })
   return (
     <FormDialog
@@ -130,18 +125,12 @@ function RewardDialog({ reward, onClose, onReload }: { reward?: Reward; onClose:
       onClose={onClose}
       title={reward ? t('game.admin.editReward') : t('game.admin.newReward')}
       testId="reward-dialog"
-      onSubmit={submit}
-      submitting={isSubmitting}
-      {...formError.props}
+      {...dialog.props}
       onReload={onReload}
       size="lg"
     >
-      <FormField label={t('game.admin.name')} error={errors.name} required>
-        <Input autoComplete="off" {...form.register('name')} />
-      </FormField>
-      <FormField label={t('game.admin.description')} error={errors.description}>
-        <Textarea rows={2} {...form.register('description')} />
-      </FormField>
+      <TextField form={form} name="name" label={t('game.admin.name')} autoComplete="off" required />
+      <TextAreaField form={form} name="description" label={t('game.admin.description')} rows={2} />
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4" alignItems="end">
         <FormField label={t('game.admin.priceCoins')} error={errors.priceCoins} required>
           <Input type="number" inputMode="numeric" min={1} {...form.register('priceCoins', { valueAsNumber: true })} />

@@ -14,17 +14,14 @@ import {
   Stack,
   Tag,
   Text,
-  Textarea,
   Wrap,
 } from '@chakra-ui/react'
-import { zodResolver } from '@hookform/resolvers/zod'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { formatDate, formatTime } from '../../../../shared/format'
-import { zodErrorMap } from '../../../../shared/schemas/errors'
 import { sendMessageInputSchema, type MessageAudienceInput } from '../../../../shared/schemas/notifications'
 import { formErrorOf } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
@@ -41,6 +38,7 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { audienceRoles, previewAudience, sendMessage, sentMessages } from '../api/notifications-api'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { notificationsKeys } from '../api/notifications-keys'
+import { useZodResolver, TextField, TextAreaField } from '../../../components/ui/form-kit'
 
 type ChosenKind = 'users' | 'teams' | 'offices' | 'roles'
 type Chosen = { kind: ChosenKind; id: string; label: string }
@@ -109,7 +107,7 @@ function SendNotification() {
   const roles = useQuery({ queryKey: notificationsKeys.audienceRoles, queryFn: audienceRoles, staleTime: 60_000 })
   const history = useQuery({ queryKey: notificationsKeys.sent, queryFn: ({ signal }) => sentMessages(signal) })
 
-  const resolver = useMemo(() => zodResolver(textSchema, { error: zodErrorMap(t) }), [t])
+  const resolver = useZodResolver(textSchema)
   const form = useForm<TextIn, unknown, TextOut>({ resolver, defaultValues: { title: '', message: '', link: '' } })
   const { errors, isSubmitting } = form.formState
 
@@ -262,12 +260,8 @@ function SendNotification() {
                   </Text>
                 ) : null}
               </Stack>
-              <FormField label={t('messagesAdmin.title')} error={errors.title} required>
-                <Input maxLength={80} {...form.register('title')} />
-              </FormField>
-              <FormField label={t('messagesAdmin.message')} error={errors.message} required>
-                <Textarea rows={4} maxLength={1000} {...form.register('message')} />
-              </FormField>
+              <TextField form={form} name="title" label={t('messagesAdmin.title')} maxLength={80} required />
+              <TextAreaField form={form} name="message" label={t('messagesAdmin.message')} rows={4} maxLength={1000} required />
               <FormField label={t('messagesAdmin.link')} error={errors.link} helper={t('messagesAdmin.linkHelp')}>
                 <Input placeholder="/sales/list" {...form.register('link')} />
               </FormField>

@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { OFFICE_NAME_MAX, type OfficeItem } from '../../../../shared/schemas/org'
-import { FormDialog, useFormError } from '../../../components/ui/form-dialog'
+import { FormDialog } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
-import { applyFieldErrors } from '../../../lib/api-client'
 import { createOffice, listRegions, updateOffice } from '../api/org-api'
 import { orgKeys } from '../api/org-keys'
+import { useFormDialog } from '../../../components/ui/form-kit'
 
 /** An office's create and edit dialog: its name and region, an edit on what was seen (also on the office's page). */
 export function OfficeDialog(props: { office: OfficeItem | 'new'; onClose: () => void; onSaved: (message: string) => void; onConflict: () => void }) {
@@ -15,21 +15,17 @@ export function OfficeDialog(props: { office: OfficeItem | 'new'; onClose: () =>
   const existing = props.office === 'new' ? null : props.office
   const regions = useQuery({ queryKey: orgKeys.regions, queryFn: ({ signal }) => listRegions(signal) })
   const form = useForm<{ name: string; regionId: string }>({ defaultValues: { name: existing?.name ?? '', regionId: existing?.regionId ?? '' } })
-  const formError = useFormError(props.onConflict)
-  const { errors, isSubmitting } = form.formState
-  const submit = form.handleSubmit(async (values) => {
-    formError.clear()
-    try {
+  const { errors } = form.formState
+  const dialog = useFormDialog(form, {
+    fields: ['name', 'regionId'],
+    onConflict: props.onConflict,
+    save: async (values) => {
       const saved = existing
         ? await updateOffice(existing.id, { ...values, basedOn: { name: existing.name, regionId: existing.regionId } })
         : await createOffice(values)
       props.onSaved(existing ? t('orgAdmin.offices.saved', { name: saved.name }) : t('orgAdmin.offices.created', { name: saved.name }))
       props.onClose()
-    } catch (err) {
-      if (!applyFieldErrors(err, form.setError, ['name', 'regionId'])) {
-        formError.fail(err)
-      }
-    }
+    },
   })
   return (
     <FormDialog
@@ -37,9 +33,7 @@ export function OfficeDialog(props: { office: OfficeItem | 'new'; onClose: () =>
       onClose={props.onClose}
       title={existing ? t('orgAdmin.offices.editTitle', { name: existing.name }) : t('orgAdmin.offices.createTitle')}
       testId="office-dialog"
-      onSubmit={submit}
-      submitting={isSubmitting}
-      {...formError.props}
+      {...dialog.props}
       onReload={props.onClose}
     >
       <FormField label={t('orgAdmin.offices.name')} error={errors.name} required>

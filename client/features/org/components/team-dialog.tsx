@@ -3,13 +3,13 @@ import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { TEAM_COACHES_MAX, TEAM_NAME_MAX, type TeamDetail } from '../../../../shared/schemas/org'
-import { FormDialog, useFormError } from '../../../components/ui/form-dialog'
+import { FormDialog } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
-import { ApiClientError, applyFieldErrors } from '../../../lib/api-client'
 import { useAbility } from '../../../lib/session'
 import { createTeam, updateTeam } from '../api/org-api'
 import { PeoplePicker, type Person } from '../../../components/ui/people-picker'
+import { useFormDialog } from '../../../components/ui/form-kit'
 
 /**
  * A team's create and edit dialog (decision 036): its name, office, the provider it sells for, and coaches. An edit sends the team as it was
@@ -24,17 +24,18 @@ export function TeamDialog(props: { team: TeamDetail | 'new'; onClose: () => voi
   })
   const [coaches, setCoaches] = useState<Person[]>(existing?.coaches ?? [])
   const [coachError, setCoachError] = useState<string | null>(null)
-  const formError = useFormError(props.onConflict)
-  const { errors, isSubmitting } = form.formState
+  const { errors } = form.formState
   form.register('officeId', { required: 'validation.required' })
   const officeId = useWatch({ control: form.control, name: 'officeId' })
   const providerId = useWatch({ control: form.control, name: 'providerId' })
 
-  const submit = form.handleSubmit(async (values) => {
-    formError.clear()
-    setCoachError(null)
-    const input = { name: values.name, officeId: values.officeId, coachIds: coaches.map((c) => c.id), providerId: values.providerId || null }
-    try {
+  const dialog = useFormDialog(form, {
+    fields: ['name', 'officeId', 'providerId'],
+    outside: { coachIds: setCoachError },
+    onConflict: props.onConflict,
+    save: async (values) => {
+      setCoachError(null)
+      const input = { name: values.name, officeId: values.officeId, coachIds: coaches.map((c) => c.id), providerId: values.providerId || null }
       if (existing) {
         const saved = await updateTeam(existing.id, {
           ...input,
@@ -51,13 +52,7 @@ export function TeamDialog(props: { team: TeamDetail | 'new'; onClose: () => voi
         props.onSaved(id, values.name)
       }
       props.onClose()
-    } catch (err) {
-      const aboutCoaches = err instanceof ApiClientError ? err.body?.fieldErrors?.coachIds?.[0] : undefined
-      if (aboutCoaches) setCoachError(aboutCoaches)
-      else if (!applyFieldErrors(err, form.setError, ['name', 'officeId', 'providerId'])) {
-        formError.fail(err)
-      }
-    }
+    },
   })
 
   return (
@@ -66,9 +61,7 @@ export function TeamDialog(props: { team: TeamDetail | 'new'; onClose: () => voi
       onClose={props.onClose}
       title={existing ? t('orgAdmin.teams.editTitle', { name: existing.name }) : t('orgAdmin.teams.createTitle')}
       testId="team-dialog"
-      onSubmit={submit}
-      submitting={isSubmitting}
-      {...formError.props}
+      {...dialog.props}
       onReload={props.onClose}
     >
       <FormField label={t('orgAdmin.teams.name')} error={errors.name} required>

@@ -5,11 +5,10 @@ import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { COACH_GROUP_MEMBERS_MAX, COACH_GROUP_NAME_MAX, type CoachGroupItem } from '../../../../shared/schemas/org'
-import { FormDialog, useFormError } from '../../../components/ui/form-dialog'
+import { FormDialog } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { LoadError } from '../../../components/ui/load-error'
 import { Page } from '../../../components/ui/page'
-import { ApiClientError, applyFieldErrors } from '../../../lib/api-client'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { createCoachGroup, deleteCoachGroup, listCoachGroups, updateCoachGroup } from '../api/org-api'
@@ -17,6 +16,7 @@ import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialo
 import { RowActions } from '../../../components/ui/row-actions'
 import { PeoplePicker, type Person } from '../../../components/ui/people-picker'
 import { orgKeys } from '../api/org-keys'
+import { useFormDialog } from '../../../components/ui/form-kit'
 
 /**
  * /user-admin/coach-groups (decision 041): coach groups with their coaches and the providers they work for. Those
@@ -144,23 +144,18 @@ function CoachGroupDialog(props: { group: CoachGroupItem | 'new'; onClose: () =>
   const form = useForm<{ name: string }>({ defaultValues: { name: existing?.name ?? '' } })
   const [coaches, setCoaches] = useState<Person[]>(existing?.coaches.map((c) => ({ id: c.id, name: c.name })) ?? [])
   const [coachError, setCoachError] = useState<string | null>(null)
-  const formError = useFormError(props.onConflict)
-  const { errors, isSubmitting } = form.formState
-  const submit = form.handleSubmit(async (values) => {
-    formError.clear()
-    setCoachError(null)
-    const input = { name: values.name, coachIds: coaches.map((c) => c.id) }
-    try {
+  const { errors } = form.formState
+  const dialog = useFormDialog(form, {
+    fields: ['name'],
+    outside: { coachIds: setCoachError },
+    onConflict: props.onConflict,
+    save: async (values) => {
+      setCoachError(null)
+      const input = { name: values.name, coachIds: coaches.map((c) => c.id) }
       const saved = existing ? await updateCoachGroup(existing.id, { ...input, version: existing.version }) : await createCoachGroup(input)
       props.onSaved(existing ? t('orgAdmin.coachGroups.saved', { name: saved.name }) : t('orgAdmin.coachGroups.created', { name: saved.name }))
       props.onClose()
-    } catch (err) {
-      const aboutCoaches = err instanceof ApiClientError ? err.body?.fieldErrors?.coachIds?.[0] : undefined
-      if (aboutCoaches) setCoachError(aboutCoaches)
-      else if (!applyFieldErrors(err, form.setError, ['name'])) {
-        formError.fail(err)
-      }
-    }
+    },
   })
   return (
     <FormDialog
@@ -168,9 +163,7 @@ function CoachGroupDialog(props: { group: CoachGroupItem | 'new'; onClose: () =>
       onClose={props.onClose}
       title={existing ? t('orgAdmin.coachGroups.editTitle', { name: existing.name }) : t('orgAdmin.coachGroups.createTitle')}
       testId="coach-group-dialog"
-      onSubmit={submit}
-      submitting={isSubmitting}
-      {...formError.props}
+      {...dialog.props}
       onReload={props.onClose}
     >
       <FormField label={t('orgAdmin.coachGroups.name')} error={errors.name} required>

@@ -1,13 +1,11 @@
-import { Button, HStack, IconButton, Input, Stack, Text, Textarea } from '@chakra-ui/react'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { Button, HStack, IconButton, Input, Stack, Text } from '@chakra-ui/react'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { formatMonth, formatOre, type FormatLanguage } from '../../../../shared/format'
 import { kronorText } from '../../../../shared/rules/catalog'
-import { zodErrorMap } from '../../../../shared/schemas/errors'
 import { extraIncomeFormSchema, type ExtraIncomeItem } from '../../../../shared/schemas/pay'
 import { listTable } from '../../../components/ui/data-table/list-state'
 import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
@@ -23,6 +21,7 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { createExtraIncome, listExtraIncome, removeExtraIncome, updateExtraIncome } from '../api/pay-api'
 import { MonthField } from '../../../components/ui/month-field'
 import { payKeys } from '../api/pay-keys'
+import { useZodResolver, TextField, TextAreaField } from '../../../components/ui/form-kit'
 
 /** Extra income of a month: who gets what and why; added, changed and removed by back office (logged). */
 export function ExtraIncomePanel({ month, onMonth }: { month: string; onMonth: (m: string) => void }) {
@@ -162,7 +161,7 @@ function ExtraIncomeDialog({
 }) {
   const { t } = useTranslation()
   const formError = useFormError()
-  const resolver = useMemo(() => zodResolver(extraIncomeFormSchema, { error: zodErrorMap(t) }), [t])
+  const resolver = useZodResolver(extraIncomeFormSchema)
   const form = useForm<FormIn, unknown, FormOut>({
     resolver,
     defaultValues: {
@@ -220,15 +219,11 @@ function ExtraIncomeDialog({
           />
         </FormField>
       )}
-      <FormField label={t('pay.month')} error={errors.month} required>
-        <Input type="month" {...form.register('month')} />
-      </FormField>
+      <TextField form={form} name="month" label={t('pay.month')} type="month" required />
       <FormField label={t('pay.extra.amount')} error={errors.amount} helper={t('pay.extra.amountHelper')} required>
         <Input inputMode="decimal" autoComplete="off" {...form.register('amount')} />
       </FormField>
-      <FormField label={t('pay.extra.description')} error={errors.description} required>
-        <Textarea rows={2} maxLength={200} {...form.register('description')} />
-      </FormField>
+      <TextAreaField form={form} name="description" label={t('pay.extra.description')} rows={2} maxLength={200} required />
     </FormDialog>
   )
 }

@@ -1,13 +1,11 @@
-import { Button, Card, HStack, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { Button, Card, HStack, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react'
 import { useQueryClient } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { ABSENCE_TYPES } from '../../../../shared/rules/time-report'
 import { businessMonth, monthRange, previousMonth } from '../../../../shared/rules/work'
-import { zodErrorMap } from '../../../../shared/schemas/errors'
 import { absenceExportRequestSchema } from '../../../../shared/schemas/pay'
 import { FormField } from '../../../components/ui/form-field'
 import { formErrorOf } from '../../../components/ui/form-dialog'
@@ -19,6 +17,7 @@ import { requestAbsenceExport } from '../api/pay-api'
 import { ExportList } from '../components/export-list'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { payKeys } from '../api/pay-keys'
+import { useZodResolver, TextField } from '../../../components/ui/form-kit'
 
 type FormIn = z.input<typeof absenceExportRequestSchema>
 type FormOut = z.output<typeof absenceExportRequestSchema>
@@ -36,7 +35,7 @@ export default function AbsenceExportPage() {
     const { from, to } = monthRange(previousMonth(businessMonth(Date.now())))
     return { from, to, format: 'xlsx' as const }
   })
-  const resolver = useMemo(() => zodResolver(absenceExportRequestSchema, { error: zodErrorMap(t) }), [t])
+  const resolver = useZodResolver(absenceExportRequestSchema)
   const form = useForm<FormIn, unknown, FormOut>({ resolver, defaultValues: defaults })
   const { errors, isSubmitting } = form.formState
   const officeId = useWatch({ control: form.control, name: 'officeId' })
@@ -61,12 +60,8 @@ export default function AbsenceExportPage() {
             <form onSubmit={submit} noValidate data-testid="absence-export-form">
               <Stack gap="4">
                 <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
-                  <FormField label={t('pay.absenceExport.from')} error={errors.from} required>
-                    <Input type="date" {...form.register('from')} />
-                  </FormField>
-                  <FormField label={t('pay.absenceExport.to')} error={errors.to} required>
-                    <Input type="date" {...form.register('to')} />
-                  </FormField>
+                  <TextField form={form} name="from" label={t('pay.absenceExport.from')} type="date" required />
+                  <TextField form={form} name="to" label={t('pay.absenceExport.to')} type="date" required />
                   <FormField label={t('pay.absenceExport.format')} error={errors.format}>
                     <NativeSelect.Root>
                       <NativeSelect.Field {...form.register('format')}>

@@ -1,17 +1,15 @@
 import { Button, Heading, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react'
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
-import { zodErrorMap } from '../../../../shared/schemas/errors'
 import { TSHIRT_SIZES, updateProfileInputSchema, type Profile } from '../../../../shared/schemas/profile'
 import { FormField } from '../../../components/ui/form-field'
 import { ApiClientError, applyFieldErrors } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { updateProfile } from '../api/profile-api'
 import { profileKeys } from '../api/profile-keys'
+import { useZodResolver } from '../../../components/ui/form-kit'
 
 type FormIn = z.input<typeof updateProfileInputSchema>
 type FormOut = z.output<typeof updateProfileInputSchema>
@@ -22,7 +20,7 @@ const FIELDS = Object.keys(updateProfileInputSchema.shape) as Field[]
 export function AccountForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
-  const resolver = useMemo(() => zodResolver(updateProfileInputSchema, { error: zodErrorMap(t) }), [t])
+  const resolver = useZodResolver(updateProfileInputSchema)
   const form = useForm<FormIn, unknown, FormOut>({
     resolver,
     defaultValues: {

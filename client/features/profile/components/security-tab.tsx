@@ -1,12 +1,9 @@
 import { Badge, Button, Card, Heading, Input, Stack, Text } from '@chakra-ui/react'
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { describeUserAgent } from '../../../../shared/user-agent'
-import { zodErrorMap } from '../../../../shared/schemas/errors'
 import { changePasswordInputSchema } from '../../../../shared/schemas/profile'
 import { FormField } from '../../../components/ui/form-field'
 import { applyFieldErrors } from '../../../lib/api-client'
@@ -16,6 +13,7 @@ import { changePassword, listSessions, revokeOtherSessions } from '../api/profil
 import { TwoStepCard } from './two-step-card'
 import { OwnExternalAccounts } from './own-external-accounts'
 import { profileKeys } from '../api/profile-keys'
+import { useZodResolver } from '../../../components/ui/form-kit'
 
 type FormIn = z.input<typeof changePasswordInputSchema>
 type FormOut = z.output<typeof changePasswordInputSchema>
@@ -25,7 +23,7 @@ export function SecurityTab() {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
   const sessions = useQuery({ queryKey: profileKeys.sessions, queryFn: listSessions })
-  const resolver = useMemo(() => zodResolver(changePasswordInputSchema, { error: zodErrorMap(t) }), [t])
+  const resolver = useZodResolver(changePasswordInputSchema)
   const form = useForm<FormIn, unknown, FormOut>({ resolver, defaultValues: { currentPassword: '', newPassword: '' } })
   const change = useMutation({
     mutationFn: changePassword,

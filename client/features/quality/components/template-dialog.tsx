@@ -1,29 +1,19 @@
 import { Badge, Box, Button, Checkbox, Fieldset, HStack, IconButton, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMemo } from 'react'
-import {
-  Controller,
-  useFieldArray,
-  useForm,
-  useWatch,
-  type Control,
-  type FieldErrors,
-  type FieldPath,
-  type Resolver,
-  type UseFormRegister,
-} from 'react-hook-form'
+import { Controller, useFieldArray, useForm, useWatch, type Control, type FieldErrors, type Resolver, type UseFormRegister } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { formatDate, type FormatLanguage } from '../../../../shared/format'
 import { qualityContentProblems, starterContent } from '../../../../shared/rules/quality'
 import { zodErrorMap } from '../../../../shared/schemas/errors'
 import { OPTIONS_MAX, QUESTION_KINDS, QUESTIONS_MAX, templateContentSchema, type Question, type TemplateContent } from '../../../../shared/schemas/quality'
-import { FormDialog, useFormError } from '../../../components/ui/form-dialog'
+import { FormDialog } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
-import { ApiClientError } from '../../../lib/api-client'
 import { createTemplate, type getTemplate, updateTemplate } from '../api/quality-api'
 import { FormAlert } from '../../../components/ui/form-alert'
+import { TextField, useFormDialog } from '../../../components/ui/form-kit'
 
 type Form = { name: string; providerId: string; content: TemplateContent }
 
@@ -84,14 +74,14 @@ function TemplateForm(props: {
   })
   const questions = useFieldArray({ control: form.control, name: 'content.questions', keyName: 'key' })
   const grades = useFieldArray({ control: form.control, name: 'content.grades', keyName: 'key' })
-  const formError = useFormError(props.onConflict)
-  const { errors, isSubmitting } = form.formState
+  const { errors } = form.formState
   const providerId = useWatch({ control: form.control, name: 'providerId' })
 
-  const submit = form.handleSubmit(async (values) => {
-    formError.clear()
-    const input = { name: values.name.trim(), providerId: values.providerId || null, content: values.content }
-    try {
+  const dialog = useFormDialog(form, {
+    fields: 'all',
+    onConflict: props.onConflict,
+    save: async (values) => {
+      const input = { name: values.name.trim(), providerId: values.providerId || null, content: values.content }
       const saved = existing ? await updateTemplate(existing.id, { ...input, version: existing.version }) : await createTemplate(input)
       const message = !existing
         ? t('quality.templates.created', { name: saved.name })
@@ -100,14 +90,7 @@ function TemplateForm(props: {
           : t('quality.templates.saved', { name: saved.name })
       props.onSaved(message)
       props.onClose()
-    } catch (err) {
-      const fieldErrors = err instanceof ApiClientError ? err.body?.fieldErrors : undefined
-      if (fieldErrors) {
-        for (const [field, messages] of Object.entries(fieldErrors)) form.setError(field as FieldPath<Form>, { message: messages[0] })
-        return
-      }
-      formError.fail(err)
-    }
+    },
   })
 
   const contentErrors = errors.content
@@ -117,9 +100,7 @@ function TemplateForm(props: {
       onClose={props.onClose}
       title={existing ? t('quality.templates.editTitle', { name: existing.name }) : t('quality.templates.createTitle')}
       testId="quality-template-dialog"
-      onSubmit={submit}
-      submitting={isSubmitting}
-      {...formError.props}
+      {...dialog.props}
       onReload={props.onClose}
       size="lg"
     >
@@ -133,9 +114,7 @@ function TemplateForm(props: {
         </Text>
       ) : null}
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-        <FormField label={t('quality.templates.name')} error={errors.name} required>
-          <Input autoComplete="off" {...form.register('name')} />
-        </FormField>
+        <TextField form={form} name="name" label={t('quality.templates.name')} autoComplete="off" required />
         <FormField label={t('quality.templates.provider')} error={errors.providerId}>
           <LookupNativeSelect
             kind="providers"

@@ -1,7 +1,6 @@
-import { Alert, Badge, Button, Card, DataList, Input, NativeSelect, SimpleGrid, Text, Textarea, Wrap } from '@chakra-ui/react'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { Alert, Badge, Button, Card, DataList, NativeSelect, SimpleGrid, Text, Textarea, Wrap } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { useForm, useWatch, type FieldError } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
@@ -9,18 +8,17 @@ import type { z } from 'zod'
 import { formatDate, type FormatLanguage } from '../../../../shared/format'
 import { ABSENCE_TYPES } from '../../../../shared/rules/time-report'
 import { pathFor } from '../../../../shared/routes'
-import { zodErrorMap } from '../../../../shared/schemas/errors'
 import { correctTimeReportSchema, type TimeReportDetail } from '../../../../shared/schemas/time-reports'
 import { ActivityLog } from '../../../components/ui/activity-log'
 import { DetailState } from '../../../components/ui/detail-state'
 import { FormField } from '../../../components/ui/form-field'
-import { FormDialog, useFormError } from '../../../components/ui/form-dialog'
+import { FormDialog } from '../../../components/ui/form-dialog'
 import { Page } from '../../../components/ui/page'
-import { applyFieldErrors } from '../../../lib/api-client'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { correctTimeReport, getTimeReport } from '../api/time-reports-api'
 import { timeReportsKeys } from '../api/time-reports-keys'
+import { useZodResolver, useFormDialog, TextField, TextAreaField } from '../../../components/ui/form-kit'
 
 const FIELDS = ['present', 'workHours', 'absenceHours', 'absenceType', 'allowanceType', 'travelLocation', 'comment'] as const
 
@@ -173,8 +171,7 @@ function CorrectionDialog({
   onReload: () => void
 }) {
   const { t } = useTranslation()
-  const formError = useFormError()
-  const resolver = useMemo(() => zodResolver(formSchema, { error: zodErrorMap(t) }), [t])
+  const resolver = useZodResolver(formSchema)
   const form = useForm<FormIn, unknown, FormOut>({
     resolver,
     defaultValues: {
@@ -189,15 +186,13 @@ function CorrectionDialog({
       reason: '',
     },
   })
-  const { errors, isSubmitting } = form.formState
-  const submit = form.handleSubmit(async (values) => {
-    formError.clear()
-    try {
+  const { errors } = form.formState
+  const dialog = useFormDialog(form, {
+    fields: [...FIELDS, 'reason'],
+    save: async (values) => {
       await correctTimeReport(report.id, values)
       onSaved()
-    } catch (err) {
-      if (!applyFieldErrors(err, form.setError, [...FIELDS, 'reason'])) formError.fail(err)
-    }
+    },
   })
   const hourOptions = [0, 2, 4, 6, 8]
   const present = useWatch({ control: form.control, name: 'present' })
@@ -209,9 +204,7 @@ function CorrectionDialog({
       onClose={onClose}
       title={t('pay.timeReports.correctTitle', { date: report.date })}
       testId="time-report-dialog"
-      onSubmit={submit}
-      submitting={isSubmitting}
-      {...formError.props}
+      {...dialog.props}
       onReload={onReload}
       size="lg"
     >
@@ -296,12 +289,8 @@ function CorrectionDialog({
           </NativeSelect.Root>
         </FormField>
       </SimpleGrid>
-      <FormField label={t('pay.timeReports.travelLocation')} error={errors.travelLocation}>
-        <Input autoComplete="off" {...form.register('travelLocation')} />
-      </FormField>
-      <FormField label={t('pay.timeReports.comment')} error={errors.comment}>
-        <Textarea rows={2} {...form.register('comment')} />
-      </FormField>
+      <TextField form={form} name="travelLocation" label={t('pay.timeReports.travelLocation')} autoComplete="off" />
+      <TextAreaField form={form} name="comment" label={t('pay.timeReports.comment')} rows={2} />
       <FormField label={t('pay.timeReports.reason')} error={errors.reason} helper={t('pay.timeReports.reasonHelper')} required>
         <Textarea rows={2} {...form.register('reason')} />
       </FormField>

@@ -1,11 +1,9 @@
 import { Button, CloseButton, Dialog, Input, NativeSelect, Portal, SimpleGrid, Stack } from '@chakra-ui/react'
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
-import { zodErrorMap } from '../../../../shared/schemas/errors'
 import { createUserInputSchema } from '../../../../shared/schemas/users'
 import { FormField } from '../../../components/ui/form-field'
 import { applyFieldErrors, errorText } from '../../../lib/api-client'
@@ -16,6 +14,7 @@ import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { usersKeys } from '../api/users-keys'
+import { useZodResolver, TextField } from '../../../components/ui/form-kit'
 
 type FormIn = z.input<typeof createUserInputSchema>
 type FormOut = z.output<typeof createUserInputSchema>
@@ -36,7 +35,7 @@ export function CreateUserDialog({
   const [formError, setFormError] = useState<string | null>(null)
   const roles = useQuery({ queryKey: usersKeys.roleOptions, queryFn: roleOptions, enabled: open })
   const teams = useQuery({ queryKey: usersKeys.teamOptions, queryFn: teamOptions, enabled: open })
-  const resolver = useMemo(() => zodResolver(createUserInputSchema, { error: zodErrorMap(t) }), [t])
+  const resolver = useZodResolver(createUserInputSchema)
   const form = useForm<FormIn, unknown, FormOut>({
     resolver,
     defaultValues: { email: '', firstName: '', lastName: '', password: '', roleId: '', teamId: null },
@@ -71,16 +70,10 @@ export function CreateUserDialog({
                 <Stack gap="4">
                   {formError ? <FormAlert message={formError} /> : null}
                   <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                    <FormField label={t('users.firstName')} error={errors.firstName} required>
-                      <Input autoComplete="off" {...form.register('firstName')} />
-                    </FormField>
-                    <FormField label={t('users.lastName')} error={errors.lastName} required>
-                      <Input autoComplete="off" {...form.register('lastName')} />
-                    </FormField>
+                    <TextField form={form} name="firstName" label={t('users.firstName')} autoComplete="off" required />
+                    <TextField form={form} name="lastName" label={t('users.lastName')} autoComplete="off" required />
                   </SimpleGrid>
-                  <FormField label={t('users.email')} error={errors.email} required>
-                    <Input type="email" autoComplete="off" {...form.register('email')} />
-                  </FormField>
+                  <TextField form={form} name="email" label={t('users.email')} type="email" autoComplete="off" required />
                   <FormField label={t('users.password')} error={errors.password} required helper={t('users.passwordHelp')}>
                     <Input type="password" autoComplete="new-password" {...form.register('password')} />
                   </FormField>

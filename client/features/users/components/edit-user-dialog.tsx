@@ -1,16 +1,13 @@
 import { Button, Checkbox, Fieldset, HStack, Input, NativeSelect, SimpleGrid, Text, Wrap } from '@chakra-ui/react'
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
-import { useId, useMemo, useState } from 'react'
+import { useId, useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
-import { zodErrorMap } from '../../../../shared/schemas/errors'
 import { SENSITIVE_USER_FIELDS, USER_EDITABLE_FIELDS, updateUserInputSchema, type SensitiveUserField, type UserDetail } from '../../../../shared/schemas/users'
-import { FormDialog, useFormError } from '../../../components/ui/form-dialog'
+import { FormDialog } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { useLookup } from '../../../components/ui/lookup/lookup-api'
-import { applyFieldErrors } from '../../../lib/api-client'
 import { useAbility } from '../../../lib/session'
 import { canGrantRules } from '../../../../shared/permissions/grant'
 import { CAN_VIEW_TEAM_RULES } from '../../../../shared/permissions/roles'
@@ -18,6 +15,7 @@ import { roleName } from '../../../lib/role-name'
 import { roleOptions, updateUser, userTitles } from '../api/users-api'
 import { TeamChoice } from './user-action-dialogs'
 import { usersKeys } from '../api/users-keys'
+import { useFormDialog, useZodResolver } from '../../../components/ui/form-kit'
 
 type FormIn = z.input<typeof updateUserInputSchema>
 type FormOut = z.output<typeof updateUserInputSchema>
@@ -34,10 +32,9 @@ export function EditUserDialog(props: { open: boolean; onClose: () => void; user
   const mayReadProviders = ability.can('view', 'providers')
   const providerChoices = useLookup('providers', {}, props.open && mayReadProviders)
   const u = props.user
-  const formError = useFormError()
   const [removing, setRemoving] = useState<Set<SensitiveUserField>>(new Set())
   const roles = useQuery({ queryKey: usersKeys.roleOptions, queryFn: roleOptions, enabled: props.open })
-  const resolver = useMemo(() => zodResolver(updateUserInputSchema, { error: zodErrorMap(t) }), [t])
+  const resolver = useZodResolver(updateUserInputSchema)
   const form = useForm<FormIn, unknown, FormOut>({
     resolver,
     defaultValues: {
@@ -60,23 +57,21 @@ export function EditUserDialog(props: { open: boolean; onClose: () => void; user
       version: u.version,
     },
   })
-  const { errors, isSubmitting } = form.formState
+  const { errors } = form.formState
 
-  const submit = form.handleSubmit(async (values) => {
-    formError.clear()
-    const body: FormIn = { ...values }
-    // Someone who may not read the providers leaves them as they are.
-    if (!mayReadProviders) delete body.providerIds
-    // An empty sensitive field keeps the stored value: leave it out; "remove" sends null.
-    for (const key of SENSITIVE_USER_FIELDS) {
-      if (removing.has(key)) body[key] = null
-      else if (!values[key]) delete body[key]
-    }
-    try {
+  const dialog = useFormDialog(form, {
+    fields: FIELDS,
+    save: async (values) => {
+      const body: FormIn = { ...values }
+      // Someone who may not read the providers leaves them as they are.
+      if (!mayReadProviders) delete body.providerIds
+      // An empty sensitive field keeps the stored value: leave it out; "remove" sends null.
+      for (const key of SENSITIVE_USER_FIELDS) {
+        if (removing.has(key)) body[key] = null
+        else if (!values[key]) delete body[key]
+      }
       props.onSaved(await updateUser(u.id, body))
-    } catch (err) {
-      if (!applyFieldErrors(err, form.setError, FIELDS)) formError.fail(err)
-    }
+    },
   })
 
   const options = roles.data?.items ?? []
@@ -127,9 +122,7 @@ export function EditUserDialog(props: { open: boolean; onClose: () => void; user
       onClose={props.onClose}
       title={t('userAdmin.edit.title', { name: u.fullName })}
       testId="edit-user-dialog"
-      onSubmit={submit}
-      submitting={isSubmitting}
-      {...formError.props}
+      {...dialog.props}
       onReload={props.onReload}
       size="lg"
     >

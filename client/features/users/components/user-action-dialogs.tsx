@@ -1,16 +1,15 @@
 import { Dialog, List, Portal, Button, CloseButton, Text, Textarea } from '@chakra-ui/react'
-import { zodResolver } from '@hookform/resolvers/zod'
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { zodErrorMap } from '../../../../shared/schemas/errors'
 import type { BulkUsersAnswer } from '../../../../shared/schemas/users'
-import { FormDialog, formErrorOf, useFormError } from '../../../components/ui/form-dialog'
+import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { applyFieldErrors } from '../../../lib/api-client'
 import { useDialogSize } from '../../../components/ui/dialog-size'
+import { useZodResolver, useFormDialog } from '../../../components/ui/form-kit'
 
 const reasonSchema = z.strictObject({ reason: z.string().trim().min(1).max(500) })
 
@@ -27,16 +26,13 @@ export function DeactivateDialog(props: {
   onReload?: () => void
 }) {
   const { t } = useTranslation()
-  const formError = useFormError()
-  const resolver = useMemo(() => zodResolver(reasonSchema, { error: zodErrorMap(t) }), [t])
+  const resolver = useZodResolver(reasonSchema)
   const form = useForm<z.input<typeof reasonSchema>>({ resolver, defaultValues: { reason: '' } })
-  const submit = form.handleSubmit(async ({ reason }) => {
-    formError.clear()
-    try {
+  const dialog = useFormDialog(form, {
+    fields: ['reason'],
+    save: async ({ reason }) => {
       await props.onConfirm(reason)
-    } catch (err) {
-      if (!applyFieldErrors(err, form.setError, ['reason'])) formError.fail(err)
-    }
+    },
   })
   return (
     <FormDialog
@@ -44,9 +40,7 @@ export function DeactivateDialog(props: {
       onClose={props.onClose}
       title={props.title}
       testId="deactivate-dialog"
-      onSubmit={submit}
-      submitting={form.formState.isSubmitting}
-      {...formError.props}
+      {...dialog.props}
       onReload={props.onReload}
       submitLabel={t('userAdmin.detail.deactivate')}
     >

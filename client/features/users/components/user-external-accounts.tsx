@@ -5,12 +5,12 @@ import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { EXTERNAL_PASSWORD_MAX, type ExternalAccountRow } from '../../../../shared/schemas/external-accounts'
 import { ExternalAccounts } from '../../../components/ui/external-accounts'
-import { FormDialog, useFormError } from '../../../components/ui/form-dialog'
+import { FormDialog } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
-import { applyFieldErrors } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { revealUserExternalPassword, setUserExternalAccount, userExternalAccounts } from '../api/external-accounts-api'
 import { usersKeys } from '../api/users-keys'
+import { useFormDialog } from '../../../components/ui/form-kit'
 
 /** A user's external accounts on their page (decision 043), for those who may change the user. */
 export function UserExternalAccounts(props: { userId: string; userName: string }) {
@@ -61,12 +61,12 @@ function SetAccountDialog(props: {
   const { t } = useTranslation()
   const { row } = props
   const form = useForm<{ username: string; password: string }>({ defaultValues: { username: row.username, password: '' } })
-  const formError = useFormError(props.onConflict)
-  const { errors, isSubmitting } = form.formState
+  const { errors } = form.formState
   const hasPassword = row.account?.hasPassword ?? false
-  const submit = form.handleSubmit(async (values) => {
-    formError.clear()
-    try {
+  const dialog = useFormDialog(form, {
+    fields: ['username', 'password'],
+    onConflict: props.onConflict,
+    save: async (values) => {
       const { items } = await setUserExternalAccount(props.userId, row.templateId, {
         username: values.username,
         ...(values.password ? { password: values.password } : {}),
@@ -74,11 +74,7 @@ function SetAccountDialog(props: {
       })
       props.onSaved(items)
       props.onClose()
-    } catch (err) {
-      if (!applyFieldErrors(err, form.setError, ['username', 'password'])) {
-        formError.fail(err)
-      }
-    }
+    },
   })
   return (
     <FormDialog
@@ -86,9 +82,7 @@ function SetAccountDialog(props: {
       onClose={props.onClose}
       title={t('externalAccounts.setTitle', { name: row.name, user: props.userName })}
       testId="set-external-account"
-      onSubmit={submit}
-      submitting={isSubmitting}
-      {...formError.props}
+      {...dialog.props}
       onReload={props.onClose}
     >
       <FormField label={t('externalAccounts.username')} error={errors.username} required>

@@ -1,20 +1,20 @@
-import { Button, HStack, Input, Skeleton, Stack, Table, Text, Textarea } from '@chakra-ui/react'
+import { Button, HStack, Input, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { EXTERNAL_TEMPLATE_NAME_MAX, type ExternalTemplateItem } from '../../../../shared/schemas/external-accounts'
-import { FormDialog, useFormError } from '../../../components/ui/form-dialog'
+import { FormDialog } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { LoadError } from '../../../components/ui/load-error'
 import { Page } from '../../../components/ui/page'
-import { applyFieldErrors } from '../../../lib/api-client'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { createExternalTemplate, deleteExternalTemplate, listExternalTemplates, updateExternalTemplate } from '../api/external-accounts-api'
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog'
 import { RowActions } from '../../../components/ui/row-actions'
 import { usersKeys } from '../api/users-keys'
+import { useFormDialog, TextField, TextAreaField } from '../../../components/ui/form-kit'
 
 /**
  * /user-admin/external-accounts (decision 043): the outside systems sellers sign in to, each with how its user
@@ -131,19 +131,15 @@ function TemplateDialog(props: { template: ExternalTemplateItem | 'new'; onClose
       instructions: existing?.instructions ?? '',
     },
   })
-  const formError = useFormError(props.onConflict)
-  const { errors, isSubmitting } = form.formState
-  const submit = form.handleSubmit(async (values) => {
-    formError.clear()
-    try {
+  const { errors } = form.formState
+  const dialog = useFormDialog(form, {
+    fields: ['name', 'loginUrl', 'usernamePattern', 'instructions'],
+    onConflict: props.onConflict,
+    save: async (values) => {
       const saved = existing ? await updateExternalTemplate(existing.id, { ...values, version: existing.version }) : await createExternalTemplate(values)
       props.onSaved(t(existing ? 'externalAccounts.saved' : 'externalAccounts.created', { name: saved.name }))
       props.onClose()
-    } catch (err) {
-      if (!applyFieldErrors(err, form.setError, ['name', 'loginUrl', 'usernamePattern', 'instructions'])) {
-        formError.fail(err)
-      }
-    }
+    },
   })
   return (
     <FormDialog
@@ -151,9 +147,7 @@ function TemplateDialog(props: { template: ExternalTemplateItem | 'new'; onClose
       onClose={props.onClose}
       title={existing ? t('externalAccounts.editTitle', { name: existing.name }) : t('externalAccounts.createTitle')}
       testId="external-template-dialog"
-      onSubmit={submit}
-      submitting={isSubmitting}
-      {...formError.props}
+      {...dialog.props}
       onReload={props.onClose}
     >
       <FormField label={t('externalAccounts.name')} error={errors.name} required>
@@ -164,9 +158,7 @@ function TemplateDialog(props: { template: ExternalTemplateItem | 'new'; onClose
           })}
         />
       </FormField>
-      <FormField label={t('externalAccounts.loginUrl')} error={errors.loginUrl}>
-        <Input type="url" autoComplete="off" placeholder="https://" {...form.register('loginUrl')} />
-      </FormField>
+      <TextField form={form} name="loginUrl" label={t('externalAccounts.loginUrl')} type="url" autoComplete="off" placeholder="https://" />
       <FormField label={t('externalAccounts.usernamePattern')} error={errors.usernamePattern} helper={t('externalAccounts.usernamePatternHelp')} required>
         <Input
           autoComplete="off"
@@ -174,9 +166,7 @@ function TemplateDialog(props: { template: ExternalTemplateItem | 'new'; onClose
           {...form.register('usernamePattern', { validate: (v) => (v.trim() === '' ? 'validation.required' : true) })}
         />
       </FormField>
-      <FormField label={t('externalAccounts.instructions')} error={errors.instructions}>
-        <Textarea rows={3} {...form.register('instructions')} />
-      </FormField>
+      <TextAreaField form={form} name="instructions" label={t('externalAccounts.instructions')} rows={3} />
     </FormDialog>
   )
 }

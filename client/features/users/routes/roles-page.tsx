@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Dialog, Flex, HStack, Input, NativeSelect, Portal, SimpleGrid, Skeleton, Stack, Text, Textarea, Wrap } from '@chakra-ui/react'
+import { Badge, Button, Card, Dialog, Flex, HStack, Input, NativeSelect, Portal, SimpleGrid, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { TFunction } from 'i18next'
@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { DEFAULT_ROLES } from '../../../../shared/permissions/roles'
 import type { RoleDetail } from '../../../../shared/schemas/roles'
-import { FormDialog, formErrorOf, useFormError } from '../../../components/ui/form-dialog'
+import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { LoadError } from '../../../components/ui/load-error'
 import { Page } from '../../../components/ui/page'
@@ -19,6 +19,7 @@ import { createRole, deleteRole, rolesList, updateRole } from '../api/roles-api'
 import { PermissionPicker, ScreensPreview, chosenOf, chosenPermissions, rawRulesOf, type ChosenPermissions } from '../components/permission-picker'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { usersKeys } from '../api/users-keys'
+import { TextAreaField, useFormDialog } from '../../../components/ui/form-kit'
 
 /**
  * /user-admin/roles: the roles and their permissions (docs/decisions/032). A permission is offered only to one who
@@ -146,7 +147,6 @@ function RoleEditor(props: { role: RoleDetail | 'new' | null; onClose: () => voi
   const { t } = useTranslation()
   const existing = props.role && props.role !== 'new' ? props.role : null
   const [chosen, setChosen] = useState<ChosenPermissions>(() => chosenOf(existing?.permissions ?? []))
-  const formError = useFormError(props.onConflict)
   const [permissionError, setPermissionError] = useState<string | null>(null)
   // The editor shows what the list shows: a seeded role's description in the reader's language (and its name, which
   // cannot be changed, translated); saved untouched, the stored text stays as it was.
@@ -154,18 +154,28 @@ function RoleEditor(props: { role: RoleDetail | 'new' | null; onClose: () => voi
   const form = useForm<EditorForm>({
     defaultValues: { name: existing ? (existing.system ? roleName(t, existing.key, existing.name) : existing.name) : '', description: shownDescription },
   })
-  const { errors, isSubmitting } = form.formState
+  const { errors } = form.formState
 
-  const submit = form.handleSubmit(async (values) => {
-    formError.clear()
-    setPermissionError(null)
-    const input = {
-      name: existing?.system ? existing.name : values.name,
-      description: existing && values.description === shownDescription ? existing.description : values.description,
-      permissions: chosenPermissions(chosen),
-      ...(existing ? { basedOn: existing.updatedAt } : {}),
-    }
-    try {
+  const dialog = useFormDialog(form, {
+    fields: ['name', 'description'],
+    onConflict: props.onConflict,
+    // An error about the permissions goes beside the permission list (with the form's own field errors, if any).
+    handle: (err) => {
+      const fieldErrors = err instanceof ApiClientError ? (err.body?.fieldErrors ?? {}) : {}
+      const aboutPermissions = Object.entries(fieldErrors).find(([k]) => k === 'permissions' || k.startsWith('permissions.'))
+      if (!aboutPermissions) return false
+      setPermissionError(aboutPermissions[1][0] ?? null)
+      applyFieldErrors(err, form.setError, ['name', 'description'])
+      return true
+    },
+    save: async (values) => {
+      setPermissionError(null)
+      const input = {
+        name: existing?.system ? existing.name : values.name,
+        description: existing && values.description === shownDescription ? existing.description : values.description,
+        permissions: chosenPermissions(chosen),
+        ...(existing ? { basedOn: existing.updatedAt } : {}),
+      }
       if (existing) {
         await updateRole(existing.id, input)
         props.onSaved(t('rolesAdmin.saved', { name: roleName(t, existing.key, values.name) }))
@@ -174,14 +184,7 @@ function RoleEditor(props: { role: RoleDetail | 'new' | null; onClose: () => voi
         props.onSaved(t('rolesAdmin.created', { name: values.name }))
       }
       props.onClose()
-    } catch (err) {
-      const fieldErrors = err instanceof ApiClientError ? (err.body?.fieldErrors ?? {}) : {}
-      const aboutPermissions = Object.entries(fieldErrors).find(([k]) => k === 'permissions' || k.startsWith('permissions.'))
-      if (aboutPermissions) setPermissionError(aboutPermissions[1][0] ?? null)
-      if (!applyFieldErrors(err, form.setError, ['name', 'description']) && !aboutPermissions) {
-        formError.fail(err)
-      }
-    }
+    },
   })
 
   return (
@@ -190,9 +193,7 @@ function RoleEditor(props: { role: RoleDetail | 'new' | null; onClose: () => voi
       onClose={props.onClose}
       title={existing ? t('rolesAdmin.editTitle', { name: roleName(t, existing.key, existing.name) }) : t('rolesAdmin.createTitle')}
       testId="role-editor"
-      onSubmit={submit}
-      submitting={isSubmitting}
-      {...formError.props}
+      {...dialog.props}
       onReload={props.onClose}
       size="lg"
     >
@@ -200,9 +201,7 @@ function RoleEditor(props: { role: RoleDetail | 'new' | null; onClose: () => voi
         <FormField label={t('rolesAdmin.name')} error={errors.name} required helper={existing?.system ? t('rolesAdmin.systemNameHelp') : undefined}>
           <Input autoComplete="off" readOnly={existing?.system} {...form.register('name', { required: 'validation.required' })} />
         </FormField>
-        <FormField label={t('rolesAdmin.description')} error={errors.description}>
-          <Textarea rows={2} {...form.register('description')} />
-        </FormField>
+        <TextAreaField form={form} name="description" label={t('rolesAdmin.description')} rows={2} />
       </SimpleGrid>
       <Stack gap="2">
         {permissionError ? <FormAlert message={permissionError} fontSize="sm" data-testid="permission-error" /> : null}

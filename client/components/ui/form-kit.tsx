@@ -1,0 +1,115 @@
+import { Input, NativeSelect, Textarea, type InputProps, type TextareaProps } from '@chakra-ui/react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useMemo } from 'react'
+import type { FieldValues, Path, RegisterOptions, Resolver, UseFormReturn } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import type { z } from 'zod'
+import { zodErrorMap } from '../../../shared/schemas/errors'
+import { ApiClientError, applyFieldErrors } from '../../lib/api-client'
+import { FormField } from './form-field'
+import { useFormError } from './form-dialog'
+
+/**
+ * The form kit every editor uses (docs/how-to.md, "A back-office list screen"): the shared zod schema as the form's
+ * resolver with its messages in the reader's language, a form dialog's submit with the server's refusal put on the
+ * fields or on top of the form, and the labelled inputs bound to the form.
+ */
+
+// The form's value types are its own (input, context, output); the kit reads and registers fields only.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyForm<T extends FieldValues> = UseFormReturn<T, any, any>
+
+/** The shared schema as a react-hook-form resolver, its messages translated (made again when the language changes). */
+export function useZodResolver<S extends z.ZodType<FieldValues, FieldValues>>(schema: S): Resolver<z.input<S>, unknown, z.output<S>> {
+  const { t } = useTranslation()
+  return useMemo(() => zodResolver(schema, { error: zodErrorMap(t) }) as Resolver<z.input<S>, unknown, z.output<S>>, [schema, t])
+}
+
+/**
+ * A form dialog's submit: `save` runs with the form's values; a refusal puts the server's field errors on the named
+ * `fields` (`'all'`: on whichever the server names), an error on a field the form does not hold on its `outside`
+ * setter (a list picked beside the form), or — unless `handle` takes it — a message on top of the form (a conflict
+ * also calls `onConflict`). `props` go to FormDialog; `fail` shows an error from outside the submit.
+ */
+export function useFormDialog<T extends FieldValues, O>(
+  form: UseFormReturn<T, unknown, O>,
+  opts: {
+    fields: readonly Path<T>[] | 'all'
+    save: (values: O) => Promise<unknown>
+    outside?: Record<string, (message: string) => void>
+    onConflict?: () => void
+    handle?: (err: unknown) => boolean
+  },
+) {
+  const formError = useFormError(opts.onConflict)
+  const onSubmit = form.handleSubmit(async (values) => {
+    formError.clear()
+    try {
+      await opts.save(values)
+    } catch (err) {
+      if (opts.handle?.(err)) return
+      const fieldErrors = err instanceof ApiClientError ? err.body?.fieldErrors : undefined
+      const outside = Object.entries(opts.outside ?? {}).find(([field]) => fieldErrors?.[field]?.[0])
+      if (outside && fieldErrors) return outside[1](fieldErrors[outside[0]]![0]!)
+      const fields = opts.fields === 'all' ? (Object.keys(fieldErrors ?? {}) as Path<T>[]) : opts.fields
+      if (!applyFieldErrors(err, (name, error) => form.setError(name, error), fields)) formError.fail(err)
+    }
+  })
+  return { props: { onSubmit, submitting: form.formState.isSubmitting, ...formError.props }, fail: formError.fail, clear: formError.clear }
+}
+
+type BoundProps<T extends FieldValues> = {
+  form: AnyForm<T>
+  name: Path<T>
+  label: string
+  required?: boolean
+  helper?: string
+  rules?: RegisterOptions<T, Path<T>>
+}
+
+/** A labelled text input bound to a form's field, with the field's error in words. */
+export function TextField<T extends FieldValues>({ form, name, label, required, helper, rules, ...input }: BoundProps<T> & Omit<InputProps, 'form' | 'name'>) {
+  return (
+    <FormField label={label} error={form.getFieldState(name, form.formState).error} required={required} helper={helper}>
+      <Input {...input} {...form.register(name, rules)} />
+    </FormField>
+  )
+}
+
+/** A labelled text area bound to a form's field, with the field's error in words. */
+export function TextAreaField<T extends FieldValues>({ form, name, label, required, helper, rules, ...input }: BoundProps<T> & Omit<TextareaProps, 'form' | 'name'>) {
+  return (
+    <FormField label={label} error={form.getFieldState(name, form.formState).error} required={required} helper={helper}>
+      <Textarea {...input} {...form.register(name, rules)} />
+    </FormField>
+  )
+}
+
+/** A labelled native select bound to a form's field: its choices in words, and an empty first choice when `empty` names it. */
+export function SelectField<T extends FieldValues>({
+  form,
+  name,
+  label,
+  required,
+  helper,
+  rules,
+  options,
+  empty,
+  size,
+}: BoundProps<T> & { options: ReadonlyArray<{ value: string; label: string }>; empty?: string; size?: 'sm' | 'md' }) {
+  return (
+    <FormField label={label} error={form.getFieldState(name, form.formState).error} required={required} helper={helper}>
+      <NativeSelect.Root size={size}>
+        <NativeSelect.Field {...form.register(name, rules)}>
+          {empty === undefined ? null : <option value="">{empty}</option>}
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </FormField>
+  )
+}
