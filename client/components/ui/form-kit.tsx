@@ -77,7 +77,15 @@ export function TextField<T extends FieldValues>({ form, name, label, required, 
 }
 
 /** A labelled text area bound to a form's field, with the field's error in words. */
-export function TextAreaField<T extends FieldValues>({ form, name, label, required, helper, rules, ...input }: BoundProps<T> & Omit<TextareaProps, 'form' | 'name'>) {
+export function TextAreaField<T extends FieldValues>({
+  form,
+  name,
+  label,
+  required,
+  helper,
+  rules,
+  ...input
+}: BoundProps<T> & Omit<TextareaProps, 'form' | 'name'>) {
   return (
     <FormField label={label} error={form.getFieldState(name, form.formState).error} required={required} helper={helper}>
       <Textarea {...input} {...form.register(name, rules)} />
