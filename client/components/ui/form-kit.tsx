@@ -1,7 +1,7 @@
 import { Input, NativeSelect, Textarea, type InputProps, type TextareaProps } from '@chakra-ui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMemo } from 'react'
-import type { FieldValues, Path, RegisterOptions, Resolver, UseFormReturn } from 'react-hook-form'
+import { useMemo, type ReactNode } from 'react'
+import type { FieldValues, Path, RegisterOptions, Resolver, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { zodErrorMap } from '../../../shared/schemas/errors'
@@ -67,57 +67,65 @@ type BoundProps<T extends FieldValues> = {
   rules?: RegisterOptions<T, Path<T>>
 }
 
-/** A labelled text input bound to a form's field, with the field's error in words. */
-export function TextField<T extends FieldValues>({ form, name, label, required, helper, rules, ...input }: BoundProps<T> & Omit<InputProps, 'form' | 'name'>) {
+/** A bound field's own props apart from those of the control it shows. */
+function splitBound<T extends FieldValues, P extends object>(props: BoundProps<T> & P): [BoundProps<T>, P] {
+  const { form, name, label, required, helper, rules, ...control } = props
+  return [{ form, name, label, required, helper, rules }, control as unknown as P]
+}
+
+/** The label, the control bound to the field (`form.register`) and the field's error in words. */
+function Bound<T extends FieldValues>({ bound, children }: { bound: BoundProps<T>; children: (field: UseFormRegisterReturn<Path<T>>) => ReactNode }) {
+  const { form, name } = bound
   return (
-    <FormField label={label} error={form.getFieldState(name, form.formState).error} required={required} helper={helper}>
-      <Input {...input} {...form.register(name, rules)} />
+    <FormField label={bound.label} error={form.getFieldState(name, form.formState).error} required={bound.required} helper={bound.helper}>
+      {children(form.register(name, bound.rules))}
     </FormField>
   )
 }
 
-/** A labelled text area bound to a form's field, with the field's error in words. */
-export function TextAreaField<T extends FieldValues>({
-  form,
-  name,
-  label,
-  required,
-  helper,
-  rules,
-  ...input
-}: BoundProps<T> & Omit<TextareaProps, 'form' | 'name'>) {
-  return (
-    <FormField label={label} error={form.getFieldState(name, form.formState).error} required={required} helper={helper}>
-      <Textarea {...input} {...form.register(name, rules)} />
-    </FormField>
-  )
+type InputAttrs = Omit<InputProps, 'form' | 'name'>
+
+/** A labelled text input bound to a form's field. */
+export function TextField<T extends FieldValues>(props: BoundProps<T> & InputAttrs) {
+  const [bound, input] = splitBound<T, InputAttrs>(props)
+  return <Bound bound={bound}>{(field) => <Input {...input} {...field} />}</Bound>
 }
+
+/** A labelled whole-number input bound to a form's field (read as a number). */
+export function NumberField<T extends FieldValues>(props: BoundProps<T> & InputAttrs) {
+  const [bound, input] = splitBound<T, InputAttrs>(props)
+  const rules = { ...bound.rules, valueAsNumber: true } as RegisterOptions<T, Path<T>>
+  return <Bound bound={{ ...bound, rules }}>{(field) => <Input type="number" inputMode="numeric" {...input} {...field} />}</Bound>
+}
+
+type TextareaAttrs = Omit<TextareaProps, 'form' | 'name'>
+
+/** A labelled text area bound to a form's field. */
+export function TextAreaField<T extends FieldValues>(props: BoundProps<T> & TextareaAttrs) {
+  const [bound, area] = splitBound<T, TextareaAttrs>(props)
+  return <Bound bound={bound}>{(field) => <Textarea {...area} {...field} />}</Bound>
+}
+
+type SelectAttrs = { options: ReadonlyArray<{ value: string; label: string }>; empty?: string; size?: 'sm' | 'md' }
 
 /** A labelled native select bound to a form's field: its choices in words, and an empty first choice when `empty` names it. */
-export function SelectField<T extends FieldValues>({
-  form,
-  name,
-  label,
-  required,
-  helper,
-  rules,
-  options,
-  empty,
-  size,
-}: BoundProps<T> & { options: ReadonlyArray<{ value: string; label: string }>; empty?: string; size?: 'sm' | 'md' }) {
+export function SelectField<T extends FieldValues>(props: BoundProps<T> & SelectAttrs) {
+  const [bound, { options, empty, size }] = splitBound<T, SelectAttrs>(props)
   return (
-    <FormField label={label} error={form.getFieldState(name, form.formState).error} required={required} helper={helper}>
-      <NativeSelect.Root size={size}>
-        <NativeSelect.Field {...form.register(name, rules)}>
-          {empty === undefined ? null : <option value="">{empty}</option>}
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </FormField>
+    <Bound bound={bound}>
+      {(field) => (
+        <NativeSelect.Root size={size}>
+          <NativeSelect.Field {...field}>
+            {empty === undefined ? null : <option value="">{empty}</option>}
+            {options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      )}
+    </Bound>
   )
 }

@@ -22,7 +22,7 @@ import { createBadge, getAdminBadges, previewBadge, updateBadge } from '../api/g
 import { useRuleText } from './badge-parts'
 import { FieldSelect } from './field-select'
 import { gameKeys } from '../api/game-keys'
-import { useZodResolver, useFormDialog, TextField, TextAreaField } from '../../../components/ui/form-kit'
+import { useZodResolver, useFormDialog, TextField, TextAreaField, NumberField } from '../../../components/ui/form-kit'
 
 /** The badges, offered or not, with their rules in words; a new one or a change in the rule editor. */
 export function BadgesPanel() {
@@ -152,9 +152,7 @@ function BadgeDialog({ badge, onClose, onReload }: { badge?: GameBadge; onClose:
             BADGE_PERIODS.map((p) => ({ value: p, label: t(`game.badges.periods.${p}`) })),
           )}
         </FormField>
-        <FormField label={t('game.admin.badgeCoins')} error={errors.coins}>
-          <Input type="number" inputMode="numeric" min={0} {...form.register('coins', { valueAsNumber: true })} />
-        </FormField>
+        <NumberField form={form} name="coins" label={t('game.admin.badgeCoins')} min={0} />
       </SimpleGrid>
       <Stack gap="2">
         <Text fontWeight="medium">{t('game.admin.conditions')}</Text>

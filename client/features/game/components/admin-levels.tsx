@@ -1,4 +1,4 @@
-import { Button, HStack, Input, SimpleGrid, Skeleton, Stack, Table, Text, Textarea } from '@chakra-ui/react'
+import { Button, HStack, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -7,7 +7,6 @@ import type { z } from 'zod'
 import type { FormatLanguage } from '../../../../shared/format'
 import { levelInputSchema, type AdminLevel, type LevelInput } from '../../../../shared/schemas/game'
 import { FormDialog } from '../../../components/ui/form-dialog'
-import { FormField } from '../../../components/ui/form-field'
 import { LoadError } from '../../../components/ui/load-error'
 import { errorText } from '../../../lib/api-client'
 import { confirm } from '../../../lib/confirm-store'
@@ -15,7 +14,7 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { createLevel, deleteLevel, getAdminLevels, updateLevel } from '../api/game-api'
 import { formatPoints } from './game-parts'
 import { gameKeys } from '../api/game-keys'
-import { useZodResolver, useFormDialog, TextField } from '../../../components/ui/form-kit'
+import { useZodResolver, useFormDialog, TextField, TextAreaField, NumberField } from '../../../components/ui/form-kit'
 
 /** The levels: number, name, the XP each needs, its benefits and how many have reached it. */
 export function LevelsPanel() {
@@ -121,7 +120,6 @@ function LevelDialog({ level, nextNumber, onClose, onReload }: { level?: AdminLe
       ? { number: level.number, name: level.name, requiredXp: level.requiredXp, benefits: level.benefits }
       : { number: nextNumber, name: '', requiredXp: 0, benefits: '' },
   })
-  const { errors } = form.formState
   const dialog = useFormDialog(form, {
     fields: FIELDS,
     save: async (values) => {
@@ -143,17 +141,11 @@ function LevelDialog({ level, nextNumber, onClose, onReload }: { level?: AdminLe
       onReload={onReload}
     >
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-        <FormField label={t('game.admin.number')} error={errors.number} required>
-          <Input type="number" inputMode="numeric" min={1} {...form.register('number', { valueAsNumber: true })} />
-        </FormField>
-        <FormField label={t('game.admin.requiredXp')} error={errors.requiredXp} required>
-          <Input type="number" inputMode="numeric" min={0} {...form.register('requiredXp', { valueAsNumber: true })} />
-        </FormField>
+        <NumberField form={form} name="number" label={t('game.admin.number')} min={1} required />
+        <NumberField form={form} name="requiredXp" label={t('game.admin.requiredXp')} min={0} required />
       </SimpleGrid>
       <TextField form={form} name="name" label={t('game.admin.name')} autoComplete="off" required />
-      <FormField label={t('game.level.benefits')} error={errors.benefits} helper={t('game.admin.benefitsHelp')}>
-        <Textarea rows={3} {...form.register('benefits')} />
-      </FormField>
+      <TextAreaField form={form} name="benefits" label={t('game.level.benefits')} rows={3} helper={t('game.admin.benefitsHelp')} />
     </FormDialog>
   )
 }

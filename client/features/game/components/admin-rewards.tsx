@@ -14,7 +14,7 @@ import { createReward, getAdminRewards, updateReward } from '../api/game-api'
 import { formatPoints } from './game-parts'
 import { variantLabel } from './purchase-parts'
 import { gameKeys } from '../api/game-keys'
-import { useZodResolver, useFormDialog, TextField, TextAreaField } from '../../../components/ui/form-kit'
+import { useZodResolver, useFormDialog, TextField, TextAreaField, NumberField } from '../../../components/ui/form-kit'
 
 /** The shop's rewards, offered or not, each with its variants' stock; a new one or a change in a dialog. */
 export function RewardsPanel() {
@@ -132,9 +132,7 @@ function RewardDialog({ reward, onClose, onReload }: { reward?: Reward; onClose:
       <TextField form={form} name="name" label={t('game.admin.name')} autoComplete="off" required />
       <TextAreaField form={form} name="description" label={t('game.admin.description')} rows={2} />
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4" alignItems="end">
-        <FormField label={t('game.admin.priceCoins')} error={errors.priceCoins} required>
-          <Input type="number" inputMode="numeric" min={1} {...form.register('priceCoins', { valueAsNumber: true })} />
-        </FormField>
+        <NumberField form={form} name="priceCoins" label={t('game.admin.priceCoins')} min={1} required />
         <Controller
           control={form.control}
           name="active"

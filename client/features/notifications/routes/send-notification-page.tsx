@@ -1,21 +1,4 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  Checkbox,
-  CloseButton,
-  Flex,
-  Heading,
-  Input,
-  NativeSelect,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Tag,
-  Text,
-  Wrap,
-} from '@chakra-ui/react'
+import { Alert, Box, Button, Card, Checkbox, CloseButton, Flex, Heading, NativeSelect, SimpleGrid, Skeleton, Stack, Tag, Text, Wrap } from '@chakra-ui/react'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -24,7 +7,6 @@ import type { z } from 'zod'
 import { formatDate, formatTime } from '../../../../shared/format'
 import { sendMessageInputSchema, type MessageAudienceInput } from '../../../../shared/schemas/notifications'
 import { formErrorOf } from '../../../components/ui/form-dialog'
-import { FormField } from '../../../components/ui/form-field'
 import { LoadError } from '../../../components/ui/load-error'
 import { fetchLookup, type LookupKind } from '../../../components/ui/lookup/lookup-api'
 import { LookupCombobox } from '../../../components/ui/lookup/lookup-select'
@@ -109,7 +91,7 @@ function SendNotification() {
 
   const resolver = useZodResolver(textSchema)
   const form = useForm<TextIn, unknown, TextOut>({ resolver, defaultValues: { title: '', message: '', link: '' } })
-  const { errors, isSubmitting } = form.formState
+  const { isSubmitting } = form.formState
 
   const add = async (kind: ChosenKind, id: string | undefined, known?: string) => {
     if (!id || chosen.some((c) => c.kind === kind && c.id === id)) return
@@ -262,9 +244,7 @@ function SendNotification() {
               </Stack>
               <TextField form={form} name="title" label={t('messagesAdmin.title')} maxLength={80} required />
               <TextAreaField form={form} name="message" label={t('messagesAdmin.message')} rows={4} maxLength={1000} required />
-              <FormField label={t('messagesAdmin.link')} error={errors.link} helper={t('messagesAdmin.linkHelp')}>
-                <Input placeholder="/sales/list" {...form.register('link')} />
-              </FormField>
+              <TextField form={form} name="link" label={t('messagesAdmin.link')} placeholder="/sales/list" helper={t('messagesAdmin.linkHelp')} />
               <Flex justify="flex-end">
                 <Button type="submit" colorPalette="brand" loading={isSubmitting}>
                   {t('messagesAdmin.send')}

@@ -1,4 +1,4 @@
-import { Button, HStack, IconButton, Input, Stack, Text } from '@chakra-ui/react'
+import { Button, HStack, IconButton, Stack, Text } from '@chakra-ui/react'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
@@ -220,9 +220,7 @@ function ExtraIncomeDialog({
         </FormField>
       )}
       <TextField form={form} name="month" label={t('pay.month')} type="month" required />
-      <FormField label={t('pay.extra.amount')} error={errors.amount} helper={t('pay.extra.amountHelper')} required>
-        <Input inputMode="decimal" autoComplete="off" {...form.register('amount')} />
-      </FormField>
+      <TextField form={form} name="amount" label={t('pay.extra.amount')} inputMode="decimal" autoComplete="off" helper={t('pay.extra.amountHelper')} required />
       <TextAreaField form={form} name="description" label={t('pay.extra.description')} rows={2} maxLength={200} required />
     </FormDialog>
   )

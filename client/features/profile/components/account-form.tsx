@@ -9,7 +9,7 @@ import { ApiClientError, applyFieldErrors } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { updateProfile } from '../api/profile-api'
 import { profileKeys } from '../api/profile-keys'
-import { useZodResolver } from '../../../components/ui/form-kit'
+import { TextField, useZodResolver } from '../../../components/ui/form-kit'
 
 type FormIn = z.input<typeof updateProfileInputSchema>
 type FormOut = z.output<typeof updateProfileInputSchema>
@@ -59,12 +59,8 @@ export function AccountForm({ profile }: { profile: Profile }) {
     <form onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate>
       <Stack gap="6" maxW="3xl">
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <FormField label={t('users.firstName')} error={e.firstName} required>
-            <Input autoComplete="given-name" {...form.register('firstName')} />
-          </FormField>
-          <FormField label={t('users.lastName')} error={e.lastName} required>
-            <Input autoComplete="family-name" {...form.register('lastName')} />
-          </FormField>
+          <TextField form={form} name="firstName" label={t('users.firstName')} autoComplete="given-name" required />
+          <TextField form={form} name="lastName" label={t('users.lastName')} autoComplete="family-name" required />
           {text('shortName', t('profile.shortName'))}
           {text('phone', t('profile.phone'), { type: 'tel', autoComplete: 'tel' })}
         </SimpleGrid>

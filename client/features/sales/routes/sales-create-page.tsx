@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, Flex, HStack, IconButton, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Alert, Box, Button, Card, Flex, HStack, IconButton, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useEffect, useMemo, useState } from 'react'
 import { useForm, useWatch, type FieldError } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -14,6 +14,7 @@ import { LocalValidationError, checklistFileError, saveSaleLocally } from '../ap
 import { useCatalog, useCheckoutBlockingNow, useOutboxEntry, useSellerStore } from '../api/seller-store'
 import { Figure } from '../components/figure'
 import { EMPTY_SALE_FORM, errorPlace, estimatedLines, formToSale, saleToForm, type SaleFormValues as FormValues } from '../model/sale-form'
+import { TextField, TextAreaField } from '../../../components/ui/form-kit'
 
 const now = () => Date.now()
 
@@ -215,42 +216,36 @@ export default function SalesCreatePage() {
                 <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
                   {customerType === 'company' ? (
                     <>
-                      <FormField label={t('sales.companyName')} error={fe.companyName} required>
-                        <Input autoComplete="organization" {...form.register('companyName')} />
-                      </FormField>
-                      <FormField label={t('sales.orgNumber')} error={fe.orgNumber} required helper="556036-0793">
-                        <Input inputMode="numeric" {...form.register('orgNumber')} />
-                      </FormField>
+                      <TextField form={form} name="companyName" label={t('sales.companyName')} autoComplete="organization" required />
+                      <TextField form={form} name="orgNumber" label={t('sales.orgNumber')} inputMode="numeric" required helper="556036-0793" />
                     </>
                   ) : (
-                    <FormField label={t('sales.ssn')} error={fe.customerSsn} required helper={t('sales.ssnHelper')}>
-                      <Input inputMode="numeric" autoComplete="off" {...form.register('customerSsn')} />
-                    </FormField>
+                    <TextField
+                      form={form}
+                      name="customerSsn"
+                      label={t('sales.ssn')}
+                      inputMode="numeric"
+                      autoComplete="off"
+                      required
+                      helper={t('sales.ssnHelper')}
+                    />
                   )}
-                  <FormField label={customerType === 'company' ? t('sales.contactName') : t('sales.customerName')} error={fe.customerName} required>
-                    <Input autoComplete="name" {...form.register('customerName')} />
-                  </FormField>
-                  <FormField label={t('sales.phone')} error={fe.phone} required>
-                    <Input type="tel" autoComplete="tel" {...form.register('phone')} />
-                  </FormField>
-                  <FormField label={t('sales.email')} error={fe.email}>
-                    <Input type="email" autoComplete="email" {...form.register('email')} />
-                  </FormField>
-                  <FormField label={t('sales.address')} error={fe.address} required>
-                    <Input autoComplete="street-address" {...form.register('address')} />
-                  </FormField>
+                  <TextField
+                    form={form}
+                    name="customerName"
+                    label={customerType === 'company' ? t('sales.contactName') : t('sales.customerName')}
+                    autoComplete="name"
+                    required
+                  />
+                  <TextField form={form} name="phone" label={t('sales.phone')} type="tel" autoComplete="tel" required />
+                  <TextField form={form} name="email" label={t('sales.email')} type="email" autoComplete="email" />
+                  <TextField form={form} name="address" label={t('sales.address')} autoComplete="street-address" required />
                   <SimpleGrid columns={2} gap="3">
-                    <FormField label={t('sales.postalCode')} error={fe.postalCode} required>
-                      <Input inputMode="numeric" autoComplete="postal-code" {...form.register('postalCode')} />
-                    </FormField>
-                    <FormField label={t('sales.city')} error={fe.city} required>
-                      <Input autoComplete="address-level2" {...form.register('city')} />
-                    </FormField>
+                    <TextField form={form} name="postalCode" label={t('sales.postalCode')} inputMode="numeric" autoComplete="postal-code" required />
+                    <TextField form={form} name="city" label={t('sales.city')} autoComplete="address-level2" required />
                   </SimpleGrid>
                 </SimpleGrid>
-                <FormField label={t('sales.message')} error={fe.message}>
-                  <Textarea rows={3} {...form.register('message')} />
-                </FormField>
+                <TextAreaField form={form} name="message" label={t('sales.message')} rows={3} />
               </Stack>
             </Card.Body>
           </Card.Root>

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, HStack, Input, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
+import { Alert, Button, Card, HStack, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
 import { useEffect, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -13,6 +13,7 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { LocalValidationError, saveTimeReportLocally } from '../api/local-actions'
 import { useMonthAttested, useOutboxEntry, useSellerStore, useTimeReportOn, useTimeReportsOfMonth, useToday } from '../api/seller-store'
 import { SyncBadge } from '../components/status-badges'
+import { TextField } from '../../../components/ui/form-kit'
 
 type FormValues = {
   date: string
@@ -132,9 +133,7 @@ export default function TimeReportPage() {
                 </HStack>
               ) : null}
               <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                <FormField label={t('timeReport.date')} error={fe.date} required>
-                  <Input type="date" {...form.register('date')} />
-                </FormField>
+                <TextField form={form} name="date" label={t('timeReport.date')} type="date" required />
                 <FormField label={t('timeReport.present')} error={fe.present} required>
                   {select(
                     'present',
@@ -175,12 +174,8 @@ export default function TimeReportPage() {
                     ['2', t('timeReport.allowance.2')],
                   ])}
                 </FormField>
-                <FormField label={t('timeReport.travelLocation')} error={fe.travelLocation}>
-                  <Input {...form.register('travelLocation')} />
-                </FormField>
-                <FormField label={t('timeReport.comment')} error={fe.comment}>
-                  <Input {...form.register('comment')} />
-                </FormField>
+                <TextField form={form} name="travelLocation" label={t('timeReport.travelLocation')} />
+                <TextField form={form} name="comment" label={t('timeReport.comment')} />
               </SimpleGrid>
               {locked ? (
                 <Alert.Root status="info" data-testid="month-locked">

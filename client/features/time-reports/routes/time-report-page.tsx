@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, DataList, NativeSelect, SimpleGrid, Text, Textarea, Wrap } from '@chakra-ui/react'
+import { Alert, Badge, Button, Card, DataList, NativeSelect, SimpleGrid, Text, Wrap } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm, useWatch, type FieldError } from 'react-hook-form'
@@ -291,9 +291,7 @@ function CorrectionDialog({
       </SimpleGrid>
       <TextField form={form} name="travelLocation" label={t('pay.timeReports.travelLocation')} autoComplete="off" />
       <TextAreaField form={form} name="comment" label={t('pay.timeReports.comment')} rows={2} />
-      <FormField label={t('pay.timeReports.reason')} error={errors.reason} helper={t('pay.timeReports.reasonHelper')} required>
-        <Textarea rows={2} {...form.register('reason')} />
-      </FormField>
+      <TextAreaField form={form} name="reason" label={t('pay.timeReports.reason')} rows={2} helper={t('pay.timeReports.reasonHelper')} required />
     </FormDialog>
   )
 }

@@ -1,4 +1,4 @@
-import { Button, CloseButton, Dialog, Input, NativeSelect, Portal, SimpleGrid, Stack } from '@chakra-ui/react'
+import { Button, CloseButton, Dialog, NativeSelect, Portal, SimpleGrid, Stack } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -74,9 +74,15 @@ export function CreateUserDialog({
                     <TextField form={form} name="lastName" label={t('users.lastName')} autoComplete="off" required />
                   </SimpleGrid>
                   <TextField form={form} name="email" label={t('users.email')} type="email" autoComplete="off" required />
-                  <FormField label={t('users.password')} error={errors.password} required helper={t('users.passwordHelp')}>
-                    <Input type="password" autoComplete="new-password" {...form.register('password')} />
-                  </FormField>
+                  <TextField
+                    form={form}
+                    name="password"
+                    label={t('users.password')}
+                    type="password"
+                    autoComplete="new-password"
+                    required
+                    helper={t('users.passwordHelp')}
+                  />
                   <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
                     <FormField label={t('users.role')} error={errors.roleId} required>
                       <NativeSelect.Root>

@@ -10,7 +10,7 @@ import { FormField } from '../../../components/ui/form-field'
 import { snackbar } from '../../../lib/snackbar-store'
 import { revealUserExternalPassword, setUserExternalAccount, userExternalAccounts } from '../api/external-accounts-api'
 import { usersKeys } from '../api/users-keys'
-import { useFormDialog } from '../../../components/ui/form-kit'
+import { TextField, useFormDialog } from '../../../components/ui/form-kit'
 
 /** A user's external accounts on their page (decision 043), for those who may change the user. */
 export function UserExternalAccounts(props: { userId: string; userName: string }) {
@@ -85,9 +85,14 @@ function SetAccountDialog(props: {
       {...dialog.props}
       onReload={props.onClose}
     >
-      <FormField label={t('externalAccounts.username')} error={errors.username} required>
-        <Input autoComplete="off" {...form.register('username', { validate: (v) => (v.trim() === '' ? 'validation.required' : true) })} />
-      </FormField>
+      <TextField
+        form={form}
+        name="username"
+        label={t('externalAccounts.username')}
+        autoComplete="off"
+        rules={{ validate: (v) => (v.trim() === '' ? 'validation.required' : true) }}
+        required
+      />
       <FormField
         label={hasPassword ? t('externalAccounts.newPassword') : t('externalAccounts.password')}
         error={errors.password}

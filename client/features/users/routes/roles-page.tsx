@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Dialog, Flex, HStack, Input, NativeSelect, Portal, SimpleGrid, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react'
+import { Badge, Button, Card, Dialog, Flex, HStack, NativeSelect, Portal, SimpleGrid, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { TFunction } from 'i18next'
@@ -19,7 +19,7 @@ import { createRole, deleteRole, rolesList, updateRole } from '../api/roles-api'
 import { PermissionPicker, ScreensPreview, chosenOf, chosenPermissions, rawRulesOf, type ChosenPermissions } from '../components/permission-picker'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { usersKeys } from '../api/users-keys'
-import { TextAreaField, useFormDialog } from '../../../components/ui/form-kit'
+import { TextAreaField, TextField, useFormDialog } from '../../../components/ui/form-kit'
 
 /**
  * /user-admin/roles: the roles and their permissions (docs/decisions/032). A permission is offered only to one who
@@ -154,7 +154,6 @@ function RoleEditor(props: { role: RoleDetail | 'new' | null; onClose: () => voi
   const form = useForm<EditorForm>({
     defaultValues: { name: existing ? (existing.system ? roleName(t, existing.key, existing.name) : existing.name) : '', description: shownDescription },
   })
-  const { errors } = form.formState
 
   const dialog = useFormDialog(form, {
     fields: ['name', 'description'],
@@ -198,9 +197,16 @@ function RoleEditor(props: { role: RoleDetail | 'new' | null; onClose: () => voi
       size="lg"
     >
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-        <FormField label={t('rolesAdmin.name')} error={errors.name} required helper={existing?.system ? t('rolesAdmin.systemNameHelp') : undefined}>
-          <Input autoComplete="off" readOnly={existing?.system} {...form.register('name', { required: 'validation.required' })} />
-        </FormField>
+        <TextField
+          form={form}
+          name="name"
+          label={t('rolesAdmin.name')}
+          autoComplete="off"
+          readOnly={existing?.system}
+          rules={{ required: 'validation.required' }}
+          required
+          helper={existing?.system ? t('rolesAdmin.systemNameHelp') : undefined}
+        />
         <TextAreaField form={form} name="description" label={t('rolesAdmin.description')} rows={2} />
       </SimpleGrid>
       <Stack gap="2">
