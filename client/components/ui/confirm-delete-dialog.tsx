@@ -1,9 +1,9 @@
-import { Button, Dialog, Portal, Stack } from '@chakra-ui/react'
+import { Button, Dialog, Stack } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useDialogSize } from './dialog-size'
 import { formErrorOf } from './form-dialog'
 import { FormAlert } from './form-alert'
+import { AppDialog } from './app-dialog'
 
 /**
  * The question before an organisation entity is deleted (a region, an office, a team): what deleting does, or why
@@ -20,7 +20,6 @@ export function ConfirmDeleteDialog(props: {
   onClose: () => void
 }) {
   const { t } = useTranslation()
-  const size = useDialogSize('sm')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const close = () => {
@@ -40,33 +39,31 @@ export function ConfirmDeleteDialog(props: {
     }
   }
   return (
-    <Dialog.Root lazyMount unmountOnExit role="alertdialog" open={props.open} onOpenChange={(e) => !e.open && close()} size={size}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid={props.testId}>
-            <Dialog.Header>
-              <Dialog.Title>{props.title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="2">
-                <Dialog.Description>{props.blocked ?? props.text}</Dialog.Description>
-                {error ? <FormAlert message={error} fontSize="sm" /> : null}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={close}>
-                {t('table.cancel')}
-              </Button>
-              {props.blocked ? null : (
-                <Button colorPalette="red" loading={busy} onClick={() => void submit()}>
-                  {props.deleteLabel}
-                </Button>
-              )}
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      open={props.open}
+      onClose={close}
+      title={props.title}
+      testId={props.testId}
+      size="sm"
+      alert
+      noCloseButton
+      footer={
+        <>
+          <Button variant="outline" onClick={close}>
+            {t('table.cancel')}
+          </Button>
+          {props.blocked ? null : (
+            <Button colorPalette="red" loading={busy} onClick={() => void submit()}>
+              {props.deleteLabel}
+            </Button>
+          )}
+        </>
+      }
+    >
+      <Stack gap="2">
+        <Dialog.Description>{props.blocked ?? props.text}</Dialog.Description>
+        {error ? <FormAlert message={error} fontSize="sm" /> : null}
+      </Stack>
+    </AppDialog>
   )
 }

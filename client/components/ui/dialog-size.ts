@@ -1,6 +1,6 @@
 import { useBreakpointValue } from '@chakra-ui/react'
 
-type DialogSize = 'xs' | 'sm' | 'md' | 'lg' | 'xl'
+export type DialogSize = 'xs' | 'sm' | 'md' | 'lg' | 'xl'
 
 /**
  * A dialog's size: the whole screen on a phone, `size` from the sm breakpoint up. Chakra's responsive `size`

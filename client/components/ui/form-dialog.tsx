@@ -1,10 +1,10 @@
-import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react'
+import { Button, Stack } from '@chakra-ui/react'
 import type { FormEventHandler, ReactNode } from 'react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useDialogSize } from './dialog-size'
 import { FormAlert } from './form-alert'
 import { ApiClientError, errorText } from '../../lib/api-client'
+import { AppDialog } from './app-dialog'
 
 /** A form in a dialog (every back-office editor): a title, the form's error (a conflict says so and offers a reload), fields, cancel and save. */
 export function FormDialog(props: {
@@ -22,47 +22,38 @@ export function FormDialog(props: {
   children: ReactNode
 }) {
   const { t } = useTranslation()
-  const size = useDialogSize(props.size ?? 'md')
   return (
-    <Dialog.Root lazyMount unmountOnExit open={props.open} onOpenChange={(e) => !e.open && props.onClose()} size={size}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid={props.testId}>
-            <form onSubmit={props.onSubmit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{props.title}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  {props.formError ? (
-                    <FormAlert message={props.formError}>
-                      {props.conflict && props.onReload ? (
-                        <Button size="xs" variant="outline" onClick={props.onReload}>
-                          {t('form.reload')}
-                        </Button>
-                      ) : null}
-                    </FormAlert>
-                  ) : null}
-                  {props.children}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={props.onClose}>
-                  {t('table.cancel')}
-                </Button>
-                <Button type="submit" colorPalette="brand" loading={props.submitting}>
-                  {props.submitLabel ?? t('table.save')}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('app.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      open={props.open}
+      onClose={props.onClose}
+      title={props.title}
+      testId={props.testId}
+      size={props.size}
+      onSubmit={props.onSubmit}
+      footer={
+        <>
+          <Button variant="outline" onClick={props.onClose}>
+            {t('table.cancel')}
+          </Button>
+          <Button type="submit" colorPalette="brand" loading={props.submitting}>
+            {props.submitLabel ?? t('table.save')}
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="4">
+        {props.formError ? (
+          <FormAlert message={props.formError}>
+            {props.conflict && props.onReload ? (
+              <Button size="xs" variant="outline" onClick={props.onReload}>
+                {t('form.reload')}
+              </Button>
+            ) : null}
+          </FormAlert>
+        ) : null}
+        {props.children}
+      </Stack>
+    </AppDialog>
   )
 }
 

@@ -1,4 +1,6 @@
-import { Alert, Button } from '@chakra-ui/react'
+import { Alert, Button, Skeleton, Text } from '@chakra-ui/react'
+import type { UseQueryResult } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 
 /** What a part of a screen says when its data could not be read: the error, and a way to try again. */
@@ -13,4 +15,27 @@ export function LoadError({ error, onRetry }: { error: Error; onRetry: () => voi
       </Button>
     </Alert.Root>
   )
+}
+
+/**
+ * A part of a screen that shows what a query read: the error with a retry, a placeholder while it loads, `empty`
+ * in muted words when there is nothing (by default: the answer's `items` are none), otherwise `children(data)`.
+ */
+export function QueryState<T>({
+  query,
+  empty,
+  isEmpty = (data) => (data as { items?: unknown[] }).items?.length === 0,
+  skeleton = '40',
+  children,
+}: {
+  query: UseQueryResult<T>
+  empty?: string
+  isEmpty?: (data: T) => boolean
+  skeleton?: string
+  children: (data: T) => ReactNode
+}) {
+  if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />
+  if (query.data === undefined) return <Skeleton h={skeleton} aria-busy />
+  if (empty !== undefined && isEmpty(query.data)) return <Text color="fg.muted">{empty}</Text>
+  return <>{children(query.data)}</>
 }

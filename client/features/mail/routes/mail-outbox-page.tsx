@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react'
+import { Alert, Badge, Box, Button, Stack, Text } from '@chakra-ui/react'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -8,13 +8,13 @@ import { useCsvDownload } from '../../../components/ui/data-table/use-csv-downlo
 import { listTable } from '../../../components/ui/data-table/list-state'
 import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
 import { useListQuery } from '../../../components/ui/data-table/use-list-query'
-import { useDialogSize } from '../../../components/ui/dialog-size'
 import { Page } from '../../../components/ui/page'
 import { currentLanguage } from '../../../lib/i18n'
 import { getUserData } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { listOutbox, sendTestMail } from '../api/mail-api'
 import { mailKeys } from '../api/mail-keys'
+import { AppDialog } from '../../../components/ui/app-dialog'
 
 const STATUS_COLOR: Record<MailStatus, string> = {
   queued: 'blue',
@@ -34,7 +34,6 @@ export default function MailOutboxPage() {
   const queryClient = useQueryClient()
   const { query, update } = useListQuery()
   const [open, setOpen] = useState<MailOutboxItem | null>(null)
-  const dialogSize = useDialogSize('lg')
   const lang = currentLanguage()
   const when = (ms: number | null) => (ms ? `${formatDate(ms, lang)} ${formatTime(ms, lang)}` : '–')
 
@@ -107,60 +106,43 @@ export default function MailOutboxPage() {
           }
         />
       </Stack>
-      <Dialog.Root lazyMount unmountOnExit open={open !== null} onOpenChange={(e) => !e.open && setOpen(null)} size={dialogSize}>
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content data-testid="mail-message">
-              {open && (
+      <AppDialog open={open !== null} onClose={() => setOpen(null)} title={open?.subject} testId="mail-message" size="lg">
+        {open ? (
+          <Stack gap="3">
+            <Box as="dl" display="grid" gridTemplateColumns="max-content 1fr" columnGap="4" rowGap="1" fontSize="sm">
+              <Text as="dt" color="fg.muted">
+                {t('mailOutbox.to')}
+              </Text>
+              <Text as="dd">{open.to}</Text>
+              <Text as="dt" color="fg.muted">
+                {t('mailOutbox.status')}
+              </Text>
+              <Text as="dd">{statusLabel(open.status)}</Text>
+              <Text as="dt" color="fg.muted">
+                {t('mailOutbox.created')}
+              </Text>
+              <Text as="dd">{when(open.createdAt)}</Text>
+              <Text as="dt" color="fg.muted">
+                {t('mailOutbox.language')}
+              </Text>
+              <Text as="dd">{t(`app.languages.${open.language}`, { defaultValue: open.language })}</Text>
+              {open.lastError && (
                 <>
-                  <Dialog.Header>
-                    <Dialog.Title>{open.subject}</Dialog.Title>
-                  </Dialog.Header>
-                  <Dialog.Body>
-                    <Stack gap="3">
-                      <Box as="dl" display="grid" gridTemplateColumns="max-content 1fr" columnGap="4" rowGap="1" fontSize="sm">
-                        <Text as="dt" color="fg.muted">
-                          {t('mailOutbox.to')}
-                        </Text>
-                        <Text as="dd">{open.to}</Text>
-                        <Text as="dt" color="fg.muted">
-                          {t('mailOutbox.status')}
-                        </Text>
-                        <Text as="dd">{statusLabel(open.status)}</Text>
-                        <Text as="dt" color="fg.muted">
-                          {t('mailOutbox.created')}
-                        </Text>
-                        <Text as="dd">{when(open.createdAt)}</Text>
-                        <Text as="dt" color="fg.muted">
-                          {t('mailOutbox.language')}
-                        </Text>
-                        <Text as="dd">{t(`app.languages.${open.language}`, { defaultValue: open.language })}</Text>
-                        {open.lastError && (
-                          <>
-                            <Text as="dt" color="fg.muted">
-                              {t('mailOutbox.lastError')}
-                            </Text>
-                            <Text as="dd" color="fg.error">
-                              {open.lastError}
-                            </Text>
-                          </>
-                        )}
-                      </Box>
-                      <Box borderWidth="1px" borderRadius="md" p="4" whiteSpace="pre-wrap" fontSize="sm" data-testid="mail-text">
-                        {open.text}
-                      </Box>
-                    </Stack>
-                  </Dialog.Body>
-                  <Dialog.CloseTrigger asChild>
-                    <CloseButton size="sm" aria-label={t('app.close')} />
-                  </Dialog.CloseTrigger>
+                  <Text as="dt" color="fg.muted">
+                    {t('mailOutbox.lastError')}
+                  </Text>
+                  <Text as="dd" color="fg.error">
+                    {open.lastError}
+                  </Text>
                 </>
               )}
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+            </Box>
+            <Box borderWidth="1px" borderRadius="md" p="4" whiteSpace="pre-wrap" fontSize="sm" data-testid="mail-text">
+              {open.text}
+            </Box>
+          </Stack>
+        ) : null}
+      </AppDialog>
     </Page>
   )
 }

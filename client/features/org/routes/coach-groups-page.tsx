@@ -1,4 +1,4 @@
-import { Badge, Box, Button, HStack, Input, Link as ChakraLink, Skeleton, Stack, Table, Text, Wrap } from '@chakra-ui/react'
+import { Badge, Box, Button, HStack, Input, Link as ChakraLink, Stack, Table, Text, Wrap } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -7,7 +7,7 @@ import { Link } from 'react-router'
 import { COACH_GROUP_MEMBERS_MAX, COACH_GROUP_NAME_MAX, type CoachGroupItem } from '../../../../shared/schemas/org'
 import { FormDialog } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
-import { LoadError } from '../../../components/ui/load-error'
+import { QueryState } from '../../../components/ui/load-error'
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
@@ -66,59 +66,55 @@ export default function CoachGroupsPage() {
             </Button>
           </HStack>
         ) : null}
-        {groups.isError ? (
-          <LoadError error={groups.error} onRetry={() => void groups.refetch()} />
-        ) : !groups.data ? (
-          <Skeleton h="40" aria-busy />
-        ) : groups.data.items.length === 0 ? (
-          <Text color="fg.muted">{t('orgAdmin.coachGroups.empty')}</Text>
-        ) : (
-          <Table.ScrollArea borderWidth="1px" rounded="md">
-            <Table.Root size="sm" aria-label={t('routes.user-admin-coach-groups')}>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{t('orgAdmin.coachGroups.name')}</Table.ColumnHeader>
-                  <Table.ColumnHeader hideBelow="sm">{t('orgAdmin.coachGroups.coaches')}</Table.ColumnHeader>
-                  <Table.ColumnHeader hideBelow="sm">{t('orgAdmin.coachGroups.providers')}</Table.ColumnHeader>
-                  {actions ? <Table.ColumnHeader /> : null}
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {groups.data.items.map((g) => (
-                  <Table.Row key={g.id} data-testid="coach-group-row">
-                    <Table.Cell fontWeight="medium">
-                      {g.name}
-                      {/* On a phone the coaches go under the name: three columns do not fit. */}
-                      <Box hideFrom="sm" fontWeight="normal" mt="1">
-                        {coachBadges(g)}
-                        {g.providers.length > 0 ? (
-                          <Text fontSize="xs" color="fg.muted" mt="1">
-                            {g.providers.map((p) => p.name).join(', ')}
-                          </Text>
-                        ) : null}
-                      </Box>
-                    </Table.Cell>
-                    <Table.Cell hideBelow="sm">{coachBadges(g)}</Table.Cell>
-                    <Table.Cell hideBelow="sm">
-                      {g.providers.length === 0 ? <Text color="fg.muted">–</Text> : g.providers.map((p) => p.name).join(', ')}
-                    </Table.Cell>
-                    {actions ? (
-                      <Table.Cell textAlign="end">
-                        <RowActions
-                          name={g.name}
-                          editLabel={t('orgAdmin.coachGroups.edit')}
-                          deleteLabel={t('orgAdmin.coachGroups.delete')}
-                          onEdit={may.update ? () => setEditing(g) : undefined}
-                          onDelete={may.delete ? () => setDeleting(g) : undefined}
-                        />
-                      </Table.Cell>
-                    ) : null}
+        <QueryState query={groups} empty={t('orgAdmin.coachGroups.empty')}>
+          {(data) => (
+            <Table.ScrollArea borderWidth="1px" rounded="md">
+              <Table.Root size="sm" aria-label={t('routes.user-admin-coach-groups')}>
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader>{t('orgAdmin.coachGroups.name')}</Table.ColumnHeader>
+                    <Table.ColumnHeader hideBelow="sm">{t('orgAdmin.coachGroups.coaches')}</Table.ColumnHeader>
+                    <Table.ColumnHeader hideBelow="sm">{t('orgAdmin.coachGroups.providers')}</Table.ColumnHeader>
+                    {actions ? <Table.ColumnHeader /> : null}
                   </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-        )}
+                </Table.Header>
+                <Table.Body>
+                  {data.items.map((g) => (
+                    <Table.Row key={g.id} data-testid="coach-group-row">
+                      <Table.Cell fontWeight="medium">
+                        {g.name}
+                        {/* On a phone the coaches go under the name: three columns do not fit. */}
+                        <Box hideFrom="sm" fontWeight="normal" mt="1">
+                          {coachBadges(g)}
+                          {g.providers.length > 0 ? (
+                            <Text fontSize="xs" color="fg.muted" mt="1">
+                              {g.providers.map((p) => p.name).join(', ')}
+                            </Text>
+                          ) : null}
+                        </Box>
+                      </Table.Cell>
+                      <Table.Cell hideBelow="sm">{coachBadges(g)}</Table.Cell>
+                      <Table.Cell hideBelow="sm">
+                        {g.providers.length === 0 ? <Text color="fg.muted">–</Text> : g.providers.map((p) => p.name).join(', ')}
+                      </Table.Cell>
+                      {actions ? (
+                        <Table.Cell textAlign="end">
+                          <RowActions
+                            name={g.name}
+                            editLabel={t('orgAdmin.coachGroups.edit')}
+                            deleteLabel={t('orgAdmin.coachGroups.delete')}
+                            onEdit={may.update ? () => setEditing(g) : undefined}
+                            onDelete={may.delete ? () => setDeleting(g) : undefined}
+                          />
+                        </Table.Cell>
+                      ) : null}
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Table.ScrollArea>
+          )}
+        </QueryState>
       </Stack>
       {editing ? <CoachGroupDialog group={editing} onClose={() => setEditing(null)} onSaved={done} onConflict={() => void groups.refetch()} /> : null}
       <ConfirmDeleteDialog

@@ -1,11 +1,11 @@
-import { Badge, Box, Button, Checkbox, HStack, Link as ChakraLink, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { Badge, Box, Button, Checkbox, HStack, Link as ChakraLink, Stack, Table, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { ProviderCoachGroups } from '../../../../shared/schemas/org'
 import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
-import { LoadError } from '../../../components/ui/load-error'
+import { QueryState } from '../../../components/ui/load-error'
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
@@ -32,53 +32,54 @@ export default function CoachGroupsProviderPage() {
       breadcrumbs={[{ label: t('nav.groups.userAdmin') }, { label: t('routes.user-admin-coach-groups'), to: '/user-admin/coach-groups' }]}
     >
       <Stack gap="4">
-        {rows.isError ? (
-          <LoadError error={rows.error} onRetry={() => void rows.refetch()} />
-        ) : !rows.data ? (
-          <Skeleton h="40" aria-busy />
-        ) : rows.data.items.length === 0 ? (
-          <Text color="fg.muted">{t('orgAdmin.coachGroups.noProviders')}</Text>
-        ) : (
-          <Table.ScrollArea borderWidth="1px" rounded="md">
-            <Table.Root size="sm" aria-label={t('routes.user-admin-coach-groups-provider')}>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{t('orgAdmin.coachGroups.provider')}</Table.ColumnHeader>
-                  <Table.ColumnHeader hideBelow="sm">{t('routes.user-admin-coach-groups')}</Table.ColumnHeader>
-                  {mayUpdate ? <Table.ColumnHeader /> : null}
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {rows.data.items.map((p) => (
-                  <Table.Row key={p.providerId} data-testid="provider-groups-row">
-                    <Table.Cell fontWeight="medium">
-                      <HStack gap="2" wrap="wrap">
-                        <Text>{p.providerName}</Text>
-                        {p.active ? null : (
-                          <Badge size="sm" colorPalette="gray">
-                            {t('orgAdmin.coachGroups.inactive')}
-                          </Badge>
-                        )}
-                      </HStack>
-                      {/* On a phone the groups go under the name: three columns do not fit. */}
-                      <Box hideFrom="sm" fontWeight="normal" fontSize="sm" mt="1">
-                        {groupsText(p)}
-                      </Box>
-                    </Table.Cell>
-                    <Table.Cell hideBelow="sm">{groupsText(p)}</Table.Cell>
-                    {mayUpdate ? (
-                      <Table.Cell textAlign="end">
-                        <Button size="xs" variant="outline" onClick={() => setEditing(p)} aria-label={`${t('orgAdmin.coachGroups.choose')}: ${p.providerName}`}>
-                          {t('orgAdmin.coachGroups.choose')}
-                        </Button>
-                      </Table.Cell>
-                    ) : null}
+        <QueryState query={rows} empty={t('orgAdmin.coachGroups.noProviders')}>
+          {(data) => (
+            <Table.ScrollArea borderWidth="1px" rounded="md">
+              <Table.Root size="sm" aria-label={t('routes.user-admin-coach-groups-provider')}>
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader>{t('orgAdmin.coachGroups.provider')}</Table.ColumnHeader>
+                    <Table.ColumnHeader hideBelow="sm">{t('routes.user-admin-coach-groups')}</Table.ColumnHeader>
+                    {mayUpdate ? <Table.ColumnHeader /> : null}
                   </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-        )}
+                </Table.Header>
+                <Table.Body>
+                  {data.items.map((p) => (
+                    <Table.Row key={p.providerId} data-testid="provider-groups-row">
+                      <Table.Cell fontWeight="medium">
+                        <HStack gap="2" wrap="wrap">
+                          <Text>{p.providerName}</Text>
+                          {p.active ? null : (
+                            <Badge size="sm" colorPalette="gray">
+                              {t('orgAdmin.coachGroups.inactive')}
+                            </Badge>
+                          )}
+                        </HStack>
+                        {/* On a phone the groups go under the name: three columns do not fit. */}
+                        <Box hideFrom="sm" fontWeight="normal" fontSize="sm" mt="1">
+                          {groupsText(p)}
+                        </Box>
+                      </Table.Cell>
+                      <Table.Cell hideBelow="sm">{groupsText(p)}</Table.Cell>
+                      {mayUpdate ? (
+                        <Table.Cell textAlign="end">
+                          <Button
+                            size="xs"
+                            variant="outline"
+                            onClick={() => setEditing(p)}
+                            aria-label={`${t('orgAdmin.coachGroups.choose')}: ${p.providerName}`}
+                          >
+                            {t('orgAdmin.coachGroups.choose')}
+                          </Button>
+                        </Table.Cell>
+                      ) : null}
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Table.ScrollArea>
+          )}
+        </QueryState>
         <Text fontSize="sm">
           <ChakraLink asChild variant="underline" colorPalette="brand">
             <Link to="/user-admin/coach-groups">{t('orgAdmin.coachGroups.manage')}</Link>
@@ -135,41 +136,37 @@ function ProviderGroupsDialog(props: { row: ProviderCoachGroups; onClose: () => 
           .finally(() => setSubmitting(false))
       }}
     >
-      {groups.isError ? (
-        <LoadError error={groups.error} onRetry={() => void groups.refetch()} />
-      ) : !groups.data ? (
-        <Skeleton h="20" aria-busy />
-      ) : groups.data.items.length === 0 ? (
-        <Text color="fg.muted">{t('orgAdmin.coachGroups.empty')}</Text>
-      ) : (
-        <Stack gap="2" role="group" aria-label={t('routes.user-admin-coach-groups')}>
-          {groups.data.items.map((g) => (
-            <Checkbox.Root
-              key={g.id}
-              colorPalette="brand"
-              checked={chosen.has(g.id)}
-              onCheckedChange={(e) =>
-                setChosen((now) => {
-                  const next = new Set(now)
-                  if (e.checked === true) next.add(g.id)
-                  else next.delete(g.id)
-                  return next
-                })
-              }
-            >
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-              <Checkbox.Label>
-                <span>{g.name}</span>
-                <Text as="span" color="fg.muted" fontSize="sm">
-                  {' '}
-                  · {t('orgAdmin.coachGroups.coachCount', { count: g.coaches.length })}
-                </Text>
-              </Checkbox.Label>
-            </Checkbox.Root>
-          ))}
-        </Stack>
-      )}
+      <QueryState query={groups} empty={t('orgAdmin.coachGroups.empty')} skeleton="20">
+        {(data) => (
+          <Stack gap="2" role="group" aria-label={t('routes.user-admin-coach-groups')}>
+            {data.items.map((g) => (
+              <Checkbox.Root
+                key={g.id}
+                colorPalette="brand"
+                checked={chosen.has(g.id)}
+                onCheckedChange={(e) =>
+                  setChosen((now) => {
+                    const next = new Set(now)
+                    if (e.checked === true) next.add(g.id)
+                    else next.delete(g.id)
+                    return next
+                  })
+                }
+              >
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label>
+                  <span>{g.name}</span>
+                  <Text as="span" color="fg.muted" fontSize="sm">
+                    {' '}
+                    · {t('orgAdmin.coachGroups.coachCount', { count: g.coaches.length })}
+                  </Text>
+                </Checkbox.Label>
+              </Checkbox.Root>
+            ))}
+          </Stack>
+        )}
+      </QueryState>
     </FormDialog>
   )
 }

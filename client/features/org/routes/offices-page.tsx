@@ -1,11 +1,11 @@
-import { Button, Link as ChakraLink, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { Button, Link as ChakraLink, HStack, Stack, Table } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { pathFor } from '../../../../shared/routes'
 import type { OfficeItem } from '../../../../shared/schemas/org'
-import { LoadError } from '../../../components/ui/load-error'
+import { QueryState } from '../../../components/ui/load-error'
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
@@ -47,67 +47,63 @@ export default function OfficesPage() {
             </Button>
           </HStack>
         ) : null}
-        {offices.isError ? (
-          <LoadError error={offices.error} onRetry={() => void offices.refetch()} />
-        ) : !offices.data ? (
-          <Skeleton h="40" aria-busy />
-        ) : offices.data.items.length === 0 ? (
-          <Text color="fg.muted">{t('orgAdmin.offices.empty')}</Text>
-        ) : (
-          <Table.ScrollArea borderWidth="1px" rounded="md">
-            <Table.Root size="sm" aria-label={t('routes.user-admin-offices')}>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{t('orgAdmin.offices.name')}</Table.ColumnHeader>
-                  <Table.ColumnHeader hideBelow="sm">{t('orgAdmin.offices.region')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('orgAdmin.offices.teams')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end" hideBelow="sm">
-                    {t('orgAdmin.offices.users')}
-                  </Table.ColumnHeader>
-                  {mayUpdate || mayDelete ? <Table.ColumnHeader /> : null}
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {offices.data.items.map((r) => (
-                  <Table.Row key={r.id} data-testid="office-row">
-                    <Table.Cell fontWeight="medium">
-                      <ChakraLink asChild>
-                        <Link to={pathFor('user-admin-offices-id', { id: r.id })}>{r.name}</Link>
-                      </ChakraLink>
-                    </Table.Cell>
-                    <Table.Cell hideBelow="sm">{r.regionName}</Table.Cell>
-                    <Table.Cell textAlign="end">{r.teamCount}</Table.Cell>
-                    <Table.Cell textAlign="end" hideBelow="sm">
-                      {r.userCount}
-                    </Table.Cell>
-                    {mayUpdate || mayDelete ? (
-                      <Table.Cell textAlign="end">
-                        <HStack justify="flex-end" gap="1">
-                          {mayUpdate ? (
-                            <Button size="xs" variant="outline" onClick={() => setEditing(r)} aria-label={`${t('orgAdmin.offices.edit')}: ${r.name}`}>
-                              {t('orgAdmin.offices.edit')}
-                            </Button>
-                          ) : null}
-                          {mayDelete ? (
-                            <Button
-                              size="xs"
-                              variant="outline"
-                              colorPalette="red"
-                              onClick={() => setDeleting(r)}
-                              aria-label={`${t('orgAdmin.offices.delete')}: ${r.name}`}
-                            >
-                              {t('orgAdmin.offices.delete')}
-                            </Button>
-                          ) : null}
-                        </HStack>
-                      </Table.Cell>
-                    ) : null}
+        <QueryState query={offices} empty={t('orgAdmin.offices.empty')}>
+          {(data) => (
+            <Table.ScrollArea borderWidth="1px" rounded="md">
+              <Table.Root size="sm" aria-label={t('routes.user-admin-offices')}>
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader>{t('orgAdmin.offices.name')}</Table.ColumnHeader>
+                    <Table.ColumnHeader hideBelow="sm">{t('orgAdmin.offices.region')}</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">{t('orgAdmin.offices.teams')}</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end" hideBelow="sm">
+                      {t('orgAdmin.offices.users')}
+                    </Table.ColumnHeader>
+                    {mayUpdate || mayDelete ? <Table.ColumnHeader /> : null}
                   </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-        )}
+                </Table.Header>
+                <Table.Body>
+                  {data.items.map((r) => (
+                    <Table.Row key={r.id} data-testid="office-row">
+                      <Table.Cell fontWeight="medium">
+                        <ChakraLink asChild>
+                          <Link to={pathFor('user-admin-offices-id', { id: r.id })}>{r.name}</Link>
+                        </ChakraLink>
+                      </Table.Cell>
+                      <Table.Cell hideBelow="sm">{r.regionName}</Table.Cell>
+                      <Table.Cell textAlign="end">{r.teamCount}</Table.Cell>
+                      <Table.Cell textAlign="end" hideBelow="sm">
+                        {r.userCount}
+                      </Table.Cell>
+                      {mayUpdate || mayDelete ? (
+                        <Table.Cell textAlign="end">
+                          <HStack justify="flex-end" gap="1">
+                            {mayUpdate ? (
+                              <Button size="xs" variant="outline" onClick={() => setEditing(r)} aria-label={`${t('orgAdmin.offices.edit')}: ${r.name}`}>
+                                {t('orgAdmin.offices.edit')}
+                              </Button>
+                            ) : null}
+                            {mayDelete ? (
+                              <Button
+                                size="xs"
+                                variant="outline"
+                                colorPalette="red"
+                                onClick={() => setDeleting(r)}
+                                aria-label={`${t('orgAdmin.offices.delete')}: ${r.name}`}
+                              >
+                                {t('orgAdmin.offices.delete')}
+                              </Button>
+                            ) : null}
+                          </HStack>
+                        </Table.Cell>
+                      ) : null}
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Table.ScrollArea>
+          )}
+        </QueryState>
       </Stack>
       {editing ? <OfficeDialog office={editing} onClose={() => setEditing(null)} onSaved={done} onConflict={() => void offices.refetch()} /> : null}
       <ConfirmDeleteDialog

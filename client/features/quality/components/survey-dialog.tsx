@@ -1,26 +1,9 @@
-import {
-  Badge,
-  Box,
-  Button,
-  CloseButton,
-  Dialog,
-  Field,
-  Fieldset,
-  HStack,
-  NativeSelect,
-  Portal,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react'
+import { Badge, Box, Button, Field, Fieldset, HStack, NativeSelect, SimpleGrid, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDate, formatOre, formatTime, type FormatLanguage } from '../../../../shared/format'
 import type { SurveyDetail } from '../../../../shared/schemas/quality'
-import { useDialogSize } from '../../../components/ui/dialog-size'
 import { LoadError } from '../../../components/ui/load-error'
 import { ApiClientError, errorText } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
@@ -31,6 +14,7 @@ import { IdentityNumber } from '../../../components/ui/identity-number'
 import { qualityKeys } from '../api/quality-keys'
 import { QuestionInput, useSurveyAnswers } from './survey-questions'
 import { SurveyResult } from './survey-result'
+import { AppDialog } from '../../../components/ui/app-dialog'
 
 type Lang = 'sv' | 'en' | 'fi'
 
@@ -40,60 +24,51 @@ type Lang = 'sv' | 'en' | 'fi'
  */
 export function SurveyDialog(props: { id: string; onClose: () => void; onDone: () => void; nextId: string | null; onNext: (id: string) => void }) {
   const { t } = useTranslation()
-  const size = useDialogSize('lg')
   const survey = useQuery({ queryKey: qualityKeys.survey(props.id), queryFn: ({ signal }) => getSurvey(props.id, signal), gcTime: 0 })
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && props.onClose()} size={size} scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="survey-dialog">
-            <Dialog.Header>
-              <Dialog.Title>
-                {survey.data ? `${survey.data.seller.name} · ${survey.data.provider.name}` : t('routes.backoffice-salequality-surveys')}
-              </Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {survey.isError ? (
-                survey.error instanceof ApiClientError && survey.error.status === 404 ? (
-                  <Text role="alert">{t('quality.surveys.notFound')}</Text>
-                ) : (
-                  <LoadError error={survey.error} onRetry={() => void survey.refetch()} />
-                )
-              ) : !survey.data ? (
-                <Skeleton h="80" aria-busy />
-              ) : (
-                <SurveyBody
-                  key={`${survey.data.id}:${survey.data.version}`}
-                  survey={survey.data}
-                  reload={() => void survey.refetch()}
-                  onDone={() => {
-                    props.onDone()
-                    void survey.refetch()
-                  }}
-                />
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={props.onClose}>
-                {t('quality.surveys.back')}
-              </Button>
-              {props.nextId ? (
-                <Button
-                  {...(survey.data?.status === 'queued' ? { variant: 'outline' as const } : { colorPalette: 'brand', variant: 'solid' as const })}
-                  onClick={() => props.onNext(props.nextId!)}
-                >
-                  {t('quality.surveys.next')}
-                </Button>
-              ) : null}
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('app.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      open
+      onClose={props.onClose}
+      title={survey.data ? `${survey.data.seller.name} · ${survey.data.provider.name}` : t('routes.backoffice-salequality-surveys')}
+      testId="survey-dialog"
+      size="lg"
+      scroll
+      footer={
+        <>
+          <Button variant="outline" onClick={props.onClose}>
+            {t('quality.surveys.back')}
+          </Button>
+          {props.nextId ? (
+            <Button
+              {...(survey.data?.status === 'queued' ? { variant: 'outline' as const } : { colorPalette: 'brand', variant: 'solid' as const })}
+              onClick={() => props.onNext(props.nextId!)}
+            >
+              {t('quality.surveys.next')}
+            </Button>
+          ) : null}
+        </>
+      }
+    >
+      {survey.isError ? (
+        survey.error instanceof ApiClientError && survey.error.status === 404 ? (
+          <Text role="alert">{t('quality.surveys.notFound')}</Text>
+        ) : (
+          <LoadError error={survey.error} onRetry={() => void survey.refetch()} />
+        )
+      ) : !survey.data ? (
+        <Skeleton h="80" aria-busy />
+      ) : (
+        <SurveyBody
+          key={`${survey.data.id}:${survey.data.version}`}
+          survey={survey.data}
+          reload={() => void survey.refetch()}
+          onDone={() => {
+            props.onDone()
+            void survey.refetch()
+          }}
+        />
+      )}
+    </AppDialog>
   )
 }
 

@@ -1,11 +1,11 @@
-import { Alert, Button, CloseButton, Dialog, Field, NativeSelect, Portal, Stack, Table, Text, Textarea } from '@chakra-ui/react'
+import { Alert, Button, Field, NativeSelect, Stack, Table, Text, Textarea } from '@chakra-ui/react'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DEVIATION_TYPES, type DeviationType, type SaleStatus } from '../../../../shared/rules/sale'
 import { allowedNext, reasonRequired } from '../../../../shared/rules/sale-lifecycle'
-import { useDialogSize } from '../../../components/ui/dialog-size'
 import { ApiClientError, errorText } from '../../../lib/api-client'
 import { moveSaleReport, moveSaleReports } from '../api/sale-reports-api'
+import { AppDialog } from '../../../components/ui/app-dialog'
 
 export type MovableReport = { id: string; version: number; status: SaleStatus; label: string }
 type RowResult = { id: string; ok: boolean; message?: string; status?: SaleStatus }
@@ -29,7 +29,6 @@ export function ChangeStatusDialog(props: {
   onConflict?: () => void
 }) {
   const { t } = useTranslation()
-  const size = useDialogSize('md')
   const { reports } = props
   const choices = useMemo(() => {
     if (props.allowed) return props.allowed
@@ -97,126 +96,114 @@ export function ChangeStatusDialog(props: {
   const failed = results?.filter((r) => !r.ok) ?? []
 
   return (
-    <Dialog.Root lazyMount unmountOnExit open={props.open} onOpenChange={(e) => (e.open ? props.onOpenChange(true) : close())} size={size}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{t('saleReports.move.title', { count: reports.length })}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {results ? (
-                <Stack gap="3" data-testid="move-results">
-                  <Alert.Root status={failed.length ? 'warning' : 'success'}>
-                    <Alert.Indicator />
-                    <Alert.Title>{t('saleReports.move.summary', { moved: results.length - failed.length, total: results.length })}</Alert.Title>
-                  </Alert.Root>
-                  {failed.length ? (
-                    <Table.Root size="sm">
-                      <Table.Header>
-                        <Table.Row>
-                          <Table.ColumnHeader>{t('saleReports.columns.customer')}</Table.ColumnHeader>
-                          <Table.ColumnHeader>{t('saleReports.move.why')}</Table.ColumnHeader>
-                        </Table.Row>
-                      </Table.Header>
-                      <Table.Body>
-                        {failed.map((r) => (
-                          <Table.Row key={r.id}>
-                            <Table.Cell>{labelOf.get(r.id)}</Table.Cell>
-                            <Table.Cell>{r.message}</Table.Cell>
-                          </Table.Row>
-                        ))}
-                      </Table.Body>
-                    </Table.Root>
-                  ) : null}
-                </Stack>
-              ) : (
-                <Stack gap="4">
-                  {reports.length === 1 ? (
-                    <Text color="fg.muted">{reports[0]!.label}</Text>
-                  ) : (
-                    <Text color="fg.muted">{t('saleReports.move.selection', { count: reports.length })}</Text>
-                  )}
-                  <Field.Root invalid={!!errors.status} required>
-                    <Field.Label>
-                      {t('saleReports.move.to')}
-                      <Field.RequiredIndicator />
-                    </Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field value={status} onChange={(e) => setStatus(e.currentTarget.value as SaleStatus)}>
-                        <option value="">{t('saleReports.move.choose')}</option>
-                        {choices.map((s) => (
-                          <option key={s} value={s}>
-                            {t(`sales.status.${s}`)}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                    {errors.status ? <Field.ErrorText>{errors.status}</Field.ErrorText> : null}
-                  </Field.Root>
-                  {status === 'deviation' ? (
-                    <Field.Root invalid={!!errors.deviationType} required>
-                      <Field.Label>
-                        {t('saleReports.move.deviationType')}
-                        <Field.RequiredIndicator />
-                      </Field.Label>
-                      <NativeSelect.Root>
-                        <NativeSelect.Field value={deviationType} onChange={(e) => setDeviationType(e.currentTarget.value as DeviationType)}>
-                          <option value="">{t('saleReports.move.choose')}</option>
-                          {DEVIATION_TYPES.map((d) => (
-                            <option key={d} value={d}>
-                              {t(`sales.deviationTypes.${d}`)}
-                            </option>
-                          ))}
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
-                      {errors.deviationType ? <Field.ErrorText>{errors.deviationType}</Field.ErrorText> : null}
-                    </Field.Root>
-                  ) : null}
-                  <Field.Root invalid={!!errors.reason} required={needsReason}>
-                    <Field.Label>
-                      {t('saleReports.move.reason')}
-                      {needsReason ? <Field.RequiredIndicator /> : null}
-                    </Field.Label>
-                    <Textarea rows={3} value={reason} maxLength={1000} onChange={(e) => setReason(e.currentTarget.value)} />
-                    {errors.reason ? (
-                      <Field.ErrorText>{errors.reason}</Field.ErrorText>
-                    ) : (
-                      <Field.HelperText>{t('saleReports.move.reasonHelp')}</Field.HelperText>
-                    )}
-                  </Field.Root>
-                  {errors.form ? (
-                    <Alert.Root status="error">
-                      <Alert.Indicator />
-                      <Alert.Title>{errors.form}</Alert.Title>
-                    </Alert.Root>
-                  ) : null}
-                </Stack>
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              {results ? (
-                <Button onClick={close}>{t('saleReports.move.done')}</Button>
-              ) : (
-                <>
-                  <Button variant="outline" onClick={close}>
-                    {t('table.cancel')}
-                  </Button>
-                  <Button colorPalette="brand" loading={busy} onClick={() => void submit()}>
-                    {status ? t('saleReports.move.confirm', { count: reports.length, status: t(`sales.status.${status}`) }) : t('saleReports.move.submit')}
-                  </Button>
-                </>
-              )}
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      open={props.open}
+      onClose={close}
+      title={t('saleReports.move.title', { count: reports.length })}
+      size="md"
+      footer={
+        <>
+          {results ? (
+            <Button onClick={close}>{t('saleReports.move.done')}</Button>
+          ) : (
+            <>
+              <Button variant="outline" onClick={close}>
+                {t('table.cancel')}
+              </Button>
+              <Button colorPalette="brand" loading={busy} onClick={() => void submit()}>
+                {status ? t('saleReports.move.confirm', { count: reports.length, status: t(`sales.status.${status}`) }) : t('saleReports.move.submit')}
+              </Button>
+            </>
+          )}
+        </>
+      }
+    >
+      {results ? (
+        <Stack gap="3" data-testid="move-results">
+          <Alert.Root status={failed.length ? 'warning' : 'success'}>
+            <Alert.Indicator />
+            <Alert.Title>{t('saleReports.move.summary', { moved: results.length - failed.length, total: results.length })}</Alert.Title>
+          </Alert.Root>
+          {failed.length ? (
+            <Table.Root size="sm">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>{t('saleReports.columns.customer')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('saleReports.move.why')}</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {failed.map((r) => (
+                  <Table.Row key={r.id}>
+                    <Table.Cell>{labelOf.get(r.id)}</Table.Cell>
+                    <Table.Cell>{r.message}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          ) : null}
+        </Stack>
+      ) : (
+        <Stack gap="4">
+          {reports.length === 1 ? (
+            <Text color="fg.muted">{reports[0]!.label}</Text>
+          ) : (
+            <Text color="fg.muted">{t('saleReports.move.selection', { count: reports.length })}</Text>
+          )}
+          <Field.Root invalid={!!errors.status} required>
+            <Field.Label>
+              {t('saleReports.move.to')}
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field value={status} onChange={(e) => setStatus(e.currentTarget.value as SaleStatus)}>
+                <option value="">{t('saleReports.move.choose')}</option>
+                {choices.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`sales.status.${s}`)}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            {errors.status ? <Field.ErrorText>{errors.status}</Field.ErrorText> : null}
+          </Field.Root>
+          {status === 'deviation' ? (
+            <Field.Root invalid={!!errors.deviationType} required>
+              <Field.Label>
+                {t('saleReports.move.deviationType')}
+                <Field.RequiredIndicator />
+              </Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field value={deviationType} onChange={(e) => setDeviationType(e.currentTarget.value as DeviationType)}>
+                  <option value="">{t('saleReports.move.choose')}</option>
+                  {DEVIATION_TYPES.map((d) => (
+                    <option key={d} value={d}>
+                      {t(`sales.deviationTypes.${d}`)}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+              {errors.deviationType ? <Field.ErrorText>{errors.deviationType}</Field.ErrorText> : null}
+            </Field.Root>
+          ) : null}
+          <Field.Root invalid={!!errors.reason} required={needsReason}>
+            <Field.Label>
+              {t('saleReports.move.reason')}
+              {needsReason ? <Field.RequiredIndicator /> : null}
+            </Field.Label>
+            <Textarea rows={3} value={reason} maxLength={1000} onChange={(e) => setReason(e.currentTarget.value)} />
+            {errors.reason ? <Field.ErrorText>{errors.reason}</Field.ErrorText> : <Field.HelperText>{t('saleReports.move.reasonHelp')}</Field.HelperText>}
+          </Field.Root>
+          {errors.form ? (
+            <Alert.Root status="error">
+              <Alert.Indicator />
+              <Alert.Title>{errors.form}</Alert.Title>
+            </Alert.Root>
+          ) : null}
+        </Stack>
+      )}
+    </AppDialog>
   )
 }

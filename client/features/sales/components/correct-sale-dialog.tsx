@@ -1,17 +1,17 @@
-import { Alert, Box, Button, CloseButton, Dialog, Flex, IconButton, Input, NativeSelect, Portal, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Alert, Box, Button, Dialog, Flex, IconButton, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { CORRECTIONS, type CorrectableField } from '../../../../shared/rules/sale-lifecycle'
 import type { DeviationType } from '../../../../shared/rules/sale'
 import { FormField } from '../../../components/ui/form-field'
-import { useDialogSize } from '../../../components/ui/dialog-size'
 import { snackbar } from '../../../lib/snackbar-store'
 import type { LocalSale } from '../../../lib/offline-db'
 import { LocalValidationError, correctSaleLocally } from '../api/local-actions'
 import { useCatalog, useSellerStore } from '../api/seller-store'
 import { formatOre, type FormatLanguage } from '../../../../shared/format'
 import { FormAlert } from '../../../components/ui/form-alert'
+import { AppDialog } from '../../../components/ui/app-dialog'
 
 /** The text fields a correction form offers, in the order the sale form has them (products are corrected as a new order). */
 const FORM_FIELDS = [
@@ -71,7 +71,6 @@ export function CorrectSaleDialog({ sale, open, onOpenChange }: { sale: LocalSal
   const providerProducts = (catalog?.products ?? []).filter((p) => p.providerId === sale.providerId)
   const setLine = (i: number, change: Partial<{ productId: string; quantity: string }>) =>
     setLines((all) => all.map((l, j) => (j === i ? { ...l, ...change } : l)))
-  const size = useDialogSize('md')
   const [formError, setFormError] = useState<string | null>(null)
   const fields = sale.deviationType ? correctableFormFields(sale.deviationType, sale.customerType) : []
   const initial = Object.fromEntries(FORM_FIELDS.map((f) => [f, String((sale as Record<string, unknown>)[f] ?? '')])) as Record<FormField_, string>
@@ -110,105 +109,97 @@ export function CorrectSaleDialog({ sale, open, onOpenChange }: { sale: LocalSal
   })
 
   return (
-    <Dialog.Root lazyMount unmountOnExit open={open} onOpenChange={(e) => onOpenChange(e.open)} size={size}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="correct-sale-dialog">
-            <form onSubmit={(e) => void submit(e)} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{t('sales.correct.title')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Text fontSize="sm" color="fg.muted">
-                    {t('sales.correct.intro', { type: sale.deviationType ? t(`sales.deviationTypes.${sale.deviationType}`) : '' })}
-                  </Text>
-                  {formError ? (
-                    <Alert.Root status="error" size="sm">
-                      <Alert.Indicator />
-                      <Alert.Description>{formError}</Alert.Description>
-                    </Alert.Root>
-                  ) : null}
-                  {fields.map((f) => (
-                    <FormField key={f} label={t(LABELS[f])} error={form.formState.errors[f]}>
-                      {f === 'message' ? <Textarea rows={3} {...form.register(f)} /> : <Input {...form.register(f)} />}
-                    </FormField>
-                  ))}
-                  {productsCorrectable ? (
-                    <Stack gap="3" data-testid="correct-products">
-                      <Text fontWeight="medium" fontSize="sm">
-                        {t('sales.products')}
-                      </Text>
-                      {lines.map((line, i) => (
-                        <Flex key={i} gap="2" align="flex-end">
-                          <Box flex="1">
-                            <NativeSelect.Root size="sm">
-                              <NativeSelect.Field
-                                aria-label={t('sales.product', { n: i + 1 })}
-                                value={line.productId}
-                                onChange={(e) => setLine(i, { productId: e.currentTarget.value })}
-                              >
-                                <option value="">{t('sales.chooseProduct')}</option>
-                                {providerProducts.map((p) => (
-                                  <option key={p.id} value={p.id}>
-                                    {p.name} · {formatOre(p.priceOre, lang)}
-                                  </option>
-                                ))}
-                              </NativeSelect.Field>
-                              <NativeSelect.Indicator />
-                            </NativeSelect.Root>
-                          </Box>
-                          <Input
-                            w="20"
-                            size="sm"
-                            type="number"
-                            inputMode="numeric"
-                            min={1}
-                            max={999}
-                            aria-label={t('sales.quantity')}
-                            value={line.quantity}
-                            onChange={(e) => setLine(i, { quantity: e.currentTarget.value })}
-                          />
-                          <IconButton
-                            size="sm"
-                            aria-label={t('sales.removeProduct')}
-                            variant="ghost"
-                            disabled={lines.length === 1}
-                            onClick={() => setLines((all) => all.filter((_, j) => j !== i))}
-                          >
-                            ×
-                          </IconButton>
-                        </Flex>
+    <AppDialog
+      open={open}
+      onClose={() => onOpenChange(false)}
+      title={t('sales.correct.title')}
+      testId="correct-sale-dialog"
+      size="md"
+      onSubmit={(e) => void submit(e)}
+      footer={
+        <>
+          <Dialog.ActionTrigger asChild>
+            <Button variant="outline">{t('table.cancel')}</Button>
+          </Dialog.ActionTrigger>
+          <Button type="submit" colorPalette="brand" loading={form.formState.isSubmitting}>
+            {t('sales.correct.submit')}
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="4">
+        <Text fontSize="sm" color="fg.muted">
+          {t('sales.correct.intro', { type: sale.deviationType ? t(`sales.deviationTypes.${sale.deviationType}`) : '' })}
+        </Text>
+        {formError ? (
+          <Alert.Root status="error" size="sm">
+            <Alert.Indicator />
+            <Alert.Description>{formError}</Alert.Description>
+          </Alert.Root>
+        ) : null}
+        {fields.map((f) => (
+          <FormField key={f} label={t(LABELS[f])} error={form.formState.errors[f]}>
+            {f === 'message' ? <Textarea rows={3} {...form.register(f)} /> : <Input {...form.register(f)} />}
+          </FormField>
+        ))}
+        {productsCorrectable ? (
+          <Stack gap="3" data-testid="correct-products">
+            <Text fontWeight="medium" fontSize="sm">
+              {t('sales.products')}
+            </Text>
+            {lines.map((line, i) => (
+              <Flex key={i} gap="2" align="flex-end">
+                <Box flex="1">
+                  <NativeSelect.Root size="sm">
+                    <NativeSelect.Field
+                      aria-label={t('sales.product', { n: i + 1 })}
+                      value={line.productId}
+                      onChange={(e) => setLine(i, { productId: e.currentTarget.value })}
+                    >
+                      <option value="">{t('sales.chooseProduct')}</option>
+                      {providerProducts.map((p) => (
+                        <option key={p.id} value={p.id}>
+                          {p.name} · {formatOre(p.priceOre, lang)}
+                        </option>
                       ))}
-                      {productsError ? <FormAlert message={productsError} /> : null}
-                      <Box>
-                        <Button variant="outline" size="xs" onClick={() => setLines((all) => [...all, { productId: '', quantity: '1' }])}>
-                          {t('sales.addProduct')}
-                        </Button>
-                      </Box>
-                    </Stack>
-                  ) : null}
-                  <FormField label={t('sales.correct.comment')} error={form.formState.errors.comment}>
-                    <Textarea rows={3} placeholder={t('sales.correct.commentHint')} {...form.register('comment')} />
-                  </FormField>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline">{t('table.cancel')}</Button>
-                </Dialog.ActionTrigger>
-                <Button type="submit" colorPalette="brand" loading={form.formState.isSubmitting}>
-                  {t('sales.correct.submit')}
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label={t('app.close')} />
-              </Dialog.CloseTrigger>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                </Box>
+                <Input
+                  w="20"
+                  size="sm"
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={999}
+                  aria-label={t('sales.quantity')}
+                  value={line.quantity}
+                  onChange={(e) => setLine(i, { quantity: e.currentTarget.value })}
+                />
+                <IconButton
+                  size="sm"
+                  aria-label={t('sales.removeProduct')}
+                  variant="ghost"
+                  disabled={lines.length === 1}
+                  onClick={() => setLines((all) => all.filter((_, j) => j !== i))}
+                >
+                  ×
+                </IconButton>
+              </Flex>
+            ))}
+            {productsError ? <FormAlert message={productsError} /> : null}
+            <Box>
+              <Button variant="outline" size="xs" onClick={() => setLines((all) => [...all, { productId: '', quantity: '1' }])}>
+                {t('sales.addProduct')}
+              </Button>
+            </Box>
+          </Stack>
+        ) : null}
+        <FormField label={t('sales.correct.comment')} error={form.formState.errors.comment}>
+          <Textarea rows={3} placeholder={t('sales.correct.commentHint')} {...form.register('comment')} />
+        </FormField>
+      </Stack>
+    </AppDialog>
   )
 }

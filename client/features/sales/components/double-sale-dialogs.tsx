@@ -1,12 +1,12 @@
-import { Alert, Button, CloseButton, Dialog, Field, Input, Portal, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Alert, Button, Field, Input, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDate, formatTime, type FormatLanguage } from '../../../../shared/format'
 import { DOUBLE_WINDOW_MAX_DAYS, DOUBLE_WINDOW_MIN_DAYS } from '../../../../shared/rules/double-sales'
 import type { DoubleSaleListItem } from '../../../../shared/schemas/double-sales'
-import { useDialogSize } from '../../../components/ui/dialog-size'
 import { ApiClientError, errorText } from '../../../lib/api-client'
 import { confirmDoubleSale, dismissDoubleSale, saveSaleSettings } from '../api/double-sales-api'
+import { AppDialog } from '../../../components/ui/app-dialog'
 
 /**
  * Decides a possible double sale (docs/decisions/025): confirm — the chosen sale (the later one unless back office
@@ -22,7 +22,6 @@ export function DoubleSaleDialog(props: {
 }) {
   const { t, i18n } = useTranslation()
   const lang = i18n.language as FormatLanguage
-  const size = useDialogSize('md')
   const { pair } = props
   const [which, setWhich] = useState<'later' | 'earlier'>('later')
   const [reason, setReason] = useState(() => t('doubleSales.defaultReason'))
@@ -59,90 +58,81 @@ export function DoubleSaleDialog(props: {
   }
 
   return (
-    <Dialog.Root lazyMount unmountOnExit open={pair !== null} onOpenChange={(e) => (e.open ? undefined : props.onClose())} size={size}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{props.mode === 'confirm' ? t('doubleSales.confirmTitle') : t('doubleSales.dismissTitle')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {pair ? (
-                <Stack gap="4">
-                  <Text fontWeight="medium">
-                    {pair.customerName} · {pair.providerName}
-                  </Text>
-                  {props.mode === 'confirm' ? (
-                    <>
-                      <Text fontSize="sm" color="fg.muted">
-                        {t('doubleSales.confirmHelp')}
-                      </Text>
-                      <Field.Root>
-                        <Field.Label>{t('doubleSales.regretWhich')}</Field.Label>
-                        <RadioGroup.Root value={which} onValueChange={(e) => setWhich(e.value as 'later' | 'earlier')} colorPalette="brand">
-                          <Stack gap="2">
-                            {(['later', 'earlier'] as const).map((w) => (
-                              <RadioGroup.Item key={w} value={w}>
-                                <RadioGroup.ItemHiddenInput />
-                                <RadioGroup.ItemIndicator />
-                                <RadioGroup.ItemText>
-                                  {t(w === 'later' ? 'doubleSales.laterOption' : 'doubleSales.earlierOption', {
-                                    date: `${formatDate(pair[w].soldAt, lang)} ${formatTime(pair[w].soldAt, lang)}`,
-                                    seller: pair[w].sellerName,
-                                  })}
-                                </RadioGroup.ItemText>
-                              </RadioGroup.Item>
-                            ))}
-                          </Stack>
-                        </RadioGroup.Root>
-                      </Field.Root>
-                      <Field.Root invalid={!!errors.reason} required>
-                        <Field.Label>
-                          {t('doubleSales.reason')}
-                          <Field.RequiredIndicator />
-                        </Field.Label>
-                        <Textarea rows={3} maxLength={1000} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
-                        {errors.reason ? <Field.ErrorText>{errors.reason}</Field.ErrorText> : null}
-                      </Field.Root>
-                    </>
-                  ) : (
-                    <Field.Root>
-                      <Field.Label>{t('doubleSales.note')}</Field.Label>
-                      <Textarea rows={3} maxLength={1000} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
-                    </Field.Root>
-                  )}
-                  {errors.form ? (
-                    <Alert.Root status="error">
-                      <Alert.Indicator />
-                      <Alert.Title>{errors.form}</Alert.Title>
-                    </Alert.Root>
-                  ) : null}
-                </Stack>
-              ) : null}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={props.onClose}>
-                {t('doubleSales.cancel')}
-              </Button>
-              <Button colorPalette={props.mode === 'confirm' ? 'red' : 'brand'} loading={busy} onClick={() => void submit()}>
-                {props.mode === 'confirm' ? t('doubleSales.confirm') : t('doubleSales.dismiss')}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      open={pair !== null}
+      onClose={props.onClose}
+      title={props.mode === 'confirm' ? t('doubleSales.confirmTitle') : t('doubleSales.dismissTitle')}
+      size="md"
+      footer={
+        <>
+          <Button variant="outline" onClick={props.onClose}>
+            {t('doubleSales.cancel')}
+          </Button>
+          <Button colorPalette={props.mode === 'confirm' ? 'red' : 'brand'} loading={busy} onClick={() => void submit()}>
+            {props.mode === 'confirm' ? t('doubleSales.confirm') : t('doubleSales.dismiss')}
+          </Button>
+        </>
+      }
+    >
+      {pair ? (
+        <Stack gap="4">
+          <Text fontWeight="medium">
+            {pair.customerName} · {pair.providerName}
+          </Text>
+          {props.mode === 'confirm' ? (
+            <>
+              <Text fontSize="sm" color="fg.muted">
+                {t('doubleSales.confirmHelp')}
+              </Text>
+              <Field.Root>
+                <Field.Label>{t('doubleSales.regretWhich')}</Field.Label>
+                <RadioGroup.Root value={which} onValueChange={(e) => setWhich(e.value as 'later' | 'earlier')} colorPalette="brand">
+                  <Stack gap="2">
+                    {(['later', 'earlier'] as const).map((w) => (
+                      <RadioGroup.Item key={w} value={w}>
+                        <RadioGroup.ItemHiddenInput />
+                        <RadioGroup.ItemIndicator />
+                        <RadioGroup.ItemText>
+                          {t(w === 'later' ? 'doubleSales.laterOption' : 'doubleSales.earlierOption', {
+                            date: `${formatDate(pair[w].soldAt, lang)} ${formatTime(pair[w].soldAt, lang)}`,
+                            seller: pair[w].sellerName,
+                          })}
+                        </RadioGroup.ItemText>
+                      </RadioGroup.Item>
+                    ))}
+                  </Stack>
+                </RadioGroup.Root>
+              </Field.Root>
+              <Field.Root invalid={!!errors.reason} required>
+                <Field.Label>
+                  {t('doubleSales.reason')}
+                  <Field.RequiredIndicator />
+                </Field.Label>
+                <Textarea rows={3} maxLength={1000} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+                {errors.reason ? <Field.ErrorText>{errors.reason}</Field.ErrorText> : null}
+              </Field.Root>
+            </>
+          ) : (
+            <Field.Root>
+              <Field.Label>{t('doubleSales.note')}</Field.Label>
+              <Textarea rows={3} maxLength={1000} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
+            </Field.Root>
+          )}
+          {errors.form ? (
+            <Alert.Root status="error">
+              <Alert.Indicator />
+              <Alert.Title>{errors.form}</Alert.Title>
+            </Alert.Root>
+          ) : null}
+        </Stack>
+      ) : null}
+    </AppDialog>
   )
 }
 
 /** Back office sets the double-sale window (1–90 days); the list follows at once. */
 export function DoubleWindowDialog(props: { open: boolean; current: number; onClose: () => void; onSaved: (days: number) => void }) {
   const { t } = useTranslation()
-  const size = useDialogSize('sm')
   const [days, setDays] = useState(String(props.current))
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -164,45 +154,37 @@ export function DoubleWindowDialog(props: { open: boolean; current: number; onCl
     }
   }
   return (
-    <Dialog.Root lazyMount unmountOnExit open={props.open} onOpenChange={(e) => (e.open ? undefined : props.onClose())} size={size}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{t('doubleSales.changeWindow')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Field.Root invalid={!!error} required>
-                <Field.Label>
-                  {t('doubleSales.windowLabel')}
-                  <Field.RequiredIndicator />
-                </Field.Label>
-                <Input
-                  type="number"
-                  inputMode="numeric"
-                  min={DOUBLE_WINDOW_MIN_DAYS}
-                  max={DOUBLE_WINDOW_MAX_DAYS}
-                  value={days}
-                  onChange={(e) => setDays(e.currentTarget.value)}
-                />
-                {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
-              </Field.Root>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={props.onClose}>
-                {t('doubleSales.cancel')}
-              </Button>
-              <Button colorPalette="brand" loading={busy} onClick={() => void submit()}>
-                {t('doubleSales.save')}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      open={props.open}
+      onClose={props.onClose}
+      title={t('doubleSales.changeWindow')}
+      size="md"
+      footer={
+        <>
+          <Button variant="outline" onClick={props.onClose}>
+            {t('doubleSales.cancel')}
+          </Button>
+          <Button colorPalette="brand" loading={busy} onClick={() => void submit()}>
+            {t('doubleSales.save')}
+          </Button>
+        </>
+      }
+    >
+      <Field.Root invalid={!!error} required>
+        <Field.Label>
+          {t('doubleSales.windowLabel')}
+          <Field.RequiredIndicator />
+        </Field.Label>
+        <Input
+          type="number"
+          inputMode="numeric"
+          min={DOUBLE_WINDOW_MIN_DAYS}
+          max={DOUBLE_WINDOW_MAX_DAYS}
+          value={days}
+          onChange={(e) => setDays(e.currentTarget.value)}
+        />
+        {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
+      </Field.Root>
+    </AppDialog>
   )
 }

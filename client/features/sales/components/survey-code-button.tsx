@@ -1,9 +1,9 @@
-import { Box, Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useDialogSize } from '../../../components/ui/dialog-size'
 import { ApiClientError, errorText } from '../../../lib/api-client'
 import { surveyDoorCode } from '../api/survey-code-api'
+import { AppDialog } from '../../../components/ui/app-dialog'
 
 /**
  * The seller's way to let the customer answer the quality survey at the door (docs/decisions/045): a QR code of a
@@ -11,7 +11,6 @@ import { surveyDoorCode } from '../api/survey-code-api'
  */
 export function SurveyCodeButton(props: { saleId: string }) {
   const { t, i18n } = useTranslation()
-  const size = useDialogSize('sm')
   const [state, setState] = useState<{ qrSvg: string } | { message: string } | null>(null)
   const [busy, setBusy] = useState(false)
   const open = async () => {
@@ -34,40 +33,25 @@ export function SurveyCodeButton(props: { saleId: string }) {
       <Button size="sm" variant="outline" loading={busy} onClick={() => void open()} data-testid="survey-code-button">
         {t('sales.surveyCode.doorCode')}
       </Button>
-      <Dialog.Root open={state !== null} onOpenChange={(e) => !e.open && setState(null)} size={size}>
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content data-testid="survey-code-dialog">
-              <Dialog.Header>
-                <Dialog.Title>{t('sales.surveyCode.doorTitle')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                {state && 'qrSvg' in state ? (
-                  <Stack gap="4" align="center">
-                    <Text>{t('sales.surveyCode.doorText')}</Text>
-                    {/* The server's SVG of the link (the qrcode library), shown as an image as the two-step sign-in's code is. */}
-                    <Box bg="white" p="3" rounded="md">
-                      <img
-                        src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(state.qrSvg)}`}
-                        alt={t('sales.surveyCode.doorTitle')}
-                        width={256}
-                        height={256}
-                        data-testid="survey-code-qr"
-                      />
-                    </Box>
-                  </Stack>
-                ) : state ? (
-                  <Text role="alert">{state.message}</Text>
-                ) : null}
-              </Dialog.Body>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label={t('app.close')} />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <AppDialog open={state !== null} onClose={() => setState(null)} title={t('sales.surveyCode.doorTitle')} testId="survey-code-dialog" size="sm">
+        {state && 'qrSvg' in state ? (
+          <Stack gap="4" align="center">
+            <Text>{t('sales.surveyCode.doorText')}</Text>
+            {/* The server's SVG of the link (the qrcode library), shown as an image as the two-step sign-in's code is. */}
+            <Box bg="white" p="3" rounded="md">
+              <img
+                src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(state.qrSvg)}`}
+                alt={t('sales.surveyCode.doorTitle')}
+                width={256}
+                height={256}
+                data-testid="survey-code-qr"
+              />
+            </Box>
+          </Stack>
+        ) : state ? (
+          <Text role="alert">{state.message}</Text>
+        ) : null}
+      </AppDialog>
     </>
   )
 }

@@ -1,4 +1,4 @@
-import { Badge, Box, Card, Field, HStack, Input, Link, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { Badge, Box, Card, Field, HStack, Input, Link, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -10,7 +10,7 @@ import { businessDay } from '../../../../shared/rules/work'
 import type { CoachDashboard, CoachSellerRow, CoachTeam, PeriodFigures } from '../../../../shared/schemas/statistics'
 import { FigureLink, figureHref as href } from '../../../components/ui/figure-link'
 import { useListQuery } from '../../../components/ui/data-table/use-list-query'
-import { LoadError } from '../../../components/ui/load-error'
+import { QueryState } from '../../../components/ui/load-error'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { Page } from '../../../components/ui/page'
 import { useMediaQuery } from '../../../lib/use-media-query'
@@ -68,15 +68,9 @@ export default function CoachDashboardPage() {
             </Box>
           ) : null}
         </HStack>
-        {query.isError ? (
-          <LoadError error={query.error} onRetry={() => void query.refetch()} />
-        ) : !query.data ? (
-          <Skeleton h="80" aria-busy />
-        ) : query.data.teams.length === 0 ? (
-          <Text color="fg.muted">{t('coachBoard.noTeams')}</Text>
-        ) : (
-          query.data.teams.map((team) => <TeamBoard key={team.id} board={query.data} team={team} />)
-        )}
+        <QueryState query={query} empty={t('coachBoard.noTeams')} isEmpty={(d) => d.teams.length === 0} skeleton="80">
+          {(data) => data.teams.map((team) => <TeamBoard key={team.id} board={data} team={team} />)}
+        </QueryState>
       </Stack>
     </Page>
   )

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Dialog, Flex, HStack, Input, Portal, Progress, Skeleton, Stack, Tabs, Text, Textarea } from '@chakra-ui/react'
+import { Badge, Box, Button, Card, Flex, HStack, Input, Progress, Skeleton, Stack, Tabs, Text, Textarea } from '@chakra-ui/react'
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -7,15 +7,15 @@ import { formatDate, type FormatLanguage } from '../../../../shared/format'
 import { TERMS_ANSWERS, TERMS_PEOPLE_PAGE, TERMS_TEXT_MAX, type TermsAnswerFilter, type TermsVersionItem } from '../../../../shared/schemas/terms'
 import { FormDialog, formErrorOf, useFormError } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
-import { LoadError } from '../../../components/ui/load-error'
+import { LoadError, QueryState } from '../../../components/ui/load-error'
 import { Page } from '../../../components/ui/page'
-import { useDialogSize } from '../../../components/ui/dialog-size'
 import { applyFieldErrors } from '../../../lib/api-client'
 import { confirm } from '../../../lib/confirm-store'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { createTerms, deleteTerms, listTerms, publishTerms, termsPeople, updateTerms } from '../api/terms-api'
 import { termsKeys } from '../api/terms-keys'
+import { AppDialog } from '../../../components/ui/app-dialog'
 
 /**
  * /user-admin/terms-of-use (decision 039): the versions of the terms of use, newest first. Admins draft one (a text
@@ -74,68 +74,64 @@ export default function TermsPage() {
             </Button>
           ) : null}
         </Flex>
-        {versions.isError ? (
-          <LoadError error={versions.error} onRetry={() => void versions.refetch()} />
-        ) : !versions.data ? (
-          <Skeleton h="40" aria-busy />
-        ) : versions.data.items.length === 0 ? (
-          <Text color="fg.muted">{t('termsAdmin.empty')}</Text>
-        ) : (
-          versions.data.items.map((v) => (
-            <Card.Root key={v.id} variant="outline" data-testid="terms-version">
-              <Card.Body gap="3">
-                <Flex gap="3" justify="space-between" align="flex-start" wrap="wrap">
-                  <Box>
-                    <HStack gap="2">
-                      <Text fontWeight="semibold">{t('termsAdmin.version', { number: v.number })}</Text>
-                      <Badge colorPalette={v.status === 'draft' ? 'orange' : v.current ? 'green' : 'gray'} variant="subtle">
-                        {v.status === 'draft' ? t('termsAdmin.draft') : v.current ? t('termsAdmin.current') : t('termsAdmin.earlier')}
-                      </Badge>
+        <QueryState query={versions} empty={t('termsAdmin.empty')}>
+          {(data) =>
+            data.items.map((v) => (
+              <Card.Root key={v.id} variant="outline" data-testid="terms-version">
+                <Card.Body gap="3">
+                  <Flex gap="3" justify="space-between" align="flex-start" wrap="wrap">
+                    <Box>
+                      <HStack gap="2">
+                        <Text fontWeight="semibold">{t('termsAdmin.version', { number: v.number })}</Text>
+                        <Badge colorPalette={v.status === 'draft' ? 'orange' : v.current ? 'green' : 'gray'} variant="subtle">
+                          {v.status === 'draft' ? t('termsAdmin.draft') : v.current ? t('termsAdmin.current') : t('termsAdmin.earlier')}
+                        </Badge>
+                      </HStack>
+                      <Text fontSize="sm" color="fg.muted">
+                        {v.publishedAt
+                          ? t('termsAdmin.publishedBy', { date: formatDate(v.publishedAt, lang), name: v.publishedBy?.name ?? '' })
+                          : t('termsAdmin.changed', { date: formatDate(v.updatedAt, lang) })}
+                      </Text>
+                    </Box>
+                    <HStack gap="2" wrap="wrap">
+                      {v.counts ? (
+                        <Button size="xs" variant="outline" onClick={() => setStatus(v)}>
+                          {t('termsAdmin.showStatus')}
+                        </Button>
+                      ) : null}
+                      {mayUpdate && v.status === 'draft' ? (
+                        <>
+                          <Button size="xs" variant="outline" onClick={() => setEditing(v)}>
+                            {t('termsAdmin.edit')}
+                          </Button>
+                          <Button size="xs" variant="outline" colorPalette="red" onClick={() => void remove(v)}>
+                            {t('termsAdmin.delete')}
+                          </Button>
+                          <Button size="xs" colorPalette="brand" onClick={() => void publish(v)}>
+                            {t('termsAdmin.publish')}
+                          </Button>
+                        </>
+                      ) : null}
                     </HStack>
-                    <Text fontSize="sm" color="fg.muted">
-                      {v.publishedAt
-                        ? t('termsAdmin.publishedBy', { date: formatDate(v.publishedAt, lang), name: v.publishedBy?.name ?? '' })
-                        : t('termsAdmin.changed', { date: formatDate(v.updatedAt, lang) })}
-                    </Text>
-                  </Box>
-                  <HStack gap="2" wrap="wrap">
-                    {v.counts ? (
-                      <Button size="xs" variant="outline" onClick={() => setStatus(v)}>
-                        {t('termsAdmin.showStatus')}
-                      </Button>
-                    ) : null}
-                    {mayUpdate && v.status === 'draft' ? (
-                      <>
-                        <Button size="xs" variant="outline" onClick={() => setEditing(v)}>
-                          {t('termsAdmin.edit')}
-                        </Button>
-                        <Button size="xs" variant="outline" colorPalette="red" onClick={() => void remove(v)}>
-                          {t('termsAdmin.delete')}
-                        </Button>
-                        <Button size="xs" colorPalette="brand" onClick={() => void publish(v)}>
-                          {t('termsAdmin.publish')}
-                        </Button>
-                      </>
-                    ) : null}
-                  </HStack>
-                </Flex>
-                <Text fontSize="sm" lineClamp={2} whiteSpace="pre-line">
-                  {v.texts.sv}
-                </Text>
-                {v.counts ? (
-                  <Stack gap="1" data-testid="terms-counts">
-                    <Progress.Root value={v.counts.people === 0 ? 0 : Math.round((v.counts.accepted / v.counts.people) * 100)} size="sm" colorPalette="green">
-                      <Progress.Track>
-                        <Progress.Range />
-                      </Progress.Track>
-                    </Progress.Root>
-                    <Text fontSize="sm">{t('termsAdmin.counts', v.counts)}</Text>
-                  </Stack>
-                ) : null}
-              </Card.Body>
-            </Card.Root>
-          ))
-        )}
+                  </Flex>
+                  <Text fontSize="sm" lineClamp={2} whiteSpace="pre-line">
+                    {v.texts.sv}
+                  </Text>
+                  {v.counts ? (
+                    <Stack gap="1" data-testid="terms-counts">
+                      <Progress.Root value={v.counts.people === 0 ? 0 : Math.round((v.counts.accepted / v.counts.people) * 100)} size="sm" colorPalette="green">
+                        <Progress.Track>
+                          <Progress.Range />
+                        </Progress.Track>
+                      </Progress.Root>
+                      <Text fontSize="sm">{t('termsAdmin.counts', v.counts)}</Text>
+                    </Stack>
+                  ) : null}
+                </Card.Body>
+              </Card.Root>
+            ))
+          }
+        </QueryState>
       </Stack>
       {editing ? (
         <TermsDialog version={editing} onClose={() => setEditing(null)} onSaved={(message) => done(message)} onConflict={() => void versions.refetch()} />
@@ -205,7 +201,6 @@ function TermsDialog(props: { version: TermsVersionItem | 'new'; onClose: () => 
 function StatusDialog({ version, onClose }: { version: TermsVersionItem; onClose: () => void }) {
   const { t, i18n } = useTranslation()
   const lang = i18n.language as FormatLanguage
-  const size = useDialogSize('lg')
   const [answer, setAnswer] = useState<TermsAnswerFilter>('pending')
   const [q, setQ] = useState('')
   const people = useInfiniteQuery({
@@ -217,75 +212,73 @@ function StatusDialog({ version, onClose }: { version: TermsVersionItem; onClose
   const counts = version.counts!
   const items = people.data?.pages.flatMap((p) => p.items) ?? []
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size={size} scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="terms-status">
-            <Dialog.Header>
-              <Dialog.Title>{t('termsAdmin.statusTitle', { number: version.number })}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                <Tabs.Root value={answer} onValueChange={(e) => setAnswer(e.value as TermsAnswerFilter)} size="sm" variant="line">
-                  <Tabs.List>
-                    {TERMS_ANSWERS.map((a) => (
-                      <Tabs.Trigger key={a} value={a}>
-                        {t(`termsAdmin.answers.${a}`, { count: counts[a] })}
-                      </Tabs.Trigger>
-                    ))}
-                  </Tabs.List>
-                </Tabs.Root>
-                <Input
-                  size="sm"
-                  type="search"
-                  placeholder={t('termsAdmin.search')}
-                  aria-label={t('termsAdmin.search')}
-                  value={q}
-                  onChange={(e) => setQ(e.target.value)}
-                />
-                {people.isError ? (
-                  <LoadError error={people.error} onRetry={() => void people.refetch()} />
-                ) : !people.data ? (
-                  <Skeleton h="24" aria-busy />
-                ) : items.length === 0 ? (
-                  <Text color="fg.muted">{t('termsAdmin.nobody')}</Text>
-                ) : (
-                  <Stack as="ul" gap="1" listStyleType="none" ps="0">
-                    {items.map((p) => (
-                      <Flex as="li" key={p.id} justify="space-between" gap="3" py="1" borderBottomWidth="1px" data-testid="terms-person">
-                        <Box minW="0">
-                          <Text fontWeight="medium" truncate>
-                            {p.name}
-                          </Text>
-                          <Text fontSize="xs" color="fg.muted" truncate>
-                            {p.teamName ?? p.email}
-                          </Text>
-                        </Box>
-                        {p.at ? (
-                          <Text fontSize="sm" color="fg.muted" flexShrink={0}>
-                            {formatDate(p.at, lang)}
-                          </Text>
-                        ) : null}
-                      </Flex>
-                    ))}
-                  </Stack>
-                )}
-                {people.hasNextPage ? (
-                  <Button size="sm" variant="outline" loading={people.isFetchingNextPage} onClick={() => void people.fetchNextPage()}>
-                    {t('termsAdmin.more', { shown: items.length, total: people.data?.pages[0]?.total ?? 0 })}
-                  </Button>
+    <AppDialog
+      open
+      onClose={onClose}
+      title={t('termsAdmin.statusTitle', { number: version.number })}
+      testId="terms-status"
+      size="lg"
+      scroll
+      noCloseButton
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            {t('app.close')}
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="3">
+        <Tabs.Root value={answer} onValueChange={(e) => setAnswer(e.value as TermsAnswerFilter)} size="sm" variant="line">
+          <Tabs.List>
+            {TERMS_ANSWERS.map((a) => (
+              <Tabs.Trigger key={a} value={a}>
+                {t(`termsAdmin.answers.${a}`, { count: counts[a] })}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+        </Tabs.Root>
+        <Input
+          size="sm"
+          type="search"
+          placeholder={t('termsAdmin.search')}
+          aria-label={t('termsAdmin.search')}
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+        />
+        {people.isError ? (
+          <LoadError error={people.error} onRetry={() => void people.refetch()} />
+        ) : !people.data ? (
+          <Skeleton h="24" aria-busy />
+        ) : items.length === 0 ? (
+          <Text color="fg.muted">{t('termsAdmin.nobody')}</Text>
+        ) : (
+          <Stack as="ul" gap="1" listStyleType="none" ps="0">
+            {items.map((p) => (
+              <Flex as="li" key={p.id} justify="space-between" gap="3" py="1" borderBottomWidth="1px" data-testid="terms-person">
+                <Box minW="0">
+                  <Text fontWeight="medium" truncate>
+                    {p.name}
+                  </Text>
+                  <Text fontSize="xs" color="fg.muted" truncate>
+                    {p.teamName ?? p.email}
+                  </Text>
+                </Box>
+                {p.at ? (
+                  <Text fontSize="sm" color="fg.muted" flexShrink={0}>
+                    {formatDate(p.at, lang)}
+                  </Text>
                 ) : null}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                {t('app.close')}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+              </Flex>
+            ))}
+          </Stack>
+        )}
+        {people.hasNextPage ? (
+          <Button size="sm" variant="outline" loading={people.isFetchingNextPage} onClick={() => void people.fetchNextPage()}>
+            {t('termsAdmin.more', { shown: items.length, total: people.data?.pages[0]?.total ?? 0 })}
+          </Button>
+        ) : null}
+      </Stack>
+    </AppDialog>
   )
 }

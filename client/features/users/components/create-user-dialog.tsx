@@ -1,4 +1,4 @@
-import { Button, CloseButton, Dialog, NativeSelect, Portal, SimpleGrid, Stack } from '@chakra-ui/react'
+import { Button, Dialog, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -9,12 +9,12 @@ import { FormField } from '../../../components/ui/form-field'
 import { applyFieldErrors, errorText } from '../../../lib/api-client'
 import { createUser, roleOptions, teamOptions } from '../api/users-api'
 import { roleName } from '../../../lib/role-name'
-import { useDialogSize } from '../../../components/ui/dialog-size'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { usersKeys } from '../api/users-keys'
 import { useZodResolver, TextField } from '../../../components/ui/form-kit'
+import { AppDialog } from '../../../components/ui/app-dialog'
 
 type FormIn = z.input<typeof createUserInputSchema>
 type FormOut = z.output<typeof createUserInputSchema>
@@ -31,7 +31,6 @@ export function CreateUserDialog({
   onCreated: (name: string) => void
 }) {
   const { t } = useTranslation()
-  const size = useDialogSize('lg')
   const [formError, setFormError] = useState<string | null>(null)
   const roles = useQuery({ queryKey: usersKeys.roleOptions, queryFn: roleOptions, enabled: open })
   const teams = useQuery({ queryKey: usersKeys.teamOptions, queryFn: teamOptions, enabled: open })
@@ -57,78 +56,70 @@ export function CreateUserDialog({
   })
 
   return (
-    <Dialog.Root lazyMount unmountOnExit open={open} onOpenChange={(e) => onOpenChange(e.open)} size={size}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="create-user-dialog">
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{t('users.create')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  {formError ? <FormAlert message={formError} /> : null}
-                  <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                    <TextField form={form} name="firstName" label={t('users.firstName')} autoComplete="off" required />
-                    <TextField form={form} name="lastName" label={t('users.lastName')} autoComplete="off" required />
-                  </SimpleGrid>
-                  <TextField form={form} name="email" label={t('users.email')} type="email" autoComplete="off" required />
-                  <TextField
-                    form={form}
-                    name="password"
-                    label={t('users.password')}
-                    type="password"
-                    autoComplete="new-password"
-                    required
-                    helper={t('users.passwordHelp')}
-                  />
-                  <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                    <FormField label={t('users.role')} error={errors.roleId} required>
-                      <NativeSelect.Root>
-                        <NativeSelect.Field {...form.register('roleId')}>
-                          <option value="">{t('users.chooseRole')}</option>
-                          {(roles.data?.items ?? []).map((r) => (
-                            <option key={r.id} value={r.id}>
-                              {roleName(t, r.key, r.name)}
-                            </option>
-                          ))}
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
-                    </FormField>
-                    <FormField label={t('users.team')} error={errors.teamId}>
-                      <NativeSelect.Root>
-                        <NativeSelect.Field {...form.register('teamId', { setValueAs: (v: string) => v || null })}>
-                          <option value="">{t('users.noTeam')}</option>
-                          {(teams.data?.items ?? []).map((team) => (
-                            <option key={team.id} value={team.id}>
-                              {team.name} ({team.officeName})
-                            </option>
-                          ))}
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
-                    </FormField>
-                  </SimpleGrid>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline">{t('table.cancel')}</Button>
-                </Dialog.ActionTrigger>
-                <Button type="submit" colorPalette="brand" loading={isSubmitting}>
-                  {t('table.save')}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('app.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      open={open}
+      onClose={() => onOpenChange(false)}
+      title={t('users.create')}
+      testId="create-user-dialog"
+      size="lg"
+      onSubmit={submit}
+      footer={
+        <>
+          <Dialog.ActionTrigger asChild>
+            <Button variant="outline">{t('table.cancel')}</Button>
+          </Dialog.ActionTrigger>
+          <Button type="submit" colorPalette="brand" loading={isSubmitting}>
+            {t('table.save')}
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="4">
+        {formError ? <FormAlert message={formError} /> : null}
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+          <TextField form={form} name="firstName" label={t('users.firstName')} autoComplete="off" required />
+          <TextField form={form} name="lastName" label={t('users.lastName')} autoComplete="off" required />
+        </SimpleGrid>
+        <TextField form={form} name="email" label={t('users.email')} type="email" autoComplete="off" required />
+        <TextField
+          form={form}
+          name="password"
+          label={t('users.password')}
+          type="password"
+          autoComplete="new-password"
+          required
+          helper={t('users.passwordHelp')}
+        />
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+          <FormField label={t('users.role')} error={errors.roleId} required>
+            <NativeSelect.Root>
+              <NativeSelect.Field {...form.register('roleId')}>
+                <option value="">{t('users.chooseRole')}</option>
+                {(roles.data?.items ?? []).map((r) => (
+                  <option key={r.id} value={r.id}>
+                    {roleName(t, r.key, r.name)}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+          <FormField label={t('users.team')} error={errors.teamId}>
+            <NativeSelect.Root>
+              <NativeSelect.Field {...form.register('teamId', { setValueAs: (v: string) => v || null })}>
+                <option value="">{t('users.noTeam')}</option>
+                {(teams.data?.items ?? []).map((team) => (
+                  <option key={team.id} value={team.id}>
+                    {team.name} ({team.officeName})
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+        </SimpleGrid>
+      </Stack>
+    </AppDialog>
   )
 }
 

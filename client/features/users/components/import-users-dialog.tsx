@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, CloseButton, Dialog, Field, HStack, Input, List, Portal, Stack, Table, Text } from '@chakra-ui/react'
+import { Alert, Badge, Box, Button, Dialog, Field, HStack, Input, List, Stack, Table, Text } from '@chakra-ui/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -6,12 +6,12 @@ import { PASSWORD_MIN } from '../../../../shared/schemas/auth'
 import type { UserImportAnswer } from '../../../../shared/schemas/users'
 import { decodeText } from '../../../../shared/text-file'
 import { FilePicker } from '../../../components/ui/file-picker'
-import { useDialogSize } from '../../../components/ui/dialog-size'
 import { ApiClientError, NetworkError } from '../../../lib/api-client'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { importUsers } from '../api/users-api'
 import { usersKeys } from '../api/users-keys'
+import { AppDialog } from '../../../components/ui/app-dialog'
 
 type Checked = { csv: string; answer: UserImportAnswer }
 
@@ -22,7 +22,6 @@ type Checked = { csv: string; answer: UserImportAnswer }
  */
 export function ImportUsersDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation()
-  const size = useDialogSize('xl')
   const queryClient = useQueryClient()
   const [file, setFile] = useState<File | null>(null)
   const [checked, setChecked] = useState<Checked | null>(null)
@@ -96,186 +95,170 @@ export function ImportUsersDialog({ open, onOpenChange }: { open: boolean; onOpe
   const invalid = answer ? answer.total - answer.valid : 0
   const errorRows = answer?.rows.filter((r) => r.errors.length > 0).length ?? 0
 
+  const close = () => {
+    reset()
+    onOpenChange(false)
+  }
   return (
-    <Dialog.Root
-      lazyMount
-      unmountOnExit
+    <AppDialog
       open={open}
-      onOpenChange={(e) => {
-        if (!e.open) reset()
-        onOpenChange(e.open)
-      }}
-      size={size}
-      scrollBehavior="inside"
+      onClose={close}
+      title={t('userAdmin.import.title')}
+      testId="import-users-dialog"
+      size="xl"
+      scroll
+      footer={
+        <>
+          <Dialog.ActionTrigger asChild>
+            <Button variant="outline">{t('table.cancel')}</Button>
+          </Dialog.ActionTrigger>
+          {answer && answer.valid > 0 ? (
+            <Button colorPalette="brand" loading={busy === 'importing'} onClick={() => void confirm()}>
+              {t('userAdmin.import.confirm', { count: answer.valid })}
+            </Button>
+          ) : (
+            <Button
+              colorPalette="brand"
+              disabled={!file}
+              loading={busy === 'checking'}
+              loadingText={t('userAdmin.import.checking')}
+              onClick={() => void check()}
+            >
+              {t('userAdmin.import.check')}
+            </Button>
+          )}
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="import-users-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{t('userAdmin.import.title')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Text fontSize="sm" color="fg.muted">
-                  {t('userAdmin.import.intro')}
-                </Text>
-                <Field.Root>
-                  <Field.Label>{t('userAdmin.import.file')}</Field.Label>
-                  <FilePicker
-                    accept=".csv,text/csv,text/plain"
-                    fileName={file?.name ?? null}
-                    testId="import-file"
-                    onChange={(next) => {
-                      reset()
-                      setFile(next)
-                    }}
-                  />
-                </Field.Root>
-                {error ? (
-                  <Alert.Root status="error" data-testid="import-error">
-                    <Alert.Indicator />
-                    <Alert.Title>{error}</Alert.Title>
-                  </Alert.Root>
-                ) : null}
-                {changed ? (
-                  <Alert.Root status="warning">
-                    <Alert.Indicator />
-                    <Alert.Title>{t('userAdmin.import.changed', changed)}</Alert.Title>
-                  </Alert.Root>
-                ) : null}
-                {answer ? (
-                  <Stack gap="3" data-testid="import-preview">
-                    <Alert.Root status={answer.valid === 0 ? 'error' : invalid > 0 ? 'warning' : 'success'}>
-                      <Alert.Indicator />
-                      <Alert.Content>
-                        <Alert.Title data-testid="import-summary">
-                          {invalid === 0
-                            ? t('userAdmin.import.allValid', { total: answer.total })
-                            : t('userAdmin.import.summary', { total: answer.total, valid: answer.valid, invalid })}
-                        </Alert.Title>
-                        {answer.valid === 0 && !changed ? <Alert.Description>{t('userAdmin.import.noneValid')}</Alert.Description> : null}
-                      </Alert.Content>
-                    </Alert.Root>
-                    {answer.ignoredColumns.length > 0 ? (
-                      <Text fontSize="sm" color="fg.muted">
-                        {t('userAdmin.import.ignored', { columns: answer.ignoredColumns.join(', ') })}
-                      </Text>
-                    ) : null}
-                    {errorRows < invalid ? (
-                      <Text fontSize="sm" color="fg.muted">
-                        {t('userAdmin.import.errorsShown', { shown: errorRows, count: invalid })}
-                      </Text>
-                    ) : null}
-                    {/* A phone reads each row as a block: its line, address and what is wrong, without scrolling sideways. */}
-                    <Stack gap="2" hideFrom="md">
-                      {answer.rows.map((row) => (
-                        <Box key={row.line} borderWidth="1px" rounded="md" p="3" data-testid="import-row-card" data-line={row.line}>
-                          <HStack justify="space-between" gap="2">
-                            <Text fontSize="sm" fontWeight="medium" truncate>
-                              {t('userAdmin.import.line')} {row.line} · {row.email}
-                            </Text>
-                            {row.errors.length === 0 ? <Badge colorPalette="green">{t('userAdmin.import.ok')}</Badge> : null}
-                          </HStack>
-                          <Text fontSize="sm" color="fg.muted">
-                            {[row.name, row.roleName, row.teamName].filter(Boolean).join(' · ')}
-                          </Text>
-                          {row.errors.length > 0 ? (
-                            <List.Root ps="4" fontSize="sm" color="fg.error">
-                              {row.errors.map((e) => (
-                                <List.Item key={e}>{e}</List.Item>
-                              ))}
-                            </List.Root>
-                          ) : null}
-                        </Box>
+      <Stack gap="4">
+        <Text fontSize="sm" color="fg.muted">
+          {t('userAdmin.import.intro')}
+        </Text>
+        <Field.Root>
+          <Field.Label>{t('userAdmin.import.file')}</Field.Label>
+          <FilePicker
+            accept=".csv,text/csv,text/plain"
+            fileName={file?.name ?? null}
+            testId="import-file"
+            onChange={(next) => {
+              reset()
+              setFile(next)
+            }}
+          />
+        </Field.Root>
+        {error ? (
+          <Alert.Root status="error" data-testid="import-error">
+            <Alert.Indicator />
+            <Alert.Title>{error}</Alert.Title>
+          </Alert.Root>
+        ) : null}
+        {changed ? (
+          <Alert.Root status="warning">
+            <Alert.Indicator />
+            <Alert.Title>{t('userAdmin.import.changed', changed)}</Alert.Title>
+          </Alert.Root>
+        ) : null}
+        {answer ? (
+          <Stack gap="3" data-testid="import-preview">
+            <Alert.Root status={answer.valid === 0 ? 'error' : invalid > 0 ? 'warning' : 'success'}>
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title data-testid="import-summary">
+                  {invalid === 0
+                    ? t('userAdmin.import.allValid', { total: answer.total })
+                    : t('userAdmin.import.summary', { total: answer.total, valid: answer.valid, invalid })}
+                </Alert.Title>
+                {answer.valid === 0 && !changed ? <Alert.Description>{t('userAdmin.import.noneValid')}</Alert.Description> : null}
+              </Alert.Content>
+            </Alert.Root>
+            {answer.ignoredColumns.length > 0 ? (
+              <Text fontSize="sm" color="fg.muted">
+                {t('userAdmin.import.ignored', { columns: answer.ignoredColumns.join(', ') })}
+              </Text>
+            ) : null}
+            {errorRows < invalid ? (
+              <Text fontSize="sm" color="fg.muted">
+                {t('userAdmin.import.errorsShown', { shown: errorRows, count: invalid })}
+              </Text>
+            ) : null}
+            {/* A phone reads each row as a block: its line, address and what is wrong, without scrolling sideways. */}
+            <Stack gap="2" hideFrom="md">
+              {answer.rows.map((row) => (
+                <Box key={row.line} borderWidth="1px" rounded="md" p="3" data-testid="import-row-card" data-line={row.line}>
+                  <HStack justify="space-between" gap="2">
+                    <Text fontSize="sm" fontWeight="medium" truncate>
+                      {t('userAdmin.import.line')} {row.line} · {row.email}
+                    </Text>
+                    {row.errors.length === 0 ? <Badge colorPalette="green">{t('userAdmin.import.ok')}</Badge> : null}
+                  </HStack>
+                  <Text fontSize="sm" color="fg.muted">
+                    {[row.name, row.roleName, row.teamName].filter(Boolean).join(' · ')}
+                  </Text>
+                  {row.errors.length > 0 ? (
+                    <List.Root ps="4" fontSize="sm" color="fg.error">
+                      {row.errors.map((e) => (
+                        <List.Item key={e}>{e}</List.Item>
                       ))}
-                    </Stack>
-                    <Table.ScrollArea borderWidth="1px" rounded="md" maxH="22rem" hideBelow="md">
-                      <Table.Root size="sm" stickyHeader>
-                        <Table.Header>
-                          <Table.Row>
-                            <Table.ColumnHeader>{t('userAdmin.import.line')}</Table.ColumnHeader>
-                            <Table.ColumnHeader>{t('userAdmin.import.columns.email')}</Table.ColumnHeader>
-                            <Table.ColumnHeader>{t('users.name')}</Table.ColumnHeader>
-                            <Table.ColumnHeader>{t('userAdmin.import.columns.role')}</Table.ColumnHeader>
-                            <Table.ColumnHeader>{t('userAdmin.import.columns.team')}</Table.ColumnHeader>
-                            <Table.ColumnHeader>{t('userAdmin.import.problems')}</Table.ColumnHeader>
-                          </Table.Row>
-                        </Table.Header>
-                        <Table.Body>
-                          {answer.rows.map((row) => (
-                            <Table.Row key={row.line} data-testid="import-row" data-line={row.line} data-valid={row.errors.length === 0}>
-                              <Table.Cell>{row.line}</Table.Cell>
-                              <Table.Cell>{row.email}</Table.Cell>
-                              <Table.Cell>{row.name}</Table.Cell>
-                              <Table.Cell>{row.roleName ?? ''}</Table.Cell>
-                              <Table.Cell>{row.teamName ?? ''}</Table.Cell>
-                              <Table.Cell minW="14rem">
-                                {row.errors.length === 0 ? (
-                                  <Badge colorPalette="green">{t('userAdmin.import.ok')}</Badge>
-                                ) : (
-                                  <List.Root ps="4" color="fg.error">
-                                    {row.errors.map((e) => (
-                                      <List.Item key={e}>{e}</List.Item>
-                                    ))}
-                                  </List.Root>
-                                )}
-                              </Table.Cell>
-                            </Table.Row>
-                          ))}
-                        </Table.Body>
-                      </Table.Root>
-                    </Table.ScrollArea>
-                    {answer.valid > 0 ? (
-                      <Field.Root invalid={!!passwordError} required>
-                        <Field.Label>
-                          {t('userAdmin.import.password')}
-                          <Field.RequiredIndicator />
-                        </Field.Label>
-                        <Input type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-                        {passwordError ? (
-                          <Field.ErrorText>{passwordError}</Field.ErrorText>
+                    </List.Root>
+                  ) : null}
+                </Box>
+              ))}
+            </Stack>
+            <Table.ScrollArea borderWidth="1px" rounded="md" maxH="22rem" hideBelow="md">
+              <Table.Root size="sm" stickyHeader>
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader>{t('userAdmin.import.line')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('userAdmin.import.columns.email')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('users.name')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('userAdmin.import.columns.role')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('userAdmin.import.columns.team')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('userAdmin.import.problems')}</Table.ColumnHeader>
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {answer.rows.map((row) => (
+                    <Table.Row key={row.line} data-testid="import-row" data-line={row.line} data-valid={row.errors.length === 0}>
+                      <Table.Cell>{row.line}</Table.Cell>
+                      <Table.Cell>{row.email}</Table.Cell>
+                      <Table.Cell>{row.name}</Table.Cell>
+                      <Table.Cell>{row.roleName ?? ''}</Table.Cell>
+                      <Table.Cell>{row.teamName ?? ''}</Table.Cell>
+                      <Table.Cell minW="14rem">
+                        {row.errors.length === 0 ? (
+                          <Badge colorPalette="green">{t('userAdmin.import.ok')}</Badge>
                         ) : (
-                          <Field.HelperText>{t('userAdmin.import.passwordHint')}</Field.HelperText>
+                          <List.Root ps="4" color="fg.error">
+                            {row.errors.map((e) => (
+                              <List.Item key={e}>{e}</List.Item>
+                            ))}
+                          </List.Root>
                         )}
-                      </Field.Root>
-                    ) : null}
-                    {answer.valid > 0 && invalid > 0 ? (
-                      <Text fontSize="sm" color="fg.muted">
-                        {t('userAdmin.import.confirmSkips')}
-                      </Text>
-                    ) : null}
-                  </Stack>
-                ) : null}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">{t('table.cancel')}</Button>
-              </Dialog.ActionTrigger>
-              {answer && answer.valid > 0 ? (
-                <Button colorPalette="brand" loading={busy === 'importing'} onClick={() => void confirm()}>
-                  {t('userAdmin.import.confirm', { count: answer.valid })}
-                </Button>
-              ) : (
-                <Button
-                  colorPalette="brand"
-                  disabled={!file}
-                  loading={busy === 'checking'}
-                  loadingText={t('userAdmin.import.checking')}
-                  onClick={() => void check()}
-                >
-                  {t('userAdmin.import.check')}
-                </Button>
-              )}
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('app.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+                      </Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Table.ScrollArea>
+            {answer.valid > 0 ? (
+              <Field.Root invalid={!!passwordError} required>
+                <Field.Label>
+                  {t('userAdmin.import.password')}
+                  <Field.RequiredIndicator />
+                </Field.Label>
+                <Input type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+                {passwordError ? <Field.ErrorText>{passwordError}</Field.ErrorText> : <Field.HelperText>{t('userAdmin.import.passwordHint')}</Field.HelperText>}
+              </Field.Root>
+            ) : null}
+            {answer.valid > 0 && invalid > 0 ? (
+              <Text fontSize="sm" color="fg.muted">
+                {t('userAdmin.import.confirmSkips')}
+              </Text>
+            ) : null}
+          </Stack>
+        ) : null}
+      </Stack>
+    </AppDialog>
   )
 }
 

@@ -1,4 +1,4 @@
-import { Dialog, List, Portal, Button, CloseButton, Text, Textarea } from '@chakra-ui/react'
+import { List, Button, Text, Textarea } from '@chakra-ui/react'
 import { useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -8,8 +8,8 @@ import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { applyFieldErrors } from '../../../lib/api-client'
-import { useDialogSize } from '../../../components/ui/dialog-size'
 import { useZodResolver, useFormDialog } from '../../../components/ui/form-kit'
+import { AppDialog } from '../../../components/ui/app-dialog'
 
 const reasonSchema = z.strictObject({ reason: z.string().trim().min(1).max(500) })
 
@@ -104,37 +104,29 @@ export function ChangeTeamDialog(props: { open: boolean; onClose: () => void; co
 /** What a bulk action left as it was, and why: each user by name. */
 export function SkippedDialog(props: { answer: BulkUsersAnswer | null; onClose: () => void }) {
   const { t } = useTranslation()
-  const size = useDialogSize('md')
   return (
-    <Dialog.Root open={!!props.answer && props.answer.skipped.length > 0} onOpenChange={(e) => !e.open && props.onClose()} size={size}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="skipped-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{t('userAdmin.bulk.skippedTitle')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <List.Root gap="1" ps="4">
-                {(props.answer?.skipped ?? []).map((s) => (
-                  <List.Item key={s.id}>
-                    <Text as="span" fontWeight="medium">
-                      {s.name ?? s.id}
-                    </Text>
-                    : {t(`userAdmin.bulk.reasons.${s.reason}`)}
-                  </List.Item>
-                ))}
-              </List.Root>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button onClick={props.onClose}>{t('app.close')}</Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('app.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      open={!!props.answer && props.answer.skipped.length > 0}
+      onClose={props.onClose}
+      title={t('userAdmin.bulk.skippedTitle')}
+      testId="skipped-dialog"
+      size="md"
+      footer={
+        <>
+          <Button onClick={props.onClose}>{t('app.close')}</Button>
+        </>
+      }
+    >
+      <List.Root gap="1" ps="4">
+        {(props.answer?.skipped ?? []).map((s) => (
+          <List.Item key={s.id}>
+            <Text as="span" fontWeight="medium">
+              {s.name ?? s.id}
+            </Text>
+            : {t(`userAdmin.bulk.reasons.${s.reason}`)}
+          </List.Item>
+        ))}
+      </List.Root>
+    </AppDialog>
   )
 }

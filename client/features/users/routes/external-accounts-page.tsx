@@ -1,4 +1,4 @@
-import { Button, HStack, Input, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { Button, HStack, Input, Stack, Table, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { EXTERNAL_TEMPLATE_NAME_MAX, type ExternalTemplateItem } from '../../../../shared/schemas/external-accounts'
 import { FormDialog } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
-import { LoadError } from '../../../components/ui/load-error'
+import { QueryState } from '../../../components/ui/load-error'
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
@@ -50,55 +50,51 @@ export default function ExternalAccountsPage() {
             </Button>
           </HStack>
         ) : null}
-        {templates.isError ? (
-          <LoadError error={templates.error} onRetry={() => void templates.refetch()} />
-        ) : !templates.data ? (
-          <Skeleton h="40" aria-busy />
-        ) : templates.data.items.length === 0 ? (
-          <Text color="fg.muted">{t('externalAccounts.empty')}</Text>
-        ) : (
-          <Table.ScrollArea borderWidth="1px" rounded="md">
-            <Table.Root size="sm" aria-label={t('routes.user-admin-external-accounts')}>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{t('externalAccounts.name')}</Table.ColumnHeader>
-                  <Table.ColumnHeader hideBelow="sm">{t('externalAccounts.usernamePattern')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('externalAccounts.accounts')}</Table.ColumnHeader>
-                  {may.update || may.delete ? <Table.ColumnHeader /> : null}
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {templates.data.items.map((x) => (
-                  <Table.Row key={x.id} data-testid="external-template-row">
-                    <Table.Cell fontWeight="medium">
-                      {x.name}
-                      {x.loginUrl ? (
-                        <Text fontSize="xs" color="fg.muted" fontWeight="normal" wordBreak="break-all">
-                          {x.loginUrl}
-                        </Text>
-                      ) : null}
-                    </Table.Cell>
-                    <Table.Cell hideBelow="sm" fontFamily="mono" fontSize="xs">
-                      {x.usernamePattern}
-                    </Table.Cell>
-                    <Table.Cell textAlign="end">{x.accountCount}</Table.Cell>
-                    {may.update || may.delete ? (
-                      <Table.Cell textAlign="end">
-                        <RowActions
-                          name={x.name}
-                          editLabel={t('externalAccounts.edit')}
-                          deleteLabel={t('externalAccounts.delete')}
-                          onEdit={may.update ? () => setEditing(x) : undefined}
-                          onDelete={may.delete ? () => setDeleting(x) : undefined}
-                        />
-                      </Table.Cell>
-                    ) : null}
+        <QueryState query={templates} empty={t('externalAccounts.empty')}>
+          {(data) => (
+            <Table.ScrollArea borderWidth="1px" rounded="md">
+              <Table.Root size="sm" aria-label={t('routes.user-admin-external-accounts')}>
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader>{t('externalAccounts.name')}</Table.ColumnHeader>
+                    <Table.ColumnHeader hideBelow="sm">{t('externalAccounts.usernamePattern')}</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">{t('externalAccounts.accounts')}</Table.ColumnHeader>
+                    {may.update || may.delete ? <Table.ColumnHeader /> : null}
                   </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-        )}
+                </Table.Header>
+                <Table.Body>
+                  {data.items.map((x) => (
+                    <Table.Row key={x.id} data-testid="external-template-row">
+                      <Table.Cell fontWeight="medium">
+                        {x.name}
+                        {x.loginUrl ? (
+                          <Text fontSize="xs" color="fg.muted" fontWeight="normal" wordBreak="break-all">
+                            {x.loginUrl}
+                          </Text>
+                        ) : null}
+                      </Table.Cell>
+                      <Table.Cell hideBelow="sm" fontFamily="mono" fontSize="xs">
+                        {x.usernamePattern}
+                      </Table.Cell>
+                      <Table.Cell textAlign="end">{x.accountCount}</Table.Cell>
+                      {may.update || may.delete ? (
+                        <Table.Cell textAlign="end">
+                          <RowActions
+                            name={x.name}
+                            editLabel={t('externalAccounts.edit')}
+                            deleteLabel={t('externalAccounts.delete')}
+                            onEdit={may.update ? () => setEditing(x) : undefined}
+                            onDelete={may.delete ? () => setDeleting(x) : undefined}
+                          />
+                        </Table.Cell>
+                      ) : null}
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Table.ScrollArea>
+          )}
+        </QueryState>
       </Stack>
       {editing ? <TemplateDialog template={editing} onClose={() => setEditing(null)} onSaved={done} onConflict={() => void templates.refetch()} /> : null}
       <ConfirmDeleteDialog

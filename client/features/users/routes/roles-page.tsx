@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Dialog, Flex, HStack, NativeSelect, Portal, SimpleGrid, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react'
+import { Badge, Button, Card, Dialog, Flex, HStack, NativeSelect, SimpleGrid, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { TFunction } from 'i18next'
@@ -10,7 +10,6 @@ import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { LoadError } from '../../../components/ui/load-error'
 import { Page } from '../../../components/ui/page'
-import { useDialogSize } from '../../../components/ui/dialog-size'
 import { ApiClientError, applyFieldErrors } from '../../../lib/api-client'
 import { roleName } from '../../../lib/role-name'
 import { useAbility } from '../../../lib/session'
@@ -20,6 +19,7 @@ import { PermissionPicker, ScreensPreview, chosenOf, chosenPermissions, rawRules
 import { FormAlert } from '../../../components/ui/form-alert'
 import { usersKeys } from '../api/users-keys'
 import { TextAreaField, TextField, useFormDialog } from '../../../components/ui/form-kit'
+import { AppDialog } from '../../../components/ui/app-dialog'
 
 /**
  * /user-admin/roles: the roles and their permissions (docs/decisions/032). A permission is offered only to one who
@@ -225,7 +225,6 @@ function RoleEditor(props: { role: RoleDetail | 'new' | null; onClose: () => voi
 
 function DeleteRoleDialog(props: { role: RoleDetail | null; roles: RoleDetail[]; onClose: () => void; onDeleted: (message: string) => void }) {
   const { t } = useTranslation()
-  const size = useDialogSize('md')
   const [replacement, setReplacement] = useState('')
   const [error, setError] = useState<string | null>(null)
   const role = props.role
@@ -257,48 +256,46 @@ function DeleteRoleDialog(props: { role: RoleDetail | null; roles: RoleDetail[];
   }
 
   return (
-    <Dialog.Root lazyMount unmountOnExit role="alertdialog" open={role !== null} onOpenChange={(e) => !e.open && close()} size={size}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="delete-role">
-            <Dialog.Header>
-              <Dialog.Title>{t('rolesAdmin.deleteTitle', { name })}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Dialog.Description>
-                  {role && role.userCount > 0 ? t('rolesAdmin.deleteInUse', { count: role.userCount }) : t('rolesAdmin.deleteUnused')}
-                </Dialog.Description>
-                {role && role.userCount > 0 ? (
-                  <FormField label={t('rolesAdmin.replacement')} required>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field value={replacement} onChange={(e) => setReplacement(e.target.value)}>
-                        <option value="">{t('rolesAdmin.chooseRole')}</option>
-                        {choices.map((r) => (
-                          <option key={r.id} value={r.id}>
-                            {roleName(t, r.key, r.name)}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </FormField>
-                ) : null}
-                {error ? <FormAlert message={error} /> : null}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={close}>
-                {t('table.cancel')}
-              </Button>
-              <Button colorPalette="red" loading={remove.isPending} onClick={submit}>
-                {t('rolesAdmin.deleteButton')}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      open={role !== null}
+      onClose={close}
+      title={t('rolesAdmin.deleteTitle', { name })}
+      testId="delete-role"
+      size="md"
+      alert
+      noCloseButton
+      footer={
+        <>
+          <Button variant="outline" onClick={close}>
+            {t('table.cancel')}
+          </Button>
+          <Button colorPalette="red" loading={remove.isPending} onClick={submit}>
+            {t('rolesAdmin.deleteButton')}
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="4">
+        <Dialog.Description>
+          {role && role.userCount > 0 ? t('rolesAdmin.deleteInUse', { count: role.userCount }) : t('rolesAdmin.deleteUnused')}
+        </Dialog.Description>
+        {role && role.userCount > 0 ? (
+          <FormField label={t('rolesAdmin.replacement')} required>
+            <NativeSelect.Root>
+              <NativeSelect.Field value={replacement} onChange={(e) => setReplacement(e.target.value)}>
+                <option value="">{t('rolesAdmin.chooseRole')}</option>
+                {choices.map((r) => (
+                  <option key={r.id} value={r.id}>
+                    {roleName(t, r.key, r.name)}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+        ) : null}
+        {error ? <FormAlert message={error} /> : null}
+      </Stack>
+    </AppDialog>
   )
 }
