@@ -29,7 +29,7 @@ export function useZodResolver<S extends z.ZodType<FieldValues, FieldValues>>(sc
  * A form dialog's submit: `save` runs with the form's values; a refusal puts the server's field errors on the named
  * `fields` (`'all'`: on whichever the server names), an error on a field the form does not hold on its `outside`
  * setter (a list picked beside the form), or — unless `handle` takes it — a message on top of the form (a conflict
- * also calls `onConflict`). `props` go to FormDialog; `fail` shows an error from outside the submit.
+ * also calls `onConflict`). `props` go to FormDialog (with the dialog's `open`, `onClose` and `onReload`); `fail` shows an error from outside the submit.
  */
 export function useFormDialog<T extends FieldValues, O>(
   form: UseFormReturn<T, unknown, O>,
@@ -39,6 +39,10 @@ export function useFormDialog<T extends FieldValues, O>(
     outside?: Record<string, (message: string) => void>
     onConflict?: () => void
     handle?: (err: unknown) => boolean
+    /** The dialog's own props, passed through to FormDialog: whether it is open (by default, while mounted), its close, and the reload a conflict offers. */
+    open?: boolean
+    onClose: () => void
+    onReload?: () => void
   },
 ) {
   const formError = useFormError(opts.onConflict)
@@ -55,7 +59,15 @@ export function useFormDialog<T extends FieldValues, O>(
       if (!applyFieldErrors(err, (name, error) => form.setError(name, error), fields)) formError.fail(err)
     }
   })
-  return { props: { onSubmit, submitting: form.formState.isSubmitting, ...formError.props }, fail: formError.fail, clear: formError.clear }
+  const props = {
+    open: opts.open ?? true,
+    onClose: opts.onClose,
+    onReload: opts.onReload,
+    onSubmit,
+    submitting: form.formState.isSubmitting,
+    ...formError.props,
+  }
+  return { props, fail: formError.fail, clear: formError.clear }
 }
 
 type BoundProps<T extends FieldValues> = {

@@ -43,6 +43,8 @@ export function StatDialog(props: {
   })
   const { errors } = form.formState
   const dialog = useFormDialog(form, {
+    onClose: props.onClose,
+    onReload: props.onReload,
     fields: FIELDS,
     save: async (values) => {
       const body = values as StatInput
@@ -54,14 +56,7 @@ export function StatDialog(props: {
     },
   })
   return (
-    <FormDialog
-      open
-      onClose={props.onClose}
-      title={props.stat ? t('assistant.edit') : t('assistant.saveStatTitle')}
-      testId="stat-dialog"
-      {...dialog.props}
-      onReload={props.onReload}
-    >
+    <FormDialog title={props.stat ? t('assistant.edit') : t('assistant.saveStatTitle')} testId="stat-dialog" {...dialog.props}>
       <FormField label={t('assistant.statName')} error={errors.name} required>
         <Input autoComplete="off" {...form.register('name')} data-testid="stat-name" />
       </FormField>

@@ -37,6 +37,9 @@ export function CategoryDialog({
   })
   const { errors } = form.formState
   const dialog = useFormDialog(form, {
+    open,
+    onClose,
+    onReload,
     fields: FIELDS,
     save: async (values) => {
       if (category) await updateCategory(category.id, { ...values, version: category.version })
@@ -45,14 +48,7 @@ export function CategoryDialog({
     },
   })
   return (
-    <FormDialog
-      open={open}
-      onClose={onClose}
-      title={category ? t('catalog.categories.editTitle') : t('catalog.actions.newCategory')}
-      testId="category-dialog"
-      {...dialog.props}
-      onReload={onReload}
-    >
+    <FormDialog title={category ? t('catalog.categories.editTitle') : t('catalog.actions.newCategory')} testId="category-dialog" {...dialog.props}>
       <TextField form={form} name="name" label={t('catalog.fields.name')} autoComplete="off" required />
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
         {(['sellerCommissionOre', 'companyCommissionOre'] as const).map((field) => (

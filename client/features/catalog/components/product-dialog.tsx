@@ -67,6 +67,9 @@ export function ProductDialog({
   }
 
   const dialog = useFormDialog(form, {
+    open,
+    onClose,
+    onReload,
     fields: FIELDS,
     outside: { providerId: setProviderError },
     save: async (values) => {
@@ -83,15 +86,7 @@ export function ProductDialog({
 
   const categoryField = form.register('categoryId')
   return (
-    <FormDialog
-      open={open}
-      onClose={onClose}
-      title={product ? t('catalog.products.editTitle') : t('catalog.actions.newProduct')}
-      testId="product-dialog"
-      {...dialog.props}
-      onReload={onReload}
-      size="lg"
-    >
+    <FormDialog title={product ? t('catalog.products.editTitle') : t('catalog.actions.newProduct')} testId="product-dialog" {...dialog.props} size="lg">
       {!product && !providerId ? (
         <Field.Root invalid={!!providerError} required>
           <Field.Label>

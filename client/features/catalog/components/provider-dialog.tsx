@@ -43,6 +43,9 @@ export function ProviderDialog({
   const { errors } = form.formState
 
   const dialog = useFormDialog(form, {
+    open,
+    onClose,
+    onReload,
     fields: FIELDS,
     save: async (values) => {
       if (provider) {
@@ -57,14 +60,7 @@ export function ProviderDialog({
   })
 
   return (
-    <FormDialog
-      open={open}
-      onClose={onClose}
-      title={provider ? t('catalog.providers.editTitle') : t('catalog.actions.newProvider')}
-      testId="provider-dialog"
-      {...dialog.props}
-      onReload={onReload}
-    >
+    <FormDialog title={provider ? t('catalog.providers.editTitle') : t('catalog.actions.newProvider')} testId="provider-dialog" {...dialog.props}>
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
         <TextField form={form} name="name" label={t('catalog.fields.name')} autoComplete="off" required />
         <FormField label={t('catalog.fields.type')} error={errors.type} required>

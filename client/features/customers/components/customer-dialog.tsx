@@ -41,6 +41,9 @@ export function CustomerDialog({
     },
   })
   const dialog = useFormDialog(form, {
+    open,
+    onClose,
+    onReload,
     fields: FIELDS,
     save: async (values) => {
       await updateCustomer(customer.id, { ...values, version: customer.version })
@@ -48,7 +51,7 @@ export function CustomerDialog({
     },
   })
   return (
-    <FormDialog open={open} onClose={onClose} title={t('catalog.customers.editTitle')} testId="customer-dialog" {...dialog.props} onReload={onReload} size="lg">
+    <FormDialog title={t('catalog.customers.editTitle')} testId="customer-dialog" {...dialog.props} size="lg">
       <Text fontSize="sm" color="fg.muted">
         {t('catalog.customers.editHelp')}
       </Text>

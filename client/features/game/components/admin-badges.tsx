@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Card, Code, HStack, IconButton, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Alert, Badge, Box, Button, Card, Code, HStack, IconButton, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useFieldArray, useForm } from 'react-hook-form'
@@ -15,7 +15,6 @@ import {
 } from '../../../../shared/schemas/game'
 import { FormDialog } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
-import { LoadError } from '../../../components/ui/load-error'
 import { errorText } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { createBadge, getAdminBadges, previewBadge, updateBadge } from '../api/game-api'
@@ -23,64 +22,40 @@ import { useRuleText } from './badge-parts'
 import { FieldSelect } from './field-select'
 import { gameKeys } from '../api/game-keys'
 import { useZodResolver, useFormDialog, TextField, TextAreaField, NumberField } from '../../../components/ui/form-kit'
+import { AdminCards, EditFooter } from './admin-cards'
 
 /** The badges, offered or not, with their rules in words; a new one or a change in the rule editor. */
 export function BadgesPanel() {
   const { t } = useTranslation()
   const ruleText = useRuleText()
   const query = useQuery({ queryKey: gameKeys.admin.badges(), queryFn: ({ signal }) => getAdminBadges(signal) })
-  const [editing, setEditing] = useState<GameBadge | 'new' | null>(null)
-  const items = query.data?.items
   return (
-    <Stack gap="4" pt="2">
-      <Button alignSelf="start" colorPalette="brand" onClick={() => setEditing('new')} data-testid="new-badge">
-        {t('game.admin.newBadge')}
-      </Button>
-      {query.isError && !items ? (
-        <LoadError error={query.error} onRetry={() => void query.refetch()} />
-      ) : !items ? (
-        <Skeleton h="40" aria-busy />
-      ) : items.length === 0 ? (
-        <Text color="fg.muted">{t('game.admin.noBadges')}</Text>
-      ) : (
-        <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="3">
-          {items.map((b) => (
-            <Card.Root key={b.id} size="sm" data-testid="admin-badge" data-name={b.name} opacity={b.active ? 1 : 0.7}>
-              <Card.Body>
-                <HStack justify="space-between" align="start">
-                  <Text fontWeight="semibold">{b.name}</Text>
-                  <Badge>{t(`game.badges.periods.${b.period}`)}</Badge>
-                </HStack>
-                <Text fontSize="sm" mt="1">
-                  {ruleText(b.rule)}
-                </Text>
-                {b.active ? null : (
-                  <Badge mt="2" alignSelf="start">
-                    {t('game.admin.notOffered')}
-                  </Badge>
-                )}
-              </Card.Body>
-              <Card.Footer>
-                <Button size="sm" variant="outline" onClick={() => setEditing(b)}>
-                  {t('game.admin.edit')}
-                </Button>
-              </Card.Footer>
-            </Card.Root>
-          ))}
-        </SimpleGrid>
+    <AdminCards
+      query={query}
+      newLabel={t('game.admin.newBadge')}
+      newTestId="new-badge"
+      empty={t('game.admin.noBadges')}
+      card={(b, edit) => (
+        <Card.Root key={b.id} size="sm" data-testid="admin-badge" data-name={b.name} opacity={b.active ? 1 : 0.7}>
+          <Card.Body>
+            <HStack justify="space-between" align="start">
+              <Text fontWeight="semibold">{b.name}</Text>
+              <Badge>{t(`game.badges.periods.${b.period}`)}</Badge>
+            </HStack>
+            <Text fontSize="sm" mt="1">
+              {ruleText(b.rule)}
+            </Text>
+            {b.active ? null : (
+              <Badge mt="2" alignSelf="start">
+                {t('game.admin.notOffered')}
+              </Badge>
+            )}
+          </Card.Body>
+          <EditFooter onEdit={edit} />
+        </Card.Root>
       )}
-      {editing ? (
-        <BadgeDialog
-          key={editing === 'new' ? 'new' : `${editing.id}:${editing.version}`}
-          badge={editing === 'new' ? undefined : editing}
-          onClose={() => setEditing(null)}
-          onReload={() => {
-            setEditing(null)
-            void query.refetch()
-          }}
-        />
-      ) : null}
-    </Stack>
+      dialog={({ item, onClose, onReload }) => <BadgeDialog badge={item} onClose={onClose} onReload={onReload} />}
+    />
   )
 }
 
@@ -110,6 +85,8 @@ function BadgeDialog({ badge, onClose, onReload }: { badge?: GameBadge; onClose:
   const conditions = useFieldArray({ control: form.control, name: 'rule.conditions', keyName: 'key' })
   const { errors } = form.formState
   const dialog = useFormDialog(form, {
+    onClose,
+    onReload,
     fields: FIELDS,
     save: async (values) => {
       const body = values as BadgeInput
@@ -134,15 +111,7 @@ function BadgeDialog({ badge, onClose, onReload }: { badge?: GameBadge; onClose:
     <FieldSelect field={form.register(name, { onChange: () => setPreview(null) })} options={options} label={label} />
   )
   return (
-    <FormDialog
-      open
-      onClose={onClose}
-      title={badge ? t('game.admin.editBadge') : t('game.admin.newBadge')}
-      testId="badge-dialog"
-      {...dialog.props}
-      onReload={onReload}
-      size="lg"
-    >
+    <FormDialog title={badge ? t('game.admin.editBadge') : t('game.admin.newBadge')} testId="badge-dialog" {...dialog.props} size="lg">
       <TextField form={form} name="name" label={t('game.admin.name')} autoComplete="off" required />
       <TextAreaField form={form} name="description" label={t('game.admin.description')} rows={2} />
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">

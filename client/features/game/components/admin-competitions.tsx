@@ -1,4 +1,4 @@
-import { Box, Button, Card, Checkbox, Fieldset, HStack, IconButton, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, Card, Checkbox, Fieldset, HStack, IconButton, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Controller, useFieldArray, useForm } from 'react-hook-form'
@@ -9,7 +9,6 @@ import { addDays, businessDay } from '../../../../shared/rules/work'
 import { COMPETITION_KINDS, COMPETITION_METRICS, competitionInputSchema, type Competition, type CompetitionInput } from '../../../../shared/schemas/game'
 import { FormDialog } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
-import { LoadError } from '../../../components/ui/load-error'
 import { useLookup } from '../../../components/ui/lookup/lookup-api'
 import { snackbar } from '../../../lib/snackbar-store'
 import { createCompetition, getCompetitions, updateCompetition } from '../api/game-api'
@@ -17,66 +16,40 @@ import { PhaseBadge } from './competition-parts'
 import { FieldSelect } from './field-select'
 import { gameKeys } from '../api/game-keys'
 import { useZodResolver, useFormDialog, TextField, TextAreaField } from '../../../components/ui/form-kit'
+import { AdminCards, EditFooter } from './admin-cards'
 
 /** Every competition, drafts and hidden tests included; a new one or a change of one not finished in a dialog. */
 export function CompetitionsPanel() {
   const { t, i18n } = useTranslation()
   const lang = i18n.language as FormatLanguage
   const query = useQuery({ queryKey: gameKeys.competitions(), queryFn: ({ signal }) => getCompetitions(signal) })
-  const [editing, setEditing] = useState<Competition | 'new' | null>(null)
-  const items = query.data?.items
   return (
-    <Stack gap="4" pt="2">
-      <Button alignSelf="start" colorPalette="brand" onClick={() => setEditing('new')} data-testid="new-competition">
-        {t('game.admin.newCompetition')}
-      </Button>
-      {query.isError && !items ? (
-        <LoadError error={query.error} onRetry={() => void query.refetch()} />
-      ) : !items ? (
-        <Skeleton h="40" aria-busy />
-      ) : items.length === 0 ? (
-        <Text color="fg.muted">{t('game.admin.noCompetitions')}</Text>
-      ) : (
-        <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="3">
-          {items.map((c) => (
-            <Card.Root key={c.id} size="sm" data-testid="admin-competition" data-name={c.name}>
-              <Card.Body>
-                <HStack justify="space-between" align="start" gap="2">
-                  <Box minW="0">
-                    <Text fontWeight="semibold">{c.name}</Text>
-                    <Text fontSize="sm" color="fg.muted">
-                      {formatDate(c.from, lang)} – {formatDate(c.to, lang)}
-                    </Text>
-                  </Box>
-                  <PhaseBadge competition={c} admin />
-                </HStack>
-                <Text fontSize="sm" mt="2">
-                  {t(`game.competitions.metrics.${c.metric}`)} · {t(`game.competitions.kinds.${c.kind}`)}
+    <AdminCards
+      query={query}
+      newLabel={t('game.admin.newCompetition')}
+      newTestId="new-competition"
+      empty={t('game.admin.noCompetitions')}
+      card={(c, edit) => (
+        <Card.Root key={c.id} size="sm" data-testid="admin-competition" data-name={c.name}>
+          <Card.Body>
+            <HStack justify="space-between" align="start" gap="2">
+              <Box minW="0">
+                <Text fontWeight="semibold">{c.name}</Text>
+                <Text fontSize="sm" color="fg.muted">
+                  {formatDate(c.from, lang)} – {formatDate(c.to, lang)}
                 </Text>
-              </Card.Body>
-              {c.state !== 'finished' ? (
-                <Card.Footer>
-                  <Button size="sm" variant="outline" onClick={() => setEditing(c)}>
-                    {t('game.admin.edit')}
-                  </Button>
-                </Card.Footer>
-              ) : null}
-            </Card.Root>
-          ))}
-        </SimpleGrid>
+              </Box>
+              <PhaseBadge competition={c} admin />
+            </HStack>
+            <Text fontSize="sm" mt="2">
+              {t(`game.competitions.metrics.${c.metric}`)} · {t(`game.competitions.kinds.${c.kind}`)}
+            </Text>
+          </Card.Body>
+          {c.state !== 'finished' ? <EditFooter onEdit={edit} /> : null}
+        </Card.Root>
       )}
-      {editing ? (
-        <CompetitionDialog
-          key={editing === 'new' ? 'new' : `${editing.id}:${editing.version}`}
-          competition={editing === 'new' ? undefined : editing}
-          onClose={() => setEditing(null)}
-          onReload={() => {
-            setEditing(null)
-            void query.refetch()
-          }}
-        />
-      ) : null}
-    </Stack>
+      dialog={({ item, onClose, onReload }) => <CompetitionDialog competition={item} onClose={onClose} onReload={onReload} />}
+    />
   )
 }
 
@@ -109,6 +82,8 @@ function CompetitionDialog({ competition, onClose, onReload }: { competition?: C
   const prizes = useFieldArray({ control: form.control, name: 'prizes', keyName: 'key' })
   const { errors } = form.formState
   const dialog = useFormDialog(form, {
+    onClose,
+    onReload,
     fields: FIELDS,
     save: async (values) => {
       const body = values as CompetitionInput
@@ -123,15 +98,7 @@ function CompetitionDialog({ competition, onClose, onReload }: { competition?: C
     <FieldSelect field={form.register(name)} options={options} />
   )
   return (
-    <FormDialog
-      open
-      onClose={onClose}
-      title={competition ? t('game.admin.editCompetition') : t('game.admin.newCompetition')}
-      testId="competition-dialog"
-      {...dialog.props}
-      onReload={onReload}
-      size="lg"
-    >
+    <FormDialog title={competition ? t('game.admin.editCompetition') : t('game.admin.newCompetition')} testId="competition-dialog" {...dialog.props} size="lg">
       <TextField form={form} name="name" label={t('game.admin.name')} autoComplete="off" required />
       <TextAreaField form={form} name="description" label={t('game.admin.description')} rows={2} />
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">

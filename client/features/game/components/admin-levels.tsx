@@ -121,6 +121,8 @@ function LevelDialog({ level, nextNumber, onClose, onReload }: { level?: AdminLe
       : { number: nextNumber, name: '', requiredXp: 0, benefits: '' },
   })
   const dialog = useFormDialog(form, {
+    onClose,
+    onReload,
     fields: FIELDS,
     save: async (values) => {
       const body = values as LevelInput
@@ -132,14 +134,7 @@ function LevelDialog({ level, nextNumber, onClose, onReload }: { level?: AdminLe
     },
   })
   return (
-    <FormDialog
-      open
-      onClose={onClose}
-      title={level ? t('game.admin.editLevel') : t('game.admin.newLevel')}
-      testId="level-dialog"
-      {...dialog.props}
-      onReload={onReload}
-    >
+    <FormDialog title={level ? t('game.admin.editLevel') : t('game.admin.newLevel')} testId="level-dialog" {...dialog.props}>
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
         <NumberField form={form} name="number" label={t('game.admin.number')} min={1} required />
         <NumberField form={form} name="requiredXp" label={t('game.admin.requiredXp')} min={0} required />

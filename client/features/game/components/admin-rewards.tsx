@@ -1,6 +1,5 @@
-import { Badge, Box, Button, Card, Checkbox, HStack, IconButton, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Badge, Box, Button, Card, Checkbox, HStack, IconButton, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
 import { Controller, useFieldArray, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
@@ -8,80 +7,53 @@ import type { FormatLanguage } from '../../../../shared/format'
 import { rewardInputSchema, type Reward, type RewardInput } from '../../../../shared/schemas/game'
 import { FormDialog } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
-import { LoadError } from '../../../components/ui/load-error'
 import { snackbar } from '../../../lib/snackbar-store'
 import { createReward, getAdminRewards, updateReward } from '../api/game-api'
 import { formatPoints } from './game-parts'
 import { variantLabel } from './purchase-parts'
 import { gameKeys } from '../api/game-keys'
 import { useZodResolver, useFormDialog, TextField, TextAreaField, NumberField } from '../../../components/ui/form-kit'
+import { AdminCards, EditFooter } from './admin-cards'
 
 /** The shop's rewards, offered or not, each with its variants' stock; a new one or a change in a dialog. */
 export function RewardsPanel() {
   const { t, i18n } = useTranslation()
   const lang = i18n.language as FormatLanguage
   const query = useQuery({ queryKey: gameKeys.admin.rewards(), queryFn: ({ signal }) => getAdminRewards(signal) })
-  const [editing, setEditing] = useState<Reward | 'new' | null>(null)
-  const items = query.data?.items
   return (
-    <Stack gap="4" pt="2">
-      <Button alignSelf="start" colorPalette="brand" onClick={() => setEditing('new')} data-testid="new-reward">
-        {t('game.admin.newReward')}
-      </Button>
-      {query.isError && !items ? (
-        <LoadError error={query.error} onRetry={() => void query.refetch()} />
-      ) : !items ? (
-        <Skeleton h="40" aria-busy />
-      ) : items.length === 0 ? (
-        <Text color="fg.muted">{t('game.admin.noRewards')}</Text>
-      ) : (
-        <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="3">
-          {items.map((r) => (
-            <Card.Root key={r.id} size="sm" data-testid="admin-reward" data-reward={r.name} opacity={r.active ? 1 : 0.7}>
-              <Card.Body>
-                <HStack justify="space-between" align="start">
-                  <Box minW="0">
-                    <Text fontWeight="semibold">{r.name}</Text>
-                    <Text fontSize="sm" color="fg.muted">
-                      {t('game.shop.price', { price: formatPoints(r.priceCoins, lang) })}
-                    </Text>
-                  </Box>
-                  {r.active ? null : <Badge>{t('game.admin.notOffered')}</Badge>}
-                </HStack>
-                <Stack gap="1" mt="2" fontSize="sm">
-                  {r.variants
-                    .filter((v) => v.active)
-                    .map((v) => (
-                      <HStack key={v.id} justify="space-between">
-                        <Text>{variantLabel(v) || t('game.shop.standard')}</Text>
-                        <Badge colorPalette={v.stock > 0 ? 'green' : 'red'}>
-                          {v.stock > 0 ? t('game.shop.left', { count: v.stock }) : t('game.shop.soldOut')}
-                        </Badge>
-                      </HStack>
-                    ))}
-                </Stack>
-              </Card.Body>
-              <Card.Footer>
-                <Button size="sm" variant="outline" onClick={() => setEditing(r)}>
-                  {t('game.admin.edit')}
-                </Button>
-              </Card.Footer>
-            </Card.Root>
-          ))}
-        </SimpleGrid>
+    <AdminCards
+      query={query}
+      newLabel={t('game.admin.newReward')}
+      newTestId="new-reward"
+      empty={t('game.admin.noRewards')}
+      card={(r, edit) => (
+        <Card.Root key={r.id} size="sm" data-testid="admin-reward" data-reward={r.name} opacity={r.active ? 1 : 0.7}>
+          <Card.Body>
+            <HStack justify="space-between" align="start">
+              <Box minW="0">
+                <Text fontWeight="semibold">{r.name}</Text>
+                <Text fontSize="sm" color="fg.muted">
+                  {t('game.shop.price', { price: formatPoints(r.priceCoins, lang) })}
+                </Text>
+              </Box>
+              {r.active ? null : <Badge>{t('game.admin.notOffered')}</Badge>}
+            </HStack>
+            <Stack gap="1" mt="2" fontSize="sm">
+              {r.variants
+                .filter((v) => v.active)
+                .map((v) => (
+                  <HStack key={v.id} justify="space-between">
+                    <Text>{variantLabel(v) || t('game.shop.standard')}</Text>
+                    <Badge colorPalette={v.stock > 0 ? 'green' : 'red'}>{v.stock > 0 ? t('game.shop.left', { count: v.stock }) : t('game.shop.soldOut')}</Badge>
+                  </HStack>
+                ))}
+            </Stack>
+          </Card.Body>
+          <EditFooter onEdit={edit} />
+        </Card.Root>
       )}
-      {editing ? (
-        <RewardDialog
-          key={editing === 'new' ? 'new' : `${editing.id}:${editing.version}`}
-          reward={editing === 'new' ? undefined : editing}
-          onClose={() => setEditing(null)}
-          onReload={() => {
-            setEditing(null)
-            void query.refetch()
-          }}
-        />
-      ) : null}
-    </Stack>
+      dialog={({ item, onClose, onReload }) => <RewardDialog reward={item} onClose={onClose} onReload={onReload} />}
+    />
   )
 }
 
@@ -109,6 +81,8 @@ function RewardDialog({ reward, onClose, onReload }: { reward?: Reward; onClose:
   const variants = useFieldArray({ control: form.control, name: 'variants', keyName: 'key' })
   const { errors } = form.formState
   const dialog = useFormDialog(form, {
+    onClose,
+    onReload,
     fields: ['name', 'description', 'priceCoins', 'variants'],
     save: async (values) => {
       const body = values as RewardInput
@@ -120,15 +94,7 @@ function RewardDialog({ reward, onClose, onReload }: { reward?: Reward; onClose:
     },
   })
   return (
-    <FormDialog
-      open
-      onClose={onClose}
-      title={reward ? t('game.admin.editReward') : t('game.admin.newReward')}
-      testId="reward-dialog"
-      {...dialog.props}
-      onReload={onReload}
-      size="lg"
-    >
+    <FormDialog title={reward ? t('game.admin.editReward') : t('game.admin.newReward')} testId="reward-dialog" {...dialog.props} size="lg">
       <TextField form={form} name="name" label={t('game.admin.name')} autoComplete="off" required />
       <TextAreaField form={form} name="description" label={t('game.admin.description')} rows={2} />
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4" alignItems="end">

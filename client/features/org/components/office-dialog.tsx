@@ -17,6 +17,8 @@ export function OfficeDialog(props: { office: OfficeItem | 'new'; onClose: () =>
   const form = useForm<{ name: string; regionId: string }>({ defaultValues: { name: existing?.name ?? '', regionId: existing?.regionId ?? '' } })
   const { errors } = form.formState
   const dialog = useFormDialog(form, {
+    onClose: props.onClose,
+    onReload: props.onClose,
     fields: ['name', 'regionId'],
     onConflict: props.onConflict,
     save: async (values) => {
@@ -29,12 +31,9 @@ export function OfficeDialog(props: { office: OfficeItem | 'new'; onClose: () =>
   })
   return (
     <FormDialog
-      open
-      onClose={props.onClose}
       title={existing ? t('orgAdmin.offices.editTitle', { name: existing.name }) : t('orgAdmin.offices.createTitle')}
       testId="office-dialog"
       {...dialog.props}
-      onReload={props.onClose}
     >
       <FormField label={t('orgAdmin.offices.name')} error={errors.name} required>
         <Input

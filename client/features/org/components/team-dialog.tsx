@@ -30,6 +30,8 @@ export function TeamDialog(props: { team: TeamDetail | 'new'; onClose: () => voi
   const providerId = useWatch({ control: form.control, name: 'providerId' })
 
   const dialog = useFormDialog(form, {
+    onClose: props.onClose,
+    onReload: props.onClose,
     fields: ['name', 'officeId', 'providerId'],
     outside: { coachIds: setCoachError },
     onConflict: props.onConflict,
@@ -57,12 +59,9 @@ export function TeamDialog(props: { team: TeamDetail | 'new'; onClose: () => voi
 
   return (
     <FormDialog
-      open
-      onClose={props.onClose}
       title={existing ? t('orgAdmin.teams.editTitle', { name: existing.name }) : t('orgAdmin.teams.createTitle')}
       testId="team-dialog"
       {...dialog.props}
-      onReload={props.onClose}
     >
       <FormField label={t('orgAdmin.teams.name')} error={errors.name} required>
         <Input

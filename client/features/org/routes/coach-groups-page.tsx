@@ -142,6 +142,8 @@ function CoachGroupDialog(props: { group: CoachGroupItem | 'new'; onClose: () =>
   const [coachError, setCoachError] = useState<string | null>(null)
   const { errors } = form.formState
   const dialog = useFormDialog(form, {
+    onClose: props.onClose,
+    onReload: props.onClose,
     fields: ['name'],
     outside: { coachIds: setCoachError },
     onConflict: props.onConflict,
@@ -155,12 +157,9 @@ function CoachGroupDialog(props: { group: CoachGroupItem | 'new'; onClose: () =>
   })
   return (
     <FormDialog
-      open
-      onClose={props.onClose}
       title={existing ? t('orgAdmin.coachGroups.editTitle', { name: existing.name }) : t('orgAdmin.coachGroups.createTitle')}
       testId="coach-group-dialog"
       {...dialog.props}
-      onReload={props.onClose}
     >
       <FormField label={t('orgAdmin.coachGroups.name')} error={errors.name} required>
         <Input

@@ -78,6 +78,8 @@ function TemplateForm(props: {
   const providerId = useWatch({ control: form.control, name: 'providerId' })
 
   const dialog = useFormDialog(form, {
+    onClose: props.onClose,
+    onReload: props.onClose,
     fields: 'all',
     onConflict: props.onConflict,
     save: async (values) => {
@@ -96,12 +98,9 @@ function TemplateForm(props: {
   const contentErrors = errors.content
   return (
     <FormDialog
-      open
-      onClose={props.onClose}
       title={existing ? t('quality.templates.editTitle', { name: existing.name }) : t('quality.templates.createTitle')}
       testId="quality-template-dialog"
       {...dialog.props}
-      onReload={props.onClose}
       size="lg"
     >
       {existing?.locked ? (

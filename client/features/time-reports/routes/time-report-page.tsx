@@ -188,6 +188,8 @@ function CorrectionDialog({
   })
   const { errors } = form.formState
   const dialog = useFormDialog(form, {
+    onClose,
+    onReload,
     fields: [...FIELDS, 'reason'],
     save: async (values) => {
       await correctTimeReport(report.id, values)
@@ -199,15 +201,7 @@ function CorrectionDialog({
   const absenceType = useWatch({ control: form.control, name: 'absenceType' })
   const allowanceType = useWatch({ control: form.control, name: 'allowanceType' })
   return (
-    <FormDialog
-      open
-      onClose={onClose}
-      title={t('pay.timeReports.correctTitle', { date: report.date })}
-      testId="time-report-dialog"
-      {...dialog.props}
-      onReload={onReload}
-      size="lg"
-    >
+    <FormDialog title={t('pay.timeReports.correctTitle', { date: report.date })} testId="time-report-dialog" {...dialog.props} size="lg">
       <FormField label={t('pay.timeReports.present')} error={errors.present as FieldError | undefined}>
         <NativeSelect.Root size="sm">
           <NativeSelect.Field

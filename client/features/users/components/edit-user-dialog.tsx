@@ -60,6 +60,9 @@ export function EditUserDialog(props: { open: boolean; onClose: () => void; user
   const { errors } = form.formState
 
   const dialog = useFormDialog(form, {
+    open: props.open,
+    onClose: props.onClose,
+    onReload: props.onReload,
     fields: FIELDS,
     save: async (values) => {
       const body: FormIn = { ...values }
@@ -117,15 +120,7 @@ export function EditUserDialog(props: { open: boolean; onClose: () => void; user
   }
 
   return (
-    <FormDialog
-      open={props.open}
-      onClose={props.onClose}
-      title={t('userAdmin.edit.title', { name: u.fullName })}
-      testId="edit-user-dialog"
-      {...dialog.props}
-      onReload={props.onReload}
-      size="lg"
-    >
+    <FormDialog title={t('userAdmin.edit.title', { name: u.fullName })} testId="edit-user-dialog" {...dialog.props} size="lg">
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
         {text('firstName', { required: true })}
         {text('lastName', { required: true })}

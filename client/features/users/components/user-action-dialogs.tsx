@@ -29,21 +29,16 @@ export function DeactivateDialog(props: {
   const resolver = useZodResolver(reasonSchema)
   const form = useForm<z.input<typeof reasonSchema>>({ resolver, defaultValues: { reason: '' } })
   const dialog = useFormDialog(form, {
+    open: props.open,
+    onClose: props.onClose,
+    onReload: props.onReload,
     fields: ['reason'],
     save: async ({ reason }) => {
       await props.onConfirm(reason)
     },
   })
   return (
-    <FormDialog
-      open={props.open}
-      onClose={props.onClose}
-      title={props.title}
-      testId="deactivate-dialog"
-      {...dialog.props}
-      onReload={props.onReload}
-      submitLabel={t('userAdmin.detail.deactivate')}
-    >
+    <FormDialog title={props.title} testId="deactivate-dialog" {...dialog.props} submitLabel={t('userAdmin.detail.deactivate')}>
       <Text fontSize="sm">{props.text}</Text>
       <FormField label={t('userAdmin.fields.reason')} error={form.formState.errors.reason} required>
         <Textarea rows={3} autoresize {...form.register('reason')} />

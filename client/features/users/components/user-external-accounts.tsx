@@ -64,6 +64,8 @@ function SetAccountDialog(props: {
   const { errors } = form.formState
   const hasPassword = row.account?.hasPassword ?? false
   const dialog = useFormDialog(form, {
+    onClose: props.onClose,
+    onReload: props.onClose,
     fields: ['username', 'password'],
     onConflict: props.onConflict,
     save: async (values) => {
@@ -77,14 +79,7 @@ function SetAccountDialog(props: {
     },
   })
   return (
-    <FormDialog
-      open
-      onClose={props.onClose}
-      title={t('externalAccounts.setTitle', { name: row.name, user: props.userName })}
-      testId="set-external-account"
-      {...dialog.props}
-      onReload={props.onClose}
-    >
+    <FormDialog title={t('externalAccounts.setTitle', { name: row.name, user: props.userName })} testId="set-external-account" {...dialog.props}>
       <TextField
         form={form}
         name="username"

@@ -129,6 +129,8 @@ function TemplateDialog(props: { template: ExternalTemplateItem | 'new'; onClose
   })
   const { errors } = form.formState
   const dialog = useFormDialog(form, {
+    onClose: props.onClose,
+    onReload: props.onClose,
     fields: ['name', 'loginUrl', 'usernamePattern', 'instructions'],
     onConflict: props.onConflict,
     save: async (values) => {
@@ -139,12 +141,9 @@ function TemplateDialog(props: { template: ExternalTemplateItem | 'new'; onClose
   })
   return (
     <FormDialog
-      open
-      onClose={props.onClose}
       title={existing ? t('externalAccounts.editTitle', { name: existing.name }) : t('externalAccounts.createTitle')}
       testId="external-template-dialog"
       {...dialog.props}
-      onReload={props.onClose}
     >
       <FormField label={t('externalAccounts.name')} error={errors.name} required>
         <Input

@@ -156,6 +156,9 @@ function RoleEditor(props: { role: RoleDetail | 'new' | null; onClose: () => voi
   })
 
   const dialog = useFormDialog(form, {
+    open: props.role !== null,
+    onClose: props.onClose,
+    onReload: props.onClose,
     fields: ['name', 'description'],
     onConflict: props.onConflict,
     // An error about the permissions goes beside the permission list (with the form's own field errors, if any).
@@ -188,12 +191,9 @@ function RoleEditor(props: { role: RoleDetail | 'new' | null; onClose: () => voi
 
   return (
     <FormDialog
-      open={props.role !== null}
-      onClose={props.onClose}
       title={existing ? t('rolesAdmin.editTitle', { name: roleName(t, existing.key, existing.name) }) : t('rolesAdmin.createTitle')}
       testId="role-editor"
       {...dialog.props}
-      onReload={props.onClose}
       size="lg"
     >
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
