@@ -1,4 +1,4 @@
-import { Input, NativeSelect, Textarea, type InputProps, type TextareaProps } from '@chakra-ui/react'
+import { Input, Textarea, type InputProps, type TextareaProps } from '@chakra-ui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMemo, type ReactNode } from 'react'
 import type { FieldValues, Path, RegisterOptions, Resolver, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form'
@@ -8,6 +8,7 @@ import { zodErrorMap } from '../../../shared/schemas/errors'
 import { ApiClientError, applyFieldErrors } from '../../lib/api-client'
 import { FormField } from './form-field'
 import { useFormError } from './form-dialog'
+import { Choices } from './choices'
 
 /**
  * The form kit every editor uses (docs/how-to.md, "A back-office list screen"): the shared zod schema as the form's
@@ -123,21 +124,5 @@ type SelectAttrs = { options: ReadonlyArray<{ value: string; label: string }>; e
 /** A labelled native select bound to a form's field: its choices in words, and an empty first choice when `empty` names it. */
 export function SelectField<T extends FieldValues>(props: BoundProps<T> & SelectAttrs) {
   const [bound, { options, empty, size }] = splitBound<T, SelectAttrs>(props)
-  return (
-    <Bound bound={bound}>
-      {(field) => (
-        <NativeSelect.Root size={size}>
-          <NativeSelect.Field {...field}>
-            {empty === undefined ? null : <option value="">{empty}</option>}
-            {options.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      )}
-    </Bound>
-  )
+  return <Bound bound={bound}>{(field) => <Choices options={options} empty={empty} size={size} {...field} />}</Bound>
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react'
+import { Badge, Button, SimpleGrid, Text } from '@chakra-ui/react'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -17,6 +17,7 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { bulkUsers, listRoles, listUsers, userTitles, USER_FILTER_KEYS, type UserFilters } from '../api/users-api'
 import { ChangeTeamDialog, DeactivateDialog, SkippedDialog } from './user-action-dialogs'
 import { usersKeys } from '../api/users-keys'
+import { Choice, Choices } from '../../../components/ui/choices'
 
 type Variant = 'all' | 'new' | 'former'
 
@@ -148,18 +149,15 @@ export function UsersTable(props: { variant: Variant; label: string; createdSinc
     if (answer.skipped.length > 0) setSkipped(answer)
   }
 
-  const filterSelect = (key: 'status' | 'title' | 'roleId', label: string, options: Array<{ value: string; label: string }>, allLabel?: string) => (
-    <NativeSelect.Root size="sm">
-      <NativeSelect.Field aria-label={label} value={filters[key] ?? ''} onChange={(e) => update({ [key]: e.currentTarget.value || undefined })}>
-        {allLabel !== undefined ? <option value="">{allLabel}</option> : null}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
+  const filterSelect = (key: 'status' | 'title' | 'roleId', label: string, options: Choice[], allLabel?: string) => (
+    <Choices
+      size="sm"
+      aria-label={label}
+      value={filters[key] ?? ''}
+      onChange={(e) => update({ [key]: e.currentTarget.value || undefined })}
+      options={options}
+      empty={allLabel}
+    />
   )
 
   const filterUi =

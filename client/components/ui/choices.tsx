@@ -1,0 +1,29 @@
+import { NativeSelect } from '@chakra-ui/react'
+import type { ComponentProps } from 'react'
+
+export type Choice = { value: string; label: string }
+
+/**
+ * A native select of choices in words: `empty` names an empty first choice ("all", "choose"); the rest of the
+ * props go to the select itself (a form's `register(name)`, or `value` and `onChange`).
+ */
+export function Choices({
+  options,
+  empty,
+  size,
+  ...field
+}: { options: readonly Choice[]; empty?: string; size?: 'sm' | 'md' } & Omit<ComponentProps<typeof NativeSelect.Field>, 'size' | 'children'>) {
+  return (
+    <NativeSelect.Root size={size}>
+      <NativeSelect.Field {...field}>
+        {empty === undefined ? null : <option value="">{empty}</option>}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  )
+}
