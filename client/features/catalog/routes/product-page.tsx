@@ -1,8 +1,7 @@
 import { Badge, Button, Card, DataList, Link as ChakraLink, Text, Wrap } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link as RouterLink, useParams } from 'react-router'
+import { Link as RouterLink } from 'react-router'
 import { formatDate, type FormatLanguage } from '../../../../shared/format'
 import { productMarginOre } from '../../../../shared/rules/catalog'
 import { pathFor } from '../../../../shared/routes'
@@ -18,6 +17,7 @@ import { money } from '../components/money'
 import { ProductDialog } from '../components/product-dialog'
 import { toggleArchived } from '../components/archive'
 import { catalogKeys } from '../api/catalog-keys'
+import { useRecord } from '../../../lib/use-record'
 
 const LOGGED = ['name', 'category', 'priceOre', 'sellerCommissionOre', 'companyCommissionOre', 'companyCostOre', 'gamePoints', 'active'] as const
 
@@ -25,17 +25,9 @@ const LOGGED = ['name', 'category', 'priceOre', 'sellerCommissionOre', 'companyC
 export default function ProductPage() {
   const { t, i18n } = useTranslation()
   const lang = i18n.language as FormatLanguage
-  const { id = '' } = useParams()
   const ability = useAbility()
-  const queryClient = useQueryClient()
   const [editing, setEditing] = useState(false)
-  const product = useQuery({ queryKey: catalogKeys.product(id), queryFn: ({ signal }) => getProduct(id, signal), retry: false })
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: catalogKeys.product(id) })
-    void queryClient.invalidateQueries({ queryKey: catalogKeys.products.all })
-    void queryClient.invalidateQueries({ queryKey: catalogKeys.provider.all })
-    void queryClient.invalidateQueries({ queryKey: catalogKeys.categories })
-  }
+  const { query: product, refresh } = useRecord(catalogKeys.product, getProduct, [catalogKeys.products.all, catalogKeys.provider.all, catalogKeys.categories])
   const title = t('routes.backoffice-products-id')
   const crumbs = [{ label: t('nav.groups.backoffice') }, { label: t('routes.backoffice-products'), to: pathFor('backoffice-products') }]
 

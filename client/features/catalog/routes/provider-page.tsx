@@ -1,8 +1,7 @@
 import { Badge, Button, Card, DataList, HStack, Table, Text, Wrap } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate, useParams } from 'react-router'
+import { useNavigate } from 'react-router'
 import { formatDate, type FormatLanguage } from '../../../../shared/format'
 import { pathFor } from '../../../../shared/routes'
 import type { ProviderDetail } from '../../../../shared/schemas/catalog'
@@ -19,6 +18,7 @@ import { ProductDialog } from '../components/product-dialog'
 import { ProviderDialog } from '../components/provider-dialog'
 import { toggleArchived } from '../components/archive'
 import { catalogKeys } from '../api/catalog-keys'
+import { useRecord } from '../../../lib/use-record'
 
 const PROVIDER_FIELDS = ['name', 'type', 'requireExternalOrderNumber', 'active'] as const
 
@@ -26,17 +26,10 @@ const PROVIDER_FIELDS = ['name', 'type', 'requireExternalOrderNumber', 'active']
 export default function ProviderPage() {
   const { t, i18n } = useTranslation()
   const lang = i18n.language as FormatLanguage
-  const { id = '' } = useParams()
   const navigate = useNavigate()
   const ability = useAbility()
-  const queryClient = useQueryClient()
   const [dialog, setDialog] = useState<'edit' | 'copy' | 'product' | null>(null)
-  const provider = useQuery({ queryKey: catalogKeys.provider.detail(id), queryFn: ({ signal }) => getProvider(id, signal), retry: false })
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: catalogKeys.provider.detail(id) })
-    void queryClient.invalidateQueries({ queryKey: catalogKeys.providers.all })
-    void queryClient.invalidateQueries({ queryKey: catalogKeys.products.all })
-  }
+  const { query: provider, refresh } = useRecord(catalogKeys.provider.detail, getProvider, [catalogKeys.providers.all, catalogKeys.products.all])
   const title = t('routes.backoffice-providers-id')
   const crumbs = [{ label: t('nav.groups.backoffice') }, { label: t('routes.backoffice-providers'), to: pathFor('backoffice-providers') }]
 

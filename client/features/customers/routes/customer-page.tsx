@@ -1,8 +1,7 @@
 import { Badge, Button, Card, DataList, Link as ChakraLink, Table, Text, Wrap } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link as RouterLink, useParams } from 'react-router'
+import { Link as RouterLink } from 'react-router'
 import { formatDate, formatOre, type FormatLanguage } from '../../../../shared/format'
 import { revealIdentity } from '../../../lib/identity-api'
 import { IdentityNumber } from '../../../components/ui/identity-number'
@@ -16,6 +15,7 @@ import { getCustomer } from '../api/customers-api'
 import { CustomerDialog } from '../components/customer-dialog'
 import { DetailState } from '../../../components/ui/detail-state'
 import { customersKeys } from '../api/customers-keys'
+import { useRecord } from '../../../lib/use-record'
 
 const LOGGED = ['name', 'email', 'phone', 'address', 'postalCode', 'city', 'note'] as const
 
@@ -26,15 +26,9 @@ const LOGGED = ['name', 'email', 'phone', 'address', 'postalCode', 'city', 'note
 export default function CustomerPage() {
   const { t, i18n } = useTranslation()
   const lang = i18n.language as FormatLanguage
-  const { id = '' } = useParams()
   const ability = useAbility()
-  const queryClient = useQueryClient()
   const [editing, setEditing] = useState(false)
-  const customer = useQuery({ queryKey: customersKeys.detail(id), queryFn: ({ signal }) => getCustomer(id, signal), retry: false })
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: customersKeys.detail(id) })
-    void queryClient.invalidateQueries({ queryKey: customersKeys.all })
-  }
+  const { id, query: customer, refresh } = useRecord(customersKeys.detail, getCustomer, [customersKeys.all])
   const title = t('routes.backoffice-customers-id')
   const crumbs = [{ label: t('nav.groups.backoffice') }, { label: t('routes.backoffice-customers'), to: pathFor('backoffice-customers') }]
 

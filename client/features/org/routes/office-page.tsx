@@ -1,8 +1,7 @@
 import { Badge, Stack, Wrap } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate, useParams } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import { pathFor } from '../../../../shared/routes'
 import { ActivityLog } from '../../../components/ui/activity-log'
 import { DetailState } from '../../../components/ui/detail-state'
@@ -14,6 +13,7 @@ import { OfficeDialog } from '../components/office-dialog'
 import { lookupKeys } from '../../../components/ui/lookup/lookup-api'
 import { orgKeys } from '../api/org-keys'
 import { ChildTableCard, DetailActions, RecordLink } from '../../../components/ui/detail-kit'
+import { useRecord } from '../../../lib/use-record'
 
 const LOGGED = ['name', 'region'] as const
 
@@ -23,18 +23,10 @@ const LOGGED = ['name', 'region'] as const
  */
 export default function OfficePage() {
   const { t } = useTranslation()
-  const { id = '' } = useParams()
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
-  const office = useQuery({ queryKey: orgKeys.office(id), queryFn: ({ signal }) => getOffice(id, signal), retry: false })
+  const { query: office, refresh: changed } = useRecord(orgKeys.office, getOffice, [orgKeys.offices, orgKeys.regions, lookupKeys.kind('offices')])
   const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null)
   const crumbs = [{ label: t('nav.groups.userAdmin') }, { label: t('routes.user-admin-offices'), to: pathFor('user-admin-offices') }]
-  const changed = () => {
-    void queryClient.invalidateQueries({ queryKey: orgKeys.office(id) })
-    void queryClient.invalidateQueries({ queryKey: orgKeys.offices })
-    void queryClient.invalidateQueries({ queryKey: orgKeys.regions })
-    void queryClient.invalidateQueries({ queryKey: lookupKeys.kind('offices') })
-  }
 
   return (
     <DetailState query={office} title={t('routes.user-admin-offices-id')} breadcrumbs={crumbs} notFound={t('orgAdmin.offices.notFound')}>

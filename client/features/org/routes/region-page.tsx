@@ -1,8 +1,7 @@
 import { Badge, Stack, Wrap } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate, useParams } from 'react-router'
+import { useNavigate } from 'react-router'
 import { pathFor } from '../../../../shared/routes'
 import { REGION_NAME_MAX } from '../../../../shared/schemas/org'
 import { ActivityLog } from '../../../components/ui/activity-log'
@@ -15,22 +14,15 @@ import { NameDialog } from '../../../components/ui/named-list'
 import { lookupKeys } from '../../../components/ui/lookup/lookup-api'
 import { orgKeys } from '../api/org-keys'
 import { ChildTableCard, DetailActions, RecordLink } from '../../../components/ui/detail-kit'
+import { useRecord } from '../../../lib/use-record'
 
 /** /user-admin/regions/:id: a region's offices (with teams and active people), rename, delete and its log (decision 036). */
 export default function RegionPage() {
   const { t } = useTranslation()
-  const { id = '' } = useParams()
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
-  const region = useQuery({ queryKey: orgKeys.region(id), queryFn: ({ signal }) => getRegion(id, signal), retry: false })
+  const { query: region, refresh: changed } = useRecord(orgKeys.region, getRegion, [orgKeys.regions, orgKeys.offices, lookupKeys.kind('regions')])
   const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null)
   const crumbs = [{ label: t('nav.groups.userAdmin') }, { label: t('routes.user-admin-regions'), to: pathFor('user-admin-regions') }]
-  const changed = () => {
-    void queryClient.invalidateQueries({ queryKey: orgKeys.region(id) })
-    void queryClient.invalidateQueries({ queryKey: orgKeys.regions })
-    void queryClient.invalidateQueries({ queryKey: orgKeys.offices })
-    void queryClient.invalidateQueries({ queryKey: lookupKeys.kind('regions') })
-  }
 
   return (
     <DetailState query={region} title={t('routes.user-admin-regions-id')} breadcrumbs={crumbs} notFound={t('orgAdmin.regions.notFound')}>

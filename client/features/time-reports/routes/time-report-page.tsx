@@ -1,9 +1,7 @@
 import { Alert, Badge, Button, Card, DataList, NativeSelect, SimpleGrid, Text, Wrap } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm, useWatch, type FieldError } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { useParams } from 'react-router'
 import type { z } from 'zod'
 import { formatDate, type FormatLanguage } from '../../../../shared/format'
 import { ABSENCE_TYPES } from '../../../../shared/rules/time-report'
@@ -19,6 +17,7 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { correctTimeReport, getTimeReport } from '../api/time-reports-api'
 import { timeReportsKeys } from '../api/time-reports-keys'
 import { useZodResolver, useFormDialog, TextField, TextAreaField } from '../../../components/ui/form-kit'
+import { useRecord } from '../../../lib/use-record'
 
 const FIELDS = ['present', 'workHours', 'absenceHours', 'absenceType', 'allowanceType', 'travelLocation', 'comment'] as const
 
@@ -29,15 +28,9 @@ const FIELDS = ['present', 'workHours', 'absenceHours', 'absenceType', 'allowanc
 export default function TimeReportPage() {
   const { t, i18n } = useTranslation()
   const lang = i18n.language as FormatLanguage
-  const { id = '' } = useParams()
   const ability = useAbility()
-  const queryClient = useQueryClient()
   const [editing, setEditing] = useState(false)
-  const report = useQuery({ queryKey: timeReportsKeys.detail(id), queryFn: ({ signal }) => getTimeReport(id, signal), retry: false })
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: timeReportsKeys.detail(id) })
-    void queryClient.invalidateQueries({ queryKey: timeReportsKeys.all })
-  }
+  const { query: report, refresh } = useRecord(timeReportsKeys.detail, getTimeReport, [timeReportsKeys.all])
   const title = t('routes.backoffice-timereports-id')
   const crumbs = [{ label: t('nav.groups.backoffice') }, { label: t('routes.backoffice-timereports'), to: pathFor('backoffice-timereports') }]
   const hours = (h: number) => t('pay.hoursShort', { hours: h })
