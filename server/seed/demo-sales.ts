@@ -13,8 +13,8 @@ const PLACES: Record<string, [string, string]> = { Malmö: ['Malmö', '211'], G�
 
 /**
  * The demo organisation's selling (issue 41): every seller's sales, weekday by weekday, from the first of the month
- * two months back to yesterday, as a real office would have them — most days one or two, some none, a good day
- * three; older ones settled by back office (mostly approved, some regretted, a few flagged or unanswered), this
+ * two months back to yesterday, as a real office would have them — most days one or two, some none (never two in a
+ * row), a good day three; older ones settled by back office (mostly approved, some regretted, a few flagged or unanswered), this
  * week's still waiting. No sale on a day the seller reported away. Sellers given in `keepRecent` (the demo seller,
  * whose last week is hand-made) get none in their last `keepRecentDays` days. Deterministic: the same sales every time
  * for the same day. Then each seller's budget for this month and the last: what they sold last month, give or take
@@ -87,12 +87,16 @@ export async function seedDemoSales(
     // count towards a budget.
     const offered = products
     const [city, postal] = PLACES[seller.officeName] ?? ['Malmö', '211']
-    // Each seller has a pace of their own: some sell more than others.
-    const pace = 0.7 + rng.next() * 0.8
+    // Each seller has a pace of their own: some sell more than others; none goes two working days without a sale,
+    // so even a seller who was sick half of last month has a month to show (whatever day the demo is seeded).
+    const pace = 1 + rng.next() * 0.6
+    let emptyBefore = false
     for (let day = first; day < keepFrom; day = addDays(day, 1)) {
       if (isWeekend(day) || away.has(`${seller.id}|${day}`)) continue
       const roll = rng.next() * pace
-      const count = roll < 0.25 ? 0 : roll < 0.75 ? 1 : roll < 1.05 ? 2 : 3
+      const drawn = roll < 0.25 ? 0 : roll < 0.75 ? 1 : roll < 1.05 ? 2 : 3
+      const count: number = drawn === 0 && emptyBefore ? 1 : drawn
+      emptyBefore = count === 0
       for (let n = 0; n < count; n++) {
         const product = rng.pick(offered)
         const quantity = product.name.startsWith('Brandvarnare') ? rng.int(2, 4) : 1
