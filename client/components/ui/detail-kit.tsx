@@ -1,6 +1,7 @@
-import { Button, Card, Link as ChakraLink, HStack, Table, Text } from '@chakra-ui/react'
+import { Button, Card, Link as ChakraLink, HStack, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import { RecordColumn, RecordTable } from './record-table'
 
 /** A detail screen's action: shown only when the reader may take it (the server says so in the answer's `may`). */
 export type DetailAction = { label: string; onClick: () => void; show: boolean; danger?: boolean; testId?: string }
@@ -20,8 +21,8 @@ export function DetailActions(props: { actions: DetailAction[] }) {
   )
 }
 
-/** A column of a child table: its header and its cell; `end` aligns figures, `hideBelow` leaves it out on a small screen. */
-export type ChildColumn<R> = { header: string; cell: (row: R) => ReactNode; end?: boolean; hideBelow?: 'sm' | 'md' }
+/** A column of a child table (see `RecordColumn`). */
+export type ChildColumn<R> = RecordColumn<R>
 
 /**
  * The rows that belong to a detail screen's record (an office's teams, a region's offices, a team's members) in a
@@ -45,30 +46,7 @@ export function ChildTableCard<R>(props: {
         {props.rows.length === 0 ? (
           <Text color="fg.muted">{props.empty}</Text>
         ) : (
-          <Table.ScrollArea>
-            <Table.Root size="sm" data-testid={props.testId}>
-              <Table.Header>
-                <Table.Row>
-                  {props.columns.map((c) => (
-                    <Table.ColumnHeader key={c.header} textAlign={c.end ? 'end' : undefined} hideBelow={c.hideBelow}>
-                      {c.header}
-                    </Table.ColumnHeader>
-                  ))}
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {props.rows.map((r) => (
-                  <Table.Row key={props.rowKey(r)}>
-                    {props.columns.map((c) => (
-                      <Table.Cell key={c.header} textAlign={c.end ? 'end' : undefined} hideBelow={c.hideBelow}>
-                        {c.cell(r)}
-                      </Table.Cell>
-                    ))}
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+          <RecordTable rows={props.rows} rowKey={props.rowKey} columns={props.columns} testId={props.testId} />
         )}
       </Card.Body>
     </Card.Root>

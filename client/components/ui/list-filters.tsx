@@ -1,5 +1,5 @@
-import { Button, Flex, SimpleGrid, Wrap } from '@chakra-ui/react'
-import type { ReactNode } from 'react'
+import { Box, type BoxProps, Button, Flex, SimpleGrid, Wrap } from '@chakra-ui/react'
+import { Fragment, type ReactNode } from 'react'
 import { useAbility } from '../../lib/session'
 import type { LookupWithin } from '../../../shared/schemas/lookups'
 import { LookupCombobox, LookupNativeSelect } from './lookup/lookup-select'
@@ -50,36 +50,99 @@ export function FilterChips<T extends string>(props: {
   )
 }
 
-type OrgFilter = { label: string; value: string | undefined; onChange: (value: string | undefined) => void }
+/** One lookup of `OrgFilters`: its label, value and change; `all` is what the empty choice says ("All teams"). */
+type OrgFilter = { label: string; value: string | undefined; onChange: (value: string | undefined) => void; all?: string }
 
 /**
- * The organisation's lookups a list filters by, each shown only to a reader who may read that register: the
- * provider, its products, the office (only offices with records of the list's subject, decision 059), the office's
- * teams and the sellers. A field left out is not offered.
+ * The organisation's lookups a list or a statistics screen filters by, each shown only to a reader who may read that
+ * register: the provider, its products, the office (only offices with records of the list's subject, decision 059),
+ * the office's teams and the sellers. A field left out is not offered. `teams: 'select'` offers the teams as a plain
+ * select (short lists), `sellersOfTeam` narrows the sellers to the chosen team, `cell` wraps each field (a grid's
+ * cell props).
  */
 export function OrgFilters(props: {
-  within: LookupWithin
+  within?: LookupWithin
   provider?: OrgFilter
   product?: OrgFilter
   office?: OrgFilter
   team?: OrgFilter
   seller?: OrgFilter
+  teams?: 'select' | 'search'
+  sellersOfTeam?: boolean
+  cell?: BoxProps
 }) {
   const ability = useAbility()
   const { provider, product, office, team, seller } = props
+  const cell = (key: string, field: ReactNode) =>
+    props.cell ? (
+      <Box key={key} {...props.cell}>
+        {field}
+      </Box>
+    ) : (
+      <Fragment key={key}>{field}</Fragment>
+    )
+  const Team = props.teams === 'select' ? LookupNativeSelect : LookupCombobox
   return (
     <>
-      {provider ? <LookupNativeSelect kind="providers" label={provider.label} value={provider.value} onChange={provider.onChange} /> : null}
-      {product && ability.can('view', 'products') ? (
-        <LookupCombobox kind="products" label={product.label} value={product.value} parentId={provider?.value} onChange={product.onChange} />
-      ) : null}
-      {office && ability.can('view', 'offices') ? (
-        <LookupNativeSelect kind="offices" within={props.within} label={office.label} value={office.value} onChange={office.onChange} />
-      ) : null}
-      {team && ability.can('view', 'teams') ? (
-        <LookupCombobox kind="teams" label={team.label} value={team.value} parentId={office?.value} onChange={team.onChange} />
-      ) : null}
-      {seller && ability.can('view', 'users') ? <LookupCombobox kind="users" label={seller.label} value={seller.value} onChange={seller.onChange} /> : null}
+      {provider
+        ? cell(
+            'provider',
+            <LookupNativeSelect kind="providers" label={provider.label} emptyLabel={provider.all} value={provider.value} onChange={provider.onChange} />,
+          )
+        : null}
+      {product && ability.can('view', 'products')
+        ? cell(
+            'product',
+            <LookupCombobox
+              kind="products"
+              label={product.label}
+              placeholder={product.all}
+              value={product.value}
+              parentId={provider?.value}
+              onChange={product.onChange}
+            />,
+          )
+        : null}
+      {office && ability.can('view', 'offices')
+        ? cell(
+            'office',
+            <LookupNativeSelect
+              kind="offices"
+              within={props.within}
+              label={office.label}
+              emptyLabel={office.all}
+              value={office.value}
+              onChange={office.onChange}
+            />,
+          )
+        : null}
+      {team && ability.can('view', 'teams')
+        ? cell(
+            'team',
+            <Team
+              kind="teams"
+              label={team.label}
+              emptyLabel={team.all}
+              placeholder={team.all}
+              value={team.value}
+              parentId={office?.value}
+              onChange={team.onChange}
+            />,
+          )
+        : null}
+      {seller && ability.can('view', 'users')
+        ? cell(
+            'seller',
+            <LookupCombobox
+              kind="users"
+              label={seller.label}
+              placeholder={seller.all}
+              value={seller.value}
+              parentId={props.sellersOfTeam ? team?.value : undefined}
+              onChange={seller.onChange}
+            />,
+          )
+        : null}
     </>
   )
 }

@@ -26,16 +26,23 @@ export function QueryState<T>({
   empty,
   isEmpty = (data) => (data as { items?: unknown[] }).items?.length === 0,
   skeleton = '40',
+  emptyTestId,
   children,
 }: {
   query: UseQueryResult<T>
   empty?: string
   isEmpty?: (data: T) => boolean
   skeleton?: string
+  emptyTestId?: string
   children: (data: T) => ReactNode
 }) {
   if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />
   if (query.data === undefined) return <Skeleton h={skeleton} aria-busy />
-  if (empty !== undefined && isEmpty(query.data)) return <Text color="fg.muted">{empty}</Text>
+  if (empty !== undefined && isEmpty(query.data))
+    return (
+      <Text color="fg.muted" data-testid={emptyTestId}>
+        {empty}
+      </Text>
+    )
   return <>{children(query.data)}</>
 }

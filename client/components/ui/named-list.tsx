@@ -1,15 +1,16 @@
-import { Button, Link as ChakraLink, HStack, Input, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { Input, Stack } from '@chakra-ui/react'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
 import { FormDialog, useFormError } from './form-dialog'
 import { FormField } from './form-field'
-import { LoadError } from './load-error'
 import { applyFieldErrors } from '../../lib/api-client'
 import { snackbar } from '../../lib/snackbar-store'
 import { ConfirmDeleteDialog } from './confirm-delete-dialog'
+import { CreateButton, QueryTable } from './record-table'
+import { RecordLink } from './detail-kit'
+import { RowActions } from './row-actions'
 
 export type NamedRow = { id: string; name: string }
 
@@ -48,78 +49,31 @@ export function NamedList<T extends NamedRow>(props: {
 
   return (
     <Stack gap="4">
-      {may.create ? (
-        <HStack justify="flex-end">
-          <Button size="sm" colorPalette="brand" onClick={() => setEditing('new')}>
-            {t(`${keys}.create`)}
-          </Button>
-        </HStack>
-      ) : null}
-      {rows.isError ? (
-        <LoadError error={rows.error} onRetry={() => void rows.refetch()} />
-      ) : !rows.data ? (
-        <Skeleton h="40" aria-busy />
-      ) : rows.data.items.length === 0 ? (
-        <Text color="fg.muted">{t(`${keys}.empty`)}</Text>
-      ) : (
-        <Table.ScrollArea borderWidth="1px" rounded="md">
-          <Table.Root size="sm" aria-label={props.label}>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t(`${keys}.name`)}</Table.ColumnHeader>
-                {props.counts.map((c) => (
-                  <Table.ColumnHeader key={c.header} textAlign="end" hideBelow={c.hideBelow}>
-                    {c.header}
-                  </Table.ColumnHeader>
-                ))}
-                {actions ? <Table.ColumnHeader /> : null}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {rows.data.items.map((r) => (
-                <Table.Row key={r.id} data-testid={`${props.testId}-row`}>
-                  <Table.Cell fontWeight="medium">
-                    {props.href ? (
-                      <ChakraLink asChild>
-                        <Link to={props.href(r)}>{r.name}</Link>
-                      </ChakraLink>
-                    ) : (
-                      r.name
-                    )}
-                  </Table.Cell>
-                  {props.counts.map((c) => (
-                    <Table.Cell key={c.header} textAlign="end" hideBelow={c.hideBelow}>
-                      {c.value(r)}
-                    </Table.Cell>
-                  ))}
-                  {actions ? (
-                    <Table.Cell textAlign="end">
-                      <HStack justify="flex-end" gap="1">
-                        {may.update ? (
-                          <Button size="xs" variant="outline" onClick={() => setEditing(r)} aria-label={`${t(`${keys}.edit`)}: ${r.name}`}>
-                            {t(`${keys}.edit`)}
-                          </Button>
-                        ) : null}
-                        {may.delete ? (
-                          <Button
-                            size="xs"
-                            variant="outline"
-                            colorPalette="red"
-                            onClick={() => setDeleting(r)}
-                            aria-label={`${t(`${keys}.delete`)}: ${r.name}`}
-                          >
-                            {t(`${keys}.delete`)}
-                          </Button>
-                        ) : null}
-                      </HStack>
-                    </Table.Cell>
-                  ) : null}
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
-      )}
+      <CreateButton show={may.create} label={t(`${keys}.create`)} onClick={() => setEditing('new')} />
+      <QueryTable
+        query={rows}
+        empty={t(`${keys}.empty`)}
+        label={props.label}
+        rowKey={(r) => r.id}
+        rowTestId={`${props.testId}-row`}
+        columns={[
+          { header: t(`${keys}.name`), strong: true, cell: (r) => (props.href ? <RecordLink to={props.href(r)}>{r.name}</RecordLink> : r.name) },
+          ...props.counts.map((c) => ({ header: c.header, end: true, hideBelow: c.hideBelow, cell: c.value })),
+        ]}
+        actions={
+          actions
+            ? (r) => (
+                <RowActions
+                  name={r.name}
+                  editLabel={t(`${keys}.edit`)}
+                  deleteLabel={t(`${keys}.delete`)}
+                  onEdit={may.update ? () => setEditing(r) : undefined}
+                  onDelete={may.delete ? () => setDeleting(r) : undefined}
+                />
+              )
+            : undefined
+        }
+      />
       {editing ? (
         <NameDialog
           keys={keys}

@@ -19,7 +19,6 @@ import { listState } from '../../../components/ui/data-table/list-state'
 import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
 import { listQueryParams, useListQuery } from '../../../components/ui/data-table/use-list-query'
 import { LoadError } from '../../../components/ui/load-error'
-import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { getFinanceSettings, getProfitability } from '../api/finance-api'
@@ -27,6 +26,7 @@ import { FinanceSettingsPanel } from './finance-settings-panel'
 import { PeriodFields } from '../../../components/ui/period-fields'
 import { financeKeys } from '../api/finance-keys'
 import { useProfitabilityColumns, type Filter } from './profitability-columns'
+import { OrgFilters } from '../../../components/ui/list-filters'
 
 const PRESETS = ['thisMonth', 'lastMonth', 'thisYear', 'last12'] as const satisfies readonly PeriodPreset[]
 
@@ -105,30 +105,17 @@ function Screen({ view, settings }: { view: ProfitabilityView; settings: Finance
           onChange={set}
           labels={{ period: t('orderStats.period'), from: t('orderStats.from'), to: t('orderStats.to'), preset: (p) => t(`orderStats.preset.${p}`) }}
         />
-        {ability.can('view', 'offices') ? (
-          <Box alignSelf="end">
-            <LookupNativeSelect
-              kind="offices"
-              within="sale_reports"
-              label={t('finance.office')}
-              emptyLabel={t('finance.allOffices')}
-              value={filter.officeId}
-              onChange={(v) => set({ office: v, team: undefined })}
-            />
-          </Box>
-        ) : null}
-        {ability.can('view', 'teams') && view !== 'managers' ? (
-          <Box alignSelf="end">
-            <LookupNativeSelect
-              kind="teams"
-              label={t('orderStats.team')}
-              emptyLabel={t('orderStats.allTeams')}
-              parentId={filter.officeId}
-              value={filter.teamId}
-              onChange={(v) => set({ team: v })}
-            />
-          </Box>
-        ) : null}
+        <OrgFilters
+          within="sale_reports"
+          cell={{ alignSelf: 'end' }}
+          teams="select"
+          office={{ label: t('finance.office'), all: t('finance.allOffices'), value: filter.officeId, onChange: (v) => set({ office: v, team: undefined }) }}
+          team={
+            view !== 'managers'
+              ? { label: t('orderStats.team'), all: t('orderStats.allTeams'), value: filter.teamId, onChange: (v) => set({ team: v }) }
+              : undefined
+          }
+        />
       </SimpleGrid>
       {problems ? (
         <Text color="fg.error" fontSize="sm">

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, HStack, Input, Link as ChakraLink, Stack, Table, Text, Wrap } from '@chakra-ui/react'
+import { Badge, Box, Input, Link as ChakraLink, Stack, Text, Wrap } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -7,7 +7,6 @@ import { Link } from 'react-router'
 import { COACH_GROUP_MEMBERS_MAX, COACH_GROUP_NAME_MAX, type CoachGroupItem } from '../../../../shared/schemas/org'
 import { FormDialog } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
-import { QueryState } from '../../../components/ui/load-error'
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
@@ -17,6 +16,7 @@ import { RowActions } from '../../../components/ui/row-actions'
 import { PeoplePicker, type Person } from '../../../components/ui/people-picker'
 import { orgKeys } from '../api/org-keys'
 import { useFormDialog } from '../../../components/ui/form-kit'
+import { CreateButton, QueryTable } from '../../../components/ui/record-table'
 
 /**
  * /user-admin/coach-groups (decision 041): coach groups with their coaches and the providers they work for. Those
@@ -59,62 +59,53 @@ export default function CoachGroupsPage() {
             <Link to="/user-admin/coach-groups/provider">{t('routes.user-admin-coach-groups-provider')}</Link>
           </ChakraLink>
         </Text>
-        {may.create ? (
-          <HStack justify="flex-end">
-            <Button size="sm" colorPalette="brand" onClick={() => setEditing('new')}>
-              {t('orgAdmin.coachGroups.create')}
-            </Button>
-          </HStack>
-        ) : null}
-        <QueryState query={groups} empty={t('orgAdmin.coachGroups.empty')}>
-          {(data) => (
-            <Table.ScrollArea borderWidth="1px" rounded="md">
-              <Table.Root size="sm" aria-label={t('routes.user-admin-coach-groups')}>
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>{t('orgAdmin.coachGroups.name')}</Table.ColumnHeader>
-                    <Table.ColumnHeader hideBelow="sm">{t('orgAdmin.coachGroups.coaches')}</Table.ColumnHeader>
-                    <Table.ColumnHeader hideBelow="sm">{t('orgAdmin.coachGroups.providers')}</Table.ColumnHeader>
-                    {actions ? <Table.ColumnHeader /> : null}
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {data.items.map((g) => (
-                    <Table.Row key={g.id} data-testid="coach-group-row">
-                      <Table.Cell fontWeight="medium">
-                        {g.name}
-                        {/* On a phone the coaches go under the name: three columns do not fit. */}
-                        <Box hideFrom="sm" fontWeight="normal" mt="1">
-                          {coachBadges(g)}
-                          {g.providers.length > 0 ? (
-                            <Text fontSize="xs" color="fg.muted" mt="1">
-                              {g.providers.map((p) => p.name).join(', ')}
-                            </Text>
-                          ) : null}
-                        </Box>
-                      </Table.Cell>
-                      <Table.Cell hideBelow="sm">{coachBadges(g)}</Table.Cell>
-                      <Table.Cell hideBelow="sm">
-                        {g.providers.length === 0 ? <Text color="fg.muted">–</Text> : g.providers.map((p) => p.name).join(', ')}
-                      </Table.Cell>
-                      {actions ? (
-                        <Table.Cell textAlign="end">
-                          <RowActions
-                            name={g.name}
-                            editLabel={t('orgAdmin.coachGroups.edit')}
-                            deleteLabel={t('orgAdmin.coachGroups.delete')}
-                            onEdit={may.update ? () => setEditing(g) : undefined}
-                            onDelete={may.delete ? () => setDeleting(g) : undefined}
-                          />
-                        </Table.Cell>
-                      ) : null}
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
-          )}
-        </QueryState>
+        <CreateButton show={may.create} label={t('orgAdmin.coachGroups.create')} onClick={() => setEditing('new')} />
+        <QueryTable
+          query={groups}
+          empty={t('orgAdmin.coachGroups.empty')}
+          label={t('routes.user-admin-coach-groups')}
+          rowKey={(g) => g.id}
+          rowTestId="coach-group-row"
+          columns={[
+            {
+              header: t('orgAdmin.coachGroups.name'),
+              strong: true,
+              cell: (g) => (
+                <>
+                  {g.name}
+                  {/* On a phone the coaches go under the name: three columns do not fit. */}
+                  <Box hideFrom="sm" fontWeight="normal" mt="1">
+                    {coachBadges(g)}
+                    {g.providers.length > 0 ? (
+                      <Text fontSize="xs" color="fg.muted" mt="1">
+                        {g.providers.map((p) => p.name).join(', ')}
+                      </Text>
+                    ) : null}
+                  </Box>
+                </>
+              ),
+            },
+            { header: t('orgAdmin.coachGroups.coaches'), hideBelow: 'sm', cell: coachBadges },
+            {
+              header: t('orgAdmin.coachGroups.providers'),
+              hideBelow: 'sm',
+              cell: (g) => (g.providers.length === 0 ? <Text color="fg.muted">–</Text> : g.providers.map((p) => p.name).join(', ')),
+            },
+          ]}
+          actions={
+            actions
+              ? (g) => (
+                  <RowActions
+                    name={g.name}
+                    editLabel={t('orgAdmin.coachGroups.edit')}
+                    deleteLabel={t('orgAdmin.coachGroups.delete')}
+                    onEdit={may.update ? () => setEditing(g) : undefined}
+                    onDelete={may.delete ? () => setDeleting(g) : undefined}
+                  />
+                )
+              : undefined
+          }
+        />
       </Stack>
       {editing ? <CoachGroupDialog group={editing} onClose={() => setEditing(null)} onSaved={done} onConflict={() => void groups.refetch()} /> : null}
       <ConfirmDeleteDialog

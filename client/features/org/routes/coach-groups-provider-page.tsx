@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Checkbox, HStack, Link as ChakraLink, Stack, Table, Text } from '@chakra-ui/react'
+import { Badge, Box, Button, Checkbox, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -11,6 +11,7 @@ import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { listCoachGroups, listProviderCoachGroups, setProviderCoachGroups } from '../api/org-api'
 import { orgKeys } from '../api/org-keys'
+import { QueryTable } from '../../../components/ui/record-table'
 
 /**
  * /user-admin/coach-groups/provider (decision 041): each provider with the coach groups that work for it; those
@@ -32,54 +33,45 @@ export default function CoachGroupsProviderPage() {
       breadcrumbs={[{ label: t('nav.groups.userAdmin') }, { label: t('routes.user-admin-coach-groups'), to: '/user-admin/coach-groups' }]}
     >
       <Stack gap="4">
-        <QueryState query={rows} empty={t('orgAdmin.coachGroups.noProviders')}>
-          {(data) => (
-            <Table.ScrollArea borderWidth="1px" rounded="md">
-              <Table.Root size="sm" aria-label={t('routes.user-admin-coach-groups-provider')}>
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>{t('orgAdmin.coachGroups.provider')}</Table.ColumnHeader>
-                    <Table.ColumnHeader hideBelow="sm">{t('routes.user-admin-coach-groups')}</Table.ColumnHeader>
-                    {mayUpdate ? <Table.ColumnHeader /> : null}
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {data.items.map((p) => (
-                    <Table.Row key={p.providerId} data-testid="provider-groups-row">
-                      <Table.Cell fontWeight="medium">
-                        <HStack gap="2" wrap="wrap">
-                          <Text>{p.providerName}</Text>
-                          {p.active ? null : (
-                            <Badge size="sm" colorPalette="gray">
-                              {t('orgAdmin.coachGroups.inactive')}
-                            </Badge>
-                          )}
-                        </HStack>
-                        {/* On a phone the groups go under the name: three columns do not fit. */}
-                        <Box hideFrom="sm" fontWeight="normal" fontSize="sm" mt="1">
-                          {groupsText(p)}
-                        </Box>
-                      </Table.Cell>
-                      <Table.Cell hideBelow="sm">{groupsText(p)}</Table.Cell>
-                      {mayUpdate ? (
-                        <Table.Cell textAlign="end">
-                          <Button
-                            size="xs"
-                            variant="outline"
-                            onClick={() => setEditing(p)}
-                            aria-label={`${t('orgAdmin.coachGroups.choose')}: ${p.providerName}`}
-                          >
-                            {t('orgAdmin.coachGroups.choose')}
-                          </Button>
-                        </Table.Cell>
-                      ) : null}
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
-          )}
-        </QueryState>
+        <QueryTable
+          query={rows}
+          empty={t('orgAdmin.coachGroups.noProviders')}
+          label={t('routes.user-admin-coach-groups-provider')}
+          rowKey={(p) => p.providerId}
+          rowTestId="provider-groups-row"
+          columns={[
+            {
+              header: t('orgAdmin.coachGroups.provider'),
+              strong: true,
+              cell: (p) => (
+                <>
+                  <HStack gap="2" wrap="wrap">
+                    <Text>{p.providerName}</Text>
+                    {p.active ? null : (
+                      <Badge size="sm" colorPalette="gray">
+                        {t('orgAdmin.coachGroups.inactive')}
+                      </Badge>
+                    )}
+                  </HStack>
+                  {/* On a phone the groups go under the name: three columns do not fit. */}
+                  <Box hideFrom="sm" fontWeight="normal" fontSize="sm" mt="1">
+                    {groupsText(p)}
+                  </Box>
+                </>
+              ),
+            },
+            { header: t('routes.user-admin-coach-groups'), hideBelow: 'sm', cell: groupsText },
+          ]}
+          actions={
+            mayUpdate
+              ? (p) => (
+                  <Button size="xs" variant="outline" onClick={() => setEditing(p)} aria-label={`${t('orgAdmin.coachGroups.choose')}: ${p.providerName}`}>
+                    {t('orgAdmin.coachGroups.choose')}
+                  </Button>
+                )
+              : undefined
+          }
+        />
         <Text fontSize="sm">
           <ChakraLink asChild variant="underline" colorPalette="brand">
             <Link to="/user-admin/coach-groups">{t('orgAdmin.coachGroups.manage')}</Link>

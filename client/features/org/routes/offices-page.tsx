@@ -1,11 +1,9 @@
-import { Button, Link as ChakraLink, HStack, Stack, Table } from '@chakra-ui/react'
+import { Stack } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
 import { pathFor } from '../../../../shared/routes'
 import type { OfficeItem } from '../../../../shared/schemas/org'
-import { QueryState } from '../../../components/ui/load-error'
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
@@ -14,6 +12,9 @@ import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialo
 import { OfficeDialog } from '../components/office-dialog'
 import { lookupKeys } from '../../../components/ui/lookup/lookup-api'
 import { orgKeys } from '../api/org-keys'
+import { CreateButton, QueryTable } from '../../../components/ui/record-table'
+import { RecordLink } from '../../../components/ui/detail-kit'
+import { RowActions } from '../../../components/ui/row-actions'
 
 /**
  * /user-admin/offices: the offices the user may see (a manager their own) with region, teams and active people
@@ -40,70 +41,37 @@ export default function OfficesPage() {
   return (
     <Page title={t('routes.user-admin-offices')} breadcrumbs={[{ label: t('nav.groups.userAdmin') }]}>
       <Stack gap="4">
-        {mayCreate ? (
-          <HStack justify="flex-end">
-            <Button size="sm" colorPalette="brand" onClick={() => setEditing('new')}>
-              {t('orgAdmin.offices.create')}
-            </Button>
-          </HStack>
-        ) : null}
-        <QueryState query={offices} empty={t('orgAdmin.offices.empty')}>
-          {(data) => (
-            <Table.ScrollArea borderWidth="1px" rounded="md">
-              <Table.Root size="sm" aria-label={t('routes.user-admin-offices')}>
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>{t('orgAdmin.offices.name')}</Table.ColumnHeader>
-                    <Table.ColumnHeader hideBelow="sm">{t('orgAdmin.offices.region')}</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">{t('orgAdmin.offices.teams')}</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end" hideBelow="sm">
-                      {t('orgAdmin.offices.users')}
-                    </Table.ColumnHeader>
-                    {mayUpdate || mayDelete ? <Table.ColumnHeader /> : null}
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {data.items.map((r) => (
-                    <Table.Row key={r.id} data-testid="office-row">
-                      <Table.Cell fontWeight="medium">
-                        <ChakraLink asChild>
-                          <Link to={pathFor('user-admin-offices-id', { id: r.id })}>{r.name}</Link>
-                        </ChakraLink>
-                      </Table.Cell>
-                      <Table.Cell hideBelow="sm">{r.regionName}</Table.Cell>
-                      <Table.Cell textAlign="end">{r.teamCount}</Table.Cell>
-                      <Table.Cell textAlign="end" hideBelow="sm">
-                        {r.userCount}
-                      </Table.Cell>
-                      {mayUpdate || mayDelete ? (
-                        <Table.Cell textAlign="end">
-                          <HStack justify="flex-end" gap="1">
-                            {mayUpdate ? (
-                              <Button size="xs" variant="outline" onClick={() => setEditing(r)} aria-label={`${t('orgAdmin.offices.edit')}: ${r.name}`}>
-                                {t('orgAdmin.offices.edit')}
-                              </Button>
-                            ) : null}
-                            {mayDelete ? (
-                              <Button
-                                size="xs"
-                                variant="outline"
-                                colorPalette="red"
-                                onClick={() => setDeleting(r)}
-                                aria-label={`${t('orgAdmin.offices.delete')}: ${r.name}`}
-                              >
-                                {t('orgAdmin.offices.delete')}
-                              </Button>
-                            ) : null}
-                          </HStack>
-                        </Table.Cell>
-                      ) : null}
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
-          )}
-        </QueryState>
+        <CreateButton show={mayCreate} label={t('orgAdmin.offices.create')} onClick={() => setEditing('new')} />
+        <QueryTable
+          query={offices}
+          empty={t('orgAdmin.offices.empty')}
+          label={t('routes.user-admin-offices')}
+          rowKey={(r) => r.id}
+          rowTestId="office-row"
+          columns={[
+            {
+              header: t('orgAdmin.offices.name'),
+              strong: true,
+              cell: (r) => <RecordLink to={pathFor('user-admin-offices-id', { id: r.id })}>{r.name}</RecordLink>,
+            },
+            { header: t('orgAdmin.offices.region'), hideBelow: 'sm', cell: (r) => r.regionName },
+            { header: t('orgAdmin.offices.teams'), end: true, cell: (r) => r.teamCount },
+            { header: t('orgAdmin.offices.users'), end: true, hideBelow: 'sm', cell: (r) => r.userCount },
+          ]}
+          actions={
+            mayUpdate || mayDelete
+              ? (r) => (
+                  <RowActions
+                    name={r.name}
+                    editLabel={t('orgAdmin.offices.edit')}
+                    deleteLabel={t('orgAdmin.offices.delete')}
+                    onEdit={mayUpdate ? () => setEditing(r) : undefined}
+                    onDelete={mayDelete ? () => setDeleting(r) : undefined}
+                  />
+                )
+              : undefined
+          }
+        />
       </Stack>
       {editing ? <OfficeDialog office={editing} onClose={() => setEditing(null)} onSaved={done} onConflict={() => void offices.refetch()} /> : null}
       <ConfirmDeleteDialog

@@ -5,11 +5,12 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { businessDay, periodPreset } from '../../../../shared/rules/work'
 import { qualityStatsFilterSchema, type QualityStatsFilter } from '../../../../shared/schemas/quality'
 import { fieldErrorsOf } from '../../../../shared/schemas/errors'
-import { LookupCombobox, LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
+import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { useListQuery } from '../../../components/ui/data-table/use-list-query'
 import { PeriodFields } from '../../../components/ui/period-fields'
+import { OrgFilters } from '../../../components/ui/list-filters'
 
 const SCREENS = ['all', 'grades', 'monthly', 'sellers'] as const
 export type StatsScreen = (typeof SCREENS)[number]
@@ -119,42 +120,25 @@ export function StatsShell(props: { screen: StatsScreen; children: (filter: Qual
               <Button size="sm" variant="outline" hideFrom="sm" onClick={() => setMore((x) => !x)} aria-expanded={more} data-testid="stats-more-filters">
                 {more ? t('quality.stats.fewerFilters') : `${t('quality.stats.moreFilters')}${narrowedBy ? ` (${narrowedBy})` : ''}`}
               </Button>
-              {ability.can('view', 'offices') ? (
-                <Box {...folded}>
-                  <LookupNativeSelect
-                    kind="offices"
-                    within="sale_reports"
-                    label={t('quality.stats.office')}
-                    emptyLabel={t('quality.stats.allOffices')}
-                    value={filter.officeId}
-                    onChange={(v) => set({ office: v, team: undefined, seller: undefined })}
-                  />
-                </Box>
-              ) : null}
-              {ability.can('view', 'teams') ? (
-                <Box {...folded}>
-                  <LookupNativeSelect
-                    kind="teams"
-                    label={t('quality.stats.team')}
-                    emptyLabel={t('quality.stats.allTeams')}
-                    parentId={filter.officeId}
-                    value={filter.teamId}
-                    onChange={(v) => set({ team: v, seller: undefined })}
-                  />
-                </Box>
-              ) : null}
-              {ability.can('view', 'users') ? (
-                <Box {...folded}>
-                  <LookupCombobox
-                    kind="users"
-                    label={t('quality.stats.seller')}
-                    placeholder={t('quality.stats.allSellers')}
-                    parentId={filter.teamId}
-                    value={filter.sellerId}
-                    onChange={(v) => set({ seller: v })}
-                  />
-                </Box>
-              ) : null}
+              <OrgFilters
+                within="sale_reports"
+                cell={folded}
+                teams="select"
+                sellersOfTeam
+                office={{
+                  label: t('quality.stats.office'),
+                  all: t('quality.stats.allOffices'),
+                  value: filter.officeId,
+                  onChange: (v) => set({ office: v, team: undefined, seller: undefined }),
+                }}
+                team={{
+                  label: t('quality.stats.team'),
+                  all: t('quality.stats.allTeams'),
+                  value: filter.teamId,
+                  onChange: (v) => set({ team: v, seller: undefined }),
+                }}
+                seller={{ label: t('quality.stats.seller'), all: t('quality.stats.allSellers'), value: filter.sellerId, onChange: (v) => set({ seller: v }) }}
+              />
               {ability.can('view', 'providers') ? (
                 <Box {...folded}>
                   <LookupNativeSelect

@@ -1,9 +1,8 @@
-import { Badge, Button, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TemplateDetail, TemplateListItem } from '../../../../shared/schemas/quality'
-import { LoadError } from '../../../components/ui/load-error'
 import { Page } from '../../../components/ui/page'
 import { errorText } from '../../../lib/api-client'
 import { formatDate, type FormatLanguage } from '../../../../shared/format'
@@ -12,6 +11,7 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { getTemplate, listTemplates, setTemplateActive } from '../api/quality-api'
 import { TemplateDialog } from '../components/template-dialog'
 import { qualityKeys } from '../api/quality-keys'
+import { CreateButton, QueryTable } from '../../../components/ui/record-table'
 
 /**
  * /backoffice/salequality/templates (docs/decisions/045): the survey templates, the one in use per provider and the
@@ -60,75 +60,59 @@ export default function TemplatesPage() {
         <Text color="fg.muted" fontSize="sm">
           {t('quality.templates.intro')}
         </Text>
-        {may.create ? (
-          <HStack justify="flex-end">
-            <Button size="sm" colorPalette="brand" onClick={() => setEditing('new')}>
-              {t('quality.templates.create')}
-            </Button>
-          </HStack>
-        ) : null}
-        {templates.isError ? (
-          <LoadError error={templates.error} onRetry={() => void templates.refetch()} />
-        ) : !templates.data ? (
-          <Skeleton h="40" aria-busy />
-        ) : templates.data.items.length === 0 ? (
-          <Text color="fg.muted" data-testid="quality-templates-empty">
-            {t('quality.templates.empty')}
-          </Text>
-        ) : (
-          <Table.ScrollArea borderWidth="1px" rounded="md">
-            <Table.Root size="sm" aria-label={t('routes.backoffice-salequality-templates')}>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{t('quality.templates.name')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('quality.templates.status')}</Table.ColumnHeader>
-                  <Table.ColumnHeader hideBelow="sm">{t('quality.templates.version')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('quality.templates.answered')}</Table.ColumnHeader>
-                  <Table.ColumnHeader hideBelow="md">{t('quality.templates.updated')}</Table.ColumnHeader>
-                  {may.update ? <Table.ColumnHeader /> : null}
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {templates.data.items.map((x) => (
-                  <Table.Row key={x.id} data-testid="quality-template-row">
-                    <Table.Cell>
-                      <Text fontWeight="medium">{x.name}</Text>
-                      <Text fontSize="xs" color="fg.muted">
-                        {x.provider?.name ?? t('quality.templates.defaultProvider')}
-                      </Text>
-                    </Table.Cell>
-                    <Table.Cell>
-                      <Badge colorPalette={x.active ? 'green' : 'gray'} data-testid="quality-template-status">
-                        {t(x.active ? 'quality.templates.active' : 'quality.templates.inactive')}
-                      </Badge>
-                    </Table.Cell>
-                    <Table.Cell hideBelow="sm">{t('quality.templates.versionN', { n: x.versionNumber })}</Table.Cell>
-                    <Table.Cell textAlign="end">{x.answered}</Table.Cell>
-                    <Table.Cell hideBelow="md">{formatDate(x.updatedAt, i18n.language as FormatLanguage)}</Table.Cell>
-                    {may.update ? (
-                      <Table.Cell textAlign="end">
-                        <HStack justify="flex-end" gap="1" flexWrap="wrap">
-                          <Button
-                            size="xs"
-                            variant="outline"
-                            loading={opening === x.id}
-                            onClick={() => void edit(x)}
-                            aria-label={`${t('quality.templates.edit')}: ${x.name}`}
-                          >
-                            {t('quality.templates.edit')}
-                          </Button>
-                          <Button size="xs" variant="ghost" loading={switching === x.id} onClick={() => void toggle(x)}>
-                            {t(x.active ? 'quality.templates.deactivate' : 'quality.templates.activate')}
-                          </Button>
-                        </HStack>
-                      </Table.Cell>
-                    ) : null}
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-        )}
+        <CreateButton show={may.create} label={t('quality.templates.create')} onClick={() => setEditing('new')} />
+        <QueryTable
+          query={templates}
+          empty={t('quality.templates.empty')}
+          emptyTestId="quality-templates-empty"
+          label={t('routes.backoffice-salequality-templates')}
+          rowKey={(x) => x.id}
+          rowTestId="quality-template-row"
+          columns={[
+            {
+              header: t('quality.templates.name'),
+              cell: (x) => (
+                <>
+                  <Text fontWeight="medium">{x.name}</Text>
+                  <Text fontSize="xs" color="fg.muted">
+                    {x.provider?.name ?? t('quality.templates.defaultProvider')}
+                  </Text>
+                </>
+              ),
+            },
+            {
+              header: t('quality.templates.status'),
+              cell: (x) => (
+                <Badge colorPalette={x.active ? 'green' : 'gray'} data-testid="quality-template-status">
+                  {t(x.active ? 'quality.templates.active' : 'quality.templates.inactive')}
+                </Badge>
+              ),
+            },
+            { header: t('quality.templates.version'), hideBelow: 'sm', cell: (x) => t('quality.templates.versionN', { n: x.versionNumber }) },
+            { header: t('quality.templates.answered'), end: true, cell: (x) => x.answered },
+            { header: t('quality.templates.updated'), hideBelow: 'md', cell: (x) => formatDate(x.updatedAt, i18n.language as FormatLanguage) },
+          ]}
+          actions={
+            may.update
+              ? (x) => (
+                  <HStack justify="flex-end" gap="1" flexWrap="wrap">
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      loading={opening === x.id}
+                      onClick={() => void edit(x)}
+                      aria-label={`${t('quality.templates.edit')}: ${x.name}`}
+                    >
+                      {t('quality.templates.edit')}
+                    </Button>
+                    <Button size="xs" variant="ghost" loading={switching === x.id} onClick={() => void toggle(x)}>
+                      {t(x.active ? 'quality.templates.deactivate' : 'quality.templates.activate')}
+                    </Button>
+                  </HStack>
+                )
+              : undefined
+          }
+        />
       </Stack>
       {editing ? (
         <TemplateDialog

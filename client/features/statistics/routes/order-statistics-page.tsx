@@ -1,22 +1,21 @@
-import { Box, Card, Field, Input, Link, NativeSelect, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { Box,Card,Field,Input,Link,NativeSelect,SimpleGrid,Skeleton,Stack,Table,Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { useMemo,useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router'
-import { formatDate, formatMonth, formatOre, formatPercent, type FormatLanguage } from '../../../../shared/format'
+import { Link as RouterLink,useNavigate,useSearchParams } from 'react-router'
+import { formatDate,formatMonth,formatOre,formatPercent,type FormatLanguage } from '../../../../shared/format'
 import { EARNING_STATUSES } from '../../../../shared/rules/earnings'
-import { businessDay, comparePeriod, monthRange, periodPreset, type ComparePreset, type PeriodPreset } from '../../../../shared/rules/work'
+import { businessDay,comparePeriod,monthRange,periodPreset,type ComparePreset,type PeriodPreset } from '../../../../shared/rules/work'
 import { fieldErrorsOf } from '../../../../shared/schemas/errors'
-import { orderStatsFilterSchema, type OrderStatistics, type OrderStatsFilter } from '../../../../shared/schemas/statistics'
+import { orderStatsFilterSchema,type OrderStatistics,type OrderStatsFilter } from '../../../../shared/schemas/statistics'
 import { useListQuery } from '../../../components/ui/data-table/use-list-query'
 import { LoadError } from '../../../components/ui/load-error'
-import { LookupCombobox, LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { Page } from '../../../components/ui/page'
-import { CHART_COLORS, StatChart } from '../../../components/ui/stat-chart'
-import { useAbility } from '../../../lib/session'
+import { CHART_COLORS,StatChart } from '../../../components/ui/stat-chart'
 import { orderStatistics } from '../api/statistics-api'
 import { PeriodFields } from '../../../components/ui/period-fields'
 import { statisticsKeys } from '../api/statistics-keys'
+import { OrgFilters } from '../../../components/ui/list-filters'
 
 const PRESETS = ['last30', 'thisMonth', 'lastMonth', 'thisYear', 'last12'] as const satisfies readonly PeriodPreset[]
 
@@ -44,7 +43,6 @@ function salesHref(filter: OrderStatsFilter, narrow: Record<string, string | und
  */
 export default function OrderStatisticsPage() {
   const { t } = useTranslation()
-  const ability = useAbility()
   const [params] = useSearchParams()
   const [today] = useState(() => businessDay(Date.now()))
   const fallback = periodPreset('last30', today)
@@ -76,29 +74,13 @@ export default function OrderStatisticsPage() {
             onChange={set}
             labels={{ period: t('orderStats.period'), from: t('orderStats.from'), to: t('orderStats.to'), preset: (p) => t(`orderStats.preset.${p}`) }}
           />
-          {ability.can('view', 'teams') ? (
-            <Box alignSelf="end">
-              <LookupNativeSelect
-                kind="teams"
-                label={t('orderStats.team')}
-                emptyLabel={t('orderStats.allTeams')}
-                value={filter.teamId}
-                onChange={(v) => set({ team: v, seller: undefined })}
-              />
-            </Box>
-          ) : null}
-          {ability.can('view', 'users') ? (
-            <Box alignSelf="end">
-              <LookupCombobox
-                kind="users"
-                label={t('orderStats.seller')}
-                placeholder={t('orderStats.allSellers')}
-                parentId={filter.teamId}
-                value={filter.sellerId}
-                onChange={(v) => set({ seller: v })}
-              />
-            </Box>
-          ) : null}
+          <OrgFilters
+            cell={{ alignSelf: 'end' }}
+            teams="select"
+            sellersOfTeam
+            team={{ label: t('orderStats.team'), all: t('orderStats.allTeams'), value: filter.teamId, onChange: (v) => set({ team: v, seller: undefined }) }}
+            seller={{ label: t('orderStats.seller'), all: t('orderStats.allSellers'), value: filter.sellerId, onChange: (v) => set({ seller: v }) }}
+          />
         </SimpleGrid>
         {problems ? (
           <Text color="fg.error" fontSize="sm">

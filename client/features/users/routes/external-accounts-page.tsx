@@ -1,4 +1,4 @@
-import { Button, HStack, Input, Stack, Table, Text } from '@chakra-ui/react'
+import { Input, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next'
 import { EXTERNAL_TEMPLATE_NAME_MAX, type ExternalTemplateItem } from '../../../../shared/schemas/external-accounts'
 import { FormDialog } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
-import { QueryState } from '../../../components/ui/load-error'
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
@@ -15,6 +14,7 @@ import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialo
 import { RowActions } from '../../../components/ui/row-actions'
 import { usersKeys } from '../api/users-keys'
 import { useFormDialog, TextField, TextAreaField } from '../../../components/ui/form-kit'
+import { CreateButton, QueryTable } from '../../../components/ui/record-table'
 
 /**
  * /user-admin/external-accounts (decision 043): the outside systems sellers sign in to, each with how its user
@@ -43,58 +43,45 @@ export default function ExternalAccountsPage() {
         <Text color="fg.muted" fontSize="sm">
           {t('externalAccounts.intro')}
         </Text>
-        {may.create ? (
-          <HStack justify="flex-end">
-            <Button size="sm" colorPalette="brand" onClick={() => setEditing('new')}>
-              {t('externalAccounts.create')}
-            </Button>
-          </HStack>
-        ) : null}
-        <QueryState query={templates} empty={t('externalAccounts.empty')}>
-          {(data) => (
-            <Table.ScrollArea borderWidth="1px" rounded="md">
-              <Table.Root size="sm" aria-label={t('routes.user-admin-external-accounts')}>
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>{t('externalAccounts.name')}</Table.ColumnHeader>
-                    <Table.ColumnHeader hideBelow="sm">{t('externalAccounts.usernamePattern')}</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">{t('externalAccounts.accounts')}</Table.ColumnHeader>
-                    {may.update || may.delete ? <Table.ColumnHeader /> : null}
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {data.items.map((x) => (
-                    <Table.Row key={x.id} data-testid="external-template-row">
-                      <Table.Cell fontWeight="medium">
-                        {x.name}
-                        {x.loginUrl ? (
-                          <Text fontSize="xs" color="fg.muted" fontWeight="normal" wordBreak="break-all">
-                            {x.loginUrl}
-                          </Text>
-                        ) : null}
-                      </Table.Cell>
-                      <Table.Cell hideBelow="sm" fontFamily="mono" fontSize="xs">
-                        {x.usernamePattern}
-                      </Table.Cell>
-                      <Table.Cell textAlign="end">{x.accountCount}</Table.Cell>
-                      {may.update || may.delete ? (
-                        <Table.Cell textAlign="end">
-                          <RowActions
-                            name={x.name}
-                            editLabel={t('externalAccounts.edit')}
-                            deleteLabel={t('externalAccounts.delete')}
-                            onEdit={may.update ? () => setEditing(x) : undefined}
-                            onDelete={may.delete ? () => setDeleting(x) : undefined}
-                          />
-                        </Table.Cell>
-                      ) : null}
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
-          )}
-        </QueryState>
+        <CreateButton show={may.create} label={t('externalAccounts.create')} onClick={() => setEditing('new')} />
+        <QueryTable
+          query={templates}
+          empty={t('externalAccounts.empty')}
+          label={t('routes.user-admin-external-accounts')}
+          rowKey={(x) => x.id}
+          rowTestId="external-template-row"
+          columns={[
+            {
+              header: t('externalAccounts.name'),
+              strong: true,
+              cell: (x) => (
+                <>
+                  {x.name}
+                  {x.loginUrl ? (
+                    <Text fontSize="xs" color="fg.muted" fontWeight="normal" wordBreak="break-all">
+                      {x.loginUrl}
+                    </Text>
+                  ) : null}
+                </>
+              ),
+            },
+            { header: t('externalAccounts.usernamePattern'), hideBelow: 'sm', mono: true, cell: (x) => x.usernamePattern },
+            { header: t('externalAccounts.accounts'), end: true, cell: (x) => x.accountCount },
+          ]}
+          actions={
+            may.update || may.delete
+              ? (x) => (
+                  <RowActions
+                    name={x.name}
+                    editLabel={t('externalAccounts.edit')}
+                    deleteLabel={t('externalAccounts.delete')}
+                    onEdit={may.update ? () => setEditing(x) : undefined}
+                    onDelete={may.delete ? () => setDeleting(x) : undefined}
+                  />
+                )
+              : undefined
+          }
+        />
       </Stack>
       {editing ? <TemplateDialog template={editing} onClose={() => setEditing(null)} onSaved={done} onConflict={() => void templates.refetch()} /> : null}
       <ConfirmDeleteDialog
