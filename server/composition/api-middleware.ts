@@ -43,7 +43,7 @@ const tooLarge = (maxSize: number) => bodyLimit({ maxSize, onError: (c) => answe
  */
 export function apiMiddleware(env: Env, auth: ReturnType<typeof authService>): MiddlewareHandler<AppEnv> {
   const limitBody = tooLarge(MAX_BODY_BYTES)
-  // Checklist uploads are the one kind of request with a larger body (a photo or a PDF, up to 10 MB).
+  // Checklist uploads and a guide's images and attachments have a larger body (a photo or a PDF, up to 10 MB).
   const limitFile = tooLarge(CHECKLIST_MAX_BYTES)
   // An order file (CSV or XLSX) is read whole into the back office: up to its kind's limit; a users import's CSV too.
   const limitOrderFile = tooLarge(FILE_KINDS.order_import.maxBytes)
@@ -92,11 +92,12 @@ export function apiMiddleware(env: Env, auth: ReturnType<typeof authService>): M
     const guarded = async () => {
       if (c.req.method === 'GET' || c.req.method === 'HEAD') return withSession()
       // Called by hand, so an answer of theirs (413) is put in place here, as Hono's compose would.
-      const limit = c.req.path.startsWith('/api/sync/files/')
-        ? limitFile
-        : c.req.path === '/api/order-imports' || c.req.path === '/api/users/import'
-          ? limitOrderFile
-          : limitBody
+      const limit =
+        c.req.path.startsWith('/api/sync/files/') || c.req.path === '/api/guide-admin/files'
+          ? limitFile
+          : c.req.path === '/api/order-imports' || c.req.path === '/api/users/import'
+            ? limitOrderFile
+            : limitBody
       const refused = await limit(c, async () => {
         await checkOrigin(c, withSession)
       })

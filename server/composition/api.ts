@@ -14,6 +14,7 @@ import { customersRoutes } from '../modules/customers/customers.routes'
 import { filesRoutes } from '../modules/files/files.routes'
 import { financeRoutes } from '../modules/finance/finance.routes'
 import { gameRoutes } from '../modules/game/game.routes'
+import { guidesRoutes } from '../modules/guides/guides.routes'
 import { mailRoutes } from '../modules/mail/mail.routes'
 import { notificationsRoutes } from '../modules/notifications/notifications.routes'
 import { ordersRoutes } from '../modules/orders/orders.routes'
@@ -117,6 +118,7 @@ export function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
     .route('/', statisticsRoutes(areas.statistics))
     .route('/', financeRoutes(areas.finance))
     .route('/', gameRoutes(areas.game))
+    .route('/', guidesRoutes(areas.guides, deps.files))
     .route('/', assistantRoutes(areas.assistant, areas.assistantStats))
     .route('/', payRoutes(deps, areas.pay, areas.exportsOfPay))
     .route('/', mailRoutes(deps))
@@ -127,7 +129,8 @@ export function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
 
   // An /api path no route matched is a JSON 404, never the SPA.
   api.all('*', (c) => answerError(c, new ApiError(404, 'not_found')))
-  return routes
+  // The pages' frames may show the embeds' allowed hosts (docs/decisions/069).
+  return { routes, frameSources: areas.guides.embeds.frameSources }
 }
 
-export type ApiType = ReturnType<typeof mountApi>
+export type ApiType = ReturnType<typeof mountApi>['routes']

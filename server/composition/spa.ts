@@ -8,42 +8,53 @@ import type { AppEnv } from '../lib/context'
 import { appMetaOf } from '../modules/system/system.routes'
 import type { Env } from '../env'
 
-/** Document and asset headers; the API sets its own (nosniff, no-store) and skips this per-request cost. */
-const documentHeaders = secureHeaders({
-  contentSecurityPolicy: {
-    defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
-    styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:'],
-    connectSrc: ["'self'"],
-    fontSrc: ["'self'", 'data:'],
-    objectSrc: ["'none'"],
-    frameAncestors: ["'none'"],
-    baseUri: ["'self'"],
-    formAction: ["'self'"],
-  },
-  crossOriginEmbedderPolicy: false,
-  // Agrees with frame-ancestors 'none' (browsers without CSP level 2 read this one).
-  xFrameOptions: 'DENY',
-  // Only what the app uses: the camera for checklist photos, fullscreen; everything else off for every frame.
-  permissionsPolicy: {
-    camera: ['self'],
-    fullscreen: ['self'],
-    microphone: [],
-    geolocation: [],
-    payment: [],
-    usb: [],
-    serial: [],
-    bluetooth: [],
-    hid: [],
-    midi: [],
-    displayCapture: [],
-    browsingTopics: [],
-    accelerometer: [],
-    gyroscope: [],
-    magnetometer: [],
-  },
-})
+/**
+ * Document and asset headers; the API sets its own (nosniff, no-store) and skips this per-request cost. Frames may
+ * show only the app itself and the hosts admins allowed for embeds (docs/decisions/069), over https.
+ */
+const documentHeaders = (frameSources: () => string[]) =>
+  secureHeaders({
+    contentSecurityPolicy: {
+      frameSrc: [
+        "'self'",
+        () =>
+          frameSources()
+            .map((h) => `https://${h}`)
+            .join(' '),
+      ],
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'", 'data:'],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+    },
+    crossOriginEmbedderPolicy: false,
+    // Agrees with frame-ancestors 'none' (browsers without CSP level 2 read this one).
+    xFrameOptions: 'DENY',
+    // Only what the app uses: the camera for checklist photos, fullscreen; everything else off for every frame.
+    permissionsPolicy: {
+      camera: ['self'],
+      fullscreen: ['self'],
+      microphone: [],
+      geolocation: [],
+      payment: [],
+      usb: [],
+      serial: [],
+      bluetooth: [],
+      hid: [],
+      midi: [],
+      displayCapture: [],
+      browsingTopics: [],
+      accelerometer: [],
+      gyroscope: [],
+      magnetometer: [],
+    },
+  })
 
 type Index = { html: string; mtimeMs: number; checkedAt: number; byRoute: Map<string, string>; preloads: Record<string, string[]> }
 
@@ -51,10 +62,10 @@ type Index = { html: string; mtimeMs: number; checkedAt: number; byRoute: Map<st
  * The built SPA for everything that is not the API: its assets (compressed at build time, scripts/precompress.ts,
  * served as .br / .gz when accepted) and, for every other GET, the index, which routes on the device.
  */
-export function serveSpa(app: Hono<AppEnv>, env: Env) {
+export function serveSpa(app: Hono<AppEnv>, env: Env, frameSources: () => string[] = () => []) {
   const root = path.relative(process.cwd(), env.staticDir) || '.'
   const indexFile = path.join(env.staticDir, 'index.html')
-  app.use('*', documentHeaders)
+  app.use('*', documentHeaders(frameSources))
   app.use(
     '/assets/*',
     serveStatic({

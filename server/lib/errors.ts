@@ -36,7 +36,11 @@ export function errorBody(
   // c.var.t is set by the API's first middleware; an error before it is answered in Swedish.
   const t = c.var.t ?? SWEDISH
   const body: ApiErrorBody = { error: code, message: t(`errors.${code}`, params) }
-  if (fieldErrors) body.fieldErrors = fieldErrors
+  // A service may name a field's message by its key (`validation.…`): it is translated here, in the request's language.
+  if (fieldErrors)
+    body.fieldErrors = Object.fromEntries(
+      Object.entries(fieldErrors).map(([field, messages]) => [field, messages.map((m) => (m.startsWith('validation.') ? t(m) : m))]),
+    )
   if (details) body.details = details
   return body
 }

@@ -112,6 +112,20 @@ export type DomainEvents = {
    * a budget of an office, a team or a seller (`userId`, whose device pulls it) was set or copied from the month
    * before (server/modules/budgets; decision 047)
    */
+  /** a guide's version was published or restored (server/modules/guides; decision 069): devices holding guides pull */
+  'guide.published': { guideId: string; number: number; mustRead: boolean }
+  /** who may read a published guide changed, or it was deleted */
+  'guide.audienceChanged': { guideId: string }
+  /** a reader acknowledged a must-read guide's version */
+  'guide.acknowledged': { guideId: string; userId: string; number: number }
+  /** a coach or a manager reminded those who have not acknowledged a must-read guide */
+  'guide.reminded': {
+    guideId: string
+    number: number
+    userIds: string[]
+    titles: { sv: string; en: string | null; fi: string | null }
+    byUserId: string
+  }
   'budget.changed': { month: string; scope: 'office' | 'team' | 'seller'; unitId: string; userId: string | null; action: 'created' | 'updated' | 'copied' }
   /** the profitability calculation's settings changed: the contribution rate or the legacy cut-off (server/modules/finance; decision 051) */
   'finance.settingsChanged': { payrollTaxBp: number; legacyCutoff: string }

@@ -18,6 +18,7 @@ import { enTerms } from './en/terms'
 import { enActivity } from './en/activity'
 import { enNotifications } from './en/notifications'
 import { enMail } from './en/mail'
+import { enGuides } from './en/guides'
 
 /** The whole English catalogue (every namespace merged), for the server and tests. */
 export const en = mergeCatalogs(
@@ -40,4 +41,5 @@ export const en = mergeCatalogs(
   enActivity,
   enNotifications,
   enMail,
+  enGuides,
 )

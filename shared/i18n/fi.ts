@@ -18,6 +18,7 @@ import { fiTerms } from './fi/terms'
 import { fiActivity } from './fi/activity'
 import { fiNotifications } from './fi/notifications'
 import { fiMail } from './fi/mail'
+import { fiGuides } from './fi/guides'
 
 /** The whole Finnish catalogue (every namespace merged), for the server and tests. */
 export const fi = mergeCatalogs(
@@ -40,4 +41,5 @@ export const fi = mergeCatalogs(
   fiActivity,
   fiNotifications,
   fiMail,
+  fiGuides,
 )

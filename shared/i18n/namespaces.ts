@@ -25,6 +25,7 @@ export const NAMESPACES = [
   'activity',
   'notifications',
   'mail',
+  'guides',
 ] as const
 export type Namespace = (typeof NAMESPACES)[number]
 /** The namespaces an area's screens load; `core` is always there. */

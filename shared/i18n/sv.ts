@@ -18,6 +18,7 @@ import { svTerms } from './sv/terms'
 import { svActivity } from './sv/activity'
 import { svNotifications } from './sv/notifications'
 import { svMail } from './sv/mail'
+import { svGuides } from './sv/guides'
 
 /** The whole Swedish catalogue (every namespace merged), and its type. */
 export const sv = mergeCatalogs(
@@ -40,6 +41,7 @@ export const sv = mergeCatalogs(
   svActivity,
   svNotifications,
   svMail,
+  svGuides,
 )
 
 export type Messages = typeof sv

@@ -56,6 +56,7 @@ export const ERROR_CODES = [
   'order_unmatched',
   'sale_has_order',
   'assistant_quota',
+  'category_in_use',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -18,6 +18,8 @@ export const FILE_KINDS = {
   order_import: { types: ['text/csv', XLSX_TYPE], maxBytes: 20 * MiB, messages: 'validation.file' },
   /** an export the app produced for a user to download (CSV, XLSX, PAXml) */
   export: { types: ['text/csv', XLSX_TYPE, 'application/xml'], maxBytes: 200 * MiB, messages: 'validation.file' },
+  /** an image or an attachment a guide shows (guides area, docs/decisions/069) */
+  guide: { types: ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'], maxBytes: 10 * MiB, messages: 'validation.file' },
   /** a signed contract or agreement (PDF) */
   contract: { types: ['application/pdf'], maxBytes: 20 * MiB, messages: 'validation.file' },
 } as const satisfies Record<string, { types: readonly string[]; maxBytes: number; messages: string }>

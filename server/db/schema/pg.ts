@@ -100,3 +100,13 @@ export {
   qualitySurveyLinksPg as qualitySurveyLinks,
 } from './quality'
 export { orderRegistrationsPg as orderRegistrations, orderImportsPg as orderImports, orderMappingsPg as orderMappings } from './orders'
+export {
+  guideCategoriesPg as guideCategories,
+  guidesPg as guides,
+  guideVersionsPg as guideVersions,
+  guideAcksPg as guideAcks,
+  guideFilesPg as guideFiles,
+  embedsPg as embeds,
+  embedAssigneesPg as embedAssignees,
+  embedHostsPg as embedHosts,
+} from './guides'

@@ -66,3 +66,4 @@ export { domainEvents, eventDeliveries, activityLog, jobs, jobSchedules, serverK
 export { mailOutbox } from './mail'
 export { qualityTemplates, qualityTemplateVersions, qualitySurveys, qualitySurveyLinks, qualityMonthNki, qualityMonthProviderNki } from './quality'
 export { orderRegistrations, orderImports, orderMappings } from './orders'
+export { guideCategories, guides, guideVersions, guideAcks, guideFiles, embeds, embedAssignees, embedHosts } from './guides'

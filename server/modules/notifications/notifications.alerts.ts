@@ -186,6 +186,27 @@ export function gameAndAccountAlerts(ctx: NotificationsContext, { notify }: Pick
     }
   }
 
+  /** A coach or a manager reminded people to read and acknowledge a must-read guide (docs/decisions/069). */
+  async function fromGuideReminder(tx: Db, e: DomainEvent<'guide.reminded'>) {
+    const p = e.payload
+    const [by] = await ports.people(tx, [p.byUserId])
+    await notify(tx, {
+      type: 'general',
+      userIds: p.userIds,
+      text: (tr, recipient) => {
+        const title = p.titles[recipient.language] ?? p.titles.sv
+        return {
+          title: tr('guideAlerts.reminderTitle', { title }),
+          message: tr('guideAlerts.reminderMessage', { title }),
+          link: `/guides/dashboard/${p.guideId}`,
+        }
+      },
+      fromName: by?.name ?? null,
+      at: e.occurredAt,
+      actorId: e.actorId,
+    })
+  }
+
   /**
    * An admin reset the user's two-step sign-in, or wrong codes locked it (decision 038): the user is told, in case it
    * was not their wish.
@@ -204,5 +225,5 @@ export function gameAndAccountAlerts(ctx: NotificationsContext, { notify }: Pick
     })
   }
 
-  return { fromLevelReached, fromBadgeAwarded, fromCompetitionFinished, fromUserChange }
+  return { fromLevelReached, fromBadgeAwarded, fromCompetitionFinished, fromUserChange, fromGuideReminder }
 }

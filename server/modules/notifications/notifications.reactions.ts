@@ -5,11 +5,21 @@ import type { notificationsService } from './notifications.service'
 type Notifications = ReturnType<typeof notificationsService>
 
 /** The events that change what a seller's device holds: their open app is told to pull now (a poke carries no data). */
-const POKED_BY = ['sale.statusChanged', 'timeReport.corrected', 'timeAttestation.changed', 'extraIncome.changed', 'catalog.changed', 'budget.changed'] as const
+const POKED_BY = [
+  'sale.statusChanged',
+  'timeReport.corrected',
+  'timeAttestation.changed',
+  'extraIncome.changed',
+  'catalog.changed',
+  'budget.changed',
+  'guide.published',
+  'guide.audienceChanged',
+] as const
 
 /** Whom an event's poke goes to: a seller, everyone (`null`, the catalog), or no one. */
 export function pokeTarget(e: DomainEvent<(typeof POKED_BY)[number]>): { userId: string | null } | undefined {
-  if (e.name === 'catalog.changed') return { userId: null }
+  // The catalog and the guides travel to every device (a guide's readers are decided when the device asks).
+  if (e.name === 'catalog.changed' || e.name === 'guide.published' || e.name === 'guide.audienceChanged') return { userId: null }
   // A seller's budget travels to their device; an office's or a team's does not.
   if (e.name === 'budget.changed') return e.payload.userId ? { userId: e.payload.userId } : undefined
   // The seller's own change needs no poke (their device made it).
@@ -28,6 +38,7 @@ export function notificationsReactions(events: EventBus, notifications: Notifica
   events.subscribe({ name: 'notifications.gameLevels', events: ['game.levelReached'], handleInTransaction: notifications.fromLevelReached })
   events.subscribe({ name: 'notifications.gameBadges', events: ['game.badgeAwarded'], handleInTransaction: notifications.fromBadgeAwarded })
   events.subscribe({ name: 'notifications.gameCompetitions', events: ['game.competitionFinished'], handleInTransaction: notifications.fromCompetitionFinished })
+  events.subscribe({ name: 'notifications.guideReminders', events: ['guide.reminded'], handleInTransaction: notifications.fromGuideReminder })
   events.subscribe({ name: 'notifications.deliver', events: ['notification.created'], handle: notifications.deliver })
   events.subscribe({
     name: 'notifications.syncPoke',

@@ -79,6 +79,11 @@ export function peopleDirectory(ctx: UsersDirectoryContext) {
       return rows.map((r) => r.id)
     },
 
+    /** Every active person a viewer may see (who has acknowledged a guide, decision 069). */
+    async visiblePeople(db: Db, ability: AppAbility): Promise<string[]> {
+      return this.reachable(db, ability, { everyone: true, userIds: [], teamIds: [], officeIds: [], roleIds: [] })
+    },
+
     /** Which of some people a viewer may see (active ones): the sales game's boards name only those. */
     async visibleAmong(db: Db, ability: AppAbility, userIds: string[]): Promise<Set<string>> {
       return new Set(await this.reachable(db, ability, { everyone: false, userIds: [...new Set(userIds)], teamIds: [], officeIds: [], roleIds: [] }))

@@ -1,6 +1,21 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm'
 import type { Db } from '../../db/client'
+import type { Action, Subject } from '../../../shared/permissions/catalogue'
+import { userOfficeId } from '../../db/expressions'
 import { type UsersDirectoryContext } from './users.directory-context'
+
+/** A person as a guide's audience sees them (shared/rules/guides.ts's Reader, with their name and team). */
+export type GuideReader = {
+  id: string
+  name: string
+  active: boolean
+  roleId: string
+  employeeId: string | null
+  officeId: string | null
+  teamId: string | null
+  teamIds: string[]
+  providerIds: string[]
+}
 
 /** A person's role, employment and places as other areas ask for them: roles, names, offices, managers and teams. */
 export function placeDirectory(ctx: UsersDirectoryContext) {
@@ -73,6 +88,85 @@ export function placeDirectory(ctx: UsersDirectoryContext) {
         .where(and(inArray(t.users.teamId, [...new Set(teamIds)]), eq(t.users.active, true)))
         .orderBy(asc(t.users.firstName), asc(t.users.lastName), asc(t.users.id))
       return rows.map((r) => ({ id: r.id, name: `${r.first} ${r.last}`, teamId: r.teamId! }))
+    },
+
+    /**
+     * People as the guides' audiences see them (docs/decisions/069): role, office (their own or their team's), the
+     * teams they are in or coach, and the providers they sell for (their own and their teams').
+     */
+    async readers(db: Db, userIds: string[]): Promise<Map<string, GuideReader>> {
+      const out = new Map<string, GuideReader>()
+      const unique = [...new Set(userIds)]
+      for (let i = 0; i < unique.length; i += 2000) {
+        const part = unique.slice(i, i + 2000)
+        const [people, coached, own] = await Promise.all([
+          db
+            .select({
+              id: t.users.id,
+              first: t.users.firstName,
+              last: t.users.lastName,
+              roleId: t.users.roleId,
+              employeeId: t.users.employeeId,
+              teamId: t.users.teamId,
+              officeId: userOfficeId(t),
+              active: t.users.active,
+              teamProvider: t.teams.providerId,
+            })
+            .from(t.users)
+            .leftJoin(t.teams, eq(t.teams.id, t.users.teamId))
+            .where(inArray(t.users.id, part)),
+          db
+            .select({ userId: t.teamCoaches.userId, teamId: t.teamCoaches.teamId, providerId: t.teams.providerId })
+            .from(t.teamCoaches)
+            .innerJoin(t.teams, eq(t.teams.id, t.teamCoaches.teamId))
+            .where(inArray(t.teamCoaches.userId, part)),
+          db
+            .select({ userId: t.userProviders.userId, providerId: t.userProviders.providerId })
+            .from(t.userProviders)
+            .where(inArray(t.userProviders.userId, part)),
+        ])
+        for (const r of people) {
+          out.set(r.id, {
+            id: r.id,
+            name: `${r.first} ${r.last}`,
+            active: r.active,
+            roleId: r.roleId,
+            employeeId: r.employeeId,
+            officeId: r.officeId,
+            teamId: r.teamId,
+            teamIds: r.teamId ? [r.teamId] : [],
+            providerIds: r.teamProvider ? [r.teamProvider] : [],
+          })
+        }
+        const add = (list: string[], value: string | null) => {
+          if (value && !list.includes(value)) list.push(value)
+        }
+        for (const c of coached) {
+          const r = out.get(c.userId)
+          if (r) {
+            add(r.teamIds, c.teamId)
+            add(r.providerIds, c.providerId)
+          }
+        }
+        for (const p of own) {
+          const r = out.get(p.userId)
+          if (r) add(r.providerIds, p.providerId)
+        }
+      }
+      return out
+    },
+
+    /** The roles whose own rules let them take an action on a subject (not counting a person's own rules). */
+    async rolesAllowed(db: Db, action: Action, subject: Subject): Promise<string[]> {
+      const rows = await db
+        .select({ roleId: t.permissionRules.roleId, inverted: t.permissionRules.inverted, conditions: t.permissionRules.conditions })
+        .from(t.permissionRules)
+        .where(
+          and(isNotNull(t.permissionRules.roleId), inArray(t.permissionRules.action, [action, 'manage']), inArray(t.permissionRules.subject, [subject, 'all'])),
+        )
+      // A role denied the action outright (an inverted rule without conditions) does not count.
+      const denied = new Set(rows.filter((r) => r.inverted && (!r.conditions || Object.keys(r.conditions).length === 0)).map((r) => r.roleId!))
+      return [...new Set(rows.filter((r) => !r.inverted && !denied.has(r.roleId!)).map((r) => r.roleId!))]
     },
 
     async teamName(db: Db, teamId: string): Promise<string | null> {

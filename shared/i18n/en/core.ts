@@ -622,6 +622,7 @@ export const enCore = {
     csrf: 'The request was refused because it came from another site',
     invalid_credentials: 'Wrong e-mail or password',
     assistant_quota: 'The request quota has been reached, please wait approximately 1 minute before the next request.',
+    category_in_use: 'The category is not empty: move or delete its guides first ({{guides}}).',
     too_many_requests: 'Too many attempts. Wait {{seconds}} seconds and try again.',
     not_found: 'Not found',
     conflict: 'Conflicts with existing data',

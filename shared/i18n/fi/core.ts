@@ -619,6 +619,7 @@ export const fiCore = {
     csrf: 'Pyyntö hylättiin, koska se tuli toiselta sivustolta',
     invalid_credentials: 'Väärä sähköposti tai salasana',
     assistant_quota: 'Kyselykiintiö on täynnä. Odota noin 1 minuutti ennen seuraavaa kyselyä.',
+    category_in_use: 'Luokka ei ole tyhjä: siirrä tai poista sen oppaat ensin ({{guides}} kpl).',
     too_many_requests: 'Liian monta yritystä. Odota {{seconds}} sekuntia ja yritä uudelleen.',
     not_found: 'Ei löytynyt',
     conflict: 'Ristiriita olemassa olevien tietojen kanssa',

@@ -602,6 +602,7 @@ export const svCore = {
     csrf: 'Begäran avvisades eftersom den kom från en annan webbplats',
     invalid_credentials: 'Fel e-post eller lösenord',
     assistant_quota: 'Gränsen för antal frågor är nådd. Vänta ungefär 1 minut innan nästa fråga.',
+    category_in_use: 'Kategorin är inte tom: flytta eller ta bort dess guider först ({{guides}} st).',
     too_many_requests: 'För många försök. Vänta {{seconds}} sekunder och försök igen.',
     not_found: 'Hittades inte',
     conflict: 'Konflikt med befintliga data',

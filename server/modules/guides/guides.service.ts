@@ -1,0 +1,29 @@
+import type { Deps } from '../../platform/deps'
+import { guideAcknowledgements } from './guides.acks'
+import { guideCategories } from './guides.categories'
+import { guidesContext, type GuidesPorts } from './guides.context'
+import { guideEmbeds } from './guides.embeds'
+import { embedOpening } from './guides.embed-views'
+import { guideManagement } from './guides.manage'
+import { guideReading } from './guides.reading'
+
+export type { Actor, GuidesPorts } from './guides.context'
+
+/**
+ * Guides and embeds (docs/decisions/069): categories and guides written in three languages and published in
+ * versions, read by the people their audiences admit (on the device too), acknowledged when they must be read; and
+ * embeds, outside pages shown to whom they are assigned. Assembled from its parts over guides.context.ts.
+ */
+export function guidesService(deps: Pick<Deps, 'database' | 'events' | 'secrets'>, ports: GuidesPorts, opts: { now?: () => number } = {}) {
+  const ctx = guidesContext(deps, ports, opts)
+  const opening = embedOpening(ctx, deps.secrets)
+  const admin = guideEmbeds(ctx, deps.secrets)
+  return {
+    ...guideCategories(ctx),
+    ...guideManagement(ctx),
+    ...guideReading(ctx, opening.embedsFor),
+    ...guideAcknowledgements(ctx),
+    embeds: { ...admin.embeds, open: opening.open },
+  }
+}
+export type GuidesService = ReturnType<typeof guidesService>
