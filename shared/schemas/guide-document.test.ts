@@ -10,7 +10,18 @@ describe('a guide document is kept only in its own shape', () => {
     const input = doc(
       { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'Invändningar' }] },
       { type: 'bulletList', content: [{ type: 'listItem', content: [p('För dyrt', [{ type: 'bold' }])] }] },
-      { type: 'table', content: [{ type: 'tableRow', content: [{ type: 'tableHeader', content: [p('Pris')] }, { type: 'tableCell', content: [p('99 kr')] }] }] },
+      {
+        type: 'table',
+        content: [
+          {
+            type: 'tableRow',
+            content: [
+              { type: 'tableHeader', content: [p('Pris')] },
+              { type: 'tableCell', content: [p('99 kr')] },
+            ],
+          },
+        ],
+      },
       p('Läs mer', [{ type: 'link', attrs: { href: 'https://example.se/x', target: '_blank', rel: 'noopener', class: 'x' } }]),
       { type: 'image', attrs: { src: `/api/files/${fileId}`, alt: 'Karta', title: 'ignored', width: 300 } },
       { type: 'attachment', attrs: { fileId, name: 'prislista.pdf', size: 1234 } },
