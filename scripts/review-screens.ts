@@ -133,6 +133,40 @@ const SHOTS: Shot[] = [
   { name: 'paycodes-extra', as: 'backoffice@demo.test', path: '/backoffice/paycodes?tab=extra' },
   { name: 'paycodes-payroll', as: 'backoffice@demo.test', path: '/backoffice/paycodes?tab=payroll' },
   { name: 'absence-export', as: 'backoffice@demo.test', path: '/backoffice/absenceexport' },
+  { name: 'guides-dashboard', as: 'seller@demo.test', path: '/guides/dashboard' },
+  { name: 'guides-search', as: 'seller@demo.test', path: '/guides/dashboard', then: (page) => page.getByTestId('guides-search').fill('säljare') },
+  {
+    name: 'guide-page',
+    as: 'seller@demo.test',
+    path: '/guides/dashboard',
+    then: async (page) => {
+      await page.getByRole('link', { name: 'ID-kort och legitimation' }).first().click()
+      await page.getByTestId('guide-body').waitFor()
+    },
+  },
+  {
+    name: 'guide-page-coach',
+    as: 'coach@demo.test',
+    path: '/guides/dashboard',
+    then: async (page) => {
+      await page.getByRole('link', { name: 'ID-kort och legitimation' }).first().click()
+      await page.getByTestId('guide-ack-report').waitFor()
+    },
+  },
+  { name: 'guide-management', as: 'admin@demo.test', path: '/guides/guide-management' },
+  {
+    name: 'guide-editor',
+    as: 'admin@demo.test',
+    path: '/guides/guide-management',
+    then: async (page) => {
+      await page.getByRole('button', { name: /^Redigera: Öppningen vid dörren/ }).click()
+      await page.getByTestId('guide-body-sv').waitFor()
+    },
+  },
+  { name: 'guide-categories', as: 'admin@demo.test', path: '/guides/guide-categories' },
+  { name: 'guide-audiences', as: 'admin@demo.test', path: '/guides/categories-and-guides-and-roles' },
+  { name: 'users-embeds', as: 'admin@demo.test', path: '/guides/users-embeds' },
+  { name: 'users-embeds-dialog', as: 'admin@demo.test', path: '/guides/users-embeds', then: (page) => page.getByTestId('embed-create').click() },
 ]
 // eslint-disable-next-line no-restricted-properties -- a review run of some screens only: REVIEW_ONLY=providers,products
 const ONLY = (process.env.REVIEW_ONLY ?? '').split(',').filter(Boolean)

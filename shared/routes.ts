@@ -195,23 +195,21 @@ export const ROUTES = [
   // The spec's "Order statistics" page, known from its labels (docs/decisions/048).
   { path: '/dashboards/sales/orders', name: 'dashboards-sales-orders', meta: view('sale_reports', { namespaces: ['statistics', 'sales'] }) },
 
-  // Guides
+  // Guides (docs/decisions/069)
   {
     path: '/guides/categories-and-guides-and-roles',
     name: 'guides-categories-and-guides-and-roles',
-    meta: { action: 'admin', subject: 'embeds' },
-    plannedIn: 'later',
+    meta: { action: 'admin', subject: 'embeds', namespaces: ['guides'] },
   },
-  { path: '/guides/dashboard', name: 'guides-dashboard', meta: view('embeds'), plannedIn: 'later' },
+  { path: '/guides/dashboard', name: 'guides-dashboard', meta: view('embeds', { namespaces: ['guides'] }) },
   {
     path: '/guides/dashboard/:id',
     name: 'guides-dashboard-view-guide',
-    meta: view('embeds', { navActiveLink: 'guides-dashboard' }),
-    plannedIn: 'later',
+    meta: view('embeds', { navActiveLink: 'guides-dashboard', namespaces: ['guides'] }),
   },
-  { path: '/guides/guide-categories', name: 'guides-guide-categories', meta: { action: 'admin', subject: 'embeds' }, plannedIn: 'later' },
-  { path: '/guides/guide-management', name: 'guides-guide-management', meta: { action: 'admin', subject: 'embeds' }, plannedIn: 'later' },
-  { path: '/guides/users-embeds', name: 'guides-users-embeds', meta: { action: 'admin', subject: 'embeds' }, plannedIn: 'later' },
+  { path: '/guides/guide-categories', name: 'guides-guide-categories', meta: { action: 'admin', subject: 'embeds', namespaces: ['guides'] } },
+  { path: '/guides/guide-management', name: 'guides-guide-management', meta: { action: 'admin', subject: 'embeds', namespaces: ['guides'] } },
+  { path: '/guides/users-embeds', name: 'guides-users-embeds', meta: { action: 'admin', subject: 'embeds', namespaces: ['guides'] } },
 
   // AI assistant
   { path: '/keyai', name: 'keyai', meta: view('chat', { layout: 'fixed-height', namespaces: ['assistant'] }) },

@@ -12,7 +12,7 @@ import { customersService } from '../modules/customers/customers.service'
 import { financeService } from '../modules/finance/finance.service'
 import { gameReactions } from '../modules/game/game.reactions'
 import { gameService } from '../modules/game/game.service'
-import { guidesService } from '../modules/guides/guides.service'
+import { guidesService, type GuidesPorts } from '../modules/guides/guides.service'
 import { notificationsReactions } from '../modules/notifications/notifications.reactions'
 import { notificationsService } from '../modules/notifications/notifications.service'
 import { ordersService, type OrdersService } from '../modules/orders/orders.service'
@@ -158,8 +158,9 @@ export function assembleAreas(deps: Deps, options: { payHooks?: PayExportHooks }
       productNames: catalog.productNames,
     }),
   })
-  const { readers, rolesAllowed, names } = directory
-  const guides = guidesService(deps, { readers, rolesAllowed, names, visiblePeople: (db, ability) => directory.visiblePeople(db, ability), places: org.places })
+  const { readers, rolesAllowed, names, roleChoices } = directory
+  const visiblePeople: GuidesPorts['visiblePeople'] = (db, ability) => directory.visiblePeople(db, ability)
+  const guides = guidesService(deps, { readers, rolesAllowed, names, roleChoices, visiblePeople, places: org.places })
   const assistantStatsViews = assistantStats(deps, { roleOf: directory.roleOf, names: directory.names, roleChoices: directory.roleChoices })
 
   // Each area's reactions to the others' events (docs/decisions/028): registered before the server starts.

@@ -18,6 +18,7 @@ import { seedRolesIfEmpty } from './roles'
 import { seedGameDemo } from './game'
 import { seedDemoSales } from './demo-sales'
 import { seedDemoOrders } from './demo-orders'
+import { seedDemoGuides } from './demo-guides'
 import { seedQualityDemo } from './quality'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../shared/demo'
 
@@ -258,6 +259,8 @@ export async function seedDemo(database: Database, opts: { scryptLogN: number; n
     })
     // The providers' order files, as back office imported them: orders matched to the sales, a few unmatched.
     await seedDemoOrders(database, tx, now, { importerId: byEmail.get('backoffice@demo.test') ?? null })
+    // The organisation's guides: rules to confirm, pitches, objections (issue 43).
+    await seedDemoGuides(database, tx, now, { authorId: byEmail.get('admin@demo.test') ?? null, sellerId: byEmail.get('seller@demo.test') ?? null })
     // The bells say what the data does: the reports that wait for back office, the manager's office's budget.
     const [waiting] = await tx.select({ n: count() }).from(t.sales).where(eq(t.sales.status, 'finalized'))
     const progress = await officeProgress(database, tx, now, 'Malmö')

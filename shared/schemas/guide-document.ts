@@ -54,7 +54,7 @@ export type GuideNode =
   | { type: 'horizontalRule' }
   | { type: 'image'; attrs: { src: string; alt?: string | null } }
   | { type: 'attachment'; attrs: { fileId: string; name: string; size: number } }
-  | { type: 'embed'; attrs: { embedId: string } }
+  | { type: 'embed'; attrs: { embedId: string; name?: string | null } }
   | { type: 'table'; content: GuideNode[] }
   | { type: 'tableRow'; content: GuideNode[] }
   | { type: 'tableCell' | 'tableHeader'; attrs?: { colspan?: number; rowspan?: number }; content: GuideNode[] }
@@ -84,7 +84,7 @@ const block: z.ZodType<GuideNode> = z.discriminatedUnion('type', [
     attrs: z.object({ src: z.string().regex(FILE_SRC, { error: 'validation.guides.image' }), alt: z.string().max(500).nullish() }),
   }),
   z.object({ type: z.literal('attachment'), attrs: z.object({ fileId: z.uuid(), name: z.string().trim().min(1).max(255), size: z.number().int().min(0) }) }),
-  z.object({ type: z.literal('embed'), attrs: z.object({ embedId: z.string().min(1).max(64) }) }),
+  z.object({ type: z.literal('embed'), attrs: z.object({ embedId: z.string().min(1).max(64), name: z.string().max(100).nullish() }) }),
   z.object({ type: z.literal('table'), content: blocks(500) }),
   z.object({ type: z.literal('tableRow'), content: blocks(50) }),
   z.object({ type: z.literal('tableCell'), attrs: cellAttrs, content: blocks(50) }),

@@ -23,6 +23,8 @@ export type GuidesPorts = {
   names(db: Db, ids: { userIds?: string[]; roleIds?: string[] }): Promise<Map<string, string>>
   /** the offices and teams by name */
   places(db: Db): Promise<{ offices: Array<{ id: string; name: string }>; teams: Array<{ id: string; name: string; officeId: string }> }>
+  /** every role by name (an audience's choices) */
+  roleChoices(db: Db): Promise<Array<{ id: string; key: string; name: string }>>
   /** the active people a viewer may see (their `view users` rules) */
   visiblePeople(db: Db, ability: AppAbility): Promise<string[]>
 }

@@ -58,6 +58,8 @@ export function guidesRoutes(guides: GuidesService, files: FileStore) {
       .post('/guides/:id/remind', reads, validate('param', guideIdSchema), validate('json', ackRemindSchema), async (c) =>
         c.json(await guides.acks.remind(actor(c), c.req.valid('param').id, c.req.valid('json').teamIds), 200),
       )
+      // The roles an audience may name.
+      .get('/guide-admin/roles', manages, async (c) => c.json({ items: (await guides.roleChoices()).map((r) => ({ id: r.id, name: r.name })) }, 200))
       // Categories.
       .get('/guide-admin/categories', manages, async (c) => c.json({ items: await guides.categories.list() }, 200))
       .post('/guide-admin/categories', manages, validate('json', categoryInputSchema), async (c) =>

@@ -24,6 +24,7 @@ export function guidesService(deps: Pick<Deps, 'database' | 'events' | 'secrets'
     ...guideReading(ctx, opening.embedsFor),
     ...guideAcknowledgements(ctx),
     embeds: { ...admin.embeds, open: opening.open },
+    roleChoices: () => ports.roleChoices(deps.database.db),
   }
 }
 export type GuidesService = ReturnType<typeof guidesService>

@@ -95,8 +95,8 @@ describe('managing guides', () => {
     expect(bad.json.fieldErrors).toHaveProperty(['name.sv'])
     const made: CategoryItem[] = []
     for (const [sv, en] of [
-      ['Säljpitch', 'Sales pitch'],
-      ['Husets regler', 'House rules'],
+      ['Säljpitch test', 'Sales pitch test'],
+      ['Husets regler test', 'House rules test'],
     ] as const) {
       const r = await api('admin@demo.test', 'POST', '/api/guide-admin/categories', {
         name: { sv, en, fi: null },
@@ -108,10 +108,14 @@ describe('managing guides', () => {
       made.push(r.json as unknown as CategoryItem)
     }
     category = made[0]!
-    expect(made.map((c) => c.position)).toEqual([0, 1])
-    const reordered = await api('admin@demo.test', 'PUT', '/api/guide-admin/categories/order', { ids: [made[1]!.id, made[0]!.id] })
+    // New categories go last, in the order they were made.
+    expect(made[1]!.position).toBe(made[0]!.position + 1)
+    const all = ((await api('admin@demo.test', 'GET', '/api/guide-admin/categories')).json.items as CategoryItem[]).map((c) => c.id)
+    expect(all.slice(-2)).toEqual(made.map((c) => c.id))
+    const swapped = [...all.slice(0, -2), made[1]!.id, made[0]!.id]
+    const reordered = await api('admin@demo.test', 'PUT', '/api/guide-admin/categories/order', { ids: swapped })
     expect(reordered.status, reordered.text).toBe(200)
-    expect((reordered.json.items as CategoryItem[]).map((c) => c.name.sv)).toEqual(['Husets regler', 'Säljpitch'])
+    expect((reordered.json.items as CategoryItem[]).slice(-2).map((c) => c.name.sv)).toEqual(['Husets regler test', 'Säljpitch test'])
     // An order that leaves one out is somebody else's change in between: refused, nothing moved.
     expect((await api('admin@demo.test', 'PUT', '/api/guide-admin/categories/order', { ids: [made[0]!.id] })).status).toBe(409)
   })
@@ -156,7 +160,7 @@ describe('managing guides', () => {
     expect(titlesOf(await dashboard('seller@demo.test', 'en'))).toContain('The opening line')
     // Finnish has no text: the Finnish reader reads Swedish.
     const fi = (await api('seller@demo.test', 'GET', `/api/guides/${g.id}`, undefined, { 'accept-language': 'fi' })).json as unknown as GuideView
-    expect(fi).toMatchObject({ title: 'Öppningsrepliken', language: 'sv', number: 1, categoryName: 'Säljpitch' })
+    expect(fi).toMatchObject({ title: 'Öppningsrepliken', language: 'sv', number: 1, categoryName: 'Säljpitch test' })
     expect(fi.body).toEqual(doc('Säljarna börjar med en fråga.'))
     // Publishing again with nothing new is refused.
     expect((await api('admin@demo.test', 'POST', `/api/guide-admin/guides/${g.id}/publish`, { version: v1.version })).json.error).toBe('invalid_transition')

@@ -18,7 +18,7 @@ export function listingOf(texts: GuideTexts, mustRead: boolean): GuideListing {
 }
 
 /** A version's searchable text per language: its title, summary and body. */
-function searchTextOf(texts: GuideTexts) {
+export function searchTextOf(texts: GuideTexts) {
   const one = (x: GuideTexts['en']) => (x ? [x.title, x.summary, docText(x.body)].filter((s) => s.trim() !== '').join('\n') : null)
   return { sv: one(texts.sv)!, en: one(texts.en), fi: one(texts.fi) }
 }

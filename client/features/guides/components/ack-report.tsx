@@ -1,0 +1,87 @@
+import { Badge, Button, Card, HStack, Stack, Text } from '@chakra-ui/react'
+import { useMutation, useQuery } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { formatDate, type FormatLanguage } from '../../../../shared/format'
+import { QueryState } from '../../../components/ui/load-error'
+import { RecordTable } from '../../../components/ui/record-table'
+import { errorText } from '../../../lib/api-client'
+import { snackbar } from '../../../lib/snackbar-store'
+import { getAckReport, remindGuide } from '../api/guides-api'
+import { guidesKeys } from '../api/guides-keys'
+
+/**
+ * Who in the viewer's teams has acknowledged a must-read guide's current version (docs/decisions/069), per team,
+ * with a reminder to those who have not.
+ */
+export function AckReportCard({ guideId }: { guideId: string }) {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const report = useQuery({ queryKey: guidesKeys.acks(guideId), queryFn: ({ signal }) => getAckReport(guideId, undefined, signal) })
+  const remind = useMutation({
+    mutationFn: () => remindGuide(guideId),
+    onSuccess: (r) => snackbar.show(t('guides.acks.reminded', { count: r.reminded }), { color: 'success', icon: 'success' }),
+    onError: (err) => snackbar.show(errorText(err, t), { color: 'error', icon: 'error' }),
+  })
+  return (
+    <Card.Root data-testid="guide-ack-report">
+      <Card.Header>
+        <Card.Title>{t('guides.acks.title')}</Card.Title>
+      </Card.Header>
+      <Card.Body>
+        <QueryState query={report} isEmpty={(r) => r.teams.length === 0} empty={t('guides.acks.noTeams')}>
+          {(r) => {
+            const pending = r.teams.flatMap((x) => x.people).filter((p) => (p.acknowledgedNumber ?? 0) < r.guide.number).length
+            return (
+              <Stack gap="4">
+                {r.teams.map((team) => {
+                  const done = team.people.filter((p) => (p.acknowledgedNumber ?? 0) >= r.guide.number).length
+                  return (
+                    <Stack key={team.id} gap="2" data-testid="guide-ack-team">
+                      <HStack justify="space-between">
+                        <Text fontWeight="semibold">{team.name}</Text>
+                        <Text fontSize="sm" color="fg.muted">
+                          {t('guides.acks.counts', { done, total: team.people.length })}
+                        </Text>
+                      </HStack>
+                      <RecordTable
+                        rows={team.people}
+                        rowKey={(p) => p.id}
+                        rowTestId="guide-ack-person"
+                        columns={[
+                          { header: t('guides.acks.person'), strong: true, cell: (p) => p.name },
+                          {
+                            header: t('guides.acks.status'),
+                            cell: (p) =>
+                              (p.acknowledgedNumber ?? 0) >= r.guide.number ? (
+                                <Badge colorPalette="green">{t('guides.acks.done', { date: formatDate(p.acknowledgedAt, lang) })}</Badge>
+                              ) : p.acknowledgedNumber ? (
+                                <Badge colorPalette="blue">{t('guides.acks.older', { number: p.acknowledgedNumber })}</Badge>
+                              ) : (
+                                <Badge colorPalette="orange">{t('guides.acks.notYet')}</Badge>
+                              ),
+                          },
+                        ]}
+                      />
+                    </Stack>
+                  )
+                })}
+                <HStack justify="flex-end">
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={pending === 0}
+                    loading={remind.isPending}
+                    onClick={() => remind.mutate()}
+                    data-testid="guide-remind"
+                  >
+                    {t('guides.acks.remind', { count: pending })}
+                  </Button>
+                </HStack>
+              </Stack>
+            )
+          }}
+        </QueryState>
+      </Card.Body>
+    </Card.Root>
+  )
+}

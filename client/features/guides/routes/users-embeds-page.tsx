@@ -1,0 +1,404 @@
+import { Badge, Button, Card, Checkbox, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import {
+  EMBED_HEIGHT_MAX,
+  EMBED_HEIGHT_MIN,
+  EMBED_KINDS,
+  EMBED_SCOPE_PARAMS,
+  type EmbedInput,
+  type EmbedItem,
+  type EmbedKind,
+} from '../../../../shared/schemas/guides'
+import { AppDialog } from '../../../components/ui/app-dialog'
+import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog'
+import { FormAlert } from '../../../components/ui/form-alert'
+import { QueryState } from '../../../components/ui/load-error'
+import { Page } from '../../../components/ui/page'
+import { CreateButton, QueryTable } from '../../../components/ui/record-table'
+import { RowActions } from '../../../components/ui/row-actions'
+import { ApiClientError, errorText } from '../../../lib/api-client'
+import { snackbar } from '../../../lib/snackbar-store'
+import { createEmbed, deleteEmbed, getEmbedHosts, listAudienceRoles, listEmbeds, setEmbedHosts, updateEmbed } from '../api/guides-api'
+import { guidesKeys } from '../api/guides-keys'
+import { Choice, LookupChoice } from '../components/audience-picker'
+
+/**
+ * /guides/users-embeds (docs/decisions/069): the hosts embeds may come from, and the embeds — BI dashboards, videos,
+ * forms, pages — with whom each is shown to; a signed one's key is set here and never shown again.
+ */
+export default function UsersEmbedsPage() {
+  const { t } = useTranslation()
+  const queryClient = useQueryClient()
+  const embeds = useQuery({ queryKey: guidesKeys.embeds, queryFn: ({ signal }) => listEmbeds(signal) })
+  const [editing, setEditing] = useState<EmbedItem | 'new' | null>(null)
+  const [deleting, setDeleting] = useState<EmbedItem | null>(null)
+  const done = (message: string) => {
+    snackbar.show(message, { color: 'success', icon: 'success' })
+    void queryClient.invalidateQueries({ queryKey: guidesKeys.all })
+  }
+  const count = (e: EmbedItem) => e.assignees.users.length + e.assignees.roles.length + e.assignees.teams.length
+  return (
+    <Page title={t('routes.guides-users-embeds')} breadcrumbs={[{ label: t('nav.groups.guides') }]}>
+      <Stack gap="5">
+        <HostsCard />
+        <CreateButton show label={t('guides.embeds.create')} onClick={() => setEditing('new')} testId="embed-create" />
+        <QueryTable
+          query={embeds}
+          empty={t('guides.embeds.empty')}
+          label={t('routes.guides-users-embeds')}
+          rowKey={(e) => e.id}
+          rowTestId="embed-row"
+          columns={[
+            {
+              header: t('guides.embeds.name'),
+              strong: true,
+              cell: (e) => (
+                <Stack gap="0">
+                  <Text>{e.name}</Text>
+                  <Text fontSize="xs" color="fg.muted" fontWeight="normal" wordBreak="break-all">
+                    {e.url}
+                  </Text>
+                </Stack>
+              ),
+            },
+            {
+              header: t('guides.embeds.kind'),
+              hideBelow: 'sm',
+              cell: (e) => (
+                <HStack gap="1">
+                  <Text>{t(`guides.embeds.kinds.${e.kind}`)}</Text>
+                  {e.signing !== 'none' ? <Badge colorPalette="purple">{t('guides.embeds.signed')}</Badge> : null}
+                </HStack>
+              ),
+            },
+            {
+              header: t('guides.embeds.shownTo'),
+              end: true,
+              cell: (e) => (count(e) === 0 ? t('guides.embeds.noOne') : t('guides.embeds.assignees', { count: count(e) })),
+            },
+          ]}
+          actions={(e) => (
+            <RowActions
+              name={e.name}
+              editLabel={t('guides.embeds.edit')}
+              deleteLabel={t('guides.embeds.delete')}
+              onEdit={() => setEditing(e)}
+              onDelete={() => setDeleting(e)}
+            />
+          )}
+        />
+      </Stack>
+      {editing ? <EmbedDialog embed={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={done} /> : null}
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        title={t('guides.embeds.deleteTitle', { name: deleting?.name ?? '' })}
+        text={t('guides.embeds.deleteText')}
+        blocked={null}
+        deleteLabel={t('guides.embeds.delete')}
+        testId="delete-embed"
+        onDelete={async () => {
+          await deleteEmbed(deleting!.id, deleting!.version)
+          done(t('guides.embeds.deleted', { name: deleting!.name }))
+        }}
+        onClose={() => setDeleting(null)}
+      />
+    </Page>
+  )
+}
+
+/** The allowed hosts, one a line: the pages' frames may show these and no others. */
+function HostsCard() {
+  const { t } = useTranslation()
+  const queryClient = useQueryClient()
+  const hosts = useQuery({ queryKey: guidesKeys.hosts, queryFn: ({ signal }) => getEmbedHosts(signal) })
+  const [text, setText] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const save = async () => {
+    setBusy(true)
+    setError(null)
+    try {
+      const list = (text ?? '')
+        .split(/[\s,]+/)
+        .map((h) => h.trim())
+        .filter(Boolean)
+      await setEmbedHosts(list)
+      setText(null)
+      snackbar.show(t('guides.embeds.hostsSaved'), { color: 'success', icon: 'success' })
+      void queryClient.invalidateQueries({ queryKey: guidesKeys.hosts })
+    } catch (err) {
+      const fields = err instanceof ApiClientError ? Object.values(err.body?.fieldErrors ?? {}).flat() : []
+      setError(fields[0] ?? errorText(err, t))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Card.Title>{t('guides.embeds.hosts')}</Card.Title>
+        <Text fontSize="sm" color="fg.muted">
+          {t('guides.embeds.hostsHelp')}
+        </Text>
+      </Card.Header>
+      <Card.Body>
+        <QueryState query={hosts}>
+          {(data) => (
+            <Stack gap="2">
+              {error ? <FormAlert message={error} /> : null}
+              <Textarea
+                rows={3}
+                fontFamily="mono"
+                aria-label={t('guides.embeds.hosts')}
+                placeholder="bi.example.se"
+                value={text ?? data.hosts.join('\n')}
+                onChange={(e) => setText(e.currentTarget.value)}
+                data-testid="embed-hosts"
+              />
+              <HStack justify="flex-end">
+                <Button size="sm" variant="outline" disabled={text === null} loading={busy} onClick={() => void save()} data-testid="embed-hosts-save">
+                  {t('guides.embeds.saveHosts')}
+                </Button>
+              </HStack>
+            </Stack>
+          )}
+        </QueryState>
+      </Card.Body>
+    </Card.Root>
+  )
+}
+
+function EmbedDialog(props: { embed: EmbedItem | null; onClose: () => void; onSaved: (message: string) => void }) {
+  const { t } = useTranslation()
+  const e = props.embed
+  const [input, setInput] = useState<EmbedInput>(() =>
+    e
+      ? {
+          name: e.name,
+          kind: e.kind,
+          url: e.url,
+          height: e.height,
+          signing: e.signing,
+          resource: e.resource,
+          scope: e.scope,
+          secret: null,
+          assignees: e.assignees,
+        }
+      : {
+          name: '',
+          kind: 'dashboard',
+          url: 'https://',
+          height: 600,
+          signing: 'none',
+          resource: null,
+          scope: [],
+          secret: null,
+          assignees: { users: [], roles: [], teams: [] },
+        },
+  )
+  const [error, setError] = useState<{ message: string; fields: Record<string, string[]> } | null>(null)
+  const [busy, setBusy] = useState(false)
+  const set = (change: Partial<EmbedInput>) => setInput((x) => ({ ...x, ...change }))
+  const assign = (kind: 'users' | 'roles' | 'teams', ids: string[]) => setInput((x) => ({ ...x, assignees: { ...x.assignees, [kind]: ids } }))
+  const err = (field: string) => error?.fields[field]?.[0]
+  const save = async () => {
+    setBusy(true)
+    setError(null)
+    try {
+      const body = { ...input, resource: input.signing === 'none' ? null : input.resource, secret: input.secret || null }
+      const saved = e ? await updateEmbed(e.id, { ...body, version: e.version }) : await createEmbed(body)
+      props.onSaved(t(e ? 'guides.embeds.saved' : 'guides.embeds.created', { name: saved.name }))
+      props.onClose()
+    } catch (x) {
+      setError({ message: errorText(x, t), fields: x instanceof ApiClientError ? (x.body?.fieldErrors ?? {}) : {} })
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <AppDialog
+      open
+      onClose={props.onClose}
+      title={e ? t('guides.embeds.editTitle', { name: e.name }) : t('guides.embeds.createTitle')}
+      size="lg"
+      scroll
+      testId="embed-dialog"
+      onSubmit={(ev) => {
+        ev.preventDefault()
+        void save()
+      }}
+      footer={
+        <HStack justify="flex-end" gap="2">
+          <Button variant="outline" onClick={props.onClose}>
+            {t('table.cancel')}
+          </Button>
+          <Button type="submit" colorPalette="brand" loading={busy}>
+            {t('table.save')}
+          </Button>
+        </HStack>
+      }
+    >
+      <Stack gap="4">
+        {error ? <FormAlert message={error.message} /> : null}
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+          <Field.Root required invalid={!!err('name')}>
+            <Field.Label>{t('guides.embeds.name')}</Field.Label>
+            <Input value={input.name} maxLength={100} onChange={(ev) => set({ name: ev.currentTarget.value })} data-testid="embed-name" />
+            <Field.ErrorText>{err('name')}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>{t('guides.embeds.kind')}</Field.Label>
+            <NativeSelect.Root size="sm">
+              <NativeSelect.Field value={input.kind} onChange={(ev) => set({ kind: ev.currentTarget.value as EmbedKind })}>
+                {EMBED_KINDS.map((k) => (
+                  <option key={k} value={k}>
+                    {t(`guides.embeds.kinds.${k}`)}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+          <Field.Root required invalid={!!err('url')}>
+            <Field.Label>{t('guides.embeds.url')}</Field.Label>
+            <Input type="url" value={input.url} onChange={(ev) => set({ url: ev.currentTarget.value })} data-testid="embed-url" />
+            <Field.ErrorText>{err('url')}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={!!err('height')}>
+            <Field.Label>{t('guides.embeds.height')}</Field.Label>
+            <Input
+              type="number"
+              min={EMBED_HEIGHT_MIN}
+              max={EMBED_HEIGHT_MAX}
+              value={input.height}
+              onChange={(ev) => set({ height: Number(ev.currentTarget.value) })}
+            />
+            <Field.ErrorText>{err('height')}</Field.ErrorText>
+          </Field.Root>
+        </SimpleGrid>
+        <Checkbox.Root
+          checked={input.signing === 'metabase'}
+          onCheckedChange={(ev) =>
+            set({ signing: ev.checked === true ? 'metabase' : 'none', resource: ev.checked === true ? (input.resource ?? { type: 'dashboard', id: 1 }) : null })
+          }
+          colorPalette="brand"
+        >
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>{t('guides.embeds.signing')}</Checkbox.Label>
+        </Checkbox.Root>
+        {input.signing === 'metabase' ? <SigningFields input={input} set={set} err={err} hasSecret={e?.hasSecret ?? false} /> : null}
+        <Assignees assignees={input.assignees} onChange={assign} />
+      </Stack>
+    </AppDialog>
+  )
+}
+
+/** A signed embed's resource, key and the reader's values its token locks. */
+function SigningFields(props: {
+  input: EmbedInput
+  set: (change: Partial<EmbedInput>) => void
+  err: (field: string) => string | undefined
+  hasSecret: boolean
+}) {
+  const { t } = useTranslation()
+  return (
+    <Stack gap="3" ps="6">
+      <Text fontSize="sm" color="fg.muted">
+        {t('guides.embeds.signingHelp')}
+      </Text>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+        <Field.Root invalid={!!props.err('resource')}>
+          <Field.Label>{t('guides.embeds.resource')}</Field.Label>
+          <HStack>
+            <NativeSelect.Root size="sm" width="auto">
+              <NativeSelect.Field
+                value={props.input.resource?.type ?? 'dashboard'}
+                onChange={(ev) => props.set({ resource: { type: ev.currentTarget.value as 'dashboard' | 'question', id: props.input.resource?.id ?? 1 } })}
+              >
+                <option value="dashboard">{t('guides.embeds.dashboard')}</option>
+                <option value="question">{t('guides.embeds.question')}</option>
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <Input
+              type="number"
+              min={1}
+              aria-label={t('guides.embeds.resourceId')}
+              value={props.input.resource?.id ?? 1}
+              onChange={(ev) => props.set({ resource: { type: props.input.resource?.type ?? 'dashboard', id: Number(ev.currentTarget.value) } })}
+            />
+          </HStack>
+          <Field.ErrorText>{props.err('resource')}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root invalid={!!props.err('secret')}>
+          <Field.Label>{t('guides.embeds.secret')}</Field.Label>
+          <Input
+            type="password"
+            autoComplete="new-password"
+            placeholder={props.hasSecret ? t('guides.embeds.secretKept') : ''}
+            value={props.input.secret ?? ''}
+            onChange={(ev) => props.set({ secret: ev.currentTarget.value || null })}
+          />
+          <Field.ErrorText>{props.err('secret')}</Field.ErrorText>
+        </Field.Root>
+      </SimpleGrid>
+      <Stack gap="1">
+        <Text fontSize="sm" fontWeight="medium">
+          {t('guides.embeds.scope')}
+        </Text>
+        <HStack gap="4" wrap="wrap">
+          {EMBED_SCOPE_PARAMS.map((p) => (
+            <Checkbox.Root
+              key={p}
+              checked={props.input.scope.includes(p)}
+              onCheckedChange={(ev) => props.set({ scope: ev.checked === true ? [...props.input.scope, p] : props.input.scope.filter((x) => x !== p) })}
+            >
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label>{t(`guides.embeds.scopes.${p}`)}</Checkbox.Label>
+            </Checkbox.Root>
+          ))}
+        </HStack>
+      </Stack>
+    </Stack>
+  )
+}
+
+/** Whom an embed is shown to: roles, teams and people. */
+function Assignees(props: { assignees: EmbedInput['assignees']; onChange: (kind: 'users' | 'roles' | 'teams', ids: string[]) => void }) {
+  const { t } = useTranslation()
+  const roles = useQuery({ queryKey: guidesKeys.roles, queryFn: ({ signal }) => listAudienceRoles(signal), staleTime: 60_000 })
+  return (
+    <Stack gap="2">
+      <Text fontWeight="semibold">{t('guides.embeds.shownTo')}</Text>
+      <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
+        <Choice
+          label={t('guides.audience.roles')}
+          all={t('guides.embeds.noRoles')}
+          ids={props.assignees.roles}
+          items={(roles.data?.items ?? []).map((r) => ({ id: r.id, label: r.name }))}
+          onChange={(ids) => props.onChange('roles', ids)}
+        />
+        <LookupChoice
+          kind="teams"
+          search
+          label={t('guides.audience.teams')}
+          all={t('guides.embeds.noTeams')}
+          ids={props.assignees.teams}
+          onChange={(ids) => props.onChange('teams', ids)}
+        />
+        <LookupChoice
+          kind="users"
+          search
+          label={t('guides.embeds.people')}
+          all={t('guides.embeds.noPeople')}
+          ids={props.assignees.users}
+          onChange={(ids) => props.onChange('users', ids)}
+        />
+      </SimpleGrid>
+    </Stack>
+  )
+}
