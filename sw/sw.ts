@@ -2,11 +2,13 @@
 import { clientsClaim } from 'workbox-core'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
+import { CacheFirst } from 'workbox-strategies'
 
 /**
  * Säljkraft's service worker (vite-plugin-pwa, injectManifest). It precaches the built app — the shell
  * and every route chunk, so after one visit every seller screen opens with no network — and answers
- * navigations with the cached index. The API is never cached: sellers' data lives in IndexedDB.
+ * navigations with the cached index. The API is never cached (sellers' data lives in IndexedDB), except the guides'
+ * images the page kept for offline reading.
  *
  * Updates wait: a new worker installs its own precache beside the old one and takes over only when the
  * page asks (the "new version" banner), so a page never runs an index whose chunks are gone.
@@ -17,6 +19,15 @@ precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
 
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/sw\.js$/] }))
+
+/**
+ * A guide's images (docs/decisions/069): a stored file never changes under its id, so the copy the page kept when it
+ * saved the guides for offline reading is answered first; one not kept yet comes from the network.
+ */
+registerRoute(
+  ({ request, url }) => request.destination === 'image' && /^\/api\/files\/[0-9a-f-]{36}$/.test(url.pathname),
+  new CacheFirst({ cacheName: 'saljkraft-guide-images' }),
+)
 
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting()

@@ -1,4 +1,5 @@
 import { Dexie, type EntityTable, type Table } from 'dexie'
+import type { GuidesOffline } from '../../shared/schemas/guides'
 import type { SaleRecord } from '../../shared/schemas/sales'
 import type { MutationName, PatchOp, PullResult, Rejection, SyncTable, SyncTables } from '../../shared/schemas/sync'
 import type { CheckoutRecord, SickNoticeRecord, TimeReportRecord } from '../../shared/schemas/time-reports'
@@ -25,6 +26,10 @@ export type LocalProduct = SyncTables['products']
 export type LocalBudget = SyncTables['budgets']
 export type LocalAttestation = SyncTables['attestations']
 export type LocalExtraIncome = SyncTables['extraIncomes']
+/** An acknowledgement of a guide made on the device (pending until the sync takes it, decision 069). */
+export type LocalGuideAck = Local<{ id: string; number: number; at: number }>
+/** The guides a reader keeps to read offline: the last snapshot the server gave (decision 069). */
+export type StoredGuides = { key: 'snapshot'; snapshot: GuidesOffline }
 
 export type OutboxRow = {
   seq: number
@@ -32,7 +37,7 @@ export type OutboxRow = {
   args: unknown
   createdAt: number
   /** the local record the mutation creates or changes */
-  table: 'sales' | 'timeReports' | 'checkouts' | 'sickNotices'
+  table: 'sales' | 'timeReports' | 'checkouts' | 'sickNotices' | 'guideAcks'
   recordId: string
   state: 'pending' | 'rejected'
   rejection?: Rejection
@@ -60,6 +65,8 @@ export class OfflineDb extends Dexie {
   budgets!: EntityTable<LocalBudget, 'id'>
   attestations!: EntityTable<LocalAttestation, 'id'>
   extraIncomes!: EntityTable<LocalExtraIncome, 'id'>
+  guides!: EntityTable<StoredGuides, 'key'>
+  guideAcks!: EntityTable<LocalGuideAck, 'id'>
   outbox!: EntityTable<OutboxRow, 'seq'>
   files!: EntityTable<StoredFile, 'id'>
   meta!: EntityTable<SyncMeta, 'key'>
@@ -80,6 +87,8 @@ export class OfflineDb extends Dexie {
     })
     // Issue 15: the attested months (the form locks them) and extra income (the salary calculator).
     this.version(2).stores({ attestations: 'id, &month', extraIncomes: 'id, month' })
+    // Issue 43: the guides to read offline, and the acknowledgements made on the device.
+    this.version(3).stores({ guides: 'key', guideAcks: 'id' })
   }
 }
 
@@ -126,6 +135,7 @@ type LocalWrite =
   | { table: 'timeReports'; record: LocalTimeReport }
   | { table: 'checkouts'; record: LocalCheckout }
   | { table: 'sickNotices'; record: LocalSickNotice }
+  | { table: 'guideAcks'; record: LocalGuideAck }
 
 /**
  * A local change and its mutation, in one IndexedDB transaction: the record (marked pending), the outbox
@@ -149,7 +159,7 @@ export async function enqueue(db: OfflineDb, name: MutationName, args: unknown, 
 /** Throws away a refused change: its outbox row, its record (when the server never had it) and its file. */
 export async function discardRejected(db: OfflineDb, seq: number): Promise<void> {
   await withDb(db, () =>
-    db.transaction('rw', [db.meta, db.outbox, db.files, db.sales, db.timeReports, db.checkouts, db.sickNotices], async () => {
+    db.transaction('rw', [db.meta, db.outbox, db.files, db.sales, db.timeReports, db.checkouts, db.sickNotices, db.guideAcks], async () => {
       const row = await db.outbox.get(seq)
       if (!row) return
       await db.outbox.delete(seq)
@@ -189,7 +199,20 @@ export async function applyPull(db: OfflineDb, result: PullResult): Promise<void
   await withDb(db, () =>
     db.transaction(
       'rw',
-      [db.meta, db.outbox, db.sales, db.timeReports, db.checkouts, db.sickNotices, db.providers, db.products, db.budgets, db.attestations, db.extraIncomes],
+      [
+        db.meta,
+        db.outbox,
+        db.sales,
+        db.timeReports,
+        db.checkouts,
+        db.sickNotices,
+        db.providers,
+        db.products,
+        db.budgets,
+        db.attestations,
+        db.extraIncomes,
+        db.guideAcks,
+      ],
       async () => {
         for (const rejection of result.rejections) {
           const row = await db.outbox.get(rejection.seq)

@@ -13,6 +13,7 @@ import { financeService } from '../modules/finance/finance.service'
 import { gameReactions } from '../modules/game/game.reactions'
 import { gameService } from '../modules/game/game.service'
 import { guidesService, type GuidesPorts } from '../modules/guides/guides.service'
+import { guidesSync } from '../modules/guides/guides.sync'
 import { notificationsReactions } from '../modules/notifications/notifications.reactions'
 import { notificationsService } from '../modules/notifications/notifications.service'
 import { ordersService, type OrdersService } from '../modules/orders/orders.service'
@@ -60,8 +61,11 @@ export function assembleAreas(deps: Deps, options: { payHooks?: PayExportHooks }
   timeReports = timeReportsService(deps, { salesOfDay: sales.daySummary })
   const salesParts = salesSync(t, sales, deps.files)
   const timeParts = timeReportsSync(t, timeReports)
+  const { readers, rolesAllowed, names, roleChoices } = directory
+  const visiblePeople: GuidesPorts['visiblePeople'] = (db, ability) => directory.visiblePeople(db, ability)
+  const guides = guidesService(deps, { readers, rolesAllowed, names, roleChoices, visiblePeople, places: org.places })
   const sync: SyncParts = {
-    mutators: { ...salesParts.mutators, ...timeParts.mutators },
+    mutators: { ...salesParts.mutators, ...timeParts.mutators, ...guidesSync(guides).mutators },
     owned: [...salesParts.owned, ...timeParts.owned, budgetsPullSource(t), payPullSource(t)],
     reference: [catalog.pullSource],
   }
@@ -158,9 +162,6 @@ export function assembleAreas(deps: Deps, options: { payHooks?: PayExportHooks }
       productNames: catalog.productNames,
     }),
   })
-  const { readers, rolesAllowed, names, roleChoices } = directory
-  const visiblePeople: GuidesPorts['visiblePeople'] = (db, ability) => directory.visiblePeople(db, ability)
-  const guides = guidesService(deps, { readers, rolesAllowed, names, roleChoices, visiblePeople, places: org.places })
   const assistantStatsViews = assistantStats(deps, { roleOf: directory.roleOf, names: directory.names, roleChoices: directory.roleChoices })
 
   // Each area's reactions to the others' events (docs/decisions/028): registered before the server starts.

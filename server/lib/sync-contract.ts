@@ -128,7 +128,11 @@ export function parseMutationArgs<S extends z.core.$ZodType>(schema: S, args: un
   return parsed.data
 }
 
-export function requireDevicePermission(ctx: MutatorContext, action: 'create' | 'update', subject: 'sales' | 'time_reports' | 'sicknotices') {
+export function requireDevicePermission(
+  ctx: MutatorContext,
+  action: 'create' | 'update' | 'view',
+  subject: 'sales' | 'time_reports' | 'sicknotices' | 'embeds',
+) {
   if (!ctx.actor.ability.can(action, subject)) throw new Rejection('forbidden')
 }
 

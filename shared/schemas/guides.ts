@@ -167,6 +167,14 @@ export type GuideView = GuideSummary & {
 export const guideFileQuerySchema = z.strictObject({ name: z.string().trim().min(1).max(200) })
 
 export const guideAckSchema = z.strictObject({ number: z.number().int().min(1) })
+/** An acknowledgement a device made, offline perhaps: the guide, the version read, and when. */
+export const guideAckMutationSchema = z.strictObject({ guideId: id, number: z.number().int().min(1), at: z.number().int().min(0) })
+
+/**
+ * What a device keeps to read guides with no network (docs/decisions/069): the dashboard, every guide it lists with
+ * its body, and the search index, in the reader's language; `tag` changes when any of it does.
+ */
+export type GuidesOffline = { tag: string; language: GuideLanguage; savedAt: number; dashboard: GuidesDashboard; guides: GuideView[]; index: string }
 
 /** Who has acknowledged a must-read guide's current version, per team the reader may see. */
 export const ackReportQuerySchema = z.strictObject({ teamId: id.optional() })

@@ -14,7 +14,7 @@ import type { ExtraIncomeRecord } from './pay'
 export { SYNC_SCHEMA_VERSION } from './sync-version'
 export const MAX_PUSH_MUTATIONS = 200
 
-export const MUTATION_NAMES = ['createSale', 'correctSale', 'saveTimeReport', 'checkout', 'createSickNotice'] as const
+export const MUTATION_NAMES = ['createSale', 'correctSale', 'saveTimeReport', 'checkout', 'createSickNotice', 'acknowledgeGuide'] as const
 export type MutationName = (typeof MUTATION_NAMES)[number]
 
 export const mutationSchema = z.strictObject({

@@ -8,7 +8,26 @@ import { ApiError, notFound } from '../../lib/errors'
 import { logActivity } from '../../platform/activity-log'
 import type { Actor, GuidesContext } from './guides.context'
 
-type Visible = Awaited<ReturnType<GuidesContext['visible']>>['guides'][number]
+export type Visible = Awaited<ReturnType<GuidesContext['visible']>>['guides'][number]
+
+/** A guide in a reader's list, in their language (Swedish where it has none in theirs). */
+export function summary(g: Visible, language: GuideLanguage, acked: number | null): GuideSummary {
+  const listing: GuideListing = g.listing
+  const lang = textLanguage(listing.texts, language)
+  const text = listing.texts[lang]!
+  return {
+    id: g.id,
+    categoryId: g.categoryId,
+    position: g.position,
+    title: text.title,
+    summary: text.summary,
+    language: lang,
+    mustRead: listing.mustRead,
+    number: g.number,
+    publishedAt: g.publishedAt,
+    ...acknowledgement(listing.mustRead, g.number, acked),
+  }
+}
 
 /** How many readers' search indexes an instance keeps built (keyed by what they hold). */
 const INDEX_CACHE_MAX = 200
@@ -24,24 +43,6 @@ export function guideReading(ctx: GuidesContext, embedsFor: (tx: Db, actor: Acto
   async function acksOf(tx: Db, userId: string) {
     const rows = await tx.select({ guideId: t.guideAcks.guideId, number: t.guideAcks.number }).from(t.guideAcks).where(eq(t.guideAcks.userId, userId))
     return new Map(rows.map((r) => [r.guideId, r.number]))
-  }
-
-  function summary(g: Visible, language: GuideLanguage, acked: number | null): GuideSummary {
-    const listing: GuideListing = g.listing
-    const lang = textLanguage(listing.texts, language)
-    const text = listing.texts[lang]!
-    return {
-      id: g.id,
-      categoryId: g.categoryId,
-      position: g.position,
-      title: text.title,
-      summary: text.summary,
-      language: lang,
-      mustRead: listing.mustRead,
-      number: g.number,
-      publishedAt: g.publishedAt,
-      ...acknowledgement(listing.mustRead, g.number, acked),
-    }
   }
 
   /** The guide the reader opens, or 404 — the same answer whether it does not exist or they may not read it. */
@@ -138,6 +139,7 @@ export function guideReading(ctx: GuidesContext, embedsFor: (tx: Db, actor: Acto
         return database.transaction((tx) => acknowledgeIn(tx, actor, id, number, now()))
       },
       acknowledgeIn,
+      acksOf,
 
       /** Whether a reader may read a file a guide uses (the file store asks before it answers). */
       async mayReadFile(tx: Db, actor: Actor, fileId: string): Promise<boolean> {

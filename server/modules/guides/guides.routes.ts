@@ -48,6 +48,8 @@ export function guidesRoutes(guides: GuidesService, files: FileStore) {
         if (c.req.header('if-none-match') === `"${tag}"`) return c.body(null, 304)
         return c.json({ tag, index }, 200)
       })
+      // The snapshot a device keeps to read guides offline (docs/decisions/069).
+      .get('/guides/offline', reads, async (c) => c.json(await guides.offline.snapshot(actor(c)), 200))
       .get('/guides/:id', reads, validate('param', guideIdSchema), async (c) => c.json(await guides.reading.view(actor(c), c.req.valid('param').id), 200))
       .post('/guides/:id/acknowledge', reads, notImpersonating, validate('param', guideIdSchema), validate('json', guideAckSchema), async (c) =>
         c.json(await guides.reading.acknowledge(actor(c), c.req.valid('param').id, c.req.valid('json').number), 200),

@@ -5,6 +5,7 @@ import { guidesContext, type GuidesPorts } from './guides.context'
 import { guideEmbeds } from './guides.embeds'
 import { embedOpening } from './guides.embed-views'
 import { guideManagement } from './guides.manage'
+import { guideOffline } from './guides.offline'
 import { guideReading } from './guides.reading'
 
 export type { Actor, GuidesPorts } from './guides.context'
@@ -18,10 +19,12 @@ export function guidesService(deps: Pick<Deps, 'database' | 'events' | 'secrets'
   const ctx = guidesContext(deps, ports, opts)
   const opening = embedOpening(ctx, deps.secrets)
   const admin = guideEmbeds(ctx, deps.secrets)
+  const reading = guideReading(ctx, opening.embedsFor)
   return {
     ...guideCategories(ctx),
     ...guideManagement(ctx),
-    ...guideReading(ctx, opening.embedsFor),
+    ...reading,
+    offline: guideOffline(ctx, reading.reading, opening.embedsFor),
     ...guideAcknowledgements(ctx),
     embeds: { ...admin.embeds, open: opening.open },
     roleChoices: () => ports.roleChoices(deps.database.db),

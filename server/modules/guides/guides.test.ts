@@ -5,7 +5,17 @@ import { jwtVerify } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadGuideIndex } from '../../../shared/search/guide-search'
 import type { GuideDoc } from '../../../shared/schemas/guide-document'
-import type { AckReport, CategoryItem, EmbedItem, EmbedSession, GuideAdminDetail, GuideView, GuidesDashboard } from '../../../shared/schemas/guides'
+import type {
+  AckReport,
+  CategoryItem,
+  EmbedItem,
+  EmbedSession,
+  GuideAdminDetail,
+  GuidesOffline,
+  GuideView,
+  GuidesDashboard,
+} from '../../../shared/schemas/guides'
+import { devicePusher } from '../../test/fixtures'
 import { createTestApp } from '../../test/harness'
 
 /**
@@ -297,6 +307,37 @@ describe('who reads what', () => {
     expect(asked).toMatchObject({ number: 2, acknowledged: false, newVersion: true })
     // The phone acknowledged version 1 offline again before it saw version 2: changes nothing.
     expect((await api(other.email, 'POST', `/api/guides/${teamOnly.id}/acknowledge`, { number: 1 })).json).toEqual({ number: 1, changed: false })
+  })
+
+  it('the device’s snapshot holds the reader’s guides with their bodies and nothing else; a queued acknowledgement syncs once', async () => {
+    const snap = (await api(other.email, 'GET', '/api/guides/offline')).json as unknown as GuidesOffline
+    const ids = snap.guides.map((g) => g.id)
+    expect(ids).toContain(teamOnly.id)
+    expect(snap.dashboard.categories.flatMap((c) => c.guides.map((g) => g.id)).sort()).toEqual([...ids].sort())
+    expect(snap.guides.find((g) => g.id === teamOnly.id)!.body).toEqual(doc('Ny regel från i dag.'))
+    expect(
+      loadGuideIndex(snap.index, 'sv')
+        .search('regel')
+        .map((h) => h.id),
+    ).toContain(teamOnly.id)
+    const mine = (await api('seller@demo.test', 'GET', '/api/guides/offline')).json as unknown as GuidesOffline
+    expect(mine.guides.map((g) => g.id)).not.toContain(teamOnly.id)
+    expect(JSON.stringify(mine)).not.toContain('hemliga')
+
+    // The seller acknowledged offline; the push applies it, a second push of the same changes nothing.
+    const push = devicePusher(t, await as(other.email))
+    expect(await push('acknowledgeGuide', { guideId: teamOnly.id, number: 2, at: Date.now() })).toMatchObject({ applied: 1, rejected: 0 })
+    const after = (await api(other.email, 'GET', '/api/guides/offline')).json as unknown as GuidesOffline
+    expect(after.tag).not.toBe(snap.tag)
+    expect(after.guides.find((g) => g.id === teamOnly.id)).toMatchObject({ acknowledged: true, newVersion: false })
+    // A guide the seller may not read is refused, never retried.
+    const sellerPush = devicePusher(t, await as('seller@demo.test'))
+    expect(await sellerPush('acknowledgeGuide', { guideId: teamOnly.id, number: 2, at: Date.now() })).toMatchObject({ applied: 0, rejected: 1 })
+    // Put back as it was for the report below: version 1 acknowledged.
+    await db
+      .update(tables.guideAcks)
+      .set({ number: 1 })
+      .where(and(eq(tables.guideAcks.guideId, teamOnly.id), eq(tables.guideAcks.userId, other.id)))
   })
 
   it('coaches see who has acknowledged in their own teams only, and remind those who have not', async () => {

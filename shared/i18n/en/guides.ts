@@ -58,6 +58,8 @@ export const enGuides = {
       youAcknowledged: 'You have confirmed version {{number}}.',
       language: 'Language: {{language}}',
       kilobytes: '{{kb}} kB',
+      fromDevice: 'You are offline. The guides are shown as they were saved on the phone at {{time}}.',
+      storedSize: 'Saved on the device for reading offline: {{kb}} kB (last at {{time}}).',
     },
     acks: {
       title: 'Who has read and confirmed',

@@ -58,6 +58,8 @@ export const fiGuides = {
       youAcknowledged: 'Olet vahvistanut version {{number}}.',
       language: 'Kieli: {{language}}',
       kilobytes: '{{kb}} kt',
+      fromDevice: 'Olet ilman verkkoa. Oppaat näytetään sellaisina kuin ne tallennettiin puhelimeen klo {{time}}.',
+      storedSize: 'Tallennettu laitteelle luettavaksi ilman verkkoa: {{kb}} kt (viimeksi klo {{time}}).',
     },
     acks: {
       title: 'Kuka on lukenut ja vahvistanut',

@@ -55,6 +55,8 @@ export const svGuides = {
       youAcknowledged: 'Du har bekräftat version {{number}}.',
       language: 'Språk: {{language}}',
       kilobytes: '{{kb}} kB',
+      fromDevice: 'Du är utan nät. Guiderna visas som de sparades på telefonen {{time}}.',
+      storedSize: 'Sparat på enheten för läsning utan nät: {{kb}} kB (senast {{time}}).',
     },
     acks: {
       title: 'Vem har läst och bekräftat',

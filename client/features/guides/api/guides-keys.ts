@@ -4,6 +4,7 @@ export const guidesKeys = {
   dashboard: ['guides', 'dashboard'] as const,
   guide: (id: string) => ['guides', 'guide', id] as const,
   searchIndex: ['guides', 'search-index'] as const,
+  offline: ['guides', 'offline'] as const,
   acks: (id: string, teamId?: string) => ['guides', 'acks', id, teamId ?? null] as const,
   admin: {
     all: ['guides', 'admin'] as const,

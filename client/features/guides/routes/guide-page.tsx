@@ -1,16 +1,17 @@
 import { Alert, Badge, Box, Button, Card, Grid, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react'
-import { useMutation } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatDate, type FormatLanguage } from '../../../../shared/format'
+import { formatDate, formatTime, type FormatLanguage } from '../../../../shared/format'
 import { docHeadings } from '../../../../shared/schemas/guide-document'
 import type { GuideView } from '../../../../shared/schemas/guides'
 import { DetailState } from '../../../components/ui/detail-state'
 import { Page } from '../../../components/ui/page'
-import { errorText } from '../../../lib/api-client'
+import { ApiClientError, errorText } from '../../../lib/api-client'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
-import { useRecord } from '../../../lib/use-record'
+import { useParams } from 'react-router'
+import { orFromDevice, useGuidesStore, useLocalAcks, withLocalAck } from '../api/guides-store'
 import { acknowledgeGuide, getGuide } from '../api/guides-api'
 import { guidesKeys } from '../api/guides-keys'
 import { AckReportCard } from '../components/ack-report'
@@ -24,27 +25,67 @@ import { GuideBody } from '../components/guide-body'
  */
 export default function GuidePage() {
   const { t } = useTranslation()
-  const { query, refresh } = useRecord(guidesKeys.guide, getGuide, [guidesKeys.dashboard])
+  const { id = '' } = useParams()
+  const store = useGuidesStore()
+  const acks = useLocalAcks(store.db)
+  const queryClient = useQueryClient()
+  // With no network the guide comes from the device, as it was last saved (a 404 stays a 404).
+  const query = useQuery({
+    queryKey: guidesKeys.guide(id),
+    networkMode: 'always',
+    retry: false,
+    queryFn: ({ signal }) =>
+      orFromDevice(
+        store.db,
+        () => getGuide(id, signal),
+        (s) => {
+          const found = s.guides.find((g) => g.id === id)
+          if (!found) throw new ApiClientError(404, null)
+          return found
+        },
+      ),
+  })
+  const refresh = () => {
+    for (const queryKey of [guidesKeys.guide(id), guidesKeys.dashboard]) void queryClient.invalidateQueries({ queryKey })
+  }
   const crumbs = [{ label: t('routes.guides-dashboard'), to: '/guides/dashboard' }]
   return (
-    <DetailState query={query} title={query.data?.title ?? t('routes.guides-dashboard-view-guide')} breadcrumbs={crumbs} notFound={t('guides.reader.notFound')}>
-      {(guide) => (
-        <Page title={guide.title} breadcrumbs={crumbs}>
-          <GuideScreen guide={guide} refresh={refresh} />
+    <DetailState
+      query={query}
+      title={query.data?.value.title ?? t('routes.guides-dashboard-view-guide')}
+      breadcrumbs={crumbs}
+      notFound={t('guides.reader.notFound')}
+    >
+      {(answer) => (
+        <Page title={answer.value.title} breadcrumbs={crumbs}>
+          <GuideScreen guide={withLocalAck(answer.value, acks)} savedAt={answer.savedAt} refresh={refresh} acknowledgeOffline={store.acknowledgeOffline} />
         </Page>
       )}
     </DetailState>
   )
 }
 
-function GuideScreen({ guide, refresh }: { guide: GuideView; refresh: () => void }) {
+function GuideScreen({
+  guide,
+  savedAt,
+  refresh,
+  acknowledgeOffline,
+}: {
+  guide: GuideView
+  savedAt: number | null
+  refresh: () => void
+  acknowledgeOffline: (guideId: string, number: number) => Promise<void>
+}) {
   const { t, i18n } = useTranslation()
   const lang = i18n.language as FormatLanguage
   const ability = useAbility()
   const [now] = useState(() => Date.now())
   const toc = docHeadings(guide.body)
+  // A seller's acknowledgement goes with their other changes, so it works with no network; others' at once.
+  const sells = ability.can('create', 'sales')
   const ack = useMutation({
-    mutationFn: () => acknowledgeGuide(guide.id, guide.number),
+    networkMode: 'always',
+    mutationFn: async () => (sells ? acknowledgeOffline(guide.id, guide.number) : acknowledgeGuide(guide.id, guide.number).then(() => undefined)),
     onSuccess: () => {
       snackbar.show(t('guides.reader.acknowledgedNow'), { color: 'success', icon: 'success' })
       refresh()
@@ -59,6 +100,11 @@ function GuideScreen({ guide, refresh }: { guide: GuideView; refresh: () => void
           {guide.categoryName} · {t('guides.reader.versionOf', { number: guide.number, date: formatDate(guide.publishedAt, lang) })}
         </Text>
         <GuideBadges guide={guide} now={now} />
+        {savedAt !== null ? (
+          <Text color="fg.muted" fontSize="sm" data-testid="guide-from-device">
+            {t('guides.reader.fromDevice', { time: formatTime(savedAt, lang) })}
+          </Text>
+        ) : null}
         {guide.summary ? <Text fontSize="lg">{guide.summary}</Text> : null}
         {guide.language !== i18n.language && i18n.language !== 'sv' ? (
           <Text color="fg.muted" fontSize="sm" data-testid="guide-fallback">

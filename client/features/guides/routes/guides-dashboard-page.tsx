@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { pathFor } from '../../../../shared/routes'
 import { loadGuideIndex } from '../../../../shared/search/guide-search'
-import type { GuideLanguage, GuideSummary } from '../../../../shared/schemas/guides'
+import type { GuideLanguage, GuidesDashboard, GuideSummary } from '../../../../shared/schemas/guides'
+import { formatTime, type FormatLanguage } from '../../../../shared/format'
+import { orFromDevice, refreshStoredGuides, storedSize, useGuidesStore, useLocalAcks, useStoredGuides, withLocalAck } from '../api/guides-store'
 import { QueryState } from '../../../components/ui/load-error'
 import { Page } from '../../../components/ui/page'
 import { getGuidesDashboard, getSearchIndex } from '../api/guides-api'
@@ -22,10 +24,36 @@ export default function GuidesDashboardPage() {
   const { t, i18n } = useTranslation()
   const [now] = useState(() => Date.now())
   const [q, setQ] = useState('')
-  const dashboard = useQuery({ queryKey: guidesKeys.dashboard, queryFn: ({ signal }) => getGuidesDashboard(signal) })
-  const index = useQuery({ queryKey: guidesKeys.searchIndex, queryFn: ({ signal }) => getSearchIndex(signal), enabled: q.trim() !== '' })
+  const store = useGuidesStore()
+  const stored = useStoredGuides(store.db)
+  const acks = useLocalAcks(store.db)
+  // With no network the guides come from the device, as they were last saved.
+  const dashboard = useQuery({
+    queryKey: guidesKeys.dashboard,
+    networkMode: 'always',
+    queryFn: ({ signal }) =>
+      orFromDevice(
+        store.db,
+        () => getGuidesDashboard(signal),
+        (s) => s.dashboard,
+      ),
+  })
+  // The snapshot the phone reads with no network, kept fresh while there is one.
+  useQuery({ queryKey: guidesKeys.offline, queryFn: ({ signal }) => refreshStoredGuides(store.db, signal), staleTime: 60_000 })
+  const index = useQuery({
+    queryKey: guidesKeys.searchIndex,
+    networkMode: 'always',
+    queryFn: ({ signal }) =>
+      orFromDevice(
+        store.db,
+        () => getSearchIndex(signal),
+        (s) => ({ tag: s.tag, index: s.index }),
+      ),
+    enabled: q.trim() !== '',
+  })
   const language = (['sv', 'en', 'fi'].includes(i18n.language) ? i18n.language : 'sv') as GuideLanguage
-  const search = useMemo(() => (index.data ? loadGuideIndex(index.data.index, language) : null), [index.data, language])
+  const search = useMemo(() => (index.data ? loadGuideIndex(index.data.value.index, language) : null), [index.data, language])
+  const fromDevice = dashboard.data?.savedAt ?? null
   const hits = search && q.trim() !== '' ? search.search(q) : null
 
   return (
@@ -40,13 +68,19 @@ export default function GuidesDashboardPage() {
           data-testid="guides-search"
           maxW={{ md: 'lg' }}
         />
+        {fromDevice !== null ? (
+          <Text fontSize="sm" color="fg.muted" data-testid="guides-from-device">
+            {t('guides.reader.fromDevice', { time: formatTime(fromDevice, i18n.language as FormatLanguage) })}
+          </Text>
+        ) : null}
         <QueryState
           query={dashboard}
-          isEmpty={(d) => d.categories.length === 0 && d.embeds.length === 0}
+          isEmpty={(d) => d.value.categories.length === 0 && d.value.embeds.length === 0}
           empty={t('guides.reader.empty')}
           emptyTestId="guides-empty"
         >
-          {(data) => {
+          {(answer) => {
+            const data = withDeviceAcks(answer.value, acks)
             const byId = new Map(data.categories.flatMap((c) => c.guides).map((g) => [g.id, g]))
             if (q.trim() !== '') {
               return (
@@ -123,6 +157,14 @@ export default function GuidesDashboardPage() {
                     ))}
                   </Stack>
                 ) : null}
+                {stored ? (
+                  <Text fontSize="xs" color="fg.subtle" data-testid="guides-stored-size">
+                    {t('guides.reader.storedSize', {
+                      kb: Math.max(1, Math.round(storedSize(stored) / 1024)),
+                      time: formatTime(stored.savedAt, i18n.language as FormatLanguage),
+                    })}
+                  </Text>
+                ) : null}
               </Stack>
             )
           }}
@@ -130,6 +172,13 @@ export default function GuidesDashboardPage() {
       </Stack>
     </Page>
   )
+}
+
+/** The dashboard with the acknowledgements made on this device counted (they reach the server with the sync). */
+function withDeviceAcks(d: GuidesDashboard, acks: Map<string, number>): GuidesDashboard {
+  if (acks.size === 0) return d
+  const categories = d.categories.map((c) => ({ ...c, guides: c.guides.map((g) => withLocalAck(g, acks)) }))
+  return { ...d, categories, toAcknowledge: d.toAcknowledge.map((g) => withLocalAck(g, acks)).filter((g) => g.acknowledged === false) }
 }
 
 function GuideRow({ guide, now }: { guide: GuideSummary; now: number }) {
