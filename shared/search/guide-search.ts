@@ -13,12 +13,24 @@ import type { GuideLanguage } from '../schemas/guides'
 
 export type GuideSearchDoc = { id: string; title: string; summary: string; text: string; categoryId: string }
 
-const STEMMERS: Record<GuideLanguage, (word: string) => string> = { sv: swedish, en: english, fi: finnish }
+/** Each language's stemmer, remembering the words it has stemmed: a guide's vocabulary repeats itself. */
+const remembered = (stem: (word: string) => string) => {
+  const seen = new Map<string, string>()
+  return (word: string) => {
+    let out = seen.get(word)
+    if (out === undefined) {
+      out = stem(word)
+      if (seen.size < 200_000) seen.set(word, out)
+    }
+    return out
+  }
+}
+const STEMMERS: Record<GuideLanguage, (word: string) => string> = { sv: remembered(swedish), en: remembered(english), fi: remembered(finnish) }
 
 const fields = ['title', 'summary', 'text'] as const
 
 function options(language: GuideLanguage): Options<GuideSearchDoc> {
-  const stems = language === 'sv' ? [swedish] : [swedish, STEMMERS[language]]
+  const stems = language === 'sv' ? [STEMMERS.sv] : [STEMMERS.sv, STEMMERS[language]]
   return {
     idField: 'id',
     fields: [...fields],
