@@ -43,7 +43,7 @@ export type AppOptions = { syncHooks?: SyncHooks; payHooks?: PayExportHooks }
 
 /** The activity log's names of entities, by the areas that own them (decision 035). */
 function activityNames(areas: Areas): ActivityNames {
-  const { directory, org, catalog, sales } = areas
+  const { directory, org, catalog, sales, guides } = areas
   return {
     user: (db, ids) => directory.names(db, { userIds: ids }),
     role: (db, ids) => directory.names(db, { roleIds: ids }),
@@ -53,6 +53,9 @@ function activityNames(areas: Areas): ActivityNames {
     provider: catalog.providerNames,
     product: catalog.productNames,
     sale_report: sales.logNames,
+    guide: guides.logNames.guide,
+    guide_category: guides.logNames.category,
+    embed: guides.logNames.embed,
   }
 }
 

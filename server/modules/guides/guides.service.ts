@@ -7,6 +7,7 @@ import { embedOpening } from './guides.embed-views'
 import { guideManagement } from './guides.manage'
 import { guideOffline } from './guides.offline'
 import { guideReading } from './guides.reading'
+import { guideLogNames } from './guides.views'
 
 export type { Actor, GuidesPorts } from './guides.context'
 
@@ -28,6 +29,8 @@ export function guidesService(deps: Pick<Deps, 'database' | 'events' | 'secrets'
     ...guideAcknowledgements(ctx),
     embeds: { ...admin.embeds, open: opening.open },
     roleChoices: () => ports.roleChoices(deps.database.db),
+    /** Names of guides, categories and embeds by id, for the global activity log. */
+    logNames: guideLogNames(ctx),
   }
 }
 export type GuidesService = ReturnType<typeof guidesService>

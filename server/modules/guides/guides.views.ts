@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm'
+import { desc, eq, inArray } from 'drizzle-orm'
 import { missingLanguages } from '../../../shared/rules/guides'
 import type { GuideAdminDetail, GuideAdminItem } from '../../../shared/schemas/guides'
 import type { Db } from '../../db/client'
@@ -51,3 +51,19 @@ export function guideViews(ctx: GuidesContext) {
   return { adminItem, detail }
 }
 export type GuideViews = ReturnType<typeof guideViews>
+
+/** Names of guides (their Swedish title), categories and embeds by id: what the global activity log shows. */
+export function guideLogNames({ t }: GuidesContext) {
+  return {
+    guide: async (db: Db, ids: string[]) =>
+      new Map((await db.select({ id: t.guides.id, name: t.guides.title }).from(t.guides).where(inArray(t.guides.id, ids))).map((r) => [r.id, r.name])),
+    category: async (db: Db, ids: string[]) =>
+      new Map(
+        (await db.select({ id: t.guideCategories.id, name: t.guideCategories.name }).from(t.guideCategories).where(inArray(t.guideCategories.id, ids))).map(
+          (r) => [r.id, r.name.sv],
+        ),
+      ),
+    embed: async (db: Db, ids: string[]) =>
+      new Map((await db.select({ id: t.embeds.id, name: t.embeds.name }).from(t.embeds).where(inArray(t.embeds.id, ids))).map((r) => [r.id, r.name])),
+  }
+}

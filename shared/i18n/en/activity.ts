@@ -53,6 +53,10 @@ export const enActivity = {
       summary: 'Summary',
       notificationMessage: 'Message',
       alertRecipient: 'Deviation receiver',
+      guide: 'Guide',
+      guide_category: 'Guide category',
+      embed: 'Embed',
+      embed_hosts: 'Hosts allowed for embeds',
     },
   },
 } satisfies Shape<typeof svActivity>

@@ -160,6 +160,12 @@ export const enCore = {
     byAs: 'by {{name}} as {{as}}',
     system: 'the system',
     actions: {
+      published: 'Published',
+      acknowledged: 'Read and confirmed',
+      reminded: 'Reminder sent',
+      reordered: 'Reordered',
+      moved: 'Moved',
+      opened: 'Opened',
       created: 'Created',
       updated: 'Changed',
       archived: 'Archived',

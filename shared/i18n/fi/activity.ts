@@ -53,6 +53,10 @@ export const fiActivity = {
       summary: 'Yhteenveto',
       notificationMessage: 'Viesti',
       alertRecipient: 'Poikkeamien vastaanottaja',
+      guide: 'Opas',
+      guide_category: 'Oppaan luokka',
+      embed: 'Upotus',
+      embed_hosts: 'Upotusten sallitut palvelimet',
     },
   },
 } satisfies Shape<typeof svActivity>

@@ -160,6 +160,12 @@ export const fiCore = {
     byAs: 'tekijä {{name}} käyttäjänä {{as}}',
     system: 'järjestelmä',
     actions: {
+      published: 'Julkaistu',
+      acknowledged: 'Luettu ja vahvistettu',
+      reminded: 'Muistutus lähetetty',
+      reordered: 'Järjestys muutettu',
+      moved: 'Siirretty',
+      opened: 'Avattu',
       created: 'Luotu',
       updated: 'Muutettu',
       archived: 'Arkistoitu',

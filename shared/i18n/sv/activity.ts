@@ -50,6 +50,10 @@ export const svActivity = {
       summary: 'Sammanställning',
       notificationMessage: 'Meddelande',
       alertRecipient: 'Avvikelsemottagare',
+      guide: 'Guide',
+      guide_category: 'Guidekategori',
+      embed: 'Inbäddning',
+      embed_hosts: 'Tillåtna värdar för inbäddningar',
     },
   },
 }

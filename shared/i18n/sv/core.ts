@@ -157,6 +157,12 @@ export const svCore = {
     byAs: 'av {{name}} som {{as}}',
     system: 'systemet',
     actions: {
+      published: 'Publicerad',
+      acknowledged: 'Läst och bekräftad',
+      reminded: 'Påminnelse skickad',
+      reordered: 'Ny ordning',
+      moved: 'Flyttad',
+      opened: 'Öppnad',
       created: 'Skapad',
       updated: 'Ändrad',
       archived: 'Arkiverad',
