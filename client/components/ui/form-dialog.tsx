@@ -19,6 +19,8 @@ export function FormDialog(props: {
   onReload?: () => void
   submitLabel?: string
   size?: 'md' | 'lg'
+  /** a long form scrolls inside the dialog, the title and the buttons staying in view */
+  scroll?: boolean
   children: ReactNode
 }) {
   const { t } = useTranslation()
@@ -29,6 +31,7 @@ export function FormDialog(props: {
       title={props.title}
       testId={props.testId}
       size={props.size}
+      scroll={props.scroll}
       onSubmit={props.onSubmit}
       footer={
         <>

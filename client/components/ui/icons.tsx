@@ -3,7 +3,8 @@ import type { SVGProps } from 'react'
 /** The few icons the shell needs, inline so no icon font or library loads. */
 type IconProps = SVGProps<SVGSVGElement> & { size?: number }
 
-function Svg({ size = 20, children, ...rest }: IconProps & { children: React.ReactNode }) {
+/** An icon's frame: 24×24, drawn with the text's colour, hidden from screen readers (its button says what it does). */
+export function Svg({ size = 20, children, ...rest }: IconProps & { children: React.ReactNode }) {
   return (
     <svg
       width={size}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { Svg } from '../../../components/ui/icons'
 import type { CategoryIcon } from '../../../../shared/schemas/guides'
 
 /** The categories' icons, inline (no icon font, and they draw offline on every device). Paths after Lucide (ISC). */
@@ -57,20 +58,8 @@ const PATHS: Record<CategoryIcon, ReactNode> = {
 /** A category's icon at a size, in the text's colour (decorative: the category's name says what it is). */
 export function CategoryIconView({ icon, size = 20 }: { icon: CategoryIcon; size?: number }) {
   return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      style={{ flexShrink: 0 }}
-    >
+    <Svg size={size} style={{ flexShrink: 0 }}>
       {PATHS[icon]}
-    </svg>
+    </Svg>
   )
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { docHeadings, isSafeHref, type GuideDoc, type GuideInline, type GuideMark, type GuideNode } from '../../../../shared/schemas/guide-document'
 import type { EmbedView } from '../../../../shared/schemas/guides'
+import { Svg } from '../../../components/ui/icons'
 import { EmbedFrame } from './embed-frame'
 
 /**
@@ -149,17 +150,7 @@ function Attachment(props: { fileId: string; name: string; size: number }) {
 }
 
 const AttachmentIcon = () => (
-  <svg
-    width="16"
-    height="16"
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={2}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-  >
+  <Svg size={16}>
     <path d="m21.44 11.05-9.19 9.19a6 6 0 0 1-8.49-8.49l8.57-8.57A4 4 0 1 1 18 8.84l-8.59 8.57a2 2 0 0 1-2.83-2.83l8.49-8.48" />
-  </svg>
+  </Svg>
 )

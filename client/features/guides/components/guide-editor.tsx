@@ -11,6 +11,7 @@ import type { EmbedItem } from '../../../../shared/schemas/guides'
 import { errorText } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { uploadGuideFile } from '../api/guides-api'
+import { Svg } from '../../../components/ui/icons'
 
 /** A file a guide offers to download: a block the editor shows as a chip (stored as its file id, name and size). */
 const Attachment = Node.create({
@@ -267,19 +268,9 @@ function Tool(props: { label: string; active: boolean; onClick: () => void; disa
 }
 
 const icon = (d: string) => (
-  <svg
-    width="16"
-    height="16"
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={2}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-  >
+  <Svg size={16}>
     <path d={d} />
-  </svg>
+  </Svg>
 )
 const LinkIcon = () => icon('M10 13a5 5 0 0 0 7.54.54l3-3a5 5 0 0 0-7.07-7.07l-1.72 1.71M14 11a5 5 0 0 0-7.54-.54l-3 3a5 5 0 0 0 7.07 7.07l1.71-1.71')
 const ImageIcon = () =>

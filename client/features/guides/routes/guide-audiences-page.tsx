@@ -4,8 +4,6 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { localized } from '../../../../shared/rules/guides'
 import type { Audience } from '../../../../shared/schemas/guides'
-import { AppDialog } from '../../../components/ui/app-dialog'
-import { FormAlert } from '../../../components/ui/form-alert'
 import { QueryState } from '../../../components/ui/load-error'
 import { Page } from '../../../components/ui/page'
 import { errorText } from '../../../lib/api-client'
@@ -14,6 +12,7 @@ import { listAdminGuides, listCategories, setGuideAudience, updateCategory } fro
 import { guidesKeys } from '../api/guides-keys'
 import { AudiencePicker, AudienceSummary } from '../components/audience-picker'
 import { CategoryIconView } from '../components/category-icon'
+import { FormDialog } from '../../../components/ui/form-dialog'
 
 type Target = { kind: 'category' | 'guide'; id: string; name: string; audience: Audience }
 
@@ -109,7 +108,7 @@ function AudienceDialog(props: { target: Target; onClose: () => void; save: (aud
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   return (
-    <AppDialog
+    <FormDialog
       open
       onClose={props.onClose}
       title={t('guides.audiences.title', { name: props.target.name })}
@@ -125,24 +124,15 @@ function AudienceDialog(props: { target: Target; onClose: () => void; save: (aud
           .catch((err: unknown) => setError(errorText(err, t)))
           .finally(() => setBusy(false))
       }}
-      footer={
-        <HStack justify="flex-end" gap="2">
-          <Button variant="outline" onClick={props.onClose}>
-            {t('table.cancel')}
-          </Button>
-          <Button type="submit" colorPalette="brand" loading={busy}>
-            {t('table.save')}
-          </Button>
-        </HStack>
-      }
+      submitting={busy}
+      formError={error}
     >
       <Stack gap="3">
-        {error ? <FormAlert message={error} /> : null}
         <Text fontSize="sm" color="fg.muted">
           {props.target.kind === 'category' ? t('guides.categories.audienceHelp') : t('guides.editor.audienceHelp')}
         </Text>
         <AudiencePicker value={audience} onChange={setAudience} />
       </Stack>
-    </AppDialog>
+    </FormDialog>
   )
 }

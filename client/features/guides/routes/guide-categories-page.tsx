@@ -13,9 +13,7 @@ import {
   type CategoryInput,
   type CategoryItem,
 } from '../../../../shared/schemas/guides'
-import { AppDialog } from '../../../components/ui/app-dialog'
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog'
-import { FormAlert } from '../../../components/ui/form-alert'
 import { Page } from '../../../components/ui/page'
 import { CreateButton, QueryTable } from '../../../components/ui/record-table'
 import { RowActions } from '../../../components/ui/row-actions'
@@ -25,6 +23,7 @@ import { createCategory, deleteCategory, listCategories, reorderCategories, upda
 import { guidesKeys } from '../api/guides-keys'
 import { AudiencePicker, AudienceSummary } from '../components/audience-picker'
 import { CategoryIconView } from '../components/category-icon'
+import { FormDialog } from '../../../components/ui/form-dialog'
 
 /**
  * /guides/guide-categories (docs/decisions/069): the categories in the order readers see them, each with its icon,
@@ -168,7 +167,7 @@ function CategoryDialog(props: { category: CategoryItem | null; onClose: () => v
     }
   }
   return (
-    <AppDialog
+    <FormDialog
       open
       onClose={props.onClose}
       title={c ? t('guides.categories.editTitle', { name: c.name.sv }) : t('guides.categories.createTitle')}
@@ -179,19 +178,10 @@ function CategoryDialog(props: { category: CategoryItem | null; onClose: () => v
         e.preventDefault()
         void save()
       }}
-      footer={
-        <HStack justify="flex-end" gap="2">
-          <Button variant="outline" onClick={props.onClose}>
-            {t('table.cancel')}
-          </Button>
-          <Button type="submit" colorPalette="brand" loading={busy}>
-            {t('table.save')}
-          </Button>
-        </HStack>
-      }
+      submitting={busy}
+      formError={error?.message ?? null}
     >
       <Stack gap="4">
-        {error ? <FormAlert message={error.message} /> : null}
         <Field.Root>
           <Field.Label>{t('guides.categories.icon')}</Field.Label>
           <NativeSelect.Root size="sm" maxW="xs">
@@ -238,6 +228,6 @@ function CategoryDialog(props: { category: CategoryItem | null; onClose: () => v
           <AudiencePicker value={input.audience} onChange={(audience) => setInput((x) => ({ ...x, audience }))} />
         </Stack>
       </Stack>
-    </AppDialog>
+    </FormDialog>
   )
 }

@@ -11,7 +11,6 @@ import {
   type EmbedItem,
   type EmbedKind,
 } from '../../../../shared/schemas/guides'
-import { AppDialog } from '../../../components/ui/app-dialog'
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { QueryState } from '../../../components/ui/load-error'
@@ -23,6 +22,7 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { createEmbed, deleteEmbed, getEmbedHosts, listAudienceRoles, listEmbeds, setEmbedHosts, updateEmbed } from '../api/guides-api'
 import { guidesKeys } from '../api/guides-keys'
 import { Choice, LookupChoice } from '../components/audience-picker'
+import { FormDialog } from '../../../components/ui/form-dialog'
 
 /**
  * /guides/users-embeds (docs/decisions/069): the hosts embeds may come from, and the embeds — BI dashboards, videos,
@@ -218,30 +218,21 @@ function EmbedDialog(props: { embed: EmbedItem | null; onClose: () => void; onSa
     }
   }
   return (
-    <AppDialog
+    <FormDialog
       open
       onClose={props.onClose}
       title={e ? t('guides.embeds.editTitle', { name: e.name }) : t('guides.embeds.createTitle')}
       size="lg"
       scroll
       testId="embed-dialog"
-      onSubmit={(ev) => {
-        ev.preventDefault()
+      onSubmit={(e) => {
+        e.preventDefault()
         void save()
       }}
-      footer={
-        <HStack justify="flex-end" gap="2">
-          <Button variant="outline" onClick={props.onClose}>
-            {t('table.cancel')}
-          </Button>
-          <Button type="submit" colorPalette="brand" loading={busy}>
-            {t('table.save')}
-          </Button>
-        </HStack>
-      }
+      submitting={busy}
+      formError={error?.message ?? null}
     >
       <Stack gap="4">
-        {error ? <FormAlert message={error.message} /> : null}
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
           <Field.Root required invalid={!!err('name')}>
             <Field.Label>{t('guides.embeds.name')}</Field.Label>
@@ -292,7 +283,7 @@ function EmbedDialog(props: { embed: EmbedItem | null; onClose: () => void; onSa
         {input.signing === 'metabase' ? <SigningFields input={input} set={set} err={err} hasSecret={e?.hasSecret ?? false} /> : null}
         <Assignees assignees={input.assignees} onChange={assign} />
       </Stack>
-    </AppDialog>
+    </FormDialog>
   )
 }
 
