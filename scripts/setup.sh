@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what a fresh machine lacks for the tests: Debian's Chromium (Playwright cannot download
-# its own browser here), a running PostgreSQL when the machine has one, and the npm packages.
+# its own browser here), OpenLDAP's slapd and pdftotext, a running PostgreSQL when the machine has one, and the npm packages.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,6 +10,15 @@ if [ ! -x /usr/bin/chromium ] || [ ! -f /usr/lib/chromium/locales/sv.pak ]; then
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-l10n >/dev/null
+fi
+
+# OpenLDAP's server (the recruiting directory's tests start their own on a free port) and poppler's pdftotext (the
+# contracts' tests read the PDFs' text). Its package's own service is not needed: the tests start slapd themselves.
+if [ ! -x /usr/sbin/slapd ] || ! command -v pdftotext >/dev/null; then
+  echo "Installing OpenLDAP's slapd and poppler-utils for the recruiting tests…"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq slapd ldap-utils poppler-utils >/dev/null
 fi
 
 if command -v pg_isready >/dev/null && ! pg_isready -h 127.0.0.1 -p 5432 -q; then

@@ -109,6 +109,49 @@ const envSchema = z
       .refine((v) => v === '' || /^https?:\/\//.test(v), 'ASSISTANT_LLM_URL must start with http:// or https://'),
     ASSISTANT_LLM_KEY: z.string().trim().max(500).default(''),
     ASSISTANT_LLM_MODEL: z.string().trim().max(200).default(''),
+    /**
+     * Recruiting's outside services (docs/decisions/070), each optional: an onboarding space service (creates a
+     * candidate's space: POST <url>/spaces), a DocuSeal-compatible e-signing service (its API key and the webhook's
+     * HMAC secret), and the cloud directory where new sellers get their account — Microsoft Graph (tenant, app and
+     * secret; the domain of the accounts' names) or LDAP (URL, bind, the users' container). Unset: the built-in page,
+     * the built-in signing, no directory account.
+     */
+    ONBOARDING_SPACE_URL: z
+      .string()
+      .trim()
+      .default('')
+      .refine((v) => v === '' || /^https?:\/\//.test(v), 'ONBOARDING_SPACE_URL must start with http:// or https://'),
+    ONBOARDING_SPACE_TOKEN: z.string().trim().max(500).default(''),
+    ESIGN_URL: z
+      .string()
+      .trim()
+      .default('')
+      .refine((v) => v === '' || /^https?:\/\//.test(v), 'ESIGN_URL must start with http:// or https://'),
+    ESIGN_TOKEN: z.string().trim().max(500).default(''),
+    ESIGN_WEBHOOK_SECRET: z.string().trim().max(500).default(''),
+    GRAPH_TENANT_ID: z.string().trim().max(100).default(''),
+    GRAPH_CLIENT_ID: z.string().trim().max(100).default(''),
+    GRAPH_CLIENT_SECRET: z.string().trim().max(500).default(''),
+    GRAPH_DOMAIN: z.string().trim().max(200).default(''),
+    GRAPH_URL: z
+      .string()
+      .trim()
+      .default('')
+      .refine((v) => v === '' || /^https?:\/\//.test(v), 'GRAPH_URL must start with http:// or https://'),
+    GRAPH_LOGIN_URL: z
+      .string()
+      .trim()
+      .default('')
+      .refine((v) => v === '' || /^https?:\/\//.test(v), 'GRAPH_LOGIN_URL must start with http:// or https://'),
+    LDAP_URL: z
+      .string()
+      .trim()
+      .default('')
+      .refine((v) => v === '' || /^ldaps?:\/\//.test(v), 'LDAP_URL must start with ldap:// or ldaps://'),
+    LDAP_BIND_DN: z.string().trim().max(500).default(''),
+    LDAP_BIND_PASSWORD: z.string().max(500).default(''),
+    LDAP_USERS_DN: z.string().trim().max(500).default(''),
+    LDAP_DOMAIN: z.string().trim().max(200).default(''),
     /** who runs this server, for push services (RFC 8292's subject): a mailto: or https: address */
     VAPID_SUBJECT: z
       .string()
@@ -149,6 +192,13 @@ export type Env = {
   /** how many bytes a user's checklist files no sale has taken yet may add up to */
   checklistQuotaBytes: number
   assistant: { quotaPerMinute: number; legacyCutoff: string; llm: { url: string; key: string; model: string } | null }
+  /** recruiting's outside services, each null when not configured (docs/decisions/070) */
+  onboarding: {
+    space: { url: string; token: string } | null
+    esign: { url: string; token: string; webhookSecret: string } | null
+    graph: { tenantId: string; clientId: string; clientSecret: string; domain: string; url: string; loginUrl: string } | null
+    ldap: { url: string; bindDn: string; bindPassword: string; usersDn: string; domain: string } | null
+  }
 }
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
@@ -199,6 +249,25 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       llm:
         e.ASSISTANT_LLM_URL && e.ASSISTANT_LLM_MODEL
           ? { url: e.ASSISTANT_LLM_URL.replace(/\/+$/, ''), key: e.ASSISTANT_LLM_KEY, model: e.ASSISTANT_LLM_MODEL }
+          : null,
+    },
+    onboarding: {
+      space: e.ONBOARDING_SPACE_URL ? { url: e.ONBOARDING_SPACE_URL.replace(/\/+$/, ''), token: e.ONBOARDING_SPACE_TOKEN } : null,
+      esign: e.ESIGN_URL ? { url: e.ESIGN_URL.replace(/\/+$/, ''), token: e.ESIGN_TOKEN, webhookSecret: e.ESIGN_WEBHOOK_SECRET } : null,
+      graph:
+        e.GRAPH_TENANT_ID && e.GRAPH_CLIENT_ID && e.GRAPH_CLIENT_SECRET && e.GRAPH_DOMAIN
+          ? {
+              tenantId: e.GRAPH_TENANT_ID,
+              clientId: e.GRAPH_CLIENT_ID,
+              clientSecret: e.GRAPH_CLIENT_SECRET,
+              domain: e.GRAPH_DOMAIN,
+              url: (e.GRAPH_URL || 'https://graph.microsoft.com/v1.0').replace(/\/+$/, ''),
+              loginUrl: (e.GRAPH_LOGIN_URL || 'https://login.microsoftonline.com').replace(/\/+$/, ''),
+            }
+          : null,
+      ldap:
+        e.LDAP_URL && e.LDAP_USERS_DN
+          ? { url: e.LDAP_URL, bindDn: e.LDAP_BIND_DN, bindPassword: e.LDAP_BIND_PASSWORD, usersDn: e.LDAP_USERS_DN, domain: e.LDAP_DOMAIN }
           : null,
     },
     pushExtraHosts: e.PUSH_EXTRA_HOSTS.split(',')

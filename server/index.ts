@@ -5,6 +5,7 @@ import { loadEnv, servingProblems } from './env'
 import { scheduleHousekeeping } from './housekeeping'
 import { AWARD_JOB as GAME_AWARD_JOB } from './modules/game/game.badges'
 import { SWEEP_JOB as GAME_SWEEP_JOB } from './modules/game/game.competitions'
+import { scheduleCandidateJobs } from './modules/candidates/candidates.service'
 import { createDeps } from './platform/deps'
 
 async function main() {
@@ -23,6 +24,8 @@ async function main() {
   // Its badges: the current and the just closed periods, hourly and once now.
   await jobs.schedule(GAME_AWARD_JOB, GAME_AWARD_JOB, { kind: 'hourly', minute: 3 })
   await jobs.enqueue(database.db, GAME_AWARD_JOB, {})
+  // Recruiting: erasure after the retention period, reminders of unsigned contracts (docs/decisions/070).
+  await scheduleCandidateJobs(jobs)
   // What a previous run left undelivered or unfinished first, then each event after its commit and each job
   // when due (docs/decisions/020).
   events.start()

@@ -15,6 +15,8 @@ import { filesRoutes } from '../modules/files/files.routes'
 import { financeRoutes } from '../modules/finance/finance.routes'
 import { gameRoutes } from '../modules/game/game.routes'
 import { guidesRoutes } from '../modules/guides/guides.routes'
+import { candidatesPublicRoutes } from '../modules/candidates/candidates.public-routes'
+import { candidatesRoutes } from '../modules/candidates/candidates.routes'
 import { mailRoutes } from '../modules/mail/mail.routes'
 import { notificationsRoutes } from '../modules/notifications/notifications.routes'
 import { ordersRoutes } from '../modules/orders/orders.routes'
@@ -43,7 +45,7 @@ export type AppOptions = { syncHooks?: SyncHooks; payHooks?: PayExportHooks }
 
 /** The activity log's names of entities, by the areas that own them (decision 035). */
 function activityNames(areas: Areas): ActivityNames {
-  const { directory, org, catalog, sales, guides } = areas
+  const { directory, org, catalog, sales, guides, candidates } = areas
   return {
     user: (db, ids) => directory.names(db, { userIds: ids }),
     role: (db, ids) => directory.names(db, { roleIds: ids }),
@@ -56,6 +58,7 @@ function activityNames(areas: Areas): ActivityNames {
     guide: guides.logNames.guide,
     guide_category: guides.logNames.category,
     embed: guides.logNames.embed,
+    candidate: candidates.logNames,
   }
 }
 
@@ -122,6 +125,8 @@ export function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
     .route('/', financeRoutes(areas.finance))
     .route('/', gameRoutes(areas.game))
     .route('/', guidesRoutes(areas.guides, deps.files))
+    .route('/', candidatesRoutes(deps, areas.candidates))
+    .route('/', candidatesPublicRoutes(deps, areas.candidates))
     .route('/', assistantRoutes(areas.assistant, areas.assistantStats))
     .route('/', payRoutes(deps, areas.pay, areas.exportsOfPay))
     .route('/', mailRoutes(deps))

@@ -5,6 +5,7 @@ import { assistantService } from '../modules/assistant/assistant.service'
 import { assistantStats } from '../modules/assistant/assistant.stats'
 import { budgetsService } from '../modules/budgets/budgets.service'
 import { budgetsPullSource } from '../modules/budgets/budgets.sync'
+import { candidatesService } from '../modules/candidates/candidates.service'
 import { catalogAdmin } from '../modules/catalog/catalog.admin'
 import { catalogService } from '../modules/catalog/catalog.service'
 import { customersReactions } from '../modules/customers/customers.reactions'
@@ -33,6 +34,7 @@ import { timeReportsAdmin } from '../modules/time-reports/time-reports.admin'
 import { timeReportsService, type TimeReportsService } from '../modules/time-reports/time-reports.service'
 import { timeReportsSync } from '../modules/time-reports/time-reports.sync'
 import { usersDirectory } from '../modules/users/users.directory'
+import { sellerAccounts } from '../modules/users/users.onboarding'
 
 /**
  * The areas, put together: each area's service is built with the questions it asks other areas answered by those
@@ -162,7 +164,6 @@ export function assembleAreas(deps: Deps, options: { payHooks?: PayExportHooks }
       productNames: catalog.productNames,
     }),
   })
-  const assistantStatsViews = assistantStats(deps, { roleOf: directory.roleOf, names: directory.names, roleChoices: directory.roleChoices })
 
   // Each area's reactions to the others' events (docs/decisions/028): registered before the server starts.
   customersReactions(events, customers)
@@ -174,7 +175,8 @@ export function assembleAreas(deps: Deps, options: { payHooks?: PayExportHooks }
 
   return {
     assistant,
-    assistantStats: assistantStatsViews,
+    assistantStats: assistantStats(deps, { roleOf: directory.roleOf, names: directory.names, roleChoices: directory.roleChoices }),
+    candidates: recruiting(deps, directory, org),
     catalog,
     catalogKeeping,
     customers,
@@ -198,3 +200,15 @@ export function assembleAreas(deps: Deps, options: { payHooks?: PayExportHooks }
 }
 
 export type Areas = ReturnType<typeof assembleAreas>
+
+/** Recruiting asks for names and places, and the users area makes the new seller's account (docs/decisions/070). */
+function recruiting(deps: Deps, directory: ReturnType<typeof usersDirectory>, org: ReturnType<typeof orgRepo>) {
+  const sellers = sellerAccounts(deps.database)
+  return candidatesService(deps, {
+    names: directory.names,
+    placeNames: org.placeNames,
+    regionCountry: org.regionCountry,
+    teamRegion: sellers.teamRegion,
+    createSeller: sellers.createSeller,
+  })
+}

@@ -116,6 +116,12 @@ export type DomainEvents = {
   'guide.published': { guideId: string; number: number; mustRead: boolean }
   /** who may read a published guide changed, or it was deleted */
   'guide.audienceChanged': { guideId: string }
+  /** a candidate filled in their own details from their link (server/modules/candidates; decision 070) */
+  'candidate.detailsSubmitted': { candidateId: string; recruiterId: string; name: string }
+  /** a candidate signed a contract (in the app or at the e-signing service) */
+  'candidate.contractSigned': { candidateId: string; recruiterId: string; name: string; kind: 'work' | 'education' }
+  /** a candidate's four steps are done: they are a user now */
+  'candidate.onboarded': { candidateId: string; recruiterId: string; name: string; userId: string | null }
   /** a reader acknowledged a must-read guide's version */
   'guide.acknowledged': { guideId: string; userId: string; number: number }
   /** a coach or a manager reminded those who have not acknowledged a must-read guide */

@@ -205,6 +205,13 @@ export function fileStore(database: Database) {
       return c.body(new Uint8Array(file.data), 200)
     },
 
+    /** Removes files a record no longer keeps (an erasure), in the caller's transaction. */
+    async remove(tx: Db, ids: string[]): Promise<number> {
+      if (ids.length === 0) return 0
+      const gone = await tx.delete(t.files).where(inArray(t.files.id, ids)).returning({ id: t.files.id })
+      return gone.length
+    },
+
     /** Removes files of a kind that nothing took within `olderThanMs`; answers how many. */
     async purgeUnattached(kind: FileKind, now: number, olderThanMs: number): Promise<number> {
       const gone = await db

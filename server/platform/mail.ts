@@ -15,7 +15,7 @@ import type { JobRunner } from './jobs'
  */
 
 /** The messages the app sends; each has `mail.<name>.subject` and `mail.<name>.text` in every language. */
-export const MAIL_TEMPLATES = ['test', 'notification', 'qualitySurvey'] as const
+export const MAIL_TEMPLATES = ['test', 'notification', 'qualitySurvey', 'candidatePreonboarding', 'candidateContract', 'candidateContractReminder'] as const
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number]
 
 export type Mailer = ReturnType<typeof mailer>

@@ -19,6 +19,7 @@ import { seedGameDemo } from './game'
 import { seedDemoSales } from './demo-sales'
 import { seedDemoOrders } from './demo-orders'
 import { seedDemoGuides } from './demo-guides'
+import { seedDemoCandidates } from './demo-candidates'
 import { seedQualityDemo } from './quality'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../shared/demo'
 
@@ -261,6 +262,9 @@ export async function seedDemo(database: Database, opts: { scryptLogN: number; n
     await seedDemoOrders(database, tx, now, { importerId: byEmail.get('backoffice@demo.test') ?? null })
     // The organisation's guides: rules to confirm, pitches, objections (issue 43).
     await seedDemoGuides(database, tx, now, { authorId: byEmail.get('admin@demo.test') ?? null, sellerId: byEmail.get('seller@demo.test') ?? null })
+    // The recruiter's candidates at every step, and the contract templates (issue 44).
+    const [recruiterOffice] = await tx.select({ regionId: t.offices.regionId }).from(t.offices).where(eq(t.offices.id, officeIds['Stockholm']!))
+    await seedDemoCandidates(database, tx, now, { recruiterId: byEmail.get('recruiter@demo.test') ?? null, regionId: recruiterOffice?.regionId ?? null })
     // The bells say what the data does: the reports that wait for back office, the manager's office's budget.
     const [waiting] = await tx.select({ n: count() }).from(t.sales).where(eq(t.sales.status, 'finalized'))
     const progress = await officeProgress(database, tx, now, 'Malmö')

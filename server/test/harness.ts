@@ -101,7 +101,7 @@ export async function createTestDatabase() {
 
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  extra: { syncHooks?: SyncHooks; payHooks?: PayExportHooks; deps?: Pick<DepsOptions, 'pushAgent' | 'instanceId'> } = {},
+  extra: { syncHooks?: SyncHooks; payHooks?: PayExportHooks; deps?: Pick<DepsOptions, 'pushAgent' | 'instanceId' | 'jobs'> } = {},
 ) {
   const { env, cleanup } = await testEnv(overrides)
   const database: Database = await bootDatabase(env)

@@ -19,6 +19,7 @@ import { enActivity } from './en/activity'
 import { enNotifications } from './en/notifications'
 import { enMail } from './en/mail'
 import { enGuides } from './en/guides'
+import { enCandidates } from './en/candidates'
 
 /** The whole English catalogue (every namespace merged), for the server and tests. */
 export const en = mergeCatalogs(
@@ -42,4 +43,5 @@ export const en = mergeCatalogs(
   enNotifications,
   enMail,
   enGuides,
+  enCandidates,
 )

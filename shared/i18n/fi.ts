@@ -19,6 +19,7 @@ import { fiActivity } from './fi/activity'
 import { fiNotifications } from './fi/notifications'
 import { fiMail } from './fi/mail'
 import { fiGuides } from './fi/guides'
+import { fiCandidates } from './fi/candidates'
 
 /** The whole Finnish catalogue (every namespace merged), for the server and tests. */
 export const fi = mergeCatalogs(
@@ -42,4 +43,5 @@ export const fi = mergeCatalogs(
   fiNotifications,
   fiMail,
   fiGuides,
+  fiCandidates,
 )

@@ -26,6 +26,7 @@ export const NAMESPACES = [
   'notifications',
   'mail',
   'guides',
+  'candidates',
 ] as const
 export type Namespace = (typeof NAMESPACES)[number]
 /** The namespaces an area's screens load; `core` is always there. */

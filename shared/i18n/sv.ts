@@ -19,6 +19,7 @@ import { svActivity } from './sv/activity'
 import { svNotifications } from './sv/notifications'
 import { svMail } from './sv/mail'
 import { svGuides } from './sv/guides'
+import { svCandidates } from './sv/candidates'
 
 /** The whole Swedish catalogue (every namespace merged), and its type. */
 export const sv = mergeCatalogs(
@@ -42,6 +43,7 @@ export const sv = mergeCatalogs(
   svNotifications,
   svMail,
   svGuides,
+  svCandidates,
 )
 
 export type Messages = typeof sv

@@ -61,6 +61,9 @@ export const SUBJECTS = [
   'finance_settings',
   // Customers' identity numbers in full, on request and logged (docs/decisions/058): masked for everyone else.
   'identity_numbers',
+  // Recruiting (docs/decisions/070): candidates' identity and bank numbers in full; creating a candidate's accounts.
+  'candidate_private_data',
+  'candidate_accounts',
 ] as const
 
 /** Subjects the API needs that the spec's route table does not guard a screen with: no view permission of their own. */
@@ -72,6 +75,8 @@ const API_ONLY_SUBJECTS: readonly Subject[] = [
   'budgets',
   'finance_settings',
   'identity_numbers',
+  'candidate_private_data',
+  'candidate_accounts',
 ]
 
 export type Subject = (typeof SUBJECTS)[number]
@@ -133,6 +138,12 @@ const API_PAIRS: Array<[Action, Subject]> = [
   ['create', 'payroll_exports'],
   ['create', 'candidates'],
   ['update', 'candidates'],
+  // Recruiting (docs/decisions/070): erase or export a candidate on request; the onboarding's templates and settings;
+  // read the numbers in full; create the accounts.
+  ['delete', 'candidates'],
+  ['admin', 'candidates'],
+  ['view', 'candidate_private_data'],
+  ['create', 'candidate_accounts'],
   ['update', 'profile'],
   ['update', 'terms_of_use'],
   ['update', 'titles'],

@@ -13,11 +13,11 @@ describe('which default role may give which role (no escalation)', () => {
   // its own holders (their rules are scoped to them); only admins give every role.
   const table: Record<RoleKey, Record<RoleKey, boolean>> = {
     admin: { admin: true, backoffice: true, manager: true, coach: true, seller: true, recruiter: true },
-    backoffice: { admin: false, backoffice: true, manager: false, coach: false, seller: false, recruiter: false },
+    backoffice: { admin: false, backoffice: true, manager: false, coach: false, seller: false, recruiter: true },
     manager: { admin: false, backoffice: false, manager: false, coach: false, seller: false, recruiter: false },
     coach: { admin: false, backoffice: false, manager: false, coach: false, seller: false, recruiter: false },
     seller: { admin: false, backoffice: false, manager: false, coach: false, seller: false, recruiter: false },
-    recruiter: { admin: false, backoffice: false, manager: false, coach: false, seller: false, recruiter: true },
+    recruiter: { admin: false, backoffice: false, manager: false, coach: false, seller: false, recruiter: false },
   }
   for (const [granter, row] of Object.entries(table) as Array<[RoleKey, Record<RoleKey, boolean>]>) {
     for (const [target, expected] of Object.entries(row) as Array<[RoleKey, boolean]>) {
@@ -119,7 +119,14 @@ describe('who may view the app as whom (decision 037)', () => {
     ['admin as a recruiter who may impersonate', roleDef('admin').rules, withImpersonate, 'admin'],
     ['back office (no right) as a seller', roleDef('backoffice').rules, 'seller', 'not_allowed'],
     ['a recruiter with the right as back office (holds less)', withImpersonate, 'backoffice', 'beyond'],
-    ['a recruiter with the right as a recruiter', withImpersonate, 'recruiter', null],
+    // A recruiter's rules reach their own candidates: another recruiter's are not theirs to act on.
+    ['a recruiter with the right as a recruiter', withImpersonate, 'recruiter', 'beyond'],
+    [
+      'back office with the right as a recruiter (holds all of it)',
+      [...roleDef('backoffice').rules, { action: 'impersonate', subject: 'users' }],
+      'recruiter',
+      null,
+    ],
   ]
   for (const [name, admin, target, expected] of cases) {
     it(`${name}: ${expected ?? 'allowed'}`, () => {

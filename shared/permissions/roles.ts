@@ -96,6 +96,12 @@ export const DEFAULT_ROLES: readonly RoleDef[] = [
       ...can('update', 'finance_settings'),
       // Customers' identity numbers in full, on request and logged (docs/decisions/058).
       ...can('view', 'identity_numbers'),
+      // Recruiting (docs/decisions/070): every candidate, their numbers in full (pay needs them), the templates and
+      // settings, and the accounts step (a seller account, the one role the step gives).
+      ...can('view', 'candidates', 'candidate_private_data'),
+      ...can('create', 'candidates', 'candidate_accounts'),
+      ...can('update', 'candidates'),
+      ...can('admin', 'candidates'),
     ],
   },
   {
@@ -166,7 +172,15 @@ export const DEFAULT_ROLES: readonly RoleDef[] = [
     key: 'recruiter',
     name: 'Recruiter',
     description: 'Recruiting and onboarding of candidates.',
-    rules: [...view('candidates', 'embeds', 'profile'), ...can('create', 'candidates'), ...can('update', 'candidates', 'profile')],
+    // Their own candidates (docs/decisions/070): the role editor widens it to their region; numbers stay masked.
+    rules: [
+      ...view('embeds', 'profile'),
+      { action: 'view', subject: 'candidates', conditions: { recruiterId: '${user.id}' } },
+      { action: 'create', subject: 'candidates', conditions: { recruiterId: '${user.id}' } },
+      { action: 'update', subject: 'candidates', conditions: { recruiterId: '${user.id}' } },
+      ...can('create', 'candidate_accounts'),
+      ...can('update', 'profile'),
+    ],
   },
 ]
 

@@ -3,12 +3,13 @@ import type { ActionOrManage, Subject, SubjectOrAll } from './catalogue'
 
 /**
  * How far a permission reaches, as the role editor offers it (docs/decisions/032): everywhere, the user's office,
- * the user's teams (their own and those they coach), or only their own records. A scope is a condition the
+ * the user's teams (their own and those they coach), or only their own records; candidates also the user's region
+ * (docs/decisions/070). A scope is a condition the
  * server's lists and checks already apply for that subject (their `accessFilter` columns); a subject not named
  * here has no rows to narrow, so its permissions are only ever "everywhere". Every conditioned rule of the seeded
  * roles is one of these (a test holds it), so an edit in the editor round-trips them unchanged.
  */
-export const ROLE_SCOPES = ['all', 'office', 'teams', 'own'] as const
+export const ROLE_SCOPES = ['all', 'region', 'office', 'teams', 'own'] as const
 export type RoleScope = (typeof ROLE_SCOPES)[number]
 
 const MY_OFFICE = { officeId: '${user.officeId}' }
@@ -24,6 +25,7 @@ export const SCOPE_CONDITIONS: Partial<Record<Subject, Partial<Record<Exclude<Ro
   sicknotices: { office: MY_OFFICE, teams: MY_TEAMS },
   time_attestations: { office: MY_OFFICE, teams: MY_TEAMS },
   budgets: { office: MY_OFFICE, teams: MY_TEAMS },
+  candidates: { region: { regionId: '${user.regionId}' }, own: { recruiterId: '${user.id}' } },
 }
 
 /** The scopes a subject offers, "everywhere" first. */

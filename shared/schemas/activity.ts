@@ -58,6 +58,9 @@ export const ACTIVITY_ENTITIES = [
   'game_purchase',
   'game_coins',
   'assistant_stat',
+  'candidate',
+  'candidate_settings',
+  'contract_template',
 ] as const
 
 const day = calendarDay

@@ -57,6 +57,9 @@ export const ERROR_CODES = [
   'sale_has_order',
   'assistant_quota',
   'category_in_use',
+  'step_blocked',
+  'candidate_link_used',
+  'candidate_link_expired',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -5,6 +5,8 @@ import { table } from './table'
 export const [regions, regionsPg] = table('regions', (k) => ({
   id: k.id(),
   name: k.text('name').notNull().unique(),
+  /** the region's country (ISO 3166 alpha-2): a new seller's directory account's usage location (decision 070) */
+  country: k.text('country').notNull().default('SE'),
   createdAt: k.createdAt(),
 }))
 

@@ -110,3 +110,12 @@ export {
   embedAssigneesPg as embedAssignees,
   embedHostsPg as embedHosts,
 } from './guides'
+export {
+  candidatesPg as candidates,
+  candidateNotesPg as candidateNotes,
+  candidateStepsPg as candidateSteps,
+  candidateLinksPg as candidateLinks,
+  contractTemplatesPg as contractTemplates,
+  candidateContractsPg as candidateContracts,
+  candidateSettingsPg as candidateSettings,
+} from './candidates'

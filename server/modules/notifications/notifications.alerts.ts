@@ -225,5 +225,26 @@ export function gameAndAccountAlerts(ctx: NotificationsContext, { notify }: Pick
     })
   }
 
-  return { fromLevelReached, fromBadgeAwarded, fromCompetitionFinished, fromUserChange, fromGuideReminder }
+  /** A candidate of the recruiter's moved on by themselves: filled in their details, signed a contract, or was onboarded (decision 070). */
+  async function fromCandidateEvent(tx: Db, e: DomainEvent<'candidate.detailsSubmitted' | 'candidate.contractSigned' | 'candidate.onboarded'>) {
+    const p = e.payload
+    const key = e.name === 'candidate.detailsSubmitted' ? 'details' : e.name === 'candidate.contractSigned' ? 'signed' : 'onboarded'
+    await notify(tx, {
+      type: 'general',
+      userIds: [p.recruiterId],
+      text: (tr) => ({
+        title: tr(`candidateAlerts.${key}Title`, { name: p.name }),
+        message: tr(`candidateAlerts.${key}Message`, {
+          name: p.name,
+          contract: 'kind' in p ? tr(`candidates.kinds.${p.kind}`) : '',
+        }),
+        link: `/backoffice/onboarding/candidates/${p.candidateId}`,
+      }),
+      fromName: null,
+      at: e.occurredAt,
+      actorId: e.actorId,
+    })
+  }
+
+  return { fromLevelReached, fromBadgeAwarded, fromCompetitionFinished, fromUserChange, fromGuideReminder, fromCandidateEvent }
 }

@@ -39,6 +39,11 @@ export function notificationsReactions(events: EventBus, notifications: Notifica
   events.subscribe({ name: 'notifications.gameBadges', events: ['game.badgeAwarded'], handleInTransaction: notifications.fromBadgeAwarded })
   events.subscribe({ name: 'notifications.gameCompetitions', events: ['game.competitionFinished'], handleInTransaction: notifications.fromCompetitionFinished })
   events.subscribe({ name: 'notifications.guideReminders', events: ['guide.reminded'], handleInTransaction: notifications.fromGuideReminder })
+  events.subscribe({
+    name: 'notifications.candidates',
+    events: ['candidate.detailsSubmitted', 'candidate.contractSigned', 'candidate.onboarded'],
+    handleInTransaction: notifications.fromCandidateEvent,
+  })
   events.subscribe({ name: 'notifications.deliver', events: ['notification.created'], handle: notifications.deliver })
   events.subscribe({
     name: 'notifications.syncPoke',

@@ -42,6 +42,11 @@ export function orgRepo(database: Database) {
     async regionList(dbOrTx: Db): Promise<Array<{ id: string; name: string }>> {
       return dbOrTx.select({ id: t.regions.id, name: t.regions.name }).from(t.regions).orderBy(asc(t.regions.name))
     },
+    /** A region's country (ISO 3166 alpha-2), or null for an unknown region. */
+    async regionCountry(dbOrTx: Db, regionId: string): Promise<string | null> {
+      const [row] = await dbOrTx.select({ country: t.regions.country }).from(t.regions).where(eq(t.regions.id, regionId))
+      return row?.country ?? null
+    },
     async regionsOfOffices(dbOrTx: Db): Promise<Map<string, string>> {
       const rows = await dbOrTx.select({ id: t.offices.id, regionId: t.offices.regionId }).from(t.offices)
       return new Map(rows.flatMap((r) => (r.regionId ? [[r.id, r.regionId] as [string, string]] : [])))

@@ -139,32 +139,32 @@ describe('nobody gives or takes away a permission they do not hold', () => {
       body: {
         name: 'Rekrytering',
         permissions: [
-          { action: 'view', subject: 'candidates' },
+          { action: 'view', subject: 'sales_planner' },
           { action: 'create', subject: 'users' },
         ],
       },
     })
     expect(refused.status).toBe(403)
-    expect((refused.json.fieldErrors as Record<string, string[]>).permissions![0]).toMatch(/view candidates, create users/)
+    expect((refused.json.fieldErrors as Record<string, string[]>).permissions![0]).toMatch(/view sales_planner, create users/)
     expect(await roleCount()).toBe(before)
   })
 
   it('an edit may not take away a permission the editor lacks either; what they hold they may change', async () => {
-    const recruiter = (await t.request('GET', `/api/roles/${role('recruiter').id}`, { cookie: bo })).json as unknown as RoleDetail
-    expect(recruiter.grantable).toBe(false)
-    const without = recruiter.permissions.filter((p) => p.subject !== 'candidates')
-    const r = await t.request('PUT', `/api/roles/${recruiter.id}`, {
+    const coach = (await t.request('GET', `/api/roles/${role('coach').id}`, { cookie: bo })).json as unknown as RoleDetail
+    expect(coach.grantable).toBe(false)
+    const without = coach.permissions.filter((p) => p.subject !== 'sales_planner')
+    const r = await t.request('PUT', `/api/roles/${coach.id}`, {
       cookie: bo,
-      body: { name: recruiter.name, description: recruiter.description, permissions: without, basedOn: recruiter.updatedAt },
+      body: { name: coach.name, description: coach.description, permissions: without, basedOn: coach.updatedAt },
     })
     expect(r.status).toBe(403)
-    const withStats = [...recruiter.permissions, { action: 'view', subject: 'stats', scope: 'all' }]
-    const ok = await t.request('PUT', `/api/roles/${recruiter.id}`, {
+    const withStats = [...coach.permissions, { action: 'view', subject: 'customers', scope: 'all' }]
+    const ok = await t.request('PUT', `/api/roles/${coach.id}`, {
       cookie: bo,
-      body: { name: recruiter.name, description: recruiter.description, permissions: withStats, basedOn: recruiter.updatedAt },
+      body: { name: coach.name, description: coach.description, permissions: withStats, basedOn: coach.updatedAt },
     })
     expect(ok.status).toBe(200)
-    expect((ok.json as unknown as RoleDetail).permissions).toContainEqual({ action: 'view', subject: 'stats', scope: 'all' })
+    expect((ok.json as unknown as RoleDetail).permissions).toContainEqual({ action: 'view', subject: 'customers', scope: 'all' })
   })
 })
 

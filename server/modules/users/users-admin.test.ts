@@ -156,7 +156,8 @@ describe('PUT /api/users/:id', () => {
     expect((await detail(admin, 'admin@demo.test')).json.email).toBe('admin@demo.test')
 
     const roles = (await t.request('GET', '/api/users/role-options', { cookie })).json.items as Array<{ id: string; key: string }>
-    expect(roles.map((r) => r.key)).toEqual(['backoffice'])
+    // Back office holds all of its own role's rules and the recruiter's (docs/decisions/070), no other role's.
+    expect(roles.map((r) => r.key)).toEqual(['backoffice', 'recruiter'])
     const allRoles = (await t.request('GET', '/api/roles', { cookie: admin })).json.items as Array<{ id: string; key: string }>
     const fresh = (await detail(cookie, 'mikael.virtanen@demo.test')).json as unknown as UserDetail
     const promote = await t.request('PUT', `/api/users/${fresh.id}`, {

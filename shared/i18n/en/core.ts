@@ -210,6 +210,18 @@ export const enCore = {
       rejected: 'Rejected',
       adjusted: 'Adjusted',
       finished: 'Finished',
+      note_added: 'Note added',
+      closed: 'Marked as not hired',
+      private_read: 'Identity and bank details shown',
+      step_started: 'Step started',
+      step_sent: 'Sent to the candidate',
+      step_done: 'Step done',
+      step_failed: 'Step failed',
+      details_submitted: 'The candidate sent their details',
+      contract_signed: 'Contract signed',
+      contract_reminded: 'Contract reminder sent',
+      onboarded: 'Onboarded',
+      erased: 'Data erased',
     },
   },
   impersonation: {
@@ -285,6 +297,18 @@ export const enCore = {
     test: {
       subject: 'Test message from Säljkraft',
       text: 'Hi {{name}}!\n\nThis is a test message from Säljkraft. If it arrives, e-mail is working.\n\nSent by {{sender}}.',
+    },
+    candidatePreonboarding: {
+      subject: 'Welcome! Fill in your details before you start',
+      text: 'Hi {{name}}!\n\nWe are glad you are joining us. Fill in your details before your first day (address, bank account, sizes and next of kin) here:\n\n{{link}}\n\nThe link is personal and open for {{days}} days. Questions? Contact {{recruiter}}.',
+    },
+    candidateContract: {
+      subject: 'Your {{contract}} to sign',
+      text: 'Hi {{name}}!\n\nYour {{contract}} is ready. Read it and sign it here:\n\n{{link}}\n\nThe link is personal and open for {{days}} days.',
+    },
+    candidateContractReminder: {
+      subject: 'Reminder: your {{contract}} is waiting for your signature',
+      text: 'Hi {{name}}!\n\nYour {{contract}} is not signed yet. Read it and sign it here:\n\n{{link}}\n\nThe link is personal and open for {{days}} days.',
     },
     qualitySurvey: {
       subject: 'How was your purchase?',
@@ -629,6 +653,9 @@ export const enCore = {
     invalid_credentials: 'Wrong e-mail or password',
     assistant_quota: 'The request quota has been reached, please wait approximately 1 minute before the next request.',
     category_in_use: 'The category is not empty: move or delete its guides first ({{guides}}).',
+    step_blocked: '{{reason}}.',
+    candidate_link_used: 'The link has already been used.',
+    candidate_link_expired: 'The link has expired. Ask your recruiter for a new one.',
     too_many_requests: 'Too many attempts. Wait {{seconds}} seconds and try again.',
     not_found: 'Not found',
     conflict: 'Conflicts with existing data',

@@ -334,6 +334,7 @@ export const enUsers = {
     },
     scopes: {
       all: 'Everywhere',
+      region: 'Own region',
       office: 'Own office',
       teams: 'Own teams',
       own: 'Only their own',

@@ -210,6 +210,18 @@ export const fiCore = {
       rejected: 'Hylätty',
       adjusted: 'Oikaistu',
       finished: 'Päättynyt',
+      note_added: 'Muistiinpano lisätty',
+      closed: 'Merkitty ei palkatuksi',
+      private_read: 'Henkilö- ja pankkitiedot näytetty',
+      step_started: 'Vaihe aloitettu',
+      step_sent: 'Lähetetty hakijalle',
+      step_done: 'Vaihe valmis',
+      step_failed: 'Vaihe epäonnistui',
+      details_submitted: 'Hakija lähetti tietonsa',
+      contract_signed: 'Sopimus allekirjoitettu',
+      contract_reminded: 'Sopimusmuistutus lähetetty',
+      onboarded: 'Perehdytetty',
+      erased: 'Tiedot poistettu',
     },
   },
   impersonation: {
@@ -285,6 +297,18 @@ export const fiCore = {
     test: {
       subject: 'Testiviesti Säljkraftista',
       text: 'Hei {{name}}!\n\nTämä on Säljkraftin testiviesti. Jos se tulee perille, sähköpostit toimivat.\n\nLähettäjä: {{sender}}.',
+    },
+    candidatePreonboarding: {
+      subject: 'Tervetuloa! Täytä tietosi ennen aloitusta',
+      text: 'Hei {{name}}!\n\nHienoa, että aloitat meillä. Täytä tietosi ennen ensimmäistä päivääsi (osoite, pankkitili, koot ja lähiomainen) täällä:\n\n{{link}}\n\nLinkki on henkilökohtainen ja voimassa {{days}} päivää. Kysyttävää? Ota yhteyttä: {{recruiter}}.',
+    },
+    candidateContract: {
+      subject: 'Allekirjoitettava {{contract}}',
+      text: 'Hei {{name}}!\n\n{{contract}} on valmis. Lue ja allekirjoita se täällä:\n\n{{link}}\n\nLinkki on henkilökohtainen ja voimassa {{days}} päivää.',
+    },
+    candidateContractReminder: {
+      subject: 'Muistutus: {{contract}} odottaa allekirjoitustasi',
+      text: 'Hei {{name}}!\n\n{{contract}} on vielä allekirjoittamatta. Lue ja allekirjoita se täällä:\n\n{{link}}\n\nLinkki on henkilökohtainen ja voimassa {{days}} päivää.',
     },
     qualitySurvey: {
       subject: 'Millainen ostokokemuksesi oli?',
@@ -626,6 +650,9 @@ export const fiCore = {
     invalid_credentials: 'Väärä sähköposti tai salasana',
     assistant_quota: 'Kyselykiintiö on täynnä. Odota noin 1 minuutti ennen seuraavaa kyselyä.',
     category_in_use: 'Luokka ei ole tyhjä: siirrä tai poista sen oppaat ensin ({{guides}} kpl).',
+    step_blocked: '{{reason}}.',
+    candidate_link_used: 'Linkki on jo käytetty.',
+    candidate_link_expired: 'Linkki on vanhentunut. Pyydä rekrytoijaltasi uusi.',
     too_many_requests: 'Liian monta yritystä. Odota {{seconds}} sekuntia ja yritä uudelleen.',
     not_found: 'Ei löytynyt',
     conflict: 'Ristiriita olemassa olevien tietojen kanssa',

@@ -334,6 +334,7 @@ export const fiUsers = {
     },
     scopes: {
       all: 'Kaikkialla',
+      region: 'Oma alue',
       office: 'Oma toimisto',
       teams: 'Omat tiimit',
       own: 'Vain omat',

@@ -207,6 +207,18 @@ export const svCore = {
       rejected: 'Avslagen',
       adjusted: 'Justerad',
       finished: 'Avslutad',
+      note_added: 'Anteckning tillagd',
+      closed: 'Markerad som ej anställd',
+      private_read: 'Person- och bankuppgifter visade',
+      step_started: 'Steg startat',
+      step_sent: 'Skickat till kandidaten',
+      step_done: 'Steg klart',
+      step_failed: 'Steg misslyckades',
+      details_submitted: 'Kandidaten skickade sina uppgifter',
+      contract_signed: 'Avtal signerat',
+      contract_reminded: 'Påminnelse om avtal skickad',
+      onboarded: 'Introducerad',
+      erased: 'Uppgifterna raderade',
     },
   },
   impersonation: {
@@ -282,6 +294,18 @@ export const svCore = {
     test: {
       subject: 'Testmeddelande från Säljkraft',
       text: 'Hej {{name}}!\n\nDet här är ett testmeddelande från Säljkraft. Kommer det fram fungerar utskicken av e-post.\n\nSkickat av {{sender}}.',
+    },
+    candidatePreonboarding: {
+      subject: 'Välkommen! Fyll i dina uppgifter inför starten',
+      text: 'Hej {{name}}!\n\nVad roligt att du ska börja hos oss. Fyll i dina uppgifter inför din första dag (adress, bankkonto, storlekar och närmast anhörig) här:\n\n{{link}}\n\nLänken är personlig och gäller i {{days}} dagar. Frågor? Hör av dig till {{recruiter}}.',
+    },
+    candidateContract: {
+      subject: 'Ditt {{contract}} att signera',
+      text: 'Hej {{name}}!\n\nDitt {{contract}} är klart. Läs det och signera här:\n\n{{link}}\n\nLänken är personlig och gäller i {{days}} dagar.',
+    },
+    candidateContractReminder: {
+      subject: 'Påminnelse: ditt {{contract}} väntar på din signatur',
+      text: 'Hej {{name}}!\n\nDitt {{contract}} är inte signerat ännu. Läs det och signera här:\n\n{{link}}\n\nLänken är personlig och gäller i {{days}} dagar.',
     },
     qualitySurvey: {
       subject: 'Hur upplevde du ditt köp?',
@@ -609,6 +633,9 @@ export const svCore = {
     invalid_credentials: 'Fel e-post eller lösenord',
     assistant_quota: 'Gränsen för antal frågor är nådd. Vänta ungefär 1 minut innan nästa fråga.',
     category_in_use: 'Kategorin är inte tom: flytta eller ta bort dess guider först ({{guides}} st).',
+    step_blocked: '{{reason}}.',
+    candidate_link_used: 'Länken är redan använd.',
+    candidate_link_expired: 'Länken har gått ut. Be din rekryterare om en ny.',
     too_many_requests: 'För många försök. Vänta {{seconds}} sekunder och försök igen.',
     not_found: 'Hittades inte',
     conflict: 'Konflikt med befintliga data',

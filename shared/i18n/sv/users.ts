@@ -330,6 +330,7 @@ export const svUsers = {
     },
     scopes: {
       all: 'Överallt',
+      region: 'Egen region',
       office: 'Eget kontor',
       teams: 'Egna team',
       own: 'Bara egna',

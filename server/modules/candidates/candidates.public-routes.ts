@@ -1,0 +1,79 @@
+import { Hono, type Context } from 'hono'
+import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible'
+import { candidateOwnDetailsSchema, candidateTokenSchema, signContractSchema } from '../../../shared/schemas/candidates'
+import { access } from '../../lib/access'
+import { clientIp } from '../../lib/client-ip'
+import type { AppEnv } from '../../lib/context'
+import { ApiError } from '../../lib/errors'
+import { validate } from '../../lib/validate'
+import type { Deps } from '../../platform/deps'
+import type { CandidatesService } from './candidates.service'
+
+/** A candidate's pages ask at most this often from one address (a token cannot be guessed; this keeps anyone from trying). */
+export const PUBLIC_CANDIDATE_THROTTLE = { points: 120, durationS: 10 * 60 }
+
+/**
+ * The candidate's own pages (docs/decisions/070): no account, a token in the address, throttled per address — their
+ * details form, the contract to read and sign — and the e-signing service's webhook (its HMAC is its credential).
+ */
+export function candidatesPublicRoutes({ env, database }: Pick<Deps, 'env' | 'database'>, candidates: CandidatesService) {
+  const limiter = new RateLimiterDrizzle({
+    storeClient: database.db,
+    schema: database.t.rateLimits,
+    keyPrefix: 'candidate',
+    points: PUBLIC_CANDIDATE_THROTTLE.points,
+    duration: PUBLIC_CANDIDATE_THROTTLE.durationS,
+    clearExpiredByTimeout: false,
+  })
+  const throttle = async (c: Context) => {
+    try {
+      await limiter.consume(clientIp(c, env.trustProxy) ?? 'unknown')
+    } catch (err) {
+      if (!(err instanceof RateLimiterRes)) throw err
+      const seconds = Math.max(1, Math.ceil(err.msBeforeNext / 1000))
+      throw new ApiError(429, 'too_many_requests', { params: { seconds }, headers: { 'Retry-After': String(seconds) } })
+    }
+  }
+  return (
+    new Hono<AppEnv>()
+      .get('/public/candidates/:token', access.public(), validate('param', candidateTokenSchema), async (c) => {
+        await throttle(c)
+        c.header('Cache-Control', 'no-store')
+        return c.json(await candidates.preonboarding.page(c.req.valid('param').token), 200)
+      })
+      .post('/public/candidates/:token', access.public(), validate('param', candidateTokenSchema), validate('json', candidateOwnDetailsSchema), async (c) => {
+        await throttle(c)
+        await candidates.preonboarding.submit(c.req.valid('param').token, c.req.valid('json'))
+        return c.body(null, 204)
+      })
+      .get('/public/candidates/:token/contract', access.public(), validate('param', candidateTokenSchema), async (c) => {
+        await throttle(c)
+        c.header('Cache-Control', 'no-store')
+        return c.json(await candidates.signing.signingPage(c.req.valid('param').token), 200)
+      })
+      .get('/public/candidates/:token/contract.pdf', access.public(), validate('param', candidateTokenSchema), async (c) => {
+        await throttle(c)
+        const pdf = await candidates.signing.signingPdf(c.req.valid('param').token)
+        c.header('Content-Type', 'application/pdf')
+        c.header('Content-Disposition', `inline; filename="${pdf.name}"`)
+        c.header('Cache-Control', 'no-store')
+        c.header('X-Content-Type-Options', 'nosniff')
+        return c.body(new Uint8Array(pdf.bytes), 200)
+      })
+      .post('/public/candidates/:token/sign', access.public(), validate('param', candidateTokenSchema), validate('json', signContractSchema), async (c) => {
+        await throttle(c)
+        const signed = await candidates.signing.sign(c.req.valid('param').token, c.req.valid('json'), {
+          ip: clientIp(c, env.trustProxy),
+          userAgent: c.req.header('user-agent') ?? null,
+          translate: c.var.t,
+        })
+        return c.json(signed, 200)
+      })
+      // The e-signing service's deliveries: the body is read as sent, its HMAC checked before anything else.
+      .post('/public/esign/webhook', access.public(), async (c) => {
+        const body = await c.req.text()
+        const answer = await candidates.signing.webhook(body, c.req.header('x-signature'))
+        return c.json(answer, 200)
+      })
+  )
+}

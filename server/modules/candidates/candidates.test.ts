@@ -1,0 +1,734 @@
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { and, eq } from 'drizzle-orm'
+import { PDFDocument } from 'pdf-lib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { CandidateDetail, CandidateListItem, CandidateOwnPage, SigningPage } from '../../../shared/schemas/candidates'
+import type { ListAnswer } from '../../../shared/schemas/pagination'
+import { createTestApp } from '../../test/harness'
+import { webhookSignature } from './candidates.signing'
+import { fakeEsign, fakeGraph, fakeSmtp, pdfText, signaturePng } from './candidates.fakes'
+
+/**
+ * Recruiting and onboarding (issue 44, decision 070) through the API, on both databases: a recruiter's candidates and
+ * who else sees them, the validation of what is entered, the four steps as jobs — the candidate's own page behind a
+ * mailed link, a contract made from its template and signed on the candidate's page (or at an e-signing service whose
+ * webhook is verified), the local and the Graph directory account — with their failures, retries and a run after a
+ * killed one, and the erasure and export of a candidate's data.
+ */
+const smtp = await fakeSmtp()
+const graph = await fakeGraph({ tenant: 'tenant-1', clientId: 'app-1', secret: 'graph-secret', domain: 'saljkraft.test' })
+const SIGNED = await (async () => {
+  const d = await PDFDocument.create()
+  d.addPage().drawText('Signed at the service')
+  return d.save()
+})()
+const esign = await fakeEsign({ token: 'esign-key', signedPdf: SIGNED })
+afterAll(() => Promise.all([smtp.close(), graph.close(), esign.close()]))
+
+const t = await createTestApp(
+  {
+    SMTP_URL: smtp.url,
+    GRAPH_TENANT_ID: 'tenant-1',
+    GRAPH_CLIENT_ID: 'app-1',
+    GRAPH_CLIENT_SECRET: 'graph-secret',
+    GRAPH_DOMAIN: 'saljkraft.test',
+    GRAPH_URL: graph.url,
+    GRAPH_LOGIN_URL: graph.base,
+  },
+  { deps: { jobs: { pollMs: 50, backoffMs: () => 100 } } },
+)
+const { db, t: tables } = t.database
+const cookies = new Map<string, string>()
+const as = async (email: string) => cookies.get(email) ?? cookies.set(email, (await t.login(email)).cookie).get(email)!
+const api = async (email: string, method: string, url: string, body?: unknown, headers?: Record<string, string>) =>
+  t.request(method, url, { cookie: await as(email), body, headers })
+const pub = (method: string, url: string, body?: unknown, headers?: Record<string, string>) => t.request(method, url, { body, headers })
+const settle = async () => {
+  await t.jobs.settled()
+  await t.events.settled()
+}
+const tokenOf = (link: string) => /\/candidate\/([A-Za-z0-9_-]{43})/.exec(link)![1]!
+
+const RECRUITER = 'recruiter@demo.test'
+let region: string
+let otherRegion: string
+let teamInRegion: string
+let teamElsewhere: string
+
+beforeAll(async () => {
+  const [r] = await db
+    .select({ regionId: tables.offices.regionId })
+    .from(tables.users)
+    .innerJoin(tables.offices, eq(tables.offices.id, tables.users.officeId))
+    .where(eq(tables.users.email, RECRUITER))
+  region = r!.regionId
+  const teams = await db
+    .select({ id: tables.teams.id, regionId: tables.offices.regionId })
+    .from(tables.teams)
+    .innerJoin(tables.offices, eq(tables.offices.id, tables.teams.officeId))
+  teamInRegion = teams.find((x) => x.regionId === region)!.id
+  const elsewhere = teams.find((x) => x.regionId !== region)!
+  teamElsewhere = elsewhere.id
+  otherRegion = elsewhere.regionId
+})
+
+let counter = 0
+async function newCandidate(email = RECRUITER, extra: Record<string, unknown> = {}) {
+  counter++
+  const r = await api(email, 'POST', '/api/candidates', {
+    firstName: 'Åsa',
+    lastName: `Öberg${counter}`,
+    email: `asa.oberg.${counter}.${Date.now()}@example.test`,
+    phone: '070-123 45 67',
+    language: 'sv',
+    regionId: region,
+    startDate: '2027-01-04',
+    ...extra,
+  })
+  expect(r.status, r.text).toBe(201)
+  return (r.json as { id: string }).id
+}
+const detail = async (id: string, email = RECRUITER) => (await api(email, 'GET', `/api/candidates/${id}`)).json as unknown as CandidateDetail
+const stepOf = async (id: string, step: string) => (await detail(id, 'admin@demo.test')).steps.find((s) => s.step === step)!
+
+const OWN_DETAILS = {
+  phone: '070-765 43 21',
+  address: 'Storgatan 1',
+  postalCode: '111 22',
+  city: 'Stockholm',
+  personalNumber: '19811218-9876',
+  bankClearing: '6789',
+  bankAccount: '123 456 789',
+  favouriteCake: 'Prinsesstårta',
+  specialDiet: null,
+  tshirtSize: 'M',
+  shoeSize: '42',
+  driversLicense: true,
+  iceType: 'parent',
+  iceName: 'Eva Öberg',
+  icePhone: '070-111 22 33',
+}
+
+/** A candidate through preonboarding: the step run, the link mailed, their details sent from it. */
+async function preonboarded(id: string) {
+  const r = await api(RECRUITER, 'POST', `/api/candidates/${id}/steps/preonboarding`, {})
+  expect(r.status, r.text).toBe(202)
+  await settle()
+  const d = await detail(id)
+  const link = smtp.linkTo(d.email)
+  const sent = await pub('POST', `/api/public/candidates/${tokenOf(link)}`, OWN_DETAILS)
+  expect(sent.status, sent.text).toBe(204)
+  await settle()
+  return link
+}
+
+/** A contract step started and its link's token. */
+async function contractSent(id: string, step: 'work_contract' | 'education_contract') {
+  const r = await api(RECRUITER, 'POST', `/api/candidates/${id}/steps/${step}`, {})
+  expect(r.status, r.text).toBe(202)
+  await settle()
+  const d = await detail(id)
+  return tokenOf(smtp.linkTo(d.email))
+}
+
+/** A drawn signature as a signature pad hands it over: a PNG data URL. */
+const drawn = async () => `data:image/png;base64,${signaturePng().toString('base64')}`
+
+describe('candidates', () => {
+  it('a recruiter adds a candidate of their own; what cannot be valid is refused with its field and changes nothing', async () => {
+    const bad = await api(RECRUITER, 'POST', '/api/candidates', { firstName: '', lastName: 'X', email: 'nope', phone: '12', regionId: region })
+    expect(bad.status).toBe(400)
+    expect(Object.keys((bad.json as { fieldErrors: object }).fieldErrors).sort()).toEqual(['email', 'firstName', 'phone'])
+    const unknownRegion = await api(RECRUITER, 'POST', '/api/candidates', {
+      firstName: 'A',
+      lastName: 'B',
+      email: 'a.b@example.test',
+      regionId: crypto.randomUUID(),
+    })
+    expect(unknownRegion.status).toBe(400)
+    expect((unknownRegion.json as { fieldErrors: Record<string, string[]> }).fieldErrors.regionId).toEqual(['Regionen finns inte'])
+    const id = await newCandidate()
+    const d = await detail(id)
+    expect(d).toMatchObject({ firstName: 'Åsa', status: 'active', stage: 'preonboarding', startDate: '2027-01-04', recruiter: { name: 'Rut Rekryterare' } })
+    expect(d.steps.map((s) => [s.step, s.status, s.blockedBy])).toEqual([
+      ['preonboarding', 'waiting', null],
+      ['work_contract', 'waiting', 'candidates.blocked.details'],
+      ['education_contract', 'waiting', 'candidates.blocked.details'],
+      ['accounts', 'waiting', 'candidates.blocked.workContract'],
+    ])
+    // The same e-mail twice while the first is in progress: refused.
+    const twice = await api(RECRUITER, 'POST', '/api/candidates', { firstName: 'A', lastName: 'B', email: d.email, regionId: region })
+    expect((twice.json as { fieldErrors: Record<string, string[]> }).fieldErrors.email).toEqual(['Det finns redan en pågående kandidat med den e-postadressen'])
+  })
+
+  it('identity and bank numbers are checked: a Swedish or Finnish identity number by its check digit, an account by its bank', async () => {
+    const id = await newCandidate()
+    const d = await detail(id)
+    const edit = (body: Record<string, unknown>) =>
+      api(RECRUITER, 'PATCH', `/api/candidates/${id}`, {
+        firstName: d.firstName,
+        lastName: d.lastName,
+        email: d.email,
+        language: 'sv',
+        regionId: region,
+        recruiterId: d.recruiter.id,
+        version: d.version,
+        ...body,
+      })
+    const wrong = await edit({ personalNumber: '19811218-9875' })
+    expect(wrong.status).toBe(400)
+    expect((wrong.json as { fieldErrors: Record<string, string[]> }).fieldErrors).toEqual({
+      personalNumber: ['Ogiltigt personnummer eller finsk personbeteckning (kontrollsiffran stämmer inte)'],
+    })
+    const wrongBank = await edit({ bankClearing: '5000', bankAccount: '1234567' })
+    expect((wrongBank.json as { fieldErrors: Record<string, string[]> }).fieldErrors).toEqual({
+      bankAccount: ['Kontonumret stämmer inte med clearingnumret (längd eller kontrollsiffra)'],
+    })
+    expect((await detail(id)).version).toBe(d.version)
+    const finnish = await edit({ personalNumber: '131052-308T', bankClearing: '6789', bankAccount: '123456789', shoeSize: '43' })
+    expect(finnish.status, finnish.text).toBe(200)
+    const after = await detail(id)
+    expect(after.private).toEqual({ personalNumber: '131052-****', bankClearing: '6789', bankAccount: '••••6789' })
+    expect(after.shoeSize).toBe('43')
+  })
+
+  it('who sees which candidate: the recruiter their own, another recruiter none of them, a region rule its region, back office all, a seller nothing', async () => {
+    const mine = await newCandidate()
+    const elsewhere = await newCandidate('backoffice@demo.test', { regionId: otherRegion, recruiterId: (await detail(mine)).recruiter.id })
+    const ids = (l: ListAnswer<CandidateListItem>) => l.items.map((c) => c.id)
+    const list = async (email: string, q = '') =>
+      (await api(email, 'GET', `/api/candidates?itemsPerPage=100${q}`)).json as unknown as ListAnswer<CandidateListItem>
+    expect(ids(await list(RECRUITER))).toEqual(expect.arrayContaining([mine, elsewhere]))
+    // Another recruiter, in the same office: none of them (their rule is "own").
+    const admin = await as('admin@demo.test')
+    const roles = (await t.request('GET', '/api/roles', { cookie: admin })).json as unknown as { items: Array<{ id: string; key: string }> }
+    const recruiterRole = roles.items.find((r) => r.key === 'recruiter')!.id
+    const [office] = await db.select({ officeId: tables.users.officeId }).from(tables.users).where(eq(tables.users.email, RECRUITER))
+    const created = await t.request('POST', '/api/users', {
+      cookie: admin,
+      body: {
+        email: `rekryterare2.${Date.now()}@demo.test`,
+        firstName: 'Rasmus',
+        lastName: 'Rekryterare',
+        password: 'saljkraft-demo-2',
+        roleId: recruiterRole,
+      },
+    })
+    expect(created.status, created.text).toBe(201)
+    const other = (created.json as { id: string }).id
+    await db.update(tables.users).set({ officeId: office!.officeId }).where(eq(tables.users.id, other))
+    const otherEmail = (await db.select({ email: tables.users.email }).from(tables.users).where(eq(tables.users.id, other)))[0]!.email
+    const cookie = (await t.login(otherEmail, 'saljkraft-demo-2')).cookie
+    const theirs = (await t.request('GET', '/api/candidates?itemsPerPage=100', { cookie })).json as unknown as ListAnswer<CandidateListItem>
+    expect(ids(theirs)).not.toContain(mine)
+    expect((await t.request('GET', `/api/candidates/${mine}`, { cookie })).status).toBe(404)
+    expect((await t.request('PATCH', `/api/candidates/${mine}`, { cookie, body: {} })).status).toBe(400)
+    // Given the region rule, they see the region's candidates and not another region's.
+    const perms = await t.request('PUT', `/api/users/${other}/permissions`, {
+      cookie: admin,
+      body: { permissions: [{ action: 'view', subject: 'candidates', scope: 'region' }], version: 1 },
+    })
+    expect(perms.status, perms.text).toBe(200)
+    const widened = ids(
+      (await t.request('GET', '/api/candidates?itemsPerPage=100', { cookie: (await t.login(otherEmail, 'saljkraft-demo-2')).cookie })).json as never,
+    )
+    expect(widened).toContain(mine)
+    expect(widened).not.toContain(elsewhere)
+    // Back office sees them all; a seller may not list them at all.
+    expect(ids(await list('backoffice@demo.test'))).toEqual(expect.arrayContaining([mine, elsewhere]))
+    expect((await api('seller@demo.test', 'GET', '/api/candidates')).status).toBe(403)
+    expect((await api('seller@demo.test', 'GET', `/api/candidates/${mine}`)).status).toBe(403)
+  })
+
+  it('the list filters by region, stage and start date and searches name, e-mail and phone', async () => {
+    const a = await newCandidate(RECRUITER, { startDate: '2031-03-01', firstName: 'Filtrera', phone: '073-999 88 77' })
+    const list = async (q: string) =>
+      ((await api('backoffice@demo.test', 'GET', `/api/candidates?itemsPerPage=100&${q}`)).json as unknown as ListAnswer<CandidateListItem>).items.map(
+        (c) => c.id,
+      )
+    expect(await list('q=filtrera')).toEqual([a])
+    expect(await list('q=0739998877')).toEqual([a])
+    expect(await list('startFrom=2031-02-01&startTo=2031-03-31')).toEqual([a])
+    expect(await list(`regionId=${otherRegion}&q=filtrera`)).toEqual([])
+    expect(await list('stage=preonboarding&q=filtrera')).toEqual([a])
+    expect(await list('stage=onboarded&q=filtrera')).toEqual([])
+    const sorted = (await api('backoffice@demo.test', 'GET', '/api/candidates?itemsPerPage=5&sortBy=name&orderBy=asc'))
+      .json as unknown as ListAnswer<CandidateListItem>
+    const names = sorted.items.map((c) => c.lastName)
+    expect(names).toEqual([...names].sort((x, y) => x.localeCompare(y)))
+    expect((await api('backoffice@demo.test', 'GET', '/api/candidates?itemsPerPage=7')).status).toBe(400)
+  })
+
+  it('numbers are masked in answers and logs; reading them in full is for who may, and is logged', async () => {
+    const id = await newCandidate()
+    await preonboarded(id)
+    const d = await detail(id)
+    expect(d.private.personalNumber).toBe('19811218-****')
+    expect(d.may.readPrivate).toBe(false)
+    expect((await api(RECRUITER, 'POST', `/api/candidates/${id}/private`, { fields: ['personalNumber'] })).status).toBe(403)
+    const full = await api('backoffice@demo.test', 'POST', `/api/candidates/${id}/private`, { fields: ['personalNumber', 'bankAccount'] })
+    expect(full.json).toEqual({ personalNumber: '198112189876', bankAccount: '123456789' })
+    const logs = await db
+      .select()
+      .from(tables.activityLog)
+      .where(and(eq(tables.activityLog.entity, 'candidate'), eq(tables.activityLog.entityId, id)))
+    expect(logs.map((l) => l.action)).toEqual(expect.arrayContaining(['created', 'step_started', 'details_submitted', 'private_read']))
+    const text = JSON.stringify(logs)
+    expect(text).not.toContain('198112189876')
+    expect(text).not.toContain('123456789')
+    expect(text).not.toContain('Storgatan')
+  })
+})
+
+describe('step 1: preonboarding', () => {
+  it('mails a personal link; the candidate fills in their details on a page without an account; the recruiter is told', async () => {
+    const id = await newCandidate()
+    const started = await api(RECRUITER, 'POST', `/api/candidates/${id}/steps/preonboarding`, {})
+    expect(started.status).toBe(202)
+    await settle()
+    expect(await stepOf(id, 'preonboarding')).toMatchObject({ status: 'waiting_candidate', runs: 1 })
+    const d = await detail(id)
+    const link = smtp.linkTo(d.email)
+    expect(link).toMatch(/^http:\/\/localhost\/candidate\/[A-Za-z0-9_-]{43}$/)
+    const mail = smtp.received.findLast((m) => m.to.includes(d.email))!
+    expect(mail.text).toContain('Hej Åsa!')
+    const token = tokenOf(link)
+    const page = (await pub('GET', `/api/public/candidates/${token}`)).json as unknown as CandidateOwnPage
+    expect(page).toMatchObject({ firstName: 'Åsa', language: 'sv', recruiterName: 'Rut Rekryterare' })
+    expect(JSON.stringify(page)).not.toContain(d.email)
+    // Bad details: refused, nothing stored.
+    const bad = await pub('POST', `/api/public/candidates/${token}`, { ...OWN_DETAILS, personalNumber: '19811218-9875', bankAccount: '1' })
+    expect(bad.status).toBe(400)
+    expect((await detail(id)).hasAdditionalInfo).toBe(false)
+    const ok = await pub('POST', `/api/public/candidates/${token}`, OWN_DETAILS)
+    expect(ok.status, ok.text).toBe(204)
+    await settle()
+    const after = await detail(id)
+    expect(after).toMatchObject({ hasAdditionalInfo: true, stage: 'work_contract', address: 'Storgatan 1', favouriteCake: 'Prinsesstårta', iceType: 'parent' })
+    expect(after.steps[0]!.status).toBe('done')
+    expect(after.steps[1]!.blockedBy).toBeNull()
+    const [recruiter] = await db.select({ id: tables.users.id }).from(tables.users).where(eq(tables.users.email, RECRUITER))
+    const notes = await db.select().from(tables.notifications).where(eq(tables.notifications.userId, recruiter!.id))
+    expect(notes.map((n) => n.title)).toContain(`Åsa ${d.lastName} har fyllt i sina uppgifter`)
+    // The link is used: again it answers 410; starting the step again is refused (it is done).
+    expect((await pub('POST', `/api/public/candidates/${token}`, OWN_DETAILS)).status).toBe(410)
+    expect((await pub('GET', `/api/public/candidates/${token}`)).json).toMatchObject({ error: 'candidate_link_used' })
+    const again = await api(RECRUITER, 'POST', `/api/candidates/${id}/steps/preonboarding`, {})
+    expect(again.status).toBe(409)
+    expect((again.json as { message: string }).message).toBe('Steget är klart.')
+  })
+
+  it('a link expires, a new one ends the old one, and a token shows nothing of anyone else', async () => {
+    const id = await newCandidate()
+    await api(RECRUITER, 'POST', `/api/candidates/${id}/steps/preonboarding`, {})
+    await settle()
+    const first = tokenOf(smtp.linkTo((await detail(id)).email))
+    // Sent again: the first link ends.
+    expect((await api(RECRUITER, 'POST', `/api/candidates/${id}/steps/preonboarding`, {})).status).toBe(202)
+    await settle()
+    const second = tokenOf(smtp.linkTo((await detail(id)).email))
+    expect(second).not.toBe(first)
+    expect((await pub('GET', `/api/public/candidates/${first}`)).json).toMatchObject({ error: 'candidate_link_expired' })
+    expect((await pub('GET', `/api/public/candidates/${second}`)).status).toBe(200)
+    // Past its days: expired.
+    const hash = createHash('sha256').update(second).digest('hex')
+    await db
+      .update(tables.candidateLinks)
+      .set({ expiresAt: Date.now() - 1 })
+      .where(eq(tables.candidateLinks.tokenHash, hash))
+    expect((await pub('POST', `/api/public/candidates/${second}`, OWN_DETAILS)).status).toBe(410)
+    // A token nobody was given, a malformed one, a details link used for signing: not found.
+    expect((await pub('GET', `/api/public/candidates/${'A'.repeat(43)}`)).status).toBe(404)
+    expect((await pub('GET', '/api/public/candidates/short')).status).toBe(400)
+    expect((await pub('GET', `/api/public/candidates/${second}/contract`)).status).toBe(404)
+  })
+})
+
+describe('steps 2 and 3: the contracts', () => {
+  it('a contract is a PDF from its template with the candidate filled in; the candidate signs it on their page', async () => {
+    const id = await newCandidate()
+    // Before the details: refused with the reason.
+    const early = await api(RECRUITER, 'POST', `/api/candidates/${id}/steps/work_contract`, {})
+    expect(early.status).toBe(409)
+    expect((early.json as { message: string }).message).toBe('Kandidaten har inte fyllt i sina uppgifter ännu.')
+    await preonboarded(id)
+    const token = await contractSent(id, 'work_contract')
+    const d = await detail(id)
+    expect(d.steps[1]).toMatchObject({ status: 'waiting_candidate' })
+    expect(d.workContractSentAt).not.toBeNull()
+    const [contract] = d.contracts
+    expect(contract).toMatchObject({ kind: 'work', status: 'sent', signer: 'builtin' })
+    const pdf = await pub('GET', `/api/public/candidates/${token}/contract.pdf`)
+    expect(pdf.res.headers.get('content-type')).toBe('application/pdf')
+    const bytes = Buffer.from(await (await t.app.request(`http://localhost/api/public/candidates/${token}/contract.pdf`)).arrayBuffer())
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(contract!.sha256)
+    const text = pdfText(bytes)
+    expect(text).toContain('Anställningsavtal')
+    expect(text).toContain(`Åsa ${d.lastName}`)
+    expect(text).toContain('19811218-9876')
+    expect(text).toContain('2027-01-04')
+    // The back office reads the file too; a seller does not.
+    expect((await api('backoffice@demo.test', 'GET', `/api/files/${contract!.fileId}`)).status).toBe(200)
+    expect((await api('seller@demo.test', 'GET', `/api/files/${contract!.fileId}`)).status).toBe(404)
+    const page = (await pub('GET', `/api/public/candidates/${token}/contract`)).json as unknown as SigningPage
+    expect(page).toMatchObject({ kind: 'work', fullName: `Åsa ${d.lastName}`, sha256: contract!.sha256 })
+    // Signing: the name as on the contract, a drawn signature, agreement.
+    const signature = await drawn()
+    const wrongName = await pub('POST', `/api/public/candidates/${token}/sign`, { name: 'Någon Annan', signature, agree: true })
+    expect(wrongName.status).toBe(400)
+    expect((wrongName.json as { fieldErrors: Record<string, string[]> }).fieldErrors.name).toEqual([
+      `Skriv ditt namn som det står i avtalet: Åsa ${d.lastName}`,
+    ])
+    expect(
+      (await pub('POST', `/api/public/candidates/${token}/sign`, { name: `Åsa ${d.lastName}`, signature: 'data:image/png;base64,AAAA', agree: true })).status,
+    ).toBe(400)
+    expect((await detail(id)).workContractSignedAt).toBeNull()
+    const signed = await pub(
+      'POST',
+      `/api/public/candidates/${token}/sign`,
+      { name: ` åsa  ${d.lastName.toUpperCase()} `, signature, agree: true },
+      { 'user-agent': 'TestPhone/1.0' },
+    )
+    expect(signed.status, signed.text).toBe(200)
+    await settle()
+    const after = await detail(id)
+    expect(after.workContractSignedAt).not.toBeNull()
+    expect(after.steps[1]!.status).toBe('done')
+    expect(after.steps[3]!.blockedBy).toBeNull()
+    const k = after.contracts[0]!
+    expect(k.status).toBe('signed')
+    const signedBytes = Buffer.from(
+      await (await t.app.request(`http://localhost/api/files/${k.signedFileId}`, { headers: { cookie: await as(RECRUITER) } })).arrayBuffer(),
+    )
+    expect(createHash('sha256').update(signedBytes).digest('hex')).toBe((signed.json as { sha256: string }).sha256)
+    const signedText = pdfText(signedBytes)
+    expect(signedText).toContain('Elektronisk signering')
+    expect(signedText).toContain(`Åsa ${d.lastName}`)
+    expect(signedText).toContain(contract!.sha256)
+    expect(signedText).toContain('TestPhone/1.0')
+    expect(signedText).toMatch(/IP-adress: 10\.0\.\d+\.\d+/)
+    // The original's pages come first, unchanged in number.
+    expect((await PDFDocument.load(signedBytes)).getPageCount()).toBe((await PDFDocument.load(bytes)).getPageCount() + 1)
+    // Used: signing again is refused; the flag cannot be set from the back office (no route writes it).
+    expect((await pub('POST', `/api/public/candidates/${token}/sign`, { name: `Åsa ${d.lastName}`, signature, agree: true })).status).toBe(410)
+    const patch = await api('admin@demo.test', 'PATCH', `/api/candidates/${id}`, { workContractSignedAt: Date.now() })
+    expect(patch.status).toBe(400)
+  })
+
+  it('an unsigned contract is reminded once after the days set, with a new link', async () => {
+    const id = await newCandidate()
+    await preonboarded(id)
+    const first = await contractSent(id, 'education_contract')
+    await db
+      .update(tables.candidateContracts)
+      .set({ sentAt: Date.now() - 4 * 24 * 3600_000 })
+      .where(eq(tables.candidateContracts.candidateId, id))
+    const sent = smtp.received.length
+    await t.jobs.enqueue(db, 'candidates.remindUnsigned', {})
+    await settle()
+    const d = await detail(id)
+    expect(d.reminderSentAt).not.toBeNull()
+    expect(d.contracts[0]!.remindedAt).not.toBeNull()
+    const reminder = smtp.received.slice(sent).find((m) => m.to.includes(d.email))!
+    expect(reminder.text).toContain('Påminnelse')
+    const second = tokenOf(smtp.linkTo(d.email))
+    expect(second).not.toBe(first)
+    expect((await pub('GET', `/api/public/candidates/${first}/contract`)).status).toBe(410)
+    // Once: a second run sends nothing more.
+    const count = smtp.received.length
+    await t.jobs.enqueue(db, 'candidates.remindUnsigned', {}, { uniqueKey: `again-${id}` })
+    await settle()
+    expect(smtp.received.length).toBe(count)
+  })
+})
+
+describe('step 4: the accounts', () => {
+  it('makes the local seller and the Graph account once, names taken get a number, and the new seller signs in', async () => {
+    const id = await newCandidate()
+    await preonboarded(id)
+    const token = await contractSent(id, 'work_contract')
+    const d = await detail(id)
+    await pub('POST', `/api/public/candidates/${token}/sign`, { name: `Åsa ${d.lastName}`, signature: await drawn(), agree: true })
+    // Someone has the name already in the directory.
+    graph.users.push({ id: 'taken', userPrincipalName: `asa.${d.lastName.toLowerCase().replace('ö', 'o')}@saljkraft.test` })
+    expect((await api(RECRUITER, 'POST', `/api/candidates/${id}/steps/accounts`, { teamId: teamElsewhere })).status).toBe(400)
+    graph.state.hiddenReads = 2
+    const started = await api(RECRUITER, 'POST', `/api/candidates/${id}/steps/accounts`, { teamId: teamInRegion })
+    expect(started.status, started.text).toBe(202)
+    const password = (started.json as { password: string }).password
+    expect(password).toMatch(/^[A-Za-z0-9]{16}$/)
+    await settle()
+    graph.state.hiddenReads = 0
+    const after = await detail(id)
+    expect(after.steps[3], JSON.stringify(after.steps[3])).toMatchObject({ status: 'done' })
+    const upn = `asa.${d.lastName.toLowerCase().replace('ö', 'o')}2@saljkraft.test`
+    expect(after.directoryEmail).toBe(upn)
+    const made = graph.users.filter((u) => u.employeeId === id)
+    expect(made).toHaveLength(1)
+    expect(made[0]).toMatchObject({ accountEnabled: true, mailNickname: upn.split('@')[0], usageLocation: 'SE', displayName: `Åsa ${d.lastName}` })
+    expect(after.userId).not.toBeNull()
+    const login = await t.request('POST', '/api/auth/login', { body: { email: d.email, password } })
+    expect(login.status).toBe(200)
+    expect((login.json as { userData: { role: string } }).userData.role).toBe('seller')
+    const [user] = await db.select().from(tables.users).where(eq(tables.users.id, after.userId!))
+    expect(user).toMatchObject({
+      teamId: teamInRegion,
+      personalNumber: '198112189876',
+      bankAccount: '123456789',
+      shoeSize: '42',
+      favouriteCake: 'Prinsesstårta',
+    })
+    // Done: not again.
+    expect((await api(RECRUITER, 'POST', `/api/candidates/${id}/steps/accounts`, { teamId: teamInRegion })).status).toBe(409)
+    // The education contract signed too: the candidate is onboarded and linked to their user.
+    const edu = await contractSent(id, 'education_contract')
+    await pub('POST', `/api/public/candidates/${edu}/sign`, { name: `Åsa ${d.lastName}`, signature: await drawn(), agree: true })
+    await settle()
+    const done = await detail(id)
+    expect(done).toMatchObject({ status: 'onboarded', stage: 'onboarded' })
+    expect(done.onboardedAt).not.toBeNull()
+  })
+
+  it('a directory failure is retried and the step says so; after the last attempt it has failed with the reason, and a retry finishes it', async () => {
+    const id = await newCandidate()
+    await preonboarded(id)
+    const token = await contractSent(id, 'work_contract')
+    const d = await detail(id)
+    await pub('POST', `/api/public/candidates/${token}/sign`, { name: `Åsa ${d.lastName}`, signature: await drawn(), agree: true })
+    graph.state.failCreates = 5
+    await api(RECRUITER, 'POST', `/api/candidates/${id}/steps/accounts`, { teamId: teamInRegion })
+    await t.jobs.settled()
+    const failed = await stepOf(id, 'accounts')
+    expect(failed.status).toBe('failed')
+    expect(failed.error).toContain('503')
+    expect((await detail(id)).userId).toBeNull()
+    graph.state.failCreates = 0
+    const retry = await api(RECRUITER, 'POST', `/api/candidates/${id}/steps/accounts`, { teamId: teamInRegion })
+    expect(retry.status).toBe(202)
+    await settle()
+    expect(await stepOf(id, 'accounts')).toMatchObject({ status: 'done', runs: 2 })
+    expect(graph.users.filter((u) => u.employeeId === id)).toHaveLength(1)
+  })
+
+  it('a run whose process died after the directory account was made finishes it without a second account or user', async () => {
+    const id = await newCandidate()
+    await preonboarded(id)
+    const token = await contractSent(id, 'work_contract')
+    const d = await detail(id)
+    await pub('POST', `/api/public/candidates/${token}/sign`, { name: `Åsa ${d.lastName}`, signature: await drawn(), agree: true })
+    await settle()
+    await t.jobs.stop()
+    const started = await api(RECRUITER, 'POST', `/api/candidates/${id}/steps/accounts`, { teamId: teamInRegion })
+    expect(started.status).toBe(202)
+    // What the dead process did: it claimed the job and made the directory account, then died before writing it down.
+    graph.users.push({ id: `dead-${id}`, userPrincipalName: `dead.${counter}@saljkraft.test`, employeeId: id })
+    const [step] = await db
+      .select()
+      .from(tables.candidateSteps)
+      .where(and(eq(tables.candidateSteps.candidateId, id), eq(tables.candidateSteps.step, 'accounts')))
+    await db
+      .update(tables.jobs)
+      .set({ status: 'running', lockedBy: 'dead-instance', lockedUntil: Date.now() - 1, attempts: 1 })
+      .where(eq(tables.jobs.id, step!.jobId!))
+    t.jobs.start()
+    await settle()
+    const after = await detail(id)
+    expect(after.steps[3]).toMatchObject({ status: 'done' })
+    expect(after.directoryEmail).toBe(`dead.${counter}@saljkraft.test`)
+    expect(graph.users.filter((u) => u.employeeId === id)).toHaveLength(1)
+    expect(await db.select({ id: tables.users.id }).from(tables.users).where(eq(tables.users.email, d.email))).toHaveLength(1)
+  })
+})
+
+const SECRET = 'webhook-secret'
+const sigApp = await createTestApp({ SMTP_URL: smtp.url, ESIGN_URL: esign.url, ESIGN_TOKEN: 'esign-key', ESIGN_WEBHOOK_SECRET: SECRET })
+
+describe('an e-signing service', () => {
+  it('gets the PDF to sign; only a webhook whose HMAC and timestamp check out signs the contract, once', async () => {
+    const admin = (await sigApp.login(RECRUITER)).cookie
+    const call = (method: string, url: string, body?: unknown) => sigApp.request(method, url, { cookie: admin, body })
+    const created = await call('POST', '/api/candidates', {
+      firstName: 'Eino',
+      lastName: 'Esign',
+      email: `eino.${Date.now()}@example.test`,
+      regionId: region,
+      language: 'fi',
+    })
+    const id = (created.json as { id: string }).id
+    await call('POST', `/api/candidates/${id}/steps/preonboarding`, {})
+    await sigApp.jobs.settled()
+    const token = tokenOf(smtp.linkTo(((await call('GET', `/api/candidates/${id}`)).json as unknown as CandidateDetail).email))
+    expect((await sigApp.request('POST', `/api/public/candidates/${token}`, { body: { ...OWN_DETAILS, personalNumber: '131052-308T' } })).status).toBe(204)
+    await call('POST', `/api/candidates/${id}/steps/work_contract`, {})
+    await sigApp.jobs.settled()
+    expect(esign.submissions).toHaveLength(1)
+    const sub = esign.submissions[0]!
+    expect((sub.body.submitters as Array<{ email: string }>)[0]!.email).toMatch(/^eino\./)
+    const d = (await call('GET', `/api/candidates/${id}`)).json as unknown as CandidateDetail
+    expect(d.contracts[0]).toMatchObject({ signer: 'esign', status: 'sent' })
+    expect(d.steps[1]!.status).toBe('waiting_candidate')
+    const event = JSON.stringify({
+      event_type: 'form.completed',
+      timestamp: new Date().toISOString(),
+      data: {
+        submission_id: sub.id,
+        email: 'eino@example.test',
+        completed_at: new Date().toISOString(),
+        ip: '192.0.2.7',
+        ua: 'Phone',
+        documents: [{ url: `${esign.base}/file/signed.pdf` }],
+      },
+    })
+    const now = Math.floor(Date.now() / 1000)
+    const hook = (body: string, sig: string | undefined) =>
+      sigApp.request('POST', '/api/public/esign/webhook', {
+        body,
+        headers: { 'content-type': 'application/json', origin: undefined as never, ...(sig ? { 'x-signature': sig } : {}) },
+      })
+    expect((await hook(event, undefined)).status).toBe(401)
+    expect((await hook(event, webhookSignature('wrong', now, event))).status).toBe(401)
+    expect((await hook(event, webhookSignature(SECRET, now - 3600, event))).status).toBe(401)
+    expect((await hook(event.replace('192.0.2.7', '192.0.2.8'), webhookSignature(SECRET, now, event))).status).toBe(401)
+    expect(((await call('GET', `/api/candidates/${id}`)).json as unknown as CandidateDetail).workContractSignedAt).toBeNull()
+    const ok = await hook(event, webhookSignature(SECRET, now, event))
+    expect(ok.status, ok.text).toBe(200)
+    expect(ok.json).toEqual({ handled: true })
+    await sigApp.jobs.settled()
+    const after = (await call('GET', `/api/candidates/${id}`)).json as unknown as CandidateDetail
+    expect(after.workContractSignedAt).not.toBeNull()
+    expect(after.steps[1]!.status).toBe('done')
+    expect(after.contracts[0]!.signedFileId).not.toBeNull()
+    // A second delivery changes nothing.
+    expect((await hook(event, webhookSignature(SECRET, now, event))).json).toEqual({ handled: false })
+  })
+})
+
+describe('data protection', () => {
+  it('a candidate not hired is erased after the retention period: personal data gone, counts and log lines kept', async () => {
+    const id = await newCandidate()
+    await preonboarded(id)
+    await api(RECRUITER, 'POST', `/api/candidates/${id}/notes`, { text: 'Ringde, trevligt samtal.' })
+    const d = await detail(id)
+    expect((await api(RECRUITER, 'POST', `/api/candidates/${id}/close`, { reason: 'Tackade nej', version: d.version })).status).toBe(200)
+    expect((await api(RECRUITER, 'GET', `/api/candidates/${id}`)).json).toMatchObject({ status: 'closed', closedReason: 'Tackade nej' })
+    // Not yet: the retention period has not passed.
+    await t.jobs.enqueue(db, 'candidates.eraseExpired', {}, { uniqueKey: `erase-1-${id}` })
+    await settle()
+    expect((await detail(id)).status).toBe('closed')
+    await db
+      .update(tables.candidates)
+      .set({ closedAt: Date.now() - 181 * 24 * 3600_000 })
+      .where(eq(tables.candidates.id, id))
+    await t.jobs.enqueue(db, 'candidates.eraseExpired', {}, { uniqueKey: `erase-2-${id}` })
+    await settle()
+    const [row] = await db.select().from(tables.candidates).where(eq(tables.candidates.id, id))
+    expect(row).toMatchObject({ status: 'erased', firstName: '—', phone: null, personalNumber: null, bankAccount: null, address: null, iceName: null })
+    expect(row!.email).toBe(`erased-${id}@invalid`)
+    expect(await db.select().from(tables.candidateNotes).where(eq(tables.candidateNotes.candidateId, id))).toHaveLength(0)
+    const logs = await db.select().from(tables.activityLog).where(eq(tables.activityLog.entityId, id)).orderBy(tables.activityLog.id)
+    expect(logs.length).toBeGreaterThan(3)
+    expect(JSON.stringify(logs)).not.toMatch(/Åsa|Öberg|Storgatan|070-/)
+    expect(logs.at(-1)).toMatchObject({ action: 'erased', reason: 'retention' })
+  })
+
+  it('an admin exports or erases one candidate on request; a recruiter may not', async () => {
+    const id = await newCandidate()
+    await preonboarded(id)
+    expect((await api(RECRUITER, 'POST', `/api/candidates/${id}/export`)).status).toBe(403)
+    const exported = await api('admin@demo.test', 'POST', `/api/candidates/${id}/export`)
+    expect(exported.status).toBe(200)
+    expect(exported.res.headers.get('content-disposition')).toContain(`candidate-${id}.json`)
+    expect(exported.json).toMatchObject({ candidate: { id, personalNumber: '198112189876', address: 'Storgatan 1' } })
+    expect((await api(RECRUITER, 'POST', `/api/candidates/${id}/erase`)).status).toBe(403)
+    expect((await api('admin@demo.test', 'POST', `/api/candidates/${id}/erase`)).status).toBe(204)
+    expect((await detail(id, 'admin@demo.test')).status).toBe('erased')
+    expect((await api('admin@demo.test', 'POST', `/api/candidates/${id}/erase`)).status).toBe(409)
+  })
+
+  it('settings and templates are for who administers recruiting, version-checked', async () => {
+    expect((await api(RECRUITER, 'PUT', '/api/candidates/settings', { retentionDays: 90, reminderDays: 2, linkDays: 7, version: 1 })).status).toBe(403)
+    const s = (await api('admin@demo.test', 'GET', '/api/candidates/settings')).json as { version: number }
+    expect(
+      (await api('admin@demo.test', 'PUT', '/api/candidates/settings', { retentionDays: 5, reminderDays: 2, linkDays: 7, version: s.version })).status,
+    ).toBe(400)
+    const saved = await api('admin@demo.test', 'PUT', '/api/candidates/settings', { retentionDays: 180, reminderDays: 3, linkDays: 14, version: s.version })
+    expect(saved.status, saved.text).toBe(200)
+    const bad = await api('backoffice@demo.test', 'PUT', '/api/candidates/templates', {
+      kind: 'work',
+      language: 'en',
+      title: 'Contract {{fullName}}',
+      body: 'Salary {{salary}}',
+      version: null,
+    })
+    expect((bad.json as { fieldErrors: Record<string, string[]> }).fieldErrors.body).toEqual(['Mallen använder fält som inte finns: {{salary}}'])
+    const list = (await api('backoffice@demo.test', 'GET', '/api/candidates/templates')).json as {
+      items: Array<{ kind: string; language: string; version: number }>
+    }
+    const en = list.items.find((x) => x.kind === 'work' && x.language === 'en')
+    const stale = await api('backoffice@demo.test', 'PUT', '/api/candidates/templates', {
+      kind: 'work',
+      language: 'en',
+      title: 'Work contract',
+      body: 'Hello {{firstName}}',
+      version: (en?.version ?? 0) + 5,
+    })
+    expect(stale.status).toBe(409)
+  })
+})
+
+describe('an existing database', () => {
+  /** The role rules part of migration 0058 (its statements after the marker), as an existing database runs them. */
+  const rolePart = (dialect: 'sqlite' | 'pg') => {
+    const file = readFileSync(new URL(`../../db/migrations/${dialect}/0058_candidates.sql`, import.meta.url), 'utf8')
+    return file
+      .slice(file.indexOf('-- Recruiting (shared/permissions/roles.ts'))
+      .split('--> statement-breakpoint')
+      .map((x) => x.trim())
+      .filter(Boolean)
+  }
+  const run = async (statements: string[]) => {
+    const raw = t.database.raw
+    for (const text of statements) {
+      if (raw.kind === 'sqlite') raw.sqlite.exec(text)
+      else await raw.pool.query(text)
+    }
+  }
+  const rulesOf = async (key: string) => {
+    const [role] = await db.select({ id: tables.roles.id }).from(tables.roles).where(eq(tables.roles.key, key))
+    return db.select().from(tables.permissionRules).where(eq(tables.permissionRules.roleId, role!.id))
+  }
+
+  it('gains the recruiting rules once: back office every candidate, the recruiter their own, both the accounts step', async () => {
+    // As before the migration: the recruiter's rules without a condition, back office without candidates.
+    const recruiter = await rulesOf('recruiter')
+    for (const r of recruiter.filter((x) => x.subject === 'candidates'))
+      await db.update(tables.permissionRules).set({ conditions: null }).where(eq(tables.permissionRules.id, r.id))
+    for (const r of [...recruiter, ...(await rulesOf('backoffice'))].filter((x) => x.subject.startsWith('candidate'))) {
+      if (r.subject !== 'candidates' || (await rulesOf('backoffice')).some((b) => b.id === r.id))
+        await db.delete(tables.permissionRules).where(eq(tables.permissionRules.id, r.id))
+    }
+    const statements = rolePart(t.database.dialect === 'pg' ? 'pg' : 'sqlite')
+    await run(statements)
+    await run(statements)
+    const pairs = (rules: Array<{ action: string; subject: string; conditions: unknown }>) =>
+      rules
+        .filter((r) => r.subject.startsWith('candidate'))
+        .map((r) => `${r.action} ${r.subject}${r.conditions ? ` ${JSON.stringify(r.conditions)}` : ''}`)
+        .sort()
+    expect(pairs(await rulesOf('backoffice'))).toEqual([
+      'admin candidates',
+      'create candidate_accounts',
+      'create candidates',
+      'update candidates',
+      'view candidate_private_data',
+      'view candidates',
+    ])
+    expect(pairs(await rulesOf('recruiter'))).toEqual([
+      'create candidate_accounts',
+      'create candidates {"recruiterId":"${user.id}"}',
+      'update candidates {"recruiterId":"${user.id}"}',
+      'view candidates {"recruiterId":"${user.id}"}',
+    ])
+  })
+})

@@ -1,0 +1,65 @@
+import { and, eq } from 'drizzle-orm'
+import type { Database, Db } from '../../db/client'
+import { ApiError } from '../../lib/errors'
+import { logActivity } from '../../platform/activity-log'
+import type { SellerAccountInput } from '../../../shared/schemas/candidates'
+
+/**
+ * The users area's answer to recruiting: a seller account — the organisation's seller role (the one role this step
+ * gives; who may start it was decided by the admin who gave `create candidate_accounts`), the chosen team (in the
+ * candidate's region), the candidate's details — written in the caller's transaction and logged as created.
+ */
+export function sellerAccounts(database: Database) {
+  const { t } = database
+
+  async function teamRegion(tx: Db, teamId: string): Promise<{ officeId: string; regionId: string } | null> {
+    const [row] = await tx
+      .select({ officeId: t.offices.id, regionId: t.offices.regionId })
+      .from(t.teams)
+      .innerJoin(t.offices, eq(t.offices.id, t.teams.officeId))
+      .where(eq(t.teams.id, teamId))
+    return row ?? null
+  }
+
+  async function createSeller(tx: Db, input: SellerAccountInput, actorId: string | null, at: number): Promise<{ userId: string }> {
+    const [role] = await tx.select({ id: t.roles.id }).from(t.roles).where(eq(t.roles.key, 'seller'))
+    if (!role) throw new Error('the seller role is missing')
+    const place = await teamRegion(tx, input.teamId)
+    if (!place) throw new ApiError(400, 'validation_failed', { fieldErrors: { teamId: ['validation.unknownTeam'] } })
+    const [taken] = await tx
+      .select({ id: t.users.id })
+      .from(t.users)
+      .where(and(eq(t.users.email, input.email)))
+      .limit(1)
+    if (taken) throw new ApiError(409, 'conflict', { fieldErrors: { email: ['validation.emailTaken'] } })
+    const userId = crypto.randomUUID()
+    const row = {
+      id: userId,
+      email: input.email,
+      passwordHash: input.passwordHash,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      roleId: role.id,
+      teamId: input.teamId,
+      phone: input.phone,
+      language: input.language,
+      ...input.details,
+      active: true,
+      createdAt: at,
+      updatedAt: at,
+    }
+    await tx.insert(t.users).values(row)
+    await logActivity(tx, t, {
+      at,
+      actorId,
+      entity: 'user',
+      entityId: userId,
+      action: 'created',
+      after: { email: input.email, firstName: input.firstName, lastName: input.lastName, roleId: role.id, teamId: input.teamId, language: input.language },
+    })
+    return { userId }
+  }
+
+  return { teamRegion, createSeller }
+}
+export type SellerAccounts = ReturnType<typeof sellerAccounts>
