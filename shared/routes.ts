@@ -56,6 +56,9 @@ export const ROUTES = [
   { path: '/maintenance', name: 'maintenance', meta: { public: true, layout: 'blank' } },
   // A customer's own answer to a quality survey, reached by a link or a QR code (docs/decisions/045): no sign-in.
   { path: '/survey/:token', name: 'survey-token', meta: { public: true, layout: 'blank', namespaces: ['quality'] } },
+  // A candidate's own pages (docs/decisions/070): their details, and a contract to sign; a token, no account.
+  { path: '/candidate/:token', name: 'candidate-token', meta: { public: true, layout: 'blank', namespaces: ['candidates'] } },
+  { path: '/candidate/:token/sign', name: 'candidate-token-sign', meta: { public: true, layout: 'blank', namespaces: ['candidates'] } },
 
   // Back office
   { path: '/backoffice/absenceexport', name: 'backoffice-absenceexport', meta: view('absenceexport', { namespaces: ['pay'] }) },
@@ -102,11 +105,11 @@ export const ROUTES = [
     name: 'backoffice-finance-profitability-teams',
     meta: view('finance_profitability_teams', { namespaces: ['finance', 'statistics'] }),
   },
+  { path: '/backoffice/onboarding/candidates', name: 'backoffice-onboarding-candidates', meta: view('candidates', { namespaces: ['candidates'] }) },
   {
-    path: '/backoffice/onboarding/candidates',
-    name: 'backoffice-onboarding-candidates',
-    meta: view('candidates'),
-    plannedIn: 'later',
+    path: '/backoffice/onboarding/candidates/:id',
+    name: 'backoffice-onboarding-candidates-id',
+    meta: view('candidates', { navActiveLink: 'backoffice-onboarding-candidates', namespaces: ['candidates'] }),
   },
   { path: '/backoffice/ordermanagement', name: 'backoffice-ordermanagement', meta: view('order_registrations', { namespaces: ['sales', 'orders'] }) },
   {

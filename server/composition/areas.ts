@@ -208,6 +208,9 @@ function recruiting(deps: Deps, directory: ReturnType<typeof usersDirectory>, or
     names: directory.names,
     placeNames: org.placeNames,
     regionCountry: org.regionCountry,
+    regions: org.regionList,
+    teams: org.teamsWithRegion,
+    recruiters: (db) => directory.allowedPeople(db, 'create', 'candidates'),
     teamRegion: sellers.teamRegion,
     createSeller: sellers.createSeller,
   })

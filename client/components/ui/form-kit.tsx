@@ -27,6 +27,22 @@ export function useZodResolver<S extends z.ZodType<FieldValues, FieldValues>>(sc
 }
 
 /**
+ * A schema that maps the form's text to an API's input (a `z.preprocess` over the API's schema) as the form's check:
+ * its messages on the fields, the form's own values kept for the submit (which maps them again).
+ */
+export function useZodCheck<F extends FieldValues>(schema: z.ZodType<unknown, F>): Resolver<F> {
+  const { t } = useTranslation()
+  return useMemo(() => {
+    const check = zodResolver(schema as z.ZodType<FieldValues, FieldValues>, { error: zodErrorMap(t) }) as unknown as Resolver<F>
+    const resolver: Resolver<F> = async (values, context, options) => {
+      const result = await check(values, context, options)
+      return Object.keys(result.errors).length > 0 ? result : { values, errors: {} }
+    }
+    return resolver
+  }, [schema, t])
+}
+
+/**
  * A form dialog's submit: `save` runs with the form's values; a refusal puts the server's field errors on the named
  * `fields` (`'all'`: on whichever the server names), an error on a field the form does not hold on its `outside`
  * setter (a list picked beside the form), or — unless `handle` takes it — a message on top of the form (a conflict

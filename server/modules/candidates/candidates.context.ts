@@ -20,6 +20,10 @@ export type CandidatesPorts = {
   names(db: Db, ids: { userIds?: string[] }): Promise<Map<string, string>>
   /** regions', offices' and teams' names by id (an unknown id is absent) */
   placeNames(db: Db, ids: { regionIds?: string[]; teamIds?: string[] }): Promise<Map<string, string>>
+  /** every region, every team with its region, and who may be a recruiter (the forms' and filters' choices) */
+  regions(db: Db): Promise<Array<{ id: string; name: string }>>
+  teams(db: Db): Promise<Array<{ id: string; name: string; regionId: string }>>
+  recruiters(db: Db): Promise<Array<{ id: string; name: string }>>
   /** a region's country (ISO 3166 alpha-2) */
   regionCountry(db: Db, regionId: string): Promise<string | null>
   /** a team's office and region, or null for an unknown team */

@@ -20,6 +20,25 @@ export function stableId(...parts: string[]): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${'89ab'[parseInt(h[16]!, 16) % 4]}${h.slice(17, 20)}-${h.slice(20, 32)}`
 }
 
+/** The values a contract's template fills in for a candidate (the organisation's name from the mail sender's). */
+export function templateValues(candidate: CandidateRow, region: string, mailFrom: string, now: number) {
+  return {
+    firstName: candidate.firstName,
+    lastName: candidate.lastName,
+    fullName: `${candidate.firstName} ${candidate.lastName}`,
+    email: candidate.email,
+    phone: candidate.phone,
+    personalNumber: formatCandidateIdentity(candidate.personalNumber),
+    address: candidate.address,
+    postalCode: candidate.postalCode,
+    city: candidate.city,
+    startDate: candidate.startDate,
+    region,
+    organisation: mailFrom.replace(/<.*>/, '').trim() || 'Säljkraft',
+    today: new Date(now).toISOString().slice(0, 10),
+  }
+}
+
 /**
  * Steps 2 and 3, the contracts (docs/decisions/070): a PDF from the template of the contract's kind in the candidate's
  * language, stored in the file module, sent for signing — in the app (a link to the candidate's signing page) or at a
@@ -34,31 +53,13 @@ export function candidatesContracts(
 ) {
   const { db, t, c, env, files, mail, ports, events, setStep, log } = ctx
 
-  async function fieldsOf(tx: Db, candidate: CandidateRow, now: number) {
-    const region = (await ports.placeNames(tx, { regionIds: [candidate.regionId] })).get(candidate.regionId) ?? ''
-    return {
-      firstName: candidate.firstName,
-      lastName: candidate.lastName,
-      fullName: `${candidate.firstName} ${candidate.lastName}`,
-      email: candidate.email,
-      phone: candidate.phone,
-      personalNumber: formatCandidateIdentity(candidate.personalNumber),
-      address: candidate.address,
-      postalCode: candidate.postalCode,
-      city: candidate.city,
-      startDate: candidate.startDate,
-      region,
-      organisation: env.mailFrom.replace(/<.*>/, '').trim() || 'Säljkraft',
-      today: new Date(now).toISOString().slice(0, 10),
-    }
-  }
-
   /** The step's outside work: the PDF (stored once per run), and the e-signing service's submission when configured. */
   async function prepare(candidate: CandidateRow, kind: ContractKind, run: { run: number; startedBy: string }) {
     const now = Date.now()
     const template = await templateFor(db, kind, candidate.language)
     if (!template) throw new Error(TRANSLATORS[candidate.language]('candidates.noTemplate'))
-    const fields = await fieldsOf(db, candidate, now)
+    const region = (await ports.placeNames(db, { regionIds: [candidate.regionId] })).get(candidate.regionId) ?? ''
+    const fields = templateValues(candidate, region, env.mailFrom, now)
     const contractId = stableId('contract', candidate.id, kind, String(run.run))
     const fileId = stableId('contract-file', contractId)
     let bytes = await files.bytes(fileId)

@@ -39,6 +39,7 @@ export function candidatesRoutes({ env, files }: Pick<Deps, 'env' | 'files'>, ca
       .post('/candidates', access.can('create', 'candidates'), validate('json', createCandidateSchema), async (c) => {
         return c.json(await candidates.create(actor(c), c.req.valid('json'), c.var.t), 201)
       })
+      .get('/candidates/choices', access.can('view', 'candidates'), async (c) => c.json(await candidates.choices(), 200))
       .get('/candidates/settings', access.can('view', 'candidates'), async (c) => c.json(await candidates.privacy.settings(), 200))
       .put('/candidates/settings', access.can('admin', 'candidates'), validate('json', candidateSettingsSchema), async (c) => {
         return c.json(await candidates.privacy.updateSettings(actor(c), c.req.valid('json')), 200)

@@ -39,7 +39,8 @@ export function candidatesService(
   const contracts = candidatesContracts(ctx, links, privacy, templates)
   const signing = candidatesSigning(ctx, links, contracts)
   const reminders = candidatesReminders(ctx, links, privacy)
-  const accounts = candidatesAccounts(ctx, opts.directory === undefined ? directoryOf(deps.env) : opts.directory, deps.secrets)
+  const directory = opts.directory === undefined ? directoryOf(deps.env) : opts.directory
+  const accounts = candidatesAccounts(ctx, directory, deps.secrets)
   const steps = candidatesSteps(ctx, { preonboarding: preonboarding.runner, ...contracts.runners, accounts: accounts.runner })
   const origin = deps.env.appOrigins[0] ?? `http://localhost:${deps.env.port}`
 
@@ -56,6 +57,15 @@ export function candidatesService(
     templates,
     signing,
     privacy,
+    /** What the screens offer: the regions, the teams by region (the accounts step), who may be a recruiter. */
+    async choices() {
+      const [regions, teams, recruiters] = await Promise.all([
+        ports.regions(deps.database.db),
+        ports.teams(deps.database.db),
+        ports.recruiters(deps.database.db),
+      ])
+      return { regions, teams, recruiters, directory: directory?.kind ?? null }
+    },
     /** The global activity log's names of candidates (an erased one is "—"). */
     async logNames(db: Parameters<typeof ctx.stepsOf>[0], ids: string[]): Promise<Map<string, string>> {
       if (ids.length === 0) return new Map()

@@ -48,19 +48,17 @@ export function candidatesTemplates(ctx: CandidatesContext) {
           .set({ title: input.title, body: input.body, updatedAt: now, updatedBy: actor.id, version })
           .where(eq(t.contractTemplates.id, id))
       } else {
-        await tx
-          .insert(t.contractTemplates)
-          .values({
-            id,
-            kind: input.kind,
-            language: input.language,
-            title: input.title,
-            body: input.body,
-            createdAt: now,
-            updatedAt: now,
-            updatedBy: actor.id,
-            version,
-          })
+        await tx.insert(t.contractTemplates).values({
+          id,
+          kind: input.kind,
+          language: input.language,
+          title: input.title,
+          body: input.body,
+          createdAt: now,
+          updatedAt: now,
+          updatedBy: actor.id,
+          version,
+        })
       }
       await logActivity(tx, t, {
         at: now,

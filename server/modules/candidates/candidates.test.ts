@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CandidateDetail, CandidateListItem, CandidateOwnPage, SigningPage } from '../../../shared/schemas/candidates'
 import type { ListAnswer } from '../../../shared/schemas/pagination'
 import { createTestApp } from '../../test/harness'
-import { webhookSignature } from './candidates.signing'
+import { webhookSignature } from './candidates.webhook'
 import { fakeEsign, fakeGraph, fakeSmtp, pdfText, signaturePng } from './candidates.fakes'
 
 /**

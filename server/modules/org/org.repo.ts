@@ -42,6 +42,14 @@ export function orgRepo(database: Database) {
     async regionList(dbOrTx: Db): Promise<Array<{ id: string; name: string }>> {
       return dbOrTx.select({ id: t.regions.id, name: t.regions.name }).from(t.regions).orderBy(asc(t.regions.name))
     },
+    /** Every team with its office's region, by name (where a new seller of a region may start). */
+    async teamsWithRegion(dbOrTx: Db): Promise<Array<{ id: string; name: string; regionId: string }>> {
+      return dbOrTx
+        .select({ id: t.teams.id, name: t.teams.name, regionId: t.offices.regionId })
+        .from(t.teams)
+        .innerJoin(t.offices, eq(t.offices.id, t.teams.officeId))
+        .orderBy(asc(t.teams.name), asc(t.teams.id))
+    },
     /** A region's country (ISO 3166 alpha-2), or null for an unknown region. */
     async regionCountry(dbOrTx: Db, regionId: string): Promise<string | null> {
       const [row] = await dbOrTx.select({ country: t.regions.country }).from(t.regions).where(eq(t.regions.id, regionId))

@@ -20,6 +20,17 @@ export type GuideReader = {
 /** A person's role, employment and places as other areas ask for them: roles, names, offices, managers and teams. */
 export function placeDirectory(ctx: UsersDirectoryContext) {
   const { t } = ctx
+
+  async function rolesAllowed(db: Db, action: Action, subject: Subject): Promise<string[]> {
+    const rows = await db
+      .select({ roleId: t.permissionRules.roleId, inverted: t.permissionRules.inverted, conditions: t.permissionRules.conditions })
+      .from(t.permissionRules)
+      .where(and(isNotNull(t.permissionRules.roleId), inArray(t.permissionRules.action, [action, 'manage']), inArray(t.permissionRules.subject, [subject, 'all'])))
+    // A role denied the action outright (an inverted rule without conditions) does not count.
+    const denied = new Set(rows.filter((r) => r.inverted && (!r.conditions || Object.keys(r.conditions).length === 0)).map((r) => r.roleId!))
+    return [...new Set(rows.filter((r) => !r.inverted && !denied.has(r.roleId!)).map((r) => r.roleId!))]
+  }
+
   return {
     /** Every role by name, as a message's audience offers them (names only, not their rules). */
     async roleChoices(db: Db): Promise<Array<{ id: string; key: string; name: string }>> {
@@ -157,16 +168,18 @@ export function placeDirectory(ctx: UsersDirectoryContext) {
     },
 
     /** The roles whose own rules let them take an action on a subject (not counting a person's own rules). */
-    async rolesAllowed(db: Db, action: Action, subject: Subject): Promise<string[]> {
+    rolesAllowed: (db: Db, action: Action, subject: Subject) => rolesAllowed(db, action, subject),
+
+    /** Active people whose role lets them take an action on a subject, by name (who may be a candidate's recruiter). */
+    async allowedPeople(db: Db, action: Action, subject: Subject): Promise<Array<{ id: string; name: string }>> {
+      const roleIds = await rolesAllowed(db, action, subject)
+      if (roleIds.length === 0) return []
       const rows = await db
-        .select({ roleId: t.permissionRules.roleId, inverted: t.permissionRules.inverted, conditions: t.permissionRules.conditions })
-        .from(t.permissionRules)
-        .where(
-          and(isNotNull(t.permissionRules.roleId), inArray(t.permissionRules.action, [action, 'manage']), inArray(t.permissionRules.subject, [subject, 'all'])),
-        )
-      // A role denied the action outright (an inverted rule without conditions) does not count.
-      const denied = new Set(rows.filter((r) => r.inverted && (!r.conditions || Object.keys(r.conditions).length === 0)).map((r) => r.roleId!))
-      return [...new Set(rows.filter((r) => !r.inverted && !denied.has(r.roleId!)).map((r) => r.roleId!))]
+        .select({ id: t.users.id, first: t.users.firstName, last: t.users.lastName })
+        .from(t.users)
+        .where(and(inArray(t.users.roleId, roleIds), eq(t.users.active, true)))
+        .orderBy(asc(t.users.firstName), asc(t.users.lastName))
+      return rows.map((r) => ({ id: r.id, name: `${r.first} ${r.last}` }))
     },
 
     async teamName(db: Db, teamId: string): Promise<string | null> {

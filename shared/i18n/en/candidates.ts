@@ -17,6 +17,7 @@ export const enCandidates = {
     teamOutsideRegion: "Choose a team in the candidate's region",
   },
   candidates: {
+    actions: { edit: 'Edit', cancel: 'Cancel', continue: 'Continue', close: 'Close', save: 'Save' },
     title: 'Candidates',
     add: 'New candidate',
     edit: 'Edit candidate',
@@ -42,6 +43,7 @@ export const enCandidates = {
       status: 'State',
       inProgress: 'In progress and onboarded',
       startFrom: 'Start from',
+      clear: 'Clear filters',
       startTo: 'Start to',
     },
     stages: {
@@ -95,6 +97,9 @@ export const enCandidates = {
     no: 'No',
     notGiven: 'Not given',
     page: {
+      notFound: 'The candidate does not exist, or you may not see them.',
+      contractColumns: { kind: 'Kind', status: 'State', signer: 'Signing', files: 'Files' },
+      noteSaved: 'The note is saved',
       back: 'All candidates',
       steps: 'Onboarding steps',
       details: 'Details',

@@ -17,6 +17,7 @@ export const fiCandidates = {
     teamOutsideRegion: 'Valitse tiimi hakijan alueelta',
   },
   candidates: {
+    actions: { edit: 'Muokkaa', cancel: 'Peruuta', continue: 'Jatka', close: 'Sulje', save: 'Tallenna' },
     title: 'Hakijat',
     add: 'Uusi hakija',
     edit: 'Muokkaa hakijaa',
@@ -42,6 +43,7 @@ export const fiCandidates = {
       status: 'Tila',
       inProgress: 'Kesken ja perehdytetyt',
       startFrom: 'Aloitus alkaen',
+      clear: 'Tyhjennä suodattimet',
       startTo: 'Aloitus asti',
     },
     stages: {
@@ -95,6 +97,9 @@ export const fiCandidates = {
     no: 'Ei',
     notGiven: 'Ei annettu',
     page: {
+      notFound: 'Hakijaa ei ole, tai et saa nähdä häntä.',
+      contractColumns: { kind: 'Tyyppi', status: 'Tila', signer: 'Allekirjoitus', files: 'Tiedostot' },
+      noteSaved: 'Muistiinpano on tallennettu',
       back: 'Kaikki hakijat',
       steps: 'Perehdytyksen vaiheet',
       details: 'Tiedot',

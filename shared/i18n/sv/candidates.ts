@@ -14,6 +14,7 @@ export const svCandidates = {
     teamOutsideRegion: 'Välj ett team i kandidatens region',
   },
   candidates: {
+    actions: { edit: 'Ändra', cancel: 'Avbryt', continue: 'Fortsätt', close: 'Stäng', save: 'Spara' },
     title: 'Kandidater',
     add: 'Ny kandidat',
     edit: 'Ändra kandidat',
@@ -39,6 +40,7 @@ export const svCandidates = {
       status: 'Läge',
       inProgress: 'Pågående och klara',
       startFrom: 'Start från',
+      clear: 'Rensa filter',
       startTo: 'Start till',
     },
     stages: {
@@ -92,6 +94,9 @@ export const svCandidates = {
     no: 'Nej',
     notGiven: 'Ej angivet',
     page: {
+      notFound: 'Kandidaten finns inte, eller så får du inte se den.',
+      contractColumns: { kind: 'Typ', status: 'Läge', signer: 'Signering', files: 'Filer' },
+      noteSaved: 'Anteckningen är sparad',
       back: 'Alla kandidater',
       steps: 'Introduktionssteg',
       details: 'Uppgifter',

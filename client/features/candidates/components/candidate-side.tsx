@@ -1,0 +1,158 @@
+import { Alert, Button, Card, HStack, Stack, Text, Textarea } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { formatDate, formatTime, type FormatLanguage } from '../../../../shared/format'
+import type { CandidateDetail } from '../../../../shared/schemas/candidates'
+import { pathFor } from '../../../../shared/routes'
+import { AppDialog } from '../../../components/ui/app-dialog'
+import { RecordLink } from '../../../components/ui/detail-kit'
+import { useAbility } from '../../../lib/session'
+import { FormAlert } from '../../../components/ui/form-alert'
+import { errorText } from '../../../lib/api-client'
+import { snackbar } from '../../../lib/snackbar-store'
+import { addCandidateNote, closeCandidate, getCandidateSettings } from '../api/candidates-api'
+import { candidatesKeys } from '../api/candidates-keys'
+
+/** A candidate's notes: who wrote what when, newest first, and a new one for who may change the candidate. */
+export function NotesCard(props: { candidate: CandidateDetail; onAdded: () => void }) {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const [text, setText] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const c = props.candidate
+  return (
+    <Card.Root data-testid="candidate-notes">
+      <Card.Header>
+        <Card.Title>{t('candidates.page.notes')}</Card.Title>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="3">
+          {c.may.update ? (
+            <form
+              onSubmit={(e) => {
+                e.preventDefault()
+                if (!text.trim()) return
+                setBusy(true)
+                setError(null)
+                addCandidateNote(c.id, text)
+                  .then(() => {
+                    setText('')
+                    snackbar.show(t('candidates.page.noteSaved'), { color: 'success', icon: 'success' })
+                    props.onAdded()
+                  })
+                  .catch((err: unknown) => setError(errorText(err, t)))
+                  .finally(() => setBusy(false))
+              }}
+            >
+              <Stack gap="2">
+                {error ? <FormAlert message={error} /> : null}
+                <Textarea aria-label={t('candidates.page.note')} value={text} onChange={(e) => setText(e.target.value)} rows={2} maxLength={2000} />
+                <Button type="submit" size="sm" alignSelf="flex-start" loading={busy} disabled={!text.trim()}>
+                  {t('candidates.page.addNote')}
+                </Button>
+              </Stack>
+            </form>
+          ) : null}
+          {c.notes.length === 0 ? (
+            <Text color="fg.muted">{t('candidates.page.noNotes')}</Text>
+          ) : (
+            c.notes.map((n) => (
+              <Stack key={n.id} gap="0" borderLeftWidth="3px" borderColor="border.emphasized" pl="3">
+                <Text whiteSpace="pre-wrap">{n.text}</Text>
+                <Text fontSize="xs" color="fg.muted">
+                  {n.authorName ?? '–'} · {formatDate(n.createdAt, lang)} {formatTime(n.createdAt, lang)}
+                </Text>
+              </Stack>
+            ))
+          )}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  )
+}
+
+/** Not hired: the reason, and when the candidate's data will be erased. */
+export function CloseDialog(props: { candidate: CandidateDetail; onClose: () => void; onClosed: () => void }) {
+  const { t } = useTranslation()
+  const settings = useQuery({ queryKey: candidatesKeys.settings, queryFn: ({ signal }) => getCandidateSettings(signal) })
+  const [reason, setReason] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  return (
+    <AppDialog
+      open
+      onClose={props.onClose}
+      title={t('candidates.page.closeTitle')}
+      testId="candidate-close-dialog"
+      size="sm"
+      onSubmit={(e) => {
+        e.preventDefault()
+        setBusy(true)
+        closeCandidate(props.candidate.id, reason, props.candidate.version)
+          .then(props.onClosed)
+          .catch((err: unknown) => setError(errorText(err, t)))
+          .finally(() => setBusy(false))
+      }}
+      footer={
+        <>
+          <Button variant="outline" onClick={props.onClose}>
+            {t('candidates.actions.cancel')}
+          </Button>
+          <Button type="submit" colorPalette="brand" loading={busy} disabled={!reason.trim()}>
+            {t('candidates.page.close')}
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="3">
+        {error ? <FormAlert message={error} /> : null}
+        {settings.data ? (
+          <Text fontSize="sm" color="fg.muted">
+            {t('candidates.page.closeHint', { days: settings.data.retentionDays })}
+          </Text>
+        ) : null}
+        <Textarea
+          aria-label={t('candidates.page.closeReason')}
+          placeholder={t('candidates.page.closeReason')}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          maxLength={500}
+        />
+      </Stack>
+    </AppDialog>
+  )
+}
+
+/** Where the candidate ended: onboarded and linked to their user, not hired (with why), or erased. */
+export function StatusAlert(props: { candidate: CandidateDetail }) {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const ability = useAbility()
+  const c = props.candidate
+  const day = (ms: number | null) => (ms ? formatDate(ms, lang) : '–')
+  if (c.status === 'onboarded')
+    return (
+      <Alert.Root status="success" data-testid="candidate-onboarded">
+        <Alert.Indicator />
+        <Alert.Description>
+          <HStack gap="3" wrap="wrap">
+            <Text>{t('candidates.page.onboarded', { date: day(c.onboardedAt) })}</Text>
+            {c.userId && ability.can('view', 'users') ? (
+              <RecordLink to={pathFor('user-admin-users-id', { id: c.userId })}>{t('candidates.page.openUser')}</RecordLink>
+            ) : null}
+          </HStack>
+        </Alert.Description>
+      </Alert.Root>
+    )
+  if (c.status === 'active') return null
+  return (
+    <Alert.Root status={c.status === 'closed' ? 'warning' : 'info'}>
+      <Alert.Indicator />
+      <Alert.Description>
+        {c.status === 'closed' ? t('candidates.page.closed', { date: day(c.closedAt), reason: c.closedReason ?? '' }) : t('candidates.page.erased')}
+      </Alert.Description>
+    </Alert.Root>
+  )
+}

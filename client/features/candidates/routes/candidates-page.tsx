@@ -1,0 +1,281 @@
+import { Badge, Field, Input, NativeSelect, Tabs, Text } from '@chakra-ui/react'
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { formatDate, type FormatLanguage } from '../../../../shared/format'
+import { pathFor } from '../../../../shared/routes'
+import { CANDIDATE_STAGES, CANDIDATE_STATUSES, type CandidateListItem, type CandidateStage } from '../../../../shared/schemas/candidates'
+import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
+import { listTable } from '../../../components/ui/data-table/list-state'
+import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
+import { useListQuery } from '../../../components/ui/data-table/use-list-query'
+import { chipsOf } from '../../../components/ui/filter-chips'
+import { FilterBar, FilterChips } from '../../../components/ui/list-filters'
+import { Page } from '../../../components/ui/page'
+import { CreateButton } from '../../../components/ui/record-table'
+import { useAbility, useUserData } from '../../../lib/session'
+import { useUrlParams } from '../../../lib/use-url-params'
+import { CANDIDATE_FILTER_KEYS, getCandidateChoices, listCandidates, type CandidateFilters } from '../api/candidates-api'
+import { candidatesKeys } from '../api/candidates-keys'
+import { CandidateDialog, type CandidateChoices } from '../components/candidate-dialog'
+import { SettingsPanel } from '../components/settings-panel'
+import { StageBadge } from '../components/stage-badge'
+import { TemplatesPanel } from '../components/templates-panel'
+
+const TABS = ['list', 'templates', 'settings'] as const
+type Tab = (typeof TABS)[number]
+
+/**
+ * /backoffice/onboarding/candidates (docs/decisions/070): the candidates the reader may see — a recruiter's own, a
+ * region's, or all — searched and filtered by step, recruiter, region, state and start date, newest first; adding
+ * one; and for who administers recruiting, the contract templates and the settings, each a tab in the address.
+ */
+export default function CandidatesPage() {
+  const { t } = useTranslation()
+  const ability = useAbility()
+  const [params, setParams] = useUrlParams()
+  const admin = ability.can('admin', 'candidates')
+  const asked = params.get('tab') ?? ''
+  const tab: Tab = admin && (TABS as readonly string[]).includes(asked) ? (asked as Tab) : 'list'
+  const setTab = (next: string) =>
+    setParams(
+      (p) => {
+        const out = new URLSearchParams()
+        if (next !== 'list') out.set('tab', next)
+        else for (const [k, v] of p) if (k !== 'tab') out.set(k, v)
+        return out
+      },
+      { replace: true },
+    )
+  const title = t('routes.backoffice-onboarding-candidates')
+  const crumbs = [{ label: t('nav.groups.backoffice') }]
+  if (!admin) {
+    return (
+      <Page title={title} breadcrumbs={crumbs}>
+        <CandidateList />
+      </Page>
+    )
+  }
+  return (
+    <Page title={title} breadcrumbs={crumbs}>
+      <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} variant="line" size={{ base: 'sm', md: 'md' }} lazyMount unmountOnExit>
+        <Tabs.List overflowX="auto" overflowY="hidden">
+          {TABS.map((k) => (
+            <Tabs.Trigger key={k} value={k} whiteSpace="nowrap">
+              {t(`candidates.tabs.${k}`)}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="list">
+          <CandidateList />
+        </Tabs.Content>
+        <Tabs.Content value="templates">
+          <TemplatesPanel />
+        </Tabs.Content>
+        <Tabs.Content value="settings">
+          <SettingsPanel />
+        </Tabs.Content>
+      </Tabs.Root>
+    </Page>
+  )
+}
+
+function CandidateList() {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const navigate = useNavigate()
+  const ability = useAbility()
+  const me = useUserData()
+  const queryClient = useQueryClient()
+  const [adding, setAdding] = useState(false)
+  const { query, update } = useListQuery({ itemsPerPage: 25 })
+  const [params] = useUrlParams()
+  const filters: CandidateFilters = useMemo(() => Object.fromEntries(CANDIDATE_FILTER_KEYS.map((k) => [k, params.get(k) || undefined])), [params])
+  const list = useQuery({
+    queryKey: candidatesKeys.list(query, filters),
+    queryFn: ({ signal }) => listCandidates(query, filters, signal),
+    placeholderData: keepPreviousData,
+  })
+  const choices = useQuery({ queryKey: candidatesKeys.choices, queryFn: ({ signal }) => getCandidateChoices(signal), staleTime: 60_000 })
+
+  const columns: Column<CandidateListItem>[] = [
+    {
+      key: 'name',
+      header: t('candidates.columns.name'),
+      sortKey: 'name',
+      render: (r) => (
+        <>
+          <Text fontWeight="medium">
+            {r.firstName} {r.lastName}
+          </Text>
+          <Text fontSize="xs" color="fg.muted" hideFrom="md">
+            {r.recruiter.name ?? ''} · {r.region.name ?? ''}
+          </Text>
+        </>
+      ),
+      csv: (r) => `${r.firstName} ${r.lastName}`,
+    },
+    {
+      key: 'contact',
+      header: t('candidates.columns.contact'),
+      render: (r) => (
+        <>
+          <Text fontSize="sm">{r.email}</Text>
+          {r.phone ? (
+            <Text fontSize="xs" color="fg.muted">
+              {r.phone}
+            </Text>
+          ) : null}
+        </>
+      ),
+      csv: (r) => r.email,
+      hideBelow: 'lg',
+    },
+    { key: 'recruiter', header: t('candidates.columns.recruiter'), render: (r) => r.recruiter.name ?? '–', csv: (r) => r.recruiter.name, hideBelow: 'md' },
+    { key: 'region', header: t('candidates.columns.region'), render: (r) => r.region.name ?? '–', csv: (r) => r.region.name, hideBelow: 'md' },
+    {
+      key: 'stage',
+      header: t('candidates.columns.stage'),
+      render: (r) =>
+        r.status === 'active' || r.status === 'onboarded' ? (
+          <StageBadge stage={r.stage} />
+        ) : (
+          <Badge variant="subtle" colorPalette="gray">
+            {t(`candidates.statuses.${r.status}`)}
+          </Badge>
+        ),
+      csv: (r) => (r.status === 'active' ? r.stage : r.status),
+    },
+    {
+      key: 'startDate',
+      header: t('candidates.columns.startDate'),
+      sortKey: 'startDate',
+      render: (r) => (r.startDate ? formatDate(Date.parse(`${r.startDate}T12:00:00Z`), lang) : '–'),
+      csv: (r) => r.startDate,
+      hideBelow: 'sm',
+    },
+    {
+      key: 'created',
+      header: t('candidates.columns.created'),
+      sortKey: 'created',
+      render: (r) => formatDate(r.createdAt, lang),
+      csv: (r) => new Date(r.createdAt).toISOString().slice(0, 10),
+      hideBelow: 'lg',
+    },
+  ]
+  const csv = useCsvDownload({ fileName: t('candidates.csvFile'), columns, query, fetchPage: (q) => listCandidates(q, filters) })
+  const active = CANDIDATE_FILTER_KEYS.filter((k) => filters[k]).length
+
+  return (
+    <>
+      <DataTable
+        label={t('candidates.title')}
+        columns={columns}
+        {...listTable(list, { query, update }, csv)}
+        emptyText={active ? t('candidates.emptyFiltered') : t('candidates.empty')}
+        onRowClick={(r) => navigate(pathFor('backoffice-onboarding-candidates-id', { id: r.id }))}
+        activeFilters={active}
+        toolbar={<CreateButton show={ability.can('create', 'candidates')} label={t('candidates.add')} onClick={() => setAdding(true)} testId="candidate-add" />}
+        filters={<CandidateFilterBar filters={filters} update={update} choices={choices.data} />}
+      />
+      {adding && choices.data ? (
+        <CandidateDialog
+          open
+          candidate={null}
+          choices={choices.data}
+          defaults={{ regionId: me?.regionId ?? choices.data.regions[0]?.id ?? null }}
+          chooseRecruiter={ability.can('view', 'users') || ability.can('admin', 'candidates')}
+          onClose={() => setAdding(false)}
+          onSaved={(id) => {
+            setAdding(false)
+            void queryClient.invalidateQueries({ queryKey: candidatesKeys.all })
+            navigate(pathFor('backoffice-onboarding-candidates-id', { id }))
+          }}
+        />
+      ) : null}
+    </>
+  )
+}
+
+/** The list's filters: the step as chips, the recruiter, the region, the state and the start dates; clear while any is set. */
+function CandidateFilterBar(props: {
+  filters: CandidateFilters
+  update: (change: Record<string, string | undefined>) => void
+  choices: CandidateChoices | undefined
+}) {
+  const { t } = useTranslation()
+  const { filters, update, choices } = props
+  const stages = chipsOf(filters.stage, CANDIDATE_STAGES)
+  const active = CANDIDATE_FILTER_KEYS.filter((k) => filters[k]).length
+  return (
+    <FilterBar
+      testId="candidate-filters"
+      chips={
+        <FilterChips
+          label={t('candidates.columns.stage')}
+          values={CANDIDATE_STAGES}
+          on={(s: CandidateStage) => stages.has(s)}
+          onToggle={(s) => update({ stage: stages.has(s) ? undefined : s })}
+          text={(s) => t(`candidates.stages.${s}`)}
+        />
+      }
+      clear={{
+        label: t('candidates.filters.clear'),
+        active: active > 0,
+        onClear: () => update(Object.fromEntries(CANDIDATE_FILTER_KEYS.map((k) => [k, undefined]))),
+      }}
+    >
+      <Field.Root>
+        <Field.Label>{t('candidates.filters.recruiter')}</Field.Label>
+        <NativeSelect.Root size="sm">
+          <NativeSelect.Field value={filters.recruiterId ?? ''} onChange={(e) => update({ recruiterId: e.target.value || undefined })}>
+            <option value="">{t('candidates.filters.anyRecruiter')}</option>
+            {(choices?.recruiters ?? []).map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.name}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+      <Field.Root>
+        <Field.Label>{t('candidates.filters.region')}</Field.Label>
+        <NativeSelect.Root size="sm">
+          <NativeSelect.Field value={filters.regionId ?? ''} onChange={(e) => update({ regionId: e.target.value || undefined })}>
+            <option value="">{t('candidates.filters.anyRegion')}</option>
+            {(choices?.regions ?? []).map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.name}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+      <Field.Root>
+        <Field.Label>{t('candidates.filters.status')}</Field.Label>
+        <NativeSelect.Root size="sm">
+          <NativeSelect.Field value={filters.status ?? ''} onChange={(e) => update({ status: e.target.value || undefined })}>
+            <option value="">{t('candidates.filters.inProgress')}</option>
+            {CANDIDATE_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`candidates.statuses.${s}`)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+      <Field.Root>
+        <Field.Label>{t('candidates.filters.startFrom')}</Field.Label>
+        <Input size="sm" type="date" value={filters.startFrom ?? ''} onChange={(e) => update({ startFrom: e.target.value || undefined })} />
+      </Field.Root>
+      <Field.Root>
+        <Field.Label>{t('candidates.filters.startTo')}</Field.Label>
+        <Input size="sm" type="date" value={filters.startTo ?? ''} onChange={(e) => update({ startTo: e.target.value || undefined })} />
+      </Field.Root>
+    </FilterBar>
+  )
+}
