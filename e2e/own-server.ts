@@ -12,7 +12,11 @@ export class OwnServer {
   readonly dataDir: string
   readonly url: string
 
-  constructor(readonly port: number) {
+  constructor(
+    readonly port: number,
+    /** settings beside the test server's own (a directory to talk to, …) */
+    private readonly extraEnv: Record<string, string> = {},
+  ) {
     this.dataDir = path.resolve(`.tmp/e2e-own-${port}`)
     this.url = `http://localhost:${port}`
     fs.rmSync(this.dataDir, { recursive: true, force: true })
@@ -27,7 +31,7 @@ export class OwnServer {
     if (busy) throw new Error(`port ${this.port} is already taken by another server`)
     this.child = spawn(process.execPath, ['dist-server/index.mjs'], {
       // eslint-disable-next-line no-restricted-properties -- a child server inherits the test's environment (PATH and the like)
-      env: { ...process.env, PORT: String(this.port), DATA_DIR: this.dataDir, SCRYPT_LOG_N: '12', NODE_ENV: 'test', DEMO_MODE: 'true' },
+      env: { ...process.env, PORT: String(this.port), DATA_DIR: this.dataDir, SCRYPT_LOG_N: '12', NODE_ENV: 'test', DEMO_MODE: 'true', ...this.extraEnv },
       stdio: ['ignore', 'ignore', 'inherit'],
     })
     for (let i = 0; i < 200; i++) {

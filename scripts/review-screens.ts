@@ -133,6 +133,28 @@ const SHOTS: Shot[] = [
   { name: 'paycodes-extra', as: 'backoffice@demo.test', path: '/backoffice/paycodes?tab=extra' },
   { name: 'paycodes-payroll', as: 'backoffice@demo.test', path: '/backoffice/paycodes?tab=payroll' },
   { name: 'absence-export', as: 'backoffice@demo.test', path: '/backoffice/absenceexport' },
+  { name: 'candidates', as: 'recruiter@demo.test', path: '/backoffice/onboarding/candidates' },
+  {
+    name: 'candidate',
+    as: 'recruiter@demo.test',
+    path: '/backoffice/onboarding/candidates',
+    then: async (page) => {
+      await page.getByRole('row').filter({ hasText: 'Noah Bergström' }).click()
+      await page.getByTestId('candidate-steps').waitFor()
+    },
+  },
+  {
+    name: 'candidate-accounts',
+    as: 'backoffice@demo.test',
+    path: '/backoffice/onboarding/candidates',
+    then: async (page) => {
+      await page.getByRole('row').filter({ hasText: 'Liam Öhman' }).click()
+      await page.getByTestId('step-accounts-action').click()
+      await page.getByTestId('candidate-accounts').waitFor()
+    },
+  },
+  { name: 'candidate-templates', as: 'backoffice@demo.test', path: '/backoffice/onboarding/candidates?tab=templates' },
+  { name: 'candidate-settings', as: 'backoffice@demo.test', path: '/backoffice/onboarding/candidates?tab=settings' },
   { name: 'guides-dashboard', as: 'seller@demo.test', path: '/guides/dashboard' },
   { name: 'guides-search', as: 'seller@demo.test', path: '/guides/dashboard', then: (page) => page.getByTestId('guides-search').fill('säljare') },
   {

@@ -3,7 +3,7 @@ import { CATALOGS } from './i18n'
 import { isKnownPermission } from './permissions/catalogue'
 import { ROUTES, matchRoutePath, pathFor } from './routes'
 
-/** Routes the spec does not list but its users need (docs/decisions/011, 025, 045). */
+/** Routes the spec does not list but its users need (docs/decisions/011, 025, 045, 070). */
 const ADDED: Array<[string, string | null]> = [
   ['/sales/time-report', 'create time_reports'],
   ['/sales/sick-notice', 'create sicknotices'],
@@ -18,6 +18,10 @@ const ADDED: Array<[string, string | null]> = [
   ['/dashboards/sales/budgets', 'view budgets'],
   // Order statistics (issue 19, decision 048).
   ['/dashboards/sales/orders', 'view sale_reports'],
+  // A candidate's page, and the candidate's own pages behind a link (issue 44, decision 070).
+  ['/backoffice/onboarding/candidates/:id', 'view candidates'],
+  ['/candidate/:token', null],
+  ['/candidate/:token/sign', null],
 ]
 
 /** Every route of spec section 2 with the permission the spec's table (section 6) gives it. */

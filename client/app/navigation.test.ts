@@ -46,13 +46,13 @@ describe('navigation', () => {
 })
 
 describe('where each role lands (decision 017)', () => {
-  // Built today: the seller's, the coach's and the manager's dashboards, the sale reports and the users list.
+  // Built today: the seller's, the coach's and the manager's dashboards, the sale reports, the candidates and the users list.
   it.each([
     ['seller', 'dashboards-sales-seller'],
     ['coach', 'dashboards-sales-coach'],
     ['manager', 'dashboards-sales-manager'],
     ['backoffice', 'backoffice-salereports'],
-    ['recruiter', null],
+    ['recruiter', 'backoffice-onboarding-candidates'],
     ['admin', 'user-admin-users'],
   ] as const)('%s → %s', (role, home) => {
     expect(homeRoute(role, canFor(role))).toBe(home)

@@ -78,7 +78,7 @@ test.describe('guard rules in the browser', () => {
   test('a signed-in user opening login is sent on', async ({ page }) => {
     await signInFresh(page, 'recruiter@demo.test')
     await page.goto('/login')
-    await expect(page).toHaveURL('/start')
+    await expect(page).toHaveURL('/backoffice/onboarding/candidates')
   })
 
   test('an unknown path shows the public not-found page', async ({ page }) => {

@@ -141,6 +141,18 @@ test.describe('accessibility, light and dark', () => {
     expect(await bothThemes(page), 'a customer').toEqual([])
   })
 
+  test('the recruiting screens: the candidates, a candidate with its steps, the contract templates', async ({ page }) => {
+    await signInAs(page, 'backoffice@demo.test', '/backoffice/onboarding/candidates')
+    await expect(page.getByRole('row').filter({ hasText: 'Liam Öhman' })).toBeVisible()
+    expect(await bothThemes(page), 'the candidates').toEqual([])
+    await page.getByRole('row').filter({ hasText: 'Liam Öhman' }).click()
+    await expect(page.getByTestId('candidate-steps')).toBeVisible()
+    expect(await bothThemes(page), 'a candidate').toEqual([])
+    await page.goto('/backoffice/onboarding/candidates?tab=templates')
+    await expect(page.getByTestId('template-form')).toBeVisible()
+    expect(await bothThemes(page), 'the templates').toEqual([])
+  })
+
   test('the quality screens: templates and the editor, the call queue and a survey, the four statistics screens', async ({ page }) => {
     test.slow() // eight axe runs, four over charts with their tables
     await signInAs(page, 'backoffice@demo.test', '/backoffice/salequality/templates')

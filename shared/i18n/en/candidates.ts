@@ -98,7 +98,8 @@ export const enCandidates = {
     notGiven: 'Not given',
     page: {
       notFound: 'The candidate does not exist, or you may not see them.',
-      contractColumns: { kind: 'Kind', status: 'State', signer: 'Signing', files: 'Files' },
+      contractColumns: { kind: 'Kind', status: 'State', signer: 'Signing', date: 'Date', files: 'Files' },
+      valueHidden: '(hidden)',
       noteSaved: 'The note is saved',
       back: 'All candidates',
       steps: 'Onboarding steps',

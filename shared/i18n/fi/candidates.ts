@@ -98,7 +98,8 @@ export const fiCandidates = {
     notGiven: 'Ei annettu',
     page: {
       notFound: 'Hakijaa ei ole, tai et saa nähdä häntä.',
-      contractColumns: { kind: 'Tyyppi', status: 'Tila', signer: 'Allekirjoitus', files: 'Tiedostot' },
+      contractColumns: { kind: 'Tyyppi', status: 'Tila', signer: 'Allekirjoitus', date: 'Päivä', files: 'Tiedostot' },
+      valueHidden: '(piilotettu)',
       noteSaved: 'Muistiinpano on tallennettu',
       back: 'Kaikki hakijat',
       steps: 'Perehdytyksen vaiheet',

@@ -95,7 +95,8 @@ export const svCandidates = {
     notGiven: 'Ej angivet',
     page: {
       notFound: 'Kandidaten finns inte, eller så får du inte se den.',
-      contractColumns: { kind: 'Typ', status: 'Läge', signer: 'Signering', files: 'Filer' },
+      contractColumns: { kind: 'Typ', status: 'Läge', signer: 'Signering', date: 'Datum', files: 'Filer' },
+      valueHidden: '(dolt)',
       noteSaved: 'Anteckningen är sparad',
       back: 'Alla kandidater',
       steps: 'Introduktionssteg',

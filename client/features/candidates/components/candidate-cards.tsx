@@ -40,7 +40,7 @@ export function CandidateCards(props: {
       hideBelow: 'md' as const,
     },
     {
-      header: t('candidates.page.contractColumns.status'),
+      header: t('candidates.page.contractColumns.date'),
       cell: (k: CandidateContract) =>
         k.signedAt ? t('candidates.page.contractSigned', { date: day(k.signedAt) }) : t('candidates.page.contractSent', { date: day(k.sentAt) }),
       hideBelow: 'sm' as const,

@@ -110,7 +110,7 @@ export function StepsCard(props: { candidate: CandidateDetail; choices: Candidat
                   <Stack gap="1" align={{ base: 'stretch', md: 'flex-end' }}>
                     <Button
                       size="sm"
-                      variant={s.status === 'waiting' ? 'solid' : 'outline'}
+                      variant={s.status === 'waiting' && s.blockedBy === null ? 'solid' : 'outline'}
                       colorPalette="brand"
                       disabled={s.blockedBy !== null}
                       onClick={() => void ask(s)}

@@ -135,7 +135,15 @@ export default function CandidatePage() {
               testId="candidate-log"
               title={t('candidates.page.log')}
               fieldLabel={(k) => (k === 'step' ? t('candidates.columns.stage') : LOGGED.includes(k) ? t(`candidates.fields.${k}`) : undefined)}
-              formatValue={(k, v) => (k === 'step' && typeof v === 'string' ? t(`candidates.stages.${v}`) : undefined)}
+              formatValue={(k, v) =>
+                v === '•'
+                  ? t('candidates.page.valueHidden')
+                  : k === 'step' && typeof v === 'string'
+                    ? t(`candidates.stages.${v}`)
+                    : k === 'language' && typeof v === 'string'
+                      ? t(`candidates.languages.${v}`)
+                      : undefined
+              }
             />
             {editing && choices.data ? (
               <CandidateDialog
