@@ -46,6 +46,7 @@ describe('the seeded organisation (small scale)', () => {
     expect(await n(t.providers)).toBe(SCALES.small.providers)
     expect(await n(t.products)).toBe(SCALES.small.products)
     expect(await n(t.sales)).toBe(SCALES.small.sales)
+    expect(await n(t.candidates)).toBe(SCALES.small.candidates)
     expect(report!.counts.sales).toBe(SCALES.small.sales)
   })
 

@@ -23,6 +23,7 @@ import type { Database, Schema } from '../db/client'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../shared/demo'
 import { seedRolesIfEmpty } from './roles'
 import { FIRST_NAMES, LAST_NAMES, prng, REGRET_REASONS, STREETS } from './vocabulary'
+import { seedCandidates } from './organisation-candidates'
 
 /**
  * A whole sales organisation as data, for measuring and for demonstrating at volume (npm run seed -- --scale …).
@@ -39,13 +40,15 @@ export type Scale = {
   providers: number
   products: number
   sales: number
+  /** candidates over the history (issue 44) */
+  candidates: number
   /** calendar days of history, ending on the end date */
   days: number
 }
 
 export const SCALES = {
-  small: { regions: 2, offices: 4, teams: 8, users: 160, providers: 6, products: 36, sales: 5_000, days: 730 },
-  large: { regions: 4, offices: 20, teams: 200, users: 5_000, providers: 50, products: 500, sales: 1_000_000, days: 730 },
+  small: { regions: 2, offices: 4, teams: 8, users: 160, providers: 6, products: 36, sales: 5_000, candidates: 400, days: 730 },
+  large: { regions: 4, offices: 20, teams: 200, users: 5_000, providers: 50, products: 500, sales: 1_000_000, candidates: 20_000, days: 730 },
 } satisfies Record<string, Scale>
 export type ScaleName = keyof typeof SCALES
 
@@ -503,6 +506,14 @@ export async function seedOrganisation(
     coached.add(key)
     await add(t.teamCoaches, { teamId: teams[ti]!.id, userId: c.id })
   }
+  // The recruiters' candidates over the history (issue 44), in their own sequence.
+  await seedCandidates(t, add as never, {
+    seed: `${JSON.stringify(s)}:${opts.until}`,
+    count: s.candidates,
+    endMs,
+    days: s.days,
+    recruiters: people.filter((p) => p.role === 'recruiter' && p.officeIndex !== null).map((p) => ({ id: p.id, regionId: regionIds[offices[p.officeIndex!]!.region]! })),
+  })
   await settle()
   log(`organisation: ${people.length} users, ${sellers.length} sellers, ${s.teams} teams, ${products.length} products`)
   // The big tables are loaded without their secondary indexes and triggers, which are built afterwards in one

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { buildAbility, toRawRules } from './ability'
-import { PERMISSIONS, isKnownPermission, parsePermissionName, permissionName } from './catalogue'
+import { CATALOGS } from '../i18n'
+import { PERMISSIONS, SUBJECTS, isKnownPermission, parsePermissionName, permissionName } from './catalogue'
 import { DEFAULT_ROLES, ROLE_KEYS, roleDef } from './roles'
 import { renderRolesTable } from './roles-doc'
 import { SCOPE_CONDITIONS } from './scopes'
@@ -81,5 +82,12 @@ describe('seeded roles', () => {
   it('docs/roles-and-permissions.md is the table this file generates', () => {
     const doc = fs.readFileSync(new URL('../../docs/roles-and-permissions.md', import.meta.url), 'utf8')
     expect(doc).toContain(renderRolesTable())
+  })
+})
+
+describe('the role editor names every subject', () => {
+  it.each(Object.entries(CATALOGS))('in %s', (_lang, catalog) => {
+    const names = (catalog as { rolesAdmin: { subjects: Record<string, string> } }).rolesAdmin.subjects
+    expect(SUBJECTS.filter((s) => !names[s])).toEqual([])
   })
 })

@@ -321,6 +321,11 @@ export const enUsers = {
       extra_incomes: 'Extra income',
       payroll_exports: 'Payroll export',
       activity_log: 'Activity log',
+      budgets: 'Budgets',
+      finance_settings: 'Profitability settings',
+      identity_numbers: "Customers' identity numbers in full",
+      candidate_private_data: "Candidates' identity and bank details",
+      candidate_accounts: "Candidates' accounts",
       all: 'Everything',
     },
     actions: {

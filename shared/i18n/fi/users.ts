@@ -321,6 +321,11 @@ export const fiUsers = {
       extra_incomes: 'Lisätulot',
       payroll_exports: 'Palkkavienti',
       activity_log: 'Tapahtumaloki',
+      budgets: 'Budjetit',
+      finance_settings: 'Kannattavuuden asetukset',
+      identity_numbers: 'Asiakkaiden henkilötunnukset kokonaan',
+      candidate_private_data: 'Hakijoiden henkilö- ja pankkitiedot',
+      candidate_accounts: 'Hakijoiden tunnukset',
       all: 'Kaikki',
     },
     actions: {

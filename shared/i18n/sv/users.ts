@@ -317,6 +317,11 @@ export const svUsers = {
       extra_incomes: 'Extra inkomster',
       payroll_exports: 'Löneexport',
       activity_log: 'Aktivitetslogg',
+      budgets: 'Budgetar',
+      finance_settings: 'Lönsamhetsinställningar',
+      identity_numbers: 'Kunders personnummer i klartext',
+      candidate_private_data: 'Kandidaters person- och bankuppgifter',
+      candidate_accounts: 'Kandidaters konton',
       all: 'Allt',
     },
     actions: {
