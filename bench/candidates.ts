@@ -56,7 +56,8 @@ try {
   const backoffice = { ...(await actorOf(database, auth, 'backoffice@demo.test')), language: 'sv' as const }
   const recruiter = { ...(await actorOf(database, auth, 'recruiter@demo.test')), language: 'sv' as const }
   const [region] = await db.select({ id: t.regions.id }).from(t.regions).limit(1)
-  const list = (actor: typeof backoffice, q: Record<string, unknown>) => candidates.list(actor.ability, candidateListQuerySchema.parse({ itemsPerPage: 25, ...q }), sv)
+  const list = (actor: typeof backoffice, q: Record<string, unknown>) =>
+    candidates.list(actor.ability, candidateListQuerySchema.parse({ itemsPerPage: 25, ...q }), sv)
   const first = await list(backoffice, {})
   const later = await list(backoffice, { cursor: (await list(backoffice, { cursor: first.nextCursor ?? undefined })).nextCursor ?? undefined })
   const someone = first.items[0]!
@@ -72,7 +73,10 @@ try {
       ['back office: by start date, latest first', async () => answer(await list(backoffice, { sortBy: 'startDate', orderBy: 'desc' }))],
       ['back office: the third page by key', async () => answer(await list(backoffice, { cursor: later.prevCursor ?? undefined }))],
       ['back office: at the accounts step', async () => answer(await list(backoffice, { stage: 'accounts' }))],
-      ['back office: a region, starting in a month', async () => answer(await list(backoffice, { regionId: region!.id, startFrom: '2026-01-01', startTo: '2026-01-31' }))],
+      [
+        'back office: a region, starting in a month',
+        async () => answer(await list(backoffice, { regionId: region!.id, startFrom: '2026-01-01', startTo: '2026-01-31' })),
+      ],
       ['back office: the not hired', async () => answer(await list(backoffice, { status: 'closed' }))],
       ['back office: search a name', async () => answer(await list(backoffice, { q: someone.lastName.slice(0, 4) }))],
       ['back office: search a phone number', async () => answer(await list(backoffice, { q: phone }))],

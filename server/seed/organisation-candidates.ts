@@ -6,7 +6,13 @@ import { DEFAULT_CONTRACT_TEMPLATES } from './demo-candidates'
 import { FIRST_NAMES, LAST_NAMES, prng } from './vocabulary'
 
 const DAY = 86_400_000
-const ascii = (s: string) => s.toLowerCase().replace(/[åä]/g, 'a').replace(/ö/g, 'o').replace(/é/g, 'e').replace(/[^a-z]/g, '')
+const ascii = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[åä]/g, 'a')
+    .replace(/ö/g, 'o')
+    .replace(/é/g, 'e')
+    .replace(/[^a-z]/g, '')
 
 /** How far a candidate got, by how long ago they were added: most older ones onboarded or not hired. */
 function progress(rng: ReturnType<typeof prng>, ageDays: number): { steps: Partial<Record<StepName, StepStatus>>; status: CandidateStatus } {
@@ -35,7 +41,14 @@ export async function seedCandidates(
 ): Promise<void> {
   const rng = prng(`candidates:${opts.seed}`)
   for (const tpl of DEFAULT_CONTRACT_TEMPLATES) {
-    await add(t.contractTemplates, { id: rng.uuid(), ...tpl, createdAt: opts.endMs - opts.days * DAY, updatedAt: opts.endMs - opts.days * DAY, updatedBy: null, version: 1 })
+    await add(t.contractTemplates, {
+      id: rng.uuid(),
+      ...tpl,
+      createdAt: opts.endMs - opts.days * DAY,
+      updatedAt: opts.endMs - opts.days * DAY,
+      updatedBy: null,
+      version: 1,
+    })
   }
   if (opts.recruiters.length === 0) return
   for (let n = 0; n < opts.count; n++) {

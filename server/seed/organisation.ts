@@ -512,7 +512,9 @@ export async function seedOrganisation(
     count: s.candidates,
     endMs,
     days: s.days,
-    recruiters: people.filter((p) => p.role === 'recruiter' && p.officeIndex !== null).map((p) => ({ id: p.id, regionId: regionIds[offices[p.officeIndex!]!.region]! })),
+    recruiters: people
+      .filter((p) => p.role === 'recruiter' && p.officeIndex !== null)
+      .map((p) => ({ id: p.id, regionId: regionIds[offices[p.officeIndex!]!.region]! })),
   })
   await settle()
   log(`organisation: ${people.length} users, ${sellers.length} sellers, ${s.teams} teams, ${products.length} products`)

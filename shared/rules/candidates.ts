@@ -1,6 +1,5 @@
 import { FinnishSSN } from 'finnish-ssn'
 import Kontonummer from 'kontonummer'
-import type { CandidateStage, CandidateStatus, StepName, StepStatus } from '../schemas/candidates'
 import { normalizeClearingNumber, normalizePersonalNumber } from './identity'
 
 /**
@@ -8,6 +7,17 @@ import { normalizeClearingNumber, normalizePersonalNumber } from './identity'
  * cloud directory's account name, and a contract's text from its template. Pure functions, shared by the form, the
  * candidate's own page and the server.
  */
+
+export const STEP_NAMES = ['preonboarding', 'work_contract', 'education_contract', 'accounts'] as const
+export type StepName = (typeof STEP_NAMES)[number]
+/** not started, a job doing it, sent and waiting for the candidate, done, or failed with its reason (a retry starts it again) */
+export const STEP_STATUSES = ['waiting', 'running', 'waiting_candidate', 'done', 'failed'] as const
+export type StepStatus = (typeof STEP_STATUSES)[number]
+/** where a candidate is: in progress, onboarded, not hired (closed; erased after the retention period), erased */
+export const CANDIDATE_STATUSES = ['active', 'onboarded', 'closed', 'erased'] as const
+export type CandidateStatus = (typeof CANDIDATE_STATUSES)[number]
+export const CANDIDATE_STAGES = [...STEP_NAMES, 'onboarded'] as const
+export type CandidateStage = (typeof CANDIDATE_STAGES)[number]
 
 const HETU = /^(\d{6})([-+ABCDEFUVWXY])(\d{3})([0-9A-Y])$/
 

@@ -1,10 +1,22 @@
 import { z } from 'zod'
-import { normalizeCandidateIdentity, normalizeSwedishBankAccount, normalizeClearingOnly } from '../rules/candidates'
+
 import { isPhoneNumber, normalizePostalCode } from '../rules/identity'
 import type { ActivityLine } from './activity'
 import { emailSchema } from './auth'
 import { listQuerySchema } from './pagination'
 import { calendarDay } from './period'
+import {
+  CANDIDATE_STAGES,
+  CANDIDATE_STATUSES,
+  normalizeCandidateIdentity,
+  normalizeClearingOnly,
+  normalizeSwedishBankAccount,
+  STEP_NAMES,
+  type CandidateStage,
+  type CandidateStatus,
+  type StepName,
+  type StepStatus,
+} from '../rules/candidates'
 
 /**
  * Recruiting and onboarding (docs/decisions/070): the candidate, its four steps, the candidate's own pages behind a
@@ -12,16 +24,16 @@ import { calendarDay } from './period'
  * (`view candidate_private_data`), and never written to a log.
  */
 
-export const STEP_NAMES = ['preonboarding', 'work_contract', 'education_contract', 'accounts'] as const
-export type StepName = (typeof STEP_NAMES)[number]
-/** not started, a job doing it, sent and waiting for the candidate, done, or failed with its reason (a retry starts it again) */
-export const STEP_STATUSES = ['waiting', 'running', 'waiting_candidate', 'done', 'failed'] as const
-export type StepStatus = (typeof STEP_STATUSES)[number]
-/** where a candidate is: in progress, onboarded, not hired (closed; erased after the retention period), erased */
-export const CANDIDATE_STATUSES = ['active', 'onboarded', 'closed', 'erased'] as const
-export type CandidateStatus = (typeof CANDIDATE_STATUSES)[number]
-export const CANDIDATE_STAGES = [...STEP_NAMES, 'onboarded'] as const
-export type CandidateStage = (typeof CANDIDATE_STAGES)[number]
+export {
+  CANDIDATE_STAGES,
+  CANDIDATE_STATUSES,
+  STEP_NAMES,
+  STEP_STATUSES,
+  type CandidateStage,
+  type CandidateStatus,
+  type StepName,
+  type StepStatus,
+} from '../rules/candidates'
 export const CONTRACT_KINDS = ['work', 'education'] as const
 export type ContractKind = (typeof CONTRACT_KINDS)[number]
 export const CONTRACT_STATUSES = ['sent', 'signed', 'cancelled'] as const

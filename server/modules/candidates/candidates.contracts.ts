@@ -7,7 +7,7 @@ import type { Db } from '../../db/client'
 import type { CandidateRow, CandidatesContext } from './candidates.context'
 import type { CandidateLinks } from './candidates.links'
 import { contractPdf, sha256Hex } from './candidates.pdf'
-import type { CandidatesPrivacy } from './candidates.service'
+import type { CandidatesPrivacy } from './candidates.privacy'
 import type { StepRunner } from './candidates.steps'
 import type { CandidatesTemplates } from './candidates.templates'
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { candidateOwnDetailsSchema, type CandidateOwnDetailsInput, type CandidateOwnPage } from '../../../shared/schemas/candidates'
 import { candidateSearchText, type CandidatesContext } from './candidates.context'
 import type { CandidateLinks } from './candidates.links'
-import type { CandidatesPrivacy } from './candidates.service'
+import type { CandidatesPrivacy } from './candidates.privacy'
 import type { StepRunner } from './candidates.steps'
 
 /** How long a call to the onboarding space service may take. */

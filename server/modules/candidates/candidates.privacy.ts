@@ -144,3 +144,5 @@ export function candidatesPrivacy(ctx: CandidatesContext) {
 
   return { settings, updateSettings, erase, exportData, eraseExpired }
 }
+
+export type CandidatesPrivacy = ReturnType<typeof candidatesPrivacy>

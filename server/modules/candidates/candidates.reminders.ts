@@ -3,7 +3,7 @@ import { TRANSLATORS } from '../../../shared/i18n'
 import type { ContractKind, StepName } from '../../../shared/schemas/candidates'
 import type { CandidatesContext } from './candidates.context'
 import type { CandidateLinks } from './candidates.links'
-import type { CandidatesPrivacy } from './candidates.service'
+import type { CandidatesPrivacy } from './candidates.privacy'
 
 const STEP_OF: Record<ContractKind, StepName> = { work: 'work_contract', education: 'education_contract' }
 const DAY_MS = 24 * 60 * 60 * 1000

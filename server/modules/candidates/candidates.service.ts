@@ -16,7 +16,7 @@ import { candidateDetail } from './candidates.detail'
 import { candidatesSteps } from './candidates.steps'
 
 export type { CandidatesPorts } from './candidates.context'
-export type CandidatesPrivacy = ReturnType<typeof candidatesPrivacy>
+export type { CandidatesPrivacy } from './candidates.privacy'
 
 export const ERASE_JOB = 'candidates.eraseExpired'
 export const REMIND_JOB = 'candidates.remindUnsigned'

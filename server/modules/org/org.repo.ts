@@ -8,6 +8,26 @@ import { listPage } from '../../db/list-page'
 import { preparedReads } from '../../db/prepared'
 import type { Database, Db } from '../../db/client'
 
+/** Where a region's new sellers may start, and its country (recruiting's accounts step, docs/decisions/070). */
+function regionPlaces(database: Database) {
+  const { t } = database
+  return {
+    /** Every team with its office's region, by name (where a new seller of a region may start). */
+    async teamsWithRegion(dbOrTx: Db): Promise<Array<{ id: string; name: string; regionId: string }>> {
+      return dbOrTx
+        .select({ id: t.teams.id, name: t.teams.name, regionId: t.offices.regionId })
+        .from(t.teams)
+        .innerJoin(t.offices, eq(t.offices.id, t.teams.officeId))
+        .orderBy(asc(t.teams.name), asc(t.teams.id))
+    },
+    /** A region's country (ISO 3166 alpha-2), or null for an unknown region. */
+    async regionCountry(dbOrTx: Db, regionId: string): Promise<string | null> {
+      const [row] = await dbOrTx.select({ country: t.regions.country }).from(t.regions).where(eq(t.regions.id, regionId))
+      return row?.country ?? null
+    },
+  }
+}
+
 export function orgRepo(database: Database) {
   const { db, t } = database
   const read = preparedReads(database)
@@ -26,6 +46,7 @@ export function orgRepo(database: Database) {
   const officeConditionColumns = { id: t.offices.id, officeId: t.offices.id, regionId: t.offices.regionId }
 
   return {
+    ...regionPlaces(database),
     teamConditionColumns,
     officeConditionColumns,
 
@@ -41,19 +62,6 @@ export function orgRepo(database: Database) {
     /** Every region by name, and each office's region (the BI assistant's names and its split by region). */
     async regionList(dbOrTx: Db): Promise<Array<{ id: string; name: string }>> {
       return dbOrTx.select({ id: t.regions.id, name: t.regions.name }).from(t.regions).orderBy(asc(t.regions.name))
-    },
-    /** Every team with its office's region, by name (where a new seller of a region may start). */
-    async teamsWithRegion(dbOrTx: Db): Promise<Array<{ id: string; name: string; regionId: string }>> {
-      return dbOrTx
-        .select({ id: t.teams.id, name: t.teams.name, regionId: t.offices.regionId })
-        .from(t.teams)
-        .innerJoin(t.offices, eq(t.offices.id, t.teams.officeId))
-        .orderBy(asc(t.teams.name), asc(t.teams.id))
-    },
-    /** A region's country (ISO 3166 alpha-2), or null for an unknown region. */
-    async regionCountry(dbOrTx: Db, regionId: string): Promise<string | null> {
-      const [row] = await dbOrTx.select({ country: t.regions.country }).from(t.regions).where(eq(t.regions.id, regionId))
-      return row?.country ?? null
     },
     async regionsOfOffices(dbOrTx: Db): Promise<Map<string, string>> {
       const rows = await dbOrTx.select({ id: t.offices.id, regionId: t.offices.regionId }).from(t.offices)

@@ -25,7 +25,9 @@ export function placeDirectory(ctx: UsersDirectoryContext) {
     const rows = await db
       .select({ roleId: t.permissionRules.roleId, inverted: t.permissionRules.inverted, conditions: t.permissionRules.conditions })
       .from(t.permissionRules)
-      .where(and(isNotNull(t.permissionRules.roleId), inArray(t.permissionRules.action, [action, 'manage']), inArray(t.permissionRules.subject, [subject, 'all'])))
+      .where(
+        and(isNotNull(t.permissionRules.roleId), inArray(t.permissionRules.action, [action, 'manage']), inArray(t.permissionRules.subject, [subject, 'all'])),
+      )
     // A role denied the action outright (an inverted rule without conditions) does not count.
     const denied = new Set(rows.filter((r) => r.inverted && (!r.conditions || Object.keys(r.conditions).length === 0)).map((r) => r.roleId!))
     return [...new Set(rows.filter((r) => !r.inverted && !denied.has(r.roleId!)).map((r) => r.roleId!))]
