@@ -155,7 +155,8 @@ describe('nobody gives a role beyond their own permissions (decision 016)', () =
     const before = await userCount()
     const options = await t.request('GET', '/api/users/role-options', { cookie })
     expect(options.status).toBe(200)
-    expect((options.json.items as Array<{ key: string }>).map((o) => o.key)).toEqual(['backoffice'])
+    // Its own role, and the recruiter's, whose every rule it holds (docs/decisions/070).
+    expect((options.json.items as Array<{ key: string }>).map((o) => o.key)).toEqual(['backoffice', 'recruiter'])
     const coach = (await t.login('coach@demo.test')).cookie
     expect((await t.request('GET', '/api/users/role-options', { cookie: coach })).status).toBe(403)
     const r = await t.request('POST', '/api/users', { cookie, body: { ...valid(), email: 'bo-made@demo.test' } })
@@ -175,10 +176,10 @@ describe('nobody gives a role beyond their own permissions (decision 016)', () =
     const { cookie, answer } = await t.login('backoffice@demo.test')
     expect(answer.userData.role).toBe('backoffice')
     const options = (await t.request('GET', '/api/users/role-options', { cookie })).json.items as Array<{ key: string }>
-    expect(options.map((o) => o.key)).toEqual(['backoffice'])
+    expect(options.map((o) => o.key)).toEqual(['backoffice', 'recruiter'])
 
     const before = await userCount()
-    for (const key of ['admin', 'manager', 'coach', 'seller', 'recruiter']) {
+    for (const key of ['admin', 'manager', 'coach', 'seller']) {
       const r = await t.request('POST', '/api/users', { cookie, body: { ...valid(), email: `made-${key}@demo.test`, roleId: roleId(key) } })
       expect(r.status, `${key}: ${r.text}`).toBe(403)
       expect((r.json.fieldErrors as Record<string, string[]>).roleId).toEqual(['Du kan inte ge en roll med behörigheter som du själv saknar'])
