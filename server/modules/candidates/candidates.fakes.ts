@@ -162,11 +162,16 @@ export async function fakeGraph(opts: { tenant: string; clientId: string; secret
 
 export async function fakeEsign(opts: { token: string; signedPdf: Uint8Array }) {
   const submissions: Array<{ id: number; body: Record<string, unknown> }> = []
+  const state = { fail: 0 }
   const server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://x')
       const body = await bodyOf(req)
       if (req.headers['x-auth-token'] !== opts.token) return send(res, 401, { error: 'Not authenticated' })
+      if (state.fail > 0) {
+        state.fail--
+        return send(res, 500, { error: 'Internal Server Error' })
+      }
       if (req.method === 'POST' && url.pathname === '/api/submissions/pdf') {
         const b = JSON.parse(body) as Record<string, unknown>
         const docs = b.documents as Array<{ file?: string }> | undefined
@@ -183,5 +188,33 @@ export async function fakeEsign(opts: { token: string; signedPdf: Uint8Array }) 
     })()
   })
   const base = await listen(server)
-  return { base, url: `${base}/api`, submissions, close: () => close(server) }
+  return { base, url: `${base}/api`, submissions, state, close: () => close(server) }
+}
+
+/** An onboarding space service: `POST /spaces` with its token; the same idempotency key answers the same space. */
+export async function fakeSpaces(opts: { token: string }) {
+  const spaces = new Map<string, { id: string; url: string; body: Record<string, unknown> }>()
+  const state = { fail: 0, calls: 0 }
+  const server = createServer((req, res) => {
+    void (async () => {
+      const body = await bodyOf(req)
+      state.calls++
+      if (req.headers.authorization !== `Bearer ${opts.token}`) return send(res, 401, { error: 'token' })
+      if (req.method !== 'POST' || req.url !== '/spaces') return send(res, 404, { error: req.url })
+      if (state.fail > 0) {
+        state.fail--
+        return send(res, 502, { error: 'bad gateway' })
+      }
+      const key = String(req.headers['idempotency-key'] ?? '')
+      if (!key) return send(res, 400, { error: 'idempotency-key' })
+      const existing = spaces.get(key)
+      if (existing) return send(res, 200, { id: existing.id, url: existing.url })
+      const id = `space-${spaces.size + 1}`
+      const space = { id, url: `https://spaces.example.test/${id}`, body: JSON.parse(body) as Record<string, unknown> }
+      spaces.set(key, space)
+      send(res, 201, { id, url: space.url })
+    })()
+  })
+  const base = await listen(server)
+  return { url: base, spaces, state, close: () => close(server) }
 }

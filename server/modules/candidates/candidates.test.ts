@@ -7,7 +7,7 @@ import type { CandidateDetail, CandidateListItem, CandidateOwnPage, SigningPage 
 import type { ListAnswer } from '../../../shared/schemas/pagination'
 import { createTestApp } from '../../test/harness'
 import { webhookSignature } from './candidates.webhook'
-import { fakeEsign, fakeGraph, fakeSmtp, pdfText, signaturePng } from './candidates.fakes'
+import { fakeEsign, fakeGraph, fakeSmtp, fakeSpaces, pdfText, signaturePng } from './candidates.fakes'
 
 /**
  * Recruiting and onboarding (issue 44, decision 070) through the API, on both databases: a recruiter's candidates and
@@ -24,7 +24,8 @@ const SIGNED = await (async () => {
   return d.save()
 })()
 const esign = await fakeEsign({ token: 'esign-key', signedPdf: SIGNED })
-afterAll(() => Promise.all([smtp.close(), graph.close(), esign.close()]))
+const spaces = await fakeSpaces({ token: 'space-token' })
+afterAll(() => Promise.all([smtp.close(), graph.close(), esign.close(), spaces.close()]))
 
 const t = await createTestApp(
   {
@@ -542,7 +543,17 @@ describe('step 4: the accounts', () => {
 })
 
 const SECRET = 'webhook-secret'
-const sigApp = await createTestApp({ SMTP_URL: smtp.url, ESIGN_URL: esign.url, ESIGN_TOKEN: 'esign-key', ESIGN_WEBHOOK_SECRET: SECRET })
+const sigApp = await createTestApp(
+  {
+    SMTP_URL: smtp.url,
+    ESIGN_URL: esign.url,
+    ESIGN_TOKEN: 'esign-key',
+    ESIGN_WEBHOOK_SECRET: SECRET,
+    ONBOARDING_SPACE_URL: spaces.url,
+    ONBOARDING_SPACE_TOKEN: 'space-token',
+  },
+  { deps: { jobs: { pollMs: 50, backoffMs: () => 100 } } },
+)
 
 describe('an e-signing service', () => {
   it('gets the PDF to sign; only a webhook whose HMAC and timestamp check out signs the contract, once', async () => {
@@ -604,6 +615,97 @@ describe('an e-signing service', () => {
   })
 })
 
+/** A step's job as a process that died holding it leaves it: running, leased to an instance that is gone. */
+async function dies(app: typeof t, candidateId: string, step: string) {
+  const { db: adb, t: at } = app.database
+  const [row] = await adb
+    .select()
+    .from(at.candidateSteps)
+    .where(and(eq(at.candidateSteps.candidateId, candidateId), eq(at.candidateSteps.step, step as never)))
+  await adb
+    .update(at.jobs)
+    .set({ status: 'running', lockedBy: 'dead-instance', lockedUntil: Date.now() - 1, attempts: 1 })
+    .where(eq(at.jobs.id, row!.jobId!))
+}
+const mailsTo = (email: string) => smtp.received.filter((m) => m.to.includes(email))
+
+describe('each step after a failure and after a killed run', () => {
+  it('preonboarding: a run whose process died mails the link once', async () => {
+    const id = await newCandidate()
+    const { email } = await detail(id)
+    await t.jobs.stop()
+    expect((await api(RECRUITER, 'POST', `/api/candidates/${id}/steps/preonboarding`, {})).status).toBe(202)
+    await dies(t, id, 'preonboarding')
+    t.jobs.start()
+    await settle()
+    expect(await stepOf(id, 'preonboarding')).toMatchObject({ status: 'waiting_candidate', runs: 1 })
+    expect(mailsTo(email)).toHaveLength(1)
+    const open = await db.select().from(tables.candidateLinks).where(eq(tables.candidateLinks.candidateId, id))
+    expect(open.filter((l) => l.expiresAt > Date.now())).toHaveLength(1)
+  })
+
+  it('a contract: a run whose process died makes one contract, one PDF and one mail', async () => {
+    const id = await newCandidate()
+    await preonboarded(id)
+    const { email } = await detail(id)
+    const before = mailsTo(email).length
+    await t.jobs.stop()
+    expect((await api(RECRUITER, 'POST', `/api/candidates/${id}/steps/work_contract`, {})).status).toBe(202)
+    await dies(t, id, 'work_contract')
+    t.jobs.start()
+    await settle()
+    const d = await detail(id)
+    expect(d.steps[1]).toMatchObject({ status: 'waiting_candidate', runs: 1 })
+    expect(d.contracts).toHaveLength(1)
+    expect(mailsTo(email).length - before).toBe(1)
+  })
+
+  it('an onboarding space that fails: the step fails with the reason, a retry makes the space once and mails the link', async () => {
+    const cookie = (await sigApp.login(RECRUITER)).cookie
+    const call = (method: string, url: string, body?: unknown) => sigApp.request(method, url, { cookie, body })
+    const email = `space.${Date.now()}@example.test`
+    const id = ((await call('POST', '/api/candidates', { firstName: 'Saga', lastName: 'Space', email, regionId: region })).json as { id: string }).id
+    spaces.state.fail = 5
+    await call('POST', `/api/candidates/${id}/steps/preonboarding`, {})
+    await sigApp.jobs.settled()
+    const failed = ((await call('GET', `/api/candidates/${id}`)).json as unknown as CandidateDetail).steps[0]!
+    expect(failed).toMatchObject({ status: 'failed' })
+    expect(failed.error).toContain('502')
+    expect(mailsTo(email)).toHaveLength(0)
+    expect((await call('POST', `/api/candidates/${id}/steps/preonboarding`, {})).status).toBe(202)
+    await sigApp.jobs.settled()
+    const d = (await call('GET', `/api/candidates/${id}`)).json as unknown as CandidateDetail
+    expect(d.steps[0]).toMatchObject({ status: 'waiting_candidate', runs: 2 })
+    expect(d.spaceUrl).toMatch(/^https:\/\/spaces\.example\.test\/space-\d+$/)
+    expect([...spaces.spaces.values()].filter((x) => x.body.externalId === id)).toHaveLength(1)
+    expect(mailsTo(email)).toHaveLength(1)
+  })
+
+  it('an e-signing service that fails: the contract step fails with the reason, a retry sends it once', async () => {
+    const cookie = (await sigApp.login(RECRUITER)).cookie
+    const call = (method: string, url: string, body?: unknown) => sigApp.request(method, url, { cookie, body })
+    const email = `esign.${Date.now()}@example.test`
+    const id = ((await call('POST', '/api/candidates', { firstName: 'Ebba', lastName: 'Esign', email, regionId: region })).json as { id: string }).id
+    await call('POST', `/api/candidates/${id}/steps/preonboarding`, {})
+    await sigApp.jobs.settled()
+    const token = tokenOf(smtp.linkTo(email))
+    expect((await sigApp.request('POST', `/api/public/candidates/${token}`, { body: OWN_DETAILS })).status).toBe(204)
+    const sent = esign.submissions.length
+    esign.state.fail = 5
+    await call('POST', `/api/candidates/${id}/steps/work_contract`, {})
+    await sigApp.jobs.settled()
+    const failed = ((await call('GET', `/api/candidates/${id}`)).json as unknown as CandidateDetail).steps[1]!
+    expect(failed.status).toBe('failed')
+    expect(failed.error).toContain('500')
+    expect((await call('POST', `/api/candidates/${id}/steps/work_contract`, {})).status).toBe(202)
+    await sigApp.jobs.settled()
+    const d = (await call('GET', `/api/candidates/${id}`)).json as unknown as CandidateDetail
+    expect(d.steps[1]).toMatchObject({ status: 'waiting_candidate', runs: 2 })
+    expect(esign.submissions.length - sent).toBe(1)
+    expect(d.contracts.filter((k) => k.status === 'sent')).toHaveLength(1)
+  })
+})
+
 describe('data protection', () => {
   it('a candidate not hired is erased after the retention period: personal data gone, counts and log lines kept', async () => {
     const id = await newCandidate()
@@ -628,7 +730,7 @@ describe('data protection', () => {
     expect(await db.select().from(tables.candidateNotes).where(eq(tables.candidateNotes.candidateId, id))).toHaveLength(0)
     const logs = await db.select().from(tables.activityLog).where(eq(tables.activityLog.entityId, id)).orderBy(tables.activityLog.id)
     expect(logs.length).toBeGreaterThan(3)
-    expect(JSON.stringify(logs)).not.toMatch(/Åsa|Öberg|Storgatan|070-/)
+    expect(JSON.stringify(logs)).not.toMatch(/Åsa|Öberg|Storgatan|070-123 45|070-765|Prinsesstårta/)
     expect(logs.at(-1)).toMatchObject({ action: 'erased', reason: 'retention' })
   })
 
