@@ -14,6 +14,14 @@ export type RegionInput = z.input<typeof regionInputSchema>
 export const regionUpdateSchema = regionInputSchema.extend({ basedOn: z.string().max(REGION_NAME_MAX) })
 export type RegionUpdate = z.input<typeof regionUpdateSchema>
 
+/**
+ * The countries a region may be in (ISO 3166 alpha-2): where its people work, the usage location of a new seller's
+ * cloud directory account (decision 070).
+ */
+export const REGION_COUNTRIES = ['SE', 'FI', 'NO', 'DK', 'EE', 'DE'] as const
+export type RegionCountry = (typeof REGION_COUNTRIES)[number]
+export const regionCountrySchema = z.strictObject({ country: z.enum(REGION_COUNTRIES) })
+
 /** The id in a region's, an office's or a team's path. */
 export const orgIdSchema = z.strictObject({ id: z.string().min(1).max(64) })
 
@@ -28,6 +36,7 @@ export type RegionItem = {
 
 /** A region's page (decision 036): its offices, what the reader may do, and its log. */
 export type RegionDetail = RegionItem & {
+  country: RegionCountry
   offices: Array<{ id: string; name: string; teamCount: number; userCount: number }>
   may: { edit: boolean; delete: boolean }
   activity: ActivityLine[]

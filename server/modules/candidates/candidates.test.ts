@@ -505,11 +505,16 @@ describe('step 4: the accounts', () => {
     expect(failed.error).toContain('503')
     expect((await detail(id)).userId).toBeNull()
     graph.state.failCreates = 0
+    // The account's usage location is its region's country.
+    expect((await api('admin@demo.test', 'PUT', `/api/regions/${region}/country`, { country: 'FI' })).status).toBe(200)
     const retry = await api(RECRUITER, 'POST', `/api/candidates/${id}/steps/accounts`, { teamId: teamInRegion })
     expect(retry.status).toBe(202)
     await settle()
     expect(await stepOf(id, 'accounts')).toMatchObject({ status: 'done', runs: 2 })
-    expect(graph.users.filter((u) => u.employeeId === id)).toHaveLength(1)
+    const made = graph.users.filter((u) => u.employeeId === id)
+    expect(made).toHaveLength(1)
+    expect(made[0]!.usageLocation).toBe('FI')
+    await api('admin@demo.test', 'PUT', `/api/regions/${region}/country`, { country: 'SE' })
   })
 
   it('a run whose process died after the directory account was made finishes it without a second account or user', async () => {

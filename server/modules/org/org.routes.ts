@@ -9,6 +9,7 @@ import {
   providerCoachGroupsSchema,
   officeUpdateSchema,
   orgIdSchema,
+  regionCountrySchema,
   regionInputSchema,
   regionUpdateSchema,
   teamInputSchema,
@@ -93,6 +94,9 @@ export function orgRoutes(deps: Deps, opts: { onRulesChanged: () => void; provid
       )
       .put('/regions/:id', access.can('update', 'regions'), validate('param', orgIdSchema), validate('json', regionUpdateSchema), async (c) =>
         c.json(await regions.update(actorOf(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200),
+      )
+      .put('/regions/:id/country', access.can('update', 'regions'), validate('param', orgIdSchema), validate('json', regionCountrySchema), async (c) =>
+        c.json(await regions.setCountry(actorOf(c), c.req.valid('param').id, c.req.valid('json').country), 200),
       )
       .delete('/regions/:id', access.can('delete', 'regions'), validate('param', orgIdSchema), async (c) =>
         c.json(await regions.remove(actorOf(c), c.req.valid('param').id), 200),

@@ -82,6 +82,21 @@ describe('/api/regions', () => {
     expect((await t.request('PUT', '/api/regions/nope', { cookie: admin, body: { name: 'X', basedOn: 'Y' } })).status).toBe(404)
     expect((await t.request('DELETE', '/api/regions/nope', { cookie: admin })).status).toBe(404)
   })
+
+  it('keeps a region’s country (where its new sellers’ directory accounts are used, decision 070), logged; only known ones', async () => {
+    const created = (await t.request('POST', '/api/regions', { cookie: admin, body: { name: `Region Nord ${Date.now()}` } })).json as unknown as RegionItem
+    const detail = async () => (await t.request('GET', `/api/regions/${created.id}`, { cookie: admin })).json as unknown as RegionDetail
+    expect((await detail()).country).toBe('SE')
+    const set = await t.request('PUT', `/api/regions/${created.id}/country`, { cookie: admin, body: { country: 'FI' } })
+    expect(set.status, set.text).toBe(200)
+    expect((await detail()).country).toBe('FI')
+    expect((await logOf(created.id)).map((l) => [l.action, l.after])).toContainEqual(['updated', { country: 'FI' }])
+    expect((await t.request('PUT', `/api/regions/${created.id}/country`, { cookie: admin, body: { country: 'XX' } })).status).toBe(400)
+    const backoffice = (await t.login('backoffice@demo.test')).cookie
+    expect((await t.request('PUT', `/api/regions/${created.id}/country`, { cookie: backoffice, body: { country: 'SE' } })).status).toBe(403)
+    expect((await t.request('PUT', '/api/regions/nope/country', { cookie: admin, body: { country: 'SE' } })).status).toBe(404)
+    expect((await detail()).country).toBe('FI')
+  })
 })
 
 describe('/api/offices', () => {

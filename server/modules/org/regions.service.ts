@@ -4,7 +4,7 @@ import type { z } from 'zod'
 import type { Translate } from '../../../shared/schemas/errors'
 import { subject } from '@casl/ability'
 import type { AppAbility } from '../../../shared/permissions/ability'
-import type { RegionDetail, RegionItem, regionInputSchema, regionUpdateSchema } from '../../../shared/schemas/org'
+import type { RegionCountry, RegionDetail, RegionItem, regionInputSchema, regionUpdateSchema } from '../../../shared/schemas/org'
 import type { Db } from '../../db/client'
 import { ApiError, notFound } from '../../lib/errors'
 import { activityLines, logActivity } from '../../platform/activity-log'
@@ -80,8 +80,10 @@ export function regionsService({ database, events }: Pick<Deps, 'database' | 'ev
       ])
       const [teamCount, userCount] = [new Map(teams.map((r) => [r.officeId, r.n])), new Map(users.map((r) => [r.officeId, r.n]))]
       const offices = rows.map((o) => ({ ...o, teamCount: teamCount.get(o.id) ?? 0, userCount: userCount.get(o.id) ?? 0 }))
+      const [{ country } = { country: 'SE' }] = await db.select({ country: t.regions.country }).from(t.regions).where(eq(t.regions.id, id))
       return {
         ...region,
+        country: country as RegionCountry,
         offices: offices.filter((o) => actor.ability.can('view', subject('offices', { id: o.id, officeId: o.id, regionId: id }) as never)),
         may: { edit: actor.ability.can('update', 'regions'), delete: actor.ability.can('delete', 'regions') },
         activity,
@@ -121,6 +123,28 @@ export function regionsService({ database, events }: Pick<Deps, 'database' | 'ev
         })
         await events.record(tx, 'region.changed', { regionId: id, action: 'updated' }, { actorId: actor.id, at })
         return one(tx, id)
+      })
+    },
+
+    /** The region's country: where its new sellers' directory accounts are used (decision 070). */
+    setCountry(actor: Actor, id: string, country: RegionCountry): Promise<{ country: RegionCountry }> {
+      return database.transaction(async (tx) => {
+        const [current] = await tx.select({ country: t.regions.country }).from(t.regions).where(eq(t.regions.id, id))
+        if (!current) throw notFound()
+        if (current.country === country) return { country }
+        const at = now()
+        await tx.update(t.regions).set({ country }).where(eq(t.regions.id, id))
+        await logActivity(tx, t, {
+          at,
+          actorId: actor.id,
+          entity: 'region',
+          entityId: id,
+          action: 'updated',
+          before: { country: current.country },
+          after: { country },
+        })
+        await events.record(tx, 'region.changed', { regionId: id, action: 'updated' }, { actorId: actor.id, at })
+        return { country }
       })
     },
 

@@ -117,6 +117,10 @@ export const enOrg = {
       unknownRegion: 'The region does not exist',
     },
     regions: {
+      country: 'Country',
+      countryHint: "New sellers' cloud accounts (Azure) are used in this country.",
+      countrySaved: 'The country is saved',
+      countries: { SE: 'Sweden', FI: 'Finland', NO: 'Norway', DK: 'Denmark', EE: 'Estonia', DE: 'Germany' },
       notFound: 'The region does not exist.',
       noOffices: 'No offices.',
       create: 'New region',

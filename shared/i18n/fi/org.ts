@@ -118,6 +118,10 @@ export const fiOrg = {
       unknownRegion: 'Aluetta ei ole',
     },
     regions: {
+      country: 'Maa',
+      countryHint: 'Uusien myyjien pilvitilejä (Azure) käytetään tässä maassa.',
+      countrySaved: 'Maa on tallennettu',
+      countries: { SE: 'Ruotsi', FI: 'Suomi', NO: 'Norja', DK: 'Tanska', EE: 'Viro', DE: 'Saksa' },
       notFound: 'Aluetta ei ole.',
       noOffices: 'Ei toimistoja.',
       create: 'Uusi alue',

@@ -114,6 +114,10 @@ export const svOrg = {
       unknownRegion: 'Regionen finns inte',
     },
     regions: {
+      country: 'Land',
+      countryHint: 'Nya säljares molnkonton (Azure) används i det här landet.',
+      countrySaved: 'Landet är sparat',
+      countries: { SE: 'Sverige', FI: 'Finland', NO: 'Norge', DK: 'Danmark', EE: 'Estland', DE: 'Tyskland' },
       notFound: 'Regionen finns inte.',
       noOffices: 'Inga kontor.',
       create: 'Ny region',

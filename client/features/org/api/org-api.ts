@@ -6,6 +6,7 @@ import type {
   OphScope,
   OphTargetInput,
   ProviderCoachGroupsInput,
+  RegionCountry,
   RegionInput,
   RegionUpdate,
   TeamInput,
@@ -19,6 +20,7 @@ export const listRegions = (signal?: AbortSignal) => call(rpc.regions.$get({}, {
 export const getRegion = (id: string, signal?: AbortSignal) => call(rpc.regions[':id'].$get({ param: { id } }, { init: { signal } }))
 export const createRegion = (json: RegionInput) => call(rpc.regions.$post({ json }))
 export const updateRegion = (id: string, json: RegionUpdate) => call(rpc.regions[':id'].$put({ param: { id }, json }))
+export const setRegionCountry = (id: string, country: RegionCountry) => call(rpc.regions[':id'].country.$put({ param: { id }, json: { country } }))
 export const deleteRegion = (id: string) => call(rpc.regions[':id'].$delete({ param: { id } }))
 
 export const listOffices = (signal?: AbortSignal) => call(rpc.offices.$get({}, { init: { signal } }))

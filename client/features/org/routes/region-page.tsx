@@ -1,14 +1,15 @@
-import { Badge, Stack, Wrap } from '@chakra-ui/react'
+import { Badge, Card, Field, NativeSelect, Stack, Text, Wrap } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { pathFor } from '../../../../shared/routes'
-import { REGION_NAME_MAX } from '../../../../shared/schemas/org'
+import { REGION_COUNTRIES, REGION_NAME_MAX, type RegionCountry } from '../../../../shared/schemas/org'
 import { ActivityLog } from '../../../components/ui/activity-log'
 import { DetailState } from '../../../components/ui/detail-state'
 import { Page } from '../../../components/ui/page'
 import { snackbar } from '../../../lib/snackbar-store'
-import { deleteRegion, getRegion, updateRegion } from '../api/org-api'
+import { deleteRegion, getRegion, setRegionCountry, updateRegion } from '../api/org-api'
+import { errorText } from '../../../lib/api-client'
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog'
 import { NameDialog } from '../../../components/ui/named-list'
 import { lookupKeys } from '../../../components/ui/lookup/lookup-api'
@@ -40,6 +41,38 @@ export default function RegionPage() {
                 { label: t('orgAdmin.regions.delete'), show: x.may.delete, danger: true, onClick: () => setDialog('delete') },
               ]}
             />
+            <Card.Root>
+              <Card.Body>
+                <Field.Root maxW="sm" disabled={!x.may.edit}>
+                  <Field.Label>{t('orgAdmin.regions.country')}</Field.Label>
+                  <NativeSelect.Root size="sm">
+                    <NativeSelect.Field
+                      data-testid="region-country"
+                      value={x.country}
+                      onChange={(e) =>
+                        void setRegionCountry(x.id, e.target.value as RegionCountry).then(
+                          () => {
+                            snackbar.show(t('orgAdmin.regions.countrySaved'), { color: 'success', icon: 'success' })
+                            changed()
+                          },
+                          (err: unknown) => snackbar.show(errorText(err, t), { color: 'error', icon: 'error' }),
+                        )
+                      }
+                    >
+                      {REGION_COUNTRIES.map((c) => (
+                        <option key={c} value={c}>
+                          {t(`orgAdmin.regions.countries.${c}`)}
+                        </option>
+                      ))}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                  <Text fontSize="sm" color="fg.muted">
+                    {t('orgAdmin.regions.countryHint')}
+                  </Text>
+                </Field.Root>
+              </Card.Body>
+            </Card.Root>
             <ChildTableCard
               title={t('orgAdmin.regions.offices')}
               rows={x.offices}
@@ -52,7 +85,11 @@ export default function RegionPage() {
                 { header: t('orgAdmin.offices.users'), end: true, cell: (o) => o.userCount },
               ]}
             />
-            <ActivityLog lines={x.activity} testId="region-log" fieldLabel={(k) => (k === 'name' ? t('orgAdmin.regions.name') : undefined)} />
+            <ActivityLog
+              lines={x.activity}
+              testId="region-log"
+              fieldLabel={(k) => (k === 'name' ? t('orgAdmin.regions.name') : k === 'country' ? t('orgAdmin.regions.country') : undefined)}
+            />
           </Stack>
           {dialog === 'edit' ? (
             <NameDialog
