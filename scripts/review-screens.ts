@@ -133,6 +133,15 @@ const SHOTS: Shot[] = [
   { name: 'paycodes-extra', as: 'backoffice@demo.test', path: '/backoffice/paycodes?tab=extra' },
   { name: 'paycodes-payroll', as: 'backoffice@demo.test', path: '/backoffice/paycodes?tab=payroll' },
   { name: 'absence-export', as: 'backoffice@demo.test', path: '/backoffice/absenceexport' },
+  {
+    name: 'region',
+    as: 'admin@demo.test',
+    path: '/user-admin/regions',
+    then: async (page) => {
+      await page.getByTestId('region-row').first().getByRole('link').click()
+      await page.getByTestId('region-country').waitFor()
+    },
+  },
   { name: 'candidates', as: 'recruiter@demo.test', path: '/backoffice/onboarding/candidates' },
   {
     name: 'candidate',
