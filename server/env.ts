@@ -56,6 +56,18 @@ const envSchema = z
       .default('')
       .refine((v) => v === '' || /^smtps?:\/\//.test(v), 'SMTP_URL must start with smtp:// or smtps://'),
     MAIL_FROM: z.string().default('Säljkraft <no-reply@saljkraft.invalid>'),
+    /** the organisation's time zone: scheduled messages fall on its wall-clock times (an IANA name) */
+    ORG_TIMEZONE: z
+      .string()
+      .default('Europe/Stockholm')
+      .refine((v) => {
+        try {
+          new Intl.DateTimeFormat('en', { timeZone: v })
+          return true
+        } catch {
+          return false
+        }
+      }, 'ORG_TIMEZONE must be an IANA time zone such as Europe/Stockholm'),
     /** the payroll system the payroll export goes to, as its users call it (its failure message names it) */
     // The payroll system's name in the back office's sentences; without it each language's own word is used.
     PAYROLL_SYSTEM_NAME: z.string().trim().min(1).max(60).optional(),
@@ -182,6 +194,8 @@ export type Env = {
   logRequests: boolean
   smtpUrl: string | undefined
   mailFrom: string
+  /** the organisation's time zone (scheduled messages) */
+  timezone: string
   payrollSystemName: string | null
   /** a hosted realtime service; null: the built-in socket server */
   pusher: { appId: string; key: string; secret: string; cluster: string; host: string | null; port: number | null; scheme: 'https' | 'http' } | null
@@ -228,6 +242,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     logRequests: e.LOG_REQUESTS,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
+    timezone: e.ORG_TIMEZONE,
     payrollSystemName: e.PAYROLL_SYSTEM_NAME ?? null,
     pusher:
       e.PUSHER_APP_ID && e.PUSHER_APP_KEY && e.PUSHER_APP_SECRET

@@ -17,7 +17,7 @@ async function main() {
   const { events, jobs, realtime } = deps
   const app = createApp(deps)
   // Expired sessions and sign-in counters, checklist files no sale took, old delivered events and jobs.
-  await scheduleHousekeeping(database, { events, jobs })
+  await scheduleHousekeeping(database, { events, jobs, downloads: deps.downloads })
   // The sales game's competitions past their end (each also has its own end job): once now, then hourly.
   await jobs.schedule(GAME_SWEEP_JOB, GAME_SWEEP_JOB, { kind: 'hourly', minute: 1 })
   await jobs.enqueue(database.db, GAME_SWEEP_JOB, {})

@@ -11,6 +11,7 @@ import { authService } from '../modules/auth/auth.service'
 import { budgetsRoutes } from '../modules/budgets/budgets.routes'
 import { catalogRoutes } from '../modules/catalog/catalog.routes'
 import { customersRoutes } from '../modules/customers/customers.routes'
+import { downloadsRoutes } from '../modules/downloads/downloads.routes'
 import { filesRoutes } from '../modules/files/files.routes'
 import { financeRoutes } from '../modules/finance/finance.routes'
 import { gameRoutes } from '../modules/game/game.routes'
@@ -22,12 +23,14 @@ import { notificationsRoutes } from '../modules/notifications/notifications.rout
 import { ordersRoutes } from '../modules/orders/orders.routes'
 import { orgRoutes } from '../modules/org/org.routes'
 import type { PayExportHooks } from '../modules/pay/pay.exports'
+import type { MessageHooks } from '../modules/scheduled-messages/scheduled-messages.context'
 import { payRoutes } from '../modules/pay/pay.routes'
 import { profileRoutes } from '../modules/profile/profile.routes'
 import { qualityRoutes } from '../modules/quality/quality.routes'
 import { realtimeRoutes } from '../modules/realtime/realtime.routes'
 import { saleReportsRoutes } from '../modules/sales/sale-reports.routes'
 import { salesRoutes } from '../modules/sales/sales.routes'
+import { scheduledMessagesRoutes } from '../modules/scheduled-messages/scheduled-messages.routes'
 import { searchRoutes } from '../modules/search/search.routes'
 import { searchService } from '../modules/search/search.service'
 import { statisticsRoutes } from '../modules/statistics/statistics.routes'
@@ -40,12 +43,12 @@ import { usersRoutes } from '../modules/users/users.routes'
 import { apiMiddleware } from './api-middleware'
 import { assembleAreas, type Areas } from './areas'
 
-/** `syncHooks` and `payHooks` are test seams (fault injection in the sync queue, in an export); production passes none. */
-export type AppOptions = { syncHooks?: SyncHooks; payHooks?: PayExportHooks }
+/** `syncHooks`, `payHooks` and `messageHooks` are test seams (fault injection in the sync queue, an export, a message's send); production passes none. */
+export type AppOptions = { syncHooks?: SyncHooks; payHooks?: PayExportHooks; messageHooks?: MessageHooks }
 
 /** The activity log's names of entities, by the areas that own them (decision 035). */
 function activityNames(areas: Areas): ActivityNames {
-  const { directory, org, catalog, sales, guides, candidates } = areas
+  const { directory, org, catalog, sales, guides, candidates, scheduledMessages } = areas
   return {
     user: (db, ids) => directory.names(db, { userIds: ids }),
     role: (db, ids) => directory.names(db, { roleIds: ids }),
@@ -59,6 +62,7 @@ function activityNames(areas: Areas): ActivityNames {
     guide_category: guides.logNames.category,
     embed: guides.logNames.embed,
     candidate: candidates.logNames,
+    scheduledMessage: scheduledMessages.logNames,
   }
 }
 
@@ -78,7 +82,7 @@ export function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
     events: deps.events,
     onSessionsEnded: (ended) => deps.realtime.endSessions(ended),
   })
-  const areas = assembleAreas(deps, { payHooks: options.payHooks })
+  const areas = assembleAreas(deps, { payHooks: options.payHooks, messageHooks: options.messageHooks })
   const terms = termsService(deps, {
     roster: (db) => areas.directory.activeRoster(db),
     names: async (db, ids) => areas.directory.names(db, { userIds: ids }),
@@ -127,6 +131,8 @@ export function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
     .route('/', guidesRoutes(areas.guides, deps.files))
     .route('/', candidatesRoutes(deps, areas.candidates))
     .route('/', candidatesPublicRoutes(deps, areas.candidates))
+    .route('/', scheduledMessagesRoutes(areas.scheduledMessages))
+    .route('/', downloadsRoutes(deps, { names: areas.directory.names }))
     .route('/', assistantRoutes(areas.assistant, areas.assistantStats))
     .route('/', payRoutes(deps, areas.pay, areas.exportsOfPay))
     .route('/', mailRoutes(deps))

@@ -28,6 +28,8 @@ import { qualityReactions } from '../modules/quality/quality.reactions'
 import { qualityService } from '../modules/quality/quality.service'
 import { salesReactions } from '../modules/sales/sales.reactions'
 import { salesService } from '../modules/sales/sales.service'
+import type { MessageHooks } from '../modules/scheduled-messages/scheduled-messages.context'
+import { scheduledMessagesService } from '../modules/scheduled-messages/scheduled-messages.service'
 import { salesSync } from '../modules/sales/sales.sync'
 import { statisticsService } from '../modules/statistics/statistics.service'
 import { timeReportsAdmin } from '../modules/time-reports/time-reports.admin'
@@ -42,7 +44,7 @@ import { sellerAccounts } from '../modules/users/users.onboarding'
  * the areas' mutators and pull sources. Adapters here only pick a function: what answers a question lives in the
  * area that owns it.
  */
-export function assembleAreas(deps: Deps, options: { payHooks?: PayExportHooks } = {}) {
+export function assembleAreas(deps: Deps, options: { payHooks?: PayExportHooks; messageHooks?: MessageHooks } = {}) {
   const { t } = deps.database
   const { events } = deps
   const catalog = catalogService(deps.database)
@@ -173,10 +175,28 @@ export function assembleAreas(deps: Deps, options: { payHooks?: PayExportHooks }
   salesReactions(events, sales)
   gameReactions(events, game)
 
+  const candidates = recruiting(deps, directory, org)
+  // Scheduled messages ask who is reached, what rules pick and the fields' values (docs/decisions/071).
+  const scheduledMessages = scheduledMessagesService(deps, {
+    activeIds: directory.activeIds,
+    membersOf: (db, target) => directory.membersOf(db, target),
+    reachable: (db, ability, audience) => directory.reachable(db, ability, audience),
+    profiles: directory.messageProfiles,
+    names: directory.names,
+    placeNames: org.placeNames,
+    sellers: async (db) => (await directory.allowedPeople(db, 'create', 'sales')).map((p) => p.id),
+    checkedOutOn: timeAdmin.forDashboards.checkedOutOn,
+    unacknowledgedMustRead: guides.acks.unacknowledgedAmong,
+    candidatesWithUnsignedContract: candidates.forMessages.withUnsignedContract,
+    unsignedContractsByRecruiter: candidates.forMessages.unsignedByRecruiter,
+    sellerPeriod: sales.figures.sellerPeriod,
+  }, { hooks: options.messageHooks })
+
   return {
     assistant,
+    scheduledMessages,
     assistantStats: assistantStats(deps, { roleOf: directory.roleOf, names: directory.names, roleChoices: directory.roleChoices }),
-    candidates: recruiting(deps, directory, org),
+    candidates,
     catalog,
     catalogKeeping,
     customers,

@@ -1,6 +1,7 @@
 import type { Agent } from 'node:https'
 import type { Database } from '../db/client'
 import type { Env } from '../env'
+import { downloadCentre, type DownloadCentre } from './downloads'
 import { eventBus, type EventBus, type EventBusOptions } from './events'
 import { fileStore, type FileStore } from './files'
 import { jobRunner, type JobRunner, type JobRunnerOptions } from './jobs'
@@ -17,6 +18,8 @@ export type Deps = {
   jobs: JobRunner
   mail: Mailer
   files: FileStore
+  /** files made in the background for a person (docs/decisions/071) */
+  downloads: DownloadCentre
   realtime: Realtime
   push: PushSender
   /** seals secrets the app gives back (docs/decisions/043) */
@@ -29,13 +32,15 @@ export type DepsOptions = { events?: EventBusOptions; jobs?: JobRunnerOptions; p
 export async function createDeps(env: Env, database: Database, options: DepsOptions = {}): Promise<Deps> {
   const events = eventBus(database, { instanceId: options.instanceId, ...options.events })
   const jobs = jobRunner(database, { instanceId: options.instanceId, ...options.jobs })
+  const files = fileStore(database)
   return {
     env,
     database,
     events,
     jobs,
     mail: mailer(database, jobs, env),
-    files: fileStore(database),
+    files,
+    downloads: downloadCentre(database, { events, files, jobs }),
     realtime: await createRealtime(env, database, { instanceId: options.instanceId }),
     push: await pushSender(database, env.vapidSubject, { agent: options.pushAgent }),
     secrets: await secretBox(database, env.secretsKey ?? undefined),

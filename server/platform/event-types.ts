@@ -122,6 +122,15 @@ export type DomainEvents = {
   'candidate.contractSigned': { candidateId: string; recruiterId: string; name: string; kind: 'work' | 'education' }
   /** a candidate's four steps are done: they are a user now */
   'candidate.onboarded': { candidateId: string; recruiterId: string; name: string; userId: string | null }
+  /** a file made in the background for a person is ready to fetch, or could not be made (docs/decisions/071) */
+  'download.finished': { downloadId: string; userId: string; name: string; kind: string; state: 'ready' | 'failed'; error: string | null }
+  /** a scheduled message's occurrence handed its in-app notifications over (one event per batch of recipients) */
+  'scheduledMessage.notified': {
+    messageId: string
+    runId: string
+    fromName: string | null
+    items: Array<{ userId: string; title: string; message: string }>
+  }
   /** a reader acknowledged a must-read guide's version */
   'guide.acknowledged': { guideId: string; userId: string; number: number }
   /** a coach or a manager reminded those who have not acknowledged a must-read guide */

@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, or, sql } from 'drizzle-orm'
+import { asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm'
 import type { MailOutboxItem } from '../../shared/schemas/mail'
 import nodemailer, { type Transporter } from 'nodemailer'
 import { TRANSLATORS, type LanguageCode } from '../../shared/i18n'
@@ -15,7 +15,7 @@ import type { JobRunner } from './jobs'
  */
 
 /** The messages the app sends; each has `mail.<name>.subject` and `mail.<name>.text` in every language. */
-export const MAIL_TEMPLATES = ['test', 'notification', 'qualitySurvey', 'candidatePreonboarding', 'candidateContract', 'candidateContractReminder'] as const
+export const MAIL_TEMPLATES = ['test', 'notification', 'qualitySurvey', 'candidatePreonboarding', 'candidateContract', 'candidateContractReminder', 'scheduledMessage'] as const
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number]
 
 export type Mailer = ReturnType<typeof mailer>
@@ -34,6 +34,11 @@ export function renderMail(template: MailTemplate, language: LanguageCode, param
   return { subject, text, html }
 }
 
+/** The address in a From header such as `Säljkraft <noreply@example.com>`. */
+function fromAddress(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1] ?? from.trim()
+}
+
 export function mailer(database: Database, jobs: JobRunner, config: { smtpUrl?: string; mailFrom: string }, opts: { transport?: Transporter } = {}) {
   const { db, t } = database
   const transport = opts.transport ?? (config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null)
@@ -50,7 +55,9 @@ export function mailer(database: Database, jobs: JobRunner, config: { smtpUrl?: 
     await db.update(m).set({ status: 'sending' }).where(eq(m.id, mail.id))
     try {
       await transport.sendMail({
-        from: config.mailFrom,
+        // A sender's name goes beside the app's own address (a foreign From would fail SPF and DMARC); replies go to them.
+        from: mail.fromName ? { name: mail.fromName, address: fromAddress(config.mailFrom) } : config.mailFrom,
+        replyTo: mail.replyTo ?? undefined,
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
@@ -76,7 +83,10 @@ export function mailer(database: Database, jobs: JobRunner, config: { smtpUrl?: 
     },
 
     /** Renders and stores a message in the caller's transaction; it is sent (or kept) once that commits. */
-    async send(tx: Db, message: { to: string; template: MailTemplate; language: LanguageCode; params?: Record<string, unknown> }): Promise<string> {
+    async send(
+      tx: Db,
+      message: { to: string; template: MailTemplate; language: LanguageCode; params?: Record<string, unknown>; fromName?: string | null; replyTo?: string | null },
+    ): Promise<string> {
       const id = crypto.randomUUID()
       const rendered = renderMail(message.template, message.language, message.params ?? {})
       await tx.insert(m).values({
@@ -85,6 +95,8 @@ export function mailer(database: Database, jobs: JobRunner, config: { smtpUrl?: 
         template: message.template,
         language: message.language,
         ...rendered,
+        fromName: message.fromName ?? null,
+        replyTo: message.replyTo ?? null,
         status: transport ? 'queued' : 'kept',
         lastError: null,
         createdAt: Date.now(),
@@ -94,7 +106,19 @@ export function mailer(database: Database, jobs: JobRunner, config: { smtpUrl?: 
       return id
     },
 
-    /** The outbox, newest first (admins read kept and failed mail here). */
+    /** How some messages went: each one's status and last error (a scheduled message's history). */
+    async statuses(tx: Db, ids: string[]): Promise<Map<string, { status: string; lastError: string | null }>> {
+      const out = new Map<string, { status: string; lastError: string | null }>()
+      for (let i = 0; i < ids.length; i += 500) {
+        const rows = await tx
+          .select({ id: m.id, status: m.status, lastError: m.lastError })
+          .from(m)
+          .where(inArray(m.id, ids.slice(i, i + 500)))
+        for (const r of rows) out.set(r.id, { status: r.status, lastError: r.lastError })
+      }
+      return out
+    },
+
     /** A page of the outbox, newest first unless asked otherwise; `q` searches the recipient and the subject. */
     async list(q: { page: number; itemsPerPage: number; q?: string; orderBy: 'asc' | 'desc' }): Promise<{ items: MailOutboxItem[]; total: number }> {
       const pattern = q.q ? containsPattern(q.q) : null

@@ -1,3 +1,4 @@
+import type { MessageHooks } from '../modules/scheduled-messages/scheduled-messages.context'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -101,13 +102,13 @@ export async function createTestDatabase() {
 
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  extra: { syncHooks?: SyncHooks; payHooks?: PayExportHooks; deps?: Pick<DepsOptions, 'pushAgent' | 'instanceId' | 'jobs'> } = {},
+  extra: { syncHooks?: SyncHooks; payHooks?: PayExportHooks; messageHooks?: MessageHooks; deps?: Pick<DepsOptions, 'pushAgent' | 'instanceId' | 'jobs'> } = {},
 ) {
   const { env, cleanup } = await testEnv(overrides)
   const database: Database = await bootDatabase(env)
   const deps = await createDeps(env, database, { events: { pollMs: 50 }, jobs: { pollMs: 50 }, ...extra.deps })
   const { events, jobs, mail, files, realtime, push } = deps
-  const app = createApp(deps, { syncHooks: extra.syncHooks, payHooks: extra.payHooks })
+  const app = createApp(deps, { syncHooks: extra.syncHooks, payHooks: extra.payHooks, messageHooks: extra.messageHooks })
   events.start()
   jobs.start()
   whenDone(async () => {

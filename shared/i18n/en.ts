@@ -20,6 +20,8 @@ import { enNotifications } from './en/notifications'
 import { enMail } from './en/mail'
 import { enGuides } from './en/guides'
 import { enCandidates } from './en/candidates'
+import { enScheduledMessages } from './en/scheduled-messages'
+import { enDownloads } from './en/downloads'
 
 /** The whole English catalogue (every namespace merged), for the server and tests. */
 export const en = mergeCatalogs(
@@ -44,4 +46,6 @@ export const en = mergeCatalogs(
   enMail,
   enGuides,
   enCandidates,
+  enScheduledMessages,
+  enDownloads,
 )

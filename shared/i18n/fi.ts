@@ -20,6 +20,8 @@ import { fiNotifications } from './fi/notifications'
 import { fiMail } from './fi/mail'
 import { fiGuides } from './fi/guides'
 import { fiCandidates } from './fi/candidates'
+import { fiScheduledMessages } from './fi/scheduled-messages'
+import { fiDownloads } from './fi/downloads'
 
 /** The whole Finnish catalogue (every namespace merged), for the server and tests. */
 export const fi = mergeCatalogs(
@@ -44,4 +46,6 @@ export const fi = mergeCatalogs(
   fiMail,
   fiGuides,
   fiCandidates,
+  fiScheduledMessages,
+  fiDownloads,
 )

@@ -27,6 +27,8 @@ export const NAMESPACES = [
   'mail',
   'guides',
   'candidates',
+  'scheduled-messages',
+  'downloads',
 ] as const
 export type Namespace = (typeof NAMESPACES)[number]
 /** The namespaces an area's screens load; `core` is always there. */

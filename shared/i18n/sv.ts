@@ -20,6 +20,8 @@ import { svNotifications } from './sv/notifications'
 import { svMail } from './sv/mail'
 import { svGuides } from './sv/guides'
 import { svCandidates } from './sv/candidates'
+import { svScheduledMessages } from './sv/scheduled-messages'
+import { svDownloads } from './sv/downloads'
 
 /** The whole Swedish catalogue (every namespace merged), and its type. */
 export const sv = mergeCatalogs(
@@ -44,6 +46,8 @@ export const sv = mergeCatalogs(
   svMail,
   svGuides,
   svCandidates,
+  svScheduledMessages,
+  svDownloads,
 )
 
 export type Messages = typeof sv

@@ -161,6 +161,11 @@ const API_PAIRS: Array<[Action, Subject]> = [
   ['view', 'identity_numbers'],
   // The sales game (docs/decisions/052): its admin changes levels, rewards and stock, decides purchases, adjusts coins.
   ['update', 'salesflow_admin'],
+  // Scheduled messages (docs/decisions/071): write, pause and remove them; everyone's downloads (admins).
+  ['create', 'scheduled_messages'],
+  ['update', 'scheduled_messages'],
+  ['delete', 'scheduled_messages'],
+  ['admin', 'downloads'],
 ]
 
 export const PERMISSIONS: readonly PermissionDef[] = [

@@ -102,6 +102,10 @@ export const DEFAULT_ROLES: readonly RoleDef[] = [
       ...can('create', 'candidates', 'candidate_accounts'),
       ...can('update', 'candidates'),
       ...can('admin', 'candidates'),
+      // Scheduled messages (docs/decisions/071).
+      ...can('create', 'scheduled_messages'),
+      ...can('update', 'scheduled_messages'),
+      ...can('delete', 'scheduled_messages'),
     ],
   },
   {

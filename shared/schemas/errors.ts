@@ -20,6 +20,8 @@ export const ERROR_CODES = [
   'conflict',
   'server_error',
   'quota_exceeded',
+  'too_many_downloads',
+  'download_expired',
   'unavailable',
   'maintenance',
   'version_conflict',

@@ -8,7 +8,7 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
  * What a notification is about; the profile's settings are per type (docs/decisions/030). A deviation alert rings
  * the deviation bell, every other type the general one.
  */
-export const NOTIFICATION_TYPES = ['deviation', 'saleStatus', 'sickNotice', 'competition', 'general'] as const
+export const NOTIFICATION_TYPES = ['deviation', 'saleStatus', 'sickNotice', 'competition', 'general', 'download'] as const
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number]
 export const kindOfType = (type: NotificationType): NotificationKind => (type === 'deviation' ? 'deviation' : 'general')
 
@@ -51,6 +51,7 @@ export const notificationSettingsSchema = z
     sickNotice: channelSettings,
     competition: channelSettings,
     general: channelSettings,
+    download: channelSettings,
   })
   .refine((s) => s.deviation.inApp, { error: 'validation.deviationInApp', path: ['deviation', 'inApp'] })
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>
@@ -62,6 +63,7 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   sickNotice: { inApp: true, push: true, email: false },
   competition: { inApp: true, push: false, email: false },
   general: { inApp: true, push: false, email: false },
+  download: { inApp: true, push: true, email: false },
 }
 
 /** Settings as stored (an older row has only some types): each type missing takes its default. */

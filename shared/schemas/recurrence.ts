@@ -15,5 +15,12 @@ export const recurrenceSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('weekly'), days: z.array(z.int().min(1).max(7)).min(1).max(7), time }),
   /** a day of the month; 'last' is the month's last day (a 31 skips the months without one) */
   z.strictObject({ kind: z.literal('monthly'), day: z.union([z.int().min(1).max(31), z.literal('last')]), time }),
+  /** the nth (or last) given weekday of the month: "the first Monday", "the last Friday" (ISO weekdays) */
+  z.strictObject({
+    kind: z.literal('monthlyWeekday'),
+    nth: z.union([z.int().min(1).max(4), z.literal('last')]),
+    weekday: z.int().min(1).max(7),
+    time,
+  }),
 ])
 export type Recurrence = z.infer<typeof recurrenceSchema>

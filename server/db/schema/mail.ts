@@ -13,6 +13,9 @@ export const [mailOutbox, mailOutboxPg] = table(
     subject: k.text('subject').notNull(),
     text: k.text('text').notNull(),
     html: k.text('html'),
+    /** the sender's name shown beside the app's own address, and where replies go (a scheduled message's sender) */
+    fromName: k.text('from_name'),
+    replyTo: k.text('reply_to'),
     /** queued → sending → sent; kept (no SMTP); failed (gave up); unconfirmed (the process died while sending) */
     status: k.text('status', { enum: ['queued', 'sending', 'sent', 'kept', 'failed', 'unconfirmed'] }).notNull(),
     lastError: k.text('last_error'),

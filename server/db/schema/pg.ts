@@ -119,3 +119,9 @@ export {
   candidateContractsPg as candidateContracts,
   candidateSettingsPg as candidateSettings,
 } from './candidates'
+export {
+  scheduledMessagesPg as scheduledMessages,
+  scheduledMessageRunsPg as scheduledMessageRuns,
+  scheduledMessageDeliveriesPg as scheduledMessageDeliveries,
+} from './scheduled-messages'
+export { downloadsPg as downloads } from './downloads'

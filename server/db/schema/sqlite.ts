@@ -68,3 +68,5 @@ export { qualityTemplates, qualityTemplateVersions, qualitySurveys, qualitySurve
 export { orderRegistrations, orderImports, orderMappings } from './orders'
 export { guideCategories, guides, guideVersions, guideAcks, guideFiles, embeds, embedAssignees, embedHosts } from './guides'
 export { candidates, candidateNotes, candidateSteps, candidateLinks, contractTemplates, candidateContracts, candidateSettings } from './candidates'
+export { scheduledMessages, scheduledMessageRuns, scheduledMessageDeliveries } from './scheduled-messages'
+export { downloads } from './downloads'

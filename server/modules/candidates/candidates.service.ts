@@ -14,6 +14,7 @@ import { candidatesPrivacy } from './candidates.privacy'
 import { candidatesRecords } from './candidates.records'
 import { candidateDetail } from './candidates.detail'
 import { candidatesSteps } from './candidates.steps'
+import { candidatesForMessages } from './candidates.for-messages'
 
 export type { CandidatesPorts } from './candidates.context'
 export type { CandidatesPrivacy } from './candidates.privacy'
@@ -57,6 +58,7 @@ export function candidatesService(
     templates,
     signing,
     privacy,
+    forMessages: candidatesForMessages(ctx),
     /** What the screens offer: the regions, the teams by region (the accounts step), who may be a recruiter. */
     async choices() {
       const [regions, teams, recruiters] = await Promise.all([

@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm'
+import { eq, inArray, isNotNull } from 'drizzle-orm'
+import type { Db } from '../../db/client'
 import { mayReadGuide } from '../../../shared/rules/guides'
 import type { AckReport } from '../../../shared/schemas/guides'
 import { ApiError, notFound } from '../../lib/errors'
@@ -51,9 +52,39 @@ export function guideAcknowledgements(ctx: GuidesContext) {
     return out
   }
 
+  /**
+   * Which of some people have not acknowledged the current version of a published must-read guide they may read
+   * (a scheduled message's recipient rule, decision 071).
+   */
+  async function unacknowledgedAmong(tx: Db, userIds: string[]): Promise<string[]> {
+    if (userIds.length === 0) return []
+    const guides = (await tx.select().from(t.guides).where(isNotNull(t.guides.publishedNumber))).filter((g) => g.listing?.mustRead)
+    if (guides.length === 0) return []
+    const [readers, allowedRoles, acks] = await Promise.all([
+      ports.readers(tx, userIds),
+      ports.rolesAllowed(tx, 'view', 'embeds'),
+      tx
+        .select({ guideId: t.guideAcks.guideId, userId: t.guideAcks.userId, number: t.guideAcks.number })
+        .from(t.guideAcks)
+        .where(inArray(t.guideAcks.guideId, guides.map((g) => g.id))),
+    ])
+    const roles = new Set(allowedRoles)
+    const acked = new Map(acks.map((a) => [`${a.guideId}|${a.userId}`, a.number]))
+    const out = new Set<string>()
+    for (const g of guides) {
+      const category = await ctx.categoryRow(tx, g.categoryId)
+      for (const r of readers.values()) {
+        if (out.has(r.id) || !r.active || !roles.has(r.roleId) || !mayReadGuide(category.audience, g.audience, r)) continue
+        if ((acked.get(`${g.id}|${r.id}`) ?? 0) < g.publishedNumber!) out.add(r.id)
+      }
+    }
+    return [...out]
+  }
+
   return {
     acks: {
       report,
+      unacknowledgedAmong,
 
       /** Reminds those the viewer sees who have not acknowledged the current version (a notification each). */
       async remind(actor: Actor, id: string, teamIds?: string[]): Promise<{ reminded: number }> {

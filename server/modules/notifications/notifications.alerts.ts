@@ -246,5 +246,36 @@ export function gameAndAccountAlerts(ctx: NotificationsContext, { notify }: Pick
     })
   }
 
-  return { fromLevelReached, fromBadgeAwarded, fromCompetitionFinished, fromUserChange, fromGuideReminder, fromCandidateEvent }
+  /** A file made for the person is ready (or could not be made): their alert, linking to the downloads (decision 071). */
+  async function fromDownloadFinished(tx: Db, e: DomainEvent<'download.finished'>) {
+    const p = e.payload
+    await notify(tx, {
+      type: 'download',
+      userIds: [p.userId],
+      text: (tr) => ({
+        title: tr(p.state === 'ready' ? 'downloadAlerts.readyTitle' : 'downloadAlerts.failedTitle', { name: p.name }),
+        message: tr(p.state === 'ready' ? 'downloadAlerts.readyMessage' : 'downloadAlerts.failedMessage', { name: p.name, error: p.error ?? '' }),
+        link: '/backoffice/downloads',
+      }),
+      fromName: null,
+      at: e.occurredAt,
+      actorId: e.actorId,
+    })
+  }
+
+  /** A scheduled message's occurrence in the bells of its recipients, in the words it was rendered in for each. */
+  async function fromScheduledMessage(tx: Db, e: DomainEvent<'scheduledMessage.notified'>) {
+    const texts = new Map(e.payload.items.map((i) => [i.userId, i]))
+    await notify(tx, {
+      type: 'general',
+      userIds: [...texts.keys()],
+      text: (_tr, person) => ({ title: texts.get(person.id)!.title, message: texts.get(person.id)!.message, link: null }),
+      fromName: e.payload.fromName,
+      at: e.occurredAt,
+      actorId: e.actorId,
+      always: true,
+    })
+  }
+
+  return { fromLevelReached, fromBadgeAwarded, fromCompetitionFinished, fromUserChange, fromGuideReminder, fromCandidateEvent, fromDownloadFinished, fromScheduledMessage }
 }

@@ -45,6 +45,7 @@ export const PUSH_OPTIONS: Record<NotificationType, { ttl: number; urgency: 'low
   sickNotice: { ttl: 24 * 3600, urgency: 'normal' },
   competition: { ttl: 12 * 3600, urgency: 'low' },
   general: { ttl: 3 * 24 * 3600, urgency: 'normal' },
+  download: { ttl: 24 * 3600, urgency: 'normal' },
 }
 
 /** What the notifications area's parts share: the platform, the ports, and an alert's address in the app. */

@@ -23,6 +23,8 @@ export function notificationDelivery(ctx: NotificationsContext) {
       actorId: string | null
       /** a test of the user's devices: pushed whatever the settings say, not kept in the bell */
       pushOnly?: boolean
+      /** the organisation's own message (a scheduled message): in the bell and pushed whatever the settings say */
+      always?: boolean
     },
   ): Promise<number> {
     const people = await ports.people(tx, input.userIds)
@@ -31,9 +33,10 @@ export function notificationDelivery(ctx: NotificationsContext) {
     for (const person of people) {
       const wants = person.settings[input.type]
       // A deviation always reaches the app (docs/decisions/013).
-      const live = !input.pushOnly && (input.type === 'deviation' || wants.inApp)
-      const pushed = input.pushOnly === true || wants.push
-      const mailed = !input.pushOnly && wants.email
+      const live = !input.pushOnly && (input.type === 'deviation' || input.always === true || wants.inApp)
+      const pushed = input.pushOnly === true || input.always === true || wants.push
+      // A scheduled message's e-mail is its own channel (sent by its area), not a copy of the alert.
+      const mailed = !input.pushOnly && !input.always && wants.email
       if (!live && !pushed && !mailed) continue
       const { title, message, link } = input.text(translate(person.language), person)
       // Mail goes through the outbox in this transaction: sent by its own job once this commits (or kept).

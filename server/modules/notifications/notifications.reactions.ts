@@ -44,6 +44,8 @@ export function notificationsReactions(events: EventBus, notifications: Notifica
     events: ['candidate.detailsSubmitted', 'candidate.contractSigned', 'candidate.onboarded'],
     handleInTransaction: notifications.fromCandidateEvent,
   })
+  events.subscribe({ name: 'notifications.downloads', events: ['download.finished'], handleInTransaction: notifications.fromDownloadFinished })
+  events.subscribe({ name: 'notifications.scheduledMessages', events: ['scheduledMessage.notified'], handleInTransaction: notifications.fromScheduledMessage })
   events.subscribe({ name: 'notifications.deliver', events: ['notification.created'], handle: notifications.deliver })
   events.subscribe({
     name: 'notifications.syncPoke',

@@ -13,11 +13,13 @@ import type { payrollWriters } from './pay.payroll-file'
 
 /** The payroll export's job (`pay.payrollExport`): checked, written, validated and stored in one transaction. */
 export function definePayrollJob(ctx: PayExportsContext, { writePaxml, writePayrollCsv }: ReturnType<typeof payrollWriters>) {
-  const { pay, hooks, database, events, jobs, files, db, t, e, payrollPeople, problemsOf, lastDone, userName, withTempFile } = ctx
-  jobs.define<{ exportId: string }>('pay.payrollExport', async (job) => {
+  const { pay, hooks, database, events, jobs, files, downloads, db, t, e, payrollPeople, problemsOf, lastDone, userName, withTempFile } = ctx
+  jobs.define<{ exportId: string; downloadId?: string }>('pay.payrollExport', async (job) => {
     const [row] = await db.select().from(e).where(eq(e.id, job.payload.exportId))
     if (!row || row.state === 'done' || row.state === 'failed') return
     await db.update(e).set({ state: 'running' }).where(eq(e.id, row.id))
+    const downloadId = job.payload.downloadId
+    if (downloadId) await downloads.running(downloadId)
     const month = row.month!
     try {
       const everyone = await payrollPeople(db, month)
@@ -32,6 +34,7 @@ export function definePayrollJob(ctx: PayExportsContext, { writePaxml, writePayr
             error: 'refused',
           })
           .where(eq(e.id, row.id))
+        if (downloadId) await downloads.failed(downloadId, 'refused')
         return { refused: checked.problems.length }
       }
       const mapping = await pay.mapping(db)
@@ -103,6 +106,7 @@ export function definePayrollJob(ctx: PayExportsContext, { writePaxml, writePayr
             ...(previous ? { changes: changes.slice(0, CHANGES_SHOWN), changeCount: changes.length } : {}),
           }
           await tx.update(e).set({ state: 'done', fileId, finishedAt: now, summary, error: null }).where(eq(e.id, row.id))
+          if (downloadId) await downloads.ready(tx, downloadId, { fileId, size: data.byteLength, contentType: row.format === 'paxml' ? 'application/xml' : 'text/csv' }, now)
           await logActivity(tx, t, {
             at: now,
             actorId: row.requestedById,
@@ -127,14 +131,15 @@ export function definePayrollJob(ctx: PayExportsContext, { writePaxml, writePayr
           .update(e)
           .set({ state: 'failed', finishedAt: Date.now(), error: 'invalid', summary: { employees: 0, rows: 0, invalid: err.problems } })
           .where(eq(e.id, row.id))
+        if (downloadId) await downloads.failed(downloadId, 'invalid')
         return { invalid: err.problems.length }
       }
       // Nothing of the export was kept (its transaction rolled back); the screen says so and offers to try again.
-      if (job.lastAttempt)
-        await db
-          .update(e)
-          .set({ state: 'failed', finishedAt: Date.now(), error: String((err as Error).message ?? err).slice(0, 500) })
-          .where(eq(e.id, row.id))
+      if (job.lastAttempt) {
+        const reason = String((err as Error).message ?? err).slice(0, 500)
+        await db.update(e).set({ state: 'failed', finishedAt: Date.now(), error: reason }).where(eq(e.id, row.id))
+        if (downloadId) await downloads.failed(downloadId, reason)
+      }
       throw err
     }
   })
@@ -142,11 +147,13 @@ export function definePayrollJob(ctx: PayExportsContext, { writePaxml, writePayr
 
 /** The absence export's job (`pay.absenceExport`): a page of people at a time, into a file kept for the user. */
 export function defineAbsenceJob(ctx: PayExportsContext) {
-  const { ports, hooks, database, jobs, files, db, e, people, withTempFile } = ctx
-  jobs.define<{ exportId: string; lang: LanguageCode }>('pay.absenceExport', async (job) => {
+  const { ports, hooks, database, jobs, files, downloads, db, e, people, withTempFile } = ctx
+  jobs.define<{ exportId: string; lang: LanguageCode; downloadId?: string }>('pay.absenceExport', async (job) => {
     const [row] = await db.select().from(e).where(eq(e.id, job.payload.exportId))
     if (!row || row.state === 'done' || row.state === 'failed') return
     await db.update(e).set({ state: 'running' }).where(eq(e.id, row.id))
+    const downloadId = job.payload.downloadId
+    if (downloadId) await downloads.running(downloadId)
     const tr = TRANSLATORS[job.payload.lang] ?? TRANSLATORS.sv
     const q = row.params as { from: string; to: string; absenceType?: string; officeId?: string; teamId?: string; userId?: string }
     const headers = [
@@ -227,15 +234,16 @@ export function defineAbsenceJob(ctx: PayExportsContext) {
             now,
           )
           await tx.update(e).set({ state: 'done', fileId, finishedAt: now, summary: { employees, rows }, error: null }).where(eq(e.id, row.id))
+          if (downloadId) await downloads.ready(tx, downloadId, { fileId, size: data.byteLength, contentType: type }, now)
           hooks.beforeCommit?.('absence')
         })
       })
     } catch (err) {
-      if (job.lastAttempt)
-        await db
-          .update(e)
-          .set({ state: 'failed', finishedAt: Date.now(), error: String((err as Error).message ?? err).slice(0, 500) })
-          .where(eq(e.id, row.id))
+      if (job.lastAttempt) {
+        const reason = String((err as Error).message ?? err).slice(0, 500)
+        await db.update(e).set({ state: 'failed', finishedAt: Date.now(), error: reason }).where(eq(e.id, row.id))
+        if (downloadId) await downloads.failed(downloadId, reason)
+      }
       throw err
     }
   })

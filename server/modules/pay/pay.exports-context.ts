@@ -69,12 +69,12 @@ export class InvalidPaxml extends Error {
 
 /** What the exports' parts share: the tables, the people of a month and what stops its payroll, temporary files. */
 export function payExportsContext(
-  deps: Pick<Deps, 'database' | 'events' | 'jobs' | 'files' | 'env'>,
+  deps: Pick<Deps, 'database' | 'events' | 'jobs' | 'files' | 'env' | 'downloads'>,
   pay: PayService,
   ports: PayPorts,
   hooks: PayExportHooks = {},
 ) {
-  const { database, events, jobs, files } = deps
+  const { database, events, jobs, files, downloads } = deps
   const { db, t } = database
   const e = t.payExports
   const systemName = deps.env.payrollSystemName
@@ -203,6 +203,7 @@ export function payExportsContext(
     events,
     jobs,
     files,
+    downloads,
     db,
     t,
     e,

@@ -12,6 +12,12 @@ export type { AbsenceSum, PayExportHooks, PayPorts, PayReport } from './pay.expo
 import { defineAbsenceJob, definePayrollJob } from './pay.export-jobs'
 import { payrollWalk, payrollWriters } from './pay.payroll-file'
 
+/** The file an export makes: `lon-2026-10.xml`, `franvaro-2026-10-01-2026-10-31.xlsx`. */
+export function exportFileName(kind: PayExportKind, format: string, month: string | null, params: Record<string, unknown>): string {
+  if (kind === 'payroll') return `lon-${month}.${format === 'paxml' ? 'xml' : 'csv'}`
+  return `franvaro-${String(params.from)}-${String(params.to)}.${format}`
+}
+
 /**
  * Absence and payroll exports (issue 15, docs/decisions/029). Asked for by a user, run as jobs (progress on the job,
  * the file kept for the user to fetch later); a payroll export first checks the month — attested, everyone with an
@@ -19,11 +25,11 @@ import { payrollWalk, payrollWriters } from './pay.payroll-file'
  * Files are written row by row to a temporary file (never the whole file in memory), then stored with the export's
  * state and, for payroll, what it held per employee and item, in one transaction: a failed export writes nothing.
  */
-export function payExports(deps: Pick<Deps, 'database' | 'events' | 'jobs' | 'files' | 'env'>, pay: PayService, ports: PayPorts, hooks: PayExportHooks = {}) {
+export function payExports(deps: Pick<Deps, 'database' | 'events' | 'jobs' | 'files' | 'env' | 'downloads'>, pay: PayService, ports: PayPorts, hooks: PayExportHooks = {}) {
   const ctx = payExportsContext(deps, pay, ports, hooks)
   definePayrollJob(ctx, payrollWriters(ctx, payrollWalk(ctx)))
   defineAbsenceJob(ctx)
-  const { database, jobs, db, t, e, systemName, payrollPeople, problemsOf, lastDone, userName } = ctx
+  const { database, jobs, downloads, db, t, e, systemName, payrollPeople, problemsOf, lastDone, userName } = ctx
   async function item(tx: Db, id: string): Promise<PayExportItem | null> {
     const [r] = await tx
       .select({ e, first: t.users.firstName, last: t.users.lastName, fileName: t.files.name })
@@ -63,14 +69,24 @@ export function payExports(deps: Pick<Deps, 'database' | 'events' | 'jobs' | 'fi
     const now = Date.now()
     const id = crypto.randomUUID()
     await database.transaction(async (tx) => {
+      // Listed in the downloads centre too (docs/decisions/071); refused when the person already has enough running.
+      const downloadId = await downloads.request(tx, {
+        userId: actorId,
+        kind: kind === 'payroll' ? 'payrollExport' : 'absenceExport',
+        name: exportFileName(kind, format, month, params),
+        permission: kind === 'payroll' ? { action: 'create', subject: 'payroll_exports' } : { action: 'view', subject: 'absenceexport' },
+        large: true,
+        at: now,
+      })
       await tx.insert(e).values({ id, kind, format, month, params, state: 'queued', requestedById: actorId, requestedAt: now })
       const jobId = await jobs.enqueue(
         tx,
         kind === 'payroll' ? 'pay.payrollExport' : 'pay.absenceExport',
-        { exportId: id, ...payload },
+        { exportId: id, downloadId, ...payload },
         { uniqueKey: `pay.export:${id}`, maxAttempts: 2 },
       )
       await tx.update(e).set({ jobId }).where(eq(e.id, id))
+      await downloads.setJob(tx, downloadId, jobId)
     })
     return (await item(db, id))!
   }

@@ -4,6 +4,7 @@ import { EARNING_STATUSES } from '../../../shared/rules/earnings'
 import { accessFilter, unindexed, withAccess } from '../../db/conditions'
 import { periodReads } from '../../../shared/rules/work'
 import { plainRows } from '../../db/plain-rows'
+import type { Db } from '../../db/client'
 import { type SummaryFilter, type AmountsRow } from './sales.summary-reads-context'
 import type { SummaryReadsContext } from './sales.summary-reads-context'
 
@@ -93,6 +94,25 @@ export function summaryAmounts(ctx: SummaryReadsContext) {
       }
       for (const [key, sum] of merged) if (sum.sales === 0) merged.delete(key)
       return [...merged.values()]
+    },
+
+    /**
+     * Each of some sellers' standing sales of a few days (a scheduled message's "this week's order value", decision
+     * 071): how many and their order value, from the day totals. No reader's rules: the message's recipient is
+     * told their own figures.
+     */
+    async sellerPeriod(db: Db, userIds: string[], from: string, to: string): Promise<Map<string, { sales: number; orderValueOre: number }>> {
+      await fold.settle()
+      const out = new Map<string, { sales: number; orderValueOre: number }>()
+      for (let i = 0; i < userIds.length; i += 500) {
+        const rows = await db
+          .select({ sellerId: T.sellerId, sales: sql<number>`sum(${T.sales})`.mapWith(Number), orderValueOre: sql<number>`sum(${T.orderValueOre})`.mapWith(Number) })
+          .from(T)
+          .where(and(inArray(T.sellerId, userIds.slice(i, i + 500)), gte(T.sellDate, from), lte(T.sellDate, to), inArray(T.status, [...EARNING_STATUSES])))
+          .groupBy(T.sellerId)
+        for (const r of rows) out.set(r.sellerId, { sales: r.sales, orderValueOre: r.orderValueOre })
+      }
+      return out
     },
   }
 }

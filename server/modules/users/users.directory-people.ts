@@ -20,6 +20,41 @@ export function peopleDirectory(ctx: UsersDirectoryContext) {
     },
 
     /**
+     * Active people as a message addresses them (a scheduled message's fields, decision 071): names, e-mail, language,
+     * team and office (the team's office when the person has none of their own).
+     */
+    async messageProfiles(
+      db: Db,
+      ids: string[],
+    ): Promise<Array<{ id: string; firstName: string; lastName: string; email: string; language: string; team: string | null; office: string | null }>> {
+      const out = []
+      const unique = [...new Set(ids)]
+      for (let i = 0; i < unique.length; i += 500) {
+        const rows = await db
+          .select({
+            id: t.users.id,
+            firstName: t.users.firstName,
+            lastName: t.users.lastName,
+            email: t.users.email,
+            language: t.users.language,
+            team: t.teams.name,
+            office: t.offices.name,
+          })
+          .from(t.users)
+          .leftJoin(t.teams, eq(t.teams.id, t.users.teamId))
+          .leftJoin(t.offices, eq(t.offices.id, sql`coalesce(${t.users.officeId}, ${t.teams.officeId})`))
+          .where(and(inArray(t.users.id, unique.slice(i, i + 500)), eq(t.users.active, true)))
+        out.push(...rows.map((r) => ({ ...r, language: r.language ?? 'sv' })))
+      }
+      return out
+    },
+
+    /** Every active person's id (a message to everyone). */
+    async activeIds(db: Db): Promise<string[]> {
+      return (await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.active, true))).map((r) => r.id)
+    },
+
+    /**
      * Everyone active, by name, with their team: the people a version of the terms of use asks (decision 039). A few
      * thousand short rows at the most.
      */

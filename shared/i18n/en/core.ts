@@ -314,6 +314,7 @@ export const enCore = {
       subject: 'How was your purchase?',
       text: 'Hi {{name}}!\n\nThank you for choosing us. We would like to hear how you found meeting our seller. It takes a minute:\n\n{{link}}\n\nThe link is valid for {{days}} days and can be used once.',
     },
+    scheduledMessage: { subject: '{{subject}}', text: '{{body}}' },
     notification: {
       subject: '{{title}}',
       text: 'Hi {{name}}!\n\n{{message}}\n\nOpen in Säljkraft: {{link}}\n\nYou get this e-mail because you chose e-mail for this kind of notification. Change it under My profile → Notifications.',
@@ -450,7 +451,8 @@ export const enCore = {
         saleStatus: 'Status changes on your sales (regret, unanswered)',
         sickNotice: 'Sick notices in your teams',
         competition: 'Sales game: levels, competitions and standings',
-        general: 'Messages from administrators',
+        general: 'Messages from administrators and scheduled messages',
+        download: 'Exports and files that are ready',
       },
       channels: {
         inApp: 'In the app',
@@ -660,6 +662,8 @@ export const enCore = {
     not_found: 'Not found',
     conflict: 'Conflicts with existing data',
     server_error: 'Something went wrong',
+    too_many_downloads: 'You already have {{count}} large exports under way. Wait until one is ready (see Downloads) and try again.',
+    download_expired: 'The file has expired and is gone. Make a new export.',
     quota_exceeded: 'The space for files waiting for a sale is full. Try again in a while.',
     unavailable: 'The service is unavailable right now. Please try again in a moment.',
     maintenance: 'Säljkraft is under maintenance. What you do on the phone is kept and sent when we are back.',

@@ -314,6 +314,7 @@ export const fiCore = {
       subject: 'Millainen ostokokemuksesi oli?',
       text: 'Hei {{name}}!\n\nKiitos, että valitsit meidät. Haluaisimme kuulla, millainen kohtaaminen myyjämme kanssa oli. Se vie minuutin:\n\n{{link}}\n\nLinkki on voimassa {{days}} päivää ja sitä voi käyttää kerran.',
     },
+    scheduledMessage: { subject: '{{subject}}', text: '{{body}}' },
     notification: {
       subject: '{{title}}',
       text: 'Hei {{name}}!\n\n{{message}}\n\nAvaa Säljkraftissa: {{link}}\n\nSaat tämän sähköpostin, koska valitsit sähköpostin tämänlaisille ilmoituksille. Muuta sitä kohdassa Oma profiili → Ilmoitukset.',
@@ -450,7 +451,8 @@ export const fiCore = {
         saleStatus: 'Myyntiesi tilamuutokset (peruutus, vastaamaton)',
         sickNotice: 'Sairausilmoitukset tiimeissäsi',
         competition: 'Myyntipeli: tasot, kilpailut ja tilanteet',
-        general: 'Ylläpitäjien viestit',
+        general: 'Ylläpitäjien viestit ja ajastetut viestit',
+        download: 'Valmistuneet viennit ja tiedostot',
       },
       channels: {
         inApp: 'Sovelluksessa',
@@ -657,6 +659,8 @@ export const fiCore = {
     not_found: 'Ei löytynyt',
     conflict: 'Ristiriita olemassa olevien tietojen kanssa',
     server_error: 'Jokin meni vikaan',
+    too_many_downloads: 'Sinulla on jo {{count}} suurta vientiä käynnissä. Odota, kunnes jokin valmistuu (katso Lataukset), ja yritä uudelleen.',
+    download_expired: 'Tiedosto on vanhentunut eikä sitä enää ole. Tee uusi vienti.',
     quota_exceeded: 'Myyntiä odottavien tiedostojen tila on täynnä. Yritä hetken kuluttua uudelleen.',
     unavailable: 'Palvelu ei ole juuri nyt käytettävissä. Yritä hetken kuluttua uudelleen.',
     maintenance: 'Säljkraftissa on huoltokatko. Puhelimella tekemäsi tallennetaan ja lähetetään, kun palaamme.',

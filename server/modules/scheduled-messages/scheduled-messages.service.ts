@@ -1,0 +1,31 @@
+import { nextSends } from '../../../shared/rules/schedule'
+import type { MessageSchedule } from '../../../shared/schemas/scheduled-messages'
+import { scheduledMessagesContext, type MessageHooks, type ScheduledMessagesDeps, type ScheduledMessagesPorts } from './scheduled-messages.context'
+import { messageRecipients } from './scheduled-messages.recipients'
+import { messageRecords } from './scheduled-messages.records'
+import { messageRuns } from './scheduled-messages.runs'
+
+export type { ScheduledMessagesPorts } from './scheduled-messages.context'
+
+/**
+ * Scheduled messages (docs/decisions/071, spec section 3): messages with a structured schedule in the organisation's
+ * time zone, sent by e-mail and in the app to recipients decided when each occurrence runs, exactly once per
+ * recipient, with a history per occurrence. Built once per process; its job (`scheduledMessages.run`) is defined here.
+ */
+export function scheduledMessagesService(
+  deps: ScheduledMessagesDeps,
+  ports: ScheduledMessagesPorts,
+  opts: { now?: () => number; timezone?: string; hooks?: MessageHooks } = {},
+) {
+  const ctx = scheduledMessagesContext(deps, ports, opts)
+  const recipients = messageRecipients(ctx)
+  const runs = messageRuns(ctx, recipients)
+  return {
+    ...messageRecords(ctx, recipients, runs),
+    runs,
+    timezone: ctx.timezone,
+    /** The next five sends of a schedule being edited, in the organisation's time zone. */
+    nextSends: (schedule: MessageSchedule) => ({ timezone: ctx.timezone, sends: nextSends(schedule, ctx.now(), 5, ctx.timezone) }),
+  }
+}
+export type ScheduledMessagesService = ReturnType<typeof scheduledMessagesService>
