@@ -107,7 +107,7 @@ export async function createTestApp(
   const { env, cleanup } = await testEnv(overrides)
   const database: Database = await bootDatabase(env)
   const deps = await createDeps(env, database, { events: { pollMs: 50 }, jobs: { pollMs: 50 }, ...extra.deps })
-  const { events, jobs, mail, files, realtime, push } = deps
+  const { events, jobs, mail, files, realtime, push, downloads } = deps
   const app = createApp(deps, { syncHooks: extra.syncHooks, payHooks: extra.payHooks, messageHooks: extra.messageHooks })
   events.start()
   jobs.start()
@@ -153,5 +153,5 @@ export async function createTestApp(
     return { cookie, answer: r.json as unknown as SessionAnswer }
   }
 
-  return { app, env, database, events, jobs, mail, files, realtime, push, request, login }
+  return { app, env, database, events, jobs, mail, files, realtime, push, downloads, request, login }
 }
