@@ -162,6 +162,18 @@ const SHOTS: Shot[] = [
       await page.getByTestId('candidate-accounts').waitFor()
     },
   },
+  { name: 'scheduled-messages', as: 'backoffice@demo.test', path: '/backoffice/scheduledmessages' },
+  {
+    name: 'scheduled-message',
+    as: 'backoffice@demo.test',
+    path: '/backoffice/scheduledmessages',
+    then: async (page) => {
+      await page.getByText('Veckobrev till Team Norr').first().click()
+      await page.getByTestId('message-next-send').first().waitFor()
+    },
+  },
+  { name: 'scheduled-message-new', as: 'backoffice@demo.test', path: '/backoffice/scheduledmessages/new' },
+  { name: 'downloads', as: 'backoffice@demo.test', path: '/backoffice/downloads' },
   { name: 'candidate-templates', as: 'backoffice@demo.test', path: '/backoffice/onboarding/candidates?tab=templates' },
   { name: 'candidate-settings', as: 'backoffice@demo.test', path: '/backoffice/onboarding/candidates?tab=settings' },
   { name: 'guides-dashboard', as: 'seller@demo.test', path: '/guides/dashboard' },

@@ -79,7 +79,7 @@ export const ROUTES = [
   // Not in the spec's route list: its "Double sales listing" (section 2) as a screen of its own (docs/decisions/025).
   { path: '/backoffice/double-sales', name: 'backoffice-double-sales', meta: view('sale_reports', { namespaces: ['sales'] }) },
   { path: '/backoffice/devices', name: 'backoffice-devices', meta: view('devices'), plannedIn: 'later' },
-  { path: '/backoffice/downloads', name: 'backoffice-downloads', meta: view('downloads'), plannedIn: 'later' },
+  { path: '/backoffice/downloads', name: 'backoffice-downloads', meta: view('downloads', { namespaces: ['downloads'] }) },
   {
     path: '/backoffice/finance/profitability-legacy',
     name: 'backoffice-finance-profitability-legacy',
@@ -168,11 +168,12 @@ export const ROUTES = [
     name: 'backoffice-salereports-id',
     meta: view('sale_reports', { navActiveLink: 'backoffice-salereports', namespaces: ['sales'] }),
   },
+  { path: '/backoffice/scheduledmessages', name: 'backoffice-scheduledmessages', meta: view('scheduled_messages', { namespaces: ['scheduled-messages'] }) },
+  // A message's page: its editor, next sends and history ("new" writes one).
   {
-    path: '/backoffice/scheduledmessages',
-    name: 'backoffice-scheduledmessages',
-    meta: view('scheduled_messages'),
-    plannedIn: 'later',
+    path: '/backoffice/scheduledmessages/:id',
+    name: 'backoffice-scheduledmessages-id',
+    meta: view('scheduled_messages', { navActiveLink: 'backoffice-scheduledmessages', namespaces: ['scheduled-messages'] }),
   },
   {
     path: '/backoffice/sellertranscriptions',

@@ -87,18 +87,7 @@ export function assembleAreas(deps: Deps, options: { payHooks?: PayExportHooks; 
   const timeAdmin = timeReportsAdmin(deps)
   const pay = payService(deps)
   const exportsOfPay = payExports(deps, pay, timeAdmin.forPay, options.payHooks)
-  const notifications = notificationsService(deps, {
-    people: directory.people,
-    coachesOf: directory.coachesOf,
-    teamName: directory.teamName,
-    saleLabel: sales.label,
-    reachable: (db, ability, audience) => directory.reachable(db, ability, audience),
-    names: directory.names,
-    roleChoices: directory.roleChoices,
-    placeNames: org.placeNames,
-    teamsOfOffice: org.teamsOfOffice,
-    membersOfTeams: directory.membersOfTeams,
-  })
+  const notifications = alerts(deps, directory, org, sales)
   const quality = qualityService(deps, {
     sale: { forSurvey: sales.quality.forSurvey, outcome: sales.quality.outcome },
     employmentDate: directory.employmentDate,
@@ -176,21 +165,7 @@ export function assembleAreas(deps: Deps, options: { payHooks?: PayExportHooks; 
   gameReactions(events, game)
 
   const candidates = recruiting(deps, directory, org)
-  // Scheduled messages ask who is reached, what rules pick and the fields' values (docs/decisions/071).
-  const scheduledMessages = scheduledMessagesService(deps, {
-    activeIds: directory.activeIds,
-    membersOf: (db, target) => directory.membersOf(db, target),
-    reachable: (db, ability, audience) => directory.reachable(db, ability, audience),
-    profiles: directory.messageProfiles,
-    names: directory.names,
-    placeNames: org.placeNames,
-    sellers: async (db) => (await directory.allowedPeople(db, 'create', 'sales')).map((p) => p.id),
-    checkedOutOn: timeAdmin.forDashboards.checkedOutOn,
-    unacknowledgedMustRead: guides.acks.unacknowledgedAmong,
-    candidatesWithUnsignedContract: candidates.forMessages.withUnsignedContract,
-    unsignedContractsByRecruiter: candidates.forMessages.unsignedByRecruiter,
-    sellerPeriod: sales.figures.sellerPeriod,
-  }, { hooks: options.messageHooks })
+  const scheduledMessages = messaging(deps, { directory, org, timeAdmin, guides, candidates, sales }, options.messageHooks)
 
   return {
     assistant,
@@ -233,5 +208,62 @@ function recruiting(deps: Deps, directory: ReturnType<typeof usersDirectory>, or
     recruiters: (db) => directory.allowedPeople(db, 'create', 'candidates'),
     teamRegion: sellers.teamRegion,
     createSeller: sellers.createSeller,
+  })
+}
+
+/** Scheduled messages ask who is reached, what rules pick and the fields' values (docs/decisions/071). */
+function messaging(
+  deps: Deps,
+  {
+    directory,
+    org,
+    timeAdmin,
+    guides,
+    candidates,
+    sales,
+  }: {
+    directory: ReturnType<typeof usersDirectory>
+    org: ReturnType<typeof orgRepo>
+    timeAdmin: ReturnType<typeof timeReportsAdmin>
+    guides: ReturnType<typeof guidesService>
+    candidates: ReturnType<typeof candidatesService>
+    sales: ReturnType<typeof salesService>
+  },
+  hooks?: MessageHooks,
+) {
+  return scheduledMessagesService(
+    deps,
+    {
+      activeIds: directory.activeIds,
+      membersOf: (db, target) => directory.membersOf(db, target),
+      reachable: (db, ability, audience) => directory.reachable(db, ability, audience),
+      profiles: directory.messageProfiles,
+      roleChoices: directory.roleChoices,
+      names: directory.names,
+      placeNames: org.placeNames,
+      sellers: async (db) => (await directory.allowedPeople(db, 'create', 'sales')).map((p) => p.id),
+      checkedOutOn: timeAdmin.forDashboards.checkedOutOn,
+      unacknowledgedMustRead: guides.acks.unacknowledgedAmong,
+      candidatesWithUnsignedContract: candidates.forMessages.withUnsignedContract,
+      unsignedContractsByRecruiter: candidates.forMessages.unsignedByRecruiter,
+      sellerPeriod: sales.figures.sellerPeriod,
+    },
+    { hooks },
+  )
+}
+
+/** The alerts ask the users area for people and reach, the org for places, and sales for a sale's label (decision 030). */
+function alerts(deps: Deps, directory: ReturnType<typeof usersDirectory>, org: ReturnType<typeof orgRepo>, sales: ReturnType<typeof salesService>) {
+  return notificationsService(deps, {
+    people: directory.people,
+    coachesOf: directory.coachesOf,
+    teamName: directory.teamName,
+    saleLabel: sales.label,
+    reachable: (db, ability, audience) => directory.reachable(db, ability, audience),
+    names: directory.names,
+    roleChoices: directory.roleChoices,
+    placeNames: org.placeNames,
+    teamsOfOffice: org.teamsOfOffice,
+    membersOfTeams: directory.membersOfTeams,
   })
 }

@@ -15,7 +15,15 @@ import type { JobRunner } from './jobs'
  */
 
 /** The messages the app sends; each has `mail.<name>.subject` and `mail.<name>.text` in every language. */
-export const MAIL_TEMPLATES = ['test', 'notification', 'qualitySurvey', 'candidatePreonboarding', 'candidateContract', 'candidateContractReminder', 'scheduledMessage'] as const
+export const MAIL_TEMPLATES = [
+  'test',
+  'notification',
+  'qualitySurvey',
+  'candidatePreonboarding',
+  'candidateContract',
+  'candidateContractReminder',
+  'scheduledMessage',
+] as const
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number]
 
 export type Mailer = ReturnType<typeof mailer>
@@ -85,7 +93,14 @@ export function mailer(database: Database, jobs: JobRunner, config: { smtpUrl?: 
     /** Renders and stores a message in the caller's transaction; it is sent (or kept) once that commits. */
     async send(
       tx: Db,
-      message: { to: string; template: MailTemplate; language: LanguageCode; params?: Record<string, unknown>; fromName?: string | null; replyTo?: string | null },
+      message: {
+        to: string
+        template: MailTemplate
+        language: LanguageCode
+        params?: Record<string, unknown>
+        fromName?: string | null
+        replyTo?: string | null
+      },
     ): Promise<string> {
       const id = crypto.randomUUID()
       const rendered = renderMail(message.template, message.language, message.params ?? {})

@@ -20,6 +20,7 @@ import { seedDemoSales } from './demo-sales'
 import { seedDemoOrders } from './demo-orders'
 import { seedDemoGuides } from './demo-guides'
 import { seedDemoCandidates } from './demo-candidates'
+import { seedDemoMessages } from './demo-messages'
 import { seedQualityDemo } from './quality'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../shared/demo'
 
@@ -265,6 +266,13 @@ export async function seedDemo(database: Database, opts: { scryptLogN: number; n
     // The recruiter's candidates at every step, and the contract templates (issue 44).
     const [recruiterOffice] = await tx.select({ regionId: t.offices.regionId }).from(t.offices).where(eq(t.offices.id, officeIds['Stockholm']!))
     await seedDemoCandidates(database, tx, now, { recruiterId: byEmail.get('recruiter@demo.test') ?? null, regionId: recruiterOffice?.regionId ?? null })
+    // Scheduled messages: a weekly letter, the checkout reminder, a paused monthly note (issue 45).
+    const [sellerRole] = await tx.select({ id: t.roles.id }).from(t.roles).where(eq(t.roles.key, 'seller'))
+    await seedDemoMessages(database, tx, now, {
+      authorId: byEmail.get('backoffice@demo.test') ?? null,
+      teamId: teamIds['Norr'] ?? null,
+      roleId: sellerRole?.id ?? null,
+    })
     // The bells say what the data does: the reports that wait for back office, the manager's office's budget.
     const [waiting] = await tx.select({ n: count() }).from(t.sales).where(eq(t.sales.status, 'finalized'))
     const progress = await officeProgress(database, tx, now, 'Malmö')

@@ -22,16 +22,19 @@ const TABLE: Array<[string, Recurrence, string, string | null]> = [
   ['once, at a date passed: never', { kind: 'once', at: '2026-01-01T10:00' }, '2026-11-28T00:00:00Z', null],
 ]
 
-const savedTz = process.env.TZ
+// Node reads TZ again whenever it is set: the server's own time zone is what this test varies.
+// eslint-disable-next-line no-restricted-properties -- not configuration: the process's clock zone under test
+const env = process.env
+const savedTz = env.TZ
 afterAll(() => {
-  if (savedTz === undefined) delete process.env.TZ
-  else process.env.TZ = savedTz
+  if (savedTz === undefined) delete env.TZ
+  else env.TZ = savedTz
 })
 
 // The server's own time zone must not matter: the same table under UTC, New York and Tokyo.
 describe.each(['UTC', 'America/New_York', 'Asia/Tokyo'])('recurrences in Stockholm time, the server in %s', (tz) => {
   it.each(TABLE)('%s', (_name, recurrence, after, expected) => {
-    process.env.TZ = tz
+    env.TZ = tz
     expect(new Date(2026, 0, 1).getTimezoneOffset()).toBe(tz === 'UTC' ? 0 : tz === 'Asia/Tokyo' ? -540 : 300)
     expect(iso(nextOccurrence(recurrence, at(after)))).toBe(expected)
   })

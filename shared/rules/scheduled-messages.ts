@@ -46,7 +46,9 @@ export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number]
 
 /** The template a recipient gets: their own language's, else English (the fallback), else Swedish, else any. */
 export function templateFor<T>(templates: Partial<Record<MessageLanguage, T | null>>, language: string): { language: MessageLanguage; template: T } | null {
-  const order = [language, 'en', 'sv', 'fi'].filter((l, i, all): l is MessageLanguage => (MESSAGE_LANGUAGES as readonly string[]).includes(l) && all.indexOf(l) === i)
+  const order = [language, 'en', 'sv', 'fi'].filter(
+    (l, i, all): l is MessageLanguage => (MESSAGE_LANGUAGES as readonly string[]).includes(l) && all.indexOf(l) === i,
+  )
   for (const l of order) {
     const found = templates[l]
     if (found) return { language: l, template: found }

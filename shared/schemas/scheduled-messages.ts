@@ -10,7 +10,15 @@ import { recurrenceSchema } from './recurrence'
  * teams, offices and roles narrowed by a rule, and whether it is active. Each occurrence is sent once per
  * recipient; its history says to whom and how it went.
  */
-export { MESSAGE_FIELDS, MESSAGE_LANGUAGES, RECIPIENT_RULE_NAMES, RECIPIENT_RULES, type MessageField, type MessageLanguage, type RecipientRule } from '../rules/scheduled-messages'
+export {
+  MESSAGE_FIELDS,
+  MESSAGE_LANGUAGES,
+  RECIPIENT_RULE_NAMES,
+  RECIPIENT_RULES,
+  type MessageField,
+  type MessageLanguage,
+  type RecipientRule,
+} from '../rules/scheduled-messages'
 
 export const MESSAGE_CHANNELS = ['email', 'notification', 'both'] as const
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number]
@@ -20,12 +28,7 @@ export const BODY_MAX = 5000
 
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'validation.time' })
 const noUnknownFields = (s: string) => unknownFields(s).length === 0
-const fieldText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .refine(noUnknownFields, { error: 'validation.templateField' })
+const fieldText = (max: number) => z.string().trim().max(max).refine(noUnknownFields, { error: 'validation.templateField' })
 
 export const messageTemplateSchema = z.strictObject({ subject: fieldText(SUBJECT_MAX).min(1), body: fieldText(BODY_MAX).min(1) })
 export type MessageTemplate = z.infer<typeof messageTemplateSchema>
@@ -79,7 +82,11 @@ export const scheduledMessageInputSchema = z
     name: z.string().trim().min(1).max(120),
     channel: z.enum(MESSAGE_CHANNELS),
     templates: z
-      .strictObject({ sv: messageTemplateSchema.nullable().optional(), en: messageTemplateSchema.nullable().optional(), fi: messageTemplateSchema.nullable().optional() })
+      .strictObject({
+        sv: messageTemplateSchema.nullable().optional(),
+        en: messageTemplateSchema.nullable().optional(),
+        fi: messageTemplateSchema.nullable().optional(),
+      })
       .refine((t) => MESSAGE_LANGUAGES.some((l) => t[l]), { error: 'validation.templateMissing', path: ['sv'] }),
     senderName: optionalText(120),
     senderEmail: optionalText(254).refine((v) => v === null || z.email().safeParse(v).success, { error: 'validation.email' }),

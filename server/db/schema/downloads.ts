@@ -28,5 +28,9 @@ export const [downloads, downloadsPg] = table(
     finishedAt: k.ms('finished_at'),
     expiresAt: k.ms('expires_at'),
   }),
-  (t, k) => [k.index('downloads_user').on(t.userId, t.createdAt), k.index('downloads_created').on(t.createdAt, t.id), k.index('downloads_expiry').on(t.state, t.expiresAt)],
+  (t, k) => [
+    k.index('downloads_user').on(t.userId, t.createdAt),
+    k.index('downloads_created').on(t.createdAt, t.id),
+    k.index('downloads_expiry').on(t.state, t.expiresAt),
+  ],
 )

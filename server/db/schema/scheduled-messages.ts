@@ -46,7 +46,10 @@ export const [scheduledMessageRuns, scheduledMessageRunsPg] = table(
     startedAt: k.ms('started_at').notNull(),
     finishedAt: k.ms('finished_at'),
   }),
-  (t, k) => [k.uniqueIndex('scheduled_message_runs_occurrence').on(t.messageId, t.occurrenceAt, t.test), k.index('scheduled_message_runs_started').on(t.messageId, t.startedAt)],
+  (t, k) => [
+    k.uniqueIndex('scheduled_message_runs_occurrence').on(t.messageId, t.occurrenceAt, t.test),
+    k.index('scheduled_message_runs_started').on(t.messageId, t.startedAt),
+  ],
 )
 
 export const [scheduledMessageDeliveries, scheduledMessageDeliveriesPg] = table(

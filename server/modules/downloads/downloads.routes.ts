@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { containsPattern } from '../../db/conditions'
 import { Hono } from 'hono'
 import type { Action, Subject } from '../../../shared/permissions/catalogue'
 import { downloadIdSchema, downloadsQuerySchema, type DownloadItem } from '../../../shared/schemas/downloads'
@@ -33,6 +34,7 @@ export function downloadsRoutes({ database, jobs, files }: Pick<Deps, 'database'
       const everyone = q.everyone === 'true' && auth.ability.can('admin', 'downloads')
       const where: SQL[] = []
       if (!everyone) where.push(eq(d.userId, auth.userData.id))
+      if (q.q) where.push(sql`lower(${d.name}) like ${containsPattern(q.q)} escape '\\'`)
       if (q.state) where.push(eq(d.state, q.state))
       if (q.kind) where.push(eq(d.kind, q.kind))
       const dir = q.orderBy === 'asc' ? asc : desc

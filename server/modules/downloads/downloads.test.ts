@@ -20,7 +20,8 @@ beforeAll(async () => {
 })
 
 const absence = { from: '2026-10-01', to: '2026-10-31', format: 'xlsx' }
-const list = async (cookie: string, query = '') => (await t.request('GET', `/api/downloads?itemsPerPage=100${query}`, { cookie })).json.items as unknown as DownloadItem[]
+const list = async (cookie: string, query = '') =>
+  (await t.request('GET', `/api/downloads?itemsPerPage=100${query}`, { cookie })).json.items as unknown as DownloadItem[]
 
 /** A user of their own whose role holds what an absence export and the downloads need. */
 async function exporter(): Promise<{ cookie: string; roleId: string }> {
@@ -35,7 +36,10 @@ async function exporter(): Promise<{ cookie: string; roleId: string }> {
   expect(role.status, role.text).toBe(201)
   const roleId = (role.json as { id: string }).id
   const email = `exportor.${tag}@demo.test`
-  const user = await t.request('POST', '/api/users', { cookie: admin, body: { email, firstName: 'Ex', lastName: 'Portör', password: 'ett-langt-losenord', roleId } })
+  const user = await t.request('POST', '/api/users', {
+    cookie: admin,
+    body: { email, firstName: 'Ex', lastName: 'Portör', password: 'ett-langt-losenord', roleId },
+  })
   expect(user.status, user.text).toBe(201)
   return { cookie: (await t.login(email, 'ett-langt-losenord')).cookie, roleId }
 }
@@ -54,7 +58,9 @@ describe('the downloads centre', () => {
     expect(ready!.size).toBeGreaterThan(100)
     expect(ready!.expiresAt! - ready!.finishedAt!).toBe(DOWNLOAD_TTL_MS)
     const bell = await db.select().from(s.notifications).where(eq(s.notifications.userId, backofficeId))
-    expect(bell.some((n) => n.type === 'download' && n.title === 'franvaro-2026-10-01-2026-10-31.xlsx är klar' && n.link === '/backoffice/downloads')).toBe(true)
+    expect(bell.some((n) => n.type === 'download' && n.title === 'franvaro-2026-10-01-2026-10-31.xlsx är klar' && n.link === '/backoffice/downloads')).toBe(
+      true,
+    )
     const file = await t.request('GET', `/api/downloads/${ready!.id}/file`, { cookie: backoffice })
     expect(file.status).toBe(200)
     expect(file.res.headers.get('content-type')).toMatch(/spreadsheetml/)

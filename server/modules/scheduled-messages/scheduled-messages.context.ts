@@ -20,6 +20,8 @@ export type ScheduledMessagesPorts = {
   reachable(db: Db, ability: AppAbility, audience: MessageAudience): Promise<string[]>
   profiles(db: Db, ids: string[]): Promise<MessageProfile[]>
   names(db: Db, ids: { userIds?: string[]; roleIds?: string[] }): Promise<Map<string, string>>
+  /** the roles a message may name */
+  roleChoices(db: Db): Promise<Array<{ id: string; key: string; name: string }>>
   placeNames(db: Db, ids: { teamIds?: string[]; officeIds?: string[] }): Promise<Map<string, string>>
   /** who may register sales (the sellers) */
   sellers(db: Db): Promise<string[]>

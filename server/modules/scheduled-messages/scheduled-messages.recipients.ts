@@ -34,7 +34,10 @@ function weekOf(date: string, weekday: number): { from: string; to: string } {
 export function messageRecipients(ctx: ScheduledMessagesContext) {
   const { ports, timezone } = ctx
 
-  const USER_RULES: Record<Extract<RecipientRule, 'notCheckedOutToday' | 'mustReadUnacknowledged'>, (db: Db, ids: string[], at: number) => Promise<string[]>> = {
+  const USER_RULES: Record<
+    Extract<RecipientRule, 'notCheckedOutToday' | 'mustReadUnacknowledged'>,
+    (db: Db, ids: string[], at: number) => Promise<string[]>
+  > = {
     async notCheckedOutToday(db, ids, at) {
       const sellers = new Set(await ports.sellers(db))
       const mine = ids.filter((id) => sellers.has(id))
@@ -43,7 +46,10 @@ export function messageRecipients(ctx: ScheduledMessagesContext) {
     },
     mustReadUnacknowledged: (db, ids) => ports.unacknowledgedMustRead(db, ids),
   }
-  const CANDIDATE_RULES: Record<Extract<RecipientRule, 'candidatesUnsignedContract'>, (db: Db) => ReturnType<ScheduledMessagesContext['ports']['candidatesWithUnsignedContract']>> = {
+  const CANDIDATE_RULES: Record<
+    Extract<RecipientRule, 'candidatesUnsignedContract'>,
+    (db: Db) => ReturnType<ScheduledMessagesContext['ports']['candidatesWithUnsignedContract']>
+  > = {
     candidatesUnsignedContract: (db) => ports.candidatesWithUnsignedContract(db),
   }
 
@@ -56,7 +62,13 @@ export function messageRecipients(ctx: ScheduledMessagesContext) {
   }
 
   /** Each person's values of the fields the templates use. */
-  async function fieldValues(db: Db, people: Array<{ id: string; firstName: string; lastName: string; team: string | null; office: string | null; language: string }>, fields: Set<MessageField>, sender: Sender, at: number) {
+  async function fieldValues(
+    db: Db,
+    people: Array<{ id: string; firstName: string; lastName: string; team: string | null; office: string | null; language: string }>,
+    fields: Set<MessageField>,
+    sender: Sender,
+    at: number,
+  ) {
     const ids = people.map((p) => p.id)
     const week = (() => {
       const local = localParts(at, timezone)
@@ -88,7 +100,13 @@ export function messageRecipients(ctx: ScheduledMessagesContext) {
     new Set(Object.values(templates).flatMap((x) => (x ? [...usedFields(x.subject), ...usedFields(x.body)] : [])))
 
   /** People as recipients with their values (a test send, a preview, an occurrence's people). */
-  async function ofPeople(db: Db, ids: string[], templates: Partial<Record<string, MessageTemplate | null>>, sender: Sender, at: number): Promise<ResolvedRecipient[]> {
+  async function ofPeople(
+    db: Db,
+    ids: string[],
+    templates: Partial<Record<string, MessageTemplate | null>>,
+    sender: Sender,
+    at: number,
+  ): Promise<ResolvedRecipient[]> {
     const people = await ports.profiles(db, ids)
     const values = await fieldValues(db, people, fieldsOf(templates), sender, at)
     return people.map((p) => ({
@@ -105,7 +123,11 @@ export function messageRecipients(ctx: ScheduledMessagesContext) {
     ofPeople,
 
     /** Everyone an occurrence goes to, with the values of their fields, as it runs. */
-    async resolve(db: Db, message: { recipients: MessageRecipients; templates: Partial<Record<string, MessageTemplate | null>> } & Sender, at: number): Promise<ResolvedRecipient[]> {
+    async resolve(
+      db: Db,
+      message: { recipients: MessageRecipients; templates: Partial<Record<string, MessageTemplate | null>> } & Sender,
+      at: number,
+    ): Promise<ResolvedRecipient[]> {
       const r = message.recipients
       if (r.rule && RECIPIENT_RULES[r.rule].of === 'candidates') {
         const candidates = await CANDIDATE_RULES[r.rule as keyof typeof CANDIDATE_RULES](db)

@@ -1,26 +1,16 @@
+import { eq, inArray } from 'drizzle-orm'
 import { randomUUID } from 'node:crypto'
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
-import { nextSends } from '../../../shared/rules/schedule'
 import { MESSAGE_LANGUAGES } from '../../../shared/rules/scheduled-messages'
-import type {
-  MessagePreview,
-  ScheduledMessageDetail,
-  ScheduledMessageItem,
-  ScheduledMessagesQuery,
-  ScheduledMessageValues,
-} from '../../../shared/schemas/scheduled-messages'
-import type { ListAnswer } from '../../../shared/schemas/pagination'
+import type { MessagePreview, ScheduledMessageValues } from '../../../shared/schemas/scheduled-messages'
 import type { Db } from '../../db/client'
-import { containsPattern } from '../../db/conditions'
 import { ApiError, notFound, validationError } from '../../lib/errors'
-import { activityLines, changedFields, logActivity } from '../../platform/activity-log'
+import { changedFields, logActivity } from '../../platform/activity-log'
 import type { MessageActor, ScheduledMessagesContext } from './scheduled-messages.context'
+import { rendered } from './scheduled-messages.deliveries'
 import type { MessageRecipientsResolver } from './scheduled-messages.recipients'
-import { rendered, type MessageRuns } from './scheduled-messages.runs'
+import type { MessageRuns } from './scheduled-messages.runs'
 
 type MessageRow = ScheduledMessagesContext['m']['$inferSelect']
-
-const languagesOf = (row: Pick<MessageRow, 'templates'>) => MESSAGE_LANGUAGES.filter((l) => row.templates[l])
 
 /** The fields of a message a log line names (the templates as the languages they have). */
 function logged(row: Pick<MessageRow, 'name' | 'channel' | 'schedule' | 'recipients' | 'active' | 'senderName' | 'senderEmail' | 'senderPhone' | 'templates'>) {
@@ -37,7 +27,7 @@ function logged(row: Pick<MessageRow, 'name' | 'channel' | 'schedule' | 'recipie
   }
 }
 
-/** Scheduled messages as records: the list, a message with its next sends and history, writing, pausing, a preview. */
+/** Scheduled messages as records: writing, pausing, a test, a preview (the reads are scheduled-messages.reads.ts). */
 export function messageRecords(ctx: ScheduledMessagesContext, recipients: MessageRecipientsResolver, runs: MessageRuns) {
   const { database, db, t, m, ports, now, timezone } = ctx
 
@@ -52,7 +42,10 @@ export function messageRecords(ctx: ScheduledMessagesContext, recipients: Messag
     const r = v.recipients
     const errors: Record<string, string[]> = {}
     if (r.everyone) {
-      const [all, reach] = await Promise.all([ports.activeIds(tx), ports.reachable(tx, actor.ability, { everyone: true, userIds: [], teamIds: [], officeIds: [], roleIds: [] })])
+      const [all, reach] = await Promise.all([
+        ports.activeIds(tx),
+        ports.reachable(tx, actor.ability, { everyone: true, userIds: [], teamIds: [], officeIds: [], roleIds: [] }),
+      ])
       if (reach.length < all.length) errors['recipients.everyone'] = ['validation.unknownChoice']
     }
     if (r.userIds.length) {
@@ -69,19 +62,6 @@ export function messageRecords(ctx: ScheduledMessagesContext, recipients: Messag
     if (Object.keys(errors).length) throw validationError(errors)
   }
 
-  const toItem = (row: MessageRow, names: Map<string, string>): ScheduledMessageItem => ({
-    id: row.id,
-    name: row.name,
-    channel: row.channel,
-    recurrence: row.schedule.recurrence,
-    schedule: row.schedule,
-    nextSendAt: row.active ? row.nextSendAt : null,
-    active: row.active,
-    languages: languagesOf(row),
-    createdByName: row.createdBy ? (names.get(row.createdBy) ?? null) : null,
-    updatedAt: row.updatedAt,
-  })
-
   const valuesOf = (v: ScheduledMessageValues) => ({
     name: v.name,
     channel: v.channel,
@@ -95,59 +75,6 @@ export function messageRecords(ctx: ScheduledMessagesContext, recipients: Messag
   })
 
   return {
-    async list(q: ScheduledMessagesQuery & { page: number; itemsPerPage: number }): Promise<ListAnswer<ScheduledMessageItem>> {
-      const where: SQL[] = []
-      if (q.q) where.push(sql`lower(${m.name}) like ${containsPattern(q.q)} escape '\\'`)
-      if (q.active) where.push(eq(m.active, q.active === 'active'))
-      if (q.channel) where.push(eq(m.channel, q.channel))
-      const dir = q.orderBy === 'desc' ? desc : asc
-      const order = q.sortBy === 'nextSendAt' ? [dir(m.nextSendAt)] : q.sortBy === 'createdAt' ? [dir(m.createdAt)] : [dir(m.name)]
-      const [rows, [counted]] = await Promise.all([
-        db
-          .select()
-          .from(m)
-          .where(and(...where))
-          .orderBy(...order, asc(m.id))
-          .limit(q.itemsPerPage)
-          .offset((q.page - 1) * q.itemsPerPage),
-        db
-          .select({ n: count() })
-          .from(m)
-          .where(and(...where)),
-      ])
-      const names = await ports.names(db, { userIds: rows.flatMap((r) => (r.createdBy ? [r.createdBy] : [])) })
-      return { items: rows.map((r) => toItem(r, names)), total: counted?.n ?? 0, page: q.page, itemsPerPage: q.itemsPerPage }
-    },
-
-    async detail(actor: MessageActor, id: string): Promise<ScheduledMessageDetail> {
-      const row = await rowOf(db, id)
-      const r = row.recipients
-      const [people, places, history, activity] = await Promise.all([
-        ports.names(db, { userIds: [...r.userIds, ...(row.createdBy ? [row.createdBy] : [])], roleIds: r.roleIds }),
-        ports.placeNames(db, { teamIds: r.teamIds, officeIds: r.officeIds }),
-        runs.history(id),
-        activityLines(database, 'scheduledMessage', id),
-      ])
-      const at = now()
-      return {
-        ...toItem(row, people),
-        version: row.version,
-        templates: row.templates,
-        senderName: row.senderName,
-        senderEmail: row.senderEmail,
-        senderPhone: row.senderPhone,
-        recipients: r,
-        recipientNames: Object.fromEntries(
-          [...people, ...places].filter(([key]) => r.userIds.includes(key) || r.roleIds.includes(key) || r.teamIds.includes(key) || r.officeIds.includes(key)),
-        ),
-        nextSends: row.active ? nextSends(row.schedule, at, 5, row.timezone) : [],
-        timezone: row.timezone,
-        runs: history,
-        activity,
-        may: { edit: actor.ability.can('update', 'scheduled_messages'), delete: actor.ability.can('delete', 'scheduled_messages') },
-      }
-    },
-
     async create(actor: MessageActor, v: ScheduledMessageValues): Promise<{ id: string }> {
       const id = randomUUID()
       await database.transaction(async (tx) => {
@@ -168,7 +95,10 @@ export function messageRecords(ctx: ScheduledMessagesContext, recipients: Messag
         await checkRecipients(tx, actor, v)
         const at = now()
         const after = { ...before, ...valuesOf(v), version: before.version + 1, updatedAt: at }
-        await tx.update(m).set({ ...valuesOf(v), version: after.version, updatedAt: at }).where(eq(m.id, id))
+        await tx
+          .update(m)
+          .set({ ...valuesOf(v), version: after.version, updatedAt: at })
+          .where(eq(m.id, id))
         await runs.plan(tx, after, at)
         const change = changedFields(logged(before), logged(after))
         await logActivity(tx, t, { at, actorId: actor.id, entity: 'scheduledMessage', entityId: id, action: 'updated', ...change })
@@ -182,9 +112,20 @@ export function messageRecords(ctx: ScheduledMessagesContext, recipients: Messag
         if (before.version !== version) throw new ApiError(409, 'version_conflict', { details: { version: before.version } })
         if (before.active === active) return
         const at = now()
-        await tx.update(m).set({ active, version: before.version + 1, updatedAt: at }).where(eq(m.id, id))
+        await tx
+          .update(m)
+          .set({ active, version: before.version + 1, updatedAt: at })
+          .where(eq(m.id, id))
         await runs.plan(tx, { ...before, active }, at)
-        await logActivity(tx, t, { at, actorId: actor.id, entity: 'scheduledMessage', entityId: id, action: active ? 'resumed' : 'paused', before: { active: before.active }, after: { active } })
+        await logActivity(tx, t, {
+          at,
+          actorId: actor.id,
+          entity: 'scheduledMessage',
+          entityId: id,
+          action: active ? 'resumed' : 'paused',
+          before: { active: before.active },
+          after: { active },
+        })
       })
     },
 
@@ -200,12 +141,23 @@ export function messageRecords(ctx: ScheduledMessagesContext, recipients: Messag
     async sendTest(actor: MessageActor, id: string) {
       const row = await rowOf(db, id)
       const runId = await runs.test(row, actor.id)
-      await database.transaction((tx) => logActivity(tx, t, { at: now(), actorId: actor.id, entity: 'scheduledMessage', entityId: id, action: 'tested', after: { runId } }))
+      await database.transaction((tx) =>
+        logActivity(tx, t, { at: now(), actorId: actor.id, entity: 'scheduledMessage', entityId: id, action: 'tested', after: { runId } }),
+      )
       return { runId }
     },
 
     /** What a person would get (the reader unless another is named), in their language with their values. */
-    async preview(actor: MessageActor, input: { templates: Partial<Record<string, { subject: string; body: string } | null>>; senderName: string | null; senderEmail: string | null; senderPhone: string | null; userId?: string }): Promise<MessagePreview> {
+    async preview(
+      actor: MessageActor,
+      input: {
+        templates: Partial<Record<string, { subject: string; body: string } | null>>
+        senderName: string | null
+        senderEmail: string | null
+        senderPhone: string | null
+        userId?: string
+      },
+    ): Promise<MessagePreview> {
       const whom = input.userId ?? actor.id
       if (whom !== actor.id) {
         const reach = await ports.reachable(db, actor.ability, { everyone: false, userIds: [whom], teamIds: [], officeIds: [], roleIds: [] })
@@ -213,7 +165,10 @@ export function messageRecords(ctx: ScheduledMessagesContext, recipients: Messag
       }
       const [person] = await recipients.ofPeople(db, [whom], input.templates, input, now())
       if (!person) throw notFound()
-      const text = rendered({ templates: input.templates, senderName: input.senderName, senderEmail: input.senderEmail, senderPhone: input.senderPhone }, person)
+      const text = rendered(
+        { templates: input.templates, senderName: input.senderName, senderEmail: input.senderEmail, senderPhone: input.senderPhone },
+        person,
+      )
       if (!text) throw validationError({ 'templates.sv': ['validation.templateMissing'] })
       return { ...text, recipientName: person.name }
     },

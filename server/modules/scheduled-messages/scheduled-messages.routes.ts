@@ -1,9 +1,9 @@
 import { Hono, type Context } from 'hono'
 import {
+  scheduledMessageIdSchema as idParamSchema,
   nextSendsInputSchema,
   previewInputSchema,
   scheduledMessageActiveSchema,
-  scheduledMessageIdSchema as idParamSchema,
   scheduledMessageInputSchema,
   scheduledMessagesQuerySchema,
   scheduledMessageUpdateSchema,
@@ -29,6 +29,7 @@ export function scheduledMessagesRoutes(messages: ScheduledMessagesService) {
     .post('/scheduled-messages', access.can('create', 'scheduled_messages'), validate('json', scheduledMessageInputSchema), async (c) =>
       c.json(await messages.create(actor(c), c.req.valid('json')), 201),
     )
+    .get('/scheduled-messages/choices', access.can('view', 'scheduled_messages'), async (c) => c.json(await messages.choices(), 200))
     .post('/scheduled-messages/next-sends', access.can('view', 'scheduled_messages'), validate('json', nextSendsInputSchema), async (c) =>
       c.json(messages.nextSends(c.req.valid('json').schedule), 200),
     )
@@ -38,16 +39,28 @@ export function scheduledMessagesRoutes(messages: ScheduledMessagesService) {
     .get('/scheduled-messages/:id', access.can('view', 'scheduled_messages'), validate('param', idParamSchema), async (c) =>
       c.json(await messages.detail(actor(c), c.req.valid('param').id), 200),
     )
-    .put('/scheduled-messages/:id', access.can('update', 'scheduled_messages'), validate('param', idParamSchema), validate('json', scheduledMessageUpdateSchema), async (c) => {
-      const { version, message } = c.req.valid('json')
-      await messages.update(actor(c), c.req.valid('param').id, version, message)
-      return c.json(await messages.detail(actor(c), c.req.valid('param').id), 200)
-    })
-    .put('/scheduled-messages/:id/active', access.can('update', 'scheduled_messages'), validate('param', idParamSchema), validate('json', scheduledMessageActiveSchema), async (c) => {
-      const { version, active } = c.req.valid('json')
-      await messages.setActive(actor(c), c.req.valid('param').id, version, active)
-      return c.json(await messages.detail(actor(c), c.req.valid('param').id), 200)
-    })
+    .put(
+      '/scheduled-messages/:id',
+      access.can('update', 'scheduled_messages'),
+      validate('param', idParamSchema),
+      validate('json', scheduledMessageUpdateSchema),
+      async (c) => {
+        const { version, message } = c.req.valid('json')
+        await messages.update(actor(c), c.req.valid('param').id, version, message)
+        return c.json(await messages.detail(actor(c), c.req.valid('param').id), 200)
+      },
+    )
+    .put(
+      '/scheduled-messages/:id/active',
+      access.can('update', 'scheduled_messages'),
+      validate('param', idParamSchema),
+      validate('json', scheduledMessageActiveSchema),
+      async (c) => {
+        const { version, active } = c.req.valid('json')
+        await messages.setActive(actor(c), c.req.valid('param').id, version, active)
+        return c.json(await messages.detail(actor(c), c.req.valid('param').id), 200)
+      },
+    )
     .post('/scheduled-messages/:id/test', access.can('view', 'scheduled_messages'), validate('param', idParamSchema), async (c) =>
       c.json(await messages.sendTest(actor(c), c.req.valid('param').id), 200),
     )

@@ -1,5 +1,5 @@
-import type { AddressInfo } from 'node:net'
 import { and, eq } from 'drizzle-orm'
+import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../test/harness'
@@ -28,17 +28,20 @@ afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())))
 
 /** A fault in the second batch's transaction, once: the process "dies" with one batch handed over. */
 let failSecondBatch = false
-const t = await createTestApp({ SMTP_URL: smtpUrl, MAIL_FROM: 'Säljkraft <no-reply@saljkraft.test>' }, {
-  messageHooks: {
-    batchSize: 2,
-    beforeCommit: (_runId, batch) => {
-      if (failSecondBatch && batch === 2) {
-        failSecondBatch = false
-        throw new Error('the process died mid-send')
-      }
+const t = await createTestApp(
+  { SMTP_URL: smtpUrl, MAIL_FROM: 'Säljkraft <no-reply@saljkraft.test>' },
+  {
+    messageHooks: {
+      batchSize: 2,
+      beforeCommit: (_runId, batch) => {
+        if (failSecondBatch && batch === 2) {
+          failSecondBatch = false
+          throw new Error('the process died mid-send')
+        }
+      },
     },
   },
-})
+)
 const { db, t: s } = t.database
 
 let admin = ''
@@ -127,7 +130,13 @@ describe('scheduled messages: writing one', () => {
     expect(d.nextSends).toHaveLength(5)
     expect(d.nextSendAt).toBe(d.nextSends[0])
     for (const at of d.nextSends) {
-      const local = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Stockholm', weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at)
+      const local = new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'Europe/Stockholm',
+        weekday: 'short',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).format(at)
       expect(local).toBe('Mon 08:00')
     }
     expect(Object.values(d.recipientNames)).toEqual([expect.stringMatching(/^Team Utskick/)])
@@ -137,11 +146,26 @@ describe('scheduled messages: writing one', () => {
   })
 
   it.each<[string, (teamId: string) => unknown, string, RegExp]>([
-    ['a field that does not exist', (id) => weekly(id, { templates: { sv: { subject: 'Hej {{frstName}}', body: 'x' } } }), 'templates.sv.subject', /fält som inte finns/],
+    [
+      'a field that does not exist',
+      (id) => weekly(id, { templates: { sv: { subject: 'Hej {{frstName}}', body: 'x' } } }),
+      'templates.sv.subject',
+      /fält som inte finns/,
+    ],
     ['no template at all', (id) => weekly(id, { templates: {} }), 'templates.sv', /minst ett språk/],
     ['a time that is not one', (id) => weekly(id, { schedule: { recurrence: { kind: 'daily', time: '25:00' } } }), 'schedule.recurrence.time', /.+/],
-    ['no recipients', () => weekly('x', { recipients: { everyone: false, userIds: [], teamIds: [], officeIds: [], roleIds: [], rule: null } }), 'recipients.everyone', /minst en mottagare/],
-    ['candidates in the app', (id) => weekly(id, { channel: 'notification', recipients: { rule: 'candidatesUnsignedContract' } }), 'channel', /bara med e-post/],
+    [
+      'no recipients',
+      () => weekly('x', { recipients: { everyone: false, userIds: [], teamIds: [], officeIds: [], roleIds: [], rule: null } }),
+      'recipients.everyone',
+      /minst en mottagare/,
+    ],
+    [
+      'candidates in the app',
+      (id) => weekly(id, { channel: 'notification', recipients: { rule: 'candidatesUnsignedContract' } }),
+      'channel',
+      /bara med e-post/,
+    ],
     ['a team that does not exist', () => weekly('00000000-0000-4000-8000-000000000000'), 'recipients.teamIds', /finns inte/],
   ])('refused with a translated message and nothing stored: %s', async (_name, body, field, message) => {
     const { teamId } = await teamWith(0)
@@ -163,7 +187,10 @@ describe('scheduled messages: writing one', () => {
     const id = await create(t, weekly(teamId))
     const ok = await t.request('PUT', `/api/scheduled-messages/${id}`, { cookie: backoffice, body: { version: 1, message: weekly(teamId, { name: 'Ny' }) } })
     expect(ok.status, ok.text).toBe(200)
-    const stale = await t.request('PUT', `/api/scheduled-messages/${id}`, { cookie: backoffice, body: { version: 1, message: weekly(teamId, { name: 'Gammal' }) } })
+    const stale = await t.request('PUT', `/api/scheduled-messages/${id}`, {
+      cookie: backoffice,
+      body: { version: 1, message: weekly(teamId, { name: 'Gammal' }) },
+    })
     expect(stale.status).toBe(409)
     expect(((await t.request('GET', `/api/scheduled-messages/${id}`, { cookie: backoffice })).json as { name: string }).name).toBe('Ny')
   })
@@ -184,7 +211,9 @@ describe('scheduled messages: sending', () => {
     expect(mine[0]!.raw).toMatch(/From: Bea Backoffice <no-reply@saljkraft.test>/)
     const bell = await db.select().from(s.notifications).where(eq(s.notifications.userId, backofficeId))
     expect(bell.some((n) => /^Hej \S+!$/.test(n.title) && n.message.includes('Bea Backoffice'))).toBe(true)
-    const d = (await t.request('GET', `/api/scheduled-messages/${id}`, { cookie: backoffice })).json as { runs: Array<{ test: boolean; recipients: number; delivered: number }> }
+    const d = (await t.request('GET', `/api/scheduled-messages/${id}`, { cookie: backoffice })).json as {
+      runs: Array<{ test: boolean; recipients: number; delivered: number }>
+    }
     expect(d.runs).toEqual([expect.objectContaining({ test: true, recipients: 1, delivered: 1 })])
   })
 
@@ -201,7 +230,9 @@ describe('scheduled messages: sending', () => {
     expect(mailsTo(emails[0]!)[0]!.raw).toMatch(/Veckans orderv=C3=A4rde i Team Utskick|Veckans ordervärde i Team Utskick/)
     const [m] = await db.select().from(s.scheduledMessages).where(eq(s.scheduledMessages.id, id))
     expect(m!.nextSendAt).toBe(occurrence + 7 * 86_400_000)
-    const d = (await t.request('GET', `/api/scheduled-messages/${id}`, { cookie: backoffice })).json as { runs: Array<{ occurrenceAt: number; state: string; recipients: number; delivered: number; failed: number }> }
+    const d = (await t.request('GET', `/api/scheduled-messages/${id}`, { cookie: backoffice })).json as {
+      runs: Array<{ occurrenceAt: number; state: string; recipients: number; delivered: number; failed: number }>
+    }
     expect(d.runs).toEqual([expect.objectContaining({ occurrenceAt: occurrence, state: 'done', recipients: 3, delivered: 3, failed: 0 })])
     // The same occurrence's job run again (a retry) sends nothing more.
     await t.jobs.enqueue(db, RUN_JOB, { messageId: id, occurrenceAt: occurrence })
@@ -216,7 +247,10 @@ describe('scheduled messages: sending', () => {
     await runNext(id)
     await t.jobs.settled(30_000, 10_000)
     for (const e of emails) expect(mailsTo(e), e).toHaveLength(1)
-    const [run] = await db.select().from(s.scheduledMessageRuns).where(and(eq(s.scheduledMessageRuns.messageId, id), eq(s.scheduledMessageRuns.test, false)))
+    const [run] = await db
+      .select()
+      .from(s.scheduledMessageRuns)
+      .where(and(eq(s.scheduledMessageRuns.messageId, id), eq(s.scheduledMessageRuns.test, false)))
     expect(run).toMatchObject({ state: 'done', recipients: 5 })
   })
 
@@ -239,7 +273,10 @@ describe('scheduled messages: sending', () => {
     await Promise.all([t.jobs.settled(30_000, 5_000), other.jobs.settled(30_000, 5_000)])
     await Promise.all([t.jobs.settled(30_000, 5_000), other.jobs.settled(30_000, 5_000)])
     for (const e of emails) expect(mailsTo(e), e).toHaveLength(1)
-    const runs = await db.select().from(s.scheduledMessageRuns).where(and(eq(s.scheduledMessageRuns.messageId, id), eq(s.scheduledMessageRuns.test, false)))
+    const runs = await db
+      .select()
+      .from(s.scheduledMessageRuns)
+      .where(and(eq(s.scheduledMessageRuns.messageId, id), eq(s.scheduledMessageRuns.test, false)))
     expect(runs).toHaveLength(1)
   })
 
@@ -285,7 +322,18 @@ describe('scheduled messages: sending', () => {
     const { teamId, ids, emails } = await teamWith(2)
     const id = await create(t, weekly(teamId, { channel: 'email', recipients: { teamIds: [teamId], rule: 'notCheckedOutToday' } }))
     const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm' }).format(Date.now())
-    await db.insert(s.checkouts).values({ id: crypto.randomUUID(), userId: ids[0]!, date: today, checkedOutAt: Date.now(), salesCount: 0, orderValueOre: 0, workHours: 8, comment: null, version: 1, createdAt: Date.now() })
+    await db.insert(s.checkouts).values({
+      id: crypto.randomUUID(),
+      userId: ids[0]!,
+      date: today,
+      checkedOutAt: Date.now(),
+      salesCount: 0,
+      orderValueOre: 0,
+      workHours: 8,
+      comment: null,
+      version: 1,
+      createdAt: Date.now(),
+    })
     await runNext(id)
     expect(mailsTo(emails[0]!)).toHaveLength(0)
     expect(mailsTo(emails[1]!)).toHaveLength(1)

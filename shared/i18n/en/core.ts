@@ -160,6 +160,9 @@ export const enCore = {
     byAs: 'by {{name}} as {{as}}',
     system: 'the system',
     actions: {
+      paused: 'Paused',
+      resumed: 'Resumed',
+      tested: 'Test sent',
       published: 'Published',
       acknowledged: 'Read and confirmed',
       reminded: 'Reminder sent',
@@ -746,6 +749,7 @@ export const enCore = {
     'backoffice-salereports': 'Sale reports',
     'backoffice-salereports-id': 'Sale report',
     'backoffice-scheduledmessages': 'Scheduled messages',
+    'backoffice-scheduledmessages-id': 'Scheduled message',
     'backoffice-sellertranscriptions': 'Seller transcriptions',
     'backoffice-sicknotices': 'Sick notices',
     'backoffice-timereports': 'Time reports',

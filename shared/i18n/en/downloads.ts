@@ -4,11 +4,19 @@ import type { svDownloads } from '../sv/downloads'
 /** The `downloads` namespace in English. */
 export const enDownloads = {
   downloadCentre: {
+    clearFilters: 'Clear filters',
+    anyKind: 'All kinds',
     intro: 'Files the app makes for you in the background: exports, error reports and lists. They are kept for {{days}} days.',
     everyone: "Everyone's downloads",
     empty: 'No files yet. Exports you start land here.',
     columns: { name: 'File', kind: 'Kind', size: 'Size', state: 'Status', createdAt: 'Made', expiresAt: 'Kept until', owner: 'Asked for by' },
-    kinds: { payrollExport: 'Payroll export', absenceExport: 'Absence export', orderImportErrors: 'Order import error report', leadList: 'Lead list', other: 'File' },
+    kinds: {
+      payrollExport: 'Payroll export',
+      absenceExport: 'Absence export',
+      orderImportErrors: 'Order import error report',
+      leadList: 'Lead list',
+      other: 'File',
+    },
     states: { queued: 'Queued', running: 'Running', ready: 'Ready', failed: 'Failed', expired: 'Expired' },
     progress: '{{percent}} %',
     download: 'Download',

@@ -132,7 +132,7 @@ export const enPay = {
       type: 'Absence type',
       allTypes: 'All types',
       start: 'Export',
-      started: 'The export has started',
+      started: 'The export has started. It will also be in Downloads, and you are told when it is ready.',
       sheet: 'Absence',
       columns: {
         employeeId: 'Employee number',

@@ -11,6 +11,8 @@ export const enScheduledMessages = {
     candidatesByEmail: 'Candidates are reached by e-mail only',
   },
   scheduled: {
+    clearFilters: 'Clear filters',
+    anyChannel: 'All channels',
     intro: 'Messages that go out automatically, on time. Each occurrence is sent once per recipient, and the history shows how it went.',
     new: 'New message',
     newTitle: 'New scheduled message',

@@ -160,6 +160,9 @@ export const fiCore = {
     byAs: 'tekijä {{name}} käyttäjänä {{as}}',
     system: 'järjestelmä',
     actions: {
+      paused: 'Keskeytetty',
+      resumed: 'Jatkettu',
+      tested: 'Testi lähetetty',
       published: 'Julkaistu',
       acknowledged: 'Luettu ja vahvistettu',
       reminded: 'Muistutus lähetetty',
@@ -743,6 +746,7 @@ export const fiCore = {
     'backoffice-salereports': 'Myyntiraportit',
     'backoffice-salereports-id': 'Myyntiraportti',
     'backoffice-scheduledmessages': 'Ajastetut viestit',
+    'backoffice-scheduledmessages-id': 'Ajastettu viesti',
     'backoffice-sellertranscriptions': 'Myyjien litteroinnit',
     'backoffice-sicknotices': 'Sairausilmoitukset',
     'backoffice-timereports': 'Tuntiraportit',

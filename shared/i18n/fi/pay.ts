@@ -131,7 +131,7 @@ export const fiPay = {
       type: 'Poissaolon tyyppi',
       allTypes: 'Kaikki tyypit',
       start: 'Vie',
-      started: 'Vienti on aloitettu',
+      started: 'Vienti on aloitettu. Se löytyy myös Latauksista, ja saat ilmoituksen, kun se on valmis.',
       sheet: 'Poissaolot',
       columns: {
         employeeId: 'Työntekijänumero',

@@ -11,6 +11,8 @@ export const fiScheduledMessages = {
     candidatesByEmail: 'Ehdokkaat tavoitetaan vain sähköpostilla',
   },
   scheduled: {
+    clearFilters: 'Tyhjennä suodattimet',
+    anyChannel: 'Kaikki kanavat',
     intro: 'Viestit, jotka lähtevät automaattisesti ajallaan. Jokainen kerta lähetetään kerran kullekin vastaanottajalle, ja historia näyttää, miten kävi.',
     new: 'Uusi viesti',
     newTitle: 'Uusi ajastettu viesti',
@@ -53,7 +55,13 @@ export const fiScheduledMessages = {
     senderPhone: 'Lähettäjän puhelin',
     recurrence: {
       kind: 'Toistuu',
-      kinds: { once: 'Kerran', daily: 'Joka päivä', weekly: 'Valittuina viikonpäivinä', monthly: 'Kuukauden päivänä', monthlyWeekday: 'Kuukauden viikonpäivänä' },
+      kinds: {
+        once: 'Kerran',
+        daily: 'Joka päivä',
+        weekly: 'Valittuina viikonpäivinä',
+        monthly: 'Kuukauden päivänä',
+        monthlyWeekday: 'Kuukauden viikonpäivänä',
+      },
       at: 'Päivämäärä',
       time: 'Kello',
       days: 'Viikonpäivät',

@@ -157,6 +157,9 @@ export const svCore = {
     byAs: 'av {{name}} som {{as}}',
     system: 'systemet',
     actions: {
+      paused: 'Pausad',
+      resumed: 'Återupptagen',
+      tested: 'Test skickat',
       published: 'Publicerad',
       acknowledged: 'Läst och bekräftad',
       reminded: 'Påminnelse skickad',
@@ -726,6 +729,7 @@ export const svCore = {
     'backoffice-salereports': 'Säljrapporter',
     'backoffice-salereports-id': 'Säljrapport',
     'backoffice-scheduledmessages': 'Schemalagda meddelanden',
+    'backoffice-scheduledmessages-id': 'Schemalagt meddelande',
     'backoffice-sellertranscriptions': 'Säljartranskriberingar',
     'backoffice-sicknotices': 'Sjukanmälningar',
     'backoffice-timereports': 'Tidrapporter',

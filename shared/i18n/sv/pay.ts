@@ -128,7 +128,7 @@ export const svPay = {
       type: 'Frånvarotyp',
       allTypes: 'Alla typer',
       start: 'Exportera',
-      started: 'Exporten har startat',
+      started: 'Exporten har startat. Den hamnar också under Nedladdningar, och du får en avisering när den är klar.',
       sheet: 'Frånvaro',
       columns: {
         employeeId: 'Anställningsnummer',

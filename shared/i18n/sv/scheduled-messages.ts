@@ -8,6 +8,8 @@ export const svScheduledMessages = {
     candidatesByEmail: 'Kandidater nås bara med e-post',
   },
   scheduled: {
+    clearFilters: 'Rensa filter',
+    anyChannel: 'Alla kanaler',
     intro: 'Meddelanden som går ut automatiskt, på tid. Varje tillfälle skickas en gång per mottagare, och historiken visar hur det gick.',
     new: 'Nytt meddelande',
     newTitle: 'Nytt schemalagt meddelande',

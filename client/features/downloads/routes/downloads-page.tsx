@@ -1,0 +1,98 @@
+import { Alert, Button, Text } from '@chakra-ui/react'
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { type FormatLanguage } from '../../../../shared/format'
+import { DOWNLOAD_TTL_MS, type DownloadItem } from '../../../../shared/schemas/downloads'
+import { DataTable } from '../../../components/ui/data-table/data-table'
+import { listTable } from '../../../components/ui/data-table/list-state'
+import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
+import { useListQuery } from '../../../components/ui/data-table/use-list-query'
+import { formErrorOf } from '../../../components/ui/form-dialog'
+import { Page } from '../../../components/ui/page'
+import { useAbility } from '../../../lib/session'
+import { snackbar } from '../../../lib/snackbar-store'
+import { useUrlParams } from '../../../lib/use-url-params'
+import { DOWNLOAD_FILTER_KEYS, fetchDownload, listDownloads, removeDownload, type DownloadFilters } from '../api/downloads-api'
+import { downloadsKeys } from '../api/downloads-keys'
+import { downloadColumns } from '../components/download-columns'
+import { DownloadFilterBar } from '../components/download-filter-bar'
+
+/**
+ * /backoffice/downloads (docs/decisions/071): the files made in the background for the reader — exports, import
+ * error reports, lists — with their state and progress (refreshed while any is under way, and at once when one is
+ * ready), kept for a week. Fetching one checks the reader's rights again; a failure says "Failed to download file"
+ * with a retry. Admins may look at everyone's.
+ */
+export default function DownloadsPage() {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const ability = useAbility()
+  const queryClient = useQueryClient()
+  const { query, update } = useListQuery({ itemsPerPage: 25 })
+  const [params] = useUrlParams()
+  const filters: DownloadFilters = useMemo(() => Object.fromEntries(DOWNLOAD_FILTER_KEYS.map((k) => [k, params.get(k) || undefined])), [params])
+  const list = useQuery({
+    queryKey: downloadsKeys.list(query, filters),
+    queryFn: ({ signal }) => listDownloads(query, filters, signal),
+    placeholderData: keepPreviousData,
+    // While a file is being made its progress moves: asked again every two seconds until none is.
+    refetchInterval: (q) => (q.state.data?.items.some((d) => d.state === 'queued' || d.state === 'running') ? 2000 : false),
+  })
+  const [failed, setFailed] = useState<{ item: DownloadItem; message: string } | null>(null)
+  const [fetching, setFetching] = useState<string | null>(null)
+  const download = async (d: DownloadItem) => {
+    setFailed(null)
+    setFetching(d.id)
+    try {
+      await fetchDownload(d.id, d.name)
+    } catch (err) {
+      setFailed({ item: d, message: formErrorOf(err, t).message })
+      void queryClient.invalidateQueries({ queryKey: downloadsKeys.all })
+    } finally {
+      setFetching(null)
+    }
+  }
+  const remove = async (d: DownloadItem) => {
+    try {
+      await removeDownload(d.id)
+      snackbar.show(t('downloadCentre.removed'), { color: 'success', icon: 'success' })
+    } catch (err) {
+      snackbar.show(formErrorOf(err, t).message, { color: 'error', icon: 'error' })
+    }
+    void queryClient.invalidateQueries({ queryKey: downloadsKeys.all })
+  }
+  const everyone = filters.everyone === 'true'
+  const columns = downloadColumns({ t, lang, everyone, fetching, onDownload: (d) => void download(d), onRemove: (d) => void remove(d) })
+  const csv = useCsvDownload({ fileName: t('routes.backoffice-downloads'), columns, query, fetchPage: (q) => listDownloads(q, filters) })
+  const active = (['state', 'kind'] as const).filter((k) => filters[k]).length
+  return (
+    <Page title={t('routes.backoffice-downloads')} breadcrumbs={[{ label: t('nav.groups.backoffice') }]}>
+      <Text color="fg.muted" maxW="3xl">
+        {t('downloadCentre.intro', { days: DOWNLOAD_TTL_MS / 86_400_000 })}
+      </Text>
+      {failed ? (
+        <Alert.Root status="error" data-testid="download-failed">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{t('downloadCentre.failedToDownload')}</Alert.Title>
+            <Alert.Description>
+              {failed.item.name}: {failed.message}
+            </Alert.Description>
+          </Alert.Content>
+          <Button size="sm" variant="outline" onClick={() => void download(failed.item)}>
+            {t('downloadCentre.retry')}
+          </Button>
+        </Alert.Root>
+      ) : null}
+      <DataTable
+        label={t('routes.backoffice-downloads')}
+        columns={columns}
+        {...listTable(list, { query, update }, csv)}
+        emptyText={t('downloadCentre.empty')}
+        activeFilters={active}
+        filters={<DownloadFilterBar filters={filters} update={update} admin={ability.can('admin', 'downloads')} />}
+      />
+    </Page>
+  )
+}

@@ -1,0 +1,180 @@
+import { Card, Checkbox, Fieldset, Heading, List, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { Controller, useWatch, type UseFormReturn } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import type { FormatLanguage } from '../../../../shared/format'
+import { SelectField, TextField } from '../../../components/ui/form-kit'
+import { fieldErrorText } from '../../../lib/field-error'
+import { nextSendsOf } from '../api/scheduled-messages-api'
+import { scheduledMessagesKeys } from '../api/scheduled-messages-keys'
+import { scheduleOf, type MessageForm, type RecurrenceKind } from '../model/message-form'
+
+const KINDS: RecurrenceKind[] = ['once', 'daily', 'weekly', 'monthly', 'monthlyWeekday']
+const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7]
+
+/** A send in the organisation's time zone: "mån 7 dec. 2026 08:00". */
+function inZone(ms: number, timezone: string, lang: FormatLanguage): string {
+  const locale = { sv: 'sv-SE', en: 'en-GB', fi: 'fi-FI' }[lang]
+  return new Intl.DateTimeFormat(locale, {
+    timeZone: timezone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(ms)
+}
+
+/**
+ * When the message goes: the recurrence in structured fields (a date, every day, weekdays, a day of the month or
+ * "the first Monday"), an end date, quiet hours, what happens to an occurrence missed while the server was down,
+ * and the next five sends as the server computes them, in the organisation's time zone.
+ */
+export function ScheduleCard({ form }: { form: UseFormReturn<MessageForm> }) {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const values = useWatch({ control: form.control }) as MessageForm
+  const { kind, quiet } = values
+  const schedule = scheduleOf(values)
+  const key = JSON.stringify(schedule)
+  const [asked, setAsked] = useState(key)
+  useEffect(() => {
+    const timer = setTimeout(() => setAsked(key), 300)
+    return () => clearTimeout(timer)
+  }, [key])
+  const wanted = JSON.parse(asked) as typeof schedule
+  const sends = useQuery({
+    queryKey: scheduledMessagesKeys.nextSends(wanted),
+    queryFn: ({ signal }) => nextSendsOf(wanted, signal),
+    placeholderData: keepPreviousData,
+    retry: false,
+  })
+  const dayOptions = [
+    ...Array.from({ length: 31 }, (_, i) => ({ value: String(i + 1), label: `${i + 1}` })),
+    { value: 'last', label: t('scheduled.recurrence.lastDay') },
+  ]
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Heading as="h2" size="md">
+          {t('scheduled.sections.schedule')}
+        </Heading>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="4">
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+            <SelectField
+              form={form}
+              name="kind"
+              label={t('scheduled.recurrence.kind')}
+              options={KINDS.map((k) => ({ value: k, label: t(`scheduled.recurrence.kinds.${k}`) }))}
+            />
+            <TextField form={form} name="time" label={t('scheduled.recurrence.time')} type="time" required data-testid="message-time" />
+            {kind === 'once' ? <TextField form={form} name="date" label={t('scheduled.recurrence.at')} type="date" required /> : null}
+            {kind === 'monthly' ? <SelectField form={form} name="day" label={t('scheduled.recurrence.day')} options={dayOptions} /> : null}
+            {kind === 'monthlyWeekday' ? (
+              <>
+                <SelectField
+                  form={form}
+                  name="nth"
+                  label={t('scheduled.recurrence.nth')}
+                  options={['1', '2', '3', '4', 'last'].map((n) => ({ value: n, label: t(`scheduled.recurrence.nths.${n}`) }))}
+                />
+                <SelectField
+                  form={form}
+                  name="weekday"
+                  label={t('scheduled.recurrence.weekday')}
+                  options={WEEKDAYS.map((d) => ({ value: String(d), label: t(`scheduled.weekdays.${d}`) }))}
+                />
+              </>
+            ) : null}
+            {kind !== 'once' ? <TextField form={form} name="endDate" label={t('scheduled.recurrence.endDate')} type="date" /> : null}
+          </SimpleGrid>
+          {kind === 'weekly' ? (
+            <Controller
+              control={form.control}
+              name="days"
+              render={({ field, fieldState }) => (
+                // A fieldset, not a field: a field gives every control inside it one id, and the boxes' labels would all toggle the first.
+                <Fieldset.Root invalid={!!fieldState.error}>
+                  <Fieldset.Legend fontSize="sm" fontWeight="medium">
+                    {t('scheduled.recurrence.days')}
+                  </Fieldset.Legend>
+                  <Wrap gap="3" data-testid="message-weekdays">
+                    {WEEKDAYS.map((d) => (
+                      <Checkbox.Root
+                        key={d}
+                        checked={field.value.includes(d)}
+                        onCheckedChange={(e) =>
+                          field.onChange(e.checked === true ? [...field.value.filter((x) => x !== d), d] : field.value.filter((x) => x !== d))
+                        }
+                      >
+                        <Checkbox.HiddenInput />
+                        <Checkbox.Control />
+                        <Checkbox.Label>{t(`scheduled.weekdaysShort.${d}`)}</Checkbox.Label>
+                      </Checkbox.Root>
+                    ))}
+                  </Wrap>
+                  {fieldState.error ? <Fieldset.ErrorText>{fieldErrorText(fieldState.error, t)}</Fieldset.ErrorText> : null}
+                </Fieldset.Root>
+              )}
+            />
+          ) : null}
+          <Fieldset.Root>
+            <Controller
+              control={form.control}
+              name="quiet"
+              render={({ field }) => (
+                <Checkbox.Root checked={field.value} onCheckedChange={(e) => field.onChange(e.checked === true)}>
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label>{t('scheduled.recurrence.quiet')}</Checkbox.Label>
+                </Checkbox.Root>
+              )}
+            />
+            <Fieldset.HelperText>{t('scheduled.recurrence.quietHelp')}</Fieldset.HelperText>
+            {quiet ? (
+              <SimpleGrid columns={2} gap="3" maxW="sm">
+                <TextField form={form} name="quietFrom" label={t('scheduled.recurrence.quietFrom')} type="time" />
+                <TextField form={form} name="quietTo" label={t('scheduled.recurrence.quietTo')} type="time" />
+              </SimpleGrid>
+            ) : null}
+          </Fieldset.Root>
+          <SelectField
+            form={form}
+            name="missed"
+            label={t('scheduled.recurrence.missed')}
+            options={(['send', 'skip'] as const).map((m) => ({ value: m, label: t(`scheduled.recurrence.misseds.${m}`) }))}
+          />
+          <Stack gap="1" borderWidth="1px" borderRadius="md" p="3" data-testid="message-next-sends" aria-live="polite">
+            <Text fontWeight="medium">{t('scheduled.recurrence.nextFive')}</Text>
+            {sends.data ? (
+              <>
+                {sends.data.sends.length === 0 ? (
+                  <Text color="fg.muted">{t('scheduled.recurrence.nextNone')}</Text>
+                ) : (
+                  <List.Root as="ol" ps="5">
+                    {sends.data.sends.map((ms) => (
+                      <List.Item key={ms} data-testid="message-next-send">
+                        {inZone(ms, sends.data.timezone, lang)}
+                      </List.Item>
+                    ))}
+                  </List.Root>
+                )}
+                <Text fontSize="xs" color="fg.muted">
+                  {t('scheduled.recurrence.timezone', { timezone: sends.data.timezone })}
+                </Text>
+              </>
+            ) : sends.isError ? (
+              <Text color="fg.muted">{t('scheduled.recurrence.nextNone')}</Text>
+            ) : (
+              <Text color="fg.muted">…</Text>
+            )}
+          </Stack>
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  )
+}

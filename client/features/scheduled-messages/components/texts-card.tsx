@@ -1,0 +1,131 @@
+import { Box, Button, Card, Heading, Stack, Tabs, Text, Wrap } from '@chakra-ui/react'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { useWatch, type UseFormReturn } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { MESSAGE_FIELDS, MESSAGE_LANGUAGES, type MessageLanguage } from '../../../../shared/rules/scheduled-messages'
+import { formErrorOf } from '../../../components/ui/form-dialog'
+import { TextAreaField, TextField } from '../../../components/ui/form-kit'
+import { previewMessage } from '../api/scheduled-messages-api'
+import { scheduledMessagesKeys } from '../api/scheduled-messages-keys'
+import type { MessageForm } from '../model/message-form'
+
+/**
+ * The message's texts, a tab per language (a blank one is not written: its readers get English, then Swedish), the
+ * fields a text may use (a click adds one to the text), and a preview with the writer's own values.
+ */
+export function TextsCard({ form }: { form: UseFormReturn<MessageForm> }) {
+  const { t } = useTranslation()
+  const [tab, setTab] = useState<MessageLanguage>('sv')
+  const values = useWatch({ control: form.control }) as MessageForm
+  const input = {
+    templates: Object.fromEntries(
+      MESSAGE_LANGUAGES.map((l) => [l, values.templates[l].subject.trim() || values.templates[l].body.trim() ? values.templates[l] : null]),
+    ),
+    senderName: values.senderName || null,
+    senderEmail: values.senderEmail || null,
+    senderPhone: values.senderPhone || null,
+  }
+  // Asked a moment after the writing stops.
+  const key = JSON.stringify(input)
+  const [asked, setAsked] = useState(key)
+  useEffect(() => {
+    const timer = setTimeout(() => setAsked(key), 400)
+    return () => clearTimeout(timer)
+  }, [key])
+  const wanted = JSON.parse(asked) as typeof input
+  const any = Object.values(wanted.templates).some(Boolean)
+  const preview = useQuery({
+    queryKey: scheduledMessagesKeys.preview(wanted),
+    queryFn: ({ signal }) => previewMessage(wanted, signal),
+    enabled: any,
+    placeholderData: keepPreviousData,
+    retry: false,
+  })
+  const insert = (field: string) => {
+    const name = `templates.${tab}.body` as const
+    const now = form.getValues(name)
+    form.setValue(name, `${now}${now && !now.endsWith(' ') ? ' ' : ''}{{${field}}}`, { shouldDirty: true })
+  }
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Heading as="h2" size="md">
+          {t('scheduled.sections.texts')}
+        </Heading>
+        <Text fontSize="sm" color="fg.muted">
+          {t('scheduled.textHelp')}
+        </Text>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="4">
+          <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value as MessageLanguage)} variant="line" size="sm">
+            <Tabs.List>
+              {MESSAGE_LANGUAGES.map((l) => (
+                <Tabs.Trigger key={l} value={l} data-testid={`message-language-${l}`}>
+                  {t(`scheduled.language.${l}`)}
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+            {MESSAGE_LANGUAGES.map((l) => (
+              <Tabs.Content key={l} value={l}>
+                <Stack gap="3">
+                  <TextField form={form} name={`templates.${l}.subject`} label={t('scheduled.subject')} maxLength={200} data-testid={`message-subject-${l}`} />
+                  <TextAreaField
+                    form={form}
+                    name={`templates.${l}.body`}
+                    label={t('scheduled.body')}
+                    rows={6}
+                    maxLength={5000}
+                    data-testid={`message-body-${l}`}
+                  />
+                </Stack>
+              </Tabs.Content>
+            ))}
+          </Tabs.Root>
+          <Box>
+            <Text fontSize="sm" fontWeight="medium" mb="2">
+              {t('scheduled.fieldsTitle')}
+            </Text>
+            <Wrap gap="2">
+              {MESSAGE_FIELDS.map((f) => (
+                <Button
+                  key={f}
+                  size="xs"
+                  variant="outline"
+                  onClick={() => insert(f)}
+                  aria-label={t('scheduled.insertField', { field: t(`scheduled.fields.${f}`) })}
+                  title={`{{${f}}}`}
+                >
+                  {t(`scheduled.fields.${f}`)}
+                </Button>
+              ))}
+            </Wrap>
+          </Box>
+          <Box borderWidth="1px" borderRadius="md" p="4" bg="bg.subtle" data-testid="message-preview" aria-live="polite">
+            <Text fontSize="xs" color="fg.muted" textTransform="uppercase" letterSpacing="wide" mb="2">
+              {t('scheduled.preview')}
+            </Text>
+            {!any ? (
+              <Text color="fg.muted">{t('scheduled.previewEmpty')}</Text>
+            ) : preview.isError ? (
+              <Text color="fg.error">{formErrorOf(preview.error, t).message}</Text>
+            ) : preview.data ? (
+              <Stack gap="2">
+                <Text fontSize="sm" color="fg.muted">
+                  {t('scheduled.previewFor', { name: preview.data.recipientName, language: t(`scheduled.language.${preview.data.language}`) })}
+                </Text>
+                <Text fontWeight="semibold" data-testid="message-preview-subject">
+                  {preview.data.subject}
+                </Text>
+                <Text whiteSpace="pre-wrap" data-testid="message-preview-body">
+                  {preview.data.body}
+                </Text>
+              </Stack>
+            ) : null}
+          </Box>
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  )
+}

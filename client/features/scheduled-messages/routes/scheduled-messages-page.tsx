@@ -1,0 +1,148 @@
+import { Badge, Field, NativeSelect, Text } from '@chakra-ui/react'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { formatDate, formatTime, type FormatLanguage } from '../../../../shared/format'
+import { pathFor } from '../../../../shared/routes'
+import { MESSAGE_CHANNELS, type ScheduledMessageItem } from '../../../../shared/schemas/scheduled-messages'
+import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
+import { listTable } from '../../../components/ui/data-table/list-state'
+import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
+import { useListQuery } from '../../../components/ui/data-table/use-list-query'
+import { chipsOf } from '../../../components/ui/filter-chips'
+import { FilterBar, FilterChips } from '../../../components/ui/list-filters'
+import { Page } from '../../../components/ui/page'
+import { CreateButton } from '../../../components/ui/record-table'
+import { useAbility } from '../../../lib/session'
+import { useUrlParams } from '../../../lib/use-url-params'
+import { listMessages, MESSAGE_FILTER_KEYS, type MessageFilters } from '../api/scheduled-messages-api'
+import { scheduledMessagesKeys } from '../api/scheduled-messages-keys'
+import { recurrenceInWords } from '../model/message-form'
+
+const STATES = ['active', 'paused'] as const
+
+/**
+ * /backoffice/scheduledmessages (docs/decisions/071, spec section 3): the messages that go out on a schedule — name,
+ * channel, the recurrence in words, the next send in the organisation's time, active or paused — searched and
+ * filtered; a row opens the message, "New message" writes one.
+ */
+export default function ScheduledMessagesPage() {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const navigate = useNavigate()
+  const ability = useAbility()
+  const { query, update } = useListQuery({ itemsPerPage: 25 })
+  const [params] = useUrlParams()
+  const filters: MessageFilters = useMemo(() => Object.fromEntries(MESSAGE_FILTER_KEYS.map((k) => [k, params.get(k) || undefined])), [params])
+  const list = useQuery({
+    queryKey: scheduledMessagesKeys.list(query, filters),
+    queryFn: ({ signal }) => listMessages(query, filters, signal),
+    placeholderData: keepPreviousData,
+  })
+  const day = (iso: string) => formatDate(Date.parse(`${iso}T12:00:00Z`), lang)
+  const words = (r: ScheduledMessageItem) => recurrenceInWords(t, r.recurrence, r.schedule.endDate, day, lang)
+  const when = (ms: number | null) => (ms === null ? t('scheduled.none') : `${formatDate(ms, lang)} ${formatTime(ms, lang)}`)
+  const columns: Column<ScheduledMessageItem>[] = [
+    {
+      key: 'name',
+      header: t('scheduled.columns.name'),
+      sortKey: 'name',
+      render: (r) => (
+        <>
+          <Text fontWeight="medium">{r.name}</Text>
+          <Text fontSize="xs" color="fg.muted" hideFrom="md">
+            {words(r)}
+          </Text>
+        </>
+      ),
+      csv: (r) => r.name,
+    },
+    {
+      key: 'channel',
+      header: t('scheduled.columns.channel'),
+      render: (r) => t(`scheduled.channels.${r.channel}`),
+      csv: (r) => t(`scheduled.channels.${r.channel}`),
+      hideBelow: 'lg',
+    },
+    { key: 'recurrence', header: t('scheduled.columns.recurrence'), render: words, csv: words, hideBelow: 'md' },
+    {
+      key: 'nextSend',
+      header: t('scheduled.columns.nextSend'),
+      sortKey: 'nextSendAt',
+      render: (r) => when(r.nextSendAt),
+      csv: (r) => when(r.nextSendAt),
+      hideBelow: 'sm',
+    },
+    {
+      key: 'active',
+      header: t('scheduled.columns.active'),
+      render: (r) => (
+        <Badge variant="subtle" colorPalette={r.active ? 'green' : 'gray'}>
+          {t(`scheduled.states.${r.active ? 'active' : 'paused'}`)}
+        </Badge>
+      ),
+      csv: (r) => t(`scheduled.states.${r.active ? 'active' : 'paused'}`),
+    },
+  ]
+  const csv = useCsvDownload({ fileName: t('routes.backoffice-scheduledmessages'), columns, query, fetchPage: (q) => listMessages(q, filters) })
+  const states = chipsOf(filters.active, STATES)
+  const active = MESSAGE_FILTER_KEYS.filter((k) => filters[k]).length
+  return (
+    <Page title={t('routes.backoffice-scheduledmessages')} breadcrumbs={[{ label: t('nav.groups.backoffice') }]}>
+      <Text color="fg.muted" maxW="3xl">
+        {t('scheduled.intro')}
+      </Text>
+      <DataTable
+        label={t('routes.backoffice-scheduledmessages')}
+        columns={columns}
+        {...listTable(list, { query, update }, csv)}
+        emptyText={t('scheduled.empty')}
+        onRowClick={(r) => navigate(pathFor('backoffice-scheduledmessages-id', { id: r.id }))}
+        activeFilters={active}
+        toolbar={
+          <CreateButton
+            show={ability.can('create', 'scheduled_messages')}
+            label={t('scheduled.new')}
+            onClick={() => navigate(pathFor('backoffice-scheduledmessages-id', { id: 'new' }))}
+            testId="message-new"
+          />
+        }
+        filters={
+          <FilterBar
+            testId="message-filters"
+            chips={
+              <FilterChips
+                label={t('scheduled.columns.active')}
+                values={STATES}
+                on={(s) => states.has(s)}
+                onToggle={(s) => update({ active: states.has(s) ? undefined : s })}
+                text={(s) => t(`scheduled.states.${s}`)}
+              />
+            }
+            clear={{ label: t('scheduled.clearFilters'), active: active > 0, onClear: () => update({ active: undefined, channel: undefined }) }}
+          >
+            <Field.Root>
+              <Field.Label>{t('scheduled.columns.channel')}</Field.Label>
+              <NativeSelect.Root size="sm">
+                <NativeSelect.Field
+                  value={filters.channel ?? ''}
+                  onChange={(e) => update({ channel: e.target.value || undefined })}
+                  data-testid="message-channel-filter"
+                >
+                  <option value="">{t('scheduled.anyChannel')}</option>
+                  {MESSAGE_CHANNELS.map((c) => (
+                    <option key={c} value={c}>
+                      {t(`scheduled.channels.${c}`)}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+          </FilterBar>
+        }
+      />
+    </Page>
+  )
+}
