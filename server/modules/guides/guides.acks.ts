@@ -66,7 +66,12 @@ export function guideAcknowledgements(ctx: GuidesContext) {
       tx
         .select({ guideId: t.guideAcks.guideId, userId: t.guideAcks.userId, number: t.guideAcks.number })
         .from(t.guideAcks)
-        .where(inArray(t.guideAcks.guideId, guides.map((g) => g.id))),
+        .where(
+          inArray(
+            t.guideAcks.guideId,
+            guides.map((g) => g.id),
+          ),
+        ),
     ])
     const roles = new Set(allowedRoles)
     const acked = new Map(acks.map((a) => [`${a.guideId}|${a.userId}`, a.number]))

@@ -277,5 +277,14 @@ export function gameAndAccountAlerts(ctx: NotificationsContext, { notify }: Pick
     })
   }
 
-  return { fromLevelReached, fromBadgeAwarded, fromCompetitionFinished, fromUserChange, fromGuideReminder, fromCandidateEvent, fromDownloadFinished, fromScheduledMessage }
+  return {
+    fromLevelReached,
+    fromBadgeAwarded,
+    fromCompetitionFinished,
+    fromUserChange,
+    fromGuideReminder,
+    fromCandidateEvent,
+    fromDownloadFinished,
+    fromScheduledMessage,
+  }
 }

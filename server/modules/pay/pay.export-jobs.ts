@@ -106,7 +106,8 @@ export function definePayrollJob(ctx: PayExportsContext, { writePaxml, writePayr
             ...(previous ? { changes: changes.slice(0, CHANGES_SHOWN), changeCount: changes.length } : {}),
           }
           await tx.update(e).set({ state: 'done', fileId, finishedAt: now, summary, error: null }).where(eq(e.id, row.id))
-          if (downloadId) await downloads.ready(tx, downloadId, { fileId, size: data.byteLength, contentType: row.format === 'paxml' ? 'application/xml' : 'text/csv' }, now)
+          if (downloadId)
+            await downloads.ready(tx, downloadId, { fileId, size: data.byteLength, contentType: row.format === 'paxml' ? 'application/xml' : 'text/csv' }, now)
           await logActivity(tx, t, {
             at: now,
             actorId: row.requestedById,

@@ -25,7 +25,12 @@ export function exportFileName(kind: PayExportKind, format: string, month: strin
  * Files are written row by row to a temporary file (never the whole file in memory), then stored with the export's
  * state and, for payroll, what it held per employee and item, in one transaction: a failed export writes nothing.
  */
-export function payExports(deps: Pick<Deps, 'database' | 'events' | 'jobs' | 'files' | 'env' | 'downloads'>, pay: PayService, ports: PayPorts, hooks: PayExportHooks = {}) {
+export function payExports(
+  deps: Pick<Deps, 'database' | 'events' | 'jobs' | 'files' | 'env' | 'downloads'>,
+  pay: PayService,
+  ports: PayPorts,
+  hooks: PayExportHooks = {},
+) {
   const ctx = payExportsContext(deps, pay, ports, hooks)
   definePayrollJob(ctx, payrollWriters(ctx, payrollWalk(ctx)))
   defineAbsenceJob(ctx)

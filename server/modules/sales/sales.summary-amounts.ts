@@ -106,7 +106,11 @@ export function summaryAmounts(ctx: SummaryReadsContext) {
       const out = new Map<string, { sales: number; orderValueOre: number }>()
       for (let i = 0; i < userIds.length; i += 500) {
         const rows = await db
-          .select({ sellerId: T.sellerId, sales: sql<number>`sum(${T.sales})`.mapWith(Number), orderValueOre: sql<number>`sum(${T.orderValueOre})`.mapWith(Number) })
+          .select({
+            sellerId: T.sellerId,
+            sales: sql<number>`sum(${T.sales})`.mapWith(Number),
+            orderValueOre: sql<number>`sum(${T.orderValueOre})`.mapWith(Number),
+          })
           .from(T)
           .where(and(inArray(T.sellerId, userIds.slice(i, i + 500)), gte(T.sellDate, from), lte(T.sellDate, to), inArray(T.status, [...EARNING_STATUSES])))
           .groupBy(T.sellerId)
