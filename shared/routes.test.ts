@@ -3,7 +3,7 @@ import { CATALOGS } from './i18n'
 import { isKnownPermission } from './permissions/catalogue'
 import { ROUTES, matchRoutePath, pathFor } from './routes'
 
-/** Routes the spec does not list but its users need (docs/decisions/011, 025, 045, 070). */
+/** Routes the spec does not list but its users need (docs/decisions/011, 025, 045, 070, 071). */
 const ADDED: Array<[string, string | null]> = [
   ['/sales/time-report', 'create time_reports'],
   ['/sales/sick-notice', 'create sicknotices'],
@@ -22,6 +22,8 @@ const ADDED: Array<[string, string | null]> = [
   ['/backoffice/onboarding/candidates/:id', 'view candidates'],
   ['/candidate/:token', null],
   ['/candidate/:token/sign', null],
+  // A scheduled message's editor and history (issue 45, decision 071).
+  ['/backoffice/scheduledmessages/:id', 'view scheduled_messages'],
 ]
 
 /** Every route of spec section 2 with the permission the spec's table (section 6) gives it. */

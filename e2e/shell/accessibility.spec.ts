@@ -153,6 +153,20 @@ test.describe('accessibility, light and dark', () => {
     expect(await bothThemes(page), 'the templates').toEqual([])
   })
 
+  test('scheduled messages (the list, a message with its editor and next sends) and the downloads', async ({ page }) => {
+    await signInAs(page, 'backoffice@demo.test', '/backoffice/scheduledmessages')
+    const row = page.getByRole('row').filter({ hasText: 'Veckobrev till Team Norr' })
+    await expect(row).toBeVisible()
+    expect(await bothThemes(page), 'the messages').toEqual([])
+    await row.click()
+    await expect(page.getByTestId('message-next-send')).toHaveCount(5)
+    await expect(page.getByTestId('message-preview-subject')).toBeVisible()
+    expect(await bothThemes(page), 'a message').toEqual([])
+    await page.goto('/backoffice/downloads')
+    await expect(page.getByTestId('download-filters')).toBeAttached()
+    expect(await bothThemes(page), 'the downloads').toEqual([])
+  })
+
   test('the quality screens: templates and the editor, the call queue and a survey, the four statistics screens', async ({ page }) => {
     test.slow() // eight axe runs, four over charts with their tables
     await signInAs(page, 'backoffice@demo.test', '/backoffice/salequality/templates')

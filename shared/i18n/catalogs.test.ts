@@ -63,6 +63,7 @@ describe('plurals', () => {
     'table.selected', // "3 markerade": the participle agrees with no noun
     'notifications.unreadLabel',
     'errors.too_many_devices', // at least the limit
+    'errors.too_many_downloads', // the limit (two)
     'userAdmin.import.errorsShown',
     'userAdmin.import.errors.tooManyRows', // more than the limit
     'termsAdmin.answers.pending',

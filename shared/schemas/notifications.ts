@@ -51,7 +51,8 @@ export const notificationSettingsSchema = z
     sickNotice: channelSettings,
     competition: channelSettings,
     general: channelSettings,
-    download: channelSettings,
+    /** added with the downloads centre: an app from before it sends none (its default then applies) */
+    download: channelSettings.default({ inApp: true, push: true, email: false }),
   })
   .refine((s) => s.deviation.inApp, { error: 'validation.deviationInApp', path: ['deviation', 'inApp'] })
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>
