@@ -40,7 +40,10 @@ export const BATCH = 500
 export const PERIOD_LIMIT = 5000
 
 /** What the orders area's parts share: its tables, an import's file and plan, and an order's list row. */
-export function ordersContext({ database, files, jobs, events }: Pick<Deps, 'database' | 'files' | 'jobs' | 'events'>, ports: OrdersPorts) {
+export function ordersContext(
+  { database, files, jobs, events, downloads }: Pick<Deps, 'database' | 'files' | 'jobs' | 'events' | 'downloads'>,
+  ports: OrdersPorts,
+) {
   const { db, t } = database
   const o = t.orderRegistrations
 
@@ -189,7 +192,25 @@ export function ordersContext({ database, files, jobs, events }: Pick<Deps, 'dat
       createdAt: r.createdAt,
     }
   }
-  return { database, files, jobs, events, ports, checkMapping, db, fileOf, importRow, itemOf, matchOfRow, o, plan, summarise, t, withoutRegistration }
+  return {
+    database,
+    files,
+    jobs,
+    events,
+    downloads,
+    ports,
+    checkMapping,
+    db,
+    fileOf,
+    importRow,
+    itemOf,
+    matchOfRow,
+    o,
+    plan,
+    summarise,
+    t,
+    withoutRegistration,
+  }
 }
 export type OrdersContext = ReturnType<typeof ordersContext>
 

@@ -1,13 +1,45 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm'
+import { toCsv } from '../../../shared/rules/csv'
+import { parseOrderRow } from '../../../shared/rules/orders'
+import type { Db } from '../../db/client'
 import { changedFields, logActivities, logActivity, type ActivityEntry } from '../../platform/activity-log'
-import { TRANSLATORS } from '../../../shared/i18n'
+import { TRANSLATORS, type LanguageCode } from '../../../shared/i18n'
 
 import { BATCH, PERIOD_LIMIT, type OrdersContext } from './orders.context'
 
 /** The import job (`orders.import`): writes a batch of rows per transaction, matching as it goes; runs again safely. */
 export function defineImportJob(ctx: OrdersContext) {
-  const { database, jobs, ports, db, fileOf, importRow, o, plan, summarise, t, withoutRegistration } = ctx
-  jobs.define<{ importId: string }>('orders.import', async (job) => {
+  const { database, jobs, ports, db, fileOf, importRow, o, plan, summarise, t, withoutRegistration, files, downloads } = ctx
+
+  /** The file's rows with problems — row, field, what is wrong — as a CSV in the importer's downloads, in their language. */
+  async function errorReport(
+    tx: Db,
+    imp: { id: string; fileName: string; createdById: string },
+    parsed: ReturnType<typeof parseOrderRow>[],
+    lang: LanguageCode,
+  ) {
+    const tr = TRANSLATORS[lang] ?? TRANSLATORS.sv
+    const rows = parsed.flatMap((r, i) =>
+      r.ok ? [] : Object.entries(r.errors).map(([field, key]) => [i + 2, field === 'row' ? '' : tr(`orderManagement.fields.${field}`), tr(key!)]),
+    )
+    const data = Buffer.from(
+      toCsv([tr('orderManagement.errorReport.row'), tr('orderManagement.errorReport.field'), tr('orderManagement.errorReport.problem')], rows),
+      'utf8',
+    )
+    const at = Date.now()
+    const name = `${tr('orderManagement.errorReport.file')}-${imp.fileName.replace(/\.[^.]+$/, '')}.csv`
+    const downloadId = await downloads.request(tx, {
+      userId: imp.createdById,
+      kind: 'orderImportErrors',
+      name,
+      permission: { action: 'create', subject: 'order_registrations' },
+      at,
+    })
+    const fileId = crypto.randomUUID()
+    await files.store({ id: fileId, kind: 'export', userId: imp.createdById, name, contentType: 'text/csv', data, attached: true }, at)
+    await downloads.ready(tx, downloadId, { fileId, size: data.byteLength, contentType: 'text/csv' }, at)
+  }
+  jobs.define<{ importId: string; lang?: LanguageCode }>('orders.import', async (job) => {
     const imp = await importRow(job.payload.importId)
     if (!imp.mapping) throw new Error('an import runs with a mapping')
     await db.update(t.orderImports).set({ status: 'running' }).where(eq(t.orderImports.id, imp.id))
@@ -104,6 +136,8 @@ export function defineImportJob(ctx: OrdersContext) {
     const result = { ...summary, flagged }
     await database.transaction(async (tx) => {
       await tx.update(t.orderImports).set({ status: 'done', summary: result, finishedAt: Date.now() }).where(eq(t.orderImports.id, imp.id))
+      // The rows with problems, as a file in the importer's downloads (decision 071).
+      if (summary.invalid > 0) await errorReport(tx, imp, p.parsed, job.payload.lang ?? 'sv')
       await tx
         .insert(t.orderMappings)
         .values({ providerId: imp.providerId, mapping: imp.mapping!, updatedAt: Date.now(), updatedById: imp.createdById })

@@ -1,3 +1,4 @@
+import type { LanguageCode } from '../../../shared/i18n'
 import { eq } from 'drizzle-orm'
 import { guessMapping, mappingProblems, type OrderMapping } from '../../../shared/rules/orders'
 import type { Translate } from '../../../shared/schemas/errors'
@@ -95,14 +96,14 @@ export function orderImports(ctx: OrdersContext) {
     },
 
     /** Runs the import as a job with this mapping (once: a second run answers the same job). */
-    async run(actorId: string, id: string, mapping: OrderMapping, translate: Translate): Promise<OrderImportState> {
+    async run(actorId: string, id: string, mapping: OrderMapping, translate: Translate, language: LanguageCode = 'sv'): Promise<OrderImportState> {
       const imp = await importRow(id)
       const content = await fileOf(imp, translate)
       checkMapping(mapping, content.headers, translate)
       await database.transaction(async (tx) => {
         const [current] = await tx.select({ status: t.orderImports.status }).from(t.orderImports).where(eq(t.orderImports.id, id))
         if (current?.status !== 'uploaded') return
-        const jobId = await jobs.enqueue(tx, 'orders.import', { importId: id }, { uniqueKey: `orders.import:${id}`, maxAttempts: 3 })
+        const jobId = await jobs.enqueue(tx, 'orders.import', { importId: id, lang: language }, { uniqueKey: `orders.import:${id}`, maxAttempts: 3 })
         await tx.update(t.orderImports).set({ status: 'queued', mapping, jobId }).where(eq(t.orderImports.id, id))
         await logActivity(tx, t, { at: Date.now(), actorId, entity: 'order_import', entityId: id, action: 'started', after: { mapping } })
       })

@@ -56,7 +56,7 @@ export function ordersRoutes({ files }: Deps, orders: OrdersService) {
         access.can('create', 'order_registrations'),
         validate('param', orderImportIdParamSchema),
         validate('json', orderImportMappingSchema),
-        async (c) => c.json(await orders.run(c.var.auth!.userData.id, c.req.valid('param').id, c.req.valid('json').mapping, c.var.t), 202),
+        async (c) => c.json(await orders.run(c.var.auth!.userData.id, c.req.valid('param').id, c.req.valid('json').mapping, c.var.t, c.var.lang), 202),
       )
       .get('/order-registrations', access.can('view', 'order_registrations'), validate('query', orderListQuerySchema), async (c) => {
         return c.json(await orders.list(c.var.auth!.ability, c.req.valid('query')), 200)

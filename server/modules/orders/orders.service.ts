@@ -16,7 +16,7 @@ export type { OrdersPorts } from './orders.context'
  * Assembled from its parts: orders.imports.ts (and the job, orders.import-job.ts), orders.reads.ts and
  * orders.matching.ts over orders.context.ts.
  */
-export function ordersService(deps: Pick<Deps, 'database' | 'files' | 'jobs' | 'events'>, ports: OrdersPorts) {
+export function ordersService(deps: Pick<Deps, 'database' | 'files' | 'jobs' | 'events' | 'downloads'>, ports: OrdersPorts) {
   const ctx = ordersContext(deps, ports)
   defineImportJob(ctx)
   const reads = orderReads(ctx)

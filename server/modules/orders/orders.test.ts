@@ -114,6 +114,20 @@ describe('an order file', () => {
     expect(done).toMatchObject({ status: 'done', progress: { done: 3, total: 3 } })
     expect(done.summary).toMatchObject({ created: 3, matchedByOrderNumber: 1, matchedByCustomer: 1, unmatched: 1, flagged: 0 })
 
+    // The rows with problems are a file in the importer's downloads (decision 071), in their language.
+    const downloads = (await app.request('GET', '/api/downloads?kind=orderImportErrors', { cookie: backoffice.cookie })).json.items as Array<{
+      id: string
+      name: string
+      state: string
+    }>
+    expect(downloads[0]).toMatchObject({ name: 'fel-ordrar.csv', state: 'ready' })
+    const report = await app.request('GET', `/api/downloads/${downloads[0]!.id}/file`, { cookie: backoffice.cookie })
+    expect(report.text.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
+      'Rad;Fält;Fel',
+      '5;Person- eller organisationsnummer;Inget giltigt person- eller organisationsnummer',
+      '6;Orderdatum;Datumet går inte att läsa (ÅÅÅÅ-MM-DD)',
+    ])
+
     const list = (await app.request('GET', `/api/order-registrations?importId=${uploaded.id}&itemsPerPage=50`, { cookie: backoffice.cookie }))
       .json as unknown as ListAnswer<OrderListItem>
     const byOrder = new Map(list.items.map((i) => [i.externalOrderNumber ?? i.customerName, i]))
@@ -121,8 +135,8 @@ describe('an order file', () => {
     expect(byOrder.get('Orderkund 2')).toMatchObject({ matchedBy: 'customer_date', esignStatus: 'unsigned', sale: { id: byCustomer } })
     expect(byOrder.get('FL-5003')).toMatchObject({ matchedBy: null, sale: null })
     // The sale report links its order registration.
-    const report = await app.request('GET', `/api/sale-reports/${byNumber}`, { cookie: backoffice.cookie })
-    expect(report.json.orderRegistration).toMatchObject({ id: byOrder.get('FL-5001')!.id, externalOrderNumber: 'FL-5001', externalStatus: 'Levererad' })
+    const saleReport = await app.request('GET', `/api/sale-reports/${byNumber}`, { cookie: backoffice.cookie })
+    expect(saleReport.json.orderRegistration).toMatchObject({ id: byOrder.get('FL-5001')!.id, externalOrderNumber: 'FL-5001', externalStatus: 'Levererad' })
 
     // The provider does not require order numbers: nothing is flagged; the approved sale without an order is listed.
     expect((await status(approvedWithout)).s).toBe('approved')

@@ -7,6 +7,7 @@ export const enOrders = {
     flagReason: 'No order registration in the provider’s order file ({{file}})',
   },
   orderManagement: {
+    errorReport: { row: 'Row', field: 'Field', problem: 'Problem', file: 'errors' },
     csvFile: 'orders.csv',
     notFound: 'The order does not exist, or you may not see it.',
     importFile: 'Import order file',
@@ -87,6 +88,7 @@ export const enOrders = {
       sample: 'The file’s first rows',
       invalidRows_one: '{{count}} row has errors and is not imported',
       invalidRows_other: '{{count}} rows have errors and are not imported',
+      invalidReport: 'When the import is done they are listed with their problems in a file in Downloads.',
       rows: 'Rows',
       row: 'Row',
       result: 'Result',

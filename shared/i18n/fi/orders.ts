@@ -7,6 +7,7 @@ export const fiOrders = {
     flagReason: 'Toimittajan tilaustiedostossa ei ole tilausta ({{file}})',
   },
   orderManagement: {
+    errorReport: { row: 'Rivi', field: 'Kenttä', problem: 'Virhe', file: 'virheet' },
     csvFile: 'tilaukset.csv',
     notFound: 'Tilausta ei ole, tai et saa nähdä sitä.',
     importFile: 'Tuo tilaustiedosto',
@@ -87,6 +88,7 @@ export const fiOrders = {
       sample: 'Tiedoston ensimmäiset rivit',
       invalidRows_one: '{{count}} rivillä on virheitä, sitä ei tuoda',
       invalidRows_other: '{{count}} rivillä on virheitä, niitä ei tuoda',
+      invalidReport: 'Kun tuonti on valmis, ne ovat virheineen tiedostossa Latauksissa.',
       rows: 'Rivit',
       row: 'Rivi',
       result: 'Tulos',

@@ -4,6 +4,7 @@ export const svOrders = {
     flagReason: 'Ingen orderregistrering i leverantörens orderfil ({{file}})',
   },
   orderManagement: {
+    errorReport: { row: 'Rad', field: 'Fält', problem: 'Fel', file: 'fel' },
     csvFile: 'ordrar.csv',
     notFound: 'Ordern finns inte, eller så får du inte se den.',
     importFile: 'Importera orderfil',
@@ -84,6 +85,7 @@ export const svOrders = {
       sample: 'Filens första rader',
       invalidRows_one: '{{count}} rad har fel och importeras inte',
       invalidRows_other: '{{count}} rader har fel och importeras inte',
+      invalidReport: 'När importen är klar finns de med sina fel i en fil under Nedladdningar.',
       rows: 'Rader',
       row: 'Rad',
       result: 'Resultat',

@@ -41,10 +41,14 @@ export function downloadColumns(p: {
           <Text fontWeight="medium" wordBreak="break-all">
             {d.name}
           </Text>
-          <Text fontSize="xs" color="fg.muted">
+          <Text fontSize="xs" color="fg.muted" hideFrom="lg">
             {t(`downloadCentre.kinds.${d.kind}`)}
-            {p.everyone ? ` · ${d.ownerName}` : ''}
           </Text>
+          {p.everyone ? (
+            <Text fontSize="xs" color="fg.muted">
+              {t('downloadCentre.columns.owner')}: {d.ownerName}
+            </Text>
+          ) : null}
         </>
       ),
       csv: (d) => d.name,

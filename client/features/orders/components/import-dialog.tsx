@@ -212,7 +212,10 @@ export function ImportDialog(props: { open: boolean; onClose: () => void; onImpo
             {step.preview.summary.invalid > 0 ? (
               <Alert.Root status="warning">
                 <Alert.Indicator />
-                <Alert.Title>{t('orderManagement.import.invalidRows', { count: step.preview.summary.invalid })}</Alert.Title>
+                <Alert.Content>
+                  <Alert.Title>{t('orderManagement.import.invalidRows', { count: step.preview.summary.invalid })}</Alert.Title>
+                  <Alert.Description>{t('orderManagement.import.invalidReport')}</Alert.Description>
+                </Alert.Content>
               </Alert.Root>
             ) : null}
             <Box overflowX="auto">
