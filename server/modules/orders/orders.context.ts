@@ -128,43 +128,6 @@ export function ordersContext(
     return { parsed, valid, existing, keyOf, matchOf, from, to }
   }
 
-  function summarise(p: Awaited<ReturnType<typeof plan>>): OrderImportSummary {
-    const seen = new Set<string>()
-    let created = 0
-    let updated = 0
-    let byNumber = 0
-    let byCustomer = 0
-    let unmatched = 0
-    for (const v of p.valid) {
-      const key = p.keyOf(v.order)
-      if (p.existing.has(key) || seen.has(key)) updated++
-      else created++
-      seen.add(key)
-      const match = matchOfRow(p, v.order, v.row)
-      if (match === 'order_number') byNumber++
-      else if (match === 'customer_date') byCustomer++
-      else unmatched++
-    }
-    return {
-      rows: p.parsed.length,
-      invalid: p.parsed.length - p.valid.length,
-      created,
-      updated,
-      matchedByOrderNumber: byNumber,
-      matchedByCustomer: byCustomer,
-      unmatched,
-      from: p.from,
-      to: p.to,
-    }
-  }
-
-  /** How a valid row is (or would be) matched: kept from its registration, else found now, else none. */
-  function matchOfRow(p: Awaited<ReturnType<typeof plan>>, order: ParsedOrder, row: number): 'order_number' | 'customer_date' | null {
-    const kept = p.existing.get(p.keyOf(order))
-    if (kept?.saleId) return kept.matchedBy === 'customer_date' ? 'customer_date' : 'order_number'
-    return p.matchOf.get(row)?.by ?? null
-  }
-
   async function withoutRegistration(tx: Db, saleIds: string[]): Promise<string[]> {
     const have = new Set<string>()
     for (let i = 0; i < saleIds.length; i += 500) {
@@ -218,4 +181,53 @@ export function withoutKey(fields: Record<string, unknown> | null): Record<strin
   if (!fields || !('customerKey' in fields)) return fields
   const { customerKey: _key, ...rest } = fields
   return rest
+}
+
+/** What a planned file holds, as matching needs it. */
+type OrderPlan = {
+  valid: Array<{ row: number; order: ParsedOrder }>
+  parsed: unknown[]
+  existing: Map<string, { saleId: string | null; matchedBy: string | null }>
+  keyOf: (order: ParsedOrder) => string
+  matchOf: Map<number, { by: 'order_number' | 'customer_date' } | null>
+  from: string | null
+  to: string | null
+}
+
+/** What an import did or would do, as figures. */
+function summarise(p: OrderPlan): OrderImportSummary {
+  const seen = new Set<string>()
+  let created = 0
+  let updated = 0
+  let byNumber = 0
+  let byCustomer = 0
+  let unmatched = 0
+  for (const v of p.valid) {
+    const key = p.keyOf(v.order)
+    if (p.existing.has(key) || seen.has(key)) updated++
+    else created++
+    seen.add(key)
+    const match = matchOfRow(p, v.order, v.row)
+    if (match === 'order_number') byNumber++
+    else if (match === 'customer_date') byCustomer++
+    else unmatched++
+  }
+  return {
+    rows: p.parsed.length,
+    invalid: p.parsed.length - p.valid.length,
+    created,
+    updated,
+    matchedByOrderNumber: byNumber,
+    matchedByCustomer: byCustomer,
+    unmatched,
+    from: p.from,
+    to: p.to,
+  }
+}
+
+/** How a valid row is (or would be) matched: kept from its registration, else found now, else none. */
+function matchOfRow(p: OrderPlan, order: ParsedOrder, row: number): 'order_number' | 'customer_date' | null {
+  const kept = p.existing.get(p.keyOf(order))
+  if (kept?.saleId) return kept.matchedBy === 'customer_date' ? 'customer_date' : 'order_number'
+  return p.matchOf.get(row)?.by ?? null
 }
