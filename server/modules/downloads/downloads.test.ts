@@ -112,6 +112,10 @@ describe('the downloads centre', () => {
     hold = new Promise<void>((resolve) => (release = resolve))
     try {
       for (let i = 0; i < 2; i++) expect((await t.request('POST', '/api/absence-exports', { cookie: me.cookie, body: absence })).status).toBe(202)
+      // Held while its file is stored: running, with the job's progress.
+      await expect.poll(async () => (await list(me.cookie)).map((d) => d.state)).toContain('running')
+      const running = (await list(me.cookie)).find((d) => d.state === 'running')!
+      expect(running.progress).toBeGreaterThanOrEqual(0)
       const third = await t.request('POST', '/api/absence-exports', { cookie: me.cookie, body: absence, headers: { 'accept-language': 'en' } })
       expect(third.status).toBe(429)
       expect(third.json.message).toBe('You already have 2 large exports under way. Wait until one is ready (see Downloads) and try again.')

@@ -47,6 +47,7 @@ export const enScheduledMessages = {
       senderPhone: "Sender's phone",
     },
     preview: 'Preview',
+    previewAs: 'Preview for',
     previewFor: 'How it looks for {{name}} ({{language}})',
     previewEmpty: 'Write a subject and a text to see the message.',
     senderName: "Sender's name",

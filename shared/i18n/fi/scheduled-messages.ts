@@ -47,6 +47,7 @@ export const fiScheduledMessages = {
       senderPhone: 'Lähettäjän puhelin',
     },
     preview: 'Esikatselu',
+    previewAs: 'Esikatsele henkilölle',
     previewFor: 'Näin se näkyy henkilölle {{name}} ({{language}})',
     previewEmpty: 'Kirjoita aihe ja teksti nähdäksesi viestin.',
     senderName: 'Lähettäjän nimi',

@@ -44,6 +44,7 @@ export const svScheduledMessages = {
       senderPhone: 'Avsändarens telefon',
     },
     preview: 'Förhandsvisning',
+    previewAs: 'Förhandsvisa för',
     previewFor: 'Så här ser det ut för {{name}} ({{language}})',
     previewEmpty: 'Skriv ett ämne och en text för att se hur meddelandet blir.',
     senderName: 'Avsändarens namn',

@@ -1,4 +1,4 @@
-import { Box, Button, Card, Heading, Stack, Tabs, Text, Wrap } from '@chakra-ui/react'
+import { Box, Button, Card, Flex, Heading, Stack, Tabs, Text, Wrap } from '@chakra-ui/react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useWatch, type UseFormReturn } from 'react-hook-form'
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { MESSAGE_FIELDS, MESSAGE_LANGUAGES, type MessageLanguage } from '../../../../shared/rules/scheduled-messages'
 import { formErrorOf } from '../../../components/ui/form-dialog'
 import { TextAreaField, TextField } from '../../../components/ui/form-kit'
+import { LookupCombobox } from '../../../components/ui/lookup/lookup-select'
 import { previewMessage } from '../api/scheduled-messages-api'
 import { scheduledMessagesKeys } from '../api/scheduled-messages-keys'
 import type { MessageForm } from '../model/message-form'
@@ -17,6 +18,8 @@ import type { MessageForm } from '../model/message-form'
 export function TextsCard({ form }: { form: UseFormReturn<MessageForm> }) {
   const { t } = useTranslation()
   const [tab, setTab] = useState<MessageLanguage>('sv')
+  // Whose values the preview shows: the writer's own, or a recipient's the writer chooses.
+  const [previewUser, setPreviewUser] = useState<string | undefined>(undefined)
   const values = useWatch({ control: form.control }) as MessageForm
   const input = {
     templates: Object.fromEntries(
@@ -25,6 +28,7 @@ export function TextsCard({ form }: { form: UseFormReturn<MessageForm> }) {
     senderName: values.senderName || null,
     senderEmail: values.senderEmail || null,
     senderPhone: values.senderPhone || null,
+    ...(previewUser ? { userId: previewUser } : {}),
   }
   // Asked a moment after the writing stops.
   const key = JSON.stringify(input)
@@ -103,9 +107,20 @@ export function TextsCard({ form }: { form: UseFormReturn<MessageForm> }) {
             </Wrap>
           </Box>
           <Box borderWidth="1px" borderRadius="md" p="4" bg="bg.subtle" data-testid="message-preview" aria-live="polite">
-            <Text fontSize="xs" color="fg.muted" textTransform="uppercase" letterSpacing="wide" mb="2">
-              {t('scheduled.preview')}
-            </Text>
+            <Flex justify="space-between" align="center" gap="3" wrap="wrap" mb="2">
+              <Text fontSize="xs" color="fg.muted" textTransform="uppercase" letterSpacing="wide">
+                {t('scheduled.preview')}
+              </Text>
+              <Box minW="60">
+                <LookupCombobox
+                  kind="users"
+                  label={t('scheduled.previewAs')}
+                  placeholder={t('scheduled.previewAs')}
+                  value={previewUser}
+                  onChange={setPreviewUser}
+                />
+              </Box>
+            </Flex>
             {!any ? (
               <Text color="fg.muted">{t('scheduled.previewEmpty')}</Text>
             ) : preview.isError ? (
