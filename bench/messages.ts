@@ -33,10 +33,11 @@ const smtp = new SMTPServer({
 })
 await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
 
+let deps: Awaited<ReturnType<typeof createDeps>> | null = null
 let peakRss = process.memoryUsage().rss
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50)
 try {
-  const deps = await createDeps({ ...env, smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` }, database, {
+  deps = await createDeps({ ...env, smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` }, database, {
     events: { pollMs: 60_000 },
     jobs: { pollMs: 50, concurrency: 8 },
   })
@@ -86,13 +87,17 @@ try {
     console.log(`  in the bells (the notifications area's reactions): ${bells!.n} notifications in ${(inBells / 1000).toFixed(1)} s more`)
     await deps.events.stop()
     const sendPeak = Math.max(occurrencePeak, peakRss)
-    console.log(`  peak memory (RSS) of the process: ${Math.round(sendPeak / 1e6)} MB (target ${TARGET_MB} MB; ${Math.round(baseline / 1e6)} MB before the occurrence)`)
+    console.log(
+      `  peak memory (RSS) of the process: ${Math.round(sendPeak / 1e6)} MB (target ${TARGET_MB} MB; ${Math.round(baseline / 1e6)} MB before the occurrence)`,
+    )
     peakRss = 0
     // For the record: the outbox's jobs send each message through SMTP.
     deps.jobs.start()
     const smtpStarted = performance.now()
     await deps.jobs.settled(SMOKE ? 60_000 : 600_000)
-    console.log(`  sent through SMTP: ${delivered} messages in ${((performance.now() - smtpStarted) / 1000).toFixed(1)} s (8 senders, peak ${Math.round(peakRss / 1e6)} MB)`)
+    console.log(
+      `  sent through SMTP: ${delivered} messages in ${((performance.now() - smtpStarted) / 1000).toFixed(1)} s (8 senders, peak ${Math.round(peakRss / 1e6)} MB)`,
+    )
     await deps.jobs.stop()
     const notMet: string[] = []
     if (handed > TARGET_MS) notMet.push(`handed over in ${(handed / 1000).toFixed(1)} s > ${TARGET_MS / 1000} s`)
@@ -105,6 +110,7 @@ try {
   }
 } finally {
   clearInterval(sampler)
+  if (deps) await Promise.all([deps.events.stop(), deps.jobs.stop(), deps.realtime.close()])
   await new Promise<void>((resolve) => smtp.close(() => resolve()))
   await database.close()
 }
