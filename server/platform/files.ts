@@ -41,7 +41,7 @@ export function fileSummary(f: StoredFileMeta) {
 /** Both names of the HEIF family are one type here: phones label the same photo either way. */
 const sameType = (a: string, b: string) => a === b || (a.startsWith('image/hei') && b.startsWith('image/hei'))
 
-/** Text that is well-formed UTF-8 and has no control bytes but tab, CR and LF: what a CSV file is. */
+/** Text (UTF-8, or Windows-1252 as Excel saves it) with no control bytes but tab, CR and LF: what a CSV file is. */
 function looksLikeText(bytes: Uint8Array): boolean {
   const head = bytes.subarray(0, 64 * 1024)
   for (const b of head) if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d) return false
@@ -50,7 +50,9 @@ function looksLikeText(bytes: Uint8Array): boolean {
     new TextDecoder('utf-8', { fatal: true }).decode(bytes.length > head.length ? head.subarray(0, head.length - 4) : head)
     return true
   } catch {
-    return false
+    // Not UTF-8: text in Windows-1252 (what Excel saves a Swedish CSV in) has none of the five bytes it leaves undefined.
+    for (const b of head) if (b === 0x81 || b === 0x8d || b === 0x8f || b === 0x90 || b === 0x9d) return false
+    return true
   }
 }
 
