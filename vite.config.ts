@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react'
+import { readFileSync } from 'node:fs'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { chakraGlobalCssPlugin } from './scripts/vite-chakra-global-css.ts'
@@ -29,8 +30,12 @@ const manifest = {
   ],
 }
 
+/** The app's version, as each installed app reports it (docs/decisions/072). */
+const version = (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }).version
+
 export default defineConfig({
   root: 'client',
+  define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(version) },
   publicDir: '../public',
   plugins: [
     react(),

@@ -18,6 +18,8 @@ import './app/styles.css'
 setUnauthenticatedHandler(() => {
   const { pathname, search } = window.location
   if (pathname !== '/login') void router.navigate(loginRedirect(pathname, search), { replace: true })
+  // A session can end because back office marked this device lost (decision 072): then it wipes itself.
+  void import('./lib/device').then((m) => m.checkLostDevice(i18n.language))
 })
 
 // The server is under maintenance: show the maintenance page, which brings the user back afterwards.
@@ -31,6 +33,8 @@ setSessionChangedHandler(() => void refreshSession().catch(() => undefined))
 
 // Permissions may have changed since the last visit: fetch them again in the background.
 if (getUserData()) void refreshSession().catch(() => undefined)
+// Signed out (or the session ended while the app was closed): was this device marked lost? (decision 072)
+else void import('./lib/device').then((m) => m.checkLostDevice(i18n.language))
 
 // A chunk that cannot load (a deploy removed it while this page was open without a service worker):
 // load the page again once, which fetches the new index and its chunks.

@@ -174,6 +174,17 @@ const SHOTS: Shot[] = [
   },
   { name: 'scheduled-message-new', as: 'backoffice@demo.test', path: '/backoffice/scheduledmessages/new' },
   { name: 'downloads', as: 'backoffice@demo.test', path: '/backoffice/downloads' },
+  { name: 'devices', as: 'backoffice@demo.test', path: '/backoffice/devices' },
+  {
+    name: 'device',
+    as: 'backoffice@demo.test',
+    path: '/backoffice/devices?state=lost',
+    then: async (page) => {
+      await page.getByTestId('device-alerts').or(page.getByText('Borttappad').nth(1)).first().waitFor()
+      await page.getByRole('row').nth(1).click()
+      await page.getByTestId('device-lost').waitFor()
+    },
+  },
   { name: 'candidate-templates', as: 'backoffice@demo.test', path: '/backoffice/onboarding/candidates?tab=templates' },
   { name: 'candidate-settings', as: 'backoffice@demo.test', path: '/backoffice/onboarding/candidates?tab=settings' },
   { name: 'guides-dashboard', as: 'seller@demo.test', path: '/guides/dashboard' },

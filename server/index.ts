@@ -7,6 +7,7 @@ import { AWARD_JOB as GAME_AWARD_JOB } from './modules/game/game.badges'
 import { SWEEP_JOB as GAME_SWEEP_JOB } from './modules/game/game.competitions'
 import { scheduleCandidateJobs } from './modules/candidates/candidates.service'
 import { scheduleMessageJobs } from './modules/scheduled-messages/scheduled-messages.service'
+import { scheduleDeviceJobs } from './modules/devices/devices.service'
 import { createDeps } from './platform/deps'
 
 async function main() {
@@ -29,6 +30,7 @@ async function main() {
   await scheduleCandidateJobs(jobs)
   // Scheduled messages: each active one's next send has its job (docs/decisions/071).
   await scheduleMessageJobs(jobs, database.db)
+  await scheduleDeviceJobs(jobs, database.db)
   // What a previous run left undelivered or unfinished first, then each event after its commit and each job
   // when due (docs/decisions/020).
   events.start()

@@ -133,3 +133,20 @@ export function foldText(text: string): string {
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase()
 }
+
+/**
+ * A size in words: "840 B", "12,4 kB", "3,1 MB"; a dash when it is not known. `binary`: steps of 1024, as devices'
+ * storage is counted (an MDM's "4000 MB" free is "3,9 GB", not 4,2).
+ */
+export function formatBytes(bytes: number | null, language: FormatLanguage = 'sv', opts: { binary?: boolean } = {}): string {
+  if (bytes === null) return '–'
+  const units = ['B', 'kB', 'MB', 'GB', 'TB']
+  const step = opts.binary ? 1024 : 1000
+  let n = bytes
+  let u = 0
+  while (n >= step && u < units.length - 1) {
+    n /= step
+    u++
+  }
+  return `${new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: u === 0 ? 0 : 1 }).format(n)} ${units[u]}`
+}

@@ -24,6 +24,8 @@ const ADDED: Array<[string, string | null]> = [
   ['/candidate/:token/sign', null],
   // A scheduled message's editor and history (issue 45, decision 071).
   ['/backoffice/scheduledmessages/:id', 'view scheduled_messages'],
+  // A device's page (issue 46, decision 072).
+  ['/backoffice/devices/:id', 'view devices'],
 ]
 
 /** Every route of spec section 2 with the permission the spec's table (section 6) gives it. */

@@ -78,7 +78,9 @@ export const ROUTES = [
   },
   // Not in the spec's route list: its "Double sales listing" (section 2) as a screen of its own (docs/decisions/025).
   { path: '/backoffice/double-sales', name: 'backoffice-double-sales', meta: view('sale_reports', { namespaces: ['sales'] }) },
-  { path: '/backoffice/devices', name: 'backoffice-devices', meta: view('devices'), plannedIn: 'later' },
+  { path: '/backoffice/devices', name: 'backoffice-devices', meta: view('devices', { namespaces: ['devices'] }) },
+  // A device's page: what it is, its alerts, the lost mark and its history (issue 46, decision 072).
+  { path: '/backoffice/devices/:id', name: 'backoffice-devices-id', meta: view('devices', { navActiveLink: 'backoffice-devices', namespaces: ['devices'] }) },
   { path: '/backoffice/downloads', name: 'backoffice-downloads', meta: view('downloads', { namespaces: ['downloads'] }) },
   {
     path: '/backoffice/finance/profitability-legacy',

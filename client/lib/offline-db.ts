@@ -103,6 +103,12 @@ export function offlineDb(userId: string): OfflineDb {
   return current.db
 }
 
+/** Closes the open device store (before a lost device deletes it, decision 072). */
+export function closeOfflineDb() {
+  current?.db.close()
+  current = null
+}
+
 /**
  * Runs `fn`, and once more after reopening the database when the browser closed the connection under us
  * (Safari does that to a page in the background): a closed connection is reopened, never fatal.

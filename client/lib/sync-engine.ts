@@ -36,7 +36,14 @@ class TransientError extends Error {
 
 type Fetch = typeof fetch
 
-export type SyncEngineOptions = { fetch?: Fetch; language?: () => string }
+export type SyncEngineOptions = {
+  fetch?: Fetch
+  language?: () => string
+  /** after a sync run that got through (the device's report, decision 072) */
+  onSynced?: () => void
+  /** the session is gone (was the device marked lost? decision 072) */
+  onSessionEnded?: () => void
+}
 
 async function post<T>(fetchFn: Fetch, language: string, path: string, body: unknown): Promise<T> {
   let res: Response
@@ -81,6 +88,7 @@ export class SyncEngine {
 
   private readonly fetchFn: Fetch
   private readonly language: () => string
+  private readonly hooks: Pick<SyncEngineOptions, 'onSynced' | 'onSessionEnded'>
 
   constructor(
     readonly db: OfflineDb,
@@ -89,6 +97,7 @@ export class SyncEngine {
   ) {
     this.fetchFn = options.fetch ?? ((...args) => fetch(...args))
     this.language = options.language ?? (() => 'sv')
+    this.hooks = { onSynced: options.onSynced, onSessionEnded: options.onSessionEnded }
     this.status = {
       online: typeof navigator === 'undefined' ? true : navigator.onLine,
       syncing: false,
@@ -241,6 +250,7 @@ export class SyncEngine {
       }
       this.failures = 0
       this.set({ online: true, failure: null })
+      this.hooks.onSynced?.()
     } catch (err) {
       const kind = err instanceof TransientError ? err.kind : 'server'
       if (!(err instanceof TransientError)) console.error('[sync] failed:', err)
@@ -249,6 +259,7 @@ export class SyncEngine {
       // server is what "offline" means here, until a sync gets through again.
       this.set(kind === 'network' ? { failure: kind, online: false } : { failure: kind })
       if (kind !== 'session') this.scheduleRetry()
+      else this.hooks.onSessionEnded?.()
     } finally {
       this.set({ syncing: false })
       await this.refreshCounts().catch(() => undefined)

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react'
 import type { TFunction } from 'i18next'
 import { formatTime, type FormatLanguage } from '../../shared/format'
 import { currentLanguage } from './i18n'
+import { checkLostDevice, reportDevice } from './device'
 import { offlineDb } from './offline-db'
 import { SyncEngine, type SyncStatus } from './sync-engine'
 
@@ -11,7 +12,16 @@ let engine: { userId: string; engine: SyncEngine } | null = null
 export function syncEngine(userId: string): SyncEngine {
   if (engine?.userId !== userId) {
     engine?.engine.stop()
-    engine = { userId, engine: new SyncEngine(offlineDb(userId), `saljkraft-sync-${userId}`, { language: currentLanguage }) }
+    const db = offlineDb(userId)
+    engine = {
+      userId,
+      engine: new SyncEngine(db, `saljkraft-sync-${userId}`, {
+        language: currentLanguage,
+        // The installation reports itself after a sync, and asks whether it was marked lost when its session ends.
+        onSynced: () => void reportDevice(db, currentLanguage()).catch(() => undefined),
+        onSessionEnded: () => void checkLostDevice(currentLanguage()).catch(() => undefined),
+      }),
+    }
   }
   return engine.engine
 }

@@ -167,6 +167,19 @@ test.describe('accessibility, light and dark', () => {
     expect(await bothThemes(page), 'the downloads').toEqual([])
   })
 
+  test('the devices: the list with its alerts and a device with its history', async ({ page }) => {
+    await signInAs(page, 'backoffice@demo.test', '/backoffice/devices?alert=stale')
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.getByTestId('device-alerts') })
+      .first()
+    await expect(row).toBeVisible()
+    expect(await bothThemes(page), 'the devices').toEqual([])
+    await row.click()
+    await expect(page.getByTestId('device-alert-help')).toBeVisible()
+    expect(await bothThemes(page), 'a device').toEqual([])
+  })
+
   test('the quality screens: templates and the editor, the call queue and a survey, the four statistics screens', async ({ page }) => {
     test.slow() // eight axe runs, four over charts with their tables
     await signInAs(page, 'backoffice@demo.test', '/backoffice/salequality/templates')

@@ -95,7 +95,7 @@ export function apiMiddleware(env: Env, auth: ReturnType<typeof authService>): M
       const limit =
         c.req.path.startsWith('/api/sync/files/') || c.req.path === '/api/guide-admin/files'
           ? limitFile
-          : c.req.path === '/api/order-imports' || c.req.path === '/api/users/import'
+          : c.req.path === '/api/order-imports' || c.req.path === '/api/users/import' || c.req.path === '/api/device-imports'
             ? limitOrderFile
             : limitBody
       const refused = await limit(c, async () => {

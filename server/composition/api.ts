@@ -11,6 +11,7 @@ import { authService } from '../modules/auth/auth.service'
 import { budgetsRoutes } from '../modules/budgets/budgets.routes'
 import { catalogRoutes } from '../modules/catalog/catalog.routes'
 import { customersRoutes } from '../modules/customers/customers.routes'
+import { devicesRoutes } from '../modules/devices/devices.routes'
 import { downloadsRoutes } from '../modules/downloads/downloads.routes'
 import { filesRoutes } from '../modules/files/files.routes'
 import { financeRoutes } from '../modules/finance/finance.routes'
@@ -48,7 +49,7 @@ export type AppOptions = { syncHooks?: SyncHooks; payHooks?: PayExportHooks; mes
 
 /** The activity log's names of entities, by the areas that own them (decision 035). */
 function activityNames(areas: Areas): ActivityNames {
-  const { directory, org, catalog, sales, guides, candidates, scheduledMessages } = areas
+  const { directory, org, catalog, sales, guides, candidates, scheduledMessages, devices } = areas
   return {
     user: (db, ids) => directory.names(db, { userIds: ids }),
     role: (db, ids) => directory.names(db, { roleIds: ids }),
@@ -63,6 +64,7 @@ function activityNames(areas: Areas): ActivityNames {
     embed: guides.logNames.embed,
     candidate: candidates.logNames,
     scheduledMessage: scheduledMessages.logNames,
+    device: devices.logNames,
   }
 }
 
@@ -82,7 +84,7 @@ export function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
     events: deps.events,
     onSessionsEnded: (ended) => deps.realtime.endSessions(ended),
   })
-  const areas = assembleAreas(deps, { payHooks: options.payHooks, messageHooks: options.messageHooks })
+  const areas = assembleAreas(deps, { payHooks: options.payHooks, messageHooks: options.messageHooks, endSessions: (tx, ids) => auth.endSessions(tx, ids) })
   const terms = termsService(deps, {
     roster: (db) => areas.directory.activeRoster(db),
     names: async (db, ids) => areas.directory.names(db, { userIds: ids }),
@@ -132,6 +134,7 @@ export function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
     .route('/', candidatesRoutes(deps, areas.candidates))
     .route('/', candidatesPublicRoutes(deps, areas.candidates))
     .route('/', scheduledMessagesRoutes(areas.scheduledMessages))
+    .route('/', devicesRoutes(deps, areas.devices))
     .route('/', downloadsRoutes(deps, { names: areas.directory.names }))
     .route('/', assistantRoutes(areas.assistant, areas.assistantStats))
     .route('/', payRoutes(deps, areas.pay, areas.exportsOfPay))

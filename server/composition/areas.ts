@@ -1,3 +1,4 @@
+import type { Db } from '../db/client'
 import type { SyncParts } from '../lib/sync-contract'
 import type { Deps } from '../platform/deps'
 import { assistantNames } from '../modules/assistant/assistant.names'
@@ -10,6 +11,7 @@ import { catalogAdmin } from '../modules/catalog/catalog.admin'
 import { catalogService } from '../modules/catalog/catalog.service'
 import { customersReactions } from '../modules/customers/customers.reactions'
 import { customersService } from '../modules/customers/customers.service'
+import { devicesService } from '../modules/devices/devices.service'
 import { financeService } from '../modules/finance/finance.service'
 import { gameReactions } from '../modules/game/game.reactions'
 import { gameService } from '../modules/game/game.service'
@@ -44,7 +46,14 @@ import { sellerAccounts } from '../modules/users/users.onboarding'
  * the areas' mutators and pull sources. Adapters here only pick a function: what answers a question lives in the
  * area that owns it.
  */
-export function assembleAreas(deps: Deps, options: { payHooks?: PayExportHooks; messageHooks?: MessageHooks } = {}) {
+export type AreaOptions = {
+  payHooks?: PayExportHooks
+  messageHooks?: MessageHooks
+  /** the auth area ends sessions (a device marked lost ends its own) */
+  endSessions?: (tx: Db, sessionIds: string[]) => Promise<void>
+}
+
+export function assembleAreas(deps: Deps, options: AreaOptions = {}) {
   const { t } = deps.database
   const { events } = deps
   const catalog = catalogService(deps.database)
@@ -165,10 +174,16 @@ export function assembleAreas(deps: Deps, options: { payHooks?: PayExportHooks; 
   gameReactions(events, game)
 
   const candidates = recruiting(deps, directory, org)
+  const devices = devicesService(deps, {
+    placesOf: directory.placesOf,
+    byEmails: directory.byEmails,
+    endSessions: options.endSessions ?? (async () => undefined),
+  })
   const scheduledMessages = messaging(deps, { directory, org, timeAdmin, guides, candidates, sales }, options.messageHooks)
 
   return {
     assistant,
+    devices,
     scheduledMessages,
     assistantStats: assistantStats(deps, { roleOf: directory.roleOf, names: directory.names, roleChoices: directory.roleChoices }),
     candidates,

@@ -124,6 +124,15 @@ export type DomainEvents = {
   'candidate.onboarded': { candidateId: string; recruiterId: string; name: string; userId: string | null }
   /** a file made in the background for a person is ready to fetch, or could not be made (docs/decisions/071) */
   'download.finished': { downloadId: string; userId: string; name: string; kind: string; state: 'ready' | 'failed'; error: string | null }
+  /** a seller's device needs attention it did not need before (docs/decisions/072): their coaches are told */
+  'device.alerted': {
+    deviceId: string
+    userId: string
+    teamId: string | null
+    label: string
+    alerts: Array<'stale' | 'lowSpace' | 'oldVersion'>
+    pending: number
+  }
   /** a scheduled message's occurrence handed its in-app notifications over (one event per batch of recipients) */
   'scheduledMessage.notified': {
     messageId: string

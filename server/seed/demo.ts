@@ -21,6 +21,7 @@ import { seedDemoOrders } from './demo-orders'
 import { seedDemoGuides } from './demo-guides'
 import { seedDemoCandidates } from './demo-candidates'
 import { seedDemoMessages } from './demo-messages'
+import { seedDemoDevices } from './demo-devices'
 import { seedQualityDemo } from './quality'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../shared/demo'
 
@@ -273,6 +274,13 @@ export async function seedDemo(database: Database, opts: { scryptLogN: number; n
       teamId: teamIds['Norr'] ?? null,
       roleId: sellerRole?.id ?? null,
     })
+    // The sellers' phones and two tablets on the shelf, as the app and the MDM's list know them (issue 46).
+    await seedDemoDevices(
+      database,
+      tx,
+      now,
+      [...DEMO_COLLEAGUES].slice(0, 8).map(([first, last]) => emailOf(first, last)),
+    )
     // The bells say what the data does: the reports that wait for back office, the manager's office's budget.
     const [waiting] = await tx.select({ n: count() }).from(t.sales).where(eq(t.sales.status, 'finalized'))
     const progress = await officeProgress(database, tx, now, 'Malmö')

@@ -22,6 +22,7 @@ import { enGuides } from './en/guides'
 import { enCandidates } from './en/candidates'
 import { enScheduledMessages } from './en/scheduled-messages'
 import { enDownloads } from './en/downloads'
+import { enDevices } from './en/devices'
 
 /** The whole English catalogue (every namespace merged), for the server and tests. */
 export const en = mergeCatalogs(
@@ -48,4 +49,5 @@ export const en = mergeCatalogs(
   enCandidates,
   enScheduledMessages,
   enDownloads,
+  enDevices,
 )

@@ -22,6 +22,7 @@ import { fiGuides } from './fi/guides'
 import { fiCandidates } from './fi/candidates'
 import { fiScheduledMessages } from './fi/scheduled-messages'
 import { fiDownloads } from './fi/downloads'
+import { fiDevices } from './fi/devices'
 
 /** The whole Finnish catalogue (every namespace merged), for the server and tests. */
 export const fi = mergeCatalogs(
@@ -48,4 +49,5 @@ export const fi = mergeCatalogs(
   fiCandidates,
   fiScheduledMessages,
   fiDownloads,
+  fiDevices,
 )

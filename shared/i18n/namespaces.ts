@@ -29,6 +29,7 @@ export const NAMESPACES = [
   'candidates',
   'scheduled-messages',
   'downloads',
+  'devices',
 ] as const
 export type Namespace = (typeof NAMESPACES)[number]
 /** The namespaces an area's screens load; `core` is always there. */

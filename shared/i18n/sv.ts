@@ -22,6 +22,7 @@ import { svGuides } from './sv/guides'
 import { svCandidates } from './sv/candidates'
 import { svScheduledMessages } from './sv/scheduled-messages'
 import { svDownloads } from './sv/downloads'
+import { svDevices } from './sv/devices'
 
 /** The whole Swedish catalogue (every namespace merged), and its type. */
 export const sv = mergeCatalogs(
@@ -48,6 +49,7 @@ export const sv = mergeCatalogs(
   svCandidates,
   svScheduledMessages,
   svDownloads,
+  svDevices,
 )
 
 export type Messages = typeof sv

@@ -165,6 +165,8 @@ const API_PAIRS: Array<[Action, Subject]> = [
   ['create', 'scheduled_messages'],
   ['update', 'scheduled_messages'],
   ['delete', 'scheduled_messages'],
+  // The devices (docs/decisions/072): edit, import the MDM's list, mark lost, the alerts' limits.
+  ['update', 'devices'],
   ['admin', 'downloads'],
 ]
 

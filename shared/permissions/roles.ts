@@ -106,6 +106,8 @@ export const DEFAULT_ROLES: readonly RoleDef[] = [
       ...can('create', 'scheduled_messages'),
       ...can('update', 'scheduled_messages'),
       ...can('delete', 'scheduled_messages'),
+      // The devices (docs/decisions/072): edit, import the MDM's list, mark one lost, the alerts' thresholds.
+      ...can('update', 'devices'),
     ],
   },
   {

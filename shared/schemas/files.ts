@@ -16,6 +16,8 @@ export const FILE_KINDS = {
   checklist: { types: CHECKLIST_TYPES, maxBytes: CHECKLIST_MAX_BYTES, messages: 'validation.sale' },
   /** an order file from a provider, read into the back office (CSV or XLSX) */
   order_import: { types: ['text/csv', XLSX_TYPE], maxBytes: 20 * MiB, messages: 'validation.file' },
+  /** an MDM's device list, read into the devices (docs/decisions/072) */
+  device_import: { types: ['text/csv', XLSX_TYPE], maxBytes: 20 * MiB, messages: 'validation.file' },
   /** an export the app produced for a user to download (CSV, XLSX, PAXml) */
   export: { types: ['text/csv', XLSX_TYPE, 'application/xml'], maxBytes: 200 * MiB, messages: 'validation.file' },
   /** an image or an attachment a guide shows (guides area, docs/decisions/069) */

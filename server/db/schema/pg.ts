@@ -125,3 +125,4 @@ export {
   scheduledMessageDeliveriesPg as scheduledMessageDeliveries,
 } from './scheduled-messages'
 export { downloadsPg as downloads } from './downloads'
+export { devicesPg as devices, deviceSettingsPg as deviceSettings, deviceImportsPg as deviceImports } from './devices'

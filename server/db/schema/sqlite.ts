@@ -70,3 +70,4 @@ export { guideCategories, guides, guideVersions, guideAcks, guideFiles, embeds, 
 export { candidates, candidateNotes, candidateSteps, candidateLinks, contractTemplates, candidateContracts, candidateSettings } from './candidates'
 export { scheduledMessages, scheduledMessageRuns, scheduledMessageDeliveries } from './scheduled-messages'
 export { downloads } from './downloads'
+export { devices, deviceSettings, deviceImports } from './devices'

@@ -145,6 +145,11 @@ export function authRepo({ db, t }: Database) {
       await db.delete(t.sessions).where(eq(t.sessions.id, sessionId))
     },
 
+    /** These sessions, in the caller's transaction (a device marked lost ends its own). */
+    async deleteSessions(tx: Db, sessionIds: string[]) {
+      if (sessionIds.length > 0) await tx.delete(t.sessions).where(inArray(t.sessions.id, sessionIds))
+    },
+
     /** Every session of these users, in the caller's transaction (deactivation ends them). */
     async deleteSessionsOf(tx: Db, userIds: string[]) {
       if (userIds.length > 0) await tx.delete(t.sessions).where(inArray(t.sessions.userId, userIds))

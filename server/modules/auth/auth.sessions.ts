@@ -110,6 +110,17 @@ export function authSessions(ctx: AuthServiceContext) {
         opts.onSessionsEnded?.({ userIds })
       })
     },
+    /** Ends these sessions in the caller's transaction (a device marked lost): their next request is a 401. */
+    async endSessions(tx: Db, sessionIds: string[]) {
+      if (sessionIds.length === 0) return
+      await repo.deleteSessions(tx, sessionIds)
+      database.afterCommit(() => {
+        invalidation.count++
+        const ids = new Set(sessionIds)
+        for (const [key, entry] of cache) if (ids.has(entry.auth.sessionId)) cache.delete(key)
+        opts.onSessionsEnded?.({ sessionIds })
+      })
+    },
     /** Drops every cached session, so changed roles or permissions apply on the next request. */
     forgetCachedSessions() {
       invalidation.count++

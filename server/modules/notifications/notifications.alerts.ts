@@ -288,3 +288,29 @@ export function gameAndAccountAlerts(ctx: NotificationsContext, { notify }: Pick
     fromScheduledMessage,
   }
 }
+
+/** Alerts about the field's devices (decision 072). */
+export function deviceAlerts(ctx: NotificationsContext, { notify }: Pick<NotificationDelivery, 'notify'>) {
+  const { ports } = ctx
+  /** A seller's device needs attention (decision 072): their team's coaches hear of it, to call the seller. */
+  async function fromDeviceAlert(tx: Db, e: DomainEvent<'device.alerted'>) {
+    const p = e.payload
+    if (!p.teamId) return
+    const coaches = await ports.coachesOf(tx, p.teamId)
+    const [seller] = await ports.people(tx, [p.userId])
+    if (coaches.length === 0 || !seller) return
+    await notify(tx, {
+      type: 'general',
+      userIds: coaches,
+      text: (tr) => ({
+        title: tr('deviceAlerts.title', { name: seller.name }),
+        message: p.alerts.map((a) => tr(`deviceAlerts.${a}`, { device: p.label, count: p.pending })).join(' '),
+        link: null,
+      }),
+      fromName: null,
+      at: e.occurredAt,
+      actorId: e.actorId,
+    })
+  }
+  return { fromDeviceAlert }
+}

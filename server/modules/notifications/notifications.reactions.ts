@@ -45,6 +45,7 @@ export function notificationsReactions(events: EventBus, notifications: Notifica
     handleInTransaction: notifications.fromCandidateEvent,
   })
   events.subscribe({ name: 'notifications.downloads', events: ['download.finished'], handleInTransaction: notifications.fromDownloadFinished })
+  events.subscribe({ name: 'notifications.devices', events: ['device.alerted'], handleInTransaction: notifications.fromDeviceAlert })
   events.subscribe({ name: 'notifications.scheduledMessages', events: ['scheduledMessage.notified'], handleInTransaction: notifications.fromScheduledMessage })
   events.subscribe({ name: 'notifications.deliver', events: ['notification.created'], handle: notifications.deliver })
   events.subscribe({

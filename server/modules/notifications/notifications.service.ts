@@ -2,7 +2,7 @@ import type { Deps } from '../../platform/deps'
 
 /** A recipient as the users area answers for them (its directory). */
 import { notificationsContext, type NotificationsPorts } from './notifications.context'
-import { gameAndAccountAlerts, saleAlerts } from './notifications.alerts'
+import { deviceAlerts, gameAndAccountAlerts, saleAlerts } from './notifications.alerts'
 import { notificationDelivery } from './notifications.delivery'
 import { adminMessages, alertRecipients } from './notifications.messages'
 
@@ -22,6 +22,7 @@ export function notificationsService(deps: Deps, ports: NotificationsPorts) {
     ...delivery,
     ...saleAlerts(ctx, delivery),
     ...gameAndAccountAlerts(ctx, delivery),
+    ...deviceAlerts(ctx, delivery),
     ...adminMessages(ctx, delivery),
     ...alertRecipients(ctx),
   }

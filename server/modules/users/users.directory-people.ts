@@ -19,6 +19,20 @@ export function peopleDirectory(ctx: UsersDirectoryContext) {
       return rows.map(toPerson)
     },
 
+    /** The active people with these e-mail addresses (compared in lower case): an MDM list's users (decision 072). */
+    async byEmails(db: Db, emails: string[]): Promise<Map<string, { id: string; name: string }>> {
+      const out = new Map<string, { id: string; name: string }>()
+      const wanted = [...new Set(emails.map((e) => e.toLowerCase()))]
+      for (let i = 0; i < wanted.length; i += 500) {
+        const rows = await db
+          .select({ id: t.users.id, email: t.users.email, first: t.users.firstName, last: t.users.lastName })
+          .from(t.users)
+          .where(and(inArray(sql`lower(${t.users.email})`, wanted.slice(i, i + 500)), eq(t.users.active, true)))
+        for (const r of rows) out.set(r.email.toLowerCase(), { id: r.id, name: `${r.first} ${r.last}` })
+      }
+      return out
+    },
+
     /**
      * Active people as a message addresses them (a scheduled message's fields, decision 071): names, e-mail, language,
      * team and office (the team's office when the person has none of their own).

@@ -12,6 +12,9 @@ export const enActivity = {
     columns: { at: 'Time', actor: 'Who', action: 'Event', entity: 'What', changes: 'Changes' },
     filters: { actor: 'Who', entity: 'What', action: 'Event', from: 'From', to: 'To' },
     entities: {
+      device: 'Device',
+      device_import: 'MDM list import',
+      device_settings: 'Device alert limits',
       team: 'Team',
       office: 'Office',
       region: 'Region',

@@ -12,6 +12,9 @@ export const fiActivity = {
     columns: { at: 'Aika', actor: 'Kuka', action: 'Tapahtuma', entity: 'Mitä', changes: 'Muutokset' },
     filters: { actor: 'Kuka', entity: 'Mitä', action: 'Tapahtuma', from: 'Alkaen', to: 'Asti' },
     entities: {
+      device: 'Laite',
+      device_import: 'MDM-luettelon tuonti',
+      device_settings: 'Laitteiden varoitusrajat',
       team: 'Tiimi',
       office: 'Toimisto',
       region: 'Alue',

@@ -28,7 +28,8 @@ export default function LoginPage() {
   const navigate = useNavigate()
   const location = useLocation()
   const [showPassword, setShowPassword] = useState(false)
-  const [formError, setFormError] = useState<string | null>(null)
+  // A device marked lost has just deleted its data (decision 072): said once on the sign-in screen.
+  const [formError, setFormError] = useState<string | null>(() => (new URLSearchParams(location.search).has('wiped') ? t('auth.deviceWiped') : null))
   const [meta, setMeta] = useState<AppMeta | null>(knownAppMeta)
 
   // The validation (the shared zod schema) loads when the user starts on the form (a key, a tap, a demo

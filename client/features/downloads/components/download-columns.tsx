@@ -1,23 +1,9 @@
 import { Badge, Button, HStack, Progress, Stack, Text } from '@chakra-ui/react'
-import { formatDate, formatTime, type FormatLanguage } from '../../../../shared/format'
+import { formatBytes, formatDate, formatTime, type FormatLanguage } from '../../../../shared/format'
 import type { DownloadItem, DownloadState } from '../../../../shared/schemas/downloads'
 import type { Column } from '../../../components/ui/data-table/data-table'
 
 const COLOUR: Record<DownloadState, string> = { queued: 'gray', running: 'blue', ready: 'green', failed: 'red', expired: 'gray' }
-
-/** A size in words: "840 B", "12,4 kB", "3,1 MB". */
-function sizeOf(bytes: number | null, lang: FormatLanguage): string {
-  if (bytes === null) return '–'
-  const locale = { sv: 'sv-SE', en: 'en-GB', fi: 'fi-FI' }[lang]
-  const units = ['B', 'kB', 'MB', 'GB']
-  let n = bytes
-  let u = 0
-  while (n >= 1000 && u < units.length - 1) {
-    n /= 1000
-    u++
-  }
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: u === 0 ? 0 : 1 }).format(n)} ${units[u]}`
-}
 
 /** The downloads list's columns: the file and its kind, its state with progress or why it failed, size, dates, actions. */
 export function downloadColumns(p: {
@@ -85,7 +71,7 @@ export function downloadColumns(p: {
       ),
       csv: (d) => t(`downloadCentre.states.${d.state}`),
     },
-    { key: 'size', header: t('downloadCentre.columns.size'), render: (d) => sizeOf(d.size, lang), csv: (d) => d.size, hideBelow: 'md' },
+    { key: 'size', header: t('downloadCentre.columns.size'), render: (d) => formatBytes(d.size, lang), csv: (d) => d.size, hideBelow: 'md' },
     {
       key: 'createdAt',
       header: t('downloadCentre.columns.createdAt'),

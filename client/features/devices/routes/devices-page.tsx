@@ -1,0 +1,99 @@
+import { Button, HStack, Text } from '@chakra-ui/react'
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { type FormatLanguage } from '../../../../shared/format'
+import { pathFor } from '../../../../shared/routes'
+import { DataTable } from '../../../components/ui/data-table/data-table'
+import { listTable } from '../../../components/ui/data-table/list-state'
+import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
+import { useListQuery } from '../../../components/ui/data-table/use-list-query'
+import { Page } from '../../../components/ui/page'
+import { useAbility } from '../../../lib/session'
+import { snackbar } from '../../../lib/snackbar-store'
+import { useUrlParams } from '../../../lib/use-url-params'
+import { DEVICE_FILTER_KEYS, getDeviceSettings, listDevices, type DeviceFilters } from '../api/devices-api'
+import { devicesKeys } from '../api/devices-keys'
+import { deviceColumns } from '../components/device-columns'
+import { DeviceFilterBar } from '../components/device-filter-bar'
+import { DeviceSettingsDialog } from '../components/device-settings-dialog'
+import { ImportDevicesDialog } from '../components/import-devices-dialog'
+
+/**
+ * /backoffice/devices (spec section 3, decision 072): the sellers' devices — manufacturer, model, serial number, free
+ * space, enrollment, last sync, whose — with their alerts; the MDM list's import and the alerts' limits for those who
+ * keep the devices.
+ */
+export default function DevicesPage() {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const navigate = useNavigate()
+  const ability = useAbility()
+  const queryClient = useQueryClient()
+  const { query, update } = useListQuery({ itemsPerPage: 25, sortBy: 'lastSyncAt', orderBy: 'desc' })
+  const [params] = useUrlParams()
+  const filters: DeviceFilters = useMemo(() => Object.fromEntries(DEVICE_FILTER_KEYS.map((k) => [k, params.get(k) || undefined])), [params])
+  const list = useQuery({
+    queryKey: devicesKeys.list(query, filters),
+    queryFn: ({ signal }) => listDevices(query, filters, signal),
+    placeholderData: keepPreviousData,
+  })
+  const settings = useQuery({ queryKey: devicesKeys.settings, queryFn: ({ signal }) => getDeviceSettings(signal) })
+  const [dialog, setDialog] = useState<'import' | 'settings' | null>(null)
+  const mayKeep = ability.can('update', 'devices')
+  const columns = deviceColumns(t, lang)
+  const csv = useCsvDownload({ fileName: t('routes.backoffice-devices'), columns, query, fetchPage: (q) => listDevices(q, filters) })
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: devicesKeys.all })
+  const active = DEVICE_FILTER_KEYS.filter((k) => filters[k]).length
+  return (
+    <Page title={t('routes.backoffice-devices')} breadcrumbs={[{ label: t('nav.groups.backoffice') }]}>
+      <Text color="fg.muted" maxW="3xl">
+        {t('devices.intro')}
+      </Text>
+      {mayKeep ? (
+        <HStack gap="2" wrap="wrap">
+          <Button size="sm" colorPalette="brand" onClick={() => setDialog('import')} data-testid="devices-import">
+            {t('devices.import')}
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => setDialog('settings')} disabled={!settings.data} data-testid="devices-settings">
+            {t('devices.settings')}
+          </Button>
+        </HStack>
+      ) : null}
+      <DataTable
+        label={t('routes.backoffice-devices')}
+        columns={columns}
+        {...listTable(list, { query, update }, csv)}
+        emptyText={t('devices.empty')}
+        activeFilters={active}
+        filters={<DeviceFilterBar filters={filters} update={update} />}
+        onRowClick={(d) => navigate(pathFor('backoffice-devices-id', { id: d.id }))}
+      />
+      {dialog === 'import' ? (
+        <ImportDevicesDialog
+          open
+          onClose={() => setDialog(null)}
+          onImported={(summary) => {
+            setDialog(null)
+            snackbar.show(summary, { color: 'success', icon: 'success' })
+            refresh()
+          }}
+        />
+      ) : null}
+      {dialog === 'settings' && settings.data ? (
+        <DeviceSettingsDialog
+          open
+          settings={settings.data}
+          onClose={() => setDialog(null)}
+          onReload={() => void settings.refetch()}
+          onSaved={() => {
+            setDialog(null)
+            snackbar.show(t('devices.settingsSaved'), { color: 'success', icon: 'success' })
+            refresh()
+          }}
+        />
+      ) : null}
+    </Page>
+  )
+}
