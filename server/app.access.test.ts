@@ -28,6 +28,8 @@ const sampleBody: Record<string, unknown> = {
     password: 'a-long-password',
     roleId: 'no-such-role',
   },
+  // An upload's body is the file (a JSON body is a 415, the type it is not).
+  'POST /api/device-imports': new TextEncoder().encode('Serial number;Model\r\nMATRIX1;X'),
 }
 
 describe('every API route declares who may call it', () => {
