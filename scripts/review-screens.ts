@@ -175,6 +175,19 @@ const SHOTS: Shot[] = [
   { name: 'scheduled-message-new', as: 'backoffice@demo.test', path: '/backoffice/scheduledmessages/new' },
   { name: 'downloads', as: 'backoffice@demo.test', path: '/backoffice/downloads' },
   { name: 'devices', as: 'backoffice@demo.test', path: '/backoffice/devices' },
+  { name: 'sales-planner', as: 'coach@demo.test', path: '/tools/sales-planner', then: (page) => page.getByTestId('planner-run').first().waitFor() },
+  {
+    name: 'sales-planner-legacy',
+    as: 'coach@demo.test',
+    path: '/tools/sales-planner-legacy',
+    then: (page) => page.getByTestId('legacy-run').first().waitFor(),
+  },
+  {
+    name: 'controlling-runs',
+    as: 'backoffice@demo.test',
+    path: '/backoffice/controlling/runs',
+    then: (page) => page.getByTestId('run-outcome').first().waitFor(),
+  },
   {
     name: 'device',
     as: 'backoffice@demo.test',

@@ -63,7 +63,7 @@ export const ROUTES = [
   // Back office
   { path: '/backoffice/absenceexport', name: 'backoffice-absenceexport', meta: view('absenceexport', { namespaces: ['pay'] }) },
   { path: '/backoffice/controlling/maps', name: 'backoffice-controlling-maps', meta: view('controlling'), plannedIn: 'later' },
-  { path: '/backoffice/controlling/runs', name: 'backoffice-controlling-runs', meta: view('controlling'), plannedIn: 'later' },
+  { path: '/backoffice/controlling/runs', name: 'backoffice-controlling-runs', meta: view('controlling', { namespaces: ['field'] }) },
   { path: '/backoffice/customers', name: 'backoffice-customers', meta: view('customers', { namespaces: ['catalog', 'customers'] }) },
   {
     path: '/backoffice/customers/:id',
@@ -257,8 +257,8 @@ export const ROUTES = [
 
   // Tools
   { path: '/tools/lead-pts-transform', name: 'tools-lead-pts-transform', meta: view('tool_pts_transform'), plannedIn: 'later' },
-  { path: '/tools/sales-planner', name: 'tools-sales-planner', meta: view('sales_planner'), plannedIn: 'later' },
-  { path: '/tools/sales-planner-legacy', name: 'tools-sales-planner-legacy', meta: view('sales_planner'), plannedIn: 'later' },
+  { path: '/tools/sales-planner', name: 'tools-sales-planner', meta: view('sales_planner', { namespaces: ['field'] }) },
+  { path: '/tools/sales-planner-legacy', name: 'tools-sales-planner-legacy', meta: view('sales_planner', { namespaces: ['field'] }) },
 
   // User admin
   { path: '/user-admin/coach-groups', name: 'user-admin-coach-groups', meta: view('coach_groups', { namespaces: ['org'] }) },

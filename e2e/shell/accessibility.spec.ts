@@ -180,6 +180,18 @@ test.describe('accessibility, light and dark', () => {
     expect(await bothThemes(page), 'a device').toEqual([])
   })
 
+  test('the sales planner, its table and the runs screen', async ({ page }) => {
+    await signInAs(page, 'coach@demo.test', '/tools/sales-planner')
+    await expect(page.getByTestId('planner-run').first()).toBeVisible()
+    expect(await bothThemes(page), 'the planner').toEqual([])
+    await page.goto('/tools/sales-planner-legacy')
+    await expect(page.getByTestId('legacy-run').first()).toBeVisible()
+    expect(await bothThemes(page), 'the legacy planner').toEqual([])
+    await signInAs(page, 'backoffice@demo.test', '/backoffice/controlling/runs')
+    await expect(page.getByTestId('run-outcome').first()).toBeVisible()
+    expect(await bothThemes(page), 'the runs').toEqual([])
+  })
+
   test('the quality screens: templates and the editor, the call queue and a survey, the four statistics screens', async ({ page }) => {
     test.slow() // eight axe runs, four over charts with their tables
     await signInAs(page, 'backoffice@demo.test', '/backoffice/salequality/templates')

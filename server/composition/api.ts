@@ -12,6 +12,7 @@ import { budgetsRoutes } from '../modules/budgets/budgets.routes'
 import { catalogRoutes } from '../modules/catalog/catalog.routes'
 import { customersRoutes } from '../modules/customers/customers.routes'
 import { devicesRoutes } from '../modules/devices/devices.routes'
+import { fieldRoutes } from '../modules/field/field.routes'
 import { downloadsRoutes } from '../modules/downloads/downloads.routes'
 import { filesRoutes } from '../modules/files/files.routes'
 import { financeRoutes } from '../modules/finance/finance.routes'
@@ -49,7 +50,7 @@ export type AppOptions = { syncHooks?: SyncHooks; payHooks?: PayExportHooks; mes
 
 /** The activity log's names of entities, by the areas that own them (decision 035). */
 function activityNames(areas: Areas): ActivityNames {
-  const { directory, org, catalog, sales, guides, candidates, scheduledMessages, devices } = areas
+  const { directory, org, catalog, sales, guides, candidates, scheduledMessages, devices, field } = areas
   return {
     user: (db, ids) => directory.names(db, { userIds: ids }),
     role: (db, ids) => directory.names(db, { roleIds: ids }),
@@ -65,6 +66,7 @@ function activityNames(areas: Areas): ActivityNames {
     candidate: candidates.logNames,
     scheduledMessage: scheduledMessages.logNames,
     device: devices.logNames,
+    field_run: field.logNames,
   }
 }
 
@@ -135,6 +137,7 @@ export function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
     .route('/', candidatesPublicRoutes(deps, areas.candidates))
     .route('/', scheduledMessagesRoutes(areas.scheduledMessages))
     .route('/', devicesRoutes(deps, areas.devices))
+    .route('/', fieldRoutes(areas.field))
     .route('/', downloadsRoutes(deps, { names: areas.directory.names }))
     .route('/', assistantRoutes(areas.assistant, areas.assistantStats))
     .route('/', payRoutes(deps, areas.pay, areas.exportsOfPay))

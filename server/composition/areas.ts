@@ -12,6 +12,7 @@ import { catalogService } from '../modules/catalog/catalog.service'
 import { customersReactions } from '../modules/customers/customers.reactions'
 import { customersService } from '../modules/customers/customers.service'
 import { devicesService } from '../modules/devices/devices.service'
+import { fieldService } from '../modules/field/field.service'
 import { financeService } from '../modules/finance/finance.service'
 import { gameReactions } from '../modules/game/game.reactions'
 import { gameService } from '../modules/game/game.service'
@@ -174,16 +175,13 @@ export function assembleAreas(deps: Deps, options: AreaOptions = {}) {
   gameReactions(events, game)
 
   const candidates = recruiting(deps, directory, org)
-  const devices = devicesService(deps, {
-    placesOf: directory.placesOf,
-    byEmails: directory.byEmails,
-    endSessions: options.endSessions ?? (async () => undefined),
-  })
+  const { devices, field } = fieldControl(deps, { directory, org, timeAdmin, sales }, options.endSessions)
   const scheduledMessages = messaging(deps, { directory, org, timeAdmin, guides, candidates, sales }, options.messageHooks)
 
   return {
     assistant,
     devices,
+    field,
     scheduledMessages,
     assistantStats: assistantStats(deps, { roleOf: directory.roleOf, names: directory.names, roleChoices: directory.roleChoices }),
     candidates,
@@ -210,6 +208,37 @@ export function assembleAreas(deps: Deps, options: AreaOptions = {}) {
 }
 
 export type Areas = ReturnType<typeof assembleAreas>
+
+/** The devices ask for people and end sessions; the runs ask for teams, members, hours and the day's sales (decisions 072, 073). */
+function fieldControl(
+  deps: Deps,
+  {
+    directory,
+    org,
+    timeAdmin,
+    sales,
+  }: {
+    directory: ReturnType<typeof usersDirectory>
+    org: ReturnType<typeof orgRepo>
+    timeAdmin: ReturnType<typeof timeReportsAdmin>
+    sales: ReturnType<typeof salesService>
+  },
+  endSessions: AreaOptions['endSessions'],
+) {
+  const devices = devicesService(deps, {
+    placesOf: directory.placesOf,
+    byEmails: directory.byEmails,
+    endSessions: endSessions ?? (async () => undefined),
+  })
+  const field = fieldService(deps, {
+    places: org.places,
+    members: directory.membersOfTeams,
+    names: directory.names,
+    hoursOf: timeAdmin.forDashboards.hoursOf,
+    sellerDayFigures: sales.figures.sellerDayFigures,
+  })
+  return { devices, field }
+}
 
 /** Recruiting asks for names and places, and the users area makes the new seller's account (docs/decisions/070). */
 function recruiting(deps: Deps, directory: ReturnType<typeof usersDirectory>, org: ReturnType<typeof orgRepo>) {

@@ -22,6 +22,7 @@ import { seedDemoGuides } from './demo-guides'
 import { seedDemoCandidates } from './demo-candidates'
 import { seedDemoMessages } from './demo-messages'
 import { seedDemoDevices } from './demo-devices'
+import { seedDemoRuns } from './demo-runs'
 import { seedQualityDemo } from './quality'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../shared/demo'
 
@@ -280,6 +281,14 @@ export async function seedDemo(database: Database, opts: { scryptLogN: number; n
       tx,
       now,
       [...DEMO_COLLEAGUES].slice(0, 8).map(([first, last]) => emailOf(first, last)),
+    )
+    // The field runs of two teams this week and next, with their areas (issue 46).
+    await seedDemoRuns(
+      database,
+      tx,
+      now,
+      [teamIds['Öresund'], teamIds['Lund']].filter((x): x is string => !!x),
+      byEmail.get('coach@demo.test') ?? null,
     )
     // The bells say what the data does: the reports that wait for back office, the manager's office's budget.
     const [waiting] = await tx.select({ n: count() }).from(t.sales).where(eq(t.sales.status, 'finalized'))

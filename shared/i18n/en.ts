@@ -23,6 +23,7 @@ import { enCandidates } from './en/candidates'
 import { enScheduledMessages } from './en/scheduled-messages'
 import { enDownloads } from './en/downloads'
 import { enDevices } from './en/devices'
+import { enField } from './en/field'
 
 /** The whole English catalogue (every namespace merged), for the server and tests. */
 export const en = mergeCatalogs(
@@ -50,4 +51,5 @@ export const en = mergeCatalogs(
   enScheduledMessages,
   enDownloads,
   enDevices,
+  enField,
 )

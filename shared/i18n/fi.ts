@@ -23,6 +23,7 @@ import { fiCandidates } from './fi/candidates'
 import { fiScheduledMessages } from './fi/scheduled-messages'
 import { fiDownloads } from './fi/downloads'
 import { fiDevices } from './fi/devices'
+import { fiField } from './fi/field'
 
 /** The whole Finnish catalogue (every namespace merged), for the server and tests. */
 export const fi = mergeCatalogs(
@@ -50,4 +51,5 @@ export const fi = mergeCatalogs(
   fiScheduledMessages,
   fiDownloads,
   fiDevices,
+  fiField,
 )

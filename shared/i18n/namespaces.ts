@@ -30,6 +30,7 @@ export const NAMESPACES = [
   'scheduled-messages',
   'downloads',
   'devices',
+  'field',
 ] as const
 export type Namespace = (typeof NAMESPACES)[number]
 /** The namespaces an area's screens load; `core` is always there. */

@@ -23,6 +23,7 @@ import { svCandidates } from './sv/candidates'
 import { svScheduledMessages } from './sv/scheduled-messages'
 import { svDownloads } from './sv/downloads'
 import { svDevices } from './sv/devices'
+import { svField } from './sv/field'
 
 /** The whole Swedish catalogue (every namespace merged), and its type. */
 export const sv = mergeCatalogs(
@@ -50,6 +51,7 @@ export const sv = mergeCatalogs(
   svScheduledMessages,
   svDownloads,
   svDevices,
+  svField,
 )
 
 export type Messages = typeof sv

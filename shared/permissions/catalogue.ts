@@ -167,6 +167,8 @@ const API_PAIRS: Array<[Action, Subject]> = [
   ['delete', 'scheduled_messages'],
   // The devices (docs/decisions/072): edit, import the MDM's list, mark lost, the alerts' limits.
   ['update', 'devices'],
+  // Field runs (docs/decisions/073): plan a team's runs and areas on the sales planner.
+  ['update', 'sales_planner'],
   ['admin', 'downloads'],
 ]
 

@@ -138,6 +138,8 @@ export const DEFAULT_ROLES: readonly RoleDef[] = [
       // Their office's budget, its teams' and its sellers' (docs/decisions/047).
       { action: 'view', subject: 'budgets', conditions: MY_OFFICE },
       { action: 'update', subject: 'budgets', conditions: MY_OFFICE },
+      // Their office's teams' runs and areas on the sales planner (docs/decisions/073).
+      { action: 'update', subject: 'sales_planner', conditions: MY_OFFICE },
       ...can('update', 'profile'),
     ],
   },
@@ -157,6 +159,8 @@ export const DEFAULT_ROLES: readonly RoleDef[] = [
       { action: 'view', subject: 'sicknotices', conditions: MY_TEAMS },
       // Their teams' budgets and their sellers' (docs/decisions/047), to read.
       { action: 'view', subject: 'budgets', conditions: MY_TEAMS },
+      // Their teams' runs and areas on the sales planner (docs/decisions/073).
+      { action: 'update', subject: 'sales_planner', conditions: MY_TEAMS },
       ...can('update', 'profile'),
     ],
   },

@@ -101,6 +101,30 @@ export function summaryAmounts(ctx: SummaryReadsContext) {
      * 071): how many and their order value, from the day totals. No reader's rules: the message's recipient is
      * told their own figures.
      */
+    /** Each seller's standing sales and their order value per day from…to (the runs screen, decision 073). */
+    async sellerDayFigures(
+      db: Db,
+      userIds: string[],
+      from: string,
+      to: string,
+    ): Promise<Array<{ sellerId: string; date: string; sales: number; orderValueOre: number }>> {
+      await fold.settle()
+      const out: Array<{ sellerId: string; date: string; sales: number; orderValueOre: number }> = []
+      for (let i = 0; i < userIds.length; i += 500) {
+        const rows = await db
+          .select({
+            sellerId: T.sellerId,
+            date: T.sellDate,
+            sales: sql<number>`sum(${T.sales})`.mapWith(Number),
+            orderValueOre: sql<number>`sum(${T.orderValueOre})`.mapWith(Number),
+          })
+          .from(T)
+          .where(and(inArray(T.sellerId, userIds.slice(i, i + 500)), gte(T.sellDate, from), lte(T.sellDate, to), inArray(T.status, [...EARNING_STATUSES])))
+          .groupBy(T.sellerId, T.sellDate)
+        out.push(...rows)
+      }
+      return out
+    },
     async sellerPeriod(db: Db, userIds: string[], from: string, to: string): Promise<Map<string, { sales: number; orderValueOre: number }>> {
       await fold.settle()
       const out = new Map<string, { sales: number; orderValueOre: number }>()

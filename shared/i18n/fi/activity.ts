@@ -12,6 +12,8 @@ export const fiActivity = {
     columns: { at: 'Aika', actor: 'Kuka', action: 'Tapahtuma', entity: 'Mitä', changes: 'Muutokset' },
     filters: { actor: 'Kuka', entity: 'Mitä', action: 'Tapahtuma', from: 'Alkaen', to: 'Asti' },
     entities: {
+      field_run: 'Kierros',
+      field_area: 'Alue',
       device: 'Laite',
       device_import: 'MDM-luettelon tuonti',
       device_settings: 'Laitteiden varoitusrajat',

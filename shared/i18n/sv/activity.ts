@@ -9,6 +9,8 @@ export const svActivity = {
     columns: { at: 'Tid', actor: 'Vem', action: 'Händelse', entity: 'Vad', changes: 'Ändringar' },
     filters: { actor: 'Vem', entity: 'Vad', action: 'Händelse', from: 'Från', to: 'Till' },
     entities: {
+      field_run: 'Körning',
+      field_area: 'Område',
       device: 'Enhet',
       device_import: 'Import av MDM-lista',
       device_settings: 'Varningsgränser för enheter',

@@ -1,0 +1,52 @@
+import { Button, Field, HStack, IconButton, Text } from '@chakra-ui/react'
+import { useTranslation } from 'react-i18next'
+import { isoWeekOf, mondayOf } from '../../../../shared/rules/assistant'
+import { addDays } from '../../../../shared/rules/work'
+import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
+import { useUrlParams } from '../../../lib/use-url-params'
+
+export const todayHere = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm' }).format(Date.now())
+
+/** The week (its Monday) and the team both planners show, from the address (`?week=2026-11-23&teamId=…`). */
+export function usePlannerWeek() {
+  const [params, setParams] = useUrlParams()
+  const week = mondayOf(/^\d{4}-\d{2}-\d{2}$/.test(params.get('week') ?? '') ? params.get('week')! : todayHere())
+  const teamId = params.get('teamId') || undefined
+  const set = (change: Record<string, string | undefined>) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current)
+      for (const [k, v] of Object.entries(change)) {
+        if (v) next.set(k, v)
+        else next.delete(k)
+      }
+      return next
+    })
+  return { week, sunday: addDays(week, 6), teamId, set }
+}
+
+/** The week stepper and the team choice above both planners. */
+export function WeekBar({ week, teamId, set }: ReturnType<typeof usePlannerWeek>) {
+  const { t } = useTranslation()
+  return (
+    <HStack gap="3" wrap="wrap" align="end" data-testid="planner-week-bar">
+      <HStack gap="1">
+        <IconButton size="sm" variant="outline" aria-label={t('planner.previousWeek')} onClick={() => set({ week: addDays(week, -7) })}>
+          ‹
+        </IconButton>
+        <Text minW="24" textAlign="center" fontWeight="semibold" data-testid="planner-week">
+          {t('planner.week', { week: isoWeekOf(week).week })}
+        </Text>
+        <IconButton size="sm" variant="outline" aria-label={t('planner.nextWeek')} onClick={() => set({ week: addDays(week, 7) })}>
+          ›
+        </IconButton>
+        <Button size="sm" variant="ghost" onClick={() => set({ week: undefined })}>
+          {t('planner.thisWeek')}
+        </Button>
+      </HStack>
+      <Field.Root maxW="64">
+        <Field.Label>{t('planner.team')}</Field.Label>
+        <LookupNativeSelect kind="teams" label={t('planner.team')} emptyLabel={t('planner.allTeams')} value={teamId} onChange={(id) => set({ teamId: id })} />
+      </Field.Root>
+    </HStack>
+  )
+}

@@ -1,0 +1,154 @@
+import { Badge, Card, Field, HStack, Input, Stack, Text } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { formatDate, formatOre, type FormatLanguage } from '../../../../shared/format'
+import { isoWeekOf, mondayOf } from '../../../../shared/rules/assistant'
+import { addDays } from '../../../../shared/rules/work'
+import type { RunOutcome, RunSellerOutcome, RunTotals } from '../../../../shared/schemas/field'
+import { QueryState } from '../../../components/ui/load-error'
+import { Page } from '../../../components/ui/page'
+import { RecordTable } from '../../../components/ui/record-table'
+import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
+import { useUrlParams } from '../../../lib/use-url-params'
+import { runsReport } from '../api/field-api'
+import { fieldKeys } from '../api/field-keys'
+import { todayHere } from '../components/week-bar'
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/
+
+/**
+ * /backoffice/controlling/runs (decision 073): planned against done — each run's sellers, who reported time that day,
+ * their hours, the day's sales and order value (and the team's sellers who worked unplanned) — with totals per team
+ * and week. A period of at most 62 days, this week by default.
+ */
+export default function RunsPage() {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const [params, setParams] = useUrlParams()
+  const from = DAY.test(params.get('from') ?? '') ? params.get('from')! : mondayOf(todayHere())
+  const to = DAY.test(params.get('to') ?? '') ? params.get('to')! : addDays(mondayOf(todayHere()), 6)
+  const teamId = params.get('teamId') || undefined
+  const q = { from, to, teamId }
+  const report = useQuery({ queryKey: fieldKeys.report(q), queryFn: ({ signal }) => runsReport(q, signal) })
+  const set = (k: string, v: string | undefined) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current)
+      if (v) next.set(k, v)
+      else next.delete(k)
+      return next
+    })
+  const money = (ore: number) => formatOre(ore, lang)
+  return (
+    <Page title={t('routes.backoffice-controlling-runs')} breadcrumbs={[{ label: t('nav.groups.backoffice') }]}>
+      <Text color="fg.muted" maxW="3xl">
+        {t('runsReport.intro')}
+      </Text>
+      <HStack gap="3" wrap="wrap" align="end">
+        <Field.Root maxW="44">
+          <Field.Label>{t('runsReport.from')}</Field.Label>
+          <Input type="date" size="sm" value={from} onChange={(e) => DAY.test(e.target.value) && set('from', e.target.value)} />
+        </Field.Root>
+        <Field.Root maxW="44">
+          <Field.Label>{t('runsReport.to')}</Field.Label>
+          <Input type="date" size="sm" value={to} onChange={(e) => DAY.test(e.target.value) && set('to', e.target.value)} />
+        </Field.Root>
+        <Field.Root maxW="64">
+          <Field.Label>{t('planner.team')}</Field.Label>
+          <LookupNativeSelect kind="teams" label={t('planner.team')} emptyLabel={t('planner.allTeams')} value={teamId} onChange={(id) => set('teamId', id)} />
+        </Field.Root>
+      </HStack>
+      <QueryState query={report} empty={t('runsReport.empty')} isEmpty={(d) => d.runs.length === 0}>
+        {(data) => (
+          <Stack gap="4">
+            <Card.Root>
+              <Card.Header>
+                <Card.Title>{t('runsReport.totals')}</Card.Title>
+              </Card.Header>
+              <Card.Body>
+                <RecordTable<RunTotals>
+                  label={t('runsReport.totals')}
+                  rows={data.totals}
+                  rowKey={(r) => `${r.teamId}|${r.week}`}
+                  testId="runs-totals"
+                  columns={[
+                    { header: t('planner.columns.team'), cell: (r) => r.teamName, strong: true },
+                    { header: t('runsReport.week'), cell: (r) => t('runsReport.weekOf', { week: isoWeekOf(r.week).week }) },
+                    { header: t('runsReport.runs'), cell: (r) => r.runs, end: true },
+                    { header: t('runsReport.planned'), cell: (r) => r.planned, end: true },
+                    { header: t('runsReport.reported'), cell: (r) => r.reported, end: true },
+                    { header: t('runsReport.hours'), cell: (r) => r.hours, end: true },
+                    { header: t('runsReport.sales'), cell: (r) => r.sales, end: true },
+                    { header: t('runsReport.orderValue'), cell: (r) => money(r.orderValueOre), end: true },
+                  ]}
+                />
+              </Card.Body>
+            </Card.Root>
+            {data.runs.map((run) => (
+              <RunCardOutcome key={run.id} run={run} lang={lang} money={money} />
+            ))}
+          </Stack>
+        )}
+      </QueryState>
+    </Page>
+  )
+}
+
+function RunCardOutcome({ run, lang, money }: { run: RunOutcome; lang: FormatLanguage; money: (ore: number) => string }) {
+  const { t } = useTranslation()
+  return (
+    <Card.Root data-testid="run-outcome">
+      <Card.Header>
+        <HStack justify="space-between" wrap="wrap">
+          <Card.Title>
+            {formatDate(run.date, lang)} · {run.teamName}
+            {run.areaName ? ` · ${run.areaName}` : ''}
+          </Card.Title>
+          <HStack gap="2">
+            {run.travelDay ? <Badge colorPalette="orange">{t('planner.travelDay')}</Badge> : null}
+            <Badge variant="subtle">
+              {t('runsReport.reported')}: {run.outcome.reported}/{run.sellers.length}
+            </Badge>
+          </HStack>
+        </HStack>
+        {run.meetingTime || run.meetingPlace ? (
+          <Text fontSize="sm" color="fg.muted">
+            {t('planner.meeting', { time: run.meetingTime ?? '', place: run.meetingPlace ?? '' }).trim()}
+          </Text>
+        ) : null}
+      </Card.Header>
+      <Card.Body>
+        <RecordTable<RunSellerOutcome>
+          label={t('planner.columns.sellers')}
+          rows={run.outcome.sellers}
+          rowKey={(s) => s.id}
+          columns={[
+            {
+              header: t('planner.columns.sellers'),
+              cell: (s) => (
+                <HStack gap="2">
+                  <Text>{s.name}</Text>
+                  {!s.planned ? (
+                    <Badge size="sm" colorPalette="purple">
+                      {t('runsReport.notPlanned')}
+                    </Badge>
+                  ) : null}
+                  {!s.reported ? (
+                    <Badge size="sm" colorPalette="red">
+                      {t('runsReport.noTime')}
+                    </Badge>
+                  ) : null}
+                </HStack>
+              ),
+            },
+            { header: t('runsReport.hours'), cell: (s) => s.hours, end: true },
+            { header: t('runsReport.sales'), cell: (s) => s.sales, end: true },
+            { header: t('runsReport.orderValue'), cell: (s) => money(s.orderValueOre), end: true },
+          ]}
+        />
+        <Text mt="2" fontWeight="semibold" textAlign="end" data-testid="run-outcome-sum">
+          {run.outcome.hours} h · {run.outcome.sales} · {money(run.outcome.orderValueOre)}
+        </Text>
+      </Card.Body>
+    </Card.Root>
+  )
+}

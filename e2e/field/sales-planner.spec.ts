@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test'
+import { addDays } from '../../shared/rules/work'
+import { mondayOf } from '../../shared/rules/assistant'
+import { expectSnackbar, recordSnackbars, screen, signInAs } from '../fixtures'
+
+/**
+ * The sales planner end to end (issue 46, decision 073): a coach plans a run on the week's calendar, the legacy
+ * planner shows the same run as a table row and edits it, and the calendar shows the edit; back office sees the run
+ * on the runs screen.
+ */
+test('a run planned on the calendar is edited in the legacy table, and the calendar shows the edit @phone', async ({ page }, info) => {
+  // A week of the project's own, far ahead, so the two projects and reruns do not meet.
+  const week = addDays(mondayOf(new Date().toISOString().slice(0, 10)), 7 * (info.project.name === 'desktop' ? 20 : 21) + 7 * (Date.now() % 50))
+  const wednesday = addDays(week, 2)
+  const place = `Konsum ${Date.now().toString(36)}`
+  await signInAs(page, 'coach@demo.test', `/tools/sales-planner?week=${week}`)
+  await recordSnackbars(page)
+  await page
+    .getByTestId(`planner-day-${wednesday}`)
+    .getByRole('button', { name: /Ny körning/ })
+    .click()
+  const dialog = page.getByTestId('run-dialog')
+  await dialog.getByRole('combobox', { name: 'Team' }).selectOption({ index: 1 })
+  await dialog.getByTestId('run-sellers').getByRole('checkbox').first().check({ force: true })
+  await dialog.getByTestId('run-area').selectOption({ label: 'Nytt område …' })
+  await dialog.getByRole('textbox', { name: 'Namn på det nya området' }).fill(`Område ${place}`)
+  await dialog.getByRole('textbox', { name: 'Samlingsplats' }).fill(place)
+  await dialog.getByLabel('Samlingstid').fill('09:15')
+  await screen(page, 'run-dialog')
+  await dialog.getByRole('button', { name: 'Spara' }).click()
+  await expectSnackbar(page, 'Körningen sparades')
+  const card = page.getByTestId(`planner-day-${wednesday}`).getByTestId('planner-run')
+  await expect(card).toContainText(`Område ${place}`)
+  await expect(card).toContainText('09:15')
+  await screen(page, 'sales-planner')
+
+  await page.locator('#main').getByRole('link', { name: 'Säljplanerare (äldre)' }).click()
+  const row = page.getByTestId('legacy-run').filter({ hasText: place })
+  await expect(row).toContainText(`Område ${place}`)
+  await screen(page, 'sales-planner-legacy')
+  await row.getByTestId('legacy-edit').click()
+  await page.getByTestId('run-dialog').getByRole('textbox', { name: 'Samlingsplats' }).fill(`${place} entrén`)
+  await page.getByTestId('run-dialog').getByRole('button', { name: 'Spara' }).click()
+  await expect(page.getByTestId('legacy-run').filter({ hasText: `${place} entrén` })).toBeVisible()
+
+  await page.goBack()
+  await expect(page.getByTestId(`planner-day-${wednesday}`).getByTestId('planner-run')).toContainText(`${place} entrén`)
+})

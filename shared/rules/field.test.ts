@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest'
+import type { RunItem } from '../schemas/field'
+import { runOutcome, runTotals, weekDays } from './field'
+
+const run = (id: string, date: string, teamId: string, sellers: string[]): RunItem => ({
+  id,
+  version: 1,
+  date,
+  teamId,
+  teamName: teamId === 't1' ? 'Norr' : 'Söder',
+  sellers: sellers.map((s) => ({ id: s, name: s.toUpperCase() })),
+  areaId: null,
+  areaName: null,
+  meetingPlace: null,
+  meetingTime: null,
+  travelDay: false,
+  note: null,
+  may: { edit: true },
+})
+const names = new Map([
+  ['a', 'Anna'],
+  ['b', 'Bo'],
+  ['c', 'Cia'],
+])
+
+describe('a run’s day', () => {
+  it('each planned seller: reported or not, hours, sales; an unplanned worker shown apart', () => {
+    const day = {
+      hours: new Map([
+        ['a', 8],
+        ['c', 6],
+      ]),
+      sales: new Map([['a', { sales: 2, orderValueOre: 150_00 }]]),
+    }
+    const out = runOutcome(run('r1', '2026-11-23', 't1', ['a', 'b']), day, names, ['c', 'a'])
+    expect(out.outcome.sellers).toEqual([
+      { id: 'a', name: 'Anna', planned: true, reported: true, hours: 8, sales: 2, orderValueOre: 150_00 },
+      { id: 'b', name: 'Bo', planned: true, reported: false, hours: 0, sales: 0, orderValueOre: 0 },
+      { id: 'c', name: 'Cia', planned: false, reported: true, hours: 6, sales: 0, orderValueOre: 0 },
+    ])
+    expect(out.outcome).toMatchObject({ reported: 1, hours: 14, sales: 2, orderValueOre: 150_00 })
+  })
+})
+
+describe('totals per team and week', () => {
+  it.each<[string, Array<[string, string, string, string[], number]>, Array<[string, string, number, number, number]>]>([
+    [
+      'two runs of a team in one week add up; Sunday belongs to the week before Monday',
+      [
+        ['r1', '2026-11-23', 't1', ['a', 'b'], 8],
+        ['r2', '2026-11-29', 't1', ['a'], 6],
+        ['r3', '2026-11-30', 't1', ['a'], 4],
+      ],
+      [
+        ['t1', '2026-11-23', 2, 3, 14],
+        ['t1', '2026-11-30', 1, 1, 4],
+      ],
+    ],
+    [
+      'teams apart, by name within a week',
+      [
+        ['r1', '2026-11-24', 't2', ['a'], 2],
+        ['r2', '2026-11-24', 't1', ['b'], 8],
+      ],
+      [
+        ['t1', '2026-11-23', 1, 1, 8],
+        ['t2', '2026-11-23', 1, 1, 2],
+      ],
+    ],
+  ])('%s', (_, runs, expected) => {
+    const outcomes = runs.map(([id, date, team, sellers, hours]) =>
+      runOutcome(run(id, date, team, sellers), { hours: new Map([[sellers[0]!, hours]]), sales: new Map() }, names),
+    )
+    expect(runTotals(outcomes).map((t) => [t.teamId, t.week, t.runs, t.planned, t.hours])).toEqual(expected)
+  })
+})
+
+it('a week is Monday to Sunday, across a month and a year', () => {
+  expect(weekDays('2026-12-31')).toEqual(['2026-12-28', '2026-12-29', '2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02', '2027-01-03'])
+  expect(weekDays('2026-11-30')[0]).toBe('2026-11-30')
+})
