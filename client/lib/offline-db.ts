@@ -26,6 +26,8 @@ export type LocalProduct = SyncTables['products']
 export type LocalBudget = SyncTables['budgets']
 export type LocalAttestation = SyncTables['attestations']
 export type LocalExtraIncome = SyncTables['extraIncomes']
+/** A field run the seller is on (decision 073): the server's, read only on the device. */
+export type LocalRun = SyncTables['runs']
 /** An acknowledgement of a guide made on the device (pending until the sync takes it, decision 069). */
 export type LocalGuideAck = Local<{ id: string; number: number; at: number }>
 /** The guides a reader keeps to read offline: the last snapshot the server gave (decision 069). */
@@ -53,6 +55,8 @@ export type SyncMeta = {
   cookie: string | null
   lastMutationId: number
   lastSyncedAt: number | null
+  /** the opt-in tables the store had at its last pull: a new one starts the pull over (decision 073) */
+  tables?: string
 }
 
 export class OfflineDb extends Dexie {
@@ -65,6 +69,7 @@ export class OfflineDb extends Dexie {
   budgets!: EntityTable<LocalBudget, 'id'>
   attestations!: EntityTable<LocalAttestation, 'id'>
   extraIncomes!: EntityTable<LocalExtraIncome, 'id'>
+  runs!: EntityTable<LocalRun, 'id'>
   guides!: EntityTable<StoredGuides, 'key'>
   guideAcks!: EntityTable<LocalGuideAck, 'id'>
   outbox!: EntityTable<OutboxRow, 'seq'>
@@ -89,6 +94,8 @@ export class OfflineDb extends Dexie {
     this.version(2).stores({ attestations: 'id, &month', extraIncomes: 'id, month' })
     // Issue 43: the guides to read offline, and the acknowledgements made on the device.
     this.version(3).stores({ guides: 'key', guideAcks: 'id' })
+    // Issue 46: the field runs the seller is on.
+    this.version(4).stores({ runs: 'id, date' })
   }
 }
 
@@ -134,6 +141,11 @@ export async function syncMeta(db: OfflineDb): Promise<SyncMeta> {
       return fresh
     }),
   )
+}
+
+/** The next pull starts over (its cookie forgotten), noting the opt-in tables the store now has. */
+export async function restartPull(db: OfflineDb, tables: string): Promise<void> {
+  await withDb(db, () => db.meta.update('state', { cookie: null, tables }))
 }
 
 type LocalWrite =
@@ -193,6 +205,7 @@ const TABLES: Record<SyncTable, (db: OfflineDb) => Table> = {
   budgets: (db) => db.budgets,
   attestations: (db) => db.attestations,
   extraIncomes: (db) => db.extraIncomes,
+  runs: (db) => db.runs,
 }
 const OWN_TABLES = new Set<SyncTable>(['sales', 'timeReports', 'checkouts', 'sickNotices'])
 
@@ -218,6 +231,7 @@ export async function applyPull(db: OfflineDb, result: PullResult): Promise<void
         db.attestations,
         db.extraIncomes,
         db.guideAcks,
+        db.runs,
       ],
       async () => {
         for (const rejection of result.rejections) {
@@ -235,6 +249,8 @@ export async function applyPull(db: OfflineDb, result: PullResult): Promise<void
         const waiting = new Set((await db.outbox.toArray()).map((r) => r.recordId))
 
         for (const op of result.patch as PatchOp[]) {
+          // A table this app does not know (a newer server's) is skipped, never a failed pull.
+          if (!Object.hasOwn(TABLES, op.table)) continue
           const table = TABLES[op.table](db)
           if (OWN_TABLES.has(op.table) && waiting.has(op.key)) continue
           if (op.op === 'del') await table.delete(op.key)

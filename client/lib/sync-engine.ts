@@ -1,7 +1,8 @@
 import type { PullResult, PushResult } from '../../shared/schemas/sync'
 import { CHECKLIST_FILES_PER_PUSH } from '../../shared/schemas/checklist-limits'
 import { SYNC_SCHEMA_VERSION } from '../../shared/schemas/sync-version'
-import { applyPull, fileFor, markFileUploaded, outboxCounts, pendingMutations, syncMeta, type OfflineDb } from './offline-db'
+import { OPT_IN_TABLES } from '../../shared/schemas/sync-tables'
+import { applyPull, fileFor, markFileUploaded, outboxCounts, pendingMutations, restartPull, syncMeta, type OfflineDb } from './offline-db'
 
 /**
  * The device side of the sync queue: pushes waiting mutations in order (files first), then pulls and
@@ -242,9 +243,16 @@ export class SyncEngine {
         acked = result.lastMutationId
       }
       // A pull answers a page at a time (a seller with years of sales is not sent in one answer).
+      // A table this app takes that its store did not have at the last pull (an update brought it): pull from the start.
+      const tables = OPT_IN_TABLES.join(',')
+      if ((await syncMeta(this.db)).tables !== tables) await restartPull(this.db, tables)
       for (let page = 0; page < MAX_PULL_PAGES; page++) {
         const fresh = await syncMeta(this.db)
-        const pulled = await post<PullResult>(this.fetchFn, this.language(), '/sync/pull', { clientId: fresh.clientId, cookie: fresh.cookie })
+        const pulled = await post<PullResult>(this.fetchFn, this.language(), '/sync/pull', {
+          clientId: fresh.clientId,
+          cookie: fresh.cookie,
+          tables: OPT_IN_TABLES,
+        })
         await applyPull(this.db, pulled)
         if (!pulled.more) break
       }

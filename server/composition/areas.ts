@@ -176,6 +176,7 @@ export function assembleAreas(deps: Deps, options: AreaOptions = {}) {
 
   const candidates = recruiting(deps, directory, org)
   const { devices, field } = fieldControl(deps, { directory, org, timeAdmin, sales }, options.endSessions)
+  sync.owned.push(field.pullSource)
   const scheduledMessages = messaging(deps, { directory, org, timeAdmin, guides, candidates, sales }, options.messageHooks)
 
   return {

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import type { AppAbility } from '../../shared/permissions/ability'
 import { fieldError, fieldErrorsOf, zodErrorMap, type FieldErrors, type Translate } from '../../shared/schemas/errors'
 import { inputProblem } from '../../shared/schemas/input-safety'
-import type { Mutation, MutationName, PatchOp } from '../../shared/schemas/sync'
+import type { Mutation, MutationName, OptInTable, PatchOp } from '../../shared/schemas/sync'
 import type { Db, Schema } from '../db/client'
 
 /**
@@ -62,6 +62,11 @@ export type Mutators = Partial<Record<MutationName, Mutator>>
 
 /** A kind of row the user owns and pulls: those changed after the cookie, a page at a time. */
 export type PullSource = {
+  /**
+   * A table added after devices were in the field: sent only to a device that names it in its pull (`tables`), so an
+   * app from before it never receives rows it has no table for (decision 073).
+   */
+  optIn?: OptInTable
   /** the change-counter values of the user's rows changed after `since`, oldest first, at most `limit` */
   pending(tx: Db, userId: string, since: number, limit: number): Promise<number[]>
   /** the user's rows with since < version ≤ upTo, as patch operations */

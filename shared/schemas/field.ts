@@ -50,6 +50,19 @@ export type RunItem = {
   may: { edit: boolean }
 }
 
+/** A run as the seller's device keeps it (offline): what the day is, where and with whom. */
+export type RunRecord = {
+  id: string
+  date: string
+  teamName: string
+  areaName: string | null
+  meetingPlace: string | null
+  meetingTime: string | null
+  travelDay: boolean
+  note: string | null
+  sellers: string[]
+}
+
 export const areaInputSchema = z.strictObject({ name: text(120).min(1), teamId: z.uuid().nullable() })
 export type AreaItem = { id: string; name: string; teamId: string | null; teamName: string | null; lastWorkedOn: string | null }
 export const areasQuerySchema = z.strictObject({ teamId: z.uuid().optional() })

@@ -4,6 +4,7 @@ import type { CompanyFigures, SellerCatalogProduct } from '../rules/sale'
 import type { SaleRecord } from './sales'
 import type { AttestationRecord, CheckoutRecord, SickNoticeRecord, TimeReportRecord } from './time-reports'
 import type { ExtraIncomeRecord } from './pay'
+import type { RunRecord } from './field'
 
 /**
  * The sync contract between a seller's device and the server (the Replicache push/pull protocol,
@@ -35,9 +36,13 @@ export type PushInput = z.infer<typeof pushInputSchema>
 
 export type PushResult = { lastMutationId: number; applied: number; skipped: number; rejected: number }
 
+export { OPT_IN_TABLES, type OptInTable } from './sync-tables'
+
 export const pullInputSchema = z.strictObject({
   clientId: z.uuid(),
   cookie: z.string().max(200).nullable(),
+  /** the opt-in tables this app has (absent: an app from before any) */
+  tables: z.array(z.string().max(40)).max(20).optional(),
 })
 export type PullInput = z.infer<typeof pullInputSchema>
 
@@ -59,6 +64,8 @@ export type SyncTables = {
   attestations: AttestationRecord
   /** the seller's extra income, for the salary calculator (issue 15) */
   extraIncomes: ExtraIncomeRecord
+  /** the field runs the seller is on (decision 073; opt-in) */
+  runs: RunRecord
 }
 export type SyncTable = keyof SyncTables
 

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client'
 import { fieldContext, type FieldDeps, type FieldPorts } from './field.context'
 import { fieldAreas } from './field.areas'
 import { fieldRuns } from './field.runs'
+import { runsPullSource } from './field.sync'
 
 export type { FieldPorts } from './field.context'
 
@@ -21,6 +22,8 @@ export function fieldService(deps: FieldDeps, ports: FieldPorts) {
   return {
     ...runs,
     ...fieldAreas(ctx),
+    /** the seller's runs, for their device's pull */
+    pullSource: runsPullSource(ctx),
     /** Planned against done: each run's sellers with their hours and sales of the day, and totals per team and week. */
     async report(ability: AppAbility, q: RunsQuery): Promise<RunsReport> {
       const planned = await runs.list(ability, q, 'controlling')

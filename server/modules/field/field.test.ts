@@ -170,4 +170,54 @@ describe('runs on the sales planner', () => {
     expect(r.status).toBe(204)
     expect((await week(coach)).map((x) => x.id)).not.toContain(made.id)
   })
+
+  it('travels to the seller’s device when the app takes runs: a new run, an edit, taken off — never to an app from before', async () => {
+    const admin = (await t.login('admin@demo.test')).cookie
+    const roles = (await t.request('GET', '/api/roles?itemsPerPage=100', { cookie: admin })).json.items as Array<{ id: string; key: string }>
+    const email = `runner.${randomUUID().slice(0, 6)}@demo.test`
+    await t.request('POST', '/api/users', {
+      cookie: admin,
+      body: { email, firstName: 'Rune', lastName: 'Löpare', password: 'ett-langt-losenord', roleId: roles.find((r) => r.key === 'seller')!.id, teamId },
+    })
+    const seller = await t.login(email, 'ett-langt-losenord')
+    const clientId = randomUUID()
+    type Pulled = { cookie: string; patch: Array<{ op: string; table: string; key: string; value?: Record<string, unknown> }> }
+    const pull = async (cookie: string | null, tables?: string[]) =>
+      (await t.request('POST', '/api/sync/pull', { cookie: seller.cookie, body: { clientId, cookie, ...(tables ? { tables } : {}) } }))
+        .json as unknown as Pulled
+    const runsOf = (p: Pulled) => p.patch.filter((op) => op.table === 'runs')
+
+    const made = (await t.request('POST', '/api/field/runs', { cookie: coach, body: run({ date: addDays(today, 2), sellerIds: [seller.answer.userData.id] }) }))
+      .json as unknown as RunItem
+    // Long past: not sent.
+    await t.request('POST', '/api/field/runs', { cookie: coach, body: run({ date: addDays(today, -30), sellerIds: [seller.answer.userData.id] }) })
+    expect(runsOf(await pull(null))).toEqual([])
+    const first = await pull(null, ['runs'])
+    expect(runsOf(first)).toEqual([
+      {
+        op: 'put',
+        table: 'runs',
+        key: made.id,
+        value: {
+          id: made.id,
+          date: addDays(today, 2),
+          teamName: made.teamName,
+          areaName: null,
+          meetingPlace: 'Konsum Limhamn',
+          meetingTime: '09:30',
+          travelDay: false,
+          note: null,
+          sellers: ['Rune Löpare'],
+        },
+      },
+    ])
+    await t.request('PUT', `/api/field/runs/${made.id}`, {
+      cookie: coach,
+      body: { ...run({ date: addDays(today, 2), sellerIds: [seller.answer.userData.id], meetingTime: '07:45' }), version: 1 },
+    })
+    const edited = await pull(first.cookie, ['runs'])
+    expect(runsOf(edited).map((op) => [op.op, op.value?.meetingTime])).toEqual([['put', '07:45']])
+    await t.request('PUT', `/api/field/runs/${made.id}`, { cookie: coach, body: { ...run({ date: addDays(today, 2), sellerIds: [] }), version: 2 } })
+    expect(runsOf(await pull(edited.cookie, ['runs']))).toEqual([{ op: 'del', table: 'runs', key: made.id }])
+  })
 })

@@ -42,7 +42,7 @@ export function syncRoutes({ database }: Deps, parts: SyncParts, hooks: SyncHook
       .post('/sync/pull', access.signedIn(), validate('json', pullInputSchema), async (c) => {
         const auth = c.var.auth!
         const input = c.req.valid('json')
-        return c.json(await sync.pull({ id: auth.userData.id, ability: auth.ability }, input.clientId, input.cookie), 200)
+        return c.json(await sync.pull({ id: auth.userData.id, ability: auth.ability }, input.clientId, input.cookie, input.tables), 200)
       })
   )
 }

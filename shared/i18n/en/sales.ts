@@ -249,6 +249,10 @@ export const enSales = {
     backToWork: 'Reporting a day at work ends the sick period.',
   },
   sellerDashboard: {
+    nextRun: 'Next run',
+    travelDay: 'Travel day',
+    meeting: 'Meet {{time}} {{place}}',
+    with: 'With {{names}}',
     hello: 'Hi {{name}}!',
     today: 'Today',
     month: 'This month',

@@ -249,6 +249,10 @@ export const fiSales = {
     backToWork: 'Kun raportoit työpäivän, sairausjakso päättyy.',
   },
   sellerDashboard: {
+    nextRun: 'Seuraava kierros',
+    travelDay: 'Matkapäivä',
+    meeting: 'Tapaaminen {{time}} {{place}}',
+    with: 'Mukana {{names}}',
     hello: 'Hei {{name}}!',
     today: 'Tänään',
     month: 'Tässä kuussa',

@@ -247,6 +247,10 @@ export const svSales = {
     backToWork: 'När du rapporterar en arbetsdag är sjukperioden avslutad.',
   },
   sellerDashboard: {
+    nextRun: 'Nästa körning',
+    travelDay: 'Resdag',
+    meeting: 'Samling {{time}} {{place}}',
+    with: 'Med {{names}}',
     hello: 'Hej {{name}}!',
     today: 'I dag',
     month: 'Den här månaden',

@@ -3,7 +3,7 @@ import { useMemo } from 'react'
 import { compareText } from '../../../../shared/format'
 import { openSickOccasion } from '../../../../shared/rules/checkout'
 import { businessDay, businessMonth } from '../../../../shared/rules/work'
-import { offlineDb, withDb, type LocalBudget, type LocalSale, type OfflineDb, type OutboxRow } from '../../../lib/offline-db'
+import { offlineDb, withDb, type LocalBudget, type LocalRun, type LocalSale, type OfflineDb, type OutboxRow } from '../../../lib/offline-db'
 import { useUserData } from '../../../lib/session'
 import { syncEngine } from '../../../lib/sync'
 import type { SyncEngine } from '../../../lib/sync-engine'
@@ -27,6 +27,11 @@ export function useSellerStore(): SellerStore {
 /** A live query on the device store, guarded against a closed connection; `undefined` while loading. */
 function useStoreQuery<T>(db: OfflineDb, query: () => Promise<T>, deps: unknown[]): T | undefined {
   return useLiveQuery(() => withDb(db, query), [db, ...deps])
+}
+
+/** The field runs the seller is on from today, soonest first (decision 073): kept on the device, offline too. */
+export function useComingRuns(db: OfflineDb, today: string, limit = 3): LocalRun[] | undefined {
+  return useStoreQuery(db, async () => (await db.runs.where('date').aboveOrEqual(today).sortBy('date')).slice(0, limit), [today, limit])
 }
 
 export function useToday() {

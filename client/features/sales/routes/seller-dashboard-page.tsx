@@ -12,8 +12,10 @@ import { syncStateText, useSyncStatus } from '../../../lib/sync'
 import type { SyncEngine } from '../../../lib/sync-engine'
 import { useMonthData, useSellerStore, useToday, type MonthData } from '../api/seller-store'
 import { Figure } from '../components/figure'
+import { RunsCard } from '../components/runs-card'
+import type { OfflineDb } from '../../../lib/offline-db'
 
-/** The seller's home: today, this month, the budget view and the sync state, from the device. */
+/** The seller's home: today, this month, the budget view, the next field runs and the sync state, from the device. */
 export default function SellerDashboardPage() {
   const { db, engine } = useSellerStore()
   const { today, month } = useToday()
@@ -22,16 +24,18 @@ export default function SellerDashboardPage() {
   // The store's answer is drawn as a transition, in slices, so a slow phone's main thread is not held for the
   // whole redraw (the screen below is memoised: the urgent pass only reaches this component).
   const data = useDeferredValue(live)
-  return <SellerDashboard data={data} engine={engine} today={today} month={month} />
+  return <SellerDashboard data={data} db={db} engine={engine} today={today} month={month} />
 }
 
 const SellerDashboard = memo(function SellerDashboard({
   data,
+  db,
   engine,
   today,
   month,
 }: {
   data: MonthData | undefined
+  db: OfflineDb
   engine: SyncEngine
   today: string
   month: string
@@ -167,6 +171,8 @@ const SellerDashboard = memo(function SellerDashboard({
         </Card.Body>
       </Card.Root>
 
+      {/* Below the figures, so the screen does not move when the runs arrive from the store. */}
+      <RunsCard db={db} today={today} />
       <SyncCard engine={engine} />
     </Page>
   )
