@@ -26,6 +26,10 @@ export const SCOPE_CONDITIONS: Partial<Record<Subject, Partial<Record<Exclude<Ro
   time_attestations: { office: MY_OFFICE, teams: MY_TEAMS },
   budgets: { office: MY_OFFICE, teams: MY_TEAMS },
   candidates: { region: { regionId: '${user.regionId}' }, own: { recruiterId: '${user.id}' } },
+  // Field control (docs/decisions/072, 073): devices by whose they are, runs and the runs screen by team or office.
+  devices: { office: MY_OFFICE, teams: MY_TEAMS, own: { sellerId: '${user.id}' } },
+  sales_planner: { office: MY_OFFICE, teams: MY_TEAMS },
+  controlling: { office: MY_OFFICE, teams: MY_TEAMS },
 }
 
 /** The scopes a subject offers, "everywhere" first. */
