@@ -28,6 +28,8 @@ export type LocalAttestation = SyncTables['attestations']
 export type LocalExtraIncome = SyncTables['extraIncomes']
 /** A field run the seller is on (decision 073): the server's, read only on the device. */
 export type LocalRun = SyncTables['runs']
+/** A door visit recorded on the device (pending until the sync takes it, decision 073). */
+export type LocalVisit = Local<SyncTables['visits']>
 /** An acknowledgement of a guide made on the device (pending until the sync takes it, decision 069). */
 export type LocalGuideAck = Local<{ id: string; number: number; at: number }>
 /** The guides a reader keeps to read offline: the last snapshot the server gave (decision 069). */
@@ -39,7 +41,7 @@ export type OutboxRow = {
   args: unknown
   createdAt: number
   /** the local record the mutation creates or changes */
-  table: 'sales' | 'timeReports' | 'checkouts' | 'sickNotices' | 'guideAcks'
+  table: 'sales' | 'timeReports' | 'checkouts' | 'sickNotices' | 'guideAcks' | 'visits'
   recordId: string
   state: 'pending' | 'rejected'
   rejection?: Rejection
@@ -70,6 +72,7 @@ export class OfflineDb extends Dexie {
   attestations!: EntityTable<LocalAttestation, 'id'>
   extraIncomes!: EntityTable<LocalExtraIncome, 'id'>
   runs!: EntityTable<LocalRun, 'id'>
+  visits!: EntityTable<LocalVisit, 'id'>
   guides!: EntityTable<StoredGuides, 'key'>
   guideAcks!: EntityTable<LocalGuideAck, 'id'>
   outbox!: EntityTable<OutboxRow, 'seq'>
@@ -94,8 +97,8 @@ export class OfflineDb extends Dexie {
     this.version(2).stores({ attestations: 'id, &month', extraIncomes: 'id, month' })
     // Issue 43: the guides to read offline, and the acknowledgements made on the device.
     this.version(3).stores({ guides: 'key', guideAcks: 'id' })
-    // Issue 46: the field runs the seller is on.
-    this.version(4).stores({ runs: 'id, date' })
+    // Issue 46: the field runs the seller is on, and the door visits.
+    this.version(4).stores({ runs: 'id, date', visits: 'id, visitedAt, comeBackAt, sync' })
   }
 }
 
@@ -154,6 +157,7 @@ type LocalWrite =
   | { table: 'checkouts'; record: LocalCheckout }
   | { table: 'sickNotices'; record: LocalSickNotice }
   | { table: 'guideAcks'; record: LocalGuideAck }
+  | { table: 'visits'; record: LocalVisit }
 
 /**
  * A local change and its mutation, in one IndexedDB transaction: the record (marked pending), the outbox
@@ -177,7 +181,7 @@ export async function enqueue(db: OfflineDb, name: MutationName, args: unknown, 
 /** Throws away a refused change: its outbox row, its record (when the server never had it) and its file. */
 export async function discardRejected(db: OfflineDb, seq: number): Promise<void> {
   await withDb(db, () =>
-    db.transaction('rw', [db.meta, db.outbox, db.files, db.sales, db.timeReports, db.checkouts, db.sickNotices, db.guideAcks], async () => {
+    db.transaction('rw', [db.meta, db.outbox, db.files, db.sales, db.timeReports, db.checkouts, db.sickNotices, db.guideAcks, db.visits], async () => {
       const row = await db.outbox.get(seq)
       if (!row) return
       await db.outbox.delete(seq)
@@ -206,8 +210,9 @@ const TABLES: Record<SyncTable, (db: OfflineDb) => Table> = {
   attestations: (db) => db.attestations,
   extraIncomes: (db) => db.extraIncomes,
   runs: (db) => db.runs,
+  visits: (db) => db.visits,
 }
-const OWN_TABLES = new Set<SyncTable>(['sales', 'timeReports', 'checkouts', 'sickNotices'])
+const OWN_TABLES = new Set<SyncTable>(['sales', 'timeReports', 'checkouts', 'sickNotices', 'visits'])
 
 /**
  * Applies a pull in one transaction: rejections mark their outbox rows and records first, then the
@@ -232,6 +237,7 @@ export async function applyPull(db: OfflineDb, result: PullResult): Promise<void
         db.extraIncomes,
         db.guideAcks,
         db.runs,
+        db.visits,
       ],
       async () => {
         for (const rejection of result.rejections) {

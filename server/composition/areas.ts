@@ -176,7 +176,8 @@ export function assembleAreas(deps: Deps, options: AreaOptions = {}) {
 
   const candidates = recruiting(deps, directory, org)
   const { devices, field } = fieldControl(deps, { directory, org, timeAdmin, sales }, options.endSessions)
-  sync.owned.push(field.pullSource)
+  sync.owned.push(field.pullSource, field.visits.pullSource)
+  Object.assign(sync.mutators, field.visits.mutators)
   const scheduledMessages = messaging(deps, { directory, org, timeAdmin, guides, candidates, sales }, options.messageHooks)
 
   return {

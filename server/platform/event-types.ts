@@ -133,6 +133,8 @@ export type DomainEvents = {
     alerts: Array<'stale' | 'lowSpace' | 'oldVersion'>
     pending: number
   }
+  /** a door's come-back is near (decision 073): the seller is reminded */
+  'visit.remind': { visitId: string; userId: string; address: string; comeBackAt: number; note: string | null }
   /** a scheduled message's occurrence handed its in-app notifications over (one event per batch of recipients) */
   'scheduledMessage.notified': {
     messageId: string

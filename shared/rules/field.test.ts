@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { RunItem } from '../schemas/field'
-import { runOutcome, runTotals, weekDays } from './field'
+import type { RunItem, VisitInput } from '../schemas/field'
+import { runOutcome, runTotals, visitProblems, weekDays } from './field'
 
 const run = (id: string, date: string, teamId: string, sellers: string[]): RunItem => ({
   id,
@@ -78,4 +78,32 @@ describe('totals per team and week', () => {
 it('a week is Monday to Sunday, across a month and a year', () => {
   expect(weekDays('2026-12-31')).toEqual(['2026-12-28', '2026-12-29', '2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02', '2027-01-03'])
   expect(weekDays('2026-11-30')[0]).toBe('2026-11-30')
+})
+
+describe('a door visit', () => {
+  const NOW = Date.UTC(2026, 10, 28, 12)
+  const H = 3600_000
+  const base: VisitInput = {
+    id: 'x',
+    outcome: 'notHome',
+    address: 'Storgatan 1',
+    postalCode: null,
+    city: null,
+    note: null,
+    comeBackAt: null,
+    visitedAt: NOW - H,
+    position: null,
+    runId: null,
+  }
+  it.each<[string, Partial<VisitInput>, Record<string, string>]>([
+    ['not home', {}, {}],
+    ['come back in two hours', { outcome: 'comeBack', comeBackAt: NOW + 2 * H }, {}],
+    ['come back without a time', { outcome: 'comeBack' }, { comeBackAt: 'validation.visits.comeBackMissing' }],
+    ['come back before the visit', { outcome: 'comeBack', comeBackAt: NOW - 2 * H }, { comeBackAt: 'validation.visits.comeBackPast' }],
+    ['come back in 61 days', { outcome: 'comeBack', comeBackAt: NOW + 61 * 24 * H }, { comeBackAt: 'validation.visits.comeBackFar' }],
+    ['a time on a sale', { outcome: 'sale', comeBackAt: NOW + H }, { comeBackAt: 'validation.visits.comeBackOnlyForComeBack' }],
+    ['a visit an hour ahead of the clock', { visitedAt: NOW + H }, { visitedAt: 'validation.visits.future' }],
+  ])('%s', (_, over, expected) => {
+    expect(visitProblems({ ...base, ...over }, NOW)).toEqual(expected)
+  })
 })

@@ -1,4 +1,4 @@
-import type { RunItem, RunOutcome, RunSellerOutcome, RunTotals } from '../schemas/field'
+import { COME_BACK_MAX_DAYS, type RunItem, type RunOutcome, type RunSellerOutcome, type RunTotals, type VisitInput } from '../schemas/field'
 import { mondayOf } from './assistant'
 
 /**
@@ -59,4 +59,19 @@ export function runTotals(runs: RunOutcome[]): RunTotals[] {
 export function weekDays(day: string): string[] {
   const monday = mondayOf(day)
   return Array.from({ length: 7 }, (_, i) => new Date(Date.parse(`${monday}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10))
+}
+
+/**
+ * A door visit's problems (translation keys by field): a come-back needs a time after the visit and within
+ * COME_BACK_MAX_DAYS; only a come-back has one; a visit is not in the future.
+ */
+export function visitProblems(v: VisitInput, now: number): Partial<Record<keyof VisitInput, string>> {
+  const out: Partial<Record<keyof VisitInput, string>> = {}
+  if (v.visitedAt > now + 5 * 60_000) out.visitedAt = 'validation.visits.future'
+  if (v.outcome === 'comeBack') {
+    if (v.comeBackAt === null) out.comeBackAt = 'validation.visits.comeBackMissing'
+    else if (v.comeBackAt <= v.visitedAt) out.comeBackAt = 'validation.visits.comeBackPast'
+    else if (v.comeBackAt - v.visitedAt > COME_BACK_MAX_DAYS * 86_400_000) out.comeBackAt = 'validation.visits.comeBackFar'
+  } else if (v.comeBackAt !== null) out.comeBackAt = 'validation.visits.comeBackOnlyForComeBack'
+  return out
 }

@@ -60,6 +60,12 @@ export const ACTIVITY_ENTITIES = [
   'assistant_stat',
   'candidate',
   'candidate_settings',
+  'device',
+  'device_import',
+  'device_settings',
+  'field_run',
+  'field_area',
+  'field_visit',
   'contract_template',
 ] as const
 

@@ -83,3 +83,28 @@ export type RunTotals = {
   orderValueOre: number
 }
 export type RunsReport = { runs: RunOutcome[]; totals: RunTotals[] }
+
+/** A door's outcome (decision 073): nobody opened, no thanks, come back at a time, or a sale. */
+export const VISIT_OUTCOMES = ['notHome', 'notInterested', 'comeBack', 'sale'] as const
+export type VisitOutcome = (typeof VISIT_OUTCOMES)[number]
+/** A come-back is at most this far ahead. */
+export const COME_BACK_MAX_DAYS = 60
+
+/** A door visit as the seller's device records it (offline like a sale): the sync's `recordVisit`. */
+export const visitMutationSchema = z.strictObject({
+  id: z.uuid(),
+  outcome: z.enum(VISIT_OUTCOMES),
+  address: text(200).min(1),
+  postalCode: text(10).nullable(),
+  city: text(80).nullable(),
+  note: text(500).nullable(),
+  /** when to come back (a `comeBack`'s) */
+  comeBackAt: z.int().min(0).nullable(),
+  visitedAt: z.int().min(0),
+  /** where, when the seller allowed it (decision 073): never tracked between visits */
+  position: z.strictObject({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180), accuracy: z.number().min(0).max(100_000) }).nullable(),
+  runId: z.uuid().nullable(),
+})
+export type VisitInput = z.infer<typeof visitMutationSchema>
+/** A visit as the device keeps it (its own, from the server after the sync). */
+export type VisitRecord = Omit<VisitInput, 'position'> & { lat: number | null; lng: number | null }

@@ -4,7 +4,7 @@ import type { CompanyFigures, SellerCatalogProduct } from '../rules/sale'
 import type { SaleRecord } from './sales'
 import type { AttestationRecord, CheckoutRecord, SickNoticeRecord, TimeReportRecord } from './time-reports'
 import type { ExtraIncomeRecord } from './pay'
-import type { RunRecord } from './field'
+import type { RunRecord, VisitRecord } from './field'
 
 /**
  * The sync contract between a seller's device and the server (the Replicache push/pull protocol,
@@ -15,7 +15,7 @@ import type { RunRecord } from './field'
 export { SYNC_SCHEMA_VERSION } from './sync-version'
 export const MAX_PUSH_MUTATIONS = 200
 
-export const MUTATION_NAMES = ['createSale', 'correctSale', 'saveTimeReport', 'checkout', 'createSickNotice', 'acknowledgeGuide'] as const
+export const MUTATION_NAMES = ['createSale', 'correctSale', 'saveTimeReport', 'checkout', 'createSickNotice', 'acknowledgeGuide', 'recordVisit'] as const
 export type MutationName = (typeof MUTATION_NAMES)[number]
 
 export const mutationSchema = z.strictObject({
@@ -66,6 +66,8 @@ export type SyncTables = {
   extraIncomes: ExtraIncomeRecord
   /** the field runs the seller is on (decision 073; opt-in) */
   runs: RunRecord
+  /** the seller's own door visits (decision 073; opt-in) */
+  visits: VisitRecord
 }
 export type SyncTable = keyof SyncTables
 

@@ -51,3 +51,31 @@ export const [fieldRunSellers, fieldRunSellersPg] = table(
   }),
   (t, k) => [k.primaryKey({ columns: [t.runId, t.userId] }), k.index('field_run_sellers_user').on(t.userId, t.version)],
 )
+
+/**
+ * Door visits (decision 073): each door's outcome as the seller recorded it, offline like a sale; a come-back's time
+ * is a reminder to the seller. `version` is the seller's change counter (their device's pull sends it back).
+ */
+export const [fieldVisits, fieldVisitsPg] = table(
+  'field_visits',
+  (k) => ({
+    id: k.id(),
+    userId: k.text('user_id').notNull(),
+    teamId: k.text('team_id'),
+    officeId: k.text('office_id'),
+    outcome: k.text('outcome').$type<'notHome' | 'notInterested' | 'comeBack' | 'sale'>().notNull(),
+    address: k.text('address').notNull(),
+    postalCode: k.text('postal_code'),
+    city: k.text('city'),
+    note: k.text('note'),
+    comeBackAt: k.ms('come_back_at'),
+    visitedAt: k.ms('visited_at').notNull(),
+    lat: k.real('lat'),
+    lng: k.real('lng'),
+    accuracy: k.real('accuracy'),
+    runId: k.text('run_id'),
+    version: k.bigint('version').notNull(),
+    createdAt: k.createdAt(),
+  }),
+  (t, k) => [k.index('field_visits_user').on(t.userId, t.version), k.index('field_visits_visited').on(t.visitedAt, t.id)],
+)

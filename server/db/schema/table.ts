@@ -24,6 +24,8 @@ const sqliteKit = {
   /** A time in epoch milliseconds: int8 on PostgreSQL, read as a JavaScript number. */
   ms: (name: string) => s.integer(name),
   bool: (name: string) => s.integer(name, { mode: 'boolean' }),
+  /** A measurement with a fraction (a coordinate in degrees, an accuracy in metres): real / double precision. */
+  real: (name: string) => s.real(name),
   /** JSON: text on SQLite, jsonb on PostgreSQL. */
   json: (name: string) => s.text(name, { mode: 'json' }),
   bytes: (name: string) => s.blob(name, { mode: 'buffer' }),
@@ -61,6 +63,7 @@ const pgKit = {
   bigint: int8,
   ms: int8,
   bool: (name: string) => p.boolean(name),
+  real: (name: string) => p.doublePrecision(name),
   json: (name: string) => p.jsonb(name),
   bytes: (name: string) => bytea(name),
   index: p.index,

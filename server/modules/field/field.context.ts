@@ -21,7 +21,7 @@ export type FieldPorts = {
   ): Promise<Array<{ sellerId: string; date: string; sales: number; orderValueOre: number }>>
 }
 
-export type FieldDeps = Pick<Deps, 'database' | 'events'>
+export type FieldDeps = Pick<Deps, 'database' | 'events' | 'jobs'>
 
 export function fieldContext(deps: FieldDeps, ports: FieldPorts) {
   const { db, t } = deps.database

@@ -9,6 +9,7 @@ import { fieldContext, type FieldDeps, type FieldPorts } from './field.context'
 import { fieldAreas } from './field.areas'
 import { fieldRuns } from './field.runs'
 import { runsPullSource } from './field.sync'
+import { fieldVisits } from './field.visits'
 
 export type { FieldPorts } from './field.context'
 
@@ -24,6 +25,8 @@ export function fieldService(deps: FieldDeps, ports: FieldPorts) {
     ...fieldAreas(ctx),
     /** the seller's runs, for their device's pull */
     pullSource: runsPullSource(ctx),
+    /** door visits: the device's mutation and the seller's visits back */
+    visits: fieldVisits(ctx),
     /** Planned against done: each run's sellers with their hours and sales of the day, and totals per team and week. */
     async report(ability: AppAbility, q: RunsQuery): Promise<RunsReport> {
       const planned = await runs.list(ability, q, 'controlling')

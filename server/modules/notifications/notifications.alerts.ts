@@ -312,5 +312,34 @@ export function deviceAlerts(ctx: NotificationsContext, { notify }: Pick<Notific
       actorId: e.actorId,
     })
   }
-  return { fromDeviceAlert }
+  /** A door's come-back is near (decision 073): the seller who asked for it is reminded, whatever their settings. */
+  async function fromVisitReminder(tx: Db, e: DomainEvent<'visit.remind'>) {
+    const p = e.payload
+    await notify(tx, {
+      type: 'general',
+      userIds: [p.userId],
+      text: (tr, person) => ({
+        title: tr('visitAlerts.title', { address: p.address }),
+        message: [
+          tr('visitAlerts.message', {
+            time: new Intl.DateTimeFormat(person.language === 'en' ? 'en-GB' : person.language === 'fi' ? 'fi-FI' : 'sv-SE', {
+              hour: '2-digit',
+              minute: '2-digit',
+              timeZone: ctx.env.timezone,
+            }).format(p.comeBackAt),
+          }),
+          p.note ?? '',
+        ]
+          .filter(Boolean)
+          .join(' '),
+        link: '/dashboards/sales/seller',
+      }),
+      fromName: null,
+      at: e.occurredAt,
+      actorId: e.actorId,
+      always: true,
+    })
+  }
+
+  return { fromDeviceAlert, fromVisitReminder }
 }

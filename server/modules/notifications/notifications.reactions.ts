@@ -46,6 +46,7 @@ export function notificationsReactions(events: EventBus, notifications: Notifica
   })
   events.subscribe({ name: 'notifications.downloads', events: ['download.finished'], handleInTransaction: notifications.fromDownloadFinished })
   events.subscribe({ name: 'notifications.devices', events: ['device.alerted'], handleInTransaction: notifications.fromDeviceAlert })
+  events.subscribe({ name: 'notifications.visitReminders', events: ['visit.remind'], handleInTransaction: notifications.fromVisitReminder })
   events.subscribe({ name: 'notifications.scheduledMessages', events: ['scheduledMessage.notified'], handleInTransaction: notifications.fromScheduledMessage })
   events.subscribe({ name: 'notifications.deliver', events: ['notification.created'], handle: notifications.deliver })
   events.subscribe({

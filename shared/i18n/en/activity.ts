@@ -12,6 +12,7 @@ export const enActivity = {
     columns: { at: 'Time', actor: 'Who', action: 'Event', entity: 'What', changes: 'Changes' },
     filters: { actor: 'Who', entity: 'What', action: 'Event', from: 'From', to: 'To' },
     entities: {
+      field_visit: 'Door visit',
       field_run: 'Run',
       field_area: 'Area',
       device: 'Device',

@@ -4,12 +4,23 @@ import type { svField } from '../sv/field'
 /** The `field` namespace in English. */
 export const enField = {
   validation: {
+    visits: {
+      future: 'The visit cannot be in the future',
+      comeBackMissing: 'Choose when to come back',
+      comeBackPast: 'The come-back must be after the visit',
+      comeBackFar: 'The come-back can be at most 60 days ahead',
+      comeBackOnlyForComeBack: 'Only a come-back has a time',
+    },
     field: {
       period: 'Choose a period of at most 62 days, from before to',
       team: 'The team does not exist',
       sellers: 'Choose sellers of the team',
       area: 'The area belongs to another team',
     },
+  },
+  visitAlerts: {
+    title: 'Come back: {{address}}',
+    message: 'You promised to come back at {{time}}.',
   },
   planner: {
     intro: "Plan the teams' runs week by week: who sells where, when and where you meet. Sellers see their runs in the app.",

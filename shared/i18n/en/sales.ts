@@ -248,6 +248,16 @@ export const enSales = {
     sentAt: 'Sent {{date, day}}',
     backToWork: 'Reporting a day at work ends the sick period.',
   },
+  doors: {
+    title: 'Doors',
+    outcomes: { notHome: 'Not home', notInterested: 'Not interested', comeBack: 'Come back', sale: 'Sale' },
+    comeBacks: 'Come-backs',
+    comeBackAt: 'When',
+    reminder: 'You get a reminder half an hour before.',
+    note: 'Note',
+    toSale: 'To the sale',
+    waiting: 'waiting for sync',
+  },
   sellerDashboard: {
     nextRun: 'Next run',
     travelDay: 'Travel day',

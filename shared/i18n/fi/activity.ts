@@ -12,6 +12,7 @@ export const fiActivity = {
     columns: { at: 'Aika', actor: 'Kuka', action: 'Tapahtuma', entity: 'Mitä', changes: 'Muutokset' },
     filters: { actor: 'Kuka', entity: 'Mitä', action: 'Tapahtuma', from: 'Alkaen', to: 'Asti' },
     entities: {
+      field_visit: 'Ovikäynti',
       field_run: 'Kierros',
       field_area: 'Alue',
       device: 'Laite',

@@ -4,12 +4,23 @@ import type { svField } from '../sv/field'
 /** The `field` namespace in Finnish. */
 export const fiField = {
   validation: {
+    visits: {
+      future: 'Käynti ei voi olla tulevaisuudessa',
+      comeBackMissing: 'Valitse, milloin palaat',
+      comeBackPast: 'Paluukäynnin on oltava käynnin jälkeen',
+      comeBackFar: 'Paluukäynti voi olla enintään 60 päivän päästä',
+      comeBackOnlyForComeBack: 'Vain paluukäynnillä on aika',
+    },
     field: {
       period: 'Valitse enintään 62 päivän jakso, alku ennen loppua',
       team: 'Tiimiä ei ole',
       sellers: 'Valitse tiimin myyjiä',
       area: 'Alue kuuluu toiselle tiimille',
     },
+  },
+  visitAlerts: {
+    title: 'Paluukäynti: {{address}}',
+    message: 'Lupasit palata klo {{time}}.',
   },
   planner: {
     intro: 'Suunnittele tiimien kierrokset viikko kerrallaan: kuka myy missä, milloin ja missä tavataan. Myyjät näkevät kierroksensa sovelluksessa.',

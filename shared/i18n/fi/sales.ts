@@ -248,6 +248,16 @@ export const fiSales = {
     sentAt: 'Lähetetty {{date, day}}',
     backToWork: 'Kun raportoit työpäivän, sairausjakso päättyy.',
   },
+  doors: {
+    title: 'Ovet',
+    outcomes: { notHome: 'Ei kotona', notInterested: 'Ei kiinnostunut', comeBack: 'Palaa myöhemmin', sale: 'Myynti' },
+    comeBacks: 'Paluukäynnit',
+    comeBackAt: 'Milloin',
+    reminder: 'Saat muistutuksen puoli tuntia ennen.',
+    note: 'Muistiinpano',
+    toSale: 'Myyntiin',
+    waiting: 'odottaa synkronointia',
+  },
   sellerDashboard: {
     nextRun: 'Seuraava kierros',
     travelDay: 'Matkapäivä',

@@ -9,6 +9,7 @@ export const svActivity = {
     columns: { at: 'Tid', actor: 'Vem', action: 'Händelse', entity: 'Vad', changes: 'Ändringar' },
     filters: { actor: 'Vem', entity: 'Vad', action: 'Händelse', from: 'Från', to: 'Till' },
     entities: {
+      field_visit: 'Dörrbesök',
       field_run: 'Körning',
       field_area: 'Område',
       device: 'Enhet',

@@ -1,12 +1,23 @@
 /** The `field` namespace in Swedish (docs/decisions/073). */
 export const svField = {
   validation: {
+    visits: {
+      future: 'Besöket kan inte ligga i framtiden',
+      comeBackMissing: 'Välj när du ska komma tillbaka',
+      comeBackPast: 'Återbesöket måste ligga efter besöket',
+      comeBackFar: 'Återbesöket får ligga högst 60 dagar fram',
+      comeBackOnlyForComeBack: 'Bara ett återbesök har en tid',
+    },
     field: {
       period: 'Välj en period på högst 62 dagar, från före till',
       team: 'Teamet finns inte',
       sellers: 'Välj säljare i teamet',
       area: 'Området hör till ett annat team',
     },
+  },
+  visitAlerts: {
+    title: 'Återbesök: {{address}}',
+    message: 'Du lovade att komma tillbaka kl. {{time}}.',
   },
   planner: {
     intro: 'Planera teamens körningar vecka för vecka: vem som säljer var, när och var ni träffas. Säljarna ser sina körningar i appen.',

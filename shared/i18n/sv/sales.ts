@@ -246,6 +246,16 @@ export const svSales = {
     sentAt: 'Skickad {{date, day}}',
     backToWork: 'När du rapporterar en arbetsdag är sjukperioden avslutad.',
   },
+  doors: {
+    title: 'Dörrar',
+    outcomes: { notHome: 'Inte hemma', notInterested: 'Inte intresserad', comeBack: 'Kom tillbaka', sale: 'Försäljning' },
+    comeBacks: 'Återbesök',
+    comeBackAt: 'När',
+    reminder: 'Du får en påminnelse en halvtimme innan.',
+    note: 'Anteckning',
+    toSale: 'Till försäljningen',
+    waiting: 'väntar på synk',
+  },
   sellerDashboard: {
     nextRun: 'Nästa körning',
     travelDay: 'Resdag',

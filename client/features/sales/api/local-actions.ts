@@ -20,6 +20,8 @@ import {
   type SickNoticeInput,
   type TimeReportInput,
 } from '../../../../shared/schemas/time-reports'
+import { visitProblems } from '../../../../shared/rules/field'
+import { visitMutationSchema, type VisitInput } from '../../../../shared/schemas/field'
 import { enqueue, withDb, type LocalSale, type OfflineDb, type StoredFile } from '../../../lib/offline-db'
 
 /** Drops a change the server refused for good, and the local record it made (the sync screen's "discard"). */
@@ -214,4 +216,13 @@ export async function correctSaleLocally(db: OfflineDb, sale: LocalSale, input: 
     sync: 'pending',
   }
   await enqueue(db, 'correctSale', input, { table: 'sales', record })
+}
+
+/** A door's outcome, recorded on the device in a tap or two (decision 073): checked as the server will, then queued. */
+export async function recordVisitLocally(db: OfflineDb, input: VisitInput, t: Translate): Promise<void> {
+  const visit = parseOrThrow(visitMutationSchema, input, t)
+  const problems = visitProblems(visit, Date.now())
+  if (Object.keys(problems).length > 0) throw new LocalValidationError(Object.fromEntries(Object.entries(problems).map(([f, key]) => [f, [t(key)]])))
+  const { position, ...rest } = visit
+  await enqueue(db, 'recordVisit', visit, { table: 'visits', record: { ...rest, lat: position?.lat ?? null, lng: position?.lng ?? null, sync: 'pending' } })
 }

@@ -3,7 +3,7 @@ import { useMemo } from 'react'
 import { compareText } from '../../../../shared/format'
 import { openSickOccasion } from '../../../../shared/rules/checkout'
 import { businessDay, businessMonth } from '../../../../shared/rules/work'
-import { offlineDb, withDb, type LocalBudget, type LocalRun, type LocalSale, type OfflineDb, type OutboxRow } from '../../../lib/offline-db'
+import { offlineDb, withDb, type LocalBudget, type LocalRun, type LocalSale, type LocalVisit, type OfflineDb, type OutboxRow } from '../../../lib/offline-db'
 import { useUserData } from '../../../lib/session'
 import { syncEngine } from '../../../lib/sync'
 import type { SyncEngine } from '../../../lib/sync-engine'
@@ -32,6 +32,23 @@ function useStoreQuery<T>(db: OfflineDb, query: () => Promise<T>, deps: unknown[
 /** The field runs the seller is on from today, soonest first (decision 073): kept on the device, offline too. */
 export function useComingRuns(db: OfflineDb, today: string, limit = 3): LocalRun[] | undefined {
   return useStoreQuery(db, async () => (await db.runs.where('date').aboveOrEqual(today).sortBy('date')).slice(0, limit), [today, limit])
+}
+
+/** The doors the seller promised to come back to, soonest first (decision 073). */
+export function useComeBacks(db: OfflineDb, limit = 5): LocalVisit[] | undefined {
+  return useStoreQuery(
+    db,
+    async () =>
+      (
+        await db.visits
+          .where('comeBackAt')
+          .aboveOrEqual(Date.now() - 3600_000)
+          .sortBy('comeBackAt')
+      )
+        .filter((v) => v.outcome === 'comeBack' && v.sync !== 'rejected')
+        .slice(0, limit),
+    [limit],
+  )
 }
 
 export function useToday() {

@@ -38,7 +38,16 @@ export default function SalesCreatePage() {
   // Fixing a refused sale keeps its record id, so the server sees the same sale.
   const recordId = fixing?.name === 'createSale' ? (fixing.args as SaleInput).id : freshId
 
-  const form = useForm<FormValues>({ defaultValues: EMPTY_SALE_FORM })
+  // A door visit that became a sale opens the form with the door's address filled in (decision 073).
+  const [door] = useState(() => ({ address: params.get('address') ?? '', postalCode: params.get('postalCode') ?? '', city: params.get('city') ?? '' }))
+  const form = useForm<FormValues>({
+    defaultValues: {
+      ...EMPTY_SALE_FORM,
+      address: door.address.slice(0, 200) || EMPTY_SALE_FORM.address,
+      postalCode: door.postalCode.slice(0, 10) || EMPTY_SALE_FORM.postalCode,
+      city: door.city.slice(0, 80) || EMPTY_SALE_FORM.city,
+    },
+  })
   const providerId = useWatch({ control: form.control, name: 'providerId' })
   const customerType = useWatch({ control: form.control, name: 'customerType' })
   const watchedLines = useWatch({ control: form.control, name: 'products' })

@@ -13,6 +13,7 @@ import type { SyncEngine } from '../../../lib/sync-engine'
 import { useMonthData, useSellerStore, useToday, type MonthData } from '../api/seller-store'
 import { Figure } from '../components/figure'
 import { RunsCard } from '../components/runs-card'
+import { DoorCard } from '../components/door-card'
 import type { OfflineDb } from '../../../lib/offline-db'
 
 /** The seller's home: today, this month, the budget view, the next field runs and the sync state, from the device. */
@@ -173,6 +174,7 @@ const SellerDashboard = memo(function SellerDashboard({
 
       {/* Below the figures, so the screen does not move when the runs arrive from the store. */}
       <RunsCard db={db} today={today} />
+      {canSell ? <DoorCard db={db} engine={engine} /> : null}
       <SyncCard engine={engine} />
     </Page>
   )

@@ -1,0 +1,153 @@
+import { Button, Card, Field, Grid, Input, Stack, Text, Textarea } from '@chakra-ui/react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { formatDate, formatTime, type FormatLanguage } from '../../../../shared/format'
+import { VISIT_OUTCOMES, type VisitOutcome } from '../../../../shared/schemas/field'
+import { AppDialog } from '../../../components/ui/app-dialog'
+import { FormAlert } from '../../../components/ui/form-alert'
+import type { OfflineDb } from '../../../lib/offline-db'
+import type { SyncEngine } from '../../../lib/sync-engine'
+import { LocalValidationError, recordVisitLocally } from '../api/local-actions'
+import { useComeBacks } from '../api/seller-store'
+
+/** A local date and time for a datetime-local field, an hour from now by default. */
+const localInput = (at: number) => {
+  const d = new Date(at - new Date(at).getTimezoneOffset() * 60_000)
+  return d.toISOString().slice(0, 16)
+}
+
+/**
+ * The door's outcome in a tap or two (decision 073), offline like a sale: not home, not interested, come back (a time:
+ * a reminder before it), or a sale (the sale form opens with the address). The come-backs ahead are listed.
+ */
+export function DoorCard({ db, engine }: { db: OfflineDb; engine: SyncEngine }) {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const navigate = useNavigate()
+  const comeBacks = useComeBacks(db)
+  const [outcome, setOutcome] = useState<VisitOutcome | null>(null)
+  const [door, setDoor] = useState(() => ({ address: '', postalCode: '', city: '', note: '', comeBackAt: localInput(Date.now() + 3600_000) }))
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const close = () => {
+    setOutcome(null)
+    setErrors({})
+  }
+  const save = async () => {
+    const at = Date.now()
+    try {
+      await recordVisitLocally(
+        db,
+        {
+          id: crypto.randomUUID(),
+          outcome: outcome!,
+          address: door.address,
+          postalCode: door.postalCode || null,
+          city: door.city || null,
+          note: door.note || null,
+          comeBackAt: outcome === 'comeBack' ? new Date(door.comeBackAt).getTime() || null : null,
+          visitedAt: at,
+          position: null,
+          runId: null,
+        },
+        t,
+      )
+    } catch (err) {
+      if (err instanceof LocalValidationError) return setErrors(Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, v[0] ?? ''])))
+      throw err
+    }
+    engine.afterLocalWrite()
+    if (outcome === 'sale') {
+      const q = new URLSearchParams({ address: door.address, postalCode: door.postalCode, city: door.city })
+      return navigate(`/sales/create?${q}`)
+    }
+    setDoor((d) => ({ ...d, address: '', note: '' }))
+    close()
+  }
+  const field = (key: 'address' | 'postalCode' | 'city', label: string, attrs: Record<string, string> = {}) => (
+    <Field.Root invalid={!!errors[key]} required={key === 'address'}>
+      <Field.Label>{label}</Field.Label>
+      <Input value={door[key]} onChange={(e) => setDoor({ ...door, [key]: e.target.value })} {...attrs} />
+      <Field.ErrorText>{errors[key]}</Field.ErrorText>
+    </Field.Root>
+  )
+  return (
+    <Card.Root data-testid="door-card">
+      <Card.Header>
+        <Card.Title>{t('doors.title')}</Card.Title>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="3">
+          <Grid templateColumns="1fr 1fr" gap="2">
+            {VISIT_OUTCOMES.map((o) => (
+              <Button
+                key={o}
+                variant={o === 'sale' ? 'solid' : 'outline'}
+                colorPalette={o === 'sale' ? 'brand' : undefined}
+                onClick={() => {
+                  // A come-back is an hour from the moment the door closed, unless the seller says otherwise.
+                  if (o === 'comeBack') setDoor((d) => ({ ...d, comeBackAt: localInput(Date.now() + 3600_000) }))
+                  setOutcome(o)
+                }}
+                data-testid={`door-${o}`}
+              >
+                {t(`doors.outcomes.${o}`)}
+              </Button>
+            ))}
+          </Grid>
+          {comeBacks && comeBacks.length > 0 ? (
+            <Stack gap="1" data-testid="door-come-backs">
+              <Text fontWeight="semibold" fontSize="sm">
+                {t('doors.comeBacks')}
+              </Text>
+              {comeBacks.map((v) => (
+                <Text key={v.id} fontSize="sm">
+                  {formatDate(v.comeBackAt!, lang)} {formatTime(v.comeBackAt!, lang)} · {[v.address, v.city].filter(Boolean).join(', ')}
+                  {v.sync === 'pending' ? ` · ${t('doors.waiting')}` : ''}
+                </Text>
+              ))}
+            </Stack>
+          ) : null}
+        </Stack>
+      </Card.Body>
+      <AppDialog
+        open={outcome !== null}
+        onClose={close}
+        title={outcome ? t(`doors.outcomes.${outcome}`) : ''}
+        testId="door-dialog"
+        footer={
+          <>
+            <Button variant="outline" onClick={close}>
+              {t('table.cancel')}
+            </Button>
+            <Button colorPalette="brand" onClick={() => void save()} data-testid="door-save">
+              {outcome === 'sale' ? t('doors.toSale') : t('table.save')}
+            </Button>
+          </>
+        }
+      >
+        <Stack gap="3">
+          {errors._ ? <FormAlert message={errors._} /> : null}
+          {field('address', t('sales.address'), { autoComplete: 'street-address' })}
+          <Grid templateColumns="1fr 2fr" gap="2">
+            {field('postalCode', t('sales.postalCode'), { inputMode: 'numeric', autoComplete: 'postal-code' })}
+            {field('city', t('sales.city'), { autoComplete: 'address-level2' })}
+          </Grid>
+          {outcome === 'comeBack' ? (
+            <Field.Root invalid={!!errors.comeBackAt} required>
+              <Field.Label>{t('doors.comeBackAt')}</Field.Label>
+              <Input type="datetime-local" value={door.comeBackAt} onChange={(e) => setDoor({ ...door, comeBackAt: e.target.value })} />
+              <Field.HelperText>{t('doors.reminder')}</Field.HelperText>
+              <Field.ErrorText>{errors.comeBackAt}</Field.ErrorText>
+            </Field.Root>
+          ) : null}
+          <Field.Root invalid={!!errors.note}>
+            <Field.Label>{t('doors.note')}</Field.Label>
+            <Textarea rows={2} value={door.note} onChange={(e) => setDoor({ ...door, note: e.target.value })} />
+            <Field.ErrorText>{errors.note}</Field.ErrorText>
+          </Field.Root>
+        </Stack>
+      </AppDialog>
+    </Card.Root>
+  )
+}

@@ -1,0 +1,107 @@
+import { eq } from 'drizzle-orm'
+import { visitProblems } from '../../../shared/rules/field'
+import { visitMutationSchema, type VisitInput } from '../../../shared/schemas/field'
+import { logActivity } from '../../platform/activity-log'
+import {
+  ownedPullSource,
+  parseMutationArgs,
+  Rejection,
+  requireDevicePermission,
+  type MutatorContext,
+  type Mutators,
+  type PullSource,
+} from '../../lib/sync-contract'
+import type { FieldContext } from './field.context'
+
+export const VISIT_REMINDER_JOB = 'field.visitReminder'
+/** A come-back's reminder comes this long before the time. */
+export const REMINDER_AHEAD_MS = 30 * 60_000
+
+/**
+ * Door visits (decision 073): recorded on the seller's device, offline like a sale, and taken once by the sync; a
+ * come-back's time becomes a job that reminds the seller (a notification to their phone) half an hour before. The
+ * seller's own visits travel back to their device (opt-in `visits`).
+ */
+export function fieldVisits(ctx: FieldContext) {
+  const { t, events } = ctx
+  const v = t.fieldVisits
+
+  ctx.jobs.define(VISIT_REMINDER_JOB, async (job) => {
+    const { visitId } = job.payload as { visitId: string }
+    await ctx.database.transaction(async (tx) => {
+      const [visit] = await tx.select().from(v).where(eq(v.id, visitId))
+      if (!visit || visit.outcome !== 'comeBack' || visit.comeBackAt === null) return
+      await events.record(
+        tx,
+        'visit.remind',
+        { visitId, userId: visit.userId, address: [visit.address, visit.city].filter(Boolean).join(', '), comeBackAt: visit.comeBackAt, note: visit.note },
+        { actorId: null, at: Date.now() },
+      )
+    })
+    return { reminded: visitId }
+  })
+
+  async function record(sync: MutatorContext, input: VisitInput) {
+    const problems = visitProblems(input, sync.now)
+    if (Object.keys(problems).length > 0)
+      throw new Rejection('validation_failed', Object.fromEntries(Object.entries(problems).map(([f, key]) => [f, [sync.translate(key)]])))
+    const [existing] = await sync.tx.select({ id: v.id }).from(v).where(eq(v.id, input.id))
+    if (existing) throw new Rejection('conflict')
+    const { position, ...fields } = input
+    await sync.tx.insert(v).values({
+      ...fields,
+      userId: sync.actor.id,
+      teamId: sync.actor.teamId,
+      officeId: sync.actor.officeId,
+      lat: position?.lat ?? null,
+      lng: position?.lng ?? null,
+      accuracy: position?.accuracy ?? null,
+      version: await sync.version(),
+      createdAt: sync.now,
+    })
+    if (input.outcome === 'comeBack' && input.comeBackAt !== null)
+      await ctx.jobs.enqueue(
+        sync.tx,
+        VISIT_REMINDER_JOB,
+        { visitId: input.id },
+        { runAt: Math.max(sync.now, input.comeBackAt - REMINDER_AHEAD_MS), uniqueKey: `visit:${input.id}` },
+      )
+    await logActivity(sync.tx, t, {
+      at: sync.now,
+      actorId: sync.actor.id,
+      entity: 'field_visit',
+      entityId: input.id,
+      action: 'created',
+      after: { outcome: input.outcome },
+    })
+  }
+
+  const mutators: Mutators = {
+    async recordVisit(sync, args) {
+      requireDevicePermission(sync, 'create', 'sales')
+      await record(sync, parseMutationArgs(visitMutationSchema, args, sync.translate))
+    },
+  }
+  const pullSource: PullSource = {
+    ...ownedPullSource(v, (row) => ({
+      op: 'put',
+      table: 'visits',
+      key: row.id,
+      value: {
+        id: row.id,
+        outcome: row.outcome,
+        address: row.address,
+        postalCode: row.postalCode,
+        city: row.city,
+        note: row.note,
+        comeBackAt: row.comeBackAt,
+        visitedAt: row.visitedAt,
+        runId: row.runId,
+        lat: row.lat,
+        lng: row.lng,
+      },
+    })),
+    optIn: 'visits',
+  }
+  return { mutators, pullSource }
+}
