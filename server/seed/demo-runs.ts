@@ -44,6 +44,51 @@ export async function seedDemoRuns(database: Database, tx: Db, now: number, team
       })
       for (const userId of sellers)
         await tx.insert(t.fieldRunSellers).values({ runId: id, userId, removed: false, version: await nextChangeVersion(tx, t, userId) })
+      // The days worked so far have their doors: a dozen or two a seller, most not home, a few answered.
+      if (date <= today) await seedDoors(tx, t, id, date, team, sellers, areas[d % areas.length]!.name, d)
     }
   }
+}
+
+const OUTCOMES = ['notHome', 'notHome', 'notHome', 'notInterested', 'notInterested', 'comeBack', 'sale'] as const
+
+async function seedDoors(
+  tx: Db,
+  t: Database['t'],
+  runId: string,
+  date: string,
+  team: { id: string; officeId: string },
+  sellers: string[],
+  street: string,
+  seed: number,
+) {
+  const rows = []
+  for (const [si, userId] of sellers.entries()) {
+    const version = await nextChangeVersion(tx, t, userId)
+    const count = 12 + ((seed * 7 + si * 5) % 14)
+    for (let i = 0; i < count; i++) {
+      const outcome = OUTCOMES[(seed + si + i * 3) % OUTCOMES.length]!
+      const visitedAt = Date.parse(`${date}T08:00:00Z`) + i * 11 * 60_000
+      rows.push({
+        id: randomUUID(),
+        userId,
+        teamId: team.id,
+        officeId: team.officeId,
+        outcome,
+        address: `${street}vägen ${2 + i * 2 + si * 40}`,
+        postalCode: null,
+        city: null,
+        note: null,
+        comeBackAt: outcome === 'comeBack' ? visitedAt + 2 * 86_400_000 : null,
+        visitedAt,
+        lat: null,
+        lng: null,
+        accuracy: null,
+        runId,
+        version,
+        createdAt: visitedAt,
+      })
+    }
+  }
+  if (rows.length) await tx.insert(t.fieldVisits).values(rows)
 }

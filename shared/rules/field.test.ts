@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { RunItem, VisitInput } from '../schemas/field'
-import { runOutcome, runTotals, visitProblems, weekDays } from './field'
+import { contactRate, runOutcome, runTotals, visitProblems, weekDays } from './field'
 
 const run = (id: string, date: string, teamId: string, sellers: string[]): RunItem => ({
   id,
@@ -31,14 +31,17 @@ describe('a run’s day', () => {
         ['c', 6],
       ]),
       sales: new Map([['a', { sales: 2, orderValueOre: 150_00 }]]),
+      doors: new Map([['a', { doors: 30, contacts: 12 }]]),
     }
     const out = runOutcome(run('r1', '2026-11-23', 't1', ['a', 'b']), day, names, ['c', 'a'])
     expect(out.outcome.sellers).toEqual([
-      { id: 'a', name: 'Anna', planned: true, reported: true, hours: 8, sales: 2, orderValueOre: 150_00 },
-      { id: 'b', name: 'Bo', planned: true, reported: false, hours: 0, sales: 0, orderValueOre: 0 },
-      { id: 'c', name: 'Cia', planned: false, reported: true, hours: 6, sales: 0, orderValueOre: 0 },
+      { id: 'a', name: 'Anna', planned: true, reported: true, hours: 8, doors: 30, contacts: 12, sales: 2, orderValueOre: 150_00 },
+      { id: 'b', name: 'Bo', planned: true, reported: false, hours: 0, doors: 0, contacts: 0, sales: 0, orderValueOre: 0 },
+      { id: 'c', name: 'Cia', planned: false, reported: true, hours: 6, doors: 0, contacts: 0, sales: 0, orderValueOre: 0 },
     ])
-    expect(out.outcome).toMatchObject({ reported: 1, hours: 14, sales: 2, orderValueOre: 150_00 })
+    expect(out.outcome).toMatchObject({ reported: 1, hours: 14, doors: 30, contacts: 12, sales: 2, orderValueOre: 150_00 })
+    expect(contactRate(out.outcome)).toBe(0.4)
+    expect(contactRate({ doors: 0, contacts: 0 })).toBeNull()
   })
 })
 

@@ -11,6 +11,13 @@ export type DayFigures = {
   hours: Map<string, number>
   /** standing sales and their order value per seller on the run's day */
   sales: Map<string, { sales: number; orderValueOre: number }>
+  /** doors knocked (visits) and answered (every outcome but "not home") per seller on the run's day */
+  doors?: Map<string, { doors: number; contacts: number }>
+}
+
+/** The share of doors that answered, 0…1; null without doors. */
+export function contactRate(o: { doors: number; contacts: number }): number | null {
+  return o.doors === 0 ? null : o.contacts / o.doors
 }
 
 /** A run with each planned seller's day, and the team's other sellers who reported time on a run day without being planned. */
@@ -18,7 +25,8 @@ export function runOutcome(run: RunItem, day: DayFigures, names: Map<string, str
   const sellerOf = (id: string, planned: boolean): RunSellerOutcome => {
     const hours = day.hours.get(id) ?? 0
     const sold = day.sales.get(id) ?? { sales: 0, orderValueOre: 0 }
-    return { id, name: names.get(id) ?? '', planned, reported: day.hours.has(id), hours, sales: sold.sales, orderValueOre: sold.orderValueOre }
+    const doors = day.doors?.get(id) ?? { doors: 0, contacts: 0 }
+    return { id, name: names.get(id) ?? '', planned, reported: day.hours.has(id), hours, ...doors, sales: sold.sales, orderValueOre: sold.orderValueOre }
   }
   const sellers = [
     ...run.sellers.map((s) => sellerOf(s.id, true)),
@@ -31,6 +39,8 @@ export function runOutcome(run: RunItem, day: DayFigures, names: Map<string, str
       sellers,
       reported: sellers.filter((s) => s.planned && s.reported).length,
       hours: Math.round(sum((s) => s.hours) * 100) / 100,
+      doors: sum((s) => s.doors),
+      contacts: sum((s) => s.contacts),
       sales: sum((s) => s.sales),
       orderValueOre: sum((s) => s.orderValueOre),
     },
@@ -43,11 +53,25 @@ export function runTotals(runs: RunOutcome[]): RunTotals[] {
   for (const r of runs) {
     const week = mondayOf(r.date)
     const key = `${r.teamId}|${week}`
-    const t = out.get(key) ?? { teamId: r.teamId, teamName: r.teamName, week, runs: 0, planned: 0, reported: 0, hours: 0, sales: 0, orderValueOre: 0 }
+    const t = out.get(key) ?? {
+      teamId: r.teamId,
+      teamName: r.teamName,
+      week,
+      runs: 0,
+      planned: 0,
+      reported: 0,
+      hours: 0,
+      doors: 0,
+      contacts: 0,
+      sales: 0,
+      orderValueOre: 0,
+    }
     t.runs++
     t.planned += r.sellers.length
     t.reported += r.outcome.reported
     t.hours = Math.round((t.hours + r.outcome.hours) * 100) / 100
+    t.doors += r.outcome.doors
+    t.contacts += r.outcome.contacts
     t.sales += r.outcome.sales
     t.orderValueOre += r.outcome.orderValueOre
     out.set(key, t)

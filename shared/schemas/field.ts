@@ -69,8 +69,21 @@ export const areasQuerySchema = z.strictObject({ teamId: z.uuid().optional() })
 export const teamMembersQuerySchema = z.strictObject({ teamId: z.uuid() })
 
 /** A seller of a run as the day went: time reported there, hours, sales and their order value that day. */
-export type RunSellerOutcome = { id: string; name: string; planned: boolean; reported: boolean; hours: number; sales: number; orderValueOre: number }
-export type RunOutcome = RunItem & { outcome: { sellers: RunSellerOutcome[]; reported: number; hours: number; sales: number; orderValueOre: number } }
+/** A seller of a run as the day went: time reported there, hours, doors knocked and answered, sales and their order value that day. */
+export type RunSellerOutcome = {
+  id: string
+  name: string
+  planned: boolean
+  reported: boolean
+  hours: number
+  doors: number
+  contacts: number
+  sales: number
+  orderValueOre: number
+}
+export type RunOutcome = RunItem & {
+  outcome: { sellers: RunSellerOutcome[]; reported: number; hours: number; doors: number; contacts: number; sales: number; orderValueOre: number }
+}
 export type RunTotals = {
   teamId: string
   teamName: string
@@ -79,6 +92,8 @@ export type RunTotals = {
   planned: number
   reported: number
   hours: number
+  doors: number
+  contacts: number
   sales: number
   orderValueOre: number
 }

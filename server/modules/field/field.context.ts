@@ -21,7 +21,7 @@ export type FieldPorts = {
   ): Promise<Array<{ sellerId: string; date: string; sales: number; orderValueOre: number }>>
 }
 
-export type FieldDeps = Pick<Deps, 'database' | 'events' | 'jobs'>
+export type FieldDeps = Pick<Deps, 'database' | 'events' | 'jobs' | 'env'>
 
 export function fieldContext(deps: FieldDeps, ports: FieldPorts) {
   const { db, t } = deps.database
@@ -34,6 +34,7 @@ export function fieldContext(deps: FieldDeps, ports: FieldPorts) {
     rs: t.fieldRunSellers,
     a: t.fieldAreas,
     ports,
+    timezone: deps.env.timezone,
     /** the runs a reader may see or change under a permission (its conditions name a team or an office) */
     scope: (ability: AppAbility, action: 'view' | 'update', subject: 'sales_planner' | 'controlling') =>
       accessFilter(ability, action, subject, { teamId: r.teamId, officeId: r.officeId }),

@@ -9,7 +9,7 @@ import { fieldContext, type FieldDeps, type FieldPorts } from './field.context'
 import { fieldAreas } from './field.areas'
 import { fieldRuns } from './field.runs'
 import { runsPullSource } from './field.sync'
-import { fieldVisits } from './field.visits'
+import { fieldVisits, visitsByDay } from './field.visits'
 
 export type { FieldPorts } from './field.context'
 
@@ -33,12 +33,17 @@ export function fieldService(deps: FieldDeps, ports: FieldPorts) {
       const teamIds = [...new Set(planned.map((x) => x.teamId))]
       const members = await ports.members(ctx.db, teamIds)
       const people = [...new Set([...members.map((m) => m.id), ...planned.flatMap((x) => x.sellers.map((s) => s.id))])]
-      const [hours, sales] = await Promise.all([ports.hoursOf(ctx.db, people, q.from, q.to), ports.sellerDayFigures(ctx.db, people, q.from, q.to)])
+      const [hours, sales, doors] = await Promise.all([
+        ports.hoursOf(ctx.db, people, q.from, q.to),
+        ports.sellerDayFigures(ctx.db, people, q.from, q.to),
+        visitsByDay(ctx, people, q.from, q.to),
+      ])
       const names = new Map([...members.map((m) => [m.id, m.name] as const), ...planned.flatMap((x) => x.sellers.map((s) => [s.id, s.name] as const))])
       const outcomes = planned.map((run) => {
         const day = {
           hours: new Map(hours.filter((h) => h.date === run.date && h.workHours > 0).map((h) => [h.userId, h.workHours])),
           sales: new Map(sales.filter((s) => s.date === run.date).map((s) => [s.sellerId, { sales: s.sales, orderValueOre: s.orderValueOre }])),
+          doors: doors.get(run.date) ?? new Map<string, { doors: number; contacts: number }>(),
         }
         // The team's sellers who worked that day on no run are shown too, once: on the team's first run of the day.
         const sameDay = planned.filter((o) => o.date === run.date && o.teamId === run.teamId)

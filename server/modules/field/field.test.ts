@@ -126,6 +126,22 @@ describe('runs on the sales planner', () => {
     })
     expect(await pushA('saveTimeReport', timeReport(8))).toMatchObject({ applied: 1 })
     expect(await pushB('saveTimeReport', timeReport(6))).toMatchObject({ applied: 1 })
+    // Three doors: one not home, two answered.
+    for (const outcome of ['notHome', 'notInterested', 'sale'])
+      expect(
+        await pushA('recordVisit', {
+          id: randomUUID(),
+          outcome,
+          address: 'Storgatan 1',
+          postalCode: null,
+          city: null,
+          note: null,
+          comeBackAt: null,
+          visitedAt: Date.now() - 60_000,
+          position: null,
+          runId: made.id,
+        }),
+      ).toMatchObject({ applied: 1 })
     const products = (await t.request('GET', '/api/products?itemsPerPage=5', { cookie: admin })).json.items as Array<{
       id: string
       providerId: string
@@ -148,7 +164,7 @@ describe('runs on the sales planner', () => {
       [planned.id, true, true, 8],
       [unplanned.id, false, true, 6],
     ])
-    expect(outcome.outcome).toMatchObject({ reported: 1, hours: 14, sales: 1 })
+    expect(outcome.outcome).toMatchObject({ reported: 1, hours: 14, doors: 3, contacts: 2, sales: 1 })
     expect(outcome.outcome.orderValueOre).toBeGreaterThan(0)
     // The week's totals add up the team's runs.
     const teamRuns = report.runs.filter((r) => r.teamId === teamId)

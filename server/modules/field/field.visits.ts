@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, gte, inArray, lt } from 'drizzle-orm'
 import { visitProblems } from '../../../shared/rules/field'
 import { visitMutationSchema, type VisitInput } from '../../../shared/schemas/field'
 import { logActivity } from '../../platform/activity-log'
@@ -104,4 +104,37 @@ export function fieldVisits(ctx: FieldContext) {
     optIn: 'visits',
   }
   return { mutators, pullSource }
+}
+
+/** Doors knocked and answered per day (in the organisation's zone) and seller, for the runs screen. */
+export async function visitsByDay(
+  ctx: FieldContext,
+  userIds: string[],
+  from: string,
+  to: string,
+): Promise<Map<string, Map<string, { doors: number; contacts: number }>>> {
+  const v = ctx.t.fieldVisits
+  const out = new Map<string, Map<string, { doors: number; contacts: number }>>()
+  if (userIds.length === 0) return out
+  // A day's visits are those of its local date: read a day either side, then placed by their local date.
+  const start = Date.parse(`${from}T00:00:00Z`) - 86_400_000
+  const end = Date.parse(`${to}T00:00:00Z`) + 2 * 86_400_000
+  const dayOf = new Intl.DateTimeFormat('sv-SE', { timeZone: ctx.timezone })
+  for (let i = 0; i < userIds.length; i += 500) {
+    const rows = await ctx.db
+      .select({ userId: v.userId, outcome: v.outcome, visitedAt: v.visitedAt })
+      .from(v)
+      .where(and(inArray(v.userId, userIds.slice(i, i + 500)), gte(v.visitedAt, start), lt(v.visitedAt, end)))
+    for (const r of rows) {
+      const day = dayOf.format(r.visitedAt)
+      if (day < from || day > to) continue
+      const byUser = out.get(day) ?? new Map<string, { doors: number; contacts: number }>()
+      const c = byUser.get(r.userId) ?? { doors: 0, contacts: 0 }
+      c.doors++
+      if (r.outcome !== 'notHome') c.contacts++
+      byUser.set(r.userId, c)
+      out.set(day, byUser)
+    }
+  }
+  return out
 }

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { formatDate, formatOre, type FormatLanguage } from '../../../../shared/format'
 import { isoWeekOf, mondayOf } from '../../../../shared/rules/assistant'
+import { contactRate } from '../../../../shared/rules/field'
 import { addDays } from '../../../../shared/rules/work'
 import type { RunOutcome, RunSellerOutcome, RunTotals } from '../../../../shared/schemas/field'
 import { QueryState } from '../../../components/ui/load-error'
@@ -15,6 +16,11 @@ import { fieldKeys } from '../api/field-keys'
 import { todayHere } from '../components/week-bar'
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
+/** The contact rate in whole per cent, or a dash without doors. */
+const rate = (o: { doors: number; contacts: number }) => {
+  const r = contactRate(o)
+  return r === null ? '–' : `${Math.round(r * 100)} %`
+}
 
 /**
  * /backoffice/controlling/runs (decision 073): planned against done — each run's sellers, who reported time that day,
@@ -77,6 +83,8 @@ export default function RunsPage() {
                     { header: t('runsReport.planned'), cell: (r) => r.planned, end: true },
                     { header: t('runsReport.reported'), cell: (r) => r.reported, end: true },
                     { header: t('runsReport.hours'), cell: (r) => r.hours, end: true },
+                    { header: t('runsReport.doors'), cell: (r) => r.doors, end: true },
+                    { header: t('runsReport.contactRate'), cell: (r) => rate(r), end: true },
                     { header: t('runsReport.sales'), cell: (r) => r.sales, end: true },
                     { header: t('runsReport.orderValue'), cell: (r) => money(r.orderValueOre), end: true },
                   ]}
@@ -141,12 +149,14 @@ function RunCardOutcome({ run, lang, money }: { run: RunOutcome; lang: FormatLan
               ),
             },
             { header: t('runsReport.hours'), cell: (s) => s.hours, end: true },
+            { header: t('runsReport.doors'), cell: (s) => s.doors, end: true },
+            { header: t('runsReport.contacts'), cell: (s) => s.contacts, end: true, hideBelow: 'sm' },
             { header: t('runsReport.sales'), cell: (s) => s.sales, end: true },
             { header: t('runsReport.orderValue'), cell: (s) => money(s.orderValueOre), end: true },
           ]}
         />
         <Text mt="2" fontWeight="semibold" textAlign="end" data-testid="run-outcome-sum">
-          {run.outcome.hours} h · {run.outcome.sales} · {money(run.outcome.orderValueOre)}
+          {run.outcome.hours} h · {t('runsReport.doors')} {run.outcome.doors} ({rate(run.outcome)}) · {run.outcome.sales} · {money(run.outcome.orderValueOre)}
         </Text>
       </Card.Body>
     </Card.Root>
