@@ -21,7 +21,10 @@ test('a run planned on the calendar is edited in the legacy table, and the calen
     .click()
   const dialog = page.getByTestId('run-dialog')
   await dialog.getByRole('combobox', { name: 'Team' }).selectOption({ index: 1 })
-  await dialog.getByTestId('run-sellers').getByRole('checkbox').first().check({ force: true })
+  // The team's sellers load when the team is chosen; the box's label is what a person taps (the input is hidden).
+  const firstSeller = dialog.getByTestId('run-sellers').locator('label').first()
+  await firstSeller.click()
+  await expect(firstSeller.getByRole('checkbox')).toBeChecked()
   await dialog.getByTestId('run-area').selectOption({ label: 'Nytt område …' })
   await dialog.getByRole('textbox', { name: 'Namn på det nya området' }).fill(`Område ${place}`)
   await dialog.getByRole('textbox', { name: 'Samlingsplats' }).fill(place)
