@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { fieldError } from '../../shared/schemas/errors'
 import { FILE_KINDS } from '../../shared/schemas/files'
+import { BASEMAP_MAX_BYTES } from '../../shared/schemas/maps'
 import { FORBIDDEN_CONTROL_ENCODED } from '../../shared/schemas/input-safety'
 import { CHECKLIST_MAX_BYTES } from '../../shared/schemas/sales'
 import { TRANSLATORS, pickLanguage, type LanguageCode } from '../../shared/i18n'
@@ -47,6 +48,8 @@ export function apiMiddleware(env: Env, auth: ReturnType<typeof authService>): M
   const limitFile = tooLarge(CHECKLIST_MAX_BYTES)
   // An order file (CSV or XLSX) is read whole into the back office: up to its kind's limit; a users import's CSV too.
   const limitOrderFile = tooLarge(FILE_KINDS.order_import.maxBytes)
+  // An organisation's map file (a PMTiles extract of its region) is stored piece by piece as it arrives.
+  const limitMapFile = tooLarge(BASEMAP_MAX_BYTES)
   const checkOrigin = csrfProtection(env.appOrigins, env.nodeEnv !== 'production')
   const gzipLargeJson = compressJson()
 
@@ -95,9 +98,14 @@ export function apiMiddleware(env: Env, auth: ReturnType<typeof authService>): M
       const limit =
         c.req.path.startsWith('/api/sync/files/') || c.req.path === '/api/guide-admin/files'
           ? limitFile
-          : c.req.path === '/api/order-imports' || c.req.path === '/api/users/import' || c.req.path === '/api/device-imports'
+          : c.req.path === '/api/order-imports' ||
+              c.req.path === '/api/users/import' ||
+              c.req.path === '/api/device-imports' ||
+              c.req.path === '/api/maps/postal-codes'
             ? limitOrderFile
-            : limitBody
+            : c.req.path === '/api/maps/basemap'
+              ? limitMapFile
+              : limitBody
       const refused = await limit(c, async () => {
         await checkOrigin(c, withSession)
       })

@@ -231,6 +231,7 @@ function fieldControl(
     placesOf: directory.placesOf,
     byEmails: directory.byEmails,
     endSessions: endSessions ?? (async () => undefined),
+    positionsOn: sales.positions.positionsOn,
   })
   const field = fieldService(deps, {
     places: org.places,
@@ -238,6 +239,11 @@ function fieldControl(
     names: directory.names,
     hoursOf: timeAdmin.forDashboards.hoursOf,
     sellerDayFigures: sales.figures.sellerDayFigures,
+    salePoints: sales.positions.points,
+    saleSummaries: sales.positions.summaries,
+    positionsOn: sales.positions.positionsOn,
+    setPositionsOn: sales.positions.setPositionsOn,
+    officeCountries: org.officeCountries,
   })
   return { devices, field }
 }

@@ -135,14 +135,15 @@ export async function createTestApp(
     if (method !== 'GET' && method !== 'HEAD' && !(opts.headers && 'origin' in opts.headers)) headers.origin = ORIGIN
     for (const [k, v] of Object.entries(headers)) if (v === undefined) delete headers[k]
     const res = await app.request(`${ORIGIN}${url}`, { method, headers, body: body as BodyInit | undefined })
-    const text = await res.text()
+    const bytes = new Uint8Array(await res.arrayBuffer())
+    const text = new TextDecoder().decode(bytes)
     let json: unknown = undefined
     try {
       json = text ? JSON.parse(text) : undefined
     } catch {
       json = undefined
     }
-    return { res, status: res.status, json: json as Record<string, unknown> & Partial<SessionAnswer>, text }
+    return { res, status: res.status, json: json as Record<string, unknown> & Partial<SessionAnswer>, text, bytes }
   }
 
   async function login(email: string, password = DEMO_PASSWORD) {

@@ -169,6 +169,8 @@ const API_PAIRS: Array<[Action, Subject]> = [
   ['update', 'devices'],
   // Field runs (docs/decisions/073): plan a team's runs and areas on the sales planner.
   ['update', 'sales_planner'],
+  // The maps (docs/decisions/074): the basemap, positions on sales, the postal codes' positions.
+  ['update', 'controlling'],
   ['admin', 'downloads'],
 ]
 

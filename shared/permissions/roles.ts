@@ -140,6 +140,8 @@ export const DEFAULT_ROLES: readonly RoleDef[] = [
       { action: 'update', subject: 'budgets', conditions: MY_OFFICE },
       // Their office's teams' runs and areas on the sales planner (docs/decisions/073).
       { action: 'update', subject: 'sales_planner', conditions: MY_OFFICE },
+      // Their office's runs and maps (docs/decisions/074).
+      { action: 'view', subject: 'controlling', conditions: MY_OFFICE },
       ...can('update', 'profile'),
     ],
   },
@@ -161,6 +163,8 @@ export const DEFAULT_ROLES: readonly RoleDef[] = [
       { action: 'view', subject: 'budgets', conditions: MY_TEAMS },
       // Their teams' runs and areas on the sales planner (docs/decisions/073).
       { action: 'update', subject: 'sales_planner', conditions: MY_TEAMS },
+      // Their teams' runs and maps (docs/decisions/074).
+      { action: 'view', subject: 'controlling', conditions: MY_TEAMS },
       ...can('update', 'profile'),
     ],
   },

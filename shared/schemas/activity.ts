@@ -66,6 +66,8 @@ export const ACTIVITY_ENTITIES = [
   'field_run',
   'field_area',
   'field_visit',
+  'postal_positions',
+  'map_settings',
   'contract_template',
 ] as const
 

@@ -49,7 +49,8 @@ export const deviceReportSchema = z.strictObject({
   pending: z.int().min(0).max(1_000_000),
 })
 export type DeviceReport = z.infer<typeof deviceReportSchema>
-export type DeviceReportAnswer = { wipe: boolean }
+/** Whether the installation must wipe itself; to a signed-in report, also whether sales get positions (docs/decisions/074). */
+export type DeviceReportAnswer = { wipe: boolean; positions?: boolean }
 
 /** Asked without a session (it ended when the device was marked lost): should this installation wipe itself? */
 export const deviceCheckSchema = z.strictObject({ deviceId: z.uuid(), key: deviceReportSchema.shape.key })

@@ -54,6 +54,7 @@ export const ERROR_CODES = [
   'out_of_stock',
   'no_such_variant',
   'level_in_use',
+  'area_in_use',
   'order_matched',
   'order_unmatched',
   'sale_has_order',

@@ -82,7 +82,17 @@ export type RunSellerOutcome = {
   orderValueOre: number
 }
 export type RunOutcome = RunItem & {
-  outcome: { sellers: RunSellerOutcome[]; reported: number; hours: number; doors: number; contacts: number; sales: number; orderValueOre: number }
+  outcome: {
+    sellers: RunSellerOutcome[]
+    reported: number
+    hours: number
+    doors: number
+    contacts: number
+    sales: number
+    orderValueOre: number
+    /** the day's sales of its sellers placed outside its area (null when the area is not drawn) */
+    outsideArea?: number | null
+  }
 }
 export type RunTotals = {
   teamId: string

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { CompanyFigures, DeviationType, SaleStatus, SellerAmounts } from '../rules/sale'
 import { isPersonalNumber, isPhoneNumber, normalizeOrganisationNumber, normalizePersonalNumber, normalizePostalCode } from '../rules/identity'
+import { positionSchema } from './maps'
 
 /**
  * A sale report as the seller registers it (spec section 3). The device validates it with this schema
@@ -68,6 +69,11 @@ export const saleInputSchema = z
       .transform((v) => v ?? null),
     /** when the seller saved it on the device, epoch ms */
     soldAt: z.int().min(0),
+    /** where the device stood, when the organisation and the seller allow it (docs/decisions/074); kept only then */
+    position: positionSchema
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null),
   })
   .superRefine((v, ctx) => {
     if (v.customerType === 'private' && !v.customerSsn) {
@@ -90,7 +96,7 @@ export type SaleData = z.output<typeof saleInputSchema>
  * A sale as the seller's device holds it (from a pull, or saved locally and not yet acknowledged). The
  * company's figures travel only to those who may see them (shared/permissions/fields.ts).
  */
-export type SaleRecord = SaleData &
+export type SaleRecord = Omit<SaleData, 'position'> &
   SellerAmounts &
   Partial<CompanyFigures> & {
     sellerId: string

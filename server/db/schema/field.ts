@@ -1,3 +1,4 @@
+import type { PmtilesInfo } from '../../../shared/schemas/maps'
 import { table } from './table'
 
 /**
@@ -13,7 +14,10 @@ export const [fieldAreas, fieldAreasPg] = table(
     teamId: k.text('team_id'),
     officeId: k.text('office_id'),
     /** the area's shape (a GeoJSON polygon), drawn on the map; null until it is */
-    shape: k.json('shape').$type<{ type: 'Polygon'; coordinates: number[][][] } | null>(),
+    shape: k.json('shape').$type<{ type: 'Polygon'; coordinates: Array<Array<[number, number]>> } | null>(),
+    /** the sellers it is given to, besides its team (docs/decisions/074) */
+    sellerIds: k.json('seller_ids').$type<string[]>().notNull().default([]),
+    version: k.integer('version').notNull().default(1),
     createdAt: k.createdAt(),
     updatedAt: k.updatedAt(),
   }),
@@ -78,4 +82,49 @@ export const [fieldVisits, fieldVisitsPg] = table(
     createdAt: k.createdAt(),
   }),
   (t, k) => [k.index('field_visits_user').on(t.userId, t.version), k.index('field_visits_visited').on(t.visitedAt, t.id)],
+)
+
+/**
+ * Postal codes' positions (docs/decisions/074), imported by an admin: a sale without a position of its own is placed by
+ * its postal code (in the country of the seller's office).
+ */
+export const [postalPositions, postalPositionsPg] = table(
+  'postal_positions',
+  (k) => ({
+    country: k.text('country').notNull(),
+    postalCode: k.text('postal_code').notNull(),
+    lat: k.real('lat').notNull(),
+    lng: k.real('lng').notNull(),
+    updatedAt: k.updatedAt(),
+  }),
+  (t, k) => [k.primaryKey({ columns: [t.country, t.postalCode] })],
+)
+
+/** The maps' settings, one row ("global"): the basemap (plain, a style URL, or the uploaded PMTiles file). */
+export const [mapSettings, mapSettingsPg] = table('map_settings', (k) => ({
+  id: k.text('id').primaryKey(),
+  basemap: k.text('basemap').$type<'plain' | 'style' | 'pmtiles'>().notNull(),
+  styleUrl: k.text('style_url'),
+  /** the uploaded file: its version (the chunks' key), name, size and what its header says */
+  fileVersion: k.text('file_version'),
+  fileName: k.text('file_name'),
+  fileSize: k.bigint('file_size'),
+  fileInfo: k.json('file_info').$type<PmtilesInfo | null>(),
+  fileUploadedAt: k.ms('file_uploaded_at'),
+  updatedAt: k.ms('updated_at').notNull(),
+  updatedById: k.text('updated_by_id'),
+}))
+
+/**
+ * The uploaded map file in pieces of 1 MiB (docs/decisions/074), so every instance serves a range of it by reading
+ * one or two rows. A new upload writes a new version; the old one's pieces go when the new one is complete.
+ */
+export const [mapFileChunks, mapFileChunksPg] = table(
+  'map_file_chunks',
+  (k) => ({
+    version: k.text('version').notNull(),
+    seq: k.integer('seq').notNull(),
+    data: k.bytes('data').notNull(),
+  }),
+  (t, k) => [k.primaryKey({ columns: [t.version, t.seq] })],
 )

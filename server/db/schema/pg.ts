@@ -126,4 +126,12 @@ export {
 } from './scheduled-messages'
 export { downloadsPg as downloads } from './downloads'
 export { devicesPg as devices, deviceSettingsPg as deviceSettings, deviceImportsPg as deviceImports } from './devices'
-export { fieldAreasPg as fieldAreas, fieldRunsPg as fieldRuns, fieldRunSellersPg as fieldRunSellers, fieldVisitsPg as fieldVisits } from './field'
+export {
+  fieldAreasPg as fieldAreas,
+  fieldRunsPg as fieldRuns,
+  fieldRunSellersPg as fieldRunSellers,
+  fieldVisitsPg as fieldVisits,
+  mapFileChunksPg as mapFileChunks,
+  mapSettingsPg as mapSettings,
+  postalPositionsPg as postalPositions,
+} from './field'

@@ -48,6 +48,10 @@ export const [sales, salesPg] = table(
     qualityGrade: k.text('quality_grade'),
     soldAt: k.ms('sold_at').notNull(),
     sellDate: k.text('sell_date').notNull(),
+    /** where the seller's device stood when the sale was saved (docs/decisions/074): only with their permission, when the organisation turned it on */
+    lat: k.real('lat'),
+    lng: k.real('lng'),
+    accuracy: k.real('accuracy'),
     orderValueOre: k.integer('order_value_ore').notNull(),
     sellerCommissionOre: k.integer('seller_commission_ore').notNull(),
     companyCommissionOre: k.integer('company_commission_ore').notNull(),
@@ -212,10 +216,12 @@ export const [saleDoubles, saleDoublesPg] = table(
   ],
 )
 
-/** The sales area's settings, one row ("global"): the double-sale window back office has set. */
+/** The sales area's settings, one row ("global"): the double-sale window back office has set, and whether sales get a position. */
 export const [saleSettings, saleSettingsPg] = table('sale_settings', (k) => ({
   id: k.text('id').primaryKey(),
   doubleWindowDays: k.integer('double_window_days').notNull(),
+  /** whether sellers' devices record where a sale is registered (docs/decisions/074) */
+  recordPositions: k.bool('record_positions').notNull().default(false),
   updatedAt: k.ms('updated_at').notNull(),
   updatedById: k.text('updated_by_id'),
 }))

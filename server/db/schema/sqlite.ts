@@ -71,4 +71,4 @@ export { candidates, candidateNotes, candidateSteps, candidateLinks, contractTem
 export { scheduledMessages, scheduledMessageRuns, scheduledMessageDeliveries } from './scheduled-messages'
 export { downloads } from './downloads'
 export { devices, deviceSettings, deviceImports } from './devices'
-export { fieldAreas, fieldRuns, fieldRunSellers, fieldVisits } from './field'
+export { fieldAreas, fieldRuns, fieldRunSellers, fieldVisits, mapFileChunks, mapSettings, postalPositions } from './field'

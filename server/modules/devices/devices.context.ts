@@ -11,6 +11,8 @@ export type DevicesPorts = {
   byEmails(db: Db, emails: string[]): Promise<Map<string, { id: string; name: string }>>
   /** ends these sessions in the caller's transaction: their next request is a 401 */
   endSessions(tx: Db, sessionIds: string[]): Promise<void>
+  /** whether sellers' devices record where a sale is registered (the sales area's setting) */
+  positionsOn(db: Db): Promise<boolean>
 }
 
 export type DevicesDeps = Pick<Deps, 'database' | 'events' | 'jobs' | 'files' | 'env'>

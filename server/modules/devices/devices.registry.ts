@@ -44,9 +44,9 @@ export function deviceRegistry(ctx: DevicesContext) {
     async report(actor: { userId: string; sessionId: string }, input: DeviceReport, userAgent: string): Promise<DeviceReportAnswer> {
       const at = now()
       const described = describeBrowser(userAgent, input.hints)
-      const places = await ports.placesOf(ctx.db, [actor.userId])
+      const [places, positions] = await Promise.all([ports.placesOf(ctx.db, [actor.userId]), ports.positionsOn(ctx.db)])
       const place = places.get(actor.userId)
-      return database.transaction(async (tx) => {
+      const answer = await database.transaction(async (tx): Promise<DeviceReportAnswer> => {
         const [row] = await tx.select().from(d).where(eq(d.installationId, input.deviceId))
         if (row && !sameKey(row.keyHash, input.key)) throw new ApiError(403, 'forbidden')
         if (row?.lostAt) {
@@ -111,6 +111,7 @@ export function deviceRegistry(ctx: DevicesContext) {
           })
         return { wipe: false }
       })
+      return answer.wipe ? answer : { ...answer, positions }
     },
 
     /** Asked without a session: whether this installation was marked lost (an unknown one, or a wrong key: no). */

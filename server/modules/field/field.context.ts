@@ -2,6 +2,20 @@ import type { AppAbility } from '../../../shared/permissions/ability'
 import type { Db } from '../../db/client'
 import { accessFilter } from '../../db/conditions'
 import type { Deps } from '../../platform/deps'
+import type { SaleStatus } from '../../../shared/rules/sale'
+import type { MapSaleSummary } from '../../../shared/schemas/maps'
+
+/** Which sales a map asks for: a period, the filters, or a run's sellers. */
+export type SalePointsFilter = {
+  from: string
+  to: string
+  officeId?: string
+  teamId?: string
+  sellerId?: string
+  providerId?: string
+  status?: SaleStatus[]
+  sellerIds?: string[]
+}
 
 /** What the field area asks other areas (answered in server/composition/areas.ts). */
 export type FieldPorts = {
@@ -19,6 +33,29 @@ export type FieldPorts = {
     from: string,
     to: string,
   ): Promise<Array<{ sellerId: string; date: string; sales: number; orderValueOre: number }>>
+  /** the period's sales the reader may see, with their positions (or postal codes) — the sales area's */
+  salePoints(
+    ability: AppAbility,
+    q: SalePointsFilter,
+  ): Promise<
+    Array<{
+      id: string
+      status: SaleStatus
+      lat: number | null
+      lng: number | null
+      postalCode: string
+      officeId: string | null
+      sellerId: string
+      sellDate: string
+    }>
+  >
+  /** sales the reader may see, as a map's popup lists them */
+  saleSummaries(ability: AppAbility, ids: string[]): Promise<MapSaleSummary[]>
+  /** whether devices record positions on sales (the sales area's setting), and turning it on or off */
+  positionsOn(db: Db): Promise<boolean>
+  setPositionsOn(tx: Db, actorId: string, on: boolean, at: number): Promise<void>
+  /** each office's country (the postal codes are looked up in it) */
+  officeCountries(db: Db): Promise<Map<string, string>>
 }
 
 export type FieldDeps = Pick<Deps, 'database' | 'events' | 'jobs' | 'env'>
@@ -37,7 +74,7 @@ export function fieldContext(deps: FieldDeps, ports: FieldPorts) {
     timezone: deps.env.timezone,
     /** the runs a reader may see or change under a permission (its conditions name a team or an office) */
     scope: (ability: AppAbility, action: 'view' | 'update', subject: 'sales_planner' | 'controlling') =>
-      accessFilter(ability, action, subject, { teamId: r.teamId, officeId: r.officeId }),
+      accessFilter(ability, action, subject, { teamId: r.teamId, officeId: r.officeId }, { inline: true }),
   }
 }
 export type FieldContext = ReturnType<typeof fieldContext>

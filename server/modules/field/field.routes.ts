@@ -8,12 +8,24 @@ import {
   runUpdateSchema,
   teamMembersQuerySchema,
 } from '../../../shared/schemas/field'
+import {
+  areaUpdateSchema,
+  mapAreasQuerySchema,
+  mapClusterQuerySchema,
+  mapSaleIdsSchema,
+  mapSalesQuerySchema,
+  mapSettingsInputSchema,
+  mapVisitsQuerySchema,
+  postalImportQuerySchema,
+} from '../../../shared/schemas/maps'
+import { checkFile } from '../../platform/files'
+import { ApiError } from '../../lib/errors'
 import { access } from '../../lib/access'
 import type { AppEnv } from '../../lib/context'
 import { validate } from '../../lib/validate'
 import type { FieldService } from './field.service'
 
-/** The sales planner's runs and areas, and the runs screen (docs/decisions/073). */
+/** The sales planner's runs and areas, the runs screen (docs/decisions/073) and the maps (docs/decisions/074). */
 export function fieldRoutes(field: FieldService) {
   const actor = (c: { var: AppEnv['Variables'] }) => ({ id: c.var.auth!.userData.id, ability: c.var.auth!.ability })
   return new Hono<AppEnv>()
@@ -43,4 +55,56 @@ export function fieldRoutes(field: FieldService) {
     .get('/field/runs-report', access.can('view', 'controlling'), validate('query', runsQuerySchema), async (c) =>
       c.json(await field.report(c.var.auth!.ability, c.req.valid('query')), 200),
     )
+    .put('/field/areas/:id', access.can('update', 'sales_planner'), validate('param', runIdSchema), validate('json', areaUpdateSchema), async (c) => {
+      await field.updateArea(actor(c), c.req.valid('param').id, c.req.valid('json'), c.var.t)
+      return c.body(null, 204)
+    })
+    .delete('/field/areas/:id', access.can('update', 'sales_planner'), validate('param', runIdSchema), async (c) => {
+      await field.removeArea(actor(c), c.req.valid('param').id)
+      return c.body(null, 204)
+    })
+    .get('/maps/sales', access.can('view', 'controlling'), validate('query', mapSalesQuerySchema), async (c) =>
+      c.json(await field.maps.sales(c.var.auth!.ability, c.req.valid('query')), 200),
+    )
+    .get('/maps/sales/cluster', access.can('view', 'controlling'), validate('query', mapClusterQuerySchema), async (c) => {
+      const { clusterId, ...q } = c.req.valid('query')
+      const ids = await field.maps.clusterSales(c.var.auth!.ability, q, clusterId)
+      return c.json(await field.maps.summaries(c.var.auth!.ability, ids), 200)
+    })
+    .get('/maps/sales/summaries', access.can('view', 'controlling'), validate('query', mapSaleIdsSchema), async (c) =>
+      c.json(await field.maps.summaries(c.var.auth!.ability, c.req.valid('query').ids), 200),
+    )
+    .get('/maps/visits', access.can('view', 'controlling'), validate('query', mapVisitsQuerySchema), async (c) =>
+      c.json(await field.maps.visits(c.var.auth!.ability, c.req.valid('query')), 200),
+    )
+    .get('/maps/areas', access.can('view', 'controlling'), validate('query', mapAreasQuerySchema), async (c) =>
+      c.json(await field.maps.areas(c.var.auth!.ability, c.req.valid('query')), 200),
+    )
+    .get('/maps/settings', access.can('view', 'controlling'), async (c) => c.json(await field.basemap.settings(c.var.auth!.ability), 200))
+    .put('/maps/settings', access.can('update', 'controlling'), validate('json', mapSettingsInputSchema), async (c) => {
+      await field.basemap.updateSettings(c.var.auth!.userData.id, c.req.valid('json'), c.var.t)
+      return c.json(await field.basemap.settings(c.var.auth!.ability), 200)
+    })
+    .post('/maps/basemap', access.can('update', 'controlling'), async (c) => {
+      const body = c.req.raw.body
+      if (!body) throw new ApiError(400, 'validation_failed', { fieldErrors: { file: [c.var.t('validation.maps.notPmtiles')] } })
+      let name = 'basemap.pmtiles'
+      try {
+        name = decodeURIComponent(c.req.header('x-file-name') ?? name).slice(0, 200) || name
+      } catch {
+        // keep the default name
+      }
+      return c.json(await field.basemap.upload(c.var.auth!.userData.id, name, body, c.var.t), 201)
+    })
+    .get('/maps/basemap.pmtiles', access.can('view', 'controlling'), async (c) => {
+      const answer = await field.basemap.serve(c.req.header('range'), c.req.header('if-none-match'))
+      if (answer.status === 404) throw new ApiError(404, 'not_found')
+      return c.body(answer.body as never, answer.status, answer.headers)
+    })
+    .post('/maps/postal-codes', access.can('update', 'controlling'), validate('query', postalImportQuerySchema), async (c) => {
+      const declared = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase() || null
+      const bytes = new Uint8Array(await c.req.arrayBuffer())
+      const contentType = await checkFile('device_import', bytes, declared, c.var.t)
+      return c.json(await field.postal.import(c.var.auth!.userData.id, { contentType, bytes: Buffer.from(bytes) }, c.req.valid('query').country, c.var.t), 200)
+    })
 }

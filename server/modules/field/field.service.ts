@@ -1,15 +1,20 @@
 import type { AppAbility } from '../../../shared/permissions/ability'
 import { runOutcome, runTotals } from '../../../shared/rules/field'
-import type { RunsQuery, RunsReport } from '../../../shared/schemas/field'
+import type { RunOutcome, RunsQuery, RunsReport } from '../../../shared/schemas/field'
 import { subject } from '@casl/ability'
 import { inArray } from 'drizzle-orm'
 import { forbidden } from '../../lib/errors'
 import type { Db } from '../../db/client'
-import { fieldContext, type FieldDeps, type FieldPorts } from './field.context'
+import { fieldContext, type FieldContext, type FieldDeps, type FieldPorts } from './field.context'
 import { fieldAreas } from './field.areas'
 import { fieldRuns } from './field.runs'
 import { runsPullSource } from './field.sync'
 import { fieldVisits, visitsByDay } from './field.visits'
+import { fieldMaps, type FieldMaps } from './field.maps'
+import { fieldBasemap } from './field.basemap'
+import { postalPositions } from './field.postal'
+import { inArea } from '../../../shared/rules/maps'
+import type { Polygon } from '../../../shared/schemas/maps'
 
 export type { FieldPorts } from './field.context'
 
@@ -20,6 +25,7 @@ export type { FieldPorts } from './field.context'
 export function fieldService(deps: FieldDeps, ports: FieldPorts) {
   const ctx = fieldContext(deps, ports)
   const runs = fieldRuns(ctx)
+  const maps = fieldMaps(ctx)
   return {
     ...runs,
     ...fieldAreas(ctx),
@@ -27,6 +33,10 @@ export function fieldService(deps: FieldDeps, ports: FieldPorts) {
     pullSource: runsPullSource(ctx),
     /** door visits: the device's mutation and the seller's visits back */
     visits: fieldVisits(ctx),
+    /** the maps (docs/decisions/074): sales, visits and areas; the basemap and its settings; postal codes' positions */
+    maps,
+    basemap: fieldBasemap(ctx),
+    postal: postalPositions(ctx),
     /** Planned against done: each run's sellers with their hours and sales of the day, and totals per team and week. */
     async report(ability: AppAbility, q: RunsQuery): Promise<RunsReport> {
       const planned = await runs.list(ability, q, 'controlling')
@@ -52,6 +62,7 @@ export function fieldService(deps: FieldDeps, ports: FieldPorts) {
           sameDay[0]?.id === run.id ? members.filter((m) => m.teamId === run.teamId && day.hours.has(m.id) && !onRuns.has(m.id)).map((m) => m.id) : []
         return runOutcome(run, day, names, extra)
       })
+      await countOutside(ctx, maps, ability, q, outcomes)
       return { runs: outcomes, totals: runTotals(outcomes) }
     },
     /** A team's active sellers to plan with: for those who may plan the team. */
@@ -68,3 +79,22 @@ export function fieldService(deps: FieldDeps, ports: FieldPorts) {
   }
 }
 export type FieldService = ReturnType<typeof fieldService>
+
+/** Each run's sales of the day by its sellers that lie outside its area (when the area is drawn): one read of the period. */
+async function countOutside(ctx: FieldContext, maps: FieldMaps, ability: AppAbility, q: RunsQuery, outcomes: RunOutcome[]) {
+  const areaIds = [...new Set(outcomes.flatMap((o) => (o.areaId ? [o.areaId] : [])))]
+  const shapes = new Map<string, Polygon>()
+  if (areaIds.length > 0)
+    for (const x of await ctx.db.select({ id: ctx.a.id, shape: ctx.a.shape }).from(ctx.a).where(inArray(ctx.a.id, areaIds)))
+      if (x.shape) shapes.set(x.id, x.shape)
+  const points = shapes.size > 0 ? (await maps.place(ability, { from: q.from, to: q.to, teamId: q.teamId })).points : []
+  for (const o of outcomes) {
+    const shape = o.areaId ? shapes.get(o.areaId) : undefined
+    if (!shape) {
+      o.outcome.outsideArea = null
+      continue
+    }
+    const sellers = new Set(o.outcome.sellers.map((x) => x.id))
+    o.outcome.outsideArea = points.filter((p) => p.sellDate === o.date && sellers.has(p.sellerId) && !inArea(p, shape)).length
+  }
+}

@@ -176,8 +176,13 @@ describe('runs on the sales planner', () => {
       sales: teamRuns.reduce((n, r) => n + r.outcome.sales, 0),
     })
     expect(teamRuns.reduce((n, r) => n + r.outcome.hours, 0)).toBe(14)
-    // The coach has no runs screen (view controlling is back office's).
-    expect((await t.request('GET', `/api/field/runs-report?from=${date}&to=${date}`, { cookie: coach })).status).toBe(403)
+    // The coach sees their teams' runs (docs/decisions/074), another team's not at all; a seller has no runs screen.
+    const coachReport = await t.request('GET', `/api/field/runs-report?from=${date}&to=${date}`, { cookie: coach })
+    expect(coachReport.status).toBe(200)
+    const coachTeams = (await t.login('coach@demo.test')).answer.userData.teamIds
+    expect((coachReport.json as unknown as RunsReport).runs.map((r) => r.id)).toContain(made.id)
+    expect((coachReport.json as unknown as RunsReport).runs.every((r) => coachTeams.includes(r.teamId))).toBe(true)
+    expect((await t.request('GET', `/api/field/runs-report?from=${date}&to=${date}`, { cookie: (await t.login('seller@demo.test')).cookie })).status).toBe(403)
   })
 
   it('a run taken away from a seller and deleted is gone from the planner', async () => {

@@ -11,9 +11,10 @@ import type { SaleCustomer } from '../../platform/event-types'
 import { customerKeyOf } from '../../../shared/rules/double-sales'
 import { type SalesContext } from './sales.context'
 import type { SalesLifecycle } from './sales.lifecycle'
+import type { SalePositions } from './sales.positions'
 
 /** A sale registered on a seller's device (the sync's `createSale` mutation). */
-export function saleFromDevice(area: SalesContext) {
+export function saleFromDevice(area: SalesContext, positions: Pick<SalePositions, 'positionsOn'>) {
   const { t, events, files, ports, summary, write, logSale, doubles } = area
   return {
     /**
@@ -59,6 +60,8 @@ export function saleFromDevice(area: SalesContext) {
       }
 
       const amounts = saleAmounts(sale.products, productsById)
+      // A position is kept only while the organisation has them recorded (docs/decisions/074).
+      const position = sale.position && (await positions.positionsOn(tx)) ? sale.position : null
       const version = await ctx.version()
       // The statements every pushed sale runs are prepared once (server/db/prepared.ts).
       const row = {
@@ -87,6 +90,9 @@ export function saleFromDevice(area: SalesContext) {
         deviationReason: null,
         soldAt: sale.soldAt,
         sellDate,
+        lat: position?.lat ?? null,
+        lng: position?.lng ?? null,
+        accuracy: position?.accuracy ?? null,
         ...amounts,
         version,
         createdAt: ctx.now,

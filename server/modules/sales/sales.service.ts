@@ -10,6 +10,7 @@ import { salesForOthers, salesForRegisterAndOrders } from './sales.answers'
 import { salesContext, type SalesPorts } from './sales.context'
 import { saleCorrectionFromDevice, saleFromDevice } from './sales.device'
 import { salesLifecycle } from './sales.lifecycle'
+import { salePositions } from './sales.positions'
 import { saleReportDetail, saleReportList, saleReportReads } from './sales.reads'
 
 export type { SalesPorts } from './sales.context'
@@ -26,6 +27,7 @@ export function salesService(deps: Pick<Deps, 'database' | 'events' | 'files'>, 
   const area = salesContext(deps, ports)
   const { database, doubles } = area
   const lifecycle = salesLifecycle(area)
+  const positions = salePositions(area)
   return {
     ...saleReportReads(area, { ...lifecycle, ...saleReportList(area) }),
     ...saleReportDetail(area, lifecycle),
@@ -48,7 +50,9 @@ export function salesService(deps: Pick<Deps, 'database' | 'events' | 'files'>, 
     figures: summaryReads(database),
     /** The BI assistant's reads of the summary (docs/decisions/053). */
     analytics: saleAnalytics(database),
-    ...saleFromDevice(area),
+    /** positions on sales and the period's sales for the maps (docs/decisions/074) */
+    positions,
+    ...saleFromDevice(area, positions),
     ...saleCorrectionFromDevice(area, lifecycle),
     changeStatus: lifecycle.changeStatus,
   }

@@ -13,6 +13,8 @@ export const enActivity = {
     filters: { actor: 'Who', entity: 'What', action: 'Event', from: 'From', to: 'To' },
     entities: {
       field_visit: 'Door visit',
+      postal_positions: 'Postal code positions',
+      map_settings: 'Map settings',
       field_run: 'Run',
       field_area: 'Area',
       device: 'Device',

@@ -11,6 +11,24 @@ export const enField = {
       comeBackFar: 'The come-back can be at most 60 days ahead',
       comeBackOnlyForComeBack: 'Only a come-back has a time',
     },
+    maps: {
+      bbox: 'The map view is not valid',
+      period: 'Choose a period of at most 93 days, from before to',
+      styleUrl: 'Enter an address that starts with https://',
+      noFile: 'Upload a map file first',
+      notPmtiles: 'The file is not a PMTiles file (version 3)',
+      areaInUse: 'Runs use the area',
+      postal: {
+        columns: 'The file needs the columns postal code, latitude and longitude',
+        code: 'The postal code is missing or not valid',
+        position: 'Latitude or longitude is missing or not valid',
+        country: 'The country must be a two-letter country code, such as SE',
+      },
+      shape: {
+        tooFewPoints: 'An area needs at least three corners',
+        crossing: "The area's edges cross each other: draw it again",
+      },
+    },
     field: {
       period: 'Choose a period of at most 62 days, from before to',
       team: 'The team does not exist',

@@ -13,6 +13,8 @@ export const fiActivity = {
     filters: { actor: 'Kuka', entity: 'Mitä', action: 'Tapahtuma', from: 'Alkaen', to: 'Asti' },
     entities: {
       field_visit: 'Ovikäynti',
+      postal_positions: 'Postinumeroiden sijainnit',
+      map_settings: 'Karttojen asetukset',
       field_run: 'Kierros',
       field_area: 'Alue',
       device: 'Laite',

@@ -11,6 +11,24 @@ export const fiField = {
       comeBackFar: 'Paluukäynti voi olla enintään 60 päivän päästä',
       comeBackOnlyForComeBack: 'Vain paluukäynnillä on aika',
     },
+    maps: {
+      bbox: 'Karttanäkymä ei kelpaa',
+      period: 'Valitse enintään 93 päivän jakso, alku ennen loppua',
+      styleUrl: 'Anna osoite, joka alkaa https://',
+      noFile: 'Lataa ensin karttatiedosto',
+      notPmtiles: 'Tiedosto ei ole PMTiles-tiedosto (versio 3)',
+      areaInUse: 'Ajot käyttävät aluetta',
+      postal: {
+        columns: 'Tiedostossa on oltava sarakkeet postinumero, leveysaste ja pituusaste',
+        code: 'Postinumero puuttuu tai ei kelpaa',
+        position: 'Leveys- tai pituusaste puuttuu tai ei kelpaa',
+        country: 'Maan on oltava kaksikirjaiminen maakoodi, esimerkiksi FI',
+      },
+      shape: {
+        tooFewPoints: 'Alueella on oltava vähintään kolme kulmaa',
+        crossing: 'Alueen reunat leikkaavat toisiaan: piirrä se uudelleen',
+      },
+    },
     field: {
       period: 'Valitse enintään 62 päivän jakso, alku ennen loppua',
       team: 'Tiimiä ei ole',

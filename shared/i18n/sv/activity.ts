@@ -10,6 +10,8 @@ export const svActivity = {
     filters: { actor: 'Vem', entity: 'Vad', action: 'Händelse', from: 'Från', to: 'Till' },
     entities: {
       field_visit: 'Dörrbesök',
+      postal_positions: 'Postnummerpositioner',
+      map_settings: 'Kartinställningar',
       field_run: 'Körning',
       field_area: 'Område',
       device: 'Enhet',

@@ -8,6 +8,24 @@ export const svField = {
       comeBackFar: 'Återbesöket får ligga högst 60 dagar fram',
       comeBackOnlyForComeBack: 'Bara ett återbesök har en tid',
     },
+    maps: {
+      bbox: 'Kartutsnittet är ogiltigt',
+      period: 'Välj en period på högst 93 dagar, från före till',
+      styleUrl: 'Ange en adress som börjar med https://',
+      noFile: 'Ladda upp en kartfil först',
+      notPmtiles: 'Filen är inte en PMTiles-fil (version 3)',
+      areaInUse: 'Området används av körningar',
+      postal: {
+        columns: 'Filen behöver kolumnerna postnummer, latitud och longitud',
+        code: 'Postnumret saknas eller är ogiltigt',
+        position: 'Latitud eller longitud saknas eller är ogiltig',
+        country: 'Landet ska vara en landskod med två bokstäver, till exempel SE',
+      },
+      shape: {
+        tooFewPoints: 'Ett område behöver minst tre hörn',
+        crossing: 'Områdets kanter korsar varandra: rita om det',
+      },
+    },
     field: {
       period: 'Välj en period på högst 62 dagar, från före till',
       team: 'Teamet finns inte',

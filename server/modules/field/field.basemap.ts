@@ -1,0 +1,218 @@
+import { and, between, eq, ne } from 'drizzle-orm'
+import type { AppAbility } from '../../../shared/permissions/ability'
+import { PMTILES_HEADER_BYTES, readPmtilesHeader } from '../../../shared/rules/maps'
+import type { Translate } from '../../../shared/schemas/errors'
+import { BASEMAP_MAX_BYTES, type MapSettings, type MapSettingsInput } from '../../../shared/schemas/maps'
+import { ApiError, validationError } from '../../lib/errors'
+import { logActivity } from '../../platform/activity-log'
+import type { FieldContext } from './field.context'
+import { postalPositions } from './field.postal'
+
+export const SETTINGS_ID = 'global'
+/** The uploaded file is kept in pieces of this size: a range of it is one or two rows. */
+export const CHUNK_BYTES = 1024 * 1024
+/** Pieces kept in memory for the next requests (a map view asks for a few dozen tiles near each other). */
+const CACHED_CHUNKS = 32
+
+export type RangeAnswer = { status: 200 | 206 | 304 | 404 | 416; headers: Record<string, string>; body: ReadableStream<Uint8Array> | Uint8Array | null }
+
+/**
+ * The basemap (docs/decisions/074): a plain background with country borders shipped with the app, a style URL the
+ * organisation chose, or its own PMTiles file uploaded here and served in ranges — every instance reads the same
+ * rows, and no request goes to a tile server nobody chose.
+ */
+export function fieldBasemap(ctx: FieldContext) {
+  const { database, db, t, ports } = ctx
+  const m = t.mapSettings
+  const c = t.mapFileChunks
+  const postal = postalPositions(ctx)
+  const chunkCache = new Map<string, Uint8Array>()
+
+  const row = async () => (await db.select().from(m).where(eq(m.id, SETTINGS_ID)))[0]
+
+  async function chunk(version: string, seq: number): Promise<Uint8Array | null> {
+    const key = `${version}:${seq}`
+    const hit = chunkCache.get(key)
+    if (hit) return hit
+    const [found] = await db
+      .select({ data: c.data })
+      .from(c)
+      .where(and(eq(c.version, version), eq(c.seq, seq)))
+    if (!found) return null
+    const bytes = new Uint8Array(found.data)
+    if (chunkCache.size >= CACHED_CHUNKS) chunkCache.delete(chunkCache.keys().next().value!)
+    chunkCache.set(key, bytes)
+    return bytes
+  }
+
+  /** The bytes start…end (inclusive) of a version, from its pieces. */
+  async function bytesOf(version: string, start: number, end: number): Promise<Uint8Array> {
+    const out = new Uint8Array(end - start + 1)
+    for (let seq = Math.floor(start / CHUNK_BYTES); seq <= Math.floor(end / CHUNK_BYTES); seq++) {
+      const data = await chunk(version, seq)
+      if (!data) throw new ApiError(404, 'not_found')
+      const from = Math.max(start, seq * CHUNK_BYTES)
+      const to = Math.min(end, seq * CHUNK_BYTES + data.byteLength - 1)
+      out.set(data.subarray(from - seq * CHUNK_BYTES, to - seq * CHUNK_BYTES + 1), from - start)
+    }
+    return out
+  }
+
+  return {
+    async settings(ability: AppAbility): Promise<MapSettings> {
+      const [s, salePositions, postalCodes] = await Promise.all([row(), ports.positionsOn(db), postal.count()])
+      return {
+        basemap: s?.basemap ?? 'plain',
+        styleUrl: s?.styleUrl ?? null,
+        file:
+          s?.fileVersion && s.fileInfo
+            ? { ...s.fileInfo, name: s.fileName ?? '', size: Number(s.fileSize ?? 0), uploadedAt: s.fileUploadedAt ?? 0, version: s.fileVersion }
+            : null,
+        salePositions,
+        postalCodes,
+        may: { edit: ability.can('update', 'controlling') },
+      }
+    },
+
+    /** The basemap and whether sales get positions; a PMTiles basemap needs its file uploaded first. */
+    async updateSettings(actorId: string, input: MapSettingsInput, translate: Translate): Promise<void> {
+      const at = Date.now()
+      await database.transaction(async (tx) => {
+        const [before] = await tx.select().from(m).where(eq(m.id, SETTINGS_ID))
+        if (input.basemap === 'pmtiles' && !before?.fileVersion) throw validationError({ basemap: [translate('validation.maps.noFile')] })
+        const values = { basemap: input.basemap, styleUrl: input.styleUrl, updatedAt: at, updatedById: actorId }
+        await tx
+          .insert(m)
+          .values({ id: SETTINGS_ID, ...values })
+          .onConflictDoUpdate({ target: m.id, set: values })
+        await ports.setPositionsOn(tx, actorId, input.salePositions, at)
+        await logActivity(tx, t, {
+          at,
+          actorId,
+          entity: 'map_settings',
+          entityId: SETTINGS_ID,
+          action: 'updated',
+          before: { basemap: before?.basemap ?? 'plain', styleUrl: before?.styleUrl ?? null },
+          after: { basemap: input.basemap, styleUrl: input.styleUrl },
+        })
+      })
+    },
+
+    /**
+     * Stores an uploaded PMTiles file piece by piece as it arrives (a region's extract is hundreds of megabytes),
+     * checking its header first; the map switches to it when the whole file is in, and the old file's pieces go.
+     */
+    async upload(actorId: string, name: string, body: ReadableStream<Uint8Array>, translate: Translate): Promise<MapSettings['file']> {
+      const version = crypto.randomUUID()
+      let size = 0
+      let seq = 0
+      let pending: Uint8Array[] = []
+      let pendingBytes = 0
+      let info: ReturnType<typeof readPmtilesHeader> = null
+      const flush = async () => {
+        const data = Buffer.concat(pending)
+        pending = []
+        pendingBytes = 0
+        if (seq === 0) {
+          info = readPmtilesHeader(data.subarray(0, PMTILES_HEADER_BYTES))
+          if (!info) throw validationError({ file: [translate('validation.maps.notPmtiles')] })
+        }
+        await db.insert(c).values({ version, seq: seq++, data })
+      }
+      try {
+        const reader = body.getReader()
+        for (;;) {
+          const { done, value } = await reader.read()
+          if (done) break
+          size += value.byteLength
+          if (size > BASEMAP_MAX_BYTES) throw new ApiError(413, 'payload_too_large')
+          let rest = value
+          while (pendingBytes + rest.byteLength >= CHUNK_BYTES) {
+            const take = CHUNK_BYTES - pendingBytes
+            pending.push(rest.subarray(0, take))
+            pendingBytes += take
+            rest = rest.subarray(take)
+            await flush()
+          }
+          if (rest.byteLength > 0) {
+            pending.push(rest)
+            pendingBytes += rest.byteLength
+          }
+        }
+        if (pendingBytes > 0 || seq === 0) await flush()
+      } catch (error) {
+        await db.delete(c).where(eq(c.version, version))
+        throw error
+      }
+      const at = Date.now()
+      const file = { name: name.slice(0, 200), size, info: info!, at }
+      await database.transaction(async (tx) => {
+        const [before] = await tx.select().from(m).where(eq(m.id, SETTINGS_ID))
+        const values = {
+          fileVersion: version,
+          fileName: file.name,
+          fileSize: size,
+          fileInfo: file.info,
+          fileUploadedAt: at,
+          updatedAt: at,
+          updatedById: actorId,
+        }
+        await tx
+          .insert(m)
+          .values({ id: SETTINGS_ID, basemap: 'pmtiles', styleUrl: null, ...values })
+          .onConflictDoUpdate({ target: m.id, set: { ...values, basemap: 'pmtiles' } })
+        await tx.delete(c).where(ne(c.version, version))
+        await logActivity(tx, t, {
+          at,
+          actorId,
+          entity: 'map_settings',
+          entityId: SETTINGS_ID,
+          action: 'fileUploaded',
+          before: { file: before?.fileName ?? null },
+          after: { file: file.name, size, tileType: file.info.tileType },
+        })
+      })
+      return { ...file.info, name: file.name, size, uploadedAt: at, version }
+    },
+
+    /** A range of the uploaded file (RFC 9110): one range answers 206, none the whole file, an impossible one 416. */
+    async serve(range: string | undefined, ifNoneMatch: string | undefined): Promise<RangeAnswer> {
+      const s = await row()
+      if (!s?.fileVersion) return { status: 404, headers: {}, body: null }
+      const size = Number(s.fileSize ?? 0)
+      const version = s.fileVersion
+      const etag = `"${version}"`
+      const headers: Record<string, string> = {
+        'Accept-Ranges': 'bytes',
+        ETag: etag,
+        'Content-Type': 'application/vnd.pmtiles',
+        'Cache-Control': 'private, max-age=86400',
+      }
+      if (ifNoneMatch === etag && !range) return { status: 304, headers, body: null }
+      const one = range ? /^bytes=(\d*)-(\d*)$/.exec(range.trim()) : null
+      if (one && (one[1] !== '' || one[2] !== '')) {
+        const [start, end] =
+          one[1] === '' ? [Math.max(0, size - Number(one[2])), size - 1] : [Number(one[1]), one[2] === '' ? size - 1 : Math.min(Number(one[2]), size - 1)]
+        if (start >= size || start > end) return { status: 416, headers: { ...headers, 'Content-Range': `bytes */${size}` }, body: null }
+        const body = await bytesOf(version, start, end)
+        return { status: 206, headers: { ...headers, 'Content-Range': `bytes ${start}-${end}/${size}`, 'Content-Length': String(body.byteLength) }, body }
+      }
+      // No range (or several, which this server answers with the whole file): the pieces one after another.
+      let seq = 0
+      const last = Math.ceil(size / CHUNK_BYTES) - 1
+      const stream = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          const rows = await db
+            .select({ data: c.data })
+            .from(c)
+            .where(and(eq(c.version, version), between(c.seq, seq, Math.min(seq + 3, last))))
+            .orderBy(c.seq)
+          for (const r of rows) controller.enqueue(new Uint8Array(r.data))
+          seq += 4
+          if (seq > last) controller.close()
+        },
+      })
+      return { status: 200, headers: { ...headers, 'Content-Length': String(size) }, body: stream }
+    },
+  }
+}
