@@ -22,7 +22,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
       console.log(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`)
     })
   }
-  const { frameSources } = mountApi(app, deps, options)
+  const { sources } = mountApi(app, deps, options)
   app.onError((err, c) => {
     if (!c.req.path.startsWith('/api/')) {
       console.error(`${c.req.method} ${c.req.path} failed:`, err)
@@ -32,6 +32,6 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     console.error(`[api] ${c.req.method} ${c.req.path} failed:`, err)
     return answerError(c, new ApiError(500, 'server_error'))
   })
-  serveSpa(app, deps.env, frameSources)
+  serveSpa(app, deps.env, sources)
   return app
 }

@@ -62,7 +62,7 @@ export const ROUTES = [
 
   // Back office
   { path: '/backoffice/absenceexport', name: 'backoffice-absenceexport', meta: view('absenceexport', { namespaces: ['pay'] }) },
-  { path: '/backoffice/controlling/maps', name: 'backoffice-controlling-maps', meta: view('controlling', { namespaces: ['field'] }) },
+  { path: '/backoffice/controlling/maps', name: 'backoffice-controlling-maps', meta: view('controlling', { namespaces: ['field', 'sales'] }) },
   { path: '/backoffice/controlling/runs', name: 'backoffice-controlling-runs', meta: view('controlling', { namespaces: ['field'] }) },
   { path: '/backoffice/customers', name: 'backoffice-customers', meta: view('customers', { namespaces: ['catalog', 'customers'] }) },
   {

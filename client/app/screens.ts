@@ -94,6 +94,7 @@ const SCREENS: Partial<Record<RouteName, ScreenModule>> = {
   'tools-sales-planner': () => import('../features/field/routes/sales-planner-page'),
   'tools-sales-planner-legacy': () => import('../features/field/routes/sales-planner-legacy-page'),
   'backoffice-controlling-runs': () => import('../features/field/routes/runs-page'),
+  'backoffice-controlling-maps': () => import('../features/field/routes/maps-page'),
   'backoffice-onboarding-candidates-id': () => import('../features/candidates/routes/candidate-page'),
   'user-admin-mail-outbox': () => import('../features/mail/routes/mail-outbox-page'),
   'users-profile': () => import('../features/profile/routes/profile-page'),

@@ -1,5 +1,6 @@
 import type { DeviceReport, DeviceReportAnswer } from '../../shared/schemas/devices'
 import { closeOfflineDb, outboxCounts, syncMeta, type OfflineDb } from './offline-db'
+import { setOrganisationPositions } from './position'
 
 /**
  * This installation of the app as the server knows it (docs/decisions/072): an id and a secret made once, a report
@@ -94,6 +95,7 @@ export async function reportDevice(db: OfflineDb, language: string): Promise<voi
   if (!answer) return
   lastReport = { at: Date.now(), pending: counts.pending }
   if (answer.wipe) await wipeDevice()
+  else if (answer.positions !== undefined) setOrganisationPositions(answer.positions)
 }
 
 /** Without a session (it ended, or the app starts signed out): was this installation marked lost? */

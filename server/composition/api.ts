@@ -150,7 +150,7 @@ export function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
   // An /api path no route matched is a JSON 404, never the SPA.
   api.all('*', (c) => answerError(c, new ApiError(404, 'not_found')))
   // The pages' frames may show the embeds' allowed hosts (docs/decisions/069).
-  return { routes, frameSources: areas.guides.embeds.frameSources }
+  return { routes, sources: { frames: areas.guides.embeds.frameSources, maps: areas.field.basemap.mapSources } }
 }
 
 export type ApiType = ReturnType<typeof mountApi>['routes']

@@ -10,23 +10,30 @@ import type { Env } from '../env'
 
 /**
  * Document and asset headers; the API sets its own (nosniff, no-store) and skips this per-request cost. Frames may
- * show only the app itself and the hosts admins allowed for embeds (docs/decisions/069), over https.
+ * show only the app itself and the hosts admins allowed for embeds (docs/decisions/069), over https; the map may
+ * reach the origin of the style an admin set (docs/decisions/074).
  */
-const documentHeaders = (frameSources: () => string[]) =>
+type Sources = { frames: () => string[]; maps: () => string[] }
+
+const documentHeaders = (sources: Sources) =>
   secureHeaders({
     contentSecurityPolicy: {
       frameSrc: [
         "'self'",
         () =>
-          frameSources()
+          sources
+            .frames()
             .map((h) => `https://${h}`)
             .join(' '),
       ],
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
-      connectSrc: ["'self'"],
+      // The map style an organisation chose (docs/decisions/074): its origin for the style, tiles, glyphs and sprites.
+      imgSrc: ["'self'", 'data:', 'blob:', () => sources.maps().join(' ')],
+      connectSrc: ["'self'", () => sources.maps().join(' ')],
+      // The map's workers are the app's own script (MapLibre's worker file, served from /assets).
+      workerSrc: ["'self'"],
       fontSrc: ["'self'", 'data:'],
       objectSrc: ["'none'"],
       frameAncestors: ["'none'"],
@@ -41,7 +48,8 @@ const documentHeaders = (frameSources: () => string[]) =>
       camera: ['self'],
       fullscreen: ['self'],
       microphone: [],
-      geolocation: [],
+      // Where a sale or a door was registered, with the seller's permission (docs/decisions/074).
+      geolocation: ['self'],
       payment: [],
       usb: [],
       serial: [],
@@ -62,10 +70,10 @@ type Index = { html: string; mtimeMs: number; checkedAt: number; byRoute: Map<st
  * The built SPA for everything that is not the API: its assets (compressed at build time, scripts/precompress.ts,
  * served as .br / .gz when accepted) and, for every other GET, the index, which routes on the device.
  */
-export function serveSpa(app: Hono<AppEnv>, env: Env, frameSources: () => string[] = () => []) {
+export function serveSpa(app: Hono<AppEnv>, env: Env, sources: Partial<Sources> = {}) {
   const root = path.relative(process.cwd(), env.staticDir) || '.'
   const indexFile = path.join(env.staticDir, 'index.html')
-  app.use('*', documentHeaders(frameSources))
+  app.use('*', documentHeaders({ frames: sources.frames ?? (() => []), maps: sources.maps ?? (() => []) }))
   app.use(
     '/assets/*',
     serveStatic({

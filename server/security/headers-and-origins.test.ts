@@ -21,8 +21,12 @@ describe('document headers', () => {
     expect(r.res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
     const policy = r.res.headers.get('permissions-policy') ?? ''
     expect(policy).toContain('camera=(self)')
-    expect(policy).toContain('geolocation=()')
+    // The seller's position when a sale is saved, with their permission (docs/decisions/074): this origin only.
+    expect(policy).toContain('geolocation=(self)')
     expect(policy).toContain('microphone=()')
+    // The map's workers are the app's own files, not blobs; no tile server is reachable until an admin sets a style.
+    expect(r.res.headers.get('content-security-policy')).toContain("worker-src 'self'")
+    expect(r.res.headers.get('content-security-policy')).toMatch(/connect-src 'self'\s*;/)
   })
 })
 

@@ -20,7 +20,7 @@ export async function seedDemoRuns(database: Database, tx: Db, now: number, team
     if (members.length === 0) continue
     const areas = places
       .slice(ti * 3, ti * 3 + 3)
-      .map((name) => ({ id: randomUUID(), name, teamId: team.id, officeId: team.officeId, shape: null, createdAt: now, updatedAt: now }))
+      .map((name) => ({ id: randomUUID(), name, teamId: team.id, officeId: team.officeId, shape: outline(DISTRICTS[name]!), createdAt: now, updatedAt: now }))
     await tx.insert(t.fieldAreas).values(areas)
     for (let d = 0; d < 10; d++) {
       if (d % 7 >= 5) continue
@@ -45,9 +45,28 @@ export async function seedDemoRuns(database: Database, tx: Db, now: number, team
       for (const userId of sellers)
         await tx.insert(t.fieldRunSellers).values({ runId: id, userId, removed: false, version: await nextChangeVersion(tx, t, userId) })
       // The days worked so far have their doors: a dozen or two a seller, most not home, a few answered.
-      if (date <= today) await seedDoors(tx, t, id, date, team, sellers, areas[d % areas.length]!.name, d)
+      if (date <= today) await seedDoors(tx, t, id, date, team, sellers, areas[d % areas.length]!.name, d, DISTRICTS[areas[d % areas.length]!.name]!)
     }
   }
+}
+
+/** The demo's districts of Malmö (their centres): each area is drawn around its own (docs/decisions/074). */
+const DISTRICTS: Record<string, [number, number]> = {
+  Limhamn: [55.5835, 12.9302],
+  'Västra Hamnen': [55.6155, 12.9765],
+  Husie: [55.5857, 13.0747],
+  Oxie: [55.5418, 13.0921],
+  Bunkeflo: [55.5495, 12.9376],
+  Kirseberg: [55.6055, 13.0349],
+}
+
+/** An area's outline: a hexagon about 1.2 km across around a centre, longitude first, closed. */
+function outline([lat, lng]: [number, number]): { type: 'Polygon'; coordinates: Array<Array<[number, number]>> } {
+  const ring = Array.from({ length: 7 }, (_, i) => {
+    const a = ((i % 6) * Math.PI) / 3
+    return [Math.round((lng + 0.0105 * Math.cos(a)) * 1e5) / 1e5, Math.round((lat + 0.0055 * Math.sin(a)) * 1e5) / 1e5] as [number, number]
+  })
+  return { type: 'Polygon', coordinates: [ring] }
 }
 
 const OUTCOMES = ['notHome', 'notHome', 'notHome', 'notInterested', 'notInterested', 'comeBack', 'sale'] as const
@@ -61,6 +80,7 @@ async function seedDoors(
   sellers: string[],
   street: string,
   seed: number,
+  centre: [number, number],
 ) {
   const rows = []
   for (const [si, userId] of sellers.entries()) {
@@ -81,9 +101,10 @@ async function seedDoors(
         note: null,
         comeBackAt: outcome === 'comeBack' ? visitedAt + 2 * 86_400_000 : null,
         visitedAt,
-        lat: null,
-        lng: null,
-        accuracy: null,
+        // Along the district's streets: within its outline, a step further for each door.
+        lat: Math.round((centre[0] + 0.004 * Math.sin(seed + si * 1.7 + i * 0.45)) * 1e5) / 1e5,
+        lng: Math.round((centre[1] + 0.008 * Math.cos(seed * 0.7 + si * 1.3 + i * 0.38)) * 1e5) / 1e5,
+        accuracy: 8 + ((i * 7) % 20),
         runId,
         version,
         createdAt: visitedAt,

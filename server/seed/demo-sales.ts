@@ -1,10 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import { customerKeyOf } from '../../shared/rules/double-sales'
+import { customerKeyOf, DOUBLE_WINDOW_DEFAULT_DAYS } from '../../shared/rules/double-sales'
 import { personalNumberOf } from '../../shared/rules/identity'
 import { addDays, businessDay, businessMonth, isWeekend, monthRange, previousMonth } from '../../shared/rules/work'
 import type { SaleStatus } from '../../shared/schemas/sales'
 import { raiseChangeBaseline } from '../db/change-counter'
 import type { Database, Db } from '../db/client'
+import { doorPosition, postalPositionsOf } from './places'
 import { FIRST_NAMES, LAST_NAMES, prng, REGRET_REASONS, STREETS } from './vocabulary'
 
 const DAY = 86_400_000
@@ -185,6 +186,23 @@ export async function seedDemoSales(
         }
       }
     }
+  }
+  // The maps (docs/decisions/074): the offices' postal codes at points around their cities, and most sales at the door
+  // (the app's position); the rest are placed by their postal code.
+  const postal = new Map<string, [number, number]>()
+  for (const [city, prefix] of Object.values(PLACES))
+    for (const row of postalPositionsOf(city, prefix, now)) {
+      postal.set(row.postalCode, [row.lat, row.lng])
+      await tx.insert(t.postalPositions).values(row).onConflictDoNothing()
+    }
+  await tx
+    .insert(t.saleSettings)
+    .values({ id: 'global', doubleWindowDays: DOUBLE_WINDOW_DEFAULT_DAYS, recordPositions: true, updatedAt: now, updatedById: null })
+    .onConflictDoUpdate({ target: t.saleSettings.id, set: { recordPositions: true } })
+  const positions = prng(`saljkraft-demo:positions:${businessDay(now)}`)
+  for (const sale of sales) {
+    const at = positions.next() < 0.8 ? doorPosition(postal, sale.postalCode, positions.next) : null
+    Object.assign(sale, { lat: at?.lat ?? null, lng: at?.lng ?? null, accuracy: at?.accuracy ?? null })
   }
   for (let i = 0; i < sales.length; i += 200) await tx.insert(t.sales).values(sales.slice(i, i + 200))
   for (let i = 0; i < lines.length; i += 200) await tx.insert(t.saleLines).values(lines.slice(i, i + 200))

@@ -3,7 +3,7 @@ import { count, getTableName } from 'drizzle-orm'
 import { raiseChangeBaseline } from '../db/change-counter'
 import type { RoleKey } from '../../shared/permissions/roles'
 import { personalNumberOf } from '../../shared/rules/identity'
-import { customerKeyOf, daysApart } from '../../shared/rules/double-sales'
+import { customerKeyOf, daysApart, DOUBLE_WINDOW_DEFAULT_DAYS } from '../../shared/rules/double-sales'
 import { fillCustomersFromSales } from '../modules/customers/customers.fill'
 import { fillCommissionFromHistory } from '../modules/pay/pay.fill'
 import { fillSaleSummary } from '../modules/sales/sales.fill'
@@ -22,6 +22,7 @@ import type { TemplateContent } from '../../shared/schemas/quality'
 import type { Database, Schema } from '../db/client'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../shared/demo'
 import { seedRolesIfEmpty } from './roles'
+import { doorPosition, postalPositionsOf } from './places'
 import { FIRST_NAMES, LAST_NAMES, prng, REGRET_REASONS, STREETS } from './vocabulary'
 import { seedCandidates } from './organisation-candidates'
 
@@ -290,6 +291,17 @@ export async function seedOrganisation(
     return { id: rng.uuid(), city, postal, name: i < CITIES.length ? city : `${city} ${Math.floor(i / CITIES.length) + 1}`, region: i % s.regions }
   })
   for (const o of offices) await add(t.offices, { id: o.id, name: o.name, regionId: regionIds[o.region]!, createdAt })
+  // The maps (docs/decisions/074): each city's postal codes at points around it, and most sales at the door they were
+  // made at (the app's position, with the sellers' permission); the rest are placed by their postal code.
+  const postalPoints = new Map<string, [number, number]>()
+  for (const [city, prefix] of new Set(offices.map((o) => `${o.city}|${o.postal}`).map((k) => k.split('|') as [string, string])))
+    for (const row of postalPositionsOf(city, prefix, createdAt)) {
+      if (postalPoints.has(row.postalCode)) continue
+      postalPoints.set(row.postalCode, [row.lat, row.lng])
+      await add(t.postalPositions, row)
+    }
+  await add(t.saleSettings, { id: 'global', doubleWindowDays: DOUBLE_WINDOW_DEFAULT_DAYS, recordPositions: true, updatedAt: createdAt, updatedById: null })
+  const posRng = prng(`saljkraft:positions:${JSON.stringify(s)}:${opts.until}`)
   const teams = Array.from({ length: s.teams }, (_, i) => ({ id: rng.uuid(), office: i % s.offices, n: Math.floor(i / s.offices) }))
   for (const team of teams) {
     const o = offices[team.office]!
@@ -794,13 +806,13 @@ export async function seedOrganisation(
           rng: qrng,
         },
       )
-      await add(t.sales, {
+      const saleRow = {
         id: saleId,
         sellerId: seller.id,
         teamId: team.id,
         officeId: office.id,
         providerId: provider.id,
-        customerType: company ? 'company' : 'private',
+        customerType: company ? ('company' as const) : ('private' as const),
         customerSsn,
         customerName,
         email: rng.chance(0.5) ? ascii(`${first}.${last}${rng.int(1, 99)}@example.se`) : null,
@@ -828,7 +840,9 @@ export async function seedOrganisation(
         version: ++version,
         createdAt: soldAt,
         updatedAt: at,
-      })
+      }
+      const position = posRng.next() < 0.75 ? doorPosition(postalPoints, saleRow.postalCode, posRng.next) : null
+      await add(t.sales, { ...saleRow, lat: position?.lat ?? null, lng: position?.lng ?? null, accuracy: position?.accuracy ?? null })
       for (const row of lineRows) await add(t.saleLines, row)
       for (const row of historyRows) await add(t.saleStatusHistory, row)
       if (survey) await add(t.qualitySurveys, survey)

@@ -2,7 +2,7 @@ import { and, between, eq, ne } from 'drizzle-orm'
 import type { AppAbility } from '../../../shared/permissions/ability'
 import { PMTILES_HEADER_BYTES, readPmtilesHeader } from '../../../shared/rules/maps'
 import type { Translate } from '../../../shared/schemas/errors'
-import { BASEMAP_MAX_BYTES, type MapSettings, type MapSettingsInput } from '../../../shared/schemas/maps'
+import { BASEMAP_MAX_BYTES, type MapSettings, type MapSettingsInput, type PmtilesInfo } from '../../../shared/schemas/maps'
 import { ApiError, validationError } from '../../lib/errors'
 import { logActivity } from '../../platform/activity-log'
 import type { FieldContext } from './field.context'
@@ -26,39 +26,28 @@ export function fieldBasemap(ctx: FieldContext) {
   const m = t.mapSettings
   const c = t.mapFileChunks
   const postal = postalPositions(ctx)
-  const chunkCache = new Map<string, Uint8Array>()
+  const origins = { at: 0, list: [] as string[] }
 
   const row = async () => (await db.select().from(m).where(eq(m.id, SETTINGS_ID)))[0]
 
-  async function chunk(version: string, seq: number): Promise<Uint8Array | null> {
-    const key = `${version}:${seq}`
-    const hit = chunkCache.get(key)
-    if (hit) return hit
-    const [found] = await db
-      .select({ data: c.data })
-      .from(c)
-      .where(and(eq(c.version, version), eq(c.seq, seq)))
-    if (!found) return null
-    const bytes = new Uint8Array(found.data)
-    if (chunkCache.size >= CACHED_CHUNKS) chunkCache.delete(chunkCache.keys().next().value!)
-    chunkCache.set(key, bytes)
-    return bytes
-  }
-
-  /** The bytes start…end (inclusive) of a version, from its pieces. */
-  async function bytesOf(version: string, start: number, end: number): Promise<Uint8Array> {
-    const out = new Uint8Array(end - start + 1)
-    for (let seq = Math.floor(start / CHUNK_BYTES); seq <= Math.floor(end / CHUNK_BYTES); seq++) {
-      const data = await chunk(version, seq)
-      if (!data) throw new ApiError(404, 'not_found')
-      const from = Math.max(start, seq * CHUNK_BYTES)
-      const to = Math.min(end, seq * CHUNK_BYTES + data.byteLength - 1)
-      out.set(data.subarray(from - seq * CHUNK_BYTES, to - seq * CHUNK_BYTES + 1), from - start)
-    }
-    return out
-  }
+  const { bytesOf } = chunkReader(db, c)
 
   return {
+    /**
+     * The origin of the style URL an admin set, for the pages' Content-Security-Policy: answered from memory, read
+     * again at most every 10 seconds (another instance's change is seen within them).
+     */
+    mapSources(): string[] {
+      const at = Date.now()
+      if (at - origins.at > 10_000) {
+        origins.at = at
+        row()
+          .then((s) => (origins.list = s?.basemap === 'style' && s.styleUrl ? [new URL(s.styleUrl).origin] : []))
+          .catch(() => undefined)
+      }
+      return origins.list
+    },
+
     async settings(ability: AppAbility): Promise<MapSettings> {
       const [s, salePositions, postalCodes] = await Promise.all([row(), ports.positionsOn(db), postal.count()])
       return {
@@ -96,6 +85,7 @@ export function fieldBasemap(ctx: FieldContext) {
           after: { basemap: input.basemap, styleUrl: input.styleUrl },
         })
       })
+      origins.at = 0
     },
 
     /**
@@ -104,48 +94,9 @@ export function fieldBasemap(ctx: FieldContext) {
      */
     async upload(actorId: string, name: string, body: ReadableStream<Uint8Array>, translate: Translate): Promise<MapSettings['file']> {
       const version = crypto.randomUUID()
-      let size = 0
-      let seq = 0
-      let pending: Uint8Array[] = []
-      let pendingBytes = 0
-      let info: ReturnType<typeof readPmtilesHeader> = null
-      const flush = async () => {
-        const data = Buffer.concat(pending)
-        pending = []
-        pendingBytes = 0
-        if (seq === 0) {
-          info = readPmtilesHeader(data.subarray(0, PMTILES_HEADER_BYTES))
-          if (!info) throw validationError({ file: [translate('validation.maps.notPmtiles')] })
-        }
-        await db.insert(c).values({ version, seq: seq++, data })
-      }
-      try {
-        const reader = body.getReader()
-        for (;;) {
-          const { done, value } = await reader.read()
-          if (done) break
-          size += value.byteLength
-          if (size > BASEMAP_MAX_BYTES) throw new ApiError(413, 'payload_too_large')
-          let rest = value
-          while (pendingBytes + rest.byteLength >= CHUNK_BYTES) {
-            const take = CHUNK_BYTES - pendingBytes
-            pending.push(rest.subarray(0, take))
-            pendingBytes += take
-            rest = rest.subarray(take)
-            await flush()
-          }
-          if (rest.byteLength > 0) {
-            pending.push(rest)
-            pendingBytes += rest.byteLength
-          }
-        }
-        if (pendingBytes > 0 || seq === 0) await flush()
-      } catch (error) {
-        await db.delete(c).where(eq(c.version, version))
-        throw error
-      }
+      const { size, info } = await storePieces(db, c, version, body, translate)
       const at = Date.now()
-      const file = { name: name.slice(0, 200), size, info: info!, at }
+      const file = { name: name.slice(0, 200), size, info, at }
       await database.transaction(async (tx) => {
         const [before] = await tx.select().from(m).where(eq(m.id, SETTINGS_ID))
         const values = {
@@ -198,21 +149,110 @@ export function fieldBasemap(ctx: FieldContext) {
         return { status: 206, headers: { ...headers, 'Content-Range': `bytes ${start}-${end}/${size}`, 'Content-Length': String(body.byteLength) }, body }
       }
       // No range (or several, which this server answers with the whole file): the pieces one after another.
-      let seq = 0
-      const last = Math.ceil(size / CHUNK_BYTES) - 1
-      const stream = new ReadableStream<Uint8Array>({
-        async pull(controller) {
-          const rows = await db
-            .select({ data: c.data })
-            .from(c)
-            .where(and(eq(c.version, version), between(c.seq, seq, Math.min(seq + 3, last))))
-            .orderBy(c.seq)
-          for (const r of rows) controller.enqueue(new Uint8Array(r.data))
-          seq += 4
-          if (seq > last) controller.close()
-        },
-      })
+      const stream = wholeFile(db, c, version, size)
       return { status: 200, headers: { ...headers, 'Content-Length': String(size) }, body: stream }
     },
   }
+}
+
+/** The whole file as a stream of its pieces, read four at a time as the client takes them. */
+function wholeFile(db: FieldContext['db'], c: FieldContext['t']['mapFileChunks'], version: string, size: number): ReadableStream<Uint8Array> {
+  let seq = 0
+  const last = Math.ceil(size / CHUNK_BYTES) - 1
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const rows = await db
+        .select({ data: c.data })
+        .from(c)
+        .where(and(eq(c.version, version), between(c.seq, seq, Math.min(seq + 3, last))))
+        .orderBy(c.seq)
+      for (const r of rows) controller.enqueue(new Uint8Array(r.data))
+      seq += 4
+      if (seq > last) controller.close()
+    },
+  })
+}
+
+/** Ranges of a stored file from its pieces, the last pieces read kept in memory (a map view asks for tiles near each other). */
+function chunkReader(db: FieldContext['db'], c: FieldContext['t']['mapFileChunks']) {
+  const chunkCache = new Map<string, Uint8Array>()
+  async function chunk(version: string, seq: number): Promise<Uint8Array | null> {
+    const key = `${version}:${seq}`
+    const hit = chunkCache.get(key)
+    if (hit) return hit
+    const [found] = await db
+      .select({ data: c.data })
+      .from(c)
+      .where(and(eq(c.version, version), eq(c.seq, seq)))
+    if (!found) return null
+    const bytes = new Uint8Array(found.data)
+    if (chunkCache.size >= CACHED_CHUNKS) chunkCache.delete(chunkCache.keys().next().value!)
+    chunkCache.set(key, bytes)
+    return bytes
+  }
+
+  /** The bytes start…end (inclusive) of a version, from its pieces. */
+  async function bytesOf(version: string, start: number, end: number): Promise<Uint8Array> {
+    const out = new Uint8Array(end - start + 1)
+    for (let seq = Math.floor(start / CHUNK_BYTES); seq <= Math.floor(end / CHUNK_BYTES); seq++) {
+      const data = await chunk(version, seq)
+      if (!data) throw new ApiError(404, 'not_found')
+      const from = Math.max(start, seq * CHUNK_BYTES)
+      const to = Math.min(end, seq * CHUNK_BYTES + data.byteLength - 1)
+      out.set(data.subarray(from - seq * CHUNK_BYTES, to - seq * CHUNK_BYTES + 1), from - start)
+    }
+    return out
+  }
+  return { bytesOf }
+}
+
+/** Stores an upload's bytes in pieces as they arrive, the header checked first; a failure removes what was stored. */
+async function storePieces(
+  db: FieldContext['db'],
+  c: FieldContext['t']['mapFileChunks'],
+  version: string,
+  body: ReadableStream<Uint8Array>,
+  translate: Translate,
+): Promise<{ size: number; info: PmtilesInfo }> {
+  let size = 0
+  let seq = 0
+  let pending: Uint8Array[] = []
+  let pendingBytes = 0
+  let info: ReturnType<typeof readPmtilesHeader> = null
+  const flush = async () => {
+    const data = Buffer.concat(pending)
+    pending = []
+    pendingBytes = 0
+    if (seq === 0) {
+      info = readPmtilesHeader(data.subarray(0, PMTILES_HEADER_BYTES))
+      if (!info) throw validationError({ file: [translate('validation.maps.notPmtiles')] })
+    }
+    await db.insert(c).values({ version, seq: seq++, data })
+  }
+  try {
+    const reader = body.getReader()
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      size += value.byteLength
+      if (size > BASEMAP_MAX_BYTES) throw new ApiError(413, 'payload_too_large')
+      let rest = value
+      while (pendingBytes + rest.byteLength >= CHUNK_BYTES) {
+        const take = CHUNK_BYTES - pendingBytes
+        pending.push(rest.subarray(0, take))
+        pendingBytes += take
+        rest = rest.subarray(take)
+        await flush()
+      }
+      if (rest.byteLength > 0) {
+        pending.push(rest)
+        pendingBytes += rest.byteLength
+      }
+    }
+    if (pendingBytes > 0 || seq === 0) await flush()
+  } catch (error) {
+    await db.delete(c).where(eq(c.version, version))
+    throw error
+  }
+  return { size, info: info! }
 }

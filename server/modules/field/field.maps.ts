@@ -34,7 +34,7 @@ const WORLD: [number, number, number, number] = [-180, -85, 180, 85]
  * and clustered on the server for the view's box and zoom, the doors visited, and the areas with their counts.
  */
 export function fieldMaps(ctx: FieldContext) {
-  const { db, t, a, r, ports } = ctx
+  const { db, a, r, ports } = ctx
   const postal = postalPositions(ctx)
   const indexes = new Map<string, { at: number; index: Supercluster<Props, Props>; totals: Placing['totals'] }>()
 
@@ -128,39 +128,7 @@ export function fieldMaps(ctx: FieldContext) {
     },
 
     /** The doors visited in the period that the reader's rules show (the newest first, at most MAP_MAX_VISITS). */
-    async visits(ability: AppAbility, q: MapVisitsQuery): Promise<MapVisitsAnswer> {
-      const v = t.fieldVisits
-      const filter = accessFilter(ability, 'view', 'controlling', { teamId: v.teamId, officeId: v.officeId, userId: v.userId }, { inline: true })
-      const start = Date.parse(`${q.from}T00:00:00Z`) - 86_400_000
-      const end = Date.parse(`${q.to}T00:00:00Z`) + 2 * 86_400_000
-      const conditions: SQL[] = [gte(v.visitedAt, start), lte(v.visitedAt, end)]
-      if (q.officeId) conditions.push(eq(v.officeId, q.officeId))
-      if (q.teamId) conditions.push(eq(v.teamId, q.teamId))
-      if (q.sellerId) conditions.push(eq(v.userId, q.sellerId))
-      const rows = await db
-        .select({
-          id: v.id,
-          lat: v.lat,
-          lng: v.lng,
-          outcome: v.outcome,
-          visitedAt: v.visitedAt,
-          comeBackAt: v.comeBackAt,
-          address: v.address,
-          userId: v.userId,
-        })
-        .from(v)
-        .where(withAccess(filter, ...conditions))
-        .orderBy(desc(v.visitedAt))
-        .limit(MAP_MAX_VISITS * 2)
-      const placed = rows.filter((x) => x.lat !== null && x.lng !== null)
-      const shown = placed.slice(0, MAP_MAX_VISITS)
-      const names = await ports.names(db, { userIds: [...new Set(shown.map((x) => x.userId))] })
-      return {
-        visits: shown.map(({ userId, lat, lng, ...x }) => ({ ...x, lat: lat!, lng: lng!, sellerName: names.get(userId) ?? '' })),
-        truncated: placed.length > MAP_MAX_VISITS,
-        withoutPosition: rows.length - placed.length,
-      }
-    },
+    visits: (ability: AppAbility, q: MapVisitsQuery) => doorsOnMap(ctx, ability, q),
 
     /**
      * The areas the reader's rules show (by their team or office), each with the period's sales placed inside it,
@@ -234,3 +202,39 @@ async function lastVisits(ctx: FieldContext, areas: Array<{ id: string; shape: P
   return out
 }
 export type FieldMaps = ReturnType<typeof fieldMaps>
+
+/** The doors visited in the period that the reader's rules show (the newest first, at most MAP_MAX_VISITS). */
+async function doorsOnMap(ctx: FieldContext, ability: AppAbility, q: MapVisitsQuery): Promise<MapVisitsAnswer> {
+  const { db, t, ports } = ctx
+  const v = t.fieldVisits
+  const filter = accessFilter(ability, 'view', 'controlling', { teamId: v.teamId, officeId: v.officeId, userId: v.userId }, { inline: true })
+  const start = Date.parse(`${q.from}T00:00:00Z`) - 86_400_000
+  const end = Date.parse(`${q.to}T00:00:00Z`) + 2 * 86_400_000
+  const conditions: SQL[] = [gte(v.visitedAt, start), lte(v.visitedAt, end)]
+  if (q.officeId) conditions.push(eq(v.officeId, q.officeId))
+  if (q.teamId) conditions.push(eq(v.teamId, q.teamId))
+  if (q.sellerId) conditions.push(eq(v.userId, q.sellerId))
+  const rows = await db
+    .select({
+      id: v.id,
+      lat: v.lat,
+      lng: v.lng,
+      outcome: v.outcome,
+      visitedAt: v.visitedAt,
+      comeBackAt: v.comeBackAt,
+      address: v.address,
+      userId: v.userId,
+    })
+    .from(v)
+    .where(withAccess(filter, ...conditions))
+    .orderBy(desc(v.visitedAt))
+    .limit(MAP_MAX_VISITS * 2)
+  const placed = rows.filter((x) => x.lat !== null && x.lng !== null)
+  const shown = placed.slice(0, MAP_MAX_VISITS)
+  const names = await ports.names(db, { userIds: [...new Set(shown.map((x) => x.userId))] })
+  return {
+    visits: shown.map(({ userId, lat, lng, ...x }) => ({ ...x, lat: lat!, lng: lng!, sellerName: names.get(userId) ?? '' })),
+    truncated: placed.length > MAP_MAX_VISITS,
+    withoutPosition: rows.length - placed.length,
+  }
+}

@@ -142,6 +142,10 @@ export const fiSales = {
     save: 'Tallenna myynti',
     savedOnline: 'Myynti on tallennettu ja lähetetään nyt',
     savedOffline: 'Tallennettu puhelimeen – lähetetään, kun verkko palaa',
+    position: {
+      choice: 'Tallenna sijaintini, kun tallennan myynnin',
+      help: 'Työnantajasi näyttää kartalla, missä myynnit kirjataan. Sijainti otetaan vain tallennushetkellä, ei koskaan myyntien välillä. Voit muuttaa tätä milloin tahansa.',
+    },
     checkedOutToday: 'Teit päivän päätöksen {{date, day}}. Uusia myyntejä voi kirjata huomenna.',
     noCatalog: 'Toimittajia ja tuotteita ei ole vielä haettu puhelimeen. Yhdistä verkkoon kerran, niin ne haetaan.',
     search: 'Haku',

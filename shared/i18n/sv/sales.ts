@@ -140,6 +140,10 @@ export const svSales = {
     save: 'Spara försäljningen',
     savedOnline: 'Försäljningen är sparad och skickas nu',
     savedOffline: 'Sparad på telefonen – skickas när nätet är tillbaka',
+    position: {
+      choice: 'Spara min position när jag sparar en försäljning',
+      help: 'Din arbetsgivare visar var försäljningar registreras på en karta. Positionen tas bara i det ögonblick du sparar, aldrig mellan försäljningar. Du kan ändra detta när som helst.',
+    },
     checkedOutToday: 'Du gjorde dagsavslut {{date, day}}. Nya försäljningar kan registreras i morgon.',
     noCatalog: 'Leverantörer och produkter har inte hämtats till telefonen ännu. Anslut till nätet en gång så hämtas de.',
     search: 'Sök',

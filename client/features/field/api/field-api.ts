@@ -8,7 +8,7 @@ export const createRun = (input: RunInput) => call(rpc.field.runs.$post({ json: 
 export const updateRun = (id: string, version: number, input: RunInput) => call(rpc.field.runs[':id'].$put({ param: { id }, json: { ...input, version } }))
 export const deleteRun = (id: string) => call(rpc.field.runs[':id'].$delete({ param: { id } }))
 export const listAreas = (teamId: string, signal?: AbortSignal) => call(rpc.field.areas.$get({ query: { teamId } }, { init: { signal } }))
-export const createArea = (name: string, teamId: string) => call(rpc.field.areas.$post({ json: { name, teamId } }))
+export const createArea = (name: string, teamId: string | null) => call(rpc.field.areas.$post({ json: { name, teamId } }))
 export const teamMembers = (teamId: string, signal?: AbortSignal) => call(rpc.field['team-members'].$get({ query: { teamId } }, { init: { signal } }))
 export const runsReport = (q: { from: string; to: string; teamId?: string }, signal?: AbortSignal) =>
   call(rpc.field['runs-report'].$get({ query: q }, { init: { signal } }))

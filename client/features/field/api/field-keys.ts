@@ -5,4 +5,10 @@ export const fieldKeys = {
   areas: (teamId: string) => ['field', 'areas', teamId] as const,
   members: (teamId: string) => ['field', 'members', teamId] as const,
   report: (q: { from: string; to: string; teamId?: string }) => ['field', 'report', q] as const,
+  /** the maps (docs/decisions/074): a view's sales, the doors, the areas, a point's sales, the settings */
+  mapSales: (q: Record<string, unknown>) => ['field', 'maps', 'sales', q] as const,
+  mapVisits: (q: Record<string, unknown>) => ['field', 'maps', 'visits', q] as const,
+  mapAreas: (q: Record<string, unknown>) => ['field', 'maps', 'areas', q] as const,
+  mapPoint: (key: string) => ['field', 'maps', 'point', key] as const,
+  mapSettings: ['field', 'maps', 'settings'] as const,
 }

@@ -116,6 +116,11 @@ function RunCardOutcome({ run, lang, money }: { run: RunOutcome; lang: FormatLan
             <Badge variant="subtle">
               {t('runsReport.reported')}: {run.outcome.reported}/{run.sellers.length}
             </Badge>
+            {run.outcome.outsideArea ? (
+              <Badge colorPalette="orange" data-testid="run-outside-area">
+                {t('runsReport.outsideArea')}: {run.outcome.outsideArea}
+              </Badge>
+            ) : null}
           </HStack>
         </HStack>
         {run.meetingTime || run.meetingPlace ? (

@@ -89,8 +89,10 @@ export async function saveSaleLocally(
   if (blocking) throw new LocalValidationError({ _: [t('sync.rejections.checked_out', { date: blocking.date })] })
 
   const name = opts.fileName ?? (file instanceof File ? file.name : 'checklist')
+  // The position travels to the server with the sale; the device's own record does not keep it.
+  const { position: _position, ...saleData } = sale
   const record: LocalSale = {
-    ...sale,
+    ...saleData,
     // an estimate until the server's figures arrive
     ...sellerAmounts(sale.products, productsById),
     sellerId: userId,

@@ -13,6 +13,7 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { LocalValidationError, checklistFileError, saveSaleLocally } from '../api/local-actions'
 import { useCatalog, useCheckoutBlockingNow, useOutboxEntry, useSellerStore } from '../api/seller-store'
 import { Figure } from '../components/figure'
+import { SalePositionChoice, useSalePosition } from '../components/sale-position'
 import { EMPTY_SALE_FORM, errorPlace, estimatedLines, formToSale, saleToForm, type SaleFormValues as FormValues } from '../model/sale-form'
 import { TextField, TextAreaField } from '../../../components/ui/form-kit'
 
@@ -37,6 +38,8 @@ export default function SalesCreatePage() {
   const [freshId] = useState(() => crypto.randomUUID())
   // Fixing a refused sale keeps its record id, so the server sees the same sale.
   const recordId = fixing?.name === 'createSale' ? (fixing.args as SaleInput).id : freshId
+  // A new sale's position (decision 074); a refused sale being fixed keeps the one it had.
+  const position = useSalePosition(!fixSeq)
 
   // A door visit that became a sale opens the form with the door's address filled in (decision 073).
   const [door] = useState(() => ({ address: params.get('address') ?? '', postalCode: params.get('postalCode') ?? '', city: params.get('city') ?? '' }))
@@ -79,7 +82,11 @@ export default function SalesCreatePage() {
   const submit = form.handleSubmit(async (values) => {
     setFormError(null)
     try {
-      const input = formToSale(values, { id: recordId, soldAt: now() })
+      const soldAt = now()
+      const input = {
+        ...formToSale(values, { id: recordId, soldAt }),
+        position: fixing?.name === 'createSale' ? ((fixing.args as SaleInput).position ?? null) : await position.take(),
+      }
       await saveSaleLocally(db, userId, input, file, t, {
         replacesSeq: fixing?.seq,
         keepFileId: fixing?.name === 'createSale' ? (fixing.args as SaleInput).checklistFileId : null,
@@ -291,6 +298,7 @@ export default function SalesCreatePage() {
             </Card.Body>
           </Card.Root>
 
+          <SalePositionChoice position={position} />
           {formError ? (
             <Alert.Root status="error">
               <Alert.Indicator />

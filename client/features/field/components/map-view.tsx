@@ -1,0 +1,258 @@
+import { Box } from '@chakra-ui/react'
+import * as maplibregl from 'maplibre-gl'
+import type { GeoJSONSource, Map as MapLibre } from 'maplibre-gl'
+import 'maplibre-gl/dist/maplibre-gl.css'
+import './map-view.css'
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url'
+import { Protocol } from 'pmtiles'
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { visitAge } from '../../../../shared/rules/maps'
+import type { SaleStatus } from '../../../../shared/rules/sale'
+import type { MapArea, MapSaleFeature, MapSettings, MapVisit } from '../../../../shared/schemas/maps'
+import { basemapStyle, OUTCOME_HEX, STATUS_HEX } from './map-style'
+
+maplibregl.setWorkerUrl(workerUrl)
+const protocol = new Protocol()
+maplibregl.addProtocol('pmtiles', protocol.tile)
+
+export type ViewBox = { bbox: [number, number, number, number]; zoom: number; center: [number, number] }
+
+/** The status most of a cluster's sales have: its colour. */
+const mainStatus = (statuses: Partial<Record<SaleStatus, number>>) =>
+  (Object.entries(statuses).sort((a, b) => b[1] - a[1])[0]?.[0] as SaleStatus | undefined) ?? 'finalized'
+
+const empty: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: [] }
+
+/**
+ * The map itself (MapLibre GL, loaded only with the map screens): the basemap, the areas as shapes, the doors as
+ * small dots by outcome and age, and the sales as buttons — a cluster with its count in the colour of most of its
+ * sales, or one sale in its status's colour — so each is reachable by keyboard and a screen reader. While drawing,
+ * a click adds a corner to the outline being drawn.
+ */
+export function MapView(props: {
+  settings: MapSettings
+  dark: boolean
+  initial: { center: [number, number]; zoom: number }
+  sales: MapSaleFeature[]
+  visits: MapVisit[]
+  areas: MapArea[]
+  selectedAreaId: string | null
+  draft: Array<[number, number]> | null
+  onView: (view: ViewBox) => void
+  onSale: (sale: Extract<MapSaleFeature, { kind: 'sale' }>) => void
+  onCluster: (cluster: Extract<MapSaleFeature, { kind: 'cluster' }>, map: MapLibre) => void
+  onArea: (id: string) => void
+  onDraftPoint: (point: [number, number]) => void
+  onVisit: (visit: MapVisit) => void
+}) {
+  const { t } = useTranslation()
+  const container = useRef<HTMLDivElement>(null)
+  const [map, setMap] = useState<MapLibre | null>(null)
+  const [failed, setFailed] = useState(false)
+  const handlers = useRef(props)
+  useEffect(() => {
+    handlers.current = props
+  })
+
+  // The map, made once per basemap (a change of the organisation's settings or the colour scheme makes it anew).
+  useEffect(() => {
+    let made: MapLibre | null = null
+    let cancelled = false
+    void basemapStyle(props.settings, props.dark).then((style) => {
+      if (cancelled || !container.current) return
+      let m: MapLibre
+      try {
+        m = new maplibregl.Map({
+          container: container.current,
+          style,
+          center: handlers.current.initial.center,
+          zoom: handlers.current.initial.zoom,
+          attributionControl: { compact: true },
+          dragRotate: false,
+          pitchWithRotate: false,
+        })
+      } catch {
+        setFailed(true)
+        return
+      }
+      made = m
+      m.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right')
+      m.touchZoomRotate.disableRotation()
+      m.on('load', () => {
+        addLayers(m)
+        const report = () => {
+          const b = m.getBounds()
+          const c = m.getCenter()
+          handlers.current.onView({
+            bbox: [Math.max(-180, b.getWest()), Math.max(-85, b.getSouth()), Math.min(180, b.getEast()), Math.min(85, b.getNorth())],
+            zoom: Math.round(m.getZoom()),
+            center: [c.lng, c.lat],
+          })
+        }
+        m.on('moveend', report)
+        m.on('click', (e) => {
+          if (handlers.current.draft) {
+            handlers.current.onDraftPoint([Number(e.lngLat.lng.toFixed(6)), Number(e.lngLat.lat.toFixed(6))])
+            return
+          }
+          const [visit] = m.queryRenderedFeatures(e.point, { layers: ['visits'] })
+          if (visit) {
+            const found = handlers.current.visits.find((v) => v.id === visit.properties.id)
+            if (found) return handlers.current.onVisit(found)
+          }
+          const [area] = m.queryRenderedFeatures(e.point, { layers: ['areas-fill'] })
+          if (area) handlers.current.onArea(String(area.properties.id))
+        })
+        setMap(m)
+        report()
+      })
+    })
+    return () => {
+      cancelled = true
+      made?.remove()
+      setMap(null)
+    }
+  }, [props.settings, props.dark])
+
+  // The areas: their shapes, the one chosen stronger.
+  useEffect(() => {
+    const source = map?.getSource('areas') as GeoJSONSource | undefined
+    source?.setData({
+      type: 'FeatureCollection',
+      features: props.areas.flatMap((a) =>
+        a.shape
+          ? [
+              {
+                type: 'Feature' as const,
+                geometry: a.shape,
+                properties: { id: a.id, selected: a.id === props.selectedAreaId, overlaps: a.overlaps.length > 0 },
+              },
+            ]
+          : [],
+      ),
+    })
+  }, [map, props.areas, props.selectedAreaId])
+
+  // The doors, coloured by outcome, fainter the older they are.
+  useEffect(() => {
+    const now = Date.now()
+    const source = map?.getSource('visits') as GeoJSONSource | undefined
+    source?.setData({
+      type: 'FeatureCollection',
+      features: props.visits.map((v) => ({
+        type: 'Feature' as const,
+        geometry: { type: 'Point' as const, coordinates: [v.lng, v.lat] },
+        properties: { id: v.id, colour: OUTCOME_HEX[v.outcome], age: visitAge(v.visitedAt, now) },
+      })),
+    })
+  }, [map, props.visits])
+
+  // The outline being drawn.
+  useEffect(() => {
+    const source = map?.getSource('draft') as GeoJSONSource | undefined
+    const points = props.draft ?? []
+    source?.setData(
+      points.length === 0
+        ? empty
+        : {
+            type: 'FeatureCollection',
+            features: [
+              ...(points.length > 1
+                ? [{ type: 'Feature' as const, geometry: { type: 'LineString' as const, coordinates: [...points, points[0]!] }, properties: {} }]
+                : []),
+              ...points.map((p) => ({ type: 'Feature' as const, geometry: { type: 'Point' as const, coordinates: p }, properties: {} })),
+            ],
+          },
+    )
+    map?.getCanvas().style.setProperty('cursor', props.draft ? 'crosshair' : '')
+  }, [map, props.draft])
+
+  useSaleMarkers(map, props.sales, handlers)
+
+  return (
+    <Box position="relative" h="full" minH="80" borderRadius="md" overflow="hidden" borderWidth="1px">
+      <Box ref={container} position="absolute" inset="0" data-testid="map" role="region" aria-label={t('maps.mapLabel')} />
+      {failed ? (
+        <Box position="absolute" inset="0" display="grid" placeItems="center" p="6" textAlign="center" color="fg.muted">
+          {t('maps.noWebgl')}
+        </Box>
+      ) : null}
+    </Box>
+  )
+}
+
+/** The app's own layers over the basemap: areas, doors and the outline being drawn. */
+function addLayers(m: MapLibre) {
+  m.addSource('areas', { type: 'geojson', data: empty })
+  m.addSource('visits', { type: 'geojson', data: empty })
+  m.addSource('draft', { type: 'geojson', data: empty })
+  m.addLayer({
+    id: 'areas-fill',
+    type: 'fill',
+    source: 'areas',
+    paint: {
+      'fill-color': ['case', ['get', 'overlaps'], '#dd6b20', '#3182ce'],
+      'fill-opacity': ['case', ['get', 'selected'], 0.3, 0.12],
+    },
+  })
+  m.addLayer({
+    id: 'areas-line',
+    type: 'line',
+    source: 'areas',
+    paint: { 'line-color': ['case', ['get', 'overlaps'], '#dd6b20', '#2b6cb0'], 'line-width': ['case', ['get', 'selected'], 3, 1.5] },
+  })
+  m.addLayer({
+    id: 'visits',
+    type: 'circle',
+    source: 'visits',
+    paint: {
+      'circle-color': ['get', 'colour'],
+      'circle-radius': ['interpolate', ['linear'], ['zoom'], 10, 2, 16, 6],
+      'circle-opacity': ['match', ['get', 'age'], 'week', 0.95, 'month', 0.6, 0.3],
+      'circle-stroke-color': '#ffffff',
+      'circle-stroke-width': 1,
+    },
+  })
+  m.addLayer({ id: 'draft-line', type: 'line', source: 'draft', paint: { 'line-color': '#d53f8c', 'line-width': 2, 'line-dasharray': [2, 1] } })
+  m.addLayer({
+    id: 'draft-points',
+    type: 'circle',
+    source: 'draft',
+    filter: ['==', ['geometry-type'], 'Point'],
+    paint: { 'circle-color': '#d53f8c', 'circle-radius': 5, 'circle-stroke-color': '#fff', 'circle-stroke-width': 2 },
+  })
+}
+
+/** The sales: a button each, placed by the map (a cluster with its count, a sale as a dot). */
+function useSaleMarkers(map: MapLibre | null, sales: MapSaleFeature[], handlers: { current: Pick<Parameters<typeof MapView>[0], 'onSale' | 'onCluster'> }) {
+  const { t } = useTranslation()
+  useEffect(() => {
+    if (!map) return
+    const markers = sales.map((f) => {
+      const el = document.createElement('button')
+      el.type = 'button'
+      if (f.kind === 'cluster') {
+        const size = Math.round(26 + Math.min(24, Math.log2(f.count) * 4))
+        el.className = 'sk-map-cluster'
+        el.style.cssText = `width:${size}px;height:${size}px;background:${STATUS_HEX[mainStatus(f.statuses)]}`
+        el.textContent = f.count >= 1000 ? `${Math.round(f.count / 100) / 10}k` : String(f.count)
+        el.setAttribute('aria-label', t('maps.clusterLabel', { count: f.count }))
+        el.addEventListener('click', (e) => {
+          e.stopPropagation()
+          handlers.current.onCluster(f, map)
+        })
+      } else {
+        el.className = 'sk-map-sale'
+        el.style.background = STATUS_HEX[f.status]
+        el.setAttribute('aria-label', t('maps.saleLabel', { status: t(`sales.status.${f.status}`) }))
+        el.addEventListener('click', (e) => {
+          e.stopPropagation()
+          handlers.current.onSale(f)
+        })
+      }
+      return new maplibregl.Marker({ element: el }).setLngLat([f.lng, f.lat]).addTo(map)
+    })
+    return () => markers.forEach((m) => m.remove())
+  }, [map, sales, t, handlers])
+}
