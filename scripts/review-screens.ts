@@ -183,6 +183,24 @@ const SHOTS: Shot[] = [
     then: (page) => page.getByTestId('legacy-run').first().waitFor(),
   },
   {
+    name: 'controlling-maps',
+    as: 'backoffice@demo.test',
+    path: '/backoffice/controlling/maps?c=13.0,55.58&z=11&visits=1',
+    then: async (page) => {
+      await page.getByTestId('map-areas').waitFor()
+      await page.locator('.sk-map-cluster, .sk-map-sale').first().waitFor()
+    },
+  },
+  {
+    name: 'controlling-maps-settings',
+    as: 'admin@demo.test',
+    path: '/backoffice/controlling/maps',
+    then: async (page) => {
+      await page.getByRole('button', { name: 'Kartinställningar' }).click()
+      await page.getByTestId('map-settings').waitFor()
+    },
+  },
+  {
     name: 'controlling-runs',
     as: 'backoffice@demo.test',
     path: '/backoffice/controlling/runs',

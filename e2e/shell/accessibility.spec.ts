@@ -180,7 +180,7 @@ test.describe('accessibility, light and dark', () => {
     expect(await bothThemes(page), 'a device').toEqual([])
   })
 
-  test('the sales planner, its table and the runs screen', async ({ page }) => {
+  test('the sales planner, its table, the runs and the maps', async ({ page }) => {
     await signInAs(page, 'coach@demo.test', '/tools/sales-planner')
     await expect(page.getByTestId('planner-run').first()).toBeVisible()
     expect(await bothThemes(page), 'the planner').toEqual([])
@@ -190,6 +190,10 @@ test.describe('accessibility, light and dark', () => {
     await signInAs(page, 'backoffice@demo.test', '/backoffice/controlling/runs')
     await expect(page.getByTestId('run-outcome').first()).toBeVisible()
     expect(await bothThemes(page), 'the runs').toEqual([])
+    await page.goto('/backoffice/controlling/maps?c=13.0,55.58&z=11')
+    await expect(page.getByTestId('map-areas')).toBeVisible()
+    await expect(page.locator('.sk-map-cluster, .sk-map-sale').first()).toBeVisible()
+    expect(await bothThemes(page), 'the maps').toEqual([])
   })
 
   test('the quality screens: templates and the editor, the call queue and a survey, the four statistics screens', async ({ page }) => {

@@ -14,15 +14,18 @@ import type { MapSettings } from '../../../../shared/schemas/maps'
  * to a tile server nobody chose.
  */
 
-/** A status's colour on the map, as its badge (client/components/ui/sale-status-badge.tsx). */
+/**
+ * A status's colour on the map, the hues of its badge (client/components/ui/sale-status-badge.tsx) dark enough for a
+ * cluster's white count (contrast 4.5:1 or more).
+ */
 export const STATUS_HEX: Record<SaleStatus, string> = {
-  finalized: '#3182ce',
-  approved: '#38a169',
-  flagged: '#dd6b20',
-  unanswered: '#718096',
-  regret: '#e53e3e',
-  deviation: '#c53030',
-  absence: '#805ad5',
+  finalized: '#2b6cb0',
+  approved: '#276749',
+  flagged: '#b7471b',
+  unanswered: '#4a5568',
+  regret: '#c53030',
+  deviation: '#822727',
+  absence: '#6b46c1',
 }
 
 /** A door's outcome on the map. */

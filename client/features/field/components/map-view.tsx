@@ -166,13 +166,17 @@ export function MapView(props: {
           },
     )
     map?.getCanvas().style.setProperty('cursor', props.draft ? 'crosshair' : '')
+    // Corners set quickly one after another are corners, not a double-click zoom.
+    if (props.draft) map?.doubleClickZoom.disable()
+    else map?.doubleClickZoom.enable()
   }, [map, props.draft])
 
   useSaleMarkers(map, props.sales, handlers)
 
   return (
     <Box position="relative" h="full" minH="80" borderRadius="md" overflow="hidden" borderWidth="1px">
-      <Box ref={container} position="absolute" inset="0" data-testid="map" role="region" aria-label={t('maps.mapLabel')} />
+      {/* MapLibre makes its container position: relative, so it fills its parent by size, not by inset. */}
+      <Box ref={container} w="full" h="full" data-testid="map" role="region" aria-label={t('maps.mapLabel')} />
       {failed ? (
         <Box position="absolute" inset="0" display="grid" placeItems="center" p="6" textAlign="center" color="fg.muted">
           {t('maps.noWebgl')}
