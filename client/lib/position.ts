@@ -40,13 +40,10 @@ export const setOrganisationPositions = (on: boolean) => write({ organisation: o
 export const setSellerPositions = (on: boolean) => write({ seller: on })
 
 export function usePositionPolicy(): Policy {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l)
-      return () => listeners.delete(l)
-    },
-    read,
-  )
+  return useSyncExternalStore((l) => {
+    listeners.add(l)
+    return () => listeners.delete(l)
+  }, read)
 }
 
 /** One reading of where the device is, or null (not allowed, refused, no fix in time); rounded to about a metre. */

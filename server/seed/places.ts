@@ -43,7 +43,11 @@ export function near(center: [number, number], metres: number, next: () => numbe
 }
 
 /** A city's postal codes (its prefix and 10…99) at points around its centre, the same every time. */
-export function postalPositionsOf(city: string, prefix: string, at: number): Array<{ country: string; postalCode: string; lat: number; lng: number; updatedAt: number }> {
+export function postalPositionsOf(
+  city: string,
+  prefix: string,
+  at: number,
+): Array<{ country: string; postalCode: string; lat: number; lng: number; updatedAt: number }> {
   const centre = CITY_CENTRES[city]
   if (!centre) return []
   const rng = prng(`saljkraft:postal:${prefix}`)
@@ -54,7 +58,11 @@ export function postalPositionsOf(city: string, prefix: string, at: number): Arr
 }
 
 /** Where a seller stood at a door with this postal code: within a few hundred metres of the code's point. */
-export function doorPosition(postal: Map<string, [number, number]>, postalCode: string, next: () => number): { lat: number; lng: number; accuracy: number } | null {
+export function doorPosition(
+  postal: Map<string, [number, number]>,
+  postalCode: string,
+  next: () => number,
+): { lat: number; lng: number; accuracy: number } | null {
   const at = postal.get(postalCode.replace(/\s/g, ''))
   if (!at) return null
   const [lat, lng] = near(at, 400, next)

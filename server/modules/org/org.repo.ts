@@ -25,6 +25,14 @@ function regionPlaces(database: Database) {
       const [row] = await dbOrTx.select({ country: t.regions.country }).from(t.regions).where(eq(t.regions.id, regionId))
       return row?.country ?? null
     },
+    /** Each office's country (its region's): a postal code is looked up in it (the maps, docs/decisions/074). */
+    async officeCountries(dbOrTx: Db): Promise<Map<string, string>> {
+      const rows = await dbOrTx
+        .select({ id: t.offices.id, country: t.regions.country })
+        .from(t.offices)
+        .innerJoin(t.regions, eq(t.regions.id, t.offices.regionId))
+      return new Map(rows.map((r) => [r.id, r.country]))
+    },
   }
 }
 
@@ -62,14 +70,6 @@ export function orgRepo(database: Database) {
     /** Every region by name, and each office's region (the BI assistant's names and its split by region). */
     async regionList(dbOrTx: Db): Promise<Array<{ id: string; name: string }>> {
       return dbOrTx.select({ id: t.regions.id, name: t.regions.name }).from(t.regions).orderBy(asc(t.regions.name))
-    },
-    /** Each office's country (its region's): a postal code is looked up in it (the maps, docs/decisions/074). */
-    async officeCountries(dbOrTx: Db): Promise<Map<string, string>> {
-      const rows = await dbOrTx
-        .select({ id: t.offices.id, country: t.regions.country })
-        .from(t.offices)
-        .innerJoin(t.regions, eq(t.regions.id, t.offices.regionId))
-      return new Map(rows.map((r) => [r.id, r.country]))
     },
     async regionsOfOffices(dbOrTx: Db): Promise<Map<string, string>> {
       const rows = await dbOrTx.select({ id: t.offices.id, regionId: t.offices.regionId }).from(t.offices)
