@@ -76,7 +76,8 @@ describe('the app registers itself', () => {
   it('at its first report, with what the browser tells; later reports keep it current, one device', async () => {
     const seller = await newSeller('reg')
     const device = installation()
-    expect((await report(seller.cookie, device)).json).toEqual({ wipe: false, positions: false })
+    // The demo records positions on sales (docs/decisions/074): the device is told so.
+    expect((await report(seller.cookie, device)).json).toEqual({ wipe: false, positions: true })
     const [item] = await list(`&userId=${seller.id}`)
     expect(item).toMatchObject({
       label: 'Samsung SM-A546B',
