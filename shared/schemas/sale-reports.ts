@@ -72,6 +72,8 @@ export type SaleReportDetail = {
     postalCode: string
     city: string
   }
+  /** where the seller's device stood when it was saved (docs/decisions/074), when recorded */
+  position: { lat: number; lng: number; accuracy: number | null } | null
   message: string | null
   externalOrderNumber: string | null
   soldAt: number

@@ -333,6 +333,7 @@ export function saleReportDetail(ctx: SalesContext, { mayView, nextFor }: Pick<S
           postalCode: s.postalCode,
           city: s.city,
         },
+        position: s.lat !== null && s.lng !== null ? { lat: s.lat, lng: s.lng, accuracy: s.accuracy } : null,
         message: s.message,
         externalOrderNumber: s.externalOrderNumber,
         soldAt: s.soldAt,

@@ -386,6 +386,9 @@ export const enSales = {
       movedCount_other: '{{count}} reports changed',
     },
     detail: {
+      position: 'Position',
+      positionOnMap: 'Show on the map (±{{accuracy}} m)',
+      positionRecorded: 'Recorded on site (±{{accuracy}} m)',
       orderRegistration: 'Order registration',
       orderWithoutNumber: 'Without order number',
       soldBy: 'Sold by {{seller}} on {{date}} at {{time}}',

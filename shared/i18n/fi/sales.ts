@@ -387,6 +387,9 @@ export const fiSales = {
       movedCount_other: '{{count}} raporttia muutettu',
     },
     detail: {
+      position: 'Sijainti',
+      positionOnMap: 'Näytä kartalla (±{{accuracy}} m)',
+      positionRecorded: 'Kirjattu paikan päällä (±{{accuracy}} m)',
       orderRegistration: 'Tilausrekisteröinti',
       orderWithoutNumber: 'Ilman tilausnumeroa',
       soldBy: 'Myynyt {{seller}} {{date}} klo {{time}}',

@@ -385,6 +385,9 @@ export const svSales = {
       movedCount_other: '{{count}} rapporter har ändrats',
     },
     detail: {
+      position: 'Position',
+      positionOnMap: 'Visa på kartan (±{{accuracy}} m)',
+      positionRecorded: 'Registrerad på plats (±{{accuracy}} m)',
       orderRegistration: 'Orderregistrering',
       orderWithoutNumber: 'Utan ordernummer',
       soldBy: 'Såld av {{seller}} {{date}} kl. {{time}}',

@@ -10,6 +10,7 @@ import type { OfflineDb } from '../../../lib/offline-db'
 import type { SyncEngine } from '../../../lib/sync-engine'
 import { LocalValidationError, recordVisitLocally } from '../api/local-actions'
 import { useComeBacks } from '../api/seller-store'
+import { positionWithin, readPosition } from '../../../lib/position'
 
 /** A local date and time for a datetime-local field, an hour from now by default. */
 const localInput = (at: number) => {
@@ -35,6 +36,8 @@ export function DoorCard({ db, engine }: { db: OfflineDb; engine: SyncEngine }) 
   }
   const save = async () => {
     const at = Date.now()
+    // Where the door is, with the organisation's setting and the seller's yes (decision 074): one reading, a few seconds at most.
+    const position = await positionWithin(readPosition(), 3000)
     try {
       await recordVisitLocally(
         db,
@@ -47,7 +50,7 @@ export function DoorCard({ db, engine }: { db: OfflineDb; engine: SyncEngine }) 
           note: door.note || null,
           comeBackAt: outcome === 'comeBack' ? new Date(door.comeBackAt).getTime() || null : null,
           visitedAt: at,
-          position: null,
+          position,
           runId: null,
         },
         t,

@@ -17,6 +17,7 @@ import { ActivityLog } from '../../../components/ui/activity-log'
 import { SALE_FIELD_LABELS } from '../components/sale-fields'
 import { IdentityNumber } from '../../../components/ui/identity-number'
 import { salesKeys } from '../api/sales-keys'
+import { useAbility } from '../../../lib/session'
 
 /** The checklist photos a browser draws by itself. */
 const BROWSER_IMAGES = new Set(['image/jpeg', 'image/png', 'image/webp'])
@@ -30,6 +31,7 @@ export default function SaleReportPage() {
   const { t, i18n } = useTranslation()
   const lang = i18n.language as FormatLanguage
   const { id = '' } = useParams()
+  const ability = useAbility()
   const queryClient = useQueryClient()
   const [moving, setMoving] = useState(false)
   const report = useQuery({
@@ -177,6 +179,20 @@ export default function SaleReportPage() {
               {row(t('saleReports.detail.phone'), r.customer.phone ? <ChakraLink href={`tel:${r.customer.phone}`}>{r.customer.phone}</ChakraLink> : null)}
               {row(t('saleReports.detail.email'), r.customer.email)}
               {row(t('saleReports.detail.address'), `${r.customer.address}, ${r.customer.postalCode} ${r.customer.city}`)}
+              {r.position
+                ? row(
+                    t('saleReports.detail.position'),
+                    ability.can('view', 'controlling') ? (
+                      <ChakraLink asChild>
+                        <RouterLink to={`/backoffice/controlling/maps?c=${r.position.lng},${r.position.lat}&z=16&from=${r.sellDate}&to=${r.sellDate}`}>
+                          {t('saleReports.detail.positionOnMap', { accuracy: Math.round(r.position.accuracy ?? 0) })}
+                        </RouterLink>
+                      </ChakraLink>
+                    ) : (
+                      t('saleReports.detail.positionRecorded', { accuracy: Math.round(r.position.accuracy ?? 0) })
+                    ),
+                  )
+                : null}
             </DataList.Root>
           </Card.Body>
         </Card.Root>
