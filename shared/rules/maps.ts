@@ -30,10 +30,10 @@ export function inArea(point: LngLat, shape: Polygon): boolean {
 }
 
 /**
- * How many of `points` lie in each area: the points are indexed once, each area asks its box and then its outline,
+ * How many of `points` (each `n` sales, one by default) lie in each area: the points are indexed once, each area asks its box and then its outline,
  * so the areas' counts cost about (areas × points in their box), not areas × all points.
  */
-export function countInAreas<P extends LngLat>(points: P[], areas: Array<{ id: string; shape: Polygon | null }>): Map<string, number> {
+export function countInAreas<P extends LngLat & { n?: number }>(points: P[], areas: Array<{ id: string; shape: Polygon | null }>): Map<string, number> {
   const counts = new Map<string, number>()
   const shaped = areas.filter((a) => a.shape)
   if (points.length === 0 || shaped.length === 0) return new Map(areas.map((a) => [a.id, 0]))
@@ -47,7 +47,7 @@ export function countInAreas<P extends LngLat>(points: P[], areas: Array<{ id: s
     }
     const [w, s, e, n] = boxOf(a.shape)
     let n2 = 0
-    for (const i of index.search(w, s, e, n)) if (inArea(points[i]!, a.shape)) n2++
+    for (const i of index.search(w, s, e, n)) if (inArea(points[i]!, a.shape)) n2 += points[i]!.n ?? 1
     counts.set(a.id, n2)
   }
   return counts

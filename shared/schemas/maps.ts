@@ -94,15 +94,18 @@ export type MapSaleSummary = {
   sellerName: string
   provider: string
 }
-/** The sales of a cluster (its leaves) in the same filters, for its popup: at most 50. */
+/** The sales of a cluster or a place in the same view and filters, for its popup: at most 50. */
 export const mapClusterQuerySchema = z
   .strictObject({
     ...salesFilter,
-    clusterId: z.coerce.number().int().min(0),
+    bbox: bbox.optional(),
+    zoom: z.coerce.number().int().min(0).max(22).default(5),
     view: z
       .string()
       .regex(/^[\w-]{8,40}$/)
       .optional(),
+    /** a cluster's id, or a place's (negative: several sales no zoom separates) */
+    clusterId: z.coerce.number().int().min(-1_000_000).max(1_000_000_000),
   })
   .refine(periodOk, { path: ['to'], message: 'validation.maps.period' })
 

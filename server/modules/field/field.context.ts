@@ -49,6 +49,21 @@ export type FieldPorts = {
       sellDate: string
     }>
   >
+  /** the period's device-placed sales added up per grid cell (within a box), those without a position per postal code, the counts, the positions alone */
+  saleGrid(
+    ability: AppAbility,
+    q: SalePointsFilter,
+    cell: number,
+    box?: [number, number, number, number],
+  ): Promise<Array<{ lat: number; lng: number; status: SaleStatus; n: number; id: string }>>
+  salesByPostalCode(
+    ability: AppAbility,
+    q: SalePointsFilter,
+  ): Promise<Array<{ postalCode: string; officeId: string | null; status: SaleStatus; n: number; id: string }>>
+  saleCounts(ability: AppAbility, q: SalePointsFilter): Promise<{ total: number; device: number }>
+  salePositionsOnly(ability: AppAbility, q: SalePointsFilter): Promise<Array<{ lat: number; lng: number }>>
+  /** the newest sales in boxes (device-placed) or at postal codes (without a position) */
+  saleIdsIn(ability: AppAbility, q: SalePointsFilter, boxes: Array<[number, number, number, number]>, postal: string[], limit: number): Promise<string[]>
   /** sales the reader may see, as a map's popup lists them */
   saleSummaries(ability: AppAbility, ids: string[]): Promise<MapSaleSummary[]>
   /** whether devices record positions on sales (the sales area's setting), and turning it on or off */

@@ -1,4 +1,3 @@
-import Supercluster from 'supercluster'
 import { and, desc, eq, gte, isNotNull, lte, max, type SQL } from 'drizzle-orm'
 import type { AppAbility } from '../../../shared/permissions/ability'
 import { countInAreas, inArea, overlappingAreas, placeOf, type LngLat } from '../../../shared/rules/maps'
@@ -7,9 +6,7 @@ import {
   MAP_MAX_VISITS,
   type MapArea,
   type MapAreasQuery,
-  type MapSaleFeature,
   type MapSalesAnswer,
-  type MapSalesQuery,
   type MapVisitsAnswer,
   type MapVisitsQuery,
   type Polygon,
@@ -18,16 +15,11 @@ import { accessFilter, withAccess } from '../../db/conditions'
 import { mayPlan } from './field.runs'
 import type { FieldContext } from './field.context'
 import { postalPositions } from './field.postal'
+import { mapSales } from './field.map-sales'
 import type { SalePointsFilter } from './field.context'
 
 type Placed = LngLat & { id: string; status: SaleStatus; placed: 'device' | 'postalCode'; sellerId: string; sellDate: string }
 type Placing = { points: Placed[]; totals: MapSalesAnswer['totals'] }
-type Props = { id: string; status: SaleStatus; placed: 'device' | 'postalCode'; counts?: Partial<Record<SaleStatus, number>> }
-
-/** A clustered period is kept this long for the next pan or zoom of the same view (docs/decisions/074). */
-const INDEX_TTL_MS = 60_000
-const INDEX_CACHE = 12
-const WORLD: [number, number, number, number] = [-180, -85, 180, 85]
 
 /**
  * The maps of field control (docs/decisions/074): the period's sales placed (by the device, else by the postal code)
@@ -36,8 +28,31 @@ const WORLD: [number, number, number, number] = [-180, -85, 180, 85]
 export function fieldMaps(ctx: FieldContext) {
   const { db, a, r, ports } = ctx
   const postal = postalPositions(ctx)
-  const indexes = new Map<string, { at: number; index: Supercluster<Props, Props>; totals: Placing['totals'] }>()
+  // Which areas overlap changes only when an outline does: kept for the areas' versions (a few hundred intersections).
+  let overlapMemo: { key: string; value: Map<string, string[]> } | null = null
+  const overlapsOf = (rows: Array<{ id: string; version: number; shape: Polygon | null }>) => {
+    const key = rows.map((x) => `${x.id}:${x.version}`).join(',')
+    if (overlapMemo?.key !== key) overlapMemo = { key, value: overlappingAreas(rows) }
+    return overlapMemo.value
+  }
 
+  /** The period's sales for the areas' counts: the device's positions, and the postal codes' points weighted by their sales. */
+  async function areaPoints(ability: AppAbility, q: SalePointsFilter): Promise<Array<LngLat & { n: number }>> {
+    const [positions, byPostal, countries, lookup] = [
+      await ports.salePositionsOnly(ability, q),
+      await ports.salesByPostalCode(ability, q),
+      await ports.officeCountries(db),
+      await postal.lookup(),
+    ]
+    const points: Array<LngLat & { n: number }> = positions.map((p) => ({ lat: p.lat, lng: p.lng, n: 1 }))
+    for (const g of byPostal) {
+      const at = placeOf({ lat: null, lng: null, postalCode: g.postalCode, country: g.officeId ? (countries.get(g.officeId) ?? null) : null }, lookup)
+      if (at) points.push({ lat: at.lat, lng: at.lng, n: g.n })
+    }
+    return points
+  }
+
+  /** A run's day of sales, each placed (the runs screen's "outside the area"). */
   async function place(ability: AppAbility, q: SalePointsFilter): Promise<Placing> {
     const [rows, countries, lookup] = await Promise.all([ports.salePoints(ability, q), ports.officeCountries(db), postal.lookup()])
     const totals = { sales: rows.length, device: 0, postalCode: 0, withoutPosition: 0 }
@@ -54,78 +69,13 @@ export function fieldMaps(ctx: FieldContext) {
     return { points, totals }
   }
 
-  /**
-   * The clustered sales of a view: built per request, or — for a map view that names itself — once per reader, filters
-   * and view, kept a minute for its next pan or zoom (a new view or a refresh reads anew).
-   */
-  async function indexOf(ability: AppAbility, { view, ...q }: Omit<MapSalesQuery, 'bbox' | 'zoom'>) {
-    const key = JSON.stringify([ability.rules, q, view])
-    const now = Date.now()
-    const cached = view ? indexes.get(key) : undefined
-    if (cached && now - cached.at < INDEX_TTL_MS) return cached
-    const { points, totals } = await place(ability, q)
-    const index = new Supercluster<Props, Props>({
-      radius: 60,
-      maxZoom: 17,
-      map: (p) => ({ ...p, counts: { [p.status]: 1 } }),
-      reduce: (acc, p) => {
-        const counts = { ...acc.counts }
-        for (const [s, n] of Object.entries(p.counts ?? {}) as Array<[SaleStatus, number]>) counts[s] = (counts[s] ?? 0) + n
-        acc.counts = counts
-      },
-    })
-    index.load(
-      points.map((p) => ({
-        type: 'Feature',
-        geometry: { type: 'Point', coordinates: [p.lng, p.lat] },
-        properties: { id: p.id, status: p.status, placed: p.placed },
-      })),
-    )
-    const entry = { at: now, index, totals }
-    if (view) {
-      if (indexes.size >= INDEX_CACHE) indexes.delete(indexes.keys().next().value!)
-      indexes.set(key, entry)
-    }
-    return entry
-  }
-
   return {
     place,
     /** sales the reader may see, as a point's popup lists them */
     summaries: ports.saleSummaries,
 
-    /** The sales of the period in the view: clusters (with their statuses) and single sales. */
-    async sales(ability: AppAbility, q: MapSalesQuery): Promise<MapSalesAnswer> {
-      const { bbox, zoom, ...filter } = q
-      const { index, totals } = await indexOf(ability, filter)
-      const features: MapSaleFeature[] = index.getClusters(bbox ?? WORLD, zoom).map((f) => {
-        // Six decimals (about 0.1 m): the index's projection there and back leaves noise beyond them.
-        const [lng, lat] = (f.geometry.coordinates as [number, number]).map((x) => Math.round(x * 1e6) / 1e6) as [number, number]
-        const p = f.properties as Props & { cluster?: boolean; cluster_id?: number; point_count?: number }
-        if (p.cluster)
-          return {
-            kind: 'cluster',
-            id: p.cluster_id!,
-            lat,
-            lng,
-            count: p.point_count!,
-            statuses: p.counts ?? {},
-            expansionZoom: index.getClusterExpansionZoom(p.cluster_id!),
-          }
-        return { kind: 'sale', id: p.id, lat, lng, status: p.status, placed: p.placed }
-      })
-      return { features, totals }
-    },
-
-    /** The ids of a cluster's sales (at most 50), for its popup. */
-    async clusterSales(ability: AppAbility, q: Omit<MapSalesQuery, 'bbox' | 'zoom'>, clusterId: number): Promise<string[]> {
-      const { index } = await indexOf(ability, q)
-      try {
-        return index.getLeaves(clusterId, 50).map((f) => (f.properties as Props).id)
-      } catch {
-        return []
-      }
-    },
+    /** the view's clusters and single sales; a cluster's or a place's sales */
+    ...mapSales(ctx),
 
     /** The doors visited in the period that the reader's rules show (the newest first, at most MAP_MAX_VISITS). */
     visits: (ability: AppAbility, q: MapVisitsQuery) => doorsOnMap(ctx, ability, q),
@@ -146,8 +96,8 @@ export function fieldMaps(ctx: FieldContext) {
         .orderBy(a.name)
       if (rows.length === 0) return []
       const today = new Date().toISOString().slice(0, 10)
-      const [{ points }, worked, places, visited] = await Promise.all([
-        place(ability, q),
+      const [points, worked, places, visited] = await Promise.all([
+        areaPoints(ability, q),
         db
           .select({ areaId: r.areaId, date: max(r.date) })
           .from(r)
@@ -157,7 +107,7 @@ export function fieldMaps(ctx: FieldContext) {
         lastVisits(ctx, rows),
       ])
       const counts = countInAreas(points, rows)
-      const overlaps = overlappingAreas(rows)
+      const overlaps = overlapsOf(rows)
       const byId = new Map(rows.map((x) => [x.id, x.name]))
       const lastWorked = new Map(worked.map((w) => [w.areaId!, w.date]))
       const teams = new Map(places.teams.map((x) => [x.id, x]))

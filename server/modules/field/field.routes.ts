@@ -68,8 +68,7 @@ export function fieldRoutes(field: FieldService) {
     )
     .get('/maps/sales/cluster', access.can('view', 'controlling'), validate('query', mapClusterQuerySchema), async (c) => {
       const { clusterId, ...q } = c.req.valid('query')
-      const ids = await field.maps.clusterSales(c.var.auth!.ability, q, clusterId)
-      return c.json(await field.maps.summaries(c.var.auth!.ability, ids), 200)
+      return c.json(await field.maps.clusterSales(c.var.auth!.ability, q, clusterId), 200)
     })
     .get('/maps/sales/summaries', access.can('view', 'controlling'), validate('query', mapSaleIdsSchema), async (c) =>
       c.json(await field.maps.summaries(c.var.auth!.ability, c.req.valid('query').ids), 200),

@@ -8,7 +8,7 @@ export type MapFilters = { from: string; to: string; officeId?: string; teamId?:
 export type MapView = { bbox: string; zoom: number; view: string }
 
 export const mapSales = (q: MapFilters & MapView, signal?: AbortSignal) => getWith(rpc.maps.sales.$get, q, signal)
-export const clusterSales = (q: MapFilters & { clusterId: number; view: string }, signal?: AbortSignal) => getWith(rpc.maps.sales.cluster.$get, q, signal)
+export const clusterSales = (q: MapFilters & MapView & { clusterId: number }, signal?: AbortSignal) => getWith(rpc.maps.sales.cluster.$get, q, signal)
 export const saleSummaries = (ids: string[], signal?: AbortSignal) => getWith(rpc.maps.sales.summaries.$get, { ids: ids.join(',') }, signal)
 export const mapVisits = (q: Pick<MapFilters, 'from' | 'to' | 'officeId' | 'teamId' | 'sellerId'>, signal?: AbortSignal) =>
   getWith(rpc.maps.visits.$get, q, signal)

@@ -8,7 +8,7 @@ import { VISIT_OUTCOMES } from '../../../../shared/schemas/field'
 import type { MapArea, MapSaleSummary, MapSalesAnswer, MapVisit, MapVisitsAnswer } from '../../../../shared/schemas/maps'
 import { QueryState } from '../../../components/ui/load-error'
 import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
-import { clusterSales, saleSummaries, type MapFilters } from '../api/maps-api'
+import { clusterSales, saleSummaries, type MapFilters, type MapView } from '../api/maps-api'
 import { fieldKeys } from '../api/field-keys'
 import { OUTCOME_HEX, STATUS_HEX } from './map-style'
 
@@ -17,7 +17,7 @@ const when = (ms: number, lang: FormatLanguage) => `${formatDate(ms, lang)} ${fo
 
 export type MapSelection =
   | { kind: 'sales'; ids: string[] }
-  | { kind: 'cluster'; clusterId: number; count: number; query: MapFilters & { view: string } }
+  | { kind: 'cluster'; clusterId: number; count: number; query: MapFilters & MapView }
   | { kind: 'visit'; visit: MapVisit }
   | { kind: 'area'; id: string }
 
@@ -221,7 +221,8 @@ function AreaFacts(props: { area: MapArea; onEdit: (a: MapArea) => void; onDraw:
 function SaleList({ selection }: { selection: Extract<MapSelection, { kind: 'sales' | 'cluster' }> }) {
   const { t, i18n } = useTranslation()
   const lang = i18n.language as FormatLanguage
-  const key = selection.kind === 'sales' ? selection.ids.join(',') : `${selection.query.view}:${selection.clusterId}`
+  const key =
+    selection.kind === 'sales' ? selection.ids.join(',') : `${selection.query.view}:${selection.query.zoom}:${selection.query.bbox}:${selection.clusterId}`
   const query = useQuery({
     queryKey: fieldKeys.mapPoint(key),
     queryFn: ({ signal }): Promise<MapSaleSummary[]> =>

@@ -136,7 +136,7 @@ export default function MapsPage() {
                     onSale={(f) => setSelection({ kind: 'sales', ids: [f.id] })}
                     onCluster={(f, map) => {
                       if (f.expansionZoom <= 17) map.easeTo({ center: [f.lng, f.lat], zoom: f.expansionZoom })
-                      else setSelection({ kind: 'cluster', clusterId: f.id, count: f.count, query: { ...filters, view: token } })
+                      else setSelection({ kind: 'cluster', clusterId: f.id, count: f.count, query: salesQ })
                     }}
                     onArea={(id) => setSelection({ kind: 'area', id })}
                     onVisit={(v: MapVisit) => setSelection({ kind: 'visit', visit: v })}
