@@ -59,8 +59,11 @@ test('a synced sale enters the call queue; the customer regrets; the seller’s 
   const survey = await surveyOf(saleId!)
 
   // The phone has the sale once its first sync has brought it: its commission counts while it waits for approval.
-  await signInAs(page, sellerEmail)
+  // The seller has sales of the demo's this month too, so a commission above zero does not say the sale is there:
+  // the sale's own page (read from the phone's store) does, before the commission is read.
+  await signInAs(page, sellerEmail, `/sales/${saleId}`)
   const arrived = await page.evaluate(() => Date.now())
+  await expect(page.getByRole('main').getByText(`${tag} 1`).first()).toBeVisible({ timeout: 30_000 })
   await page.goto('/sales/salary-calculator')
   let before = 0
   await expect
