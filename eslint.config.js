@@ -242,14 +242,14 @@ export default tseslint.config(
     {
       'csv-stringify': 'server/lib/csv-file.ts',
       'csv-stringify/sync': 'server/lib/csv-file.ts',
-      exceljs: ['server/lib/xlsx-file.ts', 'server/lib/table-file.worker.ts'],
-      'csv-parse': 'server/lib/csv-table.ts',
+      exceljs: ['server/lib/xlsx-file.ts', 'server/lib/table-file.worker.ts', 'server/lib/table-stream.ts'],
+      'csv-parse': ['server/lib/csv-table.ts', 'server/lib/table-stream.ts'],
       'csv-parse/sync': 'server/lib/csv-table.ts',
     },
     {
       'csv-stringify': 'Write a CSV with csvFile (server/lib/csv-file.ts) or toCsv (shared/rules/csv.ts).',
       exceljs: 'Write a workbook with xlsxFile (server/lib/xlsx-file.ts); read an upload with readTableFile (server/lib/table-file.ts).',
-      'csv-parse': 'Read an upload with readTableFile (server/lib/table-file.ts).',
+      'csv-parse': 'Read an upload with readTableFile (server/lib/table-file.ts), or a long one row by row with streamTable (server/lib/table-stream.ts).',
     },
   ),
   {

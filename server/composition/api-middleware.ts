@@ -50,6 +50,8 @@ export function apiMiddleware(env: Env, auth: ReturnType<typeof authService>): M
   const limitOrderFile = tooLarge(FILE_KINDS.order_import.maxBytes)
   // An organisation's map file (a PMTiles extract of its region) is stored piece by piece as it arrives.
   const limitMapFile = tooLarge(BASEMAP_MAX_BYTES)
+  // A lead list of 200,000 rows and its NIX answer (docs/decisions/075).
+  const limitLeadFile = tooLarge(FILE_KINDS.lead_list.maxBytes)
   const checkOrigin = csrfProtection(env.appOrigins, env.nodeEnv !== 'production')
   const gzipLargeJson = compressJson()
 
@@ -105,7 +107,9 @@ export function apiMiddleware(env: Env, auth: ReturnType<typeof authService>): M
             ? limitOrderFile
             : c.req.path === '/api/maps/basemap'
               ? limitMapFile
-              : limitBody
+              : c.req.path === '/api/lead-lists' || /^\/api\/lead-lists\/[^/]+\/nix$/.test(c.req.path)
+                ? limitLeadFile
+                : limitBody
       const refused = await limit(c, async () => {
         await checkOrigin(c, withSession)
       })

@@ -13,6 +13,7 @@ import { catalogRoutes } from '../modules/catalog/catalog.routes'
 import { customersRoutes } from '../modules/customers/customers.routes'
 import { devicesRoutes } from '../modules/devices/devices.routes'
 import { fieldRoutes } from '../modules/field/field.routes'
+import { leadsRoutes } from '../modules/leads/leads.routes'
 import { downloadsRoutes } from '../modules/downloads/downloads.routes'
 import { filesRoutes } from '../modules/files/files.routes'
 import { financeRoutes } from '../modules/finance/finance.routes'
@@ -138,6 +139,7 @@ export function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
     .route('/', scheduledMessagesRoutes(areas.scheduledMessages))
     .route('/', devicesRoutes(deps, areas.devices))
     .route('/', fieldRoutes(areas.field))
+    .route('/', leadsRoutes(deps, areas.leads))
     .route('/', downloadsRoutes(deps, { names: areas.directory.names }))
     .route('/', assistantRoutes(areas.assistant, areas.assistantStats))
     .route('/', payRoutes(deps, areas.pay, areas.exportsOfPay))

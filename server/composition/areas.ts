@@ -14,6 +14,7 @@ import { customersService } from '../modules/customers/customers.service'
 import { devicesService } from '../modules/devices/devices.service'
 import { fieldService } from '../modules/field/field.service'
 import { financeService } from '../modules/finance/finance.service'
+import { leadsService } from '../modules/leads/leads.service'
 import { gameReactions } from '../modules/game/game.reactions'
 import { gameService } from '../modules/game/game.service'
 import { guidesService, type GuidesPorts } from '../modules/guides/guides.service'
@@ -178,12 +179,15 @@ export function assembleAreas(deps: Deps, options: AreaOptions = {}) {
   const { devices, field } = fieldControl(deps, { directory, org, timeAdmin, sales }, options.endSessions)
   sync.owned.push(field.pullSource, field.visits.pullSource)
   Object.assign(sync.mutators, field.visits.mutators)
+  // The lead-list tool checks lists against the customer register (docs/decisions/075).
+  const leads = leadsService(deps, { customerContacts: () => customers.contactPages(), names: personNames })
   const scheduledMessages = messaging(deps, { directory, org, timeAdmin, guides, candidates, sales }, options.messageHooks)
 
   return {
     assistant,
     devices,
     field,
+    leads,
     scheduledMessages,
     assistantStats: assistantStats(deps, { roleOf: directory.roleOf, names: directory.names, roleChoices: directory.roleChoices }),
     candidates,

@@ -88,6 +88,26 @@ export async function checkFile(kind: FileKind, bytes: Uint8Array, declaredType:
   return declaredType ?? allowed
 }
 
+/** The name an uploader gave its file (header `X-File-Name`, URI-encoded), or the default. */
+export function uploadedName(c: Context<AppEnv>, fallback: string): string {
+  try {
+    return decodeURIComponent(c.req.header('x-file-name') ?? fallback).slice(0, 200) || fallback
+  } catch {
+    return fallback
+  }
+}
+
+/**
+ * An upload whose body is the file: read, checked against its kind (checkFile: type by content, size, translated
+ * 400/413/415) and named. What the areas' upload routes start with.
+ */
+export async function readUpload(c: Context<AppEnv>, kind: FileKind, fallbackName: string): Promise<{ name: string; contentType: string; data: Buffer }> {
+  const declared = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase() || null
+  const body = new Uint8Array(await c.req.arrayBuffer())
+  const contentType = await checkFile(kind, body, declared, c.var.t)
+  return { name: uploadedName(c, fallbackName), contentType, data: Buffer.from(body.buffer, body.byteOffset, body.byteLength) }
+}
+
 type StoredFileInput = { id: string; kind: FileKind; userId: string; name: string; contentType: string; data: Buffer; attached?: boolean }
 
 export function fileStore(database: Database) {

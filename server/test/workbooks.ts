@@ -17,11 +17,11 @@ export async function wideWorkbook(rows = 3): Promise<Uint8Array> {
 }
 
 /** A zip of the given entries, each deflated, as a workbook is stored (local headers, central directory, end record). */
-function zipOf(entries: Array<{ name: string; data: Buffer }>): Buffer {
+function zipOf(entries: Array<{ name: string; data: Buffer; declared?: number }>): Buffer {
   const locals: Buffer[] = []
   const centrals: Buffer[] = []
   let offset = 0
-  for (const { name, data } of entries) {
+  for (const { name, data, declared } of entries) {
     const packed = deflateRawSync(data, { level: 9 })
     const nameBytes = Buffer.from(name)
     const crc = crc32(data)
@@ -31,7 +31,7 @@ function zipOf(entries: Array<{ name: string; data: Buffer }>): Buffer {
     local.writeUInt16LE(8, 8) // deflate
     local.writeUInt32LE(crc, 14)
     local.writeUInt32LE(packed.length, 18)
-    local.writeUInt32LE(data.length, 22)
+    local.writeUInt32LE(declared ?? data.length, 22)
     local.writeUInt16LE(nameBytes.length, 26)
     const central = Buffer.alloc(46)
     central.writeUInt32LE(0x02014b50, 0)
@@ -40,7 +40,7 @@ function zipOf(entries: Array<{ name: string; data: Buffer }>): Buffer {
     central.writeUInt16LE(8, 10)
     central.writeUInt32LE(crc, 16)
     central.writeUInt32LE(packed.length, 20)
-    central.writeUInt32LE(data.length, 24)
+    central.writeUInt32LE(declared ?? data.length, 24)
     central.writeUInt16LE(nameBytes.length, 28)
     central.writeUInt32LE(offset, 42)
     locals.push(local, nameBytes, packed)
@@ -65,9 +65,10 @@ const CONTENT_TYPES =
 
 /**
  * A workbook-shaped zip bomb: a few hundred kilobytes whose first sheet unpacks to `unpackedBytes` (whitespace
- * inside the sheet's XML, which every reader would have to inflate and scan).
+ * inside the sheet's XML, which every reader would have to inflate and scan). `declaredBytes` makes its directory
+ * lie about that size (an honest-looking small entry, or an alarming large one).
  */
-export function workbookBomb(unpackedBytes: number): Uint8Array {
+export function workbookBomb(unpackedBytes: number, declaredBytes?: number): Uint8Array {
   const head = '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'
   const tail = '</sheetData></worksheet>'
   const sheet = Buffer.alloc(unpackedBytes, 0x20)
@@ -77,7 +78,7 @@ export function workbookBomb(unpackedBytes: number): Uint8Array {
     zipOf([
       { name: '[Content_Types].xml', data: Buffer.from(CONTENT_TYPES) },
       { name: 'xl/workbook.xml', data: Buffer.from('<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheets/></workbook>') },
-      { name: 'xl/worksheets/sheet1.xml', data: sheet },
+      { name: 'xl/worksheets/sheet1.xml', data: sheet, declared: declaredBytes },
     ]),
   )
 }

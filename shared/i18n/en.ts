@@ -24,6 +24,7 @@ import { enScheduledMessages } from './en/scheduled-messages'
 import { enDownloads } from './en/downloads'
 import { enDevices } from './en/devices'
 import { enField } from './en/field'
+import { enLeads } from './en/leads'
 
 /** The whole English catalogue (every namespace merged), for the server and tests. */
 export const en = mergeCatalogs(
@@ -52,4 +53,5 @@ export const en = mergeCatalogs(
   enDownloads,
   enDevices,
   enField,
+  enLeads,
 )

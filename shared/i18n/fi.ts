@@ -24,6 +24,7 @@ import { fiScheduledMessages } from './fi/scheduled-messages'
 import { fiDownloads } from './fi/downloads'
 import { fiDevices } from './fi/devices'
 import { fiField } from './fi/field'
+import { fiLeads } from './fi/leads'
 
 /** The whole Finnish catalogue (every namespace merged), for the server and tests. */
 export const fi = mergeCatalogs(
@@ -52,4 +53,5 @@ export const fi = mergeCatalogs(
   fiDownloads,
   fiDevices,
   fiField,
+  fiLeads,
 )

@@ -31,6 +31,7 @@ export const NAMESPACES = [
   'downloads',
   'devices',
   'field',
+  'leads',
 ] as const
 export type Namespace = (typeof NAMESPACES)[number]
 /** The namespaces an area's screens load; `core` is always there. */

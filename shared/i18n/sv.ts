@@ -24,6 +24,7 @@ import { svScheduledMessages } from './sv/scheduled-messages'
 import { svDownloads } from './sv/downloads'
 import { svDevices } from './sv/devices'
 import { svField } from './sv/field'
+import { svLeads } from './sv/leads'
 
 /** The whole Swedish catalogue (every namespace merged), and its type. */
 export const sv = mergeCatalogs(
@@ -52,6 +53,7 @@ export const sv = mergeCatalogs(
   svDownloads,
   svDevices,
   svField,
+  svLeads,
 )
 
 export type Messages = typeof sv

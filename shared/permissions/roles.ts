@@ -61,6 +61,8 @@ export const DEFAULT_ROLES: readonly RoleDef[] = [
         'scheduled_messages',
         'seller_transcriptions',
         'sicknotices',
+        // The lead-list tool (docs/decisions/075): telesales' back office prepares the lists it calls.
+        'tool_pts_transform',
         'time_reports',
         'users',
         'teams',

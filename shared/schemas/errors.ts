@@ -55,6 +55,7 @@ export const ERROR_CODES = [
   'no_such_variant',
   'level_in_use',
   'area_in_use',
+  'list_running',
   'order_matched',
   'order_unmatched',
   'sale_has_order',

@@ -18,6 +18,8 @@ export const FILE_KINDS = {
   order_import: { types: ['text/csv', XLSX_TYPE], maxBytes: 20 * MiB, messages: 'validation.file' },
   /** an MDM's device list, read into the devices (docs/decisions/072) */
   device_import: { types: ['text/csv', XLSX_TYPE], maxBytes: 20 * MiB, messages: 'validation.file' },
+  /** a raw lead list or a NIX answer, read by the lead-list tool (docs/decisions/075): 200,000 rows fit */
+  lead_list: { types: ['text/csv', XLSX_TYPE], maxBytes: 100 * MiB, messages: 'validation.file' },
   /** an export the app produced for a user to download (CSV, XLSX, PAXml) */
   export: { types: ['text/csv', XLSX_TYPE, 'application/xml'], maxBytes: 200 * MiB, messages: 'validation.file' },
   /** an image or an attachment a guide shows (guides area, docs/decisions/069) */

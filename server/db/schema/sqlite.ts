@@ -72,3 +72,4 @@ export { scheduledMessages, scheduledMessageRuns, scheduledMessageDeliveries } f
 export { downloads } from './downloads'
 export { devices, deviceSettings, deviceImports } from './devices'
 export { fieldAreas, fieldRuns, fieldRunSellers, fieldVisits, mapFileChunks, mapSettings, postalPositions } from './field'
+export { leadSources, leadFormats, leadLists, leadCampaignKeys } from './leads'

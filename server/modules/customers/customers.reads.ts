@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { asc, eq, gt } from 'drizzle-orm'
 import type { AppAbility } from '../../../shared/permissions/ability'
 import { customerListQuerySchema, type CustomerDetail } from '../../../shared/schemas/customers'
 import type { SearchHit } from '../../../shared/schemas/search'
@@ -44,6 +44,21 @@ export function customersReads(ctx: CustomersContext) {
       }
     },
     /** The customer's full identity number; the reading is logged (who, when). */
+    /**
+     * Every customer's key and phone number as written, a page at a time (by id): what the lead-list tool checks a
+     * list against (docs/decisions/075). Nothing else leaves: no name, no address.
+     */
+    async *contactPages(pageSize = 5_000): AsyncGenerator<Array<{ key: string; phone: string | null }>> {
+      let after = ''
+      for (;;) {
+        const page = await db.select({ id: c.id, key: c.key, phone: c.phone }).from(c).where(gt(c.id, after)).orderBy(asc(c.id)).limit(pageSize)
+        if (page.length === 0) return
+        yield page.map(({ key, phone }) => ({ key, phone }))
+        if (page.length < pageSize) return
+        after = page[page.length - 1]!.id
+      }
+    },
+
     async identity(actorId: string, id: string, now = Date.now()) {
       return database.transaction(async (tx) => {
         const [row] = await tx.select({ ssn: c.ssn, orgNumber: c.orgNumber, type: c.type }).from(c).where(eq(c.id, id))

@@ -15,7 +15,7 @@ import { access } from '../../lib/access'
 import type { AppEnv } from '../../lib/context'
 import { validate } from '../../lib/validate'
 import type { Deps } from '../../platform/deps'
-import { checkFile } from '../../platform/files'
+import { readUpload } from '../../platform/files'
 import type { DevicesService } from './devices.service'
 
 const settingsSaveSchema = deviceSettingsSchema.extend({ version: z.int().min(0) })
@@ -65,16 +65,7 @@ export function devicesRoutes({ files }: Pick<Deps, 'files'>, devices: DevicesSe
       return c.json(await devices.detail(c.var.auth!.ability, id), 200)
     })
     .post('/device-imports', access.can('update', 'devices'), async (c) => {
-      const declared = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase() || null
-      const body = new Uint8Array(await c.req.arrayBuffer())
-      const contentType = await checkFile('device_import', body, declared, c.var.t)
-      let name = 'devices'
-      try {
-        name = decodeURIComponent(c.req.header('x-file-name') ?? 'devices').slice(0, 200) || 'devices'
-      } catch {
-        // keep the default name
-      }
-      return c.json(await devices.imports.upload(c.var.auth!.userData.id, { name, contentType, data: Buffer.from(body) }, c.var.t), 201)
+      return c.json(await devices.imports.upload(c.var.auth!.userData.id, await readUpload(c, 'device_import', 'devices'), c.var.t), 201)
     })
     .post(
       '/device-imports/:id/preview',

@@ -14,7 +14,7 @@ import type { AppEnv } from '../../lib/context'
 import { forbidden, notFound } from '../../lib/errors'
 import { validate } from '../../lib/validate'
 import type { Deps } from '../../platform/deps'
-import { checkFile } from '../../platform/files'
+import { readUpload } from '../../platform/files'
 import type { OrdersService } from './orders.service'
 
 /**
@@ -29,16 +29,8 @@ export function ordersRoutes({ files }: Deps, orders: OrdersService) {
   return (
     new Hono<AppEnv>()
       .post('/order-imports', access.can('create', 'order_registrations'), validate('query', orderUploadQuerySchema), async (c) => {
-        const declared = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase() || null
-        const body = new Uint8Array(await c.req.arrayBuffer())
-        const contentType = await checkFile('order_import', body, declared, c.var.t)
-        let name = 'orders'
-        try {
-          name = decodeURIComponent(c.req.header('x-file-name') ?? 'orders').slice(0, 200) || 'orders'
-        } catch {
-          // keep the default name
-        }
-        const answer = await orders.upload(c.var.auth!.userData.id, c.req.valid('query').providerId, { name, contentType, data: Buffer.from(body) }, c.var.t)
+        const upload = await readUpload(c, 'order_import', 'orders')
+        const answer = await orders.upload(c.var.auth!.userData.id, c.req.valid('query').providerId, upload, c.var.t)
         return c.json(answer, 201)
       })
       .get('/order-imports/:id', access.can('view', 'order_registrations'), validate('param', orderImportIdParamSchema), async (c) => {

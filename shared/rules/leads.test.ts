@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest'
+import {
+  DEFAULT_LEAD_CHOICES,
+  campaignKey,
+  guessLeadMapping,
+  leadIdentityKey,
+  leadMappingProblems,
+  nixRegistered,
+  nixStatusColumn,
+  normalizeBusinessId,
+  verdictOf,
+  type LeadReason,
+} from './leads'
+
+describe('lead lists: the rules without a library', () => {
+  it('guesses a mapping from Swedish, Finnish and English headers, each column once', () => {
+    expect(guessLeadMapping(['Namn', 'Personnummer', 'Telefon', 'Mobil', 'Gatuadress', 'Postnr', 'Postort', 'Kampanj'])).toEqual({
+      name: 'Namn',
+      identityNumber: 'Personnummer',
+      phone1: 'Telefon',
+      phone2: 'Mobil',
+      address: 'Gatuadress',
+      postalCode: 'Postnr',
+      city: 'Postort',
+      campaign: 'Kampanj',
+    })
+    expect(guessLeadMapping(['Nimi', 'Henkilötunnus', 'Puhelin', 'Osoite', 'Postinumero', 'Postitoimipaikka'])).toEqual({
+      name: 'Nimi',
+      identityNumber: 'Henkilötunnus',
+      phone1: 'Puhelin',
+      address: 'Osoite',
+      postalCode: 'Postinumero',
+      city: 'Postitoimipaikka',
+    })
+    expect(guessLeadMapping(['Full name', 'Phone', 'Home', 'Work', 'ZIP'])).toEqual({
+      name: 'Full name',
+      phone1: 'Phone',
+      phone2: 'Home',
+      phone3: 'Work',
+      postalCode: 'ZIP',
+    })
+    expect(guessLeadMapping(['x', 'y'])).toEqual({})
+  })
+
+  it('finds a mapping’s problems against the file', () => {
+    expect(leadMappingProblems({ phone1: 'Tel' }, ['Tel'])).toEqual({})
+    expect(leadMappingProblems({ phone1: 'Tel', phone2: 'Tel' }, ['Tel'])).toEqual({ phone2: 'usedTwice' })
+    expect(leadMappingProblems({ phone1: 'Telefon' }, ['Tel'])).toEqual({ phone1: 'missingColumn' })
+    expect(leadMappingProblems({ name: 'Tel' }, ['Tel'])).toEqual({ mapping: 'noPhone' })
+  })
+
+  it.each<[LeadReason[], Partial<typeof DEFAULT_LEAD_CHOICES>, { keep: boolean; droppedFor: LeadReason | null; marks: LeadReason[] }]>([
+    [[], {}, { keep: true, droppedFor: null, marks: [] }],
+    [['customer'], {}, { keep: true, droppedFor: null, marks: ['customer'] }],
+    [['customer'], { customer: 'drop' }, { keep: false, droppedFor: 'customer', marks: [] }],
+    // counted once, by the first reason in order
+    [['customer', 'duplicate', 'invalid'], {}, { keep: false, droppedFor: 'invalid', marks: [] }],
+    [['earlier', 'duplicate'], { duplicate: 'mark' }, { keep: false, droppedFor: 'earlier', marks: [] }],
+    [
+      ['earlier', 'duplicate', 'customer'],
+      { duplicate: 'mark', earlier: 'mark' },
+      { keep: true, droppedFor: null, marks: ['duplicate', 'earlier', 'customer'] },
+    ],
+    [['nix'], { nix: 'mark' }, { keep: true, droppedFor: null, marks: ['nix'] }],
+  ])('reasons %j with %j: %j', (applies, choices, verdict) => {
+    expect(verdictOf(new Set(applies), { ...DEFAULT_LEAD_CHOICES, ...choices })).toEqual(verdict)
+  })
+
+  it('keys identity numbers of both countries as the customer register does', () => {
+    const today = new Date('2026-11-28')
+    expect(leadIdentityKey('811218-9876', today)).toBe('p198112189876')
+    expect(leadIdentityKey('19811218-9876', today)).toBe('p198112189876')
+    expect(leadIdentityKey('556036-0793', today)).toBe('o556036-0793')
+    expect(leadIdentityKey('131052-308T', today)).toBe('f131052-308T')
+    expect(leadIdentityKey('0737546-2', today)).toBe('y0737546-2')
+    expect(leadIdentityKey('121212-1213', today)).toBeNull()
+    expect(leadIdentityKey('', today)).toBeNull()
+    expect(normalizeBusinessId('1572860-0')).toBe('1572860-0')
+    expect(normalizeBusinessId('1572860-1')).toBeNull()
+  })
+
+  it('reads a NIX answer’s status column and its values', () => {
+    expect(nixStatusColumn(['Telefonnummer', 'Spärrad'])).toBe(1)
+    expect(nixStatusColumn(['Nummer', 'NIX'])).toBe(1)
+    expect(nixStatusColumn(['Nummer'])).toBeNull()
+    expect(['Ja', 'J', 'x', '1', 'Spärrad', 'yes', 'Kyllä'].map(nixRegistered)).toEqual([true, true, true, true, true, true, true])
+    expect(['Nej', 'N', '0', '', 'no', 'Ei'].map(nixRegistered)).toEqual([false, false, false, false, false, false])
+  })
+
+  it('compares campaigns by name whatever the case and spacing', () => {
+    expect(campaignKey('  Höst  2026 ')).toBe(campaignKey('höst 2026'))
+  })
+})
