@@ -76,7 +76,12 @@ try {
     peak = Math.max(peak, process.memoryUsage().rss)
   }, 20)
   const uploading = performance.now()
-  const list = await areas.leads.upload(actorId, { campaign: `Bench ${Date.now()}`, country: 'SE' }, { name: 'bench.csv', contentType: 'text/csv', data: file }, translate)
+  const list = await areas.leads.upload(
+    actorId,
+    { campaign: `Bench ${Date.now()}`, country: 'SE' },
+    { name: 'bench.csv', contentType: 'text/csv', data: file },
+    translate,
+  )
   const uploadSeconds = (performance.now() - uploading) / 1000
   await areas.leads.setNix(actorId, list.id, { name: 'nix.csv', contentType: 'text/csv', data: nixAnswer(sized(5_000, 50)) }, translate)
   const format = await areas.leads.saveFormat(

@@ -201,6 +201,25 @@ const SHOTS: Shot[] = [
     },
   },
   {
+    name: 'tools-lead-lists',
+    as: 'backoffice@demo.test',
+    path: '/tools/lead-pts-transform',
+    then: async (page) => {
+      await page.getByTestId('lead-file').setInputFiles({
+        name: 'adressregistret.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(
+          'Namn;Personnummer;Mobil;Telefon;Gatuadress;Postnr;Ort\nÅsa Öberg;19811218-9876;073-918 27 46;08-518 293 74;Storgatan 1;111 22;Stockholm\nBjörn Ek;;0701234;;Lillgatan 2;222 33;Lund\n',
+        ),
+      })
+      await page.getByTestId('lead-campaign').fill('Vinter')
+      await page.getByTestId('lead-source').selectOption({ label: 'Adressregistret' })
+      await page.getByTestId('lead-upload').click()
+      await page.getByTestId('lead-preview-button').click()
+      await page.getByTestId('lead-preview').waitFor()
+    },
+  },
+  {
     name: 'controlling-runs',
     as: 'backoffice@demo.test',
     path: '/backoffice/controlling/runs',

@@ -256,7 +256,7 @@ export const ROUTES = [
   { path: '/sales-flow/rewards', name: 'sales-flow-rewards', meta: view('salesflow', { namespaces: ['game'] }) },
 
   // Tools
-  { path: '/tools/lead-pts-transform', name: 'tools-lead-pts-transform', meta: view('tool_pts_transform'), plannedIn: 'later' },
+  { path: '/tools/lead-pts-transform', name: 'tools-lead-pts-transform', meta: view('tool_pts_transform', { namespaces: ['leads'] }) },
   { path: '/tools/sales-planner', name: 'tools-sales-planner', meta: view('sales_planner', { namespaces: ['field'] }) },
   { path: '/tools/sales-planner-legacy', name: 'tools-sales-planner-legacy', meta: view('sales_planner', { namespaces: ['field'] }) },
 

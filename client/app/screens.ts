@@ -92,6 +92,7 @@ const SCREENS: Partial<Record<RouteName, ScreenModule>> = {
   'backoffice-devices': () => import('../features/devices/routes/devices-page'),
   'backoffice-devices-id': () => import('../features/devices/routes/device-page'),
   'tools-sales-planner': () => import('../features/field/routes/sales-planner-page'),
+  'tools-lead-pts-transform': () => import('../features/leads/routes/lead-lists-page'),
   'tools-sales-planner-legacy': () => import('../features/field/routes/sales-planner-legacy-page'),
   'backoffice-controlling-runs': () => import('../features/field/routes/runs-page'),
   'backoffice-controlling-maps': () => import('../features/field/routes/maps-page'),

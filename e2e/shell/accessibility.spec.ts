@@ -196,6 +196,21 @@ test.describe('accessibility, light and dark', () => {
     expect(await bothThemes(page), 'the maps').toEqual([])
   })
 
+  test('the lead lists: a list mapped and previewed, and its format dialog', async ({ page }) => {
+    await signInAs(page, 'backoffice@demo.test', '/tools/lead-pts-transform')
+    await page
+      .getByTestId('lead-file')
+      .setInputFiles({ name: 'a11y.csv', mimeType: 'text/csv', buffer: Buffer.from('Namn;Mobil\nEva;070-28 47 19\nBo;0701\n') })
+    await page.getByTestId('lead-campaign').fill(`A11y ${Date.now().toString(36)}`)
+    await page.getByTestId('lead-upload').click()
+    await page.getByTestId('lead-preview-button').click()
+    await expect(page.getByTestId('lead-preview').getByRole('row')).toHaveCount(3)
+    expect(await bothThemes(page), 'a lead list').toEqual([])
+    await page.getByTestId('lead-new-format').click()
+    await expect(page.getByTestId('lead-format-column').first()).toBeVisible()
+    expect(await bothThemes(page), 'the format dialog').toEqual([])
+  })
+
   test('the quality screens: templates and the editor, the call queue and a survey, the four statistics screens', async ({ page }) => {
     test.slow() // eight axe runs, four over charts with their tables
     await signInAs(page, 'backoffice@demo.test', '/backoffice/salequality/templates')

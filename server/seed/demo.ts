@@ -21,6 +21,7 @@ import { seedDemoOrders } from './demo-orders'
 import { seedDemoGuides } from './demo-guides'
 import { seedDemoCandidates } from './demo-candidates'
 import { seedDemoMessages } from './demo-messages'
+import { seedDemoLeads } from './demo-leads'
 import { seedDemoDevices } from './demo-devices'
 import { seedDemoRuns } from './demo-runs'
 import { seedQualityDemo } from './quality'
@@ -275,6 +276,8 @@ export async function seedDemo(database: Database, opts: { scryptLogN: number; n
       teamId: teamIds['Norr'] ?? null,
       roleId: sellerRole?.id ?? null,
     })
+    // The lead-list tool's output formats and a source with its mapping (issue 47).
+    await seedDemoLeads(database, tx, now)
     // The sellers' phones and two tablets on the shelf, as the app and the MDM's list know them (issue 46).
     await seedDemoDevices(
       database,

@@ -135,9 +135,4 @@ export {
   mapSettingsPg as mapSettings,
   postalPositionsPg as postalPositions,
 } from './field'
-export {
-  leadSourcesPg as leadSources,
-  leadFormatsPg as leadFormats,
-  leadListsPg as leadLists,
-  leadCampaignKeysPg as leadCampaignKeys,
-} from './leads'
+export { leadSourcesPg as leadSources, leadFormatsPg as leadFormats, leadListsPg as leadLists, leadCampaignKeysPg as leadCampaignKeys } from './leads'

@@ -1,0 +1,203 @@
+import { Alert, Button, Card, Checkbox, Field, HStack, Input, Link, Progress, Stack, Text } from '@chakra-ui/react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link as RouterLink } from 'react-router'
+import { DEFAULT_LEAD_CHOICES, type LeadChoices, type LeadMapping } from '../../../../shared/rules/leads'
+import type { LeadFormat, LeadList, LeadPreviewAnswer } from '../../../../shared/schemas/leads'
+import { FormAlert } from '../../../components/ui/form-alert'
+import { formErrorOf } from '../../../components/ui/form-dialog'
+import { ApiClientError } from '../../../lib/api-client'
+import { listLeadFormats, previewLeadList, runLeadList } from '../api/leads-api'
+import { leadsKeys } from '../api/leads-keys'
+import { FormatDialog } from './format-dialog'
+import { LeadSummary } from './lead-summary'
+import { MappingSection } from './mapping-section'
+import { NixSection } from './nix-section'
+import { PreviewTable } from './preview-table'
+import { RunSection } from './run-section'
+
+/** A card with a heading, for the list's steps. */
+function Step({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <Card.Root size="sm" data-testid={testId}>
+      <Card.Header>
+        <Card.Title>{title}</Card.Title>
+      </Card.Header>
+      <Card.Body>{children}</Card.Body>
+    </Card.Root>
+  )
+}
+
+/** The run's state: waiting, its progress, why it failed, or done with its summary and the way to Downloads. */
+function RunState({ list }: { list: LeadList }) {
+  const { t } = useTranslation()
+  if (list.status === 'queued' || list.status === 'running') {
+    const p = list.progress
+    return (
+      <Stack gap="2" data-testid="lead-run-state">
+        <Text>{list.status === 'queued' || !p ? t('leads.queued') : t('leads.running', { done: p.done, total: p.total })}</Text>
+        <Progress.Root value={p && p.total ? Math.round((100 * p.done) / p.total) : null} size="sm">
+          <Progress.Track>
+            <Progress.Range />
+          </Progress.Track>
+        </Progress.Root>
+      </Stack>
+    )
+  }
+  if (list.status === 'failed') return <FormAlert message={t('leads.failed', { error: list.error ?? '' })} />
+  if (list.status !== 'done' || !list.summary) return null
+  return (
+    <Stack gap="4" data-testid="lead-run-state">
+      <Alert.Root status="success">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Description>{t('leads.done', { out: list.summary.rowsOut, in: list.summary.rowsIn })}</Alert.Description>
+        </Alert.Content>
+        <Link asChild colorPalette="brand" fontWeight="semibold">
+          <RouterLink to="/backoffice/downloads">{t('leads.openDownloads')}</RouterLink>
+        </Link>
+      </Alert.Root>
+      <LeadSummary summary={list.summary} />
+    </Stack>
+  )
+}
+
+/** An uploaded list: its columns, its NIX answer, the preview, what to remove or mark, the format, the run and its result. */
+export function ListPanel({ list, onChanged }: { list: LeadList; onChanged: (list: LeadList) => void }) {
+  const { t } = useTranslation()
+  const queryClient = useQueryClient()
+  const formats = useQuery({ queryKey: leadsKeys.formats, queryFn: ({ signal }) => listLeadFormats(signal) })
+  const [mapping, setMapping] = useState<LeadMapping>(list.mapping)
+  const [choices, setChoices] = useState<LeadChoices>(list.choices ?? DEFAULT_LEAD_CHOICES)
+  const [chosenFormat, setChosenFormat] = useState(list.formatId ?? '')
+  const [saveMapping, setSaveMapping] = useState(true)
+  const [sourceName, setSourceName] = useState('')
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [preview, setPreview] = useState<LeadPreviewAnswer | null>(null)
+  const [busy, setBusy] = useState<'preview' | 'run' | null>(null)
+  const [editing, setEditing] = useState<LeadFormat | 'new' | null>(null)
+  const items = formats.data?.items ?? []
+  const formatId = chosenFormat && items.some((f) => f.id === chosenFormat) ? chosenFormat : (items[0]?.id ?? '')
+  const running = list.status === 'queued' || list.status === 'running'
+
+  const act = async (what: 'preview' | 'run', work: () => Promise<void>) => {
+    setBusy(what)
+    setErrors({})
+    try {
+      await work()
+    } catch (err) {
+      const fields = err instanceof ApiClientError ? err.body?.fieldErrors : undefined
+      setErrors(fields ? Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v?.[0] ?? ''])) : { form: formErrorOf(err, t).message })
+    } finally {
+      setBusy(null)
+    }
+  }
+  const remap = (next: LeadMapping) => {
+    setMapping(next)
+    setPreview(null)
+  }
+  const doPreview = () => act('preview', async () => setPreview(await previewLeadList(list.id, mapping)))
+  const doRun = () =>
+    act('run', async () => {
+      const started = await runLeadList(list.id, {
+        mapping,
+        choices,
+        formatId,
+        saveMapping,
+        ...(list.sourceId || !sourceName.trim() ? {} : { sourceName: sourceName.trim() }),
+      })
+      onChanged(started)
+      await queryClient.invalidateQueries({ queryKey: leadsKeys.sources })
+    })
+
+  return (
+    <Stack gap="4" data-testid="lead-list-panel">
+      <HStack justify="space-between" wrap="wrap" gap="2">
+        <Text fontSize="lg" fontWeight="semibold" wordBreak="break-word">
+          {t('leads.listHeading', { file: list.fileName, campaign: list.campaign })}
+        </Text>
+        <Text color="fg.muted">
+          {t('leads.rows', { count: list.rowCount })}
+          {list.sourceName ? ` · ${list.sourceName}` : ''}
+        </Text>
+      </HStack>
+      {errors.form ? <FormAlert message={errors.form} /> : null}
+      <Step title={t('leads.mapping')}>
+        <Stack gap="3">
+          <MappingSection headers={list.headers} mapping={mapping} remembered={list.mappingRemembered} errors={errors} onChange={remap} />
+          <HStack gap="4" wrap="wrap">
+            <Checkbox.Root checked={saveMapping} onCheckedChange={(e) => setSaveMapping(!!e.checked)} size="sm">
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label>{t('leads.saveMapping')}</Checkbox.Label>
+            </Checkbox.Root>
+            {!list.sourceId && saveMapping ? (
+              <Field.Root w="auto" invalid={!!errors.sourceName}>
+                <Input
+                  size="sm"
+                  placeholder={t('leads.sourceName')}
+                  aria-label={t('leads.sourceName')}
+                  value={sourceName}
+                  onChange={(e) => setSourceName(e.target.value)}
+                  maxLength={100}
+                  data-testid="lead-source-name"
+                />
+                <Field.ErrorText>{errors.sourceName}</Field.ErrorText>
+              </Field.Root>
+            ) : null}
+          </HStack>
+        </Stack>
+      </Step>
+      <Step title={t('leads.nix')}>
+        <NixSection list={list} onChanged={onChanged} />
+      </Step>
+      <Step title={t('leads.preview')} testId="lead-preview-step">
+        <Stack gap="3">
+          <div>
+            <Button size="sm" variant="outline" onClick={() => void doPreview()} loading={busy === 'preview'} data-testid="lead-preview-button">
+              {t('leads.preview')}
+            </Button>
+          </div>
+          {preview ? (
+            <>
+              <Text color="fg.muted">{t('leads.previewHeading', { count: preview.shown })}</Text>
+              <PreviewTable rows={preview.rows} />
+            </>
+          ) : null}
+        </Stack>
+      </Step>
+      <Step title={t('leads.choices')}>
+        <Stack gap="4">
+          <RunSection
+            choices={choices}
+            onChoices={setChoices}
+            formats={items}
+            formatId={formatId}
+            onFormat={setChosenFormat}
+            formatError={errors.formatId}
+            onNewFormat={() => setEditing('new')}
+            onEditFormat={() => setEditing(items.find((f) => f.id === formatId) ?? null)}
+          />
+          <div>
+            <Button colorPalette="brand" onClick={() => void doRun()} loading={busy === 'run'} disabled={running || !formatId} data-testid="lead-run">
+              {list.status === 'done' ? t('leads.runAgain') : t('leads.run')}
+            </Button>
+          </div>
+          <RunState list={list} />
+        </Stack>
+      </Step>
+      {editing ? (
+        <FormatDialog
+          format={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={(saved) => {
+            setEditing(null)
+            setChosenFormat(saved.id)
+            void queryClient.invalidateQueries({ queryKey: leadsKeys.formats })
+          }}
+        />
+      ) : null}
+    </Stack>
+  )
+}
