@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what a fresh machine lacks for the tests: Debian's Chromium (Playwright cannot download
-# its own browser here), OpenLDAP's slapd and pdftotext, a running PostgreSQL when the machine has one, and the npm packages.
+# its own browser here), OpenLDAP's slapd and pdftotext, espeak-ng and sox, a running PostgreSQL when the machine has one, and the npm packages.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,6 +19,14 @@ if [ ! -x /usr/sbin/slapd ] || ! command -v pdftotext >/dev/null; then
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq slapd ldap-utils poppler-utils >/dev/null
+fi
+
+# espeak-ng and sox: the transcriptions' tests speak their own recordings (Swedish) for a fake speech engine.
+if ! command -v espeak-ng >/dev/null || ! command -v sox >/dev/null; then
+  echo "Installing espeak-ng and sox for the transcriptions' tests…"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq espeak-ng sox >/dev/null
 fi
 
 if command -v pg_isready >/dev/null && ! pg_isready -h 127.0.0.1 -p 5432 -q; then

@@ -122,6 +122,19 @@ const envSchema = z
     ASSISTANT_LLM_KEY: z.string().trim().max(500).default(''),
     ASSISTANT_LLM_MODEL: z.string().trim().max(200).default(''),
     /**
+     * An optional speech-to-text engine for seller transcriptions (docs/decisions/076): an OpenAI-compatible
+     * `/audio/transcriptions` endpoint (base URL such as https://api.openai.com/v1, or a local server an operator
+     * runs — faster-whisper-server, LocalAI, whisper.cpp's server in OpenAI mode), its key and model. Unset: text
+     * comes in typed or imported with the recording.
+     */
+    TRANSCRIBE_URL: z
+      .string()
+      .trim()
+      .default('')
+      .refine((v) => v === '' || /^https?:\/\//.test(v), 'TRANSCRIBE_URL must start with http:// or https://'),
+    TRANSCRIBE_KEY: z.string().trim().max(500).default(''),
+    TRANSCRIBE_MODEL: z.string().trim().max(200).default('whisper-1'),
+    /**
      * Recruiting's outside services (docs/decisions/070), each optional: an onboarding space service (creates a
      * candidate's space: POST <url>/spaces), a DocuSeal-compatible e-signing service (its API key and the webhook's
      * HMAC secret), and the cloud directory where new sellers get their account — Microsoft Graph (tenant, app and
@@ -206,6 +219,8 @@ export type Env = {
   /** how many bytes a user's checklist files no sale has taken yet may add up to */
   checklistQuotaBytes: number
   assistant: { quotaPerMinute: number; legacyCutoff: string; llm: { url: string; key: string; model: string } | null }
+  /** the speech-to-text engine of seller transcriptions, null when none is configured (docs/decisions/076) */
+  transcribe: { url: string; key: string; model: string } | null
   /** recruiting's outside services, each null when not configured (docs/decisions/070) */
   onboarding: {
     space: { url: string; token: string } | null
@@ -266,6 +281,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
           ? { url: e.ASSISTANT_LLM_URL.replace(/\/+$/, ''), key: e.ASSISTANT_LLM_KEY, model: e.ASSISTANT_LLM_MODEL }
           : null,
     },
+    transcribe: e.TRANSCRIBE_URL ? { url: e.TRANSCRIBE_URL.replace(/\/+$/, ''), key: e.TRANSCRIBE_KEY, model: e.TRANSCRIBE_MODEL } : null,
     onboarding: {
       space: e.ONBOARDING_SPACE_URL ? { url: e.ONBOARDING_SPACE_URL.replace(/\/+$/, ''), token: e.ONBOARDING_SPACE_TOKEN } : null,
       esign: e.ESIGN_URL ? { url: e.ESIGN_URL.replace(/\/+$/, ''), token: e.ESIGN_TOKEN, webhookSecret: e.ESIGN_WEBHOOK_SECRET } : null,

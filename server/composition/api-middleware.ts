@@ -52,6 +52,8 @@ export function apiMiddleware(env: Env, auth: ReturnType<typeof authService>): M
   const limitMapFile = tooLarge(BASEMAP_MAX_BYTES)
   // A lead list of 200,000 rows and its NIX answer (docs/decisions/075).
   const limitLeadFile = tooLarge(FILE_KINDS.lead_list.maxBytes)
+  // A call's recording (docs/decisions/076).
+  const limitRecording = tooLarge(FILE_KINDS.recording.maxBytes)
   const checkOrigin = csrfProtection(env.appOrigins, env.nodeEnv !== 'production')
   const gzipLargeJson = compressJson()
 
@@ -109,7 +111,9 @@ export function apiMiddleware(env: Env, auth: ReturnType<typeof authService>): M
               ? limitMapFile
               : c.req.path === '/api/lead-lists' || /^\/api\/lead-lists\/[^/]+\/nix$/.test(c.req.path)
                 ? limitLeadFile
-                : limitBody
+                : c.req.path === '/api/transcriptions'
+                  ? limitRecording
+                  : limitBody
       const refused = await limit(c, async () => {
         await checkOrigin(c, withSession)
       })

@@ -14,6 +14,7 @@ import { customersRoutes } from '../modules/customers/customers.routes'
 import { devicesRoutes } from '../modules/devices/devices.routes'
 import { fieldRoutes } from '../modules/field/field.routes'
 import { leadsRoutes } from '../modules/leads/leads.routes'
+import { transcriptionsRoutes } from '../modules/transcriptions/transcriptions.routes'
 import { downloadsRoutes } from '../modules/downloads/downloads.routes'
 import { filesRoutes } from '../modules/files/files.routes'
 import { financeRoutes } from '../modules/finance/finance.routes'
@@ -140,6 +141,7 @@ export function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
     .route('/', devicesRoutes(deps, areas.devices))
     .route('/', fieldRoutes(areas.field))
     .route('/', leadsRoutes(deps, areas.leads))
+    .route('/', transcriptionsRoutes(deps, areas.transcriptions))
     .route('/', downloadsRoutes(deps, { names: areas.directory.names }))
     .route('/', assistantRoutes(areas.assistant, areas.assistantStats))
     .route('/', payRoutes(deps, areas.pay, areas.exportsOfPay))

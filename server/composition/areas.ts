@@ -15,6 +15,7 @@ import { devicesService } from '../modules/devices/devices.service'
 import { fieldService } from '../modules/field/field.service'
 import { financeService } from '../modules/finance/finance.service'
 import { leadsService } from '../modules/leads/leads.service'
+import { transcriptionsService } from '../modules/transcriptions/transcriptions.service'
 import { gameReactions } from '../modules/game/game.reactions'
 import { gameService } from '../modules/game/game.service'
 import { guidesService, type GuidesPorts } from '../modules/guides/guides.service'
@@ -51,6 +52,8 @@ import { sellerAccounts } from '../modules/users/users.onboarding'
 export type AreaOptions = {
   payHooks?: PayExportHooks
   messageHooks?: MessageHooks
+  /** a speech engine in place of the configured one (tests: a scripted fake) */
+  speechEngine?: import('../modules/transcriptions/transcriptions.engine').SpeechEngine | null
   /** the auth area ends sessions (a device marked lost ends its own) */
   endSessions?: (tx: Db, sessionIds: string[]) => Promise<void>
 }
@@ -179,8 +182,7 @@ export function assembleAreas(deps: Deps, options: AreaOptions = {}) {
   const { devices, field } = fieldControl(deps, { directory, org, timeAdmin, sales }, options.endSessions)
   sync.owned.push(field.pullSource, field.visits.pullSource)
   Object.assign(sync.mutators, field.visits.mutators)
-  // The lead-list tool checks lists against the customer register (docs/decisions/075).
-  const leads = leadsService(deps, { customerContacts: () => customers.contactPages(), names: personNames })
+  const { leads, transcriptions } = telesales(deps, { customers, sales, directory, catalog, teamNames, personNames }, options.speechEngine)
   const scheduledMessages = messaging(deps, { directory, org, timeAdmin, guides, candidates, sales }, options.messageHooks)
 
   return {
@@ -188,6 +190,7 @@ export function assembleAreas(deps: Deps, options: AreaOptions = {}) {
     devices,
     field,
     leads,
+    transcriptions,
     scheduledMessages,
     assistantStats: assistantStats(deps, { roleOf: directory.roleOf, names: directory.names, roleChoices: directory.roleChoices }),
     candidates,
@@ -327,4 +330,36 @@ function alerts(deps: Deps, directory: ReturnType<typeof usersDirectory>, org: R
     teamsOfOffice: org.teamsOfOffice,
     membersOfTeams: directory.membersOfTeams,
   })
+}
+
+/**
+ * The telesales tools (docs/decisions/075, 076): lead lists are checked against the customer register; seller
+ * transcriptions ask whose a sale is, people's places and names, and the providers.
+ */
+function telesales(
+  deps: Deps,
+  a: {
+    customers: ReturnType<typeof customersService>
+    sales: ReturnType<typeof salesService>
+    directory: ReturnType<typeof usersDirectory>
+    catalog: ReturnType<typeof catalogService>
+    teamNames: (db: Db, ids: string[]) => Promise<Map<string, string>>
+    personNames: (db: Db, ids: string[]) => Promise<Map<string, string>>
+  },
+  speechEngine: AreaOptions['speechEngine'],
+) {
+  const leads = leadsService(deps, { customerContacts: () => a.customers.contactPages(), names: a.personNames })
+  const transcriptions = transcriptionsService(
+    deps,
+    {
+      saleForTranscript: a.sales.forTranscript,
+      placesOf: a.directory.placesOf,
+      names: a.personNames,
+      teamNames: a.teamNames,
+      providerNames: a.catalog.providerNames,
+      providerList: a.catalog.providerList,
+    },
+    speechEngine,
+  )
+  return { leads, transcriptions }
 }

@@ -25,6 +25,7 @@ import { enDownloads } from './en/downloads'
 import { enDevices } from './en/devices'
 import { enField } from './en/field'
 import { enLeads } from './en/leads'
+import { enTranscriptions } from './en/transcriptions'
 
 /** The whole English catalogue (every namespace merged), for the server and tests. */
 export const en = mergeCatalogs(
@@ -54,4 +55,5 @@ export const en = mergeCatalogs(
   enDevices,
   enField,
   enLeads,
+  enTranscriptions,
 )

@@ -25,6 +25,7 @@ import { fiDownloads } from './fi/downloads'
 import { fiDevices } from './fi/devices'
 import { fiField } from './fi/field'
 import { fiLeads } from './fi/leads'
+import { fiTranscriptions } from './fi/transcriptions'
 
 /** The whole Finnish catalogue (every namespace merged), for the server and tests. */
 export const fi = mergeCatalogs(
@@ -54,4 +55,5 @@ export const fi = mergeCatalogs(
   fiDevices,
   fiField,
   fiLeads,
+  fiTranscriptions,
 )

@@ -32,6 +32,7 @@ export const NAMESPACES = [
   'devices',
   'field',
   'leads',
+  'transcriptions',
 ] as const
 export type Namespace = (typeof NAMESPACES)[number]
 /** The namespaces an area's screens load; `core` is always there. */

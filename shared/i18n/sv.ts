@@ -25,6 +25,7 @@ import { svDownloads } from './sv/downloads'
 import { svDevices } from './sv/devices'
 import { svField } from './sv/field'
 import { svLeads } from './sv/leads'
+import { svTranscriptions } from './sv/transcriptions'
 
 /** The whole Swedish catalogue (every namespace merged), and its type. */
 export const sv = mergeCatalogs(
@@ -54,6 +55,7 @@ export const sv = mergeCatalogs(
   svDevices,
   svField,
   svLeads,
+  svTranscriptions,
 )
 
 export type Messages = typeof sv

@@ -138,6 +138,9 @@ const API_PAIRS: Array<[Action, Subject]> = [
   ['create', 'payroll_exports'],
   ['create', 'candidates'],
   ['update', 'candidates'],
+  // Seller transcriptions (docs/decisions/076): a call and its text, the providers' scripts.
+  ['create', 'seller_transcriptions'],
+  ['update', 'seller_transcriptions'],
   // Recruiting (docs/decisions/070): erase or export a candidate on request; the onboarding's templates and settings;
   // read the numbers in full; create the accounts.
   ['delete', 'candidates'],

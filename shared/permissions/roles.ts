@@ -110,6 +110,9 @@ export const DEFAULT_ROLES: readonly RoleDef[] = [
       ...can('delete', 'scheduled_messages'),
       // The devices (docs/decisions/072): edit, import the MDM's list, mark one lost, the alerts' thresholds.
       ...can('update', 'devices'),
+      // Seller transcriptions (docs/decisions/076): add a call, its text, the providers' scripts.
+      ...can('create', 'seller_transcriptions'),
+      ...can('update', 'seller_transcriptions'),
     ],
   },
   {
@@ -144,6 +147,8 @@ export const DEFAULT_ROLES: readonly RoleDef[] = [
       { action: 'update', subject: 'sales_planner', conditions: MY_OFFICE },
       // Their office's runs and maps (docs/decisions/074).
       { action: 'view', subject: 'controlling', conditions: MY_OFFICE },
+      // Their office's sellers' calls (docs/decisions/076).
+      { action: 'view', subject: 'seller_transcriptions', conditions: MY_OFFICE },
       ...can('update', 'profile'),
     ],
   },
@@ -167,6 +172,8 @@ export const DEFAULT_ROLES: readonly RoleDef[] = [
       { action: 'update', subject: 'sales_planner', conditions: MY_TEAMS },
       // Their teams' runs and maps (docs/decisions/074).
       { action: 'view', subject: 'controlling', conditions: MY_TEAMS },
+      // Their teams' sellers' calls (docs/decisions/076).
+      { action: 'view', subject: 'seller_transcriptions', conditions: MY_TEAMS },
       ...can('update', 'profile'),
     ],
   },

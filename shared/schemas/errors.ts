@@ -56,6 +56,7 @@ export const ERROR_CODES = [
   'level_in_use',
   'area_in_use',
   'list_running',
+  'transcribing',
   'order_matched',
   'order_unmatched',
   'sale_has_order',

@@ -6,6 +6,10 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 
 const MiB = 1024 * 1024
 
+/** A call's recording (seller transcriptions, docs/decisions/076): the types speech engines read, by content; 25 MB is one engine request. */
+export const AUDIO_TYPES = ['audio/mpeg', 'audio/wav', 'audio/ogg', 'audio/opus', 'audio/mp4', 'audio/x-m4a', 'audio/webm', 'audio/flac', 'video/webm'] as const
+export const AUDIO_MAX_BYTES = 25 * MiB
+
 /**
  * Every kind of stored file, with the types its content may have (checked by the content, never by the name or
  * the declared type alone) and its size limit. The area that owns a kind decides who may read its files
@@ -20,6 +24,8 @@ export const FILE_KINDS = {
   device_import: { types: ['text/csv', XLSX_TYPE], maxBytes: 20 * MiB, messages: 'validation.file' },
   /** a raw lead list or a NIX answer, read by the lead-list tool (docs/decisions/075): 200,000 rows fit */
   lead_list: { types: ['text/csv', XLSX_TYPE], maxBytes: 100 * MiB, messages: 'validation.file' },
+  /** a call's recording (seller transcriptions, docs/decisions/076) */
+  recording: { types: AUDIO_TYPES, maxBytes: AUDIO_MAX_BYTES, messages: 'validation.file' },
   /** an export the app produced for a user to download (CSV, XLSX, PAXml) */
   export: { types: ['text/csv', XLSX_TYPE, 'application/xml'], maxBytes: 200 * MiB, messages: 'validation.file' },
   /** an image or an attachment a guide shows (guides area, docs/decisions/069) */
@@ -42,6 +48,15 @@ export const TYPE_LABELS: Record<string, string> = {
   'text/csv': 'CSV',
   [XLSX_TYPE]: 'XLSX',
   'application/xml': 'XML',
+  'audio/mpeg': 'MP3',
+  'audio/wav': 'WAV',
+  'audio/ogg': 'Ogg',
+  'audio/opus': 'Opus',
+  'audio/mp4': 'M4A',
+  'audio/x-m4a': 'M4A',
+  'audio/webm': 'WebM',
+  'video/webm': 'WebM',
+  'audio/flac': 'FLAC',
 }
 
 /** A stored file's id in a path (files are named by UUIDs). */

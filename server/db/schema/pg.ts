@@ -136,3 +136,4 @@ export {
   postalPositionsPg as postalPositions,
 } from './field'
 export { leadSourcesPg as leadSources, leadFormatsPg as leadFormats, leadListsPg as leadLists, leadCampaignKeysPg as leadCampaignKeys } from './leads'
+export { transcriptionsPg as transcriptions, transcriptionScriptsPg as transcriptionScripts } from './transcriptions'

@@ -1,4 +1,5 @@
 import { and, between, eq, ne } from 'drizzle-orm'
+import { byteRange } from '../../lib/byte-range'
 import type { AppAbility } from '../../../shared/permissions/ability'
 import { PMTILES_HEADER_BYTES, readPmtilesHeader } from '../../../shared/rules/maps'
 import type { Translate } from '../../../shared/schemas/errors'
@@ -140,13 +141,15 @@ export function fieldBasemap(ctx: FieldContext) {
         'Cache-Control': 'private, max-age=86400',
       }
       if (ifNoneMatch === etag && !range) return { status: 304, headers, body: null }
-      const one = range ? /^bytes=(\d*)-(\d*)$/.exec(range.trim()) : null
-      if (one && (one[1] !== '' || one[2] !== '')) {
-        const [start, end] =
-          one[1] === '' ? [Math.max(0, size - Number(one[2])), size - 1] : [Number(one[1]), one[2] === '' ? size - 1 : Math.min(Number(one[2]), size - 1)]
-        if (start >= size || start > end) return { status: 416, headers: { ...headers, 'Content-Range': `bytes */${size}` }, body: null }
-        const body = await bytesOf(version, start, end)
-        return { status: 206, headers: { ...headers, 'Content-Range': `bytes ${start}-${end}/${size}`, 'Content-Length': String(body.byteLength) }, body }
+      const part = byteRange(range, size)
+      if (part.kind === 'unsatisfiable') return { status: 416, headers: { ...headers, 'Content-Range': `bytes */${size}` }, body: null }
+      if (part.kind === 'part') {
+        const body = await bytesOf(version, part.start, part.end)
+        return {
+          status: 206,
+          headers: { ...headers, 'Content-Range': `bytes ${part.start}-${part.end}/${size}`, 'Content-Length': String(body.byteLength) },
+          body,
+        }
       }
       // No range (or several, which this server answers with the whole file): the pieces one after another.
       const stream = wholeFile(db, c, version, size)

@@ -146,6 +146,21 @@ export function salesForOthers(ctx: SalesContext, { applyMove }: Pick<SalesLifec
      * What the quality area asks of a sale (docs/decisions/045): its details for the survey form, the move a
      * survey's outcome makes through the lifecycle (as the `quality` mover), and the grade it was given.
      */
+    /** What a seller transcription takes from the sale it belongs to (docs/decisions/076): whose, which provider, where. */
+    async forTranscript(db: Db, saleId: string) {
+      const [sale] = await db
+        .select({
+          sellerId: t.sales.sellerId,
+          providerId: t.sales.providerId,
+          teamId: t.sales.teamId,
+          officeId: t.sales.officeId,
+          customerName: t.sales.customerName,
+        })
+        .from(t.sales)
+        .where(eq(t.sales.id, saleId))
+      return sale ?? null
+    },
+
     quality: {
       async forSurvey(db: Db, saleId: string) {
         const [sale] = await db.select().from(t.sales).where(eq(t.sales.id, saleId))

@@ -716,6 +716,7 @@ export const enCore = {
     no_such_variant: 'That variant is no longer in the shop. Reload and choose again.',
     level_in_use_one: '{{count}} person has reached the level, so it cannot be removed. Change it instead.',
     level_in_use_other: '{{count}} people have reached the level, so it cannot be removed. Change it instead.',
+    transcribing: 'The speech engine is transcribing the call right now: wait until it is done.',
     list_running: 'The list is already being processed: wait until it is done.',
     area_in_use_one: "{{count}} run has the area, so it cannot be removed. Change the run's area first.",
     area_in_use_other: "{{count}} runs have the area, so it cannot be removed. Change the runs' area first.",

@@ -713,6 +713,7 @@ export const fiCore = {
     no_such_variant: 'Tätä vaihtoehtoa ei enää ole kaupassa. Lataa uudelleen ja valitse uudestaan.',
     level_in_use_one: '{{count}} henkilö on saavuttanut tason, joten sitä ei voi poistaa. Muuta sitä sen sijaan.',
     level_in_use_other: '{{count}} henkilöä on saavuttanut tason, joten sitä ei voi poistaa. Muuta sitä sen sijaan.',
+    transcribing: 'Puhepalvelu litteroi puhelua juuri nyt: odota, kunnes se on valmis.',
     list_running: 'Listaa käsitellään jo: odota, kunnes se on valmis.',
     area_in_use_one: '{{count}} ajolla on tämä alue, joten sitä ei voi poistaa. Vaihda ajon alue ensin.',
     area_in_use_other: '{{count}} ajolla on tämä alue, joten sitä ei voi poistaa. Vaihda ajojen alue ensin.',

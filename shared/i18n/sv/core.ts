@@ -696,6 +696,7 @@ export const svCore = {
     no_such_variant: 'Den varianten finns inte längre i butiken. Ladda om och välj igen.',
     level_in_use_one: '{{count}} person har nått nivån, så den kan inte tas bort. Ändra den i stället.',
     level_in_use_other: '{{count}} personer har nått nivån, så den kan inte tas bort. Ändra den i stället.',
+    transcribing: 'Samtalet skrivs ut av taltjänsten just nu: vänta tills det är klart.',
     list_running: 'Listan bearbetas redan: vänta tills den är klar.',
     area_in_use_one: '{{count}} körning har området, så det kan inte tas bort. Byt område på körningen först.',
     area_in_use_other: '{{count}} körningar har området, så det kan inte tas bort. Byt område på körningarna först.',

@@ -1,0 +1,15 @@
+/**
+ * One `Range: bytes=…` header read against a file's size (RFC 9110): a single range is a part (a suffix `-500` is
+ * the last 500 bytes; an end past the file is its end), none or several the whole file, one that starts past the
+ * end unsatisfiable (416). Used by everything the app serves in parts: the basemap, a call's recording.
+ */
+export type ByteRange = { kind: 'whole' } | { kind: 'part'; start: number; end: number } | { kind: 'unsatisfiable' }
+
+export function byteRange(range: string | undefined, size: number): ByteRange {
+  const one = range ? /^bytes=(\d*)-(\d*)$/.exec(range.trim()) : null
+  if (!one || (one[1] === '' && one[2] === '')) return { kind: 'whole' }
+  const [start, end] =
+    one[1] === '' ? [Math.max(0, size - Number(one[2])), size - 1] : [Number(one[1]), one[2] === '' ? size - 1 : Math.min(Number(one[2]), size - 1)]
+  if (start >= size || start > end) return { kind: 'unsatisfiable' }
+  return { kind: 'part', start, end }
+}

@@ -1,0 +1,122 @@
+import { eq } from 'drizzle-orm'
+import type { AppAbility } from '../../../shared/permissions/ability'
+import { checkScript, redact, type Segment } from '../../../shared/rules/transcriptions'
+import type { TranscriptionDetail, TranscriptionItem } from '../../../shared/schemas/transcriptions'
+import type { Db } from '../../db/client'
+import { notFound } from '../../lib/errors'
+import type { Deps } from '../../platform/deps'
+import { openAiEngine, type SpeechEngine } from './transcriptions.engine'
+
+/** What the transcriptions area asks other areas (wired in server/composition/areas.ts). */
+export type TranscriptionsPorts = {
+  /** the sales area: whose the sale is, its provider, team and office */
+  saleForTranscript(
+    db: Db,
+    saleId: string,
+  ): Promise<{ sellerId: string; providerId: string; teamId: string | null; officeId: string | null; customerName: string } | null>
+  /** the users area: a person's name, team and office */
+  placesOf(db: Db, ids: string[]): Promise<Map<string, { name: string; teamId: string | null; officeId: string | null }>>
+  names(db: Db, ids: string[]): Promise<Map<string, string>>
+  teamNames(db: Db, ids: string[]): Promise<Map<string, string>>
+  providerNames(db: Db, ids: string[]): Promise<Map<string, string>>
+  providerList(db: Db): Promise<Array<{ id: string; name: string }>>
+}
+
+export type TranscriptionRow = typeof import('../../db/schema/transcriptions').transcriptions.$inferSelect
+
+/** The words the list's search reads: the text lower-cased, its sensitive numbers masked (they never enter it). */
+export function searchTextOf(segments: readonly Segment[]): string {
+  return redact(segments.map((s) => s.text).join(' ')).toLowerCase()
+}
+
+/** Whether the reader sees sensitive numbers in full: the named rule for identity numbers (decision 058). */
+export const seesNumbers = (ability: AppAbility) => ability.can('view', 'identity_numbers')
+
+/** What the transcriptions area's parts share: its tables, the engine, a row and its answers, the script's check. */
+export function transcriptionsContext(
+  { database, files, jobs, events, env }: Pick<Deps, 'database' | 'files' | 'jobs' | 'events' | 'env'>,
+  ports: TranscriptionsPorts,
+  engineOverride?: SpeechEngine | null,
+) {
+  const { db, t } = database
+  const x = t.transcriptions
+  const engine: SpeechEngine | null = engineOverride !== undefined ? engineOverride : env.transcribe ? openAiEngine(env.transcribe) : null
+
+  async function row(id: string): Promise<TranscriptionRow> {
+    const [found] = await db.select().from(x).where(eq(x.id, id))
+    if (!found) throw notFound()
+    return found
+  }
+
+  /** The provider's script checked against the segments, or nothing when the provider has none. */
+  async function checksFor(tx: Db, providerId: string | null, segments: readonly Segment[]) {
+    if (!providerId || segments.length === 0) return { checks: null, checkResult: null }
+    const [script] = await tx.select().from(t.transcriptionScripts).where(eq(t.transcriptionScripts.providerId, providerId))
+    if (!script || script.must.length + script.mustNot.length === 0) return { checks: null, checkResult: null }
+    const { checks, result } = checkScript(segments, script)
+    return { checks, checkResult: result }
+  }
+
+  async function names(rows: TranscriptionRow[]) {
+    const [people, teams, providers] = await Promise.all([
+      ports.names(db, [...new Set(rows.flatMap((r) => [r.sellerId, r.createdById]))]),
+      ports.teamNames(db, [...new Set(rows.flatMap((r) => (r.teamId ? [r.teamId] : [])))]),
+      ports.providerNames(db, [...new Set(rows.flatMap((r) => (r.providerId ? [r.providerId] : [])))]),
+    ])
+    return { people, teams, providers }
+  }
+
+  function item(r: TranscriptionRow, n: Awaited<ReturnType<typeof names>>, q: string | undefined): TranscriptionItem {
+    const text = redact(r.segments.map((s) => s.text).join(' '))
+    let hit: string | null = null
+    if (q) {
+      const at = text.toLowerCase().indexOf(q.toLowerCase())
+      if (at >= 0) hit = `${at > 60 ? '…' : ''}${text.slice(Math.max(0, at - 60), at + q.length + 60)}${at + q.length + 60 < text.length ? '…' : ''}`
+    }
+    return {
+      id: r.id,
+      sellerName: n.people.get(r.sellerId) ?? '',
+      teamName: r.teamId ? (n.teams.get(r.teamId) ?? null) : null,
+      providerName: r.providerId ? (n.providers.get(r.providerId) ?? null) : null,
+      callAt: r.callAt,
+      durationSeconds: r.durationSeconds,
+      language: r.language,
+      status: r.status,
+      checkResult: r.checkResult,
+      excerpt: text.length > 140 ? `${text.slice(0, 140)}…` : text,
+      hit,
+      saleId: r.saleId,
+    }
+  }
+
+  async function detail(r: TranscriptionRow, ability: AppAbility): Promise<TranscriptionDetail> {
+    const n = await names([r])
+    const full = seesNumbers(ability)
+    const sale = r.saleId ? await ports.saleForTranscript(db, r.saleId) : null
+    const { excerpt: _excerpt, hit: _hit, ...base } = item(r, n, undefined)
+    return {
+      ...base,
+      sellerId: r.sellerId,
+      teamId: r.teamId,
+      providerId: r.providerId,
+      orderId: r.orderId,
+      saleCustomerName: sale?.customerName ?? null,
+      segments: full ? r.segments : r.segments.map((s) => ({ ...s, text: redact(s.text) })),
+      masked: !full,
+      engine: r.engine,
+      model: r.model,
+      dropped: r.dropped,
+      audio: r.audioFileId && r.audioType ? { type: r.audioType, size: r.audioSize ?? 0 } : null,
+      checks: r.checks,
+      error: r.error,
+      createdByName: n.people.get(r.createdById) ?? '',
+      createdAt: r.createdAt,
+      version: r.version,
+      may: { edit: ability.can('update', 'seller_transcriptions') },
+    }
+  }
+
+  return { database, db, t, x, files, jobs, events, ports, engine, row, checksFor, names, item, detail }
+}
+
+export type TranscriptionsContext = ReturnType<typeof transcriptionsContext>

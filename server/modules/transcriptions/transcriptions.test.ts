@@ -1,0 +1,212 @@
+import { execFileSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { and, eq, inArray, notInArray } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { TranscriptionDetail, TranscriptionItem, TranscriptScript } from '../../../shared/schemas/transcriptions'
+import { createTestApp } from '../../test/harness'
+
+/**
+ * Seller transcriptions through the API (docs/decisions/076), on SQLite and PostgreSQL. The recordings are spoken by
+ * espeak-ng (Swedish) and sox here; the speech engine is a fake OpenAI-compatible endpoint that answers each
+ * recording (known by its bytes) with scripted segments, as Whisper's verbose JSON does — including what Whisper
+ * invents on a silent recording.
+ */
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'saljkraft-calls-'))
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }))
+
+function speak(text: string): Buffer {
+  const file = path.join(work, `${createHash('sha1').update(text).digest('hex')}.wav`)
+  execFileSync('espeak-ng', ['-v', 'sv', '-w', file, text])
+  return fs.readFileSync(file)
+}
+function silence(seconds: number): Buffer {
+  const file = path.join(work, `tyst-${seconds}.wav`)
+  execFileSync('sox', ['-n', '-r', '16000', '-c', '1', file, 'trim', '0.0', String(seconds)])
+  return fs.readFileSync(file)
+}
+
+type Scripted = Array<{ start: number; end: number; text: string; no_speech_prob?: number; avg_logprob?: number }>
+const scripts = new Map<string, Scripted>()
+const requests: Array<{ model: string; language: string; format: string }> = []
+const sha = (b: Uint8Array) => createHash('sha1').update(b).digest('hex')
+
+const engine = createServer((req, res) => {
+  void (async () => {
+    const chunks: Buffer[] = []
+    for await (const c of req) chunks.push(c as Buffer)
+    const form = await new Request('http://x', { method: 'POST', headers: req.headers as Record<string, string>, body: Buffer.concat(chunks) }).formData()
+    const file = form.get('file') as File
+    requests.push({ model: String(form.get('model')), language: String(form.get('language')), format: String(form.get('response_format')) })
+    const segments = scripts.get(sha(new Uint8Array(await file.arrayBuffer())))
+    if (!segments) {
+      res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":"unknown recording"}')
+      return
+    }
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ language: 'swedish', duration: 12.5, text: '', segments }))
+  })()
+})
+await new Promise<void>((resolve) => engine.listen(0, '127.0.0.1', resolve))
+afterAll(() => new Promise<void>((resolve) => engine.close(() => resolve())))
+
+const t = await createTestApp({ TRANSCRIBE_URL: `http://127.0.0.1:${(engine.address() as AddressInfo).port}/v1`, TRANSCRIBE_MODEL: 'whisper-test' })
+const { db, t: s } = t.database
+
+let backoffice = ''
+let coach = ''
+let inTeam = { saleId: '', providerId: '' }
+let outside = { sellerId: '' }
+beforeAll(async () => {
+  backoffice = (await t.login('backoffice@demo.test')).cookie
+  const c = await t.login('coach@demo.test')
+  coach = c.cookie
+  const teams = c.answer.userData.teamIds as string[]
+  const [sale] = await db.select({ id: s.sales.id, providerId: s.sales.providerId }).from(s.sales).where(inArray(s.sales.teamId, teams)).limit(1)
+  inTeam = { saleId: sale!.id, providerId: sale!.providerId }
+  const [other] = await db
+    .select({ id: s.users.id })
+    .from(s.users)
+    .where(and(notInArray(s.users.teamId, teams), eq(s.users.active, true)))
+    .limit(1)
+  outside = { sellerId: other!.id }
+})
+
+async function upload(query: Record<string, string>, body: Uint8Array | null, cookie = backoffice) {
+  return t.request('POST', `/api/transcriptions?${new URLSearchParams(query).toString()}`, {
+    cookie,
+    body: body ?? new Uint8Array(),
+    headers: body ? { 'content-type': 'audio/wav', 'x-file-name': 'samtal.wav' } : { 'content-length': '0' },
+  })
+}
+const get = async (id: string, cookie = backoffice) => (await t.request('GET', `/api/transcriptions/${id}`, { cookie })).json as unknown as TranscriptionDetail
+const list = async (query: string, cookie = backoffice) =>
+  (await t.request('GET', `/api/transcriptions?itemsPerPage=100${query}`, { cookie })).json.items as unknown as TranscriptionItem[]
+
+describe('a call through the speech engine', () => {
+  it('is transcribed, cleaned of invented text, checked against its provider’s script, masked for who may not see numbers', async () => {
+    const script = await t.request('PUT', `/api/transcription-scripts/${inTeam.providerId}`, {
+      cookie: backoffice,
+      body: {
+        must: [
+          { id: 'company', text: 'ringer från Säljkraft' },
+          { id: 'written', text: 'bekräftelse skriftligen' },
+        ],
+        mustNot: [{ id: 'free', text: 'helt gratis' }],
+      },
+    })
+    expect(script.status, script.text).toBe(200)
+    expect((script.json.items as unknown as TranscriptScript[]).find((x) => x.providerId === inTeam.providerId)).toMatchObject({ version: 1 })
+
+    const audio = speak('Hej, jag heter Anna och ringer från Säljkraft.')
+    scripts.set(sha(audio), [
+      { start: 0, end: 4, text: ' Hej, jag heter Anna och ringer från Säljkraft.' },
+      { start: 4, end: 9, text: ' Mitt personnummer är 811218-9876 och kortet 4111 1111 1111 1111.' },
+      { start: 9, end: 12, text: ' Du får en bekräftelse skriftligen.' },
+      { start: 12, end: 12.5, text: ' Tack för att ni har tittat!' },
+    ])
+    const made = await upload({ saleId: inTeam.saleId, language: 'sv' }, audio)
+    expect(made.status, made.text).toBe(201)
+    const id = (made.json as unknown as TranscriptionDetail).id
+    expect((made.json as unknown as TranscriptionDetail).status).toBe('transcribing')
+    await t.jobs.settled()
+
+    const full = await get(id)
+    expect(full).toMatchObject({
+      status: 'done',
+      engine: 'openai',
+      model: 'whisper-test',
+      language: 'sv',
+      durationSeconds: 12.5,
+      dropped: 1,
+      masked: false,
+      checkResult: 'pass',
+    })
+    expect(full.segments.map((x) => x.text)).toEqual([
+      'Hej, jag heter Anna och ringer från Säljkraft.',
+      'Mitt personnummer är 811218-9876 och kortet 4111 1111 1111 1111.',
+      'Du får en bekräftelse skriftligen.',
+    ])
+    expect(full.checks!.map((c) => [c.id, c.ok, c.found?.start ?? null])).toEqual([
+      ['company', true, 0],
+      ['written', true, 9],
+      ['free', true, null],
+    ])
+    expect(requests.at(-1)).toEqual({ model: 'whisper-test', language: 'sv', format: 'verbose_json' })
+
+    // The coach (their team's call) reads it masked; the search never finds a number.
+    const masked = await get(id, coach)
+    expect(masked.masked).toBe(true)
+    expect(masked.segments[1]!.text).toBe('Mitt personnummer är 811218-**** och kortet ••••1111.')
+    expect((await list('&q=bekräftelse skriftligen', coach)).map((x) => x.id)).toContain(id)
+    expect(await list('&q=9876')).toEqual([])
+    expect(await list('&q=4111 1111')).toEqual([])
+
+    // The recording plays in parts (the player seeks).
+    const part = await t.request('GET', `/api/transcriptions/${id}/audio`, { cookie: coach, headers: { range: 'bytes=0-9' } })
+    expect([part.status, part.bytes.byteLength, part.res.headers.get('content-range')]).toEqual([206, 10, `bytes 0-9/${audio.byteLength}`])
+
+    // A stricter script: the calls are checked again.
+    await t.request('PUT', `/api/transcription-scripts/${inTeam.providerId}`, {
+      cookie: backoffice,
+      body: { must: [{ id: 'right', text: 'ångerrätt i fjorton dagar' }], mustNot: [], version: 1 },
+    })
+    await t.jobs.settled()
+    expect((await get(id)).checkResult).toBe('fail')
+    expect((await list(`&result=fail&providerId=${inTeam.providerId}`)).map((x) => x.id)).toContain(id)
+  })
+
+  it('says when a recording had no speech: what the engine invented on silence is dropped', async () => {
+    const quiet = silence(2)
+    scripts.set(sha(quiet), [
+      { start: 0, end: 1, text: ' Tack för att ni har tittat!' },
+      { start: 1, end: 2, text: ' Hej hej', no_speech_prob: 0.95, avg_logprob: -1.6 },
+    ])
+    const made = await upload({ saleId: inTeam.saleId }, quiet)
+    await t.jobs.settled()
+    expect(await get((made.json as unknown as TranscriptionDetail).id)).toMatchObject({ status: 'no_speech', segments: [], dropped: 2 })
+  })
+
+  it('takes typed text when there is no recording, and refuses what is no recording', async () => {
+    const made = await upload({ sellerId: outside.sellerId, language: 'sv' }, null)
+    expect(made.status, made.text).toBe(201)
+    const id = (made.json as unknown as TranscriptionDetail).id
+    expect((made.json as unknown as TranscriptionDetail).status).toBe('awaiting_text')
+    const typed = await t.request('PUT', `/api/transcriptions/${id}/text`, {
+      cookie: backoffice,
+      body: { text: '[00:03] Säljare: Hej!\n[00:07] Kund: Hej, vem är det?' },
+    })
+    expect(typed.status, typed.text).toBe(200)
+    expect((typed.json as unknown as TranscriptionDetail).segments).toEqual([
+      { start: 3, end: 7, text: 'Hej!', speaker: 'Säljare' },
+      { start: 7, end: 7, text: 'Hej, vem är det?', speaker: 'Kund' },
+    ])
+    const stale = await t.request('PUT', `/api/transcriptions/${id}/text`, { cookie: backoffice, body: { text: 'x', version: 1 } })
+    expect(stale.status).toBe(409)
+
+    const notAudio = await t.request('POST', `/api/transcriptions?sellerId=${outside.sellerId}`, {
+      cookie: backoffice,
+      body: new TextEncoder().encode('det här är ingen inspelning'),
+      headers: { 'content-type': 'audio/wav' },
+    })
+    expect(notAudio.status).toBe(415)
+    const noSeller = await upload({ language: 'sv' }, null)
+    expect(noSeller.status).toBe(400)
+  })
+
+  it('shows a coach their teams’ calls only; a seller none; only back office adds them', async () => {
+    const other = (await upload({ sellerId: outside.sellerId }, null)).json as unknown as TranscriptionDetail
+    expect((await t.request('GET', `/api/transcriptions/${other.id}`, { cookie: coach })).status).toBe(404)
+    expect((await list('', coach)).some((x) => x.id === other.id)).toBe(false)
+    expect((await list('')).some((x) => x.id === other.id)).toBe(true)
+    expect((await upload({ saleId: inTeam.saleId }, null, coach)).status).toBe(403)
+    const seller = (await t.login('seller@demo.test')).cookie
+    expect((await t.request('GET', '/api/transcriptions', { cookie: seller })).status).toBe(403)
+    expect((await t.request('GET', '/api/transcriptions/settings', { cookie: coach })).json).toMatchObject({
+      engine: { kind: 'openai', model: 'whisper-test' },
+    })
+  })
+})

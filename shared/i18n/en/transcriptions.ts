@@ -1,0 +1,73 @@
+import type { Shape } from '../namespaces'
+import type { svTranscriptions } from '../sv/transcriptions'
+
+/** The `transcriptions` namespace in English. */
+export const enTranscriptions = {
+  validation: {
+    transcriptions: {
+      seller: 'Choose the seller or the sale report the call belongs to',
+      sale: 'The sale report does not exist',
+      provider: 'The provider does not exist',
+    },
+  },
+  transcriptions: {
+    intro:
+      "The sellers' calls as text: search what was said, follow the text while the recording plays and see whether the call kept to the provider's script.",
+    engineOn: 'Recordings are transcribed by the speech engine ({{model}}).',
+    engineOff: 'No speech engine is configured: the text is typed or imported with the recording.',
+    add: 'Add a call',
+    scripts: 'Scripts',
+    search: 'Search the calls',
+    filters: { seller: 'Seller', team: 'Team', provider: 'Provider', from: 'From', to: 'To', result: 'Script check', any: 'All' },
+    results: { pass: 'Passed', fail: 'Deviation', none: 'Not checked' },
+    statuses: { awaiting_text: 'Waiting for text', transcribing: 'Transcribing', done: 'Done', no_speech: 'No speech', failed: 'Failed' },
+    columns: { callAt: 'Call', seller: 'Seller', provider: 'Provider', duration: 'Length', status: 'State', result: 'Script', text: 'Text' },
+    empty: 'No calls yet.',
+    emptyFiltered: 'No calls match the filters.',
+    detail: {
+      recording: 'Recording',
+      noRecording: 'No recording: text only.',
+      text: 'The call',
+      noSpeech: 'The recording had no speech: what the speech engine wrote over the silence was removed.',
+      transcribing: 'The speech engine is transcribing the call …',
+      awaitingText: 'The call has no text yet.',
+      failed: 'The speech engine could not transcribe the call: {{error}}',
+      masked: 'Identity, card and account numbers are shown masked.',
+      dropped_one: '{{count}} passage the speech engine made up was removed.',
+      dropped_other: '{{count}} passages the speech engine made up were removed.',
+      jump: 'Play from {{time}}',
+      checks: 'Script check',
+      noScript: 'The provider has no script.',
+      must: 'Must be said',
+      mustNot: 'Must not be said',
+      foundAt: 'Said at {{time}}',
+      missing: 'Not said',
+      notSaid: 'Not said',
+      saidAt: 'Said at {{time}}',
+      meta: '{{engine}} · {{language}} · added by {{by}}',
+      byText: 'Typed text',
+      editText: 'Type the text',
+      textHelp: 'One line per turn. A line may start with a time (01:23) and who speaks (Seller:).',
+      sale: 'Sale report',
+    },
+    addDialog: {
+      title: 'Add a call',
+      saleId: "The sale report's id",
+      seller: 'Seller',
+      sellerHelp: 'Give the sale report, or the seller when the call has none.',
+      provider: 'Provider',
+      language: 'Language',
+      callAt: 'When the call was made',
+      recording: 'Recording (MP3, WAV, M4A, Ogg, WebM, FLAC; at most {{max}})',
+      text: 'Text (when no speech engine transcribes it)',
+    },
+    languages: { sv: 'Swedish', fi: 'Finnish', en: 'English' },
+    scriptDialog: {
+      title: 'Scripts per provider',
+      help: 'Phrases a call must contain (the company and the seller named, the sentence about written confirmation …) and phrases it must not. A word or two misheard still counts.',
+      must: 'Must be said (one phrase per line)',
+      mustNot: 'Must not be said (one phrase per line)',
+      saved: 'The script was saved: the calls are checked again.',
+    },
+  },
+} satisfies Shape<typeof svTranscriptions>
