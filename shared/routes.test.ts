@@ -26,6 +26,7 @@ const ADDED: Array<[string, string | null]> = [
   ['/backoffice/scheduledmessages/:id', 'view scheduled_messages'],
   // A device's page (issue 46, decision 072).
   ['/backoffice/devices/:id', 'view devices'],
+  ['/backoffice/sellertranscriptions/:id', 'view seller_transcriptions'],
 ]
 
 /** Every route of spec section 2 with the permission the spec's table (section 6) gives it. */

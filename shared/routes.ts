@@ -180,8 +180,13 @@ export const ROUTES = [
   {
     path: '/backoffice/sellertranscriptions',
     name: 'backoffice-sellertranscriptions',
-    meta: view('seller_transcriptions'),
-    plannedIn: 'later',
+    meta: view('seller_transcriptions', { namespaces: ['transcriptions'] }),
+  },
+  // A call's page: the recording with its text, the script's checks (docs/decisions/076).
+  {
+    path: '/backoffice/sellertranscriptions/:id',
+    name: 'backoffice-sellertranscriptions-id',
+    meta: view('seller_transcriptions', { navActiveLink: 'backoffice-sellertranscriptions', namespaces: ['transcriptions'] }),
   },
   { path: '/backoffice/sicknotices', name: 'backoffice-sicknotices', meta: view('sicknotices', { namespaces: ['pay', 'time-reports'] }) },
   // Its tabs hold the reports and the month's attestation (docs/decisions/029).

@@ -211,6 +211,20 @@ test.describe('accessibility, light and dark', () => {
     expect(await bothThemes(page), 'the format dialog').toEqual([])
   })
 
+  test('seller transcriptions: the list, a call with its script checked, the scripts', async ({ page }) => {
+    await signInAs(page, 'backoffice@demo.test', '/backoffice/sellertranscriptions')
+    const row = page.getByRole('row').filter({ hasText: 'helt gratis' })
+    await expect(row).toBeVisible()
+    expect(await bothThemes(page), 'the calls').toEqual([])
+    await row.click()
+    await expect(page.getByTestId('transcript-checks')).toBeVisible()
+    expect(await bothThemes(page), 'a call').toEqual([])
+    await page.goto('/backoffice/sellertranscriptions')
+    await page.getByTestId('edit-scripts').click()
+    await expect(page.getByTestId('script-must')).toBeVisible()
+    expect(await bothThemes(page), 'the scripts').toEqual([])
+  })
+
   test('the quality screens: templates and the editor, the call queue and a survey, the four statistics screens', async ({ page }) => {
     test.slow() // eight axe runs, four over charts with their tables
     await signInAs(page, 'backoffice@demo.test', '/backoffice/salequality/templates')

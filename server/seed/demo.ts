@@ -22,6 +22,7 @@ import { seedDemoGuides } from './demo-guides'
 import { seedDemoCandidates } from './demo-candidates'
 import { seedDemoMessages } from './demo-messages'
 import { seedDemoLeads } from './demo-leads'
+import { seedDemoTranscriptions } from './demo-transcriptions'
 import { seedDemoDevices } from './demo-devices'
 import { seedDemoRuns } from './demo-runs'
 import { seedQualityDemo } from './quality'
@@ -278,6 +279,8 @@ export async function seedDemo(database: Database, opts: { scryptLogN: number; n
     })
     // The lead-list tool's output formats and a source with its mapping (issue 47).
     await seedDemoLeads(database, tx, now)
+    // Three calls typed in as text and a provider's script (issue 47).
+    await seedDemoTranscriptions(database, tx, now, { authorId: byEmail.get('backoffice@demo.test') ?? null, sellerEmails: ['seller@demo.test'] })
     // The sellers' phones and two tablets on the shelf, as the app and the MDM's list know them (issue 46).
     await seedDemoDevices(
       database,

@@ -764,6 +764,7 @@ export const enCore = {
     'backoffice-scheduledmessages': 'Scheduled messages',
     'backoffice-scheduledmessages-id': 'Scheduled message',
     'backoffice-sellertranscriptions': 'Seller transcriptions',
+    'backoffice-sellertranscriptions-id': 'Call',
     'backoffice-sicknotices': 'Sick notices',
     'backoffice-timereports': 'Time reports',
     'backoffice-timereports-id': 'Time report',

@@ -16,6 +16,7 @@ export const enTranscriptions = {
     engineOn: 'Recordings are transcribed by the speech engine ({{model}}).',
     engineOff: 'No speech engine is configured: the text is typed or imported with the recording.',
     add: 'Add a call',
+    clearFilters: 'Clear filters',
     scripts: 'Scripts',
     search: 'Search the calls',
     filters: { seller: 'Seller', team: 'Team', provider: 'Provider', from: 'From', to: 'To', result: 'Script check', any: 'All' },

@@ -761,6 +761,7 @@ export const fiCore = {
     'backoffice-scheduledmessages': 'Ajastetut viestit',
     'backoffice-scheduledmessages-id': 'Ajastettu viesti',
     'backoffice-sellertranscriptions': 'Myyjien litteroinnit',
+    'backoffice-sellertranscriptions-id': 'Puhelu',
     'backoffice-sicknotices': 'Sairausilmoitukset',
     'backoffice-timereports': 'Tuntiraportit',
     'backoffice-timereports-id': 'Tuntiraportti',

@@ -15,6 +15,7 @@ export const fiTranscriptions = {
     engineOn: 'Puhepalvelu litteroi tallenteet ({{model}}).',
     engineOff: 'Puhepalvelua ei ole määritetty: teksti kirjoitetaan tai tuodaan tallenteen kanssa.',
     add: 'Lisää puhelu',
+    clearFilters: 'Tyhjennä suodattimet',
     scripts: 'Käsikirjoitukset',
     search: 'Hae puheluista',
     filters: { seller: 'Myyjä', team: 'Tiimi', provider: 'Toimittaja', from: 'Alkaen', to: 'Asti', result: 'Käsikirjoituksen tarkistus', any: 'Kaikki' },

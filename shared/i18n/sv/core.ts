@@ -744,6 +744,7 @@ export const svCore = {
     'backoffice-scheduledmessages': 'Schemalagda meddelanden',
     'backoffice-scheduledmessages-id': 'Schemalagt meddelande',
     'backoffice-sellertranscriptions': 'Säljartranskriberingar',
+    'backoffice-sellertranscriptions-id': 'Samtal',
     'backoffice-sicknotices': 'Sjukanmälningar',
     'backoffice-timereports': 'Tidrapporter',
     'backoffice-timereports-id': 'Tidrapport',

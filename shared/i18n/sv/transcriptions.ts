@@ -12,6 +12,7 @@ export const svTranscriptions = {
     engineOn: 'Inspelningar skrivs ut av taltjänsten ({{model}}).',
     engineOff: 'Ingen taltjänst är inställd: texten skrivs in eller läses in tillsammans med inspelningen.',
     add: 'Lägg till samtal',
+    clearFilters: 'Rensa filter',
     scripts: 'Manus',
     search: 'Sök i samtalen',
     filters: { seller: 'Säljare', team: 'Team', provider: 'Leverantör', from: 'Från', to: 'Till', result: 'Manuskontroll', any: 'Alla' },

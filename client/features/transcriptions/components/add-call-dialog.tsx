@@ -1,0 +1,118 @@
+import { Button, Field, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { formatBytes, type FormatLanguage } from '../../../../shared/format'
+import { AUDIO_MAX_BYTES } from '../../../../shared/schemas/files'
+import type { TranscriptionDetail } from '../../../../shared/schemas/transcriptions'
+import { AppDialog } from '../../../components/ui/app-dialog'
+import { Choices } from '../../../components/ui/choices'
+import { FilePicker } from '../../../components/ui/file-picker'
+import { FormAlert } from '../../../components/ui/form-alert'
+import { formErrorOf } from '../../../components/ui/form-dialog'
+import { LookupCombobox } from '../../../components/ui/lookup/lookup-select'
+import { ApiClientError } from '../../../lib/api-client'
+import { addCall, setTranscriptText } from '../api/transcriptions-api'
+
+/**
+ * A call added by back office: the sale report it belongs to (its seller and provider follow) or the seller, the
+ * language, when it was made, the recording and — when no speech engine writes it — its text.
+ */
+export function AddCallDialog({ engine, onClose, onAdded }: { engine: boolean; onClose: () => void; onAdded: (call: TranscriptionDetail) => void }) {
+  const { t, i18n } = useTranslation()
+  const [saleId, setSaleId] = useState('')
+  const [sellerId, setSellerId] = useState<string | undefined>()
+  const [language, setLanguage] = useState('sv')
+  const [callAt, setCallAt] = useState('')
+  const [file, setFile] = useState<File | null>(null)
+  const [text, setText] = useState('')
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [busy, setBusy] = useState(false)
+  const save = async () => {
+    setBusy(true)
+    setErrors({})
+    try {
+      const q: Record<string, string> = { language }
+      if (saleId.trim()) q.saleId = saleId.trim()
+      else if (sellerId) q.sellerId = sellerId
+      if (callAt) q.callAt = String(new Date(callAt).getTime())
+      let call = await addCall(q, file)
+      if (text.trim() && (!file || !engine)) call = await setTranscriptText(call.id, text)
+      onAdded(call)
+    } catch (err) {
+      const fields = err instanceof ApiClientError ? err.body?.fieldErrors : undefined
+      setErrors(fields ? Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v?.[0] ?? ''])) : { form: formErrorOf(err, t).message })
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <AppDialog
+      open
+      onClose={onClose}
+      title={t('transcriptions.addDialog.title')}
+      testId="add-call-dialog"
+      size="lg"
+      scroll
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            {t('table.cancel')}
+          </Button>
+          <Button colorPalette="brand" loading={busy} onClick={() => void save()} data-testid="add-call-save">
+            {t('table.save')}
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="4">
+        {errors.form ? <FormAlert message={errors.form} /> : null}
+        <Text color="fg.muted">{t('transcriptions.addDialog.sellerHelp')}</Text>
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
+          <Field.Root invalid={!!errors.saleId}>
+            <Field.Label>{t('transcriptions.addDialog.saleId')}</Field.Label>
+            <Input value={saleId} onChange={(e) => setSaleId(e.target.value)} maxLength={36} data-testid="add-call-sale" />
+            <Field.ErrorText>{errors.saleId}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={!!errors.sellerId}>
+            <Field.Label>{t('transcriptions.addDialog.seller')}</Field.Label>
+            <LookupCombobox
+              kind="users"
+              label={t('transcriptions.addDialog.seller')}
+              value={sellerId}
+              onChange={setSellerId}
+              emptyLabel=""
+              placeholder=""
+              inDialog
+            />
+            <Field.ErrorText>{errors.sellerId}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>{t('transcriptions.addDialog.language')}</Field.Label>
+            <Choices
+              value={language}
+              onChange={(e) => setLanguage(e.target.value)}
+              options={(['sv', 'fi', 'en'] as const).map((l) => ({ value: l, label: t(`transcriptions.languages.${l}`) }))}
+            />
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>{t('transcriptions.addDialog.callAt')}</Field.Label>
+            <Input type="datetime-local" value={callAt} onChange={(e) => setCallAt(e.target.value)} />
+          </Field.Root>
+        </SimpleGrid>
+        <Field.Root invalid={!!errors.file}>
+          <Field.Label>{t('transcriptions.addDialog.recording', { max: formatBytes(AUDIO_MAX_BYTES, i18n.language as FormatLanguage) })}</Field.Label>
+          <FilePicker accept="audio/*,.mp3,.wav,.m4a,.ogg,.opus,.webm,.flac" fileName={file?.name ?? null} onChange={setFile} testId="add-call-file" />
+          <Field.ErrorText>{errors.file}</Field.ErrorText>
+        </Field.Root>
+        {!engine || !file ? (
+          <Field.Root invalid={!!errors.text}>
+            <Field.Label>{t('transcriptions.addDialog.text')}</Field.Label>
+            <Textarea rows={6} value={text} onChange={(e) => setText(e.target.value)} data-testid="add-call-text" />
+            <Field.HelperText>{t('transcriptions.detail.textHelp')}</Field.HelperText>
+            <Field.ErrorText>{errors.text}</Field.ErrorText>
+          </Field.Root>
+        ) : null}
+      </Stack>
+    </AppDialog>
+  )
+}

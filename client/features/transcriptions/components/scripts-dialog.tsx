@@ -1,0 +1,105 @@
+import { Button, Field, Stack, Text, Textarea } from '@chakra-ui/react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { TranscriptScript } from '../../../../shared/schemas/transcriptions'
+import { AppDialog } from '../../../components/ui/app-dialog'
+import { Choices } from '../../../components/ui/choices'
+import { FormAlert } from '../../../components/ui/form-alert'
+import { formErrorOf } from '../../../components/ui/form-dialog'
+import { snackbar } from '../../../lib/snackbar-store'
+import { listScripts, saveScript } from '../api/transcriptions-api'
+import { transcriptionsKeys } from '../api/transcriptions-keys'
+import { phrasesOf } from '../model/timecode'
+
+/** One provider's script at a time: what a call must and must not contain, a phrase per line. */
+function ScriptForm({ script, onSaved }: { script: TranscriptScript; onSaved: () => void }) {
+  const { t } = useTranslation()
+  const [must, setMust] = useState(script.must.map((p) => p.text).join('\n'))
+  const [mustNot, setMustNot] = useState(script.mustNot.map((p) => p.text).join('\n'))
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const save = async () => {
+    setBusy(true)
+    setError(null)
+    try {
+      await saveScript(script.providerId, {
+        must: phrasesOf(must, script.must),
+        mustNot: phrasesOf(mustNot, script.mustNot),
+        ...(script.version ? { version: script.version } : {}),
+      })
+      snackbar.show(t('transcriptions.scriptDialog.saved'), { color: 'success', icon: 'success' })
+      onSaved()
+    } catch (err) {
+      setError(formErrorOf(err, t).message)
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Stack gap="3">
+      {error ? <FormAlert message={error} /> : null}
+      <Field.Root>
+        <Field.Label>{t('transcriptions.scriptDialog.must')}</Field.Label>
+        <Textarea rows={5} value={must} onChange={(e) => setMust(e.target.value)} data-testid="script-must" />
+      </Field.Root>
+      <Field.Root>
+        <Field.Label>{t('transcriptions.scriptDialog.mustNot')}</Field.Label>
+        <Textarea rows={3} value={mustNot} onChange={(e) => setMustNot(e.target.value)} data-testid="script-must-not" />
+      </Field.Root>
+      <div>
+        <Button colorPalette="brand" loading={busy} onClick={() => void save()} data-testid="script-save">
+          {t('table.save')}
+        </Button>
+      </div>
+    </Stack>
+  )
+}
+
+/** The providers' scripts, chosen one provider at a time. */
+export function ScriptsDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation()
+  const queryClient = useQueryClient()
+  const scripts = useQuery({ queryKey: transcriptionsKeys.scripts, queryFn: ({ signal }) => listScripts(signal) })
+  const [chosen, setChosen] = useState('')
+  const items = scripts.data?.items ?? []
+  const providerId = chosen || items[0]?.providerId || ''
+  const script = items.find((s) => s.providerId === providerId)
+  return (
+    <AppDialog
+      open
+      onClose={onClose}
+      title={t('transcriptions.scriptDialog.title')}
+      testId="scripts-dialog"
+      size="lg"
+      scroll
+      footer={
+        <Button variant="outline" onClick={onClose}>
+          {t('app.close')}
+        </Button>
+      }
+    >
+      <Stack gap="4">
+        <Text color="fg.muted">{t('transcriptions.scriptDialog.help')}</Text>
+        <Field.Root>
+          <Field.Label>{t('transcriptions.filters.provider')}</Field.Label>
+          <Choices
+            value={providerId}
+            onChange={(e) => setChosen(e.target.value)}
+            options={items.map((s) => ({ value: s.providerId, label: s.providerName }))}
+            data-testid="script-provider"
+          />
+        </Field.Root>
+        {script ? (
+          <ScriptForm
+            key={`${script.providerId}:${script.version ?? 0}`}
+            script={script}
+            onSaved={() => {
+              void queryClient.invalidateQueries({ queryKey: transcriptionsKeys.all })
+            }}
+          />
+        ) : null}
+      </Stack>
+    </AppDialog>
+  )
+}

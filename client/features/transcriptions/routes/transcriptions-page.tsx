@@ -1,0 +1,93 @@
+import { Alert, Button, HStack, Text } from '@chakra-ui/react'
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import type { FormatLanguage } from '../../../../shared/format'
+import { DataTable } from '../../../components/ui/data-table/data-table'
+import { listTable } from '../../../components/ui/data-table/list-state'
+import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
+import { useListQuery } from '../../../components/ui/data-table/use-list-query'
+import { Page } from '../../../components/ui/page'
+import { useAbility } from '../../../lib/session'
+import { useUrlParams } from '../../../lib/use-url-params'
+import { listTranscriptions, TRANSCRIPTION_FILTER_KEYS, transcriptionSettings, type TranscriptionFilters } from '../api/transcriptions-api'
+import { transcriptionsKeys } from '../api/transcriptions-keys'
+import { AddCallDialog } from '../components/add-call-dialog'
+import { ScriptsDialog } from '../components/scripts-dialog'
+import { transcriptionColumns } from '../components/transcription-columns'
+import { TranscriptionFilterBar } from '../components/transcription-filter-bar'
+
+/**
+ * /backoffice/sellertranscriptions (docs/decisions/076): the sellers' calls as text within the reader's rules (a
+ * coach: their teams'), searched in what was said (never in sensitive numbers), filtered by seller, team, provider,
+ * period and the script's result; back office adds a call and keeps the providers' scripts. Whether a speech engine
+ * is configured is said at the top.
+ */
+export default function TranscriptionsPage() {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const ability = useAbility()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const { query, update } = useListQuery({ itemsPerPage: 25, sortBy: 'callAt', orderBy: 'desc' })
+  const [params] = useUrlParams()
+  const filters: TranscriptionFilters = useMemo(() => Object.fromEntries(TRANSCRIPTION_FILTER_KEYS.map((k) => [k, params.get(k) || undefined])), [params])
+  const list = useQuery({
+    queryKey: transcriptionsKeys.list(query, filters),
+    queryFn: ({ signal }) => listTranscriptions(query, filters, signal),
+    placeholderData: keepPreviousData,
+    // A call being transcribed: asked again every three seconds until none is.
+    refetchInterval: (q) => (q.state.data?.items.some((d) => d.status === 'transcribing') ? 3000 : false),
+  })
+  const settings = useQuery({ queryKey: transcriptionsKeys.settings, queryFn: ({ signal }) => transcriptionSettings(signal) })
+  const [dialog, setDialog] = useState<'add' | 'scripts' | null>(null)
+  const columns = transcriptionColumns(t, lang)
+  const csv = useCsvDownload({ fileName: t('routes.backoffice-sellertranscriptions'), columns, query, fetchPage: (q) => listTranscriptions(q, filters) })
+  const active = TRANSCRIPTION_FILTER_KEYS.filter((k) => filters[k]).length
+  const engine = settings.data?.engine
+  return (
+    <Page title={t('routes.backoffice-sellertranscriptions')} breadcrumbs={[{ label: t('nav.groups.backoffice') }]}>
+      <Text color="fg.muted" maxW="3xl">
+        {t('transcriptions.intro')}
+      </Text>
+      {settings.data ? (
+        <Alert.Root status={engine ? 'info' : 'warning'} data-testid="transcription-engine">
+          <Alert.Indicator />
+          <Alert.Description>{engine ? t('transcriptions.engineOn', { model: engine.model }) : t('transcriptions.engineOff')}</Alert.Description>
+        </Alert.Root>
+      ) : null}
+      {ability.can('update', 'seller_transcriptions') ? (
+        <HStack gap="2" wrap="wrap">
+          <Button colorPalette="brand" size="sm" onClick={() => setDialog('add')} data-testid="add-call">
+            {t('transcriptions.add')}
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => setDialog('scripts')} data-testid="edit-scripts">
+            {t('transcriptions.scripts')}
+          </Button>
+        </HStack>
+      ) : null}
+      <DataTable
+        label={t('routes.backoffice-sellertranscriptions')}
+        columns={columns}
+        {...listTable(list, { query, update }, csv)}
+        emptyText={active ? t('transcriptions.emptyFiltered') : t('transcriptions.empty')}
+        activeFilters={active}
+        filters={<TranscriptionFilterBar filters={filters} update={update} />}
+        onRowClick={(r) => void navigate(`/backoffice/sellertranscriptions/${r.id}`)}
+      />
+      {dialog === 'add' ? (
+        <AddCallDialog
+          engine={!!engine}
+          onClose={() => setDialog(null)}
+          onAdded={(call) => {
+            setDialog(null)
+            void queryClient.invalidateQueries({ queryKey: transcriptionsKeys.all })
+            void navigate(`/backoffice/sellertranscriptions/${call.id}`)
+          }}
+        />
+      ) : null}
+      {dialog === 'scripts' ? <ScriptsDialog onClose={() => setDialog(null)} /> : null}
+    </Page>
+  )
+}
