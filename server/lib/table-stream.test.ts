@@ -21,7 +21,8 @@ async function refusal(read: Promise<unknown>) {
   return (error as TableFileError).reason
 }
 
-describe('streamTable', () => {
+// A 200,000-row file and ExcelJS's first load are seconds of work alone, more on a busy machine: time enough for both.
+describe('streamTable', { timeout: 120_000 }, () => {
   it('reads Windows-1252 with semicolons, UTF-8 with a BOM and commas, tabs; skips a row it cannot read and says which', async () => {
     const latin = Buffer.from([...Buffer.from('Namn;Ort\r\n'), 0xc5, 0x73, 0x61, 0x3b, 0x47, 0xe4, 0x76, 0x6c, 0x65, 0x0d, 0x0a])
     expect((await all('text/csv', latin)).rows).toEqual([

@@ -123,7 +123,7 @@ export type DomainEvents = {
   /** a candidate's four steps are done: they are a user now */
   'candidate.onboarded': { candidateId: string; recruiterId: string; name: string; userId: string | null }
   /** a call's text is in (from the engine, typed or imported) and its provider's script checked (docs/decisions/076) */
-  'transcription.ready': { transcriptionId: string; saleId: string | null; result: 'pass' | 'fail' | null }
+  'transcription.ready': { transcriptionId: string; saleId: string | null; result: 'pass' | 'fail' | null; missing: string[]; forbidden: string[] }
   /** a file made in the background for a person is ready to fetch, or could not be made (docs/decisions/071) */
   'download.finished': { downloadId: string; userId: string; name: string; kind: string; state: 'ready' | 'failed'; error: string | null }
   /** a seller's device needs attention it did not need before (docs/decisions/072): their coaches are told */

@@ -30,6 +30,8 @@ export const SCOPE_CONDITIONS: Partial<Record<Subject, Partial<Record<Exclude<Ro
   devices: { office: MY_OFFICE, teams: MY_TEAMS, own: { sellerId: '${user.id}' } },
   sales_planner: { office: MY_OFFICE, teams: MY_TEAMS },
   controlling: { office: MY_OFFICE, teams: MY_TEAMS },
+  // Seller transcriptions (docs/decisions/076): a call by its seller's team or office, or the seller's own.
+  seller_transcriptions: { office: MY_OFFICE, teams: MY_TEAMS, own: { sellerId: '${user.id}' } },
 }
 
 /** The scopes a subject offers, "everywhere" first. */

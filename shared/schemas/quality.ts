@@ -154,7 +154,12 @@ export type SurveySale = {
   lines: Array<{ name: string; quantity: number }>
 }
 
+/** The sale's call as seller transcriptions checked it against the provider's script (docs/decisions/076). */
+export type SurveyScriptCheck = { transcriptionId: string; result: 'pass' | 'fail'; missing: string[]; forbidden: string[]; at: number }
+
 export type SurveyDetail = SurveyListItem & {
+  /** the sale's call checked against the script, when a call of the sale was transcribed */
+  scriptCheck: SurveyScriptCheck | null
   sale: SurveySale | null
   /** the version the survey is answered with (its own once answered, else the template's newest) */
   template: { id: string; name: string; versionId: string; versionNumber: number; content: TemplateContent } | null

@@ -1,3 +1,4 @@
+import type { SurveyScriptCheck } from '../../../shared/schemas/quality'
 import type { SurveyChannel, SurveyReason, SurveyStatus, TemplateContent } from '../../../shared/schemas/quality'
 
 import { table } from './table'
@@ -68,6 +69,8 @@ export const [qualitySurveys, qualitySurveysPg] = table(
     regretReason: k.text('regret_reason'),
     answeredAt: k.ms('answered_at'),
     answeredBy: k.text('answered_by'),
+    /** the sale's call checked against its provider's script (seller transcriptions, docs/decisions/076) */
+    scriptCheck: k.json('script_check').$type<SurveyScriptCheck>(),
     createdAt: k.createdAt(),
     updatedAt: k.updatedAt(),
     version: k.integer('version').notNull().default(1),

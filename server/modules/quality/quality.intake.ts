@@ -12,6 +12,16 @@ import { type QualityContext } from './quality.context'
 export function qualityIntake(ctx: QualityContext) {
   const { database, ports, db, newestVersion, openLink, recordAnswers, srv, t, tpl, versionFor } = ctx
   return {
+    /** A sale's call checked against its script: the result on the sale's survey (none sampled: nothing to do). */
+    async fromTranscription(tx: Db, event: DomainEvent<'transcription.ready'>) {
+      const e = event.payload
+      if (!e.saleId) return
+      const scriptCheck = e.result
+        ? { transcriptionId: e.transcriptionId, result: e.result, missing: e.missing, forbidden: e.forbidden, at: event.occurredAt }
+        : null
+      await tx.update(srv).set({ scriptCheck }).where(eq(srv.saleId, e.saleId))
+    },
+
     async fromSaleCreated(tx: Db, event: DomainEvent<'sale.created'>) {
       const sale = event.payload
       const templates = await tx

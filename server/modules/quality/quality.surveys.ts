@@ -71,6 +71,7 @@ export function surveyReads(ctx: QualityContext) {
           : null,
         maxAttempts: version?.content.sampling.maxAttempts ?? 3,
         answers: row.answers,
+        scriptCheck: row.scriptCheck,
         nki: row.nkiTenths === null ? null : row.nkiTenths / 10,
         channel: row.channel,
         regretReason: row.regretReason,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { AppAbility } from '../../../shared/permissions/ability'
-import { checkScript, redact, type Segment } from '../../../shared/rules/transcriptions'
+import { checkScript, redact, type CheckResult, type ScriptCheck, type Segment } from '../../../shared/rules/transcriptions'
 import type { TranscriptionDetail, TranscriptionItem } from '../../../shared/schemas/transcriptions'
 import type { Db } from '../../db/client'
 import { notFound } from '../../lib/errors'
@@ -50,11 +50,18 @@ export function transcriptionsContext(
 
   /** The provider's script checked against the segments, or nothing when the provider has none. */
   async function checksFor(tx: Db, providerId: string | null, segments: readonly Segment[]) {
-    if (!providerId || segments.length === 0) return { checks: null, checkResult: null }
+    const none = { checks: null as ScriptCheck[] | null, checkResult: null as CheckResult | null }
+    if (!providerId || segments.length === 0) return none
     const [script] = await tx.select().from(t.transcriptionScripts).where(eq(t.transcriptionScripts.providerId, providerId))
-    if (!script || script.must.length + script.mustNot.length === 0) return { checks: null, checkResult: null }
+    if (!script || script.must.length + script.mustNot.length === 0) return none
     const { checks, result } = checkScript(segments, script)
-    return { checks, checkResult: result }
+    return { checks: checks as ScriptCheck[] | null, checkResult: result as CheckResult | null }
+  }
+
+  /** What `transcription.ready` says of a checked call: its result and the phrases it lacked or should not have had. */
+  function ready(transcriptionId: string, saleId: string | null, checked: { checks: ScriptCheck[] | null; checkResult: CheckResult | null }) {
+    const failed = (kind: ScriptCheck['kind']) => (checked.checks ?? []).filter((c) => c.kind === kind && !c.ok).map((c) => c.text)
+    return { transcriptionId, saleId, result: checked.checkResult, missing: failed('must'), forbidden: failed('mustNot') }
   }
 
   async function names(rows: TranscriptionRow[]) {
@@ -116,7 +123,7 @@ export function transcriptionsContext(
     }
   }
 
-  return { database, db, t, x, files, jobs, events, ports, engine, row, checksFor, names, item, detail }
+  return { database, db, t, x, files, jobs, events, ports, engine, row, checksFor, ready, names, item, detail }
 }
 
 export type TranscriptionsContext = ReturnType<typeof transcriptionsContext>

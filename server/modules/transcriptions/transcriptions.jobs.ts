@@ -8,7 +8,7 @@ export const RECHECK_JOB = 'transcriptions.recheck'
 
 /** The engine's job (a recording to text, cleaned and checked) and the script's re-check. */
 export function defineTranscriptionJobs(ctx: TranscriptionsContext) {
-  const { database, db, x, files, jobs, events, engine, row, checksFor } = ctx
+  const { database, db, x, files, jobs, events, engine, row, checksFor, ready } = ctx
   jobs.define<{ id: string }>(TRANSCRIBE_JOB, async (job) => {
     const r = await row(job.payload.id)
     if (r.status !== 'transcribing' || !r.audioFileId || !engine) return { skipped: true }
@@ -46,12 +46,7 @@ export function defineTranscriptionJobs(ctx: TranscriptionsContext) {
           updatedAt: Date.now(),
         })
         .where(eq(x.id, r.id))
-      await events.record(
-        tx,
-        'transcription.ready',
-        { transcriptionId: r.id, saleId: r.saleId, result: checked.checkResult },
-        { actorId: r.createdById, at: Date.now() },
-      )
+      await events.record(tx, 'transcription.ready', ready(r.id, r.saleId, checked), { actorId: r.createdById, at: Date.now() })
     })
     return { segments: clean.segments.length, dropped: clean.dropped }
   })
@@ -61,18 +56,19 @@ export function defineTranscriptionJobs(ctx: TranscriptionsContext) {
     let done = 0
     for (;;) {
       const page = await db
-        .select({ id: x.id, segments: x.segments })
+        .select({ id: x.id, segments: x.segments, saleId: x.saleId, createdById: x.createdById })
         .from(x)
         .where(and(eq(x.providerId, job.payload.providerId), gt(x.id, after)))
         .orderBy(asc(x.id))
         .limit(200)
       if (page.length === 0) break
       await database.transaction(async (tx) => {
-        for (const p of page)
-          await tx
-            .update(x)
-            .set(await checksFor(tx, job.payload.providerId, p.segments))
-            .where(eq(x.id, p.id))
+        for (const p of page) {
+          const checked = await checksFor(tx, job.payload.providerId, p.segments)
+          await tx.update(x).set(checked).where(eq(x.id, p.id))
+          // A sale's survey shows its call's result: told again when the script changed it.
+          if (p.saleId) await events.record(tx, 'transcription.ready', ready(p.id, p.saleId, checked), { actorId: p.createdById, at: Date.now() })
+        }
       })
       done += page.length
       after = page[page.length - 1]!.id

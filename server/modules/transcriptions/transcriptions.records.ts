@@ -108,7 +108,7 @@ export function transcriptionRecords(ctx: TranscriptionsContext) {
           })
           .where(eq(x.id, id))
         await logActivity(tx, t, { at: now, actorId, entity: 'transcription', entityId: id, action: 'text_set', after: { segments: segments.length } })
-        await events.record(tx, 'transcription.ready', { transcriptionId: id, saleId: r.saleId, result: checked.checkResult }, { actorId, at: now })
+        await events.record(tx, 'transcription.ready', ctx.ready(id, r.saleId, checked), { actorId, at: now })
       })
     },
   }

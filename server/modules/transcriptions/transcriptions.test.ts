@@ -58,15 +58,20 @@ const { db, t: s } = t.database
 
 let backoffice = ''
 let coach = ''
-let inTeam = { saleId: '', providerId: '' }
+let inTeam = { saleId: '', providerId: '', surveyId: '' }
 let outside = { sellerId: '' }
 beforeAll(async () => {
   backoffice = (await t.login('backoffice@demo.test')).cookie
   const c = await t.login('coach@demo.test')
   coach = c.cookie
   const teams = c.answer.userData.teamIds as string[]
-  const [sale] = await db.select({ id: s.sales.id, providerId: s.sales.providerId }).from(s.sales).where(inArray(s.sales.teamId, teams)).limit(1)
-  inTeam = { saleId: sale!.id, providerId: sale!.providerId }
+  // A sale of the coach's teams that was sampled for a quality call: its survey takes the call's result.
+  const [sale] = await db
+    .select({ id: s.qualitySurveys.saleId, providerId: s.qualitySurveys.providerId, surveyId: s.qualitySurveys.id })
+    .from(s.qualitySurveys)
+    .where(inArray(s.qualitySurveys.teamId, teams))
+    .limit(1)
+  inTeam = { saleId: sale!.id, providerId: sale!.providerId, surveyId: sale!.surveyId }
   const [other] = await db
     .select({ id: s.users.id })
     .from(s.users)
@@ -155,7 +160,11 @@ describe('a call through the speech engine', () => {
       body: { must: [{ id: 'right', text: 'ångerrätt i fjorton dagar' }], mustNot: [], version: 1 },
     })
     await t.jobs.settled()
+    await t.events.settled()
     expect((await get(id)).checkResult).toBe('fail')
+    // The sale's quality survey shows the call's result and what it lacked.
+    const survey = await t.request('GET', `/api/quality/surveys/${inTeam.surveyId}`, { cookie: backoffice })
+    expect(survey.json.scriptCheck).toMatchObject({ transcriptionId: id, result: 'fail', missing: ['ångerrätt i fjorton dagar'], forbidden: [] })
     expect((await list(`&result=fail&providerId=${inTeam.providerId}`)).map((x) => x.id)).toContain(id)
   })
 

@@ -179,6 +179,14 @@ export const enQuality = {
       scoreHelp: 'Score = weighted mean of the answered questions, 0–100. NKI = mean of the scale questions marked NKI.',
     },
     surveys: {
+      scriptCheck: {
+        title: 'The call against the script',
+        pass: 'Kept to the script',
+        fail: 'Deviated from the script',
+        missing: 'Not said: {{phrases}}',
+        forbidden: 'Said though it must not be: {{phrases}}',
+        open: 'Open the call',
+      },
       gradeIs: 'Grade {{grade}}',
       narrowedPlace: 'Chosen seller, team or office',
       clearNarrowing: 'Show all',

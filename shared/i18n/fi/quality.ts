@@ -179,6 +179,14 @@ export const fiQuality = {
       scoreHelp: 'Pisteet = vastattujen kysymysten painotettu keskiarvo, 0–100. NKI = NKI-merkittyjen asteikkokysymysten keskiarvo.',
     },
     surveys: {
+      scriptCheck: {
+        title: 'Puhelu käsikirjoitusta vasten',
+        pass: 'Noudatti käsikirjoitusta',
+        fail: 'Poikkesi käsikirjoituksesta',
+        missing: 'Ei sanottu: {{phrases}}',
+        forbidden: 'Sanottiin, vaikka ei saa: {{phrases}}',
+        open: 'Avaa puhelu',
+      },
       gradeIs: 'Arvosana {{grade}}',
       narrowedPlace: 'Valittu myyjä, tiimi tai toimisto',
       clearNarrowing: 'Näytä kaikki',

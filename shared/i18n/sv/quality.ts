@@ -176,6 +176,14 @@ export const svQuality = {
       scoreHelp: 'Poäng = viktat medel av besvarade frågor, 0–100. NKI = medel av skalfrågorna märkta NKI.',
     },
     surveys: {
+      scriptCheck: {
+        title: 'Samtalet mot manus',
+        pass: 'Följde manus',
+        fail: 'Avvikelse från manus',
+        missing: 'Sades inte: {{phrases}}',
+        forbidden: 'Sades fast det inte får: {{phrases}}',
+        open: 'Öppna samtalet',
+      },
       gradeIs: 'Betyg {{grade}}',
       narrowedPlace: 'Vald säljare, team eller kontor',
       clearNarrowing: 'Visa alla',

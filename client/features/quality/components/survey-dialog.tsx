@@ -1,4 +1,5 @@
 import { Badge, Box, Button, Field, Fieldset, HStack, NativeSelect, SimpleGrid, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react'
+import { SurveyScriptCheckLine } from './survey-script-check'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -250,6 +251,7 @@ function SurveyBody(props: { survey: SurveyDetail; reload: () => void; onDone: (
           </SimpleGrid>
         </Box>
       ) : null}
+      {s.scriptCheck ? <SurveyScriptCheckLine check={s.scriptCheck} /> : null}
 
       {s.status !== 'queued' ? (
         <SurveyResult survey={s} lang={lang} />

@@ -1,0 +1,1 @@
+ALTER TABLE "quality_surveys" ADD COLUMN "script_check" jsonb;
