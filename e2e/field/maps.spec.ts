@@ -87,6 +87,8 @@ test('a coach draws an area on the map, names it and removes it; the overlap wit
   await page.getByRole('button', { name: 'Rita nytt område' }).click()
   const map = page.getByTestId('map')
   await expect(page.getByTestId('draw-bar')).toBeVisible()
+  // The map must have loaded before it takes corners: a click before that reaches no handler.
+  await expect(map).toHaveAttribute('data-ready', 'true')
   const box = (await map.boundingBox())!
   // Four corners around the middle of the view (Husie, where the demo's area is: the new one overlaps it).
   const corners = [

@@ -21,6 +21,30 @@ export type LeadsPorts = {
 
 export type LeadListRow = typeof import('../../db/schema/leads').leadLists.$inferSelect
 
+/** A Swedish customer key as one number: a personal number (p + 12 digits) or an organisation number (o + 10); null for others. */
+export function keyNumber(key: string): number | null {
+  const personal = /^p(\d{12})$/.exec(key)
+  if (personal) return 1e12 + Number(personal[1])
+  const organisation = /^o(\d{6})-(\d{4})$/.exec(key)
+  return organisation ? 3e12 + Number(organisation[1]! + organisation[2]!) : null
+}
+
+const COUNTRY_CODES: Record<LeadCountry, string> = { SE: '46', FI: '358' }
+
+/** A typed number's E.164 digits as a number by the plain rules (+, 00, the trunk 0 of the country); null when it is none. */
+export function plainE164(raw: string, country: LeadCountry): number | null {
+  const text = raw.trim()
+  const digits = text.replace(/\D/g, '')
+  let full: string
+  if (text.startsWith('+')) full = digits
+  else if (digits.startsWith('00')) full = digits.slice(2)
+  else if (digits.startsWith('0')) full = COUNTRY_CODES[country] + digits.slice(1)
+  else return null
+  // "+46 (0)70 …": the trunk 0 after the country code is not dialled.
+  for (const code of Object.values(COUNTRY_CODES)) if (full.startsWith(`${code}0`)) full = code + full.slice(code.length + 1)
+  return full.length >= 7 && full.length <= 15 ? Number(full) : null
+}
+
 /** A refusal of a file as its translated field error. */
 export function fileRefusal(error: unknown, translate: Translate, field = 'file'): never {
   if (error instanceof TableFileError) throw validationError({ [field]: [translate(`validation.leads.file.${error.reason}`)] })
@@ -71,20 +95,32 @@ export function leadsContext({ database, files, jobs, downloads }: Pick<Deps, 'd
     return readNix(meta.contentType, await fileBytes(list.nixFileId), list.country)
   }
 
-  /** The customer register as two sets: customer keys and phone numbers (E.164, read in the list's country). */
+  /**
+   * The customer register, compact (a large register has a million customers): identity keys and numbers as numbers
+   * in sets, a number written as its digits in E.164 by the plain rules of a number people type (+, 00 or the trunk 0
+   * of the list's country) rather than libphonenumber — the register's numbers were checked when their sales were
+   * made, and a number read differently only fails to match, never matches wrongly.
+   */
   async function customersOf(country: LeadCountry): Promise<Customers> {
-    const keys = new Set<string>()
-    const phones = new Set<string>()
+    const keys = new Set<number>()
+    const otherKeys = new Set<string>()
+    const phones = new Set<number>()
     for await (const page of ports.customerContacts()) {
       for (const c of page) {
-        keys.add(c.key)
-        if (c.phone) {
-          const reading = readPhone(c.phone, country)
-          if (reading.ok) phones.add(reading.e164)
-        }
+        const k = keyNumber(c.key)
+        if (k === null) otherKeys.add(c.key)
+        else keys.add(k)
+        const p = c.phone ? plainE164(c.phone, country) : null
+        if (p !== null) phones.add(p)
       }
     }
-    return { keys, phones }
+    return {
+      hasKey: (key) => {
+        const k = keyNumber(key)
+        return k === null ? otherKeys.has(key) : keys.has(k)
+      },
+      hasPhone: (e164) => phones.has(Number(e164.slice(1))),
+    }
   }
 
   /** The source's saved mapping when it fits the file's headers, else null. */

@@ -87,7 +87,8 @@ export function keysOf(lead: ReadLead): string[] {
   return keys
 }
 
-export type Customers = { keys: ReadonlySet<string>; phones: ReadonlySet<string> }
+/** The customer register as the run asks it: is this identity key, this number (E.164) a customer's? */
+export type Customers = { hasKey(key: string): boolean; hasPhone(e164: string): boolean }
 
 /** Which reasons apply to a row: `seen` holds the keys of the list's rows before it, `earlier` the campaign's earlier lists' keys among them. */
 export function reasonsFor(lead: ReadLead, seen: ReadonlySet<string>, earlier: ReadonlySet<string>, customers: Customers): Set<LeadReason> {
@@ -98,7 +99,7 @@ export function reasonsFor(lead: ReadLead, seen: ReadonlySet<string>, earlier: R
   const keys = keysOf(lead)
   if (keys.some((k) => seen.has(k))) applies.add('duplicate')
   if (keys.some((k) => earlier.has(k))) applies.add('earlier')
-  if ((lead.identityKey && customers.keys.has(lead.identityKey)) || valid.some((p) => customers.phones.has(p.e164!))) applies.add('customer')
+  if ((lead.identityKey && customers.hasKey(lead.identityKey)) || valid.some((p) => customers.hasPhone(p.e164!))) applies.add('customer')
   return applies
 }
 

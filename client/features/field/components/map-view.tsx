@@ -176,7 +176,8 @@ export function MapView(props: {
   return (
     <Box position="relative" h="full" minH="80" borderRadius="md" overflow="hidden" borderWidth="1px">
       {/* MapLibre makes its container position: relative, so it fills its parent by size, not by inset. */}
-      <Box ref={container} w="full" h="full" data-testid="map" role="region" aria-label={t('maps.mapLabel')} />
+      {/* data-ready: the map has loaded and answers clicks (a corner drawn before that would be lost). */}
+      <Box ref={container} w="full" h="full" data-testid="map" data-ready={map ? 'true' : undefined} role="region" aria-label={t('maps.mapLabel')} />
       {failed ? (
         <Box position="absolute" inset="0" display="grid" placeItems="center" p="6" textAlign="center" color="fg.muted">
           {t('maps.noWebgl')}
