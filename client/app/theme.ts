@@ -80,7 +80,9 @@ const config = defineConfig({
     // The app places the view itself on every navigation (the top, or a hash target: client/app/scroll.ts). The
     // browser's scroll anchoring would move it again while a new screen is still filling in (a phone ended up
     // scrolled down a screen it had just opened at the top).
-    html: { overflowAnchor: 'none' },
+    // A field scrolled to (by focus, a hash or scrollIntoView) stops clear of the sticky app bar and of a screen's
+    // sticky save bar, not under them (WCAG 2.4.11, focus not obscured).
+    html: { overflowAnchor: 'none', scrollPaddingTop: '5rem', scrollPaddingBottom: '5rem' },
     body: { bg: 'bg.subtle' },
     // The bordered skin: outlines instead of shadows.
     'html[data-skin=bordered] .chakra-card__root': { boxShadow: 'none', borderWidth: '1px', borderColor: 'border' },
