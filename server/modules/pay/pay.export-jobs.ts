@@ -217,6 +217,7 @@ export function defineAbsenceJob(ctx: PayExportsContext) {
           await pages(async (values) => xlsx.row(values))
           await xlsx.end()
         }
+        await hooks.afterWrite?.('absence', file)
         const data = await fs.promises.readFile(file)
         const now = Date.now()
         await database.transaction(async (tx) => {
