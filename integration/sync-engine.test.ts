@@ -93,6 +93,12 @@ describe('the sync engine against the server', () => {
     expect(d.engine.getStatus()).toMatchObject({ failure: 'network', online: false, pending: 3 })
     expect((await d.db.sales.bulkGet(ids)).map((s) => s?.sync)).toEqual(['pending', 'pending', 'pending'])
 
+    // The page reloads: until the new engine has counted the store, nothing says "none waiting".
+    const reopened = new SyncEngine(d.db, `lock-${randomUUID()}`)
+    expect(reopened.getStatus()).toMatchObject({ counted: false })
+    await reopened.refreshCounts()
+    expect(reopened.getStatus()).toMatchObject({ counted: true, pending: 3 })
+
     net.down = false
     await d.engine.syncNow()
     expect(d.engine.getStatus()).toMatchObject({ failure: null, pending: 0, rejected: 0 })

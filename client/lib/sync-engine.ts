@@ -14,6 +14,8 @@ import { applyPull, fileFor, markFileUploaded, outboxCounts, pendingMutations, r
 export type SyncStatus = {
   online: boolean
   syncing: boolean
+  /** the device store has been counted (until then `pending` and `rejected` are not known, not zero) */
+  counted: boolean
   pending: number
   rejected: number
   lastSyncedAt: number | null
@@ -102,6 +104,7 @@ export class SyncEngine {
     this.status = {
       online: typeof navigator === 'undefined' ? true : navigator.onLine,
       syncing: false,
+      counted: false,
       pending: 0,
       rejected: 0,
       lastSyncedAt: null,
@@ -123,7 +126,7 @@ export class SyncEngine {
   /** Counts and the last sync time from the store (after a local write, or at start). */
   async refreshCounts() {
     const [counts, meta] = await Promise.all([outboxCounts(this.db), syncMeta(this.db)])
-    this.set({ ...counts, lastSyncedAt: meta.lastSyncedAt })
+    this.set({ ...counts, counted: true, lastSyncedAt: meta.lastSyncedAt })
   }
 
   /** Wires the triggers; returns a function that unwires them. */

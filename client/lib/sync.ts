@@ -26,7 +26,7 @@ export function syncEngine(userId: string): SyncEngine {
   return engine.engine
 }
 
-const OFFLINE_STATUS: SyncStatus = { online: true, syncing: false, pending: 0, rejected: 0, lastSyncedAt: null, failure: null }
+const OFFLINE_STATUS: SyncStatus = { online: true, syncing: false, counted: true, pending: 0, rejected: 0, lastSyncedAt: null, failure: null }
 const noop = () => () => {}
 
 export function useSyncStatus(e: SyncEngine | null): SyncStatus {

@@ -68,8 +68,9 @@ export default function SyncIndicator() {
         data-syncing={status.syncing}
         data-synced-at={status.lastSyncedAt ?? undefined}
         data-online={status.online}
-        data-pending={status.pending}
-        data-rejected={status.rejected}
+        // Absent until the device store is counted: a fresh page is not "nothing waiting" before it has looked.
+        data-pending={status.counted ? status.pending : undefined}
+        data-rejected={status.counted ? status.rejected : undefined}
       >
         {status.syncing ? <Spinner size="xs" /> : null}
         <Badge colorPalette={palette} variant="subtle" hideBelow="md">
