@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Code, Field, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react'
+import { Alert, Button, Card, Code, Field, HStack, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDate, formatTime, type FormatLanguage } from '../../../../shared/format'
@@ -10,6 +10,7 @@ import { confirm } from '../../../lib/confirm-store'
 import { startStep } from '../api/candidates-api'
 import type { CandidateChoices } from './candidate-dialog'
 import { StepStatusBadge } from './stage-badge'
+import { Choices } from '../../../components/ui/choices'
 
 /**
  * The four onboarding steps (docs/decisions/070): each with its state, what it produced or why it failed, and its
@@ -216,17 +217,14 @@ function AccountsDialog(props: {
         ) : null}
         <Field.Root required>
           <Field.Label>{t('candidates.steps.team')}</Field.Label>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field value={teamId} onChange={(e) => setTeamId(e.target.value)} data-testid="candidate-accounts-team">
-              <option value="">{t('candidates.steps.pickTeam')}</option>
-              {teams.map((x) => (
-                <option key={x.id} value={x.id}>
-                  {x.name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <Choices
+            size="sm"
+            value={teamId}
+            onChange={(e) => setTeamId(e.target.value)}
+            data-testid="candidate-accounts-team"
+            empty={t('candidates.steps.pickTeam')}
+            options={teams.map((x) => ({ value: x.id, label: x.name }))}
+          />
         </Field.Root>
       </Stack>
     </AppDialog>

@@ -1,4 +1,4 @@
-import { Button, Card, Code, Field, HStack, NativeSelect, Stack, Text, Wrap } from '@chakra-ui/react'
+import { Button, Card, Code, Field, HStack, Stack, Text, Wrap } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -20,6 +20,7 @@ import { ApiClientError, applyFieldErrors, errorText } from '../../../lib/api-cl
 import { snackbar } from '../../../lib/snackbar-store'
 import { getContractTemplates, saveContractTemplate } from '../api/candidates-api'
 import { candidatesKeys } from '../api/candidates-keys'
+import { Choices } from '../../../components/ui/choices'
 
 /**
  * The contract templates (docs/decisions/070): one per kind and language; the text with the candidate's fields in
@@ -36,29 +37,23 @@ export function TemplatesPanel() {
       <HStack gap="3" wrap="wrap">
         <Field.Root width="auto">
           <Field.Label>{t('candidates.templates.kind')}</Field.Label>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field value={kind} onChange={(e) => setKind(e.target.value as ContractKind)} data-testid="template-kind">
-              {CONTRACT_KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {t(`candidates.templates.kinds.${k}`)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <Choices
+            size="sm"
+            value={kind}
+            onChange={(e) => setKind(e.target.value as ContractKind)}
+            data-testid="template-kind"
+            options={CONTRACT_KINDS.map((k) => ({ value: k, label: t(`candidates.templates.kinds.${k}`) }))}
+          />
         </Field.Root>
         <Field.Root width="auto">
           <Field.Label>{t('candidates.templates.language')}</Field.Label>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field value={language} onChange={(e) => setLanguage(e.target.value as CandidateLanguage)} data-testid="template-language">
-              {CANDIDATE_LANGUAGES.map((l) => (
-                <option key={l} value={l}>
-                  {t(`candidates.languages.${l}`)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <Choices
+            size="sm"
+            value={language}
+            onChange={(e) => setLanguage(e.target.value as CandidateLanguage)}
+            data-testid="template-language"
+            options={CANDIDATE_LANGUAGES.map((l) => ({ value: l, label: t(`candidates.languages.${l}`) }))}
+          />
         </Field.Root>
       </HStack>
       <QueryState query={templates} isEmpty={() => false}>

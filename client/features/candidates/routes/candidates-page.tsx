@@ -1,4 +1,4 @@
-import { Badge, Field, Input, NativeSelect, Tabs, Text } from '@chakra-ui/react'
+import { Badge, Field, Input, Tabs, Text } from '@chakra-ui/react'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -22,6 +22,7 @@ import { CandidateDialog, type CandidateChoices } from '../components/candidate-
 import { SettingsPanel } from '../components/settings-panel'
 import { StageBadge } from '../components/stage-badge'
 import { TemplatesPanel } from '../components/templates-panel'
+import { Choices } from '../../../components/ui/choices'
 
 const TABS = ['list', 'templates', 'settings'] as const
 type Tab = (typeof TABS)[number]
@@ -228,45 +229,33 @@ function CandidateFilterBar(props: {
     >
       <Field.Root>
         <Field.Label>{t('candidates.filters.recruiter')}</Field.Label>
-        <NativeSelect.Root size="sm">
-          <NativeSelect.Field value={filters.recruiterId ?? ''} onChange={(e) => update({ recruiterId: e.target.value || undefined })}>
-            <option value="">{t('candidates.filters.anyRecruiter')}</option>
-            {(choices?.recruiters ?? []).map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.name}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <Choices
+          size="sm"
+          value={filters.recruiterId ?? ''}
+          onChange={(e) => update({ recruiterId: e.target.value || undefined })}
+          empty={t('candidates.filters.anyRecruiter')}
+          options={(choices?.recruiters ?? []).map((r) => ({ value: r.id, label: r.name }))}
+        />
       </Field.Root>
       <Field.Root>
         <Field.Label>{t('candidates.filters.region')}</Field.Label>
-        <NativeSelect.Root size="sm">
-          <NativeSelect.Field value={filters.regionId ?? ''} onChange={(e) => update({ regionId: e.target.value || undefined })}>
-            <option value="">{t('candidates.filters.anyRegion')}</option>
-            {(choices?.regions ?? []).map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.name}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <Choices
+          size="sm"
+          value={filters.regionId ?? ''}
+          onChange={(e) => update({ regionId: e.target.value || undefined })}
+          empty={t('candidates.filters.anyRegion')}
+          options={(choices?.regions ?? []).map((r) => ({ value: r.id, label: r.name }))}
+        />
       </Field.Root>
       <Field.Root>
         <Field.Label>{t('candidates.filters.status')}</Field.Label>
-        <NativeSelect.Root size="sm">
-          <NativeSelect.Field value={filters.status ?? ''} onChange={(e) => update({ status: e.target.value || undefined })}>
-            <option value="">{t('candidates.filters.inProgress')}</option>
-            {CANDIDATE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`candidates.statuses.${s}`)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <Choices
+          size="sm"
+          value={filters.status ?? ''}
+          onChange={(e) => update({ status: e.target.value || undefined })}
+          empty={t('candidates.filters.inProgress')}
+          options={CANDIDATE_STATUSES.map((s) => ({ value: s, label: t(`candidates.statuses.${s}`) }))}
+        />
       </Field.Root>
       <Field.Root>
         <Field.Label>{t('candidates.filters.startFrom')}</Field.Label>

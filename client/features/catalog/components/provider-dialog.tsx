@@ -1,4 +1,4 @@
-import { Checkbox, NativeSelect, SimpleGrid } from '@chakra-ui/react'
+import { Checkbox, SimpleGrid } from '@chakra-ui/react'
 import { Controller, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
@@ -9,6 +9,7 @@ import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { createProvider, updateProvider } from '../api/catalog-api'
 import { FormDialog } from '../../../components/ui/form-dialog'
 import { useZodResolver, useFormDialog, TextField } from '../../../components/ui/form-kit'
+import { Choices } from '../../../components/ui/choices'
 
 type FormIn = z.input<typeof createProviderSchema>
 type FormOut = z.output<typeof createProviderSchema>
@@ -64,16 +65,7 @@ export function ProviderDialog({
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
         <TextField form={form} name="name" label={t('catalog.fields.name')} autoComplete="off" required />
         <FormField label={t('catalog.fields.type')} error={errors.type} required>
-          <NativeSelect.Root>
-            <NativeSelect.Field {...form.register('type')}>
-              {PROVIDER_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(`catalog.providerTypes.${type}`)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <Choices {...form.register('type')} options={PROVIDER_TYPES.map((type) => ({ value: type, label: t(`catalog.providerTypes.${type}`) }))} />
         </FormField>
       </SimpleGrid>
       <Controller

@@ -1,9 +1,10 @@
-import { Field, NativeSelect } from '@chakra-ui/react'
+import { Field } from '@chakra-ui/react'
 import { useTranslation } from 'react-i18next'
 import { DEVICE_ALERTS, DEVICE_SOURCES, DEVICE_STATES } from '../../../../shared/schemas/devices'
 import { chipsOf } from '../../../components/ui/filter-chips'
 import { FilterBar, FilterChips } from '../../../components/ui/list-filters'
 import type { DeviceFilters } from '../api/devices-api'
+import { Choices } from '../../../components/ui/choices'
 
 /** The devices' filters: in use or lost as chips, an alert, where the record came from. */
 export function DeviceFilterBar({ filters, update }: { filters: DeviceFilters; update: (change: Record<string, string | undefined>) => void }) {
@@ -13,17 +14,14 @@ export function DeviceFilterBar({ filters, update }: { filters: DeviceFilters; u
   const select = (key: 'alert' | 'source', label: string, empty: string, values: readonly string[], text: (v: string) => string) => (
     <Field.Root>
       <Field.Label>{label}</Field.Label>
-      <NativeSelect.Root size="sm">
-        <NativeSelect.Field value={filters[key] ?? ''} onChange={(e) => update({ [key]: e.target.value || undefined })} data-testid={`device-filter-${key}`}>
-          <option value="">{empty}</option>
-          {values.map((v) => (
-            <option key={v} value={v}>
-              {text(v)}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <Choices
+        size="sm"
+        value={filters[key] ?? ''}
+        onChange={(e) => update({ [key]: e.target.value || undefined })}
+        data-testid={`device-filter-${key}`}
+        empty={empty}
+        options={values.map((v) => ({ value: v, label: text(v) }))}
+      />
     </Field.Root>
   )
   return (

@@ -1,4 +1,4 @@
-import { Badge, Button, Field, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Badge, Button, Field, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DEVICE_IMPORT_FIELDS, type DeviceImportPreview, type DeviceImportRow, type DeviceMapping } from '../../../../shared/schemas/devices'
@@ -9,6 +9,7 @@ import { formErrorOf } from '../../../components/ui/form-dialog'
 import { RecordTable } from '../../../components/ui/record-table'
 import { ApiClientError } from '../../../lib/api-client'
 import { applyDeviceList, previewDeviceList, uploadDeviceList } from '../api/devices-api'
+import { Choices } from '../../../components/ui/choices'
 
 /**
  * The MDM's device list (decision 072): a file chosen and read by the server, its columns mapped (guessed from their
@@ -93,17 +94,14 @@ export function ImportDevicesDialog({ open, onClose, onImported }: { open: boole
               {DEVICE_IMPORT_FIELDS.map((field) => (
                 <Field.Root key={field}>
                   <Field.Label>{t(`devices.importFields.${field}`)}</Field.Label>
-                  <NativeSelect.Root size="sm">
-                    <NativeSelect.Field value={mapping[field] ?? ''} onChange={(e) => remap(field, e.target.value)} data-testid={`device-map-${field}`}>
-                      <option value="">{t('devices.notMapped')}</option>
-                      {preview.headers.map((h) => (
-                        <option key={h} value={h}>
-                          {h}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
+                  <Choices
+                    size="sm"
+                    value={mapping[field] ?? ''}
+                    onChange={(e) => remap(field, e.target.value)}
+                    data-testid={`device-map-${field}`}
+                    empty={t('devices.notMapped')}
+                    options={preview.headers.map((h) => ({ value: h, label: h }))}
+                  />
                 </Field.Root>
               ))}
             </SimpleGrid>

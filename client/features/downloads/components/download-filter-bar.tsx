@@ -1,9 +1,10 @@
-import { Checkbox, Field, NativeSelect } from '@chakra-ui/react'
+import { Checkbox, Field } from '@chakra-ui/react'
 import { useTranslation } from 'react-i18next'
 import { DOWNLOAD_KINDS, DOWNLOAD_STATES } from '../../../../shared/schemas/downloads'
 import { chipsOf } from '../../../components/ui/filter-chips'
 import { FilterBar, FilterChips } from '../../../components/ui/list-filters'
 import type { DownloadFilters } from '../api/downloads-api'
+import { Choices } from '../../../components/ui/choices'
 
 /** The downloads' filters: the state as chips, the kind, and for admins everyone's downloads. */
 export function DownloadFilterBar({
@@ -35,17 +36,13 @@ export function DownloadFilterBar({
     >
       <Field.Root>
         <Field.Label>{t('downloadCentre.columns.kind')}</Field.Label>
-        <NativeSelect.Root size="sm">
-          <NativeSelect.Field value={filters.kind ?? ''} onChange={(e) => update({ kind: e.target.value || undefined })}>
-            <option value="">{t('downloadCentre.anyKind')}</option>
-            {DOWNLOAD_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {t(`downloadCentre.kinds.${k}`)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <Choices
+          size="sm"
+          value={filters.kind ?? ''}
+          onChange={(e) => update({ kind: e.target.value || undefined })}
+          empty={t('downloadCentre.anyKind')}
+          options={DOWNLOAD_KINDS.map((k) => ({ value: k, label: t(`downloadCentre.kinds.${k}`) }))}
+        />
       </Field.Root>
       {admin ? (
         <Checkbox.Root

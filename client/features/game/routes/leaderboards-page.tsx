@@ -1,4 +1,4 @@
-import { Badge, Box, Card, Field, HStack, Link, NativeSelect, SegmentGroup, Skeleton, Stack, Switch, Text } from '@chakra-ui/react'
+import { Badge, Box, Card, Field, HStack, Link, SegmentGroup, Skeleton, Stack, Switch, Text } from '@chakra-ui/react'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
@@ -12,6 +12,7 @@ import { getLeaderboard, setRanked } from '../api/game-api'
 import { formatPoints, GameLoadError } from '../components/game-parts'
 import { useUrlParams } from '../../../lib/use-url-params'
 import { gameKeys } from '../api/game-keys'
+import { Choices } from '../../../components/ui/choices'
 
 const oneOf = <T extends string>(list: readonly T[], value: string | null, fallback: T): T => (list.includes(value as T) ? (value as T) : fallback)
 
@@ -64,16 +65,13 @@ export default function LeaderboardsPage() {
           {scope === 'team' && board && board.teams.length > 1 ? (
             <Field.Root maxW="xs">
               <Field.Label fontSize="sm">{t('game.board.team')}</Field.Label>
-              <NativeSelect.Root size="sm">
-                <NativeSelect.Field value={board.place?.id ?? ''} onChange={(e) => choose({ team: e.currentTarget.value })} data-testid="board-team">
-                  {board.teams.map((team) => (
-                    <option key={team.id} value={team.id}>
-                      {team.name}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <Choices
+                size="sm"
+                value={board.place?.id ?? ''}
+                onChange={(e) => choose({ team: e.currentTarget.value })}
+                data-testid="board-team"
+                options={board.teams.map((team) => ({ value: team.id, label: team.name }))}
+              />
             </Field.Root>
           ) : null}
         </Stack>

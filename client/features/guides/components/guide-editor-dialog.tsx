@@ -1,4 +1,4 @@
-import { Badge, Button, Checkbox, Field, HStack, Input, NativeSelect, Stack, Tabs, Text, Textarea } from '@chakra-ui/react'
+import { Badge, Button, Checkbox, Field, HStack, Input, Stack, Tabs, Text, Textarea } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDate, type FormatLanguage } from '../../../../shared/format'
@@ -24,6 +24,7 @@ import { createGuide, publishGuide, restoreGuideVersion, updateGuide } from '../
 import { AudiencePicker } from './audience-picker'
 import { GuideEditor } from './guide-editor'
 import { GuideVersionDialog } from './guide-version-dialog'
+import { Choices } from '../../../components/ui/choices'
 
 type Draft = { categoryId: string; mustRead: boolean; audience: Audience; texts: GuideTexts; version: number | null; id: string | null }
 
@@ -136,16 +137,12 @@ export function GuideEditorDialog(props: {
         <HStack gap="4" wrap="wrap" align="end">
           <Field.Root maxW="sm" invalid={!!fieldError('categoryId')}>
             <Field.Label>{t('guides.editor.category')}</Field.Label>
-            <NativeSelect.Root size="sm">
-              <NativeSelect.Field value={draft.categoryId} onChange={(e) => setDraft((d) => ({ ...d, categoryId: e.currentTarget.value }))}>
-                {props.categories.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {localized(c.name, lang)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <Choices
+              size="sm"
+              value={draft.categoryId}
+              onChange={(e) => setDraft((d) => ({ ...d, categoryId: e.currentTarget.value }))}
+              options={props.categories.map((c) => ({ value: c.id, label: localized(c.name, lang) }))}
+            />
             <Field.ErrorText>{fieldError('categoryId')}</Field.ErrorText>
           </Field.Root>
           <Checkbox.Root checked={draft.mustRead} onCheckedChange={(e) => setDraft((d) => ({ ...d, mustRead: e.checked === true }))} colorPalette="brand">

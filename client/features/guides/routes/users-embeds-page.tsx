@@ -23,6 +23,7 @@ import { createEmbed, deleteEmbed, getEmbedHosts, listAudienceRoles, listEmbeds,
 import { guidesKeys } from '../api/guides-keys'
 import { Choice, LookupChoice } from '../components/audience-picker'
 import { FormDialog } from '../../../components/ui/form-dialog'
+import { Choices } from '../../../components/ui/choices'
 
 /**
  * /guides/users-embeds (docs/decisions/069): the hosts embeds may come from, and the embeds — BI dashboards, videos,
@@ -241,16 +242,12 @@ function EmbedDialog(props: { embed: EmbedItem | null; onClose: () => void; onSa
           </Field.Root>
           <Field.Root>
             <Field.Label>{t('guides.embeds.kind')}</Field.Label>
-            <NativeSelect.Root size="sm">
-              <NativeSelect.Field value={input.kind} onChange={(ev) => set({ kind: ev.currentTarget.value as EmbedKind })}>
-                {EMBED_KINDS.map((k) => (
-                  <option key={k} value={k}>
-                    {t(`guides.embeds.kinds.${k}`)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <Choices
+              size="sm"
+              value={input.kind}
+              onChange={(ev) => set({ kind: ev.currentTarget.value as EmbedKind })}
+              options={EMBED_KINDS.map((k) => ({ value: k, label: t(`guides.embeds.kinds.${k}`) }))}
+            />
           </Field.Root>
           <Field.Root required invalid={!!err('url')}>
             <Field.Label>{t('guides.embeds.url')}</Field.Label>

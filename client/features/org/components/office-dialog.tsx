@@ -1,4 +1,4 @@
-import { Input, NativeSelect } from '@chakra-ui/react'
+import { Input } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -8,6 +8,7 @@ import { FormField } from '../../../components/ui/form-field'
 import { createOffice, listRegions, updateOffice } from '../api/org-api'
 import { orgKeys } from '../api/org-keys'
 import { useFormDialog } from '../../../components/ui/form-kit'
+import { Choices } from '../../../components/ui/choices'
 
 /** An office's create and edit dialog: its name and region, an edit on what was seen (also on the office's page). */
 export function OfficeDialog(props: { office: OfficeItem | 'new'; onClose: () => void; onSaved: (message: string) => void; onConflict: () => void }) {
@@ -44,17 +45,12 @@ export function OfficeDialog(props: { office: OfficeItem | 'new'; onClose: () =>
         />
       </FormField>
       <FormField label={t('orgAdmin.offices.region')} error={errors.regionId} required>
-        <NativeSelect.Root disabled={!regions.data}>
-          <NativeSelect.Field {...form.register('regionId', { required: 'validation.required' })}>
-            <option value="">{t('orgAdmin.offices.chooseRegion')}</option>
-            {(regions.data?.items ?? []).map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.name}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <Choices
+          disabled={!regions.data}
+          {...form.register('regionId', { required: 'validation.required' })}
+          empty={t('orgAdmin.offices.chooseRegion')}
+          options={(regions.data?.items ?? []).map((r) => ({ value: r.id, label: r.name }))}
+        />
       </FormField>
     </FormDialog>
   )

@@ -1,4 +1,4 @@
-import { Button, Heading, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react'
+import { Button, Heading, Input, SimpleGrid, Stack } from '@chakra-ui/react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -10,6 +10,7 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { updateProfile } from '../api/profile-api'
 import { profileKeys } from '../api/profile-keys'
 import { TextField, useZodResolver } from '../../../components/ui/form-kit'
+import { Choices } from '../../../components/ui/choices'
 
 type FormIn = z.input<typeof updateProfileInputSchema>
 type FormOut = z.output<typeof updateProfileInputSchema>
@@ -70,17 +71,11 @@ export function AccountForm({ profile }: { profile: Profile }) {
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           {text('shoeSize', t('profile.shoeSize'), { inputMode: 'decimal' })}
           <FormField label={t('profile.tshirtSize')} error={e.tshirtSize}>
-            <NativeSelect.Root>
-              <NativeSelect.Field {...form.register('tshirtSize', { setValueAs: (v: string) => v || null })}>
-                <option value="">–</option>
-                {TSHIRT_SIZES.map((size) => (
-                  <option key={size} value={size}>
-                    {size}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <Choices
+              {...form.register('tshirtSize', { setValueAs: (v: string) => v || null })}
+              empty="–"
+              options={TSHIRT_SIZES.map((size) => ({ value: size, label: size }))}
+            />
           </FormField>
           {text('specialDiet', t('profile.specialDiet'))}
           {text('favouriteCake', t('profile.favouriteCake'))}

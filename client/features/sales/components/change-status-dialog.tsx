@@ -1,4 +1,4 @@
-import { Alert, Button, Field, NativeSelect, Stack, Table, Text, Textarea } from '@chakra-ui/react'
+import { Alert, Button, Field, Stack, Table, Text, Textarea } from '@chakra-ui/react'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DEVIATION_TYPES, type DeviationType, type SaleStatus } from '../../../../shared/rules/sale'
@@ -6,6 +6,7 @@ import { allowedNext, reasonRequired } from '../../../../shared/rules/sale-lifec
 import { ApiClientError, errorText } from '../../../lib/api-client'
 import { moveSaleReport, moveSaleReports } from '../api/sale-reports-api'
 import { AppDialog } from '../../../components/ui/app-dialog'
+import { Choices } from '../../../components/ui/choices'
 
 export type MovableReport = { id: string; version: number; status: SaleStatus; label: string }
 type RowResult = { id: string; ok: boolean; message?: string; status?: SaleStatus }
@@ -155,17 +156,12 @@ export function ChangeStatusDialog(props: {
               {t('saleReports.move.to')}
               <Field.RequiredIndicator />
             </Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field value={status} onChange={(e) => setStatus(e.currentTarget.value as SaleStatus)}>
-                <option value="">{t('saleReports.move.choose')}</option>
-                {choices.map((s) => (
-                  <option key={s} value={s}>
-                    {t(`sales.status.${s}`)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <Choices
+              value={status}
+              onChange={(e) => setStatus(e.currentTarget.value as SaleStatus)}
+              empty={t('saleReports.move.choose')}
+              options={choices.map((s) => ({ value: s, label: t(`sales.status.${s}`) }))}
+            />
             {errors.status ? <Field.ErrorText>{errors.status}</Field.ErrorText> : null}
           </Field.Root>
           {status === 'deviation' ? (
@@ -174,17 +170,12 @@ export function ChangeStatusDialog(props: {
                 {t('saleReports.move.deviationType')}
                 <Field.RequiredIndicator />
               </Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field value={deviationType} onChange={(e) => setDeviationType(e.currentTarget.value as DeviationType)}>
-                  <option value="">{t('saleReports.move.choose')}</option>
-                  {DEVIATION_TYPES.map((d) => (
-                    <option key={d} value={d}>
-                      {t(`sales.deviationTypes.${d}`)}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <Choices
+                value={deviationType}
+                onChange={(e) => setDeviationType(e.currentTarget.value as DeviationType)}
+                empty={t('saleReports.move.choose')}
+                options={DEVIATION_TYPES.map((d) => ({ value: d, label: t(`sales.deviationTypes.${d}`) }))}
+              />
               {errors.deviationType ? <Field.ErrorText>{errors.deviationType}</Field.ErrorText> : null}
             </Field.Root>
           ) : null}

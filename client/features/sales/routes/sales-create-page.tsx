@@ -16,6 +16,7 @@ import { Figure } from '../components/figure'
 import { SalePositionChoice, useSalePosition } from '../components/sale-position'
 import { EMPTY_SALE_FORM, errorPlace, estimatedLines, formToSale, saleToForm, type SaleFormValues as FormValues } from '../model/sale-form'
 import { TextField, TextAreaField } from '../../../components/ui/form-kit'
+import { Choices } from '../../../components/ui/choices'
 
 const now = () => Date.now()
 
@@ -153,17 +154,12 @@ export default function SalesCreatePage() {
             <Card.Body>
               <Stack gap="4">
                 <FormField label={t('sales.provider')} error={fe.providerId} required>
-                  <NativeSelect.Root>
-                    <NativeSelect.Field {...form.register('providerId')} data-testid="provider">
-                      <option value="">{t('sales.chooseProvider')}</option>
-                      {catalog?.providers.map((p) => (
-                        <option key={p.id} value={p.id}>
-                          {p.name}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
+                  <Choices
+                    {...form.register('providerId')}
+                    data-testid="provider"
+                    empty={t('sales.chooseProvider')}
+                    options={catalog?.providers.map((p) => ({ value: p.id, label: p.name }))}
+                  />
                 </FormField>
                 <Stack gap="3">
                   <Text fontWeight="medium" fontSize="sm">
@@ -173,17 +169,13 @@ export default function SalesCreatePage() {
                     <Flex key={i} gap="2" align="flex-start">
                       <Box flex="1">
                         <FormField label={t('sales.product', { n: i + 1 })} error={fe.products?.[i]?.productId}>
-                          <NativeSelect.Root disabled={!providerId}>
-                            <NativeSelect.Field {...form.register(`products.${i}.productId`)} data-testid={`product-${i}`}>
-                              <option value="">{t('sales.chooseProduct')}</option>
-                              {providerProducts.map((p) => (
-                                <option key={p.id} value={p.id}>
-                                  {p.name} · {formatOre(p.priceOre, lang)}
-                                </option>
-                              ))}
-                            </NativeSelect.Field>
-                            <NativeSelect.Indicator />
-                          </NativeSelect.Root>
+                          <Choices
+                            disabled={!providerId}
+                            {...form.register(`products.${i}.productId`)}
+                            data-testid={`product-${i}`}
+                            empty={t('sales.chooseProduct')}
+                            options={providerProducts.map((p) => ({ value: p.id, label: `${p.name} · ${formatOre(p.priceOre, lang)}` }))}
+                          />
                         </FormField>
                       </Box>
                       <Box w="24">

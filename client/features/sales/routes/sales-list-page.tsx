@@ -1,4 +1,4 @@
-import { Box, Button, Card, Flex, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react'
+import { Box, Button, Card, Flex, HStack, Input, Stack, Table, Text } from '@chakra-ui/react'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
@@ -10,6 +10,7 @@ import { useAllSales, useCatalog, useSellerStore } from '../api/seller-store'
 import { SyncBadge } from '../components/status-badges'
 import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
 import { useUrlParams } from '../../../lib/use-url-params'
+import { Choices } from '../../../components/ui/choices'
 
 function matches(sale: LocalSale, q: string) {
   const hay = [sale.customerName, sale.companyName, sale.address, sale.city, sale.postalCode, sale.externalOrderNumber].filter(Boolean).join(' ').toLowerCase()
@@ -63,17 +64,13 @@ export default function SalesListPage() {
           <Text asChild fontSize="sm">
             <label htmlFor="sales-status">{t('sales.statusLabel')}</label>
           </Text>
-          <NativeSelect.Root>
-            <NativeSelect.Field id="sales-status" value={status} onChange={(e) => setParam('status', e.target.value)}>
-              <option value="">{t('sales.allStatuses')}</option>
-              {SALE_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`sales.status.${s}`)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <Choices
+            id="sales-status"
+            value={status}
+            onChange={(e) => setParam('status', e.target.value)}
+            empty={t('sales.allStatuses')}
+            options={SALE_STATUSES.map((s) => ({ value: s, label: t(`sales.status.${s}`) }))}
+          />
         </Box>
         <Box flex="0 1 10rem">
           <Text asChild fontSize="sm">

@@ -1,4 +1,4 @@
-import { Box, Card, Checkbox, CloseButton, Heading, NativeSelect, SimpleGrid, Stack, Tag, Text, Wrap } from '@chakra-ui/react'
+import { Box, Card, Checkbox, CloseButton, Heading, SimpleGrid, Stack, Tag, Text, Wrap } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useWatch, type UseFormReturn } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -11,6 +11,7 @@ import { roleName } from '../../../lib/role-name'
 import { getMessageChoices } from '../api/scheduled-messages-api'
 import { scheduledMessagesKeys } from '../api/scheduled-messages-keys'
 import type { MessageForm } from '../model/message-form'
+import { Choices } from '../../../components/ui/choices'
 
 type Kind = 'userIds' | 'teamIds' | 'officeIds' | 'roleIds'
 const LOOKUP: Record<Exclude<Kind, 'roleIds'>, 'users' | 'teams' | 'offices'> = { userIds: 'users', teamIds: 'teams', officeIds: 'offices' }
@@ -94,17 +95,14 @@ export function RecipientsCard(props: {
               <Text fontSize="sm" mb="1">
                 {t('scheduled.roles')}
               </Text>
-              <NativeSelect.Root size="sm">
-                <NativeSelect.Field aria-label={t('scheduled.roles')} value="" onChange={(e) => void add('roleIds', e.currentTarget.value || undefined)}>
-                  <option value="">{t('scheduled.chooseRole')}</option>
-                  {roles.map((r) => (
-                    <option key={r.id} value={r.id}>
-                      {roleName(t, r.key, r.name)}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <Choices
+                size="sm"
+                aria-label={t('scheduled.roles')}
+                value=""
+                onChange={(e) => void add('roleIds', e.currentTarget.value || undefined)}
+                empty={t('scheduled.chooseRole')}
+                options={roles.map((r) => ({ value: r.id, label: roleName(t, r.key, r.name) }))}
+              />
             </Box>
           </SimpleGrid>
           {off ? null : chosen.length === 0 ? (

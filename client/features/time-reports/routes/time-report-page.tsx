@@ -18,6 +18,7 @@ import { correctTimeReport, getTimeReport } from '../api/time-reports-api'
 import { timeReportsKeys } from '../api/time-reports-keys'
 import { useZodResolver, useFormDialog, TextField, TextAreaField } from '../../../components/ui/form-kit'
 import { useRecord } from '../../../lib/use-record'
+import { Choices } from '../../../components/ui/choices'
 
 const FIELDS = ['present', 'workHours', 'absenceHours', 'absenceType', 'allowanceType', 'travelLocation', 'comment'] as const
 
@@ -212,28 +213,18 @@ function CorrectionDialog({
       </FormField>
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
         <FormField label={t('pay.timeReports.fields.workHours')} error={errors.workHours}>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field {...form.register('workHours', { valueAsNumber: true })}>
-              {hourOptions.map((h) => (
-                <option key={h} value={h}>
-                  {t('pay.hoursShort', { hours: h })}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <Choices
+            size="sm"
+            {...form.register('workHours', { valueAsNumber: true })}
+            options={hourOptions.map((h) => ({ value: String(h), label: t('pay.hoursShort', { hours: h }) }))}
+          />
         </FormField>
         <FormField label={t('pay.timeReports.fields.absenceHours')} error={errors.absenceHours}>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field {...form.register('absenceHours', { valueAsNumber: true })}>
-              {hourOptions.map((h) => (
-                <option key={h} value={h}>
-                  {t('pay.hoursShort', { hours: h })}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <Choices
+            size="sm"
+            {...form.register('absenceHours', { valueAsNumber: true })}
+            options={hourOptions.map((h) => ({ value: String(h), label: t('pay.hoursShort', { hours: h }) }))}
+          />
         </FormField>
       </SimpleGrid>
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">

@@ -1,4 +1,4 @@
-import { Button, Dialog, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react'
+import { Button, Dialog, SimpleGrid, Stack } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -15,6 +15,7 @@ import { FormAlert } from '../../../components/ui/form-alert'
 import { usersKeys } from '../api/users-keys'
 import { useZodResolver, TextField } from '../../../components/ui/form-kit'
 import { AppDialog } from '../../../components/ui/app-dialog'
+import { Choices } from '../../../components/ui/choices'
 
 type FormIn = z.input<typeof createUserInputSchema>
 type FormOut = z.output<typeof createUserInputSchema>
@@ -92,30 +93,18 @@ export function CreateUserDialog({
         />
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
           <FormField label={t('users.role')} error={errors.roleId} required>
-            <NativeSelect.Root>
-              <NativeSelect.Field {...form.register('roleId')}>
-                <option value="">{t('users.chooseRole')}</option>
-                {(roles.data?.items ?? []).map((r) => (
-                  <option key={r.id} value={r.id}>
-                    {roleName(t, r.key, r.name)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <Choices
+              {...form.register('roleId')}
+              empty={t('users.chooseRole')}
+              options={(roles.data?.items ?? []).map((r) => ({ value: r.id, label: roleName(t, r.key, r.name) }))}
+            />
           </FormField>
           <FormField label={t('users.team')} error={errors.teamId}>
-            <NativeSelect.Root>
-              <NativeSelect.Field {...form.register('teamId', { setValueAs: (v: string) => v || null })}>
-                <option value="">{t('users.noTeam')}</option>
-                {(teams.data?.items ?? []).map((team) => (
-                  <option key={team.id} value={team.id}>
-                    {team.name} ({team.officeName})
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <Choices
+              {...form.register('teamId', { setValueAs: (v: string) => v || null })}
+              empty={t('users.noTeam')}
+              options={(teams.data?.items ?? []).map((team) => ({ value: team.id, label: `${team.name} (${team.officeName})` }))}
+            />
           </FormField>
         </SimpleGrid>
       </Stack>

@@ -16,6 +16,7 @@ import { roleOptions, updateUser, userTitles } from '../api/users-api'
 import { TeamChoice } from './user-action-dialogs'
 import { usersKeys } from '../api/users-keys'
 import { useFormDialog, useZodResolver } from '../../../components/ui/form-kit'
+import { Choices } from '../../../components/ui/choices'
 
 type FormIn = z.input<typeof updateUserInputSchema>
 type FormOut = z.output<typeof updateUserInputSchema>
@@ -169,17 +170,12 @@ export function EditUserDialog(props: { open: boolean; onClose: () => void; user
             control={form.control}
             name="language"
             render={({ field }) => (
-              <NativeSelect.Root>
-                <NativeSelect.Field value={field.value ?? ''} onChange={(e) => field.onChange((e.currentTarget.value || null) as FormIn['language'])}>
-                  <option value="">{t('userAdmin.detail.languages.none')}</option>
-                  {(['sv', 'en', 'fi'] as const).map((l) => (
-                    <option key={l} value={l}>
-                      {t(`userAdmin.detail.languages.${l}`)}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <Choices
+                value={field.value ?? ''}
+                onChange={(e) => field.onChange((e.currentTarget.value || null) as FormIn['language'])}
+                empty={t('userAdmin.detail.languages.none')}
+                options={(['sv', 'en', 'fi'] as const).map((l) => ({ value: l, label: t(`userAdmin.detail.languages.${l}`) }))}
+              />
             )}
           />
         </FormField>

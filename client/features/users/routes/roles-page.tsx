@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Dialog, Flex, HStack, NativeSelect, SimpleGrid, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react'
+import { Badge, Button, Card, Dialog, Flex, HStack, SimpleGrid, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { TFunction } from 'i18next'
@@ -20,6 +20,7 @@ import { FormAlert } from '../../../components/ui/form-alert'
 import { usersKeys } from '../api/users-keys'
 import { TextAreaField, TextField, useFormDialog } from '../../../components/ui/form-kit'
 import { AppDialog } from '../../../components/ui/app-dialog'
+import { Choices } from '../../../components/ui/choices'
 
 /**
  * /user-admin/roles: the roles and their permissions (docs/decisions/032). A permission is offered only to one who
@@ -281,17 +282,12 @@ function DeleteRoleDialog(props: { role: RoleDetail | null; roles: RoleDetail[];
         </Dialog.Description>
         {role && role.userCount > 0 ? (
           <FormField label={t('rolesAdmin.replacement')} required>
-            <NativeSelect.Root>
-              <NativeSelect.Field value={replacement} onChange={(e) => setReplacement(e.target.value)}>
-                <option value="">{t('rolesAdmin.chooseRole')}</option>
-                {choices.map((r) => (
-                  <option key={r.id} value={r.id}>
-                    {roleName(t, r.key, r.name)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <Choices
+              value={replacement}
+              onChange={(e) => setReplacement(e.target.value)}
+              empty={t('rolesAdmin.chooseRole')}
+              options={choices.map((r) => ({ value: r.id, label: roleName(t, r.key, r.name) }))}
+            />
           </FormField>
         ) : null}
         {error ? <FormAlert message={error} /> : null}
