@@ -1,4 +1,4 @@
-import { Box, Button, CloseButton, Flex, HStack, IconButton, NativeSelect, Popover, Portal, SimpleGrid, Text } from '@chakra-ui/react'
+import { Box, Button, CloseButton, Flex, HStack, IconButton, Popover, Portal, SimpleGrid, Text } from '@chakra-ui/react'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -8,6 +8,7 @@ import { GridIcon } from '../../components/ui/icons'
 import { useAbility, useUserData } from '../../lib/session'
 import { searchableScreens } from '../screen-search'
 import { MAX_SHORTCUTS, loadShortcuts, saveShortcuts } from '../shortcuts'
+import { Choices } from '../../components/ui/choices'
 
 /** The navbar's shortcuts menu: the user's favourite screens as tiles, which they add, remove and keep. */
 export function ShortcutsMenu() {
@@ -94,24 +95,17 @@ export function ShortcutsMenu() {
                       {t('shortcuts.full', { max: MAX_SHORTCUTS })}
                     </Text>
                   ) : (
-                    <NativeSelect.Root size="sm">
-                      <NativeSelect.Field
-                        aria-label={t('shortcuts.add')}
-                        value=""
-                        data-testid="shortcuts-add"
-                        onChange={(e) => {
-                          if (e.target.value) update([...shortcuts, e.target.value as RouteName])
-                        }}
-                      >
-                        <option value="">{t('shortcuts.add')}</option>
-                        {addable.map((name) => (
-                          <option key={name} value={name}>
-                            {title(name)}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
+                    <Choices
+                      size="sm"
+                      aria-label={t('shortcuts.add')}
+                      value=""
+                      data-testid="shortcuts-add"
+                      onChange={(e) => {
+                        if (e.target.value) update([...shortcuts, e.target.value as RouteName])
+                      }}
+                      empty={t('shortcuts.add')}
+                      options={addable.map((name) => ({ value: name, label: title(name) }))}
+                    />
                   )}
                 </HStack>
               ) : null}

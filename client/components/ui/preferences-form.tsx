@@ -1,9 +1,10 @@
-import { Box, Button, Field, Flex, Heading, NativeSelect, Stack, Switch, Text } from '@chakra-ui/react'
+import { Box, Button, Field, Flex, Heading, Stack, Switch, Text } from '@chakra-ui/react'
 import { useTranslation } from 'react-i18next'
 import { LANGUAGES, isLanguage } from '../../../shared/i18n/languages'
 import { BAR_TYPES, CONTENT_WIDTHS, DEFAULT_PREFERENCES, NAV_LAYOUTS, PRIMARY_COLORS, SKINS, THEMES, type Preferences } from '../../../shared/preferences'
 import { setLanguage } from '../../lib/i18n'
 import { setPreferences, usePreferences } from '../../lib/preferences'
+import { Choices } from './choices'
 
 type Key = keyof Preferences
 
@@ -89,22 +90,15 @@ export function PreferencesForm() {
       </Box>
       <Field.Root>
         <Field.Label>{t('app.language')}</Field.Label>
-        <NativeSelect.Root size="sm">
-          <NativeSelect.Field
-            value={i18n.language}
-            onChange={(e) => {
-              const lng = e.currentTarget.value
-              if (isLanguage(lng)) void setLanguage(lng)
-            }}
-          >
-            {LANGUAGES.map((l) => (
-              <option key={l.code} value={l.code}>
-                {l.label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <Choices
+          size="sm"
+          value={i18n.language}
+          onChange={(e) => {
+            const lng = e.currentTarget.value
+            if (isLanguage(lng)) void setLanguage(lng)
+          }}
+          options={LANGUAGES.map((l) => ({ value: l.code, label: l.label }))}
+        />
       </Field.Root>
       <Heading as="h3" size="sm" pt="2">
         {t('customizer.layout')}

@@ -1,4 +1,4 @@
-import { Box, Input, Link as ChakraLink, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Box, Input, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -14,6 +14,7 @@ import { LookupCombobox } from '../../../components/ui/lookup/lookup-select'
 import { Page } from '../../../components/ui/page'
 import { ACTIVITY_FILTER_KEYS, searchActivity, type ActivityFilters } from '../api/activity-api'
 import { activityKeys } from '../api/activity-keys'
+import { Choices } from '../../../components/ui/choices'
 
 /** The actions the log writes (core's activityLog.actions): the action filter's choices. */
 const ACTIONS = [
@@ -193,36 +194,22 @@ export default function ActivityLogPage() {
   const filterUi = (
     <SimpleGrid columns={{ base: 1, sm: 2, lg: 5 }} gap="2" alignItems="end">
       <LookupCombobox kind="users" label={t('activitySearch.filters.actor')} value={filters.actorId} onChange={(v) => update({ actorId: v })} />
-      <NativeSelect.Root size="sm">
-        <NativeSelect.Field
-          aria-label={t('activitySearch.filters.entity')}
-          value={filters.entity ?? ''}
-          onChange={(e) => update({ entity: e.currentTarget.value || undefined })}
-        >
-          <option value="">{t('lookup.all', { what: t('activitySearch.filters.entity') })}</option>
-          {ACTIVITY_ENTITIES.map((e) => (
-            <option key={e} value={e}>
-              {entityLabel(e)}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-      <NativeSelect.Root size="sm">
-        <NativeSelect.Field
-          aria-label={t('activitySearch.filters.action')}
-          value={filters.action ?? ''}
-          onChange={(e) => update({ action: e.currentTarget.value || undefined })}
-        >
-          <option value="">{t('lookup.all', { what: t('activitySearch.filters.action') })}</option>
-          {ACTIONS.map((a) => (
-            <option key={a} value={a}>
-              {actionLabel(a)}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <Choices
+        size="sm"
+        aria-label={t('activitySearch.filters.entity')}
+        value={filters.entity ?? ''}
+        onChange={(e) => update({ entity: e.currentTarget.value || undefined })}
+        empty={t('lookup.all', { what: t('activitySearch.filters.entity') })}
+        options={ACTIVITY_ENTITIES.map((e) => ({ value: e, label: entityLabel(e) }))}
+      />
+      <Choices
+        size="sm"
+        aria-label={t('activitySearch.filters.action')}
+        value={filters.action ?? ''}
+        onChange={(e) => update({ action: e.currentTarget.value || undefined })}
+        empty={t('lookup.all', { what: t('activitySearch.filters.action') })}
+        options={ACTIONS.map((a) => ({ value: a, label: actionLabel(a) }))}
+      />
       <Box>
         <Text asChild fontSize="xs" color="fg.muted">
           <label htmlFor="activity-from">{t('activitySearch.filters.from')}</label>

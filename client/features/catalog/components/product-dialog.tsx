@@ -1,4 +1,4 @@
-import { Field, Input, InputGroup, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react'
+import { Field, Input, InputGroup, SimpleGrid, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm, type FieldError } from 'react-hook-form'
@@ -12,6 +12,7 @@ import { createProduct, listCategories, updateProduct } from '../api/catalog-api
 import { FormDialog } from '../../../components/ui/form-dialog'
 import { catalogKeys } from '../api/catalog-keys'
 import { useZodResolver, TextField, useFormDialog } from '../../../components/ui/form-kit'
+import { Choices } from '../../../components/ui/choices'
 
 type FormOut = z.output<typeof productFormSchema>
 const FIELDS = ['name', 'categoryId', 'priceOre', 'sellerCommissionOre', 'companyCommissionOre', 'companyCostOre', 'gamePoints'] as const
@@ -109,23 +110,15 @@ export function ProductDialog({
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
         <TextField form={form} name="name" label={t('catalog.fields.name')} autoComplete="off" required />
         <FormField label={t('catalog.fields.category')} error={errors.categoryId}>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              {...categoryField}
-              onChange={(e) => {
-                void categoryField.onChange(e)
-                categoryChosen(e.currentTarget.value)
-              }}
-            >
-              <option value="">{t('catalog.fields.noCategory')}</option>
-              {active.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <Choices
+            {...categoryField}
+            onChange={(e) => {
+              void categoryField.onChange(e)
+              categoryChosen(e.currentTarget.value)
+            }}
+            empty={t('catalog.fields.noCategory')}
+            options={active.map((c) => ({ value: c.id, label: c.name }))}
+          />
         </FormField>
         {MONEY.map((field) => (
           <FormField key={field} label={t(`catalog.fields.${field === 'priceOre' ? 'price' : field.replace(/Ore$/, '')}`)} error={errors[field]} required>

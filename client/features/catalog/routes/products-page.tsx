@@ -1,4 +1,4 @@
-import { Button, NativeSelect, SimpleGrid, Tabs, Text } from '@chakra-ui/react'
+import { Button, SimpleGrid, Tabs, Text } from '@chakra-ui/react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -21,6 +21,7 @@ import { money } from '../components/money'
 import { ProductDialog } from '../components/product-dialog'
 import { useUrlParams } from '../../../lib/use-url-params'
 import { catalogKeys } from '../api/catalog-keys'
+import { Choices } from '../../../components/ui/choices'
 
 const TABS = ['products', 'categories', 'commissions'] as const
 type Tab = (typeof TABS)[number]
@@ -159,21 +160,14 @@ function ProductList() {
         filters={
           <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="2">
             <LookupNativeSelect kind="providers" label={t('catalog.fields.provider')} value={filters.providerId} onChange={(v) => update({ providerId: v })} />
-            <NativeSelect.Root size="sm">
-              <NativeSelect.Field
-                aria-label={t('catalog.fields.category')}
-                value={filters.categoryId ?? ''}
-                onChange={(e) => update({ categoryId: e.currentTarget.value || undefined })}
-              >
-                <option value="">{t('lookup.all', { what: t('catalog.fields.category') })}</option>
-                {(categories.data?.items ?? []).map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <Choices
+              size="sm"
+              aria-label={t('catalog.fields.category')}
+              value={filters.categoryId ?? ''}
+              onChange={(e) => update({ categoryId: e.currentTarget.value || undefined })}
+              empty={t('lookup.all', { what: t('catalog.fields.category') })}
+              options={(categories.data?.items ?? []).map((c) => ({ value: c.id, label: c.name }))}
+            />
             <ActiveFilter value={filters.active} onChange={(v) => update({ active: v })} />
           </SimpleGrid>
         }

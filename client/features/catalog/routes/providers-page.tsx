@@ -1,4 +1,4 @@
-import { Button, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react'
+import { Button, SimpleGrid, Text } from '@chakra-ui/react'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -17,6 +17,7 @@ import { listProviders, PROVIDER_FILTER_KEYS, type ProviderFilters } from '../ap
 import { ProviderDialog } from '../components/provider-dialog'
 import { ActiveFilter, ActiveBadge } from '../components/active-filter'
 import { catalogKeys } from '../api/catalog-keys'
+import { Choices } from '../../../components/ui/choices'
 
 /** /backoffice/providers: the providers sellers sell for, with their type, order-number rule and active products. */
 export default function ProvidersPage() {
@@ -86,21 +87,14 @@ export default function ProvidersPage() {
         }
         filters={
           <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="2">
-            <NativeSelect.Root size="sm">
-              <NativeSelect.Field
-                aria-label={t('catalog.fields.type')}
-                value={filters.type ?? ''}
-                onChange={(e) => update({ type: e.currentTarget.value || undefined })}
-              >
-                <option value="">{t('lookup.all', { what: t('catalog.fields.type') })}</option>
-                {PROVIDER_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {t(`catalog.providerTypes.${type}`)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <Choices
+              size="sm"
+              aria-label={t('catalog.fields.type')}
+              value={filters.type ?? ''}
+              onChange={(e) => update({ type: e.currentTarget.value || undefined })}
+              empty={t('lookup.all', { what: t('catalog.fields.type') })}
+              options={PROVIDER_TYPES.map((type) => ({ value: type, label: t(`catalog.providerTypes.${type}`) }))}
+            />
             <ActiveFilter value={filters.active} onChange={(v) => update({ active: v })} />
           </SimpleGrid>
         }

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, Checkbox, CloseButton, Flex, Heading, NativeSelect, SimpleGrid, Skeleton, Stack, Tag, Text, Wrap } from '@chakra-ui/react'
+import { Alert, Box, Button, Card, Checkbox, CloseButton, Flex, Heading, SimpleGrid, Skeleton, Stack, Tag, Text, Wrap } from '@chakra-ui/react'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -21,6 +21,7 @@ import { audienceRoles, previewAudience, sendMessage, sentMessages } from '../ap
 import { FormAlert } from '../../../components/ui/form-alert'
 import { notificationsKeys } from '../api/notifications-keys'
 import { useZodResolver, TextField, TextAreaField } from '../../../components/ui/form-kit'
+import { Choices } from '../../../components/ui/choices'
 
 type ChosenKind = 'users' | 'teams' | 'offices' | 'roles'
 type Chosen = { kind: ChosenKind; id: string; label: string }
@@ -188,24 +189,17 @@ function SendNotification() {
                     <Text fontSize="sm" mb="1">
                       {t('messagesAdmin.roles')}
                     </Text>
-                    <NativeSelect.Root size="sm">
-                      <NativeSelect.Field
-                        aria-label={t('messagesAdmin.roles')}
-                        value=""
-                        onChange={(e) => {
-                          const role = roles.data?.items.find((r) => r.id === e.currentTarget.value)
-                          if (role) void add('roles', role.id, roleName(t, role.key, role.name))
-                        }}
-                      >
-                        <option value="">{t('alertRecipients.choose')}</option>
-                        {(roles.data?.items ?? []).map((r) => (
-                          <option key={r.id} value={r.id}>
-                            {roleName(t, r.key, r.name)}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
+                    <Choices
+                      size="sm"
+                      aria-label={t('messagesAdmin.roles')}
+                      value=""
+                      onChange={(e) => {
+                        const role = roles.data?.items.find((r) => r.id === e.currentTarget.value)
+                        if (role) void add('roles', role.id, roleName(t, role.key, role.name))
+                      }}
+                      empty={t('alertRecipients.choose')}
+                      options={(roles.data?.items ?? []).map((r) => ({ value: r.id, label: roleName(t, r.key, r.name) }))}
+                    />
                   </Box>
                 </SimpleGrid>
                 {!everyone ? (

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Field, Input, NativeSelect, Progress, SimpleGrid, Stack, Stat, Table, Text } from '@chakra-ui/react'
+import { Alert, Box, Button, Field, Input, Progress, SimpleGrid, Stack, Stat, Table, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -9,6 +9,7 @@ import { ApiClientError, errorText } from '../../../lib/api-client'
 import { importState, previewImport, runImport, uploadOrderFile } from '../api/orders-api'
 import { ordersKeys } from '../api/orders-keys'
 import { AppDialog } from '../../../components/ui/app-dialog'
+import { Choices } from '../../../components/ui/choices'
 
 type Step =
   | { kind: 'choose' }
@@ -158,21 +159,14 @@ export function ImportDialog(props: { open: boolean; onClose: () => void; onImpo
               {ORDER_FIELDS.map((field) => (
                 <Field.Root key={field} invalid={!!errors[`mapping.${field}`]}>
                   <Field.Label>{t(`orderManagement.fields.${field}`)}</Field.Label>
-                  <NativeSelect.Root size="sm">
-                    <NativeSelect.Field
-                      aria-label={t(`orderManagement.fields.${field}`)}
-                      value={mapping[field] ?? ''}
-                      onChange={(e) => setMapping((m) => ({ ...m, [field]: e.currentTarget.value || null }))}
-                    >
-                      <option value="">{t('orderManagement.import.noColumn')}</option>
-                      {step.upload.headers.map((h) => (
-                        <option key={h} value={h}>
-                          {h}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
+                  <Choices
+                    size="sm"
+                    aria-label={t(`orderManagement.fields.${field}`)}
+                    value={mapping[field] ?? ''}
+                    onChange={(e) => setMapping((m) => ({ ...m, [field]: e.currentTarget.value || null }))}
+                    empty={t('orderManagement.import.noColumn')}
+                    options={step.upload.headers.map((h) => ({ value: h, label: h }))}
+                  />
                   {errors[`mapping.${field}`] ? <Field.ErrorText>{errors[`mapping.${field}`]}</Field.ErrorText> : null}
                 </Field.Root>
               ))}

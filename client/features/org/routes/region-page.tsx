@@ -1,4 +1,4 @@
-import { Badge, Card, Field, NativeSelect, Stack, Text, Wrap } from '@chakra-ui/react'
+import { Badge, Card, Field, Stack, Text, Wrap } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
@@ -16,6 +16,7 @@ import { lookupKeys } from '../../../components/ui/lookup/lookup-api'
 import { orgKeys } from '../api/org-keys'
 import { ChildTableCard, DetailActions, RecordLink } from '../../../components/ui/detail-kit'
 import { useRecord } from '../../../lib/use-record'
+import { Choices } from '../../../components/ui/choices'
 
 /** /user-admin/regions/:id: a region's offices (with teams and active people), rename, delete and its log (decision 036). */
 export default function RegionPage() {
@@ -45,28 +46,21 @@ export default function RegionPage() {
               <Card.Body>
                 <Field.Root maxW="sm" disabled={!x.may.edit}>
                   <Field.Label>{t('orgAdmin.regions.country')}</Field.Label>
-                  <NativeSelect.Root size="sm">
-                    <NativeSelect.Field
-                      data-testid="region-country"
-                      value={x.country}
-                      onChange={(e) =>
-                        void setRegionCountry(x.id, e.target.value as RegionCountry).then(
-                          () => {
-                            snackbar.show(t('orgAdmin.regions.countrySaved'), { color: 'success', icon: 'success' })
-                            changed()
-                          },
-                          (err: unknown) => snackbar.show(errorText(err, t), { color: 'error', icon: 'error' }),
-                        )
-                      }
-                    >
-                      {REGION_COUNTRIES.map((c) => (
-                        <option key={c} value={c}>
-                          {t(`orgAdmin.regions.countries.${c}`)}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
+                  <Choices
+                    size="sm"
+                    data-testid="region-country"
+                    value={x.country}
+                    onChange={(e) =>
+                      void setRegionCountry(x.id, e.target.value as RegionCountry).then(
+                        () => {
+                          snackbar.show(t('orgAdmin.regions.countrySaved'), { color: 'success', icon: 'success' })
+                          changed()
+                        },
+                        (err: unknown) => snackbar.show(errorText(err, t), { color: 'error', icon: 'error' }),
+                      )
+                    }
+                    options={REGION_COUNTRIES.map((c) => ({ value: c, label: t(`orgAdmin.regions.countries.${c}`) }))}
+                  />
                   <Text fontSize="sm" color="fg.muted">
                     {t('orgAdmin.regions.countryHint')}
                   </Text>

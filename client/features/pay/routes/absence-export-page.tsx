@@ -18,6 +18,7 @@ import { ExportList } from '../components/export-list'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { payKeys } from '../api/pay-keys'
 import { useZodResolver, TextField } from '../../../components/ui/form-kit'
+import { Choices } from '../../../components/ui/choices'
 
 type FormIn = z.input<typeof absenceExportRequestSchema>
 type FormOut = z.output<typeof absenceExportRequestSchema>
@@ -72,20 +73,12 @@ export default function AbsenceExportPage() {
                     </NativeSelect.Root>
                   </FormField>
                   <FormField label={t('pay.absenceExport.type')} error={errors.absenceType}>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field
-                        value={absenceType ?? ''}
-                        onChange={(e) => form.setValue('absenceType', (e.currentTarget.value || undefined) as FormIn['absenceType'])}
-                      >
-                        <option value="">{t('pay.absenceExport.allTypes')}</option>
-                        {ABSENCE_TYPES.map((a) => (
-                          <option key={a} value={a}>
-                            {t(`pay.items.absence.${a}`)}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
+                    <Choices
+                      value={absenceType ?? ''}
+                      onChange={(e) => form.setValue('absenceType', (e.currentTarget.value || undefined) as FormIn['absenceType'])}
+                      empty={t('pay.absenceExport.allTypes')}
+                      options={ABSENCE_TYPES.map((a) => ({ value: a, label: t(`pay.items.absence.${a}`) }))}
+                    />
                   </FormField>
                   <FormField label={t('pay.office')}>
                     <LookupNativeSelect

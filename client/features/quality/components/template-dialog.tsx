@@ -14,6 +14,7 @@ import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { createTemplate, type getTemplate, updateTemplate } from '../api/quality-api'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { TextField, useFormDialog } from '../../../components/ui/form-kit'
+import { Choices } from '../../../components/ui/choices'
 
 type Form = { name: string; providerId: string; content: TemplateContent }
 
@@ -271,29 +272,22 @@ function QuestionEditor(props: {
               control={control}
               name={`${base}.kind`}
               render={({ field }) => (
-                <NativeSelect.Root size="sm">
-                  <NativeSelect.Field
-                    aria-label={`${t('quality.templates.questionKind')}: ${label}`}
-                    value={field.value}
-                    onChange={(e) => {
-                      const next = e.currentTarget.value as Question['kind']
-                      field.onChange(next)
-                      // A free-text question is never scored.
-                      if (next === 'text') props.setWeight(0)
-                      if (next === 'choice' && options.fields.length === 0) {
-                        options.append({ id: newId('o'), text: { ...blankText }, score: 100 })
-                        options.append({ id: newId('o'), text: { ...blankText }, score: 0 })
-                      }
-                    }}
-                  >
-                    {QUESTION_KINDS.map((k) => (
-                      <option key={k} value={k}>
-                        {t(`quality.kind.${k}`)}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
+                <Choices
+                  size="sm"
+                  aria-label={`${t('quality.templates.questionKind')}: ${label}`}
+                  value={field.value}
+                  onChange={(e) => {
+                    const next = e.currentTarget.value as Question['kind']
+                    field.onChange(next)
+                    // A free-text question is never scored.
+                    if (next === 'text') props.setWeight(0)
+                    if (next === 'choice' && options.fields.length === 0) {
+                      options.append({ id: newId('o'), text: { ...blankText }, score: 100 })
+                      options.append({ id: newId('o'), text: { ...blankText }, score: 0 })
+                    }
+                  }}
+                  options={QUESTION_KINDS.map((k) => ({ value: k, label: t(`quality.kind.${k}`) }))}
+                />
               )}
             />
           </FormField>

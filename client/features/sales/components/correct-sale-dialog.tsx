@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Dialog, Flex, IconButton, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Alert, Box, Button, Dialog, Flex, IconButton, Input, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -12,6 +12,7 @@ import { useCatalog, useSellerStore } from '../api/seller-store'
 import { formatOre, type FormatLanguage } from '../../../../shared/format'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { AppDialog } from '../../../components/ui/app-dialog'
+import { Choices } from '../../../components/ui/choices'
 
 /** The text fields a correction form offers, in the order the sale form has them (products are corrected as a new order). */
 const FORM_FIELDS = [
@@ -150,21 +151,14 @@ export function CorrectSaleDialog({ sale, open, onOpenChange }: { sale: LocalSal
             {lines.map((line, i) => (
               <Flex key={i} gap="2" align="flex-end">
                 <Box flex="1">
-                  <NativeSelect.Root size="sm">
-                    <NativeSelect.Field
-                      aria-label={t('sales.product', { n: i + 1 })}
-                      value={line.productId}
-                      onChange={(e) => setLine(i, { productId: e.currentTarget.value })}
-                    >
-                      <option value="">{t('sales.chooseProduct')}</option>
-                      {providerProducts.map((p) => (
-                        <option key={p.id} value={p.id}>
-                          {p.name} · {formatOre(p.priceOre, lang)}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
+                  <Choices
+                    size="sm"
+                    aria-label={t('sales.product', { n: i + 1 })}
+                    value={line.productId}
+                    onChange={(e) => setLine(i, { productId: e.currentTarget.value })}
+                    empty={t('sales.chooseProduct')}
+                    options={providerProducts.map((p) => ({ value: p.id, label: `${p.name} · ${formatOre(p.priceOre, lang)}` }))}
+                  />
                 </Box>
                 <Input
                   w="20"

@@ -1,4 +1,4 @@
-import { Badge, NativeSelect, Text } from '@chakra-ui/react'
+import { Badge, Text } from '@chakra-ui/react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -17,6 +17,7 @@ import { DeviationStateBadge } from '../components/status-badges'
 import { salesKeys } from '../api/sales-keys'
 import { FilterBar, FilterChips, OrgFilters } from '../../../components/ui/list-filters'
 import { chipsOf, toggleChip } from '../../../components/ui/filter-chips'
+import { Choices } from '../../../components/ui/choices'
 
 /** Without a state in the URL the list shows the waiting ones (decision 024). */
 const WAITING: DeviationState[] = ['open', 'corrected']
@@ -138,21 +139,14 @@ export default function DeviationsPage() {
               onClear: () => update(Object.fromEntries(DEVIATION_FILTER_KEYS.map((k) => [k, undefined]))),
             }}
           >
-            <NativeSelect.Root size="sm">
-              <NativeSelect.Field
-                aria-label={t('deviations.filters.type')}
-                value={filters.type ?? ''}
-                onChange={(e) => set('type', e.currentTarget.value || undefined)}
-              >
-                <option value="">{t('deviations.filters.allTypes')}</option>
-                {DEVIATION_TYPES.map((d) => (
-                  <option key={d} value={d}>
-                    {t(`sales.deviationTypes.${d}`)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <Choices
+              size="sm"
+              aria-label={t('deviations.filters.type')}
+              value={filters.type ?? ''}
+              onChange={(e) => set('type', e.currentTarget.value || undefined)}
+              empty={t('deviations.filters.allTypes')}
+              options={DEVIATION_TYPES.map((d) => ({ value: d, label: t(`sales.deviationTypes.${d}`) }))}
+            />
             <OrgFilters
               within="sale_reports"
               provider={{ label: t('deviations.columns.provider'), value: filters.providerId, onChange: (v) => set('providerId', v) }}

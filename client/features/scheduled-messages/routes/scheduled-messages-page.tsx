@@ -1,4 +1,4 @@
-import { Badge, Field, NativeSelect, Text } from '@chakra-ui/react'
+import { Badge, Field, Text } from '@chakra-ui/react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -19,6 +19,7 @@ import { useUrlParams } from '../../../lib/use-url-params'
 import { listMessages, MESSAGE_FILTER_KEYS, type MessageFilters } from '../api/scheduled-messages-api'
 import { scheduledMessagesKeys } from '../api/scheduled-messages-keys'
 import { recurrenceInWords } from '../model/message-form'
+import { Choices } from '../../../components/ui/choices'
 
 const STATES = ['active', 'paused'] as const
 
@@ -124,21 +125,14 @@ export default function ScheduledMessagesPage() {
           >
             <Field.Root>
               <Field.Label>{t('scheduled.columns.channel')}</Field.Label>
-              <NativeSelect.Root size="sm">
-                <NativeSelect.Field
-                  value={filters.channel ?? ''}
-                  onChange={(e) => update({ channel: e.target.value || undefined })}
-                  data-testid="message-channel-filter"
-                >
-                  <option value="">{t('scheduled.anyChannel')}</option>
-                  {MESSAGE_CHANNELS.map((c) => (
-                    <option key={c} value={c}>
-                      {t(`scheduled.channels.${c}`)}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <Choices
+                size="sm"
+                value={filters.channel ?? ''}
+                onChange={(e) => update({ channel: e.target.value || undefined })}
+                data-testid="message-channel-filter"
+                empty={t('scheduled.anyChannel')}
+                options={MESSAGE_CHANNELS.map((c) => ({ value: c, label: t(`scheduled.channels.${c}`) }))}
+              />
             </Field.Root>
           </FilterBar>
         }

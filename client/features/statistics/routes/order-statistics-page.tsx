@@ -1,4 +1,4 @@
-import { Box, Card, Field, Input, Link, NativeSelect, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { Box, Card, Field, Input, Link, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -16,6 +16,7 @@ import { orderStatistics } from '../api/statistics-api'
 import { PeriodFields } from '../../../components/ui/period-fields'
 import { statisticsKeys } from '../api/statistics-keys'
 import { OrgFilters } from '../../../components/ui/list-filters'
+import { Choices } from '../../../components/ui/choices'
 
 const PRESETS = ['last30', 'thisMonth', 'lastMonth', 'thisYear', 'last12'] as const satisfies readonly PeriodPreset[]
 
@@ -326,23 +327,16 @@ function ComparePeriods({ filter, data }: { filter: OrderStatsFilter; data: Orde
         <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3" alignItems="start">
           <Field.Root>
             <Field.Label fontSize="sm">{t('orderStats.compare.with')}</Field.Label>
-            <NativeSelect.Root size="sm">
-              <NativeSelect.Field
-                value={choice}
-                onChange={(e) => {
-                  const value = e.currentTarget.value as CompareChoice
-                  const own = value === 'custom' ? comparePeriod('previous', filter.from, filter.to) : null
-                  update({ cmp: value === 'none' ? undefined : value, cmpFrom: own?.from, cmpTo: own?.to }, false, 'push')
-                }}
-              >
-                {(['none', 'previous', 'lastYear', 'custom'] as const).map((c) => (
-                  <option key={c} value={c}>
-                    {t(`orderStats.compare.${c}`)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <Choices
+              size="sm"
+              value={choice}
+              onChange={(e) => {
+                const value = e.currentTarget.value as CompareChoice
+                const own = value === 'custom' ? comparePeriod('previous', filter.from, filter.to) : null
+                update({ cmp: value === 'none' ? undefined : value, cmpFrom: own?.from, cmpTo: own?.to }, false, 'push')
+              }}
+              options={(['none', 'previous', 'lastYear', 'custom'] as const).map((c) => ({ value: c, label: t(`orderStats.compare.${c}`) }))}
+            />
           </Field.Root>
           {choice === 'custom' && other ? (
             <>

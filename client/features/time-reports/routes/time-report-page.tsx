@@ -229,42 +229,28 @@ function CorrectionDialog({
       </SimpleGrid>
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
         <FormField label={t('pay.timeReports.absenceType')} error={errors.absenceType}>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field
-              value={absenceType ?? ''}
-              onChange={(e) =>
-                form.setValue('absenceType', (e.currentTarget.value || null) as FormIn['absenceType'], { shouldValidate: form.formState.isSubmitted })
-              }
-            >
-              <option value="">{t('pay.timeReports.noAbsence')}</option>
-              {ABSENCE_TYPES.map((a) => (
-                <option key={a} value={a}>
-                  {t(`pay.items.absence.${a}`)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <Choices
+            size="sm"
+            value={absenceType ?? ''}
+            onChange={(e) =>
+              form.setValue('absenceType', (e.currentTarget.value || null) as FormIn['absenceType'], { shouldValidate: form.formState.isSubmitted })
+            }
+            empty={t('pay.timeReports.noAbsence')}
+            options={ABSENCE_TYPES.map((a) => ({ value: a, label: t(`pay.items.absence.${a}`) }))}
+          />
         </FormField>
         <FormField label={t('pay.timeReports.allowance')} error={errors.allowanceType as FieldError | undefined}>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field
-              value={allowanceType ?? ''}
-              onChange={(e) =>
-                form.setValue('allowanceType', e.currentTarget.value === '' ? null : (Number(e.currentTarget.value) as 0 | 1 | 2), {
-                  shouldValidate: form.formState.isSubmitted,
-                })
-              }
-            >
-              <option value="">–</option>
-              {[0, 1, 2].map((n) => (
-                <option key={n} value={n}>
-                  {t(`timeReport.allowance.${n}`)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <Choices
+            size="sm"
+            value={allowanceType ?? ''}
+            onChange={(e) =>
+              form.setValue('allowanceType', e.currentTarget.value === '' ? null : (Number(e.currentTarget.value) as 0 | 1 | 2), {
+                shouldValidate: form.formState.isSubmitted,
+              })
+            }
+            empty="–"
+            options={[0, 1, 2].map((n) => ({ value: String(n), label: t(`timeReport.allowance.${n}`) }))}
+          />
         </FormField>
       </SimpleGrid>
       <TextField form={form} name="travelLocation" label={t('pay.timeReports.travelLocation')} autoComplete="off" />
