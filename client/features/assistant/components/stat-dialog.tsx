@@ -1,4 +1,4 @@
-import { Checkbox, Fieldset, Input, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Fieldset, Input, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Controller, useForm, type FieldError } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -12,6 +12,7 @@ import { createStat, getShareRoles, updateStat } from '../api/assistant-api'
 import { roleName } from '../../../lib/role-name'
 import { assistantKeys } from '../api/assistant-keys'
 import { useZodResolver, useFormDialog } from '../../../components/ui/form-kit'
+import { Check } from '../../../components/ui/check'
 
 type FormIn = z.input<typeof statInputSchema>
 type FormOut = z.output<typeof statInputSchema>
@@ -79,17 +80,14 @@ export function StatDialog(props: {
                 {roles.data.map((role) => {
                   const value = field.value ?? []
                   return (
-                    <Checkbox.Root
+                    <Check
                       key={role.id}
                       checked={value.includes(role.id)}
-                      onCheckedChange={(e) => field.onChange(e.checked ? [...value, role.id] : value.filter((id) => id !== role.id))}
+                      onChange={(checked) => field.onChange(checked ? [...value, role.id] : value.filter((id) => id !== role.id))}
                       data-testid="stat-role"
                       data-role={role.name}
-                    >
-                      <Checkbox.HiddenInput />
-                      <Checkbox.Control />
-                      <Checkbox.Label>{roleName(t, role.key, role.name)}</Checkbox.Label>
-                    </Checkbox.Root>
+                      label={roleName(t, role.key, role.name)}
+                    />
                   )
                 })}
               </Stack>

@@ -1,4 +1,4 @@
-import { Box, Button, Checkbox, Code, Field, Heading, Input, Link, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, Code, Field, Heading, Input, Link, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { QueryClientProvider, useQuery } from '@tanstack/react-query'
 import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -11,6 +11,7 @@ import { queryClient } from '../../../lib/query-client'
 import { contractPdfUrl, getSigningPage, signContract } from '../api/candidates-api'
 import { candidatesKeys } from '../api/candidates-keys'
 import { SignatureField } from '../components/signature-field'
+import { Check } from '../../../components/ui/check'
 
 /**
  * /candidate/:token/sign (docs/decisions/070): the candidate reads their contract (the PDF, in the phone's own viewer)
@@ -128,11 +129,7 @@ function SignPage() {
               testId="candidate-sign-pad"
             />
             <Field.Root invalid={!!errors.agree}>
-              <Checkbox.Root checked={agree} onCheckedChange={(e) => setAgree(e.checked === true)} data-testid="candidate-sign-agree">
-                <Checkbox.HiddenInput />
-                <Checkbox.Control />
-                <Checkbox.Label>{t('candidateSign.agree')}</Checkbox.Label>
-              </Checkbox.Root>
+              <Check checked={agree} onChange={setAgree} data-testid="candidate-sign-agree" label={t('candidateSign.agree')} />
               {errors.agree ? <Field.ErrorText>{errors.agree}</Field.ErrorText> : null}
             </Field.Root>
             <Box>

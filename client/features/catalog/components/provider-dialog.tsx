@@ -1,4 +1,4 @@
-import { Checkbox, SimpleGrid } from '@chakra-ui/react'
+import { SimpleGrid } from '@chakra-ui/react'
 import { Controller, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
@@ -10,6 +10,7 @@ import { createProvider, updateProvider } from '../api/catalog-api'
 import { FormDialog } from '../../../components/ui/form-dialog'
 import { useZodResolver, useFormDialog, TextField } from '../../../components/ui/form-kit'
 import { Choices } from '../../../components/ui/choices'
+import { Check } from '../../../components/ui/check'
 
 type FormIn = z.input<typeof createProviderSchema>
 type FormOut = z.output<typeof createProviderSchema>
@@ -72,11 +73,13 @@ export function ProviderDialog({
         control={form.control}
         name="requireExternalOrderNumber"
         render={({ field }) => (
-          <Checkbox.Root checked={field.value} onCheckedChange={(e) => field.onChange(!!e.checked)}>
-            <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} />
-            <Checkbox.Control />
-            <Checkbox.Label>{t('catalog.fields.requireExternalOrderNumber')}</Checkbox.Label>
-          </Checkbox.Root>
+          <Check
+            checked={field.value}
+            onChange={field.onChange}
+            name={field.name}
+            onBlur={field.onBlur}
+            label={t('catalog.fields.requireExternalOrderNumber')}
+          />
         )}
       />
       {provider ? null : (

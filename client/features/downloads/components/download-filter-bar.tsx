@@ -1,10 +1,11 @@
-import { Checkbox, Field } from '@chakra-ui/react'
+import { Field } from '@chakra-ui/react'
 import { useTranslation } from 'react-i18next'
 import { DOWNLOAD_KINDS, DOWNLOAD_STATES } from '../../../../shared/schemas/downloads'
 import { chipsOf } from '../../../components/ui/filter-chips'
 import { FilterBar, FilterChips } from '../../../components/ui/list-filters'
 import type { DownloadFilters } from '../api/downloads-api'
 import { Choices } from '../../../components/ui/choices'
+import { Check } from '../../../components/ui/check'
 
 /** The downloads' filters: the state as chips, the kind, and for admins everyone's downloads. */
 export function DownloadFilterBar({
@@ -45,16 +46,13 @@ export function DownloadFilterBar({
         />
       </Field.Root>
       {admin ? (
-        <Checkbox.Root
+        <Check
           checked={everyone}
-          onCheckedChange={(e) => update({ everyone: e.checked === true ? 'true' : undefined })}
+          onChange={(checked) => update({ everyone: checked ? 'true' : undefined })}
           alignSelf="end"
           data-testid="downloads-everyone"
-        >
-          <Checkbox.HiddenInput />
-          <Checkbox.Control />
-          <Checkbox.Label>{t('downloadCentre.everyone')}</Checkbox.Label>
-        </Checkbox.Root>
+          label={t('downloadCentre.everyone')}
+        />
       ) : null}
     </FilterBar>
   )

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Field, Fieldset, SimpleGrid, Text } from '@chakra-ui/react'
+import { Button, Field, Fieldset, SimpleGrid, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -13,6 +13,7 @@ import { errorText } from '../../../lib/api-client'
 import { createArea, teamMembers } from '../api/field-api'
 import { fieldKeys } from '../api/field-keys'
 import { removeArea, updateArea } from '../api/maps-api'
+import { Check } from '../../../components/ui/check'
 
 const formSchema = z.object({ name: z.string().trim().min(1).max(120), teamId: z.string(), sellerIds: z.array(z.string()) })
 type FormIn = z.input<typeof formSchema>
@@ -98,15 +99,12 @@ export function AreaDialog(props: { area: MapArea | null; shape: Polygon | null;
               <Fieldset.HelperText>{t('maps.areas.sellersHelp')}</Fieldset.HelperText>
               <SimpleGrid columns={{ base: 1, sm: 2 }} gap="2">
                 {(members.data ?? []).map((m) => (
-                  <Checkbox.Root
+                  <Check
                     key={m.id}
                     checked={field.value.includes(m.id)}
-                    onCheckedChange={(e) => field.onChange(e.checked ? [...field.value, m.id] : field.value.filter((x) => x !== m.id))}
-                  >
-                    <Checkbox.HiddenInput />
-                    <Checkbox.Control />
-                    <Checkbox.Label>{m.name}</Checkbox.Label>
-                  </Checkbox.Root>
+                    onChange={(checked) => field.onChange(checked ? [...field.value, m.id] : field.value.filter((x) => x !== m.id))}
+                    label={m.name}
+                  />
                 ))}
               </SimpleGrid>
               <Fieldset.ErrorText>{fieldState.error?.message}</Fieldset.ErrorText>

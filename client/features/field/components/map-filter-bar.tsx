@@ -1,8 +1,9 @@
-import { Button, Checkbox, Field, HStack, Input, Wrap } from '@chakra-ui/react'
+import { Button, Field, HStack, Input, Wrap } from '@chakra-ui/react'
 import { useTranslation } from 'react-i18next'
 import { SALE_STATUSES, type SaleStatus } from '../../../../shared/rules/sale'
 import { FilterBar, FilterChips, OrgFilters } from '../../../components/ui/list-filters'
 import type { MapFilters } from '../api/maps-api'
+import { Check } from '../../../components/ui/check'
 
 export type MapLayers = { sales: boolean; visits: boolean; areas: boolean }
 const DAY = /^\d{4}-\d{2}-\d{2}$/
@@ -81,11 +82,7 @@ export function MapFilterBar(props: {
       />
       <Wrap gap="4" alignSelf="end" role="group" aria-label={t('maps.layers')}>
         {(['sales', 'visits', 'areas'] as const).map((key) => (
-          <Checkbox.Root key={key} size="sm" checked={layers[key]} onCheckedChange={(e) => layer(key, e.checked === true)}>
-            <Checkbox.HiddenInput />
-            <Checkbox.Control />
-            <Checkbox.Label>{t(`maps.layer.${key}`)}</Checkbox.Label>
-          </Checkbox.Root>
+          <Check key={key} size="sm" checked={layers[key]} onChange={(checked) => layer(key, checked)} label={t(`maps.layer.${key}`)} />
         ))}
       </Wrap>
     </FilterBar>

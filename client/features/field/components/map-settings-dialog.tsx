@@ -1,4 +1,4 @@
-import { Button, Checkbox, Field, HStack, Input, NativeSelect, RadioGroup, Stack, Text } from '@chakra-ui/react'
+import { Button, Field, HStack, Input, NativeSelect, RadioGroup, Stack, Text } from '@chakra-ui/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -10,6 +10,7 @@ import { errorText } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { fieldKeys } from '../api/field-keys'
 import { importPostalCodes, saveMapSettings, uploadBasemap } from '../api/maps-api'
+import { Check } from '../../../components/ui/check'
 
 /**
  * The maps' settings (those with `update controlling`): the basemap — plain (shipped with the app), a style URL the
@@ -77,11 +78,7 @@ export function MapSettingsDialog(props: { settings: MapSettings; onClose: () =>
       submitting={saving}
       {...formError.props}
     >
-      <Checkbox.Root checked={positions} onCheckedChange={(e) => setPositions(e.checked === true)}>
-        <Checkbox.HiddenInput />
-        <Checkbox.Control />
-        <Checkbox.Label>{t('maps.settings.positions')}</Checkbox.Label>
-      </Checkbox.Root>
+      <Check checked={positions} onChange={setPositions} label={t('maps.settings.positions')} />
       <Text fontSize="sm" color="fg.muted" mt="-2">
         {t('maps.settings.positionsHelp')}
       </Text>

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Field, Fieldset, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Button, Field, Fieldset, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Controller, useForm, useWatch, type UseFormReturn } from 'react-hook-form'
@@ -11,6 +11,7 @@ import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { confirm } from '../../../lib/confirm-store'
 import { createArea, createRun, deleteRun, listAreas, teamMembers, updateRun } from '../api/field-api'
 import { fieldKeys } from '../api/field-keys'
+import { Check } from '../../../components/ui/check'
 
 type FormIn = z.input<typeof runInputSchema>
 const FIELDS = ['date', 'teamId', 'sellerIds', 'areaId', 'meetingPlace', 'meetingTime', 'travelDay', 'note'] as const
@@ -145,13 +146,7 @@ export function RunDialog(props: { run: RunItem | null; date: string; teamId?: s
       <Controller
         control={form.control}
         name="travelDay"
-        render={({ field }) => (
-          <Checkbox.Root checked={field.value} onCheckedChange={(e) => field.onChange(e.checked === true)}>
-            <Checkbox.HiddenInput />
-            <Checkbox.Control />
-            <Checkbox.Label>{t('planner.dialog.travelDay')}</Checkbox.Label>
-          </Checkbox.Root>
-        )}
+        render={({ field }) => <Check checked={field.value} onChange={field.onChange} label={t('planner.dialog.travelDay')} />}
       />
       <TextAreaField form={form} name="note" label={t('planner.dialog.note')} rows={2} />
       {r?.may.edit ? (
@@ -179,15 +174,12 @@ function SellerPicker({ form, members }: { form: RunForm; members: Array<{ id: s
           <Fieldset.Legend>{t('planner.dialog.sellers')}</Fieldset.Legend>
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="2" data-testid="run-sellers">
             {members.map((m) => (
-              <Checkbox.Root
+              <Check
                 key={m.id}
                 checked={field.value.includes(m.id)}
-                onCheckedChange={(e) => field.onChange(e.checked ? [...field.value, m.id] : field.value.filter((id) => id !== m.id))}
-              >
-                <Checkbox.HiddenInput />
-                <Checkbox.Control />
-                <Checkbox.Label>{m.name}</Checkbox.Label>
-              </Checkbox.Root>
+                onChange={(checked) => field.onChange(checked ? [...field.value, m.id] : field.value.filter((id) => id !== m.id))}
+                label={m.name}
+              />
             ))}
           </SimpleGrid>
           <Fieldset.ErrorText>{fieldState.error?.message}</Fieldset.ErrorText>

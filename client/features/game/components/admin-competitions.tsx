@@ -1,4 +1,4 @@
-import { Box, Button, Card, Checkbox, Fieldset, HStack, IconButton, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, Card, Fieldset, HStack, IconButton, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Controller, useFieldArray, useForm } from 'react-hook-form'
@@ -17,6 +17,7 @@ import { FieldSelect } from './field-select'
 import { gameKeys } from '../api/game-keys'
 import { useZodResolver, useFormDialog, TextField, TextAreaField } from '../../../components/ui/form-kit'
 import { AdminCards, EditFooter } from './admin-cards'
+import { Check } from '../../../components/ui/check'
 
 /** Every competition, drafts and hidden tests included; a new one or a change of one not finished in a dialog. */
 export function CompetitionsPanel() {
@@ -136,15 +137,12 @@ function CompetitionDialog({ competition, onClose, onReload }: { competition?: C
               {(offices.data?.items ?? []).map((o) => {
                 const chosen = (field.value ?? []).includes(o.id)
                 return (
-                  <Checkbox.Root
+                  <Check
                     key={o.id}
                     checked={chosen}
-                    onCheckedChange={(e) => field.onChange(e.checked ? [...(field.value ?? []), o.id] : (field.value ?? []).filter((x) => x !== o.id))}
-                  >
-                    <Checkbox.HiddenInput />
-                    <Checkbox.Control />
-                    <Checkbox.Label>{o.label}</Checkbox.Label>
-                  </Checkbox.Root>
+                    onChange={(checked) => field.onChange(checked ? [...(field.value ?? []), o.id] : (field.value ?? []).filter((x) => x !== o.id))}
+                    label={o.label}
+                  />
                 )
               })}
             </HStack>

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Checkbox, HStack, IconButton, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Badge, Box, Button, Card, HStack, IconButton, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Controller, useFieldArray, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -14,6 +14,7 @@ import { variantLabel } from './purchase-parts'
 import { gameKeys } from '../api/game-keys'
 import { useZodResolver, useFormDialog, TextField, TextAreaField, NumberField } from '../../../components/ui/form-kit'
 import { AdminCards, EditFooter } from './admin-cards'
+import { Check } from '../../../components/ui/check'
 
 /** The shop's rewards, offered or not, each with its variants' stock; a new one or a change in a dialog. */
 export function RewardsPanel() {
@@ -102,13 +103,7 @@ function RewardDialog({ reward, onClose, onReload }: { reward?: Reward; onClose:
         <Controller
           control={form.control}
           name="active"
-          render={({ field }) => (
-            <Checkbox.Root checked={field.value ?? true} onCheckedChange={(e) => field.onChange(!!e.checked)} pb="2">
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-              <Checkbox.Label>{t('game.admin.offered')}</Checkbox.Label>
-            </Checkbox.Root>
-          )}
+          render={({ field }) => <Check checked={field.value ?? true} onChange={field.onChange} pb="2" label={t('game.admin.offered')} />}
         />
       </SimpleGrid>
       <Stack gap="2">

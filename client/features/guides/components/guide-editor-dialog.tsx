@@ -1,4 +1,4 @@
-import { Badge, Button, Checkbox, Field, HStack, Input, Stack, Tabs, Text, Textarea } from '@chakra-ui/react'
+import { Badge, Button, Field, HStack, Input, Stack, Tabs, Text, Textarea } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDate, type FormatLanguage } from '../../../../shared/format'
@@ -25,6 +25,7 @@ import { AudiencePicker } from './audience-picker'
 import { GuideEditor } from './guide-editor'
 import { GuideVersionDialog } from './guide-version-dialog'
 import { Choices } from '../../../components/ui/choices'
+import { Check } from '../../../components/ui/check'
 
 type Draft = { categoryId: string; mustRead: boolean; audience: Audience; texts: GuideTexts; version: number | null; id: string | null }
 
@@ -145,11 +146,13 @@ export function GuideEditorDialog(props: {
             />
             <Field.ErrorText>{fieldError('categoryId')}</Field.ErrorText>
           </Field.Root>
-          <Checkbox.Root checked={draft.mustRead} onCheckedChange={(e) => setDraft((d) => ({ ...d, mustRead: e.checked === true }))} colorPalette="brand">
-            <Checkbox.HiddenInput data-testid="guide-must-read-input" />
-            <Checkbox.Control />
-            <Checkbox.Label>{t('guides.editor.mustRead')}</Checkbox.Label>
-          </Checkbox.Root>
+          <Check
+            checked={draft.mustRead}
+            onChange={(checked) => setDraft((d) => ({ ...d, mustRead: checked }))}
+            colorPalette="brand"
+            inputProps={{ 'data-testid': 'guide-must-read-input' }}
+            label={t('guides.editor.mustRead')}
+          />
         </HStack>
         <LanguageTabs
           texts={draft.texts}

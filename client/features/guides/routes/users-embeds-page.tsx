@@ -24,6 +24,7 @@ import { guidesKeys } from '../api/guides-keys'
 import { Choice, LookupChoice } from '../components/audience-picker'
 import { FormDialog } from '../../../components/ui/form-dialog'
 import { Choices } from '../../../components/ui/choices'
+import { Check } from '../../../components/ui/check'
 
 /**
  * /guides/users-embeds (docs/decisions/069): the hosts embeds may come from, and the embeds — BI dashboards, videos,
@@ -339,15 +340,12 @@ function SigningFields(props: {
         </Text>
         <HStack gap="4" wrap="wrap">
           {EMBED_SCOPE_PARAMS.map((p) => (
-            <Checkbox.Root
+            <Check
               key={p}
               checked={props.input.scope.includes(p)}
-              onCheckedChange={(ev) => props.set({ scope: ev.checked === true ? [...props.input.scope, p] : props.input.scope.filter((x) => x !== p) })}
-            >
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-              <Checkbox.Label>{t(`guides.embeds.scopes.${p}`)}</Checkbox.Label>
-            </Checkbox.Root>
+              onChange={(checked) => props.set({ scope: checked ? [...props.input.scope, p] : props.input.scope.filter((x) => x !== p) })}
+              label={t(`guides.embeds.scopes.${p}`)}
+            />
           ))}
         </HStack>
       </Stack>

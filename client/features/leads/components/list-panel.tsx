@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Checkbox, Field, HStack, Input, Link, Progress, Stack, Text } from '@chakra-ui/react'
+import { Alert, Button, Card, Field, HStack, Input, Link, Progress, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -16,6 +16,7 @@ import { MappingSection } from './mapping-section'
 import { NixSection } from './nix-section'
 import { PreviewTable } from './preview-table'
 import { RunSection } from './run-section'
+import { Check } from '../../../components/ui/check'
 
 /** A card with a heading, for the list's steps. */
 function Step({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
@@ -127,11 +128,7 @@ export function ListPanel({ list, onChanged }: { list: LeadList; onChanged: (lis
         <Stack gap="3">
           <MappingSection headers={list.headers} mapping={mapping} remembered={list.mappingRemembered} errors={errors} onChange={remap} />
           <HStack gap="4" wrap="wrap">
-            <Checkbox.Root checked={saveMapping} onCheckedChange={(e) => setSaveMapping(!!e.checked)} size="sm">
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-              <Checkbox.Label>{t('leads.saveMapping')}</Checkbox.Label>
-            </Checkbox.Root>
+            <Check checked={saveMapping} onChange={setSaveMapping} size="sm" label={t('leads.saveMapping')} />
             {!list.sourceId && saveMapping ? (
               <Field.Root w="auto" invalid={!!errors.sourceName}>
                 <Input

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, Checkbox, CloseButton, Flex, Heading, SimpleGrid, Skeleton, Stack, Tag, Text, Wrap } from '@chakra-ui/react'
+import { Alert, Box, Button, Card, CloseButton, Flex, Heading, SimpleGrid, Skeleton, Stack, Tag, Text, Wrap } from '@chakra-ui/react'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -22,6 +22,7 @@ import { FormAlert } from '../../../components/ui/form-alert'
 import { notificationsKeys } from '../api/notifications-keys'
 import { useZodResolver, TextField, TextAreaField } from '../../../components/ui/form-kit'
 import { Choices } from '../../../components/ui/choices'
+import { Check } from '../../../components/ui/check'
 
 type ChosenKind = 'users' | 'teams' | 'offices' | 'roles'
 type Chosen = { kind: ChosenKind; id: string; label: string }
@@ -156,18 +157,15 @@ function SendNotification() {
                 <Text id="audience-label" fontWeight="medium">
                   {t('messagesAdmin.chosen')}
                 </Text>
-                <Checkbox.Root
+                <Check
                   checked={everyone}
-                  onCheckedChange={(e) => {
-                    setEveryone(e.checked === true)
+                  onChange={(checked) => {
+                    setEveryone(checked)
                     setAudienceError(null)
                   }}
                   data-testid="audience-everyone"
-                >
-                  <Checkbox.HiddenInput />
-                  <Checkbox.Control />
-                  <Checkbox.Label>{t('messagesAdmin.everyone')}</Checkbox.Label>
-                </Checkbox.Root>
+                  label={t('messagesAdmin.everyone')}
+                />
                 <SimpleGrid columns={{ base: 1, md: 2, xl: 4 }} gap="3" opacity={everyone ? 0.5 : 1} aria-disabled={everyone}>
                   {kinds.map((k) => (
                     <Box key={k.kind} pointerEvents={everyone ? 'none' : undefined}>

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Checkbox, Fieldset, HStack, IconButton, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Badge, Box, Button, Fieldset, HStack, IconButton, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMemo } from 'react'
 import { Controller, useFieldArray, useForm, useWatch, type Control, type FieldErrors, type Resolver, type UseFormRegister } from 'react-hook-form'
@@ -15,6 +15,7 @@ import { createTemplate, type getTemplate, updateTemplate } from '../api/quality
 import { FormAlert } from '../../../components/ui/form-alert'
 import { TextField, useFormDialog } from '../../../components/ui/form-kit'
 import { Choices } from '../../../components/ui/choices'
+import { Check } from '../../../components/ui/check'
 
 type Form = { name: string; providerId: string; content: TemplateContent }
 
@@ -311,11 +312,7 @@ function QuestionEditor(props: {
             control={control}
             name={`${base}.required`}
             render={({ field }) => (
-              <Checkbox.Root checked={field.value} onCheckedChange={(e) => field.onChange(!!e.checked)}>
-                <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} />
-                <Checkbox.Control />
-                <Checkbox.Label>{t('quality.templates.required')}</Checkbox.Label>
-              </Checkbox.Root>
+              <Check checked={field.value} onChange={field.onChange} name={field.name} onBlur={field.onBlur} label={t('quality.templates.required')} />
             )}
           />
           {kind === 'scale' ? (
@@ -323,11 +320,7 @@ function QuestionEditor(props: {
               control={control}
               name={`${base}.nki`}
               render={({ field }) => (
-                <Checkbox.Root checked={field.value} onCheckedChange={(e) => field.onChange(!!e.checked)}>
-                  <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} />
-                  <Checkbox.Control />
-                  <Checkbox.Label>{t('quality.templates.nki')}</Checkbox.Label>
-                </Checkbox.Root>
+                <Check checked={field.value} onChange={field.onChange} name={field.name} onBlur={field.onBlur} label={t('quality.templates.nki')} />
               )}
             />
           ) : null}

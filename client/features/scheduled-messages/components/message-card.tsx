@@ -1,9 +1,10 @@
-import { Card, Checkbox, Heading, SimpleGrid } from '@chakra-ui/react'
+import { Card, Heading, SimpleGrid } from '@chakra-ui/react'
 import { useWatch, type UseFormReturn } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { MESSAGE_CHANNELS } from '../../../../shared/schemas/scheduled-messages'
 import { SelectField, TextField } from '../../../components/ui/form-kit'
 import type { MessageForm } from '../model/message-form'
+import { Check } from '../../../components/ui/check'
 
 /** The message's name, channel and sender (a new one also whether it starts active). */
 export function MessageCard({ form, isNew }: { form: UseFormReturn<MessageForm>; isNew: boolean }) {
@@ -29,11 +30,13 @@ export function MessageCard({ form, isNew }: { form: UseFormReturn<MessageForm>;
           <TextField form={form} name="senderEmail" label={t('scheduled.senderEmail')} helper={t('scheduled.senderEmailHelp')} type="email" maxLength={254} />
           <TextField form={form} name="senderPhone" label={t('scheduled.senderPhone')} type="tel" maxLength={30} />
           {isNew ? (
-            <Checkbox.Root alignSelf="end" checked={active} onCheckedChange={(e) => form.setValue('active', e.checked === true)} data-testid="message-active">
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-              <Checkbox.Label>{t('scheduled.active')}</Checkbox.Label>
-            </Checkbox.Root>
+            <Check
+              alignSelf="end"
+              checked={active}
+              onChange={(checked) => form.setValue('active', checked)}
+              data-testid="message-active"
+              label={t('scheduled.active')}
+            />
           ) : null}
         </SimpleGrid>
       </Card.Body>

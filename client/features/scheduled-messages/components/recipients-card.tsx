@@ -1,4 +1,4 @@
-import { Box, Card, Checkbox, CloseButton, Heading, SimpleGrid, Stack, Tag, Text, Wrap } from '@chakra-ui/react'
+import { Box, Card, CloseButton, Heading, SimpleGrid, Stack, Tag, Text, Wrap } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useWatch, type UseFormReturn } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -12,6 +12,7 @@ import { getMessageChoices } from '../api/scheduled-messages-api'
 import { scheduledMessagesKeys } from '../api/scheduled-messages-keys'
 import type { MessageForm } from '../model/message-form'
 import { Choices } from '../../../components/ui/choices'
+import { Check } from '../../../components/ui/check'
 
 type Kind = 'userIds' | 'teamIds' | 'officeIds' | 'roleIds'
 const LOOKUP: Record<Exclude<Kind, 'roleIds'>, 'users' | 'teams' | 'offices'> = { userIds: 'users', teamIds: 'teams', officeIds: 'offices' }
@@ -65,16 +66,13 @@ export function RecipientsCard(props: {
       <Card.Body>
         <Stack gap="4">
           {props.error ? <FormAlert message={props.error} fontSize="sm" /> : null}
-          <Checkbox.Root
+          <Check
             checked={values.everyone}
             disabled={forCandidates}
-            onCheckedChange={(e) => form.setValue('everyone', e.checked === true, { shouldDirty: true })}
+            onChange={(checked) => form.setValue('everyone', checked, { shouldDirty: true })}
             data-testid="message-everyone"
-          >
-            <Checkbox.HiddenInput />
-            <Checkbox.Control />
-            <Checkbox.Label>{t('scheduled.everyone')}</Checkbox.Label>
-          </Checkbox.Root>
+            label={t('scheduled.everyone')}
+          />
           <SimpleGrid columns={{ base: 1, md: 2, xl: 4 }} gap="3" opacity={off ? 0.5 : 1} aria-disabled={off}>
             {(['teamIds', 'officeIds', 'userIds'] as const).map((kind) => (
               <Box key={kind} pointerEvents={off ? 'none' : undefined}>

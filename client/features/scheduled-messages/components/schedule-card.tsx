@@ -9,6 +9,7 @@ import { fieldErrorText } from '../../../lib/field-error'
 import { nextSendsOf } from '../api/scheduled-messages-api'
 import { scheduledMessagesKeys } from '../api/scheduled-messages-keys'
 import { scheduleOf, type MessageForm, type RecurrenceKind } from '../model/message-form'
+import { Check } from '../../../components/ui/check'
 
 const KINDS: RecurrenceKind[] = ['once', 'daily', 'weekly', 'monthly', 'monthlyWeekday']
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7]
@@ -126,13 +127,7 @@ export function ScheduleCard({ form }: { form: UseFormReturn<MessageForm> }) {
             <Controller
               control={form.control}
               name="quiet"
-              render={({ field }) => (
-                <Checkbox.Root checked={field.value} onCheckedChange={(e) => field.onChange(e.checked === true)}>
-                  <Checkbox.HiddenInput />
-                  <Checkbox.Control />
-                  <Checkbox.Label>{t('scheduled.recurrence.quiet')}</Checkbox.Label>
-                </Checkbox.Root>
-              )}
+              render={({ field }) => <Check checked={field.value} onChange={field.onChange} label={t('scheduled.recurrence.quiet')} />}
             />
             <Fieldset.HelperText>{t('scheduled.recurrence.quietHelp')}</Fieldset.HelperText>
             {quiet ? (

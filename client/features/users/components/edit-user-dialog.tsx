@@ -17,6 +17,7 @@ import { TeamChoice } from './user-action-dialogs'
 import { usersKeys } from '../api/users-keys'
 import { useFormDialog, useZodResolver } from '../../../components/ui/form-kit'
 import { Choices } from '../../../components/ui/choices'
+import { Check } from '../../../components/ui/check'
 
 type FormIn = z.input<typeof updateUserInputSchema>
 type FormOut = z.output<typeof updateUserInputSchema>
@@ -187,11 +188,7 @@ export function EditUserDialog(props: { open: boolean; onClose: () => void; user
         control={form.control}
         name="driversLicense"
         render={({ field }) => (
-          <Checkbox.Root checked={field.value} onCheckedChange={(e) => field.onChange(!!e.checked)}>
-            <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} />
-            <Checkbox.Control />
-            <Checkbox.Label>{t('userAdmin.fields.driversLicense')}</Checkbox.Label>
-          </Checkbox.Root>
+          <Check checked={field.value} onChange={field.onChange} name={field.name} onBlur={field.onBlur} label={t('userAdmin.fields.driversLicense')} />
         )}
       />
       <Controller
@@ -231,20 +228,18 @@ export function EditUserDialog(props: { open: boolean; onClose: () => void; user
                 <Wrap gap="4" data-testid="user-providers-choice">
                   {providerChoices.isPending ? <Text color="fg.muted">{t('app.loading')}</Text> : null}
                   {items.map((p) => (
-                    <Checkbox.Root
+                    <Check
                       key={p.id}
                       checked={chosen.has(p.id)}
-                      onCheckedChange={(e) => {
+                      onChange={(checked) => {
                         const next = new Set(chosen)
-                        if (e.checked) next.add(p.id)
+                        if (checked) next.add(p.id)
                         else next.delete(p.id)
                         field.onChange([...next])
                       }}
-                    >
-                      <Checkbox.HiddenInput onBlur={field.onBlur} />
-                      <Checkbox.Control />
-                      <Checkbox.Label>{p.inactive ? t('orgAdmin.teams.providerArchived', { name: p.label }) : p.label}</Checkbox.Label>
-                    </Checkbox.Root>
+                      onBlur={field.onBlur}
+                      label={p.inactive ? t('orgAdmin.teams.providerArchived', { name: p.label }) : p.label}
+                    />
                   ))}
                 </Wrap>
                 {errors.providerIds ? <Fieldset.ErrorText>{errors.providerIds.message}</Fieldset.ErrorText> : null}
