@@ -127,10 +127,12 @@ export async function syncedSince(page: Page, since: number) {
 
 /**
  * Waits until the service worker controls the page: only then does a reload without network get the app from
- * the worker's cache (before it, the browser's "no internet" page).
+ * the worker's cache (before it, the browser's "no internet" page). It takes control once it has precached the whole
+ * app (about 170 files): a few seconds on an idle host, past half a minute on a 2-core host running the rest of the
+ * suite beside it, so this wait is as long as the suite's budget for a slow step.
  */
 export async function workerControls(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 })
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 90_000 })
 }
 
 /** A new seller, made through the API as the signed-in admin (the create dialog has its own test). */

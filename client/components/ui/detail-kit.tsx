@@ -1,4 +1,4 @@
-import { Button, Card, Link as ChakraLink, HStack, Text } from '@chakra-ui/react'
+import { Button, Card, DataList, Link as ChakraLink, HStack, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { RecordColumn, RecordTable } from './record-table'
@@ -18,6 +18,19 @@ export function DetailActions(props: { actions: DetailAction[] }) {
         </Button>
       ))}
     </HStack>
+  )
+}
+
+/**
+ * A label and its value in a detail card's list (a DataList's item): a value that is not there (null, undefined or an
+ * empty text) reads as `empty`, a dash unless the screen says otherwise.
+ */
+export function fact(label: string, value: ReactNode, opts: { empty?: string; testId?: string } = {}) {
+  return (
+    <DataList.Item data-testid={opts.testId}>
+      <DataList.ItemLabel>{label}</DataList.ItemLabel>
+      <DataList.ItemValue>{value === null || value === undefined || value === '' ? (opts.empty ?? '–') : value}</DataList.ItemValue>
+    </DataList.Item>
   )
 }
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { formatDate, formatTime, type FormatLanguage } from '../../../../shared/format'
 import { formatCandidateIdentity } from '../../../../shared/rules/candidates'
 import type { CandidateContract, CandidateDetail, PrivateCandidateField } from '../../../../shared/schemas/candidates'
-import { ChildTableCard } from '../../../components/ui/detail-kit'
+import { ChildTableCard, fact } from '../../../components/ui/detail-kit'
 
 /**
  * A candidate's details in cards (docs/decisions/070): contact and start, what they told about themselves, their
@@ -18,12 +18,7 @@ export function CandidateCards(props: {
   const lang = i18n.language as FormatLanguage
   const { candidate: c, revealed } = props
   const day = (ms: number | null) => (ms ? formatDate(ms, lang) : '–')
-  const row = (label: string, value: React.ReactNode, testId?: string) => (
-    <DataList.Item data-testid={testId}>
-      <DataList.ItemLabel>{label}</DataList.ItemLabel>
-      <DataList.ItemValue>{value === null || value === undefined || value === '' ? '–' : value}</DataList.ItemValue>
-    </DataList.Item>
-  )
+  const row = (label: string, value: React.ReactNode, testId?: string) => fact(label, value, { testId })
   const contractColumns = [
     { header: t('candidates.page.contractColumns.kind'), cell: (k: CandidateContract) => t(`candidates.templates.kinds.${k.kind}`), strong: true },
     {

@@ -18,6 +18,7 @@ import { ProductDialog } from '../components/product-dialog'
 import { toggleArchived } from '../components/archive'
 import { catalogKeys } from '../api/catalog-keys'
 import { useRecord } from '../../../lib/use-record'
+import { fact } from '../../../components/ui/detail-kit'
 
 const LOGGED = ['name', 'category', 'priceOre', 'sellerCommissionOre', 'companyCommissionOre', 'companyCostOre', 'gamePoints', 'active'] as const
 
@@ -48,12 +49,7 @@ export default function ProductPage() {
   return (
     <DetailState query={product} title={title} breadcrumbs={crumbs} notFound={t('catalog.products.notFound')}>
       {(p) => {
-        const row = (label: string, value: React.ReactNode) => (
-          <DataList.Item>
-            <DataList.ItemLabel>{label}</DataList.ItemLabel>
-            <DataList.ItemValue>{value}</DataList.ItemValue>
-          </DataList.Item>
-        )
+        const row = (label: string, value: React.ReactNode) => fact(label, value)
         return (
           <Page title={p.name} breadcrumbs={crumbs}>
             <Wrap gap="2" align="center">

@@ -16,6 +16,7 @@ import { CustomerDialog } from '../components/customer-dialog'
 import { DetailState } from '../../../components/ui/detail-state'
 import { customersKeys } from '../api/customers-keys'
 import { useRecord } from '../../../lib/use-record'
+import { fact } from '../../../components/ui/detail-kit'
 
 const LOGGED = ['name', 'email', 'phone', 'address', 'postalCode', 'city', 'note'] as const
 
@@ -42,12 +43,7 @@ export default function CustomerPage() {
   return (
     <DetailState query={customer} title={title} breadcrumbs={crumbs} notFound={t('catalog.customers.notFound')}>
       {(c) => {
-        const row = (label: string, value: React.ReactNode) => (
-          <DataList.Item>
-            <DataList.ItemLabel>{label}</DataList.ItemLabel>
-            <DataList.ItemValue>{value ?? '–'}</DataList.ItemValue>
-          </DataList.Item>
-        )
+        const row = (label: string, value: React.ReactNode) => fact(label, value)
         return (
           <Page title={c.name} breadcrumbs={crumbs}>
             <Wrap gap="2" align="center">

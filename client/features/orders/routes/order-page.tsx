@@ -16,6 +16,7 @@ import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { MatchDialog, UnmatchDialog } from '../components/match-dialog'
 import { ordersKeys } from '../api/orders-keys'
+import { fact } from '../../../components/ui/detail-kit'
 
 /** Fields of an order's log lines, as their labels. */
 const FIELD_KEYS: Record<string, string> = {
@@ -52,12 +53,7 @@ export default function OrderPage() {
   })
   const title = t('routes.backoffice-ordermanagement-id')
   const crumbs = [{ label: t('nav.groups.backoffice') }, { label: t('routes.backoffice-ordermanagement'), to: pathFor('backoffice-ordermanagement') }]
-  const row = (label: string, value: ReactNode) => (
-    <DataList.Item>
-      <DataList.ItemLabel>{label}</DataList.ItemLabel>
-      <DataList.ItemValue>{value ?? '–'}</DataList.ItemValue>
-    </DataList.Item>
-  )
+  const row = (label: string, value: ReactNode) => fact(label, value)
   // The file's own changes, a match by hand and its undoing, and a reading of the whole number.
   const actionLabel = (action: string) =>
     ['created', 'updated', 'matched', 'unmatched'].includes(action) ? t(`orderManagement.actions.${action}`) : t(`activityLog.actions.${action}`)

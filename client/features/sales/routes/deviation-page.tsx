@@ -15,6 +15,7 @@ import { DeviationStateBadge } from '../components/status-badges'
 import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
 import { SALE_FIELD_LABELS } from '../components/sale-fields'
 import { salesKeys } from '../api/sales-keys'
+import { fact } from '../../../components/ui/detail-kit'
 
 /** Fields of a log line that are bookkeeping, not something the reader changed. */
 const HIDDEN_FIELDS = new Set(['version', 'status', 'deviationType'])
@@ -67,12 +68,7 @@ export default function DeviationPage() {
   const d = deviation.data
   const when = (at: number) => `${formatDate(at, lang)} ${formatTime(at, lang)}`
   const days = ageInDays(d.openedAt, d.resolvedAt ?? deviation.dataUpdatedAt)
-  const row = (label: string, value: ReactNode) => (
-    <DataList.Item>
-      <DataList.ItemLabel>{label}</DataList.ItemLabel>
-      <DataList.ItemValue>{value ?? '–'}</DataList.ItemValue>
-    </DataList.Item>
-  )
+  const row = (label: string, value: ReactNode) => fact(label, value)
   const waiting = d.state !== 'resolved'
 
   return (

@@ -18,6 +18,7 @@ import { SALE_FIELD_LABELS } from '../components/sale-fields'
 import { IdentityNumber } from '../../../components/ui/identity-number'
 import { salesKeys } from '../api/sales-keys'
 import { useAbility } from '../../../lib/session'
+import { fact } from '../../../components/ui/detail-kit'
 
 /** The checklist photos a browser draws by itself. */
 const BROWSER_IMAGES = new Set(['image/jpeg', 'image/png', 'image/webp'])
@@ -70,12 +71,7 @@ export default function SaleReportPage() {
   }
   const r = report.data
   const money = (ore: number) => formatOre(ore, lang)
-  const row = (label: string, value: ReactNode) => (
-    <DataList.Item>
-      <DataList.ItemLabel>{label}</DataList.ItemLabel>
-      <DataList.ItemValue>{value ?? '–'}</DataList.ItemValue>
-    </DataList.Item>
-  )
+  const row = (label: string, value: ReactNode) => fact(label, value)
 
   return (
     <Page title={`${title}: ${r.customer.name}`} breadcrumbs={crumbs}>

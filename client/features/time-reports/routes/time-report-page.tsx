@@ -19,6 +19,7 @@ import { timeReportsKeys } from '../api/time-reports-keys'
 import { useZodResolver, useFormDialog, TextField, TextAreaField } from '../../../components/ui/form-kit'
 import { useRecord } from '../../../lib/use-record'
 import { Choices } from '../../../components/ui/choices'
+import { fact } from '../../../components/ui/detail-kit'
 
 const FIELDS = ['present', 'workHours', 'absenceHours', 'absenceType', 'allowanceType', 'travelLocation', 'comment'] as const
 
@@ -39,12 +40,7 @@ export default function TimeReportPage() {
   return (
     <DetailState query={report} title={title} breadcrumbs={crumbs} notFound={t('errors.not_found')}>
       {(r) => {
-        const row = (label: string, value: React.ReactNode) => (
-          <DataList.Item>
-            <DataList.ItemLabel>{label}</DataList.ItemLabel>
-            <DataList.ItemValue>{value ?? '–'}</DataList.ItemValue>
-          </DataList.Item>
-        )
+        const row = (label: string, value: React.ReactNode) => fact(label, value)
         return (
           <Page title={`${r.sellerName} · ${formatDate(r.date, lang)}`} breadcrumbs={crumbs}>
             <Wrap gap="2" align="center">

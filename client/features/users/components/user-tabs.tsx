@@ -13,6 +13,7 @@ import { usersKeys } from '../api/users-keys'
 import { previewRules } from './direct-permissions-dialog'
 import { ScreensPreview } from './permission-picker'
 import { UserExternalAccounts } from './user-external-accounts'
+import { fact } from '../../../components/ui/detail-kit'
 
 /** The fields a log line of a user shows, by their labels (ids are shown by the names logged beside them). */
 const LOGGED = [
@@ -41,12 +42,7 @@ function useInfoList() {
   const { t, i18n } = useTranslation()
   const lang = i18n.language as FormatLanguage
   const date = (ms: number | null) => (ms ? `${formatDate(ms, lang)} ${formatTime(ms, lang)}` : t('userAdmin.detail.none'))
-  const item = (label: string, value: ReactNode) => (
-    <DataList.Item>
-      <DataList.ItemLabel>{label}</DataList.ItemLabel>
-      <DataList.ItemValue>{value === null || value === undefined || value === '' ? t('userAdmin.detail.none') : value}</DataList.ItemValue>
-    </DataList.Item>
-  )
+  const item = (label: string, value: ReactNode) => fact(label, value, { empty: t('userAdmin.detail.none') })
   const list = (children: ReactNode) => (
     <Card.Root>
       <Card.Body>
