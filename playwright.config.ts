@@ -27,6 +27,9 @@ export default defineConfig({
     // The service worker precaches the whole app (about 170 files) in every new browser context: a fifth of the
     // suite's CPU for screens that do not need it. The specs about offline work and push turn it on.
     serviceWorkers: 'block',
+    // A reader who asked for less motion (the app then shows dialogs, menus and toasts at once): every click waits for
+    // its target to stand still, and an animation is frames of the machine's time for nothing a test looks at.
+    reducedMotion: 'reduce',
     launchOptions: chromiumLaunchOptions(),
   },
   // Every test runs on a desktop, and those tagged @phone on a phone too: the seller's screens, the shell, the

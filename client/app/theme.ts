@@ -84,6 +84,16 @@ const config = defineConfig({
     // sticky save bar, not under them (WCAG 2.4.11, focus not obscured).
     html: { overflowAnchor: 'none', scrollPaddingTop: '5rem', scrollPaddingBottom: '5rem' },
     body: { bg: 'bg.subtle' },
+    // A reader who asked their system for less motion gets none: dialogs, menus and toasts appear at once, and
+    // nothing slides or spins (WCAG 2.3.3). MapLibre does the same for its moves on its own.
+    '*, *::before, *::after': {
+      _motionReduce: {
+        animationDuration: '0.01ms !important',
+        animationIterationCount: '1 !important',
+        transitionDuration: '0.01ms !important',
+        scrollBehavior: 'auto !important',
+      },
+    },
     // The bordered skin: outlines instead of shadows.
     'html[data-skin=bordered] .chakra-card__root': { boxShadow: 'none', borderWidth: '1px', borderColor: 'border' },
   },

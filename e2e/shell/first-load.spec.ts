@@ -65,4 +65,10 @@ test('a signed-in screen gets the theme from a built stylesheet, light and dark,
   await expect(page.locator('html')).toHaveClass(/dark/)
   await expect.poll(async () => (await look()).body).not.toBe(light.body)
   expect((await look()).tokenRules).toBe(0)
+
+  // Less motion, when the system asks for it (the suite does): nothing animates; without the wish, the theme's own.
+  const motion = () => page.evaluate(() => getComputedStyle(document.body).transitionDuration)
+  expect(await motion()).toBe('1e-05s')
+  await page.emulateMedia({ reducedMotion: 'no-preference' })
+  await expect.poll(motion).toBe('0s')
 })
