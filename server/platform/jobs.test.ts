@@ -87,6 +87,23 @@ describe('durable jobs', () => {
     expect(await next.get(id)).toMatchObject({ attempts: 2, result: { finished: true } })
   }, 30_000)
 
+  it('a process never takes again a job it is still running, even when its lease lapsed (a stalled event loop)', async () => {
+    // No heartbeat in time: the lease runs out while the job still runs, as on a host too busy to fire timers.
+    const runner = jobRunner(database, { ...fast, leaseMs: 50, heartbeatMs: 60_000, concurrency: 2 })
+    let runs = 0
+    runner.define('slow', async () => {
+      runs++
+      await new Promise((r) => setTimeout(r, 400))
+      return { runs }
+    })
+    const id = await runner.enqueue(db, 'slow', {})
+    runner.start()
+    await expect.poll(async () => (await runner.get(id))?.status, { timeout: 10_000 }).toBe('done')
+    await runner.stop()
+    expect(runs).toBe(1)
+    expect(await runner.get(id)).toMatchObject({ attempts: 1, result: { runs: 1 } })
+  })
+
   it.runIf(testDb === 'pg')('two instances on PostgreSQL never run the same job twice', async () => {
     const second = await openAnother()
     const ranBy = new Map<string, string[]>()

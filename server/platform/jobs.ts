@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, lt, lte, or, sql } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, lt, lte, notInArray, or, sql } from 'drizzle-orm'
 import type { Recurrence } from '../../shared/schemas/recurrence'
 import type { Database, Db } from '../db/client'
 import { defaultBackoff } from './events'
@@ -66,6 +66,8 @@ export function jobRunner(database: Database, options: JobRunnerOptions = {}) {
   const j = t.jobs
   const s = t.jobSchedules
   const inHand = new Set<Promise<void>>()
+  /** the jobs this process is running: never claimed again by it, even when a stalled event loop let a lease lapse */
+  const running = new Set<string>()
 
   const claimable = (now: number) =>
     and(or(and(eq(j.status, 'queued'), lte(j.runAt, now)), and(eq(j.status, 'running'), lt(j.lockedUntil, now))), inArray(j.name, [...handlers.keys()]))
@@ -132,11 +134,12 @@ export function jobRunner(database: Database, options: JobRunnerOptions = {}) {
 
   async function claim(max: number) {
     const now = Date.now()
-    const due = db.select({ id: j.id }).from(j).where(claimable(now)).orderBy(asc(j.runAt), asc(j.createdAt)).limit(max)
+    const free = and(claimable(now), running.size > 0 ? notInArray(j.id, [...running]) : undefined)
+    const due = db.select({ id: j.id }).from(j).where(free).orderBy(asc(j.runAt), asc(j.createdAt)).limit(max)
     return db
       .update(j)
       .set({ status: 'running', lockedBy: instanceId, lockedUntil: now + leaseMs, attempts: sql`${j.attempts} + 1`, updatedAt: now })
-      .where(and(inArray(j.id, due), claimable(now)))
+      .where(and(inArray(j.id, due), free))
       .returning()
   }
 
@@ -223,9 +226,11 @@ export function jobRunner(database: Database, options: JobRunnerOptions = {}) {
             continue
           }
           // A run whose outcome could not be written (the database gone) is logged; its lease runs out and it runs again.
+          running.add(job.id)
           const p: Promise<void> = run(job)
             .catch((err: unknown) => console.error(`[jobs] ${job.name} ${job.id}: its outcome could not be written:`, err))
             .finally(() => {
+              running.delete(job.id)
               inHand.delete(p)
               loop.wake()
             })
