@@ -1,4 +1,4 @@
-import { Button, Field, HStack, Input, NativeSelect, RadioGroup, Stack, Text } from '@chakra-ui/react'
+import { Button, Field, HStack, Input, RadioGroup, Stack, Text } from '@chakra-ui/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -11,6 +11,7 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { fieldKeys } from '../api/field-keys'
 import { importPostalCodes, saveMapSettings, uploadBasemap } from '../api/maps-api'
 import { Check } from '../../../components/ui/check'
+import { Choices } from '../../../components/ui/choices'
 
 /**
  * The maps' settings (those with `update controlling`): the basemap — plain (shipped with the app), a style URL the
@@ -159,20 +160,14 @@ function PostalImport(props: { count: number; onImported: () => void }) {
           onChange={(f) => setPostal((p) => ({ ...p, file: f, result: null }))}
           testId="postal-file"
         />
-        <NativeSelect.Root size="sm" w="24">
-          <NativeSelect.Field
-            aria-label={t('maps.settings.country')}
-            value={postal.country}
-            onChange={(e) => setPostal((p) => ({ ...p, country: e.target.value }))}
-          >
-            {POSTAL_COUNTRIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <Choices
+          size="sm"
+          root={{ w: '24' }}
+          aria-label={t('maps.settings.country')}
+          value={postal.country}
+          onChange={(e) => setPostal((p) => ({ ...p, country: e.target.value }))}
+          options={POSTAL_COUNTRIES.map((c) => ({ value: c, label: c }))}
+        />
         <Button size="sm" variant="outline" disabled={!postal.file} loading={postal.busy} onClick={() => void importPostal()}>
           {t('maps.settings.import')}
         </Button>

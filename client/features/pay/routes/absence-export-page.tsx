@@ -1,4 +1,4 @@
-import { Button, Card, HStack, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react'
+import { Button, Card, HStack, SimpleGrid, Stack } from '@chakra-ui/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
@@ -64,13 +64,13 @@ export default function AbsenceExportPage() {
                   <TextField form={form} name="from" label={t('pay.absenceExport.from')} type="date" required />
                   <TextField form={form} name="to" label={t('pay.absenceExport.to')} type="date" required />
                   <FormField label={t('pay.absenceExport.format')} error={errors.format}>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field {...form.register('format')}>
-                        <option value="xlsx">XLSX (Excel)</option>
-                        <option value="csv">CSV</option>
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
+                    <Choices
+                      {...form.register('format')}
+                      options={[
+                        { value: 'xlsx', label: 'XLSX (Excel)' },
+                        { value: 'csv', label: 'CSV' },
+                      ]}
+                    />
                   </FormField>
                   <FormField label={t('pay.absenceExport.type')} error={errors.absenceType}>
                     <Choices

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Field, Fieldset, HStack, NativeSelect, SimpleGrid, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Badge, Box, Button, Field, Fieldset, HStack, SimpleGrid, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react'
 import { SurveyScriptCheckLine } from './survey-script-check'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -16,6 +16,7 @@ import { qualityKeys } from '../api/quality-keys'
 import { QuestionInput, useSurveyAnswers } from './survey-questions'
 import { SurveyResult } from './survey-result'
 import { AppDialog } from '../../../components/ui/app-dialog'
+import { Choices } from '../../../components/ui/choices'
 
 type Lang = 'sv' | 'en' | 'fi'
 
@@ -304,18 +305,18 @@ function SurveyBody(props: { survey: SurveyDetail; reload: () => void; onDone: (
                       <Text fontWeight="semibold">{t('quality.share.sendLinkTitle')}</Text>
                       <Text fontSize="sm">{t('quality.share.sendLinkText')}</Text>
                       <HStack gap="2" flexWrap="wrap">
-                        <NativeSelect.Root size="sm" width="auto">
-                          <NativeSelect.Field
-                            aria-label={t('quality.share.language')}
-                            value={linkLanguage}
-                            onChange={(e) => setLinkLanguage(e.currentTarget.value as Lang)}
-                          >
-                            <option value="sv">Svenska</option>
-                            <option value="en">English</option>
-                            <option value="fi">Suomi</option>
-                          </NativeSelect.Field>
-                          <NativeSelect.Indicator />
-                        </NativeSelect.Root>
+                        <Choices
+                          size="sm"
+                          root={{ width: 'auto' }}
+                          aria-label={t('quality.share.language')}
+                          value={linkLanguage}
+                          onChange={(e) => setLinkLanguage(e.currentTarget.value as Lang)}
+                          options={[
+                            { value: 'sv', label: 'Svenska' },
+                            { value: 'en', label: 'English' },
+                            { value: 'fi', label: 'Suomi' },
+                          ]}
+                        />
                         <Button size="sm" colorPalette="brand" loading={linkBusy} onClick={() => void sendLink()}>
                           {t('quality.share.sendLink')}
                         </Button>

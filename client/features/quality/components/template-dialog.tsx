@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Fieldset, HStack, IconButton, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Badge, Box, Button, Fieldset, HStack, IconButton, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMemo } from 'react'
 import { Controller, useFieldArray, useForm, useWatch, type Control, type FieldErrors, type Resolver, type UseFormRegister } from 'react-hook-form'
@@ -327,13 +327,16 @@ function QuestionEditor(props: {
           {kind === 'yesno' ? (
             <HStack gap="2">
               <Text fontSize="sm">{t('quality.templates.positive')}</Text>
-              <NativeSelect.Root size="sm" width="auto">
-                <NativeSelect.Field aria-label={`${t('quality.templates.positive')}: ${label}`} {...register(`${base}.positive`)}>
-                  <option value="yes">{t('quality.surveys.yes')}</option>
-                  <option value="no">{t('quality.surveys.no')}</option>
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <Choices
+                size="sm"
+                root={{ width: 'auto' }}
+                aria-label={`${t('quality.templates.positive')}: ${label}`}
+                {...register(`${base}.positive`)}
+                options={[
+                  { value: 'yes', label: t('quality.surveys.yes') },
+                  { value: 'no', label: t('quality.surveys.no') },
+                ]}
+              />
             </HStack>
           ) : null}
         </HStack>

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, HStack, NativeSelect, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { Badge, Box, Button, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
@@ -11,6 +11,7 @@ import { Page } from '../../../components/ui/page'
 import { listSurveys } from '../api/quality-api'
 import { SurveyDialog } from '../components/survey-dialog'
 import { qualityKeys } from '../api/quality-keys'
+import { Choices } from '../../../components/ui/choices'
 
 /**
  * /backoffice/salequality/surveys (docs/decisions/045): the call queue, oldest first, and the surveys that ended
@@ -51,21 +52,15 @@ export default function SurveysPage() {
           {t('quality.surveys.intro')}
         </Text>
         <HStack gap="3" flexWrap="wrap">
-          <NativeSelect.Root size="sm" width={{ base: 'full', sm: '48' }}>
-            <NativeSelect.Field
-              aria-label={t('quality.surveys.filterStatus')}
-              value={status}
-              onChange={(e) => set({ status: e.currentTarget.value, offset: undefined })}
-              data-testid="survey-status-filter"
-            >
-              {SURVEY_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`quality.status.${s}`)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <Choices
+            size="sm"
+            root={{ width: { base: 'full', sm: '48' } }}
+            aria-label={t('quality.surveys.filterStatus')}
+            value={status}
+            onChange={(e) => set({ status: e.currentTarget.value, offset: undefined })}
+            data-testid="survey-status-filter"
+            options={SURVEY_STATUSES.map((s) => ({ value: s, label: t(`quality.status.${s}`) }))}
+          />
           <Box width={{ base: 'full', sm: '60' }}>
             <LookupNativeSelect
               kind="providers"

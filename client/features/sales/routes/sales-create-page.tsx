@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, Flex, HStack, IconButton, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Alert, Box, Button, Card, Flex, HStack, IconButton, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useEffect, useMemo, useState } from 'react'
 import { useForm, useWatch, type FieldError } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -213,13 +213,13 @@ export default function SalesCreatePage() {
             <Card.Body>
               <Stack gap="4">
                 <FormField label={t('sales.customerType')} error={fe.customerType}>
-                  <NativeSelect.Root>
-                    <NativeSelect.Field {...form.register('customerType')}>
-                      <option value="private">{t('sales.customerTypes.private')}</option>
-                      <option value="company">{t('sales.customerTypes.company')}</option>
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
+                  <Choices
+                    {...form.register('customerType')}
+                    options={[
+                      { value: 'private', label: t('sales.customerTypes.private') },
+                      { value: 'company', label: t('sales.customerTypes.company') },
+                    ]}
+                  />
                 </FormField>
                 <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
                   {customerType === 'company' ? (

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, HStack, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
+import { Alert, Button, Card, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
 import { useEffect, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -14,6 +14,7 @@ import { LocalValidationError, saveTimeReportLocally } from '../api/local-action
 import { useMonthAttested, useOutboxEntry, useSellerStore, useTimeReportOn, useTimeReportsOfMonth, useToday } from '../api/seller-store'
 import { SyncBadge } from '../components/status-badges'
 import { TextField } from '../../../components/ui/form-kit'
+import { Choices } from '../../../components/ui/choices'
 
 type FormValues = {
   date: string
@@ -106,16 +107,7 @@ export default function TimeReportPage() {
   })
   const fe = form.formState.errors
   const select = (name: keyof FormValues, options: Array<[string, string]>, testId?: string) => (
-    <NativeSelect.Root>
-      <NativeSelect.Field {...form.register(name)} data-testid={testId}>
-        {options.map(([value, label]) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
+    <Choices {...form.register(name)} data-testid={testId} options={options.map(([value, label]) => ({ value, label }))} />
   )
 
   return (

@@ -1,4 +1,4 @@
-import { Box, Card, HStack, Link, NativeSelect, Progress, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { Box, Card, HStack, Link, Progress, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -16,6 +16,7 @@ import { CHART_COLORS, StatChart } from '../../../components/ui/stat-chart'
 import { useAbility } from '../../../lib/session'
 import { managerDashboard } from '../api/dashboards-api'
 import { statisticsKeys } from '../api/statistics-keys'
+import { Choices } from '../../../components/ui/choices'
 
 /**
  * /dashboards/sales/manager (docs/decisions/050): an office's month so far — each team's standing sales, order
@@ -50,16 +51,14 @@ export default function ManagerDashboardPage() {
             labels={{ previous: t('managerBoard.previousMonth'), month: t('managerBoard.month'), next: t('managerBoard.nextMonth') }}
           />
           {data && data.offices.length > 1 ? (
-            <NativeSelect.Root size="sm" maxW="64">
-              <NativeSelect.Field aria-label={t('managerBoard.office')} value={data.office?.id ?? ''} onChange={(e) => go({ office: e.currentTarget.value })}>
-                {data.offices.map((o) => (
-                  <option key={o.id} value={o.id}>
-                    {o.name}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <Choices
+              size="sm"
+              root={{ maxW: '64' }}
+              aria-label={t('managerBoard.office')}
+              value={data.office?.id ?? ''}
+              onChange={(e) => go({ office: e.currentTarget.value })}
+              options={data.offices.map((o) => ({ value: o.id, label: o.name }))}
+            />
           ) : null}
         </HStack>
         {query.isError ? (

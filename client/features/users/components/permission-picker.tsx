@@ -1,4 +1,4 @@
-import { Badge, Box, Checkbox, Flex, HStack, Input, NativeSelect, Stack, Text, Wrap } from '@chakra-ui/react'
+import { Badge, Box, Checkbox, Flex, HStack, Input, Stack, Text, Wrap } from '@chakra-ui/react'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { buildAbility, type AppRawRule } from '../../../../shared/permissions/ability'
@@ -7,6 +7,7 @@ import { holdsRule } from '../../../../shared/permissions/grant'
 import { ruleOfScoped, scopesOf, type RoleScope, type ScopedPermission } from '../../../../shared/permissions/scopes'
 import { ROUTES } from '../../../../shared/routes'
 import { useAbility } from '../../../lib/session'
+import { Choices } from '../../../components/ui/choices'
 
 /** Chosen permissions: "action subject" → scope. */
 export type ChosenPermissions = Map<string, RoleScope>
@@ -130,20 +131,15 @@ export function PermissionPicker(props: { chosen: ChosenPermissions; onChange: (
                           </Checkbox.Label>
                         </Checkbox.Root>
                         {scope !== undefined && scopes.length > 1 ? (
-                          <NativeSelect.Root size="xs" width="auto" disabled={!mayChange}>
-                            <NativeSelect.Field
-                              aria-label={t('rolesAdmin.scopeOf', { permission: label(action, g.subject) })}
-                              value={scope}
-                              onChange={(e) => setScope(action, g.subject, e.target.value as RoleScope)}
-                            >
-                              {scopes.map((s) => (
-                                <option key={s} value={s}>
-                                  {t(`rolesAdmin.scopes.${s}`)}
-                                </option>
-                              ))}
-                            </NativeSelect.Field>
-                            <NativeSelect.Indicator />
-                          </NativeSelect.Root>
+                          <Choices
+                            size="xs"
+                            root={{ width: 'auto' }}
+                            disabled={!mayChange}
+                            aria-label={t('rolesAdmin.scopeOf', { permission: label(action, g.subject) })}
+                            value={scope}
+                            onChange={(e) => setScope(action, g.subject, e.target.value as RoleScope)}
+                            options={scopes.map((s) => ({ value: s, label: t(`rolesAdmin.scopes.${s}`) }))}
+                          />
                         ) : null}
                       </HStack>
                     )
