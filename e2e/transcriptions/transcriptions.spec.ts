@@ -46,3 +46,50 @@ test('a coach reads their team’s call with the identity number masked @phone',
   await expect(page.getByTestId('add-call')).toHaveCount(0)
   await screen(page, 'transcription-coach')
 })
+
+/** Eight seconds of a quiet 440 Hz tone as a 16-bit mono WAV: a recording the player can seek in. */
+function toneWav(seconds = 8, rate = 8000): Buffer {
+  const samples = seconds * rate
+  const wav = Buffer.alloc(44 + samples * 2)
+  wav.write('RIFF', 0)
+  wav.writeUInt32LE(36 + samples * 2, 4)
+  wav.write('WAVEfmt ', 8)
+  wav.writeUInt32LE(16, 16)
+  wav.writeUInt16LE(1, 20)
+  wav.writeUInt16LE(1, 22)
+  wav.writeUInt32LE(rate, 24)
+  wav.writeUInt32LE(rate * 2, 28)
+  wav.writeUInt16LE(2, 32)
+  wav.writeUInt16LE(16, 34)
+  wav.write('data', 36)
+  wav.writeUInt32LE(samples * 2, 40)
+  for (let i = 0; i < samples; i++) wav.writeInt16LE(Math.round(2000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2)
+  return wav
+}
+
+test('a recording with its text: a line’s time moves the player there and that line is the one said @phone', async ({ page }) => {
+  await signInAs(page, 'backoffice@demo.test', '/backoffice/sellertranscriptions')
+  await page.getByTestId('add-call').click()
+  const dialog = page.getByTestId('add-call-dialog')
+  await dialog.getByRole('combobox', { name: 'Säljare' }).fill('Sven')
+  await page.getByRole('option').first().click()
+  await dialog.getByTestId('add-call-file').setInputFiles({ name: 'samtal.wav', mimeType: 'audio/wav', buffer: toneWav() })
+  await dialog.getByTestId('add-call-text').fill('[00:00] Säljare: Hej, jag ringer från Säljkraft.\n[00:05] Kund: Det låter bra.')
+  await dialog.getByTestId('add-call-save').click()
+  await expect(page).toHaveURL(/\/backoffice\/sellertranscriptions\/[0-9a-f-]{36}$/)
+
+  const audio = page.getByTestId('transcript-audio')
+  await expect(audio).toBeVisible()
+  // The browser has read the recording's length from the server (ranges, the right type).
+  await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => Math.round(a.duration))).toBe(8)
+  const lines = page.getByTestId('transcript-line')
+  await expect(lines).toHaveCount(2)
+  await lines.nth(1).getByRole('button', { name: /0:05/ }).click()
+  await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThanOrEqual(5)
+  await expect(lines.nth(1)).toHaveAttribute('aria-current', 'true')
+  await expect(lines.nth(0)).not.toHaveAttribute('aria-current', 'true')
+  await audio.evaluate((a: HTMLAudioElement) => a.pause())
+  await lines.nth(0).getByRole('button', { name: /0:00/ }).click()
+  await expect(lines.nth(0)).toHaveAttribute('aria-current', 'true')
+  await screen(page, 'transcription-recording')
+})

@@ -39,6 +39,7 @@ export const enTranscriptions = {
       jump: 'Play from {{time}}',
       checks: 'Script check',
       noScript: 'The provider has no script.',
+      noProvider: 'The call has no provider: there is no script to check.',
       must: 'Must be said',
       mustNot: 'Must not be said',
       foundAt: 'Said at {{time}}',

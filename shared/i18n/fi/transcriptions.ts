@@ -38,6 +38,7 @@ export const fiTranscriptions = {
       jump: 'Toista kohdasta {{time}}',
       checks: 'Käsikirjoituksen tarkistus',
       noScript: 'Toimittajalla ei ole käsikirjoitusta.',
+      noProvider: 'Puhelulla ei ole toimittajaa: tarkistettavaa käsikirjoitusta ei ole.',
       must: 'Pitää sanoa',
       mustNot: 'Ei saa sanoa',
       foundAt: 'Sanottiin {{time}}',

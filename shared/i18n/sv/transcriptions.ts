@@ -35,6 +35,7 @@ export const svTranscriptions = {
       jump: 'Spela från {{time}}',
       checks: 'Manuskontroll',
       noScript: 'Leverantören har inget manus.',
+      noProvider: 'Samtalet har ingen leverantör: det finns inget manus att kontrollera.',
       must: 'Ska sägas',
       mustNot: 'Får inte sägas',
       foundAt: 'Sades {{time}}',

@@ -53,7 +53,7 @@ function Segments({ call, current, onJump }: { call: TranscriptionDetail; curren
 /** The provider's script against the call: each phrase, said (where) or not. */
 function Checks({ call, onJump }: { call: TranscriptionDetail; onJump: (start: number) => void }) {
   const { t } = useTranslation()
-  if (!call.checks) return <Text color="fg.muted">{t('transcriptions.detail.noScript')}</Text>
+  if (!call.checks) return <Text color="fg.muted">{t(call.providerName ? 'transcriptions.detail.noScript' : 'transcriptions.detail.noProvider')}</Text>
   return (
     <Stack gap="2" data-testid="transcript-checks">
       {call.checks.map((c) => (
@@ -243,10 +243,7 @@ function Call({ c, crumbs }: { c: TranscriptionDetail; crumbs: Array<{ label: st
           <Card.Root size="sm">
             <Card.Body>
               <Stack gap="1" fontSize="sm">
-                <Text>
-                  {c.providerName ?? '–'}
-                  {c.teamName ? ` · ${c.teamName}` : ''}
-                </Text>
+                {c.providerName || c.teamName ? <Text>{[c.providerName, c.teamName].filter(Boolean).join(' · ')}</Text> : null}
                 {c.saleId ? (
                   <Link asChild colorPalette="brand">
                     <RouterLink to={`/backoffice/salereports/${c.saleId}`}>
