@@ -1,4 +1,4 @@
-import { CloseButton, Dialog, Portal } from '@chakra-ui/react'
+import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react'
 import type { FormEventHandler, ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useDialogSize, type DialogSize } from './dialog-size'
@@ -71,5 +71,46 @@ export function AppDialog(props: {
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  )
+}
+
+/**
+ * A dialog's footer buttons: cancel (or `cancelLabel`) and, unless left out, the one action — a submit button of the
+ * dialog's form when it has no `onClick`, red when `destructive`.
+ */
+export function DialogButtons(props: {
+  onCancel: () => void
+  cancelLabel?: string
+  action?: {
+    label: ReactNode
+    onClick?: () => void
+    loading?: boolean
+    loadingText?: string
+    disabled?: boolean
+    destructive?: boolean
+    testId?: string
+  } | null
+}) {
+  const { t } = useTranslation()
+  const a = props.action
+  return (
+    <>
+      <Button variant="outline" onClick={props.onCancel}>
+        {props.cancelLabel ?? t('table.cancel')}
+      </Button>
+      {a ? (
+        <Button
+          type={a.onClick ? 'button' : 'submit'}
+          colorPalette={a.destructive ? 'red' : 'brand'}
+          loading={a.loading}
+          loadingText={a.loadingText}
+          disabled={a.disabled}
+          onClick={a.onClick}
+          data-testid={a.testId}
+        >
+          {a.label}
+        </Button>
+      ) : null}
+    </>
   )
 }

@@ -1,9 +1,9 @@
-import { Button, Dialog, Stack } from '@chakra-ui/react'
+import { Dialog, Stack } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formErrorOf } from './form-dialog'
 import { FormAlert } from './form-alert'
-import { AppDialog } from './app-dialog'
+import { AppDialog, DialogButtons } from './app-dialog'
 
 /**
  * The question before an organisation entity is deleted (a region, an office, a team): what deleting does, or why
@@ -48,16 +48,10 @@ export function ConfirmDeleteDialog(props: {
       alert
       noCloseButton
       footer={
-        <>
-          <Button variant="outline" onClick={close}>
-            {t('table.cancel')}
-          </Button>
-          {props.blocked ? null : (
-            <Button colorPalette="red" loading={busy} onClick={() => void submit()}>
-              {props.deleteLabel}
-            </Button>
-          )}
-        </>
+        <DialogButtons
+          onCancel={close}
+          action={props.blocked ? null : { label: props.deleteLabel, destructive: true, loading: busy, onClick: () => void submit() }}
+        />
       }
     >
       <Stack gap="2">

@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FormAlert } from './form-alert'
 import { ApiClientError, errorText } from '../../lib/api-client'
-import { AppDialog } from './app-dialog'
+import { AppDialog, DialogButtons } from './app-dialog'
 
 /** A form in a dialog (every back-office editor): a title, the form's error (a conflict says so and offers a reload), fields, cancel and save. */
 export function FormDialog(props: {
@@ -33,16 +33,7 @@ export function FormDialog(props: {
       size={props.size}
       scroll={props.scroll}
       onSubmit={props.onSubmit}
-      footer={
-        <>
-          <Button variant="outline" onClick={props.onClose}>
-            {t('table.cancel')}
-          </Button>
-          <Button type="submit" colorPalette="brand" loading={props.submitting}>
-            {props.submitLabel ?? t('table.save')}
-          </Button>
-        </>
-      }
+      footer={<DialogButtons onCancel={props.onClose} action={{ label: props.submitLabel ?? t('table.save'), loading: props.submitting }} />}
     >
       <Stack gap="4">
         {props.formError ? (

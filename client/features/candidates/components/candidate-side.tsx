@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { formatDate, formatTime, type FormatLanguage } from '../../../../shared/format'
 import type { CandidateDetail } from '../../../../shared/schemas/candidates'
 import { pathFor } from '../../../../shared/routes'
-import { AppDialog } from '../../../components/ui/app-dialog'
+import { AppDialog, DialogButtons } from '../../../components/ui/app-dialog'
 import { RecordLink } from '../../../components/ui/detail-kit'
 import { useAbility } from '../../../lib/session'
 import { FormAlert } from '../../../components/ui/form-alert'
@@ -96,14 +96,11 @@ export function CloseDialog(props: { candidate: CandidateDetail; onClose: () => 
           .finally(() => setBusy(false))
       }}
       footer={
-        <>
-          <Button variant="outline" onClick={props.onClose}>
-            {t('candidates.actions.cancel')}
-          </Button>
-          <Button type="submit" colorPalette="brand" loading={busy} disabled={!reason.trim()}>
-            {t('candidates.page.close')}
-          </Button>
-        </>
+        <DialogButtons
+          onCancel={props.onClose}
+          cancelLabel={t('candidates.actions.cancel')}
+          action={{ label: t('candidates.page.close'), loading: busy, disabled: !reason.trim() }}
+        />
       }
     >
       <Stack gap="3">

@@ -1,8 +1,8 @@
-import { Badge, Button, Field, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Badge, Field, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DEVICE_IMPORT_FIELDS, type DeviceImportPreview, type DeviceImportRow, type DeviceMapping } from '../../../../shared/schemas/devices'
-import { AppDialog } from '../../../components/ui/app-dialog'
+import { AppDialog, DialogButtons } from '../../../components/ui/app-dialog'
 import { FilePicker } from '../../../components/ui/file-picker'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { formErrorOf } from '../../../components/ui/form-dialog'
@@ -67,19 +67,15 @@ export function ImportDevicesDialog({ open, onClose, onImported }: { open: boole
       size="lg"
       scroll
       footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {t('table.cancel')}
-          </Button>
-          <Button
-            colorPalette="brand"
-            onClick={apply}
-            loading={busy}
-            disabled={!preview || preview.counts.create + preview.counts.update + preview.counts.matchApp === 0}
-          >
-            {t('devices.apply')}
-          </Button>
-        </>
+        <DialogButtons
+          onCancel={onClose}
+          action={{
+            label: t('devices.apply'),
+            onClick: apply,
+            loading: busy,
+            disabled: !preview || preview.counts.create + preview.counts.update + preview.counts.matchApp === 0,
+          }}
+        />
       }
     >
       <Stack gap="4">

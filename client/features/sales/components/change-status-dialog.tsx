@@ -5,7 +5,7 @@ import { DEVIATION_TYPES, type DeviationType, type SaleStatus } from '../../../.
 import { allowedNext, reasonRequired } from '../../../../shared/rules/sale-lifecycle'
 import { ApiClientError, errorText } from '../../../lib/api-client'
 import { moveSaleReport, moveSaleReports } from '../api/sale-reports-api'
-import { AppDialog } from '../../../components/ui/app-dialog'
+import { AppDialog, DialogButtons } from '../../../components/ui/app-dialog'
 import { Choices } from '../../../components/ui/choices'
 
 export type MovableReport = { id: string; version: number; status: SaleStatus; label: string }
@@ -107,14 +107,14 @@ export function ChangeStatusDialog(props: {
           {results ? (
             <Button onClick={close}>{t('saleReports.move.done')}</Button>
           ) : (
-            <>
-              <Button variant="outline" onClick={close}>
-                {t('table.cancel')}
-              </Button>
-              <Button colorPalette="brand" loading={busy} onClick={() => void submit()}>
-                {status ? t('saleReports.move.confirm', { count: reports.length, status: t(`sales.status.${status}`) }) : t('saleReports.move.submit')}
-              </Button>
-            </>
+            <DialogButtons
+              onCancel={close}
+              action={{
+                label: status ? t('saleReports.move.confirm', { count: reports.length, status: t(`sales.status.${status}`) }) : t('saleReports.move.submit'),
+                loading: busy,
+                onClick: () => void submit(),
+              }}
+            />
           )}
         </>
       }

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Dialog, Flex, IconButton, Input, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Alert, Box, Button, Flex, IconButton, Input, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -11,7 +11,7 @@ import { LocalValidationError, correctSaleLocally } from '../api/local-actions'
 import { useCatalog, useSellerStore } from '../api/seller-store'
 import { formatOre, type FormatLanguage } from '../../../../shared/format'
 import { FormAlert } from '../../../components/ui/form-alert'
-import { AppDialog } from '../../../components/ui/app-dialog'
+import { AppDialog, DialogButtons } from '../../../components/ui/app-dialog'
 import { Choices } from '../../../components/ui/choices'
 
 /** The text fields a correction form offers, in the order the sale form has them (products are corrected as a new order). */
@@ -117,16 +117,7 @@ export function CorrectSaleDialog({ sale, open, onOpenChange }: { sale: LocalSal
       testId="correct-sale-dialog"
       size="md"
       onSubmit={(e) => void submit(e)}
-      footer={
-        <>
-          <Dialog.ActionTrigger asChild>
-            <Button variant="outline">{t('table.cancel')}</Button>
-          </Dialog.ActionTrigger>
-          <Button type="submit" colorPalette="brand" loading={form.formState.isSubmitting}>
-            {t('sales.correct.submit')}
-          </Button>
-        </>
-      }
+      footer={<DialogButtons onCancel={() => onOpenChange(false)} action={{ label: t('sales.correct.submit'), loading: form.formState.isSubmitting }} />}
     >
       <Stack gap="4">
         <Text fontSize="sm" color="fg.muted">

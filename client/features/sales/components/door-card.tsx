@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { formatDate, formatTime, type FormatLanguage } from '../../../../shared/format'
 import { VISIT_OUTCOMES, type VisitOutcome } from '../../../../shared/schemas/field'
-import { AppDialog } from '../../../components/ui/app-dialog'
+import { AppDialog, DialogButtons } from '../../../components/ui/app-dialog'
 import { FormAlert } from '../../../components/ui/form-alert'
 import type { OfflineDb } from '../../../lib/offline-db'
 import type { SyncEngine } from '../../../lib/sync-engine'
@@ -119,14 +119,10 @@ export function DoorCard({ db, engine }: { db: OfflineDb; engine: SyncEngine }) 
         title={outcome ? t(`doors.outcomes.${outcome}`) : ''}
         testId="door-dialog"
         footer={
-          <>
-            <Button variant="outline" onClick={close}>
-              {t('table.cancel')}
-            </Button>
-            <Button colorPalette="brand" onClick={() => void save()} data-testid="door-save">
-              {outcome === 'sale' ? t('doors.toSale') : t('table.save')}
-            </Button>
-          </>
+          <DialogButtons
+            onCancel={close}
+            action={{ label: outcome === 'sale' ? t('doors.toSale') : t('table.save'), onClick: () => void save(), testId: 'door-save' }}
+          />
         }
       >
         <Stack gap="3">

@@ -1,10 +1,10 @@
-import { Button, Field, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Field, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatBytes, type FormatLanguage } from '../../../../shared/format'
 import { AUDIO_MAX_BYTES } from '../../../../shared/schemas/files'
 import type { TranscriptionDetail } from '../../../../shared/schemas/transcriptions'
-import { AppDialog } from '../../../components/ui/app-dialog'
+import { AppDialog, DialogButtons } from '../../../components/ui/app-dialog'
 import { Choices } from '../../../components/ui/choices'
 import { FilePicker } from '../../../components/ui/file-picker'
 import { FormAlert } from '../../../components/ui/form-alert'
@@ -53,16 +53,7 @@ export function AddCallDialog({ engine, onClose, onAdded }: { engine: boolean; o
       testId="add-call-dialog"
       size="lg"
       scroll
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {t('table.cancel')}
-          </Button>
-          <Button colorPalette="brand" loading={busy} onClick={() => void save()} data-testid="add-call-save">
-            {t('table.save')}
-          </Button>
-        </>
-      }
+      footer={<DialogButtons onCancel={onClose} action={{ label: t('table.save'), loading: busy, onClick: () => void save(), testId: 'add-call-save' }} />}
     >
       <Stack gap="4">
         {errors.form ? <FormAlert message={errors.form} /> : null}

@@ -1,4 +1,4 @@
-import { Button, Dialog, SimpleGrid, Stack } from '@chakra-ui/react'
+import { Button, SimpleGrid, Stack } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -14,7 +14,7 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { usersKeys } from '../api/users-keys'
 import { useZodResolver, TextField } from '../../../components/ui/form-kit'
-import { AppDialog } from '../../../components/ui/app-dialog'
+import { AppDialog, DialogButtons } from '../../../components/ui/app-dialog'
 import { Choices } from '../../../components/ui/choices'
 
 type FormIn = z.input<typeof createUserInputSchema>
@@ -64,16 +64,7 @@ export function CreateUserDialog({
       testId="create-user-dialog"
       size="lg"
       onSubmit={submit}
-      footer={
-        <>
-          <Dialog.ActionTrigger asChild>
-            <Button variant="outline">{t('table.cancel')}</Button>
-          </Dialog.ActionTrigger>
-          <Button type="submit" colorPalette="brand" loading={isSubmitting}>
-            {t('table.save')}
-          </Button>
-        </>
-      }
+      footer={<DialogButtons onCancel={() => onOpenChange(false)} action={{ label: t('table.save'), loading: isSubmitting }} />}
     >
       <Stack gap="4">
         {formError ? <FormAlert message={formError} /> : null}

@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Dialog, Field, HStack, Input, List, Stack, Table, Text } from '@chakra-ui/react'
+import { Alert, Badge, Box, Button, Field, HStack, Input, List, Stack, Table, Text } from '@chakra-ui/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -11,7 +11,7 @@ import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { importUsers } from '../api/users-api'
 import { usersKeys } from '../api/users-keys'
-import { AppDialog } from '../../../components/ui/app-dialog'
+import { AppDialog, DialogButtons } from '../../../components/ui/app-dialog'
 
 type Checked = { csv: string; answer: UserImportAnswer }
 
@@ -108,26 +108,20 @@ export function ImportUsersDialog({ open, onOpenChange }: { open: boolean; onOpe
       size="xl"
       scroll
       footer={
-        <>
-          <Dialog.ActionTrigger asChild>
-            <Button variant="outline">{t('table.cancel')}</Button>
-          </Dialog.ActionTrigger>
-          {answer && answer.valid > 0 ? (
-            <Button colorPalette="brand" loading={busy === 'importing'} onClick={() => void confirm()}>
-              {t('userAdmin.import.confirm', { count: answer.valid })}
-            </Button>
-          ) : (
-            <Button
-              colorPalette="brand"
-              disabled={!file}
-              loading={busy === 'checking'}
-              loadingText={t('userAdmin.import.checking')}
-              onClick={() => void check()}
-            >
-              {t('userAdmin.import.check')}
-            </Button>
-          )}
-        </>
+        <DialogButtons
+          onCancel={close}
+          action={
+            answer && answer.valid > 0
+              ? { label: t('userAdmin.import.confirm', { count: answer.valid }), loading: busy === 'importing', onClick: () => void confirm() }
+              : {
+                  label: t('userAdmin.import.check'),
+                  disabled: !file,
+                  loading: busy === 'checking',
+                  loadingText: t('userAdmin.import.checking'),
+                  onClick: () => void check(),
+                }
+          }
+        />
       }
     >
       <Stack gap="4">

@@ -19,7 +19,7 @@ import { PermissionPicker, ScreensPreview, chosenOf, chosenPermissions, rawRules
 import { FormAlert } from '../../../components/ui/form-alert'
 import { usersKeys } from '../api/users-keys'
 import { TextAreaField, TextField, useFormDialog } from '../../../components/ui/form-kit'
-import { AppDialog } from '../../../components/ui/app-dialog'
+import { AppDialog, DialogButtons } from '../../../components/ui/app-dialog'
 import { Choices } from '../../../components/ui/choices'
 
 /**
@@ -266,14 +266,7 @@ function DeleteRoleDialog(props: { role: RoleDetail | null; roles: RoleDetail[];
       alert
       noCloseButton
       footer={
-        <>
-          <Button variant="outline" onClick={close}>
-            {t('table.cancel')}
-          </Button>
-          <Button colorPalette="red" loading={remove.isPending} onClick={submit}>
-            {t('rolesAdmin.deleteButton')}
-          </Button>
-        </>
+        <DialogButtons onCancel={close} action={{ label: t('rolesAdmin.deleteButton'), destructive: true, loading: remove.isPending, onClick: submit }} />
       }
     >
       <Stack gap="4">
