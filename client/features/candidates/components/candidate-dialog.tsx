@@ -1,9 +1,10 @@
 import { Separator, SimpleGrid, Text } from '@chakra-ui/react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { ICE_TYPES, TSHIRT_SIZES, type CandidateDetail } from '../../../../shared/schemas/candidates'
+import type { CandidateDetail } from '../../../../shared/schemas/candidates'
 import { FormDialog } from '../../../components/ui/form-dialog'
 import { SelectField, TextField, useFormDialog, useZodCheck } from '../../../components/ui/form-kit'
+import { CandidateAboutFields, CandidateIceFields } from './candidate-fields'
 import { createCandidate, updateCandidate } from '../api/candidates-api'
 import { candidateToForm, createFormSchema, formToCreate, formToUpdate, newCandidateForm, updateFormSchema, type CandidateForm } from '../model/candidate-form'
 
@@ -80,35 +81,8 @@ export function CandidateDialog(props: {
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
             <TextField form={form} name="postalCode" label={t('candidates.fields.postalCode')} autoComplete="off" />
             <TextField form={form} name="city" label={t('candidates.fields.city')} autoComplete="off" />
-            <SelectField
-              form={form}
-              name="tshirtSize"
-              label={t('candidates.fields.tshirtSize')}
-              options={TSHIRT_SIZES.map((s) => ({ value: s, label: s }))}
-              empty={t('candidates.notGiven')}
-            />
-            <TextField form={form} name="shoeSize" label={t('candidates.fields.shoeSize')} inputMode="decimal" autoComplete="off" />
-            <TextField form={form} name="favouriteCake" label={t('candidates.fields.favouriteCake')} autoComplete="off" />
-            <TextField form={form} name="specialDiet" label={t('candidates.fields.specialDiet')} autoComplete="off" />
-            <SelectField
-              form={form}
-              name="driversLicense"
-              label={t('candidates.fields.driversLicense')}
-              options={[
-                { value: 'yes', label: t('candidates.yes') },
-                { value: 'no', label: t('candidates.no') },
-              ]}
-              empty={t('candidates.notGiven')}
-            />
-            <SelectField
-              form={form}
-              name="iceType"
-              label={t('candidates.fields.iceType')}
-              options={ICE_TYPES.map((x) => ({ value: x, label: t(`candidates.iceTypes.${x}`) }))}
-              empty={t('candidates.notGiven')}
-            />
-            <TextField form={form} name="iceName" label={t('candidates.fields.iceName')} autoComplete="off" />
-            <TextField form={form} name="icePhone" label={t('candidates.fields.icePhone')} type="tel" autoComplete="off" />
+            <CandidateAboutFields form={form} />
+            <CandidateIceFields form={form} />
           </SimpleGrid>
           <Separator />
           <Text fontWeight="semibold">{t('candidates.page.privateData')}</Text>

@@ -5,12 +5,12 @@ import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
 import { formatDate } from '../../../../shared/format'
-import { ICE_TYPES, TSHIRT_SIZES } from '../../../../shared/schemas/candidates'
 import { FormAlert } from '../../../components/ui/form-alert'
-import { SelectField, TextField, useZodCheck } from '../../../components/ui/form-kit'
+import { TextField, useZodCheck } from '../../../components/ui/form-kit'
 import { ApiClientError, applyFieldErrors, errorText } from '../../../lib/api-client'
 import { setLanguage } from '../../../lib/i18n'
 import { queryClient } from '../../../lib/query-client'
+import { CandidateAboutFields, CandidateIceFields } from '../components/candidate-fields'
 import { getOwnPage, sendOwnDetails } from '../api/candidates-api'
 import { candidatesKeys } from '../api/candidates-keys'
 import { EMPTY_OWN_DETAILS, ownDetailsFormSchema, ownDetailsToInput, type OwnDetailsForm } from '../model/candidate-form'
@@ -139,40 +139,13 @@ function DetailsForm(props: { token: string; onSent: () => void }) {
         <Fieldset.Root>
           <Fieldset.Legend fontWeight="semibold">{t('candidateOwn.sections.personal')}</Fieldset.Legend>
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4" mt="2">
-            <SelectField
-              form={form}
-              name="tshirtSize"
-              label={t('candidates.fields.tshirtSize')}
-              options={TSHIRT_SIZES.map((s) => ({ value: s, label: s }))}
-              empty={t('candidates.notGiven')}
-            />
-            <TextField form={form} name="shoeSize" label={t('candidates.fields.shoeSize')} inputMode="decimal" autoComplete="off" />
-            <TextField form={form} name="favouriteCake" label={t('candidates.fields.favouriteCake')} autoComplete="off" />
-            <TextField form={form} name="specialDiet" label={t('candidates.fields.specialDiet')} autoComplete="off" />
-            <SelectField
-              form={form}
-              name="driversLicense"
-              label={t('candidates.fields.driversLicense')}
-              options={[
-                { value: 'yes', label: t('candidates.yes') },
-                { value: 'no', label: t('candidates.no') },
-              ]}
-              empty={t('candidates.notGiven')}
-            />
+            <CandidateAboutFields form={form} />
           </SimpleGrid>
         </Fieldset.Root>
         <Fieldset.Root>
           <Fieldset.Legend fontWeight="semibold">{t('candidateOwn.sections.ice')}</Fieldset.Legend>
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4" mt="2">
-            <TextField form={form} name="iceName" label={t('candidates.fields.iceName')} autoComplete="off" />
-            <TextField form={form} name="icePhone" label={t('candidates.fields.icePhone')} type="tel" autoComplete="off" />
-            <SelectField
-              form={form}
-              name="iceType"
-              label={t('candidates.fields.iceType')}
-              options={ICE_TYPES.map((x) => ({ value: x, label: t(`candidates.iceTypes.${x}`) }))}
-              empty={t('candidates.notGiven')}
-            />
+            <CandidateIceFields form={form} />
           </SimpleGrid>
         </Fieldset.Root>
         <Box>

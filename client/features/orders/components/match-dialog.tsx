@@ -12,6 +12,7 @@ import { ApiClientError } from '../../../lib/api-client'
 import { matchOrder, unmatchedSales, unmatchOrder } from '../api/orders-api'
 import { rankCandidates } from './match-candidates'
 import { ordersKeys } from '../api/orders-keys'
+import { ReasonDialog } from '../../../components/ui/reason-dialog'
 
 /** Days either side of the order's date the dialog looks first; "a longer period" doubles it. */
 const NEAR_DAYS = 14
@@ -127,35 +128,16 @@ export function MatchDialog({ order, onClose, onDone }: { order: OrderDetail; on
 /** Undoes a match (a wrong one, by hand or by the file) with a reason kept in the log. */
 export function UnmatchDialog({ order, onClose, onDone }: { order: OrderDetail; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation()
-  const [reason, setReason] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
   return (
-    <FormDialog
-      open
-      onClose={onClose}
+    <ReasonDialog
       title={t('orderManagement.manualMatch.unmatchTitle')}
-      testId="unmatch-dialog"
-      submitting={busy}
-      formError={error}
+      text={t('orderManagement.manualMatch.unmatchText')}
+      reasonLabel={t('orderManagement.manualMatch.reason')}
       submitLabel={t('orderManagement.manualMatch.unmatch')}
-      onSubmit={(e) => {
-        e.preventDefault()
-        if (!reason.trim()) {
-          setError(t('validation.required'))
-          return
-        }
-        setBusy(true)
-        unmatchOrder(order.id, reason.trim())
-          .then(onDone)
-          .catch((err: unknown) => setError(formErrorOf(err, t).message))
-          .finally(() => setBusy(false))
-      }}
-    >
-      <Text fontSize="sm">{t('orderManagement.manualMatch.unmatchText')}</Text>
-      <FormField label={t('orderManagement.manualMatch.reason')} required>
-        <Textarea value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={500} rows={3} />
-      </FormField>
-    </FormDialog>
+      testId="unmatch-dialog"
+      onSave={(reason) => unmatchOrder(order.id, reason)}
+      onDone={onDone}
+      onClose={onClose}
+    />
   )
 }

@@ -1,12 +1,11 @@
-import { Alert, Badge, Button, Checkbox, HStack, SimpleGrid, Stack, Table, Text, Textarea } from '@chakra-ui/react'
+import { Alert, Badge, Button, Checkbox, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDate, type FormatLanguage } from '../../../../shared/format'
 import type { AttestAnswer, AttestationRow } from '../../../../shared/schemas/time-reports'
 import { businessDay, monthRange } from '../../../../shared/rules/work'
-import { FormField } from '../../../components/ui/form-field'
-import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
+import { formErrorOf } from '../../../components/ui/form-dialog'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { confirm } from '../../../lib/confirm-store'
 import { useAbility } from '../../../lib/session'
@@ -16,6 +15,7 @@ import { MonthField } from '../../../components/ui/month-field'
 import { LoadError } from '../../../components/ui/load-error'
 import { useUrlParams } from '../../../lib/use-url-params'
 import { timeReportsKeys } from '../api/time-reports-keys'
+import { ReasonDialog } from '../../../components/ui/reason-dialog'
 
 /**
  * A month's attestation per seller: what each reported, the days that break the rules, who attested and when.
@@ -295,35 +295,16 @@ function SickConflicts({ row, lang, mayRecord, onRecord }: { row: AttestationRow
 
 function ReopenDialog({ row, month, onClose, onDone }: { row: AttestationRow; month: string; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation()
-  const [reason, setReason] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
   return (
-    <FormDialog
-      open
-      onClose={onClose}
+    <ReasonDialog
       title={t('pay.attestation.reopenTitle', { name: row.name, month })}
-      testId="reopen-dialog"
-      submitting={busy}
-      formError={error}
+      text={t('pay.attestation.reopenText')}
+      reasonLabel={t('pay.timeReports.reason')}
       submitLabel={t('pay.attestation.reopen')}
-      onSubmit={(e) => {
-        e.preventDefault()
-        if (!reason.trim()) {
-          setError(t('validation.required'))
-          return
-        }
-        setBusy(true)
-        reopen(month, row.userId, reason.trim())
-          .then(onDone)
-          .catch((err: unknown) => setError(formErrorOf(err, t).message))
-          .finally(() => setBusy(false))
-      }}
-    >
-      <Text fontSize="sm">{t('pay.attestation.reopenText')}</Text>
-      <FormField label={t('pay.timeReports.reason')} required>
-        <Textarea value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={500} rows={3} />
-      </FormField>
-    </FormDialog>
+      testId="reopen-dialog"
+      onSave={(reason) => reopen(month, row.userId, reason)}
+      onDone={onDone}
+      onClose={onClose}
+    />
   )
 }
