@@ -182,7 +182,11 @@ export function assembleAreas(deps: Deps, options: AreaOptions = {}) {
   const { devices, field } = fieldControl(deps, { directory, org, timeAdmin, sales }, options.endSessions)
   sync.owned.push(field.pullSource, field.visits.pullSource)
   Object.assign(sync.mutators, field.visits.mutators)
-  const { leads, transcriptions } = telesales(deps, { customers, sales, directory, catalog, teamNames, personNames }, options.speechEngine)
+  const { leads, transcriptions } = telesales(
+    deps,
+    { customers, sales, directory, catalog, teamNames, teamProvider: org.teamProvider, personNames },
+    options.speechEngine,
+  )
   const scheduledMessages = messaging(deps, { directory, org, timeAdmin, guides, candidates, sales }, options.messageHooks)
 
   return {
@@ -344,6 +348,7 @@ function telesales(
     directory: ReturnType<typeof usersDirectory>
     catalog: ReturnType<typeof catalogService>
     teamNames: (db: Db, ids: string[]) => Promise<Map<string, string>>
+    teamProvider: (db: Db, teamId: string) => Promise<string | null>
     personNames: (db: Db, ids: string[]) => Promise<Map<string, string>>
   },
   speechEngine: AreaOptions['speechEngine'],
@@ -356,6 +361,7 @@ function telesales(
       placesOf: a.directory.placesOf,
       names: a.personNames,
       teamNames: a.teamNames,
+      teamProvider: a.teamProvider,
       providerNames: a.catalog.providerNames,
       providerList: a.catalog.providerList,
     },

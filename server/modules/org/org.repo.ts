@@ -36,6 +36,24 @@ function regionPlaces(database: Database) {
   }
 }
 
+/** What other areas ask of a team: the teams of an office, the provider a team sells for. */
+function teamFacts(database: Database) {
+  const { t } = database
+  return {
+    /** The teams of an office (a competition won by an office reaches its teams' members). */
+    async teamsOfOffice(dbOrTx: Db, officeId: string): Promise<string[]> {
+      const rows = await dbOrTx.select({ id: t.teams.id }).from(t.teams).where(eq(t.teams.officeId, officeId))
+      return rows.map((r) => r.id)
+    },
+
+    /** The provider a team sells for, or none (a call named by its seller alone is checked against that script). */
+    async teamProvider(dbOrTx: Db, teamId: string): Promise<string | null> {
+      const [row] = await dbOrTx.select({ providerId: t.teams.providerId }).from(t.teams).where(eq(t.teams.id, teamId))
+      return row?.providerId ?? null
+    },
+  }
+}
+
 export function orgRepo(database: Database) {
   const { db, t } = database
   const read = preparedReads(database)
@@ -55,6 +73,7 @@ export function orgRepo(database: Database) {
 
   return {
     ...regionPlaces(database),
+    ...teamFacts(database),
     teamConditionColumns,
     officeConditionColumns,
 
@@ -79,12 +98,6 @@ export function orgRepo(database: Database) {
     /** The offices of a region (the sales game's region leaderboard). */
     async officesOfRegion(dbOrTx: Db, regionId: string): Promise<string[]> {
       const rows = await dbOrTx.select({ id: t.offices.id }).from(t.offices).where(eq(t.offices.regionId, regionId))
-      return rows.map((r) => r.id)
-    },
-
-    /** The teams of an office (a competition won by an office reaches its teams' members). */
-    async teamsOfOffice(dbOrTx: Db, officeId: string): Promise<string[]> {
-      const rows = await dbOrTx.select({ id: t.teams.id }).from(t.teams).where(eq(t.teams.officeId, officeId))
       return rows.map((r) => r.id)
     },
 

@@ -18,6 +18,8 @@ export type TranscriptionsPorts = {
   placesOf(db: Db, ids: string[]): Promise<Map<string, { name: string; teamId: string | null; officeId: string | null }>>
   names(db: Db, ids: string[]): Promise<Map<string, string>>
   teamNames(db: Db, ids: string[]): Promise<Map<string, string>>
+  /** the organisation: the provider a team sells for */
+  teamProvider(db: Db, teamId: string): Promise<string | null>
   providerNames(db: Db, ids: string[]): Promise<Map<string, string>>
   providerList(db: Db): Promise<Array<{ id: string; name: string }>>
 }

@@ -28,7 +28,9 @@ export function transcriptionRecords(ctx: TranscriptionsContext) {
     if (!seller) throw validationError({ sellerId: [translate('validation.transcriptions.seller')] })
     if (q.providerId && !(await ports.providerNames(db, [q.providerId])).has(q.providerId))
       throw validationError({ providerId: [translate('validation.transcriptions.provider')] })
-    return { sellerId: q.sellerId!, providerId: q.providerId ?? null, teamId: seller.teamId, officeId: seller.officeId }
+    // Without a sale or a provider named, the call is taken to be for the provider the seller's team sells for.
+    const providerId = q.providerId ?? (seller.teamId ? await ports.teamProvider(db, seller.teamId) : null)
+    return { sellerId: q.sellerId!, providerId, teamId: seller.teamId, officeId: seller.officeId }
   }
 
   return {

@@ -209,6 +209,28 @@ describe('a call through the speech engine', () => {
     expect(noSeller.status).toBe(400)
   })
 
+  it('checks a call named by its seller alone against the script of the provider the seller’s team sells for', async () => {
+    const [scripted] = await db.select({ providerId: s.transcriptionScripts.providerId }).from(s.transcriptionScripts).limit(1)
+    const [seller] = await db.select({ teamId: s.users.teamId }).from(s.users).where(eq(s.users.id, outside.sellerId))
+    await db.update(s.teams).set({ providerId: scripted!.providerId }).where(eq(s.teams.id, seller!.teamId!))
+    try {
+      const made = await upload({ sellerId: outside.sellerId, language: 'sv' }, null)
+      expect(made.status, made.text).toBe(201)
+      const id = (made.json as unknown as TranscriptionDetail).id
+      const typed = await t.request('PUT', `/api/transcriptions/${id}/text`, { cookie: backoffice, body: { text: '[00:00] Säljare: Hej!' } })
+      expect(typed.status, typed.text).toBe(200)
+      const call = await get(id)
+      expect(call.providerId).toBe(scripted!.providerId)
+      expect(call.checks?.length).toBeGreaterThan(0)
+      expect(call.checkResult).toBe('fail')
+    } finally {
+      await db.update(s.teams).set({ providerId: null }).where(eq(s.teams.id, seller!.teamId!))
+    }
+    // A team that sells for no provider: the call has none, and no script to check.
+    const plain = await upload({ sellerId: outside.sellerId, language: 'sv' }, null)
+    expect((plain.json as unknown as TranscriptionDetail).providerId).toBeNull()
+  })
+
   it('shows a coach their teams’ calls only; a seller none; only back office adds them', async () => {
     const other = (await upload({ sellerId: outside.sellerId }, null)).json as unknown as TranscriptionDetail
     expect((await t.request('GET', `/api/transcriptions/${other.id}`, { cookie: coach })).status).toBe(404)

@@ -56,7 +56,7 @@ export const enTranscriptions = {
       title: 'Add a call',
       saleId: "The sale report's id",
       seller: 'Seller',
-      sellerHelp: 'Give the sale report, or the seller when the call has none.',
+      sellerHelp: 'Give the sale report, or the seller when the call has none: the call is then for the provider the seller’s team sells for.',
       provider: 'Provider',
       language: 'Language',
       callAt: 'When the call was made',

@@ -55,7 +55,7 @@ export const fiTranscriptions = {
       title: 'Lisää puhelu',
       saleId: 'Myyntiraportin tunnus',
       seller: 'Myyjä',
-      sellerHelp: 'Anna myyntiraportti tai myyjä, jos puhelulla ei ole raporttia.',
+      sellerHelp: 'Anna myyntiraportti tai myyjä, jos puhelulla ei ole raporttia: puhelu koskee silloin toimittajaa, jota myyjän tiimi myy.',
       provider: 'Toimittaja',
       language: 'Kieli',
       callAt: 'Milloin puhelu käytiin',

@@ -52,7 +52,7 @@ export const svTranscriptions = {
       title: 'Lägg till samtal',
       saleId: 'Säljrapportens id',
       seller: 'Säljare',
-      sellerHelp: 'Ange säljrapporten, eller säljaren när samtalet inte har någon.',
+      sellerHelp: 'Ange säljrapporten, eller säljaren när samtalet inte har någon: samtalet gäller då leverantören som säljarens team säljer för.',
       provider: 'Leverantör',
       language: 'Språk',
       callAt: 'När samtalet hölls',
