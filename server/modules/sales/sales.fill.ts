@@ -15,6 +15,23 @@ export function saleSummaryRecount(db: Db, t: Schema) {
   const office = sql<string>`coalesce(${s.officeId}, '')`
   const month = sql<string>`substr(${s.sellDate}, 1, 7)`
   const total = (expression: ReturnType<typeof sql>, name: string) => sql<number>`sum(${expression})`.mapWith(Number).as(name)
+  /** A group's sales and their amounts. */
+  const saleSums = () => ({
+    sales: sql<number>`count(*)`.mapWith(Number).as('sales'),
+    orderValueOre: total(sql`${s.orderValueOre}`, 'order_value_ore'),
+    sellerCommissionOre: total(sql`${s.sellerCommissionOre}`, 'seller_commission_ore'),
+    companyCommissionOre: total(sql`${s.companyCommissionOre}`, 'company_commission_ore'),
+    companyCostOre: total(sql`${s.companyCostOre}`, 'company_cost_ore'),
+  })
+  /** A group's sale lines, their quantity and amounts (a line's figure times its quantity). */
+  const lineSums = () => ({
+    lines: sql<number>`count(*)`.mapWith(Number).as('lines'),
+    quantity: total(sql`${l.quantity}`, 'quantity'),
+    orderValueOre: total(sql`${l.priceOre} * ${l.quantity}`, 'order_value_ore'),
+    sellerCommissionOre: total(sql`${l.sellerCommissionOre} * ${l.quantity}`, 'seller_commission_ore'),
+    companyCommissionOre: total(sql`${l.companyCommissionOre} * ${l.quantity}`, 'company_commission_ore'),
+    companyCostOre: total(sql`${l.companyCostOre} * ${l.quantity}`, 'company_cost_ore'),
+  })
   return {
     totals: () =>
       db
@@ -25,11 +42,7 @@ export function saleSummaryRecount(db: Db, t: Schema) {
           officeId: office.as('office_id'),
           providerId: s.providerId,
           status: s.status,
-          sales: sql<number>`count(*)`.mapWith(Number).as('sales'),
-          orderValueOre: total(sql`${s.orderValueOre}`, 'order_value_ore'),
-          sellerCommissionOre: total(sql`${s.sellerCommissionOre}`, 'seller_commission_ore'),
-          companyCommissionOre: total(sql`${s.companyCommissionOre}`, 'company_commission_ore'),
-          companyCostOre: total(sql`${s.companyCostOre}`, 'company_cost_ore'),
+          ...saleSums(),
         })
         .from(s)
         .groupBy(s.sellDate, s.sellerId, team, office, s.providerId, s.status),
@@ -43,12 +56,7 @@ export function saleSummaryRecount(db: Db, t: Schema) {
           providerId: s.providerId,
           productId: l.productId,
           status: s.status,
-          lines: sql<number>`count(*)`.mapWith(Number).as('lines'),
-          quantity: total(sql`${l.quantity}`, 'quantity'),
-          orderValueOre: total(sql`${l.priceOre} * ${l.quantity}`, 'order_value_ore'),
-          sellerCommissionOre: total(sql`${l.sellerCommissionOre} * ${l.quantity}`, 'seller_commission_ore'),
-          companyCommissionOre: total(sql`${l.companyCommissionOre} * ${l.quantity}`, 'company_commission_ore'),
-          companyCostOre: total(sql`${l.companyCostOre} * ${l.quantity}`, 'company_cost_ore'),
+          ...lineSums(),
         })
         .from(l)
         .innerJoin(s, eq(s.id, l.saleId))
@@ -61,11 +69,7 @@ export function saleSummaryRecount(db: Db, t: Schema) {
           officeId: office.as('office_id'),
           providerId: s.providerId,
           status: s.status,
-          sales: sql<number>`count(*)`.mapWith(Number).as('sales'),
-          orderValueOre: total(sql`${s.orderValueOre}`, 'order_value_ore'),
-          sellerCommissionOre: total(sql`${s.sellerCommissionOre}`, 'seller_commission_ore'),
-          companyCommissionOre: total(sql`${s.companyCommissionOre}`, 'company_commission_ore'),
-          companyCostOre: total(sql`${s.companyCostOre}`, 'company_cost_ore'),
+          ...saleSums(),
         })
         .from(s)
         .groupBy(month, team, office, s.providerId, s.status),
@@ -76,12 +80,7 @@ export function saleSummaryRecount(db: Db, t: Schema) {
           providerId: s.providerId,
           productId: l.productId,
           status: s.status,
-          lines: sql<number>`count(*)`.mapWith(Number).as('lines'),
-          quantity: total(sql`${l.quantity}`, 'quantity'),
-          orderValueOre: total(sql`${l.priceOre} * ${l.quantity}`, 'order_value_ore'),
-          sellerCommissionOre: total(sql`${l.sellerCommissionOre} * ${l.quantity}`, 'seller_commission_ore'),
-          companyCommissionOre: total(sql`${l.companyCommissionOre} * ${l.quantity}`, 'company_commission_ore'),
-          companyCostOre: total(sql`${l.companyCostOre} * ${l.quantity}`, 'company_cost_ore'),
+          ...lineSums(),
         })
         .from(l)
         .innerJoin(s, eq(s.id, l.saleId))
@@ -93,11 +92,7 @@ export function saleSummaryRecount(db: Db, t: Schema) {
           sellerId: s.sellerId,
           teamId: team.as('team_id'),
           officeId: office.as('office_id'),
-          sales: sql<number>`count(*)`.mapWith(Number).as('sales'),
-          orderValueOre: total(sql`${s.orderValueOre}`, 'order_value_ore'),
-          sellerCommissionOre: total(sql`${s.sellerCommissionOre}`, 'seller_commission_ore'),
-          companyCommissionOre: total(sql`${s.companyCommissionOre}`, 'company_commission_ore'),
-          companyCostOre: total(sql`${s.companyCostOre}`, 'company_cost_ore'),
+          ...saleSums(),
         })
         .from(s)
         .where(inArray(s.status, [...EARNING_STATUSES]))
@@ -111,6 +106,13 @@ function monthsFromDays(db: Db, t: Schema) {
   const P = t.saleDayProducts
   const month = (table: typeof T | typeof P) => sql<string>`substr(${table.sellDate}, 1, 7)`
   const total = (column: AnyColumn, name: string) => sql<number>`sum(${column})`.mapWith(Number).as(name)
+  /** The four amounts of a day table's rows, added up. */
+  const amounts = (x: typeof T | typeof P) => ({
+    orderValueOre: total(x.orderValueOre, 'order_value_ore'),
+    sellerCommissionOre: total(x.sellerCommissionOre, 'seller_commission_ore'),
+    companyCommissionOre: total(x.companyCommissionOre, 'company_commission_ore'),
+    companyCostOre: total(x.companyCostOre, 'company_cost_ore'),
+  })
   return {
     totals: () =>
       db
@@ -121,10 +123,7 @@ function monthsFromDays(db: Db, t: Schema) {
           providerId: T.providerId,
           status: T.status,
           sales: total(T.sales, 'sales'),
-          orderValueOre: total(T.orderValueOre, 'order_value_ore'),
-          sellerCommissionOre: total(T.sellerCommissionOre, 'seller_commission_ore'),
-          companyCommissionOre: total(T.companyCommissionOre, 'company_commission_ore'),
-          companyCostOre: total(T.companyCostOre, 'company_cost_ore'),
+          ...amounts(T),
         })
         .from(T)
         .groupBy(month(T), T.teamId, T.officeId, T.providerId, T.status),
@@ -137,10 +136,7 @@ function monthsFromDays(db: Db, t: Schema) {
           status: P.status,
           lines: total(P.lines, 'lines'),
           quantity: total(P.quantity, 'quantity'),
-          orderValueOre: total(P.orderValueOre, 'order_value_ore'),
-          sellerCommissionOre: total(P.sellerCommissionOre, 'seller_commission_ore'),
-          companyCommissionOre: total(P.companyCommissionOre, 'company_commission_ore'),
-          companyCostOre: total(P.companyCostOre, 'company_cost_ore'),
+          ...amounts(P),
         })
         .from(P)
         .groupBy(month(P), P.providerId, P.productId, P.status),
@@ -152,10 +148,7 @@ function monthsFromDays(db: Db, t: Schema) {
           teamId: T.teamId,
           officeId: T.officeId,
           sales: total(T.sales, 'sales'),
-          orderValueOre: total(T.orderValueOre, 'order_value_ore'),
-          sellerCommissionOre: total(T.sellerCommissionOre, 'seller_commission_ore'),
-          companyCommissionOre: total(T.companyCommissionOre, 'company_commission_ore'),
-          companyCostOre: total(T.companyCostOre, 'company_cost_ore'),
+          ...amounts(T),
         })
         .from(T)
         .where(inArray(T.status, [...EARNING_STATUSES]))
