@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Translate } from '../../../shared/schemas/errors'
 import type { CoachGroupItem } from '../../../shared/schemas/org'
 import type { Db } from '../../db/client'
-import { ApiError, notFound, validationError } from '../../lib/errors'
+import { notFound, validationError } from '../../lib/errors'
 import type { Deps } from '../../platform/deps'
+import { refuseTakenName } from '../../db/unique-name'
 
 export type Actor = { id: string }
 
@@ -51,11 +52,7 @@ export function coachGroupsContext({ database, events }: Pick<Deps, 'database' |
 
   /** The name is free (case ignored) and every coach is an active user; the coach ids, sorted. */
   async function check(tx: Db, input: { name: string; coachIds: string[] }, exceptId: string | null, translate: Translate) {
-    const taken = await tx
-      .select({ id: t.coachGroups.id })
-      .from(t.coachGroups)
-      .where(and(sql`lower(${t.coachGroups.name}) = lower(${input.name})`, exceptId ? ne(t.coachGroups.id, exceptId) : undefined))
-    if (taken.length > 0) throw new ApiError(409, 'conflict', { fieldErrors: { name: [translate('orgAdmin.coachGroups.nameTaken')] } })
+    await refuseTakenName(tx, t.coachGroups, input.name, { exceptId, message: translate('orgAdmin.coachGroups.nameTaken') })
     const coaches = sorted(input.coachIds)
     if (coaches.length > 0) {
       const found = await tx

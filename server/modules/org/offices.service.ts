@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { subject } from '@casl/ability'
-import { and, asc, count, eq, sql } from 'drizzle-orm'
+import { and, asc, count, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { AppAbility } from '../../../shared/permissions/ability'
 import type { Translate } from '../../../shared/schemas/errors'
@@ -10,6 +10,7 @@ import { ApiError, notFound, validationError } from '../../lib/errors'
 import { activityLines, logActivity } from '../../platform/activity-log'
 import type { Deps } from '../../platform/deps'
 import type { ProviderList } from './coach-groups.service'
+import { refuseTakenName } from '../../db/unique-name'
 
 type Actor = { id: string; ability: AppAbility }
 
@@ -54,11 +55,7 @@ export function officesService({ database, events }: Pick<Deps, 'database' | 'ev
   async function checkInput(tx: Db, input: { name: string; regionId: string }, exceptId: string | null, translate: Translate) {
     const [region] = await tx.select({ id: t.regions.id }).from(t.regions).where(eq(t.regions.id, input.regionId))
     if (!region) throw validationError({ regionId: [translate('orgAdmin.offices.unknownRegion')] })
-    const same = await tx
-      .select({ id: t.offices.id })
-      .from(t.offices)
-      .where(sql`lower(${t.offices.name}) = lower(${input.name})`)
-    if (same.some((o) => o.id !== exceptId)) throw new ApiError(409, 'conflict', { fieldErrors: { name: [translate('orgAdmin.offices.nameTaken')] } })
+    await refuseTakenName(tx, t.offices, input.name, { exceptId, message: translate('orgAdmin.offices.nameTaken') })
   }
 
   return {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, count, eq, sql } from 'drizzle-orm'
+import { and, asc, count, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Translate } from '../../../shared/schemas/errors'
 import { subject } from '@casl/ability'
@@ -9,6 +9,7 @@ import type { Db } from '../../db/client'
 import { ApiError, notFound } from '../../lib/errors'
 import { activityLines, logActivity } from '../../platform/activity-log'
 import type { Deps } from '../../platform/deps'
+import { refuseTakenName } from '../../db/unique-name'
 
 type Actor = { id: string }
 
@@ -50,11 +51,7 @@ export function regionsService({ database, events }: Pick<Deps, 'database' | 'ev
   }
 
   async function nameTaken(tx: Db, name: string, exceptId: string | null, translate: Translate) {
-    const rows = await tx
-      .select({ id: t.regions.id })
-      .from(t.regions)
-      .where(sql`lower(${t.regions.name}) = lower(${name})`)
-    if (rows.some((r) => r.id !== exceptId)) throw new ApiError(409, 'conflict', { fieldErrors: { name: [translate('orgAdmin.regions.nameTaken')] } })
+    await refuseTakenName(tx, t.regions, name, { exceptId, message: translate('orgAdmin.regions.nameTaken') })
   }
 
   return {

@@ -1,13 +1,14 @@
 import { subject } from '@casl/ability'
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { AppAbility } from '../../../shared/permissions/ability'
 import type { Translate } from '../../../shared/schemas/errors'
 import type { TeamDetail } from '../../../shared/schemas/org'
 import type { Db } from '../../db/client'
-import { ApiError, notFound, validationError } from '../../lib/errors'
+import { notFound, validationError } from '../../lib/errors'
 import { activityLines } from '../../platform/activity-log'
 import type { Deps } from '../../platform/deps'
 import type { ProviderList } from './coach-groups.service'
+import { refuseTakenName } from '../../db/unique-name'
 
 export type Actor = { id: string; ability: AppAbility }
 
@@ -77,11 +78,7 @@ export function teamsContext(
     const exceptId = current?.id ?? null
     const [office] = await tx.select({ id: t.offices.id }).from(t.offices).where(eq(t.offices.id, input.officeId))
     if (!office) throw validationError({ officeId: [translate('orgAdmin.teams.unknownOffice')] })
-    const same = await tx
-      .select({ id: t.teams.id })
-      .from(t.teams)
-      .where(and(eq(t.teams.officeId, input.officeId), sql`lower(${t.teams.name}) = lower(${input.name})`, exceptId ? ne(t.teams.id, exceptId) : undefined))
-    if (same.length > 0) throw new ApiError(409, 'conflict', { fieldErrors: { name: [translate('orgAdmin.teams.nameTaken')] } })
+    await refuseTakenName(tx, t.teams, input.name, { exceptId, message: translate('orgAdmin.teams.nameTaken'), within: eq(t.teams.officeId, input.officeId) })
     const coaches = sorted(input.coachIds)
     if (coaches.length > 0) {
       const found = await tx

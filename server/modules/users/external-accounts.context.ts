@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm'
+import { and, asc, count, eq } from 'drizzle-orm'
 import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible'
 import { usernameFrom, type ExternalAccountRow, type ExternalTemplateItem } from '../../../shared/schemas/external-accounts'
 import type { Translate } from '../../../shared/schemas/errors'
@@ -7,6 +7,7 @@ import { ApiError, notFound, validationError } from '../../lib/errors'
 import { logActivity } from '../../platform/activity-log'
 import type { Deps } from '../../platform/deps'
 import type { UserActor, UserRow } from './users.service'
+import { refuseTakenName } from '../../db/unique-name'
 
 export const HIDDEN = '••••'
 /** Wrong confirmations before the reader waits: per reader and account holder, five in a quarter of an hour. */
@@ -44,11 +45,7 @@ export function externalAccountsContext(
   }
 
   async function nameFree(tx: Db, name: string, exceptId: string | null, translate: Translate) {
-    const taken = await tx
-      .select({ id: t.externalAccountTemplates.id })
-      .from(t.externalAccountTemplates)
-      .where(and(sql`lower(${t.externalAccountTemplates.name}) = lower(${name})`, exceptId ? ne(t.externalAccountTemplates.id, exceptId) : undefined))
-    if (taken.length > 0) throw new ApiError(409, 'conflict', { fieldErrors: { name: [translate('externalAccounts.nameTaken')] } })
+    await refuseTakenName(tx, t.externalAccountTemplates, name, { exceptId, message: translate('externalAccounts.nameTaken') })
   }
 
   /** A user's rows: every template, with their account where they have one. */

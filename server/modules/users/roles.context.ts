@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, count, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm'
+import { asc, count, eq, inArray, isNotNull } from 'drizzle-orm'
 import type { AppAbility, StoredRule } from '../../../shared/permissions/ability'
 import { holdsRule } from '../../../shared/permissions/grant'
 import { scopedOfRule } from '../../../shared/permissions/scopes'
 import type { Translate } from '../../../shared/schemas/errors'
 import type { RoleDetail } from '../../../shared/schemas/roles'
 import type { Db } from '../../db/client'
-import { ApiError, notFound } from '../../lib/errors'
+import { notFound } from '../../lib/errors'
 import type { Deps } from '../../platform/deps'
+import { refuseTakenName } from '../../db/unique-name'
 
 export type Actor = { id: string; ability: AppAbility; actingAsId?: string | null }
 export type RoleRow = { id: string; key: string; name: string; description: string; isSystem: boolean; updatedAt: number }
@@ -90,12 +91,7 @@ export function rolesContext({ database, events }: Pick<Deps, 'database' | 'even
   }
 
   async function nameTaken(tx: Db, name: string, exceptId: string | null, translate: Translate) {
-    const [row] = await tx
-      .select({ id: t.roles.id })
-      .from(t.roles)
-      .where(and(sql`lower(${t.roles.name}) = lower(${name})`, exceptId ? ne(t.roles.id, exceptId) : undefined))
-      .limit(1)
-    if (row) throw new ApiError(409, 'conflict', { fieldErrors: { name: [translate('validation.roleNameTaken')] } })
+    await refuseTakenName(tx, t.roles, name, { exceptId, message: translate('validation.roleNameTaken') })
   }
 
   async function uniqueKey(tx: Db, name: string): Promise<string> {

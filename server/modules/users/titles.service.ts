@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto'
-import { asc, count, eq, isNotNull, sql } from 'drizzle-orm'
+import { asc, count, eq, isNotNull } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Translate } from '../../../shared/schemas/errors'
 import type { UserTitleItem, userTitleInputSchema, userTitleUpdateSchema } from '../../../shared/schemas/users'
 import type { Database, Db } from '../../db/client'
 import { ApiError, notFound } from '../../lib/errors'
 import { logActivity } from '../../platform/activity-log'
+import { refuseTakenName } from '../../db/unique-name'
 
 type Actor = { id: string }
 
@@ -34,11 +35,7 @@ export function titlesService(database: Database, opts: { now?: () => number } =
   }
 
   async function nameTaken(tx: Db, name: string, exceptId: string | null, translate: Translate) {
-    const rows = await tx
-      .select({ id: t.userTitles.id })
-      .from(t.userTitles)
-      .where(sql`lower(${t.userTitles.name}) = lower(${name})`)
-    if (rows.some((r) => r.id !== exceptId)) throw new ApiError(409, 'conflict', { fieldErrors: { name: [translate('titlesAdmin.nameTaken')] } })
+    await refuseTakenName(tx, t.userTitles, name, { exceptId, message: translate('titlesAdmin.nameTaken') })
   }
 
   return {
