@@ -182,11 +182,7 @@ export function assembleAreas(deps: Deps, options: AreaOptions = {}) {
   const { devices, field } = fieldControl(deps, { directory, org, timeAdmin, sales }, options.endSessions)
   sync.owned.push(field.pullSource, field.visits.pullSource)
   Object.assign(sync.mutators, field.visits.mutators)
-  const { leads, transcriptions } = telesales(
-    deps,
-    { customers, sales, directory, catalog, teamNames, teamProvider: org.teamProvider, personNames },
-    options.speechEngine,
-  )
+  const { leads, transcriptions } = telesales(deps, { customers, sales, directory, catalog, org, teamNames, personNames }, options.speechEngine)
   const scheduledMessages = messaging(deps, { directory, org, timeAdmin, guides, candidates, sales }, options.messageHooks)
 
   return {
@@ -348,7 +344,7 @@ function telesales(
     directory: ReturnType<typeof usersDirectory>
     catalog: ReturnType<typeof catalogService>
     teamNames: (db: Db, ids: string[]) => Promise<Map<string, string>>
-    teamProvider: (db: Db, teamId: string) => Promise<string | null>
+    org: Pick<ReturnType<typeof orgRepo>, 'teamProvider'>
     personNames: (db: Db, ids: string[]) => Promise<Map<string, string>>
   },
   speechEngine: AreaOptions['speechEngine'],
@@ -361,7 +357,7 @@ function telesales(
       placesOf: a.directory.placesOf,
       names: a.personNames,
       teamNames: a.teamNames,
-      teamProvider: a.teamProvider,
+      teamProvider: a.org.teamProvider,
       providerNames: a.catalog.providerNames,
       providerList: a.catalog.providerList,
     },
