@@ -66,22 +66,10 @@ function entityPath(entity: string, id: string): string | null {
   return null
 }
 
-/**
- * /user-admin/activity-log: every area's log, newest first, searched by actor, entity, action and period (admins;
- * decision 035). Each line says who did what to which entity, acting as whom, and the fields it changed.
- */
-export default function ActivityLogPage() {
+/** How the log's lines read in the reader's language: entities, actions, who did it, and each changed field. */
+function useActivityText() {
   const { t, i18n } = useTranslation()
   const lang = i18n.language as FormatLanguage
-  const { query, update } = useListQuery({ sortBy: 'at', orderBy: 'desc' })
-  const [params] = useSearchParams()
-  const filters: ActivityFilters = useMemo(() => Object.fromEntries(ACTIVITY_FILTER_KEYS.map((k) => [k, params.get(k) || undefined])), [params])
-  const list = useQuery({
-    queryKey: activityKeys.list(query, filters),
-    queryFn: ({ signal }) => searchActivity(query, filters, signal),
-    placeholderData: keepPreviousData,
-  })
-
   const entityLabel = (entity: string) => t(`activitySearch.entities.${entity}`, { defaultValue: entity })
   const actionLabel = (action: string) => t(`activityLog.actions.${action}`, { defaultValue: action })
   // A field by its name in the reader's language; one the catalog does not name is spelled out ("payroll tax").
@@ -107,6 +95,74 @@ export default function ActivityLogPage() {
     const name = a.actor?.name || t('activityLog.system')
     return a.actingAs ? t('activitySearch.actingAs', { name, as: a.actingAs.name }) : name
   }
+  return { entityLabel, actionLabel, changes, entityText, actorText }
+}
+
+/** The log's filters: who, which entity, which action, from and to. */
+function ActivityFilterBar({
+  filters,
+  update,
+  entityLabel,
+  actionLabel,
+}: {
+  filters: ActivityFilters
+  update: (patch: Partial<ActivityFilters>) => void
+  entityLabel: (entity: string) => string
+  actionLabel: (action: string) => string
+}) {
+  const { t } = useTranslation()
+  return (
+    <SimpleGrid columns={{ base: 1, sm: 2, lg: 5 }} gap="2" alignItems="end">
+      <LookupCombobox kind="users" label={t('activitySearch.filters.actor')} value={filters.actorId} onChange={(v) => update({ actorId: v })} />
+      <Choices
+        size="sm"
+        aria-label={t('activitySearch.filters.entity')}
+        value={filters.entity ?? ''}
+        onChange={(e) => update({ entity: e.currentTarget.value || undefined })}
+        empty={t('lookup.all', { what: t('activitySearch.filters.entity') })}
+        options={ACTIVITY_ENTITIES.map((e) => ({ value: e, label: entityLabel(e) }))}
+      />
+      <Choices
+        size="sm"
+        aria-label={t('activitySearch.filters.action')}
+        value={filters.action ?? ''}
+        onChange={(e) => update({ action: e.currentTarget.value || undefined })}
+        empty={t('lookup.all', { what: t('activitySearch.filters.action') })}
+        options={ACTIONS.map((a) => ({ value: a, label: actionLabel(a) }))}
+      />
+      <Box>
+        <Text asChild fontSize="xs" color="fg.muted">
+          <label htmlFor="activity-from">{t('activitySearch.filters.from')}</label>
+        </Text>
+        <Input id="activity-from" size="sm" type="date" value={filters.from ?? ''} onChange={(e) => update({ from: e.target.value || undefined })} />
+      </Box>
+      <Box>
+        <Text asChild fontSize="xs" color="fg.muted">
+          <label htmlFor="activity-to">{t('activitySearch.filters.to')}</label>
+        </Text>
+        <Input id="activity-to" size="sm" type="date" value={filters.to ?? ''} onChange={(e) => update({ to: e.target.value || undefined })} />
+      </Box>
+    </SimpleGrid>
+  )
+}
+
+/**
+ * /user-admin/activity-log: every area's log, newest first, searched by actor, entity, action and period (admins;
+ * decision 035). Each line says who did what to which entity, acting as whom, and the fields it changed.
+ */
+export default function ActivityLogPage() {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const { query, update } = useListQuery({ sortBy: 'at', orderBy: 'desc' })
+  const [params] = useSearchParams()
+  const filters: ActivityFilters = useMemo(() => Object.fromEntries(ACTIVITY_FILTER_KEYS.map((k) => [k, params.get(k) || undefined])), [params])
+  const list = useQuery({
+    queryKey: activityKeys.list(query, filters),
+    queryFn: ({ signal }) => searchActivity(query, filters, signal),
+    placeholderData: keepPreviousData,
+  })
+
+  const { entityLabel, actionLabel, changes, entityText, actorText } = useActivityText()
 
   const columns: Column<ActivityEntryItem>[] = [
     {
@@ -191,39 +247,7 @@ export default function ActivityLogPage() {
 
   const csv = useCsvDownload({ fileName: t('activitySearch.csvFile'), columns, query, fetchPage: (q) => searchActivity(q, filters) })
 
-  const filterUi = (
-    <SimpleGrid columns={{ base: 1, sm: 2, lg: 5 }} gap="2" alignItems="end">
-      <LookupCombobox kind="users" label={t('activitySearch.filters.actor')} value={filters.actorId} onChange={(v) => update({ actorId: v })} />
-      <Choices
-        size="sm"
-        aria-label={t('activitySearch.filters.entity')}
-        value={filters.entity ?? ''}
-        onChange={(e) => update({ entity: e.currentTarget.value || undefined })}
-        empty={t('lookup.all', { what: t('activitySearch.filters.entity') })}
-        options={ACTIVITY_ENTITIES.map((e) => ({ value: e, label: entityLabel(e) }))}
-      />
-      <Choices
-        size="sm"
-        aria-label={t('activitySearch.filters.action')}
-        value={filters.action ?? ''}
-        onChange={(e) => update({ action: e.currentTarget.value || undefined })}
-        empty={t('lookup.all', { what: t('activitySearch.filters.action') })}
-        options={ACTIONS.map((a) => ({ value: a, label: actionLabel(a) }))}
-      />
-      <Box>
-        <Text asChild fontSize="xs" color="fg.muted">
-          <label htmlFor="activity-from">{t('activitySearch.filters.from')}</label>
-        </Text>
-        <Input id="activity-from" size="sm" type="date" value={filters.from ?? ''} onChange={(e) => update({ from: e.target.value || undefined })} />
-      </Box>
-      <Box>
-        <Text asChild fontSize="xs" color="fg.muted">
-          <label htmlFor="activity-to">{t('activitySearch.filters.to')}</label>
-        </Text>
-        <Input id="activity-to" size="sm" type="date" value={filters.to ?? ''} onChange={(e) => update({ to: e.target.value || undefined })} />
-      </Box>
-    </SimpleGrid>
-  )
+  const filterUi = <ActivityFilterBar filters={filters} update={update} entityLabel={entityLabel} actionLabel={actionLabel} />
 
   return (
     <Page title={t('routes.user-admin-activity-log')} breadcrumbs={[{ label: t('nav.groups.userAdmin') }]}>

@@ -198,24 +198,30 @@ function BadgeDialog({ badge, onClose, onReload }: { badge?: GameBadge; onClose:
           </Button>
         </HStack>
       </Stack>
-      {preview ? (
-        <Alert.Root status="info" data-testid="badge-preview-result" alignItems="start">
-          <Alert.Content minW="0">
-            <Alert.Description>
-              {t('game.admin.previewResult', { current: preview.current, periods: preview.periods, awards: preview.awards, people: preview.people })}
-            </Alert.Description>
-            <Text fontSize="xs" mt="2" color="fg.muted">
-              {t('game.admin.sql')}
-            </Text>
-            <Code display="block" whiteSpace="pre-wrap" wordBreak="break-word" fontSize="xs" p="2" mt="1" data-testid="badge-sql">
-              {preview.sql}
-            </Code>
-            <Text fontSize="xs" mt="1" wordBreak="break-word">
-              {t('game.admin.params', { params: JSON.stringify(preview.params) })}
-            </Text>
-          </Alert.Content>
-        </Alert.Root>
-      ) : null}
+      {preview ? <PreviewResult preview={preview} /> : null}
     </FormDialog>
+  )
+}
+
+/** What a rule would have given: how many now and in the earlier periods, and the statement it runs with its values. */
+function PreviewResult({ preview }: { preview: BadgePreview }) {
+  const { t } = useTranslation()
+  return (
+    <Alert.Root status="info" data-testid="badge-preview-result" alignItems="start">
+      <Alert.Content minW="0">
+        <Alert.Description>
+          {t('game.admin.previewResult', { current: preview.current, periods: preview.periods, awards: preview.awards, people: preview.people })}
+        </Alert.Description>
+        <Text fontSize="xs" mt="2" color="fg.muted">
+          {t('game.admin.sql')}
+        </Text>
+        <Code display="block" whiteSpace="pre-wrap" wordBreak="break-word" fontSize="xs" p="2" mt="1" data-testid="badge-sql">
+          {preview.sql}
+        </Code>
+        <Text fontSize="xs" mt="1" wordBreak="break-word">
+          {t('game.admin.params', { params: JSON.stringify(preview.params) })}
+        </Text>
+      </Alert.Content>
+    </Alert.Root>
   )
 }

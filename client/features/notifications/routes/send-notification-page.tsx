@@ -64,7 +64,6 @@ export default function SendNotificationPage() {
 function SendNotification() {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
-  const lang = currentLanguage()
   const [everyone, setEveryone] = useState(false)
   const [chosen, setChosen] = useState<Chosen[]>([])
   const [audienceError, setAudienceError] = useState<string | null>(null)
@@ -88,8 +87,6 @@ function SendNotification() {
     enabled: asked.everyone || (asked.userIds?.length ?? 0) + (asked.teamIds?.length ?? 0) + (asked.officeIds?.length ?? 0) + (asked.roleIds?.length ?? 0) > 0,
     placeholderData: keepPreviousData,
   })
-  const roles = useQuery({ queryKey: notificationsKeys.audienceRoles, queryFn: audienceRoles, staleTime: 60_000 })
-  const history = useQuery({ queryKey: notificationsKeys.sent, queryFn: ({ signal }) => sentMessages(signal) })
 
   const resolver = useZodResolver(textSchema)
   const form = useForm<TextIn, unknown, TextOut>({ resolver, defaultValues: { title: '', message: '', link: '' } })
@@ -129,14 +126,6 @@ function SendNotification() {
     }
   })
 
-  const kinds: Array<{ kind: Exclude<ChosenKind, 'roles'>; label: string }> = [
-    { kind: 'users', label: t('messagesAdmin.people') },
-    { kind: 'teams', label: t('messagesAdmin.teams') },
-    { kind: 'offices', label: t('messagesAdmin.offices') },
-  ]
-  const when = (ms: number) => `${formatDate(ms, lang)} ${formatTime(ms, lang)}`
-  const sent = history.data?.items ?? []
-
   return (
     <Page
       title={t('routes.user-admin-users-notifications')}
@@ -157,71 +146,16 @@ function SendNotification() {
                 <Text id="audience-label" fontWeight="medium">
                   {t('messagesAdmin.chosen')}
                 </Text>
-                <Check
-                  checked={everyone}
-                  onChange={(checked) => {
+                <AudiencePicker
+                  everyone={everyone}
+                  onEveryone={(checked) => {
                     setEveryone(checked)
                     setAudienceError(null)
                   }}
-                  data-testid="audience-everyone"
-                  label={t('messagesAdmin.everyone')}
+                  chosen={chosen}
+                  onAdd={(kind, id, label) => void add(kind, id, label)}
+                  onRemove={(c) => setChosen((list) => list.filter((x) => !(x.kind === c.kind && x.id === c.id)))}
                 />
-                <SimpleGrid columns={{ base: 1, md: 2, xl: 4 }} gap="3" opacity={everyone ? 0.5 : 1} aria-disabled={everyone}>
-                  {kinds.map((k) => (
-                    <Box key={k.kind} pointerEvents={everyone ? 'none' : undefined}>
-                      <Text fontSize="sm" mb="1">
-                        {k.label}
-                      </Text>
-                      {/* A picker that adds: it starts empty again after each choice. */}
-                      <LookupCombobox
-                        key={`${k.kind}-${chosen.length}`}
-                        kind={k.kind}
-                        label={k.label}
-                        placeholder={t('messagesAdmin.searchToAdd')}
-                        value={undefined}
-                        onChange={(id) => void add(k.kind, id)}
-                      />
-                    </Box>
-                  ))}
-                  <Box pointerEvents={everyone ? 'none' : undefined}>
-                    <Text fontSize="sm" mb="1">
-                      {t('messagesAdmin.roles')}
-                    </Text>
-                    <Choices
-                      size="sm"
-                      aria-label={t('messagesAdmin.roles')}
-                      value=""
-                      onChange={(e) => {
-                        const role = roles.data?.items.find((r) => r.id === e.currentTarget.value)
-                        if (role) void add('roles', role.id, roleName(t, role.key, role.name))
-                      }}
-                      empty={t('alertRecipients.choose')}
-                      options={(roles.data?.items ?? []).map((r) => ({ value: r.id, label: roleName(t, r.key, r.name) }))}
-                    />
-                  </Box>
-                </SimpleGrid>
-                {!everyone ? (
-                  chosen.length === 0 ? (
-                    <Text fontSize="sm" color="fg.muted">
-                      {t('messagesAdmin.noneChosen')}
-                    </Text>
-                  ) : (
-                    <Wrap gap="2" data-testid="audience-chosen">
-                      {chosen.map((c) => (
-                        <Tag.Root key={`${c.kind}:${c.id}`} size="lg" variant="subtle" colorPalette={c.kind === 'users' ? 'gray' : 'brand'}>
-                          <Tag.Label>{c.label}</Tag.Label>
-                          <Tag.EndElement>
-                            <CloseButton
-                              size="2xs"
-                              aria-label={t('messagesAdmin.remove', { name: c.label })}
-                              onClick={() => setChosen((list) => list.filter((x) => !(x.kind === c.kind && x.id === c.id)))}
-                            />
-                          </Tag.EndElement>
-                        </Tag.Root>
-                      ))}
-                    </Wrap>
-                  )
-                ) : null}
                 {audienceError ? (
                   <FormAlert message={audienceError} fontSize="sm" />
                 ) : hasAudience ? (
@@ -247,46 +181,138 @@ function SendNotification() {
         </Card.Body>
       </Card.Root>
 
-      <Stack gap="3">
-        <Heading as="h2" size="md">
-          {t('messagesAdmin.history')}
-        </Heading>
-        {history.isError ? (
-          <LoadError error={history.error} onRetry={() => void history.refetch()} />
-        ) : history.isPending ? (
-          <Stack gap="3" aria-busy="true">
-            <Skeleton h="16" />
-            <Skeleton h="16" />
-          </Stack>
-        ) : sent.length === 0 ? (
-          <Text color="fg.muted" data-testid="sent-messages-empty">
-            {t('messagesAdmin.historyEmpty')}
+      <SentHistory />
+    </Page>
+  )
+}
+
+/** Whom a message goes to: everyone, or people, teams, offices and roles added one by one (each removable). */
+function AudiencePicker({
+  everyone,
+  onEveryone,
+  chosen,
+  onAdd,
+  onRemove,
+}: {
+  everyone: boolean
+  onEveryone: (checked: boolean) => void
+  chosen: Chosen[]
+  onAdd: (kind: ChosenKind, id: string | undefined, label?: string) => void
+  onRemove: (c: Chosen) => void
+}) {
+  const { t } = useTranslation()
+  const roles = useQuery({ queryKey: notificationsKeys.audienceRoles, queryFn: audienceRoles, staleTime: 60_000 })
+  const kinds: Array<{ kind: Exclude<ChosenKind, 'roles'>; label: string }> = [
+    { kind: 'users', label: t('messagesAdmin.people') },
+    { kind: 'teams', label: t('messagesAdmin.teams') },
+    { kind: 'offices', label: t('messagesAdmin.offices') },
+  ]
+  return (
+    <>
+      <Check checked={everyone} onChange={onEveryone} data-testid="audience-everyone" label={t('messagesAdmin.everyone')} />
+      <SimpleGrid columns={{ base: 1, md: 2, xl: 4 }} gap="3" opacity={everyone ? 0.5 : 1} aria-disabled={everyone}>
+        {kinds.map((k) => (
+          <Box key={k.kind} pointerEvents={everyone ? 'none' : undefined}>
+            <Text fontSize="sm" mb="1">
+              {k.label}
+            </Text>
+            {/* A picker that adds: it starts empty again after each choice. */}
+            <LookupCombobox
+              key={`${k.kind}-${chosen.length}`}
+              kind={k.kind}
+              label={k.label}
+              placeholder={t('messagesAdmin.searchToAdd')}
+              value={undefined}
+              onChange={(id) => onAdd(k.kind, id)}
+            />
+          </Box>
+        ))}
+        <Box pointerEvents={everyone ? 'none' : undefined}>
+          <Text fontSize="sm" mb="1">
+            {t('messagesAdmin.roles')}
+          </Text>
+          <Choices
+            size="sm"
+            aria-label={t('messagesAdmin.roles')}
+            value=""
+            onChange={(e) => {
+              const role = roles.data?.items.find((r) => r.id === e.currentTarget.value)
+              if (role) onAdd('roles', role.id, roleName(t, role.key, role.name))
+            }}
+            empty={t('alertRecipients.choose')}
+            options={(roles.data?.items ?? []).map((r) => ({ value: r.id, label: roleName(t, r.key, r.name) }))}
+          />
+        </Box>
+      </SimpleGrid>
+      {!everyone ? (
+        chosen.length === 0 ? (
+          <Text fontSize="sm" color="fg.muted">
+            {t('messagesAdmin.noneChosen')}
           </Text>
         ) : (
-          <Stack gap="3" data-testid="sent-messages">
-            {sent.map((m) => (
-              <Card.Root key={m.id} size="sm" data-testid="sent-message">
-                <Card.Body>
-                  <Flex justify="space-between" gap="3" wrap="wrap">
-                    <Text fontWeight="semibold">{m.title}</Text>
-                    <Text fontSize="sm" color="fg.muted">
-                      {when(m.sentAt)}
-                    </Text>
-                  </Flex>
-                  <Text fontSize="sm" color="fg.muted" lineClamp={2} mt="1">
-                    {m.message}
-                  </Text>
-                  <Text fontSize="sm" mt="2">
-                    {t('messagesAdmin.audience')}: {m.everyone ? t('messagesAdmin.toEveryone') : m.audience.join(', ')} ·{' '}
-                    {t('messagesAdmin.reaches', { count: m.recipients })}
-                    {m.sentByName ? ` · ${t('messagesAdmin.sentBy')} ${m.sentByName}` : ''}
-                  </Text>
-                </Card.Body>
-              </Card.Root>
+          <Wrap gap="2" data-testid="audience-chosen">
+            {chosen.map((c) => (
+              <Tag.Root key={`${c.kind}:${c.id}`} size="lg" variant="subtle" colorPalette={c.kind === 'users' ? 'gray' : 'brand'}>
+                <Tag.Label>{c.label}</Tag.Label>
+                <Tag.EndElement>
+                  <CloseButton size="2xs" aria-label={t('messagesAdmin.remove', { name: c.label })} onClick={() => onRemove(c)} />
+                </Tag.EndElement>
+              </Tag.Root>
             ))}
-          </Stack>
-        )}
-      </Stack>
-    </Page>
+          </Wrap>
+        )
+      ) : null}
+    </>
+  )
+}
+
+/** The messages sent before, newest first: title, when, the start of the text, whom it reached and who sent it. */
+function SentHistory() {
+  const { t } = useTranslation()
+  const lang = currentLanguage()
+  const history = useQuery({ queryKey: notificationsKeys.sent, queryFn: ({ signal }) => sentMessages(signal) })
+  const when = (ms: number) => `${formatDate(ms, lang)} ${formatTime(ms, lang)}`
+  const sent = history.data?.items ?? []
+  return (
+    <Stack gap="3">
+      <Heading as="h2" size="md">
+        {t('messagesAdmin.history')}
+      </Heading>
+      {history.isError ? (
+        <LoadError error={history.error} onRetry={() => void history.refetch()} />
+      ) : history.isPending ? (
+        <Stack gap="3" aria-busy="true">
+          <Skeleton h="16" />
+          <Skeleton h="16" />
+        </Stack>
+      ) : sent.length === 0 ? (
+        <Text color="fg.muted" data-testid="sent-messages-empty">
+          {t('messagesAdmin.historyEmpty')}
+        </Text>
+      ) : (
+        <Stack gap="3" data-testid="sent-messages">
+          {sent.map((m) => (
+            <Card.Root key={m.id} size="sm" data-testid="sent-message">
+              <Card.Body>
+                <Flex justify="space-between" gap="3" wrap="wrap">
+                  <Text fontWeight="semibold">{m.title}</Text>
+                  <Text fontSize="sm" color="fg.muted">
+                    {when(m.sentAt)}
+                  </Text>
+                </Flex>
+                <Text fontSize="sm" color="fg.muted" lineClamp={2} mt="1">
+                  {m.message}
+                </Text>
+                <Text fontSize="sm" mt="2">
+                  {t('messagesAdmin.audience')}: {m.everyone ? t('messagesAdmin.toEveryone') : m.audience.join(', ')} ·{' '}
+                  {t('messagesAdmin.reaches', { count: m.recipients })}
+                  {m.sentByName ? ` · ${t('messagesAdmin.sentBy')} ${m.sentByName}` : ''}
+                </Text>
+              </Card.Body>
+            </Card.Root>
+          ))}
+        </Stack>
+      )}
+    </Stack>
   )
 }

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDate, type FormatLanguage } from '../../../../shared/format'
-import type { MfaSetup } from '../../../../shared/schemas/auth'
+import type { MfaSetup, MfaStatus as MfaStatusAnswer } from '../../../../shared/schemas/auth'
 import { FormField } from '../../../components/ui/form-field'
 import { ApiClientError, errorText } from '../../../lib/api-client'
 import { useUserData } from '../../../lib/session'
@@ -20,7 +20,7 @@ type Step =
  * when and how many recovery codes are left, renews them or turns it off (each after the password).
  */
 export function TwoStepCard() {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const queryClient = useQueryClient()
   const impersonated = !!useUserData()?.impersonatedBy
   const status = useQuery({ queryKey: profileKeys.mfa, queryFn: getMfa })
@@ -117,24 +117,9 @@ export function TwoStepCard() {
           <Stack gap="4">
             <Text fontSize="sm">{t('profile.mfa.scan')}</Text>
             <Flex gap="6" wrap="wrap" align="flex-start">
-              <Image
-                src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(step.setup.qrSvg)}`}
-                alt={t('profile.mfa.qrAlt')}
-                boxSize="44"
-                bg="white"
-                p="2"
-                borderRadius="md"
-                borderWidth="1px"
-              />
+              <SetupQr setup={step.setup} />
               <Stack gap="3" flex="1" minW="56">
-                <Box>
-                  <Text fontSize="sm" fontWeight="medium">
-                    {t('profile.mfa.key')}
-                  </Text>
-                  <Code fontSize="sm" wordBreak="break-all" data-testid="mfa-secret">
-                    {step.setup.secret.replace(/(.{4})/g, '$1 ').trim()}
-                  </Code>
-                </Box>
+                <SetupKey setup={step.setup} />
                 <FormField label={t('profile.mfa.code')} error={error ? { type: 'server', message: error } : undefined} required>
                   <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={value} onChange={(e) => setValue(e.target.value)} maxW="40" />
                 </FormField>
@@ -152,37 +137,7 @@ export function TwoStepCard() {
         </form>
       )
     }
-    if (step.kind === 'codes') {
-      const text = step.codes.join('\n')
-      return (
-        <Stack gap="3" data-testid="recovery-codes">
-          <Heading as="h4" size="xs">
-            {t('profile.mfa.codesTitle')}
-          </Heading>
-          <Text fontSize="sm">{t('profile.mfa.codesText')}</Text>
-          <List.Root as="ol" display="grid" gridTemplateColumns={{ base: '1fr 1fr', sm: 'repeat(5, auto)' }} gap="2" listStyleType="none" ps="0">
-            {step.codes.map((c) => (
-              <List.Item key={c}>
-                <Code fontSize="sm">{c}</Code>
-              </List.Item>
-            ))}
-          </List.Root>
-          <Flex gap="2" wrap="wrap">
-            <Button asChild variant="outline">
-              <a
-                href={`data:text/plain;charset=utf-8,${encodeURIComponent(`${t('profile.mfa.codesTitle')} (${t('app.name')})\n\n${text}\n`)}`}
-                download="saljkraft-reservkoder.txt"
-              >
-                {t('profile.mfa.download')}
-              </a>
-            </Button>
-            <Button colorPalette="brand" onClick={() => go({ kind: 'idle' })}>
-              {t('profile.mfa.saved')}
-            </Button>
-          </Flex>
-        </Stack>
-      )
-    }
+    if (step.kind === 'codes') return <RecoveryCodes codes={step.codes} onDone={() => go({ kind: 'idle' })} />
     if (status.isPending) return <Text color="fg.muted">…</Text>
     if (status.isError) {
       return (
@@ -194,36 +149,7 @@ export function TwoStepCard() {
         </Flex>
       )
     }
-    const s = status.data
-    return (
-      <Stack gap="3">
-        <Text data-testid="mfa-status">
-          {s.enabled
-            ? t('profile.mfa.on', { date: formatDate(s.enabledAt!, i18n.language as FormatLanguage), count: s.recoveryCodesLeft })
-            : t('profile.mfa.off')}
-        </Text>
-        {impersonated ? (
-          <Text fontSize="sm" color="fg.muted">
-            {t('profile.mfa.impersonating')}
-          </Text>
-        ) : s.enabled ? (
-          <Flex gap="2" wrap="wrap">
-            <Button variant="outline" onClick={() => go({ kind: 'password', then: 'renew' })}>
-              {t('profile.mfa.renewCodes')}
-            </Button>
-            <Button variant="outline" colorPalette="red" onClick={() => go({ kind: 'password', then: 'disable' })}>
-              {t('profile.mfa.turnOff')}
-            </Button>
-          </Flex>
-        ) : (
-          <div>
-            <Button colorPalette="brand" onClick={() => go({ kind: 'password', then: 'setup' })}>
-              {t('profile.mfa.turnOn')}
-            </Button>
-          </div>
-        )}
-      </Stack>
-    )
+    return <MfaStatus s={status.data} impersonated={impersonated} onStep={go} />
   }
 
   return (
@@ -233,5 +159,104 @@ export function TwoStepCard() {
       </Card.Header>
       <Card.Body>{body()}</Card.Body>
     </Card.Root>
+  )
+}
+
+/** The recovery codes, shown once: the list, a download, and "I have saved them". */
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const { t } = useTranslation()
+  const text = codes.join('\n')
+  return (
+    <Stack gap="3" data-testid="recovery-codes">
+      <Heading as="h4" size="xs">
+        {t('profile.mfa.codesTitle')}
+      </Heading>
+      <Text fontSize="sm">{t('profile.mfa.codesText')}</Text>
+      <List.Root as="ol" display="grid" gridTemplateColumns={{ base: '1fr 1fr', sm: 'repeat(5, auto)' }} gap="2" listStyleType="none" ps="0">
+        {codes.map((c) => (
+          <List.Item key={c}>
+            <Code fontSize="sm">{c}</Code>
+          </List.Item>
+        ))}
+      </List.Root>
+      <Flex gap="2" wrap="wrap">
+        <Button asChild variant="outline">
+          <a
+            href={`data:text/plain;charset=utf-8,${encodeURIComponent(`${t('profile.mfa.codesTitle')} (${t('app.name')})\n\n${text}\n`)}`}
+            download="saljkraft-reservkoder.txt"
+          >
+            {t('profile.mfa.download')}
+          </a>
+        </Button>
+        <Button colorPalette="brand" onClick={onDone}>
+          {t('profile.mfa.saved')}
+        </Button>
+      </Flex>
+    </Stack>
+  )
+}
+
+/** The QR code an authenticator app scans. */
+function SetupQr({ setup }: { setup: MfaSetup }) {
+  const { t } = useTranslation()
+  return (
+    <Image
+      src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.qrSvg)}`}
+      alt={t('profile.mfa.qrAlt')}
+      boxSize="44"
+      bg="white"
+      p="2"
+      borderRadius="md"
+      borderWidth="1px"
+    />
+  )
+}
+
+/** The same key to type in, in groups of four. */
+function SetupKey({ setup }: { setup: MfaSetup }) {
+  const { t } = useTranslation()
+  return (
+    <Box>
+      <Text fontSize="sm" fontWeight="medium">
+        {t('profile.mfa.key')}
+      </Text>
+      <Code fontSize="sm" wordBreak="break-all" data-testid="mfa-secret">
+        {setup.secret.replace(/(.{4})/g, '$1 ').trim()}
+      </Code>
+    </Box>
+  )
+}
+
+/** On since when with the codes left (renew, turn off), or off (turn on); nothing to change while acting as another. */
+function MfaStatus({ s, impersonated, onStep }: { s: MfaStatusAnswer; impersonated: boolean; onStep: (next: Step) => void }) {
+  const { t, i18n } = useTranslation()
+  return (
+    <Stack gap="3">
+      <Text data-testid="mfa-status">
+        {s.enabled
+          ? t('profile.mfa.on', { date: formatDate(s.enabledAt!, i18n.language as FormatLanguage), count: s.recoveryCodesLeft })
+          : t('profile.mfa.off')}
+      </Text>
+      {impersonated ? (
+        <Text fontSize="sm" color="fg.muted">
+          {t('profile.mfa.impersonating')}
+        </Text>
+      ) : s.enabled ? (
+        <Flex gap="2" wrap="wrap">
+          <Button variant="outline" onClick={() => onStep({ kind: 'password', then: 'renew' })}>
+            {t('profile.mfa.renewCodes')}
+          </Button>
+          <Button variant="outline" colorPalette="red" onClick={() => onStep({ kind: 'password', then: 'disable' })}>
+            {t('profile.mfa.turnOff')}
+          </Button>
+        </Flex>
+      ) : (
+        <div>
+          <Button colorPalette="brand" onClick={() => onStep({ kind: 'password', then: 'setup' })}>
+            {t('profile.mfa.turnOn')}
+          </Button>
+        </div>
+      )}
+    </Stack>
   )
 }

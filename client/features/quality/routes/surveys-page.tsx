@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { formatDate, formatTime, type FormatLanguage } from '../../../../shared/format'
-import { SURVEY_PAGE, SURVEY_STATUSES, type SurveyStatus } from '../../../../shared/schemas/quality'
+import { SURVEY_PAGE, SURVEY_STATUSES, type SurveyListItem, type SurveyStatus } from '../../../../shared/schemas/quality'
 import { useListQuery } from '../../../components/ui/data-table/use-list-query'
 import { LoadError } from '../../../components/ui/load-error'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
@@ -107,74 +107,7 @@ export default function SurveysPage() {
             {t(`quality.surveys.empty.${status}`)}
           </Text>
         ) : (
-          <Table.ScrollArea borderWidth="1px" rounded="md">
-            <Table.Root size="sm" interactive aria-label={t('routes.backoffice-salequality-surveys')}>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{t('quality.surveys.sellDate')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('quality.surveys.seller')}</Table.ColumnHeader>
-                  <Table.ColumnHeader hideBelow="md">{t('quality.surveys.provider')}</Table.ColumnHeader>
-                  <Table.ColumnHeader hideBelow="sm">{t('quality.surveys.reason')}</Table.ColumnHeader>
-                  {status === 'queued' ? (
-                    <>
-                      <Table.ColumnHeader textAlign="end">{t('quality.surveys.attempts')}</Table.ColumnHeader>
-                      <Table.ColumnHeader hideBelow="md">{t('quality.surveys.nextTry')}</Table.ColumnHeader>
-                    </>
-                  ) : (
-                    <>
-                      <Table.ColumnHeader>{t('quality.surveys.grade')}</Table.ColumnHeader>
-                      <Table.ColumnHeader hideBelow="md">{t('quality.surveys.answeredAt')}</Table.ColumnHeader>
-                    </>
-                  )}
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {items.map((x) => (
-                  <Table.Row key={x.id} data-testid="survey-row" cursor="pointer" onClick={() => set({ survey: x.id })}>
-                    <Table.Cell whiteSpace="nowrap">
-                      <Button
-                        variant="plain"
-                        size="sm"
-                        px="0"
-                        h="auto"
-                        onClick={(e) => {
-                          e.stopPropagation()
-                          set({ survey: x.id })
-                        }}
-                      >
-                        {formatDate(x.sellDate, lang)}
-                      </Button>
-                    </Table.Cell>
-                    <Table.Cell>
-                      <Text>{x.seller.name}</Text>
-                      {x.team ? (
-                        <Text fontSize="xs" color="fg.muted">
-                          {x.team.name}
-                        </Text>
-                      ) : null}
-                    </Table.Cell>
-                    <Table.Cell hideBelow="md">{x.provider.name}</Table.Cell>
-                    <Table.Cell hideBelow="sm">
-                      <Badge variant="subtle" colorPalette={x.reason === 'new_seller' ? 'purple' : 'gray'}>
-                        {t(`quality.reason.${x.reason}`)}
-                      </Badge>
-                    </Table.Cell>
-                    {status === 'queued' ? (
-                      <>
-                        <Table.Cell textAlign="end">{x.attempts}</Table.Cell>
-                        <Table.Cell hideBelow="md">{x.nextTryAt && x.nextTryAt > surveys.dataUpdatedAt ? formatTime(x.nextTryAt, lang) : '–'}</Table.Cell>
-                      </>
-                    ) : (
-                      <>
-                        <Table.Cell>{x.grade ?? (status === 'answered' ? '–' : t(`quality.status.${x.status}`))}</Table.Cell>
-                        <Table.Cell hideBelow="md">{x.answeredAt ? formatDate(x.answeredAt, lang) : ''}</Table.Cell>
-                      </>
-                    )}
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+          <SurveysTable items={items} status={status} readAt={surveys.dataUpdatedAt} onOpen={(id) => set({ survey: id })} />
         )}
         {surveys.data && surveys.data.total > SURVEY_PAGE ? (
           <HStack justify="space-between">
@@ -205,5 +138,82 @@ export default function SurveysPage() {
         />
       ) : null}
     </Page>
+  )
+}
+
+/** The queue's or the ended surveys' rows: a row (or its date) opens the survey. */
+function SurveysTable(props: { items: SurveyListItem[]; status: SurveyStatus; readAt: number; onOpen: (id: string) => void }) {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const { items, status, readAt, onOpen } = props
+  return (
+    <Table.ScrollArea borderWidth="1px" rounded="md">
+      <Table.Root size="sm" interactive aria-label={t('routes.backoffice-salequality-surveys')}>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>{t('quality.surveys.sellDate')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('quality.surveys.seller')}</Table.ColumnHeader>
+            <Table.ColumnHeader hideBelow="md">{t('quality.surveys.provider')}</Table.ColumnHeader>
+            <Table.ColumnHeader hideBelow="sm">{t('quality.surveys.reason')}</Table.ColumnHeader>
+            {status === 'queued' ? (
+              <>
+                <Table.ColumnHeader textAlign="end">{t('quality.surveys.attempts')}</Table.ColumnHeader>
+                <Table.ColumnHeader hideBelow="md">{t('quality.surveys.nextTry')}</Table.ColumnHeader>
+              </>
+            ) : (
+              <>
+                <Table.ColumnHeader>{t('quality.surveys.grade')}</Table.ColumnHeader>
+                <Table.ColumnHeader hideBelow="md">{t('quality.surveys.answeredAt')}</Table.ColumnHeader>
+              </>
+            )}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {items.map((x) => (
+            <Table.Row key={x.id} data-testid="survey-row" cursor="pointer" onClick={() => onOpen(x.id)}>
+              <Table.Cell whiteSpace="nowrap">
+                <Button
+                  variant="plain"
+                  size="sm"
+                  px="0"
+                  h="auto"
+                  onClick={(e) => {
+                    e.stopPropagation()
+                    onOpen(x.id)
+                  }}
+                >
+                  {formatDate(x.sellDate, lang)}
+                </Button>
+              </Table.Cell>
+              <Table.Cell>
+                <Text>{x.seller.name}</Text>
+                {x.team ? (
+                  <Text fontSize="xs" color="fg.muted">
+                    {x.team.name}
+                  </Text>
+                ) : null}
+              </Table.Cell>
+              <Table.Cell hideBelow="md">{x.provider.name}</Table.Cell>
+              <Table.Cell hideBelow="sm">
+                <Badge variant="subtle" colorPalette={x.reason === 'new_seller' ? 'purple' : 'gray'}>
+                  {t(`quality.reason.${x.reason}`)}
+                </Badge>
+              </Table.Cell>
+              {status === 'queued' ? (
+                <>
+                  <Table.Cell textAlign="end">{x.attempts}</Table.Cell>
+                  <Table.Cell hideBelow="md">{x.nextTryAt && x.nextTryAt > readAt ? formatTime(x.nextTryAt, lang) : '–'}</Table.Cell>
+                </>
+              ) : (
+                <>
+                  <Table.Cell>{x.grade ?? (status === 'answered' ? '–' : t(`quality.status.${x.status}`))}</Table.Cell>
+                  <Table.Cell hideBelow="md">{x.answeredAt ? formatDate(x.answeredAt, lang) : ''}</Table.Cell>
+                </>
+              )}
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
   )
 }

@@ -93,9 +93,6 @@ export function ChangeStatusDialog(props: {
     }
   }
 
-  const labelOf = new Map(reports.map((r) => [r.id, r.label]))
-  const failed = results?.filter((r) => !r.ok) ?? []
-
   return (
     <AppDialog
       open={props.open}
@@ -120,30 +117,7 @@ export function ChangeStatusDialog(props: {
       }
     >
       {results ? (
-        <Stack gap="3" data-testid="move-results">
-          <Alert.Root status={failed.length ? 'warning' : 'success'}>
-            <Alert.Indicator />
-            <Alert.Title>{t('saleReports.move.summary', { moved: results.length - failed.length, total: results.length })}</Alert.Title>
-          </Alert.Root>
-          {failed.length ? (
-            <Table.Root size="sm">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{t('saleReports.columns.customer')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('saleReports.move.why')}</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {failed.map((r) => (
-                  <Table.Row key={r.id}>
-                    <Table.Cell>{labelOf.get(r.id)}</Table.Cell>
-                    <Table.Cell>{r.message}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          ) : null}
-        </Stack>
+        <MoveResults results={results} reports={reports} />
       ) : (
         <Stack gap="4">
           {reports.length === 1 ? (
@@ -196,5 +170,38 @@ export function ChangeStatusDialog(props: {
         </Stack>
       )}
     </AppDialog>
+  )
+}
+
+/** A selection's answer: how many moved, and each report that could not with why. */
+function MoveResults({ results, reports }: { results: RowResult[]; reports: MovableReport[] }) {
+  const { t } = useTranslation()
+  const labelOf = new Map(reports.map((r) => [r.id, r.label]))
+  const failed = results.filter((r) => !r.ok)
+  return (
+    <Stack gap="3" data-testid="move-results">
+      <Alert.Root status={failed.length ? 'warning' : 'success'}>
+        <Alert.Indicator />
+        <Alert.Title>{t('saleReports.move.summary', { moved: results.length - failed.length, total: results.length })}</Alert.Title>
+      </Alert.Root>
+      {failed.length ? (
+        <Table.Root size="sm">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>{t('saleReports.columns.customer')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('saleReports.move.why')}</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {failed.map((r) => (
+              <Table.Row key={r.id}>
+                <Table.Cell>{labelOf.get(r.id)}</Table.Cell>
+                <Table.Cell>{r.message}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      ) : null}
+    </Stack>
   )
 }

@@ -32,7 +32,6 @@ export default function SaleReportPage() {
   const { t, i18n } = useTranslation()
   const lang = i18n.language as FormatLanguage
   const { id = '' } = useParams()
-  const ability = useAbility()
   const queryClient = useQueryClient()
   const [moving, setMoving] = useState(false)
   const report = useQuery({
@@ -88,33 +87,7 @@ export default function SaleReportPage() {
         ) : null}
       </Flex>
 
-      {r.status === 'deviation' || r.deviationReason ? (
-        <Alert.Root status={r.status === 'deviation' ? 'warning' : 'info'} data-testid="deviation-panel">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>
-              {t('saleReports.detail.deviation')}
-              {r.deviationType ? `: ${t(`sales.deviationTypes.${r.deviationType}`)}` : ''}
-            </Alert.Title>
-            {r.deviationReason ? <Alert.Description>{r.deviationReason}</Alert.Description> : null}
-          </Alert.Content>
-        </Alert.Root>
-      ) : null}
-      {r.deviations.length > 0 ? (
-        <HStack gap="3" wrap="wrap" fontSize="sm" data-testid="sale-deviations">
-          <Text color="fg.muted">{t('saleReports.detail.deviations')}:</Text>
-          {r.deviations.map((d) => (
-            <HStack key={d.id} gap="1">
-              <ChakraLink asChild>
-                <RouterLink to={pathFor('backoffice-deviations-id', { id: d.id })}>
-                  {t(`sales.deviationTypes.${d.type}`)} ({formatDate(d.openedAt, lang)})
-                </RouterLink>
-              </ChakraLink>
-              <DeviationStateBadge state={d.state} />
-            </HStack>
-          ))}
-        </HStack>
-      ) : null}
+      <Deviations r={r} />
 
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
         <Card.Root>
@@ -149,130 +122,12 @@ export default function SaleReportPage() {
             </DataList.Root>
           </Card.Body>
         </Card.Root>
-        <Card.Root>
-          <Card.Header>
-            <Card.Title>{t('saleReports.detail.customer')}</Card.Title>
-          </Card.Header>
-          <Card.Body>
-            <DataList.Root orientation="horizontal" size="sm">
-              {row(t('saleReports.detail.customerName'), r.customer.name)}
-              {r.customer.ssn
-                ? row(
-                    t('saleReports.detail.ssn'),
-                    <IdentityNumber
-                      masked={r.customer.ssn}
-                      reveal={async () => {
-                        const answer = await revealIdentity.ofSale(r.id)
-                        // The reading is in the report's log at once.
-                        void queryClient.invalidateQueries({ queryKey: salesKeys.report(id) })
-                        return answer
-                      }}
-                      testId="sale-report-ssn"
-                    />,
-                  )
-                : null}
-              {r.customer.companyName ? row(t('saleReports.detail.company'), `${r.customer.companyName} (${r.customer.orgNumber ?? '–'})`) : null}
-              {row(t('saleReports.detail.phone'), r.customer.phone ? <ChakraLink href={`tel:${r.customer.phone}`}>{r.customer.phone}</ChakraLink> : null)}
-              {row(t('saleReports.detail.email'), r.customer.email)}
-              {row(t('saleReports.detail.address'), `${r.customer.address}, ${r.customer.postalCode} ${r.customer.city}`)}
-              {r.position
-                ? row(
-                    t('saleReports.detail.position'),
-                    ability.can('view', 'controlling') ? (
-                      <ChakraLink asChild>
-                        <RouterLink to={`/backoffice/controlling/maps?c=${r.position.lng},${r.position.lat}&z=16&from=${r.sellDate}&to=${r.sellDate}`}>
-                          {t('saleReports.detail.positionOnMap', { accuracy: Math.round(r.position.accuracy ?? 0) })}
-                        </RouterLink>
-                      </ChakraLink>
-                    ) : (
-                      t('saleReports.detail.positionRecorded', { accuracy: Math.round(r.position.accuracy ?? 0) })
-                    ),
-                  )
-                : null}
-            </DataList.Root>
-          </Card.Body>
-        </Card.Root>
+        <CustomerCard r={r} onRevealed={() => void queryClient.invalidateQueries({ queryKey: salesKeys.report(id) })} />
       </SimpleGrid>
 
-      <Card.Root>
-        <Card.Header>
-          <Card.Title>{t('saleReports.detail.lines')}</Card.Title>
-        </Card.Header>
-        <Card.Body overflowX="auto">
-          <Table.Root size="sm">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t('saleReports.detail.product')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('saleReports.detail.quantity')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('saleReports.detail.price')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end" hideBelow="sm">
-                  {t('saleReports.detail.sellerCommission')}
-                </Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {r.lines.map((l) => (
-                <Table.Row key={l.productId}>
-                  <Table.Cell>{l.productName}</Table.Cell>
-                  <Table.Cell textAlign="end">{formatPieces(l.quantity, lang)}</Table.Cell>
-                  <Table.Cell textAlign="end">{money(l.priceOre)}</Table.Cell>
-                  <Table.Cell textAlign="end" hideBelow="sm">
-                    {money(l.sellerCommissionOre)}
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-          {r.checklistFile ? (
-            <Stack mt="3" gap="2" fontSize="sm">
-              <HStack>
-                <Text color="fg.muted">{t('saleReports.detail.checklist')}:</Text>
-                <ChakraLink href={`/api/files/${r.checklistFile.id}`} target="_blank" rel="noopener">
-                  {r.checklistFile.name}
-                </ChakraLink>
-              </HStack>
-              {/* A photo the browser can draw is previewed; a PDF or a phone's HEIC photo opens from the link. */}
-              {BROWSER_IMAGES.has(r.checklistFile.contentType) ? (
-                // The same file as the link above: kept out of the tab order and from screen readers, which have the link.
-                <ChakraLink href={`/api/files/${r.checklistFile.id}`} target="_blank" rel="noopener" alignSelf="start" tabIndex={-1} aria-hidden>
-                  <Image
-                    src={`/api/files/${r.checklistFile.id}`}
-                    alt={r.checklistFile.name}
-                    maxH="60"
-                    maxW="full"
-                    borderWidth="1px"
-                    borderRadius="md"
-                    loading="lazy"
-                    data-testid="checklist-preview"
-                  />
-                </ChakraLink>
-              ) : null}
-            </Stack>
-          ) : null}
-        </Card.Body>
-      </Card.Root>
+      <LinesCard r={r} />
 
-      <Card.Root>
-        <Card.Header>
-          <Card.Title>{t('saleReports.detail.history')}</Card.Title>
-        </Card.Header>
-        <Card.Body>
-          <Stack gap="3" as="ol" data-testid="status-history">
-            {[...r.statusHistory].reverse().map((h, i) => (
-              <Box as="li" key={`${h.at}-${i}`} listStyleType="none" borderStartWidth="2px" ps="3">
-                <HStack gap="2" wrap="wrap">
-                  <SaleStatusBadge status={h.status} />
-                  <Text fontSize="sm" color="fg.muted">
-                    {formatDate(h.at, lang)} {formatTime(h.at, lang)}
-                    {h.by ? ` · ${h.by.name}` : ''}
-                  </Text>
-                </HStack>
-                {h.note ? <Text mt="1">{h.note}</Text> : null}
-              </Box>
-            ))}
-          </Stack>
-        </Card.Body>
-      </Card.Root>
+      <HistoryCard history={r.statusHistory} />
 
       <ActivityLog
         lines={r.activity}
@@ -296,5 +151,190 @@ export default function SaleReportPage() {
         }}
       />
     </Page>
+  )
+}
+
+type Report = Awaited<ReturnType<typeof getSaleReport>>
+
+/** The deviation the report is in (or was), and the deviations opened on it with their state. */
+function Deviations({ r }: { r: Report }) {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  return (
+    <>
+      {r.status === 'deviation' || r.deviationReason ? (
+        <Alert.Root status={r.status === 'deviation' ? 'warning' : 'info'} data-testid="deviation-panel">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>
+              {t('saleReports.detail.deviation')}
+              {r.deviationType ? `: ${t(`sales.deviationTypes.${r.deviationType}`)}` : ''}
+            </Alert.Title>
+            {r.deviationReason ? <Alert.Description>{r.deviationReason}</Alert.Description> : null}
+          </Alert.Content>
+        </Alert.Root>
+      ) : null}
+      {r.deviations.length > 0 ? (
+        <HStack gap="3" wrap="wrap" fontSize="sm" data-testid="sale-deviations">
+          <Text color="fg.muted">{t('saleReports.detail.deviations')}:</Text>
+          {r.deviations.map((d) => (
+            <HStack key={d.id} gap="1">
+              <ChakraLink asChild>
+                <RouterLink to={pathFor('backoffice-deviations-id', { id: d.id })}>
+                  {t(`sales.deviationTypes.${d.type}`)} ({formatDate(d.openedAt, lang)})
+                </RouterLink>
+              </ChakraLink>
+              <DeviationStateBadge state={d.state} />
+            </HStack>
+          ))}
+        </HStack>
+      ) : null}
+    </>
+  )
+}
+
+/** The products sold, with the checklist (a photo the browser can draw is previewed). */
+function LinesCard({ r }: { r: Report }) {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const money = (ore: number) => formatOre(ore, lang)
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Card.Title>{t('saleReports.detail.lines')}</Card.Title>
+      </Card.Header>
+      <Card.Body overflowX="auto">
+        <Table.Root size="sm">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>{t('saleReports.detail.product')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{t('saleReports.detail.quantity')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{t('saleReports.detail.price')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end" hideBelow="sm">
+                {t('saleReports.detail.sellerCommission')}
+              </Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {r.lines.map((l) => (
+              <Table.Row key={l.productId}>
+                <Table.Cell>{l.productName}</Table.Cell>
+                <Table.Cell textAlign="end">{formatPieces(l.quantity, lang)}</Table.Cell>
+                <Table.Cell textAlign="end">{money(l.priceOre)}</Table.Cell>
+                <Table.Cell textAlign="end" hideBelow="sm">
+                  {money(l.sellerCommissionOre)}
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+        {r.checklistFile ? (
+          <Stack mt="3" gap="2" fontSize="sm">
+            <HStack>
+              <Text color="fg.muted">{t('saleReports.detail.checklist')}:</Text>
+              <ChakraLink href={`/api/files/${r.checklistFile.id}`} target="_blank" rel="noopener">
+                {r.checklistFile.name}
+              </ChakraLink>
+            </HStack>
+            {/* A photo the browser can draw is previewed; a PDF or a phone's HEIC photo opens from the link. */}
+            {BROWSER_IMAGES.has(r.checklistFile.contentType) ? (
+              // The same file as the link above: kept out of the tab order and from screen readers, which have the link.
+              <ChakraLink href={`/api/files/${r.checklistFile.id}`} target="_blank" rel="noopener" alignSelf="start" tabIndex={-1} aria-hidden>
+                <Image
+                  src={`/api/files/${r.checklistFile.id}`}
+                  alt={r.checklistFile.name}
+                  maxH="60"
+                  maxW="full"
+                  borderWidth="1px"
+                  borderRadius="md"
+                  loading="lazy"
+                  data-testid="checklist-preview"
+                />
+              </ChakraLink>
+            ) : null}
+          </Stack>
+        ) : null}
+      </Card.Body>
+    </Card.Root>
+  )
+}
+
+/** Every status the report has had, newest first, with when, who and why. */
+function HistoryCard({ history }: { history: Report['statusHistory'] }) {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Card.Title>{t('saleReports.detail.history')}</Card.Title>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="3" as="ol" data-testid="status-history">
+          {[...history].reverse().map((h, i) => (
+            <Box as="li" key={`${h.at}-${i}`} listStyleType="none" borderStartWidth="2px" ps="3">
+              <HStack gap="2" wrap="wrap">
+                <SaleStatusBadge status={h.status} />
+                <Text fontSize="sm" color="fg.muted">
+                  {formatDate(h.at, lang)} {formatTime(h.at, lang)}
+                  {h.by ? ` · ${h.by.name}` : ''}
+                </Text>
+              </HStack>
+              {h.note ? <Text mt="1">{h.note}</Text> : null}
+            </Box>
+          ))}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  )
+}
+
+/** The customer: name, identity number (masked until revealed, which the log records), contact, address, position. */
+function CustomerCard({ r, onRevealed }: { r: Report; onRevealed: () => void }) {
+  const { t } = useTranslation()
+  const ability = useAbility()
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Card.Title>{t('saleReports.detail.customer')}</Card.Title>
+      </Card.Header>
+      <Card.Body>
+        <DataList.Root orientation="horizontal" size="sm">
+          {fact(t('saleReports.detail.customerName'), r.customer.name)}
+          {r.customer.ssn
+            ? fact(
+                t('saleReports.detail.ssn'),
+                <IdentityNumber
+                  masked={r.customer.ssn}
+                  reveal={async () => {
+                    const answer = await revealIdentity.ofSale(r.id)
+                    // The reading is in the report's log at once.
+                    onRevealed()
+                    return answer
+                  }}
+                  testId="sale-report-ssn"
+                />,
+              )
+            : null}
+          {r.customer.companyName ? fact(t('saleReports.detail.company'), `${r.customer.companyName} (${r.customer.orgNumber ?? '–'})`) : null}
+          {fact(t('saleReports.detail.phone'), r.customer.phone ? <ChakraLink href={`tel:${r.customer.phone}`}>{r.customer.phone}</ChakraLink> : null)}
+          {fact(t('saleReports.detail.email'), r.customer.email)}
+          {fact(t('saleReports.detail.address'), `${r.customer.address}, ${r.customer.postalCode} ${r.customer.city}`)}
+          {r.position
+            ? fact(
+                t('saleReports.detail.position'),
+                ability.can('view', 'controlling') ? (
+                  <ChakraLink asChild>
+                    <RouterLink to={`/backoffice/controlling/maps?c=${r.position.lng},${r.position.lat}&z=16&from=${r.sellDate}&to=${r.sellDate}`}>
+                      {t('saleReports.detail.positionOnMap', { accuracy: Math.round(r.position.accuracy ?? 0) })}
+                    </RouterLink>
+                  </ChakraLink>
+                ) : (
+                  t('saleReports.detail.positionRecorded', { accuracy: Math.round(r.position.accuracy ?? 0) })
+                ),
+              )
+            : null}
+        </DataList.Root>
+      </Card.Body>
+    </Card.Root>
   )
 }

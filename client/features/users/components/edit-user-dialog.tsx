@@ -1,7 +1,7 @@
 import { Button, Checkbox, Fieldset, HStack, Input, NativeSelect, SimpleGrid, Text, Wrap } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { Controller, useForm, type FieldError, type UseFormRegisterReturn } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { SENSITIVE_USER_FIELDS, USER_EDITABLE_FIELDS, updateUserInputSchema, type SensitiveUserField, type UserDetail } from '../../../../shared/schemas/users'
@@ -79,47 +79,29 @@ export function EditUserDialog(props: { open: boolean; onClose: () => void; user
     },
   })
 
-  const options = roles.data?.items ?? []
-  const currentOffered = options.some((r) => r.id === u.roleId)
-  const titleListId = useId()
-  const titles = useQuery({ queryKey: usersKeys.titles, queryFn: ({ signal }) => userTitles(signal) })
+  const currentOffered = (roles.data?.items ?? []).some((r) => r.id === u.roleId)
   const text = (name: (typeof USER_EDITABLE_FIELDS)[number] | SensitiveUserField, opts: { type?: string; required?: boolean; autoComplete?: string } = {}) => (
     <FormField label={t(`userAdmin.fields.${name}`)} error={errors[name]} required={opts.required}>
       <Input type={opts.type ?? 'text'} autoComplete={opts.autoComplete ?? 'off'} {...form.register(name as 'email')} />
     </FormField>
   )
-  const sensitive = (name: SensitiveUserField) => {
-    const stored = u.sensitive?.[name]
-    const gone = removing.has(name)
-    return (
-      <FormField
-        label={t(`userAdmin.fields.${name}`)}
-        error={errors[name]}
-        helper={gone ? t('userAdmin.edit.removed') : stored ? t('userAdmin.edit.sensitiveKeep') : undefined}
-      >
-        <HStack gap="2">
-          <Input autoComplete="off" inputMode="numeric" placeholder={stored ?? ''} disabled={gone} {...form.register(name)} />
-          {stored ? (
-            <Button
-              size="sm"
-              variant="ghost"
-              aria-pressed={gone}
-              onClick={() =>
-                setRemoving((r) => {
-                  const next = new Set(r)
-                  if (next.has(name)) next.delete(name)
-                  else next.add(name)
-                  return next
-                })
-              }
-            >
-              {gone ? t('table.cancel') : t('userAdmin.edit.remove')}
-            </Button>
-          ) : null}
-        </HStack>
-      </FormField>
-    )
-  }
+  const sensitive = (name: SensitiveUserField) => (
+    <SensitiveField
+      label={t(`userAdmin.fields.${name}`)}
+      error={errors[name]}
+      stored={u.sensitive?.[name]}
+      gone={removing.has(name)}
+      input={form.register(name)}
+      onToggle={() =>
+        setRemoving((r) => {
+          const next = new Set(r)
+          if (next.has(name)) next.delete(name)
+          else next.add(name)
+          return next
+        })
+      }
+    />
+  )
 
   return (
     <FormDialog title={t('userAdmin.edit.title', { name: u.fullName })} testId="edit-user-dialog" {...dialog.props} size="lg">
@@ -130,32 +112,19 @@ export function EditUserDialog(props: { open: boolean; onClose: () => void; user
         {text('phone', { type: 'tel' })}
         {text('shortName')}
         {text('employeeId')}
-        <FormField label={t('userAdmin.fields.title')} error={errors.title}>
-          {/* The organisation's titles as suggestions; a new one typed here joins the list (decision 040). */}
-          <Input autoComplete="off" list={titleListId} {...form.register('title')} />
-          <datalist id={titleListId}>
-            {(titles.data?.items ?? []).map((x) => (
-              <option key={x} value={x} />
-            ))}
-          </datalist>
-        </FormField>
+        <TitleField input={form.register('title')} error={errors.title} />
         <FormField label={t('userAdmin.fields.roleId')} error={errors.roleId} required>
           {/* Controlled: the choices arrive after the form, and an uncontrolled select would fall to the first one. */}
           <Controller
             control={form.control}
             name="roleId"
             render={({ field }) => (
-              <NativeSelect.Root disabled={roles.isPending}>
-                <NativeSelect.Field name={field.name} value={field.value} onChange={(e) => field.onChange(e.currentTarget.value)} onBlur={field.onBlur}>
-                  {currentOffered ? null : <option value={u.roleId}>{t('userAdmin.edit.currentRole', { role: roleName(t, u.roleKey, u.roleName) })}</option>}
-                  {options.map((r) => (
-                    <option key={r.id} value={r.id}>
-                      {roleName(t, r.key, r.name)}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <RoleSelect
+                field={field}
+                options={roles.data?.items}
+                pending={roles.isPending}
+                current={currentOffered ? null : { id: u.roleId, label: roleName(t, u.roleKey, u.roleName) }}
+              />
             )}
           />
         </FormField>
@@ -167,18 +136,7 @@ export function EditUserDialog(props: { open: boolean; onClose: () => void; user
           />
         </FormField>
         <FormField label={t('userAdmin.fields.language')} error={errors.language}>
-          <Controller
-            control={form.control}
-            name="language"
-            render={({ field }) => (
-              <Choices
-                value={field.value ?? ''}
-                onChange={(e) => field.onChange((e.currentTarget.value || null) as FormIn['language'])}
-                empty={t('userAdmin.detail.languages.none')}
-                options={(['sv', 'en', 'fi'] as const).map((l) => ({ value: l, label: t(`userAdmin.detail.languages.${l}`) }))}
-              />
-            )}
-          />
+          <Controller control={form.control} name="language" render={({ field }) => <LanguageChoice field={field} />} />
         </FormField>
         {text('employmentDate', { type: 'date' })}
         {text('educationDate', { type: 'date' })}
@@ -191,61 +149,21 @@ export function EditUserDialog(props: { open: boolean; onClose: () => void; user
           <Check checked={field.value} onChange={field.onChange} name={field.name} onBlur={field.onBlur} label={t('userAdmin.fields.driversLicense')} />
         )}
       />
-      <Controller
-        control={form.control}
-        name="canViewTeam"
-        render={({ field }) => (
-          <Checkbox.Root
-            checked={field.value}
-            // Giving it gives a rule: only one who holds it may (the server checks the same).
-            disabled={!field.value && !mayGiveTeamView}
-            onCheckedChange={(e) => field.onChange(!!e.checked)}
-          >
-            <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} />
-            <Checkbox.Control />
-            <Checkbox.Label>
-              {t('userAdmin.fields.canViewTeam')}
-              <Text as="span" display="block" color="fg.muted" fontSize="xs" fontWeight="normal">
-                {t('userAdmin.fields.canViewTeamHelp')}
-              </Text>
-            </Checkbox.Label>
-          </Checkbox.Root>
-        )}
-      />
+      <Controller control={form.control} name="canViewTeam" render={({ field }) => <TeamViewCheck field={field} mayGive={mayGiveTeamView} />} />
       {mayReadProviders ? (
         <Controller
           control={form.control}
           name="providerIds"
-          render={({ field }) => {
-            const chosen = new Set(field.value ?? [])
-            // Active providers, and any archived one the person still has (it may be taken away, not given).
-            const items = (providerChoices.data?.items ?? []).filter((p) => !p.inactive || chosen.has(p.id))
-            return (
-              <Fieldset.Root invalid={!!errors.providerIds}>
-                <Fieldset.Legend fontSize="sm" fontWeight="medium">
-                  {t('userAdmin.fields.providers')}
-                </Fieldset.Legend>
-                <Wrap gap="4" data-testid="user-providers-choice">
-                  {providerChoices.isPending ? <Text color="fg.muted">{t('app.loading')}</Text> : null}
-                  {items.map((p) => (
-                    <Check
-                      key={p.id}
-                      checked={chosen.has(p.id)}
-                      onChange={(checked) => {
-                        const next = new Set(chosen)
-                        if (checked) next.add(p.id)
-                        else next.delete(p.id)
-                        field.onChange([...next])
-                      }}
-                      onBlur={field.onBlur}
-                      label={p.inactive ? t('orgAdmin.teams.providerArchived', { name: p.label }) : p.label}
-                    />
-                  ))}
-                </Wrap>
-                {errors.providerIds ? <Fieldset.ErrorText>{errors.providerIds.message}</Fieldset.ErrorText> : null}
-              </Fieldset.Root>
-            )
-          }}
+          render={({ field }) => (
+            <ProviderChecks
+              value={field.value ?? []}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              choices={providerChoices.data?.items}
+              pending={providerChoices.isPending}
+              error={errors.providerIds?.message}
+            />
+          )}
         />
       ) : null}
       {u.sensitive ? (
@@ -261,5 +179,150 @@ export function EditUserDialog(props: { open: boolean; onClose: () => void; user
         </>
       ) : null}
     </FormDialog>
+  )
+}
+
+type ProviderChoice = { id: string; label: string; inactive?: boolean }
+
+/** The providers a person sells for: the active ones, and any archived one they still have (taken away, not given). */
+function ProviderChecks(props: {
+  value: string[]
+  onChange: (ids: string[]) => void
+  onBlur: () => void
+  choices: ProviderChoice[] | undefined
+  pending: boolean
+  error?: string
+}) {
+  const { t } = useTranslation()
+  const chosen = new Set(props.value)
+  const items = (props.choices ?? []).filter((p) => !p.inactive || chosen.has(p.id))
+  return (
+    <Fieldset.Root invalid={!!props.error}>
+      <Fieldset.Legend fontSize="sm" fontWeight="medium">
+        {t('userAdmin.fields.providers')}
+      </Fieldset.Legend>
+      <Wrap gap="4" data-testid="user-providers-choice">
+        {props.pending ? <Text color="fg.muted">{t('app.loading')}</Text> : null}
+        {items.map((p) => (
+          <Check
+            key={p.id}
+            checked={chosen.has(p.id)}
+            onChange={(checked) => {
+              const next = new Set(chosen)
+              if (checked) next.add(p.id)
+              else next.delete(p.id)
+              props.onChange([...next])
+            }}
+            onBlur={props.onBlur}
+            label={p.inactive ? t('orgAdmin.teams.providerArchived', { name: p.label }) : p.label}
+          />
+        ))}
+      </Wrap>
+      {props.error ? <Fieldset.ErrorText>{props.error}</Fieldset.ErrorText> : null}
+    </Fieldset.Root>
+  )
+}
+
+/**
+ * A sensitive field (identity and bank numbers): empty keeps the stored value, shown masked as the placeholder; a
+ * value replaces it; "remove" clears it on save.
+ */
+function SensitiveField(props: {
+  label: string
+  error?: FieldError
+  stored: string | null | undefined
+  gone: boolean
+  input: UseFormRegisterReturn
+  onToggle: () => void
+}) {
+  const { t } = useTranslation()
+  const { stored, gone } = props
+  return (
+    <FormField label={props.label} error={props.error} helper={gone ? t('userAdmin.edit.removed') : stored ? t('userAdmin.edit.sensitiveKeep') : undefined}>
+      <HStack gap="2">
+        <Input autoComplete="off" inputMode="numeric" placeholder={stored ?? ''} disabled={gone} {...props.input} />
+        {stored ? (
+          <Button size="sm" variant="ghost" aria-pressed={gone} onClick={props.onToggle}>
+            {gone ? t('table.cancel') : t('userAdmin.edit.remove')}
+          </Button>
+        ) : null}
+      </HStack>
+    </FormField>
+  )
+}
+
+type BoundField<V> = { name: string; value: V; onChange: (value: V) => void; onBlur: () => void }
+
+/**
+ * The role, controlled: the choices arrive after the form, and an uncontrolled select would fall to the first one. A
+ * role the editor may not give stays offered as the current one.
+ */
+function RoleSelect(props: {
+  field: BoundField<string>
+  options: Array<{ id: string; key: string | null; name: string }> | undefined
+  pending: boolean
+  current: { id: string; label: string } | null
+}) {
+  const { t } = useTranslation()
+  const { field } = props
+  return (
+    <NativeSelect.Root disabled={props.pending}>
+      <NativeSelect.Field name={field.name} value={field.value} onChange={(e) => field.onChange(e.currentTarget.value)} onBlur={field.onBlur}>
+        {props.current ? <option value={props.current.id}>{t('userAdmin.edit.currentRole', { role: props.current.label })}</option> : null}
+        {(props.options ?? []).map((r) => (
+          <option key={r.id} value={r.id}>
+            {roleName(t, r.key, r.name)}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  )
+}
+
+/** Seeing one's team: giving it gives a rule, so only one who holds it may (the server checks the same). */
+function TeamViewCheck({ field, mayGive }: { field: BoundField<boolean | undefined>; mayGive: boolean }) {
+  const { t } = useTranslation()
+  return (
+    <Checkbox.Root checked={field.value} disabled={!field.value && !mayGive} onCheckedChange={(e) => field.onChange(!!e.checked)}>
+      <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} />
+      <Checkbox.Control />
+      <Checkbox.Label>
+        {t('userAdmin.fields.canViewTeam')}
+        <Text as="span" display="block" color="fg.muted" fontSize="xs" fontWeight="normal">
+          {t('userAdmin.fields.canViewTeamHelp')}
+        </Text>
+      </Checkbox.Label>
+    </Checkbox.Root>
+  )
+}
+
+/** The title: the organisation's titles as suggestions; a new one typed here joins the list (decision 040). */
+function TitleField({ input, error }: { input: UseFormRegisterReturn; error?: FieldError }) {
+  const { t } = useTranslation()
+  const listId = useId()
+  const titles = useQuery({ queryKey: usersKeys.titles, queryFn: ({ signal }) => userTitles(signal) })
+  return (
+    <FormField label={t('userAdmin.fields.title')} error={error}>
+      <Input autoComplete="off" list={listId} {...input} />
+      <datalist id={listId}>
+        {(titles.data?.items ?? []).map((x) => (
+          <option key={x} value={x} />
+        ))}
+      </datalist>
+    </FormField>
+  )
+}
+
+/** The language the person reads the app in, or none (the organisation's). */
+function LanguageChoice({ field }: { field: BoundField<FormIn['language']> }) {
+  const { t } = useTranslation()
+  return (
+    <Choices
+      value={field.value ?? ''}
+      onChange={(e) => field.onChange((e.currentTarget.value || null) as FormIn['language'])}
+      empty={t('userAdmin.detail.languages.none')}
+      options={(['sv', 'en', 'fi'] as const).map((l) => ({ value: l, label: t(`userAdmin.detail.languages.${l}`) }))}
+    />
   )
 }
