@@ -85,30 +85,7 @@ export default function OphPage() {
         ) : (
           <Table.ScrollArea borderWidth="1px" rounded="md">
             <Table.Root size="sm" aria-label={t('routes.user-admin-oph')}>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader rowSpan={2}>{t('orgAdmin.oph.scope')}</Table.ColumnHeader>
-                  <Table.ColumnHeader colSpan={2} textAlign="center">
-                    {t('orgAdmin.oph.level', { level: 1 })}
-                  </Table.ColumnHeader>
-                  <Table.ColumnHeader colSpan={2} textAlign="center">
-                    {t('orgAdmin.oph.level', { level: 2 })}
-                  </Table.ColumnHeader>
-                  {actions ? <Table.ColumnHeader rowSpan={2} /> : null}
-                </Table.Row>
-                <Table.Row>
-                  {[1, 2].flatMap((level) =>
-                    (['gold', 'platinum'] as const).map((c) => (
-                      <Table.ColumnHeader key={`${level}${c}`} textAlign="end">
-                        <span aria-hidden="true">{t(`orgAdmin.oph.${c}`)}</span>
-                        <Box as="span" srOnly>
-                          {t('orgAdmin.oph.fieldLabel', { level, class: t(`orgAdmin.oph.${c}`) })}
-                        </Box>
-                      </Table.ColumnHeader>
-                    )),
-                  )}
-                </Table.Row>
-              </Table.Header>
+              <OphHeader actions={!!actions} />
               <Table.Body>
                 {overview.data.offices.map((o) => [
                   <Table.Row key={o.id} bg="bg.muted" data-testid="oph-office-row">
@@ -185,6 +162,37 @@ export default function OphPage() {
         />
       ) : null}
     </Page>
+  )
+}
+
+/** The table's two header rows: each level's gold and platinum targets (their full names for screen readers). */
+function OphHeader({ actions }: { actions: boolean }) {
+  const { t } = useTranslation()
+  return (
+    <Table.Header>
+      <Table.Row>
+        <Table.ColumnHeader rowSpan={2}>{t('orgAdmin.oph.scope')}</Table.ColumnHeader>
+        <Table.ColumnHeader colSpan={2} textAlign="center">
+          {t('orgAdmin.oph.level', { level: 1 })}
+        </Table.ColumnHeader>
+        <Table.ColumnHeader colSpan={2} textAlign="center">
+          {t('orgAdmin.oph.level', { level: 2 })}
+        </Table.ColumnHeader>
+        {actions ? <Table.ColumnHeader rowSpan={2} /> : null}
+      </Table.Row>
+      <Table.Row>
+        {[1, 2].flatMap((level) =>
+          (['gold', 'platinum'] as const).map((c) => (
+            <Table.ColumnHeader key={`${level}${c}`} textAlign="end">
+              <span aria-hidden="true">{t(`orgAdmin.oph.${c}`)}</span>
+              <Box as="span" srOnly>
+                {t('orgAdmin.oph.fieldLabel', { level, class: t(`orgAdmin.oph.${c}`) })}
+              </Box>
+            </Table.ColumnHeader>
+          )),
+        )}
+      </Table.Row>
+    </Table.Header>
   )
 }
 

@@ -136,38 +136,7 @@ export default function DeviationPage() {
         </Card.Body>
       </Card.Root>
 
-      <Card.Root>
-        <Card.Header>
-          <Card.Title>{t('deviations.detail.activity')}</Card.Title>
-        </Card.Header>
-        <Card.Body>
-          {d.activity.length === 0 ? (
-            <Text color="fg.muted">{t('deviations.detail.noActivity')}</Text>
-          ) : (
-            <Stack gap="3" as="ol" data-testid="deviation-activity">
-              {d.activity.map((a, i) => (
-                <Box as="li" key={`${a.at}-${i}`} listStyleType="none" borderStartWidth="2px" ps="3">
-                  <HStack gap="2" wrap="wrap">
-                    <Text fontWeight="medium">{activityLabel(t, a.action)}</Text>
-                    {typeof a.after?.status === 'string' ? <SaleStatusBadge status={a.after.status as DeviationDetail['sale']['status']} /> : null}
-                    <Text fontSize="sm" color="fg.muted">
-                      {when(a.at)} · {a.actor?.name ?? t('deviations.detail.system')}
-                    </Text>
-                  </HStack>
-                  {a.reason ? <Text mt="1">{a.reason}</Text> : null}
-                  {changes(a, lang).map(([field, before, after]) => (
-                    <Text key={field} fontSize="sm" color="fg.muted">
-                      {after === null
-                        ? t('deviations.detail.changedField', { field: SALE_FIELD_LABELS[field] ? t(SALE_FIELD_LABELS[field]) : field })
-                        : t('deviations.detail.changed', { field: SALE_FIELD_LABELS[field] ? t(SALE_FIELD_LABELS[field]) : field, before, after })}
-                    </Text>
-                  ))}
-                </Box>
-              ))}
-            </Stack>
-          )}
-        </Card.Body>
-      </Card.Root>
+      <DeviationActivity activity={d.activity} />
 
       {d.others.length > 0 ? (
         <Card.Root>
@@ -225,4 +194,45 @@ function changes(a: DeviationDetail['activity'][number], lang: FormatLanguage): 
   return Object.keys(after)
     .filter((k) => !HIDDEN_FIELDS.has(k))
     .map((k) => (k === 'products' ? [k, '', null] : [k, show(k, a.before?.[k]), show(k, after[k])]))
+}
+
+/** What happened to the deviation and its sale, in order: who, when, the new status, the reason and the fields changed. */
+function DeviationActivity({ activity }: { activity: DeviationDetail['activity'] }) {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const when = (at: number) => `${formatDate(at, lang)} ${formatTime(at, lang)}`
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Card.Title>{t('deviations.detail.activity')}</Card.Title>
+      </Card.Header>
+      <Card.Body>
+        {activity.length === 0 ? (
+          <Text color="fg.muted">{t('deviations.detail.noActivity')}</Text>
+        ) : (
+          <Stack gap="3" as="ol" data-testid="deviation-activity">
+            {activity.map((a, i) => (
+              <Box as="li" key={`${a.at}-${i}`} listStyleType="none" borderStartWidth="2px" ps="3">
+                <HStack gap="2" wrap="wrap">
+                  <Text fontWeight="medium">{activityLabel(t, a.action)}</Text>
+                  {typeof a.after?.status === 'string' ? <SaleStatusBadge status={a.after.status as DeviationDetail['sale']['status']} /> : null}
+                  <Text fontSize="sm" color="fg.muted">
+                    {when(a.at)} · {a.actor?.name ?? t('deviations.detail.system')}
+                  </Text>
+                </HStack>
+                {a.reason ? <Text mt="1">{a.reason}</Text> : null}
+                {changes(a, lang).map(([field, before, after]) => (
+                  <Text key={field} fontSize="sm" color="fg.muted">
+                    {after === null
+                      ? t('deviations.detail.changedField', { field: SALE_FIELD_LABELS[field] ? t(SALE_FIELD_LABELS[field]) : field })
+                      : t('deviations.detail.changed', { field: SALE_FIELD_LABELS[field] ? t(SALE_FIELD_LABELS[field]) : field, before, after })}
+                  </Text>
+                ))}
+              </Box>
+            ))}
+          </Stack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  )
 }

@@ -121,62 +121,71 @@ export default function SalaryCalculatorPage() {
         </Card.Root>
       ) : null}
 
-      <Card.Root>
-        <Card.Header>
-          <Card.Title>{t('salary.byStatus')}</Card.Title>
-        </Card.Header>
-        <Card.Body>
-          {rows.length === 0 ? (
-            <Text color="fg.muted">{t('salary.noSales')}</Text>
-          ) : (
-            <>
-              {/* On a phone each status is a short block (a five-column table would scroll sideways); wider, a table. */}
-              <Stack as="ul" gap="3" hideFrom="md" data-testid="salary-status-list">
-                {rows.map((r) => (
-                  <Box as="li" key={r.status} listStyleType="none" borderBottomWidth="1px" pb="3" _last={{ borderBottomWidth: 0, pb: 0 }}>
-                    <HStack justify="space-between">
-                      <SaleStatusBadge status={r.status} />
-                      <Text fontWeight="medium">{t('salary.salesCount', { count: r.count })}</Text>
-                    </HStack>
-                    <Text fontSize="sm" color="fg.muted" mt="1">
-                      {t('sales.orderValue')}: {formatOre(r.orderValueOre, lang)} · {t('sales.sellerCommission')}: {formatOre(r.commissionOre, lang)}
-                    </Text>
-                    <Text fontSize="sm" color="fg.muted">
-                      {t('salary.counts')}: {r.counts ? t('salary.yes') : t('salary.no')}
-                    </Text>
-                  </Box>
-                ))}
-              </Stack>
-              <Table.ScrollArea borderWidth="0" maxW="100%" hideBelow="md">
-                <Table.Root size="sm">
-                  <Table.Header>
-                    <Table.Row>
-                      <Table.ColumnHeader>{t('sales.statusLabel')}</Table.ColumnHeader>
-                      <Table.ColumnHeader textAlign="end">{t('sellerDashboard.sales')}</Table.ColumnHeader>
-                      <Table.ColumnHeader textAlign="end">{t('sales.orderValue')}</Table.ColumnHeader>
-                      <Table.ColumnHeader textAlign="end">{t('sales.sellerCommission')}</Table.ColumnHeader>
-                      <Table.ColumnHeader>{t('salary.counts')}</Table.ColumnHeader>
-                    </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
-                    {rows.map((r) => (
-                      <Table.Row key={r.status}>
-                        <Table.Cell>
-                          <SaleStatusBadge status={r.status} />
-                        </Table.Cell>
-                        <Table.Cell textAlign="end">{r.count}</Table.Cell>
-                        <Table.Cell textAlign="end">{formatOre(r.orderValueOre, lang)}</Table.Cell>
-                        <Table.Cell textAlign="end">{formatOre(r.commissionOre, lang)}</Table.Cell>
-                        <Table.Cell>{r.counts ? t('salary.yes') : t('salary.no')}</Table.Cell>
-                      </Table.Row>
-                    ))}
-                  </Table.Body>
-                </Table.Root>
-              </Table.ScrollArea>
-            </>
-          )}
-        </Card.Body>
-      </Card.Root>
+      <ByStatusCard rows={rows} />
     </Page>
+  )
+}
+
+/** The month's sales by status: how many, their order value and commission, and whether they count toward pay. */
+function ByStatusCard({ rows }: { rows: ReturnType<typeof earningsByStatus> }) {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Card.Title>{t('salary.byStatus')}</Card.Title>
+      </Card.Header>
+      <Card.Body>
+        {rows.length === 0 ? (
+          <Text color="fg.muted">{t('salary.noSales')}</Text>
+        ) : (
+          <>
+            {/* On a phone each status is a short block (a five-column table would scroll sideways); wider, a table. */}
+            <Stack as="ul" gap="3" hideFrom="md" data-testid="salary-status-list">
+              {rows.map((r) => (
+                <Box as="li" key={r.status} listStyleType="none" borderBottomWidth="1px" pb="3" _last={{ borderBottomWidth: 0, pb: 0 }}>
+                  <HStack justify="space-between">
+                    <SaleStatusBadge status={r.status} />
+                    <Text fontWeight="medium">{t('salary.salesCount', { count: r.count })}</Text>
+                  </HStack>
+                  <Text fontSize="sm" color="fg.muted" mt="1">
+                    {t('sales.orderValue')}: {formatOre(r.orderValueOre, lang)} · {t('sales.sellerCommission')}: {formatOre(r.commissionOre, lang)}
+                  </Text>
+                  <Text fontSize="sm" color="fg.muted">
+                    {t('salary.counts')}: {r.counts ? t('salary.yes') : t('salary.no')}
+                  </Text>
+                </Box>
+              ))}
+            </Stack>
+            <Table.ScrollArea borderWidth="0" maxW="100%" hideBelow="md">
+              <Table.Root size="sm">
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader>{t('sales.statusLabel')}</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">{t('sellerDashboard.sales')}</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">{t('sales.orderValue')}</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">{t('sales.sellerCommission')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('salary.counts')}</Table.ColumnHeader>
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {rows.map((r) => (
+                    <Table.Row key={r.status}>
+                      <Table.Cell>
+                        <SaleStatusBadge status={r.status} />
+                      </Table.Cell>
+                      <Table.Cell textAlign="end">{r.count}</Table.Cell>
+                      <Table.Cell textAlign="end">{formatOre(r.orderValueOre, lang)}</Table.Cell>
+                      <Table.Cell textAlign="end">{formatOre(r.commissionOre, lang)}</Table.Cell>
+                      <Table.Cell>{r.counts ? t('salary.yes') : t('salary.no')}</Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Table.ScrollArea>
+          </>
+        )}
+      </Card.Body>
+    </Card.Root>
   )
 }

@@ -1,14 +1,14 @@
-import { Button, Input, Text } from '@chakra-ui/react'
+import { Button, Input } from '@chakra-ui/react'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router'
 import { SALE_STATUSES, type SaleStatus } from '../../../../shared/rules/sale'
-import { formatDate, formatOre, formatTime, type FormatLanguage } from '../../../../shared/format'
+import { type FormatLanguage } from '../../../../shared/format'
 import { pathFor } from '../../../../shared/routes'
 import type { SaleReportListItem } from '../../../../shared/schemas/sale-reports'
 import { listTable } from '../../../components/ui/data-table/list-state'
-import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
+import { DataTable } from '../../../components/ui/data-table/data-table'
 import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
 import { useListQuery } from '../../../components/ui/data-table/use-list-query'
 import { Page } from '../../../components/ui/page'
@@ -16,8 +16,8 @@ import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { FILTER_KEYS, listSaleReports, type SaleReportFilters } from '../api/sale-reports-api'
 import { ChangeStatusDialog, type MovableReport } from '../components/change-status-dialog'
-import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
 import { SaleReportSummary } from '../components/sale-report-summary'
+import { saleReportColumns } from '../components/sale-report-columns'
 import { salesKeys } from '../api/sales-keys'
 import { FilterBar, FilterChips, OrgFilters } from '../../../components/ui/list-filters'
 import { chipsOf, toggleChip } from '../../../components/ui/filter-chips'
@@ -61,60 +61,7 @@ export default function SaleReportsPage() {
   const filtered = FILTER_KEYS.some((k) => filters[k])
 
   const lang = i18n.language as FormatLanguage
-  const columns: Column<SaleReportListItem>[] = [
-    {
-      key: 'soldAt',
-      header: t('saleReports.columns.soldAt'),
-      sortKey: 'soldAt',
-      render: (r) => (
-        <Text whiteSpace="nowrap">
-          {formatDate(r.soldAt, lang)} {formatTime(r.soldAt, lang)}
-        </Text>
-      ),
-      csv: (r) => new Date(r.soldAt).toISOString(),
-    },
-    {
-      key: 'customer',
-      header: t('saleReports.columns.customer'),
-      sortKey: 'customer',
-      render: (r) => (
-        <>
-          <Text fontWeight="medium">{r.customerName}</Text>
-          {r.companyName ? (
-            <Text fontSize="xs" color="fg.muted">
-              {r.companyName}
-            </Text>
-          ) : null}
-        </>
-      ),
-      csv: (r) => r.customerName,
-    },
-    { key: 'seller', header: t('saleReports.columns.seller'), render: (r) => r.sellerName, csv: (r) => r.sellerName, hideBelow: 'md' },
-    { key: 'team', header: t('saleReports.columns.team'), render: (r) => r.teamName ?? '–', csv: (r) => r.teamName, hideBelow: 'lg' },
-    { key: 'provider', header: t('saleReports.columns.provider'), render: (r) => r.providerName, csv: (r) => r.providerName, hideBelow: 'lg' },
-    {
-      key: 'orderNumber',
-      header: t('saleReports.columns.orderNumber'),
-      render: (r) => r.externalOrderNumber ?? '–',
-      csv: (r) => r.externalOrderNumber,
-      hideBelow: 'lg',
-    },
-    {
-      key: 'orderValue',
-      header: t('saleReports.columns.orderValue'),
-      sortKey: 'orderValue',
-      render: (r) => <Text textAlign="end">{formatOre(r.orderValueOre, lang)}</Text>,
-      csv: (r) => (r.orderValueOre / 100).toFixed(2),
-      hideBelow: 'sm',
-    },
-    {
-      key: 'status',
-      header: t('saleReports.columns.status'),
-      sortKey: 'status',
-      render: (r) => <SaleStatusBadge status={r.status} />,
-      csv: (r) => t(`sales.status.${r.status}`),
-    },
-  ]
+  const columns = saleReportColumns(t, lang)
 
   const csv = useCsvDownload({
     fileName: t('saleReports.csvFile'),
