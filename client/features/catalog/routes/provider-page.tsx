@@ -10,6 +10,7 @@ import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { getProvider, setProviderActive } from '../api/catalog-api'
+import { fact } from '../../../components/ui/detail-kit'
 import { ActiveBadge } from '../components/active-filter'
 import { CopyProductsDialog } from '../components/copy-products-dialog'
 import { DetailState } from '../../../components/ui/detail-state'
@@ -26,7 +27,6 @@ const PROVIDER_FIELDS = ['name', 'type', 'requireExternalOrderNumber', 'active']
 export default function ProviderPage() {
   const { t, i18n } = useTranslation()
   const lang = i18n.language as FormatLanguage
-  const navigate = useNavigate()
   const ability = useAbility()
   const [dialog, setDialog] = useState<'edit' | 'copy' | 'product' | null>(null)
   const { query: provider, refresh } = useRecord(catalogKeys.provider.detail, getProvider, [catalogKeys.providers.all, catalogKeys.products.all])
@@ -81,83 +81,14 @@ export default function ProviderPage() {
           <Card.Root>
             <Card.Body>
               <DataList.Root orientation="horizontal" size="sm">
-                <DataList.Item>
-                  <DataList.ItemLabel>{t('catalog.fields.type')}</DataList.ItemLabel>
-                  <DataList.ItemValue>{t(`catalog.providerTypes.${p.type}`)}</DataList.ItemValue>
-                </DataList.Item>
-                <DataList.Item>
-                  <DataList.ItemLabel>{t('catalog.fields.requireExternalOrderNumber')}</DataList.ItemLabel>
-                  <DataList.ItemValue>{p.requireExternalOrderNumber ? '✓' : '–'}</DataList.ItemValue>
-                </DataList.Item>
-                <DataList.Item>
-                  <DataList.ItemLabel>{t('catalog.fields.products')}</DataList.ItemLabel>
-                  <DataList.ItemValue>{p.productCount}</DataList.ItemValue>
-                </DataList.Item>
-                <DataList.Item>
-                  <DataList.ItemLabel>{t('catalog.fields.created')}</DataList.ItemLabel>
-                  <DataList.ItemValue>{formatDate(p.createdAt, lang)}</DataList.ItemValue>
-                </DataList.Item>
+                {fact(t('catalog.fields.type'), t(`catalog.providerTypes.${p.type}`))}
+                {fact(t('catalog.fields.requireExternalOrderNumber'), p.requireExternalOrderNumber ? '✓' : '–')}
+                {fact(t('catalog.fields.products'), p.productCount)}
+                {fact(t('catalog.fields.created'), formatDate(p.createdAt, lang))}
               </DataList.Root>
             </Card.Body>
           </Card.Root>
-          <Card.Root>
-            <Card.Header>
-              <Card.Title>{t('catalog.fields.products')}</Card.Title>
-            </Card.Header>
-            <Card.Body overflowX="auto">
-              {p.products.length === 0 ? (
-                <Text color="fg.muted">{t('catalog.providers.noProducts')}</Text>
-              ) : (
-                <Table.Root size="sm" interactive data-testid="provider-products">
-                  <Table.Header>
-                    <Table.Row>
-                      <Table.ColumnHeader>{t('catalog.fields.name')}</Table.ColumnHeader>
-                      <Table.ColumnHeader hideBelow="md">{t('catalog.fields.category')}</Table.ColumnHeader>
-                      <Table.ColumnHeader textAlign="end">{t('catalog.fields.price')}</Table.ColumnHeader>
-                      <Table.ColumnHeader textAlign="end" hideBelow="sm">
-                        {t('catalog.fields.sellerCommission')}
-                      </Table.ColumnHeader>
-                      <Table.ColumnHeader textAlign="end" hideBelow="lg">
-                        {t('catalog.fields.companyCommission')}
-                      </Table.ColumnHeader>
-                      <Table.ColumnHeader textAlign="end" hideBelow="lg">
-                        {t('catalog.fields.companyCost')}
-                      </Table.ColumnHeader>
-                      <Table.ColumnHeader textAlign="end" hideBelow="md">
-                        {t('catalog.fields.gamePoints')}
-                      </Table.ColumnHeader>
-                    </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
-                    {p.products.map((x) => (
-                      <Table.Row key={x.id} cursor="pointer" onClick={() => navigate(pathFor('backoffice-products-id', { id: x.id }))}>
-                        <Table.Cell>
-                          <HStack gap="2" wrap="wrap">
-                            <Text fontWeight="medium">{x.name}</Text>
-                            {x.active ? null : <Badge size="sm">{t('catalog.status.archived')}</Badge>}
-                          </HStack>
-                        </Table.Cell>
-                        <Table.Cell hideBelow="md">{x.categoryName ?? '–'}</Table.Cell>
-                        <Table.Cell textAlign="end">{money(x.priceOre, lang)}</Table.Cell>
-                        <Table.Cell textAlign="end" hideBelow="sm">
-                          {money(x.sellerCommissionOre, lang)}
-                        </Table.Cell>
-                        <Table.Cell textAlign="end" hideBelow="lg">
-                          {money(x.companyCommissionOre, lang)}
-                        </Table.Cell>
-                        <Table.Cell textAlign="end" hideBelow="lg">
-                          {money(x.companyCostOre, lang)}
-                        </Table.Cell>
-                        <Table.Cell textAlign="end" hideBelow="md">
-                          {x.gamePoints}
-                        </Table.Cell>
-                      </Table.Row>
-                    ))}
-                  </Table.Body>
-                </Table.Root>
-              )}
-            </Card.Body>
-          </Card.Root>
+          <ProviderProducts products={p.products} />
           <ActivityLog
             lines={p.activity}
             testId="provider-log"
@@ -212,5 +143,72 @@ export default function ProviderPage() {
         </Page>
       )}
     </DetailState>
+  )
+}
+
+/** The provider's products with their price, commissions, cost and game points; a row opens the product. */
+function ProviderProducts({ products }: { products: ProviderDetail['products'] }) {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const navigate = useNavigate()
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Card.Title>{t('catalog.fields.products')}</Card.Title>
+      </Card.Header>
+      <Card.Body overflowX="auto">
+        {products.length === 0 ? (
+          <Text color="fg.muted">{t('catalog.providers.noProducts')}</Text>
+        ) : (
+          <Table.Root size="sm" interactive data-testid="provider-products">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>{t('catalog.fields.name')}</Table.ColumnHeader>
+                <Table.ColumnHeader hideBelow="md">{t('catalog.fields.category')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('catalog.fields.price')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end" hideBelow="sm">
+                  {t('catalog.fields.sellerCommission')}
+                </Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end" hideBelow="lg">
+                  {t('catalog.fields.companyCommission')}
+                </Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end" hideBelow="lg">
+                  {t('catalog.fields.companyCost')}
+                </Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end" hideBelow="md">
+                  {t('catalog.fields.gamePoints')}
+                </Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {products.map((x) => (
+                <Table.Row key={x.id} cursor="pointer" onClick={() => navigate(pathFor('backoffice-products-id', { id: x.id }))}>
+                  <Table.Cell>
+                    <HStack gap="2" wrap="wrap">
+                      <Text fontWeight="medium">{x.name}</Text>
+                      {x.active ? null : <Badge size="sm">{t('catalog.status.archived')}</Badge>}
+                    </HStack>
+                  </Table.Cell>
+                  <Table.Cell hideBelow="md">{x.categoryName ?? '–'}</Table.Cell>
+                  <Table.Cell textAlign="end">{money(x.priceOre, lang)}</Table.Cell>
+                  <Table.Cell textAlign="end" hideBelow="sm">
+                    {money(x.sellerCommissionOre, lang)}
+                  </Table.Cell>
+                  <Table.Cell textAlign="end" hideBelow="lg">
+                    {money(x.companyCommissionOre, lang)}
+                  </Table.Cell>
+                  <Table.Cell textAlign="end" hideBelow="lg">
+                    {money(x.companyCostOre, lang)}
+                  </Table.Cell>
+                  <Table.Cell textAlign="end" hideBelow="md">
+                    {x.gamePoints}
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        )}
+      </Card.Body>
+    </Card.Root>
   )
 }

@@ -75,7 +75,6 @@ function TemplateForm(props: {
     },
   })
   const questions = useFieldArray({ control: form.control, name: 'content.questions', keyName: 'key' })
-  const grades = useFieldArray({ control: form.control, name: 'content.grades', keyName: 'key' })
   const { errors } = form.formState
   const providerId = useWatch({ control: form.control, name: 'providerId' })
 
@@ -146,29 +145,7 @@ function TemplateForm(props: {
         </SimpleGrid>
       </Fieldset.Root>
 
-      <Fieldset.Root>
-        <Fieldset.Legend fontWeight="semibold">{t('quality.templates.grades')}</Fieldset.Legend>
-        <Stack gap="2" data-testid="quality-template-grades">
-          {grades.fields.map((g, i) => (
-            <HStack key={g.key} align="flex-start" gap="2">
-              <FormField label={t('quality.templates.grade')} error={contentErrors?.grades?.[i]?.grade}>
-                <Input maxW="24" autoComplete="off" {...form.register(`content.grades.${i}.grade`)} />
-              </FormField>
-              <FormField label={t('quality.templates.min')} error={contentErrors?.grades?.[i]?.min}>
-                <Input maxW="28" type="number" inputMode="decimal" min={0} max={100} {...form.register(`content.grades.${i}.min`, { valueAsNumber: true })} />
-              </FormField>
-              <Button mt="7" size="sm" variant="ghost" disabled={grades.fields.length <= 1} onClick={() => grades.remove(i)}>
-                {t('quality.templates.removeGrade')}
-              </Button>
-            </HStack>
-          ))}
-          <Box>
-            <Button size="xs" variant="outline" disabled={grades.fields.length >= 10} onClick={() => grades.append({ grade: '', min: 0 })}>
-              {t('quality.templates.addGrade')}
-            </Button>
-          </Box>
-        </Stack>
-      </Fieldset.Root>
+      <GradesEditor control={form.control} register={form.register} errors={contentErrors?.grades} />
 
       <Fieldset.Root>
         <Fieldset.Legend fontWeight="semibold">{t('quality.templates.questions')}</Fieldset.Legend>
@@ -238,35 +215,7 @@ function QuestionEditor(props: {
   return (
     <Box borderWidth="1px" rounded="md" p="3" data-testid="quality-question">
       <Stack gap="3">
-        <HStack justify="space-between" flexWrap="wrap" gap="2">
-          <HStack gap="2">
-            <Text fontWeight="semibold">{label}</Text>
-            <Badge variant="subtle">{t(`quality.kind.${kind}`)}</Badge>
-          </HStack>
-          <HStack gap="1">
-            <IconButton
-              size="xs"
-              variant="ghost"
-              aria-label={`${t('quality.templates.moveUp')}: ${label}`}
-              disabled={i === 0}
-              onClick={() => props.onMove(i - 1)}
-            >
-              ↑
-            </IconButton>
-            <IconButton
-              size="xs"
-              variant="ghost"
-              aria-label={`${t('quality.templates.moveDown')}: ${label}`}
-              disabled={i === props.count - 1}
-              onClick={() => props.onMove(i + 1)}
-            >
-              ↓
-            </IconButton>
-            <Button size="xs" variant="ghost" colorPalette="red" disabled={props.count <= 1} onClick={props.onRemove}>
-              {t('quality.templates.removeQuestion')}
-            </Button>
-          </HStack>
-        </HStack>
+        <QuestionHeader label={label} kind={kind} index={i} count={props.count} onMove={props.onMove} onRemove={props.onRemove} />
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
           <FormField label={t('quality.templates.questionKind')} error={errors?.kind}>
             <Controller
@@ -379,5 +328,74 @@ function QuestionEditor(props: {
         ) : null}
       </Stack>
     </Box>
+  )
+}
+
+/** A question's title and kind, with moving it up or down and removing it (the last one stays). */
+function QuestionHeader(props: { label: string; kind: Question['kind']; index: number; count: number; onMove: (to: number) => void; onRemove: () => void }) {
+  const { t } = useTranslation()
+  const { label, kind, index, count, onMove, onRemove } = props
+  return (
+    <HStack justify="space-between" flexWrap="wrap" gap="2">
+      <HStack gap="2">
+        <Text fontWeight="semibold">{label}</Text>
+        <Badge variant="subtle">{t(`quality.kind.${kind}`)}</Badge>
+      </HStack>
+      <HStack gap="1">
+        <IconButton
+          size="xs"
+          variant="ghost"
+          aria-label={`${t('quality.templates.moveUp')}: ${label}`}
+          disabled={index === 0}
+          onClick={() => onMove(index - 1)}
+        >
+          ↑
+        </IconButton>
+        <IconButton
+          size="xs"
+          variant="ghost"
+          aria-label={`${t('quality.templates.moveDown')}: ${label}`}
+          disabled={index === count - 1}
+          onClick={() => onMove(index + 1)}
+        >
+          ↓
+        </IconButton>
+        <Button size="xs" variant="ghost" colorPalette="red" disabled={count <= 1} onClick={onRemove}>
+          {t('quality.templates.removeQuestion')}
+        </Button>
+      </HStack>
+    </HStack>
+  )
+}
+
+/** The grades a survey's score gives: each grade and the lowest score that reaches it (one to ten of them). */
+function GradesEditor(props: { control: Control<Form>; register: UseFormRegister<Form>; errors: NonNullable<FieldErrors<Form>['content']>['grades'] }) {
+  const { t } = useTranslation()
+  const { register, errors } = props
+  const grades = useFieldArray({ control: props.control, name: 'content.grades', keyName: 'key' })
+  return (
+    <Fieldset.Root>
+      <Fieldset.Legend fontWeight="semibold">{t('quality.templates.grades')}</Fieldset.Legend>
+      <Stack gap="2" data-testid="quality-template-grades">
+        {grades.fields.map((g, i) => (
+          <HStack key={g.key} align="flex-start" gap="2">
+            <FormField label={t('quality.templates.grade')} error={errors?.[i]?.grade}>
+              <Input maxW="24" autoComplete="off" {...register(`content.grades.${i}.grade`)} />
+            </FormField>
+            <FormField label={t('quality.templates.min')} error={errors?.[i]?.min}>
+              <Input maxW="28" type="number" inputMode="decimal" min={0} max={100} {...register(`content.grades.${i}.min`, { valueAsNumber: true })} />
+            </FormField>
+            <Button mt="7" size="sm" variant="ghost" disabled={grades.fields.length <= 1} onClick={() => grades.remove(i)}>
+              {t('quality.templates.removeGrade')}
+            </Button>
+          </HStack>
+        ))}
+        <Box>
+          <Button size="xs" variant="outline" disabled={grades.fields.length >= 10} onClick={() => grades.append({ grade: '', min: 0 })}>
+            {t('quality.templates.addGrade')}
+          </Button>
+        </Box>
+      </Stack>
+    </Fieldset.Root>
   )
 }

@@ -1,27 +1,22 @@
-import { Badge, Button, Flex, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react'
+import { Button, Flex, Text } from '@chakra-ui/react'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link as RouterLink, useSearchParams } from 'react-router'
-import { formatDate, formatOre, formatTime, type FormatLanguage } from '../../../../shared/format'
-import { pathFor } from '../../../../shared/routes'
+import { useSearchParams } from 'react-router'
+import type { FormatLanguage } from '../../../../shared/format'
 import { DOUBLE_STATES, type DoubleSaleListItem, type DoubleState } from '../../../../shared/schemas/double-sales'
 import { listTable } from '../../../components/ui/data-table/list-state'
-import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
+import { DataTable } from '../../../components/ui/data-table/data-table'
 import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
 import { useListQuery } from '../../../components/ui/data-table/use-list-query'
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { DOUBLE_FILTER_KEYS, getSaleSettings, listDoubleSales, type DoubleSaleFilters } from '../api/double-sales-api'
-import { revealIdentity } from '../../../lib/identity-api'
 import { DoubleSaleDialog, DoubleWindowDialog } from '../components/double-sale-dialogs'
-import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
-import { IdentityNumber } from '../../../components/ui/identity-number'
+import { doubleSaleColumns } from '../components/double-sale-columns'
 import { salesKeys } from '../api/sales-keys'
 import { FilterBar, FilterChips, OrgFilters } from '../../../components/ui/list-filters'
-
-const STATE_COLOR: Record<DoubleState, string> = { open: 'orange', confirmed: 'red', dismissed: 'gray' }
 
 /**
  * /backoffice/double-sales: possible double sales (docs/decisions/025) — the same customer, provider and product
@@ -54,101 +49,7 @@ export default function DoubleSalesPage() {
   const set = (key: keyof DoubleSaleFilters, value: string | undefined) => update({ [key]: value })
   const active = DOUBLE_FILTER_KEYS.filter((k) => filters[k]).length
 
-  const sale = (s: DoubleSaleListItem['later']) => (
-    <Stack gap="1">
-      <ChakraLink asChild fontSize="sm">
-        <RouterLink to={pathFor('backoffice-salereports-id', { id: s.id })}>
-          {t('doubleSales.saleLine', {
-            date: `${formatDate(s.soldAt, lang)} ${formatTime(s.soldAt, lang)}`,
-            seller: s.sellerName,
-            value: formatOre(s.orderValueOre, lang),
-          })}
-        </RouterLink>
-      </ChakraLink>
-      <HStack>
-        <SaleStatusBadge status={s.status} />
-      </HStack>
-    </Stack>
-  )
-  const columns: Column<DoubleSaleListItem>[] = [
-    {
-      key: 'found',
-      header: t('doubleSales.columns.found'),
-      sortKey: 'detectedAt',
-      render: (r) => <Text whiteSpace="nowrap">{formatDate(r.detectedAt, lang)}</Text>,
-      csv: (r) => new Date(r.detectedAt).toISOString(),
-      hideBelow: 'md',
-    },
-    {
-      key: 'customer',
-      header: t('doubleSales.columns.customer'),
-      render: (r) => (
-        <>
-          <Text fontWeight="medium">{r.customerName}</Text>
-          <Text as="div" fontSize="xs" color="fg.muted">
-            <IdentityNumber masked={r.customerNumber} reveal={() => revealIdentity.ofSale(r.later.id)} />
-          </Text>
-          <Text fontSize="xs" color="fg.muted" hideFrom="lg">
-            {r.providerName}
-          </Text>
-        </>
-      ),
-      csv: (r) => `${r.customerName} (${r.customerNumber})`,
-    },
-    { key: 'provider', header: t('doubleSales.columns.provider'), render: (r) => r.providerName, csv: (r) => r.providerName, hideBelow: 'lg' },
-    {
-      key: 'apart',
-      header: t('doubleSales.columns.apart'),
-      render: (r) => <Text whiteSpace="nowrap">{r.daysApart === 0 ? t('doubleSales.sameDay') : t('doubleSales.apartDays', { count: r.daysApart })}</Text>,
-      csv: (r) => r.daysApart,
-    },
-    {
-      key: 'later',
-      header: t('doubleSales.columns.later'),
-      render: (r) => sale(r.later),
-      csv: (r) => `${r.later.sellDate} ${r.later.sellerName}`,
-      hideBelow: 'sm',
-    },
-    {
-      key: 'earlier',
-      header: t('doubleSales.columns.earlier'),
-      render: (r) => sale(r.earlier),
-      csv: (r) => `${r.earlier.sellDate} ${r.earlier.sellerName}`,
-      hideBelow: 'sm',
-    },
-    {
-      key: 'state',
-      header: t('doubleSales.columns.state'),
-      render: (r) =>
-        r.state === 'open' && mayDecide ? (
-          <Flex gap="2" wrap="wrap">
-            <Button size="xs" colorPalette="red" variant="outline" onClick={() => setDeciding({ pair: r, mode: 'confirm' })}>
-              {t('doubleSales.confirm')}
-            </Button>
-            <Button size="xs" variant="outline" onClick={() => setDeciding({ pair: r, mode: 'dismiss' })}>
-              {t('doubleSales.dismiss')}
-            </Button>
-          </Flex>
-        ) : (
-          <Stack gap="1">
-            <Badge colorPalette={STATE_COLOR[r.state]} variant="subtle" alignSelf="start">
-              {t(`doubleSales.states.${r.state}`)}
-            </Badge>
-            {r.decidedAt ? (
-              <Text fontSize="xs" color="fg.muted">
-                {t('doubleSales.decided', { date: formatDate(r.decidedAt, lang) })}
-              </Text>
-            ) : null}
-            {r.note ? (
-              <Text fontSize="xs" color="fg.muted" lineClamp={2} title={r.note}>
-                {r.note}
-              </Text>
-            ) : null}
-          </Stack>
-        ),
-      csv: (r) => t(`doubleSales.states.${r.state}`),
-    },
-  ]
+  const columns = doubleSaleColumns(t, lang, mayDecide ? (pair, mode) => setDeciding({ pair, mode }) : null)
   const csv = useCsvDownload({ fileName: t('routes.backoffice-double-sales'), columns, query, fetchPage: (q) => listDoubleSales(q, filters) })
   const windowDays = settings.data?.doubleWindowDays
 

@@ -4,7 +4,7 @@ import { useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { formatDate, type FormatLanguage } from '../../../../shared/format'
-import { ABSENCE_TYPES, type AbsenceType, type AllowanceType } from '../../../../shared/rules/time-report'
+import { ABSENCE_TYPES } from '../../../../shared/rules/time-report'
 import { businessMonth } from '../../../../shared/rules/work'
 import type { TimeReportInput } from '../../../../shared/schemas/time-reports'
 import { FormField } from '../../../components/ui/form-field'
@@ -13,42 +13,22 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { LocalValidationError, saveTimeReportLocally } from '../api/local-actions'
 import { useMonthAttested, useOutboxEntry, useSellerStore, useTimeReportOn, useTimeReportsOfMonth, useToday } from '../api/seller-store'
 import { SyncBadge } from '../components/status-badges'
+import { formToTimeReport, newTimeReportForm, timeReportToForm, type TimeReportFormValues } from '../model/time-report-form'
 import { TextField } from '../../../components/ui/form-kit'
 import { Choices } from '../../../components/ui/choices'
 
-type FormValues = {
-  date: string
-  present: '' | 'yes' | 'no'
-  workHours: string
-  absenceHours: string
-  absenceType: '' | AbsenceType
-  allowanceType: '' | '0' | '1' | '2'
-  travelLocation: string
-  comment: string
-}
+type FormValues = TimeReportFormValues
 
 const HOURS = ['0', '2', '4', '6', '8']
 
 /** A seller's own time report for a day: hours, absence, allowance (spec sections 3 and 5). Works offline. */
 export default function TimeReportPage() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t } = useTranslation()
   const { db, userId, engine } = useSellerStore()
   const { today } = useToday()
   const [params] = useSearchParams()
   const fixSeq = params.get('fix') ? Number(params.get('fix')) : undefined
-  const form = useForm<FormValues>({
-    defaultValues: {
-      date: params.get('date') ?? today,
-      present: '',
-      workHours: '8',
-      absenceHours: '0',
-      absenceType: '',
-      allowanceType: '0',
-      travelLocation: '',
-      comment: '',
-    },
-  })
+  const form = useForm<FormValues>({ defaultValues: newTimeReportForm(params.get('date') ?? today) })
   const date = useWatch({ control: form.control, name: 'date' })
   const existing = useTimeReportOn(db, date || null)
   const fixing = useOutboxEntry(db, fixSeq)
@@ -60,16 +40,7 @@ export default function TimeReportPage() {
   useEffect(() => {
     const source = fixing?.name === 'saveTimeReport' ? (fixing.args as TimeReportInput) : existing
     if (!source) return
-    form.reset({
-      date: source.date,
-      present: source.present === null ? '' : source.present ? 'yes' : 'no',
-      workHours: String(source.workHours),
-      absenceHours: String(source.absenceHours),
-      absenceType: source.absenceType ?? '',
-      allowanceType: source.allowanceType === null ? '' : (String(source.allowanceType) as '0' | '1' | '2'),
-      travelLocation: source.travelLocation ?? '',
-      comment: source.comment ?? '',
-    })
+    form.reset(timeReportToForm(source))
     for (const [field, messages] of Object.entries(fixing?.rejection?.fieldErrors ?? {})) {
       form.setError(field as keyof FormValues, { type: 'server', message: messages[0] })
     }
@@ -78,23 +49,9 @@ export default function TimeReportPage() {
   const submit = form.handleSubmit(async (v) => {
     setFormError(null)
     try {
-      await saveTimeReportLocally(
-        db,
-        userId,
-        {
-          id: existing?.id ?? crypto.randomUUID(),
-          date: v.date,
-          present: v.present === '' ? null : v.present === 'yes',
-          workHours: Number(v.workHours),
-          absenceHours: Number(v.absenceHours),
-          absenceType: v.absenceType || null,
-          allowanceType: v.allowanceType === '' ? null : (Number(v.allowanceType) as AllowanceType),
-          travelLocation: v.travelLocation || null,
-          comment: v.comment || null,
-        },
-        t,
-        { replacesSeq: fixing?.state === 'rejected' ? fixing.seq : undefined },
-      )
+      await saveTimeReportLocally(db, userId, formToTimeReport(v, existing?.id ?? crypto.randomUUID()), t, {
+        replacesSeq: fixing?.state === 'rejected' ? fixing.seq : undefined,
+      })
       engine.afterLocalWrite()
       snackbar.show(t('timeReport.saved'), { color: 'success', icon: 'success' })
     } catch (e) {
@@ -191,41 +148,50 @@ export default function TimeReportPage() {
         </Card.Body>
       </Card.Root>
 
-      <Card.Root maxW="3xl">
-        <Card.Header>
-          <Card.Title>{t('timeReport.thisMonth')}</Card.Title>
-        </Card.Header>
-        <Card.Body>
-          {month && month.length > 0 ? (
-            <Table.Root size="sm">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{t('timeReport.date')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('timeReport.workHours')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('timeReport.absence')}</Table.ColumnHeader>
-                  <Table.ColumnHeader />
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {month.map((r) => (
-                  <Table.Row key={r.id}>
-                    <Table.Cell>{formatDate(r.date, lang)}</Table.Cell>
-                    <Table.Cell>{r.workHours} h</Table.Cell>
-                    <Table.Cell>
-                      {r.absenceHours > 0 ? `${r.absenceHours} h ${r.absenceType ? t(`timeReport.absenceTypes.${r.absenceType}`) : ''}` : '–'}
-                    </Table.Cell>
-                    <Table.Cell>
-                      <SyncBadge sync={r.sync} />
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          ) : (
-            <Text color="fg.muted">{t('timeReport.none')}</Text>
-          )}
-        </Card.Body>
-      </Card.Root>
+      <MonthReports reports={month} />
     </Page>
+  )
+}
+
+/** The month's reports on this phone, each with its hours, absence and whether it has reached the server. */
+function MonthReports({ reports }: { reports: ReturnType<typeof useTimeReportsOfMonth> }) {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  return (
+    <Card.Root maxW="3xl">
+      <Card.Header>
+        <Card.Title>{t('timeReport.thisMonth')}</Card.Title>
+      </Card.Header>
+      <Card.Body>
+        {reports && reports.length > 0 ? (
+          <Table.Root size="sm">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>{t('timeReport.date')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('timeReport.workHours')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('timeReport.absence')}</Table.ColumnHeader>
+                <Table.ColumnHeader />
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {reports.map((r) => (
+                <Table.Row key={r.id}>
+                  <Table.Cell>{formatDate(r.date, lang)}</Table.Cell>
+                  <Table.Cell>{r.workHours} h</Table.Cell>
+                  <Table.Cell>
+                    {r.absenceHours > 0 ? `${r.absenceHours} h ${r.absenceType ? t(`timeReport.absenceTypes.${r.absenceType}`) : ''}` : '–'}
+                  </Table.Cell>
+                  <Table.Cell>
+                    <SyncBadge sync={r.sync} />
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        ) : (
+          <Text color="fg.muted">{t('timeReport.none')}</Text>
+        )}
+      </Card.Body>
+    </Card.Root>
   )
 }
