@@ -110,8 +110,6 @@ const SIZE_LIMITS = { 'max-lines': ['warn', { max: 500 }], 'max-lines-per-functi
 const SPLIT_PENDING = [
   'client/components/ui/data-table/data-table.tsx',
   'client/features/assistant/components/conversation.tsx',
-  'client/features/statistics/routes/manager-dashboard-page.tsx',
-  'client/features/statistics/routes/order-statistics-page.tsx',
   'client/features/orders/components/import-dialog.tsx',
   'client/features/orders/routes/order-management-page.tsx',
   'client/features/time-reports/components/attestation-panel.tsx',

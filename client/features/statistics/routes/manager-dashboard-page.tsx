@@ -75,6 +75,72 @@ export default function ManagerDashboardPage() {
   )
 }
 
+/** How far a team or an office has come toward its budget, with the budget and the month's prediction. */
+function GoalBar({ f, lang }: { f: GoalFigures; lang: FormatLanguage }) {
+  const { t } = useTranslation()
+  return f.budgetOre === null ? (
+    <Text fontSize="sm" color="fg.muted">
+      {t('managerBoard.noBudget')}
+    </Text>
+  ) : (
+    <Stack gap="1" minW="40">
+      <Progress.Root value={Math.min(100, f.percent ?? 0)} size="sm" colorPalette={(f.percent ?? 0) >= 100 ? 'green' : 'yellow'}>
+        <Progress.Label fontSize="xs">{t('managerBoard.goalOf', { percent: f.percent })}</Progress.Label>
+        <Progress.Track mt="1">
+          <Progress.Range />
+        </Progress.Track>
+      </Progress.Root>
+      <Text fontSize="xs" color="fg.muted">
+        {t('managerBoard.budget')}: {formatOre(f.budgetOre, lang)} · {t('managerBoard.prediction')}: {formatOre(f.predictionOre, lang)}
+      </Text>
+    </Stack>
+  )
+}
+
+/** Every office's month for a reader who sees them all: order value, sales, budget and how far toward it. */
+function OfficesOverview(props: {
+  data: ManagerDashboard
+  overview: NonNullable<ManagerDashboard['overview']>
+  sales: (narrow: Record<string, string | undefined>, text: string) => ReactNode
+  lang: FormatLanguage
+}) {
+  const { t } = useTranslation()
+  const { data, overview, sales, lang } = props
+  return (
+    <Stack gap="2" data-testid="manager-overview">
+      <Text fontWeight="semibold">{t('managerBoard.overview')}</Text>
+      <Table.ScrollArea borderWidth="1px" rounded="md">
+        <Table.Root size="sm" aria-label={t('managerBoard.overview')}>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>{t('managerBoard.office')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{t('managerBoard.orderValue')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{t('managerBoard.sales')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{t('managerBoard.budget')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{t('managerBoard.goal')}</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {overview.map((o) => (
+              <Table.Row key={o.office.id}>
+                <Table.Cell>
+                  <Link asChild>
+                    <RouterLink to={href('/dashboards/sales/manager', { month: data.month, office: o.office.id })}>{o.office.name}</RouterLink>
+                  </Link>
+                </Table.Cell>
+                <Table.Cell textAlign="end">{sales({ officeId: o.office.id }, formatOre(o.orderValueOre, lang))}</Table.Cell>
+                <Table.Cell textAlign="end">{o.sales}</Table.Cell>
+                <Table.Cell textAlign="end">{o.budgetOre === null ? '–' : formatOre(o.budgetOre, lang)}</Table.Cell>
+                <Table.Cell textAlign="end">{o.percent === null ? '–' : t('managerBoard.goalOf', { percent: o.percent })}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+    </Stack>
+  )
+}
+
 function Board({ data, lang }: { data: ManagerDashboard; lang: FormatLanguage }) {
   const { t } = useTranslation()
   const ability = useAbility()
@@ -95,24 +161,6 @@ function Board({ data, lang }: { data: ManagerDashboard; lang: FormatLanguage })
       formatDecimal(value, lang)
     )
   const oph = (value: number | null) => (value === null ? '–' : formatOph(Math.round(value * 100), lang))
-  const goal = (f: GoalFigures) =>
-    f.budgetOre === null ? (
-      <Text fontSize="sm" color="fg.muted">
-        {t('managerBoard.noBudget')}
-      </Text>
-    ) : (
-      <Stack gap="1" minW="40">
-        <Progress.Root value={Math.min(100, f.percent ?? 0)} size="sm" colorPalette={(f.percent ?? 0) >= 100 ? 'green' : 'yellow'}>
-          <Progress.Label fontSize="xs">{t('managerBoard.goalOf', { percent: f.percent })}</Progress.Label>
-          <Progress.Track mt="1">
-            <Progress.Range />
-          </Progress.Track>
-        </Progress.Root>
-        <Text fontSize="xs" color="fg.muted">
-          {t('managerBoard.budget')}: {formatOre(f.budgetOre, lang)} · {t('managerBoard.prediction')}: {formatOre(f.predictionOre, lang)}
-        </Text>
-      </Stack>
-    )
   const providers = data.providers
   return (
     <Stack gap="5">
@@ -135,7 +183,9 @@ function Board({ data, lang }: { data: ManagerDashboard; lang: FormatLanguage })
               value={office.averagePercent === null ? '–' : t('managerBoard.averageOf', { percent: office.averagePercent })}
               testId="office-average"
             />
-            <Box gridColumn={{ base: 'span 2', md: 'span 1' }}>{goal(office)}</Box>
+            <Box gridColumn={{ base: 'span 2', md: 'span 1' }}>
+              <GoalBar f={office} lang={lang} />
+            </Box>
           </SimpleGrid>
         </Card.Body>
       </Card.Root>
@@ -165,7 +215,9 @@ function Board({ data, lang }: { data: ManagerDashboard; lang: FormatLanguage })
                         <RouterLink to={href('/dashboards/sales/coach', { team: team.id })}>{team.name}</RouterLink>
                       </Link>
                     </Table.Cell>
-                    <Table.Cell>{goal(team)}</Table.Cell>
+                    <Table.Cell>
+                      <GoalBar f={team} lang={lang} />
+                    </Table.Cell>
                     <Table.Cell textAlign="end">{sales({ teamId: team.id }, formatOre(team.orderValueOre, lang))}</Table.Cell>
                     <Table.Cell textAlign="end">{sales({ teamId: team.id }, String(team.sales))}</Table.Cell>
                     <Table.Cell textAlign="end">{hours({ teamId: team.id }, team.hours)}</Table.Cell>
@@ -222,39 +274,7 @@ function Board({ data, lang }: { data: ManagerDashboard; lang: FormatLanguage })
         />
       )}
 
-      {data.overview ? (
-        <Stack gap="2" data-testid="manager-overview">
-          <Text fontWeight="semibold">{t('managerBoard.overview')}</Text>
-          <Table.ScrollArea borderWidth="1px" rounded="md">
-            <Table.Root size="sm" aria-label={t('managerBoard.overview')}>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{t('managerBoard.office')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('managerBoard.orderValue')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('managerBoard.sales')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('managerBoard.budget')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('managerBoard.goal')}</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {data.overview.map((o) => (
-                  <Table.Row key={o.office.id}>
-                    <Table.Cell>
-                      <Link asChild>
-                        <RouterLink to={href('/dashboards/sales/manager', { month: data.month, office: o.office.id })}>{o.office.name}</RouterLink>
-                      </Link>
-                    </Table.Cell>
-                    <Table.Cell textAlign="end">{sales({ officeId: o.office.id }, formatOre(o.orderValueOre, lang))}</Table.Cell>
-                    <Table.Cell textAlign="end">{o.sales}</Table.Cell>
-                    <Table.Cell textAlign="end">{o.budgetOre === null ? '–' : formatOre(o.budgetOre, lang)}</Table.Cell>
-                    <Table.Cell textAlign="end">{o.percent === null ? '–' : t('managerBoard.goalOf', { percent: o.percent })}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-        </Stack>
-      ) : null}
+      {data.overview ? <OfficesOverview data={data} overview={data.overview} sales={sales} lang={lang} /> : null}
     </Stack>
   )
 }

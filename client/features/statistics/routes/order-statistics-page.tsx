@@ -95,6 +95,59 @@ export default function OrderStatisticsPage() {
   )
 }
 
+/** A figure that opens the sale reports behind it. */
+function link(to: string, text: string) {
+  return (
+    <Link asChild colorPalette="brand" variant="underline">
+      <RouterLink to={to}>{text}</RouterLink>
+    </Link>
+  )
+}
+
+/** The period's sale reports by status, each opening its reports, with its share of all. */
+function StatusChart({ filter, statuses }: { filter: OrderStatsFilter; statuses: OrderStatistics['byStatus'] }) {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const navigate = useNavigate()
+  const kr = (ore: number) => formatOre(ore, lang)
+  const reports = statuses.reduce((n, x) => n + x.sales, 0)
+  return (
+    <Stack gap="1">
+      <Text fontSize="sm" color="fg.muted">
+        {t('orderStats.byStatusIntro')}
+      </Text>
+      <StatChart
+        title={t('orderStats.byStatus')}
+        kind="bar"
+        horizontal
+        testId="chart-order-statuses"
+        height={Math.max(140, statuses.length * 34)}
+        fileName={`forsaljning-status-${filter.from}-${filter.to}.csv`}
+        labels={statuses.map((x) => t(`sales.status.${x.status}`))}
+        series={[{ label: t('orderStats.sales'), values: statuses.map((x) => x.sales), color: CHART_COLORS.amber }]}
+        format={(v) => String(v)}
+        onPick={(i) => void navigate(salesHref(filter, { status: statuses[i]!.status }))}
+        columns={[
+          { header: t('orderStats.status'), render: (i) => t(`sales.status.${statuses[i]!.status}`), csv: (i) => statuses[i]!.status },
+          {
+            header: t('orderStats.sales'),
+            numeric: true,
+            render: (i) => link(salesHref(filter, { status: statuses[i]!.status }), String(statuses[i]!.sales)),
+            csv: (i) => statuses[i]!.sales,
+          },
+          {
+            header: t('orderStats.share'),
+            numeric: true,
+            render: (i) => formatPercent(statuses[i]!.sales / reports, lang),
+            csv: (i) => Math.round((statuses[i]!.sales / reports) * 1000) / 10,
+          },
+          { header: t('orderStats.orderValue'), numeric: true, render: (i) => kr(statuses[i]!.orderValueOre), csv: (i) => statuses[i]!.orderValueOre / 100 },
+        ]}
+      />
+    </Stack>
+  )
+}
+
 function Figures({ filter }: { filter: OrderStatsFilter }) {
   const { t, i18n } = useTranslation()
   const lang = i18n.language as FormatLanguage
@@ -105,11 +158,6 @@ function Figures({ filter }: { filter: OrderStatsFilter }) {
   const data: OrderStatistics = query.data
   if (data.totals.sales === 0) return <Text color="fg.muted">{t('orderStats.empty')}</Text>
   const kr = (ore: number) => formatOre(ore, lang)
-  const link = (to: string, text: string) => (
-    <Link asChild colorPalette="brand" variant="underline">
-      <RouterLink to={to}>{text}</RouterLink>
-    </Link>
-  )
   const products = data.byProduct
   const teams = data.byTeam
   const points = data.overTime.points
@@ -122,7 +170,6 @@ function Figures({ filter }: { filter: OrderStatsFilter }) {
   }
   const teamNarrow = (i: number) => ({ teamId: teams[i]!.team?.id ?? filter.teamId })
   const statuses = data.byStatus
-  const reports = statuses.reduce((n, x) => n + x.sales, 0)
   return (
     <Stack gap="5">
       <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
@@ -227,39 +274,7 @@ function Figures({ filter }: { filter: OrderStatsFilter }) {
           { header: t('orderStats.orderValue'), numeric: true, render: (i) => kr(points[i]!.orderValueOre), csv: (i) => points[i]!.orderValueOre / 100 },
         ]}
       />
-      <Stack gap="1">
-        <Text fontSize="sm" color="fg.muted">
-          {t('orderStats.byStatusIntro')}
-        </Text>
-        <StatChart
-          title={t('orderStats.byStatus')}
-          kind="bar"
-          horizontal
-          testId="chart-order-statuses"
-          height={Math.max(140, statuses.length * 34)}
-          fileName={`forsaljning-status-${filter.from}-${filter.to}.csv`}
-          labels={statuses.map((x) => t(`sales.status.${x.status}`))}
-          series={[{ label: t('orderStats.sales'), values: statuses.map((x) => x.sales), color: CHART_COLORS.amber }]}
-          format={(v) => String(v)}
-          onPick={(i) => void navigate(salesHref(filter, { status: statuses[i]!.status }))}
-          columns={[
-            { header: t('orderStats.status'), render: (i) => t(`sales.status.${statuses[i]!.status}`), csv: (i) => statuses[i]!.status },
-            {
-              header: t('orderStats.sales'),
-              numeric: true,
-              render: (i) => link(salesHref(filter, { status: statuses[i]!.status }), String(statuses[i]!.sales)),
-              csv: (i) => statuses[i]!.sales,
-            },
-            {
-              header: t('orderStats.share'),
-              numeric: true,
-              render: (i) => formatPercent(statuses[i]!.sales / reports, lang),
-              csv: (i) => Math.round((statuses[i]!.sales / reports) * 1000) / 10,
-            },
-            { header: t('orderStats.orderValue'), numeric: true, render: (i) => kr(statuses[i]!.orderValueOre), csv: (i) => statuses[i]!.orderValueOre / 100 },
-          ]}
-        />
-      </Stack>
+      <StatusChart filter={filter} statuses={statuses} />
       <ComparePeriods filter={filter} data={data} />
       {data.extraIncome ? <ExtraIncome extra={data.extraIncome} lang={lang} /> : null}
     </Stack>
@@ -290,11 +305,6 @@ function ComparePeriods({ filter, data }: { filter: OrderStatsFilter; data: Orde
     enabled: !!other && !problems,
   })
   const kr = (ore: number) => formatOre(ore, lang)
-  const link = (to: string, text: string) => (
-    <Link asChild colorPalette="brand" variant="underline">
-      <RouterLink to={to}>{text}</RouterLink>
-    </Link>
-  )
   const change = (a: number, b: number, show: (n: number) => string) => {
     if (a === b) return t('orderStats.compare.noChange')
     const sign = a > b ? '+' : '−'
