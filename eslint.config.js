@@ -111,7 +111,6 @@ const SPLIT_PENDING = [
   'client/components/ui/data-table/data-table.tsx',
   'client/features/assistant/components/conversation.tsx',
   'client/features/orders/components/import-dialog.tsx',
-  'client/features/orders/routes/order-management-page.tsx',
   'client/features/time-reports/components/attestation-panel.tsx',
   'client/features/quality/components/survey-dialog.tsx',
   'client/features/sales/routes/sale-detail-page.tsx',

@@ -1,13 +1,13 @@
-import { Badge, Button, Card, CloseButton, Flex, HStack, Link as ChakraLink, SimpleGrid, Stack, Table, Text, Wrap } from '@chakra-ui/react'
+import { Badge, Button, Card, CloseButton, Flex, Link as ChakraLink, SimpleGrid, Table, Text, Wrap } from '@chakra-ui/react'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router'
 import { formatDate, type FormatLanguage } from '../../../../shared/format'
 import { pathFor } from '../../../../shared/routes'
-import { ORDER_MATCH_STATES, type OrderListItem } from '../../../../shared/schemas/orders'
+import { ORDER_MATCH_STATES } from '../../../../shared/schemas/orders'
 import { listState } from '../../../components/ui/data-table/list-state'
-import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
+import { DataTable } from '../../../components/ui/data-table/data-table'
 import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
 import { useListQuery } from '../../../components/ui/data-table/use-list-query'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
@@ -18,6 +18,7 @@ import { importState, listOrders, ORDER_FILTER_KEYS, unmatchedSales, type OrderF
 import { ImportDialog } from '../components/import-dialog'
 import { salesKeys } from '../../sales/api/sales-keys'
 import { ordersKeys } from '../api/orders-keys'
+import { orderColumns } from '../components/order-columns'
 
 /**
  * /backoffice/ordermanagement: order registrations from providers' order files, newest first, each with the sale
@@ -53,76 +54,7 @@ export default function OrderManagementPage() {
   })
   const set = (key: keyof OrderFilters, value: string | undefined) => update({ [key]: value })
 
-  const columns: Column<OrderListItem>[] = [
-    {
-      key: 'orderNumber',
-      header: t('orderManagement.fields.externalOrderNumber'),
-      render: (r) => <Text fontWeight="medium">{r.externalOrderNumber ?? '–'}</Text>,
-      csv: (r) => r.externalOrderNumber,
-    },
-    {
-      key: 'customer',
-      header: t('orderManagement.fields.customerName'),
-      render: (r) => (
-        <>
-          <Text>{r.customerName ?? '–'}</Text>
-          <Text fontSize="xs" color="fg.muted" hideFrom="md">
-            {r.providerName}
-          </Text>
-        </>
-      ),
-      csv: (r) => r.customerName,
-    },
-    { key: 'provider', header: t('orderManagement.columns.provider'), render: (r) => r.providerName, csv: (r) => r.providerName, hideBelow: 'md' },
-    {
-      key: 'orderDate',
-      header: t('orderManagement.fields.orderDate'),
-      sortKey: 'orderDate',
-      render: (r) => (r.orderDate ? formatDate(r.orderDate, lang) : '–'),
-      csv: (r) => r.orderDate,
-      hideBelow: 'sm',
-    },
-    {
-      key: 'status',
-      header: t('orderManagement.fields.externalStatus'),
-      render: (r) => r.externalStatus ?? '–',
-      csv: (r) => r.externalStatus,
-      hideBelow: 'lg',
-    },
-    {
-      key: 'esign',
-      header: t('orderManagement.fields.esignStatus'),
-      render: (r) =>
-        r.esignStatus ? <Badge colorPalette={r.esignStatus === 'signed' ? 'green' : 'gray'}>{t(`orderManagement.esign.${r.esignStatus}`)}</Badge> : '–',
-      csv: (r) => (r.esignStatus ? t(`orderManagement.esign.${r.esignStatus}`) : ''),
-      hideBelow: 'lg',
-    },
-    {
-      key: 'sale',
-      header: t('orderManagement.columns.sale'),
-      render: (r) =>
-        r.sale ? (
-          <Stack gap="1">
-            <HStack gap="2" wrap="wrap">
-              <SaleStatusBadge status={r.sale.status} />
-              {r.matchedBy ? (
-                <Text fontSize="xs" color="fg.muted">
-                  {t(`orderManagement.matchedBy.${r.matchedBy}`)}
-                </Text>
-              ) : null}
-            </HStack>
-            <Text fontSize="xs" color="fg.muted">
-              {formatDate(r.sale.sellDate, lang)} · {r.sale.sellerName}
-            </Text>
-          </Stack>
-        ) : (
-          <Badge colorPalette="orange" variant="subtle">
-            {t('orderManagement.unmatched')}
-          </Badge>
-        ),
-      csv: (r) => (r.sale ? r.sale.id : ''),
-    },
-  ]
+  const columns = orderColumns(t, lang)
   const csv = useCsvDownload({ fileName: t('orderManagement.csvFile'), columns, query, fetchPage: (q) => listOrders(q, filters) })
 
   return (
