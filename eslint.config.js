@@ -113,7 +113,6 @@ const SPLIT_PENDING = [
   'client/features/orders/components/import-dialog.tsx',
   'client/features/time-reports/components/attestation-panel.tsx',
   'client/features/quality/components/survey-dialog.tsx',
-  'client/features/sales/routes/sale-detail-page.tsx',
   'client/features/sales/routes/sales-create-page.tsx',
   'client/features/users/components/import-users-dialog.tsx',
   'client/features/users/components/users-table.tsx',

@@ -22,14 +22,8 @@ export default function SaleDetailPage() {
   const [showSsn, setShowSsn] = useState(false)
   const [correcting, setCorrecting] = useState(false)
   const { db } = useSellerStore()
-  const catalog = useCatalog(db)
   const sale = useSale(db, id)
   const outbox = useOutboxFor(db, id)
-  const localFile = useLocalFile(db, sale?.checklistFileId)
-  // The photo kept on the phone when it is there (offline too), else the server's copy.
-  const blobUrl = useMemo(() => (localFile ? URL.createObjectURL(localFile.blob) : null), [localFile])
-  useEffect(() => () => (blobUrl ? URL.revokeObjectURL(blobUrl) : undefined), [blobUrl])
-  const fileUrl = blobUrl ?? (sale?.checklistFileId ? `/api/sync/files/${sale.checklistFileId}` : null)
 
   const title = t('routes.sales-id')
   const crumbs = [{ label: t('nav.groups.sales') }, { label: t('routes.sales-list'), to: '/sales/list' }]
@@ -47,8 +41,6 @@ export default function SaleDetailPage() {
   const rejected = outbox?.find((r) => r.state === 'rejected')
   // A deviation the seller can correct (its type names fields they may change), not already corrected on the phone.
   const correctable = sale.status === 'deviation' && !!sale.deviationType && CORRECTIONS[sale.deviationType].length > 0
-  const product = (pid: string) => catalog?.products.find((p) => p.id === pid)
-  const provider = catalog?.providers.find((p) => p.id === sale.providerId)
 
   return (
     <Page title={`${title}: ${sale.companyName ?? sale.customerName}`} breadcrumbs={crumbs}>
@@ -151,89 +143,126 @@ export default function SaleDetailPage() {
           </Card.Body>
         </Card.Root>
 
-        <Card.Root>
-          <Card.Header>
-            <Card.Title>
-              {t('sales.order')} · {provider?.name ?? '–'}
-            </Card.Title>
-          </Card.Header>
-          <Card.Body>
-            <Stack gap="4">
-              <Table.Root size="sm">
-                <Table.Body>
-                  {sale.products.map((l) => (
-                    <Table.Row key={l.productId}>
-                      <Table.Cell>{product(l.productId)?.name ?? '–'}</Table.Cell>
-                      <Table.Cell textAlign="end">{formatPieces(l.quantity, lang)}</Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-              <SimpleGrid columns={2} gap="3">
-                <Figure label={t('sales.orderValue')} value={formatOre(sale.orderValueOre, lang)} />
-                <Figure label={t('sales.sellerCommission')} value={formatOre(sale.sellerCommissionOre, lang)} />
-              </SimpleGrid>
-              {sale.sync !== 'synced' ? (
-                <Text fontSize="xs" color="fg.muted">
-                  {t('sales.estimateNote')}
-                </Text>
-              ) : null}
-            </Stack>
-          </Card.Body>
-        </Card.Root>
+        <OrderCard sale={sale} />
 
-        <Card.Root>
-          <Card.Header>
-            <Card.Title>{t('sales.statusHistory')}</Card.Title>
-          </Card.Header>
-          <Card.Body>
-            {sale.statusHistory.length === 0 ? (
-              <Text color="fg.muted">{t('sales.noHistoryYet')}</Text>
-            ) : (
-              <Stack gap="2" as="ol">
-                {sale.statusHistory.map((h) => (
-                  // The date stays on one line; a long reason goes under it (beside it, it squeezed the date).
-                  <Flex as="li" key={`${h.status}-${h.at}`} wrap="wrap" align="center" columnGap="3" rowGap="1">
-                    <SaleStatusBadge status={h.status} />
-                    <Text fontSize="sm" whiteSpace="nowrap">
-                      {formatDate(h.at, lang)} {formatTime(h.at, lang)}
-                    </Text>
-                    {h.note ? (
-                      <Text fontSize="sm" color="fg.muted" flexBasis="100%">
-                        {h.note}
-                      </Text>
-                    ) : null}
-                  </Flex>
-                ))}
-              </Stack>
-            )}
-          </Card.Body>
-        </Card.Root>
+        <SaleHistoryCard history={sale.statusHistory} />
 
-        <Card.Root>
-          <Card.Header>
-            <Card.Title>{t('sales.checklist')}</Card.Title>
-          </Card.Header>
-          <Card.Body>
-            {!sale.checklistFile ? (
-              <Text color="fg.muted">{t('sales.noChecklist')}</Text>
-            ) : (
-              <Stack gap="2">
-                {fileUrl && sale.checklistFile.contentType.startsWith('image/') ? (
-                  <Box maxW="sm">
-                    <Image src={fileUrl} alt={sale.checklistFile.name} borderRadius="md" data-testid="checklist-preview" />
-                  </Box>
-                ) : null}
-                {fileUrl ? (
-                  <ChakraLink href={fileUrl} target="_blank" rel="noreferrer">
-                    {sale.checklistFile.name}
-                  </ChakraLink>
-                ) : null}
-              </Stack>
-            )}
-          </Card.Body>
-        </Card.Root>
+        <ChecklistCard sale={sale} />
       </SimpleGrid>
     </Page>
+  )
+}
+
+type StoredSale = NonNullable<ReturnType<typeof useSale>>
+
+/** The statuses the sale has had, each with its date and the reason where one was given. */
+function SaleHistoryCard({ history }: { history: StoredSale['statusHistory'] }) {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Card.Title>{t('sales.statusHistory')}</Card.Title>
+      </Card.Header>
+      <Card.Body>
+        {history.length === 0 ? (
+          <Text color="fg.muted">{t('sales.noHistoryYet')}</Text>
+        ) : (
+          <Stack gap="2" as="ol">
+            {history.map((h) => (
+              // The date stays on one line; a long reason goes under it (beside it, it squeezed the date).
+              <Flex as="li" key={`${h.status}-${h.at}`} wrap="wrap" align="center" columnGap="3" rowGap="1">
+                <SaleStatusBadge status={h.status} />
+                <Text fontSize="sm" whiteSpace="nowrap">
+                  {formatDate(h.at, lang)} {formatTime(h.at, lang)}
+                </Text>
+                {h.note ? (
+                  <Text fontSize="sm" color="fg.muted" flexBasis="100%">
+                    {h.note}
+                  </Text>
+                ) : null}
+              </Flex>
+            ))}
+          </Stack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  )
+}
+
+/** The checklist: the photo kept on the phone when it is there (offline too), else the server's copy. */
+function ChecklistCard({ sale }: { sale: StoredSale }) {
+  const { t } = useTranslation()
+  const { db } = useSellerStore()
+  const localFile = useLocalFile(db, sale.checklistFileId)
+  const blobUrl = useMemo(() => (localFile ? URL.createObjectURL(localFile.blob) : null), [localFile])
+  useEffect(() => () => (blobUrl ? URL.revokeObjectURL(blobUrl) : undefined), [blobUrl])
+  const fileUrl = blobUrl ?? (sale.checklistFileId ? `/api/sync/files/${sale.checklistFileId}` : null)
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Card.Title>{t('sales.checklist')}</Card.Title>
+      </Card.Header>
+      <Card.Body>
+        {!sale.checklistFile ? (
+          <Text color="fg.muted">{t('sales.noChecklist')}</Text>
+        ) : (
+          <Stack gap="2">
+            {fileUrl && sale.checklistFile.contentType.startsWith('image/') ? (
+              <Box maxW="sm">
+                <Image src={fileUrl} alt={sale.checklistFile.name} borderRadius="md" data-testid="checklist-preview" />
+              </Box>
+            ) : null}
+            {fileUrl ? (
+              <ChakraLink href={fileUrl} target="_blank" rel="noreferrer">
+                {sale.checklistFile.name}
+              </ChakraLink>
+            ) : null}
+          </Stack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  )
+}
+
+/** What was sold: the provider, each product and quantity, the order value and commission (estimates until synced). */
+function OrderCard({ sale }: { sale: StoredSale }) {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language as FormatLanguage
+  const { db } = useSellerStore()
+  const catalog = useCatalog(db)
+  const product = (pid: string) => catalog?.products.find((p) => p.id === pid)
+  const provider = catalog?.providers.find((p) => p.id === sale.providerId)
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Card.Title>
+          {t('sales.order')} · {provider?.name ?? '–'}
+        </Card.Title>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="4">
+          <Table.Root size="sm">
+            <Table.Body>
+              {sale.products.map((l) => (
+                <Table.Row key={l.productId}>
+                  <Table.Cell>{product(l.productId)?.name ?? '–'}</Table.Cell>
+                  <Table.Cell textAlign="end">{formatPieces(l.quantity, lang)}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+          <SimpleGrid columns={2} gap="3">
+            <Figure label={t('sales.orderValue')} value={formatOre(sale.orderValueOre, lang)} />
+            <Figure label={t('sales.sellerCommission')} value={formatOre(sale.sellerCommissionOre, lang)} />
+          </SimpleGrid>
+          {sale.sync !== 'synced' ? (
+            <Text fontSize="xs" color="fg.muted">
+              {t('sales.estimateNote')}
+            </Text>
+          ) : null}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
   )
 }
