@@ -116,9 +116,6 @@ const SPLIT_PENDING = [
   'client/features/sales/routes/sales-create-page.tsx',
   'client/features/users/components/import-users-dialog.tsx',
   'client/features/users/components/users-table.tsx',
-  'server/platform/events.ts',
-  'server/platform/jobs.ts',
-  'server/platform/realtime/socket-server.ts',
 ]
 
 /**

@@ -1,3 +1,4 @@
+import type { Db } from '../db/client'
 import type { DeviationType, SaleStatus } from '../../shared/rules/sale'
 
 /**
@@ -208,3 +209,20 @@ export type EventName = keyof DomainEvents
 export type DomainEvent<N extends EventName = EventName> = {
   [K in N]: { id: number; name: K; payload: DomainEvents[K]; actorId: string | null; occurredAt: number }
 }[N]
+
+/**
+ * A subscriber either handles an event on its own (`handle`: delivered at least once, after which its delivery is
+ * marked done), or only writes to the database (`handleInTransaction`): then the dispatcher runs it in the same
+ * transaction as the mark of its delivery, so its writes and the mark commit together — exactly once — and a
+ * batch of such deliveries shares one commit (each in a savepoint of its own: one that throws is undone alone and
+ * retried later). Such a handler writes only through the `tx` it is given and does nothing outside the database
+ * (no mail, no push, no network): a serialization retry on PostgreSQL runs it again.
+ */
+export type Subscriber<N extends EventName = EventName> = {
+  /** stable: deliveries are stored under this name */
+  name: string
+  events: readonly N[]
+} & (
+  | { handle(event: DomainEvent<N>): Promise<void>; handleInTransaction?: never }
+  | { handleInTransaction(tx: Db, event: DomainEvent<N>): Promise<void>; handle?: never }
+)

@@ -1,10 +1,11 @@
-import { and, asc, count, eq, inArray, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm'
+import { and, count, eq, inArray, lt, notInArray, sql } from 'drizzle-orm'
 import type { Database, Db } from '../db/client'
-import type { DomainEvent, DomainEvents, EventName } from './event-types'
+import type { DomainEvents, EventName, Subscriber } from './event-types'
+import { deliveryDispatcher } from './event-dispatch'
 import { workLoop } from './work-loop'
 import { placeholdersOf, preparedWrites } from '../db/prepared'
 
-export type { DomainEvent, DomainEvents, EventName } from './event-types'
+export type { DomainEvent, DomainEvents, EventName, Subscriber } from './event-types'
 
 /**
  * Domain events through an outbox (docs/decisions/020). An area's service records an event with `record(tx, …)`
@@ -18,23 +19,6 @@ export type { DomainEvent, DomainEvents, EventName } from './event-types'
  * runs again). Several instances share the work: a delivery is leased by one of them with one conditional
  * UPDATE, which on PostgreSQL re-checks the lease on the row it locks, so two instances never hold it at once.
  */
-
-/**
- * A subscriber either handles an event on its own (`handle`: delivered at least once, after which its delivery is
- * marked done), or only writes to the database (`handleInTransaction`): then the dispatcher runs it in the same
- * transaction as the mark of its delivery, so its writes and the mark commit together — exactly once — and a
- * batch of such deliveries shares one commit (each in a savepoint of its own: one that throws is undone alone and
- * retried later). Such a handler writes only through the `tx` it is given and does nothing outside the database
- * (no mail, no push, no network): a serialization retry on PostgreSQL runs it again.
- */
-export type Subscriber<N extends EventName = EventName> = {
-  /** stable: deliveries are stored under this name */
-  name: string
-  events: readonly N[]
-} & (
-  | { handle(event: DomainEvent<N>): Promise<void>; handleInTransaction?: never }
-  | { handleInTransaction(tx: Db, event: DomainEvent<N>): Promise<void>; handle?: never }
-)
 
 export type EventBusOptions = {
   /** who holds a lease (one per process) */
@@ -69,111 +53,8 @@ export function eventBus(database: Database, options: EventBusOptions = {}) {
 
   const subscribers = new Map<string, Subscriber>()
   const namesByEvent = new Map<EventName, string[]>()
-
   const d = t.eventDeliveries
-  // Only deliveries for subscribers this process has (during a rolling deploy, an older instance leaves a new
-  // subscriber's deliveries to the instances that know it).
-  const claimable = (now: number) =>
-    and(eq(d.status, 'pending'), lte(d.nextAttemptAt, now), or(isNull(d.lockedUntil), lt(d.lockedUntil, now)), inArray(d.subscriber, [...subscribers.keys()]))
-
-  /** Claims up to a batch of due deliveries, hands each to its subscriber, writes the outcomes; answers how many it claimed. */
-  async function dispatchBatch(): Promise<number> {
-    const now = Date.now()
-    const due = db.select({ id: d.id }).from(d).where(claimable(now)).orderBy(asc(d.id)).limit(batchSize)
-    const claimed = await db
-      .update(d)
-      .set({ lockedBy: instanceId, lockedUntil: now + leaseMs })
-      .where(and(inArray(d.id, due), claimable(now)))
-      .returning({ id: d.id, eventId: d.eventId, subscriber: d.subscriber, attempts: d.attempts })
-    if (claimed.length === 0) return 0
-    claimed.sort((a, b) => a.id - b.id)
-    const events = new Map(
-      (
-        await db
-          .select()
-          .from(t.domainEvents)
-          .where(inArray(t.domainEvents.id, [...new Set(claimed.map((c) => c.eventId))]))
-      ).map((e) => [e.id, e]),
-    )
-    type Claimed = (typeof claimed)[number]
-    const failed: Array<{ delivery: Claimed; err: unknown }> = []
-    const inTransaction = claimed.filter((c) => subscribers.get(c.subscriber)?.handleInTransaction)
-    if (inTransaction.length > 0) {
-      // One transaction for the batch: each handler in a savepoint, then the marks of those that succeeded.
-      const failedHere: typeof failed = []
-      await database
-        .transaction(async (tx) => {
-          failedHere.length = 0
-          const done: number[] = []
-          for (const delivery of inTransaction) {
-            try {
-              await tx.transaction((sp) =>
-                subscribers.get(delivery.subscriber)!.handleInTransaction!(sp, events.get(delivery.eventId) as unknown as DomainEvent),
-              )
-              done.push(delivery.id)
-            } catch (err) {
-              failedHere.push({ delivery, err })
-            }
-          }
-          // A delivery whose lease another instance took over meanwhile is theirs: our writes for it must not stay.
-          const marked = await markDone(tx, done)
-          if (marked < done.length) throw new Error(`lost the lease on ${done.length - marked} of ${done.length} deliveries; their writes are undone`)
-        })
-        .catch((err: unknown) => {
-          // Nothing of the batch was committed: each delivery is tried again (those still ours).
-          failedHere.length = 0
-          failedHere.push(...inTransaction.map((delivery) => ({ delivery, err })))
-        })
-      failed.push(...failedHere)
-    }
-    const done: number[] = []
-    for (const delivery of claimed) {
-      const subscriber = subscribers.get(delivery.subscriber)
-      if (subscriber?.handleInTransaction) continue
-      try {
-        if (!subscriber) throw new Error(`no subscriber named ${delivery.subscriber} in this process`)
-        await subscriber.handle!(events.get(delivery.eventId) as unknown as DomainEvent)
-        done.push(delivery.id)
-      } catch (err) {
-        failed.push({ delivery, err })
-      }
-    }
-    await markDone(db, done)
-    for (const { delivery, err } of failed) {
-      const attempts = delivery.attempts + 1
-      const dead = attempts >= maxAttempts
-      const message = err instanceof Error ? err.message : String(err)
-      console.error(`[events] ${delivery.subscriber} failed on event ${delivery.eventId} (attempt ${attempts}${dead ? ', giving up' : ''}):`, message)
-      await db
-        .update(d)
-        .set({
-          status: dead ? 'dead' : 'pending',
-          attempts,
-          // whole milliseconds: PostgreSQL's bigint takes no fraction
-          nextAttemptAt: Date.now() + Math.round(backoffMs(attempts)),
-          lastError: message.slice(0, 2000),
-          lockedBy: null,
-          lockedUntil: null,
-        })
-        .where(and(eq(d.id, delivery.id), eq(d.lockedBy, instanceId)))
-    }
-    return claimed.length
-  }
-
-  /** Marks deliveries this instance holds as done (in `tx` when their handlers' writes are in it). */
-  async function markDone(tx: Db, ids: number[]): Promise<number> {
-    const at = Date.now()
-    let marked = 0
-    for (let i = 0; i < ids.length; i += 500) {
-      const rows = await tx
-        .update(d)
-        .set({ status: 'done', doneAt: at, attempts: sql`${d.attempts} + 1`, lockedBy: null, lockedUntil: null })
-        .where(and(inArray(d.id, ids.slice(i, i + 500)), eq(d.lockedBy, instanceId)))
-        .returning({ id: d.id })
-      marked += rows.length
-    }
-    return marked
-  }
+  const { dispatchBatch } = deliveryDispatcher(database, subscribers, { instanceId, batchSize, leaseMs, maxAttempts, backoffMs })
 
   const loop = workLoop(
     'events',

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, inArray, lt, lte, notInArray, or, sql } from 'drizzle-orm'
-import type { Recurrence } from '../../shared/schemas/recurrence'
 import type { Database, Db } from '../db/client'
 import { defaultBackoff } from './events'
-import { DEFAULT_TIMEZONE, nextOccurrence } from './recurrence'
+import { runJob, type JobHandler } from './job-run'
+import { jobSchedules } from './job-schedules'
 import { workLoop } from './work-loop'
 
 /**
@@ -17,18 +17,7 @@ import { workLoop } from './work-loop'
  * every server was down runs once at the next start, not once per missed occurrence.
  */
 
-export type JobContext<P> = {
-  id: string
-  name: string
-  payload: P
-  /** 1 on the first run */
-  attempt: number
-  /** no retry follows if this run fails */
-  lastAttempt: boolean
-  /** how far it has come, for a screen; written at most every few hundred ms */
-  progress(done: number, total?: number): Promise<void>
-}
-export type JobHandler<P = Record<string, unknown>> = (job: JobContext<P>) => Promise<Record<string, unknown> | void>
+export type { JobContext, JobHandler } from './job-run'
 
 export type JobRunnerOptions = {
   instanceId?: string
@@ -40,13 +29,6 @@ export type JobRunnerOptions = {
   concurrency?: number
   backoffMs?: (attempts: number) => number
   defaultMaxAttempts?: number
-}
-
-/** JSON with object keys in one order (PostgreSQL's jsonb does not keep the order they were written in). */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v,
-  )
 }
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'dead'
@@ -68,6 +50,8 @@ export function jobRunner(database: Database, options: JobRunnerOptions = {}) {
   const inHand = new Set<Promise<void>>()
   /** the jobs this process is running: never claimed again by it, even when a stalled event loop let a lease lapse */
   const running = new Set<string>()
+
+  const schedules = jobSchedules(database, (tx, name, payload, opts) => enqueue(tx, name, payload, opts))
 
   const claimable = (now: number) =>
     and(or(and(eq(j.status, 'queued'), lte(j.runAt, now)), and(eq(j.status, 'running'), lt(j.lockedUntil, now))), inArray(j.name, [...handlers.keys()]))
@@ -106,32 +90,6 @@ export function jobRunner(database: Database, options: JobRunnerOptions = {}) {
     return id
   }
 
-  /** Moves each due schedule to its next occurrence and enqueues one job for the occurrence that fell due. */
-  async function fireSchedules(now: number) {
-    const due = await db
-      .select()
-      .from(s)
-      .where(and(eq(s.active, true), lte(s.nextRunAt, now)))
-    for (const schedule of due) {
-      await database.transaction(async (tx) => {
-        const next = nextOccurrence(schedule.recurrence as Recurrence, now, schedule.timezone)
-        const moved = await tx
-          .update(s)
-          .set({ nextRunAt: next, lastRunAt: now, updatedAt: now })
-          .where(and(eq(s.id, schedule.id), eq(s.nextRunAt, schedule.nextRunAt!)))
-          .returning({ id: s.id })
-        // Another instance moved it first: that one enqueues.
-        if (moved.length === 0) return
-        await enqueue(
-          tx,
-          schedule.jobName,
-          { ...schedule.payload, scheduledFor: schedule.nextRunAt },
-          { uniqueKey: `schedule:${schedule.id}:${schedule.nextRunAt}` },
-        )
-      })
-    }
-  }
-
   async function claim(max: number) {
     const now = Date.now()
     const free = and(claimable(now), running.size > 0 ? notInArray(j.id, [...running]) : undefined)
@@ -143,68 +101,11 @@ export function jobRunner(database: Database, options: JobRunnerOptions = {}) {
       .returning()
   }
 
-  async function run(job: typeof j.$inferSelect) {
-    const mine = and(eq(j.id, job.id), eq(j.lockedBy, instanceId))
-    const heartbeat = setInterval(() => {
-      void db
-        .update(j)
-        .set({ lockedUntil: Date.now() + leaseMs })
-        .where(and(mine, eq(j.status, 'running')))
-        .catch((err: unknown) => console.error(`[jobs] heartbeat of ${job.name} ${job.id} failed:`, err))
-    }, heartbeatMs)
-    heartbeat.unref()
-    let lastProgressAt = 0
-    try {
-      const handler = handlers.get(job.name)!
-      const result = await handler({
-        id: job.id,
-        name: job.name,
-        payload: job.payload as never,
-        attempt: job.attempts,
-        lastAttempt: job.attempts >= job.maxAttempts,
-        async progress(done, total) {
-          const now = Date.now()
-          if (now - lastProgressAt < 250 && done !== total) return
-          lastProgressAt = now
-          await db
-            .update(j)
-            .set({ progressDone: done, progressTotal: total ?? null, updatedAt: now })
-            .where(mine)
-        },
-      })
-      const now = Date.now()
-      await db
-        .update(j)
-        .set({ status: 'done', result: result ?? null, finishedAt: now, lockedBy: null, lockedUntil: null, lastError: null, updatedAt: now })
-        .where(mine)
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err)
-      const dead = job.attempts >= job.maxAttempts
-      console.error(`[jobs] ${job.name} ${job.id} failed (attempt ${job.attempts} of ${job.maxAttempts}${dead ? ', giving up' : ''}):`, message)
-      const now = Date.now()
-      await db
-        .update(j)
-        .set({
-          status: dead ? 'dead' : 'queued',
-          // whole milliseconds: PostgreSQL's bigint takes no fraction
-          runAt: now + Math.round(backoffMs(job.attempts)),
-          lastError: message.slice(0, 2000),
-          lockedBy: null,
-          lockedUntil: null,
-          finishedAt: dead ? now : null,
-          updatedAt: now,
-        })
-        .where(mine)
-    } finally {
-      clearInterval(heartbeat)
-    }
-  }
-
   /** One round: due schedules become jobs, then jobs are claimed while this process has room for them. */
   const loop = workLoop(
     'jobs',
     async () => {
-      await fireSchedules(Date.now())
+      await schedules.fireDue(Date.now())
       while (loop.running && inHand.size < concurrency) {
         const claimed = await claim(concurrency - inHand.size)
         if (claimed.length === 0) break
@@ -227,7 +128,7 @@ export function jobRunner(database: Database, options: JobRunnerOptions = {}) {
           }
           // A run whose outcome could not be written (the database gone) is logged; its lease runs out and it runs again.
           running.add(job.id)
-          const p: Promise<void> = run(job)
+          const p: Promise<void> = runJob(database, job, handlers.get(job.name)!, { instanceId, leaseMs, heartbeatMs, backoffMs })
             .catch((err: unknown) => console.error(`[jobs] ${job.name} ${job.id}: its outcome could not be written:`, err))
             .finally(() => {
               running.delete(job.id)
@@ -262,39 +163,7 @@ export function jobRunner(database: Database, options: JobRunnerOptions = {}) {
      * Creates or updates a recurring schedule by its key (idempotent: every instance may declare the same
      * schedules at start). A changed definition starts counting from now.
      */
-    async schedule(key: string, jobName: string, recurrence: Recurrence, opts: { payload?: Record<string, unknown>; timezone?: string; now?: number } = {}) {
-      const now = opts.now ?? Date.now()
-      const timezone = opts.timezone ?? DEFAULT_TIMEZONE
-      const payload = opts.payload ?? {}
-      await database.transaction(async (tx) => {
-        const [existing] = await tx.select().from(s).where(eq(s.key, key))
-        const same =
-          existing &&
-          existing.jobName === jobName &&
-          existing.timezone === timezone &&
-          canonical(existing.recurrence) === canonical(recurrence) &&
-          canonical(existing.payload) === canonical(payload)
-        if (same && existing.active) return
-        const nextRunAt = nextOccurrence(recurrence, now, timezone)
-        if (existing) {
-          await tx.update(s).set({ jobName, payload, recurrence, timezone, nextRunAt, active: true, updatedAt: now }).where(eq(s.id, existing.id))
-        } else {
-          await tx.insert(s).values({
-            id: crypto.randomUUID(),
-            key,
-            jobName,
-            payload,
-            recurrence,
-            timezone,
-            nextRunAt,
-            lastRunAt: null,
-            active: true,
-            createdAt: now,
-            updatedAt: now,
-          })
-        }
-      })
-    },
+    schedule: schedules.declare,
 
     /** Removes jobs that finished (done or given up) before `before`; answers how many. */
     async purgeFinished(before: number): Promise<number> {

@@ -1,0 +1,123 @@
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import type { Database, Db } from '../db/client'
+import type { DomainEvent, Subscriber } from './event-types'
+
+export type DispatchSettings = { instanceId: string; batchSize: number; leaseMs: number; maxAttempts: number; backoffMs: (attempts: number) => number }
+
+type Claimed = { id: number; eventId: number; subscriber: string; attempts: number }
+type Failure = { delivery: Claimed; err: unknown }
+
+/**
+ * The event bus's delivery of what was recorded (docs/decisions/020): claims a batch of due deliveries under a
+ * lease, runs the in-transaction subscribers in one commit (each in a savepoint) and the others one by one, marks
+ * what succeeded and schedules a retry (or gives up) for what failed.
+ */
+export function deliveryDispatcher(database: Database, subscribers: ReadonlyMap<string, Subscriber>, settings: DispatchSettings) {
+  const { db, t } = database
+  const { instanceId, batchSize, leaseMs, maxAttempts, backoffMs } = settings
+  const d = t.eventDeliveries
+  // Only deliveries for subscribers this process has (during a rolling deploy, an older instance leaves a new
+  // subscriber's deliveries to the instances that know it).
+  const claimable = (now: number) =>
+    and(eq(d.status, 'pending'), lte(d.nextAttemptAt, now), or(isNull(d.lockedUntil), lt(d.lockedUntil, now)), inArray(d.subscriber, [...subscribers.keys()]))
+
+  /** Claims up to a batch of due deliveries, hands each to its subscriber, writes the outcomes; answers how many it claimed. */
+  async function dispatchBatch(): Promise<number> {
+    const now = Date.now()
+    const due = db.select({ id: d.id }).from(d).where(claimable(now)).orderBy(asc(d.id)).limit(batchSize)
+    const claimed = await db
+      .update(d)
+      .set({ lockedBy: instanceId, lockedUntil: now + leaseMs })
+      .where(and(inArray(d.id, due), claimable(now)))
+      .returning({ id: d.id, eventId: d.eventId, subscriber: d.subscriber, attempts: d.attempts })
+    if (claimed.length === 0) return 0
+    claimed.sort((a, b) => a.id - b.id)
+    const events = new Map(
+      (
+        await db
+          .select()
+          .from(t.domainEvents)
+          .where(inArray(t.domainEvents.id, [...new Set(claimed.map((c) => c.eventId))]))
+      ).map((e) => [e.id, e]),
+    )
+    const failed: Failure[] = []
+    const inTransaction = claimed.filter((c) => subscribers.get(c.subscriber)?.handleInTransaction)
+    if (inTransaction.length > 0) {
+      // One transaction for the batch: each handler in a savepoint, then the marks of those that succeeded.
+      const failedHere: typeof failed = []
+      await database
+        .transaction(async (tx) => {
+          failedHere.length = 0
+          const done: number[] = []
+          for (const delivery of inTransaction) {
+            try {
+              await tx.transaction((sp) =>
+                subscribers.get(delivery.subscriber)!.handleInTransaction!(sp, events.get(delivery.eventId) as unknown as DomainEvent),
+              )
+              done.push(delivery.id)
+            } catch (err) {
+              failedHere.push({ delivery, err })
+            }
+          }
+          // A delivery whose lease another instance took over meanwhile is theirs: our writes for it must not stay.
+          const marked = await markDone(tx, done)
+          if (marked < done.length) throw new Error(`lost the lease on ${done.length - marked} of ${done.length} deliveries; their writes are undone`)
+        })
+        .catch((err: unknown) => {
+          // Nothing of the batch was committed: each delivery is tried again (those still ours).
+          failedHere.length = 0
+          failedHere.push(...inTransaction.map((delivery) => ({ delivery, err })))
+        })
+      failed.push(...failedHere)
+    }
+    const done: number[] = []
+    for (const delivery of claimed) {
+      const subscriber = subscribers.get(delivery.subscriber)
+      if (subscriber?.handleInTransaction) continue
+      try {
+        if (!subscriber) throw new Error(`no subscriber named ${delivery.subscriber} in this process`)
+        await subscriber.handle!(events.get(delivery.eventId) as unknown as DomainEvent)
+        done.push(delivery.id)
+      } catch (err) {
+        failed.push({ delivery, err })
+      }
+    }
+    await markDone(db, done)
+    for (const { delivery, err } of failed) {
+      const attempts = delivery.attempts + 1
+      const dead = attempts >= maxAttempts
+      const message = err instanceof Error ? err.message : String(err)
+      console.error(`[events] ${delivery.subscriber} failed on event ${delivery.eventId} (attempt ${attempts}${dead ? ', giving up' : ''}):`, message)
+      await db
+        .update(d)
+        .set({
+          status: dead ? 'dead' : 'pending',
+          attempts,
+          // whole milliseconds: PostgreSQL's bigint takes no fraction
+          nextAttemptAt: Date.now() + Math.round(backoffMs(attempts)),
+          lastError: message.slice(0, 2000),
+          lockedBy: null,
+          lockedUntil: null,
+        })
+        .where(and(eq(d.id, delivery.id), eq(d.lockedBy, instanceId)))
+    }
+    return claimed.length
+  }
+
+  /** Marks deliveries this instance holds as done (in `tx` when their handlers' writes are in it). */
+  async function markDone(tx: Db, ids: number[]): Promise<number> {
+    const at = Date.now()
+    let marked = 0
+    for (let i = 0; i < ids.length; i += 500) {
+      const rows = await tx
+        .update(d)
+        .set({ status: 'done', doneAt: at, attempts: sql`${d.attempts} + 1`, lockedBy: null, lockedUntil: null })
+        .where(and(inArray(d.id, ids.slice(i, i + 500)), eq(d.lockedBy, instanceId)))
+        .returning({ id: d.id })
+      marked += rows.length
+    }
+    return marked
+  }
+
+  return { dispatchBatch }
+}
