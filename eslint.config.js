@@ -108,14 +108,10 @@ const areaZones = serverModules.map((name) => ({
  */
 const SIZE_LIMITS = { 'max-lines': ['warn', { max: 500 }], 'max-lines-per-function': ['warn', { max: 150, skipBlankLines: true, skipComments: true }] }
 const SPLIT_PENDING = [
-  'client/components/ui/data-table/data-table.tsx',
-  'client/features/assistant/components/conversation.tsx',
-  'client/features/orders/components/import-dialog.tsx',
   'client/features/time-reports/components/attestation-panel.tsx',
   'client/features/quality/components/survey-dialog.tsx',
   'client/features/sales/routes/sales-create-page.tsx',
   'client/features/users/components/import-users-dialog.tsx',
-  'client/features/users/components/users-table.tsx',
 ]
 
 /**

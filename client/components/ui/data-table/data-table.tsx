@@ -1,8 +1,10 @@
-import { Alert, Box, Button, Checkbox, Flex, IconButton, Input, NativeSelect, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { Alert, Box, Button, Checkbox, Flex, Input, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { useId, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { PAGE_SIZES, type ListQuery } from '../../../../shared/schemas/pagination'
-import { ChevronIcon } from '../icons'
+import type { ListQuery } from '../../../../shared/schemas/pagination'
+import { TableHead } from './table-head'
+import { TablePager } from './table-pager'
+import { useDebouncedSearch } from './use-debounced-search'
 
 export type Column<Row> = {
   key: string
@@ -52,7 +54,11 @@ export type DataTableProps<Row extends { id: string }> = {
 export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>) {
   const { t } = useTranslation()
   const { query, onQueryChange, rows, total } = props
-  const [search, setSearch] = useState(query.q ?? '')
+  const { search, setSearch, cancelPending } = useDebouncedSearch(query.q, onQueryChange)
+  const openRow = (row: Row) => {
+    cancelPending()
+    props.onRowClick!(row)
+  }
   // On a phone the filters take a screen of their own: folded until asked for.
   const [filtersOpen, setFiltersOpen] = useState(false)
   const filtersId = useId()
@@ -61,26 +67,6 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
   const pageIds = (rows ?? []).map((r) => r.id)
   const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.has(id))
   const someOnPage = pageIds.some((id) => selected.has(id))
-
-  // The search follows the URL (back button, shared link) and writes to it 300 ms after typing stops.
-  const [urlSearch, setUrlSearch] = useState(query.q)
-  if (urlSearch !== query.q) {
-    setUrlSearch(query.q)
-    setSearch(query.q ?? '')
-  }
-  // A row opened while a search is still waiting to be written wins: the waiting search would otherwise replace the
-  // row's screen with the list again (the list stays drawn while the row's screen loads).
-  const searchTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
-  useEffect(() => {
-    if ((query.q ?? '') === search) return
-    const timer = setTimeout(() => onQueryChange({ q: search || undefined }), 300)
-    searchTimer.current = timer
-    return () => clearTimeout(timer)
-  }, [search, query.q, onQueryChange])
-  const openRow = (row: Row) => {
-    if (searchTimer.current) clearTimeout(searchTimer.current)
-    props.onRowClick!(row)
-  }
 
   const toggleSort = (sortKey: string) => {
     const desc = query.sortBy === sortKey && query.orderBy === 'asc'
@@ -147,63 +133,20 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
         </Box>
       ) : null}
 
-      {props.error ? (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{t('table.loadFailed')}</Alert.Title>
-            <Alert.Description>{props.error}</Alert.Description>
-          </Alert.Content>
-          <Button size="sm" variant="outline" onClick={props.onRetry}>
-            {t('table.retry')}
-          </Button>
-        </Alert.Root>
-      ) : null}
+      {props.error ? <LoadError message={props.error} onRetry={props.onRetry} /> : null}
 
       <Box overflowX="auto" borderWidth="1px" borderRadius="md" bg="bg">
         <Table.Root size="sm" interactive={!!props.onRowClick} aria-label={props.label} aria-busy={props.loading}>
-          <Table.Header>
-            <Table.Row>
-              {props.selectable ? (
-                <Table.ColumnHeader w="10">
-                  <Checkbox.Root
-                    checked={allOnPage ? true : someOnPage ? 'indeterminate' : false}
-                    // Nothing to select until the page's rows are there (a tick then would select nothing).
-                    disabled={pageIds.length === 0}
-                    onCheckedChange={toggleAll}
-                    aria-label={t('table.selectAll')}
-                    colorPalette="brand"
-                  >
-                    <Checkbox.HiddenInput />
-                    <Checkbox.Control />
-                  </Checkbox.Root>
-                </Table.ColumnHeader>
-              ) : null}
-              {props.columns.map((c) => {
-                const sorted = c.sortKey && query.sortBy === c.sortKey
-                return (
-                  <Table.ColumnHeader
-                    key={c.key}
-                    hideBelow={c.hideBelow}
-                    aria-sort={sorted ? (query.orderBy === 'asc' ? 'ascending' : 'descending') : undefined}
-                  >
-                    {c.sortKey ? (
-                      <Button variant="plain" size="sm" px="0" fontWeight="semibold" onClick={() => toggleSort(c.sortKey!)}>
-                        {c.header}
-                        {sorted ? (
-                          <Box as="span" transform={query.orderBy === 'asc' ? 'rotate(-90deg)' : 'rotate(90deg)'}>
-                            <ChevronIcon size={14} />
-                          </Box>
-                        ) : null}
-                      </Button>
-                    ) : (
-                      c.header
-                    )}
-                  </Table.ColumnHeader>
-                )
-              })}
-            </Table.Row>
-          </Table.Header>
+          <TableHead
+            columns={props.columns}
+            query={query}
+            onSort={toggleSort}
+            selectAll={
+              props.selectable
+                ? { checked: allOnPage ? true : someOnPage ? 'indeterminate' : false, disabled: pageIds.length === 0, toggle: toggleAll }
+                : undefined
+            }
+          />
           <Table.Body>
             {props.loading && !rows
               ? Array.from({ length: Math.min(query.itemsPerPage, 5) }, (_, i) => (
@@ -252,38 +195,32 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
         ) : null}
       </Box>
 
-      <Flex gap="3" align="center" wrap="wrap" justify="space-between">
-        <Flex gap="2" align="center">
-          <Text as="span" fontSize="sm" color="fg.muted" id="page-size-label">
-            {t('table.perPage')}
-          </Text>
-          <NativeSelect.Root size="sm" w="20">
-            <NativeSelect.Field
-              aria-labelledby="page-size-label"
-              value={query.itemsPerPage}
-              onChange={(e) => onQueryChange({ itemsPerPage: Number(e.currentTarget.value) })}
-            >
-              {PAGE_SIZES.map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Flex>
-        <Flex gap="2" align="center">
-          <Text fontSize="sm" color="fg.muted" aria-live="polite" data-testid="table-range">
-            {props.totalCapped ? t('table.rangeMore', { first, last, total }) : t('table.range', { first, last, total })}
-          </Text>
-          <IconButton size="sm" variant="outline" aria-label={t('table.previous')} disabled={page <= 1} onClick={goPrevious}>
-            <ChevronIcon style={{ transform: 'rotate(180deg)' }} />
-          </IconButton>
-          <IconButton size="sm" variant="outline" aria-label={t('table.next')} disabled={!hasNext} onClick={goNext}>
-            <ChevronIcon />
-          </IconButton>
-        </Flex>
-      </Flex>
+      <TablePager
+        query={query}
+        onPageSize={(n) => onQueryChange({ itemsPerPage: n })}
+        range={props.totalCapped ? t('table.rangeMore', { first, last, total }) : t('table.range', { first, last, total })}
+        hasPrevious={page > 1}
+        hasNext={hasNext}
+        onPrevious={goPrevious}
+        onNext={goNext}
+      />
     </Stack>
+  )
+}
+
+/** Why the list could not be loaded, and a retry. */
+function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const { t } = useTranslation()
+  return (
+    <Alert.Root status="error">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{t('table.loadFailed')}</Alert.Title>
+        <Alert.Description>{message}</Alert.Description>
+      </Alert.Content>
+      <Button size="sm" variant="outline" onClick={onRetry}>
+        {t('table.retry')}
+      </Button>
+    </Alert.Root>
   )
 }

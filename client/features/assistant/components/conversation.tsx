@@ -1,13 +1,13 @@
-import { Alert, Badge, Box, Button, Flex, HStack, Heading, IconButton, Input, Stack, Switch, Text, Wrap } from '@chakra-ui/react'
+import { Alert, Box, Button, Flex, Stack, Text } from '@chakra-ui/react'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDate, type FormatLanguage } from '../../../../shared/format'
-import { BI_MAX_QUESTION, type BiAnswer, type BiQuery, type BiReply } from '../../../../shared/schemas/assistant'
+import { type BiAnswer, type BiQuery, type BiReply } from '../../../../shared/schemas/assistant'
 import { errorText } from '../../../lib/api-client'
 import { useAbility } from '../../../lib/session'
 import { ask, getAssistantSettings, runQuery } from '../api/assistant-api'
-import { AnswerCard, QueryBehind } from './answer-card'
+import { ConversationHeader, FollowUps, QuestionForm, Reply, Suggestions } from './conversation-parts'
 import { StatDialog } from './stat-dialog'
 import { assistantKeys } from '../api/assistant-keys'
 
@@ -16,8 +16,6 @@ type Draft =
 type Message = Draft & { id: number }
 
 type Stored = { messages: Message[]; legacy: boolean }
-
-const SUGGESTION_KEYS = ['a', 'b', 'c', 'd'] as const
 
 /** The conversation kept for the tab, so going to another screen and back keeps it. */
 function load(key: string): Stored {
@@ -44,7 +42,6 @@ export function Conversation({ storageKey, title, subtitle, aside }: { storageKe
   const [text, setText] = useState('')
   const [saving, setSaving] = useState<BiAnswer | null>(null)
   const scroller = useRef<HTMLDivElement>(null)
-  const input = useRef<HTMLInputElement>(null)
   const settings = useQuery({ queryKey: assistantKeys.settings(), queryFn: ({ signal }) => getAssistantSettings(signal), staleTime: Infinity })
   const { messages, legacy } = state
 
@@ -96,35 +93,14 @@ export function Conversation({ storageKey, title, subtitle, aside }: { storageKe
 
   return (
     <Flex direction="column" h="full" minH="0" gap="3" data-testid="assistant">
-      <HStack justify="space-between" align="start" gap="3" flexWrap="wrap">
-        <Box>
-          <Heading as="h1" size="2xl" lineHeight="short">
-            {title}
-          </Heading>
-          {/* On a phone the empty conversation says it; the room goes to the answers. */}
-          <Text color="fg.muted" mt="1" fontSize="sm" display={{ base: 'none', md: 'block' }}>
-            {subtitle}
-          </Text>
-        </Box>
-        <HStack gap="3" flexWrap="wrap">
-          <Switch.Root
-            size="sm"
-            checked={legacy}
-            onCheckedChange={(e) => setState((s) => ({ ...s, legacy: e.checked }))}
-            data-testid="assistant-legacy"
-            title={t('assistant.legacyHelp', { date: cutoff })}
-          >
-            <Switch.HiddenInput />
-            <Switch.Control />
-            <Switch.Label>{t('assistant.legacy')}</Switch.Label>
-          </Switch.Root>
-          {messages.length > 0 ? (
-            <Button size="xs" variant="outline" onClick={() => setState((s) => ({ ...s, messages: [] }))} data-testid="assistant-new">
-              {t('assistant.newConversation')}
-            </Button>
-          ) : null}
-        </HStack>
-      </HStack>
+      <ConversationHeader
+        title={title}
+        subtitle={subtitle}
+        legacy={legacy}
+        legacyHelp={t('assistant.legacyHelp', { date: cutoff })}
+        onLegacy={(on) => setState((s) => ({ ...s, legacy: on }))}
+        onNew={messages.length > 0 ? () => setState((s) => ({ ...s, messages: [] })) : undefined}
+      />
       {legacy ? (
         <Alert.Root status="warning" size="sm" data-testid="assistant-legacy-note">
           <Alert.Indicator />
@@ -145,29 +121,7 @@ export function Conversation({ storageKey, title, subtitle, aside }: { storageKe
           aria-live="polite"
         >
           {messages.length === 0 ? (
-            <Stack gap="3" data-testid="assistant-empty">
-              <Text>{t('assistant.intro')}</Text>
-              <Text fontWeight="medium" fontSize="sm">
-                {t('assistant.suggestions')}
-              </Text>
-              <Wrap gap="2">
-                {SUGGESTION_KEYS.map((k) => (
-                  <Button
-                    key={k}
-                    size="sm"
-                    variant="outline"
-                    onClick={() => send(t(`assistant.examples.${k}`))}
-                    data-testid="assistant-suggestion"
-                    whiteSpace="normal"
-                    h="auto"
-                    py="1.5"
-                    textAlign="start"
-                  >
-                    {t(`assistant.examples.${k}`)}
-                  </Button>
-                ))}
-              </Wrap>
-            </Stack>
+            <Suggestions onAsk={send} />
           ) : (
             <Stack gap="4">
               {messages.map((m) =>
@@ -216,124 +170,9 @@ export function Conversation({ storageKey, title, subtitle, aside }: { storageKe
         </Box>
         {aside}
       </Flex>
-      {previousQuery ? (
-        <HStack gap="2" flexWrap="wrap" data-testid="assistant-followups">
-          <Text fontSize="xs" color="fg.muted">
-            {t('assistant.followUps')}
-          </Text>
-          {SUGGESTION_KEYS.map((k) => (
-            <Badge key={k} asChild variant="outline" size="md" cursor="pointer">
-              <button type="button" onClick={() => send(t(`assistant.followUpExamples.${k}`))} disabled={asking.isPending}>
-                {t(`assistant.followUpExamples.${k}`)}
-              </button>
-            </Badge>
-          ))}
-        </HStack>
-      ) : null}
-      <form onSubmit={submit}>
-        <HStack gap="2">
-          <Input
-            ref={input}
-            value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
-            placeholder={t('assistant.placeholder')}
-            aria-label={t('assistant.placeholder')}
-            maxLength={BI_MAX_QUESTION}
-            autoComplete="off"
-            data-testid="assistant-input"
-          />
-          <IconButton
-            type="submit"
-            aria-label={t('assistant.send')}
-            loading={asking.isPending}
-            disabled={!text.trim()}
-            colorPalette="brand"
-            data-testid="assistant-send"
-            px="4"
-            w="auto"
-          >
-            {t('assistant.send')}
-          </IconButton>
-        </HStack>
-      </form>
+      {previousQuery ? <FollowUps onAsk={send} busy={asking.isPending} /> : null}
+      <QuestionForm value={text} onChange={setText} onSubmit={submit} busy={asking.isPending} />
       {saving ? <StatDialog query={saving.query} defaultName={saving.description} onClose={() => setSaving(null)} /> : null}
     </Flex>
   )
-}
-
-/** One reply: an answer, a question back with its choices, a refusal with examples, or no data. */
-function Reply(props: {
-  reply: BiReply
-  onAsk: (question: string) => void
-  onChoose: (label: string, query: BiQuery) => void
-  busy: boolean
-  onSave?: (answer: BiAnswer) => void
-}) {
-  const { t } = useTranslation()
-  const { reply } = props
-  switch (reply.kind) {
-    case 'answer':
-      return (
-        <AnswerCard
-          answer={reply}
-          actions={
-            props.onSave ? (
-              <Button size="xs" variant="outline" onClick={() => props.onSave!(reply)} data-testid="answer-save">
-                {t('assistant.saveStat')}
-              </Button>
-            ) : null
-          }
-        />
-      )
-    case 'clarify':
-      return (
-        <Stack gap="2" borderWidth="1px" rounded="lg" p="3" data-testid="assistant-clarify">
-          <Text fontSize="sm" color="fg.muted">
-            {reply.understood}
-          </Text>
-          <Text fontWeight="medium">{reply.message}</Text>
-          <Wrap gap="2">
-            {reply.choices.map((c) => (
-              <Button
-                key={c.label}
-                size="sm"
-                variant="outline"
-                onClick={() => props.onChoose(c.label, c.query)}
-                disabled={props.busy}
-                data-testid="assistant-choice"
-              >
-                {c.label}
-              </Button>
-            ))}
-          </Wrap>
-        </Stack>
-      )
-    case 'invalid':
-      return (
-        <Stack gap="2" borderWidth="1px" borderColor="border.warning" rounded="lg" p="3" data-testid="assistant-invalid">
-          <Text fontWeight="semibold">{reply.message}</Text>
-          <Text fontSize="sm">{t('assistant.invalidHelp')}</Text>
-          <Wrap gap="2">
-            {reply.examples.map((e) => (
-              <Button key={e} size="sm" variant="ghost" onClick={() => props.onAsk(e)} disabled={props.busy} data-testid="assistant-example">
-                {e}
-              </Button>
-            ))}
-          </Wrap>
-        </Stack>
-      )
-    case 'noData':
-      return (
-        <Stack gap="2" data-testid="assistant-nodata">
-          <Alert.Root status="info">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>{reply.description}</Alert.Title>
-              <Alert.Description>{reply.message}</Alert.Description>
-            </Alert.Content>
-          </Alert.Root>
-          <QueryBehind answer={reply} />
-        </Stack>
-      )
-  }
 }
