@@ -1,22 +1,20 @@
-import { Badge, Box, Button, Field, Fieldset, HStack, SimpleGrid, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Button, Fieldset, HStack, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { SurveyScriptCheckLine } from './survey-script-check'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatDate, formatOre, formatTime, type FormatLanguage } from '../../../../shared/format'
+import { type FormatLanguage } from '../../../../shared/format'
 import type { SurveyDetail } from '../../../../shared/schemas/quality'
 import { LoadError } from '../../../components/ui/load-error'
 import { ApiClientError, errorText } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
-import { answerSurvey, getSurvey, sendSurveyLink, surveyNotReached, surveyRegret } from '../api/quality-api'
+import { answerSurvey, getSurvey, surveyNotReached, surveyRegret } from '../api/quality-api'
 import { FormAlert } from '../../../components/ui/form-alert'
-import { revealIdentity } from '../../../lib/identity-api'
-import { IdentityNumber } from '../../../components/ui/identity-number'
 import { qualityKeys } from '../api/quality-keys'
 import { QuestionInput, useSurveyAnswers } from './survey-questions'
 import { SurveyResult } from './survey-result'
 import { AppDialog } from '../../../components/ui/app-dialog'
-import { Choices } from '../../../components/ui/choices'
+import { RegretPanel, SendLinkPanel, SurveyFacts, SurveySale } from './survey-parts'
 
 type Lang = 'sv' | 'en' | 'fi'
 
@@ -84,9 +82,6 @@ function SurveyBody(props: { survey: SurveyDetail; reload: () => void; onDone: (
   const [busy, setBusy] = useState<'answer' | 'notReached' | 'regret' | null>(null)
   const [regretOpen, setRegretOpen] = useState(false)
   const [linkOpen, setLinkOpen] = useState(false)
-  const [linkLanguage, setLinkLanguage] = useState<Lang>((i18n.language as Lang) ?? 'sv')
-  const [linkBusy, setLinkBusy] = useState(false)
-  const [linkError, setLinkError] = useState<string | null>(null)
   const canSendLink = !!s.sale?.hasEmail
   const [reason, setReason] = useState('')
   const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
@@ -135,21 +130,6 @@ function SurveyBody(props: { survey: SurveyDetail; reload: () => void; onDone: (
     }
   }
 
-  const sendLink = async () => {
-    setLinkError(null)
-    setLinkBusy(true)
-    try {
-      const sent = await sendSurveyLink(s.id, linkLanguage)
-      snackbar.show(t('quality.share.sentToast', { to: sent.sentTo }), { color: 'success', icon: 'success' })
-      setLinkOpen(false)
-    } catch (err) {
-      const body = err instanceof ApiClientError ? err.body : undefined
-      setLinkError(body?.fieldErrors?.email?.[0] ?? errorText(err, t))
-    } finally {
-      setLinkBusy(false)
-    }
-  }
-
   const regret = async () => {
     if (!reason.trim()) {
       setErrors({ reason: t('validation.required') })
@@ -180,78 +160,9 @@ function SurveyBody(props: { survey: SurveyDetail; reload: () => void; onDone: (
           ) : null}
         </FormAlert>
       ) : null}
-      <HStack gap="2" flexWrap="wrap">
-        <Badge
-          colorPalette={s.status === 'queued' ? 'blue' : s.status === 'answered' ? 'green' : s.status === 'regret' ? 'red' : 'orange'}
-          data-testid="survey-status"
-        >
-          {t(`quality.status.${s.status}`)}
-        </Badge>
-        <Badge variant="subtle">{t(`quality.reason.${s.reason}`)}</Badge>
-        {s.status === 'queued' ? <Text fontSize="sm">{t('quality.surveys.attemptsOf', { n: s.attempts + 1, max: s.maxAttempts })}</Text> : null}
-        {s.template ? (
-          <Text fontSize="sm" color="fg.muted">
-            {t('quality.surveys.templateVersion', { name: s.template.name, n: s.template.versionNumber })}
-          </Text>
-        ) : null}
-      </HStack>
+      <SurveyFacts survey={s} />
 
-      {s.sale ? (
-        <Box borderWidth="1px" rounded="md" p="3" bg="bg.subtle" data-testid="survey-sale">
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
-            <Stack gap="1">
-              <Text fontSize="xs" color="fg.muted">
-                {t('quality.surveys.customer')}
-              </Text>
-              <Text fontWeight="semibold">
-                {s.sale.customerType === 'company' && s.sale.companyName ? `${s.sale.companyName} (${s.sale.customerName})` : s.sale.customerName}
-              </Text>
-              {s.sale.ssn ? (
-                <Text as="div" fontSize="sm">
-                  <IdentityNumber masked={s.sale.ssn} reveal={() => revealIdentity.ofSale(s.saleId)} testId="survey-ssn" />
-                </Text>
-              ) : null}
-              {s.canRecord ? (
-                s.sale.phone ? (
-                  <Button asChild size="sm" colorPalette="brand" alignSelf="flex-start" data-testid="survey-call">
-                    <a href={`tel:${s.sale.phone.replace(/[^+\d]/g, '')}`}>{t('quality.surveys.call', { phone: s.sale.phone })}</a>
-                  </Button>
-                ) : (
-                  <Text fontSize="sm" color="fg.muted">
-                    {t('quality.surveys.noPhone')}
-                  </Text>
-                )
-              ) : null}
-            </Stack>
-            <Stack gap="1" fontSize="sm">
-              <Text>
-                <Text as="span" color="fg.muted">
-                  {t('quality.surveys.soldAt')}:{' '}
-                </Text>
-                {formatDate(s.sale.soldAt, lang)} {formatTime(s.sale.soldAt, lang)}
-              </Text>
-              <Text>
-                <Text as="span" color="fg.muted">
-                  {t('quality.surveys.orderValue')}:{' '}
-                </Text>
-                {formatOre(s.sale.orderValueOre, lang)}
-              </Text>
-              <Text>
-                <Text as="span" color="fg.muted">
-                  {t('quality.surveys.saleStatus')}:{' '}
-                </Text>
-                <span data-testid="survey-sale-status">{t(`sales.status.${s.sale.status}`)}</span>
-              </Text>
-              <Text color="fg.muted">{t('quality.surveys.products')}:</Text>
-              {s.sale.lines.map((l, i) => (
-                <Text key={i}>
-                  {l.quantity} × {l.name}
-                </Text>
-              ))}
-            </Stack>
-          </SimpleGrid>
-        </Box>
-      ) : null}
+      {s.sale ? <SurveySale survey={s} sale={s.sale} lang={lang} /> : null}
       {s.scriptCheck ? <SurveyScriptCheckLine check={s.scriptCheck} /> : null}
 
       {s.status !== 'queued' ? (
@@ -299,52 +210,9 @@ function SurveyBody(props: { survey: SurveyDetail; reload: () => void; onDone: (
                     {t('quality.link.noEmail')}
                   </Text>
                 )}
-                {linkOpen ? (
-                  <Box borderWidth="1px" rounded="md" p="3" data-testid="survey-send-link">
-                    <Stack gap="3">
-                      <Text fontWeight="semibold">{t('quality.share.sendLinkTitle')}</Text>
-                      <Text fontSize="sm">{t('quality.share.sendLinkText')}</Text>
-                      <HStack gap="2" flexWrap="wrap">
-                        <Choices
-                          size="sm"
-                          root={{ width: 'auto' }}
-                          aria-label={t('quality.share.language')}
-                          value={linkLanguage}
-                          onChange={(e) => setLinkLanguage(e.currentTarget.value as Lang)}
-                          options={[
-                            { value: 'sv', label: 'Svenska' },
-                            { value: 'en', label: 'English' },
-                            { value: 'fi', label: 'Suomi' },
-                          ]}
-                        />
-                        <Button size="sm" colorPalette="brand" loading={linkBusy} onClick={() => void sendLink()}>
-                          {t('quality.share.sendLink')}
-                        </Button>
-                      </HStack>
-                      {linkError ? <FormAlert message={linkError} fontSize="sm" /> : null}
-                    </Stack>
-                  </Box>
-                ) : null}
+                {linkOpen ? <SendLinkPanel surveyId={s.id} onSent={() => setLinkOpen(false)} /> : null}
                 {regretOpen ? (
-                  <Box borderWidth="1px" borderColor="border.error" rounded="md" p="3" data-testid="survey-regret">
-                    <Stack gap="3">
-                      <Text fontWeight="semibold">{t('quality.surveys.regretTitle')}</Text>
-                      <Text fontSize="sm">{t('quality.surveys.regretText')}</Text>
-                      <Field.Root invalid={!!errors.reason} required>
-                        <Field.Label>
-                          {t('quality.surveys.regretReason')}
-                          <Field.RequiredIndicator />
-                        </Field.Label>
-                        <Textarea rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
-                        {errors.reason ? <Field.ErrorText>{errors.reason}</Field.ErrorText> : null}
-                      </Field.Root>
-                      <Box>
-                        <Button colorPalette="red" loading={busy === 'regret'} onClick={() => void regret()}>
-                          {t('quality.surveys.confirmRegret')}
-                        </Button>
-                      </Box>
-                    </Stack>
-                  </Box>
+                  <RegretPanel reason={reason} onReason={setReason} error={errors.reason} busy={busy === 'regret'} onConfirm={() => void regret()} />
                 ) : null}
               </Stack>
             ) : null}

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Checkbox, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
+import { Alert, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -16,6 +16,7 @@ import { LoadError } from '../../../components/ui/load-error'
 import { useUrlParams } from '../../../lib/use-url-params'
 import { timeReportsKeys } from '../api/time-reports-keys'
 import { ReasonDialog } from '../../../components/ui/reason-dialog'
+import { AttestationTable } from './attestation-table'
 
 /**
  * A month's attestation per seller: what each reported, the days that break the rules, who attested and when.
@@ -133,21 +134,7 @@ export function AttestationPanel({ month }: { month: string }) {
           </Button>
         </HStack>
       ) : null}
-      {answer && answer.refused.length ? (
-        <Alert.Root status="warning" data-testid="attest-refused">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{t('pay.attestation.refusedTitle')}</Alert.Title>
-            <Alert.Description>
-              {answer.refused.map((r) => (
-                <Text key={r.userId}>
-                  {r.name}: {t(`pay.attestation.refusals.${r.refusal}`, { dates: (r.dates ?? []).map((d) => formatDate(d, lang)).join(', ') })}
-                </Text>
-              ))}
-            </Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
-      ) : null}
+      {answer && answer.refused.length ? <Refusals answer={answer} lang={lang} /> : null}
       {rows.isPending ? (
         <Text color="fg.muted" aria-busy>
           …
@@ -157,98 +144,14 @@ export function AttestationPanel({ month }: { month: string }) {
       ) : items.length === 0 ? (
         <Text color="fg.muted">{t('pay.attestation.empty')}</Text>
       ) : (
-        <Table.ScrollArea borderWidth="1px" borderRadius="md">
-          <Table.Root size="sm" data-testid="attestation-table">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader w="8" />
-                <Table.ColumnHeader>{t('pay.seller')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end" hideBelow="sm">
-                  {t('pay.attestation.days')}
-                </Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end" hideBelow="sm">
-                  {t('pay.attestation.hours')}
-                </Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end" hideBelow="md">
-                  {t('pay.attestation.absence')}
-                </Table.ColumnHeader>
-                <Table.ColumnHeader>{t('pay.attestation.state')}</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {items.map((r) => {
-                const attestable = r.mayAttest && r.attestedAt === null
-                return (
-                  <Table.Row key={r.userId} data-testid="attestation-row">
-                    <Table.Cell>
-                      {attestable ? (
-                        <Checkbox.Root size="sm" checked={selected.has(r.userId)} onCheckedChange={(e) => toggle(r.userId, !!e.checked)}>
-                          <Checkbox.HiddenInput aria-label={t('pay.attestation.select', { name: r.name })} />
-                          <Checkbox.Control />
-                        </Checkbox.Root>
-                      ) : null}
-                    </Table.Cell>
-                    <Table.Cell>
-                      <Text fontWeight="medium">{r.name}</Text>
-                      <Text fontSize="xs" color="fg.muted">
-                        {r.teamName ?? ''}
-                        <Text as="span" hideFrom="sm">
-                          {` · ${r.days} · ${t('pay.hoursShort', { hours: r.workHours })}`}
-                        </Text>
-                      </Text>
-                    </Table.Cell>
-                    <Table.Cell textAlign="end" hideBelow="sm">
-                      {r.days}
-                    </Table.Cell>
-                    <Table.Cell textAlign="end" hideBelow="sm">
-                      {t('pay.hoursShort', { hours: r.workHours })}
-                    </Table.Cell>
-                    <Table.Cell textAlign="end" hideBelow="md">
-                      {t('pay.hoursShort', { hours: r.absenceHours })}
-                    </Table.Cell>
-                    <Table.Cell>
-                      <Stack gap="1" align="start">
-                        {r.attestedAt !== null ? (
-                          <Badge colorPalette="green" variant="subtle">
-                            {t('pay.timeReports.attested')}
-                          </Badge>
-                        ) : (
-                          <Badge variant="subtle">{t('pay.timeReports.notAttested')}</Badge>
-                        )}
-                        {r.attestedAt !== null ? (
-                          <Text fontSize="xs" color="fg.muted">
-                            {t('pay.attestation.attestedBy', { date: r.attestedAt, name: r.attestedBy ?? '–' })}
-                          </Text>
-                        ) : null}
-                        {r.reopenedAt !== null && r.attestedAt === null ? (
-                          <Text fontSize="xs" color="fg.muted">
-                            {t('pay.attestation.reopenedBy', { date: r.reopenedAt, name: r.reopenedBy ?? '–', reason: r.reopenReason ?? '' })}
-                          </Text>
-                        ) : null}
-                        {r.invalidDates.length ? (
-                          <Text fontSize="xs" color="fg.error">
-                            {t('pay.attestation.invalidDays', { count: r.invalidDates.length })}
-                          </Text>
-                        ) : null}
-                        <SickConflicts
-                          row={r}
-                          lang={lang}
-                          mayRecord={r.attestedAt === null && ability.can('update', 'time_reports')}
-                          onRecord={() => void fillSickDays(r)}
-                        />
-                        {r.attestedAt !== null && ability.can('update', 'time_attestations') ? (
-                          <Button size="xs" variant="outline" onClick={() => setReopening(r)}>
-                            {t('pay.attestation.reopen')}
-                          </Button>
-                        ) : null}
-                      </Stack>
-                    </Table.Cell>
-                  </Table.Row>
-                )
-              })}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <AttestationTable
+          items={items}
+          lang={lang}
+          selected={selected}
+          onToggle={toggle}
+          onRecordSickDays={ability.can('update', 'time_reports') ? (r) => void fillSickDays(r) : undefined}
+          onReopen={ability.can('update', 'time_attestations') ? setReopening : undefined}
+        />
       )}
       {reopening ? (
         <ReopenDialog
@@ -266,30 +169,23 @@ export function AttestationPanel({ month }: { month: string }) {
   )
 }
 
-/** Where the seller's sick notices and time reports disagree (docs/decisions/060), and back office's way to settle it. */
-function SickConflicts({ row, lang, mayRecord, onRecord }: { row: AttestationRow; lang: FormatLanguage; mayRecord: boolean; onRecord: () => void }) {
+/** The sellers an attestation left out, and why (a month not begun, already attested, reports that break the rules, unreported sick days). */
+function Refusals({ answer, lang }: { answer: AttestAnswer; lang: FormatLanguage }) {
   const { t } = useTranslation()
-  const unreported = row.sickConflicts.filter((c) => c.kind === 'unreported')
-  const worked = row.sickConflicts.filter((c) => c.kind === 'worked')
-  if (!row.sickConflicts.length) return null
   return (
-    <Stack gap="1" align="start" whiteSpace="normal" data-testid="sick-conflicts">
-      {unreported.length ? (
-        <Text fontSize="xs" color="fg.warning">
-          {t('pay.attestation.sickDays', { count: unreported.length })}
-        </Text>
-      ) : null}
-      {worked.length ? (
-        <Text fontSize="xs" color="fg.warning">
-          {t('pay.attestation.sickWorked', { dates: worked.map((c) => formatDate(c.date, lang)).join(', ') })}
-        </Text>
-      ) : null}
-      {unreported.length && mayRecord ? (
-        <Button size="xs" variant="outline" onClick={onRecord}>
-          {t('pay.attestation.recordSickDays')}
-        </Button>
-      ) : null}
-    </Stack>
+    <Alert.Root status="warning" data-testid="attest-refused">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{t('pay.attestation.refusedTitle')}</Alert.Title>
+        <Alert.Description>
+          {answer.refused.map((r) => (
+            <Text key={r.userId}>
+              {r.name}: {t(`pay.attestation.refusals.${r.refusal}`, { dates: (r.dates ?? []).map((d) => formatDate(d, lang)).join(', ') })}
+            </Text>
+          ))}
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
   )
 }
 
