@@ -103,17 +103,10 @@ const areaZones = serverModules.map((name) => ({
 
 /**
  * Size limits (issue 42): a file over 500 lines or a function over 150 is split by what it does (a service by
- * capability, a screen into its parts). Tests, data (the schema, seeds, translations) are exempt. The files below
- * still wait for their split: the list only shrinks — a file leaves it when it is split, and no file joins it.
+ * capability, a screen into its parts). Tests, data (the schema, seeds, translations) are exempt. Every other
+ * file is held to them (warnings, which `npm test` fails on: eslint --max-warnings=0).
  */
 const SIZE_LIMITS = { 'max-lines': ['warn', { max: 500 }], 'max-lines-per-function': ['warn', { max: 150, skipBlankLines: true, skipComments: true }] }
-const SPLIT_PENDING = [
-  'client/features/time-reports/components/attestation-panel.tsx',
-  'client/features/quality/components/survey-dialog.tsx',
-  'client/features/sales/routes/sales-create-page.tsx',
-  'client/features/users/components/import-users-dialog.tsx',
-]
-
 /**
  * Whose each table is (docs/decisions/066): a schema file's tables are the area it is named for, except the identity
  * file's, which three areas share; the rate limiters' store is no area's.
@@ -172,7 +165,7 @@ export default tseslint.config(
   },
   {
     files: ['server/**/*.ts', 'client/**/*.{ts,tsx}', 'shared/**/*.ts', 'sw/**/*.ts'],
-    ignores: ['**/*.test.ts', '**/*.test.tsx', 'shared/i18n/**', 'server/db/schema/**', 'server/seed/**', ...SPLIT_PENDING],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'shared/i18n/**', 'server/db/schema/**', 'server/seed/**'],
     rules: SIZE_LIMITS,
   },
   {

@@ -1,9 +1,8 @@
-import { Alert, Box, Button, Card, Flex, HStack, IconButton, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Alert, Button, Card, HStack, Stack } from '@chakra-ui/react'
 import { useEffect, useMemo, useState } from 'react'
 import { useForm, useWatch, type FieldError } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router'
-import { formatOre, type FormatLanguage } from '../../../../shared/format'
 import { sellerAmounts } from '../../../../shared/rules/sale'
 import type { SaleInput } from '../../../../shared/schemas/sales'
 import { FormField } from '../../../components/ui/form-field'
@@ -12,11 +11,9 @@ import { Page } from '../../../components/ui/page'
 import { snackbar } from '../../../lib/snackbar-store'
 import { LocalValidationError, checklistFileError, saveSaleLocally } from '../api/local-actions'
 import { useCatalog, useCheckoutBlockingNow, useOutboxEntry, useSellerStore } from '../api/seller-store'
-import { Figure } from '../components/figure'
 import { SalePositionChoice, useSalePosition } from '../components/sale-position'
 import { EMPTY_SALE_FORM, errorPlace, estimatedLines, formToSale, saleToForm, type SaleFormValues as FormValues } from '../model/sale-form'
-import { TextField, TextAreaField } from '../../../components/ui/form-kit'
-import { Choices } from '../../../components/ui/choices'
+import { CheckedOutNotice, CustomerCard, EstimateCard, OrderCard } from '../components/sale-form-cards'
 
 const now = () => Date.now()
 
@@ -24,8 +21,7 @@ const err = (message: string | undefined): FieldError | undefined => (message ? 
 
 /** Registers a sale on the device (spec section 3); it reaches the server through the sync queue. */
 export default function SalesCreatePage() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t } = useTranslation()
   const navigate = useNavigate()
   const [params] = useSearchParams()
   const fixSeq = params.get('fix') ? Number(params.get('fix')) : undefined
@@ -52,17 +48,7 @@ export default function SalesCreatePage() {
       city: door.city.slice(0, 80) || EMPTY_SALE_FORM.city,
     },
   })
-  const providerId = useWatch({ control: form.control, name: 'providerId' })
-  const customerType = useWatch({ control: form.control, name: 'customerType' })
   const watchedLines = useWatch({ control: form.control, name: 'products' })
-  // Product lines: index-named fields; adding and removing rewrite the array (no field-array helper needed).
-  const lineCount = watchedLines?.length ?? 1
-  const addLine = () => form.setValue('products', [...form.getValues('products'), { productId: '', quantity: 1 }])
-  const removeLine = (i: number) => {
-    const next = form.getValues('products').filter((_, j) => j !== i)
-    form.unregister(`products.${next.length}`)
-    form.setValue('products', next)
-  }
 
   // Fixing a refused sale: its details come back into the form, under the same record id.
   useEffect(() => {
@@ -73,8 +59,6 @@ export default function SalesCreatePage() {
     }
   }, [fixing, form])
 
-  const provider = catalog?.providers.find((p) => p.id === providerId)
-  const providerProducts = useMemo(() => catalog?.products.filter((p) => p.providerId === providerId) ?? [], [catalog, providerId])
   const estimate = useMemo(() => {
     const byId = new Map((catalog?.products ?? []).map((p) => [p.id, p]))
     return sellerAmounts(estimatedLines(watchedLines), byId)
@@ -106,24 +90,12 @@ export default function SalesCreatePage() {
     }
   })
 
-  const fe = form.formState.errors
   const title = t('routes.sales-create')
 
   if (checkedOut) {
     return (
       <Page title={title} breadcrumbs={[{ label: t('nav.groups.sales') }]}>
-        <Alert.Root status="info" data-testid="checked-out">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{t('checkout.doneTitle')}</Alert.Title>
-            <Alert.Description>{t('sales.checkedOutToday', { date: checkedOut.date })}</Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
-        <HStack>
-          <Button asChild variant="outline">
-            <Link to="/sales/list">{t('routes.sales-list')}</Link>
-          </Button>
-        </HStack>
+        <CheckedOutNotice date={checkedOut.date} />
       </Page>
     )
   }
@@ -147,116 +119,9 @@ export default function SalesCreatePage() {
       ) : null}
       <form onSubmit={submit} noValidate>
         <Stack gap="6" maxW="4xl">
-          <Card.Root>
-            <Card.Header>
-              <Card.Title>{t('sales.order')}</Card.Title>
-            </Card.Header>
-            <Card.Body>
-              <Stack gap="4">
-                <FormField label={t('sales.provider')} error={fe.providerId} required>
-                  <Choices
-                    {...form.register('providerId')}
-                    data-testid="provider"
-                    empty={t('sales.chooseProvider')}
-                    options={catalog?.providers.map((p) => ({ value: p.id, label: p.name }))}
-                  />
-                </FormField>
-                <Stack gap="3">
-                  <Text fontWeight="medium" fontSize="sm">
-                    {t('sales.products')}
-                  </Text>
-                  {Array.from({ length: lineCount }, (_, i) => (
-                    <Flex key={i} gap="2" align="flex-start">
-                      <Box flex="1">
-                        <FormField label={t('sales.product', { n: i + 1 })} error={fe.products?.[i]?.productId}>
-                          <Choices
-                            disabled={!providerId}
-                            {...form.register(`products.${i}.productId`)}
-                            data-testid={`product-${i}`}
-                            empty={t('sales.chooseProduct')}
-                            options={providerProducts.map((p) => ({ value: p.id, label: `${p.name} · ${formatOre(p.priceOre, lang)}` }))}
-                          />
-                        </FormField>
-                      </Box>
-                      <Box w="24">
-                        <FormField label={t('sales.quantity')} error={fe.products?.[i]?.quantity}>
-                          <Input type="number" inputMode="numeric" min={1} max={999} {...form.register(`products.${i}.quantity`, { valueAsNumber: true })} />
-                        </FormField>
-                      </Box>
-                      <IconButton aria-label={t('sales.removeProduct')} variant="ghost" mt="7" disabled={lineCount === 1} onClick={() => removeLine(i)}>
-                        ×
-                      </IconButton>
-                    </Flex>
-                  ))}
-                  {fe.products?.message || fe.products?.root?.message ? (
-                    <Text color="fg.error" fontSize="sm">
-                      {fe.products?.message ?? fe.products?.root?.message}
-                    </Text>
-                  ) : null}
-                  <Box>
-                    <Button variant="outline" size="sm" onClick={addLine}>
-                      {t('sales.addProduct')}
-                    </Button>
-                  </Box>
-                </Stack>
-                <FormField label={t('sales.externalOrderNumber')} error={fe.externalOrderNumber} required={!!provider?.requireExternalOrderNumber}>
-                  <Input {...form.register('externalOrderNumber')} />
-                </FormField>
-              </Stack>
-            </Card.Body>
-          </Card.Root>
+          <OrderCard form={form} catalog={catalog} />
 
-          <Card.Root>
-            <Card.Header>
-              <Card.Title>{t('sales.customer')}</Card.Title>
-            </Card.Header>
-            <Card.Body>
-              <Stack gap="4">
-                <FormField label={t('sales.customerType')} error={fe.customerType}>
-                  <Choices
-                    {...form.register('customerType')}
-                    options={[
-                      { value: 'private', label: t('sales.customerTypes.private') },
-                      { value: 'company', label: t('sales.customerTypes.company') },
-                    ]}
-                  />
-                </FormField>
-                <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                  {customerType === 'company' ? (
-                    <>
-                      <TextField form={form} name="companyName" label={t('sales.companyName')} autoComplete="organization" required />
-                      <TextField form={form} name="orgNumber" label={t('sales.orgNumber')} inputMode="numeric" required helper="556036-0793" />
-                    </>
-                  ) : (
-                    <TextField
-                      form={form}
-                      name="customerSsn"
-                      label={t('sales.ssn')}
-                      inputMode="numeric"
-                      autoComplete="off"
-                      required
-                      helper={t('sales.ssnHelper')}
-                    />
-                  )}
-                  <TextField
-                    form={form}
-                    name="customerName"
-                    label={customerType === 'company' ? t('sales.contactName') : t('sales.customerName')}
-                    autoComplete="name"
-                    required
-                  />
-                  <TextField form={form} name="phone" label={t('sales.phone')} type="tel" autoComplete="tel" required />
-                  <TextField form={form} name="email" label={t('sales.email')} type="email" autoComplete="email" />
-                  <TextField form={form} name="address" label={t('sales.address')} autoComplete="street-address" required />
-                  <SimpleGrid columns={2} gap="3">
-                    <TextField form={form} name="postalCode" label={t('sales.postalCode')} inputMode="numeric" autoComplete="postal-code" required />
-                    <TextField form={form} name="city" label={t('sales.city')} autoComplete="address-level2" required />
-                  </SimpleGrid>
-                </SimpleGrid>
-                <TextAreaField form={form} name="message" label={t('sales.message')} rows={3} />
-              </Stack>
-            </Card.Body>
-          </Card.Root>
+          <CustomerCard form={form} />
 
           <Card.Root>
             <Card.Header>
@@ -278,17 +143,7 @@ export default function SalesCreatePage() {
             </Card.Body>
           </Card.Root>
 
-          <Card.Root variant="subtle">
-            <Card.Body>
-              <SimpleGrid columns={{ base: 2, md: 3 }} gap="3">
-                <Figure label={t('sales.orderValue')} value={formatOre(estimate.orderValueOre, lang)} />
-                <Figure label={t('sales.sellerCommission')} value={formatOre(estimate.sellerCommissionOre, lang)} />
-              </SimpleGrid>
-              <Text fontSize="xs" color="fg.muted" mt="2">
-                {t('sales.estimateNote')}
-              </Text>
-            </Card.Body>
-          </Card.Root>
+          <EstimateCard orderValueOre={estimate.orderValueOre} sellerCommissionOre={estimate.sellerCommissionOre} />
 
           <SalePositionChoice position={position} />
           {formError ? (
