@@ -2,20 +2,12 @@ import { Alert, Box, Button, Checkbox, Flex, Input, Skeleton, Stack, Table, Text
 import { useId, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ListQuery } from '../../../../shared/schemas/pagination'
+import type { Column } from './column'
 import { TableHead } from './table-head'
 import { TablePager } from './table-pager'
 import { useDebouncedSearch } from './use-debounced-search'
 
-export type Column<Row> = {
-  key: string
-  header: string
-  /** the sortBy value the API takes for this column; absent = not sortable */
-  sortKey?: string
-  render: (row: Row) => ReactNode
-  /** the plain value for the CSV download */
-  csv?: (row: Row) => string | number | boolean | null | undefined
-  hideBelow?: 'sm' | 'md' | 'lg'
-}
+export type { Column } from './column'
 
 export type DataTableProps<Row extends { id: string }> = {
   label: string

@@ -2,7 +2,7 @@ import { Box, Button, Checkbox, Table } from '@chakra-ui/react'
 import { useTranslation } from 'react-i18next'
 import type { ListQuery } from '../../../../shared/schemas/pagination'
 import { ChevronIcon } from '../icons'
-import type { Column } from './data-table'
+import type { Column } from './column'
 
 type SelectAll = { checked: boolean | 'indeterminate'; disabled: boolean; toggle: () => void }
 

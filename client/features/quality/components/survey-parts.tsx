@@ -26,11 +26,11 @@ export function SurveyFacts({ survey }: { survey: SurveyDetail }) {
       </Badge>
       <Badge variant="subtle">{t(`quality.reason.${survey.reason}`)}</Badge>
       {survey.status === 'queued' ? (
-        <Text fontSize="sm">{t('quality.surveysurvey.attemptsOf', { n: survey.attempts + 1, max: survey.maxAttempts })}</Text>
+        <Text fontSize="sm">{t('quality.surveys.attemptsOf', { n: survey.attempts + 1, max: survey.maxAttempts })}</Text>
       ) : null}
       {survey.template ? (
         <Text fontSize="sm" color="fg.muted">
-          {t('quality.surveysurvey.templateVersion', { name: survey.template.name, n: survey.template.versionNumber })}
+          {t('quality.surveys.templateVersion', { name: survey.template.name, n: survey.template.versionNumber })}
         </Text>
       ) : null}
     </HStack>
