@@ -1,4 +1,3 @@
-import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible'
 import type { AppAbility } from '../../../shared/permissions/ability'
 import { isoWeekOf } from '../../../shared/rules/assistant'
 import {
@@ -11,12 +10,12 @@ import {
   type BiScope,
 } from '../../../shared/schemas/assistant'
 import type { Translator } from '../../../shared/i18n'
-import { ApiError } from '../../lib/errors'
 import type { Db } from '../../db/client'
 import type { AnalyticsKey, AnalyticsResult, AnalyticsSlice } from '../../db/analytics'
 import type { Deps } from '../../platform/deps'
 import { type VocabularyEntry } from './parser'
 import { llmEngine } from './llm'
+import { dbRateLimiter, spendOrRefuse } from '../../platform/rate-limits'
 
 export type Language = 'sv' | 'en' | 'fi'
 
@@ -104,25 +103,12 @@ export function bucketLabel(unit: BiGranularity, key: string, t: Translator, lan
 export function assistantBase({ database, env }: Pick<Deps, 'database' | 'env'>, ports: AssistantPorts, opts: AssistantOptions = {}) {
   const { db } = database
   const now = opts.now ?? Date.now
-  const limiter = new RateLimiterDrizzle({
-    storeClient: db,
-    schema: database.t.rateLimits,
-    keyPrefix: 'assistant',
-    points: env.assistant.quotaPerMinute,
-    duration: 60,
-    clearExpiredByTimeout: false,
-  })
+  const limiter = dbRateLimiter(database, 'assistant', { points: env.assistant.quotaPerMinute, durationS: 60 })
   const llm = env.assistant.llm ? llmEngine(env.assistant.llm, opts.fetch ?? fetch) : null
 
   /** One question of the person's quota; over it, 429 with the spec's words. */
   async function spend(actor: AssistantActor) {
-    try {
-      await limiter.consume(actor.id)
-    } catch (err) {
-      if (!(err instanceof RateLimiterRes)) throw err
-      const seconds = Math.max(1, Math.ceil(err.msBeforeNext / 1000))
-      throw new ApiError(429, 'assistant_quota', { headers: { 'Retry-After': String(seconds) } })
-    }
+    await spendOrRefuse(limiter, actor.id, 'assistant_quota')
   }
 
   /** Whose data the person's rules give: their own, their teams', their office's, everything, or a mix. */

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
-import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible'
+import { RateLimiterRes } from 'rate-limiter-flexible'
 import { buildAbility, toRawRules } from '../../../shared/permissions/ability'
 import { impersonationRefusal } from '../../../shared/permissions/grant'
 import { CAN_VIEW_TEAM_RULES } from '../../../shared/permissions/roles'
@@ -15,6 +15,7 @@ import { mfaService } from './mfa.service'
 import type { SecretBox } from '../../platform/secret-box'
 import type { EventBus } from '../../platform/events'
 import type { EndedSessions } from '../../platform/realtime'
+import { dbRateLimiter, tooManyRequests } from '../../platform/rate-limits'
 
 /**
  * Sign-in throttling (docs/decisions/016). Every attempt is counted before the password is checked, with one
@@ -141,17 +142,7 @@ export function authContext(database: Database, opts: AuthOptions) {
     for (const [key, entry] of cache) if (entry.auth.sessionId === sessionId) cache.delete(key)
   }
 
-  const limiter = (name: keyof typeof THROTTLE) =>
-    new RateLimiterDrizzle({
-      storeClient: database.db,
-      schema: database.t.rateLimits,
-      keyPrefix: `login-${name}`,
-      points: THROTTLE[name].points,
-      duration: THROTTLE[name].durationS,
-      blockDuration: THROTTLE[name].blockS,
-      // expired rows are removed by the housekeeping timer (server/housekeeping.ts), not a timer per limiter
-      clearExpiredByTimeout: false,
-    })
+  const limiter = (name: keyof typeof THROTTLE) => dbRateLimiter(database, `login-${name}`, THROTTLE[name])
   const limiters = { pair: limiter('pair'), ip: limiter('ip'), account: limiter('account') }
 
   /**
@@ -185,10 +176,7 @@ export function authContext(database: Database, opts: AuthOptions) {
     return perAddress.run(ip ?? '-', () => verifyPassword(password, hash))
   }
 
-  function tooMany(ms: number): ApiError {
-    const seconds = Math.max(1, Math.ceil(ms / 1000))
-    return new ApiError(429, 'too_many_requests', { params: { seconds }, headers: { 'Retry-After': String(seconds) } })
-  }
+  const tooMany = (ms: number) => tooManyRequests(ms)
 
   /** A new session for a signed-in user (after the password, and the code when they use two-step sign-in). */
   async function startSession(userId: string, meta: { ip: string | null; userAgent: string | null }): Promise<LoginResult> {

@@ -1,9 +1,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
-import { RateLimiterDrizzle } from 'rate-limiter-flexible'
 import { and, eq, isNull, lt, or } from 'drizzle-orm'
 import * as OTPAuth from 'otpauth'
 import type { Database, Db } from '../../db/client'
 import type { SecretBox } from '../../platform/secret-box'
+import { dbRateLimiter } from '../../platform/rate-limits'
 
 /**
  * Two-step sign-in with an authenticator app (TOTP, RFC 6238, through otpauth; docs/decisions/038): a user sets it
@@ -58,15 +58,7 @@ export function mfaContext(
   const now = opts.now ?? Date.now
   // The shared secret is sealed at rest (server/platform/secret-box.ts); one stored before that is read as it is.
   const plain = (stored: string) => (stored.startsWith('v1.') ? opts.secrets.open(stored) : stored)
-  const failures = new RateLimiterDrizzle({
-    storeClient: db,
-    schema: t.rateLimits,
-    keyPrefix: 'mfa-failures',
-    points: FAILED_CODES.points,
-    duration: FAILED_CODES.durationS,
-    blockDuration: FAILED_CODES.lockS,
-    clearExpiredByTimeout: false,
-  })
+  const failures = dbRateLimiter(database, 'mfa-failures', { points: FAILED_CODES.points, durationS: FAILED_CODES.durationS, blockS: FAILED_CODES.lockS })
 
   async function row(tx: Db, userId: string) {
     const [r] = await tx.select().from(t.mfaTotp).where(eq(t.mfaTotp.userId, userId)).limit(1)

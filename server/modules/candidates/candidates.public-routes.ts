@@ -1,12 +1,11 @@
-import { Hono, type Context } from 'hono'
-import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible'
+import { Hono } from 'hono'
 import { candidateOwnDetailsSchema, candidateTokenSchema, signContractSchema } from '../../../shared/schemas/candidates'
 import { access } from '../../lib/access'
 import { clientIp } from '../../lib/client-ip'
 import type { AppEnv } from '../../lib/context'
-import { ApiError } from '../../lib/errors'
 import { validate } from '../../lib/validate'
 import type { Deps } from '../../platform/deps'
+import { addressThrottle } from '../../platform/rate-limits'
 import type { CandidatesService } from './candidates.service'
 
 /** A candidate's pages ask at most this often from one address (a token cannot be guessed; this keeps anyone from trying). */
@@ -17,23 +16,7 @@ export const PUBLIC_CANDIDATE_THROTTLE = { points: 120, durationS: 10 * 60 }
  * details form, the contract to read and sign — and the e-signing service's webhook (its HMAC is its credential).
  */
 export function candidatesPublicRoutes({ env, database }: Pick<Deps, 'env' | 'database'>, candidates: CandidatesService) {
-  const limiter = new RateLimiterDrizzle({
-    storeClient: database.db,
-    schema: database.t.rateLimits,
-    keyPrefix: 'candidate',
-    points: PUBLIC_CANDIDATE_THROTTLE.points,
-    duration: PUBLIC_CANDIDATE_THROTTLE.durationS,
-    clearExpiredByTimeout: false,
-  })
-  const throttle = async (c: Context) => {
-    try {
-      await limiter.consume(clientIp(c, env.trustProxy) ?? 'unknown')
-    } catch (err) {
-      if (!(err instanceof RateLimiterRes)) throw err
-      const seconds = Math.max(1, Math.ceil(err.msBeforeNext / 1000))
-      throw new ApiError(429, 'too_many_requests', { params: { seconds }, headers: { 'Retry-After': String(seconds) } })
-    }
-  }
+  const throttle = addressThrottle(database, 'candidate', PUBLIC_CANDIDATE_THROTTLE, env.trustProxy)
   return (
     new Hono<AppEnv>()
       .get('/public/candidates/:token', access.public(), validate('param', candidateTokenSchema), async (c) => {

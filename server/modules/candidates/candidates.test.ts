@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CandidateDetail, CandidateListItem, CandidateOwnPage, SigningPage } from '../../../shared/schemas/candidates'
 import type { ListAnswer } from '../../../shared/schemas/pagination'
 import { createTestApp } from '../../test/harness'
+import { PUBLIC_CANDIDATE_THROTTLE } from './candidates.public-routes'
 import { webhookSignature } from './candidates.webhook'
 import { fakeEsign, fakeGraph, fakeSmtp, fakeSpaces, pdfText, signaturePng } from './candidates.fakes'
 
@@ -343,6 +344,20 @@ describe('step 1: preonboarding', () => {
     expect((await pub('GET', `/api/public/candidates/${'A'.repeat(43)}`)).status).toBe(404)
     expect((await pub('GET', '/api/public/candidates/short')).status).toBe(400)
     expect((await pub('GET', `/api/public/candidates/${second}/contract`)).status).toBe(404)
+  })
+
+  it('the candidate’s pages are rate-limited per address: one guessing tokens is told how long to wait, another address is not', async () => {
+    const guess = (ip: string) => t.request('GET', `/api/public/candidates/${'G'.repeat(43)}`, { ip })
+    const statuses: number[] = []
+    for (let i = 0; i < PUBLIC_CANDIDATE_THROTTLE.points; i++) statuses.push((await guess('203.0.113.9')).status)
+    expect(statuses.every((s) => s === 404)).toBe(true)
+    const over = await guess('203.0.113.9')
+    expect(over.status).toBe(429)
+    expect(over.json).toMatchObject({ error: 'too_many_requests' })
+    const wait = Number(over.res.headers.get('retry-after'))
+    expect(wait).toBeGreaterThan(0)
+    expect(over.json.message).toContain(`Vänta ${wait} sekunder`)
+    expect((await guess('203.0.113.10')).status).toBe(404)
   })
 })
 

@@ -1,12 +1,10 @@
 import { Hono, type Context } from 'hono'
 import QRCode from 'qrcode'
-import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible'
 import { publicAnswerSchema, qualityIdSchema, qualitySaleIdSchema, surveyLanguageSchema, surveyTokenSchema } from '../../../shared/schemas/quality'
 import { access } from '../../lib/access'
 import type { AppEnv } from '../../lib/context'
-import { clientIp } from '../../lib/client-ip'
-import { ApiError } from '../../lib/errors'
 import type { Deps } from '../../platform/deps'
+import { addressThrottle } from '../../platform/rate-limits'
 import { validate } from '../../lib/validate'
 import type { QualityService } from './quality.service'
 
@@ -21,23 +19,7 @@ export function qualitySurveyLinkRoutes({ env, database }: Pick<Deps, 'env' | 'd
   const actor = (c: { var: AppEnv['Variables'] }) => ({ id: c.var.auth!.userData.id, ability: c.var.auth!.ability })
   // Links go out at the app's first origin (APP_ORIGINS), else at the one the request came to.
   const origin = (c: Context) => env.appOrigins[0] ?? new URL(c.req.url).origin
-  const limiter = new RateLimiterDrizzle({
-    storeClient: database.db,
-    schema: database.t.rateLimits,
-    keyPrefix: 'survey',
-    points: PUBLIC_SURVEY_THROTTLE.points,
-    duration: PUBLIC_SURVEY_THROTTLE.durationS,
-    clearExpiredByTimeout: false,
-  })
-  const throttle = async (c: Context) => {
-    try {
-      await limiter.consume(clientIp(c, env.trustProxy) ?? 'unknown')
-    } catch (err) {
-      if (!(err instanceof RateLimiterRes)) throw err
-      const seconds = Math.max(1, Math.ceil(err.msBeforeNext / 1000))
-      throw new ApiError(429, 'too_many_requests', { params: { seconds }, headers: { 'Retry-After': String(seconds) } })
-    }
-  }
+  const throttle = addressThrottle(database, 'survey', PUBLIC_SURVEY_THROTTLE, env.trustProxy)
   return (
     new Hono<AppEnv>()
       // The customer's side: a token, no sign-in.

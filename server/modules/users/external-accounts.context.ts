@@ -1,5 +1,4 @@
 import { and, asc, count, eq } from 'drizzle-orm'
-import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible'
 import { usernameFrom, type ExternalAccountRow, type ExternalTemplateItem } from '../../../shared/schemas/external-accounts'
 import type { Translate } from '../../../shared/schemas/errors'
 import type { Db } from '../../db/client'
@@ -8,6 +7,7 @@ import { logActivity } from '../../platform/activity-log'
 import type { Deps } from '../../platform/deps'
 import type { UserActor, UserRow } from './users.service'
 import { refuseTakenName } from '../../db/unique-name'
+import { dbRateLimiter, spendOrRefuse, tooManyRequests } from '../../platform/rate-limits'
 
 export const HIDDEN = '••••'
 /** Wrong confirmations before the reader waits: per reader and account holder, five in a quarter of an hour. */
@@ -20,14 +20,7 @@ export function externalAccountsContext(
 ) {
   const { db, t } = database
   const now = opts.now ?? Date.now
-  const limiter = new RateLimiterDrizzle({
-    storeClient: database.db,
-    schema: t.rateLimits,
-    keyPrefix: 'ssn4',
-    points: REVEAL_THROTTLE.points,
-    duration: REVEAL_THROTTLE.durationS,
-    clearExpiredByTimeout: false,
-  })
+  const limiter = dbRateLimiter(database, 'ssn4', REVEAL_THROTTLE)
 
   async function templates(tx: Db = db): Promise<ExternalTemplateItem[]> {
     const [rows, counts] = await Promise.all([
@@ -77,20 +70,11 @@ export function externalAccountsContext(
     if (!user.personalNumber) throw new ApiError(409, 'no_personal_number')
     const key = `${reader.id}|${user.id}`
     if (user.personalNumber.slice(-4) !== ssnLast4) {
-      try {
-        await limiter.consume(key)
-      } catch (err) {
-        if (!(err instanceof RateLimiterRes)) throw err
-        const seconds = Math.max(1, Math.ceil(err.msBeforeNext / 1000))
-        throw new ApiError(429, 'too_many_requests', { params: { seconds }, headers: { 'Retry-After': String(seconds) } })
-      }
+      await spendOrRefuse(limiter, key)
       throw validationError({ ssnLast4: [translate('externalAccounts.ssnMismatch')] })
     }
     const blocked = await limiter.get(key)
-    if (blocked && blocked.consumedPoints >= REVEAL_THROTTLE.points) {
-      const seconds = Math.max(1, Math.ceil(blocked.msBeforeNext / 1000))
-      throw new ApiError(429, 'too_many_requests', { params: { seconds }, headers: { 'Retry-After': String(seconds) } })
-    }
+    if (blocked && blocked.consumedPoints >= REVEAL_THROTTLE.points) throw tooManyRequests(blocked.msBeforeNext)
     const [tpl] = await db
       .select({ name: t.externalAccountTemplates.name })
       .from(t.externalAccountTemplates)
