@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { sensitiveEdit } from './sensitive-field'
 
 import { isPhoneNumber, normalizePostalCode } from '../rules/identity'
 import type { ActivityLine } from './activity'
@@ -70,27 +71,6 @@ const postalCode = text(10).refine((v) => v === null || normalizePostalCode(v) !
   error: 'validation.postalCode',
 })
 
-/**
- * A sensitive field in an edit: absent or empty keeps what is stored, null removes it, a value replaces it
- * (normalised). The edit dialog never receives the stored value (as users' are, decision 033).
- */
-const sensitive = (normalize: (v: string) => string | null, error: string) =>
-  z
-    .string()
-    .trim()
-    .max(40)
-    .transform((v, ctx) => {
-      if (v === '') return undefined
-      const normalized = normalize(v)
-      if (normalized === null) {
-        ctx.addIssue({ code: 'custom', message: error })
-        return z.NEVER
-      }
-      return normalized
-    })
-    .nullable()
-    .optional()
-
 /** The candidate's own details, as their page and the recruiter's edit take them (all optional in an edit). */
 const detailFields = {
   phone,
@@ -150,9 +130,9 @@ export const updateCandidateSchema = z
     recruiterId: id,
     startDate,
     ...detailFields,
-    personalNumber: sensitive(normalizeCandidateIdentity, 'validation.candidateIdentity'),
-    bankClearing: sensitive(normalizeClearingOnly, 'validation.clearingNumber'),
-    bankAccount: sensitive((v) => v.replace(/[\s.-]/g, '').match(/^\d{4,15}$/)?.[0] ?? null, 'validation.bankAccount'),
+    personalNumber: sensitiveEdit(normalizeCandidateIdentity, 'validation.candidateIdentity'),
+    bankClearing: sensitiveEdit(normalizeClearingOnly, 'validation.clearingNumber'),
+    bankAccount: sensitiveEdit((v) => v.replace(/[\s.-]/g, '').match(/^\d{4,15}$/)?.[0] ?? null, 'validation.bankAccount'),
     version: z.number().int().min(1),
   })
   .superRefine(checkBank)

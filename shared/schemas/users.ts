@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { sensitiveEdit } from './sensitive-field'
 import { calendarDay } from './period'
 import { normalizeBankAccount, normalizeClearingNumber, normalizePersonalNumber } from '../rules/identity'
 import type { RoleScope } from '../permissions/scopes'
@@ -104,28 +105,6 @@ const optionalDate = z
   .nullable()
   .optional()
 
-/**
- * A sensitive field in an edit: absent or empty keeps what is stored, null removes it, a value replaces it (normalised).
- * The edit dialog never receives the stored value (decision 033).
- */
-const sensitive = (normalize: (v: string) => string | null, error: string) =>
-  z
-    .string()
-    .trim()
-    .max(40)
-    .transform((v, ctx) => {
-      // Empty keeps what is stored (the edit form leaves the fields it does not change empty).
-      if (v === '') return undefined
-      const normalized = normalize(v)
-      if (normalized === null) {
-        ctx.addIssue({ code: 'custom', message: error })
-        return z.NEVER
-      }
-      return normalized
-    })
-    .nullable()
-    .optional()
-
 export const SENSITIVE_USER_FIELDS = ['personalNumber', 'bankClearing', 'bankAccount'] as const
 
 /** The fields an admin's edit sets (besides the sensitive ones), as the form shows them and the log names them. */
@@ -169,9 +148,9 @@ export const updateUserInputSchema = z.strictObject({
   canViewTeam: z.boolean().optional(),
   /** the providers they sell for (decision 044); absent keeps them as they are */
   providerIds: z.array(id).max(USER_PROVIDERS_MAX).optional(),
-  personalNumber: sensitive((v) => normalizePersonalNumber(v), 'validation.personalNumber'),
-  bankClearing: sensitive(normalizeClearingNumber, 'validation.clearingNumber'),
-  bankAccount: sensitive(normalizeBankAccount, 'validation.bankAccount'),
+  personalNumber: sensitiveEdit((v) => normalizePersonalNumber(v), 'validation.personalNumber'),
+  bankClearing: sensitiveEdit(normalizeClearingNumber, 'validation.clearingNumber'),
+  bankAccount: sensitiveEdit(normalizeBankAccount, 'validation.bankAccount'),
   version,
 })
 export type UpdateUserInput = z.input<typeof updateUserInputSchema>

@@ -1,19 +1,18 @@
-import { Alert, Button, Skeleton, Text } from '@chakra-ui/react'
+import { Button, Skeleton, Text } from '@chakra-ui/react'
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Notice } from './notice'
 
 /** What a part of a screen says when its data could not be read: the error, and a way to try again. */
 export function LoadError({ error, onRetry }: { error: Error; onRetry: () => void }) {
   const { t } = useTranslation()
   return (
-    <Alert.Root status="error">
-      <Alert.Indicator />
-      <Alert.Description>{error.message}</Alert.Description>
+    <Notice status="error" description={error.message}>
       <Button size="sm" variant="outline" onClick={onRetry}>
         {t('table.retry')}
       </Button>
-    </Alert.Root>
+    </Notice>
   )
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Checkbox, Flex, Input, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { Box, Button, Checkbox, Flex, Input, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
 import { useId, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ListQuery } from '../../../../shared/schemas/pagination'
@@ -6,6 +6,7 @@ import type { Column } from './column'
 import { TableHead } from './table-head'
 import { TablePager } from './table-pager'
 import { useDebouncedSearch } from './use-debounced-search'
+import { Notice } from '../notice'
 
 export type { Column } from './column'
 
@@ -204,15 +205,10 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
 function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
   const { t } = useTranslation()
   return (
-    <Alert.Root status="error">
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Title>{t('table.loadFailed')}</Alert.Title>
-        <Alert.Description>{message}</Alert.Description>
-      </Alert.Content>
+    <Notice status="error" title={t('table.loadFailed')} description={message}>
       <Button size="sm" variant="outline" onClick={onRetry}>
         {t('table.retry')}
       </Button>
-    </Alert.Root>
+    </Notice>
   )
 }

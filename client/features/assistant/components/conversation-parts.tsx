@@ -1,8 +1,9 @@
-import { Alert, Badge, Box, Button, HStack, Heading, IconButton, Input, Stack, Switch, Text, Wrap } from '@chakra-ui/react'
+import { Badge, Box, Button, HStack, Heading, IconButton, Input, Stack, Switch, Text, Wrap } from '@chakra-ui/react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { BI_MAX_QUESTION, type BiAnswer, type BiQuery, type BiReply } from '../../../../shared/schemas/assistant'
 import { AnswerCard, QueryBehind } from './answer-card'
+import { Notice } from '../../../components/ui/notice'
 
 const SUGGESTION_KEYS = ['a', 'b', 'c', 'd'] as const
 
@@ -194,13 +195,7 @@ export function Reply(props: {
     case 'noData':
       return (
         <Stack gap="2" data-testid="assistant-nodata">
-          <Alert.Root status="info">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>{reply.description}</Alert.Title>
-              <Alert.Description>{reply.message}</Alert.Description>
-            </Alert.Content>
-          </Alert.Root>
+          <Notice status="info" title={reply.description} description={reply.message} />
           <QueryBehind answer={reply} />
         </Stack>
       )

@@ -10,6 +10,7 @@ import { ask, getAssistantSettings, runQuery } from '../api/assistant-api'
 import { ConversationHeader, FollowUps, QuestionForm, Reply, Suggestions } from './conversation-parts'
 import { StatDialog } from './stat-dialog'
 import { assistantKeys } from '../api/assistant-keys'
+import { Notice } from '../../../components/ui/notice'
 
 type Draft =
   { role: 'user'; text: string } | { role: 'assistant'; reply: BiReply } | { role: 'error'; text: string; retry: { question?: string; query?: BiQuery } }
@@ -101,12 +102,7 @@ export function Conversation({ storageKey, title, subtitle, aside }: { storageKe
         onLegacy={(on) => setState((s) => ({ ...s, legacy: on }))}
         onNew={messages.length > 0 ? () => setState((s) => ({ ...s, messages: [] })) : undefined}
       />
-      {legacy ? (
-        <Alert.Root status="warning" size="sm" data-testid="assistant-legacy-note">
-          <Alert.Indicator />
-          <Alert.Title>{t('assistant.legacyHelp', { date: cutoff })}</Alert.Title>
-        </Alert.Root>
-      ) : null}
+      {legacy ? <Notice status="warning" size="sm" data-testid="assistant-legacy-note" title={t('assistant.legacyHelp', { date: cutoff })} /> : null}
       <Flex flex="1" minH="0" gap="4">
         <Box
           ref={scroller}

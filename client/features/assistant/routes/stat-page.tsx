@@ -1,4 +1,4 @@
-import { Alert, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -13,6 +13,7 @@ import { useDeleteStat } from '../components/delete-stat'
 import { AnswerCard, QueryBehind } from '../components/answer-card'
 import { StatDialog } from '../components/stat-dialog'
 import { assistantKeys } from '../api/assistant-keys'
+import { Notice } from '../../../components/ui/notice'
 
 /**
  * /keyai/stats/{id} (docs/decisions/053): a saved statistics view, run again when opened within the opener's own
@@ -90,20 +91,11 @@ export default function StatPage() {
           <AnswerCard answer={answer} testId="stat-answer" />
         ) : answer.kind === 'noData' ? (
           <Stack gap="2">
-            <Alert.Root status="info" data-testid="stat-nodata">
-              <Alert.Indicator />
-              <Alert.Content>
-                <Alert.Title>{answer.description}</Alert.Title>
-                <Alert.Description>{answer.message}</Alert.Description>
-              </Alert.Content>
-            </Alert.Root>
+            <Notice status="info" data-testid="stat-nodata" title={answer.description} description={answer.message} />
             <QueryBehind answer={answer} />
           </Stack>
         ) : (
-          <Alert.Root status="warning">
-            <Alert.Indicator />
-            <Alert.Title>{answer.message}</Alert.Title>
-          </Alert.Root>
+          <Notice status="warning" title={answer.message} />
         )}
       </Stack>
       {editing ? (

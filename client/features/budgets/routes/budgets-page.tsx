@@ -1,4 +1,4 @@
-import { Alert, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -16,6 +16,7 @@ import { useUrlParams } from '../../../lib/use-url-params'
 import { budgetsKeys } from '../api/budgets-keys'
 import { budgetEdits, budgetFields, budgetLines, keyOf, refusalsByField } from '../model/budget-drafts'
 import { BudgetField, BudgetMonthBar, BudgetSaveBar, BudgetTable } from '../components/budget-table'
+import { Notice } from '../../../components/ui/notice'
 
 /**
  * /dashboards/sales/budgets (docs/decisions/047): a month's budgets of one office, its teams and their sellers,
@@ -143,12 +144,7 @@ export default function BudgetsPage() {
             {t('budgets.saveFirst')}
           </Text>
         ) : null}
-        {notice ? (
-          <Alert.Root status={notice.status}>
-            <Alert.Indicator />
-            <Alert.Description>{notice.text}</Alert.Description>
-          </Alert.Root>
-        ) : null}
+        {notice ? <Notice status={notice.status} description={notice.text} /> : null}
         {query.isError ? (
           <LoadError error={query.error} onRetry={() => void query.refetch()} />
         ) : !data ? (

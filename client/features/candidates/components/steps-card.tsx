@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Code, Field, HStack, Stack, Text } from '@chakra-ui/react'
+import { Button, Card, Code, Field, HStack, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDate, formatTime, type FormatLanguage } from '../../../../shared/format'
@@ -11,6 +11,7 @@ import { startStep } from '../api/candidates-api'
 import type { CandidateChoices } from './candidate-dialog'
 import { StepStatusBadge } from './stage-badge'
 import { Choices } from '../../../components/ui/choices'
+import { Notice } from '../../../components/ui/notice'
 
 /**
  * The four onboarding steps (docs/decisions/070): each with its state, what it produced or why it failed, and its
@@ -209,12 +210,7 @@ function AccountsDialog(props: {
     >
       <Stack gap="3">
         <Text>{t('candidates.steps.confirmAccounts')}</Text>
-        {props.choices && !props.choices.directory ? (
-          <Alert.Root status="info" size="sm">
-            <Alert.Indicator />
-            <Alert.Title>{t('candidates.steps.noDirectory')}</Alert.Title>
-          </Alert.Root>
-        ) : null}
+        {props.choices && !props.choices.directory ? <Notice status="info" size="sm" title={t('candidates.steps.noDirectory')} /> : null}
         <Field.Root required>
           <Field.Label>{t('candidates.steps.team')}</Field.Label>
           <Choices

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Field, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Button, Card, Field, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -9,6 +9,7 @@ import { ApiClientError, errorText } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { saveFinanceSettings } from '../api/finance-api'
 import { financeKeys } from '../api/finance-keys'
+import { Notice } from '../../../components/ui/notice'
 
 /** A percentage as typed: a decimal comma or point, spaces ignored; anything else is left for the schema to refuse. */
 const percentOf = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text.replace(/\s/g, '').replace(',', '.')))
@@ -69,12 +70,7 @@ export function FinanceSettingsPanel({ settings }: { settings: FinanceSettings }
               ? t('finance.settings.changed', { at: formatDate(settings.updatedAt, lang), by: settings.updatedBy })
               : t('finance.settings.defaults')}
           </Text>
-          {notice ? (
-            <Alert.Root status={notice.status} size="sm">
-              <Alert.Indicator />
-              <Alert.Title>{notice.text}</Alert.Title>
-            </Alert.Root>
-          ) : null}
+          {notice ? <Notice status={notice.status} size="sm" title={notice.text} /> : null}
           <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3" alignItems="end">
             <Field.Root invalid={!!problems?.payrollTaxPercent}>
               <Field.Label fontSize="sm">{t('finance.settings.payrollTax')}</Field.Label>

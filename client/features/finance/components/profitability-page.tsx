@@ -1,4 +1,4 @@
-import { Alert, Box, Card, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Box, Card, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -27,6 +27,7 @@ import { PeriodFields } from '../../../components/ui/period-fields'
 import { financeKeys } from '../api/finance-keys'
 import { useProfitabilityColumns, type Filter } from './profitability-columns'
 import { OrgFilters } from '../../../components/ui/list-filters'
+import { Notice } from '../../../components/ui/notice'
 
 const PRESETS = ['thisMonth', 'lastMonth', 'thisYear', 'last12'] as const satisfies readonly PeriodPreset[]
 
@@ -127,10 +128,7 @@ function Screen({ view, settings }: { view: ProfitabilityView; settings: Finance
         <Skeleton height="60" />
       ) : !data.data.period ? (
         // The legacy view: the whole period is on or after the cut-off.
-        <Alert.Root status="info">
-          <Alert.Indicator />
-          <Alert.Title>{t('finance.legacy.none', { cutoff: formatDate(data.data.legacy?.cutoff ?? settings.legacyCutoff, lang) })}</Alert.Title>
-        </Alert.Root>
+        <Notice status="info" title={t('finance.legacy.none', { cutoff: formatDate(data.data.legacy?.cutoff ?? settings.legacyCutoff, lang) })} />
       ) : (
         <Figures view={view} filter={filter} data={data.data} table={{ data, query, update, ask }} lang={lang} />
       )}
@@ -196,10 +194,11 @@ function Figures({ view, filter, data, table, lang }: { view: ProfitabilityView;
   return (
     <Stack gap="5">
       {legacy && data.legacy?.clipped ? (
-        <Alert.Root status="info" size="sm">
-          <Alert.Indicator />
-          <Alert.Title>{t('finance.legacy.clipped', { to: formatDate(counted.to, lang), cutoff: formatDate(data.legacy.cutoff, lang) })}</Alert.Title>
-        </Alert.Root>
+        <Notice
+          status="info"
+          size="sm"
+          title={t('finance.legacy.clipped', { to: formatDate(counted.to, lang), cutoff: formatDate(data.legacy.cutoff, lang) })}
+        />
       ) : null}
       <Box>
         <Text fontWeight="semibold" mb="2">

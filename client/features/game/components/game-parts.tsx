@@ -1,9 +1,10 @@
-import { Alert, Badge, Box, Card, HStack, Progress, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Badge, Box, Card, HStack, Progress, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useTranslation } from 'react-i18next'
 import { formatDecimal, type FormatLanguage } from '../../../../shared/format'
 import type { GameStanding } from '../../../../shared/schemas/game'
 import { LoadError } from '../../../components/ui/load-error'
 import { NetworkError } from '../../../lib/api-client'
+import { Notice } from '../../../components/ui/notice'
 
 /** XP and coins as the game writes them: whole numbers in the language's way ("1 250"). */
 export const formatPoints = (value: number, lang: FormatLanguage) => formatDecimal(value, lang)
@@ -11,13 +12,7 @@ export const formatPoints = (value: number, lang: FormatLanguage) => formatDecim
 /** A game screen's read failed: offline, the game says so (points still count); otherwise the error and a retry. */
 export function GameLoadError({ error, onRetry }: { error: Error; onRetry: () => void }) {
   const { t } = useTranslation()
-  if (error instanceof NetworkError)
-    return (
-      <Alert.Root status="info" data-testid="game-offline">
-        <Alert.Indicator />
-        <Alert.Description>{t('game.offline')}</Alert.Description>
-      </Alert.Root>
-    )
+  if (error instanceof NetworkError) return <Notice status="info" data-testid="game-offline" description={t('game.offline')} />
   return <LoadError error={error} onRetry={onRetry} />
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Card, Grid, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react'
+import { Badge, Box, Button, Card, Grid, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -17,6 +17,7 @@ import { guidesKeys } from '../api/guides-keys'
 import { AckReportCard } from '../components/ack-report'
 import { GuideBadges } from '../components/guide-badges'
 import { GuideBody } from '../components/guide-body'
+import { Notice } from '../../../components/ui/notice'
 
 /**
  * /guides/dashboard/:id (docs/decisions/069): a guide in the reader's language (Swedish when it has none in theirs)
@@ -131,10 +132,7 @@ function GuideScreen({
       </Grid>
       {guide.mustRead ? (
         guide.acknowledged ? (
-          <Alert.Root status="success" data-testid="guide-acknowledged-note">
-            <Alert.Indicator />
-            <Alert.Title>{t('guides.reader.youAcknowledged', { number: guide.number })}</Alert.Title>
-          </Alert.Root>
+          <Notice status="success" data-testid="guide-acknowledged-note" title={t('guides.reader.youAcknowledged', { number: guide.number })} />
         ) : (
           <Card.Root borderColor="orange.emphasized">
             <Card.Body>

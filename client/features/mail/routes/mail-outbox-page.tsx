@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Stack, Text } from '@chakra-ui/react'
+import { Badge, Box, Button, Stack, Text } from '@chakra-ui/react'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -15,6 +15,7 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { listOutbox, sendTestMail } from '../api/mail-api'
 import { mailKeys } from '../api/mail-keys'
 import { AppDialog } from '../../../components/ui/app-dialog'
+import { Notice } from '../../../components/ui/notice'
 
 const STATUS_COLOR: Record<MailStatus, string> = {
   queued: 'blue',
@@ -89,10 +90,11 @@ export default function MailOutboxPage() {
     <Page title={t('routes.user-admin-mail-outbox')} breadcrumbs={[{ label: t('nav.groups.userAdmin') }]}>
       <Stack gap="4">
         {list.data && (
-          <Alert.Root status={list.data.sending ? 'info' : 'warning'} data-testid="mail-transport">
-            <Alert.Indicator />
-            <Alert.Title>{list.data.sending ? t('mailOutbox.sendingOn') : t('mailOutbox.sendingOff')}</Alert.Title>
-          </Alert.Root>
+          <Notice
+            status={list.data.sending ? 'info' : 'warning'}
+            data-testid="mail-transport"
+            title={list.data.sending ? t('mailOutbox.sendingOn') : t('mailOutbox.sendingOff')}
+          />
         )}
         <DataTable
           label={t('routes.user-admin-mail-outbox')}

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, CloseButton, Flex, Heading, SimpleGrid, Skeleton, Stack, Tag, Text, Wrap } from '@chakra-ui/react'
+import { Box, Button, Card, CloseButton, Flex, Heading, SimpleGrid, Skeleton, Stack, Tag, Text, Wrap } from '@chakra-ui/react'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -23,6 +23,7 @@ import { notificationsKeys } from '../api/notifications-keys'
 import { useZodResolver, TextField, TextAreaField } from '../../../components/ui/form-kit'
 import { Choices } from '../../../components/ui/choices'
 import { Check } from '../../../components/ui/check'
+import { Notice } from '../../../components/ui/notice'
 
 type ChosenKind = 'users' | 'teams' | 'offices' | 'roles'
 type Chosen = { kind: ChosenKind; id: string; label: string }
@@ -51,10 +52,7 @@ export default function SendNotificationPage() {
         title={t('routes.user-admin-users-notifications')}
         breadcrumbs={[{ label: t('nav.groups.userAdmin') }, { label: t('routes.user-admin-users'), to: '/user-admin/users' }]}
       >
-        <Alert.Root status="info" data-testid="send-not-allowed">
-          <Alert.Indicator />
-          <Alert.Description>{t('messagesAdmin.notAllowed')}</Alert.Description>
-        </Alert.Root>
+        <Notice status="info" data-testid="send-not-allowed" description={t('messagesAdmin.notAllowed')} />
       </Page>
     )
   }

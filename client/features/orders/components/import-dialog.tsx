@@ -1,4 +1,4 @@
-import { Alert, Button, Stack } from '@chakra-ui/react'
+import { Button, Stack } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -9,6 +9,7 @@ import { importState, previewImport, runImport, uploadOrderFile } from '../api/o
 import { ordersKeys } from '../api/orders-keys'
 import { AppDialog } from '../../../components/ui/app-dialog'
 import { ChooseStep, MapStep, PreviewStep, RunStep } from './import-steps'
+import { Notice } from '../../../components/ui/notice'
 
 type Step =
   | { kind: 'choose' }
@@ -127,12 +128,7 @@ export function ImportDialog(props: { open: boolean; onClose: () => void; onImpo
 
         {step.kind === 'run' ? <RunStep state={state.data} /> : null}
 
-        {errors.form || (step.kind !== 'choose' && errors.file) ? (
-          <Alert.Root status="error">
-            <Alert.Indicator />
-            <Alert.Title>{errors.form ?? errors.file}</Alert.Title>
-          </Alert.Root>
-        ) : null}
+        {errors.form || (step.kind !== 'choose' && errors.file) ? <Notice status="error" title={errors.form ?? errors.file} /> : null}
       </Stack>
     </AppDialog>
   )

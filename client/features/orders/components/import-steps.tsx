@@ -1,10 +1,11 @@
-import { Alert, Box, Field, Input, Progress, SimpleGrid, Stack, Stat, Table, Text } from '@chakra-ui/react'
+import { Box, Field, Input, Progress, SimpleGrid, Stack, Stat, Table, Text } from '@chakra-ui/react'
 import type { Dispatch, SetStateAction } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ORDER_FIELDS, type OrderMapping } from '../../../../shared/rules/orders'
 import type { OrderImportState, OrderImportSummary, OrderPreviewAnswer, OrderUploadAnswer } from '../../../../shared/schemas/orders'
 import { Choices } from '../../../components/ui/choices'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
+import { Notice } from '../../../components/ui/notice'
 
 type Errors = Record<string, string>
 
@@ -73,12 +74,7 @@ export function MapStep(props: { upload: OrderUploadAnswer; mapping: OrderMappin
           </Field.Root>
         ))}
       </SimpleGrid>
-      {errors.mapping ? (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>{errors.mapping}</Alert.Title>
-        </Alert.Root>
-      ) : null}
+      {errors.mapping ? <Notice status="error" title={errors.mapping} /> : null}
       <Box overflowX="auto">
         <Table.Root size="sm" aria-label={t('orderManagement.import.sample')}>
           <Table.Header>
@@ -110,13 +106,11 @@ export function PreviewStep({ preview }: { preview: OrderPreviewAnswer }) {
     <>
       <SummaryFigures summary={preview.summary} />
       {preview.summary.invalid > 0 ? (
-        <Alert.Root status="warning">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{t('orderManagement.import.invalidRows', { count: preview.summary.invalid })}</Alert.Title>
-            <Alert.Description>{t('orderManagement.import.invalidReport')}</Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
+        <Notice
+          status="warning"
+          title={t('orderManagement.import.invalidRows', { count: preview.summary.invalid })}
+          description={t('orderManagement.import.invalidReport')}
+        />
       ) : null}
       <Box overflowX="auto">
         <Table.Root size="sm" aria-label={t('orderManagement.import.rows')} data-testid="preview-rows">
@@ -157,17 +151,11 @@ export function RunStep({ state }: { state: OrderImportState | undefined }) {
   const { t } = useTranslation()
   return state?.status === 'done' && state.summary ? (
     <Stack gap="3" data-testid="import-result">
-      <Alert.Root status="success">
-        <Alert.Indicator />
-        <Alert.Title>{t('orderManagement.import.done', { file: state.fileName })}</Alert.Title>
-      </Alert.Root>
+      <Notice status="success" title={t('orderManagement.import.done', { file: state.fileName })} />
       <SummaryFigures summary={state.summary} />
     </Stack>
   ) : state?.status === 'failed' ? (
-    <Alert.Root status="error">
-      <Alert.Indicator />
-      <Alert.Title>{t('orderManagement.import.failed')}</Alert.Title>
-    </Alert.Root>
+    <Notice status="error" title={t('orderManagement.import.failed')} />
   ) : (
     <Progress.Root
       value={state?.progress?.total ? (100 * state.progress.done) / state.progress.total : null}

@@ -1,4 +1,4 @@
-import { Alert, Button, Field, Stack, Table, Text, Textarea } from '@chakra-ui/react'
+import { Button, Field, Stack, Table, Text, Textarea } from '@chakra-ui/react'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DEVIATION_TYPES, type DeviationType, type SaleStatus } from '../../../../shared/rules/sale'
@@ -7,6 +7,7 @@ import { ApiClientError, errorText } from '../../../lib/api-client'
 import { moveSaleReport, moveSaleReports } from '../api/sale-reports-api'
 import { AppDialog, DialogButtons } from '../../../components/ui/app-dialog'
 import { Choices } from '../../../components/ui/choices'
+import { Notice } from '../../../components/ui/notice'
 
 export type MovableReport = { id: string; version: number; status: SaleStatus; label: string }
 type RowResult = { id: string; ok: boolean; message?: string; status?: SaleStatus }
@@ -161,12 +162,7 @@ export function ChangeStatusDialog(props: {
             <Textarea rows={3} value={reason} maxLength={1000} onChange={(e) => setReason(e.currentTarget.value)} />
             {errors.reason ? <Field.ErrorText>{errors.reason}</Field.ErrorText> : <Field.HelperText>{t('saleReports.move.reasonHelp')}</Field.HelperText>}
           </Field.Root>
-          {errors.form ? (
-            <Alert.Root status="error">
-              <Alert.Indicator />
-              <Alert.Title>{errors.form}</Alert.Title>
-            </Alert.Root>
-          ) : null}
+          {errors.form ? <Notice status="error" title={errors.form} /> : null}
         </Stack>
       )}
     </AppDialog>
@@ -180,10 +176,10 @@ function MoveResults({ results, reports }: { results: RowResult[]; reports: Mova
   const failed = results.filter((r) => !r.ok)
   return (
     <Stack gap="3" data-testid="move-results">
-      <Alert.Root status={failed.length ? 'warning' : 'success'}>
-        <Alert.Indicator />
-        <Alert.Title>{t('saleReports.move.summary', { moved: results.length - failed.length, total: results.length })}</Alert.Title>
-      </Alert.Root>
+      <Notice
+        status={failed.length ? 'warning' : 'success'}
+        title={t('saleReports.move.summary', { moved: results.length - failed.length, total: results.length })}
+      />
       {failed.length ? (
         <Table.Root size="sm">
           <Table.Header>

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Flex, IconButton, Input, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Box, Button, Flex, IconButton, Input, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -13,6 +13,7 @@ import { formatOre, type FormatLanguage } from '../../../../shared/format'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { AppDialog, DialogButtons } from '../../../components/ui/app-dialog'
 import { Choices } from '../../../components/ui/choices'
+import { Notice } from '../../../components/ui/notice'
 
 /** The text fields a correction form offers, in the order the sale form has them (products are corrected as a new order). */
 const FORM_FIELDS = [
@@ -123,12 +124,7 @@ export function CorrectSaleDialog({ sale, open, onOpenChange }: { sale: LocalSal
         <Text fontSize="sm" color="fg.muted">
           {t('sales.correct.intro', { type: sale.deviationType ? t(`sales.deviationTypes.${sale.deviationType}`) : '' })}
         </Text>
-        {formError ? (
-          <Alert.Root status="error" size="sm">
-            <Alert.Indicator />
-            <Alert.Description>{formError}</Alert.Description>
-          </Alert.Root>
-        ) : null}
+        {formError ? <Notice status="error" size="sm" description={formError} /> : null}
         {fields.map((f) => (
           <FormField key={f} label={t(LABELS[f])} error={form.formState.errors[f]}>
             {f === 'message' ? <Textarea rows={3} {...form.register(f)} /> : <Input {...form.register(f)} />}

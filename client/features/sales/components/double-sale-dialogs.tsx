@@ -1,4 +1,4 @@
-import { Alert, Button, Field, Input, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Button, Field, Input, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDate, formatTime, type FormatLanguage } from '../../../../shared/format'
@@ -7,6 +7,7 @@ import type { DoubleSaleListItem } from '../../../../shared/schemas/double-sales
 import { ApiClientError, errorText } from '../../../lib/api-client'
 import { confirmDoubleSale, dismissDoubleSale, saveSaleSettings } from '../api/double-sales-api'
 import { AppDialog } from '../../../components/ui/app-dialog'
+import { Notice } from '../../../components/ui/notice'
 
 /**
  * Decides a possible double sale (docs/decisions/025): confirm — the chosen sale (the later one unless back office
@@ -118,12 +119,7 @@ export function DoubleSaleDialog(props: {
               <Textarea rows={3} maxLength={1000} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
             </Field.Root>
           )}
-          {errors.form ? (
-            <Alert.Root status="error">
-              <Alert.Indicator />
-              <Alert.Title>{errors.form}</Alert.Title>
-            </Alert.Root>
-          ) : null}
+          {errors.form ? <Notice status="error" title={errors.form} /> : null}
         </Stack>
       ) : null}
     </AppDialog>

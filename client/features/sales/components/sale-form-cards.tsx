@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, Flex, HStack, IconButton, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, Card, Flex, HStack, IconButton, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useMemo } from 'react'
 import { useWatch, type UseFormReturn } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -10,6 +10,7 @@ import { TextAreaField, TextField } from '../../../components/ui/form-kit'
 import type { useCatalog } from '../api/seller-store'
 import type { SaleFormValues as FormValues } from '../model/sale-form'
 import { Figure } from './figure'
+import { Notice } from '../../../components/ui/notice'
 
 type SaleForm = UseFormReturn<FormValues>
 
@@ -171,13 +172,7 @@ export function CheckedOutNotice({ date }: { date: string }) {
   const { t } = useTranslation()
   return (
     <>
-      <Alert.Root status="info" data-testid="checked-out">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>{t('checkout.doneTitle')}</Alert.Title>
-          <Alert.Description>{t('sales.checkedOutToday', { date: date })}</Alert.Description>
-        </Alert.Content>
-      </Alert.Root>
+      <Notice status="info" data-testid="checked-out" title={t('checkout.doneTitle')} description={t('sales.checkedOutToday', { date: date })} />
       <HStack>
         <Button asChild variant="outline">
           <Link to="/sales/list">{t('routes.sales-list')}</Link>

@@ -10,6 +10,7 @@ import { LocalValidationError, checkoutLocally } from '../api/local-actions'
 import { useCheckoutOn, useSalesBetween, useSellerStore, useTimeReportOn, useToday } from '../api/seller-store'
 import { SyncBadge } from '../components/status-badges'
 import { Figure } from '../components/figure'
+import { Notice } from '../../../components/ui/notice'
 
 const now = () => Date.now()
 
@@ -92,12 +93,7 @@ export default function DailyCheckoutPage() {
                 maxLength={500}
                 onChange={(e) => setComment(e.target.value)}
               />
-              {error ? (
-                <Alert.Root status="error">
-                  <Alert.Indicator />
-                  <Alert.Description>{error}</Alert.Description>
-                </Alert.Root>
-              ) : null}
+              {error ? <Notice status="error" description={error} /> : null}
               <HStack justify="flex-end">
                 <Button colorPalette="brand" onClick={() => void checkout()}>
                   {t('checkout.confirm')}

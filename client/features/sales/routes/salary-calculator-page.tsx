@@ -1,4 +1,4 @@
-import { Alert, Box, Card, HStack, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { Box, Card, HStack, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
 import { useTranslation } from 'react-i18next'
 import { formatKr, formatOre, type FormatLanguage } from '../../../../shared/format'
 import { earningsByStatus, salaryEstimate } from '../../../../shared/rules/earnings'
@@ -8,6 +8,7 @@ import { Page } from '../../../components/ui/page'
 import { useExtraIncomeOfMonth, useSalesBetween, useSellerStore, useTimeReportsOfMonth, useToday } from '../api/seller-store'
 import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
 import { Figure } from '../components/figure'
+import { Notice } from '../../../components/ui/notice'
 
 /** This month's earnings by status and the salary estimate, each figure explained (spec section 9). */
 export default function SalaryCalculatorPage() {
@@ -39,10 +40,7 @@ export default function SalaryCalculatorPage() {
 
   return (
     <Page title={t('routes.sales-salary-calculator')} subtitle={t('salary.month', { month })} breadcrumbs={[{ label: t('nav.groups.sales') }]}>
-      <Alert.Root status="info">
-        <Alert.Indicator />
-        <Alert.Description>{t('salary.assumptions', { hours: SALARY_MONTH_HOURS, bonus: QUALITY_BONUS_SHARE * 100 })}</Alert.Description>
-      </Alert.Root>
+      <Notice status="info" description={t('salary.assumptions', { hours: SALARY_MONTH_HOURS, bonus: QUALITY_BONUS_SHARE * 100 })} />
 
       <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
         <Card.Root>

@@ -13,6 +13,7 @@ import { SurveyCodeButton } from '../components/survey-code-button'
 import { Figure } from '../components/figure'
 import { CorrectSaleDialog } from '../components/correct-sale-dialog'
 import { CORRECTIONS } from '../../../../shared/rules/sale-lifecycle'
+import { Notice } from '../../../components/ui/notice'
 
 /** One of the seller's sales, from the device: details, products, amounts, status history and deviation. */
 export default function SaleDetailPage() {
@@ -31,10 +32,7 @@ export default function SaleDetailPage() {
   if (sale === null) {
     return (
       <Page title={title} breadcrumbs={crumbs}>
-        <Alert.Root status="warning">
-          <Alert.Indicator />
-          <Alert.Description>{t('sales.notOnDevice')}</Alert.Description>
-        </Alert.Root>
+        <Notice status="warning" description={t('sales.notOnDevice')} />
       </Page>
     )
   }
@@ -61,12 +59,7 @@ export default function SaleDetailPage() {
           <SurveyCodeButton saleId={sale.id} />
         </Box>
       ) : null}
-      {sale.sync === 'pending' ? (
-        <Alert.Root status="warning" size="sm">
-          <Alert.Indicator />
-          <Alert.Description>{t('sales.pendingNote')}</Alert.Description>
-        </Alert.Root>
-      ) : null}
+      {sale.sync === 'pending' ? <Notice status="warning" size="sm" description={t('sales.pendingNote')} /> : null}
       {rejected?.rejection ? (
         <Alert.Root status="error">
           <Alert.Indicator />

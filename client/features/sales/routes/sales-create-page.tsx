@@ -1,4 +1,4 @@
-import { Alert, Button, Card, HStack, Stack } from '@chakra-ui/react'
+import { Button, Card, HStack, Stack } from '@chakra-ui/react'
 import { useEffect, useMemo, useState } from 'react'
 import { useForm, useWatch, type FieldError } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -14,6 +14,7 @@ import { useCatalog, useCheckoutBlockingNow, useOutboxEntry, useSellerStore } fr
 import { SalePositionChoice, useSalePosition } from '../components/sale-position'
 import { EMPTY_SALE_FORM, errorPlace, estimatedLines, formToSale, saleToForm, type SaleFormValues as FormValues } from '../model/sale-form'
 import { CheckedOutNotice, CustomerCard, EstimateCard, OrderCard } from '../components/sale-form-cards'
+import { Notice } from '../../../components/ui/notice'
 
 const now = () => Date.now()
 
@@ -102,21 +103,8 @@ export default function SalesCreatePage() {
 
   return (
     <Page title={title} breadcrumbs={[{ label: t('nav.groups.sales') }]}>
-      {fixing?.rejection ? (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{t('sync.needsAttention')}</Alert.Title>
-            <Alert.Description>{fixing.rejection.message}</Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
-      ) : null}
-      {catalog && catalog.providers.length === 0 ? (
-        <Alert.Root status="warning">
-          <Alert.Indicator />
-          <Alert.Description>{t('sales.noCatalog')}</Alert.Description>
-        </Alert.Root>
-      ) : null}
+      {fixing?.rejection ? <Notice status="error" title={t('sync.needsAttention')} description={fixing.rejection.message} /> : null}
+      {catalog && catalog.providers.length === 0 ? <Notice status="warning" description={t('sales.noCatalog')} /> : null}
       <form onSubmit={submit} noValidate>
         <Stack gap="6" maxW="4xl">
           <OrderCard form={form} catalog={catalog} />
@@ -146,12 +134,7 @@ export default function SalesCreatePage() {
           <EstimateCard orderValueOre={estimate.orderValueOre} sellerCommissionOre={estimate.sellerCommissionOre} />
 
           <SalePositionChoice position={position} />
-          {formError ? (
-            <Alert.Root status="error">
-              <Alert.Indicator />
-              <Alert.Description>{formError}</Alert.Description>
-            </Alert.Root>
-          ) : null}
+          {formError ? <Notice status="error" description={formError} /> : null}
           <HStack justify="flex-end">
             <Button asChild variant="ghost">
               <Link to="/sales/list">{t('table.cancel')}</Link>

@@ -9,6 +9,7 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { LocalValidationError, sendSickNoticeLocally } from '../api/local-actions'
 import { useOpenSickNotice, useTimeReportOn, useSellerStore, useToday } from '../api/seller-store'
 import { SyncBadge } from '../components/status-badges'
+import { Notice } from '../../../components/ui/notice'
 
 /** The first weekday after a day. */
 function nextWorkDay(date: string) {
@@ -106,12 +107,7 @@ export default function SickNoticePage() {
               <FormField label={t('sickNotice.message')} helper={t('sickNotice.messageHelper')}>
                 <Textarea value={message} maxLength={1000} onChange={(e) => setMessage(e.target.value)} />
               </FormField>
-              {error ? (
-                <Alert.Root status="error">
-                  <Alert.Indicator />
-                  <Alert.Description>{error}</Alert.Description>
-                </Alert.Root>
-              ) : null}
+              {error ? <Notice status="error" description={error} /> : null}
               <HStack justify="flex-end">
                 <Button colorPalette="brand" onClick={() => void send()}>
                   {t('sickNotice.send')}

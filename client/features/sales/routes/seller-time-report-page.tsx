@@ -1,4 +1,4 @@
-import { Alert, Button, Card, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
+import { Button, Card, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
 import { useEffect, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -16,6 +16,7 @@ import { SyncBadge } from '../components/status-badges'
 import { formToTimeReport, newTimeReportForm, timeReportToForm, type TimeReportFormValues } from '../model/time-report-form'
 import { TextField } from '../../../components/ui/form-kit'
 import { Choices } from '../../../components/ui/choices'
+import { Notice } from '../../../components/ui/notice'
 
 type FormValues = TimeReportFormValues
 
@@ -127,17 +128,9 @@ export default function TimeReportPage() {
                 <TextField form={form} name="comment" label={t('timeReport.comment')} />
               </SimpleGrid>
               {locked ? (
-                <Alert.Root status="info" data-testid="month-locked">
-                  <Alert.Indicator />
-                  <Alert.Description>{t('timeReport.locked', { month: businessMonth(date || today) })}</Alert.Description>
-                </Alert.Root>
+                <Notice status="info" data-testid="month-locked" description={t('timeReport.locked', { month: businessMonth(date || today) })} />
               ) : null}
-              {formError ? (
-                <Alert.Root status="error">
-                  <Alert.Indicator />
-                  <Alert.Description>{formError}</Alert.Description>
-                </Alert.Root>
-              ) : null}
+              {formError ? <Notice status="error" description={formError} /> : null}
               <HStack justify="flex-end">
                 <Button type="submit" colorPalette="brand" loading={form.formState.isSubmitting} disabled={!!locked}>
                   {t('timeReport.save')}

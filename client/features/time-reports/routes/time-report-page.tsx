@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, DataList, NativeSelect, SimpleGrid, Text, Wrap } from '@chakra-ui/react'
+import { Badge, Button, Card, DataList, NativeSelect, SimpleGrid, Text, Wrap } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useForm, useWatch, type FieldError } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -20,6 +20,7 @@ import { useZodResolver, useFormDialog, TextField, TextAreaField } from '../../.
 import { useRecord } from '../../../lib/use-record'
 import { Choices } from '../../../components/ui/choices'
 import { fact } from '../../../components/ui/detail-kit'
+import { Notice } from '../../../components/ui/notice'
 
 const FIELDS = ['present', 'workHours', 'absenceHours', 'absenceType', 'allowanceType', 'travelLocation', 'comment'] as const
 
@@ -60,18 +61,8 @@ export default function TimeReportPage() {
                 </Button>
               ) : null}
             </Wrap>
-            {r.locked ? (
-              <Alert.Root status="info" data-testid="time-report-locked">
-                <Alert.Indicator />
-                <Alert.Description>{t('pay.timeReports.locked')}</Alert.Description>
-              </Alert.Root>
-            ) : null}
-            {r.violations.length ? (
-              <Alert.Root status="error">
-                <Alert.Indicator />
-                <Alert.Description>{r.violations.map((v) => t(`validation.timeReport.${v}`)).join(' · ')}</Alert.Description>
-              </Alert.Root>
-            ) : null}
+            {r.locked ? <Notice status="info" data-testid="time-report-locked" description={t('pay.timeReports.locked')} /> : null}
+            {r.violations.length ? <Notice status="error" description={r.violations.map((v) => t(`validation.timeReport.${v}`)).join(' · ')} /> : null}
             <Card.Root>
               <Card.Header>
                 <Card.Title>{t('pay.timeReports.details')}</Card.Title>

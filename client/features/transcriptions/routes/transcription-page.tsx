@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Card, Grid, HStack, Link, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Badge, Box, Button, Card, Grid, HStack, Link, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -12,6 +12,7 @@ import { Page } from '../../../components/ui/page'
 import { audioUrl, getTranscription, setTranscriptText } from '../api/transcriptions-api'
 import { transcriptionsKeys } from '../api/transcriptions-keys'
 import { segmentAt, timecode } from '../model/timecode'
+import { Notice } from '../../../components/ui/notice'
 
 /** The text of the call, each line a button that plays from its time; the line being said is marked while it plays. */
 function Segments({ call, current, onJump }: { call: TranscriptionDetail; current: number; onJump: (start: number) => void }) {
@@ -190,12 +191,7 @@ function Call({ c, crumbs }: { c: TranscriptionDetail; crumbs: Array<{ label: st
             <Card.Body>
               <Stack gap="3">
                 {c.status === 'transcribing' ? <Text color="fg.muted">{t('transcriptions.detail.transcribing')}</Text> : null}
-                {c.status === 'no_speech' ? (
-                  <Alert.Root status="warning">
-                    <Alert.Indicator />
-                    <Alert.Description>{t('transcriptions.detail.noSpeech')}</Alert.Description>
-                  </Alert.Root>
-                ) : null}
+                {c.status === 'no_speech' ? <Notice status="warning" description={t('transcriptions.detail.noSpeech')} /> : null}
                 {c.status === 'failed' ? <FormAlert message={t('transcriptions.detail.failed', { error: c.error ?? '' })} /> : null}
                 {c.status === 'awaiting_text' && !editing ? <Text color="fg.muted">{t('transcriptions.detail.awaitingText')}</Text> : null}
                 {c.masked && c.segments.length ? (

@@ -1,4 +1,4 @@
-import { Alert, Button, HStack, Text } from '@chakra-ui/react'
+import { Button, HStack, Text } from '@chakra-ui/react'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -17,6 +17,7 @@ import { AddCallDialog } from '../components/add-call-dialog'
 import { ScriptsDialog } from '../components/scripts-dialog'
 import { transcriptionColumns } from '../components/transcription-columns'
 import { TranscriptionFilterBar } from '../components/transcription-filter-bar'
+import { Notice } from '../../../components/ui/notice'
 
 /**
  * /backoffice/sellertranscriptions (docs/decisions/076): the sellers' calls as text within the reader's rules (a
@@ -52,10 +53,11 @@ export default function TranscriptionsPage() {
         {t('transcriptions.intro')}
       </Text>
       {settings.data ? (
-        <Alert.Root status={engine ? 'info' : 'warning'} data-testid="transcription-engine">
-          <Alert.Indicator />
-          <Alert.Description>{engine ? t('transcriptions.engineOn', { model: engine.model }) : t('transcriptions.engineOff')}</Alert.Description>
-        </Alert.Root>
+        <Notice
+          status={engine ? 'info' : 'warning'}
+          data-testid="transcription-engine"
+          description={engine ? t('transcriptions.engineOn', { model: engine.model }) : t('transcriptions.engineOff')}
+        />
       ) : null}
       {ability.can('update', 'seller_transcriptions') ? (
         <HStack gap="2" wrap="wrap">

@@ -1,4 +1,4 @@
-import { Alert, Button, Field, Input, Stack, Text } from '@chakra-ui/react'
+import { Button, Field, Input, Stack, Text } from '@chakra-ui/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -13,6 +13,7 @@ import { importUsers } from '../api/users-api'
 import { usersKeys } from '../api/users-keys'
 import { AppDialog, DialogButtons } from '../../../components/ui/app-dialog'
 import { ImportCheck } from './import-users-check'
+import { Notice } from '../../../components/ui/notice'
 
 type Checked = { csv: string; answer: UserImportAnswer }
 
@@ -140,18 +141,8 @@ export function ImportUsersDialog({ open, onOpenChange }: { open: boolean; onOpe
             }}
           />
         </Field.Root>
-        {error ? (
-          <Alert.Root status="error" data-testid="import-error">
-            <Alert.Indicator />
-            <Alert.Title>{error}</Alert.Title>
-          </Alert.Root>
-        ) : null}
-        {changed ? (
-          <Alert.Root status="warning">
-            <Alert.Indicator />
-            <Alert.Title>{t('userAdmin.import.changed', changed)}</Alert.Title>
-          </Alert.Root>
-        ) : null}
+        {error ? <Notice status="error" data-testid="import-error" title={error} /> : null}
+        {changed ? <Notice status="warning" title={t('userAdmin.import.changed', changed)} /> : null}
         {answer ? (
           <Stack gap="3" data-testid="import-preview">
             <ImportCheck answer={answer} changed={!!changed} />

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Tabs, Text, Wrap } from '@chakra-ui/react'
+import { Badge, Button, Tabs, Text, Wrap } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -22,6 +22,7 @@ import { DirectPermissionsDialog } from '../components/direct-permissions-dialog
 import { UserEmploymentTab, UserLogTab, UserOverviewTab, UserPermissionsTab, UserPersonalTab } from '../components/user-tabs'
 import { useUrlParams } from '../../../lib/use-url-params'
 import { usersKeys } from '../api/users-keys'
+import { Notice } from '../../../components/ui/notice'
 
 const TABS = ['overview', 'employment', 'personal', 'permissions', 'log'] as const
 type Tab = (typeof TABS)[number]
@@ -90,10 +91,7 @@ export default function UserPage() {
             </Badge>
           </Wrap>
           {!u.active && u.deactivatedAt ? (
-            <Alert.Root status="warning">
-              <Alert.Indicator />
-              <Alert.Title>{t('userAdmin.detail.formerSince', { date: u.deactivatedAt, reason: u.deactivationReason ?? '' })}</Alert.Title>
-            </Alert.Root>
+            <Notice status="warning" title={t('userAdmin.detail.formerSince', { date: u.deactivatedAt, reason: u.deactivationReason ?? '' })} />
           ) : null}
           {u.may.edit || u.may.impersonate ? (
             <Wrap gap="2">
