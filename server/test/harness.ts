@@ -2,9 +2,10 @@ import type { MessageHooks } from '../modules/scheduled-messages/scheduled-messa
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { afterAll, inject, onTestFinished, TestRunner } from 'vitest'
 import type { SessionAnswer } from '../../shared/schemas/auth'
+import { SYNC_SCHEMA_VERSION, type PullResult, type PushResult } from '../../shared/schemas/sync'
 import { createApp } from '../app'
 import { bootDatabase } from '../boot'
 import type { Database } from '../db/client'
@@ -154,5 +155,24 @@ export async function createTestApp(
     return { cookie, answer: r.json as unknown as SessionAnswer }
   }
 
-  return { app, env, database, events, jobs, mail, files, realtime, push, downloads, request, login }
+  /** A signed-in person's device: each `push` sends one mutation through the sync queue, numbered after the last. */
+  function device(cookie: string) {
+    const clientId = randomUUID()
+    let seq = 0
+    return {
+      clientId,
+      async push(name: string, args: unknown): Promise<PushResult> {
+        const mutations = [{ seq: ++seq, name, args, createdAt: Date.now() }]
+        const r = await request('POST', '/api/sync/push', { cookie, body: { clientId, schemaVersion: SYNC_SCHEMA_VERSION, mutations } })
+        if (r.status !== 200) throw new Error(`push of ${name} answered ${r.status}: ${r.text}`)
+        return r.json as unknown as PushResult
+      },
+      /** Everything the device is given, from the start (no cookie). */
+      async pull(): Promise<PullResult> {
+        return (await request('POST', '/api/sync/pull', { cookie, body: { clientId, cookie: null } })).json as unknown as PullResult
+      },
+    }
+  }
+
+  return { app, env, database, events, jobs, mail, files, realtime, push, downloads, request, login, device }
 }

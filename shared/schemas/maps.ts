@@ -236,3 +236,16 @@ export type MapSettingsInput = z.output<typeof mapSettingsInputSchema>
 export const POSTAL_COUNTRIES = ['SE', 'FI', 'NO', 'DK'] as const
 export const postalImportQuerySchema = z.strictObject({ country: z.enum(POSTAL_COUNTRIES).default('SE') })
 export type PostalImportResult = { rows: number; imported: number; problems: Array<{ row: number; message: string }> }
+
+/** Which sales a map asks for: a period, the filters, or a run's sellers. */
+export type SalePointsFilter = {
+  from: string
+  to: string
+  officeId?: string
+  teamId?: string
+  sellerId?: string
+  providerId?: string
+  status?: SaleStatus[]
+  /** only these sellers (a run's) */
+  sellerIds?: string[]
+}

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { personalNumberOf } from '../../../shared/rules/identity'
 import type { CustomerDetail, CustomerListItem } from '../../../shared/schemas/customers'
 import type { ListAnswer } from '../../../shared/schemas/pagination'
-import { SYNC_SCHEMA_VERSION, type ProductRecord, type PullResult } from '../../../shared/schemas/sync'
+import { type ProductRecord, type PullResult } from '../../../shared/schemas/sync'
 import { saleArgs } from '../../test/fixtures'
 import { createTestApp } from '../../test/harness'
 
@@ -20,16 +20,7 @@ const seller = await app.login('seller@demo.test')
 const backoffice = await app.login('backoffice@demo.test')
 const coach = await app.login('coach@demo.test')
 
-const clientId = randomUUID()
-let seq = 0
-async function push(name: string, args: unknown) {
-  const r = await app.request('POST', '/api/sync/push', {
-    cookie: seller.cookie,
-    body: { clientId, schemaVersion: SYNC_SCHEMA_VERSION, mutations: [{ seq: ++seq, name, args, createdAt: Date.now() }] },
-  })
-  expect(r.status).toBe(200)
-  return r.json as { applied: number; rejected: number }
-}
+const { push } = app.device(seller.cookie)
 const pulled = (await app.request('POST', '/api/sync/pull', { cookie: seller.cookie, body: { clientId: randomUUID(), cookie: null } }))
   .json as unknown as PullResult
 const alarm = pulled.patch

@@ -3,19 +3,9 @@ import type { Db } from '../../db/client'
 import { accessFilter } from '../../db/conditions'
 import type { Deps } from '../../platform/deps'
 import type { SaleStatus } from '../../../shared/rules/sale'
-import type { MapSaleSummary } from '../../../shared/schemas/maps'
+import type { MapSaleSummary, SalePointsFilter } from '../../../shared/schemas/maps'
 
-/** Which sales a map asks for: a period, the filters, or a run's sellers. */
-export type SalePointsFilter = {
-  from: string
-  to: string
-  officeId?: string
-  teamId?: string
-  sellerId?: string
-  providerId?: string
-  status?: SaleStatus[]
-  sellerIds?: string[]
-}
+export type { SalePointsFilter } from '../../../shared/schemas/maps'
 
 /** What the field area asks other areas (answered in server/composition/areas.ts). */
 export type FieldPorts = {

@@ -7,7 +7,7 @@ import { businessDay } from '../../../shared/rules/work'
 import { XLSX_TYPE } from '../../../shared/schemas/files'
 import type { OrderImportState, OrderListItem, OrderPreviewAnswer, OrderUploadAnswer } from '../../../shared/schemas/orders'
 import type { ListAnswer } from '../../../shared/schemas/pagination'
-import { SYNC_SCHEMA_VERSION, type ProductRecord, type PullResult } from '../../../shared/schemas/sync'
+import { type ProductRecord, type PullResult } from '../../../shared/schemas/sync'
 import { activityOf } from '../../platform/activity-log'
 import { saleArgs } from '../../test/fixtures'
 import { tableReads } from '../../lib/table-file'
@@ -25,8 +25,7 @@ const seller = await app.login('seller@demo.test')
 const backoffice = await app.login('backoffice@demo.test')
 const coach = await app.login('coach@demo.test')
 
-const clientId = randomUUID()
-let seq = 0
+const phone = app.device(seller.cookie)
 const pulled = (await app.request('POST', '/api/sync/pull', { cookie: seller.cookie, body: { clientId: randomUUID(), cookie: null } }))
   .json as unknown as PullResult
 const catalog = pulled.patch.filter((p) => p.table === 'products' && p.op === 'put').map((p) => (p as { value: ProductRecord }).value)
@@ -41,11 +40,7 @@ async function sell(customer: number, orderNumber: string | null) {
     { providerId: alarm.providerId, products: [{ productId: alarm.id, quantity: 1 }] },
     { customerSsn: ssn(customer), customerName: `Orderkund ${customer}`, externalOrderNumber: orderNumber },
   )
-  const r = await app.request('POST', '/api/sync/push', {
-    cookie: seller.cookie,
-    body: { clientId, schemaVersion: SYNC_SCHEMA_VERSION, mutations: [{ seq: ++seq, name: 'createSale', args, createdAt: Date.now() }] },
-  })
-  expect(r.json).toMatchObject({ applied: 1 })
+  expect(await phone.push('createSale', args)).toMatchObject({ applied: 1 })
   return args.id
 }
 const status = async (id: string) => (await db.select({ s: t.sales.status, v: t.sales.version }).from(t.sales).where(eq(t.sales.id, id)))[0]!
@@ -327,10 +322,7 @@ describe('matching by hand', () => {
       { providerId: fiber.providerId, products: [{ productId: fiber.id, quantity: 1 }] },
       { customerSsn: ssn(22), externalOrderNumber: 'FX-42' },
     )
-    await app.request('POST', '/api/sync/push', {
-      cookie: seller.cookie,
-      body: { clientId, schemaVersion: SYNC_SCHEMA_VERSION, mutations: [{ seq: ++seq, name: 'createSale', args: fiberSale, createdAt: Date.now() }] },
-    })
+    await phone.push('createSale', fiberSale)
     expect((await match(order.id, { saleId: fiberSale.id })).json).toMatchObject({
       fieldErrors: { saleId: ['Säljrapporten gäller en annan leverantör än ordern'] },
     })

@@ -11,7 +11,7 @@ import { businessDay, businessMonth } from '../../../shared/rules/work'
 import type { AttestAnswer, AttestationRow, SickPeriodRow, TimeReportDetail, TimeReportListItem } from '../../../shared/schemas/time-reports'
 import type { PayExportItem, PayrollMonthState } from '../../../shared/schemas/pay'
 import type { ListAnswer } from '../../../shared/schemas/pagination'
-import { SYNC_SCHEMA_VERSION, type ProductRecord, type PullResult } from '../../../shared/schemas/sync'
+import { type ProductRecord, type PullResult } from '../../../shared/schemas/sync'
 import { saleArgs } from '../../test/fixtures'
 import { createTestApp } from '../../test/harness'
 import { paxmlProblems } from './paxml'
@@ -54,16 +54,7 @@ const sellerId = seller.answer.userData.id
 const month = businessMonth(Date.now())
 const day = (n: number) => `${month}-${String(n).padStart(2, '0')}`
 
-const clientId = randomUUID()
-let seq = 0
-const push = async (name: string, args: unknown) => {
-  const r = await app.request('POST', '/api/sync/push', {
-    cookie: seller.cookie,
-    body: { clientId, schemaVersion: SYNC_SCHEMA_VERSION, mutations: [{ seq: ++seq, name, args, createdAt: Date.now() }] },
-  })
-  expect(r.status).toBe(200)
-  return r.json as { applied: number; rejected: number }
-}
+const { push, clientId } = app.device(seller.cookie)
 const pull = async () =>
   (await app.request('POST', '/api/sync/pull', { cookie: seller.cookie, body: { clientId, cookie: null } })).json as unknown as PullResult
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { DeviationDetail, DeviationListItem } from '../../../shared/schemas/deviations'
 import type { ListAnswer } from '../../../shared/schemas/pagination'
-import { SYNC_SCHEMA_VERSION, type ProductRecord, type PullResult } from '../../../shared/schemas/sync'
+import { type ProductRecord, type PullResult } from '../../../shared/schemas/sync'
 import { saleArgs } from '../../test/fixtures'
 import { createTestApp } from '../../test/harness'
 
@@ -19,16 +19,7 @@ const backoffice = await app.login('backoffice@demo.test')
 const coach = await app.login('coach@demo.test')
 const colleague = await app.login('anna.lindqvist@demo.test')
 
-let seq = 0
-const clientId = randomUUID()
-const push = async (name: string, args: unknown) => {
-  const r = await app.request('POST', '/api/sync/push', {
-    cookie: seller.cookie,
-    body: { clientId, schemaVersion: SYNC_SCHEMA_VERSION, mutations: [{ seq: ++seq, name, args, createdAt: Date.now() }] },
-  })
-  expect(r.status).toBe(200)
-  return r.json
-}
+const { push } = app.device(seller.cookie)
 const pulled = (await app.request('POST', '/api/sync/pull', { cookie: seller.cookie, body: { clientId: randomUUID(), cookie: null } }))
   .json as unknown as PullResult
 const alarm = pulled.patch

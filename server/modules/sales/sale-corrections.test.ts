@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { SaleRecord } from '../../../shared/schemas/sales'
-import { SYNC_SCHEMA_VERSION, type ProductRecord, type PullResult } from '../../../shared/schemas/sync'
+import { type ProductRecord } from '../../../shared/schemas/sync'
 import { activityOf } from '../../platform/activity-log'
 import { recordEvents, saleArgs } from '../../test/fixtures'
 import { createTestApp } from '../../test/harness'
@@ -19,23 +18,7 @@ const seller = await app.login('seller@demo.test')
 const backoffice = await app.login('backoffice@demo.test')
 const colleague = await app.login('anna.lindqvist@demo.test')
 
-function device(cookie: string) {
-  const clientId = randomUUID()
-  let seq = 0
-  return {
-    async push(name: string, args: unknown) {
-      const r = await app.request('POST', '/api/sync/push', {
-        cookie,
-        body: { clientId, schemaVersion: SYNC_SCHEMA_VERSION, mutations: [{ seq: ++seq, name, args, createdAt: Date.now() }] },
-      })
-      expect(r.status).toBe(200)
-      return r.json as { applied: number; rejected: number }
-    },
-    async pull(): Promise<PullResult> {
-      return (await app.request('POST', '/api/sync/pull', { cookie, body: { clientId, cookie: null } })).json as unknown as PullResult
-    },
-  }
-}
+const device = (cookie: string) => app.device(cookie)
 const phone = device(seller.cookie)
 const products = (await phone.pull()).patch.filter((p) => p.table === 'products' && p.op === 'put').map((p) => (p as { value: ProductRecord }).value)
 const alarm = products.find((p) => p.name === 'Hemlarm Standard')!

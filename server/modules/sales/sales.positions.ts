@@ -7,6 +7,7 @@ import { accessFilter, withAccess } from '../../db/conditions'
 import { logActivity } from '../../platform/activity-log'
 import { SETTINGS_ID } from './double-sales.context'
 import type { SalesContext } from './sales.context'
+import type { SalePointsFilter } from '../../../shared/schemas/maps'
 
 /** A sale as the maps draw it: where the device recorded it, or its postal code for the maps to place. */
 export type SalePoint = {
@@ -27,17 +28,6 @@ export type PostalGroup = { postalCode: string; officeId: string | null; status:
 
 const ph = (name: string) => sql.placeholder(name)
 
-export type SalePointsFilter = {
-  from: string
-  to: string
-  officeId?: string
-  teamId?: string
-  sellerId?: string
-  providerId?: string
-  status?: SaleStatus[]
-  /** only these sellers (a run's) */
-  sellerIds?: string[]
-}
 
 /** The period's and the filters' conditions within the reader's rules, as one prepared statement's shape and values. */
 function whereOf(ctx: SalesContext, ability: AppAbility, q: SalePointsFilter, more: SQL[] = []) {
