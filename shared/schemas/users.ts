@@ -155,6 +155,30 @@ export const updateUserInputSchema = z.strictObject({
 })
 export type UpdateUserInput = z.input<typeof updateUserInputSchema>
 
+/**
+ * A user as their edit opens (the editor's form, a client that changes one field): text not set is empty, and the
+ * sensitive fields, the providers and "can view team" are left out — absent keeps what is stored.
+ */
+export function userEditOf(u: UserDetail): UpdateUserInput {
+  return {
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    shortName: u.shortName ?? '',
+    phone: u.phone ?? '',
+    employeeId: u.employeeId ?? '',
+    title: u.title ?? '',
+    roleId: u.roleId,
+    teamId: u.teamId,
+    language: u.language,
+    driversLicense: u.driversLicense,
+    employmentDate: u.employmentDate ?? '',
+    educationDate: u.educationDate ?? '',
+    coachAssignedDate: u.coachAssignedDate ?? '',
+    version: u.version,
+  }
+}
+
 export const revealUserFieldsSchema = z.strictObject({
   fields: z.array(z.enum(SENSITIVE_USER_FIELDS)).min(1).max(SENSITIVE_USER_FIELDS.length),
 })

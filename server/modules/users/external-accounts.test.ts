@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { ExternalAccountRow, ExternalTemplateItem } from '../../../shared/schemas/external-accounts'
-import type { UserDetail } from '../../../shared/schemas/users'
+import { userEditOf, type UserDetail } from '../../../shared/schemas/users'
 import { createTestApp } from '../../test/harness'
 
 /** External accounts (decision 043): templates, a user's account, the password behind four digits, and who may. */
@@ -21,24 +21,7 @@ beforeAll(async () => {
   sellerId = await userId('seller@demo.test')
   // The seller's personal number (Skatteverket's example), set as an admin does.
   const u = (await t.request('GET', `/api/users/${sellerId}`, { cookie: admin })).json as unknown as UserDetail
-  const body = {
-    email: u.email,
-    firstName: u.firstName,
-    lastName: u.lastName,
-    shortName: u.shortName ?? '',
-    phone: u.phone ?? '',
-    employeeId: u.employeeId ?? '',
-    title: u.title ?? '',
-    roleId: u.roleId,
-    teamId: u.teamId,
-    language: u.language,
-    driversLicense: u.driversLicense,
-    employmentDate: '',
-    educationDate: '',
-    coachAssignedDate: '',
-    personalNumber: '19811218-9876',
-    version: u.version,
-  }
+  const body = { ...userEditOf(u), employmentDate: '', educationDate: '', coachAssignedDate: '', personalNumber: '19811218-9876' }
   const r = await t.request('PUT', `/api/users/${sellerId}`, { cookie: admin, body })
   expect(r.status, r.text).toBe(200)
 })

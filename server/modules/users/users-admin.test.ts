@@ -1,6 +1,6 @@
 import { and, asc, count, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { UserDetail, UserListItem } from '../../../shared/schemas/users'
+import { userEditOf, type UserDetail, type UserListItem } from '../../../shared/schemas/users'
 import { createTestApp, DEMO_PASSWORD } from '../../test/harness'
 
 /** The user page, edits, sensitive fields, deactivation and bulk actions (docs/decisions/033). */
@@ -23,24 +23,7 @@ const logOf = async (email: string) =>
     .from(tables.activityLog)
     .where(and(eq(tables.activityLog.entity, 'user'), eq(tables.activityLog.entityId, idOf(email))))
     .orderBy(asc(tables.activityLog.id))
-const editBody = (u: UserDetail, change: Record<string, unknown> = {}) => ({
-  email: u.email,
-  firstName: u.firstName,
-  lastName: u.lastName,
-  shortName: u.shortName ?? '',
-  phone: u.phone ?? '',
-  employeeId: u.employeeId ?? '',
-  title: u.title ?? '',
-  roleId: u.roleId,
-  teamId: u.teamId,
-  language: u.language,
-  driversLicense: u.driversLicense,
-  employmentDate: u.employmentDate ?? '',
-  educationDate: u.educationDate ?? '',
-  coachAssignedDate: u.coachAssignedDate ?? '',
-  version: u.version,
-  ...change,
-})
+const editBody = (u: UserDetail, change: Record<string, unknown> = {}) => ({ ...userEditOf(u), ...change })
 
 describe('GET /api/users/:id: who reads whom, and the sensitive fields', () => {
   it('admin reads a seller with every field, the sensitive ones masked, and may edit', async () => {

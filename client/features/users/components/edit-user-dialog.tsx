@@ -4,7 +4,14 @@ import { useId, useState } from 'react'
 import { Controller, useForm, type FieldError, type UseFormRegisterReturn } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
-import { SENSITIVE_USER_FIELDS, USER_EDITABLE_FIELDS, updateUserInputSchema, type SensitiveUserField, type UserDetail } from '../../../../shared/schemas/users'
+import {
+  SENSITIVE_USER_FIELDS,
+  USER_EDITABLE_FIELDS,
+  updateUserInputSchema,
+  userEditOf,
+  type SensitiveUserField,
+  type UserDetail,
+} from '../../../../shared/schemas/users'
 import { FormDialog } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { useLookup } from '../../../components/ui/lookup/lookup-api'
@@ -39,25 +46,7 @@ export function EditUserDialog(props: { open: boolean; onClose: () => void; user
   const resolver = useZodResolver(updateUserInputSchema)
   const form = useForm<FormIn, unknown, FormOut>({
     resolver,
-    defaultValues: {
-      email: u.email,
-      firstName: u.firstName,
-      lastName: u.lastName,
-      shortName: u.shortName ?? '',
-      phone: u.phone ?? '',
-      employeeId: u.employeeId ?? '',
-      title: u.title ?? '',
-      roleId: u.roleId,
-      teamId: u.teamId,
-      language: u.language,
-      driversLicense: u.driversLicense,
-      canViewTeam: u.canViewTeam,
-      providerIds: u.providers.map((p) => p.id),
-      employmentDate: u.employmentDate ?? '',
-      educationDate: u.educationDate ?? '',
-      coachAssignedDate: u.coachAssignedDate ?? '',
-      version: u.version,
-    },
+    defaultValues: { ...userEditOf(u), canViewTeam: u.canViewTeam, providerIds: u.providers.map((p) => p.id) },
   })
   const { errors } = form.formState
 
