@@ -1,4 +1,6 @@
 import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import type { Translate } from '../../shared/schemas/errors'
+import { validationError } from '../lib/errors'
 
 /**
  * Keyset paging for long lists: a page starts after (or ends before) the row a cursor names, by the list's sort
@@ -29,6 +31,17 @@ export function decodeCursor(text: string, keyLength: number): Cursor | null {
     return null
   }
 }
+
+/** A list request's cursor, or a 400 on `cursor` when the client sent one this list did not make; null without one. */
+export function cursorOf(q: { cursor?: string }, keyLength: number, translate: Translate): Cursor | null {
+  if (!q.cursor) return null
+  const cursor = decodeCursor(q.cursor, keyLength)
+  if (!cursor) throw validationError({ cursor: [translate('validation.invalidFormat')] })
+  return cursor
+}
+
+/** The rows a page skips: none after a cursor (it starts there), else the pages before it. */
+export const pageOffset = (q: { page: number; itemsPerPage: number }, cursor: Cursor | null) => (cursor ? 0 : (q.page - 1) * q.itemsPerPage)
 
 /**
  * The parts of one page's query: the condition that starts it after (or ends it before) the cursor's row, the

@@ -4,10 +4,9 @@ import type { CandidateListItem, CandidateListQuery } from '../../../shared/sche
 import type { Translate } from '../../../shared/schemas/errors'
 import { LIST_COUNT_CAP, type ListAnswer } from '../../../shared/schemas/pagination'
 import { accessFilter, containsPattern, containsText, withAccess } from '../../db/conditions'
-import { decodeCursor, keysetPage, keysetQuery, type Cursor } from '../../db/keyset'
+import { keysetPage, keysetQuery, cursorOf, pageOffset } from '../../db/keyset'
 import { cappedCount } from '../../db/list-page'
 import { literalLimit, preparedReads } from '../../db/prepared'
-import { validationError } from '../../lib/errors'
 import type { CandidatesContext } from './candidates.context'
 
 /** A start date's sort key: candidates without one last. */
@@ -49,11 +48,7 @@ export function candidatesList(ctx: CandidatesContext) {
     const columns = sortKey === 'name' ? [c.lastName, c.firstName, c.id] : sortKey === 'startDate' ? [startKey, c.id] : [c.createdAt, c.id]
     const keyOf = (r: typeof c.$inferSelect): Array<string | number> =>
       sortKey === 'name' ? [r.lastName, r.firstName, r.id] : sortKey === 'startDate' ? [r.startDate ?? NO_START, r.id] : [r.createdAt, r.id]
-    let cursor: Cursor | null = null
-    if (q.cursor) {
-      cursor = decodeCursor(q.cursor, columns.length)
-      if (!cursor) throw validationError({ cursor: [translate('validation.invalidFormat')] })
-    }
+    const cursor = cursorOf(q, columns.length, translate)
     const page = keysetQuery(columns, direction, cursor)
     const where = withAccess(filter, ...conditions)
     const key = shape.join('|')
@@ -68,7 +63,7 @@ export function candidatesList(ctx: CandidatesContext) {
             .orderBy(...page.orderBy)
             .limit(literalLimit(q.itemsPerPage + 1))
             .offset(p('offset')),
-        { ...values, ...page.values, offset: cursor ? 0 : (q.page - 1) * q.itemsPerPage },
+        { ...values, ...page.values, offset: pageOffset(q, cursor) },
       ),
       read(`candidates.count|${key}`, () => cappedCount(db, c, where), values),
     ])

@@ -5,9 +5,8 @@ import { type CustomerDetail, type CustomerListItem, type CustomerListQuery } fr
 import type { Translate } from '../../../shared/schemas/errors'
 import { LIST_COUNT_CAP, type ListAnswer } from '../../../shared/schemas/pagination'
 import { denseTerm, trigramContains } from '../../db/conditions'
-import { decodeCursor, keysetPage, keysetQuery, type Cursor } from '../../db/keyset'
+import { keysetPage, keysetQuery, cursorOf, pageOffset } from '../../db/keyset'
 import { literalLimit, preparedReads } from '../../db/prepared'
-import { validationError } from '../../lib/errors'
 import type { Deps } from '../../platform/deps'
 import { cappedCount } from '../../db/list-page'
 
@@ -93,11 +92,7 @@ export function customersContext({ database, events }: Pick<Deps, 'database' | '
     const sortKey = q.sortBy === 'name' ? 'name' : 'lastSale'
     const direction = q.sortBy ? q.orderBy : 'desc'
     const columns = sortKey === 'name' ? [c.name, c.id] : [c.lastSaleAt, c.id]
-    let cursor: Cursor | null = null
-    if (q.cursor) {
-      cursor = decodeCursor(q.cursor, columns.length)
-      if (!cursor) throw validationError({ cursor: [translate('validation.invalidFormat')] })
-    }
+    const cursor = cursorOf(q, columns.length, translate)
     const page = keysetQuery(columns, direction, cursor)
     const where = conditions.length || pageOnly.length ? and(...conditions, ...pageOnly) : undefined
     const countWhere = conditions.length || countOnly.length ? and(...conditions, ...countOnly) : undefined
@@ -113,7 +108,7 @@ export function customersContext({ database, events }: Pick<Deps, 'database' | '
             .orderBy(...page.orderBy)
             .limit(literalLimit(q.itemsPerPage + 1))
             .offset(sql.placeholder('offset') as never),
-        { ...values, ...page.values, offset: cursor ? 0 : (q.page - 1) * q.itemsPerPage },
+        { ...values, ...page.values, offset: pageOffset(q, cursor) },
       ),
       read(`customers.count|${key}`, () => cappedCount(db, c, countWhere), values),
     ])

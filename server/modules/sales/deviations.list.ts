@@ -4,9 +4,8 @@ import { DEVIATION_STATES, type DeviationState, type DeviationListItem, type Dev
 import { LIST_COUNT_CAP, type ListAnswer } from '../../../shared/schemas/pagination'
 import type { Translate } from '../../../shared/schemas/errors'
 import { accessFilter, containsPattern, withAccess } from '../../db/conditions'
-import { decodeCursor, keysetPage, keysetQuery, type Cursor } from '../../db/keyset'
+import { keysetPage, keysetQuery, cursorOf, pageOffset } from '../../db/keyset'
 import { literalLimit } from '../../db/prepared'
-import { validationError } from '../../lib/errors'
 import { cappedCount } from '../../db/list-page'
 import { SORT, SORT_KEY } from './deviations.context'
 import type { DeviationsContext } from './deviations.context'
@@ -56,11 +55,7 @@ export function deviationList(ctx: DeviationsContext) {
     // Oldest first unless the list asks otherwise: the work list.
     const direction = q.sortBy ? q.orderBy : 'asc'
     const sortColumns = SORT[sortKey](t)
-    let cursor: Cursor | null = null
-    if (q.cursor) {
-      cursor = decodeCursor(q.cursor, sortColumns.length)
-      if (!cursor) throw validationError({ cursor: [translate('validation.invalidFormat')] })
-    }
+    const cursor = cursorOf(q, sortColumns.length, translate)
     const page = keysetQuery(sortColumns, direction, cursor)
     const where = withAccess(filter, ...conditions)
     const key = shape.join('|')
@@ -102,7 +97,7 @@ export function deviationList(ctx: DeviationsContext) {
             .leftJoin(t.teams, eq(t.teams.id, d.teamId))
             .orderBy(...page.orderBy)
         },
-        { ...values, ...page.values, offset: cursor ? 0 : (q.page - 1) * q.itemsPerPage },
+        { ...values, ...page.values, offset: pageOffset(q, cursor) },
       ),
       read(`deviations.count|${key}`, () => cappedCount(db, d, where), values),
     ])

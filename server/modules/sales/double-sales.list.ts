@@ -5,9 +5,8 @@ import type { DoubleSaleListItem, DoubleSaleListQuery } from '../../../shared/sc
 import { LIST_COUNT_CAP, type ListAnswer } from '../../../shared/schemas/pagination'
 import type { Translate } from '../../../shared/schemas/errors'
 import { accessFilter, withAccess } from '../../db/conditions'
-import { decodeCursor, keysetPage, keysetQuery, type Cursor } from '../../db/keyset'
+import { keysetPage, keysetQuery, cursorOf, pageOffset } from '../../db/keyset'
 import { literalLimit } from '../../db/prepared'
-import { validationError } from '../../lib/errors'
 import { cappedCount } from '../../db/list-page'
 import type { DoubleSalesContext } from './double-sales.context'
 
@@ -42,11 +41,7 @@ export function doubleSaleList(ctx: DoubleSalesContext) {
     // Newest found first unless asked otherwise.
     const direction = q.sortBy ? q.orderBy : 'desc'
     const sortColumns = [d.detectedAt, d.id]
-    let cursor: Cursor | null = null
-    if (q.cursor) {
-      cursor = decodeCursor(q.cursor, sortColumns.length)
-      if (!cursor) throw validationError({ cursor: [translate('validation.invalidFormat')] })
-    }
+    const cursor = cursorOf(q, sortColumns.length, translate)
     const page = keysetQuery(sortColumns, direction, cursor)
     const where = withAccess(filter, ...conditions)
     const key = shape.join('|')
@@ -61,7 +56,7 @@ export function doubleSaleList(ctx: DoubleSalesContext) {
             .orderBy(...page.orderBy)
             .limit(literalLimit(q.itemsPerPage + 1))
             .offset(p('offset') as never),
-        { ...values, ...page.values, offset: cursor ? 0 : (q.page - 1) * q.itemsPerPage },
+        { ...values, ...page.values, offset: pageOffset(q, cursor) },
       ),
       read(`doubles.count|${key}`, () => cappedCount(db, d, where), values),
     ])

@@ -16,10 +16,9 @@ import { activityLines, logActivity } from '../../platform/activity-log'
 import { fileSummary } from '../../platform/files'
 import type { Schema } from '../../db/client'
 import { accessFilter, denseTerm, orderedByValue, trigramContains, unindexed, withAccess, type SearchGroup } from '../../db/conditions'
-import { decodeCursor, keysetPage, keysetQuery, type Cursor } from '../../db/keyset'
+import { keysetPage, keysetQuery, cursorOf, pageOffset } from '../../db/keyset'
 import { LIST_COUNT_CAP, type ListAnswer } from '../../../shared/schemas/pagination'
 import { literalLimit } from '../../db/prepared'
-import { validationError } from '../../lib/errors'
 import { maskSsn } from './deviations'
 import { shiftDay } from '../../../shared/rules/double-sales'
 import { cappedCount } from '../../db/list-page'
@@ -110,11 +109,7 @@ export function saleReportList(ctx: SalesContext) {
     // Newest first unless the list asks otherwise.
     const direction = q.sortBy ? q.orderBy : 'desc'
     const sortColumns = SALE_SORT[sortKey](t)
-    let cursor: Cursor | null = null
-    if (q.cursor) {
-      cursor = decodeCursor(q.cursor, sortColumns.length)
-      if (!cursor) throw validationError({ cursor: [translate('validation.invalidFormat')] })
-    }
+    const cursor = cursorOf(q, sortColumns.length, translate)
     // A product's sales are found through their lines: on PostgreSQL the order is given so that the planner starts
     // from those (orderedByValue), instead of walking every report probing its lines (docs/benchmarks.md).
     const orderColumns = q.productId ? sortColumns.map((c) => orderedByValue(database.dialect, c)) : sortColumns
@@ -162,7 +157,7 @@ export function saleReportList(ctx: SalesContext) {
             .leftJoin(t.teams, eq(t.teams.id, s.teamId))
             .orderBy(...page.orderBy)
         },
-        { ...values, ...page.values, offset: cursor ? 0 : (q.page - 1) * q.itemsPerPage },
+        { ...values, ...page.values, offset: pageOffset(q, cursor) },
       ),
       read(`saleReports.count|${key}`, () => cappedCount(db, s, countWhere), values),
     ])
