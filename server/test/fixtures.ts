@@ -1,8 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { expect } from 'vitest'
-import { SYNC_SCHEMA_VERSION, type Mutation } from '../../shared/schemas/sync'
 import type { DomainEvent, EventBus } from '../platform/events'
-import type { TestApp } from './harness'
 
 type Order = { providerId: string; products: Array<{ productId: string; quantity: number }>; externalOrderNumber?: string | null }
 
@@ -37,16 +34,4 @@ export function recordEvents(events: EventBus): DomainEvent[] {
     handle: async (event) => void received.push(event),
   })
   return received
-}
-
-/** A device of the signed-in user pushing its mutations one at a time, as the sync engine does; expects a 200. */
-export function devicePusher(app: TestApp, cookie: string) {
-  const clientId = randomUUID()
-  let seq = 0
-  return async (name: string, args: unknown) => {
-    const mutations: Mutation[] = [{ seq: ++seq, name, args, createdAt: Date.now() }]
-    const r = await app.request('POST', '/api/sync/push', { cookie, body: { clientId, schemaVersion: SYNC_SCHEMA_VERSION, mutations } })
-    expect(r.status).toBe(200)
-    return r.json as { applied: number; rejected: number }
-  }
 }

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { afterAll, inject, onTestFinished, TestRunner } from 'vitest'
 import type { SessionAnswer } from '../../shared/schemas/auth'
-import { SYNC_SCHEMA_VERSION, type PullResult, type PushResult } from '../../shared/schemas/sync'
+import { SYNC_SCHEMA_VERSION, type ProductRecord, type PullResult, type PushResult } from '../../shared/schemas/sync'
 import { createApp } from '../app'
 import { bootDatabase } from '../boot'
 import type { Database } from '../db/client'
@@ -159,6 +159,7 @@ export async function createTestApp(
   function device(cookie: string) {
     const clientId = randomUUID()
     let seq = 0
+    const pull = async () => (await request('POST', '/api/sync/pull', { cookie, body: { clientId, cookie: null } })).json as unknown as PullResult
     return {
       clientId,
       async push(name: string, args: unknown): Promise<PushResult> {
@@ -168,11 +169,16 @@ export async function createTestApp(
         return r.json as unknown as PushResult
       },
       /** Everything the device is given, from the start (no cookie). */
-      async pull(): Promise<PullResult> {
-        return (await request('POST', '/api/sync/pull', { cookie, body: { clientId, cookie: null } })).json as unknown as PullResult
-      },
+      pull,
+      /** The catalog's products as the device is given them. */
+      products: async () => productsIn(await pull()),
     }
   }
 
   return { app, env, database, events, jobs, mail, files, realtime, push, downloads, request, login, device }
+}
+
+/** The products a pull hands the device. */
+export function productsIn(pulled: PullResult): ProductRecord[] {
+  return pulled.patch.filter((p) => p.table === 'products' && p.op === 'put').map((p) => (p as { value: ProductRecord }).value)
 }

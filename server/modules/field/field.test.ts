@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { AreaItem, RunItem, RunsReport } from '../../../shared/schemas/field'
-import { devicePusher, saleArgs } from '../../test/fixtures'
+import { saleArgs } from '../../test/fixtures'
 import { createTestApp } from '../../test/harness'
 
 const t = await createTestApp()
@@ -110,8 +110,8 @@ describe('runs on the sales planner', () => {
     const made = (await t.request('POST', '/api/field/runs', { cookie: coach, body: run({ date, sellerIds: [planned.id], meetingPlace: 'Stortorget' }) }))
       .json as unknown as RunItem
     // The planned seller reports 8 hours and sells; the team's other seller reports time without being planned.
-    const pushA = devicePusher(t, planned.cookie)
-    const pushB = devicePusher(t, unplanned.cookie)
+    const pushA = t.device(planned.cookie).push
+    const pushB = t.device(unplanned.cookie).push
     // A day is 8 hours in steps of two: the rest is absence of a kind (shared/rules/time-report.ts).
     const timeReport = (hours: number) => ({
       id: randomUUID(),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { RunItem, RunsReport } from '../../../shared/schemas/field'
 import type { MapArea, MapSaleFeature, MapSalesAnswer, MapSaleSummary, MapSettings } from '../../../shared/schemas/maps'
-import { devicePusher, saleArgs } from '../../test/fixtures'
+import { saleArgs } from '../../test/fixtures'
 import { createTestApp } from '../../test/harness'
 import { CHUNK_BYTES } from './field.basemap'
 
@@ -41,7 +41,7 @@ const fresh = async (first: string, team: string) => {
   })
   expect(made.status, made.text).toBe(201)
   const login = await t.login(email, 'ett-langt-losenord')
-  return { id: login.answer.userData.id, cookie: login.cookie, push: devicePusher(t, login.cookie) }
+  return { id: login.answer.userData.id, cookie: login.cookie, push: t.device(login.cookie).push }
 }
 const sale = (overrides: Record<string, unknown>) => saleArgs({ providerId: product.providerId, products: [{ productId: product.id, quantity: 1 }] }, overrides)
 const settings = (cookie: string, body: Record<string, unknown>) =>

@@ -3,10 +3,10 @@ import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { addDays, businessDay } from '../../../shared/rules/work'
 import type { Competition, CompetitionStanding } from '../../../shared/schemas/game'
-import type { ProductRecord, PullResult } from '../../../shared/schemas/sync'
-import { devicePusher, saleArgs } from '../../test/fixtures'
+import type { PullResult } from '../../../shared/schemas/sync'
+import { saleArgs } from '../../test/fixtures'
 import { testGame } from '../../test/game'
-import { createTestApp } from '../../test/harness'
+import { createTestApp, productsIn } from '../../test/harness'
 import { activityOf } from '../../platform/activity-log'
 
 /**
@@ -141,10 +141,10 @@ describe('competitions', () => {
   })
 
   it('moves live as a teammate’s sale is approved', async () => {
-    const push = devicePusher(app, seller.cookie)
+    const push = app.device(seller.cookie).push
     const pulled = (await app.request('POST', '/api/sync/pull', { cookie: seller.cookie, body: { clientId: randomUUID(), cookie: null } }))
       .json as unknown as PullResult
-    const product = pulled.patch.filter((p) => p.table === 'products' && p.op === 'put').map((p) => (p as { value: ProductRecord }).value)[0]!
+    const product = productsIn(pulled)[0]!
     const race = await create({ name: 'Dagens', metric: 'approved_sales', kind: 'sellers', ...period, state: 'published' })
     const before = (await standingOf(race.id)).mine!.value
     const args = saleArgs({ providerId: product.providerId, products: [{ productId: product.id, quantity: 1 }] })

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { GameStanding } from '../../../shared/schemas/game'
-import type { ProductRecord, PullResult } from '../../../shared/schemas/sync'
+import type { PullResult } from '../../../shared/schemas/sync'
 import type { DomainEvent } from '../../platform/events'
-import { devicePusher, saleArgs } from '../../test/fixtures'
-import { createTestApp } from '../../test/harness'
+import { saleArgs } from '../../test/fixtures'
+import { createTestApp, productsIn } from '../../test/harness'
 import { testGame } from '../../test/game'
 
 /**
@@ -17,10 +17,10 @@ const { db, t } = app.database
 const seller = await app.login('seller@demo.test')
 const backoffice = await app.login('backoffice@demo.test')
 const sellerId = seller.answer.userData.id
-const push = devicePusher(app, seller.cookie)
+const push = app.device(seller.cookie).push
 const pulled = (await app.request('POST', '/api/sync/pull', { cookie: seller.cookie, body: { clientId: randomUUID(), cookie: null } }))
   .json as unknown as PullResult
-const products = pulled.patch.filter((p) => p.table === 'products' && p.op === 'put').map((p) => (p as { value: ProductRecord }).value)
+const products = productsIn(pulled)
 const product = products[0]!
 // The demo's game (levels, its seller's earnings, colleagues' XP) out of the way: this file's data set is its own.
 for (const table of [t.gameLedger, t.gameSales, t.gameTotals, t.gameXpDays, t.gameXpMonths, t.gameLevelsReached, t.gameLevels]) await db.delete(table)

@@ -15,7 +15,6 @@ import type {
   GuideView,
   GuidesDashboard,
 } from '../../../shared/schemas/guides'
-import { devicePusher } from '../../test/fixtures'
 import { createTestApp } from '../../test/harness'
 
 /**
@@ -325,13 +324,13 @@ describe('who reads what', () => {
     expect(JSON.stringify(mine)).not.toContain('hemliga')
 
     // The seller acknowledged offline; the push applies it, a second push of the same changes nothing.
-    const push = devicePusher(t, await as(other.email))
+    const push = t.device(await as(other.email)).push
     expect(await push('acknowledgeGuide', { guideId: teamOnly.id, number: 2, at: Date.now() })).toMatchObject({ applied: 1, rejected: 0 })
     const after = (await api(other.email, 'GET', '/api/guides/offline')).json as unknown as GuidesOffline
     expect(after.tag).not.toBe(snap.tag)
     expect(after.guides.find((g) => g.id === teamOnly.id)).toMatchObject({ acknowledged: true, newVersion: false })
     // A guide the seller may not read is refused, never retried.
-    const sellerPush = devicePusher(t, await as('seller@demo.test'))
+    const sellerPush = t.device(await as('seller@demo.test')).push
     expect(await sellerPush('acknowledgeGuide', { guideId: teamOnly.id, number: 2, at: Date.now() })).toMatchObject({ applied: 0, rejected: 1 })
     // Put back as it was for the report below: version 1 acknowledged.
     await db

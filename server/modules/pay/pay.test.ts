@@ -11,9 +11,9 @@ import { businessDay, businessMonth } from '../../../shared/rules/work'
 import type { AttestAnswer, AttestationRow, SickPeriodRow, TimeReportDetail, TimeReportListItem } from '../../../shared/schemas/time-reports'
 import type { PayExportItem, PayrollMonthState } from '../../../shared/schemas/pay'
 import type { ListAnswer } from '../../../shared/schemas/pagination'
-import { type ProductRecord, type PullResult } from '../../../shared/schemas/sync'
+import { type PullResult } from '../../../shared/schemas/sync'
 import { saleArgs } from '../../test/fixtures'
-import { createTestApp } from '../../test/harness'
+import { createTestApp, productsIn } from '../../test/harness'
 import { paxmlProblems } from './paxml'
 
 /**
@@ -404,7 +404,7 @@ describe('only PAXml 2.0 goes to payroll', () => {
 describe('commission', () => {
   it('an approval pays the seller commission, a regret takes it back, each line with its sale', async () => {
     const pulled = await pull()
-    const product = pulled.patch.filter((p) => p.table === 'products' && p.op === 'put').map((p) => (p as { value: ProductRecord }).value)[0]!
+    const product = productsIn(pulled)[0]!
     const args = saleArgs({ providerId: product.providerId, products: [{ productId: product.id, quantity: 1 }] }, { customerName: 'Provisionskund' })
     expect(await push('createSale', args)).toMatchObject({ applied: 1 })
     const version = async () => (await db.select({ v: t.sales.version }).from(t.sales).where(eq(t.sales.id, args.id)))[0]!.v

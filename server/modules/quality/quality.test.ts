@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest'
 import { starterContent } from '../../../shared/rules/quality'
 import type { SurveyDetail, SurveyListPage, TemplateContent, TemplateDetail } from '../../../shared/schemas/quality'
 import type { SaleRecord } from '../../../shared/schemas/sales'
-import type { ProductRecord, PullResult } from '../../../shared/schemas/sync'
+import type { PullResult } from '../../../shared/schemas/sync'
 import { qualityNkiRecount, qualityProviderNkiRecount } from './quality.fill'
 import { activityOf } from '../../platform/activity-log'
-import { devicePusher, saleArgs } from '../../test/fixtures'
-import { createTestApp } from '../../test/harness'
+import { saleArgs } from '../../test/fixtures'
+import { createTestApp, productsIn } from '../../test/harness'
 
 /**
  * Sale quality (docs/decisions/045): templates with versions, the call queue fed by synced sales through the
@@ -21,11 +21,11 @@ const backoffice = await app.login('backoffice@demo.test')
 const coach = await app.login('coach@demo.test')
 const seller = await app.login('seller@demo.test')
 const westSeller = await app.login('sara.nystrom@demo.test')
-const push = devicePusher(app, seller.cookie)
-const pushWest = devicePusher(app, westSeller.cookie)
+const push = app.device(seller.cookie).push
+const pushWest = app.device(westSeller.cookie).push
 const pull = async (): Promise<PullResult> =>
   (await app.request('POST', '/api/sync/pull', { cookie: seller.cookie, body: { clientId: randomUUID(), cookie: null } })).json as unknown as PullResult
-const products = (await pull()).patch.filter((p) => p.table === 'products' && p.op === 'put').map((p) => (p as { value: ProductRecord }).value)
+const products = productsIn(await pull())
 const alarm = products.find((p) => p.name === 'Hemlarm Standard')!
 
 const every = (): TemplateContent => ({ ...starterContent(), sampling: { newSellerDays: 0, sharePercent: 100, maxAttempts: 3 } })

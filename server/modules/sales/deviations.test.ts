@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { DeviationDetail, DeviationListItem } from '../../../shared/schemas/deviations'
 import type { ListAnswer } from '../../../shared/schemas/pagination'
-import { type ProductRecord, type PullResult } from '../../../shared/schemas/sync'
+import { type PullResult } from '../../../shared/schemas/sync'
 import { saleArgs } from '../../test/fixtures'
-import { createTestApp } from '../../test/harness'
+import { createTestApp, productsIn } from '../../test/harness'
 
 /**
  * Deviations as records (docs/decisions/024): back office's move to deviation opens one; the seller's correction
@@ -22,10 +22,7 @@ const colleague = await app.login('anna.lindqvist@demo.test')
 const { push } = app.device(seller.cookie)
 const pulled = (await app.request('POST', '/api/sync/pull', { cookie: seller.cookie, body: { clientId: randomUUID(), cookie: null } }))
   .json as unknown as PullResult
-const alarm = pulled.patch
-  .filter((p) => p.table === 'products' && p.op === 'put')
-  .map((p) => (p as { value: ProductRecord }).value)
-  .find((p) => p.name === 'Hemlarm Standard')!
+const alarm = productsIn(pulled).find((p) => p.name === 'Hemlarm Standard')!
 
 const version = async (id: string) => (await db.select({ v: t.sales.version }).from(t.sales).where(eq(t.sales.id, id)))[0]!.v
 const move = async (id: string, body: Record<string, unknown>) => {

@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { SaleRecord } from '../../../shared/schemas/sales'
-import { type ProductRecord } from '../../../shared/schemas/sync'
 import { activityOf } from '../../platform/activity-log'
 import { recordEvents, saleArgs } from '../../test/fixtures'
-import { createTestApp } from '../../test/harness'
+import { createTestApp, productsIn } from '../../test/harness'
 
 /**
  * The seller corrects a sale back office marked as a deviation, from the device (the `correctSale` mutation,
@@ -20,7 +19,7 @@ const colleague = await app.login('anna.lindqvist@demo.test')
 
 const device = (cookie: string) => app.device(cookie)
 const phone = device(seller.cookie)
-const products = (await phone.pull()).patch.filter((p) => p.table === 'products' && p.op === 'put').map((p) => (p as { value: ProductRecord }).value)
+const products = productsIn(await phone.pull())
 const alarm = products.find((p) => p.name === 'Hemlarm Standard')!
 const smoke = products.find((p) => p.name === 'Brandvarnare (st)')!
 

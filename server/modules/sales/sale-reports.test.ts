@@ -3,11 +3,11 @@ import { asc, count, eq, inArray } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { businessDay } from '../../../shared/rules/work'
 import type { SaleRecord } from '../../../shared/schemas/sales'
-import type { ProductRecord, PullResult } from '../../../shared/schemas/sync'
+import type { PullResult } from '../../../shared/schemas/sync'
 import { BULK_STATUS_MAX } from '../../../shared/schemas/sale-reports'
 import { activityOf } from '../../platform/activity-log'
-import { devicePusher, recordEvents, saleArgs } from '../../test/fixtures'
-import { createTestApp } from '../../test/harness'
+import { recordEvents, saleArgs } from '../../test/fixtures'
+import { createTestApp, productsIn } from '../../test/harness'
 
 /**
  * Back office moves sale reports through their lifecycle (docs/decisions/022): a move writes the status, its
@@ -21,10 +21,10 @@ const received = recordEvents(app.events)
 const seller = await app.login('seller@demo.test')
 const backoffice = await app.login('backoffice@demo.test')
 const other = await app.login('admin@demo.test')
-const push = devicePusher(app, seller.cookie)
+const push = app.device(seller.cookie).push
 const pull = async (): Promise<PullResult> =>
   (await app.request('POST', '/api/sync/pull', { cookie: seller.cookie, body: { clientId: randomUUID(), cookie: null } })).json as unknown as PullResult
-const products = (await pull()).patch.filter((p) => p.table === 'products' && p.op === 'put').map((p) => (p as { value: ProductRecord }).value)
+const products = productsIn(await pull())
 const alarm = products.find((p) => p.name === 'Hemlarm Standard')!
 
 /** A fresh sale from the seller's device, waiting for approval; answers its id and version. */

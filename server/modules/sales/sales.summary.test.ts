@@ -8,7 +8,7 @@ import { allowedNext } from '../../../shared/rules/sale-lifecycle'
 import type { PatchOp, ProductRecord, PullResult } from '../../../shared/schemas/sync'
 import { migrationsFolder } from '../../db/migrate'
 import { saleSummaryRecount } from './sales.fill'
-import { devicePusher, saleArgs } from '../../test/fixtures'
+import { saleArgs } from '../../test/fixtures'
 import { createTestApp } from '../../test/harness'
 import { summaryDeltas, type SummaryEntry } from './sales.summary'
 import { monthFold } from './sales.summary-fold'
@@ -30,7 +30,7 @@ async function sellerOf(email: string) {
     .filter((p): p is Extract<PatchOp, { table: 'products'; op: 'put' }> => p.table === 'products' && p.op === 'put')
     .map((p) => p.value as ProductRecord)
   const providerId = products[0]!.providerId
-  return { push: devicePusher(app, login.cookie), products: products.filter((p) => p.providerId === providerId), providerId }
+  return { push: app.device(login.cookie).push, products: products.filter((p) => p.providerId === providerId), providerId }
 }
 const sellers = [await sellerOf('seller@demo.test'), await sellerOf('anna.lindqvist@demo.test')]
 

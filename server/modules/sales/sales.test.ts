@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { businessDay } from '../../../shared/rules/work'
 import type { PatchOp, ProductRecord, PullResult } from '../../../shared/schemas/sync'
 import { activityOf } from '../../platform/activity-log'
-import { devicePusher, recordEvents, saleArgs } from '../../test/fixtures'
+import { recordEvents, saleArgs } from '../../test/fixtures'
 import { createTestApp } from '../../test/harness'
 
 /**
@@ -18,7 +18,7 @@ const received = recordEvents(app.events)
 
 const seller = await app.login('seller@demo.test')
 const sellerId = seller.answer.userData.id
-const push = devicePusher(app, seller.cookie)
+const push = app.device(seller.cookie).push
 const reference = (await app.request('POST', '/api/sync/pull', { cookie: seller.cookie, body: { clientId: randomUUID(), cookie: null } }))
   .json as unknown as PullResult
 const products = reference.patch

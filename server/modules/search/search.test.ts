@@ -5,9 +5,9 @@ import { personalNumberOf } from '../../../shared/rules/identity'
 import { businessDay } from '../../../shared/rules/work'
 import type { OrderUploadAnswer } from '../../../shared/schemas/orders'
 import type { SearchAnswer } from '../../../shared/schemas/search'
-import { SYNC_SCHEMA_VERSION, type ProductRecord, type PullResult } from '../../../shared/schemas/sync'
+import { SYNC_SCHEMA_VERSION, type PullResult } from '../../../shared/schemas/sync'
 import { saleArgs } from '../../test/fixtures'
-import { createTestApp } from '../../test/harness'
+import { createTestApp, productsIn } from '../../test/harness'
 
 /**
  * The global search (docs/decisions/061): customers, sale reports, orders and people by name, number or identity
@@ -23,10 +23,7 @@ const admin = await app.login('admin@demo.test')
 
 const pulled = (await app.request('POST', '/api/sync/pull', { cookie: seller.cookie, body: { clientId: randomUUID(), cookie: null } }))
   .json as unknown as PullResult
-const alarm = pulled.patch
-  .filter((p) => p.table === 'products' && p.op === 'put')
-  .map((p) => (p as { value: ProductRecord }).value)
-  .find((p) => p.name === 'Hemlarm Standard')!
+const alarm = productsIn(pulled).find((p) => p.name === 'Hemlarm Standard')!
 const ssn = personalNumberOf('19640321', '417')
 const lastFour = ssn.replace(/\D/g, '').slice(-4)
 

@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest'
 import type { PayExportItem } from '../../../shared/schemas/pay'
 import type { ListAnswer } from '../../../shared/schemas/pagination'
 import type { AttestAnswer, AttestationRow, TimeReportListItem } from '../../../shared/schemas/time-reports'
-import { devicePusher } from '../../test/fixtures'
 import { createTestApp } from '../../test/harness'
 
 /**
@@ -17,7 +16,7 @@ const seller = await app.login('seller@demo.test')
 const coach = await app.login('coach@demo.test')
 const backoffice = await app.login('backoffice@demo.test')
 const sellerId = seller.answer.userData.id
-const push = devicePusher(app, seller.cookie)
+const push = app.device(seller.cookie).push
 
 const report = (date: string, workHours = 8, absenceType: string | null = null) => ({
   id: randomUUID(),

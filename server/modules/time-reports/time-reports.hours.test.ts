@@ -3,7 +3,6 @@ import { and, eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { monthHoursRecount } from './time-reports.fill'
-import { devicePusher } from '../../test/fixtures'
 import { createTestApp } from '../../test/harness'
 
 /**
@@ -14,7 +13,7 @@ import { createTestApp } from '../../test/harness'
 const app = await createTestApp()
 const { db, t } = app.database
 const sellers = [await app.login('seller@demo.test'), await app.login('sara.nystrom@demo.test')]
-const push = sellers.map((s) => devicePusher(app, s.cookie))
+const push = sellers.map((s) => app.device(s.cookie).push)
 const backoffice = await app.login('backoffice@demo.test')
 
 /** A valid day: present with 2–8 work hours (the rest "other" absence), or sick the whole day (0 hours). */

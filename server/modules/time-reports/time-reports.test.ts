@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { businessDay } from '../../../shared/rules/work'
 import { activityOf } from '../../platform/activity-log'
-import { devicePusher, recordEvents } from '../../test/fixtures'
+import { recordEvents } from '../../test/fixtures'
 import { createTestApp } from '../../test/harness'
 
 /** The time-reports area's one write path, seen from outside: each change with its activity-log line and its event. */
@@ -11,7 +11,7 @@ const received = recordEvents(app.events)
 
 const seller = await app.login('seller@demo.test')
 const sellerId = seller.answer.userData.id
-const push = devicePusher(app, seller.cookie)
+const push = app.device(seller.cookie).push
 describe('a device’s time report, checkout and sick notice through the time-reports service', () => {
   it('a saved report, then its replacement, are two log lines (the second with the fields before) and two events', async () => {
     const date = '2026-11-02'
