@@ -34,8 +34,9 @@ function actorOf(entry: ActivityEntry): { actorId: string | null; actingAsId: st
   return { actorId: entry.actorId, actingAsId: entry.actingAsId ?? null }
 }
 
-export async function logActivity(tx: Db, t: Schema, entry: ActivityEntry): Promise<void> {
-  await tx.insert(t.activityLog).values({
+/** The log line's row: its actor (see actorOf), and absent parts as null. */
+function rowOf(entry: ActivityEntry) {
+  return {
     at: entry.at,
     ...actorOf(entry),
     entity: entry.entity,
@@ -44,7 +45,11 @@ export async function logActivity(tx: Db, t: Schema, entry: ActivityEntry): Prom
     before: entry.before ?? null,
     after: entry.after ?? null,
     reason: entry.reason ?? null,
-  })
+  }
+}
+
+export async function logActivity(tx: Db, t: Schema, entry: ActivityEntry): Promise<void> {
+  await tx.insert(t.activityLog).values(rowOf(entry))
 }
 
 /**
@@ -54,16 +59,7 @@ export async function logActivity(tx: Db, t: Schema, entry: ActivityEntry): Prom
 export function preparedActivityLog(database: Database): (tx: Db, entry: ActivityEntry) => Promise<void> {
   const write = preparedWrites(database)
   return async (tx, entry) => {
-    const row = {
-      at: entry.at,
-      ...actorOf(entry),
-      entity: entry.entity,
-      entityId: entry.entityId,
-      action: entry.action,
-      before: entry.before ?? null,
-      after: entry.after ?? null,
-      reason: entry.reason ?? null,
-    }
+    const row = rowOf(entry)
     await write(tx, 'activity.log', (db) => db.insert(database.t.activityLog).values(placeholdersOf(row) as never), row)
   }
 }
@@ -72,18 +68,7 @@ export function preparedActivityLog(database: Database): (tx: Db, entry: Activit
 export async function logActivities(tx: Db, t: Schema, entries: ActivityEntry[]): Promise<void> {
   // A few hundred rows a statement: well under either database's limit of bound parameters.
   for (let i = 0; i < entries.length; i += 500) {
-    await tx.insert(t.activityLog).values(
-      entries.slice(i, i + 500).map((entry) => ({
-        at: entry.at,
-        ...actorOf(entry),
-        entity: entry.entity,
-        entityId: entry.entityId,
-        action: entry.action,
-        before: entry.before ?? null,
-        after: entry.after ?? null,
-        reason: entry.reason ?? null,
-      })),
-    )
+    await tx.insert(t.activityLog).values(entries.slice(i, i + 500).map(rowOf))
   }
 }
 
