@@ -1,18 +1,18 @@
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import type { Translate } from '../../../shared/schemas/errors'
 import type { CoachGroupItem } from '../../../shared/schemas/org'
 import type { Db } from '../../db/client'
-import { notFound, validationError } from '../../lib/errors'
+import { notFound } from '../../lib/errors'
 import type { Deps } from '../../platform/deps'
 import { refuseTakenName } from '../../db/unique-name'
+import { activeCoaches, userNames } from './org.coaches'
 
 export type Actor = { id: string }
 
 /** The catalog's providers, asked through a port (the org area does not read the catalog's tables). */
 export type ProviderList = (db: Db) => Promise<Array<{ id: string; name: string; active: boolean }>>
 
-export const sorted = (ids: string[]) => [...new Set(ids)].sort()
-export const same = (a: string[], b: string[]) => JSON.stringify(sorted(a)) === JSON.stringify(sorted(b))
+export { same, sorted } from './org.coaches'
 
 /** What the coach groups' parts share: the tables, the list and one group as answered, the checks, names and setting a group's coaches. */
 export function coachGroupsContext({ database, events }: Pick<Deps, 'database' | 'events'>, opts: { providers: ProviderList; now?: () => number }) {
@@ -53,22 +53,10 @@ export function coachGroupsContext({ database, events }: Pick<Deps, 'database' |
   /** The name is free (case ignored) and every coach is an active user; the coach ids, sorted. */
   async function check(tx: Db, input: { name: string; coachIds: string[] }, exceptId: string | null, translate: Translate) {
     await refuseTakenName(tx, t.coachGroups, input.name, { exceptId, message: translate('orgAdmin.coachGroups.nameTaken') })
-    const coaches = sorted(input.coachIds)
-    if (coaches.length > 0) {
-      const found = await tx
-        .select({ id: t.users.id })
-        .from(t.users)
-        .where(and(inArray(t.users.id, coaches), eq(t.users.active, true)))
-      if (found.length !== coaches.length) throw validationError({ coachIds: [translate('orgAdmin.coachGroups.unknownCoach')] })
-    }
-    return coaches
+    return activeCoaches(tx, t, input.coachIds, translate('orgAdmin.coachGroups.unknownCoach'))
   }
 
-  async function names(tx: Db, ids: string[]) {
-    if (ids.length === 0) return []
-    const rows = await tx.select({ first: t.users.firstName, last: t.users.lastName }).from(t.users).where(inArray(t.users.id, ids))
-    return rows.map((r) => `${r.first} ${r.last}`).sort()
-  }
+  const names = (tx: Db, ids: string[]) => userNames(tx, t, ids)
 
   async function setCoaches(tx: Db, groupId: string, coachIds: string[]) {
     await tx.delete(t.coachGroupMembers).where(eq(t.coachGroupMembers.groupId, groupId))

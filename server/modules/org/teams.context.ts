@@ -1,5 +1,5 @@
 import { subject } from '@casl/ability'
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import type { AppAbility } from '../../../shared/permissions/ability'
 import type { Translate } from '../../../shared/schemas/errors'
 import type { TeamDetail } from '../../../shared/schemas/org'
@@ -9,10 +9,11 @@ import { activityLines } from '../../platform/activity-log'
 import type { Deps } from '../../platform/deps'
 import type { ProviderList } from './coach-groups.service'
 import { refuseTakenName } from '../../db/unique-name'
+import { activeCoaches, userNames } from './org.coaches'
 
 export type Actor = { id: string; ability: AppAbility }
 
-export const sorted = (ids: string[]) => [...new Set(ids)].sort()
+export { sorted } from './org.coaches'
 
 /**
  * What the teams' parts share: a team's row as its reader may see it, its coaches, the checks of an edit, names, and a
@@ -79,14 +80,7 @@ export function teamsContext(
     const [office] = await tx.select({ id: t.offices.id }).from(t.offices).where(eq(t.offices.id, input.officeId))
     if (!office) throw validationError({ officeId: [translate('orgAdmin.teams.unknownOffice')] })
     await refuseTakenName(tx, t.teams, input.name, { exceptId, message: translate('orgAdmin.teams.nameTaken'), within: eq(t.teams.officeId, input.officeId) })
-    const coaches = sorted(input.coachIds)
-    if (coaches.length > 0) {
-      const found = await tx
-        .select({ id: t.users.id })
-        .from(t.users)
-        .where(and(inArray(t.users.id, coaches), eq(t.users.active, true)))
-      if (found.length !== coaches.length) throw validationError({ coachIds: [translate('orgAdmin.teams.unknownCoach')] })
-    }
+    const coaches = await activeCoaches(tx, t, input.coachIds, translate('orgAdmin.teams.unknownCoach'))
     if (input.providerId && input.providerId !== current?.providerId) {
       const chosen = await provider(tx, input.providerId)
       if (!chosen?.active) throw validationError({ providerId: [translate('orgAdmin.teams.unknownProvider')] })
@@ -94,11 +88,7 @@ export function teamsContext(
     return coaches
   }
 
-  async function names(tx: Db, ids: string[]) {
-    if (ids.length === 0) return []
-    const rows = await tx.select({ first: t.users.firstName, last: t.users.lastName }).from(t.users).where(inArray(t.users.id, ids))
-    return rows.map((r) => `${r.first} ${r.last}`).sort()
-  }
+  const names = (tx: Db, ids: string[]) => userNames(tx, t, ids)
 
   async function setCoaches(tx: Db, teamId: string, coachIds: string[]) {
     await tx.delete(t.teamCoaches).where(eq(t.teamCoaches.teamId, teamId))
