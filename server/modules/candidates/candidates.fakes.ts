@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { crc32, deflateSync } from 'node:zlib'
-import { SMTPServer } from 'smtp-server'
+import { fakeSmtp as baseSmtp } from '../../test/fake-smtp'
 
 /**
  * Test doubles of the services recruiting talks to, each checking what the real one checks: a local SMTP server that
@@ -59,40 +59,17 @@ export function pdfText(bytes: Uint8Array): string {
   return execFileSync('pdftotext', ['-layout', '-', '-'], { input: Buffer.from(bytes) }).toString('utf8')
 }
 
+/** The fake mail server (server/test/fake-smtp.ts), and the candidate link in the newest message to someone. */
 export async function fakeSmtp() {
-  const received: Array<{ to: string[]; text: string }> = []
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = []
-      stream.on('data', (c: Buffer) => chunks.push(c))
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8')
-        // quoted-printable soft line breaks and escapes undone
-        const text = Buffer.from(
-          raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
-          'latin1',
-        ).toString('utf8')
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), text })
-        callback()
-      })
-    },
-  })
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
-  const port = (smtp.server.address() as AddressInfo).port
+  const smtp = await baseSmtp()
   return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    /** the link in the newest message to `to` */
+    ...smtp,
     linkTo(to: string): string {
-      const m = [...received].reverse().find((r) => r.to.includes(to))
+      const m = [...smtp.received].reverse().find((r) => r.to.includes(to))
       const link = m && /https?:\/\/\S+\/candidate\/[A-Za-z0-9_-]{43}(?:\/sign)?/.exec(m.text)?.[0]
       if (!link) throw new Error(`no candidate link mailed to ${to}`)
       return link
     },
-    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
   }
 }
 

@@ -1,36 +1,11 @@
-import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, describe, expect, it } from 'vitest'
+import { fakeSmtp } from '../../test/fake-smtp'
 import { createTestApp } from '../../test/harness'
 
-/** A local SMTP server that keeps what it receives; `refuseNext` answers the next recipient with a temporary error. */
-const received: Array<{ to: string[]; raw: string }> = []
-let refuseNext = 0
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onRcptTo(address, _session, callback) {
-    if (refuseNext > 0) {
-      refuseNext--
-      const err = Object.assign(new Error('Try again later'), { responseCode: 451 })
-      return callback(err)
-    }
-    callback()
-  },
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = []
-    stream.on('data', (c: Buffer) => chunks.push(c))
-    stream.on('end', () => {
-      received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') })
-      callback()
-    })
-  },
-})
-await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
-const port = (smtp.server.address() as AddressInfo).port
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())))
+const smtp = await fakeSmtp()
+const { received } = smtp
+afterAll(() => smtp.close())
 
 /** The message's text as written (quoted-printable soft line breaks and escapes undone). */
 const decoded = (raw: string) =>
@@ -39,7 +14,7 @@ const decoded = (raw: string) =>
     'latin1',
   ).toString('utf8')
 
-const sending = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Säljkraft <no-reply@saljkraft.test>' })
+const sending = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Säljkraft <no-reply@saljkraft.test>' })
 const keeping = await createTestApp()
 
 describe('mail with an SMTP server configured', () => {
@@ -63,7 +38,7 @@ describe('mail with an SMTP server configured', () => {
 
   it('a server that says "try later" gets the message again later, and it arrives once', async () => {
     const before = received.length
-    refuseNext = 1
+    smtp.refuseNext(1)
     const admin = await sending.login('admin@demo.test')
     const r = await sending.request('POST', '/api/mail/test', { cookie: admin.cookie })
     await sending.jobs.settled(30_000, 5_000)

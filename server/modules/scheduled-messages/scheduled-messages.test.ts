@@ -1,31 +1,14 @@
 import { and, eq } from 'drizzle-orm'
 import { spawn } from 'node:child_process'
-import type { AddressInfo } from 'node:net'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { fakeSmtp } from '../../test/fake-smtp'
 import { createTestApp, type TestApp } from '../../test/harness'
 import { RUN_JOB } from './scheduled-messages.context'
 
-/** A local SMTP server that keeps every message: its recipients and its subject. */
-const received: Array<{ to: string; subject: string; raw: string }> = []
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = []
-    stream.on('data', (c: Buffer) => chunks.push(c))
-    stream.on('end', () => {
-      const raw = Buffer.concat(chunks).toString('utf8')
-      const subject = /^Subject: (.*)$/m.exec(raw)?.[1] ?? ''
-      for (const r of session.envelope.rcptTo) received.push({ to: r.address, subject, raw })
-      callback()
-    })
-  },
-})
-await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
-const smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())))
+/** The fake mail server; its messages one row a recipient. */
+const smtp = await fakeSmtp()
+const smtpUrl = smtp.url
+afterAll(() => smtp.close())
 
 /** A fault in the second batch's transaction, once: the process "dies" with one batch handed over. */
 let failSecondBatch = false
@@ -118,7 +101,7 @@ async function runNext(id: string): Promise<number> {
   await t.events.settled()
   return occurrence
 }
-const mailsTo = (email: string) => received.filter((r) => r.to === email)
+const mailsTo = (email: string) => smtp.byRecipient().filter((r) => r.to === email)
 
 describe('scheduled messages: writing one', () => {
   it('a weekly message to a team is stored with its next five sends, Mondays 08:00 Stockholm time', async () => {
@@ -201,12 +184,12 @@ describe('scheduled messages: sending', () => {
   it('a test goes to the one asking only, by e-mail and in the bell, in their language with their values', async () => {
     const { teamId } = await teamWith(2)
     const id = await create(t, weekly(teamId))
-    const before = received.length
+    const before = smtp.byRecipient().length
     const r = await t.request('POST', `/api/scheduled-messages/${id}/test`, { cookie: backoffice })
     expect(r.status, r.text).toBe(200)
     await t.jobs.settled()
     await t.events.settled()
-    const mine = received.slice(before)
+    const mine = smtp.byRecipient().slice(before)
     expect(mine.map((m) => m.to)).toEqual(['backoffice@demo.test'])
     expect(mine[0]!.raw).toMatch(/Reply-To: bea@demo.test/)
     expect(mine[0]!.raw).toMatch(/From: Bea Backoffice <no-reply@saljkraft.test>/)
