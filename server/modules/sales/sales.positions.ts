@@ -28,7 +28,6 @@ export type PostalGroup = { postalCode: string; officeId: string | null; status:
 
 const ph = (name: string) => sql.placeholder(name)
 
-
 /** The period's and the filters' conditions within the reader's rules, as one prepared statement's shape and values. */
 function whereOf(ctx: SalesContext, ability: AppAbility, q: SalePointsFilter, more: SQL[] = []) {
   const filter = accessFilter(ability, 'view', 'sale_reports', ctx.conditionColumns)

@@ -1,29 +1,13 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import type { UserDetail, UserTitleItem } from '../../../shared/schemas/users'
+import { userEditOf, type UserDetail, type UserTitleItem } from '../../../shared/schemas/users'
 import { createTestApp } from '../../test/harness'
 
 /** The user titles list (issue 17, decision 040): kept by admins, renamed on its holders, not deleted while held. */
 const t = await createTestApp()
 const { db, t: tables } = t.database
 
-const editBody = (u: UserDetail, title: string) => ({
-  email: u.email,
-  firstName: u.firstName,
-  lastName: u.lastName,
-  shortName: u.shortName ?? '',
-  phone: u.phone ?? '',
-  employeeId: u.employeeId ?? '',
-  title,
-  roleId: u.roleId,
-  teamId: u.teamId,
-  language: u.language,
-  driversLicense: u.driversLicense,
-  employmentDate: u.employmentDate ?? '',
-  educationDate: u.educationDate ?? '',
-  coachAssignedDate: u.coachAssignedDate ?? '',
-  version: u.version,
-})
+const editBody = (u: UserDetail, title: string) => ({ ...userEditOf(u), title })
 
 describe('user titles', () => {
   it('admins keep the list; back office reads it; a coach does not', async () => {

@@ -25,9 +25,7 @@ export function SurveyFacts({ survey }: { survey: SurveyDetail }) {
         {t(`quality.status.${survey.status}`)}
       </Badge>
       <Badge variant="subtle">{t(`quality.reason.${survey.reason}`)}</Badge>
-      {survey.status === 'queued' ? (
-        <Text fontSize="sm">{t('quality.surveys.attemptsOf', { n: survey.attempts + 1, max: survey.maxAttempts })}</Text>
-      ) : null}
+      {survey.status === 'queued' ? <Text fontSize="sm">{t('quality.surveys.attemptsOf', { n: survey.attempts + 1, max: survey.maxAttempts })}</Text> : null}
       {survey.template ? (
         <Text fontSize="sm" color="fg.muted">
           {t('quality.surveys.templateVersion', { name: survey.template.name, n: survey.template.versionNumber })}
