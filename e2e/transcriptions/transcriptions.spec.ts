@@ -22,17 +22,22 @@ test('back office searches the calls, opens one with its script checked, and typ
   await expect(page.getByTestId('transcript-line')).toHaveCount(4)
   await screen(page, 'transcription')
 
-  // A new call, typed in: the script is checked when it is saved.
+  // A new call, typed in, for the provider chosen: its script is checked when the call is saved.
   await page.goto('/backoffice/sellertranscriptions')
   await page.getByTestId('add-call').click()
   const dialog = page.getByTestId('add-call-dialog')
   await dialog.getByRole('combobox', { name: 'Säljare' }).fill('Sven')
   await page.getByRole('option').first().click()
+  await dialog.getByRole('combobox', { name: 'Leverantör' }).fill('Tryggt')
+  await page.getByRole('option', { name: 'Tryggt Hem Larm' }).click()
   await dialog.getByTestId('add-call-text').fill('[00:00] Säljare: Hej, jag ringer från Säljkraft.\n[00:04] Kund: Hej!')
   await dialog.getByTestId('add-call-save').click()
   await expect(page).toHaveURL(/\/backoffice\/sellertranscriptions\/[0-9a-f-]{36}$/)
   await expect(page.getByTestId('transcript-line')).toHaveCount(2)
   await expect(page.getByTestId('transcript-line').first()).toContainText('Säljare: Hej, jag ringer från Säljkraft.')
+  await expect(page.getByText('Tryggt Hem Larm', { exact: false }).first()).toBeVisible()
+  await expect(page.getByTestId('transcript-result')).toHaveText('Avvikelse')
+  await expect(page.getByTestId('transcript-checks')).toContainText('på uppdrag av Tryggt Hem')
 })
 
 test('a coach reads their team’s call with the identity number masked @phone', async ({ page }) => {

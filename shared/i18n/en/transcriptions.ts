@@ -58,6 +58,7 @@ export const enTranscriptions = {
       seller: 'Seller',
       sellerHelp: 'Give the sale report, or the seller when the call has none: the call is then for the provider the seller’s team sells for.',
       provider: 'Provider',
+      providerDefault: "The sale report's or the team's",
       language: 'Language',
       callAt: 'When the call was made',
       recording: 'Recording (MP3, WAV, M4A, Ogg, WebM, FLAC; at most {{max}})',

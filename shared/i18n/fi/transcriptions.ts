@@ -57,6 +57,7 @@ export const fiTranscriptions = {
       seller: 'Myyjä',
       sellerHelp: 'Anna myyntiraportti tai myyjä, jos puhelulla ei ole raporttia: puhelu koskee silloin toimittajaa, jota myyjän tiimi myy.',
       provider: 'Toimittaja',
+      providerDefault: 'Myyntiraportin tai tiimin',
       language: 'Kieli',
       callAt: 'Milloin puhelu käytiin',
       recording: 'Tallenne (MP3, WAV, M4A, Ogg, WebM, FLAC; enintään {{max}})',

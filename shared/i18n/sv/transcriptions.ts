@@ -54,6 +54,7 @@ export const svTranscriptions = {
       seller: 'Säljare',
       sellerHelp: 'Ange säljrapporten, eller säljaren när samtalet inte har någon: samtalet gäller då leverantören som säljarens team säljer för.',
       provider: 'Leverantör',
+      providerDefault: 'Säljrapportens eller teamets',
       language: 'Språk',
       callAt: 'När samtalet hölls',
       recording: 'Inspelning (MP3, WAV, M4A, Ogg, WebM, FLAC; högst {{max}})',

@@ -15,12 +15,14 @@ import { addCall, setTranscriptText } from '../api/transcriptions-api'
 
 /**
  * A call added by back office: the sale report it belongs to (its seller and provider follow) or the seller, the
- * language, when it was made, the recording and — when no speech engine writes it — its text.
+ * provider when it is not the sale's or the seller's team's (its script is the one checked), the language, when it
+ * was made, the recording and — when no speech engine writes it — its text.
  */
 export function AddCallDialog({ engine, onClose, onAdded }: { engine: boolean; onClose: () => void; onAdded: (call: TranscriptionDetail) => void }) {
   const { t, i18n } = useTranslation()
   const [saleId, setSaleId] = useState('')
   const [sellerId, setSellerId] = useState<string | undefined>()
+  const [providerId, setProviderId] = useState<string | undefined>()
   const [language, setLanguage] = useState('sv')
   const [callAt, setCallAt] = useState('')
   const [file, setFile] = useState<File | null>(null)
@@ -34,6 +36,7 @@ export function AddCallDialog({ engine, onClose, onAdded }: { engine: boolean; o
       const q: Record<string, string> = { language }
       if (saleId.trim()) q.saleId = saleId.trim()
       else if (sellerId) q.sellerId = sellerId
+      if (providerId) q.providerId = providerId
       if (callAt) q.callAt = String(new Date(callAt).getTime())
       let call = await addCall(q, file)
       if (text.trim() && (!file || !engine)) call = await setTranscriptText(call.id, text)
@@ -76,6 +79,19 @@ export function AddCallDialog({ engine, onClose, onAdded }: { engine: boolean; o
               inDialog
             />
             <Field.ErrorText>{errors.sellerId}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={!!errors.providerId}>
+            <Field.Label>{t('transcriptions.addDialog.provider')}</Field.Label>
+            <LookupCombobox
+              kind="providers"
+              label={t('transcriptions.addDialog.provider')}
+              value={providerId}
+              onChange={setProviderId}
+              emptyLabel=""
+              placeholder={t('transcriptions.addDialog.providerDefault')}
+              inDialog
+            />
+            <Field.ErrorText>{errors.providerId}</Field.ErrorText>
           </Field.Root>
           <Field.Root>
             <Field.Label>{t('transcriptions.addDialog.language')}</Field.Label>
