@@ -30,6 +30,7 @@ test('back office searches the calls, opens one with its script checked, and typ
   await page.getByRole('option').first().click()
   await dialog.getByRole('combobox', { name: 'Leverantör' }).fill('Tryggt')
   await page.getByRole('option', { name: 'Tryggt Hem Larm' }).click()
+  await screen(page, 'transcription-add-call')
   await dialog.getByTestId('add-call-text').fill('[00:00] Säljare: Hej, jag ringer från Säljkraft.\n[00:04] Kund: Hej!')
   await dialog.getByTestId('add-call-save').click()
   await expect(page).toHaveURL(/\/backoffice\/sellertranscriptions\/[0-9a-f-]{36}$/)

@@ -56,7 +56,8 @@ export const enTranscriptions = {
       title: 'Add a call',
       saleId: "The sale report's id",
       seller: 'Seller',
-      sellerHelp: 'Give the sale report, or the seller when the call has none: the call is then for the provider the seller’s team sells for.',
+      sellerHelp:
+        'Give the sale report, or the seller when the call has none: the call is then for the provider the seller’s team sells for, unless you choose another. The provider’s script is checked.',
       provider: 'Provider',
       providerDefault: "The sale report's or the team's",
       language: 'Language',

@@ -55,7 +55,8 @@ export const fiTranscriptions = {
       title: 'Lisää puhelu',
       saleId: 'Myyntiraportin tunnus',
       seller: 'Myyjä',
-      sellerHelp: 'Anna myyntiraportti tai myyjä, jos puhelulla ei ole raporttia: puhelu koskee silloin toimittajaa, jota myyjän tiimi myy.',
+      sellerHelp:
+        'Anna myyntiraportti tai myyjä, jos puhelulla ei ole raporttia: puhelu koskee silloin toimittajaa, jota myyjän tiimi myy, ellet valitse toista. Toimittajan käsikirjoitus tarkistetaan.',
       provider: 'Toimittaja',
       providerDefault: 'Myyntiraportin tai tiimin',
       language: 'Kieli',

@@ -52,7 +52,8 @@ export const svTranscriptions = {
       title: 'Lägg till samtal',
       saleId: 'Säljrapportens id',
       seller: 'Säljare',
-      sellerHelp: 'Ange säljrapporten, eller säljaren när samtalet inte har någon: samtalet gäller då leverantören som säljarens team säljer för.',
+      sellerHelp:
+        'Ange säljrapporten, eller säljaren när samtalet inte har någon: samtalet gäller då leverantören som säljarens team säljer för, om du inte väljer en annan. Leverantörens manus kontrolleras.',
       provider: 'Leverantör',
       providerDefault: 'Säljrapportens eller teamets',
       language: 'Språk',
