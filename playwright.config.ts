@@ -30,7 +30,8 @@ export default defineConfig({
     // A reader who asked for less motion (the app then shows dialogs, menus and toasts at once): every click waits for
     // its target to stand still, and an animation is frames of the machine's time for nothing a test looks at.
     reducedMotion: 'reduce',
-    launchOptions: chromiumLaunchOptions(),
+    // The headless shell: the pages without a browser around them (scripts/chromium.ts).
+    launchOptions: chromiumLaunchOptions('shell'),
   },
   // Every test runs on a desktop, and those tagged @phone on a phone too: the seller's screens, the shell, the
   // public survey and one flow of each dialog pattern (every other screen is walked at phone size by

@@ -5,11 +5,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # chromium-l10n: the browser's own Swedish, which native date fields follow (as on a Swedish phone).
-if [ ! -x /usr/bin/chromium ] || [ ! -f /usr/lib/chromium/locales/sv.pak ]; then
-  echo "Installing Debian's Chromium (with its translations) for the end-to-end tests…"
+# chromium-headless-shell: the same Chromium without the browser around the page, which the end-to-end tests run in.
+if [ ! -x /usr/bin/chromium ] || [ ! -f /usr/lib/chromium/locales/sv.pak ] || [ ! -x /usr/lib/chromium/chromium-headless-shell ]; then
+  echo "Installing Debian's Chromium (with its translations and its headless shell) for the end-to-end tests…"
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-l10n >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-l10n chromium-headless-shell >/dev/null
 fi
 
 # OpenLDAP's server (the recruiting directory's tests start their own on a free port) and poppler's pdftotext (the

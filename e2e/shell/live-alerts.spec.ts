@@ -1,9 +1,12 @@
 import { expect, test } from '@playwright/test'
 import { screen, signInAs, workerControls } from '../fixtures'
 import { apiAs, sellerPhone } from '../api'
+import { chromiumLaunchOptions } from '../../scripts/chromium'
 
 // Push messages arrive through the service worker: it is on here (the suite turns it off elsewhere, playwright.config.ts).
-test.use({ serviceWorkers: 'allow' })
+// A system notification needs the full browser: the headless shell the rest of the suite runs in has no
+// notification platform (a worker's showNotification never settles there).
+test.use({ serviceWorkers: 'allow', launchOptions: chromiumLaunchOptions('browser') })
 
 /**
  * Live alerts (issue 16, decision 030): back office sets a deviation on a sale, and the seller's open app shows it
