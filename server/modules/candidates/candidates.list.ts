@@ -1,12 +1,12 @@
-import { and, eq, gte, lte, ne, sql, type SQL } from 'drizzle-orm'
+import { and, eq, gte, lte, ne, sql } from 'drizzle-orm'
 import type { AppAbility } from '../../../shared/permissions/ability'
 import type { CandidateListItem, CandidateListQuery } from '../../../shared/schemas/candidates'
 import type { Translate } from '../../../shared/schemas/errors'
-import { LIST_COUNT_CAP, type ListAnswer } from '../../../shared/schemas/pagination'
+import type { ListAnswer } from '../../../shared/schemas/pagination'
 import { accessFilter, containsPattern, containsText, withAccess } from '../../db/conditions'
-import { keysetPage, keysetQuery, cursorOf, pageOffset } from '../../db/keyset'
+import { keysetList, listFilter } from '../../db/keyset-list'
 import { cappedCount } from '../../db/list-page'
-import { literalLimit, preparedReads } from '../../db/prepared'
+import { preparedReads } from '../../db/prepared'
 import type { CandidatesContext } from './candidates.context'
 
 /** A start date's sort key: candidates without one last. */
@@ -25,14 +25,7 @@ export function candidatesList(ctx: CandidatesContext) {
 
   async function list(ability: AppAbility, q: CandidateListQuery, translate: Translate): Promise<ListAnswer<CandidateListItem>> {
     const filter = accessFilter(ability, 'view', 'candidates', { recruiterId: c.recruiterId, regionId: c.regionId })
-    const values: Record<string, unknown> = { ...filter.params }
-    const shape: string[] = [filter.shape]
-    const conditions: SQL[] = []
-    const add = (name: string, value: unknown, condition: SQL) => {
-      values[name] = value
-      shape.push(name)
-      conditions.push(condition)
-    }
+    const { values, shape, conditions, add } = listFilter(filter)
     if (q.status) add('status', q.status, eq(c.status, p('status')))
     else add('notErased', 'erased', ne(c.status, p('notErased')))
     if (q.recruiterId) add('recruiter', q.recruiterId, eq(c.recruiterId, p('recruiter')))
@@ -46,38 +39,26 @@ export function candidatesList(ctx: CandidatesContext) {
     const direction = q.sortBy ? q.orderBy : 'desc'
     const startKey = sql`coalesce(${c.startDate}, ${NO_START})`
     const columns = sortKey === 'name' ? [c.lastName, c.firstName, c.id] : sortKey === 'startDate' ? [startKey, c.id] : [c.createdAt, c.id]
-    const keyOf = (r: typeof c.$inferSelect): Array<string | number> =>
+    const keyOf = (r: CandidateListItem): Array<string | number> =>
       sortKey === 'name' ? [r.lastName, r.firstName, r.id] : sortKey === 'startDate' ? [r.startDate ?? NO_START, r.id] : [r.createdAt, r.id]
-    const cursor = cursorOf(q, columns.length, translate)
-    const page = keysetQuery(columns, direction, cursor)
     const where = withAccess(filter, ...conditions)
-    const key = shape.join('|')
-    const [rows, [counted]] = await Promise.all([
-      read(
-        `candidates.rows|${key}|${sortKey}|${direction}|${page.shape}|${q.itemsPerPage}`,
-        () =>
+    return keysetList(
+      read,
+      { name: 'candidates', q, translate, shape: shape.join('|'), sortKey, direction, columns, values },
+      {
+        page: (page) =>
           db
             .select()
             .from(c)
             .where(and(where, page.condition))
             .orderBy(...page.orderBy)
-            .limit(literalLimit(q.itemsPerPage + 1))
-            .offset(p('offset')),
-        { ...values, ...page.values, offset: pageOffset(q, cursor) },
-      ),
-      read(`candidates.count|${key}`, () => cappedCount(db, c, where), values),
-    ])
-    const paged = keysetPage(rows, q.itemsPerPage, cursor, q.page, keyOf)
-    const n = Number(counted?.n ?? 0)
-    return {
-      items: await listItems(db, paged.items),
-      nextCursor: paged.nextCursor,
-      prevCursor: paged.prevCursor,
-      total: Math.min(n, LIST_COUNT_CAP),
-      totalCapped: n > LIST_COUNT_CAP,
-      page: q.page,
-      itemsPerPage: q.itemsPerPage,
-    }
+            .limit(page.limit)
+            .offset(page.offset),
+        count: () => cappedCount(db, c, where),
+        items: (rows) => listItems(db, rows),
+        keyOf,
+      },
+    )
   }
   return { list }
 }

@@ -3,10 +3,10 @@ import type { AppAbility } from '../../../shared/permissions/ability'
 import { maskPersonalNumber, normalizeOrganisationNumber, normalizePersonalNumber } from '../../../shared/rules/identity'
 import { type CustomerDetail, type CustomerListItem, type CustomerListQuery } from '../../../shared/schemas/customers'
 import type { Translate } from '../../../shared/schemas/errors'
-import { LIST_COUNT_CAP, type ListAnswer } from '../../../shared/schemas/pagination'
+import type { ListAnswer } from '../../../shared/schemas/pagination'
 import { denseTerm, trigramContains } from '../../db/conditions'
-import { keysetPage, keysetQuery, cursorOf, pageOffset } from '../../db/keyset'
-import { literalLimit, preparedReads } from '../../db/prepared'
+import { keysetList } from '../../db/keyset-list'
+import { preparedReads } from '../../db/prepared'
 import type { Deps } from '../../platform/deps'
 import { cappedCount } from '../../db/list-page'
 
@@ -92,37 +92,25 @@ export function customersContext({ database, events }: Pick<Deps, 'database' | '
     const sortKey = q.sortBy === 'name' ? 'name' : 'lastSale'
     const direction = q.sortBy ? q.orderBy : 'desc'
     const columns = sortKey === 'name' ? [c.name, c.id] : [c.lastSaleAt, c.id]
-    const cursor = cursorOf(q, columns.length, translate)
-    const page = keysetQuery(columns, direction, cursor)
     const where = conditions.length || pageOnly.length ? and(...conditions, ...pageOnly) : undefined
     const countWhere = conditions.length || countOnly.length ? and(...conditions, ...countOnly) : undefined
-    const key = shape.join('|')
-    const [rows, [counted]] = await Promise.all([
-      read(
-        `customers.rows|${key}|${sortKey}|${direction}|${page.shape}|${q.itemsPerPage}`,
-        () =>
+    return keysetList(
+      read,
+      { name: 'customers', q, translate, shape: shape.join('|'), sortKey, direction, columns, values },
+      {
+        page: (page) =>
           db
             .select()
             .from(c)
             .where(and(where, page.condition))
             .orderBy(...page.orderBy)
-            .limit(literalLimit(q.itemsPerPage + 1))
-            .offset(sql.placeholder('offset') as never),
-        { ...values, ...page.values, offset: pageOffset(q, cursor) },
-      ),
-      read(`customers.count|${key}`, () => cappedCount(db, c, countWhere), values),
-    ])
-    const paged = keysetPage(rows, q.itemsPerPage, cursor, q.page, (r) => (sortKey === 'name' ? [r.name, r.id] : [r.lastSaleAt, r.id]))
-    const n = Number(counted?.n ?? 0)
-    return {
-      items: paged.items.map(listItem),
-      nextCursor: paged.nextCursor,
-      prevCursor: paged.prevCursor,
-      total: Math.min(n, LIST_COUNT_CAP),
-      totalCapped: n > LIST_COUNT_CAP,
-      page: q.page,
-      itemsPerPage: q.itemsPerPage,
-    }
+            .limit(page.limit)
+            .offset(page.offset),
+        count: () => cappedCount(db, c, countWhere),
+        items: (rows) => rows.map(listItem),
+        keyOf: (r) => (sortKey === 'name' ? [r.name, r.id] : [r.lastSaleAt, r.id]),
+      },
+    )
   }
 
   return { database, events, ports, db, t, c, read, listItem, list }

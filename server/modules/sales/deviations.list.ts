@@ -1,11 +1,10 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { AppAbility } from '../../../shared/permissions/ability'
 import { DEVIATION_STATES, type DeviationState, type DeviationListItem, type DeviationListQuery } from '../../../shared/schemas/deviations'
-import { LIST_COUNT_CAP, type ListAnswer } from '../../../shared/schemas/pagination'
+import type { ListAnswer } from '../../../shared/schemas/pagination'
 import type { Translate } from '../../../shared/schemas/errors'
 import { accessFilter, containsPattern, withAccess } from '../../db/conditions'
-import { keysetPage, keysetQuery, cursorOf, pageOffset } from '../../db/keyset'
-import { literalLimit } from '../../db/prepared'
+import { keysetList, listFilter } from '../../db/keyset-list'
 import { cappedCount } from '../../db/list-page'
 import { SORT, SORT_KEY } from './deviations.context'
 import type { DeviationsContext } from './deviations.context'
@@ -23,14 +22,7 @@ export function deviationList(ctx: DeviationsContext) {
     const { db } = database
     const filter = accessFilter(ability, 'view', 'sale_reports', conditionColumns)
     const p = (name: string) => sql.placeholder(name)
-    const values: Record<string, unknown> = { ...filter.params }
-    const shape: string[] = [filter.shape]
-    const conditions: Array<SQL | undefined> = []
-    const add = (name: string, value: unknown, condition: SQL) => {
-      values[name] = value
-      shape.push(name)
-      conditions.push(condition)
-    }
+    const { values, shape, conditions, add } = listFilter(filter)
     const states: DeviationState[] = q.state?.length ? q.state : ['open', 'corrected']
     // Waiting or resolved is one value of `pending`, the first column of each index after its filter; a state
     // narrower than that is checked on the rows of that range.
@@ -54,22 +46,19 @@ export function deviationList(ctx: DeviationsContext) {
     const sortKey = q.sortBy && Object.hasOwn(SORT, q.sortBy) ? (q.sortBy as keyof typeof SORT) : 'openedAt'
     // Oldest first unless the list asks otherwise: the work list.
     const direction = q.sortBy ? q.orderBy : 'asc'
-    const sortColumns = SORT[sortKey](t)
-    const cursor = cursorOf(q, sortColumns.length, translate)
-    const page = keysetQuery(sortColumns, direction, cursor)
     const where = withAccess(filter, ...conditions)
-    const key = shape.join('|')
-    const [rows, [counted]] = await Promise.all([
-      read(
-        `deviations.rows|${key}|${sortKey}|${direction}|${page.shape}|${q.itemsPerPage}`,
-        () => {
+    return keysetList(
+      read,
+      { name: 'deviations', q, translate, shape: shape.join('|'), sortKey, direction, columns: SORT[sortKey](t), values },
+      {
+        page: (page) => {
           const pageIds = db
             .select({ id: d.id })
             .from(d)
             .where(and(where, page.condition))
             .orderBy(...page.orderBy)
-            .limit(literalLimit(q.itemsPerPage + 1))
-            .offset(p('offset') as never)
+            .limit(page.limit)
+            .offset(page.offset)
             .as('page_ids')
           return db
             .select({
@@ -97,14 +86,11 @@ export function deviationList(ctx: DeviationsContext) {
             .leftJoin(t.teams, eq(t.teams.id, d.teamId))
             .orderBy(...page.orderBy)
         },
-        { ...values, ...page.values, offset: pageOffset(q, cursor) },
-      ),
-      read(`deviations.count|${key}`, () => cappedCount(db, d, where), values),
-    ])
-    const items = rows.map(({ sellerFirst, sellerLast, ...r }) => ({ ...r, sellerName: `${sellerFirst} ${sellerLast}` }))
-    const paged = keysetPage(items, q.itemsPerPage, cursor, q.page, SORT_KEY[sortKey])
-    const n = counted?.n ?? 0
-    return { ...paged, total: Math.min(n, LIST_COUNT_CAP), totalCapped: n > LIST_COUNT_CAP, page: q.page, itemsPerPage: q.itemsPerPage }
+        count: () => cappedCount(db, d, where),
+        items: (rows) => rows.map(({ sellerFirst, sellerLast, ...r }) => ({ ...r, sellerName: `${sellerFirst} ${sellerLast}` })),
+        keyOf: SORT_KEY[sortKey],
+      },
+    )
   }
   return {
     list,

@@ -1,12 +1,11 @@
-import { and, eq, inArray, lte, sql, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { AppAbility } from '../../../shared/permissions/ability'
 import { maskPersonalNumber } from '../../../shared/rules/identity'
 import type { DoubleSaleListItem, DoubleSaleListQuery } from '../../../shared/schemas/double-sales'
-import { LIST_COUNT_CAP, type ListAnswer } from '../../../shared/schemas/pagination'
+import type { ListAnswer } from '../../../shared/schemas/pagination'
 import type { Translate } from '../../../shared/schemas/errors'
 import { accessFilter, withAccess } from '../../db/conditions'
-import { keysetPage, keysetQuery, cursorOf, pageOffset } from '../../db/keyset'
-import { literalLimit } from '../../db/prepared'
+import { keysetList, listFilter } from '../../db/keyset-list'
 import { cappedCount } from '../../db/list-page'
 import type { DoubleSalesContext } from './double-sales.context'
 
@@ -23,14 +22,8 @@ export function doubleSaleList(ctx: DoubleSalesContext) {
     const filter = accessFilter(ability, 'view', 'sale_reports', conditionColumns)
     const p = (name: string) => sql.placeholder(name)
     const { doubleWindowDays } = await settings(db)
-    const values: Record<string, unknown> = { ...filter.params, window: doubleWindowDays }
-    const shape: string[] = [filter.shape]
-    const conditions: Array<SQL | undefined> = [lte(d.daysApart, p('window') as never)]
-    const add = (name: string, value: unknown, condition: SQL) => {
-      values[name] = value
-      shape.push(name)
-      conditions.push(condition)
-    }
+    const { values, shape, conditions, add } = listFilter(filter)
+    add('window', doubleWindowDays, lte(d.daysApart, p('window') as never))
     const state = q.state ?? 'open'
     add('pending', state === 'open' ? 1 : 0, eq(d.pending, p('pending') as never))
     if (state !== 'open') add('state', state, eq(d.state, p('state') as never))
@@ -40,27 +33,29 @@ export function doubleSaleList(ctx: DoubleSalesContext) {
     if (q.sellerId) add('seller', q.sellerId, eq(d.sellerId, p('seller') as never))
     // Newest found first unless asked otherwise.
     const direction = q.sortBy ? q.orderBy : 'desc'
-    const sortColumns = [d.detectedAt, d.id]
-    const cursor = cursorOf(q, sortColumns.length, translate)
-    const page = keysetQuery(sortColumns, direction, cursor)
     const where = withAccess(filter, ...conditions)
-    const key = shape.join('|')
-    const [rows, [counted]] = await Promise.all([
-      read(
-        `doubles.rows|${key}|${direction}|${page.shape}|${q.itemsPerPage}`,
-        () =>
+    return keysetList(
+      read,
+      { name: 'doubles', q, translate, shape: shape.join('|'), sortKey: 'detectedAt', direction, columns: [d.detectedAt, d.id], values },
+      {
+        page: (page) =>
           db
             .select()
             .from(d)
             .where(and(where, page.condition))
             .orderBy(...page.orderBy)
-            .limit(literalLimit(q.itemsPerPage + 1))
-            .offset(p('offset') as never),
-        { ...values, ...page.values, offset: pageOffset(q, cursor) },
-      ),
-      read(`doubles.count|${key}`, () => cappedCount(db, d, where), values),
-    ])
-    // Both sales of each pair on the page, with their sellers and providers: at most twice a page of rows.
+            .limit(page.limit)
+            .offset(page.offset),
+        count: () => cappedCount(db, d, where),
+        items: (rows) => pairsOf(rows),
+        keyOf: (r) => [r.detectedAt, r.id],
+      },
+    )
+  }
+
+  /** Both sales of each pair on the page, with their sellers and providers: at most twice a page of rows. */
+  async function pairsOf(rows: Array<typeof d.$inferSelect>): Promise<DoubleSaleListItem[]> {
+    const { db } = database
     const saleIds = [...new Set(rows.flatMap((r) => [r.saleId, r.otherSaleId]))]
     const sales = saleIds.length
       ? await db
@@ -114,9 +109,7 @@ export function doubleSaleList(ctx: DoubleSalesContext) {
         note: r.note,
       }
     })
-    const paged = keysetPage(items, q.itemsPerPage, cursor, q.page, (r) => [r.detectedAt, r.id])
-    const n = counted?.n ?? 0
-    return { ...paged, total: Math.min(n, LIST_COUNT_CAP), totalCapped: n > LIST_COUNT_CAP, page: q.page, itemsPerPage: q.itemsPerPage }
+    return items
   }
   return {
     list,

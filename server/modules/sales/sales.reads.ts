@@ -16,9 +16,8 @@ import { activityLines, logActivity } from '../../platform/activity-log'
 import { fileSummary } from '../../platform/files'
 import type { Schema } from '../../db/client'
 import { accessFilter, denseTerm, orderedByValue, trigramContains, unindexed, withAccess, type SearchGroup } from '../../db/conditions'
-import { keysetPage, keysetQuery, cursorOf, pageOffset } from '../../db/keyset'
-import { LIST_COUNT_CAP, type ListAnswer } from '../../../shared/schemas/pagination'
-import { literalLimit } from '../../db/prepared'
+import { keysetList } from '../../db/keyset-list'
+import type { ListAnswer } from '../../../shared/schemas/pagination'
 import { maskSsn } from './deviations'
 import { shiftDay } from '../../../shared/rules/double-sales'
 import { cappedCount } from '../../db/list-page'
@@ -109,18 +108,16 @@ export function saleReportList(ctx: SalesContext) {
     // Newest first unless the list asks otherwise.
     const direction = q.sortBy ? q.orderBy : 'desc'
     const sortColumns = SALE_SORT[sortKey](t)
-    const cursor = cursorOf(q, sortColumns.length, translate)
     // A product's sales are found through their lines: on PostgreSQL the order is given so that the planner starts
     // from those (orderedByValue), instead of walking every report probing its lines (docs/benchmarks.md).
     const orderColumns = q.productId ? sortColumns.map((c) => orderedByValue(database.dialect, c)) : sortColumns
-    const page = keysetQuery(orderColumns, direction, cursor)
     const where = withAccess(filter, ...conditions)
     const countWhere = withAccess(filter, ...countConditions)
-    const key = shape.join('|')
-    const [rows, [counted]] = await Promise.all([
-      read(
-        `saleReports.rows|${key}|${sortKey}|${direction}|${page.shape}|${q.itemsPerPage}`,
-        () => {
+    return keysetList(
+      read,
+      { name: 'saleReports', q, translate, shape: shape.join('|'), sortKey, direction, columns: orderColumns, values },
+      {
+        page: (page) => {
           // The page's ids first, from sales alone in the list's order (a range of one index, at any depth), then
           // the names for those rows only. Joined in one query, the planners may start from the fifty providers and
           // sort a million rows; a subquery with a LIMIT is not merged into the join by either database.
@@ -130,8 +127,8 @@ export function saleReportList(ctx: SalesContext) {
             .where(and(where, page.condition))
             .orderBy(...page.orderBy)
             // One row more than the page: whether a next page exists, without counting.
-            .limit(literalLimit(q.itemsPerPage + 1))
-            .offset(p('offset') as never)
+            .limit(page.limit)
+            .offset(page.offset)
             .as('page_ids')
           return db
             .select({
@@ -157,20 +154,11 @@ export function saleReportList(ctx: SalesContext) {
             .leftJoin(t.teams, eq(t.teams.id, s.teamId))
             .orderBy(...page.orderBy)
         },
-        { ...values, ...page.values, offset: pageOffset(q, cursor) },
-      ),
-      read(`saleReports.count|${key}`, () => cappedCount(db, s, countWhere), values),
-    ])
-    const items = rows.map(({ sellerFirst, sellerLast, ...r }) => ({ ...r, sellerName: `${sellerFirst} ${sellerLast}` }))
-    const paged = keysetPage(items, q.itemsPerPage, cursor, q.page, SALE_SORT_KEY[sortKey])
-    const n = counted?.n ?? 0
-    return {
-      ...paged,
-      total: Math.min(n, LIST_COUNT_CAP),
-      totalCapped: n > LIST_COUNT_CAP,
-      page: q.page,
-      itemsPerPage: q.itemsPerPage,
-    }
+        count: () => cappedCount(db, s, countWhere),
+        items: (rows) => rows.map(({ sellerFirst, sellerLast, ...r }) => ({ ...r, sellerName: `${sellerFirst} ${sellerLast}` })),
+        keyOf: SALE_SORT_KEY[sortKey],
+      },
+    )
   }
 
   return { list }
