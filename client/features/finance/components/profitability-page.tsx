@@ -1,11 +1,9 @@
 import { Box, Card, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { useMemo, useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useSearchParams } from 'react-router'
 import { formatDate, formatOph, type FormatLanguage } from '../../../../shared/format'
-import { addDays, businessDay, periodPreset, type PeriodPreset } from '../../../../shared/rules/work'
-import { fieldErrorsOf } from '../../../../shared/schemas/errors'
+import { addDays, periodPreset, type PeriodPreset } from '../../../../shared/rules/work'
 import {
   profitabilityQuerySchema,
   type Profitability,
@@ -23,7 +21,7 @@ import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { getFinanceSettings, getProfitability } from '../api/finance-api'
 import { FinanceSettingsPanel } from './finance-settings-panel'
-import { PeriodFields } from '../../../components/ui/period-fields'
+import { PeriodFields, usePeriodFilter } from '../../../components/ui/period-fields'
 import { financeKeys } from '../api/finance-keys'
 import { useProfitabilityColumns, type Filter } from './profitability-columns'
 import { OrgFilters } from '../../../components/ui/list-filters'
@@ -64,22 +62,12 @@ function Screen({ view, settings }: { view: ProfitabilityView; settings: Finance
   const { t, i18n } = useTranslation()
   const lang = i18n.language as FormatLanguage
   const ability = useAbility()
-  const [params] = useSearchParams()
-  const [today] = useState(() => businessDay(Date.now()))
   // The legacy view opens on the year before the cut-off; the others on this year.
-  const fallback =
+  const fallback = (today: string) =>
     view === 'legacy'
       ? { from: `${Number(settings.legacyCutoff.slice(0, 4)) - 1}${settings.legacyCutoff.slice(4)}`, to: addDays(settings.legacyCutoff, -1) }
       : periodPreset('thisYear', today)
-  const filter: Filter = {
-    from: params.get('from') || fallback.from,
-    to: params.get('to') || fallback.to,
-    officeId: params.get('office') || undefined,
-    teamId: params.get('team') || undefined,
-  }
-  const key = JSON.stringify(filter)
-  const checked = useMemo(() => profitabilityQuerySchema.safeParse(JSON.parse(key) as Filter), [key])
-  const problems = checked.success ? null : fieldErrorsOf(checked.error, t)
+  const { filter, key, problems, today } = usePeriodFilter<Filter>(profitabilityQuerySchema, fallback, { officeId: 'office', teamId: 'team' })
   const { query, update } = useListQuery({ sortBy: 'tb', orderBy: 'desc', itemsPerPage: 25 })
   const set = (changes: Record<string, string | undefined>) => update(changes, true)
   const ask = (q: ListQuery, signal?: AbortSignal) => getProfitability(view, { ...filter, ...listQueryParams(q) }, signal)

@@ -1,15 +1,14 @@
 import { Box, Button, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react'
-import { useMemo, useState, type ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useLocation, useNavigate, useSearchParams } from 'react-router'
-import { businessDay, periodPreset } from '../../../../shared/rules/work'
+import { useLocation, useNavigate } from 'react-router'
+import { periodPreset } from '../../../../shared/rules/work'
 import { qualityStatsFilterSchema, type QualityStatsFilter } from '../../../../shared/schemas/quality'
-import { fieldErrorsOf } from '../../../../shared/schemas/errors'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { useListQuery } from '../../../components/ui/data-table/use-list-query'
-import { PeriodFields } from '../../../components/ui/period-fields'
+import { PeriodFields, usePeriodFilter } from '../../../components/ui/period-fields'
 import { OrgFilters } from '../../../components/ui/list-filters'
 
 const SCREENS = ['all', 'grades', 'monthly', 'sellers'] as const
@@ -26,22 +25,12 @@ const presetPeriod = (preset: Preset, today: string) => periodPreset(preset, tod
  * with a period typed by hand, as the server would; nothing is asked until it is right.
  */
 export function useStatsFilter() {
-  const [params] = useSearchParams()
-  // Today in Stockholm, fixed while the screen is open (a period does not move under the reader at midnight).
-  const [today] = useState(() => businessDay(Date.now()))
-  const fallback = presetPeriod('last12', today)
-  const filter: QualityStatsFilter = {
-    from: params.get('from') || fallback.from,
-    to: params.get('to') || fallback.to,
-    officeId: params.get('office') || undefined,
-    teamId: params.get('team') || undefined,
-    sellerId: params.get('seller') || undefined,
-    providerId: params.get('provider') || undefined,
-  }
-  const { t } = useTranslation()
-  const key = JSON.stringify(filter)
-  const checked = useMemo(() => qualityStatsFilterSchema.safeParse(JSON.parse(key) as QualityStatsFilter), [key])
-  const problems = checked.success ? null : fieldErrorsOf(checked.error, t)
+  const { filter, problems, today } = usePeriodFilter<QualityStatsFilter>(qualityStatsFilterSchema, (today) => presetPeriod('last12', today), {
+    officeId: 'office',
+    teamId: 'team',
+    sellerId: 'seller',
+    providerId: 'provider',
+  })
   // Built on the latest change even before it is drawn (two fields filled in quick succession both count).
   const { update } = useListQuery()
   const set = (changes: Record<string, string | undefined>) => update(changes, true, 'push')

@@ -1,11 +1,10 @@
 import { Box, Card, Field, Input, Link, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router'
 import { formatDate, formatMonth, formatOre, formatPercent, type FormatLanguage } from '../../../../shared/format'
 import { EARNING_STATUSES } from '../../../../shared/rules/earnings'
-import { businessDay, comparePeriod, monthRange, periodPreset, type ComparePreset, type PeriodPreset } from '../../../../shared/rules/work'
+import { comparePeriod, monthRange, periodPreset, type ComparePreset, type PeriodPreset } from '../../../../shared/rules/work'
 import { fieldErrorsOf } from '../../../../shared/schemas/errors'
 import { orderStatsFilterSchema, type OrderStatistics, type OrderStatsFilter } from '../../../../shared/schemas/statistics'
 import { useListQuery } from '../../../components/ui/data-table/use-list-query'
@@ -13,7 +12,7 @@ import { LoadError } from '../../../components/ui/load-error'
 import { Page } from '../../../components/ui/page'
 import { CHART_COLORS, StatChart } from '../../../components/ui/stat-chart'
 import { orderStatistics } from '../api/statistics-api'
-import { PeriodFields } from '../../../components/ui/period-fields'
+import { PeriodFields, usePeriodFilter } from '../../../components/ui/period-fields'
 import { statisticsKeys } from '../api/statistics-keys'
 import { OrgFilters } from '../../../components/ui/list-filters'
 import { Choices } from '../../../components/ui/choices'
@@ -44,18 +43,10 @@ function salesHref(filter: OrderStatsFilter, narrow: Record<string, string | und
  */
 export default function OrderStatisticsPage() {
   const { t } = useTranslation()
-  const [params] = useSearchParams()
-  const [today] = useState(() => businessDay(Date.now()))
-  const fallback = periodPreset('last30', today)
-  const filter: OrderStatsFilter = {
-    from: params.get('from') || fallback.from,
-    to: params.get('to') || fallback.to,
-    teamId: params.get('team') || undefined,
-    sellerId: params.get('seller') || undefined,
-  }
-  const key = JSON.stringify(filter)
-  const checked = useMemo(() => orderStatsFilterSchema.safeParse(JSON.parse(key) as OrderStatsFilter), [key])
-  const problems = checked.success ? null : fieldErrorsOf(checked.error, t)
+  const { filter, problems, today } = usePeriodFilter<OrderStatsFilter>(orderStatsFilterSchema, (today) => periodPreset('last30', today), {
+    teamId: 'team',
+    sellerId: 'seller',
+  })
   const { update } = useListQuery()
   const set = (changes: Record<string, string | undefined>) => update(changes, true, 'push')
 
