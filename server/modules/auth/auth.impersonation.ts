@@ -33,10 +33,18 @@ export function authImpersonation(ctx: AuthServiceContext) {
       dropSession(auth.sessionId)
       return as.answer
     },
-    /** Back to the admin's own account; logged on the user they acted as. Answers the admin's session. */
+    /**
+     * Back to the admin's own account; logged on the user they acted as. Answers the admin's session. A stop of a
+     * session that acts as nobody (any more) changes nothing and answers the session as it is: a second stop sent at
+     * once, or again after a lost answer, finds the first one done.
+     */
     async stopImpersonation(auth: AuthContext): Promise<SessionAnswer> {
       const admin = auth.impersonator
-      if (!admin) throw new ApiError(409, 'conflict')
+      if (!admin) {
+        const self = await repo.profile(auth.userData.id)
+        if (!self) throw new ApiError(401, 'unauthenticated')
+        return (await sessionAnswer(self)).answer
+      }
       const at = now()
       await database.transaction(async (tx) => {
         if (!(await repo.setImpersonation(tx, auth.sessionId, null, at, auth.userData.id))) return

@@ -174,4 +174,18 @@ describe('impersonation', () => {
     expect((await logOf('manager@demo.test')).filter((l) => l.action === 'impersonation_stopped')).toHaveLength(1)
     expect((await me(cookie)).userData.email).toBe('admin@demo.test')
   })
+
+  it('a stop sent again after the first was done (a retry, a second tab) answers the admin’s own session and logs nothing', async () => {
+    const stops = async () => (await logOf('coach@demo.test')).filter((l) => l.action === 'impersonation_stopped').length
+    const before = await stops()
+    const { cookie } = await t.login('admin@demo.test')
+    expect((await start(cookie, 'coach@demo.test')).status).toBe(200)
+    expect((await t.request('DELETE', '/api/auth/impersonation', { cookie })).status).toBe(200)
+    const again = await t.request('DELETE', '/api/auth/impersonation', { cookie })
+    expect(again.status).toBe(200)
+    const answer = again.json as { userData: { email: string; impersonatedBy?: unknown } }
+    expect(answer.userData.email).toBe('admin@demo.test')
+    expect(answer.userData.impersonatedBy ?? null).toBeNull()
+    expect(await stops()).toBe(before + 1)
+  })
 })
