@@ -8,7 +8,7 @@ import { type NotificationsContext, type Translate } from './notifications.conte
 import type { NotificationDelivery } from './notifications.delivery'
 
 /** Alerts from the sales and time areas' events: a sale's move (its seller, and the deviation's recipients), a seller reported sick. */
-export function saleAlerts(ctx: NotificationsContext, { notify }: Pick<NotificationDelivery, 'notify'>) {
+export function saleAlerts(ctx: NotificationsContext, { notifyOf }: Pick<NotificationDelivery, 'notifyOf'>) {
   const { t, ports } = ctx
   /** The users who get deviation alerts for a team or an office beyond the seller and the team's coaches. */
   async function extraRecipients(db: Db, teamId: string | null, officeId: string | null): Promise<string[]> {
@@ -50,7 +50,7 @@ export function saleAlerts(ctx: NotificationsContext, { notify }: Pick<Notificat
     const fromName = actor?.name ?? null
     if (p.to === 'deviation') {
       const typeText = (tr: Translate) => (p.deviationType ? tr(`sales.deviationTypes.${p.deviationType}`) : tr('sales.status.deviation'))
-      await notify(tx, {
+      await notifyOf(tx, e, {
         type: 'deviation',
         userIds: [p.sellerId],
         text: (tr) => ({
@@ -59,14 +59,12 @@ export function saleAlerts(ctx: NotificationsContext, { notify }: Pick<Notificat
           link: `/sales/${p.saleId}`,
         }),
         fromName,
-        at: e.occurredAt,
-        actorId: e.actorId,
       })
       const coaches = p.teamId ? await ports.coachesOf(tx, p.teamId) : []
       const others = [...new Set([...coaches, ...(await extraRecipients(tx, p.teamId, p.officeId))])].filter((id) => id !== p.sellerId && id !== p.byUserId)
       if (others.length === 0) return
       const team = p.teamId ? ((await ports.teamName(tx, p.teamId)) ?? '') : ''
-      await notify(tx, {
+      await notifyOf(tx, e, {
         type: 'deviation',
         userIds: others,
         text: (tr) => ({
@@ -75,12 +73,10 @@ export function saleAlerts(ctx: NotificationsContext, { notify }: Pick<Notificat
           link: `/backoffice/salereports/${p.saleId}`,
         }),
         fromName,
-        at: e.occurredAt,
-        actorId: e.actorId,
       })
       return
     }
-    await notify(tx, {
+    await notifyOf(tx, e, {
       type: 'saleStatus',
       userIds: [p.sellerId],
       text: (tr) => ({
@@ -89,8 +85,6 @@ export function saleAlerts(ctx: NotificationsContext, { notify }: Pick<Notificat
         link: `/sales/${p.saleId}`,
       }),
       fromName,
-      at: e.occurredAt,
-      actorId: e.actorId,
     })
   }
 
@@ -102,7 +96,7 @@ export function saleAlerts(ctx: NotificationsContext, { notify }: Pick<Notificat
     if (coaches.length === 0) return
     const [seller] = await ports.people(tx, [p.userId])
     if (!seller) return
-    await notify(tx, {
+    await notifyOf(tx, e, {
       type: 'sickNotice',
       userIds: coaches,
       text: (tr, r) => ({
@@ -113,8 +107,6 @@ export function saleAlerts(ctx: NotificationsContext, { notify }: Pick<Notificat
         link: '/backoffice/sicknotices',
       }),
       fromName: seller.name,
-      at: e.occurredAt,
-      actorId: e.actorId,
     })
   }
 
@@ -122,12 +114,12 @@ export function saleAlerts(ctx: NotificationsContext, { notify }: Pick<Notificat
 }
 
 /** Alerts from the game's events (a level, a badge, a competition won) and a change to the person's account. */
-export function gameAndAccountAlerts(ctx: NotificationsContext, { notify }: Pick<NotificationDelivery, 'notify'>) {
+export function gameAndAccountAlerts(ctx: NotificationsContext, { notifyOf }: Pick<NotificationDelivery, 'notifyOf'>) {
   const { ports } = ctx
   /** A person's XP reached a level of the sales game (decision 052): they are told, with the level's benefits. */
   async function fromLevelReached(tx: Db, e: DomainEvent<'game.levelReached'>) {
     const p = e.payload
-    await notify(tx, {
+    await notifyOf(tx, e, {
       type: 'competition',
       userIds: [p.userId],
       text: (tr) => ({
@@ -135,16 +127,13 @@ export function gameAndAccountAlerts(ctx: NotificationsContext, { notify }: Pick
         message: tr('alerts.levelReached.message', { xp: p.xp }),
         link: '/sales-flow/level',
       }),
-      fromName: null,
-      at: e.occurredAt,
-      actorId: e.actorId,
     })
   }
 
   /** A badge of the sales game earned (decision 052): the person is told, with its coins. */
   async function fromBadgeAwarded(tx: Db, e: DomainEvent<'game.badgeAwarded'>) {
     const p = e.payload
-    await notify(tx, {
+    await notifyOf(tx, e, {
       type: 'competition',
       userIds: [p.userId],
       text: (tr) => ({
@@ -152,9 +141,6 @@ export function gameAndAccountAlerts(ctx: NotificationsContext, { notify }: Pick
         message: p.coins > 0 ? tr('alerts.competitionWon.coins', { coins: p.coins }) : tr('alerts.badgeAwarded.message'),
         link: '/sales-flow/badges',
       }),
-      fromName: null,
-      at: e.occurredAt,
-      actorId: e.actorId,
     })
   }
 
@@ -168,7 +154,7 @@ export function gameAndAccountAlerts(ctx: NotificationsContext, { notify }: Pick
       const teamIds = p.kind === 'teams' ? [w.id] : p.kind === 'offices' ? await ports.teamsOfOffice(tx, w.id) : []
       const userIds = p.kind === 'sellers' ? [w.id] : (await ports.membersOfTeams(tx, teamIds)).map((m) => m.id)
       if (userIds.length === 0) continue
-      await notify(tx, {
+      await notifyOf(tx, e, {
         type: 'competition',
         userIds,
         text: (tr) => ({
@@ -179,9 +165,6 @@ export function gameAndAccountAlerts(ctx: NotificationsContext, { notify }: Pick
           message: [w.coins ? tr('alerts.competitionWon.coins', { coins: w.coins }) : '', w.text].filter(Boolean).join(' '),
           link: '/sales-flow/competitions',
         }),
-        fromName: null,
-        at: e.occurredAt,
-        actorId: e.actorId,
       })
     }
   }
@@ -190,7 +173,7 @@ export function gameAndAccountAlerts(ctx: NotificationsContext, { notify }: Pick
   async function fromGuideReminder(tx: Db, e: DomainEvent<'guide.reminded'>) {
     const p = e.payload
     const [by] = await ports.people(tx, [p.byUserId])
-    await notify(tx, {
+    await notifyOf(tx, e, {
       type: 'general',
       userIds: p.userIds,
       text: (tr, recipient) => {
@@ -202,8 +185,6 @@ export function gameAndAccountAlerts(ctx: NotificationsContext, { notify }: Pick
         }
       },
       fromName: by?.name ?? null,
-      at: e.occurredAt,
-      actorId: e.actorId,
     })
   }
 
@@ -215,13 +196,10 @@ export function gameAndAccountAlerts(ctx: NotificationsContext, { notify }: Pick
     const action = e.payload.action
     if (action !== 'mfa_reset' && action !== 'mfa_locked') return
     const key = action === 'mfa_reset' ? 'mfaReset' : 'mfaLocked'
-    await notify(tx, {
+    await notifyOf(tx, e, {
       type: 'general',
       userIds: [e.payload.userId],
       text: (tr) => ({ title: tr(`alerts.${key}.title`), message: tr(`alerts.${key}.message`), link: '/users/profile?tab=security' }),
-      fromName: null,
-      at: e.occurredAt,
-      actorId: e.actorId,
     })
   }
 
@@ -229,7 +207,7 @@ export function gameAndAccountAlerts(ctx: NotificationsContext, { notify }: Pick
   async function fromCandidateEvent(tx: Db, e: DomainEvent<'candidate.detailsSubmitted' | 'candidate.contractSigned' | 'candidate.onboarded'>) {
     const p = e.payload
     const key = e.name === 'candidate.detailsSubmitted' ? 'details' : e.name === 'candidate.contractSigned' ? 'signed' : 'onboarded'
-    await notify(tx, {
+    await notifyOf(tx, e, {
       type: 'general',
       userIds: [p.recruiterId],
       text: (tr) => ({
@@ -240,16 +218,13 @@ export function gameAndAccountAlerts(ctx: NotificationsContext, { notify }: Pick
         }),
         link: `/backoffice/onboarding/candidates/${p.candidateId}`,
       }),
-      fromName: null,
-      at: e.occurredAt,
-      actorId: e.actorId,
     })
   }
 
   /** A file made for the person is ready (or could not be made): their alert, linking to the downloads (decision 071). */
   async function fromDownloadFinished(tx: Db, e: DomainEvent<'download.finished'>) {
     const p = e.payload
-    await notify(tx, {
+    await notifyOf(tx, e, {
       type: 'download',
       userIds: [p.userId],
       text: (tr) => ({
@@ -257,22 +232,17 @@ export function gameAndAccountAlerts(ctx: NotificationsContext, { notify }: Pick
         message: tr(p.state === 'ready' ? 'downloadAlerts.readyMessage' : 'downloadAlerts.failedMessage', { name: p.name, error: p.error ?? '' }),
         link: '/backoffice/downloads',
       }),
-      fromName: null,
-      at: e.occurredAt,
-      actorId: e.actorId,
     })
   }
 
   /** A scheduled message's occurrence in the bells of its recipients, in the words it was rendered in for each. */
   async function fromScheduledMessage(tx: Db, e: DomainEvent<'scheduledMessage.notified'>) {
     const texts = new Map(e.payload.items.map((i) => [i.userId, i]))
-    await notify(tx, {
+    await notifyOf(tx, e, {
       type: 'general',
       userIds: [...texts.keys()],
       text: (_tr, person) => ({ title: texts.get(person.id)!.title, message: texts.get(person.id)!.message, link: null }),
       fromName: e.payload.fromName,
-      at: e.occurredAt,
-      actorId: e.actorId,
       always: true,
     })
   }
@@ -290,7 +260,7 @@ export function gameAndAccountAlerts(ctx: NotificationsContext, { notify }: Pick
 }
 
 /** Alerts about the field's devices (decision 072). */
-export function deviceAlerts(ctx: NotificationsContext, { notify }: Pick<NotificationDelivery, 'notify'>) {
+export function deviceAlerts(ctx: NotificationsContext, { notifyOf }: Pick<NotificationDelivery, 'notifyOf'>) {
   const { ports } = ctx
   /** A seller's device needs attention (decision 072): their team's coaches hear of it, to call the seller. */
   async function fromDeviceAlert(tx: Db, e: DomainEvent<'device.alerted'>) {
@@ -299,7 +269,7 @@ export function deviceAlerts(ctx: NotificationsContext, { notify }: Pick<Notific
     const coaches = await ports.coachesOf(tx, p.teamId)
     const [seller] = await ports.people(tx, [p.userId])
     if (coaches.length === 0 || !seller) return
-    await notify(tx, {
+    await notifyOf(tx, e, {
       type: 'general',
       userIds: coaches,
       text: (tr) => ({
@@ -307,15 +277,12 @@ export function deviceAlerts(ctx: NotificationsContext, { notify }: Pick<Notific
         message: p.alerts.map((a) => tr(`deviceAlerts.${a}`, { device: p.label, count: p.pending })).join(' '),
         link: null,
       }),
-      fromName: null,
-      at: e.occurredAt,
-      actorId: e.actorId,
     })
   }
   /** A door's come-back is near (decision 073): the seller who asked for it is reminded, whatever their settings. */
   async function fromVisitReminder(tx: Db, e: DomainEvent<'visit.remind'>) {
     const p = e.payload
-    await notify(tx, {
+    await notifyOf(tx, e, {
       type: 'general',
       userIds: [p.userId],
       text: (tr, person) => ({
@@ -334,9 +301,6 @@ export function deviceAlerts(ctx: NotificationsContext, { notify }: Pick<Notific
           .join(' '),
         link: '/dashboards/sales/seller',
       }),
-      fromName: null,
-      at: e.occurredAt,
-      actorId: e.actorId,
       always: true,
     })
   }

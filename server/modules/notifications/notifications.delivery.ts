@@ -115,7 +115,16 @@ export function notificationDelivery(ctx: NotificationsContext) {
     await realtime.trigger([userId ? wire.user(userId) : wire.catalog], REALTIME_EVENTS.syncPoke, { reason })
   }
 
-  return { notify, deliver, poke }
+  /** The alert of an event: made at the event's time by its actor, from nobody named unless `fromName` says. */
+  function notifyOf(
+    tx: Db,
+    e: Pick<DomainEvent, 'occurredAt' | 'actorId'>,
+    input: Omit<Parameters<typeof notify>[1], 'at' | 'actorId' | 'fromName'> & { fromName?: string | null },
+  ): Promise<number> {
+    return notify(tx, { ...input, fromName: input.fromName ?? null, at: e.occurredAt, actorId: e.actorId })
+  }
+
+  return { notify, notifyOf, deliver, poke }
 }
 
 export type NotificationDelivery = ReturnType<typeof notificationDelivery>
