@@ -141,5 +141,21 @@ export function requireDevicePermission(
   if (!ctx.actor.ability.can(action, subject)) throw new Rejection('forbidden')
 }
 
+/**
+ * A mutation declared as an API route is: the permission it needs and the shared schema its arguments must pass,
+ * then what it does with them. Either refusal is the mutation's rejection (`forbidden`, `validation_failed`).
+ */
+export function deviceMutation<S extends z.core.$ZodType>(
+  permission: Parameters<typeof requireDevicePermission>[1],
+  subject: Parameters<typeof requireDevicePermission>[2],
+  schema: S,
+  run: (ctx: MutatorContext, input: z.output<S>) => Promise<unknown>,
+): Mutator {
+  return async (ctx, args) => {
+    requireDevicePermission(ctx, permission, subject)
+    await run(ctx, parseMutationArgs(schema, args, ctx.translate))
+  }
+}
+
 /** A time stamp from the device may be a little ahead of the server's clock, not a day. */
 export const MAX_CLOCK_SKEW_MS = 24 * 60 * 60 * 1000

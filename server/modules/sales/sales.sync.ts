@@ -2,7 +2,7 @@ import type { PatchOp } from '../../../shared/schemas/sync'
 import { saleCorrectionSchema, saleInputSchema } from '../../../shared/schemas/sales'
 import type { Schema } from '../../db/client'
 import type { FileStore } from '../../platform/files'
-import { parseMutationArgs, requireDevicePermission, type Mutators, type PullSource } from '../../lib/sync-contract'
+import { deviceMutation, type Mutators, type PullSource } from '../../lib/sync-contract'
 import { salesRepo } from './sales.repo'
 import type { SalesService } from './sales.service'
 
@@ -11,14 +11,8 @@ export function salesSync(t: Schema, service: SalesService, files: FileStore): {
   const repo = salesRepo(t, files)
   return {
     mutators: {
-      async createSale(ctx, args) {
-        requireDevicePermission(ctx, 'create', 'sales')
-        await service.createFromDevice(ctx, parseMutationArgs(saleInputSchema, args, ctx.translate))
-      },
-      async correctSale(ctx, args) {
-        requireDevicePermission(ctx, 'update', 'sales')
-        await service.correctFromDevice(ctx, parseMutationArgs(saleCorrectionSchema, args, ctx.translate))
-      },
+      createSale: deviceMutation('create', 'sales', saleInputSchema, (ctx, input) => service.createFromDevice(ctx, input)),
+      correctSale: deviceMutation('update', 'sales', saleCorrectionSchema, (ctx, input) => service.correctFromDevice(ctx, input)),
     },
     owned: [
       {

@@ -1,25 +1,16 @@
 import { checkoutInputSchema, sickNoticeInputSchema, timeReportInputSchema } from '../../../shared/schemas/time-reports'
 import type { Schema } from '../../db/client'
-import { ownedPullSource, parseMutationArgs, requireDevicePermission, type Mutators, type PullSource } from '../../lib/sync-contract'
+import { deviceMutation, ownedPullSource, type Mutators, type PullSource } from '../../lib/sync-contract'
 import type { TimeReportsService } from './time-reports.service'
 
 /** What the time-reports area gives the sync protocol: its three mutations and the user's rows to pull. */
 export function timeReportsSync(t: Schema, service: TimeReportsService): { mutators: Mutators; owned: PullSource[] } {
   return {
     mutators: {
-      async saveTimeReport(ctx, args) {
-        requireDevicePermission(ctx, 'create', 'time_reports')
-        await service.saveFromDevice(ctx, parseMutationArgs(timeReportInputSchema, args, ctx.translate))
-      },
+      saveTimeReport: deviceMutation('create', 'time_reports', timeReportInputSchema, (ctx, input) => service.saveFromDevice(ctx, input)),
       // The day's checkout belongs to selling: whoever may register sales checks out.
-      async checkout(ctx, args) {
-        requireDevicePermission(ctx, 'create', 'sales')
-        await service.checkoutFromDevice(ctx, parseMutationArgs(checkoutInputSchema, args, ctx.translate))
-      },
-      async createSickNotice(ctx, args) {
-        requireDevicePermission(ctx, 'create', 'sicknotices')
-        await service.sickNoticeFromDevice(ctx, parseMutationArgs(sickNoticeInputSchema, args, ctx.translate))
-      },
+      checkout: deviceMutation('create', 'sales', checkoutInputSchema, (ctx, input) => service.checkoutFromDevice(ctx, input)),
+      createSickNotice: deviceMutation('create', 'sicknotices', sickNoticeInputSchema, (ctx, input) => service.sickNoticeFromDevice(ctx, input)),
     },
     owned: [
       ownedPullSource(t.timeReports, ({ version: _v, teamId: _t, officeId: _o, ...value }) => ({ op: 'put', table: 'timeReports', key: value.id, value })),
