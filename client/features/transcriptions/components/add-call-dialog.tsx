@@ -10,6 +10,7 @@ import { FilePicker } from '../../../components/ui/file-picker'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { formErrorOf } from '../../../components/ui/form-dialog'
 import { LookupCombobox } from '../../../components/ui/lookup/lookup-select'
+import type { LookupKind } from '../../../components/ui/lookup/lookup-api'
 import { ApiClientError } from '../../../lib/api-client'
 import { addCall, setTranscriptText } from '../api/transcriptions-api'
 
@@ -67,32 +68,15 @@ export function AddCallDialog({ engine, onClose, onAdded }: { engine: boolean; o
             <Input value={saleId} onChange={(e) => setSaleId(e.target.value)} maxLength={36} data-testid="add-call-sale" />
             <Field.ErrorText>{errors.saleId}</Field.ErrorText>
           </Field.Root>
-          <Field.Root invalid={!!errors.sellerId}>
-            <Field.Label>{t('transcriptions.addDialog.seller')}</Field.Label>
-            <LookupCombobox
-              kind="users"
-              label={t('transcriptions.addDialog.seller')}
-              value={sellerId}
-              onChange={setSellerId}
-              emptyLabel=""
-              placeholder=""
-              inDialog
-            />
-            <Field.ErrorText>{errors.sellerId}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={!!errors.providerId}>
-            <Field.Label>{t('transcriptions.addDialog.provider')}</Field.Label>
-            <LookupCombobox
-              kind="providers"
-              label={t('transcriptions.addDialog.provider')}
-              value={providerId}
-              onChange={setProviderId}
-              emptyLabel=""
-              placeholder={t('transcriptions.addDialog.providerDefault')}
-              inDialog
-            />
-            <Field.ErrorText>{errors.providerId}</Field.ErrorText>
-          </Field.Root>
+          <LookupField kind="users" label={t('transcriptions.addDialog.seller')} value={sellerId} onChange={setSellerId} error={errors.sellerId} />
+          <LookupField
+            kind="providers"
+            label={t('transcriptions.addDialog.provider')}
+            value={providerId}
+            onChange={setProviderId}
+            error={errors.providerId}
+            placeholder={t('transcriptions.addDialog.providerDefault')}
+          />
           <Field.Root>
             <Field.Label>{t('transcriptions.addDialog.language')}</Field.Label>
             <Choices
@@ -121,5 +105,31 @@ export function AddCallDialog({ engine, onClose, onAdded }: { engine: boolean; o
         ) : null}
       </Stack>
     </AppDialog>
+  )
+}
+
+/** A person or a provider chosen by typing, with its label and its error. */
+function LookupField(props: {
+  kind: LookupKind
+  label: string
+  value: string | undefined
+  onChange: (id: string | undefined) => void
+  error?: string
+  placeholder?: string
+}) {
+  return (
+    <Field.Root invalid={!!props.error}>
+      <Field.Label>{props.label}</Field.Label>
+      <LookupCombobox
+        kind={props.kind}
+        label={props.label}
+        value={props.value}
+        onChange={props.onChange}
+        emptyLabel=""
+        placeholder={props.placeholder ?? ''}
+        inDialog
+      />
+      <Field.ErrorText>{props.error}</Field.ErrorText>
+    </Field.Root>
   )
 }
