@@ -1,25 +1,11 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
-import type { GameLedgerKind, GamePurchase, GamePurchaseStatus, Reward } from '../../../shared/schemas/game'
+import type { GamePurchase, GamePurchaseStatus, Reward } from '../../../shared/schemas/game'
 import type { Database, Db } from '../../db/client'
 import { ApiError } from '../../lib/errors'
+import type { GameLedgerBook } from './game.ledger-book'
 
-export type Book = (
-  tx: Db,
-  row: {
-    userId: string
-    kind: GameLedgerKind
-    amounts: { xp: number; coins: number }
-    saleId: string | null
-    refId: string | null
-    reason: string | null
-    eventId: number | null
-    teamId: string | null
-    officeId: string | null
-    at: number
-    byUserId: string | null
-    totalsTaken?: boolean
-  },
-) => Promise<void>
+/** The ledger's booking of a row (game.ledger-book.ts): the shop books purchases and refunds through it. */
+export type Book = GameLedgerBook['book']
 
 /**
  * What the shop's parts share: the tables, the ledger's booking, people's names, the rewards and purchases as
