@@ -237,6 +237,18 @@ export const POSTAL_COUNTRIES = ['SE', 'FI', 'NO', 'DK'] as const
 export const postalImportQuerySchema = z.strictObject({ country: z.enum(POSTAL_COUNTRIES).default('SE') })
 export type PostalImportResult = { rows: number; imported: number; problems: Array<{ row: number; message: string }> }
 
+/** A sale as the maps draw it: where the device recorded it, or its postal code for the maps to place. */
+export type SalePoint = {
+  id: string
+  status: SaleStatus
+  lat: number | null
+  lng: number | null
+  postalCode: string
+  officeId: string | null
+  sellerId: string
+  sellDate: string
+}
+
 /** Which sales a map asks for: a period, the filters, or a run's sellers. */
 export type SalePointsFilter = {
   from: string

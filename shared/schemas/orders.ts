@@ -137,3 +137,14 @@ export type MatchOrderInput = z.input<typeof matchOrderSchema>
 
 /** Back office undoes a match (a wrong one, by hand or by the file), saying why. */
 export const unmatchOrderSchema = z.strictObject({ reason: z.string().trim().min(1).max(500) })
+
+/** A sale as the order registrations show it beside an order line (the sales area answers it). */
+export type OrderSaleSummary = {
+  id: string
+  status: SaleStatus
+  customerName: string
+  sellDate: string
+  externalOrderNumber: string | null
+  providerId: string
+  sellerName: string
+}

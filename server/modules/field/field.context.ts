@@ -3,7 +3,7 @@ import type { Db } from '../../db/client'
 import { accessFilter } from '../../db/conditions'
 import type { Deps } from '../../platform/deps'
 import type { SaleStatus } from '../../../shared/rules/sale'
-import type { MapSaleSummary, SalePointsFilter } from '../../../shared/schemas/maps'
+import type { MapSaleSummary, SalePoint, SalePointsFilter } from '../../../shared/schemas/maps'
 
 export type { SalePointsFilter } from '../../../shared/schemas/maps'
 
@@ -24,21 +24,7 @@ export type FieldPorts = {
     to: string,
   ): Promise<Array<{ sellerId: string; date: string; sales: number; orderValueOre: number }>>
   /** the period's sales the reader may see, with their positions (or postal codes) — the sales area's */
-  salePoints(
-    ability: AppAbility,
-    q: SalePointsFilter,
-  ): Promise<
-    Array<{
-      id: string
-      status: SaleStatus
-      lat: number | null
-      lng: number | null
-      postalCode: string
-      officeId: string | null
-      sellerId: string
-      sellDate: string
-    }>
-  >
+  salePoints(ability: AppAbility, q: SalePointsFilter): Promise<SalePoint[]>
   /** the period's device-placed sales added up per grid cell (within a box), those without a position per postal code, the counts, the positions alone */
   saleGrid(
     ability: AppAbility,

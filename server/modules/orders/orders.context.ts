@@ -2,21 +2,13 @@ import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { mappingProblems, matchOrders, parseOrderRow, type MatchableSale, type OrderMapping, type ParsedOrder } from '../../../shared/rules/orders'
 import type { SaleStatus } from '../../../shared/rules/sale'
 import type { Translate } from '../../../shared/schemas/errors'
-import { type OrderImportSummary, type OrderListItem } from '../../../shared/schemas/orders'
+import type { OrderImportSummary, OrderListItem, OrderSaleSummary } from '../../../shared/schemas/orders'
 import type { Db } from '../../db/client'
 import { notFound, validationError } from '../../lib/errors'
 import type { Deps } from '../../platform/deps'
 import { OrderFileError, readOrderFile, type OrderFileContent } from './order-file'
 
-export type SaleSummary = {
-  id: string
-  status: SaleStatus
-  customerName: string
-  sellDate: string
-  externalOrderNumber: string | null
-  providerId: string
-  sellerName: string
-}
+export type SaleSummary = OrderSaleSummary
 
 /** What the orders area asks other areas (wired in server/composition/areas.ts). */
 export type OrdersPorts = {

@@ -3,6 +3,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import { SALE_STATUSES, type DeviationType, type SaleStatus } from '../../../shared/rules/sale'
 import { allowedNext, transitionProblem, type Mover, type TransitionInput } from '../../../shared/rules/sale-lifecycle'
 import type { Translate } from '../../../shared/schemas/errors'
+import type { OrderSaleSummary } from '../../../shared/schemas/orders'
 import { logActivity } from '../../platform/activity-log'
 import type { Db } from '../../db/client'
 import { nextChangeVersion } from '../../db/change-counter'
@@ -187,12 +188,4 @@ export type SaleStatusAnswer = {
   updatedAt: number
   statusHistory: Array<{ status: SaleStatus; note: string | null; byUserId: string | null; at: number }>
 }
-export type OrderSaleSummary = {
-  id: string
-  status: SaleStatus
-  customerName: string
-  sellDate: string
-  externalOrderNumber: string | null
-  providerId: string
-  sellerName: string
-}
+export type { OrderSaleSummary }

@@ -7,19 +7,9 @@ import { accessFilter, withAccess } from '../../db/conditions'
 import { logActivity } from '../../platform/activity-log'
 import { SETTINGS_ID } from './double-sales.context'
 import type { SalesContext } from './sales.context'
-import type { SalePointsFilter } from '../../../shared/schemas/maps'
+import type { SalePoint, SalePointsFilter } from '../../../shared/schemas/maps'
 
-/** A sale as the maps draw it: where the device recorded it, or its postal code for the maps to place. */
-export type SalePoint = {
-  id: string
-  status: SaleStatus
-  lat: number | null
-  lng: number | null
-  postalCode: string
-  officeId: string | null
-  sellerId: string
-  sellDate: string
-}
+export type { SalePoint }
 
 /** A cell of the grid of device-placed sales: its sales' mean position, status, count, and one of its sales. */
 export type GridCell = { lat: number; lng: number; status: SaleStatus; n: number; id: string }
