@@ -22,10 +22,7 @@ export function ImpersonationBanner() {
       await stopImpersonation()
     } catch (err) {
       setStopping(false)
-      snackbar.show(errorText(err, t), {
-        color: 'error',
-        icon: 'error',
-      })
+      snackbar.error(errorText(err, t))
     }
   }
   return (

@@ -43,18 +43,14 @@ export function TermsGate() {
     setAttempt((a) => a + 1)
   }
 
-  const problem = (err: unknown) =>
-    snackbar.show(errorText(err, t), {
-      color: 'error',
-      icon: 'error',
-    })
+  const problem = (err: unknown) => snackbar.error(errorText(err, t))
 
   const accept = async () => {
     if (!terms) return
     setBusy('accept')
     try {
       setSession(await call(rpc.terms[':id'].accept.$post({ param: { id: terms.id } })))
-      snackbar.show(t('terms.accepted'), { color: 'success', icon: 'success' })
+      snackbar.success(t('terms.accepted'))
     } catch (err) {
       problem(err)
       // A newer version came meanwhile: show that one.

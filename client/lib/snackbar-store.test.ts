@@ -57,4 +57,13 @@ describe('snackbar', () => {
     expect(s.get().text).toBe('Två')
     expect(s.get().id).toBe(2)
   })
+
+  it('says a success in green with the check icon and a failure in red with the error icon, for the default time', () => {
+    const timers = fakeTimers()
+    const s = createSnackbarStore(timers.schedule, timers.cancel)
+    s.success('Sparat')
+    expect(s.get()).toMatchObject({ visible: true, text: 'Sparat', duration: 2000, color: 'success', icon: 'success', id: 1 })
+    s.error('Kunde inte spara')
+    expect(s.get()).toMatchObject({ visible: true, text: 'Kunde inte spara', duration: 2000, color: 'error', icon: 'error', id: 2 })
+  })
 })

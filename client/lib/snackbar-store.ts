@@ -36,6 +36,13 @@ export function createSnackbarStore(
     emit()
   }
 
+  const show = (text: string, options: Partial<Pick<SnackbarState, 'duration' | 'icon' | 'color'>> = {}) => {
+    if (timer !== null) cancel(timer)
+    timer = null
+    state = { visible: true, text, ...SNACKBAR_DEFAULTS, ...options, id: state.id + 1 }
+    emit()
+  }
+
   return {
     get: () => state,
     subscribe(listener: Listener) {
@@ -44,12 +51,11 @@ export function createSnackbarStore(
         listeners.delete(listener)
       }
     },
-    show(text: string, options: Partial<Pick<SnackbarState, 'duration' | 'icon' | 'color'>> = {}) {
-      if (timer !== null) cancel(timer)
-      timer = null
-      state = { visible: true, text, ...SNACKBAR_DEFAULTS, ...options, id: state.id + 1 }
-      emit()
-    },
+    show,
+    /** Something was done (saved, sent, deleted): green, with the check icon. */
+    success: (text: string) => show(text, { color: 'success', icon: 'success' }),
+    /** Something could not be done: red, with the error icon. */
+    error: (text: string) => show(text, { color: 'error', icon: 'error' }),
     /**
      * The snackbar has drawn message `id`: its time starts now, so a message shown while the screen is busy (a
      * navigation on a slow phone) is still on screen for its whole duration.

@@ -160,7 +160,7 @@ function RevealDialog(props: {
               onClick={() =>
                 void navigator.clipboard
                   ?.writeText(password)
-                  .then(() => snackbar.show(t('externalAccounts.copied'), { color: 'success', icon: 'success' }))
+                  .then(() => snackbar.success(t('externalAccounts.copied')))
                   .catch(() => undefined)
               }
             >

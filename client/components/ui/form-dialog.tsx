@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FormAlert } from './form-alert'
 import { ApiClientError, errorText } from '../../lib/api-client'
+import { snackbar } from '../../lib/snackbar-store'
 import { AppDialog, DialogButtons } from './app-dialog'
 
 /** A form in a dialog (every back-office editor): a title, the form's error (a conflict says so and offers a reload), fields, cancel and save. */
@@ -74,5 +75,24 @@ export function useFormError(onConflict?: () => void) {
       if (e.conflict) onConflict?.()
     },
     props: { formError: error?.message ?? null, conflict: error?.conflict },
+  }
+}
+
+/**
+ * How a record's edit dialog ends, for its props: cancel closes it; a conflict's "reload" and a save close it and read
+ * the record again, a save also saying `saved` when given.
+ */
+export function dialogEnds(close: () => void, refresh: () => void, saved?: string) {
+  return {
+    onClose: close,
+    onReload: () => {
+      close()
+      refresh()
+    },
+    onSaved: () => {
+      close()
+      if (saved) snackbar.success(saved)
+      refresh()
+    },
   }
 }

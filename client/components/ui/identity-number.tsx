@@ -24,7 +24,7 @@ export function IdentityNumber(props: { masked: string | null; reveal: () => Pro
       const answer = await props.reveal()
       setFull(answer.number)
     } catch (err) {
-      snackbar.show(errorText(err, t), { color: 'error', icon: 'error' })
+      snackbar.error(errorText(err, t))
     } finally {
       setBusy(false)
     }

@@ -43,7 +43,7 @@ export function NamedList<T extends NamedRow>(props: {
   const [deleting, setDeleting] = useState<T | null>(null)
   const actions = may.update || may.delete
   const done = (message: string) => {
-    snackbar.show(message, { color: 'success', icon: 'success' })
+    snackbar.success(message)
     props.onChanged()
   }
 

@@ -26,7 +26,7 @@ function Icon({ icon }: { icon: SnackbarIcon }) {
   )
 }
 
-/** The snackbar at the bottom of the screen; `snackbar.show(text, options)` opens it from anywhere. */
+/** The snackbar at the bottom of the screen; `snackbar.show(text, options)` (or `.success(text)`, `.error(text)`) opens it from anywhere. */
 export function Snackbar() {
   const { t } = useTranslation()
   const state = useSyncExternalStore(snackbar.subscribe, snackbar.get)

@@ -39,7 +39,7 @@ export function useCsvDownload<Row>(opts: {
         ),
       )
     } catch {
-      snackbar.show(t('table.loadFailed'), { color: 'error', icon: 'error' })
+      snackbar.error(t('table.loadFailed'))
     } finally {
       setDownloading(false)
     }

@@ -44,9 +44,9 @@ export function AnswerCard({ answer, actions, testId = 'answer' }: { answer: BiA
     const text = [header.join('\t'), ...rows.map((r) => r.join('\t'))].join('\n')
     try {
       await navigator.clipboard.writeText(text)
-      snackbar.show(t('assistant.copied'), { color: 'success', icon: 'success' })
+      snackbar.success(t('assistant.copied'))
     } catch {
-      snackbar.show(t('assistant.error'), { color: 'error', icon: 'error' })
+      snackbar.error(t('assistant.error'))
     }
   }
   // The first column names what the rows are: the time buckets or the category ("Vecka", "Team").

@@ -21,10 +21,10 @@ export function useDeleteStat() {
     if (!ok) return false
     try {
       await deleteStat(stat.id)
-      snackbar.show(t('assistant.deleted'), { color: 'success', icon: 'success' })
+      snackbar.success(t('assistant.deleted'))
       return true
     } catch (err) {
-      snackbar.show(errorText(err, t), { color: 'error', icon: 'error' })
+      snackbar.error(errorText(err, t))
       return false
     } finally {
       void client.invalidateQueries({ queryKey: assistantKeys.stats() })

@@ -50,7 +50,7 @@ export function StatDialog(props: {
     save: async (values) => {
       const body = values as StatInput
       const saved = props.stat ? await updateStat(props.stat.id, { ...body, version: props.stat.version }) : await createStat(body)
-      snackbar.show(t('assistant.saved', { name: values.name }), { color: 'success', icon: 'success' })
+      snackbar.success(t('assistant.saved', { name: values.name }))
       void client.invalidateQueries({ queryKey: assistantKeys.stats() })
       props.onSaved?.(saved)
       props.onClose()

@@ -85,7 +85,7 @@ export default function BudgetsPage() {
       const saved = await saveBudgets(month, { officeId: data.office?.id ?? officeId ?? data.offices[0]!.id, changes })
       await queryClient.invalidateQueries({ queryKey: budgetsKeys.all })
       setDrafts(new Map())
-      snackbar.show(t('budgets.saved', { count: saved.changed }), { color: 'success', icon: 'success' })
+      snackbar.success(t('budgets.saved', { count: saved.changed }))
     } catch (err) {
       if (err instanceof ApiClientError && err.body?.error === 'changed_elsewhere') {
         // Those budgets show as they are now; every other edit stays to be saved again.

@@ -39,7 +39,7 @@ export function NotesCard(props: { candidate: CandidateDetail; onAdded: () => vo
                 addCandidateNote(c.id, text)
                   .then(() => {
                     setText('')
-                    snackbar.show(t('candidates.page.noteSaved'), { color: 'success', icon: 'success' })
+                    snackbar.success(t('candidates.page.noteSaved'))
                     props.onAdded()
                   })
                   .catch((err: unknown) => setError(errorText(err, t)))

@@ -25,7 +25,7 @@ function SettingsForm(props: { settings: CandidateSettings }) {
   const submit = form.handleSubmit(async (values) => {
     try {
       await saveCandidateSettings(values)
-      snackbar.show(t('candidates.settings.saved'), { color: 'success', icon: 'success' })
+      snackbar.success(t('candidates.settings.saved'))
       await queryClient.invalidateQueries({ queryKey: candidatesKeys.settings })
     } catch (err) {
       if (!applyFieldErrors(err, (name, e) => form.setError(name, e), ['retentionDays', 'reminderDays', 'linkDays']))

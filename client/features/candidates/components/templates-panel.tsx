@@ -83,7 +83,7 @@ function TemplateForm(props: { kind: ContractKind; language: CandidateLanguage; 
   const submit = form.handleSubmit(async (values) => {
     try {
       await saveContractTemplate(values)
-      snackbar.show(t('candidates.templates.saved'), { color: 'success', icon: 'success' })
+      snackbar.success(t('candidates.templates.saved'))
       await queryClient.invalidateQueries({ queryKey: candidatesKeys.templates })
     } catch (err) {
       if (!applyFieldErrors(err, (name, e) => form.setError(name, e), ['title', 'body']))

@@ -20,6 +20,7 @@ import { StageBadge } from '../components/stage-badge'
 import { StepsCard } from '../components/steps-card'
 import { CandidateCards } from '../components/candidate-cards'
 import { CloseDialog, NotesCard, StatusAlert } from '../components/candidate-side'
+import { dialogEnds } from '../../../components/ui/form-dialog'
 
 /** The log's field names: the candidate's own words for them. */
 const LOGGED = [
@@ -74,9 +75,9 @@ export default function CandidatePage() {
         const act = async (work: () => Promise<unknown>, done?: string) => {
           try {
             await work()
-            if (done) snackbar.show(done, { color: 'success', icon: 'success' })
+            if (done) snackbar.success(done)
           } catch (err) {
-            snackbar.show(errorText(err, t), { color: 'error', icon: 'error' })
+            snackbar.error(errorText(err, t))
           }
           refresh()
         }
@@ -146,22 +147,7 @@ export default function CandidatePage() {
               }
             />
             {editing && choices.data ? (
-              <CandidateDialog
-                open
-                candidate={c}
-                choices={choices.data}
-                defaults={{}}
-                chooseRecruiter
-                onClose={() => setEditing(false)}
-                onReload={() => {
-                  setEditing(false)
-                  refresh()
-                }}
-                onSaved={() => {
-                  setEditing(false)
-                  refresh()
-                }}
-              />
+              <CandidateDialog open candidate={c} choices={choices.data} defaults={{}} chooseRecruiter {...dialogEnds(() => setEditing(false), refresh)} />
             ) : null}
             {closing ? (
               <CloseDialog

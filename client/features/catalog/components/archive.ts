@@ -26,9 +26,9 @@ export async function toggleArchived(
   }
   try {
     await save(!item.active)
-    snackbar.show(item.active ? texts.archived : texts.restored, { color: 'success', icon: 'success' })
+    snackbar.success(item.active ? texts.archived : texts.restored)
   } catch (err) {
-    snackbar.show(formErrorOf(err, t).message, { color: 'error', icon: 'error' })
+    snackbar.error(formErrorOf(err, t).message)
   }
   then()
 }

@@ -11,7 +11,7 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { applyCommissions, categoryActivity, listCategories, setCategoryActive } from '../api/catalog-api'
 import { ActiveBadge } from './active-filter'
 import { CategoryDialog } from './category-dialog'
-import { formErrorOf } from '../../../components/ui/form-dialog'
+import { dialogEnds, formErrorOf } from '../../../components/ui/form-dialog'
 import { money } from './money'
 import { toggleArchived } from './archive'
 import { LoadError } from '../../../components/ui/load-error'
@@ -115,13 +115,9 @@ export function CategoriesPanel() {
         key={editing === 'new' ? 'new' : editing ? `${editing.id}-${editing.version}` : 'closed'}
         open={editing !== null}
         category={editing && editing !== 'new' ? editing : undefined}
-        onClose={() => setEditing(null)}
-        onReload={() => {
-          setEditing(null)
-          refresh()
-        }}
+        {...dialogEnds(() => setEditing(null), refresh)}
         onSaved={(name) => {
-          snackbar.show(editing === 'new' ? t('catalog.categories.created', { name }) : t('catalog.categories.saved'), { color: 'success', icon: 'success' })
+          snackbar.success(editing === 'new' ? t('catalog.categories.created', { name }) : t('catalog.categories.saved'))
           setEditing(null)
           refresh()
         }}
@@ -171,9 +167,9 @@ export function CommissionsPanel() {
     if (!ok) return
     try {
       const r = await applyCommissions(c.id, c.version)
-      snackbar.show(t('catalog.categories.applied', { count: r.updated }), { color: 'success', icon: 'success' })
+      snackbar.success(t('catalog.categories.applied', { count: r.updated }))
     } catch (err) {
-      snackbar.show(formErrorOf(err, t).message, { color: 'error', icon: 'error' })
+      snackbar.error(formErrorOf(err, t).message)
     }
     refresh()
   }
@@ -251,16 +247,7 @@ export function CommissionsPanel() {
         key={editing ? `${editing.id}-${editing.version}` : 'closed'}
         open={editing !== null}
         category={editing ?? undefined}
-        onClose={() => setEditing(null)}
-        onReload={() => {
-          setEditing(null)
-          refresh()
-        }}
-        onSaved={() => {
-          snackbar.show(t('catalog.categories.saved'), { color: 'success', icon: 'success' })
-          setEditing(null)
-          refresh()
-        }}
+        {...dialogEnds(() => setEditing(null), refresh, t('catalog.categories.saved'))}
       />
     </Stack>
   )

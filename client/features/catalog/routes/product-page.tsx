@@ -9,7 +9,6 @@ import type { ProductDetail } from '../../../../shared/schemas/catalog'
 import { ActivityLog } from '../../../components/ui/activity-log'
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
-import { snackbar } from '../../../lib/snackbar-store'
 import { getProduct, setProductActive } from '../api/catalog-api'
 import { ActiveBadge } from '../components/active-filter'
 import { DetailState } from '../../../components/ui/detail-state'
@@ -18,6 +17,7 @@ import { ProductDialog } from '../components/product-dialog'
 import { toggleArchived } from '../components/archive'
 import { catalogKeys } from '../api/catalog-keys'
 import { useRecord } from '../../../lib/use-record'
+import { dialogEnds } from '../../../components/ui/form-dialog'
 import { fact } from '../../../components/ui/detail-kit'
 
 const LOGGED = ['name', 'category', 'priceOre', 'sellerCommissionOre', 'companyCommissionOre', 'companyCostOre', 'gamePoints', 'active'] as const
@@ -118,16 +118,7 @@ export default function ProductPage() {
               key={`${p.version}-${String(editing)}`}
               open={editing}
               product={p}
-              onClose={() => setEditing(false)}
-              onReload={() => {
-                setEditing(false)
-                refresh()
-              }}
-              onSaved={() => {
-                setEditing(false)
-                snackbar.show(t('catalog.products.saved'), { color: 'success', icon: 'success' })
-                refresh()
-              }}
+              {...dialogEnds(() => setEditing(false), refresh, t('catalog.products.saved'))}
             />
           </Page>
         )

@@ -180,7 +180,7 @@ function ProductList() {
           onClose={() => setCreating(false)}
           onSaved={({ id, name }) => {
             setCreating(false)
-            snackbar.show(t('catalog.products.created', { name }), { color: 'success', icon: 'success' })
+            snackbar.success(t('catalog.products.created', { name }))
             navigate(pathFor('backoffice-products-id', { id }))
           }}
         />

@@ -20,6 +20,7 @@ import { ProviderDialog } from '../components/provider-dialog'
 import { toggleArchived } from '../components/archive'
 import { catalogKeys } from '../api/catalog-keys'
 import { useRecord } from '../../../lib/use-record'
+import { dialogEnds } from '../../../components/ui/form-dialog'
 
 const PROVIDER_FIELDS = ['name', 'type', 'requireExternalOrderNumber', 'active'] as const
 
@@ -107,16 +108,7 @@ export default function ProviderPage() {
             key={`edit-${p.version}-${String(dialog === 'edit')}`}
             open={dialog === 'edit'}
             provider={p}
-            onClose={() => setDialog(null)}
-            onReload={() => {
-              setDialog(null)
-              refresh()
-            }}
-            onSaved={() => {
-              setDialog(null)
-              snackbar.show(t('catalog.providers.saved'), { color: 'success', icon: 'success' })
-              refresh()
-            }}
+            {...dialogEnds(() => setDialog(null), refresh, t('catalog.providers.saved'))}
           />
           <CopyProductsDialog
             key={`copy-${String(dialog === 'copy')}`}
@@ -125,7 +117,7 @@ export default function ProviderPage() {
             onClose={() => setDialog(null)}
             onCopied={(count, source) => {
               setDialog(null)
-              snackbar.show(t('catalog.providers.copied', { count, source }), { color: 'success', icon: 'success' })
+              snackbar.success(t('catalog.providers.copied', { count, source }))
               refresh()
             }}
           />
@@ -136,7 +128,7 @@ export default function ProviderPage() {
             onClose={() => setDialog(null)}
             onSaved={({ name }) => {
               setDialog(null)
-              snackbar.show(t('catalog.products.created', { name }), { color: 'success', icon: 'success' })
+              snackbar.success(t('catalog.products.created', { name }))
               refresh()
             }}
           />

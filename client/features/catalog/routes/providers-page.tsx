@@ -105,10 +105,7 @@ export default function ProvidersPage() {
         onClose={() => setCreating(false)}
         onSaved={({ id, name, copied }) => {
           setCreating(false)
-          snackbar.show(copied > 0 ? t('catalog.providers.createdWithCopies', { name, count: copied }) : t('catalog.providers.created', { name }), {
-            color: 'success',
-            icon: 'success',
-          })
+          snackbar.success(copied > 0 ? t('catalog.providers.createdWithCopies', { name, count: copied }) : t('catalog.providers.created', { name }))
           void queryClient.invalidateQueries({ queryKey: catalogKeys.providers.all })
           navigate(pathFor('backoffice-providers-id', { id }))
         }}

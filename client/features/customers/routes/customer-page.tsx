@@ -10,12 +10,12 @@ import { ActivityLog } from '../../../components/ui/activity-log'
 import { Page } from '../../../components/ui/page'
 import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
 import { useAbility } from '../../../lib/session'
-import { snackbar } from '../../../lib/snackbar-store'
 import { getCustomer } from '../api/customers-api'
 import { CustomerDialog } from '../components/customer-dialog'
 import { DetailState } from '../../../components/ui/detail-state'
 import { customersKeys } from '../api/customers-keys'
 import { useRecord } from '../../../lib/use-record'
+import { dialogEnds } from '../../../components/ui/form-dialog'
 import { fact } from '../../../components/ui/detail-kit'
 
 const LOGGED = ['name', 'email', 'phone', 'address', 'postalCode', 'city', 'note'] as const
@@ -114,16 +114,7 @@ export default function CustomerPage() {
               key={`${c.version}-${String(editing)}`}
               open={editing}
               customer={c}
-              onClose={() => setEditing(false)}
-              onReload={() => {
-                setEditing(false)
-                refresh()
-              }}
-              onSaved={() => {
-                setEditing(false)
-                snackbar.show(t('catalog.customers.saved'), { color: 'success', icon: 'success' })
-                refresh()
-              }}
+              {...dialogEnds(() => setEditing(false), refresh, t('catalog.customers.saved'))}
             />
           </Page>
         )

@@ -82,9 +82,9 @@ function Device({ device: d, crumbs }: { device: DeviceDetail; crumbs: Array<{ l
     }
     try {
       await setDeviceLost(d.id, d.version, lost)
-      snackbar.show(t(lost ? 'devices.markedLost' : 'devices.markedFound'), { color: 'success', icon: 'success' })
+      snackbar.success(t(lost ? 'devices.markedLost' : 'devices.markedFound'))
     } catch (err) {
-      snackbar.show(formErrorOf(err, t).message, { color: 'error', icon: 'error' })
+      snackbar.error(formErrorOf(err, t).message)
     }
     reload()
   }
@@ -170,7 +170,7 @@ function Device({ device: d, crumbs }: { device: DeviceDetail; crumbs: Array<{ l
           onReload={reload}
           onSaved={() => {
             setEditing(false)
-            snackbar.show(t('devices.saved'), { color: 'success', icon: 'success' })
+            snackbar.success(t('devices.saved'))
             reload()
           }}
         />

@@ -76,7 +76,7 @@ export default function DevicesPage() {
           onClose={() => setDialog(null)}
           onImported={(summary) => {
             setDialog(null)
-            snackbar.show(summary, { color: 'success', icon: 'success' })
+            snackbar.success(summary)
             refresh()
           }}
         />
@@ -89,7 +89,7 @@ export default function DevicesPage() {
           onReload={() => void settings.refetch()}
           onSaved={() => {
             setDialog(null)
-            snackbar.show(t('devices.settingsSaved'), { color: 'success', icon: 'success' })
+            snackbar.success(t('devices.settingsSaved'))
             refresh()
           }}
         />

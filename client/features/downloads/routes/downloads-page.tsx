@@ -56,9 +56,9 @@ export default function DownloadsPage() {
   const remove = async (d: DownloadItem) => {
     try {
       await removeDownload(d.id)
-      snackbar.show(t('downloadCentre.removed'), { color: 'success', icon: 'success' })
+      snackbar.success(t('downloadCentre.removed'))
     } catch (err) {
-      snackbar.show(formErrorOf(err, t).message, { color: 'error', icon: 'error' })
+      snackbar.error(formErrorOf(err, t).message)
     }
     void queryClient.invalidateQueries({ queryKey: downloadsKeys.all })
   }

@@ -43,7 +43,7 @@ export function AreaDialog(props: { area: MapArea | null; shape: Polygon | null;
       const id = a?.id ?? (await createArea(values.name, team)).id
       await updateArea(id, { name: values.name, teamId: team, sellerIds: team ? values.sellerIds : [], shape: props.shape, version: a?.version ?? 1 })
       refresh()
-      snackbar.show(t('maps.areas.saved'), { color: 'success', icon: 'success' })
+      snackbar.success(t('maps.areas.saved'))
       props.onClose()
     },
   })
@@ -60,10 +60,10 @@ export function AreaDialog(props: { area: MapArea | null; shape: Polygon | null;
     try {
       await removeArea(a.id)
       refresh()
-      snackbar.show(t('maps.areas.removed'), { color: 'success', icon: 'success' })
+      snackbar.success(t('maps.areas.removed'))
       props.onClose()
     } catch (err) {
-      snackbar.show(errorText(err, t), { color: 'error', icon: 'error' })
+      snackbar.error(errorText(err, t))
     }
   }
   return (

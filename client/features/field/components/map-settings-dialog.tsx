@@ -40,7 +40,7 @@ export function MapSettingsDialog(props: { settings: MapSettings; onClose: () =>
     try {
       await saveMapSettings({ basemap, styleUrl: styleUrl.trim() || null, salePositions: positions })
       refresh()
-      snackbar.show(t('maps.settings.saved'), { color: 'success', icon: 'success' })
+      snackbar.success(t('maps.settings.saved'))
       props.onClose()
       // A new style's address is let through by the page's security policy from the next page load.
       if (basemap === 'style' && styleUrl.trim() !== (s.styleUrl ?? '')) location.reload()
@@ -60,7 +60,7 @@ export function MapSettingsDialog(props: { settings: MapSettings; onClose: () =>
       setBasemap('pmtiles')
       refresh()
     } catch (err) {
-      snackbar.show(errorText(err, t), { color: 'error', icon: 'error' })
+      snackbar.error(errorText(err, t))
     } finally {
       setUploading(false)
     }
@@ -142,7 +142,7 @@ function PostalImport(props: { count: number; onImported: () => void }) {
       props.onImported()
     } catch (err) {
       setPostal((p) => ({ ...p, busy: false }))
-      snackbar.show(errorText(err, t), { color: 'error', icon: 'error' })
+      snackbar.error(errorText(err, t))
     }
   }
   return (

@@ -86,7 +86,7 @@ export default function SalesPlannerLegacyPage() {
           onClose={() => setOpen(null)}
           onSaved={(message) => {
             setOpen(null)
-            snackbar.show(message, { color: 'success', icon: 'success' })
+            snackbar.success(message)
           }}
         />
       ) : null}

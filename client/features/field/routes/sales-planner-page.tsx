@@ -96,7 +96,7 @@ export default function SalesPlannerPage() {
           onClose={() => setOpen(null)}
           onSaved={(message) => {
             setOpen(null)
-            snackbar.show(message, { color: 'success', icon: 'success' })
+            snackbar.success(message)
           }}
         />
       ) : null}

@@ -41,7 +41,7 @@ export function FinanceSettingsPanel({ settings }: { settings: FinanceSettings }
       const saved = await saveFinanceSettings(checked.data)
       queryClient.setQueryData(financeKeys.settings, saved)
       await queryClient.invalidateQueries({ queryKey: financeKeys.profitability.all })
-      snackbar.show(t('finance.settings.saved'), { color: 'success', icon: 'success' })
+      snackbar.success(t('finance.settings.saved'))
     } catch (err) {
       if (err instanceof ApiClientError && err.body?.error === 'changed_elsewhere') {
         const current = err.body.details?.current as FinanceSettings | undefined

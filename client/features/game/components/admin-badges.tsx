@@ -92,7 +92,7 @@ function BadgeDialog({ badge, onClose, onReload }: { badge?: GameBadge; onClose:
       const body = values as BadgeInput
       if (badge) await updateBadge(badge.id, badge.version, body)
       else await createBadge(body)
-      snackbar.show(t('game.admin.badgeSaved', { name: values.name }), { color: 'success', icon: 'success' })
+      snackbar.success(t('game.admin.badgeSaved', { name: values.name }))
       void client.invalidateQueries({ queryKey: gameKeys.all })
       onClose()
     },
@@ -102,7 +102,7 @@ function BadgeDialog({ badge, onClose, onReload }: { badge?: GameBadge; onClose:
     try {
       setPreview(await previewBadge({ period: values.period, rule: values.rule }))
     } catch (err) {
-      snackbar.show(errorText(err, t), { color: 'error', icon: 'error' })
+      snackbar.error(errorText(err, t))
     } finally {
       setPreviewing(false)
     }

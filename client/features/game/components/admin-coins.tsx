@@ -44,12 +44,12 @@ export function CoinsPanel() {
     try {
       const answer = await adjustCoins(parsed.data)
       setDone(answer)
-      snackbar.show(t('game.admin.adjusted'), { color: 'success', icon: 'success' })
+      snackbar.success(t('game.admin.adjusted'))
       setCoins('')
       setReason('')
       void client.invalidateQueries({ queryKey: gameKeys.all })
     } catch (err) {
-      snackbar.show(errorText(err, t), { color: 'error', icon: 'error' })
+      snackbar.error(errorText(err, t))
     } finally {
       setBusy(false)
     }

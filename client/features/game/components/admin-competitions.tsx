@@ -90,7 +90,7 @@ function CompetitionDialog({ competition, onClose, onReload }: { competition?: C
       const body = values as CompetitionInput
       if (competition) await updateCompetition(competition.id, competition.version, body)
       else await createCompetition(body)
-      snackbar.show(t('game.admin.competitionSaved', { name: values.name }), { color: 'success', icon: 'success' })
+      snackbar.success(t('game.admin.competitionSaved', { name: values.name }))
       void client.invalidateQueries({ queryKey: gameKeys.all })
       onClose()
     },

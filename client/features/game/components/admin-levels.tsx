@@ -35,9 +35,9 @@ export function LevelsPanel() {
     if (!ok) return
     try {
       await deleteLevel(level.id, level.version)
-      snackbar.show(t('game.admin.levelRemoved', { name: level.name }), { color: 'success', icon: 'success' })
+      snackbar.success(t('game.admin.levelRemoved', { name: level.name }))
     } catch (err) {
-      snackbar.show(errorText(err, t), { color: 'error', icon: 'error' })
+      snackbar.error(errorText(err, t))
     }
     void client.invalidateQueries({ queryKey: gameKeys.all })
   }
@@ -128,7 +128,7 @@ function LevelDialog({ level, nextNumber, onClose, onReload }: { level?: AdminLe
       const body = values as LevelInput
       if (level) await updateLevel(level.id, level.version, body)
       else await createLevel(body)
-      snackbar.show(t('game.admin.levelSaved', { name: values.name }), { color: 'success', icon: 'success' })
+      snackbar.success(t('game.admin.levelSaved', { name: values.name }))
       void client.invalidateQueries({ queryKey: gameKeys.all })
       onClose()
     },

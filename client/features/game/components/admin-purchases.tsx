@@ -69,9 +69,9 @@ function PurchaseCard({ purchase, onReject }: { purchase: GamePurchase; onReject
     setBusy(true)
     try {
       await decidePurchase(purchase.id, { version: purchase.version, decision: 'approve' })
-      snackbar.show(t('game.admin.approved', { name: purchase.userName }), { color: 'success', icon: 'success' })
+      snackbar.success(t('game.admin.approved', { name: purchase.userName }))
     } catch (err) {
-      snackbar.show(errorText(err, t), { color: 'error', icon: 'error' })
+      snackbar.error(errorText(err, t))
     } finally {
       setBusy(false)
       void client.invalidateQueries({ queryKey: gameKeys.all })
@@ -143,7 +143,7 @@ function RejectDialog({ purchase, onClose }: { purchase: GamePurchase; onClose: 
         setError(null)
         try {
           await decidePurchase(purchase.id, { version: purchase.version, decision: 'reject', reason })
-          snackbar.show(t('game.admin.rejected'), { color: 'success', icon: 'success' })
+          snackbar.success(t('game.admin.rejected'))
           void client.invalidateQueries({ queryKey: gameKeys.all })
           onClose()
         } catch (err) {

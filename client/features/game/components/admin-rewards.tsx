@@ -89,7 +89,7 @@ function RewardDialog({ reward, onClose, onReload }: { reward?: Reward; onClose:
       const body = values as RewardInput
       if (reward) await updateReward(reward.id, reward.version, body)
       else await createReward(body)
-      snackbar.show(t('game.admin.rewardSaved', { name: values.name }), { color: 'success', icon: 'success' })
+      snackbar.success(t('game.admin.rewardSaved', { name: values.name }))
       void client.invalidateQueries({ queryKey: gameKeys.all })
       onClose()
     },

@@ -226,10 +226,10 @@ function RankedSwitch({ ranked }: { ranked: boolean }) {
   const save = useMutation({
     mutationFn: (value: boolean) => setRanked(value),
     onSuccess: (answer) => {
-      snackbar.show(answer.ranked ? t('game.board.savedRanked') : t('game.board.savedHidden'), { color: 'success', icon: 'success' })
+      snackbar.success(answer.ranked ? t('game.board.savedRanked') : t('game.board.savedHidden'))
       void client.invalidateQueries({ queryKey: gameKeys.leaderboards() })
     },
-    onError: (err) => snackbar.show(errorText(err, t), { color: 'error', icon: 'error' }),
+    onError: (err) => snackbar.error(errorText(err, t)),
   })
   const checked = save.isPending ? !!save.variables : ranked
   return (

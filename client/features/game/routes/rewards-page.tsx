@@ -75,8 +75,8 @@ function RewardCard({ reward, coins }: { reward: Reward; coins: number }) {
   const missing = reward.priceCoins - coins
   const buy = useMutation({
     mutationFn: () => buyReward(crypto.randomUUID(), variant.id),
-    onSuccess: () => snackbar.show(t('game.shop.bought', { name: reward.name }), { color: 'success', icon: 'success' }),
-    onError: (err) => snackbar.show(errorText(err, t), { color: 'error', icon: 'error' }),
+    onSuccess: () => snackbar.success(t('game.shop.bought', { name: reward.name })),
+    onError: (err) => snackbar.error(errorText(err, t)),
     onSettled: () => client.invalidateQueries({ queryKey: gameKeys.all }),
   })
   const ask = async () => {
@@ -167,8 +167,8 @@ function PurchaseRow({ purchase }: { purchase: GamePurchase }) {
   const name = [purchase.rewardName, variantLabel(purchase.variant)].filter(Boolean).join(', ')
   const cancel = useMutation({
     mutationFn: () => cancelPurchase(purchase.id, purchase.version),
-    onSuccess: () => snackbar.show(t('game.shop.cancelled'), { color: 'success', icon: 'success' }),
-    onError: (err) => snackbar.show(errorText(err, t), { color: 'error', icon: 'error' }),
+    onSuccess: () => snackbar.success(t('game.shop.cancelled')),
+    onError: (err) => snackbar.error(errorText(err, t)),
     onSettled: () => client.invalidateQueries({ queryKey: gameKeys.all }),
   })
   const ask = async () => {

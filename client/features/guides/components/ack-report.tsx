@@ -19,8 +19,8 @@ export function AckReportCard({ guideId }: { guideId: string }) {
   const report = useQuery({ queryKey: guidesKeys.acks(guideId), queryFn: ({ signal }) => getAckReport(guideId, undefined, signal) })
   const remind = useMutation({
     mutationFn: () => remindGuide(guideId),
-    onSuccess: (r) => snackbar.show(t('guides.acks.reminded', { count: r.reminded }), { color: 'success', icon: 'success' }),
-    onError: (err) => snackbar.show(errorText(err, t), { color: 'error', icon: 'error' }),
+    onSuccess: (r) => snackbar.success(t('guides.acks.reminded', { count: r.reminded })),
+    onError: (err) => snackbar.error(errorText(err, t)),
   })
   return (
     <Card.Root data-testid="guide-ack-report">

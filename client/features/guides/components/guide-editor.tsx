@@ -134,7 +134,7 @@ function Toolbar({ editor, embeds }: { editor: Editor; embeds: EmbedItem[] }) {
           .insertContent({ type: 'attachment', attrs: { fileId: stored.id, name: stored.name, size: stored.size } })
           .run()
     } catch (err) {
-      snackbar.show(errorText(err, t), { color: 'error', icon: 'error' })
+      snackbar.error(errorText(err, t))
     } finally {
       setUploading(false)
     }
@@ -145,7 +145,7 @@ function Toolbar({ editor, embeds }: { editor: Editor; embeds: EmbedItem[] }) {
     const href = window.prompt(t('guides.editor.linkPrompt'), current)
     if (href === null) return
     if (href.trim() === '') return void chain().extendMarkRange('link').unsetLink().run()
-    if (!isSafeHref(href)) return void snackbar.show(t('validation.guides.link'), { color: 'error', icon: 'error' })
+    if (!isSafeHref(href)) return void snackbar.error(t('validation.guides.link'))
     chain().extendMarkRange('link').setLink({ href: href.trim() }).run()
   }
 

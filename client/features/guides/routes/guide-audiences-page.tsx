@@ -93,7 +93,7 @@ export default function GuideAudiencesPage() {
               const c = categories.data!.items.find((x) => x.id === editing.id)!
               await updateCategory(c.id, { name: c.name, description: c.description, icon: c.icon, audience, version: c.version })
             }
-            snackbar.show(t('guides.audiences.saved', { name: editing.name }), { color: 'success', icon: 'success' })
+            snackbar.success(t('guides.audiences.saved', { name: editing.name }))
             void queryClient.invalidateQueries({ queryKey: guidesKeys.all })
           }}
         />

@@ -37,7 +37,7 @@ export default function GuideCategoriesPage() {
   const [deleting, setDeleting] = useState<CategoryItem | null>(null)
   const refresh = () => void queryClient.invalidateQueries({ queryKey: guidesKeys.all })
   const done = (message: string) => {
-    snackbar.show(message, { color: 'success', icon: 'success' })
+    snackbar.success(message)
     refresh()
   }
   const move = async (c: CategoryItem, by: number) => {
@@ -48,7 +48,7 @@ export default function GuideCategoriesPage() {
     try {
       await reorderCategories(ids)
     } catch (err) {
-      snackbar.show(errorText(err, t), { color: 'error', icon: 'error' })
+      snackbar.error(errorText(err, t))
     }
     refresh()
   }

@@ -35,7 +35,7 @@ export default function GuideManagementPage() {
   const [categoryId, setCategoryId] = useState('')
   const refresh = () => void queryClient.invalidateQueries({ queryKey: guidesKeys.all })
   const done = (message: string) => {
-    snackbar.show(message, { color: 'success', icon: 'success' })
+    snackbar.success(message)
     refresh()
   }
   const move = async (g: GuideAdminItem, by: number) => {
@@ -43,7 +43,7 @@ export default function GuideManagementPage() {
       await moveGuide(g.id, g.categoryId, Math.max(0, g.position + by), g.version)
       refresh()
     } catch (err) {
-      snackbar.show(errorText(err, t), { color: 'error', icon: 'error' })
+      snackbar.error(errorText(err, t))
       refresh()
     }
   }
@@ -53,7 +53,7 @@ export default function GuideManagementPage() {
     try {
       setEditing(await queryClient.fetchQuery({ queryKey: guidesKeys.admin.guide(id), queryFn: ({ signal }) => getAdminGuide(id, signal), staleTime: 0 }))
     } catch (err) {
-      snackbar.show(errorText(err, t), { color: 'error', icon: 'error' })
+      snackbar.error(errorText(err, t))
     }
   }
 

@@ -88,10 +88,10 @@ function GuideScreen({
     networkMode: 'always',
     mutationFn: async () => (sells ? acknowledgeOffline(guide.id, guide.number) : acknowledgeGuide(guide.id, guide.number).then(() => undefined)),
     onSuccess: () => {
-      snackbar.show(t('guides.reader.acknowledgedNow'), { color: 'success', icon: 'success' })
+      snackbar.success(t('guides.reader.acknowledgedNow'))
       refresh()
     },
-    onError: (err) => snackbar.show(errorText(err, t), { color: 'error', icon: 'error' }),
+    onError: (err) => snackbar.error(errorText(err, t)),
   })
 
   return (

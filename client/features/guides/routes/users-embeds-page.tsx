@@ -37,7 +37,7 @@ export default function UsersEmbedsPage() {
   const [editing, setEditing] = useState<EmbedItem | 'new' | null>(null)
   const [deleting, setDeleting] = useState<EmbedItem | null>(null)
   const done = (message: string) => {
-    snackbar.show(message, { color: 'success', icon: 'success' })
+    snackbar.success(message)
     void queryClient.invalidateQueries({ queryKey: guidesKeys.all })
   }
   const count = (e: EmbedItem) => e.assignees.users.length + e.assignees.roles.length + e.assignees.teams.length
@@ -128,7 +128,7 @@ function HostsCard() {
         .filter(Boolean)
       await setEmbedHosts(list)
       setText(null)
-      snackbar.show(t('guides.embeds.hostsSaved'), { color: 'success', icon: 'success' })
+      snackbar.success(t('guides.embeds.hostsSaved'))
       void queryClient.invalidateQueries({ queryKey: guidesKeys.hosts })
     } catch (err) {
       const fields = err instanceof ApiClientError ? Object.values(err.body?.fieldErrors ?? {}).flat() : []

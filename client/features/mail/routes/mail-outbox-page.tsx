@@ -48,10 +48,10 @@ export default function MailOutboxPage() {
     mutationFn: sendTestMail,
     onSuccess: (answer) => {
       const outcome = answer.sending ? t('mailOutbox.testQueued') : t('mailOutbox.testKept')
-      snackbar.show(t('mailOutbox.testSent', { email: getUserData()?.email ?? '', outcome }), { color: 'success', icon: 'success' })
+      snackbar.success(t('mailOutbox.testSent', { email: getUserData()?.email ?? '', outcome }))
       void queryClient.invalidateQueries({ queryKey: mailKeys.all })
     },
-    onError: (err) => snackbar.show((err as Error).message, { color: 'error', icon: 'error' }),
+    onError: (err) => snackbar.error((err as Error).message),
   })
 
   const statusLabel = (s: MailStatus) => t(`mailOutbox.statuses.${s}`)

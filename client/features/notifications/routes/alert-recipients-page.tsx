@@ -34,8 +34,8 @@ export default function AlertRecipientsPage() {
 
   const remove = useMutation({
     mutationFn: (r: AlertRecipientItem) => removeAlertRecipient(r.id),
-    onSuccess: (_, r) => snackbar.show(t('alertRecipients.removed', { name: r.userName, place: place(r) }), { color: 'success', icon: 'success' }),
-    onError: (err) => snackbar.show(formErrorOf(err, t).message, { color: 'error', icon: 'error' }),
+    onSuccess: (_, r) => snackbar.success(t('alertRecipients.removed', { name: r.userName, place: place(r) })),
+    onError: (err) => snackbar.error(formErrorOf(err, t).message),
     onSettled: refresh,
   })
   const askRemove = async (r: AlertRecipientItem) => {
@@ -132,7 +132,7 @@ export default function AlertRecipientsPage() {
         open={adding}
         onClose={() => setAdding(false)}
         onSaved={(name, placeName) => {
-          snackbar.show(t('alertRecipients.saved', { name, place: placeName }), { color: 'success', icon: 'success' })
+          snackbar.success(t('alertRecipients.saved', { name, place: placeName }))
           refresh()
         }}
       />

@@ -114,7 +114,7 @@ function SendNotification() {
     if (!ok) return
     try {
       const sent = await sendMessage({ ...values, link: values.link || null, audience })
-      snackbar.show(t('messagesAdmin.sent', { count: sent.recipients }), { color: 'success', icon: 'success' })
+      snackbar.success(t('messagesAdmin.sent', { count: sent.recipients }))
       form.reset()
       setChosen([])
       setEveryone(false)

@@ -41,7 +41,7 @@ export default function OrderPage() {
   const mayMatch = ability.can('update', 'order_registrations') && ability.can('view', 'sale_reports')
   const settled = (message: string) => {
     setDialog(null)
-    snackbar.show(t(message), { color: 'success', icon: 'success' })
+    snackbar.success(t(message))
     void queryClient.invalidateQueries({ queryKey: ordersKeys.detail(id) })
     void queryClient.invalidateQueries({ queryKey: ordersKeys.all })
     void queryClient.invalidateQueries({ queryKey: ordersKeys.unmatchedSales.all })

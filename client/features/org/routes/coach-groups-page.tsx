@@ -45,7 +45,7 @@ export default function CoachGroupsPage() {
     )
 
   const done = (message: string) => {
-    snackbar.show(message, { color: 'success', icon: 'success' })
+    snackbar.success(message)
     void queryClient.invalidateQueries({ queryKey: orgKeys.coachGroups })
     void queryClient.invalidateQueries({ queryKey: orgKeys.coachGroupProviders })
   }

@@ -83,7 +83,7 @@ export default function CoachGroupsProviderPage() {
           row={editing}
           onClose={() => setEditing(null)}
           onSaved={(saved) => {
-            snackbar.show(t('orgAdmin.coachGroups.providerSaved', { name: saved.providerName }), { color: 'success', icon: 'success' })
+            snackbar.success(t('orgAdmin.coachGroups.providerSaved', { name: saved.providerName }))
             void queryClient.invalidateQueries({ queryKey: orgKeys.coachGroupProviders })
             void queryClient.invalidateQueries({ queryKey: orgKeys.coachGroups })
           }}

@@ -71,7 +71,7 @@ export default function OfficePage() {
               onClose={() => setDialog(null)}
               onConflict={() => void office.refetch()}
               onSaved={(message) => {
-                snackbar.show(message, { color: 'success', icon: 'success' })
+                snackbar.success(message)
                 changed()
               }}
             />
@@ -85,7 +85,7 @@ export default function OfficePage() {
             testId="delete-office"
             onDelete={async () => {
               await deleteOffice(x.id)
-              snackbar.show(t('orgAdmin.offices.deleted', { name: x.name }), { color: 'success', icon: 'success' })
+              snackbar.success(t('orgAdmin.offices.deleted', { name: x.name }))
               changed()
               void navigate(pathFor('user-admin-offices'))
             }}

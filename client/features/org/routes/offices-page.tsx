@@ -32,7 +32,7 @@ export default function OfficesPage() {
   const mayDelete = ability.can('delete', 'offices')
 
   const done = (message: string) => {
-    snackbar.show(message, { color: 'success', icon: 'success' })
+    snackbar.success(message)
     void queryClient.invalidateQueries({ queryKey: orgKeys.offices })
     void queryClient.invalidateQueries({ queryKey: orgKeys.regions })
     void queryClient.invalidateQueries({ queryKey: lookupKeys.kind('offices') })

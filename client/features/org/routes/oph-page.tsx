@@ -155,7 +155,7 @@ export default function OphPage() {
           editing={editing}
           onClose={() => setEditing(null)}
           onSaved={(message) => {
-            snackbar.show(message, { color: 'success', icon: 'success' })
+            snackbar.success(message)
             void queryClient.invalidateQueries({ queryKey: orgKeys.ophTargets })
           }}
           onConflict={() => void overview.refetch()}

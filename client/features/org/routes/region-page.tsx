@@ -53,10 +53,10 @@ export default function RegionPage() {
                     onChange={(e) =>
                       void setRegionCountry(x.id, e.target.value as RegionCountry).then(
                         () => {
-                          snackbar.show(t('orgAdmin.regions.countrySaved'), { color: 'success', icon: 'success' })
+                          snackbar.success(t('orgAdmin.regions.countrySaved'))
                           changed()
                         },
-                        (err: unknown) => snackbar.show(errorText(err, t), { color: 'error', icon: 'error' }),
+                        (err: unknown) => snackbar.error(errorText(err, t)),
                       )
                     }
                     options={REGION_COUNTRIES.map((c) => ({ value: c, label: t(`orgAdmin.regions.countries.${c}`) }))}
@@ -97,7 +97,7 @@ export default function RegionPage() {
               }}
               onClose={() => setDialog(null)}
               onSaved={(message) => {
-                snackbar.show(message, { color: 'success', icon: 'success' })
+                snackbar.success(message)
                 changed()
               }}
               onConflict={() => void region.refetch()}
@@ -112,7 +112,7 @@ export default function RegionPage() {
             testId="delete-region"
             onDelete={async () => {
               await deleteRegion(x.id)
-              snackbar.show(t('orgAdmin.regions.deleted', { name: x.name }), { color: 'success', icon: 'success' })
+              snackbar.success(t('orgAdmin.regions.deleted', { name: x.name }))
               changed()
               void navigate(pathFor('user-admin-regions'))
             }}

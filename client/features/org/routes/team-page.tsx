@@ -94,7 +94,7 @@ export default function TeamPage() {
               onClose={() => setDialog(null)}
               onConflict={() => void team.refetch()}
               onSaved={(_id, name) => {
-                snackbar.show(t('orgAdmin.teams.saved', { name }), { color: 'success', icon: 'success' })
+                snackbar.success(t('orgAdmin.teams.saved', { name }))
                 void queryClient.invalidateQueries({ queryKey: orgKeys.team(id) })
                 void queryClient.invalidateQueries({ queryKey: orgKeys.teams.all })
               }}
@@ -109,7 +109,7 @@ export default function TeamPage() {
             testId="delete-team"
             onDelete={async () => {
               await deleteTeam(x.id)
-              snackbar.show(t('orgAdmin.teams.deleted', { name: x.name }), { color: 'success', icon: 'success' })
+              snackbar.success(t('orgAdmin.teams.deleted', { name: x.name }))
               void queryClient.invalidateQueries({ queryKey: orgKeys.teams.all })
               void navigate(pathFor('user-admin-teams'))
             }}

@@ -60,7 +60,7 @@ export default function TeamsPage() {
           onClose={() => setCreating(false)}
           onConflict={() => undefined}
           onSaved={(id, name) => {
-            snackbar.show(t('orgAdmin.teams.created', { name }), { color: 'success', icon: 'success' })
+            snackbar.success(t('orgAdmin.teams.created', { name }))
             void queryClient.invalidateQueries({ queryKey: orgKeys.teams.all })
             void navigate(pathFor('user-admin-teams-id', { id }))
           }}

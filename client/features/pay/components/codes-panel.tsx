@@ -88,7 +88,7 @@ export function CodesPanel() {
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null)
-            snackbar.show(t('pay.paycodes.saved'), { color: 'success', icon: 'success' })
+            snackbar.success(t('pay.paycodes.saved'))
             void queryClient.invalidateQueries({ queryKey: payKeys.paycodes })
             void queryClient.invalidateQueries({ queryKey: payKeys.payroll.all })
           }}

@@ -53,9 +53,9 @@ export function ExtraIncomePanel({ month, onMonth }: { month: string; onMonth: (
     if (!ok) return
     try {
       await removeExtraIncome(r.id, r.version)
-      snackbar.show(t('pay.extra.removed'), { color: 'success', icon: 'success' })
+      snackbar.success(t('pay.extra.removed'))
     } catch (err) {
-      snackbar.show(formErrorOf(err, t).message, { color: 'error', icon: 'error' })
+      snackbar.error(formErrorOf(err, t).message)
     }
     refresh()
   }
@@ -133,7 +133,7 @@ export function ExtraIncomePanel({ month, onMonth }: { month: string; onMonth: (
           onClose={() => setEditing(null)}
           onSaved={(created) => {
             setEditing(null)
-            snackbar.show(t(created ? 'pay.extra.created' : 'pay.extra.updated'), { color: 'success', icon: 'success' })
+            snackbar.success(t(created ? 'pay.extra.created' : 'pay.extra.updated'))
             refresh()
           }}
           onReload={refresh}

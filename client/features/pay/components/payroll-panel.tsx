@@ -36,7 +36,7 @@ export function PayrollPanel({ month, onMonth }: { month: string; onMonth: (m: s
     } catch (err) {
       // Refused: the month changed since it was read; show what must be fixed now.
       if (err instanceof ApiClientError && err.body?.error === 'export_refused') void state.refetch()
-      snackbar.show(formErrorOf(err, t).message, { color: 'error', icon: 'error' })
+      snackbar.error(formErrorOf(err, t).message)
     } finally {
       setBusy(null)
     }

@@ -46,7 +46,7 @@ export default function AbsenceExportPage() {
     setError(null)
     try {
       await requestAbsenceExport(values)
-      snackbar.show(t('pay.absenceExport.started'), { color: 'success', icon: 'success' })
+      snackbar.success(t('pay.absenceExport.started'))
       void queryClient.invalidateQueries({ queryKey: payKeys.exports('absence') })
     } catch (err) {
       if (!applyFieldErrors(err, form.setError, ['from', 'to', 'format', 'absenceType', 'officeId', 'teamId', 'userId'] as const))

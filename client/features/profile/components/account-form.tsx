@@ -42,11 +42,10 @@ export function AccountForm({ profile }: { profile: Profile }) {
     mutationFn: updateProfile,
     onSuccess: (saved) => {
       queryClient.setQueryData(profileKeys.profile, saved)
-      snackbar.show(t('profile.saved'), { color: 'success', icon: 'success' })
+      snackbar.success(t('profile.saved'))
     },
     onError: (err) => {
-      if (!applyFieldErrors(err, form.setError, FIELDS))
-        snackbar.show(err instanceof ApiClientError ? err.message : t('errors.network'), { color: 'error', icon: 'error' })
+      if (!applyFieldErrors(err, form.setError, FIELDS)) snackbar.error(err instanceof ApiClientError ? err.message : t('errors.network'))
     },
   })
   const e = form.formState.errors

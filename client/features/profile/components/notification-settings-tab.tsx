@@ -22,11 +22,11 @@ export function NotificationSettingsTab() {
     },
     onSuccess: (saved) => {
       queryClient.setQueryData(profileKeys.notificationSettings, saved)
-      snackbar.show(t('profile.notificationSettings.saved'), { color: 'success', icon: 'success' })
+      snackbar.success(t('profile.notificationSettings.saved'))
     },
     onError: (err, _next, context) => {
       queryClient.setQueryData(profileKeys.notificationSettings, context?.previous)
-      snackbar.show(err instanceof ApiClientError ? err.message : t('errors.network'), { color: 'error', icon: 'error' })
+      snackbar.error(err instanceof ApiClientError ? err.message : t('errors.network'))
     },
   })
   const s = settings.data

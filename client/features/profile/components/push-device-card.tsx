@@ -38,7 +38,7 @@ export function PushDeviceCard() {
       return { server: await pushStatus(subscription?.endpoint), permission: supported() ? Notification.permission : 'denied' }
     },
   })
-  const failed = (err: unknown) => snackbar.show(err instanceof ApiClientError ? err.message : t('profile.push.failed'), { color: 'error', icon: 'error' })
+  const failed = (err: unknown) => snackbar.error(err instanceof ApiClientError ? err.message : t('profile.push.failed'))
   const enable = useMutation({
     mutationFn: async () => {
       if ((await Notification.requestPermission()) !== 'granted') throw new Error('denied')
@@ -48,9 +48,8 @@ export function PushDeviceCard() {
         (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(status.data!.server.publicKey) }))
       await savePushSubscription(subscription.toJSON())
     },
-    onSuccess: () => snackbar.show(t('profile.push.enabled'), { color: 'success', icon: 'success' }),
-    onError: (err) =>
-      err instanceof Error && err.message === 'denied' ? snackbar.show(t('profile.push.denied'), { color: 'error', icon: 'error' }) : failed(err),
+    onSuccess: () => snackbar.success(t('profile.push.enabled')),
+    onError: (err) => (err instanceof Error && err.message === 'denied' ? snackbar.error(t('profile.push.denied')) : failed(err)),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: profileKeys.pushStatus }),
   })
   const disable = useMutation({
@@ -65,7 +64,7 @@ export function PushDeviceCard() {
   })
   const test = useMutation({
     mutationFn: sendTestPush,
-    onSuccess: (answer) => snackbar.show(t('profile.push.testSent', { count: answer.devices }), { color: 'success', icon: 'success' }),
+    onSuccess: (answer) => snackbar.success(t('profile.push.testSent', { count: answer.devices })),
     onError: failed,
   })
 

@@ -29,18 +29,17 @@ export function SecurityTab() {
     mutationFn: changePassword,
     onSuccess: () => {
       form.reset()
-      snackbar.show(t('profile.passwordChanged'), { color: 'success', icon: 'success' })
+      snackbar.success(t('profile.passwordChanged'))
       void queryClient.invalidateQueries({ queryKey: profileKeys.sessions })
     },
     onError: (err) => {
-      if (!applyFieldErrors(err, form.setError, ['currentPassword', 'newPassword'] as const))
-        snackbar.show(t('errors.server_error'), { color: 'error', icon: 'error' })
+      if (!applyFieldErrors(err, form.setError, ['currentPassword', 'newPassword'] as const)) snackbar.error(t('errors.server_error'))
     },
   })
   const revoke = useMutation({
     mutationFn: revokeOtherSessions,
     onSuccess: () => {
-      snackbar.show(t('profile.othersSignedOut'), { color: 'success', icon: 'success' })
+      snackbar.success(t('profile.othersSignedOut'))
       void queryClient.invalidateQueries({ queryKey: profileKeys.sessions })
     },
   })

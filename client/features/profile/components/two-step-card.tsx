@@ -38,7 +38,7 @@ export function TwoStepCard() {
     const body = err instanceof ApiClientError ? err.body : null
     const own = body?.fieldErrors?.[field]?.[0]
     if (own) setError(own)
-    else snackbar.show(errorText(err, t), { color: 'error', icon: 'error' })
+    else snackbar.error(errorText(err, t))
   }
   const run = async (e: FormEvent, work: () => Promise<void>, field: 'password' | 'code') => {
     e.preventDefault()
@@ -70,7 +70,7 @@ export function TwoStepCard() {
               await disableMfa(value)
               go({ kind: 'idle' })
               refresh()
-              snackbar.show(t('profile.mfa.disabled'), { color: 'success', icon: 'success' })
+              snackbar.success(t('profile.mfa.disabled'))
             }
           },
           'password',
@@ -107,7 +107,7 @@ export function TwoStepCard() {
                 const { recoveryCodes } = await enableMfa(value.trim())
                 go({ kind: 'codes', codes: recoveryCodes })
                 refresh()
-                snackbar.show(t('profile.mfa.enabled'), { color: 'success', icon: 'success' })
+                snackbar.success(t('profile.mfa.enabled'))
               },
               'code',
             )

@@ -101,10 +101,7 @@ function SurveyBody(props: { survey: SurveyDetail; reload: () => void; onDone: (
     setBusy('answer')
     try {
       const done = await answerSurvey(s.id, s.version, clean)
-      snackbar.show(done.grade ? t('quality.surveys.answeredToast', { grade: done.grade }) : t('quality.surveys.answeredNoGrade'), {
-        color: 'success',
-        icon: 'success',
-      })
+      snackbar.success(done.grade ? t('quality.surveys.answeredToast', { grade: done.grade }) : t('quality.surveys.answeredNoGrade'))
       props.onDone()
     } catch (err) {
       failed(err)
@@ -118,10 +115,7 @@ function SurveyBody(props: { survey: SurveyDetail; reload: () => void; onDone: (
     setBusy('notReached')
     try {
       const done = await surveyNotReached(s.id, s.version)
-      snackbar.show(done.status === 'unreached' ? t('quality.surveys.unreachedToast', { n: done.attempts }) : t('quality.surveys.notReachedToast'), {
-        color: 'success',
-        icon: 'success',
-      })
+      snackbar.success(done.status === 'unreached' ? t('quality.surveys.unreachedToast', { n: done.attempts }) : t('quality.surveys.notReachedToast'))
       props.onDone()
     } catch (err) {
       failed(err)
@@ -139,7 +133,7 @@ function SurveyBody(props: { survey: SurveyDetail; reload: () => void; onDone: (
     setBusy('regret')
     try {
       await surveyRegret(s.id, s.version, reason.trim())
-      snackbar.show(t('quality.surveys.regretToast'), { color: 'success', icon: 'success' })
+      snackbar.success(t('quality.surveys.regretToast'))
       setRegretOpen(false)
       props.onDone()
     } catch (err) {

@@ -107,7 +107,7 @@ export function SendLinkPanel({ surveyId, onSent }: { surveyId: string; onSent: 
     setLinkBusy(true)
     try {
       const sent = await sendSurveyLink(surveyId, linkLanguage)
-      snackbar.show(t('quality.share.sentToast', { to: sent.sentTo }), { color: 'success', icon: 'success' })
+      snackbar.success(t('quality.share.sentToast', { to: sent.sentTo }))
       onSent()
     } catch (err) {
       const body = err instanceof ApiClientError ? err.body : undefined

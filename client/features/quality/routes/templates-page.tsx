@@ -35,7 +35,7 @@ export default function TemplatesPage() {
     try {
       setEditing(await queryClient.fetchQuery({ queryKey: qualityKeys.template(x.id), queryFn: ({ signal }) => getTemplate(x.id, signal), staleTime: 0 }))
     } catch (err) {
-      snackbar.show(errorText(err, t), { color: 'error', icon: 'error' })
+      snackbar.error(errorText(err, t))
     } finally {
       setOpening(null)
     }
@@ -45,9 +45,9 @@ export default function TemplatesPage() {
     setSwitching(x.id)
     try {
       await setTemplateActive(x.id, !x.active, x.version)
-      snackbar.show(t(x.active ? 'quality.templates.deactivated' : 'quality.templates.activated', { name: x.name }), { color: 'success', icon: 'success' })
+      snackbar.success(t(x.active ? 'quality.templates.deactivated' : 'quality.templates.activated', { name: x.name }))
     } catch (err) {
-      snackbar.show(errorText(err, t), { color: 'error', icon: 'error' })
+      snackbar.error(errorText(err, t))
     } finally {
       setSwitching(null)
       refresh()
@@ -119,7 +119,7 @@ export default function TemplatesPage() {
           template={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
           onSaved={(message) => {
-            snackbar.show(message, { color: 'success', icon: 'success' })
+            snackbar.success(message)
             refresh()
           }}
           onConflict={refresh}

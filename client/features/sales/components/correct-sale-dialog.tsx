@@ -97,7 +97,7 @@ export function CorrectSaleDialog({ sale, open, onOpenChange }: { sale: LocalSal
         t,
       )
       engine.afterLocalWrite()
-      snackbar.show(navigator.onLine ? t('sales.correct.savedOnline') : t('sales.correct.savedOffline'), { color: 'success', icon: 'success' })
+      snackbar.success(navigator.onLine ? t('sales.correct.savedOnline') : t('sales.correct.savedOffline'))
       onOpenChange(false)
     } catch (e) {
       if (!(e instanceof LocalValidationError)) throw e

@@ -41,7 +41,7 @@ export default function DailyCheckoutPage() {
     try {
       await checkoutLocally(db, userId, { id: crypto.randomUUID(), date: today, checkedOutAt: now(), comment }, t)
       engine.afterLocalWrite()
-      snackbar.show(t('checkout.done'), { color: 'success', icon: 'success' })
+      snackbar.success(t('checkout.done'))
     } catch (e) {
       if (!(e instanceof LocalValidationError)) throw e
       setError(Object.values(e.fieldErrors)[0]?.[0] ?? null)

@@ -168,7 +168,7 @@ export default function DeviationPage() {
         allowed={d.sale.allowedNext}
         onConflict={() => void deviation.refetch()}
         onMoved={() => {
-          snackbar.show(t('saleReports.move.movedCount', { count: 1 }), { color: 'success', icon: 'success' })
+          snackbar.success(t('saleReports.move.movedCount', { count: 1 }))
           void queryClient.invalidateQueries({ queryKey: salesKeys.deviation(id) })
           void queryClient.invalidateQueries({ queryKey: salesKeys.deviations.all })
           void queryClient.invalidateQueries({ queryKey: salesKeys.report(d.sale.id) })

@@ -99,7 +99,7 @@ export default function DoubleSalesPage() {
         onClose={() => setDeciding(null)}
         onConflict={refresh}
         onDecided={() => {
-          snackbar.show(t(deciding?.mode === 'dismiss' ? 'doubleSales.dismissed' : 'doubleSales.confirmed'), { color: 'success', icon: 'success' })
+          snackbar.success(t(deciding?.mode === 'dismiss' ? 'doubleSales.dismissed' : 'doubleSales.confirmed'))
           setDeciding(null)
           refresh()
         }}
@@ -111,7 +111,7 @@ export default function DoubleSalesPage() {
           current={windowDays}
           onClose={() => setEditingWindow(false)}
           onSaved={() => {
-            snackbar.show(t('doubleSales.windowSaved'), { color: 'success', icon: 'success' })
+            snackbar.success(t('doubleSales.windowSaved'))
             setEditingWindow(false)
             void queryClient.invalidateQueries({ queryKey: salesKeys.settings })
             refresh()

@@ -145,7 +145,7 @@ export default function SaleReportPage() {
         allowed={r.allowedNext}
         onConflict={() => void report.refetch()}
         onMoved={() => {
-          snackbar.show(t('saleReports.move.movedCount', { count: 1 }), { color: 'success', icon: 'success' })
+          snackbar.success(t('saleReports.move.movedCount', { count: 1 }))
           void queryClient.invalidateQueries({ queryKey: salesKeys.report(id) })
           void queryClient.invalidateQueries({ queryKey: salesKeys.reports.all })
         }}

@@ -150,7 +150,7 @@ export default function SaleReportsPage() {
         reports={moving ?? []}
         onMoved={(moved) => {
           if (moved.length === 0) return
-          snackbar.show(t('saleReports.move.movedCount', { count: moved.length }), { color: 'success', icon: 'success' })
+          snackbar.success(t('saleReports.move.movedCount', { count: moved.length }))
           setSelected((current) => new Set([...current].filter((id) => !moved.includes(id))))
           for (const id of moved) seen.current.delete(id)
           void queryClient.invalidateQueries({ queryKey: salesKeys.reports.all })

@@ -78,7 +78,7 @@ export default function SalesCreatePage() {
         keepFileId: fixing?.name === 'createSale' ? (fixing.args as SaleInput).checklistFileId : null,
       })
       engine.afterLocalWrite()
-      snackbar.show(navigator.onLine ? t('sales.savedOnline') : t('sales.savedOffline'), { color: 'success', icon: 'success' })
+      snackbar.success(navigator.onLine ? t('sales.savedOnline') : t('sales.savedOffline'))
       navigate(`/sales/${input.id}`)
     } catch (e) {
       if (!(e instanceof LocalValidationError)) throw e

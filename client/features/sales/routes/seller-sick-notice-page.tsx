@@ -50,7 +50,7 @@ export default function SickNoticePage() {
     try {
       await sendSickNoticeLocally(db, userId, { id: crypto.randomUUID(), date: firstDay, message, sentAt: Date.now(), sameDay }, t)
       engine.afterLocalWrite()
-      snackbar.show(t('sickNotice.sent'), { color: 'success', icon: 'success' })
+      snackbar.success(t('sickNotice.sent'))
     } catch (e) {
       if (!(e instanceof LocalValidationError)) throw e
       setError(Object.values(e.fieldErrors)[0]?.[0] ?? null)

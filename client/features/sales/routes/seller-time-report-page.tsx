@@ -54,7 +54,7 @@ export default function TimeReportPage() {
         replacesSeq: fixing?.state === 'rejected' ? fixing.seq : undefined,
       })
       engine.afterLocalWrite()
-      snackbar.show(t('timeReport.saved'), { color: 'success', icon: 'success' })
+      snackbar.success(t('timeReport.saved'))
     } catch (e) {
       if (!(e instanceof LocalValidationError)) throw e
       for (const [field, messages] of Object.entries(e.fieldErrors)) {

@@ -64,11 +64,11 @@ function Editor({ message, crumbs }: { message: ScheduledMessageDetail | null; c
     try {
       if (message) {
         await updateMessage(message.id, message.version, toInput(values))
-        snackbar.show(t('scheduled.saved'), { color: 'success', icon: 'success' })
+        snackbar.success(t('scheduled.saved'))
         reload()
       } else {
         const { id } = await createMessage(toInput(values))
-        snackbar.show(t('scheduled.created'), { color: 'success', icon: 'success' })
+        snackbar.success(t('scheduled.created'))
         reload()
         navigate(pathFor('backoffice-scheduledmessages-id', { id }), { replace: true })
       }
@@ -89,7 +89,7 @@ function Editor({ message, crumbs }: { message: ScheduledMessageDetail | null; c
     setBusy(true)
     try {
       await work()
-      snackbar.show(done, { color: 'success', icon: 'success' })
+      snackbar.success(done)
       reload()
     } catch (err) {
       setError(formErrorOf(err, t))

@@ -34,11 +34,11 @@ export default function TermsPage() {
   const hasDraft = versions.data?.items.some((v) => v.status === 'draft') ?? false
 
   const done = (message: string) => {
-    snackbar.show(message, { color: 'success', icon: 'success' })
+    snackbar.success(message)
     void queryClient.invalidateQueries({ queryKey: termsKeys.all })
   }
   const failed = (err: unknown) => {
-    snackbar.show(formErrorOf(err, t).message, { color: 'error', icon: 'error' })
+    snackbar.error(formErrorOf(err, t).message)
     void versions.refetch()
   }
   const publish = async (v: TermsVersionItem) => {

@@ -75,10 +75,10 @@ export function AttestationPanel({ month }: { month: string }) {
       const r = await attest(month, ids)
       setAnswer(r)
       setSelected(new Set())
-      if (r.attested.length) snackbar.show(t('pay.attestation.done', { count: r.attested.length }), { color: 'success', icon: 'success' })
+      if (r.attested.length) snackbar.success(t('pay.attestation.done', { count: r.attested.length }))
       refresh()
     } catch (err) {
-      snackbar.show(formErrorOf(err, t).message, { color: 'error', icon: 'error' })
+      snackbar.error(formErrorOf(err, t).message)
     } finally {
       setBusy(false)
     }
@@ -94,10 +94,10 @@ export function AttestationPanel({ month }: { month: string }) {
     if (!sure) return
     try {
       const done = await recordSickDays(month, r.userId)
-      snackbar.show(t('pay.attestation.sickDaysRecorded', { count: done.dates.length }), { color: 'success', icon: 'success' })
+      snackbar.success(t('pay.attestation.sickDaysRecorded', { count: done.dates.length }))
       refresh()
     } catch (err) {
-      snackbar.show(formErrorOf(err, t).message, { color: 'error', icon: 'error' })
+      snackbar.error(formErrorOf(err, t).message)
     }
   }
   const toggle = (id: string, on: boolean) =>
@@ -160,7 +160,7 @@ export function AttestationPanel({ month }: { month: string }) {
           onClose={() => setReopening(null)}
           onDone={() => {
             setReopening(null)
-            snackbar.show(t('pay.attestation.reopened'), { color: 'success', icon: 'success' })
+            snackbar.success(t('pay.attestation.reopened'))
             refresh()
           }}
         />

@@ -111,7 +111,7 @@ export default function TimeReportPage() {
                 onReload={refresh}
                 onSaved={() => {
                   setEditing(false)
-                  snackbar.show(t('pay.timeReports.corrected'), { color: 'success', icon: 'success' })
+                  snackbar.success(t('pay.timeReports.corrected'))
                   refresh()
                 }}
               />

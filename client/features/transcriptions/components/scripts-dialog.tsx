@@ -28,7 +28,7 @@ function ScriptForm({ script, onSaved }: { script: TranscriptScript; onSaved: ()
         mustNot: phrasesOf(mustNot, script.mustNot),
         ...(script.version ? { version: script.version } : {}),
       })
-      snackbar.show(t('transcriptions.scriptDialog.saved'), { color: 'success', icon: 'success' })
+      snackbar.success(t('transcriptions.scriptDialog.saved'))
       onSaved()
     } catch (err) {
       setError(formErrorOf(err, t).message)

@@ -119,7 +119,7 @@ export function NewUserAction() {
         open={creating}
         onOpenChange={setCreating}
         onCreated={(name) => {
-          snackbar.show(t('users.created', { name }), { color: 'success', icon: 'success' })
+          snackbar.success(t('users.created', { name }))
           void queryClient.invalidateQueries({ queryKey: usersKeys.all })
         }}
       />

@@ -76,7 +76,7 @@ export function ImportUsersDialog({ open, onOpenChange }: { open: boolean; onOpe
       const answer = await importUsers({ csv: checked.csv, confirm: true, password })
       void queryClient.invalidateQueries({ queryKey: usersKeys.all })
       if (answer.created === checked.answer.valid) {
-        snackbar.show(t('userAdmin.import.done', { count: answer.created }), { color: 'success', icon: 'success' })
+        snackbar.success(t('userAdmin.import.done', { count: answer.created }))
         reset()
         onOpenChange(false)
       } else {

@@ -41,7 +41,7 @@ export function UserExternalAccounts(props: { userId: string; userName: string }
           onSaved={(items) => {
             queryClient.setQueryData(key, { items })
             void queryClient.invalidateQueries({ queryKey: usersKeys.user.detail(props.userId) })
-            snackbar.show(t('externalAccounts.accountSaved', { name: setting.name }), { color: 'success', icon: 'success' })
+            snackbar.success(t('externalAccounts.accountSaved', { name: setting.name }))
           }}
           onConflict={() => void rows.refetch()}
         />

@@ -105,7 +105,7 @@ export function UserEmploymentTab({ u }: { u: UserDetail }) {
       setRevealed(await revealUser(u.id, fields))
       void queryClient.invalidateQueries({ queryKey: usersKeys.user.detail(u.id) })
     } catch (err) {
-      snackbar.show(errorText(err, t), { color: 'error', icon: 'error' })
+      snackbar.error(errorText(err, t))
     } finally {
       setRevealing(false)
     }

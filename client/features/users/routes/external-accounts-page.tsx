@@ -33,7 +33,7 @@ export default function ExternalAccountsPage() {
     delete: ability.can('delete', 'external_account_templates'),
   }
   const done = (message: string) => {
-    snackbar.show(message, { color: 'success', icon: 'success' })
+    snackbar.success(message)
     void queryClient.invalidateQueries({ queryKey: usersKeys.externalTemplates })
   }
 

@@ -119,7 +119,7 @@ export default function RolesPage() {
         role={editing}
         onClose={() => setEditing(null)}
         onSaved={(message) => {
-          snackbar.show(message, { color: 'success', icon: 'success' })
+          snackbar.success(message)
           refresh()
         }}
         onConflict={refresh}
@@ -129,7 +129,7 @@ export default function RolesPage() {
         roles={roles}
         onClose={() => setDeleting(null)}
         onDeleted={(message) => {
-          snackbar.show(message, { color: 'success', icon: 'success' })
+          snackbar.success(message)
           refresh()
         }}
       />

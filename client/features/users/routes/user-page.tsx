@@ -46,17 +46,13 @@ export default function UserPage() {
     queryClient.setQueryData(usersKeys.user.detail(id), u)
     void queryClient.invalidateQueries({ queryKey: usersKeys.all })
     setDialog(null)
-    snackbar.show(message, { color: 'success', icon: 'success' })
+    snackbar.success(message)
   }
   const reload = () => {
     setDialog(null)
     void user.refetch()
   }
-  const failed = (err: unknown) =>
-    snackbar.show(errorText(err, t), {
-      color: 'error',
-      icon: 'error',
-    })
+  const failed = (err: unknown) => snackbar.error(errorText(err, t))
 
   const resetMfaOf = async (u: UserDetail) => {
     const ok = await confirm({
