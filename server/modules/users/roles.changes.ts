@@ -7,12 +7,22 @@ import type { Translate } from '../../../shared/schemas/errors'
 import type { RoleDetail, deleteRoleInputSchema, roleInputSchema } from '../../../shared/schemas/roles'
 import { ApiError, notFound, validationError } from '../../lib/errors'
 import { mustHoldRules, permissionNames, ruleKey, rulesOfPermissions } from './permission-rules'
-import { logActivities, logActivity } from '../../platform/activity-log'
+import { type ActivityEntry, logActivities, logActivity } from '../../platform/activity-log'
+import type { Db } from '../../db/client'
 import { type Actor, type RoleRow, LOCKED_KEY, type RolesContext } from './roles.context'
+
+type RoleLine = Pick<ActivityEntry, 'before' | 'after'> & { action: 'created' | 'updated' | 'deleted' }
 
 /** Creating, editing and removing a role: never granting more than the editor holds, every change logged and announced. */
 export function roleChanges(ctx: RolesContext) {
   const { events, t, now, rulesByRole, roleRow, current, nameTaken, uniqueKey, writeRules, committed } = ctx
+
+  /** A role's change in its transaction: the log line (who, acting as whom) and the event the other areas react to. */
+  async function recorded(tx: Db, actor: Actor, at: number, id: string, line: RoleLine, effect: { movedTo: string | null; users: number }) {
+    await logActivity(tx, t, { at, actorId: actor.id, actingAsId: actor.actingAsId, entity: 'role', entityId: id, ...line })
+    await events.record(tx, 'role.changed', { roleId: id, action: line.action, ...effect }, { actorId: actor.id, at })
+  }
+
   return {
     create(actor: Actor, input: z.output<typeof roleInputSchema>, translate: Translate): Promise<{ id: string }> {
       return committed(async (tx) => {
@@ -31,16 +41,8 @@ export function roleChanges(ctx: RolesContext) {
           updatedAt: at,
         })
         await writeRules(tx, id, rules)
-        await logActivity(tx, t, {
-          at,
-          actorId: actor.id,
-          actingAsId: actor.actingAsId,
-          entity: 'role',
-          entityId: id,
-          action: 'created',
-          after: { name: input.name, description: input.description, permissions: permissionNames(rules) },
-        })
-        await events.record(tx, 'role.changed', { roleId: id, action: 'created', movedTo: null, users: 0 }, { actorId: actor.id, at })
+        const after = { name: input.name, description: input.description, permissions: permissionNames(rules) }
+        await recorded(tx, actor, at, id, { action: 'created', after }, { movedTo: null, users: 0 })
         return { id }
       })
     },
@@ -72,12 +74,8 @@ export function roleChanges(ctx: RolesContext) {
         if (added.length > 0 || removed.length > 0) await writeRules(tx, id, [...wanted, ...kept])
         const changedText = row.name !== input.name || row.description !== input.description
         if (changedText || added.length > 0 || removed.length > 0) {
-          await logActivity(tx, t, {
-            at,
-            actorId: actor.id,
-            actingAsId: actor.actingAsId,
-            entity: 'role',
-            entityId: id,
+          const [users] = await tx.select({ n: count() }).from(t.users).where(eq(t.users.roleId, id))
+          const line: RoleLine = {
             action: 'updated',
             before: {
               ...(row.name !== input.name ? { name: row.name } : {}),
@@ -89,9 +87,8 @@ export function roleChanges(ctx: RolesContext) {
               ...(row.description !== input.description ? { description: input.description } : {}),
               ...(added.length > 0 ? { permissions: permissionNames(added) } : {}),
             },
-          })
-          const [users] = await tx.select({ n: count() }).from(t.users).where(eq(t.users.roleId, id))
-          await events.record(tx, 'role.changed', { roleId: id, action: 'updated', movedTo: null, users: users?.n ?? 0 }, { actorId: actor.id, at })
+          }
+          await recorded(tx, actor, at, id, line, { movedTo: null, users: users?.n ?? 0 })
         }
         return current(tx, id, actor.ability)
       })
@@ -137,22 +134,12 @@ export function roleChanges(ctx: RolesContext) {
           )
         }
         await tx.delete(t.roles).where(eq(t.roles.id, id))
-        await logActivity(tx, t, {
-          at,
-          actorId: actor.id,
-          actingAsId: actor.actingAsId,
-          entity: 'role',
-          entityId: id,
+        const line: RoleLine = {
           action: 'deleted',
           before: { name: row.name, description: row.description, permissions: permissionNames(stored) },
           after: movedTo ? { usersMovedTo: movedTo.name, users: holders.length } : null,
-        })
-        await events.record(
-          tx,
-          'role.changed',
-          { roleId: id, action: 'deleted', movedTo: movedTo?.id ?? null, users: holders.length },
-          { actorId: actor.id, at },
-        )
+        }
+        await recorded(tx, actor, at, id, line, { movedTo: movedTo?.id ?? null, users: holders.length })
         return { moved: holders.length }
       })
     },

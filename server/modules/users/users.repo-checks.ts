@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm'
 import type { StoredRule } from '../../../shared/permissions/ability'
 import { type RoleListItem } from '../../../shared/schemas/users'
 import type { Db } from '../../db/client'
@@ -7,6 +7,29 @@ import { type UsersRepoContext } from './users.repo-context'
 /** What a change to a user is checked against and offered: providers, coached teams, rules, roles and teams that exist, e-mails taken. */
 export function userChecks(ctx: UsersRepoContext) {
   const { db, t } = ctx
+
+  /** Stored rules by their holder (a user's own, or a role's), each holder's in their order. */
+  async function rulesBy(tx: Db, holder: 'userId' | 'roleId', where: SQL | undefined): Promise<Map<string, StoredRule[]>> {
+    const r = t.permissionRules
+    const rows = await tx
+      .select({ holder: r[holder], action: r.action, subject: r.subject, fields: r.fields, conditions: r.conditions, inverted: r.inverted })
+      .from(r)
+      .where(where)
+      .orderBy(asc(r.position))
+    const by = new Map<string, StoredRule[]>()
+    for (const { holder: id, ...rule } of rows) {
+      const list = by.get(id!) ?? []
+      list.push(rule)
+      by.set(id!, list)
+    }
+    return by
+  }
+
+  async function exists(tx: Db, table: typeof t.users | typeof t.roles | typeof t.teams, where: SQL): Promise<boolean> {
+    const [row] = await tx.select({ id: table.id }).from(table).where(where).limit(1)
+    return row !== undefined
+  }
+
   return {
     /** The ids of the providers a user sells for (decision 044). */
     async providerIds(tx: Db, userId: string): Promise<string[]> {
@@ -25,66 +48,17 @@ export function userChecks(ctx: UsersRepoContext) {
 
     /** The rules given to users directly (not through their role), by user id, in their order. */
     async directRules(tx: Db, userIds: string[]): Promise<Map<string, StoredRule[]>> {
-      const byUser = new Map<string, StoredRule[]>()
-      if (userIds.length === 0) return byUser
-      const rows = await tx
-        .select({
-          userId: t.permissionRules.userId,
-          action: t.permissionRules.action,
-          subject: t.permissionRules.subject,
-          fields: t.permissionRules.fields,
-          conditions: t.permissionRules.conditions,
-          inverted: t.permissionRules.inverted,
-        })
-        .from(t.permissionRules)
-        .where(and(inArray(t.permissionRules.userId, userIds), isNull(t.permissionRules.roleId)))
-        .orderBy(asc(t.permissionRules.position))
-      for (const { userId, ...rule } of rows) {
-        const list = byUser.get(userId!) ?? []
-        list.push(rule)
-        byUser.set(userId!, list)
-      }
-      return byUser
-    },
-
-    /** Distinct titles in use, for the list's title filter. */
-    async emailExists(tx: Db, email: string): Promise<boolean> {
-      const [row] = await tx.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, email)).limit(1)
-      return row !== undefined
-    },
-
-    async roleExists(tx: Db, roleId: string): Promise<boolean> {
-      const [row] = await tx.select({ id: t.roles.id }).from(t.roles).where(eq(t.roles.id, roleId)).limit(1)
-      return row !== undefined
+      if (userIds.length === 0) return new Map()
+      return rulesBy(tx, 'userId', and(inArray(t.permissionRules.userId, userIds), isNull(t.permissionRules.roleId)))
     },
 
     /** The stored rules of each role, by role id (what assigning the role gives). */
-    async roleRules(tx: Db = db, roleId?: string): Promise<Map<string, StoredRule[]>> {
-      const rows = await tx
-        .select({
-          roleId: t.permissionRules.roleId,
-          action: t.permissionRules.action,
-          subject: t.permissionRules.subject,
-          fields: t.permissionRules.fields,
-          conditions: t.permissionRules.conditions,
-          inverted: t.permissionRules.inverted,
-        })
-        .from(t.permissionRules)
-        .where(roleId ? eq(t.permissionRules.roleId, roleId) : isNotNull(t.permissionRules.roleId))
-        .orderBy(asc(t.permissionRules.position))
-      const byRole = new Map<string, StoredRule[]>()
-      for (const { roleId: id, ...rule } of rows) {
-        const list = byRole.get(id!) ?? []
-        list.push(rule)
-        byRole.set(id!, list)
-      }
-      return byRole
-    },
+    roleRules: (tx: Db = db, roleId?: string): Promise<Map<string, StoredRule[]>> =>
+      rulesBy(tx, 'roleId', roleId ? eq(t.permissionRules.roleId, roleId) : isNotNull(t.permissionRules.roleId)),
 
-    async teamExists(tx: Db, teamId: string): Promise<boolean> {
-      const [row] = await tx.select({ id: t.teams.id }).from(t.teams).where(eq(t.teams.id, teamId)).limit(1)
-      return row !== undefined
-    },
+    emailExists: (tx: Db, email: string) => exists(tx, t.users, eq(t.users.email, email)),
+    roleExists: (tx: Db, roleId: string) => exists(tx, t.roles, eq(t.roles.id, roleId)),
+    teamExists: (tx: Db, teamId: string) => exists(tx, t.teams, eq(t.teams.id, teamId)),
 
     /** Which of these e-mail addresses (lower case) are taken. */
     async existingEmails(tx: Db, emails: string[]): Promise<Set<string>> {
