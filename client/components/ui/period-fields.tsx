@@ -41,13 +41,13 @@ export function usePeriodFilter<F extends Period>(
   const key = JSON.stringify(filter)
   const checked = useMemo(() => schema.safeParse(JSON.parse(key)), [schema, key])
   const problems = checked.success ? null : fieldErrorsOf(checked.error, t)
-  return { filter: filter as F, key, problems, today }
+  return { filter: filter as F, key, problems, today, fields: { from: filter.from, to: filter.to, today, problems } }
 }
 
 /**
  * A statistics screen's period: a preset (or "custom", shown when the dates match none) and the two dates, each
- * with its problem under it. Used in a filter grid: it renders two cells. The labels are the screen's own (each area
- * names them in its namespace).
+ * with its problem under it. Used in a filter grid: it renders two cells. `usePeriodFilter`'s `fields` give the
+ * dates, today and the problems.
  */
 export function PeriodFields(props: {
   from: string
@@ -56,9 +56,9 @@ export function PeriodFields(props: {
   presets: readonly PeriodPreset[]
   problems: FieldErrors | null
   onChange: (period: { from?: string; to?: string }) => void
-  labels: { period: string; from: string; to: string; preset: (preset: PeriodPreset | 'custom') => string }
   presetTestId?: string
 }) {
+  const { t } = useTranslation()
   const preset = props.presets.find((p) => {
     const period = periodPreset(p, props.today)
     return period.from === props.from && period.to === props.to
@@ -66,7 +66,7 @@ export function PeriodFields(props: {
   return (
     <>
       <Field.Root>
-        <Field.Label fontSize="sm">{props.labels.period}</Field.Label>
+        <Field.Label fontSize="sm">{t('period.label')}</Field.Label>
         <NativeSelect.Root size="sm">
           <NativeSelect.Field
             value={preset ?? 'custom'}
@@ -78,22 +78,22 @@ export function PeriodFields(props: {
           >
             {props.presets.map((p) => (
               <option key={p} value={p}>
-                {props.labels.preset(p)}
+                {t(`period.preset.${p}`)}
               </option>
             ))}
-            <option value="custom">{props.labels.preset('custom')}</option>
+            <option value="custom">{t('period.preset.custom')}</option>
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </Field.Root>
       <HStack gap="2" align="start">
         <Field.Root invalid={!!props.problems?.from}>
-          <Field.Label fontSize="sm">{props.labels.from}</Field.Label>
+          <Field.Label fontSize="sm">{t('period.from')}</Field.Label>
           <Input size="sm" type="date" value={props.from} max={props.to} onChange={(e) => props.onChange({ from: e.currentTarget.value })} />
           <Field.ErrorText>{props.problems?.from?.[0]}</Field.ErrorText>
         </Field.Root>
         <Field.Root invalid={!!props.problems?.to}>
-          <Field.Label fontSize="sm">{props.labels.to}</Field.Label>
+          <Field.Label fontSize="sm">{t('period.to')}</Field.Label>
           <Input size="sm" type="date" value={props.to} min={props.from} onChange={(e) => props.onChange({ to: e.currentTarget.value })} />
           <Field.ErrorText>{props.problems?.to?.[0]}</Field.ErrorText>
         </Field.Root>

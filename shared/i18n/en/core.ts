@@ -278,6 +278,20 @@ export const enCore = {
     conflict: 'Someone else changed this while you were editing. Reload and try again.',
     reload: 'Reload',
   },
+  period: {
+    label: 'Period',
+    from: 'From',
+    to: 'To',
+    preset: {
+      last30: 'Last 30 days',
+      thisMonth: 'This month',
+      lastMonth: 'Last month',
+      thisYear: 'This year',
+      lastYear: 'Last year',
+      last12: 'Last 12 months',
+      custom: 'Custom period',
+    },
+  },
   table: {
     noFigures: 'Nothing to show for this period.',
     filters: 'Filters',

@@ -12,17 +12,8 @@ export const enStatistics = {
   orderStats: {
     intro:
       'Sales that stand (finalised, approved, flagged and unanswered) sold in the period. Regrets, deviations and absence are not counted. Every figure opens the sale reports behind it.',
-    period: 'Period',
     from: 'From',
     to: 'To',
-    preset: {
-      last30: 'Last 30 days',
-      thisMonth: 'This month',
-      lastMonth: 'Last month',
-      thisYear: 'This year',
-      last12: 'Last 12 months',
-      custom: 'Custom period',
-    },
     team: 'Team',
     allTeams: 'All teams',
     seller: 'Seller',

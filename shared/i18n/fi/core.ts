@@ -278,6 +278,20 @@ export const fiCore = {
     conflict: 'Joku muu muutti tätä muokatessasi. Lataa uudelleen ja yritä uudestaan.',
     reload: 'Lataa uudelleen',
   },
+  period: {
+    label: 'Jakso',
+    from: 'Alkaen',
+    to: 'Päättyen',
+    preset: {
+      last30: 'Viimeiset 30 päivää',
+      thisMonth: 'Tämä kuukausi',
+      lastMonth: 'Edellinen kuukausi',
+      thisYear: 'Tämä vuosi',
+      lastYear: 'Edellinen vuosi',
+      last12: 'Viimeiset 12 kuukautta',
+      custom: 'Oma jakso',
+    },
+  },
   table: {
     noFigures: 'Tältä jaksolta ei ole näytettävää.',
     filters: 'Suodattimet',

@@ -12,17 +12,8 @@ export const fiStatistics = {
   orderStats: {
     intro:
       'Voimassa olevat myynnit (valmiit, hyväksytyt, merkityt ja vastaamattomat), jotka on myyty jakson aikana. Peruutuksia, poikkeamia ja poissaoloja ei lasketa. Jokainen luku avaa sen takana olevat myyntiraportit.',
-    period: 'Jakso',
     from: 'Alkaen',
     to: 'Päättyen',
-    preset: {
-      last30: 'Viimeiset 30 päivää',
-      thisMonth: 'Tämä kuukausi',
-      lastMonth: 'Edellinen kuukausi',
-      thisYear: 'Tämä vuosi',
-      last12: 'Viimeiset 12 kuukautta',
-      custom: 'Oma jakso',
-    },
     team: 'Tiimi',
     allTeams: 'Kaikki tiimit',
     seller: 'Myyjä',

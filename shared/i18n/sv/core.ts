@@ -275,6 +275,20 @@ export const svCore = {
     conflict: 'Någon annan har ändrat detta medan du redigerade. Ladda om och försök igen.',
     reload: 'Ladda om',
   },
+  period: {
+    label: 'Period',
+    from: 'Från',
+    to: 'Till',
+    preset: {
+      last30: 'Senaste 30 dagarna',
+      thisMonth: 'Den här månaden',
+      lastMonth: 'Förra månaden',
+      thisYear: 'I år',
+      lastYear: 'Förra året',
+      last12: 'Senaste 12 månaderna',
+      custom: 'Egen period',
+    },
+  },
   table: {
     noFigures: 'Inget att visa för den här perioden.',
     filters: 'Filter',

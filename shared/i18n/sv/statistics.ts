@@ -9,17 +9,8 @@ export const svStatistics = {
   orderStats: {
     intro:
       'Försäljningar som står sig (slutförda, godkända, flaggade och obesvarade) sålda under perioden. Ånger, avvikelser och frånvaro räknas inte. Varje siffra öppnar säljrapporterna bakom den.',
-    period: 'Period',
     from: 'Från',
     to: 'Till',
-    preset: {
-      last30: 'Senaste 30 dagarna',
-      thisMonth: 'Den här månaden',
-      lastMonth: 'Förra månaden',
-      thisYear: 'I år',
-      last12: 'Senaste 12 månaderna',
-      custom: 'Egen period',
-    },
     team: 'Team',
     allTeams: 'Alla team',
     seller: 'Säljare',

@@ -67,7 +67,7 @@ function Screen({ view, settings }: { view: ProfitabilityView; settings: Finance
     view === 'legacy'
       ? { from: `${Number(settings.legacyCutoff.slice(0, 4)) - 1}${settings.legacyCutoff.slice(4)}`, to: addDays(settings.legacyCutoff, -1) }
       : periodPreset('thisYear', today)
-  const { filter, key, problems, today } = usePeriodFilter<Filter>(profitabilityQuerySchema, fallback, { officeId: 'office', teamId: 'team' })
+  const { filter, key, problems, fields } = usePeriodFilter<Filter>(profitabilityQuerySchema, fallback, { officeId: 'office', teamId: 'team' })
   const { query, update } = useListQuery({ sortBy: 'tb', orderBy: 'desc', itemsPerPage: 25 })
   const set = (changes: Record<string, string | undefined>) => update(changes, true)
   const ask = (q: ListQuery, signal?: AbortSignal) => getProfitability(view, { ...filter, ...listQueryParams(q) }, signal)
@@ -85,15 +85,7 @@ function Screen({ view, settings }: { view: ProfitabilityView; settings: Finance
         {t('finance.intro')}
       </Text>
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3" data-testid="profitability-filter">
-        <PeriodFields
-          from={filter.from}
-          to={filter.to}
-          today={today}
-          presets={PRESETS}
-          problems={problems}
-          onChange={set}
-          labels={{ period: t('orderStats.period'), from: t('orderStats.from'), to: t('orderStats.to'), preset: (p) => t(`orderStats.preset.${p}`) }}
-        />
+        <PeriodFields {...fields} presets={PRESETS} onChange={set} />
         <OrgFilters
           within="sale_reports"
           cell={{ alignSelf: 'end' }}

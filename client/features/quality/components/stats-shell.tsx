@@ -25,7 +25,7 @@ const presetPeriod = (preset: Preset, today: string) => periodPreset(preset, tod
  * with a period typed by hand, as the server would; nothing is asked until it is right.
  */
 export function useStatsFilter() {
-  const { filter, problems, today } = usePeriodFilter<QualityStatsFilter>(qualityStatsFilterSchema, (today) => presetPeriod('last12', today), {
+  const { filter, problems, fields } = usePeriodFilter<QualityStatsFilter>(qualityStatsFilterSchema, (today) => presetPeriod('last12', today), {
     officeId: 'office',
     teamId: 'team',
     sellerId: 'seller',
@@ -34,7 +34,7 @@ export function useStatsFilter() {
   // Built on the latest change even before it is drawn (two fields filled in quick succession both count).
   const { update } = useListQuery()
   const set = (changes: Record<string, string | undefined>) => update(changes, true, 'push')
-  return { filter, problems, set, today }
+  return { filter, problems, set, fields }
 }
 
 /** The link to the surveys behind a figure: the statistics' filter and the figure's own narrowing. */
@@ -59,7 +59,7 @@ export function StatsShell(props: { screen: StatsScreen; children: (filter: Qual
   const ability = useAbility()
   const navigate = useNavigate()
   const location = useLocation()
-  const { filter, problems, set, today } = useStatsFilter()
+  const { filter, problems, set, fields } = useStatsFilter()
   // On a phone the filters beyond the period are folded until asked for.
   const [more, setMore] = useState(false)
   // The place, person and provider filters fold behind "more filters" on a phone.
@@ -91,21 +91,7 @@ export function StatsShell(props: { screen: StatsScreen; children: (filter: Qual
         <Tabs.Content value={props.screen} pt="5">
           <Stack gap="5">
             <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3" data-testid="stats-filter">
-              <PeriodFields
-                from={filter.from}
-                to={filter.to}
-                today={today}
-                presets={PRESETS}
-                problems={problems}
-                onChange={set}
-                labels={{
-                  period: t('quality.stats.period'),
-                  from: t('quality.stats.from'),
-                  to: t('quality.stats.to'),
-                  preset: (p) => t(`quality.stats.preset.${p}`),
-                }}
-                presetTestId="stats-preset"
-              />
+              <PeriodFields {...fields} presets={PRESETS} onChange={set} presetTestId="stats-preset" />
               <Button size="sm" variant="outline" hideFrom="sm" onClick={() => setMore((x) => !x)} aria-expanded={more} data-testid="stats-more-filters">
                 {more ? t('quality.stats.fewerFilters') : `${t('quality.stats.moreFilters')}${narrowedBy ? ` (${narrowedBy})` : ''}`}
               </Button>

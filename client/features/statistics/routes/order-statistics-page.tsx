@@ -43,7 +43,7 @@ function salesHref(filter: OrderStatsFilter, narrow: Record<string, string | und
  */
 export default function OrderStatisticsPage() {
   const { t } = useTranslation()
-  const { filter, problems, today } = usePeriodFilter<OrderStatsFilter>(orderStatsFilterSchema, (today) => periodPreset('last30', today), {
+  const { filter, problems, fields } = usePeriodFilter<OrderStatsFilter>(orderStatsFilterSchema, (today) => periodPreset('last30', today), {
     teamId: 'team',
     sellerId: 'seller',
   })
@@ -57,15 +57,7 @@ export default function OrderStatisticsPage() {
           {t('orderStats.intro')}
         </Text>
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3" data-testid="order-stats-filter">
-          <PeriodFields
-            from={filter.from}
-            to={filter.to}
-            today={today}
-            presets={PRESETS}
-            problems={problems}
-            onChange={set}
-            labels={{ period: t('orderStats.period'), from: t('orderStats.from'), to: t('orderStats.to'), preset: (p) => t(`orderStats.preset.${p}`) }}
-          />
+          <PeriodFields {...fields} presets={PRESETS} onChange={set} />
           <OrgFilters
             cell={{ alignSelf: 'end' }}
             teams="select"
