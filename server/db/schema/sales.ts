@@ -226,6 +226,21 @@ export const [saleSettings, saleSettingsPg] = table('sale_settings', (k) => ({
   updatedById: k.text('updated_by_id'),
 }))
 
+/** A summary row's place: the seller's team and office at the time of the sale ('' for none), and the provider. */
+const place = (k: Kit) => ({
+  teamId: k.text('team_id').notNull(),
+  officeId: k.text('office_id').notNull(),
+  providerId: k.text('provider_id').notNull(),
+})
+
+/** A summary row's four sums, in öre: the order value, the seller's and the company's commission, the company's cost. */
+const sums = (k: Kit) => ({
+  orderValueOre: k.bigint('order_value_ore').notNull(),
+  sellerCommissionOre: k.bigint('seller_commission_ore').notNull(),
+  companyCommissionOre: k.bigint('company_commission_ore').notNull(),
+  companyCostOre: k.bigint('company_cost_ore').notNull(),
+})
+
 /**
  * The sales summary (issue 19, docs/decisions/046): the sale reports added up per business day, seller, the
  * seller's team and office at the time of the sale, provider and status. Written only by the sales service, in
@@ -238,15 +253,10 @@ export const [saleDayTotals, saleDayTotalsPg] = table(
   (k) => ({
     sellDate: k.text('sell_date').notNull(),
     sellerId: k.text('seller_id').notNull(),
-    teamId: k.text('team_id').notNull(),
-    officeId: k.text('office_id').notNull(),
-    providerId: k.text('provider_id').notNull(),
+    ...place(k),
     status: k.text('status').$type<SaleStatus>().notNull(),
     sales: k.integer('sales').notNull(),
-    orderValueOre: k.bigint('order_value_ore').notNull(),
-    sellerCommissionOre: k.bigint('seller_commission_ore').notNull(),
-    companyCommissionOre: k.bigint('company_commission_ore').notNull(),
-    companyCostOre: k.bigint('company_cost_ore').notNull(),
+    ...sums(k),
   }),
   (t, k) => [
     k.primaryKey({ columns: [t.sellDate, t.sellerId, t.teamId, t.officeId, t.providerId, t.status] }),
@@ -267,17 +277,12 @@ export const [saleDayProducts, saleDayProductsPg] = table(
   (k) => ({
     sellDate: k.text('sell_date').notNull(),
     sellerId: k.text('seller_id').notNull(),
-    teamId: k.text('team_id').notNull(),
-    officeId: k.text('office_id').notNull(),
-    providerId: k.text('provider_id').notNull(),
+    ...place(k),
     productId: k.text('product_id').notNull(),
     status: k.text('status').$type<SaleStatus>().notNull(),
     lines: k.integer('lines').notNull(),
     quantity: k.integer('quantity').notNull(),
-    orderValueOre: k.bigint('order_value_ore').notNull(),
-    sellerCommissionOre: k.bigint('seller_commission_ore').notNull(),
-    companyCommissionOre: k.bigint('company_commission_ore').notNull(),
-    companyCostOre: k.bigint('company_cost_ore').notNull(),
+    ...sums(k),
   }),
   (t, k) => [
     k.primaryKey({ columns: [t.sellDate, t.sellerId, t.teamId, t.officeId, t.providerId, t.productId, t.status] }),
@@ -299,15 +304,10 @@ export const [saleMonthTotals, saleMonthTotalsPg] = table(
   'sale_month_totals',
   (k) => ({
     month: k.text('month').notNull(),
-    teamId: k.text('team_id').notNull(),
-    officeId: k.text('office_id').notNull(),
-    providerId: k.text('provider_id').notNull(),
+    ...place(k),
     status: k.text('status').$type<SaleStatus>().notNull(),
     sales: k.integer('sales').notNull(),
-    orderValueOre: k.bigint('order_value_ore').notNull(),
-    sellerCommissionOre: k.bigint('seller_commission_ore').notNull(),
-    companyCommissionOre: k.bigint('company_commission_ore').notNull(),
-    companyCostOre: k.bigint('company_cost_ore').notNull(),
+    ...sums(k),
   }),
   (t, k) => [
     k.primaryKey({ columns: [t.month, t.teamId, t.officeId, t.providerId, t.status] }),
@@ -338,10 +338,7 @@ export const [saleMonthProducts, saleMonthProductsPg] = table(
     status: k.text('status').$type<SaleStatus>().notNull(),
     lines: k.integer('lines').notNull(),
     quantity: k.integer('quantity').notNull(),
-    orderValueOre: k.bigint('order_value_ore').notNull(),
-    sellerCommissionOre: k.bigint('seller_commission_ore').notNull(),
-    companyCommissionOre: k.bigint('company_commission_ore').notNull(),
-    companyCostOre: k.bigint('company_cost_ore').notNull(),
+    ...sums(k),
   }),
   (t, k) => [k.primaryKey({ columns: [t.month, t.providerId, t.productId, t.status] })],
 )
@@ -358,18 +355,13 @@ export const [saleMonthPending, saleMonthPendingPg] = table('sale_month_pending'
   id: k.bigserial('id'),
   kind: k.text('kind', { enum: ['totals', 'products'] }).notNull(),
   month: k.text('month').notNull(),
-  teamId: k.text('team_id').notNull(),
-  officeId: k.text('office_id').notNull(),
-  providerId: k.text('provider_id').notNull(),
+  ...place(k),
   productId: k.text('product_id').notNull(),
   status: k.text('status').$type<SaleStatus>().notNull(),
   sales: k.integer('sales').notNull(),
   lines: k.integer('lines').notNull(),
   quantity: k.integer('quantity').notNull(),
-  orderValueOre: k.bigint('order_value_ore').notNull(),
-  sellerCommissionOre: k.bigint('seller_commission_ore').notNull(),
-  companyCommissionOre: k.bigint('company_commission_ore').notNull(),
-  companyCostOre: k.bigint('company_cost_ore').notNull(),
+  ...sums(k),
 }))
 
 /**
@@ -387,10 +379,7 @@ export const [saleMonthSellers, saleMonthSellersPg] = table(
     teamId: k.text('team_id').notNull(),
     officeId: k.text('office_id').notNull(),
     sales: k.integer('sales').notNull(),
-    orderValueOre: k.bigint('order_value_ore').notNull(),
-    sellerCommissionOre: k.bigint('seller_commission_ore').notNull(),
-    companyCommissionOre: k.bigint('company_commission_ore').notNull(),
-    companyCostOre: k.bigint('company_cost_ore').notNull(),
+    ...sums(k),
   }),
   (t, k) => [
     k.primaryKey({ columns: [t.month, t.sellerId, t.teamId, t.officeId] }),
