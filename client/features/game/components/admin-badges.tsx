@@ -1,5 +1,5 @@
 import { Alert, Badge, Box, Button, Card, Code, HStack, IconButton, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useFieldArray, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -21,6 +21,7 @@ import { createBadge, getAdminBadges, previewBadge, updateBadge } from '../api/g
 import { useRuleText } from './badge-parts'
 import { FieldSelect } from './field-select'
 import { gameKeys } from '../api/game-keys'
+import { useGameAdminSave } from './admin-save'
 import { useZodResolver, useFormDialog, TextField, TextAreaField, NumberField } from '../../../components/ui/form-kit'
 import { AdminCards, EditFooter } from './admin-cards'
 
@@ -65,7 +66,6 @@ const FIELDS = ['name', 'description', 'period', 'rule', 'coins', 'active'] as c
 
 function BadgeDialog({ badge, onClose, onReload }: { badge?: GameBadge; onClose: () => void; onReload: () => void }) {
   const { t } = useTranslation()
-  const client = useQueryClient()
   const [preview, setPreview] = useState<BadgePreview | null>(null)
   const [previewing, setPreviewing] = useState(false)
   const resolver = useZodResolver(badgeInputSchema)
@@ -84,18 +84,12 @@ function BadgeDialog({ badge, onClose, onReload }: { badge?: GameBadge; onClose:
   })
   const conditions = useFieldArray({ control: form.control, name: 'rule.conditions', keyName: 'key' })
   const { errors } = form.formState
+  const save = useGameAdminSave((name) => t('game.admin.badgeSaved', { name }), onClose)
   const dialog = useFormDialog(form, {
     onClose,
     onReload,
     fields: FIELDS,
-    save: async (values) => {
-      const body = values as BadgeInput
-      if (badge) await updateBadge(badge.id, badge.version, body)
-      else await createBadge(body)
-      snackbar.success(t('game.admin.badgeSaved', { name: values.name }))
-      void client.invalidateQueries({ queryKey: gameKeys.all })
-      onClose()
-    },
+    save: (values) => save(badge, values as BadgeInput, { create: createBadge, update: updateBadge }),
   })
   const runPreview = form.handleSubmit(async (values) => {
     setPreviewing(true)

@@ -1,5 +1,5 @@
 import { Box, Button, Card, Fieldset, HStack, IconButton, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Controller, useFieldArray, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -10,11 +10,11 @@ import { COMPETITION_KINDS, COMPETITION_METRICS, competitionInputSchema, type Co
 import { FormDialog } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { useLookup } from '../../../components/ui/lookup/lookup-api'
-import { snackbar } from '../../../lib/snackbar-store'
 import { createCompetition, getCompetitions, updateCompetition } from '../api/game-api'
 import { PhaseBadge } from './competition-parts'
 import { FieldSelect } from './field-select'
 import { gameKeys } from '../api/game-keys'
+import { useGameAdminSave } from './admin-save'
 import { useZodResolver, useFormDialog, TextField, TextAreaField } from '../../../components/ui/form-kit'
 import { AdminCards, EditFooter } from './admin-cards'
 import { Check } from '../../../components/ui/check'
@@ -60,7 +60,6 @@ const FIELDS = ['name', 'description', 'metric', 'kind', 'officeIds', 'from', 't
 
 function CompetitionDialog({ competition, onClose, onReload }: { competition?: Competition; onClose: () => void; onReload: () => void }) {
   const { t } = useTranslation()
-  const client = useQueryClient()
   const offices = useLookup('offices', {}, true)
   const resolver = useZodResolver(competitionInputSchema)
   const [today] = useState(() => businessDay(Date.now()))
@@ -82,18 +81,12 @@ function CompetitionDialog({ competition, onClose, onReload }: { competition?: C
   })
   const prizes = useFieldArray({ control: form.control, name: 'prizes', keyName: 'key' })
   const { errors } = form.formState
+  const save = useGameAdminSave((name) => t('game.admin.competitionSaved', { name }), onClose)
   const dialog = useFormDialog(form, {
     onClose,
     onReload,
     fields: FIELDS,
-    save: async (values) => {
-      const body = values as CompetitionInput
-      if (competition) await updateCompetition(competition.id, competition.version, body)
-      else await createCompetition(body)
-      snackbar.success(t('game.admin.competitionSaved', { name: values.name }))
-      void client.invalidateQueries({ queryKey: gameKeys.all })
-      onClose()
-    },
+    save: (values) => save(competition, values as CompetitionInput, { create: createCompetition, update: updateCompetition }),
   })
   const select = (name: 'metric' | 'kind' | 'state', options: Array<{ value: string; label: string }>) => (
     <FieldSelect field={form.register(name)} options={options} />

@@ -14,6 +14,7 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { createLevel, deleteLevel, getAdminLevels, updateLevel } from '../api/game-api'
 import { formatPoints } from './game-parts'
 import { gameKeys } from '../api/game-keys'
+import { useGameAdminSave } from './admin-save'
 import { useZodResolver, useFormDialog, TextField, TextAreaField, NumberField } from '../../../components/ui/form-kit'
 
 /** The levels: number, name, the XP each needs, its benefits and how many have reached it. */
@@ -112,7 +113,6 @@ const FIELDS = ['number', 'name', 'requiredXp', 'benefits'] as const
 
 function LevelDialog({ level, nextNumber, onClose, onReload }: { level?: AdminLevel; nextNumber: number; onClose: () => void; onReload: () => void }) {
   const { t } = useTranslation()
-  const client = useQueryClient()
   const resolver = useZodResolver(levelInputSchema)
   const form = useForm<FormIn, unknown, FormOut>({
     resolver,
@@ -120,18 +120,12 @@ function LevelDialog({ level, nextNumber, onClose, onReload }: { level?: AdminLe
       ? { number: level.number, name: level.name, requiredXp: level.requiredXp, benefits: level.benefits }
       : { number: nextNumber, name: '', requiredXp: 0, benefits: '' },
   })
+  const save = useGameAdminSave((name) => t('game.admin.levelSaved', { name }), onClose)
   const dialog = useFormDialog(form, {
     onClose,
     onReload,
     fields: FIELDS,
-    save: async (values) => {
-      const body = values as LevelInput
-      if (level) await updateLevel(level.id, level.version, body)
-      else await createLevel(body)
-      snackbar.success(t('game.admin.levelSaved', { name: values.name }))
-      void client.invalidateQueries({ queryKey: gameKeys.all })
-      onClose()
-    },
+    save: (values) => save(level, values as LevelInput, { create: createLevel, update: updateLevel }),
   })
   return (
     <FormDialog title={level ? t('game.admin.editLevel') : t('game.admin.newLevel')} testId="level-dialog" {...dialog.props}>

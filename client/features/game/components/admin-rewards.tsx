@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Card, HStack, IconButton, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Controller, useFieldArray, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
@@ -7,11 +7,11 @@ import type { FormatLanguage } from '../../../../shared/format'
 import { rewardInputSchema, type Reward, type RewardInput } from '../../../../shared/schemas/game'
 import { FormDialog } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
-import { snackbar } from '../../../lib/snackbar-store'
 import { createReward, getAdminRewards, updateReward } from '../api/game-api'
 import { formatPoints } from './game-parts'
 import { variantLabel } from './purchase-parts'
 import { gameKeys } from '../api/game-keys'
+import { useGameAdminSave } from './admin-save'
 import { useZodResolver, useFormDialog, TextField, TextAreaField, NumberField } from '../../../components/ui/form-kit'
 import { AdminCards, EditFooter } from './admin-cards'
 import { Check } from '../../../components/ui/check'
@@ -63,7 +63,6 @@ type FormOut = z.output<typeof rewardInputSchema>
 
 function RewardDialog({ reward, onClose, onReload }: { reward?: Reward; onClose: () => void; onReload: () => void }) {
   const { t } = useTranslation()
-  const client = useQueryClient()
   const resolver = useZodResolver(rewardInputSchema)
   const form = useForm<FormIn, unknown, FormOut>({
     resolver,
@@ -81,18 +80,12 @@ function RewardDialog({ reward, onClose, onReload }: { reward?: Reward; onClose:
   })
   const variants = useFieldArray({ control: form.control, name: 'variants', keyName: 'key' })
   const { errors } = form.formState
+  const save = useGameAdminSave((name) => t('game.admin.rewardSaved', { name }), onClose)
   const dialog = useFormDialog(form, {
     onClose,
     onReload,
     fields: ['name', 'description', 'priceCoins', 'variants'],
-    save: async (values) => {
-      const body = values as RewardInput
-      if (reward) await updateReward(reward.id, reward.version, body)
-      else await createReward(body)
-      snackbar.success(t('game.admin.rewardSaved', { name: values.name }))
-      void client.invalidateQueries({ queryKey: gameKeys.all })
-      onClose()
-    },
+    save: (values) => save(reward, values as RewardInput, { create: createReward, update: updateReward }),
   })
   return (
     <FormDialog title={reward ? t('game.admin.editReward') : t('game.admin.newReward')} testId="reward-dialog" {...dialog.props} size="lg">

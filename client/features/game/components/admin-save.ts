@@ -1,0 +1,25 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { snackbar } from '../../../lib/snackbar-store'
+import { gameKeys } from '../api/game-keys'
+
+type Saved = { id: string; version: number }
+
+/**
+ * The save of a game admin editor (a level, a badge, a reward, a competition): the open one updated as it was read
+ * (its version, so a change made meanwhile is a conflict) or a new one created, said by its name, the game read
+ * again, and the editor closed.
+ */
+export function useGameAdminSave(said: (name: string) => string, onClose: () => void) {
+  const client = useQueryClient()
+  return async <I extends { name: string }>(
+    open: Saved | undefined,
+    body: I,
+    calls: { create: (body: I) => Promise<unknown>; update: (id: string, version: number, body: I) => Promise<unknown> },
+  ) => {
+    if (open) await calls.update(open.id, open.version, body)
+    else await calls.create(body)
+    snackbar.success(said(body.name))
+    void client.invalidateQueries({ queryKey: gameKeys.all })
+    onClose()
+  }
+}
