@@ -1,4 +1,4 @@
-import { Badge, Field, Input, Tabs, Text } from '@chakra-ui/react'
+import { Badge, Field, Input, Text } from '@chakra-ui/react'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -23,9 +23,9 @@ import { SettingsPanel } from '../components/settings-panel'
 import { StageBadge } from '../components/stage-badge'
 import { TemplatesPanel } from '../components/templates-panel'
 import { Choices } from '../../../components/ui/choices'
+import { AddressTabs } from '../../../components/ui/address-tabs'
 
 const TABS = ['list', 'templates', 'settings'] as const
-type Tab = (typeof TABS)[number]
 
 /**
  * /backoffice/onboarding/candidates (docs/decisions/070): the candidates the reader may see — a recruiter's own, a
@@ -35,20 +35,7 @@ type Tab = (typeof TABS)[number]
 export default function CandidatesPage() {
   const { t } = useTranslation()
   const ability = useAbility()
-  const [params, setParams] = useUrlParams()
   const admin = ability.can('admin', 'candidates')
-  const asked = params.get('tab') ?? ''
-  const tab: Tab = admin && (TABS as readonly string[]).includes(asked) ? (asked as Tab) : 'list'
-  const setTab = (next: string) =>
-    setParams(
-      (p) => {
-        const out = new URLSearchParams()
-        if (next !== 'list') out.set('tab', next)
-        else for (const [k, v] of p) if (k !== 'tab') out.set(k, v)
-        return out
-      },
-      { replace: true },
-    )
   const title = t('routes.backoffice-onboarding-candidates')
   const crumbs = [{ label: t('nav.groups.backoffice') }]
   if (!admin) {
@@ -60,24 +47,11 @@ export default function CandidatesPage() {
   }
   return (
     <Page title={title} breadcrumbs={crumbs}>
-      <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} variant="line" size={{ base: 'sm', md: 'md' }} lazyMount unmountOnExit>
-        <Tabs.List overflowX="auto" overflowY="hidden">
-          {TABS.map((k) => (
-            <Tabs.Trigger key={k} value={k} whiteSpace="nowrap">
-              {t(`candidates.tabs.${k}`)}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        <Tabs.Content value="list">
-          <CandidateList />
-        </Tabs.Content>
-        <Tabs.Content value="templates">
-          <TemplatesPanel />
-        </Tabs.Content>
-        <Tabs.Content value="settings">
-          <SettingsPanel />
-        </Tabs.Content>
-      </Tabs.Root>
+      <AddressTabs
+        tabs={TABS}
+        label={(k) => t(`candidates.tabs.${k}`)}
+        panels={{ list: <CandidateList />, templates: <TemplatesPanel />, settings: <SettingsPanel /> }}
+      />
     </Page>
   )
 }

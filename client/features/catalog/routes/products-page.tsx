@@ -1,4 +1,4 @@
-import { Button, SimpleGrid, Tabs, Text } from '@chakra-ui/react'
+import { Button, SimpleGrid, Text } from '@chakra-ui/react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -19,12 +19,11 @@ import { ActiveBadge, ActiveFilter } from '../components/active-filter'
 import { CategoriesPanel, CommissionsPanel } from '../components/categories-panels'
 import { money } from '../components/money'
 import { ProductDialog } from '../components/product-dialog'
-import { useUrlParams } from '../../../lib/use-url-params'
 import { catalogKeys } from '../api/catalog-keys'
 import { Choices } from '../../../components/ui/choices'
+import { AddressTabs } from '../../../components/ui/address-tabs'
 
 const TABS = ['products', 'categories', 'commissions'] as const
-type Tab = (typeof TABS)[number]
 
 /**
  * /backoffice/products: every provider's products (the list), the product categories, and the categories'
@@ -32,38 +31,13 @@ type Tab = (typeof TABS)[number]
  */
 export default function ProductsPage() {
   const { t } = useTranslation()
-  const [params, setParams] = useUrlParams()
-  const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'products'
-  const setTab = (next: string) =>
-    setParams(
-      (p) => {
-        const out = new URLSearchParams()
-        if (next !== 'products') out.set('tab', next)
-        else for (const [k, v] of p) if (k !== 'tab') out.set(k, v)
-        return out
-      },
-      { replace: true },
-    )
   return (
     <Page title={t('routes.backoffice-products')} breadcrumbs={[{ label: t('nav.groups.backoffice') }]}>
-      <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} variant="line" size={{ base: 'sm', md: 'md' }} lazyMount unmountOnExit>
-        <Tabs.List overflowX="auto" overflowY="hidden">
-          {TABS.map((k) => (
-            <Tabs.Trigger key={k} value={k} whiteSpace="nowrap">
-              {t(`catalog.products.tabs.${k}`)}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        <Tabs.Content value="products">
-          <ProductList />
-        </Tabs.Content>
-        <Tabs.Content value="categories">
-          <CategoriesPanel />
-        </Tabs.Content>
-        <Tabs.Content value="commissions">
-          <CommissionsPanel />
-        </Tabs.Content>
-      </Tabs.Root>
+      <AddressTabs
+        tabs={TABS}
+        label={(k) => t(`catalog.products.tabs.${k}`)}
+        panels={{ products: <ProductList />, categories: <CategoriesPanel />, commissions: <CommissionsPanel /> }}
+      />
     </Page>
   )
 }

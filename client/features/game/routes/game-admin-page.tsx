@@ -1,4 +1,3 @@
-import { Tabs } from '@chakra-ui/react'
 import { useTranslation } from 'react-i18next'
 import { Page } from '../../../components/ui/page'
 import { BadgesPanel } from '../components/admin-badges'
@@ -7,10 +6,9 @@ import { CompetitionsPanel } from '../components/admin-competitions'
 import { LevelsPanel } from '../components/admin-levels'
 import { PurchasesPanel } from '../components/admin-purchases'
 import { RewardsPanel } from '../components/admin-rewards'
-import { useUrlParams } from '../../../lib/use-url-params'
+import { AddressTabs } from '../../../components/ui/address-tabs'
 
 const TABS = ['purchases', 'rewards', 'competitions', 'badges', 'levels', 'coins'] as const
-type Tab = (typeof TABS)[number]
 
 /**
  * /sales-flow/admin (view salesflow_admin, docs/decisions/052): purchases to decide, the rewards and their stock,
@@ -18,38 +16,21 @@ type Tab = (typeof TABS)[number]
  */
 export default function GameAdminPage() {
   const { t } = useTranslation()
-  const [params, setParams] = useUrlParams()
-  const asked = params.get('tab')
-  const tab: Tab = TABS.includes(asked as Tab) ? (asked as Tab) : 'purchases'
   return (
     <Page title={t('routes.sales-flow-admin')} subtitle={t('game.admin.intro')} breadcrumbs={[{ label: t('routes.sales-flow'), to: '/sales-flow' }]}>
-      <Tabs.Root value={tab} onValueChange={(e) => setParams({ tab: e.value }, { replace: true })} colorPalette="brand" lazyMount unmountOnExit>
-        <Tabs.List overflowX="auto" overflowY="hidden">
-          {TABS.map((x) => (
-            <Tabs.Trigger key={x} value={x} data-testid={`game-admin-tab-${x}`} flexShrink={0}>
-              {t(`game.admin.tabs.${x}`)}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        <Tabs.Content value="purchases">
-          <PurchasesPanel />
-        </Tabs.Content>
-        <Tabs.Content value="rewards">
-          <RewardsPanel />
-        </Tabs.Content>
-        <Tabs.Content value="competitions">
-          <CompetitionsPanel />
-        </Tabs.Content>
-        <Tabs.Content value="badges">
-          <BadgesPanel />
-        </Tabs.Content>
-        <Tabs.Content value="levels">
-          <LevelsPanel />
-        </Tabs.Content>
-        <Tabs.Content value="coins">
-          <CoinsPanel />
-        </Tabs.Content>
-      </Tabs.Root>
+      <AddressTabs
+        tabs={TABS}
+        label={(k) => t(`game.admin.tabs.${k}`)}
+        testIdPrefix="game-admin-tab"
+        panels={{
+          purchases: <PurchasesPanel />,
+          rewards: <RewardsPanel />,
+          competitions: <CompetitionsPanel />,
+          badges: <BadgesPanel />,
+          levels: <LevelsPanel />,
+          coins: <CoinsPanel />,
+        }}
+      />
     </Page>
   )
 }

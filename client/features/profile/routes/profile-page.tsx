@@ -1,4 +1,4 @@
-import { Avatar, Card, Flex, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react'
+import { Avatar, Box, Card, Flex, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { initials } from '../../../../shared/format'
@@ -10,16 +10,14 @@ import { NotificationSettingsTab } from '../components/notification-settings-tab
 import { SecurityTab } from '../components/security-tab'
 import { StorageCard } from '../components/storage-card'
 import { roleName } from '../../../lib/role-name'
-import { useUrlParams } from '../../../lib/use-url-params'
 import { profileKeys } from '../api/profile-keys'
+import { AddressTabs } from '../../../components/ui/address-tabs'
 
 const TABS = ['account', 'security', 'preferences', 'notifications'] as const
 
 /** /users/profile: the signed-in user's own account, security, preferences and notification settings, one tab each (kept in the URL). */
 export default function ProfilePage() {
   const { t } = useTranslation()
-  const [params, setParams] = useUrlParams()
-  const tab = TABS.find((x) => x === params.get('tab')) ?? 'account'
   const profile = useQuery({ queryKey: profileKeys.profile, queryFn: getProfile })
   const p = profile.data
 
@@ -46,26 +44,22 @@ export default function ProfilePage() {
           )}
         </Card.Body>
       </Card.Root>
-      <Tabs.Root value={tab} onValueChange={(e) => setParams({ tab: e.value }, { replace: true })} colorPalette="brand" lazyMount>
-        <Tabs.List>
-          {TABS.map((x) => (
-            <Tabs.Trigger key={x} value={x}>
-              {t(`profile.tabs.${x}`)}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        <Tabs.Content value="account">{p ? <AccountForm key={p.id} profile={p} /> : <Skeleton h="40" />}</Tabs.Content>
-        <Tabs.Content value="security">
-          <SecurityTab />
-        </Tabs.Content>
-        <Tabs.Content value="preferences" maxW="xl">
-          <PreferencesForm />
-          <StorageCard />
-        </Tabs.Content>
-        <Tabs.Content value="notifications">
-          <NotificationSettingsTab />
-        </Tabs.Content>
-      </Tabs.Root>
+      <AddressTabs
+        tabs={TABS}
+        keepMounted
+        label={(k) => t(`profile.tabs.${k}`)}
+        panels={{
+          account: p ? <AccountForm key={p.id} profile={p} /> : <Skeleton h="40" />,
+          security: <SecurityTab />,
+          preferences: (
+            <Box maxW="xl">
+              <PreferencesForm />
+              <StorageCard />
+            </Box>
+          ),
+          notifications: <NotificationSettingsTab />,
+        }}
+      />
     </Page>
   )
 }

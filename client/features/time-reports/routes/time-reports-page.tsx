@@ -1,4 +1,4 @@
-import { Badge, NativeSelect, SimpleGrid, Tabs, Text } from '@chakra-ui/react'
+import { Badge, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -19,9 +19,11 @@ import { AttestationPanel } from '../components/attestation-panel'
 import { MonthField } from '../../../components/ui/month-field'
 import { useUrlParams } from '../../../lib/use-url-params'
 import { timeReportsKeys } from '../api/time-reports-keys'
+import { AddressTabs } from '../../../components/ui/address-tabs'
 
 const TABS = ['reports', 'attestation'] as const
-type Tab = (typeof TABS)[number]
+/** The month, office and team both tabs read. */
+const SHARED = ['month', 'officeId', 'teamId']
 
 /**
  * /backoffice/timereports: the sellers' time reports of a month, filtered by office, team, seller, type, absence
@@ -29,39 +31,17 @@ type Tab = (typeof TABS)[number]
  */
 export default function TimeReportsPage() {
   const { t } = useTranslation()
-  const [params, setParams] = useUrlParams()
-  const tab: Tab = params.get('tab') === 'attestation' ? 'attestation' : 'reports'
+  const [params] = useUrlParams()
   const [thisMonth] = useState(() => businessMonth(Date.now()))
   const month = /^\d{4}-\d{2}$/.test(params.get('month') ?? '') ? params.get('month')! : thisMonth
-  const setTab = (next: string) =>
-    setParams(
-      (p) => {
-        const out = new URLSearchParams(p)
-        if (next === 'reports') out.delete('tab')
-        else out.set('tab', next)
-        out.delete('page')
-        out.delete('cursor')
-        return out
-      },
-      { replace: true },
-    )
   return (
     <Page title={t('routes.backoffice-timereports')} breadcrumbs={[{ label: t('nav.groups.backoffice') }]}>
-      <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} variant="line" size={{ base: 'sm', md: 'md' }} lazyMount unmountOnExit>
-        <Tabs.List overflowX="auto" overflowY="hidden">
-          {TABS.map((k) => (
-            <Tabs.Trigger key={k} value={k} whiteSpace="nowrap">
-              {t(`pay.timeReports.tabs.${k}`)}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        <Tabs.Content value="reports">
-          <ReportsPanel month={month} />
-        </Tabs.Content>
-        <Tabs.Content value="attestation">
-          <AttestationPanel month={month} />
-        </Tabs.Content>
-      </Tabs.Root>
+      <AddressTabs
+        tabs={TABS}
+        shared={SHARED}
+        label={(k) => t(`pay.timeReports.tabs.${k}`)}
+        panels={{ reports: <ReportsPanel month={month} />, attestation: <AttestationPanel month={month} /> }}
+      />
     </Page>
   )
 }

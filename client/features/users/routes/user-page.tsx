@@ -1,4 +1,4 @@
-import { Badge, Button, Tabs, Text, Wrap } from '@chakra-ui/react'
+import { Badge, Button, Text, Wrap } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -20,12 +20,11 @@ import { EditUserDialog } from '../components/edit-user-dialog'
 import { DeactivateDialog } from '../components/user-action-dialogs'
 import { DirectPermissionsDialog } from '../components/direct-permissions-dialog'
 import { UserEmploymentTab, UserLogTab, UserOverviewTab, UserPermissionsTab, UserPersonalTab } from '../components/user-tabs'
-import { useUrlParams } from '../../../lib/use-url-params'
 import { usersKeys } from '../api/users-keys'
 import { Notice } from '../../../components/ui/notice'
+import { AddressTabs } from '../../../components/ui/address-tabs'
 
 const TABS = ['overview', 'employment', 'personal', 'permissions', 'log'] as const
-type Tab = (typeof TABS)[number]
 
 /**
  * /user-admin/users/:id: a user in tabs (overview, employment, their own details, permissions, log), with edit,
@@ -36,8 +35,6 @@ export default function UserPage() {
   const { id = '' } = useParams()
   const queryClient = useQueryClient()
   const ability = useAbility()
-  const [params, setParams] = useUrlParams()
-  const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'overview'
   const [dialog, setDialog] = useState<'edit' | 'deactivate' | 'permissions' | null>(null)
   const user = useQuery({ queryKey: usersKeys.user.detail(id), queryFn: ({ signal }) => getUser(id, signal), retry: false })
   const crumbs = [{ label: t('nav.groups.userAdmin') }, { label: t('routes.user-admin-users'), to: pathFor('user-admin-users') }]
@@ -123,36 +120,18 @@ export default function UserPage() {
               {t('userAdmin.detail.outranked')}
             </Text>
           ) : null}
-          <Tabs.Root
-            value={tab}
-            onValueChange={(e) => setParams(e.value === 'overview' ? {} : { tab: e.value }, { replace: true })}
-            variant="line"
-            size={{ base: 'sm', md: 'md' }}
-            lazyMount
-          >
-            <Tabs.List overflowX="auto" overflowY="hidden">
-              {TABS.map((k) => (
-                <Tabs.Trigger key={k} value={k} whiteSpace="nowrap">
-                  {t(`userAdmin.detail.tabs.${k}`)}
-                </Tabs.Trigger>
-              ))}
-            </Tabs.List>
-            <Tabs.Content value="overview">
-              <UserOverviewTab u={u} onResetMfa={() => void resetMfaOf(u)} />
-            </Tabs.Content>
-            <Tabs.Content value="employment">
-              <UserEmploymentTab u={u} />
-            </Tabs.Content>
-            <Tabs.Content value="personal">
-              <UserPersonalTab u={u} />
-            </Tabs.Content>
-            <Tabs.Content value="permissions">
-              <UserPermissionsTab u={u} onEdit={() => setDialog('permissions')} />
-            </Tabs.Content>
-            <Tabs.Content value="log">
-              <UserLogTab u={u} />
-            </Tabs.Content>
-          </Tabs.Root>
+          <AddressTabs
+            tabs={TABS}
+            keepMounted
+            label={(k) => t(`userAdmin.detail.tabs.${k}`)}
+            panels={{
+              overview: <UserOverviewTab u={u} onResetMfa={() => void resetMfaOf(u)} />,
+              employment: <UserEmploymentTab u={u} />,
+              personal: <UserPersonalTab u={u} />,
+              permissions: <UserPermissionsTab u={u} onEdit={() => setDialog('permissions')} />,
+              log: <UserLogTab u={u} />,
+            }}
+          />
           {dialog === 'permissions' ? (
             <DirectPermissionsDialog
               user={u}
