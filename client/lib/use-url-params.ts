@@ -43,3 +43,13 @@ export function useUrlParams(): [URLSearchParams, (next: Next, options?: Navigat
   )
   return [params, update]
 }
+
+/** The address with `changes` made: a value set, an empty one (undefined or '') taken away; the rest as it was. */
+export function withParams(current: URLSearchParams, changes: Record<string, string | undefined>): URLSearchParams {
+  const next = new URLSearchParams(current)
+  for (const [name, value] of Object.entries(changes)) {
+    if (value) next.set(name, value)
+    else next.delete(name)
+  }
+  return next
+}

@@ -1,30 +1,20 @@
-import { Badge, Button, Wrap } from '@chakra-ui/react'
+import { Badge } from '@chakra-ui/react'
 import { useTranslation } from 'react-i18next'
+import { FilterChips } from '../../../components/ui/list-filters'
 
 /** Active, archived or all: the catalog lists' status chips (active is the default and stays out of the URL). */
 export function ActiveFilter({ value, onChange }: { value: string | undefined; onChange: (v: string | undefined) => void }) {
   const { t } = useTranslation()
   const current = value ?? 'true'
-  const choices = [
-    { v: 'true', label: t('catalog.status.active') },
-    { v: 'false', label: t('catalog.status.archived') },
-    { v: 'all', label: t('catalog.status.all') },
-  ]
+  const label = { true: t('catalog.status.active'), false: t('catalog.status.archived'), all: t('catalog.status.all') }
   return (
-    <Wrap gap="2" role="group" aria-label={t('catalog.fields.status')}>
-      {choices.map((c) => (
-        <Button
-          key={c.v}
-          size="xs"
-          variant={current === c.v ? 'solid' : 'outline'}
-          colorPalette={current === c.v ? 'brand' : 'gray'}
-          aria-pressed={current === c.v}
-          onClick={() => onChange(c.v === 'true' ? undefined : c.v)}
-        >
-          {c.label}
-        </Button>
-      ))}
-    </Wrap>
+    <FilterChips
+      label={t('catalog.fields.status')}
+      values={['true', 'false', 'all'] as const}
+      on={(v) => current === v}
+      onToggle={(v) => onChange(v === 'true' ? undefined : v)}
+      text={(v) => label[v]}
+    />
   )
 }
 

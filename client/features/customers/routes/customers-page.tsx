@@ -1,4 +1,4 @@
-import { Badge, Button, Text, Wrap } from '@chakra-ui/react'
+import { Badge, Text } from '@chakra-ui/react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -13,6 +13,7 @@ import { useListQuery } from '../../../components/ui/data-table/use-list-query'
 import { Page } from '../../../components/ui/page'
 import { CUSTOMER_FILTER_KEYS, listCustomers, type CustomerFilters } from '../api/customers-api'
 import { customersKeys } from '../api/customers-keys'
+import { FilterChips } from '../../../components/ui/list-filters'
 
 /**
  * /backoffice/customers: everyone the organisation has sold to, built from the sale reports; latest sale first,
@@ -81,20 +82,13 @@ export default function CustomersPage() {
         onRowClick={(r) => navigate(pathFor('backoffice-customers-id', { id: r.id }))}
         activeFilters={CUSTOMER_FILTER_KEYS.filter((k) => filters[k]).length}
         filters={
-          <Wrap gap="2" role="group" aria-label={t('catalog.fields.type')}>
-            {[undefined, 'private', 'company'].map((type) => (
-              <Button
-                key={type ?? 'all'}
-                size="xs"
-                variant={filters.type === type ? 'solid' : 'outline'}
-                colorPalette={filters.type === type ? 'brand' : 'gray'}
-                aria-pressed={filters.type === type}
-                onClick={() => update({ type })}
-              >
-                {type ? t(`catalog.customers.${type}`) : t('catalog.customers.allTypes')}
-              </Button>
-            ))}
-          </Wrap>
+          <FilterChips
+            label={t('catalog.fields.type')}
+            values={['all', 'private', 'company'] as const}
+            on={(type) => (filters.type ?? 'all') === type}
+            onToggle={(type) => update({ type: type === 'all' ? undefined : type })}
+            text={(type) => (type === 'all' ? t('catalog.customers.allTypes') : t(`catalog.customers.${type}`))}
+          />
         }
       />
     </Page>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { isoWeekOf, mondayOf } from '../../../../shared/rules/assistant'
 import { addDays } from '../../../../shared/rules/work'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
-import { useUrlParams } from '../../../lib/use-url-params'
+import { useUrlParams, withParams } from '../../../lib/use-url-params'
 
 export const todayHere = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm' }).format(Date.now())
 
@@ -12,15 +12,7 @@ export function usePlannerWeek() {
   const [params, setParams] = useUrlParams()
   const week = mondayOf(/^\d{4}-\d{2}-\d{2}$/.test(params.get('week') ?? '') ? params.get('week')! : todayHere())
   const teamId = params.get('teamId') || undefined
-  const set = (change: Record<string, string | undefined>) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current)
-      for (const [k, v] of Object.entries(change)) {
-        if (v) next.set(k, v)
-        else next.delete(k)
-      }
-      return next
-    })
+  const set = (change: Record<string, string | undefined>) => setParams((current) => withParams(current, change))
   return { week, sunday: addDays(week, 6), teamId, set }
 }
 

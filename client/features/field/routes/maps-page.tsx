@@ -10,7 +10,7 @@ import { Loading } from '../../../components/ui/loading'
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { useColorScheme } from '../../../lib/preferences'
-import { useUrlParams } from '../../../lib/use-url-params'
+import { useUrlParams, withParams } from '../../../lib/use-url-params'
 import { getMapSettings, mapAreas, mapSales, mapVisits, type MapFilters } from '../api/maps-api'
 import { fieldKeys } from '../api/field-keys'
 import { AreaDialog } from '../components/area-dialog'
@@ -47,17 +47,7 @@ export default function MapsPage() {
     status: params.get('status') || undefined,
   }
   const layers: MapLayers = { sales: params.get('sales') !== '0', visits: params.get('visits') === '1', areas: params.get('areas') !== '0' }
-  const set = (changes: Record<string, string | undefined>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current)
-        for (const [k, v] of Object.entries(changes))
-          if (v) next.set(k, v)
-          else next.delete(k)
-        return next
-      },
-      { replace: true },
-    )
+  const set = (changes: Record<string, string | undefined>) => setParams((current) => withParams(current, changes), { replace: true })
   const initial = useMemo(() => {
     const c = (params.get('c') ?? '').split(',').map(Number)
     const z = Number(params.get('z'))

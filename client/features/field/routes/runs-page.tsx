@@ -10,7 +10,7 @@ import { QueryState } from '../../../components/ui/load-error'
 import { Page } from '../../../components/ui/page'
 import { RecordTable } from '../../../components/ui/record-table'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
-import { useUrlParams } from '../../../lib/use-url-params'
+import { useUrlParams, withParams } from '../../../lib/use-url-params'
 import { runsReport } from '../api/field-api'
 import { fieldKeys } from '../api/field-keys'
 import { todayHere } from '../components/week-bar'
@@ -36,13 +36,7 @@ export default function RunsPage() {
   const teamId = params.get('teamId') || undefined
   const q = { from, to, teamId }
   const report = useQuery({ queryKey: fieldKeys.report(q), queryFn: ({ signal }) => runsReport(q, signal) })
-  const set = (k: string, v: string | undefined) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current)
-      if (v) next.set(k, v)
-      else next.delete(k)
-      return next
-    })
+  const set = (k: string, v: string | undefined) => setParams((current) => withParams(current, { [k]: v }))
   const money = (ore: number) => formatOre(ore, lang)
   return (
     <Page title={t('routes.backoffice-controlling-runs')} breadcrumbs={[{ label: t('nav.groups.backoffice') }]}>

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, CloseButton, Flex, Link as ChakraLink, SimpleGrid, Table, Text, Wrap } from '@chakra-ui/react'
+import { Badge, Button, Card, CloseButton, Flex, Link as ChakraLink, SimpleGrid, Table, Text } from '@chakra-ui/react'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -19,6 +19,7 @@ import { ImportDialog } from '../components/import-dialog'
 import { salesKeys } from '../../sales/api/sales-keys'
 import { ordersKeys } from '../api/orders-keys'
 import { orderColumns } from '../components/order-columns'
+import { FilterChips } from '../../../components/ui/list-filters'
 
 /**
  * /backoffice/ordermanagement: order registrations from providers' order files, newest first, each with the sale
@@ -87,20 +88,13 @@ export default function OrderManagementPage() {
         }
         filters={
           <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="2">
-            <Wrap gap="2" role="group" aria-label={t('orderManagement.columns.sale')}>
-              {[undefined, ...ORDER_MATCH_STATES].map((m) => (
-                <Button
-                  key={m ?? 'all'}
-                  size="xs"
-                  variant={filters.match === m ? 'solid' : 'outline'}
-                  colorPalette={filters.match === m ? 'brand' : 'gray'}
-                  aria-pressed={filters.match === m}
-                  onClick={() => set('match', m)}
-                >
-                  {t(`orderManagement.match.${m ?? 'all'}`)}
-                </Button>
-              ))}
-            </Wrap>
+            <FilterChips
+              label={t('orderManagement.columns.sale')}
+              values={['all', ...ORDER_MATCH_STATES] as const}
+              on={(m) => (filters.match ?? 'all') === m}
+              onToggle={(m) => set('match', m === 'all' ? undefined : m)}
+              text={(m) => t(`orderManagement.match.${m}`)}
+            />
             <LookupNativeSelect
               kind="providers"
               label={t('orderManagement.columns.provider')}

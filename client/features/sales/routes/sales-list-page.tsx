@@ -9,7 +9,7 @@ import type { LocalSale } from '../../../lib/offline-db'
 import { useAllSales, useCatalog, useSellerStore } from '../api/seller-store'
 import { SyncBadge } from '../components/status-badges'
 import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
-import { useUrlParams } from '../../../lib/use-url-params'
+import { useUrlParams, withParams } from '../../../lib/use-url-params'
 import { Choices } from '../../../components/ui/choices'
 
 function matches(sale: LocalSale, q: string) {
@@ -39,16 +39,7 @@ export default function SalesListPage() {
   )
   const total = sales.filter((s) => s.sync !== 'rejected').reduce((sum, s) => sum + s.orderValueOre, 0)
 
-  const setParam = (key: string, value: string) => {
-    setParams(
-      (next) => {
-        if (value) next.set(key, value)
-        else next.delete(key)
-        return next
-      },
-      { replace: true },
-    )
-  }
+  const setParam = (key: string, value: string) => setParams((current) => withParams(current, { [key]: value }), { replace: true })
   const products = (s: LocalSale) => s.products.map((l) => `${l.quantity} × ${productName.get(l.productId) ?? '–'}`).join(', ')
 
   return (

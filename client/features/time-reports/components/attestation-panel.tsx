@@ -13,7 +13,7 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { attest, listAttestations, recordSickDays, reopen } from '../api/time-reports-api'
 import { MonthField } from '../../../components/ui/month-field'
 import { LoadError } from '../../../components/ui/load-error'
-import { useUrlParams } from '../../../lib/use-url-params'
+import { useUrlParams, withParams } from '../../../lib/use-url-params'
 import { timeReportsKeys } from '../api/time-reports-keys'
 import { ReasonDialog } from '../../../components/ui/reason-dialog'
 import { AttestationTable } from './attestation-table'
@@ -41,16 +41,7 @@ export function AttestationPanel({ month }: { month: string }) {
   })
   const items = rows.data?.items ?? []
   const open = items.filter((r) => r.mayAttest && r.attestedAt === null)
-  const setParam = (key: string, value: string | undefined) =>
-    setParams(
-      (p) => {
-        const out = new URLSearchParams(p)
-        if (value) out.set(key, value)
-        else out.delete(key)
-        return out
-      },
-      { replace: true },
-    )
+  const setParam = (key: string, value: string | undefined) => setParams((current) => withParams(current, { [key]: value }), { replace: true })
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: timeReportsKeys.attestations.all })
     void queryClient.invalidateQueries({ queryKey: timeReportsKeys.all })

@@ -1,4 +1,4 @@
-import { Badge, Button, HStack, Link, SimpleGrid, Stack, Table, Text, Wrap } from '@chakra-ui/react'
+import { Badge, Button, HStack, Link, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { formatDate, type FormatLanguage } from '../../../../shared/format'
@@ -6,8 +6,9 @@ import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { Page } from '../../../components/ui/page'
 import { listSick } from '../api/time-reports-api'
 import { LoadError } from '../../../components/ui/load-error'
-import { useUrlParams } from '../../../lib/use-url-params'
+import { useUrlParams, withParams } from '../../../lib/use-url-params'
 import { timeReportsKeys } from '../api/time-reports-keys'
+import { FilterChips } from '../../../components/ui/list-filters'
 
 const STATES = ['sick', 'returned', 'all'] as const
 const WINDOWS = [7, 30, 90] as const
@@ -25,16 +26,7 @@ export default function SickNoticesPage() {
   const days = (WINDOWS as readonly number[]).includes(Number(params.get('days'))) ? Number(params.get('days')) : 30
   const teamId = params.get('teamId') || undefined
   const officeId = params.get('officeId') || undefined
-  const set = (key: string, value: string | undefined) =>
-    setParams(
-      (p) => {
-        const out = new URLSearchParams(p)
-        if (value) out.set(key, value)
-        else out.delete(key)
-        return out
-      },
-      { replace: true },
-    )
+  const set = (key: string, value: string | undefined) => setParams((current) => withParams(current, { [key]: value }), { replace: true })
   const list = useQuery({
     queryKey: timeReportsKeys.sick(state, days, teamId, officeId),
     queryFn: ({ signal }) => listSick({ state, days, teamId, officeId }, signal),
@@ -44,20 +36,13 @@ export default function SickNoticesPage() {
   return (
     <Page title={t('routes.backoffice-sicknotices')} subtitle={t('pay.sick.intro')} breadcrumbs={[{ label: t('nav.groups.backoffice') }]}>
       <Stack gap="3">
-        <Wrap gap="2" role="group" aria-label={t('pay.sick.status')}>
-          {STATES.map((s) => (
-            <Button
-              key={s}
-              size="xs"
-              variant={state === s ? 'solid' : 'outline'}
-              colorPalette={state === s ? 'brand' : 'gray'}
-              aria-pressed={state === s}
-              onClick={() => set('state', s === 'sick' ? undefined : s)}
-            >
-              {t(`pay.sick.states.${s}`)}
-            </Button>
-          ))}
-        </Wrap>
+        <FilterChips
+          label={t('pay.sick.status')}
+          values={STATES}
+          on={(s) => state === s}
+          onToggle={(s) => set('state', s === 'sick' ? undefined : s)}
+          text={(s) => t(`pay.sick.states.${s}`)}
+        />
         {state !== 'sick' ? (
           <HStack wrap="wrap" gap="2">
             {WINDOWS.map((w) => (
