@@ -6,9 +6,13 @@ import { getWith } from '../../../lib/api-client'
 
 /**
  * The list state of a table view, kept in the URL (page, itemsPerPage, q, sortBy, orderBy and any
- * filters), so a view can be shared and survives a reload.
+ * filters), so a view can be shared and survives a reload. `filters` are the list's own filters the address
+ * names (`filterKeys`; one left empty is absent), `active` how many are set.
  */
-export function useListQuery(defaults: { sortBy?: string; itemsPerPage?: number; orderBy?: 'asc' | 'desc' } = {}) {
+export function useListQuery<K extends string = never>(
+  defaults: { sortBy?: string; itemsPerPage?: number; orderBy?: 'asc' | 'desc' } = {},
+  filterKeys: readonly K[] = [],
+) {
   // A change builds on the one before it, even when that one is not drawn yet (use-url-params.ts).
   const [params, setParams] = useUrlParams()
 
@@ -52,7 +56,9 @@ export function useListQuery(defaults: { sortBy?: string; itemsPerPage?: number;
     [setParams],
   )
 
-  return { query, update }
+  const filters = useMemo(() => Object.fromEntries(filterKeys.map((k) => [k, params.get(k) || undefined])) as Partial<Record<K, string>>, [params, filterKeys])
+  const active = filterKeys.filter((k) => filters[k]).length
+  return { query, update, filters, active }
 }
 
 /** A list query as the query parameters of a list's API call. */

@@ -1,8 +1,7 @@
 import { Box, Input, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useSearchParams } from 'react-router'
+import { Link } from 'react-router'
 import { formatDate, formatDecimal, formatOre, formatTime, type FormatLanguage } from '../../../../shared/format'
 import { pathFor } from '../../../../shared/routes'
 import { ACTIVITY_ENTITIES, type ActivityEntryItem } from '../../../../shared/schemas/activity'
@@ -153,9 +152,7 @@ function ActivityFilterBar({
 export default function ActivityLogPage() {
   const { t, i18n } = useTranslation()
   const lang = i18n.language as FormatLanguage
-  const { query, update } = useListQuery({ sortBy: 'at', orderBy: 'desc' })
-  const [params] = useSearchParams()
-  const filters: ActivityFilters = useMemo(() => Object.fromEntries(ACTIVITY_FILTER_KEYS.map((k) => [k, params.get(k) || undefined])), [params])
+  const { query, update, filters, active } = useListQuery({ sortBy: 'at', orderBy: 'desc' }, ACTIVITY_FILTER_KEYS)
   const list = useQuery({
     queryKey: activityKeys.list(query, filters),
     queryFn: ({ signal }) => searchActivity(query, filters, signal),
@@ -262,7 +259,7 @@ export default function ActivityLogPage() {
         onDownloadCsv={() => void csv.download()}
         downloading={csv.downloading}
         filters={filterUi}
-        activeFilters={ACTIVITY_FILTER_KEYS.filter((k) => filters[k]).length}
+        activeFilters={active}
       />
     </Page>
   )

@@ -1,6 +1,6 @@
 import { Badge, Field, Input, Text } from '@chakra-ui/react'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { formatDate, type FormatLanguage } from '../../../../shared/format'
@@ -15,7 +15,6 @@ import { FilterBar, FilterChips } from '../../../components/ui/list-filters'
 import { Page } from '../../../components/ui/page'
 import { CreateButton } from '../../../components/ui/record-table'
 import { useAbility, useUserData } from '../../../lib/session'
-import { useUrlParams } from '../../../lib/use-url-params'
 import { CANDIDATE_FILTER_KEYS, getCandidateChoices, listCandidates, type CandidateFilters } from '../api/candidates-api'
 import { candidatesKeys } from '../api/candidates-keys'
 import { CandidateDialog, type CandidateChoices } from '../components/candidate-dialog'
@@ -64,9 +63,7 @@ function CandidateList() {
   const me = useUserData()
   const queryClient = useQueryClient()
   const [adding, setAdding] = useState(false)
-  const { query, update } = useListQuery({ itemsPerPage: 25 })
-  const [params] = useUrlParams()
-  const filters: CandidateFilters = useMemo(() => Object.fromEntries(CANDIDATE_FILTER_KEYS.map((k) => [k, params.get(k) || undefined])), [params])
+  const { query, update, filters } = useListQuery({ itemsPerPage: 25 }, CANDIDATE_FILTER_KEYS)
   const list = useQuery({
     queryKey: candidatesKeys.list(query, filters),
     queryFn: ({ signal }) => listCandidates(query, filters, signal),

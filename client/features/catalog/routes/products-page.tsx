@@ -1,8 +1,8 @@
 import { Button, SimpleGrid, Text } from '@chakra-ui/react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate, useSearchParams } from 'react-router'
+import { useNavigate } from 'react-router'
 import type { FormatLanguage } from '../../../../shared/format'
 import { pathFor } from '../../../../shared/routes'
 import type { ProductListItem } from '../../../../shared/schemas/catalog'
@@ -14,7 +14,7 @@ import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
-import { listCategories, listProducts, PRODUCT_FILTER_KEYS, type ProductFilters } from '../api/catalog-api'
+import { listCategories, listProducts, PRODUCT_FILTER_KEYS } from '../api/catalog-api'
 import { ActiveBadge, ActiveFilter } from '../components/active-filter'
 import { CategoriesPanel, CommissionsPanel } from '../components/categories-panels'
 import { money } from '../components/money'
@@ -47,9 +47,7 @@ function ProductList() {
   const lang = i18n.language as FormatLanguage
   const navigate = useNavigate()
   const ability = useAbility()
-  const { query, update } = useListQuery({ sortBy: 'name', itemsPerPage: 25 })
-  const [params] = useSearchParams()
-  const filters: ProductFilters = useMemo(() => Object.fromEntries(PRODUCT_FILTER_KEYS.map((k) => [k, params.get(k) || undefined])), [params])
+  const { query, update, filters, active } = useListQuery({ sortBy: 'name', itemsPerPage: 25 }, PRODUCT_FILTER_KEYS)
   const [creating, setCreating] = useState(false)
   const list = useQuery({
     queryKey: catalogKeys.products.list(query, filters),
@@ -123,7 +121,7 @@ function ProductList() {
         columns={columns}
         {...listTable(list, { query, update }, csv)}
         onRowClick={(r) => navigate(pathFor('backoffice-products-id', { id: r.id }))}
-        activeFilters={PRODUCT_FILTER_KEYS.filter((k) => filters[k]).length}
+        activeFilters={active}
         toolbar={
           ability.can('create', 'products') ? (
             <Button size="sm" colorPalette="brand" onClick={() => setCreating(true)}>

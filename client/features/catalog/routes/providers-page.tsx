@@ -1,8 +1,8 @@
 import { Button, SimpleGrid, Text } from '@chakra-ui/react'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate, useSearchParams } from 'react-router'
+import { useNavigate } from 'react-router'
 import { PROVIDER_TYPES } from '../../../../shared/rules/catalog'
 import { pathFor } from '../../../../shared/routes'
 import type { ProviderListItem } from '../../../../shared/schemas/catalog'
@@ -13,7 +13,7 @@ import { useListQuery } from '../../../components/ui/data-table/use-list-query'
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
-import { listProviders, PROVIDER_FILTER_KEYS, type ProviderFilters } from '../api/catalog-api'
+import { listProviders, PROVIDER_FILTER_KEYS } from '../api/catalog-api'
 import { ProviderDialog } from '../components/provider-dialog'
 import { ActiveFilter, ActiveBadge } from '../components/active-filter'
 import { catalogKeys } from '../api/catalog-keys'
@@ -25,9 +25,7 @@ export default function ProvidersPage() {
   const navigate = useNavigate()
   const ability = useAbility()
   const queryClient = useQueryClient()
-  const { query, update } = useListQuery({ sortBy: 'name', itemsPerPage: 25 })
-  const [params] = useSearchParams()
-  const filters: ProviderFilters = useMemo(() => Object.fromEntries(PROVIDER_FILTER_KEYS.map((k) => [k, params.get(k) || undefined])), [params])
+  const { query, update, filters, active } = useListQuery({ sortBy: 'name', itemsPerPage: 25 }, PROVIDER_FILTER_KEYS)
   const [creating, setCreating] = useState(false)
   const list = useQuery({
     queryKey: catalogKeys.providers.list(query, filters),
@@ -77,7 +75,7 @@ export default function ProvidersPage() {
         columns={columns}
         {...listTable(list, { query, update }, csv)}
         onRowClick={(r) => navigate(pathFor('backoffice-providers-id', { id: r.id }))}
-        activeFilters={PROVIDER_FILTER_KEYS.filter((k) => filters[k]).length}
+        activeFilters={active}
         toolbar={
           ability.can('create', 'providers') ? (
             <Button size="sm" colorPalette="brand" onClick={() => setCreating(true)}>

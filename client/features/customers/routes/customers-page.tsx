@@ -1,8 +1,7 @@
 import { Badge, Text } from '@chakra-ui/react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate, useSearchParams } from 'react-router'
+import { useNavigate } from 'react-router'
 import { formatDate, type FormatLanguage } from '../../../../shared/format'
 import { pathFor } from '../../../../shared/routes'
 import type { CustomerListItem } from '../../../../shared/schemas/customers'
@@ -11,7 +10,7 @@ import { DataTable, type Column } from '../../../components/ui/data-table/data-t
 import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
 import { useListQuery } from '../../../components/ui/data-table/use-list-query'
 import { Page } from '../../../components/ui/page'
-import { CUSTOMER_FILTER_KEYS, listCustomers, type CustomerFilters } from '../api/customers-api'
+import { CUSTOMER_FILTER_KEYS, listCustomers } from '../api/customers-api'
 import { customersKeys } from '../api/customers-keys'
 import { FilterChips } from '../../../components/ui/list-filters'
 
@@ -24,9 +23,7 @@ export default function CustomersPage() {
   const { t, i18n } = useTranslation()
   const lang = i18n.language as FormatLanguage
   const navigate = useNavigate()
-  const { query, update } = useListQuery({ sortBy: undefined, itemsPerPage: 25 })
-  const [params] = useSearchParams()
-  const filters: CustomerFilters = useMemo(() => Object.fromEntries(CUSTOMER_FILTER_KEYS.map((k) => [k, params.get(k) || undefined])), [params])
+  const { query, update, filters, active } = useListQuery({ sortBy: undefined, itemsPerPage: 25 }, CUSTOMER_FILTER_KEYS)
   const list = useQuery({
     queryKey: customersKeys.list(query, filters),
     queryFn: ({ signal }) => listCustomers(query, filters, signal),
@@ -80,7 +77,7 @@ export default function CustomersPage() {
         columns={columns}
         {...listTable(list, { query, update }, csv)}
         onRowClick={(r) => navigate(pathFor('backoffice-customers-id', { id: r.id }))}
-        activeFilters={CUSTOMER_FILTER_KEYS.filter((k) => filters[k]).length}
+        activeFilters={active}
         filters={
           <FilterChips
             label={t('catalog.fields.type')}

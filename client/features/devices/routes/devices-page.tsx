@@ -1,6 +1,6 @@
 import { Button, HStack, Text } from '@chakra-ui/react'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { type FormatLanguage } from '../../../../shared/format'
@@ -12,8 +12,7 @@ import { useListQuery } from '../../../components/ui/data-table/use-list-query'
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
-import { useUrlParams } from '../../../lib/use-url-params'
-import { DEVICE_FILTER_KEYS, getDeviceSettings, listDevices, type DeviceFilters } from '../api/devices-api'
+import { DEVICE_FILTER_KEYS, getDeviceSettings, listDevices } from '../api/devices-api'
 import { devicesKeys } from '../api/devices-keys'
 import { deviceColumns } from '../components/device-columns'
 import { DeviceFilterBar } from '../components/device-filter-bar'
@@ -31,9 +30,7 @@ export default function DevicesPage() {
   const navigate = useNavigate()
   const ability = useAbility()
   const queryClient = useQueryClient()
-  const { query, update } = useListQuery({ itemsPerPage: 25, sortBy: 'lastSyncAt', orderBy: 'desc' })
-  const [params] = useUrlParams()
-  const filters: DeviceFilters = useMemo(() => Object.fromEntries(DEVICE_FILTER_KEYS.map((k) => [k, params.get(k) || undefined])), [params])
+  const { query, update, filters, active } = useListQuery({ itemsPerPage: 25, sortBy: 'lastSyncAt', orderBy: 'desc' }, DEVICE_FILTER_KEYS)
   const list = useQuery({
     queryKey: devicesKeys.list(query, filters),
     queryFn: ({ signal }) => listDevices(query, filters, signal),
@@ -45,7 +42,6 @@ export default function DevicesPage() {
   const columns = deviceColumns(t, lang)
   const csv = useCsvDownload({ fileName: t('routes.backoffice-devices'), columns, query, fetchPage: (q) => listDevices(q, filters) })
   const refresh = () => void queryClient.invalidateQueries({ queryKey: devicesKeys.all })
-  const active = DEVICE_FILTER_KEYS.filter((k) => filters[k]).length
   return (
     <Page title={t('routes.backoffice-devices')} breadcrumbs={[{ label: t('nav.groups.backoffice') }]}>
       <Text color="fg.muted" maxW="3xl">

@@ -1,6 +1,6 @@
 import { Alert, Button, Text } from '@chakra-ui/react'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type FormatLanguage } from '../../../../shared/format'
 import { DOWNLOAD_TTL_MS, type DownloadItem } from '../../../../shared/schemas/downloads'
@@ -12,8 +12,7 @@ import { formErrorOf } from '../../../components/ui/form-dialog'
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
-import { useUrlParams } from '../../../lib/use-url-params'
-import { DOWNLOAD_FILTER_KEYS, fetchDownload, listDownloads, removeDownload, type DownloadFilters } from '../api/downloads-api'
+import { DOWNLOAD_FILTER_KEYS, fetchDownload, listDownloads, removeDownload } from '../api/downloads-api'
 import { downloadsKeys } from '../api/downloads-keys'
 import { downloadColumns } from '../components/download-columns'
 import { DownloadFilterBar } from '../components/download-filter-bar'
@@ -29,9 +28,7 @@ export default function DownloadsPage() {
   const lang = i18n.language as FormatLanguage
   const ability = useAbility()
   const queryClient = useQueryClient()
-  const { query, update } = useListQuery({ itemsPerPage: 25 })
-  const [params] = useUrlParams()
-  const filters: DownloadFilters = useMemo(() => Object.fromEntries(DOWNLOAD_FILTER_KEYS.map((k) => [k, params.get(k) || undefined])), [params])
+  const { query, update, filters } = useListQuery({ itemsPerPage: 25 }, DOWNLOAD_FILTER_KEYS)
   const list = useQuery({
     queryKey: downloadsKeys.list(query, filters),
     queryFn: ({ signal }) => listDownloads(query, filters, signal),

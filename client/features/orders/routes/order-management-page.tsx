@@ -1,8 +1,8 @@
 import { Badge, Button, Card, CloseButton, Flex, Link as ChakraLink, SimpleGrid, Table, Text } from '@chakra-ui/react'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router'
+import { Link as RouterLink, useNavigate } from 'react-router'
 import { formatDate, type FormatLanguage } from '../../../../shared/format'
 import { pathFor } from '../../../../shared/routes'
 import { ORDER_MATCH_STATES } from '../../../../shared/schemas/orders'
@@ -32,9 +32,7 @@ export default function OrderManagementPage() {
   const navigate = useNavigate()
   const ability = useAbility()
   const queryClient = useQueryClient()
-  const { query, update } = useListQuery({ sortBy: undefined, itemsPerPage: 25 })
-  const [params] = useSearchParams()
-  const filters: OrderFilters = useMemo(() => Object.fromEntries(ORDER_FILTER_KEYS.map((k) => [k, params.get(k) || undefined])), [params])
+  const { query, update, filters, active } = useListQuery({ sortBy: undefined, itemsPerPage: 25 }, ORDER_FILTER_KEYS)
   const [importing, setImporting] = useState(false)
 
   const list = useQuery({
@@ -78,7 +76,7 @@ export default function OrderManagementPage() {
         onRowClick={(r) => navigate(pathFor('backoffice-ordermanagement-id', { id: r.id }))}
         onDownloadCsv={() => void csv.download()}
         downloading={csv.downloading}
-        activeFilters={ORDER_FILTER_KEYS.filter((k) => filters[k]).length}
+        activeFilters={active}
         toolbar={
           ability.can('create', 'order_registrations') ? (
             <Button size="sm" colorPalette="brand" onClick={() => setImporting(true)}>

@@ -1,8 +1,7 @@
 import { Badge, Text } from '@chakra-ui/react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate, useSearchParams } from 'react-router'
+import { useNavigate } from 'react-router'
 import { DEVIATION_TYPES } from '../../../../shared/rules/sale'
 import { formatDate, type FormatLanguage } from '../../../../shared/format'
 import { pathFor } from '../../../../shared/routes'
@@ -31,9 +30,7 @@ export default function DeviationsPage() {
   const { t, i18n } = useTranslation()
   const lang = i18n.language as FormatLanguage
   const navigate = useNavigate()
-  const { query, update } = useListQuery({ sortBy: undefined, itemsPerPage: 25 })
-  const [params] = useSearchParams()
-  const filters: DeviationFilters = useMemo(() => Object.fromEntries(DEVIATION_FILTER_KEYS.map((k) => [k, params.get(k) || undefined])), [params])
+  const { query, update, filters, active } = useListQuery({ sortBy: undefined, itemsPerPage: 25 }, DEVIATION_FILTER_KEYS)
   const states = chipsOf(filters.state, DEVIATION_STATES, WAITING)
 
   const list = useQuery({
@@ -47,7 +44,6 @@ export default function DeviationsPage() {
   const toggleState = (s: DeviationState) => update({ state: toggleChip(states, s, DEVIATION_STATES, WAITING) })
 
   const set = (key: keyof DeviationFilters, value: string | undefined) => update({ [key]: value })
-  const active = DEVIATION_FILTER_KEYS.filter((k) => filters[k]).length
 
   const age = (r: DeviationListItem) => {
     const days = ageInDays(r.openedAt, r.resolvedAt ?? now)

@@ -1,8 +1,7 @@
 import { Button, Flex, Text } from '@chakra-ui/react'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useSearchParams } from 'react-router'
 import type { FormatLanguage } from '../../../../shared/format'
 import { DOUBLE_STATES, type DoubleSaleListItem, type DoubleState } from '../../../../shared/schemas/double-sales'
 import { listTable } from '../../../components/ui/data-table/list-state'
@@ -29,9 +28,7 @@ export default function DoubleSalesPage() {
   const ability = useAbility()
   const queryClient = useQueryClient()
   const mayDecide = ability.can('update', 'sale_reports')
-  const { query, update } = useListQuery({ sortBy: undefined, itemsPerPage: 25 })
-  const [params] = useSearchParams()
-  const filters: DoubleSaleFilters = useMemo(() => Object.fromEntries(DOUBLE_FILTER_KEYS.map((k) => [k, params.get(k) || undefined])), [params])
+  const { query, update, filters, active } = useListQuery({ sortBy: undefined, itemsPerPage: 25 }, DOUBLE_FILTER_KEYS)
   const state = (filters.state ?? 'open') as DoubleState
   const [deciding, setDeciding] = useState<{ pair: DoubleSaleListItem; mode: 'confirm' | 'dismiss' } | null>(null)
   const [editingWindow, setEditingWindow] = useState(false)
@@ -47,7 +44,6 @@ export default function DoubleSalesPage() {
     void queryClient.invalidateQueries({ queryKey: salesKeys.reports.all })
   }
   const set = (key: keyof DoubleSaleFilters, value: string | undefined) => update({ [key]: value })
-  const active = DOUBLE_FILTER_KEYS.filter((k) => filters[k]).length
 
   const columns = doubleSaleColumns(t, lang, mayDecide ? (pair, mode) => setDeciding({ pair, mode }) : null)
   const csv = useCsvDownload({ fileName: t('routes.backoffice-double-sales'), columns, query, fetchPage: (q) => listDoubleSales(q, filters) })

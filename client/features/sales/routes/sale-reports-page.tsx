@@ -1,8 +1,8 @@
 import { Button, Input } from '@chakra-ui/react'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useMemo, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate, useSearchParams } from 'react-router'
+import { useNavigate } from 'react-router'
 import { SALE_STATUSES, type SaleStatus } from '../../../../shared/rules/sale'
 import { type FormatLanguage } from '../../../../shared/format'
 import { pathFor } from '../../../../shared/routes'
@@ -32,9 +32,7 @@ export default function SaleReportsPage() {
   const navigate = useNavigate()
   const ability = useAbility()
   const queryClient = useQueryClient()
-  const { query, update } = useListQuery({ sortBy: undefined, itemsPerPage: 25 })
-  const [params] = useSearchParams()
-  const filters: SaleReportFilters = useMemo(() => Object.fromEntries(FILTER_KEYS.map((k) => [k, params.get(k) || undefined])), [params])
+  const { query, update, filters, active } = useListQuery({ sortBy: undefined, itemsPerPage: 25 }, FILTER_KEYS)
   const statuses = chipsOf(filters.status, SALE_STATUSES)
   const [selected, setSelected] = useState<Set<string>>(new Set())
   const [moving, setMoving] = useState<MovableReport[] | null>(null)
@@ -89,7 +87,7 @@ export default function SaleReportsPage() {
         selected={selected}
         onSelectedChange={setSelected}
         onRowClick={(r) => navigate(pathFor('backoffice-salereports-id', { id: r.id }))}
-        activeFilters={FILTER_KEYS.filter((k) => filters[k]).length}
+        activeFilters={active}
         toolbar={
           ability.can('update', 'sale_reports') ? (
             <Button size="sm" colorPalette="brand" disabled={selected.size === 0} onClick={openMove}>

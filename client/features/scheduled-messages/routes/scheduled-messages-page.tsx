@@ -1,6 +1,5 @@
 import { Badge, Field, Text } from '@chakra-ui/react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { formatDate, formatTime, type FormatLanguage } from '../../../../shared/format'
@@ -15,8 +14,7 @@ import { FilterBar, FilterChips } from '../../../components/ui/list-filters'
 import { Page } from '../../../components/ui/page'
 import { CreateButton } from '../../../components/ui/record-table'
 import { useAbility } from '../../../lib/session'
-import { useUrlParams } from '../../../lib/use-url-params'
-import { listMessages, MESSAGE_FILTER_KEYS, type MessageFilters } from '../api/scheduled-messages-api'
+import { listMessages, MESSAGE_FILTER_KEYS } from '../api/scheduled-messages-api'
 import { scheduledMessagesKeys } from '../api/scheduled-messages-keys'
 import { recurrenceInWords } from '../model/message-form'
 import { Choices } from '../../../components/ui/choices'
@@ -33,9 +31,7 @@ export default function ScheduledMessagesPage() {
   const lang = i18n.language as FormatLanguage
   const navigate = useNavigate()
   const ability = useAbility()
-  const { query, update } = useListQuery({ itemsPerPage: 25 })
-  const [params] = useUrlParams()
-  const filters: MessageFilters = useMemo(() => Object.fromEntries(MESSAGE_FILTER_KEYS.map((k) => [k, params.get(k) || undefined])), [params])
+  const { query, update, filters, active } = useListQuery({ itemsPerPage: 25 }, MESSAGE_FILTER_KEYS)
   const list = useQuery({
     queryKey: scheduledMessagesKeys.list(query, filters),
     queryFn: ({ signal }) => listMessages(query, filters, signal),
@@ -88,7 +84,6 @@ export default function ScheduledMessagesPage() {
   ]
   const csv = useCsvDownload({ fileName: t('routes.backoffice-scheduledmessages'), columns, query, fetchPage: (q) => listMessages(q, filters) })
   const states = chipsOf(filters.active, STATES)
-  const active = MESSAGE_FILTER_KEYS.filter((k) => filters[k]).length
   return (
     <Page title={t('routes.backoffice-scheduledmessages')} breadcrumbs={[{ label: t('nav.groups.backoffice') }]}>
       <Text color="fg.muted" maxW="3xl">

@@ -2,7 +2,7 @@ import { Badge, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate, useSearchParams } from 'react-router'
+import { useNavigate } from 'react-router'
 import { formatDate, type FormatLanguage } from '../../../../shared/format'
 import { ABSENCE_TYPES } from '../../../../shared/rules/time-report'
 import { businessMonth } from '../../../../shared/rules/work'
@@ -50,12 +50,8 @@ function ReportsPanel({ month }: { month: string }) {
   const { t, i18n } = useTranslation()
   const lang = i18n.language as FormatLanguage
   const navigate = useNavigate()
-  const { query, update } = useListQuery({ itemsPerPage: 25 })
-  const [params] = useSearchParams()
-  const filters: TimeReportFilters = useMemo(
-    () => ({ ...Object.fromEntries(TIME_REPORT_FILTER_KEYS.map((k) => [k, params.get(k) || undefined])), month }),
-    [params, month],
-  )
+  const { query, update, filters: inAddress } = useListQuery({ itemsPerPage: 25 }, TIME_REPORT_FILTER_KEYS)
+  const filters: TimeReportFilters = useMemo(() => ({ ...inAddress, month }), [inAddress, month])
   const list = useQuery({
     queryKey: timeReportsKeys.list(query, filters),
     queryFn: ({ signal }) => listTimeReports(query, filters, signal),

@@ -1,6 +1,6 @@
 import { Button, HStack, Text } from '@chakra-ui/react'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import type { FormatLanguage } from '../../../../shared/format'
@@ -10,8 +10,7 @@ import { useCsvDownload } from '../../../components/ui/data-table/use-csv-downlo
 import { useListQuery } from '../../../components/ui/data-table/use-list-query'
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
-import { useUrlParams } from '../../../lib/use-url-params'
-import { listTranscriptions, TRANSCRIPTION_FILTER_KEYS, transcriptionSettings, type TranscriptionFilters } from '../api/transcriptions-api'
+import { listTranscriptions, TRANSCRIPTION_FILTER_KEYS, transcriptionSettings } from '../api/transcriptions-api'
 import { transcriptionsKeys } from '../api/transcriptions-keys'
 import { AddCallDialog } from '../components/add-call-dialog'
 import { ScriptsDialog } from '../components/scripts-dialog'
@@ -31,9 +30,7 @@ export default function TranscriptionsPage() {
   const ability = useAbility()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const { query, update } = useListQuery({ itemsPerPage: 25, sortBy: 'callAt', orderBy: 'desc' })
-  const [params] = useUrlParams()
-  const filters: TranscriptionFilters = useMemo(() => Object.fromEntries(TRANSCRIPTION_FILTER_KEYS.map((k) => [k, params.get(k) || undefined])), [params])
+  const { query, update, filters, active } = useListQuery({ itemsPerPage: 25, sortBy: 'callAt', orderBy: 'desc' }, TRANSCRIPTION_FILTER_KEYS)
   const list = useQuery({
     queryKey: transcriptionsKeys.list(query, filters),
     queryFn: ({ signal }) => listTranscriptions(query, filters, signal),
@@ -45,7 +42,6 @@ export default function TranscriptionsPage() {
   const [dialog, setDialog] = useState<'add' | 'scripts' | null>(null)
   const columns = transcriptionColumns(t, lang)
   const csv = useCsvDownload({ fileName: t('routes.backoffice-sellertranscriptions'), columns, query, fetchPage: (q) => listTranscriptions(q, filters) })
-  const active = TRANSCRIPTION_FILTER_KEYS.filter((k) => filters[k]).length
   const engine = settings.data?.engine
   return (
     <Page title={t('routes.backoffice-sellertranscriptions')} breadcrumbs={[{ label: t('nav.groups.backoffice') }]}>

@@ -2,7 +2,7 @@ import { Button } from '@chakra-ui/react'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate, useSearchParams } from 'react-router'
+import { useNavigate } from 'react-router'
 import { type FormatLanguage } from '../../../../shared/format'
 import { pathFor } from '../../../../shared/routes'
 import { type BulkUsersAnswer } from '../../../../shared/schemas/users'
@@ -30,9 +30,7 @@ export function UsersTable(props: { variant: Variant; label: string; createdSinc
   const queryClient = useQueryClient()
   const defaultSort = props.variant === 'new' ? 'created' : props.variant === 'former' ? 'deactivated' : 'name'
   // The management lists open newest first.
-  const { query, update } = useListQuery({ sortBy: defaultSort, orderBy: props.variant === 'all' ? 'asc' : 'desc' })
-  const [params] = useSearchParams()
-  const urlFilters: UserFilters = useMemo(() => Object.fromEntries(USER_FILTER_KEYS.map((k) => [k, params.get(k) || undefined])), [params])
+  const { query, update, filters: urlFilters } = useListQuery({ sortBy: defaultSort, orderBy: props.variant === 'all' ? 'asc' : 'desc' }, USER_FILTER_KEYS)
   const filters: UserFilters = useMemo(() => {
     if (props.variant === 'new') return { ...urlFilters, status: 'active', createdSince: String(props.createdSince) }
     if (props.variant === 'former') return { ...urlFilters, status: 'former' }
