@@ -1,4 +1,5 @@
 import { useCallback, useMemo } from 'react'
+import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query'
 import { PAGE_SIZES, type ListQuery } from '../../../../shared/schemas/pagination'
 import { useUrlParams } from '../../../lib/use-url-params'
 import type { ClientResponse } from 'hono/client'
@@ -59,6 +60,19 @@ export function useListQuery<K extends string = never>(
   const filters = useMemo(() => Object.fromEntries(filterKeys.map((k) => [k, params.get(k) || undefined])) as Partial<Record<K, string>>, [params, filterKeys])
   const active = filterKeys.filter((k) => filters[k]).length
   return { query, update, filters, active }
+}
+
+/**
+ * A list's page as the address asks for it (useListQuery's query and filters): read under the feature's key, the
+ * page shown kept on screen while the next one loads.
+ */
+export function useListPage<F, T>(
+  key: (query: ListQuery, filters: F) => QueryKey,
+  read: (query: ListQuery, filters: F, signal?: AbortSignal) => Promise<T>,
+  query: ListQuery,
+  filters: F,
+) {
+  return useQuery({ queryKey: key(query, filters), queryFn: ({ signal }) => read(query, filters, signal), placeholderData: keepPreviousData })
 }
 
 /** A list query as the query parameters of a list's API call. */

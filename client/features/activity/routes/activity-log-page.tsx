@@ -1,5 +1,4 @@
 import { Box, Input, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { formatDate, formatDecimal, formatOre, formatTime, type FormatLanguage } from '../../../../shared/format'
@@ -8,7 +7,7 @@ import { ACTIVITY_ENTITIES, type ActivityEntryItem } from '../../../../shared/sc
 import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
 import { listState } from '../../../components/ui/data-table/list-state'
 import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
-import { useListQuery } from '../../../components/ui/data-table/use-list-query'
+import { useListQuery, useListPage } from '../../../components/ui/data-table/use-list-query'
 import { LookupCombobox } from '../../../components/ui/lookup/lookup-select'
 import { Page } from '../../../components/ui/page'
 import { ACTIVITY_FILTER_KEYS, searchActivity, type ActivityFilters } from '../api/activity-api'
@@ -153,11 +152,7 @@ export default function ActivityLogPage() {
   const { t, i18n } = useTranslation()
   const lang = i18n.language as FormatLanguage
   const { query, update, filters, active } = useListQuery({ sortBy: 'at', orderBy: 'desc' }, ACTIVITY_FILTER_KEYS)
-  const list = useQuery({
-    queryKey: activityKeys.list(query, filters),
-    queryFn: ({ signal }) => searchActivity(query, filters, signal),
-    placeholderData: keepPreviousData,
-  })
+  const list = useListPage(activityKeys.list, searchActivity, query, filters)
 
   const { entityLabel, actionLabel, changes, entityText, actorText } = useActivityText()
 

@@ -1,5 +1,5 @@
 import { Badge, Field, Input, Text } from '@chakra-ui/react'
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
@@ -9,7 +9,7 @@ import { CANDIDATE_STAGES, CANDIDATE_STATUSES, type CandidateListItem, type Cand
 import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
 import { listTable } from '../../../components/ui/data-table/list-state'
 import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
-import { useListQuery } from '../../../components/ui/data-table/use-list-query'
+import { useListQuery, useListPage } from '../../../components/ui/data-table/use-list-query'
 import { chipsOf } from '../../../components/ui/filter-chips'
 import { FilterBar, FilterChips } from '../../../components/ui/list-filters'
 import { Page } from '../../../components/ui/page'
@@ -64,11 +64,7 @@ function CandidateList() {
   const queryClient = useQueryClient()
   const [adding, setAdding] = useState(false)
   const { query, update, filters } = useListQuery({ itemsPerPage: 25 }, CANDIDATE_FILTER_KEYS)
-  const list = useQuery({
-    queryKey: candidatesKeys.list(query, filters),
-    queryFn: ({ signal }) => listCandidates(query, filters, signal),
-    placeholderData: keepPreviousData,
-  })
+  const list = useListPage(candidatesKeys.list, listCandidates, query, filters)
   const choices = useQuery({ queryKey: candidatesKeys.choices, queryFn: ({ signal }) => getCandidateChoices(signal), staleTime: 60_000 })
 
   const columns: Column<CandidateListItem>[] = [

@@ -1,5 +1,5 @@
 import { Button, SimpleGrid, Text } from '@chakra-ui/react'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
@@ -9,7 +9,7 @@ import type { ProductListItem } from '../../../../shared/schemas/catalog'
 import { listTable } from '../../../components/ui/data-table/list-state'
 import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
 import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
-import { useListQuery } from '../../../components/ui/data-table/use-list-query'
+import { useListQuery, useListPage } from '../../../components/ui/data-table/use-list-query'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
@@ -49,11 +49,7 @@ function ProductList() {
   const ability = useAbility()
   const { query, update, filters, active } = useListQuery({ sortBy: 'name', itemsPerPage: 25 }, PRODUCT_FILTER_KEYS)
   const [creating, setCreating] = useState(false)
-  const list = useQuery({
-    queryKey: catalogKeys.products.list(query, filters),
-    queryFn: ({ signal }) => listProducts(query, filters, signal),
-    placeholderData: keepPreviousData,
-  })
+  const list = useListPage(catalogKeys.products.list, listProducts, query, filters)
   const categories = useQuery({ queryKey: catalogKeys.categories, queryFn: ({ signal }) => listCategories(signal) })
 
   const columns: Column<ProductListItem>[] = [

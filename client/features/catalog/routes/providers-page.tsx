@@ -1,5 +1,5 @@
 import { Button, SimpleGrid, Text } from '@chakra-ui/react'
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
@@ -9,7 +9,7 @@ import type { ProviderListItem } from '../../../../shared/schemas/catalog'
 import { listTable } from '../../../components/ui/data-table/list-state'
 import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
 import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
-import { useListQuery } from '../../../components/ui/data-table/use-list-query'
+import { useListQuery, useListPage } from '../../../components/ui/data-table/use-list-query'
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
@@ -27,11 +27,7 @@ export default function ProvidersPage() {
   const queryClient = useQueryClient()
   const { query, update, filters, active } = useListQuery({ sortBy: 'name', itemsPerPage: 25 }, PROVIDER_FILTER_KEYS)
   const [creating, setCreating] = useState(false)
-  const list = useQuery({
-    queryKey: catalogKeys.providers.list(query, filters),
-    queryFn: ({ signal }) => listProviders(query, filters, signal),
-    placeholderData: keepPreviousData,
-  })
+  const list = useListPage(catalogKeys.providers.list, listProviders, query, filters)
 
   const columns: Column<ProviderListItem>[] = [
     {

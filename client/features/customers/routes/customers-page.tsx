@@ -1,5 +1,4 @@
 import { Badge, Text } from '@chakra-ui/react'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { formatDate, type FormatLanguage } from '../../../../shared/format'
@@ -8,7 +7,7 @@ import type { CustomerListItem } from '../../../../shared/schemas/customers'
 import { listTable } from '../../../components/ui/data-table/list-state'
 import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
 import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
-import { useListQuery } from '../../../components/ui/data-table/use-list-query'
+import { useListQuery, useListPage } from '../../../components/ui/data-table/use-list-query'
 import { Page } from '../../../components/ui/page'
 import { CUSTOMER_FILTER_KEYS, listCustomers } from '../api/customers-api'
 import { customersKeys } from '../api/customers-keys'
@@ -24,11 +23,7 @@ export default function CustomersPage() {
   const lang = i18n.language as FormatLanguage
   const navigate = useNavigate()
   const { query, update, filters, active } = useListQuery({ sortBy: undefined, itemsPerPage: 25 }, CUSTOMER_FILTER_KEYS)
-  const list = useQuery({
-    queryKey: customersKeys.list(query, filters),
-    queryFn: ({ signal }) => listCustomers(query, filters, signal),
-    placeholderData: keepPreviousData,
-  })
+  const list = useListPage(customersKeys.list, listCustomers, query, filters)
 
   const columns: Column<CustomerListItem>[] = [
     {

@@ -1,5 +1,5 @@
 import { Button, HStack, Text } from '@chakra-ui/react'
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
@@ -8,7 +8,7 @@ import { pathFor } from '../../../../shared/routes'
 import { DataTable } from '../../../components/ui/data-table/data-table'
 import { listTable } from '../../../components/ui/data-table/list-state'
 import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
-import { useListQuery } from '../../../components/ui/data-table/use-list-query'
+import { useListQuery, useListPage } from '../../../components/ui/data-table/use-list-query'
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
@@ -31,11 +31,7 @@ export default function DevicesPage() {
   const ability = useAbility()
   const queryClient = useQueryClient()
   const { query, update, filters, active } = useListQuery({ itemsPerPage: 25, sortBy: 'lastSyncAt', orderBy: 'desc' }, DEVICE_FILTER_KEYS)
-  const list = useQuery({
-    queryKey: devicesKeys.list(query, filters),
-    queryFn: ({ signal }) => listDevices(query, filters, signal),
-    placeholderData: keepPreviousData,
-  })
+  const list = useListPage(devicesKeys.list, listDevices, query, filters)
   const settings = useQuery({ queryKey: devicesKeys.settings, queryFn: ({ signal }) => getDeviceSettings(signal) })
   const [dialog, setDialog] = useState<'import' | 'settings' | null>(null)
   const mayKeep = ability.can('update', 'devices')

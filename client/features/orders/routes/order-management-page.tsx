@@ -1,5 +1,5 @@
 import { Badge, Button, Card, CloseButton, Flex, Link as ChakraLink, SimpleGrid, Table, Text } from '@chakra-ui/react'
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useNavigate } from 'react-router'
@@ -9,7 +9,7 @@ import { ORDER_MATCH_STATES } from '../../../../shared/schemas/orders'
 import { listState } from '../../../components/ui/data-table/list-state'
 import { DataTable } from '../../../components/ui/data-table/data-table'
 import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
-import { useListQuery } from '../../../components/ui/data-table/use-list-query'
+import { useListQuery, useListPage } from '../../../components/ui/data-table/use-list-query'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
@@ -35,11 +35,7 @@ export default function OrderManagementPage() {
   const { query, update, filters, active } = useListQuery({ sortBy: undefined, itemsPerPage: 25 }, ORDER_FILTER_KEYS)
   const [importing, setImporting] = useState(false)
 
-  const list = useQuery({
-    queryKey: ordersKeys.list(query, filters),
-    queryFn: ({ signal }) => listOrders(query, filters, signal),
-    placeholderData: keepPreviousData,
-  })
+  const list = useListPage(ordersKeys.list, listOrders, query, filters)
   const imported = useQuery({
     queryKey: ordersKeys.import(filters.importId),
     queryFn: ({ signal }) => importState(filters.importId!, signal),

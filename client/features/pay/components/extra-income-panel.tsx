@@ -1,5 +1,5 @@
 import { Button, HStack, IconButton, Stack, Text } from '@chakra-ui/react'
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -10,7 +10,7 @@ import { extraIncomeFormSchema, type ExtraIncomeItem } from '../../../../shared/
 import { listTable } from '../../../components/ui/data-table/list-state'
 import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
 import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
-import { useListQuery } from '../../../components/ui/data-table/use-list-query'
+import { useListQuery, useListPage } from '../../../components/ui/data-table/use-list-query'
 import { FormField } from '../../../components/ui/form-field'
 import { FormDialog, formErrorOf, useFormError } from '../../../components/ui/form-dialog'
 import { LookupCombobox } from '../../../components/ui/lookup/lookup-select'
@@ -32,11 +32,7 @@ export function ExtraIncomePanel({ month, onMonth }: { month: string; onMonth: (
   const { query, update } = useListQuery({ itemsPerPage: 25 })
   const [editing, setEditing] = useState<ExtraIncomeItem | 'new' | null>(null)
   const filters = { month }
-  const list = useQuery({
-    queryKey: payKeys.extraIncomes.list(query, filters),
-    queryFn: ({ signal }) => listExtraIncome(query, filters, signal),
-    placeholderData: keepPreviousData,
-  })
+  const list = useListPage(payKeys.extraIncomes.list, listExtraIncome, query, filters)
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: payKeys.extraIncomes.all })
     void queryClient.invalidateQueries({ queryKey: payKeys.payroll.all })

@@ -1,5 +1,4 @@
 import { Badge, Text } from '@chakra-ui/react'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { DEVIATION_TYPES } from '../../../../shared/rules/sale'
@@ -9,7 +8,7 @@ import { DEVIATION_STATES, type DeviationListItem, type DeviationState } from '.
 import { listTable } from '../../../components/ui/data-table/list-state'
 import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
 import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
-import { useListQuery } from '../../../components/ui/data-table/use-list-query'
+import { useListQuery, useListPage } from '../../../components/ui/data-table/use-list-query'
 import { Page } from '../../../components/ui/page'
 import { ageInDays, DEVIATION_FILTER_KEYS, listDeviations, type DeviationFilters } from '../api/deviations-api'
 import { DeviationStateBadge } from '../components/status-badges'
@@ -33,11 +32,7 @@ export default function DeviationsPage() {
   const { query, update, filters, active } = useListQuery({ sortBy: undefined, itemsPerPage: 25 }, DEVIATION_FILTER_KEYS)
   const states = chipsOf(filters.state, DEVIATION_STATES, WAITING)
 
-  const list = useQuery({
-    queryKey: salesKeys.deviations.list(query, filters),
-    queryFn: ({ signal }) => listDeviations(query, filters, signal),
-    placeholderData: keepPreviousData,
-  })
+  const list = useListPage(salesKeys.deviations.list, listDeviations, query, filters)
   // "Now" for the ages, taken when the answer arrived: the same on every row.
   const now = list.dataUpdatedAt
 

@@ -1,5 +1,5 @@
 import { Button, Flex, Text } from '@chakra-ui/react'
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { FormatLanguage } from '../../../../shared/format'
@@ -7,7 +7,7 @@ import { DOUBLE_STATES, type DoubleSaleListItem, type DoubleState } from '../../
 import { listTable } from '../../../components/ui/data-table/list-state'
 import { DataTable } from '../../../components/ui/data-table/data-table'
 import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
-import { useListQuery } from '../../../components/ui/data-table/use-list-query'
+import { useListQuery, useListPage } from '../../../components/ui/data-table/use-list-query'
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
@@ -34,11 +34,7 @@ export default function DoubleSalesPage() {
   const [editingWindow, setEditingWindow] = useState(false)
 
   const settings = useQuery({ queryKey: salesKeys.settings, queryFn: ({ signal }) => getSaleSettings(signal) })
-  const list = useQuery({
-    queryKey: salesKeys.doubleSales.list(query, filters),
-    queryFn: ({ signal }) => listDoubleSales(query, filters, signal),
-    placeholderData: keepPreviousData,
-  })
+  const list = useListPage(salesKeys.doubleSales.list, listDoubleSales, query, filters)
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: salesKeys.doubleSales.all })
     void queryClient.invalidateQueries({ queryKey: salesKeys.reports.all })

@@ -1,5 +1,4 @@
 import { Badge, Field, Text } from '@chakra-ui/react'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { formatDate, formatTime, type FormatLanguage } from '../../../../shared/format'
@@ -8,7 +7,7 @@ import { MESSAGE_CHANNELS, type ScheduledMessageItem } from '../../../../shared/
 import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
 import { listTable } from '../../../components/ui/data-table/list-state'
 import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
-import { useListQuery } from '../../../components/ui/data-table/use-list-query'
+import { useListQuery, useListPage } from '../../../components/ui/data-table/use-list-query'
 import { chipsOf } from '../../../components/ui/filter-chips'
 import { FilterBar, FilterChips } from '../../../components/ui/list-filters'
 import { Page } from '../../../components/ui/page'
@@ -32,11 +31,7 @@ export default function ScheduledMessagesPage() {
   const navigate = useNavigate()
   const ability = useAbility()
   const { query, update, filters, active } = useListQuery({ itemsPerPage: 25 }, MESSAGE_FILTER_KEYS)
-  const list = useQuery({
-    queryKey: scheduledMessagesKeys.list(query, filters),
-    queryFn: ({ signal }) => listMessages(query, filters, signal),
-    placeholderData: keepPreviousData,
-  })
+  const list = useListPage(scheduledMessagesKeys.list, listMessages, query, filters)
   const day = (iso: string) => formatDate(Date.parse(`${iso}T12:00:00Z`), lang)
   const words = (r: ScheduledMessageItem) => recurrenceInWords(t, r.recurrence, r.schedule.endDate, day, lang)
   const when = (ms: number | null) => (ms === null ? t('scheduled.none') : `${formatDate(ms, lang)} ${formatTime(ms, lang)}`)

@@ -1,5 +1,4 @@
 import { Badge, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
@@ -11,7 +10,7 @@ import type { TimeReportListItem } from '../../../../shared/schemas/time-reports
 import { listTable } from '../../../components/ui/data-table/list-state'
 import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
 import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
-import { useListQuery } from '../../../components/ui/data-table/use-list-query'
+import { useListQuery, useListPage } from '../../../components/ui/data-table/use-list-query'
 import { LookupCombobox, LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { Page } from '../../../components/ui/page'
 import { listTimeReports, TIME_REPORT_FILTER_KEYS, type TimeReportFilters } from '../api/time-reports-api'
@@ -52,11 +51,7 @@ function ReportsPanel({ month }: { month: string }) {
   const navigate = useNavigate()
   const { query, update, filters: inAddress } = useListQuery({ itemsPerPage: 25 }, TIME_REPORT_FILTER_KEYS)
   const filters: TimeReportFilters = useMemo(() => ({ ...inAddress, month }), [inAddress, month])
-  const list = useQuery({
-    queryKey: timeReportsKeys.list(query, filters),
-    queryFn: ({ signal }) => listTimeReports(query, filters, signal),
-    placeholderData: keepPreviousData,
-  })
+  const list = useListPage(timeReportsKeys.list, listTimeReports, query, filters)
   const hours = (h: number) => t('pay.hoursShort', { hours: h })
   const columns: Column<TimeReportListItem>[] = [
     {

@@ -1,5 +1,5 @@
 import { Button } from '@chakra-ui/react'
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
@@ -9,7 +9,7 @@ import { type BulkUsersAnswer } from '../../../../shared/schemas/users'
 import { DataTable } from '../../../components/ui/data-table/data-table'
 import { listState } from '../../../components/ui/data-table/list-state'
 import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
-import { useListQuery } from '../../../components/ui/data-table/use-list-query'
+import { useListQuery, useListPage } from '../../../components/ui/data-table/use-list-query'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { bulkUsers, listRoles, listUsers, userTitles, USER_FILTER_KEYS, type UserFilters } from '../api/users-api'
@@ -40,11 +40,7 @@ export function UsersTable(props: { variant: Variant; label: string; createdSinc
   const [bulk, setBulk] = useState<'team' | 'deactivate' | null>(null)
   const [skipped, setSkipped] = useState<BulkUsersAnswer | null>(null)
 
-  const list = useQuery({
-    queryKey: usersKeys.list(query, filters),
-    queryFn: ({ signal }) => listUsers(query, filters, signal),
-    placeholderData: keepPreviousData,
-  })
+  const list = useListPage(usersKeys.list, listUsers, query, filters)
   const canViewRoles = ability.can('view', 'roles')
   const roles = useQuery({ queryKey: usersKeys.roles, queryFn: ({ signal }) => listRoles(signal), enabled: canViewRoles && props.variant === 'all' })
   const titles = useQuery({ queryKey: usersKeys.titles, queryFn: ({ signal }) => userTitles(signal), enabled: props.variant === 'all' })
