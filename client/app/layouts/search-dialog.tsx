@@ -14,6 +14,7 @@ import { useAbility } from '../../lib/session'
 import { searchScreens, searchableScreens } from '../screen-search'
 import { useDialogSize } from '../../components/ui/dialog-size'
 import { searchKeys } from '../../lib/search-api'
+import { useLanguage } from '../../lib/use-language'
 
 /** Where each kind of hit opens, and the list that holds them all (searched with the same words). */
 const KIND_ROUTES: Record<SearchKind, { detail: RouteName; list: RouteName; can: [string, string] }> = {
@@ -32,8 +33,7 @@ type Item = { key: string; group: 'screen' | SearchKind; label: string; to: stri
  * closes.
  */
 export function SearchDialog() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const size = useDialogSize('md')
   const navigate = useNavigate()
   const ability = useAbility()

@@ -1,7 +1,7 @@
 import { Box, Card, Stack, Text } from '@chakra-ui/react'
-import { useTranslation } from 'react-i18next'
-import { formatDate, formatTime, type FormatLanguage } from '../../../shared/format'
+import { formatDate, formatTime } from '../../../shared/format'
 import type { ActivityLine } from '../../../shared/schemas/activity'
+import { useLanguage } from '../../lib/use-language'
 
 /**
  * An entity's activity log as a card (catalog items, customers): each line's action, when and by whom, and the
@@ -21,8 +21,7 @@ export function ActivityLog({
   testId?: string
   title?: string
 }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const show = (field: string, v: unknown) => {
     const formatted = formatValue?.(field, v)
     if (formatted !== undefined) return formatted

@@ -2,13 +2,14 @@ import { Badge, Button, Card, Code, HStack, Input, Link, Skeleton, Stack, Text }
 import type { UseQueryResult } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatDate, type FormatLanguage } from '../../../shared/format'
+import { formatDate } from '../../../shared/format'
 import type { ExternalAccountRow } from '../../../shared/schemas/external-accounts'
 import { ApiClientError } from '../../lib/api-client'
 import { snackbar } from '../../lib/snackbar-store'
 import { FormDialog, formErrorOf } from './form-dialog'
 import { FormField } from './form-field'
 import { LoadError } from './load-error'
+import { useLanguage } from '../../lib/use-language'
 
 /**
  * A person's external accounts (docs/decisions/043), on their user page and in their profile: each system with the
@@ -21,8 +22,7 @@ export function ExternalAccounts(props: {
   revealIntro: string
   onSet?: (row: ExternalAccountRow) => void
 }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const [revealing, setRevealing] = useState<ExternalAccountRow | null>(null)
   const { rows } = props
   return (

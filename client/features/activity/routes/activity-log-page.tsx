@@ -1,7 +1,7 @@
 import { Box, Input, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { formatDate, formatDecimal, formatOre, formatTime, type FormatLanguage } from '../../../../shared/format'
+import { formatDate, formatDecimal, formatOre, formatTime } from '../../../../shared/format'
 import { pathFor } from '../../../../shared/routes'
 import { ACTIVITY_ENTITIES, type ActivityEntryItem } from '../../../../shared/schemas/activity'
 import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
@@ -13,6 +13,7 @@ import { Page } from '../../../components/ui/page'
 import { ACTIVITY_FILTER_KEYS, searchActivity, type ActivityFilters } from '../api/activity-api'
 import { activityKeys } from '../api/activity-keys'
 import { Choices } from '../../../components/ui/choices'
+import { useLanguage } from '../../../lib/use-language'
 
 /** The actions the log writes (core's activityLog.actions): the action filter's choices. */
 const ACTIONS = [
@@ -66,8 +67,7 @@ function entityPath(entity: string, id: string): string | null {
 
 /** How the log's lines read in the reader's language: entities, actions, who did it, and each changed field. */
 function useActivityText() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const entityLabel = (entity: string) => t(`activitySearch.entities.${entity}`, { defaultValue: entity })
   const actionLabel = (action: string) => t(`activityLog.actions.${action}`, { defaultValue: action })
   // A field by its name in the reader's language; one the catalog does not name is spelled out ("payroll tax").
@@ -149,8 +149,7 @@ function ActivityFilterBar({
  * decision 035). Each line says who did what to which entity, acting as whom, and the fields it changed.
  */
 export default function ActivityLogPage() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const { query, update, filters, active } = useListQuery({ sortBy: 'at', orderBy: 'desc' }, ACTIVITY_FILTER_KEYS)
   const list = useListPage(activityKeys.list, searchActivity, query, filters)
 

@@ -5,6 +5,7 @@ import type { BiAnswer, BiUnit } from '../../../../shared/schemas/assistant'
 import { CHART_COLORS, StatChart, type FigureColumn } from '../../../components/ui/stat-chart'
 import { downloadText, toCsv } from '../../../components/ui/data-table/csv'
 import { snackbar } from '../../../lib/snackbar-store'
+import { useLanguage } from '../../../lib/use-language'
 
 const PALETTE = Object.values(CHART_COLORS)
 
@@ -36,8 +37,7 @@ function figureRows(answer: BiAnswer, labelHeader: string): { header: string[]; 
  * its figures as a table, copy and CSV of the figures, and — folded — the query behind it and the SQL run.
  */
 export function AnswerCard({ answer, actions, testId = 'answer' }: { answer: BiAnswer; actions?: React.ReactNode; testId?: string }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const fmt = (v: number) => formatFigure(v, answer.unit, lang)
   const fileName = `${answer.description.slice(0, 60).replace(/[^\p{L}\p{N}]+/gu, '-')}.csv`
   const copy = async () => {

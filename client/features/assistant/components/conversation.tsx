@@ -1,8 +1,7 @@
 import { Alert, Box, Button, Flex, Stack, Text } from '@chakra-ui/react'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
-import { formatDate, type FormatLanguage } from '../../../../shared/format'
+import { formatDate } from '../../../../shared/format'
 import { type BiAnswer, type BiQuery, type BiReply } from '../../../../shared/schemas/assistant'
 import { errorText } from '../../../lib/api-client'
 import { useAbility } from '../../../lib/session'
@@ -11,6 +10,7 @@ import { ConversationHeader, FollowUps, QuestionForm, Reply, Suggestions } from 
 import { StatDialog } from './stat-dialog'
 import { assistantKeys } from '../api/assistant-keys'
 import { Notice } from '../../../components/ui/notice'
+import { useLanguage } from '../../../lib/use-language'
 
 type Draft =
   { role: 'user'; text: string } | { role: 'assistant'; reply: BiReply } | { role: 'error'; text: string; retry: { question?: string; query?: BiQuery } }
@@ -36,8 +36,7 @@ function load(key: string): Stored {
  * scroll, the question field stays at the bottom.
  */
 export function Conversation({ storageKey, title, subtitle, aside }: { storageKey: string; title: string; subtitle: string; aside?: ReactNode }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const ability = useAbility()
   const [state, setState] = useState<Stored>(() => load(storageKey))
   const [text, setText] = useState('')

@@ -1,9 +1,8 @@
 import { Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useNavigate, useParams } from 'react-router'
-import { formatTime, type FormatLanguage } from '../../../../shared/format'
+import { formatTime } from '../../../../shared/format'
 import type { BiReply } from '../../../../shared/schemas/assistant'
 import { LoadError } from '../../../components/ui/load-error'
 import { Page } from '../../../components/ui/page'
@@ -14,14 +13,14 @@ import { AnswerCard, QueryBehind } from '../components/answer-card'
 import { StatDialog } from '../components/stat-dialog'
 import { assistantKeys } from '../api/assistant-keys'
 import { Notice } from '../../../components/ui/notice'
+import { useLanguage } from '../../../lib/use-language'
 
 /**
  * /keyai/stats/{id} (docs/decisions/053): a saved statistics view, run again when opened within the opener's own
  * scope. Its owner renames it, shares it with roles or deletes it.
  */
 export default function StatPage() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const { id = '' } = useParams()
   const navigate = useNavigate()
   const deleteStat = useDeleteStat()

@@ -2,7 +2,7 @@ import { Badge, Button, Card, HStack, Link, Skeleton, Stack, Text } from '@chakr
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
-import { formatDate, type FormatLanguage } from '../../../../shared/format'
+import { formatDate } from '../../../../shared/format'
 import type { StatListItem } from '../../../../shared/schemas/assistant'
 import { LoadError } from '../../../components/ui/load-error'
 import { Page } from '../../../components/ui/page'
@@ -11,6 +11,7 @@ import { getStats } from '../api/assistant-api'
 import { useDeleteStat } from '../components/delete-stat'
 import { roleName } from '../../../lib/role-name'
 import { assistantKeys } from '../api/assistant-keys'
+import { useLanguage } from '../../../lib/use-language'
 
 /**
  * /keyai/stats (docs/decisions/053): the statistics views the person saved and those shared with their role. Each
@@ -51,8 +52,7 @@ export default function StatsPage() {
 }
 
 function StatRow({ stat }: { stat: StatListItem }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const deleteStat = useDeleteStat()
   const remove = () => deleteStat(stat)
   return (

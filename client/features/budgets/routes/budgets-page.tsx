@@ -1,8 +1,7 @@
 import { Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
-import { useTranslation } from 'react-i18next'
-import { formatMonth, type FormatLanguage } from '../../../../shared/format'
+import { formatMonth } from '../../../../shared/format'
 import { businessMonth, previousMonth } from '../../../../shared/rules/work'
 import { type BudgetConflict, type BudgetScope } from '../../../../shared/schemas/budgets'
 import { LoadError } from '../../../components/ui/load-error'
@@ -17,6 +16,7 @@ import { budgetsKeys } from '../api/budgets-keys'
 import { budgetEdits, budgetFields, budgetLines, keyOf, refusalsByField } from '../model/budget-drafts'
 import { BudgetField, BudgetMonthBar, BudgetSaveBar, BudgetTable } from '../components/budget-table'
 import { Notice } from '../../../components/ui/notice'
+import { useLanguage } from '../../../lib/use-language'
 
 /**
  * /dashboards/sales/budgets (docs/decisions/047): a month's budgets of one office, its teams and their sellers,
@@ -25,8 +25,7 @@ import { Notice } from '../../../components/ui/notice'
  * device with the next sync (the seller dashboard shows it).
  */
 export default function BudgetsPage() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const queryClient = useQueryClient()
   const wide = useMediaQuery('(min-width: 48rem)')
   const [params, setParams] = useUrlParams()

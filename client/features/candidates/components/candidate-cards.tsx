@@ -1,9 +1,9 @@
 import { Badge, Button, Card, DataList, HStack, Link as ChakraLink, SimpleGrid, Text } from '@chakra-ui/react'
-import { useTranslation } from 'react-i18next'
-import { formatDate, formatTime, type FormatLanguage } from '../../../../shared/format'
+import { formatDate, formatTime } from '../../../../shared/format'
 import { formatCandidateIdentity } from '../../../../shared/rules/candidates'
 import type { CandidateContract, CandidateDetail, PrivateCandidateField } from '../../../../shared/schemas/candidates'
 import { ChildTableCard, fact } from '../../../components/ui/detail-kit'
+import { useLanguage } from '../../../lib/use-language'
 
 /**
  * A candidate's details in cards (docs/decisions/070): contact and start, what they told about themselves, their
@@ -14,8 +14,7 @@ export function CandidateCards(props: {
   revealed: Partial<Record<PrivateCandidateField, string | null>> | null
   onReveal: () => void
 }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const { candidate: c, revealed } = props
   const day = (ms: number | null) => (ms ? formatDate(ms, lang) : '–')
   const row = (label: string, value: React.ReactNode, testId?: string) => fact(label, value, { testId })

@@ -2,7 +2,7 @@ import { Alert, Button, Card, HStack, Stack, Text, Textarea } from '@chakra-ui/r
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatDate, formatTime, type FormatLanguage } from '../../../../shared/format'
+import { formatDate, formatTime } from '../../../../shared/format'
 import type { CandidateDetail } from '../../../../shared/schemas/candidates'
 import { pathFor } from '../../../../shared/routes'
 import { AppDialog, DialogButtons } from '../../../components/ui/app-dialog'
@@ -13,11 +13,11 @@ import { errorText } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { addCandidateNote, closeCandidate, getCandidateSettings } from '../api/candidates-api'
 import { candidatesKeys } from '../api/candidates-keys'
+import { useLanguage } from '../../../lib/use-language'
 
 /** A candidate's notes: who wrote what when, newest first, and a new one for who may change the candidate. */
 export function NotesCard(props: { candidate: CandidateDetail; onAdded: () => void }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const [text, setText] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -124,8 +124,7 @@ export function CloseDialog(props: { candidate: CandidateDetail; onClose: () => 
 
 /** Where the candidate ended: onboarded and linked to their user, not hired (with why), or erased. */
 export function StatusAlert(props: { candidate: CandidateDetail }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const ability = useAbility()
   const c = props.candidate
   const day = (ms: number | null) => (ms ? formatDate(ms, lang) : '–')

@@ -1,7 +1,7 @@
 import { Button, Card, Code, Field, HStack, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatDate, formatTime, type FormatLanguage } from '../../../../shared/format'
+import { formatDate, formatTime } from '../../../../shared/format'
 import type { CandidateDetail, CandidateStep, StepName } from '../../../../shared/schemas/candidates'
 import { AppDialog } from '../../../components/ui/app-dialog'
 import { FormAlert } from '../../../components/ui/form-alert'
@@ -12,6 +12,7 @@ import type { CandidateChoices } from './candidate-dialog'
 import { StepStatusBadge } from './stage-badge'
 import { Choices } from '../../../components/ui/choices'
 import { Notice } from '../../../components/ui/notice'
+import { useLanguage } from '../../../lib/use-language'
 
 /**
  * The four onboarding steps (docs/decisions/070): each with its state, what it produced or why it failed, and its
@@ -20,8 +21,7 @@ import { Notice } from '../../../components/ui/notice'
  * team and shows the temporary password once.
  */
 export function StepsCard(props: { candidate: CandidateDetail; choices: CandidateChoices | undefined; onChanged: () => void }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const c = props.candidate
   const name = `${c.firstName} ${c.lastName}`
   const [error, setError] = useState<string | null>(null)

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { formatDate, type FormatLanguage } from '../../../../shared/format'
+import { formatDate } from '../../../../shared/format'
 import { pathFor } from '../../../../shared/routes'
 import { CANDIDATE_STAGES, CANDIDATE_STATUSES, type CandidateListItem, type CandidateStage } from '../../../../shared/schemas/candidates'
 import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
@@ -23,6 +23,7 @@ import { StageBadge } from '../components/stage-badge'
 import { TemplatesPanel } from '../components/templates-panel'
 import { Choices } from '../../../components/ui/choices'
 import { AddressTabs } from '../../../components/ui/address-tabs'
+import { useLanguage } from '../../../lib/use-language'
 
 const TABS = ['list', 'templates', 'settings'] as const
 
@@ -56,8 +57,7 @@ export default function CandidatesPage() {
 }
 
 function CandidateList() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const navigate = useNavigate()
   const ability = useAbility()
   const me = useUserData()

@@ -2,7 +2,6 @@ import { Badge, Box, Button, Card, HStack, Skeleton, Stack, Table, Text, Wrap } 
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { FormatLanguage } from '../../../../shared/format'
 import type { CategoryItem } from '../../../../shared/schemas/catalog'
 import { ActivityLog } from '../../../components/ui/activity-log'
 import { confirm } from '../../../lib/confirm-store'
@@ -16,6 +15,7 @@ import { money } from './money'
 import { toggleArchived } from './archive'
 import { LoadError } from '../../../components/ui/load-error'
 import { catalogKeys } from '../api/catalog-keys'
+import { useLanguage } from '../../../lib/use-language'
 
 function useCategories() {
   const queryClient = useQueryClient()
@@ -127,8 +127,7 @@ export function CategoriesPanel() {
 }
 
 function CategoryLog({ category }: { category: CategoryItem }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const log = useQuery({ queryKey: catalogKeys.categoryLog.of(category.id), queryFn: ({ signal }) => categoryActivity(category.id, signal) })
   if (!log.data) return <Skeleton h="20" aria-busy />
   return (
@@ -151,8 +150,7 @@ function CategoryLog({ category }: { category: CategoryItem }) {
  * applying the category's commissions to them (confirmed; each product's change logged, sales keep their amounts).
  */
 export function CommissionsPanel() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const ability = useAbility()
   const { query, refresh } = useCategories()
   const [editing, setEditing] = useState<CategoryItem | null>(null)

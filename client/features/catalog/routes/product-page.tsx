@@ -1,8 +1,7 @@
 import { Badge, Button, Card, DataList, Link as ChakraLink, Text, Wrap } from '@chakra-ui/react'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
-import { formatDate, type FormatLanguage } from '../../../../shared/format'
+import { formatDate } from '../../../../shared/format'
 import { productMarginOre } from '../../../../shared/rules/catalog'
 import { pathFor } from '../../../../shared/routes'
 import type { ProductDetail } from '../../../../shared/schemas/catalog'
@@ -19,13 +18,13 @@ import { catalogKeys } from '../api/catalog-keys'
 import { useRecord } from '../../../lib/use-record'
 import { dialogEnds } from '../../../components/ui/form-dialog'
 import { fact } from '../../../components/ui/detail-kit'
+import { useLanguage } from '../../../lib/use-language'
 
 const LOGGED = ['name', 'category', 'priceOre', 'sellerCommissionOre', 'companyCommissionOre', 'companyCostOre', 'gamePoints', 'active'] as const
 
 /** /backoffice/products/:id: a product's figures, its provider and category, its log; edit, archive or restore. */
 export default function ProductPage() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const ability = useAbility()
   const [editing, setEditing] = useState(false)
   const { query: product, refresh } = useRecord(catalogKeys.product, getProduct, [catalogKeys.products.all, catalogKeys.provider.all, catalogKeys.categories])

@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import type { FormatLanguage } from '../../../../shared/format'
 import { pathFor } from '../../../../shared/routes'
 import type { ProductListItem } from '../../../../shared/schemas/catalog'
 import { listTable } from '../../../components/ui/data-table/list-state'
@@ -22,6 +21,7 @@ import { ProductDialog } from '../components/product-dialog'
 import { catalogKeys } from '../api/catalog-keys'
 import { Choices } from '../../../components/ui/choices'
 import { AddressTabs } from '../../../components/ui/address-tabs'
+import { useLanguage } from '../../../lib/use-language'
 
 const TABS = ['products', 'categories', 'commissions'] as const
 
@@ -43,8 +43,7 @@ export default function ProductsPage() {
 }
 
 function ProductList() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const navigate = useNavigate()
   const ability = useAbility()
   const { query, update, filters, active } = useListQuery({ sortBy: 'name', itemsPerPage: 25 }, PRODUCT_FILTER_KEYS)

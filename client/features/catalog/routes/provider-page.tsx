@@ -1,8 +1,7 @@
 import { Badge, Button, Card, DataList, HStack, Table, Text, Wrap } from '@chakra-ui/react'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { formatDate, type FormatLanguage } from '../../../../shared/format'
+import { formatDate } from '../../../../shared/format'
 import { pathFor } from '../../../../shared/routes'
 import type { ProviderDetail } from '../../../../shared/schemas/catalog'
 import { ActivityLog } from '../../../components/ui/activity-log'
@@ -21,13 +20,13 @@ import { toggleArchived } from '../components/archive'
 import { catalogKeys } from '../api/catalog-keys'
 import { useRecord } from '../../../lib/use-record'
 import { dialogEnds } from '../../../components/ui/form-dialog'
+import { useLanguage } from '../../../lib/use-language'
 
 const PROVIDER_FIELDS = ['name', 'type', 'requireExternalOrderNumber', 'active'] as const
 
 /** /backoffice/providers/:id: a provider, its products, and its log; edit, archive or restore, copy or add products. */
 export default function ProviderPage() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const ability = useAbility()
   const [dialog, setDialog] = useState<'edit' | 'copy' | 'product' | null>(null)
   const { query: provider, refresh } = useRecord(catalogKeys.provider.detail, getProvider, [catalogKeys.providers.all, catalogKeys.products.all])
@@ -140,8 +139,7 @@ export default function ProviderPage() {
 
 /** The provider's products with their price, commissions, cost and game points; a row opens the product. */
 function ProviderProducts({ products }: { products: ProviderDetail['products'] }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const navigate = useNavigate()
   return (
     <Card.Root>

@@ -1,8 +1,7 @@
 import { Badge, Button, Card, DataList, Link as ChakraLink, Table, Text, Wrap } from '@chakra-ui/react'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
-import { formatDate, formatOre, type FormatLanguage } from '../../../../shared/format'
+import { formatDate, formatOre } from '../../../../shared/format'
 import { revealIdentity } from '../../../lib/identity-api'
 import { IdentityNumber } from '../../../components/ui/identity-number'
 import { pathFor } from '../../../../shared/routes'
@@ -17,6 +16,7 @@ import { customersKeys } from '../api/customers-keys'
 import { useRecord } from '../../../lib/use-record'
 import { dialogEnds } from '../../../components/ui/form-dialog'
 import { fact } from '../../../components/ui/detail-kit'
+import { useLanguage } from '../../../lib/use-language'
 
 const LOGGED = ['name', 'email', 'phone', 'address', 'postalCode', 'city', 'note'] as const
 
@@ -25,8 +25,7 @@ const LOGGED = ['name', 'email', 'phone', 'address', 'postalCode', 'city', 'note
  * their sale reports the user may see, and the register's log of them.
  */
 export default function CustomerPage() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const ability = useAbility()
   const [editing, setEditing] = useState(false)
   const { id, query: customer, refresh } = useRecord(customersKeys.detail, getCustomer, [customersKeys.all])

@@ -1,7 +1,6 @@
 import { Badge, Text } from '@chakra-ui/react'
-import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { formatDate, type FormatLanguage } from '../../../../shared/format'
+import { formatDate } from '../../../../shared/format'
 import { pathFor } from '../../../../shared/routes'
 import type { CustomerListItem } from '../../../../shared/schemas/customers'
 import { listTable } from '../../../components/ui/data-table/list-state'
@@ -12,6 +11,7 @@ import { Page } from '../../../components/ui/page'
 import { CUSTOMER_FILTER_KEYS, listCustomers } from '../api/customers-api'
 import { customersKeys } from '../api/customers-keys'
 import { FilterChips } from '../../../components/ui/list-filters'
+import { useLanguage } from '../../../lib/use-language'
 
 /**
  * /backoffice/customers: everyone the organisation has sold to, built from the sale reports; latest sale first,
@@ -19,8 +19,7 @@ import { FilterChips } from '../../../components/ui/list-filters'
  * Identity numbers show masked (birth date only).
  */
 export default function CustomersPage() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const navigate = useNavigate()
   const { query, update, filters, active } = useListQuery({ sortBy: undefined, itemsPerPage: 25 }, CUSTOMER_FILTER_KEYS)
   const list = useListPage(customersKeys.list, listCustomers, query, filters)

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
-import { formatBytes, formatDate, formatTime, type FormatLanguage } from '../../../../shared/format'
+import { formatBytes, formatDate, formatTime } from '../../../../shared/format'
 import { pathFor } from '../../../../shared/routes'
 import type { DeviceDetail } from '../../../../shared/schemas/devices'
 import { ActivityLog } from '../../../components/ui/activity-log'
@@ -17,6 +17,7 @@ import { getDevice, getDeviceSettings, setDeviceLost } from '../api/devices-api'
 import { devicesKeys } from '../api/devices-keys'
 import { AlertBadges } from '../components/device-columns'
 import { EditDeviceDialog } from '../components/edit-device-dialog'
+import { useLanguage } from '../../../lib/use-language'
 
 /**
  * /backoffice/devices/:id (decision 072): what the device is (from the app and the MDM), its storage and sync, its
@@ -59,8 +60,7 @@ function Row({ label, value }: { label: string; value: ReactNode }) {
 }
 
 function Device({ device: d, crumbs }: { device: DeviceDetail; crumbs: Array<{ label: string; to?: string }> }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const queryClient = useQueryClient()
   const [editing, setEditing] = useState(false)
   const settings = useQuery({ queryKey: devicesKeys.settings, queryFn: ({ signal }) => getDeviceSettings(signal) })

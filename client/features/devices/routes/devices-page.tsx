@@ -1,9 +1,7 @@
 import { Button, HStack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { type FormatLanguage } from '../../../../shared/format'
 import { pathFor } from '../../../../shared/routes'
 import { DataTable } from '../../../components/ui/data-table/data-table'
 import { listTable } from '../../../components/ui/data-table/list-state'
@@ -18,6 +16,7 @@ import { deviceColumns } from '../components/device-columns'
 import { DeviceFilterBar } from '../components/device-filter-bar'
 import { DeviceSettingsDialog } from '../components/device-settings-dialog'
 import { ImportDevicesDialog } from '../components/import-devices-dialog'
+import { useLanguage } from '../../../lib/use-language'
 
 /**
  * /backoffice/devices (spec section 3, decision 072): the sellers' devices — manufacturer, model, serial number, free
@@ -25,8 +24,7 @@ import { ImportDevicesDialog } from '../components/import-devices-dialog'
  * keep the devices.
  */
 export default function DevicesPage() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const navigate = useNavigate()
   const ability = useAbility()
   const queryClient = useQueryClient()

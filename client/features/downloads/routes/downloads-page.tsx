@@ -1,8 +1,6 @@
 import { Alert, Button, Text } from '@chakra-ui/react'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
-import { type FormatLanguage } from '../../../../shared/format'
 import { DOWNLOAD_TTL_MS, type DownloadItem } from '../../../../shared/schemas/downloads'
 import { DataTable } from '../../../components/ui/data-table/data-table'
 import { listTable } from '../../../components/ui/data-table/list-state'
@@ -16,6 +14,7 @@ import { DOWNLOAD_FILTER_KEYS, fetchDownload, listDownloads, removeDownload } fr
 import { downloadsKeys } from '../api/downloads-keys'
 import { downloadColumns } from '../components/download-columns'
 import { DownloadFilterBar } from '../components/download-filter-bar'
+import { useLanguage } from '../../../lib/use-language'
 
 /**
  * /backoffice/downloads (docs/decisions/071): the files made in the background for the reader — exports, import
@@ -24,8 +23,7 @@ import { DownloadFilterBar } from '../components/download-filter-bar'
  * with a retry. Admins may look at everyone's.
  */
 export default function DownloadsPage() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const ability = useAbility()
   const queryClient = useQueryClient()
   const { query, update, filters } = useListQuery({ itemsPerPage: 25 }, DOWNLOAD_FILTER_KEYS)

@@ -2,7 +2,7 @@ import { Button, Field, HStack, Input, RadioGroup, Stack, Text } from '@chakra-u
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatBytes, formatDate, type FormatLanguage } from '../../../../shared/format'
+import { formatBytes, formatDate } from '../../../../shared/format'
 import { BASEMAP_KINDS, POSTAL_COUNTRIES, type BasemapKind, type MapSettings, type PostalImportResult } from '../../../../shared/schemas/maps'
 import { FilePicker } from '../../../components/ui/file-picker'
 import { FormDialog, useFormError } from '../../../components/ui/form-dialog'
@@ -12,6 +12,7 @@ import { fieldKeys } from '../api/field-keys'
 import { importPostalCodes, saveMapSettings, uploadBasemap } from '../api/maps-api'
 import { Check } from '../../../components/ui/check'
 import { Choices } from '../../../components/ui/choices'
+import { useLanguage } from '../../../lib/use-language'
 
 /**
  * The maps' settings (those with `update controlling`): the basemap — plain (shipped with the app), a style URL the
@@ -19,8 +20,7 @@ import { Choices } from '../../../components/ui/choices'
  * registered (each seller's own permission besides), and the postal codes' positions that place sales without one.
  */
 export function MapSettingsDialog(props: { settings: MapSettings; onClose: () => void }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const queryClient = useQueryClient()
   const s = props.settings
   const [basemap, setBasemap] = useState<BasemapKind>(s.basemap)

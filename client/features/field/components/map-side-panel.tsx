@@ -11,6 +11,7 @@ import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
 import { clusterSales, saleSummaries, type MapFilters, type MapView } from '../api/maps-api'
 import { fieldKeys } from '../api/field-keys'
 import { OUTCOME_HEX, STATUS_HEX } from './map-style'
+import { useLanguage } from '../../../lib/use-language'
 
 /** A moment as a date and a time. */
 const when = (ms: number, lang: FormatLanguage) => `${formatDate(ms, lang)} ${formatTime(ms, lang)}`
@@ -94,8 +95,7 @@ export function MapSidePanel(props: {
 }
 
 function AreaList(props: { query: UseQueryResult<MapArea[]>; mayPlan: boolean; onSelect: (id: string) => void; onNew: () => void }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   return (
     <Card.Root size="sm">
       <Card.Header>
@@ -149,8 +149,7 @@ function AreaList(props: { query: UseQueryResult<MapArea[]>; mayPlan: boolean; o
 }
 
 function Selected(props: { selection: MapSelection; areas: MapArea[]; onClose: () => void; onEdit: (a: MapArea) => void; onDraw: (a: MapArea) => void }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const s = props.selection
   const area = s.kind === 'area' ? props.areas.find((a) => a.id === s.id) : undefined
   return (
@@ -188,8 +187,7 @@ function Selected(props: { selection: MapSelection; areas: MapArea[]; onClose: (
 }
 
 function AreaFacts(props: { area: MapArea; onEdit: (a: MapArea) => void; onDraw: (a: MapArea) => void }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const a = props.area
   return (
     <Stack gap="1" fontSize="sm">
@@ -219,8 +217,7 @@ function AreaFacts(props: { area: MapArea; onEdit: (a: MapArea) => void; onDraw:
 
 /** The sales of a point or a place, each with a link to its sale report. */
 function SaleList({ selection }: { selection: Extract<MapSelection, { kind: 'sales' | 'cluster' }> }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const key =
     selection.kind === 'sales' ? selection.ids.join(',') : `${selection.query.view}:${selection.query.zoom}:${selection.query.bbox}:${selection.clusterId}`
   const query = useQuery({

@@ -14,6 +14,7 @@ import { useUrlParams, withParams } from '../../../lib/use-url-params'
 import { runsReport } from '../api/field-api'
 import { fieldKeys } from '../api/field-keys'
 import { todayHere } from '../components/week-bar'
+import { useLanguage } from '../../../lib/use-language'
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 /** The contact rate in whole per cent, or a dash without doors. */
@@ -28,8 +29,7 @@ const rate = (o: { doors: number; contacts: number }) => {
  * and week. A period of at most 62 days, this week by default.
  */
 export default function RunsPage() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const [params, setParams] = useUrlParams()
   const from = DAY.test(params.get('from') ?? '') ? params.get('from')! : mondayOf(todayHere())
   const to = DAY.test(params.get('to') ?? '') ? params.get('to')! : addDays(mondayOf(todayHere()), 6)

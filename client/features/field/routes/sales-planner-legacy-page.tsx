@@ -1,9 +1,8 @@
 import { Button, HStack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { formatDate, type FormatLanguage } from '../../../../shared/format'
+import { formatDate } from '../../../../shared/format'
 import { pathFor } from '../../../../shared/routes'
 import type { RunItem } from '../../../../shared/schemas/field'
 import { QueryState } from '../../../components/ui/load-error'
@@ -15,14 +14,14 @@ import { listRuns } from '../api/field-api'
 import { fieldKeys } from '../api/field-keys'
 import { RunDialog } from '../components/run-dialog'
 import { usePlannerWeek, WeekBar } from '../components/week-bar'
+import { useLanguage } from '../../../lib/use-language'
 
 /**
  * /tools/sales-planner-legacy (decision 073): the same runs as the calendar, as a plain table per week — for
  * printing and for those who prefer it — editing the same data through the same dialog.
  */
 export default function SalesPlannerLegacyPage() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const ability = useAbility()
   const planner = usePlannerWeek()
   const q = { from: planner.week, to: planner.sunday, teamId: planner.teamId }

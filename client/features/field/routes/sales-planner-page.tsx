@@ -1,7 +1,6 @@
 import { Box, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { formatDate, type FormatLanguage } from '../../../../shared/format'
 import { weekDays } from '../../../../shared/rules/field'
@@ -16,6 +15,7 @@ import { fieldKeys } from '../api/field-keys'
 import { RunCard } from '../components/run-card'
 import { RunDialog } from '../components/run-dialog'
 import { usePlannerWeek, WeekBar } from '../components/week-bar'
+import { useLanguage } from '../../../lib/use-language'
 
 const WEEKDAY = (lang: FormatLanguage, day: string) => {
   const name = new Intl.DateTimeFormat({ sv: 'sv-SE', en: 'en-GB', fi: 'fi-FI' }[lang], { weekday: 'short', timeZone: 'UTC' }).format(
@@ -29,8 +29,7 @@ const WEEKDAY = (lang: FormatLanguage, day: string) => {
  * day's "+" plans a run, a run opens for editing. The legacy planner shows the same runs as a table.
  */
 export default function SalesPlannerPage() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const ability = useAbility()
   const planner = usePlannerWeek()
   const q = { from: planner.week, to: planner.sunday, teamId: planner.teamId }

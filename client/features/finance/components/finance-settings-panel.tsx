@@ -1,8 +1,7 @@
 import { Button, Card, Field, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
-import { formatDate, formatOph, type FormatLanguage } from '../../../../shared/format'
+import { formatDate, formatOph } from '../../../../shared/format'
 import { fieldErrorsOf, type FieldErrors } from '../../../../shared/schemas/errors'
 import { financeSettingsSchema, type FinanceSettings } from '../../../../shared/schemas/finance'
 import { ApiClientError, errorText } from '../../../lib/api-client'
@@ -10,6 +9,7 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { saveFinanceSettings } from '../api/finance-api'
 import { financeKeys } from '../api/finance-keys'
 import { Notice } from '../../../components/ui/notice'
+import { useLanguage } from '../../../lib/use-language'
 
 /** A percentage as typed: a decimal comma or point, spaces ignored; anything else is left for the schema to refuse. */
 const percentOf = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text.replace(/\s/g, '').replace(',', '.')))
@@ -19,8 +19,7 @@ const percentOf = (text: string): number => (text.trim() === '' ? Number.NaN : N
  * and the legacy cut-off. Saved on the version read: if someone else saved meanwhile, the panel shows theirs.
  */
 export function FinanceSettingsPanel({ settings }: { settings: FinanceSettings }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const queryClient = useQueryClient()
   const [rate, setRate] = useState(() => formatOph(settings.payrollTaxBp, lang).replace(/\s/g, ''))
   const [cutoff, setCutoff] = useState(settings.legacyCutoff)

@@ -26,6 +26,7 @@ import { financeKeys } from '../api/finance-keys'
 import { useProfitabilityColumns, type Filter } from './profitability-columns'
 import { OrgFilters } from '../../../components/ui/list-filters'
 import { Notice } from '../../../components/ui/notice'
+import { useLanguage } from '../../../lib/use-language'
 
 const PRESETS = ['thisMonth', 'lastMonth', 'thisYear', 'last12'] as const satisfies readonly PeriodPreset[]
 
@@ -59,8 +60,7 @@ export function ProfitabilityPage({ view }: { view: ProfitabilityView }) {
 }
 
 function Screen({ view, settings }: { view: ProfitabilityView; settings: FinanceSettings }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const ability = useAbility()
   // The legacy view opens on the year before the cut-off; the others on this year.
   const fallback = (today: string) =>

@@ -1,8 +1,6 @@
 import { Alert, Box, Button, Card, Input, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
-import type { FormatLanguage } from '../../../../shared/format'
 import { coinAdjustmentSchema } from '../../../../shared/schemas/game'
 import { zodErrorMap } from '../../../../shared/schemas/errors'
 import { FormField } from '../../../components/ui/form-field'
@@ -12,14 +10,14 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { adjustCoins } from '../api/game-api'
 import { formatPoints } from './game-parts'
 import { gameKeys } from '../api/game-keys'
+import { useLanguage } from '../../../lib/use-language'
 
 /**
  * A person's Key Coins adjusted by an admin: added, or deducted (never below zero), with the reason they read in
  * their history. Kept in the activity log.
  */
 export function CoinsPanel() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const client = useQueryClient()
   const [userId, setUserId] = useState<string | undefined>()
   const [coins, setCoins] = useState('')

@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { Controller, useFieldArray, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
-import { formatDate, type FormatLanguage } from '../../../../shared/format'
+import { formatDate } from '../../../../shared/format'
 import { addDays, businessDay } from '../../../../shared/rules/work'
 import { COMPETITION_KINDS, COMPETITION_METRICS, competitionInputSchema, type Competition, type CompetitionInput } from '../../../../shared/schemas/game'
 import { FormDialog } from '../../../components/ui/form-dialog'
@@ -18,11 +18,11 @@ import { useGameAdminSave } from './admin-save'
 import { useZodResolver, useFormDialog, TextField, TextAreaField } from '../../../components/ui/form-kit'
 import { AdminCards, EditFooter } from './admin-cards'
 import { Check } from '../../../components/ui/check'
+import { useLanguage } from '../../../lib/use-language'
 
 /** Every competition, drafts and hidden tests included; a new one or a change of one not finished in a dialog. */
 export function CompetitionsPanel() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const query = useQuery({ queryKey: gameKeys.competitions(), queryFn: ({ signal }) => getCompetitions(signal) })
   return (
     <AdminCards

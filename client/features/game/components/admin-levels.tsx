@@ -4,7 +4,6 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
-import type { FormatLanguage } from '../../../../shared/format'
 import { levelInputSchema, type AdminLevel, type LevelInput } from '../../../../shared/schemas/game'
 import { FormDialog } from '../../../components/ui/form-dialog'
 import { LoadError } from '../../../components/ui/load-error'
@@ -16,11 +15,11 @@ import { formatPoints } from './game-parts'
 import { gameKeys } from '../api/game-keys'
 import { useGameAdminSave } from './admin-save'
 import { useZodResolver, useFormDialog, TextField, TextAreaField, NumberField } from '../../../components/ui/form-kit'
+import { useLanguage } from '../../../lib/use-language'
 
 /** The levels: number, name, the XP each needs, its benefits and how many have reached it. */
 export function LevelsPanel() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const client = useQueryClient()
   const query = useQuery({ queryKey: gameKeys.admin.levels(), queryFn: ({ signal }) => getAdminLevels(signal) })
   const [editing, setEditing] = useState<AdminLevel | 'new' | null>(null)

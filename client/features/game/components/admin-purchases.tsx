@@ -13,6 +13,7 @@ import { decidePurchase, getAdminPurchases } from '../api/game-api'
 import { formatPoints } from './game-parts'
 import { PurchaseStatus, variantLabel } from './purchase-parts'
 import { gameKeys } from '../api/game-keys'
+import { useLanguage } from '../../../lib/use-language'
 
 /** Purchases in the shop: those waiting for a decision first; each approved (handed out) or rejected with a reason. */
 export function PurchasesPanel() {
@@ -61,8 +62,7 @@ export function PurchasesPanel() {
 }
 
 function PurchaseCard({ purchase, onReject }: { purchase: GamePurchase; onReject: () => void }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const client = useQueryClient()
   const [busy, setBusy] = useState(false)
   const approve = async () => {

@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query'
 import { Controller, useFieldArray, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
-import type { FormatLanguage } from '../../../../shared/format'
 import { rewardInputSchema, type Reward, type RewardInput } from '../../../../shared/schemas/game'
 import { FormDialog } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
@@ -15,11 +14,11 @@ import { useGameAdminSave } from './admin-save'
 import { useZodResolver, useFormDialog, TextField, TextAreaField, NumberField } from '../../../components/ui/form-kit'
 import { AdminCards, EditFooter } from './admin-cards'
 import { Check } from '../../../components/ui/check'
+import { useLanguage } from '../../../lib/use-language'
 
 /** The shop's rewards, offered or not, each with its variants' stock; a new one or a change in a dialog. */
 export function RewardsPanel() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const query = useQuery({ queryKey: gameKeys.admin.rewards(), queryFn: ({ signal }) => getAdminRewards(signal) })
   return (
     <AdminCards

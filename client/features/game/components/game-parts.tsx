@@ -5,6 +5,7 @@ import type { GameStanding } from '../../../../shared/schemas/game'
 import { LoadError } from '../../../components/ui/load-error'
 import { NetworkError } from '../../../lib/api-client'
 import { Notice } from '../../../components/ui/notice'
+import { useLanguage } from '../../../lib/use-language'
 
 /** XP and coins as the game writes them: whole numbers in the language's way ("1 250"). */
 export const formatPoints = (value: number, lang: FormatLanguage) => formatDecimal(value, lang)
@@ -18,8 +19,7 @@ export function GameLoadError({ error, onRetry }: { error: Error; onRetry: () =>
 
 /** The person's level, XP and coins, and the way to the next level. */
 export function LevelCard({ me }: { me: GameStanding | undefined }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   if (!me) return <Skeleton h="40" borderRadius="l3" aria-busy />
   return (
     <Card.Root data-testid="game-level-card" bg="brand.subtle" borderColor="brand.muted">

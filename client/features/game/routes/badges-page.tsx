@@ -1,21 +1,19 @@
 import { Badge, Box, Card, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
-import type { FormatLanguage } from '../../../../shared/format'
 import { TrophyIcon } from '../../../components/ui/icons'
 import { Page } from '../../../components/ui/page'
 import { getMyBadges } from '../api/game-api'
 import { useRuleText } from '../components/badge-parts'
 import { formatPoints, GameLoadError } from '../components/game-parts'
 import { gameKeys } from '../api/game-keys'
+import { useLanguage } from '../../../lib/use-language'
 
 /**
  * /sales-flow/badges (docs/decisions/052): every badge with its conditions in words and its period, the ones the person
  * has earned first, with how often and when last.
  */
 export default function BadgesPage() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const ruleText = useRuleText()
   const query = useQuery({ queryKey: gameKeys.badges(), queryFn: ({ signal }) => getMyBadges(signal) })
   const items = query.data?.items

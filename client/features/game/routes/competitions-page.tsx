@@ -1,7 +1,7 @@
 import { Badge, Box, Card, Grid, HStack, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { formatDate, type FormatLanguage } from '../../../../shared/format'
+import { formatDate } from '../../../../shared/format'
 import type { Competition, CompetitionStanding } from '../../../../shared/schemas/game'
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
@@ -10,6 +10,7 @@ import { formatResult, PhaseBadge } from '../components/competition-parts'
 import { formatPoints, GameLoadError } from '../components/game-parts'
 import { useUrlParams } from '../../../lib/use-url-params'
 import { gameKeys } from '../api/game-keys'
+import { useLanguage } from '../../../lib/use-language'
 
 /**
  * /sales-flow/competitions (docs/decisions/052): the competitions the person takes part in — ongoing first — and the
@@ -63,8 +64,7 @@ export default function CompetitionsPage() {
 }
 
 function CompetitionCard({ competition: c, chosen, admin, onChoose }: { competition: Competition; chosen: boolean; admin: boolean; onChoose: () => void }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   return (
     <Card.Root
       role="listitem"
@@ -100,8 +100,7 @@ function CompetitionCard({ competition: c, chosen, admin, onChoose }: { competit
 }
 
 function StandingCard({ id }: { id: string }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const query = useQuery({
     queryKey: gameKeys.competition(id),
     queryFn: ({ signal }) => getCompetition(id, signal),

@@ -3,13 +3,14 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useSearchParams } from 'react-router'
-import { formatDate, type FormatLanguage } from '../../../../shared/format'
+import { formatDate } from '../../../../shared/format'
 import type { GameLedgerLine, GameStanding } from '../../../../shared/schemas/game'
 import { CoinIcon, TrophyIcon } from '../../../components/ui/icons'
 import { Page } from '../../../components/ui/page'
 import { useAbility, useUserData } from '../../../lib/session'
 import { getGameMe, getPlayer } from '../api/game-api'
 import { formatPoints, GameLoadError, LevelCard } from '../components/game-parts'
+import { useLanguage } from '../../../lib/use-language'
 
 /** A level reached longer ago than this is not celebrated on a device that has not seen it (a new phone). */
 const CELEBRATE_WITHIN_MS = 14 * 24 * 3600_000
@@ -148,8 +149,7 @@ function History({ me, loading }: { me: GameStanding | undefined; loading: boole
 }
 
 function LedgerRow({ line }: { line: GameLedgerLine }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const ability = useAbility()
   const signed = (n: number) => (n > 0 ? `+${formatPoints(n, lang)}` : formatPoints(n, lang))
   const tone = (n: number) => (n > 0 ? 'green' : n < 0 ? 'red' : 'gray')

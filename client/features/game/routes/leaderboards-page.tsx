@@ -2,7 +2,7 @@ import { Badge, Box, Card, Field, HStack, Link, SegmentGroup, Skeleton, Stack, S
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
-import { formatDate, type FormatLanguage } from '../../../../shared/format'
+import { formatDate } from '../../../../shared/format'
 import { LEADERBOARD_PERIODS, LEADERBOARD_SCOPES, type Leaderboard, type LeaderboardRow } from '../../../../shared/schemas/game'
 import { TrophyIcon } from '../../../components/ui/icons'
 import { Page } from '../../../components/ui/page'
@@ -13,6 +13,7 @@ import { formatPoints, GameLoadError } from '../components/game-parts'
 import { useUrlParams } from '../../../lib/use-url-params'
 import { gameKeys } from '../api/game-keys'
 import { Choices } from '../../../components/ui/choices'
+import { useLanguage } from '../../../lib/use-language'
 
 const oneOf = <T extends string>(list: readonly T[], value: string | null, fallback: T): T => (list.includes(value as T) ? (value as T) : fallback)
 
@@ -123,8 +124,7 @@ function Choice<T extends string>({
 }
 
 function BoardCard({ board, stale }: { board: Leaderboard; stale: boolean }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const kind = board.scope
   const days = board.from && board.to ? `${formatDate(board.from, lang)} – ${formatDate(board.to, lang)}` : t('game.board.periods.all')
   return (
@@ -179,8 +179,7 @@ function BoardCard({ board, stale }: { board: Leaderboard; stale: boolean }) {
 }
 
 function Row({ row }: { row: LeaderboardRow }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const medal = row.rank === 1 ? 'yellow.500' : row.rank === 2 ? 'gray.400' : row.rank === 3 ? 'orange.600' : null
   return (
     <HStack

@@ -1,12 +1,12 @@
 import { Badge, Box, Card, HStack, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import type { FormatLanguage } from '../../../../shared/format'
 import type { GameLevel, GameStanding } from '../../../../shared/schemas/game'
 import { Page } from '../../../components/ui/page'
 import { getGameMe } from '../api/game-api'
 import { formatPoints, GameLoadError, LevelCard } from '../components/game-parts'
 import { gameKeys } from '../api/game-keys'
+import { useLanguage } from '../../../lib/use-language'
 
 /**
  * /sales-flow/level (docs/decisions/052): every level with the XP it needs and its benefits, the person's own
@@ -43,8 +43,7 @@ export default function LevelsPage() {
 }
 
 function LevelRow({ level, me }: { level: GameLevel; me: GameStanding }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const current = me.current?.id === level.id
   const held = me.xp >= level.requiredXp
   const reached = held || me.reached.includes(level.number)

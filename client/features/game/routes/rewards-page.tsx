@@ -2,7 +2,6 @@ import { Badge, Box, Button, Card, Field, HStack, NativeSelect, SimpleGrid, Skel
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { FormatLanguage } from '../../../../shared/format'
 import type { GamePurchase, GameShop, Reward, RewardVariant } from '../../../../shared/schemas/game'
 import { CoinIcon } from '../../../components/ui/icons'
 import { Page } from '../../../components/ui/page'
@@ -13,6 +12,7 @@ import { buyReward, cancelPurchase, getShop } from '../api/game-api'
 import { formatPoints, GameLoadError } from '../components/game-parts'
 import { PurchaseStatus, variantLabel } from '../components/purchase-parts'
 import { gameKeys } from '../api/game-keys'
+import { useLanguage } from '../../../lib/use-language'
 
 /**
  * /sales-flow/rewards (docs/decisions/052): the rewards shop. The seller's Key Coins, what is on offer with each
@@ -20,8 +20,7 @@ import { gameKeys } from '../api/game-keys'
  * state — cancelled while they wait, the reason when rejected.
  */
 export default function RewardsPage() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const query = useQuery({ queryKey: gameKeys.shop(), queryFn: ({ signal }) => getShop(signal) })
   const shop = query.data
   return (
@@ -66,8 +65,7 @@ export default function RewardsPage() {
 }
 
 function RewardCard({ reward, coins }: { reward: Reward; coins: number }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const client = useQueryClient()
   const choices = reward.variants
   const [chosenId, setChosenId] = useState(() => (choices.find((v) => v.stock > 0) ?? choices[0])!.id)
@@ -161,8 +159,7 @@ function MyPurchases({ purchases }: { purchases: GameShop['purchases'] }) {
 }
 
 function PurchaseRow({ purchase }: { purchase: GamePurchase }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const client = useQueryClient()
   const name = [purchase.rewardName, variantLabel(purchase.variant)].filter(Boolean).join(', ')
   const cancel = useMutation({

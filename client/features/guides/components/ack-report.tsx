@@ -1,21 +1,20 @@
 import { Badge, Button, Card, HStack, Stack, Text } from '@chakra-ui/react'
 import { useMutation, useQuery } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
-import { formatDate, type FormatLanguage } from '../../../../shared/format'
+import { formatDate } from '../../../../shared/format'
 import { QueryState } from '../../../components/ui/load-error'
 import { RecordTable } from '../../../components/ui/record-table'
 import { errorText } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { getAckReport, remindGuide } from '../api/guides-api'
 import { guidesKeys } from '../api/guides-keys'
+import { useLanguage } from '../../../lib/use-language'
 
 /**
  * Who in the viewer's teams has acknowledged a must-read guide's current version (docs/decisions/069), per team,
  * with a reminder to those who have not.
  */
 export function AckReportCard({ guideId }: { guideId: string }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const report = useQuery({ queryKey: guidesKeys.acks(guideId), queryFn: ({ signal }) => getAckReport(guideId, undefined, signal) })
   const remind = useMutation({
     mutationFn: () => remindGuide(guideId),

@@ -1,7 +1,7 @@
 import { Badge, Button, Field, HStack, Input, Stack, Tabs, Text, Textarea } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatDate, type FormatLanguage } from '../../../../shared/format'
+import { formatDate } from '../../../../shared/format'
 import { emptyDoc } from '../../../../shared/schemas/guide-document'
 import {
   EVERYONE,
@@ -26,6 +26,7 @@ import { GuideEditor } from './guide-editor'
 import { GuideVersionDialog } from './guide-version-dialog'
 import { Choices } from '../../../components/ui/choices'
 import { Check } from '../../../components/ui/check'
+import { useLanguage } from '../../../lib/use-language'
 
 type Draft = { categoryId: string; mustRead: boolean; audience: Audience; texts: GuideTexts; version: number | null; id: string | null }
 
@@ -50,8 +51,7 @@ export function GuideEditorDialog(props: {
   onClose: () => void
   onSaved: (message: string) => void
 }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const [draft, setDraft] = useState<Draft>(() => draftOf(props.initial, props.categories))
   const [detail, setDetail] = useState<GuideAdminDetail | null>(props.initial)
   const [tab, setTab] = useState<GuideLanguage>('sv')
@@ -272,8 +272,7 @@ function LanguageTabs(props: {
 
 /** The published versions, newest first, each to be read (and restored from its dialog). */
 function VersionList(props: { versions: GuideAdminDetail['versions']; onView: (number: number) => void }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   return (
     <Stack gap="2" data-testid="guide-versions">
       <Text fontWeight="semibold">{t('guides.editor.versions')}</Text>

@@ -1,9 +1,8 @@
 import { Badge, Button, HStack, Input, Link as ChakraLink, NativeSelect, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { formatDate, type FormatLanguage } from '../../../../shared/format'
+import { formatDate } from '../../../../shared/format'
 import { localized } from '../../../../shared/rules/guides'
 import type { GuideAdminDetail, GuideAdminItem } from '../../../../shared/schemas/guides'
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog'
@@ -17,14 +16,14 @@ import { deleteGuide, getAdminGuide, listAdminGuides, listCategories, listEmbeds
 import { guidesKeys } from '../api/guides-keys'
 import { CategoryIconView } from '../components/category-icon'
 import { GuideEditorDialog } from '../components/guide-editor-dialog'
+import { useLanguage } from '../../../lib/use-language'
 
 /**
  * /guides/guide-management (docs/decisions/069): every guide by category with its state — draft, published, changes
  * not yet published — and the translations it lacks; the editor, the order within a category, and deleting.
  */
 export default function GuideManagementPage() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const queryClient = useQueryClient()
   const categories = useQuery({ queryKey: guidesKeys.admin.categories, queryFn: ({ signal }) => listCategories(signal) })
   const guides = useQuery({ queryKey: guidesKeys.admin.guides, queryFn: ({ signal }) => listAdminGuides(signal) })
@@ -167,8 +166,7 @@ function CategoryGuides(props: {
   onEdit: (g: GuideAdminItem) => void
   onDelete: (g: GuideAdminItem) => void
 }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   return (
     <RecordTable
       bordered

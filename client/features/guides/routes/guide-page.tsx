@@ -2,7 +2,7 @@ import { Badge, Box, Button, Card, Grid, HStack, Link as ChakraLink, Stack, Text
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatDate, formatTime, type FormatLanguage } from '../../../../shared/format'
+import { formatDate, formatTime } from '../../../../shared/format'
 import { docHeadings } from '../../../../shared/schemas/guide-document'
 import type { GuideView } from '../../../../shared/schemas/guides'
 import { DetailState } from '../../../components/ui/detail-state'
@@ -18,6 +18,7 @@ import { AckReportCard } from '../components/ack-report'
 import { GuideBadges } from '../components/guide-badges'
 import { GuideBody } from '../components/guide-body'
 import { Notice } from '../../../components/ui/notice'
+import { useLanguage } from '../../../lib/use-language'
 
 /**
  * /guides/dashboard/:id (docs/decisions/069): a guide in the reader's language (Swedish when it has none in theirs)
@@ -77,8 +78,7 @@ function GuideScreen({
   refresh: () => void
   acknowledgeOffline: (guideId: string, number: number) => Promise<void>
 }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, i18n, lang } = useLanguage()
   const ability = useAbility()
   const [now] = useState(() => Date.now())
   const toc = docHeadings(guide.body)

@@ -1,18 +1,17 @@
 import { Badge, Card, Link } from '@chakra-ui/react'
 import { Link as RouterLink } from 'react-router'
-import { useTranslation } from 'react-i18next'
-import { formatDate, formatTime, type FormatLanguage } from '../../../../shared/format'
+import { formatDate, formatTime } from '../../../../shared/format'
 import type { LeadListItem, LeadListStatus } from '../../../../shared/schemas/leads'
 import { QueryState } from '../../../components/ui/load-error'
 import { RecordTable } from '../../../components/ui/record-table'
 import type { UseQueryResult } from '@tanstack/react-query'
+import { useLanguage } from '../../../lib/use-language'
 
 const PALETTE: Record<LeadListStatus, string> = { uploaded: 'gray', queued: 'blue', running: 'blue', done: 'green', failed: 'red' }
 
 /** The latest lists: which file (it opens the list), when, campaign and source, rows in and out, their state. */
 export function HistoryCard({ query }: { query: UseQueryResult<{ items: LeadListItem[] }> }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   return (
     <Card.Root size="sm">
       <Card.Header>

@@ -2,7 +2,7 @@ import { Badge, Box, Button, HStack, Input, RadioGroup, Stack, Text, Textarea } 
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatDate, type FormatLanguage } from '../../../../shared/format'
+import { formatDate } from '../../../../shared/format'
 import { addDays, businessDay } from '../../../../shared/rules/work'
 import type { OrderDetail } from '../../../../shared/schemas/orders'
 import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
@@ -13,6 +13,7 @@ import { matchOrder, unmatchedSales, unmatchOrder } from '../api/orders-api'
 import { rankCandidates } from './match-candidates'
 import { ordersKeys } from '../api/orders-keys'
 import { ReasonDialog } from '../../../components/ui/reason-dialog'
+import { useLanguage } from '../../../lib/use-language'
 
 /** Days either side of the order's date the dialog looks first; "a longer period" doubles it. */
 const NEAR_DAYS = 14
@@ -22,8 +23,7 @@ const NEAR_DAYS = 14
  * sold near the order's date, the same customer first, searchable; a note for the log.
  */
 export function MatchDialog({ order, onClose, onDone }: { order: OrderDetail; onClose: () => void; onDone: () => void }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const [days, setDays] = useState(NEAR_DAYS)
   const [today] = useState(() => businessDay(Date.now()))
   const center = order.orderDate ?? today

@@ -1,9 +1,8 @@
 import { Badge, Button, Card, CloseButton, Flex, Link as ChakraLink, SimpleGrid, Table, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useNavigate } from 'react-router'
-import { formatDate, type FormatLanguage } from '../../../../shared/format'
+import { formatDate } from '../../../../shared/format'
 import { pathFor } from '../../../../shared/routes'
 import { ORDER_MATCH_STATES } from '../../../../shared/schemas/orders'
 import { listState } from '../../../components/ui/data-table/list-state'
@@ -20,6 +19,7 @@ import { salesKeys } from '../../sales/api/sales-keys'
 import { ordersKeys } from '../api/orders-keys'
 import { orderColumns } from '../components/order-columns'
 import { FilterChips } from '../../../components/ui/list-filters'
+import { useLanguage } from '../../../lib/use-language'
 
 /**
  * /backoffice/ordermanagement: order registrations from providers' order files, newest first, each with the sale
@@ -27,8 +27,7 @@ import { FilterChips } from '../../../components/ui/list-filters'
  * Sale Reports": its matches and unmatched orders here, and below them the period's sale reports no order has.
  */
 export default function OrderManagementPage() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const navigate = useNavigate()
   const ability = useAbility()
   const queryClient = useQueryClient()

@@ -1,9 +1,8 @@
 import { Badge, Box, Button, Card, DataList, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useParams } from 'react-router'
-import { formatDate, formatTime, type FormatLanguage } from '../../../../shared/format'
+import { formatDate, formatTime } from '../../../../shared/format'
 import { pathFor } from '../../../../shared/routes'
 import { Page } from '../../../components/ui/page'
 import { ApiClientError } from '../../../lib/api-client'
@@ -17,6 +16,7 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { MatchDialog, UnmatchDialog } from '../components/match-dialog'
 import { ordersKeys } from '../api/orders-keys'
 import { fact } from '../../../components/ui/detail-kit'
+import { useLanguage } from '../../../lib/use-language'
 
 /** Fields of an order's log lines, as their labels. */
 const FIELD_KEYS: Record<string, string> = {
@@ -31,8 +31,7 @@ const FIELD_KEYS: Record<string, string> = {
 
 /** /backoffice/ordermanagement/:id: one order registration, the sale report it is matched to, and its log. */
 export default function OrderPage() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const { id = '' } = useParams()
   const ability = useAbility()
   const queryClient = useQueryClient()

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { formatOph, type FormatLanguage } from '../../../../shared/format'
+import { formatOph } from '../../../../shared/format'
 import { OPH_FIELDS, effectiveOph, ophProblems, ophToHundredths, type OphField } from '../../../../shared/rules/oph'
 import { OPH_MAX, type OphOwn, type OphScope, type OphValues } from '../../../../shared/schemas/org'
 import { FormDialog, useFormError } from '../../../components/ui/form-dialog'
@@ -15,6 +15,7 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { useMediaQuery } from '../../../lib/use-media-query'
 import { getOphTargets, setOphTarget } from '../api/org-api'
 import { orgKeys } from '../api/org-keys'
+import { useLanguage } from '../../../lib/use-language'
 
 type Editing = { scope: OphScope; id: string; name: string; own: OphOwn | null; office: OphValues | null }
 
@@ -24,8 +25,7 @@ type Editing = { scope: OphScope; id: string; name: string; own: OphOwn | null; 
  * change offices (teams) set, change and remove their targets.
  */
 export default function OphPage() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const queryClient = useQueryClient()
   const overview = useQuery({ queryKey: orgKeys.ophTargets, queryFn: ({ signal }) => getOphTargets(signal) })
   const [editing, setEditing] = useState<Editing | null>(null)
@@ -206,8 +206,7 @@ function OphCard(props: {
   strong?: boolean
   edit: (() => void) | null
 }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   return (
     <Stack gap="2" p="3" bg={props.strong ? 'bg.muted' : undefined} borderTopWidth={props.strong ? undefined : '1px'} data-testid={props.testId}>
       <HStack justify="space-between" gap="2" align="start">
@@ -257,8 +256,7 @@ function OphCard(props: {
 type OphForm = Record<OphField, string>
 
 function OphDialog(props: { editing: Editing; onClose: () => void; onSaved: (message: string) => void; onConflict: () => void }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const { editing } = props
   const start = editing.own ?? editing.office
   const form = useForm<OphForm>({

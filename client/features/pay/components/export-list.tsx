@@ -6,6 +6,7 @@ import { formatOre, type FormatLanguage } from '../../../../shared/format'
 import type { PayExportItem, PayExportKind } from '../../../../shared/schemas/pay'
 import { fileUrl, listExports } from '../api/pay-api'
 import { payKeys } from '../api/pay-keys'
+import { useLanguage } from '../../../lib/use-language'
 
 const STATE_COLOR = { queued: 'gray', running: 'blue', done: 'green', failed: 'red' } as const
 
@@ -14,8 +15,7 @@ const STATE_COLOR = { queued: 'gray', running: 'blue', done: 'green', failed: 'r
  * here). A finished export offers its file; a failed one says so, in the payroll system's name.
  */
 export function ExportList({ kind, system, onFinished }: { kind: PayExportKind; system: string; onFinished?: () => void }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const list = useQuery({
     queryKey: payKeys.exports(kind),
     queryFn: ({ signal }) => listExports(kind, signal),

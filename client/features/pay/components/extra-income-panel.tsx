@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
-import { formatMonth, formatOre, type FormatLanguage } from '../../../../shared/format'
+import { formatMonth, formatOre } from '../../../../shared/format'
 import { kronorText } from '../../../../shared/rules/catalog'
 import { extraIncomeFormSchema, type ExtraIncomeItem } from '../../../../shared/schemas/pay'
 import { listTable } from '../../../components/ui/data-table/list-state'
@@ -22,11 +22,11 @@ import { createExtraIncome, listExtraIncome, removeExtraIncome, updateExtraIncom
 import { MonthField } from '../../../components/ui/month-field'
 import { payKeys } from '../api/pay-keys'
 import { useZodResolver, TextField, TextAreaField } from '../../../components/ui/form-kit'
+import { useLanguage } from '../../../lib/use-language'
 
 /** Extra income of a month: who gets what and why; added, changed and removed by back office (logged). */
 export function ExtraIncomePanel({ month, onMonth }: { month: string; onMonth: (m: string) => void }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const ability = useAbility()
   const queryClient = useQueryClient()
   const { query, update } = useListQuery({ itemsPerPage: 25 })

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { formatDecimal, formatPercent, type FormatLanguage } from '../../../../shared/format'
 import { SMALL_SAMPLE, type QualityFigures } from '../../../../shared/schemas/quality'
+import { useLanguage } from '../../../lib/use-language'
 
 /** A number that opens the surveys behind it (nothing to open behind a zero). */
 export function FigureLink(props: { to: string; children: ReactNode; label?: string; empty?: boolean }) {
@@ -35,8 +36,7 @@ export function Sample(props: { n: number }) {
 
 /** The key figures of a set of surveys as cards, each opening the surveys behind it. */
 export function KeyFigures(props: { figures: QualityFigures; hrefOf: (status: string) => string }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const f = props.figures
   const card = (label: string, value: ReactNode, foot: ReactNode, testId: string) => (
     <Card.Root size="sm" data-testid={testId}>

@@ -3,7 +3,6 @@ import { SurveyScriptCheckLine } from './survey-script-check'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { type FormatLanguage } from '../../../../shared/format'
 import type { SurveyDetail } from '../../../../shared/schemas/quality'
 import { LoadError } from '../../../components/ui/load-error'
 import { ApiClientError, errorText } from '../../../lib/api-client'
@@ -15,6 +14,7 @@ import { QuestionInput, useSurveyAnswers } from './survey-questions'
 import { SurveyResult } from './survey-result'
 import { AppDialog } from '../../../components/ui/app-dialog'
 import { RegretPanel, SendLinkPanel, SurveyFacts, SurveySale } from './survey-parts'
+import { useLanguage } from '../../../lib/use-language'
 
 type Lang = 'sv' | 'en' | 'fi'
 
@@ -73,8 +73,7 @@ export function SurveyDialog(props: { id: string; onClose: () => void; onDone: (
 }
 
 function SurveyBody(props: { survey: SurveyDetail; reload: () => void; onDone: () => void }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, i18n, lang } = useLanguage()
   const s = props.survey
   const questions = s.template?.content.questions ?? []
   const form = useSurveyAnswers(questions)

@@ -1,8 +1,6 @@
 import { Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import type { FormatLanguage } from '../../../../shared/format'
 import type { QualityStatsFilter } from '../../../../shared/schemas/quality'
 import { LoadError } from '../../../components/ui/load-error'
 import { CHART_COLORS, StatChart } from '../../../components/ui/stat-chart'
@@ -11,6 +9,7 @@ import { statsAll, statsRegret } from '../api/quality-api'
 import { FigureLink, KeyFigures, numberOrDash, percentOrDash, Sample, StatsLoading } from '../components/stats-figures'
 import { StatsShell, surveysHref } from '../components/stats-shell'
 import { qualityKeys } from '../api/quality-keys'
+import { useLanguage } from '../../../lib/use-language'
 
 /**
  * /backoffice/salequality/statistics/all (docs/decisions/045): the period's surveys at a glance (how many, the share
@@ -24,8 +23,7 @@ const STATUSES = ['answered', 'unreached', 'regret', 'queued'] as const
 const COLOR = { answered: CHART_COLORS.green, unreached: CHART_COLORS.grey, regret: CHART_COLORS.red, queued: CHART_COLORS.blue }
 
 function AllFigures({ filter }: { filter: QualityStatsFilter }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const navigate = useNavigate()
   const stats = useQuery({ queryKey: qualityKeys.stats('all', filter), queryFn: ({ signal }) => statsAll(filter, signal), placeholderData: (p) => p })
   if (stats.isError) return <LoadError error={stats.error} onRetry={() => void stats.refetch()} />
@@ -104,8 +102,7 @@ function AllFigures({ filter }: { filter: QualityStatsFilter }) {
 
 /** Regret by product and by the reasons customers gave (docs/decisions/045), for the same filter. */
 function RegretFigures({ filter }: { filter: QualityStatsFilter }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const navigate = useNavigate()
   const ability = useAbility()
   const stats = useQuery({ queryKey: qualityKeys.stats('regret', filter), queryFn: ({ signal }) => statsRegret(filter, signal), placeholderData: (p) => p })

@@ -1,8 +1,6 @@
 import { Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import type { FormatLanguage } from '../../../../shared/format'
 import type { QualityStatsFilter } from '../../../../shared/schemas/quality'
 import { LoadError } from '../../../components/ui/load-error'
 import { CHART_COLORS, StatChart } from '../../../components/ui/stat-chart'
@@ -10,6 +8,7 @@ import { statsGrades } from '../api/quality-api'
 import { FigureLink, percentOrDash, StatsLoading } from '../components/stats-figures'
 import { StatsShell, surveysHref } from '../components/stats-shell'
 import { qualityKeys } from '../api/quality-keys'
+import { useLanguage } from '../../../lib/use-language'
 
 /** /backoffice/salequality/statistics/grades (docs/decisions/045): how the period's answered surveys were graded. */
 export default function StatisticsGradesPage() {
@@ -17,8 +16,7 @@ export default function StatisticsGradesPage() {
 }
 
 function GradeFigures({ filter }: { filter: QualityStatsFilter }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const navigate = useNavigate()
   const stats = useQuery({ queryKey: qualityKeys.stats('grades', filter), queryFn: ({ signal }) => statsGrades(filter, signal), placeholderData: (p) => p })
   if (stats.isError) return <LoadError error={stats.error} onRetry={() => void stats.refetch()} />

@@ -1,8 +1,7 @@
 import { Stack } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { formatMonth, type FormatLanguage } from '../../../../shared/format'
+import { formatMonth } from '../../../../shared/format'
 import type { QualityStatsFilter } from '../../../../shared/schemas/quality'
 import { LoadError } from '../../../components/ui/load-error'
 import { CHART_COLORS, StatChart } from '../../../components/ui/stat-chart'
@@ -10,6 +9,7 @@ import { statsMonthly } from '../api/quality-api'
 import { FigureLink, numberOrDash, percentOrDash, Sample, StatsLoading } from '../components/stats-figures'
 import { StatsShell, surveysHref } from '../components/stats-shell'
 import { qualityKeys } from '../api/quality-keys'
+import { useLanguage } from '../../../lib/use-language'
 
 /**
  * /backoffice/salequality/statistics/monthly (docs/decisions/045): the trend by month, each month beside the same
@@ -27,8 +27,7 @@ function monthPeriod(month: string, filter: QualityStatsFilter) {
 }
 
 function MonthlyFigures({ filter }: { filter: QualityStatsFilter }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const navigate = useNavigate()
   const stats = useQuery({ queryKey: qualityKeys.stats('monthly', filter), queryFn: ({ signal }) => statsMonthly(filter, signal), placeholderData: (p) => p })
   if (stats.isError) return <LoadError error={stats.error} onRetry={() => void stats.refetch()} />

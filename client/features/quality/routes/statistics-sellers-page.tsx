@@ -1,8 +1,6 @@
 import { Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import type { FormatLanguage } from '../../../../shared/format'
 import type { QualitySellerRow, QualityStatsFilter } from '../../../../shared/schemas/quality'
 import { listTable } from '../../../components/ui/data-table/list-state'
 import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
@@ -13,6 +11,7 @@ import { statsSellers } from '../api/quality-api'
 import { numberOrDash, percentOrDash, Sample } from '../components/stats-figures'
 import { StatsShell, surveysHref } from '../components/stats-shell'
 import { qualityKeys } from '../api/quality-keys'
+import { useLanguage } from '../../../lib/use-language'
 
 /**
  * /backoffice/salequality/statistics/sellers (docs/decisions/045): each seller's figures for the period, sorted by any
@@ -24,8 +23,7 @@ export default function StatisticsSellersPage() {
 }
 
 function SellerFigures({ filter }: { filter: QualityStatsFilter }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const navigate = useNavigate()
   const { query, update } = useListQuery({ sortBy: 'surveys', orderBy: 'desc', itemsPerPage: 25 })
   const ask = (q: ListQuery, signal?: AbortSignal) => statsSellers({ ...filter, ...listQueryParams(q) }, signal)

@@ -1,8 +1,7 @@
 import { Badge, Box, Button, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
-import { formatDate, formatTime, type FormatLanguage } from '../../../../shared/format'
+import { formatDate, formatTime } from '../../../../shared/format'
 import { SURVEY_PAGE, SURVEY_STATUSES, type SurveyListItem, type SurveyStatus } from '../../../../shared/schemas/quality'
 import { useListQuery } from '../../../components/ui/data-table/use-list-query'
 import { LoadError } from '../../../components/ui/load-error'
@@ -12,14 +11,14 @@ import { listSurveys } from '../api/quality-api'
 import { SurveyDialog } from '../components/survey-dialog'
 import { qualityKeys } from '../api/quality-keys'
 import { Choices } from '../../../components/ui/choices'
+import { useLanguage } from '../../../lib/use-language'
 
 /**
  * /backoffice/salequality/surveys (docs/decisions/045): the call queue, oldest first, and the surveys that ended
  * (answered, not reached, regret). A row opens the survey beside its sale; `?survey=<id>` links to one.
  */
 export default function SurveysPage() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const [params] = useSearchParams()
   const status = (SURVEY_STATUSES as readonly string[]).includes(params.get('status') ?? '') ? (params.get('status') as SurveyStatus) : 'queued'
   const providerId = params.get('provider') ?? undefined
@@ -143,8 +142,7 @@ export default function SurveysPage() {
 
 /** The queue's or the ended surveys' rows: a row (or its date) opens the survey. */
 function SurveysTable(props: { items: SurveyListItem[]; status: SurveyStatus; readAt: number; onOpen: (id: string) => void }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const { items, status, readAt, onOpen } = props
   return (
     <Table.ScrollArea borderWidth="1px" rounded="md">

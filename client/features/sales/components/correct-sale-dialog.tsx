@@ -1,7 +1,6 @@
 import { Box, Button, Flex, IconButton, Input, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { useTranslation } from 'react-i18next'
 import { CORRECTIONS, type CorrectableField } from '../../../../shared/rules/sale-lifecycle'
 import type { DeviationType } from '../../../../shared/rules/sale'
 import { FormField } from '../../../components/ui/form-field'
@@ -9,11 +8,12 @@ import { snackbar } from '../../../lib/snackbar-store'
 import type { LocalSale } from '../../../lib/offline-db'
 import { LocalValidationError, correctSaleLocally } from '../api/local-actions'
 import { useCatalog, useSellerStore } from '../api/seller-store'
-import { formatOre, type FormatLanguage } from '../../../../shared/format'
+import { formatOre } from '../../../../shared/format'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { AppDialog, DialogButtons } from '../../../components/ui/app-dialog'
 import { Choices } from '../../../components/ui/choices'
 import { Notice } from '../../../components/ui/notice'
+import { useLanguage } from '../../../lib/use-language'
 
 /** The text fields a correction form offers, in the order the sale form has them (products are corrected as a new order). */
 const FORM_FIELDS = [
@@ -62,8 +62,7 @@ export function correctableFormFields(type: DeviationType, customerType: 'privat
  * change, prefilled, and a comment to back office. Saved on the phone at once; the sale waits for approval again.
  */
 export function CorrectSaleDialog({ sale, open, onOpenChange }: { sale: LocalSale; open: boolean; onOpenChange: (open: boolean) => void }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const { db, engine } = useSellerStore()
   const catalog = useCatalog(db)
   // A new order (incorrect_order): the sale's products, changed here; sent only when they differ.

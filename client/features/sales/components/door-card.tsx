@@ -1,8 +1,7 @@
 import { Button, Card, Field, Grid, Input, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { formatDate, formatTime, type FormatLanguage } from '../../../../shared/format'
+import { formatDate, formatTime } from '../../../../shared/format'
 import { VISIT_OUTCOMES, type VisitOutcome } from '../../../../shared/schemas/field'
 import { AppDialog, DialogButtons } from '../../../components/ui/app-dialog'
 import { FormAlert } from '../../../components/ui/form-alert'
@@ -11,6 +10,7 @@ import type { SyncEngine } from '../../../lib/sync-engine'
 import { LocalValidationError, recordVisitLocally } from '../api/local-actions'
 import { useComeBacks } from '../api/seller-store'
 import { positionWithin, readPosition } from '../../../lib/position'
+import { useLanguage } from '../../../lib/use-language'
 
 /** A local date and time for a datetime-local field, an hour from now by default. */
 const localInput = (at: number) => {
@@ -23,8 +23,7 @@ const localInput = (at: number) => {
  * a reminder before it), or a sale (the sale form opens with the address). The come-backs ahead are listed.
  */
 export function DoorCard({ db, engine }: { db: OfflineDb; engine: SyncEngine }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const navigate = useNavigate()
   const comeBacks = useComeBacks(db)
   const [outcome, setOutcome] = useState<VisitOutcome | null>(null)

@@ -1,13 +1,14 @@
 import { Button, Field, Input, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatDate, formatTime, type FormatLanguage } from '../../../../shared/format'
+import { formatDate, formatTime } from '../../../../shared/format'
 import { DOUBLE_WINDOW_MAX_DAYS, DOUBLE_WINDOW_MIN_DAYS } from '../../../../shared/rules/double-sales'
 import type { DoubleSaleListItem } from '../../../../shared/schemas/double-sales'
 import { ApiClientError, errorText } from '../../../lib/api-client'
 import { confirmDoubleSale, dismissDoubleSale, saveSaleSettings } from '../api/double-sales-api'
 import { AppDialog } from '../../../components/ui/app-dialog'
 import { Notice } from '../../../components/ui/notice'
+import { useLanguage } from '../../../lib/use-language'
 
 /**
  * Decides a possible double sale (docs/decisions/025): confirm — the chosen sale (the later one unless back office
@@ -21,8 +22,7 @@ export function DoubleSaleDialog(props: {
   onDecided: () => void
   onConflict: () => void
 }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const { pair } = props
   const [which, setWhich] = useState<'later' | 'earlier'>('later')
   const [reason, setReason] = useState(() => t('doubleSales.defaultReason'))

@@ -1,16 +1,15 @@
 import { Badge, Card, HStack, Stack, Text } from '@chakra-ui/react'
-import { useTranslation } from 'react-i18next'
-import { formatDate, type FormatLanguage } from '../../../../shared/format'
+import { formatDate } from '../../../../shared/format'
 import type { OfflineDb } from '../../../lib/offline-db'
 import { useComingRuns } from '../api/seller-store'
+import { useLanguage } from '../../../lib/use-language'
 
 /**
  * The seller's next field runs (decision 073), from the device store: the day, where and when the team meets, the
  * area, who else is on it, the planner's note. Offline too — it is what a seller checks on the way out.
  */
 export function RunsCard({ db, today }: { db: OfflineDb; today: string }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const runs = useComingRuns(db, today)
   if (!runs || runs.length === 0) return null
   const [next, ...later] = runs

@@ -3,7 +3,7 @@ import { useMemo } from 'react'
 import { useWatch, type UseFormReturn } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { formatOre, type FormatLanguage } from '../../../../shared/format'
+import { formatOre } from '../../../../shared/format'
 import { Choices } from '../../../components/ui/choices'
 import { FormField } from '../../../components/ui/form-field'
 import { TextAreaField, TextField } from '../../../components/ui/form-kit'
@@ -11,6 +11,7 @@ import type { useCatalog } from '../api/seller-store'
 import type { SaleFormValues as FormValues } from '../model/sale-form'
 import { Figure } from './figure'
 import { Notice } from '../../../components/ui/notice'
+import { useLanguage } from '../../../lib/use-language'
 
 type SaleForm = UseFormReturn<FormValues>
 
@@ -19,8 +20,7 @@ type SaleForm = UseFormReturn<FormValues>
  * no field-array helper needed) and the provider's order number when it asks for one.
  */
 export function OrderCard({ form, catalog }: { form: SaleForm; catalog: ReturnType<typeof useCatalog> }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const fe = form.formState.errors
   const providerId = useWatch({ control: form.control, name: 'providerId' })
   const watchedLines = useWatch({ control: form.control, name: 'products' })
@@ -150,8 +150,7 @@ export function CustomerCard({ form }: { form: SaleForm }) {
 
 /** What the sale is worth and what the seller earns on it, as the device estimates it. */
 export function EstimateCard({ orderValueOre, sellerCommissionOre }: { orderValueOre: number; sellerCommissionOre: number }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   return (
     <Card.Root variant="subtle">
       <Card.Body>

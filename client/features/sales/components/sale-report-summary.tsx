@@ -1,9 +1,9 @@
 import { SimpleGrid, Skeleton, Stat } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
-import { formatDate, formatPercent, type FormatLanguage } from '../../../../shared/format'
+import { formatDate, formatPercent } from '../../../../shared/format'
 import { call, rpc } from '../../../lib/api-client'
 import { salesKeys } from '../api/sales-keys'
+import { useLanguage } from '../../../lib/use-language'
 
 /**
  * The sales-reports dashboard of spec section 2, above the list: reports with status absence in the period and
@@ -11,8 +11,7 @@ import { salesKeys } from '../api/sales-keys'
  * dates, this month when none are set.
  */
 export function SaleReportSummary({ from, to }: { from?: string; to?: string }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const summary = useQuery({
     queryKey: salesKeys.summary(from, to),
     queryFn: ({ signal }) => call(rpc['sale-reports'].summary.$get({ query: { ...(from ? { from } : {}), ...(to ? { to } : {}) } }, { init: { signal } })),

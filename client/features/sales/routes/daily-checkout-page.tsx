@@ -1,8 +1,7 @@
 import { Alert, Button, Card, HStack, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { formatDate, formatOre, formatTime, type FormatLanguage } from '../../../../shared/format'
+import { formatDate, formatOre, formatTime } from '../../../../shared/format'
 import { Page } from '../../../components/ui/page'
 import { confirm } from '../../../lib/confirm-store'
 import { snackbar } from '../../../lib/snackbar-store'
@@ -11,13 +10,13 @@ import { useCheckoutOn, useSalesBetween, useSellerStore, useTimeReportOn, useTod
 import { SyncBadge } from '../components/status-badges'
 import { Figure } from '../components/figure'
 import { Notice } from '../../../components/ui/notice'
+import { useLanguage } from '../../../lib/use-language'
 
 const now = () => Date.now()
 
 /** The day's summary and the checkout; after it no new sale can be made that day (spec section 4). */
 export default function DailyCheckoutPage() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const { db, userId, engine } = useSellerStore()
   const { today } = useToday()
   const sales = useSalesBetween(db, today, today)

@@ -1,7 +1,6 @@
 import { Alert, Badge, Box, Button, Card, DataList, Flex, HStack, Link as ChakraLink, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useParams } from 'react-router'
 import { formatDate, formatOre, formatTime, type FormatLanguage } from '../../../../shared/format'
 import { pathFor } from '../../../../shared/routes'
@@ -16,6 +15,7 @@ import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
 import { SALE_FIELD_LABELS } from '../components/sale-fields'
 import { salesKeys } from '../api/sales-keys'
 import { fact } from '../../../components/ui/detail-kit'
+import { useLanguage } from '../../../lib/use-language'
 
 /** Fields of a log line that are bookkeeping, not something the reader changed. */
 const HIDDEN_FIELDS = new Set(['version', 'status', 'deviationType'])
@@ -26,8 +26,7 @@ const HIDDEN_FIELDS = new Set(['version', 'status', 'deviationType'])
  * seller corrected, field by field) and the sale's other deviations.
  */
 export default function DeviationPage() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const { id = '' } = useParams()
   const queryClient = useQueryClient()
   const [resolving, setResolving] = useState(false)
@@ -198,8 +197,7 @@ function changes(a: DeviationDetail['activity'][number], lang: FormatLanguage): 
 
 /** What happened to the deviation and its sale, in order: who, when, the new status, the reason and the fields changed. */
 function DeviationActivity({ activity }: { activity: DeviationDetail['activity'] }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const when = (at: number) => `${formatDate(at, lang)} ${formatTime(at, lang)}`
   return (
     <Card.Root>

@@ -1,8 +1,7 @@
 import { Badge, Text } from '@chakra-ui/react'
-import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { DEVIATION_TYPES } from '../../../../shared/rules/sale'
-import { formatDate, type FormatLanguage } from '../../../../shared/format'
+import { formatDate } from '../../../../shared/format'
 import { pathFor } from '../../../../shared/routes'
 import { DEVIATION_STATES, type DeviationListItem, type DeviationState } from '../../../../shared/schemas/deviations'
 import { listTable } from '../../../components/ui/data-table/list-state'
@@ -16,6 +15,7 @@ import { salesKeys } from '../api/sales-keys'
 import { FilterBar, FilterChips, OrgFilters } from '../../../components/ui/list-filters'
 import { chipsOf, toggleChip } from '../../../components/ui/filter-chips'
 import { Choices } from '../../../components/ui/choices'
+import { useLanguage } from '../../../lib/use-language'
 
 /** Without a state in the URL the list shows the waiting ones (decision 024). */
 const WAITING: DeviationState[] = ['open', 'corrected']
@@ -26,8 +26,7 @@ const WAITING: DeviationState[] = ['open', 'corrected']
  * and the customer's name or order number, all kept in the URL.
  */
 export default function DeviationsPage() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const navigate = useNavigate()
   const { query, update, filters, active } = useListQuery({ sortBy: undefined, itemsPerPage: 25 }, DEVIATION_FILTER_KEYS)
   const states = chipsOf(filters.state, DEVIATION_STATES, WAITING)

@@ -1,8 +1,6 @@
 import { Button, Flex, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
-import type { FormatLanguage } from '../../../../shared/format'
 import { DOUBLE_STATES, type DoubleSaleListItem, type DoubleState } from '../../../../shared/schemas/double-sales'
 import { listTable } from '../../../components/ui/data-table/list-state'
 import { DataTable } from '../../../components/ui/data-table/data-table'
@@ -16,6 +14,7 @@ import { DoubleSaleDialog, DoubleWindowDialog } from '../components/double-sale-
 import { doubleSaleColumns } from '../components/double-sale-columns'
 import { salesKeys } from '../api/sales-keys'
 import { FilterBar, FilterChips, OrgFilters } from '../../../components/ui/list-filters'
+import { useLanguage } from '../../../lib/use-language'
 
 /**
  * /backoffice/double-sales: possible double sales (docs/decisions/025) — the same customer, provider and product
@@ -23,8 +22,7 @@ import { FilterBar, FilterChips, OrgFilters } from '../../../components/ui/list-
  * or dismiss the pair. State and filters in the URL.
  */
 export default function DoubleSalesPage() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const ability = useAbility()
   const queryClient = useQueryClient()
   const mayDecide = ability.can('update', 'sale_reports')

@@ -1,6 +1,5 @@
 import { Box, Card, HStack, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
-import { useTranslation } from 'react-i18next'
-import { formatKr, formatOre, type FormatLanguage } from '../../../../shared/format'
+import { formatKr, formatOre } from '../../../../shared/format'
 import { earningsByStatus, salaryEstimate } from '../../../../shared/rules/earnings'
 import { QUALITY_BONUS_SHARE, SALARY_MONTH_HOURS, WORK_DAY_HOURS } from '../../../../shared/rules/work'
 import type { SaleStatus } from '../../../../shared/schemas/sales'
@@ -9,11 +8,11 @@ import { useExtraIncomeOfMonth, useSalesBetween, useSellerStore, useTimeReportsO
 import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
 import { Figure } from '../components/figure'
 import { Notice } from '../../../components/ui/notice'
+import { useLanguage } from '../../../lib/use-language'
 
 /** This month's earnings by status and the salary estimate, each figure explained (spec section 9). */
 export default function SalaryCalculatorPage() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const { db } = useSellerStore()
   const { month } = useToday()
   const stored = useSalesBetween(db, `${month}-01`, `${month}-31`)
@@ -126,8 +125,7 @@ export default function SalaryCalculatorPage() {
 
 /** The month's sales by status: how many, their order value and commission, and whether they count toward pay. */
 function ByStatusCard({ rows }: { rows: ReturnType<typeof earningsByStatus> }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   return (
     <Card.Root>
       <Card.Header>

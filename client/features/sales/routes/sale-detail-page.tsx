@@ -2,7 +2,7 @@ import { Alert, Badge, Box, Button, Card, DataList, Flex, HStack, Image, Link as
 import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
-import { formatDate, formatOre, formatPieces, formatTime, type FormatLanguage } from '../../../../shared/format'
+import { formatDate, formatOre, formatPieces, formatTime } from '../../../../shared/format'
 import { formatPersonalNumber, maskPersonalNumber } from '../../../../shared/rules/identity'
 import type { SaleStatus } from '../../../../shared/schemas/sales'
 import { Page } from '../../../components/ui/page'
@@ -14,11 +14,11 @@ import { Figure } from '../components/figure'
 import { CorrectSaleDialog } from '../components/correct-sale-dialog'
 import { CORRECTIONS } from '../../../../shared/rules/sale-lifecycle'
 import { Notice } from '../../../components/ui/notice'
+import { useLanguage } from '../../../lib/use-language'
 
 /** One of the seller's sales, from the device: details, products, amounts, status history and deviation. */
 export default function SaleDetailPage() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const { id = '' } = useParams()
   const [showSsn, setShowSsn] = useState(false)
   const [correcting, setCorrecting] = useState(false)
@@ -150,8 +150,7 @@ type StoredSale = NonNullable<ReturnType<typeof useSale>>
 
 /** The statuses the sale has had, each with its date and the reason where one was given. */
 function SaleHistoryCard({ history }: { history: StoredSale['statusHistory'] }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   return (
     <Card.Root>
       <Card.Header>
@@ -220,8 +219,7 @@ function ChecklistCard({ sale }: { sale: StoredSale }) {
 
 /** What was sold: the provider, each product and quantity, the order value and commission (estimates until synced). */
 function OrderCard({ sale }: { sale: StoredSale }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const { db } = useSellerStore()
   const catalog = useCatalog(db)
   const product = (pid: string) => catalog?.products.find((p) => p.id === pid)

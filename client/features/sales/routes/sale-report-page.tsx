@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useParams } from 'react-router'
-import { formatDate, formatOre, formatPieces, formatTime, type FormatLanguage } from '../../../../shared/format'
+import { formatDate, formatOre, formatPieces, formatTime } from '../../../../shared/format'
 import { pathFor } from '../../../../shared/routes'
 import { Page } from '../../../components/ui/page'
 import { ApiClientError } from '../../../lib/api-client'
@@ -19,6 +19,7 @@ import { IdentityNumber } from '../../../components/ui/identity-number'
 import { salesKeys } from '../api/sales-keys'
 import { useAbility } from '../../../lib/session'
 import { fact } from '../../../components/ui/detail-kit'
+import { useLanguage } from '../../../lib/use-language'
 
 /** The checklist photos a browser draws by itself. */
 const BROWSER_IMAGES = new Set(['image/jpeg', 'image/png', 'image/webp'])
@@ -29,8 +30,7 @@ const BROWSER_IMAGES = new Set(['image/jpeg', 'image/png', 'image/webp'])
  * and why, the deviation, and the moves the user may make from here.
  */
 export default function SaleReportPage() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const { id = '' } = useParams()
   const queryClient = useQueryClient()
   const [moving, setMoving] = useState(false)
@@ -158,8 +158,7 @@ type Report = Awaited<ReturnType<typeof getSaleReport>>
 
 /** The deviation the report is in (or was), and the deviations opened on it with their state. */
 function Deviations({ r }: { r: Report }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   return (
     <>
       {r.status === 'deviation' || r.deviationReason ? (
@@ -195,8 +194,7 @@ function Deviations({ r }: { r: Report }) {
 
 /** The products sold, with the checklist (a photo the browser can draw is previewed). */
 function LinesCard({ r }: { r: Report }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const money = (ore: number) => formatOre(ore, lang)
   return (
     <Card.Root>
@@ -261,8 +259,7 @@ function LinesCard({ r }: { r: Report }) {
 
 /** Every status the report has had, newest first, with when, who and why. */
 function HistoryCard({ history }: { history: Report['statusHistory'] }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   return (
     <Card.Root>
       <Card.Header>

@@ -1,8 +1,7 @@
 import { Box, Button, Card, Flex, HStack, Input, Stack, Table, Text } from '@chakra-ui/react'
 import { useMemo } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
-import { formatDate, formatOre, type FormatLanguage } from '../../../../shared/format'
+import { formatDate, formatOre } from '../../../../shared/format'
 import { SALE_STATUSES, type SaleStatus } from '../../../../shared/schemas/sales'
 import { Page } from '../../../components/ui/page'
 import type { LocalSale } from '../../../lib/offline-db'
@@ -11,6 +10,7 @@ import { SyncBadge } from '../components/status-badges'
 import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
 import { useUrlParams, withParams } from '../../../lib/use-url-params'
 import { Choices } from '../../../components/ui/choices'
+import { useLanguage } from '../../../lib/use-language'
 
 function matches(sale: LocalSale, q: string) {
   const hay = [sale.customerName, sale.companyName, sale.address, sale.city, sale.postalCode, sale.externalOrderNumber].filter(Boolean).join(' ').toLowerCase()
@@ -19,8 +19,7 @@ function matches(sale: LocalSale, q: string) {
 
 /** The seller's own sales, from the device: filters by status and date and a search, kept in the URL. */
 export default function SalesListPage() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const navigate = useNavigate()
   const [params, setParams] = useUrlParams()
   const status = params.get('status') ?? ''

@@ -1,9 +1,8 @@
 import { Button, Card, Grid, HStack, Progress, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { CheckIcon } from '../../../components/ui/icons'
 import { memo, useDeferredValue } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { formatOre, type FormatLanguage } from '../../../../shared/format'
+import { formatOre } from '../../../../shared/format'
 import { budgetView } from '../../../../shared/rules/earnings'
 import { workingDaysOf } from '../../../../shared/rules/work'
 import { Page } from '../../../components/ui/page'
@@ -15,6 +14,7 @@ import { Figure } from '../components/figure'
 import { RunsCard } from '../components/runs-card'
 import { DoorCard } from '../components/door-card'
 import type { OfflineDb } from '../../../lib/offline-db'
+import { useLanguage } from '../../../lib/use-language'
 
 /** The seller's home: today, this month, the budget view, the next field runs and the sync state, from the device. */
 export default function SellerDashboardPage() {
@@ -41,8 +41,7 @@ const SellerDashboard = memo(function SellerDashboard({
   today: string
   month: string
 }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const user = useUserData()
   const ability = useAbility()
   const canSell = ability.can('create', 'sales')
@@ -182,8 +181,7 @@ const SellerDashboard = memo(function SellerDashboard({
 
 /** The sync state line: its own component, so each change of the sync state redraws only this card. */
 function SyncCard({ engine }: { engine: SyncEngine }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const status = useSyncStatus(engine)
   return (
     <Card.Root size="sm">

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
-import { formatDate, type FormatLanguage } from '../../../../shared/format'
+import { formatDate } from '../../../../shared/format'
 import { ABSENCE_TYPES } from '../../../../shared/rules/time-report'
 import { businessMonth } from '../../../../shared/rules/work'
 import type { TimeReportInput } from '../../../../shared/schemas/time-reports'
@@ -17,6 +17,7 @@ import { formToTimeReport, newTimeReportForm, timeReportToForm, type TimeReportF
 import { TextField } from '../../../components/ui/form-kit'
 import { Choices } from '../../../components/ui/choices'
 import { Notice } from '../../../components/ui/notice'
+import { useLanguage } from '../../../lib/use-language'
 
 type FormValues = TimeReportFormValues
 
@@ -148,8 +149,7 @@ export default function TimeReportPage() {
 
 /** The month's reports on this phone, each with its hours, absence and whether it has reached the server. */
 function MonthReports({ reports }: { reports: ReturnType<typeof useTimeReportsOfMonth> }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   return (
     <Card.Root maxW="3xl">
       <Card.Header>

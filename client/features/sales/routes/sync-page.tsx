@@ -1,13 +1,12 @@
 import { Alert, Badge, Button, Card, HStack, List, Stack, Text } from '@chakra-ui/react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import type { FormatLanguage } from '../../../../shared/format'
 import { Page } from '../../../components/ui/page'
 import { confirm } from '../../../lib/confirm-store'
 import type { OutboxRow } from '../../../lib/offline-db'
 import { discardRejected } from '../api/local-actions'
 import { syncStateText, useSyncStatus } from '../../../lib/sync'
 import { useOutbox, useSellerStore } from '../api/seller-store'
+import { useLanguage } from '../../../lib/use-language'
 
 /** Where a refused change can be fixed and resent, or discarded. */
 function fixLink(row: OutboxRow): string | null {
@@ -18,8 +17,7 @@ function fixLink(row: OutboxRow): string | null {
 
 /** The sync queue as the seller sees it: what waits, what the server refused and why. */
 export default function SyncPage() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const { db, engine } = useSellerStore()
   const status = useSyncStatus(engine)
   const outbox = useOutbox(db) ?? []

@@ -1,13 +1,12 @@
 import { Badge, Text } from '@chakra-ui/react'
-import { useTranslation } from 'react-i18next'
-import { formatDate, formatTime, type FormatLanguage } from '../../../../shared/format'
+import { formatDate, formatTime } from '../../../../shared/format'
 import type { MessageRunItem } from '../../../../shared/schemas/scheduled-messages'
 import { ChildTableCard } from '../../../components/ui/detail-kit'
+import { useLanguage } from '../../../lib/use-language'
 
 /** Each occurrence that ran (and each test): when, how many it reached, delivered, waiting, failed and why. */
 export function HistoryCard({ runs }: { runs: MessageRunItem[] }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const when = (ms: number) => `${formatDate(ms, lang)} ${formatTime(ms, lang)}`
   const reason = (r: string) => (r === 'noEmail' || r === 'unknown' ? t(`scheduled.history.reasons.${r}`) : r)
   return (

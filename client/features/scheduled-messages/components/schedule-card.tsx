@@ -2,7 +2,6 @@ import { Card, Checkbox, Fieldset, Heading, List, SimpleGrid, Stack, Text, Wrap 
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form'
-import { useTranslation } from 'react-i18next'
 import type { FormatLanguage } from '../../../../shared/format'
 import { SelectField, TextField } from '../../../components/ui/form-kit'
 import { fieldErrorText } from '../../../lib/field-error'
@@ -10,6 +9,7 @@ import { nextSendsOf } from '../api/scheduled-messages-api'
 import { scheduledMessagesKeys } from '../api/scheduled-messages-keys'
 import { scheduleOf, type MessageForm, type RecurrenceKind } from '../model/message-form'
 import { Check } from '../../../components/ui/check'
+import { useLanguage } from '../../../lib/use-language'
 
 const KINDS: RecurrenceKind[] = ['once', 'daily', 'weekly', 'monthly', 'monthlyWeekday']
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7]
@@ -34,8 +34,7 @@ function inZone(ms: number, timezone: string, lang: FormatLanguage): string {
  * and the next five sends as the server computes them, in the organisation's time zone.
  */
 export function ScheduleCard({ form }: { form: UseFormReturn<MessageForm> }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const values = useWatch({ control: form.control }) as MessageForm
   const { kind, quiet } = values
   const schedule = scheduleOf(values)

@@ -1,7 +1,6 @@
 import { Badge, Field, Text } from '@chakra-ui/react'
-import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { formatDate, formatTime, type FormatLanguage } from '../../../../shared/format'
+import { formatDate, formatTime } from '../../../../shared/format'
 import { pathFor } from '../../../../shared/routes'
 import { MESSAGE_CHANNELS, type ScheduledMessageItem } from '../../../../shared/schemas/scheduled-messages'
 import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
@@ -17,6 +16,7 @@ import { listMessages, MESSAGE_FILTER_KEYS } from '../api/scheduled-messages-api
 import { scheduledMessagesKeys } from '../api/scheduled-messages-keys'
 import { recurrenceInWords } from '../model/message-form'
 import { Choices } from '../../../components/ui/choices'
+import { useLanguage } from '../../../lib/use-language'
 
 const STATES = ['active', 'paused'] as const
 
@@ -26,8 +26,7 @@ const STATES = ['active', 'paused'] as const
  * filtered; a row opens the message, "New message" writes one.
  */
 export default function ScheduledMessagesPage() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const navigate = useNavigate()
   const ability = useAbility()
   const { query, update, filters, active } = useListQuery({ itemsPerPage: 25 }, MESSAGE_FILTER_KEYS)

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useSearchParams } from 'react-router'
-import { formatDecimal, formatOre, formatOph, type FormatLanguage } from '../../../../shared/format'
+import { formatDecimal, formatOre, formatOph } from '../../../../shared/format'
 import { EARNING_STATUSES } from '../../../../shared/rules/earnings'
 import { ophClasses } from '../../../../shared/rules/oph'
 import { businessDay } from '../../../../shared/rules/work'
@@ -17,6 +17,7 @@ import { useMediaQuery } from '../../../lib/use-media-query'
 import { useAbility } from '../../../lib/session'
 import { coachDashboard } from '../api/dashboards-api'
 import { statisticsKeys } from '../api/statistics-keys'
+import { useLanguage } from '../../../lib/use-language'
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 const PERIODS = ['today', 'week', 'month'] as const
@@ -77,8 +78,7 @@ export default function CoachDashboardPage() {
 }
 
 function TeamBoard({ board, team }: { board: CoachDashboard; team: CoachTeam }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const ability = useAbility()
   const wide = useMediaQuery('(min-width: 62rem)')
   const mayOpenSales = ability.can('view', 'sale_reports')
@@ -240,8 +240,7 @@ function SellerName({ board, seller }: { board: CoachDashboard; seller: CoachSel
 }
 
 function Budget({ seller }: { seller: CoachSellerRow }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   if (!seller.budget)
     return (
       <Text fontSize="sm" color="fg.muted">

@@ -17,6 +17,7 @@ import { useAbility } from '../../../lib/session'
 import { managerDashboard } from '../api/dashboards-api'
 import { statisticsKeys } from '../api/statistics-keys'
 import { Choices } from '../../../components/ui/choices'
+import { useLanguage } from '../../../lib/use-language'
 
 /**
  * /dashboards/sales/manager (docs/decisions/050): an office's month so far — each team's standing sales, order
@@ -24,8 +25,7 @@ import { Choices } from '../../../components/ui/choices'
  * providers — and, for those who see every office, all offices side by side. Every figure opens the rows behind it.
  */
 export default function ManagerDashboardPage() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const [params] = useSearchParams()
   const { update } = useListQuery()
   const [thisMonth] = useState(() => businessMonth(Date.now()))

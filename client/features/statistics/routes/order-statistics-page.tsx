@@ -16,6 +16,7 @@ import { PeriodFields, usePeriodFilter } from '../../../components/ui/period-fie
 import { statisticsKeys } from '../api/statistics-keys'
 import { OrgFilters } from '../../../components/ui/list-filters'
 import { Choices } from '../../../components/ui/choices'
+import { useLanguage } from '../../../lib/use-language'
 
 const PRESETS = ['last30', 'thisMonth', 'lastMonth', 'thisYear', 'last12'] as const satisfies readonly PeriodPreset[]
 
@@ -89,8 +90,7 @@ function link(to: string, text: string) {
 
 /** The period's sale reports by status, each opening its reports, with its share of all. */
 function StatusChart({ filter, statuses }: { filter: OrderStatsFilter; statuses: OrderStatistics['byStatus'] }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const navigate = useNavigate()
   const kr = (ore: number) => formatOre(ore, lang)
   const reports = statuses.reduce((n, x) => n + x.sales, 0)
@@ -132,8 +132,7 @@ function StatusChart({ filter, statuses }: { filter: OrderStatsFilter; statuses:
 }
 
 function Figures({ filter }: { filter: OrderStatsFilter }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const navigate = useNavigate()
   const query = useQuery({ queryKey: statisticsKeys.orders(filter), queryFn: ({ signal }) => orderStatistics(filter, signal) })
   if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />
@@ -272,8 +271,7 @@ type CompareChoice = ComparePreset | 'custom' | 'none'
  * in the address (`cmp`, and `cmpFrom`/`cmpTo` for one's own).
  */
 function ComparePeriods({ filter, data }: { filter: OrderStatsFilter; data: OrderStatistics }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const [params] = useSearchParams()
   const { update } = useListQuery()
   const choice = (params.get('cmp') ?? 'none') as CompareChoice

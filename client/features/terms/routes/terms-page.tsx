@@ -3,7 +3,7 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { formatDate, type FormatLanguage } from '../../../../shared/format'
+import { formatDate } from '../../../../shared/format'
 import { TERMS_ANSWERS, TERMS_PEOPLE_PAGE, TERMS_TEXT_MAX, type TermsAnswerFilter, type TermsVersionItem } from '../../../../shared/schemas/terms'
 import { FormDialog, formErrorOf, useFormError } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
@@ -16,6 +16,7 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { createTerms, deleteTerms, listTerms, publishTerms, termsPeople, updateTerms } from '../api/terms-api'
 import { termsKeys } from '../api/terms-keys'
 import { AppDialog } from '../../../components/ui/app-dialog'
+import { useLanguage } from '../../../lib/use-language'
 
 /**
  * /user-admin/terms-of-use (decision 039): the versions of the terms of use, newest first. Admins draft one (a text
@@ -23,8 +24,7 @@ import { AppDialog } from '../../../components/ui/app-dialog'
  * version shows how the active people answered, and who, by name.
  */
 export default function TermsPage() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const ability = useAbility()
   const queryClient = useQueryClient()
   const versions = useQuery({ queryKey: termsKeys.all, queryFn: ({ signal }) => listTerms(signal) })
@@ -199,8 +199,7 @@ function TermsDialog(props: { version: TermsVersionItem | 'new'; onClose: () => 
 
 /** Who answered a published version how: the counts, and the people by name, a page at a time. */
 function StatusDialog({ version, onClose }: { version: TermsVersionItem; onClose: () => void }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const [answer, setAnswer] = useState<TermsAnswerFilter>('pending')
   const [q, setQ] = useState('')
   const people = useInfiniteQuery({

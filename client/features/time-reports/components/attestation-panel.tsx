@@ -17,6 +17,7 @@ import { useUrlParams, withParams } from '../../../lib/use-url-params'
 import { timeReportsKeys } from '../api/time-reports-keys'
 import { ReasonDialog } from '../../../components/ui/reason-dialog'
 import { AttestationTable } from './attestation-table'
+import { useLanguage } from '../../../lib/use-language'
 
 /**
  * A month's attestation per seller: what each reported, the days that break the rules, who attested and when.
@@ -24,8 +25,7 @@ import { AttestationTable } from './attestation-table'
  * with a reason.
  */
 export function AttestationPanel({ month }: { month: string }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const ability = useAbility()
   const queryClient = useQueryClient()
   const [params, setParams] = useUrlParams()

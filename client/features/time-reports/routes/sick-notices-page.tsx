@@ -1,7 +1,6 @@
 import { Badge, Button, HStack, Link, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
-import { formatDate, type FormatLanguage } from '../../../../shared/format'
+import { formatDate } from '../../../../shared/format'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { Page } from '../../../components/ui/page'
 import { listSick } from '../api/time-reports-api'
@@ -9,6 +8,7 @@ import { LoadError } from '../../../components/ui/load-error'
 import { useUrlParams, withParams } from '../../../lib/use-url-params'
 import { timeReportsKeys } from '../api/time-reports-keys'
 import { FilterChips } from '../../../components/ui/list-filters'
+import { useLanguage } from '../../../lib/use-language'
 
 const STATES = ['sick', 'returned', 'all'] as const
 const WINDOWS = [7, 30, 90] as const
@@ -19,8 +19,7 @@ const WINDOWS = [7, 30, 90] as const
  * A seller's sick notice shows here as soon as it reaches the server.
  */
 export default function SickNoticesPage() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const [params, setParams] = useUrlParams()
   const state = (STATES as readonly string[]).includes(params.get('state') ?? '') ? (params.get('state') as (typeof STATES)[number]) : 'sick'
   const days = (WINDOWS as readonly number[]).includes(Number(params.get('days'))) ? Number(params.get('days')) : 30

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { useForm, useWatch, type FieldError } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
-import { formatDate, type FormatLanguage } from '../../../../shared/format'
+import { formatDate } from '../../../../shared/format'
 import { ABSENCE_TYPES } from '../../../../shared/rules/time-report'
 import { pathFor } from '../../../../shared/routes'
 import { correctTimeReportSchema, type TimeReportDetail } from '../../../../shared/schemas/time-reports'
@@ -21,6 +21,7 @@ import { useRecord } from '../../../lib/use-record'
 import { Choices } from '../../../components/ui/choices'
 import { fact } from '../../../components/ui/detail-kit'
 import { Notice } from '../../../components/ui/notice'
+import { useLanguage } from '../../../lib/use-language'
 
 const FIELDS = ['present', 'workHours', 'absenceHours', 'absenceType', 'allowanceType', 'travelLocation', 'comment'] as const
 
@@ -29,8 +30,7 @@ const FIELDS = ['present', 'workHours', 'absenceHours', 'absenceType', 'allowanc
  * its log; back office corrects it (the seller's rules, a reason) unless the month is attested.
  */
 export default function TimeReportPage() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const ability = useAbility()
   const [editing, setEditing] = useState(false)
   const { query: report, refresh } = useRecord(timeReportsKeys.detail, getTimeReport, [timeReportsKeys.all])

@@ -2,7 +2,7 @@ import { Badge, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { formatDate, type FormatLanguage } from '../../../../shared/format'
+import { formatDate } from '../../../../shared/format'
 import { ABSENCE_TYPES } from '../../../../shared/rules/time-report'
 import { businessMonth } from '../../../../shared/rules/work'
 import { pathFor } from '../../../../shared/routes'
@@ -19,6 +19,7 @@ import { MonthField } from '../../../components/ui/month-field'
 import { useUrlParams } from '../../../lib/use-url-params'
 import { timeReportsKeys } from '../api/time-reports-keys'
 import { AddressTabs } from '../../../components/ui/address-tabs'
+import { useLanguage } from '../../../lib/use-language'
 
 const TABS = ['reports', 'attestation'] as const
 /** The month, office and team both tabs read. */
@@ -46,8 +47,7 @@ export default function TimeReportsPage() {
 }
 
 function ReportsPanel({ month }: { month: string }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const navigate = useNavigate()
   const { query, update, filters: inAddress } = useListQuery({ itemsPerPage: 25 }, TIME_REPORT_FILTER_KEYS)
   const filters: TimeReportFilters = useMemo(() => ({ ...inAddress, month }), [inAddress, month])

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useParams } from 'react-router'
-import { formatDate, formatTime, type FormatLanguage } from '../../../../shared/format'
+import { formatDate, formatTime } from '../../../../shared/format'
 import type { TranscriptionDetail } from '../../../../shared/schemas/transcriptions'
 import { DetailState } from '../../../components/ui/detail-state'
 import { FormAlert } from '../../../components/ui/form-alert'
@@ -13,6 +13,7 @@ import { audioUrl, getTranscription, setTranscriptText } from '../api/transcript
 import { transcriptionsKeys } from '../api/transcriptions-keys'
 import { segmentAt, timecode } from '../model/timecode'
 import { Notice } from '../../../components/ui/notice'
+import { useLanguage } from '../../../lib/use-language'
 
 /** The text of the call, each line a button that plays from its time; the line being said is marked while it plays. */
 function Segments({ call, current, onJump }: { call: TranscriptionDetail; current: number; onJump: (start: number) => void }) {
@@ -140,8 +141,7 @@ export default function TranscriptionPage() {
 }
 
 function Call({ c, crumbs }: { c: TranscriptionDetail; crumbs: Array<{ label: string; to?: string }> }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const queryClient = useQueryClient()
   const player = useRef<HTMLAudioElement>(null)
   const [time, setTime] = useState(0)

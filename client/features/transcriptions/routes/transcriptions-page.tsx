@@ -1,9 +1,7 @@
 import { Button, HStack, Text } from '@chakra-ui/react'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import type { FormatLanguage } from '../../../../shared/format'
 import { DataTable } from '../../../components/ui/data-table/data-table'
 import { listTable } from '../../../components/ui/data-table/list-state'
 import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
@@ -17,6 +15,7 @@ import { ScriptsDialog } from '../components/scripts-dialog'
 import { transcriptionColumns } from '../components/transcription-columns'
 import { TranscriptionFilterBar } from '../components/transcription-filter-bar'
 import { Notice } from '../../../components/ui/notice'
+import { useLanguage } from '../../../lib/use-language'
 
 /**
  * /backoffice/sellertranscriptions (docs/decisions/076): the sellers' calls as text within the reader's rules (a
@@ -25,8 +24,7 @@ import { Notice } from '../../../components/ui/notice'
  * is configured is said at the top.
  */
 export default function TranscriptionsPage() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const ability = useAbility()
   const navigate = useNavigate()
   const queryClient = useQueryClient()

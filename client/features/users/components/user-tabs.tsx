@@ -2,7 +2,7 @@ import { Badge, Button, Card, DataList, HStack, Stack, Text, Wrap } from '@chakr
 import { useQueryClient } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatDate, formatTime, type FormatLanguage } from '../../../../shared/format'
+import { formatDate, formatTime } from '../../../../shared/format'
 import { SENSITIVE_USER_FIELDS, type RevealedUserFields, type SensitiveUserField, type UserDetail } from '../../../../shared/schemas/users'
 import { ActivityLog } from '../../../components/ui/activity-log'
 import { errorText } from '../../../lib/api-client'
@@ -14,6 +14,7 @@ import { previewRules } from './direct-permissions-dialog'
 import { ScreensPreview } from './permission-picker'
 import { UserExternalAccounts } from './user-external-accounts'
 import { fact } from '../../../components/ui/detail-kit'
+import { useLanguage } from '../../../lib/use-language'
 
 /** The fields a log line of a user shows, by their labels (ids are shown by the names logged beside them). */
 const LOGGED = [
@@ -39,8 +40,7 @@ const LOGGED = [
 
 /** A card of labelled values (an empty value reads "none"), and a moment as a date and time. */
 function useInfoList() {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const date = (ms: number | null) => (ms ? `${formatDate(ms, lang)} ${formatTime(ms, lang)}` : t('userAdmin.detail.none'))
   const item = (label: string, value: ReactNode) => fact(label, value, { empty: t('userAdmin.detail.none') })
   const list = (children: ReactNode) => (

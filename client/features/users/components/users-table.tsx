@@ -1,9 +1,7 @@
 import { Button } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { type FormatLanguage } from '../../../../shared/format'
 import { pathFor } from '../../../../shared/routes'
 import { type BulkUsersAnswer } from '../../../../shared/schemas/users'
 import { DataTable } from '../../../components/ui/data-table/data-table'
@@ -17,14 +15,14 @@ import { UserFilterBar } from './user-filter-bar'
 import { userColumns, type Variant } from './user-columns'
 import { ChangeTeamDialog, DeactivateDialog, SkippedDialog } from './user-action-dialogs'
 import { usersKeys } from '../api/users-keys'
+import { useLanguage } from '../../../lib/use-language'
 
 /**
  * The users table of /user-admin/users (filters, selection, bulk actions) and of the two management lists:
  * new users (created since `createdSince`, newest first) and former ones (deactivated, latest first).
  */
 export function UsersTable(props: { variant: Variant; label: string; createdSince?: number; toolbar?: ReactNode; empty?: string }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language as FormatLanguage
+  const { t, lang } = useLanguage()
   const navigate = useNavigate()
   const ability = useAbility()
   const queryClient = useQueryClient()
