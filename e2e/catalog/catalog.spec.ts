@@ -143,7 +143,7 @@ test('a customer appears with their sale; back office reads the whole number (lo
   await page.getByRole('button', { name: 'Visa hela numret' }).click()
   await expect(number).toHaveText(`${ssn.slice(0, 8)}-${ssn.slice(8)}`)
   await expect(page.getByTestId('customer-log')).toContainText('Hela numret visat')
-  await expect(page.getByTestId('customer-sales').getByRole('row')).toHaveCount(1)
+  await expect(page.getByTestId('customer-sale')).toHaveCount(1)
 
   await page.getByRole('button', { name: 'Redigera' }).click()
   const dialog = page.getByTestId('customer-dialog')

@@ -1,7 +1,7 @@
 import { Button, Card, DataList, Link as ChakraLink, HStack, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { RecordColumn, RecordTable } from './record-table'
+import { RecordTable, type RecordColumn, type RecordTableProps } from './record-table'
 
 /** A detail screen's action: shown only when the reader may take it (the server says so in the answer's `may`). */
 export type DetailAction = { label: string; onClick: () => void; show: boolean; danger?: boolean; testId?: string }
@@ -39,29 +39,32 @@ export type ChildColumn<R> = RecordColumn<R>
 
 /**
  * The rows that belong to a detail screen's record (an office's teams, a region's offices, a team's members) in a
- * card: its title with the count, a line when there are none, and a small table that scrolls sideways on a phone.
+ * card: its title with the count (`count={false}` leaves it out), an optional line under it, a line when there are
+ * none, and a small table that scrolls sideways on a phone (`RecordTable`: its row buttons, rows that open their
+ * record). `cardTestId` names the card, `testId` the table.
  */
-export function ChildTableCard<R>(props: {
-  title: string
-  rows: readonly R[]
-  rowKey: (row: R) => string
-  columns: ChildColumn<R>[]
-  empty: string
-  testId?: string
-  count?: boolean
-}) {
+export function ChildTableCard<R>(
+  props: RecordTableProps<R> & {
+    title: string
+    rows: readonly R[]
+    empty: string
+    count?: boolean
+    subtitle?: ReactNode
+    cardTestId?: string
+  },
+) {
+  const { title, rows, empty, count, subtitle, cardTestId, ...table } = props
   return (
-    <Card.Root>
+    <Card.Root data-testid={cardTestId}>
       <Card.Header>
-        <Card.Title>{props.count === false ? props.title : `${props.title} (${props.rows.length})`}</Card.Title>
+        <Card.Title>{count === false ? title : `${title} (${rows.length})`}</Card.Title>
+        {subtitle && rows.length > 0 ? (
+          <Text fontSize="sm" color="fg.muted">
+            {subtitle}
+          </Text>
+        ) : null}
       </Card.Header>
-      <Card.Body>
-        {props.rows.length === 0 ? (
-          <Text color="fg.muted">{props.empty}</Text>
-        ) : (
-          <RecordTable rows={props.rows} rowKey={props.rowKey} columns={props.columns} testId={props.testId} />
-        )}
-      </Card.Body>
+      <Card.Body>{rows.length === 0 ? <Text color="fg.muted">{empty}</Text> : <RecordTable rows={rows} {...table} />}</Card.Body>
     </Card.Root>
   )
 }

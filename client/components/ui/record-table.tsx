@@ -1,4 +1,4 @@
-import { Button, HStack, Table } from '@chakra-ui/react'
+import { Box, Button, HStack, Table } from '@chakra-ui/react'
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { QueryState } from './load-error'
@@ -12,30 +12,36 @@ export type RecordColumn<R> = {
   header: string
   cell: (row: R) => ReactNode
   end?: boolean
-  hideBelow?: 'sm' | 'md'
+  hideBelow?: 'sm' | 'md' | 'lg'
   strong?: boolean
   mono?: boolean
 }
 
-type RecordTableProps<R> = {
+export type RecordTableProps<R> = {
   label?: string
   rowKey: (row: R) => string
   columns: RecordColumn<R>[]
-  rowTestId?: string
+  /** each row's test id: one for all, or the row's own */
+  rowTestId?: string | ((row: R) => string)
   testId?: string
   actions?: (row: R) => ReactNode
+  /** the actions column's name for screen readers (it shows no header) */
+  actionsLabel?: string
+  /** a row opens its record: the rows light up under the pointer, and a click or Enter on a focused row calls this */
+  onRowClick?: (row: R) => void
 }
 
 /**
  * The table of a list screen or a detail card: one row a record with its `rowTestId`, columns as given, and when
- * `actions` is given a last column with the row's buttons (`RowActions`, or a screen's own). It scrolls sideways
- * on a phone; `bordered` frames it when it stands on the page rather than in a card.
+ * `actions` is given a last column with the row's buttons (`RowActions`, or a screen's own); `onRowClick` makes a
+ * row open its record. It scrolls sideways on a phone; `bordered` frames it when it stands on the page rather than
+ * in a card.
  */
 export function RecordTable<R>(props: RecordTableProps<R> & { rows: readonly R[]; bordered?: boolean }) {
-  const { columns, actions } = props
+  const { columns, actions, onRowClick } = props
   return (
     <Table.ScrollArea borderWidth={props.bordered ? '1px' : undefined} rounded={props.bordered ? 'md' : undefined}>
-      <Table.Root size="sm" aria-label={props.label} data-testid={props.testId}>
+      <Table.Root size="sm" aria-label={props.label} data-testid={props.testId} interactive={Boolean(onRowClick)}>
         <Table.Header>
           <Table.Row>
             {columns.map((c) => (
@@ -43,12 +49,19 @@ export function RecordTable<R>(props: RecordTableProps<R> & { rows: readonly R[]
                 {c.header}
               </Table.ColumnHeader>
             ))}
-            {actions ? <Table.ColumnHeader /> : null}
+            {actions ? <Table.ColumnHeader>{props.actionsLabel ? <Box srOnly>{props.actionsLabel}</Box> : null}</Table.ColumnHeader> : null}
           </Table.Row>
         </Table.Header>
         <Table.Body>
           {props.rows.map((r) => (
-            <Table.Row key={props.rowKey(r)} data-testid={props.rowTestId}>
+            <Table.Row
+              key={props.rowKey(r)}
+              data-testid={typeof props.rowTestId === 'function' ? props.rowTestId(r) : props.rowTestId}
+              cursor={onRowClick ? 'pointer' : undefined}
+              tabIndex={onRowClick ? 0 : undefined}
+              onClick={onRowClick ? () => onRowClick(r) : undefined}
+              onKeyDown={onRowClick ? (e) => e.key === 'Enter' && e.target === e.currentTarget && onRowClick(r) : undefined}
+            >
               {columns.map((c) => (
                 <Table.Cell
                   key={c.header}

@@ -25,6 +25,7 @@ export const enCustomers = {
       sales: 'Sales',
       salesShown_one: 'The latest one you may see',
       salesShown_other: 'The latest {{count}} you may see',
+      salesColumns: { soldAt: 'Sold', provider: 'Provider', seller: 'Seller', orderValue: 'Order value', status: 'Status' },
       noSales: 'No sales you may see.',
       searchHint: 'Name, company, e-mail, phone, city or the whole identity/organisation number',
       allTypes: 'All customers',

@@ -25,6 +25,7 @@ export const fiCustomers = {
       sales: 'Myynnit',
       salesShown_one: 'Viimeisin, jonka saat nähdä',
       salesShown_other: 'Viimeisimmät {{count}}, jotka saat nähdä',
+      salesColumns: { soldAt: 'Myyty', provider: 'Toimittaja', seller: 'Myyjä', orderValue: 'Tilauksen arvo', status: 'Tila' },
       noSales: 'Ei myyntejä, jotka saat nähdä.',
       searchHint: 'Nimi, yritys, sähköposti, puhelin, paikkakunta tai koko henkilö-/Y-tunnus',
       allTypes: 'Kaikki asiakkaat',

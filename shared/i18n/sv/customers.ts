@@ -22,6 +22,7 @@ export const svCustomers = {
       sales: 'Försäljningar',
       salesShown_one: 'Den senaste som du får se',
       salesShown_other: 'De {{count}} senaste som du får se',
+      salesColumns: { soldAt: 'Såld', provider: 'Leverantör', seller: 'Säljare', orderValue: 'Ordervärde', status: 'Status' },
       noSales: 'Inga försäljningar som du får se.',
       searchHint: 'Namn, företag, e-post, telefon, ort eller hela person-/organisationsnumret',
       allTypes: 'Alla kunder',

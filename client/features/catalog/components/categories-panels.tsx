@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, HStack, Skeleton, Stack, Table, Text, Wrap } from '@chakra-ui/react'
+import { Badge, Box, Button, HStack, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -13,7 +13,8 @@ import { CategoryDialog } from './category-dialog'
 import { dialogEnds, formErrorOf } from '../../../components/ui/form-dialog'
 import { money } from './money'
 import { toggleArchived } from './archive'
-import { LoadError } from '../../../components/ui/load-error'
+import { QueryState } from '../../../components/ui/load-error'
+import { QueryTable, RecordTable } from '../../../components/ui/record-table'
 import { catalogKeys } from '../api/catalog-keys'
 import { useLanguage } from '../../../lib/use-language'
 
@@ -26,15 +27,6 @@ function useCategories() {
     void queryClient.invalidateQueries({ queryKey: catalogKeys.categoryLog.all })
   }
   return { query, refresh }
-}
-
-/** The loading, error and empty states the two panels share. */
-function Loaded({ query, children }: { query: ReturnType<typeof useCategories>['query']; children: (items: CategoryItem[]) => React.ReactNode }) {
-  const { t } = useTranslation()
-  if (query.isPending) return <Skeleton h="32" aria-busy />
-  if (query.isError) return <LoadError error={query.error as Error} onRetry={() => void query.refetch()} />
-  if (query.data.items.length === 0) return <Text color="fg.muted">{t('catalog.categories.empty')}</Text>
-  return <>{children(query.data.items)}</>
 }
 
 /** What a category's log lines name: its fields, and how many products applying its commissions changed. */
@@ -64,52 +56,34 @@ export function CategoriesPanel() {
           {t('catalog.actions.newCategory')}
         </Button>
       ) : null}
-      <Loaded query={query}>
-        {(items) => (
-          <Card.Root>
-            <Card.Body overflowX="auto" p="0">
-              <Table.Root size="sm" data-testid="categories-table">
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>{t('catalog.fields.name')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('catalog.fields.products')}</Table.ColumnHeader>
-                    <Table.ColumnHeader hideBelow="sm">{t('catalog.fields.status')}</Table.ColumnHeader>
-                    <Table.ColumnHeader hideBelow="sm" />
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {items.map((c) => (
-                    <Table.Row key={c.id}>
-                      <Table.Cell fontWeight="medium">{c.name}</Table.Cell>
-                      <Table.Cell>{t('catalog.categories.productCount', { count: c.productCount })}</Table.Cell>
-                      <Table.Cell hideBelow="sm">
-                        <ActiveBadge active={c.active} />
-                      </Table.Cell>
-                      <Table.Cell>
-                        <Wrap gap="1" justify="end">
-                          {ability.can('update', 'products') ? (
-                            <Button size="xs" variant="outline" onClick={() => setEditing(c)}>
-                              {t('catalog.actions.edit')}
-                            </Button>
-                          ) : null}
-                          {ability.can('delete', 'products') ? (
-                            <Button size="xs" variant="outline" onClick={() => void toggle(c)}>
-                              {c.active ? t('catalog.actions.archive') : t('catalog.actions.restore')}
-                            </Button>
-                          ) : null}
-                          <Button size="xs" variant="ghost" onClick={() => setLogOf(logOf?.id === c.id ? null : c)} aria-expanded={logOf?.id === c.id}>
-                            {t('activityLog.title')}
-                          </Button>
-                        </Wrap>
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Card.Body>
-          </Card.Root>
+      <QueryTable<CategoryItem>
+        query={query}
+        empty={t('catalog.categories.empty')}
+        rowKey={(c) => c.id}
+        testId="categories-table"
+        columns={[
+          { header: t('catalog.fields.name'), cell: (c) => c.name, strong: true },
+          { header: t('catalog.fields.products'), cell: (c) => t('catalog.categories.productCount', { count: c.productCount }) },
+          { header: t('catalog.fields.status'), cell: (c) => <ActiveBadge active={c.active} />, hideBelow: 'sm' },
+        ]}
+        actions={(c) => (
+          <Wrap gap="1" justify="end">
+            {ability.can('update', 'products') ? (
+              <Button size="xs" variant="outline" onClick={() => setEditing(c)}>
+                {t('catalog.actions.edit')}
+              </Button>
+            ) : null}
+            {ability.can('delete', 'products') ? (
+              <Button size="xs" variant="outline" onClick={() => void toggle(c)}>
+                {c.active ? t('catalog.actions.archive') : t('catalog.actions.restore')}
+              </Button>
+            ) : null}
+            <Button size="xs" variant="ghost" onClick={() => setLogOf(logOf?.id === c.id ? null : c)} aria-expanded={logOf?.id === c.id}>
+              {t('activityLog.title')}
+            </Button>
+          </Wrap>
         )}
-      </Loaded>
+      />
       {logOf ? <CategoryLog category={logOf} /> : null}
       <CategoryDialog
         key={editing === 'new' ? 'new' : editing ? `${editing.id}-${editing.version}` : 'closed'}
@@ -189,58 +163,56 @@ export function CommissionsPanel() {
       <Text color="fg.muted" fontSize="sm" maxW="3xl">
         {t('catalog.categories.commissionsHelp')}
       </Text>
-      <Loaded query={query}>
-        {(items) => (
-          <Card.Root>
-            <Card.Body overflowX="auto" p="0">
-              <Table.Root size="sm" data-testid="commissions-table">
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>{t('catalog.fields.category')}</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">{t('catalog.fields.sellerCommission')}</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end" hideBelow="sm">
-                      {t('catalog.fields.companyCommission')}
-                    </Table.ColumnHeader>
-                    <Table.ColumnHeader hideBelow="md">{t('catalog.fields.products')}</Table.ColumnHeader>
-                    <Table.ColumnHeader hideBelow="sm" />
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {items
-                    .filter((c) => c.active)
-                    .map((c) => (
-                      <Table.Row key={c.id} data-testid={`commission-${c.name}`}>
-                        <Table.Cell>
-                          <Text fontWeight="medium">{c.name}</Text>
-                          <Box hideFrom="md" mt="1">
-                            <Agreement category={c} />
-                          </Box>
-                          {/* On a phone the actions go under the name: a column of buttons would not fit beside the figures. */}
-                          <Box hideFrom="sm" mt="2">
-                            {actions(c, 'start')}
-                          </Box>
-                        </Table.Cell>
-                        <Table.Cell textAlign="end">
-                          {c.sellerCommissionOre === null ? t('catalog.categories.notSet') : money(c.sellerCommissionOre, lang)}
-                        </Table.Cell>
-                        <Table.Cell textAlign="end" hideBelow="sm">
-                          {c.companyCommissionOre === null ? t('catalog.categories.notSet') : money(c.companyCommissionOre, lang)}
-                        </Table.Cell>
-                        <Table.Cell hideBelow="md">
-                          <HStack gap="2" wrap="wrap">
-                            <Text>{t('catalog.categories.productCount', { count: c.productCount })}</Text>
-                            <Agreement category={c} />
-                          </HStack>
-                        </Table.Cell>
-                        <Table.Cell hideBelow="sm">{actions(c, 'end')}</Table.Cell>
-                      </Table.Row>
-                    ))}
-                </Table.Body>
-              </Table.Root>
-            </Card.Body>
-          </Card.Root>
+      <QueryState query={query} empty={t('catalog.categories.empty')}>
+        {(data) => (
+          <RecordTable<CategoryItem>
+            bordered
+            rows={data.items.filter((c) => c.active)}
+            rowKey={(c) => c.id}
+            testId="commissions-table"
+            rowTestId={(c) => `commission-${c.name}`}
+            columns={[
+              {
+                header: t('catalog.fields.category'),
+                cell: (c) => (
+                  <>
+                    <Text fontWeight="medium">{c.name}</Text>
+                    <Box hideFrom="md" mt="1">
+                      <Agreement category={c} />
+                    </Box>
+                    {/* On a phone the actions go under the name: a column of buttons would not fit beside the figures. */}
+                    <Box hideFrom="sm" mt="2">
+                      {actions(c, 'start')}
+                    </Box>
+                  </>
+                ),
+              },
+              {
+                header: t('catalog.fields.sellerCommission'),
+                cell: (c) => (c.sellerCommissionOre === null ? t('catalog.categories.notSet') : money(c.sellerCommissionOre, lang)),
+                end: true,
+              },
+              {
+                header: t('catalog.fields.companyCommission'),
+                cell: (c) => (c.companyCommissionOre === null ? t('catalog.categories.notSet') : money(c.companyCommissionOre, lang)),
+                end: true,
+                hideBelow: 'sm',
+              },
+              {
+                header: t('catalog.fields.products'),
+                cell: (c) => (
+                  <HStack gap="2" wrap="wrap">
+                    <Text>{t('catalog.categories.productCount', { count: c.productCount })}</Text>
+                    <Agreement category={c} />
+                  </HStack>
+                ),
+                hideBelow: 'md',
+              },
+              { header: '', cell: (c) => actions(c, 'end'), hideBelow: 'sm' },
+            ]}
+          />
         )}
-      </Loaded>
+      </QueryState>
       <CategoryDialog
         key={editing ? `${editing.id}-${editing.version}` : 'closed'}
         open={editing !== null}

@@ -1,5 +1,5 @@
-import { Badge, Button, Card, DataList, HStack, Table, Text, Wrap } from '@chakra-ui/react'
-import { useState } from 'react'
+import { Badge, Button, Card, DataList, HStack, Text, Wrap } from '@chakra-ui/react'
+import { useState, type ReactNode } from 'react'
 import { useNavigate } from 'react-router'
 import { formatDate } from '../../../../shared/format'
 import { pathFor } from '../../../../shared/routes'
@@ -9,7 +9,7 @@ import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { getProvider, setProviderActive } from '../api/catalog-api'
-import { fact } from '../../../components/ui/detail-kit'
+import { ChildTableCard, fact, type ChildColumn } from '../../../components/ui/detail-kit'
 import { ActiveBadge } from '../components/active-filter'
 import { CopyProductsDialog } from '../components/copy-products-dialog'
 import { DetailState } from '../../../components/ui/detail-state'
@@ -137,68 +137,44 @@ export default function ProviderPage() {
   )
 }
 
+type Product = ProviderDetail['products'][number]
+
 /** The provider's products with their price, commissions, cost and game points; a row opens the product. */
 function ProviderProducts({ products }: { products: ProviderDetail['products'] }) {
   const { t, lang } = useLanguage()
   const navigate = useNavigate()
+  const figure = (header: string, value: (x: Product) => ReactNode, hideBelow?: 'sm' | 'md' | 'lg'): ChildColumn<Product> => ({
+    header,
+    cell: value,
+    end: true,
+    hideBelow,
+  })
   return (
-    <Card.Root>
-      <Card.Header>
-        <Card.Title>{t('catalog.fields.products')}</Card.Title>
-      </Card.Header>
-      <Card.Body overflowX="auto">
-        {products.length === 0 ? (
-          <Text color="fg.muted">{t('catalog.providers.noProducts')}</Text>
-        ) : (
-          <Table.Root size="sm" interactive data-testid="provider-products">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t('catalog.fields.name')}</Table.ColumnHeader>
-                <Table.ColumnHeader hideBelow="md">{t('catalog.fields.category')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('catalog.fields.price')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end" hideBelow="sm">
-                  {t('catalog.fields.sellerCommission')}
-                </Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end" hideBelow="lg">
-                  {t('catalog.fields.companyCommission')}
-                </Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end" hideBelow="lg">
-                  {t('catalog.fields.companyCost')}
-                </Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end" hideBelow="md">
-                  {t('catalog.fields.gamePoints')}
-                </Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {products.map((x) => (
-                <Table.Row key={x.id} cursor="pointer" onClick={() => navigate(pathFor('backoffice-products-id', { id: x.id }))}>
-                  <Table.Cell>
-                    <HStack gap="2" wrap="wrap">
-                      <Text fontWeight="medium">{x.name}</Text>
-                      {x.active ? null : <Badge size="sm">{t('catalog.status.archived')}</Badge>}
-                    </HStack>
-                  </Table.Cell>
-                  <Table.Cell hideBelow="md">{x.categoryName ?? '–'}</Table.Cell>
-                  <Table.Cell textAlign="end">{money(x.priceOre, lang)}</Table.Cell>
-                  <Table.Cell textAlign="end" hideBelow="sm">
-                    {money(x.sellerCommissionOre, lang)}
-                  </Table.Cell>
-                  <Table.Cell textAlign="end" hideBelow="lg">
-                    {money(x.companyCommissionOre, lang)}
-                  </Table.Cell>
-                  <Table.Cell textAlign="end" hideBelow="lg">
-                    {money(x.companyCostOre, lang)}
-                  </Table.Cell>
-                  <Table.Cell textAlign="end" hideBelow="md">
-                    {x.gamePoints}
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        )}
-      </Card.Body>
-    </Card.Root>
+    <ChildTableCard<Product>
+      title={t('catalog.fields.products')}
+      count={false}
+      rows={products}
+      rowKey={(x) => x.id}
+      empty={t('catalog.providers.noProducts')}
+      testId="provider-products"
+      onRowClick={(x) => navigate(pathFor('backoffice-products-id', { id: x.id }))}
+      columns={[
+        {
+          header: t('catalog.fields.name'),
+          cell: (x) => (
+            <HStack gap="2" wrap="wrap">
+              <Text fontWeight="medium">{x.name}</Text>
+              {x.active ? null : <Badge size="sm">{t('catalog.status.archived')}</Badge>}
+            </HStack>
+          ),
+        },
+        { header: t('catalog.fields.category'), cell: (x) => x.categoryName ?? '–', hideBelow: 'md' },
+        figure(t('catalog.fields.price'), (x) => money(x.priceOre, lang)),
+        figure(t('catalog.fields.sellerCommission'), (x) => money(x.sellerCommissionOre, lang), 'sm'),
+        figure(t('catalog.fields.companyCommission'), (x) => money(x.companyCommissionOre, lang), 'lg'),
+        figure(t('catalog.fields.companyCost'), (x) => money(x.companyCostOre, lang), 'lg'),
+        figure(t('catalog.fields.gamePoints'), (x) => x.gamePoints, 'md'),
+      ]}
+    />
   )
 }

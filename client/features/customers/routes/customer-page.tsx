@@ -1,6 +1,5 @@
-import { Badge, Button, Card, DataList, Link as ChakraLink, Table, Text, Wrap } from '@chakra-ui/react'
+import { Badge, Button, Card, DataList, Link as ChakraLink, Text, Wrap } from '@chakra-ui/react'
 import { useState } from 'react'
-import { Link as RouterLink } from 'react-router'
 import { formatDate, formatOre } from '../../../../shared/format'
 import { revealIdentity } from '../../../lib/identity-api'
 import { IdentityNumber } from '../../../components/ui/identity-number'
@@ -15,7 +14,7 @@ import { DetailState } from '../../../components/ui/detail-state'
 import { customersKeys } from '../api/customers-keys'
 import { useRecord } from '../../../lib/use-record'
 import { dialogEnds } from '../../../components/ui/form-dialog'
-import { fact } from '../../../components/ui/detail-kit'
+import { ChildTableCard, RecordLink, fact } from '../../../components/ui/detail-kit'
 import { useLanguage } from '../../../lib/use-language'
 
 const LOGGED = ['name', 'email', 'phone', 'address', 'postalCode', 'city', 'note'] as const
@@ -67,43 +66,26 @@ export default function CustomerPage() {
                 </DataList.Root>
               </Card.Body>
             </Card.Root>
-            <Card.Root>
-              <Card.Header>
-                <Card.Title>{t('catalog.customers.sales')}</Card.Title>
-                {c.sales.length > 0 ? (
-                  <Text fontSize="sm" color="fg.muted">
-                    {t('catalog.customers.salesShown', { count: c.sales.length })}
-                  </Text>
-                ) : null}
-              </Card.Header>
-              <Card.Body overflowX="auto">
-                {c.sales.length === 0 ? (
-                  <Text color="fg.muted">{t('catalog.customers.noSales')}</Text>
-                ) : (
-                  <Table.Root size="sm" data-testid="customer-sales">
-                    <Table.Body>
-                      {c.sales.map((s) => (
-                        <Table.Row key={s.id}>
-                          <Table.Cell>
-                            <ChakraLink asChild>
-                              <RouterLink to={pathFor('backoffice-salereports-id', { id: s.id })}>{formatDate(s.sellDate, lang)}</RouterLink>
-                            </ChakraLink>
-                          </Table.Cell>
-                          <Table.Cell>{s.providerName}</Table.Cell>
-                          <Table.Cell hideBelow="md">{s.sellerName}</Table.Cell>
-                          <Table.Cell hideBelow="sm" textAlign="end">
-                            {formatOre(s.orderValueOre, lang)}
-                          </Table.Cell>
-                          <Table.Cell>
-                            <SaleStatusBadge status={s.status} />
-                          </Table.Cell>
-                        </Table.Row>
-                      ))}
-                    </Table.Body>
-                  </Table.Root>
-                )}
-              </Card.Body>
-            </Card.Root>
+            <ChildTableCard
+              title={t('catalog.customers.sales')}
+              count={false}
+              subtitle={t('catalog.customers.salesShown', { count: c.sales.length })}
+              rows={c.sales}
+              rowKey={(s) => s.id}
+              empty={t('catalog.customers.noSales')}
+              testId="customer-sales"
+              rowTestId="customer-sale"
+              columns={[
+                {
+                  header: t('catalog.customers.salesColumns.soldAt'),
+                  cell: (s) => <RecordLink to={pathFor('backoffice-salereports-id', { id: s.id })}>{formatDate(s.sellDate, lang)}</RecordLink>,
+                },
+                { header: t('catalog.customers.salesColumns.provider'), cell: (s) => s.providerName },
+                { header: t('catalog.customers.salesColumns.seller'), cell: (s) => s.sellerName, hideBelow: 'md' },
+                { header: t('catalog.customers.salesColumns.orderValue'), cell: (s) => formatOre(s.orderValueOre, lang), end: true, hideBelow: 'sm' },
+                { header: t('catalog.customers.salesColumns.status'), cell: (s) => <SaleStatusBadge status={s.status} /> },
+              ]}
+            />
             <ActivityLog
               lines={c.activity}
               testId="customer-log"

@@ -1,4 +1,4 @@
-import { Button, HStack, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { levelInputSchema, type AdminLevel, type LevelInput } from '../../../../shared/schemas/game'
 import { FormDialog } from '../../../components/ui/form-dialog'
-import { LoadError } from '../../../components/ui/load-error'
+import { QueryTable } from '../../../components/ui/record-table'
 import { errorText } from '../../../lib/api-client'
 import { confirm } from '../../../lib/confirm-store'
 import { snackbar } from '../../../lib/snackbar-store'
@@ -47,49 +47,33 @@ export function LevelsPanel() {
       <Button alignSelf="start" colorPalette="brand" onClick={() => setEditing('new')} data-testid="new-level">
         {t('game.admin.newLevel')}
       </Button>
-      {query.isError && !items ? (
-        <LoadError error={query.error} onRetry={() => void query.refetch()} />
-      ) : !items ? (
-        <Skeleton h="40" aria-busy />
-      ) : items.length === 0 ? (
-        <Text color="fg.muted">{t('game.level.empty')}</Text>
-      ) : (
-        <Table.ScrollArea borderWidth="1px" borderRadius="l2">
-          <Table.Root size="sm" data-testid="admin-levels">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t('game.admin.number')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('game.admin.name')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('game.admin.requiredXp')}</Table.ColumnHeader>
-                <Table.ColumnHeader minW="60">{t('game.level.benefits')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('game.admin.reachedBy')}</Table.ColumnHeader>
-                <Table.ColumnHeader />
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {items.map((l) => (
-                <Table.Row key={l.id} data-testid="admin-level" data-level={l.number}>
-                  <Table.Cell>{l.number}</Table.Cell>
-                  <Table.Cell fontWeight="medium">{l.name}</Table.Cell>
-                  <Table.Cell textAlign="end">{formatPoints(l.requiredXp, lang)}</Table.Cell>
-                  <Table.Cell color={l.benefits ? undefined : 'fg.muted'}>{l.benefits || t('game.level.noBenefits')}</Table.Cell>
-                  <Table.Cell textAlign="end">{l.reachedBy}</Table.Cell>
-                  <Table.Cell>
-                    <HStack justify="end" gap="1">
-                      <Button size="xs" variant="outline" onClick={() => setEditing(l)}>
-                        {t('game.admin.edit')}
-                      </Button>
-                      <Button size="xs" variant="ghost" colorPalette="red" disabled={l.reachedBy > 0} onClick={() => void remove(l)}>
-                        {t('game.admin.remove')}
-                      </Button>
-                    </HStack>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
-      )}
+      <QueryTable<AdminLevel>
+        query={query}
+        empty={t('game.level.empty')}
+        rowKey={(l) => l.id}
+        testId="admin-levels"
+        rowTestId="admin-level"
+        columns={[
+          { header: t('game.admin.number'), cell: (l) => l.number },
+          { header: t('game.admin.name'), cell: (l) => l.name, strong: true },
+          { header: t('game.admin.requiredXp'), cell: (l) => formatPoints(l.requiredXp, lang), end: true },
+          {
+            header: t('game.level.benefits'),
+            cell: (l) => (l.benefits ? l.benefits : <Text color="fg.muted">{t('game.level.noBenefits')}</Text>),
+          },
+          { header: t('game.admin.reachedBy'), cell: (l) => l.reachedBy, end: true },
+        ]}
+        actions={(l) => (
+          <HStack justify="end" gap="1">
+            <Button size="xs" variant="outline" onClick={() => setEditing(l)}>
+              {t('game.admin.edit')}
+            </Button>
+            <Button size="xs" variant="ghost" colorPalette="red" disabled={l.reachedBy > 0} onClick={() => void remove(l)}>
+              {t('game.admin.remove')}
+            </Button>
+          </HStack>
+        )}
+      />
       {editing ? (
         <LevelDialog
           key={editing === 'new' ? 'new' : `${editing.id}:${editing.version}`}

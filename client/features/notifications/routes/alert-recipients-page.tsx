@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Flex, NativeSelect, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { Badge, Button, Flex, NativeSelect, Text } from '@chakra-ui/react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
@@ -7,7 +7,7 @@ import { formatDate } from '../../../../shared/format'
 import type { AlertRecipientItem, AlertScope } from '../../../../shared/schemas/notifications'
 import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
-import { LoadError } from '../../../components/ui/load-error'
+import { QueryTable } from '../../../components/ui/record-table'
 import { LookupCombobox, LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { Page } from '../../../components/ui/page'
 import { applyFieldErrors } from '../../../lib/api-client'
@@ -49,7 +49,6 @@ export default function AlertRecipientsPage() {
     if (ok) remove.mutate(r)
   }
 
-  const items = list.data?.items ?? []
   return (
     <Page
       title={t('routes.user-admin-users-deviations')}
@@ -65,69 +64,53 @@ export default function AlertRecipientsPage() {
           </Button>
         ) : null}
       </Flex>
-      <Card.Root>
-        <Card.Body p="0">
-          {list.isError ? (
-            <Box p="4">
-              <LoadError error={list.error} onRetry={() => void list.refetch()} />
-            </Box>
-          ) : list.isPending ? (
-            <Stack p="4" gap="3" aria-busy="true">
-              <Skeleton h="6" />
-              <Skeleton h="6" />
-              <Skeleton h="6" />
-            </Stack>
-          ) : items.length === 0 ? (
-            <Text p="6" color="fg.muted" textAlign="center" data-testid="alert-recipients-empty">
-              {t('alertRecipients.empty')}
-            </Text>
-          ) : (
-            <Table.Root size="sm" data-testid="alert-recipients">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{t('alertRecipients.person')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('alertRecipients.scope')}</Table.ColumnHeader>
-                  <Table.ColumnHeader hideBelow="md">{t('alertRecipients.added')}</Table.ColumnHeader>
-                  <Table.ColumnHeader w="1">
-                    <Box srOnly>{t('alertRecipients.actions')}</Box>
-                  </Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {items.map((r) => (
-                  <Table.Row key={r.id} data-testid="alert-recipient-row">
-                    <Table.Cell fontWeight="medium">{r.userName}</Table.Cell>
-                    <Table.Cell>
-                      <Badge variant="subtle" colorPalette={r.scope === 'office' ? 'purple' : 'blue'} mr="2">
-                        {t(`alertRecipients.scopes.${r.scope}`)}
-                      </Badge>
-                      {r.scopeName}
-                    </Table.Cell>
-                    <Table.Cell hideBelow="md" color="fg.muted">
-                      {formatDate(r.createdAt, currentLanguage())}
-                      {r.createdByName ? ` · ${r.createdByName}` : ''}
-                    </Table.Cell>
-                    <Table.Cell textAlign="end">
-                      {mayChange ? (
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          colorPalette="red"
-                          aria-label={t('alertRecipients.remove', { name: r.userName, place: place(r) })}
-                          loading={remove.isPending && remove.variables?.id === r.id}
-                          onClick={() => void askRemove(r)}
-                        >
-                          {t('alertRecipients.removeButton')}
-                        </Button>
-                      ) : null}
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          )}
-        </Card.Body>
-      </Card.Root>
+      <QueryTable<AlertRecipientItem>
+        query={list}
+        empty={t('alertRecipients.empty')}
+        emptyTestId="alert-recipients-empty"
+        rowKey={(r) => r.id}
+        testId="alert-recipients"
+        rowTestId="alert-recipient-row"
+        columns={[
+          { header: t('alertRecipients.person'), cell: (r) => r.userName, strong: true },
+          {
+            header: t('alertRecipients.scope'),
+            cell: (r) => (
+              <>
+                <Badge variant="subtle" colorPalette={r.scope === 'office' ? 'purple' : 'blue'} mr="2">
+                  {t(`alertRecipients.scopes.${r.scope}`)}
+                </Badge>
+                {r.scopeName}
+              </>
+            ),
+          },
+          {
+            header: t('alertRecipients.added'),
+            cell: (r) => (
+              <Text as="span" color="fg.muted">
+                {formatDate(r.createdAt, currentLanguage())}
+                {r.createdByName ? ` · ${r.createdByName}` : ''}
+              </Text>
+            ),
+            hideBelow: 'md',
+          },
+        ]}
+        actionsLabel={t('alertRecipients.actions')}
+        actions={(r) =>
+          mayChange ? (
+            <Button
+              size="xs"
+              variant="outline"
+              colorPalette="red"
+              aria-label={t('alertRecipients.remove', { name: r.userName, place: place(r) })}
+              loading={remove.isPending && remove.variables?.id === r.id}
+              onClick={() => void askRemove(r)}
+            >
+              {t('alertRecipients.removeButton')}
+            </Button>
+          ) : null
+        }
+      />
       <AddRecipientDialog
         open={adding}
         onClose={() => setAdding(false)}

@@ -1,7 +1,7 @@
-import { Badge, Button, Card, CloseButton, Flex, Link as ChakraLink, SimpleGrid, Table, Text } from '@chakra-ui/react'
+import { Badge, Button, CloseButton, Flex, SimpleGrid } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { Link as RouterLink, useNavigate } from 'react-router'
+import { useNavigate } from 'react-router'
 import { formatDate } from '../../../../shared/format'
 import { pathFor } from '../../../../shared/routes'
 import { ORDER_MATCH_STATES } from '../../../../shared/schemas/orders'
@@ -19,6 +19,7 @@ import { salesKeys } from '../../sales/api/sales-keys'
 import { ordersKeys } from '../api/orders-keys'
 import { orderColumns } from '../components/order-columns'
 import { FilterChips } from '../../../components/ui/list-filters'
+import { ChildTableCard, RecordLink } from '../../../components/ui/detail-kit'
 import { useLanguage } from '../../../lib/use-language'
 
 /**
@@ -98,36 +99,24 @@ export default function OrderManagementPage() {
         }
       />
       {period && missing.data ? (
-        <Card.Root data-testid="unmatched-sales">
-          <Card.Header>
-            <Card.Title>{t('orderManagement.unmatchedSales', { from: formatDate(period.from, lang), to: formatDate(period.to, lang) })}</Card.Title>
-          </Card.Header>
-          <Card.Body overflowX="auto">
-            {missing.data.items.length === 0 ? (
-              <Text color="fg.muted">{t('orderManagement.noUnmatchedSales')}</Text>
-            ) : (
-              <Table.Root size="sm">
-                <Table.Body>
-                  {missing.data.items.map((s) => (
-                    <Table.Row key={s.id}>
-                      <Table.Cell>
-                        <ChakraLink asChild>
-                          <RouterLink to={pathFor('backoffice-salereports-id', { id: s.id })}>{s.customerName}</RouterLink>
-                        </ChakraLink>
-                      </Table.Cell>
-                      <Table.Cell>{formatDate(s.sellDate, lang)}</Table.Cell>
-                      <Table.Cell hideBelow="sm">{s.sellerName}</Table.Cell>
-                      <Table.Cell hideBelow="md">{s.externalOrderNumber ?? '–'}</Table.Cell>
-                      <Table.Cell>
-                        <SaleStatusBadge status={s.status} />
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            )}
-          </Card.Body>
-        </Card.Root>
+        <ChildTableCard
+          title={t('orderManagement.unmatchedSales', { from: formatDate(period.from, lang), to: formatDate(period.to, lang) })}
+          count={false}
+          cardTestId="unmatched-sales"
+          rows={missing.data.items}
+          rowKey={(s) => s.id}
+          empty={t('orderManagement.noUnmatchedSales')}
+          columns={[
+            {
+              header: t('saleReports.columns.customer'),
+              cell: (s) => <RecordLink to={pathFor('backoffice-salereports-id', { id: s.id })}>{s.customerName}</RecordLink>,
+            },
+            { header: t('saleReports.columns.soldAt'), cell: (s) => formatDate(s.sellDate, lang) },
+            { header: t('saleReports.columns.seller'), cell: (s) => s.sellerName, hideBelow: 'sm' },
+            { header: t('saleReports.columns.orderNumber'), cell: (s) => s.externalOrderNumber ?? '–', hideBelow: 'md' },
+            { header: t('saleReports.columns.status'), cell: (s) => <SaleStatusBadge status={s.status} /> },
+          ]}
+        />
       ) : null}
       <ImportDialog
         key={String(importing)}

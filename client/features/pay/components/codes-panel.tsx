@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react'
+import { Badge, Box, Button, Input, NativeSelect, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -10,6 +10,7 @@ import { applyFieldErrors } from '../../../lib/api-client'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { listPaycodes, updatePaycode } from '../api/pay-api'
+import { RecordTable } from '../../../components/ui/record-table'
 import { LoadError } from '../../../components/ui/load-error'
 import { payKeys } from '../api/pay-keys'
 
@@ -28,60 +29,49 @@ export function CodesPanel() {
       </Text>
     )
   if (codes.isError) return <LoadError error={codes.error} onRetry={() => void codes.refetch()} />
+  const code = (r: PaycodeRow) =>
+    r.code ? (
+      <CodeBadge item={r.item} code={r.code} />
+    ) : (
+      <Badge colorPalette="red" variant="subtle">
+        {t('pay.paycodes.unmapped')}
+      </Badge>
+    )
   return (
     <Stack gap="3" pt="2">
       <Text fontSize="sm" color="fg.muted">
         {t('pay.paycodes.intro', { system })}
       </Text>
-      <Table.ScrollArea borderWidth="1px" borderRadius="md">
-        <Table.Root size="sm" data-testid="paycodes-table">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{t('pay.paycodes.item')}</Table.ColumnHeader>
-              <Table.ColumnHeader hideBelow="md">{t('pay.paycodes.kind')}</Table.ColumnHeader>
-              <Table.ColumnHeader hideBelow="sm">{t('pay.paycodes.code')}</Table.ColumnHeader>
-              <Table.ColumnHeader hideBelow="sm">{t('pay.paycodes.name')}</Table.ColumnHeader>
-              <Table.ColumnHeader w="1" />
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {codes.data.items.map((r) => (
-              <Table.Row key={r.item} data-testid="paycode-row">
-                <Table.Cell>
-                  <Text>{t(`pay.items.${r.item}`)}</Text>
-                  <Box hideFrom="sm" mt="1">
-                    {r.code ? (
-                      <CodeBadge item={r.item} code={r.code} />
-                    ) : (
-                      <Badge colorPalette="red" variant="subtle">
-                        {t('pay.paycodes.unmapped')}
-                      </Badge>
-                    )}
-                  </Box>
-                </Table.Cell>
-                <Table.Cell hideBelow="md">{t(`pay.paycodes.kinds.${r.kind}`)}</Table.Cell>
-                <Table.Cell hideBelow="sm">
-                  {r.code ? (
-                    <CodeBadge item={r.item} code={r.code} />
-                  ) : (
-                    <Badge colorPalette="red" variant="subtle">
-                      {t('pay.paycodes.unmapped')}
-                    </Badge>
-                  )}
-                </Table.Cell>
-                <Table.Cell hideBelow="sm">{r.name ?? '–'}</Table.Cell>
-                <Table.Cell>
-                  {ability.can('update', 'paycodes') ? (
-                    <Button size="xs" variant="outline" onClick={() => setEditing(r)} aria-label={`${t('pay.paycodes.edit')}: ${t(`pay.items.${r.item}`)}`}>
-                      {t('pay.paycodes.edit')}
-                    </Button>
-                  ) : null}
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+      <RecordTable<PaycodeRow>
+        bordered
+        rows={codes.data.items}
+        rowKey={(r) => r.item}
+        testId="paycodes-table"
+        rowTestId="paycode-row"
+        columns={[
+          {
+            header: t('pay.paycodes.item'),
+            cell: (r) => (
+              <>
+                <Text>{t(`pay.items.${r.item}`)}</Text>
+                <Box hideFrom="sm" mt="1">
+                  {code(r)}
+                </Box>
+              </>
+            ),
+          },
+          { header: t('pay.paycodes.kind'), cell: (r) => t(`pay.paycodes.kinds.${r.kind}`), hideBelow: 'md' },
+          { header: t('pay.paycodes.code'), cell: code, hideBelow: 'sm' },
+          { header: t('pay.paycodes.name'), cell: (r) => r.name ?? '–', hideBelow: 'sm' },
+        ]}
+        actions={(r) =>
+          ability.can('update', 'paycodes') ? (
+            <Button size="xs" variant="outline" onClick={() => setEditing(r)} aria-label={`${t('pay.paycodes.edit')}: ${t(`pay.items.${r.item}`)}`}>
+              {t('pay.paycodes.edit')}
+            </Button>
+          ) : null
+        }
+      />
       {editing ? (
         <CodeDialog
           row={editing}

@@ -1,7 +1,8 @@
-import { Badge, Box, Card, HStack, Link, Progress, Stack, Table, Text } from '@chakra-ui/react'
+import { Badge, Box, Card, HStack, Link, Progress, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
+import { RecordTable } from '../../../components/ui/record-table'
 import { formatOre, type FormatLanguage } from '../../../../shared/format'
 import type { PayExportItem, PayExportKind } from '../../../../shared/schemas/pay'
 import { fileUrl, listExports } from '../api/pay-api'
@@ -134,30 +135,21 @@ function Changes({ x, lang }: { x: PayExportItem; lang: FormatLanguage }) {
     )
   }
   return (
-    <Box mt="2" overflowX="auto">
+    <Box mt="2">
       <Text fontSize="sm" fontWeight="medium">
         {t('pay.payroll.changes')} ({t('pay.payroll.changeCount', { count: x.summary!.changeCount ?? changes.length })})
       </Text>
-      <Table.Root size="sm" data-testid="payroll-changes">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>{t('pay.seller')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('pay.paycodes.item')}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{t('pay.payroll.before')}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{t('pay.payroll.after')}</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {changes.map((c) => (
-            <Table.Row key={`${c.userId}-${c.item}`}>
-              <Table.Cell>{c.name}</Table.Cell>
-              <Table.Cell>{t(`pay.items.${c.item}`)}</Table.Cell>
-              <Table.Cell textAlign="end">{show(c.before)}</Table.Cell>
-              <Table.Cell textAlign="end">{show(c.after)}</Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
+      <RecordTable
+        rows={changes}
+        rowKey={(c) => `${c.userId}-${c.item}`}
+        testId="payroll-changes"
+        columns={[
+          { header: t('pay.seller'), cell: (c) => c.name },
+          { header: t('pay.paycodes.item'), cell: (c) => t(`pay.items.${c.item}`) },
+          { header: t('pay.payroll.before'), cell: (c) => show(c.before), end: true },
+          { header: t('pay.payroll.after'), cell: (c) => show(c.after), end: true },
+        ]}
+      />
     </Box>
   )
 }

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { Badge, Box, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router'
 import { formatDate, formatTime } from '../../../../shared/format'
@@ -12,6 +12,7 @@ import { SurveyDialog } from '../components/survey-dialog'
 import { qualityKeys } from '../api/quality-keys'
 import { Choices } from '../../../components/ui/choices'
 import { useLanguage } from '../../../lib/use-language'
+import { RecordTable, type RecordColumn } from '../../../components/ui/record-table'
 
 /**
  * /backoffice/salequality/surveys (docs/decisions/045): the call queue, oldest first, and the surveys that ended
@@ -144,74 +145,68 @@ export default function SurveysPage() {
 function SurveysTable(props: { items: SurveyListItem[]; status: SurveyStatus; readAt: number; onOpen: (id: string) => void }) {
   const { t, lang } = useLanguage()
   const { items, status, readAt, onOpen } = props
+  const ends: RecordColumn<SurveyListItem>[] =
+    status === 'queued'
+      ? [
+          { header: t('quality.surveys.attempts'), cell: (x) => x.attempts, end: true },
+          { header: t('quality.surveys.nextTry'), cell: (x) => (x.nextTryAt && x.nextTryAt > readAt ? formatTime(x.nextTryAt, lang) : '–'), hideBelow: 'md' },
+        ]
+      : [
+          { header: t('quality.surveys.grade'), cell: (x) => x.grade ?? (status === 'answered' ? '–' : t(`quality.status.${x.status}`)) },
+          { header: t('quality.surveys.answeredAt'), cell: (x) => (x.answeredAt ? formatDate(x.answeredAt, lang) : ''), hideBelow: 'md' },
+        ]
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md">
-      <Table.Root size="sm" interactive aria-label={t('routes.backoffice-salequality-surveys')}>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>{t('quality.surveys.sellDate')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('quality.surveys.seller')}</Table.ColumnHeader>
-            <Table.ColumnHeader hideBelow="md">{t('quality.surveys.provider')}</Table.ColumnHeader>
-            <Table.ColumnHeader hideBelow="sm">{t('quality.surveys.reason')}</Table.ColumnHeader>
-            {status === 'queued' ? (
-              <>
-                <Table.ColumnHeader textAlign="end">{t('quality.surveys.attempts')}</Table.ColumnHeader>
-                <Table.ColumnHeader hideBelow="md">{t('quality.surveys.nextTry')}</Table.ColumnHeader>
-              </>
-            ) : (
-              <>
-                <Table.ColumnHeader>{t('quality.surveys.grade')}</Table.ColumnHeader>
-                <Table.ColumnHeader hideBelow="md">{t('quality.surveys.answeredAt')}</Table.ColumnHeader>
-              </>
-            )}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {items.map((x) => (
-            <Table.Row key={x.id} data-testid="survey-row" cursor="pointer" onClick={() => onOpen(x.id)}>
-              <Table.Cell whiteSpace="nowrap">
-                <Button
-                  variant="plain"
-                  size="sm"
-                  px="0"
-                  h="auto"
-                  onClick={(e) => {
-                    e.stopPropagation()
-                    onOpen(x.id)
-                  }}
-                >
-                  {formatDate(x.sellDate, lang)}
-                </Button>
-              </Table.Cell>
-              <Table.Cell>
-                <Text>{x.seller.name}</Text>
-                {x.team ? (
-                  <Text fontSize="xs" color="fg.muted">
-                    {x.team.name}
-                  </Text>
-                ) : null}
-              </Table.Cell>
-              <Table.Cell hideBelow="md">{x.provider.name}</Table.Cell>
-              <Table.Cell hideBelow="sm">
-                <Badge variant="subtle" colorPalette={x.reason === 'new_seller' ? 'purple' : 'gray'}>
-                  {t(`quality.reason.${x.reason}`)}
-                </Badge>
-              </Table.Cell>
-              {status === 'queued' ? (
-                <>
-                  <Table.Cell textAlign="end">{x.attempts}</Table.Cell>
-                  <Table.Cell hideBelow="md">{x.nextTryAt && x.nextTryAt > readAt ? formatTime(x.nextTryAt, lang) : '–'}</Table.Cell>
-                </>
-              ) : (
-                <>
-                  <Table.Cell>{x.grade ?? (status === 'answered' ? '–' : t(`quality.status.${x.status}`))}</Table.Cell>
-                  <Table.Cell hideBelow="md">{x.answeredAt ? formatDate(x.answeredAt, lang) : ''}</Table.Cell>
-                </>
-              )}
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+    <RecordTable
+      bordered
+      label={t('routes.backoffice-salequality-surveys')}
+      rows={items}
+      rowKey={(x) => x.id}
+      rowTestId="survey-row"
+      onRowClick={(x) => onOpen(x.id)}
+      columns={[
+        {
+          header: t('quality.surveys.sellDate'),
+          cell: (x) => (
+            <Button
+              variant="plain"
+              size="sm"
+              px="0"
+              h="auto"
+              whiteSpace="nowrap"
+              onClick={(e) => {
+                e.stopPropagation()
+                onOpen(x.id)
+              }}
+            >
+              {formatDate(x.sellDate, lang)}
+            </Button>
+          ),
+        },
+        {
+          header: t('quality.surveys.seller'),
+          cell: (x) => (
+            <>
+              <Text>{x.seller.name}</Text>
+              {x.team ? (
+                <Text fontSize="xs" color="fg.muted">
+                  {x.team.name}
+                </Text>
+              ) : null}
+            </>
+          ),
+        },
+        { header: t('quality.surveys.provider'), cell: (x) => x.provider.name, hideBelow: 'md' },
+        {
+          header: t('quality.surveys.reason'),
+          cell: (x) => (
+            <Badge variant="subtle" colorPalette={x.reason === 'new_seller' ? 'purple' : 'gray'}>
+              {t(`quality.reason.${x.reason}`)}
+            </Badge>
+          ),
+          hideBelow: 'sm',
+        },
+        ...ends,
+      ]}
+    />
   )
 }

@@ -1,6 +1,7 @@
-import { Button, Field, Stack, Table, Text, Textarea } from '@chakra-ui/react'
+import { Button, Field, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { RecordTable } from '../../../components/ui/record-table'
 import { DEVIATION_TYPES, type DeviationType, type SaleStatus } from '../../../../shared/rules/sale'
 import { allowedNext, reasonRequired } from '../../../../shared/rules/sale-lifecycle'
 import { ApiClientError, errorText } from '../../../lib/api-client'
@@ -181,22 +182,14 @@ function MoveResults({ results, reports }: { results: RowResult[]; reports: Mova
         title={t('saleReports.move.summary', { moved: results.length - failed.length, total: results.length })}
       />
       {failed.length ? (
-        <Table.Root size="sm">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{t('saleReports.columns.customer')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('saleReports.move.why')}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {failed.map((r) => (
-              <Table.Row key={r.id}>
-                <Table.Cell>{labelOf.get(r.id)}</Table.Cell>
-                <Table.Cell>{r.message}</Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
+        <RecordTable
+          rows={failed}
+          rowKey={(r) => r.id}
+          columns={[
+            { header: t('saleReports.columns.customer'), cell: (r) => labelOf.get(r.id) },
+            { header: t('saleReports.move.why'), cell: (r) => r.message },
+          ]}
+        />
       ) : null}
     </Stack>
   )

@@ -1,4 +1,4 @@
-import { Box, Button, Card, Flex, HStack, Input, Stack, Table, Text } from '@chakra-ui/react'
+import { Box, Button, Card, Flex, HStack, Input, Stack, Text } from '@chakra-ui/react'
 import { useMemo } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { formatDate, formatOre } from '../../../../shared/format'
@@ -11,6 +11,7 @@ import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
 import { useUrlParams, withParams } from '../../../lib/use-url-params'
 import { Choices } from '../../../components/ui/choices'
 import { useLanguage } from '../../../lib/use-language'
+import { RecordTable } from '../../../components/ui/record-table'
 
 function matches(sale: LocalSale, q: string) {
   const hay = [sale.customerName, sale.companyName, sale.address, sale.city, sale.postalCode, sale.externalOrderNumber].filter(Boolean).join(' ').toLowerCase()
@@ -116,50 +117,46 @@ export default function SalesListPage() {
           </Card.Root>
         ))}
       </Stack>
-      <Box hideBelow="md" overflowX="auto">
-        <Table.Root size="sm" interactive>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{t('sales.date')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('sales.customer')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('sales.provider')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('sales.products')}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{t('sales.orderValue')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('sales.statusLabel')}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {sales.map((s) => (
-              <Table.Row
-                key={s.id}
-                cursor="pointer"
-                data-testid="sale-row"
-                tabIndex={0}
-                onClick={() => navigate(`/sales/${s.id}`)}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter') navigate(`/sales/${s.id}`)
-                }}
-              >
-                <Table.Cell whiteSpace="nowrap">{formatDate(s.soldAt, lang)}</Table.Cell>
-                <Table.Cell>
+      <Box hideBelow="md">
+        <RecordTable
+          rows={sales}
+          rowKey={(s) => s.id}
+          rowTestId="sale-row"
+          onRowClick={(s) => navigate(`/sales/${s.id}`)}
+          columns={[
+            {
+              header: t('sales.date'),
+              cell: (s) => (
+                <Text as="span" whiteSpace="nowrap">
+                  {formatDate(s.soldAt, lang)}
+                </Text>
+              ),
+            },
+            {
+              header: t('sales.customer'),
+              cell: (s) => (
+                <>
                   <Link to={`/sales/${s.id}`}>{s.companyName ?? s.customerName}</Link>
                   <Text fontSize="xs" color="fg.muted">
                     {s.address}, {s.city}
                   </Text>
-                </Table.Cell>
-                <Table.Cell>{providerName.get(s.providerId) ?? '–'}</Table.Cell>
-                <Table.Cell>{products(s)}</Table.Cell>
-                <Table.Cell textAlign="end">{formatOre(s.orderValueOre, lang)}</Table.Cell>
-                <Table.Cell>
-                  <HStack gap="1">
-                    <SaleStatusBadge status={s.status as SaleStatus} />
-                    <SyncBadge sync={s.sync} />
-                  </HStack>
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
+                </>
+              ),
+            },
+            { header: t('sales.provider'), cell: (s) => providerName.get(s.providerId) ?? '–' },
+            { header: t('sales.products'), cell: products },
+            { header: t('sales.orderValue'), cell: (s) => formatOre(s.orderValueOre, lang), end: true },
+            {
+              header: t('sales.statusLabel'),
+              cell: (s) => (
+                <HStack gap="1">
+                  <SaleStatusBadge status={s.status as SaleStatus} />
+                  <SyncBadge sync={s.sync} />
+                </HStack>
+              ),
+            },
+          ]}
+        />
       </Box>
     </Page>
   )

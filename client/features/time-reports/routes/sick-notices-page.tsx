@@ -1,10 +1,11 @@
-import { Badge, Button, HStack, Link, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
+import { Badge, Button, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { formatDate } from '../../../../shared/format'
+import type { SickPeriodRow } from '../../../../shared/schemas/time-reports'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { Page } from '../../../components/ui/page'
 import { listSick } from '../api/time-reports-api'
-import { LoadError } from '../../../components/ui/load-error'
+import { QueryTable } from '../../../components/ui/record-table'
 import { useUrlParams, withParams } from '../../../lib/use-url-params'
 import { timeReportsKeys } from '../api/time-reports-keys'
 import { FilterChips } from '../../../components/ui/list-filters'
@@ -31,7 +32,6 @@ export default function SickNoticesPage() {
     queryFn: ({ signal }) => listSick({ state, days, teamId, officeId }, signal),
     refetchInterval: 60_000,
   })
-  const items = list.data?.items ?? []
   return (
     <Page title={t('routes.backoffice-sicknotices')} subtitle={t('pay.sick.intro')} breadcrumbs={[{ label: t('nav.groups.backoffice') }]}>
       <Stack gap="3">
@@ -61,81 +61,71 @@ export default function SickNoticesPage() {
           <LookupNativeSelect kind="offices" within="sicknotices" label={t('pay.office')} value={officeId} onChange={(id) => set('officeId', id)} />
           <LookupNativeSelect kind="teams" label={t('pay.team')} value={teamId} parentId={officeId} onChange={(id) => set('teamId', id)} />
         </SimpleGrid>
-        {list.isPending ? (
-          <Text color="fg.muted" aria-busy>
-            …
-          </Text>
-        ) : list.isError ? (
-          <LoadError error={list.error} onRetry={() => void list.refetch()} />
-        ) : items.length === 0 ? (
-          <Text color="fg.muted" data-testid="sick-empty">
-            {state === 'returned' ? t('pay.sick.emptyReturned', { days }) : t('pay.sick.empty')}
-          </Text>
-        ) : (
-          <Table.ScrollArea borderWidth="1px" borderRadius="md">
-            <Table.Root size="sm" data-testid="sick-table">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{t('pay.seller')}</Table.ColumnHeader>
-                  <Table.ColumnHeader hideBelow="sm">{t('pay.sick.firstDay')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('pay.sick.days')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('pay.sick.status')}</Table.ColumnHeader>
-                  <Table.ColumnHeader hideBelow="md">{t('pay.sick.message')}</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {items.map((r) => (
-                  <Table.Row key={`${r.userId}-${r.start}`} data-testid="sick-row">
-                    <Table.Cell>
-                      <Text fontWeight="medium">{r.name}</Text>
-                      <Text fontSize="xs" color="fg.muted">
-                        {r.teamName ?? ''}
-                        {r.phone ? (
-                          <>
-                            {' · '}
-                            <Link href={`tel:${r.phone}`} aria-label={`${t('pay.sick.phone')} ${r.phone}`}>
-                              {r.phone}
-                            </Link>
-                          </>
-                        ) : null}
-                      </Text>
-                      <Text fontSize="xs" color="fg.muted" hideFrom="sm">
-                        {formatDate(r.start, lang)}
-                      </Text>
-                    </Table.Cell>
-                    <Table.Cell hideBelow="sm">{formatDate(r.start, lang)}</Table.Cell>
-                    <Table.Cell textAlign="end">{t('pay.sick.dayCount', { count: r.days })}</Table.Cell>
-                    <Table.Cell>
-                      <Stack gap="1" align="start">
-                        {r.end === null ? (
-                          <Badge colorPalette="orange" variant="subtle">
-                            {t('pay.sick.stillSick')}
-                          </Badge>
-                        ) : (
-                          <Badge colorPalette="green" variant="subtle">
-                            {t('pay.sick.returnedOn', { date: r.returnedOn ?? r.end })}
-                          </Badge>
-                        )}
-                        {r.certificateFrom ? (
-                          <Text fontSize="xs" color="fg.warning" data-testid="sick-certificate">
-                            {t('pay.sick.certificate', { date: r.certificateFrom })}
-                          </Text>
-                        ) : null}
-                        {r.continued ? (
-                          <Text fontSize="xs" color="fg.muted">
-                            {t('pay.sick.continued')}
-                          </Text>
-                        ) : null}
-                      </Stack>
-                    </Table.Cell>
-                    <Table.Cell hideBelow="md">{r.message ?? '–'}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-        )}
+        <QueryTable<SickPeriodRow>
+          query={list}
+          empty={state === 'returned' ? t('pay.sick.emptyReturned', { days }) : t('pay.sick.empty')}
+          emptyTestId="sick-empty"
+          rowKey={(r) => `${r.userId}-${r.start}`}
+          testId="sick-table"
+          rowTestId="sick-row"
+          columns={[
+            {
+              header: t('pay.seller'),
+              cell: (r) => (
+                <>
+                  <Text fontWeight="medium">{r.name}</Text>
+                  <Text fontSize="xs" color="fg.muted">
+                    {r.teamName ?? ''}
+                    {r.phone ? (
+                      <>
+                        {' · '}
+                        <Link href={`tel:${r.phone}`} aria-label={`${t('pay.sick.phone')} ${r.phone}`}>
+                          {r.phone}
+                        </Link>
+                      </>
+                    ) : null}
+                  </Text>
+                  <Text fontSize="xs" color="fg.muted" hideFrom="sm">
+                    {formatDate(r.start, lang)}
+                  </Text>
+                </>
+              ),
+            },
+            { header: t('pay.sick.firstDay'), cell: (r) => formatDate(r.start, lang), hideBelow: 'sm' },
+            { header: t('pay.sick.days'), cell: (r) => t('pay.sick.dayCount', { count: r.days }), end: true },
+            { header: t('pay.sick.status'), cell: (r) => <SickStatus notice={r} /> },
+            { header: t('pay.sick.message'), cell: (r) => r.message ?? '–', hideBelow: 'md' },
+          ]}
+        />
       </Stack>
     </Page>
+  )
+}
+
+/** A notice's state: still sick or back (and when), the certificate the rules ask for, a sickness that continues one. */
+function SickStatus({ notice: r }: { notice: SickPeriodRow }) {
+  const { t } = useLanguage()
+  return (
+    <Stack gap="1" align="start">
+      {r.end === null ? (
+        <Badge colorPalette="orange" variant="subtle">
+          {t('pay.sick.stillSick')}
+        </Badge>
+      ) : (
+        <Badge colorPalette="green" variant="subtle">
+          {t('pay.sick.returnedOn', { date: r.returnedOn ?? r.end })}
+        </Badge>
+      )}
+      {r.certificateFrom ? (
+        <Text fontSize="xs" color="fg.warning" data-testid="sick-certificate">
+          {t('pay.sick.certificate', { date: r.certificateFrom })}
+        </Text>
+      ) : null}
+      {r.continued ? (
+        <Text fontSize="xs" color="fg.muted">
+          {t('pay.sick.continued')}
+        </Text>
+      ) : null}
+    </Stack>
   )
 }
