@@ -1,4 +1,4 @@
-import { Box, Field, Input, Progress, SimpleGrid, Stack, Stat, Table, Text } from '@chakra-ui/react'
+import { Field, Input, Progress, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react'
 import type { Dispatch, SetStateAction } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ORDER_FIELDS, type OrderMapping } from '../../../../shared/rules/orders'
@@ -6,6 +6,7 @@ import type { OrderImportState, OrderImportSummary, OrderPreviewAnswer, OrderUpl
 import { Choices } from '../../../components/ui/choices'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { Notice } from '../../../components/ui/notice'
+import { RecordTable } from '../../../components/ui/record-table'
 
 type Errors = Record<string, string>
 
@@ -75,26 +76,12 @@ export function MapStep(props: { upload: OrderUploadAnswer; mapping: OrderMappin
         ))}
       </SimpleGrid>
       {errors.mapping ? <Notice status="error" title={errors.mapping} /> : null}
-      <Box overflowX="auto">
-        <Table.Root size="sm" aria-label={t('orderManagement.import.sample')}>
-          <Table.Header>
-            <Table.Row>
-              {upload.headers.map((h) => (
-                <Table.ColumnHeader key={h}>{h}</Table.ColumnHeader>
-              ))}
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {upload.sample.map((row, i) => (
-              <Table.Row key={i}>
-                {upload.headers.map((h) => (
-                  <Table.Cell key={h}>{row[h]}</Table.Cell>
-                ))}
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Box>
+      <RecordTable<{ i: number; row: (typeof upload.sample)[number] }>
+        label={t('orderManagement.import.sample')}
+        rows={upload.sample.map((row, i) => ({ i, row }))}
+        rowKey={(x) => String(x.i)}
+        columns={upload.headers.map((h) => ({ header: h, cell: (x) => x.row[h] }))}
+      />
     </>
   )
 }
@@ -112,36 +99,31 @@ export function PreviewStep({ preview }: { preview: OrderPreviewAnswer }) {
           description={t('orderManagement.import.invalidReport')}
         />
       ) : null}
-      <Box overflowX="auto">
-        <Table.Root size="sm" aria-label={t('orderManagement.import.rows')} data-testid="preview-rows">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{t('orderManagement.import.row')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('orderManagement.fields.externalOrderNumber')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('orderManagement.fields.customerName')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('orderManagement.fields.orderDate')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('orderManagement.import.result')}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {preview.rows.map((r) => (
-              <Table.Row key={r.row}>
-                <Table.Cell>{r.row}</Table.Cell>
-                <Table.Cell>{r.externalOrderNumber ?? '–'}</Table.Cell>
-                <Table.Cell>{r.customerName ?? '–'}</Table.Cell>
-                <Table.Cell>{r.orderDate ?? '–'}</Table.Cell>
-                <Table.Cell color={Object.keys(r.errors).length ? 'fg.error' : undefined}>
-                  {Object.keys(r.errors).length
-                    ? Object.values(r.errors).join('; ')
-                    : r.match
-                      ? t(`orderManagement.matchedBy.${r.match}`)
-                      : t('orderManagement.unmatched')}
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Box>
+      <RecordTable
+        label={t('orderManagement.import.rows')}
+        testId="preview-rows"
+        rows={preview.rows}
+        rowKey={(r) => String(r.row)}
+        columns={[
+          { header: t('orderManagement.import.row'), cell: (r) => r.row },
+          { header: t('orderManagement.fields.externalOrderNumber'), cell: (r) => r.externalOrderNumber ?? '–' },
+          { header: t('orderManagement.fields.customerName'), cell: (r) => r.customerName ?? '–' },
+          { header: t('orderManagement.fields.orderDate'), cell: (r) => r.orderDate ?? '–' },
+          {
+            header: t('orderManagement.import.result'),
+            cell: (r) =>
+              Object.keys(r.errors).length ? (
+                <Text as="span" color="fg.error">
+                  {Object.values(r.errors).join('; ')}
+                </Text>
+              ) : r.match ? (
+                t(`orderManagement.matchedBy.${r.match}`)
+              ) : (
+                t('orderManagement.unmatched')
+              ),
+          },
+        ]}
+      />
     </>
   )
 }

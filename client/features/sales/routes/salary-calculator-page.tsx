@@ -1,4 +1,4 @@
-import { Box, Card, HStack, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { Box, Card, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { formatKr, formatOre } from '../../../../shared/format'
 import { earningsByStatus, salaryEstimate } from '../../../../shared/rules/earnings'
 import { QUALITY_BONUS_SHARE, SALARY_MONTH_HOURS, WORK_DAY_HOURS } from '../../../../shared/rules/work'
@@ -9,6 +9,7 @@ import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
 import { Figure } from '../components/figure'
 import { Notice } from '../../../components/ui/notice'
 import { useLanguage } from '../../../lib/use-language'
+import { RecordTable } from '../../../components/ui/record-table'
 
 /** This month's earnings by status and the salary estimate, each figure explained (spec section 9). */
 export default function SalaryCalculatorPage() {
@@ -153,32 +154,19 @@ function ByStatusCard({ rows }: { rows: ReturnType<typeof earningsByStatus> }) {
                 </Box>
               ))}
             </Stack>
-            <Table.ScrollArea borderWidth="0" maxW="100%" hideBelow="md">
-              <Table.Root size="sm">
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>{t('sales.statusLabel')}</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">{t('sellerDashboard.sales')}</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">{t('sales.orderValue')}</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">{t('sales.sellerCommission')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('salary.counts')}</Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {rows.map((r) => (
-                    <Table.Row key={r.status}>
-                      <Table.Cell>
-                        <SaleStatusBadge status={r.status} />
-                      </Table.Cell>
-                      <Table.Cell textAlign="end">{r.count}</Table.Cell>
-                      <Table.Cell textAlign="end">{formatOre(r.orderValueOre, lang)}</Table.Cell>
-                      <Table.Cell textAlign="end">{formatOre(r.commissionOre, lang)}</Table.Cell>
-                      <Table.Cell>{r.counts ? t('salary.yes') : t('salary.no')}</Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
+            <Box hideBelow="md">
+              <RecordTable
+                rows={rows}
+                rowKey={(r) => r.status}
+                columns={[
+                  { header: t('sales.statusLabel'), cell: (r) => <SaleStatusBadge status={r.status} /> },
+                  { header: t('sellerDashboard.sales'), cell: (r) => r.count, end: true },
+                  { header: t('sales.orderValue'), cell: (r) => formatOre(r.orderValueOre, lang), end: true },
+                  { header: t('sales.sellerCommission'), cell: (r) => formatOre(r.commissionOre, lang), end: true },
+                  { header: t('salary.counts'), cell: (r) => (r.counts ? t('salary.yes') : t('salary.no')) },
+                ]}
+              />
+            </Box>
           </>
         )}
       </Card.Body>

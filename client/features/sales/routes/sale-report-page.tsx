@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, DataList, Flex, HStack, Image, Link as ChakraLink, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { Alert, Box, Button, Card, DataList, Flex, HStack, Image, Link as ChakraLink, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -20,6 +20,7 @@ import { salesKeys } from '../api/sales-keys'
 import { useAbility } from '../../../lib/session'
 import { fact } from '../../../components/ui/detail-kit'
 import { useLanguage } from '../../../lib/use-language'
+import { RecordTable } from '../../../components/ui/record-table'
 
 /** The checklist photos a browser draws by itself. */
 const BROWSER_IMAGES = new Set(['image/jpeg', 'image/png', 'image/webp'])
@@ -202,30 +203,16 @@ function LinesCard({ r }: { r: Report }) {
         <Card.Title>{t('saleReports.detail.lines')}</Card.Title>
       </Card.Header>
       <Card.Body overflowX="auto">
-        <Table.Root size="sm">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{t('saleReports.detail.product')}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{t('saleReports.detail.quantity')}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{t('saleReports.detail.price')}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end" hideBelow="sm">
-                {t('saleReports.detail.sellerCommission')}
-              </Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {r.lines.map((l) => (
-              <Table.Row key={l.productId}>
-                <Table.Cell>{l.productName}</Table.Cell>
-                <Table.Cell textAlign="end">{formatPieces(l.quantity, lang)}</Table.Cell>
-                <Table.Cell textAlign="end">{money(l.priceOre)}</Table.Cell>
-                <Table.Cell textAlign="end" hideBelow="sm">
-                  {money(l.sellerCommissionOre)}
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
+        <RecordTable
+          rows={r.lines}
+          rowKey={(l) => l.productId}
+          columns={[
+            { header: t('saleReports.detail.product'), cell: (l) => l.productName },
+            { header: t('saleReports.detail.quantity'), cell: (l) => formatPieces(l.quantity, lang), end: true },
+            { header: t('saleReports.detail.price'), cell: (l) => money(l.priceOre), end: true },
+            { header: t('saleReports.detail.sellerCommission'), cell: (l) => money(l.sellerCommissionOre), end: true, hideBelow: 'sm' },
+          ]}
+        />
         {r.checklistFile ? (
           <Stack mt="3" gap="2" fontSize="sm">
             <HStack>

@@ -1,4 +1,4 @@
-import { Button, Card, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
+import { Box, Button, Card, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useEffect, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -18,6 +18,7 @@ import { TextField } from '../../../components/ui/form-kit'
 import { Choices } from '../../../components/ui/choices'
 import { Notice } from '../../../components/ui/notice'
 import { useLanguage } from '../../../lib/use-language'
+import { ChildTableCard } from '../../../components/ui/detail-kit'
 
 type FormValues = TimeReportFormValues
 
@@ -151,40 +152,23 @@ export default function TimeReportPage() {
 function MonthReports({ reports }: { reports: ReturnType<typeof useTimeReportsOfMonth> }) {
   const { t, lang } = useLanguage()
   return (
-    <Card.Root maxW="3xl">
-      <Card.Header>
-        <Card.Title>{t('timeReport.thisMonth')}</Card.Title>
-      </Card.Header>
-      <Card.Body>
-        {reports && reports.length > 0 ? (
-          <Table.Root size="sm">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t('timeReport.date')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('timeReport.workHours')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('timeReport.absence')}</Table.ColumnHeader>
-                <Table.ColumnHeader />
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {reports.map((r) => (
-                <Table.Row key={r.id}>
-                  <Table.Cell>{formatDate(r.date, lang)}</Table.Cell>
-                  <Table.Cell>{r.workHours} h</Table.Cell>
-                  <Table.Cell>
-                    {r.absenceHours > 0 ? `${r.absenceHours} h ${r.absenceType ? t(`timeReport.absenceTypes.${r.absenceType}`) : ''}` : '–'}
-                  </Table.Cell>
-                  <Table.Cell>
-                    <SyncBadge sync={r.sync} />
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        ) : (
-          <Text color="fg.muted">{t('timeReport.none')}</Text>
-        )}
-      </Card.Body>
-    </Card.Root>
+    <Box maxW="3xl">
+      <ChildTableCard
+        title={t('timeReport.thisMonth')}
+        count={false}
+        rows={reports ?? []}
+        rowKey={(r) => r.id}
+        empty={t('timeReport.none')}
+        columns={[
+          { header: t('timeReport.date'), cell: (r) => formatDate(r.date, lang) },
+          { header: t('timeReport.workHours'), cell: (r) => `${r.workHours} h` },
+          {
+            header: t('timeReport.absence'),
+            cell: (r) => (r.absenceHours > 0 ? `${r.absenceHours} h ${r.absenceType ? t(`timeReport.absenceTypes.${r.absenceType}`) : ''}` : '–'),
+          },
+          { header: '', cell: (r) => <SyncBadge sync={r.sync} /> },
+        ]}
+      />
+    </Box>
   )
 }
