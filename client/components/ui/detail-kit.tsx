@@ -1,7 +1,8 @@
-import { Button, Card, DataList, Link as ChakraLink, HStack, Text } from '@chakra-ui/react'
+import { Button, DataList, Link as ChakraLink, HStack, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { RecordTable, type RecordColumn, type RecordTableProps } from './record-table'
+import { SectionCard } from './section-card'
 
 /** A detail screen's action: shown only when the reader may take it (the server says so in the answer's `may`). */
 export type DetailAction = { label: string; onClick: () => void; show: boolean; danger?: boolean; testId?: string }
@@ -55,17 +56,9 @@ export function ChildTableCard<R>(
 ) {
   const { title, rows, empty, count, subtitle, cardTestId, ...table } = props
   return (
-    <Card.Root data-testid={cardTestId}>
-      <Card.Header>
-        <Card.Title>{count === false ? title : `${title} (${rows.length})`}</Card.Title>
-        {subtitle && rows.length > 0 ? (
-          <Text fontSize="sm" color="fg.muted">
-            {subtitle}
-          </Text>
-        ) : null}
-      </Card.Header>
-      <Card.Body>{rows.length === 0 ? <Text color="fg.muted">{empty}</Text> : <RecordTable rows={rows} {...table} />}</Card.Body>
-    </Card.Root>
+    <SectionCard title={count === false ? title : `${title} (${rows.length})`} subtitle={rows.length > 0 ? subtitle : null} data-testid={cardTestId}>
+      {rows.length === 0 ? <Text color="fg.muted">{empty}</Text> : <RecordTable rows={rows} {...table} />}
+    </SectionCard>
   )
 }
 

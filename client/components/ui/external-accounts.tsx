@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Code, HStack, Input, Link, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Badge, Button, Code, HStack, Input, Link, Skeleton, Stack, Text } from '@chakra-ui/react'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -10,6 +10,7 @@ import { FormDialog, formErrorOf } from './form-dialog'
 import { FormField } from './form-field'
 import { LoadError } from './load-error'
 import { useLanguage } from '../../lib/use-language'
+import { SectionCard } from './section-card'
 
 /**
  * A person's external accounts (docs/decisions/043), on their user page and in their profile: each system with the
@@ -26,11 +27,8 @@ export function ExternalAccounts(props: {
   const [revealing, setRevealing] = useState<ExternalAccountRow | null>(null)
   const { rows } = props
   return (
-    <Card.Root variant="outline" data-testid="external-accounts">
-      <Card.Header>
-        <Card.Title>{t('externalAccounts.section')}</Card.Title>
-      </Card.Header>
-      <Card.Body>
+    <>
+      <SectionCard title={t('externalAccounts.section')} variant="outline" data-testid="external-accounts">
         {rows.isError ? (
           <LoadError error={rows.error} onRetry={() => void rows.refetch()} />
         ) : !rows.data ? (
@@ -86,9 +84,9 @@ export function ExternalAccounts(props: {
             ))}
           </Stack>
         )}
-      </Card.Body>
+      </SectionCard>
       {revealing ? <RevealDialog row={revealing} intro={props.revealIntro} reveal={props.reveal} onClose={() => setRevealing(null)} /> : null}
-    </Card.Root>
+    </>
   )
 }
 

@@ -4,6 +4,7 @@ import { formatCandidateIdentity } from '../../../../shared/rules/candidates'
 import type { CandidateContract, CandidateDetail, PrivateCandidateField } from '../../../../shared/schemas/candidates'
 import { ChildTableCard, fact } from '../../../components/ui/detail-kit'
 import { useLanguage } from '../../../lib/use-language'
+import { SectionCard } from '../../../components/ui/section-card'
 
 /**
  * A candidate's details in cards (docs/decisions/070): contact and start, what they told about themselves, their
@@ -58,50 +59,40 @@ export function CandidateCards(props: {
   return (
     <>
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
-        <Card.Root>
-          <Card.Header>
-            <Card.Title>{t('candidates.page.contact')}</Card.Title>
-          </Card.Header>
-          <Card.Body>
-            <DataList.Root orientation="horizontal" size="sm" data-testid="candidate-contact">
-              {row(t('candidates.fields.email'), c.email ? <ChakraLink href={`mailto:${c.email}`}>{c.email}</ChakraLink> : null)}
-              {row(t('candidates.fields.phone'), c.phone ? <ChakraLink href={`tel:${c.phone}`}>{c.phone}</ChakraLink> : null)}
-              {row(t('candidates.fields.region'), c.region.name)}
-              {row(t('candidates.fields.recruiter'), c.recruiter.name)}
-              {row(t('candidates.fields.language'), t(`candidates.languages.${c.language}`))}
-              {row(t('candidates.fields.startDate'), c.startDate ? formatDate(Date.parse(`${c.startDate}T12:00:00Z`), lang) : null)}
-              {row(t('candidates.fields.directoryEmail'), c.directoryEmail)}
-              {c.spaceUrl
-                ? row(
-                    t('candidates.fields.space'),
-                    <ChakraLink href={c.spaceUrl} target="_blank" rel="noopener">
-                      {c.spaceId ?? c.spaceUrl}
-                    </ChakraLink>,
-                  )
-                : null}
-              {row(t('candidates.fields.created'), `${formatDate(c.createdAt, lang)} ${formatTime(c.createdAt, lang)}`)}
-            </DataList.Root>
-          </Card.Body>
-        </Card.Root>
-        <Card.Root>
-          <Card.Header>
-            <Card.Title>{t('candidates.page.personal')}</Card.Title>
-          </Card.Header>
-          <Card.Body>
-            <DataList.Root orientation="horizontal" size="sm" data-testid="candidate-personal">
-              {row(t('candidates.fields.address'), [c.address, [c.postalCode, c.city].filter(Boolean).join(' ')].filter(Boolean).join(', '))}
-              {row(t('candidates.fields.tshirtSize'), c.tshirtSize)}
-              {row(t('candidates.fields.shoeSize'), c.shoeSize)}
-              {row(t('candidates.fields.favouriteCake'), c.favouriteCake)}
-              {row(t('candidates.fields.specialDiet'), c.specialDiet)}
-              {row(t('candidates.fields.driversLicense'), c.driversLicense === null ? null : t(c.driversLicense ? 'candidates.yes' : 'candidates.no'))}
-              {row(
-                t('candidates.fields.iceName'),
-                c.iceName ? `${c.iceName}${c.iceType ? ` (${t(`candidates.iceTypes.${c.iceType}`)})` : ''}${c.icePhone ? `, ${c.icePhone}` : ''}` : null,
-              )}
-            </DataList.Root>
-          </Card.Body>
-        </Card.Root>
+        <SectionCard title={t('candidates.page.contact')}>
+          <DataList.Root orientation="horizontal" size="sm" data-testid="candidate-contact">
+            {row(t('candidates.fields.email'), c.email ? <ChakraLink href={`mailto:${c.email}`}>{c.email}</ChakraLink> : null)}
+            {row(t('candidates.fields.phone'), c.phone ? <ChakraLink href={`tel:${c.phone}`}>{c.phone}</ChakraLink> : null)}
+            {row(t('candidates.fields.region'), c.region.name)}
+            {row(t('candidates.fields.recruiter'), c.recruiter.name)}
+            {row(t('candidates.fields.language'), t(`candidates.languages.${c.language}`))}
+            {row(t('candidates.fields.startDate'), c.startDate ? formatDate(Date.parse(`${c.startDate}T12:00:00Z`), lang) : null)}
+            {row(t('candidates.fields.directoryEmail'), c.directoryEmail)}
+            {c.spaceUrl
+              ? row(
+                  t('candidates.fields.space'),
+                  <ChakraLink href={c.spaceUrl} target="_blank" rel="noopener">
+                    {c.spaceId ?? c.spaceUrl}
+                  </ChakraLink>,
+                )
+              : null}
+            {row(t('candidates.fields.created'), `${formatDate(c.createdAt, lang)} ${formatTime(c.createdAt, lang)}`)}
+          </DataList.Root>
+        </SectionCard>
+        <SectionCard title={t('candidates.page.personal')}>
+          <DataList.Root orientation="horizontal" size="sm" data-testid="candidate-personal">
+            {row(t('candidates.fields.address'), [c.address, [c.postalCode, c.city].filter(Boolean).join(' ')].filter(Boolean).join(', '))}
+            {row(t('candidates.fields.tshirtSize'), c.tshirtSize)}
+            {row(t('candidates.fields.shoeSize'), c.shoeSize)}
+            {row(t('candidates.fields.favouriteCake'), c.favouriteCake)}
+            {row(t('candidates.fields.specialDiet'), c.specialDiet)}
+            {row(t('candidates.fields.driversLicense'), c.driversLicense === null ? null : t(c.driversLicense ? 'candidates.yes' : 'candidates.no'))}
+            {row(
+              t('candidates.fields.iceName'),
+              c.iceName ? `${c.iceName}${c.iceType ? ` (${t(`candidates.iceTypes.${c.iceType}`)})` : ''}${c.icePhone ? `, ${c.icePhone}` : ''}` : null,
+            )}
+          </DataList.Root>
+        </SectionCard>
       </SimpleGrid>
       <Card.Root>
         <Card.Header>

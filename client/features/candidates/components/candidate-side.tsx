@@ -1,4 +1,4 @@
-import { Alert, Button, Card, HStack, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Alert, Button, HStack, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -14,6 +14,7 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { addCandidateNote, closeCandidate, getCandidateSettings } from '../api/candidates-api'
 import { candidatesKeys } from '../api/candidates-keys'
 import { useLanguage } from '../../../lib/use-language'
+import { SectionCard } from '../../../components/ui/section-card'
 
 /** A candidate's notes: who wrote what when, newest first, and a new one for who may change the candidate. */
 export function NotesCard(props: { candidate: CandidateDetail; onAdded: () => void }) {
@@ -23,53 +24,48 @@ export function NotesCard(props: { candidate: CandidateDetail; onAdded: () => vo
   const [busy, setBusy] = useState(false)
   const c = props.candidate
   return (
-    <Card.Root data-testid="candidate-notes">
-      <Card.Header>
-        <Card.Title>{t('candidates.page.notes')}</Card.Title>
-      </Card.Header>
-      <Card.Body>
-        <Stack gap="3">
-          {c.may.update ? (
-            <form
-              onSubmit={(e) => {
-                e.preventDefault()
-                if (!text.trim()) return
-                setBusy(true)
-                setError(null)
-                addCandidateNote(c.id, text)
-                  .then(() => {
-                    setText('')
-                    snackbar.success(t('candidates.page.noteSaved'))
-                    props.onAdded()
-                  })
-                  .catch((err: unknown) => setError(errorText(err, t)))
-                  .finally(() => setBusy(false))
-              }}
-            >
-              <Stack gap="2">
-                {error ? <FormAlert message={error} /> : null}
-                <Textarea aria-label={t('candidates.page.note')} value={text} onChange={(e) => setText(e.target.value)} rows={2} maxLength={2000} />
-                <Button type="submit" size="sm" alignSelf="flex-start" loading={busy} disabled={!text.trim()}>
-                  {t('candidates.page.addNote')}
-                </Button>
-              </Stack>
-            </form>
-          ) : null}
-          {c.notes.length === 0 ? (
-            <Text color="fg.muted">{t('candidates.page.noNotes')}</Text>
-          ) : (
-            c.notes.map((n) => (
-              <Stack key={n.id} gap="0" borderLeftWidth="3px" borderColor="border.emphasized" pl="3">
-                <Text whiteSpace="pre-wrap">{n.text}</Text>
-                <Text fontSize="xs" color="fg.muted">
-                  {n.authorName ?? '–'} · {formatDate(n.createdAt, lang)} {formatTime(n.createdAt, lang)}
-                </Text>
-              </Stack>
-            ))
-          )}
-        </Stack>
-      </Card.Body>
-    </Card.Root>
+    <SectionCard title={t('candidates.page.notes')} data-testid="candidate-notes">
+      <Stack gap="3">
+        {c.may.update ? (
+          <form
+            onSubmit={(e) => {
+              e.preventDefault()
+              if (!text.trim()) return
+              setBusy(true)
+              setError(null)
+              addCandidateNote(c.id, text)
+                .then(() => {
+                  setText('')
+                  snackbar.success(t('candidates.page.noteSaved'))
+                  props.onAdded()
+                })
+                .catch((err: unknown) => setError(errorText(err, t)))
+                .finally(() => setBusy(false))
+            }}
+          >
+            <Stack gap="2">
+              {error ? <FormAlert message={error} /> : null}
+              <Textarea aria-label={t('candidates.page.note')} value={text} onChange={(e) => setText(e.target.value)} rows={2} maxLength={2000} />
+              <Button type="submit" size="sm" alignSelf="flex-start" loading={busy} disabled={!text.trim()}>
+                {t('candidates.page.addNote')}
+              </Button>
+            </Stack>
+          </form>
+        ) : null}
+        {c.notes.length === 0 ? (
+          <Text color="fg.muted">{t('candidates.page.noNotes')}</Text>
+        ) : (
+          c.notes.map((n) => (
+            <Stack key={n.id} gap="0" borderLeftWidth="3px" borderColor="border.emphasized" pl="3">
+              <Text whiteSpace="pre-wrap">{n.text}</Text>
+              <Text fontSize="xs" color="fg.muted">
+                {n.authorName ?? '–'} · {formatDate(n.createdAt, lang)} {formatTime(n.createdAt, lang)}
+              </Text>
+            </Stack>
+          ))
+        )}
+      </Stack>
+    </SectionCard>
   )
 }
 

@@ -1,4 +1,4 @@
-import { Button, Card, Code, Field, HStack, Stack, Text } from '@chakra-ui/react'
+import { Button, Code, Field, HStack, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDate, formatTime } from '../../../../shared/format'
@@ -13,6 +13,7 @@ import { StepStatusBadge } from './stage-badge'
 import { Choices } from '../../../components/ui/choices'
 import { Notice } from '../../../components/ui/notice'
 import { useLanguage } from '../../../lib/use-language'
+import { SectionCard } from '../../../components/ui/section-card'
 
 /**
  * The four onboarding steps (docs/decisions/070): each with its state, what it produced or why it failed, and its
@@ -68,11 +69,8 @@ export function StepsCard(props: { candidate: CandidateDetail; choices: Candidat
   }
 
   return (
-    <Card.Root data-testid="candidate-steps">
-      <Card.Header>
-        <Card.Title>{t('candidates.page.steps')}</Card.Title>
-      </Card.Header>
-      <Card.Body>
+    <>
+      <SectionCard title={t('candidates.page.steps')} data-testid="candidate-steps">
         <Stack gap="4">
           {error ? <FormAlert message={error} /> : null}
           {c.steps.map((s, i) => {
@@ -131,7 +129,7 @@ export function StepsCard(props: { candidate: CandidateDetail; choices: Candidat
             )
           })}
         </Stack>
-      </Card.Body>
+      </SectionCard>
       {accounts ? (
         <AccountsDialog
           candidate={c}
@@ -166,7 +164,7 @@ export function StepsCard(props: { candidate: CandidateDetail; choices: Candidat
           </HStack>
         </Stack>
       </AppDialog>
-    </Card.Root>
+    </>
   )
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Card, DataList, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Alert, DataList, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -18,6 +18,7 @@ import { devicesKeys } from '../api/devices-keys'
 import { AlertBadges } from '../components/device-columns'
 import { EditDeviceDialog } from '../components/edit-device-dialog'
 import { useLanguage } from '../../../lib/use-language'
+import { SectionCard } from '../../../components/ui/section-card'
 
 /**
  * /backoffice/devices/:id (decision 072): what the device is (from the app and the MDM), its storage and sync, its
@@ -37,16 +38,11 @@ export default function DevicePage() {
 
 function Facts({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
   return (
-    <Card.Root>
-      <Card.Header>
-        <Card.Title>{title}</Card.Title>
-      </Card.Header>
-      <Card.Body>
-        <DataList.Root orientation="horizontal" size="sm" data-testid={testId}>
-          {children}
-        </DataList.Root>
-      </Card.Body>
-    </Card.Root>
+    <SectionCard title={title}>
+      <DataList.Root orientation="horizontal" size="sm" data-testid={testId}>
+        {children}
+      </DataList.Root>
+    </SectionCard>
   )
 }
 

@@ -12,6 +12,7 @@ import { clusterSales, saleSummaries, type MapFilters, type MapView } from '../a
 import { fieldKeys } from '../api/field-keys'
 import { OUTCOME_HEX, STATUS_HEX } from './map-style'
 import { useLanguage } from '../../../lib/use-language'
+import { SectionCard } from '../../../components/ui/section-card'
 
 /** A moment as a date and a time. */
 const when = (ms: number, lang: FormatLanguage) => `${formatDate(ms, lang)} ${formatTime(ms, lang)}`
@@ -97,54 +98,52 @@ export function MapSidePanel(props: {
 function AreaList(props: { query: UseQueryResult<MapArea[]>; mayPlan: boolean; onSelect: (id: string) => void; onNew: () => void }) {
   const { t, lang } = useLanguage()
   return (
-    <Card.Root size="sm">
-      <Card.Header>
-        <HStack justify="space-between">
-          <Card.Title>{t('maps.areas.title')}</Card.Title>
-          {props.mayPlan ? (
-            <Button size="xs" colorPalette="brand" onClick={props.onNew}>
-              {t('maps.areas.new')}
-            </Button>
-          ) : null}
-        </HStack>
-      </Card.Header>
-      <Card.Body>
-        <QueryState query={props.query} empty={t('maps.areas.empty')} isEmpty={(d) => d.length === 0} skeleton="24">
-          {(areas) => (
-            <Stack as="ul" gap="1" listStyleType="none" data-testid="map-areas">
-              {areas.map((a) => (
-                <li key={a.id}>
-                  <Button variant="ghost" size="sm" w="full" h="auto" py="2" justifyContent="start" textAlign="start" onClick={() => props.onSelect(a.id)}>
-                    <Stack gap="0" flex="1" minW="0">
-                      <HStack gap="2" wrap="wrap">
-                        <Text fontWeight="semibold" truncate>
-                          {a.name}
-                        </Text>
-                        {!a.shape ? <Badge size="sm">{t('maps.areas.notDrawn')}</Badge> : null}
-                        {a.overlaps.length > 0 ? (
-                          <Badge size="sm" colorPalette="orange">
-                            {t('maps.areas.overlap')}
-                          </Badge>
-                        ) : null}
-                      </HStack>
-                      <Text fontSize="xs" color="fg.muted" fontWeight="normal" whiteSpace="normal">
-                        {[
-                          a.teamName,
-                          t('maps.areas.sales', { count: a.sales }),
-                          a.lastWorkedOn ? t('maps.areas.lastWorked', { date: formatDate(a.lastWorkedOn, lang) }) : t('maps.areas.neverWorked'),
-                        ]
-                          .filter(Boolean)
-                          .join(' · ')}
+    <SectionCard
+      title={t('maps.areas.title')}
+      size="sm"
+      end={
+        props.mayPlan ? (
+          <Button size="xs" colorPalette="brand" onClick={props.onNew}>
+            {t('maps.areas.new')}
+          </Button>
+        ) : null
+      }
+    >
+      <QueryState query={props.query} empty={t('maps.areas.empty')} isEmpty={(d) => d.length === 0} skeleton="24">
+        {(areas) => (
+          <Stack as="ul" gap="1" listStyleType="none" data-testid="map-areas">
+            {areas.map((a) => (
+              <li key={a.id}>
+                <Button variant="ghost" size="sm" w="full" h="auto" py="2" justifyContent="start" textAlign="start" onClick={() => props.onSelect(a.id)}>
+                  <Stack gap="0" flex="1" minW="0">
+                    <HStack gap="2" wrap="wrap">
+                      <Text fontWeight="semibold" truncate>
+                        {a.name}
                       </Text>
-                    </Stack>
-                  </Button>
-                </li>
-              ))}
-            </Stack>
-          )}
-        </QueryState>
-      </Card.Body>
-    </Card.Root>
+                      {!a.shape ? <Badge size="sm">{t('maps.areas.notDrawn')}</Badge> : null}
+                      {a.overlaps.length > 0 ? (
+                        <Badge size="sm" colorPalette="orange">
+                          {t('maps.areas.overlap')}
+                        </Badge>
+                      ) : null}
+                    </HStack>
+                    <Text fontSize="xs" color="fg.muted" fontWeight="normal" whiteSpace="normal">
+                      {[
+                        a.teamName,
+                        t('maps.areas.sales', { count: a.sales }),
+                        a.lastWorkedOn ? t('maps.areas.lastWorked', { date: formatDate(a.lastWorkedOn, lang) }) : t('maps.areas.neverWorked'),
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </Text>
+                  </Stack>
+                </Button>
+              </li>
+            ))}
+          </Stack>
+        )}
+      </QueryState>
+    </SectionCard>
   )
 }
 

@@ -15,6 +15,7 @@ import { runsReport } from '../api/field-api'
 import { fieldKeys } from '../api/field-keys'
 import { todayHere } from '../components/week-bar'
 import { useLanguage } from '../../../lib/use-language'
+import { SectionCard } from '../../../components/ui/section-card'
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 /** The contact rate in whole per cent, or a dash without doors. */
@@ -60,31 +61,26 @@ export default function RunsPage() {
       <QueryState query={report} empty={t('runsReport.empty')} isEmpty={(d) => d.runs.length === 0}>
         {(data) => (
           <Stack gap="4">
-            <Card.Root>
-              <Card.Header>
-                <Card.Title>{t('runsReport.totals')}</Card.Title>
-              </Card.Header>
-              <Card.Body>
-                <RecordTable<RunTotals>
-                  label={t('runsReport.totals')}
-                  rows={data.totals}
-                  rowKey={(r) => `${r.teamId}|${r.week}`}
-                  testId="runs-totals"
-                  columns={[
-                    { header: t('planner.columns.team'), cell: (r) => r.teamName, strong: true },
-                    { header: t('runsReport.week'), cell: (r) => t('runsReport.weekOf', { week: isoWeekOf(r.week).week }) },
-                    { header: t('runsReport.runs'), cell: (r) => r.runs, end: true },
-                    { header: t('runsReport.planned'), cell: (r) => r.planned, end: true },
-                    { header: t('runsReport.reported'), cell: (r) => r.reported, end: true },
-                    { header: t('runsReport.hours'), cell: (r) => r.hours, end: true },
-                    { header: t('runsReport.doors'), cell: (r) => r.doors, end: true },
-                    { header: t('runsReport.contactRate'), cell: (r) => rate(r), end: true },
-                    { header: t('runsReport.sales'), cell: (r) => r.sales, end: true },
-                    { header: t('runsReport.orderValue'), cell: (r) => money(r.orderValueOre), end: true },
-                  ]}
-                />
-              </Card.Body>
-            </Card.Root>
+            <SectionCard title={t('runsReport.totals')}>
+              <RecordTable<RunTotals>
+                label={t('runsReport.totals')}
+                rows={data.totals}
+                rowKey={(r) => `${r.teamId}|${r.week}`}
+                testId="runs-totals"
+                columns={[
+                  { header: t('planner.columns.team'), cell: (r) => r.teamName, strong: true },
+                  { header: t('runsReport.week'), cell: (r) => t('runsReport.weekOf', { week: isoWeekOf(r.week).week }) },
+                  { header: t('runsReport.runs'), cell: (r) => r.runs, end: true },
+                  { header: t('runsReport.planned'), cell: (r) => r.planned, end: true },
+                  { header: t('runsReport.reported'), cell: (r) => r.reported, end: true },
+                  { header: t('runsReport.hours'), cell: (r) => r.hours, end: true },
+                  { header: t('runsReport.doors'), cell: (r) => r.doors, end: true },
+                  { header: t('runsReport.contactRate'), cell: (r) => rate(r), end: true },
+                  { header: t('runsReport.sales'), cell: (r) => r.sales, end: true },
+                  { header: t('runsReport.orderValue'), cell: (r) => money(r.orderValueOre), end: true },
+                ]}
+              />
+            </SectionCard>
             {data.runs.map((run) => (
               <RunCardOutcome key={run.id} run={run} lang={lang} money={money} />
             ))}

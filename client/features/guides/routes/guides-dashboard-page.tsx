@@ -15,6 +15,7 @@ import { guidesKeys } from '../api/guides-keys'
 import { CategoryIconView } from '../components/category-icon'
 import { EmbedFrame } from '../components/embed-frame'
 import { GuideBadges } from '../components/guide-badges'
+import { SectionCard } from '../../../components/ui/section-card'
 
 /**
  * /guides/dashboard (docs/decisions/069): the guides the reader may read, by category, the must-read ones they have
@@ -101,18 +102,17 @@ export default function GuidesDashboardPage() {
             return (
               <Stack gap="6">
                 {data.toAcknowledge.length > 0 ? (
-                  <Card.Root borderColor="orange.emphasized" data-testid="guides-to-acknowledge">
-                    <Card.Header>
-                      <Card.Title>{t('guides.reader.toAcknowledge', { count: data.toAcknowledge.length })}</Card.Title>
-                    </Card.Header>
-                    <Card.Body>
-                      <Stack gap="2">
-                        {data.toAcknowledge.map((g) => (
-                          <GuideRow key={g.id} guide={g} now={now} />
-                        ))}
-                      </Stack>
-                    </Card.Body>
-                  </Card.Root>
+                  <SectionCard
+                    title={t('guides.reader.toAcknowledge', { count: data.toAcknowledge.length })}
+                    borderColor="orange.emphasized"
+                    data-testid="guides-to-acknowledge"
+                  >
+                    <Stack gap="2">
+                      {data.toAcknowledge.map((g) => (
+                        <GuideRow key={g.id} guide={g} now={now} />
+                      ))}
+                    </Stack>
+                  </SectionCard>
                 ) : null}
                 <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
                   {data.categories.map((c) => (

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Checkbox, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Badge, Button, Checkbox, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -25,6 +25,7 @@ import { Choice, LookupChoice } from '../components/audience-picker'
 import { FormDialog } from '../../../components/ui/form-dialog'
 import { Choices } from '../../../components/ui/choices'
 import { Check } from '../../../components/ui/check'
+import { SectionCard } from '../../../components/ui/section-card'
 
 /**
  * /guides/users-embeds (docs/decisions/069): the hosts embeds may come from, and the embeds — BI dashboards, videos,
@@ -138,37 +139,29 @@ function HostsCard() {
     }
   }
   return (
-    <Card.Root>
-      <Card.Header>
-        <Card.Title>{t('guides.embeds.hosts')}</Card.Title>
-        <Text fontSize="sm" color="fg.muted">
-          {t('guides.embeds.hostsHelp')}
-        </Text>
-      </Card.Header>
-      <Card.Body>
-        <QueryState query={hosts}>
-          {(data) => (
-            <Stack gap="2">
-              {error ? <FormAlert message={error} /> : null}
-              <Textarea
-                rows={3}
-                fontFamily="mono"
-                aria-label={t('guides.embeds.hosts')}
-                placeholder="bi.example.se"
-                value={text ?? data.hosts.join('\n')}
-                onChange={(e) => setText(e.currentTarget.value)}
-                data-testid="embed-hosts"
-              />
-              <HStack justify="flex-end">
-                <Button size="sm" variant="outline" disabled={text === null} loading={busy} onClick={() => void save()} data-testid="embed-hosts-save">
-                  {t('guides.embeds.saveHosts')}
-                </Button>
-              </HStack>
-            </Stack>
-          )}
-        </QueryState>
-      </Card.Body>
-    </Card.Root>
+    <SectionCard title={t('guides.embeds.hosts')} subtitle={t('guides.embeds.hostsHelp')}>
+      <QueryState query={hosts}>
+        {(data) => (
+          <Stack gap="2">
+            {error ? <FormAlert message={error} /> : null}
+            <Textarea
+              rows={3}
+              fontFamily="mono"
+              aria-label={t('guides.embeds.hosts')}
+              placeholder="bi.example.se"
+              value={text ?? data.hosts.join('\n')}
+              onChange={(e) => setText(e.currentTarget.value)}
+              data-testid="embed-hosts"
+            />
+            <HStack justify="flex-end">
+              <Button size="sm" variant="outline" disabled={text === null} loading={busy} onClick={() => void save()} data-testid="embed-hosts-save">
+                {t('guides.embeds.saveHosts')}
+              </Button>
+            </HStack>
+          </Stack>
+        )}
+      </QueryState>
+    </SectionCard>
   )
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Field, HStack, Input, Link, Progress, Stack, Text } from '@chakra-ui/react'
+import { Alert, Button, Field, HStack, Input, Link, Progress, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -17,16 +17,14 @@ import { NixSection } from './nix-section'
 import { PreviewTable } from './preview-table'
 import { RunSection } from './run-section'
 import { Check } from '../../../components/ui/check'
+import { SectionCard } from '../../../components/ui/section-card'
 
 /** A card with a heading, for the list's steps. */
 function Step({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
   return (
-    <Card.Root size="sm" data-testid={testId}>
-      <Card.Header>
-        <Card.Title>{title}</Card.Title>
-      </Card.Header>
-      <Card.Body>{children}</Card.Body>
-    </Card.Root>
+    <SectionCard title={title} size="sm" data-testid={testId}>
+      {children}
+    </SectionCard>
   )
 }
 

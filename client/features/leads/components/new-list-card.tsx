@@ -1,4 +1,4 @@
-import { Button, Card, Field, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Button, Field, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -11,6 +11,7 @@ import { formErrorOf } from '../../../components/ui/form-dialog'
 import { ApiClientError } from '../../../lib/api-client'
 import { listLeadSources, uploadLeadList } from '../api/leads-api'
 import { leadsKeys } from '../api/leads-keys'
+import { SectionCard } from '../../../components/ui/section-card'
 
 /** A new list: the file, its campaign, its source and the country its numbers are read in; the server reads it through once. */
 export function NewListCard({ campaigns, onUploaded }: { campaigns: string[]; onUploaded: (list: LeadList) => void }) {
@@ -42,57 +43,52 @@ export function NewListCard({ campaigns, onUploaded }: { campaigns: string[]; on
   }
 
   return (
-    <Card.Root size="sm" data-testid="lead-new-list">
-      <Card.Header>
-        <Card.Title>{t('leads.newList')}</Card.Title>
-      </Card.Header>
-      <Card.Body>
-        <Stack gap="4">
-          {errors.form ? <FormAlert message={errors.form} /> : null}
-          <Field.Root invalid={!!errors.file}>
-            <Field.Label>{t('leads.file')}</Field.Label>
-            <FilePicker accept=".csv,.txt,.xlsx" fileName={file?.name ?? null} onChange={setFile} testId="lead-file" />
-            <Field.ErrorText>{errors.file}</Field.ErrorText>
+    <SectionCard title={t('leads.newList')} size="sm" data-testid="lead-new-list">
+      <Stack gap="4">
+        {errors.form ? <FormAlert message={errors.form} /> : null}
+        <Field.Root invalid={!!errors.file}>
+          <Field.Label>{t('leads.file')}</Field.Label>
+          <FilePicker accept=".csv,.txt,.xlsx" fileName={file?.name ?? null} onChange={setFile} testId="lead-file" />
+          <Field.ErrorText>{errors.file}</Field.ErrorText>
+        </Field.Root>
+        <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
+          <Field.Root invalid={!!errors.campaign} required>
+            <Field.Label>{t('leads.campaign')}</Field.Label>
+            <Input value={campaign} onChange={(e) => setCampaign(e.target.value)} list="lead-campaigns" maxLength={100} data-testid="lead-campaign" />
+            <datalist id="lead-campaigns">
+              {campaigns.map((c) => (
+                <option key={c} value={c} />
+              ))}
+            </datalist>
+            {errors.campaign ? <Field.ErrorText>{errors.campaign}</Field.ErrorText> : <Field.HelperText>{t('leads.campaignHelp')}</Field.HelperText>}
           </Field.Root>
-          <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
-            <Field.Root invalid={!!errors.campaign} required>
-              <Field.Label>{t('leads.campaign')}</Field.Label>
-              <Input value={campaign} onChange={(e) => setCampaign(e.target.value)} list="lead-campaigns" maxLength={100} data-testid="lead-campaign" />
-              <datalist id="lead-campaigns">
-                {campaigns.map((c) => (
-                  <option key={c} value={c} />
-                ))}
-              </datalist>
-              {errors.campaign ? <Field.ErrorText>{errors.campaign}</Field.ErrorText> : <Field.HelperText>{t('leads.campaignHelp')}</Field.HelperText>}
-            </Field.Root>
-            <Field.Root invalid={!!errors.sourceId}>
-              <Field.Label>{t('leads.source')}</Field.Label>
-              <Choices
-                value={sourceId}
-                onChange={(e) => setSourceId(e.target.value)}
-                empty={t('leads.newSource')}
-                options={(sources.data?.items ?? []).map((s) => ({ value: s.id, label: s.name }))}
-                data-testid="lead-source"
-              />
-              <Field.ErrorText>{errors.sourceId}</Field.ErrorText>
-            </Field.Root>
-            <Field.Root>
-              <Field.Label>{t('leads.country')}</Field.Label>
-              <Choices
-                value={country}
-                onChange={(e) => setCountry(e.target.value as LeadCountry)}
-                options={LEAD_COUNTRIES.map((c) => ({ value: c, label: t(`leads.countries.${c}`) }))}
-              />
-            </Field.Root>
-          </SimpleGrid>
-          <Stack direction="row" align="center" gap="3">
-            <Button colorPalette="brand" onClick={() => void upload()} loading={busy} data-testid="lead-upload">
-              {t('leads.upload')}
-            </Button>
-            {busy ? <Text color="fg.muted">{t('leads.reading')}</Text> : null}
-          </Stack>
+          <Field.Root invalid={!!errors.sourceId}>
+            <Field.Label>{t('leads.source')}</Field.Label>
+            <Choices
+              value={sourceId}
+              onChange={(e) => setSourceId(e.target.value)}
+              empty={t('leads.newSource')}
+              options={(sources.data?.items ?? []).map((s) => ({ value: s.id, label: s.name }))}
+              data-testid="lead-source"
+            />
+            <Field.ErrorText>{errors.sourceId}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>{t('leads.country')}</Field.Label>
+            <Choices
+              value={country}
+              onChange={(e) => setCountry(e.target.value as LeadCountry)}
+              options={LEAD_COUNTRIES.map((c) => ({ value: c, label: t(`leads.countries.${c}`) }))}
+            />
+          </Field.Root>
+        </SimpleGrid>
+        <Stack direction="row" align="center" gap="3">
+          <Button colorPalette="brand" onClick={() => void upload()} loading={busy} data-testid="lead-upload">
+            {t('leads.upload')}
+          </Button>
+          {busy ? <Text color="fg.muted">{t('leads.reading')}</Text> : null}
         </Stack>
-      </Card.Body>
-    </Card.Root>
+      </Stack>
+    </SectionCard>
   )
 }

@@ -17,6 +17,7 @@ import { MatchDialog, UnmatchDialog } from '../components/match-dialog'
 import { ordersKeys } from '../api/orders-keys'
 import { fact } from '../../../components/ui/detail-kit'
 import { useLanguage } from '../../../lib/use-language'
+import { SectionCard } from '../../../components/ui/section-card'
 
 /** Fields of an order's log lines, as their labels. */
 const FIELD_KEYS: Record<string, string> = {
@@ -133,39 +134,34 @@ export default function OrderPage() {
               </DataList.Root>
             </Card.Body>
           </Card.Root>
-          <Card.Root>
-            <Card.Header>
-              <Card.Title>{t('orderManagement.log')}</Card.Title>
-            </Card.Header>
-            <Card.Body>
-              <Stack gap="3" as="ol" data-testid="order-log">
-                {o.activity.map((a, i) => (
-                  <Box as="li" key={`${a.at}-${i}`} listStyleType="none" borderStartWidth="2px" ps="3">
-                    <Text fontWeight="medium">
-                      {actionLabel(a.action)}{' '}
-                      <Text as="span" fontSize="sm" color="fg.muted" fontWeight="normal">
-                        {formatDate(a.at, lang)} {formatTime(a.at, lang)}
-                        {a.actorName ? ` · ${a.actorName}` : ''}
-                      </Text>
+          <SectionCard title={t('orderManagement.log')}>
+            <Stack gap="3" as="ol" data-testid="order-log">
+              {o.activity.map((a, i) => (
+                <Box as="li" key={`${a.at}-${i}`} listStyleType="none" borderStartWidth="2px" ps="3">
+                  <Text fontWeight="medium">
+                    {actionLabel(a.action)}{' '}
+                    <Text as="span" fontSize="sm" color="fg.muted" fontWeight="normal">
+                      {formatDate(a.at, lang)} {formatTime(a.at, lang)}
+                      {a.actorName ? ` · ${a.actorName}` : ''}
                     </Text>
-                    {a.reason ? (
-                      <Text fontSize="sm" fontStyle="italic">
-                        {a.reason}
+                  </Text>
+                  {a.reason ? (
+                    <Text fontSize="sm" fontStyle="italic">
+                      {a.reason}
+                    </Text>
+                  ) : null}
+                  {Object.keys(a.after ?? {})
+                    // A match's own line says what happened; its sale is the page's (or was, before it was undone).
+                    .filter((k) => FIELD_KEYS[k] && a.action !== 'matched' && a.action !== 'unmatched')
+                    .map((k) => (
+                      <Text key={k} fontSize="sm" color="fg.muted">
+                        {t(FIELD_KEYS[k]!)}: {a.action === 'created' ? show(k, a.after?.[k]) : `${show(k, a.before?.[k])} → ${show(k, a.after?.[k])}`}
                       </Text>
-                    ) : null}
-                    {Object.keys(a.after ?? {})
-                      // A match's own line says what happened; its sale is the page's (or was, before it was undone).
-                      .filter((k) => FIELD_KEYS[k] && a.action !== 'matched' && a.action !== 'unmatched')
-                      .map((k) => (
-                        <Text key={k} fontSize="sm" color="fg.muted">
-                          {t(FIELD_KEYS[k]!)}: {a.action === 'created' ? show(k, a.after?.[k]) : `${show(k, a.before?.[k])} → ${show(k, a.after?.[k])}`}
-                        </Text>
-                      ))}
-                  </Box>
-                ))}
-              </Stack>
-            </Card.Body>
-          </Card.Root>
+                    ))}
+                </Box>
+              ))}
+            </Stack>
+          </SectionCard>
           {dialog === 'match' ? <MatchDialog order={o} onClose={() => setDialog(null)} onDone={() => settled('orderManagement.manualMatch.done')} /> : null}
           {dialog === 'unmatch' ? (
             <UnmatchDialog order={o} onClose={() => setDialog(null)} onDone={() => settled('orderManagement.manualMatch.unmatched')} />

@@ -1,4 +1,4 @@
-import { Badge, Card, Link as ChakraLink, Stack, Text, Wrap } from '@chakra-ui/react'
+import { Badge, Link as ChakraLink, Stack, Text, Wrap } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -14,6 +14,7 @@ import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialo
 import { TeamDialog } from '../components/team-dialog'
 import { orgKeys } from '../api/org-keys'
 import { ChildTableCard, DetailActions, RecordLink } from '../../../components/ui/detail-kit'
+import { SectionCard } from '../../../components/ui/section-card'
 
 const LOGGED = ['name', 'office', 'coaches', 'provider'] as const
 
@@ -50,24 +51,19 @@ export default function TeamPage() {
                 { label: t('orgAdmin.teams.delete'), show: x.may.delete, danger: true, onClick: () => setDialog('delete') },
               ]}
             />
-            <Card.Root>
-              <Card.Header>
-                <Card.Title>{t('orgAdmin.teams.coaches')}</Card.Title>
-              </Card.Header>
-              <Card.Body>
-                {x.coaches.length === 0 ? (
-                  <Text color="fg.muted">{t('orgAdmin.teams.noCoaches')}</Text>
-                ) : (
-                  <Wrap gap="2" data-testid="team-coaches">
-                    {x.coaches.map((c) => (
-                      <ChakraLink asChild key={c.id}>
-                        <Link to={pathFor('user-admin-users-id', { id: c.id })}>{c.name}</Link>
-                      </ChakraLink>
-                    ))}
-                  </Wrap>
-                )}
-              </Card.Body>
-            </Card.Root>
+            <SectionCard title={t('orgAdmin.teams.coaches')}>
+              {x.coaches.length === 0 ? (
+                <Text color="fg.muted">{t('orgAdmin.teams.noCoaches')}</Text>
+              ) : (
+                <Wrap gap="2" data-testid="team-coaches">
+                  {x.coaches.map((c) => (
+                    <ChakraLink asChild key={c.id}>
+                      <Link to={pathFor('user-admin-users-id', { id: c.id })}>{c.name}</Link>
+                    </ChakraLink>
+                  ))}
+                </Wrap>
+              )}
+            </SectionCard>
             <ChildTableCard
               title={t('orgAdmin.teams.members')}
               rows={x.members}

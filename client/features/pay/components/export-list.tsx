@@ -1,4 +1,4 @@
-import { Badge, Box, Card, HStack, Link, Progress, Stack, Text } from '@chakra-ui/react'
+import { Badge, Box, HStack, Link, Progress, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -8,6 +8,7 @@ import type { PayExportItem, PayExportKind } from '../../../../shared/schemas/pa
 import { fileUrl, listExports } from '../api/pay-api'
 import { payKeys } from '../api/pay-keys'
 import { useLanguage } from '../../../lib/use-language'
+import { SectionCard } from '../../../components/ui/section-card'
 
 const STATE_COLOR = { queued: 'gray', running: 'blue', done: 'green', failed: 'red' } as const
 
@@ -32,26 +33,21 @@ export function ExportList({ kind, system, onFinished }: { kind: PayExportKind; 
     seen.current = finished
   }, [finished, list.data, onFinished])
   return (
-    <Card.Root>
-      <Card.Header>
-        <Card.Title>{t('pay.payroll.history')}</Card.Title>
-      </Card.Header>
-      <Card.Body>
-        {list.isPending ? (
-          <Text color="fg.muted">…</Text>
-        ) : list.isError ? (
-          <Text color="fg.error">{list.error.message}</Text>
-        ) : items.length === 0 ? (
-          <Text color="fg.muted">{t('pay.exports.none')}</Text>
-        ) : (
-          <Stack gap="3" data-testid={`${kind}-exports`}>
-            {items.map((x) => (
-              <ExportRow key={x.id} x={x} system={system} lang={lang} />
-            ))}
-          </Stack>
-        )}
-      </Card.Body>
-    </Card.Root>
+    <SectionCard title={t('pay.payroll.history')}>
+      {list.isPending ? (
+        <Text color="fg.muted">…</Text>
+      ) : list.isError ? (
+        <Text color="fg.error">{list.error.message}</Text>
+      ) : items.length === 0 ? (
+        <Text color="fg.muted">{t('pay.exports.none')}</Text>
+      ) : (
+        <Stack gap="3" data-testid={`${kind}-exports`}>
+          {items.map((x) => (
+            <ExportRow key={x.id} x={x} system={system} lang={lang} />
+          ))}
+        </Stack>
+      )}
+    </SectionCard>
   )
 }
 

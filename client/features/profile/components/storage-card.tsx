@@ -1,6 +1,7 @@
-import { Card, Progress, Stack, Text } from '@chakra-ui/react'
+import { Progress, Stack, Text } from '@chakra-ui/react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { SectionCard } from '../../../components/ui/section-card'
 
 type Estimate = { usage: number; quota: number; persisted: boolean }
 
@@ -21,25 +22,20 @@ export function StorageCard() {
   }, [])
   if (!estimate) return null
   return (
-    <Card.Root variant="outline" mt="6" data-testid="storage-card">
-      <Card.Header>
-        <Card.Title>{t('profile.storage')}</Card.Title>
-      </Card.Header>
-      <Card.Body>
-        <Stack gap="3">
-          <Progress.Root value={estimate.quota ? Math.min(100, (estimate.usage / estimate.quota) * 100) : 0} size="sm" colorPalette="brand">
-            <Progress.Label mb="1">
-              {t('profile.storageUsage', { used: mb(estimate.usage, i18n.language), quota: mb(estimate.quota, i18n.language) })}
-            </Progress.Label>
-            <Progress.Track>
-              <Progress.Range />
-            </Progress.Track>
-          </Progress.Root>
-          <Text fontSize="sm" color={estimate.persisted ? 'fg.muted' : 'fg.warning'}>
-            {estimate.persisted ? t('profile.storagePersisted') : t('profile.storageNotPersisted')}
-          </Text>
-        </Stack>
-      </Card.Body>
-    </Card.Root>
+    <SectionCard title={t('profile.storage')} variant="outline" mt="6" data-testid="storage-card">
+      <Stack gap="3">
+        <Progress.Root value={estimate.quota ? Math.min(100, (estimate.usage / estimate.quota) * 100) : 0} size="sm" colorPalette="brand">
+          <Progress.Label mb="1">
+            {t('profile.storageUsage', { used: mb(estimate.usage, i18n.language), quota: mb(estimate.quota, i18n.language) })}
+          </Progress.Label>
+          <Progress.Track>
+            <Progress.Range />
+          </Progress.Track>
+        </Progress.Root>
+        <Text fontSize="sm" color={estimate.persisted ? 'fg.muted' : 'fg.warning'}>
+          {estimate.persisted ? t('profile.storagePersisted') : t('profile.storageNotPersisted')}
+        </Text>
+      </Stack>
+    </SectionCard>
   )
 }

@@ -1,4 +1,4 @@
-import { Box, Button, Card, Code, Flex, Heading, Image, Input, List, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, Code, Flex, Heading, Image, Input, List, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -10,6 +10,7 @@ import { useUserData } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { disableMfa, enableMfa, getMfa, renewRecoveryCodes, setupMfa } from '../api/profile-api'
 import { profileKeys } from '../api/profile-keys'
+import { SectionCard } from '../../../components/ui/section-card'
 
 type Step =
   { kind: 'idle' } | { kind: 'password'; then: 'setup' | 'disable' | 'renew' } | { kind: 'scan'; setup: MfaSetup } | { kind: 'codes'; codes: string[] }
@@ -153,12 +154,9 @@ export function TwoStepCard() {
   }
 
   return (
-    <Card.Root variant="outline" data-testid="mfa-card">
-      <Card.Header>
-        <Card.Title>{t('profile.mfa.title')}</Card.Title>
-      </Card.Header>
-      <Card.Body>{body()}</Card.Body>
-    </Card.Root>
+    <SectionCard title={t('profile.mfa.title')} variant="outline" data-testid="mfa-card">
+      {body()}
+    </SectionCard>
   )
 }
 

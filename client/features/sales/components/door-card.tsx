@@ -1,4 +1,4 @@
-import { Button, Card, Field, Grid, Input, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Button, Field, Grid, Input, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { formatDate, formatTime } from '../../../../shared/format'
@@ -11,6 +11,7 @@ import { LocalValidationError, recordVisitLocally } from '../api/local-actions'
 import { useComeBacks } from '../api/seller-store'
 import { positionWithin, readPosition } from '../../../lib/position'
 import { useLanguage } from '../../../lib/use-language'
+import { SectionCard } from '../../../components/ui/section-card'
 
 /** A local date and time for a datetime-local field, an hour from now by default. */
 const localInput = (at: number) => {
@@ -74,11 +75,8 @@ export function DoorCard({ db, engine }: { db: OfflineDb; engine: SyncEngine }) 
     </Field.Root>
   )
   return (
-    <Card.Root data-testid="door-card">
-      <Card.Header>
-        <Card.Title>{t('doors.title')}</Card.Title>
-      </Card.Header>
-      <Card.Body>
+    <>
+      <SectionCard title={t('doors.title')} data-testid="door-card">
         <Stack gap="3">
           <Grid templateColumns="1fr 1fr" gap="2">
             {VISIT_OUTCOMES.map((o) => (
@@ -111,7 +109,7 @@ export function DoorCard({ db, engine }: { db: OfflineDb; engine: SyncEngine }) 
             </Stack>
           ) : null}
         </Stack>
-      </Card.Body>
+      </SectionCard>
       <AppDialog
         open={outcome !== null}
         onClose={close}
@@ -146,6 +144,6 @@ export function DoorCard({ db, engine }: { db: OfflineDb; engine: SyncEngine }) 
           </Field.Root>
         </Stack>
       </AppDialog>
-    </Card.Root>
+    </>
   )
 }

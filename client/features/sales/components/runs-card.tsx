@@ -1,8 +1,9 @@
-import { Badge, Card, HStack, Stack, Text } from '@chakra-ui/react'
+import { Badge, HStack, Stack, Text } from '@chakra-ui/react'
 import { formatDate } from '../../../../shared/format'
 import type { OfflineDb } from '../../../lib/offline-db'
 import { useComingRuns } from '../api/seller-store'
 import { useLanguage } from '../../../lib/use-language'
+import { SectionCard } from '../../../components/ui/section-card'
 
 /**
  * The seller's next field runs (decision 073), from the device store: the day, where and when the team meets, the
@@ -14,45 +15,40 @@ export function RunsCard({ db, today }: { db: OfflineDb; today: string }) {
   if (!runs || runs.length === 0) return null
   const [next, ...later] = runs
   return (
-    <Card.Root data-testid="seller-runs">
-      <Card.Header>
-        <Card.Title>{t('sellerDashboard.nextRun')}</Card.Title>
-      </Card.Header>
-      <Card.Body>
-        <Stack gap="3">
-          <Stack gap="1" data-testid="seller-next-run">
-            <HStack gap="2" wrap="wrap">
-              <Text fontWeight="semibold">
-                {next!.date === today ? t('sellerDashboard.today') : formatDate(next!.date, lang)} · {next!.areaName ?? next!.teamName}
-              </Text>
-              {next!.travelDay ? (
-                <Badge colorPalette="orange" size="sm">
-                  {t('sellerDashboard.travelDay')}
-                </Badge>
-              ) : null}
-            </HStack>
-            {next!.meetingTime || next!.meetingPlace ? (
-              <Text>{t('sellerDashboard.meeting', { time: next!.meetingTime ?? '', place: next!.meetingPlace ?? '' }).trim()}</Text>
-            ) : null}
-            {next!.sellers.length > 0 ? (
-              <Text fontSize="sm" color="fg.muted">
-                {t('sellerDashboard.with', { names: next!.sellers.join(', ') })}
-              </Text>
-            ) : null}
-            {next!.note ? (
-              <Text fontSize="sm" fontStyle="italic">
-                {next!.note}
-              </Text>
-            ) : null}
-          </Stack>
-          {later.map((r) => (
-            <Text key={r.id} fontSize="sm" color="fg.muted">
-              {formatDate(r.date, lang)} · {r.areaName ?? r.teamName}
-              {r.meetingTime ? ` · ${r.meetingTime}` : ''}
+    <SectionCard title={t('sellerDashboard.nextRun')} data-testid="seller-runs">
+      <Stack gap="3">
+        <Stack gap="1" data-testid="seller-next-run">
+          <HStack gap="2" wrap="wrap">
+            <Text fontWeight="semibold">
+              {next!.date === today ? t('sellerDashboard.today') : formatDate(next!.date, lang)} · {next!.areaName ?? next!.teamName}
             </Text>
-          ))}
+            {next!.travelDay ? (
+              <Badge colorPalette="orange" size="sm">
+                {t('sellerDashboard.travelDay')}
+              </Badge>
+            ) : null}
+          </HStack>
+          {next!.meetingTime || next!.meetingPlace ? (
+            <Text>{t('sellerDashboard.meeting', { time: next!.meetingTime ?? '', place: next!.meetingPlace ?? '' }).trim()}</Text>
+          ) : null}
+          {next!.sellers.length > 0 ? (
+            <Text fontSize="sm" color="fg.muted">
+              {t('sellerDashboard.with', { names: next!.sellers.join(', ') })}
+            </Text>
+          ) : null}
+          {next!.note ? (
+            <Text fontSize="sm" fontStyle="italic">
+              {next!.note}
+            </Text>
+          ) : null}
         </Stack>
-      </Card.Body>
-    </Card.Root>
+        {later.map((r) => (
+          <Text key={r.id} fontSize="sm" color="fg.muted">
+            {formatDate(r.date, lang)} · {r.areaName ?? r.teamName}
+            {r.meetingTime ? ` · ${r.meetingTime}` : ''}
+          </Text>
+        ))}
+      </Stack>
+    </SectionCard>
   )
 }

@@ -12,6 +12,7 @@ import type { SaleFormValues as FormValues } from '../model/sale-form'
 import { Figure } from './figure'
 import { Notice } from '../../../components/ui/notice'
 import { useLanguage } from '../../../lib/use-language'
+import { SectionCard } from '../../../components/ui/section-card'
 
 type SaleForm = UseFormReturn<FormValues>
 
@@ -35,64 +36,59 @@ export function OrderCard({ form, catalog }: { form: SaleForm; catalog: ReturnTy
   }
 
   return (
-    <Card.Root>
-      <Card.Header>
-        <Card.Title>{t('sales.order')}</Card.Title>
-      </Card.Header>
-      <Card.Body>
-        <Stack gap="4">
-          <FormField label={t('sales.provider')} error={fe.providerId} required>
-            <Choices
-              {...form.register('providerId')}
-              data-testid="provider"
-              empty={t('sales.chooseProvider')}
-              options={catalog?.providers.map((p) => ({ value: p.id, label: p.name }))}
-            />
-          </FormField>
-          <Stack gap="3">
-            <Text fontWeight="medium" fontSize="sm">
-              {t('sales.products')}
+    <SectionCard title={t('sales.order')}>
+      <Stack gap="4">
+        <FormField label={t('sales.provider')} error={fe.providerId} required>
+          <Choices
+            {...form.register('providerId')}
+            data-testid="provider"
+            empty={t('sales.chooseProvider')}
+            options={catalog?.providers.map((p) => ({ value: p.id, label: p.name }))}
+          />
+        </FormField>
+        <Stack gap="3">
+          <Text fontWeight="medium" fontSize="sm">
+            {t('sales.products')}
+          </Text>
+          {Array.from({ length: lineCount }, (_, i) => (
+            <Flex key={i} gap="2" align="flex-start">
+              <Box flex="1">
+                <FormField label={t('sales.product', { n: i + 1 })} error={fe.products?.[i]?.productId}>
+                  <Choices
+                    disabled={!providerId}
+                    {...form.register(`products.${i}.productId`)}
+                    data-testid={`product-${i}`}
+                    empty={t('sales.chooseProduct')}
+                    options={providerProducts.map((p) => ({ value: p.id, label: `${p.name} · ${formatOre(p.priceOre, lang)}` }))}
+                  />
+                </FormField>
+              </Box>
+              <Box w="24">
+                <FormField label={t('sales.quantity')} error={fe.products?.[i]?.quantity}>
+                  <Input type="number" inputMode="numeric" min={1} max={999} {...form.register(`products.${i}.quantity`, { valueAsNumber: true })} />
+                </FormField>
+              </Box>
+              <IconButton aria-label={t('sales.removeProduct')} variant="ghost" mt="7" disabled={lineCount === 1} onClick={() => removeLine(i)}>
+                ×
+              </IconButton>
+            </Flex>
+          ))}
+          {fe.products?.message || fe.products?.root?.message ? (
+            <Text color="fg.error" fontSize="sm">
+              {fe.products?.message ?? fe.products?.root?.message}
             </Text>
-            {Array.from({ length: lineCount }, (_, i) => (
-              <Flex key={i} gap="2" align="flex-start">
-                <Box flex="1">
-                  <FormField label={t('sales.product', { n: i + 1 })} error={fe.products?.[i]?.productId}>
-                    <Choices
-                      disabled={!providerId}
-                      {...form.register(`products.${i}.productId`)}
-                      data-testid={`product-${i}`}
-                      empty={t('sales.chooseProduct')}
-                      options={providerProducts.map((p) => ({ value: p.id, label: `${p.name} · ${formatOre(p.priceOre, lang)}` }))}
-                    />
-                  </FormField>
-                </Box>
-                <Box w="24">
-                  <FormField label={t('sales.quantity')} error={fe.products?.[i]?.quantity}>
-                    <Input type="number" inputMode="numeric" min={1} max={999} {...form.register(`products.${i}.quantity`, { valueAsNumber: true })} />
-                  </FormField>
-                </Box>
-                <IconButton aria-label={t('sales.removeProduct')} variant="ghost" mt="7" disabled={lineCount === 1} onClick={() => removeLine(i)}>
-                  ×
-                </IconButton>
-              </Flex>
-            ))}
-            {fe.products?.message || fe.products?.root?.message ? (
-              <Text color="fg.error" fontSize="sm">
-                {fe.products?.message ?? fe.products?.root?.message}
-              </Text>
-            ) : null}
-            <Box>
-              <Button variant="outline" size="sm" onClick={addLine}>
-                {t('sales.addProduct')}
-              </Button>
-            </Box>
-          </Stack>
-          <FormField label={t('sales.externalOrderNumber')} error={fe.externalOrderNumber} required={!!provider?.requireExternalOrderNumber}>
-            <Input {...form.register('externalOrderNumber')} />
-          </FormField>
+          ) : null}
+          <Box>
+            <Button variant="outline" size="sm" onClick={addLine}>
+              {t('sales.addProduct')}
+            </Button>
+          </Box>
         </Stack>
-      </Card.Body>
-    </Card.Root>
+        <FormField label={t('sales.externalOrderNumber')} error={fe.externalOrderNumber} required={!!provider?.requireExternalOrderNumber}>
+          <Input {...form.register('externalOrderNumber')} />
+        </FormField>
+      </Stack>
+    </SectionCard>
   )
 }
 
@@ -102,49 +98,44 @@ export function CustomerCard({ form }: { form: SaleForm }) {
   const fe = form.formState.errors
   const customerType = useWatch({ control: form.control, name: 'customerType' })
   return (
-    <Card.Root>
-      <Card.Header>
-        <Card.Title>{t('sales.customer')}</Card.Title>
-      </Card.Header>
-      <Card.Body>
-        <Stack gap="4">
-          <FormField label={t('sales.customerType')} error={fe.customerType}>
-            <Choices
-              {...form.register('customerType')}
-              options={[
-                { value: 'private', label: t('sales.customerTypes.private') },
-                { value: 'company', label: t('sales.customerTypes.company') },
-              ]}
-            />
-          </FormField>
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            {customerType === 'company' ? (
-              <>
-                <TextField form={form} name="companyName" label={t('sales.companyName')} autoComplete="organization" required />
-                <TextField form={form} name="orgNumber" label={t('sales.orgNumber')} inputMode="numeric" required helper="556036-0793" />
-              </>
-            ) : (
-              <TextField form={form} name="customerSsn" label={t('sales.ssn')} inputMode="numeric" autoComplete="off" required helper={t('sales.ssnHelper')} />
-            )}
-            <TextField
-              form={form}
-              name="customerName"
-              label={customerType === 'company' ? t('sales.contactName') : t('sales.customerName')}
-              autoComplete="name"
-              required
-            />
-            <TextField form={form} name="phone" label={t('sales.phone')} type="tel" autoComplete="tel" required />
-            <TextField form={form} name="email" label={t('sales.email')} type="email" autoComplete="email" />
-            <TextField form={form} name="address" label={t('sales.address')} autoComplete="street-address" required />
-            <SimpleGrid columns={2} gap="3">
-              <TextField form={form} name="postalCode" label={t('sales.postalCode')} inputMode="numeric" autoComplete="postal-code" required />
-              <TextField form={form} name="city" label={t('sales.city')} autoComplete="address-level2" required />
-            </SimpleGrid>
+    <SectionCard title={t('sales.customer')}>
+      <Stack gap="4">
+        <FormField label={t('sales.customerType')} error={fe.customerType}>
+          <Choices
+            {...form.register('customerType')}
+            options={[
+              { value: 'private', label: t('sales.customerTypes.private') },
+              { value: 'company', label: t('sales.customerTypes.company') },
+            ]}
+          />
+        </FormField>
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          {customerType === 'company' ? (
+            <>
+              <TextField form={form} name="companyName" label={t('sales.companyName')} autoComplete="organization" required />
+              <TextField form={form} name="orgNumber" label={t('sales.orgNumber')} inputMode="numeric" required helper="556036-0793" />
+            </>
+          ) : (
+            <TextField form={form} name="customerSsn" label={t('sales.ssn')} inputMode="numeric" autoComplete="off" required helper={t('sales.ssnHelper')} />
+          )}
+          <TextField
+            form={form}
+            name="customerName"
+            label={customerType === 'company' ? t('sales.contactName') : t('sales.customerName')}
+            autoComplete="name"
+            required
+          />
+          <TextField form={form} name="phone" label={t('sales.phone')} type="tel" autoComplete="tel" required />
+          <TextField form={form} name="email" label={t('sales.email')} type="email" autoComplete="email" />
+          <TextField form={form} name="address" label={t('sales.address')} autoComplete="street-address" required />
+          <SimpleGrid columns={2} gap="3">
+            <TextField form={form} name="postalCode" label={t('sales.postalCode')} inputMode="numeric" autoComplete="postal-code" required />
+            <TextField form={form} name="city" label={t('sales.city')} autoComplete="address-level2" required />
           </SimpleGrid>
-          <TextAreaField form={form} name="message" label={t('sales.message')} rows={3} />
-        </Stack>
-      </Card.Body>
-    </Card.Root>
+        </SimpleGrid>
+        <TextAreaField form={form} name="message" label={t('sales.message')} rows={3} />
+      </Stack>
+    </SectionCard>
   )
 }
 

@@ -11,6 +11,7 @@ import { SyncBadge } from '../components/status-badges'
 import { Figure } from '../components/figure'
 import { Notice } from '../../../components/ui/notice'
 import { useLanguage } from '../../../lib/use-language'
+import { SectionCard } from '../../../components/ui/section-card'
 
 const now = () => Date.now()
 
@@ -49,27 +50,22 @@ export default function DailyCheckoutPage() {
 
   return (
     <Page title={t('routes.sales-daily-checkout')} subtitle={formatDate(today, lang)} breadcrumbs={[{ label: t('nav.groups.sales') }]}>
-      <Card.Root>
-        <Card.Header>
-          <Card.Title>{t('checkout.summary')}</Card.Title>
-        </Card.Header>
-        <Card.Body>
-          <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
-            <Figure label={t('checkout.sales')} value={String(counted.length)} testId="checkout-sales" />
-            <Figure label={t('sales.orderValue')} value={formatOre(value, lang)} testId="checkout-value" />
-            <Figure label={t('sales.sellerCommission')} value={formatOre(commission, lang)} />
-            <Figure label={t('checkout.hours')} value={report ? t('checkout.hoursValue', { hours: report.workHours }) : '–'} />
-          </SimpleGrid>
-          {!report ? (
-            <Text mt="4" fontSize="sm">
-              {t('checkout.noTimeReport')}{' '}
-              <Link to="/sales/time-report" style={{ textDecoration: 'underline' }}>
-                {t('routes.sales-time-report')}
-              </Link>
-            </Text>
-          ) : null}
-        </Card.Body>
-      </Card.Root>
+      <SectionCard title={t('checkout.summary')}>
+        <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
+          <Figure label={t('checkout.sales')} value={String(counted.length)} testId="checkout-sales" />
+          <Figure label={t('sales.orderValue')} value={formatOre(value, lang)} testId="checkout-value" />
+          <Figure label={t('sales.sellerCommission')} value={formatOre(commission, lang)} />
+          <Figure label={t('checkout.hours')} value={report ? t('checkout.hoursValue', { hours: report.workHours }) : '–'} />
+        </SimpleGrid>
+        {!report ? (
+          <Text mt="4" fontSize="sm">
+            {t('checkout.noTimeReport')}{' '}
+            <Link to="/sales/time-report" style={{ textDecoration: 'underline' }}>
+              {t('routes.sales-time-report')}
+            </Link>
+          </Text>
+        ) : null}
+      </SectionCard>
 
       {done ? (
         <Alert.Root status="success" data-testid="checkout-done">

@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Card, DataList, Flex, HStack, Link as ChakraLink, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Alert, Badge, Box, Button, DataList, Flex, HStack, Link as ChakraLink, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { Link as RouterLink, useParams } from 'react-router'
@@ -16,6 +16,7 @@ import { SALE_FIELD_LABELS } from '../components/sale-fields'
 import { salesKeys } from '../api/sales-keys'
 import { fact } from '../../../components/ui/detail-kit'
 import { useLanguage } from '../../../lib/use-language'
+import { SectionCard } from '../../../components/ui/section-card'
 
 /** Fields of a log line that are bookkeeping, not something the reader changed. */
 const HIDDEN_FIELDS = new Set(['version', 'status', 'deviationType'])
@@ -118,46 +119,36 @@ export default function DeviationPage() {
         </Alert.Content>
       </Alert.Root>
 
-      <Card.Root>
-        <Card.Header>
-          <Card.Title>{t('deviations.detail.sale')}</Card.Title>
-        </Card.Header>
-        <Card.Body>
-          <DataList.Root orientation="horizontal" size="sm">
-            {row(t('deviations.columns.customer'), d.sale.customerName)}
-            {row(t('saleReports.columns.status'), <SaleStatusBadge status={d.sale.status} />)}
-            {row(t('deviations.columns.seller'), d.sale.seller.name)}
-            {row(t('deviations.columns.team'), d.sale.team?.name)}
-            {row(t('deviations.columns.provider'), d.sale.provider.name)}
-            {row(t('saleReports.columns.soldAt'), formatDate(d.sale.sellDate, lang))}
-            {row(t('saleReports.columns.orderValue'), formatOre(d.sale.orderValueOre, lang))}
-          </DataList.Root>
-        </Card.Body>
-      </Card.Root>
+      <SectionCard title={t('deviations.detail.sale')}>
+        <DataList.Root orientation="horizontal" size="sm">
+          {row(t('deviations.columns.customer'), d.sale.customerName)}
+          {row(t('saleReports.columns.status'), <SaleStatusBadge status={d.sale.status} />)}
+          {row(t('deviations.columns.seller'), d.sale.seller.name)}
+          {row(t('deviations.columns.team'), d.sale.team?.name)}
+          {row(t('deviations.columns.provider'), d.sale.provider.name)}
+          {row(t('saleReports.columns.soldAt'), formatDate(d.sale.sellDate, lang))}
+          {row(t('saleReports.columns.orderValue'), formatOre(d.sale.orderValueOre, lang))}
+        </DataList.Root>
+      </SectionCard>
 
       <DeviationActivity activity={d.activity} />
 
       {d.others.length > 0 ? (
-        <Card.Root>
-          <Card.Header>
-            <Card.Title>{t('deviations.detail.others')}</Card.Title>
-          </Card.Header>
-          <Card.Body>
-            <Stack gap="2" as="ul">
-              {d.others.map((o) => (
-                <HStack as="li" key={o.id} listStyleType="none" gap="2" wrap="wrap">
-                  <ChakraLink asChild>
-                    <RouterLink to={pathFor('backoffice-deviations-id', { id: o.id })}>{t(`sales.deviationTypes.${o.type}`)}</RouterLink>
-                  </ChakraLink>
-                  <DeviationStateBadge state={o.state} />
-                  <Text fontSize="sm" color="fg.muted">
-                    {formatDate(o.openedAt, lang)}
-                  </Text>
-                </HStack>
-              ))}
-            </Stack>
-          </Card.Body>
-        </Card.Root>
+        <SectionCard title={t('deviations.detail.others')}>
+          <Stack gap="2" as="ul">
+            {d.others.map((o) => (
+              <HStack as="li" key={o.id} listStyleType="none" gap="2" wrap="wrap">
+                <ChakraLink asChild>
+                  <RouterLink to={pathFor('backoffice-deviations-id', { id: o.id })}>{t(`sales.deviationTypes.${o.type}`)}</RouterLink>
+                </ChakraLink>
+                <DeviationStateBadge state={o.state} />
+                <Text fontSize="sm" color="fg.muted">
+                  {formatDate(o.openedAt, lang)}
+                </Text>
+              </HStack>
+            ))}
+          </Stack>
+        </SectionCard>
       ) : null}
 
       <ChangeStatusDialog
@@ -200,37 +191,32 @@ function DeviationActivity({ activity }: { activity: DeviationDetail['activity']
   const { t, lang } = useLanguage()
   const when = (at: number) => `${formatDate(at, lang)} ${formatTime(at, lang)}`
   return (
-    <Card.Root>
-      <Card.Header>
-        <Card.Title>{t('deviations.detail.activity')}</Card.Title>
-      </Card.Header>
-      <Card.Body>
-        {activity.length === 0 ? (
-          <Text color="fg.muted">{t('deviations.detail.noActivity')}</Text>
-        ) : (
-          <Stack gap="3" as="ol" data-testid="deviation-activity">
-            {activity.map((a, i) => (
-              <Box as="li" key={`${a.at}-${i}`} listStyleType="none" borderStartWidth="2px" ps="3">
-                <HStack gap="2" wrap="wrap">
-                  <Text fontWeight="medium">{activityLabel(t, a.action)}</Text>
-                  {typeof a.after?.status === 'string' ? <SaleStatusBadge status={a.after.status as DeviationDetail['sale']['status']} /> : null}
-                  <Text fontSize="sm" color="fg.muted">
-                    {when(a.at)} · {a.actor?.name ?? t('deviations.detail.system')}
-                  </Text>
-                </HStack>
-                {a.reason ? <Text mt="1">{a.reason}</Text> : null}
-                {changes(a, lang).map(([field, before, after]) => (
-                  <Text key={field} fontSize="sm" color="fg.muted">
-                    {after === null
-                      ? t('deviations.detail.changedField', { field: SALE_FIELD_LABELS[field] ? t(SALE_FIELD_LABELS[field]) : field })
-                      : t('deviations.detail.changed', { field: SALE_FIELD_LABELS[field] ? t(SALE_FIELD_LABELS[field]) : field, before, after })}
-                  </Text>
-                ))}
-              </Box>
-            ))}
-          </Stack>
-        )}
-      </Card.Body>
-    </Card.Root>
+    <SectionCard title={t('deviations.detail.activity')}>
+      {activity.length === 0 ? (
+        <Text color="fg.muted">{t('deviations.detail.noActivity')}</Text>
+      ) : (
+        <Stack gap="3" as="ol" data-testid="deviation-activity">
+          {activity.map((a, i) => (
+            <Box as="li" key={`${a.at}-${i}`} listStyleType="none" borderStartWidth="2px" ps="3">
+              <HStack gap="2" wrap="wrap">
+                <Text fontWeight="medium">{activityLabel(t, a.action)}</Text>
+                {typeof a.after?.status === 'string' ? <SaleStatusBadge status={a.after.status as DeviationDetail['sale']['status']} /> : null}
+                <Text fontSize="sm" color="fg.muted">
+                  {when(a.at)} · {a.actor?.name ?? t('deviations.detail.system')}
+                </Text>
+              </HStack>
+              {a.reason ? <Text mt="1">{a.reason}</Text> : null}
+              {changes(a, lang).map(([field, before, after]) => (
+                <Text key={field} fontSize="sm" color="fg.muted">
+                  {after === null
+                    ? t('deviations.detail.changedField', { field: SALE_FIELD_LABELS[field] ? t(SALE_FIELD_LABELS[field]) : field })
+                    : t('deviations.detail.changed', { field: SALE_FIELD_LABELS[field] ? t(SALE_FIELD_LABELS[field]) : field, before, after })}
+                </Text>
+              ))}
+            </Box>
+          ))}
+        </Stack>
+      )}
+    </SectionCard>
   )
 }

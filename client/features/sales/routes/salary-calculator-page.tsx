@@ -10,6 +10,7 @@ import { Figure } from '../components/figure'
 import { Notice } from '../../../components/ui/notice'
 import { useLanguage } from '../../../lib/use-language'
 import { RecordTable } from '../../../components/ui/record-table'
+import { SectionCard } from '../../../components/ui/section-card'
 
 /** This month's earnings by status and the salary estimate, each figure explained (spec section 9). */
 export default function SalaryCalculatorPage() {
@@ -69,54 +70,41 @@ export default function SalaryCalculatorPage() {
         </Card.Root>
       </SimpleGrid>
 
-      <Card.Root>
-        <Card.Header>
-          <Card.Title>{t('salary.howTitle')}</Card.Title>
-        </Card.Header>
-        <Card.Body>
-          <Stack gap="1" fontSize="sm">
-            <Text>{t('salary.howCommission', { value: formatOre(estimate.commissionOre, lang) })}</Text>
-            <Text>{t('salary.howBonus', { bonus: QUALITY_BONUS_SHARE * 100, value: formatOre(estimate.qualityBonusOre, lang) })}</Text>
-            {estimate.perHourKr === null ? (
-              <Text>{t('salary.howNoHours')}</Text>
-            ) : (
-              <>
-                <Text>
-                  {estimate.assumedDays === 0
-                    ? t('salary.howHoursReported', { hours: estimate.hoursBasis })
-                    : estimate.reportedHours === 0
-                      ? t('salary.howHoursAssumed', { days: estimate.assumedDays, day: WORK_DAY_HOURS, hours: estimate.hoursBasis })
-                      : t('salary.howHours', { reported: estimate.reportedHours, days: estimate.assumedDays, day: WORK_DAY_HOURS, hours: estimate.hoursBasis })}
-                </Text>
-                <Text>
-                  {t('salary.howPerHour', { gross: formatOre(estimate.grossOre, lang), hours: estimate.hoursBasis, rate: formatKr(estimate.perHourKr, lang) })}
-                </Text>
-              </>
-            )}
-            <Text color="fg.muted">{t('salary.howRegret')}</Text>
-          </Stack>
-        </Card.Body>
-      </Card.Root>
+      <SectionCard title={t('salary.howTitle')}>
+        <Stack gap="1" fontSize="sm">
+          <Text>{t('salary.howCommission', { value: formatOre(estimate.commissionOre, lang) })}</Text>
+          <Text>{t('salary.howBonus', { bonus: QUALITY_BONUS_SHARE * 100, value: formatOre(estimate.qualityBonusOre, lang) })}</Text>
+          {estimate.perHourKr === null ? (
+            <Text>{t('salary.howNoHours')}</Text>
+          ) : (
+            <>
+              <Text>
+                {estimate.assumedDays === 0
+                  ? t('salary.howHoursReported', { hours: estimate.hoursBasis })
+                  : estimate.reportedHours === 0
+                    ? t('salary.howHoursAssumed', { days: estimate.assumedDays, day: WORK_DAY_HOURS, hours: estimate.hoursBasis })
+                    : t('salary.howHours', { reported: estimate.reportedHours, days: estimate.assumedDays, day: WORK_DAY_HOURS, hours: estimate.hoursBasis })}
+              </Text>
+              <Text>
+                {t('salary.howPerHour', { gross: formatOre(estimate.grossOre, lang), hours: estimate.hoursBasis, rate: formatKr(estimate.perHourKr, lang) })}
+              </Text>
+            </>
+          )}
+          <Text color="fg.muted">{t('salary.howRegret')}</Text>
+        </Stack>
+      </SectionCard>
 
       {extraIncome && extraIncome.length > 0 ? (
-        <Card.Root data-testid="extra-income">
-          <Card.Header>
-            <Card.Title>{t('salary.extraIncome')}</Card.Title>
-            <Text fontSize="sm" color="fg.muted">
-              {t('salary.extraIncomeHint')}
-            </Text>
-          </Card.Header>
-          <Card.Body>
-            <Stack gap="1">
-              {extraIncome.map((x) => (
-                <HStack key={x.id} justify="space-between">
-                  <Text>{x.description}</Text>
-                  <Text fontWeight="medium">{formatOre(x.amountOre, lang)}</Text>
-                </HStack>
-              ))}
-            </Stack>
-          </Card.Body>
-        </Card.Root>
+        <SectionCard title={t('salary.extraIncome')} subtitle={t('salary.extraIncomeHint')} data-testid="extra-income">
+          <Stack gap="1">
+            {extraIncome.map((x) => (
+              <HStack key={x.id} justify="space-between">
+                <Text>{x.description}</Text>
+                <Text fontWeight="medium">{formatOre(x.amountOre, lang)}</Text>
+              </HStack>
+            ))}
+          </Stack>
+        </SectionCard>
       ) : null}
 
       <ByStatusCard rows={rows} />
@@ -128,48 +116,43 @@ export default function SalaryCalculatorPage() {
 function ByStatusCard({ rows }: { rows: ReturnType<typeof earningsByStatus> }) {
   const { t, lang } = useLanguage()
   return (
-    <Card.Root>
-      <Card.Header>
-        <Card.Title>{t('salary.byStatus')}</Card.Title>
-      </Card.Header>
-      <Card.Body>
-        {rows.length === 0 ? (
-          <Text color="fg.muted">{t('salary.noSales')}</Text>
-        ) : (
-          <>
-            {/* On a phone each status is a short block (a five-column table would scroll sideways); wider, a table. */}
-            <Stack as="ul" gap="3" hideFrom="md" data-testid="salary-status-list">
-              {rows.map((r) => (
-                <Box as="li" key={r.status} listStyleType="none" borderBottomWidth="1px" pb="3" _last={{ borderBottomWidth: 0, pb: 0 }}>
-                  <HStack justify="space-between">
-                    <SaleStatusBadge status={r.status} />
-                    <Text fontWeight="medium">{t('salary.salesCount', { count: r.count })}</Text>
-                  </HStack>
-                  <Text fontSize="sm" color="fg.muted" mt="1">
-                    {t('sales.orderValue')}: {formatOre(r.orderValueOre, lang)} · {t('sales.sellerCommission')}: {formatOre(r.commissionOre, lang)}
-                  </Text>
-                  <Text fontSize="sm" color="fg.muted">
-                    {t('salary.counts')}: {r.counts ? t('salary.yes') : t('salary.no')}
-                  </Text>
-                </Box>
-              ))}
-            </Stack>
-            <Box hideBelow="md">
-              <RecordTable
-                rows={rows}
-                rowKey={(r) => r.status}
-                columns={[
-                  { header: t('sales.statusLabel'), cell: (r) => <SaleStatusBadge status={r.status} /> },
-                  { header: t('sellerDashboard.sales'), cell: (r) => r.count, end: true },
-                  { header: t('sales.orderValue'), cell: (r) => formatOre(r.orderValueOre, lang), end: true },
-                  { header: t('sales.sellerCommission'), cell: (r) => formatOre(r.commissionOre, lang), end: true },
-                  { header: t('salary.counts'), cell: (r) => (r.counts ? t('salary.yes') : t('salary.no')) },
-                ]}
-              />
-            </Box>
-          </>
-        )}
-      </Card.Body>
-    </Card.Root>
+    <SectionCard title={t('salary.byStatus')}>
+      {rows.length === 0 ? (
+        <Text color="fg.muted">{t('salary.noSales')}</Text>
+      ) : (
+        <>
+          {/* On a phone each status is a short block (a five-column table would scroll sideways); wider, a table. */}
+          <Stack as="ul" gap="3" hideFrom="md" data-testid="salary-status-list">
+            {rows.map((r) => (
+              <Box as="li" key={r.status} listStyleType="none" borderBottomWidth="1px" pb="3" _last={{ borderBottomWidth: 0, pb: 0 }}>
+                <HStack justify="space-between">
+                  <SaleStatusBadge status={r.status} />
+                  <Text fontWeight="medium">{t('salary.salesCount', { count: r.count })}</Text>
+                </HStack>
+                <Text fontSize="sm" color="fg.muted" mt="1">
+                  {t('sales.orderValue')}: {formatOre(r.orderValueOre, lang)} · {t('sales.sellerCommission')}: {formatOre(r.commissionOre, lang)}
+                </Text>
+                <Text fontSize="sm" color="fg.muted">
+                  {t('salary.counts')}: {r.counts ? t('salary.yes') : t('salary.no')}
+                </Text>
+              </Box>
+            ))}
+          </Stack>
+          <Box hideBelow="md">
+            <RecordTable
+              rows={rows}
+              rowKey={(r) => r.status}
+              columns={[
+                { header: t('sales.statusLabel'), cell: (r) => <SaleStatusBadge status={r.status} /> },
+                { header: t('sellerDashboard.sales'), cell: (r) => r.count, end: true },
+                { header: t('sales.orderValue'), cell: (r) => formatOre(r.orderValueOre, lang), end: true },
+                { header: t('sales.sellerCommission'), cell: (r) => formatOre(r.commissionOre, lang), end: true },
+                { header: t('salary.counts'), cell: (r) => (r.counts ? t('salary.yes') : t('salary.no')) },
+              ]}
+            />
+          </Box>
+        </>
+      )}
+    </SectionCard>
   )
 }

@@ -15,6 +15,7 @@ import { CorrectSaleDialog } from '../components/correct-sale-dialog'
 import { CORRECTIONS } from '../../../../shared/rules/sale-lifecycle'
 import { Notice } from '../../../components/ui/notice'
 import { useLanguage } from '../../../lib/use-language'
+import { SectionCard } from '../../../components/ui/section-card'
 
 /** One of the seller's sales, from the device: details, products, amounts, status history and deviation. */
 export default function SaleDetailPage() {
@@ -92,49 +93,44 @@ export default function SaleDetailPage() {
       {correctable ? <CorrectSaleDialog sale={sale} open={correcting} onOpenChange={setCorrecting} /> : null}
 
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
-        <Card.Root>
-          <Card.Header>
-            <Card.Title>{t('sales.customer')}</Card.Title>
-          </Card.Header>
-          <Card.Body>
-            <DataList.Root orientation="horizontal" size="sm">
-              {(
+        <SectionCard title={t('sales.customer')}>
+          <DataList.Root orientation="horizontal" size="sm">
+            {(
+              [
+                [t('sales.customerType'), t(`sales.customerTypes.${sale.customerType}`)],
+                [t('sales.companyName'), sale.companyName],
+                [t('sales.orgNumber'), sale.orgNumber],
+                [t('sales.customerName'), sale.customerName],
                 [
-                  [t('sales.customerType'), t(`sales.customerTypes.${sale.customerType}`)],
-                  [t('sales.companyName'), sale.companyName],
-                  [t('sales.orgNumber'), sale.orgNumber],
-                  [t('sales.customerName'), sale.customerName],
-                  [
-                    t('sales.ssn'),
-                    sale.customerSsn ? (
-                      // Masked like every list; the seller who registered the sale may show it in full.
-                      <HStack gap="2" as="span">
-                        <Text as="span" data-testid="customer-ssn">
-                          {showSsn ? formatPersonalNumber(sale.customerSsn) : maskPersonalNumber(sale.customerSsn)}
-                        </Text>
-                        <Button size="2xs" variant="ghost" onClick={() => setShowSsn((v) => !v)} aria-pressed={showSsn}>
-                          {showSsn ? t('sales.hideSsn') : t('sales.showSsn')}
-                        </Button>
-                      </HStack>
-                    ) : null,
-                  ],
-                  [t('sales.phone'), sale.phone],
-                  [t('sales.email'), sale.email],
-                  [t('sales.address'), `${sale.address}, ${sale.postalCode} ${sale.city}`],
-                  [t('sales.externalOrderNumber'), sale.externalOrderNumber],
-                  [t('sales.message'), sale.message],
-                ] as Array<[string, ReactNode]>
-              )
-                .filter(([, v]) => !!v)
-                .map(([label, value]) => (
-                  <DataList.Item key={label}>
-                    <DataList.ItemLabel>{label}</DataList.ItemLabel>
-                    <DataList.ItemValue>{value}</DataList.ItemValue>
-                  </DataList.Item>
-                ))}
-            </DataList.Root>
-          </Card.Body>
-        </Card.Root>
+                  t('sales.ssn'),
+                  sale.customerSsn ? (
+                    // Masked like every list; the seller who registered the sale may show it in full.
+                    <HStack gap="2" as="span">
+                      <Text as="span" data-testid="customer-ssn">
+                        {showSsn ? formatPersonalNumber(sale.customerSsn) : maskPersonalNumber(sale.customerSsn)}
+                      </Text>
+                      <Button size="2xs" variant="ghost" onClick={() => setShowSsn((v) => !v)} aria-pressed={showSsn}>
+                        {showSsn ? t('sales.hideSsn') : t('sales.showSsn')}
+                      </Button>
+                    </HStack>
+                  ) : null,
+                ],
+                [t('sales.phone'), sale.phone],
+                [t('sales.email'), sale.email],
+                [t('sales.address'), `${sale.address}, ${sale.postalCode} ${sale.city}`],
+                [t('sales.externalOrderNumber'), sale.externalOrderNumber],
+                [t('sales.message'), sale.message],
+              ] as Array<[string, ReactNode]>
+            )
+              .filter(([, v]) => !!v)
+              .map(([label, value]) => (
+                <DataList.Item key={label}>
+                  <DataList.ItemLabel>{label}</DataList.ItemLabel>
+                  <DataList.ItemValue>{value}</DataList.ItemValue>
+                </DataList.Item>
+              ))}
+          </DataList.Root>
+        </SectionCard>
 
         <OrderCard sale={sale} />
 
@@ -152,33 +148,28 @@ type StoredSale = NonNullable<ReturnType<typeof useSale>>
 function SaleHistoryCard({ history }: { history: StoredSale['statusHistory'] }) {
   const { t, lang } = useLanguage()
   return (
-    <Card.Root>
-      <Card.Header>
-        <Card.Title>{t('sales.statusHistory')}</Card.Title>
-      </Card.Header>
-      <Card.Body>
-        {history.length === 0 ? (
-          <Text color="fg.muted">{t('sales.noHistoryYet')}</Text>
-        ) : (
-          <Stack gap="2" as="ol">
-            {history.map((h) => (
-              // The date stays on one line; a long reason goes under it (beside it, it squeezed the date).
-              <Flex as="li" key={`${h.status}-${h.at}`} wrap="wrap" align="center" columnGap="3" rowGap="1">
-                <SaleStatusBadge status={h.status} />
-                <Text fontSize="sm" whiteSpace="nowrap">
-                  {formatDate(h.at, lang)} {formatTime(h.at, lang)}
+    <SectionCard title={t('sales.statusHistory')}>
+      {history.length === 0 ? (
+        <Text color="fg.muted">{t('sales.noHistoryYet')}</Text>
+      ) : (
+        <Stack gap="2" as="ol">
+          {history.map((h) => (
+            // The date stays on one line; a long reason goes under it (beside it, it squeezed the date).
+            <Flex as="li" key={`${h.status}-${h.at}`} wrap="wrap" align="center" columnGap="3" rowGap="1">
+              <SaleStatusBadge status={h.status} />
+              <Text fontSize="sm" whiteSpace="nowrap">
+                {formatDate(h.at, lang)} {formatTime(h.at, lang)}
+              </Text>
+              {h.note ? (
+                <Text fontSize="sm" color="fg.muted" flexBasis="100%">
+                  {h.note}
                 </Text>
-                {h.note ? (
-                  <Text fontSize="sm" color="fg.muted" flexBasis="100%">
-                    {h.note}
-                  </Text>
-                ) : null}
-              </Flex>
-            ))}
-          </Stack>
-        )}
-      </Card.Body>
-    </Card.Root>
+              ) : null}
+            </Flex>
+          ))}
+        </Stack>
+      )}
+    </SectionCard>
   )
 }
 
@@ -191,29 +182,24 @@ function ChecklistCard({ sale }: { sale: StoredSale }) {
   useEffect(() => () => (blobUrl ? URL.revokeObjectURL(blobUrl) : undefined), [blobUrl])
   const fileUrl = blobUrl ?? (sale.checklistFileId ? `/api/sync/files/${sale.checklistFileId}` : null)
   return (
-    <Card.Root>
-      <Card.Header>
-        <Card.Title>{t('sales.checklist')}</Card.Title>
-      </Card.Header>
-      <Card.Body>
-        {!sale.checklistFile ? (
-          <Text color="fg.muted">{t('sales.noChecklist')}</Text>
-        ) : (
-          <Stack gap="2">
-            {fileUrl && sale.checklistFile.contentType.startsWith('image/') ? (
-              <Box maxW="sm">
-                <Image src={fileUrl} alt={sale.checklistFile.name} borderRadius="md" data-testid="checklist-preview" />
-              </Box>
-            ) : null}
-            {fileUrl ? (
-              <ChakraLink href={fileUrl} target="_blank" rel="noreferrer">
-                {sale.checklistFile.name}
-              </ChakraLink>
-            ) : null}
-          </Stack>
-        )}
-      </Card.Body>
-    </Card.Root>
+    <SectionCard title={t('sales.checklist')}>
+      {!sale.checklistFile ? (
+        <Text color="fg.muted">{t('sales.noChecklist')}</Text>
+      ) : (
+        <Stack gap="2">
+          {fileUrl && sale.checklistFile.contentType.startsWith('image/') ? (
+            <Box maxW="sm">
+              <Image src={fileUrl} alt={sale.checklistFile.name} borderRadius="md" data-testid="checklist-preview" />
+            </Box>
+          ) : null}
+          {fileUrl ? (
+            <ChakraLink href={fileUrl} target="_blank" rel="noreferrer">
+              {sale.checklistFile.name}
+            </ChakraLink>
+          ) : null}
+        </Stack>
+      )}
+    </SectionCard>
   )
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, DataList, Flex, HStack, Image, Link as ChakraLink, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Alert, Box, Button, DataList, Flex, HStack, Image, Link as ChakraLink, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -21,6 +21,7 @@ import { useAbility } from '../../../lib/session'
 import { fact } from '../../../components/ui/detail-kit'
 import { useLanguage } from '../../../lib/use-language'
 import { RecordTable } from '../../../components/ui/record-table'
+import { SectionCard } from '../../../components/ui/section-card'
 
 /** The checklist photos a browser draws by itself. */
 const BROWSER_IMAGES = new Set(['image/jpeg', 'image/png', 'image/webp'])
@@ -91,38 +92,33 @@ export default function SaleReportPage() {
       <Deviations r={r} />
 
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
-        <Card.Root>
-          <Card.Header>
-            <Card.Title>{t('saleReports.detail.sale')}</Card.Title>
-          </Card.Header>
-          <Card.Body>
-            <DataList.Root orientation="horizontal" size="sm">
-              {row(t('saleReports.columns.seller'), r.seller.name)}
-              {row(t('saleReports.columns.team'), r.team?.name)}
-              {row(t('saleReports.filters.office'), r.office?.name)}
-              {row(t('saleReports.columns.provider'), r.provider.name)}
-              {row(t('saleReports.columns.orderNumber'), r.externalOrderNumber)}
-              {row(t('saleReports.columns.orderValue'), money(r.orderValueOre))}
-              {row(t('saleReports.detail.sellerCommission'), money(r.sellerCommissionOre))}
-              {r.companyCommissionOre !== undefined ? row(t('saleReports.detail.companyCommission'), money(r.companyCommissionOre)) : null}
-              {r.companyCostOre !== undefined ? row(t('saleReports.detail.companyCost'), money(r.companyCostOre)) : null}
-              {r.message ? row(t('saleReports.detail.message'), r.message) : null}
-              {r.orderRegistration
-                ? row(
-                    t('saleReports.detail.orderRegistration'),
-                    <HStack gap="2" wrap="wrap">
-                      <ChakraLink asChild>
-                        <RouterLink to={pathFor('backoffice-ordermanagement-id', { id: r.orderRegistration.id })} data-testid="order-registration-link">
-                          {r.orderRegistration.externalOrderNumber ?? t('saleReports.detail.orderWithoutNumber')}
-                        </RouterLink>
-                      </ChakraLink>
-                      {r.orderRegistration.externalStatus ? <Text color="fg.muted">{r.orderRegistration.externalStatus}</Text> : null}
-                    </HStack>,
-                  )
-                : null}
-            </DataList.Root>
-          </Card.Body>
-        </Card.Root>
+        <SectionCard title={t('saleReports.detail.sale')}>
+          <DataList.Root orientation="horizontal" size="sm">
+            {row(t('saleReports.columns.seller'), r.seller.name)}
+            {row(t('saleReports.columns.team'), r.team?.name)}
+            {row(t('saleReports.filters.office'), r.office?.name)}
+            {row(t('saleReports.columns.provider'), r.provider.name)}
+            {row(t('saleReports.columns.orderNumber'), r.externalOrderNumber)}
+            {row(t('saleReports.columns.orderValue'), money(r.orderValueOre))}
+            {row(t('saleReports.detail.sellerCommission'), money(r.sellerCommissionOre))}
+            {r.companyCommissionOre !== undefined ? row(t('saleReports.detail.companyCommission'), money(r.companyCommissionOre)) : null}
+            {r.companyCostOre !== undefined ? row(t('saleReports.detail.companyCost'), money(r.companyCostOre)) : null}
+            {r.message ? row(t('saleReports.detail.message'), r.message) : null}
+            {r.orderRegistration
+              ? row(
+                  t('saleReports.detail.orderRegistration'),
+                  <HStack gap="2" wrap="wrap">
+                    <ChakraLink asChild>
+                      <RouterLink to={pathFor('backoffice-ordermanagement-id', { id: r.orderRegistration.id })} data-testid="order-registration-link">
+                        {r.orderRegistration.externalOrderNumber ?? t('saleReports.detail.orderWithoutNumber')}
+                      </RouterLink>
+                    </ChakraLink>
+                    {r.orderRegistration.externalStatus ? <Text color="fg.muted">{r.orderRegistration.externalStatus}</Text> : null}
+                  </HStack>,
+                )
+              : null}
+          </DataList.Root>
+        </SectionCard>
         <CustomerCard r={r} onRevealed={() => void queryClient.invalidateQueries({ queryKey: salesKeys.report(id) })} />
       </SimpleGrid>
 
@@ -198,49 +194,44 @@ function LinesCard({ r }: { r: Report }) {
   const { t, lang } = useLanguage()
   const money = (ore: number) => formatOre(ore, lang)
   return (
-    <Card.Root>
-      <Card.Header>
-        <Card.Title>{t('saleReports.detail.lines')}</Card.Title>
-      </Card.Header>
-      <Card.Body overflowX="auto">
-        <RecordTable
-          rows={r.lines}
-          rowKey={(l) => l.productId}
-          columns={[
-            { header: t('saleReports.detail.product'), cell: (l) => l.productName },
-            { header: t('saleReports.detail.quantity'), cell: (l) => formatPieces(l.quantity, lang), end: true },
-            { header: t('saleReports.detail.price'), cell: (l) => money(l.priceOre), end: true },
-            { header: t('saleReports.detail.sellerCommission'), cell: (l) => money(l.sellerCommissionOre), end: true, hideBelow: 'sm' },
-          ]}
-        />
-        {r.checklistFile ? (
-          <Stack mt="3" gap="2" fontSize="sm">
-            <HStack>
-              <Text color="fg.muted">{t('saleReports.detail.checklist')}:</Text>
-              <ChakraLink href={`/api/files/${r.checklistFile.id}`} target="_blank" rel="noopener">
-                {r.checklistFile.name}
-              </ChakraLink>
-            </HStack>
-            {/* A photo the browser can draw is previewed; a PDF or a phone's HEIC photo opens from the link. */}
-            {BROWSER_IMAGES.has(r.checklistFile.contentType) ? (
-              // The same file as the link above: kept out of the tab order and from screen readers, which have the link.
-              <ChakraLink href={`/api/files/${r.checklistFile.id}`} target="_blank" rel="noopener" alignSelf="start" tabIndex={-1} aria-hidden>
-                <Image
-                  src={`/api/files/${r.checklistFile.id}`}
-                  alt={r.checklistFile.name}
-                  maxH="60"
-                  maxW="full"
-                  borderWidth="1px"
-                  borderRadius="md"
-                  loading="lazy"
-                  data-testid="checklist-preview"
-                />
-              </ChakraLink>
-            ) : null}
-          </Stack>
-        ) : null}
-      </Card.Body>
-    </Card.Root>
+    <SectionCard title={t('saleReports.detail.lines')} body={{ overflowX: 'auto' }}>
+      <RecordTable
+        rows={r.lines}
+        rowKey={(l) => l.productId}
+        columns={[
+          { header: t('saleReports.detail.product'), cell: (l) => l.productName },
+          { header: t('saleReports.detail.quantity'), cell: (l) => formatPieces(l.quantity, lang), end: true },
+          { header: t('saleReports.detail.price'), cell: (l) => money(l.priceOre), end: true },
+          { header: t('saleReports.detail.sellerCommission'), cell: (l) => money(l.sellerCommissionOre), end: true, hideBelow: 'sm' },
+        ]}
+      />
+      {r.checklistFile ? (
+        <Stack mt="3" gap="2" fontSize="sm">
+          <HStack>
+            <Text color="fg.muted">{t('saleReports.detail.checklist')}:</Text>
+            <ChakraLink href={`/api/files/${r.checklistFile.id}`} target="_blank" rel="noopener">
+              {r.checklistFile.name}
+            </ChakraLink>
+          </HStack>
+          {/* A photo the browser can draw is previewed; a PDF or a phone's HEIC photo opens from the link. */}
+          {BROWSER_IMAGES.has(r.checklistFile.contentType) ? (
+            // The same file as the link above: kept out of the tab order and from screen readers, which have the link.
+            <ChakraLink href={`/api/files/${r.checklistFile.id}`} target="_blank" rel="noopener" alignSelf="start" tabIndex={-1} aria-hidden>
+              <Image
+                src={`/api/files/${r.checklistFile.id}`}
+                alt={r.checklistFile.name}
+                maxH="60"
+                maxW="full"
+                borderWidth="1px"
+                borderRadius="md"
+                loading="lazy"
+                data-testid="checklist-preview"
+              />
+            </ChakraLink>
+          ) : null}
+        </Stack>
+      ) : null}
+    </SectionCard>
   )
 }
 
@@ -248,27 +239,22 @@ function LinesCard({ r }: { r: Report }) {
 function HistoryCard({ history }: { history: Report['statusHistory'] }) {
   const { t, lang } = useLanguage()
   return (
-    <Card.Root>
-      <Card.Header>
-        <Card.Title>{t('saleReports.detail.history')}</Card.Title>
-      </Card.Header>
-      <Card.Body>
-        <Stack gap="3" as="ol" data-testid="status-history">
-          {[...history].reverse().map((h, i) => (
-            <Box as="li" key={`${h.at}-${i}`} listStyleType="none" borderStartWidth="2px" ps="3">
-              <HStack gap="2" wrap="wrap">
-                <SaleStatusBadge status={h.status} />
-                <Text fontSize="sm" color="fg.muted">
-                  {formatDate(h.at, lang)} {formatTime(h.at, lang)}
-                  {h.by ? ` · ${h.by.name}` : ''}
-                </Text>
-              </HStack>
-              {h.note ? <Text mt="1">{h.note}</Text> : null}
-            </Box>
-          ))}
-        </Stack>
-      </Card.Body>
-    </Card.Root>
+    <SectionCard title={t('saleReports.detail.history')}>
+      <Stack gap="3" as="ol" data-testid="status-history">
+        {[...history].reverse().map((h, i) => (
+          <Box as="li" key={`${h.at}-${i}`} listStyleType="none" borderStartWidth="2px" ps="3">
+            <HStack gap="2" wrap="wrap">
+              <SaleStatusBadge status={h.status} />
+              <Text fontSize="sm" color="fg.muted">
+                {formatDate(h.at, lang)} {formatTime(h.at, lang)}
+                {h.by ? ` · ${h.by.name}` : ''}
+              </Text>
+            </HStack>
+            {h.note ? <Text mt="1">{h.note}</Text> : null}
+          </Box>
+        ))}
+      </Stack>
+    </SectionCard>
   )
 }
 
@@ -277,48 +263,43 @@ function CustomerCard({ r, onRevealed }: { r: Report; onRevealed: () => void }) 
   const { t } = useTranslation()
   const ability = useAbility()
   return (
-    <Card.Root>
-      <Card.Header>
-        <Card.Title>{t('saleReports.detail.customer')}</Card.Title>
-      </Card.Header>
-      <Card.Body>
-        <DataList.Root orientation="horizontal" size="sm">
-          {fact(t('saleReports.detail.customerName'), r.customer.name)}
-          {r.customer.ssn
-            ? fact(
-                t('saleReports.detail.ssn'),
-                <IdentityNumber
-                  masked={r.customer.ssn}
-                  reveal={async () => {
-                    const answer = await revealIdentity.ofSale(r.id)
-                    // The reading is in the report's log at once.
-                    onRevealed()
-                    return answer
-                  }}
-                  testId="sale-report-ssn"
-                />,
-              )
-            : null}
-          {r.customer.companyName ? fact(t('saleReports.detail.company'), `${r.customer.companyName} (${r.customer.orgNumber ?? '–'})`) : null}
-          {fact(t('saleReports.detail.phone'), r.customer.phone ? <ChakraLink href={`tel:${r.customer.phone}`}>{r.customer.phone}</ChakraLink> : null)}
-          {fact(t('saleReports.detail.email'), r.customer.email)}
-          {fact(t('saleReports.detail.address'), `${r.customer.address}, ${r.customer.postalCode} ${r.customer.city}`)}
-          {r.position
-            ? fact(
-                t('saleReports.detail.position'),
-                ability.can('view', 'controlling') ? (
-                  <ChakraLink asChild>
-                    <RouterLink to={`/backoffice/controlling/maps?c=${r.position.lng},${r.position.lat}&z=16&from=${r.sellDate}&to=${r.sellDate}`}>
-                      {t('saleReports.detail.positionOnMap', { accuracy: Math.round(r.position.accuracy ?? 0) })}
-                    </RouterLink>
-                  </ChakraLink>
-                ) : (
-                  t('saleReports.detail.positionRecorded', { accuracy: Math.round(r.position.accuracy ?? 0) })
-                ),
-              )
-            : null}
-        </DataList.Root>
-      </Card.Body>
-    </Card.Root>
+    <SectionCard title={t('saleReports.detail.customer')}>
+      <DataList.Root orientation="horizontal" size="sm">
+        {fact(t('saleReports.detail.customerName'), r.customer.name)}
+        {r.customer.ssn
+          ? fact(
+              t('saleReports.detail.ssn'),
+              <IdentityNumber
+                masked={r.customer.ssn}
+                reveal={async () => {
+                  const answer = await revealIdentity.ofSale(r.id)
+                  // The reading is in the report's log at once.
+                  onRevealed()
+                  return answer
+                }}
+                testId="sale-report-ssn"
+              />,
+            )
+          : null}
+        {r.customer.companyName ? fact(t('saleReports.detail.company'), `${r.customer.companyName} (${r.customer.orgNumber ?? '–'})`) : null}
+        {fact(t('saleReports.detail.phone'), r.customer.phone ? <ChakraLink href={`tel:${r.customer.phone}`}>{r.customer.phone}</ChakraLink> : null)}
+        {fact(t('saleReports.detail.email'), r.customer.email)}
+        {fact(t('saleReports.detail.address'), `${r.customer.address}, ${r.customer.postalCode} ${r.customer.city}`)}
+        {r.position
+          ? fact(
+              t('saleReports.detail.position'),
+              ability.can('view', 'controlling') ? (
+                <ChakraLink asChild>
+                  <RouterLink to={`/backoffice/controlling/maps?c=${r.position.lng},${r.position.lat}&z=16&from=${r.sellDate}&to=${r.sellDate}`}>
+                    {t('saleReports.detail.positionOnMap', { accuracy: Math.round(r.position.accuracy ?? 0) })}
+                  </RouterLink>
+                </ChakraLink>
+              ) : (
+                t('saleReports.detail.positionRecorded', { accuracy: Math.round(r.position.accuracy ?? 0) })
+              ),
+            )
+          : null}
+      </DataList.Root>
+    </SectionCard>
   )
 }

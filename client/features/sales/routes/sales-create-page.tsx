@@ -1,4 +1,4 @@
-import { Button, Card, HStack, Stack } from '@chakra-ui/react'
+import { Button, HStack, Stack } from '@chakra-ui/react'
 import { useEffect, useMemo, useState } from 'react'
 import { useForm, useWatch, type FieldError } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -15,6 +15,7 @@ import { SalePositionChoice, useSalePosition } from '../components/sale-position
 import { EMPTY_SALE_FORM, errorPlace, estimatedLines, formToSale, saleToForm, type SaleFormValues as FormValues } from '../model/sale-form'
 import { CheckedOutNotice, CustomerCard, EstimateCard, OrderCard } from '../components/sale-form-cards'
 import { Notice } from '../../../components/ui/notice'
+import { SectionCard } from '../../../components/ui/section-card'
 
 const now = () => Date.now()
 
@@ -111,25 +112,20 @@ export default function SalesCreatePage() {
 
           <CustomerCard form={form} />
 
-          <Card.Root>
-            <Card.Header>
-              <Card.Title>{t('sales.checklist')}</Card.Title>
-            </Card.Header>
-            <Card.Body>
-              <FormField label={t('sales.checklistFile')} error={err(fileError ?? undefined)} helper={t('sales.checklistHelper')}>
-                <FilePicker
-                  accept="image/*,application/pdf"
-                  capture="environment"
-                  testId="checklist"
-                  fileName={file?.name ?? null}
-                  onChange={(chosen) => {
-                    setFileError(chosen ? checklistFileError(chosen, t) : null)
-                    setFile(chosen)
-                  }}
-                />
-              </FormField>
-            </Card.Body>
-          </Card.Root>
+          <SectionCard title={t('sales.checklist')}>
+            <FormField label={t('sales.checklistFile')} error={err(fileError ?? undefined)} helper={t('sales.checklistHelper')}>
+              <FilePicker
+                accept="image/*,application/pdf"
+                capture="environment"
+                testId="checklist"
+                fileName={file?.name ?? null}
+                onChange={(chosen) => {
+                  setFileError(chosen ? checklistFileError(chosen, t) : null)
+                  setFile(chosen)
+                }}
+              />
+            </FormField>
+          </SectionCard>
 
           <EstimateCard orderValueOre={estimate.orderValueOre} sellerCommissionOre={estimate.sellerCommissionOre} />
 

@@ -15,6 +15,7 @@ import { RunsCard } from '../components/runs-card'
 import { DoorCard } from '../components/door-card'
 import type { OfflineDb } from '../../../lib/offline-db'
 import { useLanguage } from '../../../lib/use-language'
+import { SectionCard } from '../../../components/ui/section-card'
 
 /** The seller's home: today, this month, the budget view, the next field runs and the sync state, from the device. */
 export default function SellerDashboardPage() {
@@ -99,77 +100,62 @@ const SellerDashboard = memo(function SellerDashboard({
       ) : null}
 
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-        <Card.Root>
-          <Card.Header>
-            <Card.Title>{t('sellerDashboard.today')}</Card.Title>
-          </Card.Header>
-          <Card.Body>
-            <SimpleGrid columns={2} gap="3">
-              <Figure label={t('sellerDashboard.sales')} value={loaded ? String(todays.length) : undefined} testId="today-sales" />
-              <Figure label={t('sales.orderValue')} value={loaded ? formatOre(sum(todays), lang) : undefined} testId="today-value" />
-            </SimpleGrid>
-            {checkedOut ? (
-              <Text mt="3" fontSize="sm" color="fg.muted">
-                {t('checkout.doneTitle')}
-              </Text>
-            ) : null}
-          </Card.Body>
-        </Card.Root>
-        <Card.Root>
-          <Card.Header>
-            <Card.Title>{t('sellerDashboard.month')}</Card.Title>
-          </Card.Header>
-          <Card.Body>
-            <SimpleGrid columns={2} gap="3">
-              <Figure label={t('sellerDashboard.sales')} value={loaded ? String(counted.length) : undefined} testId="month-sales" />
-              <Figure label={t('sales.orderValue')} value={loaded ? formatOre(sum(counted), lang) : undefined} />
-            </SimpleGrid>
-          </Card.Body>
-        </Card.Root>
+        <SectionCard title={t('sellerDashboard.today')}>
+          <SimpleGrid columns={2} gap="3">
+            <Figure label={t('sellerDashboard.sales')} value={loaded ? String(todays.length) : undefined} testId="today-sales" />
+            <Figure label={t('sales.orderValue')} value={loaded ? formatOre(sum(todays), lang) : undefined} testId="today-value" />
+          </SimpleGrid>
+          {checkedOut ? (
+            <Text mt="3" fontSize="sm" color="fg.muted">
+              {t('checkout.doneTitle')}
+            </Text>
+          ) : null}
+        </SectionCard>
+        <SectionCard title={t('sellerDashboard.month')}>
+          <SimpleGrid columns={2} gap="3">
+            <Figure label={t('sellerDashboard.sales')} value={loaded ? String(counted.length) : undefined} testId="month-sales" />
+            <Figure label={t('sales.orderValue')} value={loaded ? formatOre(sum(counted), lang) : undefined} />
+          </SimpleGrid>
+        </SectionCard>
       </SimpleGrid>
 
-      <Card.Root>
-        <Card.Header>
-          <Card.Title>{t('sellerDashboard.budget')}</Card.Title>
-        </Card.Header>
-        <Card.Body>
-          {!loaded ? (
-            // the budget view's own shape, so nothing moves when it arrives
-            <Stack gap="4" aria-busy="true">
-              <Skeleton height="11" />
-              <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
-                {(['current', 'budgetLeft', 'budgetTotal', 'prediction'] as const).map((key) => (
-                  <Figure key={key} label={t(`sellerDashboard.${key}`)} value={undefined} />
-                ))}
-              </SimpleGrid>
-              <Skeleton height="4" />
-            </Stack>
-          ) : view ? (
-            <Stack gap="4">
-              <Progress.Root value={Math.min(100, view.percent)} colorPalette={view.percent >= 100 ? 'green' : 'brand'} size="lg">
-                <HStack justify="space-between">
-                  <Progress.Label>{t('sellerDashboard.percent', { percent: view.percent })}</Progress.Label>
-                  <Progress.ValueText>{formatOre(view.currentOre, lang)}</Progress.ValueText>
-                </HStack>
-                <Progress.Track mt="2">
-                  <Progress.Range />
-                </Progress.Track>
-              </Progress.Root>
-              <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
-                <Figure label={t('sellerDashboard.current')} value={formatOre(view.currentOre, lang)} />
-                <Figure label={t('sellerDashboard.budgetLeft')} value={formatOre(view.remainingOre, lang)} />
-                <Figure label={t('sellerDashboard.budgetTotal')} value={formatOre(view.budgetOre, lang)} />
-                <Figure label={t('sellerDashboard.prediction')} value={formatOre(view.predictionOre, lang)} />
-              </SimpleGrid>
-              <Text fontSize="xs" color="fg.muted">
-                {t('sellerDashboard.predictionNote', { count: view.workingDaysLeft, total: view.workingDays })}
-              </Text>
-            </Stack>
-          ) : (
-            <Text color="fg.muted">{t('sellerDashboard.noBudget')}</Text>
-          )}
-        </Card.Body>
-      </Card.Root>
+      <SectionCard title={t('sellerDashboard.budget')}>
+        {!loaded ? (
+          // the budget view's own shape, so nothing moves when it arrives
+          <Stack gap="4" aria-busy="true">
+            <Skeleton height="11" />
+            <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
+              {(['current', 'budgetLeft', 'budgetTotal', 'prediction'] as const).map((key) => (
+                <Figure key={key} label={t(`sellerDashboard.${key}`)} value={undefined} />
+              ))}
+            </SimpleGrid>
+            <Skeleton height="4" />
+          </Stack>
+        ) : view ? (
+          <Stack gap="4">
+            <Progress.Root value={Math.min(100, view.percent)} colorPalette={view.percent >= 100 ? 'green' : 'brand'} size="lg">
+              <HStack justify="space-between">
+                <Progress.Label>{t('sellerDashboard.percent', { percent: view.percent })}</Progress.Label>
+                <Progress.ValueText>{formatOre(view.currentOre, lang)}</Progress.ValueText>
+              </HStack>
+              <Progress.Track mt="2">
+                <Progress.Range />
+              </Progress.Track>
+            </Progress.Root>
+            <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
+              <Figure label={t('sellerDashboard.current')} value={formatOre(view.currentOre, lang)} />
+              <Figure label={t('sellerDashboard.budgetLeft')} value={formatOre(view.remainingOre, lang)} />
+              <Figure label={t('sellerDashboard.budgetTotal')} value={formatOre(view.budgetOre, lang)} />
+              <Figure label={t('sellerDashboard.prediction')} value={formatOre(view.predictionOre, lang)} />
+            </SimpleGrid>
+            <Text fontSize="xs" color="fg.muted">
+              {t('sellerDashboard.predictionNote', { count: view.workingDaysLeft, total: view.workingDays })}
+            </Text>
+          </Stack>
+        ) : (
+          <Text color="fg.muted">{t('sellerDashboard.noBudget')}</Text>
+        )}
+      </SectionCard>
 
       {/* Below the figures, so the screen does not move when the runs arrive from the store. */}
       <RunsCard db={db} today={today} />

@@ -1,4 +1,4 @@
-import { Box, Card, HStack, Link, Progress, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { Box, HStack, Link, Progress, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -18,6 +18,7 @@ import { managerDashboard } from '../api/dashboards-api'
 import { statisticsKeys } from '../api/statistics-keys'
 import { Choices } from '../../../components/ui/choices'
 import { useLanguage } from '../../../lib/use-language'
+import { SectionCard } from '../../../components/ui/section-card'
 
 /**
  * /dashboards/sales/manager (docs/decisions/050): an office's month so far — each team's standing sales, order
@@ -164,31 +165,26 @@ function Board({ data, lang }: { data: ManagerDashboard; lang: FormatLanguage })
   const providers = data.providers
   return (
     <Stack gap="5">
-      <Card.Root data-testid="manager-office">
-        <Card.Header>
-          <Card.Title>{t('managerBoard.officeMonth', { office: office.name, month: formatMonth(data.month, lang) })}</Card.Title>
-        </Card.Header>
-        <Card.Body>
-          <SimpleGrid columns={{ base: 2, md: 3, lg: 6 }} gap="4">
-            <Figure
-              label={t('managerBoard.orderValue')}
-              value={sales({ officeId: office.id }, formatOre(office.orderValueOre, lang))}
-              testId="office-order-value"
-            />
-            <Figure label={t('managerBoard.sales')} value={sales({ officeId: office.id }, String(office.sales))} />
-            <Figure label={t('managerBoard.hours')} value={hours({ officeId: office.id }, office.hours)} />
-            <Figure label={t('managerBoard.oph')} value={oph(office.oph)} />
-            <Figure
-              label={t('managerBoard.averagePercent')}
-              value={office.averagePercent === null ? '–' : t('managerBoard.averageOf', { percent: office.averagePercent })}
-              testId="office-average"
-            />
-            <Box gridColumn={{ base: 'span 2', md: 'span 1' }}>
-              <GoalBar f={office} lang={lang} />
-            </Box>
-          </SimpleGrid>
-        </Card.Body>
-      </Card.Root>
+      <SectionCard title={t('managerBoard.officeMonth', { office: office.name, month: formatMonth(data.month, lang) })} data-testid="manager-office">
+        <SimpleGrid columns={{ base: 2, md: 3, lg: 6 }} gap="4">
+          <Figure
+            label={t('managerBoard.orderValue')}
+            value={sales({ officeId: office.id }, formatOre(office.orderValueOre, lang))}
+            testId="office-order-value"
+          />
+          <Figure label={t('managerBoard.sales')} value={sales({ officeId: office.id }, String(office.sales))} />
+          <Figure label={t('managerBoard.hours')} value={hours({ officeId: office.id }, office.hours)} />
+          <Figure label={t('managerBoard.oph')} value={oph(office.oph)} />
+          <Figure
+            label={t('managerBoard.averagePercent')}
+            value={office.averagePercent === null ? '–' : t('managerBoard.averageOf', { percent: office.averagePercent })}
+            testId="office-average"
+          />
+          <Box gridColumn={{ base: 'span 2', md: 'span 1' }}>
+            <GoalBar f={office} lang={lang} />
+          </Box>
+        </SimpleGrid>
+      </SectionCard>
 
       <Stack gap="2">
         <Text fontWeight="semibold">{t('managerBoard.teams')}</Text>

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, DataList, NativeSelect, SimpleGrid, Text, Wrap } from '@chakra-ui/react'
+import { Badge, Button, DataList, NativeSelect, SimpleGrid, Text, Wrap } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useForm, useWatch, type FieldError } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -22,6 +22,7 @@ import { Choices } from '../../../components/ui/choices'
 import { fact } from '../../../components/ui/detail-kit'
 import { Notice } from '../../../components/ui/notice'
 import { useLanguage } from '../../../lib/use-language'
+import { SectionCard } from '../../../components/ui/section-card'
 
 const FIELDS = ['present', 'workHours', 'absenceHours', 'absenceType', 'allowanceType', 'travelLocation', 'comment'] as const
 
@@ -63,47 +64,37 @@ export default function TimeReportPage() {
             </Wrap>
             {r.locked ? <Notice status="info" data-testid="time-report-locked" description={t('pay.timeReports.locked')} /> : null}
             {r.violations.length ? <Notice status="error" description={r.violations.map((v) => t(`validation.timeReport.${v}`)).join(' · ')} /> : null}
-            <Card.Root>
-              <Card.Header>
-                <Card.Title>{t('pay.timeReports.details')}</Card.Title>
-              </Card.Header>
-              <Card.Body>
-                <DataList.Root orientation="horizontal" size="sm" data-testid="time-report-details">
-                  {row(t('pay.seller'), r.sellerName)}
-                  {row(t('pay.team'), r.teamName)}
-                  {row(t('pay.office'), r.officeName)}
-                  {row(t('pay.timeReports.date'), formatDate(r.date, lang))}
-                  {row(t('pay.timeReports.present'), r.present === null ? null : r.present ? t('pay.timeReports.presentYes') : t('pay.timeReports.presentNo'))}
-                  {row(t('pay.timeReports.work'), hours(r.workHours))}
-                  {row(
-                    t('pay.timeReports.absence'),
-                    r.absenceHours ? `${hours(r.absenceHours)} · ${r.absenceType ? t(`pay.items.absence.${r.absenceType}`) : ''}` : null,
-                  )}
-                  {row(t('pay.timeReports.allowance'), r.allowanceType === null ? null : t(`timeReport.allowance.${r.allowanceType}`))}
-                  {row(t('pay.timeReports.travelLocation'), r.travelLocation)}
-                  {row(t('pay.timeReports.comment'), r.comment ? <Text whiteSpace="pre-wrap">{r.comment}</Text> : null)}
-                </DataList.Root>
-              </Card.Body>
-            </Card.Root>
-            <Card.Root>
-              <Card.Header>
-                <Card.Title>{t('pay.timeReports.log')}</Card.Title>
-              </Card.Header>
-              <Card.Body>
-                <ActivityLog
-                  lines={r.activity}
-                  fieldLabel={fieldLabel}
-                  formatValue={(f, v) =>
-                    f === 'absenceType' && typeof v === 'string'
-                      ? t(`pay.items.absence.${v}`)
-                      : f === 'present' && typeof v === 'boolean'
-                        ? t(v ? 'pay.timeReports.presentYes' : 'pay.timeReports.presentNo')
-                        : undefined
-                  }
-                  testId="time-report-log"
-                />
-              </Card.Body>
-            </Card.Root>
+            <SectionCard title={t('pay.timeReports.details')}>
+              <DataList.Root orientation="horizontal" size="sm" data-testid="time-report-details">
+                {row(t('pay.seller'), r.sellerName)}
+                {row(t('pay.team'), r.teamName)}
+                {row(t('pay.office'), r.officeName)}
+                {row(t('pay.timeReports.date'), formatDate(r.date, lang))}
+                {row(t('pay.timeReports.present'), r.present === null ? null : r.present ? t('pay.timeReports.presentYes') : t('pay.timeReports.presentNo'))}
+                {row(t('pay.timeReports.work'), hours(r.workHours))}
+                {row(
+                  t('pay.timeReports.absence'),
+                  r.absenceHours ? `${hours(r.absenceHours)} · ${r.absenceType ? t(`pay.items.absence.${r.absenceType}`) : ''}` : null,
+                )}
+                {row(t('pay.timeReports.allowance'), r.allowanceType === null ? null : t(`timeReport.allowance.${r.allowanceType}`))}
+                {row(t('pay.timeReports.travelLocation'), r.travelLocation)}
+                {row(t('pay.timeReports.comment'), r.comment ? <Text whiteSpace="pre-wrap">{r.comment}</Text> : null)}
+              </DataList.Root>
+            </SectionCard>
+            <SectionCard title={t('pay.timeReports.log')}>
+              <ActivityLog
+                lines={r.activity}
+                fieldLabel={fieldLabel}
+                formatValue={(f, v) =>
+                  f === 'absenceType' && typeof v === 'string'
+                    ? t(`pay.items.absence.${v}`)
+                    : f === 'present' && typeof v === 'boolean'
+                      ? t(v ? 'pay.timeReports.presentYes' : 'pay.timeReports.presentNo')
+                      : undefined
+                }
+                testId="time-report-log"
+              />
+            </SectionCard>
             {editing ? (
               <CorrectionDialog
                 report={r}

@@ -14,6 +14,7 @@ import { transcriptionsKeys } from '../api/transcriptions-keys'
 import { segmentAt, timecode } from '../model/timecode'
 import { Notice } from '../../../components/ui/notice'
 import { useLanguage } from '../../../lib/use-language'
+import { SectionCard } from '../../../components/ui/section-card'
 
 /** The text of the call, each line a button that plays from its time; the line being said is marked while it plays. */
 function Segments({ call, current, onJump }: { call: TranscriptionDetail; current: number; onJump: (start: number) => void }) {
@@ -155,87 +156,78 @@ function Call({ c, crumbs }: { c: TranscriptionDetail; crumbs: Array<{ label: st
     <Page title={`${c.sellerName} · ${formatDate(c.callAt, lang)} ${formatTime(c.callAt, lang)}`} breadcrumbs={crumbs}>
       <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="4" alignItems="start">
         <Stack gap="4">
-          <Card.Root size="sm">
-            <Card.Header>
-              <Card.Title>{t('transcriptions.detail.recording')}</Card.Title>
-            </Card.Header>
-            <Card.Body>
-              {c.audio ? (
-                <audio
-                  ref={player}
-                  controls
-                  preload="metadata"
-                  src={audioUrl(c.id)}
-                  onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)}
-                  style={{ width: '100%' }}
-                  data-testid="transcript-audio"
-                >
-                  <track kind="captions" />
-                </audio>
+          <SectionCard title={t('transcriptions.detail.recording')} size="sm">
+            {c.audio ? (
+              <audio
+                ref={player}
+                controls
+                preload="metadata"
+                src={audioUrl(c.id)}
+                onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)}
+                style={{ width: '100%' }}
+                data-testid="transcript-audio"
+              >
+                <track kind="captions" />
+              </audio>
+            ) : (
+              <Text color="fg.muted">{t('transcriptions.detail.noRecording')}</Text>
+            )}
+          </SectionCard>
+          <SectionCard
+            title={t('transcriptions.detail.text')}
+            size="sm"
+            end={
+              c.may.edit && c.status !== 'transcribing' ? (
+                <Button size="xs" variant="outline" onClick={() => setEditing((e) => !e)} data-testid="transcript-edit">
+                  {t('transcriptions.detail.editText')}
+                </Button>
+              ) : null
+            }
+          >
+            <Stack gap="3">
+              {c.status === 'transcribing' ? <Text color="fg.muted">{t('transcriptions.detail.transcribing')}</Text> : null}
+              {c.status === 'no_speech' ? <Notice status="warning" description={t('transcriptions.detail.noSpeech')} /> : null}
+              {c.status === 'failed' ? <FormAlert message={t('transcriptions.detail.failed', { error: c.error ?? '' })} /> : null}
+              {c.status === 'awaiting_text' && !editing ? <Text color="fg.muted">{t('transcriptions.detail.awaitingText')}</Text> : null}
+              {c.masked && c.segments.length ? (
+                <Text fontSize="sm" color="fg.muted">
+                  {t('transcriptions.detail.masked')}
+                </Text>
+              ) : null}
+              {editing ? (
+                <TextEditor
+                  call={c}
+                  onSaved={(next) => {
+                    setEditing(false)
+                    queryClient.setQueryData(transcriptionsKeys.detail(c.id), next)
+                    void queryClient.invalidateQueries({ queryKey: transcriptionsKeys.all })
+                  }}
+                />
               ) : (
-                <Text color="fg.muted">{t('transcriptions.detail.noRecording')}</Text>
+                <Segments call={c} current={c.audio ? segmentAt(c.segments, time) : -1} onJump={jump} />
               )}
-            </Card.Body>
-          </Card.Root>
-          <Card.Root size="sm">
-            <Card.Header>
-              <HStack justify="space-between" wrap="wrap">
-                <Card.Title>{t('transcriptions.detail.text')}</Card.Title>
-                {c.may.edit && c.status !== 'transcribing' ? (
-                  <Button size="xs" variant="outline" onClick={() => setEditing((e) => !e)} data-testid="transcript-edit">
-                    {t('transcriptions.detail.editText')}
-                  </Button>
-                ) : null}
-              </HStack>
-            </Card.Header>
-            <Card.Body>
-              <Stack gap="3">
-                {c.status === 'transcribing' ? <Text color="fg.muted">{t('transcriptions.detail.transcribing')}</Text> : null}
-                {c.status === 'no_speech' ? <Notice status="warning" description={t('transcriptions.detail.noSpeech')} /> : null}
-                {c.status === 'failed' ? <FormAlert message={t('transcriptions.detail.failed', { error: c.error ?? '' })} /> : null}
-                {c.status === 'awaiting_text' && !editing ? <Text color="fg.muted">{t('transcriptions.detail.awaitingText')}</Text> : null}
-                {c.masked && c.segments.length ? (
-                  <Text fontSize="sm" color="fg.muted">
-                    {t('transcriptions.detail.masked')}
-                  </Text>
-                ) : null}
-                {editing ? (
-                  <TextEditor
-                    call={c}
-                    onSaved={(next) => {
-                      setEditing(false)
-                      queryClient.setQueryData(transcriptionsKeys.detail(c.id), next)
-                      void queryClient.invalidateQueries({ queryKey: transcriptionsKeys.all })
-                    }}
-                  />
-                ) : (
-                  <Segments call={c} current={c.audio ? segmentAt(c.segments, time) : -1} onJump={jump} />
-                )}
-                {c.dropped ? (
-                  <Text fontSize="sm" color="fg.muted">
-                    {t('transcriptions.detail.dropped', { count: c.dropped })}
-                  </Text>
-                ) : null}
-              </Stack>
-            </Card.Body>
-          </Card.Root>
+              {c.dropped ? (
+                <Text fontSize="sm" color="fg.muted">
+                  {t('transcriptions.detail.dropped', { count: c.dropped })}
+                </Text>
+              ) : null}
+            </Stack>
+          </SectionCard>
         </Stack>
         <Stack gap="4">
-          <Card.Root size="sm">
-            <Card.Header>
-              <HStack justify="space-between">
-                <Card.Title>{t('transcriptions.detail.checks')}</Card.Title>
-                {c.checkResult ? (
-                  <Badge variant="subtle" colorPalette={c.checkResult === 'pass' ? 'green' : 'orange'} data-testid="transcript-result">
-                    {t(`transcriptions.results.${c.checkResult}`)}
-                  </Badge>
-                ) : null}
-              </HStack>
-            </Card.Header>
-            <Card.Body>
-              <Checks call={c} onJump={jump} />
-            </Card.Body>
-          </Card.Root>
+          <SectionCard
+            title={t('transcriptions.detail.checks')}
+            size="sm"
+            end={
+              c.checkResult ? (
+                <Badge variant="subtle" colorPalette={c.checkResult === 'pass' ? 'green' : 'orange'} data-testid="transcript-result">
+                  {t(`transcriptions.results.${c.checkResult}`)}
+                </Badge>
+              ) : null
+            }
+          >
+            <Checks call={c} onJump={jump} />
+          </SectionCard>
           <Card.Root size="sm">
             <Card.Body>
               <Stack gap="1" fontSize="sm">

@@ -15,6 +15,7 @@ import { ScreensPreview } from './permission-picker'
 import { UserExternalAccounts } from './user-external-accounts'
 import { fact } from '../../../components/ui/detail-kit'
 import { useLanguage } from '../../../lib/use-language'
+import { SectionCard } from '../../../components/ui/section-card'
 
 /** The fields a log line of a user shows, by their labels (ids are shown by the names logged beside them). */
 const LOGGED = [
@@ -201,33 +202,25 @@ export function UserPermissionsTab({ u, onEdit }: { u: UserDetail; onEdit: () =>
 
   return (
     <Stack gap="4">
-      <Card.Root>
-        <Card.Header>
-          <Card.Title>{t('userAdmin.detail.roleRules', { role: roleName(t, u.roleKey, u.roleName) })}</Card.Title>
-        </Card.Header>
-        <Card.Body>
-          <RuleBadges rules={u.rules.role} text={ruleText} testId="user-role-rules" />
-        </Card.Body>
-      </Card.Root>
-      <Card.Root>
-        <Card.Header>
-          <HStack justify="space-between" gap="2" wrap="wrap">
-            <Card.Title>{t('userAdmin.detail.directRules')}</Card.Title>
-            {u.may.edit ? (
-              <Button size="sm" variant="outline" onClick={onEdit}>
-                {t('userAdmin.permissions.edit')}
-              </Button>
-            ) : null}
-          </HStack>
-        </Card.Header>
-        <Card.Body>
-          {u.rules.direct.length === 0 ? (
-            <Text color="fg.muted">{t('userAdmin.detail.noDirect')}</Text>
-          ) : (
-            <RuleBadges rules={u.rules.direct} text={ruleText} colour="blue" testId="user-direct-rules" />
-          )}
-        </Card.Body>
-      </Card.Root>
+      <SectionCard title={t('userAdmin.detail.roleRules', { role: roleName(t, u.roleKey, u.roleName) })}>
+        <RuleBadges rules={u.rules.role} text={ruleText} testId="user-role-rules" />
+      </SectionCard>
+      <SectionCard
+        title={t('userAdmin.detail.directRules')}
+        end={
+          u.may.edit ? (
+            <Button size="sm" variant="outline" onClick={onEdit}>
+              {t('userAdmin.permissions.edit')}
+            </Button>
+          ) : null
+        }
+      >
+        {u.rules.direct.length === 0 ? (
+          <Text color="fg.muted">{t('userAdmin.detail.noDirect')}</Text>
+        ) : (
+          <RuleBadges rules={u.rules.direct} text={ruleText} colour="blue" testId="user-direct-rules" />
+        )}
+      </SectionCard>
       <Card.Root>
         <Card.Body>
           <ScreensPreview
