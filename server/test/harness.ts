@@ -175,7 +175,10 @@ export async function createTestApp(
     }
   }
 
-  return { app, env, database, events, jobs, mail, files, realtime, push, downloads, request, login, device }
+  /** The catalog's products as a new device of the signed-in user is given them. */
+  const products = async (cookie: string) => productsIn(await device(cookie).pull())
+
+  return { app, env, database, events, jobs, mail, files, realtime, push, downloads, request, login, device, products }
 }
 
 /** The products a pull hands the device. */

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import type { CategoryItem, ProductDetail, ProductListItem, ProviderDetail, ProviderListItem } from '../../../shared/schemas/catalog'
 import type { ListAnswer } from '../../../shared/schemas/pagination'
-import { SYNC_SCHEMA_VERSION, type PullResult } from '../../../shared/schemas/sync'
+import { SYNC_SCHEMA_VERSION } from '../../../shared/schemas/sync'
 import { saleArgs } from '../../test/fixtures'
-import { createTestApp, productsIn } from '../../test/harness'
+import { createTestApp } from '../../test/harness'
 
 /**
  * Keeping the catalog (docs/decisions/027): providers, products, categories and their commissions are created,
@@ -22,9 +22,7 @@ const get = async <T>(path: string, cookie = backoffice.cookie) => {
 }
 const send = (method: string, path: string, body: unknown, cookie = backoffice.cookie) => app.request(method, path, { cookie, body })
 const sellerCatalog = async () => {
-  const pulled = (await app.request('POST', '/api/sync/pull', { cookie: seller.cookie, body: { clientId: randomUUID(), cookie: null } }))
-    .json as unknown as PullResult
-  return productsIn(pulled)
+  return await app.products(seller.cookie)
 }
 
 describe('providers', () => {

@@ -4,9 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { personalNumberOf } from '../../../shared/rules/identity'
 import type { CustomerDetail, CustomerListItem } from '../../../shared/schemas/customers'
 import type { ListAnswer } from '../../../shared/schemas/pagination'
-import { type PullResult } from '../../../shared/schemas/sync'
 import { saleArgs } from '../../test/fixtures'
-import { createTestApp, productsIn } from '../../test/harness'
+import { createTestApp } from '../../test/harness'
 
 /**
  * The customer register (docs/decisions/027): built from the sales area's events — a customer appears with their
@@ -21,9 +20,7 @@ const backoffice = await app.login('backoffice@demo.test')
 const coach = await app.login('coach@demo.test')
 
 const { push } = app.device(seller.cookie)
-const pulled = (await app.request('POST', '/api/sync/pull', { cookie: seller.cookie, body: { clientId: randomUUID(), cookie: null } }))
-  .json as unknown as PullResult
-const alarm = productsIn(pulled).find((p) => p.name === 'Hemlarm Standard')!
+const alarm = (await app.products(seller.cookie)).find((p) => p.name === 'Hemlarm Standard')!
 const order = { providerId: alarm.providerId, products: [{ productId: alarm.id, quantity: 1 }] }
 const ssn = personalNumberOf('19700512', '123')
 const list = async (query: string, cookie = backoffice.cookie) => {

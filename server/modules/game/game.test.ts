@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { GameStanding } from '../../../shared/schemas/game'
-import type { PullResult } from '../../../shared/schemas/sync'
 import type { DomainEvent } from '../../platform/events'
 import { saleArgs } from '../../test/fixtures'
-import { createTestApp, productsIn } from '../../test/harness'
+import { createTestApp } from '../../test/harness'
 import { testGame } from '../../test/game'
 
 /**
@@ -18,9 +17,7 @@ const seller = await app.login('seller@demo.test')
 const backoffice = await app.login('backoffice@demo.test')
 const sellerId = seller.answer.userData.id
 const push = app.device(seller.cookie).push
-const pulled = (await app.request('POST', '/api/sync/pull', { cookie: seller.cookie, body: { clientId: randomUUID(), cookie: null } }))
-  .json as unknown as PullResult
-const products = productsIn(pulled)
+const products = await app.products(seller.cookie)
 const product = products[0]!
 // The demo's game (levels, its seller's earnings, colleagues' XP) out of the way: this file's data set is its own.
 for (const table of [t.gameLedger, t.gameSales, t.gameTotals, t.gameXpDays, t.gameXpMonths, t.gameLevelsReached, t.gameLevels]) await db.delete(table)

@@ -7,11 +7,10 @@ import { businessDay } from '../../../shared/rules/work'
 import { XLSX_TYPE } from '../../../shared/schemas/files'
 import type { OrderImportState, OrderListItem, OrderPreviewAnswer, OrderUploadAnswer } from '../../../shared/schemas/orders'
 import type { ListAnswer } from '../../../shared/schemas/pagination'
-import { type PullResult } from '../../../shared/schemas/sync'
 import { activityOf } from '../../platform/activity-log'
 import { saleArgs } from '../../test/fixtures'
 import { tableReads } from '../../lib/table-file'
-import { createTestApp, productsIn } from '../../test/harness'
+import { createTestApp } from '../../test/harness'
 import { wideWorkbook, workbookBomb } from '../../test/workbooks'
 
 /**
@@ -26,9 +25,7 @@ const backoffice = await app.login('backoffice@demo.test')
 const coach = await app.login('coach@demo.test')
 
 const phone = app.device(seller.cookie)
-const pulled = (await app.request('POST', '/api/sync/pull', { cookie: seller.cookie, body: { clientId: randomUUID(), cookie: null } }))
-  .json as unknown as PullResult
-const catalog = productsIn(pulled)
+const catalog = await app.products(seller.cookie)
 const alarm = catalog.find((p) => p.name === 'Hemlarm Standard')!
 const [alarmProvider] = await db.select().from(t.providers).where(eq(t.providers.id, alarm.providerId))
 const ssn = (n: number) => personalNumberOf(`1958${String(1 + (n % 12)).padStart(2, '0')}${String(1 + n).padStart(2, '0')}`, String(300 + n))

@@ -3,9 +3,8 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { DeviationDetail, DeviationListItem } from '../../../shared/schemas/deviations'
 import type { ListAnswer } from '../../../shared/schemas/pagination'
-import { type PullResult } from '../../../shared/schemas/sync'
 import { saleArgs } from '../../test/fixtures'
-import { createTestApp, productsIn } from '../../test/harness'
+import { createTestApp } from '../../test/harness'
 
 /**
  * Deviations as records (docs/decisions/024): back office's move to deviation opens one; the seller's correction
@@ -20,9 +19,7 @@ const coach = await app.login('coach@demo.test')
 const colleague = await app.login('anna.lindqvist@demo.test')
 
 const { push } = app.device(seller.cookie)
-const pulled = (await app.request('POST', '/api/sync/pull', { cookie: seller.cookie, body: { clientId: randomUUID(), cookie: null } }))
-  .json as unknown as PullResult
-const alarm = productsIn(pulled).find((p) => p.name === 'Hemlarm Standard')!
+const alarm = (await app.products(seller.cookie)).find((p) => p.name === 'Hemlarm Standard')!
 
 const version = async (id: string) => (await db.select({ v: t.sales.version }).from(t.sales).where(eq(t.sales.id, id)))[0]!.v
 const move = async (id: string, body: Record<string, unknown>) => {

@@ -3,11 +3,10 @@ import { asc, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { DoubleSaleListItem } from '../../../shared/schemas/double-sales'
 import type { ListAnswer } from '../../../shared/schemas/pagination'
-import { type PullResult } from '../../../shared/schemas/sync'
 import { maskPersonalNumber, personalNumberOf } from '../../../shared/rules/identity'
 import { activityOf } from '../../platform/activity-log'
 import { saleArgs } from '../../test/fixtures'
-import { createTestApp, productsIn } from '../../test/harness'
+import { createTestApp } from '../../test/harness'
 
 /**
  * Possible double sales (docs/decisions/025): the same customer, provider and product within the window are found
@@ -21,9 +20,7 @@ const backoffice = await app.login('backoffice@demo.test')
 const coach = await app.login('coach@demo.test')
 
 const { push } = app.device(seller.cookie)
-const pulled = (await app.request('POST', '/api/sync/pull', { cookie: seller.cookie, body: { clientId: randomUUID(), cookie: null } }))
-  .json as unknown as PullResult
-const catalog = productsIn(pulled)
+const catalog = await app.products(seller.cookie)
 const alarm = catalog.find((p) => p.name === 'Hemlarm Standard')!
 const smoke = catalog.find((p) => p.name === 'Brandvarnare (st)')!
 const DAY = 86_400_000

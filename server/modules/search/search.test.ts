@@ -5,9 +5,9 @@ import { personalNumberOf } from '../../../shared/rules/identity'
 import { businessDay } from '../../../shared/rules/work'
 import type { OrderUploadAnswer } from '../../../shared/schemas/orders'
 import type { SearchAnswer } from '../../../shared/schemas/search'
-import { SYNC_SCHEMA_VERSION, type PullResult } from '../../../shared/schemas/sync'
+import { SYNC_SCHEMA_VERSION } from '../../../shared/schemas/sync'
 import { saleArgs } from '../../test/fixtures'
-import { createTestApp, productsIn } from '../../test/harness'
+import { createTestApp } from '../../test/harness'
 
 /**
  * The global search (docs/decisions/061): customers, sale reports, orders and people by name, number or identity
@@ -21,9 +21,7 @@ const backoffice = await app.login('backoffice@demo.test')
 const manager = await app.login('manager@demo.test')
 const admin = await app.login('admin@demo.test')
 
-const pulled = (await app.request('POST', '/api/sync/pull', { cookie: seller.cookie, body: { clientId: randomUUID(), cookie: null } }))
-  .json as unknown as PullResult
-const alarm = productsIn(pulled).find((p) => p.name === 'Hemlarm Standard')!
+const alarm = (await app.products(seller.cookie)).find((p) => p.name === 'Hemlarm Standard')!
 const ssn = personalNumberOf('19640321', '417')
 const lastFour = ssn.replace(/\D/g, '').slice(-4)
 
