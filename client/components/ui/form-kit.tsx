@@ -135,10 +135,10 @@ export function TextAreaField<T extends FieldValues>(props: BoundProps<T> & Text
   return <Bound bound={bound}>{(field) => <Textarea {...area} {...field} />}</Bound>
 }
 
-type SelectAttrs = { options: ReadonlyArray<{ value: string; label: string }>; empty?: string; size?: 'sm' | 'md' }
+type SelectAttrs = { options: ReadonlyArray<{ value: string; label: string }>; empty?: string; size?: 'sm' | 'md'; disabled?: boolean }
 
 /** A labelled native select bound to a form's field: its choices in words, and an empty first choice when `empty` names it. */
 export function SelectField<T extends FieldValues>(props: BoundProps<T> & SelectAttrs) {
-  const [bound, { options, empty, size }] = splitBound<T, SelectAttrs>(props)
-  return <Bound bound={bound}>{(field) => <Choices options={options} empty={empty} size={size} {...field} />}</Bound>
+  const [bound, { options, empty, size, disabled }] = splitBound<T, SelectAttrs>(props)
+  return <Bound bound={bound}>{(field) => <Choices options={options} empty={empty} size={size} disabled={disabled} {...field} />}</Bound>
 }

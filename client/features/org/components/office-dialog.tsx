@@ -1,22 +1,21 @@
-import { Input } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { OFFICE_NAME_MAX, type OfficeItem } from '../../../../shared/schemas/org'
+import { officeInputSchema, type OfficeInput, type OfficeItem } from '../../../../shared/schemas/org'
 import { FormDialog } from '../../../components/ui/form-dialog'
-import { FormField } from '../../../components/ui/form-field'
 import { createOffice, listRegions, updateOffice } from '../api/org-api'
 import { orgKeys } from '../api/org-keys'
-import { useFormDialog } from '../../../components/ui/form-kit'
-import { Choices } from '../../../components/ui/choices'
+import { SelectField, TextField, useFormDialog, useZodResolver } from '../../../components/ui/form-kit'
 
 /** An office's create and edit dialog: its name and region, an edit on what was seen (also on the office's page). */
 export function OfficeDialog(props: { office: OfficeItem | 'new'; onClose: () => void; onSaved: (message: string) => void; onConflict: () => void }) {
   const { t } = useTranslation()
   const existing = props.office === 'new' ? null : props.office
   const regions = useQuery({ queryKey: orgKeys.regions, queryFn: ({ signal }) => listRegions(signal) })
-  const form = useForm<{ name: string; regionId: string }>({ defaultValues: { name: existing?.name ?? '', regionId: existing?.regionId ?? '' } })
-  const { errors } = form.formState
+  const form = useForm<OfficeInput>({
+    resolver: useZodResolver(officeInputSchema),
+    defaultValues: { name: existing?.name ?? '', regionId: existing?.regionId ?? '' },
+  })
   const dialog = useFormDialog(form, {
     onClose: props.onClose,
     onReload: props.onClose,
@@ -36,22 +35,16 @@ export function OfficeDialog(props: { office: OfficeItem | 'new'; onClose: () =>
       testId="office-dialog"
       {...dialog.props}
     >
-      <FormField label={t('orgAdmin.offices.name')} error={errors.name} required>
-        <Input
-          autoComplete="off"
-          {...form.register('name', {
-            validate: (v) => (v.trim() === '' ? 'validation.required' : v.trim().length > OFFICE_NAME_MAX ? 'validation.tooLong' : true),
-          })}
-        />
-      </FormField>
-      <FormField label={t('orgAdmin.offices.region')} error={errors.regionId} required>
-        <Choices
-          disabled={!regions.data}
-          {...form.register('regionId', { required: 'validation.required' })}
-          empty={t('orgAdmin.offices.chooseRegion')}
-          options={(regions.data?.items ?? []).map((r) => ({ value: r.id, label: r.name }))}
-        />
-      </FormField>
+      <TextField form={form} name="name" label={t('orgAdmin.offices.name')} autoComplete="off" required />
+      <SelectField
+        form={form}
+        name="regionId"
+        label={t('orgAdmin.offices.region')}
+        required
+        empty={t('orgAdmin.offices.chooseRegion')}
+        disabled={!regions.data}
+        options={(regions.data?.items ?? []).map((r) => ({ value: r.id, label: r.name }))}
+      />
     </FormDialog>
   )
 }

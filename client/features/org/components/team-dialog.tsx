@@ -1,15 +1,19 @@
-import { Input } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { TEAM_COACHES_MAX, TEAM_NAME_MAX, type TeamDetail } from '../../../../shared/schemas/org'
+import { z } from 'zod'
+import { TEAM_COACHES_MAX, teamInputSchema, type TeamDetail } from '../../../../shared/schemas/org'
 import { FormDialog } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { useAbility } from '../../../lib/session'
 import { createTeam, updateTeam } from '../api/org-api'
 import { PeoplePicker, type Person } from '../../../components/ui/people-picker'
-import { useFormDialog } from '../../../components/ui/form-kit'
+import { TextField, useFormDialog, useZodResolver } from '../../../components/ui/form-kit'
+
+/** The dialog's own fields, checked by the API's rules; the coaches are chosen beside them, none is an empty provider. */
+const teamFormSchema = teamInputSchema.pick({ name: true, officeId: true }).extend({ providerId: z.string() })
+type TeamForm = z.input<typeof teamFormSchema>
 
 /**
  * A team's create and edit dialog (decision 036): its name, office, the provider it sells for, and coaches. An edit sends the team as it was
@@ -19,13 +23,14 @@ export function TeamDialog(props: { team: TeamDetail | 'new'; onClose: () => voi
   const { t } = useTranslation()
   const ability = useAbility()
   const existing = props.team === 'new' ? null : props.team
-  const form = useForm<{ name: string; officeId: string; providerId: string }>({
+  const form = useForm<TeamForm>({
+    resolver: useZodResolver(teamFormSchema),
     defaultValues: { name: existing?.name ?? '', officeId: existing?.officeId ?? '', providerId: existing?.provider?.id ?? '' },
   })
   const [coaches, setCoaches] = useState<Person[]>(existing?.coaches ?? [])
   const [coachError, setCoachError] = useState<string | null>(null)
   const { errors } = form.formState
-  form.register('officeId', { required: 'validation.required' })
+  form.register('officeId')
   const officeId = useWatch({ control: form.control, name: 'officeId' })
   const providerId = useWatch({ control: form.control, name: 'providerId' })
 
@@ -63,14 +68,7 @@ export function TeamDialog(props: { team: TeamDetail | 'new'; onClose: () => voi
       testId="team-dialog"
       {...dialog.props}
     >
-      <FormField label={t('orgAdmin.teams.name')} error={errors.name} required>
-        <Input
-          autoComplete="off"
-          {...form.register('name', {
-            validate: (v) => (v.trim() === '' ? 'validation.required' : v.trim().length > TEAM_NAME_MAX ? 'validation.tooLong' : true),
-          })}
-        />
-      </FormField>
+      <TextField form={form} name="name" label={t('orgAdmin.teams.name')} autoComplete="off" required />
       <FormField label={t('orgAdmin.teams.office')} error={errors.officeId} required>
         <LookupNativeSelect
           kind="offices"

@@ -1,12 +1,12 @@
-import { Badge, Box, Input, Link as ChakraLink, Stack, Text, Wrap } from '@chakra-ui/react'
+import { Badge, Box, Link as ChakraLink, Stack, Text, Wrap } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { COACH_GROUP_MEMBERS_MAX, COACH_GROUP_NAME_MAX, type CoachGroupItem } from '../../../../shared/schemas/org'
+import type { z } from 'zod'
+import { COACH_GROUP_MEMBERS_MAX, coachGroupInputSchema, type CoachGroupItem } from '../../../../shared/schemas/org'
 import { FormDialog } from '../../../components/ui/form-dialog'
-import { FormField } from '../../../components/ui/form-field'
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
@@ -15,7 +15,7 @@ import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialo
 import { RowActions } from '../../../components/ui/row-actions'
 import { PeoplePicker, type Person } from '../../../components/ui/people-picker'
 import { orgKeys } from '../api/org-keys'
-import { useFormDialog } from '../../../components/ui/form-kit'
+import { TextField, useFormDialog, useZodResolver } from '../../../components/ui/form-kit'
 import { CreateButton, QueryTable } from '../../../components/ui/record-table'
 
 /**
@@ -125,13 +125,16 @@ export default function CoachGroupsPage() {
   )
 }
 
+/** The dialog's own field, checked by the API's rules; the coaches are chosen beside it. */
+const coachGroupFormSchema = coachGroupInputSchema.pick({ name: true })
+type CoachGroupForm = z.input<typeof coachGroupFormSchema>
+
 function CoachGroupDialog(props: { group: CoachGroupItem | 'new'; onClose: () => void; onSaved: (message: string) => void; onConflict: () => void }) {
   const { t } = useTranslation()
   const existing = props.group === 'new' ? null : props.group
-  const form = useForm<{ name: string }>({ defaultValues: { name: existing?.name ?? '' } })
+  const form = useForm<CoachGroupForm>({ resolver: useZodResolver(coachGroupFormSchema), defaultValues: { name: existing?.name ?? '' } })
   const [coaches, setCoaches] = useState<Person[]>(existing?.coaches.map((c) => ({ id: c.id, name: c.name })) ?? [])
   const [coachError, setCoachError] = useState<string | null>(null)
-  const { errors } = form.formState
   const dialog = useFormDialog(form, {
     onClose: props.onClose,
     onReload: props.onClose,
@@ -152,14 +155,7 @@ function CoachGroupDialog(props: { group: CoachGroupItem | 'new'; onClose: () =>
       testId="coach-group-dialog"
       {...dialog.props}
     >
-      <FormField label={t('orgAdmin.coachGroups.name')} error={errors.name} required>
-        <Input
-          autoComplete="off"
-          {...form.register('name', {
-            validate: (v) => (v.trim() === '' ? 'validation.required' : v.trim().length > COACH_GROUP_NAME_MAX ? 'validation.tooLong' : true),
-          })}
-        />
-      </FormField>
+      <TextField form={form} name="name" label={t('orgAdmin.coachGroups.name')} autoComplete="off" required />
       <PeoplePicker
         label={t('orgAdmin.coachGroups.coaches')}
         none={t('orgAdmin.coachGroups.noCoaches')}

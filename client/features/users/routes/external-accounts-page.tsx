@@ -1,11 +1,10 @@
-import { Input, Stack, Text } from '@chakra-ui/react'
+import { Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { EXTERNAL_TEMPLATE_NAME_MAX, type ExternalTemplateItem } from '../../../../shared/schemas/external-accounts'
+import { externalTemplateInputSchema, type ExternalTemplateItem } from '../../../../shared/schemas/external-accounts'
 import { FormDialog } from '../../../components/ui/form-dialog'
-import { FormField } from '../../../components/ui/form-field'
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
@@ -13,7 +12,7 @@ import { createExternalTemplate, deleteExternalTemplate, listExternalTemplates, 
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog'
 import { RowActions } from '../../../components/ui/row-actions'
 import { usersKeys } from '../api/users-keys'
-import { useFormDialog, TextField, TextAreaField } from '../../../components/ui/form-kit'
+import { useFormDialog, useZodCheck, TextField, TextAreaField } from '../../../components/ui/form-kit'
 import { CreateButton, QueryTable } from '../../../components/ui/record-table'
 
 /**
@@ -107,6 +106,7 @@ function TemplateDialog(props: { template: ExternalTemplateItem | 'new'; onClose
   const { t } = useTranslation()
   const existing = props.template === 'new' ? null : props.template
   const form = useForm<TemplateForm>({
+    resolver: useZodCheck(externalTemplateInputSchema),
     defaultValues: {
       name: existing?.name ?? '',
       loginUrl: existing?.loginUrl ?? '',
@@ -114,7 +114,6 @@ function TemplateDialog(props: { template: ExternalTemplateItem | 'new'; onClose
       instructions: existing?.instructions ?? '',
     },
   })
-  const { errors } = form.formState
   const dialog = useFormDialog(form, {
     onClose: props.onClose,
     onReload: props.onClose,
@@ -132,22 +131,17 @@ function TemplateDialog(props: { template: ExternalTemplateItem | 'new'; onClose
       testId="external-template-dialog"
       {...dialog.props}
     >
-      <FormField label={t('externalAccounts.name')} error={errors.name} required>
-        <Input
-          autoComplete="off"
-          {...form.register('name', {
-            validate: (v) => (v.trim() === '' ? 'validation.required' : v.trim().length > EXTERNAL_TEMPLATE_NAME_MAX ? 'validation.tooLong' : true),
-          })}
-        />
-      </FormField>
+      <TextField form={form} name="name" label={t('externalAccounts.name')} autoComplete="off" required />
       <TextField form={form} name="loginUrl" label={t('externalAccounts.loginUrl')} type="url" autoComplete="off" placeholder="https://" />
-      <FormField label={t('externalAccounts.usernamePattern')} error={errors.usernamePattern} helper={t('externalAccounts.usernamePatternHelp')} required>
-        <Input
-          autoComplete="off"
-          fontFamily="mono"
-          {...form.register('usernamePattern', { validate: (v) => (v.trim() === '' ? 'validation.required' : true) })}
-        />
-      </FormField>
+      <TextField
+        form={form}
+        name="usernamePattern"
+        label={t('externalAccounts.usernamePattern')}
+        helper={t('externalAccounts.usernamePatternHelp')}
+        autoComplete="off"
+        fontFamily="mono"
+        required
+      />
       <TextAreaField form={form} name="instructions" label={t('externalAccounts.instructions')} rows={3} />
     </FormDialog>
   )
