@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { count } from 'drizzle-orm'
 import { DEFAULT_ROLES } from '../../shared/permissions/roles'
 import type { Database, Db } from '../db/client'
+import { permissionRows } from '../modules/users/permission-rows'
 
 /** Creates the system roles and their default rules when the database has no roles yet. */
 export async function seedRolesIfEmpty(database: Database, tx: Db, now: number): Promise<Record<string, string>> {
@@ -25,20 +26,7 @@ export async function seedRolesIfEmpty(database: Database, tx: Db, now: number):
       updatedAt: now,
     })
     if (role.rules.length > 0) {
-      await tx.insert(t.permissionRules).values(
-        role.rules.map((rule, position) => ({
-          id: randomUUID(),
-          roleId: id,
-          userId: null,
-          action: rule.action,
-          subject: rule.subject,
-          fields: rule.fields ?? null,
-          conditions: rule.conditions ?? null,
-          inverted: rule.inverted ?? false,
-          reason: rule.reason ?? null,
-          position,
-        })),
-      )
+      await tx.insert(t.permissionRules).values(permissionRows(role.rules, { roleId: id }))
     }
   }
   return ids

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import { asc, count, eq, inArray, isNotNull } from 'drizzle-orm'
 import type { AppAbility, StoredRule } from '../../../shared/permissions/ability'
 import { holdsRule } from '../../../shared/permissions/grant'
@@ -9,6 +8,7 @@ import type { Db } from '../../db/client'
 import { notFound } from '../../lib/errors'
 import type { Deps } from '../../platform/deps'
 import { refuseTakenName } from '../../db/unique-name'
+import { permissionRows } from './permission-rows'
 
 export type Actor = { id: string; ability: AppAbility; actingAsId?: string | null }
 export type RoleRow = { id: string; key: string; name: string; description: string; isSystem: boolean; updatedAt: number }
@@ -111,20 +111,7 @@ export function rolesContext({ database, events }: Pick<Deps, 'database' | 'even
   async function writeRules(tx: Db, roleId: string, rules: StoredRule[]) {
     await tx.delete(t.permissionRules).where(eq(t.permissionRules.roleId, roleId))
     if (rules.length === 0) return
-    await tx.insert(t.permissionRules).values(
-      rules.map((rule, position) => ({
-        id: randomUUID(),
-        roleId,
-        userId: null,
-        action: rule.action,
-        subject: rule.subject,
-        fields: rule.fields ?? null,
-        conditions: rule.conditions ?? null,
-        inverted: rule.inverted ?? false,
-        reason: rule.reason ?? null,
-        position,
-      })),
-    )
+    await tx.insert(t.permissionRules).values(permissionRows(rules, { roleId }))
   }
 
   async function committed<T>(work: (tx: Db) => Promise<T>): Promise<T> {

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto'
 import { and, eq, isNull } from 'drizzle-orm'
 import type { StoredRule } from '../../../shared/permissions/ability'
 import type { Db } from '../../db/client'
 import { type UsersRepoContext } from './users.repo-context'
+import { permissionRows } from './permission-rows'
 
 /** The user rows' writes: a person's fields, providers and direct rules, and new people one by one or many at once. */
 export function userWrites(ctx: UsersRepoContext) {
@@ -25,20 +25,7 @@ export function userWrites(ctx: UsersRepoContext) {
     async replaceDirectRules(tx: Db, userId: string, rules: StoredRule[]) {
       await tx.delete(t.permissionRules).where(and(eq(t.permissionRules.userId, userId), isNull(t.permissionRules.roleId)))
       if (rules.length === 0) return
-      await tx.insert(t.permissionRules).values(
-        rules.map((rule, position) => ({
-          id: randomUUID(),
-          roleId: null,
-          userId,
-          action: rule.action,
-          subject: rule.subject,
-          fields: rule.fields ?? null,
-          conditions: rule.conditions ?? null,
-          inverted: rule.inverted ?? false,
-          reason: rule.reason ?? null,
-          position,
-        })),
-      )
+      await tx.insert(t.permissionRules).values(permissionRows(rules, { userId }))
     },
 
     /** Many users in few statements (an import): a few hundred rows a statement, under either database's limit of parameters. */
