@@ -6,6 +6,7 @@ import type { ActivityLine } from './activity'
 import { emailSchema } from './auth'
 import { listQuerySchema } from './pagination'
 import { calendarDay } from './period'
+import { textOrNull } from './text'
 import {
   CANDIDATE_STAGES,
   CANDIDATE_STATUSES,
@@ -50,15 +51,7 @@ export type PrivateCandidateField = (typeof PRIVATE_CANDIDATE_FIELDS)[number]
 
 const id = z.uuid()
 const name = z.string().trim().min(1).max(80)
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullable()
-    .optional()
-    .transform((v) => (v ? v : null))
-const phone = text(30).refine((v) => v === null || isPhoneNumber(v), { error: 'validation.phone' })
+const phone = textOrNull(30).refine((v) => v === null || isPhoneNumber(v), { error: 'validation.phone' })
 const startDate = z
   .string()
   .trim()
@@ -67,24 +60,24 @@ const startDate = z
   .nullable()
   .optional()
   .transform((v) => v ?? null)
-const postalCode = text(10).refine((v) => v === null || normalizePostalCode(v) !== null || /^\d{5}$/.test(v), {
+const postalCode = textOrNull(10).refine((v) => v === null || normalizePostalCode(v) !== null || /^\d{5}$/.test(v), {
   error: 'validation.postalCode',
 })
 
 /** The candidate's own details, as their page and the recruiter's edit take them (all optional in an edit). */
 const detailFields = {
   phone,
-  address: text(200),
+  address: textOrNull(200),
   postalCode,
-  city: text(100),
-  favouriteCake: text(100),
-  specialDiet: text(200),
+  city: textOrNull(100),
+  favouriteCake: textOrNull(100),
+  specialDiet: textOrNull(200),
   tshirtSize: z
     .enum(TSHIRT_SIZES)
     .nullable()
     .optional()
     .transform((v) => v ?? null),
-  shoeSize: text(10).refine((v) => v === null || /^\d{2}(?:[.,]5)?$/.test(v), { error: 'validation.shoeSize' }),
+  shoeSize: textOrNull(10).refine((v) => v === null || /^\d{2}(?:[.,]5)?$/.test(v), { error: 'validation.shoeSize' }),
   driversLicense: z
     .boolean()
     .nullable()
@@ -95,7 +88,7 @@ const detailFields = {
     .nullable()
     .optional()
     .transform((v) => v ?? null),
-  iceName: text(100),
+  iceName: textOrNull(100),
   icePhone: phone,
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { ActivityLine } from './activity'
 import { listQuerySchema } from './pagination'
+import { text } from './text'
 
 /**
  * The sellers' devices (docs/decisions/072): every installed app registers itself through the sync it already does
@@ -9,7 +10,6 @@ import { listQuerySchema } from './pagination'
  * then wipes.
  */
 
-const text = (max: number) => z.string().trim().max(max)
 const optionalText = (max: number) => text(max).nullable().optional()
 
 /** The hints a browser gives beyond its user agent (User-Agent Client Hints, where there are any). */

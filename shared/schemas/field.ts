@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { text } from './text'
 
 /**
  * Field runs and the sales planner (docs/decisions/073): a run is a team's field day — date, team, sellers, area,
@@ -7,7 +8,6 @@ import { z } from 'zod'
  */
 
 const day = z.iso.date()
-const text = (max: number) => z.string().trim().max(max)
 
 export const MAX_RUN_SELLERS = 60
 

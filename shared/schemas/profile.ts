@@ -1,18 +1,9 @@
 import { z } from 'zod'
 import { PASSWORD_MAX, newPasswordSchema } from './auth'
 import { NAME_MAX } from './users'
+import { optionalText } from './text'
 
 export const TSHIRT_SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL'] as const
-
-/** An optional text field: trimmed; an empty field is stored as "not given". */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .optional()
 
 export const updateProfileInputSchema = z.strictObject({
   firstName: z.string().trim().min(1).max(NAME_MAX),

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { CompanyFigures, DeviationType, SaleStatus, SellerAmounts } from '../rules/sale'
 import { isPersonalNumber, isPhoneNumber, normalizeOrganisationNumber, normalizePersonalNumber, normalizePostalCode } from '../rules/identity'
 import { positionSchema } from './maps'
+import { textOrNull } from './text'
 
 /**
  * A sale report as the seller registers it (spec section 3). The device validates it with this schema
@@ -22,17 +23,6 @@ export const CHECKLIST_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/
 
 const uuid = z.uuid()
 
-/** An optional text: trimmed, an empty field stored as null. */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .optional()
-    .transform((v) => v ?? null)
-
 const requiredText = (max: number) => z.string().trim().min(1).max(max)
 
 export const saleLineSchema = z.strictObject({
@@ -46,14 +36,14 @@ export const saleInputSchema = z
     providerId: z.string({ error: 'validation.sale.providerRequired' }).min(1, { error: 'validation.sale.providerRequired' }).max(64),
     products: z.array(saleLineSchema, { error: 'validation.sale.productRequired' }).min(1, { error: 'validation.sale.productRequired' }).max(MAX_SALE_LINES),
     customerType: z.enum(CUSTOMER_TYPES),
-    customerSsn: optionalText(20)
+    customerSsn: textOrNull(20)
       .refine((v) => v === null || isPersonalNumber(v), { error: 'validation.sale.ssn' })
       .transform((v) => (v === null ? null : normalizePersonalNumber(v))),
     customerName: requiredText(120),
-    email: optionalText(200).refine((v) => v === null || z.email().safeParse(v).success, { error: 'validation.email' }),
+    email: textOrNull(200).refine((v) => v === null || z.email().safeParse(v).success, { error: 'validation.email' }),
     phone: requiredText(30).refine(isPhoneNumber, { error: 'validation.phone' }),
-    companyName: optionalText(200),
-    orgNumber: optionalText(20)
+    companyName: textOrNull(200),
+    orgNumber: textOrNull(20)
       .refine((v) => v === null || normalizeOrganisationNumber(v) !== null, { error: 'validation.sale.orgNumber' })
       .transform((v) => (v === null ? null : normalizeOrganisationNumber(v))),
     postalCode: requiredText(10)
@@ -61,8 +51,8 @@ export const saleInputSchema = z
       .transform((v) => normalizePostalCode(v) ?? v),
     city: requiredText(80),
     address: requiredText(200),
-    message: optionalText(2000),
-    externalOrderNumber: optionalText(60),
+    message: textOrNull(2000),
+    externalOrderNumber: textOrNull(60),
     checklistFileId: uuid
       .nullable()
       .optional()
@@ -120,7 +110,7 @@ export type SaleRecord = Omit<SaleData, 'position'> &
  */
 export const saleCorrectionSchema = z.strictObject({
   id: uuid,
-  comment: optionalText(1000),
+  comment: textOrNull(1000),
   changes: z.strictObject({
     customerSsn: saleInputSchema.shape.customerSsn.optional(),
     customerName: saleInputSchema.shape.customerName.optional(),

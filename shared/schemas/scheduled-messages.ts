@@ -3,6 +3,7 @@ import { MESSAGE_LANGUAGES, RECIPIENT_RULE_NAMES, unknownFields, type MessageLan
 import type { ActivityLine } from './activity'
 import { listQuerySchema } from './pagination'
 import { recurrenceSchema } from './recurrence'
+import { textOrNull } from './text'
 
 /**
  * Scheduled messages (docs/decisions/071, spec section 3 "Scheduled message"): a name, the channel, a template
@@ -68,15 +69,6 @@ export const messageRecipientsSchema = z
 export type MessageRecipients = z.infer<typeof messageRecipientsSchema>
 export type MessageRecipientsInput = z.input<typeof messageRecipientsSchema>
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullable()
-    .optional()
-    .transform((v) => (v ? v : null))
-
 export const scheduledMessageInputSchema = z
   .strictObject({
     name: z.string().trim().min(1).max(120),
@@ -88,9 +80,9 @@ export const scheduledMessageInputSchema = z
         fi: messageTemplateSchema.nullable().optional(),
       })
       .refine((t) => MESSAGE_LANGUAGES.some((l) => t[l]), { error: 'validation.templateMissing', path: ['sv'] }),
-    senderName: optionalText(120),
-    senderEmail: optionalText(254).refine((v) => v === null || z.email().safeParse(v).success, { error: 'validation.email' }),
-    senderPhone: optionalText(30),
+    senderName: textOrNull(120),
+    senderEmail: textOrNull(254).refine((v) => v === null || z.email().safeParse(v).success, { error: 'validation.email' }),
+    senderPhone: textOrNull(30),
     schedule: messageScheduleSchema,
     recipients: messageRecipientsSchema,
     active: z.boolean().default(true),

@@ -7,6 +7,7 @@ import type { ActivityLine } from './activity'
 import { emailSchema, newPasswordSchema } from './auth'
 import { listQuerySchema } from './pagination'
 import { scopedPermissionSchema } from './roles'
+import { optionalText } from './text'
 
 export const NAME_MAX = 100
 
@@ -85,16 +86,6 @@ export const userListQuerySchema = listQuerySchema(USER_SORT_KEYS).extend({
 export type UserListQuery = z.output<typeof userListQuerySchema>
 
 export const userIdParamSchema = z.strictObject({ id })
-
-/** An optional text field: trimmed; empty is "not given" (null). */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .optional()
 
 /** A calendar date, YYYY-MM-DD, that exists (the one date rule, calendarDay); empty is "not given". */
 const optionalDate = z

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { optionalText, text, textOrNull } from './text'
+
+describe('the shared text fields', () => {
+  it.each([
+    ['  Malmö ', 'Malmö', 'Malmö'],
+    ['', null, null],
+    ['   ', null, null],
+    [null, null, null],
+    [undefined, undefined, null],
+  ])('%j is %j in an edit and %j where it is always answered', (input, optional, orNull) => {
+    expect(optionalText(10).parse(input)).toBe(optional)
+    expect(textOrNull(10).parse(input)).toBe(orNull)
+  })
+
+  it('counts the length after trimming, and refuses a longer text', () => {
+    expect(text(3).parse('  abc  ')).toBe('abc')
+    expect(text(3).safeParse('abcd').success).toBe(false)
+    expect(optionalText(3).safeParse(' abcd').success).toBe(false)
+    expect(textOrNull(3).safeParse('abcd').success).toBe(false)
+  })
+
+  it('takes text only', () => {
+    expect(optionalText(10).safeParse(5).success).toBe(false)
+    expect(text(10).safeParse(null).success).toBe(false)
+  })
+})
