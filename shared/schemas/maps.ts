@@ -50,16 +50,20 @@ const salesFilter = {
   status: statuses,
 }
 
+/** Where the map looks: its box and zoom, and the view's own token (its pans and zooms reuse the clustered period for a minute; without one it is read anew). */
+const mapView = {
+  bbox: bbox.optional(),
+  zoom: z.coerce.number().int().min(0).max(22).default(5),
+  view: z
+    .string()
+    .regex(/^[\w-]{8,40}$/)
+    .optional(),
+}
+
 export const mapSalesQuerySchema = z
   .strictObject({
     ...salesFilter,
-    bbox: bbox.optional(),
-    zoom: z.coerce.number().int().min(0).max(22).default(5),
-    /** the map view's own token: its pans and zooms reuse the clustered period for a minute; without one it is read anew */
-    view: z
-      .string()
-      .regex(/^[\w-]{8,40}$/)
-      .optional(),
+    ...mapView,
   })
   .refine(periodOk, { path: ['to'], message: 'validation.maps.period' })
 export type MapSalesQuery = z.output<typeof mapSalesQuerySchema>
@@ -98,12 +102,7 @@ export type MapSaleSummary = {
 export const mapClusterQuerySchema = z
   .strictObject({
     ...salesFilter,
-    bbox: bbox.optional(),
-    zoom: z.coerce.number().int().min(0).max(22).default(5),
-    view: z
-      .string()
-      .regex(/^[\w-]{8,40}$/)
-      .optional(),
+    ...mapView,
     /** a cluster's id, or a place's (negative: several sales no zoom separates) */
     clusterId: z.coerce.number().int().min(-1_000_000).max(1_000_000_000),
   })
