@@ -5,7 +5,8 @@
  * A permission's name is "action subject" (spec section 6).
  */
 
-export const SUBJECTS = [
+/** The subjects the spec's route table guards its screens with (spec section 6). */
+const SPEC_SUBJECTS = [
   'absenceexport',
   'controlling',
   'customers',
@@ -49,7 +50,11 @@ export const SUBJECTS = [
   'terms_of_use',
   'titles',
   'profile',
-  // Subjects of our API only (the spec's route table does not name them; docs/decisions/029).
+] as const
+
+/** Subjects the API needs that the spec's route table does not guard a screen with: no view permission of their own. */
+const API_ONLY_SUBJECTS = [
+  // docs/decisions/029: attestation, extra income and the payroll export.
   'time_attestations',
   'extra_incomes',
   'payroll_exports',
@@ -66,18 +71,7 @@ export const SUBJECTS = [
   'candidate_accounts',
 ] as const
 
-/** Subjects the API needs that the spec's route table does not guard a screen with: no view permission of their own. */
-const API_ONLY_SUBJECTS: readonly Subject[] = [
-  'time_attestations',
-  'extra_incomes',
-  'payroll_exports',
-  'activity_log',
-  'budgets',
-  'finance_settings',
-  'identity_numbers',
-  'candidate_private_data',
-  'candidate_accounts',
-]
+export const SUBJECTS = [...SPEC_SUBJECTS, ...API_ONLY_SUBJECTS] as const
 
 export type Subject = (typeof SUBJECTS)[number]
 export type SubjectOrAll = Subject | 'all'
@@ -94,7 +88,7 @@ export type PermissionDef = {
 }
 
 /** Pairs from the spec's route table (section 6). */
-const SPEC_VIEW: Subject[] = SUBJECTS.filter((s) => s !== 'embeds' && !API_ONLY_SUBJECTS.includes(s))
+const SPEC_VIEW: Subject[] = SUBJECTS.filter((s) => s !== 'embeds' && !(API_ONLY_SUBJECTS as readonly Subject[]).includes(s))
 
 /** Write actions the API needs on top of the spec's view permissions. */
 const API_PAIRS: Array<[Action, Subject]> = [
