@@ -124,6 +124,8 @@ const SHOTS: Shot[] = [
   { name: 'sick-notices', as: 'backoffice@demo.test', path: '/backoffice/sicknotices' },
   { name: 'sick-notices-returned', as: 'backoffice@demo.test', path: '/backoffice/sicknotices?state=returned&days=90' },
   { name: 'paycodes', as: 'backoffice@demo.test', path: '/backoffice/paycodes' },
+  { name: 'coach-dashboard', as: 'coach@demo.test', path: '/dashboards/sales/coach' },
+  { name: 'manager-dashboard', as: 'manager@demo.test', path: '/dashboards/sales/manager' },
   { name: 'alert-recipients', as: 'admin@demo.test', path: '/user-admin/users/deviations' },
   { name: 'surveys', as: 'backoffice@demo.test', path: '/backoffice/salequality/surveys' },
   { name: 'game-admin-levels', as: 'admin@demo.test', path: '/sales-flow/admin?tab=levels' },

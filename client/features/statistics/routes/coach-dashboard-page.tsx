@@ -1,4 +1,4 @@
-import { Badge, Box, Card, Field, HStack, Input, Link, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
+import { Badge, Box, Card, Field, HStack, Input, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -18,6 +18,7 @@ import { useAbility } from '../../../lib/session'
 import { coachDashboard } from '../api/dashboards-api'
 import { statisticsKeys } from '../api/statistics-keys'
 import { useLanguage } from '../../../lib/use-language'
+import { RecordTable, type RecordColumn } from '../../../components/ui/record-table'
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 const PERIODS = ['today', 'week', 'month'] as const
@@ -142,50 +143,42 @@ function TeamBoard({ board, team }: { board: CoachDashboard; team: CoachTeam }) 
               {t('coachBoard.noSellers')}
             </Text>
           ) : wide ? (
-            <Table.ScrollArea borderWidth="1px" rounded="md">
-              <Table.Root size="sm" aria-label={team.name}>
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>{t('coachBoard.seller')}</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">{t('coachBoard.today')}</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">{t('coachBoard.week')}</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">{t('coachBoard.month')}</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">{t('coachBoard.oph')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('coachBoard.budget')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('coachBoard.quality')}</Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {team.sellers.map((s) => (
-                    <Table.Row key={s.id} data-testid="coach-seller-row">
-                      <Table.Cell>
-                        <SellerName board={board} seller={s} />
-                      </Table.Cell>
-                      {PERIODS.map((period) => (
-                        <Table.Cell key={period} textAlign="end">
-                          {salesLink(period, { sellerId: s.id }, String(s.figures[period].sales))}
-                          <Text fontSize="xs" color="fg.muted">
-                            {formatOre(s.figures[period].orderValueOre, lang)}
-                          </Text>
-                        </Table.Cell>
-                      ))}
-                      <Table.Cell textAlign="end">
-                        {oph(s.figures.month.oph)}
-                        <Text fontSize="xs" color="fg.muted">
-                          {hoursLink({ userId: s.id }, `${formatDecimal(s.figures.month.hours, lang)} h`)}
-                        </Text>
-                      </Table.Cell>
-                      <Table.Cell>
-                        <Budget seller={s} />
-                      </Table.Cell>
-                      <Table.Cell>
-                        <Quality board={board} seller={s} />
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
+            <RecordTable<CoachSellerRow>
+              bordered
+              label={team.name}
+              rows={team.sellers}
+              rowKey={(s) => s.id}
+              rowTestId="coach-seller-row"
+              columns={[
+                { header: t('coachBoard.seller'), cell: (s) => <SellerName board={board} seller={s} /> },
+                ...PERIODS.map((period): RecordColumn<CoachSellerRow> => ({
+                  header: t(`coachBoard.${period}`),
+                  end: true,
+                  cell: (s) => (
+                    <>
+                      {salesLink(period, { sellerId: s.id }, String(s.figures[period].sales))}
+                      <Text fontSize="xs" color="fg.muted">
+                        {formatOre(s.figures[period].orderValueOre, lang)}
+                      </Text>
+                    </>
+                  ),
+                })),
+                {
+                  header: t('coachBoard.oph'),
+                  end: true,
+                  cell: (s) => (
+                    <>
+                      {oph(s.figures.month.oph)}
+                      <Text fontSize="xs" color="fg.muted">
+                        {hoursLink({ userId: s.id }, `${formatDecimal(s.figures.month.hours, lang)} h`)}
+                      </Text>
+                    </>
+                  ),
+                },
+                { header: t('coachBoard.budget'), cell: (s) => <Budget seller={s} /> },
+                { header: t('coachBoard.quality'), cell: (s) => <Quality board={board} seller={s} /> },
+              ]}
+            />
           ) : (
             <Stack gap="0" borderWidth="1px" rounded="md">
               {team.sellers.map((s, i) => (

@@ -1,8 +1,8 @@
-import { Box, HStack, Link, Progress, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { Box, HStack, Progress, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router'
+import { useNavigate, useSearchParams } from 'react-router'
 import { formatDecimal, formatMonth, formatOph, formatOre, type FormatLanguage } from '../../../../shared/format'
 import { EARNING_STATUSES } from '../../../../shared/rules/earnings'
 import { businessMonth } from '../../../../shared/rules/work'
@@ -19,6 +19,8 @@ import { statisticsKeys } from '../api/statistics-keys'
 import { Choices } from '../../../components/ui/choices'
 import { useLanguage } from '../../../lib/use-language'
 import { SectionCard } from '../../../components/ui/section-card'
+import { RecordTable } from '../../../components/ui/record-table'
+import { RecordLink } from '../../../components/ui/detail-kit'
 
 /**
  * /dashboards/sales/manager (docs/decisions/050): an office's month so far — each team's standing sales, order
@@ -110,34 +112,22 @@ function OfficesOverview(props: {
   return (
     <Stack gap="2" data-testid="manager-overview">
       <Text fontWeight="semibold">{t('managerBoard.overview')}</Text>
-      <Table.ScrollArea borderWidth="1px" rounded="md">
-        <Table.Root size="sm" aria-label={t('managerBoard.overview')}>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{t('managerBoard.office')}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{t('managerBoard.orderValue')}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{t('managerBoard.sales')}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{t('managerBoard.budget')}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{t('managerBoard.goal')}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {overview.map((o) => (
-              <Table.Row key={o.office.id}>
-                <Table.Cell>
-                  <Link asChild>
-                    <RouterLink to={href('/dashboards/sales/manager', { month: data.month, office: o.office.id })}>{o.office.name}</RouterLink>
-                  </Link>
-                </Table.Cell>
-                <Table.Cell textAlign="end">{sales({ officeId: o.office.id }, formatOre(o.orderValueOre, lang))}</Table.Cell>
-                <Table.Cell textAlign="end">{o.sales}</Table.Cell>
-                <Table.Cell textAlign="end">{o.budgetOre === null ? '–' : formatOre(o.budgetOre, lang)}</Table.Cell>
-                <Table.Cell textAlign="end">{o.percent === null ? '–' : t('managerBoard.goalOf', { percent: o.percent })}</Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+      <RecordTable
+        bordered
+        label={t('managerBoard.overview')}
+        rows={overview}
+        rowKey={(o) => o.office.id}
+        columns={[
+          {
+            header: t('managerBoard.office'),
+            cell: (o) => <RecordLink to={href('/dashboards/sales/manager', { month: data.month, office: o.office.id })}>{o.office.name}</RecordLink>,
+          },
+          { header: t('managerBoard.orderValue'), end: true, cell: (o) => sales({ officeId: o.office.id }, formatOre(o.orderValueOre, lang)) },
+          { header: t('managerBoard.sales'), end: true, cell: (o) => o.sales },
+          { header: t('managerBoard.budget'), end: true, cell: (o) => (o.budgetOre === null ? '–' : formatOre(o.budgetOre, lang)) },
+          { header: t('managerBoard.goal'), end: true, cell: (o) => (o.percent === null ? '–' : t('managerBoard.goalOf', { percent: o.percent })) },
+        ]}
+      />
     </Stack>
   )
 }
@@ -191,38 +181,25 @@ function Board({ data, lang }: { data: ManagerDashboard; lang: FormatLanguage })
         {data.teams.length === 0 ? (
           <Text color="fg.muted">{t('managerBoard.noTeams')}</Text>
         ) : (
-          <Table.ScrollArea borderWidth="1px" rounded="md">
-            <Table.Root size="sm" aria-label={t('managerBoard.teams')}>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{t('managerBoard.team')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('managerBoard.goal')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('managerBoard.orderValue')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('managerBoard.sales')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('managerBoard.hours')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('managerBoard.oph')}</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {data.teams.map((team) => (
-                  <Table.Row key={team.id} data-testid="manager-team-row">
-                    <Table.Cell>
-                      <Link asChild fontWeight="medium">
-                        <RouterLink to={href('/dashboards/sales/coach', { team: team.id })}>{team.name}</RouterLink>
-                      </Link>
-                    </Table.Cell>
-                    <Table.Cell>
-                      <GoalBar f={team} lang={lang} />
-                    </Table.Cell>
-                    <Table.Cell textAlign="end">{sales({ teamId: team.id }, formatOre(team.orderValueOre, lang))}</Table.Cell>
-                    <Table.Cell textAlign="end">{sales({ teamId: team.id }, String(team.sales))}</Table.Cell>
-                    <Table.Cell textAlign="end">{hours({ teamId: team.id }, team.hours)}</Table.Cell>
-                    <Table.Cell textAlign="end">{oph(team.oph)}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+          <RecordTable
+            bordered
+            label={t('managerBoard.teams')}
+            rows={data.teams}
+            rowKey={(team) => team.id}
+            rowTestId="manager-team-row"
+            columns={[
+              {
+                header: t('managerBoard.team'),
+                strong: true,
+                cell: (team) => <RecordLink to={href('/dashboards/sales/coach', { team: team.id })}>{team.name}</RecordLink>,
+              },
+              { header: t('managerBoard.goal'), cell: (team) => <GoalBar f={team} lang={lang} /> },
+              { header: t('managerBoard.orderValue'), end: true, cell: (team) => sales({ teamId: team.id }, formatOre(team.orderValueOre, lang)) },
+              { header: t('managerBoard.sales'), end: true, cell: (team) => sales({ teamId: team.id }, String(team.sales)) },
+              { header: t('managerBoard.hours'), end: true, cell: (team) => hours({ teamId: team.id }, team.hours) },
+              { header: t('managerBoard.oph'), end: true, cell: (team) => oph(team.oph) },
+            ]}
+          />
         )}
       </Stack>
 
