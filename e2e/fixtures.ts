@@ -200,3 +200,20 @@ export async function setTick(checkbox: Locator, checked: boolean) {
   if ((await checkbox.isChecked()) !== checked) await box.click()
   await (checked ? expect(checkbox).toBeChecked() : expect(checkbox).not.toBeChecked())
 }
+
+/**
+ * Fills the new-sale form (/sales/create): one of a provider's products and a private customer in Malmö; saving is
+ * the test's own step. The demo's alarm provider and its standard alarm unless named.
+ */
+export async function fillSale(page: Page, opts: { customer: string; ssn?: string; provider?: string; product?: string }) {
+  await page.getByTestId('provider').selectOption({ label: opts.provider ?? 'Tryggt Hem Larm' })
+  const product = page.getByTestId('product-0')
+  const option = product.locator('option', { hasText: opts.product ?? 'Hemlarm Standard' })
+  await product.selectOption({ value: (await option.getAttribute('value'))! })
+  await page.getByLabel(/^Personnummer/).fill(opts.ssn ?? '811218-9876')
+  await page.getByLabel(/^Kundens namn/).fill(opts.customer)
+  await page.getByLabel(/^Telefon/).fill('070-123 45 67')
+  await page.getByLabel(/^Adress/).fill('Storgatan 1')
+  await page.getByLabel(/^Postnummer/).fill('211 45')
+  await page.getByLabel(/^Ort/).fill('Malmö')
+}

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import type { MapSalesAnswer } from '../../shared/schemas/maps'
 import { apiAs, newTeamSeller, ownCustomers } from '../api'
-import { expectSnackbar, recordSnackbars, screen, signInAs } from '../fixtures'
+import { expectSnackbar, fillSale, recordSnackbars, screen, signInAs } from '../fixtures'
 
 /**
  * The maps (issue 46, decision 074): a seller's position is kept with a sale only after they allow it on their phone;
@@ -11,16 +11,7 @@ import { expectSnackbar, recordSnackbars, screen, signInAs } from '../fixtures'
 const today = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm' }).format(Date.now())
 
 async function newSale(page: Page, customer: string, ssn: string) {
-  await page.getByTestId('provider').selectOption({ label: 'Tryggt Hem Larm' })
-  const product = page.getByTestId('product-0')
-  const option = product.locator('option', { hasText: 'Hemlarm Standard' })
-  await product.selectOption({ value: (await option.getAttribute('value'))! })
-  await page.getByLabel(/^Personnummer/).fill(ssn)
-  await page.getByLabel(/^Kundens namn/).fill(customer)
-  await page.getByLabel(/^Telefon/).fill('070-123 45 67')
-  await page.getByLabel(/^Adress/).fill('Storgatan 1')
-  await page.getByLabel(/^Postnummer/).fill('211 45')
-  await page.getByLabel(/^Ort/).fill('Malmö')
+  await fillSale(page, { customer, ssn })
   await page.getByRole('button', { name: 'Spara försäljningen' }).click()
   await expect(page).toHaveURL(/\/sales\/[0-9a-f-]{36}$/)
 }

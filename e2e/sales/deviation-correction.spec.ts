@@ -1,6 +1,6 @@
 import { expect, request, test, type APIRequestContext } from '@playwright/test'
 import { BASE_URL } from '../../playwright.config'
-import { DEMO_PASSWORD, recordSnackbars, signInAs } from '../fixtures'
+import { DEMO_PASSWORD, fillSale, recordSnackbars, signInAs } from '../fixtures'
 import { SYNC_SCHEMA_VERSION } from '../../shared/schemas/sync'
 import { personalNumberOf } from '../../shared/rules/identity'
 
@@ -30,15 +30,7 @@ test('back office marks a deviation, the seller corrects it offline, back office
 
   // A sale from the phone, online.
   await page.goto('/sales/create')
-  await page.getByTestId('provider').selectOption({ label: 'Tryggt Hem Larm' })
-  const option = page.getByTestId('product-0').locator('option', { hasText: 'Hemlarm Standard' })
-  await page.getByTestId('product-0').selectOption({ value: (await option.getAttribute('value'))! })
-  await page.getByLabel(/^Personnummer/).fill('811218-9876')
-  await page.getByLabel(/^Kundens namn/).fill(customer)
-  await page.getByLabel(/^Telefon/).fill('070-123 45 67')
-  await page.getByLabel(/^Adress/).fill('Storgatan 1')
-  await page.getByLabel(/^Postnummer/).fill('211 45')
-  await page.getByLabel(/^Ort/).fill('Malmö')
+  await fillSale(page, { customer })
   await page.getByRole('button', { name: 'Spara försäljningen' }).click()
   await expect(page).toHaveURL(/\/sales\/[0-9a-f-]{36}$/)
   const id = page.url().split('/').at(-1)!

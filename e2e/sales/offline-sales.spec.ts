@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { expectSnackbar, recordSnackbars, screen, signIn, workerControls } from '../fixtures'
+import { expectSnackbar, fillSale, recordSnackbars, screen, signIn, workerControls } from '../fixtures'
 import { OwnServer } from '../own-server'
 import { PORT } from '../../playwright.config'
 
@@ -15,16 +15,7 @@ const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 
 
 async function newSale(page: Page, customer: string, opts: { photo?: boolean; product?: string } = {}) {
   await page.goto('/sales/create')
-  await page.getByTestId('provider').selectOption({ label: 'Tryggt Hem Larm' })
-  const product = page.getByTestId('product-0')
-  const option = product.locator('option', { hasText: opts.product ?? 'Hemlarm Standard' })
-  await product.selectOption({ value: (await option.getAttribute('value'))! })
-  await page.getByLabel(/^Personnummer/).fill('811218-9876')
-  await page.getByLabel(/^Kundens namn/).fill(customer)
-  await page.getByLabel(/^Telefon/).fill('070-123 45 67')
-  await page.getByLabel(/^Adress/).fill('Storgatan 1')
-  await page.getByLabel(/^Postnummer/).fill('211 45')
-  await page.getByLabel(/^Ort/).fill('Malmö')
+  await fillSale(page, { customer, product: opts.product })
   if (opts.photo) {
     await page.getByTestId('checklist').setInputFiles({ name: 'checklista.jpg', mimeType: 'image/jpeg', buffer: JPEG })
     await expect(page.getByTestId('checklist-name')).toHaveText('checklista.jpg')
