@@ -14,7 +14,8 @@ const OUT = path.resolve('.tmp/screens')
 const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } } as const
 const THEMES = ['light', 'dark'] as const
 
-type Shot = { name: string; as: string | null; path: string; then?: (page: Page) => Promise<void> }
+/** `full`: the whole page even after `then` (a dialog or menu is photographed as the screen shows it). */
+type Shot = { name: string; as: string | null; path: string; then?: (page: Page) => Promise<void>; full?: boolean }
 const SHOTS: Shot[] = [
   { name: 'login', as: null, path: '/login' },
   { name: 'not-found', as: null, path: '/no/such/page' },
@@ -152,6 +153,7 @@ const SHOTS: Shot[] = [
     name: 'candidate',
     as: 'recruiter@demo.test',
     path: '/backoffice/onboarding/candidates',
+    full: true,
     then: async (page) => {
       await page.getByRole('row').filter({ hasText: 'Noah Bergström' }).click()
       await page.getByTestId('candidate-steps').waitFor()
@@ -322,7 +324,7 @@ try {
         await page.waitForLoadState('networkidle')
         if (shot.then) await shot.then(page)
         await page.waitForTimeout(400) // let animations of dialogs and menus end before the picture
-        await page.screenshot({ path: path.join(OUT, `${viewportName}-${theme}-${shot.name}.png`), fullPage: !shot.then })
+        await page.screenshot({ path: path.join(OUT, `${viewportName}-${theme}-${shot.name}.png`), fullPage: shot.full ?? !shot.then })
         await page.close()
         count++
       }

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, DataList, HStack, Link as ChakraLink, SimpleGrid, Text } from '@chakra-ui/react'
+import { Badge, Button, DataList, HStack, Link as ChakraLink, SimpleGrid } from '@chakra-ui/react'
 import { formatDate, formatTime } from '../../../../shared/format'
 import { formatCandidateIdentity } from '../../../../shared/rules/candidates'
 import type { CandidateContract, CandidateDetail, PrivateCandidateField } from '../../../../shared/schemas/candidates'
@@ -94,30 +94,23 @@ export function CandidateCards(props: {
           </DataList.Root>
         </SectionCard>
       </SimpleGrid>
-      <Card.Root>
-        <Card.Header>
-          <HStack justify="space-between" wrap="wrap">
-            <Card.Title>{t('candidates.page.privateData')}</Card.Title>
-            {c.may.readPrivate && !revealed && c.private.personalNumber ? (
-              <Button size="xs" variant="outline" data-testid="candidate-reveal" onClick={() => props.onReveal()}>
-                {t('candidates.page.reveal')}
-              </Button>
-            ) : null}
-          </HStack>
-          {c.may.readPrivate && !revealed ? (
-            <Text fontSize="xs" color="fg.muted">
-              {t('candidates.page.revealHint')}
-            </Text>
-          ) : null}
-        </Card.Header>
-        <Card.Body>
-          <DataList.Root orientation="horizontal" size="sm" data-testid="candidate-private">
-            {row(t('candidates.fields.personalNumber'), revealed ? formatCandidateIdentity(revealed.personalNumber) : c.private.personalNumber)}
-            {row(t('candidates.fields.bankClearing'), revealed?.bankClearing ?? c.private.bankClearing)}
-            {row(t('candidates.fields.bankAccount'), revealed ? revealed.bankAccount : c.private.bankAccount)}
-          </DataList.Root>
-        </Card.Body>
-      </Card.Root>
+      <SectionCard
+        title={t('candidates.page.privateData')}
+        end={
+          c.may.readPrivate && !revealed && c.private.personalNumber ? (
+            <Button size="xs" variant="outline" data-testid="candidate-reveal" onClick={() => props.onReveal()}>
+              {t('candidates.page.reveal')}
+            </Button>
+          ) : null
+        }
+        subtitle={c.may.readPrivate && !revealed ? t('candidates.page.revealHint') : null}
+      >
+        <DataList.Root orientation="horizontal" size="sm" data-testid="candidate-private">
+          {row(t('candidates.fields.personalNumber'), revealed ? formatCandidateIdentity(revealed.personalNumber) : c.private.personalNumber)}
+          {row(t('candidates.fields.bankClearing'), revealed?.bankClearing ?? c.private.bankClearing)}
+          {row(t('candidates.fields.bankAccount'), revealed ? revealed.bankAccount : c.private.bankAccount)}
+        </DataList.Root>
+      </SectionCard>
       <ChildTableCard
         title={t('candidates.page.contracts')}
         rows={c.contracts}

@@ -1,4 +1,4 @@
-import { Badge, Card, Field, HStack, Input, Stack, Text } from '@chakra-ui/react'
+import { Badge, Field, HStack, Input, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { formatDate, formatOre, type FormatLanguage } from '../../../../shared/format'
@@ -94,66 +94,57 @@ export default function RunsPage() {
 function RunCardOutcome({ run, lang, money }: { run: RunOutcome; lang: FormatLanguage; money: (ore: number) => string }) {
   const { t } = useTranslation()
   return (
-    <Card.Root data-testid="run-outcome">
-      <Card.Header>
-        <HStack justify="space-between" wrap="wrap">
-          <Card.Title>
-            {formatDate(run.date, lang)} · {run.teamName}
-            {run.areaName ? ` · ${run.areaName}` : ''}
-          </Card.Title>
-          <HStack gap="2">
-            {run.travelDay ? <Badge colorPalette="orange">{t('planner.travelDay')}</Badge> : null}
-            <Badge variant="subtle">
-              {t('runsReport.reported')}: {run.outcome.reported}/{run.sellers.length}
+    <SectionCard
+      data-testid="run-outcome"
+      title={`${formatDate(run.date, lang)} · ${run.teamName}${run.areaName ? ` · ${run.areaName}` : ''}`}
+      subtitle={run.meetingTime || run.meetingPlace ? t('planner.meeting', { time: run.meetingTime ?? '', place: run.meetingPlace ?? '' }).trim() : null}
+      end={
+        <HStack gap="2">
+          {run.travelDay ? <Badge colorPalette="orange">{t('planner.travelDay')}</Badge> : null}
+          <Badge variant="subtle">
+            {t('runsReport.reported')}: {run.outcome.reported}/{run.sellers.length}
+          </Badge>
+          {run.outcome.outsideArea ? (
+            <Badge colorPalette="orange" data-testid="run-outside-area">
+              {t('runsReport.outsideArea')}: {run.outcome.outsideArea}
             </Badge>
-            {run.outcome.outsideArea ? (
-              <Badge colorPalette="orange" data-testid="run-outside-area">
-                {t('runsReport.outsideArea')}: {run.outcome.outsideArea}
-              </Badge>
-            ) : null}
-          </HStack>
+          ) : null}
         </HStack>
-        {run.meetingTime || run.meetingPlace ? (
-          <Text fontSize="sm" color="fg.muted">
-            {t('planner.meeting', { time: run.meetingTime ?? '', place: run.meetingPlace ?? '' }).trim()}
-          </Text>
-        ) : null}
-      </Card.Header>
-      <Card.Body>
-        <RecordTable<RunSellerOutcome>
-          label={t('planner.columns.sellers')}
-          rows={run.outcome.sellers}
-          rowKey={(s) => s.id}
-          columns={[
-            {
-              header: t('planner.columns.sellers'),
-              cell: (s) => (
-                <HStack gap="2">
-                  <Text>{s.name}</Text>
-                  {!s.planned ? (
-                    <Badge size="sm" colorPalette="purple">
-                      {t('runsReport.notPlanned')}
-                    </Badge>
-                  ) : null}
-                  {!s.reported ? (
-                    <Badge size="sm" colorPalette="red">
-                      {t('runsReport.noTime')}
-                    </Badge>
-                  ) : null}
-                </HStack>
-              ),
-            },
-            { header: t('runsReport.hours'), cell: (s) => s.hours, end: true },
-            { header: t('runsReport.doors'), cell: (s) => s.doors, end: true },
-            { header: t('runsReport.contacts'), cell: (s) => s.contacts, end: true, hideBelow: 'sm' },
-            { header: t('runsReport.sales'), cell: (s) => s.sales, end: true },
-            { header: t('runsReport.orderValue'), cell: (s) => money(s.orderValueOre), end: true },
-          ]}
-        />
-        <Text mt="2" fontWeight="semibold" textAlign="end" data-testid="run-outcome-sum">
-          {run.outcome.hours} h · {t('runsReport.doors')} {run.outcome.doors} ({rate(run.outcome)}) · {run.outcome.sales} · {money(run.outcome.orderValueOre)}
-        </Text>
-      </Card.Body>
-    </Card.Root>
+      }
+    >
+      <RecordTable<RunSellerOutcome>
+        label={t('planner.columns.sellers')}
+        rows={run.outcome.sellers}
+        rowKey={(s) => s.id}
+        columns={[
+          {
+            header: t('planner.columns.sellers'),
+            cell: (s) => (
+              <HStack gap="2">
+                <Text>{s.name}</Text>
+                {!s.planned ? (
+                  <Badge size="sm" colorPalette="purple">
+                    {t('runsReport.notPlanned')}
+                  </Badge>
+                ) : null}
+                {!s.reported ? (
+                  <Badge size="sm" colorPalette="red">
+                    {t('runsReport.noTime')}
+                  </Badge>
+                ) : null}
+              </HStack>
+            ),
+          },
+          { header: t('runsReport.hours'), cell: (s) => s.hours, end: true },
+          { header: t('runsReport.doors'), cell: (s) => s.doors, end: true },
+          { header: t('runsReport.contacts'), cell: (s) => s.contacts, end: true, hideBelow: 'sm' },
+          { header: t('runsReport.sales'), cell: (s) => s.sales, end: true },
+          { header: t('runsReport.orderValue'), cell: (s) => money(s.orderValueOre), end: true },
+        ]}
+      />
+      <Text mt="2" fontWeight="semibold" textAlign="end" data-testid="run-outcome-sum">
+        {run.outcome.hours} h · {t('runsReport.doors')} {run.outcome.doors} ({rate(run.outcome)}) · {run.outcome.sales} · {money(run.outcome.orderValueOre)}
+      </Text>
+    </SectionCard>
   )
 }

@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Card, DataList, Flex, HStack, Image, Link as ChakraLink, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
+import { Alert, Badge, Box, Button, DataList, Flex, HStack, Image, Link as ChakraLink, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
 import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
@@ -211,35 +211,28 @@ function OrderCard({ sale }: { sale: StoredSale }) {
   const product = (pid: string) => catalog?.products.find((p) => p.id === pid)
   const provider = catalog?.providers.find((p) => p.id === sale.providerId)
   return (
-    <Card.Root>
-      <Card.Header>
-        <Card.Title>
-          {t('sales.order')} · {provider?.name ?? '–'}
-        </Card.Title>
-      </Card.Header>
-      <Card.Body>
-        <Stack gap="4">
-          <Table.Root size="sm">
-            <Table.Body>
-              {sale.products.map((l) => (
-                <Table.Row key={l.productId}>
-                  <Table.Cell>{product(l.productId)?.name ?? '–'}</Table.Cell>
-                  <Table.Cell textAlign="end">{formatPieces(l.quantity, lang)}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-          <SimpleGrid columns={2} gap="3">
-            <Figure label={t('sales.orderValue')} value={formatOre(sale.orderValueOre, lang)} />
-            <Figure label={t('sales.sellerCommission')} value={formatOre(sale.sellerCommissionOre, lang)} />
-          </SimpleGrid>
-          {sale.sync !== 'synced' ? (
-            <Text fontSize="xs" color="fg.muted">
-              {t('sales.estimateNote')}
-            </Text>
-          ) : null}
-        </Stack>
-      </Card.Body>
-    </Card.Root>
+    <SectionCard title={`${t('sales.order')} · ${provider?.name ?? '–'}`}>
+      <Stack gap="4">
+        <Table.Root size="sm">
+          <Table.Body>
+            {sale.products.map((l) => (
+              <Table.Row key={l.productId}>
+                <Table.Cell>{product(l.productId)?.name ?? '–'}</Table.Cell>
+                <Table.Cell textAlign="end">{formatPieces(l.quantity, lang)}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+        <SimpleGrid columns={2} gap="3">
+          <Figure label={t('sales.orderValue')} value={formatOre(sale.orderValueOre, lang)} />
+          <Figure label={t('sales.sellerCommission')} value={formatOre(sale.sellerCommissionOre, lang)} />
+        </SimpleGrid>
+        {sale.sync !== 'synced' ? (
+          <Text fontSize="xs" color="fg.muted">
+            {t('sales.estimateNote')}
+          </Text>
+        ) : null}
+      </Stack>
+    </SectionCard>
   )
 }

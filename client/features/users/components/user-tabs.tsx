@@ -136,35 +136,33 @@ export function UserEmploymentTab({ u }: { u: UserDetail }) {
           )}
         </>,
       )}
-      <Card.Root data-testid="user-sensitive">
-        <Card.Header>
-          <HStack justify="space-between" wrap="wrap" gap="2">
-            <Card.Title>{t('userAdmin.detail.sensitive')}</Card.Title>
-            {u.sensitive && SENSITIVE_USER_FIELDS.some((f) => u.sensitive?.[f]) ? (
-              Object.keys(revealed).length > 0 ? (
-                <Badge colorPalette="orange">{t('userAdmin.detail.shown')}</Badge>
-              ) : (
-                <Button size="xs" variant="outline" loading={revealing} onClick={() => void reveal()}>
-                  {t('userAdmin.detail.show')}
-                </Button>
-              )
-            ) : null}
-          </HStack>
-          <Card.Description>{t('userAdmin.detail.sensitiveHelp')}</Card.Description>
-        </Card.Header>
-        <Card.Body>
-          <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }} size="sm">
-            {SENSITIVE_USER_FIELDS.map((f: SensitiveUserField) => (
-              <DataList.Item key={f}>
-                <DataList.ItemLabel>{t(`userAdmin.fields.${f}`)}</DataList.ItemLabel>
-                <DataList.ItemValue fontFamily="mono">
-                  {u.sensitive === undefined ? t('userAdmin.detail.hidden') : (revealed[f] ?? u.sensitive[f] ?? t('userAdmin.detail.none'))}
-                </DataList.ItemValue>
-              </DataList.Item>
-            ))}
-          </DataList.Root>
-        </Card.Body>
-      </Card.Root>
+      <SectionCard
+        title={t('userAdmin.detail.sensitive')}
+        subtitle={t('userAdmin.detail.sensitiveHelp')}
+        data-testid="user-sensitive"
+        end={
+          u.sensitive && SENSITIVE_USER_FIELDS.some((f) => u.sensitive?.[f]) ? (
+            Object.keys(revealed).length > 0 ? (
+              <Badge colorPalette="orange">{t('userAdmin.detail.shown')}</Badge>
+            ) : (
+              <Button size="xs" variant="outline" loading={revealing} onClick={() => void reveal()}>
+                {t('userAdmin.detail.show')}
+              </Button>
+            )
+          ) : null
+        }
+      >
+        <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }} size="sm">
+          {SENSITIVE_USER_FIELDS.map((f: SensitiveUserField) => (
+            <DataList.Item key={f}>
+              <DataList.ItemLabel>{t(`userAdmin.fields.${f}`)}</DataList.ItemLabel>
+              <DataList.ItemValue fontFamily="mono">
+                {u.sensitive === undefined ? t('userAdmin.detail.hidden') : (revealed[f] ?? u.sensitive[f] ?? t('userAdmin.detail.none'))}
+              </DataList.ItemValue>
+            </DataList.Item>
+          ))}
+        </DataList.Root>
+      </SectionCard>
       {u.may.edit ? <UserExternalAccounts userId={u.id} userName={u.fullName} /> : null}
     </Stack>
   )
