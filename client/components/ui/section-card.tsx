@@ -6,7 +6,7 @@ import type { ReactNode } from 'react'
  * count), a muted line under it (`subtitle`), and its content. The card's own props (`maxW`, `data-testid`, …) pass
  * through; `body` sets the content's (`p="0"` for a table that meets the card's edges).
  */
-export function SectionCard(props: CardRootProps & { title: ReactNode; end?: ReactNode; subtitle?: ReactNode; body?: CardBodyProps }) {
+export function SectionCard(props: Omit<CardRootProps, 'title'> & { title: ReactNode; end?: ReactNode; subtitle?: ReactNode; body?: CardBodyProps }) {
   const { title, end, subtitle, body, children, ...card } = props
   return (
     <Card.Root {...card}>

@@ -7,6 +7,7 @@ import { discardRejected } from '../api/local-actions'
 import { syncStateText, useSyncStatus } from '../../../lib/sync'
 import { useOutbox, useSellerStore } from '../api/seller-store'
 import { useLanguage } from '../../../lib/use-language'
+import { SectionCard } from '../../../components/ui/section-card'
 
 /** Where a refused change can be fixed and resent, or discarded. */
 function fixLink(row: OutboxRow): string | null {
@@ -70,74 +71,72 @@ export default function SyncPage() {
         </Card.Body>
       </Card.Root>
 
-      <Card.Root>
-        <Card.Header>
-          <Card.Title>
+      <SectionCard
+        title={
+          <>
             {t('sync.needsAttention')} <Badge colorPalette={rejected.length ? 'red' : 'gray'}>{rejected.length}</Badge>
-          </Card.Title>
-        </Card.Header>
-        <Card.Body>
-          {rejected.length === 0 ? (
-            <Text color="fg.muted">{t('sync.nothingRejected')}</Text>
-          ) : (
-            <Stack gap="4" data-testid="needs-attention">
-              {rejected.map((row) => {
-                const fix = fixLink(row)
-                return (
-                  <Alert.Root key={row.seq} status="error" alignItems="flex-start">
-                    <Alert.Indicator />
-                    <Alert.Content>
-                      <Alert.Title>{describe(row)}</Alert.Title>
-                      <Alert.Description>
-                        <Text>{row.rejection?.message}</Text>
-                        {Object.entries(row.rejection?.fieldErrors ?? {}).length > 0 ? (
-                          <List.Root ps="4" fontSize="sm">
-                            {Object.entries(row.rejection?.fieldErrors ?? {}).map(([field, messages]) => (
-                              <List.Item key={field}>{messages.join(' ')}</List.Item>
-                            ))}
-                          </List.Root>
-                        ) : null}
-                        <Text fontSize="xs" color="fg.muted" mt="1">
-                          {t('sync.madeAt', { date: row.createdAt })}
-                        </Text>
-                      </Alert.Description>
-                      <HStack mt="2" gap="2">
-                        {fix ? (
-                          <Button asChild size="sm" colorPalette="brand">
-                            <Link to={fix}>{t('sync.fix')}</Link>
-                          </Button>
-                        ) : null}
-                        <Button size="sm" variant="outline" onClick={() => void discard(row)}>
-                          {t('sync.discard')}
+          </>
+        }
+      >
+        {rejected.length === 0 ? (
+          <Text color="fg.muted">{t('sync.nothingRejected')}</Text>
+        ) : (
+          <Stack gap="4" data-testid="needs-attention">
+            {rejected.map((row) => {
+              const fix = fixLink(row)
+              return (
+                <Alert.Root key={row.seq} status="error" alignItems="flex-start">
+                  <Alert.Indicator />
+                  <Alert.Content>
+                    <Alert.Title>{describe(row)}</Alert.Title>
+                    <Alert.Description>
+                      <Text>{row.rejection?.message}</Text>
+                      {Object.entries(row.rejection?.fieldErrors ?? {}).length > 0 ? (
+                        <List.Root ps="4" fontSize="sm">
+                          {Object.entries(row.rejection?.fieldErrors ?? {}).map(([field, messages]) => (
+                            <List.Item key={field}>{messages.join(' ')}</List.Item>
+                          ))}
+                        </List.Root>
+                      ) : null}
+                      <Text fontSize="xs" color="fg.muted" mt="1">
+                        {t('sync.madeAt', { date: row.createdAt })}
+                      </Text>
+                    </Alert.Description>
+                    <HStack mt="2" gap="2">
+                      {fix ? (
+                        <Button asChild size="sm" colorPalette="brand">
+                          <Link to={fix}>{t('sync.fix')}</Link>
                         </Button>
-                      </HStack>
-                    </Alert.Content>
-                  </Alert.Root>
-                )
-              })}
-            </Stack>
-          )}
-        </Card.Body>
-      </Card.Root>
+                      ) : null}
+                      <Button size="sm" variant="outline" onClick={() => void discard(row)}>
+                        {t('sync.discard')}
+                      </Button>
+                    </HStack>
+                  </Alert.Content>
+                </Alert.Root>
+              )
+            })}
+          </Stack>
+        )}
+      </SectionCard>
 
-      <Card.Root>
-        <Card.Header>
-          <Card.Title>
+      <SectionCard
+        title={
+          <>
             {t('sync.waiting')} <Badge>{pending.length}</Badge>
-          </Card.Title>
-        </Card.Header>
-        <Card.Body>
-          {pending.length === 0 ? (
-            <Text color="fg.muted">{t('sync.nothingWaiting')}</Text>
-          ) : (
-            <List.Root ps="4" gap="1" data-testid="waiting">
-              {pending.map((row) => (
-                <List.Item key={row.seq}>{describe(row)}</List.Item>
-              ))}
-            </List.Root>
-          )}
-        </Card.Body>
-      </Card.Root>
+          </>
+        }
+      >
+        {pending.length === 0 ? (
+          <Text color="fg.muted">{t('sync.nothingWaiting')}</Text>
+        ) : (
+          <List.Root ps="4" gap="1" data-testid="waiting">
+            {pending.map((row) => (
+              <List.Item key={row.seq}>{describe(row)}</List.Item>
+            ))}
+          </List.Root>
+        )}
+      </SectionCard>
     </Page>
   )
 }

@@ -1,4 +1,4 @@
-import { Badge, Box, Card, Field, HStack, Input, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Badge, Box, Field, HStack, Input, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -19,6 +19,7 @@ import { coachDashboard } from '../api/dashboards-api'
 import { statisticsKeys } from '../api/statistics-keys'
 import { useLanguage } from '../../../lib/use-language'
 import { RecordTable, type RecordColumn } from '../../../components/ui/record-table'
+import { SectionCard } from '../../../components/ui/section-card'
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 const PERIODS = ['today', 'week', 'month'] as const
@@ -95,120 +96,119 @@ function TeamBoard({ board, team }: { board: CoachDashboard; team: CoachTeam }) 
   const oph = (value: number | null) => (value === null ? '–' : formatOph(Math.round(value * 100), lang))
   const targets = team.targets
   return (
-    <Card.Root data-testid="coach-team" data-team={team.name}>
-      <Card.Header>
-        <Card.Title>{team.name}</Card.Title>
-        <Text fontSize="sm" color="fg.muted">
-          {targets
-            ? `${t('coachBoard.targets')}${targets.from === 'office' ? ` (${t('coachBoard.fromOffice')})` : ''}: ${t('coachBoard.targetsOf', {
-                l1g: formatOph(targets.values.level1Gold, lang),
-                l1p: formatOph(targets.values.level1Platinum, lang),
-                l2g: formatOph(targets.values.level2Gold, lang),
-                l2p: formatOph(targets.values.level2Platinum, lang),
-              })}`
-            : t('coachBoard.noTargets')}
-        </Text>
-      </Card.Header>
-      <Card.Body>
-        <Stack gap="5">
-          <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
-            {PERIODS.map((period) => {
-              const f = team.figures[period]
-              return (
-                <Box key={period} borderWidth="1px" rounded="md" p="3" data-testid={`team-${period}`}>
-                  <Text fontWeight="semibold" mb="2">
-                    {t(`coachBoard.${period}`)}
+    <SectionCard
+      title={team.name}
+      data-testid="coach-team"
+      data-team={team.name}
+      subtitle={
+        targets
+          ? `${t('coachBoard.targets')}${targets.from === 'office' ? ` (${t('coachBoard.fromOffice')})` : ''}: ${t('coachBoard.targetsOf', {
+              l1g: formatOph(targets.values.level1Gold, lang),
+              l1p: formatOph(targets.values.level1Platinum, lang),
+              l2g: formatOph(targets.values.level2Gold, lang),
+              l2p: formatOph(targets.values.level2Platinum, lang),
+            })}`
+          : t('coachBoard.noTargets')
+      }
+    >
+      <Stack gap="5">
+        <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
+          {PERIODS.map((period) => {
+            const f = team.figures[period]
+            return (
+              <Box key={period} borderWidth="1px" rounded="md" p="3" data-testid={`team-${period}`}>
+                <Text fontWeight="semibold" mb="2">
+                  {t(`coachBoard.${period}`)}
+                </Text>
+                <SimpleGrid columns={2} gapX="3" gapY="1" fontSize="sm">
+                  <Text color="fg.muted">{t('coachBoard.sales')}</Text>
+                  <Text textAlign="end" data-testid="figure-sales">
+                    {salesLink(period, { teamId: team.id }, String(f.sales))}
                   </Text>
-                  <SimpleGrid columns={2} gapX="3" gapY="1" fontSize="sm">
-                    <Text color="fg.muted">{t('coachBoard.sales')}</Text>
-                    <Text textAlign="end" data-testid="figure-sales">
-                      {salesLink(period, { teamId: team.id }, String(f.sales))}
+                  <Text color="fg.muted">{t('coachBoard.orderValue')}</Text>
+                  <Text textAlign="end">{salesLink(period, { teamId: team.id }, formatOre(f.orderValueOre, lang))}</Text>
+                  <Text color="fg.muted">{t('coachBoard.hours')}</Text>
+                  <Text textAlign="end">{hoursLink({ teamId: team.id }, formatDecimal(f.hours, lang))}</Text>
+                  <Text color="fg.muted">{t('coachBoard.oph')}</Text>
+                  <Text textAlign="end" fontWeight="semibold">
+                    {oph(f.oph)}
+                  </Text>
+                </SimpleGrid>
+                {targets ? <OphBadges figures={f} team={team} /> : null}
+              </Box>
+            )
+          })}
+        </SimpleGrid>
+        {team.sellers.length === 0 ? (
+          <Text color="fg.muted" fontSize="sm">
+            {t('coachBoard.noSellers')}
+          </Text>
+        ) : wide ? (
+          <RecordTable<CoachSellerRow>
+            bordered
+            label={team.name}
+            rows={team.sellers}
+            rowKey={(s) => s.id}
+            rowTestId="coach-seller-row"
+            columns={[
+              { header: t('coachBoard.seller'), cell: (s) => <SellerName board={board} seller={s} /> },
+              ...PERIODS.map((period): RecordColumn<CoachSellerRow> => ({
+                header: t(`coachBoard.${period}`),
+                end: true,
+                cell: (s) => (
+                  <>
+                    {salesLink(period, { sellerId: s.id }, String(s.figures[period].sales))}
+                    <Text fontSize="xs" color="fg.muted">
+                      {formatOre(s.figures[period].orderValueOre, lang)}
                     </Text>
-                    <Text color="fg.muted">{t('coachBoard.orderValue')}</Text>
-                    <Text textAlign="end">{salesLink(period, { teamId: team.id }, formatOre(f.orderValueOre, lang))}</Text>
-                    <Text color="fg.muted">{t('coachBoard.hours')}</Text>
-                    <Text textAlign="end">{hoursLink({ teamId: team.id }, formatDecimal(f.hours, lang))}</Text>
-                    <Text color="fg.muted">{t('coachBoard.oph')}</Text>
-                    <Text textAlign="end" fontWeight="semibold">
-                      {oph(f.oph)}
+                  </>
+                ),
+              })),
+              {
+                header: t('coachBoard.oph'),
+                end: true,
+                cell: (s) => (
+                  <>
+                    {oph(s.figures.month.oph)}
+                    <Text fontSize="xs" color="fg.muted">
+                      {hoursLink({ userId: s.id }, `${formatDecimal(s.figures.month.hours, lang)} h`)}
                     </Text>
-                  </SimpleGrid>
-                  {targets ? <OphBadges figures={f} team={team} /> : null}
-                </Box>
-              )
-            })}
-          </SimpleGrid>
-          {team.sellers.length === 0 ? (
-            <Text color="fg.muted" fontSize="sm">
-              {t('coachBoard.noSellers')}
-            </Text>
-          ) : wide ? (
-            <RecordTable<CoachSellerRow>
-              bordered
-              label={team.name}
-              rows={team.sellers}
-              rowKey={(s) => s.id}
-              rowTestId="coach-seller-row"
-              columns={[
-                { header: t('coachBoard.seller'), cell: (s) => <SellerName board={board} seller={s} /> },
-                ...PERIODS.map((period): RecordColumn<CoachSellerRow> => ({
-                  header: t(`coachBoard.${period}`),
-                  end: true,
-                  cell: (s) => (
-                    <>
-                      {salesLink(period, { sellerId: s.id }, String(s.figures[period].sales))}
+                  </>
+                ),
+              },
+              { header: t('coachBoard.budget'), cell: (s) => <Budget seller={s} /> },
+              { header: t('coachBoard.quality'), cell: (s) => <Quality board={board} seller={s} /> },
+            ]}
+          />
+        ) : (
+          <Stack gap="0" borderWidth="1px" rounded="md">
+            {team.sellers.map((s, i) => (
+              <Stack key={s.id} gap="2" p="3" borderTopWidth={i === 0 ? undefined : '1px'} data-testid="coach-seller-row">
+                <SellerName board={board} seller={s} />
+                <SimpleGrid columns={3} gap="2" fontSize="sm">
+                  {PERIODS.map((period) => (
+                    <Stack key={period} gap="0">
+                      <Text fontSize="xs" color="fg.muted">
+                        {t(`coachBoard.${period}`)}
+                      </Text>
+                      <Text>{salesLink(period, { sellerId: s.id }, String(s.figures[period].sales))}</Text>
                       <Text fontSize="xs" color="fg.muted">
                         {formatOre(s.figures[period].orderValueOre, lang)}
                       </Text>
-                    </>
-                  ),
-                })),
-                {
-                  header: t('coachBoard.oph'),
-                  end: true,
-                  cell: (s) => (
-                    <>
-                      {oph(s.figures.month.oph)}
-                      <Text fontSize="xs" color="fg.muted">
-                        {hoursLink({ userId: s.id }, `${formatDecimal(s.figures.month.hours, lang)} h`)}
-                      </Text>
-                    </>
-                  ),
-                },
-                { header: t('coachBoard.budget'), cell: (s) => <Budget seller={s} /> },
-                { header: t('coachBoard.quality'), cell: (s) => <Quality board={board} seller={s} /> },
-              ]}
-            />
-          ) : (
-            <Stack gap="0" borderWidth="1px" rounded="md">
-              {team.sellers.map((s, i) => (
-                <Stack key={s.id} gap="2" p="3" borderTopWidth={i === 0 ? undefined : '1px'} data-testid="coach-seller-row">
-                  <SellerName board={board} seller={s} />
-                  <SimpleGrid columns={3} gap="2" fontSize="sm">
-                    {PERIODS.map((period) => (
-                      <Stack key={period} gap="0">
-                        <Text fontSize="xs" color="fg.muted">
-                          {t(`coachBoard.${period}`)}
-                        </Text>
-                        <Text>{salesLink(period, { sellerId: s.id }, String(s.figures[period].sales))}</Text>
-                        <Text fontSize="xs" color="fg.muted">
-                          {formatOre(s.figures[period].orderValueOre, lang)}
-                        </Text>
-                      </Stack>
-                    ))}
-                  </SimpleGrid>
-                  <Text fontSize="sm">
-                    {t('coachBoard.oph')}: {oph(s.figures.month.oph)} · {hoursLink({ userId: s.id }, `${formatDecimal(s.figures.month.hours, lang)} h`)}
-                  </Text>
-                  <Budget seller={s} />
-                  <Quality board={board} seller={s} />
-                </Stack>
-              ))}
-            </Stack>
-          )}
-        </Stack>
-      </Card.Body>
-    </Card.Root>
+                    </Stack>
+                  ))}
+                </SimpleGrid>
+                <Text fontSize="sm">
+                  {t('coachBoard.oph')}: {oph(s.figures.month.oph)} · {hoursLink({ userId: s.id }, `${formatDecimal(s.figures.month.hours, lang)} h`)}
+                </Text>
+                <Budget seller={s} />
+                <Quality board={board} seller={s} />
+              </Stack>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </SectionCard>
   )
 }
 
