@@ -1,4 +1,4 @@
-import { sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm'
+import { and, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm'
 import { LIST_COUNT_CAP, type ListAnswer } from '../../shared/schemas/pagination'
 import type { Translate } from '../../shared/schemas/errors'
 import type { AccessFilter } from './conditions'
@@ -7,6 +7,23 @@ import { literalLimit, type preparedReads } from './prepared'
 
 /** What a list's page statement is built from: where the page starts, its order, one row more than the page, and the offset's placeholder. */
 export type KeysetPageParts = { condition: SQL | undefined; orderBy: SQL[]; limit: number; offset: Placeholder }
+
+/** A select statement as far as its page is concerned (either database's builder). */
+type PageableSelect<R> = {
+  where(condition: SQL | undefined): { orderBy(...columns: SQL[]): { limit(limit: number): { offset(offset: Placeholder): R } } }
+}
+
+/**
+ * A list's select narrowed to one page: the list's filter and where the page starts, the list's order, one row more
+ * than the page (whether a next page exists, without counting) from the offset.
+ */
+export function onPage<R>(select: PageableSelect<R>, where: SQL | undefined, page: KeysetPageParts): R {
+  return select
+    .where(and(where, page.condition))
+    .orderBy(...page.orderBy)
+    .limit(page.limit)
+    .offset(page.offset)
+}
 
 /**
  * One page of a long back-office list paged by key (keyset.ts): the cursor read from the query (a bad one is a 400),

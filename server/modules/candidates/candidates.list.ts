@@ -1,10 +1,10 @@
-import { and, eq, gte, lte, ne, sql } from 'drizzle-orm'
+import { eq, gte, lte, ne, sql } from 'drizzle-orm'
 import type { AppAbility } from '../../../shared/permissions/ability'
 import type { CandidateListItem, CandidateListQuery } from '../../../shared/schemas/candidates'
 import type { Translate } from '../../../shared/schemas/errors'
 import type { ListAnswer } from '../../../shared/schemas/pagination'
 import { accessFilter, containsPattern, containsText, withAccess } from '../../db/conditions'
-import { keysetList, listFilter } from '../../db/keyset-list'
+import { keysetList, onPage, listFilter } from '../../db/keyset-list'
 import { cappedCount } from '../../db/list-page'
 import { preparedReads } from '../../db/prepared'
 import type { CandidatesContext } from './candidates.context'
@@ -46,14 +46,7 @@ export function candidatesList(ctx: CandidatesContext) {
       read,
       { name: 'candidates', q, translate, shape: shape.join('|'), sortKey, direction, columns, values },
       {
-        page: (page) =>
-          db
-            .select()
-            .from(c)
-            .where(and(where, page.condition))
-            .orderBy(...page.orderBy)
-            .limit(page.limit)
-            .offset(page.offset),
+        page: (page) => onPage(db.select().from(c), where, page),
         count: () => cappedCount(db, c, where),
         items: (rows) => listItems(db, rows),
         keyOf,

@@ -5,7 +5,7 @@ import { type CustomerDetail, type CustomerListItem, type CustomerListQuery } fr
 import type { Translate } from '../../../shared/schemas/errors'
 import type { ListAnswer } from '../../../shared/schemas/pagination'
 import { denseTerm, trigramContains } from '../../db/conditions'
-import { keysetList } from '../../db/keyset-list'
+import { keysetList, onPage } from '../../db/keyset-list'
 import { preparedReads } from '../../db/prepared'
 import type { Deps } from '../../platform/deps'
 import { cappedCount } from '../../db/list-page'
@@ -98,14 +98,7 @@ export function customersContext({ database, events }: Pick<Deps, 'database' | '
       read,
       { name: 'customers', q, translate, shape: shape.join('|'), sortKey, direction, columns, values },
       {
-        page: (page) =>
-          db
-            .select()
-            .from(c)
-            .where(and(where, page.condition))
-            .orderBy(...page.orderBy)
-            .limit(page.limit)
-            .offset(page.offset),
+        page: (page) => onPage(db.select().from(c), where, page),
         count: () => cappedCount(db, c, countWhere),
         items: (rows) => rows.map(listItem),
         keyOf: (r) => (sortKey === 'name' ? [r.name, r.id] : [r.lastSaleAt, r.id]),

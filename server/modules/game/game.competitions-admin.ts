@@ -5,6 +5,21 @@ import { ApiError } from '../../lib/errors'
 import { changedFields, logActivity } from '../../platform/activity-log'
 import type { GameCompetitionsContext } from './game.competitions-context'
 
+/** What an admin's form sets of a competition, as stored; a new one is a draft unless the form says otherwise. */
+function editable(input: CompetitionInput) {
+  return {
+    name: input.name,
+    description: input.description ?? '',
+    metric: input.metric,
+    kind: input.kind,
+    officeIds: input.officeIds ?? [],
+    fromDay: input.from,
+    toDay: input.to,
+    prizes: (input.prizes ?? []).map((p) => ({ rank: p.rank, coins: p.coins ?? null, text: p.text ?? '' })),
+    state: input.state ?? 'draft',
+  }
+}
+
 /** Competitions as an admin keeps them: a new one and a change (version-checked, logged, its end scheduled again). */
 export function gameCompetitionsAdmin(ctx: GameCompetitionsContext) {
   const { database, C, row, scheduleEnd, t, fields, view } = ctx
@@ -12,19 +27,11 @@ export function gameCompetitionsAdmin(ctx: GameCompetitionsContext) {
     async create(actorId: string, input: CompetitionInput, now: number): Promise<Competition> {
       return database.transaction(async (tx) => {
         const id = crypto.randomUUID()
-        const state = input.state ?? 'draft'
+        const set = editable(input)
         await tx.insert(C).values({
           id,
-          name: input.name,
-          description: input.description ?? '',
-          metric: input.metric,
-          kind: input.kind,
-          officeIds: input.officeIds ?? [],
-          fromDay: input.from,
-          toDay: input.to,
-          prizes: (input.prizes ?? []).map((p) => ({ rank: p.rank, coins: p.coins ?? null, text: p.text ?? '' })),
-          state,
-          publishedAt: state === 'published' ? now : null,
+          ...set,
+          publishedAt: set.state === 'published' ? now : null,
           version: 1,
           createdById: actorId,
           createdAt: now,
@@ -42,20 +49,12 @@ export function gameCompetitionsAdmin(ctx: GameCompetitionsContext) {
         const before = await row(tx, id)
         if (before.version !== version) throw new ApiError(409, 'changed_elsewhere')
         if (before.state === 'finished') throw new ApiError(409, 'already_decided', { params: { state: 'finished' } })
-        const state = input.state ?? 'draft'
+        const set = editable(input)
         await tx
           .update(C)
           .set({
-            name: input.name,
-            description: input.description ?? '',
-            metric: input.metric,
-            kind: input.kind,
-            officeIds: input.officeIds ?? [],
-            fromDay: input.from,
-            toDay: input.to,
-            prizes: (input.prizes ?? []).map((p) => ({ rank: p.rank, coins: p.coins ?? null, text: p.text ?? '' })),
-            state,
-            publishedAt: state === 'published' ? (before.publishedAt ?? now) : before.publishedAt,
+            ...set,
+            publishedAt: set.state === 'published' ? (before.publishedAt ?? now) : before.publishedAt,
             version: sql`${C.version} + 1`,
             updatedAt: now,
           })

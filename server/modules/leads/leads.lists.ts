@@ -12,6 +12,9 @@ type Upload = { name: string; contentType: string; data: Buffer }
 /** Lists uploaded and read through once, given a NIX answer; their state and history. */
 export function leadLists(ctx: LeadsContext) {
   const { database, db, t, files, listRow, readNix, answer } = ctx
+  /** An uploaded file kept as a list's: the list itself, or the numbers not to call. */
+  const keep = (fileId: string, actorId: string, upload: Upload, now: number) =>
+    files.store({ id: fileId, kind: 'lead_list', userId: actorId, name: upload.name, contentType: upload.contentType, data: upload.data, attached: true }, now)
 
   /** The file's header row and how many rows follow it (the whole file is read: a file that cannot be is refused now). */
   async function scan(upload: Upload, translate: Translate): Promise<{ headers: string[]; rowCount: number }> {
@@ -43,10 +46,7 @@ export function leadLists(ctx: LeadsContext) {
       const fileId = crypto.randomUUID()
       const now = Date.now()
       await database.transaction(async (tx) => {
-        await files.store(
-          { id: fileId, kind: 'lead_list', userId: actorId, name: upload.name, contentType: upload.contentType, data: upload.data, attached: true },
-          now,
-        )
+        await keep(fileId, actorId, upload, now)
         await tx.insert(t.leadLists).values({
           id,
           sourceId: q.sourceId ?? null,
@@ -98,10 +98,7 @@ export function leadLists(ctx: LeadsContext) {
       const fileId = crypto.randomUUID()
       const now = Date.now()
       await database.transaction(async (tx) => {
-        await files.store(
-          { id: fileId, kind: 'lead_list', userId: actorId, name: upload.name, contentType: upload.contentType, data: upload.data, attached: true },
-          now,
-        )
+        await keep(fileId, actorId, upload, now)
         if (list.nixFileId) await files.remove(tx, [list.nixFileId])
         await tx.update(t.leadLists).set({ nixFileId: fileId, nixFileName: upload.name, nixNumbers: numbers.size }).where(eq(t.leadLists.id, id))
         await logActivity(tx, t, {

@@ -12,6 +12,15 @@ import { PERIOD_LIMIT, type OrdersContext } from './orders.context'
 /** Matching an order to a sale by hand and undoing it, and what the sales area asks of orders. */
 export function orderMatching(ctx: OrdersContext, { detail }: Pick<ReturnType<typeof import('./orders.reads').orderReads>, 'detail'>) {
   const { database, events, ports, db, o, t, withoutRegistration } = ctx
+  /** The order, when the reader may see it; otherwise not found. */
+  async function visible(tx: Db, ability: AppAbility, id: string) {
+    const [row] = await tx
+      .select()
+      .from(o)
+      .where(withAccess(accessFilter(ability, 'view', 'order_registrations', {}), eq(o.id, id)))
+    if (!row) throw notFound()
+    return row
+  }
   return {
     /**
      * Back office matches an unmatched order to one of its provider's sale reports by hand (decision 026): a report
@@ -27,11 +36,7 @@ export function orderMatching(ctx: OrdersContext, { detail }: Pick<ReturnType<ty
       now = Date.now(),
     ) {
       await database.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(o)
-          .where(withAccess(accessFilter(actor.ability, 'view', 'order_registrations', {}), eq(o.id, id)))
-        if (!row) throw notFound()
+        const row = await visible(tx, actor.ability, id)
         if (row.saleId) throw new ApiError(409, 'order_matched')
         const sale = (await ports.saleSummaries(tx, [input.saleId])).get(input.saleId)
         if (!sale) throw validationError({ saleId: [translate('validation.orders.noSuchSale')] })
@@ -63,11 +68,7 @@ export function orderMatching(ctx: OrdersContext, { detail }: Pick<ReturnType<ty
     /** Back office undoes a match (by hand or by a file), with a reason kept in the log; the sale may be matched again. */
     async unmatch(actor: { id: string; ability: AppAbility }, id: string, reason: string, now = Date.now()) {
       await database.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(o)
-          .where(withAccess(accessFilter(actor.ability, 'view', 'order_registrations', {}), eq(o.id, id)))
-        if (!row) throw notFound()
+        const row = await visible(tx, actor.ability, id)
         if (!row.saleId) throw new ApiError(409, 'order_unmatched')
         await tx.update(o).set({ saleId: null, matchedBy: null, matched: 0, updatedAt: now }).where(eq(o.id, id))
         await logActivity(tx, t, {

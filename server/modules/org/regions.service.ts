@@ -54,6 +54,13 @@ export function regionsService({ database, events }: Pick<Deps, 'database' | 'ev
     await refuseTakenName(tx, t.regions, name, { exceptId, message: translate('orgAdmin.regions.nameTaken') })
   }
 
+  /** A region's change: its log line and its event. */
+  async function changed(tx: Db, actorId: string, id: string, before: Record<string, unknown>, after: Record<string, unknown>) {
+    const at = now()
+    await logActivity(tx, t, { at, actorId, entity: 'region', entityId: id, action: 'updated', before, after })
+    await events.record(tx, 'region.changed', { regionId: id, action: 'updated' }, { actorId, at })
+  }
+
   return {
     /** A region's page: its offices the reader may see (with teams and active people), and its log. */
     async detail(actor: { id: string; ability: AppAbility }, id: string): Promise<RegionDetail> {
@@ -107,18 +114,8 @@ export function regionsService({ database, events }: Pick<Deps, 'database' | 'ev
         if (current.name !== input.basedOn) throw new ApiError(409, 'version_conflict', { details: { current } })
         if (current.name === input.name) return current
         await nameTaken(tx, input.name, id, translate)
-        const at = now()
         await tx.update(t.regions).set({ name: input.name }).where(eq(t.regions.id, id))
-        await logActivity(tx, t, {
-          at,
-          actorId: actor.id,
-          entity: 'region',
-          entityId: id,
-          action: 'updated',
-          before: { name: current.name },
-          after: { name: input.name },
-        })
-        await events.record(tx, 'region.changed', { regionId: id, action: 'updated' }, { actorId: actor.id, at })
+        await changed(tx, actor.id, id, { name: current.name }, { name: input.name })
         return one(tx, id)
       })
     },
@@ -129,18 +126,8 @@ export function regionsService({ database, events }: Pick<Deps, 'database' | 'ev
         const [current] = await tx.select({ country: t.regions.country }).from(t.regions).where(eq(t.regions.id, id))
         if (!current) throw notFound()
         if (current.country === country) return { country }
-        const at = now()
         await tx.update(t.regions).set({ country }).where(eq(t.regions.id, id))
-        await logActivity(tx, t, {
-          at,
-          actorId: actor.id,
-          entity: 'region',
-          entityId: id,
-          action: 'updated',
-          before: { country: current.country },
-          after: { country },
-        })
-        await events.record(tx, 'region.changed', { regionId: id, action: 'updated' }, { actorId: actor.id, at })
+        await changed(tx, actor.id, id, { country: current.country }, { country })
         return { country }
       })
     },

@@ -96,8 +96,7 @@ export function extraIncome(ctx: PayContext) {
           entity: 'extra_income',
           entityId: id,
           action: 'updated',
-          before: diff.before,
-          after: diff.after,
+          ...diff,
         })
         await events.record(tx, 'extraIncome.changed', { id, userId: found.r.userId, month: next.month, action: 'updated' }, { actorId: actor.id, at: now })
         const [saved] = await tx.select().from(x).where(eq(x.id, id))

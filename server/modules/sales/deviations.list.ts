@@ -1,10 +1,10 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import type { AppAbility } from '../../../shared/permissions/ability'
 import { DEVIATION_STATES, type DeviationState, type DeviationListItem, type DeviationListQuery } from '../../../shared/schemas/deviations'
 import type { ListAnswer } from '../../../shared/schemas/pagination'
 import type { Translate } from '../../../shared/schemas/errors'
 import { accessFilter, containsPattern, withAccess } from '../../db/conditions'
-import { keysetList, listFilter } from '../../db/keyset-list'
+import { keysetList, onPage, listFilter } from '../../db/keyset-list'
 import { cappedCount } from '../../db/list-page'
 import { SORT, SORT_KEY } from './deviations.context'
 import type { DeviationsContext } from './deviations.context'
@@ -52,14 +52,7 @@ export function deviationList(ctx: DeviationsContext) {
       { name: 'deviations', q, translate, shape: shape.join('|'), sortKey, direction, columns: SORT[sortKey](t), values },
       {
         page: (page) => {
-          const pageIds = db
-            .select({ id: d.id })
-            .from(d)
-            .where(and(where, page.condition))
-            .orderBy(...page.orderBy)
-            .limit(page.limit)
-            .offset(page.offset)
-            .as('page_ids')
+          const pageIds = onPage(db.select({ id: d.id }).from(d), where, page).as('page_ids')
           return db
             .select({
               id: d.id,

@@ -1,11 +1,11 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm'
+import { eq, inArray, lte, sql } from 'drizzle-orm'
 import type { AppAbility } from '../../../shared/permissions/ability'
 import { maskPersonalNumber } from '../../../shared/rules/identity'
 import type { DoubleSaleListItem, DoubleSaleListQuery } from '../../../shared/schemas/double-sales'
 import type { ListAnswer } from '../../../shared/schemas/pagination'
 import type { Translate } from '../../../shared/schemas/errors'
 import { accessFilter, withAccess } from '../../db/conditions'
-import { keysetList, listFilter } from '../../db/keyset-list'
+import { keysetList, onPage, listFilter } from '../../db/keyset-list'
 import { cappedCount } from '../../db/list-page'
 import type { DoubleSalesContext } from './double-sales.context'
 
@@ -38,14 +38,7 @@ export function doubleSaleList(ctx: DoubleSalesContext) {
       read,
       { name: 'doubles', q, translate, shape: shape.join('|'), sortKey: 'detectedAt', direction, columns: [d.detectedAt, d.id], values },
       {
-        page: (page) =>
-          db
-            .select()
-            .from(d)
-            .where(and(where, page.condition))
-            .orderBy(...page.orderBy)
-            .limit(page.limit)
-            .offset(page.offset),
+        page: (page) => onPage(db.select().from(d), where, page),
         count: () => cappedCount(db, d, where),
         items: (rows) => pairsOf(rows),
         keyOf: (r) => [r.detectedAt, r.id],

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm'
+import { asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm'
 import type { AppAbility } from '../../../shared/permissions/ability'
 import { maskPersonalNumber } from '../../../shared/rules/identity'
 import { seesCompanyFigures } from '../../../shared/permissions/fields'
@@ -16,7 +16,7 @@ import { activityLines, logActivity } from '../../platform/activity-log'
 import { fileSummary } from '../../platform/files'
 import type { Schema } from '../../db/client'
 import { accessFilter, denseTerm, orderedByValue, trigramContains, unindexed, withAccess, type SearchGroup } from '../../db/conditions'
-import { keysetList } from '../../db/keyset-list'
+import { keysetList, onPage } from '../../db/keyset-list'
 import type { ListAnswer } from '../../../shared/schemas/pagination'
 import { maskSsn } from './deviations'
 import { shiftDay } from '../../../shared/rules/double-sales'
@@ -121,15 +121,7 @@ export function saleReportList(ctx: SalesContext) {
           // The page's ids first, from sales alone in the list's order (a range of one index, at any depth), then
           // the names for those rows only. Joined in one query, the planners may start from the fifty providers and
           // sort a million rows; a subquery with a LIMIT is not merged into the join by either database.
-          const pageIds = db
-            .select({ id: s.id })
-            .from(s)
-            .where(and(where, page.condition))
-            .orderBy(...page.orderBy)
-            // One row more than the page: whether a next page exists, without counting.
-            .limit(page.limit)
-            .offset(page.offset)
-            .as('page_ids')
+          const pageIds = onPage(db.select({ id: s.id }).from(s), where, page).as('page_ids')
           return db
             .select({
               id: s.id,

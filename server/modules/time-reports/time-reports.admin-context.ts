@@ -13,14 +13,7 @@ export type Actor = { id: string; ability: AppAbility }
 export type ReportRow = Schema['timeReports']['$inferSelect']
 
 export const violationsOf = (r: Pick<ReportRow, 'present' | 'workHours' | 'absenceHours' | 'absenceType' | 'allowanceType' | 'travelLocation'>) =>
-  timeReportViolations({
-    present: r.present,
-    workHours: r.workHours,
-    absenceHours: r.absenceHours,
-    absenceType: r.absenceType,
-    allowanceType: r.allowanceType,
-    travelLocation: r.travelLocation,
-  }).map((v) => v.rule)
+  timeReportViolations(r).map((v) => v.rule)
 
 /** What back office's parts of time reports share: the tables, the rule columns, the list row, attestation and sick days. */
 export function timeAdminContext({ database, events }: Pick<Deps, 'database' | 'events'>) {

@@ -186,22 +186,20 @@ export function payAnswers(ctx: TimeAdminContext) {
         afterUserId: string | null,
         limit: number,
       ) {
+        // The days of absence in the period, of the type and the team or office asked for.
+        const absences = [
+          gte(tr.date, q.from),
+          lte(tr.date, q.to),
+          isNotNull(tr.absenceType),
+          sql`${tr.absenceHours} > 0`,
+          q.absenceType ? eq(tr.absenceType, q.absenceType as AbsenceType) : undefined,
+          q.officeId ? eq(tr.officeId, q.officeId) : undefined,
+          q.teamId ? eq(tr.teamId, q.teamId) : undefined,
+        ]
         const users = await tx
           .selectDistinct({ id: tr.userId })
           .from(tr)
-          .where(
-            and(
-              gte(tr.date, q.from),
-              lte(tr.date, q.to),
-              isNotNull(tr.absenceType),
-              sql`${tr.absenceHours} > 0`,
-              q.absenceType ? eq(tr.absenceType, q.absenceType as AbsenceType) : undefined,
-              q.officeId ? eq(tr.officeId, q.officeId) : undefined,
-              q.teamId ? eq(tr.teamId, q.teamId) : undefined,
-              q.userId ? eq(tr.userId, q.userId) : undefined,
-              afterUserId ? sql`${tr.userId} > ${afterUserId}` : undefined,
-            ),
-          )
+          .where(and(...absences, q.userId ? eq(tr.userId, q.userId) : undefined, afterUserId ? sql`${tr.userId} > ${afterUserId}` : undefined))
           .orderBy(asc(tr.userId))
           .limit(limit)
         if (!users.length) return []
@@ -221,13 +219,7 @@ export function payAnswers(ctx: TimeAdminContext) {
                 tr.userId,
                 users.map((u) => u.id),
               ),
-              gte(tr.date, q.from),
-              lte(tr.date, q.to),
-              isNotNull(tr.absenceType),
-              sql`${tr.absenceHours} > 0`,
-              q.absenceType ? eq(tr.absenceType, q.absenceType as AbsenceType) : undefined,
-              q.officeId ? eq(tr.officeId, q.officeId) : undefined,
-              q.teamId ? eq(tr.teamId, q.teamId) : undefined,
+              ...absences,
             ),
           )
           .groupBy(tr.userId, tr.absenceType)
