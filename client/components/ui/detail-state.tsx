@@ -1,9 +1,10 @@
-import { Alert, Button, Skeleton } from '@chakra-ui/react'
+import { Button, Skeleton } from '@chakra-ui/react'
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Page, type Crumb } from './page'
 import { ApiClientError } from '../../lib/api-client'
+import { Notice } from '../../components/ui/notice'
 
 /**
  * A detail screen while its record loads, or when it could not: a placeholder, "not found" (404), or the error
@@ -34,15 +35,13 @@ export function DetailState<T>({
     const missing = query.error instanceof ApiClientError && (query.error.status === 404 || query.error.status === 400)
     return (
       <Page title={title} breadcrumbs={breadcrumbs}>
-        <Alert.Root status={missing ? 'warning' : 'error'}>
-          <Alert.Indicator />
-          <Alert.Description>{missing ? notFound : (query.error as Error).message}</Alert.Description>
+        <Notice status={missing ? 'warning' : 'error'} description={missing ? notFound : (query.error as Error).message}>
           {missing ? null : (
             <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
               {t('table.retry')}
             </Button>
           )}
-        </Alert.Root>
+        </Notice>
       </Page>
     )
   }

@@ -1,7 +1,7 @@
-import { Alert } from '@chakra-ui/react'
+import { Alert, type AlertRootProps } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 
-type NoticeProps = {
+type NoticeProps = Omit<AlertRootProps, 'title' | 'status' | 'children'> & {
   status: 'error' | 'warning' | 'info' | 'success' | 'neutral'
   /** the headline; alone it is the whole note */
   title?: ReactNode
@@ -9,10 +9,7 @@ type NoticeProps = {
   description?: ReactNode
   /** actions after the text (a retry, a link) */
   children?: ReactNode
-  size?: 'sm' | 'md' | 'lg'
-  variant?: 'subtle' | 'surface' | 'outline' | 'solid'
   'data-testid'?: string
-  role?: string
 }
 
 /**

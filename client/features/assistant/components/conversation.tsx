@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Flex, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { formatDate } from '../../../../shared/format'
@@ -135,15 +135,11 @@ export function Conversation({ storageKey, title, subtitle, aside }: { storageKe
                     {m.text}
                   </Box>
                 ) : m.role === 'error' ? (
-                  <Alert.Root key={m.id} status="error" data-testid="assistant-error">
-                    <Alert.Indicator />
-                    <Alert.Content>
-                      <Alert.Description>{m.text}</Alert.Description>
-                    </Alert.Content>
+                  <Notice key={m.id} status="error" data-testid="assistant-error" description={m.text}>
                     <Button size="xs" variant="outline" onClick={() => asking.mutate(m.retry)} disabled={asking.isPending}>
                       {t('assistant.retry')}
                     </Button>
-                  </Alert.Root>
+                  </Notice>
                 ) : (
                   <Reply
                     key={m.id}

@@ -1,4 +1,4 @@
-import { Alert, Button, HStack, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Button, HStack, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -15,6 +15,7 @@ import { addCandidateNote, closeCandidate, getCandidateSettings } from '../api/c
 import { candidatesKeys } from '../api/candidates-keys'
 import { useLanguage } from '../../../lib/use-language'
 import { SectionCard } from '../../../components/ui/section-card'
+import { Notice } from '../../../components/ui/notice'
 
 /** A candidate's notes: who wrote what when, newest first, and a new one for who may change the candidate. */
 export function NotesCard(props: { candidate: CandidateDetail; onAdded: () => void }) {
@@ -126,25 +127,24 @@ export function StatusAlert(props: { candidate: CandidateDetail }) {
   const day = (ms: number | null) => (ms ? formatDate(ms, lang) : '–')
   if (c.status === 'onboarded')
     return (
-      <Alert.Root status="success" data-testid="candidate-onboarded">
-        <Alert.Indicator />
-        <Alert.Description>
+      <Notice
+        status="success"
+        data-testid="candidate-onboarded"
+        description={
           <HStack gap="3" wrap="wrap">
             <Text>{t('candidates.page.onboarded', { date: day(c.onboardedAt) })}</Text>
             {c.userId && ability.can('view', 'users') ? (
               <RecordLink to={pathFor('user-admin-users-id', { id: c.userId })}>{t('candidates.page.openUser')}</RecordLink>
             ) : null}
           </HStack>
-        </Alert.Description>
-      </Alert.Root>
+        }
+      />
     )
   if (c.status === 'active') return null
   return (
-    <Alert.Root status={c.status === 'closed' ? 'warning' : 'info'}>
-      <Alert.Indicator />
-      <Alert.Description>
-        {c.status === 'closed' ? t('candidates.page.closed', { date: day(c.closedAt), reason: c.closedReason ?? '' }) : t('candidates.page.erased')}
-      </Alert.Description>
-    </Alert.Root>
+    <Notice
+      status={c.status === 'closed' ? 'warning' : 'info'}
+      description={c.status === 'closed' ? t('candidates.page.closed', { date: day(c.closedAt), reason: c.closedReason ?? '' }) : t('candidates.page.erased')}
+    />
   )
 }

@@ -3,21 +3,25 @@ import { confirm } from '../../../lib/confirm-store'
 import { snackbar } from '../../../lib/snackbar-store'
 import { formErrorOf } from '../../../components/ui/form-dialog'
 
+/** What the catalog archives; archiving a provider or a product takes sellers' choices away, so it is confirmed first. */
+type Archivable = 'providers' | 'products' | 'categories'
+
 /**
- * Archives an active catalog item (after a confirmation, when `confirmText` is given) or restores an archived one,
- * and says how it went in the snackbar; `then` runs either way (the screen reads the item again).
+ * Archives an active catalog item (after a confirmation, for a provider or a product) or restores an archived one,
+ * and says how it went in the snackbar, in the texts of the item's kind; `then` runs either way (the screen reads
+ * the item again).
  */
 export async function toggleArchived(
   t: TFunction,
   item: { active: boolean; name: string },
-  texts: { confirmTitle?: string; confirmText?: string; archived: string; restored: string },
+  kind: Archivable,
   save: (active: boolean) => Promise<unknown>,
   then: () => void,
 ): Promise<void> {
-  if (item.active && texts.confirmTitle && texts.confirmText) {
+  if (item.active && kind !== 'categories') {
     const ok = await confirm({
-      title: texts.confirmTitle,
-      text: texts.confirmText,
+      title: t(`catalog.${kind}.archiveTitle`, { name: item.name }),
+      text: t(`catalog.${kind}.archiveText`),
       confirmLabel: t('catalog.actions.archive'),
       cancelLabel: t('catalog.actions.cancel'),
       destructive: true,
@@ -26,7 +30,7 @@ export async function toggleArchived(
   }
   try {
     await save(!item.active)
-    snackbar.success(item.active ? texts.archived : texts.restored)
+    snackbar.success(t(item.active ? `catalog.${kind}.archived` : `catalog.${kind}.restored`))
   } catch (err) {
     snackbar.error(formErrorOf(err, t).message)
   }

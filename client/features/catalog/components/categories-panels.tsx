@@ -40,14 +40,7 @@ export function CategoriesPanel() {
   const [editing, setEditing] = useState<CategoryItem | 'new' | null>(null)
   const [logOf, setLogOf] = useState<CategoryItem | null>(null)
 
-  const toggle = (c: CategoryItem) =>
-    toggleArchived(
-      t,
-      c,
-      { archived: t('catalog.categories.archived'), restored: t('catalog.categories.restored') },
-      (active) => setCategoryActive(c.id, active, c.version),
-      refresh,
-    )
+  const toggle = (c: CategoryItem) => toggleArchived(t, c, 'categories', (active) => setCategoryActive(c.id, active, c.version), refresh)
 
   return (
     <Stack gap="4" pt="4">

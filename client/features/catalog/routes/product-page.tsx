@@ -31,19 +31,7 @@ export default function ProductPage() {
   const title = t('routes.backoffice-products-id')
   const crumbs = [{ label: t('nav.groups.backoffice') }, { label: t('routes.backoffice-products'), to: pathFor('backoffice-products') }]
 
-  const toggleActive = (p: ProductDetail) =>
-    toggleArchived(
-      t,
-      p,
-      {
-        confirmTitle: t('catalog.products.archiveTitle', { name: p.name }),
-        confirmText: t('catalog.products.archiveText'),
-        archived: t('catalog.products.archived'),
-        restored: t('catalog.products.restored'),
-      },
-      (active) => setProductActive(p.id, active, p.version),
-      refresh,
-    )
+  const toggleActive = (p: ProductDetail) => toggleArchived(t, p, 'products', (active) => setProductActive(p.id, active, p.version), refresh)
 
   return (
     <DetailState query={product} title={title} breadcrumbs={crumbs} notFound={t('catalog.products.notFound')}>

@@ -33,19 +33,7 @@ export default function ProviderPage() {
   const title = t('routes.backoffice-providers-id')
   const crumbs = [{ label: t('nav.groups.backoffice') }, { label: t('routes.backoffice-providers'), to: pathFor('backoffice-providers') }]
 
-  const toggleActive = (p: ProviderDetail) =>
-    toggleArchived(
-      t,
-      p,
-      {
-        confirmTitle: t('catalog.providers.archiveTitle', { name: p.name }),
-        confirmText: t('catalog.providers.archiveText'),
-        archived: t('catalog.providers.archived'),
-        restored: t('catalog.providers.restored'),
-      },
-      (active) => setProviderActive(p.id, active, p.version),
-      refresh,
-    )
+  const toggleActive = (p: ProviderDetail) => toggleArchived(t, p, 'providers', (active) => setProviderActive(p.id, active, p.version), refresh)
 
   return (
     <DetailState query={provider} title={title} breadcrumbs={crumbs} notFound={t('catalog.providers.notFound')}>

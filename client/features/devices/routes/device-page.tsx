@@ -19,6 +19,7 @@ import { AlertBadges } from '../components/device-columns'
 import { EditDeviceDialog } from '../components/edit-device-dialog'
 import { useLanguage } from '../../../lib/use-language'
 import { SectionCard } from '../../../components/ui/section-card'
+import { Notice } from '../../../components/ui/notice'
 
 /**
  * /backoffice/devices/:id (decision 072): what the device is (from the app and the MDM), its storage and sync, its
@@ -96,18 +97,17 @@ function Device({ device: d, crumbs }: { device: DeviceDetail; crumbs: Array<{ l
         ]}
       />
       {lost ? (
-        <Alert.Root status="error" data-testid="device-lost">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{t('devices.lostBanner', { time: when(d.lostAt), name: d.lostByName ?? t('activityLog.system') })}</Alert.Title>
-            <Alert.Description>
-              <Stack gap="1">
-                {d.pendingAtLoss ? <Text>{t('devices.lostPending', { count: d.pendingAtLoss })}</Text> : null}
-                <Text>{d.wipedAt ? t('devices.wiped', { time: when(d.wipedAt) }) : t('devices.wipeWaiting')}</Text>
-              </Stack>
-            </Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
+        <Notice
+          status="error"
+          data-testid="device-lost"
+          title={t('devices.lostBanner', { time: when(d.lostAt), name: d.lostByName ?? t('activityLog.system') })}
+          description={
+            <Stack gap="1">
+              {d.pendingAtLoss ? <Text>{t('devices.lostPending', { count: d.pendingAtLoss })}</Text> : null}
+              <Text>{d.wipedAt ? t('devices.wiped', { time: when(d.wipedAt) }) : t('devices.wipeWaiting')}</Text>
+            </Stack>
+          }
+        />
       ) : null}
       {d.alerts.length > 0 && settings.data ? (
         <Alert.Root status="warning" data-testid="device-alert-help">

@@ -1,4 +1,4 @@
-import { Alert, Button, Text } from '@chakra-ui/react'
+import { Button, Text } from '@chakra-ui/react'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { DOWNLOAD_TTL_MS, type DownloadItem } from '../../../../shared/schemas/downloads'
@@ -15,6 +15,7 @@ import { downloadsKeys } from '../api/downloads-keys'
 import { downloadColumns } from '../components/download-columns'
 import { DownloadFilterBar } from '../components/download-filter-bar'
 import { useLanguage } from '../../../lib/use-language'
+import { Notice } from '../../../components/ui/notice'
 
 /**
  * /backoffice/downloads (docs/decisions/071): the files made in the background for the reader — exports, import
@@ -67,18 +68,20 @@ export default function DownloadsPage() {
         {t('downloadCentre.intro', { days: DOWNLOAD_TTL_MS / 86_400_000 })}
       </Text>
       {failed ? (
-        <Alert.Root status="error" data-testid="download-failed">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{t('downloadCentre.failedToDownload')}</Alert.Title>
-            <Alert.Description>
+        <Notice
+          status="error"
+          data-testid="download-failed"
+          title={t('downloadCentre.failedToDownload')}
+          description={
+            <>
               {failed.item.name}: {failed.message}
-            </Alert.Description>
-          </Alert.Content>
+            </>
+          }
+        >
           <Button size="sm" variant="outline" onClick={() => void download(failed.item)}>
             {t('downloadCentre.retry')}
           </Button>
-        </Alert.Root>
+        </Notice>
       ) : null}
       <DataTable
         label={t('routes.backoffice-downloads')}

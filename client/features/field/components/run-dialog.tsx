@@ -9,6 +9,7 @@ import { FormDialog } from '../../../components/ui/form-dialog'
 import { TextAreaField, TextField, useFormDialog, useZodResolver } from '../../../components/ui/form-kit'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { confirm } from '../../../lib/confirm-store'
+import { snackbar } from '../../../lib/snackbar-store'
 import { createArea, createRun, deleteRun, listAreas, teamMembers, updateRun } from '../api/field-api'
 import { fieldKeys } from '../api/field-keys'
 import { Check } from '../../../components/ui/check'
@@ -21,7 +22,7 @@ const NEW_AREA = '__new__'
  * A run planned or changed (both planners open this one dialog): the day, the team, its sellers, the area (or a new
  * one by name; its shape is drawn on the map), where and when the team meets, a travel day, a note.
  */
-export function RunDialog(props: { run: RunItem | null; date: string; teamId?: string; onClose: () => void; onSaved: (message: string) => void }) {
+export function RunDialog(props: { run: RunItem | null; date: string; teamId?: string; onClose: () => void }) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
   const r = props.run
@@ -43,6 +44,10 @@ export function RunDialog(props: { run: RunItem | null; date: string; teamId?: s
   const areas = useQuery({ queryKey: fieldKeys.areas(teamId), queryFn: ({ signal }) => listAreas(teamId, signal), enabled: !!teamId })
   const [newArea, setNewArea] = useState<string | null>(null)
   const refresh = () => void queryClient.invalidateQueries({ queryKey: fieldKeys.all })
+  const saved = (message: string) => {
+    props.onClose()
+    snackbar.success(message)
+  }
   const dialog = useFormDialog(form, {
     onClose: props.onClose,
     onReload: refresh,
@@ -54,7 +59,7 @@ export function RunDialog(props: { run: RunItem | null; date: string; teamId?: s
       if (r) await updateRun(r.id, r.version, input)
       else await createRun(input)
       refresh()
-      props.onSaved(t('planner.dialog.saved'))
+      saved(t('planner.dialog.saved'))
     },
   })
   const remove = async () => {
@@ -69,7 +74,7 @@ export function RunDialog(props: { run: RunItem | null; date: string; teamId?: s
     if (!ok) return
     await deleteRun(r.id)
     refresh()
-    props.onSaved(t('planner.dialog.removed'))
+    saved(t('planner.dialog.removed'))
   }
   return (
     <FormDialog title={r ? t('planner.dialog.editTitle') : t('planner.dialog.newTitle')} testId="run-dialog" scroll {...dialog.props}>

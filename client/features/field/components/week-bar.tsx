@@ -1,9 +1,13 @@
 import { Button, Field, HStack, IconButton, Text } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
+import { pathFor } from '../../../../shared/routes'
 import { isoWeekOf, mondayOf } from '../../../../shared/rules/assistant'
 import { addDays } from '../../../../shared/rules/work'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { useUrlParams, withParams } from '../../../lib/use-url-params'
+import { listRuns } from '../api/field-api'
+import { fieldKeys } from '../api/field-keys'
 
 export const todayHere = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm' }).format(Date.now())
 
@@ -14,6 +18,20 @@ export function usePlannerWeek() {
   const teamId = params.get('teamId') || undefined
   const set = (change: Record<string, string | undefined>) => setParams((current) => withParams(current, change))
   return { week, sunday: addDays(week, 6), teamId, set }
+}
+
+/** The week's runs, of the team chosen or of every team the reader may see, as both planners show them. */
+export function useWeekRuns({ week, sunday, teamId }: Pick<ReturnType<typeof usePlannerWeek>, 'week' | 'sunday' | 'teamId'>) {
+  const q = { from: week, to: sunday, teamId }
+  return useQuery({ queryKey: fieldKeys.runs(q), queryFn: ({ signal }) => listRuns(q, signal) })
+}
+
+/** The other planner's address, on the same week and team. */
+export function plannerPath(
+  route: 'tools-sales-planner' | 'tools-sales-planner-legacy',
+  { week, teamId }: Pick<ReturnType<typeof usePlannerWeek>, 'week' | 'teamId'>,
+) {
+  return `${pathFor(route)}?week=${week}${teamId ? `&teamId=${teamId}` : ''}`
 }
 
 /** The week stepper and the team choice above both planners. */

@@ -1,19 +1,14 @@
 import { Button, HStack, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { formatDate } from '../../../../shared/format'
-import { pathFor } from '../../../../shared/routes'
 import type { RunItem } from '../../../../shared/schemas/field'
 import { QueryState } from '../../../components/ui/load-error'
 import { Page } from '../../../components/ui/page'
 import { RecordTable } from '../../../components/ui/record-table'
 import { useAbility } from '../../../lib/session'
-import { snackbar } from '../../../lib/snackbar-store'
-import { listRuns } from '../api/field-api'
-import { fieldKeys } from '../api/field-keys'
 import { RunDialog } from '../components/run-dialog'
-import { usePlannerWeek, WeekBar } from '../components/week-bar'
+import { plannerPath, usePlannerWeek, useWeekRuns, WeekBar } from '../components/week-bar'
 import { useLanguage } from '../../../lib/use-language'
 
 /**
@@ -24,8 +19,7 @@ export default function SalesPlannerLegacyPage() {
   const { t, lang } = useLanguage()
   const ability = useAbility()
   const planner = usePlannerWeek()
-  const q = { from: planner.week, to: planner.sunday, teamId: planner.teamId }
-  const runs = useQuery({ queryKey: fieldKeys.runs(q), queryFn: ({ signal }) => listRuns(q, signal) })
+  const runs = useWeekRuns(planner)
   const [open, setOpen] = useState<{ run: RunItem | null } | null>(null)
   return (
     <Page title={t('routes.tools-sales-planner-legacy')}>
@@ -44,9 +38,7 @@ export default function SalesPlannerLegacyPage() {
             {t('planner.print')}
           </Button>
           <Button asChild size="sm" variant="outline">
-            <Link to={`${pathFor('tools-sales-planner')}?week=${planner.week}${planner.teamId ? `&teamId=${planner.teamId}` : ''}`}>
-              {t('routes.tools-sales-planner')}
-            </Link>
+            <Link to={plannerPath('tools-sales-planner', planner)}>{t('routes.tools-sales-planner')}</Link>
           </Button>
         </HStack>
       </HStack>
@@ -77,18 +69,7 @@ export default function SalesPlannerLegacyPage() {
           />
         )}
       </QueryState>
-      {open ? (
-        <RunDialog
-          run={open.run}
-          date={planner.week}
-          teamId={planner.teamId}
-          onClose={() => setOpen(null)}
-          onSaved={(message) => {
-            setOpen(null)
-            snackbar.success(message)
-          }}
-        />
-      ) : null}
+      {open ? <RunDialog run={open.run} date={planner.week} teamId={planner.teamId} onClose={() => setOpen(null)} /> : null}
     </Page>
   )
 }

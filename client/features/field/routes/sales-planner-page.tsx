@@ -1,20 +1,15 @@
 import { Box, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { formatDate, type FormatLanguage } from '../../../../shared/format'
 import { weekDays } from '../../../../shared/rules/field'
-import { pathFor } from '../../../../shared/routes'
 import type { RunItem } from '../../../../shared/schemas/field'
 import { QueryState } from '../../../components/ui/load-error'
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
-import { snackbar } from '../../../lib/snackbar-store'
-import { listRuns } from '../api/field-api'
-import { fieldKeys } from '../api/field-keys'
 import { RunCard } from '../components/run-card'
 import { RunDialog } from '../components/run-dialog'
-import { usePlannerWeek, WeekBar } from '../components/week-bar'
+import { plannerPath, usePlannerWeek, useWeekRuns, WeekBar } from '../components/week-bar'
 import { useLanguage } from '../../../lib/use-language'
 
 const WEEKDAY = (lang: FormatLanguage, day: string) => {
@@ -32,8 +27,7 @@ export default function SalesPlannerPage() {
   const { t, lang } = useLanguage()
   const ability = useAbility()
   const planner = usePlannerWeek()
-  const q = { from: planner.week, to: planner.sunday, teamId: planner.teamId }
-  const runs = useQuery({ queryKey: fieldKeys.runs(q), queryFn: ({ signal }) => listRuns(q, signal) })
+  const runs = useWeekRuns(planner)
   const [open, setOpen] = useState<{ run: RunItem | null; date: string } | null>(null)
   const mayPlan = ability.can('update', 'sales_planner')
   return (
@@ -44,9 +38,7 @@ export default function SalesPlannerPage() {
       <HStack justify="space-between" wrap="wrap" gap="3">
         <WeekBar {...planner} />
         <Button asChild size="sm" variant="outline">
-          <Link to={`${pathFor('tools-sales-planner-legacy')}?week=${planner.week}${planner.teamId ? `&teamId=${planner.teamId}` : ''}`}>
-            {t('routes.tools-sales-planner-legacy')}
-          </Link>
+          <Link to={plannerPath('tools-sales-planner-legacy', planner)}>{t('routes.tools-sales-planner-legacy')}</Link>
         </Button>
       </HStack>
       <QueryState query={runs} isEmpty={() => false}>
@@ -87,18 +79,7 @@ export default function SalesPlannerPage() {
           </SimpleGrid>
         )}
       </QueryState>
-      {open ? (
-        <RunDialog
-          run={open.run}
-          date={open.date}
-          teamId={planner.teamId}
-          onClose={() => setOpen(null)}
-          onSaved={(message) => {
-            setOpen(null)
-            snackbar.success(message)
-          }}
-        />
-      ) : null}
+      {open ? <RunDialog run={open.run} date={open.date} teamId={planner.teamId} onClose={() => setOpen(null)} /> : null}
     </Page>
   )
 }

@@ -20,21 +20,14 @@ const NARROW: Record<ProfitabilityView, { sales: string; surveys: string; hours:
 /** The filter the profitability screens narrow by: the period and, each optional, an office and a team. */
 export type Filter = { from: string; to: string; officeId?: string; teamId?: string }
 
+/** What a profitability view's table is drawn from: the view, the filter, the period counted, the reader's language. */
+type ProfitabilityArgs = { view: ProfitabilityView; filter: Filter; counted: { from: string; to: string }; lang: FormatLanguage }
+
 /**
  * A profitability view's table: its columns, and the figures as the screen writes them — money, per hour, decimals,
  * FTE — each figure that has rows behind it a link to them, narrowed to the row's unit.
  */
-export function useProfitabilityColumns({
-  view,
-  filter,
-  counted,
-  lang,
-}: {
-  view: ProfitabilityView
-  filter: Filter
-  counted: { from: string; to: string }
-  lang: FormatLanguage
-}) {
+export function useProfitabilityColumns({ view, filter, counted, lang }: ProfitabilityArgs) {
   const { t } = useTranslation()
   const providers = view === 'providers'
   const legacy = view === 'legacy'
@@ -161,17 +154,7 @@ export function useProfitabilityColumns({
 }
 
 /** The figures as the screen writes them, and the links from a figure to the rows behind it (narrowed to the row's unit). */
-function useProfitabilityLinks({
-  view,
-  filter,
-  counted,
-  lang,
-}: {
-  view: ProfitabilityView
-  filter: Filter
-  counted: { from: string; to: string }
-  lang: FormatLanguage
-}) {
+function useProfitabilityLinks({ view, filter, counted, lang }: ProfitabilityArgs) {
   const { t } = useTranslation()
   const ability = useAbility()
   const narrow = NARROW[view]

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, Input, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Box, Button, Card, Input, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { coinAdjustmentSchema } from '../../../../shared/schemas/game'
@@ -11,6 +11,7 @@ import { adjustCoins } from '../api/game-api'
 import { formatPoints } from './game-parts'
 import { gameKeys } from '../api/game-keys'
 import { useLanguage } from '../../../lib/use-language'
+import { Notice } from '../../../components/ui/notice'
 
 /**
  * A person's Key Coins adjusted by an admin: added, or deducted (never below zero), with the reason they read in
@@ -86,10 +87,7 @@ export function CoinsPanel() {
               {t('game.admin.adjust')}
             </Button>
             {done ? (
-              <Alert.Root status="success">
-                <Alert.Indicator />
-                <Alert.Description data-testid="coins-balance">{t('game.admin.balanceNow', { coins: formatPoints(done.coins, lang) })}</Alert.Description>
-              </Alert.Root>
+              <Notice status="success" data-testid="coins-balance" description={t('game.admin.balanceNow', { coins: formatPoints(done.coins, lang) })} />
             ) : null}
           </Stack>
         </form>

@@ -1,4 +1,4 @@
-import { Alert, Button, Field, HStack, Input, Link, Progress, Stack, Text } from '@chakra-ui/react'
+import { Button, Field, HStack, Input, Link, Progress, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -18,6 +18,7 @@ import { PreviewTable } from './preview-table'
 import { RunSection } from './run-section'
 import { Check } from '../../../components/ui/check'
 import { SectionCard } from '../../../components/ui/section-card'
+import { Notice } from '../../../components/ui/notice'
 
 /** A card with a heading, for the list's steps. */
 function Step({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
@@ -48,15 +49,11 @@ function RunState({ list }: { list: LeadList }) {
   if (list.status !== 'done' || !list.summary) return null
   return (
     <Stack gap="4" data-testid="lead-run-state">
-      <Alert.Root status="success">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Description>{t('leads.done', { out: list.summary.rowsOut, in: list.summary.rowsIn })}</Alert.Description>
-        </Alert.Content>
+      <Notice status="success" description={t('leads.done', { out: list.summary.rowsOut, in: list.summary.rowsIn })}>
         <Link asChild colorPalette="brand" fontWeight="semibold">
           <RouterLink to="/backoffice/downloads">{t('leads.openDownloads')}</RouterLink>
         </Link>
-      </Alert.Root>
+      </Notice>
       <LeadSummary summary={list.summary} />
     </Stack>
   )

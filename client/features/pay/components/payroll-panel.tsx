@@ -1,4 +1,4 @@
-import { Alert, Button, Card, HStack, Stack, Stat, Text } from '@chakra-ui/react'
+import { Button, Card, HStack, Stack, Stat, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -12,6 +12,7 @@ import { ExportList } from './export-list'
 import { MonthField } from '../../../components/ui/month-field'
 import { LoadError } from '../../../components/ui/load-error'
 import { payKeys } from '../api/pay-keys'
+import { Notice } from '../../../components/ui/notice'
 
 const PROBLEMS_SHOWN = 20
 
@@ -76,20 +77,21 @@ export function PayrollPanel({ month, onMonth }: { month: string; onMonth: (m: s
               {state.data.employees === 0 ? (
                 <Text color="fg.muted">{t('pay.payroll.empty')}</Text>
               ) : problems.length ? (
-                <Alert.Root status="warning" data-testid="payroll-problems">
-                  <Alert.Indicator />
-                  <Alert.Content>
-                    <Alert.Title>{t('pay.payroll.blocked')}</Alert.Title>
-                    <Alert.Description>
+                <Notice
+                  status="warning"
+                  data-testid="payroll-problems"
+                  title={t('pay.payroll.blocked')}
+                  description={
+                    <>
                       <Stack gap="0" as="ul" ps="4">
                         {problems.slice(0, PROBLEMS_SHOWN).map((p, i) => (
                           <li key={i}>{problemText(p, t)}</li>
                         ))}
                       </Stack>
                       {problems.length > PROBLEMS_SHOWN ? <Text>{t('pay.payroll.moreProblems', { count: problems.length - PROBLEMS_SHOWN })}</Text> : null}
-                    </Alert.Description>
-                  </Alert.Content>
-                </Alert.Root>
+                    </>
+                  }
+                />
               ) : (
                 <Text color="fg.success">{t('pay.payroll.ready')}</Text>
               )}

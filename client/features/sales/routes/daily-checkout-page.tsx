@@ -1,4 +1,4 @@
-import { Alert, Button, Card, HStack, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Button, Card, HStack, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { formatDate, formatOre, formatTime } from '../../../../shared/format'
@@ -68,14 +68,14 @@ export default function DailyCheckoutPage() {
       </SectionCard>
 
       {done ? (
-        <Alert.Root status="success" data-testid="checkout-done">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{t('checkout.doneTitle')}</Alert.Title>
-            <Alert.Description>{t('checkout.doneAt', { time: formatTime(done.checkedOutAt, lang) })}</Alert.Description>
-          </Alert.Content>
+        <Notice
+          status="success"
+          data-testid="checkout-done"
+          title={t('checkout.doneTitle')}
+          description={t('checkout.doneAt', { time: formatTime(done.checkedOutAt, lang) })}
+        >
           <SyncBadge sync={done.sync} />
-        </Alert.Root>
+        </Notice>
       ) : (
         <Card.Root>
           <Card.Body>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, DataList, Flex, HStack, Link as ChakraLink, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Badge, Box, Button, DataList, Flex, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { Link as RouterLink, useParams } from 'react-router'
@@ -6,6 +6,7 @@ import { formatDate, formatOre, formatTime, type FormatLanguage } from '../../..
 import { pathFor } from '../../../../shared/routes'
 import type { DeviationDetail } from '../../../../shared/schemas/deviations'
 import { Page } from '../../../components/ui/page'
+import { DetailState } from '../../../components/ui/detail-state'
 import { ApiClientError } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { ageInDays, getDeviation } from '../api/deviations-api'
@@ -17,6 +18,7 @@ import { salesKeys } from '../api/sales-keys'
 import { fact } from '../../../components/ui/detail-kit'
 import { useLanguage } from '../../../lib/use-language'
 import { SectionCard } from '../../../components/ui/section-card'
+import { Notice } from '../../../components/ui/notice'
 
 /** Fields of a log line that are bookkeeping, not something the reader changed. */
 const HIDDEN_FIELDS = new Set(['version', 'status', 'deviationType'])
@@ -39,133 +41,113 @@ export default function DeviationPage() {
 
   const title = t('routes.backoffice-deviations-id')
   const crumbs = [{ label: t('nav.groups.backoffice') }, { label: t('routes.backoffice-deviations'), to: pathFor('backoffice-deviations') }]
-  if (deviation.isPending) {
-    return (
-      <Page title={title} breadcrumbs={crumbs}>
-        <Stack gap="3" aria-busy>
-          <Skeleton h="20" />
-          <Skeleton h="40" />
-        </Stack>
-      </Page>
-    )
-  }
-  if (deviation.isError) {
-    const missing = deviation.error instanceof ApiClientError && deviation.error.status === 404
-    return (
-      <Page title={title} breadcrumbs={crumbs}>
-        <Alert.Root status={missing ? 'warning' : 'error'}>
-          <Alert.Indicator />
-          <Alert.Description>{missing ? t('deviations.notFound') : (deviation.error as Error).message}</Alert.Description>
-          {missing ? null : (
-            <Button size="sm" variant="outline" onClick={() => void deviation.refetch()}>
-              {t('table.retry')}
-            </Button>
-          )}
-        </Alert.Root>
-      </Page>
-    )
-  }
-  const d = deviation.data
-  const when = (at: number) => `${formatDate(at, lang)} ${formatTime(at, lang)}`
-  const days = ageInDays(d.openedAt, d.resolvedAt ?? deviation.dataUpdatedAt)
-  const row = (label: string, value: ReactNode) => fact(label, value)
-  const waiting = d.state !== 'resolved'
-
   return (
-    <Page title={`${title}: ${d.sale.customerName}`} breadcrumbs={crumbs}>
-      <Flex gap="3" align="center" wrap="wrap">
-        <Badge variant="subtle" size="lg">
-          {t(`sales.deviationTypes.${d.type}`)}
-        </Badge>
-        <DeviationStateBadge state={d.state} />
-        <Text color="fg.muted" fontSize="sm">
-          {d.openedBy
-            ? t('deviations.detail.openedBy', { date: when(d.openedAt), name: d.openedBy.name })
-            : t('deviations.detail.openedAt', { date: when(d.openedAt) })}
-          {' · '}
-          {days === 0 ? t('deviations.ageToday') : t('deviations.ageDays', { count: days })}
-        </Text>
-        <Box flex="1" />
-        <Button asChild size="sm" variant="outline">
-          <RouterLink to={pathFor('backoffice-salereports-id', { id: d.sale.id })}>{t('deviations.detail.openSale')}</RouterLink>
-        </Button>
-        {waiting && d.sale.allowedNext.length > 0 ? (
-          <Button size="sm" colorPalette="brand" onClick={() => setResolving(true)}>
-            {t('deviations.detail.resolve')}
-          </Button>
-        ) : null}
-      </Flex>
+    <DetailState query={deviation} title={title} breadcrumbs={crumbs} notFound={t('deviations.notFound')}>
+      {(d) => {
+        const when = (at: number) => `${formatDate(at, lang)} ${formatTime(at, lang)}`
+        const days = ageInDays(d.openedAt, d.resolvedAt ?? deviation.dataUpdatedAt)
+        const row = (label: string, value: ReactNode) => fact(label, value)
+        const waiting = d.state !== 'resolved'
 
-      <Alert.Root status={waiting ? 'warning' : 'success'} data-testid="deviation-state">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>{d.reason}</Alert.Title>
-          <Alert.Description>
-            {d.state === 'open' ? t('deviations.detail.waitingSeller') : null}
-            {d.state === 'corrected' && d.correctedAt ? t('deviations.detail.waitingBackoffice', { date: when(d.correctedAt) }) : null}
-            {d.state === 'resolved' && d.resolvedAt && d.resolution
-              ? t('deviations.detail.resolvedAs', {
-                  date: when(d.resolvedAt),
-                  name: d.resolvedBy?.name ?? t('deviations.detail.system'),
-                  status: t(`sales.status.${d.resolution}`),
-                })
-              : null}
-            {d.correctionNote ? (
-              <Text mt="1">
-                {t('deviations.detail.sellerComment')}: “{d.correctionNote}”
+        return (
+          <Page title={`${title}: ${d.sale.customerName}`} breadcrumbs={crumbs}>
+            <Flex gap="3" align="center" wrap="wrap">
+              <Badge variant="subtle" size="lg">
+                {t(`sales.deviationTypes.${d.type}`)}
+              </Badge>
+              <DeviationStateBadge state={d.state} />
+              <Text color="fg.muted" fontSize="sm">
+                {d.openedBy
+                  ? t('deviations.detail.openedBy', { date: when(d.openedAt), name: d.openedBy.name })
+                  : t('deviations.detail.openedAt', { date: when(d.openedAt) })}
+                {' · '}
+                {days === 0 ? t('deviations.ageToday') : t('deviations.ageDays', { count: days })}
               </Text>
+              <Box flex="1" />
+              <Button asChild size="sm" variant="outline">
+                <RouterLink to={pathFor('backoffice-salereports-id', { id: d.sale.id })}>{t('deviations.detail.openSale')}</RouterLink>
+              </Button>
+              {waiting && d.sale.allowedNext.length > 0 ? (
+                <Button size="sm" colorPalette="brand" onClick={() => setResolving(true)}>
+                  {t('deviations.detail.resolve')}
+                </Button>
+              ) : null}
+            </Flex>
+
+            <Notice
+              status={waiting ? 'warning' : 'success'}
+              data-testid="deviation-state"
+              title={d.reason}
+              description={
+                <>
+                  {d.state === 'open' ? t('deviations.detail.waitingSeller') : null}
+                  {d.state === 'corrected' && d.correctedAt ? t('deviations.detail.waitingBackoffice', { date: when(d.correctedAt) }) : null}
+                  {d.state === 'resolved' && d.resolvedAt && d.resolution
+                    ? t('deviations.detail.resolvedAs', {
+                        date: when(d.resolvedAt),
+                        name: d.resolvedBy?.name ?? t('deviations.detail.system'),
+                        status: t(`sales.status.${d.resolution}`),
+                      })
+                    : null}
+                  {d.correctionNote ? (
+                    <Text mt="1">
+                      {t('deviations.detail.sellerComment')}: “{d.correctionNote}”
+                    </Text>
+                  ) : null}
+                </>
+              }
+            />
+
+            <SectionCard title={t('deviations.detail.sale')}>
+              <DataList.Root orientation="horizontal" size="sm">
+                {row(t('deviations.columns.customer'), d.sale.customerName)}
+                {row(t('saleReports.columns.status'), <SaleStatusBadge status={d.sale.status} />)}
+                {row(t('deviations.columns.seller'), d.sale.seller.name)}
+                {row(t('deviations.columns.team'), d.sale.team?.name)}
+                {row(t('deviations.columns.provider'), d.sale.provider.name)}
+                {row(t('saleReports.columns.soldAt'), formatDate(d.sale.sellDate, lang))}
+                {row(t('saleReports.columns.orderValue'), formatOre(d.sale.orderValueOre, lang))}
+              </DataList.Root>
+            </SectionCard>
+
+            <DeviationActivity activity={d.activity} />
+
+            {d.others.length > 0 ? (
+              <SectionCard title={t('deviations.detail.others')}>
+                <Stack gap="2" as="ul">
+                  {d.others.map((o) => (
+                    <HStack as="li" key={o.id} listStyleType="none" gap="2" wrap="wrap">
+                      <ChakraLink asChild>
+                        <RouterLink to={pathFor('backoffice-deviations-id', { id: o.id })}>{t(`sales.deviationTypes.${o.type}`)}</RouterLink>
+                      </ChakraLink>
+                      <DeviationStateBadge state={o.state} />
+                      <Text fontSize="sm" color="fg.muted">
+                        {formatDate(o.openedAt, lang)}
+                      </Text>
+                    </HStack>
+                  ))}
+                </Stack>
+              </SectionCard>
             ) : null}
-          </Alert.Description>
-        </Alert.Content>
-      </Alert.Root>
 
-      <SectionCard title={t('deviations.detail.sale')}>
-        <DataList.Root orientation="horizontal" size="sm">
-          {row(t('deviations.columns.customer'), d.sale.customerName)}
-          {row(t('saleReports.columns.status'), <SaleStatusBadge status={d.sale.status} />)}
-          {row(t('deviations.columns.seller'), d.sale.seller.name)}
-          {row(t('deviations.columns.team'), d.sale.team?.name)}
-          {row(t('deviations.columns.provider'), d.sale.provider.name)}
-          {row(t('saleReports.columns.soldAt'), formatDate(d.sale.sellDate, lang))}
-          {row(t('saleReports.columns.orderValue'), formatOre(d.sale.orderValueOre, lang))}
-        </DataList.Root>
-      </SectionCard>
-
-      <DeviationActivity activity={d.activity} />
-
-      {d.others.length > 0 ? (
-        <SectionCard title={t('deviations.detail.others')}>
-          <Stack gap="2" as="ul">
-            {d.others.map((o) => (
-              <HStack as="li" key={o.id} listStyleType="none" gap="2" wrap="wrap">
-                <ChakraLink asChild>
-                  <RouterLink to={pathFor('backoffice-deviations-id', { id: o.id })}>{t(`sales.deviationTypes.${o.type}`)}</RouterLink>
-                </ChakraLink>
-                <DeviationStateBadge state={o.state} />
-                <Text fontSize="sm" color="fg.muted">
-                  {formatDate(o.openedAt, lang)}
-                </Text>
-              </HStack>
-            ))}
-          </Stack>
-        </SectionCard>
-      ) : null}
-
-      <ChangeStatusDialog
-        open={resolving}
-        onOpenChange={setResolving}
-        reports={[{ id: d.sale.id, version: d.sale.version, status: d.sale.status, label: `${d.sale.customerName} · ${d.sale.seller.name}` }]}
-        allowed={d.sale.allowedNext}
-        onConflict={() => void deviation.refetch()}
-        onMoved={() => {
-          snackbar.success(t('saleReports.move.movedCount', { count: 1 }))
-          void queryClient.invalidateQueries({ queryKey: salesKeys.deviation(id) })
-          void queryClient.invalidateQueries({ queryKey: salesKeys.deviations.all })
-          void queryClient.invalidateQueries({ queryKey: salesKeys.report(d.sale.id) })
-          void queryClient.invalidateQueries({ queryKey: salesKeys.reports.all })
-        }}
-      />
-    </Page>
+            <ChangeStatusDialog
+              open={resolving}
+              onOpenChange={setResolving}
+              reports={[{ id: d.sale.id, version: d.sale.version, status: d.sale.status, label: `${d.sale.customerName} · ${d.sale.seller.name}` }]}
+              allowed={d.sale.allowedNext}
+              onConflict={() => void deviation.refetch()}
+              onMoved={() => {
+                snackbar.success(t('saleReports.move.movedCount', { count: 1 }))
+                void queryClient.invalidateQueries({ queryKey: salesKeys.deviation(id) })
+                void queryClient.invalidateQueries({ queryKey: salesKeys.deviations.all })
+                void queryClient.invalidateQueries({ queryKey: salesKeys.report(d.sale.id) })
+                void queryClient.invalidateQueries({ queryKey: salesKeys.reports.all })
+              }}
+            />
+          </Page>
+        )
+      }}
+    </DetailState>
   )
 }
 

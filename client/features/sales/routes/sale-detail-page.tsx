@@ -62,16 +62,11 @@ export default function SaleDetailPage() {
       ) : null}
       {sale.sync === 'pending' ? <Notice status="warning" size="sm" description={t('sales.pendingNote')} /> : null}
       {rejected?.rejection ? (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{t('sync.needsAttention')}</Alert.Title>
-            <Alert.Description>{rejected.rejection.message}</Alert.Description>
-          </Alert.Content>
+        <Notice status="error" title={t('sync.needsAttention')} description={rejected.rejection.message}>
           <Button asChild size="sm" variant="outline">
             <Link to="/sales/sync">{t('sync.resolve')}</Link>
           </Button>
-        </Alert.Root>
+        </Notice>
       ) : null}
       {sale.status === 'deviation' || sale.deviationReason ? (
         <Alert.Root status="error" data-testid="deviation">

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, DataList, Flex, HStack, Image, Link as ChakraLink, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Alert, Box, Button, DataList, Flex, HStack, Image, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -6,6 +6,7 @@ import { Link as RouterLink, useParams } from 'react-router'
 import { formatDate, formatOre, formatPieces, formatTime } from '../../../../shared/format'
 import { pathFor } from '../../../../shared/routes'
 import { Page } from '../../../components/ui/page'
+import { DetailState } from '../../../components/ui/detail-state'
 import { ApiClientError } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { getSaleReport } from '../api/sale-reports-api'
@@ -44,110 +45,89 @@ export default function SaleReportPage() {
 
   const title = t('routes.backoffice-salereports-id')
   const crumbs = [{ label: t('nav.groups.backoffice') }, { label: t('routes.backoffice-salereports'), to: pathFor('backoffice-salereports') }]
-  if (report.isPending) {
-    return (
-      <Page title={title} breadcrumbs={crumbs}>
-        <Stack gap="3" aria-busy>
-          <Skeleton h="24" />
-          <Skeleton h="40" />
-        </Stack>
-      </Page>
-    )
-  }
-  if (report.isError) {
-    const missing = report.error instanceof ApiClientError && report.error.status === 404
-    return (
-      <Page title={title} breadcrumbs={crumbs}>
-        <Alert.Root status={missing ? 'warning' : 'error'}>
-          <Alert.Indicator />
-          <Alert.Description>{missing ? t('saleReports.notFound') : (report.error as Error).message}</Alert.Description>
-          {missing ? null : (
-            <Button size="sm" variant="outline" onClick={() => void report.refetch()}>
-              {t('table.retry')}
-            </Button>
-          )}
-        </Alert.Root>
-      </Page>
-    )
-  }
-  const r = report.data
-  const money = (ore: number) => formatOre(ore, lang)
-  const row = (label: string, value: ReactNode) => fact(label, value)
-
   return (
-    <Page title={`${title}: ${r.customer.name}`} breadcrumbs={crumbs}>
-      <Flex gap="3" align="center" wrap="wrap">
-        <SaleStatusBadge status={r.status} />
-        <Text color="fg.muted" fontSize="sm">
-          {t('saleReports.detail.soldBy', { seller: r.seller.name, date: formatDate(r.soldAt, lang), time: formatTime(r.soldAt, lang) })}
-        </Text>
-        <Box flex="1" />
-        {r.allowedNext.length > 0 ? (
-          <Button size="sm" colorPalette="brand" onClick={() => setMoving(true)}>
-            {t('saleReports.changeStatus')}
-          </Button>
-        ) : null}
-      </Flex>
+    <DetailState query={report} title={title} breadcrumbs={crumbs} notFound={t('saleReports.notFound')}>
+      {(r) => {
+        const money = (ore: number) => formatOre(ore, lang)
+        const row = (label: string, value: ReactNode) => fact(label, value)
 
-      <Deviations r={r} />
+        return (
+          <Page title={`${title}: ${r.customer.name}`} breadcrumbs={crumbs}>
+            <Flex gap="3" align="center" wrap="wrap">
+              <SaleStatusBadge status={r.status} />
+              <Text color="fg.muted" fontSize="sm">
+                {t('saleReports.detail.soldBy', { seller: r.seller.name, date: formatDate(r.soldAt, lang), time: formatTime(r.soldAt, lang) })}
+              </Text>
+              <Box flex="1" />
+              {r.allowedNext.length > 0 ? (
+                <Button size="sm" colorPalette="brand" onClick={() => setMoving(true)}>
+                  {t('saleReports.changeStatus')}
+                </Button>
+              ) : null}
+            </Flex>
 
-      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
-        <SectionCard title={t('saleReports.detail.sale')}>
-          <DataList.Root orientation="horizontal" size="sm">
-            {row(t('saleReports.columns.seller'), r.seller.name)}
-            {row(t('saleReports.columns.team'), r.team?.name)}
-            {row(t('saleReports.filters.office'), r.office?.name)}
-            {row(t('saleReports.columns.provider'), r.provider.name)}
-            {row(t('saleReports.columns.orderNumber'), r.externalOrderNumber)}
-            {row(t('saleReports.columns.orderValue'), money(r.orderValueOre))}
-            {row(t('saleReports.detail.sellerCommission'), money(r.sellerCommissionOre))}
-            {r.companyCommissionOre !== undefined ? row(t('saleReports.detail.companyCommission'), money(r.companyCommissionOre)) : null}
-            {r.companyCostOre !== undefined ? row(t('saleReports.detail.companyCost'), money(r.companyCostOre)) : null}
-            {r.message ? row(t('saleReports.detail.message'), r.message) : null}
-            {r.orderRegistration
-              ? row(
-                  t('saleReports.detail.orderRegistration'),
-                  <HStack gap="2" wrap="wrap">
-                    <ChakraLink asChild>
-                      <RouterLink to={pathFor('backoffice-ordermanagement-id', { id: r.orderRegistration.id })} data-testid="order-registration-link">
-                        {r.orderRegistration.externalOrderNumber ?? t('saleReports.detail.orderWithoutNumber')}
-                      </RouterLink>
-                    </ChakraLink>
-                    {r.orderRegistration.externalStatus ? <Text color="fg.muted">{r.orderRegistration.externalStatus}</Text> : null}
-                  </HStack>,
-                )
-              : null}
-          </DataList.Root>
-        </SectionCard>
-        <CustomerCard r={r} onRevealed={() => void queryClient.invalidateQueries({ queryKey: salesKeys.report(id) })} />
-      </SimpleGrid>
+            <Deviations r={r} />
 
-      <LinesCard r={r} />
+            <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+              <SectionCard title={t('saleReports.detail.sale')}>
+                <DataList.Root orientation="horizontal" size="sm">
+                  {row(t('saleReports.columns.seller'), r.seller.name)}
+                  {row(t('saleReports.columns.team'), r.team?.name)}
+                  {row(t('saleReports.filters.office'), r.office?.name)}
+                  {row(t('saleReports.columns.provider'), r.provider.name)}
+                  {row(t('saleReports.columns.orderNumber'), r.externalOrderNumber)}
+                  {row(t('saleReports.columns.orderValue'), money(r.orderValueOre))}
+                  {row(t('saleReports.detail.sellerCommission'), money(r.sellerCommissionOre))}
+                  {r.companyCommissionOre !== undefined ? row(t('saleReports.detail.companyCommission'), money(r.companyCommissionOre)) : null}
+                  {r.companyCostOre !== undefined ? row(t('saleReports.detail.companyCost'), money(r.companyCostOre)) : null}
+                  {r.message ? row(t('saleReports.detail.message'), r.message) : null}
+                  {r.orderRegistration
+                    ? row(
+                        t('saleReports.detail.orderRegistration'),
+                        <HStack gap="2" wrap="wrap">
+                          <ChakraLink asChild>
+                            <RouterLink to={pathFor('backoffice-ordermanagement-id', { id: r.orderRegistration.id })} data-testid="order-registration-link">
+                              {r.orderRegistration.externalOrderNumber ?? t('saleReports.detail.orderWithoutNumber')}
+                            </RouterLink>
+                          </ChakraLink>
+                          {r.orderRegistration.externalStatus ? <Text color="fg.muted">{r.orderRegistration.externalStatus}</Text> : null}
+                        </HStack>,
+                      )
+                    : null}
+                </DataList.Root>
+              </SectionCard>
+              <CustomerCard r={r} onRevealed={() => void queryClient.invalidateQueries({ queryKey: salesKeys.report(id) })} />
+            </SimpleGrid>
 
-      <HistoryCard history={r.statusHistory} />
+            <LinesCard r={r} />
 
-      <ActivityLog
-        lines={r.activity}
-        testId="sale-report-log"
-        fieldLabel={(k) => (SALE_FIELD_LABELS[k] && k !== 'products' ? t(SALE_FIELD_LABELS[k]) : undefined)}
-        formatValue={(k, v) =>
-          k === 'status' && typeof v === 'string' ? t(`sales.status.${v}`) : k === 'orderValueOre' && typeof v === 'number' ? money(v) : undefined
-        }
-      />
+            <HistoryCard history={r.statusHistory} />
 
-      <ChangeStatusDialog
-        open={moving}
-        onOpenChange={setMoving}
-        reports={[{ id: r.id, version: r.version, status: r.status, label: `${r.customer.name} · ${r.seller.name}` }]}
-        allowed={r.allowedNext}
-        onConflict={() => void report.refetch()}
-        onMoved={() => {
-          snackbar.success(t('saleReports.move.movedCount', { count: 1 }))
-          void queryClient.invalidateQueries({ queryKey: salesKeys.report(id) })
-          void queryClient.invalidateQueries({ queryKey: salesKeys.reports.all })
-        }}
-      />
-    </Page>
+            <ActivityLog
+              lines={r.activity}
+              testId="sale-report-log"
+              fieldLabel={(k) => (SALE_FIELD_LABELS[k] && k !== 'products' ? t(SALE_FIELD_LABELS[k]) : undefined)}
+              formatValue={(k, v) =>
+                k === 'status' && typeof v === 'string' ? t(`sales.status.${v}`) : k === 'orderValueOre' && typeof v === 'number' ? money(v) : undefined
+              }
+            />
+
+            <ChangeStatusDialog
+              open={moving}
+              onOpenChange={setMoving}
+              reports={[{ id: r.id, version: r.version, status: r.status, label: `${r.customer.name} · ${r.seller.name}` }]}
+              allowed={r.allowedNext}
+              onConflict={() => void report.refetch()}
+              onMoved={() => {
+                snackbar.success(t('saleReports.move.movedCount', { count: 1 }))
+                void queryClient.invalidateQueries({ queryKey: salesKeys.report(id) })
+                void queryClient.invalidateQueries({ queryKey: salesKeys.reports.all })
+              }}
+            />
+          </Page>
+        )
+      }}
+    </DetailState>
   )
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Field, HStack, Input, RadioGroup, Stack, Textarea } from '@chakra-ui/react'
+import { Button, Card, Field, HStack, Input, RadioGroup, Stack, Textarea } from '@chakra-ui/react'
 import { useState } from 'react'
 import { sickNoticeAsks, type SickSameDay } from '../../../../shared/rules/pay'
 import { addDays, isWeekend } from '../../../../shared/rules/work'
@@ -60,17 +60,20 @@ export default function SickNoticePage() {
   return (
     <Page title={t('routes.sales-sick-notice')} breadcrumbs={[{ label: t('nav.groups.sales') }]}>
       {open === undefined ? null : open ? (
-        <Alert.Root status="info" maxW="3xl" data-testid="sick-notice-sent">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{t('sickNotice.alreadySent', { date: open.date })}</Alert.Title>
-            <Alert.Description>
+        <Notice
+          status="info"
+          maxW="3xl"
+          data-testid="sick-notice-sent"
+          title={t('sickNotice.alreadySent', { date: open.date })}
+          description={
+            <>
               {open.message ? `“${open.message}” · ` : ''}
               {t('sickNotice.sentAt', { date: open.sentAt })}. {t('sickNotice.backToWork')}
-            </Alert.Description>
-          </Alert.Content>
+            </>
+          }
+        >
           <SyncBadge sync={open.sync} />
-        </Alert.Root>
+        </Notice>
       ) : (
         <Card.Root maxW="3xl">
           <Card.Body>

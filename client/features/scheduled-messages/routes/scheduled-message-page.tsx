@@ -1,4 +1,4 @@
-import { Alert, Button, Flex, Stack } from '@chakra-ui/react'
+import { Button, Flex, Stack } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -24,6 +24,7 @@ import { RecipientsCard } from '../components/recipients-card'
 import { ScheduleCard } from '../components/schedule-card'
 import { TextsCard } from '../components/texts-card'
 import { emptyForm, formField, fromDetail, toInput, type MessageForm } from '../model/message-form'
+import { Notice } from '../../../components/ui/notice'
 
 const today = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm' }).format(Date.now())
 
@@ -172,12 +173,10 @@ function EditorError({ error, onReload }: { error: { message: string; conflict: 
   if (!error) return null
   if (!error.conflict) return <FormAlert message={error.message} />
   return (
-    <Alert.Root status="warning">
-      <Alert.Indicator />
-      <Alert.Description>{error.message}</Alert.Description>
+    <Notice status="warning" description={error.message}>
       <Button size="sm" variant="outline" onClick={onReload}>
         {t('table.retry')}
       </Button>
-    </Alert.Root>
+    </Notice>
   )
 }

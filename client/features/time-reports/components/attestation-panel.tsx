@@ -1,4 +1,4 @@
-import { Alert, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -18,6 +18,7 @@ import { timeReportsKeys } from '../api/time-reports-keys'
 import { ReasonDialog } from '../../../components/ui/reason-dialog'
 import { AttestationTable } from './attestation-table'
 import { useLanguage } from '../../../lib/use-language'
+import { Notice } from '../../../components/ui/notice'
 
 /**
  * A month's attestation per seller: what each reported, the days that break the rules, who attested and when.
@@ -164,19 +165,20 @@ export function AttestationPanel({ month }: { month: string }) {
 function Refusals({ answer, lang }: { answer: AttestAnswer; lang: FormatLanguage }) {
   const { t } = useTranslation()
   return (
-    <Alert.Root status="warning" data-testid="attest-refused">
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Title>{t('pay.attestation.refusedTitle')}</Alert.Title>
-        <Alert.Description>
+    <Notice
+      status="warning"
+      data-testid="attest-refused"
+      title={t('pay.attestation.refusedTitle')}
+      description={
+        <>
           {answer.refused.map((r) => (
             <Text key={r.userId}>
               {r.name}: {t(`pay.attestation.refusals.${r.refusal}`, { dates: (r.dates ?? []).map((d) => formatDate(d, lang)).join(', ') })}
             </Text>
           ))}
-        </Alert.Description>
-      </Alert.Content>
-    </Alert.Root>
+        </>
+      }
+    />
   )
 }
 
