@@ -1,7 +1,16 @@
 import { Input, Textarea, type InputProps, type TextareaProps } from '@chakra-ui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMemo, type ReactNode } from 'react'
-import type { FieldValues, Path, RegisterOptions, Resolver, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form'
+import {
+  useForm,
+  type FieldValues,
+  type Path,
+  type RegisterOptions,
+  type Resolver,
+  type UseFormProps,
+  type UseFormRegisterReturn,
+  type UseFormReturn,
+} from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { zodErrorMap } from '../../../shared/schemas/errors'
@@ -24,6 +33,17 @@ type AnyForm<T extends FieldValues> = UseFormReturn<T, any, any>
 export function useZodResolver<S extends z.ZodType<FieldValues, FieldValues>>(schema: S): Resolver<z.input<S>, unknown, z.output<S>> {
   const { t } = useTranslation()
   return useMemo(() => zodResolver(schema, { error: zodErrorMap(t) }) as Resolver<z.input<S>, unknown, z.output<S>>, [schema, t])
+}
+
+/**
+ * A form the shared schema checks: react-hook-form with the schema's resolver (useZodResolver), its values typed as
+ * the schema's input and what a submit hands on as its output.
+ */
+export function useSchemaForm<S extends z.ZodType<FieldValues, FieldValues>>(
+  schema: S,
+  options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> = {},
+): UseFormReturn<z.input<S>, unknown, z.output<S>> {
+  return useForm<z.input<S>, unknown, z.output<S>>({ ...options, resolver: useZodResolver(schema) })
 }
 
 /**

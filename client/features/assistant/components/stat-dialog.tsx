@@ -1,8 +1,7 @@
 import { Fieldset, Input, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Controller, useForm, type FieldError } from 'react-hook-form'
+import { Controller, type FieldError } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import type { z } from 'zod'
 import { statInputSchema, type BiQuery, type StatDetail, type StatInput } from '../../../../shared/schemas/assistant'
 import { FormDialog } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
@@ -11,11 +10,9 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { createStat, getShareRoles, updateStat } from '../api/assistant-api'
 import { roleName } from '../../../lib/role-name'
 import { assistantKeys } from '../api/assistant-keys'
-import { useZodResolver, useFormDialog } from '../../../components/ui/form-kit'
+import { useSchemaForm, useFormDialog } from '../../../components/ui/form-kit'
 import { Check } from '../../../components/ui/check'
 
-type FormIn = z.input<typeof statInputSchema>
-type FormOut = z.output<typeof statInputSchema>
 const FIELDS = ['name', 'roleIds'] as const
 
 /**
@@ -33,9 +30,7 @@ export function StatDialog(props: {
   const { t } = useTranslation()
   const client = useQueryClient()
   const roles = useQuery({ queryKey: assistantKeys.shareRoles(), queryFn: ({ signal }) => getShareRoles(signal) })
-  const resolver = useZodResolver(statInputSchema)
-  const form = useForm<FormIn, unknown, FormOut>({
-    resolver,
+  const form = useSchemaForm(statInputSchema, {
     defaultValues: {
       name: props.stat?.name ?? props.defaultName.slice(0, 120),
       query: props.query,

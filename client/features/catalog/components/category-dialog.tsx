@@ -1,15 +1,12 @@
 import { Input, InputGroup, SimpleGrid, Text } from '@chakra-ui/react'
-import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import type { z } from 'zod'
 import { kronorText } from '../../../../shared/rules/catalog'
-import { categoryFormSchema, type CategoryFormIn, type CategoryItem } from '../../../../shared/schemas/catalog'
+import { categoryFormSchema, type CategoryItem } from '../../../../shared/schemas/catalog'
 import { FormField } from '../../../components/ui/form-field'
 import { createCategory, updateCategory } from '../api/catalog-api'
 import { FormDialog } from '../../../components/ui/form-dialog'
-import { useZodResolver, useFormDialog, TextField } from '../../../components/ui/form-kit'
+import { useSchemaForm, useFormDialog, TextField } from '../../../components/ui/form-kit'
 
-type FormOut = z.output<typeof categoryFormSchema>
 const FIELDS = ['name', 'sellerCommissionOre', 'companyCommissionOre'] as const
 
 /** A new product category, or an edit of one (its name and commissions, in kronor, either may be left empty). */
@@ -27,8 +24,7 @@ export function CategoryDialog({
   onReload?: () => void
 }) {
   const { t } = useTranslation()
-  const form = useForm<CategoryFormIn, unknown, FormOut>({
-    resolver: useZodResolver(categoryFormSchema),
+  const form = useSchemaForm(categoryFormSchema, {
     defaultValues: {
       name: category?.name ?? '',
       sellerCommissionOre: kronorText(category?.sellerCommissionOre),

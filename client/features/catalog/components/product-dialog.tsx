@@ -1,20 +1,18 @@
 import { Field, Input, InputGroup, SimpleGrid, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { useForm, type FieldError } from 'react-hook-form'
+import { type FieldError } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import type { z } from 'zod'
 import { kronorText } from '../../../../shared/rules/catalog'
-import { productFormSchema, type ProductFormIn, type ProductListItem } from '../../../../shared/schemas/catalog'
+import { productFormSchema, type ProductListItem } from '../../../../shared/schemas/catalog'
 import { FormField } from '../../../components/ui/form-field'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { createProduct, listCategories, updateProduct } from '../api/catalog-api'
 import { FormDialog } from '../../../components/ui/form-dialog'
 import { catalogKeys } from '../api/catalog-keys'
-import { useZodResolver, TextField, useFormDialog } from '../../../components/ui/form-kit'
+import { useSchemaForm, TextField, useFormDialog } from '../../../components/ui/form-kit'
 import { Choices } from '../../../components/ui/choices'
 
-type FormOut = z.output<typeof productFormSchema>
 const FIELDS = ['name', 'categoryId', 'priceOre', 'sellerCommissionOre', 'companyCommissionOre', 'companyCostOre', 'gamePoints'] as const
 const MONEY = ['priceOre', 'sellerCommissionOre', 'companyCommissionOre', 'companyCostOre'] as const
 
@@ -42,9 +40,7 @@ export function ProductDialog({
   const [chosenProvider, setChosenProvider] = useState<string | undefined>(providerId)
   const [providerError, setProviderError] = useState<string | null>(null)
   const categories = useQuery({ queryKey: catalogKeys.categories, queryFn: ({ signal }) => listCategories(signal), enabled: open })
-  const resolver = useZodResolver(productFormSchema)
-  const form = useForm<ProductFormIn, unknown, FormOut>({
-    resolver,
+  const form = useSchemaForm(productFormSchema, {
     defaultValues: product
       ? {
           name: product.name,

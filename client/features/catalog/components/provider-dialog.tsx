@@ -1,19 +1,16 @@
 import { SimpleGrid } from '@chakra-ui/react'
-import { Controller, useForm } from 'react-hook-form'
+import { Controller } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import type { z } from 'zod'
 import { PROVIDER_TYPES } from '../../../../shared/rules/catalog'
 import { createProviderSchema, type ProviderListItem } from '../../../../shared/schemas/catalog'
 import { FormField } from '../../../components/ui/form-field'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { createProvider, updateProvider } from '../api/catalog-api'
 import { FormDialog } from '../../../components/ui/form-dialog'
-import { useZodResolver, useFormDialog, TextField } from '../../../components/ui/form-kit'
+import { useSchemaForm, useFormDialog, TextField } from '../../../components/ui/form-kit'
 import { Choices } from '../../../components/ui/choices'
 import { Check } from '../../../components/ui/check'
 
-type FormIn = z.input<typeof createProviderSchema>
-type FormOut = z.output<typeof createProviderSchema>
 const FIELDS = ['name', 'type', 'requireExternalOrderNumber', 'copyProductsFrom'] as const
 
 /**
@@ -35,9 +32,7 @@ export function ProviderDialog({
   onReload?: () => void
 }) {
   const { t } = useTranslation()
-  const resolver = useZodResolver(createProviderSchema)
-  const form = useForm<FormIn, unknown, FormOut>({
-    resolver,
+  const form = useSchemaForm(createProviderSchema, {
     defaultValues: provider
       ? { name: provider.name, type: provider.type, requireExternalOrderNumber: provider.requireExternalOrderNumber, copyProductsFrom: null }
       : { name: '', type: 'energy', requireExternalOrderNumber: false, copyProductsFrom: null },

@@ -1,15 +1,11 @@
 import { SimpleGrid, Text } from '@chakra-ui/react'
-import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import type { z } from 'zod'
 import { updateCustomerSchema, type CustomerDetail } from '../../../../shared/schemas/customers'
 import { updateCustomer } from '../api/customers-api'
 import { FormDialog } from '../../../components/ui/form-dialog'
-import { useZodResolver, useFormDialog, TextField, TextAreaField } from '../../../components/ui/form-kit'
+import { useSchemaForm, useFormDialog, TextField, TextAreaField } from '../../../components/ui/form-kit'
 
 const formSchema = updateCustomerSchema.omit({ version: true }).required()
-type FormIn = z.input<typeof formSchema>
-type FormOut = z.output<typeof formSchema>
 const FIELDS = ['name', 'email', 'phone', 'address', 'postalCode', 'city', 'note'] as const
 
 /** Back office corrects a customer's contact details and keeps a note, on the version they saw. */
@@ -27,9 +23,7 @@ export function CustomerDialog({
   onReload: () => void
 }) {
   const { t } = useTranslation()
-  const resolver = useZodResolver(formSchema)
-  const form = useForm<FormIn, unknown, FormOut>({
-    resolver,
+  const form = useSchemaForm(formSchema, {
     defaultValues: {
       name: customer.name,
       email: customer.email ?? '',

@@ -1,10 +1,9 @@
 import { SimpleGrid, Text } from '@chakra-ui/react'
-import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { deviceSettingsSchema, type DeviceSettings } from '../../../../shared/schemas/devices'
 import { FormDialog } from '../../../components/ui/form-dialog'
-import { NumberField, TextField, useFormDialog, useZodResolver } from '../../../components/ui/form-kit'
+import { NumberField, TextField, useFormDialog, useSchemaForm } from '../../../components/ui/form-kit'
 import { saveDeviceSettings } from '../api/devices-api'
 
 /** The form's version of the limits: the lowest version as text (empty: no check). */
@@ -14,7 +13,6 @@ const formSchema = deviceSettingsSchema.extend({
     .trim()
     .regex(/^(\d+(\.\d+){0,3})?$/),
 })
-type FormIn = z.input<typeof formSchema>
 
 /** The alerts' limits (decision 072): hours without a sync while changes wait, free space, the lowest app version. */
 export function DeviceSettingsDialog(props: {
@@ -26,8 +24,7 @@ export function DeviceSettingsDialog(props: {
 }) {
   const { t } = useTranslation()
   const { settings } = props
-  const form = useForm<FormIn, unknown, z.output<typeof formSchema>>({
-    resolver: useZodResolver(formSchema),
+  const form = useSchemaForm(formSchema, {
     defaultValues: { staleHours: settings.staleHours, lowSpaceMb: settings.lowSpaceMb, minAppVersion: settings.minAppVersion ?? '' },
   })
   const dialog = useFormDialog(form, {

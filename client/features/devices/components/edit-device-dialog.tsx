@@ -1,24 +1,21 @@
 import { Field, SimpleGrid, Text } from '@chakra-ui/react'
-import { Controller, useForm } from 'react-hook-form'
+import { Controller } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import type { z } from 'zod'
 import { deviceUpdateSchema, type DeviceDetail } from '../../../../shared/schemas/devices'
 import { FormDialog } from '../../../components/ui/form-dialog'
-import { TextField, useFormDialog, useZodResolver } from '../../../components/ui/form-kit'
+import { TextField, useFormDialog, useSchemaForm } from '../../../components/ui/form-kit'
 import { LookupCombobox } from '../../../components/ui/lookup/lookup-select'
 import { updateDevice } from '../api/devices-api'
 
 const MB = 1024 * 1024
 const FIELDS = ['name', 'manufacturer', 'model', 'serialNumber', 'freeStorageMb', 'totalStorageMb', 'enrolledAt', 'userId'] as const
-type FormIn = z.input<typeof deviceUpdateSchema>
 
 /** What the MDM would otherwise say, by hand: name, maker, model, serial number, storage, enrollment, whose it is. */
 export function EditDeviceDialog(props: { device: DeviceDetail; onClose: () => void; onSaved: () => void; onReload: () => void }) {
   const { t } = useTranslation()
   const d = props.device
   const mb = (bytes: number | null) => (bytes === null ? null : Math.round(bytes / MB))
-  const form = useForm<FormIn, unknown, z.output<typeof deviceUpdateSchema>>({
-    resolver: useZodResolver(deviceUpdateSchema),
+  const form = useSchemaForm(deviceUpdateSchema, {
     defaultValues: {
       version: d.version,
       name: d.name ?? '',

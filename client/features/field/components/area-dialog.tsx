@@ -1,11 +1,11 @@
 import { Button, Field, Fieldset, SimpleGrid, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Controller, useForm, useWatch } from 'react-hook-form'
+import { Controller, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import type { MapArea, Polygon } from '../../../../shared/schemas/maps'
 import { FormDialog } from '../../../components/ui/form-dialog'
-import { TextField, useFormDialog, useZodResolver } from '../../../components/ui/form-kit'
+import { TextField, useFormDialog, useSchemaForm } from '../../../components/ui/form-kit'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { confirm } from '../../../lib/confirm-store'
 import { snackbar } from '../../../lib/snackbar-store'
@@ -16,7 +16,6 @@ import { removeArea, updateArea } from '../api/maps-api'
 import { Check } from '../../../components/ui/check'
 
 const formSchema = z.object({ name: z.string().trim().min(1).max(120), teamId: z.string(), sellerIds: z.array(z.string()) })
-type FormIn = z.input<typeof formSchema>
 
 /**
  * An area named, given to a team and some of its sellers, with the outline just drawn (or kept); a new one is made
@@ -26,8 +25,7 @@ export function AreaDialog(props: { area: MapArea | null; shape: Polygon | null;
   const { t } = useTranslation()
   const queryClient = useQueryClient()
   const a = props.area
-  const form = useForm<FormIn, unknown, z.output<typeof formSchema>>({
-    resolver: useZodResolver(formSchema),
+  const form = useSchemaForm(formSchema, {
     defaultValues: { name: a?.name ?? '', teamId: a?.teamId ?? '', sellerIds: a?.sellers.map((s) => s.id) ?? [] },
   })
   const teamId = useWatch({ control: form.control, name: 'teamId' })

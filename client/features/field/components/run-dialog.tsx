@@ -1,12 +1,12 @@
 import { Button, Field, Fieldset, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { Controller, useForm, useWatch, type UseFormReturn } from 'react-hook-form'
+import { Controller, useWatch, type UseFormReturn } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { runInputSchema, type RunItem } from '../../../../shared/schemas/field'
 import { FormDialog } from '../../../components/ui/form-dialog'
-import { TextAreaField, TextField, useFormDialog, useZodResolver } from '../../../components/ui/form-kit'
+import { TextAreaField, TextField, useFormDialog, useSchemaForm } from '../../../components/ui/form-kit'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { confirm } from '../../../lib/confirm-store'
 import { snackbar } from '../../../lib/snackbar-store'
@@ -26,8 +26,7 @@ export function RunDialog(props: { run: RunItem | null; date: string; teamId?: s
   const { t } = useTranslation()
   const queryClient = useQueryClient()
   const r = props.run
-  const form = useForm<FormIn, unknown, z.output<typeof runInputSchema>>({
-    resolver: useZodResolver(runInputSchema),
+  const form = useSchemaForm(runInputSchema, {
     defaultValues: {
       date: r?.date ?? props.date,
       teamId: r?.teamId ?? props.teamId ?? '',

@@ -1,9 +1,8 @@
 import { Alert, Badge, Box, Button, Card, Code, HStack, IconButton, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { useFieldArray, useForm } from 'react-hook-form'
+import { useFieldArray } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import type { z } from 'zod'
 import {
   BADGE_FIELDS,
   BADGE_OPERATORS,
@@ -22,7 +21,7 @@ import { useRuleText } from './badge-parts'
 import { FieldSelect } from './field-select'
 import { gameKeys } from '../api/game-keys'
 import { useGameAdminSave } from './admin-save'
-import { useZodResolver, useFormDialog, TextField, TextAreaField, NumberField } from '../../../components/ui/form-kit'
+import { useSchemaForm, useFormDialog, TextField, TextAreaField, NumberField } from '../../../components/ui/form-kit'
 import { AdminCards, EditFooter } from './admin-cards'
 
 /** The badges, offered or not, with their rules in words; a new one or a change in the rule editor. */
@@ -60,17 +59,13 @@ export function BadgesPanel() {
   )
 }
 
-type FormIn = z.input<typeof badgeInputSchema>
-type FormOut = z.output<typeof badgeInputSchema>
 const FIELDS = ['name', 'description', 'period', 'rule', 'coins', 'active'] as const
 
 function BadgeDialog({ badge, onClose, onReload }: { badge?: GameBadge; onClose: () => void; onReload: () => void }) {
   const { t } = useTranslation()
   const [preview, setPreview] = useState<BadgePreview | null>(null)
   const [previewing, setPreviewing] = useState(false)
-  const resolver = useZodResolver(badgeInputSchema)
-  const form = useForm<FormIn, unknown, FormOut>({
-    resolver,
+  const form = useSchemaForm(badgeInputSchema, {
     defaultValues: badge
       ? { name: badge.name, description: badge.description, period: badge.period, rule: badge.rule, coins: badge.coins, active: badge.active }
       : {

@@ -1,9 +1,7 @@
 import { Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import type { z } from 'zod'
 import { levelInputSchema, type AdminLevel, type LevelInput } from '../../../../shared/schemas/game'
 import { FormDialog } from '../../../components/ui/form-dialog'
 import { QueryTable } from '../../../components/ui/record-table'
@@ -14,7 +12,7 @@ import { createLevel, deleteLevel, getAdminLevels, updateLevel } from '../api/ga
 import { formatPoints } from './game-parts'
 import { gameKeys } from '../api/game-keys'
 import { useGameAdminSave } from './admin-save'
-import { useZodResolver, useFormDialog, TextField, TextAreaField, NumberField } from '../../../components/ui/form-kit'
+import { useSchemaForm, useFormDialog, TextField, TextAreaField, NumberField } from '../../../components/ui/form-kit'
 import { useLanguage } from '../../../lib/use-language'
 
 /** The levels: number, name, the XP each needs, its benefits and how many have reached it. */
@@ -90,15 +88,11 @@ export function LevelsPanel() {
   )
 }
 
-type FormIn = z.input<typeof levelInputSchema>
-type FormOut = z.output<typeof levelInputSchema>
 const FIELDS = ['number', 'name', 'requiredXp', 'benefits'] as const
 
 function LevelDialog({ level, nextNumber, onClose, onReload }: { level?: AdminLevel; nextNumber: number; onClose: () => void; onReload: () => void }) {
   const { t } = useTranslation()
-  const resolver = useZodResolver(levelInputSchema)
-  const form = useForm<FormIn, unknown, FormOut>({
-    resolver,
+  const form = useSchemaForm(levelInputSchema, {
     defaultValues: level
       ? { number: level.number, name: level.name, requiredXp: level.requiredXp, benefits: level.benefits }
       : { number: nextNumber, name: '', requiredXp: 0, benefits: '' },

@@ -1,8 +1,7 @@
 import { Badge, Box, Button, Card, HStack, IconButton, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { Controller, useFieldArray, useForm } from 'react-hook-form'
+import { Controller, useFieldArray } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import type { z } from 'zod'
 import { rewardInputSchema, type Reward, type RewardInput } from '../../../../shared/schemas/game'
 import { FormDialog } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
@@ -11,7 +10,7 @@ import { formatPoints } from './game-parts'
 import { variantLabel } from './purchase-parts'
 import { gameKeys } from '../api/game-keys'
 import { useGameAdminSave } from './admin-save'
-import { useZodResolver, useFormDialog, TextField, TextAreaField, NumberField } from '../../../components/ui/form-kit'
+import { useSchemaForm, useFormDialog, TextField, TextAreaField, NumberField } from '../../../components/ui/form-kit'
 import { AdminCards, EditFooter } from './admin-cards'
 import { Check } from '../../../components/ui/check'
 import { useLanguage } from '../../../lib/use-language'
@@ -57,14 +56,9 @@ export function RewardsPanel() {
   )
 }
 
-type FormIn = z.input<typeof rewardInputSchema>
-type FormOut = z.output<typeof rewardInputSchema>
-
 function RewardDialog({ reward, onClose, onReload }: { reward?: Reward; onClose: () => void; onReload: () => void }) {
   const { t } = useTranslation()
-  const resolver = useZodResolver(rewardInputSchema)
-  const form = useForm<FormIn, unknown, FormOut>({
-    resolver,
+  const form = useSchemaForm(rewardInputSchema, {
     defaultValues: reward
       ? {
           name: reward.name,

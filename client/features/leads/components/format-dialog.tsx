@@ -1,11 +1,11 @@
 import { Box, Button, HStack, IconButton, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { useFieldArray, useForm, useWatch } from 'react-hook-form'
+import { useFieldArray, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { LEAD_DELIMITERS, LEAD_ENCODINGS, LEAD_FILE_TYPES, LEAD_OUTPUT_FIELDS } from '../../../../shared/rules/leads'
-import { leadFormatInputSchema, type LeadFormat, type LeadFormatInput } from '../../../../shared/schemas/leads'
+import { leadFormatInputSchema, type LeadFormat } from '../../../../shared/schemas/leads'
 import { Choices } from '../../../components/ui/choices'
 import { FormDialog } from '../../../components/ui/form-dialog'
-import { SelectField, TextField, useFormDialog, useZodResolver } from '../../../components/ui/form-kit'
+import { SelectField, TextField, useFormDialog, useSchemaForm } from '../../../components/ui/form-kit'
 import { saveLeadFormat } from '../api/leads-api'
 import { defaultColumns, moved, nextField } from '../model/format-columns'
 
@@ -16,8 +16,7 @@ import { defaultColumns, moved, nextField } from '../model/format-columns'
 export function FormatDialog({ format, onClose, onSaved }: { format: LeadFormat | null; onClose: () => void; onSaved: (saved: LeadFormat) => void }) {
   const { t } = useTranslation()
   const heading = (field: string) => t(`leads.fields.${field}`)
-  const form = useForm<LeadFormatInput>({
-    resolver: useZodResolver(leadFormatInputSchema),
+  const form = useSchemaForm(leadFormatInputSchema, {
     defaultValues: format
       ? {
           name: format.name,

@@ -1,9 +1,7 @@
 import { Box, Button, Card, CloseButton, Flex, Heading, SimpleGrid, Skeleton, Stack, Tag, Text, Wrap } from '@chakra-ui/react'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import type { z } from 'zod'
 import { formatDate, formatTime } from '../../../../shared/format'
 import { sendMessageInputSchema, type MessageAudienceInput } from '../../../../shared/schemas/notifications'
 import { formErrorOf } from '../../../components/ui/form-dialog'
@@ -20,7 +18,7 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { audienceRoles, previewAudience, sendMessage, sentMessages } from '../api/notifications-api'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { notificationsKeys } from '../api/notifications-keys'
-import { useZodResolver, TextField, TextAreaField } from '../../../components/ui/form-kit'
+import { useSchemaForm, TextField, TextAreaField } from '../../../components/ui/form-kit'
 import { Choices } from '../../../components/ui/choices'
 import { Check } from '../../../components/ui/check'
 import { Notice } from '../../../components/ui/notice'
@@ -34,8 +32,6 @@ const AUDIENCE_KEY: Record<ChosenKind, 'userIds' | 'teamIds' | 'officeIds' | 'ro
   roles: 'roleIds',
 }
 const textSchema = sendMessageInputSchema.omit({ audience: true })
-type TextIn = z.input<typeof textSchema>
-type TextOut = z.output<typeof textSchema>
 const FIELDS = ['title', 'message', 'link'] as const
 
 /**
@@ -86,8 +82,7 @@ function SendNotification() {
     placeholderData: keepPreviousData,
   })
 
-  const resolver = useZodResolver(textSchema)
-  const form = useForm<TextIn, unknown, TextOut>({ resolver, defaultValues: { title: '', message: '', link: '' } })
+  const form = useSchemaForm(textSchema, { defaultValues: { title: '', message: '', link: '' } })
   const { isSubmitting } = form.formState
 
   const add = async (kind: ChosenKind, id: string | undefined, known?: string) => {

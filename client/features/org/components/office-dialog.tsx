@@ -1,19 +1,17 @@
 import { useQuery } from '@tanstack/react-query'
-import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { officeInputSchema, type OfficeInput, type OfficeItem } from '../../../../shared/schemas/org'
+import { officeInputSchema, type OfficeItem } from '../../../../shared/schemas/org'
 import { FormDialog } from '../../../components/ui/form-dialog'
 import { createOffice, listRegions, updateOffice } from '../api/org-api'
 import { orgKeys } from '../api/org-keys'
-import { SelectField, TextField, useFormDialog, useZodResolver } from '../../../components/ui/form-kit'
+import { SelectField, TextField, useFormDialog, useSchemaForm } from '../../../components/ui/form-kit'
 
 /** An office's create and edit dialog: its name and region, an edit on what was seen (also on the office's page). */
 export function OfficeDialog(props: { office: OfficeItem | 'new'; onClose: () => void; onSaved: (message: string) => void; onConflict: () => void }) {
   const { t } = useTranslation()
   const existing = props.office === 'new' ? null : props.office
   const regions = useQuery({ queryKey: orgKeys.regions, queryFn: ({ signal }) => listRegions(signal) })
-  const form = useForm<OfficeInput>({
-    resolver: useZodResolver(officeInputSchema),
+  const form = useSchemaForm(officeInputSchema, {
     defaultValues: { name: existing?.name ?? '', regionId: existing?.regionId ?? '' },
   })
   const dialog = useFormDialog(form, {

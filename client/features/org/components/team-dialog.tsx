@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useForm, useWatch } from 'react-hook-form'
+import { useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { TEAM_COACHES_MAX, teamInputSchema, type TeamDetail } from '../../../../shared/schemas/org'
@@ -9,11 +9,10 @@ import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { useAbility } from '../../../lib/session'
 import { createTeam, updateTeam } from '../api/org-api'
 import { PeoplePicker, type Person } from '../../../components/ui/people-picker'
-import { TextField, useFormDialog, useZodResolver } from '../../../components/ui/form-kit'
+import { TextField, useFormDialog, useSchemaForm } from '../../../components/ui/form-kit'
 
 /** The dialog's own fields, checked by the API's rules; the coaches are chosen beside them, none is an empty provider. */
 const teamFormSchema = teamInputSchema.pick({ name: true, officeId: true }).extend({ providerId: z.string() })
-type TeamForm = z.input<typeof teamFormSchema>
 
 /**
  * A team's create and edit dialog (decision 036): its name, office, the provider it sells for, and coaches. An edit sends the team as it was
@@ -23,8 +22,7 @@ export function TeamDialog(props: { team: TeamDetail | 'new'; onClose: () => voi
   const { t } = useTranslation()
   const ability = useAbility()
   const existing = props.team === 'new' ? null : props.team
-  const form = useForm<TeamForm>({
-    resolver: useZodResolver(teamFormSchema),
+  const form = useSchemaForm(teamFormSchema, {
     defaultValues: { name: existing?.name ?? '', officeId: existing?.officeId ?? '', providerId: existing?.provider?.id ?? '' },
   })
   const [coaches, setCoaches] = useState<Person[]>(existing?.coaches ?? [])

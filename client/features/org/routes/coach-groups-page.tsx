@@ -1,10 +1,8 @@
 import { Badge, Box, Link as ChakraLink, Stack, Text, Wrap } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import type { z } from 'zod'
 import { COACH_GROUP_MEMBERS_MAX, coachGroupInputSchema, type CoachGroupItem } from '../../../../shared/schemas/org'
 import { FormDialog } from '../../../components/ui/form-dialog'
 import { Page } from '../../../components/ui/page'
@@ -15,7 +13,7 @@ import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialo
 import { RowActions } from '../../../components/ui/row-actions'
 import { PeoplePicker, type Person } from '../../../components/ui/people-picker'
 import { orgKeys } from '../api/org-keys'
-import { TextField, useFormDialog, useZodResolver } from '../../../components/ui/form-kit'
+import { TextField, useFormDialog, useSchemaForm } from '../../../components/ui/form-kit'
 import { CreateButton, QueryTable } from '../../../components/ui/record-table'
 
 /**
@@ -127,12 +125,11 @@ export default function CoachGroupsPage() {
 
 /** The dialog's own field, checked by the API's rules; the coaches are chosen beside it. */
 const coachGroupFormSchema = coachGroupInputSchema.pick({ name: true })
-type CoachGroupForm = z.input<typeof coachGroupFormSchema>
 
 function CoachGroupDialog(props: { group: CoachGroupItem | 'new'; onClose: () => void; onSaved: (message: string) => void; onConflict: () => void }) {
   const { t } = useTranslation()
   const existing = props.group === 'new' ? null : props.group
-  const form = useForm<CoachGroupForm>({ resolver: useZodResolver(coachGroupFormSchema), defaultValues: { name: existing?.name ?? '' } })
+  const form = useSchemaForm(coachGroupFormSchema, { defaultValues: { name: existing?.name ?? '' } })
   const [coaches, setCoaches] = useState<Person[]>(existing?.coaches.map((c) => ({ id: c.id, name: c.name })) ?? [])
   const [coachError, setCoachError] = useState<string | null>(null)
   const dialog = useFormDialog(form, {

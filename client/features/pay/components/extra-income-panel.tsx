@@ -1,9 +1,8 @@
 import { Button, HStack, IconButton, Stack, Text } from '@chakra-ui/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { Controller } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import type { z } from 'zod'
 import { formatMonth, formatOre } from '../../../../shared/format'
 import { kronorText } from '../../../../shared/rules/catalog'
 import { extraIncomeFormSchema, type ExtraIncomeItem } from '../../../../shared/schemas/pay'
@@ -21,7 +20,7 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { createExtraIncome, listExtraIncome, removeExtraIncome, updateExtraIncome } from '../api/pay-api'
 import { MonthField } from '../../../components/ui/month-field'
 import { payKeys } from '../api/pay-keys'
-import { useZodResolver, TextField, TextAreaField } from '../../../components/ui/form-kit'
+import { useSchemaForm, TextField, TextAreaField } from '../../../components/ui/form-kit'
 import { useLanguage } from '../../../lib/use-language'
 
 /** Extra income of a month: who gets what and why; added, changed and removed by back office (logged). */
@@ -139,9 +138,6 @@ export function ExtraIncomePanel({ month, onMonth }: { month: string; onMonth: (
   )
 }
 
-type FormIn = z.input<typeof extraIncomeFormSchema>
-type FormOut = z.output<typeof extraIncomeFormSchema>
-
 function ExtraIncomeDialog({
   item,
   month,
@@ -157,9 +153,7 @@ function ExtraIncomeDialog({
 }) {
   const { t } = useTranslation()
   const formError = useFormError()
-  const resolver = useZodResolver(extraIncomeFormSchema)
-  const form = useForm<FormIn, unknown, FormOut>({
-    resolver,
+  const form = useSchemaForm(extraIncomeFormSchema, {
     defaultValues: {
       userId: item?.userId ?? '',
       month: item?.month ?? month,

@@ -1,7 +1,7 @@
 import { Button, Card, HStack, SimpleGrid, Stack } from '@chakra-ui/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { Controller, useForm, useWatch } from 'react-hook-form'
+import { Controller, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { ABSENCE_TYPES } from '../../../../shared/rules/time-report'
@@ -17,11 +17,10 @@ import { requestAbsenceExport } from '../api/pay-api'
 import { ExportList } from '../components/export-list'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { payKeys } from '../api/pay-keys'
-import { useZodResolver, TextField } from '../../../components/ui/form-kit'
+import { useSchemaForm, TextField } from '../../../components/ui/form-kit'
 import { Choices } from '../../../components/ui/choices'
 
 type FormIn = z.input<typeof absenceExportRequestSchema>
-type FormOut = z.output<typeof absenceExportRequestSchema>
 
 /**
  * /backoffice/absenceexport: absence per person and type for a period and filters, as CSV (opens in Excel as it is)
@@ -36,8 +35,7 @@ export default function AbsenceExportPage() {
     const { from, to } = monthRange(previousMonth(businessMonth(Date.now())))
     return { from, to, format: 'xlsx' as const }
   })
-  const resolver = useZodResolver(absenceExportRequestSchema)
-  const form = useForm<FormIn, unknown, FormOut>({ resolver, defaultValues: defaults })
+  const form = useSchemaForm(absenceExportRequestSchema, { defaultValues: defaults })
   const { errors, isSubmitting } = form.formState
   const officeId = useWatch({ control: form.control, name: 'officeId' })
   const teamId = useWatch({ control: form.control, name: 'teamId' })

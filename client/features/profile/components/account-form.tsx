@@ -1,6 +1,5 @@
 import { Button, Heading, Input, SimpleGrid, Stack } from '@chakra-ui/react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { TSHIRT_SIZES, updateProfileInputSchema, type Profile } from '../../../../shared/schemas/profile'
@@ -9,11 +8,10 @@ import { ApiClientError, applyFieldErrors } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { updateProfile } from '../api/profile-api'
 import { profileKeys } from '../api/profile-keys'
-import { TextField, useZodResolver } from '../../../components/ui/form-kit'
+import { TextField, useSchemaForm } from '../../../components/ui/form-kit'
 import { Choices } from '../../../components/ui/choices'
 
 type FormIn = z.input<typeof updateProfileInputSchema>
-type FormOut = z.output<typeof updateProfileInputSchema>
 type Field = keyof FormIn
 const FIELDS = Object.keys(updateProfileInputSchema.shape) as Field[]
 
@@ -21,9 +19,7 @@ const FIELDS = Object.keys(updateProfileInputSchema.shape) as Field[]
 export function AccountForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
-  const resolver = useZodResolver(updateProfileInputSchema)
-  const form = useForm<FormIn, unknown, FormOut>({
-    resolver,
+  const form = useSchemaForm(updateProfileInputSchema, {
     defaultValues: {
       firstName: profile.firstName,
       lastName: profile.lastName,

@@ -1,8 +1,6 @@
 import { Badge, Button, Card, Heading, Input, Stack, Text } from '@chakra-ui/react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import type { z } from 'zod'
 import { describeUserAgent } from '../../../../shared/user-agent'
 import { changePasswordInputSchema } from '../../../../shared/schemas/profile'
 import { FormField } from '../../../components/ui/form-field'
@@ -13,18 +11,14 @@ import { changePassword, listSessions, revokeOtherSessions } from '../api/profil
 import { TwoStepCard } from './two-step-card'
 import { OwnExternalAccounts } from './own-external-accounts'
 import { profileKeys } from '../api/profile-keys'
-import { useZodResolver } from '../../../components/ui/form-kit'
-
-type FormIn = z.input<typeof changePasswordInputSchema>
-type FormOut = z.output<typeof changePasswordInputSchema>
+import { useSchemaForm } from '../../../components/ui/form-kit'
 
 /** The security tab: change the password (signs out other devices) and see and end the active sessions. */
 export function SecurityTab() {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
   const sessions = useQuery({ queryKey: profileKeys.sessions, queryFn: listSessions })
-  const resolver = useZodResolver(changePasswordInputSchema)
-  const form = useForm<FormIn, unknown, FormOut>({ resolver, defaultValues: { currentPassword: '', newPassword: '' } })
+  const form = useSchemaForm(changePasswordInputSchema, { defaultValues: { currentPassword: '', newPassword: '' } })
   const change = useMutation({
     mutationFn: changePassword,
     onSuccess: () => {

@@ -1,6 +1,6 @@
 import { Badge, Button, DataList, NativeSelect, SimpleGrid, Text, Wrap } from '@chakra-ui/react'
 import { useState } from 'react'
-import { useForm, useWatch, type FieldError } from 'react-hook-form'
+import { useWatch, type FieldError } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { formatDate } from '../../../../shared/format'
@@ -16,7 +16,7 @@ import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { correctTimeReport, getTimeReport } from '../api/time-reports-api'
 import { timeReportsKeys } from '../api/time-reports-keys'
-import { useZodResolver, useFormDialog, TextField, TextAreaField } from '../../../components/ui/form-kit'
+import { useSchemaForm, useFormDialog, TextField, TextAreaField } from '../../../components/ui/form-kit'
 import { useRecord } from '../../../lib/use-record'
 import { Choices } from '../../../components/ui/choices'
 import { fact } from '../../../components/ui/detail-kit'
@@ -129,7 +129,6 @@ const FIELD_KEYS = {
 
 const formSchema = correctTimeReportSchema
 type FormIn = z.input<typeof formSchema>
-type FormOut = z.output<typeof formSchema>
 
 function CorrectionDialog({
   report,
@@ -143,9 +142,7 @@ function CorrectionDialog({
   onReload: () => void
 }) {
   const { t } = useTranslation()
-  const resolver = useZodResolver(formSchema)
-  const form = useForm<FormIn, unknown, FormOut>({
-    resolver,
+  const form = useSchemaForm(formSchema, {
     defaultValues: {
       version: report.version,
       present: report.present,

@@ -1,9 +1,7 @@
 import { Button, SimpleGrid, Stack } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import type { z } from 'zod'
 import { createUserInputSchema } from '../../../../shared/schemas/users'
 import { FormField } from '../../../components/ui/form-field'
 import { applyFieldErrors, errorText } from '../../../lib/api-client'
@@ -13,12 +11,10 @@ import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { usersKeys } from '../api/users-keys'
-import { useZodResolver, TextField } from '../../../components/ui/form-kit'
+import { useSchemaForm, TextField } from '../../../components/ui/form-kit'
 import { AppDialog, DialogButtons } from '../../../components/ui/app-dialog'
 import { Choices } from '../../../components/ui/choices'
 
-type FormIn = z.input<typeof createUserInputSchema>
-type FormOut = z.output<typeof createUserInputSchema>
 const FIELDS = ['email', 'firstName', 'lastName', 'password', 'roleId', 'teamId'] as const
 
 /** The create dialog of the users list: validated on the device and again by the server with the same schema. */
@@ -35,9 +31,7 @@ export function CreateUserDialog({
   const [formError, setFormError] = useState<string | null>(null)
   const roles = useQuery({ queryKey: usersKeys.roleOptions, queryFn: roleOptions, enabled: open })
   const teams = useQuery({ queryKey: usersKeys.teamOptions, queryFn: teamOptions, enabled: open })
-  const resolver = useZodResolver(createUserInputSchema)
-  const form = useForm<FormIn, unknown, FormOut>({
-    resolver,
+  const form = useSchemaForm(createUserInputSchema, {
     defaultValues: { email: '', firstName: '', lastName: '', password: '', roleId: '', teamId: null },
   })
   const { errors, isSubmitting } = form.formState

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Fieldset, HStack, Input, NativeSelect, SimpleGrid, Text, Wrap } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
-import { Controller, useForm, type FieldError, type UseFormRegisterReturn } from 'react-hook-form'
+import { Controller, type FieldError, type UseFormRegisterReturn } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import {
@@ -22,12 +22,11 @@ import { roleName } from '../../../lib/role-name'
 import { roleOptions, updateUser, userTitles } from '../api/users-api'
 import { TeamChoice } from './user-action-dialogs'
 import { usersKeys } from '../api/users-keys'
-import { useFormDialog, useZodResolver } from '../../../components/ui/form-kit'
+import { useFormDialog, useSchemaForm } from '../../../components/ui/form-kit'
 import { Choices } from '../../../components/ui/choices'
 import { Check } from '../../../components/ui/check'
 
 type FormIn = z.input<typeof updateUserInputSchema>
-type FormOut = z.output<typeof updateUserInputSchema>
 const FIELDS = [...USER_EDITABLE_FIELDS, ...SENSITIVE_USER_FIELDS, 'providerIds'] as const
 
 /**
@@ -43,9 +42,7 @@ export function EditUserDialog(props: { open: boolean; onClose: () => void; user
   const u = props.user
   const [removing, setRemoving] = useState<Set<SensitiveUserField>>(new Set())
   const roles = useQuery({ queryKey: usersKeys.roleOptions, queryFn: roleOptions, enabled: props.open })
-  const resolver = useZodResolver(updateUserInputSchema)
-  const form = useForm<FormIn, unknown, FormOut>({
-    resolver,
+  const form = useSchemaForm(updateUserInputSchema, {
     defaultValues: { ...userEditOf(u), canViewTeam: u.canViewTeam, providerIds: u.providers.map((p) => p.id) },
   })
   const { errors } = form.formState

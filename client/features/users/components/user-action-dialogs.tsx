@@ -8,7 +8,7 @@ import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { applyFieldErrors } from '../../../lib/api-client'
-import { useZodResolver, useFormDialog } from '../../../components/ui/form-kit'
+import { useSchemaForm, useFormDialog } from '../../../components/ui/form-kit'
 import { AppDialog } from '../../../components/ui/app-dialog'
 
 const reasonSchema = z.strictObject({ reason: z.string().trim().min(1).max(500) })
@@ -26,8 +26,7 @@ export function DeactivateDialog(props: {
   onReload?: () => void
 }) {
   const { t } = useTranslation()
-  const resolver = useZodResolver(reasonSchema)
-  const form = useForm<z.input<typeof reasonSchema>>({ resolver, defaultValues: { reason: '' } })
+  const form = useSchemaForm(reasonSchema, { defaultValues: { reason: '' } })
   const dialog = useFormDialog(form, {
     open: props.open,
     onClose: props.onClose,
