@@ -5,7 +5,7 @@ import { isPhoneNumber, normalizePostalCode } from '../rules/identity'
 import type { ActivityLine } from './activity'
 import { emailSchema } from './auth'
 import { listQuerySchema } from './pagination'
-import { calendarDay } from './period'
+import { calendarDay, optionalCalendarDay } from './period'
 import { textOrNull } from './text'
 import {
   CANDIDATE_STAGES,
@@ -52,14 +52,7 @@ export type PrivateCandidateField = (typeof PRIVATE_CANDIDATE_FIELDS)[number]
 const id = z.uuid()
 const name = z.string().trim().min(1).max(80)
 const phone = textOrNull(30).refine((v) => v === null || isPhoneNumber(v), { error: 'validation.phone' })
-const startDate = z
-  .string()
-  .trim()
-  .transform((v) => (v === '' ? null : v))
-  .pipe(calendarDay.nullable())
-  .nullable()
-  .optional()
-  .transform((v) => v ?? null)
+const startDate = optionalCalendarDay.transform((v) => v ?? null)
 const postalCode = textOrNull(10).refine((v) => v === null || normalizePostalCode(v) !== null || /^\d{5}$/.test(v), {
   error: 'validation.postalCode',
 })

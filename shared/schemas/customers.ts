@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { nullableText } from './text'
 import { listQuerySchema } from './pagination'
 import type { SaleStatus } from '../rules/sale'
 import type { ActivityLine } from './activity'
@@ -17,14 +18,6 @@ export type CustomerListQuery = z.output<typeof customerListQuerySchema>
 
 export const customerIdParamSchema = z.strictObject({ id: z.uuid() })
 
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullable()
-    .transform((v) => (v ? v : null))
-
 export const updateCustomerSchema = z.strictObject({
   name: z.string().trim().min(1).max(120).optional(),
   email: z
@@ -32,11 +25,11 @@ export const updateCustomerSchema = z.strictObject({
     .nullable()
     .transform((v) => (v ? v : null))
     .optional(),
-  phone: text(30).optional(),
-  address: text(200).optional(),
-  postalCode: text(20).optional(),
-  city: text(100).optional(),
-  note: text(2000).optional(),
+  phone: nullableText(30).optional(),
+  address: nullableText(200).optional(),
+  postalCode: nullableText(20).optional(),
+  city: nullableText(100).optional(),
+  note: nullableText(2000).optional(),
   version: z.number().int().min(1),
 })
 export type UpdateCustomerInput = z.input<typeof updateCustomerSchema>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { textOrNull } from './text'
 import { listQuerySchema } from './pagination'
 import type { SaleStatus } from '../rules/sale'
 import { DOUBLE_WINDOW_MAX_DAYS, DOUBLE_WINDOW_MIN_DAYS } from '../rules/double-sales'
@@ -26,12 +27,7 @@ export type DoubleSaleListQuery = z.output<typeof doubleSaleListQuerySchema>
 
 export const doubleSaleIdParamSchema = z.strictObject({ id: z.uuid() })
 
-const note = z
-  .string()
-  .trim()
-  .max(1000)
-  .nullish()
-  .transform((v) => (v ? v : null))
+const note = textOrNull(1000)
 
 /**
  * Confirms a double sale: `regretSaleId` (one of the pair) becomes regret with the reason, based on the version of

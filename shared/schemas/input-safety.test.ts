@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { FORBIDDEN_CONTROL_ENCODED, inputProblem } from './input-safety'
-import { calendarDay } from './period'
+import { calendarDay, optionalCalendarDay } from './period'
 
 describe('text no field takes, anywhere in a request value', () => {
   it.each<[string, unknown, ReturnType<typeof inputProblem>]>([
@@ -57,5 +57,21 @@ describe('the one date rule', () => {
     ['9999-12-31', ['validation.dayOutOfRange']],
   ])('%s', (day, expected) => {
     expect(problem(day)).toEqual(expected)
+  })
+
+  it.each([
+    ['2026-11-26', '2026-11-26'],
+    [' 2026-11-26 ', '2026-11-26'],
+    ['', null],
+    ['  ', null],
+    [null, null],
+    [undefined, undefined],
+  ])('a form date field: %j is %j', (input, expected) => {
+    expect(optionalCalendarDay.parse(input)).toBe(expected)
+  })
+
+  it('a form date field takes the one date rule', () => {
+    const r = z.safeParse(optionalCalendarDay, '2026-02-29')
+    expect(r.success ? null : r.error.issues.map((i) => i.message)).toEqual(['validation.date'])
   })
 })

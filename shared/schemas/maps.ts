@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { nullableText } from './text'
 import { SALE_STATUSES, type SaleStatus } from '../rules/sale'
 import { VISIT_OUTCOMES, type VisitOutcome } from './field'
 
@@ -208,12 +209,7 @@ export type MapSettings = {
 export const mapSettingsInputSchema = z
   .strictObject({
     basemap: z.enum(BASEMAP_KINDS),
-    styleUrl: z
-      .string()
-      .trim()
-      .max(500)
-      .nullable()
-      .transform((v) => (v ? v : null)),
+    styleUrl: nullableText(500),
     salePositions: z.boolean(),
   })
   .superRefine((v, ctx) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { textOrNull } from './text'
 import { calendarDay } from './period'
 import { listQuerySchema } from './pagination'
 import { ORDER_FIELDS, type OrderField, type OrderMapping } from '../rules/orders'
@@ -125,13 +126,7 @@ export type UnmatchedSale = { id: string; status: SaleStatus; customerName: stri
 /** Back office matches an unmatched order to a sale report by hand (docs/decisions/026), with an optional note. */
 export const matchOrderSchema = z.strictObject({
   saleId: z.uuid(),
-  note: z
-    .string()
-    .trim()
-    .max(500)
-    .nullable()
-    .optional()
-    .transform((v) => (v ? v : null)),
+  note: textOrNull(500),
 })
 export type MatchOrderInput = z.input<typeof matchOrderSchema>
 

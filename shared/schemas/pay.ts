@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { nullableText } from './text'
 import { calendarDay } from './period'
 import { ABSENCE_TYPES } from '../rules/time-report'
 import { PAY_ITEMS, type PayItem } from '../rules/pay'
@@ -20,12 +21,7 @@ export const updatePaycodeSchema = z.strictObject({
   /** null: unmapped (an export that needs it is refused) */
   code: z.string().trim().max(20).nullable(),
   /** the code's name in the payroll file (FR1–9 are the organisation's own) */
-  name: z
-    .string()
-    .trim()
-    .max(60)
-    .nullable()
-    .transform((v) => (v ? v : null)),
+  name: nullableText(60),
 })
 export type UpdatePaycodeInput = z.input<typeof updatePaycodeSchema>
 

@@ -20,6 +20,15 @@ export const calendarDay = z
   })
   .refine((d) => d >= DAY_RANGE.first && d <= DAY_RANGE.last, { error: 'validation.dayOutOfRange', abort: true })
 
+/** A form's date field: a calendar day, or empty (or absent, or null) for "not given". */
+export const optionalCalendarDay = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? null : v))
+  .pipe(calendarDay.nullable())
+  .nullable()
+  .optional()
+
 const id = z.string().min(1).max(64)
 
 /** The fields of a statistics filter: the period and the narrowing by office, team, seller and provider. */

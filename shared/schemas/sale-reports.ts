@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { textOrNull } from './text'
 import { calendarDay } from './period'
 import { listQuerySchema } from './pagination'
 import { DEVIATION_TYPES, SALE_STATUSES, type DeviationType, type SaleStatus } from '../rules/sale'
@@ -8,12 +9,7 @@ import type { ActivityLine } from './activity'
 /** At most this many sale reports change status in one bulk request. */
 export const BULK_STATUS_MAX = 500
 
-const reason = z
-  .string()
-  .trim()
-  .max(1000)
-  .nullish()
-  .transform((v) => (v ? v : null))
+const reason = textOrNull(1000)
 const deviationType = z
   .enum(DEVIATION_TYPES)
   .nullish()

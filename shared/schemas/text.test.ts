@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { optionalText, text, textOrNull } from './text'
+import { nullableText, optionalText, text, textOrNull } from './text'
 
 describe('the shared text fields', () => {
   it.each([
@@ -23,5 +23,19 @@ describe('the shared text fields', () => {
   it('takes text only', () => {
     expect(optionalText(10).safeParse(5).success).toBe(false)
     expect(text(10).safeParse(null).success).toBe(false)
+  })
+
+  it.each([
+    ['  Malmö ', 'Malmö'],
+    ['', null],
+    ['   ', null],
+    [null, null],
+  ])('a text always sent: %j is %j', (input, expected) => {
+    expect(nullableText(10).parse(input)).toBe(expected)
+  })
+
+  it('a text always sent is refused when missing or too long', () => {
+    expect(nullableText(10).safeParse(undefined).success).toBe(false)
+    expect(nullableText(3).safeParse(' abcd ').success).toBe(false)
   })
 })

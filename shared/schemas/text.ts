@@ -15,3 +15,9 @@ export const optionalText = (max: number) =>
 
 /** An optional text that is always answered: as `optionalText`, and one not sent is null too. */
 export const textOrNull = (max: number) => optionalText(max).transform((v) => v ?? null)
+
+/** A text that is always sent, null or empty for none (a form's field the request carries as it stands). */
+export const nullableText = (max: number) =>
+  text(max)
+    .nullable()
+    .transform((v) => (v ? v : null))

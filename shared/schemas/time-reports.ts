@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { nullableText, textOrNull } from './text'
 import { calendarDay } from './period'
 import { ABSENCE_TYPES, ALLOWANCE_TYPES, timeReportViolations, type TimeReportDraft } from '../rules/time-report'
 import type { ActivityLine } from './activity'
@@ -18,19 +19,8 @@ const timeReportFields = z.strictObject({
   absenceHours: z.number().min(0).max(24),
   absenceType: z.enum(ABSENCE_TYPES).nullable(),
   allowanceType: z.union(ALLOWANCE_TYPES.map((n) => z.literal(n))).nullable(),
-  travelLocation: z
-    .string()
-    .trim()
-    .max(120)
-    .nullable()
-    .transform((v) => (v ? v : null)),
-  comment: z
-    .string()
-    .trim()
-    .max(500)
-    .nullable()
-    .optional()
-    .transform((v) => (v ? v : null)),
+  travelLocation: nullableText(120),
+  comment: textOrNull(500),
 })
 
 function checkRules(v: TimeReportDraft, ctx: z.RefinementCtx) {
@@ -48,13 +38,7 @@ export const sickNoticeInputSchema = z.strictObject({
   id: z.uuid(),
   /** the first day of sickness */
   date: day,
-  message: z
-    .string()
-    .trim()
-    .max(1000)
-    .nullable()
-    .optional()
-    .transform((v) => (v ? v : null)),
+  message: textOrNull(1000),
   sentAt: z.int().min(0),
   /** for a day with work reported: sick the whole day, or the rest of it (docs/decisions/060) */
   sameDay: z.enum(SICK_SAME_DAY).nullable().optional(),
@@ -66,13 +50,7 @@ export const checkoutInputSchema = z.strictObject({
   id: z.uuid(),
   date: day,
   checkedOutAt: z.int().min(0),
-  comment: z
-    .string()
-    .trim()
-    .max(500)
-    .nullable()
-    .optional()
-    .transform((v) => (v ? v : null)),
+  comment: textOrNull(500),
 })
 export type CheckoutInput = z.input<typeof checkoutInputSchema>
 export type CheckoutRecord = z.output<typeof checkoutInputSchema> & {

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { sensitiveEdit } from './sensitive-field'
-import { calendarDay } from './period'
+import { optionalCalendarDay } from './period'
 import { normalizeBankAccount, normalizeClearingNumber, normalizePersonalNumber } from '../rules/identity'
 import type { RoleScope } from '../permissions/scopes'
 import type { ActivityLine } from './activity'
@@ -87,15 +87,6 @@ export type UserListQuery = z.output<typeof userListQuerySchema>
 
 export const userIdParamSchema = z.strictObject({ id })
 
-/** A calendar date, YYYY-MM-DD, that exists (the one date rule, calendarDay); empty is "not given". */
-const optionalDate = z
-  .string()
-  .trim()
-  .transform((v) => (v === '' ? null : v))
-  .pipe(calendarDay.nullable())
-  .nullable()
-  .optional()
-
 export const SENSITIVE_USER_FIELDS = ['personalNumber', 'bankClearing', 'bankAccount'] as const
 
 /** The fields an admin's edit sets (besides the sensitive ones), as the form shows them and the log names them. */
@@ -132,9 +123,9 @@ export const updateUserInputSchema = z.strictObject({
   teamId: id.nullable(),
   language: z.enum(['sv', 'en', 'fi']).nullable(),
   driversLicense: z.boolean(),
-  employmentDate: optionalDate,
-  educationDate: optionalDate,
-  coachAssignedDate: optionalDate,
+  employmentDate: optionalCalendarDay,
+  educationDate: optionalCalendarDay,
+  coachAssignedDate: optionalCalendarDay,
   /** the spec's "Can view team" (decision 042); absent keeps it as it is */
   canViewTeam: z.boolean().optional(),
   /** the providers they sell for (decision 044); absent keeps them as they are */
