@@ -11,6 +11,7 @@ import {
   type PresenceInfo,
   type RealtimeConfig,
 } from '../../shared/realtime'
+import { reconnectWhenBack, type ReconnectingClient } from '../../shared/realtime-return'
 import type { UserData } from '../../shared/schemas/auth'
 import { call, rpc } from './api-client'
 import { notificationPopup } from './popup-store'
@@ -59,6 +60,8 @@ export async function connectRealtime(user: UserData, handlers: RealtimeHandlers
     userAuthentication: { endpoint: config.userAuthEndpoint, transport: 'ajax' },
   })
   client.connection.bind('state_change', ({ current }: { current: ConnectionState }) => realtimeStore.setState(current))
+  // Back within a couple of seconds of the server answering again, not after pusher-js's own 15 s timeouts.
+  const stopReturning = reconnectWhenBack(client as unknown as ReconnectingClient, async () => (await fetch('/api/health', { cache: 'no-store' })).ok)
   realtimeStore.setState(client.connection.state as ConnectionState)
   const echo = new Echo({ broadcaster: 'pusher', client, withoutInterceptors: true })
 
@@ -117,6 +120,7 @@ export async function connectRealtime(user: UserData, handlers: RealtimeHandlers
 
   return {
     stop() {
+      stopReturning()
       if (pokeTimer) clearTimeout(pokeTimer)
       echo.leave(userChannel(user.id))
       for (const name of presence) echo.leave(name)

@@ -55,3 +55,38 @@ test('doors recorded offline reach the server once, with their come-back; a sale
   await expect(page.getByRole('textbox', { name: 'Ort' })).toHaveValue('Malmö')
   await context.close()
 })
+
+test('the doors card asks about positions too, and a door knocked with the yes keeps where it was @phone-only', async ({ browser }, info) => {
+  // A place far from every demo sale, the test's own.
+  const spot = { latitude: 66.1 + (Date.now() % 997) / 100_000, longitude: 19.4 }
+  const context = await browser.newContext({ ...info.project.use, geolocation: spot, permissions: ['geolocation'] })
+  const page = await context.newPage()
+  const seller = await newTeamSeller('Dora', 'Position', 'Team Öresund')
+  const street = `Lägesgatan ${Date.now() % 1000}`
+  await signInAs(page, seller.email, '/dashboards/sales/seller')
+  await expect(page.getByTestId('sync-status')).toContainText('Synkad')
+  // The organisation records positions (the demo does); the seller has not said yes: the card asks, before any sale.
+  const card = page.getByTestId('door-card')
+  const choice = card.getByTestId('door-position')
+  await expect(choice.getByRole('checkbox')).not.toBeChecked()
+  await choice.click()
+  await expect(choice.getByRole('checkbox')).toBeChecked()
+  await screen(page, 'door-position-choice')
+  await card.getByTestId('door-notHome').click()
+  const dialog = page.getByTestId('door-dialog')
+  await dialog.getByRole('textbox', { name: 'Adress' }).fill(street)
+  await dialog.getByTestId('door-save').click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByTestId('sync-status')).toHaveAttribute('data-pending', '0')
+  // The door reached the server with where the phone was; the sale form's box says the same yes.
+  const api = await apiAs(seller.email)
+  const pulled = (await (await api.post('/api/sync/pull', { data: { clientId: crypto.randomUUID(), cookie: null, tables: ['visits'] } })).json()) as {
+    patch: Array<{ table: string; value?: { address: string; lat: number | null; lng: number | null } }>
+  }
+  await api.dispose()
+  const door = pulled.patch.find((p) => p.table === 'visits' && p.value?.address === street)
+  expect(door?.value).toMatchObject({ lat: expect.closeTo(spot.latitude, 3), lng: expect.closeTo(spot.longitude, 3) })
+  await page.goto('/sales/create')
+  await expect(page.getByTestId('sale-position').getByRole('checkbox')).toBeChecked()
+  await context.close()
+})

@@ -119,6 +119,9 @@ test('an admin reads in postal codes and sees the rows that could not be read', 
   await page.getByRole('button', { name: 'Kartinställningar' }).click()
   const dialog = page.getByTestId('map-settings')
   await expect(dialog).toContainText('Postnummer med position')
+  // The demo's plain background: the dialog says how to get streets (a PMTiles extract, or a provider's style).
+  await expect(dialog.getByTestId('basemap-guide')).toContainText('Den enkla bakgrunden visar inga gator')
+  await expect(dialog.getByTestId('basemap-guide')).toContainText('pmtiles extract')
   await dialog.getByTestId('postal-file').setInputFiles({
     name: 'postnummer.csv',
     mimeType: 'text/csv',

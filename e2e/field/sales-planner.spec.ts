@@ -9,8 +9,9 @@ import { expectSnackbar, recordSnackbars, screen, signInAs } from '../fixtures'
  * on the runs screen.
  */
 test('a run planned on the calendar is edited in the legacy table, and the calendar shows the edit @phone', async ({ page }, info) => {
-  // A week of the project's own, far ahead, so the two projects and reruns do not meet.
-  const week = addDays(mondayOf(new Date().toISOString().slice(0, 10)), 7 * (info.project.name === 'desktop' ? 20 : 21) + 7 * (Date.now() % 50))
+  // A week of the project's own, far ahead: the desktop's even, the phone's odd, so the two projects never meet (an
+  // offset of 20 or 21 plus a shared range let one's week be the other's now and then).
+  const week = addDays(mondayOf(new Date().toISOString().slice(0, 10)), 7 * (20 + 2 * (Date.now() % 50) + (info.project.name === 'desktop' ? 0 : 1)))
   const wednesday = addDays(week, 2)
   const place = `Konsum ${Date.now().toString(36)}`
   await signInAs(page, 'coach@demo.test', `/tools/sales-planner?week=${week}`)
@@ -32,7 +33,7 @@ test('a run planned on the calendar is edited in the legacy table, and the calen
   await screen(page, 'run-dialog')
   await dialog.getByRole('button', { name: 'Spara' }).click()
   await expectSnackbar(page, 'Körningen sparades')
-  const card = page.getByTestId(`planner-day-${wednesday}`).getByTestId('planner-run')
+  const card = page.getByTestId(`planner-day-${wednesday}`).getByTestId('planner-run').filter({ hasText: place })
   await expect(card).toContainText(`Område ${place}`)
   await expect(card).toContainText('09:15')
   await screen(page, 'sales-planner')
@@ -44,8 +45,10 @@ test('a run planned on the calendar is edited in the legacy table, and the calen
   await row.getByTestId('legacy-edit').click()
   await page.getByTestId('run-dialog').getByRole('textbox', { name: 'Samlingsplats' }).fill(`${place} entrén`)
   await page.getByTestId('run-dialog').getByRole('button', { name: 'Spara' }).click()
+  // Saved (the dialog says so), then the table shows it: a failure here says which of the two did not happen.
+  await expectSnackbar(page, 'Körningen sparades')
   await expect(page.getByTestId('legacy-run').filter({ hasText: `${place} entrén` })).toBeVisible()
 
   await page.goBack()
-  await expect(page.getByTestId(`planner-day-${wednesday}`).getByTestId('planner-run')).toContainText(`${place} entrén`)
+  await expect(page.getByTestId(`planner-day-${wednesday}`).getByTestId('planner-run').filter({ hasText: place })).toContainText(`${place} entrén`)
 })

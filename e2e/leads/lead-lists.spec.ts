@@ -91,3 +91,22 @@ test('a new output format is made in its dialog and chosen @phone', async ({ pag
   await expect(page.getByTestId('lead-format')).toHaveValue(/.+/)
   await expect(page.getByTestId('lead-format').locator('option:checked')).toHaveText(`${name} (CSV)`)
 })
+
+test('first and last name in two columns become one name, the ordinary headings mapped by themselves', async ({ page }) => {
+  await signInAs(page, 'backoffice@demo.test', '/tools/lead-pts-transform')
+  await page.getByTestId('lead-file').setInputFiles({
+    name: 'forening.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('Förnamn;Efternamn;Personnr;Mobilnummer;Hemtelefon;Gata;Postnummer;Postort\nAnna;Svensson;;070-281 93 17;;Storgatan 1;211 45;Malmö\n'),
+  })
+  await page.getByTestId('lead-campaign').fill(`Namn ${Date.now().toString(36)}`)
+  await page.getByTestId('lead-upload').click()
+  await expect(page.getByTestId('lead-list-panel')).toContainText('1 rad')
+  await expect(page.getByTestId('lead-map-name')).toHaveValue('Förnamn')
+  await expect(page.getByTestId('lead-map-surname')).toHaveValue('Efternamn')
+  await expect(page.getByTestId('lead-map-phone2')).toHaveValue('Hemtelefon')
+  await expect(page.getByTestId('lead-map-address')).toHaveValue('Gata')
+  await page.getByTestId('lead-preview-button').click()
+  await expect(page.getByTestId('lead-preview').getByRole('row').nth(1)).toContainText('Anna Svensson')
+  await screen(page, 'lead-list-joined-name')
+})

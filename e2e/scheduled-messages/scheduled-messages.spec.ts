@@ -46,6 +46,13 @@ test('back office schedules a weekly message to a team, sees the next five sends
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nytt schemalagt meddelande')
     await page.getByTestId('message-name').fill('Tisdagsbrev till Team Söder')
     await page.getByTestId('message-subject-sv').fill('Hej {{firstName}}!')
+    // A field that does not exist is named at the field, and the preview says it cannot be filled in.
+    await page.getByTestId('message-body-sv').fill('Hej {{frstName}}')
+    await expect(page.getByTestId('message-preview-unknown')).toHaveText('{{frstName}} finns inte som fält. Välj fälten ur listan.')
+    await page.getByRole('button', { name: 'Spara', exact: true }).click()
+    await expect(page.getByTestId('message-body-sv')).toHaveAttribute('aria-invalid', 'true')
+    await expect(page.getByText('{{frstName}} finns inte som fält. Välj fälten ur listan.').first()).toBeVisible()
+    await screen(page, 'scheduled-message-unknown-field')
     await page.getByTestId('message-body-sv').fill('Veckans ordervärde i')
     await page.getByRole('button', { name: 'Infoga Team' }).click()
     await expect(page.getByTestId('message-body-sv')).toHaveValue('Veckans ordervärde i {{team}}')

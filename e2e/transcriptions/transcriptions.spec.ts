@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { newTeamSeller, ownCustomers, sellerPhone } from '../api'
 import { screen, signInAs } from '../fixtures'
 
 /**
@@ -37,6 +38,27 @@ test('back office searches the calls, opens one with its script checked, and typ
   await expect(page.getByTestId('transcript-line')).toHaveCount(2)
   await expect(page.getByTestId('transcript-line').first()).toContainText('Säljare: Hej, jag ringer från Säljkraft.')
   await expect(page.getByText('Tryggt Hem Larm', { exact: false }).first()).toBeVisible()
+  await expect(page.getByTestId('transcript-result')).toHaveText('Avvikelse')
+  await expect(page.getByTestId('transcript-checks')).toContainText('på uppdrag av Tryggt Hem')
+})
+
+test('a call typed in for a seller who sold today is checked against that provider’s script, proposed without asking', async ({ page }) => {
+  const stamp = Date.now().toString(36)
+  const seller = await newTeamSeller('Ringa', `Idag${stamp}`, 'Team Öresund')
+  const phone = await sellerPhone(seller.email)
+  await phone.createSales(`Ring ${stamp}`, 1, ownCustomers('19790311', 1)[0])
+  await phone.dispose()
+  await signInAs(page, 'backoffice@demo.test', '/backoffice/sellertranscriptions')
+  await page.getByTestId('add-call').click()
+  const dialog = page.getByTestId('add-call-dialog')
+  await dialog.getByRole('combobox', { name: 'Säljare' }).fill(`Idag${stamp}`)
+  await page.getByRole('option').first().click()
+  // The provider the seller sold for today is filled in, and says why.
+  await expect(dialog.getByRole('combobox', { name: 'Leverantör' })).toHaveValue('Tryggt Hem Larm')
+  await expect(dialog.getByTestId('add-call-provider')).toContainText('Föreslagen: leverantören säljaren sålde för den dagen')
+  await dialog.getByTestId('add-call-text').fill('[00:00] Säljare: Hej, jag ringer från Säljkraft.\n[00:04] Kund: Hej!')
+  await dialog.getByTestId('add-call-save').click()
+  await expect(page).toHaveURL(/\/backoffice\/sellertranscriptions\/[0-9a-f-]{36}$/)
   await expect(page.getByTestId('transcript-result')).toHaveText('Avvikelse')
   await expect(page.getByTestId('transcript-checks')).toContainText('på uppdrag av Tryggt Hem')
 })

@@ -11,6 +11,8 @@ export type AuthContext = {
   impersonator: { id: string; fullName: string } | null
   /** the terms of use in force that the user has not accepted (docs/decisions/039): the API refuses the rest */
   termsPending: { versionId: string; number: number } | null
+  /** the password is one someone else chose (decision 082): the API refuses all but setting one's own */
+  passwordChangeRequired: boolean
   rules: AppRawRule[]
   ability: AppAbility
   /** the /api/auth/me answer, serialized once per loaded session */

@@ -1,12 +1,11 @@
-import { parentPort, workerData } from 'node:worker_threads'
 import type ExcelJS from 'exceljs'
 import { decodeText } from '../../shared/text-file'
 import { readCsvTable } from './csv-table'
 
 /**
- * The worker thread of `readTableFile` (table-file.ts): parses one uploaded table within the row and column limits
- * and answers once, with the table or the reason it was refused. It runs with a heap and a time limit set by the
- * thread that started it; nothing here touches the database or the network.
+ * The worker of `readTableFile` (table-file.ts): parses one uploaded table within the row and column limits and
+ * answers with the table or the reason it was refused. It runs off the main thread with a heap and a time limit
+ * (off-thread.ts); nothing here touches the database or the network.
  */
 
 export type TableLimits = { maxRows: number; maxColumns: number }
@@ -85,7 +84,8 @@ async function readXlsx(bytes: Uint8Array, limits: TableLimits): Promise<string[
   return out.table
 }
 
-async function run(job: TableJob): Promise<TableReply> {
+/** The task (off-thread.ts): one table read, answered with the rows or the reason it was refused. */
+export default async function readTable(job: TableJob): Promise<TableReply> {
   try {
     const table = job.kind === 'xlsx' ? await readXlsx(job.bytes, job.limits) : readCsv(job.bytes, job.limits)
     return { table }
@@ -93,5 +93,3 @@ async function run(job: TableJob): Promise<TableReply> {
     return { refused: error instanceof Refused ? error.reason : 'unreadable' }
   }
 }
-
-parentPort?.postMessage(await run(workerData as TableJob))

@@ -1,5 +1,6 @@
 import { and, count, eq, inArray, lt } from 'drizzle-orm'
 import { DOWNLOAD_TTL_MS, LARGE_DOWNLOADS_AT_ONCE, type DownloadKind } from '../../shared/schemas/downloads'
+import type { Action, Subject } from '../../shared/permissions/catalogue'
 import type { Database, Db } from '../db/client'
 import { ApiError } from '../lib/errors'
 import type { EventBus } from './events'
@@ -31,6 +32,13 @@ export type DownloadCentre = ReturnType<typeof downloadCentre>
 export function downloadCentre(database: Database, deps: { events: EventBus; files: FileStore; jobs: JobRunner }) {
   const { db, t } = database
   const d = t.downloads
+
+  // Every export file is a download's: read through /api/files/:id under the permission kept with it, checked with
+  // the reader's rules of the moment — its requester's too (issue 68 Q6). A file no download names is read by no one.
+  deps.files.readPolicy('export', async (file, auth, tx) => {
+    const [row] = await tx.select({ action: d.action, subject: d.subject }).from(d).where(eq(d.fileId, file.id))
+    return !!row && auth.ability.can(row.action as Action, row.subject as Subject)
+  })
 
   async function finish(tx: Db, id: string, state: 'ready' | 'failed', set: Partial<typeof d.$inferInsert>, at: number) {
     const [row] = await tx

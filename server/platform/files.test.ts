@@ -98,26 +98,30 @@ describe('who reads a stored file', () => {
     return id
   }
 
-  it('a kind no area has a policy for is its owner’s only; anyone else gets the 404 of a file that does not exist', async () => {
+  it('what a person uploaded as their own is theirs to read; anyone the area does not admit gets the 404 of a file that does not exist', async () => {
     const id = randomUUID()
-    await app.files.store(
-      { id, kind: 'contract', userId: seller.answer.userData.id, name: 'avtal ö.pdf', contentType: 'application/pdf', data: PDF },
-      Date.now(),
-    )
+    await app.files.store({ id, kind: 'guide', userId: seller.answer.userData.id, name: 'bild ö.pdf', contentType: 'application/pdf', data: PDF }, Date.now())
     const own = await app.request('GET', `/api/files/${id}`, { cookie: seller.cookie })
     expect(own.status).toBe(200)
     expect(own.res.headers.get('content-type')).toBe('application/pdf')
-    expect(own.res.headers.get('content-disposition')).toBe(`attachment; filename*=UTF-8''${encodeURIComponent('avtal ö.pdf')}`)
+    expect(own.res.headers.get('content-disposition')).toBe(`attachment; filename="bild ?.pdf"; filename*=UTF-8''bild%20%C3%B6.pdf`)
     expect(own.res.headers.get('cache-control')).toBe('no-store')
     expect(own.res.headers.get('content-security-policy')).toContain('sandbox')
     expect(own.text).toBe(PDF.toString())
-    const other = await app.request('GET', `/api/files/${id}`, { cookie: backoffice.cookie })
-    const missing = await app.request('GET', `/api/files/${randomUUID()}`, { cookie: backoffice.cookie })
+    // In no guide: a reader of guides is not admitted, and cannot tell it from a file that does not exist.
+    const coach = await app.login('coach@demo.test')
+    const other = await app.request('GET', `/api/files/${id}`, { cookie: coach.cookie })
+    const missing = await app.request('GET', `/api/files/${randomUUID()}`, { cookie: coach.cookie })
     expect([other.status, other.json]).toEqual([missing.status, missing.json])
     expect((await app.request('GET', `/api/files/${id}`)).status).toBe(401)
     const malformed = await app.request('GET', '/api/files/not-a-file', { cookie: seller.cookie })
     expect(malformed.status).toBe(400)
     expect(malformed.json.fieldErrors).toEqual({ id: ['Ogiltigt format'] })
+  })
+
+  it('a file kept on someone’s behalf (a contract) is read under its kind’s policy, its owner included', async () => {
+    const id = await store('contract', seller.answer.userData.id, PDF, 'application/pdf')
+    expect((await app.request('GET', `/api/files/${id}`, { cookie: seller.cookie })).status).toBe(404)
   })
 
   it('a checklist is read by whoever the sales area admits: back office yes, a colleague no', async () => {

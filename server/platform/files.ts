@@ -5,6 +5,7 @@ import { FILE_KINDS, TYPE_LABELS, type FileKind } from '../../shared/schemas/fil
 import type { Translate } from '../../shared/schemas/errors'
 import type { Database, Db } from '../db/client'
 import type { AppEnv, AuthContext } from '../lib/context'
+import { dispositionOf } from '../lib/disposition'
 import { ApiError, validationError } from '../lib/errors'
 import { keyedQueue } from '../lib/keyed-queue'
 
@@ -28,7 +29,7 @@ export type StoredFileMeta = {
   attachedAt: number | null
 }
 export type StoredFile = StoredFileMeta & { data: Buffer }
-/** May `auth` read `file`? Asked only when the reader is not the file's owner. */
+/** May `auth` read `file`? Asked of everyone but the owner of a kind whose owner always reads it (FILE_KINDS' `ownerReads`). */
 export type FileReadPolicy = (file: StoredFileMeta, auth: AuthContext, db: Db) => Promise<boolean>
 
 export type FileStore = ReturnType<typeof fileStore>
@@ -198,13 +199,14 @@ export function fileStore(database: Database) {
     },
 
     /**
-     * The file, if `auth` may read it: its owner, or whoever the owning area's policy admits. Anyone else gets
-     * null, as for a file that does not exist: they learn nothing, not even that it exists.
+     * The file, if `auth` may read it: whoever the owning area's policy admits at this moment, and the owner of a kind
+     * whose owner always reads it (what they uploaded as their own). Anyone else gets null, as for a file that does
+     * not exist: they learn nothing, not even that it exists.
      */
     async open(id: string, auth: AuthContext): Promise<StoredFile | null> {
       const [file] = await db.select(meta).from(t.files).where(eq(t.files.id, id))
       if (!file) return null
-      if (file.userId !== auth.userData.id) {
+      if (!(FILE_KINDS[file.kind].ownerReads && file.userId === auth.userData.id)) {
         const policy = policies.get(file.kind)
         if (!policy || !(await policy(file, auth, db))) return null
       }
@@ -220,7 +222,7 @@ export function fileStore(database: Database) {
     respond(c: Context<AppEnv>, file: StoredFile): Response {
       const image = file.contentType.startsWith('image/')
       c.header('Content-Type', file.contentType)
-      c.header('Content-Disposition', `${image ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+      c.header('Content-Disposition', dispositionOf(image ? 'inline' : 'attachment', file.name))
       c.header('Cache-Control', 'no-store')
       c.header('Content-Security-Policy', "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'")
       c.header('Cross-Origin-Resource-Policy', 'same-origin')

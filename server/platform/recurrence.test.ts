@@ -17,7 +17,12 @@ describe('the next occurrence of a recurrence, in Stockholm time', () => {
     ['a date ahead', { kind: 'once', at: '2026-12-01T08:00' }, now, '2026-12-01T07:00:00.000Z'],
     ['a date passed: never', { kind: 'once', at: '2026-11-01T08:00' }, now, null],
     ['08:00 stays 08:00 in summer time (UTC+2)', { kind: 'daily', time: '08:00' }, Date.parse('2026-06-10T12:00:00Z'), '2026-06-11T06:00:00.000Z'],
-    ['02:30 on the night clocks go forward runs at 03:00', { kind: 'daily', time: '02:30' }, Date.parse('2026-03-28T12:00:00Z'), '2026-03-29T01:00:00.000Z'],
+    [
+      '02:30 on the night clocks go forward runs at 03:30 summer time (RFC 5545)',
+      { kind: 'daily', time: '02:30' },
+      Date.parse('2026-03-28T12:00:00Z'),
+      '2026-03-29T01:30:00.000Z',
+    ],
   ])('%s', (_name, recurrence, after, expected) => {
     const next = nextOccurrence(recurrence, after)
     expect(next === null ? null : new Date(next).toISOString()).toBe(expected)

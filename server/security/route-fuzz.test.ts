@@ -5,12 +5,14 @@ import { watchWrites } from '../db/write-watch'
 import { declaredAccess } from '../lib/access'
 import { XLSX_TYPE } from '../../shared/schemas/files'
 import { createTestApp } from '../test/harness'
+import { longSingleLine, pngBomb } from '../test/hostile'
 import { wideWorkbook, workbookBomb } from '../test/workbooks'
 
 /**
  * Every registered API route — present and future, read from the app itself — gets hostile input: object-member
  * names ("__proto__", "constructor", …) as keys and values, lone surrogates, control characters, days outside the
- * date rule, very long strings, deep nesting,
+ * date rule, very long strings, deep nesting, the shapes issue 68 found (a PNG bomb, a 199,000-character line, an
+ * open ring, `/\\host` links, date-times on days that do not exist),
  * wrong types and unknown fields, in bodies, queries and path parameters (fast-check generates them). Every
  * answer is a success or a 4xx with a readable error (field errors for a validation failure), never a 5xx,
  * and a 4xx writes nothing (a trigger on every table counts the rows written: the count is read before and
@@ -24,6 +26,34 @@ await Promise.all([t.events.stop(), t.jobs.stop()])
 
 const wide = await wideWorkbook()
 const bomb = workbookBomb(170 * 1024 * 1024)
+// Issue 68's shapes, under the names routes read them by: an image declaring a gigabyte of pixels, a 199,000-character
+// line, an outline whose ring is open, links a browser reads as another site, date-times on days that do not exist.
+const png = pngBomb()
+const line = longSingleLine(199_000)
+const openRing = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [0, 0],
+      [1, 0],
+      [1, 1],
+      [0, 1],
+    ],
+  ],
+}
+const hostileShapes = JSON.stringify({
+  signature: `data:image/png;base64,${png.toString('base64')}`,
+  image: `data:image/png;base64,${png.toString('base64')}`,
+  text: line,
+  body: line,
+  shape: openRing,
+  href: '/\\evil.example/login',
+  to: '/\\evil.example/login',
+  link: '/\t/evil.example',
+  at: '2026-13-01T09:00',
+  callAt: '2027-02-30T09:00',
+  recurrence: { kind: 'once', at: '2027-02-30T09:00' },
+})
 
 type Route = { method: string; path: string; isPublic: boolean }
 const routes: Route[] = []
@@ -160,6 +190,9 @@ describe('every API route under hostile input: never a 5xx, and a refusal writes
         [XLSX_TYPE, bomb],
         ['text/csv', 'a;b\n1;2;' + ';'.repeat(5_000) + 'x'],
         ['application/json', '['.repeat(100_000) + ']'.repeat(100_000)],
+        ['image/png', png],
+        ['text/plain', line],
+        ['application/json', hostileShapes],
       ] as const) {
         const [, health] = await Promise.all([probe(route.path.replace(/:[A-Za-z]+/g, 'x'), { body, type }), t.request('GET', '/api/health')])
         expect(health.status).toBe(200)

@@ -3,12 +3,13 @@ import { DEFAULT_DEVICE_SETTINGS } from '../schemas/devices'
 import {
   appVersionKey,
   compareVersions,
-  manufacturerOfModel,
   deviceAlerts,
+  deviceKind,
   deviceLabel,
   deviceMappingProblems,
   guessDeviceMapping,
   headerUnit,
+  manufacturerOfModel,
   parseDeviceRow,
   parseDeviceTime,
   parseStorage,
@@ -19,6 +20,21 @@ const H = 3600_000
 const MB = 1024 * 1024
 const NOW = Date.UTC(2026, 10, 28, 12)
 const base: DeviceFacts = { lost: false, pending: 0, lastSyncAt: NOW - H, enrolledAt: NOW - 100 * H, appVersion: '1.2.0', freeStorageBytes: 4000 * MB }
+
+describe('what a device is', () => {
+  it.each([
+    [{ os: 'Android', model: 'SM-A546B', serialNumber: null }, 'phone'],
+    [{ os: 'iOS', model: 'iPhone', serialNumber: null }, 'phone'],
+    [{ os: 'iOS', model: 'iPad', serialNumber: null }, 'tablet'],
+    [{ os: 'Android', model: 'SM-X210', serialNumber: null }, 'tablet'],
+    [{ os: 'Android', model: 'Galaxy Tab A9', serialNumber: null }, 'tablet'],
+    [{ os: null, model: 'iPhone 15', serialNumber: 'F2LXK0Q1N72Q' }, 'phone'],
+    [{ os: 'Windows', model: null, serialNumber: null }, 'computer'],
+    [{ os: 'macOS', model: null, serialNumber: null }, 'computer'],
+    [{ os: 'Linux', model: null, serialNumber: null }, 'computer'],
+    [{ os: null, model: null, serialNumber: null }, 'computer'],
+  ] as const)('%o is a %s', (device, kind) => expect(deviceKind(device)).toBe(kind))
+})
 
 describe('device alerts', () => {
   const settings = { ...DEFAULT_DEVICE_SETTINGS, minAppVersion: '1.2' }

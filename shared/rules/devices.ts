@@ -1,4 +1,4 @@
-import { DEVICE_IMPORT_FIELDS, type DeviceAlert, type DeviceImportField, type DeviceMapping, type DeviceSettings } from '../schemas/devices'
+import { DEVICE_IMPORT_FIELDS, type DeviceAlert, type DeviceKind, type DeviceImportField, type DeviceMapping, type DeviceSettings } from '../schemas/devices'
 
 /**
  * The devices' rules (docs/decisions/072): when a device needs attention, how an app version compares, and how an
@@ -309,4 +309,19 @@ export function deviceLabel(d: { name: string | null; manufacturer: string | nul
   const made = [d.manufacturer, d.model].filter(Boolean).join(' ')
   if (made) return made
   return [d.os, d.browser].filter(Boolean).join(' · ') || '—'
+}
+
+/** Systems only phones and tablets run; the list's `mobile` filter matches them (and every device an MDM listed). */
+export const MOBILE_SYSTEMS = ['android', 'ios', 'ipados'] as const
+
+/**
+ * A phone, a tablet or a computer: an MDM's device (it has a serial number) or one running a phone's system is a
+ * phone, a tablet when its model says so (iPad, Galaxy Tab, "Tablet"); any other browser is a computer.
+ */
+export function deviceKind(d: { os: string | null; model: string | null; serialNumber: string | null }): DeviceKind {
+  const os = (d.os ?? '').toLowerCase()
+  const model = d.model ?? ''
+  const mobile = !!d.serialNumber || (MOBILE_SYSTEMS as readonly string[]).includes(os)
+  if (!mobile) return 'computer'
+  return os === 'ipados' || /\bipad|\btab\b|galaxy tab|tablet|\bSM-[TX]\d/i.test(model) ? 'tablet' : 'phone'
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { buildAbility, toRawRules, type AppRawRule } from '../permissions/ability'
 import { ROLE_KEYS, roleDef } from '../permissions/roles'
 import { ROUTES, routeByName, type RouteMeta, type RouteName } from '../routes'
-import { afterLoginTarget, decideNavigation, type GuardDecision, type GuardInput } from './guard'
+import { afterLoginTarget, decideNavigation, isAppPath, type GuardDecision, type GuardInput } from './guard'
 
 const sellerRules: AppRawRule[] = [
   { action: 'view', subject: 'sales', conditions: { sellerId: 'u1' } },
@@ -124,8 +124,22 @@ describe('after sign-in', () => {
     ['?to=https://evil.example', '/'],
     ['?to=//evil.example/x', '/'],
     ['?to=/\\evil.example', '/'],
+    ['?to=%2F%09%2Fevil.example', '/'],
   ])('%s → %s', (search, expected) => {
     expect(afterLoginTarget(search)).toBe(expected)
+  })
+
+  // Issue 68 Q9: what a browser resolves to another site is no path of the app, wherever the app takes one.
+  it.each([
+    ['/', true],
+    ['/sales/new?x=1', true],
+    ['//evil.example', false],
+    ['/\\evil.example/login', false],
+    ['/\t/evil.example', false],
+    ['https://evil.example', false],
+    ['sales', false],
+  ])('%s is a path of the app: %s', (path, expected) => {
+    expect(isAppPath(path)).toBe(expected)
   })
 })
 

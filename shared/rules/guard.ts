@@ -66,6 +66,16 @@ export function decideNavigation(input: GuardInput): GuardDecision {
 }
 
 /**
+ * Whether a link is a path inside the app: it starts with one `/` and its second character is neither `/` nor `\`
+ * (browsers read `//host` and `/\host` alike as another site, issue 68 Q9), nor a control character or space.
+ */
+export function isAppPath(path: string): boolean {
+  if (path[0] !== '/') return false
+  const second = path.charCodeAt(1)
+  return !(path[1] === '/' || path[1] === '\\' || second <= 0x20)
+}
+
+/**
  * Where to go after signing in: the `to` parameter when it is a path inside the app,
  * with the rest of the query that came along; otherwise the index.
  */
@@ -73,6 +83,6 @@ export function afterLoginTarget(search: string): string {
   const params = new URLSearchParams(search)
   const to = params.get('to')
   params.delete('to')
-  if (!to || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return '/'
+  if (!to || !isAppPath(to)) return '/'
   return `${to}${buildQuery(params)}`
 }

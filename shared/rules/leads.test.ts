@@ -24,6 +24,27 @@ describe('lead lists: the rules without a library', () => {
       city: 'Postort',
       campaign: 'Kampanj',
     })
+    // The headings an ordinary Swedish and Finnish list has, first and last name in two columns.
+    expect(guessLeadMapping(['Förnamn', 'Efternamn', 'Personnr', 'Mobilnummer', 'Hemtelefon', 'Gata', 'Postnummer', 'Postort'])).toEqual({
+      name: 'Förnamn',
+      surname: 'Efternamn',
+      identityNumber: 'Personnr',
+      phone1: 'Mobilnummer',
+      phone2: 'Hemtelefon',
+      address: 'Gata',
+      postalCode: 'Postnummer',
+      city: 'Postort',
+    })
+    expect(guessLeadMapping(['Etunimi', 'Sukunimi', 'Henkilötunnus', 'Matkapuhelin', 'Kotipuhelin', 'Lähiosoite', 'Postinumero', 'Postitoimipaikka'])).toEqual({
+      name: 'Etunimi',
+      surname: 'Sukunimi',
+      identityNumber: 'Henkilötunnus',
+      phone1: 'Matkapuhelin',
+      phone2: 'Kotipuhelin',
+      address: 'Lähiosoite',
+      postalCode: 'Postinumero',
+      city: 'Postitoimipaikka',
+    })
     expect(guessLeadMapping(['Nimi', 'Henkilötunnus', 'Puhelin', 'Osoite', 'Postinumero', 'Postitoimipaikka'])).toEqual({
       name: 'Nimi',
       identityNumber: 'Henkilötunnus',

@@ -8,8 +8,25 @@ import { normalizeOrganisationNumber, normalizePersonalNumber } from './identity
  * columns. Phone numbers are read by `./phone-numbers.ts` (libphonenumber, server only). Table test beside it.
  */
 
-/** The product's fields a lead list's columns map to. Three phone columns: lists carry a mobile, a home and a work number. */
-export const LEAD_FIELDS = ['name', 'identityNumber', 'phone1', 'phone2', 'phone3', 'address', 'postalCode', 'city', 'provider', 'campaign', 'source'] as const
+/**
+ * The product's fields a lead list's columns map to. Three phone columns: lists carry a mobile, a home and a work
+ * number. A list with first and last name in two columns maps the first to `name` and the last to `surname`: the
+ * lead's name is the two joined ("Anna" + "Svensson": "Anna Svensson").
+ */
+export const LEAD_FIELDS = [
+  'name',
+  'surname',
+  'identityNumber',
+  'phone1',
+  'phone2',
+  'phone3',
+  'address',
+  'postalCode',
+  'city',
+  'provider',
+  'campaign',
+  'source',
+] as const
 export type LeadField = (typeof LEAD_FIELDS)[number]
 export type LeadMapping = Partial<Record<LeadField, string | null>>
 export const LEAD_PHONE_FIELDS = ['phone1', 'phone2', 'phone3'] as const
@@ -79,9 +96,11 @@ const fold = (s: string) =>
 
 /** Header words (folded: lower case, no accents, no spaces) that name each field, in Swedish, Finnish and English. */
 const HEADER_WORDS: Record<LeadField, string[]> = {
-  name: ['namn', 'name', 'nimi', 'fullname', 'kundnamn', 'fornamnefternamn', 'foretag', 'company', 'yritys'],
+  name: ['namn', 'name', 'nimi', 'fullname', 'kundnamn', 'fornamnefternamn', 'foretag', 'company', 'yritys', 'fornamn', 'firstname', 'etunimi', 'tilltalsnamn'],
+  surname: ['efternamn', 'lastname', 'surname', 'familyname', 'sukunimi'],
   identityNumber: [
     'personnummer',
+    'personnr',
     'pnr',
     'persnr',
     'orgnr',
@@ -94,10 +113,27 @@ const HEADER_WORDS: Record<LeadField, string[]> = {
     'idnumber',
     'identitynumber',
   ],
-  phone1: ['telefon', 'tel', 'telefonnummer', 'phone', 'puhelin', 'mobil', 'mobile', 'mobiltelefon', 'matkapuhelin', 'gsm', 'telefon1', 'phone1', 'tel1'],
+  phone1: [
+    'telefon',
+    'tel',
+    'telefonnummer',
+    'phone',
+    'puhelin',
+    'puhelinnumero',
+    'mobil',
+    'mobilnummer',
+    'mobilnr',
+    'mobile',
+    'mobiltelefon',
+    'matkapuhelin',
+    'gsm',
+    'telefon1',
+    'phone1',
+    'tel1',
+  ],
   phone2: ['telefon2', 'tel2', 'phone2', 'hemtelefon', 'bostad', 'home', 'kotipuhelin', 'puhelin2'],
   phone3: ['telefon3', 'tel3', 'phone3', 'arbete', 'work', 'tyopuhelin', 'puhelin3', 'arbetstelefon'],
-  address: ['adress', 'address', 'gatuadress', 'osoite', 'katuosoite', 'street'],
+  address: ['adress', 'address', 'gatuadress', 'gata', 'utdelningsadress', 'osoite', 'katuosoite', 'lahiosoite', 'street'],
   postalCode: ['postnummer', 'postnr', 'postalcode', 'zip', 'zipcode', 'postinumero'],
   city: ['ort', 'postort', 'stad', 'city', 'town', 'kaupunki', 'postitoimipaikka', 'kunta'],
   provider: ['leverantor', 'provider', 'bolag', 'toimittaja'],

@@ -3,7 +3,7 @@ import area from '@turf/area'
 import intersect from '@turf/intersect'
 import { featureCollection, polygon as turfPolygon } from '@turf/helpers'
 import Flatbush from 'flatbush'
-import type { PmtilesInfo, Polygon } from '../schemas/maps'
+import { closedRing, type PmtilesInfo, type Polygon } from '../schemas/maps'
 
 /**
  * The maps' rules (docs/decisions/074): which area a point lies in, the areas' counts, which areas overlap, where a
@@ -56,6 +56,16 @@ export function countInAreas<P extends LngLat & { n?: number }>(points: P[], are
 /** Overlap smaller than this (m²) is two areas sharing a border drawn by hand, not an overlap. */
 export const OVERLAP_MIN_M2 = 100
 
+/** The area two outlines share (m²); none when either cannot be intersected (a stored outline that is no polygon). */
+function overlapM2(a: Polygon, b: Polygon): number {
+  try {
+    const common = intersect(featureCollection([turfPolygon(a.coordinates), turfPolygon(b.coordinates)]))
+    return common ? area(common) : 0
+  } catch {
+    return 0
+  }
+}
+
 /** The pairs of areas whose outlines overlap (more than a hand-drawn shared border): each area's list of the others. */
 export function overlappingAreas(areas: Array<{ id: string; shape: Polygon | null }>): Map<string, string[]> {
   const out = new Map<string, string[]>(areas.map((a) => [a.id, []]))
@@ -69,8 +79,7 @@ export function overlappingAreas(areas: Array<{ id: string; shape: Polygon | nul
     for (const j of index.search(...boxes[i]!)) {
       if (j <= i) continue
       const b = shaped[j]!
-      const common = intersect(featureCollection([turfPolygon(a.shape.coordinates), turfPolygon(b.shape.coordinates)]))
-      if (common && area(common) >= OVERLAP_MIN_M2) {
+      if (overlapM2(a.shape, b.shape) >= OVERLAP_MIN_M2) {
         out.get(a.id)!.push(b.id)
         out.get(b.id)!.push(a.id)
       }
@@ -101,11 +110,19 @@ export function shapeProblem(shape: Polygon): 'tooFewPoints' | 'crossing' | null
   return null
 }
 
-/** The ring closed (its last corner the first), as GeoJSON wants it. */
-export function closedRing(points: Array<[number, number]>): Array<[number, number]> {
-  if (points.length === 0) return []
-  const [first, last] = [points[0]!, points[points.length - 1]!]
-  return first[0] === last[0] && first[1] === last[1] ? points : [...points, first]
+export { closedRing } from '../schemas/maps'
+
+/**
+ * An outline as stored, made safe to read: closed when its ring is open (an outline saved before the server closed
+ * rings), null when it cannot be an outline at all (fewer than three distinct corners, a corner that is no number).
+ * A stored bad shape must never break a list (issue 68 Q4): the area is then shown without an outline.
+ */
+export function usableShape(shape: Polygon | null): Polygon | null {
+  const ring = shape?.type === 'Polygon' && Array.isArray(shape.coordinates?.[0]) ? shape.coordinates[0] : null
+  if (!ring || ring.some((p) => !Array.isArray(p) || !Number.isFinite(p[0]) || !Number.isFinite(p[1]))) return null
+  const closed = closedRing(ring)
+  if (closed.length < 4 || new Set(closed.map(([x, y]) => `${x},${y}`)).size < 3) return null
+  return closed === ring ? shape : { type: 'Polygon', coordinates: [closed] }
 }
 
 /**

@@ -9,7 +9,10 @@ const at = (s: string) => Date.parse(s)
 const TABLE: Array<[string, Recurrence, string, string | null]> = [
   ['daily 08:00 the day before clocks go forward (CET)', { kind: 'daily', time: '08:00' }, '2026-03-28T06:00:00Z', '2026-03-28T07:00:00.000Z'],
   ['daily 08:00 on the day clocks go forward (CEST)', { kind: 'daily', time: '08:00' }, '2026-03-28T08:00:00Z', '2026-03-29T06:00:00.000Z'],
-  ['02:30 does not exist on 29 March: sent at 03:00 CEST', { kind: 'daily', time: '02:30' }, '2026-03-28T12:00:00Z', '2026-03-29T01:00:00.000Z'],
+  // RFC 5545 §3.3.5: a time in the spring gap is read with the offset before it — 02:30 CET is 03:30 CEST.
+  ['02:30 does not exist on 29 March: sent at 03:30 CEST (RFC 5545)', { kind: 'daily', time: '02:30' }, '2026-03-28T12:00:00Z', '2026-03-29T01:30:00.000Z'],
+  ['a weekly 02:15 on the spring change: 03:15 CEST', { kind: 'weekly', days: [7], time: '02:15' }, '2026-03-28T12:00:00Z', '2026-03-29T01:15:00.000Z'],
+  ['the day after, 02:30 exists again', { kind: 'daily', time: '02:30' }, '2026-03-29T02:00:00Z', '2026-03-30T00:30:00.000Z'],
   ['daily 08:00 the day clocks go back (CET again)', { kind: 'daily', time: '08:00' }, '2026-10-24T07:00:00Z', '2026-10-25T07:00:00.000Z'],
   ['02:30 happens twice on 25 October: sent at the first', { kind: 'daily', time: '02:30' }, '2026-10-24T12:00:00Z', '2026-10-25T00:30:00.000Z'],
   ['Mondays and Fridays 07:30 across the October change', { kind: 'weekly', days: [1, 5], time: '07:30' }, '2026-10-24T12:00:00Z', '2026-10-26T06:30:00.000Z'],
@@ -19,7 +22,10 @@ const TABLE: Array<[string, Recurrence, string, string | null]> = [
   ['the first Monday of the month', { kind: 'monthlyWeekday', nth: 1, weekday: 1, time: '08:00' }, '2026-11-28T00:00:00Z', '2026-12-07T07:00:00.000Z'],
   ['the last Friday of the month', { kind: 'monthlyWeekday', nth: 'last', weekday: 5, time: '16:00' }, '2026-11-01T00:00:00Z', '2026-11-27T15:00:00.000Z'],
   ['once, at a date ahead in summer time', { kind: 'once', at: '2027-06-15T10:00' }, '2026-11-28T00:00:00Z', '2027-06-15T08:00:00.000Z'],
+  ['once, inside the spring gap: 03:30 CEST, as a repeating one', { kind: 'once', at: '2027-03-28T02:30' }, '2026-11-28T00:00:00Z', '2027-03-28T01:30:00.000Z'],
   ['once, at a date passed: never', { kind: 'once', at: '2026-01-01T10:00' }, '2026-11-28T00:00:00Z', null],
+  ['once, on a day that does not exist (stored before the schema refused it): never', { kind: 'once', at: '2027-02-30T10:00' }, '2026-11-28T00:00:00Z', null],
+  ['once, in a month that does not exist: never', { kind: 'once', at: '2027-13-01T10:00' }, '2026-11-28T00:00:00Z', null],
 ]
 
 // Node reads TZ again whenever it is set: the server's own time zone is what this test varies.

@@ -1,12 +1,14 @@
 import { Cron } from 'croner'
+import { calendarDateTime } from '../schemas/period'
 import type { Recurrence } from '../schemas/recurrence'
 
 /**
  * When a recurrence falls, in a time zone (Europe/Stockholm unless said): the one implementation the server's job
  * schedules, the scheduled messages and the message editor's "next sends" use. Computed with croner, a well-kept
  * cron library that knows time zones and daylight saving, so 08:00 stays 08:00 across the clock changes whatever
- * the server's own time zone: a wall-clock time that does not exist on the night clocks go forward runs at the
- * first moment that does, one that happens twice (clocks go back) runs once.
+ * the server's own time zone. A wall-clock time that does not exist on the night clocks go forward is read as
+ * RFC 5545 §3.3.5 reads it — with the offset in force before the gap, so 02:30 runs at 03:30 summer time — for a
+ * one-off and a repeating schedule alike; one that happens twice (clocks go back) runs once, at the first.
  */
 export const DEFAULT_TIMEZONE = 'Europe/Stockholm'
 
@@ -37,10 +39,34 @@ export function patternOf(r: Recurrence): string {
   }
 }
 
-/** The first occurrence strictly after `after` (epoch ms), or null when there is none (a date in the past). */
+/**
+ * The first occurrence strictly after `after` (epoch ms), or null when there is none (a date in the past, or a one-off
+ * on a day that does not exist, stored before the schema refused one).
+ */
 export function nextOccurrence(r: Recurrence, after: number, timezone = DEFAULT_TIMEZONE): number | null {
+  if (r.kind === 'once' && !calendarDateTime.safeParse(r.at).success) return null
   const next = new Cron(patternOf(r), { timezone, paused: true }).nextRun(new Date(after))
-  return next ? next.getTime() : null
+  if (!next) return null
+  // croner moves a repeating time inside the spring gap to the gap's end (03:00); RFC 5545 wants the time read with
+  // the offset before the gap (02:30 + 1 h = 03:30), as croner already does for a one-off date-time.
+  if (r.kind !== 'once' && r.kind !== 'hourly') {
+    const local = localParts(next.getTime(), timezone)
+    if (local.time !== r.time) {
+      const [h, m] = r.time.split(':').map(Number) as [number, number]
+      const [y, mo, d] = local.date.split('-').map(Number) as [number, number, number]
+      const corrected = Date.UTC(y, mo - 1, d, h, m) - offsetMinutes(next.getTime() - 3_600_000, timezone) * 60_000
+      if (corrected > after) return corrected
+    }
+  }
+  return next.getTime()
+}
+
+/** A zone's offset from UTC at an instant, in minutes (Stockholm: 60 in winter, 120 in summer). */
+function offsetMinutes(at: number, timezone: string): number {
+  const { date, time } = localParts(at, timezone)
+  const [y, mo, d] = date.split('-').map(Number) as [number, number, number]
+  const [h, m] = time.split(':').map(Number) as [number, number]
+  return Math.round((Date.UTC(y, mo - 1, d, h, m) - Math.floor(at / 60_000) * 60_000) / 60_000)
 }
 
 /** A wall-clock reading of an instant in a time zone. */

@@ -1,5 +1,20 @@
+import fc from 'fast-check'
+import { distance } from 'fastest-levenshtein'
 import { describe, expect, it } from 'vitest'
-import { checkScript, cleanSegments, findPhrase, redact, segmentsFromText, sensitiveSpans, type EngineSegment } from './transcriptions'
+import {
+  CHECK_MEASURES_MAX,
+  CheckTooLarge,
+  checkScript,
+  cleanSegments,
+  findPhrase,
+  isWebVTT,
+  PHRASE_SIMILARITY,
+  redact,
+  segmentsFromText,
+  sensitiveSpans,
+  type EngineSegment,
+  type Segment,
+} from './transcriptions'
 
 const seg = (text: string, start = 0, extra: Partial<EngineSegment> = {}): EngineSegment => ({ start, end: start + 2, text, ...extra })
 const today = new Date('2026-11-28')
@@ -75,13 +90,73 @@ describe('a provider’s script', () => {
   })
 })
 
+/**
+ * The rule as first written (issue 47): every window of the phrase's word count ±1 measured by edit distance. The
+ * checked rule skips windows whose length or characters already rule them out (decision 079); it must find the same.
+ */
+function findPhraseByEveryWindow(segments: readonly Segment[], phrase: string): { segment: number; start: number } | null {
+  const fold = (x: string) =>
+    x
+      .toLowerCase()
+      .normalize('NFC')
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim()
+  const target = fold(phrase)
+  if (!target) return null
+  const size = target.split(' ').length
+  for (let i = 0; i < segments.length; i++) {
+    const words = fold(`${segments[i]!.text} ${segments[i + 1]?.text ?? ''}`).split(' ')
+    const ownWords = fold(segments[i]!.text).split(' ').length
+    for (let w = 0; w < Math.max(1, ownWords); w++) {
+      for (const len of [size - 1, size, size + 1]) {
+        if (len < 1 || w + len > words.length) continue
+        const window = words.slice(w, w + len).join(' ')
+        if (1 - distance(window, target) / Math.max(window.length, target.length) >= PHRASE_SIMILARITY) return { segment: i, start: segments[i]!.start }
+      }
+    }
+  }
+  return null
+}
+
+describe('a long call against a long script (decision 079)', () => {
+  const words = ['ring', 'ringer', 'från', 'säljkraft', 'avtal', 'avtalet', 'gratis', 'helt', 'du', 'får', 'en', 'bekräftelse', 'hej', 'å', 'ö', '12']
+  const text = fc.array(fc.constantFrom(...words, 'ringer från', 'Säljkraft!', ' ', ''), { maxLength: 14 }).map((w) => w.join(' '))
+  it('finds what measuring every window finds, wherever it was said', () => {
+    fc.assert(
+      fc.property(fc.array(text, { maxLength: 6 }), text, (texts, phrase) => {
+        const segments = texts.map((t, i) => ({ start: i, end: i + 1, text: t }))
+        expect(findPhrase(segments, phrase)).toEqual(findPhraseByEveryWindow(segments, phrase))
+      }),
+      { numRuns: 2_000, seed: 79 },
+    )
+  })
+
+  it('measures no window of a call whose words are not the phrase’s, however long', () => {
+    const call = segmentsFromText(Array.from({ length: 5_000 }, (_, i) => `hej jag ringer från bolaget om ditt abonnemang nummer ${i}`).join(' '))
+    const budget = { left: CHECK_MEASURES_MAX }
+    expect(findPhrase(call, 'detta samtal spelas in för kvalitet och utbildning', undefined, budget)).toBeNull()
+    expect(budget.left).toBe(CHECK_MEASURES_MAX)
+  })
+
+  it('stops at its bound on a text written to look like the phrase everywhere, and says it could not check', () => {
+    // The phrase's words, shuffled, over and over: every window has its length and letters and needs measuring.
+    const phrase = 'detta samtal spelas in för kvalitet och utbildning'
+    const shuffled = 'för samtal detta kvalitet in utbildning spelas och'
+    const call: Segment[] = [{ start: 0, end: 1, text: Array.from({ length: 20_000 }, () => shuffled).join(' ') }]
+    expect(() => checkScript(call, { must: [{ id: 'a', text: phrase }], mustNot: [] })).toThrow(CheckTooLarge)
+  })
+})
+
 describe('typed or imported text', () => {
-  it('reads times, speakers and WebVTT cues', () => {
+  it('reads times and speakers, and tells a WebVTT file apart', () => {
     expect(segmentsFromText('[00:05] Säljare: Hej!\n00:09 Kund: Hej hej\nokej')).toEqual([
       { start: 5, end: 9, text: 'Hej!', speaker: 'Säljare' },
       { start: 9, end: 9, text: 'Hej hej', speaker: 'Kund' },
       { start: 9, end: 9, text: 'okej' },
     ])
-    expect(segmentsFromText('WEBVTT\n\n1\n00:00:01.000 --> 00:00:03.000 Hej\n')).toEqual([{ start: 1, end: 1, text: 'Hej' }])
+    // A WebVTT file is the server's to read with the specification's parser (server/modules/transcriptions/webvtt.test.ts).
+    expect(isWebVTT('WEBVTT\n\n1\n00:00:01.000 --> 00:00:03.000\nHej\n')).toBe(true)
+    expect(isWebVTT('\uFEFFWEBVTT - a call')).toBe(true)
+    expect(isWebVTT('WEBVTTX')).toBe(false)
   })
 })

@@ -12,9 +12,6 @@ export type Segment = { start: number; end: number; text: string; speaker?: stri
 /** A segment as an engine answers it: Whisper's verbose JSON adds how sure it is that nobody spoke. */
 export type EngineSegment = Segment & { noSpeechProb?: number; avgLogprob?: number }
 
-export const TRANSCRIPT_LANGUAGES = ['sv', 'fi', 'en'] as const
-export type TranscriptLanguage = (typeof TRANSCRIPT_LANGUAGES)[number]
-
 const fold = (s: string) =>
   s
     .toLowerCase()
@@ -176,53 +173,223 @@ export type CheckResult = 'pass' | 'fail'
 /** How close a stretch of the call must be to a phrase to count as said: a word or two misheard is still said. */
 export const PHRASE_SIMILARITY = 0.8
 
-/** Where in the segments a phrase was said (the first place), comparing folded words with a little tolerance. */
-export function findPhrase(segments: readonly Segment[], phrase: string): { segment: number; start: number } | null {
+/**
+ * The call's words, folded once for every phrase of a script: all segments' words in order, where each segment's
+ * words start, and each word's characters as small numbers (the call's own alphabet), so that a window's length
+ * and its characters can follow it as it slides one word at a time. A window is measured against a phrase only
+ * when nothing cheaper rules it out: an edit distance is at least the difference in length, at least what either
+ * has of characters the other lacks, and at least half what either has of neighbouring pairs the other lacks
+ * (docs/decisions/079).
+ */
+export type CallWords = {
+  words: string[]
+  /** segment i's words are words[segStart[i] .. segStart[i + 1]) */
+  segStart: Int32Array
+  /** word k's characters are letters[charStart[k] .. charStart[k + 1]), as numbers of the call's alphabet */
+  charStart: Int32Array
+  letters: Uint16Array
+  alphabet: Map<number, number>
+}
+
+export function callWords(segments: readonly Segment[]): CallWords {
+  const words: string[] = []
+  const segStart = new Int32Array(segments.length + 1)
+  segments.forEach((s, i) => {
+    segStart[i] = words.length
+    const folded = fold(s.text)
+    if (folded) for (const w of folded.split(' ')) words.push(w)
+  })
+  segStart[segments.length] = words.length
+  const charStart = new Int32Array(words.length + 1)
+  words.forEach((w, k) => (charStart[k + 1] = charStart[k]! + w.length))
+  const alphabet = new Map<number, number>()
+  const letters = new Uint16Array(charStart[words.length]!)
+  let at = 0
+  for (const w of words)
+    for (let c = 0; c < w.length; c++) {
+      const code = w.charCodeAt(c)
+      let id = alphabet.get(code)
+      if (id === undefined) alphabet.set(code, (id = alphabet.size))
+      letters[at++] = id
+    }
+  return { words, segStart, charStart, letters, alphabet }
+}
+
+/**
+ * At most this many windows are measured by edit distance in one check: far more than a real call needs (its windows
+ * rarely pass the length and character tests), and a bound on a text written to pass them everywhere.
+ */
+export const CHECK_MEASURES_MAX = 150_000
+
+/** A check that went past CHECK_MEASURES_MAX: the call could not be checked, which is not a pass nor a fail. */
+export class CheckTooLarge extends Error {
+  constructor() {
+    super('the script check measured too many windows')
+  }
+}
+
+const similar = (distance: number, longest: number) => 1 - distance / longest >= PHRASE_SIMILARITY
+
+/**
+ * A window of `len` words sliding over the call, with how its characters and its pairs of neighbouring characters
+ * (a space between words included) differ from the phrase's. One edit changes at most one character and two pairs,
+ * so the edit distance is at least the first difference and at least half the second (the q-gram lemma). Written
+ * out flat: this loop is most of a check's time.
+ */
+function slider(call: CallWords, target: string, len: number) {
+  const { letters, charStart, alphabet } = call
+  const other = alphabet.size
+  const space = other + 1
+  const ids = space + 1
+  // diff[id] is the window's count minus the phrase's; extra and missing sum its positive and negative parts.
+  const chars = new Int32Array(ids)
+  const pairs = new Int32Array(ids * ids)
+  let charsExtra = 0
+  let charsMissing = 0
+  let pairsExtra = 0
+  let pairsMissing = 0
+  const idOf = (ch: string) => (ch === ' ' ? space : (alphabet.get(ch.charCodeAt(0)) ?? other))
+  for (let c = 0; c < target.length; c++) {
+    if (target[c] !== ' ') {
+      chars[idOf(target[c]!)]! -= 1
+      charsMissing += 1
+    }
+    if (c > 0) {
+      pairs[idOf(target[c - 1]!) * ids + idOf(target[c]!)]! -= 1
+      pairsMissing += 1
+    }
+  }
+  const addPair = (id: number) => {
+    if (pairs[id]! < 0) pairsMissing -= 1
+    else pairsExtra += 1
+    pairs[id]! += 1
+  }
+  const removePair = (id: number) => {
+    pairs[id]! -= 1
+    if (pairs[id]! < 0) pairsMissing += 1
+    else pairsExtra -= 1
+  }
+  let from = 0
+  let to = 0
+  return {
+    /** Moves to the window starting at word g (never backwards); answers its length in characters and a lower bound of its distance. */
+    at(g: number): { length: number; atLeast: number } {
+      const end = Math.min(g + len, call.words.length)
+      for (; to < end; to++) {
+        const a = charStart[to]!
+        const b = charStart[to + 1]!
+        if (to > from) {
+          addPair(letters[a - 1]! * ids + space)
+          addPair(space * ids + letters[a]!)
+        }
+        for (let c = a; c < b; c++) {
+          const id = letters[c]!
+          if (chars[id]! < 0) charsMissing -= 1
+          else charsExtra += 1
+          chars[id]! += 1
+          if (c > a) addPair(letters[c - 1]! * ids + id)
+        }
+      }
+      for (; from < g; from++) {
+        const a = charStart[from]!
+        const b = charStart[from + 1]!
+        if (from + 1 < to) {
+          removePair(letters[b - 1]! * ids + space)
+          removePair(space * ids + letters[b]!)
+        }
+        for (let c = a; c < b; c++) {
+          const id = letters[c]!
+          chars[id]! -= 1
+          if (chars[id]! < 0) charsMissing += 1
+          else charsExtra -= 1
+          if (c > a) removePair(letters[c - 1]! * ids + id)
+        }
+      }
+      const count = to - from
+      return {
+        length: charStart[to]! - charStart[from]! + Math.max(0, count - 1),
+        atLeast: Math.max(charsExtra, charsMissing, Math.ceil(Math.max(pairsExtra, pairsMissing) / 2)),
+      }
+    },
+  }
+}
+
+/**
+ * Where in the segments a phrase was said (the first place), comparing folded words with a little tolerance: a
+ * window of the phrase's number of words (one fewer or one more) that starts in a segment and may run over into
+ * the next, at least PHRASE_SIMILARITY alike by edit distance over the longer of the two. `budget` counts the
+ * windows measured (CHECK_MEASURES_MAX for a whole check).
+ */
+export function findPhrase(
+  segments: readonly Segment[],
+  phrase: string,
+  call: CallWords = callWords(segments),
+  budget: { left: number } = { left: CHECK_MEASURES_MAX },
+): { segment: number; start: number } | null {
   const target = fold(phrase)
   if (!target) return null
   const size = target.split(' ').length
+  const lens = [size - 1, size, size + 1].filter((n) => n >= 1)
+  const sliders = lens.map((len) => slider(call, target, len))
+  const { words, segStart } = call
   for (let i = 0; i < segments.length; i++) {
-    // A phrase may run over into the next segment.
-    const words = fold(`${segments[i]!.text} ${segments[i + 1]?.text ?? ''}`).split(' ')
-    const ownWords = fold(segments[i]!.text).split(' ').length
-    for (let w = 0; w < Math.max(1, ownWords); w++) {
-      for (const len of [size - 1, size, size + 1]) {
-        if (len < 1 || w + len > words.length) continue
-        const window = words.slice(w, w + len).join(' ')
-        if (1 - distance(window, target) / Math.max(window.length, target.length) >= PHRASE_SIMILARITY) return { segment: i, start: segments[i]!.start }
+    const own = segStart[i + 1]! - segStart[i]!
+    // A phrase may run over into the next segment, no further.
+    const limit = segStart[Math.min(i + 2, segments.length)]!
+    for (let w = 0; w < Math.max(1, own); w++) {
+      const g = segStart[i]! + w
+      for (let n = 0; n < lens.length; n++) {
+        const len = lens[n]!
+        if (g + len > limit) continue
+        const { length, atLeast } = sliders[n]!.at(g)
+        const longest = Math.max(length, target.length)
+        if (!similar(Math.abs(length - target.length), longest) || !similar(atLeast, longest)) continue
+        if (--budget.left < 0) throw new CheckTooLarge()
+        if (similar(distance(words.slice(g, g + len).join(' '), target), longest)) return { segment: i, start: segments[i]!.start }
       }
     }
   }
   return null
 }
 
-/** A provider's script against a call: each phrase that must be said (and where), each that must not; the call passes when all hold. */
+/**
+ * A provider's script against a call: each phrase that must be said (and where), each that must not; the call passes
+ * when all hold. The call's words are folded once for all the phrases; a text that would need more than
+ * CHECK_MEASURES_MAX measures throws `CheckTooLarge`. The server runs it off its main thread
+ * (transcriptions.check.worker.ts).
+ */
 export function checkScript(
   segments: readonly Segment[],
   script: { must: readonly ScriptPhrase[]; mustNot: readonly ScriptPhrase[] },
 ): { checks: ScriptCheck[]; result: CheckResult } {
+  const call = callWords(segments)
+  const budget = { left: CHECK_MEASURES_MAX }
   const checks: ScriptCheck[] = [
     ...script.must.map((p) => {
-      const found = findPhrase(segments, p.text)
+      const found = findPhrase(segments, p.text, call, budget)
       return { id: p.id, text: p.text, kind: 'must' as const, found, ok: found !== null }
     }),
     ...script.mustNot.map((p) => {
-      const found = findPhrase(segments, p.text)
+      const found = findPhrase(segments, p.text, call, budget)
       return { id: p.id, text: p.text, kind: 'mustNot' as const, found, ok: found === null }
     }),
   ]
   return { checks, result: checks.every((c) => c.ok) ? 'pass' : 'fail' }
 }
 
+/** Whether a text is a WebVTT file: its signature (after a byte order mark) followed by a space, a tab, a line break or nothing. */
+export const isWebVTT = (text: string) => /^\uFEFF?WEBVTT(?:[ \t\r\n]|$)/.test(text)
+
 /**
- * Typed or imported text as segments: one line each, optionally starting with a time ("01:23", "1:02:03" or
- * "[00:12]") and a speaker ("Säljare:"). A line without a time follows the one before it.
+ * Typed text as segments: one line each, optionally starting with a time ("01:23", "1:02:03" or "[00:12]") and a
+ * speaker ("Säljare:"); a line without a time follows the one before it. A WebVTT file is no typed text: the server
+ * reads it with the specification's parser (server/modules/transcriptions/transcriptions.webvtt.ts).
  */
 export function segmentsFromText(text: string): Segment[] {
   const segments: Segment[] = []
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.trim()
-    if (!line || /^WEBVTT/.test(line) || /^\d+$/.test(line)) continue
+    if (!line || /^\d+$/.test(line)) continue
     const timed = /^\[?(?:(\d{1,2}):)?(\d{1,2}):(\d{2})(?:[.,]\d+)?\]?(?:\s*-->\s*\S+)?\s*(.*)$/.exec(line)
     let start = segments.at(-1)?.end ?? 0
     let body = line

@@ -63,12 +63,19 @@ export type DeviceState = (typeof DEVICE_STATES)[number]
 export const DEVICE_SOURCES = ['app', 'mdm', 'both'] as const
 export type DeviceSource = (typeof DEVICE_SOURCES)[number]
 
+/** What a device is: a phone or tablet (a seller's, in the field), or a computer someone signed in on. */
+export const DEVICE_KINDS = ['phone', 'tablet', 'computer'] as const
+export type DeviceKind = (typeof DEVICE_KINDS)[number]
+/** The list's filter: the field devices (phones and tablets), or the computers. */
+export const DEVICE_KIND_FILTERS = ['mobile', 'computer'] as const
+
 export const DEVICE_SORT_KEYS = ['lastSyncAt', 'name', 'enrolledAt', 'freeStorage', 'pending'] as const
 export const devicesQuerySchema = listQuerySchema(DEVICE_SORT_KEYS).extend({
   alert: z.enum([...DEVICE_ALERTS, 'any']).optional(),
   state: z.enum(DEVICE_STATES).optional(),
   source: z.enum(DEVICE_SOURCES).optional(),
   userId: z.uuid().optional(),
+  kind: z.enum(DEVICE_KIND_FILTERS).optional(),
 })
 export type DevicesQuery = z.input<typeof devicesQuerySchema>
 
@@ -76,6 +83,7 @@ export type DeviceItem = {
   id: string
   /** the MDM's name, else manufacturer and model, else the OS and browser */
   label: string
+  kind: DeviceKind
   manufacturer: string | null
   model: string | null
   serialNumber: string | null

@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   'already_decided',
   'month_attested',
   'export_refused',
+  'left_out_changed',
   'too_many_devices',
   'no_push_device',
   'no_recipients',
@@ -45,6 +46,7 @@ export const ERROR_CODES = [
   'mfa_locked',
   'mfa_reset_not_allowed',
   'terms_not_accepted',
+  'password_change_required',
   'title_in_use',
   'no_personal_number',
   'changed_elsewhere',
@@ -57,6 +59,7 @@ export const ERROR_CODES = [
   'area_in_use',
   'list_running',
   'transcribing',
+  'not_transcribable',
   'order_matched',
   'order_unmatched',
   'sale_has_order',
@@ -65,6 +68,7 @@ export const ERROR_CODES = [
   'step_blocked',
   'candidate_link_used',
   'candidate_link_expired',
+  'embed_scope_missing',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 
@@ -130,7 +134,8 @@ export function fieldErrorsOf(error: z.core.$ZodError, t: Translate): FieldError
     else out.set(path, [message])
   }
   for (const issue of error.issues) {
-    const message = issue.message.startsWith(KEY_PREFIX) ? t(issue.message) : issue.message
+    // A schema's own message is a key; a custom issue may carry what to name in it (`params`).
+    const message = issue.message.startsWith(KEY_PREFIX) ? t(issue.message, issue.code === 'custom' ? issue.params : undefined) : issue.message
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
         add([...issue.path, key].join('.'), t('validation.unknownField'))

@@ -65,6 +65,8 @@ describe('a guide document is kept only in its own shape', () => {
     ['javascript:alert(1)', false],
     ['vbscript:x', false],
     ['//evil.example', false],
+    ['/\\evil.example/login', false],
+    ['/\\/evil.example', false],
     ['https://a.se/ x', false],
   ])('a link to %s is safe: %s', (href, safe) => {
     expect(isSafeHref(href)).toBe(safe)

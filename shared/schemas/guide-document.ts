@@ -15,8 +15,11 @@ export const GUIDE_DOC_MAX_BYTES = 250_000
 export const GUIDE_DOC_MAX_DEPTH = 48
 export const GUIDE_TEXT_MAX = 20_000
 
-/** A link's target: the web, mail, a phone number, or a screen of this app — never `javascript:` or `data:`. */
-export const SAFE_HREF = /^(https?:\/\/[^\s]+|mailto:[^\s]+|tel:[+0-9 ()-]+|\/(?!\/)[^\s]*)$/i
+/**
+ * A link's target: the web, mail, a phone number, or a screen of this app — never `javascript:` or `data:`, nor a path
+ * whose second character is `/` or `\\` (browsers read `//host` and `/\\host` as another site, issue 68 Q9).
+ */
+export const SAFE_HREF = /^(https?:\/\/[^\s]+|mailto:[^\s]+|tel:[+0-9 ()-]+|\/(?![/\\])[^\s]*)$/i
 export const isSafeHref = (href: string) => SAFE_HREF.test(href.trim())
 
 /** A stored file's address, the only source an image or an attachment may have. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { FORBIDDEN_CONTROL_ENCODED, inputProblem } from './input-safety'
-import { calendarDay, optionalCalendarDay } from './period'
+import { calendarDateTime, calendarDay, optionalCalendarDay } from './period'
 
 describe('text no field takes, anywhere in a request value', () => {
   it.each<[string, unknown, ReturnType<typeof inputProblem>]>([
@@ -32,6 +32,22 @@ describe('text no field takes, anywhere in a request value', () => {
     ['/api/users?q=%2500', false],
   ])('an address %s: refused %s', (url, refused) => {
     expect(FORBIDDEN_CONTROL_ENCODED.test(url)).toBe(refused)
+  })
+})
+
+describe('the time of a one-off send (issue 68 Q8)', () => {
+  it.each([
+    ['2026-11-26T09:00', true],
+    ['2028-02-29T23:59', true],
+    ['2026-13-01T09:00', false],
+    ['2027-02-30T09:00', false],
+    ['2026-11-26T24:00', false],
+    ['2026-11-26 09:00', false],
+    ['0000-01-01T00:00', false],
+  ])('%s: %s', (at, ok) => {
+    const r = z.safeParse(calendarDateTime, at)
+    expect(r.success).toBe(ok)
+    if (!r.success) expect(r.error.issues.map((i) => i.message)).toEqual(['validation.dateTime'])
   })
 })
 

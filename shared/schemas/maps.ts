@@ -78,6 +78,8 @@ export type MapSalesAnswer = {
   features: MapSaleFeature[]
   /** the period's sales within the filters and the reader's rules: placed by the device, by the postal code, or not at all */
   totals: { sales: number; device: number; postalCode: number; withoutPosition: number }
+  /** where the placed sales lie, [west, south, east, north] (none placed: null): the map opens on them */
+  extent: [number, number, number, number] | null
 }
 
 /** Sales of a point or a place (ids from the map's answer), as its popup lists them. */
@@ -130,23 +132,39 @@ export { VISIT_OUTCOMES }
 
 // ── Areas ──
 
+/** The ring closed (its last corner the first), as GeoJSON wants it. */
+export function closedRing(points: Array<[number, number]>): Array<[number, number]> {
+  if (points.length === 0) return []
+  const [first, last] = [points[0]!, points[points.length - 1]!]
+  return first[0] === last[0] && first[1] === last[1] ? points : [...points, first]
+}
+
 /** A ring's corners: at most this many. */
 export const AREA_MAX_POINTS = 500
 const lngLat = z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)])
 
-/** An area's outline (GeoJSON): one closed ring of at least three corners, longitude first. */
-export const polygonSchema = z.strictObject({
-  type: z.literal('Polygon'),
-  coordinates: z
-    .array(
-      z
-        .array(lngLat)
-        .min(4)
-        .max(AREA_MAX_POINTS + 1),
-    )
-    .length(1),
-})
-export type Polygon = z.infer<typeof polygonSchema>
+/**
+ * An area's outline (GeoJSON): one ring of at least three corners, longitude first. A ring whose last corner is not
+ * its first is closed here (GeoJSON's rule, RFC 7946 §3.1.6): every reader of a stored outline can rely on it.
+ */
+export const polygonSchema = z
+  .strictObject({
+    type: z.literal('Polygon'),
+    coordinates: z
+      .array(
+        z
+          .array(lngLat)
+          .min(3)
+          .max(AREA_MAX_POINTS + 1),
+      )
+      .length(1),
+  })
+  .transform((p) => ({ type: p.type, coordinates: [closedRing(p.coordinates[0]!)] }))
+  .refine((p) => p.coordinates[0]!.length >= 4 && p.coordinates[0]!.length <= AREA_MAX_POINTS + 1, {
+    error: 'validation.maps.shape.tooFewPoints',
+    path: ['coordinates'],
+  })
+export type Polygon = z.output<typeof polygonSchema>
 
 export const areaUpdateSchema = z.strictObject({
   name: z.string().trim().min(1).max(120),

@@ -20,6 +20,15 @@ export const calendarDay = z
   })
   .refine((d) => d >= DAY_RANGE.first && d <= DAY_RANGE.last, { error: 'validation.dayOutOfRange', abort: true })
 
+/**
+ * A local date and time of day, YYYY-MM-DDTHH:mm, on a calendar day that exists within DAY_RANGE (2026-13-01T09:00
+ * and 2026-02-30T09:00 are not): the time of a one-off send.
+ */
+export const calendarDateTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/, { error: 'validation.dateTime', abort: true })
+  .refine((v) => calendarDay.safeParse(v.slice(0, 10)).success, { error: 'validation.dateTime', abort: true })
+
 /** A form's date field: a calendar day, or empty (or absent, or null) for "not given". */
 export const optionalCalendarDay = z
   .string()

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { calendarDateTime } from './period'
 
 /**
  * When something recurs: the recurrences the spec's scheduled messages offer (a date, every day, given days of
@@ -8,7 +9,7 @@ import { z } from 'zod'
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/)
 
 export const recurrenceSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('once'), at: z.string().regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/) }),
+  z.strictObject({ kind: z.literal('once'), at: calendarDateTime }),
   z.strictObject({ kind: z.literal('hourly'), minute: z.int().min(0).max(59) }),
   z.strictObject({ kind: z.literal('daily'), time }),
   /** ISO weekdays: 1 Monday … 7 Sunday */

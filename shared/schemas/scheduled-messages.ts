@@ -28,8 +28,16 @@ export const SUBJECT_MAX = 200
 export const BODY_MAX = 5000
 
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'validation.time' })
-const noUnknownFields = (s: string) => unknownFields(s).length === 0
-const fieldText = (max: number) => z.string().trim().max(max).refine(noUnknownFields, { error: 'validation.templateField' })
+/** A text whose fields all exist; one that names another is refused at the field, naming it ("{{frstName}}"). */
+const fieldText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .superRefine((text, ctx) => {
+      const unknown = unknownFields(text)
+      if (unknown.length) ctx.addIssue({ code: 'custom', message: 'validation.templateField', params: { fields: unknown.map((f) => `{{${f}}}`).join(', ') } })
+    })
 
 export const messageTemplateSchema = z.strictObject({ subject: fieldText(SUBJECT_MAX).min(1), body: fieldText(BODY_MAX).min(1) })
 export type MessageTemplate = z.infer<typeof messageTemplateSchema>
@@ -80,9 +88,10 @@ export const scheduledMessageInputSchema = z
         fi: messageTemplateSchema.nullable().optional(),
       })
       .refine((t) => MESSAGE_LANGUAGES.some((l) => t[l]), { error: 'validation.templateMissing', path: ['sv'] }),
-    senderName: textOrNull(120),
-    senderEmail: textOrNull(254).refine((v) => v === null || z.email().safeParse(v).success, { error: 'validation.email' }),
+    // Written into the mail's From header: a line break there would start a header of the writer's choosing.
+    senderName: textOrNull(120).refine((v) => v === null || !/[\r\n\u0085\u2028\u2029]/.test(v), { error: 'validation.lineBreak' }),
     senderPhone: textOrNull(30),
+    senderEmail: textOrNull(254).refine((v) => v === null || z.email().safeParse(v).success, { error: 'validation.email' }),
     schedule: messageScheduleSchema,
     recipients: messageRecipientsSchema,
     active: z.boolean().default(true),
@@ -120,6 +129,8 @@ export type ScheduledMessageItem = {
   recurrence: MessageSchedule['recurrence']
   schedule: MessageSchedule
   nextSendAt: number | null
+  /** the zone its times are kept and shown in (the organisation's when it was written) */
+  timezone: string
   active: boolean
   languages: MessageLanguage[]
   createdByName: string | null

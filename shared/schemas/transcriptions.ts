@@ -1,11 +1,15 @@
 import { z } from 'zod'
-import { TRANSCRIPT_LANGUAGES, type CheckResult, type ScriptCheck, type ScriptPhrase, type Segment } from '../rules/transcriptions'
+import type { CheckResult, ScriptCheck, ScriptPhrase, Segment } from '../rules/transcriptions'
 import { listQuerySchema } from './pagination'
 
 /**
  * Seller transcriptions (`/backoffice/sellertranscriptions`, docs/decisions/076): a call's recording and its text,
  * listed and searched, a transcript's page with the recording and its script's checks, and each provider's script.
  */
+/** The languages a call is transcribed in (a value here, not in the rules: the client never loads the rules' parser). */
+export const TRANSCRIPT_LANGUAGES = ['sv', 'fi', 'en'] as const
+export type TranscriptLanguage = (typeof TRANSCRIPT_LANGUAGES)[number]
+
 export const TRANSCRIPTION_STATUSES = ['awaiting_text', 'transcribing', 'done', 'no_speech', 'failed'] as const
 export type TranscriptionStatus = (typeof TRANSCRIPTION_STATUSES)[number]
 
@@ -24,9 +28,19 @@ export const transcriptionUploadQuerySchema = z
   })
   .refine((q) => q.sellerId || q.saleId, { path: ['sellerId'], message: 'validation.transcriptions.seller' })
 
+/** The provider a call typed in for a seller is taken to be for, before back office names another (issue 70). */
+export const proposedProviderQuerySchema = z.strictObject({ sellerId: z.uuid(), callAt: z.coerce.number().int().min(0).optional() })
+/** Why: the seller's sales that day, the provider the seller sells for, or their team's; none when nothing says. */
+export type ProposedProvider = { providerId: string | null; providerName: string | null; basis: 'sales' | 'seller' | 'team' | null }
+
 /** The text of a call, typed or imported (times and speakers per line are read), for a transcription without an engine. */
 export const transcriptTextSchema = z.strictObject({
   text: z.string().trim().min(1).max(200_000),
+  version: z.number().int().min(1).optional(),
+})
+
+/** A failed recording sent to the speech engine again: the version read, so a change meanwhile is not overrun. */
+export const transcribeAgainSchema = z.strictObject({
   version: z.number().int().min(1).optional(),
 })
 
@@ -80,11 +94,14 @@ export type TranscriptionDetail = Omit<TranscriptionItem, 'excerpt' | 'hit'> & {
   dropped: number
   audio: { type: string; size: number } | null
   checks: ScriptCheck[] | null
+  /** why the provider's script was not checked against this call: its text is beyond what a check may cost */
+  checkError: 'tooLarge' | null
   error: string | null
   createdByName: string
   createdAt: number
   version: number
-  may: { edit: boolean }
+  /** edit: type or import the text; transcribeAgain: a failed recording sent to the speech engine again */
+  may: { edit: boolean; transcribeAgain: boolean }
 }
 
 export type TranscriptScript = { providerId: string; providerName: string; must: ScriptPhrase[]; mustNot: ScriptPhrase[]; version: number | null }

@@ -1,8 +1,8 @@
-import { stemmer as english } from '@orama/stemmers/english'
 import { stemmer as finnish } from '@orama/stemmers/finnish'
-import { stemmer as swedish } from '@orama/stemmers/swedish'
 import MiniSearch, { type Options, type SearchResult } from 'minisearch'
 import type { GuideLanguage } from '../schemas/guides'
+import EnglishStemmer from './snowball/english-stemmer.js'
+import SwedishStemmer from './snowball/swedish-stemmer.js'
 
 /**
  * The guides' search (docs/decisions/069): built on the server from the guides a reader may read, in their language
@@ -25,7 +25,19 @@ const remembered = (stem: (word: string) => string) => {
     return out
   }
 }
-const STEMMERS: Record<GuideLanguage, (word: string) => string> = { sv: remembered(swedish), en: remembered(english), fi: remembered(finnish) }
+const english = new EnglishStemmer()
+const swedish = new SwedishStemmer()
+/**
+ * Snowball's own stemmers (./snowball: generated from its algorithms, the same stems as its reference vocabularies);
+ * Finnish from @orama/stemmers, which matches Snowball's reference in every word.
+ */
+const STEMMERS: Record<GuideLanguage, (word: string) => string> = {
+  sv: remembered((w) => swedish.stemWord(w)),
+  en: remembered((w) => english.stemWord(w)),
+  fi: remembered(finnish),
+}
+/** What the stems are made by: part of an index's tag, so an index built by other stemmers is built again. */
+export const STEMMERS_VERSION = 'snowball-3.1.1'
 
 const fields = ['title', 'summary', 'text'] as const
 

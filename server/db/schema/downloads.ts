@@ -32,5 +32,7 @@ export const [downloads, downloadsPg] = table(
     k.index('downloads_user').on(t.userId, t.createdAt),
     k.index('downloads_created').on(t.createdAt, t.id),
     k.index('downloads_expiry').on(t.state, t.expiresAt),
+    // an export file's reader is checked against the download that made it (server/platform/downloads.ts)
+    k.index('downloads_file').on(t.fileId),
   ],
 )

@@ -35,6 +35,8 @@ export const [transcriptions, transcriptionsPg] = table(
     dropped: k.integer('dropped').notNull().default(0),
     checks: k.json('checks').$type<ScriptCheck[]>(),
     checkResult: k.text('check_result').$type<CheckResult>(),
+    /** why the script was not checked although there is one: `tooLarge`, a text beyond what a check may cost (decision 079) */
+    checkError: k.text('check_error').$type<'tooLarge'>(),
     error: k.text('error'),
     createdById: k.text('created_by_id').notNull(),
     version: k.integer('version').notNull().default(1),

@@ -4,7 +4,9 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf
 /**
  * Contracts as PDF (docs/decisions/070), with pdf-lib: a contract from its template's filled text, and the signed copy —
  * the contract's pages unchanged, then a signature page with the signature drawn, the typed name and the audit trail
- * (who, when, from where, the signed document's SHA-256). Pure: bytes in, bytes out.
+ * (who, when, from where, the signed document's SHA-256). Pure: bytes in, bytes out. The area makes them through
+ * `contractPdfs` (candidates.pdf-thread.ts), off the main thread: a PDF's work is the template's length and the
+ * signature's pixels.
  */
 
 const A4: [number, number] = [595.28, 841.89]
@@ -41,10 +43,15 @@ function wrap(font: PDFFont, size: number, text: string, width: number): string[
     if (line) lines.push(line)
     let rest = word
     while (font.widthOfTextAtSize(rest, size) > width) {
-      let n = rest.length
-      while (n > 1 && font.widthOfTextAtSize(rest.slice(0, n), size) > width) n--
-      lines.push(rest.slice(0, n))
-      rest = rest.slice(n)
+      // The longest start of the word that fits, found by halving (a 50,000-letter word is 16 measures a line, not 50,000).
+      let [fits, over] = [1, rest.length]
+      while (over - fits > 1) {
+        const mid = (fits + over) >> 1
+        if (font.widthOfTextAtSize(rest.slice(0, mid), size) > width) over = mid
+        else fits = mid
+      }
+      lines.push(rest.slice(0, fits))
+      rest = rest.slice(fits)
     }
     line = rest
   }
@@ -111,8 +118,21 @@ function footers(doc: PDFDocument, font: PDFFont, reference: string) {
   })
 }
 
-/** A contract: its title, then its text's paragraphs (blank lines part them), dated `at`. */
-export async function contractPdf(input: { title: string; body: string; reference: string; at: number; author: string }): Promise<Uint8Array> {
+/**
+ * Where an e-signing service puts the signer's fields: DocuSeal's text tags (`{{Name;type=signature;role=…}}`), the
+ * field as wide and high as their attributes say, the tag text removed by the service when it makes the form.
+ */
+export type SignatureTags = { heading: string; role: string; signature: string; date: string }
+
+/** A contract: its title, then its text's paragraphs (blank lines part them), dated `at`; the signer's tags at its end. */
+export async function contractPdf(input: {
+  title: string
+  body: string
+  reference: string
+  at: number
+  author: string
+  signatureTags?: SignatureTags | null
+}): Promise<Uint8Array> {
   const doc = await PDFDocument.create()
   const fonts = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) }
   doc.setTitle(input.title)
@@ -129,6 +149,16 @@ export async function contractPdf(input: { title: string; body: string; referenc
     // A paragraph that is one short line ending in ":" or written in capitals reads as a heading.
     const heading = !text.includes('\n') && text.length < 80 && (text.endsWith(':') || text === text.toUpperCase())
     w.paragraph(text.replace(/\n/g, ' '), { bold: heading })
+  }
+  const tags = input.signatureTags
+  if (tags) {
+    const tag = (name: string, attributes: string) => `{{${name.replace(/[{};=]/g, ' ').trim()};${attributes};role=${tags.role}}}`
+    w.space(24)
+    w.paragraph(tags.heading, { bold: true })
+    w.space(8)
+    w.paragraph(tag(tags.signature, 'type=signature;width=220;height=60'), { size: 8 })
+    w.space(40)
+    w.paragraph(tag(tags.date, 'type=datenow;width=120;height=16'), { size: 8 })
   }
   footers(doc, fonts.regular, input.reference)
   return doc.save({ useObjectStreams: false })
@@ -172,3 +202,7 @@ export async function signedPdf(
   doc.setModificationDate(new Date(audit.signedAt))
   return doc.save({ useObjectStreams: false })
 }
+
+/** A PDF to make in the worker (candidates.pdf.worker.ts): a contract from its text, or a contract's signed copy. */
+export type PdfTask =
+  { kind: 'contract'; input: Parameters<typeof contractPdf>[0] } | { kind: 'signed'; original: Uint8Array; input: Parameters<typeof signedPdf>[1] }

@@ -7,6 +7,8 @@ import type { Deps } from '../../platform/deps'
 export type DevicesPorts = {
   /** people's names with their current team and office */
   placesOf(db: Db, ids: string[]): Promise<Map<string, { name: string; teamId: string | null; officeId: string | null }>>
+  /** the ids of people whose name contains the text (at most `limit`) */
+  peopleNamed(db: Db, text: string, limit: number): Promise<string[]>
   /** the active people with these e-mail addresses (lower case) */
   byEmails(db: Db, emails: string[]): Promise<Map<string, { id: string; name: string }>>
   /** ends these sessions in the caller's transaction: their next request is a 401 */

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, not, or, sql, type SQL } from 'drizzle-orm'
 import type { AppAbility } from '../../../shared/permissions/ability'
-import { appVersionKey, deviceAlerts, deviceLabel } from '../../../shared/rules/devices'
+import { appVersionKey, deviceAlerts, deviceKind, deviceLabel, MOBILE_SYSTEMS } from '../../../shared/rules/devices'
 import type { DeviceAlert, DeviceDetail, DeviceItem, DeviceSettings, DevicesQuery, DeviceSource } from '../../../shared/schemas/devices'
 import type { ListAnswer } from '../../../shared/schemas/pagination'
 import { accessFilter, containsTerm, withAccess } from '../../db/conditions'
@@ -26,6 +26,7 @@ export function deviceReads(ctx: DevicesContext) {
   const itemOf = (row: DeviceRow, names: Map<string, { name: string }>, settings: DeviceSettings, at: number): DeviceItem => ({
     id: row.id,
     label: deviceLabel(row),
+    kind: deviceKind(row),
     manufacturer: row.manufacturer,
     model: row.model,
     serialNumber: row.serialNumber,
@@ -58,6 +59,9 @@ export function deviceReads(ctx: DevicesContext) {
     return min ? and(active, isNotNull(d.appVersionKey), lt(d.appVersionKey, min))! : sql`1 = 0`
   }
 
+  /** At most this many people's devices by an owner's name (a name as short as "an" still finds whose). */
+  const OWNERS_SEARCHED = 500
+
   const visible = (ability: AppAbility) =>
     accessFilter(ability, 'view', 'devices', { sellerId: d.userId, userId: d.userId, teamId: d.teamId, officeId: d.officeId })
 
@@ -66,7 +70,23 @@ export function deviceReads(ctx: DevicesContext) {
       const settings = await ctx.settings()
       const at = now()
       const own: Array<SQL | undefined> = []
-      if (q.q) own.push(or(containsTerm(d.name, q.q), containsTerm(d.model, q.q), containsTerm(d.serialNumber, q.q), containsTerm(d.manufacturer, q.q)))
+      if (q.q) {
+        // By the device's own names, or its owner's ("Erik lost his phone"): the people whose name matches, asked of users.
+        const owners = await ports.peopleNamed(db, q.q, OWNERS_SEARCHED)
+        own.push(
+          or(
+            containsTerm(d.name, q.q),
+            containsTerm(d.model, q.q),
+            containsTerm(d.serialNumber, q.q),
+            containsTerm(d.manufacturer, q.q),
+            owners.length ? inArray(d.userId, owners) : undefined,
+          ),
+        )
+      }
+      if (q.kind) {
+        const mobile = or(isNotNull(d.serialNumber), inArray(sql`lower(${d.os})`, [...MOBILE_SYSTEMS]))!
+        own.push(q.kind === 'mobile' ? mobile : not(mobile))
+      }
       if (q.state) own.push(q.state === 'lost' ? isNotNull(d.lostAt) : isNull(d.lostAt))
       if (q.source === 'app') own.push(and(isNotNull(d.installationId), isNull(d.serialNumber)))
       if (q.source === 'mdm') own.push(isNull(d.installationId))

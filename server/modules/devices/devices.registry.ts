@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import Bowser from 'bowser'
 import { eq } from 'drizzle-orm'
-import { appVersionKey, manufacturerOfModel } from '../../../shared/rules/devices'
+import { appVersionKey, deviceKind, manufacturerOfModel } from '../../../shared/rules/devices'
 import type { DeviceReport, DeviceReportAnswer } from '../../../shared/schemas/devices'
 import type { Db } from '../../db/client'
 import { ApiError } from '../../lib/errors'
@@ -83,14 +83,17 @@ export function deviceRegistry(ctx: DevicesContext) {
             createdAt: at,
             ...values,
           })
-          await logActivity(tx, t, {
-            at,
-            actorId: actor.userId,
-            entity: 'device',
-            entityId: id,
-            action: 'registered',
-            after: { ...described, userId: actor.userId },
-          })
+          // A phone or tablet joining the field is an event in the log; each browser profile someone signs in on
+          // is listed with the devices (as a computer) but would only flood the log (issue 70).
+          if (deviceKind({ os: described.os, model: described.model, serialNumber: null }) !== 'computer')
+            await logActivity(tx, t, {
+              at,
+              actorId: actor.userId,
+              entity: 'device',
+              entityId: id,
+              action: 'registered',
+              after: { ...described, userId: actor.userId },
+            })
           return { wipe: false }
         }
         // The MDM's name for the maker and model stay; the browser's fill what it left empty.

@@ -11,6 +11,7 @@ import { ALERTS_JOB } from './devices.alerts'
 const t = await createTestApp()
 const { db, t: s } = t.database
 
+const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 const ANDROID = 'Mozilla/5.0 (Linux; Android 14; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1'
 
@@ -99,6 +100,27 @@ describe('the app registers itself', () => {
     expect(again).toHaveLength(1)
     expect(again[0]).toMatchObject({ id: item!.id, pending: 4, appVersion: '0.2.0' })
     expect((await detail(item!.id)).activity.map((a) => a.action)).toEqual(['registered'])
+  })
+
+  it('are found by their owner’s name, and told apart: the seller’s phone, a tablet, the computer they once signed in on', async () => {
+    const seller = await newSeller(`Agare${Date.now().toString(36)}`)
+    await report(seller.cookie, installation())
+    await report(seller.cookie, installation(), { hints: { model: 'SM-X210', platform: 'Android', platformVersion: '14.0.0', mobile: false } })
+    await report(seller.cookie, installation(), { hints: undefined }, WINDOWS)
+    const mine = await list(`&userId=${seller.id}`)
+    expect(mine.map((d) => d.kind).sort()).toEqual(['computer', 'phone', 'tablet'])
+    // "Erik lost his phone": back office types the name, any part of it, in any case.
+    const name = `sam ${mine[0]!.userName!.split(' ')[1]!.toLowerCase()}`
+    expect((await list(`&q=${encodeURIComponent(name)}`)).map((d) => d.id).sort()).toEqual(mine.map((d) => d.id).sort())
+    expect((await list(`&q=${encodeURIComponent(name)}&kind=mobile`)).map((d) => d.kind).sort()).toEqual(['phone', 'tablet'])
+    expect((await list(`&q=${encodeURIComponent(name)}&kind=computer`)).map((d) => d.kind)).toEqual(['computer'])
+    // The phone and the tablet joining are in the log; the computer is listed, not logged.
+    for (const d of mine)
+      expect(
+        (await detail(d.id)).activity.map((x) => x.action),
+        d.kind,
+      ).toEqual(d.kind === 'computer' ? [] : ['registered'])
+    expect((await t.request('GET', '/api/devices?kind=laptop', { cookie: backoffice })).status).toBe(400)
   })
 
   it('refuses another key for a known installation and changes nothing', async () => {

@@ -93,6 +93,27 @@ describe('the downloads centre', () => {
     expect(refused.status).toBe(403)
   })
 
+  it('a file made on someone’s behalf is read under its permission of the moment through /api/files too, its maker included (issue 68 Q6)', async () => {
+    const me = await exporter()
+    expect((await t.request('POST', '/api/absence-exports', { cookie: me.cookie, body: absence })).status).toBe(202)
+    await t.jobs.settled()
+    const [d] = await list(me.cookie)
+    const [row] = await db.select({ fileId: s.downloads.fileId }).from(s.downloads).where(eq(s.downloads.id, d!.id))
+    const byId = (cookie: string) => t.request('GET', `/api/files/${row!.fileId}`, { cookie })
+    expect((await byId(me.cookie)).status).toBe(200)
+    // Whoever may make the same export reads it; someone who may not does not learn it exists.
+    expect((await byId(backoffice)).status).toBe(200)
+    expect((await byId((await t.login('seller@demo.test')).cookie)).status).toBe(404)
+    // The maker loses the back-office rule: the file is theirs no more, by either address.
+    const role = (await t.request('GET', `/api/roles/${me.roleId}`, { cookie: admin })).json as { updatedAt: number; name: string }
+    await t.request('PUT', `/api/roles/${me.roleId}`, {
+      cookie: admin,
+      body: { name: role.name, basedOn: role.updatedAt, permissions: [{ action: 'view', subject: 'downloads' }] },
+    })
+    expect((await byId(me.cookie)).status).toBe(404)
+    expect((await t.request('GET', `/api/downloads/${d!.id}/file`, { cookie: me.cookie })).status).toBe(403)
+  })
+
   it('an expired file is gone from storage and says so', async () => {
     const [d] = await list(backoffice)
     const [row] = await db.select().from(s.downloads).where(eq(s.downloads.id, d!.id))

@@ -5,6 +5,8 @@ import type { AreaItem } from '../../../shared/schemas/field'
 import { shapeProblem } from '../../../shared/rules/maps'
 import type { AreaUpdate } from '../../../shared/schemas/maps'
 import { nextChangeVersion } from '../../db/change-counter'
+import { containsTerm } from '../../db/conditions'
+import type { SearchHit } from '../../../shared/schemas/search'
 import type { Db } from '../../db/client'
 import { ApiError, forbidden, notFound, validationError } from '../../lib/errors'
 import { logActivity } from '../../platform/activity-log'
@@ -30,6 +32,30 @@ export function fieldAreas(ctx: FieldContext) {
         .where(and(eq(rs.runId, row.runId), eq(rs.userId, row.userId)))
   }
   return {
+    /**
+     * The global search's areas (issue 70): by name (contains, any case), the team's name beside; the planner lists
+     * every team's areas to those who plan (`view sales_planner`), so does this. A hit opens the planner on its team.
+     */
+    async searchAreas(q: string, limit: number): Promise<{ hits: SearchHit[]; more: boolean }> {
+      const rows = await db
+        .select({ id: a.id, name: a.name, teamId: a.teamId })
+        .from(a)
+        .where(containsTerm(a.name, q))
+        .orderBy(asc(a.name))
+        .limit(limit + 1)
+      const teams = new Map((await ports.places(db)).teams.map((x) => [x.id, x.name]))
+      return {
+        hits: rows.slice(0, limit).map((x) => ({
+          kind: 'area' as const,
+          id: x.id,
+          title: x.name,
+          details: x.teamId ? [teams.get(x.teamId) ?? ''].filter(Boolean) : [],
+          ...(x.teamId ? { params: { teamId: x.teamId } } : {}),
+        })),
+        more: rows.length > limit,
+      }
+    },
+
     /** The areas of a team (and those of no team), with the last day a run worked them. */
     async areas(teamId: string | undefined): Promise<AreaItem[]> {
       const rows = await db

@@ -1,4 +1,4 @@
-import { and, between, eq, ne } from 'drizzle-orm'
+import { and, eq, ne } from 'drizzle-orm'
 import { byteRange } from '../../lib/byte-range'
 import type { AppAbility } from '../../../shared/permissions/ability'
 import { PMTILES_HEADER_BYTES, readPmtilesHeader } from '../../../shared/rules/maps'
@@ -14,6 +14,11 @@ export const SETTINGS_ID = 'global'
 export const CHUNK_BYTES = 1024 * 1024
 /** Pieces kept in memory for the next requests (a map view asks for a few dozen tiles near each other). */
 const CACHED_CHUNKS = 32
+/**
+ * The most one range answers (decision 079): a map asks for a header, directories and tiles of kilobytes to a
+ * megabyte; a longer range is answered with its first 8 MiB (a shorter 206), so its work is not the file's size.
+ */
+export const RANGE_MAX_BYTES = 8 * CHUNK_BYTES
 
 export type RangeAnswer = { status: 200 | 206 | 304 | 404 | 416; headers: Record<string, string>; body: ReadableStream<Uint8Array> | Uint8Array | null }
 
@@ -141,13 +146,15 @@ export function fieldBasemap(ctx: FieldContext) {
         'Cache-Control': 'private, max-age=86400',
       }
       if (ifNoneMatch === etag && !range) return { status: 304, headers, body: null }
-      const part = byteRange(range, size)
+      const part = byteRange(range, size, RANGE_MAX_BYTES)
       if (part.kind === 'unsatisfiable') return { status: 416, headers: { ...headers, 'Content-Range': `bytes */${size}` }, body: null }
       if (part.kind === 'part') {
-        const body = await bytesOf(version, part.start, part.end)
+        // A part within one piece is answered at once; a longer one piece by piece as the client takes them.
+        const length = part.end - part.start + 1
+        const body = length <= CHUNK_BYTES ? await bytesOf(version, part.start, part.end) : partStream(bytesOf, version, part.start, part.end)
         return {
           status: 206,
-          headers: { ...headers, 'Content-Range': `bytes ${part.start}-${part.end}/${size}`, 'Content-Length': String(body.byteLength) },
+          headers: { ...headers, 'Content-Range': `bytes ${part.start}-${part.end}/${size}`, 'Content-Length': String(length) },
           body,
         }
       }
@@ -158,19 +165,35 @@ export function fieldBasemap(ctx: FieldContext) {
   }
 }
 
-/** The whole file as a stream of its pieces, read four at a time as the client takes them. */
+/**
+ * Bytes start…end of a version as a stream, a piece (CHUNK_BYTES) at a time as the client takes them: the event loop
+ * is free between pieces and no more than a piece of the range is in memory for it (decision 079).
+ */
+function partStream(bytesOf: ReturnType<typeof chunkReader>['bytesOf'], version: string, start: number, end: number): ReadableStream<Uint8Array> {
+  let at = start
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const to = Math.min(end, (Math.floor(at / CHUNK_BYTES) + 1) * CHUNK_BYTES - 1)
+      controller.enqueue(await bytesOf(version, at, to))
+      at = to + 1
+      if (at > end) controller.close()
+    },
+  })
+}
+
+/** The whole file as a stream of its pieces, read one at a time as the client takes them. */
 function wholeFile(db: FieldContext['db'], c: FieldContext['t']['mapFileChunks'], version: string, size: number): ReadableStream<Uint8Array> {
   let seq = 0
   const last = Math.ceil(size / CHUNK_BYTES) - 1
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
-      const rows = await db
+      const [row] = await db
         .select({ data: c.data })
         .from(c)
-        .where(and(eq(c.version, version), between(c.seq, seq, Math.min(seq + 3, last))))
-        .orderBy(c.seq)
-      for (const r of rows) controller.enqueue(new Uint8Array(r.data))
-      seq += 4
+        .where(and(eq(c.version, version), eq(c.seq, seq)))
+      if (!row) return controller.error(new Error(`basemap ${version}: piece ${seq} is missing`))
+      controller.enqueue(new Uint8Array(row.data))
+      seq += 1
       if (seq > last) controller.close()
     },
   })
@@ -179,10 +202,20 @@ function wholeFile(db: FieldContext['db'], c: FieldContext['t']['mapFileChunks']
 /** Ranges of a stored file from its pieces, the last pieces read kept in memory (a map view asks for tiles near each other). */
 function chunkReader(db: FieldContext['db'], c: FieldContext['t']['mapFileChunks']) {
   const chunkCache = new Map<string, Uint8Array>()
-  async function chunk(version: string, seq: number): Promise<Uint8Array | null> {
+  // A piece being read already: readers of the same piece at the same moment (a map view's tiles, clients opening the
+  // map together) share one read instead of each decoding the megabyte again.
+  const reading = new Map<string, Promise<Uint8Array | null>>()
+  function chunk(version: string, seq: number): Promise<Uint8Array | null> {
     const key = `${version}:${seq}`
     const hit = chunkCache.get(key)
-    if (hit) return hit
+    if (hit) return Promise.resolve(hit)
+    const pending = reading.get(key)
+    if (pending) return pending
+    const read = readChunk(version, seq, key).finally(() => reading.delete(key))
+    reading.set(key, read)
+    return read
+  }
+  async function readChunk(version: string, seq: number, key: string): Promise<Uint8Array | null> {
     const [found] = await db
       .select({ data: c.data })
       .from(c)

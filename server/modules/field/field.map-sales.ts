@@ -11,6 +11,19 @@ type Group = { lat: number; lng: number; status: SaleStatus; n: number; id: stri
 type Props = { gid: number; n: number; counts: Partial<Record<SaleStatus, number>> }
 type Built = { at: number; index: Supercluster<Props, Props>; groups: Group[]; cell: number; totals: MapSalesAnswer['totals'] }
 
+/** Where the groups lie, [west, south, east, north]; null for none. */
+function extentOf(groups: readonly Group[]): [number, number, number, number] | null {
+  if (!groups.length) return null
+  let [w, s, e, n] = [180, 90, -180, -90]
+  for (const g of groups) {
+    w = Math.min(w, g.lng)
+    e = Math.max(e, g.lng)
+    s = Math.min(s, g.lat)
+    n = Math.max(n, g.lat)
+  }
+  return [round6(w), round6(s), round6(e), round6(n)]
+}
+
 /** A view is read again after this long; its pans and zooms reuse it until then (docs/decisions/074). */
 const INDEX_TTL_MS = 60_000
 const INDEX_CACHE = 12
@@ -106,7 +119,7 @@ export function mapSales(ctx: FieldContext) {
         const expansionZoom = g.placed === 'device' && q.zoom < 17 ? Math.min(17, q.zoom + 3) : 99
         return { kind: 'cluster', id: stackId(p.gid), lat, lng, count: g.n, statuses: p.counts, expansionZoom }
       })
-      return { features, totals }
+      return { features, totals, extent: extentOf(groups) }
     },
 
     /** The sales of a cluster or a place (at most 50, newest first) as its popup lists them. */

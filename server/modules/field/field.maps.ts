@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, isNotNull, lte, max, type SQL } from 'drizzle-orm'
 import type { AppAbility } from '../../../shared/permissions/ability'
-import { countInAreas, inArea, overlappingAreas, placeOf, type LngLat } from '../../../shared/rules/maps'
+import { countInAreas, inArea, overlappingAreas, placeOf, usableShape, type LngLat } from '../../../shared/rules/maps'
 import type { SaleStatus } from '../../../shared/rules/sale'
 import {
   MAP_MAX_VISITS,
@@ -89,11 +89,14 @@ export function fieldMaps(ctx: FieldContext) {
       const conditions: SQL[] = []
       if (q.teamId) conditions.push(eq(a.teamId, q.teamId))
       if (q.officeId) conditions.push(eq(a.officeId, q.officeId))
-      const rows = await db
-        .select()
-        .from(a)
-        .where(withAccess(filter, ...conditions))
-        .orderBy(a.name)
+      // A stored outline is read as usable (closed) or none: one bad shape never breaks the list (issue 68 Q4).
+      const rows = (
+        await db
+          .select()
+          .from(a)
+          .where(withAccess(filter, ...conditions))
+          .orderBy(a.name)
+      ).map((x) => ({ ...x, shape: usableShape(x.shape) }))
       if (rows.length === 0) return []
       const today = new Date().toISOString().slice(0, 10)
       const [points, worked, places, visited] = await Promise.all([

@@ -13,7 +13,7 @@ import { fieldVisits, visitsByDay } from './field.visits'
 import { fieldMaps, type FieldMaps } from './field.maps'
 import { fieldBasemap } from './field.basemap'
 import { postalPositions } from './field.postal'
-import { inArea } from '../../../shared/rules/maps'
+import { inArea, usableShape } from '../../../shared/rules/maps'
 import type { Polygon } from '../../../shared/schemas/maps'
 
 export type { FieldPorts } from './field.context'
@@ -85,8 +85,10 @@ async function countOutside(ctx: FieldContext, maps: FieldMaps, ability: AppAbil
   const areaIds = [...new Set(outcomes.flatMap((o) => (o.areaId ? [o.areaId] : [])))]
   const shapes = new Map<string, Polygon>()
   if (areaIds.length > 0)
-    for (const x of await ctx.db.select({ id: ctx.a.id, shape: ctx.a.shape }).from(ctx.a).where(inArray(ctx.a.id, areaIds)))
-      if (x.shape) shapes.set(x.id, x.shape)
+    for (const x of await ctx.db.select({ id: ctx.a.id, shape: ctx.a.shape }).from(ctx.a).where(inArray(ctx.a.id, areaIds))) {
+      const shape = usableShape(x.shape)
+      if (shape) shapes.set(x.id, shape)
+    }
   const points = shapes.size > 0 ? (await maps.place(ability, { from: q.from, to: q.to, teamId: q.teamId })).points : []
   for (const o of outcomes) {
     const shape = o.areaId ? shapes.get(o.areaId) : undefined

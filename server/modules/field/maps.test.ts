@@ -1,12 +1,20 @@
 import { randomUUID } from 'node:crypto'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
+import { eq } from 'drizzle-orm'
+import { FetchSource, PMTiles, TileType } from 'pmtiles'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { RunItem, RunsReport } from '../../../shared/schemas/field'
 import type { MapArea, MapSaleFeature, MapSalesAnswer, MapSaleSummary, MapSettings } from '../../../shared/schemas/maps'
 import { saleArgs } from '../../test/fixtures'
 import { createTestApp } from '../../test/harness'
-import { CHUNK_BYTES } from './field.basemap'
+import { expectAnsweredThroughout, healthWhile } from '../../test/hostile'
+import { pmtilesArchive } from '../../test/references/pmtiles'
+import { CHUNK_BYTES, RANGE_MAX_BYTES } from './field.basemap'
 
 const t = await createTestApp()
+const { db, t: tables } = t.database
 const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm' }).format(Date.now())
 
 /** Byte for byte (vitest's deep equality walks a megabyte slowly). */
@@ -160,6 +168,17 @@ describe('the map of sales', () => {
     expect(answer.features).toEqual([{ kind: 'sale', id: placed.id, lat: 3.5, lng: 3.5, status: 'finalized', placed: 'postalCode' }])
     expect(answer.totals.postalCode).toBeGreaterThanOrEqual(1)
     expect(answer.totals.sales).toBe(answer.totals.device + answer.totals.postalCode + answer.totals.withoutPosition)
+    // The whole map (a zoom that reads every placed sale) says where they lie: the map opens on them.
+    const all = await t.request('GET', `/api/maps/sales?from=${today}&to=${today}&bbox=-180,-85,180,85&zoom=4&sellerId=${seller.id}`, { cookie: admin })
+    const whole = all.json as unknown as MapSalesAnswer
+    const [w, s, e, n] = whole.extent!
+    expect(w).toBeLessThanOrEqual(3.5)
+    expect(e).toBeGreaterThanOrEqual(3.5)
+    expect(s).toBeLessThanOrEqual(3.5)
+    expect(n).toBeGreaterThanOrEqual(3.5)
+    // Nothing placed: no extent, and the map keeps its own start.
+    const none = await t.request('GET', `/api/maps/sales?from=2001-01-01&to=2001-01-02&bbox=-180,-85,180,85&zoom=4`, { cookie: admin })
+    expect((none.json as unknown as MapSalesAnswer).extent).toBeNull()
   })
 })
 
@@ -223,10 +242,76 @@ describe('areas on the map', () => {
   })
 })
 
+describe('an outline whose ring is open (issue 68 Q4)', () => {
+  it('is closed on the server before it is stored; one stored before that breaks no list', async () => {
+    const make = async (name: string) => (await t.request('POST', '/api/field/areas', { cookie: coach, body: { name, teamId } })).json as { id: string }
+    const draw = (id: string, shape: unknown) =>
+      t.request('PUT', `/api/field/areas/${id}`, { cookie: coach, body: { name: `Öppen ${id.slice(0, 4)}`, teamId, sellerIds: [], shape, version: 1 } })
+    const list = async () => t.request('GET', `/api/maps/areas?from=${today}&to=${today}&teamId=${teamId}`, { cookie: coach })
+    const open = square(6, 6, 0.1)
+    open.coordinates[0]!.pop()
+    const a = await make(`Öppen ${randomUUID().slice(0, 4)}`)
+    expect((await draw(a.id, open)).status).toBe(204)
+    const [stored] = await db.select({ shape: tables.fieldAreas.shape }).from(tables.fieldAreas).where(eq(tables.fieldAreas.id, a.id))
+    expect(stored!.shape).toEqual(square(6, 6, 0.1))
+    // Three corners are an outline once closed; two are not.
+    const b = await make(`Tre ${randomUUID().slice(0, 4)}`)
+    const triangle = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [7, 7],
+          [7.1, 7],
+          [7, 7.1],
+        ],
+      ],
+    }
+    expect((await draw(b.id, triangle)).status).toBe(204)
+    expect(
+      (
+        await draw(b.id, {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [7, 7],
+              [7.1, 7],
+              [7, 7],
+            ],
+          ],
+        })
+      ).status,
+    ).toBe(400)
+    // Outlines stored before: one open overlapping another (its intersection once threw), one that is no outline at all.
+    await db.update(tables.fieldAreas).set({ shape: open }).where(eq(tables.fieldAreas.id, a.id))
+    await db
+      .update(tables.fieldAreas)
+      .set({
+        shape: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [7, 7],
+              [7, 7],
+            ],
+          ],
+        },
+      })
+      .where(eq(tables.fieldAreas.id, b.id))
+    const c = await make(`Granne ${randomUUID().slice(0, 4)}`)
+    expect((await draw(c.id, square(6.05, 6.05, 0.1))).status).toBe(204)
+    const r = await list()
+    expect(r.status, r.text).toBe(200)
+    const areas = r.json as unknown as MapArea[]
+    expect(areas.find((x) => x.id === a.id)).toMatchObject({ shape: square(6, 6, 0.1), overlaps: [{ id: c.id }] })
+    expect(areas.find((x) => x.id === b.id)).toMatchObject({ shape: null, sales: 0 })
+    for (const id of [a.id, b.id, c.id]) expect((await t.request('DELETE', `/api/field/areas/${id}`, { cookie: coach })).status).toBe(204)
+  })
+})
+
 describe('the basemap', () => {
   /** A PMTiles header (vector, zoom 0–14, the Nordics) and then bytes that count, across more than two pieces. */
-  const archive = () => {
-    const bytes = new Uint8Array(CHUNK_BYTES * 2 + 1000)
+  const archive = (size = CHUNK_BYTES * 2 + 1000) => {
+    const bytes = new Uint8Array(size)
     for (let i = 0; i < bytes.length; i++) bytes[i] = i % 251
     bytes.set([...'PMTiles'].map((c) => c.charCodeAt(0)))
     bytes[7] = 3
@@ -285,5 +370,78 @@ describe('the basemap', () => {
     const s = (await t.request('GET', '/api/maps/settings', { cookie: admin })).json as unknown as MapSettings
     expect(s.file?.name).toBe('norden.pmtiles')
     expect((await t.request('GET', '/api/maps/basemap.pmtiles', { cookie: admin, headers: { range: 'bytes=0-6' } })).text).toBe('PMTiles')
+  })
+
+  it('is read by the reference PMTiles reader (the map’s own) over HTTP, tiles across pieces included', async () => {
+    const tile = (n: number, size: number) => {
+      const data = new Uint8Array(size)
+      for (let i = 0; i < size; i++) data[i] = (i * 31 + n) % 251
+      data.set([0x89, 0x50, 0x4e, 0x47])
+      return data
+    }
+    const tiles = [
+      { z: 0, x: 0, y: 0, data: tile(1, 300) },
+      { z: 5, x: 17, y: 9, data: tile(2, 100_000) },
+      // Across three of the server's pieces.
+      { z: 7, x: 70, y: 37, data: tile(3, 2 * CHUNK_BYTES + 12_345) },
+      { z: 7, x: 71, y: 37, data: tile(4, 5_000) },
+    ]
+    const archive = pmtilesArchive(tiles)
+    const up = await t.request('POST', '/api/maps/basemap', {
+      cookie: admin,
+      body: archive,
+      headers: { 'content-type': 'application/octet-stream', 'x-file-name': 'ref.pmtiles' },
+    })
+    expect(up.status, up.text).toBe(201)
+    const server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }) as Server
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()))
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/maps/basemap.pmtiles`
+      const reader = new PMTiles(new FetchSource(url, new Headers({ cookie: coach })))
+      const header = await reader.getHeader()
+      expect(header).toMatchObject({ specVersion: 3, tileType: TileType.Png, minZoom: 0, maxZoom: 7, numAddressedTiles: 4, centerLon: 15, centerLat: 62 })
+      for (const t0 of tiles) {
+        const got = await reader.getZxy(t0.z, t0.x, t0.y)
+        expect(got && same(new Uint8Array(got.data), t0.data), `tile ${t0.z}/${t0.x}/${t0.y}`).toBe(true)
+      }
+      expect(await reader.getZxy(7, 72, 37)).toBeUndefined()
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
+  })
+
+  it('a range as long as the file is answered with its first 8 MiB, piece by piece, while the server keeps answering (issue 68 Q3)', async () => {
+    const bytes = archive(RANGE_MAX_BYTES * 3 + 1000)
+    const up = await t.request('POST', '/api/maps/basemap', {
+      cookie: admin,
+      body: bytes,
+      headers: { 'content-type': 'application/octet-stream', 'x-file-name': 'stor.pmtiles' },
+    })
+    expect(up.status, up.text).toBe(201)
+    // Eight readers each asking for the whole file from its first byte. They only count what arrives (this thread is
+    // the server's too: decoding 64 MiB here would be the test's own stall, not the server's).
+    const reader = async () => {
+      const res = await t.app.request('http://localhost/api/maps/basemap.pmtiles', { headers: { cookie: coach, range: 'bytes=0-' } })
+      let length = 0
+      const first: Uint8Array[] = []
+      for await (const piece of res.body as unknown as AsyncIterable<Uint8Array>) {
+        length += piece.byteLength
+        if (first.length < 2) first.push(piece)
+      }
+      return { status: res.status, range: res.headers.get('content-range'), length, head: Buffer.concat(first) }
+    }
+    const { result, health } = await healthWhile(t.request, () => Promise.all(Array.from({ length: 8 }, reader)))
+    for (const r of result) {
+      expect([r.status, r.range, r.length]).toEqual([206, `bytes 0-${RANGE_MAX_BYTES - 1}/${bytes.length}`, RANGE_MAX_BYTES])
+      expect(same(r.head, bytes.subarray(0, r.head.length))).toBe(true)
+    }
+    expectAnsweredThroughout(health)
+    // The rest is asked for as a client does after a shorter answer: from where it ended, across pieces.
+    const rest = await t.request('GET', '/api/maps/basemap.pmtiles', {
+      cookie: coach,
+      headers: { range: `bytes=${RANGE_MAX_BYTES - 5}-${RANGE_MAX_BYTES * 2 + 4}` },
+    })
+    expect(rest.res.headers.get('content-range')).toBe(`bytes ${RANGE_MAX_BYTES - 5}-${RANGE_MAX_BYTES * 2 - 6}/${bytes.length}`)
+    expect(same(rest.bytes, bytes.subarray(RANGE_MAX_BYTES - 5, RANGE_MAX_BYTES * 2 - 5))).toBe(true)
   })
 })

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, or } from 'drizzle-orm'
 import { SignJWT } from 'jose'
 import type { EmbedScopeParam, EmbedSession, EmbedView } from '../../../shared/schemas/guides'
 import type { Db } from '../../db/client'
+import { TRANSLATORS } from '../../../shared/i18n'
 import { ApiError, notFound } from '../../lib/errors'
 import { logActivity } from '../../platform/activity-log'
 import type { SecretBox } from '../../platform/secret-box'
@@ -28,7 +29,8 @@ function scopeValue(reader: GuideReader, param: EmbedScopeParam): string | null 
  * Opening embeds (docs/decisions/069): the ones a reader sees (assigned to them, their role or a team of theirs, and
  * those inside the guides they read), and a signed embed's address with a token the server mints for each opening:
  * it expires in ten minutes and locks the reader's own values, signed with the embed's secret, which never leaves
- * the server. Who may not open an embed is answered as if it did not exist.
+ * the server; a reader lacking one of those values (a manager without a team) is refused, never shown the unfiltered
+ * dashboard. Who may not open an embed is answered as if it did not exist.
  */
 export function embedOpening(ctx: GuidesContext, secrets: SecretBox) {
   const { database, db, t, now } = ctx
@@ -107,8 +109,14 @@ export function embedOpening(ctx: GuidesContext, secrets: SecretBox) {
       else {
         if (!row.secret || !row.resource) throw new ApiError(409, 'invalid_transition')
         const reader = await ctx.readerOf(db, actor.id)
-        const params: Record<string, string | null> = {}
-        for (const p of row.scope) params[p] = scopeValue(reader, p)
+        const params: Record<string, string> = {}
+        for (const p of row.scope) {
+          const value = scopeValue(reader, p)
+          // Metabase reads an empty locked parameter as "not filtered on it": a reader without the value would see
+          // everyone's rows. Refused instead, naming what is missing (issue 68 Q5).
+          if (!value) throw new ApiError(409, 'embed_scope_missing', { params: { what: TRANSLATORS[actor.language](`guides.embeds.scopes.${p}`) } })
+          params[p] = value
+        }
         const exp = Math.floor(at / 1000) + EMBED_TOKEN_SECONDS
         const token = await new SignJWT({ resource: { [row.resource.type]: row.resource.id }, params })
           .setProtectedHeader({ alg: 'HS256' })

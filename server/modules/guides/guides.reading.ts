@@ -1,6 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { acknowledgement, localized, textLanguage } from '../../../shared/rules/guides'
-import { buildGuideIndex } from '../../../shared/search/guide-search'
+import { buildGuideIndex, STEMMERS_VERSION } from '../../../shared/search/guide-search'
+import type { SearchHit } from '../../../shared/schemas/search'
+import { foldText } from '../../../shared/format'
 import { docEmbedIds } from '../../../shared/schemas/guide-document'
 import type { GuideLanguage, GuideListing, GuideSummary, GuideView, GuidesDashboard } from '../../../shared/schemas/guides'
 import type { Db } from '../../db/client'
@@ -89,6 +91,20 @@ export function guideReading(ctx: GuidesContext, embedsFor: (tx: Db, actor: Acto
         }
       },
 
+      /** The global search's guides (issue 70): those the reader may read whose title has the words, with their category. */
+      async searchTitles(actor: Actor, q: string, limit: number): Promise<{ hits: SearchHit[]; more: boolean }> {
+        const seen = await ctx.visible(db, actor)
+        const words = foldText(q).split(/\s+/).filter(Boolean)
+        const categories = new Map(seen.categories.map((c) => [c.id, localized(c.name, actor.language)]))
+        const found = seen.guides.map((g) => summary(g, actor.language, null)).filter((s) => words.every((w) => foldText(s.title).includes(w)))
+        return {
+          hits: found
+            .slice(0, limit)
+            .map((s) => ({ kind: 'guide' as const, id: s.id, title: s.title, details: [categories.get(s.categoryId) ?? ''].filter(Boolean) })),
+          more: found.length > limit,
+        }
+      },
+
       async view(actor: Actor, id: string): Promise<GuideView> {
         const { guide, category } = await readable(db, actor, id)
         const [[version], acks] = await Promise.all([
@@ -110,7 +126,7 @@ export function guideReading(ctx: GuidesContext, embedsFor: (tx: Db, actor: Acto
        */
       async searchIndex(actor: Actor): Promise<{ tag: string; index: string }> {
         const seen = await ctx.visible(db, actor)
-        const tag = `${actor.language}:${seen.guides.map((g) => `${g.id}.${g.number}`).join(',')}`
+        const tag = `${STEMMERS_VERSION}:${actor.language}:${seen.guides.map((g) => `${g.id}.${g.number}`).join(',')}`
         const cached = indexes.get(tag)
         if (cached) return { tag: hash(tag), index: cached }
         const texts = new Map<string, { sv: string; en: string | null; fi: string | null }>()

@@ -61,7 +61,9 @@ export function guidesRoutes(guides: GuidesService, files: FileStore) {
         c.json(await guides.acks.remind(actor(c), c.req.valid('param').id, c.req.valid('json').teamIds), 200),
       )
       // The roles an audience may name.
-      .get('/guide-admin/roles', manages, async (c) => c.json({ items: (await guides.roleChoices()).map((r) => ({ id: r.id, name: r.name })) }, 200))
+      .get('/guide-admin/roles', manages, async (c) =>
+        c.json({ items: (await guides.roleChoices()).map((r) => ({ id: r.id, key: r.key, name: r.name })) }, 200),
+      )
       // Categories.
       .get('/guide-admin/categories', manages, async (c) => c.json({ items: await guides.categories.list() }, 200))
       .post('/guide-admin/categories', manages, validate('json', categoryInputSchema), async (c) =>

@@ -454,4 +454,28 @@ describe('embeds', () => {
       .where(and(eq(tables.activityLog.entity, 'embed'), eq(tables.activityLog.entityId, item.id)))
     expect(log.map((l) => l.action)).toContain('opened')
   })
+
+  it('a reader without a value the embed locks (a manager without a team) is refused, never given an unfiltered token (issue 68 Q5)', async () => {
+    const [manager] = await db
+      .select({ teamId: tables.users.teamId, roleId: tables.users.roleId })
+      .from(tables.users)
+      .where(eq(tables.users.email, 'manager@demo.test'))
+    expect(manager!.teamId).toBeNull()
+    const made = await api(
+      'admin@demo.test',
+      'POST',
+      '/api/embeds',
+      embed({ name: 'Teamets tavla', assignees: { users: [], roles: [manager!.roleId], teams: [] } }),
+    )
+    expect(made.status, made.text).toBe(201)
+    const before = verified.length
+    const refused = await api('manager@demo.test', 'POST', `/api/embeds/${(made.json as unknown as EmbedItem).id}/open`)
+    expect(refused.status).toBe(409)
+    expect(refused.json).toMatchObject({
+      error: 'embed_scope_missing',
+      message: 'Vyn visar bara det som gäller ditt team, och du har inget team registrerat. Be en administratör lägga in det.',
+    })
+    expect(refused.text).not.toContain('/embed/')
+    expect(verified.length).toBe(before)
+  })
 })

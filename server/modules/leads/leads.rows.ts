@@ -56,6 +56,8 @@ export function readLead(
     const i = columns[field]
     text[field] = i === undefined ? '' : (cells[i] ?? '').trim()
   }
+  // First and last name in two columns make one name.
+  if (text.surname) text.name = `${text.name} ${text.surname}`.trim()
   const problems: LeadProblem[] = []
   const phones: LeadPhone[] = []
   const seen = new Set<string>()

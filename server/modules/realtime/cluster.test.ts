@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net'
+import { connect as connectTcp, createServer as createNetServer, type AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
 import { serve } from '@hono/node-server'
 import { and, eq } from 'drizzle-orm'
@@ -140,5 +140,44 @@ describe.skipIf(!onPg)('two server instances on PostgreSQL', () => {
     const coachLeft = new Promise<{ id: string }>((resolve) => sellerTeam.bind('pusher:member_removed', resolve))
     onA.disconnect()
     expect((await coachLeft).id).toBe(coach.answer.userData.id)
+  })
+
+  it('an instance going away: its clients are back on the other within 2 s of the 4200, through the load balancer', async () => {
+    const seller = await a!.app.login('seller@demo.test')
+    const key = (await a!.app.request('GET', '/api/realtime/config', { cookie: seller.cookie })).json.key as string
+    // A load balancer as nginx's upstream with proxy_next_upstream: A first, B when A refuses the connection.
+    const balancer = createNetServer((downstream) => {
+      const to = (port: number, next?: number) => {
+        const upstream = connectTcp(port, '127.0.0.1')
+        upstream.once('connect', () => {
+          downstream.pipe(upstream).pipe(downstream)
+          upstream.on('error', () => downstream.destroy())
+          downstream.on('error', () => upstream.destroy())
+        })
+        upstream.once('error', () => (next ? to(next) : downstream.destroy()))
+      }
+      to(a!.port, b!.port)
+    })
+    await new Promise<void>((resolve) => balancer.listen(0, '127.0.0.1', resolve))
+    const port = (balancer.address() as AddressInfo).port
+    const pusher = new Pusher(key, { cluster: 'mt1', wsHost: '127.0.0.1', wsPort: port, forceTLS: false, enabledTransports: ['ws'] })
+    clients.push(pusher)
+    await new Promise<void>((resolve) => pusher.connection.bind('connected', () => resolve()))
+    expect(a!.app.realtime.stats().connections).toBeGreaterThanOrEqual(1)
+    const onB = b!.app.realtime.stats().connections
+    const back = new Promise<number>((resolve) =>
+      pusher.connection.bind('state_change', ({ previous, current }: { previous: string; current: string }) => {
+        if (previous !== 'connected' && current === 'connected') resolve(Date.now())
+      }),
+    )
+    // A stops as the app stops (server/index.ts): its listener closed, then realtime's 4200 to every socket.
+    const told = Date.now()
+    const listenerClosed = new Promise((resolve) => a!.server.close(resolve))
+    await a!.app.realtime.close()
+    await listenerClosed
+    expect((await back) - told).toBeLessThan(2_000)
+    expect(b!.app.realtime.stats().connections).toBe(onB + 1)
+    pusher.disconnect()
+    await new Promise((resolve) => balancer.close(resolve))
   })
 })

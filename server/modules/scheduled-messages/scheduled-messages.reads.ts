@@ -23,6 +23,7 @@ export function messageReads(ctx: ScheduledMessagesContext, history: ReturnType<
     recurrence: row.schedule.recurrence,
     schedule: row.schedule,
     nextSendAt: row.active ? row.nextSendAt : null,
+    timezone: row.timezone,
     active: row.active,
     languages: languagesOf(row),
     createdByName: row.createdBy ? (names.get(row.createdBy) ?? null) : null,

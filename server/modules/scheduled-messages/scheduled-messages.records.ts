@@ -37,7 +37,10 @@ export function messageRecords(ctx: ScheduledMessagesContext, recipients: Messag
     return row
   }
 
-  /** A message reaches no one its writer could not: the chosen people, teams, offices and roles exist and are theirs to reach. */
+  /**
+   * A message reaches no one its writer could not: the chosen people, teams, offices and roles exist, and everyone in
+   * them is theirs to reach (their `view users` rules), however they are named.
+   */
   async function checkRecipients(tx: Db, actor: MessageActor, v: ScheduledMessageValues) {
     const r = v.recipients
     const errors: Record<string, string[]> = {}
@@ -58,6 +61,19 @@ export function messageRecords(ctx: ScheduledMessagesContext, recipients: Messag
     if (r.roleIds.length) {
       const roles = await ports.names(tx, { roleIds: r.roleIds })
       if (r.roleIds.some((id) => !roles.has(id))) errors['recipients.roleIds'] = ['validation.unknownChoice']
+    }
+    // Naming a team, an office or a role reaches its people: every one of them must be the writer's to reach, as
+    // when people are named one by one (issue 68 Q7).
+    for (const [field, target] of [
+      ['teamIds', { teamIds: r.teamIds }],
+      ['officeIds', { officeIds: r.officeIds }],
+      ['roleIds', { roleIds: r.roleIds }],
+    ] as const) {
+      const key = `recipients.${field}`
+      if (errors[key] || r[field].length === 0) continue
+      const audience = { everyone: false, userIds: [], teamIds: [], officeIds: [], roleIds: [], ...target }
+      const [members, reach] = await Promise.all([ports.membersOf(tx, audience), ports.reachable(tx, actor.ability, audience)])
+      if (reach.length < new Set(members).size) errors[key] = ['validation.outsideReach']
     }
     if (Object.keys(errors).length) throw validationError(errors)
   }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, ne } from 'drizzle-orm'
 import { spawn } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fakeSmtp } from '../../test/fake-smtp'
@@ -134,7 +134,7 @@ describe('scheduled messages: writing one', () => {
       'a field that does not exist',
       (id) => weekly(id, { templates: { sv: { subject: 'Hej {{frstName}}', body: 'x' } } }),
       'templates.sv.subject',
-      /fält som inte finns/,
+      /^\{\{frstName\}\} finns inte som fält\. Välj fälten ur listan\.$/,
     ],
     ['no template at all', (id) => weekly(id, { templates: {} }), 'templates.sv', /minst ett språk/],
     ['a time that is not one', (id) => weekly(id, { schedule: { recurrence: { kind: 'daily', time: '25:00' } } }), 'schedule.recurrence.time', /.+/],
@@ -151,6 +151,21 @@ describe('scheduled messages: writing one', () => {
       /bara med e-post/,
     ],
     ['a team that does not exist', () => weekly('00000000-0000-4000-8000-000000000000'), 'recipients.teamIds', /finns inte/],
+    // Issue 69: a header's worth of text in the sender's name, which the mail's From carries.
+    ['a sender name with a line break', (id) => weekly(id, { senderName: 'Bea Backoffice\r\nBcc: alla@example.se' }), 'senderName', /radbrytningar/],
+    // Issue 68 Q8: the first answered 500, the second was stored and never sent.
+    [
+      'a one-off in a month that does not exist',
+      (id) => weekly(id, { schedule: { recurrence: { kind: 'once', at: '2026-13-01T09:00' } } }),
+      'schedule.recurrence.at',
+      /dag som finns/,
+    ],
+    [
+      'a one-off on a day that does not exist',
+      (id) => weekly(id, { schedule: { recurrence: { kind: 'once', at: '2027-02-30T09:00' } } }),
+      'schedule.recurrence.at',
+      /dag som finns/,
+    ],
   ])('refused with a translated message and nothing stored: %s', async (_name, body, field, message) => {
     const { teamId } = await teamWith(0)
     const before = (await db.select({ id: s.scheduledMessages.id }).from(s.scheduledMessages)).length
@@ -158,6 +173,47 @@ describe('scheduled messages: writing one', () => {
     expect(r.status, r.text).toBe(400)
     expect((r.json.fieldErrors as Record<string, string[]>)[field]?.[0]).toMatch(message)
     expect((await db.select({ id: s.scheduledMessages.id }).from(s.scheduledMessages)).length).toBe(before)
+  })
+
+  it('a writer who reaches one office cannot reach another by naming its office, a team or a role (issue 68 Q7)', async () => {
+    const tag = Date.now().toString(36)
+    const permissions = [
+      { action: 'view', subject: 'scheduled_messages' },
+      { action: 'create', subject: 'scheduled_messages' },
+      { action: 'view', subject: 'users', scope: 'office' },
+    ]
+    const role = await t.request('POST', '/api/roles', { cookie: admin, body: { name: `Kontorsskribent ${tag}`, permissions } })
+    expect(role.status, role.text).toBe(201)
+    const email = `skribent.${tag}@demo.test`
+    const mine = await teamWith(1)
+    const made = await t.request('POST', '/api/users', {
+      cookie: admin,
+      body: { email, firstName: 'Skri', lastName: 'Bent', password: 'ett-langt-losenord', roleId: (role.json as { id: string }).id, teamId: mine.teamId },
+    })
+    expect(made.status, made.text).toBe(201)
+    const writer = (await t.login(email, 'ett-langt-losenord')).cookie
+    const [other] = await db.select({ id: s.offices.id }).from(s.offices).where(ne(s.offices.id, officeId)).limit(1)
+    const theirs = await t.request('POST', '/api/teams', { cookie: admin, body: { name: `Team Annat ${tag}`, officeId: other!.id, coachIds: [] } })
+    const theirTeam = (theirs.json as { id: string }).id
+    await addSeller(theirTeam, `annat.${tag}@demo.test`)
+    const before = (await db.select({ id: s.scheduledMessages.id }).from(s.scheduledMessages)).length
+    for (const [field, recipients] of [
+      ['recipients.officeIds', { officeIds: [other!.id] }],
+      ['recipients.teamIds', { teamIds: [theirTeam] }],
+      ['recipients.roleIds', { roleIds: [sellerRoleId] }],
+    ] as const) {
+      const body = weekly(mine.teamId, { recipients: { everyone: false, userIds: [], teamIds: [], officeIds: [], roleIds: [], rule: null, ...recipients } })
+      const r = await t.request('POST', '/api/scheduled-messages', { cookie: writer, body })
+      expect(r.status, r.text).toBe(400)
+      expect((r.json.fieldErrors as Record<string, string[]>)[field]).toEqual(['Några av dem som valet når ligger utanför de personer du får nå'])
+    }
+    expect((await db.select({ id: s.scheduledMessages.id }).from(s.scheduledMessages)).length).toBe(before)
+    // Their own office and a team in it are theirs to name.
+    for (const recipients of [{ officeIds: [officeId] }, { teamIds: [mine.teamId] }]) {
+      const body = weekly(mine.teamId, { recipients: { everyone: false, userIds: [], teamIds: [], officeIds: [], roleIds: [], rule: null, ...recipients } })
+      const r = await t.request('POST', '/api/scheduled-messages', { cookie: writer, body })
+      expect(r.status, r.text).toBe(201)
+    }
   })
 
   it('a seller may not read or write scheduled messages', async () => {

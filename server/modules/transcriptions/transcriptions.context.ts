@@ -1,11 +1,22 @@
 import { eq } from 'drizzle-orm'
 import type { AppAbility } from '../../../shared/permissions/ability'
-import { checkScript, redact, type CheckResult, type ScriptCheck, type Segment } from '../../../shared/rules/transcriptions'
+import { redact, type CheckResult, type ScriptCheck, type ScriptPhrase, type Segment } from '../../../shared/rules/transcriptions'
 import type { TranscriptionDetail, TranscriptionItem } from '../../../shared/schemas/transcriptions'
 import type { Db } from '../../db/client'
 import { notFound } from '../../lib/errors'
+import { OffThreadError, offThread } from '../../lib/off-thread'
 import type { Deps } from '../../platform/deps'
+import type { CheckAnswer, CheckTask } from './transcriptions.check.worker'
 import { openAiEngine, type SpeechEngine } from './transcriptions.engine'
+
+type Script = { must: ScriptPhrase[]; mustNot: ScriptPhrase[]; version: number }
+/** A call's check as stored: its checks and result, or none with the reason it could not be made. */
+export type Checked = { checks: ScriptCheck[] | null; checkResult: CheckResult | null; checkError: 'tooLarge' | null }
+const NOT_CHECKED: Checked = { checks: null, checkResult: null, checkError: null }
+const TOO_LARGE: Checked = { checks: null, checkResult: null, checkError: 'tooLarge' }
+
+/** Script checks run beside the server: one at a time per process, 256 MiB, 30 s for a batch (docs/decisions/079). */
+const checker = offThread<CheckTask, CheckAnswer>(new URL('./transcriptions.check.worker.ts', import.meta.url), { heapMb: 256, millis: 30_000, threads: 1 })
 
 /** What the transcriptions area asks other areas (wired in server/composition/areas.ts). */
 export type TranscriptionsPorts = {
@@ -20,6 +31,10 @@ export type TranscriptionsPorts = {
   teamNames(db: Db, ids: string[]): Promise<Map<string, string>>
   /** the organisation: the provider a team sells for */
   teamProvider(db: Db, teamId: string): Promise<string | null>
+  /** the sales area: the providers a seller sold for on a day, the most sold first */
+  providersSoldOn(db: Db, sellerId: string, day: string): Promise<string[]>
+  /** the users area: the providers a person sells for (none: their team's) */
+  sellerProviders(db: Db, userId: string): Promise<string[]>
   providerNames(db: Db, ids: string[]): Promise<Map<string, string>>
   providerList(db: Db): Promise<Array<{ id: string; name: string }>>
 }
@@ -50,14 +65,48 @@ export function transcriptionsContext(
     return found
   }
 
-  /** The provider's script checked against the segments, or nothing when the provider has none. */
-  async function checksFor(tx: Db, providerId: string | null, segments: readonly Segment[]) {
-    const none = { checks: null as ScriptCheck[] | null, checkResult: null as CheckResult | null }
-    if (!providerId || segments.length === 0) return none
+  /** A provider's script (its phrases and version), or null when it has none to check. */
+  async function scriptOf(tx: Db, providerId: string | null): Promise<Script | null> {
+    if (!providerId) return null
     const [script] = await tx.select().from(t.transcriptionScripts).where(eq(t.transcriptionScripts.providerId, providerId))
-    if (!script || script.must.length + script.mustNot.length === 0) return none
-    const { checks, result } = checkScript(segments, script)
-    return { checks: checks as ScriptCheck[] | null, checkResult: result as CheckResult | null }
+    return script && script.must.length + script.mustNot.length > 0 ? { must: script.must, mustNot: script.mustNot, version: script.version } : null
+  }
+
+  /**
+   * Calls' segments checked against a script, off the main thread and outside any transaction (docs/decisions/079):
+   * each answer is the checks and their result, nothing when there is no script or no text, or `tooLarge` when the
+   * text is beyond what a check may cost, by the rule's bound or the worker's time and heap (the call is then not
+   * checked, never shown as passed or failed).
+   */
+  async function checkAll(script: Script | null, calls: ReadonlyArray<readonly Segment[]>): Promise<Checked[]> {
+    const answers: Checked[] = calls.map(() => NOT_CHECKED)
+    const wanted = script ? calls.flatMap((segments, i) => (segments.length > 0 ? [i] : [])) : []
+    if (!script || wanted.length === 0) return answers
+    const phrases = { must: script.must, mustNot: script.mustNot }
+    const run = async (batch: number[]) => {
+      const replies = await checker.run(batch.map((i) => ({ segments: [...calls[i]!], script: phrases })))
+      replies.forEach((reply, n) => {
+        answers[batch[n]!] = 'tooLarge' in reply ? TOO_LARGE : { checks: reply.checks, checkResult: reply.result, checkError: null }
+      })
+    }
+    try {
+      await run(wanted)
+    } catch (error) {
+      if (!(error instanceof OffThreadError)) throw error
+      // Past the worker's time or heap: one call at a time, so that only a call beyond what a check may cost (as by
+      // the rule's own bound) is left unchecked.
+      for (const i of wanted)
+        await run([i]).catch((e: unknown) => {
+          if (!(e instanceof OffThreadError)) throw e
+          answers[i] = TOO_LARGE
+        })
+    }
+    return answers
+  }
+
+  /** Whether the script a check was made with is still the provider's (else the check is made again). */
+  async function sameScript(tx: Db, providerId: string | null, script: Script | null): Promise<boolean> {
+    return (await scriptOf(tx, providerId))?.version === script?.version
   }
 
   /** What `transcription.ready` says of a checked call: its result and the phrases it lacked or should not have had. */
@@ -117,15 +166,19 @@ export function transcriptionsContext(
       dropped: r.dropped,
       audio: r.audioFileId && r.audioType ? { type: r.audioType, size: r.audioSize ?? 0 } : null,
       checks: r.checks,
+      checkError: r.checkError,
       error: r.error,
       createdByName: n.people.get(r.createdById) ?? '',
       createdAt: r.createdAt,
       version: r.version,
-      may: { edit: ability.can('update', 'seller_transcriptions') },
+      may: {
+        edit: ability.can('update', 'seller_transcriptions'),
+        transcribeAgain: ability.can('update', 'seller_transcriptions') && r.status === 'failed' && !!r.audioFileId && !!engine,
+      },
     }
   }
 
-  return { database, db, t, x, files, jobs, events, ports, engine, row, checksFor, ready, names, item, detail }
+  return { database, db, t, x, files, jobs, events, ports, engine, row, scriptOf, checkAll, sameScript, ready, names, item, detail }
 }
 
 export type TranscriptionsContext = ReturnType<typeof transcriptionsContext>

@@ -1,4 +1,5 @@
 import type { EngineSegment } from '../../../shared/rules/transcriptions'
+import { refusalOf } from '../../lib/outside-failure'
 
 /** What an engine answers for a recording: the language it heard, the length, the segments with their times. */
 export type EngineAnswer = { language: string | null; duration: number | null; segments: EngineSegment[] }
@@ -37,7 +38,7 @@ export function openAiEngine(config: { url: string; key: string; model: string }
         headers: config.key ? { authorization: `Bearer ${config.key}` } : {},
         signal: AbortSignal.timeout(10 * 60_000),
       })
-      if (!res.ok) throw new Error(`the speech engine answered ${res.status}: ${(await res.text()).slice(0, 300)}`)
+      if (!res.ok) throw await refusalOf(res, 'the speech engine', 'to the recording')
       const body = (await res.json()) as VerboseJson
       const segments: EngineSegment[] = (body.segments ?? []).map((s) => ({
         start: s.start,

@@ -1,8 +1,10 @@
 import { Hono } from 'hono'
 import { AUDIO_MAX_BYTES } from '../../../shared/schemas/files'
 import {
+  proposedProviderQuerySchema,
   scriptInputSchema,
   scriptProviderParamSchema,
+  transcribeAgainSchema,
   transcriptionIdParamSchema,
   transcriptionsQuerySchema,
   transcriptionUploadQuerySchema,
@@ -29,6 +31,9 @@ export function transcriptionsRoutes({ files }: Pick<Deps, 'files'>, transcripti
     .get('/transcriptions', access.can('view', 'seller_transcriptions'), validate('query', transcriptionsQuerySchema), async (c) =>
       c.json(await transcriptions.list(c.var.auth!.ability, c.req.valid('query')), 200),
     )
+    .get('/transcriptions/proposed-provider', access.can('create', 'seller_transcriptions'), validate('query', proposedProviderQuerySchema), async (c) =>
+      c.json(await transcriptions.proposeProvider(c.req.valid('query'), c.var.t), 200),
+    )
     .get('/transcriptions/settings', access.can('view', 'seller_transcriptions'), async (c) =>
       c.json({ ...transcriptions.settings(), maxBytes: AUDIO_MAX_BYTES }, 200),
     )
@@ -51,6 +56,18 @@ export function transcriptionsRoutes({ files }: Pick<Deps, 'files'>, transcripti
         await transcriptions.get(c.var.auth!.ability, id)
         await transcriptions.setText(c.var.auth!.userData.id, id, c.req.valid('json'))
         return c.json(await transcriptions.get(c.var.auth!.ability, id), 200)
+      },
+    )
+    .post(
+      '/transcriptions/:id/transcribe',
+      access.can('update', 'seller_transcriptions'),
+      validate('param', transcriptionIdParamSchema),
+      validate('json', transcribeAgainSchema),
+      async (c) => {
+        const { id } = c.req.valid('param')
+        await transcriptions.get(c.var.auth!.ability, id)
+        await transcriptions.transcribeAgain(c.var.auth!.userData.id, id, c.req.valid('json'))
+        return c.json(await transcriptions.get(c.var.auth!.ability, id), 202)
       },
     )
     .get('/transcriptions/:id/audio', access.can('view', 'seller_transcriptions'), validate('param', transcriptionIdParamSchema), async (c) => {

@@ -8,13 +8,17 @@ import path from 'node:path'
 import { and, eq, inArray, notInArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TranscriptionDetail, TranscriptionItem, TranscriptScript } from '../../../shared/schemas/transcriptions'
+import { saleArgs } from '../../test/fixtures'
 import { createTestApp } from '../../test/harness'
+import { openaiProblems, transcriptionFields } from '../../test/references/openai'
+import { expectAnsweredThroughout, healthWhile, longScript, longSingleLine } from '../../test/hostile'
 
 /**
  * Seller transcriptions through the API (docs/decisions/076), on SQLite and PostgreSQL. The recordings are spoken by
- * espeak-ng (Swedish) and sox here; the speech engine is a fake OpenAI-compatible endpoint that answers each
+ * espeak-ng (Swedish) and sox here; the speech engine is a stand-in for an OpenAI-compatible endpoint that answers each
  * recording (known by its bytes) with scripted segments, as Whisper's verbose JSON does — including what Whisper
- * invents on a silent recording.
+ * invents on a silent recording. Every request the app sends it and every answer it makes are checked against OpenAI's
+ * own API description (server/test/references/openai.ts).
  */
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'saljkraft-calls-'))
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }))
@@ -35,21 +39,44 @@ const scripts = new Map<string, Scripted>()
 const requests: Array<{ model: string; language: string; format: string }> = []
 const sha = (b: Uint8Array) => createHash('sha1').update(b).digest('hex')
 
+/** What the app sent and what the stand-in answered that OpenAI's API description does not allow (checked at the end). */
+const contractProblems: string[] = []
 const engine = createServer((req, res) => {
   void (async () => {
     const chunks: Buffer[] = []
     for await (const c of req) chunks.push(c as Buffer)
     const form = await new Request('http://x', { method: 'POST', headers: req.headers as Record<string, string>, body: Buffer.concat(chunks) }).formData()
+    contractProblems.push(...openaiProblems('CreateTranscriptionRequest', transcriptionFields(form)).map((p) => `request ${p}`))
     const file = form.get('file') as File
     requests.push({ model: String(form.get('model')), language: String(form.get('language')), format: String(form.get('response_format')) })
     const segments = scripts.get(sha(new Uint8Array(await file.arrayBuffer())))
     if (!segments) {
-      res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":"unknown recording"}')
+      res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":{"message":"unknown recording","type":"invalid_request_error"}}')
       return
     }
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ language: 'swedish', duration: 12.5, text: '', segments }))
+    // Whisper's verbose JSON, every field the description requires of a segment.
+    const answer = {
+      language: 'swedish',
+      duration: 12.5,
+      text: segments.map((x) => x.text).join(''),
+      segments: segments.map((x, i) => ({
+        id: i,
+        seek: 0,
+        start: x.start,
+        end: x.end,
+        text: x.text,
+        tokens: [50364, 407],
+        temperature: 0,
+        avg_logprob: x.avg_logprob ?? -0.25,
+        compression_ratio: 1.3,
+        no_speech_prob: x.no_speech_prob ?? 0.01,
+      })),
+    }
+    contractProblems.push(...openaiProblems('CreateTranscriptionResponseVerboseJson', answer).map((p) => `answer ${p}`))
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer))
   })()
 })
+afterAll(() => expect(contractProblems).toEqual([]))
 await new Promise<void>((resolve) => engine.listen(0, '127.0.0.1', resolve))
 afterAll(() => new Promise<void>((resolve) => engine.close(() => resolve())))
 
@@ -182,6 +209,42 @@ describe('a call through the speech engine', () => {
     expect(await get((made.json as unknown as TranscriptionDetail).id)).toMatchObject({ status: 'no_speech', segments: [], dropped: 2 })
   })
 
+  it('a recording the engine refuses fails at once with the engine’s words; sent again once dealt with, it is transcribed', async () => {
+    const odd = speak('Det här samtalet känner tjänsten inte igen')
+    const before = requests.length
+    const made = await upload({ saleId: inTeam.saleId }, odd)
+    const id = (made.json as unknown as TranscriptionDetail).id
+    await t.jobs.settled()
+    // OpenAI's error body for a request it will not take (400): not asked again, the reason on the call.
+    expect(requests.length - before).toBe(1)
+    const failed = await get(id)
+    expect(failed).toMatchObject({
+      status: 'failed',
+      error: 'the speech engine answered 400 to the recording: unknown recording',
+      may: { transcribeAgain: true },
+    })
+    scripts.set(sha(odd), [{ start: 0, end: 3, text: ' Hej, jag ringer från Säljkraft.' }])
+    const stale = await t.request('POST', `/api/transcriptions/${id}/transcribe`, { cookie: backoffice, body: { version: failed.version + 1 } })
+    expect(stale.status).toBe(409)
+    // Asked twice before the engine is reached, sent once.
+    await t.jobs.stop()
+    try {
+      const again = await t.request('POST', `/api/transcriptions/${id}/transcribe`, { cookie: backoffice, body: { version: failed.version } })
+      expect(again.status).toBe(202)
+      expect(again.json).toMatchObject({ status: 'transcribing', error: null })
+      expect((await t.request('POST', `/api/transcriptions/${id}/transcribe`, { cookie: backoffice, body: {} })).json).toMatchObject({ error: 'transcribing' })
+    } finally {
+      t.jobs.start()
+    }
+    await t.jobs.settled()
+    expect(requests.length - before).toBe(2)
+    expect(await get(id)).toMatchObject({ status: 'done', segments: [{ text: 'Hej, jag ringer från Säljkraft.' }], may: { transcribeAgain: false } })
+    const done = await t.request('POST', `/api/transcriptions/${id}/transcribe`, { cookie: backoffice, body: {}, headers: { 'accept-language': 'sv' } })
+    expect(done.status).toBe(409)
+    expect(done.json).toMatchObject({ error: 'not_transcribable', message: expect.stringContaining('taltjänsten misslyckades') })
+    expect((await t.request('POST', `/api/transcriptions/${id}/transcribe`, { cookie: coach, body: {} })).status).toBe(403)
+  })
+
   it('takes typed text when there is no recording, and refuses what is no recording', async () => {
     const made = await upload({ sellerId: outside.sellerId, language: 'sv' }, null)
     expect(made.status, made.text).toBe(201)
@@ -229,6 +292,80 @@ describe('a call through the speech engine', () => {
     // A team that sells for no provider: the call has none, and no script to check.
     const plain = await upload({ sellerId: outside.sellerId, language: 'sv' }, null)
     expect((plain.json as unknown as TranscriptionDetail).providerId).toBeNull()
+  })
+
+  it('a call typed in for a seller is for the provider they sold for that day, else the one they sell for, else their team’s (issue 70)', async () => {
+    const seller = await t.newSeller({ firstName: 'Ringa', lastName: 'Rätt' })
+    const sellerId = seller.answer.userData.id
+    const propose = async (cookie = backoffice) => t.request('GET', `/api/transcriptions/proposed-provider?sellerId=${sellerId}`, { cookie })
+    // Nothing says yet: the team's provider (when the team has one), or none.
+    const [team] = await db
+      .select({ providerId: s.teams.providerId })
+      .from(s.teams)
+      .innerJoin(s.users, eq(s.users.teamId, s.teams.id))
+      .where(eq(s.users.id, sellerId))
+    expect((await propose()).json).toMatchObject(team!.providerId ? { basis: 'team', providerId: team!.providerId } : { basis: null, providerId: null })
+    // The provider they sell for (one of their own).
+    const [own] = await db.select({ id: s.providers.id, name: s.providers.name }).from(s.providers).orderBy(s.providers.name).limit(1)
+    await db.insert(s.userProviders).values({ userId: sellerId, providerId: own!.id })
+    expect((await propose()).json).toEqual({ basis: 'seller', providerId: own!.id, providerName: own!.name })
+    // A sale today for another provider decides it: the call is about that sale's product.
+    const product = (await t.products(seller.cookie)).find((p) => p.providerId !== own!.id) ?? (await t.products(seller.cookie))[0]!
+    const sale = saleArgs({ providerId: product.providerId, products: [{ productId: product.id, quantity: 1 }] }, { customerName: 'Ring Kund' })
+    expect(await t.device(seller.cookie).push('createSale', sale)).toMatchObject({ applied: 1 })
+    expect((await propose()).json).toMatchObject({ basis: 'sales', providerId: product.providerId })
+    // Made without a provider named, the call takes it, and its script is checked (none is shown as checked without one).
+    const script = await t.request('PUT', `/api/transcription-scripts/${product.providerId}`, {
+      cookie: backoffice,
+      body: { must: [{ id: 'hej', text: 'välkommen till oss' }], mustNot: [] },
+    })
+    expect(script.status, script.text).toBe(200)
+    const made = await upload({ sellerId, language: 'sv' }, null)
+    const id = (made.json as unknown as TranscriptionDetail).id
+    expect((await t.request('PUT', `/api/transcriptions/${id}/text`, { cookie: backoffice, body: { text: '[00:00] Säljare: Hej!' } })).status).toBe(200)
+    expect(await get(id)).toMatchObject({ providerId: product.providerId, checkResult: 'fail' })
+    // Only those who add calls ask; an unknown person is refused in words.
+    expect((await propose(coach)).status).toBe(403)
+    const nobody = await t.request('GET', `/api/transcriptions/proposed-provider?sellerId=${crypto.randomUUID()}`, { cookie: backoffice })
+    expect(nobody.json).toMatchObject({ fieldErrors: { sellerId: [expect.any(String)] } })
+  })
+
+  it('checks a 199,000-character line against a 60-phrase script beside the server, which keeps answering (issue 68 Q2)', async () => {
+    const providerId = crypto.randomUUID()
+    await db
+      .insert(s.providers)
+      .values({ id: providerId, name: `Manusbolaget ${providerId.slice(0, 8)}`, type: 'alarm', createdAt: Date.now(), updatedAt: Date.now() })
+    const phrases = longScript(60)
+    const saved = await t.request('PUT', `/api/transcription-scripts/${providerId}`, {
+      cookie: backoffice,
+      body: { must: phrases.slice(0, 30), mustNot: [...phrases.slice(30, 59), { id: 'said', text: 'vi har ett erbjudande till dig' }] },
+    })
+    expect(saved.status, saved.text).toBe(200)
+    const made = await upload({ sellerId: outside.sellerId, providerId, language: 'sv' }, null)
+    const id = (made.json as unknown as TranscriptionDetail).id
+    const words = longSingleLine(198_960)
+    const line = `${words.slice(0, 100_000)} vi har ett erbjudande till dig ${words.slice(100_000)}`
+    const { result, health } = await healthWhile(t.request, () =>
+      t.request('PUT', `/api/transcriptions/${id}/text`, { cookie: backoffice, body: { text: line } }),
+    )
+    expect(result.status, result.text.slice(0, 300)).toBe(200)
+    expectAnsweredThroughout(health)
+    // Every phrase checked: none of the 30 said, and the one that must not be said was.
+    const call = await get(id)
+    expect(call.checkError).toBeNull()
+    expect(call.checkResult).toBe('fail')
+    expect(call.checks!.filter((c) => c.ok).length).toBe(29)
+    expect(call.checks!.find((c) => c.id === 'said')).toMatchObject({ ok: false, found: { segment: 0 } })
+    // The script saved again: the provider's calls are checked again in the background, the server answering meanwhile.
+    const again = await healthWhile(t.request, async () => {
+      await t.request('PUT', `/api/transcription-scripts/${providerId}`, {
+        cookie: backoffice,
+        body: { must: phrases.slice(0, 30), mustNot: phrases.slice(30, 60) },
+      })
+      await t.jobs.settled()
+    })
+    expectAnsweredThroughout(again.health)
+    expect((await get(id)).checks!.filter((c) => c.ok).length).toBe(30)
   })
 
   it('shows a coach their teams’ calls only; a seller none; only back office adds them', async () => {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import Pusher from 'pusher-js'
 import WebSocket from 'ws'
 import { afterAll, describe, expect, it } from 'vitest'
+import { reconnectWhenBack, type ReconnectingClient } from '../../../shared/realtime-return'
 import { socketServer, type SocketServer } from './socket-server'
 
 /**
@@ -16,13 +17,21 @@ afterAll(async () => {
   for (const server of servers) await new Promise((resolve) => server.close(resolve))
 })
 
-async function start(options: { maxConnectionsPerAddress?: number } = {}): Promise<{ realtime: SocketServer; port: number }> {
+async function start(options: { maxConnectionsPerAddress?: number; port?: number } = {}): Promise<{ realtime: SocketServer; port: number; server: Server }> {
   const realtime = socketServer({ app, allowOrigin: () => true, ...options })
-  const server = createServer((_req, res) => res.writeHead(404).end())
+  // The app's health answer stands in for the whole app: what a client asks to know the server is back.
+  const server = createServer((req, res) => res.writeHead(req.url === '/api/health' ? 200 : 404).end())
   realtime.attach(server)
   servers.push(server)
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return { realtime, port: (server.address() as AddressInfo).port }
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
+  return { realtime, port: (server.address() as AddressInfo).port, server }
+}
+
+/** The way the app stops an instance (server/index.ts): the listener closed first, then realtime. */
+async function stopLikeTheApp(i: { realtime: SocketServer; server: Server }) {
+  const closed = new Promise((resolve) => i.server.close(resolve))
+  await i.realtime.close()
+  await closed
 }
 
 /** A raw client: resolves once the server has said the connection is established. */
@@ -70,4 +79,27 @@ describe('the realtime server', () => {
     expect(states).not.toContain('unavailable')
     pusher.disconnect()
   })
+
+  it('takes no new socket once it is going away: an immediate reconnect is refused, never taken and dropped', async () => {
+    const { realtime, port } = await start()
+    const closing = realtime.close()
+    await expect(connect(port)).rejects.toThrow('HTTP 503')
+    await closing
+  })
+
+  it('a single instance restarted: pusher-js is back within 5 s of the server answering again (issue 69)', async () => {
+    const first = await start()
+    const pusher = new Pusher(app.key, { cluster: 'mt1', wsHost: '127.0.0.1', wsPort: first.port, forceTLS: false, enabledTransports: ['ws'] })
+    const stop = reconnectWhenBack(pusher as unknown as ReconnectingClient, async () => (await fetch(`http://127.0.0.1:${first.port}/api/health`)).ok)
+    await new Promise<void>((resolve) => pusher.connection.bind('connected', () => resolve()))
+    await stopLikeTheApp(first)
+    // Down for three seconds (pusher-js alone would now wait out its 15 s timeout), then up on the same port.
+    await new Promise((resolve) => setTimeout(resolve, 3_000))
+    const connected = new Promise<number>((resolve) => pusher.connection.bind('connected', () => resolve(Date.now())))
+    await start({ port: first.port })
+    const up = Date.now()
+    expect((await connected) - up).toBeLessThan(5_000)
+    stop()
+    pusher.disconnect()
+  }, 20_000)
 })

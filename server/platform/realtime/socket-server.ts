@@ -154,10 +154,16 @@ export function socketServer(options: SocketServerOptions) {
     heartbeat.unref()
   }
 
+  /** Set once this instance is going away: no new socket is taken, so a client's immediate reconnect goes elsewhere. */
+  let closing = false
+
   return {
     /** Takes over HTTP upgrade requests for `/app/{key}`; other upgrades are refused. */
     attach(server: Server) {
       server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+        // Going away: refused before the handshake (a socket taken now would be dropped with 1006, which puts pusher-js
+        // into its back-off); a proxy tries the next instance, a client its next attempt.
+        if (closing) return refuseUpgrade(socket, '503 Service Unavailable', 'Retry-After: 1')
         const path = (request.url ?? '').split('?')[0] ?? ''
         const origin = request.headers.origin
         if (!path.startsWith('/app/') || (origin !== undefined && !options.allowOrigin(origin))) {
@@ -201,12 +207,14 @@ export function socketServer(options: SocketServerOptions) {
     },
 
     /**
-     * Ends this instance's realtime: every socket is told, as the Pusher protocol has it for a server going away,
-     * to reconnect at once (`pusher:error` and a close with 4200, "generic reconnect immediately"), so clients come
-     * back to another instance or to this one restarted without waiting out a back-off. Sockets that do not finish
-     * the closing handshake within a second are dropped.
+     * Ends this instance's realtime. First no new socket is taken (upgrades answer 503: with the HTTP listener closed
+     * by then too, a client's reconnect reaches another instance); then every socket is told, as the Pusher protocol
+     * has it for a server going away, to reconnect at once (`pusher:error` and a close with 4200, "generic reconnect
+     * immediately"), so clients come back to another instance or to this one restarted without waiting out a
+     * back-off. Sockets that do not finish the closing handshake within a second are dropped.
      */
     async close() {
+      closing = true
       clearInterval(sweep)
       if (heartbeat) clearInterval(heartbeat)
       await closeAll(connections, wss)
@@ -215,8 +223,8 @@ export function socketServer(options: SocketServerOptions) {
   }
 }
 
-function refuseUpgrade(socket: Duplex, status: string) {
-  socket.write(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`)
+function refuseUpgrade(socket: Duplex, status: string, header?: string) {
+  socket.write(`HTTP/1.1 ${status}\r\n${header ? `${header}\r\n` : ''}Connection: close\r\n\r\n`)
   socket.destroy()
 }
 

@@ -40,6 +40,7 @@ export const enDevices = {
     clearFilters: 'Clear filters',
     anyAlert: 'All',
     anySource: 'All',
+    anyKind: 'All',
     import: 'Import MDM list',
     settings: 'Alert limits',
     columns: {
@@ -61,12 +62,15 @@ export const enDevices = {
     },
     states: { active: 'In use', lost: 'Lost' },
     sources: { app: 'The app', mdm: 'MDM', both: 'The app and MDM' },
+    kinds: { phone: 'Phone', tablet: 'Tablet', computer: 'Computer' },
+    kindFilters: { mobile: 'Phones and tablets', computer: 'Computers' },
     pending_one: '{{count}} waiting',
     pending_other: '{{count}} waiting',
     never: 'Never',
     nobody: 'Nobody',
     unknown: 'Unknown',
     facts: {
+      kind: 'Type',
       title: 'The device',
       name: 'Name',
       manufacturer: 'Manufacturer',

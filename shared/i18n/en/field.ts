@@ -172,6 +172,10 @@ export const enField = {
         style: 'A map style from an address you chose',
         pmtiles: 'Your own map file (PMTiles)',
       },
+      streetsTitle: 'The plain background shows no streets',
+      streetsFile:
+        'For streets and place names, upload a map file (PMTiles) of your area below. It can be cut from OpenStreetMap data with the pmtiles tool, for example for Malmö:',
+      streetsStyle: 'Or choose a map style from a map provider you have an agreement with (MapTiler, Stadia Maps, your own map server) and give its address.',
       styleUrl: 'Address of the map style',
       styleHelp: 'A MapLibre style (style.json) over https. The page reloads when it is saved.',
       file: 'Map file',

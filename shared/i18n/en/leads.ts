@@ -111,6 +111,7 @@ export const enLeads = {
     fields: {
       row: 'Row in the file',
       name: 'Name',
+      surname: 'Last name (added to the name)',
       identityNumber: 'Identity/organisation number',
       phone1: 'Phone 1',
       phone2: 'Phone 2',

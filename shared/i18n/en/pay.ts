@@ -113,6 +113,29 @@ export const enPay = {
       before: 'Before',
       after: 'After',
       totals: '{{employees}} employees · {{hours}} h work · {{absence}} h absence · commission {{commission}} · extra {{extra}}',
+      monthTotals: 'The month: {{figures}}',
+      figures: '{{hours}} h work · {{absence}} h absence · {{allowance}} per diem days · commission {{commission}} · extra {{extra}}',
+      person: {
+        absence: '{{hours}} h absence',
+        commission: 'commission {{amount}}',
+        extra: 'extra {{amount}}',
+        nothing: 'no amounts',
+      },
+      unattestedTitle_one: '{{count}} person with pay this month is not attested',
+      unattestedTitle_other: '{{count}} people with pay this month are not attested',
+      unattestedText:
+        'Nobody is paid what nobody approved. Attest them under Attestation, or export the attested people only and include the rest when the month is exported again.',
+      exportAttested_one: 'Export the attested one only ({{count}})…',
+      exportAttested_other: 'Export the attested only ({{count}})…',
+      attestedOnlyTitle: 'Export only the attested people for {{month, month}}?',
+      attestedOnlyText_one:
+        'The file ({{format}}) holds {{attested}} of {{employees}} employees. {{count}} is left out because the month is not attested: {{names}}{{more}}. That person gets no pay in this file until the month is attested and exported again. The file: {{totals}}.',
+      attestedOnlyText_other:
+        'The file ({{format}}) holds {{attested}} of {{employees}} employees. {{count}} are left out because the month is not attested: {{names}}{{more}}. They get no pay in this file until the month is attested and exported again. The file: {{totals}}.',
+      attestedOnlyConfirm_one: 'Export {{count}} attested',
+      attestedOnlyConfirm_other: 'Export {{count}} attested',
+      leftOut_one: '{{count}} left out, not attested: {{names}}',
+      leftOut_other: '{{count}} left out, not attested: {{names}}',
     },
     exports: {
       states: { queued: 'Queued', running: 'Running', done: 'Done', failed: 'Failed' },

@@ -143,8 +143,8 @@ export const enSales = {
     savedOnline: 'The sale is saved and being sent',
     savedOffline: 'Saved on the phone – sent when the network is back',
     position: {
-      choice: 'Save my position when I save a sale',
-      help: 'Your employer shows where sales are registered on a map. The position is taken only at the moment you save, never between sales. You can change this at any time.',
+      choice: 'Save my position when I save a sale or a door',
+      help: 'Your employer shows where sales and doors are registered on a map. The position is taken only at the moment you save, never in between. You can change this at any time.',
     },
     checkedOutToday: 'You checked out on {{date, day}}. New sales can be registered tomorrow.',
     noCatalog: 'Providers and products have not reached the phone yet. Connect to the network once to fetch them.',

@@ -5,7 +5,7 @@ import type { svScheduledMessages } from '../sv/scheduled-messages'
 export const enScheduledMessages = {
   validation: {
     time: 'Enter a time, e.g. 08:00',
-    templateField: 'The text uses a field that does not exist. Pick the fields from the list.',
+    templateField: '{{fields}} is not a field. Pick the fields from the list.',
     templateMissing: 'Write the message in at least one language',
     quietHours: 'Quiet hours must start and end at different times',
     candidatesByEmail: 'Candidates are reached by e-mail only',
@@ -22,6 +22,7 @@ export const enScheduledMessages = {
     channels: { email: 'E-mail', notification: 'In-app notification', both: 'E-mail and notification' },
     states: { active: 'Active', paused: 'Paused' },
     none: 'None',
+    atInZone: '{{at}} ({{timezone}})',
     sections: { message: 'Message', texts: 'Texts', sender: 'Sender', schedule: 'When', recipients: 'Recipients', history: 'History', log: 'Log' },
     name: 'Name',
     nameHelp: 'Shown only here, e.g. "Weekly letter to team North"',

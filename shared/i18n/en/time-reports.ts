@@ -55,6 +55,8 @@ export const enTimeReports = {
       days: 'Days',
       hours: 'Work',
       absence: 'Absence',
+      money: 'Commission',
+      moneyOnly: 'No time, only commission or extra',
       state: 'Status',
       attestedBy: 'Attested {{date, day}} by {{name}}',
       reopenedBy: 'Reopened {{date, day}} by {{name}}: {{reason}}',

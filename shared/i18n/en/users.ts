@@ -72,7 +72,7 @@ export const enUsers = {
       problems: 'Errors',
       ok: 'OK',
       password: 'First password for all new users',
-      passwordHint: 'Give them the password in a safe way. They can change it under My profile.',
+      passwordHint: 'Give them the password in a safe way. Each of them chooses their own password at the first sign-in.',
       confirm_one: 'Import {{count}} user',
       confirm_other: 'Import {{count}} users',
       confirmSkips: 'Rows with errors are skipped.',

@@ -40,6 +40,7 @@ export const fiDevices = {
     clearFilters: 'Tyhjennä suodattimet',
     anyAlert: 'Kaikki',
     anySource: 'Kaikki',
+    anyKind: 'Kaikki',
     import: 'Tuo MDM-luettelo',
     settings: 'Varoitusrajat',
     columns: {
@@ -61,12 +62,15 @@ export const fiDevices = {
     },
     states: { active: 'Käytössä', lost: 'Kadonnut' },
     sources: { app: 'Sovellus', mdm: 'MDM', both: 'Sovellus ja MDM' },
+    kinds: { phone: 'Puhelin', tablet: 'Tabletti', computer: 'Tietokone' },
+    kindFilters: { mobile: 'Puhelimet ja tabletit', computer: 'Tietokoneet' },
     pending_one: '{{count}} odottaa',
     pending_other: '{{count}} odottaa',
     never: 'Ei koskaan',
     nobody: 'Ei kukaan',
     unknown: 'Tuntematon',
     facts: {
+      kind: 'Tyyppi',
       title: 'Laite',
       name: 'Nimi',
       manufacturer: 'Valmistaja',

@@ -172,6 +172,10 @@ export const fiField = {
         style: 'Karttatyyli valitsemastanne osoitteesta',
         pmtiles: 'Oma karttatiedostonne (PMTiles)',
       },
+      streetsTitle: 'Pelkkä tausta ei näytä katuja',
+      streetsFile:
+        'Katuja ja paikannimiä varten lataa alueenne karttatiedosto (PMTiles) alla. Sen voi leikata OpenStreetMap-aineistosta pmtiles-työkalulla, esimerkiksi Malmön alueelta:',
+      streetsStyle: 'Tai valitse karttatyyli karttapalvelusta, jonka kanssa teillä on sopimus (MapTiler, Stadia Maps, oma karttapalvelin), ja anna sen osoite.',
       styleUrl: 'Karttatyylin osoite',
       styleHelp: 'MapLibre-tyyli (style.json) https-yhteydellä. Sivu ladataan uudelleen tallennettaessa.',
       file: 'Karttatiedosto',

@@ -111,6 +111,7 @@ export const fiLeads = {
     fields: {
       row: 'Rivi tiedostossa',
       name: 'Nimi',
+      surname: 'Sukunimi (lisätään nimeen)',
       identityNumber: 'Henkilö-/Y-tunnus',
       phone1: 'Puhelin 1',
       phone2: 'Puhelin 2',

@@ -112,6 +112,29 @@ export const fiPay = {
       before: 'Ennen',
       after: 'Jälkeen',
       totals: '{{employees}} työntekijää · {{hours}} h työtä · {{absence}} h poissaoloa · provisio {{commission}} · lisä {{extra}}',
+      monthTotals: 'Kuukausi: {{figures}}',
+      figures: '{{hours}} h työtä · {{absence}} h poissaoloa · {{allowance}} päivärahapäivää · provisio {{commission}} · lisä {{extra}}',
+      person: {
+        absence: '{{hours}} h poissaoloa',
+        commission: 'provisio {{amount}}',
+        extra: 'lisä {{amount}}',
+        nothing: 'ei summia',
+      },
+      unattestedTitle_one: '{{count}} henkilön tämän kuun palkkaa ei ole hyväksytty',
+      unattestedTitle_other: '{{count}} henkilön tämän kuun palkkaa ei ole hyväksytty',
+      unattestedText:
+        'Kenellekään ei makseta palkkaa, jota kukaan ei ole hyväksynyt. Hyväksy heidät Hyväksyntä-välilehdellä tai vie vain hyväksytyt ja ota loput mukaan, kun kuukausi viedään uudelleen.',
+      exportAttested_one: 'Vie vain hyväksytty ({{count}})…',
+      exportAttested_other: 'Vie vain hyväksytyt ({{count}})…',
+      attestedOnlyTitle: 'Viedäänkö vain hyväksytyt kuukaudelta {{month, month}}?',
+      attestedOnlyText_one:
+        'Tiedostoon ({{format}}) tulee {{attested}}/{{employees}} työntekijää. {{count}} jää pois, koska kuukautta ei ole hyväksytty: {{names}}{{more}}. Hän ei saa palkkaa tässä tiedostossa ennen kuin kuukausi hyväksytään ja viedään uudelleen. Tiedosto: {{totals}}.',
+      attestedOnlyText_other:
+        'Tiedostoon ({{format}}) tulee {{attested}}/{{employees}} työntekijää. {{count}} jää pois, koska kuukautta ei ole hyväksytty: {{names}}{{more}}. He eivät saa palkkaa tässä tiedostossa ennen kuin kuukausi hyväksytään ja viedään uudelleen. Tiedosto: {{totals}}.',
+      attestedOnlyConfirm_one: 'Vie {{count}} hyväksytty',
+      attestedOnlyConfirm_other: 'Vie {{count}} hyväksyttyä',
+      leftOut_one: '{{count}} jäi pois, ei hyväksytty: {{names}}',
+      leftOut_other: '{{count}} jäi pois, ei hyväksyttyjä: {{names}}',
     },
     exports: {
       states: { queued: 'Jonossa', running: 'Käynnissä', done: 'Valmis', failed: 'Epäonnistui' },

@@ -143,8 +143,8 @@ export const fiSales = {
     savedOnline: 'Myynti on tallennettu ja lähetetään nyt',
     savedOffline: 'Tallennettu puhelimeen – lähetetään, kun verkko palaa',
     position: {
-      choice: 'Tallenna sijaintini, kun tallennan myynnin',
-      help: 'Työnantajasi näyttää kartalla, missä myynnit kirjataan. Sijainti otetaan vain tallennushetkellä, ei koskaan myyntien välillä. Voit muuttaa tätä milloin tahansa.',
+      choice: 'Tallenna sijaintini, kun tallennan myynnin tai oven',
+      help: 'Työnantajasi näyttää kartalla, missä myynnit ja ovet kirjataan. Sijainti otetaan vain tallennushetkellä, ei koskaan siinä välissä. Voit muuttaa tätä milloin tahansa.',
     },
     checkedOutToday: 'Teit päivän päätöksen {{date, day}}. Uusia myyntejä voi kirjata huomenna.',
     noCatalog: 'Toimittajia ja tuotteita ei ole vielä haettu puhelimeen. Yhdistä verkkoon kerran, niin ne haetaan.',

@@ -5,7 +5,7 @@ import type { svScheduledMessages } from '../sv/scheduled-messages'
 export const fiScheduledMessages = {
   validation: {
     time: 'Anna kellonaika, esim. 08:00',
-    templateField: 'Tekstissä on kenttä, jota ei ole. Valitse kentät luettelosta.',
+    templateField: '{{fields}} ei ole kenttä. Valitse kentät luettelosta.',
     templateMissing: 'Kirjoita viesti vähintään yhdellä kielellä',
     quietHours: 'Hiljaisen ajan alun ja lopun on oltava eri aikaan',
     candidatesByEmail: 'Ehdokkaat tavoitetaan vain sähköpostilla',
@@ -22,6 +22,7 @@ export const fiScheduledMessages = {
     channels: { email: 'Sähköposti', notification: 'Ilmoitus sovelluksessa', both: 'Sähköposti ja ilmoitus' },
     states: { active: 'Aktiivinen', paused: 'Tauolla' },
     none: 'Ei mitään',
+    atInZone: '{{at}} ({{timezone}})',
     sections: { message: 'Viesti', texts: 'Tekstit', sender: 'Lähettäjä', schedule: 'Milloin', recipients: 'Vastaanottajat', history: 'Historia', log: 'Loki' },
     name: 'Nimi',
     nameHelp: 'Näkyy vain täällä, esim. "Viikkokirje tiimille Pohjoinen"',

@@ -55,6 +55,8 @@ export const fiTimeReports = {
       days: 'Päivät',
       hours: 'Työ',
       absence: 'Poissaolo',
+      money: 'Provisio',
+      moneyOnly: 'Ei aikaa, vain provisio tai lisä',
       state: 'Tila',
       attestedBy: 'Hyväksytty {{date, day}}, {{name}}',
       reopenedBy: 'Avattu uudelleen {{date, day}}, {{name}}: {{reason}}',

@@ -72,7 +72,7 @@ export const fiUsers = {
       problems: 'Virheet',
       ok: 'OK',
       password: 'Ensimmäinen salasana kaikille uusille käyttäjille',
-      passwordHint: 'Anna salasana heille turvallisesti. He voivat vaihtaa sen kohdassa Oma profiili.',
+      passwordHint: 'Anna salasana heille turvallisesti. Jokainen valitsee oman salasanan ensimmäisellä kirjautumisella.',
       confirm_one: 'Tuo {{count}} käyttäjä',
       confirm_other: 'Tuo {{count}} käyttäjää',
       confirmSkips: 'Virheelliset rivit ohitetaan.',

@@ -37,6 +37,7 @@ export const svDevices = {
     clearFilters: 'Rensa filter',
     anyAlert: 'Alla',
     anySource: 'Alla',
+    anyKind: 'Alla',
     import: 'Importera MDM-lista',
     settings: 'Varningsgränser',
     columns: {
@@ -58,12 +59,15 @@ export const svDevices = {
     },
     states: { active: 'I bruk', lost: 'Borttappad' },
     sources: { app: 'Appen', mdm: 'MDM', both: 'Appen och MDM' },
+    kinds: { phone: 'Telefon', tablet: 'Surfplatta', computer: 'Dator' },
+    kindFilters: { mobile: 'Telefoner och surfplattor', computer: 'Datorer' },
     pending_one: '{{count}} väntar',
     pending_other: '{{count}} väntar',
     never: 'Aldrig',
     nobody: 'Ingen',
     unknown: 'Okänt',
     facts: {
+      kind: 'Typ',
       title: 'Enheten',
       name: 'Namn',
       manufacturer: 'Tillverkare',

@@ -169,6 +169,10 @@ export const svField = {
         style: 'Kartstil från en adress ni valt',
         pmtiles: 'Er egen kartfil (PMTiles)',
       },
+      streetsTitle: 'Den enkla bakgrunden visar inga gator',
+      streetsFile:
+        'För gator och ortnamn: ladda upp en kartfil (PMTiles) över ert område nedan. Den kan skäras ut ur OpenStreetMap-data med verktyget pmtiles, till exempel för Malmö:',
+      streetsStyle: 'Eller välj en kartstil från en kartleverantör ni har avtal med (MapTiler, Stadia Maps, en egen kartserver) och ange dess adress.',
       styleUrl: 'Adress till kartstilen',
       styleHelp: 'En MapLibre-stil (style.json) över https. Sidan laddas om när den sparas.',
       file: 'Kartfil',

@@ -108,6 +108,7 @@ export const svLeads = {
     fields: {
       row: 'Rad i filen',
       name: 'Namn',
+      surname: 'Efternamn (läggs till namnet)',
       identityNumber: 'Person-/organisationsnummer',
       phone1: 'Telefon 1',
       phone2: 'Telefon 2',

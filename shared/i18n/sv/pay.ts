@@ -109,6 +109,29 @@ export const svPay = {
       before: 'Före',
       after: 'Efter',
       totals: '{{employees}} anställda · {{hours}} h arbete · {{absence}} h frånvaro · provision {{commission}} · extra {{extra}}',
+      monthTotals: 'Månaden: {{figures}}',
+      figures: '{{hours}} h arbete · {{absence}} h frånvaro · {{allowance}} traktamentsdagar · provision {{commission}} · extra {{extra}}',
+      person: {
+        absence: '{{hours}} h frånvaro',
+        commission: 'provision {{amount}}',
+        extra: 'extra {{amount}}',
+        nothing: 'inga belopp',
+      },
+      unattestedTitle_one: '{{count}} person med lön den här månaden är inte attesterad',
+      unattestedTitle_other: '{{count}} personer med lön den här månaden är inte attesterade',
+      unattestedText:
+        'Ingen får lön som ingen har godkänt. Attestera dem under Attestering, eller exportera bara de attesterade och ta med resten när månaden exporteras igen.',
+      exportAttested_one: 'Exportera bara den attesterade ({{count}})…',
+      exportAttested_other: 'Exportera bara attesterade ({{count}})…',
+      attestedOnlyTitle: 'Exportera bara de attesterade för {{month, month}}?',
+      attestedOnlyText_one:
+        'Filen ({{format}}) får {{attested}} av {{employees}} anställda. {{count}} lämnas utanför eftersom månaden inte är attesterad: {{names}}{{more}}. Den personen får ingen lön i den här filen förrän månaden attesteras och exporteras igen. Filen: {{totals}}.',
+      attestedOnlyText_other:
+        'Filen ({{format}}) får {{attested}} av {{employees}} anställda. {{count}} lämnas utanför eftersom månaden inte är attesterad: {{names}}{{more}}. De får ingen lön i den här filen förrän månaden attesteras och exporteras igen. Filen: {{totals}}.',
+      attestedOnlyConfirm_one: 'Exportera {{count}} attesterad',
+      attestedOnlyConfirm_other: 'Exportera {{count}} attesterade',
+      leftOut_one: '{{count}} lämnades utanför, inte attesterad: {{names}}',
+      leftOut_other: '{{count}} lämnades utanför, inte attesterade: {{names}}',
     },
     exports: {
       states: { queued: 'I kö', running: 'Pågår', done: 'Klar', failed: 'Misslyckades' },

@@ -141,8 +141,8 @@ export const svSales = {
     savedOnline: 'Försäljningen är sparad och skickas nu',
     savedOffline: 'Sparad på telefonen – skickas när nätet är tillbaka',
     position: {
-      choice: 'Spara min position när jag sparar en försäljning',
-      help: 'Din arbetsgivare visar var försäljningar registreras på en karta. Positionen tas bara i det ögonblick du sparar, aldrig mellan försäljningar. Du kan ändra detta när som helst.',
+      choice: 'Spara min position när jag sparar en försäljning eller en dörr',
+      help: 'Din arbetsgivare visar var försäljningar och dörrar registreras på en karta. Positionen tas bara i det ögonblick du sparar, aldrig däremellan. Du kan ändra detta när som helst.',
     },
     checkedOutToday: 'Du gjorde dagsavslut {{date, day}}. Nya försäljningar kan registreras i morgon.',
     noCatalog: 'Leverantörer och produkter har inte hämtats till telefonen ännu. Anslut till nätet en gång så hämtas de.',

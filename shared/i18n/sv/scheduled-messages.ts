@@ -2,7 +2,7 @@
 export const svScheduledMessages = {
   validation: {
     time: 'Ange en tid, t.ex. 08:00',
-    templateField: 'Texten använder ett fält som inte finns. Välj fälten ur listan.',
+    templateField: '{{fields}} finns inte som fält. Välj fälten ur listan.',
     templateMissing: 'Skriv meddelandet på minst ett språk',
     quietHours: 'Tyst tid måste börja och sluta på olika tider',
     candidatesByEmail: 'Kandidater nås bara med e-post',
@@ -19,6 +19,7 @@ export const svScheduledMessages = {
     channels: { email: 'E-post', notification: 'Avisering i appen', both: 'E-post och avisering' },
     states: { active: 'Aktivt', paused: 'Pausat' },
     none: 'Inget',
+    atInZone: '{{at}} ({{timezone}})',
     sections: { message: 'Meddelande', texts: 'Texter', sender: 'Avsändare', schedule: 'När', recipients: 'Mottagare', history: 'Historik', log: 'Logg' },
     name: 'Namn',
     nameHelp: 'Syns bara här, t.ex. "Veckobrev till team Norr"',

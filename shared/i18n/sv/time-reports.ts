@@ -52,6 +52,8 @@ export const svTimeReports = {
       days: 'Dagar',
       hours: 'Arbete',
       absence: 'Frånvaro',
+      money: 'Provision',
+      moneyOnly: 'Ingen tid, bara provision eller extra',
       state: 'Status',
       attestedBy: 'Attesterad {{date, day}} av {{name}}',
       reopenedBy: 'Öppnad igen {{date, day}} av {{name}}: {{reason}}',

@@ -69,7 +69,7 @@ export const svUsers = {
       problems: 'Fel',
       ok: 'OK',
       password: 'Första lösenord för alla nya användare',
-      passwordHint: 'Ge dem lösenordet på ett säkert sätt. De kan byta det under Min profil.',
+      passwordHint: 'Ge dem lösenordet på ett säkert sätt. Var och en väljer ett eget lösenord vid första inloggningen.',
       confirm_one: 'Importera {{count}} användare',
       confirm_other: 'Importera {{count}} användare',
       confirmSkips: 'Raderna med fel hoppas över.',

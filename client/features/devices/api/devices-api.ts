@@ -5,7 +5,7 @@ import { getList } from '../../../components/ui/data-table/use-list-query'
 import { call, rpc, uploadFile } from '../../../lib/api-client'
 
 /** The devices' calls (docs/decisions/072). */
-export const DEVICE_FILTER_KEYS = ['alert', 'state', 'source'] as const
+export const DEVICE_FILTER_KEYS = ['alert', 'state', 'source', 'kind'] as const
 export type DeviceFilters = Partial<Record<(typeof DEVICE_FILTER_KEYS)[number], string>>
 
 export const listDevices = (q: ListQuery, filters: DeviceFilters, signal?: AbortSignal) => getList(rpc.devices.$get, q, filters, signal)

@@ -31,6 +31,9 @@ export function deviceColumns(t: (key: string, params?: Record<string, unknown>)
         <Stack gap="0">
           <HStack gap="2">
             <Text fontWeight="medium">{d.label}</Text>
+            <Badge variant="outline" size="sm" data-testid="device-kind">
+              {t(`devices.kinds.${d.kind}`)}
+            </Badge>
             {d.state === 'lost' ? (
               <Badge colorPalette="red" variant="solid" size="sm">
                 {t('devices.states.lost')}

@@ -13,6 +13,7 @@ import { importPostalCodes, saveMapSettings, uploadBasemap } from '../api/maps-a
 import { Check } from '../../../components/ui/check'
 import { Choices } from '../../../components/ui/choices'
 import { useLanguage } from '../../../lib/use-language'
+import { Notice } from '../../../components/ui/notice'
 
 /**
  * The maps' settings (those with `update controlling`): the basemap — plain (shipped with the app), a style URL the
@@ -97,6 +98,23 @@ export function MapSettingsDialog(props: { settings: MapSettings; onClose: () =>
           </Stack>
         </RadioGroup.Root>
       </Field.Root>
+      {basemap === 'plain' ? (
+        // The plain background has no streets: how to get a street-level map (issue 70, docs/integrations.md).
+        <Notice
+          status="info"
+          title={t('maps.settings.streetsTitle')}
+          data-testid="basemap-guide"
+          description={
+            <Stack gap="1" fontSize="sm">
+              <Text>{t('maps.settings.streetsFile')}</Text>
+              <Text fontFamily="mono" fontSize="xs" wordBreak="break-all">
+                pmtiles extract https://build.protomaps.com/20261101.pmtiles region.pmtiles --bbox=12.85,55.50,13.15,55.66 --maxzoom=15
+              </Text>
+              <Text>{t('maps.settings.streetsStyle')}</Text>
+            </Stack>
+          }
+        />
+      ) : null}
       {basemap === 'style' ? (
         <Field.Root invalid={!!styleError} required>
           <Field.Label>{t('maps.settings.styleUrl')}</Field.Label>

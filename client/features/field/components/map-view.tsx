@@ -45,11 +45,14 @@ export function MapView(props: {
   onArea: (id: string) => void
   onDraftPoint: (point: [number, number]) => void
   onVisit: (visit: MapVisit) => void
+  /** where to open, once it is known (the reader's own sales, when the address names no view) */
+  fitTo?: [number, number, number, number] | null
 }) {
   const { t } = useTranslation()
   const container = useRef<HTMLDivElement>(null)
   const [map, setMap] = useState<MapLibre | null>(null)
   const [failed, setFailed] = useState(false)
+  useFitOnce(map, props.fitTo)
   const handlers = useRef(props)
   useEffect(() => {
     handlers.current = props
@@ -260,4 +263,21 @@ function useSaleMarkers(map: MapLibre | null, sales: MapSaleFeature[], handlers:
     })
     return () => markers.forEach((m) => m.remove())
   }, [map, sales, t, handlers])
+}
+
+/** The first place the map is told to open on is fitted once; the reader's own moves are theirs after that. */
+function useFitOnce(map: MapLibre | null, fitTo: [number, number, number, number] | null | undefined) {
+  const fitted = useRef(false)
+  useEffect(() => {
+    if (!map || fitted.current || !fitTo) return
+    fitted.current = true
+    const [w, s, e, n] = fitTo
+    map.fitBounds(
+      [
+        [w, s],
+        [e, n],
+      ],
+      { padding: 40, maxZoom: 12, animate: false },
+    )
+  }, [map, fitTo])
 }

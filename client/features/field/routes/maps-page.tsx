@@ -55,6 +55,8 @@ export default function MapsPage() {
     // The first view only: the map keeps its own afterwards.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
+  // A view named in the address is kept; otherwise the map opens on the reader's own sales when they are known.
+  const fromAddress = initial !== START
   const [view, setView] = useState<ViewBox | null>(null)
   // A view token per map session and filters: the server reuses the clustered period for the view's pans and zooms.
   const [session, setSession] = useState(() => crypto.randomUUID().slice(0, 8))
@@ -117,6 +119,7 @@ export default function MapsPage() {
                     settings={s}
                     dark={dark}
                     initial={initial}
+                    fitTo={fromAddress ? null : (sales.data?.extent ?? null)}
                     sales={layers.sales ? (sales.data?.features ?? []) : NO_SALES}
                     visits={layers.visits ? (visits.data?.visits ?? []) : NO_VISITS}
                     areas={layers.areas ? (areas.data ?? []) : NO_AREAS}

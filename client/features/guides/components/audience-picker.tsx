@@ -6,6 +6,7 @@ import { useLookup, type LookupKind } from '../../../components/ui/lookup/lookup
 import { LookupCombobox } from '../../../components/ui/lookup/lookup-select'
 import { listAudienceRoles } from '../api/guides-api'
 import { guidesKeys } from '../api/guides-keys'
+import { roleName } from '../../../lib/role-name'
 
 type Dimension = keyof Audience
 
@@ -17,7 +18,8 @@ export function AudiencePicker(props: { value: Audience; onChange: (next: Audien
   const { t } = useTranslation()
   const roles = useQuery({ queryKey: guidesKeys.roles, queryFn: ({ signal }) => listAudienceRoles(signal), staleTime: 60_000 })
   const set = (d: Dimension, ids: string[]) => props.onChange({ ...props.value, [d]: ids })
-  const roleItems = (roles.data?.items ?? []).map((r) => ({ id: r.id, label: r.name }))
+  // A built-in role in the reader's language; a role the organisation made, by the name it gave it.
+  const roleItems = (roles.data?.items ?? []).map((r) => ({ id: r.id, label: roleName(t, r.key, r.name) }))
   return (
     <Stack gap="3" data-testid={props.testId}>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
@@ -165,7 +167,12 @@ export function AudienceSummary({ audience }: { audience: Audience }) {
       })
       .join(', ')
   const parts = [
-    audience.roles.length > 0 ? `${t('guides.audience.roles')}: ${names(audience.roles, roles.data?.items)}` : null,
+    audience.roles.length > 0
+      ? `${t('guides.audience.roles')}: ${names(
+          audience.roles,
+          roles.data?.items.map((r) => ({ id: r.id, label: roleName(t, r.key, r.name) })),
+        )}`
+      : null,
     audience.offices.length > 0 ? `${t('guides.audience.offices')}: ${names(audience.offices, offices.data?.items)}` : null,
     audience.teams.length > 0 ? `${t('guides.audience.teams')}: ${names(audience.teams, teams.data?.items)}` : null,
     audience.providers.length > 0 ? `${t('guides.audience.providers')}: ${names(audience.providers, providers.data?.items)}` : null,

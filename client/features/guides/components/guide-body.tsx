@@ -2,6 +2,7 @@ import { Box, Heading, HStack, Image, Link as ChakraLink, List, Separator, Table
 import { Fragment, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { isAppPath } from '../../../../shared/rules/guard'
 import { docHeadings, isSafeHref, type GuideDoc, type GuideInline, type GuideMark, type GuideNode } from '../../../../shared/schemas/guide-document'
 import type { EmbedView } from '../../../../shared/schemas/guides'
 import { Svg } from '../../../components/ui/icons'
@@ -123,7 +124,7 @@ function marked(text: string, marks: GuideMark[]): ReactNode {
   const link = marks.find((m) => m.type === 'link')
   if (link && link.type === 'link' && isSafeHref(link.attrs.href)) {
     const href = link.attrs.href.trim()
-    return href.startsWith('/') ? (
+    return isAppPath(href) ? (
       <ChakraLink asChild colorPalette="brand" variant="underline">
         <Link to={href}>{out}</Link>
       </ChakraLink>

@@ -9,7 +9,8 @@ import type { OfflineDb } from '../../../lib/offline-db'
 import type { SyncEngine } from '../../../lib/sync-engine'
 import { LocalValidationError, recordVisitLocally } from '../api/local-actions'
 import { useComeBacks } from '../api/seller-store'
-import { positionWithin, readPosition } from '../../../lib/position'
+import { positionWithin, readPosition, usePositionPolicy } from '../../../lib/position'
+import { SalePositionChoice } from './sale-position'
 import { useLanguage } from '../../../lib/use-language'
 import { SectionCard } from '../../../components/ui/section-card'
 
@@ -27,6 +28,7 @@ export function DoorCard({ db, engine }: { db: OfflineDb; engine: SyncEngine }) 
   const { t, lang } = useLanguage()
   const navigate = useNavigate()
   const comeBacks = useComeBacks(db)
+  const policy = usePositionPolicy()
   const [outcome, setOutcome] = useState<VisitOutcome | null>(null)
   const [door, setDoor] = useState(() => ({ address: '', postalCode: '', city: '', note: '', comeBackAt: localInput(Date.now() + 3600_000) }))
   const [errors, setErrors] = useState<Record<string, string>>({})
@@ -95,6 +97,7 @@ export function DoorCard({ db, engine }: { db: OfflineDb; engine: SyncEngine }) 
               </Button>
             ))}
           </Grid>
+          <SalePositionChoice position={{ offered: policy.organisation, on: policy.organisation && policy.seller }} testId="door-position" />
           {comeBacks && comeBacks.length > 0 ? (
             <Stack gap="1" data-testid="door-come-backs">
               <Text fontWeight="semibold" fontSize="sm">

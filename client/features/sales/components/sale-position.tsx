@@ -23,8 +23,11 @@ export function useSalePosition(enabled: boolean) {
   }
 }
 
-/** The seller's yes or no on this device, shown only when the organisation records positions. */
-export function SalePositionChoice({ position }: { position: ReturnType<typeof useSalePosition> }) {
+/**
+ * The seller's yes or no on this device, shown only when the organisation records positions: on the sale form and on
+ * the doors card (a door knocked before the first sale of the day has its place too, issue 70). One answer for both.
+ */
+export function SalePositionChoice({ position, testId = 'sale-position' }: { position: { offered: boolean; on: boolean }; testId?: string }) {
   const { t } = useTranslation()
   if (!position.offered) return null
   return (
@@ -35,7 +38,7 @@ export function SalePositionChoice({ position }: { position: ReturnType<typeof u
         // Asking once now lets the browser ask its own question while the seller is looking at this.
         if (e.checked === true) void readPosition(5000)
       }}
-      data-testid="sale-position"
+      data-testid={testId}
     >
       <Checkbox.HiddenInput />
       <Checkbox.Control />

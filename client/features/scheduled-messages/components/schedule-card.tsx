@@ -2,10 +2,10 @@ import { Card, Checkbox, Fieldset, Heading, List, SimpleGrid, Stack, Text, Wrap 
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form'
-import type { FormatLanguage } from '../../../../shared/format'
 import { SelectField, TextField } from '../../../components/ui/form-kit'
 import { fieldErrorText } from '../../../lib/field-error'
 import { nextSendsOf } from '../api/scheduled-messages-api'
+import { inZone } from '../model/message-form'
 import { scheduledMessagesKeys } from '../api/scheduled-messages-keys'
 import { scheduleOf, type MessageForm, type RecurrenceKind } from '../model/message-form'
 import { Check } from '../../../components/ui/check'
@@ -13,20 +13,6 @@ import { useLanguage } from '../../../lib/use-language'
 
 const KINDS: RecurrenceKind[] = ['once', 'daily', 'weekly', 'monthly', 'monthlyWeekday']
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7]
-
-/** A send in the organisation's time zone: "mån 7 dec. 2026 08:00". */
-function inZone(ms: number, timezone: string, lang: FormatLanguage): string {
-  const locale = { sv: 'sv-SE', en: 'en-GB', fi: 'fi-FI' }[lang]
-  return new Intl.DateTimeFormat(locale, {
-    timeZone: timezone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(ms)
-}
 
 /**
  * When the message goes: the recurrence in structured fields (a date, every day, weekdays, a day of the month or

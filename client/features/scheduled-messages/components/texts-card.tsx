@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useWatch, type UseFormReturn } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { MESSAGE_FIELDS, MESSAGE_LANGUAGES, type MessageLanguage } from '../../../../shared/rules/scheduled-messages'
+import { MESSAGE_FIELDS, MESSAGE_LANGUAGES, unknownFields, type MessageLanguage } from '../../../../shared/rules/scheduled-messages'
 import { formErrorOf } from '../../../components/ui/form-dialog'
 import { TextAreaField, TextField } from '../../../components/ui/form-kit'
 import { LookupCombobox } from '../../../components/ui/lookup/lookup-select'
@@ -46,6 +46,11 @@ export function TextsCard({ form }: { form: UseFormReturn<MessageForm> }) {
     placeholderData: keepPreviousData,
     retry: false,
   })
+  // A field the text names that does not exist, said at the field before anything is sent: "{{frstName}}".
+  const knownFields = (text: unknown) => {
+    const unknown = unknownFields(typeof text === 'string' ? text : '')
+    return unknown.length === 0 || t('validation.templateField', { fields: unknown.map((f) => `{{${f}}}`).join(', ') })
+  }
   const insert = (field: string) => {
     const name = `templates.${tab}.body` as const
     const now = form.getValues(name)
@@ -74,11 +79,19 @@ export function TextsCard({ form }: { form: UseFormReturn<MessageForm> }) {
             {MESSAGE_LANGUAGES.map((l) => (
               <Tabs.Content key={l} value={l}>
                 <Stack gap="3">
-                  <TextField form={form} name={`templates.${l}.subject`} label={t('scheduled.subject')} maxLength={200} data-testid={`message-subject-${l}`} />
+                  <TextField
+                    form={form}
+                    name={`templates.${l}.subject`}
+                    label={t('scheduled.subject')}
+                    maxLength={200}
+                    rules={{ validate: knownFields }}
+                    data-testid={`message-subject-${l}`}
+                  />
                   <TextAreaField
                     form={form}
                     name={`templates.${l}.body`}
                     label={t('scheduled.body')}
+                    rules={{ validate: knownFields }}
                     rows={6}
                     maxLength={5000}
                     data-testid={`message-body-${l}`}
@@ -136,6 +149,12 @@ export function TextsCard({ form }: { form: UseFormReturn<MessageForm> }) {
                 <Text whiteSpace="pre-wrap" data-testid="message-preview-body">
                   {preview.data.body}
                 </Text>
+                {/* A name that is no field stays as written in the preview, and is said so: it cannot be sent. */}
+                {unknownFields(`${preview.data.subject}\n${preview.data.body}`).length ? (
+                  <Text fontSize="sm" color="fg.error" data-testid="message-preview-unknown">
+                    {knownFields(`${preview.data.subject}\n${preview.data.body}`)}
+                  </Text>
+                ) : null}
               </Stack>
             ) : null}
           </Box>

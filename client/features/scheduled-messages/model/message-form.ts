@@ -1,4 +1,5 @@
 import { MESSAGE_LANGUAGES, type MessageLanguage, type RecipientRule } from '../../../../shared/rules/scheduled-messages'
+import type { FormatLanguage } from '../../../../shared/format'
 import type { Recurrence } from '../../../../shared/schemas/recurrence'
 import type { MessageChannel, ScheduledMessageDetail, ScheduledMessageInput } from '../../../../shared/schemas/scheduled-messages'
 
@@ -217,4 +218,18 @@ export function recurrenceInWords(t: T, r: Recurrence, endDate: string | null, f
   }
   const whole = endDate ? `${text}${t(`${w}.until`, { date: formatDay(endDate) })}` : text
   return whole.charAt(0).toLocaleUpperCase(language) + whole.slice(1)
+}
+
+/** A send in the organisation's time zone: "mån 7 dec. 2026 08:00". */
+export function inZone(ms: number, timezone: string, lang: FormatLanguage): string {
+  const locale = { sv: 'sv-SE', en: 'en-GB', fi: 'fi-FI' }[lang]
+  return new Intl.DateTimeFormat(locale, {
+    timeZone: timezone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(ms)
 }

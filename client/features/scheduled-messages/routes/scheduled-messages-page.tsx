@@ -1,6 +1,6 @@
 import { Badge, Field, Text } from '@chakra-ui/react'
 import { useNavigate } from 'react-router'
-import { formatDate, formatTime } from '../../../../shared/format'
+import { formatDate } from '../../../../shared/format'
 import { pathFor } from '../../../../shared/routes'
 import { MESSAGE_CHANNELS, type ScheduledMessageItem } from '../../../../shared/schemas/scheduled-messages'
 import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
@@ -14,7 +14,7 @@ import { CreateButton } from '../../../components/ui/record-table'
 import { useAbility } from '../../../lib/session'
 import { listMessages, MESSAGE_FILTER_KEYS } from '../api/scheduled-messages-api'
 import { scheduledMessagesKeys } from '../api/scheduled-messages-keys'
-import { recurrenceInWords } from '../model/message-form'
+import { inZone, recurrenceInWords } from '../model/message-form'
 import { Choices } from '../../../components/ui/choices'
 import { useLanguage } from '../../../lib/use-language'
 
@@ -33,7 +33,9 @@ export default function ScheduledMessagesPage() {
   const list = useListPage(scheduledMessagesKeys.list, listMessages, query, filters)
   const day = (iso: string) => formatDate(Date.parse(`${iso}T12:00:00Z`), lang)
   const words = (r: ScheduledMessageItem) => recurrenceInWords(t, r.recurrence, r.schedule.endDate, day, lang)
-  const when = (ms: number | null) => (ms === null ? t('scheduled.none') : `${formatDate(ms, lang)} ${formatTime(ms, lang)}`)
+  // A send in the message's own zone, the zone named: the same time the message's page shows, wherever the reader is.
+  const when = (r: ScheduledMessageItem) =>
+    r.nextSendAt === null ? t('scheduled.none') : t('scheduled.atInZone', { at: inZone(r.nextSendAt, r.timezone, lang), timezone: r.timezone })
   const columns: Column<ScheduledMessageItem>[] = [
     {
       key: 'name',
@@ -61,8 +63,8 @@ export default function ScheduledMessagesPage() {
       key: 'nextSend',
       header: t('scheduled.columns.nextSend'),
       sortKey: 'nextSendAt',
-      render: (r) => when(r.nextSendAt),
-      csv: (r) => when(r.nextSendAt),
+      render: when,
+      csv: when,
       hideBelow: 'sm',
     },
     {

@@ -9,9 +9,13 @@ export type TranscriptionFilters = Partial<Record<(typeof TRANSCRIPTION_FILTER_K
 
 export const listTranscriptions = (q: ListQuery, filters: TranscriptionFilters, signal?: AbortSignal) => getList(rpc.transcriptions.$get, q, filters, signal)
 export const getTranscription = (id: string, signal?: AbortSignal) => call(rpc.transcriptions[':id'].$get({ param: { id } }, { init: { signal } }))
+/** The provider a call of this seller is taken to be for, and why (the dialog fills it in). */
+export const proposedProvider = (sellerId: string, callAt: number | undefined, signal?: AbortSignal) =>
+  call(rpc.transcriptions['proposed-provider'].$get({ query: { sellerId, ...(callAt ? { callAt: String(callAt) } : {}) } }, { init: { signal } }))
 export const transcriptionSettings = (signal?: AbortSignal) => call(rpc.transcriptions.settings.$get({}, { init: { signal } }))
 export const setTranscriptText = (id: string, text: string, version?: number) =>
   call(rpc.transcriptions[':id'].text.$put({ param: { id }, json: { text, ...(version ? { version } : {}) } }))
+export const transcribeAgain = (id: string, version: number) => call(rpc.transcriptions[':id'].transcribe.$post({ param: { id }, json: { version } }))
 export const listScripts = (signal?: AbortSignal) => call(rpc['transcription-scripts'].$get({}, { init: { signal } }))
 export const saveScript = (
   providerId: string,

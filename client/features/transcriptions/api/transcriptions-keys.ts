@@ -7,4 +7,5 @@ export const transcriptionsKeys = {
   detail: (id: string) => ['transcriptions', 'detail', id] as const,
   settings: ['transcriptions', 'settings'] as const,
   scripts: ['transcriptions', 'scripts'] as const,
+  proposedProvider: (sellerId: string | undefined, at: number | undefined) => ['transcriptions', 'proposed-provider', sellerId, at] as const,
 }

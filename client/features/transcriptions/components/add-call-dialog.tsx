@@ -1,4 +1,5 @@
 import { Field, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatBytes, type FormatLanguage } from '../../../../shared/format'
@@ -12,7 +13,8 @@ import { formErrorOf } from '../../../components/ui/form-dialog'
 import { LookupCombobox } from '../../../components/ui/lookup/lookup-select'
 import type { LookupKind } from '../../../components/ui/lookup/lookup-api'
 import { ApiClientError } from '../../../lib/api-client'
-import { addCall, setTranscriptText } from '../api/transcriptions-api'
+import { addCall, proposedProvider, setTranscriptText } from '../api/transcriptions-api'
+import { transcriptionsKeys } from '../api/transcriptions-keys'
 
 /**
  * A call added by back office: the sale report it belongs to (its seller and provider follow) or the seller, the
@@ -30,6 +32,15 @@ export function AddCallDialog({ engine, onClose, onAdded }: { engine: boolean; o
   const [text, setText] = useState('')
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [busy, setBusy] = useState(false)
+  // The seller's provider that day, proposed as the seller (and the time) is chosen, until back office picks one.
+  const [picked, setPicked] = useState(false)
+  const at = callAt ? new Date(callAt).getTime() : undefined
+  const proposal = useQuery({
+    queryKey: transcriptionsKeys.proposedProvider(sellerId, at),
+    queryFn: ({ signal }) => proposedProvider(sellerId!, at, signal),
+    enabled: !!sellerId && !saleId.trim(),
+  })
+  const provider = picked ? providerId : (proposal.data?.providerId ?? undefined)
   const save = async () => {
     setBusy(true)
     setErrors({})
@@ -37,7 +48,7 @@ export function AddCallDialog({ engine, onClose, onAdded }: { engine: boolean; o
       const q: Record<string, string> = { language }
       if (saleId.trim()) q.saleId = saleId.trim()
       else if (sellerId) q.sellerId = sellerId
-      if (providerId) q.providerId = providerId
+      if (provider) q.providerId = provider
       if (callAt) q.callAt = String(new Date(callAt).getTime())
       let call = await addCall(q, file)
       if (text.trim() && (!file || !engine)) call = await setTranscriptText(call.id, text)
@@ -72,10 +83,15 @@ export function AddCallDialog({ engine, onClose, onAdded }: { engine: boolean; o
           <LookupField
             kind="providers"
             label={t('transcriptions.addDialog.provider')}
-            value={providerId}
-            onChange={setProviderId}
+            value={provider}
+            onChange={(id) => {
+              setPicked(true)
+              setProviderId(id)
+            }}
             error={errors.providerId}
             placeholder={t('transcriptions.addDialog.providerDefault')}
+            helper={!picked && proposal.data?.basis ? t(`transcriptions.addDialog.proposed.${proposal.data.basis}`) : undefined}
+            testId="add-call-provider"
           />
           <Field.Root>
             <Field.Label>{t('transcriptions.addDialog.language')}</Field.Label>
@@ -116,9 +132,11 @@ function LookupField(props: {
   onChange: (id: string | undefined) => void
   error?: string
   placeholder?: string
+  helper?: string
+  testId?: string
 }) {
   return (
-    <Field.Root invalid={!!props.error}>
+    <Field.Root invalid={!!props.error} data-testid={props.testId}>
       <Field.Label>{props.label}</Field.Label>
       <LookupCombobox
         kind={props.kind}
@@ -129,6 +147,7 @@ function LookupField(props: {
         placeholder={props.placeholder ?? ''}
         inDialog
       />
+      {props.helper ? <Field.HelperText>{props.helper}</Field.HelperText> : null}
       <Field.ErrorText>{props.error}</Field.ErrorText>
     </Field.Root>
   )

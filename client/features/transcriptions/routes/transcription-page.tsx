@@ -9,7 +9,7 @@ import { DetailState } from '../../../components/ui/detail-state'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { formErrorOf } from '../../../components/ui/form-dialog'
 import { Page } from '../../../components/ui/page'
-import { audioUrl, getTranscription, setTranscriptText } from '../api/transcriptions-api'
+import { audioUrl, getTranscription, setTranscriptText, transcribeAgain } from '../api/transcriptions-api'
 import { transcriptionsKeys } from '../api/transcriptions-keys'
 import { segmentAt, timecode } from '../model/timecode'
 import { Notice } from '../../../components/ui/notice'
@@ -56,6 +56,7 @@ function Segments({ call, current, onJump }: { call: TranscriptionDetail; curren
 /** The provider's script against the call: each phrase, said (where) or not. */
 function Checks({ call, onJump }: { call: TranscriptionDetail; onJump: (start: number) => void }) {
   const { t } = useTranslation()
+  if (call.checkError) return <Notice status="warning" description={t('transcriptions.detail.notChecked')} />
   if (!call.checks) return <Text color="fg.muted">{t(call.providerName ? 'transcriptions.detail.noScript' : 'transcriptions.detail.noProvider')}</Text>
   return (
     <Stack gap="2" data-testid="transcript-checks">
@@ -124,6 +125,43 @@ function TextEditor({ call, onSaved }: { call: TranscriptionDetail; onSaved: (ne
   )
 }
 
+/** Why the speech engine failed on the call, and (for who may) sending the recording to it again. */
+function Failed({ c }: { c: TranscriptionDetail }) {
+  const { t } = useTranslation()
+  const queryClient = useQueryClient()
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  return (
+    <Stack gap="2">
+      <FormAlert message={t('transcriptions.detail.failed', { error: c.error ?? '' })} />
+      {error ? <FormAlert message={error} /> : null}
+      {c.may.transcribeAgain ? (
+        <div>
+          <Button
+            size="sm"
+            variant="outline"
+            loading={busy}
+            data-testid="transcript-again"
+            onClick={() => {
+              setBusy(true)
+              setError(null)
+              transcribeAgain(c.id, c.version)
+                .then((next) => {
+                  queryClient.setQueryData(transcriptionsKeys.detail(c.id), next)
+                  void queryClient.invalidateQueries({ queryKey: transcriptionsKeys.all })
+                })
+                .catch((err: unknown) => setError(formErrorOf(err, t).message))
+                .finally(() => setBusy(false))
+            }}
+          >
+            {t('transcriptions.detail.transcribeAgain')}
+          </Button>
+        </div>
+      ) : null}
+    </Stack>
+  )
+}
+
 /** /backoffice/sellertranscriptions/:id: the recording with the text following it, the script's checks, the facts. */
 export default function TranscriptionPage() {
   const { t } = useTranslation()
@@ -187,7 +225,7 @@ function Call({ c, crumbs }: { c: TranscriptionDetail; crumbs: Array<{ label: st
             <Stack gap="3">
               {c.status === 'transcribing' ? <Text color="fg.muted">{t('transcriptions.detail.transcribing')}</Text> : null}
               {c.status === 'no_speech' ? <Notice status="warning" description={t('transcriptions.detail.noSpeech')} /> : null}
-              {c.status === 'failed' ? <FormAlert message={t('transcriptions.detail.failed', { error: c.error ?? '' })} /> : null}
+              {c.status === 'failed' ? <Failed c={c} /> : null}
               {c.status === 'awaiting_text' && !editing ? <Text color="fg.muted">{t('transcriptions.detail.awaitingText')}</Text> : null}
               {c.masked && c.segments.length ? (
                 <Text fontSize="sm" color="fg.muted">
@@ -240,11 +278,13 @@ function Call({ c, crumbs }: { c: TranscriptionDetail; crumbs: Array<{ label: st
                   </Link>
                 ) : null}
                 <Text color="fg.muted">
-                  {t('transcriptions.detail.meta', {
-                    engine: c.engine === 'text' ? t('transcriptions.detail.byText') : [c.engine, c.model].filter(Boolean).join(' '),
-                    language: t(`transcriptions.languages.${c.language}`),
-                    by: c.createdByName,
-                  })}
+                  {c.engine
+                    ? t('transcriptions.detail.meta', {
+                        engine: c.engine === 'text' ? t('transcriptions.detail.byText') : [c.engine, c.model].filter(Boolean).join(' '),
+                        language: t(`transcriptions.languages.${c.language}`),
+                        by: c.createdByName,
+                      })
+                    : t('transcriptions.detail.metaNoEngine', { language: t(`transcriptions.languages.${c.language}`), by: c.createdByName })}
                 </Text>
               </Stack>
             </Card.Body>
