@@ -1,5 +1,18 @@
 import fs from 'node:fs'
+import path from 'node:path'
 import { build } from 'esbuild'
+
+/** Every `*.worker.ts` of the server by its file name, which must be unique (off-thread.ts finds it by that name). */
+function workerEntries(): Record<string, string> {
+  const entries: Record<string, string> = {}
+  for (const file of fs.readdirSync('server', { recursive: true, encoding: 'utf8' })) {
+    if (!file.endsWith('.worker.ts')) continue
+    const name = path.basename(file, '.ts')
+    if (entries[name]) throw new Error(`two workers are named ${name}: ${entries[name]} and server/${file}`)
+    entries[name] = path.join('server', file)
+  }
+  return entries
+}
 
 /**
  * Bundles the server for `npm start` (dist-server/index.mjs): plain Node, no TypeScript loader at
@@ -9,8 +22,8 @@ await build({
   entryPoints: {
     index: 'server/index.ts',
     'create-admin': 'server/scripts/create-admin.ts',
-    // the guarded table reader's worker thread, found beside index.mjs (server/lib/table-file.ts)
-    'table-file.worker': 'server/lib/table-file.worker.ts',
+    // The work that runs off the main thread, each found beside index.mjs by its name (server/lib/off-thread.ts).
+    ...workerEntries(),
   },
   outdir: 'dist-server',
   bundle: true,

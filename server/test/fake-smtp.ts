@@ -1,8 +1,13 @@
 import type { AddressInfo } from 'node:net'
+import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 
-/** A message the fake server was given: its recipients, the raw message, its subject and its text decoded. */
-export type ReceivedMail = { to: string[]; raw: string; subject: string; text: string }
+/**
+ * A message the fake server was given: its recipients and the raw message, and what a mail client reads of it —
+ * parsed as MIME by mailparser (Nodemailer's reference parser), not by our own reading: the subject and the sender
+ * with their encoded words decoded, the plain-text and the HTML parts.
+ */
+export type ReceivedMail = { to: string[]; raw: string; subject: string; text: string; html: string; from: { name: string; address: string } }
 
 /**
  * A local SMTP server for the API tests: it keeps every message it is given, and `refuseNext(n)` answers the next
@@ -26,15 +31,21 @@ export async function fakeSmtp() {
       const chunks: Buffer[] = []
       stream.on('data', (c: Buffer) => chunks.push(c))
       stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8')
-        // quoted-printable soft line breaks and escapes undone
-        const text = Buffer.from(
-          raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
-          'latin1',
-        ).toString('utf8')
-        const subject = /^Subject: (.*)$/m.exec(raw)?.[1] ?? ''
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, subject, text })
-        callback()
+        const bytes = Buffer.concat(chunks)
+        simpleParser(bytes)
+          .then((mail) => {
+            const sender = mail.from?.value[0]
+            received.push({
+              to: session.envelope.rcptTo.map((r) => r.address),
+              raw: bytes.toString('utf8'),
+              subject: mail.subject ?? '',
+              text: mail.text ?? '',
+              html: typeof mail.html === 'string' ? mail.html : '',
+              from: { name: sender?.name ?? '', address: sender?.address ?? '' },
+            })
+            callback()
+          })
+          .catch((error: Error) => callback(error))
       })
     },
   })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   accountNameOf,
+  directoryEmployeeId,
   fillTemplate,
   maskCandidateIdentity,
   normalizeCandidateIdentity,
@@ -89,8 +90,18 @@ describe('directory account names', () => {
     ['Jürgen', 'Müller', 2, 'jurgen.muller2'],
     ['Zoë Anne', "O'Neil", 1, 'zoe-anne.o-neil'],
     ['李', '', 1, 'user'],
+    // Microsoft Graph's mailNickname and a UPN's alias: at most 64 characters, the number kept, no "." at the end.
+    ['Maximiliana-Konstantina', 'Wolfeschlegelsteinhausenbergerdorff-Östergötland', 12, 'maximiliana-konstantina.wolfeschlegelsteinhausenbergerdorff-os12'],
+    ['Anna', 'B'.repeat(70), 3, `anna.${'b'.repeat(58)}3`],
   ])('%s %s (%i) is %s', (first, last, n, expected) => {
-    expect(accountNameOf(first, last, n)).toBe(expected)
+    const name = accountNameOf(first, last, n)
+    expect(name).toBe(expected)
+    expect(name.length).toBeLessThanOrEqual(64)
+    expect(name).toMatch(/^[A-Za-z0-9'.\-_!#^~]+$/)
+  })
+
+  it('names the candidate in at most 16 characters, as Graph’s employeeId takes it', () => {
+    expect(directoryEmployeeId('0b6e7a52-9c1d-4f0e-8a3b-5d2c1e4f6a7b')).toBe('0b6e7a529c1d4f0e')
   })
 })
 

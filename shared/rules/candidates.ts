@@ -125,8 +125,18 @@ export function accountNameOf(firstName: string, lastName: string, n = 1): strin
       .replace(/[\u0300-\u036f]/g, '')
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '')
-  const base = [clean(firstName), clean(lastName)].filter(Boolean).join('.') || 'user'
-  return (n > 1 ? `${base}${n}` : base).slice(0, 64)
+  const suffix = n > 1 ? String(n) : ''
+  // At most 64 characters with the number (Microsoft Graph's and an LDAP uid's bound), never ending in "." or "-".
+  const base = ([clean(firstName), clean(lastName)].filter(Boolean).join('.') || 'user').slice(0, 64 - suffix.length).replace(/[.-]+$/, '')
+  return `${base}${suffix}`
+}
+
+/**
+ * The candidate as a directory's employee id (Microsoft Graph's `employeeId`, at most 16 characters): the first 16 of
+ * the candidate id's hexadecimal digits — 64 bits of a random id, so a second run finds the first one's account.
+ */
+export function directoryEmployeeId(candidateId: string): string {
+  return candidateId.replace(/-/g, '').slice(0, 16)
 }
 
 /** The fields a contract's template may use, as {{name}}. */

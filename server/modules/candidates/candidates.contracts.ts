@@ -6,13 +6,16 @@ import type { ContractKind, StepName } from '../../../shared/schemas/candidates'
 import type { Db } from '../../db/client'
 import type { CandidateRow, CandidatesContext } from './candidates.context'
 import type { CandidateLinks } from './candidates.links'
-import { contractPdf, sha256Hex } from './candidates.pdf'
+import { sha256Hex } from './candidates.pdf'
+import { docusealClient, type SubmissionInput } from './candidates.esign'
+import { contractPdfs } from './candidates.pdf-thread'
 import type { CandidatesPrivacy } from './candidates.privacy'
 import type { StepRunner } from './candidates.steps'
 import type { CandidatesTemplates } from './candidates.templates'
 
 const STEP_OF: Record<ContractKind, StepName> = { work: 'work_contract', education: 'education_contract' }
-const ESIGN_TIMEOUT_MS = 20_000
+/** The signer's role in the e-signing service's submission and its field tags (DocuSeal's first party). */
+const ESIGN_ROLE = 'First Party'
 
 /** A file id made from what the file is for, so a step run again stores the same file once. */
 export function stableId(...parts: string[]): string {
@@ -36,6 +39,35 @@ export function templateValues(candidate: CandidateRow, region: string, mailFrom
     region,
     organisation: mailFrom.replace(/<.*>/, '').trim() || 'Säljkraft',
     today: new Date(now).toISOString().slice(0, 10),
+  }
+}
+
+/**
+ * A contract as the e-signing service's submission: the same PDF with the candidate as its one signer, DocuSeal's own
+ * e-mail in the candidate's language, the request expiring when the app's own links would.
+ */
+function submissionOf(
+  candidate: CandidateRow,
+  kind: ContractKind,
+  title: string,
+  organisation: string,
+  contractId: string,
+  pdf: Buffer,
+  expiresAt: number,
+): SubmissionInput {
+  const tr = TRANSLATORS[candidate.language]
+  return {
+    expiresAt,
+    name: title,
+    pdf,
+    documentName: `${title}.pdf`.slice(0, 200),
+    contractId,
+    candidateId: candidate.id,
+    signer: { email: candidate.email, name: `${candidate.firstName} ${candidate.lastName}`, role: ESIGN_ROLE },
+    message: {
+      subject: tr('candidates.esignMail.subject', { contract: tr(`candidates.kinds.${kind}`) }),
+      body: tr('candidates.esignMail.body', { name: candidate.firstName, link: '{{submitter.link}}', organisation }),
+    },
   }
 }
 
@@ -65,7 +97,23 @@ export function candidatesContracts(
     let bytes = await files.bytes(fileId)
     if (!bytes) {
       const title = fillTemplate(template.title, fields)
-      const pdf = await contractPdf({ title, body: fillTemplate(template.body, fields), reference: contractId, at: now, author: fields.organisation })
+      const tr = TRANSLATORS[candidate.language]
+      const pdf = await contractPdfs.contract({
+        title,
+        body: fillTemplate(template.body, fields),
+        reference: contractId,
+        at: now,
+        author: fields.organisation,
+        // At an e-signing service the signer signs where the document's text tags say (DocuSeal's field tags).
+        signatureTags: env.onboarding.esign
+          ? {
+              heading: tr('candidates.signature.signHere'),
+              role: ESIGN_ROLE,
+              signature: tr('candidates.signature.signatureField'),
+              date: tr('candidates.signature.dateField'),
+            }
+          : null,
+      })
       await files.store(
         {
           id: fileId,
@@ -83,23 +131,11 @@ export function candidatesContracts(
     const out: Record<string, string | number | boolean | null> = { contractId, fileId, sha256: sha256Hex(bytes), templateVersion: template.version }
     const esign = env.onboarding.esign
     if (esign) {
-      const res = await fetch(`${esign.url}/submissions/pdf`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-auth-token': esign.token, 'idempotency-key': contractId },
-        body: JSON.stringify({
-          name: `${template.title} – ${candidate.firstName} ${candidate.lastName}`,
-          external_id: contractId,
-          send_email: true,
-          documents: [{ name: `${contractId}.pdf`, file: bytes.toString('base64') }],
-          submitters: [{ role: 'First Party', email: candidate.email, name: `${candidate.firstName} ${candidate.lastName}`, external_id: candidate.id }],
-        }),
-        signal: AbortSignal.timeout(ESIGN_TIMEOUT_MS),
-      })
-      if (!res.ok) throw new Error(`the e-signing service answered ${res.status}`)
-      const body = (await res.json()) as { id?: unknown; submission_id?: unknown } | Array<{ submission_id?: unknown }>
-      const submission = Array.isArray(body) ? body[0]?.submission_id : (body.id ?? body.submission_id)
-      if (typeof submission !== 'number' && typeof submission !== 'string') throw new Error('the e-signing service answered without a submission')
-      out.externalId = String(submission)
+      const { linkDays } = await privacy.settings(db)
+      const title = fillTemplate(template.title, fields)
+      out.externalId = String(
+        await docusealClient(esign).createSubmission(submissionOf(candidate, kind, title, fields.organisation, contractId, bytes, now + linkDays * 86_400_000)),
+      )
     }
     return out
   }

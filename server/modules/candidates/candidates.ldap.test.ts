@@ -94,6 +94,17 @@ describe.skipIf(!available)('the accounts step with an LDAP directory', async ()
       givenName: 'Zoë',
       sn: 'Lundström',
     })
+    // The password was set with RFC 3062's Password Modify operation: slapd keeps its salted hash ({SSHA}, its
+    // default password-hash), never the password itself.
+    const stored = await admin.search(LDAP_PEOPLE, {
+      scope: 'one',
+      filter: new EqualityFilter({ attribute: 'uid', value: 'zoe.lundstrom2' }),
+      attributes: ['userPassword'],
+      explicitBufferAttributes: ['userPassword'],
+    })
+    const value = Buffer.from(stored.searchEntries[0]!.userPassword as Buffer).toString('utf8')
+    expect(value).toMatch(/^\{SSHA\}/)
+    expect(value).not.toContain(password)
     await admin.unbind()
     const user = new Client({ url: slapd!.url })
     await user.bind(`uid=zoe.lundstrom2,${LDAP_PEOPLE}`, password)

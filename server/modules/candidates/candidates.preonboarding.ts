@@ -3,6 +3,7 @@ import { candidateOwnDetailsSchema, type CandidateOwnDetailsInput, type Candidat
 import { candidateSearchText, type CandidatesContext } from './candidates.context'
 import type { CandidateLinks } from './candidates.links'
 import type { CandidatesPrivacy } from './candidates.privacy'
+import { OutsideFailure, refusalOf } from '../../lib/outside-failure'
 import type { StepRunner } from './candidates.steps'
 
 /** How long a call to the onboarding space service may take. */
@@ -32,10 +33,10 @@ export function candidatesPreonboarding(ctx: CandidatesContext, links: Candidate
         }),
         signal: AbortSignal.timeout(SPACE_TIMEOUT_MS),
       })
-      if (!res.ok) throw new Error(`the onboarding space service answered ${res.status}`)
+      if (!res.ok) throw await refusalOf(res, 'the onboarding space service', 'making the space')
       const body = (await res.json()) as { id?: unknown; url?: unknown }
       if (typeof body.id !== 'string' || typeof body.url !== 'string' || !/^https?:\/\//.test(body.url))
-        throw new Error('the onboarding space service answered without a space')
+        throw new OutsideFailure('the onboarding space service answered without a space', false)
       return { spaceId: body.id.slice(0, 200), spaceUrl: body.url.slice(0, 500) }
     },
     async commit(tx, candidate, run, outside, now) {

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { candidateOwnDetailsSchema, candidateTokenSchema, signContractSchema } from '../../../shared/schemas/candidates'
 import { access } from '../../lib/access'
+import { dispositionOf } from '../../lib/disposition'
 import { clientIp } from '../../lib/client-ip'
 import type { AppEnv } from '../../lib/context'
 import { validate } from '../../lib/validate'
@@ -38,7 +39,7 @@ export function candidatesPublicRoutes({ env, database }: Pick<Deps, 'env' | 'da
         await throttle(c)
         const pdf = await candidates.signing.signingPdf(c.req.valid('param').token)
         c.header('Content-Type', 'application/pdf')
-        c.header('Content-Disposition', `inline; filename="${pdf.name}"`)
+        c.header('Content-Disposition', dispositionOf('inline', pdf.name))
         c.header('Cache-Control', 'no-store')
         c.header('X-Content-Type-Options', 'nosniff')
         return c.body(new Uint8Array(pdf.bytes), 200)
@@ -55,7 +56,7 @@ export function candidatesPublicRoutes({ env, database }: Pick<Deps, 'env' | 'da
       // The e-signing service's deliveries: the body is read as sent, its HMAC checked before anything else.
       .post('/public/esign/webhook', access.public(), async (c) => {
         const body = await c.req.text()
-        const answer = await candidates.signing.webhook(body, c.req.header('x-signature'))
+        const answer = await candidates.signing.webhook(body, c.req.header('x-docuseal-signature'))
         return c.json(answer, 200)
       })
   )

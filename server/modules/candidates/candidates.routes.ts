@@ -15,6 +15,7 @@ import {
   type ContractTemplate,
 } from '../../../shared/schemas/candidates'
 import { access } from '../../lib/access'
+import { dispositionOf } from '../../lib/disposition'
 import type { AppEnv } from '../../lib/context'
 import { validate } from '../../lib/validate'
 import type { Deps } from '../../platform/deps'
@@ -125,7 +126,7 @@ export function candidatesRoutes({ env, files }: Pick<Deps, 'env' | 'files'>, ca
       .post('/candidates/:id/export', access.can('delete', 'candidates'), validate('param', candidateIdParamSchema), async (c) => {
         const data = await candidates.privacy.exportData(actor(c), c.req.valid('param').id)
         c.header('Cache-Control', 'no-store')
-        c.header('Content-Disposition', `attachment; filename="candidate-${c.req.valid('param').id}.json"`)
+        c.header('Content-Disposition', dispositionOf('attachment', `candidate-${c.req.valid('param').id}.json`))
         return c.json(data, 200)
       })
   )

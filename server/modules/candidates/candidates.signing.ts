@@ -6,11 +6,28 @@ import { ApiError, notFound, validationError } from '../../lib/errors'
 import type { CandidatesContext } from './candidates.context'
 import { stableId, type CandidatesContracts } from './candidates.contracts'
 import type { CandidateLinks } from './candidates.links'
-import { sha256Hex, signedPdf } from './candidates.pdf'
+import { pngFacts } from '../../lib/png'
+import { sha256Hex } from './candidates.pdf'
+import { contractPdfs } from './candidates.pdf-thread'
 import { candidatesWebhook } from './candidates.webhook'
 
 /** A drawn signature: a PNG of at most this many bytes. */
 export const SIGNATURE_MAX_BYTES = 300 * 1024
+/**
+ * …and at most this many pixels: the signing page's pad is its box (at most a desktop column wide and 160 px high)
+ * times the screen's pixel ratio (up to 4), which stays well inside. Decoding costs 4 bytes a pixel, whatever the
+ * file's size, so a larger image is refused from its header before anything is decoded (docs/decisions/079).
+ */
+export const SIGNATURE_MAX_PIXELS = { width: 4_096, height: 2_048, total: 4_096 * 1_024 }
+
+/** Whether bytes are a signature pad's drawing: a still PNG within the pad's size. */
+export function signatureImageOk(png: Uint8Array): boolean {
+  const facts = pngFacts(png)
+  if (!facts || facts.animated || png.byteLength > SIGNATURE_MAX_BYTES) return false
+  const { width, height } = facts
+  const max = SIGNATURE_MAX_PIXELS
+  return width > 0 && height > 0 && width <= max.width && height <= max.height && width * height <= max.total
+}
 
 /**
  * Signing (docs/decisions/070): the candidate's signing page behind its link — the contract to read, their typed name
@@ -69,8 +86,7 @@ export function candidatesSigning(ctx: CandidatesContext, links: CandidateLinks,
     const simple = (s: string) => s.normalize('NFC').toLocaleLowerCase('sv').replace(/\s+/g, ' ').trim()
     if (simple(input.name) !== simple(fullName)) throw validationError({ name: [request.translate('validation.signatureName', { name: fullName })] })
     const png = Buffer.from(input.signature.replace(/^data:image\/png;base64,/, ''), 'base64')
-    const isPng = png.length > 8 && png.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
-    if (!isPng || png.length > SIGNATURE_MAX_BYTES) throw validationError({ signature: [request.translate('validation.signatureImage')] })
+    if (!signatureImageOk(png)) throw validationError({ signature: [request.translate('validation.signatureImage')] })
     const original = await files.bytes(contract.fileId)
     if (!original || sha256Hex(original) !== contract.sha256) throw new Error(`contract ${contract.id}: its stored PDF does not match the hash sent`)
     const tr = TRANSLATORS[candidate.language]
@@ -85,7 +101,7 @@ export function candidatesSigning(ctx: CandidatesContext, links: CandidateLinks,
     }
     let bytes: Uint8Array
     try {
-      bytes = await signedPdf(original, {
+      bytes = await contractPdfs.signed(original, {
         signaturePng: png,
         audit,
         labels: {

@@ -4,6 +4,7 @@ import type { StartStepInput, StepName, StepStatus } from '../../../shared/schem
 import type { Translate } from '../../../shared/schemas/errors'
 import type { Db } from '../../db/client'
 import { ApiError } from '../../lib/errors'
+import { OutsideFailure } from '../../lib/outside-failure'
 import type { CandidateActor, CandidateRow, CandidatesContext } from './candidates.context'
 
 /** What a step's job knows: the candidate, who started it, what they chose, and where links point. */
@@ -123,14 +124,17 @@ export function candidatesSteps(ctx: CandidatesContext, runners: Record<StepName
       })
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err)
-      // Every attempt's error is shown; after the last one the step has failed and waits for a retry.
+      // A service that refused the request itself fails the step at once (asking again cannot help); any other error
+      // is shown and tried again, and after the last attempt the step has failed. Either waits for a retry.
+      const final = run.lastAttempt || (err instanceof OutsideFailure && err.permanent)
       await database.transaction(async (tx) => {
         if (!(await current())) return
         const at = now()
-        await setStep(tx, run.candidateId, run.step, { status: run.lastAttempt ? 'failed' : 'running', error: message.slice(0, 500) }, at)
-        if (run.lastAttempt)
+        await setStep(tx, run.candidateId, run.step, { status: final ? 'failed' : 'running', error: message.slice(0, 500) }, at)
+        if (final)
           await log(tx, { at, actorId: null, candidateId: run.candidateId, action: 'step_failed', after: { step: run.step }, reason: message.slice(0, 500) })
       })
+      if (final && !run.lastAttempt) return { failed: message.slice(0, 500) }
       throw err
     }
   }

@@ -4,6 +4,7 @@ import type { AppAbility } from '../../../shared/permissions/ability'
 import type { SearchHit } from '../../../shared/schemas/search'
 import { accessFilter, containsTerm, withAccess } from '../../db/conditions'
 import type { Db } from '../../db/client'
+import { userOfficeId } from '../../db/expressions'
 import { type Person, type UsersDirectoryContext } from './users.directory-context'
 
 /** People as other areas ask for them: rosters, coaches and members, who a reader reaches, names and the search. */
@@ -95,16 +96,22 @@ export function peopleDirectory(ctx: UsersDirectoryContext) {
         const rows = await db
           .select({ id: t.users.id })
           .from(t.users)
+          .leftJoin(t.teams, eq(t.teams.id, t.users.teamId))
           .where(and(inArray(column, ids), eq(t.users.active, true)))
         for (const r of rows) found.add(r.id)
       }
       await add(t.users.teamId, target.teamIds)
-      await add(t.users.officeId, target.officeIds)
+      // An office's people: those placed in it and the members of its teams (as the rules read a person's office).
+      await add(userOfficeId(t), target.officeIds)
       await add(t.users.roleId, target.roleIds)
       await add(t.users.id, target.userIds)
-      // Coaches belong to the teams they coach.
+      // Coaches belong to the teams they coach (the active ones, as every other member).
       if (target.teamIds && target.teamIds.length > 0) {
-        const coaches = await db.select({ id: t.teamCoaches.userId }).from(t.teamCoaches).where(inArray(t.teamCoaches.teamId, target.teamIds))
+        const coaches = await db
+          .select({ id: t.teamCoaches.userId })
+          .from(t.teamCoaches)
+          .innerJoin(t.users, eq(t.users.id, t.teamCoaches.userId))
+          .where(and(inArray(t.teamCoaches.teamId, target.teamIds), eq(t.users.active, true)))
         for (const c of coaches) found.add(c.id)
       }
       return [...found]

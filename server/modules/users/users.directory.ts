@@ -4,6 +4,7 @@ export type { Person } from './users.directory-context'
 
 import { peopleDirectory } from './users.directory-people'
 import { placeDirectory } from './users.directory-places'
+import { nameDirectory } from './users.directory-names'
 
 /**
  * What other areas may ask the users area about people (answered in server/composition/areas.ts, never by reading its tables):
@@ -11,6 +12,6 @@ import { placeDirectory } from './users.directory-places'
  */
 export function usersDirectory(deps: Database) {
   const ctx = usersDirectoryContext(deps)
-  return { ...peopleDirectory(ctx), ...placeDirectory(ctx) }
+  return { ...peopleDirectory(ctx), ...placeDirectory(ctx), ...nameDirectory(ctx) }
 }
 export type UsersDirectory = ReturnType<typeof usersDirectory>

@@ -6,6 +6,7 @@ import type { CandidateDetail, CandidateStep, StepName } from '../../../../share
 import { AppDialog } from '../../../components/ui/app-dialog'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { errorText } from '../../../lib/api-client'
+import { stepFailureText } from '../model/step-failure'
 import { confirm } from '../../../lib/confirm-store'
 import { startStep } from '../api/candidates-api'
 import type { CandidateChoices } from './candidate-dialog'
@@ -58,7 +59,7 @@ export function StepsCard(props: { candidate: CandidateDetail; choices: Candidat
 
   const detailOf = (s: CandidateStep): string | null => {
     const d = s.detail ?? {}
-    if (s.status === 'failed' && s.error) return t('candidates.steps.detail.failed', { error: s.error })
+    if (s.status === 'failed' && s.error) return stepFailureText(s.error, t)
     if (s.status === 'running' && s.error) return t('candidates.steps.detail.retrying', { error: s.error })
     if (s.status === 'waiting_candidate' && typeof d.expiresAt === 'number')
       return t('candidates.steps.detail.linkUntil', { date: `${formatDate(d.expiresAt, lang)} ${formatTime(d.expiresAt, lang)}` })
