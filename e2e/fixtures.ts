@@ -1,9 +1,22 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Locator, type Page } from '@playwright/test'
+import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test'
 import type { SessionAnswer } from '../shared/schemas/auth'
+import { businessDay, businessDayStart } from '../shared/rules/work'
 import { BASE_URL } from '../playwright.config'
 
 export const DEMO_PASSWORD = 'saljkraft-demo'
+
+/**
+ * Keeps a test that plays out one working day inside one business day: the context's clock runs at real speed, from
+ * now, or, when the test's time budget would reach Sweden's midnight, from just after it. A day's screens count the
+ * phone's today (a checkout made at 00:01 has no sales, rightly), so a long test begun at 23:58 would otherwise see
+ * its day end half-way (CI once did). A phone a few minutes ahead of the server is within the clock skew it accepts;
+ * one behind would land on a day the demo has already reported and checked out.
+ */
+export async function withinOneBusinessDay(context: BrowserContext, budgetMs: number, now = Date.now()) {
+  const tomorrow = businessDayStart(businessDay(businessDayStart(businessDay(now)) + 36 * 3_600_000))
+  await context.clock.install({ time: now + budgetMs < tomorrow ? now : tomorrow + 60_000 })
+}
 
 export async function signIn(page: Page, email: string) {
   await page.getByLabel(/^E-post/).fill(email)
@@ -18,7 +31,14 @@ export async function signIn(page: Page, email: string) {
 export async function signInFresh(page: Page, email: string) {
   await page.goto('/login')
   await signIn(page, email)
-  await expect(page).not.toHaveURL(/\/login/)
+  // Still on the sign-in page: what the form shows says why (an empty form: the page was loaded again).
+  await expect(page)
+    .not.toHaveURL(/\/login/)
+    .catch(async (error: Error) => {
+      const said = await page.getByRole('alert').allTextContents()
+      const typed = await page.getByLabel(/^E-post/).inputValue()
+      throw new Error(`${email} stayed on the sign-in page; it says ${JSON.stringify(said)}, its e-mail field holds ${JSON.stringify(typed)}\n${error.message}`)
+    })
 }
 
 /**

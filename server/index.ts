@@ -53,15 +53,16 @@ async function main() {
     if (stopping) return
     stopping = true
     console.log(`${signal}: shutting down`)
-    // Realtime first: its sockets are told to reconnect at once (to another instance, or this one restarted), and
-    // the HTTP server then has no upgraded connection to wait for.
-    void realtime.close().then(() =>
-      server.close(() => {
-        void Promise.all([events.stop(), jobs.stop()])
-          .then(() => database.close())
-          .finally(() => process.exit(0))
-      }),
-    )
+    // The listener first: no new connection reaches this instance, so the clients told to reconnect below get
+    // another instance (or this one restarted), never this one again. Then realtime: upgrades refused, every socket
+    // told to reconnect at once (4200). Requests under way finish; then the job runner and event dispatcher stop.
+    const listenerClosed = new Promise<void>((resolve) => server.close(() => resolve()))
+    void realtime
+      .close()
+      .then(() => listenerClosed)
+      .then(() => Promise.all([events.stop(), jobs.stop()]))
+      .then(() => database.close())
+      .finally(() => process.exit(0))
     setTimeout(() => process.exit(0), 5000).unref()
   }
   process.on('SIGINT', () => stop('SIGINT'))

@@ -18,6 +18,7 @@ const Snackbar = lazy(() => import('../components/ui/snackbar').then((m) => ({ d
 const ConfirmDialog = lazy(() => import('../components/ui/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })))
 const UpdateBanner = lazy(() => Promise.all([import('./update-banner'), ensureSalesMessages()]).then(([m]) => ({ default: m.UpdateBanner })))
 const TermsGate = lazy(() => import('./terms-gate').then((m) => ({ default: m.TermsGate })))
+const PasswordGate = lazy(() => import('./password-gate').then((m) => ({ default: m.PasswordGate })))
 const ScrollToTop = lazy(() => import('../components/ui/scroll-to-top').then((m) => ({ default: m.ScrollToTop })))
 
 // Loaded ahead by the navigation that first needs one (prepareShell in root-shell.tsx).
@@ -48,10 +49,16 @@ export default function StyledShell({ layout, plain }: { layout: Layout; plain: 
   const impersonating = !!user?.impersonatedBy
   // Terms of use waiting for an answer come before every screen (docs/decisions/039); the login page stays itself.
   const termsPending = !!user?.termsPending && !plain
+  // A password someone else chose is replaced first (decision 082).
+  const passwordPending = !!user?.passwordChangeRequired && !plain
   return (
     <StyledRoot>
       {impersonating ? <ImpersonationBanner /> : null}
-      {termsPending ? (
+      {passwordPending ? (
+        <Suspense fallback={<Loading />}>
+          <PasswordGate />
+        </Suspense>
+      ) : termsPending ? (
         <Suspense fallback={<Loading />}>
           <TermsGate />
         </Suspense>

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { screen, signInAs } from '../fixtures'
+import { newTeamSeller, ownCustomers, sellerPhone } from '../api'
 
 // Each role's nav items are read in the permission matrix (e2e/auth/permission-matrix.spec.ts), where each role
 // signs in and walks its screens.
@@ -21,7 +22,7 @@ test.describe('search', () => {
     await signInAs(page, 'backoffice@demo.test')
     await page.getByTestId('open-search').click()
     const dialog = page.getByTestId('search-dialog')
-    await expect(dialog.getByText('Sidor, kunder, säljrapporter, ordrar och personer')).toBeVisible()
+    await expect(dialog.getByText('Sidor, kunder, säljrapporter, ordrar, personer, leverantörer och guider')).toBeVisible()
     // A customer of the demo, by their name.
     await dialog.getByRole('combobox').fill('maja strand')
     const customers = dialog.getByRole('group', { name: 'Kunder' })
@@ -44,6 +45,23 @@ test.describe('search', () => {
     ])
   })
 
+  test('an exact person comes before the customers whose names start alike, and the search opens empty again', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await signInAs(page, 'admin@demo.test')
+    await page.getByTestId('open-search').click()
+    const dialog = page.getByTestId('search-dialog')
+    await dialog.getByRole('combobox').fill('sven')
+    // The person Sven is the first hit of the first group, before any Svensson.
+    const groups = dialog.getByRole('group')
+    await expect(groups.first()).toHaveAccessibleName('Personer')
+    await expect(groups.first().getByRole('option').first()).toContainText('Sven Säljare')
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    // Opened again, the field is empty: what is typed is a new search.
+    await page.getByTestId('open-search').click()
+    await expect(page.getByTestId('search-dialog').getByRole('combobox')).toHaveValue('')
+  })
+
   test('a seller does not find back-office screens @phone', async ({ page }) => {
     await signInAs(page, 'seller@demo.test')
     await page.getByTestId('open-search').click()
@@ -53,5 +71,23 @@ test.describe('search', () => {
     await dialog.getByRole('combobox').fill('lön')
     // Titles that start with the search come first; "Belöningar" contains it.
     await expect(dialog.getByRole('option')).toHaveText(['Lönekalkylator', 'Belöningar'])
+  })
+
+  test('a seller finds their own sale by the customer and opens it (issue 70) @phone', async ({ page }, info) => {
+    // A customer of this run's own, on a seller of its own: no other test's sales share the name.
+    const tag = `Sökkund ${info.project.name} ${Date.now().toString(36)}`
+    const seller = await newTeamSeller('Sokare', info.project.name, 'Team Öresund')
+    const phone = await sellerPhone(seller.email)
+    const [id] = await phone.createSales(tag, 1, ownCustomers('19660606', 1)[0])
+    await phone.dispose()
+    await signInAs(page, seller.email)
+    await page.getByTestId('open-search').click()
+    const dialog = page.getByTestId('search-dialog')
+    await dialog.getByRole('combobox').fill(tag)
+    const own = dialog.getByRole('group', { name: 'Mina försäljningar' }).getByRole('option')
+    await expect(own).toHaveCount(1)
+    await expect(own.first()).toContainText(`${tag} 1`)
+    await own.first().click()
+    await expect(page).toHaveURL(new RegExp(`/sales/${id}$`))
   })
 })

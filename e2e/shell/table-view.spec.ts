@@ -69,7 +69,8 @@ test.describe('the shared table view, on the users list', () => {
     expect(lines[0]).toBe('Namn;E-post;Roll;Team;Kontor;Titel;Status')
     // Every user the filter matches (the 19 seeded demo users), not the page of 5.
     expect(lines).toHaveLength(20)
-    expect(csv).toContain('Anna Lindqvist;anna.lindqvist@demo.test;Säljare;Team Öresund;Malmö;;Aktiv')
+    // The demo gives everyone a title (every third seller by name a senior one).
+    expect(csv).toContain('Anna Lindqvist;anna.lindqvist@demo.test;Säljare;Team Öresund;Malmö;Senior säljare;Aktiv')
   })
 
   test('the create dialog validates, shows the server’s errors and adds the user', async ({ page }) => {

@@ -21,6 +21,8 @@ export const MAX_BODY_BYTES = 1024 * 1024
 
 /** What a person whose terms of use wait for an answer may still call: their session, the terms, and the app's meta. */
 const TERMS_OPEN = /^\/api\/(auth\/(me|logout)|terms\/(current|[^/]+\/(accept|decline))|meta|health)$/
+/** What a session whose password someone else chose may do (decision 082): set its own, read itself, sign out. */
+const PASSWORD_OPEN = /^\/api\/(auth\/(me|logout)|profile\/password|meta|health)$/
 
 const languageCache = new Map<string, LanguageCode>()
 /** The request's language from Accept-Language; browsers send a handful of distinct headers, so it is remembered. */
@@ -83,8 +85,13 @@ export function apiMiddleware(env: Env, auth: ReturnType<typeof authService>): M
           c.set('auth', found.auth)
           c.header('X-Session-Rev', found.auth.rev)
           if (found.renewedUntil) writeSessionCookie(c, token, found.renewedUntil, env.trustProxy)
+          // A password someone else chose: the person's own comes first (decision 082), then the terms.
+          if (found.auth.passwordChangeRequired && !PASSWORD_OPEN.test(c.req.path)) {
+            c.res = answerError(c, new ApiError(403, 'password_change_required'))
+            return
+          }
           // Terms of use not yet accepted: only what answering them needs (docs/decisions/039).
-          if (found.auth.termsPending && !TERMS_OPEN.test(c.req.path)) {
+          if (found.auth.termsPending && !TERMS_OPEN.test(c.req.path) && !found.auth.passwordChangeRequired) {
             c.res = answerError(c, new ApiError(403, 'terms_not_accepted'))
             return
           }

@@ -20,6 +20,7 @@ import { filesRoutes } from '../modules/files/files.routes'
 import { financeRoutes } from '../modules/finance/finance.routes'
 import { gameRoutes } from '../modules/game/game.routes'
 import { guidesRoutes } from '../modules/guides/guides.routes'
+import { providerListQuerySchema } from '../../shared/schemas/catalog'
 import { candidatesPublicRoutes } from '../modules/candidates/candidates.public-routes'
 import { candidatesRoutes } from '../modules/candidates/candidates.routes'
 import { mailRoutes } from '../modules/mail/mail.routes'
@@ -98,8 +99,24 @@ export function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
   const search = searchService({
     customer: (ability, q, limit, translate) => areas.customers.search(ability, q, limit, translate),
     saleReport: (ability, q, limit, translate) => areas.sales.search(ability, q, limit, translate),
+    sale: (ability, q, limit, translate) => areas.sales.searchOwn(ability, q, limit, translate),
+    area: (_ability, q, limit) => areas.field.searchAreas(q, limit),
     order: (ability, q, limit) => areas.orders.search(ability, q, limit),
     person: (ability, q, limit) => areas.directory.search(deps.database.db, ability, q, limit),
+    provider: async (_ability, q, limit, t) => {
+      const found = await areas.catalogKeeping.listProviders(providerListQuerySchema.parse({ q, itemsPerPage: '10' }))
+      return {
+        hits: found.items.slice(0, limit).map((p) => ({
+          kind: 'provider' as const,
+          id: p.id,
+          title: p.name,
+          details: [t(`catalog.providerTypes.${p.type}`), t('search.products', { count: p.productCount })],
+        })),
+        more: found.items.length > limit,
+      }
+    },
+    guide: (_ability, q, limit, _t, reader) =>
+      areas.guides.reading.searchTitles({ id: reader.id, ability: reader.ability, language: reader.language }, q, limit),
   })
   const providers = (db: Parameters<typeof areas.catalog.providerList>[0]) => areas.catalog.providerList(db)
 

@@ -98,8 +98,8 @@ export function assembleAreas(deps: Deps, options: AreaOptions = {}) {
   const customers = customersService(deps, { salesOfCustomer: sales.customers.salesOf })
   const catalogKeeping = catalogAdmin(deps)
   // Pay's exports ask the time-reports area for the month's reports, attestation and absence (docs/decisions/029).
-  const timeAdmin = timeReportsAdmin(deps)
   const pay = payService(deps)
+  const timeAdmin = timeReportsAdmin(deps, { payableOf: pay.payableOf })
   const exportsOfPay = payExports(deps, pay, timeAdmin.forPay, options.payHooks)
   const notifications = alerts(deps, directory, org, sales)
   const quality = qualityService(deps, {
@@ -236,6 +236,7 @@ function fieldControl(
 ) {
   const devices = devicesService(deps, {
     placesOf: directory.placesOf,
+    peopleNamed: directory.peopleNamed,
     byEmails: directory.byEmails,
     endSessions: endSessions ?? (async () => undefined),
     positionsOn: sales.positions.positionsOn,
@@ -358,6 +359,8 @@ function telesales(
       names: a.personNames,
       teamNames: a.teamNames,
       teamProvider: a.org.teamProvider,
+      providersSoldOn: a.sales.providersSoldOn,
+      sellerProviders: a.directory.providersOf,
       providerNames: a.catalog.providerNames,
       providerList: a.catalog.providerList,
     },

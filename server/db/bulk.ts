@@ -43,6 +43,13 @@ function columnsOf(table: Table): Column[] {
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`
 
+/** A row's value of a column as better-sqlite3 binds it: its default when left out, booleans as 0/1, json as text. */
+function sqliteValue(c: Column, row: Record<string, unknown>): unknown {
+  const v = row[c.key]
+  const given = v === undefined ? c.fallback : v
+  return given === null || given === undefined ? null : c.bool ? (given ? 1 : 0) : c.json ? JSON.stringify(given) : given
+}
+
 export function bulkLoader(database: Database): BulkLoader {
   const raw = database.raw
   if (raw.kind === 'sqlite') {
@@ -57,12 +64,7 @@ export function bulkLoader(database: Database): BulkLoader {
         const values = new Array<unknown>(cols.length)
         sqlite.transaction(() => {
           for (const row of rows as Array<Record<string, unknown>>) {
-            for (let i = 0; i < cols.length; i++) {
-              const c = cols[i]!
-              const v = row[c.key]
-              const given = v === undefined ? c.fallback : v
-              values[i] = given === null || given === undefined ? null : c.bool ? (given ? 1 : 0) : c.json ? JSON.stringify(given) : given
-            }
+            for (let i = 0; i < cols.length; i++) values[i] = sqliteValue(cols[i]!, row)
             stmt.run(values)
           }
         })()
@@ -145,5 +147,58 @@ export function bulkLoader(database: Database): BulkLoader {
       // would read the table's pages too until autovacuum comes round.
       await pool.query('vacuum (analyze)')
     },
+  }
+}
+
+const sqliteInserts = new WeakMap<object, Map<string, { run(values: unknown[]): unknown }>>()
+/** Rows a PostgreSQL statement of insertMany carries: one array parameter a column, so one parse and round trip each. */
+const PG_ROWS_PER_STATEMENT = 10_000
+
+/**
+ * Many rows into one table inside the caller's transaction `tx`, straight to the driver — for a job that writes tens
+ * of thousands of rows (a lead list's numbers), where drizzle's building of multi-row statements is most of the time
+ * (450,000 rows: 9 s through the query builder, under a second here). SQLite runs one prepared single-row INSERT a row
+ * on its one connection, inside the transaction that connection has open (checked); PostgreSQL sends INSERT … SELECT
+ * FROM unnest(…) on the transaction's own connection. `ignoreConflicts`: a row whose key exists is skipped (ON
+ * CONFLICT DO NOTHING). Keep each call's rows to what one short transaction should hold.
+ */
+export async function insertMany<T extends Table>(
+  database: Database,
+  tx: unknown,
+  table: T,
+  rows: Array<InferInsertModel<T>>,
+  opts: { ignoreConflicts?: boolean } = {},
+): Promise<void> {
+  if (rows.length === 0) return
+  const cols = columnsOf(table)
+  const conflict = opts.ignoreConflicts ? ' on conflict do nothing' : ''
+  const into = `insert into ${quote(getTableName(table))} (${cols.map((c) => quote(c.name)).join(', ')})`
+  const raw = database.raw
+  if (raw.kind === 'sqlite') {
+    if (!raw.sqlite.inTransaction) throw new Error('insertMany: call it inside the transaction it writes in')
+    let statements = sqliteInserts.get(raw.sqlite)
+    if (!statements) sqliteInserts.set(raw.sqlite, (statements = new Map()))
+    const text = `${into} values (${cols.map(() => '?').join(', ')})${conflict}`
+    let stmt = statements.get(text)
+    if (!stmt) statements.set(text, (stmt = raw.sqlite.prepare(text)))
+    const values = new Array<unknown>(cols.length)
+    for (const row of rows as Array<Record<string, unknown>>) {
+      for (let i = 0; i < cols.length; i++) values[i] = sqliteValue(cols[i]!, row)
+      stmt.run(values)
+    }
+    return
+  }
+  // The transaction's own connection (drizzle's node-postgres transaction keeps it on its session, as prepared.ts reads it).
+  const client = (tx as { session?: { client?: { query(text: string, values: unknown[]): Promise<unknown> } } }).session?.client
+  if (!client) throw new Error('insertMany: cannot find the transaction’s PostgreSQL connection (drizzle internals moved)')
+  const select = cols.map((c, i) => (c.json ? `cast(u.c${i} as ${c.sqlType})` : `u.c${i}`)).join(', ')
+  const unnest = cols.map((c, i) => `$${i + 1}::${c.json ? 'text' : c.sqlType}[]`).join(', ')
+  const text = `${into} select ${select} from unnest(${unnest}) as u(${cols.map((_, i) => `c${i}`).join(', ')})${conflict}`
+  for (let from = 0; from < rows.length; from += PG_ROWS_PER_STATEMENT) {
+    const some = (rows as Array<Record<string, unknown>>).slice(from, from + PG_ROWS_PER_STATEMENT)
+    const arrays = cols.map((c) =>
+      some.map((row) => (row[c.key] === undefined ? c.fallback : row[c.key] === null ? null : c.json ? JSON.stringify(row[c.key]) : row[c.key])),
+    )
+    await client.query(text, arrays)
   }
 }

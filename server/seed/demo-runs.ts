@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import { mondayOf } from '../../shared/rules/assistant'
 import { addDays } from '../../shared/rules/work'
 import { nextChangeVersion } from '../db/change-counter'
@@ -44,8 +44,13 @@ export async function seedDemoRuns(database: Database, tx: Db, now: number, team
       })
       for (const userId of sellers)
         await tx.insert(t.fieldRunSellers).values({ runId: id, userId, removed: false, version: await nextChangeVersion(tx, t, userId) })
-      // The days worked so far have their doors: a dozen or two a seller, most not home, a few answered.
-      if (date <= today) await seedDoors(tx, t, id, date, team, sellers, areas[d % areas.length]!.name, d, DISTRICTS[areas[d % areas.length]!.name]!)
+      // The days worked so far have their doors: a dozen or two a seller, most not home, a few answered; the team's
+      // sales that day were made in the run's area (the runs screen counts none outside it).
+      if (date <= today) {
+        const centre = DISTRICTS[areas[d % areas.length]!.name]!
+        await seedDoors(tx, t, id, date, team, sellers, areas[d % areas.length]!.name, d, centre)
+        await placeSalesIn(tx, t, date, members, centre, d)
+      }
     }
   }
 }
@@ -67,6 +72,24 @@ function outline([lat, lng]: [number, number]): { type: 'Polygon'; coordinates: 
     return [Math.round((lng + 0.0105 * Math.cos(a)) * 1e5) / 1e5, Math.round((lat + 0.0055 * Math.sin(a)) * 1e5) / 1e5] as [number, number]
   })
   return { type: 'Polygon', coordinates: [ring] }
+}
+
+/** A run day's sales of its team, placed inside the area (well within its outline), each a door of its own. */
+async function placeSalesIn(tx: Db, t: Database['t'], date: string, sellers: string[], [lat, lng]: [number, number], seed: number) {
+  const sales = await tx
+    .select({ id: t.sales.id })
+    .from(t.sales)
+    .where(and(eq(t.sales.sellDate, date), inArray(t.sales.sellerId, sellers)))
+    .orderBy(asc(t.sales.id))
+  for (const [i, sale] of sales.entries())
+    await tx
+      .update(t.sales)
+      .set({
+        lat: Math.round((lat + 0.003 * Math.sin(seed + i * 1.9)) * 1e5) / 1e5,
+        lng: Math.round((lng + 0.005 * Math.cos(seed * 0.6 + i * 1.3)) * 1e5) / 1e5,
+        accuracy: 6 + ((i * 5) % 15),
+      })
+      .where(eq(t.sales.id, sale.id))
 }
 
 const OUTCOMES = ['notHome', 'notHome', 'notHome', 'notInterested', 'notInterested', 'comeBack', 'sale'] as const

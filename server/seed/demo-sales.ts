@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { customerKeyOf, DOUBLE_WINDOW_DEFAULT_DAYS } from '../../shared/rules/double-sales'
+import { demoCases } from './demo-cases'
 import { personalNumberOf } from '../../shared/rules/identity'
 import { addDays, businessDay, businessMonth, isWeekend, monthRange, previousMonth } from '../../shared/rules/work'
 import type { SaleStatus } from '../../shared/schemas/sales'
@@ -204,9 +205,13 @@ export async function seedDemoSales(
     const at = positions.next() < 0.8 ? doorPosition(postal, sale.postalCode, positions.next) : null
     Object.assign(sale, { lat: at?.lat ?? null, lng: at?.lng ?? null, accuracy: at?.accuracy ?? null })
   }
+  // Back office's work: open deviations and possible double sales among them (issue 70).
+  const cases = demoCases(sales, lines, history, now, today, opts.reviewerId, () => rng.uuid())
   for (let i = 0; i < sales.length; i += 200) await tx.insert(t.sales).values(sales.slice(i, i + 200))
   for (let i = 0; i < lines.length; i += 200) await tx.insert(t.saleLines).values(lines.slice(i, i + 200))
   for (let i = 0; i < history.length; i += 200) await tx.insert(t.saleStatusHistory).values(history.slice(i, i + 200))
+  if (cases.deviations.length) await tx.insert(t.saleDeviations).values(cases.deviations)
+  if (cases.doubles.length) await tx.insert(t.saleDoubles).values(cases.doubles)
 
   // Budgets: last month's sales, give or take a tenth, in whole 500 kronor; this month's the same for a seller whose
   // month so far is on its way there.

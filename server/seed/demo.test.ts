@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { normalizePersonalNumber } from '../../shared/rules/identity'
-import { businessMonth, previousMonth } from '../../shared/rules/work'
+import { addDays as shiftDays, businessDay, businessMonth, previousMonth } from '../../shared/rules/work'
+import type { PayrollMonthState } from '../../shared/schemas/pay'
 import { createTestApp } from '../test/harness'
 import { svAssistant } from '../../shared/i18n/sv/assistant'
 
@@ -21,12 +22,76 @@ const sellers = await db
   .where(eq(t.roles.key, 'seller'))
 
 describe('the demo organisation', () => {
-  it('gives every demo customer an identity number of their own, each valid', async () => {
-    const rows = await db.select({ ssn: t.sales.customerSsn }).from(t.sales)
-    const numbers = rows.map((r) => r.ssn).filter((n): n is string => !!n)
+  it("gives every demo customer an identity number of their own, each valid; a double sale shares its pair's", async () => {
+    const doubles = new Set((await db.select({ id: t.saleDoubles.saleId }).from(t.saleDoubles)).map((d) => d.id))
+    const rows = await db.select({ id: t.sales.id, ssn: t.sales.customerSsn }).from(t.sales)
+    const numbers = rows
+      .filter((r) => !doubles.has(r.id))
+      .map((r) => r.ssn)
+      .filter((n): n is string => !!n)
     expect(numbers.length).toBeGreaterThanOrEqual(6)
     expect(new Set(numbers).size).toBe(numbers.length)
-    for (const n of numbers) expect(normalizePersonalNumber(n), n).toBe(n)
+    for (const n of rows.map((r) => r.ssn).filter((n): n is string => !!n)) expect(normalizePersonalNumber(n), n).toBe(n)
+  })
+
+  it('gives back office work: open deviations on reviewed sales of several sellers, and possible double sales (issue 70)', async () => {
+    const open = await db
+      .select({ saleId: t.saleDeviations.saleId, sellerId: t.saleDeviations.sellerId, status: t.sales.status })
+      .from(t.saleDeviations)
+      .innerJoin(t.sales, eq(t.sales.id, t.saleDeviations.saleId))
+      .where(eq(t.saleDeviations.state, 'open'))
+    expect(open.length).toBeGreaterThanOrEqual(5)
+    expect(new Set(open.map((d) => d.sellerId)).size).toBeGreaterThanOrEqual(4)
+    expect(open.every((d) => d.status === 'deviation')).toBe(true)
+    // Each pair: the same customer, provider and product, within the window, the later sale after the earlier.
+    const pairs = await db.select().from(t.saleDoubles).where(eq(t.saleDoubles.state, 'open'))
+    expect(pairs.length).toBeGreaterThanOrEqual(2)
+    for (const pair of pairs) {
+      const [later, earlier] = await Promise.all(
+        [pair.saleId, pair.otherSaleId].map(async (id) => {
+          const [sale] = await db.select().from(t.sales).where(eq(t.sales.id, id))
+          const lines = await db.select({ productId: t.saleLines.productId }).from(t.saleLines).where(eq(t.saleLines.saleId, id))
+          return { ...sale!, products: lines.map((l) => l.productId) }
+        }),
+      )
+      expect([later!.customerKey, later!.providerId, later!.products]).toEqual([earlier!.customerKey, earlier!.providerId, earlier!.products])
+      expect(later!.sellDate > earlier!.sellDate).toBe(true)
+      expect(pair.daysApart).toBeLessThanOrEqual(30)
+    }
+  })
+
+  it('gives everyone a title from the list admins keep (issue 70)', async () => {
+    const titles = new Set((await db.select({ name: t.userTitles.name }).from(t.userTitles)).map((x) => x.name))
+    expect(titles.size).toBeGreaterThanOrEqual(6)
+    const people = await db.select({ email: t.users.email, title: t.users.title }).from(t.users)
+    for (const p of people) expect(titles.has(p.title ?? ''), `${p.email}: ${p.title}`).toBe(true)
+    expect(people.filter((p) => p.title === 'Senior säljare').length).toBeGreaterThan(0)
+  })
+
+  it("the absence export has believable rows: last month's absence of several people, of several kinds, whole days", async () => {
+    const rows = await db
+      .select({ userId: t.timeReports.userId, type: t.timeReports.absenceType, hours: t.timeReports.absenceHours, date: t.timeReports.date })
+      .from(t.timeReports)
+      .where(and(isNotNull(t.timeReports.absenceType), ne(t.timeReports.absenceHours, 0)))
+    const lastMonth = rows.filter((r) => r.date.startsWith(last))
+    expect(new Set(lastMonth.map((r) => r.userId)).size).toBeGreaterThanOrEqual(3)
+    expect(new Set(lastMonth.map((r) => r.type)).size).toBeGreaterThanOrEqual(2)
+    for (const r of lastMonth) expect(r.hours, `${r.date} ${r.type}`).toBeGreaterThan(0)
+    for (const r of lastMonth) expect(r.hours, `${r.date} ${r.type}`).toBeLessThanOrEqual(8)
+  })
+
+  it('every run worked so far has its sales inside its area, with their order value (issue 70)', async () => {
+    const manager = await app.login('manager@demo.test')
+    const today = businessDay(Date.now())
+    const report = await app.request('GET', `/api/field/runs-report?from=${shiftDays(today, -13)}&to=${today}`, { cookie: manager.cookie })
+    const runs = (report.json as unknown as { runs: Array<{ date: string; outcome: { sales: number; orderValueOre: number; outsideArea?: number | null } }> })
+      .runs
+    const worked = runs.filter((r) => r.outcome.sales > 0)
+    expect(worked.length).toBeGreaterThan(0)
+    for (const run of worked) expect(run.outcome.outsideArea, run.date).toBe(0)
+    // Their order values are the day's real ones: most runs with sales have some standing (a day of only flagged
+    // or fresh sales counts none).
+    expect(worked.filter((r) => r.outcome.orderValueOre > 0).length, JSON.stringify(worked.map((r) => r.outcome))).toBeGreaterThanOrEqual(worked.length * 0.7)
   })
 
   it('every seller has last month’s sales, none on a day they reported away, and a budget near what they sold', async () => {
@@ -113,5 +178,29 @@ describe('the demo organisation', () => {
         ),
       )
     expect(sales.every((x) => ['approved', 'flagged', 'unanswered'].includes(x.status))).toBe(true)
+  })
+
+  it('holds together: every day a seller sold has a time report, and every month before this one can go to payroll whole', async () => {
+    const today = businessDay(Date.now())
+    const reported = new Set((await db.select({ u: t.timeReports.userId, d: t.timeReports.date }).from(t.timeReports)).map((r) => `${r.u}|${r.d}`))
+    const soldOn = new Set(
+      (await db.select({ u: t.sales.sellerId, at: t.sales.soldAt }).from(t.sales))
+        .map((r) => `${r.u}|${businessDay(r.at)}`)
+        .filter((k) => k.split('|')[1]! < today),
+    )
+    expect(soldOn.size).toBeGreaterThan(500)
+    expect([...soldOn].filter((k) => !reported.has(k))).toEqual([])
+    // Every seller's weekdays are reported, absences among them; the hours by month agree with the reports.
+    const absences = await db.select({ type: t.timeReports.absenceType }).from(t.timeReports).where(isNotNull(t.timeReports.absenceType))
+    expect(new Set(absences.map((a) => a.type))).toEqual(new Set(['sick', 'vacation', 'child_care']))
+    // Last month and the one before: everyone they pay is attested, so back office could export each as it stands.
+    const backoffice = await app.login('backoffice@demo.test')
+    for (const m of [last, previousMonth(last)]) {
+      const state = (await app.request('GET', `/api/payroll?month=${m}`, { cookie: backoffice.cookie })).json as unknown as PayrollMonthState
+      expect(state.employees, m).toBeGreaterThanOrEqual(sellers.length)
+      expect([state.attested, state.unattestedCount, state.problems], m).toEqual([state.employees, 0, []])
+      expect(state.totals.hours, m).toBeGreaterThan(state.employees * 8 * 10)
+      expect(state.totals.commissionOre, m).toBeGreaterThan(0)
+    }
   })
 })

@@ -17,6 +17,7 @@ import type { AbsenceType } from '../../shared/rules/time-report'
 import { seedRolesIfEmpty } from './roles'
 import { seedGameDemo } from './game'
 import { seedDemoSales } from './demo-sales'
+import { seedDemoWorkedDays } from './demo-time'
 import { seedDemoOrders } from './demo-orders'
 import { seedDemoGuides } from './demo-guides'
 import { seedDemoCandidates } from './demo-candidates'
@@ -25,6 +26,7 @@ import { seedDemoLeads } from './demo-leads'
 import { seedDemoTranscriptions } from './demo-transcriptions'
 import { seedDemoDevices } from './demo-devices'
 import { seedDemoRuns } from './demo-runs'
+import { seedDemoTitles } from './demo-titles'
 import { seedQualityDemo } from './quality'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../shared/demo'
 
@@ -41,8 +43,10 @@ const DEMO_COLLEAGUES: ReadonlyArray<[string, string, string]> = [
 ]
 
 /**
- * Sellers whose time, absence and sickness the demo shows (docs/decisions/029): the colleagues above stay without
- * time reports, for the flows and tests that start a seller's day from nothing.
+ * Sellers whose hand-made month of time, absence and sickness the demo shows (docs/decisions/029): sickness with a
+ * notice, a certificate from day 8, vacation, care of a child, per diem. Every other seller's days are filled from
+ * their sales (demo-time.ts, decision 080); a flow or test that starts a seller's day from nothing makes a seller of
+ * its own, or works today or a month before the demo's quarter.
  */
 const DEMO_TIME_STAFF: ReadonlyArray<[string, string, string]> = [
   ['Lina', 'Holm', 'Öresund'],
@@ -254,6 +258,7 @@ export async function seedDemo(database: Database, opts: { scryptLogN: number; n
         employeeId: `D-${String(100 + n++)}`,
       })
     }
+    await seedDemoTitles(database, tx, now)
     const deviated = await seedSalesHistory(database, tx, byEmail.get('seller@demo.test')!, now)
     await seedTimeHistory(database, tx, now, { coachId: byEmail.get('coach@demo.test')!, backofficeId: byEmail.get('backoffice@demo.test')! })
     // Everyone else's selling, and every seller's budget near what they sell (issue 41).
@@ -350,6 +355,12 @@ export async function seedDemo(database: Database, opts: { scryptLogN: number; n
     await fillCustomersFromSales(database, tx, now)
     // The commission ledger, as the pay area's subscriber would have built it from their moves.
     await fillCommissionFromHistory(database, tx)
+    // Every seller's hours for the days they sold, and the months before this one attested for everyone they pay.
+    await seedDemoWorkedDays(database, tx, now, {
+      coachId: byEmail.get('coach@demo.test')!,
+      coachTeamIds: [teamIds['Öresund'], teamIds['Lund']].filter((x): x is string => !!x),
+      backofficeId: byEmail.get('backoffice@demo.test')!,
+    })
     // The sales summary, as the sales service keeps it.
     await fillSaleSummary(database, tx)
     // The hours by month, as the time reports' write paths keep them.
@@ -488,8 +499,8 @@ async function seedSalesHistory(
  * The time staff's reports from the first of last month to yesterday (weekdays), so back office's time reports,
  * attestation, sick notices and exports have something to show: last month attested by the coach; one colleague
  * sick now (with a notice), one who was sick nine days last month (a medical certificate from day 8), vacation, care
- * of a child, per diem on road trips, and extra income. Everyone else's days stay empty (the seller's screens and
- * the tests start from nothing). Deterministic: the same days every time.
+ * of a child, per diem on road trips, and extra income. Everyone else's days are filled from their sales afterwards
+ * (demo-time.ts). Deterministic: the same days every time.
  */
 async function seedTimeHistory(database: Database, tx: Db, now: number, attesters: { coachId: string; backofficeId: string }) {
   const { t } = database

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto'
-import { count, getTableName } from 'drizzle-orm'
+import { count, eq, getTableName } from 'drizzle-orm'
 import { raiseChangeBaseline } from '../db/change-counter'
 import type { RoleKey } from '../../shared/permissions/roles'
 import { personalNumberOf } from '../../shared/rules/identity'
 import { customerKeyOf, daysApart, DOUBLE_WINDOW_DEFAULT_DAYS } from '../../shared/rules/double-sales'
 import { fillCustomersFromSales } from '../modules/customers/customers.fill'
 import { fillCommissionFromHistory } from '../modules/pay/pay.fill'
+import { attestPastMonths } from './demo-time'
 import { fillSaleSummary } from '../modules/sales/sales.fill'
 import { fillMonthHours } from '../modules/time-reports/time-reports.fill'
 import { fillGame } from '../modules/game/game.fill'
@@ -912,6 +913,16 @@ export async function seedOrganisation(
   await timed('customers', () => fillCustomersFromSales(database))
   await timed('commission', async () => void (await fillCommissionFromHistory(database, database.db, (rows) => loader.insert(t.commissionLines, rows))))
   await timed('sale summary', () => fillSaleSummary(database))
+  // A regret after a seller left pays a clawback in a month they worked none of: those months are attested too, as
+  // everyone a payroll month pays must be (decision 080).
+  await timed('attest commission months', async () => {
+    const [counter] = await database.db.select({ version: t.syncVersion.version }).from(t.syncVersion).where(eq(t.syncVersion.id, 'global'))
+    await raiseChangeBaseline(
+      database.db,
+      t,
+      await attestPastMonths(database, database.db, opts.until.slice(0, 7), null, counter?.version ?? 0, { reports: false }),
+    )
+  })
   await timed('build indexes', () => restoreFilled())
   await timed('hours by month', () => fillMonthHours(database))
   await timed('NKI by month', () => fillQualityNki(database))

@@ -94,10 +94,19 @@ export const absenceExportRequestSchema = z
   .refine((v) => Date.parse(v.to) - Date.parse(v.from) <= 366 * 86_400_000, { path: ['to'], error: 'validation.pay.periodTooLong' })
 export type AbsenceExportRequest = z.input<typeof absenceExportRequestSchema>
 
-export const payrollExportRequestSchema = z.strictObject({
-  month: monthSchema,
-  format: z.enum(PAYROLL_EXPORT_FORMATS),
-})
+/** Who a payroll export covers: everyone payable (refused while anyone is unattested), or the attested only, by choice. */
+export const PAYROLL_SCOPES = ['all', 'attested'] as const
+export type PayrollScope = (typeof PAYROLL_SCOPES)[number]
+
+export const payrollExportRequestSchema = z
+  .strictObject({
+    month: monthSchema,
+    format: z.enum(PAYROLL_EXPORT_FORMATS),
+    scope: z.enum(PAYROLL_SCOPES).default('all'),
+    /** with `attested`: the people the screen showed as left out; the export is refused if that is no longer so */
+    leftOut: z.array(z.uuid()).max(5000).optional(),
+  })
+  .refine((x) => x.scope === 'all' || x.leftOut !== undefined, { path: ['leftOut'], message: 'validation.required' })
 export type PayrollExportRequest = z.input<typeof payrollExportRequestSchema>
 
 export type PayExportParams = {
@@ -121,6 +130,10 @@ export type PayExportSummary = {
   /** payroll re-export: what changed since the month's last export */
   changes?: PayrollChange[]
   changeCount?: number
+  /** payroll: everyone payable, or the attested only (a choice, with who was left out) */
+  scope?: PayrollScope
+  leftOut?: Array<{ userId: string; name: string }>
+  leftOutCount?: number
   /** refused: what must be fixed first */
   problems?: PayrollProblem[]
   /** failed as invalid: how the file broke the PAXml 2.0 schema (the validator's words) */
@@ -164,12 +177,26 @@ export type PayExportItem = {
 export const payExportIdParamSchema = z.strictObject({ id: z.uuid() })
 export const payExportListQuerySchema = z.strictObject({ kind: z.enum(PAY_EXPORT_KINDS) })
 
+/** A month's pay added up, as the payroll file holds it (the same walk writes both). */
+export type PayrollTotals = { hours: number; absenceHours: number; allowanceDays: number; commissionOre: number; extraIncomeOre: number }
+
+/** One person's pay of the month, for the people an attested-only export leaves out. */
+export type PayrollPerson = { userId: string; name: string; hours: number; absenceHours: number; commissionOre: number; extraIncomeOre: number }
+
 /** The payroll month as back office sees it before exporting: attested, problems, last export. */
 export type PayrollMonthState = {
   month: string
   employees: number
   attested: number
+  /** the whole month, and the attested people's part of it (what an attested-only export would hold) */
+  totals: PayrollTotals
+  attestedTotals: PayrollTotals
+  /** everyone payable whose month is not attested (at most 500), with what they have; `unattestedCount` is all of them */
+  unattested: PayrollPerson[]
+  unattestedCount: number
   problems: PayrollProblem[]
+  /** what stops an export of the attested people only (none: it may be made, naming who is left out) */
+  attestedProblems: PayrollProblem[]
   lastExport: { id: string; at: number; by: string } | null
 }
 export const payrollMonthQuerySchema = z.strictObject({ month: monthSchema })

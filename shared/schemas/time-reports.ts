@@ -122,6 +122,9 @@ export type AttestationRow = {
   days: number
   workHours: number
   absenceHours: number
+  /** the month's net commission (a regret can take it below zero) and extra income: pay the attestation approves too */
+  commissionOre: number
+  extraIncomeOre: number
   /** dates whose report breaks the rules */
   invalidDates: string[]
   /** days the sick notices call sick that the time reports do not (docs/decisions/060) */

@@ -17,6 +17,8 @@ export const createUserInputSchema = z.strictObject({
   lastName: z.string().trim().min(1).max(NAME_MAX),
   shortName: z.string().trim().max(20).optional(),
   password: newPasswordSchema,
+  /** the user sets their own password at the first sign-in (decision 082); the screen's box is ticked */
+  passwordChangeRequired: z.boolean().optional(),
   roleId: z.string().min(1).max(64),
   teamId: z.string().min(1).max(64).nullable().optional(),
   employeeId: z.string().trim().max(40).optional(),

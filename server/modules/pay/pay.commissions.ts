@@ -1,4 +1,4 @@
-import { and, desc, eq, sum } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, sum } from 'drizzle-orm'
 import { commissionMove } from '../../../shared/rules/pay'
 import { businessMonth } from '../../../shared/rules/work'
 import type { Db } from '../../db/client'
@@ -38,6 +38,35 @@ export function commissions(ctx: PayContext) {
           at: e.occurredAt,
         })
         .onConflictDoNothing()
+    },
+
+    /**
+     * These people's money in the month, whatever their hours: net commission (clawback included, so a regret can
+     * take it below zero) and extra income, per person. The attestation lists them (time-reports asks through its
+     * port), so nobody is paid without a person approving the month (issue 70).
+     */
+    async payableOf(tx: Db, month: string, userIds: string[]): Promise<Map<string, { commissionOre: number; extraIncomeOre: number }>> {
+      const out = new Map<string, { commissionOre: number; extraIncomeOre: number }>()
+      const of = (id: string) => out.get(id) ?? out.set(id, { commissionOre: 0, extraIncomeOre: 0 }).get(id)!
+      // By the month and person indexes, a page of people at a time: a team's list reads its own people only.
+      for (let i = 0; i < userIds.length; i += 500) {
+        const ids = userIds.slice(i, i + 500)
+        const [commission, extra] = await Promise.all([
+          tx
+            .select({ userId: t.commissionLines.userId, ore: sum(t.commissionLines.amountOre).mapWith(Number) })
+            .from(t.commissionLines)
+            .where(and(eq(t.commissionLines.month, month), inArray(t.commissionLines.userId, ids)))
+            .groupBy(t.commissionLines.userId),
+          tx
+            .select({ userId: t.extraIncomes.userId, ore: sum(t.extraIncomes.amountOre).mapWith(Number) })
+            .from(t.extraIncomes)
+            .where(and(eq(t.extraIncomes.month, month), isNull(t.extraIncomes.removedAt), inArray(t.extraIncomes.userId, ids)))
+            .groupBy(t.extraIncomes.userId),
+        ])
+        for (const c of commission) of(c.userId).commissionOre += c.ore
+        for (const x of extra) of(x.userId).extraIncomeOre += x.ore
+      }
+      return out
     },
 
     /** A seller's commission lines of a month, each with its sale (traceable), newest first. */

@@ -2,27 +2,29 @@ import fs from 'node:fs'
 import { eq } from 'drizzle-orm'
 import { TRANSLATORS, type LanguageCode } from '../../../shared/i18n'
 import { PAY_ITEMS, type PayItem } from '../../../shared/rules/pay'
-import type { PayrollChange, PayExportSummary } from '../../../shared/schemas/pay'
+import type { PayrollChange, PayExportSummary, PayrollScope } from '../../../shared/schemas/pay'
 import { csvFile } from '../../lib/csv-file'
 import { xlsxFile } from '../../lib/xlsx-file'
 import { logActivity } from '../../platform/activity-log'
 import { paxmlProblems } from './paxml'
 
-import { ABSENCE_PAGE_USERS, CHANGES_SHOWN, InvalidPaxml, type LineKey, type PayExportsContext } from './pay.exports-context'
+import { ABSENCE_PAGE_USERS, CHANGES_SHOWN, InvalidPaxml, payrollTotals, type LineKey, type PayExportsContext } from './pay.exports-context'
 import type { payrollWriters } from './pay.payroll-file'
 
 /** The payroll export's job (`pay.payrollExport`): checked, written, validated and stored in one transaction. */
 export function definePayrollJob(ctx: PayExportsContext, { writePaxml, writePayrollCsv }: ReturnType<typeof payrollWriters>) {
-  const { pay, hooks, database, events, jobs, files, downloads, db, t, e, payrollPeople, problemsOf, lastDone, userName, withTempFile } = ctx
-  jobs.define<{ exportId: string; downloadId?: string }>('pay.payrollExport', async (job) => {
+  const { pay, hooks, database, events, jobs, files, downloads, db, t, e, coveredBy, problemsOf, lastDone, userName, withTempFile } = ctx
+  jobs.define<{ exportId: string; downloadId?: string; scope?: PayrollScope }>('pay.payrollExport', async (job) => {
     const [row] = await db.select().from(e).where(eq(e.id, job.payload.exportId))
     if (!row || row.state === 'done' || row.state === 'failed') return
     await db.update(e).set({ state: 'running' }).where(eq(e.id, row.id))
     const downloadId = job.payload.downloadId
     if (downloadId) await downloads.running(downloadId)
     const month = row.month!
+    const scope = job.payload.scope ?? 'all'
     try {
-      const everyone = await payrollPeople(db, month)
+      // The attested people only, when that was asked for: who it leaves out is read now and kept with the export.
+      const { covered: everyone, leftOut } = await coveredBy(db, month, scope)
       const checked = await problemsOf(db, month, everyone)
       if (checked.problems.length) {
         await db
@@ -30,7 +32,7 @@ export function definePayrollJob(ctx: PayExportsContext, { writePaxml, writePayr
           .set({
             state: 'failed',
             finishedAt: Date.now(),
-            summary: { employees: everyone.length, rows: 0, problems: checked.problems.slice(0, 500) },
+            summary: { employees: everyone.length, rows: 0, scope, problems: checked.problems.slice(0, 500) },
             error: 'refused',
           })
           .where(eq(e.id, row.id))
@@ -85,17 +87,7 @@ export function definePayrollJob(ctx: PayExportsContext, { writePaxml, writePayr
             return { exportId: row.id, userId, item, quantity: v.quantity, amountOre: v.amountOre }
           })
           for (let i = 0; i < lines.length; i += 500) await tx.insert(t.payrollExportLines).values(lines.slice(i, i + 500))
-          let hours = 0
-          let absenceHours = 0
-          let commissionOre = 0
-          let extraIncomeOre = 0
-          for (const [key, v] of totals) {
-            const item = key.split('|')[1] as PayItem
-            if (item === 'work') hours += v.quantity
-            else if (item.startsWith('absence.')) absenceHours += v.quantity
-            else if (item === 'commission' || item === 'clawback') commissionOre += v.amountOre
-            else if (item === 'extra_income') extraIncomeOre += v.amountOre
-          }
+          const { hours, absenceHours, commissionOre, extraIncomeOre } = payrollTotals(totals)
           const summary: PayExportSummary = {
             employees: everyone.length,
             rows: lines.length,
@@ -103,6 +95,10 @@ export function definePayrollJob(ctx: PayExportsContext, { writePaxml, writePayr
             absenceHours,
             commissionOre,
             extraIncomeOre,
+            scope,
+            ...(scope === 'attested'
+              ? { leftOut: leftOut.slice(0, CHANGES_SHOWN).map((p) => ({ userId: p.id, name: `${p.first} ${p.last}` })), leftOutCount: leftOut.length }
+              : {}),
             ...(previous ? { changes: changes.slice(0, CHANGES_SHOWN), changeCount: changes.length } : {}),
           }
           await tx.update(e).set({ state: 'done', fileId, finishedAt: now, summary, error: null }).where(eq(e.id, row.id))
@@ -114,7 +110,7 @@ export function definePayrollJob(ctx: PayExportsContext, { writePaxml, writePayr
             entity: 'payroll_export',
             entityId: row.id,
             action: 'exported',
-            after: { month, format: row.format, employees: everyone.length },
+            after: { month, format: row.format, employees: everyone.length, scope, leftOut: leftOut.length },
           })
           await events.record(
             tx,

@@ -6,7 +6,7 @@ import { and, desc, eq, inArray, isNull, sum } from 'drizzle-orm'
 import { codeFitsItem, payItemsOfReport, PAY_ITEMS, unmappedItems, type PayItem } from '../../../shared/rules/pay'
 import { timeReportViolations, type AbsenceType } from '../../../shared/rules/time-report'
 import { monthRange } from '../../../shared/rules/work'
-import type { PayExportKind, PayrollProblem } from '../../../shared/schemas/pay'
+import type { PayExportKind, PayrollProblem, PayrollScope, PayrollTotals } from '../../../shared/schemas/pay'
 import type { Db } from '../../db/client'
 import type { Deps } from '../../platform/deps'
 import type { PayService } from './pay.service'
@@ -59,6 +59,21 @@ export const kr = (ore: number) => (ore / 100).toFixed(2)
 
 /** A month's pay summed per employee and item, as the export stores it. */
 export type Totals = Map<LineKey, { quantity: number; amountOre: number }>
+
+/** The figures of a month's pay, added from the walk's lines (all of them, or those of the people named). */
+export function payrollTotals(totals: Totals, only?: Set<string>): PayrollTotals {
+  const out: PayrollTotals = { hours: 0, absenceHours: 0, allowanceDays: 0, commissionOre: 0, extraIncomeOre: 0 }
+  for (const [key, v] of totals) {
+    const [userId, item] = key.split('|') as [string, PayItem]
+    if (only && !only.has(userId)) continue
+    if (item === 'work') out.hours += v.quantity
+    else if (item.startsWith('absence.')) out.absenceHours += v.quantity
+    else if (item.startsWith('allowance.')) out.allowanceDays += v.quantity
+    else if (item === 'commission' || item === 'clawback') out.commissionOre += v.amountOre
+    else if (item === 'extra_income') out.extraIncomeOre += v.amountOre
+  }
+  return out
+}
 
 /** A payroll file the official schema refuses: the export fails with these reasons and stores nothing. */
 export class InvalidPaxml extends Error {
@@ -116,21 +131,40 @@ export function payExportsContext(
     return [...byId.values()].sort((a, b) => (a.employeeId ?? '').localeCompare(b.employeeId ?? '') || a.last.localeCompare(b.last) || a.id.localeCompare(b.id))
   }
 
+  /** Which of these people have the month attested. */
+  async function attestedIn(tx: Db, month: string, everyone: Person[]): Promise<Set<string>> {
+    const ids = everyone.map((p) => p.id)
+    const out = new Set<string>()
+    for (let i = 0; i < ids.length; i += CHUNK) for (const id of await ports.attestedOf(tx, month, ids.slice(i, i + CHUNK))) out.add(id)
+    return out
+  }
+
+  /**
+   * The people a payroll export of the month covers: everyone payable, or (`attested`, a deliberate choice) those
+   * whose month is attested, with who that leaves out.
+   */
+  async function coveredBy(tx: Db, month: string, scope: PayrollScope): Promise<{ everyone: Person[]; covered: Person[]; leftOut: Person[] }> {
+    const everyone = await payrollPeople(tx, month)
+    if (scope === 'all') return { everyone, covered: everyone, leftOut: [] }
+    const attested = await attestedIn(tx, month, everyone)
+    return { everyone, covered: everyone.filter((p) => attested.has(p.id)), leftOut: everyone.filter((p) => !attested.has(p.id)) }
+  }
+
   /** What stops the month's payroll export: each problem named, so back office can fix it. */
-  async function problemsOf(tx: Db, month: string, everyone: Person[]): Promise<{ problems: PayrollProblem[]; attested: number }> {
+  async function problemsOf(tx: Db, month: string, everyone: Person[]): Promise<{ problems: PayrollProblem[]; attestedIds: Set<string> }> {
     const { from, to } = monthRange(month)
     const problems: PayrollProblem[] = []
     const needed = new Set<PayItem>()
-    let attested = 0
+    const attestedIds = new Set<string>()
     for (let i = 0; i < everyone.length; i += CHUNK) {
       const chunk = everyone.slice(i, i + CHUNK)
       const ids = chunk.map((p) => p.id)
       const [reports, marks] = await Promise.all([ports.reportsOf(tx, ids, from, to), ports.attestedOf(tx, month, ids)])
-      const reportersHere = new Set(reports.map((r) => r.userId))
       for (const p of chunk) {
         const name = `${p.first} ${p.last}`
-        if (marks.has(p.id)) attested++
-        else if (reportersHere.has(p.id)) problems.push({ kind: 'notAttested', userId: p.id, name })
+        // Everyone payable, hours or only money (commission, extra income): nobody is paid unapproved (issue 70).
+        if (marks.has(p.id)) attestedIds.add(p.id)
+        else problems.push({ kind: 'notAttested', userId: p.id, name })
         if (!p.employeeId?.trim()) problems.push({ kind: 'noEmployeeId', userId: p.id, name })
       }
       for (const r of reports) {
@@ -158,7 +192,7 @@ export function payExportsContext(
       const code = mapping.get(item)?.code
       if (needed.has(item) && code && !codeFitsItem(item, code)) problems.push({ kind: 'codeNotPaxml', item, code })
     }
-    return { problems, attested }
+    return { problems, attestedIds }
   }
 
   async function lastDone(tx: Db, month: string) {
@@ -211,6 +245,8 @@ export function payExportsContext(
     people,
     payrollPeople,
     problemsOf,
+    attestedIn,
+    coveredBy,
     lastDone,
     userName,
     withTempFile,

@@ -1,12 +1,15 @@
 import { desc, eq } from 'drizzle-orm'
 import { type LanguageCode } from '../../../shared/i18n'
-import type { AbsenceExportRequest, PayExportItem, PayExportKind, PayrollMonthState } from '../../../shared/schemas/pay'
+import type { AbsenceExportRequest, PayExportItem, PayExportKind, PayrollMonthState, PayrollPerson, PayrollScope } from '../../../shared/schemas/pay'
 import type { Db } from '../../db/client'
 import { ApiError, notFound } from '../../lib/errors'
 import type { Deps } from '../../platform/deps'
 import type { PayService } from './pay.service'
 
-import { payExportsContext, type PayExportHooks, type PayPorts } from './pay.exports-context'
+import { payExportsContext, payrollTotals, type PayExportHooks, type PayPorts, type Person, type Totals } from './pay.exports-context'
+
+/** The unattested people the month's state and a refusal name (the count says how many in all). */
+const UNATTESTED_SHOWN = 500
 
 export type { AbsenceSum, PayExportHooks, PayPorts, PayReport } from './pay.exports-context'
 import { defineAbsenceJob, definePayrollJob } from './pay.export-jobs'
@@ -32,9 +35,10 @@ export function payExports(
   hooks: PayExportHooks = {},
 ) {
   const ctx = payExportsContext(deps, pay, ports, hooks)
-  definePayrollJob(ctx, payrollWriters(ctx, payrollWalk(ctx)))
+  const walk = payrollWalk(ctx)
+  definePayrollJob(ctx, payrollWriters(ctx, walk))
   defineAbsenceJob(ctx)
-  const { database, jobs, downloads, db, t, e, systemName, payrollPeople, problemsOf, lastDone, userName } = ctx
+  const { database, jobs, downloads, db, t, e, systemName, payrollPeople, problemsOf, coveredBy, lastDone, userName } = ctx
   async function item(tx: Db, id: string): Promise<PayExportItem | null> {
     const [r] = await tx
       .select({ e, first: t.users.firstName, last: t.users.lastName, fileName: t.files.name })
@@ -99,20 +103,58 @@ export function payExports(
   return {
     systemName,
 
+    /**
+     * The month before it is exported: who it covers, what stops it, and its figures added up by the walk that writes
+     * the file (so the screen and the file agree to the öre); who is not attested, with what they have.
+     */
     async payrollMonth(month: string): Promise<PayrollMonthState> {
       const everyone = await payrollPeople(db, month)
-      const { problems, attested } = await problemsOf(db, month, everyone)
+      const { problems, attestedIds } = await problemsOf(db, month, everyone)
+      const lines = await walk.monthTotals(month, everyone)
+      const unattested = everyone.filter((p) => !attestedIds.has(p.id))
+      const linesOf = new Map<string, Totals>()
+      for (const [key, v] of lines) {
+        const id = key.slice(0, key.indexOf('|'))
+        ;(linesOf.get(id) ?? linesOf.set(id, new Map()).get(id)!).set(key, v)
+      }
+      const person = (p: Person): PayrollPerson => {
+        const { allowanceDays: _days, ...own } = payrollTotals(linesOf.get(p.id) ?? new Map())
+        return { userId: p.id, name: `${p.first} ${p.last}`, ...own }
+      }
       const last = await lastDone(db, month)
-      return { month, employees: everyone.length, attested, problems, lastExport: last ? { id: last.id, at: last.at!, by: await userName(db, last.by) } : null }
+      return {
+        month,
+        employees: everyone.length,
+        attested: attestedIds.size,
+        totals: payrollTotals(lines),
+        attestedTotals: payrollTotals(lines, attestedIds),
+        unattested: unattested.slice(0, UNATTESTED_SHOWN).map(person),
+        unattestedCount: unattested.length,
+        problems,
+        // The attested people's own problems, and the month's (an unmapped item): what an attested-only export meets.
+        attestedProblems: problems.filter((p) => p.kind !== 'notAttested' && (!('userId' in p) || attestedIds.has(p.userId))),
+        lastExport: last ? { id: last.id, at: last.at!, by: await userName(db, last.by) } : null,
+      }
     },
 
-    /** Refused (422, with what to fix) unless the whole month can go to payroll; else a job that writes the file. */
-    async requestPayroll(actorId: string, month: string, format: 'paxml' | 'csv') {
-      const everyone = await payrollPeople(db, month)
-      const { problems } = await problemsOf(db, month, everyone)
-      if (!everyone.length) throw new ApiError(422, 'export_refused', { details: { problems: [], empty: true } })
+    /**
+     * Refused (422, with what to fix) unless the month can go to payroll; else a job that writes the file. Everyone
+     * payable must be attested, unless the export is asked for the attested people only: then `leftOut` must name
+     * exactly who that leaves out as the screen showed them (409 `left_out_changed` with the people now, if not).
+     */
+    async requestPayroll(actorId: string, month: string, format: 'paxml' | 'csv', scope: PayrollScope = 'all', leftOut: string[] = []) {
+      const { everyone, covered, leftOut: left } = await coveredBy(db, month, scope)
+      if (scope === 'attested') {
+        const asked = new Set(leftOut)
+        if (asked.size !== left.length || left.some((p) => !asked.has(p.id)))
+          throw new ApiError(409, 'left_out_changed', {
+            details: { leftOut: left.slice(0, UNATTESTED_SHOWN).map((p) => ({ userId: p.id, name: `${p.first} ${p.last}` })), leftOutCount: left.length },
+          })
+      }
+      const { problems } = await problemsOf(db, month, covered)
+      if (!covered.length) throw new ApiError(422, 'export_refused', { details: { problems: [], empty: true, payable: everyone.length } })
       if (problems.length) throw new ApiError(422, 'export_refused', { details: { problems: problems.slice(0, 500), problemCount: problems.length } })
-      return enqueue(actorId, 'payroll', format, month, { month }, {})
+      return enqueue(actorId, 'payroll', format, month, { month }, { scope })
     },
 
     async requestAbsence(actorId: string, input: AbsenceExportRequest, lang: LanguageCode) {

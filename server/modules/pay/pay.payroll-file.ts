@@ -6,7 +6,7 @@ import { businessDateTime, monthRange } from '../../../shared/rules/work'
 import { csvFile } from '../../lib/csv-file'
 import { paxmlWriter } from './paxml'
 
-import { CHUNK, kr, type LineKey, type PayExportsContext, type Person, type Totals } from './pay.exports-context'
+import { CHUNK, kr, type LineKey, type PayExportsContext, type PayReport, type Person, type Totals } from './pay.exports-context'
 
 /** The month's pay walked line by line: time per day and item, per diem, commission, extra income. */
 export function payrollWalk(ctx: PayExportsContext) {
@@ -21,6 +21,8 @@ export function payrollWalk(ctx: PayExportsContext) {
       pay(p: Person, item: PayItem, code: string, line: { date: string; quantity: number | null; amountOre: number | null; text: string }): Promise<void>
     },
     progress: (done: number) => Promise<void>,
+    /** keep each chunk's reports from the time pass for the pay pass (a preview without a file: one read, not two) */
+    keepReports = false,
   ): Promise<Totals> {
     const { from, to } = monthRange(month)
     const totals: Totals = new Map()
@@ -31,12 +33,15 @@ export function payrollWalk(ctx: PayExportsContext) {
       tot.amountOre += amountOre
       totals.set(key, tot)
     }
-    const codeOf = (item: PayItem) => mapping.get(item)!.code!
+    // An export checks every item is mapped first; the month's preview (no file) walks before it is.
+    const codeOf = (item: PayItem) => mapping.get(item)?.code ?? ''
+    const kept: PayReport[][] = []
     // Time first (the schema's order: all time transactions, then all pay transactions), then pay.
     for (let i = 0; i < everyone.length; i += CHUNK) {
       const chunk = everyone.slice(i, i + CHUNK)
       const byId = new Map(chunk.map((p) => [p.id, p]))
       const reports = await ports.reportsOf(db, [...byId.keys()], from, to)
+      if (keepReports) kept.push(reports)
       reports.sort((a, b) => a.userId.localeCompare(b.userId) || a.date.localeCompare(b.date))
       for (const r of reports) {
         const p = byId.get(r.userId)!
@@ -56,7 +61,7 @@ export function payrollWalk(ctx: PayExportsContext) {
       const chunk = everyone.slice(i, i + CHUNK)
       const ids = chunk.map((p) => p.id)
       const [reports, commission, extras] = await Promise.all([
-        ports.reportsOf(db, ids, from, to),
+        keepReports ? kept[i / CHUNK]! : ports.reportsOf(db, ids, from, to),
         db
           .select({ userId: t.commissionLines.userId, kind: t.commissionLines.kind, ore: sum(t.commissionLines.amountOre).mapWith(Number) })
           .from(t.commissionLines)
@@ -110,7 +115,13 @@ export function payrollWalk(ctx: PayExportsContext) {
     return totals
   }
 
-  return { walkPayroll }
+  /** The month's pay per person and item without writing a file: the screen's figures, by the file's own walk. */
+  function monthTotals(month: string, everyone: Person[]): Promise<Totals> {
+    const none = async () => undefined
+    return walkPayroll(month, everyone, new Map(), { time: none, pay: none }, none, true)
+  }
+
+  return { walkPayroll, monthTotals }
 }
 
 /** The payroll file written from the walk: PAXml 2.0 (paxml.ts) or CSV. */

@@ -28,13 +28,9 @@ const commissionQuerySchema = z.strictObject({ userId: z.uuid(), month: monthSch
 /**
  * Pay (issue 15, docs/decisions/029): the pay codes, extra income, a seller's commission lines, the payroll month's
  * state and its export, and the absence export. Exports are jobs: the answer is the export, polled until its file
- * is ready; the file is fetched through /api/files/:id by whoever may see that kind of export.
+ * is ready; the file is fetched through /api/files/:id under its download's permission (server/platform/downloads.ts).
  */
-export function payRoutes({ files }: Deps, pay: PayService, exports: PayExports) {
-  // An export's file: its requester, and whoever may ask for the same kind of export.
-  files.readPolicy('export', async (file, auth) =>
-    file.name.startsWith('lon-') ? auth.ability.can('create', 'payroll_exports') : auth.ability.can('view', 'absenceexport'),
-  )
+export function payRoutes(_deps: Deps, pay: PayService, exports: PayExports) {
   const actorId = (c: { var: AppEnv['Variables'] }) => c.var.auth!.userData.id
 
   return new Hono<AppEnv>()
@@ -73,8 +69,8 @@ export function payRoutes({ files }: Deps, pay: PayService, exports: PayExports)
       return c.json(await exports.payrollMonth(c.req.valid('query').month), 200)
     })
     .post('/payroll-exports', access.can('create', 'payroll_exports'), validate('json', payrollExportRequestSchema), async (c) => {
-      const { month, format } = c.req.valid('json')
-      return c.json(await exports.requestPayroll(actorId(c), month, format), 202)
+      const { month, format, scope, leftOut } = c.req.valid('json')
+      return c.json(await exports.requestPayroll(actorId(c), month, format, scope, leftOut), 202)
     })
     .post('/absence-exports', access.can('view', 'absenceexport'), validate('json', absenceExportRequestSchema), async (c) => {
       return c.json(await exports.requestAbsence(actorId(c), c.req.valid('json'), c.var.lang), 202)

@@ -13,6 +13,7 @@ import type { PayExportItem, PayrollMonthState } from '../../../shared/schemas/p
 import type { ListAnswer } from '../../../shared/schemas/pagination'
 import { type PullResult } from '../../../shared/schemas/sync'
 import { saleArgs } from '../../test/fixtures'
+import { readWorkbook } from '../../test/references/spreadsheet'
 import { createTestApp, productsIn } from '../../test/harness'
 import { paxmlProblems } from './paxml'
 
@@ -46,7 +47,8 @@ const app = await createTestApp(
 const { database } = app
 const { t, db } = database
 
-const seller = await app.login('seller@demo.test')
+// A seller of the demo seller's team whose month starts from nothing (the demo's sellers have their days reported).
+const seller = await app.newSeller({ firstName: 'Selma', lastName: 'Säljare', employeeId: 'D-SELMA' })
 const coach = await app.login('coach@demo.test')
 const backoffice = await app.login('backoffice@demo.test')
 const manager = await app.login('manager@demo.test')
@@ -104,7 +106,7 @@ describe('back office reads the time reports', () => {
     const today = businessDay(Date.now())
     const days = Math.round((Date.parse(today) - Date.parse(first)) / 86_400_000) + 1
     expect(list.items.find((r) => r.userId === sellerId)).toMatchObject({
-      name: 'Sven Säljare',
+      name: 'Selma Säljare',
       start: first,
       end: null,
       days,
@@ -138,7 +140,7 @@ describe('back office reads the time reports', () => {
     expect(all.items.map((r) => r.date)).toEqual([day(5), day(4), day(3), day(2), day(1)])
     const sick = (await app.request('GET', `/api/time-reports?month=${month}&absenceType=sick&userId=${sellerId}`, { cookie: backoffice.cookie }))
       .json as unknown as ListAnswer<TimeReportListItem>
-    expect(sick.items.map((r) => [r.sellerName, r.date])).toEqual([['Sven Säljare', day(3)]])
+    expect(sick.items.map((r) => [r.sellerName, r.date])).toEqual([['Selma Säljare', day(3)]])
     const perDiem = (await app.request('GET', `/api/time-reports?month=${month}&allowanceType=2&userId=${sellerId}`, { cookie: backoffice.cookie }))
       .json as unknown as ListAnswer<TimeReportListItem>
     expect(perDiem.items.map((r) => r.travelLocation)).toEqual(['Umeå'])
@@ -236,12 +238,12 @@ describe('attestation locks the month', () => {
 describe('the payroll export', () => {
   it('is refused while the month is not attested, naming who; then writes PAXml valid against the official schema', async () => {
     const state = (await app.request('GET', `/api/payroll?month=${month}`, { cookie: backoffice.cookie })).json as unknown as PayrollMonthState
-    expect(state.problems).toContainEqual({ kind: 'notAttested', userId: sellerId, name: 'Sven Säljare' })
+    expect(state.problems).toContainEqual({ kind: 'notAttested', userId: sellerId, name: 'Selma Säljare' })
     const refused = await app.request('POST', '/api/payroll-exports', { cookie: backoffice.cookie, body: { month, format: 'paxml' } })
     expect(refused.status).toBe(422)
     expect(refused.json).toMatchObject({
       error: 'export_refused',
-      details: { problems: expect.arrayContaining([{ kind: 'notAttested', userId: sellerId, name: 'Sven Säljare' }]) },
+      details: { problems: expect.arrayContaining([{ kind: 'notAttested', userId: sellerId, name: 'Selma Säljare' }]) },
     })
     expect((await app.request('POST', '/api/payroll-exports', { cookie: coach.cookie, body: { month, format: 'paxml' } })).status).toBe(403)
 
@@ -276,17 +278,15 @@ describe('the payroll export', () => {
     expect(text).toContain('<paxml xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:noNamespaceSchemaLocation="http://www.paxml.se/2.0/paxml.xsd">')
     expect(text).toMatch(/<header><format>LÖNIN<\/format><version>2.0<\/version><datum>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+0[12]:00<\/datum>/)
     // The seller's week is in it, matched on the employee number: 4 days' work (32 h - 2 h corrected), the sick day.
-    const mine = [...text.matchAll(/<tidtrans anstid="D-SELLER"[^>]*>([\s\S]*?)<\/tidtrans>/g)].map((m) => m[1]!)
+    const mine = [...text.matchAll(/<tidtrans anstid="D-SELMA"[^>]*>([\s\S]*?)<\/tidtrans>/g)].map((m) => m[1]!)
     const code = (s: string) => /<tidkod>(.*?)<\/tidkod>/.exec(s)![1]
     const hours = (s: string) => Number(/<timmar>(.*?)<\/timmar>/.exec(s)![1])
     expect(mine.filter((s) => code(s) === 'TID').reduce((n, s) => n + hours(s), 0)).toBe(30)
     expect(mine.filter((s) => code(s) === 'SJK').map((s) => [/<datum>(.*?)<\/datum>/.exec(s)![1], hours(s)])).toEqual([[day(3), 8]])
     expect(mine.filter((s) => code(s) === 'FR2').map(hours)).toEqual([2])
     expect(text).toMatch(/<kod id="FR2" namn="Övrig frånvaro"\/>/)
-    expect(text).toMatch(/<lonetrans anstid="D-SELLER"[^>]*>\s*<lonkod>INRHEL_FRI<\/lonkod>[\s\S]*?<antal>1<\/antal>/)
-    expect(text).toMatch(
-      /<lonetrans anstid="D-SELLER"[^>]*>\s*<lonkod>BONUS<\/lonkod>\s*<benamning>Tävlingsvinst<\/benamning>[\s\S]*?<belopp>1500.00<\/belopp>/,
-    )
+    expect(text).toMatch(/<lonetrans anstid="D-SELMA"[^>]*>\s*<lonkod>INRHEL_FRI<\/lonkod>[\s\S]*?<antal>1<\/antal>/)
+    expect(text).toMatch(/<lonetrans anstid="D-SELMA"[^>]*>\s*<lonkod>BONUS<\/lonkod>\s*<benamning>Tävlingsvinst<\/benamning>[\s\S]*?<belopp>1500.00<\/belopp>/)
     expect(done.summary).toMatchObject({ extraIncomeOre: expect.any(Number) })
     expect((await app.request('GET', `/api/payroll?month=${month}`, { cookie: backoffice.cookie })).json).toMatchObject({
       lastExport: { id: done.id, by: 'Bertil Backoffice' },
@@ -308,7 +308,7 @@ describe('the payroll export', () => {
     expect(done.state).toBe('done')
     expect(done.summary!.changes).toContainEqual({
       userId: sellerId,
-      name: 'Sven Säljare',
+      name: 'Selma Säljare',
       item: 'extra_income',
       before: { quantity: 0, amountOre: 1500_00 },
       after: { quantity: 0, amountOre: 1700_00 },
@@ -317,7 +317,7 @@ describe('the payroll export', () => {
     const { bytes } = await fileText(done.fileId!)
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const rows = parse(bytes.subarray(3).toString('utf8'), { delimiter: ';', columns: true }) as Array<Record<string, string>>
-    const sellerRows = rows.filter((r) => r['Anställningsnummer'] === 'D-SELLER')
+    const sellerRows = rows.filter((r) => r['Anställningsnummer'] === 'D-SELMA')
     expect(sellerRows.filter((r) => r['Kod'] === 'SJK')).toEqual([expect.objectContaining({ Datum: day(3), Timmar: '8' })])
     expect(sellerRows.filter((r) => r['Kod'] === 'BONUS').map((r) => r['Belopp'])).toEqual(['1500,00', '200,00'])
   })
@@ -450,11 +450,15 @@ describe('the absence export', () => {
         expect(sheet.getRow(2).getCell(8).numFmt).toBe('yyyy-mm-dd')
         expect([sheet.getRow(2).getCell(6).type, sheet.getRow(2).getCell(7).type]).toEqual([ExcelJS.ValueType.Number, ExcelJS.ValueType.Number])
         sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v)))))
+        // Another spreadsheet library (SheetJS) reads the same: text, numbers and a day in the same cells.
+        const other = readWorkbook(bytes)
+        expect(other.rows.map((r) => r.map((c) => (c.v instanceof Date ? c.v.toISOString().slice(0, 10) : String(c.v))))).toEqual(rows)
+        expect(other.rows[1]!.map((c) => c.t)).toEqual(['s', 's', 's', 's', 's', 'n', 'n', 'd', 'd'])
       }
       expect(rows[0]).toEqual(['Anställningsnummer', 'Namn', 'Team', 'Kontor', 'Frånvarotyp', 'Dagar', 'Timmar', 'Första dag', 'Sista dag'])
       expect(rows.slice(1)).toEqual([
-        ['D-SELLER', 'Sven Säljare', 'Team Öresund', 'Malmö', 'Annat', '1', '2', day(2), day(2)],
-        ['D-SELLER', 'Sven Säljare', 'Team Öresund', 'Malmö', 'Sjuk', '1', '8', day(3), day(3)],
+        ['D-SELMA', 'Selma Säljare', 'Team Öresund', 'Malmö', 'Annat', '1', '2', day(2), day(2)],
+        ['D-SELMA', 'Selma Säljare', 'Team Öresund', 'Malmö', 'Sjuk', '1', '8', day(3), day(3)],
       ])
     }
     expect((await app.request('POST', '/api/absence-exports', { cookie: backoffice.cookie, body: { from: to, to: from, format: 'csv' } })).json).toMatchObject({
@@ -478,7 +482,7 @@ describe('the absence export', () => {
       const payroll = await app.request('POST', '/api/payroll-exports', { cookie: backoffice.cookie, body: { month, format: 'csv' } })
       const payrollFile = await fileText((await waitExport((payroll.json as unknown as PayExportItem).id)).fileId!)
       const payrollRows = parse(payrollFile.bytes.subarray(3).toString('utf8'), { delimiter: ';', columns: true }) as Array<Record<string, string>>
-      const names = new Set(payrollRows.filter((r) => r['Anställningsnummer'] === 'D-SELLER').map((r) => r['Namn']))
+      const names = new Set(payrollRows.filter((r) => r['Anställningsnummer'] === 'D-SELMA').map((r) => r['Namn']))
       expect([...names]).toEqual(["'=1+2 @SUM(1;2)"])
     } finally {
       await db.update(t.users).set(before!).where(eq(t.users.id, sellerId))

@@ -34,7 +34,12 @@ export function profileRoutes({ env, database }: Deps, auth: AuthService) {
       if (!hash || !(await verifyPassword(input.currentPassword, hash))) {
         throw validationError({ currentPassword: [c.var.t('validation.wrongPassword')] })
       }
-      await repo.update(session.userData.id, { passwordHash: await hashPassword(input.newPassword, env.scryptLogN), updatedAt: Date.now() })
+      // A password someone else chose is replaced by one only the person knows (decision 082): the flag goes with it.
+      await repo.update(session.userData.id, {
+        passwordHash: await hashPassword(input.newPassword, env.scryptLogN),
+        passwordChangeRequired: false,
+        updatedAt: Date.now(),
+      })
       // A new password signs out every other device.
       await repo.deleteOtherSessions(session.userData.id, session.sessionId)
       auth.otherSessionsEnded(session.userData.id, session.sessionId)

@@ -128,3 +128,54 @@ describe('notification settings', () => {
     expect((await t.request('GET', '/api/profile/notification-settings', { cookie })).json).toEqual(choice)
   })
 })
+
+describe('a password someone else chose (decision 082)', () => {
+  const given = 'given-by-admin-1'
+  async function made(email: string, passwordChangeRequired?: boolean) {
+    const admin = (await t.login('admin@demo.test')).cookie
+    const roles = (await t.request('GET', '/api/roles?itemsPerPage=100', { cookie: admin })).json.items as Array<{ id: string; key: string }>
+    const r = await t.request('POST', '/api/users', {
+      cookie: admin,
+      body: { email, firstName: 'Ny', lastName: 'Person', password: given, roleId: roles.find((x) => x.key === 'seller')!.id, passwordChangeRequired },
+    })
+    expect(r.status, r.text).toBe(201)
+    return { admin, id: (r.json as { id: string }).id }
+  }
+
+  it("is replaced by the person's own before the API does anything else; the flag goes with the change", async () => {
+    await made('forst.eget@demo.test', true)
+    const { cookie, answer } = await t.login('forst.eget@demo.test', given)
+    expect(answer.userData.passwordChangeRequired).toBe(true)
+    // Everything but reading oneself, signing out and setting the password is refused, in words.
+    for (const [method, url] of [
+      ['GET', '/api/sales'],
+      ['GET', '/api/profile'],
+      ['POST', '/api/profile/sessions/revoke-others'],
+    ] as const) {
+      const r = await t.request(method, url, { cookie })
+      expect([r.status, r.json.error, r.json.message], url).toEqual([403, 'password_change_required', 'Välj ett eget lösenord för att fortsätta.'])
+    }
+    expect((await t.request('GET', '/api/auth/me', { cookie })).json.userData).toMatchObject({ passwordChangeRequired: true })
+    // The given one again is no change.
+    const same = await t.request('POST', '/api/profile/password', { cookie, body: { currentPassword: given, newPassword: given } })
+    expect(same.status).toBe(400)
+    const own = await t.request('POST', '/api/profile/password', { cookie, body: { currentPassword: given, newPassword: 'bara-jag-vet-det' } })
+    expect(own.status, own.text).toBe(204)
+    expect((await t.request('GET', '/api/auth/me', { cookie })).json.userData).not.toHaveProperty('passwordChangeRequired')
+    expect((await t.request('GET', '/api/profile', { cookie })).status).toBe(200)
+    expect((await t.login('forst.eget@demo.test', 'bara-jag-vet-det')).answer.userData.passwordChangeRequired).toBeUndefined()
+  })
+
+  it('is asked of the person only: an admin acting as them is not, and a user made without it is not', async () => {
+    const { admin, id } = await made('forst.admin@demo.test', true)
+    const as = await t.request('POST', '/api/auth/impersonation', { cookie: admin, body: { userId: id } })
+    expect(as.status, as.text).toBe(200)
+    expect((as.json as { userData: Record<string, unknown> }).userData).not.toHaveProperty('passwordChangeRequired')
+    expect((await t.request('GET', '/api/profile', { cookie: admin })).status).toBe(200)
+    expect((await t.request('DELETE', '/api/auth/impersonation', { cookie: admin })).status).toBe(200)
+    // Still asked when they sign in themselves.
+    expect((await t.login('forst.admin@demo.test', given)).answer.userData.passwordChangeRequired).toBe(true)
+    await made('forst.utan@demo.test')
+    expect((await t.login('forst.utan@demo.test', given)).answer.userData.passwordChangeRequired).toBeUndefined()
+  })
+})

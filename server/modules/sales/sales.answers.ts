@@ -161,6 +161,16 @@ export function salesForOthers(ctx: SalesContext, { applyMove }: Pick<SalesLifec
       return sale ?? null
     },
 
+    /** The providers a seller sold for on a day, the one sold for most first (a call typed in for them, issue 70). */
+    async providersSoldOn(db: Db, sellerId: string, day: string): Promise<string[]> {
+      const rows = await db
+        .select({ providerId: t.sales.providerId, n: sql<number>`count(*)`.mapWith(Number) })
+        .from(t.sales)
+        .where(and(eq(t.sales.sellerId, sellerId), eq(t.sales.sellDate, day)))
+        .groupBy(t.sales.providerId)
+      return rows.sort((a, b) => b.n - a.n || a.providerId.localeCompare(b.providerId)).map((r) => r.providerId)
+    },
+
     quality: {
       async forSurvey(db: Db, saleId: string) {
         const [sale] = await db.select().from(t.sales).where(eq(t.sales.id, saleId))

@@ -35,9 +35,15 @@ export function saleReportList(ctx: SalesContext) {
    * the previous answer) and count up to LIST_COUNT_CAP: every filter and sort has an index in the list's order
    * (server/db/schema/sales.ts), so a page reads about a page of rows at any depth (docs/benchmarks.md).
    */
-  async function list(ability: AppAbility, q: SaleReportListQuery, translate: Translate): Promise<ListAnswer<SaleReportListItem>> {
+  async function list(
+    ability: AppAbility,
+    q: SaleReportListQuery,
+    translate: Translate,
+    /** whose reports: back office's (`sale_reports`), or a seller's own sales (`sales`, the global search) */
+    subject: 'sale_reports' | 'sales' = 'sale_reports',
+  ): Promise<ListAnswer<SaleReportListItem>> {
     const { db } = database
-    const filter = accessFilter(ability, 'view', 'sale_reports', conditionColumns)
+    const filter = accessFilter(ability, 'view', subject, conditionColumns)
     const s = t.sales
     const p = (name: string) => sql.placeholder(name)
     // Every value is a placeholder and the key names which filters are present, so one prepared statement
@@ -173,6 +179,26 @@ export function saleReportReads(ctx: SalesContext, { list }: Pick<SalesLifecycle
           id: r.id,
           title: r.companyName ? `${r.companyName} (${r.customerName})` : r.customerName,
           details: [r.providerName, r.sellerName, r.externalOrderNumber].filter((x): x is string => !!x),
+          date: r.sellDate,
+          status: r.status,
+        })),
+        more: answer.total > answer.items.length,
+      }
+    },
+
+    /**
+     * A seller's own sales in the global search (issue 70): by customer, company or order number, as their sales
+     * list finds them, within their own rules (`view sales`), newest first. Titled by the customer: a seller looks
+     * for "Berg", not for a report.
+     */
+    async searchOwn(ability: AppAbility, q: string, limit: number, translate: Translate): Promise<{ hits: SearchHit[]; more: boolean }> {
+      const answer = await list(ability, saleReportListQuerySchema.parse({ q, itemsPerPage: limit }), translate, 'sales')
+      return {
+        hits: answer.items.map((r) => ({
+          kind: 'sale' as const,
+          id: r.id,
+          title: r.companyName ? `${r.companyName} (${r.customerName})` : r.customerName,
+          details: [r.providerName, r.externalOrderNumber].filter((x): x is string => !!x),
           date: r.sellDate,
           status: r.status,
         })),

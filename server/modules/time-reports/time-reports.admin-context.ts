@@ -16,7 +16,13 @@ export const violationsOf = (r: Pick<ReportRow, 'present' | 'workHours' | 'absen
   timeReportViolations(r).map((v) => v.rule)
 
 /** What back office's parts of time reports share: the tables, the rule columns, the list row, attestation and sick days. */
-export function timeAdminContext({ database, events }: Pick<Deps, 'database' | 'events'>) {
+/** What back office's time side asks other areas (wired in server/composition/areas.ts). */
+export type TimeAdminPorts = {
+  /** these people's money in the month beside their hours (pay's commission and extra income); only those with any */
+  payableOf(db: Db, month: string, userIds: string[]): Promise<Map<string, { commissionOre: number; extraIncomeOre: number }>>
+}
+
+export function timeAdminContext({ database, events }: Pick<Deps, 'database' | 'events'>, ports: TimeAdminPorts) {
   const { db, t } = database
   const read = preparedReads(database)
   const tr = t.timeReports
@@ -100,7 +106,7 @@ export function timeAdminContext({ database, events }: Pick<Deps, 'database' | '
     return out
   }
 
-  return { database, db, t, events, read, tr, a, reportColumns, officeOfUser, userColumns, sorts, listItem, attestedAtOf, sickConflictsOf }
+  return { database, db, t, events, ports, read, tr, a, reportColumns, officeOfUser, userColumns, sorts, listItem, attestedAtOf, sickConflictsOf }
 }
 export type TimeAdminContext = ReturnType<typeof timeAdminContext>
 

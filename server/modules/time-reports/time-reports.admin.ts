@@ -1,7 +1,7 @@
 import type { Deps } from '../../platform/deps'
 import { hoursAnalytics } from './time-reports.analytics'
 
-import { timeAdminContext } from './time-reports.admin-context'
+import { timeAdminContext, type TimeAdminPorts } from './time-reports.admin-context'
 import { dashboardAnswers, payAnswers } from './time-reports.answers'
 import { attestationChanges, attestationReads } from './time-reports.attestation'
 import { timeReportCorrection, timeReportReads } from './time-reports.backoffice'
@@ -14,8 +14,8 @@ import { sickList } from './time-reports.sick'
  * Assembled from its parts: time-reports.backoffice.ts, .attestation.ts, .sick.ts, and the answers other areas ask
  * for (time-reports.answers.ts).
  */
-export function timeReportsAdmin(deps: Pick<Deps, 'database' | 'events'>) {
-  const ctx = timeAdminContext(deps)
+export function timeReportsAdmin(deps: Pick<Deps, 'database' | 'events'>, ports: TimeAdminPorts) {
+  const ctx = timeAdminContext(deps, ports)
   return {
     /** The BI assistant's hours (docs/decisions/053). */
     analytics: hoursAnalytics(deps.database),

@@ -1,5 +1,5 @@
 import { subject } from '@casl/ability'
-import { and, asc, eq, exists, gte, inArray, lte, or, sql } from 'drizzle-orm'
+import { and, asc, eq, exists, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { AppAbility } from '../../../shared/permissions/ability'
 import { attestationRefusal, wholeSickDay } from '../../../shared/rules/pay'
 import { businessMonth, monthRange } from '../../../shared/rules/work'
@@ -15,52 +15,73 @@ import { type Actor, type TimeAdminContext } from './time-reports.admin-context'
 
 /** The month per seller as the attestation screen shows it: what they reported, which days break the rules, whether it is attested. */
 export function attestationReads(ctx: TimeAdminContext) {
-  const { db, t, read, tr, a, officeOfUser, userColumns, sickConflictsOf } = ctx
+  const { db, t, read, ports, tr, a, officeOfUser, userColumns, sickConflictsOf } = ctx
   return {
     /** The month per seller: what they reported, which days break the rules, whether it is attested and by whom. */
     async attestations(ability: AppAbility, q: { month: string; officeId?: string; teamId?: string }, now = Date.now()): Promise<AttestationRow[]> {
       const filter = accessFilter(ability, 'view', 'time_reports', userColumns)
       const { from, to } = monthRange(q.month)
       const p = (name: string) => sql.placeholder(name)
-      const people = await read(
-        `timeReports.attestations|${filter.shape}|${q.teamId ? 't' : ''}|${q.officeId ? 'o' : ''}`,
+      const person = {
+        id: t.users.id,
+        first: t.users.firstName,
+        last: t.users.lastName,
+        teamId: t.users.teamId,
+        teamName: t.teams.name,
+        officeId: officeOfUser,
+      }
+      // The people in reach of the reader (their rules, the team or office asked for), with more conditions.
+      const inReachWhere = (...more: SQL[]) =>
+        db
+          .select(person)
+          .from(t.users)
+          .leftJoin(t.teams, eq(t.teams.id, t.users.teamId))
+          .where(
+            withAccess(
+              filter,
+              q.teamId ? eq(t.users.teamId, p('team') as never) : undefined,
+              q.officeId ? eq(officeOfUser, p('office') as never) : undefined,
+              ...more,
+            ),
+          )
+      const shape = `${filter.shape}|${q.teamId ? 't' : ''}|${q.officeId ? 'o' : ''}`
+      const reported = await read(
+        `timeReports.attestations|${shape}`,
         () =>
-          db
-            .select({
-              id: t.users.id,
-              first: t.users.firstName,
-              last: t.users.lastName,
-              teamId: t.users.teamId,
-              teamName: t.teams.name,
-              officeId: officeOfUser,
-            })
-            .from(t.users)
-            .leftJoin(t.teams, eq(t.teams.id, t.users.teamId))
-            .where(
-              withAccess(
-                filter,
-                q.teamId ? eq(t.users.teamId, p('team') as never) : undefined,
-                q.officeId ? eq(officeOfUser, p('office') as never) : undefined,
-                // Each person's own rows, by their index (a team is a few dozen lookups, not a month's scan).
-                or(
-                  exists(
-                    db
-                      .select({ one: sql`1` })
-                      .from(tr)
-                      .where(and(eq(tr.userId, t.users.id), gte(tr.date, p('from') as never), lte(tr.date, p('to') as never))),
-                  ),
-                  exists(
-                    db
-                      .select({ one: sql`1` })
-                      .from(a)
-                      .where(and(eq(a.userId, t.users.id), eq(a.month, p('month') as never))),
-                  ),
-                ),
+          inReachWhere(
+            // Each person's own rows, by their index (a team is a few dozen lookups, not a month's scan).
+            or(
+              exists(
+                db
+                  .select({ one: sql`1` })
+                  .from(tr)
+                  .where(and(eq(tr.userId, t.users.id), gte(tr.date, p('from') as never), lte(tr.date, p('to') as never))),
               ),
-            )
-            .orderBy(asc(t.teams.name), asc(t.users.firstName), asc(t.users.lastName)),
+              exists(
+                db
+                  .select({ one: sql`1` })
+                  .from(a)
+                  .where(and(eq(a.userId, t.users.id), eq(a.month, p('month') as never))),
+              ),
+            )!,
+          ).orderBy(asc(t.teams.name), asc(t.users.firstName), asc(t.users.lastName)),
         { ...filter.params, team: q.teamId, office: q.officeId, from, to, month: q.month },
       )
+      // Everyone with money in the month is here too, hours or not (issue 70): a seller paid only commission is
+      // approved where the hours are. Pay says who of the people in reach has any, by its month and person indexes.
+      const inReach = await read(`timeReports.attestationReach|${shape}`, () => inReachWhere(), { ...filter.params, team: q.teamId, office: q.officeId })
+      const payable = await ports.payableOf(
+        db,
+        q.month,
+        inReach.map((r) => r.id),
+      )
+      const listed = new Set(reported.map((r) => r.id))
+      const moneyOnly = inReach.filter((r) => !listed.has(r.id) && payable.has(r.id))
+      const people = [...reported, ...moneyOnly]
+      if (moneyOnly.length)
+        people.sort(
+          (x, y) => (x.teamName ?? '').localeCompare(y.teamName ?? '', 'sv') || x.first.localeCompare(y.first, 'sv') || x.last.localeCompare(y.last, 'sv'),
+        )
       if (!people.length) return []
       const ids = people.map((p) => p.id)
       const byUser = new Map<string, { days: number; work: number; absence: number; invalid: string[] }>()
@@ -107,6 +128,8 @@ export function attestationReads(ctx: TimeAdminContext) {
           days: s.days,
           workHours: s.work,
           absenceHours: s.absence,
+          commissionOre: payable.get(p.id)?.commissionOre ?? 0,
+          extraIncomeOre: payable.get(p.id)?.extraIncomeOre ?? 0,
           invalidDates: s.invalid.sort(),
           sickConflicts: sick.get(p.id) ?? [],
           attestedAt: m?.attestedAt ?? null,

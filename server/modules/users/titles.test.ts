@@ -9,6 +9,10 @@ const { db, t: tables } = t.database
 
 const editBody = (u: UserDetail, title: string) => ({ ...userEditOf(u), title })
 
+// An organisation that keeps no titles yet (the demo gives everyone one): the list starts empty.
+await db.update(tables.users).set({ title: null })
+await db.delete(tables.userTitles)
+
 describe('user titles', () => {
   it('admins keep the list; back office reads it; a coach does not', async () => {
     const admin = (await t.login('admin@demo.test')).cookie

@@ -109,10 +109,12 @@ describe('POST /api/users/import: confirmed', () => {
     expect(created.find((u) => u.email === 'ny.saljare@example.se')).toMatchObject({ title: 'Säljare', phone: '070-123 45 67', language: 'sv' })
     const [log] = await db.select().from(tables.activityLog).where(eq(tables.activityLog.entityId, created[0]!.id))
     expect(log).toMatchObject({ action: 'created', actorId: expect.any(String) })
+    // One password for everyone in the file: each of them chooses their own before anything else (decision 082).
     const session = await t.login('ny.saljare@example.se', PASSWORD)
     expect((await t.request('GET', '/api/auth/me', { cookie: session.cookie })).json).toMatchObject({
-      userData: { email: 'ny.saljare@example.se', role: 'seller' },
+      userData: { email: 'ny.saljare@example.se', role: 'seller', passwordChangeRequired: true },
     })
+    expect((await t.request('GET', '/api/sales', { cookie: session.cookie })).json).toMatchObject({ error: 'password_change_required' })
 
     // The same file again: the rows are taken now; nothing is created twice.
     const again = await importCsv(admin, MIXED, true, PASSWORD)

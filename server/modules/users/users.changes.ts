@@ -59,6 +59,7 @@ export function userCreation(ctx: UsersContext) {
           employeeId: input.employeeId || null,
           phone: input.phone || null,
           language: input.language ?? null,
+          passwordChangeRequired: input.passwordChangeRequired ?? false,
           active: true,
           createdAt: at,
           updatedAt: at,
@@ -324,6 +325,8 @@ export function userImport(ctx: UsersContext) {
           id: randomUUID(),
           email: u.email,
           passwordHash,
+          // One password for the whole file, known to all of them: each sets their own at the first sign-in (decision 082).
+          passwordChangeRequired: true,
           firstName: u.firstName,
           lastName: u.lastName,
           shortName: u.shortName,

@@ -37,6 +37,8 @@ export function sellerAccounts(database: Database) {
       id: userId,
       email: input.email,
       passwordHash: input.passwordHash,
+      // The temporary password was shown to the recruiter: the seller sets their own at the first sign-in (decision 082).
+      passwordChangeRequired: true,
       firstName: input.firstName,
       lastName: input.lastName,
       roleId: role.id,

@@ -1,7 +1,7 @@
 import { Box, Input, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { formatDate, formatDecimal, formatOre, formatTime } from '../../../../shared/format'
+import { formatBytes, formatDate, formatDecimal, formatOre, formatTime } from '../../../../shared/format'
 import { pathFor } from '../../../../shared/routes'
 import { ACTIVITY_ENTITIES, type ActivityEntryItem } from '../../../../shared/schemas/activity'
 import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
@@ -76,7 +76,13 @@ function useActivityText() {
   const value = (k: string, v: unknown): string => {
     if (v === null || v === undefined || v === '') return '–'
     if (typeof v === 'boolean') return v ? t('activityLog.yes') : t('activityLog.no')
-    if (typeof v === 'number') return k.endsWith('Ore') ? formatOre(v, lang) : formatDecimal(v, lang)
+    if (typeof v === 'number') {
+      if (k.endsWith('Ore')) return formatOre(v, lang)
+      // A moment (…At, in milliseconds) as a day and time; storage in bytes as MB or GB.
+      if (k.endsWith('At')) return t('activityLog.moment', { at: v })
+      if (k.endsWith('Storage')) return formatBytes(v, lang)
+      return formatDecimal(v, lang)
+    }
     if (Array.isArray(v)) return v.length === 0 ? '–' : v.map((x) => (typeof x === 'object' ? JSON.stringify(x) : String(x))).join(', ')
     if (typeof v === 'object') return JSON.stringify(v)
     return String(v)

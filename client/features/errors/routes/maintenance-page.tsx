@@ -2,6 +2,7 @@ import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react'
 import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router'
+import { isAppPath } from '../../../../shared/rules/guard'
 import { call, rpc } from '../../../lib/api-client'
 
 const CHECK_EVERY_MS = 30_000
@@ -12,7 +13,8 @@ export default function MaintenancePage() {
   const navigate = useNavigate()
   const [params] = useSearchParams()
   const [checking, setChecking] = useState(false)
-  const back = params.get('to')?.startsWith('/') && !params.get('to')?.startsWith('//') ? params.get('to')! : '/'
+  const to = params.get('to')
+  const back = to && isAppPath(to) ? to : '/'
 
   const check = useCallback(async () => {
     setChecking(true)

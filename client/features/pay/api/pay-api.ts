@@ -17,7 +17,9 @@ export const updateExtraIncome = (id: string, json: UpdateExtraIncomeInput) => c
 export const removeExtraIncome = (id: string, version: number) => call(rpc['extra-incomes'][':id'].remove.$post({ param: { id }, json: { version } }))
 
 export const payrollMonth = (month: string, signal?: AbortSignal) => call(rpc.payroll.$get({ query: { month } }, { init: { signal } }))
-export const requestPayroll = (month: string, format: 'paxml' | 'csv') => call(rpc['payroll-exports'].$post({ json: { month, format } }))
+/** The month's payroll file: everyone payable, or by choice the attested only, naming who that leaves out. */
+export const requestPayroll = (month: string, format: 'paxml' | 'csv', only?: { leftOut: string[] }) =>
+  call(rpc['payroll-exports'].$post({ json: only ? { month, format, scope: 'attested', leftOut: only.leftOut } : { month, format } }))
 export const requestAbsenceExport = (json: AbsenceExportRequest) => call(rpc['absence-exports'].$post({ json }))
 export const listExports = (kind: PayExportKind, signal?: AbortSignal) => call(rpc['pay-exports'].$get({ query: { kind } }, { init: { signal } }))
 export const fileUrl = (id: string) => `/api/files/${id}`

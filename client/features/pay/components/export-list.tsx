@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { RecordTable } from '../../../components/ui/record-table'
-import { formatOre, type FormatLanguage } from '../../../../shared/format'
+import { formatOre, formatPrice, type FormatLanguage } from '../../../../shared/format'
 import type { PayExportItem, PayExportKind } from '../../../../shared/schemas/pay'
 import { fileUrl, listExports } from '../api/pay-api'
 import { payKeys } from '../api/pay-keys'
@@ -103,10 +103,15 @@ function ExportRow({ x, system, lang }: { x: PayExportItem; system: string; lang
                 employees: s.employees,
                 hours: s.hours ?? 0,
                 absence: s.absenceHours ?? 0,
-                commission: formatOre(s.commissionOre ?? 0, lang),
-                extra: formatOre(s.extraIncomeOre ?? 0, lang),
+                commission: formatPrice(s.commissionOre ?? 0, lang),
+                extra: formatPrice(s.extraIncomeOre ?? 0, lang),
               })
             : t('pay.absenceExport.rows', { employees: s.employees, rows: s.rows })}
+        </Text>
+      ) : null}
+      {x.state === 'done' && s?.leftOutCount ? (
+        <Text fontSize="sm" color="fg.warning" data-testid="export-left-out">
+          {t('pay.payroll.leftOut', { count: s.leftOutCount, names: (s.leftOut ?? []).map((p) => p.name).join(', ') })}
         </Text>
       ) : null}
       {x.state === 'done' && x.fileId ? (

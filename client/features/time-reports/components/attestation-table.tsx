@@ -1,6 +1,6 @@
 import { Badge, Button, Checkbox, Stack, Table, Text } from '@chakra-ui/react'
 import { useTranslation } from 'react-i18next'
-import { formatDate, type FormatLanguage } from '../../../../shared/format'
+import { formatDate, formatPrice, type FormatLanguage } from '../../../../shared/format'
 import type { AttestationRow } from '../../../../shared/schemas/time-reports'
 
 type Props = {
@@ -33,6 +33,9 @@ export function AttestationTable({ items, lang, selected, onToggle, onRecordSick
             <Table.ColumnHeader textAlign="end" hideBelow="md">
               {t('pay.attestation.absence')}
             </Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end" hideBelow="md">
+              {t('pay.attestation.money')}
+            </Table.ColumnHeader>
             <Table.ColumnHeader>{t('pay.attestation.state')}</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
@@ -56,7 +59,15 @@ export function AttestationTable({ items, lang, selected, onToggle, onRecordSick
                     <Text as="span" hideFrom="sm">
                       {` · ${r.days} · ${t('pay.hoursShort', { hours: r.workHours })}`}
                     </Text>
+                    <Text as="span" hideFrom="md">
+                      {r.commissionOre || r.extraIncomeOre ? ` · ${formatPrice(r.commissionOre + r.extraIncomeOre, lang)}` : ''}
+                    </Text>
                   </Text>
+                  {r.days === 0 ? (
+                    <Text fontSize="xs" color="fg.muted">
+                      {t('pay.attestation.moneyOnly')}
+                    </Text>
+                  ) : null}
                 </Table.Cell>
                 <Table.Cell textAlign="end" hideBelow="sm">
                   {r.days}
@@ -66,6 +77,14 @@ export function AttestationTable({ items, lang, selected, onToggle, onRecordSick
                 </Table.Cell>
                 <Table.Cell textAlign="end" hideBelow="md">
                   {t('pay.hoursShort', { hours: r.absenceHours })}
+                </Table.Cell>
+                <Table.Cell textAlign="end" hideBelow="md" data-testid="attestation-money">
+                  {formatPrice(r.commissionOre, lang)}
+                  {r.extraIncomeOre ? (
+                    <Text fontSize="xs" color="fg.muted">
+                      {`+ ${formatPrice(r.extraIncomeOre, lang)}`}
+                    </Text>
+                  ) : null}
                 </Table.Cell>
                 <Table.Cell>
                   <Stack gap="1" align="start">

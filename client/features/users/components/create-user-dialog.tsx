@@ -1,7 +1,9 @@
-import { Button, SimpleGrid, Stack } from '@chakra-ui/react'
+import { Button, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { Controller } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import { Check } from '../../../components/ui/check'
 import { createUserInputSchema } from '../../../../shared/schemas/users'
 import { FormField } from '../../../components/ui/form-field'
 import { applyFieldErrors, errorText } from '../../../lib/api-client'
@@ -32,7 +34,7 @@ export function CreateUserDialog({
   const roles = useQuery({ queryKey: usersKeys.roleOptions, queryFn: roleOptions, enabled: open })
   const teams = useQuery({ queryKey: usersKeys.teamOptions, queryFn: teamOptions, enabled: open })
   const form = useSchemaForm(createUserInputSchema, {
-    defaultValues: { email: '', firstName: '', lastName: '', password: '', roleId: '', teamId: null },
+    defaultValues: { email: '', firstName: '', lastName: '', password: '', passwordChangeRequired: true, roleId: '', teamId: null },
   })
   const { errors, isSubmitting } = form.formState
 
@@ -75,6 +77,18 @@ export function CreateUserDialog({
           autoComplete="new-password"
           required
           helper={t('users.passwordHelp')}
+        />
+        <Controller
+          control={form.control}
+          name="passwordChangeRequired"
+          render={({ field }) => (
+            <Stack gap="1">
+              <Check label={t('firstPassword.required')} checked={field.value ?? false} onChange={field.onChange} name={field.name} onBlur={field.onBlur} />
+              <Text fontSize="xs" color="fg.muted" ps="7">
+                {t('firstPassword.requiredHelp')}
+              </Text>
+            </Stack>
+          )}
         />
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
           <FormField label={t('users.role')} error={errors.roleId} required>
