@@ -130,13 +130,31 @@ test('a recruiter takes a candidate from the first e-mail to a seller who signs 
     expect(found.searchEntries).toHaveLength(1)
     await ldap.unbind()
 
-    // The new seller signs in with the temporary password.
+    // The new seller signs in with the temporary password and, before anything else, chooses their own
+    // (decision 082): the one the recruiter saw is refused as the new one, and stops working once replaced.
     const seller = await (await phone()).newPage()
     await seller.goto('/login')
     await seller.getByLabel(/^E-post/).fill(email)
     await seller.getByLabel(/^Lösenord/).fill(password)
     await seller.getByRole('button', { name: 'Logga in', exact: true }).click()
+    const gate = seller.getByTestId('password-gate')
+    await expect(gate.getByRole('heading', { name: 'Välj ditt eget lösenord' })).toBeVisible()
+    await screen(seller, 'first-password-phone')
+    await gate.getByLabel(/^Lösenordet du fick/).fill(password)
+    await gate.getByLabel(/^Nytt lösenord/).fill(password)
+    await gate.getByLabel(/^Upprepa det nya lösenordet/).fill(password)
+    await gate.getByRole('button', { name: 'Spara och fortsätt' }).click()
+    await expect(gate.getByText('Det nya lösenordet måste skilja sig från det nuvarande')).toBeVisible()
+    const own = 'Linneas-eget-2026'
+    await gate.getByLabel(/^Nytt lösenord/).fill(own)
+    await gate.getByLabel(/^Upprepa det nya lösenordet/).fill(own)
+    await gate.getByRole('button', { name: 'Spara och fortsätt' }).click()
+    await expect(gate).toBeHidden()
     await expect(seller).toHaveURL(/\/dashboards\/sales\/seller/)
+    await expect(seller.getByRole('heading', { level: 1 })).toBeVisible()
+    const tryPassword = (pw: string) => seller.request.post('/api/auth/login', { data: { email, password: pw } })
+    expect((await tryPassword(password)).status()).toBe(401)
+    expect((await tryPassword(own)).status()).toBe(200)
   } finally {
     await server.stop()
     await slapd.stop()

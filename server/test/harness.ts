@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { randomBytes, randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
 import { afterAll, inject, onTestFinished, TestRunner } from 'vitest'
 import type { SessionAnswer } from '../../shared/schemas/auth'
 import { SYNC_SCHEMA_VERSION, type ProductRecord, type PullResult, type PushResult } from '../../shared/schemas/sync'
@@ -101,6 +102,8 @@ export async function createTestDatabase() {
   return { database, env, openAnother: open }
 }
 
+const NEW_SELLER_PASSWORD = 'ett-langt-losenord'
+
 export async function createTestApp(
   overrides: Record<string, string> = {},
   extra: { syncHooks?: SyncHooks; payHooks?: PayExportHooks; messageHooks?: MessageHooks; deps?: Pick<DepsOptions, 'pushAgent' | 'instanceId' | 'jobs'> } = {},
@@ -178,7 +181,37 @@ export async function createTestApp(
   /** The catalog's products as a new device of the signed-in user is given them. */
   const products = async (cookie: string) => productsIn(await device(cookie).pull())
 
-  return { app, env, database, events, jobs, mail, files, realtime, push, downloads, request, login, device, products }
+  /**
+   * A seller made by an admin, in the team of `like` (the demo seller's by default), signed in: their days start
+   * from nothing, where the demo's sellers have their days reported and their past months attested.
+   */
+  let adminSession: Promise<{ cookie: string }> | null = null
+  async function newSeller(person: { firstName: string; lastName: string; employeeId?: string; like?: string }) {
+    // One admin session for every seller a test file makes.
+    const admin = await (adminSession ??= login('admin@demo.test'))
+    const [like] = await database.db
+      .select({ teamId: database.t.users.teamId })
+      .from(database.t.users)
+      .where(eq(database.t.users.email, person.like ?? 'seller@demo.test'))
+    const roles = (await request('GET', '/api/roles?itemsPerPage=100', { cookie: admin.cookie })).json.items as Array<{ id: string; key: string }>
+    const email = `${person.firstName}.${randomUUID().slice(0, 8)}@demo.test`.toLowerCase()
+    const made = await request('POST', '/api/users', {
+      cookie: admin.cookie,
+      body: {
+        email,
+        firstName: person.firstName,
+        lastName: person.lastName,
+        password: NEW_SELLER_PASSWORD,
+        roleId: roles.find((r) => r.key === 'seller')!.id,
+        teamId: like?.teamId ?? null,
+        ...(person.employeeId ? { employeeId: person.employeeId } : {}),
+      },
+    })
+    if (made.status !== 201) throw new Error(`new seller ${email}: ${made.status} ${made.text}`)
+    return login(email, NEW_SELLER_PASSWORD)
+  }
+
+  return { app, env, database, events, jobs, mail, files, realtime, push, downloads, request, login, device, products, newSeller }
 }
 
 /** The products a pull hands the device. */

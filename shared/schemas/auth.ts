@@ -39,6 +39,8 @@ export type UserData = {
   impersonatedBy?: { id: string; fullName: string } | null
   /** set while the terms of use in force wait for the user's answer (docs/decisions/039): the app asks first */
   termsPending?: { versionId: string; number: number } | null
+  /** set while the password is one someone else chose (decision 082): the app asks for the user's own first */
+  passwordChangeRequired?: boolean
 }
 
 export type SessionAnswer = { userData: UserData; userAbilityRules: AppRawRule[] }

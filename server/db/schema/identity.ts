@@ -55,6 +55,8 @@ export const [users, usersPg] = table(
     deactivatedAt: k.ms('deactivated_at'),
     deactivationReason: k.text('deactivation_reason'),
     lastSignInAt: k.ms('last_sign_in_at'),
+    /** a password someone else chose (an admin, an import, recruiting): the user sets their own at the next sign-in (decision 082) */
+    passwordChangeRequired: k.bool('password_change_required').notNull().default(false),
     /** counts edits: a change based on an older one is refused (409 version_conflict) */
     version: k.integer('version').notNull().default(1),
     /** which alerts reach the user, and how (null: the defaults) */

@@ -115,6 +115,7 @@ export function authContext(database: Database, opts: AuthOptions) {
       regionId: user.regionId,
       language: user.language,
       canViewTeam: user.canViewTeam,
+      ...(user.passwordChangeRequired ? { passwordChangeRequired: true } : {}),
     }
     const rules = toRawRules(stored, { user: { id: user.id, teamIds, officeId: user.officeId, regionId: user.regionId } })
     return { answer: { userData, userAbilityRules: rules }, ability: buildAbility(rules), stored }
@@ -133,7 +134,10 @@ export function authContext(database: Database, opts: AuthOptions) {
     const own = await sessionAnswer(target)
     const refused = impersonationRefusal(adminAbility, own.stored, own.ability)
     if (refused) return { refused, target }
-    const answer: SessionAnswer = { ...own.answer, userData: { ...own.answer.userData, impersonatedBy: { id: admin.id, fullName: fullName(admin) } } }
+    const answer: SessionAnswer = {
+      ...own.answer,
+      userData: { ...own.answer.userData, passwordChangeRequired: undefined, impersonatedBy: { id: admin.id, fullName: fullName(admin) } },
+    }
     return { refused: null, target, answer, ability: own.ability }
   }
 

@@ -18,6 +18,7 @@ export type UserProfileRow = {
   language: 'sv' | 'en' | 'fi' | null
   active: boolean
   canViewTeam: boolean
+  passwordChangeRequired: boolean
 }
 
 export function authRepo({ db, t }: Database) {
@@ -38,6 +39,7 @@ export function authRepo({ db, t }: Database) {
     language: t.users.language,
     active: t.users.active,
     canViewTeam: t.users.canViewTeam,
+    passwordChangeRequired: t.users.passwordChangeRequired,
   }
 
   const profileQuery = () =>

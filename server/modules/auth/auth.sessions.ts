@@ -61,6 +61,7 @@ export function authSessions(ctx: AuthServiceContext) {
             sessionId: row.sessionId,
             impersonator,
             termsPending,
+            passwordChangeRequired: !impersonator && !!answer.userData.passwordChangeRequired,
             userData: answer.userData,
             rules: answer.userAbilityRules,
             ability,

@@ -134,4 +134,20 @@ describe('terms of use', () => {
     // A deleted draft's number is taken by the next one: only published versions are seen by everyone.
     expect(seller).toMatchObject({ versionId: v3.id, number: 2 })
   })
+
+  it('a password someone else chose comes before the terms: setting it is allowed, then the terms are asked (decision 082)', async () => {
+    const signedIn = await t.login('admin@demo.test')
+    const admin = signedIn.cookie
+    expect((await t.request('POST', `/api/terms/${signedIn.answer.userData.termsPending!.versionId}/accept`, { cookie: admin })).status).toBe(200)
+    const roles = (await t.request('GET', '/api/roles?itemsPerPage=100', { cookie: admin })).json.items as Array<{ id: string; key: string }>
+    const body = { email: 'ny.villkor@demo.test', firstName: 'Ny', lastName: 'Villkor', password: 'given-by-admin-1', passwordChangeRequired: true }
+    expect((await t.request('POST', '/api/users', { cookie: admin, body: { ...body, roleId: roles.find((x) => x.key === 'seller')!.id } })).status).toBe(201)
+    const { cookie, answer } = await t.login(body.email, body.password)
+    expect(answer.userData).toMatchObject({ passwordChangeRequired: true, termsPending: { number: 2 } })
+    expect((await t.request('GET', '/api/terms/current', { cookie })).json.error).toBe('password_change_required')
+    const own = await t.request('POST', '/api/profile/password', { cookie, body: { currentPassword: body.password, newPassword: 'mitt-eget-losen' } })
+    expect(own.status, own.text).toBe(204)
+    expect((await t.request('GET', '/api/terms/current', { cookie })).status).toBe(200)
+    expect((await t.request('GET', '/api/sales', { cookie })).json.error).toBe('terms_not_accepted')
+  })
 })

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react'
+import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react'
 import { useForm, type FieldError, type Resolver } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate, useNavigation } from 'react-router'
@@ -16,7 +16,13 @@ type FormOut = z.output<typeof loginInputSchema>
 
 const DEMO_PASSWORD = 'saljkraft-demo'
 
-const loadValidation = () => import('../components/login-validation')
+/** The validation's code, loaded once; a load that failed (a dropped connection) is tried again at the next submit. */
+let validation: Promise<typeof import('../components/login-validation')> | null = null
+const loadValidation = () =>
+  (validation ??= import('../components/login-validation').catch((error: unknown) => {
+    validation = null
+    throw error
+  }))
 
 /**
  * The login screen. It is drawn with plain elements and its own small stylesheet, not the component library
@@ -57,7 +63,7 @@ export default function LoginPage() {
   // Two-step sign-in: after a right password the server asks for a code (docs/decisions/038).
   const [challenge, setChallenge] = useState<string | null>(null)
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const submit = form.handleSubmit(async (values) => {
     setFormError(null)
     try {
       const next = await login(values)
@@ -77,7 +83,10 @@ export default function LoginPage() {
     }
   })
 
-  const prepareValidation = () => void loadValidation()
+  // A submit whose validation could not load says so, and the button works again: never a click that does nothing.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => submit(event).catch(() => setFormError(t('errors.network')))
+
+  const prepareValidation = () => void loadValidation().catch(() => undefined)
 
   const fillDemoAccount = (email: string) => {
     prepareValidation()
