@@ -79,3 +79,30 @@ test('a question without a measure gets buttons; nonsense gets Invalid Prompt wi
   await expect(page.getByText(/^Ordervärde, per team, förra månaden/).first()).toBeVisible()
   await screen(page, `${info.project.name}-assistant-bi`)
 })
+
+/**
+ * The questions a sales manager asks beyond one period (decision 083): "how are we doing?" answers with the main
+ * measures beside the month before, and a comparison keeps both periods and says the change. Figures are not
+ * asserted (other tests add sales as this one runs); what each shows is.
+ */
+test('a manager asks how it is going and compares this month with the last @phone', async ({ page }, info) => {
+  await signInAs(page, 'manager@demo.test', '/keyai')
+  await page.getByTestId('assistant-input').fill('hur går det?')
+  await page.getByTestId('assistant-send').click()
+  const summary = page.getByTestId('answer').first()
+  await expect(summary.getByTestId('answer-description')).toContainText('denna månad')
+  for (const measure of ['orderValue', 'orders', 'regretRate', 'averageGrade', 'hours'])
+    await expect(summary.getByTestId(`summary-${measure}`)).toContainText('Före:')
+  await expect(summary.getByTestId('answer-summary')).toContainText('Ordervärde')
+  await screen(page, `${info.project.name}-assistant-overview`, { fullPage: true })
+
+  await page.getByTestId('assistant-input').fill('ordervärde per team den här månaden jämfört med förra månaden')
+  await page.getByTestId('assistant-send').click()
+  const compared = page.getByTestId('answer').nth(1)
+  await expect(compared.getByTestId('answer-description')).toContainText('jämfört med förra månaden')
+  await expect(compared.getByTestId('answer-comparison')).toContainText('mot förra månaden')
+  // A series per period: the table has both columns.
+  await expect(compared.getByRole('columnheader', { name: /^denna månad/ })).toBeAttached()
+  await expect(compared.getByRole('columnheader', { name: /^förra månaden/ })).toBeAttached()
+  await screen(page, `${info.project.name}-assistant-compare`, { fullPage: true })
+})

@@ -2,7 +2,20 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { BI_GRANULARITIES, type BiPeriod } from '../schemas/assistant'
 import { DAY_RANGE } from '../schemas/period'
-import { bucketCount, bucketsOf, chartFor, defaultGranularity, isoWeekOf, isoWeeksIn, MAX_BUCKETS, resolvePeriod } from './assistant'
+import {
+  bucketCount,
+  bucketsOf,
+  chartFor,
+  comparedDays,
+  defaultGranularity,
+  easterSunday,
+  isoWeekOf,
+  isoWeeksIn,
+  MAX_BUCKETS,
+  periodBefore,
+  resolvePeriod,
+  sameLastYear,
+} from './assistant'
 import { addDays } from './work'
 
 const rel = (unit: 'day' | 'week' | 'month' | 'quarter' | 'year', offset = 0): BiPeriod => ({ kind: 'relative', unit, offset })
@@ -111,5 +124,86 @@ describe('which chart', () => {
     [{ groupBy: ['time', 'team'] }, ['v. 46', 'v. 47'], 'line'],
   ])('%j over %j is %s', (query, labels, chart) => {
     expect(chartFor(query, labels)).toBe(chart)
+  })
+})
+
+describe('holidays and seasons (decision 083)', () => {
+  const h = (holiday: 'christmas' | 'easter' | 'midsummer' | 'sportsBreak', year?: number): BiPeriod => ({
+    kind: 'holiday',
+    holiday,
+    ...(year ? { year } : {}),
+  })
+  it.each<[number, string]>([
+    // Easter Sunday by the computus, against published calendars (Svenska kyrkan's and Finland's almanacs)
+    [2024, '2024-03-31'],
+    [2025, '2025-04-20'],
+    [2026, '2026-04-05'],
+    [2027, '2027-03-28'],
+    [2038, '2038-04-25'],
+    [2008, '2008-03-23'],
+  ])('Easter %i falls on %s', (year, sunday) => {
+    expect(easterSunday(year)).toBe(sunday)
+  })
+
+  it.each<[string, BiPeriod, string, string]>([
+    // Good Friday to Easter Monday
+    ['2026-11-26', h('easter'), '2026-04-03', '2026-04-06'],
+    ['2026-11-26', h('easter', 2025), '2025-04-18', '2025-04-21'],
+    // before this year's Easter, the latest is last year's
+    ['2026-02-01', h('easter'), '2025-04-18', '2025-04-21'],
+    // on Good Friday itself: this year's, up to today
+    ['2026-04-03', h('easter'), '2026-04-03', '2026-04-03'],
+    // Midsummer Eve is the Friday from 19 to 25 June, to the Sunday
+    ['2026-11-26', h('midsummer'), '2026-06-19', '2026-06-21'],
+    ['2026-11-26', h('midsummer', 2025), '2025-06-20', '2025-06-22'],
+    ['2026-11-26', h('midsummer', 2024), '2024-06-21', '2024-06-23'],
+    // Christmas Eve to Epiphany, across the year's turn; in November, last year's
+    ['2026-11-26', h('christmas'), '2025-12-24', '2026-01-06'],
+    ['2026-12-27', h('christmas'), '2026-12-24', '2026-12-27'],
+    ['2027-01-10', h('christmas'), '2026-12-24', '2027-01-06'],
+    // the sports break weeks 7 to 10
+    ['2026-11-26', h('sportsBreak'), '2026-02-09', '2026-03-08'],
+    ['2026-01-20', h('sportsBreak'), '2025-02-10', '2025-03-09'],
+  ])('seen from %s, %j is %s to %s', (today, period, from, to) => {
+    expect(resolvePeriod(period, today)).toEqual({ from, to })
+  })
+})
+
+describe('two periods side by side (decision 083)', () => {
+  it.each<[string, BiPeriod, BiPeriod]>([
+    ['2026-11-26', { kind: 'week', week: 10 }, { kind: 'week', week: 10, year: 2025 }],
+    ['2026-11-26', rel('week'), { kind: 'week', week: 48, year: 2025 }],
+    ['2026-11-26', rel('month'), { kind: 'month', month: 11, year: 2025 }],
+    ['2026-11-26', { kind: 'month', month: 3 }, { kind: 'month', month: 3, year: 2025 }],
+    ['2026-11-26', rel('quarter', -1), { kind: 'quarter', quarter: 3, year: 2025 }],
+    ['2026-11-26', rel('year'), { kind: 'year', year: 2025 }],
+    ['2026-11-26', { kind: 'holiday', holiday: 'easter' }, { kind: 'holiday', holiday: 'easter', year: 2025 }],
+    ['2026-11-26', { kind: 'range', from: '2024-02-29', to: '2024-03-10' }, { kind: 'range', from: '2023-02-28', to: '2023-03-10' }],
+  ])('seen from %s, the same as %j a year before is %j', (today, period, before) => {
+    expect(sameLastYear(period, today)).toEqual(before)
+  })
+
+  it.each<[string, BiPeriod, BiPeriod, string, string]>([
+    // a running month beside as many days of the last: 1–26 November against 1–26 October
+    ['2026-11-26', rel('month'), rel('month', -1), '2026-10-01', '2026-10-26'],
+    // February is shorter: as many days as it has
+    ['2026-03-31', rel('month'), rel('month', -1), '2026-02-01', '2026-02-28'],
+    // a whole period beside the whole other
+    ['2026-11-26', rel('month', -1), { kind: 'month', month: 10, year: 2025 }, '2025-10-01', '2025-10-31'],
+    // this week so far (Monday to Thursday) against the same days of week 48 last year
+    ['2026-11-26', rel('week'), { kind: 'week', week: 48, year: 2025 }, '2025-11-24', '2025-11-27'],
+  ])('seen from %s, %j set beside %j counts %s to %s', (today, first, other, from, to) => {
+    expect(comparedDays(first, other, today)).toEqual({ from, to })
+  })
+
+  it.each<[string, BiPeriod, BiPeriod]>([
+    ['2026-11-26', rel('month'), rel('month', -1)],
+    ['2026-11-26', rel('week', -1), rel('week', -2)],
+    ['2026-11-26', { kind: 'week', week: 10 }, { kind: 'range', from: '2026-02-23', to: '2026-03-01' }],
+    ['2026-11-26', { kind: 'month', month: 3 }, { kind: 'range', from: '2026-02-01', to: '2026-02-28' }],
+    ['2026-11-26', { kind: 'last', unit: 'day', count: 7 }, { kind: 'range', from: '2026-11-13', to: '2026-11-19' }],
+    ['2026-11-26', { kind: 'holiday', holiday: 'midsummer' }, { kind: 'holiday', holiday: 'midsummer', year: 2025 }],
+  ])('seen from %s, the period before %j is %j', (today, period, before) => {
+    expect(periodBefore(period, today)).toEqual(before)
   })
 })

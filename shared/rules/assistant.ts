@@ -1,4 +1,4 @@
-import type { BiChart, BiGranularity, BiPeriod, BiQuery, BiUnit } from '../schemas/assistant'
+import type { BiChart, BiGranularity, BiHoliday, BiPeriod, BiQuery, BiUnit } from '../schemas/assistant'
 import { addDays, monthRange } from './work'
 
 /**
@@ -85,11 +85,16 @@ function shift(unit: BiGranularity, start: string, n: number): string {
  * reaches past today ends today: there is nothing to count after it.
  */
 export function resolvePeriod(period: BiPeriod, today: string): { from: string; to: string } {
-  const clip = (r: { from: string; to: string }) => ({ from: r.from, to: r.to > today ? today : r.to })
+  const whole = wholePeriod(period, today)
+  return { from: whole.from, to: whole.to > today ? today : whole.to }
+}
+
+/** The dates a period means seen from `today`, not cut at today (this month is all of it). */
+export function wholePeriod(period: BiPeriod, today: string): { from: string; to: string } {
   switch (period.kind) {
     case 'relative': {
       const from = shift(period.unit, unitStart(period.unit, today), period.offset)
-      return clip({ from, to: addDays(nextStart(period.unit, from), -1) })
+      return { from, to: addDays(nextStart(period.unit, from), -1) }
     }
     case 'last': {
       const from = shift(period.unit, unitStart(period.unit, today), -(period.count - 1))
@@ -98,28 +103,126 @@ export function resolvePeriod(period: BiPeriod, today: string): { from: string; 
     case 'month': {
       const thisYear = Number(today.slice(0, 4))
       const year = period.year ?? (`${thisYear}-${pad(period.month)}` <= today.slice(0, 7) ? thisYear : thisYear - 1)
-      return clip(monthRange(`${year}-${pad(period.month)}`))
+      return monthRange(`${year}-${pad(period.month)}`)
     }
     case 'week': {
       const current = isoWeekOf(today)
       const year = period.year ?? (period.week <= current.week ? current.year : current.year - 1)
       const week = Math.min(period.week, isoWeeksIn(year))
       const from = isoWeekStart(year, week)
-      return clip({ from, to: addDays(from, 6) })
+      return { from, to: addDays(from, 6) }
     }
     case 'quarter': {
       const thisYear = Number(today.slice(0, 4))
       const start = (y: number) => `${y}-${pad((period.quarter - 1) * 3 + 1)}-01`
       const year = period.year ?? (start(thisYear) <= today ? thisYear : thisYear - 1)
       const from = start(year)
-      return clip({ from, to: addDays(nextStart('quarter', from), -1) })
+      return { from, to: addDays(nextStart('quarter', from), -1) }
     }
     case 'year':
-      return clip({ from: `${period.year}-01-01`, to: `${period.year}-12-31` })
+      return { from: `${period.year}-01-01`, to: `${period.year}-12-31` }
     case 'range':
-      return clip({ from: period.from, to: period.to })
+      return { from: period.from, to: period.to }
+    case 'holiday': {
+      // Without a year: the latest that has begun (this year's, or last year's before it comes).
+      const thisYear = Number(today.slice(0, 4))
+      const year = period.year ?? (holidayDays(period.holiday, thisYear).from <= today ? thisYear : thisYear - 1)
+      return holidayDays(period.holiday, year)
+    }
   }
 }
+
+/** Easter Sunday of a year (the Gregorian computus, Meeus/Jones/Butcher). */
+export function easterSunday(year: number): string {
+  const a = year % 19
+  const b = Math.floor(year / 100)
+  const c = year % 100
+  const d = Math.floor(b / 4)
+  const e = b % 4
+  const f = Math.floor((b + 8) / 25)
+  const g = Math.floor((b - f + 1) / 3)
+  const h = (19 * a + b - d - g + 15) % 30
+  const i = Math.floor(c / 4)
+  const k = c % 4
+  const l = (32 + 2 * e + 2 * i - h - k) % 7
+  const m = Math.floor((a + 11 * h + 22 * l) / 451)
+  const month = Math.floor((h + l - 7 * m + 114) / 31)
+  const day = ((h + l - 7 * m + 114) % 31) + 1
+  return `${year}-${pad(month)}-${pad(day)}`
+}
+
+/**
+ * The days a holiday or season means to a sales organisation in Sweden and Finland (decision 083):
+ * - christmas (jul, joulu): Christmas Eve to Epiphany, 24 December to 6 January of the next year;
+ * - easter (påsk, pääsiäinen): Good Friday to Easter Monday, the four days both countries keep;
+ * - midsummer (midsommar, juhannus): Midsummer Eve (the Friday from 19 to 25 June) to the Sunday after;
+ * - sportsBreak (sportlov, hiihtoloma): ISO weeks 7 to 10, the weeks the regions' winter breaks fall in.
+ */
+export function holidayDays(holiday: BiHoliday, year: number): { from: string; to: string } {
+  switch (holiday) {
+    case 'christmas':
+      return { from: `${year}-12-24`, to: `${year + 1}-01-06` }
+    case 'easter': {
+      const sunday = easterSunday(year)
+      return { from: addDays(sunday, -2), to: addDays(sunday, 1) }
+    }
+    case 'midsummer': {
+      // The Friday between 19 and 25 June: 19 June plus the days to the next Friday (weekday 4, Monday 0).
+      const eve = addDays(`${year}-06-19`, (4 - weekdayOf(`${year}-06-19`) + 7) % 7)
+      return { from: eve, to: addDays(eve, 2) }
+    }
+    case 'sportsBreak':
+      return { from: isoWeekStart(year, 7), to: addDays(isoWeekStart(year, 10), 6) }
+  }
+}
+
+/**
+ * The same period a year earlier, as a period of its own: a week by its number, a month, a quarter, a holiday of the
+ * year before; anything else as its dates a year back (29 February becomes the 28th).
+ */
+export function sameLastYear(period: BiPeriod, today: string): BiPeriod {
+  const { from, to } = resolvePeriod(period, today)
+  const year = Number(from.slice(0, 4)) - 1
+  const unit = period.kind === 'relative' ? period.unit : null
+  if (period.kind === 'week' || unit === 'week') return { kind: 'week', week: isoWeekOf(from).week, year: isoWeekOf(from).year - 1 }
+  if (period.kind === 'month' || unit === 'month') return { kind: 'month', month: Number(from.slice(5, 7)), year }
+  if (period.kind === 'quarter' || unit === 'quarter') return { kind: 'quarter', quarter: Math.floor((Number(from.slice(5, 7)) - 1) / 3) + 1, year }
+  if (period.kind === 'year' || unit === 'year') return { kind: 'year', year }
+  if (period.kind === 'holiday') return { kind: 'holiday', holiday: period.holiday, year }
+  const back = (day: string) => {
+    const y = `${Number(day.slice(0, 4)) - 1}${day.slice(4)}`
+    return y.endsWith('-02-29') ? y.replace(/-29$/, '-28') : y
+  }
+  return { kind: 'range', from: back(from), to: back(to) }
+}
+
+/**
+ * The dates a compared period counts (decision 083). A first period cut short by today ("this month" on the 26th) is
+ * set beside as many days of the other, from its start: 1–26 November against 1–26 October, not all 31 days.
+ */
+export function comparedDays(first: BiPeriod, other: BiPeriod, today: string): { from: string; to: string } {
+  const a = resolvePeriod(first, today)
+  const b = resolvePeriod(other, today)
+  if (a.to >= wholePeriod(first, today).to) return b
+  const to = addDays(b.from, daysBetween(a.from, a.to))
+  return { from: b.from, to: to < b.to ? to : b.to }
+}
+
+/**
+ * The period before one (an overview's comparison): the unit before a unit (last month before this month, cut to as
+ * many days by comparedDays), the same holiday a year before, and the days just before anything else.
+ */
+export function periodBefore(period: BiPeriod, today: string): BiPeriod {
+  if (period.kind === 'relative') return { ...period, offset: Math.max(-100, period.offset - 1) }
+  if (period.kind === 'holiday') return sameLastYear(period, today)
+  const unit = period.kind === 'week' || period.kind === 'month' || period.kind === 'quarter' || period.kind === 'year' ? period.kind : null
+  const r = unit ? wholePeriod(period, today) : resolvePeriod(period, today)
+  if (unit) return { kind: 'range', from: shift(unit, r.from, -1), to: addDays(r.from, -1) }
+  const to = addDays(r.from, -1)
+  return { kind: 'range', from: addDays(to, -daysBetween(r.from, r.to)), to }
+}
+
+const daysBetween = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY)
 
 /** A bucket's key: the day, the week's Monday, `YYYY-MM`, `YYYY-Qn` or `YYYY`. */
 export function bucketKey(unit: BiGranularity, day: string): string {

@@ -25,6 +25,10 @@ export type BiGranularity = (typeof BI_GRANULARITIES)[number]
 
 /** At most this many categories or series in an answer. */
 export const BI_MAX_LIMIT = 50
+
+/** Periods named after a holiday or season (decision 083): the days each means are in shared/rules/assistant.ts. */
+export const BI_HOLIDAYS = ['christmas', 'easter', 'midsummer', 'sportsBreak'] as const
+export type BiHoliday = (typeof BI_HOLIDAYS)[number]
 /** The longest question the assistant reads. */
 export const BI_MAX_QUESTION = 500
 
@@ -43,6 +47,7 @@ export const biPeriodSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('week'), week: z.int().min(1).max(53), year: z.int().min(2000).max(2100).optional() }),
   z.strictObject({ kind: z.literal('quarter'), quarter: z.int().min(1).max(4), year: z.int().min(2000).max(2100).optional() }),
   z.strictObject({ kind: z.literal('year'), year: z.int().min(2000).max(2100) }),
+  z.strictObject({ kind: z.literal('holiday'), holiday: z.enum(BI_HOLIDAYS), year: z.int().min(2000).max(2100).optional() }),
   z
     .strictObject({ kind: z.literal('range'), from: isoDate, to: isoDate })
     .refine((p) => p.from <= p.to, { message: 'validation.assistant.periodOrder', path: ['to'] }),
@@ -72,6 +77,10 @@ export const biQuerySchema = z
     /** the categories by their figure (top or bottom); time keeps its order */
     order: z.enum(['desc', 'asc']).optional(),
     limit: z.int().min(1).max(BI_MAX_LIMIT).optional(),
+    /** a second period the figures are set beside ("this month against last month"); not with time buckets */
+    compare: biPeriodSchema.optional(),
+    /** "how are we doing?": the main measures of the period beside the one before it, as a short summary */
+    overview: z.boolean().optional(),
   })
   .superRefine((q, ctx) => {
     if (new Set(q.groupBy).size !== q.groupBy.length) ctx.addIssue({ code: 'custom', path: ['groupBy'], message: 'validation.assistant.groupBy' })
@@ -86,6 +95,8 @@ export const biQuerySchema = z
       ctx.addIssue({ code: 'custom', path: ['groupBy'], message: 'validation.assistant.notForMeasure' })
     if (q.measure === 'hours' && (q.groupBy.includes('provider') || q.filters.provider))
       ctx.addIssue({ code: 'custom', path: ['groupBy'], message: 'validation.assistant.notForMeasure' })
+    if (q.compare && q.groupBy.includes('time')) ctx.addIssue({ code: 'custom', path: ['compare'], message: 'validation.assistant.compareTime' })
+    if (q.overview && (q.groupBy.length > 0 || q.compare)) ctx.addIssue({ code: 'custom', path: ['overview'], message: 'validation.assistant.overview' })
     if (q.measure === 'regretRate' && (q.groupBy.includes('status') || q.filters.status))
       ctx.addIssue({ code: 'custom', path: ['groupBy'], message: 'validation.assistant.notForMeasure' })
   })
@@ -134,6 +145,10 @@ export type BiAnswer = {
   engine: 'parser' | 'llm' | 'direct'
   /** legacy mode: the period was cut at the cut-off date */
   legacyCutoff: string | null
+  /** a comparison: the second period's dates, its total, and the change from it to the first, in percent */
+  comparison?: { from: string; to: string; label: string; total: number | null; change: number | null }
+  /** an overview: each main measure of the period beside the period before it (dates in `comparison`) */
+  summary?: Array<{ measure: BiMeasure; unit: BiUnit; value: number | null; previous: number | null; change: number | null }>
 }
 
 /** A choice the assistant offers when it must ask: its label and the query it runs (what was understood, completed). */

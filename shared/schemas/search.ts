@@ -3,9 +3,11 @@ import type { SaleStatus } from '../rules/sale'
 
 /**
  * The navbar's search beyond the screens (issue 41, docs/decisions/061): customers, sale reports, orders and people
- * by name, number or identity number, each kind only for those who may read it and within their rules.
+ * by name, number or identity number, providers by name and the guides the reader may read by title (issue 70), a
+ * seller's own sales by customer, and the teams' areas by name, each kind only for those who may read it and within
+ * their rules.
  */
-export const SEARCH_KINDS = ['customer', 'saleReport', 'order', 'person'] as const
+export const SEARCH_KINDS = ['customer', 'saleReport', 'sale', 'order', 'person', 'provider', 'area', 'guide'] as const
 export type SearchKind = (typeof SEARCH_KINDS)[number]
 
 /** Hits of each kind in one answer: enough to choose from; the list screens hold the rest. */
@@ -29,6 +31,8 @@ export type SearchHit = {
   status?: SaleStatus
   /** a person who no longer works here */
   inactive?: boolean
+  /** the address's query the hit opens with (an area opens the sales planner on its team) */
+  params?: Record<string, string>
 }
 
 export type SearchAnswer = {

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, CloseButton, Dialog, HStack, Input, Kbd, Portal, Stack, Text } from '@chakra-ui/react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useEffect, useLayoutEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { formatDate, type FormatLanguage } from '../../../shared/format'
@@ -20,9 +20,16 @@ import { useLanguage } from '../../lib/use-language'
 const KIND_ROUTES: Record<SearchKind, { detail: RouteName; list: RouteName; can: [string, string] }> = {
   customer: { detail: 'backoffice-customers-id', list: 'backoffice-customers', can: ['view', 'customers'] },
   saleReport: { detail: 'backoffice-salereports-id', list: 'backoffice-salereports', can: ['view', 'sale_reports'] },
+  sale: { detail: 'sales-id', list: 'sales-list', can: ['view', 'sales'] },
   order: { detail: 'backoffice-ordermanagement-id', list: 'backoffice-ordermanagement', can: ['view', 'order_registrations'] },
   person: { detail: 'user-admin-users-id', list: 'user-admin-users', can: ['view', 'users'] },
+  provider: { detail: 'backoffice-providers-id', list: 'backoffice-providers', can: ['view', 'providers'] },
+  area: { detail: 'tools-sales-planner', list: 'tools-sales-planner', can: ['view', 'sales_planner'] },
+  guide: { detail: 'guides-dashboard-view-guide', list: 'guides-dashboard', can: ['view', 'embeds'] },
 }
+
+/** Where a hit opens: its record, with the query the area asked for (an area opens the planner on its team). */
+const hitPath = (detail: RouteName, h: SearchHit) => `${pathFor(detail, { id: h.id })}${h.params ? `?${new URLSearchParams(h.params).toString()}` : ''}`
 
 type Item = { key: string; group: 'screen' | SearchKind; label: string; to: string; hit?: SearchHit; showAll?: boolean }
 
@@ -58,7 +65,16 @@ export function SearchDialog() {
     placeholderData: keepPreviousData,
   })
 
-  useSearchHotkey(setOpen)
+  // Opened empty every time: a new search, never the last one's words with the new ones after them.
+  const show = useCallback((next: boolean) => {
+    if (next) {
+      setQuery('')
+      setAsked('')
+      setActive(0)
+    }
+    setOpen(next)
+  }, [])
+  useSearchHotkey(show)
   useEffect(() => {
     // A sale report's status is named in the sales area's words.
     if (open) void ensureSalesMessages()
@@ -73,7 +89,7 @@ export function SearchDialog() {
           const more = fresh.more.includes(kind)
           const route = KIND_ROUTES[kind]
           return [
-            ...hits.map((h) => ({ key: `${kind}-${h.id}`, group: kind, label: h.title, to: pathFor(route.detail, { id: h.id }), hit: h })),
+            ...hits.map((h) => ({ key: `${kind}-${h.id}`, group: kind, label: h.title, to: hitPath(route.detail, h), hit: h })),
             ...(more
               ? [
                   {
@@ -101,14 +117,7 @@ export function SearchDialog() {
 
   return (
     <>
-      <Button
-        variant="ghost"
-        onClick={() => setOpen(true)}
-        aria-label={t('search.open')}
-        px={{ base: '2', md: '3' }}
-        color="fg.muted"
-        data-testid="open-search"
-      >
+      <Button variant="ghost" onClick={() => show(true)} aria-label={t('search.open')} px={{ base: '2', md: '3' }} color="fg.muted" data-testid="open-search">
         <SearchIcon />
         <Text as="span" display={{ base: 'none', lg: 'inline' }}>
           {t('search.placeholder')}
@@ -117,7 +126,7 @@ export function SearchDialog() {
           Ctrl K
         </Kbd>
       </Button>
-      <Dialog.Root lazyMount unmountOnExit open={open} onOpenChange={(e) => setOpen(e.open)} placement="top" size={size}>
+      <Dialog.Root lazyMount unmountOnExit open={open} onOpenChange={(e) => show(e.open)} placement="top" size={size}>
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner>

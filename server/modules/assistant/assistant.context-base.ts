@@ -1,5 +1,5 @@
 import type { AppAbility } from '../../../shared/permissions/ability'
-import { isoWeekOf } from '../../../shared/rules/assistant'
+import { ADDS_UP, isoWeekOf } from '../../../shared/rules/assistant'
 import {
   biQuerySchema,
   type BiEntityKind,
@@ -66,6 +66,21 @@ export function measureValue(measure: BiMeasure, v: Record<string, number> | und
 }
 
 export const round = (n: number) => Math.round(n * 100) / 100
+
+/** What a query counted over some days: the statements run, and the figures per category, per bucket and in all. */
+export type Tally = {
+  result: AnalyticsResult
+  sums: Map<string, Map<string, Record<string, number>>>
+  categoryTotals: Map<string, Record<string, number>>
+  all: Record<string, number>
+}
+
+/** The change from one figure to another: in percent for what adds up, in the figure's own points for a rate or score. */
+export function changeOf(measure: BiMeasure, value: number | null, before: number | null): number | null {
+  if (value === null || before === null) return null
+  if (!ADDS_UP[measure]) return round(value - before)
+  return before === 0 ? null : Math.round(((value - before) / Math.abs(before)) * 1000) / 10
+}
 
 export const LOCALES = { sv: 'sv-SE', en: 'en-GB', fi: 'fi-FI' } as const
 

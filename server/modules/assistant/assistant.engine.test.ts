@@ -4,11 +4,13 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BiAnswer, BiInvalid } from '../../../shared/schemas/assistant'
 import { createTestApp } from '../../test/harness'
+import { openaiProblems } from '../../test/references/openai'
 
 /**
  * The optional engine against a local stub of an OpenAI-compatible chat API, answering with recorded tool calls
  * (a valid one, one outside the schema, one naming an id the asker may not see, none, an error), and the quota
- * counted in the database.
+ * counted in the database. Every request the app sends and every answer the stub makes are checked against OpenAI's
+ * own API description (server/test/references/openai.ts).
  */
 type Recorded = {
   body: { model: string; messages: Array<{ role: string; content: string }>; tools: Array<{ function: { name: string; parameters: unknown } }> }
@@ -17,21 +19,20 @@ type Recorded = {
 const requests: Recorded[] = []
 let teamId = ''
 
-const toolCall = (args: unknown) => ({
+/** What the app sent and what the stub answered that OpenAI's API description does not allow (checked at the end). */
+const contractProblems: string[] = []
+afterAll(() => expect(contractProblems).toEqual([]))
+
+/** A chat completion as the description defines one: every field it requires. */
+const completion = (message: Record<string, unknown>, finish: 'stop' | 'tool_calls') => ({
   id: 'chatcmpl-1',
   object: 'chat.completion',
-  choices: [
-    {
-      index: 0,
-      finish_reason: 'tool_calls',
-      message: {
-        role: 'assistant',
-        content: null,
-        tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'bi_query', arguments: JSON.stringify(args) } }],
-      },
-    },
-  ],
+  created: 1795958712,
+  model: 'stub-model',
+  choices: [{ index: 0, finish_reason: finish, logprobs: null, message: { role: 'assistant', refusal: null, ...message } }],
 })
+const toolCall = (args: unknown) =>
+  completion({ content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'bi_query', arguments: JSON.stringify(args) } }] }, 'tool_calls')
 
 const stub = createServer((req: IncomingMessage, res: ServerResponse) => {
   let raw = ''
@@ -39,8 +40,10 @@ const stub = createServer((req: IncomingMessage, res: ServerResponse) => {
   req.on('end', () => {
     const body = JSON.parse(raw) as Recorded['body']
     requests.push({ body, auth: req.headers.authorization ?? '' })
+    contractProblems.push(...openaiProblems('CreateChatCompletionRequest', body).map((p) => `request ${p}`))
     const question = body.messages.at(-1)!.content
     const send = (status: number, payload: unknown) => {
+      if (status === 200) contractProblems.push(...openaiProblems('CreateChatCompletionResponse', payload).map((p) => `answer ${p}`))
       res.writeHead(status, { 'content-type': 'application/json' })
       res.end(JSON.stringify(payload))
     }
@@ -50,8 +53,8 @@ const stub = createServer((req: IncomingMessage, res: ServerResponse) => {
     if (question.includes('outside')) return send(200, toolCall({ measure: 'profit', period: { kind: 'year', year: 2019 }, sql: 'select * from users' }))
     if (question.includes('stranger'))
       return send(200, toolCall({ measure: 'orders', filters: { seller: ['someone-else'] }, period: { kind: 'year', year: 2019 } }))
-    if (question.includes('chit-chat')) return send(200, { choices: [{ index: 0, message: { role: 'assistant', content: 'Hello!' } }] })
-    return send(500, { error: 'overloaded' })
+    if (question.includes('chit-chat')) return send(200, completion({ content: 'Hello!' }, 'stop'))
+    return send(500, { error: { message: 'The server is overloaded', type: 'server_error', param: null, code: null } })
   })
 })
 await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve))

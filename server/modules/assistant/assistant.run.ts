@@ -1,19 +1,41 @@
 import { SALE_STATUSES, type SaleStatus } from '../../../shared/rules/sale'
 import { businessDay } from '../../../shared/rules/work'
-import { bucketCount, bucketKey, bucketsOf, chartFor, MAX_BUCKETS, resolvePeriod, UNIT_OF } from '../../../shared/rules/assistant'
-import { BI_ENTITY_KINDS, BI_GRANULARITIES, BI_MAX_LIMIT, type BiAnswer, type BiQuery, type BiReply } from '../../../shared/schemas/assistant'
+import { bucketCount, bucketsOf, chartFor, comparedDays, MAX_BUCKETS, resolvePeriod, UNIT_OF } from '../../../shared/rules/assistant'
+import {
+  BI_ENTITY_KINDS,
+  BI_GRANULARITIES,
+  BI_MAX_LIMIT,
+  type BiAnswer,
+  type BiGranularity,
+  type BiQuery,
+  type BiReply,
+} from '../../../shared/schemas/assistant'
 import type { Translator } from '../../../shared/i18n'
-import type { AnalyticsKey, AnalyticsResult, AnalyticsSlice } from '../../db/analytics'
 import { type VocabularyEntry } from './parser'
-import { type AssistantActor, type Engine, formatDay, dayBefore, PLAIN, measureValue, bucketLabel, round, type AssistantBase } from './assistant.context-base'
+import {
+  type AssistantActor,
+  type Engine,
+  formatDay,
+  dayBefore,
+  measureValue,
+  bucketLabel,
+  round,
+  changeOf,
+  type AssistantBase,
+  type Tally,
+} from './assistant.context-base'
 import type { AssistantWords } from './assistant.words'
+import { assistantOverview } from './assistant.overview'
+import { assistantTally, categoryOf } from './assistant.tally'
 
 /**
  * A query run within the person's rules, made into an answer: its figures, the chart's labels and series, the
  * statements run.
  */
 export function assistantRun(ctx: AssistantBase & AssistantWords) {
-  const { ports, db, invalid, now, env, describe, scopeOf } = ctx
+  const { ports, db, invalid, now, env, describe, describePeriod, scopeOf } = ctx
+  const tally = assistantTally(ctx)
+  const overview = assistantOverview(ctx, tally)
 
   /**
    * Runs a query within the person's rules and makes the answer. A filter naming something the person may not see —
@@ -46,83 +68,46 @@ export function assistantRun(ctx: AssistantBase & AssistantWords) {
       }
     }
     const granularity = query.granularity
-    if (granularity && bucketCount(granularity, from, to) > MAX_BUCKETS) {
-      const coarser = BI_GRANULARITIES.filter(
-        (g) => BI_GRANULARITIES.indexOf(g) > BI_GRANULARITIES.indexOf(granularity) && bucketCount(g, from, to) <= MAX_BUCKETS,
-      )
-      return {
-        kind: 'clarify',
-        message: t('assistant.clarifyGranularity'),
-        understood: await describe(query, t, actor.language, from, to),
-        choices: coarser.map((g) => ({ label: t(`assistant.granularity.${g}`), query: { ...query, granularity: g } })),
-      }
-    }
-    const category = query.groupBy.find((d) => d !== 'time') as Exclude<BiQuery['groupBy'][number], 'time'> | undefined
-    const keys: AnalyticsKey[] = []
-    if (granularity) keys.push(PLAIN[granularity])
-    if (category) keys.push(category === 'region' ? 'office' : category)
-    const filters: AnalyticsSlice['filters'] = {}
-    for (const kind of ['seller', 'team', 'office', 'provider', 'product'] as const) if (query.filters[kind]) filters[kind] = [...query.filters[kind]!]
-    if (query.filters.status) filters.status = [...query.filters.status]
-    let regions: Map<string, string> | null = null
-    if (category === 'region' || query.filters.region) {
-      regions = await ports.regionsOfOffices(db)
-      if (query.filters.region) {
-        const wanted = new Set(query.filters.region)
-        const offices = [...regions].filter(([, region]) => wanted.has(region)).map(([office]) => office)
-        const within = filters.office ? filters.office.filter((o) => offices.includes(o)) : offices
-        // No office of the region: a filter nothing meets (an id no office has).
-        filters.office = within.length > 0 ? within : ['-']
-      }
-    }
-    const slice: AnalyticsSlice = { from, to, keys, filters }
-    let result: AnalyticsResult
+    if (granularity && bucketCount(granularity, from, to) > MAX_BUCKETS)
+      return coarserChoices(query, granularity, t, from, to, await describe(query, t, actor.language, from, to))
+    const category = categoryOf(query)
+    let tallied: Tally
     try {
-      result =
-        query.measure === 'hours'
-          ? await ports.hourFigures(actor.ability, actor.id, slice)
-          : query.measure === 'averageGrade'
-            ? await ports.qualityFigures(actor.ability, slice)
-            : await ports.saleFigures(actor.ability, slice, query.measure)
+      tallied = await tally(actor, query, from, to)
     } catch (error) {
       console.error('assistant: a query failed', error)
       return { kind: 'noData', message: t('assistant.chartFailed'), query, description: await describe(query, t, actor.language, from, to), sql: [] }
     }
     const description = await describe(query, t, actor.language, from, to)
-    if (result.rows.length === 0) return { kind: 'noData', message: t('assistant.chartFailed'), query, description, sql: result.sql }
+    if (query.overview) return overview({ actor, query, t, engine, from, to, description, legacyCutoff, tallied })
+    const { result, sums, categoryTotals, all } = tallied
+    // A comparison: the other period, as many days of it as the first has so far.
+    let second: Tally | null = null
+    let compared: { from: string; to: string } | null = null
+    if (query.compare) {
+      compared = comparedDays(query.period, query.compare, today)
+      if (legacyCutoff && compared.to >= legacyCutoff) compared = { from: compared.from, to: dayBefore(legacyCutoff) }
+      try {
+        second = await tally(actor, query, compared.from, compared.to)
+      } catch (error) {
+        console.error('assistant: a query failed', error)
+        return { kind: 'noData', message: t('assistant.chartFailed'), query, description, sql: result.sql }
+      }
+    }
+    if (result.rows.length === 0 && (second?.result.rows.length ?? 0) === 0)
+      return { kind: 'noData', message: t('assistant.chartFailed'), query, description, sql: [...result.sql, ...(second?.result.sql ?? [])] }
 
-    // Added up per bucket and category (a quarter's months, a region's offices), then the measure from the sums.
-    const timeIndex = granularity ? 0 : -1
-    const categoryIndex = category ? (granularity ? 1 : 0) : -1
-    const sums = new Map<string, Map<string, Record<string, number>>>()
-    const categoryTotals = new Map<string, Record<string, number>>()
-    const all: Record<string, number> = {}
-    const addTo = (target: Record<string, number>, values: Record<string, number>) => {
-      for (const [k, v] of Object.entries(values)) target[k] = (target[k] ?? 0) + v
-    }
-    for (const row of result.rows) {
-      const rawTime = timeIndex >= 0 ? row.keys[timeIndex]! : ''
-      const bucket = granularity ? bucketKey(granularity, rawTime.length === 7 ? `${rawTime}-01` : rawTime) : ''
-      let cat = categoryIndex >= 0 ? row.keys[categoryIndex]! : ''
-      if (category === 'region') cat = regions!.get(cat) ?? ''
-      const byBucket = sums.get(cat) ?? new Map<string, Record<string, number>>()
-      const cell = byBucket.get(bucket) ?? {}
-      addTo(cell, row.values)
-      byBucket.set(bucket, cell)
-      sums.set(cat, byBucket)
-      const catTotal = categoryTotals.get(cat) ?? {}
-      addTo(catTotal, row.values)
-      categoryTotals.set(cat, catTotal)
-      addTo(all, row.values)
-    }
     const valueOf = (v: Record<string, number> | undefined) => measureValue(query.measure, v)
 
     // The categories: by their figure (or the statuses' order), the top or bottom N, at most 50 (10 lines over time).
-    let categories = [...categoryTotals.keys()]
+    // Compared, a category of either period counts (a team that sold only last month is there with its 0).
+    let categories = [...new Set([...categoryTotals.keys(), ...(second?.categoryTotals.keys() ?? [])])]
     if (category === 'status') categories.sort((a, b) => SALE_STATUSES.indexOf(a as SaleStatus) - SALE_STATUSES.indexOf(b as SaleStatus))
     else {
       const sign = query.order === 'asc' ? 1 : -1
-      categories.sort((a, b) => sign * ((valueOf(categoryTotals.get(a)) ?? 0) - (valueOf(categoryTotals.get(b)) ?? 0)) || a.localeCompare(b))
+      const figure = (c: string) => valueOf(categoryTotals.get(c)) ?? 0
+      const before = (c: string) => (second ? (valueOf(second.categoryTotals.get(c)) ?? 0) : 0)
+      categories.sort((a, b) => sign * (figure(a) - figure(b)) || sign * (before(a) - before(b)) || a.localeCompare(b))
     }
     const cap = query.limit ?? (granularity && category ? 10 : BI_MAX_LIMIT)
     categories = categories.slice(0, cap)
@@ -165,9 +150,47 @@ export function assistantRun(ctx: AssistantBase & AssistantWords) {
       engine,
       legacyCutoff,
     }
-    return answer
+    if (!query.compare || !second) return answer
+    // Compared: a bar per period, or a series per period by category; the change from the other period.
+    const other = compared!
+    const firstLabel = describePeriod(query, t, language, from, to)
+    const otherLabel = describePeriod({ period: query.compare }, t, language, other.from, other.to)
+    const otherTotal = valueOf(second.all)
+    const perPeriod = category
+      ? {
+          labels: categories.map(categoryLabel),
+          series: [
+            { label: firstLabel, values: categories.map((c) => round(valueOf(categoryTotals.get(c)) ?? 0)) },
+            { label: otherLabel, values: categories.map((c) => round(valueOf(second.categoryTotals.get(c)) ?? 0)) },
+          ],
+        }
+      : { labels: [firstLabel, otherLabel], series: [{ label: t(`assistant.measure.${query.measure}`), values: [round(total ?? 0), round(otherTotal ?? 0)] }] }
+    return {
+      ...answer,
+      ...perPeriod,
+      chart: category ? chartFor(query, perPeriod.labels) : 'bar',
+      sql: [...result.sql, ...second.result.sql],
+      comparison: {
+        from: other.from,
+        to: other.to,
+        label: otherLabel,
+        total: otherTotal === null ? null : round(otherTotal),
+        change: changeOf(query.measure, total, otherTotal),
+      },
+    }
   }
 
   return { run }
 }
 export type AssistantRun = ReturnType<typeof assistantRun>
+
+/** A time split of more buckets than a chart draws: the coarser splits that fit, to choose from. */
+function coarserChoices(query: BiQuery, granularity: BiGranularity, t: Translator, from: string, to: string, understood: string): BiReply {
+  const coarser = BI_GRANULARITIES.filter((g) => BI_GRANULARITIES.indexOf(g) > BI_GRANULARITIES.indexOf(granularity) && bucketCount(g, from, to) <= MAX_BUCKETS)
+  return {
+    kind: 'clarify',
+    message: t('assistant.clarifyGranularity'),
+    understood,
+    choices: coarser.map((g) => ({ label: t(`assistant.granularity.${g}`), query: { ...query, granularity: g } })),
+  }
+}

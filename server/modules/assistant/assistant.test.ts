@@ -432,3 +432,65 @@ describe('statistics views', () => {
     expect((await db.select().from(t.assistantStats)).filter((s) => s.name === 'X')).toHaveLength(0)
   })
 })
+
+describe('two periods side by side, holidays and the open question (decision 083)', () => {
+  const feb = { kind: 'month', month: 2, year: 2019 } as const
+  const jan = { kind: 'month', month: 1, year: 2019 } as const
+
+  it('a comparison in words keeps both periods: two bars, the other period named, the change in percent', async () => {
+    const a = await answer(cookies.admin, 'ordervärde februari 2019 jämfört med januari 2019')
+    expect(a.query).toMatchObject({ period: feb, compare: jan })
+    expect(a).toMatchObject({ chart: 'bar', total: 300, comparison: { from: '2019-01-01', to: '2019-01-31', total: 200, change: 50 } })
+    expect(a.labels).toEqual([expect.stringMatching(/^februari 2019/), expect.stringMatching(/^januari 2019/)])
+    expect(a.series[0]!.values).toEqual([300, 200])
+    expect(a.description).toContain('jämfört med januari 2019 (1 jan. 2019 – 31 jan. 2019)')
+  })
+
+  it('split by team: a series per period, a team that sold in only one of them there with its 0', async () => {
+    const a = (await run(cookies.admin, { measure: 'orderValue', groupBy: ['team'], period: feb, compare: jan })) as BiAnswer
+    expect(a.labels).toEqual(['Team Väst', 'Team Öresund'])
+    expect(a.series.map((s) => s.values)).toEqual([
+      [300, 0],
+      [0, 200],
+    ])
+    // A rate changes in points, not percent.
+    const regret = (await run(cookies.admin, { measure: 'regretRate', groupBy: [], period: feb, compare: jan })) as BiAnswer
+    expect(regret.comparison!.change).toBe(round(regret.total! - regret.comparison!.total!))
+  })
+
+  it('a holiday is read as its days, and the answer says which', async () => {
+    const reply = await ask(cookies.admin, 'antal order påsken 2019')
+    expect(reply.kind).toBe('noData')
+    expect((reply as BiNoData).description).toContain('påsken 2019 (19 apr. 2019 – 22 apr. 2019)')
+    const en = await ask(cookies.admin, 'orders at Christmas 2018', {}, 'en')
+    expect((en as BiAnswer | BiNoData).description).toContain('Christmas 2018 (24 Dec 2018 – 6 Jan 2019)')
+  })
+
+  it('"how are we doing?" answers with the main measures beside the period before, within the asker’s rules', async () => {
+    const a = (await run(cookies.admin, { measure: 'orderValue', groupBy: [], period: feb, overview: true })) as BiAnswer
+    expect(a.comparison).toMatchObject({ from: '2019-01-01', to: '2019-01-31' })
+    const row = (m: string) => a.summary!.find((s) => s.measure === m)
+    expect(a.summary!.map((s) => s.measure)).toEqual(['orderValue', 'orders', 'regretRate', 'averageGrade', 'hours'])
+    expect(row('orderValue')).toMatchObject({ value: 300, previous: 200, change: 50, unit: 'kr' })
+    expect(row('hours')).toMatchObject({ value: 0, previous: 56, unit: 'hours' })
+    expect(row('averageGrade')).toMatchObject({ value: 60, previous: 85, change: -25 })
+    // The seller's own: Sven sold nothing in February and 200 kr in January.
+    const own = (await run(cookies.seller, { measure: 'orderValue', groupBy: [], period: feb, overview: true })) as BiAnswer
+    expect(own.scope.kind).toBe('own')
+    expect(own.summary!.find((s) => s.measure === 'orderValue')).toMatchObject({ value: 0, previous: 200, change: -100 })
+    // Asked in words, in Finnish.
+    const fi = await ask(cookies.admin, 'miten meni helmikuussa 2019?', {}, 'fi')
+    expect(fi).toMatchObject({ kind: 'answer', query: { overview: true, period: { kind: 'month', month: 2, year: 2019 } } })
+  })
+
+  it('a comparison split by time is refused at the door, in words', async () => {
+    const r = await app.request('POST', '/api/assistant/run', {
+      cookie: cookies.admin,
+      body: { query: { measure: 'orders', groupBy: ['time'], granularity: 'week', period: feb, compare: jan } },
+    })
+    expect(r.status).toBe(400)
+    expect(JSON.stringify(r.json)).toContain('En jämförelse av två perioder delas inte upp på tid')
+  })
+})
+
+const round = (n: number) => Math.round(n * 100) / 100

@@ -1,5 +1,5 @@
 import { businessDay } from '../../../shared/rules/work'
-import { isoWeekOf, resolvePeriod } from '../../../shared/rules/assistant'
+import { comparedDays, isoWeekOf, resolvePeriod } from '../../../shared/rules/assistant'
 import { type BiPartial, type BiQuery, type BiReply } from '../../../shared/schemas/assistant'
 import type { Translator } from '../../../shared/i18n'
 import { type Language, formatDay, LOCALES, type AssistantBase } from './assistant.context-base'
@@ -8,7 +8,7 @@ import { type Language, formatDay, LOCALES, type AssistantBase } from './assista
 export function assistantWords(ctx: AssistantBase) {
   const { ports, db, now } = ctx
 
-  const describePeriod = (q: BiQuery, t: Translator, language: Language, from: string, to: string) => {
+  const describePeriod = (q: Pick<BiQuery, 'period'>, t: Translator, language: Language, from: string, to: string) => {
     const p = q.period
     const dates = t('assistant.period.dates', { from: formatDay(from, language), to: formatDay(to, language) })
     let words: string
@@ -40,6 +40,9 @@ export function assistantWords(ctx: AssistantBase) {
       case 'year':
         words = String(p.year)
         break
+      case 'holiday':
+        words = t(`assistant.period.holiday.${p.holiday}`, { year: from.slice(0, 4) })
+        break
       case 'range':
         return dates
     }
@@ -52,6 +55,11 @@ export function assistantWords(ctx: AssistantBase) {
     for (const d of q.groupBy)
       parts.push(t('assistant.per', { what: d === 'time' ? t(`assistant.granularity.${q.granularity!}`) : t(`assistant.dimension.${d}`) }))
     parts.push(describePeriod(q, t, language, from, to))
+    if (q.compare) {
+      // The other period with the days it counts (as many as the first has so far, when the first is still running).
+      const other = comparedDays(q.period, q.compare, businessDay(now()))
+      parts.push(t('assistant.compared', { period: describePeriod({ period: q.compare }, t, language, other.from, other.to) }))
+    }
     if (q.limit) parts.push(t(q.order === 'asc' ? 'assistant.bottom' : 'assistant.top', { count: q.limit }))
     else if (q.order && q.groupBy.some((d) => d !== 'time')) parts.push(t(q.order === 'asc' ? 'assistant.lowestFirst' : 'assistant.highestFirst'))
     const names: string[] = []

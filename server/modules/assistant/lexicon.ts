@@ -1,5 +1,7 @@
 import type { BiDimension, BiGranularity, BiMeasure } from '../../../shared/schemas/assistant'
 import type { SaleStatus } from '../../../shared/rules/sale'
+import type { Concept, Entry, Language } from './lexicon.types'
+import { comparisonEntries } from './lexicon.compare'
 
 /**
  * The built-in engine's lexicon (docs/decisions/053): the words of Swedish, English and Finnish questions about the
@@ -9,41 +11,7 @@ import type { SaleStatus } from '../../../shared/rules/sale'
  * "arvosana" before "arvo"). Words are compared lower-cased, with å, ä and ö kept (Swedish "år" is not "är").
  */
 
-export type Language = 'sv' | 'en' | 'fi'
-
-export type Concept =
-  | { type: 'measure'; measure: BiMeasure; status?: SaleStatus }
-  /** a sale status on its own: a filter, or the measure's status when no other measure is named */
-  | { type: 'status'; status: SaleStatus; counts?: boolean }
-  | { type: 'dimension'; dimension: Exclude<BiDimension, 'time'> }
-  | { type: 'time' }
-  | { type: 'granularity'; unit: BiGranularity }
-  | { type: 'unit'; unit: BiGranularity }
-  | { type: 'per' }
-  /** a Finnish postposition: the dimension or unit before it groups ("tiimin mukaan", "viikkoa kohden") */
-  | { type: 'postPer' }
-  | { type: 'every' }
-  | { type: 'this' }
-  | { type: 'previous' }
-  | { type: 'in' }
-  | { type: 'today' }
-  | { type: 'yesterday' }
-  | { type: 'lastYear' }
-  | { type: 'monthName'; month: number }
-  | { type: 'ordinal'; n: number }
-  | { type: 'number'; n: number }
-  | { type: 'top' }
-  | { type: 'bottom' }
-  | { type: 'who' }
-  | { type: 'which' }
-  | { type: 'followUp' }
-  /** "sedan mars", "since March", "maaliskuusta lähtien": from the period said until today */
-  | { type: 'since' }
-  /** "till", "to", "asti": the end of a range ("vecka 10 till 12"), or up to the period said */
-  | { type: 'until' }
-  | { type: 'noise' }
-
-export type Entry = { lang: Language | '*'; phrase: string[]; concept: Concept }
+export type { Concept, Entry, Language } from './lexicon.types'
 
 const entries: Entry[] = []
 function add(lang: Language | '*', concept: Concept, ...phrases: string[]) {
@@ -288,7 +256,8 @@ const MONTHS: Record<Language, string[][]> = {
     ['april', 'apr'],
     ['maj'],
     ['juni', 'jun'],
-    ['juli', 'jul'],
+    // jul is Christmas, not July, in a question about the sales
+    ['juli'],
     ['augusti', 'aug'],
     ['september', 'sep', 'sept'],
     ['oktober', 'okt'],
@@ -302,7 +271,7 @@ const MONTHS: Record<Language, string[][]> = {
     ['april', 'apr'],
     ['may'],
     ['june', 'jun'],
-    ['july', 'jul'],
+    ['july'],
     ['august', 'aug'],
     ['september', 'sep', 'sept'],
     ['october', 'oct'],
@@ -409,18 +378,21 @@ add('sv', { type: 'followUp' }, 'och', 'men', 'istället', 'också', 'samma', 'd
 add('en', { type: 'followUp' }, 'and', 'instead', 'also', 'what about', 'how about', 'same', 'now')
 add('fi', { type: 'followUp' }, 'entä', 'ja', 'myös', 'sen sijaan', 'samoin', 'sitten')
 
+// Comparisons, holidays and seasons, and the open question (decision 083)
+comparisonEntries(add)
+
 // Words of a question that carry nothing the query needs, but show it is one (and in which language).
 add(
   'sv',
   { type: 'noise' },
-  ...'vad hur mycket många visa ge mig jag vi vår våra vårt min mina mitt har hade var är en ett den det de som på av med om för att totalt total sammanlagt summa sammanställ jämför kan du tack snälla bara endast enbart alla samtliga hela visar gör hade gjorde nu graf diagram stapel lista'.split(
+  ...'vad hur mycket många visa ge mig jag vi vår våra vårt min mina mitt har hade var är en ett den det de som på av med om för att totalt total sammanlagt summa sammanställ kan du tack snälla bara endast enbart alla samtliga hela visar gör hade gjorde nu graf diagram stapel lista'.split(
     ' ',
   ),
 )
 add(
   'en',
   { type: 'noise' },
-  ..."how much many show me give the a an of for in on is was were are did do does our my we i please total overall compare with get list chart graph plot only just all whole tell what's whats there had has have been at during".split(
+  ..."how much many show me give the a an of for in on is was were are did do does our my we i please total overall with get list chart graph plot only just all whole tell what's whats there had has have been at during".split(
     ' ',
   ),
 )

@@ -1,4 +1,4 @@
-import type { BiDimension, BiEntityKind, BiFilters, BiGranularity, BiMeasure, BiPeriod } from '../../../shared/schemas/assistant'
+import type { BiDimension, BiEntityKind, BiFilters, BiGranularity, BiHoliday, BiMeasure, BiPeriod } from '../../../shared/schemas/assistant'
 import type { SaleStatus } from '../../../shared/rules/sale'
 import type { Concept, Language } from './lexicon'
 
@@ -37,43 +37,124 @@ export type Understood = {
   followUp: boolean
   meaningful: number
   unknown: number
+  /** a holiday said with "förra året", "last year", "viime vuonna": last calendar year's */
+  holidayYearsBack?: number
+  /** what follows "jämfört med" (or the second of "jämför A och B"): the period set beside the first */
+  compare?: PeriodWords & { sameLastYear: boolean; previousOnly: boolean }
+  /** "jämför oktober och november", "compare weeks 10 and 12": two periods set beside each other */
+  compareVerb: boolean
+  /** "hur går det?": the main measures, summed up */
+  overview: boolean
 }
+
+/** The words of one period, before "today" turns them into dates. */
+export type PeriodWords = Pick<Understood, 'period' | 'monthRange' | 'weekRange' | 'since' | 'until' | 'holidayYearsBack'>
 
 export const isConcept = <T extends Concept['type']>(
   item: Item | undefined,
   type: T,
 ): item is Item & { kind: 'concept'; concept: Extract<Concept, { type: T }> } => item?.kind === 'concept' && item.concept.type === type
 
+/** What a reading starts from: nothing understood yet. */
+const nothingUnderstood = (): Understood => ({
+  statuses: [],
+  overTime: false,
+  filters: {},
+  ambiguous: [],
+  followUp: false,
+  meaningful: 0,
+  unknown: 0,
+  since: false,
+  until: false,
+  compareVerb: false,
+  overview: false,
+})
+
 /** One reading of a question: the items past the noise, those a rule has taken, and what is understood so far. */
 type Reading = { seq: Item[]; used: Set<Item>; u: Understood; language: Language }
 
 /** The grammar: what the items say about the measure, split, period, order and filters. */
 export function understand(items: Item[], language: Language): Understood {
-  const u: Understood = {
-    statuses: [],
-    overTime: false,
-    filters: {},
-    ambiguous: [],
-    followUp: false,
-    meaningful: 0,
-    unknown: 0,
-    since: false,
-    until: false,
-  }
+  const u = nothingUnderstood()
   // Noise is skipped when looking at neighbours, so "the last 3 months" reads as "last 3 months".
   const seq = items.filter((i) => !isConcept(i, 'noise'))
   const r: Reading = { seq, used: new Set<Item>(), u, language }
   u.followUp = seq.length > 0 && isConcept(seq[0], 'followUp')
+  // A comparison (decision 083): the words before "jämfört med" name the first period, those after it the other
+  // ("denna månad jämfört med förra"); after "jämför", the first "och" splits them ("jämför oktober och november").
+  u.compareVerb = seq.some((i) => isConcept(i, 'compareVerb'))
+  let split = seq.findIndex((i) => isConcept(i, 'compare') || isConcept(i, 'sameLastYear'))
+  if (split < 0 && u.compareVerb) split = seq.findIndex((i, k) => k > 0 && isConcept(i, 'followUp'))
   // Periods first: the units they use are not time buckets.
-  readPeriodPhrases(r)
-  readNamedPeriods(r)
-  readSinceUntil(r)
+  if (split >= 0) {
+    const first: Reading = { ...r, seq: seq.slice(0, split) }
+    readPeriods(first)
+    const other = { ...nothingUnderstood(), compareVerb: u.compareVerb }
+    const rest = seq.slice(isConcept(seq[split], 'sameLastYear') ? split : split + 1)
+    readPeriods({ seq: rest, used: r.used, u: other, language })
+    const sameLastYear = rest.some((i) => isConcept(i, 'sameLastYear'))
+    for (const i of [seq[split]!, ...rest.filter((x) => isConcept(x, 'sameLastYear') || isConcept(x, 'previous'))]) r.used.add(i)
+    u.compare = {
+      period: other.period,
+      monthRange: other.monthRange,
+      weekRange: other.weekRange,
+      since: false,
+      until: false,
+      holidayYearsBack: other.holidayYearsBack,
+      sameLastYear,
+      previousOnly: !other.period && !other.monthRange && !other.weekRange && rest.some((i) => isConcept(i, 'previous')),
+    }
+    u.meaningful++
+  } else readPeriods(r)
   const hints = readNameHints(r)
   readMeasure(r)
   readWords(r, hints)
   if (u.period || u.monthRange) u.meaningful++
   readTopSize(r)
   return u
+}
+
+/** The period words of a reading: phrases, holidays, names, since and until. */
+function readPeriods(r: Reading): void {
+  readHolidays(r)
+  readPeriodPhrases(r)
+  readNamedPeriods(r)
+  readSinceUntil(r)
+}
+
+/**
+ * A holiday or season (decision 083): "midsommar", "påsken 2025", "julen förra året", "last Christmas", "juhannuksena".
+ * A year after it is its year; "förra året" or "i fjol" beside it is last calendar year's.
+ */
+function readHolidays(r: Reading): void {
+  const { seq, used, u } = r
+  const at = seq.findIndex((i) => isConcept(i, 'holiday') && !used.has(i))
+  if (at < 0) return
+  const item = seq[at] as Item & { concept: { type: 'holiday'; holiday: BiHoliday } }
+  used.add(item)
+  const after = seq[at + 1]
+  const before = seq[at - 1]
+  if (after?.kind === 'year') {
+    used.add(after)
+    u.period = { kind: 'holiday', holiday: item.concept.holiday, year: after.year }
+    return
+  }
+  u.period = { kind: 'holiday', holiday: item.concept.holiday }
+  // "julen förra året", "juhannus viime vuonna", "i fjol": the one a year before the latest.
+  for (const [a, b] of [
+    [after, seq[at + 2]],
+    [seq[at - 2], before],
+  ] as const) {
+    if (isConcept(a, 'lastYear')) {
+      used.add(a)
+      u.holidayYearsBack = 1
+    } else if (isConcept(a, 'previous') && isConcept(b, 'unit') && b.concept.unit === 'year') {
+      used.add(a).add(b)
+      u.holidayYearsBack = 1
+    }
+  }
+  // "förra julen", "last Christmas": the latest, as the word alone.
+  if (isConcept(before, 'previous')) used.add(before)
 }
 
 /** Periods said in words: today, this or last week, the last 3 months, week 10 (to 12), quarter 3, Q2. */
@@ -124,13 +205,25 @@ function readPeriodPhrases(r: Reading): void {
       used.add(item).add(n1)
     } else if (isConcept(item, 'unit') && item.concept.unit === 'week' && isConcept(n1, 'number') && n1.concept.n >= 1 && n1.concept.n <= 53) {
       // A range of weeks: "vecka 10 till 12", "v10-12", "weeks 10 to 12", "viikosta 10 viikkoon 12".
+      // Or a list of them, "veckorna 10, 11 och 12": the range from the first to the last. A later week written
+      // smaller is in the next year ("vecka 50 till 2").
       let j = i + 2
-      if (isConcept(seq[j], 'until')) j++
-      if (isConcept(seq[j], 'unit') && (seq[j] as Item & { concept: { unit: BiGranularity } }).concept.unit === 'week') j++
-      const end = seq[j]
-      const y = yearAt(isConcept(end, 'number') && j > i + 1 ? j + 1 : i + 2)
+      const joins = (x: Item | undefined) => isConcept(x, 'until') || (isConcept(x, 'followUp') && !r.u.compareVerb)
+      const weekWord = (x: Item | undefined) => isConcept(x, 'unit') && x.concept.unit === 'week'
+      let k = j
+      for (;;) {
+        let m = k
+        if (joins(seq[m])) m++
+        if (weekWord(seq[m])) m++
+        const n = seq[m]
+        if (!(isConcept(n, 'number') && n.concept.n >= 1 && n.concept.n <= 53)) break
+        j = m
+        k = m + 1
+      }
+      const end = j > i + 1 ? seq[j] : undefined
+      const y = yearAt(end ? j + 1 : i + 2)
       const year = y?.kind === 'year' ? y.year : undefined
-      if (isConcept(end, 'number') && end.concept.n > n1.concept.n && end.concept.n <= 53) {
+      if (isConcept(end, 'number') && end.concept.n !== n1.concept.n) {
         u.weekRange = [
           { kind: 'week', week: n1.concept.n, ...(year ? { year } : {}) },
           { kind: 'week', week: end.concept.n, ...(year ? { year } : {}) },
@@ -350,6 +443,10 @@ function readWords(r: Reading, hints: Set<Item>): void {
       }
       case 'who':
         if (!u.category) u.category = 'seller'
+        return
+      case 'overview':
+        u.overview = true
+        u.meaningful++
         return
       default:
         return

@@ -211,3 +211,92 @@ describe('a complete question after another starts from scratch', () => {
     expect(query('per team', first)).toMatchObject({ measure: 'orderValue', groupBy: ['team'] })
   })
 })
+
+/**
+ * Questions a sales manager asks that the first fixture did not hold (issue 70, decision 083): two periods side by
+ * side, periods named after holidays and seasons, the open "how are we doing?", and several weeks at once — each kind
+ * in Swedish, English and Finnish. Seen from the fixture's today, Thursday 26 November 2026 (week 48).
+ */
+describe('comparisons, holidays, the open question and several weeks, in three languages', () => {
+  const thisMonth = { kind: 'relative', unit: 'month', offset: 0 } as const
+  const lastMonth = { kind: 'relative', unit: 'month', offset: -1 } as const
+  const week10 = { kind: 'week', week: 10 } as const
+  const week10LastYear = { kind: 'week', week: 10, year: 2025 } as const
+  const weeks10to12 = { kind: 'range', from: '2026-03-02', to: '2026-03-22' } as const
+  it.each<[string, Record<string, unknown>]>([
+    // two periods side by side: the second is kept, not lost
+    ['ordervärde den här månaden jämfört med förra månaden', { measure: 'orderValue', period: thisMonth, compare: lastMonth }],
+    ['ordervärde denna månad mot förra', { measure: 'orderValue', period: thisMonth, compare: lastMonth }],
+    ['antal order vecka 10 jämfört med samma vecka förra året', { measure: 'orders', period: week10, compare: week10LastYear }],
+    ['jämför ordervärdet i oktober och november', { measure: 'orderValue', period: { kind: 'month', month: 10 }, compare: { kind: 'month', month: 11 } }],
+    [
+      'ordervärde per team i år jämfört med förra året',
+      {
+        measure: 'orderValue',
+        groupBy: ['team'],
+        period: { kind: 'relative', unit: 'year', offset: 0 },
+        compare: { kind: 'relative', unit: 'year', offset: -1 },
+      },
+    ],
+    ['ordervärde den här månaden jämfört med förra året', { measure: 'orderValue', period: thisMonth, compare: { kind: 'month', month: 11, year: 2025 } }],
+    ['order value this month vs last month', { measure: 'orderValue', period: thisMonth, compare: lastMonth }],
+    ['orders in week 10 compared with the same week last year', { measure: 'orders', period: week10, compare: week10LastYear }],
+    [
+      'compare order value in October and November per team',
+      { measure: 'orderValue', groupBy: ['team'], period: { kind: 'month', month: 10 }, compare: { kind: 'month', month: 11 } },
+    ],
+    ['tilausarvo tässä kuussa verrattuna viime kuuhun', { measure: 'orderValue', period: thisMonth, compare: lastMonth }],
+    ['tilaukset viikolla 10 verrattuna samaan viikkoon viime vuonna', { measure: 'orders', period: week10, compare: week10LastYear }],
+    // holidays and seasons: never silently "this month"
+    ['ordervärde under midsommar', { measure: 'orderValue', period: { kind: 'holiday', holiday: 'midsummer' } }],
+    ['antal order över jul', { measure: 'orders', period: { kind: 'holiday', holiday: 'christmas' } }],
+    ['ordervärde julen förra året', { measure: 'orderValue', period: { kind: 'holiday', holiday: 'christmas', year: 2025 } }],
+    ['ordervärde under sportlovet', { measure: 'orderValue', period: { kind: 'holiday', holiday: 'sportsBreak' } }],
+    [
+      'antal order i påsk jämfört med påsken 2025',
+      { measure: 'orders', period: { kind: 'holiday', holiday: 'easter' }, compare: { kind: 'holiday', holiday: 'easter', year: 2025 } },
+    ],
+    ['order value over Easter 2025', { measure: 'orderValue', period: { kind: 'holiday', holiday: 'easter', year: 2025 } }],
+    ['orders at Christmas', { measure: 'orders', period: { kind: 'holiday', holiday: 'christmas' } }],
+    ['myynnin arvo juhannuksena', { measure: 'orderValue', period: { kind: 'holiday', holiday: 'midsummer' } }],
+    ['tilaukset joulun aikaan', { measure: 'orders', period: { kind: 'holiday', holiday: 'christmas' } }],
+    ['tilausarvo hiihtolomalla', { measure: 'orderValue', period: { kind: 'holiday', holiday: 'sportsBreak' } }],
+    // the open question: a summary of the main measures
+    ['hur går det?', { measure: 'orderValue', period: thisMonth, overview: true, groupBy: [] }],
+    ['hur går det den här veckan?', { measure: 'orderValue', period: { kind: 'relative', unit: 'week', offset: 0 }, overview: true }],
+    ['how are we doing?', { measure: 'orderValue', period: thisMonth, overview: true }],
+    ['how did we do last month?', { measure: 'orderValue', period: lastMonth, overview: true }],
+    ['miten menee?', { measure: 'orderValue', period: thisMonth, overview: true }],
+    ['miten meillä menee tällä viikolla?', { measure: 'orderValue', period: { kind: 'relative', unit: 'week', offset: 0 }, overview: true }],
+    // several weeks: the whole range, not the last week
+    ['ordervärde veckorna 10, 11 och 12', { measure: 'orderValue', period: weeks10to12 }],
+    ['ordervärde mellan vecka 10 och vecka 12', { measure: 'orderValue', period: weeks10to12 }],
+    ['ordervärde vecka 50 till vecka 2', { measure: 'orderValue', period: { kind: 'range', from: '2025-12-08', to: '2026-01-11' } }],
+    ['orders in weeks 10, 11 and 12', { measure: 'orders', period: weeks10to12 }],
+    ['order value from week 10 to week 12', { measure: 'orderValue', period: weeks10to12 }],
+    ['tilausarvo viikoilla 10–12', { measure: 'orderValue', period: weeks10to12 }],
+    ['tilaukset viikoilla 10, 11 ja 12', { measure: 'orders', period: weeks10to12 }],
+  ])('%s', (question, expected) => {
+    const r = parse(question)
+    expect(r.kind, JSON.stringify(r)).toBe('query')
+    if (r.kind !== 'query') return
+    expect(biQuerySchema.safeParse(r.query).success).toBe(true)
+    expect(r.query).toMatchObject(expected)
+    if (!('compare' in expected)) expect(r.query.compare).toBeUndefined()
+    if (!('overview' in expected)) expect(r.query.overview).toBeUndefined()
+  })
+
+  it('a comparison is not split by time, and a follow-up naming one period drops the other', () => {
+    const r = parse('ordervärde per vecka den här månaden jämfört med förra månaden')
+    expect(r).toMatchObject({ kind: 'query', query: { groupBy: [], compare: lastMonth } })
+    if (r.kind !== 'query') return
+    expect(r.query.granularity).toBeUndefined()
+    const next = parse('och förra veckan?', r.query)
+    expect(next).toMatchObject({ kind: 'query', query: { period: { kind: 'relative', unit: 'week', offset: -1 } } })
+    if (next.kind === 'query') expect(next.query.compare).toBeUndefined()
+    // Split by week after a comparison: the weeks of the first period, the other dropped.
+    const weekly = parse('och per vecka?', r.query)
+    expect(weekly).toMatchObject({ kind: 'query', query: { groupBy: ['time'], granularity: 'week', period: thisMonth } })
+    if (weekly.kind === 'query') expect(weekly.query.compare).toBeUndefined()
+  })
+})

@@ -6,12 +6,13 @@ import {
   type BiFilters,
   type BiMeasure,
   type BiPartial,
+  type BiPeriod,
   type BiQuery,
 } from '../../../shared/schemas/assistant'
-import { defaultGranularity, resolvePeriod } from '../../../shared/rules/assistant'
+import { defaultGranularity, periodBefore, resolvePeriod, sameLastYear } from '../../../shared/rules/assistant'
 import { calendarDay } from '../../../shared/schemas/period'
 import { LEXICON, SQL_WORDS, type Entry, type Language } from './lexicon'
-import { understand, type Item, type VocabularyEntry } from './parser.grammar'
+import { understand, type Item, type PeriodWords, type Understood, type VocabularyEntry } from './parser.grammar'
 
 export type { VocabularyEntry } from './parser.grammar'
 
@@ -261,17 +262,21 @@ export function parseQuestion(text: string, ctx: ParseContext): ParseResult {
   // A question about the database itself is not a question about the sales.
   if (words.filter((w) => SQL_WORDS.has(w)).length >= 2 || /;|--|\/\*|\*\/|\bor\s+1\s*=\s*1\b/i.test(text)) return { kind: 'invalid', language }
   const u = understand(items, language)
-  const ends = u.monthRange ?? u.weekRange
-  if (ends) {
-    const a = resolvePeriod(ends[0], ctx.today)
-    const b = resolvePeriod(ends[1], ctx.today)
-    u.period = { kind: 'range', from: a.from < b.from ? a.from : b.from, to: a.to > b.to ? a.to : b.to }
-    u.meaningful++
-  } else if (u.period && (u.since || u.until)) {
-    const p = resolvePeriod(u.period, ctx.today)
-    if (u.since) u.period = { kind: 'range', from: p.from, to: ctx.today > p.from ? ctx.today : p.to }
-    else u.period = { kind: 'range', from: `${p.to.slice(0, 4)}-01-01`, to: p.to }
-  }
+  let compare: BiPeriod | undefined
+  // "jämför oktober och november", "compare weeks 10 and 12": two periods, not a range between them.
+  const pair = u.compareVerb && !u.compare ? (u.monthRange ?? u.weekRange) : undefined
+  if (pair) {
+    u.period = pair[0]
+    compare = pair[1]
+    u.monthRange = u.weekRange = undefined
+  } else if (u.monthRange ?? u.weekRange) u.meaningful++
+  u.period = periodFrom(u, ctx.today)
+  if (u.compare) compare = comparedPeriod(u.compare, u.period, ctx.today)
+  // Only the period compared with named ("jämfört med förra månaden"): the first is the same unit's current one.
+  if (compare && !u.period) u.period = compare.kind === 'relative' ? { ...compare, offset: 0 } : { kind: 'relative', unit: 'month', offset: 0 }
+  // "Hur går det?": the main measures of the period, summed up (order value leads); not split, not compared.
+  const overview = u.overview && !u.measure && !u.category
+  if (overview) u.measure = 'orderValue'
   if (!u.measure && words.some((w) => howManyWords.has(w))) u.measure = 'orders'
   if (!u.measure && u.measureStatus) u.measure = 'orders'
 
@@ -316,6 +321,20 @@ export function parseQuestion(text: string, ctx: ParseContext): ParseResult {
   if (!partial.groupBy.includes('time')) delete partial.granularity
   if (u.order) partial.order = u.order
   if (u.limit !== undefined) partial.limit = u.limit
+  if (compare && !overview) {
+    // Two periods side by side: by category or in all, not in time buckets.
+    partial.compare = compare
+    partial.groupBy = partial.groupBy.filter((d) => d !== 'time')
+    delete partial.granularity
+  } else if (isFollowUp && ((u.period && !compare) || partial.groupBy.includes('time'))) delete partial.compare
+  if (overview) {
+    partial.overview = true
+    partial.groupBy = []
+    delete partial.granularity
+    delete partial.compare
+    delete partial.order
+    delete partial.limit
+  } else delete partial.overview
   if (u.ambiguous.length > 0 && partial.measure) {
     const [first] = u.ambiguous
     return { kind: 'clarify', reason: 'entity', partial, measure: partial.measure, text: first!.text, candidates: first!.candidates.slice(0, 6), language }
@@ -324,6 +343,46 @@ export function parseQuestion(text: string, ctx: ParseContext): ParseResult {
   const parsed = biQuerySchema.safeParse(partial)
   if (!parsed.success) return { kind: 'clarify', reason: 'measure', partial: { ...partial, measure: undefined }, measures: measuresFor(partial), language }
   return { kind: 'query', query: parsed.data, language }
+}
+
+/** A period's words made a period: two ends a range, "since" and "until" reaching today or back to the year's start. */
+function periodFrom(words: PeriodWords, today: string): BiPeriod | undefined {
+  const ends = words.monthRange ?? words.weekRange
+  if (ends) {
+    const a = resolvePeriod(ends[0], today)
+    const b = resolvePeriod(ends[1], today)
+    return { kind: 'range', from: a.from < b.from ? a.from : b.from, to: a.to > b.to ? a.to : b.to }
+  }
+  let period = words.period
+  if (period?.kind === 'holiday' && words.holidayYearsBack && period.year === undefined) {
+    // "julen förra året": last calendar year's (in November 2026, Christmas 2025).
+    period = { ...period, year: Number(today.slice(0, 4)) - words.holidayYearsBack }
+  }
+  if (period && (words.since || words.until)) {
+    const p = resolvePeriod(period, today)
+    if (words.since) return { kind: 'range', from: p.from, to: today > p.from ? today : p.to }
+    return { kind: 'range', from: `${p.to.slice(0, 4)}-01-01`, to: p.to }
+  }
+  return period
+}
+
+/**
+ * The period a first one is set beside (decision 083): "samma vecka förra året" the first a year back; "förra" alone
+ * the one before it; "förra året" beside a month, week or quarter that month a year back; else the period named.
+ */
+function comparedPeriod(words: NonNullable<Understood['compare']>, first: BiPeriod | undefined, today: string): BiPeriod | undefined {
+  const base: BiPeriod = first ?? { kind: 'relative', unit: 'month', offset: 0 }
+  if (words.sameLastYear) return sameLastYear(base, today)
+  const named = periodFrom(words, today)
+  if (!named) return words.previousOnly ? periodBefore(base, today) : undefined
+  const lastYear = named.kind === 'relative' && named.unit === 'year' && named.offset === -1
+  const smaller =
+    base.kind === 'month' ||
+    base.kind === 'week' ||
+    base.kind === 'quarter' ||
+    base.kind === 'holiday' ||
+    (base.kind === 'relative' && base.unit !== 'year' && base.unit !== 'day')
+  return lastYear && first && smaller ? sameLastYear(base, today) : named
 }
 
 /** The measures that make sense with what else a question asked for. */

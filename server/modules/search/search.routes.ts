@@ -11,6 +11,7 @@ import type { SearchService } from './search.service'
  */
 export function searchRoutes(search: SearchService) {
   return new Hono<AppEnv>().get('/search', access.signedIn(), validate('query', searchQuerySchema), async (c) => {
-    return c.json(await search.search(c.var.auth!.ability, c.req.valid('query').q, c.var.t), 200)
+    const auth = c.var.auth!
+    return c.json(await search.search({ ability: auth.ability, id: auth.userData.id, language: c.var.lang }, c.req.valid('query').q, c.var.t), 200)
   })
 }

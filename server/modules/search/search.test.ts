@@ -52,7 +52,7 @@ describe('the global search', () => {
   it('back office finds the customer, the sale report and the order by name, each with what tells it apart', async () => {
     const { status, json, text } = await search('sökbar')
     expect(status).toBe(200)
-    expect(json.kinds).toEqual(['customer', 'saleReport', 'order', 'person'])
+    expect(json.kinds).toEqual(['customer', 'saleReport', 'order', 'person', 'provider', 'guide'])
     expect(json.hits.filter((h) => h.kind === 'customer')).toEqual([
       { kind: 'customer', id: expect.any(String), title: 'Greta Sökbar', details: ['19640321-****', 'Malmö'] },
     ])
@@ -90,7 +90,7 @@ describe('the global search', () => {
 
   it('a manager searches what their rules let them read: their office’s reports and people, no customers, no orders, no numbers', async () => {
     const { json } = await search('sökbar', manager.cookie)
-    expect(json.kinds).toEqual(['saleReport', 'person'])
+    expect(json.kinds).toEqual(['saleReport', 'person', 'area', 'guide'])
     expect(json.hits.map((h) => [h.kind, h.title])).toEqual([['saleReport', 'Greta Sökbar']])
     // Sara works in Göteborg: not the Malmö manager's (the customers called Nyström whose sales are Malmö's are).
     const nystrom = (await search('nyström', manager.cookie)).json.hits
@@ -128,8 +128,19 @@ describe('the global search', () => {
     expect((ok.json as { items: Array<{ name: string }> }).items.map((c) => c.name)).toEqual(['Greta Sökbar'])
   })
 
-  it('a seller’s answer holds no kinds; bad input is refused in the reader’s language; no session, no search', async () => {
-    expect((await search('sökbar', seller.cookie)).json).toEqual({ hits: [], kinds: [], more: [] })
+  it('a seller finds their own sales by the customer, and the guides they may read; bad input is refused in the reader’s language; no session, no search', async () => {
+    // Their own sale, titled by its customer, opened on their sales screen (issue 70); not as a sale report.
+    const own = (await search('sökbar', seller.cookie)).json
+    expect(own.kinds).toEqual(['sale', 'guide'])
+    expect(own.hits).toEqual([
+      expect.objectContaining({ kind: 'sale', id: sale.id, title: 'Greta Sökbar', status: expect.any(String), date: expect.any(String) }),
+    ])
+    // Another seller's search does not find it; back office finds it as a report, not as "my sales".
+    const other = await app.newSeller({ firstName: 'Olle', lastName: 'Annan' })
+    expect((await search('sökbar', other.cookie)).json.hits).toEqual([])
+    const office = (await search('sökbar')).json
+    expect(office.kinds).not.toContain('sale')
+    expect(office.hits.map((h) => h.kind)).toContain('saleReport')
     const short = await search('a')
     expect(short.status).toBe(400)
     expect(short.json).toMatchObject({ fieldErrors: { q: [expect.stringContaining('2')] } })
@@ -138,9 +149,52 @@ describe('the global search', () => {
     expect((await app.request('GET', '/api/search?q=sökbar')).status).toBe(401)
   })
 
+  it('puts an exact person or record first, whatever its kind: "Sven" the person before the Svenssons', async () => {
+    let checked = 0
+    for (const who of [backoffice, admin]) {
+      const { json: answer } = await search('sven', who.cookie)
+      if (!answer.kinds.includes('person')) continue
+      expect(answer.kinds[0]).toBe('person')
+      expect(answer.hits[0]).toMatchObject({ kind: 'person', title: 'Sven Säljare' })
+      checked++
+    }
+    expect(checked).toBeGreaterThan(0)
+  })
+
+  it('finds providers by name for those who may read them, and the guides a reader may read by their title', async () => {
+    const { json: desk } = await search('tryggt', backoffice.cookie)
+    expect(desk.kinds).toContain('provider')
+    expect(desk.hits.find((h) => h.kind === 'provider')).toMatchObject({
+      title: 'Tryggt Hem Larm',
+      details: [expect.any(String), expect.stringMatching(/^\d+ produkt/)],
+    })
+    // A guide the seller may read, by a word of its title; a seller finds no providers.
+    const [guide] = await app.database.db.select({ id: app.database.t.guides.id }).from(app.database.t.guides).limit(1)
+    const detail = (await app.request('GET', `/api/guides/${guide!.id}`, { cookie: seller.cookie })).json as unknown as { title: string }
+    const word = detail.title.split(/\s+/).find((w) => w.length >= 4) ?? detail.title
+    const { json: mine } = await search(word, seller.cookie)
+    expect(mine.kinds).not.toContain('provider')
+    expect(mine.kinds[0]).toBe('guide')
+    expect(mine.hits.some((h) => h.kind === 'guide' && h.id === guide!.id)).toBe(true)
+  })
+
   it('says when a kind has more hits than it shows', async () => {
     const { json } = await search('demo.test')
     expect(json.hits.filter((h) => h.kind === 'person')).toHaveLength(5)
     expect(json.more).toEqual(['person'])
+  })
+
+  it("finds the teams' areas by name for those who plan, and opens the planner on the area's team", async () => {
+    const [team] = await db.select({ id: t.teams.id, name: t.teams.name }).from(t.teams).where(eq(t.teams.name, 'Team Öresund'))
+    const made = await app.request('POST', '/api/field/areas', { cookie: manager.cookie, body: { name: 'Limhamn Sökområde', teamId: team!.id } })
+    expect(made.status, made.text).toBe(201)
+    const coach = await app.login('coach@demo.test')
+    const found = (await search('sökområde', coach.cookie)).json
+    expect(found.kinds).toContain('area')
+    expect(found.hits).toEqual([
+      { kind: 'area', id: (made.json as { id: string }).id, title: 'Limhamn Sökområde', details: ['Team Öresund'], params: { teamId: team!.id } },
+    ])
+    // Those who do not plan are not asked about areas.
+    expect((await search('sökområde')).json.kinds).not.toContain('area')
   })
 })

@@ -1,27 +1,14 @@
 import { Badge, Box, Button, Card, Code, Collapsible, HStack, Stack, Stat, Text } from '@chakra-ui/react'
 import { useTranslation } from 'react-i18next'
-import { formatDecimal, formatKr, type FormatLanguage } from '../../../../shared/format'
-import type { BiAnswer, BiUnit } from '../../../../shared/schemas/assistant'
+import type { BiAnswer } from '../../../../shared/schemas/assistant'
 import { CHART_COLORS, StatChart, type FigureColumn } from '../../../components/ui/stat-chart'
 import { downloadText, toCsv } from '../../../components/ui/data-table/csv'
 import { snackbar } from '../../../lib/snackbar-store'
 import { useLanguage } from '../../../lib/use-language'
+import { ComparisonLine, SummaryGrid } from './answer-comparison'
+import { formatFigure } from './answer-format'
 
 const PALETTE = Object.values(CHART_COLORS)
-
-/** A figure in its unit, in the reader's language: kronor, a count, hours, a percent, a score. */
-export function formatFigure(value: number, unit: BiUnit, lang: FormatLanguage): string {
-  switch (unit) {
-    case 'kr':
-      return formatKr(value, lang)
-    case 'percent':
-      return `${formatDecimal(value, lang)} %`
-    case 'hours':
-      return `${formatDecimal(value, lang)} h`
-    default:
-      return formatDecimal(value, lang)
-  }
-}
 
 /** The figures as rows: each label with each series' value (the table, the CSV and the copy). */
 function figureRows(answer: BiAnswer, labelHeader: string): { header: string[]; rows: Array<Array<string | number>> } {
@@ -86,8 +73,11 @@ export function AnswerCard({ answer, actions, testId = 'answer' }: { answer: BiA
               </Badge>
             ) : null}
           </HStack>
+          <ComparisonLine answer={answer} />
         </Stack>
-        {answer.chart === 'number' ? (
+        {answer.summary ? (
+          <SummaryGrid answer={answer} />
+        ) : answer.chart === 'number' ? (
           <Stat.Root borderWidth="1px" rounded="md" p="4" data-testid="answer-number">
             <Stat.Label>{answer.series[0]?.label}</Stat.Label>
             <Stat.ValueText fontSize="3xl">{fmt(answer.series[0]?.values[0] ?? answer.total ?? 0)}</Stat.ValueText>
@@ -95,7 +85,7 @@ export function AnswerCard({ answer, actions, testId = 'answer' }: { answer: BiA
         ) : (
           <StatChart
             title={t(`assistant.measure.${answer.query.measure}`)}
-            legend={answer.query.groupBy.length === 2}
+            legend={answer.query.groupBy.length === 2 || answer.series.length > 1}
             kind={answer.chart === 'line' ? 'line' : 'bar'}
             horizontal={answer.chart === 'horizontalBar'}
             labels={answer.labels}
