@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { expect, request, type APIRequestContext } from '@playwright/test'
 import { BASE_URL } from '../playwright.config'
 import { SYNC_SCHEMA_VERSION } from '../shared/schemas/sync'
+import type { SessionAnswer } from '../shared/schemas/auth'
 import { DEMO_PASSWORD } from './fixtures'
 import { personalNumberOf } from '../shared/rules/identity'
 
@@ -76,7 +77,10 @@ export async function sellerPhone(email = 'seller@demo.test') {
   }
 }
 
-/** A new seller of the test's own in a demo team (found by name), signed in with the demo password: no other test touches their sales. */
+/**
+ * A new seller of the test's own in a demo team (found by name), who signs in with the demo password and has accepted
+ * the terms of use in force: no other test touches their sales.
+ */
 export async function newTeamSeller(first: string, last: string, team: string): Promise<{ id: string; email: string }> {
   const admin = await apiAs('admin@demo.test')
   const roles = (await (await admin.get('/api/users/role-options')).json()) as { items: Array<{ id: string; key: string }> }
@@ -95,6 +99,11 @@ export async function newTeamSeller(first: string, last: string, team: string): 
   expect(created.status(), await created.text()).toBe(201)
   const id = ((await created.json()) as { id: string }).id
   await admin.dispose()
+  // Their first sign-in, done: the terms of use in force accepted (the demo has them published).
+  const own = await apiAs(email)
+  const pending = ((await (await own.get('/api/auth/me')).json()) as SessionAnswer).userData.termsPending
+  if (pending) expect((await own.post(`/api/terms/${pending.versionId}/accept`)).status()).toBe(200)
+  await own.dispose()
   return { id, email }
 }
 

@@ -131,7 +131,8 @@ test('a recruiter takes a candidate from the first e-mail to a seller who signs 
     await ldap.unbind()
 
     // The new seller signs in with the temporary password and, before anything else, chooses their own
-    // (decision 082): the one the recruiter saw is refused as the new one, and stops working once replaced.
+    // (decision 082): the one the recruiter saw is refused as the new one, and stops working once replaced; then
+    // they accept the terms of use.
     const seller = await (await phone()).newPage()
     await seller.goto('/login')
     await seller.getByLabel(/^E-post/).fill(email)
@@ -150,6 +151,11 @@ test('a recruiter takes a candidate from the first e-mail to a seller who signs 
     await gate.getByLabel(/^Upprepa det nya lösenordet/).fill(own)
     await gate.getByRole('button', { name: 'Spara och fortsätt' }).click()
     await expect(gate).toBeHidden()
+    // Then the organisation's terms of use in force (the demo's, issue 70), as for anyone new.
+    const terms = seller.getByTestId('terms-gate')
+    await expect(terms.getByTestId('terms-text')).toContainText('Användarvillkor för Säljkraft')
+    await terms.getByRole('button', { name: 'Jag godkänner' }).click()
+    await expect(terms).toBeHidden()
     await expect(seller).toHaveURL(/\/dashboards\/sales\/seller/)
     await expect(seller.getByRole('heading', { level: 1 })).toBeVisible()
     const tryPassword = (pw: string) => seller.request.post('/api/auth/login', { data: { email, password: pw } })

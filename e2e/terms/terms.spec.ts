@@ -4,9 +4,10 @@ import { expectSnackbar, recordSnackbars, screen, seriousFindings, signIn } from
 import { OwnServer } from '../own-server'
 
 /**
- * Terms of use (issue 17, decision 039), end to end: an admin writes and publishes a version, and is asked to accept
- * it like everyone; a seller declines (signed out, with why), signs in again and accepts; the admin sees who
- * answered how. A published version asks every user, so this runs on a server of its own.
+ * Terms of use (issue 17, decision 039), end to end: the demo's version 1 is in force and accepted by everyone (issue
+ * 70); an admin writes and publishes version 2, and is asked to accept it like everyone; a seller declines (signed
+ * out, with why), signs in again and accepts; the admin sees who answered how. A published version asks every user,
+ * so this runs on a server of its own.
  */
 async function gate(page: Page) {
   const g = page.getByTestId('terms-gate')
@@ -28,7 +29,9 @@ test('an admin publishes terms of use; a seller declines, then accepts; the admi
     await expect(admin).not.toHaveURL(/\/login/)
     await admin.goto('/user-admin/terms-of-use')
     await recordSnackbars(admin)
-    await expect(admin.getByText('Inga användarvillkor ännu.')).toBeVisible()
+    const inForce = admin.getByTestId('terms-version').filter({ hasText: 'Version 1' })
+    await expect(inForce).toContainText('Gäller')
+    await expect(inForce.getByTestId('terms-counts')).toContainText(/(\d+) av \1 har godkänt · 0 har avböjt/)
 
     await admin.getByRole('button', { name: 'Ny version' }).click()
     const dialog = admin.getByTestId('terms-dialog')
@@ -37,14 +40,14 @@ test('an admin publishes terms of use; a seller declines, then accepts; the admi
     await dialog.getByLabel(/^Text på svenska/).fill('1. Kunden ska alltid få ett ärligt erbjudande.\n2. Personuppgifter stannar i appen.')
     await dialog.getByLabel(/^Text på engelska/).fill('1. The customer always gets an honest offer.')
     await dialog.getByRole('button', { name: 'Spara' }).click()
-    await expectSnackbar(admin, 'Version 1 sparades som utkast')
-    const card = admin.getByTestId('terms-version')
+    await expectSnackbar(admin, 'Version 2 sparades som utkast')
+    const card = admin.getByTestId('terms-version').filter({ hasText: 'Version 2' })
     await expect(card).toContainText('Utkast')
     await expect(admin.getByRole('button', { name: 'Ny version' })).toHaveCount(0)
 
     await card.getByRole('button', { name: 'Publicera' }).click()
     await admin.getByRole('alertdialog').getByRole('button', { name: 'Publicera' }).click()
-    await expectSnackbar(admin, 'Version 1 är publicerad och gäller nu')
+    await expectSnackbar(admin, 'Version 2 är publicerad och gäller nu')
     // The one who published answers too, before anything else.
     const adminGate = await gate(admin)
     await screen(admin, `${project}-terms-gate`, { fullPage: true })

@@ -6,8 +6,9 @@ import { nextChangeVersion } from '../db/change-counter'
 import type { Database, Db } from '../db/client'
 
 /**
- * The demo's field runs (decision 073): this week's and next week's runs of two teams with their areas, so the sales
- * planner, its table and the runs screen show what they are for (this week's days have their time and sales).
+ * The demo's field runs (decision 073): last week's, this week's and next week's runs of two teams with their areas,
+ * weekdays, so the sales planner, its table and the runs screen show what they are for on any day of the week (the
+ * days worked so far have their time and sales; on a Monday morning, last week's).
  */
 export async function seedDemoRuns(database: Database, tx: Db, now: number, teamIds: string[], plannerId: string | null) {
   const { t } = database
@@ -22,18 +23,19 @@ export async function seedDemoRuns(database: Database, tx: Db, now: number, team
       .slice(ti * 3, ti * 3 + 3)
       .map((name) => ({ id: randomUUID(), name, teamId: team.id, officeId: team.officeId, shape: outline(DISTRICTS[name]!), createdAt: now, updatedAt: now }))
     await tx.insert(t.fieldAreas).values(areas)
-    for (let d = 0; d < 10; d++) {
-      if (d % 7 >= 5) continue
-      const date = addDays(monday, d + (d >= 5 ? 2 : 0))
+    for (let d = -7; d < 12; d++) {
+      if ((d + 7) % 7 >= 5) continue
+      const date = addDays(monday, d)
+      const area = areas[(d + 21) % areas.length]!
       const id = randomUUID()
-      const sellers = members.filter((_, i) => (i + d) % 4 !== 0).slice(0, 5)
+      const sellers = members.filter((_, i) => (i + d + 28) % 4 !== 0).slice(0, 5)
       await tx.insert(t.fieldRuns).values({
         id,
         date,
         teamId: team.id,
         officeId: team.officeId,
-        areaId: areas[d % areas.length]!.id,
-        meetingPlace: ['Konsum', 'Pressbyrån vid stationen', 'ICA Maxi'][d % 3]!,
+        areaId: area.id,
+        meetingPlace: ['Konsum', 'Pressbyrån vid stationen', 'ICA Maxi'][(d + 21) % 3]!,
         meetingTime: d % 2 ? '09:30' : '10:00',
         travelDay: d === 3 && ti === 1,
         note: null,
@@ -47,9 +49,9 @@ export async function seedDemoRuns(database: Database, tx: Db, now: number, team
       // The days worked so far have their doors: a dozen or two a seller, most not home, a few answered; the team's
       // sales that day were made in the run's area (the runs screen counts none outside it).
       if (date <= today) {
-        const centre = DISTRICTS[areas[d % areas.length]!.name]!
-        await seedDoors(tx, t, id, date, team, sellers, areas[d % areas.length]!.name, d, centre)
-        await placeSalesIn(tx, t, date, members, centre, d)
+        const centre = DISTRICTS[area.name]!
+        await seedDoors(tx, t, id, date, team, sellers, area.name, d + 7, centre)
+        await placeSalesIn(tx, t, date, members, centre, d + 7)
       }
     }
   }

@@ -68,6 +68,33 @@ describe('the demo organisation', () => {
     expect(people.filter((p) => p.title === 'Senior säljare').length).toBeGreaterThan(0)
   })
 
+  it('has terms of use in force, in three languages, that everyone has accepted; a newcomer is asked (issue 70)', async () => {
+    const admin = (await app.login('admin@demo.test', undefined, { terms: 'unanswered' })).cookie
+    const versions = (await app.request('GET', '/api/terms', { cookie: admin })).json.items as Array<{
+      number: number
+      current: boolean
+      counts: Record<string, number>
+    }>
+    expect(versions).toHaveLength(1)
+    expect(versions[0]).toMatchObject({ number: 1, current: true, counts: { declined: 0, pending: 0 } })
+    expect(versions[0]!.counts.accepted).toBe(versions[0]!.counts.people)
+    for (const lang of ['sv', 'en', 'fi']) {
+      const terms = (await app.request('GET', '/api/terms/current', { cookie: admin, headers: { 'accept-language': lang } })).json.terms
+      expect(terms, lang).toMatchObject({ number: 1, language: lang })
+    }
+    // Someone added after the demo is asked at their first sign-in.
+    const roles = (await app.request('GET', '/api/roles?itemsPerPage=100', { cookie: admin })).json.items as Array<{ id: string; key: string }>
+    const body = {
+      email: 'ny.villkor@demo.test',
+      firstName: 'Ny',
+      lastName: 'Villkor',
+      password: 'ett-eget-losen-1',
+      roleId: roles.find((r) => r.key === 'seller')!.id,
+    }
+    expect((await app.request('POST', '/api/users', { cookie: admin, body })).status).toBe(201)
+    expect((await app.login(body.email, body.password, { terms: 'unanswered' })).answer.userData.termsPending).toMatchObject({ number: 1 })
+  })
+
   it("the absence export has believable rows: last month's absence of several people, of several kinds, whole days", async () => {
     const rows = await db
       .select({ userId: t.timeReports.userId, type: t.timeReports.absenceType, hours: t.timeReports.absenceHours, date: t.timeReports.date })

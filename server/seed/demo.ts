@@ -27,6 +27,7 @@ import { seedDemoTranscriptions } from './demo-transcriptions'
 import { seedDemoDevices } from './demo-devices'
 import { seedDemoRuns } from './demo-runs'
 import { seedDemoTitles } from './demo-titles'
+import { seedDemoTerms } from './demo-terms'
 import { seedQualityDemo } from './quality'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../shared/demo'
 
@@ -361,6 +362,8 @@ export async function seedDemo(database: Database, opts: { scryptLogN: number; n
       coachTeamIds: [teamIds['Öresund'], teamIds['Lund']].filter((x): x is string => !!x),
       backofficeId: byEmail.get('backoffice@demo.test')!,
     })
+    // Terms of use in force, accepted by everyone so far.
+    await seedDemoTerms(database, tx, now, { adminId: byEmail.get('admin@demo.test') ?? null })
     // The sales summary, as the sales service keeps it.
     await fillSaleSummary(database, tx)
     // The hours by month, as the time reports' write paths keep them.

@@ -150,12 +150,28 @@ export async function createTestApp(
     return { res, status: res.status, json: json as Record<string, unknown> & Partial<SessionAnswer>, text, bytes }
   }
 
-  async function login(email: string, password = DEMO_PASSWORD) {
+  /**
+   * Signs a person in as they would: whoever the test made after the demo meets the terms of use in force (the demo
+   * has them published) and accepts them, unless `terms: 'unanswered'` leaves them waiting (terms.test.ts asks
+   * itself), or a password someone else chose must be replaced first (decision 082).
+   */
+  async function login(email: string, password = DEMO_PASSWORD, opts: { terms?: 'accepted' | 'unanswered' } = {}) {
     const r = await request('POST', '/api/auth/login', { body: { email, password } })
     if (r.status !== 200) throw new Error(`login ${email} failed: ${r.status} ${r.text}`)
     const setCookie = r.res.headers.get('set-cookie') ?? ''
     const cookie = setCookie.split(';')[0] ?? ''
-    return { cookie, answer: r.json as unknown as SessionAnswer }
+    const session = { cookie, answer: r.json as unknown as SessionAnswer }
+    const ready = session.answer.userData && !session.answer.userData.passwordChangeRequired
+    return opts.terms === 'unanswered' || !ready ? session : acceptTerms(session)
+  }
+
+  /** Accepts the terms of use in force for a signed-in person who has not (an answer to the sign-in). */
+  async function acceptTerms(session: { cookie: string; answer: SessionAnswer }) {
+    const pending = session.answer.userData.termsPending
+    if (!pending) return session
+    const r = await request('POST', `/api/terms/${pending.versionId}/accept`, { cookie: session.cookie })
+    if (r.status !== 200) throw new Error(`terms not accepted: ${r.status} ${r.text}`)
+    return { cookie: session.cookie, answer: r.json as unknown as SessionAnswer }
   }
 
   /** A signed-in person's device: each `push` sends one mutation through the sync queue, numbered after the last. */
@@ -211,7 +227,7 @@ export async function createTestApp(
     return login(email, NEW_SELLER_PASSWORD)
   }
 
-  return { app, env, database, events, jobs, mail, files, realtime, push, downloads, request, login, device, products, newSeller }
+  return { app, env, database, events, jobs, mail, files, realtime, push, downloads, request, login, acceptTerms, device, products, newSeller }
 }
 
 /** The products a pull hands the device. */

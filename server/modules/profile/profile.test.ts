@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import type { SessionAnswer } from '../../../shared/schemas/auth'
 import { createTestApp, DEMO_PASSWORD } from '../../test/harness'
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../shared/schemas/notifications'
 
@@ -161,7 +162,11 @@ describe('a password someone else chose (decision 082)', () => {
     expect(same.status).toBe(400)
     const own = await t.request('POST', '/api/profile/password', { cookie, body: { currentPassword: given, newPassword: 'bara-jag-vet-det' } })
     expect(own.status, own.text).toBe(204)
-    expect((await t.request('GET', '/api/auth/me', { cookie })).json.userData).not.toHaveProperty('passwordChangeRequired')
+    const after = (await t.request('GET', '/api/auth/me', { cookie })).json as unknown as SessionAnswer
+    expect(after.userData).not.toHaveProperty('passwordChangeRequired')
+    // Then the terms of use in force, as for anyone new (the demo has them published).
+    expect((await t.request('GET', '/api/profile', { cookie })).json.error).toBe('terms_not_accepted')
+    await t.acceptTerms({ cookie, answer: after })
     expect((await t.request('GET', '/api/profile', { cookie })).status).toBe(200)
     expect((await t.login('forst.eget@demo.test', 'bara-jag-vet-det')).answer.userData.passwordChangeRequired).toBeUndefined()
   })
