@@ -28,7 +28,7 @@ await build({
   outdir: 'dist-server',
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   format: 'esm',
   packages: 'external',
   sourcemap: true,

@@ -37,4 +37,5 @@ if command -v pg_isready >/dev/null && ! pg_isready -h 127.0.0.1 -p 5432 -q; the
   fi
 fi
 
-npm ci --no-audit --no-fund
+# The runtime and the npm packages (scripts/install.sh: what running the app needs too).
+bash scripts/install.sh

@@ -12,8 +12,8 @@ import { Piscina } from 'piscina'
  * before their first task and let idle ones go, so an instance that never signs a contract never pays for it.
  *
  * Where the worker's code is: under `npm start` every `*.worker.ts` is bundled beside index.mjs as `<name>.worker.mjs`
- * (scripts/build-server.ts). Under tsx and the tests the file is TypeScript, which Node 20 does not load in a worker
- * thread, so it is bundled once per process with esbuild (a dev dependency) into node_modules/.cache, where its
+ * (scripts/build-server.ts). Under tsx and the tests the file is TypeScript whose imports name no extension, which
+ * Node's own type stripping does not resolve in a worker thread, so it is bundled once per process with esbuild (a dev dependency) into node_modules/.cache, where its
  * packages resolve.
  */
 
@@ -55,7 +55,7 @@ function workerFile(source: URL): Promise<string> {
         outfile,
         bundle: true,
         platform: 'node',
-        target: 'node20',
+        target: 'node22',
         format: 'esm',
         packages: 'external',
         logLevel: 'warning',
