@@ -4,6 +4,7 @@ import { ApiError, answerError } from './lib/errors'
 import type { Deps } from './platform/deps'
 import { mountApi, type AppOptions } from './composition/api'
 import { serveSpa } from './composition/spa'
+import { mountMetrics } from './composition/metrics-route'
 
 export type { ApiType, AppOptions } from './composition/api'
 export { MAX_BODY_BYTES } from './composition/api-middleware'
@@ -22,6 +23,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
       console.log(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`)
     })
   }
+  mountMetrics(app, deps)
   const { sources } = mountApi(app, deps, options)
   app.onError((err, c) => {
     if (!c.req.path.startsWith('/api/')) {

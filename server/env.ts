@@ -45,6 +45,16 @@ const envSchema = z
     SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(15),
     STATIC_DIR: z.string().default('./dist'),
     LOG_REQUESTS: boolish.default(false),
+    /** How long a stopping instance (SIGTERM) may finish what it has before it exits regardless, in seconds. */
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+    /**
+     * The bearer token a Prometheus scraper sends to read GET /metrics (`Authorization: Bearer …`), at least 16
+     * characters. Unset: /metrics answers 404 (docs/operations.md).
+     */
+    METRICS_TOKEN: z
+      .string()
+      .default('')
+      .refine((v) => v === '' || v.length >= 16, 'METRICS_TOKEN must be at least 16 characters'),
     /** Maintenance: the API answers 503 `maintenance` (health and meta excepted) and the app shows its maintenance page. */
     MAINTENANCE_MODE: boolish.default(false),
     /**
@@ -205,6 +215,10 @@ export type Env = {
   scryptLogN: number
   staticDir: string
   logRequests: boolean
+  /** how long a stopping instance may finish its work before it exits, ms */
+  shutdownGraceMs: number
+  /** the bearer token GET /metrics asks for; null: no metrics served */
+  metricsToken: string | null
   smtpUrl: string | undefined
   mailFrom: string
   /** the organisation's time zone (scheduled messages) */
@@ -255,6 +269,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     checklistQuotaBytes: e.CHECKLIST_QUOTA_KIB * 1024,
     staticDir: path.resolve(e.STATIC_DIR),
     logRequests: e.LOG_REQUESTS,
+    metricsToken: e.METRICS_TOKEN || null,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     timezone: e.ORG_TIMEZONE,

@@ -53,6 +53,8 @@ async function main() {
     if (stopping) return
     stopping = true
     console.log(`${signal}: shutting down`)
+    // Not ready from now on (GET /api/health/ready answers 503 on connections still open).
+    deps.readiness.markStopping()
     // The listener first: no new connection reaches this instance, so the clients told to reconnect below get
     // another instance (or this one restarted), never this one again. Then realtime: upgrades refused, every socket
     // told to reconnect at once (4200). Requests under way finish; then the job runner and event dispatcher stop.
@@ -63,7 +65,8 @@ async function main() {
       .then(() => Promise.all([events.stop(), jobs.stop()]))
       .then(() => database.close())
       .finally(() => process.exit(0))
-    setTimeout(() => process.exit(0), 5000).unref()
+    // What has not finished within the grace time is left: job leases run out and another instance takes them.
+    setTimeout(() => process.exit(0), env.shutdownGraceMs).unref()
   }
   process.on('SIGINT', () => stop('SIGINT'))
   process.on('SIGTERM', () => stop('SIGTERM'))

@@ -20,9 +20,11 @@ import type { authService } from '../modules/auth/auth.service'
 export const MAX_BODY_BYTES = 1024 * 1024
 
 /** What a person whose terms of use wait for an answer may still call: their session, the terms, and the app's meta. */
-const TERMS_OPEN = /^\/api\/(auth\/(me|logout)|terms\/(current|[^/]+\/(accept|decline))|meta|health)$/
+const TERMS_OPEN = /^\/api\/(auth\/(me|logout)|terms\/(current|[^/]+\/(accept|decline))|meta|health(\/live|\/ready)?)$/
 /** What a session whose password someone else chose may do (decision 082): set its own, read itself, sign out. */
-const PASSWORD_OPEN = /^\/api\/(auth\/(me|logout)|profile\/password|meta|health)$/
+const PASSWORD_OPEN = /^\/api\/(auth\/(me|logout)|profile\/password|meta|health(\/live|\/ready)?)$/
+/** What answers in maintenance too: the health checks and the app's meta. */
+const MAINTENANCE_OPEN = /^\/api\/(meta|health(\/live|\/ready)?)$/
 
 const languageCache = new Map<string, LanguageCode>()
 /** The request's language from Accept-Language; browsers send a handful of distinct headers, so it is remembered. */
@@ -67,7 +69,7 @@ export function apiMiddleware(env: Env, auth: ReturnType<typeof authService>): M
     c.header('Cache-Control', 'no-store')
     c.header('X-Content-Type-Options', 'nosniff')
     // Maintenance: everything but health and meta answers 503; devices keep their changes and retry later.
-    if (env.maintenance && c.req.path !== '/api/health' && c.req.path !== '/api/meta') {
+    if (env.maintenance && !MAINTENANCE_OPEN.test(c.req.path)) {
       c.res = answerError(c, new ApiError(503, 'maintenance', { headers: { 'Retry-After': '300' } }))
       return
     }

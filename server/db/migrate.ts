@@ -99,3 +99,19 @@ export function analyseNewIndexes(sqlite: BetterSqlite3.Database) {
     .all() as Array<{ name: string }>
   for (const { name } of stale) sqlite.exec(`analyze "${name.replace(/"/g, '""')}"`)
 }
+
+/** How many of this code's migrations the database has applied (readiness: a database behind the code is not ready). */
+export async function migrationState(database: Database): Promise<{ applied: number; known: number }> {
+  const known = readJournal(database.dialect).entries.length
+  if (database.raw.kind === 'sqlite') {
+    const sqlite = database.raw.sqlite
+    const table = sqlite.prepare("select name from sqlite_master where type = 'table' and name = '__drizzle_migrations'").get()
+    const row = table ? (sqlite.prepare('select count(*) as n from __drizzle_migrations').get() as { n: number }) : { n: 0 }
+    return { applied: row.n, known }
+  }
+  const pool = database.raw.pool
+  const exists = await pool.query<{ t: string | null }>("select to_regclass('drizzle.__drizzle_migrations')::text as t")
+  if (!exists.rows[0]?.t) return { applied: 0, known }
+  const res = await pool.query<{ n: string }>('select count(*) as n from drizzle.__drizzle_migrations')
+  return { applied: Number(res.rows[0]?.n ?? 0), known }
+}

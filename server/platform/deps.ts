@@ -6,8 +6,10 @@ import { eventBus, type EventBus, type EventBusOptions } from './events'
 import { fileStore, type FileStore } from './files'
 import { jobRunner, type JobRunner, type JobRunnerOptions } from './jobs'
 import { mailer, type Mailer } from './mail'
+import { createMetrics, type Metrics } from './metrics'
 import { pushSender, type PushSender } from './push'
 import { createRealtime, type Realtime } from './realtime'
+import { readiness, type Readiness } from './readiness'
 import { secretBox, type SecretBox } from './secret-box'
 
 /** What every area's routes and services are built from (assembled in server/composition/areas.ts, started in server/index.ts). */
@@ -24,15 +26,30 @@ export type Deps = {
   push: PushSender
   /** seals secrets the app gives back (docs/decisions/043) */
   secrets: SecretBox
+  /** the instance's Prometheus metrics (GET /metrics) */
+  metrics: Metrics
+  /** whether the instance should be sent work (GET /api/health/ready) */
+  readiness: Readiness
 }
 
 export type DepsOptions = { events?: EventBusOptions; jobs?: JobRunnerOptions; pushAgent?: Agent; instanceId?: string }
 
 /** The platform on an opened database: the event bus, jobs, mail, files, the realtime channel and Web Push. */
 export async function createDeps(env: Env, database: Database, options: DepsOptions = {}): Promise<Deps> {
+  const metrics = createMetrics()
   const events = eventBus(database, { instanceId: options.instanceId, ...options.events })
-  const jobs = jobRunner(database, { instanceId: options.instanceId, ...options.jobs })
+  const jobs = jobRunner(database, {
+    instanceId: options.instanceId,
+    ...options.jobs,
+    onOutcome: (name, outcome, seconds) => {
+      metrics.job(name, outcome, seconds)
+      options.jobs?.onOutcome?.(name, outcome, seconds)
+    },
+  })
   const files = fileStore(database)
+  const realtime = counted(await createRealtime(env, database, { instanceId: options.instanceId }), metrics)
+  const ready = readiness(database, events, jobs)
+  metrics.watch({ database, realtimeConnections: () => realtime.stats().connections, backlogs: ready.backlogs })
   return {
     env,
     database,
@@ -41,8 +58,20 @@ export async function createDeps(env: Env, database: Database, options: DepsOpti
     mail: mailer(database, jobs, env),
     files,
     downloads: downloadCentre(database, { events, files, jobs }),
-    realtime: await createRealtime(env, database, { instanceId: options.instanceId }),
+    realtime,
     push: await pushSender(database, env.vapidSubject, { agent: options.pushAgent }),
     secrets: await secretBox(database, env.secretsKey ?? undefined),
+    metrics,
+    readiness: ready,
   }
+}
+
+/** The realtime channel with each event sent counted, once per channel it goes to. */
+function counted(realtime: Realtime, metrics: Metrics): Realtime {
+  const trigger = realtime.trigger.bind(realtime)
+  realtime.trigger = (channels, event, data) => {
+    metrics.realtimeSent(channels.length)
+    return trigger(channels, event, data)
+  }
+  return realtime
 }

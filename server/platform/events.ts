@@ -121,6 +121,9 @@ export function eventBus(database: Database, options: EventBusOptions = {}) {
     /** Starts dispatching: at once (what a previous run left undelivered), then after each commit and on the poll. */
     start: loop.start,
 
+    /** Whether the dispatcher is started and looking for work; for readiness. */
+    liveness: () => ({ ...loop.liveness(), pollMs }),
+
     /** Stops taking new work and waits for the batch in hand. */
     stop: loop.stop,
 

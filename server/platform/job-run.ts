@@ -21,7 +21,14 @@ export type RunSettings = { instanceId: string; leaseMs: number; heartbeatMs: nu
  * most every 250 ms, and its outcome — done with a result, or queued again after a backoff, or given up — is written
  * only while the lease is still this instance's.
  */
-export async function runJob(database: Database, job: Database['t']['jobs']['$inferSelect'], handler: JobHandler<never>, settings: RunSettings) {
+export type JobOutcome = 'done' | 'retry' | 'dead'
+
+export async function runJob(
+  database: Database,
+  job: Database['t']['jobs']['$inferSelect'],
+  handler: JobHandler<never>,
+  settings: RunSettings,
+): Promise<JobOutcome> {
   const { db, t } = database
   const j = t.jobs
   const { instanceId, leaseMs, heartbeatMs, backoffMs } = settings
@@ -57,6 +64,7 @@ export async function runJob(database: Database, job: Database['t']['jobs']['$in
       .update(j)
       .set({ status: 'done', result: result ?? null, finishedAt: now, lockedBy: null, lockedUntil: null, lastError: null, updatedAt: now })
       .where(mine)
+    return 'done'
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err)
     const dead = job.attempts >= job.maxAttempts
@@ -75,6 +83,7 @@ export async function runJob(database: Database, job: Database['t']['jobs']['$in
         updatedAt: now,
       })
       .where(mine)
+    return dead ? 'dead' : 'retry'
   } finally {
     clearInterval(heartbeat)
   }

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, lt, lte, notInArray, or, sql } from 'drizzle-orm'
 import type { Database, Db } from '../db/client'
 import { defaultBackoff } from './events'
-import { runJob, type JobHandler } from './job-run'
+import { runJob, type JobHandler, type JobOutcome } from './job-run'
 import { jobSchedules } from './job-schedules'
 import { workLoop } from './work-loop'
 
@@ -29,6 +29,8 @@ export type JobRunnerOptions = {
   concurrency?: number
   backoffMs?: (attempts: number) => number
   defaultMaxAttempts?: number
+  /** told each run's outcome and its seconds (the metrics count them) */
+  onOutcome?: (name: string, outcome: JobOutcome, seconds: number) => void
 }
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'dead'
@@ -128,7 +130,9 @@ export function jobRunner(database: Database, options: JobRunnerOptions = {}) {
           }
           // A run whose outcome could not be written (the database gone) is logged; its lease runs out and it runs again.
           running.add(job.id)
+          const started = performance.now()
           const p: Promise<void> = runJob(database, job, handlers.get(job.name)!, { instanceId, leaseMs, heartbeatMs, backoffMs })
+            .then((outcome) => options.onOutcome?.(job.name, outcome, (performance.now() - started) / 1000))
             .catch((err: unknown) => console.error(`[jobs] ${job.name} ${job.id}: its outcome could not be written:`, err))
             .finally(() => {
               running.delete(job.id)
@@ -182,6 +186,9 @@ export function jobRunner(database: Database, options: JobRunnerOptions = {}) {
 
     /** Starts: what is due now (a previous run's leftovers, missed schedules), then on each enqueue and poll. */
     start: loop.start,
+
+    /** Whether the runner is started and looking for work (its loop's last round, or one under way); for readiness. */
+    liveness: () => ({ ...loop.liveness(), pollMs }),
 
     /** Stops taking work and waits for the jobs in hand. */
     async stop() {

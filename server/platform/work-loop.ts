@@ -10,12 +10,15 @@ export function workLoop(label: string, round: () => Promise<void>, opts: { poll
   let soon: NodeJS.Timeout | null = null
   let current: Promise<void> | null = null
   let again = false
+  let lastRoundAt = 0
 
   async function loop() {
     try {
       do {
         again = false
+        lastRoundAt = Date.now()
         await round()
+        lastRoundAt = Date.now()
       } while (running && again)
     } catch (err) {
       console.error(`[${label}] looking for work failed; trying again at the next poll:`, err)
@@ -60,6 +63,10 @@ export function workLoop(label: string, round: () => Promise<void>, opts: { poll
       poll = null
       soon = null
       await current
+    },
+    /** Started or not, a round under way or not, and when the last one began or ended (epoch ms; 0: never). */
+    liveness() {
+      return { running, inRound: current !== null, lastRoundAt }
     },
     /** Resolves when the round in progress (if any) is over. */
     async idle() {

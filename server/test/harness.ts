@@ -227,7 +227,7 @@ export async function createTestApp(
     return login(email, NEW_SELLER_PASSWORD)
   }
 
-  return { app, env, database, events, jobs, mail, files, realtime, push, downloads, request, login, acceptTerms, device, products, newSeller }
+  return { app, env, deps, database, events, jobs, mail, files, realtime, push, downloads, request, login, acceptTerms, device, products, newSeller }
 }
 
 /** The products a pull hands the device. */

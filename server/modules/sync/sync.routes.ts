@@ -11,8 +11,9 @@ import { syncService } from './sync.service'
 const mutationContent = (path: readonly string[]) => path.length === 3 && path[0] === 'mutations' && (path[2] === 'args' || path[2] === 'name')
 
 /** The sync queue's endpoints (docs/decisions/008); what the mutations do and what travels come from the areas. */
-export function syncRoutes({ database }: Deps, parts: SyncParts, hooks: SyncHooks = {}) {
+export function syncRoutes({ database, metrics }: Deps, parts: SyncParts, hooks: SyncHooks = {}) {
   const sync = syncService(database, parts, hooks)
+  const known = (name: string) => Object.hasOwn(parts.mutators, name)
 
   return (
     new Hono<AppEnv>()
@@ -31,6 +32,11 @@ export function syncRoutes({ database }: Deps, parts: SyncParts, hooks: SyncHook
             input.mutations,
             c.var.t,
           )
+          metrics.push(
+            result,
+            input.mutations.map((m) => m.name),
+            known,
+          )
           return c.json(result, 200)
         } catch (err) {
           if (err instanceof ApiError) throw err
@@ -42,7 +48,9 @@ export function syncRoutes({ database }: Deps, parts: SyncParts, hooks: SyncHook
       .post('/sync/pull', access.signedIn(), validate('json', pullInputSchema), async (c) => {
         const auth = c.var.auth!
         const input = c.req.valid('json')
-        return c.json(await sync.pull({ id: auth.userData.id, ability: auth.ability }, input.clientId, input.cookie, input.tables), 200)
+        const result = await sync.pull({ id: auth.userData.id, ability: auth.ability }, input.clientId, input.cookie, input.tables)
+        metrics.pull(result.patch.length)
+        return c.json(result, 200)
       })
   )
 }

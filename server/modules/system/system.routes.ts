@@ -18,12 +18,26 @@ export function appMetaOf(env: Env): AppMeta {
   }
 }
 
-export function systemRoutes({ env, database }: Deps) {
-  return new Hono<AppEnv>()
-    .get('/health', access.public(), async (c) => {
-      const ok = await database.ping()
-      c.header('Cache-Control', 'no-store')
-      return ok ? c.json({ status: 'ok' }, 200) : c.json({ status: 'unavailable' }, 503)
-    })
-    .get('/meta', access.public(), (c) => c.json(appMetaOf(env), 200))
+export function systemRoutes({ env, database, readiness }: Deps) {
+  return (
+    new Hono<AppEnv>()
+      // The database answers (the check load balancers have used since the start; kept as it was).
+      .get('/health', access.public(), async (c) => {
+        const ok = await database.ping()
+        c.header('Cache-Control', 'no-store')
+        return ok ? c.json({ status: 'ok' }, 200) : c.json({ status: 'unavailable' }, 503)
+      })
+      // The process answers: an orchestrator restarts an instance only when this fails (docs/operations.md).
+      .get('/health/live', access.public(), (c) => {
+        c.header('Cache-Control', 'no-store')
+        return c.json({ status: 'ok' }, 200)
+      })
+      // The instance should be sent work: each check with its reason, 503 while any fails.
+      .get('/health/ready', access.public(), async (c) => {
+        c.header('Cache-Control', 'no-store')
+        const { ready, checks } = await readiness.check()
+        return c.json({ status: ready ? 'ready' : 'notReady', checks }, ready ? 200 : 503)
+      })
+      .get('/meta', access.public(), (c) => c.json(appMetaOf(env), 200))
+  )
 }

@@ -1,0 +1,139 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+import type { Database } from '../db/client'
+import type { JobOutcome } from './job-run'
+
+/**
+ * The instance's metrics in the Prometheus text format (GET /metrics, docs/operations.md), with the well-kept
+ * `prom-client`. One registry per app (the tests run many in one process). Counters and histograms are fed where
+ * the work happens (the request middleware, the sync routes, the job runner, the realtime server); gauges of
+ * what the database holds (backlogs, queue depth, the mail outbox) are read when scraped. Labels are route
+ * patterns and names the code defines, never what a request chose.
+ */
+export type Metrics = ReturnType<typeof createMetrics>
+
+const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30]
+
+export function createMetrics() {
+  const registry = new Registry()
+  const http = new Histogram({
+    name: 'saljkraft_http_request_duration_seconds',
+    help: 'API requests by method, route pattern and status class, and how long they took',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: SECONDS,
+    registers: [registry],
+  })
+  const pushes = new Counter({ name: 'saljkraft_sync_pushes_total', help: 'Sync pushes answered', registers: [registry] })
+  const mutations = new Counter({
+    name: 'saljkraft_sync_mutations_total',
+    help: 'Mutations of sync pushes by outcome (applied, skipped as already applied, rejected)',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  })
+  const mutationNames = new Counter({
+    name: 'saljkraft_sync_mutations_received_total',
+    help: 'Mutations received by name (names the server does not know count as "unknown")',
+    labelNames: ['name'] as const,
+    registers: [registry],
+  })
+  const pullOps = new Histogram({
+    name: 'saljkraft_sync_pull_operations',
+    help: 'Rows (put or delete operations) a sync pull answered with',
+    buckets: [0, 1, 10, 100, 1000, 5000, 20000],
+    registers: [registry],
+  })
+  const jobs = new Histogram({
+    name: 'saljkraft_job_run_seconds',
+    help: 'Job runs by job name and outcome (done, retry, dead), and how long they took',
+    labelNames: ['name', 'outcome'] as const,
+    buckets: [0.01, 0.1, 0.5, 1, 5, 30, 120, 600],
+    registers: [registry],
+  })
+  const realtimeMessages = new Counter({
+    name: 'saljkraft_realtime_messages_total',
+    help: 'Messages sent to realtime connections of this instance',
+    registers: [registry],
+  })
+  let defaults = false
+
+  return {
+    registry,
+    request(method: string, route: string, status: number, seconds: number) {
+      http.observe({ method, route, status: `${Math.floor(status / 100)}xx` }, seconds)
+    },
+    push(outcome: { applied: number; skipped: number; rejected: number }, names: string[], known: (name: string) => boolean) {
+      pushes.inc()
+      mutations.inc({ outcome: 'applied' }, outcome.applied)
+      mutations.inc({ outcome: 'skipped' }, outcome.skipped)
+      mutations.inc({ outcome: 'rejected' }, outcome.rejected)
+      for (const name of names) mutationNames.inc({ name: known(name) ? name : 'unknown' })
+    },
+    pull(operations: number) {
+      pullOps.observe(operations)
+    },
+    job(name: string, outcome: JobOutcome, seconds: number) {
+      jobs.observe({ name, outcome }, seconds)
+    },
+    realtimeSent(n = 1) {
+      realtimeMessages.inc(n)
+    },
+    /**
+     * Gauges read at scrape time, registered once: what the database holds, the realtime connections, the pool.
+     * The process's own (memory, CPU, event-loop delay, GC) start with the first scrape, not with every app a
+     * test makes.
+     */
+    watch(read: { database: Database; realtimeConnections: () => number; backlogs: (now: number) => Promise<Backlogs> }) {
+      const { database } = read
+      new Gauge({
+        name: 'saljkraft_realtime_connections',
+        help: 'Realtime (WebSocket) connections open on this instance',
+        registers: [registry],
+        collect() {
+          this.set(read.realtimeConnections())
+        },
+      })
+      const backlog = (name: string, help: string, pick: (b: Backlogs) => number) =>
+        new Gauge({
+          name,
+          help,
+          registers: [registry],
+          labelNames: [] as const,
+          collect: async function (this: Gauge) {
+            this.set(pick(await current()))
+          },
+        })
+      // One read of the backlogs per scrape, shared by the gauges that show it.
+      let pending: Promise<Backlogs> | null = null
+      const current = () => (pending ??= read.backlogs(Date.now()).finally(() => setTimeout(() => (pending = null), 0)))
+      backlog('saljkraft_event_backlog', 'Event deliveries due and not yet made', (b) => b.events.n)
+      backlog('saljkraft_event_lag_seconds', 'How far behind the oldest due event delivery is', (b) => b.events.lagMs / 1000)
+      backlog('saljkraft_mail_outbox_waiting', 'Mails queued and not yet sent', (b) => b.mail.n)
+      backlog('saljkraft_mail_outbox_lag_seconds', 'How long the oldest queued mail has waited', (b) => b.mail.lagMs / 1000)
+      backlog('saljkraft_job_queue_due', 'Jobs due and waiting for a runner', (b) => b.jobsDue)
+      if (database.raw.kind === 'pg') {
+        const pool = database.raw.pool
+        new Gauge({
+          name: 'saljkraft_db_pool_connections',
+          help: 'PostgreSQL pool connections by state (total, idle, waiting clients)',
+          labelNames: ['state'] as const,
+          registers: [registry],
+          collect() {
+            this.set({ state: 'total' }, pool.totalCount)
+            this.set({ state: 'idle' }, pool.idleCount)
+            this.set({ state: 'waiting' }, pool.waitingCount)
+          },
+        })
+      }
+    },
+    /** The text a scraper reads. */
+    async text() {
+      if (!defaults) {
+        defaults = true
+        collectDefaultMetrics({ register: registry, prefix: 'saljkraft_', eventLoopMonitoringPrecision: 20 })
+      }
+      return registry.metrics()
+    },
+    contentType: registry.contentType,
+  }
+}
+
+export type Backlogs = { events: { n: number; lagMs: number }; mail: { n: number; lagMs: number }; jobsDue: number }
