@@ -201,6 +201,9 @@ const envSchema = z
     },
   )
 
+/** Every variable the server reads (docs/operations.md lists each; server/env-docs.test.ts holds them together). */
+export const ENV_NAMES: readonly string[] = Object.keys(envSchema.shape)
+
 export type Env = {
   nodeEnv: 'development' | 'production' | 'test'
   host: string
