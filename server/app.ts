@@ -5,6 +5,7 @@ import type { Deps } from './platform/deps'
 import { mountApi, type AppOptions } from './composition/api'
 import { serveSpa } from './composition/spa'
 import { mountMetrics } from './composition/metrics-route'
+import { log, requestIdOf, withRequestLog } from './lib/log'
 
 export type { ApiType, AppOptions } from './composition/api'
 export { MAX_BODY_BYTES } from './composition/api-middleware'
@@ -16,22 +17,28 @@ export { MAX_BODY_BYTES } from './composition/api-middleware'
  */
 export function createApp(deps: Deps, options: AppOptions = {}) {
   const app = new Hono<AppEnv>()
+  // Every request has an id (the caller's X-Request-Id, or a new one), answered back and in each line it logs.
+  app.use(async (c, next) => {
+    const reqId = requestIdOf(c.req.header('x-request-id'))
+    c.header('X-Request-Id', reqId)
+    return withRequestLog(reqId, next)
+  })
   if (deps.env.logRequests) {
     app.use(async (c, next) => {
       const started = performance.now()
       await next()
-      console.log(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`)
+      log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round((performance.now() - started) * 10) / 10 }, 'request')
     })
   }
   mountMetrics(app, deps)
   const { sources } = mountApi(app, deps, options)
   app.onError((err, c) => {
     if (!c.req.path.startsWith('/api/')) {
-      console.error(`${c.req.method} ${c.req.path} failed:`, err)
+      log.error({ err, method: c.req.method, path: c.req.path }, 'a request failed')
       return c.text('Server error', 500)
     }
     if (err instanceof ApiError) return answerError(c, err)
-    console.error(`[api] ${c.req.method} ${c.req.path} failed:`, err)
+    log.error({ err, method: c.req.method, path: c.req.path }, '[api] a request failed')
     return answerError(c, new ApiError(500, 'server_error'))
   })
   serveSpa(app, deps.env, sources)

@@ -45,6 +45,8 @@ const envSchema = z
     SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(15),
     STATIC_DIR: z.string().default('./dist'),
     LOG_REQUESTS: boolish.default(false),
+    /** The least serious log lines written (JSON on stdout): fatal, error, warn, info, debug; silent for none. */
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
     /** How long a stopping instance (SIGTERM) may finish what it has before it exits regardless, in seconds. */
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
     /**
@@ -218,6 +220,7 @@ export type Env = {
   scryptLogN: number
   staticDir: string
   logRequests: boolean
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent'
   /** how long a stopping instance may finish its work before it exits, ms */
   shutdownGraceMs: number
   /** the bearer token GET /metrics asks for; null: no metrics served */
@@ -272,6 +275,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     checklistQuotaBytes: e.CHECKLIST_QUOTA_KIB * 1024,
     staticDir: path.resolve(e.STATIC_DIR),
     logRequests: e.LOG_REQUESTS,
+    logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN || null,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     smtpUrl: e.SMTP_URL || undefined,

@@ -9,12 +9,14 @@ import { scheduleCandidateJobs } from './modules/candidates/candidates.service'
 import { scheduleMessageJobs } from './modules/scheduled-messages/scheduled-messages.service'
 import { scheduleDeviceJobs } from './modules/devices/devices.service'
 import { createDeps } from './platform/deps'
+import { configureLog, log } from './lib/log'
 
 async function main() {
   const env = loadEnv()
   const problems = servingProblems(env)
   if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`)
-  const database = await bootDatabase(env, (line) => console.log(line))
+  configureLog({ level: env.logLevel })
+  const database = await bootDatabase(env, (line) => log.info(line))
   const deps = await createDeps(env, database)
   const { events, jobs, realtime } = deps
   const app = createApp(deps)
@@ -36,7 +38,7 @@ async function main() {
   events.start()
   jobs.start()
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
-    console.log(`Säljkraft on http://localhost:${info.port} (${database.describe}${env.demoMode ? ', demo mode' : ''})`)
+    log.info({ port: info.port, database: database.describe, demo: env.demoMode }, `Säljkraft on http://localhost:${info.port}`)
   })
   // Node closes an idle kept-alive connection after 5 s; a client (a proxy, a phone, a test's request context)
   // sending on it at that moment gets a reset instead of an answer. Idle connections stay open longer than
@@ -52,7 +54,7 @@ async function main() {
   const stop = (signal: string) => {
     if (stopping) return
     stopping = true
-    console.log(`${signal}: shutting down`)
+    log.info({ signal }, 'shutting down')
     // Not ready from now on (GET /api/health/ready answers 503 on connections still open).
     deps.readiness.markStopping()
     // The listener first: no new connection reaches this instance, so the clients told to reconnect below get
@@ -73,6 +75,6 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err)
+  log.error({ err }, 'the server could not start')
   process.exit(1)
 })

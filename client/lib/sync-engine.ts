@@ -5,6 +5,12 @@ import { OPT_IN_TABLES } from '../../shared/schemas/sync-tables'
 import { applyPull, fileFor, markFileUploaded, outboxCounts, pendingMutations, restartPull, syncMeta, type OfflineDb } from './offline-db'
 
 /**
+ * Whether the device says it has a network. Only a browser says no; elsewhere (Node, which has a `navigator` without
+ * `onLine` since version 21, and the engine's integration tests run there) the network is taken to be up.
+ */
+const networkUp = () => typeof navigator === 'undefined' || navigator.onLine !== false
+
+/**
  * The device side of the sync queue: pushes waiting mutations in order (files first), then pulls and
  * applies what changed. One tab at a time (Web Locks); retried with exponential backoff and jitter.
  * Triggers: start, the `online` event, the page becoming visible, each local write (debounced), every
@@ -102,7 +108,7 @@ export class SyncEngine {
     this.language = options.language ?? (() => 'sv')
     this.hooks = { onSynced: options.onSynced, onSessionEnded: options.onSessionEnded }
     this.status = {
-      online: typeof navigator === 'undefined' ? true : navigator.onLine,
+      online: networkUp(),
       syncing: false,
       counted: false,
       pending: 0,
@@ -218,7 +224,7 @@ export class SyncEngine {
   }
 
   private async runOnce() {
-    if (typeof navigator !== 'undefined' && !navigator.onLine) {
+    if (!networkUp()) {
       this.set({ online: false })
       return
     }

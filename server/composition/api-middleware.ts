@@ -13,6 +13,7 @@ import { csrfProtection } from '../lib/csrf'
 import { ApiError, answerError, validationError } from '../lib/errors'
 import { requestHeader } from '../lib/headers'
 import { runAsImpersonation } from '../lib/request-actor'
+import { logUser } from '../lib/log'
 import { readSessionToken, writeSessionCookie } from '../modules/auth/auth.routes'
 import type { authService } from '../modules/auth/auth.service'
 
@@ -85,6 +86,7 @@ export function apiMiddleware(env: Env, auth: ReturnType<typeof authService>): M
         const found = await auth.authenticate(token)
         if (found) {
           c.set('auth', found.auth)
+          logUser(found.auth.userData.id)
           c.header('X-Session-Rev', found.auth.rev)
           if (found.renewedUntil) writeSessionCookie(c, token, found.renewedUntil, env.trustProxy)
           // A password someone else chose: the person's own comes first (decision 082), then the terms.

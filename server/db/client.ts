@@ -11,6 +11,7 @@ import pg from 'pg'
 import { Mutex } from './mutex'
 import * as pgSchema from './schema/pg'
 import * as sqliteSchema from './schema/sqlite'
+import { log } from '../lib/log'
 
 /**
  * The data layer's one entry point. The same repository code runs on both dialects:
@@ -181,7 +182,7 @@ function runCommitted(callbacks: Array<() => void>) {
     try {
       callback()
     } catch (err) {
-      console.error('[db] an after-commit callback failed:', err)
+      log.error({ err }, '[db] an after-commit callback failed')
     }
   }
 }
@@ -206,7 +207,7 @@ export function isRetryablePgError(err: unknown): boolean {
 function openPg(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 })
   // A broken idle connection must not crash the process; the pool replaces it.
-  pool.on('error', (err) => console.error('[db] idle PostgreSQL connection failed:', err.message))
+  pool.on('error', (err) => log.warn({ err }, '[db] an idle PostgreSQL connection failed'))
   const db = drizzlePg(pool) as unknown as Db
   const closing = new Set<() => void | Promise<void>>()
   const safeUrl = new URL(url)

@@ -73,7 +73,15 @@ type Pool = { piscina: Piscina; tasks: Set<AbortController> }
 /** Pools by worker file and heap: one per process, shared by every app in it (the tests run many). */
 const pools = new Map<string, Promise<Pool>>()
 
-function poolFor(source: URL, limits: OffThreadLimits): Promise<Pool> {
+/**
+ * The smallest heap a worker thread is given, MiB. Node 24 cannot start a thread's isolate in 2 MiB and, instead of
+ * failing the thread (ERR_WORKER_OUT_OF_MEMORY, as with 4), ends the whole process ("Fatal JavaScript out of memory:
+ * GC during deserialization"); 8 starts a thread here, and no task of ours fits in less.
+ */
+const MIN_HEAP_MB = 8
+
+function poolFor(source: URL, asked: OffThreadLimits): Promise<Pool> {
+  const limits = { ...asked, heapMb: Math.max(MIN_HEAP_MB, asked.heapMb) }
   const key = `${source.href}|${limits.heapMb}|${limits.threads}`
   let pool = pools.get(key)
   if (!pool) {

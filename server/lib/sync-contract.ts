@@ -6,6 +6,7 @@ import { fieldError, fieldErrorsOf, zodErrorMap, type FieldErrors, type Translat
 import { inputProblem } from '../../shared/schemas/input-safety'
 import type { Mutation, MutationName, OptInTable, PatchOp } from '../../shared/schemas/sync'
 import type { Db, Schema } from '../db/client'
+import { log } from './log'
 
 /**
  * What the sync protocol (server/modules/sync) and the areas agree on. The sync module knows no area: the
@@ -127,7 +128,7 @@ export function parseMutationArgs<S extends z.core.$ZodType>(schema: S, args: un
     if (!parsed.success) throw new Rejection('validation_failed', fieldErrorsOf(parsed.error, translate))
   } catch (err) {
     if (err instanceof Rejection) throw err
-    console.error('[sync] validating a mutation failed; rejected as invalid:', err)
+    log.error({ err }, '[sync] validating a mutation failed; rejected as invalid')
     throw new Rejection('validation_failed')
   }
   return parsed.data

@@ -1,3 +1,5 @@
+import { log } from './log'
+
 /**
  * Runs `fn` at most once per `ms`, at the end of the wait (a burst of calls is one); a failure is only logged, under
  * `label`.
@@ -8,7 +10,7 @@ export function throttled(ms: number, label: string, fn: () => Promise<unknown>)
     if (timer) return
     timer = setTimeout(() => {
       timer = null
-      fn().catch((err: unknown) => console.error(`[${label}] failed:`, err instanceof Error ? err.message : err))
+      fn().catch((err: unknown) => log.error({ err }, `[${label}] failed`))
     }, ms)
     timer.unref?.()
   }

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { Database, Db } from '../db/client'
 import type { DomainEvent, Subscriber } from './event-types'
+import { log } from '../lib/log'
 
 export type DispatchSettings = { instanceId: string; batchSize: number; leaseMs: number; maxAttempts: number; backoffMs: (attempts: number) => number }
 
@@ -87,7 +88,10 @@ export function deliveryDispatcher(database: Database, subscribers: ReadonlyMap<
       const attempts = delivery.attempts + 1
       const dead = attempts >= maxAttempts
       const message = err instanceof Error ? err.message : String(err)
-      console.error(`[events] ${delivery.subscriber} failed on event ${delivery.eventId} (attempt ${attempts}${dead ? ', giving up' : ''}):`, message)
+      log.warn(
+        { subscriber: delivery.subscriber, eventId: delivery.eventId, attempt: attempts, err: message },
+        `[events] a subscriber failed${dead ? ', giving up' : ''}`,
+      )
       await db
         .update(d)
         .set({

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import type { Database } from '../db/client'
+import { log } from '../lib/log'
 
 export type JobContext<P> = {
   id: string
@@ -38,7 +39,7 @@ export async function runJob(
       .update(j)
       .set({ lockedUntil: Date.now() + leaseMs })
       .where(and(mine, eq(j.status, 'running')))
-      .catch((err: unknown) => console.error(`[jobs] heartbeat of ${job.name} ${job.id} failed:`, err))
+      .catch((err: unknown) => log.error({ err, job: job.name, jobId: job.id }, '[jobs] a heartbeat failed'))
   }, heartbeatMs)
   heartbeat.unref()
   let lastProgressAt = 0
@@ -68,7 +69,10 @@ export async function runJob(
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err)
     const dead = job.attempts >= job.maxAttempts
-    console.error(`[jobs] ${job.name} ${job.id} failed (attempt ${job.attempts} of ${job.maxAttempts}${dead ? ', giving up' : ''}):`, message)
+    log.warn(
+      { job: job.name, jobId: job.id, attempt: job.attempts, of: job.maxAttempts, err: message },
+      `[jobs] ${job.name} failed${dead ? ', giving up' : ''}`,
+    )
     const now = Date.now()
     await db
       .update(j)

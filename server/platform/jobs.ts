@@ -4,6 +4,7 @@ import { defaultBackoff } from './events'
 import { runJob, type JobHandler, type JobOutcome } from './job-run'
 import { jobSchedules } from './job-schedules'
 import { workLoop } from './work-loop'
+import { log } from '../lib/log'
 
 /**
  * Durable jobs and recurring schedules (docs/decisions/020). A job is a row: it survives a restart, is leased by
@@ -133,7 +134,7 @@ export function jobRunner(database: Database, options: JobRunnerOptions = {}) {
           const started = performance.now()
           const p: Promise<void> = runJob(database, job, handlers.get(job.name)!, { instanceId, leaseMs, heartbeatMs, backoffMs })
             .then((outcome) => options.onOutcome?.(job.name, outcome, (performance.now() - started) / 1000))
-            .catch((err: unknown) => console.error(`[jobs] ${job.name} ${job.id}: its outcome could not be written:`, err))
+            .catch((err: unknown) => log.error({ err, job: job.name, jobId: job.id }, "[jobs] a run's outcome could not be written"))
             .finally(() => {
               running.delete(job.id)
               inHand.delete(p)

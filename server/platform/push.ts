@@ -2,6 +2,7 @@ import type { Agent } from 'node:https'
 import webpush from 'web-push'
 import type { Database } from '../db/client'
 import { serverKey } from './server-keys'
+import { log } from '../lib/log'
 
 /**
  * Web Push (RFC 8030) with VAPID (RFC 8292) and aes128gcm payload encryption (RFC 8291) through the `web-push`
@@ -46,7 +47,7 @@ export async function pushSender(database: Database, subject: string, options: {
       } catch (err) {
         const status = (err as { statusCode?: number }).statusCode
         if (status === 404 || status === 410) return 'gone'
-        console.error(`[push] ${new URL(target.endpoint).host} refused a push:`, status ?? (err as Error).message)
+        log.warn({ host: new URL(target.endpoint).host, status, err: status ? undefined : err }, '[push] a push service refused a push')
         return 'failed'
       }
     },

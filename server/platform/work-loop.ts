@@ -1,3 +1,5 @@
+import { log } from '../lib/log'
+
 /**
  * The loop the event dispatcher and the job runner share: `round()` looks for work and does it, one round at
  * a time. `wake()` starts a round now, or one more after the round in progress; `wakeSoon()` after
@@ -21,7 +23,7 @@ export function workLoop(label: string, round: () => Promise<void>, opts: { poll
         lastRoundAt = Date.now()
       } while (running && again)
     } catch (err) {
-      console.error(`[${label}] looking for work failed; trying again at the next poll:`, err)
+      log.error({ err }, `[${label}] looking for work failed; trying again at the next poll`)
     } finally {
       current = null
     }

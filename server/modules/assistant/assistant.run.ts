@@ -27,6 +27,7 @@ import {
 import type { AssistantWords } from './assistant.words'
 import { assistantOverview } from './assistant.overview'
 import { assistantTally, categoryOf } from './assistant.tally'
+import { log } from '../../lib/log'
 
 /**
  * A query run within the person's rules, made into an answer: its figures, the chart's labels and series, the
@@ -75,7 +76,7 @@ export function assistantRun(ctx: AssistantBase & AssistantWords) {
     try {
       tallied = await tally(actor, query, from, to)
     } catch (error) {
-      console.error('assistant: a query failed', error)
+      log.error({ err: error }, '[assistant] a query failed')
       return { kind: 'noData', message: t('assistant.chartFailed'), query, description: await describe(query, t, actor.language, from, to), sql: [] }
     }
     const description = await describe(query, t, actor.language, from, to)
@@ -90,7 +91,7 @@ export function assistantRun(ctx: AssistantBase & AssistantWords) {
       try {
         second = await tally(actor, query, compared.from, compared.to)
       } catch (error) {
-        console.error('assistant: a query failed', error)
+        log.error({ err: error }, '[assistant] a query failed')
         return { kind: 'noData', message: t('assistant.chartFailed'), query, description, sql: result.sql }
       }
     }

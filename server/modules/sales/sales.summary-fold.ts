@@ -1,5 +1,6 @@
 import { and, eq, lte, sql, type AnyColumn } from 'drizzle-orm'
 import type { Database } from '../../db/client'
+import { log } from '../../lib/log'
 
 /** A pending row's columns in one order, so rows of both kinds make the same statement. */
 export const PENDING_ORDER = {
@@ -159,7 +160,7 @@ function createMonthFold(database: Database) {
       if (timer || closed) return
       timer = setTimeout(() => {
         timer = null
-        fold.run().catch((err: unknown) => console.error('[sales.summary] the month fold failed; the next read or change tries again:', err))
+        fold.run().catch((err: unknown) => log.error({ err }, '[sales.summary] the month fold failed; the next read or change tries again'))
       }, FOLD_AFTER_MS)
       timer.unref()
     },

@@ -7,6 +7,7 @@ import { ApiError, validationError } from '../../lib/errors'
 import type { SyncHooks, SyncParts } from '../../lib/sync-contract'
 import { validate } from '../../lib/validate'
 import { syncService } from './sync.service'
+import { log } from '../../lib/log'
 
 const mutationContent = (path: readonly string[]) => path.length === 3 && path[0] === 'mutations' && (path[2] === 'args' || path[2] === 'name')
 
@@ -41,7 +42,7 @@ export function syncRoutes({ database, metrics }: Deps, parts: SyncParts, hooks:
         } catch (err) {
           if (err instanceof ApiError) throw err
           // Not the device's fault: the mutation's transaction was rolled back and nothing advanced; it comes again.
-          console.error('[sync] push failed, answered 503:', err)
+          log.error({ err }, '[sync] push failed, answered 503')
           throw new ApiError(503, 'unavailable', { headers: { 'Retry-After': '5' } })
         }
       })

@@ -1,5 +1,6 @@
 import pg from 'pg'
 import type { ClusterLink, ClusterMessage } from './socket-types'
+import { log } from '../../lib/log'
 
 /**
  * The link between server instances on PostgreSQL (docs/decisions/030): LISTEN/NOTIFY on one channel. Every
@@ -20,7 +21,7 @@ export function pgClusterLink(pool: pg.Pool, connectionString: string, instanceI
     if (closed) return
     const c = new pg.Client({ connectionString })
     c.on('error', (err) => {
-      console.error('[realtime] the cluster link failed:', err.message)
+      log.warn({ err }, '[realtime] the cluster link failed')
       void c.end().catch(() => undefined)
       if (client === c) client = null
       if (!closed) retry = setTimeout(() => void listen(), 1000)
@@ -42,7 +43,7 @@ export function pgClusterLink(pool: pg.Pool, connectionString: string, instanceI
       client = c
       if (closed) await c.end()
     } catch (err) {
-      console.error('[realtime] could not listen for the other instances:', (err as Error).message)
+      log.error({ err }, '[realtime] could not listen for the other instances')
       await c.end().catch(() => undefined)
       if (!closed) retry = setTimeout(() => void listen(), 1000)
     }
@@ -53,12 +54,10 @@ export function pgClusterLink(pool: pg.Pool, connectionString: string, instanceI
     publish(message) {
       const payload = JSON.stringify({ from: instanceId, m: message })
       if (Buffer.byteLength(payload) > MAX_PAYLOAD) {
-        console.error(`[realtime] a ${message.type} message is too large for the other instances (${payload.length} bytes); only this instance has it`)
+        log.warn({ type: message.type, bytes: payload.length }, '[realtime] a message is too large for the other instances; only this instance has it')
         return
       }
-      pool
-        .query('select pg_notify($1, $2)', [CHANNEL, payload])
-        .catch((err: Error) => console.error('[realtime] could not tell the other instances:', err.message))
+      pool.query('select pg_notify($1, $2)', [CHANNEL, payload]).catch((err: Error) => log.warn({ err }, '[realtime] could not tell the other instances'))
     },
     onMessage(handler) {
       handlers.push(handler)

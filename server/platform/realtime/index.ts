@@ -9,6 +9,7 @@ import { pgClusterLink } from './cluster'
 import { authorizeChannel, authorizeUser, type AppCredentials, type ChannelAuthorization } from './pusher-auth'
 import { socketServer, type SocketServer } from './socket-server'
 import type { EndedSessions, PresenceMember, SessionBinding } from './socket-types'
+import { log } from '../../lib/log'
 
 export type { EndedSessions, PresenceMember, SessionBinding } from './socket-types'
 
@@ -68,7 +69,7 @@ export async function createRealtime(env: Env, database: Database, options: { in
       try {
         server.trigger(channels, event, data)
       } catch (err) {
-        console.error('[realtime] could not trigger', event, (err as Error).message)
+        log.warn({ event, err }, '[realtime] could not trigger')
       }
     },
     members: async (channel) => server.members(channel),
@@ -108,9 +109,7 @@ function hosted(config: NonNullable<Env['pusher']>): Realtime {
     async trigger(channels, event, data) {
       // Pusher's HTTP API takes at most 100 channels a call.
       for (let i = 0; i < channels.length; i += 100) {
-        await client
-          .trigger(channels.slice(i, i + 100), event, data)
-          .catch((err: Error) => console.error('[realtime] the hosted service refused', event, err.message))
+        await client.trigger(channels.slice(i, i + 100), event, data).catch((err: Error) => log.warn({ event, err }, '[realtime] the hosted service refused'))
       }
     },
     async members(channel) {
@@ -129,7 +128,7 @@ function hosted(config: NonNullable<Env['pusher']>): Realtime {
     endSessions(ended) {
       for (const userId of ended.userIds ?? [])
         if (!ended.exceptSessionIds?.length)
-          void client.terminateUserConnections(userId).catch((err: Error) => console.error('[realtime] the hosted service refused', err.message))
+          void client.terminateUserConnections(userId).catch((err: Error) => log.warn({ err }, '[realtime] the hosted service refused'))
     },
     attach: () => {},
     stats: () => ({ connections: 0, channels: 0 }),
