@@ -65,6 +65,10 @@ describe('the log', () => {
     expect(scrub('ssn 19850101-1234, 850101+1234, fi 010185A123X, 8501011234, acct 1234567890123, mail a.b@c.se')).toBe(
       'ssn [masked], [masked], fi [masked], [masked], acct [masked], mail [masked]',
     )
+    // A failed statement's values are left out whole (a name is no pattern).
+    expect(scrub('Failed query: insert into "sales" …\nparams: Anna Andersson,Storgatan 1\n    at x')).toBe(
+      'Failed query: insert into "sales" …\nparams: [left out]\n    at x',
+    )
     // Times, counts and ids are left as they are.
     expect(scrub('took 1234 ms, 42 rows, job 7d34cd8d-efad-40f9')).toBe('took 1234 ms, 42 rows, job 7d34cd8d-efad-40f9')
   })

@@ -34,9 +34,12 @@ const REDACT = [
 // Identity numbers (ÅÅMMDD-NNNN, ÅÅÅÅMMDDNNNN, Finnish DDMMYY-NNNX), account-like runs of digits, e-mail addresses.
 const PERSONAL = [/\b(?:\d{2})?\d{6}[-+A]?\d{3}[\dA-Z]\b/g, /\b\d{10,}\b/g, /[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+\.[a-z]{2,}/gi]
 
-/** A text with personal data masked. */
+/**
+ * A text with personal data masked. A failed statement's error (drizzle's "Failed query: … params: …") lists the
+ * values it was given — names, addresses — so its parameters are left out whole.
+ */
 export function scrub(text: string): string {
-  return PERSONAL.reduce((t, re) => t.replace(re, '[masked]'), text)
+  return PERSONAL.reduce((t, re) => t.replace(re, '[masked]'), text.replace(/\nparams: [^\n]*/g, '\nparams: [left out]'))
 }
 
 function scrubError(err: unknown): Record<string, unknown> {
