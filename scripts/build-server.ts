@@ -22,6 +22,7 @@ await build({
   entryPoints: {
     index: 'server/index.ts',
     'create-admin': 'server/scripts/create-admin.ts',
+    backup: 'server/scripts/backup.ts',
     // The work that runs off the main thread, each found beside index.mjs by its name (server/lib/off-thread.ts).
     ...workerEntries(),
   },

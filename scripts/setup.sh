@@ -22,6 +22,14 @@ if [ ! -x /usr/sbin/slapd ] || ! command -v pdftotext >/dev/null; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq slapd ldap-utils poppler-utils >/dev/null
 fi
 
+# nginx: the deployment's proxy configuration is checked by nginx's own `nginx -t` (server/deploy.test.ts).
+if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
+  echo "Installing nginx to check the deployment's proxy configuration…"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq nginx-light >/dev/null || DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq nginx >/dev/null
+fi
+
 # espeak-ng and sox: the transcriptions' tests speak their own recordings (Swedish) for a fake speech engine.
 if ! command -v espeak-ng >/dev/null || ! command -v sox >/dev/null; then
   echo "Installing espeak-ng and sox for the transcriptions' tests…"
