@@ -1,5 +1,6 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
-import { configureLog, scrub } from './log'
+import { configureLog, scrub, withRequestLog } from './log'
 import { createTestApp } from '../test/harness'
 import { saleArgs } from '../test/fixtures'
 import { personalNumberOf } from '../../shared/rules/identity'
@@ -59,6 +60,23 @@ describe('the log', () => {
     expect(failure).toMatchObject({ level: 'warn', err: 'the dialer refused customer [masked] ([masked], account [masked])' })
     for (const n of [...numbers, '850101-1234', '198501011299']) expect(text).not.toContain(n)
     expect(text).not.toMatch(/@demo\.test|@example\.se/)
+  })
+
+  it('a job and the event deliveries a request caused carry its id into their lines', async () => {
+    t.jobs.define('test.caused', async () => {
+      throw new Error('the outside service said no')
+    })
+    await withRequestLog('req-from-the-balancer', () => t.jobs.enqueue(t.database.db, 'test.caused', {}, { maxAttempts: 1 }))
+    // A checkout event whose payload no subscriber can use: each delivery fails, and says which request it came from.
+    await withRequestLog('req-of-a-checkout', () =>
+      t.database.transaction((tx) => t.events.record(tx, 'checkout.done', { checkoutId: 'none' } as never, { actorId: null, at: Date.now() })),
+    )
+    await t.jobs.settled()
+    await t.events.settled()
+    const job = parsed().find((l) => (l as { job?: string }).job === 'test.caused')
+    expect(job).toMatchObject({ reqId: 'req-from-the-balancer', err: 'the outside service said no' })
+    const [event] = await t.database.db.select().from(t.database.t.domainEvents).where(eq(t.database.t.domainEvents.requestId, 'req-of-a-checkout'))
+    expect(event).toBeDefined()
   })
 
   it('masks identity numbers, long digit runs and e-mail addresses in any text', () => {

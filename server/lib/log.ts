@@ -109,6 +109,16 @@ export function withRequestLog<T>(reqId: string, fn: () => T): T {
   return context.run({ reqId }, fn)
 }
 
+/** The id of the request being handled (null outside one): events and jobs it causes keep it. */
+export function currentRequestId(): string | null {
+  return context.getStore()?.reqId ?? null
+}
+
+/** Runs `fn` with the lines it logs carrying `reqId` when there is one (a job or a delivery a request caused). */
+export function withCause<T>(reqId: string | null | undefined, fn: () => T): T {
+  return reqId ? context.run({ reqId }, fn) : fn()
+}
+
 /** The signed-in user of the request being handled, for its lines from now on. */
 export function logUser(userId: string) {
   const c = context.getStore()

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { Database, Db } from '../db/client'
 import type { DomainEvent, Subscriber } from './event-types'
-import { log } from '../lib/log'
+import { log, withCause } from '../lib/log'
 
 export type DispatchSettings = { instanceId: string; batchSize: number; leaseMs: number; maxAttempts: number; backoffMs: (attempts: number) => number }
 
@@ -52,8 +52,9 @@ export function deliveryDispatcher(database: Database, subscribers: ReadonlyMap<
           const done: number[] = []
           for (const delivery of inTransaction) {
             try {
-              await tx.transaction((sp) =>
-                subscribers.get(delivery.subscriber)!.handleInTransaction!(sp, events.get(delivery.eventId) as unknown as DomainEvent),
+              const event = events.get(delivery.eventId)
+              await withCause(event?.requestId, () =>
+                tx.transaction((sp) => subscribers.get(delivery.subscriber)!.handleInTransaction!(sp, event as unknown as DomainEvent)),
               )
               done.push(delivery.id)
             } catch (err) {
@@ -77,7 +78,8 @@ export function deliveryDispatcher(database: Database, subscribers: ReadonlyMap<
       if (subscriber?.handleInTransaction) continue
       try {
         if (!subscriber) throw new Error(`no subscriber named ${delivery.subscriber} in this process`)
-        await subscriber.handle!(events.get(delivery.eventId) as unknown as DomainEvent)
+        const event = events.get(delivery.eventId)
+        await withCause(event?.requestId, () => subscriber.handle!(event as unknown as DomainEvent))
         done.push(delivery.id)
       } catch (err) {
         failed.push({ delivery, err })
@@ -89,7 +91,13 @@ export function deliveryDispatcher(database: Database, subscribers: ReadonlyMap<
       const dead = attempts >= maxAttempts
       const message = err instanceof Error ? err.message : String(err)
       log.warn(
-        { subscriber: delivery.subscriber, eventId: delivery.eventId, attempt: attempts, err: message },
+        {
+          subscriber: delivery.subscriber,
+          eventId: delivery.eventId,
+          reqId: events.get(delivery.eventId)?.requestId ?? undefined,
+          attempt: attempts,
+          err: message,
+        },
         `[events] a subscriber failed${dead ? ', giving up' : ''}`,
       )
       await db

@@ -4,6 +4,7 @@ import type { DomainEvents, EventName, Subscriber } from './event-types'
 import { deliveryDispatcher } from './event-dispatch'
 import { workLoop } from './work-loop'
 import { placeholdersOf, preparedWrites } from '../db/prepared'
+import { currentRequestId } from '../lib/log'
 
 export type { DomainEvent, DomainEvents, EventName, Subscriber } from './event-types'
 
@@ -85,7 +86,7 @@ export function eventBus(database: Database, options: EventBusOptions = {}) {
     async record<N extends EventName>(tx: Db, name: N, payload: DomainEvents[N], meta: { actorId: string | null; at: number }): Promise<number> {
       // Both statements prepared once (per event name for the deliveries, whose subscribers are fixed): they run for
       // every change a device pushes.
-      const event = { name, payload: payload as unknown as Record<string, unknown>, actorId: meta.actorId, occurredAt: meta.at }
+      const event = { name, payload: payload as unknown as Record<string, unknown>, actorId: meta.actorId, requestId: currentRequestId(), occurredAt: meta.at }
       const [row] = await write.rows(
         tx,
         'events.record',

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import type { Database } from '../db/client'
-import { log } from '../lib/log'
+import { log, withCause } from '../lib/log'
 
 export type JobContext<P> = {
   id: string
@@ -44,22 +44,24 @@ export async function runJob(
   heartbeat.unref()
   let lastProgressAt = 0
   try {
-    const result = await handler({
-      id: job.id,
-      name: job.name,
-      payload: job.payload as never,
-      attempt: job.attempts,
-      lastAttempt: job.attempts >= job.maxAttempts,
-      async progress(done, total) {
-        const now = Date.now()
-        if (now - lastProgressAt < 250 && done !== total) return
-        lastProgressAt = now
-        await db
-          .update(j)
-          .set({ progressDone: done, progressTotal: total ?? null, updatedAt: now })
-          .where(mine)
-      },
-    })
+    const result = await withCause(job.requestId, () =>
+      handler({
+        id: job.id,
+        name: job.name,
+        payload: job.payload as never,
+        attempt: job.attempts,
+        lastAttempt: job.attempts >= job.maxAttempts,
+        async progress(done, total) {
+          const now = Date.now()
+          if (now - lastProgressAt < 250 && done !== total) return
+          lastProgressAt = now
+          await db
+            .update(j)
+            .set({ progressDone: done, progressTotal: total ?? null, updatedAt: now })
+            .where(mine)
+        },
+      }),
+    )
     const now = Date.now()
     await db
       .update(j)

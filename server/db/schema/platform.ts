@@ -10,6 +10,8 @@ export const [domainEvents, domainEventsPg] = table(
     name: k.text('name').notNull(),
     payload: k.json('payload').$type<Record<string, unknown>>().notNull(),
     actorId: k.text('actor_id'),
+    /** the request that caused it (its X-Request-Id), carried into its deliveries' log lines */
+    requestId: k.text('request_id'),
     occurredAt: k.ms('occurred_at').notNull(),
   }),
   (t, k) => [k.index('domain_events_name').on(t.name, t.id)],
@@ -80,6 +82,8 @@ export const [jobs, jobsPg] = table(
     lastError: k.text('last_error'),
     /** at most one job per key (a schedule's occurrence, an export's request) */
     uniqueKey: k.text('unique_key').unique(),
+    /** the request that enqueued it (its X-Request-Id), carried into the run's log lines */
+    requestId: k.text('request_id'),
     createdAt: k.createdAt(),
     updatedAt: k.updatedAt(),
     finishedAt: k.ms('finished_at'),
