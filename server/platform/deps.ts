@@ -49,7 +49,12 @@ export async function createDeps(env: Env, database: Database, options: DepsOpti
   const files = fileStore(database)
   const realtime = counted(await createRealtime(env, database, { instanceId: options.instanceId }), metrics)
   const ready = readiness(database, events, jobs)
-  metrics.watch({ database, realtimeConnections: () => realtime.stats().connections, backlogs: ready.backlogs })
+  metrics.watch({
+    database,
+    realtimeConnections: () => realtime.stats().connections,
+    backlogs: ready.backlogs,
+    ready: async () => (await ready.check()).ready,
+  })
   return {
     env,
     database,

@@ -50,7 +50,7 @@ export function createMetrics() {
   })
   const realtimeMessages = new Counter({
     name: 'saljkraft_realtime_messages_total',
-    help: 'Messages sent to realtime connections of this instance',
+    help: 'Realtime events sent by this instance, once per channel',
     registers: [registry],
   })
   let defaults = false
@@ -81,8 +81,16 @@ export function createMetrics() {
      * The process's own (memory, CPU, event-loop delay, GC) start with the first scrape, not with every app a
      * test makes.
      */
-    watch(read: { database: Database; realtimeConnections: () => number; backlogs: (now: number) => Promise<Backlogs> }) {
+    watch(read: { database: Database; realtimeConnections: () => number; backlogs: (now: number) => Promise<Backlogs>; ready: () => Promise<boolean> }) {
       const { database } = read
+      new Gauge({
+        name: 'saljkraft_ready',
+        help: 'Whether the instance is ready for work (1) or not (0), as GET /api/health/ready answers',
+        registers: [registry],
+        async collect() {
+          this.set((await read.ready()) ? 1 : 0)
+        },
+      })
       new Gauge({
         name: 'saljkraft_realtime_connections',
         help: 'Realtime (WebSocket) connections open on this instance',
