@@ -47,6 +47,14 @@ const envSchema = z
     LOG_REQUESTS: boolish.default(false),
     /** The least serious log lines written (JSON on stdout): fatal, error, warn, info, debug; silent for none. */
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
+    /** Scheduled backups (docs/operations.md): the folder they go into (unset: none), when, and how many are kept. */
+    BACKUP_DIR: z.string().trim().default(''),
+    BACKUP_TIME: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'BACKUP_TIME must be a time of day such as 02:30')
+      .default('02:30'),
+    BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).max(365).default(7),
+    BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).max(520).default(4),
     /** How long a stopping instance (SIGTERM) may finish what it has before it exits regardless, in seconds. */
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
     /**
@@ -221,6 +229,11 @@ export type Env = {
   staticDir: string
   logRequests: boolean
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent'
+  /** scheduled backups: their folder (null: none), time of day, and how many daily and weekly ones are kept */
+  backupDir: string | null
+  backupTime: string
+  backupKeepDaily: number
+  backupKeepWeekly: number
   /** how long a stopping instance may finish its work before it exits, ms */
   shutdownGraceMs: number
   /** the bearer token GET /metrics asks for; null: no metrics served */
@@ -278,6 +291,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN || null,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    backupDir: e.BACKUP_DIR || null,
+    backupTime: e.BACKUP_TIME,
+    backupKeepDaily: e.BACKUP_KEEP_DAILY,
+    backupKeepWeekly: e.BACKUP_KEEP_WEEKLY,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     timezone: e.ORG_TIMEZONE,

@@ -9,6 +9,7 @@ import { scheduleCandidateJobs } from './modules/candidates/candidates.service'
 import { scheduleMessageJobs } from './modules/scheduled-messages/scheduled-messages.service'
 import { scheduleDeviceJobs } from './modules/devices/devices.service'
 import { createDeps } from './platform/deps'
+import { scheduleBackups } from './platform/scheduled-backups'
 import { configureLog, log } from './lib/log'
 
 async function main() {
@@ -33,6 +34,8 @@ async function main() {
   // Scheduled messages: each active one's next send has its job (docs/decisions/071).
   await scheduleMessageJobs(jobs, database.db)
   await scheduleDeviceJobs(jobs, database.db)
+  // A verified backup a day when BACKUP_DIR is set, the old ones pruned (docs/operations.md).
+  await scheduleBackups(env, jobs)
   // What a previous run left undelivered or unfinished first, then each event after its commit and each job
   // when due (docs/decisions/020).
   events.start()
