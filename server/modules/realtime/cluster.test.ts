@@ -113,6 +113,9 @@ describe.skipIf(!onPg)('two server instances on PostgreSQL', () => {
     const sellerTeam = onB.subscribe(wire.team(teamId)) as PresenceChannel
     await subscribed(sellerTeam)
     const coachJoined = new Promise<{ id: string }>((resolve) => sellerTeam.bind('pusher:member_added', resolve))
+    // B tells A of the seller's arrival through the cluster link, after B has answered the seller: A knows it once
+    // that message is through (CI once subscribed the coach on A a moment before it was).
+    await expect.poll(async () => (await a!.app.realtime.members(wire.team(teamId))).map((m) => m.user_id)).toContain(me.id)
     const onA = client(a!, key, coach.cookie)
     const coachTeam = onA.subscribe(wire.team(teamId)) as PresenceChannel
     await subscribed(coachTeam)
