@@ -16,8 +16,12 @@ export function migrationsFolder(dialect: Dialect): string {
 
 type Journal = { entries: Array<{ idx: number; when: number; tag: string }> }
 
+/** The committed journal, read once per dialect (the readiness check asks for it on every probe). */
+const journals = new Map<Dialect, Journal>()
 function readJournal(dialect: Dialect): Journal {
-  return JSON.parse(fs.readFileSync(path.join(migrationsFolder(dialect), 'meta', '_journal.json'), 'utf8')) as Journal
+  let journal = journals.get(dialect)
+  if (!journal) journals.set(dialect, (journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(dialect), 'meta', '_journal.json'), 'utf8')) as Journal))
+  return journal
 }
 
 export class SchemaTooNewError extends Error {

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { backup, BackupError, restore } from '../db/backup'
 import { loadEnv } from '../env'
+import { stampOf } from '../platform/scheduled-backups'
 
 /**
  * npm run backup [-- --out <folder>]: a consistent backup of the running server's database, into a new folder
@@ -17,8 +18,7 @@ async function main() {
   const place = { databaseUrl: env.databaseUrl, dataDir: env.dataDir }
   const started = performance.now()
   if (command === 'backup') {
-    const stamp = new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19)
-    const dir = path.resolve(arg('out') ?? path.join(env.dataDir, 'backups', stamp))
+    const dir = path.resolve(arg('out') ?? path.join(env.dataDir, 'backups', stampOf(Date.now())))
     const manifest = await backup(place, dir)
     const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0)
     const bytes = manifest.files.reduce((a, f) => a + f.bytes, 0)
