@@ -56,6 +56,12 @@ export type Database = {
    */
   afterCommit(fn: () => void): void
   ping(): Promise<boolean>
+  /**
+   * Watches every statement sent to the database (the metrics' statement times, the traces' statement spans):
+   * `hook` is called as a statement starts and answers what to call when it ends (`failed` when it threw).
+   * Nothing is watched until a hook is added.
+   */
+  onStatement(hook: StatementHook): void
   /** Work to end before the database closes (a timer that would use it, a run to wait for): awaited by close(). */
   onClose(fn: () => void | Promise<void>): void
   close(): Promise<void>
@@ -63,6 +69,39 @@ export type Database = {
   describe: string
   /** the raw driver handle, for migrations only */
   raw: { kind: 'sqlite'; sqlite: BetterSqlite3.Database } | { kind: 'pg'; pool: pg.Pool }
+}
+
+/** Called as a statement starts (its SQL text, never its parameters); answers what to call when it ends. */
+export type StatementHook = (text: string) => (failed?: boolean) => void
+
+/** Runs `run` between the hooks' start and end (sync or async). */
+function watched<T>(hooks: StatementHook[], text: string, run: () => T): T {
+  if (hooks.length === 0) return run()
+  const ends = hooks.map((hook) => hook(text))
+  const end = (failed?: boolean) => {
+    for (const e of ends) e(failed)
+  }
+  let result: T
+  try {
+    result = run()
+  } catch (err) {
+    end(true)
+    throw err
+  }
+  if (result && typeof (result as { then?: unknown }).then === 'function') {
+    return (result as unknown as Promise<unknown>).then(
+      (value) => {
+        end()
+        return value
+      },
+      (err: unknown) => {
+        end(true)
+        throw err
+      },
+    ) as T
+  }
+  end()
+  return result
 }
 
 export type OpenOptions = { databaseUrl?: string; dataDir: string; sqliteFile?: string }
@@ -97,7 +136,9 @@ function openSqlite(opts: OpenOptions): Database {
     return stmt
   }
 
-  const execute = (text: string, params: unknown[], method: 'run' | 'all' | 'values' | 'get') => {
+  const hooks: StatementHook[] = []
+  const execute = (text: string, params: unknown[], method: 'run' | 'all' | 'values' | 'get') => watched(hooks, text, () => executeNow(text, params, method))
+  const executeNow = (text: string, params: unknown[], method: 'run' | 'all' | 'values' | 'get') => {
     const stmt = prepare(text)
     if (!stmt.reader) {
       stmt.run(...params)
@@ -161,6 +202,7 @@ function openSqlite(opts: OpenOptions): Database {
         return false
       }
     },
+    onStatement: (hook) => void hooks.push(hook),
     onClose: (fn) => void closing.add(fn),
     async close() {
       await Promise.all([...closing].map((fn) => fn()))
@@ -208,6 +250,16 @@ function openPg(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 })
   // A broken idle connection must not crash the process; the pool replaces it.
   pool.on('error', (err) => log.warn({ err }, '[db] an idle PostgreSQL connection failed'))
+  // Each connection's query() watched as it joins the pool: drizzle and pool.query() both send through it.
+  const hooks: StatementHook[] = []
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown
+    client.query = ((...args: unknown[]) => {
+      if (hooks.length === 0) return query(...args)
+      const first = args[0] as string | { text?: string } | undefined
+      return watched(hooks, typeof first === 'string' ? first : (first?.text ?? ''), () => query(...args))
+    }) as typeof client.query
+  })
   const db = drizzlePg(pool) as unknown as Db
   const closing = new Set<() => void | Promise<void>>()
   const safeUrl = new URL(url)
@@ -258,6 +310,7 @@ function openPg(url: string): Database {
         return false
       }
     },
+    onStatement: (hook) => void hooks.push(hook),
     onClose: (fn) => void closing.add(fn),
     async close() {
       await Promise.all([...closing].map((fn) => fn()))

@@ -53,7 +53,15 @@ export function createMetrics() {
     help: 'Realtime events sent by this instance, once per channel',
     registers: [registry],
   })
+  const statements = new Histogram({
+    name: 'saljkraft_db_statement_seconds',
+    help: 'Database statements by kind (select, insert, update, delete, transaction control, other), and how long they took',
+    labelNames: ['kind'] as const,
+    buckets: [0.0001, 0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5],
+    registers: [registry],
+  })
   let defaults = false
+  let scrape: (() => void) | null = null
 
   return {
     registry,
@@ -83,6 +91,11 @@ export function createMetrics() {
      */
     watch(read: { database: Database; realtimeConnections: () => number; backlogs: (now: number) => Promise<Backlogs>; ready: () => Promise<boolean> }) {
       const { database } = read
+      database.onStatement((text) => {
+        const started = performance.now()
+        const kind = statementKind(text)
+        return () => statements.observe({ kind }, (performance.now() - started) / 1000)
+      })
       new Gauge({
         name: 'saljkraft_ready',
         help: 'Whether the instance is ready for work (1) or not (0), as GET /api/health/ready answers',
@@ -109,9 +122,10 @@ export function createMetrics() {
             this.set(pick(await current()))
           },
         })
-      // One read of the backlogs per scrape, shared by the gauges that show it.
+      // One read of the backlogs per scrape, shared by the gauges that show it (a scrape starts afresh).
       let pending: Promise<Backlogs> | null = null
-      const current = () => (pending ??= read.backlogs(Date.now()).finally(() => setTimeout(() => (pending = null), 0)))
+      scrape = () => (pending = null)
+      const current = () => (pending ??= read.backlogs(Date.now()))
       backlog('saljkraft_event_backlog', 'Event deliveries due and not yet made', (b) => b.events.n)
       backlog('saljkraft_event_lag_seconds', 'How far behind the oldest due event delivery is', (b) => b.events.lagMs / 1000)
       backlog('saljkraft_mail_outbox_waiting', 'Mails queued and not yet sent', (b) => b.mail.n)
@@ -138,10 +152,22 @@ export function createMetrics() {
         defaults = true
         collectDefaultMetrics({ register: registry, prefix: 'saljkraft_', eventLoopMonitoringPrecision: 20 })
       }
+      scrape?.()
       return registry.metrics()
     },
     contentType: registry.contentType,
   }
+}
+
+const KINDS = new Set(['select', 'insert', 'update', 'delete', 'with'])
+const CONTROL = new Set(['begin', 'commit', 'rollback', 'savepoint', 'release', 'set'])
+
+/** A statement's kind from its first word: a label of a handful of values, whatever the statement. */
+export function statementKind(text: string): string {
+  const word = /^\s*([a-z]+)/i.exec(text)?.[1]?.toLowerCase() ?? ''
+  if (word === 'with') return 'select'
+  if (KINDS.has(word)) return word
+  return CONTROL.has(word) ? 'transaction' : 'other'
 }
 
 export type Backlogs = { events: { n: number; lagMs: number }; mail: { n: number; lagMs: number }; jobsDue: number }

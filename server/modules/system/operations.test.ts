@@ -107,6 +107,7 @@ describe('metrics', () => {
   it('count a sync push and its mutations, requests by route pattern, jobs, backlogs and the process', async () => {
     const before = await scrape()
     const pushesBefore = valueOf(before, 'saljkraft_sync_pushes_total') ?? 0
+    const insertsBefore = valueOf(before, 'saljkraft_db_statement_seconds_count{kind="insert"}') ?? 0
     const seller = await t.newSeller({ firstName: 'Matbar', lastName: 'Saljare' })
     const device = t.device(seller.cookie)
     const products = await device.products()
@@ -129,6 +130,8 @@ describe('metrics', () => {
     // A name the server does not know is one label, not the name the device sent.
     expect(valueOf(text, 'saljkraft_sync_mutations_received_total{name="unknown"}')).toBeGreaterThanOrEqual(1)
     expect(text).not.toContain('noSuchMutation')
+    // The sale's rows were written by statements the data layer timed.
+    expect(valueOf(text, 'saljkraft_db_statement_seconds_count{kind="insert"}')).toBeGreaterThan(insertsBefore + 5)
     // Requests by the pattern they matched, never the address with its ids.
     expect(valueOf(text, 'saljkraft_http_request_duration_seconds_count{method="POST",route="/api/sync/push",status="2xx"}')).toBeGreaterThanOrEqual(2)
     expect(valueOf(text, 'saljkraft_http_request_duration_seconds_count{method="GET",route="/api/users/:id",status="2xx"}')).toBeGreaterThanOrEqual(1)
