@@ -8,7 +8,9 @@ import type { Env } from './env'
 export async function bootDatabase(env: Env, log: (line: string) => void = () => {}): Promise<Database> {
   const database = openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir })
   try {
-    await runMigrations(database)
+    const { ahead } = await runMigrations(database)
+    // A rolling upgrade under way: a newer release migrated, and said this one may still run (decision 085).
+    if (ahead > 0) log(`The database has ${ahead} migration(s) of a newer release, which only added to what this one uses: running beside it.`)
     await database.transaction((tx) => seedRolesIfEmpty(database, tx, Date.now()))
     if (env.demoMode) {
       const seeded = await seedDemo(database, { scryptLogN: env.scryptLogN })

@@ -148,15 +148,30 @@ describe('migrations', () => {
     },
   )
 
-  it('refuse a database that is newer than the code, with a clear message', async () => {
-    const future = Date.now() + 365 * 24 * 3600 * 1000
-    if (database.raw.kind === 'sqlite') {
-      database.raw.sqlite.prepare('insert into __drizzle_migrations (hash, created_at) values (?, ?)').run('future', future)
-    } else {
-      await database.raw.pool.query('insert into drizzle.__drizzle_migrations (hash, created_at) values ($1, $2)', ['future', future])
+  it('run beside a newer release that only added, and refuse one that took away, with a clear message (decision 085)', async () => {
+    const raw = async (text: string, params: unknown[] = []) => {
+      if (database.raw.kind === 'sqlite') database.raw.sqlite.prepare(text.replace(/\$\d/g, '?')).run(...params)
+      else await database.raw.pool.query(text, params)
     }
+    const table = database.raw.kind === 'sqlite' ? '__drizzle_migrations' : 'drizzle.__drizzle_migrations'
+    const { applied: known } = await runMigrations(database)
+    expect((await t.database.db.select().from(t.database.t.schemaCompatibility)).map((r) => [r.id, r.writtenBy])).toEqual([['current', known]])
+    // A newer release applied one more migration and said releases that know as many as this one may still run.
+    await raw(`insert into ${table} (hash, created_at) values ($1, $2)`, ['future', Date.now() + 365 * 24 * 3600 * 1000])
+    await raw("update schema_compatibility set oldest_release = $1, written_by = $2 where id = 'current'", [known, known + 1])
+    await expect(runMigrations(database)).resolves.toEqual({ applied: known, ahead: 1 })
+    // This code's run did not overwrite what the newer one wrote.
+    expect((await t.database.db.select().from(t.database.t.schemaCompatibility))[0]).toMatchObject({ oldestRelease: known, writtenBy: known + 1 })
+    // Ready: every migration this code knows is applied.
+    expect((await t.request('GET', '/api/health/ready')).status).toBe(200)
+
+    // A contract migration of the newer release: this code is too old for the result.
+    await raw("update schema_compatibility set oldest_release = $1 where id = 'current'", [known + 1])
     await expect(runMigrations(database)).rejects.toThrow(SchemaTooNewError)
-    await expect(runMigrations(database)).rejects.toThrow(/newer than this version/)
+    await expect(runMigrations(database)).rejects.toThrow(/newer than this version.*at least \d+.*nothing was changed/)
+    // Without the row (a release from before the rule made the schema), the newer schema is refused as well.
+    await raw('delete from schema_compatibility')
+    await expect(runMigrations(database)).rejects.toThrow(SchemaTooNewError)
   })
 })
 

@@ -80,7 +80,11 @@ export function readiness(database: Database, events: Pick<EventBus, 'liveness'>
       checks.push({ name: 'database', ok: up, detail: up ? `${database.dialect} answers` : `${database.dialect} does not answer` })
       if (up) {
         const m = await migrationState(database)
-        checks.push({ name: 'migrations', ok: m.applied >= m.known, detail: `${m.applied} of ${m.known} applied` })
+        checks.push({
+          name: 'migrations',
+          ok: m.applied >= m.known,
+          detail: m.applied > m.known ? `all ${m.known} applied, and ${m.applied - m.known} of a newer release` : `${m.applied} of ${m.known} applied`,
+        })
       }
       checks.push(loopCheck('jobs', jobs.liveness(), now), loopCheck('events', events.liveness(), now))
       if (up) {

@@ -12,11 +12,20 @@ import type { RunRecord, VisitRecord } from './field'
  * server applies it: a bad mutation is a recorded rejection, not a failed batch.
  */
 
-export { SYNC_SCHEMA_VERSION } from './sync-version'
+export { SYNC_SCHEMA_MIN, SYNC_SCHEMA_VERSION } from './sync-version'
 export const MAX_PUSH_MUTATIONS = 200
 
 export const MUTATION_NAMES = ['createSale', 'correctSale', 'saveTimeReport', 'checkout', 'createSickNotice', 'acknowledgeGuide', 'recordVisit'] as const
 export type MutationName = (typeof MUTATION_NAMES)[number]
+
+/**
+ * The mutations each sync version carries, never changed once released: a new mutation is a new version (a device
+ * that sends it to an older instance mid-upgrade is told to come again, not refused), and a version's names stay
+ * known while it is at least SYNC_SCHEMA_MIN (decision 085).
+ */
+export const MUTATIONS_BY_VERSION: Readonly<Record<number, readonly MutationName[]>> = {
+  2: ['createSale', 'correctSale', 'saveTimeReport', 'checkout', 'createSickNotice', 'acknowledgeGuide', 'recordVisit'],
+}
 
 export const mutationSchema = z.strictObject({
   seq: z.int().min(1),

@@ -89,6 +89,7 @@ export {
   jobsPg as jobs,
   jobSchedulesPg as jobSchedules,
   serverKeysPg as serverKeys,
+  schemaCompatibilityPg as schemaCompatibility,
 } from './platform'
 export { mailOutboxPg as mailOutbox } from './mail'
 export {

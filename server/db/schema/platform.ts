@@ -117,3 +117,18 @@ export const [serverKeys, serverKeysPg] = table('server_keys', (k) => ({
   value: k.json('value').$type<Record<string, string>>().notNull(),
   createdAt: k.createdAt(),
 }))
+
+/**
+ * Which releases may run on this database (docs/decisions/085): one row (id 'current'), written by every migration run.
+ * A release that knows fewer migrations than the database has applied still starts when it knows at least
+ * `oldest_release` of them: the newer ones only added (expand), and none it relies on was taken away.
+ */
+export const [schemaCompatibility, schemaCompatibilityPg] = table('schema_compatibility', (k) => ({
+  /** always 'current' */
+  id: k.text('id').primaryKey(),
+  /** the fewest migrations a release must know to run on this schema (the contract migrations' demand) */
+  oldestRelease: k.integer('oldest_release').notNull(),
+  /** how many migrations the release that wrote this row knew */
+  writtenBy: k.integer('written_by').notNull(),
+  updatedAt: k.ms('updated_at').notNull(),
+}))

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { SYNC_SCHEMA_VERSION, pullInputSchema, pushInputSchema } from '../../../shared/schemas/sync'
+import { SYNC_SCHEMA_MIN, SYNC_SCHEMA_VERSION, pullInputSchema, pushInputSchema } from '../../../shared/schemas/sync'
 import { access } from '../../lib/access'
 import type { AppEnv } from '../../lib/context'
 import type { Deps } from '../../platform/deps'
@@ -23,8 +23,11 @@ export function syncRoutes({ database, metrics }: Deps, parts: SyncParts, hooks:
       .post('/sync/push', access.signedIn(), validate('json', pushInputSchema, { opaque: mutationContent }), async (c) => {
         const auth = c.var.auth!
         const input = c.req.valid('json')
-        if (input.schemaVersion !== SYNC_SCHEMA_VERSION) {
-          throw validationError({ schemaVersion: [c.var.t('sync.schemaVersion', { expected: SYNC_SCHEMA_VERSION })] })
+        // A device newer than this instance (a rolling upgrade under way): nothing applied, it comes again and
+        // reaches an upgraded instance. One older than the oldest version still applied must update first.
+        if (input.schemaVersion > SYNC_SCHEMA_VERSION) throw new ApiError(503, 'unavailable', { headers: { 'Retry-After': '5' } })
+        if (input.schemaVersion < SYNC_SCHEMA_MIN) {
+          throw validationError({ schemaVersion: [c.var.t('sync.schemaVersion', { expected: SYNC_SCHEMA_MIN })] })
         }
         try {
           const result = await sync.push(

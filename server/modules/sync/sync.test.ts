@@ -5,7 +5,7 @@ import { formatDate } from '../../../shared/format'
 import { businessDay, businessMonth, previousMonth } from '../../../shared/rules/work'
 import type { SaleRecord } from '../../../shared/schemas/sales'
 import type { Mutation, PatchOp, PullResult, ProductRecord, ProviderRecord } from '../../../shared/schemas/sync'
-import { SYNC_SCHEMA_VERSION } from '../../../shared/schemas/sync'
+import { SYNC_SCHEMA_MIN, SYNC_SCHEMA_VERSION } from '../../../shared/schemas/sync'
 import { createTestApp } from '../../test/harness'
 import { saleArgs } from '../../test/fixtures'
 
@@ -281,8 +281,21 @@ describe('bad input to the sync endpoints', () => {
     expect(Object.keys(oversized.json.fieldErrors as object)).toContain('mutations')
     const huge = await push(seller.cookie, device(), [{ seq: 1, name: 'createSale', args: { blob: 'x'.repeat(1_100_000) }, createdAt: 1 }])
     expect(huge.status).toBe(413)
-    const version = await t.request('POST', '/api/sync/push', { cookie: seller.cookie, body: { clientId: randomUUID(), schemaVersion: 99, mutations: [] } })
-    expect(version.status).toBe(400)
+    // A device older than the oldest version still applied must update; one newer than this instance (a rolling
+    // upgrade under way) is told to come again, with nothing applied.
+    const old = await t.request('POST', '/api/sync/push', {
+      cookie: seller.cookie,
+      body: { clientId: randomUUID(), schemaVersion: SYNC_SCHEMA_MIN - 1, mutations: [] },
+    })
+    expect(old.status).toBe(400)
+    expect(old.json.fieldErrors).toEqual({ schemaVersion: [expect.stringContaining(String(SYNC_SCHEMA_MIN))] })
+    const d2 = device()
+    const newer = await t.request('POST', '/api/sync/push', {
+      cookie: seller.cookie,
+      body: { clientId: d2.clientId, schemaVersion: SYNC_SCHEMA_VERSION + 1, mutations: [mutation(d2, 'createSale', sale())] },
+    })
+    expect(newer.status).toBe(503)
+    expect(newer.res.headers.get('retry-after')).toBe('5')
     expect(await salesOf(sellerId)).toBe(before)
   })
 })
