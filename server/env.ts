@@ -65,6 +65,19 @@ const envSchema = z
       .string()
       .default('')
       .refine((v) => v === '' || v.length >= 16, 'METRICS_TOKEN must be at least 16 characters'),
+    /**
+     * OpenTelemetry traces (docs/operations.md), the standard variables: sent as OTLP protobuf over HTTP to
+     * `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`, or to `OTEL_EXPORTER_OTLP_ENDPOINT` + /v1/traces. Unset: no traces.
+     */
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).optional(),
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).optional(),
+    /** Headers for the collector, `key=value` pairs separated by commas (an API key). */
+    OTEL_EXPORTER_OTLP_HEADERS: z.string().default(''),
+    OTEL_SERVICE_NAME: z.string().min(1).default('saljkraft'),
+    /** Traces off even when an endpoint is set. */
+    OTEL_SDK_DISABLED: boolish.default(false),
+    /** How long spans wait to leave in a batch, ms. */
+    OTEL_BSP_SCHEDULE_DELAY: z.coerce.number().int().min(10).max(60_000).default(5000),
     /** Maintenance: the API answers 503 `maintenance` (health and meta excepted) and the app shows its maintenance page. */
     MAINTENANCE_MODE: boolish.default(false),
     /**
@@ -238,6 +251,8 @@ export type Env = {
   shutdownGraceMs: number
   /** the bearer token GET /metrics asks for; null: no metrics served */
   metricsToken: string | null
+  /** where OpenTelemetry traces go (OTLP over HTTP); null: no traces */
+  tracing: { url: string; headers: Record<string, string>; serviceName: string; delayMs: number } | null
   smtpUrl: string | undefined
   mailFrom: string
   /** the organisation's time zone (scheduled messages) */
@@ -290,6 +305,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     logRequests: e.LOG_REQUESTS,
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN || null,
+    tracing: tracingOf(e),
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     backupDir: e.BACKUP_DIR || null,
     backupTime: e.BACKUP_TIME,
@@ -381,4 +397,16 @@ export function servingProblems(env: Env): string[] {
 export function loadEnv(): Env {
   // eslint-disable-next-line no-restricted-properties -- the one place that reads the environment
   return parseEnv(process.env)
+}
+
+/** The traces' collector from the standard OTEL_* variables, or null (none set, or OTEL_SDK_DISABLED). */
+function tracingOf(e: z.infer<typeof envSchema>): Env['tracing'] {
+  const url = e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || (e.OTEL_EXPORTER_OTLP_ENDPOINT ? `${e.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/$/, '')}/v1/traces` : '')
+  if (!url || e.OTEL_SDK_DISABLED) return null
+  const headers: Record<string, string> = {}
+  for (const pair of e.OTEL_EXPORTER_OTLP_HEADERS.split(',')) {
+    const at = pair.indexOf('=')
+    if (at > 0) headers[decodeURIComponent(pair.slice(0, at).trim())] = decodeURIComponent(pair.slice(at + 1).trim())
+  }
+  return { url, headers, serviceName: e.OTEL_SERVICE_NAME, delayMs: e.OTEL_BSP_SCHEDULE_DELAY }
 }

@@ -1,25 +1,38 @@
 import { timingSafeEqual } from 'node:crypto'
-import type { Hono } from 'hono'
+import type { Context, Hono } from 'hono'
 import { routePath } from 'hono/route'
 import type { AppEnv } from '../lib/context'
 import type { Deps } from '../platform/deps'
+import { traceRequest } from '../platform/tracing'
 
 const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
 
 /**
- * The instance's metrics (docs/operations.md): every API request timed by its route pattern, and GET /metrics in the
+ * The instance's metrics (docs/operations.md): every API request timed by its route pattern (and traced, when on), and GET /metrics in the
  * Prometheus text format for a scraper holding METRICS_TOKEN (`Authorization: Bearer …`). Without the token set
  * nothing is served there (404), and a wrong or missing token is 401, with nothing of the metrics in it.
  */
 export function mountMetrics(app: Hono<AppEnv>, { env, metrics }: Deps) {
+  // The pattern the request matched ('/api/sales/:id'); a path nothing matched is one label, not its address.
+  const patternOf = (c: Context<AppEnv>) => {
+    const route = routePath(c)
+    return route && route !== '/api/*' && route !== '*' ? route : 'unmatched'
+  }
+  // Each API request a span of its trace when tracing is on (server/platform/tracing.ts).
+  app.use('/api/*', (c, next) =>
+    traceRequest(
+      (name) => c.req.header(name),
+      c.req.method,
+      next,
+      () => ({ route: patternOf(c), status: c.res.status }),
+    ),
+  )
   app.use('/api/*', async (c, next) => {
     const started = performance.now()
     try {
       await next()
     } finally {
-      // The pattern the request matched ('/api/sales/:id'); a path nothing matched is one label, not its address.
-      const route = routePath(c)
-      metrics.request(c.req.method, route && route !== '/api/*' && route !== '*' ? route : 'unmatched', c.res.status, (performance.now() - started) / 1000)
+      metrics.request(c.req.method, patternOf(c), c.res.status, (performance.now() - started) / 1000)
     }
   })
   app.get('/metrics', async (c) => {

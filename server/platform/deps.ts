@@ -11,6 +11,7 @@ import { pushSender, type PushSender } from './push'
 import { createRealtime, type Realtime } from './realtime'
 import { readiness, type Readiness } from './readiness'
 import { secretBox, type SecretBox } from './secret-box'
+import { startTracing } from './tracing'
 
 /** What every area's routes and services are built from (assembled in server/composition/areas.ts, started in server/index.ts). */
 export type Deps = {
@@ -37,6 +38,8 @@ export type DepsOptions = { events?: EventBusOptions; jobs?: JobRunnerOptions; p
 /** The platform on an opened database: the event bus, jobs, mail, files, the realtime channel and Web Push. */
 export async function createDeps(env: Env, database: Database, options: DepsOptions = {}): Promise<Deps> {
   const metrics = createMetrics()
+  const tracing = startTracing(env, database)
+  if (tracing) database.onClose(() => tracing.shutdown())
   const events = eventBus(database, { instanceId: options.instanceId, ...options.events })
   const jobs = jobRunner(database, {
     instanceId: options.instanceId,

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { Database, Db } from '../db/client'
 import type { DomainEvent, Subscriber } from './event-types'
 import { log, withCause } from '../lib/log'
+import { traceCaused } from './tracing'
 
 export type DispatchSettings = { instanceId: string; batchSize: number; leaseMs: number; maxAttempts: number; backoffMs: (attempts: number) => number }
 
@@ -54,7 +55,9 @@ export function deliveryDispatcher(database: Database, subscribers: ReadonlyMap<
             try {
               const event = events.get(delivery.eventId)
               await withCause(event?.requestId, () =>
-                tx.transaction((sp) => subscribers.get(delivery.subscriber)!.handleInTransaction!(sp, event as unknown as DomainEvent)),
+                traceCaused(event?.traceParent, `event ${event?.name} → ${delivery.subscriber}`, { 'event.name': event?.name ?? '' }, () =>
+                  tx.transaction((sp) => subscribers.get(delivery.subscriber)!.handleInTransaction!(sp, event as unknown as DomainEvent)),
+                ),
               )
               done.push(delivery.id)
             } catch (err) {
@@ -79,7 +82,11 @@ export function deliveryDispatcher(database: Database, subscribers: ReadonlyMap<
       try {
         if (!subscriber) throw new Error(`no subscriber named ${delivery.subscriber} in this process`)
         const event = events.get(delivery.eventId)
-        await withCause(event?.requestId, () => subscriber.handle!(event as unknown as DomainEvent))
+        await withCause(event?.requestId, () =>
+          traceCaused(event?.traceParent, `event ${event?.name} → ${delivery.subscriber}`, { 'event.name': event?.name ?? '' }, () =>
+            subscriber.handle!(event as unknown as DomainEvent),
+          ),
+        )
         done.push(delivery.id)
       } catch (err) {
         failed.push({ delivery, err })

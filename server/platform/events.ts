@@ -4,7 +4,7 @@ import type { DomainEvents, EventName, Subscriber } from './event-types'
 import { deliveryDispatcher } from './event-dispatch'
 import { workLoop } from './work-loop'
 import { placeholdersOf, preparedWrites } from '../db/prepared'
-import { currentRequestId } from '../lib/log'
+import { causeOfWork } from './tracing'
 
 export type { DomainEvent, DomainEvents, EventName, Subscriber } from './event-types'
 
@@ -86,7 +86,13 @@ export function eventBus(database: Database, options: EventBusOptions = {}) {
     async record<N extends EventName>(tx: Db, name: N, payload: DomainEvents[N], meta: { actorId: string | null; at: number }): Promise<number> {
       // Both statements prepared once (per event name for the deliveries, whose subscribers are fixed): they run for
       // every change a device pushes.
-      const event = { name, payload: payload as unknown as Record<string, unknown>, actorId: meta.actorId, requestId: currentRequestId(), occurredAt: meta.at }
+      const event = {
+        name,
+        payload: payload as unknown as Record<string, unknown>,
+        actorId: meta.actorId,
+        ...causeOfWork(),
+        occurredAt: meta.at,
+      }
       const [row] = await write.rows(
         tx,
         'events.record',

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { log, withCause } from '../lib/log'
+import { traceCaused } from './tracing'
 
 export type JobContext<P> = {
   id: string
@@ -45,22 +46,24 @@ export async function runJob(
   let lastProgressAt = 0
   try {
     const result = await withCause(job.requestId, () =>
-      handler({
-        id: job.id,
-        name: job.name,
-        payload: job.payload as never,
-        attempt: job.attempts,
-        lastAttempt: job.attempts >= job.maxAttempts,
-        async progress(done, total) {
-          const now = Date.now()
-          if (now - lastProgressAt < 250 && done !== total) return
-          lastProgressAt = now
-          await db
-            .update(j)
-            .set({ progressDone: done, progressTotal: total ?? null, updatedAt: now })
-            .where(mine)
-        },
-      }),
+      traceCaused(job.traceParent, `job ${job.name}`, { 'job.name': job.name, 'job.attempt': job.attempts }, () =>
+        handler({
+          id: job.id,
+          name: job.name,
+          payload: job.payload as never,
+          attempt: job.attempts,
+          lastAttempt: job.attempts >= job.maxAttempts,
+          async progress(done, total) {
+            const now = Date.now()
+            if (now - lastProgressAt < 250 && done !== total) return
+            lastProgressAt = now
+            await db
+              .update(j)
+              .set({ progressDone: done, progressTotal: total ?? null, updatedAt: now })
+              .where(mine)
+          },
+        }),
+      ),
     )
     const now = Date.now()
     await db

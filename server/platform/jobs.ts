@@ -4,7 +4,8 @@ import { defaultBackoff } from './events'
 import { runJob, type JobHandler, type JobOutcome } from './job-run'
 import { jobSchedules } from './job-schedules'
 import { workLoop } from './work-loop'
-import { currentRequestId, log } from '../lib/log'
+import { log } from '../lib/log'
+import { causeOfWork } from './tracing'
 
 /**
  * Durable jobs and recurring schedules (docs/decisions/020). A job is a row: it survives a restart, is leased by
@@ -81,7 +82,7 @@ export function jobRunner(database: Database, options: JobRunnerOptions = {}) {
       result: null,
       lastError: null,
       uniqueKey: opts.uniqueKey ?? null,
-      requestId: currentRequestId(),
+      ...causeOfWork(),
       createdAt: now,
       updatedAt: now,
       finishedAt: null,

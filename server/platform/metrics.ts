@@ -1,6 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 import type { Database } from '../db/client'
 import type { JobOutcome } from './job-run'
+import { statementKind } from '../db/statement-kind'
 
 /**
  * The instance's metrics in the Prometheus text format (GET /metrics, docs/operations.md), with the well-kept
@@ -157,17 +158,6 @@ export function createMetrics() {
     },
     contentType: registry.contentType,
   }
-}
-
-const KINDS = new Set(['select', 'insert', 'update', 'delete', 'with'])
-const CONTROL = new Set(['begin', 'commit', 'rollback', 'savepoint', 'release', 'set'])
-
-/** A statement's kind from its first word: a label of a handful of values, whatever the statement. */
-export function statementKind(text: string): string {
-  const word = /^\s*([a-z]+)/i.exec(text)?.[1]?.toLowerCase() ?? ''
-  if (word === 'with') return 'select'
-  if (KINDS.has(word)) return word
-  return CONTROL.has(word) ? 'transaction' : 'other'
 }
 
 export type Backlogs = { events: { n: number; lagMs: number }; mail: { n: number; lagMs: number }; jobsDue: number }

@@ -12,6 +12,8 @@ export const [domainEvents, domainEventsPg] = table(
     actorId: k.text('actor_id'),
     /** the request that caused it (its X-Request-Id), carried into its deliveries' log lines */
     requestId: k.text('request_id'),
+    /** the trace of the request that caused it (W3C traceparent), when tracing is on: its deliveries join it */
+    traceParent: k.text('trace_parent'),
     occurredAt: k.ms('occurred_at').notNull(),
   }),
   (t, k) => [k.index('domain_events_name').on(t.name, t.id)],
@@ -84,6 +86,8 @@ export const [jobs, jobsPg] = table(
     uniqueKey: k.text('unique_key').unique(),
     /** the request that enqueued it (its X-Request-Id), carried into the run's log lines */
     requestId: k.text('request_id'),
+    /** the trace of the request that enqueued it (W3C traceparent), when tracing is on */
+    traceParent: k.text('trace_parent'),
     createdAt: k.createdAt(),
     updatedAt: k.updatedAt(),
     finishedAt: k.ms('finished_at'),
