@@ -14,6 +14,10 @@ function workerEntries(): Record<string, string> {
   return entries
 }
 
+/** `--outdir <dir>`: somewhere else than dist-server (the upgrade test builds this release beside the last). */
+const at = process.argv.indexOf('--outdir')
+const outdir = at > 0 ? process.argv[at + 1]! : 'dist-server'
+
 /**
  * Bundles the server for `npm start` (dist-server/index.mjs): plain Node, no TypeScript loader at
  * run time, npm packages left external. The committed migrations and the PAXml schema are copied beside it.
@@ -26,7 +30,7 @@ await build({
     // The work that runs off the main thread, each found beside index.mjs by its name (server/lib/off-thread.ts).
     ...workerEntries(),
   },
-  outdir: 'dist-server',
+  outdir,
   bundle: true,
   platform: 'node',
   target: 'node22',
@@ -36,8 +40,8 @@ await build({
   outExtension: { '.js': '.mjs' },
   logLevel: 'warning',
 })
-fs.rmSync('dist-server/migrations', { recursive: true, force: true })
-fs.cpSync('server/db/migrations', 'dist-server/migrations', { recursive: true })
+fs.rmSync(path.join(outdir, 'migrations'), { recursive: true, force: true })
+fs.cpSync('server/db/migrations', path.join(outdir, 'migrations'), { recursive: true })
 // The official PAXml schema every payroll file is checked against (server/modules/pay/paxml.ts).
-fs.copyFileSync('server/modules/pay/paxml-2.0.xsd', 'dist-server/paxml-2.0.xsd')
-console.log('built dist-server/index.mjs')
+fs.copyFileSync('server/modules/pay/paxml-2.0.xsd', path.join(outdir, 'paxml-2.0.xsd'))
+console.log(`built ${outdir}/index.mjs`)
