@@ -250,14 +250,25 @@ function openPg(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 })
   // A broken idle connection must not crash the process; the pool replaces it.
   pool.on('error', (err) => log.warn({ err }, '[db] an idle PostgreSQL connection failed'))
-  // Each connection's query() watched as it joins the pool: drizzle and pool.query() both send through it.
+  // Each connection's query() wrapped as it joins the pool (drizzle and pool.query() both send through it): watched,
+  // and one statement at a time. A transaction's reads started together (Promise.all on one transaction) would
+  // otherwise reach pg while another runs on the same connection, which pg queues with a deprecation warning and
+  // pg 9 refuses; here each waits for the one before it, as pg did, without the warning.
   const hooks: StatementHook[] = []
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown
+    let tail: Promise<unknown> = Promise.resolve()
     client.query = ((...args: unknown[]) => {
-      if (hooks.length === 0) return query(...args)
-      const first = args[0] as string | { text?: string } | undefined
-      return watched(hooks, typeof first === 'string' ? first : (first?.text ?? ''), () => query(...args))
+      const first = args[0] as string | { text?: string; submit?: unknown } | undefined
+      const send = () => (hooks.length === 0 ? query(...args) : watched(hooks, typeof first === 'string' ? first : (first?.text ?? ''), () => query(...args)))
+      // A callback or a submittable (a cursor) answers through itself, not a promise: sent as given.
+      if (typeof args.at(-1) === 'function' || (typeof first === 'object' && typeof first?.submit === 'function')) return send()
+      const result = tail.then(send, send)
+      tail = result.then(
+        () => undefined,
+        () => undefined,
+      )
+      return result
     }) as typeof client.query
   })
   const db = drizzlePg(pool) as unknown as Db

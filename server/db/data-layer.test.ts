@@ -98,6 +98,27 @@ describe('transaction helper', () => {
   })
 })
 
+describe('a transaction’s statements on PostgreSQL', () => {
+  it.runIf(database.dialect === 'pg')('go one at a time on its connection, even when started together (pg 9 refuses otherwise)', async () => {
+    const spans: Array<{ text: string; start: number; end: number }> = []
+    let watching = true
+    database.onStatement((text) => {
+      const span = { text, start: performance.now(), end: 0 }
+      if (watching && /pg_sleep|select 2/.test(text)) spans.push(span)
+      return () => (span.end = performance.now())
+    })
+    const answers = await database.transaction((tx) =>
+      Promise.all([tx.execute(sql`select pg_sleep(0.05), 1 as n`), tx.execute(sql`select 2 as n`)]).then((r) =>
+        r.map((x) => (x as unknown as { rows: Array<{ n: number }> }).rows[0]!.n),
+      ),
+    )
+    watching = false
+    expect(answers).toEqual([1, 2])
+    const [first, second] = spans
+    expect(second!.start).toBeGreaterThanOrEqual(first!.end)
+  })
+})
+
 describe('read helpers', () => {
   const { db, t } = database
   const tr = t.timeReports
