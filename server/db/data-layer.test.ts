@@ -107,11 +107,12 @@ describe('a transaction’s statements on PostgreSQL', () => {
       if (watching && /pg_sleep|select 2/.test(text)) spans.push(span)
       return () => (span.end = performance.now())
     })
-    const answers = await database.transaction((tx) =>
-      Promise.all([tx.execute(sql`select pg_sleep(0.05), 1 as n`), tx.execute(sql`select 2 as n`)]).then((r) =>
-        r.map((x) => (x as unknown as { rows: Array<{ n: number }> }).rows[0]!.n),
-      ),
-    )
+    type PgTx = { execute: (query: ReturnType<typeof sql>) => Promise<{ rows: Array<{ n: number }> }> }
+    const answers = await database.transaction(async (tx) => {
+      const pgTx = tx as unknown as PgTx
+      const both = await Promise.all([pgTx.execute(sql`select pg_sleep(0.05), 1 as n`), pgTx.execute(sql`select 2 as n`)])
+      return both.map((r) => r.rows[0]!.n)
+    })
     watching = false
     expect(answers).toEqual([1, 2])
     const [first, second] = spans

@@ -52,6 +52,12 @@ export async function createDeps(env: Env, database: Database, options: DepsOpti
   const files = fileStore(database)
   const realtime = counted(await createRealtime(env, database, { instanceId: options.instanceId }), metrics)
   const ready = readiness(database, events, jobs)
+  // Closing the database ends what runs on it, for a script or a benchmark that does not stop each part itself (the
+  // server stops them first, then closes): no loop polls a pool that has ended, no connection keeps the process.
+  database.onClose(async () => {
+    await Promise.all([events.stop(), jobs.stop()])
+    await realtime.close()
+  })
   metrics.watch({
     database,
     realtimeConnections: () => realtime.stats().connections,
