@@ -256,7 +256,9 @@ function openPg(url: string): Database {
   // pg 9 refuses; here each waits for the one before it, as pg did, without the warning.
   const hooks: StatementHook[] = []
   pool.on('connect', (client) => {
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown
+    // pg's own query(), looked up at each call (a wrapper a test puts on pg's prototype later still sees it).
+    const proto = Object.getPrototypeOf(client) as { query: (...args: unknown[]) => unknown }
+    const query = (...args: unknown[]) => proto.query.apply(client, args)
     let tail: Promise<unknown> = Promise.resolve()
     client.query = ((...args: unknown[]) => {
       const first = args[0] as string | { text?: string; submit?: unknown } | undefined
