@@ -262,7 +262,7 @@ function openPg(url: string): Database {
     let tail: Promise<unknown> = Promise.resolve()
     client.query = ((...args: unknown[]) => {
       const first = args[0] as string | { text?: string; submit?: unknown } | undefined
-      const send = () => (hooks.length === 0 ? query(...args) : watched(hooks, typeof first === 'string' ? first : (first?.text ?? ''), () => query(...args)))
+      const send = () => watched(hooks, typeof first === 'string' ? first : (first?.text ?? ''), () => query(...args))
       // A callback or a submittable (a cursor) answers through itself, not a promise: sent as given.
       if (typeof args.at(-1) === 'function' || (typeof first === 'object' && typeof first?.submit === 'function')) return send()
       const result = tail.then(send, send)

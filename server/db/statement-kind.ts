@@ -1,4 +1,4 @@
-const KINDS = new Set(['select', 'insert', 'update', 'delete', 'with'])
+const KINDS = new Set(['select', 'insert', 'update', 'delete'])
 const CONTROL = new Set(['begin', 'commit', 'rollback', 'savepoint', 'release', 'set'])
 
 /** A statement's kind from its first word: a label of a handful of values, whatever the statement. */
