@@ -55,6 +55,16 @@ export type Database = {
    * transaction it throws.
    */
   afterCommit(fn: () => void): void
+  /**
+   * A read made once per transaction: the first call with `key` in a transaction runs `load`, later calls in the same
+   * transaction (its savepoints included) answer the same result. For data the transaction reads again and again but
+   * does not change — a catalogue, a template, a setting, read for each sale of a push or each event of a batch;
+   * whatever writes such data in a transaction that may have read it calls `forget`. Outside a transaction `load`
+   * runs each time.
+   */
+  reuse<T>(key: string, load: () => Promise<T>): Promise<T>
+  /** Drops what `reuse` kept in this transaction under keys starting with `prefix` (after writing that data). */
+  forget(prefix: string): void
   ping(): Promise<boolean>
   /**
    * Watches every statement sent to the database (the metrics' statement times, the traces' statement spans):
@@ -150,7 +160,7 @@ function openSqlite(opts: OpenOptions): Database {
 
   const lock = new Mutex()
   const closing = new Set<() => void | Promise<void>>()
-  const inTransaction = new AsyncLocalStorage<{ tx: Db | null; committed: Array<() => void> }>()
+  const inTransaction = new AsyncLocalStorage<TransactionStore>()
 
   const db = drizzleProxy(async (text, params, method) => {
     if (inTransaction.getStore() || !lock.locked) return execute(text, params, method)
@@ -171,7 +181,7 @@ function openSqlite(opts: OpenOptions): Database {
       if (outer) return outer.transaction((tx) => fn(tx as unknown as Db))
       const release = await lock.acquire()
       // The store is set before BEGIN is sent, so BEGIN, the body and COMMIT all pass the lock they hold.
-      const store: { tx: Db | null; committed: Array<() => void> } = { tx: null, committed: [] }
+      const store = newStore()
       let result: Awaited<ReturnType<typeof fn>>
       try {
         result = await inTransaction.run(store, () =>
@@ -194,6 +204,7 @@ function openSqlite(opts: OpenOptions): Database {
       if (!store) throw new Error('afterCommit() outside a transaction')
       store.committed.push(fn)
     },
+    ...transactionMemo(inTransaction),
     async ping() {
       try {
         await db.run(sql`select 1`)
@@ -215,6 +226,34 @@ function openSqlite(opts: OpenOptions): Database {
     },
     describe: `SQLite ${file}`,
     raw: { kind: 'sqlite', sqlite },
+  }
+}
+
+/** What a transaction carries beside its handle: work for after its commit, and reads it made once. */
+type TransactionStore = { tx: Db | null; committed: Array<() => void>; memo: Map<string, Promise<unknown>> }
+const newStore = (): TransactionStore => ({ tx: null, committed: [], memo: new Map() })
+
+/** `reuse` and `forget` (see Database) over the transaction store of a dialect. */
+function transactionMemo(inTransaction: AsyncLocalStorage<TransactionStore>): Pick<Database, 'reuse' | 'forget'> {
+  return {
+    reuse<T>(key: string, load: () => Promise<T>): Promise<T> {
+      const memo = inTransaction.getStore()?.memo
+      if (!memo) return load()
+      let value = memo.get(key) as Promise<T> | undefined
+      if (!value) {
+        // A promise of its own: a query builder is only thenable, and would run again at each await.
+        value = Promise.resolve(load())
+        memo.set(key, value)
+        // A read that failed is not kept: its transaction rolls back, or the caller tries again.
+        value.catch(() => memo.delete(key))
+      }
+      return value
+    },
+    forget(prefix: string) {
+      const memo = inTransaction.getStore()?.memo
+      if (!memo) return
+      for (const key of memo.keys()) if (key.startsWith(prefix)) memo.delete(key)
+    },
   }
 }
 
@@ -277,7 +316,7 @@ function openPg(url: string): Database {
   const closing = new Set<() => void | Promise<void>>()
   const safeUrl = new URL(url)
   safeUrl.password = ''
-  const inTransaction = new AsyncLocalStorage<{ tx: Db | null; committed: Array<() => void> }>()
+  const inTransaction = new AsyncLocalStorage<TransactionStore>()
   return {
     dialect: 'pg',
     db,
@@ -290,7 +329,7 @@ function openPg(url: string): Database {
       if (outer) return outer.transaction((tx) => fn(tx as unknown as Db))
       for (let attempt = 1; ; attempt++) {
         // Each attempt collects its own after-commit work: an attempt that rolled back registered nothing.
-        const store = { tx: null as Db | null, committed: [] as Array<() => void> }
+        const store = newStore()
         try {
           const result = await inTransaction.run(store, () =>
             (db as unknown as PgDatabase<PgQueryResultHKT>).transaction(
@@ -315,6 +354,7 @@ function openPg(url: string): Database {
       if (!store) throw new Error('afterCommit() outside a transaction')
       store.committed.push(fn)
     },
+    ...transactionMemo(inTransaction),
     async ping() {
       try {
         await pool.query('select 1')

@@ -8,6 +8,7 @@ export type DispatchSettings = { instanceId: string; batchSize: number; leaseMs:
 
 type Claimed = { id: number; eventId: number; subscriber: string; attempts: number }
 type Failure = { delivery: Claimed; err: unknown }
+type DomainEventRow = { name: string; requestId: string | null; traceParent: string | null }
 
 /**
  * The event bus's delivery of what was recorded (docs/decisions/020): claims a batch of due deliveries under a
@@ -44,37 +45,7 @@ export function deliveryDispatcher(database: Database, subscribers: ReadonlyMap<
     )
     const failed: Failure[] = []
     const inTransaction = claimed.filter((c) => subscribers.get(c.subscriber)?.handleInTransaction)
-    if (inTransaction.length > 0) {
-      // One transaction for the batch: each handler in a savepoint, then the marks of those that succeeded.
-      const failedHere: typeof failed = []
-      await database
-        .transaction(async (tx) => {
-          failedHere.length = 0
-          const done: number[] = []
-          for (const delivery of inTransaction) {
-            try {
-              const event = events.get(delivery.eventId)
-              await withCause(event?.requestId, () =>
-                traceCaused(event?.traceParent, `event ${event?.name} → ${delivery.subscriber}`, { 'event.name': event?.name ?? '' }, () =>
-                  tx.transaction((sp) => subscribers.get(delivery.subscriber)!.handleInTransaction!(sp, event as unknown as DomainEvent)),
-                ),
-              )
-              done.push(delivery.id)
-            } catch (err) {
-              failedHere.push({ delivery, err })
-            }
-          }
-          // A delivery whose lease another instance took over meanwhile is theirs: our writes for it must not stay.
-          const marked = await markDone(tx, done)
-          if (marked < done.length) throw new Error(`lost the lease on ${done.length - marked} of ${done.length} deliveries; their writes are undone`)
-        })
-        .catch((err: unknown) => {
-          // Nothing of the batch was committed: each delivery is tried again (those still ours).
-          failedHere.length = 0
-          failedHere.push(...inTransaction.map((delivery) => ({ delivery, err })))
-        })
-      failed.push(...failedHere)
-    }
+    if (inTransaction.length > 0) failed.push(...(await deliverInTransaction(inTransaction, events)))
     const done: number[] = []
     for (const delivery of claimed) {
       const subscriber = subscribers.get(delivery.subscriber)
@@ -121,6 +92,66 @@ export function deliveryDispatcher(database: Database, subscribers: ReadonlyMap<
         .where(and(eq(d.id, delivery.id), eq(d.lockedBy, instanceId)))
     }
     return claimed.length
+  }
+
+  /** Runs one delivery's handler on `tx` (in the trace and log context of the request that recorded its event). */
+  function handleOn(tx: Db, delivery: Claimed, events: ReadonlyMap<number, DomainEventRow>) {
+    const event = events.get(delivery.eventId)
+    return withCause(event?.requestId, () =>
+      traceCaused(event?.traceParent, `event ${event?.name} → ${delivery.subscriber}`, { 'event.name': event?.name ?? '' }, () =>
+        subscribers.get(delivery.subscriber)!.handleInTransaction!(tx, event as unknown as DomainEvent),
+      ),
+    )
+  }
+
+  /**
+   * The in-transaction deliveries of a batch in one commit, with the marks of those that succeeded; answers those
+   * that failed. First all of them straight in one transaction (a savepoint each would be two statements per
+   * delivery, for what is rare); when one throws, that transaction is rolled back and the batch run again with each
+   * handler in a savepoint, so the others' work is kept and only the failing ones are tried again later.
+   */
+  async function deliverInTransaction(batch: Claimed[], events: ReadonlyMap<number, DomainEventRow>): Promise<Failure[]> {
+    const whole = await database
+      .transaction(async (tx) => {
+        for (const delivery of batch) await handleOn(tx, delivery, events)
+        await markAllDone(
+          tx,
+          batch.map((delivery) => delivery.id),
+        )
+      })
+      .then(
+        () => true,
+        () => false,
+      )
+    if (whole) return []
+    const failed: Failure[] = []
+    await database
+      .transaction(async (tx) => {
+        failed.length = 0
+        const done: number[] = []
+        for (const delivery of batch) {
+          try {
+            await tx.transaction((sp) => handleOn(sp, delivery, events))
+            done.push(delivery.id)
+          } catch (err) {
+            failed.push({ delivery, err })
+          }
+        }
+        await markAllDone(tx, done)
+      })
+      .catch((err: unknown) => {
+        // Nothing of the batch was committed: each delivery is tried again (those still ours).
+        failed.length = 0
+        failed.push(...batch.map((delivery) => ({ delivery, err })))
+      })
+    return failed
+  }
+
+  /** Marks deliveries done with their handlers' writes, or throws (undoing those writes) when the lease on some was lost. */
+  async function markAllDone(tx: Db, ids: number[]) {
+    // A delivery whose lease another instance took over meanwhile is theirs: our writes for it must not stay.
+    const marked = await markDone(tx, ids)
+    if (marked < ids.length) throw new Error(`lost the lease on ${ids.length - marked} of ${ids.length} deliveries; their writes are undone`)
   }
 
   /** Marks deliveries this instance holds as done (in `tx` when their handlers' writes are in it). */

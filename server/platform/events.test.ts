@@ -147,8 +147,9 @@ describe('domain events through the outbox', () => {
         const n = (attempts.get(id) ?? 0) + 1
         attempts.set(id, n)
         await tx.insert(t.activityLog).values({ at: n, actorId: null, entity: 'summary', entityId: id, action: `attempt ${n}` })
-        // The second event's first attempt fails after writing: that write must not stay.
-        if (id === failing && n === 1) throw new Error('summary failed')
+        // The second event's first delivery fails after writing (both calls of it: the batch's straight run and its
+        // run again with a savepoint each): those writes must not stay.
+        if (id === failing && n <= 2) throw new Error('summary failed')
       },
     })
     const healthy = recorder('beside-summary')
@@ -164,7 +165,11 @@ describe('domain events through the outbox', () => {
       .select({ entityId: t.activityLog.entityId, action: t.activityLog.action })
       .from(t.activityLog)
       .where(eq(t.activityLog.entity, 'summary'))
-    expect(written.map((w) => `${w.entityId}: ${w.action}`).sort()).toEqual([`${first}: attempt 1`, `${failing}: attempt 2`, `${third}: attempt 1`].sort())
+    // One write stays for each event (a batch in which one failed is run again, each handler in a savepoint, so a
+    // healthy handler may have been called twice; its first call's write was rolled back with the batch). The
+    // failing one's write is its retry's, not the one of the call that failed.
+    expect(written.map((w) => w.entityId).sort()).toEqual([first, failing, third].sort())
+    expect(written.find((w) => w.entityId === failing)?.action).toBe('attempt 3')
     const deliveries = await database.db.select().from(t.eventDeliveries).where(eq(t.eventDeliveries.subscriber, 'summary'))
     expect(deliveries.map((r) => [r.status, r.attempts]).sort()).toEqual([
       ['done', 1],

@@ -12,39 +12,45 @@ import type { ReferenceSource } from '../../lib/sync-contract'
 export function catalogService(database: Database) {
   const { t } = database
   const read = preparedWrites(database)
+
+  async function forSaleNow(tx: Db, providerId: string, productIds: string[]) {
+    const [provider] = await read.rows(
+      tx,
+      'catalog.provider',
+      (db) =>
+        db
+          .select({ id: t.providers.id, active: t.providers.active, requireExternalOrderNumber: t.providers.requireExternalOrderNumber })
+          .from(t.providers)
+          .where(eq(t.providers.id, sql.placeholder('id') as never)),
+      { id: providerId },
+    )
+    const rows =
+      productIds.length > 0
+        ? await read.rows(
+            tx,
+            `catalog.products.${productIds.length}`,
+            (db) =>
+              db
+                .select()
+                .from(t.products)
+                .where(inArray(t.products.id, productIds.map((_, i) => sql.placeholder(`p${i}`)) as never[])),
+            Object.fromEntries(productIds.map((id, i) => [`p${i}`, id])),
+          )
+        : []
+    return {
+      provider: provider as CatalogProvider | undefined,
+      productsById: new Map<string, CatalogProduct & { name: string }>(rows.map((p) => [p.id, p])),
+    }
+  }
+
   return {
     /**
      * A sale's provider and the products it names, as the sale rules need them (shared/rules/sale.ts). Asked for
      * every sale a device pushes: both reads are prepared once (per number of products).
      */
-    async forSale(tx: Db, providerId: string, productIds: string[]) {
-      const [provider] = await read.rows(
-        tx,
-        'catalog.provider',
-        (db) =>
-          db
-            .select({ id: t.providers.id, active: t.providers.active, requireExternalOrderNumber: t.providers.requireExternalOrderNumber })
-            .from(t.providers)
-            .where(eq(t.providers.id, sql.placeholder('id') as never)),
-        { id: providerId },
-      )
-      const rows =
-        productIds.length > 0
-          ? await read.rows(
-              tx,
-              `catalog.products.${productIds.length}`,
-              (db) =>
-                db
-                  .select()
-                  .from(t.products)
-                  .where(inArray(t.products.id, productIds.map((_, i) => sql.placeholder(`p${i}`)) as never[])),
-              Object.fromEntries(productIds.map((id, i) => [`p${i}`, id])),
-            )
-          : []
-      return {
-        provider: provider as CatalogProvider | undefined,
-        productsById: new Map<string, CatalogProduct & { name: string }>(rows.map((p) => [p.id, p])),
-      }
+    forSale(tx: Db, providerId: string, productIds: string[]) {
+      // Read once per transaction (a push's sales, a batch's events) for the same products; nothing that runs in one changes the catalog.
+      return database.reuse(`catalog.forSale:${providerId}:${productIds.join(',')}`, () => forSaleNow(tx, providerId, productIds))
     },
 
     /** A provider as other areas need it (the orders area: does it require order numbers?). */
@@ -73,8 +79,11 @@ export function catalogService(database: Database) {
     /** Products' game points by id (the sales game fixes a sale's points from them, docs/decisions/052). */
     async gamePoints(db: Db, ids: string[]) {
       if (ids.length === 0) return new Map<string, number>()
-      const rows = await db.select({ id: t.products.id, points: t.products.gamePoints }).from(t.products).where(inArray(t.products.id, ids))
-      return new Map(rows.map((r) => [r.id, r.points]))
+      // Once per transaction for the same products (a batch of sale events).
+      return database.reuse(`catalog.gamePoints:${ids.join(',')}`, async () => {
+        const rows = await db.select({ id: t.products.id, points: t.products.gamePoints }).from(t.products).where(inArray(t.products.id, ids))
+        return new Map(rows.map((r) => [r.id, r.points]))
+      })
     },
 
     /** Every product, active or not, by name (the BI assistant recognises them in a question). */

@@ -24,15 +24,20 @@ export function qualityIntake(ctx: QualityContext) {
 
     async fromSaleCreated(tx: Db, event: DomainEvent<'sale.created'>) {
       const sale = event.payload
-      const templates = await tx
-        .select({ id: tpl.id, providerId: tpl.providerId })
-        .from(tpl)
-        .where(and(eq(tpl.active, true)))
+      // The templates, their versions and the sellers' employment dates are read once per batch of events (one
+      // transaction): a burst of sales asks for the same few again and again, and none of it changes in the batch.
+      const templates = await database.reuse('quality.intake.templates', () =>
+        tx
+          .select({ id: tpl.id, providerId: tpl.providerId })
+          .from(tpl)
+          .where(and(eq(tpl.active, true))),
+      )
       const template = templates.find((x) => x.providerId === sale.providerId) ?? templates.find((x) => x.providerId === null)
       if (!template) return
-      const version = await newestVersion(tx, template.id)
+      const version = await database.reuse(`quality.intake.version:${template.id}`, () => newestVersion(tx, template.id))
       if (!version) return
-      const reason = samplingReason(version.content.sampling, { saleId: sale.saleId, sellDate: sale.sellDate }, await ports.employmentDate(tx, sale.sellerId))
+      const employed = await database.reuse(`quality.intake.employment:${sale.sellerId}`, () => ports.employmentDate(tx, sale.sellerId))
+      const reason = samplingReason(version.content.sampling, { saleId: sale.saleId, sellDate: sale.sellDate }, employed)
       if (!reason) return
       const [existing] = await tx.select({ id: srv.id }).from(srv).where(eq(srv.saleId, sale.saleId))
       if (existing) return

@@ -62,24 +62,30 @@ function conditionsOf(s: SalesContext['t']['sales'], q: SalePointsFilter, bound:
   return out
 }
 
+const POSITIONS_ON = 'sales.positionsOn'
+
 /** Whether the organisation records positions on sales, and turning it on or off (logged). */
 function positionSettings(ctx: SalesContext) {
-  const { t, write } = ctx
+  const { t, write, database } = ctx
+  const readPositionsOn = async (db: Db) => {
+    const [row] = await write.rows(
+      db,
+      'sales.positionsOn',
+      (d) =>
+        d
+          .select({ on: t.saleSettings.recordPositions })
+          .from(t.saleSettings)
+          .where(eq(t.saleSettings.id, sql.placeholder('id') as never)),
+      { id: SETTINGS_ID },
+    )
+    return row?.on ?? false
+  }
 
   return {
     /** Whether sellers' devices record where a sale is registered (each seller's own permission besides). */
-    async positionsOn(db: Db): Promise<boolean> {
-      const [row] = await write.rows(
-        db,
-        'sales.positionsOn',
-        (d) =>
-          d
-            .select({ on: t.saleSettings.recordPositions })
-            .from(t.saleSettings)
-            .where(eq(t.saleSettings.id, sql.placeholder('id') as never)),
-        { id: SETTINGS_ID },
-      )
-      return row?.on ?? false
+    positionsOn(db: Db): Promise<boolean> {
+      // Asked for each sale of a push: read once per transaction (turning it on or off forgets it).
+      return database.reuse(POSITIONS_ON, () => readPositionsOn(db))
     },
 
     /** Turns positions on sales on or off, logged; the double-sale window stays as it was. */
@@ -90,6 +96,7 @@ function positionSettings(ctx: SalesContext) {
         .insert(t.saleSettings)
         .values({ id: SETTINGS_ID, doubleWindowDays: before?.doubleWindowDays ?? 30, recordPositions: on, updatedAt: at, updatedById: actorId })
         .onConflictDoUpdate({ target: t.saleSettings.id, set: { recordPositions: on, updatedAt: at, updatedById: actorId } })
+      database.forget(POSITIONS_ON)
       await logActivity(tx, t, {
         at,
         actorId,

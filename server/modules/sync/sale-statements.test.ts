@@ -122,4 +122,4 @@ describe('one pushed sale', () => {
  * Statements the transaction of a push of one sale of two lines may send, BEGIN and COMMIT included (on PostgreSQL
  * one more: the push asks for index scans, `indexScans` in server/db/client.ts).
  */
-const SALE_PUSH_BUDGET = 25
+const SALE_PUSH_BUDGET = 23

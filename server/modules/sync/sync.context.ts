@@ -26,6 +26,9 @@ export class TransientFailure extends Error {
   }
 }
 
+/** A mutator refused in a batch run without savepoints: the batch is rolled back and run again with them. */
+class NeedsSavepoints extends Error {}
+
 export function readCookie(raw: string | null): Cookie {
   if (!raw) return { v: 0, r: '', l: 0 }
   try {
@@ -82,8 +85,28 @@ export function syncContext(database: Database, parts: SyncParts, hooks: SyncHoo
   /**
    * Applies mutations in order in one transaction: each skipped (already applied), refused (recorded), applied, or
    * the gap that stops the batch. A transient error is thrown as `TransientFailure` with the mutation's index.
+   *
+   * A refusal must undo whatever its mutator wrote before it refused. The batch is first run without a savepoint per
+   * mutation (two statements each, for what is rare); when a mutator refuses, that run is rolled back and the batch
+   * applied again with a savepoint around each mutation.
    */
-  function applyBatch(
+  async function applyBatch(
+    user: SyncUser,
+    placement: { teamId: string | null; officeId: string | null },
+    clientId: string,
+    batch: Mutation[],
+    translate: Translate,
+  ): Promise<Outcome[]> {
+    try {
+      return await applyBatchWith(false, user, placement, clientId, batch, translate)
+    } catch (err) {
+      if (!(err instanceof NeedsSavepoints)) throw err
+      return applyBatchWith(true, user, placement, clientId, batch, translate)
+    }
+  }
+
+  function applyBatchWith(
+    savepoints: boolean,
     user: SyncUser,
     placement: { teamId: string | null; officeId: string | null },
     clientId: string,
@@ -116,8 +139,9 @@ export function syncContext(database: Database, parts: SyncParts, hooks: SyncHoo
               if (!mutator) throw new Rejection('unknown_mutation', {}, { name: m.name.toWellFormed().slice(0, 64) })
               // What moves money or commits the person is theirs alone, not an admin's acting as them (decision 054).
               if (user.impersonated && COMMITTING_MUTATIONS.has(m.name)) throw new Rejection('not_while_impersonating')
-              // A savepoint: a rejection undoes whatever the mutator wrote before it refused.
-              await tx.transaction(async (sp) => mutator({ ...ctx, tx: sp }, m.args))
+              // With savepoints, a rejection undoes whatever the mutator wrote before it refused.
+              if (savepoints) await tx.transaction(async (sp) => mutator({ ...ctx, tx: sp }, m.args))
+              else await mutator(ctx, m.args).catch((err: unknown) => Promise.reject(err instanceof Rejection ? new NeedsSavepoints() : err))
               await hooks.afterApply?.(m)
             } catch (err) {
               if (!(err instanceof Rejection)) throw err
@@ -133,6 +157,7 @@ export function syncContext(database: Database, parts: SyncParts, hooks: SyncHoo
               })
             }
           } catch (err) {
+            if (err instanceof NeedsSavepoints) throw err
             throw new TransientFailure(index, err)
           }
           last = m.seq

@@ -8,22 +8,27 @@ import { Rejection, type MutatorContext } from '../../lib/sync-contract'
 import { logActivity } from '../../platform/activity-log'
 import { type TimeReportsContext } from './time-reports.context'
 
+/** The key under which a push keeps the day's checkouts it read (Database.reuse). */
+const CHECKOUTS_OF_DAY = 'timeReports.checkoutsOfDay:'
+
 /** What the seller's device sends: a day's time report, the daily checkout, a sick notice; and a day's checkouts. */
 export function timeReportsFromDevice(ctx: TimeReportsContext) {
-  const { events, ports, t, read, monthAttested, writeDay, fillSickDaysBefore } = ctx
+  const { database, events, ports, t, read, monthAttested, writeDay, fillSickDaysBefore } = ctx
   return {
     /** A seller's checkouts of a day (the sales area's checkout rule asks). */
     async checkoutsOfDay(tx: Db, userId: string, date: string) {
-      // Asked for every sale a device pushes: prepared once.
-      return read.rows(
-        tx,
-        'timeReports.checkoutsOfDay',
-        (db) =>
-          db
-            .select({ date: t.checkouts.date, checkedOutAt: t.checkouts.checkedOutAt })
-            .from(t.checkouts)
-            .where(and(eq(t.checkouts.userId, sql.placeholder('userId') as never), eq(t.checkouts.date, sql.placeholder('date') as never))),
-        { userId, date },
+      // Asked for every sale a device pushes: prepared once, and read once per push (a checkout in it forgets it).
+      return database.reuse(`${CHECKOUTS_OF_DAY}${userId}:${date}`, () =>
+        read.rows(
+          tx,
+          'timeReports.checkoutsOfDay',
+          (db) =>
+            db
+              .select({ date: t.checkouts.date, checkedOutAt: t.checkouts.checkedOutAt })
+              .from(t.checkouts)
+              .where(and(eq(t.checkouts.userId, sql.placeholder('userId') as never), eq(t.checkouts.date, sql.placeholder('date') as never))),
+          { userId, date },
+        ),
       )
     },
 
@@ -74,6 +79,8 @@ export function timeReportsFromDevice(ctx: TimeReportsContext) {
         comment: input.comment,
       }
       await tx.insert(t.checkouts).values({ ...row, version: await ctx.version(), createdAt: ctx.now })
+      // A sale later in the same push is checked against this checkout.
+      database.forget(CHECKOUTS_OF_DAY)
       await logActivity(tx, t, { at: ctx.now, actorId: actor.id, entity: 'checkout', entityId: input.id, action: 'created', after: row })
       await events.record(
         tx,
