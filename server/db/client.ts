@@ -65,6 +65,16 @@ export type Database = {
   reuse<T>(key: string, load: () => Promise<T>): Promise<T>
   /** Drops what `reuse` kept in this transaction under keys starting with `prefix` (after writing that data). */
   forget(prefix: string): void
+  /**
+   * A row to insert when the transaction the caller is in is about to commit, with the others appended under the same
+   * `key` in one statement (`flush` writes them): for what a transaction only adds and never reads back in it — its
+   * events, history and log lines — so a push of a hundred sales writes each kind once, not a hundred times. Rows
+   * appended in a savepoint that fails are dropped with it (`savepoint`, and database.transaction inside a
+   * transaction). Outside a transaction `flush` runs at once on `outside`.
+   */
+  appendAtCommit<R>(key: string, row: R, flush: (tx: Db, rows: R[]) => Promise<unknown>, outside: Db): Promise<void>
+  /** `fn` in a savepoint of the transaction `tx`: when it fails, what it wrote is undone and what it appended dropped. */
+  savepoint<T>(tx: Db, fn: (sp: Db) => Promise<T>): Promise<T>
   ping(): Promise<boolean>
   /**
    * Watches every statement sent to the database (the metrics' statement times, the traces' statement spans):
@@ -178,7 +188,7 @@ function openSqlite(opts: OpenOptions): Database {
     t: sqliteSchema,
     async transaction(fn) {
       const outer = inTransaction.getStore()?.tx
-      if (outer) return outer.transaction((tx) => fn(tx as unknown as Db))
+      if (outer) return inSavepoint(inTransaction, outer, fn)
       const release = await lock.acquire()
       // The store is set before BEGIN is sent, so BEGIN, the body and COMMIT all pass the lock they hold.
       const store = newStore()
@@ -186,9 +196,11 @@ function openSqlite(opts: OpenOptions): Database {
       try {
         result = await inTransaction.run(store, () =>
           db.transaction(
-            (tx) => {
+            async (tx) => {
               store.tx = tx as unknown as Db
-              return fn(store.tx)
+              const result = await fn(store.tx)
+              await flushAppends(store)
+              return result
             },
             { behavior: 'immediate' },
           ),
@@ -205,6 +217,7 @@ function openSqlite(opts: OpenOptions): Database {
       store.committed.push(fn)
     },
     ...transactionMemo(inTransaction),
+    ...transactionAppends(inTransaction),
     async ping() {
       try {
         await db.run(sql`select 1`)
@@ -230,8 +243,47 @@ function openSqlite(opts: OpenOptions): Database {
 }
 
 /** What a transaction carries beside its handle: work for after its commit, and reads it made once. */
-type TransactionStore = { tx: Db | null; committed: Array<() => void>; memo: Map<string, Promise<unknown>> }
-const newStore = (): TransactionStore => ({ tx: null, committed: [], memo: new Map() })
+type TransactionStore = { tx: Db | null; committed: Array<() => void>; memo: Map<string, Promise<unknown>>; appends: Append[] }
+type Append = { key: string; row: unknown; flush: (tx: Db, rows: unknown[]) => Promise<unknown> }
+const newStore = (): TransactionStore => ({ tx: null, committed: [], memo: new Map(), appends: [] })
+
+/** A savepoint of the transaction `outer`: rows appended in it that fail with it are not inserted at commit. */
+async function inSavepoint<T>(inTransaction: AsyncLocalStorage<TransactionStore>, outer: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  const store = inTransaction.getStore()
+  const mark = store?.appends.length ?? 0
+  try {
+    return await outer.transaction((tx) => fn(tx as unknown as Db))
+  } catch (err) {
+    if (store) store.appends.length = mark
+    throw err
+  }
+}
+
+/** The rows appended in a transaction, inserted before it commits: each key's rows together, keys in first-use order. */
+async function flushAppends(store: TransactionStore) {
+  while (store.appends.length > 0) {
+    const appends = store.appends.splice(0)
+    const byKey = new Map<string, { flush: Append['flush']; rows: unknown[] }>()
+    for (const a of appends) {
+      const group = byKey.get(a.key)
+      if (group) group.rows.push(a.row)
+      else byKey.set(a.key, { flush: a.flush, rows: [a.row] })
+    }
+    for (const { flush, rows } of byKey.values()) await flush(store.tx!, rows)
+  }
+}
+
+/** `appendAtCommit` and `savepoint` (see Database) over the transaction store of a dialect. */
+function transactionAppends(inTransaction: AsyncLocalStorage<TransactionStore>): Pick<Database, 'appendAtCommit' | 'savepoint'> {
+  return {
+    async appendAtCommit<R>(key: string, row: R, flush: (tx: Db, rows: R[]) => Promise<unknown>, outside?: Db) {
+      const store = inTransaction.getStore()
+      if (store?.tx) store.appends.push({ key, row, flush: flush as Append['flush'] })
+      else await flush(outside!, [row])
+    },
+    savepoint: (tx, fn) => inSavepoint(inTransaction, tx, fn),
+  }
+}
 
 /** `reuse` and `forget` (see Database) over the transaction store of a dialect. */
 function transactionMemo(inTransaction: AsyncLocalStorage<TransactionStore>): Pick<Database, 'reuse' | 'forget'> {
@@ -326,7 +378,7 @@ function openPg(url: string): Database {
     async transaction(fn, options) {
       // Called inside a transaction, as on SQLite: a savepoint of it (the caller's work stays one transaction).
       const outer = inTransaction.getStore()?.tx
-      if (outer) return outer.transaction((tx) => fn(tx as unknown as Db))
+      if (outer) return inSavepoint(inTransaction, outer, fn)
       for (let attempt = 1; ; attempt++) {
         // Each attempt collects its own after-commit work: an attempt that rolled back registered nothing.
         const store = newStore()
@@ -336,7 +388,9 @@ function openPg(url: string): Database {
               async (tx) => {
                 store.tx = tx as unknown as Db
                 if (options?.indexScans) await tx.execute(sql`set local enable_seqscan = off`)
-                return fn(store.tx)
+                const result = await fn(store.tx)
+                await flushAppends(store)
+                return result
               },
               options?.readOnly ? { isolationLevel: 'repeatable read', accessMode: 'read only' } : { isolationLevel: 'serializable' },
             ),
@@ -355,6 +409,7 @@ function openPg(url: string): Database {
       store.committed.push(fn)
     },
     ...transactionMemo(inTransaction),
+    ...transactionAppends(inTransaction),
     async ping() {
       try {
         await pool.query('select 1')

@@ -1,7 +1,6 @@
 import { aliasedTable, and, desc, eq } from 'drizzle-orm'
 import type { ActivityLine } from '../../shared/schemas/activity'
 import type { Database, Db, Schema } from '../db/client'
-import { placeholdersOf, preparedWrites } from '../db/prepared'
 import { currentImpersonation } from '../lib/request-actor'
 
 /**
@@ -53,23 +52,23 @@ export async function logActivity(tx: Db, t: Schema, entry: ActivityEntry): Prom
 }
 
 /**
- * `logActivity` with its statement prepared once: for a path every pushed change runs (a device's sale), where
- * building the insert anew each time is a noticeable share of the work. The same line as `logActivity` writes.
+ * `logActivity` for a path every pushed change runs (a device's sale): the same line as `logActivity` writes, but
+ * inserted with the transaction's others of its kind as it commits.
  */
 export function preparedActivityLog(database: Database): (tx: Db, entry: ActivityEntry) => Promise<void> {
-  const write = preparedWrites(database)
-  return async (tx, entry) => {
-    const row = rowOf(entry)
-    await write(tx, 'activity.log', (db) => db.insert(database.t.activityLog).values(placeholdersOf(row) as never), row)
-  }
+  // Inserted as the transaction commits, with its other lines of this kind: one statement for a push's sales. The
+  // row is made now (it names whoever is acting now).
+  return (tx, entry) => database.appendAtCommit('activity.log', rowOf(entry), (into, rows) => insertRows(into, database.t, rows), tx)
 }
 
 /** Many entries in one statement (an import's rows), in the caller's transaction. */
 export async function logActivities(tx: Db, t: Schema, entries: ActivityEntry[]): Promise<void> {
+  await insertRows(tx, t, entries.map(rowOf))
+}
+
+async function insertRows(tx: Db, t: Schema, rows: Array<ReturnType<typeof rowOf>>) {
   // A few hundred rows a statement: well under either database's limit of bound parameters.
-  for (let i = 0; i < entries.length; i += 500) {
-    await tx.insert(t.activityLog).values(entries.slice(i, i + 500).map(rowOf))
-  }
+  for (let i = 0; i < rows.length; i += 500) await tx.insert(t.activityLog).values(rows.slice(i, i + 500))
 }
 
 /** Only the fields that changed, before and after: what a log line of an edit shows. */

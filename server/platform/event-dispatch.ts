@@ -131,7 +131,7 @@ export function deliveryDispatcher(database: Database, subscribers: ReadonlyMap<
         const done: number[] = []
         for (const delivery of batch) {
           try {
-            await tx.transaction((sp) => handleOn(sp, delivery, events))
+            await database.savepoint(tx, (sp) => handleOn(sp, delivery, events))
             done.push(delivery.id)
           } catch (err) {
             failed.push({ delivery, err })

@@ -1,9 +1,8 @@
-import { and, count, eq, inArray, lt, notInArray, sql } from 'drizzle-orm'
+import { and, count, eq, inArray, lt, notInArray } from 'drizzle-orm'
 import type { Database, Db } from '../db/client'
 import type { DomainEvents, EventName, Subscriber } from './event-types'
 import { deliveryDispatcher } from './event-dispatch'
 import { workLoop } from './work-loop'
-import { placeholdersOf, preparedWrites } from '../db/prepared'
 import { causeOfWork } from './tracing'
 
 export type { DomainEvent, DomainEvents, EventName, Subscriber } from './event-types'
@@ -43,7 +42,6 @@ export type EventBus = ReturnType<typeof eventBus>
 
 export function eventBus(database: Database, options: EventBusOptions = {}) {
   const { db, t } = database
-  const write = preparedWrites(database)
   const instanceId = options.instanceId ?? crypto.randomUUID()
   const pollMs = options.pollMs ?? 1000
   const batchSize = options.batchSize ?? 200
@@ -56,6 +54,21 @@ export function eventBus(database: Database, options: EventBusOptions = {}) {
   const namesByEvent = new Map<EventName, string[]>()
   const d = t.eventDeliveries
   const { dispatchBatch } = deliveryDispatcher(database, subscribers, { instanceId, batchSize, leaseMs, maxAttempts, backoffMs })
+
+  /** Events and one delivery for each subscriber of each, in two statements (a chunk at a time). */
+  async function insertEvents(tx: Db, events: Array<typeof t.domainEvents.$inferInsert>) {
+    for (let i = 0; i < events.length; i += 200) {
+      const stored = await tx
+        .insert(t.domainEvents)
+        .values(events.slice(i, i + 200))
+        .returning({ id: t.domainEvents.id, name: t.domainEvents.name, at: t.domainEvents.occurredAt })
+      // By each stored event's own id and name: whatever order the database answers in.
+      const deliveries = stored.flatMap((e) =>
+        (namesByEvent.get(e.name as EventName) ?? []).map((subscriber) => ({ eventId: e.id, subscriber, status: 'pending' as const, attempts: 0, nextAttemptAt: e.at })),
+      )
+      for (let j = 0; j < deliveries.length; j += 500) await tx.insert(d).values(deliveries.slice(j, j + 500))
+    }
+  }
 
   const loop = workLoop(
     'events',
@@ -82,10 +95,12 @@ export function eventBus(database: Database, options: EventBusOptions = {}) {
       for (const name of subscriber.events) namesByEvent.set(name, [...(namesByEvent.get(name) ?? []), subscriber.name])
     },
 
-    /** Records an event in the caller's transaction; it is dispatched once that transaction has committed. */
-    async record<N extends EventName>(tx: Db, name: N, payload: DomainEvents[N], meta: { actorId: string | null; at: number }): Promise<number> {
-      // Both statements prepared once (per event name for the deliveries, whose subscribers are fixed): they run for
-      // every change a device pushes.
+    /**
+     * Records an event in the caller's transaction; it is dispatched once that transaction has committed. The event
+     * and its deliveries are inserted as the transaction commits, with the transaction's other events: two
+     * statements for a push of a hundred sales, not two for each.
+     */
+    async record<N extends EventName>(tx: Db, name: N, payload: DomainEvents[N], meta: { actorId: string | null; at: number }): Promise<void> {
       const event = {
         name,
         payload: payload as unknown as Record<string, unknown>,
@@ -93,36 +108,8 @@ export function eventBus(database: Database, options: EventBusOptions = {}) {
         ...causeOfWork(),
         occurredAt: meta.at,
       }
-      const [row] = await write.rows(
-        tx,
-        'events.record',
-        (db) =>
-          db
-            .insert(t.domainEvents)
-            .values(placeholdersOf(event) as never)
-            .returning({ id: t.domainEvents.id }),
-        event,
-      )
-      const names = namesByEvent.get(name) ?? []
-      if (names.length > 0) {
-        await write(
-          tx,
-          `events.deliveries.${name}.${names.join(',')}`,
-          (db) =>
-            db.insert(d).values(
-              names.map((subscriber) => ({
-                eventId: sql.placeholder('eventId'),
-                subscriber,
-                status: 'pending' as const,
-                attempts: 0,
-                nextAttemptAt: sql.placeholder('at'),
-              })) as never,
-            ),
-          { eventId: row!.id, at: meta.at },
-        )
-      }
+      await database.appendAtCommit('events.record', event, insertEvents, tx)
       database.afterCommit(loop.wakeSoon)
-      return row!.id
     },
 
     /** Starts dispatching: at once (what a previous run left undelivered), then after each commit and on the poll. */

@@ -9,13 +9,17 @@ import { logActivity } from '../../platform/activity-log'
 import { placeholderRows, placeholdersOf } from '../../db/prepared'
 import type { SaleCustomer } from '../../platform/event-types'
 import { customerKeyOf } from '../../../shared/rules/double-sales'
+import type { Db } from '../../db/client'
 import { type SalesContext } from './sales.context'
 import type { SalesLifecycle } from './sales.lifecycle'
 import type { SalePositions } from './sales.positions'
 
 /** A sale registered on a seller's device (the sync's `createSale` mutation). */
 export function saleFromDevice(area: SalesContext, positions: Pick<SalePositions, 'positionsOn'>) {
-  const { t, events, files, ports, summary, write, logSale, doubles } = area
+  const { t, database, events, files, ports, summary, write, logSale, doubles } = area
+  const insertHistory = async (tx: Db, rows: Array<typeof t.saleStatusHistory.$inferInsert>) => {
+    for (let i = 0; i < rows.length; i += 500) await tx.insert(t.saleStatusHistory).values(rows.slice(i, i + 500))
+  }
   return {
     /**
      * A sale registered on a seller's device. Refusals are `Rejection`s (recorded for the device, never retried).
@@ -120,7 +124,8 @@ export function saleFromDevice(area: SalesContext, positions: Pick<SalePositions
         ctx.now,
       )
       const history = { id: crypto.randomUUID(), saleId: sale.id, status: 'finalized' as const, note: null, byUserId: actor.id, at: ctx.now }
-      await write(tx, 'sales.createHistory', (db) => db.insert(t.saleStatusHistory).values(placeholdersOf(history) as never), history)
+      // With the push's other sales' history lines, in one statement as it commits.
+      await database.appendAtCommit('sales.history', history, insertHistory, tx)
       // The file is the sale's now: it no longer counts against the seller's quota of waiting files.
       if (sale.checklistFileId) await files.attach(tx, [sale.checklistFileId], ctx.now)
       await logSale(tx, {

@@ -89,6 +89,11 @@ class Deltas<K extends object, D extends Record<string, number>> {
  * the arithmetic is tested on its own.
  */
 export function summaryDeltas(before: SummaryEntry | null, after: SummaryEntry | null) {
+  return summaryDeltasOf([{ before, after }])
+}
+
+/** The netted rows of several changes together (a transaction's sales, written once as it commits). */
+export function summaryDeltasOf(changes: ReadonlyArray<{ before: SummaryEntry | null; after: SummaryEntry | null }>) {
   const totals = new Deltas<TotalsKey, TotalsDelta>(() => ({ sales: 0, ...ZERO_AMOUNTS }))
   const products = new Deltas<ProductKey, ProductDelta>(() => ({ lines: 0, quantity: 0, ...ZERO_AMOUNTS }))
   const monthTotals = new Deltas<MonthKey, TotalsDelta>(() => ({ sales: 0, ...ZERO_AMOUNTS }))
@@ -121,8 +126,10 @@ export function summaryDeltas(before: SummaryEntry | null, after: SummaryEntry |
       monthProducts.add({ month: month.month, providerId: key.providerId, productId: line.productId, status: key.status }, figures, sign)
     }
   }
-  if (before) add(before, -1)
-  if (after) add(after, 1)
+  for (const { before, after } of changes) {
+    if (before) add(before, -1)
+    if (after) add(after, 1)
+  }
   return {
     totals: totals.changed(),
     products: products.changed(),
@@ -186,35 +193,43 @@ export function saleSummary(database: Database) {
     for (const { key, delta } of rows) if (taken(delta as never)) await tx.delete(table).where(and(keyOf(table, key), eq(count, 0)))
   }
 
+  /** The summary's rows for a transaction's changes, netted: the four tables' upserts and the month deltas. */
+  const writeChanges = async (tx: Db, changes: Array<{ before: SummaryEntry | null; after: SummaryEntry | null }>) => {
+    const { totals, products, monthTotals, monthProducts, monthSellers } = summaryDeltasOf(changes)
+    const sold = (d: { sales: number }) => d.sales < 0
+    const lined = (d: { lines: number }) => d.lines < 0
+    await upsert(tx, T, totals, [T.sellDate, T.sellerId, T.teamId, T.officeId, T.providerId, T.status], { sales: plus(T.sales, 'sales'), ...amounts(T) })
+    await dropEmpty(tx, T, T.sales, totals, sold)
+    await upsert(tx, P, products, [P.sellDate, P.sellerId, P.teamId, P.officeId, P.providerId, P.productId, P.status], {
+      lines: plus(P.lines, 'lines'),
+      quantity: plus(P.quantity, 'quantity'),
+      ...amounts(P),
+    })
+    await dropEmpty(tx, P, P.lines, products, lined)
+    // The rows every seller's sales share are not touched here: their deltas wait in their own rows for the fold.
+    const pending = [
+      ...monthTotals.map(({ key, delta }) => ({ kind: 'totals', ...key, productId: '', lines: 0, quantity: 0, ...delta })),
+      ...monthProducts.map(({ key, delta }) => ({ kind: 'products', ...key, teamId: '', officeId: '', sales: 0, ...delta })),
+    ]
+    if (pending.length) {
+      const rows = placeholderRows(pending.map((row) => ({ ...PENDING_ORDER, ...row })))
+      await write(tx, `summary.pending.${pending.length}`, (db) => db.insert(t.saleMonthPending).values(rows.placeholders as never), rows.values)
+      database.afterCommit(() => months.soon())
+    }
+    await upsert(tx, MS, monthSellers, [MS.month, MS.sellerId, MS.teamId, MS.officeId], { sales: plus(MS.sales, 'sales'), ...amounts(MS) })
+    await dropEmpty(tx, MS, MS.sales, monthSellers, sold)
+  }
+
   const service = {
     /**
      * Takes away what `before` counted for and adds what `after` counts for, in the caller's transaction: null
      * before for a new sale, the same sale in its old and new state for a move or a correction.
      */
-    async change(tx: Db, before: SummaryEntry | null, after: SummaryEntry | null): Promise<void> {
-      const { totals, products, monthTotals, monthProducts, monthSellers } = summaryDeltas(before, after)
-      const sold = (d: { sales: number }) => d.sales < 0
-      const lined = (d: { lines: number }) => d.lines < 0
-      await upsert(tx, T, totals, [T.sellDate, T.sellerId, T.teamId, T.officeId, T.providerId, T.status], { sales: plus(T.sales, 'sales'), ...amounts(T) })
-      await dropEmpty(tx, T, T.sales, totals, sold)
-      await upsert(tx, P, products, [P.sellDate, P.sellerId, P.teamId, P.officeId, P.providerId, P.productId, P.status], {
-        lines: plus(P.lines, 'lines'),
-        quantity: plus(P.quantity, 'quantity'),
-        ...amounts(P),
-      })
-      await dropEmpty(tx, P, P.lines, products, lined)
-      // The rows every seller's sales share are not touched here: their deltas wait in their own rows for the fold.
-      const pending = [
-        ...monthTotals.map(({ key, delta }) => ({ kind: 'totals', ...key, productId: '', lines: 0, quantity: 0, ...delta })),
-        ...monthProducts.map(({ key, delta }) => ({ kind: 'products', ...key, teamId: '', officeId: '', sales: 0, ...delta })),
-      ]
-      if (pending.length) {
-        const rows = placeholderRows(pending.map((row) => ({ ...PENDING_ORDER, ...row })))
-        await write(tx, `summary.pending.${pending.length}`, (db) => db.insert(t.saleMonthPending).values(rows.placeholders as never), rows.values)
-        database.afterCommit(() => months.soon())
-      }
-      await upsert(tx, MS, monthSellers, [MS.month, MS.sellerId, MS.teamId, MS.officeId], { sales: plus(MS.sales, 'sales'), ...amounts(MS) })
-      await dropEmpty(tx, MS, MS.sales, monthSellers, sold)
+    change(tx: Db, before: SummaryEntry | null, after: SummaryEntry | null): Promise<void> {
+      // Written as the transaction commits, netted with its other changes: a push of a hundred sales of a seller's
+      // day adds to each of its rows once. Nothing reads the summary in the transaction that changes it (the reads
+      // are the dashboards' and lists', each in its own).
+      return database.appendAtCommit('sales.summary', { before, after }, writeChanges, tx)
     },
 
     /** A stored sale as the summary counts it (its lines read from the table), for a move that keeps its lines. */

@@ -140,7 +140,7 @@ export function syncContext(database: Database, parts: SyncParts, hooks: SyncHoo
               // What moves money or commits the person is theirs alone, not an admin's acting as them (decision 054).
               if (user.impersonated && COMMITTING_MUTATIONS.has(m.name)) throw new Rejection('not_while_impersonating')
               // With savepoints, a rejection undoes whatever the mutator wrote before it refused.
-              if (savepoints) await tx.transaction(async (sp) => mutator({ ...ctx, tx: sp }, m.args))
+              if (savepoints) await database.savepoint(tx, (sp) => mutator({ ...ctx, tx: sp }, m.args))
               else await mutator(ctx, m.args).catch((err: unknown) => Promise.reject(err instanceof Rejection ? new NeedsSavepoints() : err))
               await hooks.afterApply?.(m)
             } catch (err) {
