@@ -1,6 +1,7 @@
 import { aliasedTable, and, desc, eq } from 'drizzle-orm'
 import type { ActivityLine } from '../../shared/schemas/activity'
 import type { Database, Db, Schema } from '../db/client'
+import { insertRows, preparedWrites } from '../db/prepared'
 import { currentImpersonation } from '../lib/request-actor'
 
 /**
@@ -58,17 +59,15 @@ export async function logActivity(tx: Db, t: Schema, entry: ActivityEntry): Prom
 export function preparedActivityLog(database: Database): (tx: Db, entry: ActivityEntry) => Promise<void> {
   // Inserted as the transaction commits, with its other lines of this kind: one statement for a push's sales. The
   // row is made now (it names whoever is acting now).
-  return (tx, entry) => database.appendAtCommit('activity.log', rowOf(entry), (into, rows) => insertRows(into, database.t, rows), tx)
+  const write = preparedWrites(database)
+  return (tx, entry) =>
+    database.appendAtCommit('activity.log', rowOf(entry), (into, rows) => insertRows(write, into, 'activity.log', database.t.activityLog, rows), tx)
 }
 
 /** Many entries in one statement (an import's rows), in the caller's transaction. */
 export async function logActivities(tx: Db, t: Schema, entries: ActivityEntry[]): Promise<void> {
-  await insertRows(tx, t, entries.map(rowOf))
-}
-
-async function insertRows(tx: Db, t: Schema, rows: Array<ReturnType<typeof rowOf>>) {
   // A few hundred rows a statement: well under either database's limit of bound parameters.
-  for (let i = 0; i < rows.length; i += 500) await tx.insert(t.activityLog).values(rows.slice(i, i + 500))
+  for (let i = 0; i < entries.length; i += 500) await tx.insert(t.activityLog).values(entries.slice(i, i + 500).map(rowOf))
 }
 
 /** Only the fields that changed, before and after: what a log line of an edit shows. */

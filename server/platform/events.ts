@@ -4,6 +4,7 @@ import type { DomainEvents, EventName, Subscriber } from './event-types'
 import { deliveryDispatcher } from './event-dispatch'
 import { workLoop } from './work-loop'
 import { causeOfWork } from './tracing'
+import { insertRows, preparedWrites } from '../db/prepared'
 
 export type { DomainEvent, DomainEvents, EventName, Subscriber } from './event-types'
 
@@ -50,24 +51,24 @@ export function eventBus(database: Database, options: EventBusOptions = {}) {
   const backoffMs = options.backoffMs ?? defaultBackoff
   const coalesceMs = options.coalesceMs ?? 10
 
+  const write = preparedWrites(database)
   const subscribers = new Map<string, Subscriber>()
   const namesByEvent = new Map<EventName, string[]>()
   const d = t.eventDeliveries
   const { dispatchBatch } = deliveryDispatcher(database, subscribers, { instanceId, batchSize, leaseMs, maxAttempts, backoffMs })
 
   /** Events and one delivery for each subscriber of each, in two statements (a chunk at a time). */
-  async function insertEvents(tx: Db, events: Array<typeof t.domainEvents.$inferInsert>) {
-    for (let i = 0; i < events.length; i += 200) {
-      const stored = await tx
-        .insert(t.domainEvents)
-        .values(events.slice(i, i + 200))
-        .returning({ id: t.domainEvents.id, name: t.domainEvents.name, at: t.domainEvents.occurredAt })
-      // By each stored event's own id and name: whatever order the database answers in.
-      const deliveries = stored.flatMap((e) =>
-        (namesByEvent.get(e.name as EventName) ?? []).map((subscriber) => ({ eventId: e.id, subscriber, status: 'pending' as const, attempts: 0, nextAttemptAt: e.at })),
-      )
-      for (let j = 0; j < deliveries.length; j += 500) await tx.insert(d).values(deliveries.slice(j, j + 500))
-    }
+  async function insertEvents(tx: Db, events: Array<Record<string, unknown>>) {
+    const stored = (await insertRows(write, tx, 'events.record', t.domainEvents, events, {
+      id: t.domainEvents.id,
+      name: t.domainEvents.name,
+      at: t.domainEvents.occurredAt,
+    })) as Array<{ id: number; name: EventName; at: number }>
+    // By each stored event's own id and name: whatever order the database answers in.
+    const deliveries = stored.flatMap((e) =>
+      (namesByEvent.get(e.name) ?? []).map((subscriber) => ({ eventId: e.id, subscriber, status: 'pending', attempts: 0, nextAttemptAt: e.at })),
+    )
+    await insertRows(write, tx, 'events.deliveries', d, deliveries)
   }
 
   const loop = workLoop(

@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
+import { placeholdersOf, preparedWrites } from '../../db/prepared'
 import { type UpdateCustomerInput } from '../../../shared/schemas/customers'
 import type { Db } from '../../db/client'
 import { ApiError, notFound } from '../../lib/errors'
@@ -13,6 +14,7 @@ import type { CustomersContext } from './customers.context'
  */
 export function customersChanges(ctx: CustomersContext) {
   const { c, database, listItem, t, events } = ctx
+  const write = preparedWrites(database)
   return {
     /**
      * A sale's customer into the register: created at the customer's first sale; a later sale (or a correction of
@@ -33,23 +35,40 @@ export function customersChanges(ctx: CustomersContext) {
         city: customer.city,
         searchText: customerSearchText(customer),
       }
-      const inserted = await tx
-        .insert(c)
-        .values({
-          id: crypto.randomUUID(),
-          key: customer.key,
-          ...contact,
-          note: null,
-          firstSaleAt: soldAt,
-          lastSaleAt: soldAt,
-          version: 1,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .onConflictDoNothing({ target: c.key })
-        .returning({ id: c.id })
+      const fresh = {
+        id: crypto.randomUUID(),
+        key: customer.key,
+        ...contact,
+        note: null,
+        firstSaleAt: soldAt,
+        lastSaleAt: soldAt,
+        version: 1,
+        createdAt: now,
+        updatedAt: now,
+      }
+      // Both statements run for every sale's event: prepared once.
+      const inserted = await write.rows(
+        tx,
+        'customers.fromSale',
+        (db) =>
+          db
+            .insert(c)
+            .values(placeholdersOf(fresh) as never)
+            .onConflictDoNothing({ target: c.key })
+            .returning({ id: c.id }),
+        fresh,
+      )
       if (inserted.length > 0) return
-      const [row] = await tx.select().from(c).where(eq(c.key, customer.key))
+      const [row] = await write.rows(
+        tx,
+        'customers.byKey',
+        (db) =>
+          db
+            .select()
+            .from(c)
+            .where(eq(c.key, sql.placeholder('key') as never)),
+        { key: customer.key },
+      )
       if (!row) return
       const newer = opts.correction ? soldAt >= row.lastSaleAt : soldAt > row.lastSaleAt
       const set: Partial<typeof c.$inferInsert> = {}

@@ -1,4 +1,5 @@
-import { eq, sum } from 'drizzle-orm'
+import { eq, sql, sum } from 'drizzle-orm'
+import { placeholdersOf, preparedWrites } from '../../db/prepared'
 import { difference, earned, salePoints } from '../../../shared/rules/game'
 import type { GameLedgerKind } from '../../../shared/schemas/game'
 import type { Db } from '../../db/client'
@@ -8,7 +9,8 @@ import type { GameLedgerBook } from './game.ledger-book'
 
 /** The game's own rows of sales, and the settling of what a sale earns against what is booked for it. */
 export function gameSaleRows(ctx: GameBase & GameLedgerBook) {
-  const { G, ports, L, qualitySteps, book } = ctx
+  const { G, ports, L, qualitySteps, book, database } = ctx
+  const write = preparedWrites(database)
 
   /** The game's row of a sale, made from the sales area's record when the game has not seen the sale yet. */
   async function gameSale(tx: Db, saleId: string, now: number) {
@@ -43,9 +45,29 @@ export function gameSaleRows(ctx: GameBase & GameLedgerBook) {
       lastEventId: sale.eventId,
       updatedAt: now,
     }
-    const [inserted] = await tx.insert(G).values(row).onConflictDoNothing().returning()
+    // Both statements run for every sale's event: prepared once.
+    const [inserted] = await write.rows(
+      tx,
+      'game.register',
+      (db) =>
+        db
+          .insert(G)
+          .values(placeholdersOf(row) as never)
+          .onConflictDoNothing()
+          .returning(),
+      row,
+    )
     if (inserted) return { row: inserted, created: true }
-    const [stored] = await tx.select().from(G).where(eq(G.saleId, sale.saleId))
+    const [stored] = await write.rows(
+      tx,
+      'game.saleById',
+      (db) =>
+        db
+          .select()
+          .from(G)
+          .where(eq(G.saleId, sql.placeholder('id') as never)),
+      { id: sale.saleId },
+    )
     return { row: stored!, created: false }
   }
 

@@ -6,7 +6,7 @@ import { businessDay } from '../../../shared/rules/work'
 import type { SaleCorrection, SaleData } from '../../../shared/schemas/sales'
 import { MAX_CLOCK_SKEW_MS, Rejection, type MutatorContext } from '../../lib/sync-contract'
 import { logActivity } from '../../platform/activity-log'
-import { placeholderRows, placeholdersOf } from '../../db/prepared'
+import { insertRows, placeholderRows, placeholdersOf } from '../../db/prepared'
 import type { SaleCustomer } from '../../platform/event-types'
 import { customerKeyOf } from '../../../shared/rules/double-sales'
 import type { Db } from '../../db/client'
@@ -17,9 +17,7 @@ import type { SalePositions } from './sales.positions'
 /** A sale registered on a seller's device (the sync's `createSale` mutation). */
 export function saleFromDevice(area: SalesContext, positions: Pick<SalePositions, 'positionsOn'>) {
   const { t, database, events, files, ports, summary, write, logSale, doubles } = area
-  const insertHistory = async (tx: Db, rows: Array<typeof t.saleStatusHistory.$inferInsert>) => {
-    for (let i = 0; i < rows.length; i += 500) await tx.insert(t.saleStatusHistory).values(rows.slice(i, i + 500))
-  }
+  const insertHistory = (tx: Db, rows: Array<Record<string, unknown>>) => insertRows(write, tx, 'sales.history', t.saleStatusHistory, rows)
   return {
     /**
      * A sale registered on a seller's device. Refusals are `Rejection`s (recorded for the device, never retried).
