@@ -118,6 +118,26 @@ describe('one pushed sale', () => {
   })
 })
 
+describe('a push of many sales (SQLite: one transaction for the push)', () => {
+  it.runIf(raw.kind === 'sqlite')('writes its events, history, log lines and summary once, not once a sale (issue 72)', async () => {
+    const base = Date.now() - 60 * 60_000
+    const sales = Array.from({ length: 40 }, (_, i) =>
+      saleArgs(order, { soldAt: base + i * 1000, customerSsn: ssn('620303', i + 1), customerName: `Kund ${i}` }),
+    )
+    const all = await push(sales)
+    // A sale's own rows (the sale, its lines, its change-counter value, its neighbours for the double-sale check and
+    // whether it was pushed before) and a share of what the push writes once.
+    expect(all / sales.length).toBeLessThanOrEqual(9)
+    const texts = pushTransaction()
+    for (const table of ['domain_events', 'event_deliveries', 'sale_status_history', 'activity_log', 'sale_day_totals', 'sale_month_sellers']) {
+      // A hundred rows a statement: the 40 sales' deliveries (one for each subscriber of each sale's event) may take more.
+      const deliveries = sales.length * t.events.subscribersOf('sale.created').length
+      const statements = texts.filter((text) => text.startsWith(`insert into "${table}"`)).length
+      expect(statements, table).toBe(table === 'event_deliveries' ? Math.ceil(deliveries / 100) : 1)
+    }
+  })
+})
+
 /**
  * Statements the transaction of a push of one sale of two lines may send, BEGIN and COMMIT included (on PostgreSQL
  * one more: the push asks for index scans, `indexScans` in server/db/client.ts).
