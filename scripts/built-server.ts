@@ -17,6 +17,8 @@ export function startBuiltServer(opts: { port: number; name: string; env?: Recor
   })
   return {
     origin,
+    /** its data folder (the SQLite database is saljkraft.sqlite there) */
+    dataDir,
     /** The server process's CPU time so far (user + system), ms: what a benchmark's work cost the server. */
     cpuMs() {
       const fields = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')

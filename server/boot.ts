@@ -6,7 +6,7 @@ import type { Env } from './env'
 
 /** Opens the database, applies migrations and seeds what the mode asks for. */
 export async function bootDatabase(env: Env, log: (line: string) => void = () => {}): Promise<Database> {
-  const database = openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir })
+  const database = openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir, statementLog: env.dbStatementLog })
   try {
     const { ahead } = await runMigrations(database)
     // A rolling upgrade under way: a newer release migrated, and said this one may still run (decision 085).

@@ -11,6 +11,7 @@ const envSchema = z
     HOST: z.string().default('0.0.0.0'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     DATA_DIR: z.string().default('./data'),
+    DB_STATEMENT_LOG: z.string().default(''),
     DATABASE_URL: z
       .string()
       .transform((v) => (v === '' ? undefined : v))
@@ -232,6 +233,8 @@ export type Env = {
   host: string
   port: number
   dataDir: string
+  /** benchmarks: a file every SQLite statement is appended to with its parameters (bench:sync's replay limit) */
+  dbStatementLog: string | null
   databaseUrl: string | undefined
   demoMode: boolean
   maintenance: boolean
@@ -290,6 +293,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     host: e.HOST,
     port: e.PORT,
     dataDir: path.resolve(e.DATA_DIR),
+    dbStatementLog: e.DB_STATEMENT_LOG || null,
     databaseUrl: e.DATABASE_URL,
     // Demo mode is the default; production seeds nothing unless asked to.
     demoMode: e.DEMO_MODE ?? e.NODE_ENV !== 'production',

@@ -124,7 +124,13 @@ function watched<T>(hooks: StatementHook[], text: string, run: () => T): T {
   return result
 }
 
-export type OpenOptions = { databaseUrl?: string; dataDir: string; sqliteFile?: string }
+export type OpenOptions = {
+  databaseUrl?: string
+  dataDir: string
+  sqliteFile?: string
+  /** SQLite: append every statement, its parameters and how it ran to this file as JSON lines (a benchmark's replay) */
+  statementLog?: string | null
+}
 
 export function openDatabase(opts: OpenOptions): Database {
   return opts.databaseUrl ? openPg(opts.databaseUrl) : openSqlite(opts)
@@ -157,7 +163,11 @@ function openSqlite(opts: OpenOptions): Database {
   }
 
   const hooks: StatementHook[] = []
-  const execute = (text: string, params: unknown[], method: 'run' | 'all' | 'values' | 'get') => watched(hooks, text, () => executeNow(text, params, method))
+  const logFd = opts.statementLog ? fs.openSync(opts.statementLog, 'a') : null
+  const execute = (text: string, params: unknown[], method: 'run' | 'all' | 'values' | 'get') => {
+    if (logFd !== null) fs.writeSync(logFd, `${JSON.stringify({ s: text, p: params, m: method })}\n`)
+    return watched(hooks, text, () => executeNow(text, params, method))
+  }
   const executeNow = (text: string, params: unknown[], method: 'run' | 'all' | 'values' | 'get') => {
     const stmt = prepare(text)
     if (!stmt.reader) {
@@ -233,6 +243,7 @@ function openSqlite(opts: OpenOptions): Database {
       const release = await lock.acquire()
       try {
         sqlite.close()
+        if (logFd !== null) fs.closeSync(logFd)
       } finally {
         release()
       }
