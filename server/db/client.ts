@@ -410,6 +410,9 @@ function openPg(url: string): Database {
           return result
         } catch (err) {
           if (attempt >= PG_TX_ATTEMPTS || !isRetryablePgError(err)) throw err
+          // Tried again, and said so: a burst's log shows whether transactions fail each other, and where.
+          const { code, message } = err as { code?: string; message?: string }
+          log.warn({ code, attempt, err: message?.slice(0, 300) }, '[db] a transaction failed on a conflict and is tried again')
           await new Promise((r) => setTimeout(r, Math.random() * 10 * 2 ** Math.min(attempt, 6)))
         }
       }

@@ -8,6 +8,13 @@ export type DispatchSettings = { instanceId: string; batchSize: number; leaseMs:
 
 type Claimed = { id: number; eventId: number; subscriber: string; attempts: number }
 type Failure = { delivery: Claimed; err: unknown }
+
+/**
+ * A batch's transaction reads and updates rows by key among writers adding their own (the pushes' new deliveries): on
+ * PostgreSQL a sequential scan of event_deliveries would lock the whole table and fail against every push that adds
+ * to it (issue 72: a burst's first attempts failing), so the planner is told to use the indexes.
+ */
+const INDEX_SCANS = { indexScans: true }
 type DomainEventRow = { name: string; requestId: string | null; traceParent: string | null }
 
 /**
@@ -118,7 +125,7 @@ export function deliveryDispatcher(database: Database, subscribers: ReadonlyMap<
           tx,
           batch.map((delivery) => delivery.id),
         )
-      })
+      }, INDEX_SCANS)
       .then(
         () => true,
         () => false,
@@ -138,7 +145,7 @@ export function deliveryDispatcher(database: Database, subscribers: ReadonlyMap<
           }
         }
         await markAllDone(tx, done)
-      })
+      }, INDEX_SCANS)
       .catch((err: unknown) => {
         // Nothing of the batch was committed: each delivery is tried again (those still ours).
         failed.length = 0
