@@ -12,6 +12,7 @@ import { Mutex } from './mutex'
 import * as pgSchema from './schema/pg'
 import * as sqliteSchema from './schema/sqlite'
 import { log } from '../lib/log'
+import { backgroundCheckpoints } from './checkpoints'
 
 /**
  * The data layer's one entry point. The same repository code runs on both dialects:
@@ -150,6 +151,7 @@ function openSqlite(opts: OpenOptions): Database {
   // SQLite's own lower() folds only A–Z: "Öresund" would not be found by "öresund". Searches compare lower() of
   // both sides (conditions.ts), so lower() is JavaScript's here, as PostgreSQL's is Unicode-aware there.
   sqlite.function('lower', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value) as never)
+  const checkpointer = backgroundCheckpoints(sqlite, file)
 
   const statements = new Map<string, BetterSqlite3.Statement>()
   const prepare = (text: string): BetterSqlite3.Statement => {
@@ -172,6 +174,7 @@ function openSqlite(opts: OpenOptions): Database {
     const stmt = prepare(text)
     if (!stmt.reader) {
       stmt.run(...params)
+      checkpointer.wrote()
       return { rows: [] }
     }
     if (method === 'get') return { rows: (stmt.raw(true).get(...params) as unknown[] | undefined) ?? [] }
@@ -240,6 +243,7 @@ function openSqlite(opts: OpenOptions): Database {
     onClose: (fn) => void closing.add(fn),
     async close() {
       await Promise.all([...closing].map((fn) => fn()))
+      await checkpointer.close()
       const release = await lock.acquire()
       try {
         sqlite.close()
