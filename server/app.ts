@@ -4,7 +4,7 @@ import { ApiError, answerError } from './lib/errors'
 import type { Deps } from './platform/deps'
 import { mountApi, type AppOptions } from './composition/api'
 import { serveSpa } from './composition/spa'
-import { mountMetrics } from './composition/metrics-route'
+import { apiObserver, mountMetrics } from './composition/metrics-route'
 import { log, requestIdOf, withRequestLog } from './lib/log'
 
 export type { ApiType, AppOptions } from './composition/api'
@@ -17,11 +17,13 @@ export { MAX_BODY_BYTES } from './composition/api-middleware'
  */
 export function createApp(deps: Deps, options: AppOptions = {}) {
   const app = new Hono<AppEnv>()
-  // Every request has an id (the caller's X-Request-Id, or a new one), answered back and in each line it logs.
+  // Every request has an id (the caller's X-Request-Id, or a new one), answered back and in each line it logs; an API
+  // request is timed into the metrics and traced (one middleware for all three: each layer costs every request).
+  const observe = apiObserver(deps)
   app.use(async (c, next) => {
     const reqId = requestIdOf(c.req.header('x-request-id'))
     c.header('X-Request-Id', reqId)
-    return withRequestLog(reqId, next)
+    return withRequestLog(reqId, c.req.path.startsWith('/api/') ? () => observe(c, next) : next)
   })
   if (deps.env.logRequests) {
     app.use(async (c, next) => {

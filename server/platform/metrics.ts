@@ -14,6 +14,22 @@ export type Metrics = ReturnType<typeof createMetrics>
 
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30]
 
+type Series = { observe: (value: number) => void }
+
+/** A histogram's series by a key, each made once (the keys are the code's routes and statements: few; bounded all the same). */
+function seriesCache() {
+  const cache = new Map<string, Series>()
+  return (key: string, make: () => Series): Series => {
+    let series = cache.get(key)
+    if (!series) {
+      series = make()
+      if (cache.size > 5000) cache.clear()
+      cache.set(key, series)
+    }
+    return series
+  }
+}
+
 export function createMetrics() {
   const registry = new Registry()
   const http = new Histogram({
@@ -23,6 +39,7 @@ export function createMetrics() {
     buckets: SECONDS,
     registers: [registry],
   })
+  const httpSeries = seriesCache()
   const pushes = new Counter({ name: 'saljkraft_sync_pushes_total', help: 'Sync pushes answered', registers: [registry] })
   const mutations = new Counter({
     name: 'saljkraft_sync_mutations_total',
@@ -67,7 +84,9 @@ export function createMetrics() {
   return {
     registry,
     request(method: string, route: string, status: number, seconds: number) {
-      http.observe({ method, route, status: `${Math.floor(status / 100)}xx` }, seconds)
+      // The series of a method, route and status class, looked up once (prom-client hashes the labels at each call).
+      const statusClass = `${Math.floor(status / 100)}xx`
+      httpSeries(`${method} ${route} ${statusClass}`, () => http.labels(method, route, statusClass)).observe(seconds)
     },
     push(outcome: { applied: number; skipped: number; rejected: number }, names: string[], known: (name: string) => boolean) {
       pushes.inc()
@@ -92,10 +111,12 @@ export function createMetrics() {
      */
     watch(read: { database: Database; realtimeConnections: () => number; backlogs: (now: number) => Promise<Backlogs>; ready: () => Promise<boolean> }) {
       const { database } = read
+      // A statement's kind from its text, and the kind's series, each looked up once: this runs for every statement.
+      const seriesOf = seriesCache()
       database.onStatement((text) => {
         const started = performance.now()
-        const kind = statementKind(text)
-        return () => statements.observe({ kind }, (performance.now() - started) / 1000)
+        const series = seriesOf(text, () => statements.labels(statementKind(text)))
+        return () => series.observe((performance.now() - started) / 1000)
       })
       new Gauge({
         name: 'saljkraft_ready',
