@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
   addDays,
+  daysInclusive,
+  isWeekend,
   BUSINESS_TIME_ZONE,
   comparePeriod,
   nextMonth,
@@ -180,5 +182,33 @@ describe('date arithmetic at the ends of the four-digit years', () => {
     expect(addDays('0001-01-02', -1)).toBe('0001-01-01')
     expect(() => addDays('0001-01-01', -1)).toThrow(RangeError)
     expect(() => addDays('9999-12-31', 1)).toThrow(RangeError)
+  })
+})
+
+describe('day arithmetic without Date (issue 72: lists add days to thousands of days a request)', () => {
+  const viaDate = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10)
+  it('adds days, counts them and knows weekends as Date does, across centuries, leap days and the ends of the years', () => {
+    const starts = ['0001-01-01', '0099-12-31', '1600-02-28', '1899-12-31', '1900-02-28', '1970-01-01', '2000-02-28', '2024-02-29', '2026-12-31', '9999-12-30']
+    for (const start of starts) {
+      for (const n of [-800, -366, -365, -31, -1, 0, 1, 2, 28, 59, 365, 366, 1461]) {
+        const expected = viaDate(start, n)
+        if (expected < '0001-01-01' || expected > '9999-12-31' || expected.startsWith('+') || expected.startsWith('-')) continue
+        expect(addDays(start, n), `${start} ${n}`).toBe(expected)
+        expect(daysInclusive(start, expected), `${start} → ${expected}`).toBe(n + 1)
+      }
+    }
+    // Every day of four years, one of them a leap year: the weekday as Date says.
+    for (let n = 0; n < 1461; n++) {
+      const day = viaDate('2023-01-01', n)
+      const weekday = new Date(`${day}T00:00:00Z`).getUTCDay()
+      expect(isWeekend(day), day).toBe(weekday === 0 || weekday === 6)
+      expect(addDays('2023-01-01', n)).toBe(day)
+    }
+  })
+
+  it('still refuses what is not a day, or a day outside the four-digit years', () => {
+    expect(() => addDays('9999-12-31', 1)).toThrow(RangeError)
+    expect(() => addDays('0001-01-01', -1)).toThrow(RangeError)
+    expect(() => addDays('not a day', 1)).toThrow(RangeError)
   })
 })

@@ -84,8 +84,63 @@ const dayMs = (date: string) => Date.parse(`${date}T00:00:00Z`)
  */
 export const ARITHMETIC_DAYS = { first: '0001-01-01', last: '9999-12-31' } as const
 
+/**
+ * A well-formed day (YYYY-MM-DD, a real date) as days since 1970-01-01, without a Date: lists add days to thousands of
+ * them a request. Null for anything else (the caller then takes Date's path, with its own answer for it).
+ */
+function dayNumber(date: string): number | null {
+  if (date.length !== 10 || date.charCodeAt(4) !== 45 || date.charCodeAt(7) !== 45) return null
+  let y = 0
+  for (let i = 0; i < 4; i++) {
+    const c = date.charCodeAt(i) - 48
+    if (c < 0 || c > 9) return null
+    y = y * 10 + c
+  }
+  const m1 = date.charCodeAt(5) - 48
+  const m2 = date.charCodeAt(6) - 48
+  const d1 = date.charCodeAt(8) - 48
+  const d2 = date.charCodeAt(9) - 48
+  if (m1 < 0 || m1 > 1 || m2 < 0 || m2 > 9 || d1 < 0 || d1 > 3 || d2 < 0 || d2 > 9) return null
+  const m = m1 * 10 + m2
+  const d = d1 * 10 + d2
+  if (y < 1 || m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) return null
+  // Days from the civil date (H. Hinnant's algorithm): years from March, so the leap day is the last of a year.
+  const ym = m <= 2 ? y - 1 : y
+  const era = Math.floor(ym / 400)
+  const yoe = ym - era * 400
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1
+  return era * 146097 + yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy - 719468
+}
+
+const daysInMonth = (y: number, m: number) =>
+  m === 2 ? (y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28) : m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n))
+
+/** The day (YYYY-MM-DD) of a day number (dayNumber's inverse), for the four-digit years. */
+function dayOfNumber(z: number): string {
+  const shifted = z + 719468
+  const era = Math.floor(shifted / 146097)
+  const doe = shifted - era * 146097
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365)
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100))
+  const mp = Math.floor((5 * doy + 2) / 153)
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1
+  const m = mp < 10 ? mp + 3 : mp - 9
+  const y = yoe + era * 400 + (m <= 2 ? 1 : 0)
+  return `${String(y).padStart(4, '0')}-${pad2(m)}-${pad2(d)}`
+}
+
+/** 0001-01-01 and 9999-12-31 as day numbers: the four-digit years. */
+const FIRST_DAY = -719162
+const LAST_DAY = 2932896
+
 /** The calendar day `n` days after (or before) a day, as YYYY-MM-DD; a RangeError outside the four-digit years. */
 export function addDays(date: string, n: number): string {
+  const from = Number.isInteger(n) ? dayNumber(date) : null
+  if (from !== null) {
+    const to = from + n
+    if (to >= FIRST_DAY && to <= LAST_DAY) return dayOfNumber(to)
+  }
   const day = new Date(dayMs(date) + n * DAY_MS).toISOString().slice(0, 10)
   if (!(day >= ARITHMETIC_DAYS.first && day <= ARITHMETIC_DAYS.last)) throw new RangeError(`no day ${n} days from ${date}`)
   return day
@@ -93,12 +148,17 @@ export function addDays(date: string, n: number): string {
 
 /** Calendar days from `a` to `b`, both counted. */
 export function daysInclusive(a: string, b: string): number {
+  const from = dayNumber(a)
+  const to = dayNumber(b)
+  if (from !== null && to !== null) return to - from + 1
   return Math.round((dayMs(b) - dayMs(a)) / DAY_MS) + 1
 }
 
 /** Whether a day (YYYY-MM-DD) is a Saturday or a Sunday. */
 export function isWeekend(date: string): boolean {
-  const d = new Date(dayMs(date)).getUTCDay()
+  const n = dayNumber(date)
+  // 1970-01-01 was a Thursday (4).
+  const d = n !== null ? (((n + 4) % 7) + 7) % 7 : new Date(dayMs(date)).getUTCDay()
   return d === 0 || d === 6
 }
 

@@ -166,6 +166,14 @@ describe('attestation locks the month', () => {
     const again = (await app.request('POST', '/api/time-attestations', { cookie: coach.cookie, body: { month, userIds: [sellerId] } }))
       .json as unknown as AttestAnswer
     expect(again.refused).toMatchObject([{ userId: sellerId, refusal: 'alreadyAttested' }])
+    // Back office's list of the month by attestation: the seller's days are among the attested, none among the not attested.
+    const listed = async (attested: 'true' | 'false') =>
+      (
+        (await app.request('GET', `/api/time-reports?month=${month}&attested=${attested}&userId=${sellerId}&itemsPerPage=100`, { cookie: backoffice.cookie }))
+          .json as unknown as ListAnswer<TimeReportListItem>
+      ).items.filter((r) => r.userId === sellerId)
+    expect((await listed('true')).map((r) => r.attested)).toEqual([true, true, true, true, true])
+    expect(await listed('false')).toEqual([])
     const rows = (await app.request('GET', `/api/time-attestations?month=${month}`, { cookie: coach.cookie })).json as { items: AttestationRow[] }
     expect(rows.items.find((r) => r.userId === sellerId)).toMatchObject({
       days: 5,
@@ -217,6 +225,10 @@ describe('attestation locks the month', () => {
         })
       ).status,
     ).toBe(200)
+
+    // Reopened, the month's days are not attested again.
+    expect((await listed('false')).map((r) => r.attested)).toEqual([false, false, false, false, false])
+    expect(await listed('true')).toEqual([])
 
     // Now the correction goes through, by the seller's rules, logged with the reason, and reaches the phone.
     const broken = { ...correction, absenceType: null }

@@ -20,6 +20,7 @@ export function sickList(ctx: TimeAdminContext) {
       const today = businessDay(now)
       // Far enough back to see a period that began before the window and the earlier sickness it may continue.
       const since = addDays(today, -(q.days + 60))
+      const windowStart = addDays(today, -q.days)
       const filter = accessFilter(ability, 'view', 'sicknotices', userColumns)
       const p = (name: string) => sql.placeholder(name)
       const people = await read(
@@ -75,12 +76,17 @@ export function sickList(ctx: TimeAdminContext) {
         { ...filter.params, since, cutoff: addDays(today, -q.days), team: q.teamId, office: q.officeId },
       )
       const rows: SickPeriodRow[] = []
-      for (let i = 0; i < people.length; i += 500) {
-        const chunk = people.slice(i, i + 500)
+      // Many people (an organisation's list): the window's notices and sick days read whole by date and kept for
+      // those on the list; a few (a coach's teams): read for them by person.
+      const whole = people.length > 500
+      for (let i = 0; i < people.length; i += whole ? people.length : 500) {
+        const chunk = people.slice(i, whole ? people.length : i + 500)
         const ids = chunk.map((p) => p.id)
+        const listed = whole ? new Set(ids) : null
+        const byPerson = (column: typeof tr.userId | typeof t.sickNotices.userId) => (whole ? undefined : inArray(column, ids))
         // Their notices, each with the first day at work after it (what ends it), and their sick days: not every
         // day they worked.
-        const [notices, sickDays] = await Promise.all([
+        const [allNotices, allSickDays] = await Promise.all([
           db
             .select({
               userId: t.sickNotices.userId,
@@ -93,12 +99,14 @@ export function sickList(ctx: TimeAdminContext) {
                 .where(and(eq(tr.userId, t.sickNotices.userId), gt(tr.date, t.sickNotices.date), eq(tr.present, true)))})`,
             })
             .from(t.sickNotices)
-            .where(and(inArray(t.sickNotices.userId, ids), gte(t.sickNotices.date, since))),
+            .where(and(byPerson(t.sickNotices.userId), gte(t.sickNotices.date, since))),
           db
             .select({ userId: tr.userId, date: tr.date, present: tr.present, absenceType: tr.absenceType })
             .from(tr)
-            .where(and(eq(tr.absenceType, 'sick'), gte(tr.date, since), inArray(tr.userId, ids))),
+            .where(and(eq(tr.absenceType, 'sick'), gte(tr.date, since), byPerson(tr.userId))),
         ])
+        const notices = listed ? allNotices.filter((n) => listed.has(n.userId)) : allNotices
+        const sickDays = listed ? allSickDays.filter((d) => listed.has(d.userId)) : allSickDays
         const reports = [...sickDays, ...notices.filter((n) => n.back).map((n) => ({ userId: n.userId, date: n.back!, present: true, absenceType: null }))]
         const reportsOf = groupBy(reports, (r) => r.userId)
         const noticesOf = groupBy(notices, (n) => n.userId)
@@ -110,8 +118,8 @@ export function sickList(ctx: TimeAdminContext) {
             const returnedOn = period.end === null ? null : (own.find((r) => r.present === true && r.date > period.end!)?.date ?? nextWeekday(period.end))
             const still = period.end === null
             if (q.state === 'sick' && !still) continue
-            if (q.state === 'returned' && (still || period.end! < addDays(today, -q.days))) continue
-            if (q.state === 'all' && !still && period.end! < addDays(today, -q.days)) continue
+            if (q.state === 'returned' && (still || period.end! < windowStart)) continue
+            if (q.state === 'all' && !still && period.end! < windowStart) continue
             const message = mine
               .filter((n) => n.date >= period.start && (period.end === null || n.date <= period.end))
               .sort((x, y) => y.sentAt - x.sentAt)[0]?.message
