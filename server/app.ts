@@ -5,6 +5,7 @@ import type { Deps } from './platform/deps'
 import { mountApi, type AppOptions } from './composition/api'
 import { serveSpa } from './composition/spa'
 import { apiObserver, mountMetrics } from './composition/metrics-route'
+import { requestHeader } from './lib/headers'
 import { log, requestIdOf, withRequestLog } from './lib/log'
 
 export type { ApiType, AppOptions } from './composition/api'
@@ -21,7 +22,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   // request is timed into the metrics and traced (one middleware for all three: each layer costs every request).
   const observe = apiObserver(deps)
   app.use(async (c, next) => {
-    const reqId = requestIdOf(c.req.header('x-request-id'))
+    const reqId = requestIdOf(requestHeader(c, 'x-request-id'))
     c.header('X-Request-Id', reqId)
     return withRequestLog(reqId, c.req.path.startsWith('/api/') ? () => observe(c, next) : next)
   })

@@ -14,8 +14,11 @@ export function requestHeader(c: Context, name: string): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value
 }
 
-/** One cookie of the request, without building a Headers object (see requestHeader). */
-export function requestCookie(c: Context, name: string): string | undefined {
+/** The first of these cookies the request has, the header parsed once (see requestHeader). */
+export function requestCookieOf(c: Context, names: readonly string[]): string | undefined {
   const header = requestHeader(c, 'cookie')
-  return header ? parse(header, name)[name] : undefined
+  if (!header) return undefined
+  const cookies = parse(header)
+  for (const name of names) if (cookies[name] !== undefined) return cookies[name]
+  return undefined
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { hash, randomBytes, randomUUID } from 'node:crypto'
 import { RateLimiterRes } from 'rate-limiter-flexible'
 import { buildAbility, toRawRules } from '../../../shared/permissions/ability'
 import { impersonationRefusal } from '../../../shared/permissions/grant'
@@ -49,7 +49,8 @@ export const SESSION_CACHE_MAX = 10_000
 export type CachedSession = { auth: AuthContext; expiresAt: number; lastSeenAt: number; loadedAt: number }
 
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex')
+  // Node's one-shot digest: every authenticated request hashes its session token.
+  return hash('sha256', token, 'hex')
 }
 
 export type LoginResult = { token: string; expiresAt: number; answer: SessionAnswer } | { challenge: string }

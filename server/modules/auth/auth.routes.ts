@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono'
 import { deleteCookie, setCookie } from 'hono/cookie'
 import { impersonationInputSchema, loginInputSchema, loginMfaInputSchema, mfaEnableInputSchema, mfaPasswordInputSchema } from '../../../shared/schemas/auth'
 import { access, notImpersonating } from '../../lib/access'
-import { requestCookie } from '../../lib/headers'
+import { requestCookieOf } from '../../lib/headers'
 import { clientIp } from '../../lib/client-ip'
 import type { AppEnv } from '../../lib/context'
 import type { Deps } from '../../platform/deps'
@@ -12,6 +12,8 @@ import type { AuthService } from './auth.service'
 
 const COOKIE = 'sk_session'
 const SECURE_COOKIE = '__Host-sk_session'
+// The secure one first: behind HTTPS it is the session's.
+const SESSION_COOKIES = [SECURE_COOKIE, COOKIE] as const
 
 export function isHttps(c: Context, trustProxy: boolean): boolean {
   if (trustProxy && c.req.header('x-forwarded-proto') === 'https') return true
@@ -19,7 +21,7 @@ export function isHttps(c: Context, trustProxy: boolean): boolean {
 }
 
 export function readSessionToken(c: Context): string | undefined {
-  return requestCookie(c, SECURE_COOKIE) ?? requestCookie(c, COOKIE)
+  return requestCookieOf(c, SESSION_COOKIES)
 }
 
 export function writeSessionCookie(c: Context, token: string, expiresAt: number, trustProxy: boolean) {
