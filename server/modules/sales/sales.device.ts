@@ -24,138 +24,153 @@ export function saleFromDevice(area: SalesContext, positions: Pick<SalePositions
      * The same sale arriving again (a resend after a lost answer) changes nothing.
      */
     async createFromDevice(ctx: MutatorContext, sale: SaleData): Promise<void> {
-      const { tx, actor } = ctx
-      const [existing] = await write.rows(
-        tx,
-        'sales.sellerOf',
-        (db) =>
-          db
-            .select({ sellerId: t.sales.sellerId })
-            .from(t.sales)
-            .where(eq(t.sales.id, sql.placeholder('id') as never)),
-        { id: sale.id },
-      )
-      if (existing) {
-        if (existing.sellerId === actor.id) return
-        throw new Rejection('conflict')
+      try {
+        await createNew(ctx, sale)
+      } catch (err) {
+        if (!(err instanceof Rejection) && !(err instanceof AlreadyStored)) throw err
+        // Refused, or its id taken: a sale the device sent before (a resend after a lost answer, under a new number)
+        // is answered as applied and changes nothing; another seller's id is a conflict. Asked only then, not before
+        // every new sale (issue 72: a statement a sale).
+        const [existing] = await write.rows(
+          ctx.tx,
+          'sales.sellerOf',
+          (db) =>
+            db
+              .select({ sellerId: t.sales.sellerId })
+              .from(t.sales)
+              .where(eq(t.sales.id, sql.placeholder('id') as never)),
+          { id: sale.id },
+        )
+        if (existing?.sellerId === ctx.actor.id) return
+        if (existing) throw new Rejection('conflict')
+        throw err
       }
-      if (sale.soldAt > ctx.now + MAX_CLOCK_SKEW_MS) {
-        throw new Rejection('validation_failed', { soldAt: [ctx.translate('validation.sale.soldInFuture')] })
-      }
-      const sellDate = businessDay(sale.soldAt)
-      const blocking = checkoutBlocking(sale.soldAt, await ports.checkoutsOfDay(tx, actor.id, sellDate))
-      if (blocking) throw new Rejection('checked_out', {}, { date: blocking.date })
+    },
+  }
 
-      const { provider, productsById } = await ports.catalogForSale(
-        tx,
-        sale.providerId,
-        sale.products.map((l) => l.productId),
-      )
-      const violations = saleCatalogViolations(sale, provider, productsById)
-      if (Object.keys(violations).length > 0) {
-        throw new Rejection('validation_failed', Object.fromEntries(Object.entries(violations).map(([field, key]) => [field, [ctx.translate(key)]])))
-      }
-      if (sale.checklistFileId) {
-        const file = await files.describe(tx, sale.checklistFileId)
-        if (!file || file.kind !== 'checklist' || file.userId !== actor.id)
-          throw new Rejection('file_missing', { checklistFileId: [ctx.translate('sync.rejections.file_missing')] })
-      }
+  async function createNew(ctx: MutatorContext, sale: SaleData): Promise<void> {
+    const { tx, actor } = ctx
+    if (sale.soldAt > ctx.now + MAX_CLOCK_SKEW_MS) {
+      throw new Rejection('validation_failed', { soldAt: [ctx.translate('validation.sale.soldInFuture')] })
+    }
+    const sellDate = businessDay(sale.soldAt)
+    const blocking = checkoutBlocking(sale.soldAt, await ports.checkoutsOfDay(tx, actor.id, sellDate))
+    if (blocking) throw new Rejection('checked_out', {}, { date: blocking.date })
 
-      const amounts = saleAmounts(sale.products, productsById)
-      // A position is kept only while the organisation has them recorded (docs/decisions/074).
-      const position = sale.position && (await positions.positionsOn(tx)) ? sale.position : null
-      const version = await ctx.version()
-      // The statements every pushed sale runs are prepared once (server/db/prepared.ts).
-      const row = {
-        id: sale.id,
+    const { provider, productsById } = await ports.catalogForSale(
+      tx,
+      sale.providerId,
+      sale.products.map((l) => l.productId),
+    )
+    const violations = saleCatalogViolations(sale, provider, productsById)
+    if (Object.keys(violations).length > 0) {
+      throw new Rejection('validation_failed', Object.fromEntries(Object.entries(violations).map(([field, key]) => [field, [ctx.translate(key)]])))
+    }
+    if (sale.checklistFileId) {
+      const file = await files.describe(tx, sale.checklistFileId)
+      if (!file || file.kind !== 'checklist' || file.userId !== actor.id)
+        throw new Rejection('file_missing', { checklistFileId: [ctx.translate('sync.rejections.file_missing')] })
+    }
+
+    const amounts = saleAmounts(sale.products, productsById)
+    // A position is kept only while the organisation has them recorded (docs/decisions/074).
+    const position = sale.position && (await positions.positionsOn(tx)) ? sale.position : null
+    const version = await ctx.version()
+    // The statements every pushed sale runs are prepared once (server/db/prepared.ts).
+    const row = {
+      id: sale.id,
+      sellerId: actor.id,
+      teamId: actor.teamId,
+      officeId: actor.officeId,
+      providerId: sale.providerId,
+      customerType: sale.customerType,
+      customerSsn: sale.customerSsn,
+      customerName: sale.customerName,
+      email: sale.email,
+      phone: sale.phone,
+      companyName: sale.companyName,
+      orgNumber: sale.orgNumber,
+      customerKey: customerKeyOf(sale),
+      postalCode: sale.postalCode,
+      city: sale.city,
+      address: sale.address,
+      message: sale.message,
+      externalOrderNumber: sale.externalOrderNumber,
+      checklistFileId: sale.checklistFileId,
+      status: 'finalized',
+      externalStatus: null,
+      deviationType: null,
+      deviationReason: null,
+      soldAt: sale.soldAt,
+      sellDate,
+      lat: position?.lat ?? null,
+      lng: position?.lng ?? null,
+      accuracy: position?.accuracy ?? null,
+      ...amounts,
+      version,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    }
+    const [stored] = await write.rows(
+      tx,
+      'sales.create',
+      (db) =>
+        db
+          .insert(t.sales)
+          .values(placeholdersOf(row) as never)
+          .onConflictDoNothing({ target: t.sales.id })
+          .returning(),
+      row,
+    )
+    if (!stored) throw new AlreadyStored()
+    const lines = lineRows(sale.id, sale.products, productsById)
+    // The lines in one statement (prepared per number of lines).
+    const lineValues = placeholderRows(lines)
+    await write(tx, `sales.createLines.${lines.length}`, (db) => db.insert(t.saleLines).values(lineValues.placeholders as never), lineValues.values)
+    await summary.change(tx, null, { sale: stored!, lines })
+    await doubles.find(
+      tx,
+      stored!,
+      sale.products.map((l) => l.productId),
+      ctx.now,
+    )
+    const history = { id: crypto.randomUUID(), saleId: sale.id, status: 'finalized' as const, note: null, byUserId: actor.id, at: ctx.now }
+    // With the push's other sales' history lines, in one statement as it commits.
+    await database.appendAtCommit('sales.history', history, insertHistory, tx)
+    // The file is the sale's now: it no longer counts against the seller's quota of waiting files.
+    if (sale.checklistFileId) await files.attach(tx, [sale.checklistFileId], ctx.now)
+    await logSale(tx, {
+      at: ctx.now,
+      actorId: actor.id,
+      entity: 'sale_report',
+      entityId: sale.id,
+      action: 'created',
+      after: { status: 'finalized', providerId: sale.providerId, soldAt: sale.soldAt, orderValueOre: amounts.orderValueOre, lines: sale.products.length },
+    })
+    await events.record(
+      tx,
+      'sale.created',
+      {
+        saleId: sale.id,
         sellerId: actor.id,
         teamId: actor.teamId,
         officeId: actor.officeId,
         providerId: sale.providerId,
-        customerType: sale.customerType,
-        customerSsn: sale.customerSsn,
-        customerName: sale.customerName,
-        email: sale.email,
-        phone: sale.phone,
-        companyName: sale.companyName,
-        orgNumber: sale.orgNumber,
-        customerKey: customerKeyOf(sale),
-        postalCode: sale.postalCode,
-        city: sale.city,
-        address: sale.address,
-        message: sale.message,
-        externalOrderNumber: sale.externalOrderNumber,
-        checklistFileId: sale.checklistFileId,
         status: 'finalized',
-        externalStatus: null,
-        deviationType: null,
-        deviationReason: null,
         soldAt: sale.soldAt,
         sellDate,
-        lat: position?.lat ?? null,
-        lng: position?.lng ?? null,
-        accuracy: position?.accuracy ?? null,
-        ...amounts,
-        version,
-        createdAt: ctx.now,
-        updatedAt: ctx.now,
-      }
-      const [stored] = await write.rows(
-        tx,
-        'sales.create',
-        (db) =>
-          db
-            .insert(t.sales)
-            .values(placeholdersOf(row) as never)
-            .returning(),
-        row,
-      )
-      const lines = lineRows(sale.id, sale.products, productsById)
-      // The lines in one statement (prepared per number of lines).
-      const lineValues = placeholderRows(lines)
-      await write(tx, `sales.createLines.${lines.length}`, (db) => db.insert(t.saleLines).values(lineValues.placeholders as never), lineValues.values)
-      await summary.change(tx, null, { sale: stored!, lines })
-      await doubles.find(
-        tx,
-        stored!,
-        sale.products.map((l) => l.productId),
-        ctx.now,
-      )
-      const history = { id: crypto.randomUUID(), saleId: sale.id, status: 'finalized' as const, note: null, byUserId: actor.id, at: ctx.now }
-      // With the push's other sales' history lines, in one statement as it commits.
-      await database.appendAtCommit('sales.history', history, insertHistory, tx)
-      // The file is the sale's now: it no longer counts against the seller's quota of waiting files.
-      if (sale.checklistFileId) await files.attach(tx, [sale.checklistFileId], ctx.now)
-      await logSale(tx, {
-        at: ctx.now,
-        actorId: actor.id,
-        entity: 'sale_report',
-        entityId: sale.id,
-        action: 'created',
-        after: { status: 'finalized', providerId: sale.providerId, soldAt: sale.soldAt, orderValueOre: amounts.orderValueOre, lines: sale.products.length },
-      })
-      await events.record(
-        tx,
-        'sale.created',
-        {
-          saleId: sale.id,
-          sellerId: actor.id,
-          teamId: actor.teamId,
-          officeId: actor.officeId,
-          providerId: sale.providerId,
-          status: 'finalized',
-          soldAt: sale.soldAt,
-          sellDate,
-          orderValueOre: amounts.orderValueOre,
-          sellerCommissionOre: amounts.sellerCommissionOre,
-          lines: sale.products.map((l) => ({ productId: l.productId, quantity: l.quantity })),
-          customer: saleCustomer(stored!),
-        },
-        { actorId: actor.id, at: ctx.now },
-      )
-    },
+        orderValueOre: amounts.orderValueOre,
+        sellerCommissionOre: amounts.sellerCommissionOre,
+        lines: sale.products.map((l) => ({ productId: l.productId, quantity: l.quantity })),
+        customer: saleCustomer(stored!),
+      },
+      { actorId: actor.id, at: ctx.now },
+    )
   }
 }
+
+/** The sale's id is stored already (the insert met its own key): the caller asks whose it is. */
+class AlreadyStored extends Error {}
 
 /** A seller's correction of a sale back office marked as a deviation (the sync's `correctSale` mutation). */
 export function saleCorrectionFromDevice(area: SalesContext, { moversOf, recordMove }: Pick<SalesLifecycle, 'moversOf' | 'recordMove'>) {
