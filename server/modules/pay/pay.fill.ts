@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { and, asc, gt, inArray, min } from 'drizzle-orm'
+import { and, asc, gt, inArray, lte, min } from 'drizzle-orm'
 import { commissionMove } from '../../../shared/rules/pay'
 import { businessMonth } from '../../../shared/rules/work'
 import type { Database, Db } from '../../db/client'
@@ -19,6 +19,8 @@ export async function fillCommissionFromHistory(
   insert: (rows: Array<Database['t']['commissionLines']['$inferInsert']>) => Promise<void> = async (rows) => {
     for (let i = 0; i < rows.length; i += 500) await tx.insert(database.t.commissionLines).values(rows.slice(i, i + 500))
   },
+  /** sales read a step (a test makes it small, to cross many steps) */
+  perStep = SALES_PER_STEP,
 ): Promise<number> {
   const { t } = database
   const h = t.saleStatusHistory
@@ -32,20 +34,23 @@ export async function fillCommissionFromHistory(
       .from(t.sales)
       .where(gt(t.sales.id, after))
       .orderBy(asc(t.sales.id))
-      .limit(SALES_PER_STEP)
+      .limit(perStep)
     if (!sales.length) break
+    // The step's sales as a range of ids (its first and last): their history and lines are read by the index's range,
+    // not by a list of 2,000 ids (on PostgreSQL 2.5× the seed's time for this fill).
+    const from = after
     after = sales.at(-1)!.id
-    const ids = sales.map((s) => s.id)
+    const ofStep = <C extends typeof h.saleId | typeof t.commissionLines.saleId>(column: C) => and(gt(column, from), lte(column, after))
     // Lines already there (a database filled before): only looked for when there were any to begin with.
     const had = new Set(
       first?.n === null || first?.n === undefined
         ? []
-        : (await tx.selectDistinct({ id: t.commissionLines.saleId }).from(t.commissionLines).where(inArray(t.commissionLines.saleId, ids))).map((r) => r.id),
+        : (await tx.selectDistinct({ id: t.commissionLines.saleId }).from(t.commissionLines).where(ofStep(t.commissionLines.saleId))).map((r) => r.id),
     )
     const moves = await tx
       .select({ saleId: h.saleId, status: h.status, at: h.at })
       .from(h)
-      .where(and(inArray(h.saleId, ids), inArray(h.status, ['approved', 'regret'])))
+      .where(and(ofStep(h.saleId), inArray(h.status, ['approved', 'regret'])))
       .orderBy(asc(h.saleId), asc(h.at))
     const bySale = new Map(sales.map((s) => [s.id, s]))
     const paid = new Map<string, number>()
