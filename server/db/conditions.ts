@@ -135,6 +135,16 @@ export function containsPattern(q: string): string {
 }
 
 /**
+ * A text to sort by regardless of case. PostgreSQL: `lower()`, Unicode-aware. SQLite: `COLLATE NOCASE` — its
+ * `lower()` here is JavaScript's (conditions above), called back for every row sorted: at 5,000 people the users list's
+ * sort took 2.8 ms against 1.5 ms (issue 72). NOCASE folds A–Z only, which orders names as lower() does as long as
+ * they begin in capitals (Å, Ä, Ö keep their order among themselves and after Z either way).
+ */
+export function caseless(dialect: 'sqlite' | 'pg', text: SQL): SQL {
+  return dialect === 'sqlite' ? sql`(${text}) collate nocase` : sql`lower(${text})`
+}
+
+/**
  * A column whose condition is to be checked on rows found another way (a trigram search's), not used to find them;
  * or a grouping key whose order no index is to give (a few days' rows found by the index by day, not by walking an
  * index led by the key once per value). SQLite's unary plus keeps its planner off the column's indexes; PostgreSQL's

@@ -1,7 +1,7 @@
 import { eq, gte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { ListQuery } from '../../../shared/schemas/pagination'
 import { USER_SORT_KEYS, type UserListQuery } from '../../../shared/schemas/users'
-import { containsText } from '../../db/conditions'
+import { caseless, containsText } from '../../db/conditions'
 import { userOfficeId } from '../../db/expressions'
 import { preparedReads } from '../../db/prepared'
 import type { Database } from '../../db/client'
@@ -16,7 +16,7 @@ export function usersRepoContext(database: Database) {
   const conditionColumns = { id: t.users.id, teamId: t.users.teamId, officeId }
 
   const sortColumns: Record<(typeof USER_SORT_KEYS)[number], SQLWrapper> = {
-    name: sql`lower(${t.users.firstName} || ' ' || ${t.users.lastName})`,
+    name: caseless(database.dialect, sql`${t.users.firstName} || ' ' || ${t.users.lastName}`),
     email: t.users.email,
     role: t.roles.name,
     team: t.teams.name,
