@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lte } from 'drizzle-orm'
+import { and, asc, eq, getTableName, gt, lte, sql } from 'drizzle-orm'
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import { z } from 'zod'
 import type { AppAbility } from '../../shared/permissions/ability'
@@ -6,6 +6,7 @@ import { fieldError, fieldErrorsOf, zodErrorMap, type FieldErrors, type Translat
 import { inputProblem } from '../../shared/schemas/input-safety'
 import type { Mutation, MutationName, OptInTable, PatchOp } from '../../shared/schemas/sync'
 import type { Db, Schema } from '../db/client'
+import type { preparedWrites } from '../db/prepared'
 import { log } from './log'
 
 /**
@@ -62,16 +63,21 @@ export type Mutator = (ctx: MutatorContext, args: unknown) => Promise<void>
 export type Mutators = Partial<Record<MutationName, Mutator>>
 
 /** A kind of row the user owns and pulls: those changed after the cookie, a page at a time. */
+type PreparedWrites = ReturnType<typeof preparedWrites>
+
 export type PullSource = {
   /**
    * A table added after devices were in the field: sent only to a device that names it in its pull (`tables`), so an
    * app from before it never receives rows it has no table for (decision 073).
    */
   optIn?: OptInTable
-  /** the change-counter values of the user's rows changed after `since`, oldest first, at most `limit` */
-  pending(tx: Db, userId: string, since: number, limit: number): Promise<number[]>
+  /**
+   * the change-counter values of the user's rows changed after `since`, oldest first, at most `limit`; `prepared`:
+   * the pull's statements built once (every device's pull runs them)
+   */
+  pending(tx: Db, userId: string, since: number, limit: number, prepared?: PreparedWrites): Promise<number[]>
   /** the user's rows with since < version ≤ upTo, as patch operations */
-  rows(tx: Db, userId: string, since: number, upTo: number): Promise<PatchOp[]>
+  rows(tx: Db, userId: string, since: number, upTo: number, prepared?: PreparedWrites): Promise<PatchOp[]>
 }
 
 /** A table of rows each owned by one user (`userId`) and stamped with the change counter (`version`). */
@@ -80,21 +86,29 @@ type OwnedTable = SQLiteTable & { userId: SQLiteColumn; version: SQLiteColumn }
 /** The pull source of such a table: the user's rows changed after the cookie, each as `toOp` makes it. */
 export function ownedPullSource<T extends OwnedTable>(table: T, toOp: (row: T['$inferSelect']) => PatchOp): PullSource {
   const from = table as unknown as SQLiteTable
+  const name = getTableName(from)
+  const ph = (key: string) => sql.placeholder(key) as never
+  const pendingOf = (db: Db, bind: (key: string) => unknown) =>
+    db
+      .select({ v: table.version })
+      .from(from)
+      .where(and(eq(table.userId, bind('userId')), gt(table.version, bind('since'))))
+      .orderBy(asc(table.version))
+      .limit(bind('limit') as number)
+  const rowsOf = (db: Db, bind: (key: string) => unknown) =>
+    db
+      .select()
+      .from(from)
+      .where(and(eq(table.userId, bind('userId')), gt(table.version, bind('since')), lte(table.version, bind('upTo'))))
   return {
-    async pending(tx, userId, since, limit) {
-      const rows = await tx
-        .select({ v: table.version })
-        .from(from)
-        .where(and(eq(table.userId, userId), gt(table.version, since)))
-        .orderBy(asc(table.version))
-        .limit(limit)
+    async pending(tx, userId, since, limit, prepared) {
+      const values: Record<string, unknown> = { userId, since, limit }
+      const rows = prepared ? await prepared.rows(tx, `pull.pending.${name}`, (db) => pendingOf(db, ph), values) : await pendingOf(tx, (k) => values[k])
       return rows.map((r) => r.v as number)
     },
-    async rows(tx, userId, since, upTo) {
-      const rows = await tx
-        .select()
-        .from(from)
-        .where(and(eq(table.userId, userId), gt(table.version, since), lte(table.version, upTo)))
+    async rows(tx, userId, since, upTo, prepared) {
+      const values: Record<string, unknown> = { userId, since, upTo }
+      const rows = prepared ? await prepared.rows(tx, `pull.rows.${name}`, (db) => rowsOf(db, ph), values) : await rowsOf(tx, (k) => values[k])
       return (rows as Array<T['$inferSelect']>).map(toOp)
     },
   }

@@ -7,7 +7,7 @@ import type { SyncContext } from './sync.context'
 
 /** Pull: what changed for the person since their cookie, read in one transaction. */
 export function syncPull(ctx: SyncContext) {
-  const { database, loadClient, t, parts } = ctx
+  const { database, loadClient, t, parts, write } = ctx
   return {
     async pull(user: SyncUser, clientId: string, rawCookie: string | null, tables: readonly string[] = []): Promise<PullResult> {
       const owned = parts.owned.filter((source) => !source.optIn || tables.includes(source.optIn))
@@ -23,10 +23,10 @@ export function syncPull(ctx: SyncContext) {
 
           // Paged (decision 016): the user's rows are sent oldest change first, about PULL_PAGE_ROWS at a time,
           // each page ending on a whole change-counter value (rows written by one transaction travel together).
-          const pending = (await Promise.all(owned.map((source) => source.pending(tx, user.id, since, PULL_PAGE_ROWS + 1)))).flat().sort((a, b) => a - b)
+          const pending = (await Promise.all(owned.map((source) => source.pending(tx, user.id, since, PULL_PAGE_ROWS + 1, write)))).flat().sort((a, b) => a - b)
           const more = pending.length > PULL_PAGE_ROWS
           const upTo = more ? pending[PULL_PAGE_ROWS - 1]! : version
-          for (const source of owned) patch.push(...(await source.rows(tx, user.id, since, upTo)))
+          for (const source of owned) patch.push(...(await source.rows(tx, user.id, since, upTo, write)))
 
           // Reference data: sent whole whenever any of it changed (it is small).
           const stamps = await Promise.all(parts.reference.map((source) => source.stamp(tx)))
