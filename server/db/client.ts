@@ -291,10 +291,10 @@ async function flushAppends(store: TransactionStore) {
 /** `appendAtCommit` and `savepoint` (see Database) over the transaction store of a dialect. */
 function transactionAppends(inTransaction: AsyncLocalStorage<TransactionStore>): Pick<Database, 'appendAtCommit' | 'savepoint'> {
   return {
-    async appendAtCommit<R>(key: string, row: R, flush: (tx: Db, rows: R[]) => Promise<unknown>, outside?: Db) {
+    async appendAtCommit<R>(key: string, row: R, flush: (tx: Db, rows: R[]) => Promise<unknown>, outside: Db) {
       const store = inTransaction.getStore()
       if (store?.tx) store.appends.push({ key, row, flush: flush as Append['flush'] })
-      else await flush(outside!, [row])
+      else await flush(outside, [row])
     },
     savepoint: (tx, fn) => inSavepoint(inTransaction, tx, fn),
   }

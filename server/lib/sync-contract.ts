@@ -62,9 +62,9 @@ export type MutatorContext = {
 export type Mutator = (ctx: MutatorContext, args: unknown) => Promise<void>
 export type Mutators = Partial<Record<MutationName, Mutator>>
 
-/** A kind of row the user owns and pulls: those changed after the cookie, a page at a time. */
 type PreparedWrites = ReturnType<typeof preparedWrites>
 
+/** A kind of row the user owns and pulls: those changed after the cookie, a page at a time. */
 export type PullSource = {
   /**
    * A table added after devices were in the field: sent only to a device that names it in its pull (`tables`), so an
@@ -75,9 +75,9 @@ export type PullSource = {
    * the change-counter values of the user's rows changed after `since`, oldest first, at most `limit`; `prepared`:
    * the pull's statements built once (every device's pull runs them)
    */
-  pending(tx: Db, userId: string, since: number, limit: number, prepared?: PreparedWrites): Promise<number[]>
+  pending(tx: Db, userId: string, since: number, limit: number, prepared: PreparedWrites): Promise<number[]>
   /** the user's rows with since < version ≤ upTo, as patch operations */
-  rows(tx: Db, userId: string, since: number, upTo: number, prepared?: PreparedWrites): Promise<PatchOp[]>
+  rows(tx: Db, userId: string, since: number, upTo: number, prepared: PreparedWrites): Promise<PatchOp[]>
 }
 
 /** A table of rows each owned by one user (`userId`) and stamped with the change counter (`version`). */
@@ -88,27 +88,33 @@ export function ownedPullSource<T extends OwnedTable>(table: T, toOp: (row: T['$
   const from = table as unknown as SQLiteTable
   const name = getTableName(from)
   const ph = (key: string) => sql.placeholder(key) as never
-  const pendingOf = (db: Db, bind: (key: string) => unknown) =>
-    db
-      .select({ v: table.version })
-      .from(from)
-      .where(and(eq(table.userId, bind('userId')), gt(table.version, bind('since'))))
-      .orderBy(asc(table.version))
-      .limit(bind('limit') as number)
-  const rowsOf = (db: Db, bind: (key: string) => unknown) =>
-    db
-      .select()
-      .from(from)
-      .where(and(eq(table.userId, bind('userId')), gt(table.version, bind('since')), lte(table.version, bind('upTo'))))
   return {
     async pending(tx, userId, since, limit, prepared) {
-      const values: Record<string, unknown> = { userId, since, limit }
-      const rows = prepared ? await prepared.rows(tx, `pull.pending.${name}`, (db) => pendingOf(db, ph), values) : await pendingOf(tx, (k) => values[k])
+      const rows = await prepared.rows(
+        tx,
+        `pull.pending.${name}`,
+        (db) =>
+          db
+            .select({ v: table.version })
+            .from(from)
+            .where(and(eq(table.userId, ph('userId')), gt(table.version, ph('since'))))
+            .orderBy(asc(table.version))
+            .limit(ph('limit')),
+        { userId, since, limit },
+      )
       return rows.map((r) => r.v as number)
     },
     async rows(tx, userId, since, upTo, prepared) {
-      const values: Record<string, unknown> = { userId, since, upTo }
-      const rows = prepared ? await prepared.rows(tx, `pull.rows.${name}`, (db) => rowsOf(db, ph), values) : await rowsOf(tx, (k) => values[k])
+      const rows = await prepared.rows(
+        tx,
+        `pull.rows.${name}`,
+        (db) =>
+          db
+            .select()
+            .from(from)
+            .where(and(eq(table.userId, ph('userId')), gt(table.version, ph('since')), lte(table.version, ph('upTo')))),
+        { userId, since, upTo },
+      )
       return (rows as Array<T['$inferSelect']>).map(toOp)
     },
   }

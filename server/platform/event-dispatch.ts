@@ -59,12 +59,7 @@ export function deliveryDispatcher(database: Database, subscribers: ReadonlyMap<
       if (subscriber?.handleInTransaction) continue
       try {
         if (!subscriber) throw new Error(`no subscriber named ${delivery.subscriber} in this process`)
-        const event = events.get(delivery.eventId)
-        await withCause(event?.requestId, () =>
-          traceCaused(event?.traceParent, `event ${event?.name} → ${delivery.subscriber}`, { 'event.name': event?.name ?? '' }, () =>
-            subscriber.handle!(event as unknown as DomainEvent),
-          ),
-        )
+        await inContextOf(delivery, events, async (event) => subscriber.handle!(event))
         done.push(delivery.id)
       } catch (err) {
         failed.push({ delivery, err })
@@ -101,15 +96,19 @@ export function deliveryDispatcher(database: Database, subscribers: ReadonlyMap<
     return claimed.length
   }
 
-  /** Runs one delivery's handler on `tx` (in the trace and log context of the request that recorded its event). */
-  function handleOn(tx: Db, delivery: Claimed, events: ReadonlyMap<number, DomainEventRow>) {
+  /** Runs a delivery's handler in the trace and log context of the request that recorded its event. */
+  function inContextOf(delivery: Claimed, events: ReadonlyMap<number, DomainEventRow>, run: (event: DomainEvent) => Promise<void>) {
     const event = events.get(delivery.eventId)
     return withCause(event?.requestId, () =>
       traceCaused(event?.traceParent, `event ${event?.name} → ${delivery.subscriber}`, { 'event.name': event?.name ?? '' }, () =>
-        subscribers.get(delivery.subscriber)!.handleInTransaction!(tx, event as unknown as DomainEvent),
+        run(event as unknown as DomainEvent),
       ),
     )
   }
+
+  /** Runs one delivery's in-transaction handler on `tx`. */
+  const handleOn = (tx: Db, delivery: Claimed, events: ReadonlyMap<number, DomainEventRow>) =>
+    inContextOf(delivery, events, (event) => subscribers.get(delivery.subscriber)!.handleInTransaction!(tx, event))
 
   /**
    * The in-transaction deliveries of a batch in one commit, with the marks of those that succeeded; answers those

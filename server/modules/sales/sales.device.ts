@@ -127,10 +127,10 @@ export function saleFromDevice(area: SalesContext, positions: Pick<SalePositions
     // The lines in one statement (prepared per number of lines).
     const lineValues = placeholderRows(lines)
     await write(tx, `sales.createLines.${lines.length}`, (db) => db.insert(t.saleLines).values(lineValues.placeholders as never), lineValues.values)
-    await summary.change(tx, null, { sale: stored!, lines })
+    await summary.change(tx, null, { sale: stored, lines })
     await doubles.find(
       tx,
-      stored!,
+      stored,
       sale.products.map((l) => l.productId),
       ctx.now,
     )
@@ -162,7 +162,7 @@ export function saleFromDevice(area: SalesContext, positions: Pick<SalePositions
         orderValueOre: amounts.orderValueOre,
         sellerCommissionOre: amounts.sellerCommissionOre,
         lines: sale.products.map((l) => ({ productId: l.productId, quantity: l.quantity })),
-        customer: saleCustomer(stored!),
+        customer: saleCustomer(stored),
       },
       { actorId: actor.id, at: ctx.now },
     )

@@ -83,8 +83,9 @@ export function sickList(ctx: TimeAdminContext) {
       // Many people (an organisation's list): the window's notices and sick days read whole by date; a few (a coach's
       // teams): read for them by person.
       const whole = people.length > byPersonUpTo
-      for (let i = 0; i < people.length; i += whole ? people.length : 500) {
-        const chunk = people.slice(i, whole ? people.length : i + 500)
+      const step = whole ? people.length : 500
+      for (let i = 0; i < people.length; i += step) {
+        const chunk = people.slice(i, i + step)
         const ids = chunk.map((p) => p.id)
         const byPerson = (column: typeof tr.userId | typeof t.sickNotices.userId) => (whole ? undefined : inArray(column, ids))
         // Their notices, each with the first day at work after it (what ends it), and their sick days: not every
