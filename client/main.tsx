@@ -1,23 +1,49 @@
-// First: zod's setting must hold before any schema parses.
-import './lib/zod-config'
-import { StrictMode, startTransition } from 'react'
+import { StrictMode, startTransition, type ReactNode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { I18nextProvider } from 'react-i18next'
-import { RouterProvider } from 'react-router/dom'
 import { loginRedirect } from '../shared/rules/guard'
-import { router } from './app/router'
 import { refreshSession } from './features/auth/api/auth-api'
 import { setMaintenanceHandler, setSessionChangedHandler, setUnauthenticatedHandler } from './lib/api-client'
 import { i18n, i18nReady } from './lib/i18n'
 import './lib/preferences'
-import { getUserData } from './lib/session'
+import { getUserData } from './lib/user-data'
 import './app/fonts.css'
 import './app/styles.css'
+
+// The router (its screens table, the permissions) loads with the first screen drawn in it: the login opened
+// first is drawn without it, and hands the page over when the user goes on (docs/decisions/087).
+let loadingRouter: Promise<typeof import('./app/router')> | null = null
+const loadRouter = () =>
+  (loadingRouter ??= import('./app/router').catch((error: unknown) => {
+    loadingRouter = null
+    throw error
+  }))
+const root = createRoot(document.getElementById('root')!)
+// Each drawing is a transition: React renders it in slices of a few milliseconds and lets the browser breathe
+// in between, instead of one long task on a slow phone (Lighthouse's total blocking time).
+const draw = (app: ReactNode) =>
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <I18nextProvider i18n={i18n}>{app}</I18nextProvider>
+      </StrictMode>,
+    ),
+  )
+let routerDrawn = false
+/** Goes to an app path: through the router, or (from the login opened first) by handing the page over to it. */
+async function navigateApp(to: string) {
+  const { router, AppRouter } = await loadRouter()
+  if (routerDrawn) return void (await router.navigate(to, { replace: true }))
+  // The next screen's code and translations load before the login gives way (its button stays busy).
+  await router.navigate(to, { replace: true })
+  routerDrawn = true
+  draw(<AppRouter />)
+}
 
 // A 401 from the API means the session is gone: storage is cleared and the user signs in again.
 setUnauthenticatedHandler(() => {
   const { pathname, search } = window.location
-  if (pathname !== '/login') void router.navigate(loginRedirect(pathname, search), { replace: true })
+  if (pathname !== '/login') void navigateApp(loginRedirect(pathname, search))
   // A session can end because back office marked this device lost (decision 072): then it wipes itself.
   void import('./lib/device').then((m) => m.checkLostDevice(i18n.language))
 })
@@ -25,7 +51,7 @@ setUnauthenticatedHandler(() => {
 // The server is under maintenance: show the maintenance page, which brings the user back afterwards.
 setMaintenanceHandler(() => {
   const { pathname, search } = window.location
-  if (pathname !== '/maintenance') void router.navigate(`/maintenance?to=${encodeURIComponent(pathname + search)}`, { replace: true })
+  if (pathname !== '/maintenance') void navigateApp(`/maintenance?to=${encodeURIComponent(pathname + search)}`)
 })
 
 // An answer says the user's role, team or rules changed (an admin's edit): take them over, no new sign-in.
@@ -54,17 +80,19 @@ if (import.meta.env.PROD) {
   })
 }
 
-// The first render is a transition: React renders it in slices of a few milliseconds and lets the browser
-// breathe in between, instead of one long task on a slow phone (Lighthouse's total blocking time).
-void i18nReady.then(() => {
-  const root = createRoot(document.getElementById('root')!)
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <I18nextProvider i18n={i18n}>
-          <RouterProvider router={router} />
-        </I18nextProvider>
-      </StrictMode>,
-    ),
-  )
-})
+// The login opened signed out is drawn on its own; every other page (and a signed-in visit to /login, which
+// the guard sends on) starts with the router.
+if (window.location.pathname === '/login' && !getUserData()) {
+  void Promise.all([import('./app/standalone-login'), i18nReady]).then(([{ StandaloneLogin }]) => draw(<StandaloneLogin navigate={navigateApp} />))
+  // Back or forward to an entry of this app (pushed before the page was loaded again at the login): the router
+  // takes over there.
+  window.addEventListener('popstate', () => {
+    const { pathname, search, hash } = window.location
+    if (!routerDrawn && pathname !== '/login') void navigateApp(pathname + search + hash)
+  })
+} else {
+  void Promise.all([loadRouter(), i18nReady]).then(([{ AppRouter }]) => {
+    routerDrawn = true
+    draw(<AppRouter />)
+  })
+}

@@ -5,10 +5,10 @@ import { gzipSync } from 'node:zlib'
 /**
  * The size gate of issue 3: the JavaScript that /login loads (the entry and what it imports, and the route's
  * own chunks — the list the server preloads, dist/route-preloads.json), gzip-compressed. Fails above the
- * limit; prints the figure.
+ * limit; prints the figure. The limit is issue 72's (the login drawn without the router: docs/decisions/087).
  */
-const LIMIT_KB = 220
-const AIM_KB = 180
+const LIMIT_KB = 120
+const AIM_KB = 110
 const dist = path.resolve('dist')
 type Chunk = { file: string; imports?: string[] }
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>
@@ -23,7 +23,7 @@ const visit = (key: string) => {
 }
 visit('index.html')
 const routePreloads = JSON.parse(fs.readFileSync(path.join(dist, 'route-preloads.json'), 'utf8')) as Record<string, string[]>
-if (!routePreloads.login?.some((f) => f.includes('login-page'))) throw new Error('route-preloads.json does not list the login screen')
+if (!routePreloads.login?.some((f) => f.includes('standalone-login'))) throw new Error('route-preloads.json does not list the login screen')
 for (const file of routePreloads.login) if (file.endsWith('.js')) files.add(file.slice(1))
 
 let total = 0

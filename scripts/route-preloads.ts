@@ -4,8 +4,9 @@ import { ROUTES, routeNamespaces, type AppRoute, type RouteMeta } from '../share
 
 /**
  * Writes dist/route-preloads.json: for each route, the JavaScript its first visit needs beyond the entry
- * (the styled shell and its layout unless the screen is plain, its screen, what they import, and their
- * stylesheets). The server puts these in the index as `<link rel="modulepreload">` (and a stylesheet link
+ * (the router, which the entry loads on demand, the styled shell and its layout unless the screen is plain, its
+ * screen, what they import, and their stylesheets). The login, opened first signed out, is drawn without the
+ * router (client/app/standalone-login.tsx, docs/decisions/087): its list is that screen's code alone. The server puts these in the index as `<link rel="modulepreload">` (and a stylesheet link
  * for CSS), so they download beside the entry instead of after it.
  * The route → screen mapping is read from client/app/screens.ts, the one place that defines it.
  */
@@ -32,22 +33,26 @@ const closure = (key: string, into = new Set<string>()): Set<string> => {
 }
 const entry = closure('index.html')
 
+const listed = (files: Set<string>) => [...files].filter((f) => !entry.has(f) && (f.endsWith('.js') || f.endsWith('.css'))).map((f) => `/${f}`)
 const out: Record<string, string[]> = {}
 for (const route of ROUTES as readonly AppRoute[]) {
-  if (route.name === 'index') continue
+  if (route.name === 'login') {
+    out.login = listed(closure('app/standalone-login.tsx'))
+    continue
+  }
+  const files = closure('app/router.tsx')
   const meta = route.meta as { layout?: string; plain?: boolean }
-  const layoutName = meta.layout
-  const screen = screens.get(route.name) ?? plannedKey
-  const files = new Set<string>()
-  // a plain screen (the login) renders without the styled shell and its layouts (client/app/root-shell.tsx)
-  if (!meta.plain) {
+  // the index ('/') draws no screen of its own: the guard sends the user on to their home
+  const screen = route.name === 'index' ? null : (screens.get(route.name) ?? plannedKey)
+  // a plain screen renders without the styled shell and its layouts (client/app/root-shell.tsx)
+  if (!meta.plain && screen) {
     closure('app/styled-shell.tsx', files)
-    closure(`app/layouts/${layoutName ?? 'default'}-layout.tsx`, files)
+    closure(`app/layouts/${meta.layout ?? 'default'}-layout.tsx`, files)
   }
   // the screen waits for its translation namespaces (client/app/router.tsx); Swedish is the default language
-  for (const ns of routeNamespaces(route.meta as RouteMeta)) closure(`../shared/i18n/sv/${ns}.ts`, files)
+  if (screen) for (const ns of routeNamespaces(route.meta as RouteMeta)) closure(`../shared/i18n/sv/${ns}.ts`, files)
   if (screen) closure(screen, files)
-  out[route.name] = [...files].filter((f) => !entry.has(f) && (f.endsWith('.js') || f.endsWith('.css'))).map((f) => `/${f}`)
+  out[route.name] = listed(files)
 }
 fs.writeFileSync(path.join(dist, 'route-preloads.json'), JSON.stringify(out))
 const login = out.login?.length ?? 0

@@ -27,7 +27,7 @@ describe('the bundled font', () => {
 
   it('is the font the theme and the plain login name first', () => {
     const theme = fs.readFileSync(new URL('./theme.ts', import.meta.url), 'utf8')
-    const login = fs.readFileSync(new URL('../features/auth/routes/login-page.css', import.meta.url), 'utf8')
+    const login = fs.readFileSync(new URL('../features/auth/components/login-form.css', import.meta.url), 'utf8')
     expect(theme).toContain("'Public Sans', 'Public Sans Fallback'")
     expect(login).toContain("'Public Sans', 'Public Sans Fallback'")
   })

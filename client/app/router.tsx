@@ -1,5 +1,8 @@
+// First: zod's setting must hold before any schema parses (the router brings the screens and their schemas).
+import '../lib/zod-config'
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router'
 import type { ActionOrManage, SubjectOrAll } from '../../shared/permissions/catalogue'
+import { RouterProvider } from 'react-router/dom'
 import { ROUTES, pathFor, routeNamespaces, type AppRoute, type RouteMeta } from '../../shared/routes'
 import { decideNavigation } from '../../shared/rules/guard'
 import { loadNamespaces } from '../lib/i18n'
@@ -61,3 +64,8 @@ export const router = createBrowserRouter([
     children,
   },
 ])
+
+/** The app drawn by the router (client/main.tsx mounts it). */
+export function AppRouter() {
+  return <RouterProvider router={router} />
+}

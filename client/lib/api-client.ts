@@ -2,7 +2,7 @@ import { hc, type ClientResponse, type parseResponse } from 'hono/client'
 import type { ApiType } from '../../server/api-type'
 import type { ApiErrorBody } from '../../shared/schemas/errors'
 import { currentLanguage } from './i18n'
-import { clearSession, getUserData } from './session'
+import { clearSession, getUserData } from './user-data'
 
 /** An answer that is not a success, with the server's translated error body when it sent one. */
 export class ApiClientError extends Error {

@@ -1,8 +1,11 @@
 import { expect, test } from '@playwright/test'
 import { signIn, signInFresh } from '../fixtures'
 
-/** docs/decisions/014: the login, opened first, starts without the component library; the app brings it. */
-test('a first visit to the login loads no component library; signing in brings it with the start screen @phone', async ({ page }) => {
+/**
+ * docs/decisions/014 and 087: the login, opened first, starts without the component library and without the router
+ * (its table of screens, the permissions); signing in brings them with the start screen.
+ */
+test('a first visit to the login loads no component library and no router; signing in brings them with the start screen @phone', async ({ page }) => {
   const scripts = () =>
     page.evaluate(() =>
       performance
@@ -16,7 +19,7 @@ test('a first visit to the login loads no component library; signing in brings i
   await expect(page.getByRole('heading', { name: 'Logga in', level: 1 })).toBeVisible()
   await page.getByLabel(/^E-post/).press('a') // the first key loads the form's validation
   await expect.poll(async () => (await scripts()).some((n) => n.startsWith('login-validation'))).toBe(true)
-  expect((await scripts()).filter((n) => /^(styled-shell|theme)-[\w-]{8}\.js$/.test(n))).toEqual([])
+  expect((await scripts()).filter((n) => /^(styled-shell|theme|router)-[\w-]{8}\.js$/.test(n))).toEqual([])
   expect(await emotionStyles()).toBe(0)
 
   await page.getByLabel(/^E-post/).fill('')
@@ -24,6 +27,7 @@ test('a first visit to the login loads no component library; signing in brings i
   await expect(page).toHaveURL('/dashboards/sales/manager')
   await expect(page.getByRole('heading', { name: 'Chefsöversikt', level: 1 })).toBeVisible()
   expect((await scripts()).some((n) => n.startsWith('styled-shell'))).toBe(true)
+  expect((await scripts()).some((n) => /^router-[\w-]{8}\.js$/.test(n))).toBe(true)
   expect(await emotionStyles()).toBeGreaterThan(0)
 })
 

@@ -1,6 +1,6 @@
 import type { AppMeta, LoginInput, SessionAnswer } from '../../../../shared/schemas/auth'
 import { call, rpc } from '../../../lib/api-client'
-import { clearSession, getUserData, setSession } from '../../../lib/session'
+import { clearSession, getUserData, setSession } from '../../../lib/user-data'
 
 /** The password step: signed in, or (two-step sign-in) a challenge the code answers with `loginWithCode`. */
 export async function login(input: LoginInput): Promise<{ challenge: string } | null> {
