@@ -6,6 +6,7 @@ import { refreshSession } from './features/auth/api/auth-api'
 import { setMaintenanceHandler, setSessionChangedHandler, setUnauthenticatedHandler } from './lib/api-client'
 import { i18n, i18nReady } from './lib/i18n'
 import './lib/preferences'
+import { hasInstallation } from './lib/installation'
 import { getUserData } from './lib/user-data'
 import './app/fonts.css'
 import './app/styles.css'
@@ -40,12 +41,17 @@ async function navigateApp(to: string) {
   draw(<AppRouter />)
 }
 
+/** Was this device marked lost (decision 072)? Only an installation that made its id can have been. */
+const checkLostDevice = () => {
+  if (hasInstallation()) void import('./lib/device').then((m) => m.checkLostDevice(i18n.language))
+}
+
 // A 401 from the API means the session is gone: storage is cleared and the user signs in again.
 setUnauthenticatedHandler(() => {
   const { pathname, search } = window.location
   if (pathname !== '/login') void navigateApp(loginRedirect(pathname, search))
   // A session can end because back office marked this device lost (decision 072): then it wipes itself.
-  void import('./lib/device').then((m) => m.checkLostDevice(i18n.language))
+  checkLostDevice()
 })
 
 // The server is under maintenance: show the maintenance page, which brings the user back afterwards.
@@ -60,7 +66,7 @@ setSessionChangedHandler(() => void refreshSession().catch(() => undefined))
 // Permissions may have changed since the last visit: fetch them again in the background.
 if (getUserData()) void refreshSession().catch(() => undefined)
 // Signed out (or the session ended while the app was closed): was this device marked lost? (decision 072)
-else void import('./lib/device').then((m) => m.checkLostDevice(i18n.language))
+else checkLostDevice()
 
 // A chunk that cannot load (a deploy removed it while this page was open without a service worker):
 // load the page again once, which fetches the new index and its chunks.

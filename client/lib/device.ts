@@ -1,4 +1,5 @@
 import type { DeviceReport, DeviceReportAnswer } from '../../shared/schemas/devices'
+import { INSTALLATION_KEY as KEY } from './installation'
 import { closeOfflineDb, outboxCounts, syncMeta, type OfflineDb } from './offline-db'
 import { setOrganisationPositions } from './position'
 
@@ -8,7 +9,6 @@ import { setOrganisationPositions } from './position'
  * each report, and without a session when the session has ended (a lost device's is ended at once).
  */
 
-const KEY = 'saljkraft-installation'
 /** A report at most this often, unless what waits on the device changed. */
 const REPORT_EVERY_MS = 10 * 60_000
 
