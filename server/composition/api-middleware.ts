@@ -1,10 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { fieldError } from '../../shared/schemas/errors'
-import { FILE_KINDS } from '../../shared/schemas/files'
-import { BASEMAP_MAX_BYTES } from '../../shared/schemas/maps'
 import { FORBIDDEN_CONTROL_ENCODED } from '../../shared/schemas/input-safety'
-import { CHECKLIST_MAX_BYTES } from '../../shared/schemas/sales'
 import { TRANSLATORS, pickLanguage, type LanguageCode } from '../../shared/i18n'
 import type { Env } from '../env'
 import { compressJson } from '../lib/compress-json'
@@ -13,6 +10,7 @@ import { csrfProtection } from '../lib/csrf'
 import { ApiError, answerError, validationError } from '../lib/errors'
 import { requestHeader } from '../lib/headers'
 import { runAsImpersonation } from '../lib/request-actor'
+import { declaredUploadLimit } from '../lib/upload-limit'
 import { logUser } from '../lib/log'
 import { readSessionToken, writeSessionCookie } from '../modules/auth/auth.routes'
 import type { authService } from '../modules/auth/auth.service'
@@ -49,16 +47,15 @@ const tooLarge = (maxSize: number) => bodyLimit({ maxSize, onError: (c) => answe
  */
 export function apiMiddleware(env: Env, auth: ReturnType<typeof authService>): MiddlewareHandler<AppEnv> {
   const limitBody = tooLarge(MAX_BODY_BYTES)
-  // Checklist uploads and a guide's images and attachments have a larger body (a photo or a PDF, up to 10 MB).
-  const limitFile = tooLarge(CHECKLIST_MAX_BYTES)
-  // An order file (CSV or XLSX) is read whole into the back office: up to its kind's limit; a users import's CSV too.
-  const limitOrderFile = tooLarge(FILE_KINDS.order_import.maxBytes)
-  // An organisation's map file (a PMTiles extract of its region) is stored piece by piece as it arrives.
-  const limitMapFile = tooLarge(BASEMAP_MAX_BYTES)
-  // A lead list of 200,000 rows and its NIX answer (docs/decisions/075).
-  const limitLeadFile = tooLarge(FILE_KINDS.lead_list.maxBytes)
-  // A call's recording (docs/decisions/076).
-  const limitRecording = tooLarge(FILE_KINDS.recording.maxBytes)
+  // A route that takes a file (a photo, an order file, a map, a lead list, a recording) declares its own limit
+  // beside it (uploadUpTo, server/lib/upload-limit.ts); one limiter for each size.
+  const limitFiles = new Map<number, MiddlewareHandler>()
+  const limitFor = (maxBytes: number | undefined) => {
+    if (maxBytes === undefined) return limitBody
+    let limit = limitFiles.get(maxBytes)
+    if (!limit) limitFiles.set(maxBytes, (limit = tooLarge(maxBytes)))
+    return limit
+  }
   const checkOrigin = csrfProtection(env.appOrigins, env.nodeEnv !== 'production')
   const gzipLargeJson = compressJson()
 
@@ -110,21 +107,7 @@ export function apiMiddleware(env: Env, auth: ReturnType<typeof authService>): M
     const guarded = async () => {
       if (c.req.method === 'GET' || c.req.method === 'HEAD') return withSession()
       // Called by hand, so an answer of theirs (413) is put in place here, as Hono's compose would.
-      const limit =
-        c.req.path.startsWith('/api/sync/files/') || c.req.path === '/api/guide-admin/files'
-          ? limitFile
-          : c.req.path === '/api/order-imports' ||
-              c.req.path === '/api/users/import' ||
-              c.req.path === '/api/device-imports' ||
-              c.req.path === '/api/maps/postal-codes'
-            ? limitOrderFile
-            : c.req.path === '/api/maps/basemap'
-              ? limitMapFile
-              : c.req.path === '/api/lead-lists' || /^\/api\/lead-lists\/[^/]+\/nix$/.test(c.req.path)
-                ? limitLeadFile
-                : c.req.path === '/api/transcriptions'
-                  ? limitRecording
-                  : limitBody
+      const limit = limitFor(declaredUploadLimit(c))
       const refused = await limit(c, async () => {
         await checkOrigin(c, withSession)
       })

@@ -263,6 +263,8 @@ export type UserDetail = {
 /** At most this many rows in one import, and this much text. */
 export const USER_IMPORT_MAX_ROWS = 5_000
 export const USER_IMPORT_MAX_CHARS = 3_000_000
+/** The import's request body: the CSV in JSON (at most USER_IMPORT_MAX_CHARS characters, some escaped) and the answers. */
+export const USER_IMPORT_MAX_BYTES = 20 * 1024 * 1024
 
 /** The columns an import reads; each found by any of its headers (sv, en, fi; case, spaces and dashes ignored). */
 export const USER_IMPORT_COLUMNS = {

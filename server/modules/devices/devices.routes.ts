@@ -17,6 +17,8 @@ import { validate } from '../../lib/validate'
 import type { Deps } from '../../platform/deps'
 import { readUpload } from '../../platform/files'
 import type { DevicesService } from './devices.service'
+import { uploadUpTo } from '../../lib/upload-limit'
+import { FILE_KINDS } from '../../../shared/schemas/files'
 
 const settingsSaveSchema = deviceSettingsSchema.extend({ version: z.int().min(0) })
 
@@ -64,7 +66,7 @@ export function devicesRoutes({ files }: Pick<Deps, 'files'>, devices: DevicesSe
       await devices.setLost(c.var.auth!.userData.id, id, version, lost)
       return c.json(await devices.detail(c.var.auth!.ability, id), 200)
     })
-    .post('/device-imports', access.can('update', 'devices'), async (c) => {
+    .post('/device-imports', uploadUpTo(FILE_KINDS.device_import.maxBytes), access.can('update', 'devices'), async (c) => {
       return c.json(await devices.imports.upload(c.var.auth!.userData.id, await readUpload(c, 'device_import', 'devices'), c.var.t), 201)
     })
     .post(

@@ -17,6 +17,7 @@ import {
   mapSettingsInputSchema,
   mapVisitsQuerySchema,
   postalImportQuerySchema,
+  BASEMAP_MAX_BYTES,
 } from '../../../shared/schemas/maps'
 import { checkFile } from '../../platform/files'
 import { ApiError } from '../../lib/errors'
@@ -24,6 +25,8 @@ import { access } from '../../lib/access'
 import type { AppEnv } from '../../lib/context'
 import { validate } from '../../lib/validate'
 import type { FieldService } from './field.service'
+import { uploadUpTo } from '../../lib/upload-limit'
+import { FILE_KINDS } from '../../../shared/schemas/files'
 
 /** The sales planner's runs and areas, the runs screen (docs/decisions/073) and the maps (docs/decisions/074). */
 export function fieldRoutes(field: FieldService) {
@@ -84,7 +87,7 @@ export function fieldRoutes(field: FieldService) {
       await field.basemap.updateSettings(c.var.auth!.userData.id, c.req.valid('json'), c.var.t)
       return c.json(await field.basemap.settings(c.var.auth!.ability), 200)
     })
-    .post('/maps/basemap', access.can('update', 'controlling'), async (c) => {
+    .post('/maps/basemap', uploadUpTo(BASEMAP_MAX_BYTES), access.can('update', 'controlling'), async (c) => {
       const body = c.req.raw.body
       if (!body) throw new ApiError(400, 'validation_failed', { fieldErrors: { file: [c.var.t('validation.maps.notPmtiles')] } })
       let name = 'basemap.pmtiles'
@@ -100,10 +103,19 @@ export function fieldRoutes(field: FieldService) {
       if (answer.status === 404) throw new ApiError(404, 'not_found')
       return c.body(answer.body as never, answer.status, answer.headers)
     })
-    .post('/maps/postal-codes', access.can('update', 'controlling'), validate('query', postalImportQuerySchema), async (c) => {
-      const declared = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase() || null
-      const bytes = new Uint8Array(await c.req.arrayBuffer())
-      const contentType = await checkFile('device_import', bytes, declared, c.var.t)
-      return c.json(await field.postal.import(c.var.auth!.userData.id, { contentType, bytes: Buffer.from(bytes) }, c.req.valid('query').country, c.var.t), 200)
-    })
+    .post(
+      '/maps/postal-codes',
+      uploadUpTo(FILE_KINDS.device_import.maxBytes),
+      access.can('update', 'controlling'),
+      validate('query', postalImportQuerySchema),
+      async (c) => {
+        const declared = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase() || null
+        const bytes = new Uint8Array(await c.req.arrayBuffer())
+        const contentType = await checkFile('device_import', bytes, declared, c.var.t)
+        return c.json(
+          await field.postal.import(c.var.auth!.userData.id, { contentType, bytes: Buffer.from(bytes) }, c.req.valid('query').country, c.var.t),
+          200,
+        )
+      },
+    )
 }

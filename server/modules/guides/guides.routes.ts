@@ -24,6 +24,8 @@ import type { AppEnv } from '../../lib/context'
 import { validate } from '../../lib/validate'
 import { checkFile, type FileStore } from '../../platform/files'
 import type { Actor, GuidesService } from './guides.service'
+import { uploadUpTo } from '../../lib/upload-limit'
+import { FILE_KINDS } from '../../../shared/schemas/files'
 
 /**
  * Guides and embeds (docs/decisions/069). Readers (`view embeds`): the dashboard, a guide, the search index, the
@@ -113,7 +115,7 @@ export function guidesRoutes(guides: GuidesService, files: FileStore) {
         },
       )
       // The images and attachments a guide shows: checked by their content, stored by the file module.
-      .post('/guide-admin/files', manages, validate('query', guideFileQuerySchema), async (c) => {
+      .post('/guide-admin/files', uploadUpTo(FILE_KINDS.guide.maxBytes), manages, validate('query', guideFileQuerySchema), async (c) => {
         const declared = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
         const body = new Uint8Array(await c.req.arrayBuffer())
         const contentType = await checkFile('guide', body, declared, c.var.t)

@@ -16,6 +16,8 @@ import { validate } from '../../lib/validate'
 import type { Deps } from '../../platform/deps'
 import { readUpload } from '../../platform/files'
 import type { LeadsService } from './leads.service'
+import { uploadUpTo } from '../../lib/upload-limit'
+import { FILE_KINDS } from '../../../shared/schemas/files'
 
 /** The tool's one permission: the lead-list tool is back office's, whole (docs/decisions/075). */
 const tool = () => access.can('view', 'tool_pts_transform')
@@ -29,13 +31,13 @@ export function leadsRoutes({ files }: Pick<Deps, 'files'>, leads: LeadsService)
   files.readPolicy('lead_list', async (_file, auth) => auth.ability.can('view', 'tool_pts_transform'))
 
   return new Hono<AppEnv>()
-    .post('/lead-lists', tool(), validate('query', leadUploadQuerySchema), async (c) => {
+    .post('/lead-lists', uploadUpTo(FILE_KINDS.lead_list.maxBytes), tool(), validate('query', leadUploadQuerySchema), async (c) => {
       const upload = await readUpload(c, 'lead_list', 'leads')
       return c.json(await leads.upload(c.var.auth!.userData.id, c.req.valid('query'), upload, c.var.t), 201)
     })
     .get('/lead-lists', tool(), validate('query', leadListsQuerySchema), async (c) => c.json(await leads.list(c.req.valid('query')), 200))
     .get('/lead-lists/:id', tool(), validate('param', leadListIdParamSchema), async (c) => c.json(await leads.get(c.req.valid('param').id), 200))
-    .post('/lead-lists/:id/nix', tool(), validate('param', leadListIdParamSchema), async (c) => {
+    .post('/lead-lists/:id/nix', uploadUpTo(FILE_KINDS.lead_list.maxBytes), tool(), validate('param', leadListIdParamSchema), async (c) => {
       const upload = await readUpload(c, 'lead_list', 'nix')
       return c.json(await leads.setNix(c.var.auth!.userData.id, c.req.valid('param').id, upload, c.var.t), 200)
     })

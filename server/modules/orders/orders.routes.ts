@@ -16,6 +16,8 @@ import { validate } from '../../lib/validate'
 import type { Deps } from '../../platform/deps'
 import { readUpload } from '../../platform/files'
 import type { OrdersService } from './orders.service'
+import { uploadUpTo } from '../../lib/upload-limit'
+import { FILE_KINDS } from '../../../shared/schemas/files'
 
 /**
  * Order management (docs/decisions/026): a provider's order file is uploaded (the body is the file: CSV or XLSX,
@@ -28,11 +30,17 @@ export function ordersRoutes({ files }: Deps, orders: OrdersService) {
 
   return (
     new Hono<AppEnv>()
-      .post('/order-imports', access.can('create', 'order_registrations'), validate('query', orderUploadQuerySchema), async (c) => {
-        const upload = await readUpload(c, 'order_import', 'orders')
-        const answer = await orders.upload(c.var.auth!.userData.id, c.req.valid('query').providerId, upload, c.var.t)
-        return c.json(answer, 201)
-      })
+      .post(
+        '/order-imports',
+        uploadUpTo(FILE_KINDS.order_import.maxBytes),
+        access.can('create', 'order_registrations'),
+        validate('query', orderUploadQuerySchema),
+        async (c) => {
+          const upload = await readUpload(c, 'order_import', 'orders')
+          const answer = await orders.upload(c.var.auth!.userData.id, c.req.valid('query').providerId, upload, c.var.t)
+          return c.json(answer, 201)
+        },
+      )
       .get('/order-imports/:id', access.can('view', 'order_registrations'), validate('param', orderImportIdParamSchema), async (c) => {
         return c.json(await orders.state(c.req.valid('param').id), 200)
       })

@@ -6,6 +6,8 @@ import type { AppEnv } from '../../lib/context'
 import { notFound, validationError } from '../../lib/errors'
 import type { Deps } from '../../platform/deps'
 import { checkFile } from '../../platform/files'
+import { uploadUpTo } from '../../lib/upload-limit'
+import { FILE_KINDS } from '../../../shared/schemas/files'
 
 const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -27,7 +29,7 @@ export function salesRoutes({ database, files, env }: Deps) {
   })
 
   return new Hono<AppEnv>()
-    .put('/sync/files/:id', access.can('create', 'sales'), async (c) => {
+    .put('/sync/files/:id', uploadUpTo(FILE_KINDS.checklist.maxBytes), access.can('create', 'sales'), async (c) => {
       const userId = c.var.auth!.userData.id
       const id = c.req.param('id')
       if (!FILE_ID.test(id)) throw validationError({ id: [c.var.t('validation.invalidFormat')] })

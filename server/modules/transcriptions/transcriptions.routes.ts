@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { AUDIO_MAX_BYTES } from '../../../shared/schemas/files'
+import { AUDIO_MAX_BYTES, FILE_KINDS } from '../../../shared/schemas/files'
 import {
   proposedProviderQuerySchema,
   scriptInputSchema,
@@ -17,6 +17,7 @@ import { validate } from '../../lib/validate'
 import type { Deps } from '../../platform/deps'
 import { readUpload } from '../../platform/files'
 import type { TranscriptionsService } from './transcriptions.service'
+import { uploadUpTo } from '../../lib/upload-limit'
 
 /**
  * Seller transcriptions (docs/decisions/076): the list and a transcript within the reader's rules (a coach: their
@@ -37,12 +38,18 @@ export function transcriptionsRoutes({ files }: Pick<Deps, 'files'>, transcripti
     .get('/transcriptions/settings', access.can('view', 'seller_transcriptions'), async (c) =>
       c.json({ ...transcriptions.settings(), maxBytes: AUDIO_MAX_BYTES }, 200),
     )
-    .post('/transcriptions', access.can('create', 'seller_transcriptions'), validate('query', transcriptionUploadQuerySchema), async (c) => {
-      const empty = c.req.header('content-length') === '0' || !c.req.raw.body
-      const audio = empty ? null : await readUpload(c, 'recording', 'call')
-      const id = await transcriptions.create(c.var.auth!.userData.id, c.req.valid('query'), audio, c.var.t)
-      return c.json(await transcriptions.get(c.var.auth!.ability, id), 201)
-    })
+    .post(
+      '/transcriptions',
+      uploadUpTo(FILE_KINDS.recording.maxBytes),
+      access.can('create', 'seller_transcriptions'),
+      validate('query', transcriptionUploadQuerySchema),
+      async (c) => {
+        const empty = c.req.header('content-length') === '0' || !c.req.raw.body
+        const audio = empty ? null : await readUpload(c, 'recording', 'call')
+        const id = await transcriptions.create(c.var.auth!.userData.id, c.req.valid('query'), audio, c.var.t)
+        return c.json(await transcriptions.get(c.var.auth!.ability, id), 201)
+      },
+    )
     .get('/transcriptions/:id', access.can('view', 'seller_transcriptions'), validate('param', transcriptionIdParamSchema), async (c) =>
       c.json(await transcriptions.get(c.var.auth!.ability, c.req.valid('param').id), 200),
     )

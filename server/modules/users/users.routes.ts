@@ -17,6 +17,7 @@ import {
   userIdParamSchema,
   userListQuerySchema,
   type UserListItem,
+  USER_IMPORT_MAX_BYTES,
 } from '../../../shared/schemas/users'
 import { lookupQuerySchema, type LookupAnswer } from '../../../shared/schemas/lookups'
 import { access, notImpersonating } from '../../lib/access'
@@ -37,6 +38,7 @@ import {
   externalTemplateUpdateSchema,
   revealExternalPasswordSchema,
 } from '../../../shared/schemas/external-accounts'
+import { uploadUpTo } from '../../lib/upload-limit'
 
 const actorOf = (c: Context<AppEnv>) => ({ id: c.var.auth!.userData.id, ability: c.var.auth!.ability })
 
@@ -81,7 +83,7 @@ export function usersRoutes(deps: Deps, auth: AuthService, opts: { providers: (d
         c.json(await users.titles.remove(actorOf(c), c.req.valid('param').id), 200),
       )
       // A CSV file of new users: a dry run first (nothing written), then the confirmed import (decision 034).
-      .post('/users/import', access.can('create', 'users'), validate('json', importUsersSchema), async (c) =>
+      .post('/users/import', uploadUpTo(USER_IMPORT_MAX_BYTES), access.can('create', 'users'), validate('json', importUsersSchema), async (c) =>
         c.json(await users.importUsers(actorOf(c), c.req.valid('json'), c.var.t), 200),
       )
       .post('/users/bulk', access.can('update', 'users'), validate('json', bulkUsersSchema), async (c) =>
