@@ -1,0 +1,62 @@
+import { ChakraProvider } from '@chakra-ui/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, render } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { ReactElement, ReactNode } from 'react'
+import { I18nextProvider } from 'react-i18next'
+import { afterEach, vi } from 'vitest'
+import { appSystem } from '../app/theme'
+import { i18n, i18nReady } from '../lib/i18n'
+
+// Each test starts from an empty page.
+afterEach(cleanup)
+
+// jsdom has no media queries: every one answers "no", as on the narrowest screen (the phone's layout).
+window.matchMedia ??= (query: string) =>
+  ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  }) as MediaQueryList
+// Nor scrolling: a part that brings itself into view (a form's error) does nothing here; a test may spy on it.
+Element.prototype.scrollIntoView ??= () => undefined
+
+/**
+ * Renders a part of the app as a screen has it: the theme, the app's translations (Swedish, the default language,
+ * as the user reads them) and a query cache of its own; with a `user` who types and clicks as a person does.
+ * For component tests (`// @vitest-environment jsdom` at the top of the file).
+ */
+export async function renderWithApp(ui: ReactElement) {
+  await i18nReady
+  const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  const Providers = ({ children }: { children: ReactNode }) => (
+    <ChakraProvider value={appSystem()}>
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queries}>{children}</QueryClientProvider>
+      </I18nextProvider>
+    </ChakraProvider>
+  )
+  const user = userEvent.setup()
+  return { user, ...render(ui, { wrapper: Providers }) }
+}
+
+/**
+ * Answers the app's API calls in a component test: `answer` gets each request's address (resolved against the page,
+ * as a browser would) and gives the JSON body of a 200, or a whole Response. The calls made are returned.
+ */
+export function serveApi(answer: (url: URL, init: RequestInit | undefined) => unknown) {
+  const calls: URL[] = []
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, window.location.origin)
+    calls.push(url)
+    const body = await answer(url, init)
+    return body instanceof Response ? body : Response.json(body)
+  })
+  return calls
+}
+afterEach(() => void vi.unstubAllGlobals())
