@@ -4,9 +4,11 @@ import { cleanup, render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactElement, ReactNode } from 'react'
 import { I18nextProvider } from 'react-i18next'
+import { MemoryRouter } from 'react-router'
+import type { Namespace } from '../../shared/i18n/namespaces'
 import { afterEach, vi } from 'vitest'
 import { appSystem } from '../app/theme'
-import { i18n, i18nReady } from '../lib/i18n'
+import { i18n, i18nReady, loadNamespaces } from '../lib/i18n'
 
 // Each test starts from an empty page.
 afterEach(cleanup)
@@ -28,16 +30,20 @@ Element.prototype.scrollIntoView ??= () => undefined
 
 /**
  * Renders a part of the app as a screen has it: the theme, the app's translations (Swedish, the default language,
- * as the user reads them) and a query cache of its own; with a `user` who types and clicks as a person does.
+ * as the user reads them; an area's `namespaces` loaded first), a query cache of its own and a router at `at`; with a
+ * `user` who types and clicks as a person does.
  * For component tests (`// @vitest-environment jsdom` at the top of the file).
  */
-export async function renderWithApp(ui: ReactElement) {
+export async function renderWithApp(ui: ReactElement, opts: { namespaces?: Namespace[]; at?: string } = {}) {
   await i18nReady
+  await loadNamespaces(opts.namespaces ?? [])
   const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   const Providers = ({ children }: { children: ReactNode }) => (
     <ChakraProvider value={appSystem()}>
       <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={queries}>{children}</QueryClientProvider>
+        <QueryClientProvider client={queries}>
+          <MemoryRouter initialEntries={[opts.at ?? '/']}>{children}</MemoryRouter>
+        </QueryClientProvider>
       </I18nextProvider>
     </ChakraProvider>
   )
