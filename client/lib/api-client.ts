@@ -1,6 +1,6 @@
 import { hc, type ClientResponse, type parseResponse } from 'hono/client'
 import type { ApiType } from '../../server/api-type'
-import type { ApiErrorBody } from '../../shared/schemas/errors'
+import type { ApiErrorBody, FieldErrors } from '../../shared/schemas/errors'
 import { currentLanguage } from './i18n'
 import { clearSession, getUserData } from './user-data'
 
@@ -109,11 +109,29 @@ export async function call<R extends ClientResponse<unknown>>(request: Promise<R
 }
 
 /**
+ * The server's field errors of a failed call — each field it named with its messages — or undefined when the failure
+ * named none (the network, another error). Every form reads them here, not from the error's body by hand.
+ */
+export function serverFieldErrors(err: unknown): FieldErrors | undefined {
+  return err instanceof ApiClientError ? err.body?.fieldErrors : undefined
+}
+
+/**
+ * A failed save's messages for a form that shows one per field: the server's first message for each field it named,
+ * or else `form` with what the failure says (`formText`).
+ */
+export function messagesByField(err: unknown, formText: (err: unknown) => string): Record<string, string> {
+  const fields = serverFieldErrors(err)
+  if (!fields || Object.keys(fields).length === 0) return { form: formText(err) }
+  return Object.fromEntries(Object.entries(fields).map(([field, messages]) => [field, messages?.[0] ?? '']))
+}
+
+/**
  * Puts the server's field errors on a form (react-hook-form's setError), for the fields the form has.
  * Returns whether the error carried field errors, so the caller shows a general message otherwise.
  */
 export function applyFieldErrors<F extends string>(err: unknown, setError: (name: F, error: { message?: string }) => void, fields: readonly F[]): boolean {
-  const fieldErrors = err instanceof ApiClientError ? err.body?.fieldErrors : undefined
+  const fieldErrors = serverFieldErrors(err)
   if (!fieldErrors) return false
   for (const [field, messages] of Object.entries(fieldErrors)) {
     if ((fields as readonly string[]).includes(field)) setError(field as F, { message: messages[0] })

@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDate } from '../../../shared/format'
 import type { ExternalAccountRow } from '../../../shared/schemas/external-accounts'
-import { ApiClientError } from '../../lib/api-client'
+import { serverFieldErrors } from '../../lib/api-client'
 import { snackbar } from '../../lib/snackbar-store'
 import { FormDialog, formErrorOf } from './form-dialog'
 import { FormField } from './form-field'
@@ -123,7 +123,7 @@ function RevealDialog(props: {
           .reveal(props.row.templateId, digits)
           .then((r) => setPassword(r.password))
           .catch((err: unknown) => {
-            const about = err instanceof ApiClientError ? err.body?.fieldErrors?.ssnLast4?.[0] : undefined
+            const about = serverFieldErrors(err)?.ssnLast4?.[0]
             if (about) setFieldError(about)
             else setFormError(formErrorOf(err, t).message)
           })

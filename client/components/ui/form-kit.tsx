@@ -14,7 +14,7 @@ import {
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { zodErrorMap } from '../../../shared/schemas/errors'
-import { ApiClientError, applyFieldErrors } from '../../lib/api-client'
+import { applyFieldErrors, serverFieldErrors } from '../../lib/api-client'
 import { FormField } from './form-field'
 import { useFormError } from './form-dialog'
 import { Choices } from './choices'
@@ -89,7 +89,7 @@ export function useFormDialog<T extends FieldValues, O>(
       await opts.save(values)
     } catch (err) {
       if (opts.handle?.(err)) return
-      const fieldErrors = err instanceof ApiClientError ? err.body?.fieldErrors : undefined
+      const fieldErrors = serverFieldErrors(err)
       const outside = Object.entries(opts.outside ?? {}).find(([field]) => fieldErrors?.[field]?.[0])
       if (outside && fieldErrors) return outside[1](fieldErrors[outside[0]]![0]!)
       const fields = opts.fields === 'all' ? (Object.keys(fieldErrors ?? {}) as Path<T>[]) : opts.fields

@@ -7,7 +7,7 @@ import { type BudgetConflict, type BudgetScope } from '../../../../shared/schema
 import { LoadError } from '../../../components/ui/load-error'
 import { isMonth } from '../../../components/ui/month-stepper'
 import { Page } from '../../../components/ui/page'
-import { ApiClientError, errorText } from '../../../lib/api-client'
+import { ApiClientError, errorText, serverFieldErrors } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { useMediaQuery } from '../../../lib/use-media-query'
 import { copyPreviousBudgets, getBudgets, saveBudgets } from '../api/budgets-api'
@@ -92,8 +92,8 @@ export default function BudgetsPage() {
         setDrafts((d) => new Map([...d].filter(([k]) => !conflicts.includes(k))))
         await query.refetch()
         setNotice({ status: 'warning', text: t('budgets.conflict', { count: conflicts.length }) })
-      } else if (err instanceof ApiClientError && err.body?.fieldErrors) {
-        setServerErrors(refusalsByField(changes, err.body.fieldErrors))
+      } else if (serverFieldErrors(err)) {
+        setServerErrors(refusalsByField(changes, serverFieldErrors(err)!))
         setNotice({ status: 'error', text: t('budgets.invalid') })
       } else setNotice({ status: 'error', text: errorText(err, t) })
     } finally {

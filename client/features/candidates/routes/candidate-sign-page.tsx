@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
 import { formatDate } from '../../../../shared/format'
 import { FormAlert } from '../../../components/ui/form-alert'
-import { ApiClientError, errorText } from '../../../lib/api-client'
+import { ApiClientError, errorText, serverFieldErrors } from '../../../lib/api-client'
 import { setLanguage } from '../../../lib/i18n'
 import { queryClient } from '../../../lib/query-client'
 import { contractPdfUrl, getSigningPage, signContract } from '../api/candidates-api'
@@ -69,7 +69,7 @@ function SignPage() {
       const answer = await signContract(token, { name, signature: signature!, agree: true })
       setSigned(answer.sha256)
     } catch (err) {
-      const fields = err instanceof ApiClientError ? err.body?.fieldErrors : undefined
+      const fields = serverFieldErrors(err)
       if (fields && Object.keys(fields).length > 0) setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0] ?? ''])))
       else setFailure(errorText(err, t))
     } finally {

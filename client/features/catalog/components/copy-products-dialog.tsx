@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { Field } from '@chakra-ui/react'
-import { ApiClientError } from '../../../lib/api-client'
+import { serverFieldErrors } from '../../../lib/api-client'
 import { copyProducts } from '../api/catalog-api'
 import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
 
@@ -32,7 +32,7 @@ export function CopyProductsDialog({
       const r = await copyProducts(provider.id, from)
       onCopied(r.copied, r.source)
     } catch (err) {
-      const fields = err instanceof ApiClientError ? err.body?.fieldErrors?.fromProviderId : undefined
+      const fields = serverFieldErrors(err)?.fromProviderId
       setError(fields?.[0] ?? formErrorOf(err, t).message)
     } finally {
       setBusy(false)

@@ -7,7 +7,7 @@ import { FilePicker } from '../../../components/ui/file-picker'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { formErrorOf } from '../../../components/ui/form-dialog'
 import { RecordTable } from '../../../components/ui/record-table'
-import { ApiClientError } from '../../../lib/api-client'
+import { serverFieldErrors } from '../../../lib/api-client'
 import { applyDeviceList, previewDeviceList, uploadDeviceList } from '../api/devices-api'
 import { Choices } from '../../../components/ui/choices'
 
@@ -30,7 +30,7 @@ export function ImportDevicesDialog({ open, onClose, onImported }: { open: boole
       await work()
     } catch (err) {
       // A refused file or mapping says why on its field (the file, a column): that reason, else the error's.
-      const fields = err instanceof ApiClientError ? err.body?.fieldErrors : undefined
+      const fields = serverFieldErrors(err)
       setError(Object.values(fields ?? {})[0]?.[0] ?? formErrorOf(err, t).message)
     } finally {
       setBusy(false)

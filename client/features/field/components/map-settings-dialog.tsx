@@ -6,7 +6,7 @@ import { formatBytes, formatDate } from '../../../../shared/format'
 import { BASEMAP_KINDS, POSTAL_COUNTRIES, type BasemapKind, type MapSettings, type PostalImportResult } from '../../../../shared/schemas/maps'
 import { FilePicker } from '../../../components/ui/file-picker'
 import { FormDialog, useFormError } from '../../../components/ui/form-dialog'
-import { errorText } from '../../../lib/api-client'
+import { errorText, serverFieldErrors } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { fieldKeys } from '../api/field-keys'
 import { importPostalCodes, saveMapSettings, uploadBasemap } from '../api/maps-api'
@@ -46,8 +46,8 @@ export function MapSettingsDialog(props: { settings: MapSettings; onClose: () =>
       // A new style's address is let through by the page's security policy from the next page load.
       if (basemap === 'style' && styleUrl.trim() !== (s.styleUrl ?? '')) location.reload()
     } catch (err) {
-      const body = (err as { body?: { fieldErrors?: Record<string, string[]> } }).body
-      if (body?.fieldErrors?.styleUrl?.[0]) setStyleError(body.fieldErrors.styleUrl[0])
+      const styleProblem = serverFieldErrors(err)?.styleUrl?.[0]
+      if (styleProblem) setStyleError(styleProblem)
       else formError.fail(err)
     } finally {
       setSaving(false)

@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { formatDate, formatOph } from '../../../../shared/format'
 import { fieldErrorsOf, type FieldErrors } from '../../../../shared/schemas/errors'
 import { financeSettingsSchema, type FinanceSettings } from '../../../../shared/schemas/finance'
-import { ApiClientError, errorText } from '../../../lib/api-client'
+import { ApiClientError, errorText, serverFieldErrors } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { saveFinanceSettings } from '../api/finance-api'
 import { financeKeys } from '../api/finance-keys'
@@ -50,7 +50,7 @@ export function FinanceSettingsPanel({ settings }: { settings: FinanceSettings }
           setCutoff(current.legacyCutoff)
         }
         setNotice({ status: 'warning', text: t('finance.settings.conflict') })
-      } else if (err instanceof ApiClientError && err.body?.fieldErrors) setProblems(err.body.fieldErrors)
+      } else if (serverFieldErrors(err)) setProblems(serverFieldErrors(err)!)
       else setNotice({ status: 'error', text: errorText(err, t) })
     } finally {
       setBusy(false)

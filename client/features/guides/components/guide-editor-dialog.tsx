@@ -19,7 +19,7 @@ import {
 import { localized } from '../../../../shared/rules/guides'
 import { AppDialog } from '../../../components/ui/app-dialog'
 import { FormAlert } from '../../../components/ui/form-alert'
-import { ApiClientError, errorText } from '../../../lib/api-client'
+import { ApiClientError, errorText, serverFieldErrors } from '../../../lib/api-client'
 import { createGuide, publishGuide, restoreGuideVersion, updateGuide } from '../api/guides-api'
 import { AudiencePicker } from './audience-picker'
 import { GuideEditor } from './guide-editor'
@@ -75,8 +75,9 @@ export function GuideEditorDialog(props: {
       if (andPublish) props.onClose()
     } catch (err) {
       const body = err instanceof ApiClientError ? err.body : null
-      setError({ message: errorText(err, t), fields: body?.fieldErrors ?? {}, conflict: body?.error === 'version_conflict' })
-      const first = Object.keys(body?.fieldErrors ?? {})[0]
+      const fields = serverFieldErrors(err) ?? {}
+      setError({ message: errorText(err, t), fields, conflict: body?.error === 'version_conflict' })
+      const first = Object.keys(fields)[0]
       const inLanguage = first?.match(/^texts\.(sv|en|fi)\./)?.[1] as GuideLanguage | undefined
       if (inLanguage) setTab(inLanguage)
     } finally {

@@ -17,7 +17,7 @@ import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialo
 import { Page } from '../../../components/ui/page'
 import { CreateButton, QueryTable } from '../../../components/ui/record-table'
 import { RowActions } from '../../../components/ui/row-actions'
-import { ApiClientError, errorText } from '../../../lib/api-client'
+import { errorText, serverFieldErrors } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { createCategory, deleteCategory, listCategories, reorderCategories, updateCategory } from '../api/guides-api'
 import { guidesKeys } from '../api/guides-keys'
@@ -161,7 +161,7 @@ function CategoryDialog(props: { category: CategoryItem | null; onClose: () => v
       props.onSaved(t(c ? 'guides.categories.saved' : 'guides.categories.created', { name: saved.name.sv }))
       props.onClose()
     } catch (err) {
-      setError({ message: errorText(err, t), fields: err instanceof ApiClientError ? (err.body?.fieldErrors ?? {}) : {} })
+      setError({ message: errorText(err, t), fields: serverFieldErrors(err) ?? {} })
     } finally {
       setBusy(false)
     }

@@ -17,7 +17,7 @@ import { QueryState } from '../../../components/ui/load-error'
 import { Page } from '../../../components/ui/page'
 import { CreateButton, QueryTable } from '../../../components/ui/record-table'
 import { RowActions } from '../../../components/ui/row-actions'
-import { ApiClientError, errorText } from '../../../lib/api-client'
+import { errorText, serverFieldErrors } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { createEmbed, deleteEmbed, getEmbedHosts, listAudienceRoles, listEmbeds, setEmbedHosts, updateEmbed } from '../api/guides-api'
 import { guidesKeys } from '../api/guides-keys'
@@ -132,7 +132,7 @@ function HostsCard() {
       snackbar.success(t('guides.embeds.hostsSaved'))
       void queryClient.invalidateQueries({ queryKey: guidesKeys.hosts })
     } catch (err) {
-      const fields = err instanceof ApiClientError ? Object.values(err.body?.fieldErrors ?? {}).flat() : []
+      const fields = Object.values(serverFieldErrors(err) ?? {}).flat()
       setError(fields[0] ?? errorText(err, t))
     } finally {
       setBusy(false)
@@ -207,7 +207,7 @@ function EmbedDialog(props: { embed: EmbedItem | null; onClose: () => void; onSa
       props.onSaved(t(e ? 'guides.embeds.saved' : 'guides.embeds.created', { name: saved.name }))
       props.onClose()
     } catch (x) {
-      setError({ message: errorText(x, t), fields: x instanceof ApiClientError ? (x.body?.fieldErrors ?? {}) : {} })
+      setError({ message: errorText(x, t), fields: serverFieldErrors(x) ?? {} })
     } finally {
       setBusy(false)
     }

@@ -7,7 +7,7 @@ import { DEFAULT_LEAD_CHOICES, type LeadChoices, type LeadMapping } from '../../
 import type { LeadFormat, LeadList, LeadPreviewAnswer } from '../../../../shared/schemas/leads'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { formErrorOf } from '../../../components/ui/form-dialog'
-import { ApiClientError } from '../../../lib/api-client'
+import { messagesByField } from '../../../lib/api-client'
 import { listLeadFormats, previewLeadList, runLeadList } from '../api/leads-api'
 import { leadsKeys } from '../api/leads-keys'
 import { FormatDialog } from './format-dialog'
@@ -83,8 +83,7 @@ export function ListPanel({ list, onChanged }: { list: LeadList; onChanged: (lis
     try {
       await work()
     } catch (err) {
-      const fields = err instanceof ApiClientError ? err.body?.fieldErrors : undefined
-      setErrors(fields ? Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v?.[0] ?? ''])) : { form: formErrorOf(err, t).message })
+      setErrors(messagesByField(err, (e) => formErrorOf(e, t).message))
     } finally {
       setBusy(null)
     }

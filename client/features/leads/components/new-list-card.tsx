@@ -8,7 +8,7 @@ import { Choices } from '../../../components/ui/choices'
 import { FilePicker } from '../../../components/ui/file-picker'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { formErrorOf } from '../../../components/ui/form-dialog'
-import { ApiClientError } from '../../../lib/api-client'
+import { messagesByField } from '../../../lib/api-client'
 import { listLeadSources, uploadLeadList } from '../api/leads-api'
 import { leadsKeys } from '../api/leads-keys'
 import { SectionCard } from '../../../components/ui/section-card'
@@ -35,8 +35,7 @@ export function NewListCard({ campaigns, onUploaded }: { campaigns: string[]; on
       onUploaded(await uploadLeadList(file!, { campaign: campaign.trim(), country, sourceId: sourceId || undefined }))
       setFile(null)
     } catch (err) {
-      const fields = err instanceof ApiClientError ? err.body?.fieldErrors : undefined
-      setErrors(fields ? Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v?.[0] ?? ''])) : { form: formErrorOf(err, t).message })
+      setErrors(messagesByField(err, (e) => formErrorOf(e, t).message))
     } finally {
       setBusy(false)
     }

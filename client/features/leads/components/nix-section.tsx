@@ -5,7 +5,7 @@ import type { LeadList } from '../../../../shared/schemas/leads'
 import { FilePicker } from '../../../components/ui/file-picker'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { formErrorOf } from '../../../components/ui/form-dialog'
-import { ApiClientError } from '../../../lib/api-client'
+import { serverFieldErrors } from '../../../lib/api-client'
 import { removeNix, uploadNix } from '../api/leads-api'
 
 /** The NIX answer for the list: chosen, counted by the server, removable. */
@@ -19,7 +19,7 @@ export function NixSection({ list, onChanged }: { list: LeadList; onChanged: (li
     try {
       onChanged(await work())
     } catch (err) {
-      const fields = err instanceof ApiClientError ? err.body?.fieldErrors : undefined
+      const fields = serverFieldErrors(err)
       setError(Object.values(fields ?? {})[0]?.[0] ?? formErrorOf(err, t).message)
     } finally {
       setBusy(false)

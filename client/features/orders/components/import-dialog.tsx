@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type OrderMapping } from '../../../../shared/rules/orders'
 import type { OrderPreviewAnswer, OrderUploadAnswer } from '../../../../shared/schemas/orders'
-import { ApiClientError, errorText } from '../../../lib/api-client'
+import { errorText, messagesByField } from '../../../lib/api-client'
 import { importState, previewImport, runImport, uploadOrderFile } from '../api/orders-api'
 import { ordersKeys } from '../api/orders-keys'
 import { AppDialog } from '../../../components/ui/app-dialog'
@@ -32,9 +32,7 @@ export function ImportDialog(props: { open: boolean; onClose: () => void; onImpo
   const [busy, setBusy] = useState(false)
 
   const fail = (err: unknown) => {
-    const fieldErrors = err instanceof ApiClientError ? err.body?.fieldErrors : undefined
-    if (fieldErrors) setErrors(Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k, v[0] ?? ''])))
-    else setErrors({ form: errorText(err, t) })
+    setErrors(messagesByField(err, (e) => errorText(e, t)))
   }
   const guarded = async (work: () => Promise<void>) => {
     setBusy(true)

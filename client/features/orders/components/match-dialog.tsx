@@ -8,7 +8,7 @@ import type { OrderDetail } from '../../../../shared/schemas/orders'
 import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
-import { ApiClientError } from '../../../lib/api-client'
+import { serverFieldErrors } from '../../../lib/api-client'
 import { matchOrder, unmatchedSales, unmatchOrder } from '../api/orders-api'
 import { rankCandidates } from './match-candidates'
 import { ordersKeys } from '../api/orders-keys'
@@ -61,7 +61,7 @@ export function MatchDialog({ order, onClose, onDone }: { order: OrderDetail; on
         matchOrder(order.id, saleId, note.trim() || null)
           .then(onDone)
           .catch((err: unknown) => {
-            const field = err instanceof ApiClientError ? err.body?.fieldErrors?.saleId?.[0] : undefined
+            const field = serverFieldErrors(err)?.saleId?.[0]
             setError(field ?? formErrorOf(err, t).message)
           })
           .finally(() => setBusy(false))

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { formatDate, type FormatLanguage } from '../../../../shared/format'
 import type { MfaSetup, MfaStatus as MfaStatusAnswer } from '../../../../shared/schemas/auth'
 import { FormField } from '../../../components/ui/form-field'
-import { ApiClientError, errorText } from '../../../lib/api-client'
+import { errorText, serverFieldErrors } from '../../../lib/api-client'
 import { useUserData } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { disableMfa, enableMfa, getMfa, renewRecoveryCodes, setupMfa } from '../api/profile-api'
@@ -36,8 +36,7 @@ export function TwoStepCard() {
     setError(null)
   }
   const failed = (err: unknown, field: 'password' | 'code') => {
-    const body = err instanceof ApiClientError ? err.body : null
-    const own = body?.fieldErrors?.[field]?.[0]
+    const own = serverFieldErrors(err)?.[field]?.[0]
     if (own) setError(own)
     else snackbar.error(errorText(err, t))
   }

@@ -6,7 +6,7 @@ import type { SurveyDetail } from '../../../../shared/schemas/quality'
 import { Choices } from '../../../components/ui/choices'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { IdentityNumber } from '../../../components/ui/identity-number'
-import { ApiClientError, errorText } from '../../../lib/api-client'
+import { errorText, serverFieldErrors } from '../../../lib/api-client'
 import { revealIdentity } from '../../../lib/identity-api'
 import { snackbar } from '../../../lib/snackbar-store'
 import { sendSurveyLink } from '../api/quality-api'
@@ -110,8 +110,7 @@ export function SendLinkPanel({ surveyId, onSent }: { surveyId: string; onSent: 
       snackbar.success(t('quality.share.sentToast', { to: sent.sentTo }))
       onSent()
     } catch (err) {
-      const body = err instanceof ApiClientError ? err.body : undefined
-      setLinkError(body?.fieldErrors?.email?.[0] ?? errorText(err, t))
+      setLinkError(serverFieldErrors(err)?.email?.[0] ?? errorText(err, t))
     } finally {
       setLinkBusy(false)
     }

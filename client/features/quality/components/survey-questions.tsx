@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { answersSchemaFor, textIn, type Answers } from '../../../../shared/rules/quality'
 import type { Question } from '../../../../shared/schemas/quality'
-import { ApiClientError } from '../../../lib/api-client'
+import { serverFieldErrors } from '../../../lib/api-client'
 
 type Lang = 'sv' | 'en' | 'fi'
 
@@ -27,7 +27,7 @@ export function useSurveyAnswers(questions: readonly Question[]) {
     },
     /** The server's field errors (`answers.<question>`) under their questions; false when it named none. */
     showServerErrors(err: unknown): boolean {
-      const fieldErrors = err instanceof ApiClientError ? err.body?.fieldErrors : undefined
+      const fieldErrors = serverFieldErrors(err)
       if (!fieldErrors) return false
       setErrors(Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k.replace(/^answers\.?/, '') || '_', v[0]!])))
       return true

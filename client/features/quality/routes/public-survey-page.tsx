@@ -6,7 +6,7 @@ import { useParams } from 'react-router'
 import { formatDate } from '../../../../shared/format'
 import type { Answers } from '../../../../shared/rules/quality'
 import type { PublicSurvey, Question } from '../../../../shared/schemas/quality'
-import { ApiClientError, call, errorText, rpc } from '../../../lib/api-client'
+import { ApiClientError, call, errorText, rpc, serverFieldErrors } from '../../../lib/api-client'
 import { setLanguage } from '../../../lib/i18n'
 import { queryClient } from '../../../lib/query-client'
 import { QuestionInput, useSurveyAnswers } from '../components/survey-questions'
@@ -61,7 +61,7 @@ function PublicSurvey() {
     if (clean) send.mutate(clean)
   }
 
-  const failure = survey.error ?? (send.error && !(send.error instanceof ApiClientError && send.error.body?.fieldErrors) ? send.error : null)
+  const failure = survey.error ?? (send.error && !serverFieldErrors(send.error) ? send.error : null)
   const gone = failure instanceof ApiClientError && (failure.status === 410 || failure.status === 404)
   return (
     <Stack as="main" id="main" gap="6" py={{ base: '8', md: '16' }} px="5" maxW="xl" mx="auto" data-testid="public-survey">

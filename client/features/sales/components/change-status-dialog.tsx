@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { RecordTable } from '../../../components/ui/record-table'
 import { DEVIATION_TYPES, type DeviationType, type SaleStatus } from '../../../../shared/rules/sale'
 import { allowedNext, reasonRequired } from '../../../../shared/rules/sale-lifecycle'
-import { ApiClientError, errorText } from '../../../lib/api-client'
+import { ApiClientError, errorText, serverFieldErrors } from '../../../lib/api-client'
 import { moveSaleReport, moveSaleReports } from '../api/sale-reports-api'
 import { AppDialog, DialogButtons } from '../../../components/ui/app-dialog'
 import { Choices } from '../../../components/ui/choices'
@@ -83,7 +83,7 @@ export function ChangeStatusDialog(props: {
       setResults(rows)
       props.onMoved(rows.filter((r) => r.ok).map((r) => r.id))
     } catch (err) {
-      const fieldErrors = err instanceof ApiClientError ? err.body?.fieldErrors : undefined
+      const fieldErrors = serverFieldErrors(err)
       if (fieldErrors?.reason || fieldErrors?.deviationType) {
         setErrors({ reason: fieldErrors.reason?.[0], deviationType: fieldErrors.deviationType?.[0] })
       } else {

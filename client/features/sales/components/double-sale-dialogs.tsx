@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { formatDate, formatTime } from '../../../../shared/format'
 import { DOUBLE_WINDOW_MAX_DAYS, DOUBLE_WINDOW_MIN_DAYS } from '../../../../shared/rules/double-sales'
 import type { DoubleSaleListItem } from '../../../../shared/schemas/double-sales'
-import { ApiClientError, errorText } from '../../../lib/api-client'
+import { ApiClientError, errorText, serverFieldErrors } from '../../../lib/api-client'
 import { confirmDoubleSale, dismissDoubleSale, saveSaleSettings } from '../api/double-sales-api'
 import { AppDialog } from '../../../components/ui/app-dialog'
 import { Notice } from '../../../components/ui/notice'
@@ -47,7 +47,7 @@ export function DoubleSaleDialog(props: {
       }
       props.onDecided()
     } catch (err) {
-      const fieldErrors = err instanceof ApiClientError ? err.body?.fieldErrors : undefined
+      const fieldErrors = serverFieldErrors(err)
       if (fieldErrors?.reason) setErrors({ reason: fieldErrors.reason[0] })
       else {
         if (err instanceof ApiClientError && err.status === 409) props.onConflict()
@@ -143,7 +143,7 @@ export function DoubleWindowDialog(props: { open: boolean; current: number; onCl
       await saveSaleSettings({ doubleWindowDays: n })
       props.onSaved(n)
     } catch (err) {
-      const fieldErrors = err instanceof ApiClientError ? err.body?.fieldErrors : undefined
+      const fieldErrors = serverFieldErrors(err)
       setError(fieldErrors?.doubleWindowDays?.[0] ?? errorText(err, t))
     } finally {
       setBusy(false)

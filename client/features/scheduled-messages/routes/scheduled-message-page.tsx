@@ -12,7 +12,7 @@ import { DetailState } from '../../../components/ui/detail-state'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { formErrorOf } from '../../../components/ui/form-dialog'
 import { Page } from '../../../components/ui/page'
-import { ApiClientError } from '../../../lib/api-client'
+import { serverFieldErrors } from '../../../lib/api-client'
 import { confirm } from '../../../lib/confirm-store'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
@@ -74,7 +74,7 @@ function Editor({ message, crumbs }: { message: ScheduledMessageDetail | null; c
         navigate(pathFor('backoffice-scheduledmessages-id', { id }), { replace: true })
       }
     } catch (err) {
-      const fieldErrors = err instanceof ApiClientError ? err.body?.fieldErrors : undefined
+      const fieldErrors = serverFieldErrors(err)
       let placed = false
       for (const [path, messages] of Object.entries(fieldErrors ?? {})) {
         const field = formField(path)

@@ -12,7 +12,7 @@ import { FormAlert } from '../../../components/ui/form-alert'
 import { formErrorOf } from '../../../components/ui/form-dialog'
 import { LookupCombobox } from '../../../components/ui/lookup/lookup-select'
 import type { LookupKind } from '../../../components/ui/lookup/lookup-api'
-import { ApiClientError } from '../../../lib/api-client'
+import { messagesByField } from '../../../lib/api-client'
 import { addCall, proposedProvider, setTranscriptText } from '../api/transcriptions-api'
 import { transcriptionsKeys } from '../api/transcriptions-keys'
 
@@ -54,8 +54,7 @@ export function AddCallDialog({ engine, onClose, onAdded }: { engine: boolean; o
       if (text.trim() && (!file || !engine)) call = await setTranscriptText(call.id, text)
       onAdded(call)
     } catch (err) {
-      const fields = err instanceof ApiClientError ? err.body?.fieldErrors : undefined
-      setErrors(fields ? Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v?.[0] ?? ''])) : { form: formErrorOf(err, t).message })
+      setErrors(messagesByField(err, (e) => formErrorOf(e, t).message))
     } finally {
       setBusy(false)
     }

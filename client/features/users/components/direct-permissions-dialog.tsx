@@ -6,7 +6,7 @@ import type { ActionOrManage, SubjectOrAll } from '../../../../shared/permission
 import { ruleOfScoped } from '../../../../shared/permissions/scopes'
 import type { UserDetail } from '../../../../shared/schemas/users'
 import { FormDialog, useFormError } from '../../../components/ui/form-dialog'
-import { ApiClientError } from '../../../lib/api-client'
+import { serverFieldErrors } from '../../../lib/api-client'
 import { setUserPermissions } from '../api/users-api'
 import { PermissionPicker, ScreensPreview, chosenOf, chosenPermissions, rawRulesOf, type ChosenPermissions } from './permission-picker'
 import { FormAlert } from '../../../components/ui/form-alert'
@@ -49,7 +49,7 @@ export function DirectPermissionsDialog(props: { user: UserDetail; onClose: () =
     try {
       props.onSaved(await setUserPermissions(u.id, { permissions: chosenPermissions(chosen), version: u.version }))
     } catch (err) {
-      const fieldErrors = err instanceof ApiClientError ? (err.body?.fieldErrors ?? {}) : {}
+      const fieldErrors = serverFieldErrors(err) ?? {}
       const aboutPermissions = Object.entries(fieldErrors).find(([k]) => k === 'permissions' || k.startsWith('permissions.'))
       if (aboutPermissions) setPermissionError(aboutPermissions[1][0] ?? null)
       else formError.fail(err)

@@ -6,7 +6,7 @@ import { PASSWORD_MIN } from '../../../../shared/schemas/auth'
 import type { UserImportAnswer } from '../../../../shared/schemas/users'
 import { decodeText } from '../../../../shared/text-file'
 import { FilePicker } from '../../../components/ui/file-picker'
-import { ApiClientError, NetworkError } from '../../../lib/api-client'
+import { ApiClientError, NetworkError, serverFieldErrors } from '../../../lib/api-client'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { importUsers } from '../api/users-api'
@@ -43,7 +43,7 @@ export function ImportUsersDialog({ open, onOpenChange }: { open: boolean; onOpe
   }
   const messageOf = (err: unknown) => {
     if (err instanceof NetworkError) return t('errors.network')
-    if (err instanceof ApiClientError) return err.body?.fieldErrors?.csv?.[0] ?? err.message
+    if (err instanceof ApiClientError) return serverFieldErrors(err)?.csv?.[0] ?? err.message
     return t('errors.server_error')
   }
 
@@ -85,7 +85,7 @@ export function ImportUsersDialog({ open, onOpenChange }: { open: boolean; onOpe
         setChecked({ csv: checked.csv, answer: { ...answer, valid: 0 } })
       }
     } catch (err) {
-      const passwordMessage = err instanceof ApiClientError ? err.body?.fieldErrors?.password?.[0] : undefined
+      const passwordMessage = serverFieldErrors(err)?.password?.[0]
       if (passwordMessage) setPasswordError(passwordMessage)
       else setError(messageOf(err))
     } finally {

@@ -10,7 +10,7 @@ import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { LoadError } from '../../../components/ui/load-error'
 import { Page } from '../../../components/ui/page'
-import { ApiClientError, applyFieldErrors } from '../../../lib/api-client'
+import { applyFieldErrors, serverFieldErrors } from '../../../lib/api-client'
 import { roleName } from '../../../lib/role-name'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
@@ -164,7 +164,7 @@ function RoleEditor(props: { role: RoleDetail | 'new' | null; onClose: () => voi
     onConflict: props.onConflict,
     // An error about the permissions goes beside the permission list (with the form's own field errors, if any).
     handle: (err) => {
-      const fieldErrors = err instanceof ApiClientError ? (err.body?.fieldErrors ?? {}) : {}
+      const fieldErrors = serverFieldErrors(err) ?? {}
       const aboutPermissions = Object.entries(fieldErrors).find(([k]) => k === 'permissions' || k.startsWith('permissions.'))
       if (!aboutPermissions) return false
       setPermissionError(aboutPermissions[1][0] ?? null)
