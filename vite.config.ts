@@ -77,6 +77,9 @@ export default defineConfig({
           root: '.',
           include: ['shared/**/*.test.ts', 'client/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           environment: 'node',
+          // A component test (jsdom, the component library's theme made on first use, a person typing) takes 0.3–3.5 s
+          // here and more on a busy host: the limit is for a test that hangs, as in the API project.
+          testTimeout: 20_000,
         },
       },
       {

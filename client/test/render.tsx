@@ -1,6 +1,6 @@
 import { ChakraProvider } from '@chakra-ui/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, render } from '@testing-library/react'
+import { cleanup, configure, render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactElement, ReactNode } from 'react'
 import { I18nextProvider } from 'react-i18next'
@@ -12,6 +12,8 @@ import { i18n, i18nReady, loadNamespaces } from '../lib/i18n'
 
 // Each test starts from an empty page.
 afterEach(cleanup)
+// What a test waits for (`findBy…`, `waitFor`) may take a few seconds on a busy host: it is awaited, not timed.
+configure({ asyncUtilTimeout: 10_000 })
 
 // jsdom has no media queries: every one answers "no", as on the narrowest screen (the phone's layout).
 window.matchMedia ??= (query: string) =>
@@ -27,6 +29,12 @@ window.matchMedia ??= (query: string) =>
   }) as MediaQueryList
 // Nor scrolling: a part that brings itself into view (a form's error) does nothing here; a test may spy on it.
 Element.prototype.scrollIntoView ??= () => undefined
+// Nor layout: nothing is ever resized (a popup's positioning observes its anchor).
+window.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
 
 /**
  * Renders a part of the app as a screen has it: the theme, the app's translations (Swedish, the default language,

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { act, screen } from '@testing-library/react'
-import { describe, expect, it, vi } from 'vitest'
+import { act, screen, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
 import { confirm } from '../../lib/confirm-store'
 import { renderWithApp } from '../../test/render'
 import { ConfirmDialog } from './confirm-dialog'
@@ -20,7 +20,7 @@ describe('ConfirmDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Ta bort' }))
     expect(await answer).toBe(true)
     // Closing (jsdom runs no exit animation, so the closed dialog stays in the page, marked closed).
-    await vi.waitFor(() => expect(dialog.getAttribute('data-state')).toBe('closed'))
+    await waitFor(() => expect(dialog.getAttribute('data-state')).toBe('closed'))
   })
 
   it('answers no to cancel and to Escape', async () => {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { useState, type FormEvent } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { ApiClientError, NetworkError } from '../../lib/api-client'
@@ -58,7 +58,7 @@ describe('FormDialog', () => {
     await user.click(button)
     expect(save).toHaveBeenCalledOnce()
     finish()
-    await vi.waitFor(() => expect(button.hasAttribute('disabled')).toBe(false))
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false))
   })
 
   it('closes by its cancel button and its close button', async () => {

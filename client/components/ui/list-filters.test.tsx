@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { LookupAnswer } from '../../../shared/schemas/lookups'
@@ -98,7 +98,7 @@ describe('OrgFilters', () => {
     const chosen = vi.fn()
     const { user } = await renderWithApp(filters(chosen))
     const office = screen.getByRole('combobox', { name: 'Kontor' })
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(
         within(office)
           .getAllByRole('option')
@@ -121,7 +121,7 @@ describe('OrgFilters', () => {
     serveApi((url) => (url.pathname === '/api/lookups/teams' ? { items: [{ id: 't1', label: 'Team Syd' }] } : offices))
     await renderWithApp(filters(() => undefined))
     const team = screen.getByRole('combobox', { name: 'Team' })
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(
         within(team)
           .getAllByRole('option')

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto'
-import { screen } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '../../../lib/i18n'
 import { offlineDb } from '../../../lib/offline-db'
@@ -84,6 +84,6 @@ describe('the sick notice', () => {
     await user.click(screen.getByText(/Jag arbetade – jag är sjuk från nästa arbetsdag/))
     await user.click(screen.getByRole('button', { name: 'Skicka sjukanmälan' }))
     await screen.findByTestId('sick-notice-sent')
-    await vi.waitFor(async () => expect((await db().sickNotices.toArray()).map((n) => [n.date, n.sameDay ?? null])).toEqual([[MONDAY, null]]))
+    await waitFor(async () => expect((await db().sickNotices.toArray()).map((n) => [n.date, n.sameDay ?? null])).toEqual([[MONDAY, null]]))
   })
 })
