@@ -34,9 +34,9 @@ let routerDrawn = false
 /** Goes to an app path: through the router, or (from the login opened first) by handing the page over to it. */
 async function navigateApp(to: string) {
   const { router, AppRouter } = await loadRouter()
-  if (routerDrawn) return void (await router.navigate(to, { replace: true }))
   // The next screen's code and translations load before the login gives way (its button stays busy).
   await router.navigate(to, { replace: true })
+  if (routerDrawn) return
   routerDrawn = true
   draw(<AppRouter />)
 }

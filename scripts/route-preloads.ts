@@ -6,8 +6,9 @@ import { ROUTES, routeNamespaces, type AppRoute, type RouteMeta } from '../share
  * Writes dist/route-preloads.json: for each route, the JavaScript its first visit needs beyond the entry
  * (the router, which the entry loads on demand, the styled shell and its layout unless the screen is plain, its
  * screen, what they import, and their stylesheets). The login, opened first signed out, is drawn without the
- * router (client/app/standalone-login.tsx, docs/decisions/087): its list is that screen's code alone. The server puts these in the index as `<link rel="modulepreload">` (and a stylesheet link
- * for CSS), so they download beside the entry instead of after it.
+ * router (client/app/standalone-login.tsx, docs/decisions/087): its list is that screen's code alone. The server
+ * puts these in the index as `<link rel="modulepreload">` (and a stylesheet link for CSS), so they download beside
+ * the entry instead of after it.
  * The route → screen mapping is read from client/app/screens.ts, the one place that defines it.
  */
 const dist = path.resolve(process.argv[2] ?? 'dist')
@@ -42,16 +43,18 @@ for (const route of ROUTES as readonly AppRoute[]) {
   }
   const files = closure('app/router.tsx')
   const meta = route.meta as { layout?: string; plain?: boolean }
+  const screen = screens.get(route.name) ?? plannedKey
   // the index ('/') draws no screen of its own: the guard sends the user on to their home
-  const screen = route.name === 'index' ? null : (screens.get(route.name) ?? plannedKey)
-  // a plain screen renders without the styled shell and its layouts (client/app/root-shell.tsx)
-  if (!meta.plain && screen) {
-    closure('app/styled-shell.tsx', files)
-    closure(`app/layouts/${meta.layout ?? 'default'}-layout.tsx`, files)
+  if (route.name !== 'index' && screen) {
+    // a plain screen renders without the styled shell and its layouts (client/app/root-shell.tsx)
+    if (!meta.plain) {
+      closure('app/styled-shell.tsx', files)
+      closure(`app/layouts/${meta.layout ?? 'default'}-layout.tsx`, files)
+    }
+    // the screen waits for its translation namespaces (client/app/router.tsx); Swedish is the default language
+    for (const ns of routeNamespaces(route.meta as RouteMeta)) closure(`../shared/i18n/sv/${ns}.ts`, files)
+    closure(screen, files)
   }
-  // the screen waits for its translation namespaces (client/app/router.tsx); Swedish is the default language
-  if (screen) for (const ns of routeNamespaces(route.meta as RouteMeta)) closure(`../shared/i18n/sv/${ns}.ts`, files)
-  if (screen) closure(screen, files)
   out[route.name] = listed(files)
 }
 fs.writeFileSync(path.join(dist, 'route-preloads.json'), JSON.stringify(out))

@@ -86,14 +86,15 @@ export default function BudgetsPage() {
       setDrafts(new Map())
       snackbar.success(t('budgets.saved', { count: saved.changed }))
     } catch (err) {
+      const fieldErrors = serverFieldErrors(err)
       if (err instanceof ApiClientError && err.body?.error === 'changed_elsewhere') {
         // Those budgets show as they are now; every other edit stays to be saved again.
         const conflicts = ((err.body.details?.conflicts ?? []) as BudgetConflict[]).map((c) => keyOf(c.scope, c.id))
         setDrafts((d) => new Map([...d].filter(([k]) => !conflicts.includes(k))))
         await query.refetch()
         setNotice({ status: 'warning', text: t('budgets.conflict', { count: conflicts.length }) })
-      } else if (serverFieldErrors(err)) {
-        setServerErrors(refusalsByField(changes, serverFieldErrors(err)!))
+      } else if (fieldErrors) {
+        setServerErrors(refusalsByField(changes, fieldErrors))
         setNotice({ status: 'error', text: t('budgets.invalid') })
       } else setNotice({ status: 'error', text: errorText(err, t) })
     } finally {

@@ -42,6 +42,7 @@ export function FinanceSettingsPanel({ settings }: { settings: FinanceSettings }
       await queryClient.invalidateQueries({ queryKey: financeKeys.profitability.all })
       snackbar.success(t('finance.settings.saved'))
     } catch (err) {
+      const fieldErrors = serverFieldErrors(err)
       if (err instanceof ApiClientError && err.body?.error === 'changed_elsewhere') {
         const current = err.body.details?.current as FinanceSettings | undefined
         if (current) {
@@ -50,7 +51,7 @@ export function FinanceSettingsPanel({ settings }: { settings: FinanceSettings }
           setCutoff(current.legacyCutoff)
         }
         setNotice({ status: 'warning', text: t('finance.settings.conflict') })
-      } else if (serverFieldErrors(err)) setProblems(serverFieldErrors(err)!)
+      } else if (fieldErrors) setProblems(fieldErrors)
       else setNotice({ status: 'error', text: errorText(err, t) })
     } finally {
       setBusy(false)
