@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest'
 import { translator } from '../shared/i18n'
 import { OfflineDb, discardRejected, syncMeta } from '../client/lib/offline-db'
 import { SyncEngine } from '../client/lib/sync-engine'
-import { saveSaleLocally, saveTimeReportLocally } from '../client/features/sales/api/local-actions'
+import { saveSaleLocally } from '../client/features/sales/api/local-actions'
+import { saveTimeReportLocally } from '../client/features/time-reports/api/local-actions'
 import { ORIGIN, createTestApp } from '../server/test/harness'
 
 /**

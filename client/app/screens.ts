@@ -105,11 +105,11 @@ const SCREENS: Partial<Record<RouteName, ScreenModule>> = {
   'sales-create': () => import('../features/sales/routes/sales-create-page'),
   'sales-list': () => import('../features/sales/routes/sales-list-page'),
   'sales-id': () => import('../features/sales/routes/sale-detail-page'),
-  'sales-daily-checkout': () => import('../features/sales/routes/daily-checkout-page'),
-  'sales-time-report': () => import('../features/sales/routes/seller-time-report-page'),
-  'sales-sick-notice': () => import('../features/sales/routes/seller-sick-notice-page'),
+  'sales-daily-checkout': () => import('../features/time-reports/routes/daily-checkout-page'),
+  'sales-time-report': () => import('../features/time-reports/routes/seller-time-report-page'),
+  'sales-sick-notice': () => import('../features/time-reports/routes/seller-sick-notice-page'),
   'sales-sync': () => import('../features/sales/routes/sync-page'),
-  'sales-salary-calculator': () => import('../features/sales/routes/salary-calculator-page'),
+  'sales-salary-calculator': () => import('../features/pay/routes/salary-calculator-page'),
 }
 
 export function screenFor(name: RouteName): ScreenModule {

@@ -45,6 +45,8 @@ export type OutboxRow = {
   recordId: string
   state: 'pending' | 'rejected'
   rejection?: Rejection
+  /** the file that travels with the mutation (uploaded before the push that carries it) */
+  fileId?: string
 }
 
 export type StoredFile = { id: string; blob: Blob; name: string; type: string; size: number; uploaded: boolean }
@@ -99,6 +101,19 @@ export class OfflineDb extends Dexie {
     this.version(3).stores({ guides: 'key', guideAcks: 'id' })
     // Issue 46: the field runs the seller is on, and the door visits.
     this.version(4).stores({ runs: 'id, date', visits: 'id, visitedAt, comeBackAt, sync' })
+    // Issue 73: each outbox row names the file it carries; a row queued before names it among its args.
+    this.version(5).upgrade(async (tx) => {
+      const fileIds = new Set((await tx.table('files').toCollection().primaryKeys()) as string[])
+      if (fileIds.size === 0) return
+      await tx
+        .table<OutboxRow, number>('outbox')
+        .toCollection()
+        .modify((row) => {
+          const args = (row.args ?? {}) as Record<string, unknown>
+          const fileId = Object.values(args).find((v): v is string => typeof v === 'string' && fileIds.has(v))
+          if (fileId) row.fileId = fileId
+        })
+    })
   }
 }
 
@@ -151,7 +166,7 @@ export async function restartPull(db: OfflineDb, tables: string): Promise<void> 
   await withDb(db, () => db.meta.update('state', { cookie: null, tables }))
 }
 
-type LocalWrite =
+export type LocalWrite =
   | { table: 'sales'; record: LocalSale }
   | { table: 'timeReports'; record: LocalTimeReport }
   | { table: 'checkouts'; record: LocalCheckout }
@@ -172,7 +187,16 @@ export async function enqueue(db: OfflineDb, name: MutationName, args: unknown, 
       if (replacesSeq !== undefined) await db.outbox.delete(replacesSeq)
       await (db[write.table] as Table).put(write.record)
       if (file) await db.files.put(file)
-      await db.outbox.add({ seq, name, args, createdAt: Date.now(), table: write.table, recordId: write.record.id, state: 'pending' })
+      await db.outbox.add({
+        seq,
+        name,
+        args,
+        createdAt: Date.now(),
+        table: write.table,
+        recordId: write.record.id,
+        state: 'pending',
+        ...(file ? { fileId: file.id } : {}),
+      })
       return seq
     }),
   )

@@ -72,15 +72,11 @@ async function post<T>(fetchFn: Fetch, language: string, path: string, body: unk
   return (await res.json()) as T
 }
 
-function checklistOf(m: { name: string; args: unknown }): string | null {
-  return m.name === 'createSale' ? ((m.args as { checklistFileId?: string | null }).checklistFileId ?? null) : null
-}
-
 /** The mutations from the start of `list` up to (not including) the one that would carry file number max + 1. */
-export function upToFiles<M extends { name: string; args: unknown }>(list: M[], max: number): M[] {
+export function upToFiles<M extends { fileId?: string }>(list: M[], max: number): M[] {
   let files = 0
   for (let i = 0; i < list.length; i++) {
-    if (checklistOf(list[i]!) && ++files > max) return list.slice(0, i)
+    if (list[i]!.fileId && ++files > max) return list.slice(0, i)
   }
   return list
 }
@@ -242,7 +238,7 @@ export class SyncEngine {
         // At most a few files go up before each push, so what waits on the server for its sale stays well under
         // the user's quota of untaken files (shared/schemas/checklist-limits.ts).
         const batch = upToFiles(waiting, CHECKLIST_FILES_PER_PUSH)
-        await this.uploadFiles(batch.map(checklistOf))
+        await this.uploadFiles(batch.map((m) => m.fileId))
         const result = await post<PushResult>(this.fetchFn, this.language(), '/sync/push', {
           clientId: meta.clientId,
           schemaVersion: SYNC_SCHEMA_VERSION,

@@ -1,8 +1,7 @@
-import { z } from 'zod'
-import { checkoutBlocking, openSickOccasion } from '../../../../shared/rules/checkout'
+import { checkoutBlocking } from '../../../../shared/rules/checkout'
 import { saleCatalogViolations, sellerAmounts } from '../../../../shared/rules/sale'
 import { businessDay } from '../../../../shared/rules/work'
-import { fieldErrorsOf, zodErrorMap, type FieldErrors, type Translate } from '../../../../shared/schemas/errors'
+import type { Translate } from '../../../../shared/schemas/errors'
 import {
   CHECKLIST_MAX_BYTES,
   CHECKLIST_TYPES,
@@ -12,39 +11,19 @@ import {
   type SaleInput,
 } from '../../../../shared/schemas/sales'
 import { CORRECTIONS, uncorrectableFields } from '../../../../shared/rules/sale-lifecycle'
-import {
-  checkoutInputSchema,
-  sickNoticeInputSchema,
-  timeReportInputSchema,
-  type CheckoutInput,
-  type SickNoticeInput,
-  type TimeReportInput,
-} from '../../../../shared/schemas/time-reports'
 import { visitProblems } from '../../../../shared/rules/field'
 import { visitMutationSchema, type VisitInput } from '../../../../shared/schemas/field'
+import { LocalValidationError, parseLocally } from '../../../lib/device-actions'
 import { enqueue, withDb, type LocalSale, type OfflineDb, type StoredFile } from '../../../lib/offline-db'
 
 /** Drops a change the server refused for good, and the local record it made (the sync screen's "discard"). */
 export { discardRejected } from '../../../lib/offline-db'
 
 /**
- * The seller's actions on the device. Each validates with the shared schema and rules (the same the
- * server runs again), then writes the record and its mutation in one IndexedDB transaction.
- * They work with no network; the sync engine delivers the mutation later.
+ * The seller's sales on the device (lib/device-actions.ts): a new sale, a correction, a door visit. Each validates
+ * with the shared schema and rules (the same the server runs again), then writes the record and its mutation in one
+ * IndexedDB transaction. They work with no network; the sync engine delivers the mutation later.
  */
-
-export class LocalValidationError extends Error {
-  constructor(readonly fieldErrors: FieldErrors) {
-    super('validation')
-    this.name = 'LocalValidationError'
-  }
-}
-
-function parseOrThrow<S extends z.core.$ZodType>(schema: S, input: unknown, t: Translate): z.output<S> {
-  const parsed = z.safeParse(schema, input, { error: zodErrorMap(t) })
-  if (!parsed.success) throw new LocalValidationError(fieldErrorsOf(parsed.error, t))
-  return parsed.data
-}
 
 /** Checks a checklist file before it is kept: type and size as the server will. */
 export function checklistFileError(file: { type: string; size: number }, t: Translate): string | null {
@@ -76,7 +55,7 @@ export async function saveSaleLocally(
   const kept = !file && opts.keepFileId ? await withDb(db, () => db.files.get(opts.keepFileId!)) : undefined
   const fileId = file ? crypto.randomUUID() : (kept?.id ?? null)
   const args = { ...input, checklistFileId: fileId }
-  const sale = parseOrThrow(saleInputSchema, args, t)
+  const sale = parseLocally(saleInputSchema, args, t)
   const [provider, products] = await withDb(db, () =>
     Promise.all([db.providers.get(sale.providerId), db.products.bulkGet(sale.products.map((l) => l.productId))]),
   )
@@ -117,68 +96,13 @@ export async function saveSaleLocally(
   return record
 }
 
-export async function saveTimeReportLocally(db: OfflineDb, userId: string, input: TimeReportInput, t: Translate, opts: { replacesSeq?: number } = {}) {
-  const report = parseOrThrow(timeReportInputSchema, input, t)
-  // An attested month is locked (docs/decisions/029): the server would refuse it; say so now, offline too.
-  const month = report.date.slice(0, 7)
-  const attested = await withDb(db, () => db.attestations.where('month').equals(month).first())
-  if (attested && attested.attestedAt !== null) throw new LocalValidationError({ _: [t('sync.rejections.month_attested', { month })] })
-  // One report per day: saving a day again keeps that day's record id.
-  const existing = await withDb(db, () => db.timeReports.where('date').equals(report.date).first())
-  const id = existing?.id ?? report.id
-  const args = { ...input, id }
-  const now = Date.now()
-  await enqueue(
-    db,
-    'saveTimeReport',
-    args,
-    { table: 'timeReports', record: { ...report, id, userId, createdAt: existing?.createdAt ?? now, updatedAt: now, sync: 'pending' } },
-    undefined,
-    opts.replacesSeq,
-  )
-  return id
-}
-
-export async function checkoutLocally(db: OfflineDb, userId: string, input: CheckoutInput, t: Translate) {
-  const checkout = parseOrThrow(checkoutInputSchema, input, t)
-  const already = await withDb(db, () => db.checkouts.where('date').equals(checkout.date).first())
-  if (already) throw new LocalValidationError({ _: [t('sync.rejections.already_checked_out', { date: checkout.date })] })
-  const [sales, report] = await withDb(db, () =>
-    Promise.all([db.sales.where('sellDate').equals(checkout.date).toArray(), db.timeReports.where('date').equals(checkout.date).first()]),
-  )
-  const counted = sales.filter((s) => s.sync !== 'rejected')
-  await enqueue(db, 'checkout', input, {
-    table: 'checkouts',
-    record: {
-      ...checkout,
-      userId,
-      salesCount: counted.length,
-      orderValueOre: counted.reduce((sum, s) => sum + s.orderValueOre, 0),
-      workHours: report?.workHours ?? 0,
-      createdAt: Date.now(),
-      sync: 'pending',
-    },
-  })
-}
-
-export async function sendSickNoticeLocally(db: OfflineDb, userId: string, input: SickNoticeInput, t: Translate) {
-  const notice = parseOrThrow(sickNoticeInputSchema, input, t)
-  const [notices, reports] = await withDb(db, () => Promise.all([db.sickNotices.toArray(), db.timeReports.toArray()]))
-  const open = openSickOccasion(
-    notices.filter((n) => n.sync !== 'rejected'),
-    reports.filter((r) => r.sync !== 'rejected'),
-  )
-  if (open) throw new LocalValidationError({ _: [t('sync.rejections.already_sick', { date: open.date })] })
-  await enqueue(db, 'createSickNotice', input, { table: 'sickNotices', record: { ...notice, userId, createdAt: Date.now(), sync: 'pending' } })
-}
-
 /**
  * The seller's correction of a sale back office marked as a deviation (docs/decisions/022): only what the
  * deviation's type lets them change, checked with the shared schema; the sale waits for approval again on the
  * phone at once, and the `correctSale` mutation takes the correction to the server when there is a network.
  */
 export async function correctSaleLocally(db: OfflineDb, sale: LocalSale, input: SaleCorrectionInput, t: Translate): Promise<void> {
-  const correction = parseOrThrow(saleCorrectionSchema, input, t)
+  const correction = parseLocally(saleCorrectionSchema, input, t)
   if (sale.status !== 'deviation' || !sale.deviationType || CORRECTIONS[sale.deviationType].length === 0) {
     throw new LocalValidationError({ _: [t('sync.rejections.not_correctable')] })
   }
@@ -222,7 +146,7 @@ export async function correctSaleLocally(db: OfflineDb, sale: LocalSale, input: 
 
 /** A door's outcome, recorded on the device in a tap or two (decision 073): checked as the server will, then queued. */
 export async function recordVisitLocally(db: OfflineDb, input: VisitInput, t: Translate): Promise<void> {
-  const visit = parseOrThrow(visitMutationSchema, input, t)
+  const visit = parseLocally(visitMutationSchema, input, t)
   const problems = visitProblems(visit, Date.now())
   if (Object.keys(problems).length > 0) throw new LocalValidationError(Object.fromEntries(Object.entries(problems).map(([f, key]) => [f, [t(key)]])))
   const { position, ...rest } = visit

@@ -1,33 +1,9 @@
-import { useLiveQuery } from 'dexie-react-hooks'
-import { useMemo } from 'react'
 import { compareText } from '../../../../shared/format'
-import { openSickOccasion } from '../../../../shared/rules/checkout'
-import { businessDay, businessMonth } from '../../../../shared/rules/work'
-import { offlineDb, withDb, type LocalBudget, type LocalRun, type LocalSale, type LocalVisit, type OfflineDb, type OutboxRow } from '../../../lib/offline-db'
-import { useUserData } from '../../../lib/session'
-import { syncEngine } from '../../../lib/sync'
-import type { SyncEngine } from '../../../lib/sync-engine'
+import { useStoreQuery } from '../../../lib/device-store'
+import type { LocalBudget, LocalRun, LocalSale, LocalVisit, OfflineDb } from '../../../lib/offline-db'
 import { checkoutBlockingAt } from './local-actions'
 
-/**
- * The seller screens' one way into the device store: every read is a live query through `withDb`, which
- * reopens a connection the browser closed under us (Safari does that to a page in the background) instead of
- * failing the screen. Screens never query Dexie themselves (lint keeps them out of dexie and offline-db).
- */
-
-export type SellerStore = { userId: string; db: OfflineDb; engine: SyncEngine }
-
-/** The signed-in seller's device store and sync engine. The seller screens only render for a signed-in user. */
-export function useSellerStore(): SellerStore {
-  const user = useUserData()
-  const userId = user?.id ?? 'anonymous'
-  return useMemo(() => ({ userId, db: offlineDb(userId), engine: syncEngine(userId) }), [userId])
-}
-
-/** A live query on the device store, guarded against a closed connection; `undefined` while loading. */
-function useStoreQuery<T>(db: OfflineDb, query: () => Promise<T>, deps: unknown[]): T | undefined {
-  return useLiveQuery(() => withDb(db, query), [db, ...deps])
-}
+/** The sales on the device store, for the seller's sale screens (the store's way in: lib/device-store.ts). */
 
 /** The field runs the seller is on from today, soonest first (decision 073): kept on the device, offline too. */
 export function useComingRuns(db: OfflineDb, today: string, limit = 3): LocalRun[] | undefined {
@@ -49,11 +25,6 @@ export function useComeBacks(db: OfflineDb, limit = 5): LocalVisit[] | undefined
         .slice(0, limit),
     [limit],
   )
-}
-
-export function useToday() {
-  const now = Date.now()
-  return { today: businessDay(now), month: businessMonth(now) }
 }
 
 export function useCatalog(db: OfflineDb) {
@@ -83,68 +54,9 @@ export function useSale(db: OfflineDb, id: string) {
   return useStoreQuery(db, async () => (await db.sales.get(id)) ?? null, [id])
 }
 
-/** The checklist file kept on the device for a sale until it is sent (null: none, or sent). */
-export function useLocalFile(db: OfflineDb, fileId: string | null | undefined) {
-  return useStoreQuery(db, async () => (fileId ? ((await db.files.get(fileId)) ?? null) : null), [fileId])
-}
-
-export function useOutbox(db: OfflineDb): OutboxRow[] | undefined {
-  return useStoreQuery(db, () => db.outbox.orderBy('seq').toArray(), [])
-}
-
-/** The changes waiting to be sent (or refused) for one record. */
-export function useOutboxFor(db: OfflineDb, recordId: string) {
-  return useStoreQuery(db, () => db.outbox.where('recordId').equals(recordId).toArray(), [recordId])
-}
-
-/** One waiting change, when a screen opens to fix it (`seq` from the URL). */
-export function useOutboxEntry(db: OfflineDb, seq: number | null | undefined) {
-  return useStoreQuery(db, async () => (seq ? ((await db.outbox.get(seq)) ?? null) : null), [seq])
-}
-
-/** The day's time report (null: none yet). */
-export function useTimeReportOn(db: OfflineDb, date: string | null) {
-  return useStoreQuery(db, async () => (date ? ((await db.timeReports.where('date').equals(date).first()) ?? null) : null), [date])
-}
-
-/** A month's time reports (YYYY-MM), by date. */
-export function useTimeReportsOfMonth(db: OfflineDb, month: string) {
-  return useStoreQuery(db, () => db.timeReports.where('date').startsWith(month).sortBy('date'), [month])
-}
-
-/** Whether the month (YYYY-MM) is attested: locked for the seller until payroll reopens it (docs/decisions/029). */
-export function useMonthAttested(db: OfflineDb, month: string) {
-  return useStoreQuery(db, async () => {
-    const row = await db.attestations.where('month').equals(month).first()
-    return !!row && row.attestedAt !== null
-  }, [month])
-}
-
-/** The month's extra income (YYYY-MM), as back office set it. */
-export function useExtraIncomeOfMonth(db: OfflineDb, month: string) {
-  return useStoreQuery(db, () => db.extraIncomes.where('month').equals(month).toArray(), [month])
-}
-
-/** The day's checkout (null: not checked out). */
-export function useCheckoutOn(db: OfflineDb, date: string) {
-  return useStoreQuery(db, async () => (await db.checkouts.where('date').equals(date).first()) ?? null, [date])
-}
-
 /** The checkout that blocks a new sale now, if the seller has checked out today. */
 export function useCheckoutBlockingNow(db: OfflineDb) {
   return useStoreQuery(db, () => checkoutBlockingAt(db, Date.now()), [])
-}
-
-/** The sick occasion still open (null: none), with the notice that opened it. */
-export function useOpenSickNotice(db: OfflineDb) {
-  return useStoreQuery(db, async () => {
-    const [notices, reports] = await Promise.all([db.sickNotices.toArray(), db.timeReports.toArray()])
-    const occasion = openSickOccasion(
-      notices.filter((n) => n.sync !== 'rejected'),
-      reports.filter((r) => r.sync !== 'rejected'),
-    )
-    return occasion ? (notices.find((n) => n.date === occasion.date && n.sentAt === occasion.sentAt) ?? null) : null
-  }, [])
 }
 
 export type MonthData = { monthSales: LocalSale[]; budget: LocalBudget | null; checkedOut: boolean }

@@ -5,7 +5,7 @@ import { confirm } from '../../../lib/confirm-store'
 import type { OutboxRow } from '../../../lib/offline-db'
 import { discardRejected } from '../api/local-actions'
 import { syncStateText, useSyncStatus } from '../../../lib/sync'
-import { useOutbox, useSellerStore } from '../api/seller-store'
+import { useOutbox, useSellerStore } from '../../../lib/device-store'
 import { useLanguage } from '../../../lib/use-language'
 import { SectionCard } from '../../../components/ui/section-card'
 

@@ -4,9 +4,10 @@ import { earningsByStatus, salaryEstimate } from '../../../../shared/rules/earni
 import { QUALITY_BONUS_SHARE, SALARY_MONTH_HOURS, WORK_DAY_HOURS } from '../../../../shared/rules/work'
 import type { SaleStatus } from '../../../../shared/schemas/sales'
 import { Page } from '../../../components/ui/page'
-import { useExtraIncomeOfMonth, useSalesBetween, useSellerStore, useTimeReportsOfMonth, useToday } from '../api/seller-store'
+import { useSellerStore, useToday } from '../../../lib/device-store'
+import { useSalaryMonth } from '../api/seller-store'
 import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
-import { Figure } from '../components/figure'
+import { Figure } from '../../../components/ui/figure'
 import { Notice } from '../../../components/ui/notice'
 import { useLanguage } from '../../../lib/use-language'
 import { RecordTable } from '../../../components/ui/record-table'
@@ -17,11 +18,10 @@ export default function SalaryCalculatorPage() {
   const { t, lang } = useLanguage()
   const { db } = useSellerStore()
   const { month } = useToday()
-  const stored = useSalesBetween(db, `${month}-01`, `${month}-31`)
-  const storedReports = useTimeReportsOfMonth(db, month)
-  const extraIncome = useExtraIncomeOfMonth(db, month)
+  const stored = useSalaryMonth(db, month)
+  const extraIncome = stored?.extra
   // Until the phone's store has answered, nothing is shown as a figure: zeros would read as a month without sales.
-  if (stored === undefined || storedReports === undefined) {
+  if (stored === undefined) {
     return (
       <Page title={t('routes.sales-salary-calculator')} subtitle={t('salary.month', { month })} breadcrumbs={[{ label: t('nav.groups.sales') }]}>
         <Stack gap="4" aria-busy>
@@ -31,8 +31,8 @@ export default function SalaryCalculatorPage() {
       </Page>
     )
   }
-  const sales = stored.filter((s) => s.sync !== 'rejected')
-  const reports = storedReports
+  const sales = stored.sales.filter((s) => s.sync !== 'rejected')
+  const reports = stored.reports
   const rows = earningsByStatus(sales.map((s) => ({ ...s, status: s.status as SaleStatus })))
   const estimate = salaryEstimate(
     sales.map((s) => ({ ...s, status: s.status as SaleStatus })),

@@ -5,10 +5,12 @@ import { formatDate, formatOre, formatTime } from '../../../../shared/format'
 import { Page } from '../../../components/ui/page'
 import { confirm } from '../../../lib/confirm-store'
 import { snackbar } from '../../../lib/snackbar-store'
-import { LocalValidationError, checkoutLocally } from '../api/local-actions'
-import { useCheckoutOn, useSalesBetween, useSellerStore, useTimeReportOn, useToday } from '../api/seller-store'
-import { SyncBadge } from '../components/status-badges'
-import { Figure } from '../components/figure'
+import { LocalValidationError } from '../../../lib/device-actions'
+import { checkoutLocally } from '../api/local-actions'
+import { useSellerStore, useToday } from '../../../lib/device-store'
+import { useCheckoutDay } from '../api/seller-store'
+import { SyncBadge } from '../../../components/ui/sync-badge'
+import { Figure } from '../../../components/ui/figure'
 import { Notice } from '../../../components/ui/notice'
 import { useLanguage } from '../../../lib/use-language'
 import { SectionCard } from '../../../components/ui/section-card'
@@ -20,9 +22,10 @@ export default function DailyCheckoutPage() {
   const { t, lang } = useLanguage()
   const { db, userId, engine } = useSellerStore()
   const { today } = useToday()
-  const sales = useSalesBetween(db, today, today)
-  const report = useTimeReportOn(db, today)
-  const done = useCheckoutOn(db, today)
+  const day = useCheckoutDay(db, today)
+  const sales = day?.sales
+  const report = day?.report
+  const done = day?.checkout
   const [comment, setComment] = useState('')
   const [error, setError] = useState<string | null>(null)
 
