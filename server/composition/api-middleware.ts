@@ -38,7 +38,7 @@ function languageOf(header: string | undefined): LanguageCode {
   return lang
 }
 
-const tooLarge = (maxSize: number) => bodyLimit({ maxSize, onError: (c) => answerError(c as never, new ApiError(413, 'payload_too_large')) })
+const tooLarge = (maxSize: number) => bodyLimit({ maxSize, onError: (c) => answerError(c, new ApiError(413, 'payload_too_large')) })
 
 /**
  * One middleware for what every API request needs (each extra middleware layer costs throughput): language,

@@ -150,7 +150,7 @@ function openSqlite(opts: OpenOptions): Database {
   sqlite.pragma('temp_store = MEMORY')
   // SQLite's own lower() folds only A–Z: "Öresund" would not be found by "öresund". Searches compare lower() of
   // both sides (conditions.ts), so lower() is JavaScript's here, as PostgreSQL's is Unicode-aware there.
-  sqlite.function('lower', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value) as never)
+  sqlite.function('lower', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value))
   const checkpointer = backgroundCheckpoints(sqlite, file)
 
   const statements = new Map<string, BetterSqlite3.Statement>()

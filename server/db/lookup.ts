@@ -24,8 +24,13 @@ export function lookupWhere(
     where: withAccess(
       filter,
       and(
-        ids.length ? inArray(columns.id, ids.map((_, i) => sql.placeholder(`id${i}`)) as never) : undefined,
-        parent ? eq(parent, sql.placeholder('parent') as never) : undefined,
+        ids.length
+          ? inArray(
+              columns.id,
+              ids.map((_, i) => sql.placeholder(`id${i}`)),
+            )
+          : undefined,
+        parent ? eq(parent, sql.placeholder('parent')) : undefined,
         q.q ? or(...columns.search.map((c) => containsText(c, 'q'))) : undefined,
       ),
     ),

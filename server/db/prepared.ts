@@ -151,13 +151,13 @@ export async function insertRows<R extends Record<string, unknown>>(
         (db) =>
           db
             .insert(table)
-            .values(chunk.placeholders as never)
+            .values(chunk.placeholders)
             .returning(returning as never),
         chunk.values,
       )
       out.push(...(answered as Array<Record<string, unknown>>))
     } else {
-      await write(tx, shape, (db) => db.insert(table).values(chunk.placeholders as never), chunk.values)
+      await write(tx, shape, (db) => db.insert(table).values(chunk.placeholders), chunk.values)
     }
   }
   return out

@@ -87,7 +87,7 @@ type OwnedTable = SQLiteTable & { userId: SQLiteColumn; version: SQLiteColumn }
 export function ownedPullSource<T extends OwnedTable>(table: T, toOp: (row: T['$inferSelect']) => PatchOp): PullSource {
   const from = table as unknown as SQLiteTable
   const name = getTableName(from)
-  const ph = (key: string) => sql.placeholder(key) as never
+  const ph = (key: string) => sql.placeholder(key)
   return {
     async pending(tx, userId, since, limit, prepared) {
       const rows = await prepared.rows(

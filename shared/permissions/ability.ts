@@ -1,7 +1,11 @@
-import { createMongoAbility, type MongoAbility, type MongoQuery, type RawRuleOf } from '@casl/ability'
-import type { ActionOrManage, SubjectOrAll } from './catalogue'
+import { createMongoAbility, type ForcedSubject, type MongoAbility, type MongoQuery, type RawRuleOf } from '@casl/ability'
+import type { ActionOrManage, Subject, SubjectOrAll } from './catalogue'
 
-export type AppAbility = MongoAbility<[ActionOrManage, SubjectOrAll], MongoQuery>
+/**
+ * What a rule names (a subject type, or 'all'), and what a check may ask about: the type, or one record tagged with
+ * its type by CASL's `subject(type, record)`, whose fields the rules' conditions are matched against.
+ */
+export type AppAbility = MongoAbility<[ActionOrManage, SubjectOrAll | ForcedSubject<Subject>], MongoQuery>
 export type AppRawRule = RawRuleOf<AppAbility>
 
 /** The stored shape of a rule (spec: action, subject, optional fields, optional conditions, inverted, reason). */

@@ -85,7 +85,7 @@ export function activityService(database: Database, names: ActivityNames = {}) {
         .orderBy(...(oldestFirst ? [log.at, log.id] : [desc(log.at), desc(log.id)]))
         .limit(q.itemsPerPage)
         .offset((q.page - 1) * q.itemsPerPage)
-      const counted = await cappedCount(db, log as never, condition)
+      const counted = await cappedCount(db, log, condition)
       const total = counted[0]?.n ?? 0
       const name = (first: string | null, last: string | null) => (first ? `${first} ${last ?? ''}`.trim() : '')
       // What each line is about, named by its area: one question per kind on the page.

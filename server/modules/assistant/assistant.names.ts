@@ -36,7 +36,7 @@ export function assistantNames(from: AssistantNameSources): Pick<AssistantPorts,
         from.providerList(db),
         from.productList(db),
       ])
-      const sees = (kind: 'teams' | 'offices' | 'regions', fields: Record<string, unknown>) => actor.ability.can('view', subject(kind, fields) as never)
+      const sees = (kind: 'teams' | 'offices' | 'regions', fields: Record<string, unknown>) => actor.ability.can('view', subject(kind, fields))
       const officeRegion = (officeId: string) => regionOf.get(officeId) ?? null
       const myRegion = actor.officeId ? officeRegion(actor.officeId) : null
       return [

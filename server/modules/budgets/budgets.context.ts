@@ -31,7 +31,7 @@ export function budgetsContext({ database, events }: Pick<Deps, 'database' | 'ev
       officeId: target.officeId,
       ...(target.teamId ? { teamId: target.teamId } : {}),
       ...(target.sellerId ? { sellerId: target.sellerId } : {}),
-    }) as never
+    })
   const may = (actor: Actor, action: 'view' | 'update', target: Target) =>
     actor.ability.can(action, as({ officeId: target.officeId, teamId: target.teamId, sellerId: target.scope === 'seller' ? target.id : undefined }))
 

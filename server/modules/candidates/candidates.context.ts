@@ -56,7 +56,7 @@ export function candidatesContext(deps: Pick<Deps, 'database' | 'events' | 'env'
   const c = t.candidates
 
   /** CASL's view of a candidate: whose it is and its region. */
-  const asSubject = (row: { recruiterId: string; regionId: string }) => subject('candidates', { recruiterId: row.recruiterId, regionId: row.regionId }) as never
+  const asSubject = (row: { recruiterId: string; regionId: string }) => subject('candidates', { recruiterId: row.recruiterId, regionId: row.regionId })
   const may = (ability: AppAbility, action: Action, row: { recruiterId: string; regionId: string }) => ability.can(action, asSubject(row))
 
   /** The candidate when the actor may `action` it: 404 when they may not even see it, 403 when they may only see it. */

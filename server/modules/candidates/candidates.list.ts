@@ -21,7 +21,7 @@ export function candidatesList(ctx: CandidatesContext) {
   const { database, c, listItems } = ctx
   const { db } = database
   const read = preparedReads(database)
-  const p = (name: string) => sql.placeholder(name) as never
+  const p = (name: string) => sql.placeholder(name)
 
   async function list(ability: AppAbility, q: CandidateListQuery, translate: Translate): Promise<ListAnswer<CandidateListItem>> {
     const filter = accessFilter(ability, 'view', 'candidates', { recruiterId: c.recruiterId, regionId: c.regionId })

@@ -21,7 +21,7 @@ export function catalogService(database: Database) {
         db
           .select({ id: t.providers.id, active: t.providers.active, requireExternalOrderNumber: t.providers.requireExternalOrderNumber })
           .from(t.providers)
-          .where(eq(t.providers.id, sql.placeholder('id') as never)),
+          .where(eq(t.providers.id, sql.placeholder('id'))),
       { id: providerId },
     )
     const rows =
@@ -33,7 +33,12 @@ export function catalogService(database: Database) {
               db
                 .select()
                 .from(t.products)
-                .where(inArray(t.products.id, productIds.map((_, i) => sql.placeholder(`p${i}`)) as never[])),
+                .where(
+                  inArray(
+                    t.products.id,
+                    productIds.map((_, i) => sql.placeholder(`p${i}`)),
+                  ),
+                ),
             Object.fromEntries(productIds.map((id, i) => [`p${i}`, id])),
           )
         : []

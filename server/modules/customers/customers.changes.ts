@@ -66,7 +66,7 @@ export function customersChanges(ctx: CustomersContext) {
           db
             .select()
             .from(c)
-            .where(eq(c.key, sql.placeholder('key') as never)),
+            .where(eq(c.key, sql.placeholder('key'))),
         { key: customer.key },
       )
       if (!row) return

@@ -55,7 +55,7 @@ export function customersContext({ database, events }: Pick<Deps, 'database' | '
     if (q.type) {
       values.type = q.type
       shape.push('type')
-      conditions.push(eq(c.type, sql.placeholder('type') as never))
+      conditions.push(eq(c.type, sql.placeholder('type')))
     }
     if (q.q) {
       // An identity or organisation number finds its customer by key; anything else searches the text. An identity
@@ -70,7 +70,7 @@ export function customersContext({ database, events }: Pick<Deps, 'database' | '
       } else if (ssn || org) {
         values.key = ssn ? `p${ssn}` : `o${org}`
         shape.push('key')
-        conditions.push(eq(c.key, sql.placeholder('key') as never))
+        conditions.push(eq(c.key, sql.placeholder('key')))
       } else {
         const table = { rowid: sql`${c}.rowid`, index: 'customers_search' }
         const groups = [{ columns: [c.searchText], term: q.q.toLocaleLowerCase('sv') }]

@@ -13,8 +13,7 @@ import type { FieldContext } from './field.context'
 type RunRow = FieldContext['r']['$inferSelect']
 
 /** Whether the reader may plan a team's runs (`update sales_planner`, its conditions naming a team or an office). */
-export const mayPlan = (ability: AppAbility, teamId: string, officeId: string | null) =>
-  ability.can('update', subject('sales_planner', { teamId, officeId }) as never)
+export const mayPlan = (ability: AppAbility, teamId: string, officeId: string | null) => ability.can('update', subject('sales_planner', { teamId, officeId }))
 
 /**
  * The runs and areas as the planners read and write them: a run is written for a team the writer may plan for, with

@@ -68,7 +68,7 @@ export function fieldService(deps: FieldDeps, ports: FieldPorts) {
     /** A team's active sellers to plan with: for those who may plan the team. */
     async teamMembers(ability: AppAbility, teamId: string): Promise<Array<{ id: string; name: string }>> {
       const team = (await ports.places(ctx.db)).teams.find((x) => x.id === teamId)
-      if (!team || !ability.can('update', subject('sales_planner', { teamId, officeId: team.officeId }) as never)) throw forbidden()
+      if (!team || !ability.can('update', subject('sales_planner', { teamId, officeId: team.officeId }))) throw forbidden()
       return (await ports.members(ctx.db, [teamId])).map((m) => ({ id: m.id, name: m.name }))
     },
     /** the activity log's names of runs */

@@ -36,7 +36,7 @@ export async function fillGame(database: Database, opts: { since: string; now: n
         updatedAt: sql<number>`${opts.now}`.as('updated_at'),
       })
       .from(s)
-      .where(gte(s.sellDate, opts.since)) as never,
+      .where(gte(s.sellDate, opts.since)),
   )
 
   // XP = points × the quality weight of the survey's score (tenths), rounded half up; unsurveyed ×1. The numbers are
@@ -76,9 +76,9 @@ export async function fillGame(database: Database, opts: { since: string; now: n
       .innerJoin(s, eq(s.id, g.saleId))
   await tx
     .insert(L)
-    .select(row('sale', 1, sql`null`, 0).where(and(gt(g.points, 0), sql`(${g.status} = 'approved' or (${g.status} = 'regret' and ${approvedOnce}))`)) as never)
+    .select(row('sale', 1, sql`null`, 0).where(and(gt(g.points, 0), sql`(${g.status} = 'approved' or (${g.status} = 'regret' and ${approvedOnce}))`)))
   const regretNote = sql`(select hh."note" from "sale_status_history" hh where hh."sale_id" = "game_sales"."sale_id" and hh."status" = 'regret' order by hh."at" desc limit 1)`
-  await tx.insert(L).select(row('regret', -1, regretNote, 1).where(and(gt(g.points, 0), eq(g.status, 'regret'), approvedOnce)) as never)
+  await tx.insert(L).select(row('regret', -1, regretNote, 1).where(and(gt(g.points, 0), eq(g.status, 'regret'), approvedOnce)))
 
   // The sums kept beside the ledger.
   await tx.insert(t.gameTotals).select(
@@ -90,7 +90,7 @@ export async function fillGame(database: Database, opts: { since: string; now: n
         updatedAt: sql<number>`${opts.now}`.as('updated_at'),
       })
       .from(L)
-      .groupBy(L.userId) as never,
+      .groupBy(L.userId),
   )
   const team = sql<string>`coalesce(${L.teamId}, '')`
   const office = sql<string>`coalesce(${L.officeId}, '')`
@@ -99,7 +99,7 @@ export async function fillGame(database: Database, opts: { since: string; now: n
       .select({ day: L.day, userId: L.userId, teamId: team.as('team_id'), officeId: office.as('office_id'), xp: sql<number>`sum(${L.xp})`.as('xp') })
       .from(L)
       .groupBy(L.day, L.userId, team, office)
-      .having(sql`sum(${L.xp}) <> 0`) as never,
+      .having(sql`sum(${L.xp}) <> 0`),
   )
   const month = sql<string>`substr(${L.day}, 1, 7)`
   await tx.insert(t.gameXpMonths).select(
@@ -113,7 +113,7 @@ export async function fillGame(database: Database, opts: { since: string; now: n
       })
       .from(L)
       .groupBy(month, L.userId, team, office)
-      .having(sql`sum(${L.xp}) <> 0`) as never,
+      .having(sql`sum(${L.xp}) <> 0`),
   )
   // The levels each person's XP holds now, as reached.
   const levels = await tx.select({ id: t.gameLevels.id, requiredXp: t.gameLevels.requiredXp }).from(t.gameLevels).orderBy(asc(t.gameLevels.requiredXp))
@@ -122,6 +122,6 @@ export async function fillGame(database: Database, opts: { since: string; now: n
       tx
         .select({ userId: t.gameTotals.userId, levelId: sql<string>`${level.id}`.as('level_id'), at: sql<number>`${opts.now}`.as('at') })
         .from(t.gameTotals)
-        .where(gte(t.gameTotals.xp, level.requiredXp)) as never,
+        .where(gte(t.gameTotals.xp, level.requiredXp)),
     )
 }

@@ -65,7 +65,7 @@ export function gameSaleRows(ctx: GameBase & GameLedgerBook) {
         db
           .select()
           .from(G)
-          .where(eq(G.saleId, sql.placeholder('id') as never)),
+          .where(eq(G.saleId, sql.placeholder('id'))),
       { id: sale.saleId },
     )
     return { row: stored!, created: false }

@@ -24,7 +24,7 @@ export function officesService({ database, events }: Pick<Deps, 'database' | 'ev
   const { db, t } = database
   const now = opts.now ?? Date.now
   const visible = (ability: AppAbility, o: { id: string; regionId: string }) =>
-    ability.can('view', subject('offices', { id: o.id, officeId: o.id, regionId: o.regionId }) as never)
+    ability.can('view', subject('offices', { id: o.id, officeId: o.id, regionId: o.regionId }))
 
   async function all(tx: Db = db): Promise<OfficeItem[]> {
     const [offices, teams, users] = await Promise.all([
@@ -83,11 +83,11 @@ export function officesService({ database, events }: Pick<Deps, 'database' | 'ev
       ])
       const providerName = new Map(providers.map((p) => [p.id, p.name]))
       const memberCount = new Map(members.map((m) => [m.teamId, m.n]))
-      const asOffice = subject('offices', { id, officeId: id, regionId: office.regionId }) as never
+      const asOffice = subject('offices', { id, officeId: id, regionId: office.regionId })
       return {
         ...office,
         teams: teams
-          .filter((team) => actor.ability.can('view', subject('teams', { id: team.id, officeId: id, regionId: office.regionId }) as never))
+          .filter((team) => actor.ability.can('view', subject('teams', { id: team.id, officeId: id, regionId: office.regionId })))
           .map(({ providerId, ...team }) => ({
             ...team,
             memberCount: memberCount.get(team.id) ?? 0,

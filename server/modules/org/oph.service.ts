@@ -38,10 +38,10 @@ export function ophService({ database, events }: Pick<Deps, 'database' | 'events
   async function scopeSubject(tx: Db, scope: OphScope, id: string) {
     if (scope === 'team') {
       const [team] = await tx.select({ id: t.teams.id, officeId: t.teams.officeId, name: t.teams.name }).from(t.teams).where(eq(t.teams.id, id))
-      return team ? { name: team.name, as: subject('teams', { id: team.id, officeId: team.officeId }) as never } : null
+      return team ? { name: team.name, as: subject('teams', { id: team.id, officeId: team.officeId }) } : null
     }
     const [office] = await tx.select({ id: t.offices.id, name: t.offices.name }).from(t.offices).where(eq(t.offices.id, id))
-    return office ? { name: office.name, as: subject('offices', { id: office.id }) as never } : null
+    return office ? { name: office.name, as: subject('offices', { id: office.id }) } : null
   }
 
   const valuesOf = (row: typeof t.ophTargets.$inferSelect | undefined): OphValues | null =>
@@ -74,7 +74,7 @@ export function ophService({ database, events }: Pick<Deps, 'database' | 'events
         db.select().from(t.ophTargets),
       ])
       const own = (scope: OphScope, id: string) => ownOf(targets.find((r) => r.scope === scope && r.scopeId === id))
-      const visibleTeams = teams.filter((team) => actor.ability.can('view', subject('teams', { id: team.id, officeId: team.officeId }) as never))
+      const visibleTeams = teams.filter((team) => actor.ability.can('view', subject('teams', { id: team.id, officeId: team.officeId })))
       return {
         offices: offices
           .map((o) => ({
@@ -83,7 +83,7 @@ export function ophService({ database, events }: Pick<Deps, 'database' | 'events
             teams: visibleTeams.filter((team) => team.officeId === o.id).map((team) => ({ id: team.id, name: team.name, own: own('team', team.id) })),
           }))
           // An office shows with the teams the reader sees in it; one without is for those who set office targets.
-          .filter((o) => o.teams.length > 0 || actor.ability.can('update', subject('offices', { id: o.id }) as never)),
+          .filter((o) => o.teams.length > 0 || actor.ability.can('update', subject('offices', { id: o.id }))),
         may: { office: actor.ability.can('update', 'offices'), team: actor.ability.can('update', 'teams') },
       }
     },

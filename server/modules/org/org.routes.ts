@@ -80,8 +80,8 @@ export function orgRoutes(deps: Deps, opts: { onRulesChanged: () => void; provid
         const { teams: allTeams } = await repo.places(deps.database.db)
         const within = q.within
         const sees = (officeId: string) =>
-          ability.can('view', subject(within, { officeId }) as never) ||
-          allTeams.some((team) => team.officeId === officeId && ability.can('view', subject(within, { officeId, teamId: team.id }) as never))
+          ability.can('view', subject(within, { officeId })) ||
+          allTeams.some((team) => team.officeId === officeId && ability.can('view', subject(within, { officeId, teamId: team.id })))
         return c.json({ items: items.filter((item) => sees(item.id)) } satisfies LookupAnswer, 200)
       })
       // Regions (decision 036): few, listed whole with what each holds.

@@ -88,7 +88,7 @@ export function regionsService({ database, events }: Pick<Deps, 'database' | 'ev
       return {
         ...region,
         country: country as RegionCountry,
-        offices: offices.filter((o) => actor.ability.can('view', subject('offices', { id: o.id, officeId: o.id, regionId: id }) as never)),
+        offices: offices.filter((o) => actor.ability.can('view', subject('offices', { id: o.id, officeId: o.id, regionId: id }))),
         may: { edit: actor.ability.can('update', 'regions'), delete: actor.ability.can('delete', 'regions') },
         activity,
       }

@@ -25,7 +25,7 @@ export function teamsContext(
 ) {
   const { db, t } = database
   const now = opts.now ?? Date.now
-  const asSubject = (team: { id: string; officeId: string }) => subject('teams', { id: team.id, officeId: team.officeId }) as never
+  const asSubject = (team: { id: string; officeId: string }) => subject('teams', { id: team.id, officeId: team.officeId })
 
   async function row(tx: Db, id: string) {
     const [found] = await tx

@@ -58,7 +58,7 @@ function qualityBasics({ database, events, mail }: Pick<Deps, 'database' | 'even
   /** The fields rule conditions may use: a survey is seen by whoever may see its sale report. */
   const conditionColumns = { sellerId: srv.sellerId, teamId: srv.teamId, officeId: srv.officeId }
   const maySee = (actor: Actor, s: SurveyRow) =>
-    actor.ability.can('view', subject('sale_reports', { sellerId: s.sellerId, teamId: s.teamId, officeId: s.officeId }) as never)
+    actor.ability.can('view', subject('sale_reports', { sellerId: s.sellerId, teamId: s.teamId, officeId: s.officeId }))
   const mayRecord = (actor: Actor, s: SurveyRow) => maySee(actor, s) && actor.ability.can('update', 'sale_quality_surveys')
 
   async function newestVersion(dbOrTx: Db, templateId: string) {

@@ -49,7 +49,7 @@ export async function fillQualityNki(database: Database, tx?: Db): Promise<void>
   const { t } = database
   if (!tx) return database.transaction((own) => fillQualityNki(database, own))
   await tx.delete(t.qualityMonthNki)
-  await tx.insert(t.qualityMonthNki).select(qualityNkiRecount(tx, t) as never)
+  await tx.insert(t.qualityMonthNki).select(qualityNkiRecount(tx, t))
   await tx.delete(t.qualityMonthProviderNki)
-  await tx.insert(t.qualityMonthProviderNki).select(qualityProviderNkiRecount(tx, t) as never)
+  await tx.insert(t.qualityMonthProviderNki).select(qualityProviderNkiRecount(tx, t))
 }

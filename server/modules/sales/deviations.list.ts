@@ -27,18 +27,23 @@ export function deviationList(ctx: DeviationsContext) {
     // Waiting or resolved is one value of `pending`, the first column of each index after its filter; a state
     // narrower than that is checked on the rows of that range.
     const pending = [...new Set(states.map((s) => (s === 'resolved' ? 0 : 1)))]
-    if (pending.length === 1) add('pending', pending[0], eq(d.pending, p('pending') as never))
+    if (pending.length === 1) add('pending', pending[0], eq(d.pending, p('pending')))
     const covered = DEVIATION_STATES.filter((s) => pending.includes(s === 'resolved' ? 0 : 1))
     if (covered.some((s) => !states.includes(s))) {
       states.forEach((v, i) => (values[`st${i}`] = v))
       shape.push(`state${states.length}`)
-      conditions.push(inArray(d.state, states.map((_, i) => p(`st${i}`)) as never))
+      conditions.push(
+        inArray(
+          d.state,
+          states.map((_, i) => p(`st${i}`)),
+        ),
+      )
     }
-    if (q.type) add('type', q.type, eq(d.type, p('type') as never))
-    if (q.providerId) add('provider', q.providerId, eq(d.providerId, p('provider') as never))
-    if (q.teamId) add('team', q.teamId, eq(d.teamId, p('team') as never))
-    if (q.officeId) add('office', q.officeId, eq(d.officeId, p('office') as never))
-    if (q.sellerId) add('seller', q.sellerId, eq(d.sellerId, p('seller') as never))
+    if (q.type) add('type', q.type, eq(d.type, p('type')))
+    if (q.providerId) add('provider', q.providerId, eq(d.providerId, p('provider')))
+    if (q.teamId) add('team', q.teamId, eq(d.teamId, p('team')))
+    if (q.officeId) add('office', q.officeId, eq(d.officeId, p('office')))
+    if (q.sellerId) add('seller', q.sellerId, eq(d.sellerId, p('seller')))
     // The customer, company or order number, over the deviations' own rows: tens of thousands at most, where the
     // sales' trigram index would first find every sale of a common surname (docs/benchmarks.md).
     // The column is lower-cased when written, so the pattern is compared with it as it stands.

@@ -39,7 +39,7 @@ export function doubleSalesContext(database: Database) {
   async function openPair(tx: Db, actor: { ability: AppAbility }, id: string, translate: Translate) {
     const [pair] = await tx.select().from(d).where(eq(d.id, id))
     // Seen by whoever sees the later sale's report (its seller, team and office are on the pair).
-    const seen = pair && actor.ability.can('view', subject('sale_reports', { sellerId: pair.sellerId, teamId: pair.teamId, officeId: pair.officeId }) as never)
+    const seen = pair && actor.ability.can('view', subject('sale_reports', { sellerId: pair.sellerId, teamId: pair.teamId, officeId: pair.officeId }))
     if (!pair || !seen) throw notFound()
     if (pair.pending !== 1) {
       throw new ApiError(409, 'already_decided', { params: { state: translate(`doubleSales.states.${pair.state}`) }, details: { state: pair.state } })

@@ -46,16 +46,16 @@ export function doubleSaleFinder(ctx: DoubleSalesContext) {
               .from(t.sales)
               .where(
                 and(
-                  eq(t.sales.customerKey, sql.placeholder('key') as never),
-                  eq(t.sales.providerId, sql.placeholder('provider') as never),
-                  earlier ? gte(t.sales.sellDate, sql.placeholder('from') as never) : lte(t.sales.sellDate, sql.placeholder('to') as never),
+                  eq(t.sales.customerKey, sql.placeholder('key')),
+                  eq(t.sales.providerId, sql.placeholder('provider')),
+                  earlier ? gte(t.sales.sellDate, sql.placeholder('from')) : lte(t.sales.sellDate, sql.placeholder('to')),
                   // A row value comparison on the index's own columns: a walk from this sale outwards, one row at a time.
                   earlier ? sql`${position} < ${own}` : sql`${position} > ${own}`,
                   exists(
                     db
                       .select({ one: sql`1` })
                       .from(t.saleLines)
-                      .where(and(eq(t.saleLines.saleId, t.sales.id), inArray(t.saleLines.productId, products as never[]))),
+                      .where(and(eq(t.saleLines.saleId, t.sales.id), inArray(t.saleLines.productId, products))),
                   ),
                 ),
               )

@@ -23,14 +23,14 @@ export function doubleSaleList(ctx: DoubleSalesContext) {
     const p = (name: string) => sql.placeholder(name)
     const { doubleWindowDays } = await settings(db)
     const { values, shape, conditions, add } = listFilter(filter)
-    add('window', doubleWindowDays, lte(d.daysApart, p('window') as never))
+    add('window', doubleWindowDays, lte(d.daysApart, p('window')))
     const state = q.state ?? 'open'
-    add('pending', state === 'open' ? 1 : 0, eq(d.pending, p('pending') as never))
-    if (state !== 'open') add('state', state, eq(d.state, p('state') as never))
-    if (q.providerId) add('provider', q.providerId, eq(d.providerId, p('provider') as never))
-    if (q.teamId) add('team', q.teamId, eq(d.teamId, p('team') as never))
-    if (q.officeId) add('office', q.officeId, eq(d.officeId, p('office') as never))
-    if (q.sellerId) add('seller', q.sellerId, eq(d.sellerId, p('seller') as never))
+    add('pending', state === 'open' ? 1 : 0, eq(d.pending, p('pending')))
+    if (state !== 'open') add('state', state, eq(d.state, p('state')))
+    if (q.providerId) add('provider', q.providerId, eq(d.providerId, p('provider')))
+    if (q.teamId) add('team', q.teamId, eq(d.teamId, p('team')))
+    if (q.officeId) add('office', q.officeId, eq(d.officeId, p('office')))
+    if (q.sellerId) add('seller', q.sellerId, eq(d.sellerId, p('seller')))
     // Newest found first unless asked otherwise.
     const direction = q.sortBy ? q.orderBy : 'desc'
     const where = withAccess(filter, ...conditions)

@@ -37,7 +37,7 @@ export function salesForRegisterAndOrders(ctx: SalesContext, { applyMove }: Pick
               .from(s)
               .innerJoin(t.providers, eq(t.providers.id, s.providerId))
               .innerJoin(t.users, eq(t.users.id, s.sellerId))
-              .where(withAccess(filter, eq(s.customerKey, sql.placeholder('key') as never)))
+              .where(withAccess(filter, eq(s.customerKey, sql.placeholder('key'))))
               .orderBy(desc(s.sellDate), desc(s.soldAt))
               .limit(literalLimit(limit)),
           { ...filter.params, key },

@@ -38,7 +38,7 @@ export function saleFromDevice(area: SalesContext, positions: Pick<SalePositions
             db
               .select({ sellerId: t.sales.sellerId })
               .from(t.sales)
-              .where(eq(t.sales.id, sql.placeholder('id') as never)),
+              .where(eq(t.sales.id, sql.placeholder('id'))),
           { id: sale.id },
         )
         if (existing?.sellerId === ctx.actor.id) return

@@ -85,13 +85,13 @@ export function salesLifecycle(ctx: SalesContext) {
   }
 
   /** Back office and staff in scope see a report through `view sale_reports`; a seller sees their own. */
-  const mayView = (actor: SaleActor, sale: SaleRow) => sale.sellerId === actor.id || actor.ability.can('view', subject('sale_reports', { ...sale }) as never)
+  const mayView = (actor: SaleActor, sale: SaleRow) => sale.sellerId === actor.id || actor.ability.can('view', subject('sale_reports', { ...sale }))
 
   /** As whom this user may move the report: back office (update sale_reports on it), the seller on their own. */
   const moversOf = (actor: SaleActor, sale: SaleRow) => {
     const movers = new Set<Mover>()
-    if (actor.ability.can('update', subject('sale_reports', { ...sale }) as never)) movers.add('backoffice')
-    if (sale.sellerId === actor.id && actor.ability.can('update', subject('sales', { ...sale }) as never)) movers.add('seller')
+    if (actor.ability.can('update', subject('sale_reports', { ...sale }))) movers.add('backoffice')
+    if (sale.sellerId === actor.id && actor.ability.can('update', subject('sales', { ...sale }))) movers.add('seller')
     return movers
   }
 

@@ -75,7 +75,7 @@ function positionSettings(ctx: SalesContext) {
         d
           .select({ on: t.saleSettings.recordPositions })
           .from(t.saleSettings)
-          .where(eq(t.saleSettings.id, sql.placeholder('id') as never)),
+          .where(eq(t.saleSettings.id, sql.placeholder('id'))),
       { id: SETTINGS_ID },
     )
     return row?.on ?? false

@@ -62,20 +62,23 @@ export function saleReportList(ctx: SalesContext) {
     if (q.status?.length) {
       q.status.forEach((v, i) => (values[`st${i}`] = v))
       shape.push(`status${q.status.length}`)
-      const byStatus = inArray(s.status, q.status.map((_, i) => p(`st${i}`)) as never)
+      const byStatus = inArray(
+        s.status,
+        q.status.map((_, i) => p(`st${i}`)),
+      )
       conditions.push(byStatus)
       countConditions.push(byStatus)
     }
-    if (q.providerId) add('provider', q.providerId, eq(s.providerId, p('provider') as never))
-    if (q.teamId) add('team', q.teamId, eq(s.teamId, p('team') as never))
-    if (q.officeId) add('office', q.officeId, eq(s.officeId, p('office') as never))
-    if (q.sellerId) add('seller', q.sellerId, eq(s.sellerId, p('seller') as never))
+    if (q.providerId) add('provider', q.providerId, eq(s.providerId, p('provider')))
+    if (q.teamId) add('team', q.teamId, eq(s.teamId, p('team')))
+    if (q.officeId) add('office', q.officeId, eq(s.officeId, p('office')))
+    if (q.sellerId) add('seller', q.sellerId, eq(s.sellerId, p('seller')))
     // With a text search the count checks the dates on the rows the trigram index found (fewer than a month's sales
     // for any name), instead of walking the period's rows probing the matches (docs/benchmarks.md).
     // The page still walks the date index in its order, so an old period is a range of it, not a walk from today.
     const countDate = q.q ? unindexed(database.dialect, s.sellDate) : sql`${s.sellDate}`
-    if (q.from) add('from', q.from, gte(s.sellDate, p('from') as never), sql`${countDate} >= ${p('from')}`)
-    if (q.to) add('to', q.to, lte(s.sellDate, p('to') as never), sql`${countDate} <= ${p('to')}`)
+    if (q.from) add('from', q.from, gte(s.sellDate, p('from')), sql`${countDate} >= ${p('from')}`)
+    if (q.to) add('to', q.to, lte(s.sellDate, p('to')), sql`${countDate} <= ${p('to')}`)
     if (q.productId) {
       // IN rather than EXISTS: the planner may start from the product's lines when the product is rare.
       add(
@@ -86,7 +89,7 @@ export function saleReportList(ctx: SalesContext) {
           db
             .select({ id: t.saleLines.saleId })
             .from(t.saleLines)
-            .where(eq(t.saleLines.productId, p('product') as never)),
+            .where(eq(t.saleLines.productId, p('product'))),
         ),
       )
     }
@@ -235,9 +238,9 @@ export function saleReportReads(ctx: SalesContext, { list }: Pick<SalesLifecycle
         return row?.n ?? 0
       }
       const [reports, absence, thisMonth, esign] = await Promise.all([
-        countOf('period', () => [gte(s.sellDate, p('from') as never), lte(s.sellDate, p('to') as never)]),
-        countOf('absence', () => [eq(s.status, p('absence') as never), gte(s.sellDate, p('from') as never), lte(s.sellDate, p('to') as never)]),
-        countOf('month', () => [gte(s.sellDate, p('monthStart') as never), lte(s.sellDate, p('monthEnd') as never)]),
+        countOf('period', () => [gte(s.sellDate, p('from')), lte(s.sellDate, p('to'))]),
+        countOf('absence', () => [eq(s.status, p('absence')), gte(s.sellDate, p('from')), lte(s.sellDate, p('to'))]),
+        countOf('month', () => [gte(s.sellDate, p('monthStart')), lte(s.sellDate, p('monthEnd'))]),
         ports.esignCounts(db, from, to),
       ])
       return { from, to, reports, absence, thisMonth, esignTotal: esign.total, esignSigned: esign.signed }

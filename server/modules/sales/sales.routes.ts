@@ -25,7 +25,7 @@ export function salesRoutes({ database, files, env }: Deps) {
       .select({ sellerId: t.sales.sellerId, teamId: t.sales.teamId, officeId: t.sales.officeId })
       .from(t.sales)
       .where(eq(t.sales.checklistFileId, file.id))
-    return !!sale && auth.ability.can('view', subject('sale_reports', { ...sale }) as never)
+    return !!sale && auth.ability.can('view', subject('sale_reports', { ...sale }))
   })
 
   return new Hono<AppEnv>()

@@ -89,7 +89,7 @@ function createMonthFold(database: Database) {
             })
             .from(W)
             .where(totals)
-            .groupBy(W.month, W.teamId, W.officeId, W.providerId, W.status) as never,
+            .groupBy(W.month, W.teamId, W.officeId, W.providerId, W.status),
         )
         .onConflictDoUpdate({ target: [MT.month, MT.teamId, MT.officeId, MT.providerId, MT.status], set: { sales: plus(MT.sales, 'sales'), ...amounts(MT) } })
       await tx
@@ -107,7 +107,7 @@ function createMonthFold(database: Database) {
             })
             .from(W)
             .where(products)
-            .groupBy(W.month, W.providerId, W.productId, W.status) as never,
+            .groupBy(W.month, W.providerId, W.productId, W.status),
         )
         .onConflictDoUpdate({
           target: [MP.month, MP.providerId, MP.productId, MP.status],

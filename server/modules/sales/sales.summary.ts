@@ -177,7 +177,7 @@ export function saleSummary(database: Database) {
       (db) =>
         db
           .insert(table)
-          .values(placeholders as never)
+          .values(placeholders)
           .onConflictDoUpdate({ target: target as never, set: set as never }),
       values,
     )

@@ -25,7 +25,7 @@ export function coachDashboard(ctx: StatisticsContext) {
       const periods = dashboardPeriods(date)
       const from = periods.week.from < periods.month.from ? periods.week.from : periods.month.from
       const places = await ports.places(db)
-      let teams = places.teams.filter((team) => actor.ability.can('view', subject('teams', { id: team.id, officeId: team.officeId }) as never))
+      let teams = places.teams.filter((team) => actor.ability.can('view', subject('teams', { id: team.id, officeId: team.officeId })))
       if (q.teamId) {
         teams = teams.filter((team) => team.id === q.teamId)
         if (teams.length === 0) throw notFound()

@@ -111,7 +111,7 @@ export function statisticsContext({ database }: Pick<Deps, 'database'>, ports: S
       if (f.teamId && person.teamId !== f.teamId) return []
       if (f.officeId && officeId !== f.officeId) return []
       const seen = { sellerId: l.userId, ...(person.teamId ? { teamId: person.teamId } : {}), ...(officeId ? { officeId } : {}) }
-      if (!actor.ability.can('view', subject('sale_reports', seen) as never)) return []
+      if (!actor.ability.can('view', subject('sale_reports', seen))) return []
       return [{ id: l.id, seller: { id: l.userId, name: person.name }, month: l.month, amountOre: l.amountOre, description: l.description }]
     })
     return { months, totalOre: items.reduce((n, i) => n + i.amountOre, 0), items }

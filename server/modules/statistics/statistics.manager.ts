@@ -24,9 +24,7 @@ export function managerDashboard(ctx: StatisticsContext) {
       const allOffices = places.offices
       // The offices whose sale reports the reader may see (an office's figures are its sale reports).
       const offices = allOffices.filter(
-        (o) =>
-          actor.ability.can('view', subject('offices', { id: o.id }) as never) &&
-          actor.ability.can('view', subject('sale_reports', { officeId: o.id }) as never),
+        (o) => actor.ability.can('view', subject('offices', { id: o.id })) && actor.ability.can('view', subject('sale_reports', { officeId: o.id })),
       )
       if (q.officeId && !offices.some((o) => o.id === q.officeId)) throw notFound()
       const office = offices.find((o) => o.id === (q.officeId ?? offices[0]?.id))

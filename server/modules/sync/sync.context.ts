@@ -62,7 +62,7 @@ export function syncContext(database: Database, parts: SyncParts, hooks: SyncHoo
         db
           .select()
           .from(t.syncClients)
-          .where(eq(t.syncClients.id, sql.placeholder('id') as never)),
+          .where(eq(t.syncClients.id, sql.placeholder('id'))),
       { id: clientId },
     )
     if (client && client.userId !== userId) throw new ApiError(403, 'forbidden')
@@ -170,8 +170,8 @@ export function syncContext(database: Database, parts: SyncParts, hooks: SyncHoo
             (db) =>
               db
                 .update(t.syncClients)
-                .set({ lastMutationId: sql.placeholder('last') as never, updatedAt: sql.placeholder('at') as never })
-                .where(eq(t.syncClients.id, sql.placeholder('id') as never)),
+                .set({ lastMutationId: sql`${sql.placeholder('last')}`, updatedAt: sql`${sql.placeholder('at')}` })
+                .where(eq(t.syncClients.id, sql.placeholder('id'))),
             { last, at: Date.now(), id: clientId },
           )
         return outcomes

@@ -36,14 +36,7 @@ export function attestationReads(ctx: TimeAdminContext) {
           .select(person)
           .from(t.users)
           .leftJoin(t.teams, eq(t.teams.id, t.users.teamId))
-          .where(
-            withAccess(
-              filter,
-              q.teamId ? eq(t.users.teamId, p('team') as never) : undefined,
-              q.officeId ? eq(officeOfUser, p('office') as never) : undefined,
-              ...more,
-            ),
-          )
+          .where(withAccess(filter, q.teamId ? eq(t.users.teamId, p('team')) : undefined, q.officeId ? eq(officeOfUser, p('office')) : undefined, ...more))
       const shape = `${filter.shape}|${q.teamId ? 't' : ''}|${q.officeId ? 'o' : ''}`
       const reported = await read(
         `timeReports.attestations|${shape}`,
@@ -55,13 +48,13 @@ export function attestationReads(ctx: TimeAdminContext) {
                 db
                   .select({ one: sql`1` })
                   .from(tr)
-                  .where(and(eq(tr.userId, t.users.id), gte(tr.date, p('from') as never), lte(tr.date, p('to') as never))),
+                  .where(and(eq(tr.userId, t.users.id), gte(tr.date, p('from')), lte(tr.date, p('to')))),
               ),
               exists(
                 db
                   .select({ one: sql`1` })
                   .from(a)
-                  .where(and(eq(a.userId, t.users.id), eq(a.month, p('month') as never))),
+                  .where(and(eq(a.userId, t.users.id), eq(a.month, p('month')))),
               ),
             )!,
           ).orderBy(asc(t.teams.name), asc(t.users.firstName), asc(t.users.lastName)),
@@ -137,7 +130,7 @@ export function attestationReads(ctx: TimeAdminContext) {
           reopenedAt: m?.reopenedAt ?? null,
           reopenedBy: m?.reopenedById ? (names.get(m.reopenedById) ?? null) : null,
           reopenReason: m?.reopenReason ?? null,
-          mayAttest: ability.can('create', subject('time_attestations', { sellerId: p.id, userId: p.id, teamId: p.teamId, officeId: p.officeId }) as never),
+          mayAttest: ability.can('create', subject('time_attestations', { sellerId: p.id, userId: p.id, teamId: p.teamId, officeId: p.officeId })),
         }
       })
     },
@@ -170,7 +163,7 @@ export function attestationChanges(ctx: TimeAdminContext) {
         for (const userId of unique) {
           const p = people.get(userId)
           const who = p && { sellerId: p.id, userId: p.id, teamId: p.teamId, officeId: p.officeId }
-          if (!p || !actor.ability.can('create', subject('time_attestations', who!) as never)) throw forbidden()
+          if (!p || !actor.ability.can('create', subject('time_attestations', who!))) throw forbidden()
           const [mark] = await tx
             .select()
             .from(a)
@@ -222,8 +215,8 @@ export function attestationChanges(ctx: TimeAdminContext) {
           .leftJoin(t.teams, eq(t.teams.id, t.users.teamId))
           .where(eq(t.users.id, input.userId))
         const who = p && { sellerId: p.id, userId: p.id, teamId: p.teamId, officeId: p.officeId }
-        if (!p || !actor.ability.can('view', subject('time_reports', who!) as never)) throw notFound()
-        if (!actor.ability.can('update', subject('time_reports', who!) as never)) throw forbidden()
+        if (!p || !actor.ability.can('view', subject('time_reports', who!))) throw notFound()
+        if (!actor.ability.can('update', subject('time_reports', who!))) throw forbidden()
         if (await attestedAtOf(tx, p.id, input.month)) throw new ApiError(409, 'month_attested', { params: { month: input.month } })
         const dates = ((await sickConflictsOf(tx, [p.id], input.month, now)).get(p.id) ?? []).filter((c) => c.kind === 'unreported').map((c) => c.date)
         if (!dates.length) return { dates }

@@ -30,20 +30,20 @@ export function timeReportReads(ctx: TimeAdminContext) {
       const { from, to } = monthRange(q.month)
       const values: Record<string, unknown> = { ...filter.params, from, to, month: q.month, offset: (q.page - 1) * q.itemsPerPage }
       const shape: string[] = [filter.shape]
-      const conditions: Array<SQL | undefined> = [gte(tr.date, p('from') as never), lte(tr.date, p('to') as never)]
+      const conditions: Array<SQL | undefined> = [gte(tr.date, p('from')), lte(tr.date, p('to'))]
       const add = (name: string, value: unknown, condition: SQL) => {
         values[name] = value
         shape.push(name)
         conditions.push(condition)
       }
-      if (q.officeId) add('office', q.officeId, eq(tr.officeId, p('office') as never))
-      if (q.teamId) add('team', q.teamId, eq(tr.teamId, p('team') as never))
-      if (q.userId) add('user', q.userId, eq(tr.userId, p('user') as never))
-      if (q.allowanceType !== undefined) add('allowance', q.allowanceType, eq(tr.allowanceType, p('allowance') as never))
+      if (q.officeId) add('office', q.officeId, eq(tr.officeId, p('office')))
+      if (q.teamId) add('team', q.teamId, eq(tr.teamId, p('team')))
+      if (q.userId) add('user', q.userId, eq(tr.userId, p('user')))
+      if (q.allowanceType !== undefined) add('allowance', q.allowanceType, eq(tr.allowanceType, p('allowance')))
       if (q.absenceType === 'none') {
         shape.push('noAbsence')
         conditions.push(isNull(tr.absenceType))
-      } else if (q.absenceType) add('absence', q.absenceType, eq(tr.absenceType, p('absence') as never))
+      } else if (q.absenceType) add('absence', q.absenceType, eq(tr.absenceType, p('absence')))
       if (q.attested) {
         shape.push(`attested:${q.attested}`)
         conditions.push(q.attested === 'true' ? isNotNull(a.attestedAt) : isNull(a.attestedAt))
@@ -51,8 +51,8 @@ export function timeReportReads(ctx: TimeAdminContext) {
           // The month's not attested days are found from the people whose month is not attested (few, once back office
           // has attested most), by person and day, rather than by walking every day of the month and dropping the
           // attested: at a million sales' organisation that was a month of everyone's days for an empty answer.
-          conditions[0] = gte(unindexed(database.dialect, tr.date), p('from') as never)
-          conditions[1] = lte(unindexed(database.dialect, tr.date), p('to') as never)
+          conditions[0] = gte(unindexed(database.dialect, tr.date), p('from'))
+          conditions[1] = lte(unindexed(database.dialect, tr.date), p('to'))
           conditions.push(
             inArray(
               tr.userId,
@@ -64,7 +64,7 @@ export function timeReportReads(ctx: TimeAdminContext) {
                     db
                       .select({ one: sql`1` })
                       .from(a)
-                      .where(and(eq(a.userId, t.users.id), eq(a.month, p('month') as never), isNotNull(a.attestedAt))),
+                      .where(and(eq(a.userId, t.users.id), eq(a.month, p('month')), isNotNull(a.attestedAt))),
                   ),
                 ),
             ),
@@ -91,11 +91,11 @@ export function timeReportReads(ctx: TimeAdminContext) {
               .from(tr)
               .innerJoin(t.users, eq(t.users.id, tr.userId))
               .leftJoin(t.teams, eq(t.teams.id, tr.teamId))
-              .leftJoin(a, and(eq(a.userId, tr.userId), eq(a.month, p('month') as never)))
+              .leftJoin(a, and(eq(a.userId, tr.userId), eq(a.month, p('month'))))
               .where(where)
               .orderBy(direction === 'desc' ? desc(sort) : asc(sort), direction === 'desc' ? desc(tr.id) : asc(tr.id))
               .limit(literalLimit(q.itemsPerPage))
-              .offset(p('offset') as never),
+              .offset(p('offset')),
           values,
         ),
         // Counted up to the cap (a month of everyone is tens of thousands of days): "more than" past it (decision 023).
@@ -107,7 +107,7 @@ export function timeReportReads(ctx: TimeAdminContext) {
                 .select({ one: sql`1` })
                 .from(tr)
                 .innerJoin(t.users, eq(t.users.id, tr.userId))
-                .leftJoin(a, and(eq(a.userId, tr.userId), eq(a.month, p('month') as never)))
+                .leftJoin(a, and(eq(a.userId, tr.userId), eq(a.month, p('month'))))
                 .where(where)
                 .limit(literalLimit(LIST_COUNT_CAP + 1))
                 .as('capped'),
@@ -133,10 +133,7 @@ export function timeReportReads(ctx: TimeAdminContext) {
         .leftJoin(t.teams, eq(t.teams.id, tr.teamId))
         .leftJoin(t.offices, eq(t.offices.id, tr.officeId))
         .where(eq(tr.id, id))
-      if (
-        !x ||
-        !ability.can('view', subject('time_reports', { sellerId: x.r.userId, userId: x.r.userId, teamId: x.r.teamId, officeId: x.r.officeId }) as never)
-      )
+      if (!x || !ability.can('view', subject('time_reports', { sellerId: x.r.userId, userId: x.r.userId, teamId: x.r.teamId, officeId: x.r.officeId })))
         return null
       const attestedAt = await attestedAtOf(db, x.r.userId, x.r.date.slice(0, 7))
       return {
@@ -162,8 +159,8 @@ export function timeReportCorrection(ctx: TimeAdminContext) {
       return database.transaction(async (tx) => {
         const [row] = await tx.select().from(tr).where(eq(tr.id, id))
         const who = row && { sellerId: row.userId, userId: row.userId, teamId: row.teamId, officeId: row.officeId }
-        if (!row || !actor.ability.can('view', subject('time_reports', who!) as never)) throw notFound()
-        if (!actor.ability.can('update', subject('time_reports', who!) as never)) throw forbidden()
+        if (!row || !actor.ability.can('view', subject('time_reports', who!))) throw notFound()
+        if (!actor.ability.can('update', subject('time_reports', who!))) throw forbidden()
         if (await attestedAtOf(tx, row.userId, row.date.slice(0, 7))) throw new ApiError(409, 'month_attested', { params: { month: row.date.slice(0, 7) } })
         if (row.version !== input.version) throw new ApiError(409, 'version_conflict', { details: { current: { ...row } } })
         const next = {

@@ -26,7 +26,7 @@ export function timeReportsFromDevice(ctx: TimeReportsContext) {
             db
               .select({ date: t.checkouts.date, checkedOutAt: t.checkouts.checkedOutAt })
               .from(t.checkouts)
-              .where(and(eq(t.checkouts.userId, sql.placeholder('userId') as never), eq(t.checkouts.date, sql.placeholder('date') as never))),
+              .where(and(eq(t.checkouts.userId, sql.placeholder('userId')), eq(t.checkouts.date, sql.placeholder('date')))),
           { userId, date },
         ),
       )

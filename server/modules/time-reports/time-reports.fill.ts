@@ -31,5 +31,5 @@ export async function fillMonthHours(database: Database, tx?: Db): Promise<void>
   const { t } = database
   if (!tx) return database.transaction((own) => fillMonthHours(database, own))
   await tx.delete(t.timeMonthHours)
-  await tx.insert(t.timeMonthHours).select(monthHoursRecount(tx, t) as never)
+  await tx.insert(t.timeMonthHours).select(monthHoursRecount(tx, t))
 }

@@ -47,7 +47,7 @@ export function sickList(ctx: TimeAdminContext) {
                         .from(t.sickNotices)
                         .where(
                           and(
-                            gte(t.sickNotices.date, p('since') as never),
+                            gte(t.sickNotices.date, p('since')),
                             notExists(
                               db
                                 .select({ one: sql`1` })
@@ -63,18 +63,18 @@ export function sickList(ctx: TimeAdminContext) {
                         db
                           .select({ id: t.sickNotices.userId })
                           .from(t.sickNotices)
-                          .where(gte(t.sickNotices.date, p('since') as never)),
+                          .where(gte(t.sickNotices.date, p('since'))),
                       ),
                       inArray(
                         t.users.id,
                         db
                           .select({ id: tr.userId })
                           .from(tr)
-                          .where(and(eq(tr.absenceType, 'sick'), gte(tr.date, p('cutoff') as never))),
+                          .where(and(eq(tr.absenceType, 'sick'), gte(tr.date, p('cutoff')))),
                       ),
                     ),
-                q.teamId ? eq(t.users.teamId, p('team') as never) : undefined,
-                q.officeId ? eq(officeOfUser, p('office') as never) : undefined,
+                q.teamId ? eq(t.users.teamId, p('team')) : undefined,
+                q.officeId ? eq(officeOfUser, p('office')) : undefined,
               ),
             ),
         { ...filter.params, since, cutoff: addDays(today, -q.days), team: q.teamId, office: q.officeId },

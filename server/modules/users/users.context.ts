@@ -43,7 +43,7 @@ function usersBasics(database: Database, opts: UsersOptions) {
   const titles = titlesService(database, { now })
 
   const asSubject = (u: { id: string; teamId: string | null; officeId: string | null }) =>
-    subject('users', { id: u.id, teamId: u.teamId, officeId: u.officeId }) as never
+    subject('users', { id: u.id, teamId: u.teamId, officeId: u.officeId })
 
   /** What users hold, read once: their roles' rules (only those roles) and their direct rules, and the two joined per user. */
   async function rulesOf(tx: Db, users: Array<{ id: string; roleId: string }>) {

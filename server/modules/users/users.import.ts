@@ -142,7 +142,7 @@ export async function checkImport(
     else if (candidates.length > 1)
       errors.push(t('userAdmin.import.errors.teamAmbiguous', { team: teamText, example: `${candidates[0]!.officeName} / ${candidates[0]!.name}` }))
     // Creating a user in a team takes create users there (a scoped role creates users in its own teams only).
-    if (!actor.ability.can('create', subject('users', { id: '', teamId: team?.id ?? null, officeId: team?.officeId ?? null }) as never)) {
+    if (!actor.ability.can('create', subject('users', { id: '', teamId: team?.id ?? null, officeId: team?.officeId ?? null }))) {
       errors.push(team ? t('userAdmin.import.errors.teamNotAllowed', { team: team.name }) : t('userAdmin.import.errors.teamRequired'))
     }
 
