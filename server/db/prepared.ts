@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { sql, type AnyColumn, type Table } from 'drizzle-orm'
+import { sql, type AnyColumn, type Placeholder, type Table } from 'drizzle-orm'
 import type { Database, Db } from './client'
 
 type Preparable = PromiseLike<unknown>
@@ -98,8 +98,8 @@ function onConnection(stmt: PreparedWrite, tx: Db): PreparedWrite {
 }
 
 /** `sql.placeholder(name)` for every key of `values`: the values object of an insert prepared once. */
-export function placeholdersOf(values: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.keys(values).map((name) => [name, sql.placeholder(name)]))
+export function placeholdersOf<T extends Record<string, unknown>>(values: T): { [K in keyof T]: Placeholder<K & string> } {
+  return Object.fromEntries(Object.keys(values).map((name) => [name, sql.placeholder(name)])) as { [K in keyof T]: Placeholder<K & string> }
 }
 
 /**

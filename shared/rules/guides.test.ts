@@ -49,8 +49,9 @@ describe('languages', () => {
     expect(localized({ sv: 'Säljare', en: '  ', fi: null }, 'en')).toBe('Säljare')
   })
   it('lists the languages that are missing', () => {
-    expect(missingLanguages({ en: null, fi: null })).toEqual(['en', 'fi'])
-    expect(missingLanguages({ en: {} as never, fi: null })).toEqual(['fi'])
+    expect(missingLanguages(['sv'])).toEqual(['en', 'fi'])
+    expect(missingLanguages(['sv', 'en'])).toEqual(['fi'])
+    expect(missingLanguages(['sv', 'fi', 'en'])).toEqual([])
   })
 })
 

@@ -1,4 +1,4 @@
-import type { Audience, GuideLanguage, GuideTexts, Localized } from '../schemas/guides'
+import type { Audience, GuideLanguage, Localized } from '../schemas/guides'
 
 /**
  * Who reads a guide (docs/decisions/069). A reader is their role, their office, their teams and the providers those
@@ -34,9 +34,9 @@ export function localized(value: Localized, wanted: GuideLanguage): string {
   return v !== null && v !== undefined && v.trim() !== '' ? v : value.sv
 }
 
-/** The languages a guide's texts lack (management shows them as missing translations). */
-export function missingLanguages(texts: Pick<GuideTexts, 'en' | 'fi'>): GuideLanguage[] {
-  return (['en', 'fi'] as const).filter((l) => texts[l] === null)
+/** The languages a guide's texts lack, from the languages it has texts in (management shows them as missing translations). */
+export function missingLanguages(has: readonly string[]): GuideLanguage[] {
+  return (['en', 'fi'] as const).filter((l) => !has.includes(l))
 }
 
 /**

@@ -50,12 +50,7 @@ export function customersChanges(ctx: CustomersContext) {
       const inserted = await write.rows(
         tx,
         'customers.fromSale',
-        (db) =>
-          db
-            .insert(c)
-            .values(placeholdersOf(fresh) as never)
-            .onConflictDoNothing({ target: c.key })
-            .returning({ id: c.id }),
+        (db) => db.insert(c).values(placeholdersOf(fresh)).onConflictDoNothing({ target: c.key }).returning({ id: c.id }),
         fresh,
       )
       if (inserted.length > 0) return

@@ -46,17 +46,7 @@ export function gameSaleRows(ctx: GameBase & GameLedgerBook) {
       updatedAt: now,
     }
     // Both statements run for every sale's event: prepared once.
-    const [inserted] = await write.rows(
-      tx,
-      'game.register',
-      (db) =>
-        db
-          .insert(G)
-          .values(placeholdersOf(row) as never)
-          .onConflictDoNothing()
-          .returning(),
-      row,
-    )
+    const [inserted] = await write.rows(tx, 'game.register', (db) => db.insert(G).values(placeholdersOf(row)).onConflictDoNothing().returning(), row)
     if (inserted) return { row: inserted, created: true }
     const [stored] = await write.rows(
       tx,

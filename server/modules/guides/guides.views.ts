@@ -20,7 +20,7 @@ export function guideViews(ctx: GuidesContext) {
       status: r.publishedNumber === null ? 'draft' : 'published',
       unpublished: r.unpublished,
       publishedNumber: r.publishedNumber,
-      missing: missingLanguages({ en: r.languages.includes('en') ? ({} as never) : null, fi: r.languages.includes('fi') ? ({} as never) : null }),
+      missing: missingLanguages(r.languages),
       audience: r.audience,
       updatedAt: r.updatedAt,
       version: r.version,

@@ -114,12 +114,7 @@ export function saleFromDevice(area: SalesContext, positions: Pick<SalePositions
     const [stored] = await write.rows(
       tx,
       'sales.create',
-      (db) =>
-        db
-          .insert(t.sales)
-          .values(placeholdersOf(row) as never)
-          .onConflictDoNothing({ target: t.sales.id })
-          .returning(),
+      (db) => db.insert(t.sales).values(placeholdersOf(row)).onConflictDoNothing({ target: t.sales.id }).returning(),
       row,
     )
     if (!stored) throw new AlreadyStored()

@@ -1,3 +1,4 @@
+import type { Action, Subject } from '../../../shared/permissions/catalogue'
 import type { AppAbility } from '../../../shared/permissions/ability'
 import { SEARCH_HITS_PER_KIND, type SearchAnswer, type SearchHit, type SearchKind } from '../../../shared/schemas/search'
 import type { Translate } from '../../../shared/schemas/errors'
@@ -17,7 +18,7 @@ export type KindSearch = (
 ) => Promise<{ hits: SearchHit[]; more: boolean }>
 
 /** What each kind needs the reader to hold (the list screen's own permission). */
-const NEEDS: Record<SearchKind, [string, string]> = {
+const NEEDS: Record<SearchKind, [Action, Subject]> = {
   customer: ['view', 'customers'],
   saleReport: ['view', 'sale_reports'],
   sale: ['view', 'sales'],
@@ -39,7 +40,7 @@ export function searchService(ports: Record<SearchKind, KindSearch>) {
       const { ability } = reader
       // A seller's own sales only where the reader does not read sale reports (which hold them already).
       const kinds = (Object.keys(NEEDS) as SearchKind[]).filter(
-        (k) => ability.can(NEEDS[k][0] as never, NEEDS[k][1] as never) && !(k === 'sale' && ability.can('view', 'sale_reports')),
+        (k) => ability.can(NEEDS[k][0], NEEDS[k][1]) && !(k === 'sale' && ability.can('view', 'sale_reports')),
       )
       const answers = await Promise.all(kinds.map((k) => ports[k](ability, q, SEARCH_HITS_PER_KIND, translate, reader)))
       // An exact person or record first, whatever its kind ("Sven" the person before five Svenssons).
