@@ -181,7 +181,7 @@ try {
     let total = ''
     const m = await measure(async () => {
       if (list === 'customer') {
-        const detail = await areas.customers.detail(user.ability, (query as { id: string }).id)
+        const detail = await areas.customers.reads.detail(user.ability, (query as { id: string }).id)
         rows = detail?.sales.length ?? 0
         total = 'its sales'
         return
@@ -189,23 +189,23 @@ try {
       if (list === 'attestations' || list === 'sick') {
         const items =
           list === 'attestations'
-            ? await areas.timeAdmin.attestations(user.ability, query as { month: string; teamId?: string })
-            : await areas.timeAdmin.sickList(user.ability, query as SickListQuery, Date.parse(`${latestReport!.d}T12:00:00Z`))
+            ? await areas.timeAdmin.attestationReads.attestations(user.ability, query as { month: string; teamId?: string })
+            : await areas.timeAdmin.sick.sickList(user.ability, query as SickListQuery, Date.parse(`${latestReport!.d}T12:00:00Z`))
         rows = items.length
         total = `${items.length}`
         return
       }
       const answer =
         list === 'timeReports'
-          ? await areas.timeAdmin.list(user.ability, query as TimeReportListQuery)
+          ? await areas.timeAdmin.reads.list(user.ability, query as TimeReportListQuery)
           : list === 'sales'
-            ? await areas.sales.list(user.ability, query as SaleReportListQuery, translate)
+            ? await areas.sales.reportReads.list(user.ability, query as SaleReportListQuery, translate)
             : list === 'deviations'
-              ? await areas.sales.deviations.list(user.ability, query as DeviationListQuery, translate)
+              ? await areas.sales.deviations.listing.list(user.ability, query as DeviationListQuery, translate)
               : list === 'customers'
                 ? await areas.customers.list(user.ability, query as CustomerListQuery, translate)
                 : list === 'products'
-                  ? await areas.catalogKeeping.listProducts(user.ability, query as ProductListQuery)
+                  ? await areas.catalogKeeping.products.listProducts(user.ability, query as ProductListQuery)
                   : await areas.sales.doubles.list(user.ability, query as DoubleSaleListQuery, translate)
       rows = answer.items.length
       total = `${answer.total.toLocaleString('en')}${answer.totalCapped ? '+' : ''}`
@@ -243,18 +243,23 @@ try {
     while (lines.length < sized(10_000, 100) + 1) lines.push(`NOMATCH-${lines.length};;Okänd;${last};Registrerad;`)
     const fileBytes = Buffer.from(lines.join('\n'))
     const uploadStart = performance.now()
-    const uploaded = await areas.orders.upload(backoffice.id, orderProvider.id, { name: 'bench.csv', contentType: 'text/csv', data: fileBytes }, translate)
+    const uploaded = await areas.orders.imports.upload(
+      backoffice.id,
+      orderProvider.id,
+      { name: 'bench.csv', contentType: 'text/csv', data: fileBytes },
+      translate,
+    )
     const uploadMs = performance.now() - uploadStart
     const previewStart = performance.now()
-    const preview = await areas.orders.preview(uploaded.id, uploaded.mapping, translate)
+    const preview = await areas.orders.imports.preview(uploaded.id, uploaded.mapping, translate)
     const previewMs = performance.now() - previewStart
     jobs.start()
     const runStart = performance.now()
-    await areas.orders.run(backoffice.id, uploaded.id, uploaded.mapping, translate)
-    let state = await areas.orders.state(uploaded.id)
+    await areas.orders.imports.run(backoffice.id, uploaded.id, uploaded.mapping, translate)
+    let state = await areas.orders.imports.state(uploaded.id)
     while (state.status !== 'done' && state.status !== 'failed') {
       await new Promise((resolve) => setTimeout(resolve, 50))
-      state = await areas.orders.state(uploaded.id)
+      state = await areas.orders.imports.state(uploaded.id)
     }
     const runMs = performance.now() - runStart
     await jobs.stop()

@@ -57,7 +57,7 @@ try {
   const recruiter = { ...(await actorOf(database, auth, 'recruiter@demo.test')), language: 'sv' as const }
   const [region] = await db.select({ id: t.regions.id }).from(t.regions).limit(1)
   const list = (actor: typeof backoffice, q: Record<string, unknown>) =>
-    candidates.list(actor.ability, candidateListQuerySchema.parse({ itemsPerPage: 25, ...q }), sv)
+    candidates.listing.list(actor.ability, candidateListQuerySchema.parse({ itemsPerPage: 25, ...q }), sv)
   const first = await list(backoffice, {})
   const later = await list(backoffice, { cursor: (await list(backoffice, { cursor: first.nextCursor ?? undefined })).nextCursor ?? undefined })
   const someone = first.items[0]!
@@ -81,7 +81,7 @@ try {
       ['back office: search a name', async () => answer(await list(backoffice, { q: someone.lastName.slice(0, 4) }))],
       ['back office: search a phone number', async () => answer(await list(backoffice, { q: phone }))],
       ['a recruiter: their own', async () => answer(await list(recruiter, {}))],
-      ['a candidate’s page', async () => `${(await candidates.detail(backoffice, someone.id)).steps.length} steps`],
+      ['a candidate’s page', async () => `${(await candidates.details.detail(backoffice, someone.id)).steps.length} steps`],
     ],
     recorder,
     TARGET_MS,

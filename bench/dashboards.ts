@@ -66,7 +66,7 @@ try {
       cases.push([
         `order statistics, ${period}: ${label}`,
         async () => {
-          const r = await statistics.orders(actor, f)
+          const r = await statistics.orderStatistics.orders(actor, f)
           return `${r.totals.sales} sales, ${r.byProduct.length} products, ${r.byTeam.length} teams, ${r.overTime.points.length} ${r.overTime.unit}s`
         },
       ])
@@ -81,7 +81,7 @@ try {
     cases.push([
       `coach dashboard: ${label}`,
       async () => {
-        const board = await statistics.coach(actor, { date: to })
+        const board = await statistics.coachDashboard.coach(actor, { date: to })
         return `${board.teams.length} teams, ${board.teams.reduce((n, team) => n + team.sellers.length, 0)} sellers`
       },
     ])
@@ -96,7 +96,7 @@ try {
     cases.push([
       `manager dashboard: ${label}`,
       async () => {
-        const board = await statistics.manager(actor, { month, officeId })
+        const board = await statistics.managerDashboard.manager(actor, { month, officeId })
         return `${board.teams.length} teams, ${board.providers.length} providers, ${board.overview?.length ?? 0} offices`
       },
     ])
@@ -106,7 +106,7 @@ try {
   // months back to the data set's last day). The legacy view counts the 12 whole months before its cut-off.
   const last12 = periodPreset('last12', to)
   const year = profitabilityQuerySchema.parse(last12)
-  const settings = await finance.settings()
+  const settings = await finance.setup.settings()
   const legacyYear = profitabilityQuerySchema.parse({
     from: `${Number(settings.legacyCutoff.slice(0, 4)) - 1}${settings.legacyCutoff.slice(4)}`,
     to: settings.legacyCutoff,
@@ -119,7 +119,7 @@ try {
       cases.push([
         `profitability by ${view}, ${view === 'legacy' ? `the year before ${settings.legacyCutoff}` : `${last12.from} – ${last12.to}`}: ${label}`,
         async () => {
-          const r = await finance.profitability(actor, view, view === 'legacy' ? legacyYear : year)
+          const r = await finance.views.profitability(actor, view, view === 'legacy' ? legacyYear : year)
           return `${r.total} rows, TB ${Math.round(r.sum.tbOre / 100).toLocaleString('en')} kr, ${r.sum.fte ?? '–'} FTE`
         },
       ])

@@ -81,7 +81,7 @@ try {
       )
       await database.transaction(async (tx) => {
         let version: number | null = null
-        await areas.sales.createFromDevice(
+        await areas.sales.fromDevice.createFromDevice(
           { tx, t, actor, now: Date.now(), translate, version: async () => (version ??= await nextChangeVersion(tx, t, actor.id)) },
           sale,
         )

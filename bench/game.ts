@@ -35,7 +35,7 @@ try {
   const now = Date.parse(`${newest!.d}T12:00:00Z`)
   const ranked = await db.select({ userId: t.gameTotals.userId }).from(t.gameTotals).orderBy(desc(t.gameTotals.xp), asc(t.gameTotals.userId))
   const middle = ranked[Math.floor(ranked.length / 2)]!.userId
-  const session = await auth.sessionAnswerFor(middle)
+  const session = await auth.signIn.sessionAnswerFor(middle)
   const u = session!.userData
   const player: GamePlayer = { id: u.id, teamIds: u.teamIds, officeId: u.officeId, regionId: u.regionId }
   const competitions = await db
@@ -52,7 +52,7 @@ try {
       cases.push([
         `leaderboard: ${scope}, ${period}`,
         async () => {
-          const b = await game.leaderboard(player, { scope, period }, now)
+          const b = await game.board.leaderboard(player, { scope, period }, now)
           return `${b.total} ranked, own rank ${b.me.rank ?? '–'}, ${b.around.length} around`
         },
       ])
@@ -60,11 +60,11 @@ try {
     cases.push([
       `competition standing: ${c.name}`,
       async () => {
-        const s = await game.competitions.standing(player, false, c.id, now)
+        const s = await game.competitions.reads.standing(player, false, c.id, now)
         return `${s.total} ranked, own ${s.mine ? `rank ${s.mine.rank}` : '–'}`
       },
     ])
-  cases.push([`own game (XP, level, ledger)`, async () => `${(await game.me(player.id)).ledger.length} ledger rows`])
+  cases.push([`own game (XP, level, ledger)`, async () => `${(await game.standings.me(player.id)).ledger.length} ledger rows`])
   // A badge rule's preview: now and over the periods so far (12 weeks, 12 months, 30 days).
   const previews: Array<[string, BadgePeriod, BadgeRule]> = [
     [
@@ -94,7 +94,7 @@ try {
   const previewCases: Case[] = previews.map(([label, period, rule]) => [
     `badge preview: ${label}`,
     async () => {
-      const p = await game.badges.preview(period, rule, now)
+      const p = await game.badges.awards.preview(period, rule, now)
       return `${p.current} now, ${p.awards} awards to ${p.people} over ${p.periods} periods`
     },
   ])

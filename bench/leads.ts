@@ -84,7 +84,7 @@ try {
   )
   const uploadSeconds = (performance.now() - uploading) / 1000
   await areas.leads.setNix(actorId, list.id, { name: 'nix.csv', contentType: 'text/csv', data: nixAnswer(sized(5_000, 50)) }, translate)
-  const format = await areas.leads.saveFormat(
+  const format = await areas.leads.fileFormats.saveFormat(
     actorId,
     null,
     {
@@ -108,7 +108,13 @@ try {
     translate,
   )
   const running = performance.now()
-  await areas.leads.run(actorId, list.id, { mapping: list.mapping, choices: DEFAULT_LEAD_CHOICES, formatId: format.id, saveMapping: false }, translate, 'sv')
+  await areas.leads.runs.run(
+    actorId,
+    list.id,
+    { mapping: list.mapping, choices: DEFAULT_LEAD_CHOICES, formatId: format.id, saveMapping: false },
+    translate,
+    'sv',
+  )
   let state = await areas.leads.get(list.id)
   while (state.status === 'queued' || state.status === 'running') {
     await new Promise((resolve) => setTimeout(resolve, 50))

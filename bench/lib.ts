@@ -68,7 +68,7 @@ export async function actorOf(database: Database, auth: ReturnType<typeof authSe
   const { db, t } = database
   const [user] = await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, email))
   if (!user) throw new Error(`No user ${email}: seed the data set first (npm run seed -- --scale large).`)
-  const answer = await auth.sessionAnswerFor(user.id)
+  const answer = await auth.signIn.sessionAnswerFor(user.id)
   return { id: user.id, ability: buildAbility(answer!.userAbilityRules) }
 }
 

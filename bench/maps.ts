@@ -67,7 +67,7 @@ try {
   const from = `${prev}-01`
   const to = `${prev}-${String(new Date(Date.UTC(y, m - 1, 0)).getUTCDate()).padStart(2, '0')}`
   const period = { from, to, zoom: 5 }
-  const first = await field.maps.sales(backoffice.ability, { ...period, bbox: [10, 55, 25, 70] })
+  const first = await field.maps.saleMaps.sales(backoffice.ability, { ...period, bbox: [10, 55, 25, 70] })
   const dialect = database.dialect === 'pg' ? 'PostgreSQL' : 'SQLite'
   console.log(
     `bench:maps on ${dialect}: ${from}…${to}, ${first.totals.sales.toLocaleString('en')} sales (${first.totals.device} by the app, ${first.totals.postalCode} by postal code, ${first.totals.withoutPosition} without), ${areas} bench areas; ${RUNS} runs each (p50 / p95 ms)`,
@@ -79,22 +79,22 @@ try {
     [
       [
         'the country, zoom 5 (read and clustered anew)',
-        async () => `${(await field.maps.sales(backoffice.ability, { ...period, bbox: [10, 55, 25, 70] })).features.length} features`,
+        async () => `${(await field.maps.saleMaps.sales(backoffice.ability, { ...period, bbox: [10, 55, 25, 70] })).features.length} features`,
       ],
       [
         'a city, zoom 11 (read and clustered anew)',
         async () =>
-          `${(await field.maps.sales(backoffice.ability, { ...period, zoom: 11, bbox: [mlng - 0.25, mlat - 0.12, mlng + 0.25, mlat + 0.12] })).features.length} features`,
+          `${(await field.maps.saleMaps.sales(backoffice.ability, { ...period, zoom: 11, bbox: [mlng - 0.25, mlat - 0.12, mlng + 0.25, mlat + 0.12] })).features.length} features`,
       ],
       [
         'a street, zoom 16 (read and clustered anew)',
         async () =>
-          `${(await field.maps.sales(backoffice.ability, { ...period, zoom: 16, bbox: [mlng - 0.01, mlat - 0.005, mlng + 0.01, mlat + 0.005] })).features.length} features`,
+          `${(await field.maps.saleMaps.sales(backoffice.ability, { ...period, zoom: 16, bbox: [mlng - 0.01, mlat - 0.005, mlng + 0.01, mlat + 0.005] })).features.length} features`,
       ],
       [
         'a pan of the same view (its token: the clustered month reused)',
         async () =>
-          `${(await field.maps.sales(backoffice.ability, { ...period, zoom: 11, view, bbox: [mlng - 0.2, mlat - 0.12, mlng + 0.3, mlat + 0.12] })).features.length} features`,
+          `${(await field.maps.saleMaps.sales(backoffice.ability, { ...period, zoom: 11, view, bbox: [mlng - 0.2, mlat - 0.12, mlng + 0.3, mlat + 0.12] })).features.length} features`,
       ],
     ],
     recorder,

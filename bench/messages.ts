@@ -46,7 +46,7 @@ try {
   const admin = await actorOf(database, auth, 'admin@demo.test')
   const actor = { ...admin, name: 'Admin', language: 'sv' }
   const text = (subject: string, body: string) => ({ subject, body })
-  const { id } = await scheduledMessages.create(actor, {
+  const { id } = await scheduledMessages.records.create(actor, {
     name: 'bench: everyone',
     channel: 'both',
     templates: {
@@ -106,7 +106,7 @@ try {
     if (handed + inBells > TARGET_MS) notMet.push(`in the bells after ${((handed + inBells) / 1000).toFixed(1)} s > ${TARGET_MS / 1000} s`)
     reportTargets(notMet, 'All targets met.')
   } finally {
-    await scheduledMessages.remove(actor, id)
+    await scheduledMessages.records.remove(actor, id)
   }
 } finally {
   clearInterval(sampler)

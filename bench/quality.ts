@@ -58,14 +58,14 @@ try {
   const cases: Case[] = []
   for (const [label, actor, f] of scopes) {
     cases.push(
-      [`all (key figures, by provider, channel): ${label}`, async () => `${(await quality.statistics.all(actor, f)).total.surveys} surveys`],
-      [`grades: ${label}`, async () => `${(await quality.statistics.grades(actor, f)).answered} answered`],
-      [`monthly, with the year before: ${label}`, async () => `${(await quality.statistics.monthly(actor, f)).months.length} months`],
-      [`sellers, most surveys first: ${label}`, async () => `${(await quality.statistics.sellers(actor, f, page())).total} sellers`],
+      [`all (key figures, by provider, channel): ${label}`, async () => `${(await quality.statistics.overview.all(actor, f)).total.surveys} surveys`],
+      [`grades: ${label}`, async () => `${(await quality.statistics.overview.grades(actor, f)).answered} answered`],
+      [`monthly, with the year before: ${label}`, async () => `${(await quality.statistics.overview.monthly(actor, f)).months.length} months`],
+      [`sellers, most surveys first: ${label}`, async () => `${(await quality.statistics.sellers.sellers(actor, f, page())).total} sellers`],
       [
         `regret by product (sales summary) and reason: ${label}`,
         async () => {
-          const r = await quality.statistics.regret(actor, f)
+          const r = await quality.statistics.overview.regret(actor, f)
           return `${r.byProduct.length + r.moreProducts} products, ${r.regretSurveys} regret surveys`
         },
       ],
@@ -74,15 +74,15 @@ try {
   cases.push(
     [
       'sellers, by mean score: whole organisation',
-      async () => `${(await quality.statistics.sellers(backoffice, filter(), page({ sortBy: 'averageScore' }))).total} sellers`,
+      async () => `${(await quality.statistics.sellers.sellers(backoffice, filter(), page({ sortBy: 'averageScore' }))).total} sellers`,
     ],
     [
       'sellers, by regret share, page 5: whole organisation',
-      async () => `${(await quality.statistics.sellers(backoffice, filter(), page({ sortBy: 'regretShare', page: '5' }))).total} sellers`,
+      async () => `${(await quality.statistics.sellers.sellers(backoffice, filter(), page({ sortBy: 'regretShare', page: '5' }))).total} sellers`,
     ],
     [
       `sellers, name search ("${seller!.last}"): whole organisation`,
-      async () => `${(await quality.statistics.sellers(backoffice, filter(), page({ q: seller!.last }))).total} sellers`,
+      async () => `${(await quality.statistics.sellers.sellers(backoffice, filter(), page({ q: seller!.last }))).total} sellers`,
     ],
   )
 

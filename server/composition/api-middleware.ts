@@ -80,7 +80,7 @@ export function apiMiddleware(env: Env, auth: ReturnType<typeof authService>): M
     const withSession = async () => {
       const token = readSessionToken(c)
       if (token) {
-        const found = await auth.authenticate(token)
+        const found = await auth.sessions.authenticate(token)
         if (found) {
           c.set('auth', found.auth)
           logUser(found.auth.userData.id)

@@ -55,19 +55,19 @@ export type AppOptions = { syncHooks?: SyncHooks; payHooks?: PayExportHooks; mes
 function activityNames(areas: Areas): ActivityNames {
   const { directory, org, catalog, sales, guides, candidates, scheduledMessages, devices, field } = areas
   return {
-    user: (db, ids) => directory.names(db, { userIds: ids }),
-    role: (db, ids) => directory.names(db, { roleIds: ids }),
+    user: (db, ids) => directory.places.names(db, { userIds: ids }),
+    role: (db, ids) => directory.places.names(db, { roleIds: ids }),
     team: (db, ids) => org.placeNames(db, { teamIds: ids }),
     office: (db, ids) => org.placeNames(db, { officeIds: ids }),
     region: (db, ids) => org.placeNames(db, { regionIds: ids }),
     provider: catalog.providerNames,
     product: catalog.productNames,
-    sale_report: sales.logNames,
+    sale_report: sales.forOthers.logNames,
     guide: guides.logNames.guide,
     guide_category: guides.logNames.category,
     embed: guides.logNames.embed,
     candidate: candidates.logNames,
-    scheduledMessage: scheduledMessages.logNames,
+    scheduledMessage: scheduledMessages.records.logNames,
     device: devices.logNames,
     field_run: field.logNames,
   }
@@ -85,26 +85,30 @@ export function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
     sessionTtlMs: env.sessionTtlMs,
     scryptLogN: env.scryptLogN,
     secrets: deps.secrets,
-    pendingTerms: (userId) => terms.pendingFor(userId),
+    pendingTerms: (userId) => terms.answers.pendingFor(userId),
     events: deps.events,
     onSessionsEnded: (ended) => deps.realtime.endSessions(ended),
   })
-  const areas = assembleAreas(deps, { payHooks: options.payHooks, messageHooks: options.messageHooks, endSessions: (tx, ids) => auth.endSessions(tx, ids) })
+  const areas = assembleAreas(deps, {
+    payHooks: options.payHooks,
+    messageHooks: options.messageHooks,
+    endSessions: (tx, ids) => auth.sessions.endSessions(tx, ids),
+  })
   const terms = termsService(deps, {
-    roster: (db) => areas.directory.activeRoster(db),
-    names: async (db, ids) => areas.directory.names(db, { userIds: ids }),
-    onAnswered: (userId) => auth.forgetSessionsOf(userId),
-    onPublished: () => auth.forgetCachedSessions(),
+    roster: (db) => areas.directory.people.activeRoster(db),
+    names: async (db, ids) => areas.directory.places.names(db, { userIds: ids }),
+    onAnswered: (userId) => auth.sessions.forgetSessionsOf(userId),
+    onPublished: () => auth.sessions.forgetCachedSessions(),
   })
   const search = searchService({
-    customer: (ability, q, limit, translate) => areas.customers.search(ability, q, limit, translate),
-    saleReport: (ability, q, limit, translate) => areas.sales.search(ability, q, limit, translate),
-    sale: (ability, q, limit, translate) => areas.sales.searchOwn(ability, q, limit, translate),
-    area: (_ability, q, limit) => areas.field.searchAreas(q, limit),
+    customer: (ability, q, limit, translate) => areas.customers.reads.search(ability, q, limit, translate),
+    saleReport: (ability, q, limit, translate) => areas.sales.reportReads.search(ability, q, limit, translate),
+    sale: (ability, q, limit, translate) => areas.sales.reportReads.searchOwn(ability, q, limit, translate),
+    area: (_ability, q, limit) => areas.field.planning.searchAreas(q, limit),
     order: (ability, q, limit) => areas.orders.search(ability, q, limit),
-    person: (ability, q, limit) => areas.directory.search(deps.database.db, ability, q, limit),
+    person: (ability, q, limit) => areas.directory.people.search(deps.database.db, ability, q, limit),
     provider: async (_ability, q, limit, t) => {
-      const found = await areas.catalogKeeping.listProviders(providerListQuerySchema.parse({ q, itemsPerPage: '10' }))
+      const found = await areas.catalogKeeping.providers.listProviders(providerListQuerySchema.parse({ q, itemsPerPage: '10' }))
       return {
         hits: found.items.slice(0, limit).map((p) => ({
           kind: 'provider' as const,
@@ -126,16 +130,16 @@ export function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
     .route('/', systemRoutes(deps))
     .route('/auth', authRoutes(deps, auth))
     .route('/', usersRoutes(deps, auth, { providers }))
-    .route('/', orgRoutes(deps, { onRulesChanged: () => auth.forgetCachedSessions(), providers }))
+    .route('/', orgRoutes(deps, { onRulesChanged: () => auth.sessions.forgetCachedSessions(), providers }))
     .route('/', catalogRoutes(deps, areas.catalogKeeping))
     .route('/', customersRoutes(areas.customers))
     .route('/', profileRoutes(deps, auth))
     .route(
       '/',
       termsRoutes(terms, {
-        answerFor: (userId) => auth.sessionAnswerFor(userId),
+        answerFor: (userId) => auth.signIn.sessionAnswerFor(userId),
         end: async (c, sessionId) => {
-          await auth.logout(sessionId)
+          await auth.sessions.logout(sessionId)
           clearSessionCookie(c)
         },
       }),
@@ -159,7 +163,7 @@ export function mountApi(app: Hono<AppEnv>, deps: Deps, options: AppOptions) {
     .route('/', fieldRoutes(areas.field))
     .route('/', leadsRoutes(deps, areas.leads))
     .route('/', transcriptionsRoutes(deps, areas.transcriptions))
-    .route('/', downloadsRoutes(deps, { names: areas.directory.names }))
+    .route('/', downloadsRoutes(deps, { names: areas.directory.places.names }))
     .route('/', assistantRoutes(areas.assistant, areas.assistantStats))
     .route('/', payRoutes(deps, areas.pay, areas.exportsOfPay))
     .route('/', mailRoutes(deps))

@@ -64,7 +64,7 @@ export function assembleAreas(deps: Deps, options: AreaOptions = {}) {
   const catalog = catalogService(deps.database)
   const directory = usersDirectory(deps.database)
   const org = orgRepo(deps.database)
-  const personNames = (db: Parameters<typeof directory.names>[0], ids: string[]) => directory.names(db, { userIds: ids })
+  const personNames = (db: Parameters<typeof directory.places.names>[0], ids: string[]) => directory.places.names(db, { userIds: ids })
   const teamNames = (db: Parameters<typeof org.placeNames>[0], ids: string[]) => org.placeNames(db, { teamIds: ids })
 
   // Sales and time reports each ask the other one question (the day's checkouts; the day's sales).
@@ -72,15 +72,15 @@ export function assembleAreas(deps: Deps, options: AreaOptions = {}) {
   let orders: OrdersService | null = null
   const sales = salesService(deps, {
     catalogForSale: catalog.forSale,
-    checkoutsOfDay: (tx, userId, date) => timeReports!.checkoutsOfDay(tx, userId, date),
-    esignCounts: (db, from, to) => orders!.esignCounts(db, from, to),
-    orderOfSale: (db, saleId) => orders!.ofSale(db, saleId),
+    checkoutsOfDay: (tx, userId, date) => timeReports!.fromDevice.checkoutsOfDay(tx, userId, date),
+    esignCounts: (db, from, to) => orders!.matching.esignCounts(db, from, to),
+    orderOfSale: (db, saleId) => orders!.matching.ofSale(db, saleId),
   })
-  timeReports = timeReportsService(deps, { salesOfDay: sales.daySummary })
+  timeReports = timeReportsService(deps, { salesOfDay: sales.forOthers.daySummary })
   const salesParts = salesSync(t, sales, deps.files)
   const timeParts = timeReportsSync(t, timeReports)
-  const { readers, rolesAllowed, names, roleChoices } = directory
-  const visiblePeople: GuidesPorts['visiblePeople'] = (db, ability) => directory.visiblePeople(db, ability)
+  const { readers, rolesAllowed, names, roleChoices } = directory.places
+  const visiblePeople: GuidesPorts['visiblePeople'] = (db, ability) => directory.people.visiblePeople(db, ability)
   const guides = guidesService(deps, { readers, rolesAllowed, names, roleChoices, visiblePeople, places: org.places })
   const sync: SyncParts = {
     mutators: { ...salesParts.mutators, ...timeParts.mutators, ...guidesSync(guides).mutators },
@@ -99,65 +99,65 @@ export function assembleAreas(deps: Deps, options: AreaOptions = {}) {
   const catalogKeeping = catalogAdmin(deps)
   // Pay's exports ask the time-reports area for the month's reports, attestation and absence (docs/decisions/029).
   const pay = payService(deps)
-  const timeAdmin = timeReportsAdmin(deps, { payableOf: pay.payableOf })
+  const timeAdmin = timeReportsAdmin(deps, { payableOf: pay.commissions.payableOf })
   const exportsOfPay = payExports(deps, pay, timeAdmin.forPay, options.payHooks)
   const notifications = alerts(deps, directory, org, sales)
   const quality = qualityService(deps, {
-    sale: { forSurvey: sales.quality.forSurvey, outcome: sales.quality.outcome },
-    employmentDate: directory.employmentDate,
+    sale: { forSurvey: sales.forOthers.quality.forSurvey, outcome: sales.forOthers.quality.outcome },
+    employmentDate: directory.places.employmentDate,
     names: personNames,
     teamNames,
     providerNames: catalog.providerNames,
-    productStatuses: sales.figures.productStatuses,
+    productStatuses: sales.figures.breakdowns.productStatuses,
     productNames: catalog.productNames,
   })
-  const budgets = budgetsService(deps, { places: org.places, members: directory.membersOfTeams })
+  const budgets = budgetsService(deps, { places: org.places, members: directory.places.membersOfTeams })
   const oph = ophService(deps)
   const statistics = statisticsService(deps, {
-    productStatuses: sales.figures.productStatuses,
-    totals: sales.figures.totals,
+    productStatuses: sales.figures.breakdowns.productStatuses,
+    totals: sales.figures.sums.totals,
     productNames: catalog.productNames,
     teamNames,
     places: org.places,
-    members: directory.membersOfTeams,
-    sellerDays: sales.figures.sellerDays,
+    members: directory.places.membersOfTeams,
+    sellerDays: sales.figures.breakdowns.sellerDays,
     hoursOf: timeAdmin.forDashboards.hoursOf,
     checkedOutOn: timeAdmin.forDashboards.checkedOutOn,
     sickNow: (ability, userIds) => timeAdmin.forDashboards.sickNow(ability, userIds),
     ophTargets: oph.effectiveFor,
-    sellerBudgets: budgets.sellerBudgets,
-    dayTotalsBy: sales.figures.dayTotalsBy,
+    sellerBudgets: budgets.reads.sellerBudgets,
+    dayTotalsBy: sales.figures.breakdowns.dayTotalsBy,
     teamHours: timeAdmin.forDashboards.teamHours,
-    goalsOf: budgets.goalsOf,
+    goalsOf: budgets.reads.goalsOf,
     providerNames: catalog.providerNames,
-    extraIncomeLines: pay.extraIncomeLines,
-    placesOf: directory.placesOf,
-    qualityOf: (actor, q) => quality.statistics.bySeller(actor, q),
+    extraIncomeLines: pay.extraIncome.extraIncomeLines,
+    placesOf: directory.places.placesOf,
+    qualityOf: (actor, q) => quality.statistics.sellers.bySeller(actor, q),
   })
   const finance = financeService(deps, {
-    amountsBy: sales.figures.amountsBy,
+    amountsBy: sales.figures.amounts.amountsBy,
     hoursBy: timeAdmin.forDashboards.hoursBy,
-    nkiBy: (actor, f, by) => quality.statistics.nkiBy(actor, f, by),
-    extraIncomeOf: pay.extraIncomeOf,
+    nkiBy: (actor, f, by) => quality.statistics.sellers.nkiBy(actor, f, by),
+    extraIncomeOf: pay.extraIncome.extraIncomeOf,
     places: org.places,
-    placesOf: directory.placesOf,
-    officeManagers: directory.officeManagers,
+    placesOf: directory.places.placesOf,
+    officeManagers: directory.places.officeManagers,
     providerNames: catalog.providerNames,
   })
   const game = gameService(deps, {
     gamePoints: catalog.gamePoints,
-    saleForGame: sales.forGame,
+    saleForGame: sales.forOthers.forGame,
     officesOfRegion: org.officesOfRegion,
     placeNames: org.placeNames,
     names: personNames,
-    visiblePeople: (db, ability, userIds) => directory.visibleAmong(db, ability, userIds),
+    visiblePeople: (db, ability, userIds) => directory.people.visibleAmong(db, ability, userIds),
   })
   const assistant = assistantService(deps, {
     saleFigures: sales.analytics,
     hourFigures: timeAdmin.analytics,
     qualityFigures: quality.analytics,
     ...assistantNames({
-      visibleNames: directory.visibleNames,
+      visibleNames: directory.people.visibleNames,
       places: org.places,
       regionList: org.regionList,
       regionsOfOffices: org.regionsOfOffices,
@@ -192,7 +192,7 @@ export function assembleAreas(deps: Deps, options: AreaOptions = {}) {
     leads,
     transcriptions,
     scheduledMessages,
-    assistantStats: assistantStats(deps, { roleOf: directory.roleOf, names: directory.names, roleChoices: directory.roleChoices }),
+    assistantStats: assistantStats(deps, { roleOf: directory.places.roleOf, names: directory.places.names, roleChoices: directory.places.roleChoices }),
     candidates,
     catalog,
     catalogKeeping,
@@ -235,27 +235,27 @@ function fieldControl(
   endSessions: AreaOptions['endSessions'],
 ) {
   const devices = devicesService(deps, {
-    placesOf: directory.placesOf,
-    peopleNamed: directory.peopleNamed,
-    byEmails: directory.byEmails,
+    placesOf: directory.places.placesOf,
+    peopleNamed: directory.nameSearch.peopleNamed,
+    byEmails: directory.people.byEmails,
     endSessions: endSessions ?? (async () => undefined),
-    positionsOn: sales.positions.positionsOn,
+    positionsOn: sales.positions.settings.positionsOn,
   })
   const field = fieldService(deps, {
     places: org.places,
-    members: directory.membersOfTeams,
-    names: directory.names,
+    members: directory.places.membersOfTeams,
+    names: directory.places.names,
     hoursOf: timeAdmin.forDashboards.hoursOf,
-    sellerDayFigures: sales.figures.sellerDayFigures,
-    salePoints: sales.positions.points,
-    saleGrid: sales.positions.grid,
-    salesByPostalCode: sales.positions.byPostalCode,
-    saleCounts: sales.positions.counts,
-    salePositionsOnly: sales.positions.devicePositions,
-    saleIdsIn: sales.positions.idsIn,
-    saleSummaries: sales.positions.summaries,
-    positionsOn: sales.positions.positionsOn,
-    setPositionsOn: sales.positions.setPositionsOn,
+    sellerDayFigures: sales.figures.amounts.sellerDayFigures,
+    salePoints: sales.positions.maps.points,
+    saleGrid: sales.positions.maps.grid,
+    salesByPostalCode: sales.positions.maps.byPostalCode,
+    saleCounts: sales.positions.maps.counts,
+    salePositionsOnly: sales.positions.maps.devicePositions,
+    saleIdsIn: sales.positions.maps.idsIn,
+    saleSummaries: sales.positions.maps.summaries,
+    positionsOn: sales.positions.settings.positionsOn,
+    setPositionsOn: sales.positions.settings.setPositionsOn,
     officeCountries: org.officeCountries,
   })
   return { devices, field }
@@ -265,12 +265,12 @@ function fieldControl(
 function recruiting(deps: Deps, directory: ReturnType<typeof usersDirectory>, org: ReturnType<typeof orgRepo>) {
   const sellers = sellerAccounts(deps.database)
   return candidatesService(deps, {
-    names: directory.names,
+    names: directory.places.names,
     placeNames: org.placeNames,
     regionCountry: org.regionCountry,
     regions: org.regionList,
     teams: org.teamsWithRegion,
-    recruiters: (db) => directory.allowedPeople(db, 'create', 'candidates'),
+    recruiters: (db) => directory.places.allowedPeople(db, 'create', 'candidates'),
     teamRegion: sellers.teamRegion,
     createSeller: sellers.createSeller,
   })
@@ -299,19 +299,19 @@ function messaging(
   return scheduledMessagesService(
     deps,
     {
-      activeIds: directory.activeIds,
-      membersOf: (db, target) => directory.membersOf(db, target),
-      reachable: (db, ability, audience) => directory.reachable(db, ability, audience),
-      profiles: directory.messageProfiles,
-      roleChoices: directory.roleChoices,
-      names: directory.names,
+      activeIds: directory.people.activeIds,
+      membersOf: (db, target) => directory.people.membersOf(db, target),
+      reachable: (db, ability, audience) => directory.people.reachable(db, ability, audience),
+      profiles: directory.people.messageProfiles,
+      roleChoices: directory.places.roleChoices,
+      names: directory.places.names,
       placeNames: org.placeNames,
-      sellers: async (db) => (await directory.allowedPeople(db, 'create', 'sales')).map((p) => p.id),
+      sellers: async (db) => (await directory.places.allowedPeople(db, 'create', 'sales')).map((p) => p.id),
       checkedOutOn: timeAdmin.forDashboards.checkedOutOn,
       unacknowledgedMustRead: guides.acks.unacknowledgedAmong,
       candidatesWithUnsignedContract: candidates.forMessages.withUnsignedContract,
       unsignedContractsByRecruiter: candidates.forMessages.unsignedByRecruiter,
-      sellerPeriod: sales.figures.sellerPeriod,
+      sellerPeriod: sales.figures.amounts.sellerPeriod,
     },
     { hooks },
   )
@@ -320,16 +320,16 @@ function messaging(
 /** The alerts ask the users area for people and reach, the org for places, and sales for a sale's label (decision 030). */
 function alerts(deps: Deps, directory: ReturnType<typeof usersDirectory>, org: ReturnType<typeof orgRepo>, sales: ReturnType<typeof salesService>) {
   return notificationsService(deps, {
-    people: directory.people,
-    coachesOf: directory.coachesOf,
-    teamName: directory.teamName,
-    saleLabel: sales.label,
-    reachable: (db, ability, audience) => directory.reachable(db, ability, audience),
-    names: directory.names,
-    roleChoices: directory.roleChoices,
+    people: directory.people.people,
+    coachesOf: directory.people.coachesOf,
+    teamName: directory.places.teamName,
+    saleLabel: sales.forOthers.label,
+    reachable: (db, ability, audience) => directory.people.reachable(db, ability, audience),
+    names: directory.places.names,
+    roleChoices: directory.places.roleChoices,
     placeNames: org.placeNames,
     teamsOfOffice: org.teamsOfOffice,
-    membersOfTeams: directory.membersOfTeams,
+    membersOfTeams: directory.places.membersOfTeams,
   })
 }
 
@@ -350,17 +350,17 @@ function telesales(
   },
   speechEngine: AreaOptions['speechEngine'],
 ) {
-  const leads = leadsService(deps, { customerContacts: () => a.customers.contactPages(), names: a.personNames })
+  const leads = leadsService(deps, { customerContacts: () => a.customers.reads.contactPages(), names: a.personNames })
   const transcriptions = transcriptionsService(
     deps,
     {
-      saleForTranscript: a.sales.forTranscript,
-      placesOf: a.directory.placesOf,
+      saleForTranscript: a.sales.forOthers.forTranscript,
+      placesOf: a.directory.places.placesOf,
       names: a.personNames,
       teamNames: a.teamNames,
       teamProvider: a.org.teamProvider,
-      providersSoldOn: a.sales.providersSoldOn,
-      sellerProviders: a.directory.providersOf,
+      providersSoldOn: a.sales.forOthers.providersSoldOn,
+      sellerProviders: a.directory.nameSearch.providersOf,
       providerNames: a.catalog.providerNames,
       providerList: a.catalog.providerList,
     },

@@ -18,7 +18,7 @@ export function testGame(app: Awaited<ReturnType<typeof createTestApp>>) {
       saleForGame: async () => null,
       officesOfRegion: org.officesOfRegion,
       placeNames: org.placeNames,
-      names: (db, ids) => directory.names(db, { userIds: ids }),
+      names: (db, ids) => directory.places.names(db, { userIds: ids }),
     },
   )
 }

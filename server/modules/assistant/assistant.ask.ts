@@ -7,7 +7,9 @@ import type { AssistantContext } from './assistant.context'
 
 /** A question asked (understood by the parser or the chat API, within the quota) and a query run again as it is. */
 export function assistantAsk(ctx: AssistantContext) {
-  const { spend, ports, db, now, llm, invalid, complete, understoodText, run } = ctx
+  const { spend, ports, db, now, llm, complete } = ctx
+  const { invalid, understoodText } = ctx.words
+  const { run } = ctx.running
   return {
     /** A question in words: counted, understood (or asked about), run within the person's rules. */
     async ask(actor: AssistantActor, input: { question: string; previous?: BiQuery; legacy?: boolean }, t: Translator): Promise<BiReply> {

@@ -9,9 +9,7 @@ import { assistantRun } from './assistant.run'
  */
 export function assistantContext({ database, env }: Pick<Deps, 'database' | 'env'>, ports: AssistantPorts, opts: AssistantOptions = {}) {
   const base = assistantBase({ database, env }, ports, opts)
-  const c1 = { ...base, ...assistantWords(base) }
-  const c2 = { ...c1, ...assistantRun(c1) }
-
-  return { ...c2 }
+  const words = assistantWords(base)
+  return { ...base, words, running: assistantRun(base, words) }
 }
 export type AssistantContext = ReturnType<typeof assistantContext>

@@ -15,8 +15,9 @@ type Counted = (actor: AssistantActor, query: BiQuery, from: string, to: string)
  * said), each beside the period before it — as many days of it — within the asker's rules and the question's filters.
  * A measure the asker may not read, or one that fails, is left out rather than shown as nothing.
  */
-export function assistantOverview(ctx: AssistantBase & AssistantWords, tally: Counted) {
-  const { now, describePeriod, scopeOf } = ctx
+export function assistantOverview(ctx: AssistantBase, words: AssistantWords, tally: Counted) {
+  const { now, scopeOf } = ctx
+  const { describePeriod } = words
   return async function overview(a: {
     actor: AssistantActor
     query: BiQuery

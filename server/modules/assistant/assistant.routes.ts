@@ -27,11 +27,11 @@ export function assistantRoutes(assistant: AssistantService, stats: AssistantSta
     new Hono<AppEnv>()
       .get('/assistant/settings', asking(), async (c) => c.json({ legacyCutoff: assistant.legacyCutoff } satisfies AssistantSettings, 200))
       .post('/assistant/ask', asking(), validate('json', askRequestSchema), async (c) =>
-        c.json(await assistant.ask(actor(c), c.req.valid('json'), c.var.t), 200),
+        c.json(await assistant.asking.ask(actor(c), c.req.valid('json'), c.var.t), 200),
       )
       .post('/assistant/run', asking(), validate('json', runRequestSchema), async (c) => {
         const { query, legacy } = c.req.valid('json')
-        return c.json(await assistant.runQuery(actor(c), query, c.var.t, { legacy }), 200)
+        return c.json(await assistant.asking.runQuery(actor(c), query, c.var.t, { legacy }), 200)
       })
       .get('/assistant/stats', access.can('view', 'stats'), async (c) => c.json(await stats.list(actor(c)), 200))
       .get('/assistant/stats/roles', access.can('view', 'stats'), async (c) => c.json(await stats.roleChoices(), 200))
@@ -43,7 +43,7 @@ export function assistantRoutes(assistant: AssistantService, stats: AssistantSta
       .get('/assistant/stats/:id', access.can('view', 'stats'), validate('param', statIdParamSchema), async (c) => {
         const who = actor(c)
         const stat = await stats.get(who, c.req.valid('param').id)
-        const answer = await assistant.runQuery(who, stat.query, c.var.t)
+        const answer = await assistant.asking.runQuery(who, stat.query, c.var.t)
         return c.json({ stat, answer }, 200)
       })
       .put('/assistant/stats/:id', access.can('view', 'stats'), validate('param', statIdParamSchema), validate('json', statUpdateSchema), async (c) =>

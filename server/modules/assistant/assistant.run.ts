@@ -33,10 +33,11 @@ import { log } from '../../lib/log'
  * A query run within the person's rules, made into an answer: its figures, the chart's labels and series, the
  * statements run.
  */
-export function assistantRun(ctx: AssistantBase & AssistantWords) {
-  const { ports, db, invalid, now, env, describe, describePeriod, scopeOf } = ctx
+export function assistantRun(ctx: AssistantBase, words: AssistantWords) {
+  const { ports, db, now, env, scopeOf } = ctx
+  const { describe, describePeriod, invalid } = words
   const tally = assistantTally(ctx)
-  const overview = assistantOverview(ctx, tally)
+  const overview = assistantOverview(ctx, words, tally)
 
   /**
    * Runs a query within the person's rules and makes the answer. A filter naming something the person may not see —

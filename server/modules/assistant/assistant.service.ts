@@ -14,7 +14,7 @@ export { type AssistantActor, type AssistantPorts, type AssistantOptions, measur
 export function assistantService({ database, env }: Pick<Deps, 'database' | 'env'>, ports: AssistantPorts, opts: AssistantOptions = {}) {
   const ctx = assistantContext({ database, env }, ports, opts)
   return {
-    ...assistantAsk(ctx),
+    asking: assistantAsk(ctx),
     legacyCutoff: env.assistant.legacyCutoff,
   }
 }

@@ -42,7 +42,7 @@ export function clearSessionCookie(c: Context) {
 
 /** The password typed again for a change to sign-in methods; a wrong one is a field error on `password`. */
 async function mustBePassword(c: Context<AppEnv>, userId: string, password: string, auth: AuthService) {
-  if (!(await auth.checkOwnPassword(userId, password))) throw validationError({ password: [c.var.t('validation.wrongPassword')] })
+  if (!(await auth.signIn.checkOwnPassword(userId, password))) throw validationError({ password: [c.var.t('validation.wrongPassword')] })
 }
 
 const wrongCode = (c: Context<AppEnv>) => validationError({ code: [c.var.t('errors.invalid_code')] })
@@ -52,7 +52,7 @@ export function authRoutes({ env }: Deps, auth: AuthService) {
     new Hono<AppEnv>()
       .post('/login', access.public(), validate('json', loginInputSchema), async (c) => {
         const input = c.req.valid('json')
-        const result = await auth.login(input, {
+        const result = await auth.signIn.login(input, {
           ip: clientIp(c, env.trustProxy),
           userAgent: c.req.header('user-agent') ?? null,
         })
@@ -62,46 +62,46 @@ export function authRoutes({ env }: Deps, auth: AuthService) {
       })
       // The sign-in's second step (docs/decisions/038).
       .post('/login/mfa', access.public(), validate('json', loginMfaInputSchema), async (c) => {
-        const result = await auth.loginWithCode(c.req.valid('json'), { ip: clientIp(c, env.trustProxy), userAgent: c.req.header('user-agent') ?? null })
+        const result = await auth.signIn.loginWithCode(c.req.valid('json'), { ip: clientIp(c, env.trustProxy), userAgent: c.req.header('user-agent') ?? null })
         if ('challenge' in result) throw new Error('a second step answers a session')
         writeSessionCookie(c, result.token, result.expiresAt, env.trustProxy)
         return c.json(result.answer, 200)
       })
       // The signed-in user's own two-step sign-in: its state, setting it up (password asked again), confirming it
       // with a code, turning it off and new recovery codes (password asked again). Only the person themselves.
-      .get('/mfa', access.can('view', 'profile'), async (c) => c.json(await auth.mfa.status(c.var.auth!.userData.id), 200))
+      .get('/mfa', access.can('view', 'profile'), async (c) => c.json(await auth.mfa.enrolment.status(c.var.auth!.userData.id), 200))
       .post('/mfa/setup', access.can('update', 'profile'), notImpersonating, validate('json', mfaPasswordInputSchema), async (c) => {
         const me = c.var.auth!.userData
         await mustBePassword(c, me.id, c.req.valid('json').password, auth)
-        return c.json(await auth.mfa.setup(me.id, me.email), 200)
+        return c.json(await auth.mfa.enrolment.setup(me.id, me.email), 200)
       })
       .post('/mfa/enable', access.can('update', 'profile'), notImpersonating, validate('json', mfaEnableInputSchema), async (c) => {
-        const codes = await auth.mfa.enable(c.var.auth!.userData.id, c.req.valid('json').code, () => wrongCode(c))
+        const codes = await auth.mfa.enrolment.enable(c.var.auth!.userData.id, c.req.valid('json').code, () => wrongCode(c))
         return c.json({ recoveryCodes: codes }, 200)
       })
       .post('/mfa/disable', access.can('update', 'profile'), notImpersonating, validate('json', mfaPasswordInputSchema), async (c) => {
         const me = c.var.auth!.userData
         await mustBePassword(c, me.id, c.req.valid('json').password, auth)
-        await auth.mfa.disable(me.id)
+        await auth.mfa.enrolment.disable(me.id)
         return c.body(null, 204)
       })
       .post('/mfa/recovery-codes', access.can('update', 'profile'), notImpersonating, validate('json', mfaPasswordInputSchema), async (c) => {
         const me = c.var.auth!.userData
         await mustBePassword(c, me.id, c.req.valid('json').password, auth)
-        return c.json({ recoveryCodes: await auth.mfa.regenerateRecoveryCodes(me.id) }, 200)
+        return c.json({ recoveryCodes: await auth.mfa.enrolment.regenerateRecoveryCodes(me.id) }, 200)
       })
       .post('/logout', access.public(), async (c) => {
         const session = c.var.auth
-        if (session) await auth.logout(session.sessionId)
+        if (session) await auth.sessions.logout(session.sessionId)
         clearSessionCookie(c)
         return c.body(null, 204)
       })
       // An admin acts as another user in this session, and stops (docs/decisions/037).
       .post('/impersonation', access.can('impersonate', 'users'), notImpersonating, validate('json', impersonationInputSchema), async (c) => {
-        return c.json(await auth.startImpersonation(c.var.auth!, c.req.valid('json').userId, c.var.t), 200)
+        return c.json(await auth.impersonation.startImpersonation(c.var.auth!, c.req.valid('json').userId, c.var.t), 200)
       })
       .delete('/impersonation', access.signedIn(), async (c) => {
-        return c.json(await auth.stopImpersonation(c.var.auth!), 200)
+        return c.json(await auth.impersonation.stopImpersonation(c.var.auth!), 200)
       })
       .get('/me', access.signedIn(), (c) => c.body(c.var.auth!.answerJson, 200, { 'Content-Type': 'application/json' }))
   )

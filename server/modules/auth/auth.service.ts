@@ -12,9 +12,9 @@ export function authService(database: Database, opts: AuthOptions) {
   const ctx = authContext(database, opts)
   const { sessionAnswer, mfa } = ctx
   return {
-    ...authSignIn(ctx),
-    ...authSessions(ctx),
-    ...authImpersonation(ctx),
+    signIn: authSignIn(ctx),
+    sessions: authSessions(ctx),
+    impersonation: authImpersonation(ctx),
     sessionAnswer,
     mfa,
   }

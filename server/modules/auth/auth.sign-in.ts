@@ -24,7 +24,7 @@ export function authSignIn(ctx: AuthServiceContext) {
       if (!creds || !ok || !creds.active) throw new ApiError(401, 'invalid_credentials')
       await attempt.succeeded()
       // Two-step sign-in: the password was right, the session waits for a code (docs/decisions/038).
-      if (await mfa.isEnabled(creds.id)) return { challenge: await mfa.challenge(creds.id) }
+      if (await mfa.enrolment.isEnabled(creds.id)) return { challenge: await mfa.challenges.challenge(creds.id) }
       return startSession(creds.id, meta)
     },
     /**
@@ -32,7 +32,7 @@ export function authSignIn(ctx: AuthServiceContext) {
      * Wrong: 401 `invalid_code` (the challenge allows a few tries); gone or used up: 401 `unauthenticated`, sign in again.
      */
     async loginWithCode(input: { challenge: string; code: string }, meta: { ip: string | null; userAgent: string | null }): Promise<LoginResult> {
-      const answered = await mfa.answer(input.challenge, input.code)
+      const answered = await mfa.challenges.answer(input.challenge, input.code)
       if (answered === null) throw new ApiError(401, 'invalid_code')
       if ('expired' in answered) throw new ApiError(401, 'unauthenticated')
       if ('lockedMs' in answered)

@@ -16,7 +16,7 @@ export function mfaService(
   },
 ) {
   const ctx = mfaContext(database, opts)
-  return { ...mfaSetup(ctx), ...mfaChallenges(ctx) }
+  return { enrolment: mfaSetup(ctx), challenges: mfaChallenges(ctx) }
 }
 
 export type MfaService = ReturnType<typeof mfaService>

@@ -15,6 +15,6 @@ import { budgetChanges } from './budgets.changes'
  */
 export function budgetsService(deps: Pick<Deps, 'database' | 'events'>, ports: BudgetsPorts, opts: { now?: () => number } = {}) {
   const ctx = budgetsContext(deps, ports, opts)
-  return { ...budgetReads(ctx), ...budgetChanges(ctx) }
+  return { reads: budgetReads(ctx), changes: budgetChanges(ctx) }
 }
 export type BudgetsService = ReturnType<typeof budgetsService>

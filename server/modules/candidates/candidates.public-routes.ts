@@ -56,7 +56,7 @@ export function candidatesPublicRoutes({ env, database }: Pick<Deps, 'env' | 'da
       // The e-signing service's deliveries: the body is read as sent, its HMAC checked before anything else.
       .post('/public/esign/webhook', access.public(), async (c) => {
         const body = await c.req.text()
-        const answer = await candidates.signing.webhook(body, c.req.header('x-docuseal-signature'))
+        const answer = await candidates.signing.webhooks.webhook(body, c.req.header('x-docuseal-signature'))
         return c.json(answer, 200)
       })
   )

@@ -35,10 +35,10 @@ export function candidatesRoutes({ env, files }: Pick<Deps, 'env' | 'files'>, ca
   return (
     new Hono<AppEnv>()
       .get('/candidates', access.can('view', 'candidates'), validate('query', candidateListQuerySchema), async (c) => {
-        return c.json(await candidates.list(c.var.auth!.ability, c.req.valid('query'), c.var.t), 200)
+        return c.json(await candidates.listing.list(c.var.auth!.ability, c.req.valid('query'), c.var.t), 200)
       })
       .post('/candidates', access.can('create', 'candidates'), validate('json', createCandidateSchema), async (c) => {
-        return c.json(await candidates.create(actor(c), c.req.valid('json'), c.var.t), 201)
+        return c.json(await candidates.records.create(actor(c), c.req.valid('json'), c.var.t), 201)
       })
       .get('/candidates/choices', access.can('view', 'candidates'), async (c) => c.json(await candidates.choices(), 200))
       .get('/candidates/settings', access.can('view', 'candidates'), async (c) => c.json(await candidates.privacy.settings(), 200))
@@ -61,35 +61,35 @@ export function candidatesRoutes({ env, files }: Pick<Deps, 'env' | 'files'>, ca
         return c.json(await candidates.templates.saveTemplate(actor(c), c.req.valid('json'), c.var.t), 200)
       })
       .get('/candidates/:id', access.can('view', 'candidates'), validate('param', candidateIdParamSchema), async (c) => {
-        return c.json(await candidates.detail(actor(c), c.req.valid('param').id), 200)
+        return c.json(await candidates.details.detail(actor(c), c.req.valid('param').id), 200)
       })
       .patch(
         '/candidates/:id',
         access.can('update', 'candidates'),
         validate('param', candidateIdParamSchema),
         validate('json', updateCandidateSchema),
-        async (c) => c.json(await candidates.update(actor(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200),
+        async (c) => c.json(await candidates.records.update(actor(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200),
       )
       .post(
         '/candidates/:id/notes',
         access.can('update', 'candidates'),
         validate('param', candidateIdParamSchema),
         validate('json', candidateNoteSchema),
-        async (c) => c.json(await candidates.addNote(actor(c), c.req.valid('param').id, c.req.valid('json').text), 201),
+        async (c) => c.json(await candidates.records.addNote(actor(c), c.req.valid('param').id, c.req.valid('json').text), 201),
       )
       .post(
         '/candidates/:id/close',
         access.can('update', 'candidates'),
         validate('param', candidateIdParamSchema),
         validate('json', closeCandidateSchema),
-        async (c) => c.json(await candidates.close(actor(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200),
+        async (c) => c.json(await candidates.records.close(actor(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200),
       )
       .post(
         '/candidates/:id/reopen',
         access.can('update', 'candidates'),
         validate('param', candidateIdParamSchema),
         validate('json', reopenCandidateSchema),
-        async (c) => c.json(await candidates.reopen(actor(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200),
+        async (c) => c.json(await candidates.records.reopen(actor(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200),
       )
       // A POST, not a GET: reading the numbers in full is an act that is logged, and never cached or prefetched.
       .post(
@@ -97,7 +97,7 @@ export function candidatesRoutes({ env, files }: Pick<Deps, 'env' | 'files'>, ca
         access.can('view', 'candidate_private_data'),
         validate('param', candidateIdParamSchema),
         validate('json', revealCandidateSchema),
-        async (c) => c.json(await candidates.reveal(actor(c), c.req.valid('param').id, c.req.valid('json').fields), 200),
+        async (c) => c.json(await candidates.records.reveal(actor(c), c.req.valid('param').id, c.req.valid('json').fields), 200),
       )
       .post(
         '/candidates/:id/steps/:step',

@@ -49,9 +49,9 @@ export function candidatesService(
   deps.jobs.define(REMIND_JOB, async () => ({ reminded: await reminders.remindUnsigned(origin) }))
 
   return {
-    ...candidatesList(ctx),
-    ...candidatesRecords(ctx),
-    ...candidateDetail(ctx),
+    listing: candidatesList(ctx),
+    records: candidatesRecords(ctx),
+    details: candidateDetail(ctx),
     steps,
     accounts,
     preonboarding,

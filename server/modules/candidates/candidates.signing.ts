@@ -142,5 +142,5 @@ export function candidatesSigning(ctx: CandidatesContext, links: CandidateLinks,
     return { sha256: sha256Hex(stored) }
   }
 
-  return { signingPage, signingPdf, sign, ...candidatesWebhook(ctx, { markSigned, ownerOf }) }
+  return { signingPage, signingPdf, sign, webhooks: candidatesWebhook(ctx, { markSigned, ownerOf }) }
 }

@@ -19,6 +19,6 @@ import { categoryAdmin } from './catalog.categories'
  */
 export function catalogAdmin(deps: Pick<Deps, 'database' | 'events'>) {
   const ctx = catalogAdminContext(deps)
-  return { ...providerAdmin(ctx), ...productAdmin(ctx), ...categoryAdmin(ctx) }
+  return { providers: providerAdmin(ctx), products: productAdmin(ctx), categories: categoryAdmin(ctx) }
 }
 export type CatalogAdmin = ReturnType<typeof catalogAdmin>

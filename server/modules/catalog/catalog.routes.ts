@@ -99,16 +99,16 @@ export function catalogRoutes({ database }: Deps, admin: CatalogAdmin) {
       })
       // ── Providers ──
       .get('/providers', access.can('view', 'providers'), validate('query', providerListQuerySchema), async (c) => {
-        return c.json(await admin.listProviders(c.req.valid('query')), 200)
+        return c.json(await admin.providers.listProviders(c.req.valid('query')), 200)
       })
       .post('/providers', access.can('create', 'providers'), validate('json', createProviderSchema), async (c) => {
         const input = c.req.valid('json')
         // Copying products creates products: that needs their permission too.
         if (input.copyProductsFrom && !c.var.auth!.ability.can('create', 'products')) throw forbidden()
-        return c.json(await admin.createProvider(actor(c), input, c.var.t), 201)
+        return c.json(await admin.providers.createProvider(actor(c), input, c.var.t), 201)
       })
       .get('/providers/:id', access.can('view', 'providers'), validate('param', catalogIdParamSchema), async (c) => {
-        const detail = await admin.providerDetail(c.var.auth!.ability, c.req.valid('param').id)
+        const detail = await admin.providers.providerDetail(c.var.auth!.ability, c.req.valid('param').id)
         if (!detail) throw notFound()
         return c.json(detail, 200)
       })
@@ -118,44 +118,44 @@ export function catalogRoutes({ database }: Deps, admin: CatalogAdmin) {
         validate('param', catalogIdParamSchema),
         validate('json', updateProviderSchema),
         async (c) => {
-          return c.json(await admin.updateProvider(actor(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200)
+          return c.json(await admin.providers.updateProvider(actor(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200)
         },
       )
       .post('/providers/:id/active', access.can('delete', 'providers'), validate('param', catalogIdParamSchema), validate('json', archiveSchema), async (c) => {
-        return c.json(await admin.archiveProvider(actor(c), c.req.valid('param').id, c.req.valid('json')), 200)
+        return c.json(await admin.providers.archiveProvider(actor(c), c.req.valid('param').id, c.req.valid('json')), 200)
       })
       .post(
         '/providers/:id/copy-products',
         access.can('create', 'products'),
         validate('param', catalogIdParamSchema),
         validate('json', copyProductsSchema),
-        async (c) => c.json(await admin.copyProducts(actor(c), c.req.valid('param').id, c.req.valid('json').fromProviderId, c.var.t), 200),
+        async (c) => c.json(await admin.providers.copyProducts(actor(c), c.req.valid('param').id, c.req.valid('json').fromProviderId, c.var.t), 200),
       )
       // ── Products ──
       .get('/products', access.can('view', 'products'), validate('query', productListQuerySchema), async (c) => {
-        return c.json(await admin.listProducts(c.var.auth!.ability, c.req.valid('query')), 200)
+        return c.json(await admin.products.listProducts(c.var.auth!.ability, c.req.valid('query')), 200)
       })
       .post('/products', access.can('create', 'products'), validate('json', createProductSchema), async (c) => {
-        return c.json(await admin.createProduct(actor(c), c.req.valid('json'), c.var.t), 201)
+        return c.json(await admin.products.createProduct(actor(c), c.req.valid('json'), c.var.t), 201)
       })
       .get('/products/:id', access.can('view', 'products'), validate('param', catalogIdParamSchema), async (c) => {
-        const detail = await admin.productDetail(c.var.auth!.ability, c.req.valid('param').id)
+        const detail = await admin.products.productDetail(c.var.auth!.ability, c.req.valid('param').id)
         if (!detail) throw notFound()
         return c.json(detail, 200)
       })
       .patch('/products/:id', access.can('update', 'products'), validate('param', catalogIdParamSchema), validate('json', updateProductSchema), async (c) => {
-        return c.json(await admin.updateProduct(actor(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200)
+        return c.json(await admin.products.updateProduct(actor(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200)
       })
       .post('/products/:id/active', access.can('delete', 'products'), validate('param', catalogIdParamSchema), validate('json', archiveSchema), async (c) => {
-        return c.json(await admin.archiveProduct(actor(c), c.req.valid('param').id, c.req.valid('json')), 200)
+        return c.json(await admin.products.archiveProduct(actor(c), c.req.valid('param').id, c.req.valid('json')), 200)
       })
       // ── Product categories and their commissions (kept with the products) ──
-      .get('/product-categories', access.can('view', 'products'), async (c) => c.json({ items: await admin.listCategories() }, 200))
+      .get('/product-categories', access.can('view', 'products'), async (c) => c.json({ items: await admin.categories.listCategories() }, 200))
       .post('/product-categories', access.can('create', 'products'), validate('json', createCategorySchema), async (c) => {
-        return c.json(await admin.createCategory(actor(c), c.req.valid('json'), c.var.t), 201)
+        return c.json(await admin.categories.createCategory(actor(c), c.req.valid('json'), c.var.t), 201)
       })
       .get('/product-categories/:id/activity', access.can('view', 'products'), validate('param', catalogIdParamSchema), async (c) => {
-        const items = await admin.categoryActivity(c.req.valid('param').id)
+        const items = await admin.categories.categoryActivity(c.req.valid('param').id)
         if (!items) throw notFound()
         return c.json({ items }, 200)
       })
@@ -164,21 +164,21 @@ export function catalogRoutes({ database }: Deps, admin: CatalogAdmin) {
         access.can('update', 'products'),
         validate('param', catalogIdParamSchema),
         validate('json', updateCategorySchema),
-        async (c) => c.json(await admin.updateCategory(actor(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200),
+        async (c) => c.json(await admin.categories.updateCategory(actor(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200),
       )
       .post(
         '/product-categories/:id/active',
         access.can('delete', 'products'),
         validate('param', catalogIdParamSchema),
         validate('json', archiveSchema),
-        async (c) => c.json(await admin.updateCategory(actor(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200),
+        async (c) => c.json(await admin.categories.updateCategory(actor(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200),
       )
       .post(
         '/product-categories/:id/apply-commissions',
         access.can('update', 'products'),
         validate('param', catalogIdParamSchema),
         validate('json', applyCommissionsSchema),
-        async (c) => c.json(await admin.applyCommissions(actor(c), c.req.valid('param').id, c.req.valid('json').version), 200),
+        async (c) => c.json(await admin.categories.applyCommissions(actor(c), c.req.valid('param').id, c.req.valid('json').version), 200),
       )
   )
 }

@@ -10,7 +10,7 @@ export function customersReactions(events: EventBus, customers: ReturnType<typeo
     name: 'customers.register',
     events: ['sale.created', 'sale.customerCorrected'],
     handleInTransaction: async (tx, e) => {
-      if (e.payload.customer) await customers.fromSale(tx, e.payload.customer, e.payload.soldAt, { correction: e.name === 'sale.customerCorrected' })
+      if (e.payload.customer) await customers.changes.fromSale(tx, e.payload.customer, e.payload.soldAt, { correction: e.name === 'sale.customerCorrected' })
     },
   })
 }

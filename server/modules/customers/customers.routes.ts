@@ -17,7 +17,7 @@ export function customersRoutes(customers: CustomersService) {
         return c.json(await customers.list(c.var.auth!.ability, c.req.valid('query'), c.var.t), 200)
       })
       .get('/customers/:id', access.can('view', 'customers'), validate('param', customerIdParamSchema), async (c) => {
-        const detail = await customers.detail(c.var.auth!.ability, c.req.valid('param').id)
+        const detail = await customers.reads.detail(c.var.auth!.ability, c.req.valid('param').id)
         if (!detail) throw notFound()
         return c.json(detail, 200)
       })
@@ -27,13 +27,13 @@ export function customersRoutes(customers: CustomersService) {
         validate('param', customerIdParamSchema),
         validate('json', updateCustomerSchema),
         async (c) => {
-          return c.json(await customers.update(c.var.auth!.userData.id, c.req.valid('param').id, c.req.valid('json')), 200)
+          return c.json(await customers.changes.update(c.var.auth!.userData.id, c.req.valid('param').id, c.req.valid('json')), 200)
         },
       )
       // A POST, not a GET: reading the full number is an act that is logged, and never cached or prefetched.
       .post('/customers/:id/identity', access.can('view', 'identity_numbers'), validate('param', customerIdParamSchema), async (c) => {
         if (!c.var.auth!.ability.can('view', 'customers')) throw forbidden()
-        return c.json(await customers.identity(c.var.auth!.userData.id, c.req.valid('param').id), 200)
+        return c.json(await customers.reads.identity(c.var.auth!.userData.id, c.req.valid('param').id), 200)
       })
   )
 }

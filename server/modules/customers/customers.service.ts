@@ -15,8 +15,8 @@ export function customersService({ database, events }: Pick<Deps, 'database' | '
   const ctx = customersContext({ database, events }, ports)
   const { list } = ctx
   return {
-    ...customersChanges(ctx),
-    ...customersReads(ctx),
+    changes: customersChanges(ctx),
+    reads: customersReads(ctx),
     list,
   }
 }

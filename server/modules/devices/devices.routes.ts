@@ -36,35 +36,38 @@ export function devicesRoutes({ files }: Pick<Deps, 'files'>, devices: DevicesSe
       const auth = c.var.auth!
       // An admin acting as a seller does not register the admin's browser as the seller's device.
       if (auth.impersonator) return c.json({ wipe: false }, 200)
-      return c.json(await devices.report({ userId: auth.userData.id, sessionId: auth.sessionId }, c.req.valid('json'), c.req.header('user-agent') ?? ''), 200)
+      return c.json(
+        await devices.registry.report({ userId: auth.userData.id, sessionId: auth.sessionId }, c.req.valid('json'), c.req.header('user-agent') ?? ''),
+        200,
+      )
     })
     .post('/devices/check', access.public(), validate('json', deviceCheckSchema), async (c) => {
       const { deviceId, key } = c.req.valid('json')
-      return c.json(await devices.check(deviceId, key), 200)
+      return c.json(await devices.registry.check(deviceId, key), 200)
     })
     .get('/devices', access.can('view', 'devices'), validate('query', devicesQuerySchema), async (c) =>
-      c.json(await devices.list(c.var.auth!.ability, c.req.valid('query')), 200),
+      c.json(await devices.reads.list(c.var.auth!.ability, c.req.valid('query')), 200),
     )
     .get('/devices/settings', access.can('view', 'devices'), async (c) => c.json(await devices.settings(), 200))
     .put('/devices/settings', access.can('update', 'devices'), validate('json', settingsSaveSchema), async (c) => {
       const { version, ...settings } = c.req.valid('json')
-      return c.json(await devices.saveSettings(c.var.auth!.userData.id, version, settings), 200)
+      return c.json(await devices.records.saveSettings(c.var.auth!.userData.id, version, settings), 200)
     })
     .get('/devices/:id', access.can('view', 'devices'), validate('param', deviceIdSchema), async (c) =>
-      c.json(await devices.detail(c.var.auth!.ability, c.req.valid('param').id), 200),
+      c.json(await devices.reads.detail(c.var.auth!.ability, c.req.valid('param').id), 200),
     )
     .put('/devices/:id', access.can('update', 'devices'), validate('param', deviceIdSchema), validate('json', deviceUpdateSchema), async (c) => {
       const { id } = c.req.valid('param')
-      await devices.detail(c.var.auth!.ability, id)
-      await devices.update(c.var.auth!.userData.id, id, c.req.valid('json'), c.var.t)
-      return c.json(await devices.detail(c.var.auth!.ability, id), 200)
+      await devices.reads.detail(c.var.auth!.ability, id)
+      await devices.records.update(c.var.auth!.userData.id, id, c.req.valid('json'), c.var.t)
+      return c.json(await devices.reads.detail(c.var.auth!.ability, id), 200)
     })
     .put('/devices/:id/lost', access.can('update', 'devices'), validate('param', deviceIdSchema), validate('json', deviceLostSchema), async (c) => {
       const { id } = c.req.valid('param')
       const { version, lost } = c.req.valid('json')
-      await devices.detail(c.var.auth!.ability, id)
-      await devices.setLost(c.var.auth!.userData.id, id, version, lost)
-      return c.json(await devices.detail(c.var.auth!.ability, id), 200)
+      await devices.reads.detail(c.var.auth!.ability, id)
+      await devices.records.setLost(c.var.auth!.userData.id, id, version, lost)
+      return c.json(await devices.reads.detail(c.var.auth!.ability, id), 200)
     })
     .post('/device-imports', uploadUpTo(FILE_KINDS.device_import.maxBytes), access.can('update', 'devices'), async (c) => {
       return c.json(await devices.imports.upload(c.var.auth!.userData.id, await readUpload(c, 'device_import', 'devices'), c.var.t), 201)

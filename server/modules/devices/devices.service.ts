@@ -23,9 +23,9 @@ export async function scheduleDeviceJobs(jobs: JobRunner, _db: Db) {
 export function devicesService(deps: DevicesDeps, ports: DevicesPorts, opts: { now?: () => number } = {}) {
   const ctx = devicesContext(deps, ports, opts)
   return {
-    ...deviceRegistry(ctx),
-    ...deviceRecords(ctx),
-    ...deviceReads(ctx),
+    registry: deviceRegistry(ctx),
+    records: deviceRecords(ctx),
+    reads: deviceReads(ctx),
     imports: deviceImports(ctx),
     alerts: deviceAlertChecks(ctx),
     settings: () => ctx.settings(),

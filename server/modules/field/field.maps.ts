@@ -75,7 +75,7 @@ export function fieldMaps(ctx: FieldContext) {
     summaries: ports.saleSummaries,
 
     /** the view's clusters and single sales; a cluster's or a place's sales */
-    ...mapSales(ctx),
+    saleMaps: mapSales(ctx),
 
     /** The doors visited in the period that the reader's rules show (the newest first, at most MAP_MAX_VISITS). */
     visits: (ability: AppAbility, q: MapVisitsQuery) => doorsOnMap(ctx, ability, q),

@@ -47,10 +47,10 @@ export function fieldRoutes(field: FieldService) {
       return c.body(null, 204)
     })
     .get('/field/areas', access.can('view', 'sales_planner'), validate('query', areasQuerySchema), async (c) =>
-      c.json(await field.areas(c.req.valid('query').teamId), 200),
+      c.json(await field.planning.areas(c.req.valid('query').teamId), 200),
     )
     .post('/field/areas', access.can('update', 'sales_planner'), validate('json', areaInputSchema), async (c) =>
-      c.json(await field.createArea(actor(c), c.req.valid('json'), c.var.t), 201),
+      c.json(await field.planning.createArea(actor(c), c.req.valid('json'), c.var.t), 201),
     )
     .get('/field/team-members', access.can('view', 'sales_planner'), validate('query', teamMembersQuerySchema), async (c) =>
       c.json(await field.teamMembers(c.var.auth!.ability, c.req.valid('query').teamId), 200),
@@ -59,19 +59,19 @@ export function fieldRoutes(field: FieldService) {
       c.json(await field.report(c.var.auth!.ability, c.req.valid('query')), 200),
     )
     .put('/field/areas/:id', access.can('update', 'sales_planner'), validate('param', runIdSchema), validate('json', areaUpdateSchema), async (c) => {
-      await field.updateArea(actor(c), c.req.valid('param').id, c.req.valid('json'), c.var.t)
+      await field.planning.updateArea(actor(c), c.req.valid('param').id, c.req.valid('json'), c.var.t)
       return c.body(null, 204)
     })
     .delete('/field/areas/:id', access.can('update', 'sales_planner'), validate('param', runIdSchema), async (c) => {
-      await field.removeArea(actor(c), c.req.valid('param').id)
+      await field.planning.removeArea(actor(c), c.req.valid('param').id)
       return c.body(null, 204)
     })
     .get('/maps/sales', access.can('view', 'controlling'), validate('query', mapSalesQuerySchema), async (c) =>
-      c.json(await field.maps.sales(c.var.auth!.ability, c.req.valid('query')), 200),
+      c.json(await field.maps.saleMaps.sales(c.var.auth!.ability, c.req.valid('query')), 200),
     )
     .get('/maps/sales/cluster', access.can('view', 'controlling'), validate('query', mapClusterQuerySchema), async (c) => {
       const { clusterId, ...q } = c.req.valid('query')
-      return c.json(await field.maps.clusterSales(c.var.auth!.ability, q, clusterId), 200)
+      return c.json(await field.maps.saleMaps.clusterSales(c.var.auth!.ability, q, clusterId), 200)
     })
     .get('/maps/sales/summaries', access.can('view', 'controlling'), validate('query', mapSaleIdsSchema), async (c) =>
       c.json(await field.maps.summaries(c.var.auth!.ability, c.req.valid('query').ids), 200),

@@ -28,7 +28,7 @@ export function fieldService(deps: FieldDeps, ports: FieldPorts) {
   const maps = fieldMaps(ctx)
   return {
     ...runs,
-    ...fieldAreas(ctx),
+    planning: fieldAreas(ctx),
     /** the seller's runs, for their device's pull */
     pullSource: runsPullSource(ctx),
     /** door visits: the device's mutation and the seller's visits back */

@@ -22,22 +22,22 @@ export function financeRoutes(finance: FinanceService) {
   )
   return new Hono<AppEnv>()
     .get('/finance/profitability/sellers', access.can('view', 'finance_profitability_sellers'), query, async (c) =>
-      c.json(await finance.profitability(actor(c), 'sellers', c.req.valid('query')), 200),
+      c.json(await finance.views.profitability(actor(c), 'sellers', c.req.valid('query')), 200),
     )
     .get('/finance/profitability/teams', access.can('view', 'finance_profitability_teams'), query, async (c) =>
-      c.json(await finance.profitability(actor(c), 'teams', c.req.valid('query')), 200),
+      c.json(await finance.views.profitability(actor(c), 'teams', c.req.valid('query')), 200),
     )
     .get('/finance/profitability/managers', access.can('view', 'finance_profitability_managers'), query, async (c) =>
-      c.json(await finance.profitability(actor(c), 'managers', c.req.valid('query')), 200),
+      c.json(await finance.views.profitability(actor(c), 'managers', c.req.valid('query')), 200),
     )
     .get('/finance/profitability/providers', access.can('view', 'finance_profitability_providers'), query, async (c) =>
-      c.json(await finance.profitability(actor(c), 'providers', c.req.valid('query')), 200),
+      c.json(await finance.views.profitability(actor(c), 'providers', c.req.valid('query')), 200),
     )
     .get('/finance/profitability/legacy', access.can('view', 'finance_profitability_legacy'), query, async (c) =>
-      c.json(await finance.profitability(actor(c), 'legacy', c.req.valid('query')), 200),
+      c.json(await finance.views.profitability(actor(c), 'legacy', c.req.valid('query')), 200),
     )
-    .get('/finance/settings', anyView, async (c) => c.json(await finance.settings(), 200))
+    .get('/finance/settings', anyView, async (c) => c.json(await finance.setup.settings(), 200))
     .put('/finance/settings', access.can('update', 'finance_settings'), validate('json', financeSettingsSchema), async (c) =>
-      c.json(await finance.saveSettings(actor(c), c.req.valid('json')), 200),
+      c.json(await finance.setup.saveSettings(actor(c), c.req.valid('json')), 200),
     )
 }

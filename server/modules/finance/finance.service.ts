@@ -13,6 +13,6 @@ import { profitabilityViews } from './finance.profitability'
  */
 export function financeService(deps: Pick<Deps, 'database' | 'events'>, ports: FinancePorts) {
   const ctx = financeContext(deps, ports)
-  return { ...financeSettings(ctx), ...profitabilityViews(ctx) }
+  return { setup: financeSettings(ctx), views: profitabilityViews(ctx) }
 }
 export type FinanceService = ReturnType<typeof financeService>

@@ -17,8 +17,8 @@ export function gameBadges({ database, events, jobs }: Pick<Deps, 'database' | '
   const ctx = gameBadgesContext({ database, events, jobs }, book)
   const { awardDue } = ctx
   return {
-    ...gameBadgeAwards(ctx),
-    ...gameBadgesAdmin(ctx),
+    awards: gameBadgeAwards(ctx),
+    admin: gameBadgesAdmin(ctx),
     awardDue,
   }
 }

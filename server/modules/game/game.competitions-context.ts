@@ -9,11 +9,11 @@ import { gameCompetitionsFinish } from './game.competitions-finish'
  */
 export function gameCompetitionsContext({ database, events, jobs }: Pick<Deps, 'database' | 'events' | 'jobs'>, book: Book, ports: CompetitionPorts) {
   const base = gameCompetitionsBase({ database, events, jobs }, book, ports)
-  const c1 = { ...base, ...gameCompetitionsFinish(base) }
-  const { finish, finishDue } = c1
+  const finishing = gameCompetitionsFinish(base)
+  const { finish, finishDue } = finishing
 
   jobs.define<{ competitionId: string }>(FINISH_JOB, async (job) => ({ finished: await finish(job.payload.competitionId, Date.now()) }))
   jobs.define(SWEEP_JOB, async () => ({ finished: await finishDue(Date.now()) }))
-  return { ...c1 }
+  return { ...base, finishing }
 }
 export type GameCompetitionsContext = ReturnType<typeof gameCompetitionsContext>

@@ -16,10 +16,10 @@ export { FINISH_JOB, SWEEP_JOB } from './game.competitions-base'
  */
 export function gameCompetitions({ database, events, jobs }: Pick<Deps, 'database' | 'events' | 'jobs'>, book: Book, ports: CompetitionPorts) {
   const ctx = gameCompetitionsContext({ database, events, jobs }, book, ports)
-  const { finish, finishDue } = ctx
+  const { finish, finishDue } = ctx.finishing
   return {
-    ...gameCompetitionsReads(ctx),
-    ...gameCompetitionsAdmin(ctx),
+    reads: gameCompetitionsReads(ctx),
+    admin: gameCompetitionsAdmin(ctx),
     finish,
     finishDue,
   }

@@ -15,13 +15,13 @@ export function gameContext(
   ports: GamePorts,
 ) {
   const base = gameBase({ database, events, jobs, realtime }, ports)
-  const c1 = { ...base, ...gameLedgerBook(base) }
-  const c2 = { ...c1, ...gameSaleRows(c1) }
-  const { book } = c2
+  const ledger = gameLedgerBook(base)
+  const saleRows = gameSaleRows(base, ledger)
+  const { book } = ledger
 
   const shop = gameShop(database, book, ports.names)
   const badges = gameBadges({ database, events, jobs }, book)
   const competitions = gameCompetitions({ database, events, jobs }, book, { names: ports.names, placeNames: ports.placeNames })
-  return { ...c2, shop, badges, competitions }
+  return { ...base, ledger, saleRows, shop, badges, competitions }
 }
 export type GameContext = ReturnType<typeof gameContext>

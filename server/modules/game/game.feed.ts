@@ -7,7 +7,8 @@ import type { GameContext } from './game.context'
 
 /** What the sales and quality areas' events earn: a new sale, a status move, a graded survey. */
 export function gameFeed(ctx: GameContext) {
-  const { register, settle, gameSale, G } = ctx
+  const { G } = ctx
+  const { register, settle, gameSale } = ctx.saleRows
   return {
     /** A new sale: the game's row of it (points fixed now), and what it earns if it arrived approved. */
     async fromSaleCreated(tx: Db, e: DomainEvent<'sale.created'>): Promise<void> {

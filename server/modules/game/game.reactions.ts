@@ -10,6 +10,10 @@ export function gameReactions(events: EventBus, game: ReturnType<typeof gameServ
     name: 'game.sales',
     events: ['sale.created', 'sale.statusChanged', 'quality.graded'],
     handleInTransaction: (tx, e) =>
-      e.name === 'sale.created' ? game.fromSaleCreated(tx, e) : e.name === 'sale.statusChanged' ? game.fromSaleStatus(tx, e) : game.fromQualityGraded(tx, e),
+      e.name === 'sale.created'
+        ? game.feed.fromSaleCreated(tx, e)
+        : e.name === 'sale.statusChanged'
+          ? game.feed.fromSaleStatus(tx, e)
+          : game.feed.fromQualityGraded(tx, e),
   })
 }

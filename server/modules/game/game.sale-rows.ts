@@ -8,8 +8,9 @@ import { type GameBase, type GameSaleRecord } from './game.context-base'
 import type { GameLedgerBook } from './game.ledger-book'
 
 /** The game's own rows of sales, and the settling of what a sale earns against what is booked for it. */
-export function gameSaleRows(ctx: GameBase & GameLedgerBook) {
-  const { G, ports, L, qualitySteps, book, database } = ctx
+export function gameSaleRows(ctx: GameBase, ledger: GameLedgerBook) {
+  const { G, ports, L, qualitySteps, database } = ctx
+  const { book } = ledger
   const write = preparedWrites(database)
 
   /** The game's row of a sale, made from the sales area's record when the game has not seen the sale yet. */

@@ -20,9 +20,9 @@ export function gameService(
   const ctx = gameContext({ database, events, jobs, realtime }, ports)
   const { shop, levels, competitions, badges } = ctx
   return {
-    ...gameFeed(ctx),
-    ...gameStandings(ctx),
-    ...gameLeaderboard(ctx),
+    feed: gameFeed(ctx),
+    standings: gameStandings(ctx),
+    board: gameLeaderboard(ctx),
     /** The rewards shop (decision 052): buying, cancelling, an admin's decisions, the rewards and their stock. */
     shop,
     /** The levels as an admin keeps them. */

@@ -18,5 +18,5 @@ import { shopRewards } from './game.shop-rewards'
  */
 export function gameShop(database: Database, book: Book, names: (db: Db, ids: string[]) => Promise<Map<string, string>>) {
   const ctx = gameShopContext(database, book, names)
-  return { ...shopForPlayers(ctx), ...shopPurchases(ctx), ...shopRewards(ctx) }
+  return { players: shopForPlayers(ctx), purchasing: shopPurchases(ctx), rewards: shopRewards(ctx) }
 }

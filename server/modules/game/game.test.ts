@@ -193,9 +193,9 @@ describe('the ledger of a sale (decision 052)', () => {
       app.database.transaction(async (tx) => {
         for (const row of stored) {
           const e = { id: row.id, name: row.name, payload: row.payload, actorId: row.actorId, occurredAt: row.occurredAt } as DomainEvent
-          if (e.name === 'sale.created') await game.fromSaleCreated(tx, e)
-          else if (e.name === 'sale.statusChanged') await game.fromSaleStatus(tx, e)
-          else if (e.name === 'quality.graded') await game.fromQualityGraded(tx, e)
+          if (e.name === 'sale.created') await game.feed.fromSaleCreated(tx, e)
+          else if (e.name === 'sale.statusChanged') await game.feed.fromSaleStatus(tx, e)
+          else if (e.name === 'quality.graded') await game.feed.fromQualityGraded(tx, e)
         }
       })
     await replay()

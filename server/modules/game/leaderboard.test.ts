@@ -74,7 +74,7 @@ const ranks = (board: Leaderboard) => board.top.map((r) => [r.name, r.rank, r.xp
 
 describe('leaderboards', () => {
   it('ranks the team this week with equal XP at equal rank, and says where the person stands', async () => {
-    const board = await game.leaderboard(player(sven!), { scope: 'team', period: 'week' }, NOW)
+    const board = await game.board.leaderboard(player(sven!), { scope: 'team', period: 'week' }, NOW)
     expect(board).toMatchObject({ from: '2026-11-23', to: '2026-11-29', place: { id: oresund!.id, name: 'Team Öresund' }, total: 3 })
     expect(ranks(board).map(([, rank, xp]) => [rank, xp])).toEqual([
       [1, 200],
@@ -88,36 +88,36 @@ describe('leaderboards', () => {
   })
 
   it('ranks the month, the office, the region and the organisation each by their own XP', async () => {
-    const month = await game.leaderboard(player(sven!), { scope: 'team', period: 'month' }, NOW)
+    const month = await game.board.leaderboard(player(sven!), { scope: 'team', period: 'month' }, NOW)
     expect(ranks(month)).toEqual([
       ['Lina Holm', 1, 400],
       ['Anna Lindqvist', 2, 200],
       ['Sven Säljare', 3, 170],
       ['Erik Johansson', 4, 120],
     ])
-    const office = await game.leaderboard(player(sven!), { scope: 'office', period: 'week' }, NOW)
+    const office = await game.board.leaderboard(player(sven!), { scope: 'office', period: 'week' }, NOW)
     expect(office.place?.name).toBe('Malmö')
     expect(ranks(office).map(([name]) => name)).toEqual(['Anna Lindqvist', 'Erik Johansson', 'Sven Säljare', 'Leila Haddad'].sort((a, b) => order(a, b)))
-    const region = await game.leaderboard(player(sven!), { scope: 'region', period: 'week' }, NOW)
+    const region = await game.board.leaderboard(player(sven!), { scope: 'region', period: 'week' }, NOW)
     expect(region.place?.name).toBe('Region Syd')
     expect(ranks(region)[0]).toEqual(['Sara Nyström', 1, 300])
     expect(region.total).toBe(5)
     expect(region.me.rank).toBe(3)
-    const everyone = await game.leaderboard(player(sven!), { scope: 'organisation', period: 'all' }, NOW)
+    const everyone = await game.board.leaderboard(player(sven!), { scope: 'organisation', period: 'all' }, NOW)
     expect(everyone.place).toBeNull()
     expect(ranks(everyone).slice(0, 3)).toEqual([
       ['Erik Johansson', 1, 1120],
       ['Johanna Ek', 2, 500],
       ['Lina Holm', 3, 400],
     ])
-    const allTimeTeam = await game.leaderboard(player(sven!), { scope: 'team', period: 'all' }, NOW)
+    const allTimeTeam = await game.board.leaderboard(player(sven!), { scope: 'team', period: 'all' }, NOW)
     expect(ranks(allTimeTeam)[0]).toEqual(['Erik Johansson', 1, 1120])
   })
 
   it('shows the top ten and, below them, the five above and five below one’s own rank', async () => {
     // Twenty more sellers in Öresund this week, 1,000 XP down to 810: Sven (120) is 23rd of 23 … less the ties.
     for (let i = 0; i < 20; i++) await give(randomUUID(), oresund!, '2026-11-26', 1000 - i * 10)
-    const board = await game.leaderboard(player(sven!), { scope: 'team', period: 'week' }, NOW)
+    const board = await game.board.leaderboard(player(sven!), { scope: 'team', period: 'week' }, NOW)
     expect(board.total).toBe(23)
     expect(board.top.map((r) => r.xp)).toEqual([1000, 990, 980, 970, 960, 950, 940, 930, 920, 910])
     // Sven shares rank 22 with Erik (the two sort by id): the five places above his own and what is below it.
@@ -139,15 +139,15 @@ describe('leaderboards', () => {
     const hide = await app.request('PUT', '/api/game/me/ranking', { cookie: annaSession.cookie, body: { ranked: false } })
     expect(hide.status, hide.text).toBe(200)
     expect(hide.json).toEqual({ ranked: false })
-    const seen = await game.leaderboard(player(sven!), { scope: 'office', period: 'week' }, NOW)
+    const seen = await game.board.leaderboard(player(sven!), { scope: 'office', period: 'week' }, NOW)
     expect([...seen.top, ...seen.around].map((r) => r.name)).not.toContain('Anna Lindqvist')
-    const own = await game.leaderboard(player(anna!), { scope: 'office', period: 'week' }, NOW)
+    const own = await game.board.leaderboard(player(anna!), { scope: 'office', period: 'week' }, NOW)
     expect([...own.top, ...own.around].find((r) => r.me)).toMatchObject({ name: 'Anna Lindqvist', xp: 200 })
     expect(own.me.ranked).toBe(false)
     expect(own.total).toBe(seen.total + 1)
     const back = await app.request('PUT', '/api/game/me/ranking', { cookie: annaSession.cookie, body: { ranked: true } })
     expect(back.json).toEqual({ ranked: true })
-    const again = await game.leaderboard(player(sven!), { scope: 'office', period: 'week' }, NOW)
+    const again = await game.board.leaderboard(player(sven!), { scope: 'office', period: 'week' }, NOW)
     expect([...again.top, ...again.around].map((r) => r.name)).toContain('Anna Lindqvist')
     // Not a boolean: refused, and nothing changes.
     expect((await app.request('PUT', '/api/game/me/ranking', { cookie: annaSession.cookie, body: { ranked: 'no' } })).status).toBe(400)

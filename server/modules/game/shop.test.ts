@@ -258,7 +258,7 @@ describe('the rewards shop', () => {
     const variantId = hoodie.variants[0]!.id
     const buyers = Array.from({ length: 50 }, () => randomUUID())
     await db.insert(t.gameTotals).values(buyers.map((userId) => ({ userId, xp: 0, coins: 50, updatedAt: 0 })))
-    const results = await Promise.allSettled(buyers.map((userId) => game.shop.buy(userId, { id: randomUUID(), variantId }, Date.now())))
+    const results = await Promise.allSettled(buyers.map((userId) => game.shop.players.buy(userId, { id: randomUUID(), variantId }, Date.now())))
     const won = results.filter((r) => r.status === 'fulfilled')
     expect(won).toHaveLength(3)
     for (const r of results) if (r.status === 'rejected') expect((r.reason as { code?: string }).code, String(r.reason)).toBe('out_of_stock')
@@ -281,7 +281,7 @@ describe('the rewards shop', () => {
     const userId = randomUUID()
     await db.insert(t.gameTotals).values({ userId, xp: 0, coins: 40, updatedAt: 0 })
     const results = await Promise.allSettled(
-      Array.from({ length: 10 }, () => game.shop.buy(userId, { id: randomUUID(), variantId: pin.variants[0]!.id }, Date.now())),
+      Array.from({ length: 10 }, () => game.shop.players.buy(userId, { id: randomUUID(), variantId: pin.variants[0]!.id }, Date.now())),
     )
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2)
     for (const r of results) if (r.status === 'rejected') expect((r.reason as { code?: string }).code).toBe('too_few_coins')

@@ -46,7 +46,7 @@ export function guideManagement(ctx: GuidesContext) {
   /** Publishes a guide's working texts as its next version, in the caller's transaction. */
   return {
     guides: {
-      ...guidePublishing(ctx, { detail }),
+      publishing: guidePublishing(ctx, { detail }),
       /** Every guide for management: its state, languages and what waits to be published (no bodies). */
       async list(): Promise<GuideAdminItem[]> {
         const rows = await db.select().from(t.guides).orderBy(asc(t.guides.categoryId), asc(t.guides.position))

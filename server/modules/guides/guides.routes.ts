@@ -95,14 +95,14 @@ export function guidesRoutes(guides: GuidesService, files: FileStore) {
         return c.body(null, 204)
       })
       .post('/guide-admin/guides/:id/publish', manages, validate('param', guideIdSchema), validate('json', guideVersionOnlySchema), async (c) =>
-        c.json(await guides.guides.publish(actor(c), c.req.valid('param').id, c.req.valid('json').version), 200),
+        c.json(await guides.guides.publishing.publish(actor(c), c.req.valid('param').id, c.req.valid('json').version), 200),
       )
       .put('/guide-admin/guides/:id/position', manages, validate('param', guideIdSchema), validate('json', guideMoveSchema), async (c) =>
         c.json({ items: await guides.guides.move(actor(c), c.req.valid('param').id, c.req.valid('json')) }, 200),
       )
       .get('/guide-admin/guides/:id/versions/:number', manages, validate('param', guideVersionParamSchema), async (c) => {
         const { id, number } = c.req.valid('param')
-        return c.json(await guides.guides.version(id, number), 200)
+        return c.json(await guides.guides.publishing.version(id, number), 200)
       })
       .post(
         '/guide-admin/guides/:id/versions/:number/restore',
@@ -111,7 +111,7 @@ export function guidesRoutes(guides: GuidesService, files: FileStore) {
         validate('json', guideVersionOnlySchema),
         async (c) => {
           const { id, number } = c.req.valid('param')
-          return c.json(await guides.guides.restore(actor(c), id, number, c.req.valid('json').version), 200)
+          return c.json(await guides.guides.publishing.restore(actor(c), id, number, c.req.valid('json').version), 200)
         },
       )
       // The images and attachments a guide shows: checked by their content, stored by the file module.

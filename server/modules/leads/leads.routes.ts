@@ -45,32 +45,32 @@ export function leadsRoutes({ files }: Pick<Deps, 'files'>, leads: LeadsService)
       c.json(await leads.removeNix(c.var.auth!.userData.id, c.req.valid('param').id), 200),
     )
     .post('/lead-lists/:id/preview', tool(), validate('param', leadListIdParamSchema), validate('json', leadPreviewSchema), async (c) =>
-      c.json(await leads.preview(c.req.valid('param').id, c.req.valid('json').mapping, c.var.t, c.var.lang), 200),
+      c.json(await leads.runs.preview(c.req.valid('param').id, c.req.valid('json').mapping, c.var.t, c.var.lang), 200),
     )
     .post('/lead-lists/:id/run', tool(), validate('param', leadListIdParamSchema), validate('json', leadRunSchema), async (c) =>
-      c.json(await leads.run(c.var.auth!.userData.id, c.req.valid('param').id, c.req.valid('json'), c.var.t, c.var.lang), 202),
+      c.json(await leads.runs.run(c.var.auth!.userData.id, c.req.valid('param').id, c.req.valid('json'), c.var.t, c.var.lang), 202),
     )
-    .get('/lead-formats', tool(), async (c) => c.json(await leads.formats(), 200))
+    .get('/lead-formats', tool(), async (c) => c.json(await leads.fileFormats.formats(), 200))
     .post('/lead-formats', tool(), validate('json', leadFormatInputSchema), async (c) =>
-      c.json(await leads.saveFormat(c.var.auth!.userData.id, null, c.req.valid('json'), c.var.t), 201),
+      c.json(await leads.fileFormats.saveFormat(c.var.auth!.userData.id, null, c.req.valid('json'), c.var.t), 201),
     )
     .put('/lead-formats/:id', tool(), validate('param', leadFormatIdParamSchema), validate('json', leadFormatInputSchema), async (c) =>
-      c.json(await leads.saveFormat(c.var.auth!.userData.id, c.req.valid('param').id, c.req.valid('json'), c.var.t), 200),
+      c.json(await leads.fileFormats.saveFormat(c.var.auth!.userData.id, c.req.valid('param').id, c.req.valid('json'), c.var.t), 200),
     )
     .delete('/lead-formats/:id', tool(), validate('param', leadFormatIdParamSchema), async (c) => {
-      await leads.removeFormat(c.var.auth!.userData.id, c.req.valid('param').id)
+      await leads.fileFormats.removeFormat(c.var.auth!.userData.id, c.req.valid('param').id)
       return c.json({ ok: true }, 200)
     })
-    .get('/lead-sources', tool(), async (c) => c.json(await leads.sources(), 200))
+    .get('/lead-sources', tool(), async (c) => c.json(await leads.fileFormats.sources(), 200))
     .post('/lead-sources', tool(), validate('json', leadSourceInputSchema), async (c) =>
-      c.json(await leads.createSource(c.var.auth!.userData.id, c.req.valid('json').name, c.var.t), 201),
+      c.json(await leads.fileFormats.createSource(c.var.auth!.userData.id, c.req.valid('json').name, c.var.t), 201),
     )
     .put('/lead-sources/:id', tool(), validate('param', leadSourceIdParamSchema), validate('json', leadSourceInputSchema), async (c) => {
-      await leads.renameSource(c.var.auth!.userData.id, c.req.valid('param').id, c.req.valid('json'), c.var.t)
+      await leads.fileFormats.renameSource(c.var.auth!.userData.id, c.req.valid('param').id, c.req.valid('json'), c.var.t)
       return c.json({ ok: true }, 200)
     })
     .delete('/lead-sources/:id', tool(), validate('param', leadSourceIdParamSchema), async (c) => {
-      await leads.removeSource(c.var.auth!.userData.id, c.req.valid('param').id)
+      await leads.fileFormats.removeSource(c.var.auth!.userData.id, c.req.valid('param').id)
       return c.json({ ok: true }, 200)
     })
 }

@@ -16,6 +16,6 @@ export function leadsService(deps: Pick<Deps, 'database' | 'files' | 'jobs' | 'd
   const ctx = leadsContext(deps, ports)
   defineTransformJob(ctx)
   const lists = leadLists(ctx)
-  return { ...lists, ...leadRuns(ctx, lists.get), ...leadFormats(ctx) }
+  return { ...lists, runs: leadRuns(ctx, lists.get), fileFormats: leadFormats(ctx) }
 }
 export type LeadsService = ReturnType<typeof leadsService>

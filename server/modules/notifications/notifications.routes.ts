@@ -146,14 +146,14 @@ export function notificationsRoutes({ database, env, push }: Deps, service: Noti
 
       // Messages from administrators (docs/decisions/031): to whom a message would go, sending it, the history.
       .post('/notification-messages/preview', access.can('update', 'users'), validate('json', audiencePreviewSchema), async (c) => {
-        const recipients = await service.audienceSize(db, c.var.auth!.ability, c.req.valid('json').audience)
+        const recipients = await service.adminMessages.audienceSize(db, c.var.auth!.ability, c.req.valid('json').audience)
         return c.json({ recipients }, 200)
       })
       .post('/notification-messages', access.can('update', 'users'), validate('json', sendMessageInputSchema), async (c) => {
         const auth = c.var.auth!
         const input = c.req.valid('json')
         const sent = await database.transaction((tx) =>
-          service.sendMessage(tx, {
+          service.adminMessages.sendMessage(tx, {
             audience: input.audience,
             title: input.title,
             message: input.message,
@@ -165,24 +165,26 @@ export function notificationsRoutes({ database, env, push }: Deps, service: Noti
         )
         return c.json(sent, 201)
       })
-      .get('/notification-messages/roles', access.can('update', 'users'), async (c) => c.json({ items: await service.roleChoices() }, 200))
+      .get('/notification-messages/roles', access.can('update', 'users'), async (c) => c.json({ items: await service.adminMessages.roleChoices() }, 200))
       .get('/notification-messages', access.can('update', 'users'), async (c) => {
-        return c.json({ items: await service.sentMessages(SENT_SHOWN) }, 200)
+        return c.json({ items: await service.adminMessages.sentMessages(SENT_SHOWN) }, 200)
       })
 
       // Extra receivers of deviation alerts per team and office (/user-admin/users/deviations).
-      .get('/alert-recipients', access.can('view', 'users'), async (c) => c.json({ items: await service.alertRecipientList(c.var.auth!.ability) }, 200))
+      .get('/alert-recipients', access.can('view', 'users'), async (c) =>
+        c.json({ items: await service.alertRecipients.alertRecipientList(c.var.auth!.ability) }, 200),
+      )
       .post('/alert-recipients', access.can('update', 'users'), validate('json', alertRecipientInputSchema), async (c) => {
         const auth = c.var.auth!
         const input = c.req.valid('json')
         const id = await database.transaction((tx) =>
-          service.addAlertRecipient(tx, { ...input, ability: auth.ability, actorId: auth.userData.id, at: Date.now() }, c.var.t),
+          service.alertRecipients.addAlertRecipient(tx, { ...input, ability: auth.ability, actorId: auth.userData.id, at: Date.now() }, c.var.t),
         )
         return c.json({ id }, 201)
       })
       .delete('/alert-recipients/:id', access.can('update', 'users'), validate('param', alertRecipientIdSchema), async (c) => {
         const auth = c.var.auth!
-        await database.transaction((tx) => service.removeAlertRecipient(tx, c.req.valid('param').id, auth.userData.id, Date.now()))
+        await database.transaction((tx) => service.alertRecipients.removeAlertRecipient(tx, c.req.valid('param').id, auth.userData.id, Date.now()))
         return c.body(null, 204)
       })
   )

@@ -20,11 +20,11 @@ export function notificationsService(deps: Deps, ports: NotificationsPorts) {
   const delivery = notificationDelivery(ctx)
   return {
     ...delivery,
-    ...saleAlerts(ctx, delivery),
-    ...gameAndAccountAlerts(ctx, delivery),
-    ...deviceAlerts(ctx, delivery),
-    ...adminMessages(ctx, delivery),
-    ...alertRecipients(ctx),
+    saleAlerts: saleAlerts(ctx, delivery),
+    gameAndAccountAlerts: gameAndAccountAlerts(ctx, delivery),
+    deviceAlerts: deviceAlerts(ctx, delivery),
+    adminMessages: adminMessages(ctx, delivery),
+    alertRecipients: alertRecipients(ctx),
   }
 }
 export type NotificationsService = ReturnType<typeof notificationsService>

@@ -37,26 +37,26 @@ export function ordersRoutes({ files }: Deps, orders: OrdersService) {
         validate('query', orderUploadQuerySchema),
         async (c) => {
           const upload = await readUpload(c, 'order_import', 'orders')
-          const answer = await orders.upload(c.var.auth!.userData.id, c.req.valid('query').providerId, upload, c.var.t)
+          const answer = await orders.imports.upload(c.var.auth!.userData.id, c.req.valid('query').providerId, upload, c.var.t)
           return c.json(answer, 201)
         },
       )
       .get('/order-imports/:id', access.can('view', 'order_registrations'), validate('param', orderImportIdParamSchema), async (c) => {
-        return c.json(await orders.state(c.req.valid('param').id), 200)
+        return c.json(await orders.imports.state(c.req.valid('param').id), 200)
       })
       .post(
         '/order-imports/:id/preview',
         access.can('create', 'order_registrations'),
         validate('param', orderImportIdParamSchema),
         validate('json', orderImportMappingSchema),
-        async (c) => c.json(await orders.preview(c.req.valid('param').id, c.req.valid('json').mapping, c.var.t), 200),
+        async (c) => c.json(await orders.imports.preview(c.req.valid('param').id, c.req.valid('json').mapping, c.var.t), 200),
       )
       .post(
         '/order-imports/:id/run',
         access.can('create', 'order_registrations'),
         validate('param', orderImportIdParamSchema),
         validate('json', orderImportMappingSchema),
-        async (c) => c.json(await orders.run(c.var.auth!.userData.id, c.req.valid('param').id, c.req.valid('json').mapping, c.var.t, c.var.lang), 202),
+        async (c) => c.json(await orders.imports.run(c.var.auth!.userData.id, c.req.valid('param').id, c.req.valid('json').mapping, c.var.t, c.var.lang), 202),
       )
       .get('/order-registrations', access.can('view', 'order_registrations'), validate('query', orderListQuerySchema), async (c) => {
         return c.json(await orders.list(c.var.auth!.ability, c.req.valid('query')), 200)
@@ -65,7 +65,7 @@ export function ordersRoutes({ files }: Deps, orders: OrdersService) {
       .get('/order-registrations/unmatched-sales', access.can('view', 'order_registrations'), validate('query', unmatchedSalesQuerySchema), async (c) => {
         if (!c.var.auth!.ability.can('view', 'sale_reports')) throw forbidden()
         const q = c.req.valid('query')
-        return c.json({ items: await orders.unmatchedSales(q.providerId, q.from, q.to) }, 200)
+        return c.json({ items: await orders.matching.unmatchedSales(q.providerId, q.from, q.to) }, 200)
       })
       .get('/order-registrations/:id', access.can('view', 'order_registrations'), validate('param', orderIdParamSchema), async (c) => {
         const detail = await orders.detail(c.var.auth!.ability, c.req.valid('param').id)
@@ -81,7 +81,10 @@ export function ordersRoutes({ files }: Deps, orders: OrdersService) {
         async (c) => {
           const auth = c.var.auth!
           if (!auth.ability.can('view', 'sale_reports')) throw forbidden()
-          return c.json(await orders.match({ id: auth.userData.id, ability: auth.ability }, c.req.valid('param').id, c.req.valid('json'), c.var.t), 200)
+          return c.json(
+            await orders.matching.match({ id: auth.userData.id, ability: auth.ability }, c.req.valid('param').id, c.req.valid('json'), c.var.t),
+            200,
+          )
         },
       )
       .post(
@@ -91,7 +94,10 @@ export function ordersRoutes({ files }: Deps, orders: OrdersService) {
         validate('json', unmatchOrderSchema),
         async (c) => {
           const auth = c.var.auth!
-          return c.json(await orders.unmatch({ id: auth.userData.id, ability: auth.ability }, c.req.valid('param').id, c.req.valid('json').reason), 200)
+          return c.json(
+            await orders.matching.unmatch({ id: auth.userData.id, ability: auth.ability }, c.req.valid('param').id, c.req.valid('json').reason),
+            200,
+          )
         },
       )
       // A POST, not a GET: reading the full number is an act that is logged, and never cached or prefetched.

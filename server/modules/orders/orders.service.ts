@@ -20,7 +20,7 @@ export function ordersService(deps: Pick<Deps, 'database' | 'files' | 'jobs' | '
   const ctx = ordersContext(deps, ports)
   defineImportJob(ctx)
   const reads = orderReads(ctx)
-  return { ...orderImports(ctx), ...reads, ...orderMatching(ctx, reads) }
+  return { imports: orderImports(ctx), ...reads, matching: orderMatching(ctx, reads) }
 }
 
 export type OrdersService = ReturnType<typeof ordersService>

@@ -12,5 +12,5 @@ import { coachGroupProviders } from './coach-groups.providers'
  */
 export function coachGroupsService(deps: Pick<Deps, 'database' | 'events'>, opts: { providers: ProviderList; now?: () => number }) {
   const ctx = coachGroupsContext(deps, opts)
-  return { ...coachGroupChanges(ctx), ...coachGroupProviders(ctx) }
+  return { changes: coachGroupChanges(ctx), providers: coachGroupProviders(ctx) }
 }

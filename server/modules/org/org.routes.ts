@@ -54,13 +54,13 @@ export function orgRoutes(deps: Deps, opts: { onRulesChanged: () => void; provid
         c.json(await teams.detail(officeActor(c), c.req.valid('param').id), 200),
       )
       .post('/teams', access.can('create', 'teams'), validate('json', teamInputSchema), async (c) =>
-        c.json(await teams.create(officeActor(c), c.req.valid('json'), c.var.t), 201),
+        c.json(await teams.edits.create(officeActor(c), c.req.valid('json'), c.var.t), 201),
       )
       .put('/teams/:id', access.can('update', 'teams'), validate('param', orgIdSchema), validate('json', teamUpdateSchema), async (c) =>
-        c.json(await teams.update(officeActor(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200),
+        c.json(await teams.edits.update(officeActor(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200),
       )
       .delete('/teams/:id', access.can('delete', 'teams'), validate('param', orgIdSchema), async (c) =>
-        c.json(await teams.remove(officeActor(c), c.req.valid('param').id), 200),
+        c.json(await teams.edits.remove(officeActor(c), c.req.valid('param').id), 200),
       )
       // The choices of team and office filters: the ones this user may see.
       .get('/lookups/teams', access.can('view', 'teams'), validate('query', lookupQuerySchema), async (c) => {
@@ -116,23 +116,23 @@ export function orgRoutes(deps: Deps, opts: { onRulesChanged: () => void; provid
         c.json(await offices.remove(officeActor(c), c.req.valid('param').id), 200),
       )
       // Coach groups (decision 041), and the groups that work for each provider.
-      .get('/coach-groups', access.can('view', 'coach_groups'), async (c) => c.json({ items: await coachGroups.list() }, 200))
+      .get('/coach-groups', access.can('view', 'coach_groups'), async (c) => c.json({ items: await coachGroups.changes.list() }, 200))
       .post('/coach-groups', access.can('create', 'coach_groups'), validate('json', coachGroupInputSchema), async (c) =>
-        c.json(await coachGroups.create(actorOf(c), c.req.valid('json'), c.var.t), 201),
+        c.json(await coachGroups.changes.create(actorOf(c), c.req.valid('json'), c.var.t), 201),
       )
       .put('/coach-groups/:id', access.can('update', 'coach_groups'), validate('param', orgIdSchema), validate('json', coachGroupUpdateSchema), async (c) =>
-        c.json(await coachGroups.update(actorOf(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200),
+        c.json(await coachGroups.changes.update(actorOf(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200),
       )
       .delete('/coach-groups/:id', access.can('delete', 'coach_groups'), validate('param', orgIdSchema), async (c) =>
-        c.json(await coachGroups.remove(actorOf(c), c.req.valid('param').id), 200),
+        c.json(await coachGroups.changes.remove(actorOf(c), c.req.valid('param').id), 200),
       )
-      .get('/coach-group-providers', access.can('view', 'coach_groups'), async (c) => c.json({ items: await coachGroups.byProvider() }, 200))
+      .get('/coach-group-providers', access.can('view', 'coach_groups'), async (c) => c.json({ items: await coachGroups.providers.byProvider() }, 200))
       .put(
         '/coach-group-providers/:id',
         access.can('update', 'coach_groups'),
         validate('param', orgIdSchema),
         validate('json', providerCoachGroupsSchema),
-        async (c) => c.json(await coachGroups.setForProvider(actorOf(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200),
+        async (c) => c.json(await coachGroups.providers.setForProvider(actorOf(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200),
       )
       // OPH targets of offices and teams (decision 042): whoever may view teams reads the ones they see.
       .get('/oph-targets', access.can('view', 'teams'), async (c) => c.json(await oph.overview(officeActor(c)), 200))

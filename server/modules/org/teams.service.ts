@@ -18,7 +18,7 @@ export function teamsService(
   const ctx = teamsContext({ database, events }, opts)
   const { detail } = ctx
   return {
-    ...teamsEdits(ctx),
+    edits: teamsEdits(ctx),
     detail,
   }
 }

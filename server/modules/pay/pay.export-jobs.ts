@@ -39,7 +39,7 @@ export function definePayrollJob(ctx: PayExportsContext, { writePaxml, writePayr
         if (downloadId) await downloads.failed(downloadId, 'refused')
         return { refused: checked.problems.length }
       }
-      const mapping = await pay.mapping(db)
+      const mapping = await pay.codes.mapping(db)
       await job.progress(0, everyone.length)
       const progress = (n: number) => job.progress(n, everyone.length)
       await withTempFile(row.format === 'paxml' ? 'xml' : 'csv', async (file) => {

@@ -186,7 +186,7 @@ export function payExportsContext(
       .where(and(eq(t.extraIncomes.month, month), isNull(t.extraIncomes.removedAt)))
       .limit(1)
     if (hasExtra) needed.add('extra_income')
-    const mapping = await pay.mapping(tx)
+    const mapping = await pay.codes.mapping(tx)
     for (const item of unmappedItems(needed, new Map([...mapping].map(([k, v]) => [k, v.code])))) problems.push({ kind: 'unmapped', item })
     for (const item of PAY_ITEMS) {
       const code = mapping.get(item)?.code

@@ -34,22 +34,22 @@ export function payRoutes(_deps: Deps, pay: PayService, exports: PayExports) {
   const actorId = (c: { var: AppEnv['Variables'] }) => c.var.auth!.userData.id
 
   return new Hono<AppEnv>()
-    .get('/paycodes', access.can('view', 'paycodes'), async (c) => c.json({ items: await pay.paycodes(), system: exports.systemName }, 200))
+    .get('/paycodes', access.can('view', 'paycodes'), async (c) => c.json({ items: await pay.codes.paycodes(), system: exports.systemName }, 200))
     .put('/paycodes/:item', access.can('update', 'paycodes'), validate('param', paycodeItemParamSchema), validate('json', updatePaycodeSchema), async (c) =>
-      c.json(await pay.updatePaycode({ id: actorId(c) }, c.req.valid('param').item, c.req.valid('json'), c.var.t), 200),
+      c.json(await pay.codes.updatePaycode({ id: actorId(c) }, c.req.valid('param').item, c.req.valid('json'), c.var.t), 200),
     )
     .get('/extra-incomes', access.can('view', 'paycodes'), validate('query', extraIncomeListQuerySchema), async (c) => {
-      return c.json(await pay.listExtraIncome(c.req.valid('query')), 200)
+      return c.json(await pay.extraIncome.listExtraIncome(c.req.valid('query')), 200)
     })
     .post('/extra-incomes', access.can('create', 'extra_incomes'), validate('json', createExtraIncomeSchema), async (c) => {
-      return c.json(await pay.createExtraIncome({ id: actorId(c) }, c.req.valid('json'), c.var.t), 201)
+      return c.json(await pay.extraIncome.createExtraIncome({ id: actorId(c) }, c.req.valid('json'), c.var.t), 201)
     })
     .patch(
       '/extra-incomes/:id',
       access.can('update', 'extra_incomes'),
       validate('param', extraIncomeIdParamSchema),
       validate('json', updateExtraIncomeSchema),
-      async (c) => c.json(await pay.updateExtraIncome({ id: actorId(c) }, c.req.valid('param').id, c.req.valid('json')), 200),
+      async (c) => c.json(await pay.extraIncome.updateExtraIncome({ id: actorId(c) }, c.req.valid('param').id, c.req.valid('json')), 200),
     )
     .post(
       '/extra-incomes/:id/remove',
@@ -57,13 +57,13 @@ export function payRoutes(_deps: Deps, pay: PayService, exports: PayExports) {
       validate('param', extraIncomeIdParamSchema),
       validate('json', removeExtraIncomeSchema),
       async (c) => {
-        await pay.removeExtraIncome({ id: actorId(c) }, c.req.valid('param').id, c.req.valid('json').version)
+        await pay.extraIncome.removeExtraIncome({ id: actorId(c) }, c.req.valid('param').id, c.req.valid('json').version)
         return c.json({ ok: true as const }, 200)
       },
     )
     .get('/commission-lines', access.can('view', 'paycodes'), validate('query', commissionQuerySchema), async (c) => {
       const q = c.req.valid('query')
-      return c.json({ items: await pay.commissionLines(q.userId, q.month) }, 200)
+      return c.json({ items: await pay.commissions.commissionLines(q.userId, q.month) }, 200)
     })
     .get('/payroll', access.can('view', 'paycodes'), validate('query', payrollMonthQuerySchema), async (c) => {
       return c.json(await exports.payrollMonth(c.req.valid('query').month), 200)

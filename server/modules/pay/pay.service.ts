@@ -11,6 +11,6 @@ import { commissions } from './pay.commissions'
  */
 export function payService(deps: Pick<Deps, 'database' | 'events'>) {
   const ctx = payContext(deps)
-  return { ...paycodes(ctx), ...extraIncome(ctx), ...commissions(ctx) }
+  return { codes: paycodes(ctx), extraIncome: extraIncome(ctx), commissions: commissions(ctx) }
 }
 export type PayService = ReturnType<typeof payService>

@@ -23,8 +23,8 @@ export function profileRoutes({ env, database }: Deps, auth: AuthService) {
       const session = c.var.auth!
       await repo.updateDetails(session.userData.id, c.req.valid('json'), Date.now())
       // The stored user data (name, language) changed: load the session again and hand it to the client.
-      auth.forgetCachedSessions()
-      const [profile, answer] = await Promise.all([repo.get(session.userData.id), auth.sessionAnswerFor(session.userData.id, session.impersonator)])
+      auth.sessions.forgetCachedSessions()
+      const [profile, answer] = await Promise.all([repo.get(session.userData.id), auth.signIn.sessionAnswerFor(session.userData.id, session.impersonator)])
       return c.json({ profile, session: answer }, 200)
     })
     .post('/profile/password', access.can('update', 'profile'), notImpersonating, validate('json', changePasswordInputSchema), async (c) => {
@@ -42,8 +42,8 @@ export function profileRoutes({ env, database }: Deps, auth: AuthService) {
       })
       // A new password signs out every other device.
       await repo.deleteOtherSessions(session.userData.id, session.sessionId)
-      auth.otherSessionsEnded(session.userData.id, session.sessionId)
-      auth.forgetCachedSessions()
+      auth.sessions.otherSessionsEnded(session.userData.id, session.sessionId)
+      auth.sessions.forgetCachedSessions()
       return c.body(null, 204)
     })
     .get('/profile/notification-settings', access.can('view', 'profile'), async (c) => {
@@ -61,8 +61,8 @@ export function profileRoutes({ env, database }: Deps, auth: AuthService) {
     .post('/profile/sessions/revoke-others', access.can('update', 'profile'), notImpersonating, async (c) => {
       const session = c.var.auth!
       await repo.deleteOtherSessions(session.userData.id, session.sessionId)
-      auth.otherSessionsEnded(session.userData.id, session.sessionId)
-      auth.forgetCachedSessions()
+      auth.sessions.otherSessionsEnded(session.userData.id, session.sessionId)
+      auth.sessions.forgetCachedSessions()
       return c.body(null, 204)
     })
 }

@@ -6,6 +6,6 @@ import type { qualityService } from './quality.service'
  * call checked against its provider's script (seller transcriptions, docs/decisions/076) is taken into its survey.
  */
 export function qualityReactions(events: EventBus, quality: ReturnType<typeof qualityService>) {
-  events.subscribe({ name: 'quality.queue', events: ['sale.created'], handleInTransaction: (tx, e) => quality.fromSaleCreated(tx, e) })
-  events.subscribe({ name: 'quality.script-checks', events: ['transcription.ready'], handleInTransaction: (tx, e) => quality.fromTranscription(tx, e) })
+  events.subscribe({ name: 'quality.queue', events: ['sale.created'], handleInTransaction: (tx, e) => quality.intake.fromSaleCreated(tx, e) })
+  events.subscribe({ name: 'quality.script-checks', events: ['transcription.ready'], handleInTransaction: (tx, e) => quality.intake.fromTranscription(tx, e) })
 }

@@ -22,9 +22,9 @@ export function qualityService(deps: Pick<Deps, 'database' | 'events' | 'mail'>,
   return {
     statistics: qualityStatistics({ database: deps.database }, ports),
     analytics: qualityAnalytics(deps.database),
-    templates: { ...templateReads(ctx), ...templateChanges(ctx) },
-    surveys: { ...surveyReads(ctx), ...surveyOutcomes(ctx) },
-    ...qualityIntake(ctx),
+    templates: { reads: templateReads(ctx), changes: templateChanges(ctx) },
+    surveys: { reads: surveyReads(ctx), outcomes: surveyOutcomes(ctx) },
+    intake: qualityIntake(ctx),
   }
 }
 

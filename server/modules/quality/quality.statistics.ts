@@ -17,6 +17,6 @@ export function qualityStatistics(
   ports: Pick<QualityPorts, 'names' | 'teamNames' | 'providerNames' | 'productStatuses' | 'productNames'>,
 ) {
   const ctx = qualityStatisticsContext(deps, ports)
-  return { ...statisticsOverview(ctx), ...statisticsBySeller(ctx) }
+  return { overview: statisticsOverview(ctx), sellers: statisticsBySeller(ctx) }
 }
 export type QualityStatistics = ReturnType<typeof qualityStatistics>

@@ -25,11 +25,11 @@ export function qualitySurveyLinkRoutes({ env, database }: Pick<Deps, 'env' | 'd
       // The customer's side: a token, no sign-in.
       .get('/public/surveys/:token', access.public(), validate('param', surveyTokenSchema), async (c) => {
         await throttle(c)
-        return c.json(await quality.public.questions(c.req.valid('param').token), 200)
+        return c.json(await quality.intake.public.questions(c.req.valid('param').token), 200)
       })
       .post('/public/surveys/:token', access.public(), validate('param', surveyTokenSchema), validate('json', publicAnswerSchema), async (c) => {
         await throttle(c)
-        await quality.public.answer(c.req.valid('param').token, c.req.valid('json').answers, { now: Date.now(), translate: c.var.t })
+        await quality.intake.public.answer(c.req.valid('param').token, c.req.valid('json').answers, { now: Date.now(), translate: c.var.t })
         return c.body(null, 204)
       })
       .post(
@@ -38,7 +38,7 @@ export function qualitySurveyLinkRoutes({ env, database }: Pick<Deps, 'env' | 'd
         validate('param', qualityIdSchema),
         validate('json', surveyLanguageSchema),
         async (c) => {
-          const sent = await quality.surveys.sendLink(actor(c), c.req.valid('param').id, c.req.valid('json'), {
+          const sent = await quality.surveys.outcomes.sendLink(actor(c), c.req.valid('param').id, c.req.valid('json'), {
             now: Date.now(),
             translate: c.var.t,
             origin: origin(c),
@@ -53,7 +53,7 @@ export function qualitySurveyLinkRoutes({ env, database }: Pick<Deps, 'env' | 'd
         validate('param', qualitySaleIdSchema),
         validate('json', surveyLanguageSchema),
         async (c) => {
-          const code = await quality.surveys.doorCode(actor(c), c.req.valid('param').saleId, c.req.valid('json'), {
+          const code = await quality.surveys.outcomes.doorCode(actor(c), c.req.valid('param').saleId, c.req.valid('json'), {
             now: Date.now(),
             translate: c.var.t,
             origin: origin(c),

@@ -14,7 +14,7 @@ export { type DeviationSaleRules, maskSsn } from './deviations.context'
 export function deviationReads(database: Database, sale: DeviationSaleRules) {
   const ctx = deviationsContext(database, sale)
   return {
-    ...deviationList(ctx),
-    ...deviationDetail(ctx),
+    listing: deviationList(ctx),
+    details: deviationDetail(ctx),
   }
 }

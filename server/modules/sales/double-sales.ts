@@ -16,9 +16,9 @@ export function doubleSales(database: Database) {
   const ctx = doubleSalesContext(database)
   const { settings, t } = ctx
   return {
-    ...doubleSaleFinder(ctx),
-    ...doubleSaleDecisions(ctx),
-    ...doubleSaleList(ctx),
+    finder: doubleSaleFinder(ctx),
+    decisions: doubleSaleDecisions(ctx),
+    listing: doubleSaleList(ctx),
     settings: () => settings(database.db),
     async updateSettings(tx: Db, actorId: string, input: SaleSettings, at: number): Promise<SaleSettings> {
       const before = await settings(tx)

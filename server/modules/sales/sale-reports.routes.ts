@@ -30,21 +30,21 @@ export function saleReportsRoutes({ database }: Deps, sales: SalesService) {
   return (
     new Hono<AppEnv>()
       .get('/sale-reports', access.can('view', 'sale_reports'), validate('query', saleReportListQuerySchema), async (c) => {
-        return c.json(await sales.list(c.var.auth!.ability, c.req.valid('query'), c.var.t), 200)
+        return c.json(await sales.reportReads.list(c.var.auth!.ability, c.req.valid('query'), c.var.t), 200)
       })
       .get('/sale-reports/summary', access.can('view', 'sale_reports'), validate('query', saleReportSummaryQuerySchema), async (c) => {
-        return c.json(await sales.summary(c.var.auth!.ability, c.req.valid('query'), Date.now()), 200)
+        return c.json(await sales.reportReads.summary(c.var.auth!.ability, c.req.valid('query'), Date.now()), 200)
       })
       .get('/sale-reports/:id', access.can('view', 'sale_reports'), validate('param', saleReportIdParamSchema), async (c) => {
         const auth = c.var.auth!
-        const detail = await sales.detail({ id: auth.userData.id, ability: auth.ability }, c.req.valid('param').id)
+        const detail = await sales.reportDetail.detail({ id: auth.userData.id, ability: auth.ability }, c.req.valid('param').id)
         if (!detail) throw notFound()
         return c.json(detail, 200)
       })
       // A POST, not a GET: reading the full number is an act that is logged, and never cached or prefetched.
       .post('/sale-reports/:id/identity', access.can('view', 'identity_numbers'), validate('param', saleReportIdParamSchema), async (c) => {
         const auth = c.var.auth!
-        const answer = await sales.identity({ id: auth.userData.id, ability: auth.ability }, c.req.valid('param').id)
+        const answer = await sales.reportDetail.identity({ id: auth.userData.id, ability: auth.ability }, c.req.valid('param').id)
         if (!answer) throw notFound()
         return c.json(answer, 200)
       })
@@ -72,11 +72,11 @@ export function saleReportsRoutes({ database }: Deps, sales: SalesService) {
       // Deviations are seen by whoever sees their sale reports (spec section 6: view sale_reports guards them); they
       // are resolved by moving the sale (POST /sale-reports/:id/status).
       .get('/deviations', access.can('view', 'sale_reports'), validate('query', deviationListQuerySchema), async (c) => {
-        return c.json(await sales.deviations.list(c.var.auth!.ability, c.req.valid('query'), c.var.t), 200)
+        return c.json(await sales.deviations.listing.list(c.var.auth!.ability, c.req.valid('query'), c.var.t), 200)
       })
       .get('/deviations/:id', access.can('view', 'sale_reports'), validate('param', deviationIdParamSchema), async (c) => {
         const auth = c.var.auth!
-        const detail = await sales.deviations.detail({ id: auth.userData.id, ability: auth.ability }, c.req.valid('param').id)
+        const detail = await sales.deviations.details.detail({ id: auth.userData.id, ability: auth.ability }, c.req.valid('param').id)
         if (!detail) throw notFound()
         return c.json(detail, 200)
       })

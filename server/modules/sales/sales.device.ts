@@ -15,7 +15,7 @@ import type { SalesLifecycle } from './sales.lifecycle'
 import type { SalePositions } from './sales.positions'
 
 /** A sale registered on a seller's device (the sync's `createSale` mutation). */
-export function saleFromDevice(area: SalesContext, positions: Pick<SalePositions, 'positionsOn'>) {
+export function saleFromDevice(area: SalesContext, positions: Pick<SalePositions['settings'], 'positionsOn'>) {
   const { t, database, events, files, ports, summary, write, logSale, doubles } = area
   const insertHistory = (tx: Db, rows: Array<Record<string, unknown>>) => insertRows(write, tx, 'sales.history', t.saleStatusHistory, rows)
   return {
@@ -123,7 +123,7 @@ export function saleFromDevice(area: SalesContext, positions: Pick<SalePositions
     const lineValues = placeholderRows(lines)
     await write(tx, `sales.createLines.${lines.length}`, (db) => db.insert(t.saleLines).values(lineValues.placeholders as never), lineValues.values)
     await summary.change(tx, null, { sale: stored, lines })
-    await doubles.find(
+    await doubles.finder.find(
       tx,
       stored,
       sale.products.map((l) => l.productId),
@@ -249,7 +249,7 @@ export function saleCorrectionFromDevice(area: SalesContext, { moversOf, recordM
       if (changes.products || changes.customerSsn !== undefined || changes.orgNumber !== undefined) {
         const [stored] = await tx.select().from(t.sales).where(eq(t.sales.id, sale.id))
         const productIds = (await tx.select({ id: t.saleLines.productId }).from(t.saleLines).where(eq(t.saleLines.saleId, sale.id))).map((l) => l.id)
-        await doubles.find(tx, stored!, productIds, ctx.now)
+        await doubles.finder.find(tx, stored!, productIds, ctx.now)
       }
       const before = Object.fromEntries(fields.map((f) => [f, f === 'products' ? null : (sale as Record<string, unknown>)[f]]))
       await logActivity(tx, t, {

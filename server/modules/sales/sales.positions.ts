@@ -272,6 +272,6 @@ function saleMapReads(ctx: SalesContext) {
  * their positions for the maps, within the reader's rules on sale reports.
  */
 export function salePositions(ctx: SalesContext) {
-  return { ...positionSettings(ctx), ...saleMapReads(ctx) }
+  return { settings: positionSettings(ctx), maps: saleMapReads(ctx) }
 }
 export type SalePositions = ReturnType<typeof salePositions>

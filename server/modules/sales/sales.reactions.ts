@@ -6,6 +6,6 @@ export function salesReactions(events: EventBus, sales: ReturnType<typeof salesS
   events.subscribe({
     name: 'sales.qualityGrade',
     events: ['quality.graded'],
-    handleInTransaction: (tx, e) => sales.quality.graded(tx, e.payload.saleId, e.payload.grade),
+    handleInTransaction: (tx, e) => sales.forOthers.quality.graded(tx, e.payload.saleId, e.payload.grade),
   })
 }

@@ -166,7 +166,7 @@ export function saleReportList(ctx: SalesContext) {
 }
 
 /** Back office's other reads of sale reports: the global search, the dashboard's counts, a report opened, its identity number. */
-export function saleReportReads(ctx: SalesContext, { list }: Pick<SalesLifecycle, 'mayView' | 'nextFor'> & ReturnType<typeof saleReportList>) {
+export function saleReportReads(ctx: SalesContext, { list }: ReturnType<typeof saleReportList>) {
   const { database, t, ports, read, conditionColumns } = ctx
   return {
     list,

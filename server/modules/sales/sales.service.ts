@@ -28,20 +28,22 @@ export function salesService(deps: Pick<Deps, 'database' | 'events' | 'files'>, 
   const { database, doubles } = area
   const lifecycle = salesLifecycle(area)
   const positions = salePositions(area)
+  const register = salesForRegisterAndOrders(area, lifecycle)
   return {
-    ...saleReportReads(area, { ...lifecycle, ...saleReportList(area) }),
-    ...saleReportDetail(area, lifecycle),
+    reportReads: saleReportReads(area, saleReportList(area)),
+    reportDetail: saleReportDetail(area, lifecycle),
     deviations: deviationReads(database, { mayView: lifecycle.mayView, allowedNext: lifecycle.nextFor }),
-    ...salesForRegisterAndOrders(area, lifecycle),
-    ...salesForOthers(area, lifecycle),
+    orders: register.orders,
+    customers: register.customers,
+    forOthers: salesForOthers(area, lifecycle),
     doubles: {
-      list: doubles.list,
+      list: doubles.listing.list,
       settings: doubles.settings,
       updateSettings: doubles.updateSettings,
-      dismiss: doubles.dismiss,
+      dismiss: doubles.decisions.dismiss,
       /** Confirms a double sale: the chosen sale becomes regret through changeStatus (its rules, version and 409s). */
       confirm(tx: Db, actor: { id: string; ability: AppAbility }, id: string, input: ConfirmDoubleSaleInput, ctx: { now: number; translate: Translate }) {
-        return doubles.confirm(tx, actor, id, input, ctx, async (saleId, version, reason) => {
+        return doubles.decisions.confirm(tx, actor, id, input, ctx, async (saleId, version, reason) => {
           await lifecycle.changeStatus(tx, actor, saleId, { to: 'regret', version, reason, deviationType: null }, ctx)
         })
       },
@@ -52,8 +54,8 @@ export function salesService(deps: Pick<Deps, 'database' | 'events' | 'files'>, 
     analytics: saleAnalytics(database),
     /** positions on sales and the period's sales for the maps (docs/decisions/074) */
     positions,
-    ...saleFromDevice(area, positions),
-    ...saleCorrectionFromDevice(area, lifecycle),
+    fromDevice: saleFromDevice(area, positions.settings),
+    correctionFromDevice: saleCorrectionFromDevice(area, lifecycle),
     changeStatus: lifecycle.changeStatus,
   }
 }

@@ -16,8 +16,8 @@ export { type TotalsRow, type AmountsRow, type SummaryFilter } from './sales.sum
 export function summaryReads(database: Database) {
   const ctx = summaryReadsContext(database)
   return {
-    ...summaryBreakdowns(ctx),
-    ...summaryTotals(ctx),
-    ...summaryAmounts(ctx),
+    breakdowns: summaryBreakdowns(ctx),
+    sums: summaryTotals(ctx),
+    amounts: summaryAmounts(ctx),
   }
 }

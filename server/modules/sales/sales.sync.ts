@@ -11,8 +11,8 @@ export function salesSync(t: Schema, service: SalesService, files: FileStore): {
   const repo = salesRepo(t, files)
   return {
     mutators: {
-      createSale: deviceMutation('create', 'sales', saleInputSchema, (ctx, input) => service.createFromDevice(ctx, input)),
-      correctSale: deviceMutation('update', 'sales', saleCorrectionSchema, (ctx, input) => service.correctFromDevice(ctx, input)),
+      createSale: deviceMutation('create', 'sales', saleInputSchema, (ctx, input) => service.fromDevice.createFromDevice(ctx, input)),
+      correctSale: deviceMutation('update', 'sales', saleCorrectionSchema, (ctx, input) => service.correctionFromDevice.correctFromDevice(ctx, input)),
     },
     owned: [
       {

@@ -24,20 +24,20 @@ export function scheduledMessagesRoutes(messages: ScheduledMessagesService) {
   })
   return new Hono<AppEnv>()
     .get('/scheduled-messages', access.can('view', 'scheduled_messages'), validate('query', scheduledMessagesQuerySchema), async (c) =>
-      c.json(await messages.list(c.req.valid('query')), 200),
+      c.json(await messages.reads.list(c.req.valid('query')), 200),
     )
     .post('/scheduled-messages', access.can('create', 'scheduled_messages'), validate('json', scheduledMessageInputSchema), async (c) =>
-      c.json(await messages.create(actor(c), c.req.valid('json')), 201),
+      c.json(await messages.records.create(actor(c), c.req.valid('json')), 201),
     )
     .get('/scheduled-messages/choices', access.can('view', 'scheduled_messages'), async (c) => c.json(await messages.choices(), 200))
     .post('/scheduled-messages/next-sends', access.can('view', 'scheduled_messages'), validate('json', nextSendsInputSchema), async (c) =>
       c.json(messages.nextSends(c.req.valid('json').schedule), 200),
     )
     .post('/scheduled-messages/preview', access.can('view', 'scheduled_messages'), validate('json', previewInputSchema), async (c) =>
-      c.json(await messages.preview(actor(c), c.req.valid('json')), 200),
+      c.json(await messages.records.preview(actor(c), c.req.valid('json')), 200),
     )
     .get('/scheduled-messages/:id', access.can('view', 'scheduled_messages'), validate('param', idParamSchema), async (c) =>
-      c.json(await messages.detail(actor(c), c.req.valid('param').id), 200),
+      c.json(await messages.reads.detail(actor(c), c.req.valid('param').id), 200),
     )
     .put(
       '/scheduled-messages/:id',
@@ -46,8 +46,8 @@ export function scheduledMessagesRoutes(messages: ScheduledMessagesService) {
       validate('json', scheduledMessageUpdateSchema),
       async (c) => {
         const { version, message } = c.req.valid('json')
-        await messages.update(actor(c), c.req.valid('param').id, version, message)
-        return c.json(await messages.detail(actor(c), c.req.valid('param').id), 200)
+        await messages.records.update(actor(c), c.req.valid('param').id, version, message)
+        return c.json(await messages.reads.detail(actor(c), c.req.valid('param').id), 200)
       },
     )
     .put(
@@ -57,15 +57,15 @@ export function scheduledMessagesRoutes(messages: ScheduledMessagesService) {
       validate('json', scheduledMessageActiveSchema),
       async (c) => {
         const { version, active } = c.req.valid('json')
-        await messages.setActive(actor(c), c.req.valid('param').id, version, active)
-        return c.json(await messages.detail(actor(c), c.req.valid('param').id), 200)
+        await messages.records.setActive(actor(c), c.req.valid('param').id, version, active)
+        return c.json(await messages.reads.detail(actor(c), c.req.valid('param').id), 200)
       },
     )
     .post('/scheduled-messages/:id/test', access.can('view', 'scheduled_messages'), validate('param', idParamSchema), async (c) =>
-      c.json(await messages.sendTest(actor(c), c.req.valid('param').id), 200),
+      c.json(await messages.records.sendTest(actor(c), c.req.valid('param').id), 200),
     )
     .delete('/scheduled-messages/:id', access.can('delete', 'scheduled_messages'), validate('param', idParamSchema), async (c) => {
-      await messages.remove(actor(c), c.req.valid('param').id)
+      await messages.records.remove(actor(c), c.req.valid('param').id)
       return c.body(null, 204)
     })
 }

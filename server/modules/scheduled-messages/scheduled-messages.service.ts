@@ -34,8 +34,8 @@ export function scheduledMessagesService(
   const runs = messageRuns(ctx, recipients)
   deps.jobs.define(REPLAN_JOB, async () => ({ planned: await runs.replan() }))
   return {
-    ...messageReads(ctx, messageHistory(ctx)),
-    ...messageRecords(ctx, recipients, runs),
+    reads: messageReads(ctx, messageHistory(ctx)),
+    records: messageRecords(ctx, recipients, runs),
     runs,
     timezone: ctx.timezone,
     /** What the editor offers: the roles, and the time zone its times are in. */

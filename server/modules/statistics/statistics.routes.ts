@@ -13,12 +13,12 @@ export function statisticsRoutes(statistics: StatisticsService) {
   const actor = (c: Context<AppEnv>) => ({ id: c.var.auth!.userData.id, ability: c.var.auth!.ability })
   return new Hono<AppEnv>()
     .get('/dashboards/manager', access.can('view', 'offices'), validate('query', managerDashboardQuerySchema), async (c) =>
-      c.json(await statistics.manager(actor(c), c.req.valid('query')), 200),
+      c.json(await statistics.managerDashboard.manager(actor(c), c.req.valid('query')), 200),
     )
     .get('/dashboards/coach', access.can('view', 'dashboard_sales'), validate('query', coachDashboardQuerySchema), async (c) =>
-      c.json(await statistics.coach(actor(c), c.req.valid('query')), 200),
+      c.json(await statistics.coachDashboard.coach(actor(c), c.req.valid('query')), 200),
     )
     .get('/statistics/orders', access.can('view', 'sale_reports'), validate('query', orderStatsFilterSchema), async (c) =>
-      c.json(await statistics.orders(actor(c), c.req.valid('query')), 200),
+      c.json(await statistics.orderStatistics.orders(actor(c), c.req.valid('query')), 200),
     )
 }

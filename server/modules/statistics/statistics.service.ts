@@ -13,6 +13,6 @@ import { orderStatistics } from './statistics.orders'
  */
 export function statisticsService(deps: Pick<Deps, 'database'>, ports: StatisticsPorts) {
   const ctx = statisticsContext(deps, ports)
-  return { ...coachDashboard(ctx), ...managerDashboard(ctx), ...orderStatistics(ctx) }
+  return { coachDashboard: coachDashboard(ctx), managerDashboard: managerDashboard(ctx), orderStatistics: orderStatistics(ctx) }
 }
 export type StatisticsService = ReturnType<typeof statisticsService>

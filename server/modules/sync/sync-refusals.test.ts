@@ -34,21 +34,21 @@ const written = async () =>
 describe('a mutator that refuses after writing', () => {
   it('leaves nothing of its own; the others in the batch are applied once, and the refusal is recorded', async () => {
     const clientId = randomUUID()
-    const result = await sync.push(user, clientId, [mutation(1, 'a'), mutation(2, 'b', true), mutation(3, 'c')], translate)
+    const result = await sync.pushes.push(user, clientId, [mutation(1, 'a'), mutation(2, 'b', true), mutation(3, 'c')], translate)
     expect(result).toMatchObject({ lastMutationId: 3, applied: 2, rejected: 1, skipped: 0 })
     expect(await written()).toEqual(['a', 'c'])
     const [rejection] = await database.db.select().from(t.syncRejections).where(eq(t.syncRejections.clientId, clientId))
     expect(rejection).toMatchObject({ seq: 2, code: 'validation_failed', fieldErrors: { id: ['refused after writing'] } })
     // The same batch again (a resend after a lost answer): each already applied, nothing written twice.
     calls.length = 0
-    expect(await sync.push(user, clientId, [mutation(1, 'a'), mutation(2, 'b', true), mutation(3, 'c')], translate)).toMatchObject({ skipped: 3 })
+    expect(await sync.pushes.push(user, clientId, [mutation(1, 'a'), mutation(2, 'b', true), mutation(3, 'c')], translate)).toMatchObject({ skipped: 3 })
     expect(calls).toEqual([])
     expect(await written()).toEqual(['a', 'c'])
   })
 
   it('a batch with no refusal runs each mutator once', async () => {
     calls.length = 0
-    const result = await sync.push(user, randomUUID(), [mutation(1, 'd'), mutation(2, 'e')], translate)
+    const result = await sync.pushes.push(user, randomUUID(), [mutation(1, 'd'), mutation(2, 'e')], translate)
     expect(result).toMatchObject({ applied: 2, rejected: 0 })
     expect(calls).toEqual(['d', 'e'])
   })

@@ -30,7 +30,7 @@ export function syncRoutes({ database, metrics }: Deps, parts: SyncParts, hooks:
           throw validationError({ schemaVersion: [c.var.t('sync.schemaVersion', { expected: SYNC_SCHEMA_MIN })] })
         }
         try {
-          const result = await sync.push(
+          const result = await sync.pushes.push(
             { id: auth.userData.id, ability: auth.ability, impersonated: !!auth.impersonator },
             input.clientId,
             input.mutations,
@@ -52,7 +52,7 @@ export function syncRoutes({ database, metrics }: Deps, parts: SyncParts, hooks:
       .post('/sync/pull', access.signedIn(), validate('json', pullInputSchema), async (c) => {
         const auth = c.var.auth!
         const input = c.req.valid('json')
-        const result = await sync.pull({ id: auth.userData.id, ability: auth.ability }, input.clientId, input.cookie, input.tables)
+        const result = await sync.pulls.pull({ id: auth.userData.id, ability: auth.ability }, input.clientId, input.cookie, input.tables)
         metrics.pull(result.patch.length)
         return c.json(result, 200)
       })

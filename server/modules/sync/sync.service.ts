@@ -15,7 +15,7 @@ export { type SyncUser } from './sync.context'
 export function syncService(database: Database, parts: SyncParts, hooks: SyncHooks = {}) {
   const ctx = syncContext(database, parts, hooks)
   return {
-    ...syncPush(ctx),
-    ...syncPull(ctx),
+    pushes: syncPush(ctx),
+    pulls: syncPull(ctx),
   }
 }

@@ -14,8 +14,8 @@ export function termsService({ database }: Pick<Deps, 'database'>, ports: TermsP
   const ctx = termsContext({ database }, ports)
   const { list, one } = ctx
   return {
-    ...termsVersions(ctx),
-    ...termsAnswers(ctx),
+    versions: termsVersions(ctx),
+    answers: termsAnswers(ctx),
     list,
     one,
   }

@@ -19,13 +19,13 @@ export function timeReportsAdmin(deps: Pick<Deps, 'database' | 'events'>, ports:
   return {
     /** The BI assistant's hours (docs/decisions/053). */
     analytics: hoursAnalytics(deps.database),
-    ...dashboardAnswers(ctx),
-    ...payAnswers(ctx),
-    ...timeReportReads(ctx),
-    ...timeReportCorrection(ctx),
-    ...attestationReads(ctx),
-    ...attestationChanges(ctx),
-    ...sickList(ctx),
+    forDashboards: dashboardAnswers(ctx).forDashboards,
+    forPay: payAnswers(ctx).forPay,
+    reads: timeReportReads(ctx),
+    correction: timeReportCorrection(ctx),
+    attestationReads: attestationReads(ctx),
+    attestationChanges: attestationChanges(ctx),
+    sick: sickList(ctx),
   }
 }
 export type TimeReportsAdmin = ReturnType<typeof timeReportsAdmin>

@@ -24,10 +24,10 @@ export function timeReportsRoutes(admin: TimeReportsAdmin) {
   return (
     new Hono<AppEnv>()
       .get('/time-reports', access.can('view', 'time_reports'), validate('query', timeReportListQuerySchema), async (c) => {
-        return c.json(await admin.list(c.var.auth!.ability, c.req.valid('query')), 200)
+        return c.json(await admin.reads.list(c.var.auth!.ability, c.req.valid('query')), 200)
       })
       .get('/time-reports/:id', access.can('view', 'time_reports'), validate('param', timeReportIdParamSchema), async (c) => {
-        const detail = await admin.detail(c.var.auth!.ability, c.req.valid('param').id)
+        const detail = await admin.reads.detail(c.var.auth!.ability, c.req.valid('param').id)
         if (!detail) throw notFound()
         return c.json(detail, 200)
       })
@@ -36,25 +36,25 @@ export function timeReportsRoutes(admin: TimeReportsAdmin) {
         access.can('update', 'time_reports'),
         validate('param', timeReportIdParamSchema),
         validate('json', correctTimeReportSchema),
-        async (c) => c.json(await admin.correct(actor(c), c.req.valid('param').id, c.req.valid('json')), 200),
+        async (c) => c.json(await admin.correction.correct(actor(c), c.req.valid('param').id, c.req.valid('json')), 200),
       )
       .get('/time-attestations', access.can('view', 'time_reports'), validate('query', attestationListQuerySchema), async (c) => {
-        return c.json({ items: await admin.attestations(c.var.auth!.ability, c.req.valid('query')) }, 200)
+        return c.json({ items: await admin.attestationReads.attestations(c.var.auth!.ability, c.req.valid('query')) }, 200)
       })
       // Attesting signs the hours off for payroll in the attester's name: not an admin's acting as them (decision 054).
       .post('/time-attestations', access.can('create', 'time_attestations'), notImpersonating, validate('json', attestSchema), async (c) => {
         const { month, userIds } = c.req.valid('json')
-        return c.json(await admin.attest(actor(c), month, userIds), 200)
+        return c.json(await admin.attestationChanges.attest(actor(c), month, userIds), 200)
       })
       .post('/time-attestations/sick-days', access.can('update', 'time_reports'), validate('json', recordSickDaysSchema), async (c) => {
-        return c.json(await admin.recordSickDays(actor(c), c.req.valid('json')), 200)
+        return c.json(await admin.attestationChanges.recordSickDays(actor(c), c.req.valid('json')), 200)
       })
       .post('/time-attestations/reopen', access.can('update', 'time_attestations'), validate('json', reopenSchema), async (c) => {
-        await admin.reopen(actor(c), c.req.valid('json'))
+        await admin.attestationChanges.reopen(actor(c), c.req.valid('json'))
         return c.json({ ok: true as const }, 200)
       })
       .get('/sick-notices', access.can('view', 'sicknotices'), validate('query', sickListQuerySchema), async (c) => {
-        return c.json({ items: await admin.sickList(c.var.auth!.ability, c.req.valid('query')) }, 200)
+        return c.json({ items: await admin.sick.sickList(c.var.auth!.ability, c.req.valid('query')) }, 200)
       })
   )
 }

@@ -11,6 +11,6 @@ import { timeReportsFromDevice } from './time-reports.device'
  */
 export function timeReportsService(deps: Pick<Deps, 'database' | 'events'>, ports: TimeReportsPorts) {
   const ctx = timeReportsContext(deps, ports)
-  return { ...timeReportsFromDevice(ctx) }
+  return { fromDevice: timeReportsFromDevice(ctx) }
 }
 export type TimeReportsService = ReturnType<typeof timeReportsService>

@@ -7,10 +7,10 @@ import type { TimeReportsService } from './time-reports.service'
 export function timeReportsSync(t: Schema, service: TimeReportsService): { mutators: Mutators; owned: PullSource[] } {
   return {
     mutators: {
-      saveTimeReport: deviceMutation('create', 'time_reports', timeReportInputSchema, (ctx, input) => service.saveFromDevice(ctx, input)),
+      saveTimeReport: deviceMutation('create', 'time_reports', timeReportInputSchema, (ctx, input) => service.fromDevice.saveFromDevice(ctx, input)),
       // The day's checkout belongs to selling: whoever may register sales checks out.
-      checkout: deviceMutation('create', 'sales', checkoutInputSchema, (ctx, input) => service.checkoutFromDevice(ctx, input)),
-      createSickNotice: deviceMutation('create', 'sicknotices', sickNoticeInputSchema, (ctx, input) => service.sickNoticeFromDevice(ctx, input)),
+      checkout: deviceMutation('create', 'sales', checkoutInputSchema, (ctx, input) => service.fromDevice.checkoutFromDevice(ctx, input)),
+      createSickNotice: deviceMutation('create', 'sicknotices', sickNoticeInputSchema, (ctx, input) => service.fromDevice.sickNoticeFromDevice(ctx, input)),
     },
     owned: [
       ownedPullSource(t.timeReports, ({ version: _v, teamId: _t, officeId: _o, ...value }) => ({ op: 'put', table: 'timeReports', key: value.id, value })),

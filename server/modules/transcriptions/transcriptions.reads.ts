@@ -72,3 +72,4 @@ export function transcriptionReads(ctx: TranscriptionsContext) {
     },
   }
 }
+export type TranscriptionReads = ReturnType<typeof transcriptionReads>

@@ -168,3 +168,4 @@ export function transcriptionRecords(ctx: TranscriptionsContext) {
     },
   }
 }
+export type TranscriptionRecords = ReturnType<typeof transcriptionRecords>

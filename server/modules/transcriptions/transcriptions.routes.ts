@@ -30,10 +30,10 @@ export function transcriptionsRoutes({ files }: Pick<Deps, 'files'>, transcripti
 
   return new Hono<AppEnv>()
     .get('/transcriptions', access.can('view', 'seller_transcriptions'), validate('query', transcriptionsQuerySchema), async (c) =>
-      c.json(await transcriptions.list(c.var.auth!.ability, c.req.valid('query')), 200),
+      c.json(await transcriptions.reads.list(c.var.auth!.ability, c.req.valid('query')), 200),
     )
     .get('/transcriptions/proposed-provider', access.can('create', 'seller_transcriptions'), validate('query', proposedProviderQuerySchema), async (c) =>
-      c.json(await transcriptions.proposeProvider(c.req.valid('query'), c.var.t), 200),
+      c.json(await transcriptions.records.proposeProvider(c.req.valid('query'), c.var.t), 200),
     )
     .get('/transcriptions/settings', access.can('view', 'seller_transcriptions'), async (c) =>
       c.json({ ...transcriptions.settings(), maxBytes: AUDIO_MAX_BYTES }, 200),
@@ -46,12 +46,12 @@ export function transcriptionsRoutes({ files }: Pick<Deps, 'files'>, transcripti
       async (c) => {
         const empty = c.req.header('content-length') === '0' || !c.req.raw.body
         const audio = empty ? null : await readUpload(c, 'recording', 'call')
-        const id = await transcriptions.create(c.var.auth!.userData.id, c.req.valid('query'), audio, c.var.t)
-        return c.json(await transcriptions.get(c.var.auth!.ability, id), 201)
+        const id = await transcriptions.records.create(c.var.auth!.userData.id, c.req.valid('query'), audio, c.var.t)
+        return c.json(await transcriptions.reads.get(c.var.auth!.ability, id), 201)
       },
     )
     .get('/transcriptions/:id', access.can('view', 'seller_transcriptions'), validate('param', transcriptionIdParamSchema), async (c) =>
-      c.json(await transcriptions.get(c.var.auth!.ability, c.req.valid('param').id), 200),
+      c.json(await transcriptions.reads.get(c.var.auth!.ability, c.req.valid('param').id), 200),
     )
     .put(
       '/transcriptions/:id/text',
@@ -60,9 +60,9 @@ export function transcriptionsRoutes({ files }: Pick<Deps, 'files'>, transcripti
       validate('json', transcriptTextSchema),
       async (c) => {
         const { id } = c.req.valid('param')
-        await transcriptions.get(c.var.auth!.ability, id)
-        await transcriptions.setText(c.var.auth!.userData.id, id, c.req.valid('json'))
-        return c.json(await transcriptions.get(c.var.auth!.ability, id), 200)
+        await transcriptions.reads.get(c.var.auth!.ability, id)
+        await transcriptions.records.setText(c.var.auth!.userData.id, id, c.req.valid('json'))
+        return c.json(await transcriptions.reads.get(c.var.auth!.ability, id), 200)
       },
     )
     .post(
@@ -72,13 +72,13 @@ export function transcriptionsRoutes({ files }: Pick<Deps, 'files'>, transcripti
       validate('json', transcribeAgainSchema),
       async (c) => {
         const { id } = c.req.valid('param')
-        await transcriptions.get(c.var.auth!.ability, id)
-        await transcriptions.transcribeAgain(c.var.auth!.userData.id, id, c.req.valid('json'))
-        return c.json(await transcriptions.get(c.var.auth!.ability, id), 202)
+        await transcriptions.reads.get(c.var.auth!.ability, id)
+        await transcriptions.records.transcribeAgain(c.var.auth!.userData.id, id, c.req.valid('json'))
+        return c.json(await transcriptions.reads.get(c.var.auth!.ability, id), 202)
       },
     )
     .get('/transcriptions/:id/audio', access.can('view', 'seller_transcriptions'), validate('param', transcriptionIdParamSchema), async (c) => {
-      const { bytes, type } = await transcriptions.audio(c.var.auth!.ability, c.req.valid('param').id)
+      const { bytes, type } = await transcriptions.reads.audio(c.var.auth!.ability, c.req.valid('param').id)
       const headers: Record<string, string> = {
         'Content-Type': type,
         'Accept-Ranges': 'bytes',
@@ -94,15 +94,15 @@ export function transcriptionsRoutes({ files }: Pick<Deps, 'files'>, transcripti
         })
       return c.body(new Uint8Array(bytes), 200, headers)
     })
-    .get('/transcription-scripts', access.can('view', 'seller_transcriptions'), async (c) => c.json(await transcriptions.scripts(), 200))
+    .get('/transcription-scripts', access.can('view', 'seller_transcriptions'), async (c) => c.json(await transcriptions.providerScripts.scripts(), 200))
     .put(
       '/transcription-scripts/:providerId',
       access.can('update', 'seller_transcriptions'),
       validate('param', scriptProviderParamSchema),
       validate('json', scriptInputSchema),
       async (c) => {
-        await transcriptions.saveScript(c.var.auth!.userData.id, c.req.valid('param').providerId, c.req.valid('json'), c.var.t)
-        return c.json(await transcriptions.scripts(), 200)
+        await transcriptions.providerScripts.saveScript(c.var.auth!.userData.id, c.req.valid('param').providerId, c.req.valid('json'), c.var.t)
+        return c.json(await transcriptions.providerScripts.scripts(), 200)
       },
     )
 }

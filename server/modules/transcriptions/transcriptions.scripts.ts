@@ -62,3 +62,4 @@ export function transcriptionScripts(ctx: TranscriptionsContext) {
     },
   }
 }
+export type TranscriptionScripts = ReturnType<typeof transcriptionScripts>

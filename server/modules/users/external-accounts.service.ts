@@ -17,5 +17,5 @@ export function externalAccountsService(
   opts: { mayChange: (tx: Db, actor: UserActor, id: string) => Promise<UserRow>; now?: () => number },
 ) {
   const ctx = externalAccountsContext(deps, opts)
-  return { ...externalAccountTemplates(ctx), ...externalAccounts(ctx) }
+  return { templateAdmin: externalAccountTemplates(ctx), accounts: externalAccounts(ctx) }
 }

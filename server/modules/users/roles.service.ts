@@ -13,7 +13,7 @@ import { roleChanges } from './roles.changes'
  */
 export function rolesService(deps: Pick<Deps, 'database' | 'events'>, opts: { onChanged: () => void; now?: () => number }) {
   const ctx = rolesContext(deps, opts)
-  return { ...roleReads(ctx), ...roleChanges(ctx) }
+  return { reads: roleReads(ctx), changes: roleChanges(ctx) }
 }
 
 export type RolesService = ReturnType<typeof rolesService>

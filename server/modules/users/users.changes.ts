@@ -33,16 +33,16 @@ export function userCreation(ctx: UsersContext) {
     async create(actor: UserActor, input: z.output<typeof createUserInputSchema>, t: Translate): Promise<{ id: string }> {
       const passwordHash = await hashPassword(input.password, opts.scryptLogN)
       return database.transaction(async (tx) => {
-        if (!(await repo.roleExists(tx, input.roleId))) throw validationError({ roleId: [t('validation.unknownRole')] })
+        if (!(await repo.checks.roleExists(tx, input.roleId))) throw validationError({ roleId: [t('validation.unknownRole')] })
         // Giving a role gives its rules: only a role the creator holds all of (no escalation, decision 016).
-        const roleRules = (await repo.roleRules(tx, input.roleId)).get(input.roleId) ?? []
+        const roleRules = (await repo.checks.roleRules(tx, input.roleId)).get(input.roleId) ?? []
         if (!canGrantRules(actor.ability, roleRules)) {
           throw new ApiError(403, 'forbidden', { fieldErrors: { roleId: [t('validation.roleNotGrantable')] } })
         }
-        if (input.teamId && !(await repo.teamExists(tx, input.teamId))) {
+        if (input.teamId && !(await repo.checks.teamExists(tx, input.teamId))) {
           throw validationError({ teamId: [t('validation.unknownTeam')] })
         }
-        if (await repo.emailExists(tx, input.email)) {
+        if (await repo.checks.emailExists(tx, input.email)) {
           throw new ApiError(409, 'conflict', { fieldErrors: { email: [t('validation.emailTaken')] } })
         }
         const id = randomUUID()
@@ -64,7 +64,7 @@ export function userCreation(ctx: UsersContext) {
           createdAt: at,
           updatedAt: at,
         }
-        await repo.insert(tx, row)
+        await repo.writes.insert(tx, row)
         const { passwordHash: _hash, id: _id, createdAt: _c, updatedAt: _u, ...logged } = row
         await change(tx, actor, id, 'created', { after: logged, fields: Object.keys(logged) }, at)
         return { id }
@@ -82,8 +82,8 @@ export function userEdits(ctx: UsersContext, { detail }: { detail(actor: UserAct
         const row = await changeable(tx, actor, id, input.version)
         const u = row.user
         if (input.roleId !== u.roleId) {
-          if (!(await repo.roleExists(tx, input.roleId))) throw validationError({ roleId: [t('validation.unknownRole')] })
-          const roleRules = (await repo.roleRules(tx, input.roleId)).get(input.roleId) ?? []
+          if (!(await repo.checks.roleExists(tx, input.roleId))) throw validationError({ roleId: [t('validation.unknownRole')] })
+          const roleRules = (await repo.checks.roleRules(tx, input.roleId)).get(input.roleId) ?? []
           if (!canGrantRules(actor.ability, roleRules)) {
             throw new ApiError(403, 'forbidden', { fieldErrors: { roleId: [t('validation.roleNotGrantable')] } })
           }
@@ -92,10 +92,10 @@ export function userEdits(ctx: UsersContext, { detail }: { detail(actor: UserAct
         if (input.canViewTeam === true && !u.canViewTeam && !canGrantRules(actor.ability, [...CAN_VIEW_TEAM_RULES])) {
           throw new ApiError(403, 'forbidden', { fieldErrors: { canViewTeam: [t('validation.canViewTeamNotGrantable')] } })
         }
-        if (input.teamId && input.teamId !== u.teamId && !(await repo.teamExists(tx, input.teamId))) {
+        if (input.teamId && input.teamId !== u.teamId && !(await repo.checks.teamExists(tx, input.teamId))) {
           throw validationError({ teamId: [t('validation.unknownTeam')] })
         }
-        if (input.email !== u.email && (await repo.emailExists(tx, input.email))) {
+        if (input.email !== u.email && (await repo.checks.emailExists(tx, input.email))) {
           throw new ApiError(409, 'conflict', { fieldErrors: { email: [t('validation.emailTaken')] } })
         }
         const next: Record<string, unknown> = {}
@@ -103,7 +103,7 @@ export function userEdits(ctx: UsersContext, { detail }: { detail(actor: UserAct
         next.canViewTeam = input.canViewTeam ?? u.canViewTeam
         const { before, after } = changedFields(u as unknown as Record<string, unknown>, next)
         // The providers they sell for (decision 044): absent keeps them; a new one must be an active provider.
-        const heldProviders = await repo.providerIds(tx, id)
+        const heldProviders = await repo.checks.providerIds(tx, id)
         const wantedProviders = input.providerIds === undefined ? heldProviders : [...new Set(input.providerIds)].sort()
         const providersChanged = JSON.stringify(wantedProviders) !== JSON.stringify(heldProviders)
         if (providersChanged) {
@@ -128,13 +128,13 @@ export function userEdits(ctx: UsersContext, { detail }: { detail(actor: UserAct
         if (fields.length === 0) return { row, changed: false }
         const at = now()
         const { providers: _providers, ...columns } = after
-        await repo.update(tx, id, { ...columns, ...sensitive, updatedAt: at, version: u.version + 1 })
-        if (providersChanged) await repo.setProviders(tx, id, wantedProviders)
+        await repo.writes.update(tx, id, { ...columns, ...sensitive, updatedAt: at, version: u.version + 1 })
+        if (providersChanged) await repo.writes.setProviders(tx, id, wantedProviders)
         if (typeof after.title === 'string') await titles.ensure(tx, [after.title])
         // The log names the role and team too: an id means nothing to its reader once the role is gone.
         if ('roleId' in after || 'teamId' in after) {
-          const was = await repo.names(tx, { roleId: 'roleId' in after ? u.roleId : null, teamId: 'teamId' in after ? u.teamId : null })
-          const is = await repo.names(tx, { roleId: 'roleId' in after ? input.roleId : null, teamId: 'teamId' in after ? input.teamId : null })
+          const was = await repo.listReads.names(tx, { roleId: 'roleId' in after ? u.roleId : null, teamId: 'teamId' in after ? u.teamId : null })
+          const is = await repo.listReads.names(tx, { roleId: 'roleId' in after ? input.roleId : null, teamId: 'teamId' in after ? input.teamId : null })
           if ('roleId' in after) {
             before.role = was.role
             after.role = is.role
@@ -162,7 +162,7 @@ export function userEdits(ctx: UsersContext, { detail }: { detail(actor: UserAct
       const changed = await database.transaction(async (tx) => {
         const row = await changeable(tx, actor, id, input.version)
         const wanted = rulesOfPermissions(input.permissions, t)
-        const stored = (await repo.directRules(tx, [id])).get(id) ?? []
+        const stored = (await repo.checks.directRules(tx, [id])).get(id) ?? []
         const kept = stored.filter((r) => scopedOfRule(r) === null)
         const shown = stored.filter((r) => scopedOfRule(r) !== null)
         const shownKeys = new Set(shown.map(ruleKey))
@@ -172,8 +172,8 @@ export function userEdits(ctx: UsersContext, { detail }: { detail(actor: UserAct
         if (added.length === 0 && removed.length === 0) return false
         mustHoldRules(actor.ability, [...added, ...removed], t)
         const at = now()
-        await repo.replaceDirectRules(tx, id, [...wanted, ...kept])
-        await repo.update(tx, id, { updatedAt: at, version: row.user.version + 1 })
+        await repo.writes.replaceDirectRules(tx, id, [...wanted, ...kept])
+        await repo.writes.update(tx, id, { updatedAt: at, version: row.user.version + 1 })
         await change(
           tx,
           actor,
@@ -204,7 +204,7 @@ export function userLifecycle(ctx: UsersContext, { detail }: { detail(actor: Use
         const row = await changeable(tx, actor, id, input.version)
         if (!row.user.active) return
         const at = now()
-        await repo.update(tx, id, { active: false, deactivatedAt: at, deactivationReason: input.reason, updatedAt: at, version: row.user.version + 1 })
+        await repo.writes.update(tx, id, { active: false, deactivatedAt: at, deactivationReason: input.reason, updatedAt: at, version: row.user.version + 1 })
         await opts.endSessions(tx, [id])
         await change(tx, actor, id, 'deactivated', { before: { active: true }, after: { active: false }, reason: input.reason }, at)
       })
@@ -231,7 +231,7 @@ export function userLifecycle(ctx: UsersContext, { detail }: { detail(actor: Use
         const row = await changeable(tx, actor, id, version)
         if (row.user.active) return
         const at = now()
-        await repo.update(tx, id, { active: true, deactivatedAt: null, deactivationReason: null, updatedAt: at, version: row.user.version + 1 })
+        await repo.writes.update(tx, id, { active: true, deactivatedAt: null, deactivationReason: null, updatedAt: at, version: row.user.version + 1 })
         await change(tx, actor, id, 'reactivated', { before: { active: false }, after: { active: true } }, at)
       })
       return detail(actor, id)
@@ -244,11 +244,11 @@ export function userLifecycle(ctx: UsersContext, { detail }: { detail(actor: Use
     async bulk(actor: UserActor, input: z.output<typeof bulkUsersSchema>, t: Translate): Promise<BulkUsersAnswer> {
       const ids = [...new Set(input.ids)]
       const result = await database.transaction(async (tx) => {
-        if (input.action === 'team' && input.teamId && !(await repo.teamExists(tx, input.teamId))) {
+        if (input.action === 'team' && input.teamId && !(await repo.checks.teamExists(tx, input.teamId))) {
           throw validationError({ teamId: [t('validation.unknownTeam')] })
         }
-        const newTeam = input.action === 'team' ? (await repo.names(tx, { teamId: input.teamId })).team : null
-        const found = await repo.subjects(tx, ids)
+        const newTeam = input.action === 'team' ? (await repo.listReads.names(tx, { teamId: input.teamId })).team : null
+        const found = await repo.listReads.subjects(tx, ids)
         const rules = (await rulesOf(tx, found)).all
         const byId = new Map(found.map((u) => [u.id, u]))
         const skipped: BulkUsersAnswer['skipped'] = []
@@ -268,8 +268,8 @@ export function userLifecycle(ctx: UsersContext, { detail }: { detail(actor: Use
               skipped.push({ id, name, reason: 'unchanged' })
               continue
             }
-            await repo.update(tx, id, { teamId: input.teamId, updatedAt: at, version: user.version + 1 })
-            const was = (await repo.names(tx, { teamId: user.teamId })).team
+            await repo.writes.update(tx, id, { teamId: input.teamId, updatedAt: at, version: user.version + 1 })
+            const was = (await repo.listReads.names(tx, { teamId: user.teamId })).team
             await change(
               tx,
               actor,
@@ -287,7 +287,7 @@ export function userLifecycle(ctx: UsersContext, { detail }: { detail(actor: Use
               skipped.push({ id, name, reason: 'unchanged' })
               continue
             }
-            await repo.update(tx, id, { active: false, deactivatedAt: at, deactivationReason: input.reason, updatedAt: at, version: user.version + 1 })
+            await repo.writes.update(tx, id, { active: false, deactivatedAt: at, deactivationReason: input.reason, updatedAt: at, version: user.version + 1 })
             await change(tx, actor, id, 'deactivated', { before: { active: true }, after: { active: false }, reason: input.reason }, at)
             ended.push(id)
           }
@@ -340,7 +340,7 @@ export function userImport(ctx: UsersContext) {
           createdAt: at,
           updatedAt: at,
         }))
-        await repo.insertMany(tx, rows)
+        await repo.writes.insertMany(tx, rows)
         await titles.ensure(
           tx,
           rows.map((r) => r.title),

@@ -13,7 +13,7 @@ import { titlesService } from './titles.service'
 
 export type UserActor = { id: string; ability: AppAbility }
 
-export type UserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof usersRepo>['row']>>>
+export type UserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof usersRepo>['listReads']['row']>>>
 
 /** The fields an import sets, as its events name them. */
 export const IMPORTED_FIELDS = ['email', 'firstName', 'lastName', 'shortName', 'roleId', 'teamId', 'title', 'employeeId', 'phone', 'language', 'active']
@@ -49,8 +49,8 @@ function usersBasics(database: Database, opts: UsersOptions) {
   async function rulesOf(tx: Db, users: Array<{ id: string; roleId: string }>) {
     const roleIds = [...new Set(users.map((u) => u.roleId))]
     const [byRole, direct] = await Promise.all([
-      roleIds.length === 1 ? repo.roleRules(tx, roleIds[0]) : repo.roleRules(tx),
-      repo.directRules(
+      roleIds.length === 1 ? repo.checks.roleRules(tx, roleIds[0]) : repo.checks.roleRules(tx),
+      repo.checks.directRules(
         tx,
         users.map((u) => u.id),
       ),
@@ -115,8 +115,8 @@ function userChecks(basics: ReturnType<typeof usersBasics>) {
     const u = row.user
     const [{ byRole, direct, all }, coachedTeams, providerIds, providers] = await Promise.all([
       rulesOf(tx, [u]),
-      repo.coachedTeams(tx, u.id),
-      repo.providerIds(tx, u.id),
+      repo.checks.coachedTeams(tx, u.id),
+      repo.checks.providerIds(tx, u.id),
       opts.providers(tx),
     ])
     const providerOf = (pid: string | null) => {
@@ -195,7 +195,7 @@ function userChecks(basics: ReturnType<typeof usersBasics>) {
 
   /** The user, checked: visible to this actor and theirs to change. */
   async function mayChange(tx: Db, actor: UserActor, id: string): Promise<UserRow> {
-    const row = await repo.row(tx, id)
+    const row = await repo.listReads.row(tx, id)
     if (!row) throw notFound()
     const why = refusal(actor, { id, teamId: row.user.teamId, officeId: row.officeId }, (await rulesOf(tx, [row.user])).all.get(id) ?? [])
     if (why) refuse(why)

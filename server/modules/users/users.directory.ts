@@ -12,6 +12,6 @@ import { nameDirectory } from './users.directory-names'
  */
 export function usersDirectory(deps: Database) {
   const ctx = usersDirectoryContext(deps)
-  return { ...peopleDirectory(ctx), ...placeDirectory(ctx), ...nameDirectory(ctx) }
+  return { people: peopleDirectory(ctx), places: placeDirectory(ctx), nameSearch: nameDirectory(ctx) }
 }
 export type UsersDirectory = ReturnType<typeof usersDirectory>

@@ -86,7 +86,7 @@ export async function checkImport(
   }
 
   // What the rows name, read once: roles (by key or name), teams (by name, or "office / team"), taken e-mails.
-  const [roles, roleRules, teams] = await Promise.all([repo.roleChoices(tx), repo.roleRules(tx), repo.teamChoices(tx)])
+  const [roles, roleRules, teams] = await Promise.all([repo.checks.roleChoices(tx), repo.checks.roleRules(tx), repo.checks.teamChoices(tx)])
   // A default role by its key, its stored name or its name in any of the app's languages ("Säljare", "Myyjä").
   const isDefault = (key: string) => (ROLE_KEYS as readonly string[]).includes(key)
   const roleByName = new Map<string, (typeof roles)[number]>()
@@ -104,7 +104,7 @@ export async function checkImport(
     }
   }
   const emails = rows.map((cells) => emailSchema.safeParse(cell(cells, 'email'))).map((p) => (p.success ? p.data : null))
-  const taken = await repo.existingEmails(
+  const taken = await repo.checks.existingEmails(
     tx,
     emails.filter((e): e is string => e !== null),
   )

@@ -17,11 +17,11 @@ export function userReads(ctx: UsersContext) {
     mayChange,
 
     list(ability: AppAbility, q: UserListQuery) {
-      return repo.list(accessFilter(ability, 'view', 'users', repo.conditionColumns), q)
+      return repo.listReads.list(accessFilter(ability, 'view', 'users', repo.listReads.conditionColumns), q)
     },
 
     lookup(ability: AppAbility, q: LookupQuery) {
-      return repo.lookup(accessFilter(ability, 'view', 'users', repo.conditionColumns), q)
+      return repo.listReads.lookup(accessFilter(ability, 'view', 'users', repo.listReads.conditionColumns), q)
     },
 
     /** The titles list (decision 040): renamed, added and removed on its own screen. */
@@ -29,12 +29,12 @@ export function userReads(ctx: UsersContext) {
 
     /** The roles this user may give: those whose every rule they hold themselves (shared/permissions/grant.ts). */
     async grantableRoles(granter: AppAbility) {
-      const [roles, rules] = await Promise.all([repo.roles(), repo.roleRules()])
+      const [roles, rules] = await Promise.all([repo.checks.roles(), repo.checks.roleRules()])
       return roles.filter((r) => canGrantRules(granter, rules.get(r.id) ?? []))
     },
 
     async detail(actor: UserActor, id: string): Promise<UserDetail> {
-      const row = await repo.row(database.db, id)
+      const row = await repo.listReads.row(database.db, id)
       if (!row || !actor.ability.can('view', asSubject({ id, teamId: row.user.teamId, officeId: row.officeId }))) throw notFound()
       return detailOf(database.db, actor, row)
     },

@@ -7,5 +7,5 @@ import { userWrites } from './users.repo-writes'
 
 export function usersRepo(database: Database) {
   const ctx = usersRepoContext(database)
-  return { ...userListReads(ctx), ...userChecks(ctx), ...userWrites(ctx) }
+  return { listReads: userListReads(ctx), checks: userChecks(ctx), writes: userWrites(ctx) }
 }

@@ -16,7 +16,7 @@ export type { UserActor, UserRow } from './users.context'
 export function usersService(database: Database, opts: UsersOptions) {
   const ctx = usersContext(database, opts)
   const reads = userReads(ctx)
-  return { ...reads, ...userCreation(ctx), ...userEdits(ctx, reads), ...userLifecycle(ctx, reads), ...userImport(ctx) }
+  return { reads, creation: userCreation(ctx), edits: userEdits(ctx, reads), lifecycle: userLifecycle(ctx, reads), imports: userImport(ctx) }
 }
 
 export type UsersService = ReturnType<typeof usersService>
