@@ -1,7 +1,5 @@
 import { Dialog, Stack } from '@chakra-ui/react'
-import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
-import { formErrorOf } from './form-dialog'
+import { useAction } from './use-action'
 import { FormAlert } from './form-alert'
 import { AppDialog, DialogButtons } from './app-dialog'
 
@@ -19,24 +17,10 @@ export function ConfirmDeleteDialog(props: {
   onDelete: () => Promise<void>
   onClose: () => void
 }) {
-  const { t } = useTranslation()
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const removal = useAction(props.onDelete, { onDone: () => close() })
   const close = () => {
-    setError(null)
+    removal.clear()
     props.onClose()
-  }
-  const submit = async () => {
-    setBusy(true)
-    setError(null)
-    try {
-      await props.onDelete()
-      close()
-    } catch (err) {
-      setError(formErrorOf(err, t).message)
-    } finally {
-      setBusy(false)
-    }
   }
   return (
     <AppDialog
@@ -50,13 +34,13 @@ export function ConfirmDeleteDialog(props: {
       footer={
         <DialogButtons
           onCancel={close}
-          action={props.blocked ? null : { label: props.deleteLabel, destructive: true, loading: busy, onClick: () => void submit() }}
+          action={props.blocked ? null : { label: props.deleteLabel, destructive: true, loading: removal.busy, onClick: () => void removal.run() }}
         />
       }
     >
       <Stack gap="2">
         <Dialog.Description>{props.blocked ?? props.text}</Dialog.Description>
-        {error ? <FormAlert message={error} fontSize="sm" /> : null}
+        {removal.error ? <FormAlert message={removal.error} fontSize="sm" /> : null}
       </Stack>
     </AppDialog>
   )

@@ -2,9 +2,8 @@ import { Button, HStack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatPersonalNumber } from '../../../shared/rules/identity'
-import { errorText } from '../../lib/api-client'
 import { useAbility } from '../../lib/session'
-import { snackbar } from '../../lib/snackbar-store'
+import { useAction } from './use-action'
 
 /**
  * A customer's identity number as every screen shows it (docs/decisions/058): masked ("19811218-****"), with "Show the
@@ -15,27 +14,16 @@ export function IdentityNumber(props: { masked: string | null; reveal: () => Pro
   const { t } = useTranslation()
   const ability = useAbility()
   const [full, setFull] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const reveal = useAction(props.reveal, { onDone: (answer) => setFull(answer.number), failure: 'snackbar' })
   if (!props.masked) return <Text as="span">–</Text>
   const masked = props.masked.includes('*')
-  const show = async () => {
-    setBusy(true)
-    try {
-      const answer = await props.reveal()
-      setFull(answer.number)
-    } catch (err) {
-      snackbar.error(errorText(err, t))
-    } finally {
-      setBusy(false)
-    }
-  }
   return (
     <HStack as="span" gap="2" wrap="wrap" display="inline-flex">
       <Text as="span" data-testid={props.testId} fontVariantNumeric="tabular-nums">
         {full ? formatPersonalNumber(full) : props.masked}
       </Text>
       {masked && !full && ability.can('view', 'identity_numbers') ? (
-        <Button size="2xs" variant="outline" loading={busy} onClick={() => void show()} title={t('identity.logged')} data-testid="identity-show">
+        <Button size="2xs" variant="outline" loading={reveal.busy} onClick={() => void reveal.run()} title={t('identity.logged')} data-testid="identity-show">
           {t('identity.show')}
         </Button>
       ) : null}

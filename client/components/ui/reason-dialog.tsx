@@ -2,7 +2,8 @@ import { Text, Textarea } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FormField } from './form-field'
-import { FormDialog, formErrorOf } from './form-dialog'
+import { FormDialog } from './form-dialog'
+import { useAction } from './use-action'
 
 /**
  * A step that needs a reason kept in the log (undoing an order's match, reopening an attested month): what the step
@@ -21,29 +22,19 @@ export function ReasonDialog(props: {
 }) {
   const { t } = useTranslation()
   const [reason, setReason] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const save = useAction(props.onSave, { onDone: props.onDone })
   return (
     <FormDialog
       open
       onClose={props.onClose}
       title={props.title}
       testId={props.testId}
-      submitting={busy}
-      formError={error}
+      {...save.dialog}
       submitLabel={props.submitLabel}
       onSubmit={(e) => {
         e.preventDefault()
-        if (!reason.trim()) {
-          setError(t('validation.required'))
-          return
-        }
-        setBusy(true)
-        props
-          .onSave(reason.trim())
-          .then(props.onDone)
-          .catch((err: unknown) => setError(formErrorOf(err, t).message))
-          .finally(() => setBusy(false))
+        if (!reason.trim()) save.fail(t('validation.required'))
+        else void save.run(reason.trim())
       }}
     >
       <Text fontSize="sm">{props.text}</Text>

@@ -1,0 +1,66 @@
+import { useCallback, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { errorText } from '../../lib/api-client'
+import { snackbar } from '../../lib/snackbar-store'
+import { formErrorOf } from './form-dialog'
+
+type ActionOptions<R> = {
+  /** after the step succeeded, with its answer (close the dialog, say it is done) */
+  onDone?: (answer: R) => void
+  /** the record changed elsewhere meanwhile (409): read it again; the form says so */
+  onConflict?: () => void
+  /**
+   * Where a failure is said: in the form (the default: `error` holds the server's words, translated) or as a
+   * snackbar, for a step started from a button with no form around it.
+   */
+  failure?: 'form' | 'snackbar'
+}
+
+/**
+ * A step a person starts (a save, a send, a removal, an upload): `busy` from the press until it settles, a second
+ * press while it runs ignored, a failure said in the form (or a snackbar) in the server's words, a conflict offered a
+ * reload. `run` answers the step's answer, or undefined when it failed or was already running; nothing is thrown.
+ * Screens keep no busy flag or error state of their own (issue 73).
+ */
+export function useAction<A extends unknown[], R>(step: (...args: A) => Promise<R>, options: ActionOptions<R> = {}) {
+  const { t } = useTranslation()
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<{ message: string; conflict: boolean } | null>(null)
+  const running = useRef(false)
+  // Made each render, so it runs the screen's latest step and options (an event handler, never a render's work).
+  const run = async (...args: A): Promise<R | undefined> => {
+    if (running.current) return undefined
+    running.current = true
+    setBusy(true)
+    setError(null)
+    try {
+      const answer = await step(...args)
+      options.onDone?.(answer)
+      return answer
+    } catch (err) {
+      if (options.failure === 'snackbar') snackbar.error(errorText(err, t))
+      else {
+        const e = formErrorOf(err, t)
+        setError(e)
+        if (e.conflict) options.onConflict?.()
+      }
+      return undefined
+    } finally {
+      running.current = false
+      setBusy(false)
+    }
+  }
+
+  return {
+    run,
+    busy,
+    /** the failure's words, for the form (null: none) */
+    error: error?.message ?? null,
+    conflict: error?.conflict ?? false,
+    /** says a problem found before the step runs (a required reason left empty) */
+    fail: useCallback((message: string) => setError({ message, conflict: false }), []),
+    clear: useCallback(() => setError(null), []),
+    /** FormDialog's props for the step: busy, the error, the conflict */
+    dialog: { submitting: busy, formError: error?.message ?? null, conflict: error?.conflict ?? false },
+  }
+}
