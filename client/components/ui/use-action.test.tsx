@@ -129,6 +129,40 @@ describe('useAction in a form', () => {
   })
 })
 
+/** A button whose step may be refused on a field: the field's reason is what the person reads. */
+function Choice(props: { step: () => Promise<void>; fieldFirst: string | true }) {
+  const pick = useAction(props.step, { fieldFirst: props.fieldFirst })
+  return (
+    <div>
+      <button onClick={() => void pick.run()}>Välj</button>
+      {pick.error ? <p role="alert">{pick.error}</p> : null}
+    </div>
+  )
+}
+
+describe('useAction with a field first', () => {
+  const onField = (fieldErrors: Record<string, string[]>) =>
+    Promise.reject(new ApiClientError(400, { error: 'validation_failed', message: 'Kontrollera fälten', fieldErrors }))
+
+  it("says the named field's reason instead of the general message", async () => {
+    const { user } = await renderWithApp(<Choice step={() => onField({ saleId: ['Försäljningen är ångrad'] })} fieldFirst="saleId" />)
+    await user.click(screen.getByRole('button', { name: 'Välj' }))
+    expect((await screen.findByRole('alert')).textContent).toBe('Försäljningen är ångrad')
+  })
+
+  it('says the general message when the named field is not the one refused', async () => {
+    const { user } = await renderWithApp(<Choice step={() => onField({ note: ['För lång'] })} fieldFirst="saleId" />)
+    await user.click(screen.getByRole('button', { name: 'Välj' }))
+    expect((await screen.findByRole('alert')).textContent).toBe('Kontrollera fälten')
+  })
+
+  it("says whichever field's reason comes first when any field may be refused", async () => {
+    const { user } = await renderWithApp(<Choice step={() => onField({ file: ['Filen går inte att läsa'] })} fieldFirst />)
+    await user.click(screen.getByRole('button', { name: 'Välj' }))
+    expect((await screen.findByRole('alert')).textContent).toBe('Filen går inte att läsa')
+  })
+})
+
 describe('ReasonDialog', () => {
   const props = { title: 'Lås upp månaden', text: 'Månaden kan ändras igen.', reasonLabel: 'Orsak', submitLabel: 'Lås upp', testId: 'reason' }
 

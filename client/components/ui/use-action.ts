@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { errorText } from '../../lib/api-client'
+import { errorText, serverFieldErrors } from '../../lib/api-client'
 import { snackbar } from '../../lib/snackbar-store'
 import { formErrorOf } from './form-dialog'
 
@@ -14,6 +14,13 @@ type ActionOptions<R> = {
    * snackbar, for a step started from a button with no form around it.
    */
   failure?: 'form' | 'snackbar'
+  /**
+   * A refusal that names a field says that field's reason in the form instead of the general message: a field's
+   * name, or true for whichever field comes first (a dialog with one choice, an uploaded file and its columns).
+   */
+  fieldFirst?: string | true
+  /** a failure the screen says itself (a field's error on its field): true when it did, else it is said as usual */
+  onError?: (err: unknown) => boolean
 }
 
 /**
@@ -38,9 +45,12 @@ export function useAction<A extends unknown[], R>(step: (...args: A) => Promise<
       options.onDone?.(answer)
       return answer
     } catch (err) {
+      if (options.onError?.(err)) return undefined
       if (options.failure === 'snackbar') snackbar.error(errorText(err, t))
       else {
-        const e = formErrorOf(err, t)
+        const fields = options.fieldFirst ? serverFieldErrors(err) : undefined
+        const field = options.fieldFirst === true ? Object.values(fields ?? {})[0]?.[0] : options.fieldFirst ? fields?.[options.fieldFirst]?.[0] : undefined
+        const e = field ? { message: field, conflict: false } : formErrorOf(err, t)
         setError(e)
         if (e.conflict) options.onConflict?.()
       }

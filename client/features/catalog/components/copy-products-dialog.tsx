@@ -3,9 +3,9 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { Field } from '@chakra-ui/react'
-import { serverFieldErrors } from '../../../lib/api-client'
 import { copyProducts } from '../api/catalog-api'
-import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
+import { FormDialog } from '../../../components/ui/form-dialog'
+import { useAction } from '../../../components/ui/use-action'
 
 /** Copy every active product of another provider into this one (names it has are skipped). */
 export function CopyProductsDialog({
@@ -21,22 +21,12 @@ export function CopyProductsDialog({
 }) {
   const { t } = useTranslation()
   const [from, setFrom] = useState<string | undefined>()
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const copy = useAction(copyProducts, { onDone: (r) => onCopied(r.copied, r.source), fieldFirst: 'fromProviderId' })
+  const { busy, error } = copy
   const submit = async (e: React.FormEvent) => {
     e.preventDefault()
-    if (!from) return setError(t('validation.required'))
-    setBusy(true)
-    setError(null)
-    try {
-      const r = await copyProducts(provider.id, from)
-      onCopied(r.copied, r.source)
-    } catch (err) {
-      const fields = serverFieldErrors(err)?.fromProviderId
-      setError(fields?.[0] ?? formErrorOf(err, t).message)
-    } finally {
-      setBusy(false)
-    }
+    if (!from) return copy.fail(t('validation.required'))
+    await copy.run(provider.id, from)
   }
   return (
     <FormDialog

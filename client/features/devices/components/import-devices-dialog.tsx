@@ -5,11 +5,10 @@ import { DEVICE_IMPORT_FIELDS, type DeviceImportPreview, type DeviceImportRow, t
 import { AppDialog, DialogButtons } from '../../../components/ui/app-dialog'
 import { FilePicker } from '../../../components/ui/file-picker'
 import { FormAlert } from '../../../components/ui/form-alert'
-import { formErrorOf } from '../../../components/ui/form-dialog'
 import { RecordTable } from '../../../components/ui/record-table'
-import { serverFieldErrors } from '../../../lib/api-client'
 import { applyDeviceList, previewDeviceList, uploadDeviceList } from '../api/devices-api'
 import { Choices } from '../../../components/ui/choices'
+import { useAction } from '../../../components/ui/use-action'
 
 /**
  * The MDM's device list (decision 072): a file chosen and read by the server, its columns mapped (guessed from their
@@ -20,22 +19,9 @@ export function ImportDevicesDialog({ open, onClose, onImported }: { open: boole
   const [file, setFile] = useState<File | null>(null)
   const [preview, setPreview] = useState<DeviceImportPreview | null>(null)
   const [mapping, setMapping] = useState<DeviceMapping>({})
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true)
-    setError(null)
-    try {
-      await work()
-    } catch (err) {
-      // A refused file or mapping says why on its field (the file, a column): that reason, else the error's.
-      const fields = serverFieldErrors(err)
-      setError(Object.values(fields ?? {})[0]?.[0] ?? formErrorOf(err, t).message)
-    } finally {
-      setBusy(false)
-    }
-  }
+  // A refused file or mapping says why on its field (the file, a column): that reason, else the error's.
+  const step = useAction((work: () => Promise<void>) => work(), { fieldFirst: true })
+  const { run, busy, error } = step
   const choose = (f: File | null) => {
     setFile(f)
     setPreview(null)

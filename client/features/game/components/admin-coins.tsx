@@ -5,7 +5,7 @@ import { coinAdjustmentSchema } from '../../../../shared/schemas/game'
 import { zodErrorMap } from '../../../../shared/schemas/errors'
 import { FormField } from '../../../components/ui/form-field'
 import { LookupCombobox } from '../../../components/ui/lookup/lookup-select'
-import { errorText } from '../../../lib/api-client'
+import { useAction } from '../../../components/ui/use-action'
 import { snackbar } from '../../../lib/snackbar-store'
 import { adjustCoins } from '../api/game-api'
 import { formatPoints } from './game-parts'
@@ -24,8 +24,17 @@ export function CoinsPanel() {
   const [coins, setCoins] = useState('')
   const [reason, setReason] = useState('')
   const [errors, setErrors] = useState<Record<string, string>>({})
-  const [busy, setBusy] = useState(false)
   const [done, setDone] = useState<{ coins: number } | null>(null)
+  const adjust = useAction(adjustCoins, {
+    failure: 'snackbar',
+    onDone: (answer) => {
+      setDone(answer)
+      snackbar.success(t('game.admin.adjusted'))
+      setCoins('')
+      setReason('')
+      void client.invalidateQueries({ queryKey: gameKeys.all })
+    },
+  })
   const submit = async (e: React.FormEvent) => {
     e.preventDefault()
     setDone(null)
@@ -39,19 +48,7 @@ export function CoinsPanel() {
       return
     }
     setErrors({})
-    setBusy(true)
-    try {
-      const answer = await adjustCoins(parsed.data)
-      setDone(answer)
-      snackbar.success(t('game.admin.adjusted'))
-      setCoins('')
-      setReason('')
-      void client.invalidateQueries({ queryKey: gameKeys.all })
-    } catch (err) {
-      snackbar.error(errorText(err, t))
-    } finally {
-      setBusy(false)
-    }
+    await adjust.run(parsed.data)
   }
   const error = (key: string) => (errors[key] ? { type: 'manual', message: errors[key] } : undefined)
   return (
@@ -83,7 +80,7 @@ export function CoinsPanel() {
             <FormField label={t('game.admin.reason')} error={error('reason')} helper={t('game.admin.reasonHelp')} required>
               <Textarea value={reason} maxLength={500} onChange={(e) => setReason(e.currentTarget.value)} data-testid="coins-reason" />
             </FormField>
-            <Button type="submit" colorPalette="brand" alignSelf="start" loading={busy}>
+            <Button type="submit" colorPalette="brand" alignSelf="start" loading={adjust.busy}>
               {t('game.admin.adjust')}
             </Button>
             {done ? (

@@ -6,13 +6,13 @@ import { localized } from '../../../../shared/rules/guides'
 import type { Audience } from '../../../../shared/schemas/guides'
 import { QueryState } from '../../../components/ui/load-error'
 import { Page } from '../../../components/ui/page'
-import { errorText } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { listAdminGuides, listCategories, setGuideAudience, updateCategory } from '../api/guides-api'
 import { guidesKeys } from '../api/guides-keys'
 import { AudiencePicker, AudienceSummary } from '../components/audience-picker'
 import { CategoryIconView } from '../components/category-icon'
 import { FormDialog } from '../../../components/ui/form-dialog'
+import { useAction } from '../../../components/ui/use-action'
 
 type Target = { kind: 'category' | 'guide'; id: string; name: string; audience: Audience }
 
@@ -105,8 +105,7 @@ export default function GuideAudiencesPage() {
 function AudienceDialog(props: { target: Target; onClose: () => void; save: (audience: Audience) => Promise<void> }) {
   const { t } = useTranslation()
   const [audience, setAudience] = useState(props.target.audience)
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const saving = useAction(props.save, { onDone: props.onClose })
   return (
     <FormDialog
       open
@@ -116,16 +115,9 @@ function AudienceDialog(props: { target: Target; onClose: () => void; save: (aud
       testId="audience-dialog"
       onSubmit={(e) => {
         e.preventDefault()
-        setBusy(true)
-        setError(null)
-        props
-          .save(audience)
-          .then(props.onClose)
-          .catch((err: unknown) => setError(errorText(err, t)))
-          .finally(() => setBusy(false))
+        void saving.run(audience)
       }}
-      submitting={busy}
-      formError={error}
+      {...saving.dialog}
     >
       <Stack gap="3">
         <Text fontSize="sm" color="fg.muted">

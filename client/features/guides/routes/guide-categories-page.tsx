@@ -24,6 +24,7 @@ import { guidesKeys } from '../api/guides-keys'
 import { AudiencePicker, AudienceSummary } from '../components/audience-picker'
 import { CategoryIconView } from '../components/category-icon'
 import { FormDialog } from '../../../components/ui/form-dialog'
+import { useAction } from '../../../components/ui/use-action'
 
 /**
  * /guides/guide-categories (docs/decisions/069): the categories in the order readers see them, each with its icon,
@@ -149,22 +150,22 @@ function CategoryDialog(props: { category: CategoryItem | null; onClose: () => v
       ? { name: c.name, description: c.description, icon: c.icon, audience: c.audience }
       : { name: { sv: '', en: null, fi: null }, description: { sv: '', en: null, fi: null }, icon: 'book', audience: EVERYONE },
   )
-  const [error, setError] = useState<{ message: string; fields: Record<string, string[]> } | null>(null)
-  const [busy, setBusy] = useState(false)
+  const [fields, setFields] = useState<Record<string, string[]>>({})
+  const saving = useAction(() => (c ? updateCategory(c.id, { ...input, version: c.version }) : createCategory(input)), {
+    onDone: (saved) => {
+      props.onSaved(t(c ? 'guides.categories.saved' : 'guides.categories.created', { name: saved.name.sv }))
+      props.onClose()
+    },
+    onError: (err) => {
+      setFields(serverFieldErrors(err) ?? {})
+      return false
+    },
+  })
   const text = (field: 'name' | 'description', l: 'sv' | 'en' | 'fi', value: string) =>
     setInput((x) => ({ ...x, [field]: { ...x[field], [l]: l === 'sv' ? value : value === '' ? null : value } }))
   const save = async () => {
-    setBusy(true)
-    setError(null)
-    try {
-      const saved = c ? await updateCategory(c.id, { ...input, version: c.version }) : await createCategory(input)
-      props.onSaved(t(c ? 'guides.categories.saved' : 'guides.categories.created', { name: saved.name.sv }))
-      props.onClose()
-    } catch (err) {
-      setError({ message: errorText(err, t), fields: serverFieldErrors(err) ?? {} })
-    } finally {
-      setBusy(false)
-    }
+    setFields({})
+    await saving.run()
   }
   return (
     <FormDialog
@@ -178,8 +179,7 @@ function CategoryDialog(props: { category: CategoryItem | null; onClose: () => v
         e.preventDefault()
         void save()
       }}
-      submitting={busy}
-      formError={error?.message ?? null}
+      {...saving.dialog}
     >
       <Stack gap="4">
         <Field.Root>
@@ -198,7 +198,7 @@ function CategoryDialog(props: { category: CategoryItem | null; onClose: () => v
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
           {GUIDE_LANGUAGES.map((l) => (
             <Stack key={l} gap="2">
-              <Field.Root required={l === 'sv'} invalid={!!error?.fields[`name.${l}`]}>
+              <Field.Root required={l === 'sv'} invalid={!!fields[`name.${l}`]}>
                 <Field.Label>{t('guides.categories.nameIn', { language: t(`guides.languages.${l}`) })}</Field.Label>
                 <Input
                   value={input.name[l] ?? ''}
@@ -206,9 +206,9 @@ function CategoryDialog(props: { category: CategoryItem | null; onClose: () => v
                   onChange={(e) => text('name', l, e.currentTarget.value)}
                   data-testid={`category-name-${l}`}
                 />
-                <Field.ErrorText>{error?.fields[`name.${l}`]?.[0]}</Field.ErrorText>
+                <Field.ErrorText>{fields[`name.${l}`]?.[0]}</Field.ErrorText>
               </Field.Root>
-              <Field.Root invalid={!!error?.fields[`description.${l}`]}>
+              <Field.Root invalid={!!fields[`description.${l}`]}>
                 <Field.Label>{t('guides.categories.descriptionIn', { language: t(`guides.languages.${l}`) })}</Field.Label>
                 <Textarea
                   rows={2}

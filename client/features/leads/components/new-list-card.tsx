@@ -12,6 +12,7 @@ import { messagesByField } from '../../../lib/api-client'
 import { listLeadSources, uploadLeadList } from '../api/leads-api'
 import { leadsKeys } from '../api/leads-keys'
 import { SectionCard } from '../../../components/ui/section-card'
+import { useAction } from '../../../components/ui/use-action'
 
 /** A new list: the file, its campaign, its source and the country its numbers are read in; the server reads it through once. */
 export function NewListCard({ campaigns, onUploaded }: { campaigns: string[]; onUploaded: (list: LeadList) => void }) {
@@ -22,7 +23,16 @@ export function NewListCard({ campaigns, onUploaded }: { campaigns: string[]; on
   const [sourceId, setSourceId] = useState('')
   const [country, setCountry] = useState<LeadCountry>('SE')
   const [errors, setErrors] = useState<Record<string, string>>({})
-  const [busy, setBusy] = useState(false)
+  const uploading = useAction(uploadLeadList, {
+    onDone: (list) => {
+      onUploaded(list)
+      setFile(null)
+    },
+    onError: (err) => {
+      setErrors(messagesByField(err, (e) => formErrorOf(e, t).message))
+      return true
+    },
+  })
 
   const upload = async () => {
     const missing: Record<string, string> = {}
@@ -30,15 +40,7 @@ export function NewListCard({ campaigns, onUploaded }: { campaigns: string[]; on
     if (!campaign.trim()) missing.campaign = t('validation.required')
     setErrors(missing)
     if (Object.keys(missing).length) return
-    setBusy(true)
-    try {
-      onUploaded(await uploadLeadList(file!, { campaign: campaign.trim(), country, sourceId: sourceId || undefined }))
-      setFile(null)
-    } catch (err) {
-      setErrors(messagesByField(err, (e) => formErrorOf(e, t).message))
-    } finally {
-      setBusy(false)
-    }
+    await uploading.run(file!, { campaign: campaign.trim(), country, sourceId: sourceId || undefined })
   }
 
   return (
@@ -82,10 +84,10 @@ export function NewListCard({ campaigns, onUploaded }: { campaigns: string[]; on
           </Field.Root>
         </SimpleGrid>
         <Stack direction="row" align="center" gap="3">
-          <Button colorPalette="brand" onClick={() => void upload()} loading={busy} data-testid="lead-upload">
+          <Button colorPalette="brand" onClick={() => void upload()} loading={uploading.busy} data-testid="lead-upload">
             {t('leads.upload')}
           </Button>
-          {busy ? <Text color="fg.muted">{t('leads.reading')}</Text> : null}
+          {uploading.busy ? <Text color="fg.muted">{t('leads.reading')}</Text> : null}
         </Stack>
       </Stack>
     </SectionCard>

@@ -1,30 +1,17 @@
 import { Button, HStack, Stack, Text } from '@chakra-ui/react'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { LeadList } from '../../../../shared/schemas/leads'
 import { FilePicker } from '../../../components/ui/file-picker'
 import { FormAlert } from '../../../components/ui/form-alert'
-import { formErrorOf } from '../../../components/ui/form-dialog'
-import { serverFieldErrors } from '../../../lib/api-client'
 import { removeNix, uploadNix } from '../api/leads-api'
+import { useAction } from '../../../components/ui/use-action'
 
 /** The NIX answer for the list: chosen, counted by the server, removable. */
 export function NixSection({ list, onChanged }: { list: LeadList; onChanged: (list: LeadList) => void }) {
   const { t } = useTranslation()
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const act = async (work: () => Promise<LeadList>) => {
-    setBusy(true)
-    setError(null)
-    try {
-      onChanged(await work())
-    } catch (err) {
-      const fields = serverFieldErrors(err)
-      setError(Object.values(fields ?? {})[0]?.[0] ?? formErrorOf(err, t).message)
-    } finally {
-      setBusy(false)
-    }
-  }
+  const step = useAction((work: () => Promise<LeadList>) => work(), { onDone: onChanged, fieldFirst: true })
+  const act = step.run
+  const { busy, error } = step
   return (
     <Stack gap="3">
       <Text color="fg.muted">{t('leads.nixHelp')}</Text>

@@ -10,6 +10,7 @@ import { ordersKeys } from '../api/orders-keys'
 import { AppDialog } from '../../../components/ui/app-dialog'
 import { ChooseStep, MapStep, PreviewStep, RunStep } from './import-steps'
 import { Notice } from '../../../components/ui/notice'
+import { useAction } from '../../../components/ui/use-action'
 
 type Step =
   | { kind: 'choose' }
@@ -29,21 +30,20 @@ export function ImportDialog(props: { open: boolean; onClose: () => void; onImpo
   const [file, setFile] = useState<File | null>(null)
   const [mapping, setMapping] = useState<OrderMapping>({})
   const [errors, setErrors] = useState<Record<string, string>>({})
-  const [busy, setBusy] = useState(false)
 
   const fail = (err: unknown) => {
     setErrors(messagesByField(err, (e) => errorText(e, t)))
   }
-  const guarded = async (work: () => Promise<void>) => {
-    setBusy(true)
-    setErrors({})
-    try {
-      await work()
-    } catch (err) {
+  const importing = useAction((work: () => Promise<void>) => work(), {
+    onError: (err) => {
       fail(err)
-    } finally {
-      setBusy(false)
-    }
+      return true
+    },
+  })
+  const busy = importing.busy
+  const guarded = async (work: () => Promise<void>) => {
+    setErrors({})
+    await importing.run(work)
   }
 
   const upload = () =>

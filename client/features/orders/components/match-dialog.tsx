@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next'
 import { formatDate } from '../../../../shared/format'
 import { addDays, businessDay } from '../../../../shared/rules/work'
 import type { OrderDetail } from '../../../../shared/schemas/orders'
-import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
+import { FormDialog } from '../../../components/ui/form-dialog'
+import { useAction } from '../../../components/ui/use-action'
 import { FormField } from '../../../components/ui/form-field'
 import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
-import { serverFieldErrors } from '../../../lib/api-client'
 import { matchOrder, unmatchedSales, unmatchOrder } from '../api/orders-api'
 import { rankCandidates } from './match-candidates'
 import { ordersKeys } from '../api/orders-keys'
@@ -36,8 +36,7 @@ export function MatchDialog({ order, onClose, onDone }: { order: OrderDetail; on
   const [filter, setFilter] = useState('')
   const [saleId, setSaleId] = useState<string | null>(null)
   const [note, setNote] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const match = useAction(matchOrder, { onDone, fieldFirst: 'saleId' })
   const ranked = rankCandidates(candidates.data?.items ?? [], order, filter)
 
   return (
@@ -47,24 +46,12 @@ export function MatchDialog({ order, onClose, onDone }: { order: OrderDetail; on
       title={t('orderManagement.manualMatch.title')}
       testId="match-dialog"
       size="lg"
-      submitting={busy}
-      formError={error}
+      {...match.dialog}
       submitLabel={t('orderManagement.manualMatch.submit')}
       onSubmit={(e) => {
         e.preventDefault()
-        if (!saleId) {
-          setError(t('orderManagement.manualMatch.choose'))
-          return
-        }
-        setBusy(true)
-        setError(null)
-        matchOrder(order.id, saleId, note.trim() || null)
-          .then(onDone)
-          .catch((err: unknown) => {
-            const field = serverFieldErrors(err)?.saleId?.[0]
-            setError(field ?? formErrorOf(err, t).message)
-          })
-          .finally(() => setBusy(false))
+        if (!saleId) match.fail(t('orderManagement.manualMatch.choose'))
+        else void match.run(order.id, saleId, note.trim() || null)
       }}
     >
       <Text fontSize="sm" color="fg.muted">

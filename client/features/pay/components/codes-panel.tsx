@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next'
 import { codeFitsItem, PAY_CODES, TIME_CODES, USUAL_PAY_CODES, USUAL_TIME_CODES } from '../../../../shared/rules/pay'
 import type { PaycodeRow } from '../../../../shared/schemas/pay'
 import { FormField } from '../../../components/ui/form-field'
-import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
+import { FormDialog } from '../../../components/ui/form-dialog'
+import { useAction } from '../../../components/ui/use-action'
 import { applyFieldErrors } from '../../../lib/api-client'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
@@ -93,9 +94,11 @@ function CodeDialog({ row, onClose, onSaved, onReload }: { row: PaycodeRow; onCl
   const { t } = useTranslation()
   const [code, setCode] = useState(row.code ?? '')
   const [name, setName] = useState(row.name ?? '')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<{ message: string; conflict: boolean } | null>(null)
   const [codeError, setCodeError] = useState<string | null>(null)
+  const save = useAction(updatePaycode, {
+    onDone: onSaved,
+    onError: (err) => applyFieldErrors(err, (_field, e) => setCodeError(e.message ?? null), ['code'] as const),
+  })
   const all: readonly string[] = row.kind === 'time' ? TIME_CODES : PAY_CODES
   const usual: readonly string[] = row.kind === 'time' ? USUAL_TIME_CODES : USUAL_PAY_CODES
   const stale = row.code && !all.includes(row.code) ? row.code : null
@@ -105,21 +108,12 @@ function CodeDialog({ row, onClose, onSaved, onReload }: { row: PaycodeRow; onCl
       onClose={onClose}
       title={t('pay.paycodes.editTitle', { item: t(`pay.items.${row.item}`) })}
       testId="paycode-dialog"
-      submitting={busy}
-      formError={error?.message ?? null}
-      conflict={error?.conflict}
+      {...save.dialog}
       onReload={onReload}
       onSubmit={(e) => {
         e.preventDefault()
-        setBusy(true)
-        setError(null)
         setCodeError(null)
-        updatePaycode(row.item, { version: row.version, code: code || null, name: name.trim() || null })
-          .then(onSaved)
-          .catch((err: unknown) => {
-            if (!applyFieldErrors(err, (_field, e) => setCodeError(e.message ?? null), ['code'] as const)) setError(formErrorOf(err, t))
-          })
-          .finally(() => setBusy(false))
+        void save.run(row.item, { version: row.version, code: code || null, name: name.trim() || null })
       }}
     >
       <FormField label={t('pay.paycodes.code')} error={codeError ? { type: 'server', message: codeError } : undefined}>

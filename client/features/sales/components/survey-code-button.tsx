@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { ApiClientError, errorText } from '../../../lib/api-client'
 import { surveyDoorCode } from '../api/survey-code-api'
 import { AppDialog } from '../../../components/ui/app-dialog'
+import { useAction } from '../../../components/ui/use-action'
 
 /**
  * The seller's way to let the customer answer the quality survey at the door (docs/decisions/045): a QR code of a
@@ -12,25 +13,23 @@ import { AppDialog } from '../../../components/ui/app-dialog'
 export function SurveyCodeButton(props: { saleId: string }) {
   const { t, i18n } = useTranslation()
   const [state, setState] = useState<{ qrSvg: string } | { message: string } | null>(null)
-  const [busy, setBusy] = useState(false)
+  const fetchCode = useAction(surveyDoorCode, {
+    onDone: (code) => setState({ qrSvg: code.qrSvg }),
+    onError: (err) => {
+      setState({ message: err instanceof ApiClientError && err.status === 404 ? t('sales.surveyCode.noSurvey') : errorText(err, t) })
+      return true
+    },
+  })
   const open = async () => {
     if (!navigator.onLine) {
       setState({ message: t('sales.surveyCode.offline') })
       return
     }
-    setBusy(true)
-    try {
-      const code = await surveyDoorCode(props.saleId, (['sv', 'en', 'fi'].includes(i18n.language) ? i18n.language : 'sv') as 'sv' | 'en' | 'fi')
-      setState({ qrSvg: code.qrSvg })
-    } catch (err) {
-      setState({ message: err instanceof ApiClientError && err.status === 404 ? t('sales.surveyCode.noSurvey') : errorText(err, t) })
-    } finally {
-      setBusy(false)
-    }
+    await fetchCode.run(props.saleId, (['sv', 'en', 'fi'].includes(i18n.language) ? i18n.language : 'sv') as 'sv' | 'en' | 'fi')
   }
   return (
     <>
-      <Button size="sm" variant="outline" loading={busy} onClick={() => void open()} data-testid="survey-code-button">
+      <Button size="sm" variant="outline" loading={fetchCode.busy} onClick={() => void open()} data-testid="survey-code-button">
         {t('sales.surveyCode.doorCode')}
       </Button>
       <AppDialog open={state !== null} onClose={() => setState(null)} title={t('sales.surveyCode.doorTitle')} testId="survey-code-dialog" size="sm">

@@ -15,6 +15,7 @@ import type { LookupKind } from '../../../components/ui/lookup/lookup-api'
 import { messagesByField } from '../../../lib/api-client'
 import { addCall, proposedProvider, setTranscriptText } from '../api/transcriptions-api'
 import { transcriptionsKeys } from '../api/transcriptions-keys'
+import { useAction } from '../../../components/ui/use-action'
 
 /**
  * A call added by back office: the sale report it belongs to (its seller and provider follow) or the seller, the
@@ -31,7 +32,6 @@ export function AddCallDialog({ engine, onClose, onAdded }: { engine: boolean; o
   const [file, setFile] = useState<File | null>(null)
   const [text, setText] = useState('')
   const [errors, setErrors] = useState<Record<string, string>>({})
-  const [busy, setBusy] = useState(false)
   // The seller's provider that day, proposed as the seller (and the time) is chosen, until back office picks one.
   const [picked, setPicked] = useState(false)
   const at = callAt ? new Date(callAt).getTime() : undefined
@@ -41,23 +41,28 @@ export function AddCallDialog({ engine, onClose, onAdded }: { engine: boolean; o
     enabled: !!sellerId && !saleId.trim(),
   })
   const provider = picked ? providerId : (proposal.data?.providerId ?? undefined)
-  const save = async () => {
-    setBusy(true)
-    setErrors({})
-    try {
+  const adding = useAction(
+    async () => {
       const q: Record<string, string> = { language }
       if (saleId.trim()) q.saleId = saleId.trim()
       else if (sellerId) q.sellerId = sellerId
       if (provider) q.providerId = provider
       if (callAt) q.callAt = String(new Date(callAt).getTime())
-      let call = await addCall(q, file)
-      if (text.trim() && (!file || !engine)) call = await setTranscriptText(call.id, text)
-      onAdded(call)
-    } catch (err) {
-      setErrors(messagesByField(err, (e) => formErrorOf(e, t).message))
-    } finally {
-      setBusy(false)
-    }
+      const call = await addCall(q, file)
+      return text.trim() && (!file || !engine) ? setTranscriptText(call.id, text) : call
+    },
+    {
+      onDone: onAdded,
+      onError: (err) => {
+        setErrors(messagesByField(err, (e) => formErrorOf(e, t).message))
+        return true
+      },
+    },
+  )
+  const busy = adding.busy
+  const save = async () => {
+    setErrors({})
+    await adding.run()
   }
   return (
     <AppDialog

@@ -6,36 +6,30 @@ import type { TranscriptScript } from '../../../../shared/schemas/transcriptions
 import { AppDialog } from '../../../components/ui/app-dialog'
 import { Choices } from '../../../components/ui/choices'
 import { FormAlert } from '../../../components/ui/form-alert'
-import { formErrorOf } from '../../../components/ui/form-dialog'
 import { snackbar } from '../../../lib/snackbar-store'
 import { listScripts, saveScript } from '../api/transcriptions-api'
 import { transcriptionsKeys } from '../api/transcriptions-keys'
 import { phrasesOf } from '../model/timecode'
+import { useAction } from '../../../components/ui/use-action'
 
 /** One provider's script at a time: what a call must and must not contain, a phrase per line. */
 function ScriptForm({ script, onSaved }: { script: TranscriptScript; onSaved: () => void }) {
   const { t } = useTranslation()
   const [must, setMust] = useState(script.must.map((p) => p.text).join('\n'))
   const [mustNot, setMustNot] = useState(script.mustNot.map((p) => p.text).join('\n'))
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const save = async () => {
-    setBusy(true)
-    setError(null)
-    try {
-      await saveScript(script.providerId, {
-        must: phrasesOf(must, script.must),
-        mustNot: phrasesOf(mustNot, script.mustNot),
-        ...(script.version ? { version: script.version } : {}),
-      })
+  const saving = useAction(saveScript, {
+    onDone: () => {
       snackbar.success(t('transcriptions.scriptDialog.saved'))
       onSaved()
-    } catch (err) {
-      setError(formErrorOf(err, t).message)
-    } finally {
-      setBusy(false)
-    }
-  }
+    },
+  })
+  const { busy, error } = saving
+  const save = () =>
+    saving.run(script.providerId, {
+      must: phrasesOf(must, script.must),
+      mustNot: phrasesOf(mustNot, script.mustNot),
+      ...(script.version ? { version: script.version } : {}),
+    })
   return (
     <Stack gap="3">
       {error ? <FormAlert message={error} /> : null}
