@@ -5,10 +5,11 @@ import { useNavigate } from 'react-router'
 import { changePasswordInputSchema } from '../../shared/schemas/profile'
 import { FormField } from '../components/ui/form-field'
 import { useSchemaForm } from '../components/ui/form-kit'
-import { applyFieldErrors, errorText } from '../lib/api-client'
+import { applyFieldErrors } from '../lib/api-client'
 import { snackbar } from '../lib/snackbar-store'
 import { logout, refreshSession } from '../features/auth/api/auth-api'
 import { changePassword } from '../features/profile/api/profile-api'
+import { useAction } from '../components/ui/use-action'
 
 /**
  * A password someone else chose (an admin, an import, recruiting's account step) is replaced before anything else
@@ -20,22 +21,24 @@ export function PasswordGate() {
   const form = useSchemaForm(changePasswordInputSchema, { defaultValues: { currentPassword: '', newPassword: '' } })
   const [repeat, setRepeat] = useState('')
   const [mismatch, setMismatch] = useState(false)
-  const [busy, setBusy] = useState(false)
+  const saving = useAction(
+    async (values: Parameters<typeof changePassword>[0]) => {
+      await changePassword(values)
+      // The session is read again: without the flag, the app (or the terms, when they wait) comes next.
+      await refreshSession()
+    },
+    {
+      failure: 'snackbar',
+      onDone: () => snackbar.success(t('firstPassword.saved')),
+      onError: (err) => applyFieldErrors(err, form.setError, ['currentPassword', 'newPassword'] as const),
+    },
+  )
+  const busy = saving.busy
 
   const save = form.handleSubmit(async (values) => {
     if (values.newPassword !== repeat) return setMismatch(true)
     setMismatch(false)
-    setBusy(true)
-    try {
-      await changePassword(values)
-      // The session is read again: without the flag, the app (or the terms, when they wait) comes next.
-      await refreshSession()
-      snackbar.success(t('firstPassword.saved'))
-    } catch (err) {
-      if (!applyFieldErrors(err, form.setError, ['currentPassword', 'newPassword'] as const)) snackbar.error(errorText(err, t))
-    } finally {
-      setBusy(false)
-    }
+    await saving.run(values)
   })
   const signOut = async () => {
     await logout().catch(() => undefined)

@@ -12,6 +12,7 @@ import { contractPdfUrl, getSigningPage, signContract } from '../api/candidates-
 import { candidatesKeys } from '../api/candidates-keys'
 import { SignatureField } from '../components/signature-field'
 import { Check } from '../../../components/ui/check'
+import { useAction } from '../../../components/ui/use-action'
 
 /**
  * /candidate/:token/sign (docs/decisions/070): the candidate reads their contract (the PDF, in the phone's own viewer)
@@ -38,8 +39,16 @@ function SignPage() {
   const [signature, setSignature] = useState<string | null>(null)
   const [agree, setAgree] = useState(false)
   const [errors, setErrors] = useState<Record<string, string>>({})
-  const [failure, setFailure] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  // A refusal names its fields (they say why), or is said on top of the form.
+  const signing = useAction(signContract, {
+    onDone: (answer) => setSigned(answer.sha256),
+    onError: (err) => {
+      const fields = serverFieldErrors(err)
+      if (fields && Object.keys(fields).length > 0) setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0] ?? ''])))
+      return !!fields && Object.keys(fields).length > 0
+    },
+  })
+  const { busy, error: failure } = signing
   const [signed, setSigned] = useState<string | null>(null)
   const onSignature = useCallback((png: string | null) => setSignature(png), [])
 
@@ -63,18 +72,7 @@ function SignPage() {
     if (!agree) missing.agree = t('validation.mustAgree')
     setErrors(missing)
     if (Object.keys(missing).length > 0) return
-    setBusy(true)
-    setFailure(null)
-    try {
-      const answer = await signContract(token, { name, signature: signature!, agree: true })
-      setSigned(answer.sha256)
-    } catch (err) {
-      const fields = serverFieldErrors(err)
-      if (fields && Object.keys(fields).length > 0) setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0] ?? ''])))
-      else setFailure(errorText(err, t))
-    } finally {
-      setBusy(false)
-    }
+    await signing.run(token, { name, signature: signature!, agree: true })
   }
 
   return (

@@ -4,16 +4,16 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDate, formatTime, type FormatLanguage } from '../../../../shared/format'
 import { GAME_PURCHASE_STATUSES, type GamePurchase, type GamePurchaseStatus } from '../../../../shared/schemas/game'
-import { FormDialog, formErrorOf } from '../../../components/ui/form-dialog'
+import { FormDialog } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { LoadError } from '../../../components/ui/load-error'
-import { errorText } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { decidePurchase, getAdminPurchases } from '../api/game-api'
 import { formatPoints } from './game-parts'
 import { PurchaseStatus, variantLabel } from './purchase-parts'
 import { gameKeys } from '../api/game-keys'
 import { useLanguage } from '../../../lib/use-language'
+import { useAction } from '../../../components/ui/use-action'
 
 /** Purchases in the shop: those waiting for a decision first; each approved (handed out) or rejected with a reason. */
 export function PurchasesPanel() {
@@ -64,18 +64,15 @@ export function PurchasesPanel() {
 function PurchaseCard({ purchase, onReject }: { purchase: GamePurchase; onReject: () => void }) {
   const { t, lang } = useLanguage()
   const client = useQueryClient()
-  const [busy, setBusy] = useState(false)
+  const approval = useAction(decidePurchase, {
+    failure: 'snackbar',
+    onDone: () => snackbar.success(t('game.admin.approved', { name: purchase.userName })),
+  })
+  const busy = approval.busy
   const approve = async () => {
-    setBusy(true)
-    try {
-      await decidePurchase(purchase.id, { version: purchase.version, decision: 'approve' })
-      snackbar.success(t('game.admin.approved', { name: purchase.userName }))
-    } catch (err) {
-      snackbar.error(errorText(err, t))
-    } finally {
-      setBusy(false)
-      void client.invalidateQueries({ queryKey: gameKeys.all })
-    }
+    await approval.run(purchase.id, { version: purchase.version, decision: 'approve' })
+    // Either way the list is read again: a refusal means it changed.
+    void client.invalidateQueries({ queryKey: gameKeys.all })
   }
   return (
     <Card.Root size="sm" data-testid="admin-purchase" data-buyer={purchase.userName} data-status={purchase.status}>
@@ -119,18 +116,21 @@ function RejectDialog({ purchase, onClose }: { purchase: GamePurchase; onClose: 
   const { t, i18n } = useTranslation()
   const client = useQueryClient()
   const [reason, setReason] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<{ message: string; conflict: boolean } | null>(null)
   const [missing, setMissing] = useState(false)
+  const rejection = useAction(decidePurchase, {
+    onDone: () => {
+      snackbar.success(t('game.admin.rejected'))
+      void client.invalidateQueries({ queryKey: gameKeys.all })
+      onClose()
+    },
+  })
   return (
     <FormDialog
       open
       onClose={onClose}
       title={t('game.admin.rejectTitle', { name: purchase.userName })}
       testId="reject-purchase"
-      submitting={busy}
-      formError={error?.message ?? null}
-      conflict={error?.conflict}
+      {...rejection.dialog}
       onReload={() => {
         void client.invalidateQueries({ queryKey: gameKeys.all })
         onClose()
@@ -139,18 +139,7 @@ function RejectDialog({ purchase, onClose }: { purchase: GamePurchase; onClose: 
       onSubmit={async (e) => {
         e.preventDefault()
         if (!reason.trim()) return setMissing(true)
-        setBusy(true)
-        setError(null)
-        try {
-          await decidePurchase(purchase.id, { version: purchase.version, decision: 'reject', reason })
-          snackbar.success(t('game.admin.rejected'))
-          void client.invalidateQueries({ queryKey: gameKeys.all })
-          onClose()
-        } catch (err) {
-          setError(formErrorOf(err, t))
-        } finally {
-          setBusy(false)
-        }
+        await rejection.run(purchase.id, { version: purchase.version, decision: 'reject', reason })
       }}
     >
       <Text fontSize="sm">{t('game.admin.rejectText', { price: formatPoints(purchase.priceCoins, i18n.language as FormatLanguage) })}</Text>

@@ -11,6 +11,7 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { disableMfa, enableMfa, getMfa, renewRecoveryCodes, setupMfa } from '../api/profile-api'
 import { profileKeys } from '../api/profile-keys'
 import { SectionCard } from '../../../components/ui/section-card'
+import { useAction } from '../../../components/ui/use-action'
 
 type Step =
   { kind: 'idle' } | { kind: 'password'; then: 'setup' | 'disable' | 'renew' } | { kind: 'scan'; setup: MfaSetup } | { kind: 'codes'; codes: string[] }
@@ -28,7 +29,6 @@ export function TwoStepCard() {
   const [step, setStep] = useState<Step>({ kind: 'idle' })
   const [value, setValue] = useState('')
   const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
 
   const go = (next: Step) => {
     setStep(next)
@@ -40,20 +40,21 @@ export function TwoStepCard() {
     if (own) setError(own)
     else snackbar.error(errorText(err, t))
   }
+  // A refusal is said on the field the person typed in (the password or the code), else as a snackbar.
+  const guarded = useAction(async (work: () => Promise<void>, field: 'password' | 'code') => {
+    try {
+      await work()
+    } catch (err) {
+      failed(err, field)
+    }
+  })
   const run = async (e: FormEvent, work: () => Promise<void>, field: 'password' | 'code') => {
     e.preventDefault()
     if (!value.trim()) {
       setError(t('validation.required'))
       return
     }
-    setBusy(true)
-    try {
-      await work()
-    } catch (err) {
-      failed(err, field)
-    } finally {
-      setBusy(false)
-    }
+    await guarded.run(work, field)
   }
   const refresh = () => void queryClient.invalidateQueries({ queryKey: profileKeys.mfa })
 
@@ -83,7 +84,7 @@ export function TwoStepCard() {
           <Input type="password" autoComplete="current-password" autoFocus value={value} onChange={(e) => setValue(e.target.value)} />
         </FormField>
         <Flex gap="2" wrap="wrap">
-          <Button type="submit" colorPalette={then === 'disable' ? 'red' : 'brand'} loading={busy}>
+          <Button type="submit" colorPalette={then === 'disable' ? 'red' : 'brand'} loading={guarded.busy}>
             {then === 'disable' ? t('profile.mfa.turnOff') : t('profile.mfa.continue')}
           </Button>
           <Button variant="ghost" onClick={() => go({ kind: 'idle' })}>
@@ -124,7 +125,7 @@ export function TwoStepCard() {
                   <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={value} onChange={(e) => setValue(e.target.value)} maxW="40" />
                 </FormField>
                 <Flex gap="2" wrap="wrap">
-                  <Button type="submit" colorPalette="brand" loading={busy}>
+                  <Button type="submit" colorPalette="brand" loading={guarded.busy}>
                     {t('profile.mfa.confirm')}
                   </Button>
                   <Button variant="ghost" onClick={() => go({ kind: 'idle' })}>

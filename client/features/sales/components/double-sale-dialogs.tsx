@@ -9,6 +9,7 @@ import { confirmDoubleSale, dismissDoubleSale, saveSaleSettings } from '../api/d
 import { AppDialog } from '../../../components/ui/app-dialog'
 import { Notice } from '../../../components/ui/notice'
 import { useLanguage } from '../../../lib/use-language'
+import { useAction } from '../../../components/ui/use-action'
 
 /**
  * Decides a possible double sale (docs/decisions/025): confirm — the chosen sale (the later one unless back office
@@ -130,24 +131,12 @@ export function DoubleSaleDialog(props: {
 export function DoubleWindowDialog(props: { open: boolean; current: number; onClose: () => void; onSaved: (days: number) => void }) {
   const { t } = useTranslation()
   const [days, setDays] = useState(String(props.current))
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const saving = useAction(saveSaleSettings, { onDone: (saved) => props.onSaved(saved.doubleWindowDays), fieldFirst: 'doubleWindowDays' })
+  const { busy, error } = saving
   const submit = async () => {
     const n = Number(days)
-    if (!Number.isInteger(n) || n < DOUBLE_WINDOW_MIN_DAYS || n > DOUBLE_WINDOW_MAX_DAYS) {
-      setError(t('validation.saleSettings.window'))
-      return
-    }
-    setBusy(true)
-    try {
-      await saveSaleSettings({ doubleWindowDays: n })
-      props.onSaved(n)
-    } catch (err) {
-      const fieldErrors = serverFieldErrors(err)
-      setError(fieldErrors?.doubleWindowDays?.[0] ?? errorText(err, t))
-    } finally {
-      setBusy(false)
-    }
+    if (!Number.isInteger(n) || n < DOUBLE_WINDOW_MIN_DAYS || n > DOUBLE_WINDOW_MAX_DAYS) return saving.fail(t('validation.saleSettings.window'))
+    await saving.run({ doubleWindowDays: n })
   }
   return (
     <AppDialog

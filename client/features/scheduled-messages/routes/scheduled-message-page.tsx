@@ -25,6 +25,7 @@ import { ScheduleCard } from '../components/schedule-card'
 import { TextsCard } from '../components/texts-card'
 import { emptyForm, formField, fromDetail, toInput, type MessageForm } from '../model/message-form'
 import { Notice } from '../../../components/ui/notice'
+import { useAction } from '../../../components/ui/use-action'
 
 const today = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm' }).format(Date.now())
 
@@ -55,7 +56,6 @@ function Editor({ message, crumbs }: { message: ScheduledMessageDetail | null; c
   const [names, setNames] = useState<Record<string, string>>(message?.recipientNames ?? {})
   const [error, setError] = useState<{ message: string; conflict: boolean } | null>(null)
   const [recipientsError, setRecipientsError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
   const mayWrite = message ? message.may.edit : ability.can('create', 'scheduled_messages')
   const reload = () => void queryClient.invalidateQueries({ queryKey: scheduledMessagesKeys.all })
 
@@ -86,18 +86,17 @@ function Editor({ message, crumbs }: { message: ScheduledMessageDetail | null; c
     }
   })
 
-  const act = async (work: () => Promise<unknown>, done: string) => {
-    setBusy(true)
+  const step = useAction(async (work: () => Promise<unknown>, done: string) => {
     try {
       await work()
       snackbar.success(done)
       reload()
     } catch (err) {
       setError(formErrorOf(err, t))
-    } finally {
-      setBusy(false)
     }
-  }
+  })
+  const act = step.run
+  const busy = step.busy
   const remove = async () => {
     if (!message) return
     const ok = await confirm({
