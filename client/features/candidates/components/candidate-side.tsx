@@ -9,20 +9,26 @@ import { AppDialog, DialogButtons } from '../../../components/ui/app-dialog'
 import { RecordLink } from '../../../components/ui/detail-kit'
 import { useAbility } from '../../../lib/session'
 import { FormAlert } from '../../../components/ui/form-alert'
-import { errorText } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { addCandidateNote, closeCandidate, getCandidateSettings } from '../api/candidates-api'
 import { candidatesKeys } from '../api/candidates-keys'
 import { useLanguage } from '../../../lib/use-language'
 import { SectionCard } from '../../../components/ui/section-card'
 import { Notice } from '../../../components/ui/notice'
+import { useAction } from '../../../components/ui/use-action'
 
 /** A candidate's notes: who wrote what when, newest first, and a new one for who may change the candidate. */
 export function NotesCard(props: { candidate: CandidateDetail; onAdded: () => void }) {
   const { t, lang } = useLanguage()
   const [text, setText] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const adding = useAction(addCandidateNote, {
+    onDone: () => {
+      setText('')
+      snackbar.success(t('candidates.page.noteSaved'))
+      props.onAdded()
+    },
+  })
+  const { busy, error } = adding
   const c = props.candidate
   return (
     <SectionCard title={t('candidates.page.notes')} data-testid="candidate-notes">
@@ -32,16 +38,7 @@ export function NotesCard(props: { candidate: CandidateDetail; onAdded: () => vo
             onSubmit={(e) => {
               e.preventDefault()
               if (!text.trim()) return
-              setBusy(true)
-              setError(null)
-              addCandidateNote(c.id, text)
-                .then(() => {
-                  setText('')
-                  snackbar.success(t('candidates.page.noteSaved'))
-                  props.onAdded()
-                })
-                .catch((err: unknown) => setError(errorText(err, t)))
-                .finally(() => setBusy(false))
+              void adding.run(c.id, text)
             }}
           >
             <Stack gap="2">
@@ -75,8 +72,8 @@ export function CloseDialog(props: { candidate: CandidateDetail; onClose: () => 
   const { t } = useTranslation()
   const settings = useQuery({ queryKey: candidatesKeys.settings, queryFn: ({ signal }) => getCandidateSettings(signal) })
   const [reason, setReason] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const closing = useAction(closeCandidate, { onDone: props.onClosed })
+  const { busy, error } = closing
   return (
     <AppDialog
       open
@@ -86,11 +83,7 @@ export function CloseDialog(props: { candidate: CandidateDetail; onClose: () => 
       size="sm"
       onSubmit={(e) => {
         e.preventDefault()
-        setBusy(true)
-        closeCandidate(props.candidate.id, reason, props.candidate.version)
-          .then(props.onClosed)
-          .catch((err: unknown) => setError(errorText(err, t)))
-          .finally(() => setBusy(false))
+        void closing.run(props.candidate.id, reason, props.candidate.version)
       }}
       footer={
         <DialogButtons

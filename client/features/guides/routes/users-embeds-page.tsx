@@ -17,7 +17,7 @@ import { QueryState } from '../../../components/ui/load-error'
 import { Page } from '../../../components/ui/page'
 import { CreateButton, QueryTable } from '../../../components/ui/record-table'
 import { RowActions } from '../../../components/ui/row-actions'
-import { errorText, serverFieldErrors } from '../../../lib/api-client'
+import { serverFieldErrors } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { createEmbed, deleteEmbed, getEmbedHosts, listAudienceRoles, listEmbeds, setEmbedHosts, updateEmbed } from '../api/guides-api'
 import { guidesKeys } from '../api/guides-keys'
@@ -26,6 +26,7 @@ import { FormDialog } from '../../../components/ui/form-dialog'
 import { Choices } from '../../../components/ui/choices'
 import { Check } from '../../../components/ui/check'
 import { SectionCard } from '../../../components/ui/section-card'
+import { useAction } from '../../../components/ui/use-action'
 
 /**
  * /guides/users-embeds (docs/decisions/069): the hosts embeds may come from, and the embeds — BI dashboards, videos,
@@ -117,27 +118,22 @@ function HostsCard() {
   const queryClient = useQueryClient()
   const hosts = useQuery({ queryKey: guidesKeys.hosts, queryFn: ({ signal }) => getEmbedHosts(signal) })
   const [text, setText] = useState<string | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const save = async () => {
-    setBusy(true)
-    setError(null)
-    try {
-      const list = (text ?? '')
-        .split(/[\s,]+/)
-        .map((h) => h.trim())
-        .filter(Boolean)
-      await setEmbedHosts(list)
+  const saving = useAction(setEmbedHosts, {
+    fieldFirst: true,
+    onDone: () => {
       setText(null)
       snackbar.success(t('guides.embeds.hostsSaved'))
       void queryClient.invalidateQueries({ queryKey: guidesKeys.hosts })
-    } catch (err) {
-      const fields = Object.values(serverFieldErrors(err) ?? {}).flat()
-      setError(fields[0] ?? errorText(err, t))
-    } finally {
-      setBusy(false)
-    }
-  }
+    },
+  })
+  const { busy, error } = saving
+  const save = () =>
+    saving.run(
+      (text ?? '')
+        .split(/[\s,]+/)
+        .map((h) => h.trim())
+        .filter(Boolean),
+    )
   return (
     <SectionCard title={t('guides.embeds.hosts')} subtitle={t('guides.embeds.hostsHelp')}>
       <QueryState query={hosts}>
@@ -193,24 +189,29 @@ function EmbedDialog(props: { embed: EmbedItem | null; onClose: () => void; onSa
           assignees: { users: [], roles: [], teams: [] },
         },
   )
-  const [error, setError] = useState<{ message: string; fields: Record<string, string[]> } | null>(null)
-  const [busy, setBusy] = useState(false)
+  const [fields, setFields] = useState<Record<string, string[]>>({})
+  const saving = useAction(
+    () => {
+      const body = { ...input, resource: input.signing === 'none' ? null : input.resource, secret: input.secret || null }
+      return e ? updateEmbed(e.id, { ...body, version: e.version }) : createEmbed(body)
+    },
+    {
+      onDone: (saved) => {
+        props.onSaved(t(e ? 'guides.embeds.saved' : 'guides.embeds.created', { name: saved.name }))
+        props.onClose()
+      },
+      onError: (x) => {
+        setFields(serverFieldErrors(x) ?? {})
+        return false
+      },
+    },
+  )
   const set = (change: Partial<EmbedInput>) => setInput((x) => ({ ...x, ...change }))
   const assign = (kind: 'users' | 'roles' | 'teams', ids: string[]) => setInput((x) => ({ ...x, assignees: { ...x.assignees, [kind]: ids } }))
-  const err = (field: string) => error?.fields[field]?.[0]
+  const err = (field: string) => fields[field]?.[0]
   const save = async () => {
-    setBusy(true)
-    setError(null)
-    try {
-      const body = { ...input, resource: input.signing === 'none' ? null : input.resource, secret: input.secret || null }
-      const saved = e ? await updateEmbed(e.id, { ...body, version: e.version }) : await createEmbed(body)
-      props.onSaved(t(e ? 'guides.embeds.saved' : 'guides.embeds.created', { name: saved.name }))
-      props.onClose()
-    } catch (x) {
-      setError({ message: errorText(x, t), fields: serverFieldErrors(x) ?? {} })
-    } finally {
-      setBusy(false)
-    }
+    setFields({})
+    await saving.run()
   }
   return (
     <FormDialog
@@ -224,8 +225,7 @@ function EmbedDialog(props: { embed: EmbedItem | null; onClose: () => void; onSa
         e.preventDefault()
         void save()
       }}
-      submitting={busy}
-      formError={error?.message ?? null}
+      {...saving.dialog}
     >
       <Stack gap="4">
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">

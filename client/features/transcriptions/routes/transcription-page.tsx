@@ -7,7 +7,6 @@ import { formatDate, formatTime } from '../../../../shared/format'
 import type { TranscriptionDetail } from '../../../../shared/schemas/transcriptions'
 import { DetailState } from '../../../components/ui/detail-state'
 import { FormAlert } from '../../../components/ui/form-alert'
-import { formErrorOf } from '../../../components/ui/form-dialog'
 import { Page } from '../../../components/ui/page'
 import { audioUrl, getTranscription, setTranscriptText, transcribeAgain } from '../api/transcriptions-api'
 import { transcriptionsKeys } from '../api/transcriptions-keys'
@@ -15,6 +14,7 @@ import { segmentAt, timecode } from '../model/timecode'
 import { Notice } from '../../../components/ui/notice'
 import { useLanguage } from '../../../lib/use-language'
 import { SectionCard } from '../../../components/ui/section-card'
+import { useAction } from '../../../components/ui/use-action'
 
 /** The text of the call, each line a button that plays from its time; the line being said is marked while it plays. */
 function Segments({ call, current, onJump }: { call: TranscriptionDetail; current: number; onJump: (start: number) => void }) {
@@ -87,8 +87,8 @@ function Checks({ call, onJump }: { call: TranscriptionDetail; onJump: (start: n
 function TextEditor({ call, onSaved }: { call: TranscriptionDetail; onSaved: (next: TranscriptionDetail) => void }) {
   const { t } = useTranslation()
   const [text, setText] = useState(call.segments.map((s) => `[${timecode(s.start)}] ${s.speaker ? `${s.speaker}: ` : ''}${s.text}`).join('\n'))
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const saving = useAction(setTranscriptText, { onDone: onSaved })
+  const { busy, error } = saving
   return (
     <Stack gap="2">
       {error ? <FormAlert message={error} /> : null}
@@ -110,12 +110,7 @@ function TextEditor({ call, onSaved }: { call: TranscriptionDetail; onSaved: (ne
           disabled={!text.trim()}
           data-testid="transcript-text-save"
           onClick={() => {
-            setBusy(true)
-            setError(null)
-            setTranscriptText(call.id, text, call.version)
-              .then(onSaved)
-              .catch((err: unknown) => setError(formErrorOf(err, t).message))
-              .finally(() => setBusy(false))
+            void saving.run(call.id, text, call.version)
           }}
         >
           {t('table.save')}
@@ -129,8 +124,13 @@ function TextEditor({ call, onSaved }: { call: TranscriptionDetail; onSaved: (ne
 function Failed({ c }: { c: TranscriptionDetail }) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const again = useAction(transcribeAgain, {
+    onDone: (next) => {
+      queryClient.setQueryData(transcriptionsKeys.detail(c.id), next)
+      void queryClient.invalidateQueries({ queryKey: transcriptionsKeys.all })
+    },
+  })
+  const { busy, error } = again
   return (
     <Stack gap="2">
       <FormAlert message={t('transcriptions.detail.failed', { error: c.error ?? '' })} />
@@ -143,15 +143,7 @@ function Failed({ c }: { c: TranscriptionDetail }) {
             loading={busy}
             data-testid="transcript-again"
             onClick={() => {
-              setBusy(true)
-              setError(null)
-              transcribeAgain(c.id, c.version)
-                .then((next) => {
-                  queryClient.setQueryData(transcriptionsKeys.detail(c.id), next)
-                  void queryClient.invalidateQueries({ queryKey: transcriptionsKeys.all })
-                })
-                .catch((err: unknown) => setError(formErrorOf(err, t).message))
-                .finally(() => setBusy(false))
+              void again.run(c.id, c.version)
             }}
           >
             {t('transcriptions.detail.transcribeAgain')}
