@@ -9,6 +9,7 @@ import { confirm } from '../lib/confirm-store'
 import { clearSession, setSession } from '../lib/session'
 import { snackbar } from '../lib/snackbar-store'
 import { refreshSession } from '../features/auth/api/auth-api'
+import { useAction } from '../components/ui/use-action'
 
 /**
  * The terms of use in force, before anything else (docs/decisions/039): shown instead of every screen while the
@@ -19,7 +20,6 @@ export function TermsGate() {
   const navigate = useNavigate()
   const [terms, setTerms] = useState<CurrentTerms | null | undefined>(undefined)
   const [failed, setFailed] = useState(false)
-  const [busy, setBusy] = useState<'accept' | 'decline' | null>(null)
 
   const [attempt, setAttempt] = useState(0)
   useEffect(() => {
@@ -45,19 +45,29 @@ export function TermsGate() {
 
   const problem = (err: unknown) => snackbar.error(errorText(err, t))
 
-  const accept = async () => {
-    if (!terms) return
-    setBusy('accept')
-    try {
-      setSession(await call(rpc.terms[':id'].accept.$post({ param: { id: terms.id } })))
+  const accepting = useAction((id: string) => call(rpc.terms[':id'].accept.$post({ param: { id } })), {
+    onDone: (session) => {
+      setSession(session)
       snackbar.success(t('terms.accepted'))
-    } catch (err) {
+    },
+    onError: (err) => {
       problem(err)
       // A newer version came meanwhile: show that one.
       if (err instanceof ApiClientError && err.status === 409) load()
-    } finally {
-      setBusy(null)
-    }
+      return true
+    },
+  })
+  const declining = useAction((id: string) => call(rpc.terms[':id'].decline.$post({ param: { id } })), {
+    onDone: () => {
+      clearSession()
+      navigate('/login', { replace: true })
+      snackbar.show(t('terms.declined'), { duration: 8000 })
+    },
+    failure: 'snackbar',
+  })
+  const busy = accepting.busy ? 'accept' : declining.busy ? 'decline' : null
+  const accept = async () => {
+    if (terms) await accepting.run(terms.id)
   }
   const decline = async () => {
     if (!terms) return
@@ -68,17 +78,7 @@ export function TermsGate() {
       cancelLabel: t('table.cancel'),
       destructive: true,
     })
-    if (!ok) return
-    setBusy('decline')
-    try {
-      await call(rpc.terms[':id'].decline.$post({ param: { id: terms.id } }))
-      clearSession()
-      navigate('/login', { replace: true })
-      snackbar.show(t('terms.declined'), { duration: 8000 })
-    } catch (err) {
-      problem(err)
-      setBusy(null)
-    }
+    if (ok) await declining.run(terms.id)
   }
 
   return (

@@ -9,6 +9,7 @@ import { moveSaleReport, moveSaleReports } from '../api/sale-reports-api'
 import { AppDialog, DialogButtons } from '../../../components/ui/app-dialog'
 import { Choices } from '../../../components/ui/choices'
 import { Notice } from '../../../components/ui/notice'
+import { useAction } from '../../../components/ui/use-action'
 
 export type MovableReport = { id: string; version: number; status: SaleStatus; label: string }
 type RowResult = { id: string; ok: boolean; message?: string; status?: SaleStatus }
@@ -43,7 +44,6 @@ export function ChangeStatusDialog(props: {
   const [reason, setReason] = useState('')
   const [deviationType, setDeviationType] = useState<DeviationType | ''>('')
   const [errors, setErrors] = useState<{ status?: string; reason?: string; deviationType?: string; form?: string }>({})
-  const [busy, setBusy] = useState(false)
   const [results, setResults] = useState<RowResult[] | null>(null)
 
   const needsReason = status !== '' && reports.some((r) => reasonRequired(r.status, status))
@@ -58,17 +58,8 @@ export function ChangeStatusDialog(props: {
     props.onOpenChange(false)
     reset()
   }
-
-  const submit = async () => {
-    const problems: typeof errors = {}
-    if (!status) problems.status = t('saleReports.move.chooseStatus')
-    if (needsReason && !reason.trim()) problems.reason = t('validation.saleReport.reasonRequired')
-    if (status === 'deviation' && !deviationType) problems.deviationType = t('validation.saleReport.deviationTypeRequired')
-    setErrors(problems)
-    if (Object.keys(problems).length || !status) return
-    const move = { status, reason: reason.trim() || null, deviationType: status === 'deviation' ? (deviationType as DeviationType) : null }
-    setBusy(true)
-    try {
+  const moving = useAction(
+    async (move: Parameters<typeof moveSaleReports>[1]) => {
       if (reports.length === 1 && props.allowed) {
         await moveSaleReport(reports[0]!.id, reports[0]!.version, move)
         props.onMoved([reports[0]!.id])
@@ -82,17 +73,31 @@ export function ChangeStatusDialog(props: {
       const rows = answer.results.map((r) => (r.ok ? { id: r.id, ok: true, status: r.status } : { id: r.id, ok: false, message: r.message }))
       setResults(rows)
       props.onMoved(rows.filter((r) => r.ok).map((r) => r.id))
-    } catch (err) {
-      const fieldErrors = serverFieldErrors(err)
-      if (fieldErrors?.reason || fieldErrors?.deviationType) {
-        setErrors({ reason: fieldErrors.reason?.[0], deviationType: fieldErrors.deviationType?.[0] })
-      } else {
-        if (err instanceof ApiClientError && err.status === 409) props.onConflict?.()
-        setErrors({ form: errorText(err, t) })
-      }
-    } finally {
-      setBusy(false)
-    }
+    },
+    {
+      onError: (err) => {
+        const fieldErrors = serverFieldErrors(err)
+        if (fieldErrors?.reason || fieldErrors?.deviationType) {
+          setErrors({ reason: fieldErrors.reason?.[0], deviationType: fieldErrors.deviationType?.[0] })
+        } else {
+          if (err instanceof ApiClientError && err.status === 409) props.onConflict?.()
+          setErrors({ form: errorText(err, t) })
+        }
+        return true
+      },
+    },
+  )
+  const busy = moving.busy
+
+  const submit = async () => {
+    const problems: typeof errors = {}
+    if (!status) problems.status = t('saleReports.move.chooseStatus')
+    if (needsReason && !reason.trim()) problems.reason = t('validation.saleReport.reasonRequired')
+    if (status === 'deviation' && !deviationType) problems.deviationType = t('validation.saleReport.deviationTypeRequired')
+    setErrors(problems)
+    if (Object.keys(problems).length || !status) return
+    const move = { status, reason: reason.trim() || null, deviationType: status === 'deviation' ? (deviationType as DeviationType) : null }
+    await moving.run(move)
   }
 
   return (
