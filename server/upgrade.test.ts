@@ -37,6 +37,15 @@ describe.skipIf('missing' in previous)('a rolling upgrade from the previous rele
   const url = new URL(PG_ADMIN_URL)
   url.pathname = `/${name}`
   const db = new pg.Pool({ connectionString: url.toString(), max: 2 })
+  // pg-pool's end() answers once its clients are let go, before their connections have closed: a connection still
+  // open when the database is dropped is ended by the server (57P01), which the pool raises as an unhandled error.
+  // The database is dropped once every connection the test opened has closed ('remove' comes after a client ends).
+  let open = 0
+  let allClosed: () => void = () => undefined
+  db.on('connect', () => void open++)
+  db.on('remove', () => {
+    if (--open === 0) allClosed()
+  })
   const env = {
     DATABASE_URL: url.toString(),
     NODE_ENV: 'test',
@@ -55,7 +64,9 @@ describe.skipIf('missing' in previous)('a rolling upgrade from the previous rele
   }
   afterAll(async () => {
     await Promise.all(instances.map((i) => i.stop()))
+    const closed = open === 0 ? Promise.resolve() : new Promise<void>((resolve) => (allClosed = resolve))
     await db.end()
+    await closed
     await admin.query(`drop database if exists ${name} with (force)`)
     await admin.end()
   })
