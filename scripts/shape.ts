@@ -27,13 +27,13 @@ function filesUnder(dir: string, keep: (p: string) => boolean = () => true): str
 
 /** Every line of `files` that matches `pattern`, as `path:line: text`. */
 function matches(files: string[], pattern: RegExp): string[] {
+  const every = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : pattern.flags + 'g')
   const out: string[] = []
   for (const f of files) {
     readFileSync(f, 'utf8')
       .split('\n')
       .forEach((line, i) => {
-        const found = line.match(new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : pattern.flags + 'g'))
-        for (let n = 0; n < (found?.length ?? 0); n++) out.push(`${f}:${i + 1}: ${line.trim()}`)
+        for (const _ of line.matchAll(every)) out.push(`${f}:${i + 1}: ${line.trim()}`)
       })
   }
   return out

@@ -32,11 +32,6 @@ export function useToday() {
   return { today: businessDay(now), month: businessMonth(now) }
 }
 
-/** The checklist file kept on the device for a sale until it is sent (null: none, or sent). */
-export function useLocalFile(db: OfflineDb, fileId: string | null | undefined) {
-  return useStoreQuery(db, async () => (fileId ? ((await db.files.get(fileId)) ?? null) : null), [fileId])
-}
-
 export function useOutbox(db: OfflineDb): OutboxRow[] | undefined {
   return useStoreQuery(db, () => db.outbox.orderBy('seq').toArray(), [])
 }

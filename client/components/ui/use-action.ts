@@ -1,8 +1,8 @@
-import { useCallback, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { errorText, serverFieldErrors } from '../../lib/api-client'
 import { snackbar } from '../../lib/snackbar-store'
-import { formErrorOf } from './form-dialog'
+import { useFormError } from './form-dialog'
 
 type ActionOptions<R> = {
   /** after the step succeeded, with its answer (close the dialog, say it is done) */
@@ -32,14 +32,14 @@ type ActionOptions<R> = {
 export function useAction<A extends unknown[], R>(step: (...args: A) => Promise<R>, options: ActionOptions<R> = {}) {
   const { t } = useTranslation()
   const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<{ message: string; conflict: boolean } | null>(null)
+  const formError = useFormError(options.onConflict)
   const running = useRef(false)
   // Made each render, so it runs the screen's latest step and options (an event handler, never a render's work).
   const run = async (...args: A): Promise<R | undefined> => {
     if (running.current) return undefined
     running.current = true
     setBusy(true)
-    setError(null)
+    formError.clear()
     try {
       const answer = await step(...args)
       options.onDone?.(answer)
@@ -50,9 +50,8 @@ export function useAction<A extends unknown[], R>(step: (...args: A) => Promise<
       else {
         const fields = options.fieldFirst ? serverFieldErrors(err) : undefined
         const field = options.fieldFirst === true ? Object.values(fields ?? {})[0]?.[0] : options.fieldFirst ? fields?.[options.fieldFirst]?.[0] : undefined
-        const e = field ? { message: field, conflict: false } : formErrorOf(err, t)
-        setError(e)
-        if (e.conflict) options.onConflict?.()
+        if (field) formError.show(field)
+        else formError.fail(err)
       }
       return undefined
     } finally {
@@ -65,12 +64,11 @@ export function useAction<A extends unknown[], R>(step: (...args: A) => Promise<
     run,
     busy,
     /** the failure's words, for the form (null: none) */
-    error: error?.message ?? null,
-    conflict: error?.conflict ?? false,
+    error: formError.error?.message ?? null,
     /** says a problem found before the step runs (a required reason left empty) */
-    fail: useCallback((message: string) => setError({ message, conflict: false }), []),
-    clear: useCallback(() => setError(null), []),
+    fail: formError.show,
+    clear: formError.clear,
     /** FormDialog's props for the step: busy, the error, the conflict */
-    dialog: { submitting: busy, formError: error?.message ?? null, conflict: error?.conflict ?? false },
+    dialog: { submitting: busy, ...formError.props },
   }
 }

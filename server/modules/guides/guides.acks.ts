@@ -87,46 +87,44 @@ export function guideAcknowledgements(ctx: GuidesContext) {
   }
 
   return {
-    acks: {
-      report,
-      unacknowledgedAmong,
+    report,
+    unacknowledgedAmong,
 
-      /** Reminds those the viewer sees who have not acknowledged the current version (a notification each). */
-      async remind(actor: Actor, id: string, teamIds?: string[]): Promise<{ reminded: number }> {
-        const r = await report(actor, id)
-        if (!r.guide.mustRead) throw new ApiError(409, 'invalid_transition')
-        const wanted = teamIds && teamIds.length > 0 ? new Set(teamIds) : null
-        const userIds = r.teams
-          .filter((team) => !wanted || wanted.has(team.id))
-          .flatMap((team) => team.people.filter((p) => (p.acknowledgedNumber ?? 0) < r.guide.number).map((p) => p.id))
-        if (userIds.length === 0) throw new ApiError(409, 'no_recipients')
-        await database.transaction(async (tx) => {
-          const at = now()
-          const [row] = await tx.select({ listing: t.guides.listing }).from(t.guides).where(eq(t.guides.id, id))
-          const texts = row!.listing!.texts
-          await events.record(
-            tx,
-            'guide.reminded',
-            {
-              guideId: id,
-              number: r.guide.number,
-              userIds,
-              titles: { sv: texts.sv.title, en: texts.en?.title ?? null, fi: texts.fi?.title ?? null },
-              byUserId: actor.id,
-            },
-            { actorId: actor.id, at },
-          )
-          await logActivity(tx, t, {
-            at,
-            actorId: actor.id,
-            entity: 'guide',
-            entityId: id,
-            action: 'reminded',
-            after: { number: r.guide.number, people: userIds.length },
-          })
+    /** Reminds those the viewer sees who have not acknowledged the current version (a notification each). */
+    async remind(actor: Actor, id: string, teamIds?: string[]): Promise<{ reminded: number }> {
+      const r = await report(actor, id)
+      if (!r.guide.mustRead) throw new ApiError(409, 'invalid_transition')
+      const wanted = teamIds && teamIds.length > 0 ? new Set(teamIds) : null
+      const userIds = r.teams
+        .filter((team) => !wanted || wanted.has(team.id))
+        .flatMap((team) => team.people.filter((p) => (p.acknowledgedNumber ?? 0) < r.guide.number).map((p) => p.id))
+      if (userIds.length === 0) throw new ApiError(409, 'no_recipients')
+      await database.transaction(async (tx) => {
+        const at = now()
+        const [row] = await tx.select({ listing: t.guides.listing }).from(t.guides).where(eq(t.guides.id, id))
+        const texts = row!.listing!.texts
+        await events.record(
+          tx,
+          'guide.reminded',
+          {
+            guideId: id,
+            number: r.guide.number,
+            userIds,
+            titles: { sv: texts.sv.title, en: texts.en?.title ?? null, fi: texts.fi?.title ?? null },
+            byUserId: actor.id,
+          },
+          { actorId: actor.id, at },
+        )
+        await logActivity(tx, t, {
+          at,
+          actorId: actor.id,
+          entity: 'guide',
+          entityId: id,
+          action: 'reminded',
+          after: { number: r.guide.number, people: userIds.length },
         })
-        return { reminded: userIds.length }
-      },
+      })
+      return { reminded: userIds.length }
     },
   }
 }

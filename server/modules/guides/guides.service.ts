@@ -22,11 +22,11 @@ export function guidesService(deps: Pick<Deps, 'database' | 'events' | 'secrets'
   const admin = guideEmbeds(ctx, deps.secrets)
   const reading = guideReading(ctx, opening.embedsFor)
   return {
-    categories: guideCategories(ctx).categories,
-    guides: guideManagement(ctx).guides,
+    categories: guideCategories(ctx),
+    guides: guideManagement(ctx),
     ...reading,
     offline: guideOffline(ctx, reading.reading, opening.embedsFor),
-    acks: guideAcknowledgements(ctx).acks,
+    acks: guideAcknowledgements(ctx),
     embeds: { ...admin.embeds, open: opening.open },
     roleChoices: () => ports.roleChoices(deps.database.db),
     /** Names of guides, categories and embeds by id, for the global activity log. */

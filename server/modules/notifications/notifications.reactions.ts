@@ -32,46 +32,23 @@ export function pokeTarget(e: DomainEvent<(typeof POKED_BY)[number]>): { userId:
  * live and by Web Push after it commits; and the pokes that tell a device to pull.
  */
 export function notificationsReactions(events: EventBus, notifications: Notifications) {
-  events.subscribe({ name: 'notifications.saleAlerts', events: ['sale.statusChanged'], handleInTransaction: notifications.saleAlerts.fromSaleStatus })
-  events.subscribe({ name: 'notifications.sickAlerts', events: ['sickNotice.created'], handleInTransaction: notifications.saleAlerts.fromSickNotice })
-  events.subscribe({ name: 'notifications.securityAlerts', events: ['user.changed'], handleInTransaction: notifications.gameAndAccountAlerts.fromUserChange })
-  events.subscribe({
-    name: 'notifications.gameLevels',
-    events: ['game.levelReached'],
-    handleInTransaction: notifications.gameAndAccountAlerts.fromLevelReached,
-  })
-  events.subscribe({
-    name: 'notifications.gameBadges',
-    events: ['game.badgeAwarded'],
-    handleInTransaction: notifications.gameAndAccountAlerts.fromBadgeAwarded,
-  })
-  events.subscribe({
-    name: 'notifications.gameCompetitions',
-    events: ['game.competitionFinished'],
-    handleInTransaction: notifications.gameAndAccountAlerts.fromCompetitionFinished,
-  })
-  events.subscribe({
-    name: 'notifications.guideReminders',
-    events: ['guide.reminded'],
-    handleInTransaction: notifications.gameAndAccountAlerts.fromGuideReminder,
-  })
+  const { saleAlerts: sales, gameAndAccountAlerts: account, deviceAlerts: devices } = notifications
+  events.subscribe({ name: 'notifications.saleAlerts', events: ['sale.statusChanged'], handleInTransaction: sales.fromSaleStatus })
+  events.subscribe({ name: 'notifications.sickAlerts', events: ['sickNotice.created'], handleInTransaction: sales.fromSickNotice })
+  events.subscribe({ name: 'notifications.securityAlerts', events: ['user.changed'], handleInTransaction: account.fromUserChange })
+  events.subscribe({ name: 'notifications.gameLevels', events: ['game.levelReached'], handleInTransaction: account.fromLevelReached })
+  events.subscribe({ name: 'notifications.gameBadges', events: ['game.badgeAwarded'], handleInTransaction: account.fromBadgeAwarded })
+  events.subscribe({ name: 'notifications.gameCompetitions', events: ['game.competitionFinished'], handleInTransaction: account.fromCompetitionFinished })
+  events.subscribe({ name: 'notifications.guideReminders', events: ['guide.reminded'], handleInTransaction: account.fromGuideReminder })
   events.subscribe({
     name: 'notifications.candidates',
     events: ['candidate.detailsSubmitted', 'candidate.contractSigned', 'candidate.onboarded'],
-    handleInTransaction: notifications.gameAndAccountAlerts.fromCandidateEvent,
+    handleInTransaction: account.fromCandidateEvent,
   })
-  events.subscribe({
-    name: 'notifications.downloads',
-    events: ['download.finished'],
-    handleInTransaction: notifications.gameAndAccountAlerts.fromDownloadFinished,
-  })
-  events.subscribe({ name: 'notifications.devices', events: ['device.alerted'], handleInTransaction: notifications.deviceAlerts.fromDeviceAlert })
-  events.subscribe({ name: 'notifications.visitReminders', events: ['visit.remind'], handleInTransaction: notifications.deviceAlerts.fromVisitReminder })
-  events.subscribe({
-    name: 'notifications.scheduledMessages',
-    events: ['scheduledMessage.notified'],
-    handleInTransaction: notifications.gameAndAccountAlerts.fromScheduledMessage,
-  })
+  events.subscribe({ name: 'notifications.downloads', events: ['download.finished'], handleInTransaction: account.fromDownloadFinished })
+  events.subscribe({ name: 'notifications.devices', events: ['device.alerted'], handleInTransaction: devices.fromDeviceAlert })
+  events.subscribe({ name: 'notifications.visitReminders', events: ['visit.remind'], handleInTransaction: devices.fromVisitReminder })
+  events.subscribe({ name: 'notifications.scheduledMessages', events: ['scheduledMessage.notified'], handleInTransaction: account.fromScheduledMessage })
   events.subscribe({ name: 'notifications.deliver', events: ['notification.created'], handle: notifications.deliver })
   events.subscribe({
     name: 'notifications.syncPoke',

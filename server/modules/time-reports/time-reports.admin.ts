@@ -19,8 +19,8 @@ export function timeReportsAdmin(deps: Pick<Deps, 'database' | 'events'>, ports:
   return {
     /** The BI assistant's hours (docs/decisions/053). */
     analytics: hoursAnalytics(deps.database),
-    forDashboards: dashboardAnswers(ctx).forDashboards,
-    forPay: payAnswers(ctx).forPay,
+    forDashboards: dashboardAnswers(ctx),
+    forPay: payAnswers(ctx),
     reads: timeReportReads(ctx),
     correction: timeReportCorrection(ctx),
     attestationReads: attestationReads(ctx),

@@ -1,14 +1,10 @@
 import { useStoreQuery } from '../../../lib/device-store'
 import type { OfflineDb } from '../../../lib/offline-db'
 
-/** What the seller's salary estimate is made of, from the device store (lib/device-store.ts), in one query. */
-
-/** The month's extra income (YYYY-MM), as back office set it. */
-export function useExtraIncomeOfMonth(db: OfflineDb, month: string) {
-  return useStoreQuery(db, () => db.extraIncomes.where('month').equals(month).toArray(), [month])
-}
-
-/** A month's (YYYY-MM) sales, time reports and extra income on the device: the salary calculator's month. */
+/**
+ * A month's (YYYY-MM) sales, time reports and extra income on the device store (lib/device-store.ts), in one query:
+ * what the salary calculator's estimate is made of (it sums them; their order does not matter).
+ */
 export function useSalaryMonth(db: OfflineDb, month: string) {
   return useStoreQuery(db, async () => {
     const [sales, reports, extra] = await Promise.all([
@@ -16,6 +12,6 @@ export function useSalaryMonth(db: OfflineDb, month: string) {
       db.timeReports.where('date').startsWith(month).sortBy('date'),
       db.extraIncomes.where('month').equals(month).toArray(),
     ])
-    return { sales: sales.sort((a, b) => b.soldAt - a.soldAt), reports, extra }
+    return { sales, reports, extra }
   }, [month])
 }

@@ -39,11 +39,6 @@ export async function salesBetween(db: OfflineDb, from: string, to: string): Pro
   return (await db.sales.where('sellDate').between(from, to, true, true).toArray()).sort((a, b) => b.soldAt - a.soldAt)
 }
 
-/** Sales of a business day range (inclusive), newest first, kept current; `undefined` while loading. */
-export function useSalesBetween(db: OfflineDb, from: string, to: string): LocalSale[] | undefined {
-  return useStoreQuery(db, () => salesBetween(db, from, to), [from, to])
-}
-
 /** Every sale on the device, newest first. */
 export function useAllSales(db: OfflineDb): LocalSale[] | undefined {
   return useStoreQuery(db, () => db.sales.orderBy('soldAt').reverse().toArray(), [])
@@ -71,4 +66,9 @@ export function useMonthData(db: OfflineDb, month: string, today: string) {
     ])
     return { monthSales, budget: budget ?? null, checkedOut: checkouts > 0 }
   }, [month, today])
+}
+
+/** The checklist file kept on the device for a sale until it is sent (null: none, or sent). */
+export function useLocalFile(db: OfflineDb, fileId: string | null | undefined) {
+  return useStoreQuery(db, async () => (fileId ? ((await db.files.get(fileId)) ?? null) : null), [fileId])
 }

@@ -22,11 +22,6 @@ export function useMonthAttested(db: OfflineDb, month: string) {
   }, [month])
 }
 
-/** The day's checkout (null: not checked out). */
-export function useCheckoutOn(db: OfflineDb, date: string) {
-  return useStoreQuery(db, async () => (await db.checkouts.where('date').equals(date).first()) ?? null, [date])
-}
-
 /** The sick occasion still open (null: none), with the notice that opened it. */
 export function useOpenSickNotice(db: OfflineDb) {
   return useStoreQuery(db, async () => {
@@ -39,7 +34,7 @@ export function useOpenSickNotice(db: OfflineDb) {
   }, [])
 }
 
-/** The day's checkout with what it sums: the day's sales on the device and its time report, in one query. */
+/** The day's checkout (null: not checked out) with what it sums: the day's sales on the device and its time report. */
 export function useCheckoutDay(db: OfflineDb, date: string) {
   return useStoreQuery(db, async () => {
     const [sales, report, checkout] = await Promise.all([
@@ -47,6 +42,6 @@ export function useCheckoutDay(db: OfflineDb, date: string) {
       db.timeReports.where('date').equals(date).first(),
       db.checkouts.where('date').equals(date).first(),
     ])
-    return { sales: sales.sort((a, b) => b.soldAt - a.soldAt), report: report ?? null, checkout: checkout ?? null }
+    return { sales, report: report ?? null, checkout: checkout ?? null }
   }, [date])
 }
