@@ -62,13 +62,22 @@ export function longScript(count = 60): Array<{ id: string; text: string }> {
   return Array.from({ length: count }, (_, i) => ({ id: `p${i}`, text: `detta samtal spelas in för kvalitet och utbildning del ${i} av vårt avtal` }))
 }
 
-/** The health answers while the work ran: how many, how late (ms after they were due), their statuses, and the work's own time. */
-export type HealthWhile<T> = { result: T; health: { count: number; p99: number; max: number; statuses: number[]; took: number } }
+/**
+ * The health answers while the work ran: how many, how late (ms after they were due), how much of this thread's CPU
+ * went by while each waited (`cpuP99`, `cpuMax`), their statuses, and the work's own time.
+ */
+export type HealthWhile<T> = {
+  result: T
+  health: { count: number; p99: number; max: number; cpuP99: number; cpuMax: number; statuses: number[]; took: number }
+}
 
 /**
- * The server answered throughout the work: every health answer a 200, and none late by a second or more, or, on a
- * host so busy that the work itself took many seconds, by a third of the work's own time. Work that holds the event
- * loop for its whole length fails either way; a slow host does not (how fast is the benchmarks' to measure).
+ * The server answered throughout the work: every health answer a 200, and none waited while this thread (the
+ * server's) spent a second or more of CPU: work that holds the event loop burns that CPU whatever the host, while a
+ * host so busy that the thread is not even scheduled, or a database slow to answer, does not (CI saw a health answer
+ * 1,061 ms late with the stage's other phases running beside it). Nor was any answer late by more than half the
+ * work's own time (or two seconds): work that holds the server, or every database connection, for its whole length
+ * fails that either way. How fast is the benchmarks' to measure.
  */
 export function expectAnsweredThroughout(health: HealthWhile<unknown>['health']) {
   expect(
@@ -76,7 +85,8 @@ export function expectAnsweredThroughout(health: HealthWhile<unknown>['health'])
     JSON.stringify(health),
   ).toBe(true)
   expect(health.count, JSON.stringify(health)).toBeGreaterThan(0)
-  expect(health.p99, JSON.stringify(health)).toBeLessThan(Math.max(1_000, health.took / 3))
+  expect(health.cpuP99, JSON.stringify(health)).toBeLessThan(1_000)
+  expect(health.p99, JSON.stringify(health)).toBeLessThan(Math.max(2_000, health.took / 2))
 }
 
 /** How often the health is asked while the work runs. */
@@ -92,19 +102,28 @@ export async function healthWhile<T>(request: (method: string, url: string) => P
   const started = performance.now()
   let took = 0
   const times: number[] = []
+  const cpu: number[] = []
   const statuses: number[] = []
   const poll = (async () => {
     // One turn of the event loop first, so the work has started before the first health request.
     await new Promise((resolve) => setImmediate(resolve))
     let due = performance.now()
-    do {
+    // The thread's CPU is counted from the previous answer (or the start), not from when the request was due: the
+    // thread cannot look at its clock while something else holds it, and that hold is what is measured.
+    let sinceCpu = process.threadCpuUsage()
+    // A request after every wait, the last one too: work that holds the thread at its very end delays that one.
+    for (;;) {
       const r = await request('GET', '/api/health')
       const answered = performance.now()
+      const spent = process.threadCpuUsage(sinceCpu)
+      sinceCpu = process.threadCpuUsage()
       times.push(answered - due)
+      cpu.push((spent.user + spent.system) / 1000)
       statuses.push(r.status)
+      if (done) break
       due = Math.max(due + HEALTH_EVERY_MS, answered)
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())))
-    } while (!done)
+    }
   })()
   try {
     const result = await work()
@@ -117,7 +136,8 @@ export async function healthWhile<T>(request: (method: string, url: string) => P
     await poll
   }
   function summary() {
-    const sorted = [...times].sort((a, b) => a - b)
-    return { count: sorted.length, p99: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0, max: sorted.at(-1) ?? 0, statuses, took }
+    const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.99))] ?? 0
+    const max = (values: number[]) => Math.max(0, ...values)
+    return { count: times.length, p99: p99(times), max: max(times), cpuP99: p99(cpu), cpuMax: max(cpu), statuses, took }
   }
 }
