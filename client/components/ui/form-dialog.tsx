@@ -61,7 +61,8 @@ export function formErrorOf(err: unknown, t: (key: string) => string): { message
 
 /**
  * A form dialog's error: `fail(err)` puts a failed save on top of the form (a conflict also calls `onConflict`, so
- * the screen reads the record again), `show(message)` a problem found before saving, `clear()` before a new try, and
+ * the screen reads the record again), `show(message)` a problem found before saving (or, with `conflict`, a screen's
+ * own reading of a refusal that offers a reload), `clear()` before a new try, and
  * `props` are FormDialog's error props.
  */
 export function useFormError(onConflict?: () => void) {
@@ -70,7 +71,7 @@ export function useFormError(onConflict?: () => void) {
   return {
     error,
     clear: () => setError(null),
-    show: (message: string) => setError({ message, conflict: false }),
+    show: (message: string, conflict = false) => setError({ message, conflict }),
     fail: (err: unknown) => {
       const e = formErrorOf(err, t)
       setError(e)

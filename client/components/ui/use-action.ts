@@ -65,7 +65,9 @@ export function useAction<A extends unknown[], R>(step: (...args: A) => Promise<
     busy,
     /** the failure's words, for the form (null: none) */
     error: formError.error?.message ?? null,
-    /** says a problem found before the step runs (a required reason left empty) */
+    /** the failure was a conflict: the record changed elsewhere (the form offers a reload) */
+    conflict: formError.error?.conflict ?? false,
+    /** says a problem found before the step runs (a required reason left empty), or a failure in the screen's words */
     fail: formError.show,
     clear: formError.clear,
     /** FormDialog's props for the step: busy, the error, the conflict */

@@ -1,5 +1,4 @@
 import { Skeleton, Stack, Text } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { formatMonth } from '../../../../shared/format'
 import { businessMonth, previousMonth } from '../../../../shared/rules/work'
@@ -10,9 +9,9 @@ import { Page } from '../../../components/ui/page'
 import { ApiClientError, errorText, serverFieldErrors } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { useMediaQuery } from '../../../lib/use-media-query'
-import { copyPreviousBudgets, getBudgets, saveBudgets } from '../api/budgets-api'
+import { useBudgetsMonth, useCopyPreviousBudgets, useSaveBudgets } from '../api/budgets-queries'
 import { useUrlParams } from '../../../lib/use-url-params'
-import { budgetsKeys } from '../api/budgets-keys'
+import { useAction } from '../../../components/ui/use-action'
 import { budgetEdits, budgetFields, budgetLines, keyOf, refusalsByField } from '../model/budget-drafts'
 import { BudgetField, BudgetMonthBar, BudgetSaveBar, BudgetTable } from '../components/budget-table'
 import { Notice } from '../../../components/ui/notice'
@@ -26,7 +25,6 @@ import { useLanguage } from '../../../lib/use-language'
  */
 export default function BudgetsPage() {
   const { t, lang } = useLanguage()
-  const queryClient = useQueryClient()
   const wide = useMediaQuery('(min-width: 48rem)')
   const [params, setParams] = useUrlParams()
   const asked = params.get('month') ?? ''
@@ -34,13 +32,12 @@ export default function BudgetsPage() {
   const [thisMonth] = useState(() => businessMonth(Date.now()))
   const month = isMonth(asked) ? asked : thisMonth
   const officeId = params.get('officeId') ?? undefined
-  const query = useQuery({ queryKey: budgetsKeys.month(month, officeId ?? ''), queryFn: ({ signal }) => getBudgets({ month, officeId }, signal) })
+  const query = useBudgetsMonth(month, officeId)
   const data = query.data
 
   const [drafts, setDrafts] = useState<Map<string, string>>(new Map())
   const [serverErrors, setServerErrors] = useState<Map<string, string>>(new Map())
   const [notice, setNotice] = useState<{ status: 'warning' | 'error'; text: string } | null>(null)
-  const [busy, setBusy] = useState<'save' | 'copy' | null>(null)
 
   const lines = useMemo(() => budgetLines(data), [data])
   const fields = useMemo(() => budgetFields(lines, drafts, serverErrors), [lines, drafts, serverErrors])
@@ -76,50 +73,52 @@ export default function BudgetsPage() {
     })
   }
 
-  const save = async () => {
-    if (!data || problems.length > 0) return
-    setBusy('save')
-    setNotice(null)
-    try {
-      const saved = await saveBudgets(month, { officeId: data.office?.id ?? officeId ?? data.offices[0]!.id, changes })
-      await queryClient.invalidateQueries({ queryKey: budgetsKeys.all })
+  const officeOf = (d: NonNullable<typeof data>) => d.office?.id ?? officeId ?? d.offices[0]!.id
+  const saving = useAction(useSaveBudgets(), {
+    onDone: (saved) => {
       setDrafts(new Map())
       snackbar.success(t('budgets.saved', { count: saved.changed }))
-    } catch (err) {
+    },
+    onError: (err) => {
       const fieldErrors = serverFieldErrors(err)
       if (err instanceof ApiClientError && err.body?.error === 'changed_elsewhere') {
         // Those budgets show as they are now; every other edit stays to be saved again.
         const conflicts = ((err.body.details?.conflicts ?? []) as BudgetConflict[]).map((c) => keyOf(c.scope, c.id))
         setDrafts((d) => new Map([...d].filter(([k]) => !conflicts.includes(k))))
-        await query.refetch()
+        void query.refetch()
         setNotice({ status: 'warning', text: t('budgets.conflict', { count: conflicts.length }) })
       } else if (fieldErrors) {
         setServerErrors(refusalsByField(changes, fieldErrors))
         setNotice({ status: 'error', text: t('budgets.invalid') })
       } else setNotice({ status: 'error', text: errorText(err, t) })
-    } finally {
-      setBusy(null)
-    }
-  }
-
-  const copy = async () => {
-    if (!data) return
-    setBusy('copy')
-    setNotice(null)
-    try {
-      const { copied } = await copyPreviousBudgets(month, data.office?.id ?? officeId ?? data.offices[0]!.id)
-      await queryClient.invalidateQueries({ queryKey: budgetsKeys.all })
+      return true
+    },
+  })
+  const copying = useAction(useCopyPreviousBudgets(), {
+    onDone: ({ copied }) =>
       snackbar.show(
         copied > 0
           ? t('budgets.copied', { count: copied, month: formatMonth(previous, lang) })
           : t('budgets.copiedNone', { month: formatMonth(previous, lang), current: formatMonth(month, lang) }),
         copied > 0 ? { color: 'success', icon: 'success' } : { duration: 6000 },
-      )
-    } catch (err) {
+      ),
+    onError: (err) => {
       setNotice({ status: 'error', text: errorText(err, t) })
-    } finally {
-      setBusy(null)
-    }
+      return true
+    },
+  })
+  const busy = saving.busy ? 'save' : copying.busy ? 'copy' : null
+
+  const save = () => {
+    if (!data || problems.length > 0) return
+    setNotice(null)
+    void saving.run(month, { officeId: officeOf(data), changes })
+  }
+
+  const copy = () => {
+    if (!data) return
+    setNotice(null)
+    void copying.run(month, officeOf(data))
   }
 
   return (
@@ -136,7 +135,7 @@ export default function BudgetsPage() {
           copying={busy === 'copy'}
           copyDisabled={dirty || busy !== null}
           onNavigate={navigate}
-          onCopy={() => void copy()}
+          onCopy={copy}
           lang={lang}
         />
         {dirty ? (
@@ -172,9 +171,7 @@ export default function BudgetsPage() {
           </>
         )}
       </Stack>
-      {dirty ? (
-        <BudgetSaveBar changed={changed.length} busy={busy} blocked={problems.length > 0} onDiscard={() => navigate({})} onSave={() => void save()} />
-      ) : null}
+      {dirty ? <BudgetSaveBar changed={changed.length} busy={busy} blocked={problems.length > 0} onDiscard={() => navigate({})} onSave={save} /> : null}
     </Page>
   )
 }

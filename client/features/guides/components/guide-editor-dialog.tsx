@@ -27,6 +27,7 @@ import { GuideVersionDialog } from './guide-version-dialog'
 import { Choices } from '../../../components/ui/choices'
 import { Check } from '../../../components/ui/check'
 import { useLanguage } from '../../../lib/use-language'
+import { useAction } from '../../../components/ui/use-action'
 
 type Draft = { categoryId: string; mustRead: boolean; audience: Audience; texts: GuideTexts; version: number | null; id: string | null }
 
@@ -55,17 +56,17 @@ export function GuideEditorDialog(props: {
   const [draft, setDraft] = useState<Draft>(() => draftOf(props.initial, props.categories))
   const [detail, setDetail] = useState<GuideAdminDetail | null>(props.initial)
   const [tab, setTab] = useState<GuideLanguage>('sv')
-  const [busy, setBusy] = useState<'save' | 'publish' | null>(null)
-  const [error, setError] = useState<{ message: string; fields: Record<string, string[]>; conflict: boolean } | null>(null)
+  const [pressed, setPressed] = useState<'save' | 'publish' | null>(null)
+  const [fields, setFields] = useState<Record<string, string[]>>({})
   const [viewing, setViewing] = useState<number | null>(null)
   const setText = (l: GuideLanguage, change: Partial<GuideText> | null) =>
     setDraft((d) => ({ ...d, texts: { ...d.texts, [l]: change === null ? null : { ...(d.texts[l] ?? blankText()), ...change } } }))
-  const fieldError = (path: string) => error?.fields[path]?.[0] ?? Object.entries(error?.fields ?? {}).find(([k]) => k.startsWith(`${path}.`))?.[1][0]
+  const fieldError = (path: string) => fields[path]?.[0] ?? Object.entries(fields).find(([k]) => k.startsWith(`${path}.`))?.[1][0]
 
-  async function save(andPublish: boolean) {
-    setBusy(andPublish ? 'publish' : 'save')
-    setError(null)
-    try {
+  // Saves the working texts, and publishes them when asked; a refusal names its fields (the first one's language
+  // tab opens) and a guide changed meanwhile offers to close and read it again.
+  const saving = useAction(
+    async (andPublish: boolean) => {
       const input = { categoryId: draft.categoryId, mustRead: draft.mustRead, audience: draft.audience, texts: draft.texts }
       let saved = draft.id && draft.version ? await updateGuide(draft.id, { ...input, version: draft.version }) : await createGuide(input)
       if (andPublish && saved.unpublished) saved = await publishGuide(saved.id, saved.version)
@@ -73,16 +74,23 @@ export function GuideEditorDialog(props: {
       setDetail(saved)
       props.onSaved(t(andPublish ? 'guides.editor.published' : 'guides.editor.saved', { title: saved.title }))
       if (andPublish) props.onClose()
-    } catch (err) {
-      const body = err instanceof ApiClientError ? err.body : null
-      const fields = serverFieldErrors(err) ?? {}
-      setError({ message: errorText(err, t), fields, conflict: body?.error === 'version_conflict' })
-      const first = Object.keys(fields)[0]
-      const inLanguage = first?.match(/^texts\.(sv|en|fi)\./)?.[1] as GuideLanguage | undefined
-      if (inLanguage) setTab(inLanguage)
-    } finally {
-      setBusy(null)
-    }
+    },
+    {
+      onError: (err) => {
+        const refused = serverFieldErrors(err) ?? {}
+        setFields(refused)
+        saving.fail(errorText(err, t), err instanceof ApiClientError && err.body?.error === 'version_conflict')
+        const inLanguage = Object.keys(refused)[0]?.match(/^texts\.(sv|en|fi)\./)?.[1] as GuideLanguage | undefined
+        if (inLanguage) setTab(inLanguage)
+        return true
+      },
+    },
+  )
+  const busy = saving.busy ? pressed : null
+  const save = (andPublish: boolean) => {
+    setPressed(andPublish ? 'publish' : 'save')
+    setFields({})
+    void saving.run(andPublish)
   }
 
   async function restore(number: number) {
@@ -94,7 +102,8 @@ export function GuideEditorDialog(props: {
       setViewing(null)
       props.onSaved(t('guides.editor.restored', { number, next: saved.publishedNumber }))
     } catch (err) {
-      setError({ message: errorText(err, t), fields: {}, conflict: false })
+      setFields({})
+      saving.fail(errorText(err, t))
     }
   }
 
@@ -116,10 +125,10 @@ export function GuideEditorDialog(props: {
               : ''}
           </Text>
           <HStack gap="2">
-            <Button variant="outline" onClick={() => void save(false)} loading={busy === 'save'} disabled={busy !== null} data-testid="guide-save">
+            <Button variant="outline" onClick={() => save(false)} loading={busy === 'save'} disabled={busy !== null} data-testid="guide-save">
               {t('guides.editor.save')}
             </Button>
-            <Button colorPalette="brand" onClick={() => void save(true)} loading={busy === 'publish'} disabled={busy !== null} data-testid="guide-publish">
+            <Button colorPalette="brand" onClick={() => save(true)} loading={busy === 'publish'} disabled={busy !== null} data-testid="guide-publish">
               {t('guides.editor.publish')}
             </Button>
           </HStack>
@@ -127,9 +136,9 @@ export function GuideEditorDialog(props: {
       }
     >
       <Stack gap="4">
-        {error ? (
-          <FormAlert message={error.message}>
-            {error.conflict ? (
+        {saving.error ? (
+          <FormAlert message={saving.error}>
+            {saving.conflict ? (
               <Button size="xs" variant="outline" onClick={props.onClose}>
                 {t('guides.editor.reload')}
               </Button>

@@ -15,8 +15,11 @@ import { SurveyResult } from './survey-result'
 import { AppDialog } from '../../../components/ui/app-dialog'
 import { RegretPanel, SendLinkPanel, SurveyFacts, SurveySale } from './survey-parts'
 import { useLanguage } from '../../../lib/use-language'
+import { useAction } from '../../../components/ui/use-action'
 
 type Lang = 'sv' | 'en' | 'fi'
+type Outcome = 'answer' | 'notReached' | 'regret'
+type Answers = NonNullable<ReturnType<ReturnType<typeof useSurveyAnswers>['checked']>>
 
 /**
  * One survey beside its sale (docs/decisions/045): the customer's phone one tap away, the questions of the version it
@@ -78,75 +81,61 @@ function SurveyBody(props: { survey: SurveyDetail; reload: () => void; onDone: (
   const questions = s.template?.content.questions ?? []
   const form = useSurveyAnswers(questions)
   const { errors, setErrors } = form
-  const [busy, setBusy] = useState<'answer' | 'notReached' | 'regret' | null>(null)
+  const [pressed, setPressed] = useState<Outcome | null>(null)
   const [regretOpen, setRegretOpen] = useState(false)
   const [linkOpen, setLinkOpen] = useState(false)
   const canSendLink = !!s.sale?.hasEmail
   const [reason, setReason] = useState('')
-  const [formError, setFormError] = useState<{ message: string; conflict: boolean } | null>(null)
   const open = s.status === 'queued' && s.canRecord
 
-  const failed = (err: unknown) => {
-    if (form.showServerErrors(err)) return
-    const body = err instanceof ApiClientError ? err.body : undefined
-    const conflict = body?.error === 'changed_elsewhere' || body?.error === 'already_decided'
-    setFormError({ message: errorText(err, t), conflict })
+  // One outcome at a time: the answers, not reached, or the customer's regret; each says it is done and the list
+  // follows. A question's refusal shows at its question; a survey decided or changed meanwhile offers a reload.
+  const outcome = useAction(
+    async (what: Outcome, answers?: Answers) => {
+      if (what === 'answer') {
+        const done = await answerSurvey(s.id, s.version, answers!)
+        snackbar.success(done.grade ? t('quality.surveys.answeredToast', { grade: done.grade }) : t('quality.surveys.answeredNoGrade'))
+      } else if (what === 'notReached') {
+        const done = await surveyNotReached(s.id, s.version)
+        snackbar.success(done.status === 'unreached' ? t('quality.surveys.unreachedToast', { n: done.attempts }) : t('quality.surveys.notReachedToast'))
+      } else {
+        await surveyRegret(s.id, s.version, reason.trim())
+        snackbar.success(t('quality.surveys.regretToast'))
+        setRegretOpen(false)
+      }
+    },
+    {
+      onDone: () => props.onDone(),
+      onError: (err) => {
+        if (form.showServerErrors(err)) return true
+        const code = err instanceof ApiClientError ? err.body?.error : undefined
+        outcome.fail(errorText(err, t), code === 'changed_elsewhere' || code === 'already_decided')
+        return true
+      },
+    },
+  )
+  const press = (what: Outcome, answers?: Answers) => {
+    setPressed(what)
+    void outcome.run(what, answers)
   }
+  const busy = outcome.busy ? pressed : null
 
-  const save = async () => {
-    setFormError(null)
+  const save = () => {
+    outcome.clear()
     const clean = form.checked()
-    if (!clean) return
-    setBusy('answer')
-    try {
-      const done = await answerSurvey(s.id, s.version, clean)
-      snackbar.success(done.grade ? t('quality.surveys.answeredToast', { grade: done.grade }) : t('quality.surveys.answeredNoGrade'))
-      props.onDone()
-    } catch (err) {
-      failed(err)
-    } finally {
-      setBusy(null)
-    }
+    if (clean) press('answer', clean)
   }
 
-  const notReached = async () => {
-    setFormError(null)
-    setBusy('notReached')
-    try {
-      const done = await surveyNotReached(s.id, s.version)
-      snackbar.success(done.status === 'unreached' ? t('quality.surveys.unreachedToast', { n: done.attempts }) : t('quality.surveys.notReachedToast'))
-      props.onDone()
-    } catch (err) {
-      failed(err)
-    } finally {
-      setBusy(null)
-    }
-  }
-
-  const regret = async () => {
-    if (!reason.trim()) {
-      setErrors({ reason: t('validation.required') })
-      return
-    }
-    setFormError(null)
-    setBusy('regret')
-    try {
-      await surveyRegret(s.id, s.version, reason.trim())
-      snackbar.success(t('quality.surveys.regretToast'))
-      setRegretOpen(false)
-      props.onDone()
-    } catch (err) {
-      failed(err)
-    } finally {
-      setBusy(null)
-    }
+  const regret = () => {
+    if (!reason.trim()) return setErrors({ reason: t('validation.required') })
+    press('regret')
   }
 
   return (
     <Stack gap="5">
-      {formError ? (
-        <FormAlert message={formError.message}>
-          {formError.conflict ? (
+      {outcome.error ? (
+        <FormAlert message={outcome.error}>
+          {outcome.conflict ? (
             <Button size="xs" variant="outline" onClick={props.reload}>
               {t('form.reload')}
             </Button>
@@ -179,10 +168,10 @@ function SurveyBody(props: { survey: SurveyDetail; reload: () => void; onDone: (
             {open ? (
               <Stack gap="3">
                 <HStack gap="2" flexWrap="wrap">
-                  <Button colorPalette="brand" loading={busy === 'answer'} onClick={() => void save()}>
+                  <Button colorPalette="brand" loading={busy === 'answer'} onClick={save}>
                     {t('quality.surveys.saveAnswers')}
                   </Button>
-                  <Button variant="outline" loading={busy === 'notReached'} onClick={() => void notReached()}>
+                  <Button variant="outline" loading={busy === 'notReached'} onClick={() => press('notReached')}>
                     {t('quality.surveys.notReached')}
                   </Button>
                   <Button variant="outline" colorPalette="red" onClick={() => setRegretOpen((o) => !o)} aria-expanded={regretOpen}>
@@ -204,9 +193,7 @@ function SurveyBody(props: { survey: SurveyDetail; reload: () => void; onDone: (
                   </Text>
                 )}
                 {linkOpen ? <SendLinkPanel surveyId={s.id} onSent={() => setLinkOpen(false)} /> : null}
-                {regretOpen ? (
-                  <RegretPanel reason={reason} onReason={setReason} error={errors.reason} busy={busy === 'regret'} onConfirm={() => void regret()} />
-                ) : null}
+                {regretOpen ? <RegretPanel reason={reason} onReason={setReason} error={errors.reason} busy={busy === 'regret'} onConfirm={regret} /> : null}
               </Stack>
             ) : null}
           </Stack>

@@ -28,35 +28,33 @@ export function DoubleSaleDialog(props: {
   const [which, setWhich] = useState<'later' | 'earlier'>('later')
   const [reason, setReason] = useState(() => t('doubleSales.defaultReason'))
   const [note, setNote] = useState('')
-  const [errors, setErrors] = useState<{ reason?: string; form?: string }>({})
-  const [busy, setBusy] = useState(false)
+  const [reasonError, setReasonError] = useState<string | null>(null)
+  const deciding = useAction(
+    async (decided: DoubleSaleListItem) => {
+      if (props.mode === 'dismiss') return dismissDoubleSale(decided.id, { note: note.trim() || null })
+      const sale = decided[which]
+      return confirmDoubleSale(decided.id, { regretSaleId: sale.id, version: sale.version, reason: reason.trim() })
+    },
+    {
+      onDone: () => props.onDecided(),
+      // The reason's refusal under the reason; a pair or sale decided meanwhile read again, said in the server's words.
+      onError: (err) => {
+        const onReason = serverFieldErrors(err)?.reason?.[0]
+        if (onReason) setReasonError(onReason)
+        else {
+          if (err instanceof ApiClientError && err.status === 409) props.onConflict()
+          deciding.fail(errorText(err, t))
+        }
+        return true
+      },
+    },
+  )
 
   const submit = async () => {
     if (!pair) return
-    if (props.mode === 'confirm' && !reason.trim()) {
-      setErrors({ reason: t('validation.required') })
-      return
-    }
-    setBusy(true)
-    setErrors({})
-    try {
-      if (props.mode === 'confirm') {
-        const sale = pair[which]
-        await confirmDoubleSale(pair.id, { regretSaleId: sale.id, version: sale.version, reason: reason.trim() })
-      } else {
-        await dismissDoubleSale(pair.id, { note: note.trim() || null })
-      }
-      props.onDecided()
-    } catch (err) {
-      const fieldErrors = serverFieldErrors(err)
-      if (fieldErrors?.reason) setErrors({ reason: fieldErrors.reason[0] })
-      else {
-        if (err instanceof ApiClientError && err.status === 409) props.onConflict()
-        setErrors({ form: errorText(err, t) })
-      }
-    } finally {
-      setBusy(false)
-    }
+    setReasonError(null)
+    if (props.mode === 'confirm' && !reason.trim()) return setReasonError(t('validation.required'))
+    await deciding.run(pair)
   }
 
   return (
@@ -70,7 +68,7 @@ export function DoubleSaleDialog(props: {
           <Button variant="outline" onClick={props.onClose}>
             {t('doubleSales.cancel')}
           </Button>
-          <Button colorPalette={props.mode === 'confirm' ? 'red' : 'brand'} loading={busy} onClick={() => void submit()}>
+          <Button colorPalette={props.mode === 'confirm' ? 'red' : 'brand'} loading={deciding.busy} onClick={() => void submit()}>
             {props.mode === 'confirm' ? t('doubleSales.confirm') : t('doubleSales.dismiss')}
           </Button>
         </>
@@ -105,13 +103,13 @@ export function DoubleSaleDialog(props: {
                   </Stack>
                 </RadioGroup.Root>
               </Field.Root>
-              <Field.Root invalid={!!errors.reason} required>
+              <Field.Root invalid={!!reasonError} required>
                 <Field.Label>
                   {t('doubleSales.reason')}
                   <Field.RequiredIndicator />
                 </Field.Label>
                 <Textarea rows={3} maxLength={1000} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
-                {errors.reason ? <Field.ErrorText>{errors.reason}</Field.ErrorText> : null}
+                {reasonError ? <Field.ErrorText>{reasonError}</Field.ErrorText> : null}
               </Field.Root>
             </>
           ) : (
@@ -120,7 +118,7 @@ export function DoubleSaleDialog(props: {
               <Textarea rows={3} maxLength={1000} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
             </Field.Root>
           )}
-          {errors.form ? <Notice status="error" title={errors.form} /> : null}
+          {deciding.error ? <Notice status="error" title={deciding.error} /> : null}
         </Stack>
       ) : null}
     </AppDialog>

@@ -1,5 +1,4 @@
 import { Button, Field, Input, Stack, Text } from '@chakra-ui/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PASSWORD_MIN } from '../../../../shared/schemas/auth'
@@ -9,8 +8,8 @@ import { FilePicker } from '../../../components/ui/file-picker'
 import { ApiClientError, NetworkError, serverFieldErrors } from '../../../lib/api-client'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
-import { importUsers } from '../api/users-api'
-import { usersKeys } from '../api/users-keys'
+import { useImportUsers } from '../api/users-queries'
+import { useAction } from '../../../components/ui/use-action'
 import { AppDialog, DialogButtons } from '../../../components/ui/app-dialog'
 import { ImportCheck } from './import-users-check'
 import { Notice } from '../../../components/ui/notice'
@@ -24,14 +23,43 @@ type Checked = { csv: string; answer: UserImportAnswer }
  */
 export function ImportUsersDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation()
-  const queryClient = useQueryClient()
   const [file, setFile] = useState<File | null>(null)
   const [checked, setChecked] = useState<Checked | null>(null)
   const [changed, setChanged] = useState<{ created: number; valid: number } | null>(null)
   const [password, setPassword] = useState('')
   const [passwordError, setPasswordError] = useState<string | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState<'checking' | 'importing' | null>(null)
+  const importing = useImportUsers()
+  const messageOf = (err: unknown) => {
+    if (err instanceof NetworkError) return t('errors.network')
+    if (err instanceof ApiClientError) return serverFieldErrors(err)?.csv?.[0] ?? err.message
+    return t('errors.server_error')
+  }
+
+  // The dry run: every row's errors, nothing written.
+  const checking = useAction(
+    async (picked: File) => {
+      const csv = decodeText(new Uint8Array(await picked.arrayBuffer()))
+      setChecked({ csv, answer: await importing({ csv, confirm: false }) })
+    },
+    {
+      onError: (err) => {
+        setChecked(null)
+        checking.fail(messageOf(err))
+        return true
+      },
+    },
+  )
+  // The import of the valid rows, checked again by the server as it imports.
+  const confirming = useAction((done: Checked) => importing({ csv: done.csv, confirm: true, password }), {
+    onError: (err) => {
+      const passwordMessage = serverFieldErrors(err)?.password?.[0]
+      if (passwordMessage) setPasswordError(passwordMessage)
+      else confirming.fail(messageOf(err))
+      return true
+    },
+  })
+  const error = checking.error ?? confirming.error
+  const busy = checking.busy ? 'checking' : confirming.busy ? 'importing' : null
 
   const reset = () => {
     setFile(null)
@@ -39,57 +67,32 @@ export function ImportUsersDialog({ open, onOpenChange }: { open: boolean; onOpe
     setChanged(null)
     setPassword('')
     setPasswordError(null)
-    setError(null)
-  }
-  const messageOf = (err: unknown) => {
-    if (err instanceof NetworkError) return t('errors.network')
-    if (err instanceof ApiClientError) return serverFieldErrors(err)?.csv?.[0] ?? err.message
-    return t('errors.server_error')
+    checking.clear()
+    confirming.clear()
   }
 
-  const check = async () => {
+  const check = () => {
     if (!file) return
-    setBusy('checking')
-    setError(null)
+    confirming.clear()
     setChanged(null)
-    try {
-      const csv = decodeText(new Uint8Array(await file.arrayBuffer()))
-      setChecked({ csv, answer: await importUsers({ csv, confirm: false }) })
-    } catch (err) {
-      setChecked(null)
-      setError(messageOf(err))
-    } finally {
-      setBusy(null)
-    }
+    void checking.run(file)
   }
 
   const confirm = async () => {
     if (!checked) return
-    if (password.length < PASSWORD_MIN) {
-      setPasswordError(t('validation.tooShort', { min: PASSWORD_MIN }))
-      return
-    }
-    setBusy('importing')
-    setError(null)
+    if (password.length < PASSWORD_MIN) return setPasswordError(t('validation.tooShort', { min: PASSWORD_MIN }))
+    checking.clear()
     setPasswordError(null)
-    try {
-      const answer = await importUsers({ csv: checked.csv, confirm: true, password })
-      void queryClient.invalidateQueries({ queryKey: usersKeys.all })
-      if (answer.created === checked.answer.valid) {
-        snackbar.success(t('userAdmin.import.done', { count: answer.created }))
-        reset()
-        onOpenChange(false)
-      } else {
-        // Something changed since the check (an e-mail taken meanwhile): say what was done, show the rows now.
-        setChanged({ created: answer.created, valid: checked.answer.valid })
-        setChecked({ csv: checked.csv, answer: { ...answer, valid: 0 } })
-      }
-    } catch (err) {
-      const passwordMessage = serverFieldErrors(err)?.password?.[0]
-      if (passwordMessage) setPasswordError(passwordMessage)
-      else setError(messageOf(err))
-    } finally {
-      setBusy(null)
+    const answer = await confirming.run(checked)
+    if (!answer) return
+    if (answer.created === checked.answer.valid) {
+      snackbar.success(t('userAdmin.import.done', { count: answer.created }))
+      reset()
+      onOpenChange(false)
+    } else {
+      // Something changed since the check (an e-mail taken meanwhile): say what was done, show the rows now.
+      setChanged({ created: answer.created, valid: checked.answer.valid })
+      setChecked({ csv: checked.csv, answer: { ...answer, valid: 0 } })
     }
   }
 
@@ -119,7 +122,7 @@ export function ImportUsersDialog({ open, onOpenChange }: { open: boolean; onOpe
                   disabled: !file,
                   loading: busy === 'checking',
                   loadingText: t('userAdmin.import.checking'),
-                  onClick: () => void check(),
+                  onClick: check,
                 }
           }
         />
