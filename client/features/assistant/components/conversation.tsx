@@ -1,16 +1,16 @@
 import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react'
-import { useMutation, useQuery } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { formatDate } from '../../../../shared/format'
 import { type BiAnswer, type BiQuery, type BiReply } from '../../../../shared/schemas/assistant'
 import { errorText } from '../../../lib/api-client'
 import { useAbility } from '../../../lib/session'
-import { ask, getAssistantSettings, runQuery } from '../api/assistant-api'
+import { ask, runQuery } from '../api/assistant-api'
 import { ConversationHeader, FollowUps, QuestionForm, Reply, Suggestions } from './conversation-parts'
 import { StatDialog } from './stat-dialog'
-import { assistantKeys } from '../api/assistant-keys'
 import { Notice } from '../../../components/ui/notice'
 import { useLanguage } from '../../../lib/use-language'
+import { useAssistantSettings } from '../api/assistant-queries'
 
 type Draft =
   { role: 'user'; text: string } | { role: 'assistant'; reply: BiReply } | { role: 'error'; text: string; retry: { question?: string; query?: BiQuery } }
@@ -42,7 +42,7 @@ export function Conversation({ storageKey, title, subtitle, aside }: { storageKe
   const [text, setText] = useState('')
   const [saving, setSaving] = useState<BiAnswer | null>(null)
   const scroller = useRef<HTMLDivElement>(null)
-  const settings = useQuery({ queryKey: assistantKeys.settings(), queryFn: ({ signal }) => getAssistantSettings(signal), staleTime: Infinity })
+  const settings = useAssistantSettings()
   const { messages, legacy } = state
 
   useEffect(() => {

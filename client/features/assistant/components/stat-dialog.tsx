@@ -1,5 +1,5 @@
 import { Fieldset, Input, Skeleton, Stack, Text } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { Controller, type FieldError } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { statInputSchema, type BiQuery, type StatDetail, type StatInput } from '../../../../shared/schemas/assistant'
@@ -7,11 +7,12 @@ import { FormDialog } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { fieldErrorText } from '../../../lib/field-error'
 import { snackbar } from '../../../lib/snackbar-store'
-import { createStat, getShareRoles, updateStat } from '../api/assistant-api'
+import { createStat, updateStat } from '../api/assistant-api'
 import { roleName } from '../../../lib/role-name'
 import { assistantKeys } from '../api/assistant-keys'
 import { useSchemaForm, useFormDialog } from '../../../components/ui/form-kit'
 import { Check } from '../../../components/ui/check'
+import { useShareRoles } from '../api/assistant-queries'
 
 const FIELDS = ['name', 'roleIds'] as const
 
@@ -29,7 +30,7 @@ export function StatDialog(props: {
 }) {
   const { t } = useTranslation()
   const client = useQueryClient()
-  const roles = useQuery({ queryKey: assistantKeys.shareRoles(), queryFn: ({ signal }) => getShareRoles(signal) })
+  const roles = useShareRoles()
   const form = useSchemaForm(statInputSchema, {
     defaultValues: {
       name: props.stat?.name ?? props.defaultName.slice(0, 120),

@@ -1,11 +1,9 @@
 import { Box, Link, Skeleton, Stack, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { useAbility } from '../../../lib/session'
-import { getStats } from '../api/assistant-api'
 import { Conversation } from '../components/conversation'
-import { assistantKeys } from '../api/assistant-keys'
+import { useStats } from '../api/assistant-queries'
 
 /**
  * /keyai/business-intelligence (docs/decisions/053): the same conversation as the chat, with the person's saved
@@ -26,7 +24,7 @@ export default function BusinessIntelligencePage() {
 
 function SavedStats() {
   const { t } = useTranslation()
-  const stats = useQuery({ queryKey: assistantKeys.stats(), queryFn: ({ signal }) => getStats(signal) })
+  const stats = useStats()
   return (
     <Box w="64" flexShrink={0} display={{ base: 'none', lg: 'block' }} borderWidth="1px" rounded="lg" p="3" overflowY="auto" data-testid="bi-stats">
       <Text fontWeight="semibold" mb="2">

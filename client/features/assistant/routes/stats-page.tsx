@@ -1,5 +1,4 @@
 import { Badge, Button, Card, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { formatDate } from '../../../../shared/format'
@@ -7,11 +6,10 @@ import type { StatListItem } from '../../../../shared/schemas/assistant'
 import { LoadError } from '../../../components/ui/load-error'
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
-import { getStats } from '../api/assistant-api'
 import { useDeleteStat } from '../components/delete-stat'
 import { roleName } from '../../../lib/role-name'
-import { assistantKeys } from '../api/assistant-keys'
 import { useLanguage } from '../../../lib/use-language'
+import { useStats } from '../api/assistant-queries'
 
 /**
  * /keyai/stats (docs/decisions/053): the statistics views the person saved and those shared with their role. Each
@@ -20,7 +18,7 @@ import { useLanguage } from '../../../lib/use-language'
 export default function StatsPage() {
   const { t } = useTranslation()
   const ability = useAbility()
-  const stats = useQuery({ queryKey: assistantKeys.stats(), queryFn: ({ signal }) => getStats(signal) })
+  const stats = useStats()
   const canAsk = ability.can('view', 'chat') || ability.can('view', 'business_intelligence')
   return (
     <Page title={t('routes.keyai-stats')} subtitle={t('assistant.statsIntro')}>

@@ -1,5 +1,4 @@
 import { Button, HStack, Stack, Text, Textarea } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDate, formatTime } from '../../../../shared/format'
@@ -10,12 +9,12 @@ import { RecordLink } from '../../../components/ui/detail-kit'
 import { useAbility } from '../../../lib/session'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { snackbar } from '../../../lib/snackbar-store'
-import { addCandidateNote, closeCandidate, getCandidateSettings } from '../api/candidates-api'
-import { candidatesKeys } from '../api/candidates-keys'
+import { addCandidateNote, closeCandidate } from '../api/candidates-api'
 import { useLanguage } from '../../../lib/use-language'
 import { SectionCard } from '../../../components/ui/section-card'
 import { Notice } from '../../../components/ui/notice'
 import { useAction } from '../../../components/ui/use-action'
+import { useCandidateSettings } from '../api/candidates-queries'
 
 /** A candidate's notes: who wrote what when, newest first, and a new one for who may change the candidate. */
 export function NotesCard(props: { candidate: CandidateDetail; onAdded: () => void }) {
@@ -70,7 +69,7 @@ export function NotesCard(props: { candidate: CandidateDetail; onAdded: () => vo
 /** Not hired: the reason, and when the candidate's data will be erased. */
 export function CloseDialog(props: { candidate: CandidateDetail; onClose: () => void; onClosed: () => void }) {
   const { t } = useTranslation()
-  const settings = useQuery({ queryKey: candidatesKeys.settings, queryFn: ({ signal }) => getCandidateSettings(signal) })
+  const settings = useCandidateSettings()
   const [reason, setReason] = useState('')
   const closing = useAction(closeCandidate, { onDone: props.onClosed })
   const { busy, error } = closing

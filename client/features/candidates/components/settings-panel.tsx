@@ -1,5 +1,5 @@
 import { Button, Card, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { candidateSettingsSchema, type CandidateSettings } from '../../../../shared/schemas/candidates'
@@ -8,12 +8,13 @@ import { NumberField, useZodResolver } from '../../../components/ui/form-kit'
 import { QueryState } from '../../../components/ui/load-error'
 import { ApiClientError, applyFieldErrors, errorText } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
-import { getCandidateSettings, saveCandidateSettings } from '../api/candidates-api'
+import { saveCandidateSettings } from '../api/candidates-api'
 import { candidatesKeys } from '../api/candidates-keys'
+import { useCandidateSettings } from '../api/candidates-queries'
 
 /** The organisation's onboarding settings: how long data is kept, when candidates are reminded, how long links last. */
 export function SettingsPanel() {
-  const settings = useQuery({ queryKey: candidatesKeys.settings, queryFn: ({ signal }) => getCandidateSettings(signal) })
+  const settings = useCandidateSettings()
   return <QueryState query={settings}>{(data) => <SettingsForm key={data.version} settings={data} />}</QueryState>
 }
 

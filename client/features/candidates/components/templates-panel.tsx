@@ -1,5 +1,5 @@
 import { Button, Card, Code, Field, HStack, Stack, Text, Wrap } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -18,9 +18,10 @@ import { TextAreaField, TextField, useZodResolver } from '../../../components/ui
 import { QueryState } from '../../../components/ui/load-error'
 import { ApiClientError, applyFieldErrors, errorText } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
-import { getContractTemplates, saveContractTemplate } from '../api/candidates-api'
+import { saveContractTemplate } from '../api/candidates-api'
 import { candidatesKeys } from '../api/candidates-keys'
 import { Choices } from '../../../components/ui/choices'
+import { useContractTemplates } from '../api/candidates-queries'
 
 /**
  * The contract templates (docs/decisions/070): one per kind and language; the text with the candidate's fields in
@@ -30,7 +31,7 @@ export function TemplatesPanel() {
   const { t } = useTranslation()
   const [kind, setKind] = useState<ContractKind>('work')
   const [language, setLanguage] = useState<CandidateLanguage>('sv')
-  const templates = useQuery({ queryKey: candidatesKeys.templates, queryFn: ({ signal }) => getContractTemplates(signal) })
+  const templates = useContractTemplates()
   return (
     <Stack gap="4" maxW="4xl">
       <Text color="fg.muted">{t('candidates.templates.intro', { example: '{{firstName}}' })}</Text>

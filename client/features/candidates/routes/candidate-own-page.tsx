@@ -1,5 +1,5 @@
 import { Box, Button, Fieldset, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
-import { QueryClientProvider, useQuery } from '@tanstack/react-query'
+import { QueryClientProvider } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -11,9 +11,9 @@ import { ApiClientError, applyFieldErrors, errorText } from '../../../lib/api-cl
 import { setLanguage } from '../../../lib/i18n'
 import { queryClient } from '../../../lib/query-client'
 import { CandidateAboutFields, CandidateIceFields } from '../components/candidate-fields'
-import { getOwnPage, sendOwnDetails } from '../api/candidates-api'
-import { candidatesKeys } from '../api/candidates-keys'
+import { sendOwnDetails } from '../api/candidates-api'
 import { EMPTY_OWN_DETAILS, ownDetailsFormSchema, ownDetailsToInput, type OwnDetailsForm } from '../model/candidate-form'
+import { useOwnPage } from '../api/candidates-queries'
 
 /**
  * /candidate/:token (docs/decisions/070): a candidate's own page from the link in their e-mail, on their phone, with no
@@ -32,7 +32,7 @@ export default function CandidateOwnPage() {
 function OwnPage() {
   const { t, i18n } = useTranslation()
   const { token = '' } = useParams()
-  const page = useQuery({ queryKey: candidatesKeys.ownPage(token), queryFn: ({ signal }) => getOwnPage(token, signal), retry: false })
+  const page = useOwnPage(token)
   const language = page.data?.language
   useEffect(() => {
     if (language && i18n.language !== language) void setLanguage(language)

@@ -13,7 +13,7 @@ import { Page } from '../../../components/ui/page'
 import { errorText } from '../../../lib/api-client'
 import { confirm } from '../../../lib/confirm-store'
 import { snackbar } from '../../../lib/snackbar-store'
-import { eraseCandidate, exportCandidate, getCandidate, getCandidateChoices, reopenCandidate, revealCandidate } from '../api/candidates-api'
+import { eraseCandidate, exportCandidate, getCandidate, reopenCandidate, revealCandidate } from '../api/candidates-api'
 import { candidatesKeys } from '../api/candidates-keys'
 import { CandidateDialog } from '../components/candidate-dialog'
 import { StageBadge } from '../components/stage-badge'
@@ -21,6 +21,7 @@ import { StepsCard } from '../components/steps-card'
 import { CandidateCards } from '../components/candidate-cards'
 import { CloseDialog, NotesCard, StatusAlert } from '../components/candidate-side'
 import { dialogEnds } from '../../../components/ui/form-dialog'
+import { useCandidateChoices } from '../api/candidates-queries'
 
 /** The log's field names: the candidate's own words for them. */
 const LOGGED = [
@@ -54,7 +55,7 @@ export default function CandidatePage() {
     // A step in the hands of its job: read again until it is not.
     refetchInterval: (q) => (q.state.data?.steps.some((s) => s.status === 'running') ? 1500 : false),
   })
-  const choices = useQuery({ queryKey: candidatesKeys.choices, queryFn: ({ signal }) => getCandidateChoices(signal), staleTime: 60_000 })
+  const choices = useCandidateChoices()
   const [editing, setEditing] = useState(false)
   const [closing, setClosing] = useState(false)
   const [revealed, setRevealed] = useState<Partial<Record<PrivateCandidateField, string | null>> | null>(null)

@@ -1,5 +1,5 @@
 import { Box, Button, Code, Field, Heading, Input, Link, Skeleton, Stack, Text } from '@chakra-ui/react'
-import { QueryClientProvider, useQuery } from '@tanstack/react-query'
+import { QueryClientProvider } from '@tanstack/react-query'
 import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
@@ -8,11 +8,11 @@ import { FormAlert } from '../../../components/ui/form-alert'
 import { ApiClientError, errorText, serverFieldErrors } from '../../../lib/api-client'
 import { setLanguage } from '../../../lib/i18n'
 import { queryClient } from '../../../lib/query-client'
-import { contractPdfUrl, getSigningPage, signContract } from '../api/candidates-api'
-import { candidatesKeys } from '../api/candidates-keys'
+import { contractPdfUrl, signContract } from '../api/candidates-api'
 import { SignatureField } from '../components/signature-field'
 import { Check } from '../../../components/ui/check'
 import { useAction } from '../../../components/ui/use-action'
+import { useSigningPage } from '../api/candidates-queries'
 
 /**
  * /candidate/:token/sign (docs/decisions/070): the candidate reads their contract (the PDF, in the phone's own viewer)
@@ -30,7 +30,7 @@ export default function CandidateSignPage() {
 function SignPage() {
   const { t, i18n } = useTranslation()
   const { token = '' } = useParams()
-  const page = useQuery({ queryKey: candidatesKeys.signing(token), queryFn: ({ signal }) => getSigningPage(token, signal), retry: false })
+  const page = useSigningPage(token)
   const language = page.data?.language
   useEffect(() => {
     if (language && i18n.language !== language) void setLanguage(language)

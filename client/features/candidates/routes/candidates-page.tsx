@@ -1,5 +1,5 @@
 import { Badge, Field, Input, Text } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
@@ -15,7 +15,7 @@ import { FilterBar, FilterChips } from '../../../components/ui/list-filters'
 import { Page } from '../../../components/ui/page'
 import { CreateButton } from '../../../components/ui/record-table'
 import { useAbility, useUserData } from '../../../lib/session'
-import { CANDIDATE_FILTER_KEYS, getCandidateChoices, listCandidates, type CandidateFilters } from '../api/candidates-api'
+import { CANDIDATE_FILTER_KEYS, listCandidates, type CandidateFilters } from '../api/candidates-api'
 import { candidatesKeys } from '../api/candidates-keys'
 import { CandidateDialog, type CandidateChoices } from '../components/candidate-dialog'
 import { SettingsPanel } from '../components/settings-panel'
@@ -24,6 +24,7 @@ import { TemplatesPanel } from '../components/templates-panel'
 import { Choices } from '../../../components/ui/choices'
 import { AddressTabs } from '../../../components/ui/address-tabs'
 import { useLanguage } from '../../../lib/use-language'
+import { useCandidateChoices } from '../api/candidates-queries'
 
 const TABS = ['list', 'templates', 'settings'] as const
 
@@ -65,7 +66,7 @@ function CandidateList() {
   const [adding, setAdding] = useState(false)
   const { query, update, filters } = useListQuery({ itemsPerPage: 25 }, CANDIDATE_FILTER_KEYS)
   const list = useListPage(candidatesKeys.list, listCandidates, query, filters)
-  const choices = useQuery({ queryKey: candidatesKeys.choices, queryFn: ({ signal }) => getCandidateChoices(signal), staleTime: 60_000 })
+  const choices = useCandidateChoices()
 
   const columns: Column<CandidateListItem>[] = [
     {

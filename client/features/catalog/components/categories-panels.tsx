@@ -1,5 +1,4 @@
 import { Badge, Box, Button, HStack, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { CategoryItem } from '../../../../shared/schemas/catalog'
@@ -7,7 +6,7 @@ import { ActivityLog } from '../../../components/ui/activity-log'
 import { confirm } from '../../../lib/confirm-store'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
-import { applyCommissions, categoryActivity, listCategories, setCategoryActive } from '../api/catalog-api'
+import { applyCommissions, setCategoryActive } from '../api/catalog-api'
 import { ActiveBadge } from './active-filter'
 import { CategoryDialog } from './category-dialog'
 import { dialogEnds, formErrorOf } from '../../../components/ui/form-dialog'
@@ -15,19 +14,8 @@ import { money } from './money'
 import { toggleArchived } from './archive'
 import { QueryState } from '../../../components/ui/load-error'
 import { QueryTable, RecordTable } from '../../../components/ui/record-table'
-import { catalogKeys } from '../api/catalog-keys'
 import { useLanguage } from '../../../lib/use-language'
-
-function useCategories() {
-  const queryClient = useQueryClient()
-  const query = useQuery({ queryKey: catalogKeys.categories, queryFn: ({ signal }) => listCategories(signal) })
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: catalogKeys.categories })
-    void queryClient.invalidateQueries({ queryKey: catalogKeys.products.all })
-    void queryClient.invalidateQueries({ queryKey: catalogKeys.categoryLog.all })
-  }
-  return { query, refresh }
-}
+import { useCategories, useCategoryActivity, useRefreshCategories } from '../api/catalog-queries'
 
 /** What a category's log lines name: its fields, and how many products applying its commissions changed. */
 const CATEGORY_FIELDS = ['name', 'sellerCommissionOre', 'companyCommissionOre', 'active', 'products'] as const
@@ -36,7 +24,8 @@ const CATEGORY_FIELDS = ['name', 'sellerCommissionOre', 'companyCommissionOre', 
 export function CategoriesPanel() {
   const { t } = useTranslation()
   const ability = useAbility()
-  const { query, refresh } = useCategories()
+  const query = useCategories()
+  const refresh = useRefreshCategories()
   const [editing, setEditing] = useState<CategoryItem | 'new' | null>(null)
   const [logOf, setLogOf] = useState<CategoryItem | null>(null)
 
@@ -95,7 +84,7 @@ export function CategoriesPanel() {
 
 function CategoryLog({ category }: { category: CategoryItem }) {
   const { t, lang } = useLanguage()
-  const log = useQuery({ queryKey: catalogKeys.categoryLog.of(category.id), queryFn: ({ signal }) => categoryActivity(category.id, signal) })
+  const log = useCategoryActivity(category.id)
   if (!log.data) return <Skeleton h="20" aria-busy />
   return (
     <ActivityLog
@@ -119,7 +108,8 @@ function CategoryLog({ category }: { category: CategoryItem }) {
 export function CommissionsPanel() {
   const { t, lang } = useLanguage()
   const ability = useAbility()
-  const { query, refresh } = useCategories()
+  const query = useCategories()
+  const refresh = useRefreshCategories()
   const [editing, setEditing] = useState<CategoryItem | null>(null)
 
   const apply = async (c: CategoryItem) => {

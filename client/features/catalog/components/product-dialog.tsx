@@ -1,5 +1,4 @@
 import { Field, Input, InputGroup, SimpleGrid, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { type FieldError } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -7,11 +6,11 @@ import { kronorText } from '../../../../shared/rules/catalog'
 import { productFormSchema, type ProductListItem } from '../../../../shared/schemas/catalog'
 import { FormField } from '../../../components/ui/form-field'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
-import { createProduct, listCategories, updateProduct } from '../api/catalog-api'
+import { createProduct, updateProduct } from '../api/catalog-api'
 import { FormDialog } from '../../../components/ui/form-dialog'
-import { catalogKeys } from '../api/catalog-keys'
 import { useSchemaForm, TextField, useFormDialog } from '../../../components/ui/form-kit'
 import { Choices } from '../../../components/ui/choices'
+import { useCategories } from '../api/catalog-queries'
 
 const FIELDS = ['name', 'categoryId', 'priceOre', 'sellerCommissionOre', 'companyCommissionOre', 'companyCostOre', 'gamePoints'] as const
 const MONEY = ['priceOre', 'sellerCommissionOre', 'companyCommissionOre', 'companyCostOre'] as const
@@ -39,7 +38,7 @@ export function ProductDialog({
   // A new product without a provider given (the products list): the dialog asks for one.
   const [chosenProvider, setChosenProvider] = useState<string | undefined>(providerId)
   const [providerError, setProviderError] = useState<string | null>(null)
-  const categories = useQuery({ queryKey: catalogKeys.categories, queryFn: ({ signal }) => listCategories(signal), enabled: open })
+  const categories = useCategories({ enabled: open })
   const form = useSchemaForm(productFormSchema, {
     defaultValues: product
       ? {

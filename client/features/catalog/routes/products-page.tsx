@@ -1,5 +1,4 @@
 import { Button, SimpleGrid, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
@@ -13,7 +12,7 @@ import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
-import { listCategories, listProducts, PRODUCT_FILTER_KEYS } from '../api/catalog-api'
+import { listProducts, PRODUCT_FILTER_KEYS } from '../api/catalog-api'
 import { ActiveBadge, ActiveFilter } from '../components/active-filter'
 import { CategoriesPanel, CommissionsPanel } from '../components/categories-panels'
 import { money } from '../components/money'
@@ -22,6 +21,7 @@ import { catalogKeys } from '../api/catalog-keys'
 import { Choices } from '../../../components/ui/choices'
 import { AddressTabs } from '../../../components/ui/address-tabs'
 import { useLanguage } from '../../../lib/use-language'
+import { useCategories } from '../api/catalog-queries'
 
 const TABS = ['products', 'categories', 'commissions'] as const
 
@@ -49,7 +49,7 @@ function ProductList() {
   const { query, update, filters, active } = useListQuery({ sortBy: 'name', itemsPerPage: 25 }, PRODUCT_FILTER_KEYS)
   const [creating, setCreating] = useState(false)
   const list = useListPage(catalogKeys.products.list, listProducts, query, filters)
-  const categories = useQuery({ queryKey: catalogKeys.categories, queryFn: ({ signal }) => listCategories(signal) })
+  const categories = useCategories()
 
   const columns: Column<ProductListItem>[] = [
     {

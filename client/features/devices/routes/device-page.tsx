@@ -1,5 +1,5 @@
 import { Alert, DataList, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
@@ -13,13 +13,14 @@ import { formErrorOf } from '../../../components/ui/form-dialog'
 import { Page } from '../../../components/ui/page'
 import { confirm } from '../../../lib/confirm-store'
 import { snackbar } from '../../../lib/snackbar-store'
-import { getDevice, getDeviceSettings, setDeviceLost } from '../api/devices-api'
+import { setDeviceLost } from '../api/devices-api'
 import { devicesKeys } from '../api/devices-keys'
 import { AlertBadges } from '../components/device-columns'
 import { EditDeviceDialog } from '../components/edit-device-dialog'
 import { useLanguage } from '../../../lib/use-language'
 import { SectionCard } from '../../../components/ui/section-card'
 import { Notice } from '../../../components/ui/notice'
+import { useDevice, useDeviceSettings } from '../api/devices-queries'
 
 /**
  * /backoffice/devices/:id (decision 072): what the device is (from the app and the MDM), its storage and sync, its
@@ -29,7 +30,7 @@ export default function DevicePage() {
   const { t } = useTranslation()
   const { id = '' } = useParams()
   const crumbs = [{ label: t('nav.groups.backoffice') }, { label: t('routes.backoffice-devices'), to: pathFor('backoffice-devices') }]
-  const detail = useQuery({ queryKey: devicesKeys.detail(id), queryFn: ({ signal }) => getDevice(id, signal) })
+  const detail = useDevice(id)
   return (
     <DetailState query={detail} title={t('routes.backoffice-devices-id')} breadcrumbs={crumbs} notFound={t('pages.notFound.text')}>
       {(d) => <Device device={d} crumbs={crumbs} />}
@@ -60,7 +61,7 @@ function Device({ device: d, crumbs }: { device: DeviceDetail; crumbs: Array<{ l
   const { t, lang } = useLanguage()
   const queryClient = useQueryClient()
   const [editing, setEditing] = useState(false)
-  const settings = useQuery({ queryKey: devicesKeys.settings, queryFn: ({ signal }) => getDeviceSettings(signal) })
+  const settings = useDeviceSettings()
   const reload = () => void queryClient.invalidateQueries({ queryKey: devicesKeys.all })
   const when = (ms: number | null) => (ms === null ? t('devices.never') : `${formatDate(ms, lang)} ${formatTime(ms, lang)}`)
   const text = (v: string | null) => v ?? t('devices.unknown')

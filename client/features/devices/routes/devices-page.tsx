@@ -1,5 +1,5 @@
 import { Button, HStack, Text } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { pathFor } from '../../../../shared/routes'
@@ -10,13 +10,14 @@ import { useListQuery, useListPage } from '../../../components/ui/data-table/use
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
-import { DEVICE_FILTER_KEYS, getDeviceSettings, listDevices } from '../api/devices-api'
+import { DEVICE_FILTER_KEYS, listDevices } from '../api/devices-api'
 import { devicesKeys } from '../api/devices-keys'
 import { deviceColumns } from '../components/device-columns'
 import { DeviceFilterBar } from '../components/device-filter-bar'
 import { DeviceSettingsDialog } from '../components/device-settings-dialog'
 import { ImportDevicesDialog } from '../components/import-devices-dialog'
 import { useLanguage } from '../../../lib/use-language'
+import { useDeviceSettings } from '../api/devices-queries'
 
 /**
  * /backoffice/devices (spec section 3, decision 072): the sellers' devices — manufacturer, model, serial number, free
@@ -30,7 +31,7 @@ export default function DevicesPage() {
   const queryClient = useQueryClient()
   const { query, update, filters, active } = useListQuery({ itemsPerPage: 25, sortBy: 'lastSyncAt', orderBy: 'desc' }, DEVICE_FILTER_KEYS)
   const list = useListPage(devicesKeys.list, listDevices, query, filters)
-  const settings = useQuery({ queryKey: devicesKeys.settings, queryFn: ({ signal }) => getDeviceSettings(signal) })
+  const settings = useDeviceSettings()
   const [dialog, setDialog] = useState<'import' | 'settings' | null>(null)
   const mayKeep = ability.can('update', 'devices')
   const columns = deviceColumns(t, lang)

@@ -1,5 +1,5 @@
 import { Button, Field, Fieldset, SimpleGrid, Text } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { Controller, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
@@ -10,10 +10,11 @@ import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { confirm } from '../../../lib/confirm-store'
 import { snackbar } from '../../../lib/snackbar-store'
 import { errorText } from '../../../lib/api-client'
-import { createArea, teamMembers } from '../api/field-api'
+import { createArea } from '../api/field-api'
 import { fieldKeys } from '../api/field-keys'
 import { removeArea, updateArea } from '../api/maps-api'
 import { Check } from '../../../components/ui/check'
+import { useTeamMembers } from '../api/field-queries'
 
 const formSchema = z.object({ name: z.string().trim().min(1).max(120), teamId: z.string(), sellerIds: z.array(z.string()) })
 
@@ -29,7 +30,7 @@ export function AreaDialog(props: { area: MapArea | null; shape: Polygon | null;
     defaultValues: { name: a?.name ?? '', teamId: a?.teamId ?? '', sellerIds: a?.sellers.map((s) => s.id) ?? [] },
   })
   const teamId = useWatch({ control: form.control, name: 'teamId' })
-  const members = useQuery({ queryKey: fieldKeys.members(teamId), queryFn: ({ signal }) => teamMembers(teamId, signal), enabled: !!teamId })
+  const members = useTeamMembers(teamId, { enabled: !!teamId })
   const refresh = () => void queryClient.invalidateQueries({ queryKey: fieldKeys.all })
   const dialog = useFormDialog(form, {
     onClose: props.onClose,

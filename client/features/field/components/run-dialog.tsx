@@ -1,5 +1,5 @@
 import { Button, Field, Fieldset, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -10,9 +10,10 @@ import { TextAreaField, TextField, useFormDialog, useSchemaForm } from '../../..
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { confirm } from '../../../lib/confirm-store'
 import { snackbar } from '../../../lib/snackbar-store'
-import { createArea, createRun, deleteRun, listAreas, teamMembers, updateRun } from '../api/field-api'
+import { createArea, createRun, deleteRun, updateRun } from '../api/field-api'
 import { fieldKeys } from '../api/field-keys'
 import { Check } from '../../../components/ui/check'
+import { useAreas, useTeamMembers } from '../api/field-queries'
 
 type FormIn = z.input<typeof runInputSchema>
 const FIELDS = ['date', 'teamId', 'sellerIds', 'areaId', 'meetingPlace', 'meetingTime', 'travelDay', 'note'] as const
@@ -39,8 +40,8 @@ export function RunDialog(props: { run: RunItem | null; date: string; teamId?: s
     },
   })
   const teamId = useWatch({ control: form.control, name: 'teamId' })
-  const members = useQuery({ queryKey: fieldKeys.members(teamId), queryFn: ({ signal }) => teamMembers(teamId, signal), enabled: !!teamId })
-  const areas = useQuery({ queryKey: fieldKeys.areas(teamId), queryFn: ({ signal }) => listAreas(teamId, signal), enabled: !!teamId })
+  const members = useTeamMembers(teamId, { enabled: !!teamId })
+  const areas = useAreas(teamId, { enabled: !!teamId })
   const [newArea, setNewArea] = useState<string | null>(null)
   const refresh = () => void queryClient.invalidateQueries({ queryKey: fieldKeys.all })
   const saved = (message: string) => {

@@ -1,13 +1,11 @@
 import { Button, Field, HStack, IconButton, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { pathFor } from '../../../../shared/routes'
 import { isoWeekOf, mondayOf } from '../../../../shared/rules/assistant'
 import { addDays } from '../../../../shared/rules/work'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { useUrlParams, withParams } from '../../../lib/use-url-params'
-import { listRuns } from '../api/field-api'
-import { fieldKeys } from '../api/field-keys'
+import { useRuns } from '../api/field-queries'
 
 export const todayHere = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm' }).format(Date.now())
 
@@ -23,7 +21,7 @@ export function usePlannerWeek() {
 /** The week's runs, of the team chosen or of every team the reader may see, as both planners show them. */
 export function useWeekRuns({ week, sunday, teamId }: Pick<ReturnType<typeof usePlannerWeek>, 'week' | 'sunday' | 'teamId'>) {
   const q = { from: week, to: sunday, teamId }
-  return useQuery({ queryKey: fieldKeys.runs(q), queryFn: ({ signal }) => listRuns(q, signal) })
+  return useRuns(q)
 }
 
 /** The other planner's address, on the same week and team. */

@@ -1,5 +1,5 @@
 import { Box, Button, Grid, HStack, Stack, Text } from '@chakra-ui/react'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { closedRing } from '../../../../shared/rules/maps'
@@ -11,7 +11,7 @@ import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { useColorScheme } from '../../../lib/preferences'
 import { useUrlParams, withParams } from '../../../lib/use-url-params'
-import { getMapSettings, mapAreas, mapSales, mapVisits, type MapFilters } from '../api/maps-api'
+import { mapVisits, type MapFilters } from '../api/maps-api'
 import { fieldKeys } from '../api/field-keys'
 import { AreaDialog } from '../components/area-dialog'
 import { MapFilterBar, type MapLayers } from '../components/map-filter-bar'
@@ -19,6 +19,7 @@ import { MapSettingsDialog } from '../components/map-settings-dialog'
 import { MapSidePanel, type MapSelection } from '../components/map-side-panel'
 import type { ViewBox } from '../components/map-view'
 import { todayHere } from '../components/week-bar'
+import { useMapAreas, useMapSales, useMapSettings } from '../api/field-queries'
 
 const MapView = lazy(() => import('../components/map-view').then((m) => ({ default: m.MapView })))
 const DAY = /^\d{4}-\d{2}-\d{2}$/
@@ -62,17 +63,12 @@ export default function MapsPage() {
   const [session, setSession] = useState(() => crypto.randomUUID().slice(0, 8))
   const filterKey = JSON.stringify(filters)
   const token = `${session}-${Math.abs(hash(filterKey)).toString(36)}`
-  const settings = useQuery({ queryKey: fieldKeys.mapSettings, queryFn: ({ signal }) => getMapSettings(signal) })
+  const settings = useMapSettings()
   const salesQ = { ...filters, bbox: view?.bbox.map((x) => x.toFixed(5)).join(',') ?? '', zoom: view?.zoom ?? 0, view: token }
-  const sales = useQuery({
-    queryKey: fieldKeys.mapSales(salesQ),
-    queryFn: ({ signal }) => mapSales(salesQ, signal),
-    enabled: layers.sales && view !== null,
-    placeholderData: keepPreviousData,
-  })
+  const sales = useMapSales(salesQ, { enabled: layers.sales && view !== null })
   const visitsQ = { from: filters.from, to: filters.to, officeId: filters.officeId, teamId: filters.teamId, sellerId: filters.sellerId }
   const visits = useQuery({ queryKey: fieldKeys.mapVisits(visitsQ), queryFn: ({ signal }) => mapVisits(visitsQ, signal), enabled: layers.visits })
-  const areas = useQuery({ queryKey: fieldKeys.mapAreas(filters), queryFn: ({ signal }) => mapAreas(filters, signal), enabled: layers.areas })
+  const areas = useMapAreas(filters, { enabled: layers.areas })
   const [selection, setSelection] = useState<MapSelection | null>(null)
   const [draft, setDraft] = useState<{ area: MapArea | null; points: Array<[number, number]> } | null>(null)
   const [editing, setEditing] = useState<{ area: MapArea | null; shape: MapArea['shape'] } | null>(null)

@@ -1,5 +1,4 @@
 import { Badge, Field, HStack, Input, Stack, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { formatDate, formatOre, type FormatLanguage } from '../../../../shared/format'
 import { isoWeekOf, mondayOf } from '../../../../shared/rules/assistant'
@@ -11,11 +10,10 @@ import { Page } from '../../../components/ui/page'
 import { RecordTable } from '../../../components/ui/record-table'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { useUrlParams, withParams } from '../../../lib/use-url-params'
-import { runsReport } from '../api/field-api'
-import { fieldKeys } from '../api/field-keys'
 import { todayHere } from '../components/week-bar'
 import { useLanguage } from '../../../lib/use-language'
 import { SectionCard } from '../../../components/ui/section-card'
+import { useRunsReport } from '../api/field-queries'
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 /** The contact rate in whole per cent, or a dash without doors. */
@@ -36,7 +34,7 @@ export default function RunsPage() {
   const to = DAY.test(params.get('to') ?? '') ? params.get('to')! : addDays(mondayOf(todayHere()), 6)
   const teamId = params.get('teamId') || undefined
   const q = { from, to, teamId }
-  const report = useQuery({ queryKey: fieldKeys.report(q), queryFn: ({ signal }) => runsReport(q, signal) })
+  const report = useRunsReport(q)
   const set = (k: string, v: string | undefined) => setParams((current) => withParams(current, { [k]: v }))
   const money = (ore: number) => formatOre(ore, lang)
   return (

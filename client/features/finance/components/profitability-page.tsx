@@ -19,7 +19,7 @@ import { listQueryParams, useListQuery } from '../../../components/ui/data-table
 import { LoadError } from '../../../components/ui/load-error'
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
-import { getFinanceSettings, getProfitability } from '../api/finance-api'
+import { getProfitability } from '../api/finance-api'
 import { FinanceSettingsPanel } from './finance-settings-panel'
 import { PeriodFields, usePeriodFilter } from '../../../components/ui/period-fields'
 import { financeKeys } from '../api/finance-keys'
@@ -27,6 +27,7 @@ import { useProfitabilityColumns, type Filter } from './profitability-columns'
 import { OrgFilters } from '../../../components/ui/list-filters'
 import { Notice } from '../../../components/ui/notice'
 import { useLanguage } from '../../../lib/use-language'
+import { useFinanceSettings } from '../api/finance-queries'
 
 const PRESETS = ['thisMonth', 'lastMonth', 'thisYear', 'last12'] as const satisfies readonly PeriodPreset[]
 
@@ -45,7 +46,7 @@ const ROUTE: Record<ProfitabilityView, string> = {
  */
 export function ProfitabilityPage({ view }: { view: ProfitabilityView }) {
   const { t } = useTranslation()
-  const settings = useQuery({ queryKey: financeKeys.settings, queryFn: ({ signal }) => getFinanceSettings(signal) })
+  const settings = useFinanceSettings()
   return (
     <Page title={t(`routes.${ROUTE[view]}`)} breadcrumbs={[{ label: t('nav.groups.finance') }]}>
       {settings.isError ? (

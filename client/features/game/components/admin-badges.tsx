@@ -1,5 +1,4 @@
 import { Alert, Badge, Box, Button, Card, Code, HStack, IconButton, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useFieldArray } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -16,19 +15,19 @@ import { FormDialog } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { errorText } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
-import { createBadge, getAdminBadges, previewBadge, updateBadge } from '../api/game-api'
+import { createBadge, previewBadge, updateBadge } from '../api/game-api'
 import { useRuleText } from './badge-parts'
 import { FieldSelect } from './field-select'
-import { gameKeys } from '../api/game-keys'
 import { useGameAdminSave } from './admin-save'
 import { useSchemaForm, useFormDialog, TextField, TextAreaField, NumberField } from '../../../components/ui/form-kit'
 import { AdminCards, EditFooter } from './admin-cards'
+import { useAdminBadges } from '../api/game-queries'
 
 /** The badges, offered or not, with their rules in words; a new one or a change in the rule editor. */
 export function BadgesPanel() {
   const { t } = useTranslation()
   const ruleText = useRuleText()
-  const query = useQuery({ queryKey: gameKeys.admin.badges(), queryFn: ({ signal }) => getAdminBadges(signal) })
+  const query = useAdminBadges()
   return (
     <AdminCards
       query={query}

@@ -1,5 +1,4 @@
 import { Box, Button, Card, Fieldset, HStack, IconButton, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Controller, useFieldArray, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -10,20 +9,20 @@ import { COMPETITION_KINDS, COMPETITION_METRICS, competitionInputSchema, type Co
 import { FormDialog } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { useLookup } from '../../../components/ui/lookup/lookup-api'
-import { createCompetition, getCompetitions, updateCompetition } from '../api/game-api'
+import { createCompetition, updateCompetition } from '../api/game-api'
 import { PhaseBadge } from './competition-parts'
 import { FieldSelect } from './field-select'
-import { gameKeys } from '../api/game-keys'
 import { useGameAdminSave } from './admin-save'
 import { useZodResolver, useFormDialog, TextField, TextAreaField } from '../../../components/ui/form-kit'
 import { AdminCards, EditFooter } from './admin-cards'
 import { Check } from '../../../components/ui/check'
 import { useLanguage } from '../../../lib/use-language'
+import { useCompetitions } from '../api/game-queries'
 
 /** Every competition, drafts and hidden tests included; a new one or a change of one not finished in a dialog. */
 export function CompetitionsPanel() {
   const { t, lang } = useLanguage()
-  const query = useQuery({ queryKey: gameKeys.competitions(), queryFn: ({ signal }) => getCompetitions(signal) })
+  const query = useCompetitions()
   return (
     <AdminCards
       query={query}

@@ -1,5 +1,5 @@
 import { Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { levelInputSchema, type AdminLevel, type LevelInput } from '../../../../shared/schemas/game'
@@ -8,18 +8,19 @@ import { QueryTable } from '../../../components/ui/record-table'
 import { errorText } from '../../../lib/api-client'
 import { confirm } from '../../../lib/confirm-store'
 import { snackbar } from '../../../lib/snackbar-store'
-import { createLevel, deleteLevel, getAdminLevels, updateLevel } from '../api/game-api'
+import { createLevel, deleteLevel, updateLevel } from '../api/game-api'
 import { formatPoints } from './game-parts'
 import { gameKeys } from '../api/game-keys'
 import { useGameAdminSave } from './admin-save'
 import { useSchemaForm, useFormDialog, TextField, TextAreaField, NumberField } from '../../../components/ui/form-kit'
 import { useLanguage } from '../../../lib/use-language'
+import { useAdminLevels } from '../api/game-queries'
 
 /** The levels: number, name, the XP each needs, its benefits and how many have reached it. */
 export function LevelsPanel() {
   const { t, lang } = useLanguage()
   const client = useQueryClient()
-  const query = useQuery({ queryKey: gameKeys.admin.levels(), queryFn: ({ signal }) => getAdminLevels(signal) })
+  const query = useAdminLevels()
   const [editing, setEditing] = useState<AdminLevel | 'new' | null>(null)
   const items = query.data?.items
   const remove = async (level: AdminLevel) => {

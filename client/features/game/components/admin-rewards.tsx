@@ -1,24 +1,23 @@
 import { Badge, Box, Button, Card, HStack, IconButton, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { Controller, useFieldArray } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { rewardInputSchema, type Reward, type RewardInput } from '../../../../shared/schemas/game'
 import { FormDialog } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
-import { createReward, getAdminRewards, updateReward } from '../api/game-api'
+import { createReward, updateReward } from '../api/game-api'
 import { formatPoints } from './game-parts'
 import { variantLabel } from './purchase-parts'
-import { gameKeys } from '../api/game-keys'
 import { useGameAdminSave } from './admin-save'
 import { useSchemaForm, useFormDialog, TextField, TextAreaField, NumberField } from '../../../components/ui/form-kit'
 import { AdminCards, EditFooter } from './admin-cards'
 import { Check } from '../../../components/ui/check'
 import { useLanguage } from '../../../lib/use-language'
+import { useAdminRewards } from '../api/game-queries'
 
 /** The shop's rewards, offered or not, each with its variants' stock; a new one or a change in a dialog. */
 export function RewardsPanel() {
   const { t, lang } = useLanguage()
-  const query = useQuery({ queryKey: gameKeys.admin.rewards(), queryFn: ({ signal }) => getAdminRewards(signal) })
+  const query = useAdminRewards()
   return (
     <AdminCards
       query={query}

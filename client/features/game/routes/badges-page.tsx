@@ -1,12 +1,10 @@
 import { Badge, Box, Card, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { TrophyIcon } from '../../../components/ui/icons'
 import { Page } from '../../../components/ui/page'
-import { getMyBadges } from '../api/game-api'
 import { useRuleText } from '../components/badge-parts'
 import { formatPoints, GameLoadError } from '../components/game-parts'
-import { gameKeys } from '../api/game-keys'
 import { useLanguage } from '../../../lib/use-language'
+import { useMyBadges } from '../api/game-queries'
 
 /**
  * /sales-flow/badges (docs/decisions/052): every badge with its conditions in words and its period, the ones the person
@@ -15,7 +13,7 @@ import { useLanguage } from '../../../lib/use-language'
 export default function BadgesPage() {
   const { t, lang } = useLanguage()
   const ruleText = useRuleText()
-  const query = useQuery({ queryKey: gameKeys.badges(), queryFn: ({ signal }) => getMyBadges(signal) })
+  const query = useMyBadges()
   const items = query.data?.items
   const sorted = items ? [...items].sort((a, b) => Number(b.earned > 0) - Number(a.earned > 0)) : undefined
   return (

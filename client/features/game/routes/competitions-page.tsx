@@ -1,16 +1,14 @@
 import { Badge, Box, Card, Grid, HStack, Skeleton, Stack, Text } from '@chakra-ui/react'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { formatDate } from '../../../../shared/format'
 import type { Competition, CompetitionStanding } from '../../../../shared/schemas/game'
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
-import { getCompetition, getCompetitions } from '../api/game-api'
 import { formatResult, PhaseBadge } from '../components/competition-parts'
 import { formatPoints, GameLoadError } from '../components/game-parts'
 import { useUrlParams } from '../../../lib/use-url-params'
-import { gameKeys } from '../api/game-keys'
 import { useLanguage } from '../../../lib/use-language'
+import { useCompetition, useCompetitions } from '../api/game-queries'
 
 /**
  * /sales-flow/competitions (docs/decisions/052): the competitions the person takes part in — ongoing first — and the
@@ -21,7 +19,7 @@ export default function CompetitionsPage() {
   const { t } = useTranslation()
   const admin = useAbility().can('view', 'salesflow_admin')
   const [params, setParams] = useUrlParams()
-  const list = useQuery({ queryKey: gameKeys.competitions(), queryFn: ({ signal }) => getCompetitions(signal) })
+  const list = useCompetitions()
   const items = list.data?.items
   const chosenId = params.get('id') ?? items?.[0]?.id ?? null
   return (
@@ -101,11 +99,7 @@ function CompetitionCard({ competition: c, chosen, admin, onChoose }: { competit
 
 function StandingCard({ id }: { id: string }) {
   const { t, lang } = useLanguage()
-  const query = useQuery({
-    queryKey: gameKeys.competition(id),
-    queryFn: ({ signal }) => getCompetition(id, signal),
-    placeholderData: keepPreviousData,
-  })
+  const query = useCompetition(id)
   const s = query.data
   if (query.isError && !s) return <GameLoadError error={query.error} onRetry={() => void query.refetch()} />
   if (!s) return <Skeleton h="80" aria-busy />

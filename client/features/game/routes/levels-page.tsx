@@ -1,12 +1,10 @@
 import { Badge, Box, Card, HStack, Skeleton, Stack, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import type { GameLevel, GameStanding } from '../../../../shared/schemas/game'
 import { Page } from '../../../components/ui/page'
-import { getGameMe } from '../api/game-api'
 import { formatPoints, GameLoadError, LevelCard } from '../components/game-parts'
-import { gameKeys } from '../api/game-keys'
 import { useLanguage } from '../../../lib/use-language'
+import { useGameMe } from '../api/game-queries'
 
 /**
  * /sales-flow/level (docs/decisions/052): every level with the XP it needs and its benefits, the person's own
@@ -14,7 +12,7 @@ import { useLanguage } from '../../../lib/use-language'
  */
 export default function LevelsPage() {
   const { t } = useTranslation()
-  const query = useQuery({ queryKey: gameKeys.me(), queryFn: ({ signal }) => getGameMe(signal) })
+  const query = useGameMe()
   const me = query.data
   return (
     <Page title={t('routes.sales-flow-level')} subtitle={t('game.level.intro')} breadcrumbs={[{ label: t('routes.sales-flow'), to: '/sales-flow' }]}>

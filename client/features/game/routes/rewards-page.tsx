@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Card, Field, HStack, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { GamePurchase, GameShop, Reward, RewardVariant } from '../../../../shared/schemas/game'
@@ -8,11 +8,12 @@ import { Page } from '../../../components/ui/page'
 import { errorText } from '../../../lib/api-client'
 import { confirm } from '../../../lib/confirm-store'
 import { snackbar } from '../../../lib/snackbar-store'
-import { buyReward, cancelPurchase, getShop } from '../api/game-api'
+import { buyReward, cancelPurchase } from '../api/game-api'
 import { formatPoints, GameLoadError } from '../components/game-parts'
 import { PurchaseStatus, variantLabel } from '../components/purchase-parts'
 import { gameKeys } from '../api/game-keys'
 import { useLanguage } from '../../../lib/use-language'
+import { useShop } from '../api/game-queries'
 
 /**
  * /sales-flow/rewards (docs/decisions/052): the rewards shop. The seller's Key Coins, what is on offer with each
@@ -21,7 +22,7 @@ import { useLanguage } from '../../../lib/use-language'
  */
 export default function RewardsPage() {
   const { t, lang } = useLanguage()
-  const query = useQuery({ queryKey: gameKeys.shop(), queryFn: ({ signal }) => getShop(signal) })
+  const query = useShop()
   const shop = query.data
   return (
     <Page title={t('routes.sales-flow-rewards')} subtitle={t('game.shop.intro')} breadcrumbs={[{ label: t('routes.sales-flow'), to: '/sales-flow' }]}>

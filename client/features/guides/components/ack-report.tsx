@@ -1,14 +1,14 @@
 import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react'
-import { useMutation, useQuery } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { formatDate } from '../../../../shared/format'
 import { QueryState } from '../../../components/ui/load-error'
 import { RecordTable } from '../../../components/ui/record-table'
 import { errorText } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
-import { getAckReport, remindGuide } from '../api/guides-api'
-import { guidesKeys } from '../api/guides-keys'
+import { remindGuide } from '../api/guides-api'
 import { useLanguage } from '../../../lib/use-language'
 import { SectionCard } from '../../../components/ui/section-card'
+import { useAckReport } from '../api/guides-queries'
 
 /**
  * Who in the viewer's teams has acknowledged a must-read guide's current version (docs/decisions/069), per team,
@@ -16,7 +16,7 @@ import { SectionCard } from '../../../components/ui/section-card'
  */
 export function AckReportCard({ guideId }: { guideId: string }) {
   const { t, lang } = useLanguage()
-  const report = useQuery({ queryKey: guidesKeys.acks(guideId), queryFn: ({ signal }) => getAckReport(guideId, undefined, signal) })
+  const report = useAckReport(guideId)
   const remind = useMutation({
     mutationFn: () => remindGuide(guideId),
     onSuccess: (r) => snackbar.success(t('guides.acks.reminded', { count: r.reminded })),

@@ -1,12 +1,10 @@
 import { CloseButton, NativeSelect, SimpleGrid, Stack, Tag, Text, Wrap } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import type { Audience } from '../../../../shared/schemas/guides'
 import { useLookup, type LookupKind } from '../../../components/ui/lookup/lookup-api'
 import { LookupCombobox } from '../../../components/ui/lookup/lookup-select'
-import { listAudienceRoles } from '../api/guides-api'
-import { guidesKeys } from '../api/guides-keys'
 import { roleName } from '../../../lib/role-name'
+import { useAudienceRoles } from '../api/guides-queries'
 
 type Dimension = keyof Audience
 
@@ -16,7 +14,7 @@ type Dimension = keyof Audience
  */
 export function AudiencePicker(props: { value: Audience; onChange: (next: Audience) => void; testId?: string }) {
   const { t } = useTranslation()
-  const roles = useQuery({ queryKey: guidesKeys.roles, queryFn: ({ signal }) => listAudienceRoles(signal), staleTime: 60_000 })
+  const roles = useAudienceRoles()
   const set = (d: Dimension, ids: string[]) => props.onChange({ ...props.value, [d]: ids })
   // A built-in role in the reader's language; a role the organisation made, by the name it gave it.
   const roleItems = (roles.data?.items ?? []).map((r) => ({ id: r.id, label: roleName(t, r.key, r.name) }))
@@ -155,7 +153,7 @@ export function LookupChoice(props: { kind: LookupKind; search?: boolean; label:
 /** Who an audience admits, in words: "everyone who may read guides", or its lists by name. */
 export function AudienceSummary({ audience }: { audience: Audience }) {
   const { t } = useTranslation()
-  const roles = useQuery({ queryKey: guidesKeys.roles, queryFn: ({ signal }) => listAudienceRoles(signal), staleTime: 60_000 })
+  const roles = useAudienceRoles()
   const offices = useLookup('offices', { ids: audience.offices.join(',') }, audience.offices.length > 0)
   const teams = useLookup('teams', { ids: audience.teams.join(',') }, audience.teams.length > 0)
   const providers = useLookup('providers', { ids: audience.providers.join(',') }, audience.providers.length > 0)

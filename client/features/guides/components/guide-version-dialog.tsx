@@ -1,21 +1,16 @@
 import { Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { formatDate, type FormatLanguage } from '../../../../shared/format'
 import { AppDialog } from '../../../components/ui/app-dialog'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { errorText } from '../../../lib/api-client'
-import { getGuideVersion } from '../api/guides-api'
-import { guidesKeys } from '../api/guides-keys'
 import { GuideBody } from './guide-body'
+import { useGuideVersion } from '../api/guides-queries'
 
 /** An earlier version of a guide as it was published (its Swedish text), with a way to publish it again. */
 export function GuideVersionDialog(props: { guideId: string; number: number; current: number | null; onRestore: () => void; onClose: () => void }) {
   const { t, i18n } = useTranslation()
-  const version = useQuery({
-    queryKey: guidesKeys.admin.version(props.guideId, props.number),
-    queryFn: ({ signal }) => getGuideVersion(props.guideId, props.number, signal),
-  })
+  const version = useGuideVersion(props.guideId, props.number)
   return (
     <AppDialog
       open

@@ -1,5 +1,5 @@
 import { Button, Card, HStack, Stack, Text } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { localized } from '../../../../shared/rules/guides'
@@ -7,12 +7,13 @@ import type { Audience } from '../../../../shared/schemas/guides'
 import { QueryState } from '../../../components/ui/load-error'
 import { Page } from '../../../components/ui/page'
 import { snackbar } from '../../../lib/snackbar-store'
-import { listAdminGuides, listCategories, setGuideAudience, updateCategory } from '../api/guides-api'
+import { setGuideAudience, updateCategory } from '../api/guides-api'
 import { guidesKeys } from '../api/guides-keys'
 import { AudiencePicker, AudienceSummary } from '../components/audience-picker'
 import { CategoryIconView } from '../components/category-icon'
 import { FormDialog } from '../../../components/ui/form-dialog'
 import { useAction } from '../../../components/ui/use-action'
+import { useAdminGuides, useCategories } from '../api/guides-queries'
 
 type Target = { kind: 'category' | 'guide'; id: string; name: string; audience: Audience }
 
@@ -23,8 +24,8 @@ type Target = { kind: 'category' | 'guide'; id: string; name: string; audience: 
 export default function GuideAudiencesPage() {
   const { t, i18n } = useTranslation()
   const queryClient = useQueryClient()
-  const categories = useQuery({ queryKey: guidesKeys.admin.categories, queryFn: ({ signal }) => listCategories(signal) })
-  const guides = useQuery({ queryKey: guidesKeys.admin.guides, queryFn: ({ signal }) => listAdminGuides(signal) })
+  const categories = useCategories()
+  const guides = useAdminGuides()
   const [editing, setEditing] = useState<Target | null>(null)
 
   return (

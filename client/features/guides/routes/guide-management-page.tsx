@@ -1,5 +1,5 @@
 import { Badge, Button, HStack, Input, Link as ChakraLink, NativeSelect, Stack, Text } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { formatDate } from '../../../../shared/format'
@@ -12,11 +12,12 @@ import { CreateButton, RecordTable } from '../../../components/ui/record-table'
 import { RowActions } from '../../../components/ui/row-actions'
 import { errorText } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
-import { deleteGuide, getAdminGuide, listAdminGuides, listCategories, listEmbeds, moveGuide } from '../api/guides-api'
+import { deleteGuide, getAdminGuide, moveGuide } from '../api/guides-api'
 import { guidesKeys } from '../api/guides-keys'
 import { CategoryIconView } from '../components/category-icon'
 import { GuideEditorDialog } from '../components/guide-editor-dialog'
 import { useLanguage } from '../../../lib/use-language'
+import { useAdminGuides, useCategories, useEmbeds } from '../api/guides-queries'
 
 /**
  * /guides/guide-management (docs/decisions/069): every guide by category with its state — draft, published, changes
@@ -25,9 +26,9 @@ import { useLanguage } from '../../../lib/use-language'
 export default function GuideManagementPage() {
   const { t, lang } = useLanguage()
   const queryClient = useQueryClient()
-  const categories = useQuery({ queryKey: guidesKeys.admin.categories, queryFn: ({ signal }) => listCategories(signal) })
-  const guides = useQuery({ queryKey: guidesKeys.admin.guides, queryFn: ({ signal }) => listAdminGuides(signal) })
-  const embeds = useQuery({ queryKey: guidesKeys.embeds, queryFn: ({ signal }) => listEmbeds(signal) })
+  const categories = useCategories()
+  const guides = useAdminGuides()
+  const embeds = useEmbeds()
   const [editing, setEditing] = useState<GuideAdminDetail | 'new' | null>(null)
   const [deleting, setDeleting] = useState<GuideAdminItem | null>(null)
   const [q, setQ] = useState('')

@@ -7,7 +7,7 @@ import { pathFor } from '../../../../shared/routes'
 import { loadGuideIndex } from '../../../../shared/search/guide-search'
 import type { GuideLanguage, GuidesDashboard, GuideSummary } from '../../../../shared/schemas/guides'
 import { formatTime, type FormatLanguage } from '../../../../shared/format'
-import { orFromDevice, refreshStoredGuides, storedSize, useGuidesStore, useLocalAcks, useStoredGuides, withLocalAck } from '../api/guides-store'
+import { orFromDevice, storedSize, useGuidesStore, useLocalAcks, useStoredGuides, withLocalAck } from '../api/guides-store'
 import { QueryState } from '../../../components/ui/load-error'
 import { Page } from '../../../components/ui/page'
 import { getGuidesDashboard, getSearchIndex } from '../api/guides-api'
@@ -16,6 +16,7 @@ import { CategoryIconView } from '../components/category-icon'
 import { EmbedFrame } from '../components/embed-frame'
 import { GuideBadges } from '../components/guide-badges'
 import { SectionCard } from '../../../components/ui/section-card'
+import { useRefreshStoredGuides } from '../api/guides-queries'
 
 /**
  * /guides/dashboard (docs/decisions/069): the guides the reader may read, by category, the must-read ones they have
@@ -40,7 +41,7 @@ export default function GuidesDashboardPage() {
       ),
   })
   // The snapshot the phone reads with no network, kept fresh while there is one.
-  useQuery({ queryKey: guidesKeys.offline, queryFn: ({ signal }) => refreshStoredGuides(store.db, signal), staleTime: 60_000 })
+  useRefreshStoredGuides(store.db)
   const index = useQuery({
     queryKey: guidesKeys.searchIndex,
     networkMode: 'always',

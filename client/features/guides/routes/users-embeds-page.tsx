@@ -1,5 +1,5 @@
 import { Badge, Button, Checkbox, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
@@ -19,7 +19,7 @@ import { CreateButton, QueryTable } from '../../../components/ui/record-table'
 import { RowActions } from '../../../components/ui/row-actions'
 import { serverFieldErrors } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
-import { createEmbed, deleteEmbed, getEmbedHosts, listAudienceRoles, listEmbeds, setEmbedHosts, updateEmbed } from '../api/guides-api'
+import { createEmbed, deleteEmbed, setEmbedHosts, updateEmbed } from '../api/guides-api'
 import { guidesKeys } from '../api/guides-keys'
 import { Choice, LookupChoice } from '../components/audience-picker'
 import { FormDialog } from '../../../components/ui/form-dialog'
@@ -27,6 +27,7 @@ import { Choices } from '../../../components/ui/choices'
 import { Check } from '../../../components/ui/check'
 import { SectionCard } from '../../../components/ui/section-card'
 import { useAction } from '../../../components/ui/use-action'
+import { useAudienceRoles, useEmbedHosts, useEmbeds } from '../api/guides-queries'
 
 /**
  * /guides/users-embeds (docs/decisions/069): the hosts embeds may come from, and the embeds — BI dashboards, videos,
@@ -35,7 +36,7 @@ import { useAction } from '../../../components/ui/use-action'
 export default function UsersEmbedsPage() {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
-  const embeds = useQuery({ queryKey: guidesKeys.embeds, queryFn: ({ signal }) => listEmbeds(signal) })
+  const embeds = useEmbeds()
   const [editing, setEditing] = useState<EmbedItem | 'new' | null>(null)
   const [deleting, setDeleting] = useState<EmbedItem | null>(null)
   const done = (message: string) => {
@@ -116,7 +117,7 @@ export default function UsersEmbedsPage() {
 function HostsCard() {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
-  const hosts = useQuery({ queryKey: guidesKeys.hosts, queryFn: ({ signal }) => getEmbedHosts(signal) })
+  const hosts = useEmbedHosts()
   const [text, setText] = useState<string | null>(null)
   const saving = useAction(setEmbedHosts, {
     fieldFirst: true,
@@ -349,7 +350,7 @@ function SigningFields(props: {
 /** Whom an embed is shown to: roles, teams and people. */
 function Assignees(props: { assignees: EmbedInput['assignees']; onChange: (kind: 'users' | 'roles' | 'teams', ids: string[]) => void }) {
   const { t } = useTranslation()
-  const roles = useQuery({ queryKey: guidesKeys.roles, queryFn: ({ signal }) => listAudienceRoles(signal), staleTime: 60_000 })
+  const roles = useAudienceRoles()
   return (
     <Stack gap="2">
       <Text fontWeight="semibold">{t('guides.embeds.shownTo')}</Text>

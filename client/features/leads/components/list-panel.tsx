@@ -1,5 +1,5 @@
 import { Button, Field, HStack, Input, Link, Progress, Stack, Text } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
@@ -8,7 +8,7 @@ import type { LeadFormat, LeadList, LeadPreviewAnswer } from '../../../../shared
 import { FormAlert } from '../../../components/ui/form-alert'
 import { formErrorOf } from '../../../components/ui/form-dialog'
 import { messagesByField } from '../../../lib/api-client'
-import { listLeadFormats, previewLeadList, runLeadList } from '../api/leads-api'
+import { previewLeadList, runLeadList } from '../api/leads-api'
 import { leadsKeys } from '../api/leads-keys'
 import { FormatDialog } from './format-dialog'
 import { LeadSummary } from './lead-summary'
@@ -19,6 +19,7 @@ import { RunSection } from './run-section'
 import { Check } from '../../../components/ui/check'
 import { SectionCard } from '../../../components/ui/section-card'
 import { Notice } from '../../../components/ui/notice'
+import { useLeadFormats } from '../api/leads-queries'
 
 /** A card with a heading, for the list's steps. */
 function Step({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
@@ -63,7 +64,7 @@ function RunState({ list }: { list: LeadList }) {
 export function ListPanel({ list, onChanged }: { list: LeadList; onChanged: (list: LeadList) => void }) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
-  const formats = useQuery({ queryKey: leadsKeys.formats, queryFn: ({ signal }) => listLeadFormats(signal) })
+  const formats = useLeadFormats()
   const [mapping, setMapping] = useState<LeadMapping>(list.mapping)
   const [choices, setChoices] = useState<LeadChoices>(list.choices ?? DEFAULT_LEAD_CHOICES)
   const [chosenFormat, setChosenFormat] = useState(list.formatId ?? '')

@@ -1,5 +1,4 @@
 import { Button, Field, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LEAD_COUNTRIES, type LeadCountry } from '../../../../shared/rules/leads'
@@ -9,15 +8,15 @@ import { FilePicker } from '../../../components/ui/file-picker'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { formErrorOf } from '../../../components/ui/form-dialog'
 import { messagesByField } from '../../../lib/api-client'
-import { listLeadSources, uploadLeadList } from '../api/leads-api'
-import { leadsKeys } from '../api/leads-keys'
+import { uploadLeadList } from '../api/leads-api'
 import { SectionCard } from '../../../components/ui/section-card'
 import { useAction } from '../../../components/ui/use-action'
+import { useLeadSources } from '../api/leads-queries'
 
 /** A new list: the file, its campaign, its source and the country its numbers are read in; the server reads it through once. */
 export function NewListCard({ campaigns, onUploaded }: { campaigns: string[]; onUploaded: (list: LeadList) => void }) {
   const { t } = useTranslation()
-  const sources = useQuery({ queryKey: leadsKeys.sources, queryFn: ({ signal }) => listLeadSources(signal) })
+  const sources = useLeadSources()
   const [file, setFile] = useState<File | null>(null)
   const [campaign, setCampaign] = useState('')
   const [sourceId, setSourceId] = useState('')

@@ -5,11 +5,12 @@ import type { LeadList } from '../../../../shared/schemas/leads'
 import { QueryState } from '../../../components/ui/load-error'
 import { Page } from '../../../components/ui/page'
 import { useUrlParams } from '../../../lib/use-url-params'
-import { getLeadList, listLeadLists } from '../api/leads-api'
+import { getLeadList } from '../api/leads-api'
 import { leadsKeys } from '../api/leads-keys'
 import { HistoryCard } from '../components/history-card'
 import { ListPanel } from '../components/list-panel'
 import { NewListCard } from '../components/new-list-card'
+import { useLeadLists } from '../api/leads-queries'
 
 /**
  * /tools/lead-pts-transform (docs/decisions/075): a raw lead list turned into the list the dialer or the sellers
@@ -21,7 +22,7 @@ export default function LeadListsPage() {
   const queryClient = useQueryClient()
   const [params, setParams] = useUrlParams()
   const listId = params.get('list') ?? ''
-  const history = useQuery({ queryKey: leadsKeys.lists(''), queryFn: ({ signal }) => listLeadLists('', signal) })
+  const history = useLeadLists()
   const list = useQuery({
     queryKey: leadsKeys.list(listId),
     queryFn: ({ signal }) => getLeadList(listId, signal),

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Stack, Text } from '@chakra-ui/react'
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDate, formatTime } from '../../../../shared/format'
@@ -16,6 +16,7 @@ import { listOutbox, sendTestMail } from '../api/mail-api'
 import { mailKeys } from '../api/mail-keys'
 import { AppDialog } from '../../../components/ui/app-dialog'
 import { Notice } from '../../../components/ui/notice'
+import { useOutbox } from '../api/mail-queries'
 
 const STATUS_COLOR: Record<MailStatus, string> = {
   queued: 'blue',
@@ -38,11 +39,7 @@ export default function MailOutboxPage() {
   const lang = currentLanguage()
   const when = (ms: number | null) => (ms ? `${formatDate(ms, lang)} ${formatTime(ms, lang)}` : '–')
 
-  const list = useQuery({
-    queryKey: mailKeys.list(query),
-    queryFn: ({ signal }) => listOutbox(query, signal),
-    placeholderData: keepPreviousData,
-  })
+  const list = useOutbox(query)
 
   const test = useMutation({
     mutationFn: sendTestMail,

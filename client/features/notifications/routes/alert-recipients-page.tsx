@@ -1,5 +1,5 @@
 import { Badge, Button, Flex, NativeSelect, Text } from '@chakra-ui/react'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -15,8 +15,9 @@ import { confirm } from '../../../lib/confirm-store'
 import { currentLanguage } from '../../../lib/i18n'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
-import { addAlertRecipient, alertRecipients, removeAlertRecipient } from '../api/notifications-api'
+import { addAlertRecipient, removeAlertRecipient } from '../api/notifications-api'
 import { notificationsKeys } from '../api/notifications-keys'
+import { useAlertRecipients } from '../api/notifications-queries'
 
 /**
  * /user-admin/users/deviations: who gets deviation alerts beyond the seller and the team's coaches, per team or
@@ -28,7 +29,7 @@ export default function AlertRecipientsPage() {
   const [adding, setAdding] = useState(false)
   // Reading is view users (only the people the reader may see); adding and removing take update users.
   const mayChange = useAbility().can('update', 'users')
-  const list = useQuery({ queryKey: notificationsKeys.alertRecipients, queryFn: ({ signal }) => alertRecipients(signal) })
+  const list = useAlertRecipients()
   const refresh = () => void queryClient.invalidateQueries({ queryKey: notificationsKeys.alertRecipients })
   const place = (r: AlertRecipientItem) => `${t(`alertRecipients.scopes.${r.scope}`)} ${r.scopeName}`
 

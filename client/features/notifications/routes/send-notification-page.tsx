@@ -1,5 +1,5 @@
 import { Box, Button, Card, CloseButton, Flex, Heading, SimpleGrid, Skeleton, Stack, Tag, Text, Wrap } from '@chakra-ui/react'
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDate, formatTime } from '../../../../shared/format'
@@ -15,13 +15,14 @@ import { currentLanguage } from '../../../lib/i18n'
 import { roleName } from '../../../lib/role-name'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
-import { audienceRoles, previewAudience, sendMessage, sentMessages } from '../api/notifications-api'
+import { previewAudience, sendMessage } from '../api/notifications-api'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { notificationsKeys } from '../api/notifications-keys'
 import { useSchemaForm, TextField, TextAreaField } from '../../../components/ui/form-kit'
 import { Choices } from '../../../components/ui/choices'
 import { Check } from '../../../components/ui/check'
 import { Notice } from '../../../components/ui/notice'
+import { useAudienceRoles, usePreviewAudience, useSentMessages } from '../api/notifications-queries'
 
 type ChosenKind = 'users' | 'teams' | 'offices' | 'roles'
 type Chosen = { kind: ChosenKind; id: string; label: string }
@@ -75,11 +76,8 @@ function SendNotification() {
     const timer = setTimeout(() => setAsked(audience), 250)
     return () => clearTimeout(timer)
   }, [audience])
-  const reach = useQuery({
-    queryKey: notificationsKeys.audienceSize(asked),
-    queryFn: ({ signal }) => previewAudience(asked, signal),
+  const reach = usePreviewAudience(asked, {
     enabled: asked.everyone || (asked.userIds?.length ?? 0) + (asked.teamIds?.length ?? 0) + (asked.officeIds?.length ?? 0) + (asked.roleIds?.length ?? 0) > 0,
-    placeholderData: keepPreviousData,
   })
 
   const form = useSchemaForm(textSchema, { defaultValues: { title: '', message: '', link: '' } })
@@ -194,7 +192,7 @@ function AudiencePicker({
   onRemove: (c: Chosen) => void
 }) {
   const { t } = useTranslation()
-  const roles = useQuery({ queryKey: notificationsKeys.audienceRoles, queryFn: audienceRoles, staleTime: 60_000 })
+  const roles = useAudienceRoles()
   const kinds: Array<{ kind: Exclude<ChosenKind, 'roles'>; label: string }> = [
     { kind: 'users', label: t('messagesAdmin.people') },
     { kind: 'teams', label: t('messagesAdmin.teams') },
@@ -263,7 +261,7 @@ function AudiencePicker({
 function SentHistory() {
   const { t } = useTranslation()
   const lang = currentLanguage()
-  const history = useQuery({ queryKey: notificationsKeys.sent, queryFn: ({ signal }) => sentMessages(signal) })
+  const history = useSentMessages()
   const when = (ms: number) => `${formatDate(ms, lang)} ${formatTime(ms, lang)}`
   const sent = history.data?.items ?? []
   return (

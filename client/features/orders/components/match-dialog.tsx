@@ -1,5 +1,4 @@
 import { Badge, Box, Button, HStack, Input, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDate } from '../../../../shared/format'
@@ -9,11 +8,11 @@ import { FormDialog } from '../../../components/ui/form-dialog'
 import { useAction } from '../../../components/ui/use-action'
 import { FormField } from '../../../components/ui/form-field'
 import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
-import { matchOrder, unmatchedSales, unmatchOrder } from '../api/orders-api'
+import { matchOrder, unmatchOrder } from '../api/orders-api'
 import { rankCandidates } from './match-candidates'
-import { ordersKeys } from '../api/orders-keys'
 import { ReasonDialog } from '../../../components/ui/reason-dialog'
 import { useLanguage } from '../../../lib/use-language'
+import { useUnmatchedSales } from '../api/orders-queries'
 
 /** Days either side of the order's date the dialog looks first; "a longer period" doubles it. */
 const NEAR_DAYS = 14
@@ -29,10 +28,7 @@ export function MatchDialog({ order, onClose, onDone }: { order: OrderDetail; on
   const center = order.orderDate ?? today
   const from = addDays(center, -days)
   const to = order.orderDate ? addDays(center, days) : center
-  const candidates = useQuery({
-    queryKey: ordersKeys.unmatchedSales.of(order.providerId, { from, to }),
-    queryFn: ({ signal }) => unmatchedSales(order.providerId, from, to, signal),
-  })
+  const candidates = useUnmatchedSales(order.providerId, from, to)
   const [filter, setFilter] = useState('')
   const [saleId, setSaleId] = useState<string | null>(null)
   const [note, setNote] = useState('')

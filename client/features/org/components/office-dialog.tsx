@@ -1,16 +1,15 @@
-import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { officeInputSchema, type OfficeItem } from '../../../../shared/schemas/org'
 import { FormDialog } from '../../../components/ui/form-dialog'
-import { createOffice, listRegions, updateOffice } from '../api/org-api'
-import { orgKeys } from '../api/org-keys'
+import { createOffice, updateOffice } from '../api/org-api'
 import { SelectField, TextField, useFormDialog, useSchemaForm } from '../../../components/ui/form-kit'
+import { useRegions } from '../api/org-queries'
 
 /** An office's create and edit dialog: its name and region, an edit on what was seen (also on the office's page). */
 export function OfficeDialog(props: { office: OfficeItem | 'new'; onClose: () => void; onSaved: (message: string) => void; onConflict: () => void }) {
   const { t } = useTranslation()
   const existing = props.office === 'new' ? null : props.office
-  const regions = useQuery({ queryKey: orgKeys.regions, queryFn: ({ signal }) => listRegions(signal) })
+  const regions = useRegions()
   const form = useSchemaForm(officeInputSchema, {
     defaultValues: { name: existing?.name ?? '', regionId: existing?.regionId ?? '' },
   })

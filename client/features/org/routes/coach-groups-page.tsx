@@ -1,5 +1,5 @@
 import { Badge, Box, Link as ChakraLink, Stack, Text, Wrap } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -8,13 +8,14 @@ import { FormDialog } from '../../../components/ui/form-dialog'
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
-import { createCoachGroup, deleteCoachGroup, listCoachGroups, updateCoachGroup } from '../api/org-api'
+import { createCoachGroup, deleteCoachGroup, updateCoachGroup } from '../api/org-api'
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog'
 import { RowActions } from '../../../components/ui/row-actions'
 import { PeoplePicker, type Person } from '../../../components/ui/people-picker'
 import { orgKeys } from '../api/org-keys'
 import { TextField, useFormDialog, useSchemaForm } from '../../../components/ui/form-kit'
 import { CreateButton, QueryTable } from '../../../components/ui/record-table'
+import { useCoachGroups } from '../api/org-queries'
 
 /**
  * /user-admin/coach-groups (decision 041): coach groups with their coaches and the providers they work for. Those
@@ -24,7 +25,7 @@ export default function CoachGroupsPage() {
   const { t } = useTranslation()
   const ability = useAbility()
   const queryClient = useQueryClient()
-  const groups = useQuery({ queryKey: orgKeys.coachGroups, queryFn: ({ signal }) => listCoachGroups(signal) })
+  const groups = useCoachGroups()
   const [editing, setEditing] = useState<CoachGroupItem | 'new' | null>(null)
   const [deleting, setDeleting] = useState<CoachGroupItem | null>(null)
   const may = { create: ability.can('create', 'coach_groups'), update: ability.can('update', 'coach_groups'), delete: ability.can('delete', 'coach_groups') }

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Checkbox, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -9,9 +9,10 @@ import { QueryState } from '../../../components/ui/load-error'
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
-import { listCoachGroups, listProviderCoachGroups, setProviderCoachGroups } from '../api/org-api'
+import { setProviderCoachGroups } from '../api/org-api'
 import { orgKeys } from '../api/org-keys'
 import { QueryTable } from '../../../components/ui/record-table'
+import { useCoachGroups, useProviderCoachGroups } from '../api/org-queries'
 
 /**
  * /user-admin/coach-groups/provider (decision 041): each provider with the coach groups that work for it; those
@@ -21,7 +22,7 @@ export default function CoachGroupsProviderPage() {
   const { t } = useTranslation()
   const ability = useAbility()
   const queryClient = useQueryClient()
-  const rows = useQuery({ queryKey: orgKeys.coachGroupProviders, queryFn: ({ signal }) => listProviderCoachGroups(signal) })
+  const rows = useProviderCoachGroups()
   const [editing, setEditing] = useState<ProviderCoachGroups | null>(null)
   const mayUpdate = ability.can('update', 'coach_groups')
   const groupsText = (p: ProviderCoachGroups) =>
@@ -96,7 +97,7 @@ export default function CoachGroupsProviderPage() {
 
 function ProviderGroupsDialog(props: { row: ProviderCoachGroups; onClose: () => void; onSaved: (saved: ProviderCoachGroups) => void; onConflict: () => void }) {
   const { t } = useTranslation()
-  const groups = useQuery({ queryKey: orgKeys.coachGroups, queryFn: ({ signal }) => listCoachGroups(signal) })
+  const groups = useCoachGroups()
   const seen = props.row.groups.map((g) => g.id)
   const [chosen, setChosen] = useState<Set<string>>(new Set(seen))
   const [submitting, setSubmitting] = useState(false)

@@ -1,5 +1,5 @@
 import { Stack } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { pathFor } from '../../../../shared/routes'
@@ -7,7 +7,7 @@ import type { OfficeItem } from '../../../../shared/schemas/org'
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
-import { deleteOffice, listOffices } from '../api/org-api'
+import { deleteOffice } from '../api/org-api'
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog'
 import { OfficeDialog } from '../components/office-dialog'
 import { lookupKeys } from '../../../components/ui/lookup/lookup-api'
@@ -15,6 +15,7 @@ import { orgKeys } from '../api/org-keys'
 import { CreateButton, QueryTable } from '../../../components/ui/record-table'
 import { RecordLink } from '../../../components/ui/detail-kit'
 import { RowActions } from '../../../components/ui/row-actions'
+import { useOffices } from '../api/org-queries'
 
 /**
  * /user-admin/offices: the offices the user may see (a manager their own) with region, teams and active people
@@ -24,7 +25,7 @@ export default function OfficesPage() {
   const { t } = useTranslation()
   const ability = useAbility()
   const queryClient = useQueryClient()
-  const offices = useQuery({ queryKey: orgKeys.offices, queryFn: ({ signal }) => listOffices(signal) })
+  const offices = useOffices()
   const [editing, setEditing] = useState<OfficeItem | 'new' | null>(null)
   const [deleting, setDeleting] = useState<OfficeItem | null>(null)
   const mayCreate = ability.can('create', 'offices')

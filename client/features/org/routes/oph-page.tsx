@@ -1,5 +1,5 @@
 import { Badge, Box, Button, HStack, Input, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -13,9 +13,10 @@ import { Page } from '../../../components/ui/page'
 import { applyFieldErrors } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { useMediaQuery } from '../../../lib/use-media-query'
-import { getOphTargets, setOphTarget } from '../api/org-api'
+import { setOphTarget } from '../api/org-api'
 import { orgKeys } from '../api/org-keys'
 import { useLanguage } from '../../../lib/use-language'
+import { useOphTargets } from '../api/org-queries'
 
 type Editing = { scope: OphScope; id: string; name: string; own: OphOwn | null; office: OphValues | null }
 
@@ -27,7 +28,7 @@ type Editing = { scope: OphScope; id: string; name: string; own: OphOwn | null; 
 export default function OphPage() {
   const { t, lang } = useLanguage()
   const queryClient = useQueryClient()
-  const overview = useQuery({ queryKey: orgKeys.ophTargets, queryFn: ({ signal }) => getOphTargets(signal) })
+  const overview = useOphTargets()
   const [editing, setEditing] = useState<Editing | null>(null)
   // A phone reads one block per office and team; the table's five columns do not fit.
   const wide = useMediaQuery('(min-width: 48rem)')

@@ -1,13 +1,14 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { pathFor } from '../../../../shared/routes'
 import { REGION_NAME_MAX } from '../../../../shared/schemas/org'
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
-import { createRegion, deleteRegion, listRegions, updateRegion } from '../api/org-api'
+import { createRegion, deleteRegion, updateRegion } from '../api/org-api'
 import { NamedList } from '../../../components/ui/named-list'
 import { lookupKeys } from '../../../components/ui/lookup/lookup-api'
 import { orgKeys } from '../api/org-keys'
+import { useRegions } from '../api/org-queries'
 
 /**
  * /user-admin/regions: the organisation's regions with their offices, teams and active people (decision 036).
@@ -17,7 +18,7 @@ export default function RegionsPage() {
   const { t } = useTranslation()
   const ability = useAbility()
   const queryClient = useQueryClient()
-  const regions = useQuery({ queryKey: orgKeys.regions, queryFn: ({ signal }) => listRegions(signal) })
+  const regions = useRegions()
   return (
     <Page title={t('routes.user-admin-regions')} breadcrumbs={[{ label: t('nav.groups.userAdmin') }]}>
       <NamedList

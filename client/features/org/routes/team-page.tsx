@@ -1,5 +1,5 @@
 import { Badge, Link as ChakraLink, Stack, Text, Wrap } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
@@ -9,12 +9,13 @@ import { DetailState } from '../../../components/ui/detail-state'
 import { Page } from '../../../components/ui/page'
 import { roleName } from '../../../lib/role-name'
 import { snackbar } from '../../../lib/snackbar-store'
-import { deleteTeam, getTeam } from '../api/org-api'
+import { deleteTeam } from '../api/org-api'
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog'
 import { TeamDialog } from '../components/team-dialog'
 import { orgKeys } from '../api/org-keys'
 import { ChildTableCard, DetailActions, RecordLink } from '../../../components/ui/detail-kit'
 import { SectionCard } from '../../../components/ui/section-card'
+import { useTeam } from '../api/org-queries'
 
 const LOGGED = ['name', 'office', 'coaches', 'provider'] as const
 
@@ -24,7 +25,7 @@ export default function TeamPage() {
   const { id = '' } = useParams()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const team = useQuery({ queryKey: orgKeys.team(id), queryFn: ({ signal }) => getTeam(id, signal), retry: false })
+  const team = useTeam(id)
   const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null)
   const crumbs = [{ label: t('nav.groups.userAdmin') }, { label: t('routes.user-admin-teams'), to: pathFor('user-admin-teams') }]
 

@@ -1,5 +1,5 @@
 import { Button } from '@chakra-ui/react'
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
@@ -11,9 +11,9 @@ import { useListQuery } from '../../../components/ui/data-table/use-list-query'
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
-import { listTeams } from '../api/org-api'
 import { TeamDialog } from '../components/team-dialog'
 import { orgKeys } from '../api/org-keys'
+import { useTeams } from '../api/org-queries'
 
 /** /user-admin/teams: the teams the user may see, with office, region and members; a team opens its page (decision 036). */
 export default function TeamsPage() {
@@ -23,7 +23,7 @@ export default function TeamsPage() {
   const queryClient = useQueryClient()
   const { query, update } = useListQuery({ sortBy: 'name', orderBy: 'asc' })
   const [creating, setCreating] = useState(false)
-  const list = useQuery({ queryKey: orgKeys.teams.list(query), queryFn: ({ signal }) => listTeams(query, signal), placeholderData: keepPreviousData })
+  const list = useTeams(query)
   const columns: Column<TeamListItem>[] = [
     { key: 'name', header: t('orgAdmin.teams.name'), sortKey: 'name', render: (x) => x.name, csv: (x) => x.name },
     { key: 'office', header: t('orgAdmin.teams.office'), sortKey: 'office', render: (x) => x.officeName, csv: (x) => x.officeName },

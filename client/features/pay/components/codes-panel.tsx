@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Input, NativeSelect, Stack, Text } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { codeFitsItem, PAY_CODES, TIME_CODES, USUAL_PAY_CODES, USUAL_TIME_CODES } from '../../../../shared/rules/pay'
@@ -10,10 +10,11 @@ import { useAction } from '../../../components/ui/use-action'
 import { applyFieldErrors } from '../../../lib/api-client'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
-import { listPaycodes, updatePaycode } from '../api/pay-api'
+import { updatePaycode } from '../api/pay-api'
 import { RecordTable } from '../../../components/ui/record-table'
 import { LoadError } from '../../../components/ui/load-error'
 import { payKeys } from '../api/pay-keys'
+import { usePaycodes } from '../api/pay-queries'
 
 /** The payroll system's code for each pay item; an item without one is marked (it stops an export). */
 export function CodesPanel() {
@@ -21,7 +22,7 @@ export function CodesPanel() {
   const ability = useAbility()
   const [editing, setEditing] = useState<PaycodeRow | null>(null)
   const queryClient = useQueryClient()
-  const codes = useQuery({ queryKey: payKeys.paycodes, queryFn: ({ signal }) => listPaycodes(signal) })
+  const codes = usePaycodes()
   const system = codes.data?.system ?? t('pay.payrollSystem')
   if (codes.isPending)
     return (

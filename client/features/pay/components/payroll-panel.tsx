@@ -1,5 +1,5 @@
 import { Box, Button, Card, HStack, Stack, Stat, Text } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatPrice, type FormatLanguage } from '../../../../shared/format'
@@ -10,12 +10,13 @@ import { formErrorOf } from '../../../components/ui/form-dialog'
 import { ApiClientError } from '../../../lib/api-client'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
-import { listPaycodes, payrollMonth, requestPayroll } from '../api/pay-api'
+import { requestPayroll } from '../api/pay-api'
 import { ExportList } from './export-list'
 import { MonthField } from '../../../components/ui/month-field'
 import { LoadError } from '../../../components/ui/load-error'
 import { payKeys } from '../api/pay-keys'
 import { Notice } from '../../../components/ui/notice'
+import { usePaycodes, usePayrollMonth } from '../api/pay-queries'
 
 const PROBLEMS_SHOWN = 20
 
@@ -28,8 +29,8 @@ export function PayrollPanel({ month, onMonth }: { month: string; onMonth: (m: s
   const ability = useAbility()
   const queryClient = useQueryClient()
   const [busy, setBusy] = useState<'paxml' | 'csv' | 'attested' | null>(null)
-  const state = useQuery({ queryKey: payKeys.payroll.month(month), queryFn: ({ signal }) => payrollMonth(month, signal) })
-  const codes = useQuery({ queryKey: payKeys.paycodes, queryFn: ({ signal }) => listPaycodes(signal) })
+  const state = usePayrollMonth(month)
+  const codes = usePaycodes()
   const system = codes.data?.system ?? t('pay.payrollSystem')
   const problems = state.data?.problems ?? []
   // Who is not attested is said once, with what they have, below; the rest is what must be fixed.

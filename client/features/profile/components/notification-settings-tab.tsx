@@ -1,18 +1,19 @@
 import { Skeleton, Stack, Switch, Table, Text } from '@chakra-ui/react'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { NOTIFICATION_CHANNELS, NOTIFICATION_TYPES, type NotificationSettings } from '../../../../shared/schemas/notifications'
 import { ApiClientError } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
-import { getNotificationSettings, saveNotificationSettings } from '../api/profile-api'
+import { saveNotificationSettings } from '../api/profile-api'
 import { PushDeviceCard } from './push-device-card'
 import { profileKeys } from '../api/profile-keys'
+import { useNotificationSettings } from '../api/profile-queries'
 
 /** Profile → notification settings: each kind of alert × in the app, push, e-mail. Saved on each switch. */
 export function NotificationSettingsTab() {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
-  const settings = useQuery({ queryKey: profileKeys.notificationSettings, queryFn: getNotificationSettings })
+  const settings = useNotificationSettings()
   const save = useMutation({
     mutationFn: saveNotificationSettings,
     onMutate: async (next: NotificationSettings) => {

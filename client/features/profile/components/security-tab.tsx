@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Heading, Input, Stack, Text } from '@chakra-ui/react'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { describeUserAgent } from '../../../../shared/user-agent'
 import { changePasswordInputSchema } from '../../../../shared/schemas/profile'
@@ -7,17 +7,18 @@ import { FormField } from '../../../components/ui/form-field'
 import { applyFieldErrors } from '../../../lib/api-client'
 import { confirm } from '../../../lib/confirm-store'
 import { snackbar } from '../../../lib/snackbar-store'
-import { changePassword, listSessions, revokeOtherSessions } from '../api/profile-api'
+import { changePassword, revokeOtherSessions } from '../api/profile-api'
 import { TwoStepCard } from './two-step-card'
 import { OwnExternalAccounts } from './own-external-accounts'
 import { profileKeys } from '../api/profile-keys'
 import { useSchemaForm } from '../../../components/ui/form-kit'
+import { useSessions } from '../api/profile-queries'
 
 /** The security tab: change the password (signs out other devices) and see and end the active sessions. */
 export function SecurityTab() {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
-  const sessions = useQuery({ queryKey: profileKeys.sessions, queryFn: listSessions })
+  const sessions = useSessions()
   const form = useSchemaForm(changePasswordInputSchema, { defaultValues: { currentPassword: '', newPassword: '' } })
   const change = useMutation({
     mutationFn: changePassword,

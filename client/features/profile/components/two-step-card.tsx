@@ -1,5 +1,5 @@
 import { Box, Button, Code, Flex, Heading, Image, Input, List, Stack, Text } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDate, type FormatLanguage } from '../../../../shared/format'
@@ -8,10 +8,11 @@ import { FormField } from '../../../components/ui/form-field'
 import { errorText, serverFieldErrors } from '../../../lib/api-client'
 import { useUserData } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
-import { disableMfa, enableMfa, getMfa, renewRecoveryCodes, setupMfa } from '../api/profile-api'
+import { disableMfa, enableMfa, renewRecoveryCodes, setupMfa } from '../api/profile-api'
 import { profileKeys } from '../api/profile-keys'
 import { SectionCard } from '../../../components/ui/section-card'
 import { useAction } from '../../../components/ui/use-action'
+import { useMfa } from '../api/profile-queries'
 
 type Step =
   { kind: 'idle' } | { kind: 'password'; then: 'setup' | 'disable' | 'renew' } | { kind: 'scan'; setup: MfaSetup } | { kind: 'codes'; codes: string[] }
@@ -25,7 +26,7 @@ export function TwoStepCard() {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
   const impersonated = !!useUserData()?.impersonatedBy
-  const status = useQuery({ queryKey: profileKeys.mfa, queryFn: getMfa })
+  const status = useMfa()
   const [step, setStep] = useState<Step>({ kind: 'idle' })
   const [value, setValue] = useState('')
   const [error, setError] = useState<string | null>(null)

@@ -1,24 +1,22 @@
 import { Avatar, Box, Card, Flex, Skeleton, Stack, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { initials } from '../../../../shared/format'
 import { Page } from '../../../components/ui/page'
 import { PreferencesForm } from '../../../components/ui/preferences-form'
-import { getProfile } from '../api/profile-api'
 import { AccountForm } from '../components/account-form'
 import { NotificationSettingsTab } from '../components/notification-settings-tab'
 import { SecurityTab } from '../components/security-tab'
 import { StorageCard } from '../components/storage-card'
 import { roleName } from '../../../lib/role-name'
-import { profileKeys } from '../api/profile-keys'
 import { AddressTabs } from '../../../components/ui/address-tabs'
+import { useProfile } from '../api/profile-queries'
 
 const TABS = ['account', 'security', 'preferences', 'notifications'] as const
 
 /** /users/profile: the signed-in user's own account, security, preferences and notification settings, one tab each (kept in the URL). */
 export default function ProfilePage() {
   const { t } = useTranslation()
-  const profile = useQuery({ queryKey: profileKeys.profile, queryFn: getProfile })
+  const profile = useProfile()
   const p = profile.data
 
   return (

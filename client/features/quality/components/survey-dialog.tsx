@@ -1,21 +1,20 @@
 import { Button, Fieldset, HStack, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { SurveyScriptCheckLine } from './survey-script-check'
-import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { SurveyDetail } from '../../../../shared/schemas/quality'
 import { LoadError } from '../../../components/ui/load-error'
 import { ApiClientError, errorText } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
-import { answerSurvey, getSurvey, surveyNotReached, surveyRegret } from '../api/quality-api'
+import { answerSurvey, surveyNotReached, surveyRegret } from '../api/quality-api'
 import { FormAlert } from '../../../components/ui/form-alert'
-import { qualityKeys } from '../api/quality-keys'
 import { QuestionInput, useSurveyAnswers } from './survey-questions'
 import { SurveyResult } from './survey-result'
 import { AppDialog } from '../../../components/ui/app-dialog'
 import { RegretPanel, SendLinkPanel, SurveyFacts, SurveySale } from './survey-parts'
 import { useLanguage } from '../../../lib/use-language'
 import { useAction } from '../../../components/ui/use-action'
+import { useSurvey } from '../api/quality-queries'
 
 type Lang = 'sv' | 'en' | 'fi'
 type Outcome = 'answer' | 'notReached' | 'regret'
@@ -27,7 +26,7 @@ type Answers = NonNullable<ReturnType<ReturnType<typeof useSurveyAnswers>['check
  */
 export function SurveyDialog(props: { id: string; onClose: () => void; onDone: () => void; nextId: string | null; onNext: (id: string) => void }) {
   const { t } = useTranslation()
-  const survey = useQuery({ queryKey: qualityKeys.survey(props.id), queryFn: ({ signal }) => getSurvey(props.id, signal), gcTime: 0 })
+  const survey = useSurvey(props.id)
   return (
     <AppDialog
       open

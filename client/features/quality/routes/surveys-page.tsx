@@ -1,5 +1,4 @@
 import { Badge, Box, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router'
 import { formatDate, formatTime } from '../../../../shared/format'
 import { SURVEY_PAGE, SURVEY_STATUSES, type SurveyListItem, type SurveyStatus } from '../../../../shared/schemas/quality'
@@ -7,12 +6,11 @@ import { useListQuery } from '../../../components/ui/data-table/use-list-query'
 import { LoadError } from '../../../components/ui/load-error'
 import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { Page } from '../../../components/ui/page'
-import { listSurveys } from '../api/quality-api'
 import { SurveyDialog } from '../components/survey-dialog'
-import { qualityKeys } from '../api/quality-keys'
 import { Choices } from '../../../components/ui/choices'
 import { useLanguage } from '../../../lib/use-language'
 import { RecordTable, type RecordColumn } from '../../../components/ui/record-table'
+import { useSurveys } from '../api/quality-queries'
 
 /**
  * /backoffice/salequality/surveys (docs/decisions/045): the call queue, oldest first, and the surveys that ended
@@ -36,7 +34,7 @@ export default function SurveysPage() {
   }
   const narrowedBy = Object.values(narrowed).some(Boolean)
   const query = { status, providerId, offset, ...narrowed }
-  const surveys = useQuery({ queryKey: qualityKeys.surveys(query), queryFn: ({ signal }) => listSurveys(query, signal), placeholderData: (prev) => prev })
+  const surveys = useSurveys(query)
 
   // Built on the latest change even before it is drawn; each a step the back button undoes (the dialog too).
   const { update } = useListQuery()

@@ -1,5 +1,5 @@
 import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TemplateDetail, TemplateListItem } from '../../../../shared/schemas/quality'
@@ -8,10 +8,11 @@ import { errorText } from '../../../lib/api-client'
 import { formatDate, type FormatLanguage } from '../../../../shared/format'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
-import { getTemplate, listTemplates, setTemplateActive } from '../api/quality-api'
+import { getTemplate, setTemplateActive } from '../api/quality-api'
 import { TemplateDialog } from '../components/template-dialog'
 import { qualityKeys } from '../api/quality-keys'
 import { CreateButton, QueryTable } from '../../../components/ui/record-table'
+import { useTemplates } from '../api/quality-queries'
 
 /**
  * /backoffice/salequality/templates (docs/decisions/045): the survey templates, the one in use per provider and the
@@ -22,7 +23,7 @@ export default function TemplatesPage() {
   const { t, i18n } = useTranslation()
   const ability = useAbility()
   const queryClient = useQueryClient()
-  const templates = useQuery({ queryKey: qualityKeys.templates, queryFn: ({ signal }) => listTemplates(signal) })
+  const templates = useTemplates()
   const [editing, setEditing] = useState<TemplateDetail | 'new' | null>(null)
   const [opening, setOpening] = useState<string | null>(null)
   const [switching, setSwitching] = useState<string | null>(null)

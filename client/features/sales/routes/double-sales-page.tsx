@@ -1,5 +1,5 @@
 import { Button, Flex, Text } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { DOUBLE_STATES, type DoubleSaleListItem, type DoubleState } from '../../../../shared/schemas/double-sales'
 import { listTable } from '../../../components/ui/data-table/list-state'
@@ -9,12 +9,13 @@ import { useListQuery, useListPage } from '../../../components/ui/data-table/use
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
-import { DOUBLE_FILTER_KEYS, getSaleSettings, listDoubleSales, type DoubleSaleFilters } from '../api/double-sales-api'
+import { DOUBLE_FILTER_KEYS, listDoubleSales, type DoubleSaleFilters } from '../api/double-sales-api'
 import { DoubleSaleDialog, DoubleWindowDialog } from '../components/double-sale-dialogs'
 import { doubleSaleColumns } from '../components/double-sale-columns'
 import { salesKeys } from '../api/sales-keys'
 import { FilterBar, FilterChips, OrgFilters } from '../../../components/ui/list-filters'
 import { useLanguage } from '../../../lib/use-language'
+import { useSaleSettings } from '../api/sales-queries'
 
 /**
  * /backoffice/double-sales: possible double sales (docs/decisions/025) — the same customer, provider and product
@@ -31,7 +32,7 @@ export default function DoubleSalesPage() {
   const [deciding, setDeciding] = useState<{ pair: DoubleSaleListItem; mode: 'confirm' | 'dismiss' } | null>(null)
   const [editingWindow, setEditingWindow] = useState(false)
 
-  const settings = useQuery({ queryKey: salesKeys.settings, queryFn: ({ signal }) => getSaleSettings(signal) })
+  const settings = useSaleSettings()
   const list = useListPage(salesKeys.doubleSales.list, listDoubleSales, query, filters)
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: salesKeys.doubleSales.all })

@@ -1,5 +1,4 @@
 import { Box, Card, CloseButton, Heading, SimpleGrid, Stack, Tag, Text, Wrap } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { useWatch, type UseFormReturn } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { RECIPIENT_RULE_NAMES } from '../../../../shared/rules/scheduled-messages'
@@ -8,11 +7,10 @@ import { SelectField } from '../../../components/ui/form-kit'
 import { fetchLookup } from '../../../components/ui/lookup/lookup-api'
 import { LookupCombobox } from '../../../components/ui/lookup/lookup-select'
 import { roleName } from '../../../lib/role-name'
-import { getMessageChoices } from '../api/scheduled-messages-api'
-import { scheduledMessagesKeys } from '../api/scheduled-messages-keys'
 import type { MessageForm } from '../model/message-form'
 import { Choices } from '../../../components/ui/choices'
 import { Check } from '../../../components/ui/check'
+import { useMessageChoices } from '../api/scheduled-messages-queries'
 
 type Kind = 'userIds' | 'teamIds' | 'officeIds' | 'roleIds'
 const LOOKUP: Record<Exclude<Kind, 'roleIds'>, 'users' | 'teams' | 'offices'> = { userIds: 'users', teamIds: 'teams', officeIds: 'offices' }
@@ -30,7 +28,7 @@ export function RecipientsCard(props: {
   const { t } = useTranslation()
   const { form, names } = props
   const values = useWatch({ control: form.control }) as MessageForm
-  const choices = useQuery({ queryKey: scheduledMessagesKeys.choices, queryFn: ({ signal }) => getMessageChoices(signal), staleTime: 60_000 })
+  const choices = useMessageChoices()
   const roles = choices.data?.roles ?? []
   const forCandidates = values.rule === 'candidatesUnsignedContract'
   const add = async (kind: Kind, id: string | undefined) => {

@@ -1,15 +1,13 @@
 import { Card, Checkbox, Fieldset, Heading, List, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form'
 import { SelectField, TextField } from '../../../components/ui/form-kit'
 import { fieldErrorText } from '../../../lib/field-error'
-import { nextSendsOf } from '../api/scheduled-messages-api'
 import { inZone } from '../model/message-form'
-import { scheduledMessagesKeys } from '../api/scheduled-messages-keys'
 import { scheduleOf, type MessageForm, type RecurrenceKind } from '../model/message-form'
 import { Check } from '../../../components/ui/check'
 import { useLanguage } from '../../../lib/use-language'
+import { useNextSendsOf } from '../api/scheduled-messages-queries'
 
 const KINDS: RecurrenceKind[] = ['once', 'daily', 'weekly', 'monthly', 'monthlyWeekday']
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7]
@@ -31,12 +29,7 @@ export function ScheduleCard({ form }: { form: UseFormReturn<MessageForm> }) {
     return () => clearTimeout(timer)
   }, [key])
   const wanted = JSON.parse(asked) as typeof schedule
-  const sends = useQuery({
-    queryKey: scheduledMessagesKeys.nextSends(wanted),
-    queryFn: ({ signal }) => nextSendsOf(wanted, signal),
-    placeholderData: keepPreviousData,
-    retry: false,
-  })
+  const sends = useNextSendsOf(wanted)
   const dayOptions = [
     ...Array.from({ length: 31 }, (_, i) => ({ value: String(i + 1), label: `${i + 1}` })),
     { value: 'last', label: t('scheduled.recurrence.lastDay') },

@@ -1,5 +1,4 @@
 import { Box, Button, Card, Flex, Heading, Stack, Tabs, Text, Wrap } from '@chakra-ui/react'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useWatch, type UseFormReturn } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -7,9 +6,8 @@ import { MESSAGE_FIELDS, MESSAGE_LANGUAGES, unknownFields, type MessageLanguage 
 import { formErrorOf } from '../../../components/ui/form-dialog'
 import { TextAreaField, TextField } from '../../../components/ui/form-kit'
 import { LookupCombobox } from '../../../components/ui/lookup/lookup-select'
-import { previewMessage } from '../api/scheduled-messages-api'
-import { scheduledMessagesKeys } from '../api/scheduled-messages-keys'
 import type { MessageForm } from '../model/message-form'
+import { usePreviewMessage } from '../api/scheduled-messages-queries'
 
 /**
  * The message's texts, a tab per language (a blank one is not written: its readers get English, then Swedish), the
@@ -39,13 +37,7 @@ export function TextsCard({ form }: { form: UseFormReturn<MessageForm> }) {
   }, [key])
   const wanted = JSON.parse(asked) as typeof input
   const any = Object.values(wanted.templates).some(Boolean)
-  const preview = useQuery({
-    queryKey: scheduledMessagesKeys.preview(wanted),
-    queryFn: ({ signal }) => previewMessage(wanted, signal),
-    enabled: any,
-    placeholderData: keepPreviousData,
-    retry: false,
-  })
+  const preview = usePreviewMessage(wanted, { enabled: any })
   // A field the text names that does not exist, said at the field before anything is sent: "{{frstName}}".
   const knownFields = (text: unknown) => {
     const unknown = unknownFields(typeof text === 'string' ? text : '')

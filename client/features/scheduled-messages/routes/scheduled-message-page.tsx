@@ -1,5 +1,5 @@
 import { Button, Flex, Stack } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -16,7 +16,7 @@ import { serverFieldErrors } from '../../../lib/api-client'
 import { confirm } from '../../../lib/confirm-store'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
-import { createMessage, deleteMessage, getMessage, sendTestMessage, setMessageActive, updateMessage } from '../api/scheduled-messages-api'
+import { createMessage, deleteMessage, sendTestMessage, setMessageActive, updateMessage } from '../api/scheduled-messages-api'
 import { scheduledMessagesKeys } from '../api/scheduled-messages-keys'
 import { HistoryCard } from '../components/history-card'
 import { MessageCard } from '../components/message-card'
@@ -26,6 +26,7 @@ import { TextsCard } from '../components/texts-card'
 import { emptyForm, formField, fromDetail, toInput, type MessageForm } from '../model/message-form'
 import { Notice } from '../../../components/ui/notice'
 import { useAction } from '../../../components/ui/use-action'
+import { useMessage } from '../api/scheduled-messages-queries'
 
 const today = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm' }).format(Date.now())
 
@@ -38,7 +39,7 @@ export default function ScheduledMessagePage() {
   const { t } = useTranslation()
   const { id = 'new' } = useParams()
   const crumbs = [{ label: t('nav.groups.backoffice') }, { label: t('routes.backoffice-scheduledmessages'), to: pathFor('backoffice-scheduledmessages') }]
-  const detail = useQuery({ queryKey: scheduledMessagesKeys.detail(id), queryFn: ({ signal }) => getMessage(id, signal), enabled: id !== 'new' })
+  const detail = useMessage(id, { enabled: id !== 'new' })
   if (id === 'new') return <Editor key="new" message={null} crumbs={crumbs} />
   return (
     <DetailState query={detail} title={t('routes.backoffice-scheduledmessages-id')} breadcrumbs={crumbs} notFound={t('pages.notFound.text')}>

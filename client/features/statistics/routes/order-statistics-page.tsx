@@ -17,6 +17,7 @@ import { statisticsKeys } from '../api/statistics-keys'
 import { OrgFilters } from '../../../components/ui/list-filters'
 import { Choices } from '../../../components/ui/choices'
 import { useLanguage } from '../../../lib/use-language'
+import { useOrderStatistics } from '../api/statistics-queries'
 
 const PRESETS = ['last30', 'thisMonth', 'lastMonth', 'thisYear', 'last12'] as const satisfies readonly PeriodPreset[]
 
@@ -134,7 +135,7 @@ function StatusChart({ filter, statuses }: { filter: OrderStatsFilter; statuses:
 function Figures({ filter }: { filter: OrderStatsFilter }) {
   const { t, lang } = useLanguage()
   const navigate = useNavigate()
-  const query = useQuery({ queryKey: statisticsKeys.orders(filter), queryFn: ({ signal }) => orderStatistics(filter, signal) })
+  const query = useOrderStatistics(filter)
   if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />
   if (!query.data) return <Skeleton h="80" aria-busy />
   const data: OrderStatistics = query.data

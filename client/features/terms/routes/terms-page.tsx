@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Card, Flex, HStack, Input, Progress, Skeleton, Stack, Tabs, Text, Textarea } from '@chakra-ui/react'
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -13,10 +13,11 @@ import { applyFieldErrors } from '../../../lib/api-client'
 import { confirm } from '../../../lib/confirm-store'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
-import { createTerms, deleteTerms, listTerms, publishTerms, termsPeople, updateTerms } from '../api/terms-api'
+import { createTerms, deleteTerms, publishTerms, termsPeople, updateTerms } from '../api/terms-api'
 import { termsKeys } from '../api/terms-keys'
 import { AppDialog } from '../../../components/ui/app-dialog'
 import { useLanguage } from '../../../lib/use-language'
+import { useTerms } from '../api/terms-queries'
 
 /**
  * /user-admin/terms-of-use (decision 039): the versions of the terms of use, newest first. Admins draft one (a text
@@ -27,7 +28,7 @@ export default function TermsPage() {
   const { t, lang } = useLanguage()
   const ability = useAbility()
   const queryClient = useQueryClient()
-  const versions = useQuery({ queryKey: termsKeys.all, queryFn: ({ signal }) => listTerms(signal) })
+  const versions = useTerms()
   const [editing, setEditing] = useState<TermsVersionItem | 'new' | null>(null)
   const [status, setStatus] = useState<TermsVersionItem | null>(null)
   const mayUpdate = ability.can('update', 'terms_of_use')

@@ -1,5 +1,5 @@
 import { Button, Field, Stack, Text, Textarea } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TranscriptScript } from '../../../../shared/schemas/transcriptions'
@@ -7,10 +7,11 @@ import { AppDialog } from '../../../components/ui/app-dialog'
 import { Choices } from '../../../components/ui/choices'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { snackbar } from '../../../lib/snackbar-store'
-import { listScripts, saveScript } from '../api/transcriptions-api'
+import { saveScript } from '../api/transcriptions-api'
 import { transcriptionsKeys } from '../api/transcriptions-keys'
 import { phrasesOf } from '../model/timecode'
 import { useAction } from '../../../components/ui/use-action'
+import { useScripts } from '../api/transcriptions-queries'
 
 /** One provider's script at a time: what a call must and must not contain, a phrase per line. */
 function ScriptForm({ script, onSaved }: { script: TranscriptScript; onSaved: () => void }) {
@@ -54,7 +55,7 @@ function ScriptForm({ script, onSaved }: { script: TranscriptScript; onSaved: ()
 export function ScriptsDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
-  const scripts = useQuery({ queryKey: transcriptionsKeys.scripts, queryFn: ({ signal }) => listScripts(signal) })
+  const scripts = useScripts()
   const [chosen, setChosen] = useState('')
   const items = scripts.data?.items ?? []
   const providerId = chosen || items[0]?.providerId || ''

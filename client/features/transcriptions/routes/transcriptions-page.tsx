@@ -8,7 +8,7 @@ import { useCsvDownload } from '../../../components/ui/data-table/use-csv-downlo
 import { useListQuery } from '../../../components/ui/data-table/use-list-query'
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
-import { listTranscriptions, TRANSCRIPTION_FILTER_KEYS, transcriptionSettings } from '../api/transcriptions-api'
+import { listTranscriptions, TRANSCRIPTION_FILTER_KEYS } from '../api/transcriptions-api'
 import { transcriptionsKeys } from '../api/transcriptions-keys'
 import { AddCallDialog } from '../components/add-call-dialog'
 import { ScriptsDialog } from '../components/scripts-dialog'
@@ -16,6 +16,7 @@ import { transcriptionColumns } from '../components/transcription-columns'
 import { TranscriptionFilterBar } from '../components/transcription-filter-bar'
 import { Notice } from '../../../components/ui/notice'
 import { useLanguage } from '../../../lib/use-language'
+import { useTranscriptionSettings } from '../api/transcriptions-queries'
 
 /**
  * /backoffice/sellertranscriptions (docs/decisions/076): the sellers' calls as text within the reader's rules (a
@@ -36,7 +37,7 @@ export default function TranscriptionsPage() {
     // A call being transcribed: asked again every three seconds until none is.
     refetchInterval: (q) => (q.state.data?.items.some((d) => d.status === 'transcribing') ? 3000 : false),
   })
-  const settings = useQuery({ queryKey: transcriptionsKeys.settings, queryFn: ({ signal }) => transcriptionSettings(signal) })
+  const settings = useTranscriptionSettings()
   const [dialog, setDialog] = useState<'add' | 'scripts' | null>(null)
   const columns = transcriptionColumns(t, lang)
   const csv = useCsvDownload({ fileName: t('routes.backoffice-sellertranscriptions'), columns, query, fetchPage: (q) => listTranscriptions(q, filters) })

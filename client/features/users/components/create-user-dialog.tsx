@@ -1,5 +1,5 @@
 import { Button, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Controller } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -7,7 +7,7 @@ import { Check } from '../../../components/ui/check'
 import { createUserInputSchema } from '../../../../shared/schemas/users'
 import { FormField } from '../../../components/ui/form-field'
 import { applyFieldErrors, errorText } from '../../../lib/api-client'
-import { createUser, roleOptions, teamOptions } from '../api/users-api'
+import { createUser } from '../api/users-api'
 import { roleName } from '../../../lib/role-name'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
@@ -16,6 +16,7 @@ import { usersKeys } from '../api/users-keys'
 import { useSchemaForm, TextField } from '../../../components/ui/form-kit'
 import { AppDialog, DialogButtons } from '../../../components/ui/app-dialog'
 import { Choices } from '../../../components/ui/choices'
+import { useRoleOptions, useTeamOptions } from '../api/users-queries'
 
 const FIELDS = ['email', 'firstName', 'lastName', 'password', 'roleId', 'teamId'] as const
 
@@ -31,8 +32,8 @@ export function CreateUserDialog({
 }) {
   const { t } = useTranslation()
   const [formError, setFormError] = useState<string | null>(null)
-  const roles = useQuery({ queryKey: usersKeys.roleOptions, queryFn: roleOptions, enabled: open })
-  const teams = useQuery({ queryKey: usersKeys.teamOptions, queryFn: teamOptions, enabled: open })
+  const roles = useRoleOptions({ enabled: open })
+  const teams = useTeamOptions({ enabled: open })
   const form = useSchemaForm(createUserInputSchema, {
     defaultValues: { email: '', firstName: '', lastName: '', password: '', passwordChangeRequired: true, roleId: '', teamId: null },
   })

@@ -1,5 +1,4 @@
 import { Button, Checkbox, Fieldset, HStack, Input, NativeSelect, SimpleGrid, Text, Wrap } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { Controller, type FieldError, type UseFormRegisterReturn } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -19,12 +18,12 @@ import { useAbility } from '../../../lib/session'
 import { canGrantRules } from '../../../../shared/permissions/grant'
 import { CAN_VIEW_TEAM_RULES } from '../../../../shared/permissions/roles'
 import { roleName } from '../../../lib/role-name'
-import { roleOptions, updateUser, userTitles } from '../api/users-api'
+import { updateUser } from '../api/users-api'
 import { TeamChoice } from './user-action-dialogs'
-import { usersKeys } from '../api/users-keys'
 import { useFormDialog, useSchemaForm } from '../../../components/ui/form-kit'
 import { Choices } from '../../../components/ui/choices'
 import { Check } from '../../../components/ui/check'
+import { useRoleOptions, useUserTitles } from '../api/users-queries'
 
 type FormIn = z.input<typeof updateUserInputSchema>
 const FIELDS = [...USER_EDITABLE_FIELDS, ...SENSITIVE_USER_FIELDS, 'providerIds'] as const
@@ -41,7 +40,7 @@ export function EditUserDialog(props: { open: boolean; onClose: () => void; user
   const providerChoices = useLookup('providers', {}, props.open && mayReadProviders)
   const u = props.user
   const [removing, setRemoving] = useState<Set<SensitiveUserField>>(new Set())
-  const roles = useQuery({ queryKey: usersKeys.roleOptions, queryFn: roleOptions, enabled: props.open })
+  const roles = useRoleOptions({ enabled: props.open })
   const form = useSchemaForm(updateUserInputSchema, {
     defaultValues: { ...userEditOf(u), canViewTeam: u.canViewTeam, providerIds: u.providers.map((p) => p.id) },
   })
@@ -287,7 +286,7 @@ function TeamViewCheck({ field, mayGive }: { field: BoundField<boolean | undefin
 function TitleField({ input, error }: { input: UseFormRegisterReturn; error?: FieldError }) {
   const { t } = useTranslation()
   const listId = useId()
-  const titles = useQuery({ queryKey: usersKeys.titles, queryFn: ({ signal }) => userTitles(signal) })
+  const titles = useUserTitles()
   return (
     <FormField label={t('userAdmin.fields.title')} error={error}>
       <Input autoComplete="off" list={listId} {...input} />

@@ -1,5 +1,5 @@
 import { Button } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState, type ReactNode } from 'react'
 import { useNavigate } from 'react-router'
 import { pathFor } from '../../../../shared/routes'
@@ -10,12 +10,13 @@ import { useCsvDownload } from '../../../components/ui/data-table/use-csv-downlo
 import { useListQuery, useListPage } from '../../../components/ui/data-table/use-list-query'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
-import { bulkUsers, listRoles, listUsers, userTitles, USER_FILTER_KEYS, type UserFilters } from '../api/users-api'
+import { bulkUsers, listUsers, USER_FILTER_KEYS, type UserFilters } from '../api/users-api'
 import { UserFilterBar } from './user-filter-bar'
 import { userColumns, type Variant } from './user-columns'
 import { ChangeTeamDialog, DeactivateDialog, SkippedDialog } from './user-action-dialogs'
 import { usersKeys } from '../api/users-keys'
 import { useLanguage } from '../../../lib/use-language'
+import { useRoles, useUserTitles } from '../api/users-queries'
 
 /**
  * The users table of /user-admin/users (filters, selection, bulk actions) and of the two management lists:
@@ -40,8 +41,8 @@ export function UsersTable(props: { variant: Variant; label: string; createdSinc
 
   const list = useListPage(usersKeys.list, listUsers, query, filters)
   const canViewRoles = ability.can('view', 'roles')
-  const roles = useQuery({ queryKey: usersKeys.roles, queryFn: ({ signal }) => listRoles(signal), enabled: canViewRoles && props.variant === 'all' })
-  const titles = useQuery({ queryKey: usersKeys.titles, queryFn: ({ signal }) => userTitles(signal), enabled: props.variant === 'all' })
+  const roles = useRoles({ enabled: canViewRoles && props.variant === 'all' })
+  const titles = useUserTitles({ enabled: props.variant === 'all' })
   const mayBulk = ability.can('update', 'users') && props.variant !== 'former'
 
   const columns = userColumns(t, lang, props.variant)

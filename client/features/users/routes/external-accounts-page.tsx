@@ -1,5 +1,5 @@
 import { Stack, Text } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -8,12 +8,13 @@ import { FormDialog } from '../../../components/ui/form-dialog'
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
-import { createExternalTemplate, deleteExternalTemplate, listExternalTemplates, updateExternalTemplate } from '../api/external-accounts-api'
+import { createExternalTemplate, deleteExternalTemplate, updateExternalTemplate } from '../api/external-accounts-api'
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog'
 import { RowActions } from '../../../components/ui/row-actions'
 import { usersKeys } from '../api/users-keys'
 import { useFormDialog, useZodCheck, TextField, TextAreaField } from '../../../components/ui/form-kit'
 import { CreateButton, QueryTable } from '../../../components/ui/record-table'
+import { useExternalTemplates } from '../api/users-queries'
 
 /**
  * /user-admin/external-accounts (decision 043): the outside systems sellers sign in to, each with how its user
@@ -23,7 +24,7 @@ export default function ExternalAccountsPage() {
   const { t } = useTranslation()
   const ability = useAbility()
   const queryClient = useQueryClient()
-  const templates = useQuery({ queryKey: usersKeys.externalTemplates, queryFn: ({ signal }) => listExternalTemplates(signal) })
+  const templates = useExternalTemplates()
   const [editing, setEditing] = useState<ExternalTemplateItem | 'new' | null>(null)
   const [deleting, setDeleting] = useState<ExternalTemplateItem | null>(null)
   const may = {

@@ -1,12 +1,13 @@
 import { Stack, Text } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { TITLE_MAX } from '../../../../shared/schemas/users'
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
-import { createTitle, deleteTitle, listTitleItems, renameTitle } from '../api/users-api'
+import { createTitle, deleteTitle, renameTitle } from '../api/users-api'
 import { NamedList } from '../../../components/ui/named-list'
 import { usersKeys } from '../api/users-keys'
+import { useTitleItems } from '../api/users-queries'
 
 /**
  * /user-admin/user-titles: the organisation's user titles with how many hold each (decision 040). Those who may
@@ -16,7 +17,7 @@ export default function TitlesPage() {
   const { t } = useTranslation()
   const ability = useAbility()
   const queryClient = useQueryClient()
-  const titles = useQuery({ queryKey: usersKeys.titleItems, queryFn: ({ signal }) => listTitleItems(signal) })
+  const titles = useTitleItems()
   const may = ability.can('update', 'titles')
   return (
     <Page title={t('routes.user-admin-user-titles')} breadcrumbs={[{ label: t('nav.groups.userAdmin') }]}>

@@ -1,5 +1,5 @@
 import { Badge, Button, Text, Wrap } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
@@ -13,7 +13,7 @@ import { errorText } from '../../../lib/api-client'
 import { roleName } from '../../../lib/role-name'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
-import { deactivateUser, getUser, reactivateUser, resetMfa } from '../api/users-api'
+import { deactivateUser, reactivateUser, resetMfa } from '../api/users-api'
 import { startImpersonation } from '../../../lib/impersonation'
 import { confirm } from '../../../lib/confirm-store'
 import { EditUserDialog } from '../components/edit-user-dialog'
@@ -23,6 +23,7 @@ import { UserEmploymentTab, UserLogTab, UserOverviewTab, UserPermissionsTab, Use
 import { usersKeys } from '../api/users-keys'
 import { Notice } from '../../../components/ui/notice'
 import { AddressTabs } from '../../../components/ui/address-tabs'
+import { useUser } from '../api/users-queries'
 
 const TABS = ['overview', 'employment', 'personal', 'permissions', 'log'] as const
 
@@ -36,7 +37,7 @@ export default function UserPage() {
   const queryClient = useQueryClient()
   const ability = useAbility()
   const [dialog, setDialog] = useState<'edit' | 'deactivate' | 'permissions' | null>(null)
-  const user = useQuery({ queryKey: usersKeys.user.detail(id), queryFn: ({ signal }) => getUser(id, signal), retry: false })
+  const user = useUser(id)
   const crumbs = [{ label: t('nav.groups.userAdmin') }, { label: t('routes.user-admin-users'), to: pathFor('user-admin-users') }]
 
   const saved = (u: UserDetail, message: string) => {

@@ -1,0 +1,21 @@
+import { getMfa, getNotificationSettings, getProfile, listSessions } from './profile-api'
+import { profileKeys } from './profile-keys'
+import { useQuery } from '@tanstack/react-query'
+
+/** The profile feature's queries: its screens read their data through these hooks (docs/how-to.md, a screen, point 10). */
+
+export function useNotificationSettings() {
+  return useQuery({ queryKey: profileKeys.notificationSettings, queryFn: getNotificationSettings })
+}
+
+export function useSessions() {
+  return useQuery({ queryKey: profileKeys.sessions, queryFn: listSessions })
+}
+
+export function useMfa() {
+  return useQuery({ queryKey: profileKeys.mfa, queryFn: getMfa })
+}
+
+export function useProfile() {
+  return useQuery({ queryKey: profileKeys.profile, queryFn: getProfile })
+}
