@@ -2,9 +2,9 @@ import { ChakraProvider } from '@chakra-ui/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, configure, render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { ReactElement, ReactNode } from 'react'
+import { createContext, useContext, type ReactElement, type ReactNode } from 'react'
 import { I18nextProvider } from 'react-i18next'
-import { MemoryRouter } from 'react-router'
+import { createMemoryRouter, RouterProvider } from 'react-router'
 import type { Namespace } from '../../shared/i18n/namespaces'
 import { afterEach, vi } from 'vitest'
 import { appSystem } from '../app/theme'
@@ -36,6 +36,11 @@ window.ResizeObserver ??= class {
   disconnect() {}
 }
 
+const RenderedContext = createContext<ReactNode>(null)
+function Rendered() {
+  return useContext(RenderedContext)
+}
+
 /**
  * Renders a part of the app as a screen has it: the theme, the app's translations (Swedish, the default language,
  * as the user reads them; an area's `namespaces` loaded first), a query cache of its own and a router at `at`; with a
@@ -46,11 +51,15 @@ export async function renderWithApp(ui: ReactElement, opts: { namespaces?: Names
   await i18nReady
   await loadNamespaces(opts.namespaces ?? [])
   const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  // A data router, as the app has (a screen may read navigation state); what is rendered (and rerendered) is its page.
+  const router = createMemoryRouter([{ path: '*', element: <Rendered /> }], { initialEntries: [opts.at ?? '/'] })
   const Providers = ({ children }: { children: ReactNode }) => (
     <ChakraProvider value={appSystem()}>
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queries}>
-          <MemoryRouter initialEntries={[opts.at ?? '/']}>{children}</MemoryRouter>
+          <RenderedContext.Provider value={children}>
+            <RouterProvider router={router} />
+          </RenderedContext.Provider>
         </QueryClientProvider>
       </I18nextProvider>
     </ChakraProvider>

@@ -1,0 +1,124 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto'
+import { screen, waitFor } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { formatTime } from '../../../../shared/format'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { i18n } from '../../../lib/i18n'
+import { offlineDb, type LocalSale } from '../../../lib/offline-db'
+import { clearSession, setSession } from '../../../lib/session'
+import { renderWithApp, serveApi } from '../../../test/render'
+import { saveTimeReportLocally } from '../api/local-actions'
+import DailyCheckoutPage from './daily-checkout-page'
+
+/**
+ * The seller's daily checkout on the phone (spec section 4): the day's sales, order value and hours as the phone
+ * has them, a confirmation, then the checkout written to the device and queued — offline too.
+ */
+const SELLER = 'seller-1'
+const db = () => offlineDb(SELLER)
+const TODAY = '2026-11-24'
+const at = (time: string) => Date.parse(`${TODAY}T${time}:00+01:00`)
+
+/** A sale on the phone, as far as the checkout reads it. */
+const sale = (id: string, orderValueOre: number, sync: LocalSale['sync'], sellDate = TODAY) =>
+  ({ id, sellDate, soldAt: at('11:00'), status: 'pending', sync, orderValueOre, sellerCommissionOre: orderValueOre / 10, sellerId: SELLER }) as LocalSale
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], now: new Date(at('17:45')) })
+  setSession({
+    userData: {
+      id: SELLER,
+      email: 'sara@demo.test',
+      fullName: 'Sara Säljare',
+      shortName: 'SS',
+      role: 'seller',
+      roleName: 'Säljare',
+      teamIds: [],
+      officeId: null,
+      regionId: null,
+      language: 'sv',
+    },
+    userAbilityRules: [{ action: 'create', subject: 'sales' }],
+  })
+  serveApi(() => {
+    throw new TypeError('offline')
+  })
+})
+afterEach(async () => {
+  vi.useRealTimers()
+  clearSession()
+  await db().delete()
+})
+
+const render = () =>
+  renderWithApp(
+    <>
+      <DailyCheckoutPage />
+      <ConfirmDialog />
+    </>,
+    { namespaces: ['sales'], at: '/sales/daily-checkout' },
+  )
+
+describe('the daily checkout', () => {
+  it("sums the day's sales on the phone, leaving out a rejected one and other days", async () => {
+    await db().sales.bulkPut([
+      sale('a', 120_000, 'pending'),
+      sale('b', 80_000, 'synced'),
+      sale('c', 50_000, 'rejected'),
+      sale('d', 99_000, 'synced', '2026-11-23'),
+    ])
+    await render()
+    await waitFor(() => expect(screen.getByTestId('checkout-sales').textContent).toContain('2'))
+    expect(screen.getByTestId('checkout-value').textContent?.replace(/\s/g, ' ')).toContain('2 000 kr')
+    expect(screen.getByText('Du har inte rapporterat tid för i dag.')).toBeTruthy()
+  })
+
+  it('shows the hours the day was reported with', async () => {
+    await saveTimeReportLocally(
+      db(),
+      SELLER,
+      {
+        id: crypto.randomUUID(),
+        date: TODAY,
+        present: true,
+        workHours: 8,
+        absenceHours: 0,
+        absenceType: null,
+        allowanceType: 0,
+        travelLocation: null,
+        comment: null,
+      },
+      i18n.t,
+    )
+    await render()
+    expect(await screen.findByText('8 h')).toBeTruthy()
+    expect(screen.queryByText('Du har inte rapporterat tid för i dag.')).toBeNull()
+  })
+
+  it('asks first, then checks out with the comment, queued for the server, and says when it was done', async () => {
+    await db().sales.put(sale('a', 120_000, 'pending'))
+    const { user } = await render()
+    await user.type(await screen.findByLabelText('Kommentar till dagen (valfri)'), 'Regn hela eftermiddagen')
+    await user.click(screen.getByRole('button', { name: 'Gör dagsavslut' }))
+    const question = await screen.findByRole('alertdialog', { name: 'Gör dagsavslut?' })
+    expect(question.textContent).toContain('Du avslutar dagen med 1 försäljning.')
+    await user.click(screen.getAllByRole('button', { name: 'Gör dagsavslut' }).at(-1)!)
+
+    // The time as the phone's own clock shows it.
+    expect((await screen.findByTestId('checkout-done')).textContent).toContain(`Avslutad kl. ${formatTime(at('17:45'), 'sv')}.`)
+    const [checkout] = await db().checkouts.toArray()
+    expect(checkout).toMatchObject({ date: TODAY, comment: 'Regn hela eftermiddagen', salesCount: 1, orderValueOre: 120_000, sync: 'pending' })
+    expect((await db().outbox.toArray()).map((m) => m.name)).toEqual(['checkout'])
+  })
+
+  it('cancelling the question changes nothing', async () => {
+    const { user } = await render()
+    await user.click(await screen.findByRole('button', { name: 'Gör dagsavslut' }))
+    await screen.findByRole('alertdialog', { name: 'Gör dagsavslut?' })
+    await user.click(screen.getByRole('button', { name: 'Avbryt' }))
+    await waitFor(() => expect(screen.getByRole('alertdialog', { hidden: true }).getAttribute('data-state')).toBe('closed'))
+    expect(await db().checkouts.count()).toBe(0)
+    expect(screen.queryByTestId('checkout-done')).toBeNull()
+  })
+})
