@@ -21,8 +21,19 @@ const TODAY = '2026-11-24'
 const at = (time: string) => Date.parse(`${TODAY}T${time}:00+01:00`)
 
 /** A sale on the phone, as far as the checkout reads it. */
-const sale = (id: string, orderValueOre: number, sync: LocalSale['sync'], sellDate = TODAY) =>
-  ({ id, sellDate, soldAt: at('11:00'), status: 'pending', sync, orderValueOre, sellerCommissionOre: orderValueOre / 10, sellerId: SELLER }) as LocalSale
+const sale = (id: string, orderValueOre: number, sync: LocalSale['sync'], sellDate = TODAY): LocalSale => {
+  const read: Partial<LocalSale> = {
+    id,
+    sellDate,
+    soldAt: at('11:00'),
+    status: 'pending',
+    sync,
+    orderValueOre,
+    sellerCommissionOre: orderValueOre / 10,
+    sellerId: SELLER,
+  }
+  return read as LocalSale
+}
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'], now: new Date(at('17:45')) })
