@@ -26,7 +26,7 @@ const sale = (id: string, orderValueOre: number, sync: LocalSale['sync'], sellDa
     id,
     sellDate,
     soldAt: at('11:00'),
-    status: 'pending',
+    status: 'unanswered',
     sync,
     orderValueOre,
     sellerCommissionOre: orderValueOre / 10,
