@@ -1,6 +1,6 @@
-import { getAssistantSettings, getShareRoles, getStats } from './assistant-api'
 import { assistantKeys } from './assistant-keys'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { getAssistantSettings, getShareRoles, getStats } from './assistant-api'
 
 /** The assistant feature's queries: its screens read their data through these hooks (docs/how-to.md, a screen, point 10). */
 
@@ -14,4 +14,10 @@ export function useShareRoles() {
 
 export function useStats() {
   return useQuery({ queryKey: assistantKeys.stats(), queryFn: ({ signal }) => getStats(signal) })
+}
+
+/** What follows a change: the data it touched is read again. */
+export function useRefreshAssistantStats() {
+  const queryClient = useQueryClient()
+  return (...args: Parameters<typeof assistantKeys.stats>) => queryClient.invalidateQueries({ queryKey: assistantKeys.stats(...args) })
 }

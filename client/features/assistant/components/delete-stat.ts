@@ -1,15 +1,14 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { errorText } from '../../../lib/api-client'
 import { confirm } from '../../../lib/confirm-store'
 import { snackbar } from '../../../lib/snackbar-store'
 import { deleteStat } from '../api/assistant-api'
-import { assistantKeys } from '../api/assistant-keys'
+import { useRefreshAssistantStats } from '../api/assistant-queries'
 
 /** Deleting a statistics view after the owner confirms it; resolves whether it was deleted. */
 export function useDeleteStat() {
   const { t } = useTranslation()
-  const client = useQueryClient()
+  const refreshAssistantStats = useRefreshAssistantStats()
   return async (stat: { id: string; name: string }): Promise<boolean> => {
     const ok = await confirm({
       title: t('assistant.delete'),
@@ -27,7 +26,7 @@ export function useDeleteStat() {
       snackbar.error(errorText(err, t))
       return false
     } finally {
-      void client.invalidateQueries({ queryKey: assistantKeys.stats() })
+      void refreshAssistantStats()
     }
   }
 }

@@ -1,5 +1,4 @@
 import { Fieldset, Input, Skeleton, Stack, Text } from '@chakra-ui/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { Controller, type FieldError } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { statInputSchema, type BiQuery, type StatDetail, type StatInput } from '../../../../shared/schemas/assistant'
@@ -9,10 +8,10 @@ import { fieldErrorText } from '../../../lib/field-error'
 import { snackbar } from '../../../lib/snackbar-store'
 import { createStat, updateStat } from '../api/assistant-api'
 import { roleName } from '../../../lib/role-name'
-import { assistantKeys } from '../api/assistant-keys'
 import { useSchemaForm, useFormDialog } from '../../../components/ui/form-kit'
 import { Check } from '../../../components/ui/check'
 import { useShareRoles } from '../api/assistant-queries'
+import { useRefreshAssistantStats } from '../api/assistant-queries'
 
 const FIELDS = ['name', 'roleIds'] as const
 
@@ -29,7 +28,7 @@ export function StatDialog(props: {
   onReload?: () => void
 }) {
   const { t } = useTranslation()
-  const client = useQueryClient()
+  const refreshAssistantStats = useRefreshAssistantStats()
   const roles = useShareRoles()
   const form = useSchemaForm(statInputSchema, {
     defaultValues: {
@@ -47,7 +46,7 @@ export function StatDialog(props: {
       const body = values as StatInput
       const saved = props.stat ? await updateStat(props.stat.id, { ...body, version: props.stat.version }) : await createStat(body)
       snackbar.success(t('assistant.saved', { name: values.name }))
-      void client.invalidateQueries({ queryKey: assistantKeys.stats() })
+      void refreshAssistantStats()
       props.onSaved?.(saved)
       props.onClose()
     },

@@ -1,6 +1,6 @@
-import { getCandidateChoices, getCandidateSettings, getContractTemplates, getOwnPage, getSigningPage } from './candidates-api'
 import { candidatesKeys } from './candidates-keys'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { getCandidateChoices, getCandidateSettings, getContractTemplates, getOwnPage, getSigningPage } from './candidates-api'
 
 /** The candidates feature's queries: its screens read their data through these hooks (docs/how-to.md, a screen, point 10). */
 
@@ -22,4 +22,25 @@ export function useCandidateChoices() {
 
 export function useSigningPage(token: string) {
   return useQuery({ queryKey: candidatesKeys.signing(token), queryFn: ({ signal }) => getSigningPage(token, signal), retry: false })
+}
+
+/** What follows a change: the data it touched is read again. */
+export function useRefreshCandidates() {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: candidatesKeys.all })
+}
+
+export function useRefreshCandidatesDetail() {
+  const queryClient = useQueryClient()
+  return (...args: Parameters<typeof candidatesKeys.detail>) => queryClient.invalidateQueries({ queryKey: candidatesKeys.detail(...args) })
+}
+
+export function useRefreshCandidatesSettings() {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: candidatesKeys.settings })
+}
+
+export function useRefreshCandidatesTemplates() {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: candidatesKeys.templates })
 }

@@ -1,5 +1,4 @@
 import { Button, Card, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { candidateSettingsSchema, type CandidateSettings } from '../../../../shared/schemas/candidates'
@@ -9,8 +8,8 @@ import { QueryState } from '../../../components/ui/load-error'
 import { ApiClientError, applyFieldErrors, errorText } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { saveCandidateSettings } from '../api/candidates-api'
-import { candidatesKeys } from '../api/candidates-keys'
 import { useCandidateSettings } from '../api/candidates-queries'
+import { useRefreshCandidatesSettings } from '../api/candidates-queries'
 
 /** The organisation's onboarding settings: how long data is kept, when candidates are reminded, how long links last. */
 export function SettingsPanel() {
@@ -20,14 +19,14 @@ export function SettingsPanel() {
 
 function SettingsForm(props: { settings: CandidateSettings }) {
   const { t } = useTranslation()
-  const queryClient = useQueryClient()
+  const refreshCandidatesSettings = useRefreshCandidatesSettings()
   const form = useForm({ resolver: useZodResolver(candidateSettingsSchema), defaultValues: props.settings })
   const error = form.formState.errors.root?.message
   const submit = form.handleSubmit(async (values) => {
     try {
       await saveCandidateSettings(values)
       snackbar.success(t('candidates.settings.saved'))
-      await queryClient.invalidateQueries({ queryKey: candidatesKeys.settings })
+      await refreshCandidatesSettings()
     } catch (err) {
       if (!applyFieldErrors(err, (name, e) => form.setError(name, e), ['retentionDays', 'reminderDays', 'linkDays']))
         form.setError('root', { message: err instanceof ApiClientError ? errorText(err, t) : String(err) })

@@ -1,5 +1,4 @@
 import { Button, Card, Code, Field, HStack, Stack, Text, Wrap } from '@chakra-ui/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -19,9 +18,9 @@ import { QueryState } from '../../../components/ui/load-error'
 import { ApiClientError, applyFieldErrors, errorText } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { saveContractTemplate } from '../api/candidates-api'
-import { candidatesKeys } from '../api/candidates-keys'
 import { Choices } from '../../../components/ui/choices'
 import { useContractTemplates } from '../api/candidates-queries'
+import { useRefreshCandidatesTemplates } from '../api/candidates-queries'
 
 /**
  * The contract templates (docs/decisions/070): one per kind and language; the text with the candidate's fields in
@@ -69,7 +68,7 @@ export function TemplatesPanel() {
 
 function TemplateForm(props: { kind: ContractKind; language: CandidateLanguage; template: ContractTemplate | null }) {
   const { t, i18n } = useTranslation()
-  const queryClient = useQueryClient()
+  const refreshCandidatesTemplates = useRefreshCandidatesTemplates()
   const form = useForm({
     resolver: useZodResolver(contractTemplateSchema),
     defaultValues: {
@@ -85,7 +84,7 @@ function TemplateForm(props: { kind: ContractKind; language: CandidateLanguage; 
     try {
       await saveContractTemplate(values)
       snackbar.success(t('candidates.templates.saved'))
-      await queryClient.invalidateQueries({ queryKey: candidatesKeys.templates })
+      await refreshCandidatesTemplates()
     } catch (err) {
       if (!applyFieldErrors(err, (name, e) => form.setError(name, e), ['title', 'body']))
         form.setError('root', { message: err instanceof ApiClientError ? errorText(err, t) : String(err) })

@@ -1,5 +1,5 @@
 import { Badge, HStack } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
@@ -22,6 +22,7 @@ import { CandidateCards } from '../components/candidate-cards'
 import { CloseDialog, NotesCard, StatusAlert } from '../components/candidate-side'
 import { dialogEnds } from '../../../components/ui/form-dialog'
 import { useCandidateChoices } from '../api/candidates-queries'
+import { useRefreshCandidates, useRefreshCandidatesDetail } from '../api/candidates-queries'
 
 /** The log's field names: the candidate's own words for them. */
 const LOGGED = [
@@ -47,7 +48,8 @@ const LOGGED = [
 export default function CandidatePage() {
   const { t } = useTranslation()
   const { id = '' } = useParams()
-  const queryClient = useQueryClient()
+  const refreshCandidates = useRefreshCandidates()
+  const refreshCandidatesDetail = useRefreshCandidatesDetail()
   const candidate = useQuery({
     queryKey: candidatesKeys.detail(id),
     queryFn: ({ signal }) => getCandidate(id, signal),
@@ -60,8 +62,8 @@ export default function CandidatePage() {
   const [closing, setClosing] = useState(false)
   const [revealed, setRevealed] = useState<Partial<Record<PrivateCandidateField, string | null>> | null>(null)
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: candidatesKeys.detail(id) })
-    void queryClient.invalidateQueries({ queryKey: candidatesKeys.all })
+    void refreshCandidatesDetail(id)
+    void refreshCandidates()
   }
   const title = t('routes.backoffice-onboarding-candidates-id')
   const crumbs = [

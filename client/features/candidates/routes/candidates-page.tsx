@@ -1,5 +1,4 @@
 import { Badge, Field, Input, Text } from '@chakra-ui/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
@@ -25,6 +24,7 @@ import { Choices } from '../../../components/ui/choices'
 import { AddressTabs } from '../../../components/ui/address-tabs'
 import { useLanguage } from '../../../lib/use-language'
 import { useCandidateChoices } from '../api/candidates-queries'
+import { useRefreshCandidates } from '../api/candidates-queries'
 
 const TABS = ['list', 'templates', 'settings'] as const
 
@@ -62,7 +62,7 @@ function CandidateList() {
   const navigate = useNavigate()
   const ability = useAbility()
   const me = useUserData()
-  const queryClient = useQueryClient()
+  const refreshCandidates = useRefreshCandidates()
   const [adding, setAdding] = useState(false)
   const { query, update, filters } = useListQuery({ itemsPerPage: 25 }, CANDIDATE_FILTER_KEYS)
   const list = useListPage(candidatesKeys.list, listCandidates, query, filters)
@@ -158,7 +158,7 @@ function CandidateList() {
           onClose={() => setAdding(false)}
           onSaved={(id) => {
             setAdding(false)
-            void queryClient.invalidateQueries({ queryKey: candidatesKeys.all })
+            void refreshCandidates()
             navigate(pathFor('backoffice-onboarding-candidates-id', { id }))
           }}
         />

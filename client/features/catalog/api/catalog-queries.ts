@@ -1,6 +1,6 @@
-import { categoryActivity, listCategories } from './catalog-api'
 import { catalogKeys } from './catalog-keys'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { categoryActivity, listCategories } from './catalog-api'
 
 /** The catalog feature's queries: its screens read their data through these hooks (docs/how-to.md, a screen, point 10). */
 
@@ -20,4 +20,10 @@ export function useRefreshCategories() {
     void queryClient.invalidateQueries({ queryKey: catalogKeys.products.all })
     void queryClient.invalidateQueries({ queryKey: catalogKeys.categoryLog.all })
   }
+}
+
+/** What follows a change: the data it touched is read again. */
+export function useRefreshCatalogProviders() {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: catalogKeys.providers.all })
 }

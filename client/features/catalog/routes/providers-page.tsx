@@ -1,5 +1,4 @@
 import { Button, SimpleGrid, Text } from '@chakra-ui/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
@@ -18,13 +17,14 @@ import { ProviderDialog } from '../components/provider-dialog'
 import { ActiveFilter, ActiveBadge } from '../components/active-filter'
 import { catalogKeys } from '../api/catalog-keys'
 import { Choices } from '../../../components/ui/choices'
+import { useRefreshCatalogProviders } from '../api/catalog-queries'
 
 /** /backoffice/providers: the providers sellers sell for, with their type, order-number rule and active products. */
 export default function ProvidersPage() {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const ability = useAbility()
-  const queryClient = useQueryClient()
+  const refreshCatalogProviders = useRefreshCatalogProviders()
   const { query, update, filters, active } = useListQuery({ sortBy: 'name', itemsPerPage: 25 }, PROVIDER_FILTER_KEYS)
   const [creating, setCreating] = useState(false)
   const list = useListPage(catalogKeys.providers.list, listProviders, query, filters)
@@ -100,7 +100,7 @@ export default function ProvidersPage() {
         onSaved={({ id, name, copied }) => {
           setCreating(false)
           snackbar.success(copied > 0 ? t('catalog.providers.createdWithCopies', { name, count: copied }) : t('catalog.providers.created', { name }))
-          void queryClient.invalidateQueries({ queryKey: catalogKeys.providers.all })
+          void refreshCatalogProviders()
           navigate(pathFor('backoffice-providers-id', { id }))
         }}
       />

@@ -1,5 +1,4 @@
 import { Alert, DataList, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
@@ -14,13 +13,13 @@ import { Page } from '../../../components/ui/page'
 import { confirm } from '../../../lib/confirm-store'
 import { snackbar } from '../../../lib/snackbar-store'
 import { setDeviceLost } from '../api/devices-api'
-import { devicesKeys } from '../api/devices-keys'
 import { AlertBadges } from '../components/device-columns'
 import { EditDeviceDialog } from '../components/edit-device-dialog'
 import { useLanguage } from '../../../lib/use-language'
 import { SectionCard } from '../../../components/ui/section-card'
 import { Notice } from '../../../components/ui/notice'
 import { useDevice, useDeviceSettings } from '../api/devices-queries'
+import { useRefreshDevices } from '../api/devices-queries'
 
 /**
  * /backoffice/devices/:id (decision 072): what the device is (from the app and the MDM), its storage and sync, its
@@ -59,10 +58,10 @@ function Row({ label, value }: { label: string; value: ReactNode }) {
 
 function Device({ device: d, crumbs }: { device: DeviceDetail; crumbs: Array<{ label: string; to?: string }> }) {
   const { t, lang } = useLanguage()
-  const queryClient = useQueryClient()
+  const refreshDevices = useRefreshDevices()
   const [editing, setEditing] = useState(false)
   const settings = useDeviceSettings()
-  const reload = () => void queryClient.invalidateQueries({ queryKey: devicesKeys.all })
+  const reload = () => void refreshDevices()
   const when = (ms: number | null) => (ms === null ? t('devices.never') : `${formatDate(ms, lang)} ${formatTime(ms, lang)}`)
   const text = (v: string | null) => v ?? t('devices.unknown')
   const yesNo = (v: boolean | null) => (v === null ? t('devices.unknown') : v ? t('devices.storage.yes') : t('devices.storage.no'))

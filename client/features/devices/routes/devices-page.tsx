@@ -1,5 +1,4 @@
 import { Button, HStack, Text } from '@chakra-ui/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { pathFor } from '../../../../shared/routes'
@@ -18,6 +17,7 @@ import { DeviceSettingsDialog } from '../components/device-settings-dialog'
 import { ImportDevicesDialog } from '../components/import-devices-dialog'
 import { useLanguage } from '../../../lib/use-language'
 import { useDeviceSettings } from '../api/devices-queries'
+import { useRefreshDevices } from '../api/devices-queries'
 
 /**
  * /backoffice/devices (spec section 3, decision 072): the sellers' devices — manufacturer, model, serial number, free
@@ -28,7 +28,7 @@ export default function DevicesPage() {
   const { t, lang } = useLanguage()
   const navigate = useNavigate()
   const ability = useAbility()
-  const queryClient = useQueryClient()
+  const refreshDevices = useRefreshDevices()
   const { query, update, filters, active } = useListQuery({ itemsPerPage: 25, sortBy: 'lastSyncAt', orderBy: 'desc' }, DEVICE_FILTER_KEYS)
   const list = useListPage(devicesKeys.list, listDevices, query, filters)
   const settings = useDeviceSettings()
@@ -36,7 +36,7 @@ export default function DevicesPage() {
   const mayKeep = ability.can('update', 'devices')
   const columns = deviceColumns(t, lang)
   const csv = useCsvDownload({ fileName: t('routes.backoffice-devices'), columns, query, fetchPage: (q) => listDevices(q, filters) })
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: devicesKeys.all })
+  const refresh = () => void refreshDevices()
   return (
     <Page title={t('routes.backoffice-devices')} breadcrumbs={[{ label: t('nav.groups.backoffice') }]}>
       <Text color="fg.muted" maxW="3xl">

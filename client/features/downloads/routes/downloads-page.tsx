@@ -1,5 +1,5 @@
 import { Button, Text } from '@chakra-ui/react'
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { DOWNLOAD_TTL_MS, type DownloadItem } from '../../../../shared/schemas/downloads'
 import { DataTable } from '../../../components/ui/data-table/data-table'
@@ -16,6 +16,7 @@ import { downloadColumns } from '../components/download-columns'
 import { DownloadFilterBar } from '../components/download-filter-bar'
 import { useLanguage } from '../../../lib/use-language'
 import { Notice } from '../../../components/ui/notice'
+import { useRefreshDownloads } from '../api/downloads-queries'
 
 /**
  * /backoffice/downloads (docs/decisions/071): the files made in the background for the reader — exports, import
@@ -26,7 +27,7 @@ import { Notice } from '../../../components/ui/notice'
 export default function DownloadsPage() {
   const { t, lang } = useLanguage()
   const ability = useAbility()
-  const queryClient = useQueryClient()
+  const refreshDownloads = useRefreshDownloads()
   const { query, update, filters } = useListQuery({ itemsPerPage: 25 }, DOWNLOAD_FILTER_KEYS)
   const list = useQuery({
     queryKey: downloadsKeys.list(query, filters),
@@ -44,7 +45,7 @@ export default function DownloadsPage() {
       await fetchDownload(d.id, d.name)
     } catch (err) {
       setFailed({ item: d, message: formErrorOf(err, t).message })
-      void queryClient.invalidateQueries({ queryKey: downloadsKeys.all })
+      void refreshDownloads()
     } finally {
       setFetching(null)
     }
@@ -56,7 +57,7 @@ export default function DownloadsPage() {
     } catch (err) {
       snackbar.error(formErrorOf(err, t).message)
     }
-    void queryClient.invalidateQueries({ queryKey: downloadsKeys.all })
+    void refreshDownloads()
   }
   const everyone = filters.everyone === 'true'
   const columns = downloadColumns({ t, lang, everyone, fetching, onDownload: (d) => void download(d), onRemove: (d) => void remove(d) })

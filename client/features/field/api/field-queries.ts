@@ -1,8 +1,7 @@
-import { listAreas, listRuns, runsReport, teamMembers } from './field-api'
 import { fieldKeys } from './field-keys'
-import { getMapSettings, mapAreas, mapSales } from './maps-api'
-import type { MapFilters, MapView } from './maps-api'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { listAreas, listRuns, runsReport, teamMembers } from './field-api'
+import { MapFilters, MapView, getMapSettings, mapAreas, mapSales } from './maps-api'
 
 /** The field feature's queries: its screens read their data through these hooks (docs/how-to.md, a screen, point 10). */
 
@@ -32,4 +31,10 @@ export function useMapAreas(filters: MapFilters, options: { enabled?: boolean } 
 
 export function useRunsReport(q: { from: string; to: string; teamId?: string }) {
   return useQuery({ queryKey: fieldKeys.report(q), queryFn: ({ signal }) => runsReport(q, signal) })
+}
+
+/** What follows a change: the data it touched is read again. */
+export function useRefreshField() {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: fieldKeys.all })
 }

@@ -1,5 +1,4 @@
 import { Button, Field, Fieldset, SimpleGrid, Text } from '@chakra-ui/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { Controller, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
@@ -11,10 +10,10 @@ import { confirm } from '../../../lib/confirm-store'
 import { snackbar } from '../../../lib/snackbar-store'
 import { errorText } from '../../../lib/api-client'
 import { createArea } from '../api/field-api'
-import { fieldKeys } from '../api/field-keys'
 import { removeArea, updateArea } from '../api/maps-api'
 import { Check } from '../../../components/ui/check'
 import { useTeamMembers } from '../api/field-queries'
+import { useRefreshField } from '../api/field-queries'
 
 const formSchema = z.object({ name: z.string().trim().min(1).max(120), teamId: z.string(), sellerIds: z.array(z.string()) })
 
@@ -24,14 +23,14 @@ const formSchema = z.object({ name: z.string().trim().min(1).max(120), teamId: z
  */
 export function AreaDialog(props: { area: MapArea | null; shape: Polygon | null; onClose: () => void }) {
   const { t } = useTranslation()
-  const queryClient = useQueryClient()
+  const refreshField = useRefreshField()
   const a = props.area
   const form = useSchemaForm(formSchema, {
     defaultValues: { name: a?.name ?? '', teamId: a?.teamId ?? '', sellerIds: a?.sellers.map((s) => s.id) ?? [] },
   })
   const teamId = useWatch({ control: form.control, name: 'teamId' })
   const members = useTeamMembers(teamId, { enabled: !!teamId })
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: fieldKeys.all })
+  const refresh = () => void refreshField()
   const dialog = useFormDialog(form, {
     onClose: props.onClose,
     onReload: refresh,

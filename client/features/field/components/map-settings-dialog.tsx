@@ -1,5 +1,4 @@
 import { Button, Field, HStack, Input, RadioGroup, Stack, Text } from '@chakra-ui/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatBytes, formatDate } from '../../../../shared/format'
@@ -8,12 +7,12 @@ import { FilePicker } from '../../../components/ui/file-picker'
 import { FormDialog, useFormError } from '../../../components/ui/form-dialog'
 import { errorText, serverFieldErrors } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
-import { fieldKeys } from '../api/field-keys'
 import { importPostalCodes, saveMapSettings, uploadBasemap } from '../api/maps-api'
 import { Check } from '../../../components/ui/check'
 import { Choices } from '../../../components/ui/choices'
 import { useLanguage } from '../../../lib/use-language'
 import { Notice } from '../../../components/ui/notice'
+import { useRefreshField } from '../api/field-queries'
 
 /**
  * The maps' settings (those with `update controlling`): the basemap — plain (shipped with the app), a style URL the
@@ -22,7 +21,7 @@ import { Notice } from '../../../components/ui/notice'
  */
 export function MapSettingsDialog(props: { settings: MapSettings; onClose: () => void }) {
   const { t, lang } = useLanguage()
-  const queryClient = useQueryClient()
+  const refreshField = useRefreshField()
   const s = props.settings
   const [basemap, setBasemap] = useState<BasemapKind>(s.basemap)
   const [styleUrl, setStyleUrl] = useState(s.styleUrl ?? '')
@@ -32,7 +31,7 @@ export function MapSettingsDialog(props: { settings: MapSettings; onClose: () =>
   const [file, setFile] = useState(s.file)
   const formError = useFormError()
   const [styleError, setStyleError] = useState<string | null>(null)
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: fieldKeys.all })
+  const refresh = () => void refreshField()
 
   const save = async () => {
     setSaving(true)

@@ -1,5 +1,4 @@
 import { Button, Field, Fieldset, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -11,9 +10,9 @@ import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { confirm } from '../../../lib/confirm-store'
 import { snackbar } from '../../../lib/snackbar-store'
 import { createArea, createRun, deleteRun, updateRun } from '../api/field-api'
-import { fieldKeys } from '../api/field-keys'
 import { Check } from '../../../components/ui/check'
 import { useAreas, useTeamMembers } from '../api/field-queries'
+import { useRefreshField } from '../api/field-queries'
 
 type FormIn = z.input<typeof runInputSchema>
 const FIELDS = ['date', 'teamId', 'sellerIds', 'areaId', 'meetingPlace', 'meetingTime', 'travelDay', 'note'] as const
@@ -25,7 +24,7 @@ const NEW_AREA = '__new__'
  */
 export function RunDialog(props: { run: RunItem | null; date: string; teamId?: string; onClose: () => void }) {
   const { t } = useTranslation()
-  const queryClient = useQueryClient()
+  const refreshField = useRefreshField()
   const r = props.run
   const form = useSchemaForm(runInputSchema, {
     defaultValues: {
@@ -43,7 +42,7 @@ export function RunDialog(props: { run: RunItem | null; date: string; teamId?: s
   const members = useTeamMembers(teamId, { enabled: !!teamId })
   const areas = useAreas(teamId, { enabled: !!teamId })
   const [newArea, setNewArea] = useState<string | null>(null)
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: fieldKeys.all })
+  const refresh = () => void refreshField()
   const saved = (message: string) => {
     props.onClose()
     snackbar.success(message)

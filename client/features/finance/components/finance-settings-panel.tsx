@@ -10,6 +10,7 @@ import { saveFinanceSettings } from '../api/finance-api'
 import { financeKeys } from '../api/finance-keys'
 import { Notice } from '../../../components/ui/notice'
 import { useLanguage } from '../../../lib/use-language'
+import { useRefreshFinanceProfitability } from '../api/finance-queries'
 
 /** A percentage as typed: a decimal comma or point, spaces ignored; anything else is left for the schema to refuse. */
 const percentOf = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text.replace(/\s/g, '').replace(',', '.')))
@@ -21,6 +22,7 @@ const percentOf = (text: string): number => (text.trim() === '' ? Number.NaN : N
 export function FinanceSettingsPanel({ settings }: { settings: FinanceSettings }) {
   const { t, lang } = useLanguage()
   const queryClient = useQueryClient()
+  const refreshFinanceProfitability = useRefreshFinanceProfitability()
   const [rate, setRate] = useState(() => formatOph(settings.payrollTaxBp, lang).replace(/\s/g, ''))
   const [cutoff, setCutoff] = useState(settings.legacyCutoff)
   const [problems, setProblems] = useState<FieldErrors | null>(null)
@@ -39,7 +41,7 @@ export function FinanceSettingsPanel({ settings }: { settings: FinanceSettings }
     try {
       const saved = await saveFinanceSettings(checked.data)
       queryClient.setQueryData(financeKeys.settings, saved)
-      await queryClient.invalidateQueries({ queryKey: financeKeys.profitability.all })
+      await refreshFinanceProfitability()
       snackbar.success(t('finance.settings.saved'))
     } catch (err) {
       const fieldErrors = serverFieldErrors(err)

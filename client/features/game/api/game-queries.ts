@@ -1,6 +1,6 @@
-import { getAdminBadges, getAdminLevels, getAdminRewards, getCompetition, getCompetitions, getGameMe, getMyBadges, getShop } from './game-api'
 import { gameKeys } from './game-keys'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { getAdminBadges, getAdminLevels, getAdminRewards, getCompetition, getCompetitions, getGameMe, getMyBadges, getShop } from './game-api'
 
 /** The game feature's queries: its screens read their data through these hooks (docs/how-to.md, a screen, point 10). */
 
@@ -34,4 +34,15 @@ export function useGameMe() {
 
 export function useShop() {
   return useQuery({ queryKey: gameKeys.shop(), queryFn: ({ signal }) => getShop(signal) })
+}
+
+/** What follows a change: the data it touched is read again. */
+export function useRefreshGame() {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: gameKeys.all })
+}
+
+export function useRefreshGameLeaderboards() {
+  const queryClient = useQueryClient()
+  return (...args: Parameters<typeof gameKeys.leaderboards>) => queryClient.invalidateQueries({ queryKey: gameKeys.leaderboards(...args) })
 }

@@ -1,5 +1,4 @@
 import { Box, Button, Card, Input, Stack, Text, Textarea } from '@chakra-ui/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { coinAdjustmentSchema } from '../../../../shared/schemas/game'
 import { zodErrorMap } from '../../../../shared/schemas/errors'
@@ -9,9 +8,9 @@ import { useAction } from '../../../components/ui/use-action'
 import { snackbar } from '../../../lib/snackbar-store'
 import { adjustCoins } from '../api/game-api'
 import { formatPoints } from './game-parts'
-import { gameKeys } from '../api/game-keys'
 import { useLanguage } from '../../../lib/use-language'
 import { Notice } from '../../../components/ui/notice'
+import { useRefreshGame } from '../api/game-queries'
 
 /**
  * A person's Key Coins adjusted by an admin: added, or deducted (never below zero), with the reason they read in
@@ -19,7 +18,7 @@ import { Notice } from '../../../components/ui/notice'
  */
 export function CoinsPanel() {
   const { t, lang } = useLanguage()
-  const client = useQueryClient()
+  const refreshGame = useRefreshGame()
   const [userId, setUserId] = useState<string | undefined>()
   const [coins, setCoins] = useState('')
   const [reason, setReason] = useState('')
@@ -32,7 +31,7 @@ export function CoinsPanel() {
       snackbar.success(t('game.admin.adjusted'))
       setCoins('')
       setReason('')
-      void client.invalidateQueries({ queryKey: gameKeys.all })
+      void refreshGame()
     },
   })
   const submit = async (e: React.FormEvent) => {

@@ -1,5 +1,4 @@
 import { Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { levelInputSchema, type AdminLevel, type LevelInput } from '../../../../shared/schemas/game'
@@ -10,16 +9,16 @@ import { confirm } from '../../../lib/confirm-store'
 import { snackbar } from '../../../lib/snackbar-store'
 import { createLevel, deleteLevel, updateLevel } from '../api/game-api'
 import { formatPoints } from './game-parts'
-import { gameKeys } from '../api/game-keys'
 import { useGameAdminSave } from './admin-save'
 import { useSchemaForm, useFormDialog, TextField, TextAreaField, NumberField } from '../../../components/ui/form-kit'
 import { useLanguage } from '../../../lib/use-language'
 import { useAdminLevels } from '../api/game-queries'
+import { useRefreshGame } from '../api/game-queries'
 
 /** The levels: number, name, the XP each needs, its benefits and how many have reached it. */
 export function LevelsPanel() {
   const { t, lang } = useLanguage()
-  const client = useQueryClient()
+  const refreshGame = useRefreshGame()
   const query = useAdminLevels()
   const [editing, setEditing] = useState<AdminLevel | 'new' | null>(null)
   const items = query.data?.items
@@ -38,7 +37,7 @@ export function LevelsPanel() {
     } catch (err) {
       snackbar.error(errorText(err, t))
     }
-    void client.invalidateQueries({ queryKey: gameKeys.all })
+    void refreshGame()
   }
   const next = items?.length ? Math.max(...items.map((l) => l.number)) + 1 : 1
   return (

@@ -1,5 +1,5 @@
 import { Box, Button, Card, HStack, SegmentGroup, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react'
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDate, formatTime, type FormatLanguage } from '../../../../shared/format'
@@ -14,6 +14,7 @@ import { PurchaseStatus, variantLabel } from './purchase-parts'
 import { gameKeys } from '../api/game-keys'
 import { useLanguage } from '../../../lib/use-language'
 import { useAction } from '../../../components/ui/use-action'
+import { useRefreshGame } from '../api/game-queries'
 
 /** Purchases in the shop: those waiting for a decision first; each approved (handed out) or rejected with a reason. */
 export function PurchasesPanel() {
@@ -63,7 +64,7 @@ export function PurchasesPanel() {
 
 function PurchaseCard({ purchase, onReject }: { purchase: GamePurchase; onReject: () => void }) {
   const { t, lang } = useLanguage()
-  const client = useQueryClient()
+  const refreshGame = useRefreshGame()
   const approval = useAction(decidePurchase, {
     failure: 'snackbar',
     onDone: () => snackbar.success(t('game.admin.approved', { name: purchase.userName })),
@@ -72,7 +73,7 @@ function PurchaseCard({ purchase, onReject }: { purchase: GamePurchase; onReject
   const approve = async () => {
     await approval.run(purchase.id, { version: purchase.version, decision: 'approve' })
     // Either way the list is read again: a refusal means it changed.
-    void client.invalidateQueries({ queryKey: gameKeys.all })
+    void refreshGame()
   }
   return (
     <Card.Root size="sm" data-testid="admin-purchase" data-buyer={purchase.userName} data-status={purchase.status}>
@@ -114,13 +115,13 @@ function PurchaseCard({ purchase, onReject }: { purchase: GamePurchase; onReject
 
 function RejectDialog({ purchase, onClose }: { purchase: GamePurchase; onClose: () => void }) {
   const { t, i18n } = useTranslation()
-  const client = useQueryClient()
+  const refreshGame = useRefreshGame()
   const [reason, setReason] = useState('')
   const [missing, setMissing] = useState(false)
   const rejection = useAction(decidePurchase, {
     onDone: () => {
       snackbar.success(t('game.admin.rejected'))
-      void client.invalidateQueries({ queryKey: gameKeys.all })
+      void refreshGame()
       onClose()
     },
   })
@@ -132,7 +133,7 @@ function RejectDialog({ purchase, onClose }: { purchase: GamePurchase; onClose: 
       testId="reject-purchase"
       {...rejection.dialog}
       onReload={() => {
-        void client.invalidateQueries({ queryKey: gameKeys.all })
+        void refreshGame()
         onClose()
       }}
       submitLabel={t('game.admin.reject')}

@@ -1,6 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { snackbar } from '../../../lib/snackbar-store'
-import { gameKeys } from '../api/game-keys'
+import { useRefreshGame } from '../api/game-queries'
 
 type Saved = { id: string; version: number }
 
@@ -10,7 +9,7 @@ type Saved = { id: string; version: number }
  * again, and the editor closed.
  */
 export function useGameAdminSave(said: (name: string) => string, onClose: () => void) {
-  const client = useQueryClient()
+  const refreshGame = useRefreshGame()
   return async <I extends { name: string }>(
     open: Saved | undefined,
     body: I,
@@ -19,7 +18,7 @@ export function useGameAdminSave(said: (name: string) => string, onClose: () => 
     if (open) await calls.update(open.id, open.version, body)
     else await calls.create(body)
     snackbar.success(said(body.name))
-    void client.invalidateQueries({ queryKey: gameKeys.all })
+    void refreshGame()
     onClose()
   }
 }

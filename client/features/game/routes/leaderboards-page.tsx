@@ -1,5 +1,5 @@
 import { Badge, Box, Card, Field, HStack, Link, SegmentGroup, Skeleton, Stack, Switch, Text } from '@chakra-ui/react'
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { formatDate } from '../../../../shared/format'
@@ -14,6 +14,7 @@ import { useUrlParams } from '../../../lib/use-url-params'
 import { gameKeys } from '../api/game-keys'
 import { Choices } from '../../../components/ui/choices'
 import { useLanguage } from '../../../lib/use-language'
+import { useRefreshGameLeaderboards } from '../api/game-queries'
 
 const oneOf = <T extends string>(list: readonly T[], value: string | null, fallback: T): T => (list.includes(value as T) ? (value as T) : fallback)
 
@@ -221,12 +222,12 @@ function Row({ row }: { row: LeaderboardRow }) {
 /** Whether others see the person in their leaderboards (they always see their own rank). */
 function RankedSwitch({ ranked }: { ranked: boolean }) {
   const { t } = useTranslation()
-  const client = useQueryClient()
+  const refreshGameLeaderboards = useRefreshGameLeaderboards()
   const save = useMutation({
     mutationFn: (value: boolean) => setRanked(value),
     onSuccess: (answer) => {
       snackbar.success(answer.ranked ? t('game.board.savedRanked') : t('game.board.savedHidden'))
-      void client.invalidateQueries({ queryKey: gameKeys.leaderboards() })
+      void refreshGameLeaderboards()
     },
     onError: (err) => snackbar.error(errorText(err, t)),
   })

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Card, Field, HStack, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { GamePurchase, GameShop, Reward, RewardVariant } from '../../../../shared/schemas/game'
@@ -11,9 +11,9 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { buyReward, cancelPurchase } from '../api/game-api'
 import { formatPoints, GameLoadError } from '../components/game-parts'
 import { PurchaseStatus, variantLabel } from '../components/purchase-parts'
-import { gameKeys } from '../api/game-keys'
 import { useLanguage } from '../../../lib/use-language'
 import { useShop } from '../api/game-queries'
+import { useRefreshGame } from '../api/game-queries'
 
 /**
  * /sales-flow/rewards (docs/decisions/052): the rewards shop. The seller's Key Coins, what is on offer with each
@@ -67,7 +67,7 @@ export default function RewardsPage() {
 
 function RewardCard({ reward, coins }: { reward: Reward; coins: number }) {
   const { t, lang } = useLanguage()
-  const client = useQueryClient()
+  const refreshGame = useRefreshGame()
   const choices = reward.variants
   const [chosenId, setChosenId] = useState(() => (choices.find((v) => v.stock > 0) ?? choices[0])!.id)
   const variant: RewardVariant = choices.find((v) => v.id === chosenId) ?? choices[0]!
@@ -76,7 +76,7 @@ function RewardCard({ reward, coins }: { reward: Reward; coins: number }) {
     mutationFn: () => buyReward(crypto.randomUUID(), variant.id),
     onSuccess: () => snackbar.success(t('game.shop.bought', { name: reward.name })),
     onError: (err) => snackbar.error(errorText(err, t)),
-    onSettled: () => client.invalidateQueries({ queryKey: gameKeys.all }),
+    onSettled: () => refreshGame(),
   })
   const ask = async () => {
     const ok = await confirm({
@@ -161,13 +161,13 @@ function MyPurchases({ purchases }: { purchases: GameShop['purchases'] }) {
 
 function PurchaseRow({ purchase }: { purchase: GamePurchase }) {
   const { t, lang } = useLanguage()
-  const client = useQueryClient()
+  const refreshGame = useRefreshGame()
   const name = [purchase.rewardName, variantLabel(purchase.variant)].filter(Boolean).join(', ')
   const cancel = useMutation({
     mutationFn: () => cancelPurchase(purchase.id, purchase.version),
     onSuccess: () => snackbar.success(t('game.shop.cancelled')),
     onError: (err) => snackbar.error(errorText(err, t)),
-    onSettled: () => client.invalidateQueries({ queryKey: gameKeys.all }),
+    onSettled: () => refreshGame(),
   })
   const ask = async () => {
     const ok = await confirm({

@@ -1,8 +1,8 @@
+import { guidesKeys } from './guides-keys'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { OfflineDb } from '../../../lib/offline-db'
 import { getAckReport, getEmbedHosts, getGuideVersion, listAdminGuides, listAudienceRoles, listCategories, listEmbeds } from './guides-api'
-import { guidesKeys } from './guides-keys'
 import { refreshStoredGuides } from './guides-store'
-import { useQuery } from '@tanstack/react-query'
 
 /** The guides feature's queries: its screens read their data through these hooks (docs/how-to.md, a screen, point 10). */
 
@@ -36,4 +36,15 @@ export function useRefreshStoredGuides(storeDb: OfflineDb) {
 
 export function useEmbedHosts() {
   return useQuery({ queryKey: guidesKeys.hosts, queryFn: ({ signal }) => getEmbedHosts(signal) })
+}
+
+/** What follows a change: the data it touched is read again. */
+export function useRefreshGuides() {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: guidesKeys.all })
+}
+
+export function useRefreshGuidesHosts() {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: guidesKeys.hosts })
 }

@@ -1,5 +1,4 @@
 import { Button, Card, HStack, Stack, Text } from '@chakra-ui/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { localized } from '../../../../shared/rules/guides'
@@ -8,12 +7,12 @@ import { QueryState } from '../../../components/ui/load-error'
 import { Page } from '../../../components/ui/page'
 import { snackbar } from '../../../lib/snackbar-store'
 import { setGuideAudience, updateCategory } from '../api/guides-api'
-import { guidesKeys } from '../api/guides-keys'
 import { AudiencePicker, AudienceSummary } from '../components/audience-picker'
 import { CategoryIconView } from '../components/category-icon'
 import { FormDialog } from '../../../components/ui/form-dialog'
 import { useAction } from '../../../components/ui/use-action'
 import { useAdminGuides, useCategories } from '../api/guides-queries'
+import { useRefreshGuides } from '../api/guides-queries'
 
 type Target = { kind: 'category' | 'guide'; id: string; name: string; audience: Audience }
 
@@ -23,7 +22,7 @@ type Target = { kind: 'category' | 'guide'; id: string; name: string; audience: 
  */
 export default function GuideAudiencesPage() {
   const { t, i18n } = useTranslation()
-  const queryClient = useQueryClient()
+  const refreshGuides = useRefreshGuides()
   const categories = useCategories()
   const guides = useAdminGuides()
   const [editing, setEditing] = useState<Target | null>(null)
@@ -95,7 +94,7 @@ export default function GuideAudiencesPage() {
               await updateCategory(c.id, { name: c.name, description: c.description, icon: c.icon, audience, version: c.version })
             }
             snackbar.success(t('guides.audiences.saved', { name: editing.name }))
-            void queryClient.invalidateQueries({ queryKey: guidesKeys.all })
+            void refreshGuides()
           }}
         />
       ) : null}

@@ -1,5 +1,4 @@
 import { Badge, Button, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { localized } from '../../../../shared/rules/guides'
@@ -20,12 +19,12 @@ import { RowActions } from '../../../components/ui/row-actions'
 import { errorText, serverFieldErrors } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { createCategory, deleteCategory, reorderCategories, updateCategory } from '../api/guides-api'
-import { guidesKeys } from '../api/guides-keys'
 import { AudiencePicker, AudienceSummary } from '../components/audience-picker'
 import { CategoryIconView } from '../components/category-icon'
 import { FormDialog } from '../../../components/ui/form-dialog'
 import { useAction } from '../../../components/ui/use-action'
 import { useCategories } from '../api/guides-queries'
+import { useRefreshGuides } from '../api/guides-queries'
 
 /**
  * /guides/guide-categories (docs/decisions/069): the categories in the order readers see them, each with its icon,
@@ -33,11 +32,11 @@ import { useCategories } from '../api/guides-queries'
  */
 export default function GuideCategoriesPage() {
   const { t, i18n } = useTranslation()
-  const queryClient = useQueryClient()
+  const refreshGuides = useRefreshGuides()
   const categories = useCategories()
   const [editing, setEditing] = useState<CategoryItem | 'new' | null>(null)
   const [deleting, setDeleting] = useState<CategoryItem | null>(null)
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: guidesKeys.all })
+  const refresh = () => void refreshGuides()
   const done = (message: string) => {
     snackbar.success(message)
     refresh()

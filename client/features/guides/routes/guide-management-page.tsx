@@ -18,6 +18,7 @@ import { CategoryIconView } from '../components/category-icon'
 import { GuideEditorDialog } from '../components/guide-editor-dialog'
 import { useLanguage } from '../../../lib/use-language'
 import { useAdminGuides, useCategories, useEmbeds } from '../api/guides-queries'
+import { useRefreshGuides } from '../api/guides-queries'
 
 /**
  * /guides/guide-management (docs/decisions/069): every guide by category with its state — draft, published, changes
@@ -26,6 +27,7 @@ import { useAdminGuides, useCategories, useEmbeds } from '../api/guides-queries'
 export default function GuideManagementPage() {
   const { t, lang } = useLanguage()
   const queryClient = useQueryClient()
+  const refreshGuides = useRefreshGuides()
   const categories = useCategories()
   const guides = useAdminGuides()
   const embeds = useEmbeds()
@@ -33,7 +35,7 @@ export default function GuideManagementPage() {
   const [deleting, setDeleting] = useState<GuideAdminItem | null>(null)
   const [q, setQ] = useState('')
   const [categoryId, setCategoryId] = useState('')
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: guidesKeys.all })
+  const refresh = () => void refreshGuides()
   const done = (message: string) => {
     snackbar.success(message)
     refresh()

@@ -1,5 +1,4 @@
 import { Badge, Button, Checkbox, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
@@ -20,7 +19,6 @@ import { RowActions } from '../../../components/ui/row-actions'
 import { serverFieldErrors } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { createEmbed, deleteEmbed, setEmbedHosts, updateEmbed } from '../api/guides-api'
-import { guidesKeys } from '../api/guides-keys'
 import { Choice, LookupChoice } from '../components/audience-picker'
 import { FormDialog } from '../../../components/ui/form-dialog'
 import { Choices } from '../../../components/ui/choices'
@@ -28,6 +26,7 @@ import { Check } from '../../../components/ui/check'
 import { SectionCard } from '../../../components/ui/section-card'
 import { useAction } from '../../../components/ui/use-action'
 import { useAudienceRoles, useEmbedHosts, useEmbeds } from '../api/guides-queries'
+import { useRefreshGuides, useRefreshGuidesHosts } from '../api/guides-queries'
 
 /**
  * /guides/users-embeds (docs/decisions/069): the hosts embeds may come from, and the embeds — BI dashboards, videos,
@@ -35,13 +34,13 @@ import { useAudienceRoles, useEmbedHosts, useEmbeds } from '../api/guides-querie
  */
 export default function UsersEmbedsPage() {
   const { t } = useTranslation()
-  const queryClient = useQueryClient()
+  const refreshGuides = useRefreshGuides()
   const embeds = useEmbeds()
   const [editing, setEditing] = useState<EmbedItem | 'new' | null>(null)
   const [deleting, setDeleting] = useState<EmbedItem | null>(null)
   const done = (message: string) => {
     snackbar.success(message)
-    void queryClient.invalidateQueries({ queryKey: guidesKeys.all })
+    void refreshGuides()
   }
   const count = (e: EmbedItem) => e.assignees.users.length + e.assignees.roles.length + e.assignees.teams.length
   return (
@@ -116,7 +115,7 @@ export default function UsersEmbedsPage() {
 /** The allowed hosts, one a line: the pages' frames may show these and no others. */
 function HostsCard() {
   const { t } = useTranslation()
-  const queryClient = useQueryClient()
+  const refreshGuidesHosts = useRefreshGuidesHosts()
   const hosts = useEmbedHosts()
   const [text, setText] = useState<string | null>(null)
   const saving = useAction(setEmbedHosts, {
@@ -124,7 +123,7 @@ function HostsCard() {
     onDone: () => {
       setText(null)
       snackbar.success(t('guides.embeds.hostsSaved'))
-      void queryClient.invalidateQueries({ queryKey: guidesKeys.hosts })
+      void refreshGuidesHosts()
     },
   })
   const { busy, error } = saving

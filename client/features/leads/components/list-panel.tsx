@@ -1,5 +1,4 @@
 import { Button, Field, HStack, Input, Link, Progress, Stack, Text } from '@chakra-ui/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
@@ -9,7 +8,6 @@ import { FormAlert } from '../../../components/ui/form-alert'
 import { formErrorOf } from '../../../components/ui/form-dialog'
 import { messagesByField } from '../../../lib/api-client'
 import { previewLeadList, runLeadList } from '../api/leads-api'
-import { leadsKeys } from '../api/leads-keys'
 import { FormatDialog } from './format-dialog'
 import { LeadSummary } from './lead-summary'
 import { MappingSection } from './mapping-section'
@@ -20,6 +18,7 @@ import { Check } from '../../../components/ui/check'
 import { SectionCard } from '../../../components/ui/section-card'
 import { Notice } from '../../../components/ui/notice'
 import { useLeadFormats } from '../api/leads-queries'
+import { useRefreshLeadsFormats, useRefreshLeadsSources } from '../api/leads-queries'
 
 /** A card with a heading, for the list's steps. */
 function Step({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
@@ -63,7 +62,8 @@ function RunState({ list }: { list: LeadList }) {
 /** An uploaded list: its columns, its NIX answer, the preview, what to remove or mark, the format, the run and its result. */
 export function ListPanel({ list, onChanged }: { list: LeadList; onChanged: (list: LeadList) => void }) {
   const { t } = useTranslation()
-  const queryClient = useQueryClient()
+  const refreshLeadsFormats = useRefreshLeadsFormats()
+  const refreshLeadsSources = useRefreshLeadsSources()
   const formats = useLeadFormats()
   const [mapping, setMapping] = useState<LeadMapping>(list.mapping)
   const [choices, setChoices] = useState<LeadChoices>(list.choices ?? DEFAULT_LEAD_CHOICES)
@@ -104,7 +104,7 @@ export function ListPanel({ list, onChanged }: { list: LeadList; onChanged: (lis
         ...(list.sourceId || !sourceName.trim() ? {} : { sourceName: sourceName.trim() }),
       })
       onChanged(started)
-      await queryClient.invalidateQueries({ queryKey: leadsKeys.sources })
+      await refreshLeadsSources()
     })
 
   return (
@@ -186,7 +186,7 @@ export function ListPanel({ list, onChanged }: { list: LeadList; onChanged: (lis
           onSaved={(saved) => {
             setEditing(null)
             setChosenFormat(saved.id)
-            void queryClient.invalidateQueries({ queryKey: leadsKeys.formats })
+            void refreshLeadsFormats()
           }}
         />
       ) : null}

@@ -11,6 +11,7 @@ import { HistoryCard } from '../components/history-card'
 import { ListPanel } from '../components/list-panel'
 import { NewListCard } from '../components/new-list-card'
 import { useLeadLists } from '../api/leads-queries'
+import { useRefreshLeadsLists } from '../api/leads-queries'
 
 /**
  * /tools/lead-pts-transform (docs/decisions/075): a raw lead list turned into the list the dialer or the sellers
@@ -20,6 +21,7 @@ import { useLeadLists } from '../api/leads-queries'
 export default function LeadListsPage() {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
+  const refreshLeadsLists = useRefreshLeadsLists()
   const [params, setParams] = useUrlParams()
   const listId = params.get('list') ?? ''
   const history = useLeadLists()
@@ -32,7 +34,7 @@ export default function LeadListsPage() {
   })
   const changed = (next: LeadList) => {
     queryClient.setQueryData(leadsKeys.list(next.id), next)
-    void queryClient.invalidateQueries({ queryKey: leadsKeys.lists('') })
+    void refreshLeadsLists('')
   }
   const open = (next: LeadList) => {
     changed(next)
@@ -47,7 +49,7 @@ export default function LeadListsPage() {
     (list.data.status === 'done' || list.data.status === 'failed') &&
     history.data?.items.some((i) => i.id === list.data.id && i.status !== list.data.status)
   )
-    void queryClient.invalidateQueries({ queryKey: leadsKeys.lists('') })
+    void refreshLeadsLists('')
   const campaigns = [...new Set((history.data?.items ?? []).map((i) => i.campaign))]
   return (
     <Page title={t('routes.tools-lead-pts-transform')} breadcrumbs={[{ label: t('nav.groups.tools') }]}>

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Stack, Text } from '@chakra-ui/react'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDate, formatTime } from '../../../../shared/format'
@@ -13,10 +13,10 @@ import { currentLanguage } from '../../../lib/i18n'
 import { getUserData } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { listOutbox, sendTestMail } from '../api/mail-api'
-import { mailKeys } from '../api/mail-keys'
 import { AppDialog } from '../../../components/ui/app-dialog'
 import { Notice } from '../../../components/ui/notice'
 import { useOutbox } from '../api/mail-queries'
+import { useRefreshMail } from '../api/mail-queries'
 
 const STATUS_COLOR: Record<MailStatus, string> = {
   queued: 'blue',
@@ -33,7 +33,7 @@ const STATUS_COLOR: Record<MailStatus, string> = {
  */
 export default function MailOutboxPage() {
   const { t } = useTranslation()
-  const queryClient = useQueryClient()
+  const refreshMail = useRefreshMail()
   const { query, update } = useListQuery()
   const [open, setOpen] = useState<MailOutboxItem | null>(null)
   const lang = currentLanguage()
@@ -46,7 +46,7 @@ export default function MailOutboxPage() {
     onSuccess: (answer) => {
       const outcome = answer.sending ? t('mailOutbox.testQueued') : t('mailOutbox.testKept')
       snackbar.success(t('mailOutbox.testSent', { email: getUserData()?.email ?? '', outcome }))
-      void queryClient.invalidateQueries({ queryKey: mailKeys.all })
+      void refreshMail()
     },
     onError: (err) => snackbar.error((err as Error).message),
   })

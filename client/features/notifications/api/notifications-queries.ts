@@ -1,7 +1,7 @@
+import { notificationsKeys } from './notifications-keys'
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { MessageAudienceInput } from '../../../../shared/schemas/notifications'
 import { alertRecipients, audienceRoles, previewAudience, sentMessages } from './notifications-api'
-import { notificationsKeys } from './notifications-keys'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
 
 /** The notifications feature's queries: its screens read their data through these hooks (docs/how-to.md, a screen, point 10). */
 
@@ -24,4 +24,15 @@ export function useAudienceRoles() {
 
 export function useSentMessages() {
   return useQuery({ queryKey: notificationsKeys.sent, queryFn: ({ signal }) => sentMessages(signal) })
+}
+
+/** What follows a change: the data it touched is read again. */
+export function useRefreshNotificationsAlertRecipients() {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: notificationsKeys.alertRecipients })
+}
+
+export function useRefreshNotificationsSent() {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: notificationsKeys.sent })
 }

@@ -1,5 +1,5 @@
 import { Badge, Button, Flex, NativeSelect, Text } from '@chakra-ui/react'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -16,8 +16,8 @@ import { currentLanguage } from '../../../lib/i18n'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { addAlertRecipient, removeAlertRecipient } from '../api/notifications-api'
-import { notificationsKeys } from '../api/notifications-keys'
 import { useAlertRecipients } from '../api/notifications-queries'
+import { useRefreshNotificationsAlertRecipients } from '../api/notifications-queries'
 
 /**
  * /user-admin/users/deviations: who gets deviation alerts beyond the seller and the team's coaches, per team or
@@ -25,12 +25,12 @@ import { useAlertRecipients } from '../api/notifications-queries'
  */
 export default function AlertRecipientsPage() {
   const { t } = useTranslation()
-  const queryClient = useQueryClient()
+  const refreshNotificationsAlertRecipients = useRefreshNotificationsAlertRecipients()
   const [adding, setAdding] = useState(false)
   // Reading is view users (only the people the reader may see); adding and removing take update users.
   const mayChange = useAbility().can('update', 'users')
   const list = useAlertRecipients()
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: notificationsKeys.alertRecipients })
+  const refresh = () => void refreshNotificationsAlertRecipients()
   const place = (r: AlertRecipientItem) => `${t(`alertRecipients.scopes.${r.scope}`)} ${r.scopeName}`
 
   const remove = useMutation({

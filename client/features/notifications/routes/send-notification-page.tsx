@@ -1,5 +1,4 @@
 import { Box, Button, Card, CloseButton, Flex, Heading, SimpleGrid, Skeleton, Stack, Tag, Text, Wrap } from '@chakra-ui/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDate, formatTime } from '../../../../shared/format'
@@ -17,12 +16,12 @@ import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { previewAudience, sendMessage } from '../api/notifications-api'
 import { FormAlert } from '../../../components/ui/form-alert'
-import { notificationsKeys } from '../api/notifications-keys'
 import { useSchemaForm, TextField, TextAreaField } from '../../../components/ui/form-kit'
 import { Choices } from '../../../components/ui/choices'
 import { Check } from '../../../components/ui/check'
 import { Notice } from '../../../components/ui/notice'
 import { useAudienceRoles, usePreviewAudience, useSentMessages } from '../api/notifications-queries'
+import { useRefreshNotificationsSent } from '../api/notifications-queries'
 
 type ChosenKind = 'users' | 'teams' | 'offices' | 'roles'
 type Chosen = { kind: ChosenKind; id: string; label: string }
@@ -58,7 +57,7 @@ export default function SendNotificationPage() {
 
 function SendNotification() {
   const { t } = useTranslation()
-  const queryClient = useQueryClient()
+  const refreshNotificationsSent = useRefreshNotificationsSent()
   const [everyone, setEveryone] = useState(false)
   const [chosen, setChosen] = useState<Chosen[]>([])
   const [audienceError, setAudienceError] = useState<string | null>(null)
@@ -111,7 +110,7 @@ function SendNotification() {
       form.reset()
       setChosen([])
       setEveryone(false)
-      void queryClient.invalidateQueries({ queryKey: notificationsKeys.sent })
+      void refreshNotificationsSent()
     } catch (err) {
       if (!applyFieldErrors(err, form.setError, FIELDS)) setFormError(formErrorOf(err, t).message)
     }

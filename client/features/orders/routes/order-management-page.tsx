@@ -21,6 +21,7 @@ import { orderColumns } from '../components/order-columns'
 import { FilterChips } from '../../../components/ui/list-filters'
 import { ChildTableCard, RecordLink } from '../../../components/ui/detail-kit'
 import { useLanguage } from '../../../lib/use-language'
+import { useRefreshOrders } from '../api/orders-queries'
 
 /**
  * /backoffice/ordermanagement: order registrations from providers' order files, newest first, each with the sale
@@ -32,6 +33,7 @@ export default function OrderManagementPage() {
   const navigate = useNavigate()
   const ability = useAbility()
   const queryClient = useQueryClient()
+  const refreshOrders = useRefreshOrders()
   const { query, update, filters, active } = useListQuery({ sortBy: undefined, itemsPerPage: 25 }, ORDER_FILTER_KEYS)
   const [importing, setImporting] = useState(false)
 
@@ -123,11 +125,11 @@ export default function OrderManagementPage() {
         open={importing}
         onClose={() => {
           setImporting(false)
-          void queryClient.invalidateQueries({ queryKey: ordersKeys.all })
+          void refreshOrders()
         }}
         onImported={(id) => {
           setImporting(false)
-          void queryClient.invalidateQueries({ queryKey: ordersKeys.all })
+          void refreshOrders()
           void queryClient.invalidateQueries({ queryKey: salesKeys.reports.all })
           update({ importId: id, match: undefined, providerId: undefined })
         }}

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Card, DataList, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { Link as RouterLink, useParams } from 'react-router'
 import { formatDate, formatTime } from '../../../../shared/format'
@@ -18,6 +18,7 @@ import { ordersKeys } from '../api/orders-keys'
 import { fact } from '../../../components/ui/detail-kit'
 import { useLanguage } from '../../../lib/use-language'
 import { SectionCard } from '../../../components/ui/section-card'
+import { useRefreshOrdersDetail, useRefreshOrderSettled } from '../api/orders-queries'
 
 /** Fields of an order's log lines, as their labels. */
 const FIELD_KEYS: Record<string, string> = {
@@ -35,16 +36,15 @@ export default function OrderPage() {
   const { t, lang } = useLanguage()
   const { id = '' } = useParams()
   const ability = useAbility()
-  const queryClient = useQueryClient()
+  const refreshOrdersDetail = useRefreshOrdersDetail()
+  const refreshSettled = useRefreshOrderSettled()
   const [dialog, setDialog] = useState<'match' | 'unmatch' | null>(null)
   // Matching shows sale reports too: their permission as well (as the server asks).
   const mayMatch = ability.can('update', 'order_registrations') && ability.can('view', 'sale_reports')
   const settled = (message: string) => {
     setDialog(null)
     snackbar.success(t(message))
-    void queryClient.invalidateQueries({ queryKey: ordersKeys.detail(id) })
-    void queryClient.invalidateQueries({ queryKey: ordersKeys.all })
-    void queryClient.invalidateQueries({ queryKey: ordersKeys.unmatchedSales.all })
+    void refreshSettled(id)
   }
   const order = useQuery({
     queryKey: ordersKeys.detail(id),
@@ -84,7 +84,7 @@ export default function OrderPage() {
                     reveal={async () => {
                       const answer = await revealIdentity.ofOrder(o.id)
                       // The reading is in the order's log at once.
-                      void queryClient.invalidateQueries({ queryKey: ordersKeys.detail(id) })
+                      void refreshOrdersDetail(id)
                       return answer
                     }}
                   />,

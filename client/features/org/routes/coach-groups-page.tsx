@@ -1,5 +1,4 @@
 import { Badge, Box, Link as ChakraLink, Stack, Text, Wrap } from '@chakra-ui/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -12,10 +11,10 @@ import { createCoachGroup, deleteCoachGroup, updateCoachGroup } from '../api/org
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog'
 import { RowActions } from '../../../components/ui/row-actions'
 import { PeoplePicker, type Person } from '../../../components/ui/people-picker'
-import { orgKeys } from '../api/org-keys'
 import { TextField, useFormDialog, useSchemaForm } from '../../../components/ui/form-kit'
 import { CreateButton, QueryTable } from '../../../components/ui/record-table'
 import { useCoachGroups } from '../api/org-queries'
+import { useRefreshOrgCoachGroupProviders, useRefreshOrgCoachGroups } from '../api/org-queries'
 
 /**
  * /user-admin/coach-groups (decision 041): coach groups with their coaches and the providers they work for. Those
@@ -24,7 +23,8 @@ import { useCoachGroups } from '../api/org-queries'
 export default function CoachGroupsPage() {
   const { t } = useTranslation()
   const ability = useAbility()
-  const queryClient = useQueryClient()
+  const refreshOrgCoachGroupProviders = useRefreshOrgCoachGroupProviders()
+  const refreshOrgCoachGroups = useRefreshOrgCoachGroups()
   const groups = useCoachGroups()
   const [editing, setEditing] = useState<CoachGroupItem | 'new' | null>(null)
   const [deleting, setDeleting] = useState<CoachGroupItem | null>(null)
@@ -45,8 +45,8 @@ export default function CoachGroupsPage() {
 
   const done = (message: string) => {
     snackbar.success(message)
-    void queryClient.invalidateQueries({ queryKey: orgKeys.coachGroups })
-    void queryClient.invalidateQueries({ queryKey: orgKeys.coachGroupProviders })
+    void refreshOrgCoachGroups()
+    void refreshOrgCoachGroupProviders()
   }
 
   return (

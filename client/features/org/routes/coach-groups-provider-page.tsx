@@ -1,5 +1,4 @@
 import { Badge, Box, Button, Checkbox, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -10,9 +9,9 @@ import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { setProviderCoachGroups } from '../api/org-api'
-import { orgKeys } from '../api/org-keys'
 import { QueryTable } from '../../../components/ui/record-table'
 import { useCoachGroups, useProviderCoachGroups } from '../api/org-queries'
+import { useRefreshOrgCoachGroupProviders, useRefreshOrgCoachGroups } from '../api/org-queries'
 
 /**
  * /user-admin/coach-groups/provider (decision 041): each provider with the coach groups that work for it; those
@@ -21,7 +20,8 @@ import { useCoachGroups, useProviderCoachGroups } from '../api/org-queries'
 export default function CoachGroupsProviderPage() {
   const { t } = useTranslation()
   const ability = useAbility()
-  const queryClient = useQueryClient()
+  const refreshOrgCoachGroupProviders = useRefreshOrgCoachGroupProviders()
+  const refreshOrgCoachGroups = useRefreshOrgCoachGroups()
   const rows = useProviderCoachGroups()
   const [editing, setEditing] = useState<ProviderCoachGroups | null>(null)
   const mayUpdate = ability.can('update', 'coach_groups')
@@ -85,8 +85,8 @@ export default function CoachGroupsProviderPage() {
           onClose={() => setEditing(null)}
           onSaved={(saved) => {
             snackbar.success(t('orgAdmin.coachGroups.providerSaved', { name: saved.providerName }))
-            void queryClient.invalidateQueries({ queryKey: orgKeys.coachGroupProviders })
-            void queryClient.invalidateQueries({ queryKey: orgKeys.coachGroups })
+            void refreshOrgCoachGroupProviders()
+            void refreshOrgCoachGroups()
           }}
           onConflict={() => void rows.refetch()}
         />

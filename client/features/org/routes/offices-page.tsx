@@ -11,11 +11,11 @@ import { deleteOffice } from '../api/org-api'
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog'
 import { OfficeDialog } from '../components/office-dialog'
 import { lookupKeys } from '../../../components/ui/lookup/lookup-api'
-import { orgKeys } from '../api/org-keys'
 import { CreateButton, QueryTable } from '../../../components/ui/record-table'
 import { RecordLink } from '../../../components/ui/detail-kit'
 import { RowActions } from '../../../components/ui/row-actions'
 import { useOffices } from '../api/org-queries'
+import { useRefreshOrgOffices, useRefreshOrgRegions } from '../api/org-queries'
 
 /**
  * /user-admin/offices: the offices the user may see (a manager their own) with region, teams and active people
@@ -25,6 +25,8 @@ export default function OfficesPage() {
   const { t } = useTranslation()
   const ability = useAbility()
   const queryClient = useQueryClient()
+  const refreshOrgOffices = useRefreshOrgOffices()
+  const refreshOrgRegions = useRefreshOrgRegions()
   const offices = useOffices()
   const [editing, setEditing] = useState<OfficeItem | 'new' | null>(null)
   const [deleting, setDeleting] = useState<OfficeItem | null>(null)
@@ -34,8 +36,8 @@ export default function OfficesPage() {
 
   const done = (message: string) => {
     snackbar.success(message)
-    void queryClient.invalidateQueries({ queryKey: orgKeys.offices })
-    void queryClient.invalidateQueries({ queryKey: orgKeys.regions })
+    void refreshOrgOffices()
+    void refreshOrgRegions()
     void queryClient.invalidateQueries({ queryKey: lookupKeys.kind('offices') })
   }
 

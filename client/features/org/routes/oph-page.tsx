@@ -1,5 +1,4 @@
 import { Badge, Box, Button, HStack, Input, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -14,9 +13,9 @@ import { applyFieldErrors } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { useMediaQuery } from '../../../lib/use-media-query'
 import { setOphTarget } from '../api/org-api'
-import { orgKeys } from '../api/org-keys'
 import { useLanguage } from '../../../lib/use-language'
 import { useOphTargets } from '../api/org-queries'
+import { useRefreshOrgOphTargets } from '../api/org-queries'
 
 type Editing = { scope: OphScope; id: string; name: string; own: OphOwn | null; office: OphValues | null }
 
@@ -27,7 +26,7 @@ type Editing = { scope: OphScope; id: string; name: string; own: OphOwn | null; 
  */
 export default function OphPage() {
   const { t, lang } = useLanguage()
-  const queryClient = useQueryClient()
+  const refreshOrgOphTargets = useRefreshOrgOphTargets()
   const overview = useOphTargets()
   const [editing, setEditing] = useState<Editing | null>(null)
   // A phone reads one block per office and team; the table's five columns do not fit.
@@ -157,7 +156,7 @@ export default function OphPage() {
           onClose={() => setEditing(null)}
           onSaved={(message) => {
             snackbar.success(message)
-            void queryClient.invalidateQueries({ queryKey: orgKeys.ophTargets })
+            void refreshOrgOphTargets()
           }}
           onConflict={() => void overview.refetch()}
         />

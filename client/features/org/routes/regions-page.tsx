@@ -7,8 +7,8 @@ import { useAbility } from '../../../lib/session'
 import { createRegion, deleteRegion, updateRegion } from '../api/org-api'
 import { NamedList } from '../../../components/ui/named-list'
 import { lookupKeys } from '../../../components/ui/lookup/lookup-api'
-import { orgKeys } from '../api/org-keys'
 import { useRegions } from '../api/org-queries'
+import { useRefreshOrgRegions } from '../api/org-queries'
 
 /**
  * /user-admin/regions: the organisation's regions with their offices, teams and active people (decision 036).
@@ -18,6 +18,7 @@ export default function RegionsPage() {
   const { t } = useTranslation()
   const ability = useAbility()
   const queryClient = useQueryClient()
+  const refreshOrgRegions = useRefreshOrgRegions()
   const regions = useRegions()
   return (
     <Page title={t('routes.user-admin-regions')} breadcrumbs={[{ label: t('nav.groups.userAdmin') }]}>
@@ -38,7 +39,7 @@ export default function RegionsPage() {
         remove={(r) => deleteRegion(r.id)}
         href={(r) => pathFor('user-admin-regions-id', { id: r.id })}
         onChanged={() => {
-          void queryClient.invalidateQueries({ queryKey: orgKeys.regions })
+          void refreshOrgRegions()
           void queryClient.invalidateQueries({ queryKey: lookupKeys.kind('regions') })
         }}
       />

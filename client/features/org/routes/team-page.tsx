@@ -1,5 +1,4 @@
 import { Badge, Link as ChakraLink, Stack, Text, Wrap } from '@chakra-ui/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
@@ -12,10 +11,10 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { deleteTeam } from '../api/org-api'
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog'
 import { TeamDialog } from '../components/team-dialog'
-import { orgKeys } from '../api/org-keys'
 import { ChildTableCard, DetailActions, RecordLink } from '../../../components/ui/detail-kit'
 import { SectionCard } from '../../../components/ui/section-card'
 import { useTeam } from '../api/org-queries'
+import { useRefreshOrgTeam, useRefreshOrgTeams } from '../api/org-queries'
 
 const LOGGED = ['name', 'office', 'coaches', 'provider'] as const
 
@@ -24,7 +23,8 @@ export default function TeamPage() {
   const { t } = useTranslation()
   const { id = '' } = useParams()
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
+  const refreshOrgTeam = useRefreshOrgTeam()
+  const refreshOrgTeams = useRefreshOrgTeams()
   const team = useTeam(id)
   const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null)
   const crumbs = [{ label: t('nav.groups.userAdmin') }, { label: t('routes.user-admin-teams'), to: pathFor('user-admin-teams') }]
@@ -92,8 +92,8 @@ export default function TeamPage() {
               onConflict={() => void team.refetch()}
               onSaved={(_id, name) => {
                 snackbar.success(t('orgAdmin.teams.saved', { name }))
-                void queryClient.invalidateQueries({ queryKey: orgKeys.team(id) })
-                void queryClient.invalidateQueries({ queryKey: orgKeys.teams.all })
+                void refreshOrgTeam(id)
+                void refreshOrgTeams()
               }}
             />
           ) : null}
@@ -107,7 +107,7 @@ export default function TeamPage() {
             onDelete={async () => {
               await deleteTeam(x.id)
               snackbar.success(t('orgAdmin.teams.deleted', { name: x.name }))
-              void queryClient.invalidateQueries({ queryKey: orgKeys.teams.all })
+              void refreshOrgTeams()
               void navigate(pathFor('user-admin-teams'))
             }}
             onClose={() => setDialog(null)}

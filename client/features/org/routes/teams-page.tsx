@@ -1,5 +1,4 @@
 import { Button } from '@chakra-ui/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
@@ -12,15 +11,15 @@ import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { TeamDialog } from '../components/team-dialog'
-import { orgKeys } from '../api/org-keys'
 import { useTeams } from '../api/org-queries'
+import { useRefreshOrgTeams } from '../api/org-queries'
 
 /** /user-admin/teams: the teams the user may see, with office, region and members; a team opens its page (decision 036). */
 export default function TeamsPage() {
   const { t } = useTranslation()
   const ability = useAbility()
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
+  const refreshOrgTeams = useRefreshOrgTeams()
   const { query, update } = useListQuery({ sortBy: 'name', orderBy: 'asc' })
   const [creating, setCreating] = useState(false)
   const list = useTeams(query)
@@ -61,7 +60,7 @@ export default function TeamsPage() {
           onConflict={() => undefined}
           onSaved={(id, name) => {
             snackbar.success(t('orgAdmin.teams.created', { name }))
-            void queryClient.invalidateQueries({ queryKey: orgKeys.teams.all })
+            void refreshOrgTeams()
             void navigate(pathFor('user-admin-teams-id', { id }))
           }}
         />

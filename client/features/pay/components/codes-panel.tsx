@@ -1,5 +1,4 @@
 import { Badge, Box, Button, Input, NativeSelect, Stack, Text } from '@chakra-ui/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { codeFitsItem, PAY_CODES, TIME_CODES, USUAL_PAY_CODES, USUAL_TIME_CODES } from '../../../../shared/rules/pay'
@@ -13,15 +12,16 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { updatePaycode } from '../api/pay-api'
 import { RecordTable } from '../../../components/ui/record-table'
 import { LoadError } from '../../../components/ui/load-error'
-import { payKeys } from '../api/pay-keys'
 import { usePaycodes } from '../api/pay-queries'
+import { useRefreshPayPaycodes, useRefreshPayPayroll } from '../api/pay-queries'
 
 /** The payroll system's code for each pay item; an item without one is marked (it stops an export). */
 export function CodesPanel() {
   const { t } = useTranslation()
   const ability = useAbility()
   const [editing, setEditing] = useState<PaycodeRow | null>(null)
-  const queryClient = useQueryClient()
+  const refreshPayPaycodes = useRefreshPayPaycodes()
+  const refreshPayPayroll = useRefreshPayPayroll()
   const codes = usePaycodes()
   const system = codes.data?.system ?? t('pay.payrollSystem')
   if (codes.isPending)
@@ -81,10 +81,10 @@ export function CodesPanel() {
           onSaved={() => {
             setEditing(null)
             snackbar.success(t('pay.paycodes.saved'))
-            void queryClient.invalidateQueries({ queryKey: payKeys.paycodes })
-            void queryClient.invalidateQueries({ queryKey: payKeys.payroll.all })
+            void refreshPayPaycodes()
+            void refreshPayPayroll()
           }}
-          onReload={() => void queryClient.invalidateQueries({ queryKey: payKeys.paycodes })}
+          onReload={() => void refreshPayPaycodes()}
         />
       ) : null}
     </Stack>

@@ -1,5 +1,4 @@
 import { Button, HStack, IconButton, Stack, Text } from '@chakra-ui/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Controller } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -22,19 +21,21 @@ import { MonthField } from '../../../components/ui/month-field'
 import { payKeys } from '../api/pay-keys'
 import { useSchemaForm, TextField, TextAreaField } from '../../../components/ui/form-kit'
 import { useLanguage } from '../../../lib/use-language'
+import { useRefreshPayExtraIncomes, useRefreshPayPayroll } from '../api/pay-queries'
 
 /** Extra income of a month: who gets what and why; added, changed and removed by back office (logged). */
 export function ExtraIncomePanel({ month, onMonth }: { month: string; onMonth: (m: string) => void }) {
   const { t, lang } = useLanguage()
   const ability = useAbility()
-  const queryClient = useQueryClient()
+  const refreshPayExtraIncomes = useRefreshPayExtraIncomes()
+  const refreshPayPayroll = useRefreshPayPayroll()
   const { query, update } = useListQuery({ itemsPerPage: 25 })
   const [editing, setEditing] = useState<ExtraIncomeItem | 'new' | null>(null)
   const filters = { month }
   const list = useListPage(payKeys.extraIncomes.list, listExtraIncome, query, filters)
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: payKeys.extraIncomes.all })
-    void queryClient.invalidateQueries({ queryKey: payKeys.payroll.all })
+    void refreshPayExtraIncomes()
+    void refreshPayPayroll()
   }
   const mayChange = ability.can('update', 'extra_incomes')
   const remove = async (r: ExtraIncomeItem) => {

@@ -1,5 +1,4 @@
 import { Box, Button, Card, HStack, Stack, Stat, Text } from '@chakra-ui/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatPrice, type FormatLanguage } from '../../../../shared/format'
@@ -14,9 +13,9 @@ import { requestPayroll } from '../api/pay-api'
 import { ExportList } from './export-list'
 import { MonthField } from '../../../components/ui/month-field'
 import { LoadError } from '../../../components/ui/load-error'
-import { payKeys } from '../api/pay-keys'
 import { Notice } from '../../../components/ui/notice'
 import { usePaycodes, usePayrollMonth } from '../api/pay-queries'
+import { useRefreshPayExports, useRefreshPayPayroll } from '../api/pay-queries'
 
 const PROBLEMS_SHOWN = 20
 
@@ -27,7 +26,8 @@ const PROBLEMS_SHOWN = 20
 export function PayrollPanel({ month, onMonth }: { month: string; onMonth: (m: string) => void }) {
   const { t, lang } = useLanguage()
   const ability = useAbility()
-  const queryClient = useQueryClient()
+  const refreshPayExports = useRefreshPayExports()
+  const refreshPayPayroll = useRefreshPayPayroll()
   const [busy, setBusy] = useState<'paxml' | 'csv' | 'attested' | null>(null)
   const state = usePayrollMonth(month)
   const codes = usePaycodes()
@@ -59,7 +59,7 @@ export function PayrollPanel({ month, onMonth }: { month: string; onMonth: (m: s
     setBusy(only ? 'attested' : format)
     try {
       await requestPayroll(month, format, only ? { leftOut: only.unattested.map((p) => p.userId) } : undefined)
-      void queryClient.invalidateQueries({ queryKey: payKeys.exports('payroll') })
+      void refreshPayExports('payroll')
     } catch (err) {
       // Refused: the month changed since it was read; show what must be fixed now, and who is left out now.
       if (err instanceof ApiClientError && (err.body?.error === 'export_refused' || err.body?.error === 'left_out_changed')) void state.refetch()
@@ -163,7 +163,7 @@ export function PayrollPanel({ month, onMonth }: { month: string; onMonth: (m: s
           </Card.Body>
         </Card.Root>
       )}
-      <ExportList kind="payroll" system={system} onFinished={() => void queryClient.invalidateQueries({ queryKey: payKeys.payroll.all })} />
+      <ExportList kind="payroll" system={system} onFinished={() => void refreshPayPayroll()} />
     </Stack>
   )
 }

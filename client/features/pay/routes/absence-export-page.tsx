@@ -1,5 +1,4 @@
 import { Button, Card, HStack, SimpleGrid, Stack } from '@chakra-ui/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Controller, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -16,9 +15,9 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { requestAbsenceExport } from '../api/pay-api'
 import { ExportList } from '../components/export-list'
 import { FormAlert } from '../../../components/ui/form-alert'
-import { payKeys } from '../api/pay-keys'
 import { useSchemaForm, TextField } from '../../../components/ui/form-kit'
 import { Choices } from '../../../components/ui/choices'
+import { useRefreshPayExports } from '../api/pay-queries'
 
 type FormIn = z.input<typeof absenceExportRequestSchema>
 
@@ -28,7 +27,7 @@ type FormIn = z.input<typeof absenceExportRequestSchema>
  */
 export default function AbsenceExportPage() {
   const { t } = useTranslation()
-  const queryClient = useQueryClient()
+  const refreshPayExports = useRefreshPayExports()
   const [error, setError] = useState<string | null>(null)
   const [defaults] = useState(() => {
     // The last whole month: what payroll asks for most.
@@ -45,7 +44,7 @@ export default function AbsenceExportPage() {
     try {
       await requestAbsenceExport(values)
       snackbar.success(t('pay.absenceExport.started'))
-      void queryClient.invalidateQueries({ queryKey: payKeys.exports('absence') })
+      void refreshPayExports('absence')
     } catch (err) {
       if (!applyFieldErrors(err, form.setError, ['from', 'to', 'format', 'absenceType', 'officeId', 'teamId', 'userId'] as const))
         setError(formErrorOf(err, t).message)

@@ -1,6 +1,6 @@
-import { getMfa, getNotificationSettings, getProfile, listSessions } from './profile-api'
 import { profileKeys } from './profile-keys'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { getMfa, getNotificationSettings, getProfile, listSessions } from './profile-api'
 
 /** The profile feature's queries: its screens read their data through these hooks (docs/how-to.md, a screen, point 10). */
 
@@ -18,4 +18,20 @@ export function useMfa() {
 
 export function useProfile() {
   return useQuery({ queryKey: profileKeys.profile, queryFn: getProfile })
+}
+
+/** What follows a change: the data it touched is read again. */
+export function useRefreshProfileMfa() {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: profileKeys.mfa })
+}
+
+export function useRefreshProfilePushStatus() {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: profileKeys.pushStatus })
+}
+
+export function useRefreshProfileSessions() {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: profileKeys.sessions })
 }

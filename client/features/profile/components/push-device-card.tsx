@@ -1,10 +1,11 @@
 import { Badge, Button, Card, Flex, Stack, Text } from '@chakra-ui/react'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { ApiClientError } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { pushStatus, removePushSubscription, savePushSubscription, sendTestPush } from '../api/profile-api'
 import { profileKeys } from '../api/profile-keys'
+import { useRefreshProfilePushStatus } from '../api/profile-queries'
 
 const supported = () => typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window
 
@@ -30,7 +31,7 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
  */
 export function PushDeviceCard() {
   const { t } = useTranslation()
-  const queryClient = useQueryClient()
+  const refreshProfilePushStatus = useRefreshProfilePushStatus()
   const status = useQuery({
     queryKey: profileKeys.pushStatus,
     queryFn: async () => {
@@ -50,7 +51,7 @@ export function PushDeviceCard() {
     },
     onSuccess: () => snackbar.success(t('profile.push.enabled')),
     onError: (err) => (err instanceof Error && err.message === 'denied' ? snackbar.error(t('profile.push.denied')) : failed(err)),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: profileKeys.pushStatus }),
+    onSettled: () => void refreshProfilePushStatus(),
   })
   const disable = useMutation({
     mutationFn: async () => {
@@ -60,7 +61,7 @@ export function PushDeviceCard() {
       await subscription.unsubscribe()
     },
     onError: failed,
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: profileKeys.pushStatus }),
+    onSettled: () => void refreshProfilePushStatus(),
   })
   const test = useMutation({
     mutationFn: sendTestPush,

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Heading, Input, Stack, Text } from '@chakra-ui/react'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { describeUserAgent } from '../../../../shared/user-agent'
 import { changePasswordInputSchema } from '../../../../shared/schemas/profile'
@@ -10,14 +10,14 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { changePassword, revokeOtherSessions } from '../api/profile-api'
 import { TwoStepCard } from './two-step-card'
 import { OwnExternalAccounts } from './own-external-accounts'
-import { profileKeys } from '../api/profile-keys'
 import { useSchemaForm } from '../../../components/ui/form-kit'
 import { useSessions } from '../api/profile-queries'
+import { useRefreshProfileSessions } from '../api/profile-queries'
 
 /** The security tab: change the password (signs out other devices) and see and end the active sessions. */
 export function SecurityTab() {
   const { t } = useTranslation()
-  const queryClient = useQueryClient()
+  const refreshProfileSessions = useRefreshProfileSessions()
   const sessions = useSessions()
   const form = useSchemaForm(changePasswordInputSchema, { defaultValues: { currentPassword: '', newPassword: '' } })
   const change = useMutation({
@@ -25,7 +25,7 @@ export function SecurityTab() {
     onSuccess: () => {
       form.reset()
       snackbar.success(t('profile.passwordChanged'))
-      void queryClient.invalidateQueries({ queryKey: profileKeys.sessions })
+      void refreshProfileSessions()
     },
     onError: (err) => {
       if (!applyFieldErrors(err, form.setError, ['currentPassword', 'newPassword'] as const)) snackbar.error(t('errors.server_error'))
@@ -35,7 +35,7 @@ export function SecurityTab() {
     mutationFn: revokeOtherSessions,
     onSuccess: () => {
       snackbar.success(t('profile.othersSignedOut'))
-      void queryClient.invalidateQueries({ queryKey: profileKeys.sessions })
+      void refreshProfileSessions()
     },
   })
   const others = (sessions.data?.items ?? []).filter((s) => !s.current).length

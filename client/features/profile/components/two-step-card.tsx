@@ -1,5 +1,4 @@
 import { Box, Button, Code, Flex, Heading, Image, Input, List, Stack, Text } from '@chakra-ui/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDate, type FormatLanguage } from '../../../../shared/format'
@@ -9,10 +8,10 @@ import { errorText, serverFieldErrors } from '../../../lib/api-client'
 import { useUserData } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { disableMfa, enableMfa, renewRecoveryCodes, setupMfa } from '../api/profile-api'
-import { profileKeys } from '../api/profile-keys'
 import { SectionCard } from '../../../components/ui/section-card'
 import { useAction } from '../../../components/ui/use-action'
 import { useMfa } from '../api/profile-queries'
+import { useRefreshProfileMfa } from '../api/profile-queries'
 
 type Step =
   { kind: 'idle' } | { kind: 'password'; then: 'setup' | 'disable' | 'renew' } | { kind: 'scan'; setup: MfaSetup } | { kind: 'codes'; codes: string[] }
@@ -24,7 +23,7 @@ type Step =
  */
 export function TwoStepCard() {
   const { t } = useTranslation()
-  const queryClient = useQueryClient()
+  const refreshProfileMfa = useRefreshProfileMfa()
   const impersonated = !!useUserData()?.impersonatedBy
   const status = useMfa()
   const [step, setStep] = useState<Step>({ kind: 'idle' })
@@ -57,7 +56,7 @@ export function TwoStepCard() {
     }
     await guarded.run(work, field)
   }
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: profileKeys.mfa })
+  const refresh = () => void refreshProfileMfa()
 
   const passwordStep = (then: 'setup' | 'disable' | 'renew') => (
     <form

@@ -1,7 +1,7 @@
+import { qualityKeys } from './quality-keys'
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { SurveyListQuery } from '../../../../shared/schemas/quality'
 import { getSurvey, listSurveys, listTemplates } from './quality-api'
-import { qualityKeys } from './quality-keys'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
 
 /** The quality feature's queries: its screens read their data through these hooks (docs/how-to.md, a screen, point 10). */
 
@@ -15,4 +15,10 @@ export function useSurveys(query: Partial<SurveyListQuery>) {
 
 export function useTemplates() {
   return useQuery({ queryKey: qualityKeys.templates, queryFn: ({ signal }) => listTemplates(signal) })
+}
+
+/** What follows a change: the data it touched is read again. */
+export function useRefreshQualityTemplates() {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: qualityKeys.templates })
 }

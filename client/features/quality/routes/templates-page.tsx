@@ -13,6 +13,7 @@ import { TemplateDialog } from '../components/template-dialog'
 import { qualityKeys } from '../api/quality-keys'
 import { CreateButton, QueryTable } from '../../../components/ui/record-table'
 import { useTemplates } from '../api/quality-queries'
+import { useRefreshQualityTemplates } from '../api/quality-queries'
 
 /**
  * /backoffice/salequality/templates (docs/decisions/045): the survey templates, the one in use per provider and the
@@ -23,12 +24,13 @@ export default function TemplatesPage() {
   const { t, i18n } = useTranslation()
   const ability = useAbility()
   const queryClient = useQueryClient()
+  const refreshQualityTemplates = useRefreshQualityTemplates()
   const templates = useTemplates()
   const [editing, setEditing] = useState<TemplateDetail | 'new' | null>(null)
   const [opening, setOpening] = useState<string | null>(null)
   const [switching, setSwitching] = useState<string | null>(null)
   const may = { create: ability.can('create', 'sale_quality_templates'), update: ability.can('update', 'sale_quality_templates') }
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: qualityKeys.templates })
+  const refresh = () => void refreshQualityTemplates()
 
   /** The editor opens with the template's newest version, read afresh. */
   const edit = async (x: TemplateListItem) => {

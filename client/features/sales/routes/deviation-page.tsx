@@ -1,5 +1,5 @@
 import { Badge, Box, Button, DataList, Flex, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { Link as RouterLink, useParams } from 'react-router'
 import { formatDate, formatOre, formatTime, type FormatLanguage } from '../../../../shared/format'
@@ -19,6 +19,7 @@ import { fact } from '../../../components/ui/detail-kit'
 import { useLanguage } from '../../../lib/use-language'
 import { SectionCard } from '../../../components/ui/section-card'
 import { Notice } from '../../../components/ui/notice'
+import { useRefreshDeviationMoved } from '../api/sales-queries'
 
 /** Fields of a log line that are bookkeeping, not something the reader changed. */
 const HIDDEN_FIELDS = new Set(['version', 'status', 'deviationType'])
@@ -31,7 +32,7 @@ const HIDDEN_FIELDS = new Set(['version', 'status', 'deviationType'])
 export default function DeviationPage() {
   const { t, lang } = useLanguage()
   const { id = '' } = useParams()
-  const queryClient = useQueryClient()
+  const refreshMoved = useRefreshDeviationMoved()
   const [resolving, setResolving] = useState(false)
   const deviation = useQuery({
     queryKey: salesKeys.deviation(id),
@@ -138,10 +139,7 @@ export default function DeviationPage() {
               onConflict={() => void deviation.refetch()}
               onMoved={() => {
                 snackbar.success(t('saleReports.move.movedCount', { count: 1 }))
-                void queryClient.invalidateQueries({ queryKey: salesKeys.deviation(id) })
-                void queryClient.invalidateQueries({ queryKey: salesKeys.deviations.all })
-                void queryClient.invalidateQueries({ queryKey: salesKeys.report(d.sale.id) })
-                void queryClient.invalidateQueries({ queryKey: salesKeys.reports.all })
+                void refreshMoved(id, d.sale.id)
               }}
             />
           </Page>

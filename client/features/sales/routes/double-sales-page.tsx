@@ -1,5 +1,4 @@
 import { Button, Flex, Text } from '@chakra-ui/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { DOUBLE_STATES, type DoubleSaleListItem, type DoubleState } from '../../../../shared/schemas/double-sales'
 import { listTable } from '../../../components/ui/data-table/list-state'
@@ -15,7 +14,7 @@ import { doubleSaleColumns } from '../components/double-sale-columns'
 import { salesKeys } from '../api/sales-keys'
 import { FilterBar, FilterChips, OrgFilters } from '../../../components/ui/list-filters'
 import { useLanguage } from '../../../lib/use-language'
-import { useSaleSettings } from '../api/sales-queries'
+import { useRefreshDoubleSaleDecided, useRefreshSalesSettings, useSaleSettings } from '../api/sales-queries'
 
 /**
  * /backoffice/double-sales: possible double sales (docs/decisions/025) — the same customer, provider and product
@@ -25,7 +24,8 @@ import { useSaleSettings } from '../api/sales-queries'
 export default function DoubleSalesPage() {
   const { t, lang } = useLanguage()
   const ability = useAbility()
-  const queryClient = useQueryClient()
+  const refreshDecided = useRefreshDoubleSaleDecided()
+  const refreshSalesSettings = useRefreshSalesSettings()
   const mayDecide = ability.can('update', 'sale_reports')
   const { query, update, filters, active } = useListQuery({ sortBy: undefined, itemsPerPage: 25 }, DOUBLE_FILTER_KEYS)
   const state = (filters.state ?? 'open') as DoubleState
@@ -35,8 +35,7 @@ export default function DoubleSalesPage() {
   const settings = useSaleSettings()
   const list = useListPage(salesKeys.doubleSales.list, listDoubleSales, query, filters)
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: salesKeys.doubleSales.all })
-    void queryClient.invalidateQueries({ queryKey: salesKeys.reports.all })
+    void refreshDecided()
   }
   const set = (key: keyof DoubleSaleFilters, value: string | undefined) => update({ [key]: value })
 
@@ -104,7 +103,7 @@ export default function DoubleSalesPage() {
           onSaved={() => {
             snackbar.success(t('doubleSales.windowSaved'))
             setEditingWindow(false)
-            void queryClient.invalidateQueries({ queryKey: salesKeys.settings })
+            void refreshSalesSettings()
             refresh()
           }}
         />

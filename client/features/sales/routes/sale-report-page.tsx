@@ -1,5 +1,5 @@
 import { Alert, Box, Button, DataList, Flex, HStack, Image, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useParams } from 'react-router'
@@ -23,6 +23,7 @@ import { fact } from '../../../components/ui/detail-kit'
 import { useLanguage } from '../../../lib/use-language'
 import { RecordTable } from '../../../components/ui/record-table'
 import { SectionCard } from '../../../components/ui/section-card'
+import { useRefreshSalesReport, useRefreshSaleReportMoved } from '../api/sales-queries'
 
 /** The checklist photos a browser draws by itself. */
 const BROWSER_IMAGES = new Set(['image/jpeg', 'image/png', 'image/webp'])
@@ -35,7 +36,8 @@ const BROWSER_IMAGES = new Set(['image/jpeg', 'image/png', 'image/webp'])
 export default function SaleReportPage() {
   const { t, lang } = useLanguage()
   const { id = '' } = useParams()
-  const queryClient = useQueryClient()
+  const refreshSalesReport = useRefreshSalesReport()
+  const refreshMoved = useRefreshSaleReportMoved()
   const [moving, setMoving] = useState(false)
   const report = useQuery({
     queryKey: salesKeys.report(id),
@@ -96,7 +98,7 @@ export default function SaleReportPage() {
                     : null}
                 </DataList.Root>
               </SectionCard>
-              <CustomerCard r={r} onRevealed={() => void queryClient.invalidateQueries({ queryKey: salesKeys.report(id) })} />
+              <CustomerCard r={r} onRevealed={() => void refreshSalesReport(id)} />
             </SimpleGrid>
 
             <LinesCard r={r} />
@@ -120,8 +122,7 @@ export default function SaleReportPage() {
               onConflict={() => void report.refetch()}
               onMoved={() => {
                 snackbar.success(t('saleReports.move.movedCount', { count: 1 }))
-                void queryClient.invalidateQueries({ queryKey: salesKeys.report(id) })
-                void queryClient.invalidateQueries({ queryKey: salesKeys.reports.all })
+                void refreshMoved(id)
               }}
             />
           </Page>

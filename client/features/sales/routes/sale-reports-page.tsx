@@ -1,5 +1,5 @@
 import { Button, Input } from '@chakra-ui/react'
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
@@ -21,6 +21,7 @@ import { saleReportColumns } from '../components/sale-report-columns'
 import { salesKeys } from '../api/sales-keys'
 import { FilterBar, FilterChips, OrgFilters } from '../../../components/ui/list-filters'
 import { chipsOf, toggleChip } from '../../../components/ui/filter-chips'
+import { useRefreshSalesReports } from '../api/sales-queries'
 
 /**
  * /backoffice/salereports: every sale report back office may see, newest first, filtered by status, provider,
@@ -31,7 +32,7 @@ export default function SaleReportsPage() {
   const { t, i18n } = useTranslation()
   const navigate = useNavigate()
   const ability = useAbility()
-  const queryClient = useQueryClient()
+  const refreshSalesReports = useRefreshSalesReports()
   const { query, update, filters, active } = useListQuery({ sortBy: undefined, itemsPerPage: 25 }, FILTER_KEYS)
   const statuses = chipsOf(filters.status, SALE_STATUSES)
   const [selected, setSelected] = useState<Set<string>>(new Set())
@@ -151,7 +152,7 @@ export default function SaleReportsPage() {
           snackbar.success(t('saleReports.move.movedCount', { count: moved.length }))
           setSelected((current) => new Set([...current].filter((id) => !moved.includes(id))))
           for (const id of moved) seen.current.delete(id)
-          void queryClient.invalidateQueries({ queryKey: salesKeys.reports.all })
+          void refreshSalesReports()
         }}
       />
     </Page>

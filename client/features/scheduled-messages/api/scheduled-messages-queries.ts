@@ -1,7 +1,7 @@
+import { scheduledMessagesKeys } from './scheduled-messages-keys'
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { MessageScheduleInput } from '../../../../shared/schemas/scheduled-messages'
 import { getMessage, getMessageChoices, nextSendsOf, previewMessage } from './scheduled-messages-api'
-import { scheduledMessagesKeys } from './scheduled-messages-keys'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
 
 /** The scheduled-messages feature's queries: its screens read their data through these hooks (docs/how-to.md, a screen, point 10). */
 
@@ -38,4 +38,10 @@ export function usePreviewMessage(
 
 export function useMessage(id: string, options: { enabled?: boolean } = {}) {
   return useQuery({ queryKey: scheduledMessagesKeys.detail(id), queryFn: ({ signal }) => getMessage(id, signal), ...options })
+}
+
+/** What follows a change: the data it touched is read again. */
+export function useRefreshScheduledMessages() {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: scheduledMessagesKeys.all })
 }

@@ -1,5 +1,4 @@
 import { Button, Flex, Stack } from '@chakra-ui/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -17,7 +16,6 @@ import { confirm } from '../../../lib/confirm-store'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { createMessage, deleteMessage, sendTestMessage, setMessageActive, updateMessage } from '../api/scheduled-messages-api'
-import { scheduledMessagesKeys } from '../api/scheduled-messages-keys'
 import { HistoryCard } from '../components/history-card'
 import { MessageCard } from '../components/message-card'
 import { RecipientsCard } from '../components/recipients-card'
@@ -27,6 +25,7 @@ import { emptyForm, formField, fromDetail, toInput, type MessageForm } from '../
 import { Notice } from '../../../components/ui/notice'
 import { useAction } from '../../../components/ui/use-action'
 import { useMessage } from '../api/scheduled-messages-queries'
+import { useRefreshScheduledMessages } from '../api/scheduled-messages-queries'
 
 const today = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm' }).format(Date.now())
 
@@ -51,14 +50,14 @@ export default function ScheduledMessagePage() {
 function Editor({ message, crumbs }: { message: ScheduledMessageDetail | null; crumbs: Array<{ label: string; to?: string }> }) {
   const { t } = useTranslation()
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
+  const refreshScheduledMessages = useRefreshScheduledMessages()
   const ability = useAbility()
   const form = useForm<MessageForm>({ defaultValues: message ? fromDetail(message, today()) : emptyForm(today()) })
   const [names, setNames] = useState<Record<string, string>>(message?.recipientNames ?? {})
   const [error, setError] = useState<{ message: string; conflict: boolean } | null>(null)
   const [recipientsError, setRecipientsError] = useState<string | null>(null)
   const mayWrite = message ? message.may.edit : ability.can('create', 'scheduled_messages')
-  const reload = () => void queryClient.invalidateQueries({ queryKey: scheduledMessagesKeys.all })
+  const reload = () => void refreshScheduledMessages()
 
   const save = form.handleSubmit(async (values) => {
     setError(null)

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Card, Flex, HStack, Input, Progress, Skeleton, Stack, Tabs, Text, Textarea } from '@chakra-ui/react'
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
+import { useInfiniteQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -18,6 +18,7 @@ import { termsKeys } from '../api/terms-keys'
 import { AppDialog } from '../../../components/ui/app-dialog'
 import { useLanguage } from '../../../lib/use-language'
 import { useTerms } from '../api/terms-queries'
+import { useRefreshTerms } from '../api/terms-queries'
 
 /**
  * /user-admin/terms-of-use (decision 039): the versions of the terms of use, newest first. Admins draft one (a text
@@ -27,7 +28,7 @@ import { useTerms } from '../api/terms-queries'
 export default function TermsPage() {
   const { t, lang } = useLanguage()
   const ability = useAbility()
-  const queryClient = useQueryClient()
+  const refreshTerms = useRefreshTerms()
   const versions = useTerms()
   const [editing, setEditing] = useState<TermsVersionItem | 'new' | null>(null)
   const [status, setStatus] = useState<TermsVersionItem | null>(null)
@@ -36,7 +37,7 @@ export default function TermsPage() {
 
   const done = (message: string) => {
     snackbar.success(message)
-    void queryClient.invalidateQueries({ queryKey: termsKeys.all })
+    void refreshTerms()
   }
   const failed = (err: unknown) => {
     snackbar.error(formErrorOf(err, t).message)

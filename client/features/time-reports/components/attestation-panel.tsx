@@ -1,5 +1,5 @@
 import { Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDate, type FormatLanguage } from '../../../../shared/format'
@@ -19,6 +19,7 @@ import { ReasonDialog } from '../../../components/ui/reason-dialog'
 import { AttestationTable } from './attestation-table'
 import { useLanguage } from '../../../lib/use-language'
 import { Notice } from '../../../components/ui/notice'
+import { useRefreshTimeReports, useRefreshTimeReportsAttestations } from '../api/time-reports-queries'
 
 /**
  * A month's attestation per seller: what each reported, the days that break the rules, who attested and when.
@@ -28,7 +29,8 @@ import { Notice } from '../../../components/ui/notice'
 export function AttestationPanel({ month }: { month: string }) {
   const { t, lang } = useLanguage()
   const ability = useAbility()
-  const queryClient = useQueryClient()
+  const refreshTimeReports = useRefreshTimeReports()
+  const refreshTimeReportsAttestations = useRefreshTimeReportsAttestations()
   const [params, setParams] = useUrlParams()
   const teamId = params.get('teamId') || undefined
   const officeId = params.get('officeId') || undefined
@@ -44,8 +46,8 @@ export function AttestationPanel({ month }: { month: string }) {
   const open = items.filter((r) => r.mayAttest && r.attestedAt === null)
   const setParam = (key: string, value: string | undefined) => setParams((current) => withParams(current, { [key]: value }), { replace: true })
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: timeReportsKeys.attestations.all })
-    void queryClient.invalidateQueries({ queryKey: timeReportsKeys.all })
+    void refreshTimeReportsAttestations()
+    void refreshTimeReports()
   }
   const run = async (ids: string[]) => {
     if (!ids.length) return

@@ -1,5 +1,4 @@
 import { Button, Field, Stack, Text, Textarea } from '@chakra-ui/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TranscriptScript } from '../../../../shared/schemas/transcriptions'
@@ -8,10 +7,10 @@ import { Choices } from '../../../components/ui/choices'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { snackbar } from '../../../lib/snackbar-store'
 import { saveScript } from '../api/transcriptions-api'
-import { transcriptionsKeys } from '../api/transcriptions-keys'
 import { phrasesOf } from '../model/timecode'
 import { useAction } from '../../../components/ui/use-action'
 import { useScripts } from '../api/transcriptions-queries'
+import { useRefreshTranscriptions } from '../api/transcriptions-queries'
 
 /** One provider's script at a time: what a call must and must not contain, a phrase per line. */
 function ScriptForm({ script, onSaved }: { script: TranscriptScript; onSaved: () => void }) {
@@ -54,7 +53,7 @@ function ScriptForm({ script, onSaved }: { script: TranscriptScript; onSaved: ()
 /** The providers' scripts, chosen one provider at a time. */
 export function ScriptsDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation()
-  const queryClient = useQueryClient()
+  const refreshTranscriptions = useRefreshTranscriptions()
   const scripts = useScripts()
   const [chosen, setChosen] = useState('')
   const items = scripts.data?.items ?? []
@@ -90,7 +89,7 @@ export function ScriptsDialog({ onClose }: { onClose: () => void }) {
             key={`${script.providerId}:${script.version ?? 0}`}
             script={script}
             onSaved={() => {
-              void queryClient.invalidateQueries({ queryKey: transcriptionsKeys.all })
+              void refreshTranscriptions()
             }}
           />
         ) : null}

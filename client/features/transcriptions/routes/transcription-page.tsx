@@ -15,6 +15,7 @@ import { Notice } from '../../../components/ui/notice'
 import { useLanguage } from '../../../lib/use-language'
 import { SectionCard } from '../../../components/ui/section-card'
 import { useAction } from '../../../components/ui/use-action'
+import { useRefreshTranscriptions } from '../api/transcriptions-queries'
 
 /** The text of the call, each line a button that plays from its time; the line being said is marked while it plays. */
 function Segments({ call, current, onJump }: { call: TranscriptionDetail; current: number; onJump: (start: number) => void }) {
@@ -124,10 +125,11 @@ function TextEditor({ call, onSaved }: { call: TranscriptionDetail; onSaved: (ne
 function Failed({ c }: { c: TranscriptionDetail }) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
+  const refreshTranscriptions = useRefreshTranscriptions()
   const again = useAction(transcribeAgain, {
     onDone: (next) => {
       queryClient.setQueryData(transcriptionsKeys.detail(c.id), next)
-      void queryClient.invalidateQueries({ queryKey: transcriptionsKeys.all })
+      void refreshTranscriptions()
     },
   })
   const { busy, error } = again
@@ -174,6 +176,7 @@ export default function TranscriptionPage() {
 function Call({ c, crumbs }: { c: TranscriptionDetail; crumbs: Array<{ label: string; to?: string }> }) {
   const { t, lang } = useLanguage()
   const queryClient = useQueryClient()
+  const refreshTranscriptions = useRefreshTranscriptions()
   const player = useRef<HTMLAudioElement>(null)
   const [time, setTime] = useState(0)
   const [editing, setEditing] = useState(false)
@@ -230,7 +233,7 @@ function Call({ c, crumbs }: { c: TranscriptionDetail; crumbs: Array<{ label: st
                   onSaved={(next) => {
                     setEditing(false)
                     queryClient.setQueryData(transcriptionsKeys.detail(c.id), next)
-                    void queryClient.invalidateQueries({ queryKey: transcriptionsKeys.all })
+                    void refreshTranscriptions()
                   }}
                 />
               ) : (

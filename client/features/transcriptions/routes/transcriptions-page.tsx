@@ -1,5 +1,5 @@
 import { Button, HStack, Text } from '@chakra-ui/react'
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { DataTable } from '../../../components/ui/data-table/data-table'
@@ -17,6 +17,7 @@ import { TranscriptionFilterBar } from '../components/transcription-filter-bar'
 import { Notice } from '../../../components/ui/notice'
 import { useLanguage } from '../../../lib/use-language'
 import { useTranscriptionSettings } from '../api/transcriptions-queries'
+import { useRefreshTranscriptions } from '../api/transcriptions-queries'
 
 /**
  * /backoffice/sellertranscriptions (docs/decisions/076): the sellers' calls as text within the reader's rules (a
@@ -28,7 +29,7 @@ export default function TranscriptionsPage() {
   const { t, lang } = useLanguage()
   const ability = useAbility()
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
+  const refreshTranscriptions = useRefreshTranscriptions()
   const { query, update, filters, active } = useListQuery({ itemsPerPage: 25, sortBy: 'callAt', orderBy: 'desc' }, TRANSCRIPTION_FILTER_KEYS)
   const list = useQuery({
     queryKey: transcriptionsKeys.list(query, filters),
@@ -79,7 +80,7 @@ export default function TranscriptionsPage() {
           onClose={() => setDialog(null)}
           onAdded={(call) => {
             setDialog(null)
-            void queryClient.invalidateQueries({ queryKey: transcriptionsKeys.all })
+            void refreshTranscriptions()
             void navigate(`/backoffice/sellertranscriptions/${call.id}`)
           }}
         />

@@ -1,8 +1,8 @@
+import { usersKeys } from './users-keys'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { listExternalTemplates } from './external-accounts-api'
 import { rolesList } from './roles-api'
 import { getUser, importUsers, listRoles, listTitleItems, roleOptions, teamOptions, userTitles } from './users-api'
-import { usersKeys } from './users-keys'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ImportUsersInput } from '../../../../shared/schemas/users'
 
 /** The users feature's queries: its screens read their data through these hooks (docs/how-to.md, a screen, point 10). */
@@ -47,4 +47,40 @@ export function useTitleItems() {
 
 export function useUser(id: string) {
   return useQuery({ queryKey: usersKeys.user.detail(id), queryFn: ({ signal }) => getUser(id, signal), retry: false })
+}
+
+/** What follows a change: the data it touched is read again. */
+export function useRefreshUsers() {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: usersKeys.all })
+}
+
+export function useRefreshUsersExternalTemplates() {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: usersKeys.externalTemplates })
+}
+
+export function useRefreshUsersRoles() {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: usersKeys.roles })
+}
+
+export function useRefreshUsersTitleItems() {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: usersKeys.titleItems })
+}
+
+export function useRefreshUsersTitles() {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: usersKeys.titles })
+}
+
+export function useRefreshUsersUser() {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: usersKeys.user.all })
+}
+
+export function useRefreshUsersUserDetail() {
+  const queryClient = useQueryClient()
+  return (...args: Parameters<typeof usersKeys.user.detail>) => queryClient.invalidateQueries({ queryKey: usersKeys.user.detail(...args) })
 }

@@ -1,5 +1,4 @@
 import { Button, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Controller } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -12,11 +11,11 @@ import { roleName } from '../../../lib/role-name'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { FormAlert } from '../../../components/ui/form-alert'
-import { usersKeys } from '../api/users-keys'
 import { useSchemaForm, TextField } from '../../../components/ui/form-kit'
 import { AppDialog, DialogButtons } from '../../../components/ui/app-dialog'
 import { Choices } from '../../../components/ui/choices'
 import { useRoleOptions, useTeamOptions } from '../api/users-queries'
+import { useRefreshUsers } from '../api/users-queries'
 
 const FIELDS = ['email', 'firstName', 'lastName', 'password', 'roleId', 'teamId'] as const
 
@@ -116,7 +115,7 @@ export function CreateUserDialog({
 export function NewUserAction() {
   const { t } = useTranslation()
   const ability = useAbility()
-  const queryClient = useQueryClient()
+  const refreshUsers = useRefreshUsers()
   const [creating, setCreating] = useState(false)
   if (!ability.can('create', 'users')) return null
   return (
@@ -129,7 +128,7 @@ export function NewUserAction() {
         onOpenChange={setCreating}
         onCreated={(name) => {
           snackbar.success(t('users.created', { name }))
-          void queryClient.invalidateQueries({ queryKey: usersKeys.all })
+          void refreshUsers()
         }}
       />
     </>

@@ -11,11 +11,13 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { revealUserExternalPassword, setUserExternalAccount, userExternalAccounts } from '../api/external-accounts-api'
 import { usersKeys } from '../api/users-keys'
 import { TextField, useFormDialog } from '../../../components/ui/form-kit'
+import { useRefreshUsersUserDetail } from '../api/users-queries'
 
 /** A user's external accounts on their page (decision 043), for those who may change the user. */
 export function UserExternalAccounts(props: { userId: string; userName: string }) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
+  const refreshUsersUserDetail = useRefreshUsersUserDetail()
   const key = usersKeys.externalAccounts(props.userId)
   const rows = useQuery({ queryKey: key, queryFn: ({ signal }) => userExternalAccounts(props.userId, signal) })
   const [setting, setSetting] = useState<ExternalAccountRow | null>(null)
@@ -26,7 +28,7 @@ export function UserExternalAccounts(props: { userId: string; userName: string }
         reveal={async (templateId, digits) => {
           const shown = await revealUserExternalPassword(props.userId, templateId, digits)
           // The reading is in the user's log now.
-          void queryClient.invalidateQueries({ queryKey: usersKeys.user.detail(props.userId) })
+          void refreshUsersUserDetail(props.userId)
           return shown
         }}
         revealIntro={t('externalAccounts.revealIntro', { user: props.userName })}
@@ -40,7 +42,7 @@ export function UserExternalAccounts(props: { userId: string; userName: string }
           onClose={() => setSetting(null)}
           onSaved={(items) => {
             queryClient.setQueryData(key, { items })
-            void queryClient.invalidateQueries({ queryKey: usersKeys.user.detail(props.userId) })
+            void refreshUsersUserDetail(props.userId)
             snackbar.success(t('externalAccounts.accountSaved', { name: setting.name }))
           }}
           onConflict={() => void rows.refetch()}

@@ -1,5 +1,4 @@
 import { Badge, Button, Card, DataList, HStack, Stack, Text, Wrap } from '@chakra-ui/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDate, formatTime } from '../../../../shared/format'
@@ -9,13 +8,13 @@ import { errorText } from '../../../lib/api-client'
 import { roleName } from '../../../lib/role-name'
 import { snackbar } from '../../../lib/snackbar-store'
 import { revealUser } from '../api/users-api'
-import { usersKeys } from '../api/users-keys'
 import { previewRules } from './direct-permissions-dialog'
 import { ScreensPreview } from './permission-picker'
 import { UserExternalAccounts } from './user-external-accounts'
 import { fact } from '../../../components/ui/detail-kit'
 import { useLanguage } from '../../../lib/use-language'
 import { SectionCard } from '../../../components/ui/section-card'
+import { useRefreshUsersUserDetail } from '../api/users-queries'
 
 /** The fields a log line of a user shows, by their labels (ids are shown by the names logged beside them). */
 const LOGGED = [
@@ -96,7 +95,7 @@ export function UserOverviewTab({ u, onResetMfa }: { u: UserDetail; onResetMfa: 
 /** Employment: title, dates, providers, the sensitive fields (masked until shown; each showing is logged), external accounts. */
 export function UserEmploymentTab({ u }: { u: UserDetail }) {
   const { t, lang, item, list } = useInfoList()
-  const queryClient = useQueryClient()
+  const refreshUsersUserDetail = useRefreshUsersUserDetail()
   const [revealed, setRevealed] = useState<RevealedUserFields>({})
   const [revealing, setRevealing] = useState(false)
   const reveal = async () => {
@@ -104,7 +103,7 @@ export function UserEmploymentTab({ u }: { u: UserDetail }) {
     try {
       const fields = SENSITIVE_USER_FIELDS.filter((f) => u.sensitive?.[f])
       setRevealed(await revealUser(u.id, fields))
-      void queryClient.invalidateQueries({ queryKey: usersKeys.user.detail(u.id) })
+      void refreshUsersUserDetail(u.id)
     } catch (err) {
       snackbar.error(errorText(err, t))
     } finally {

@@ -1,5 +1,4 @@
 import { Button } from '@chakra-ui/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState, type ReactNode } from 'react'
 import { useNavigate } from 'react-router'
 import { pathFor } from '../../../../shared/routes'
@@ -17,6 +16,7 @@ import { ChangeTeamDialog, DeactivateDialog, SkippedDialog } from './user-action
 import { usersKeys } from '../api/users-keys'
 import { useLanguage } from '../../../lib/use-language'
 import { useRoles, useUserTitles } from '../api/users-queries'
+import { useRefreshUsers, useRefreshUsersUser } from '../api/users-queries'
 
 /**
  * The users table of /user-admin/users (filters, selection, bulk actions) and of the two management lists:
@@ -26,7 +26,8 @@ export function UsersTable(props: { variant: Variant; label: string; createdSinc
   const { t, lang } = useLanguage()
   const navigate = useNavigate()
   const ability = useAbility()
-  const queryClient = useQueryClient()
+  const refreshUsers = useRefreshUsers()
+  const refreshUsersUser = useRefreshUsersUser()
   const defaultSort = props.variant === 'new' ? 'created' : props.variant === 'former' ? 'deactivated' : 'name'
   // The management lists open newest first.
   const { query, update, filters: urlFilters } = useListQuery({ sortBy: defaultSort, orderBy: props.variant === 'all' ? 'asc' : 'desc' }, USER_FILTER_KEYS)
@@ -52,8 +53,8 @@ export function UsersTable(props: { variant: Variant; label: string; createdSinc
   const afterBulk = (answer: BulkUsersAnswer) => {
     setBulk(null)
     setSelected(new Set())
-    void queryClient.invalidateQueries({ queryKey: usersKeys.all })
-    void queryClient.invalidateQueries({ queryKey: usersKeys.user.all })
+    void refreshUsers()
+    void refreshUsersUser()
     const text =
       answer.skipped.length > 0
         ? t('userAdmin.bulk.doneSkipped', { changed: answer.changed, skipped: answer.skipped.length })

@@ -1,5 +1,4 @@
 import { Stack, Text } from '@chakra-ui/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -11,10 +10,10 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { createExternalTemplate, deleteExternalTemplate, updateExternalTemplate } from '../api/external-accounts-api'
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog'
 import { RowActions } from '../../../components/ui/row-actions'
-import { usersKeys } from '../api/users-keys'
 import { useFormDialog, useZodCheck, TextField, TextAreaField } from '../../../components/ui/form-kit'
 import { CreateButton, QueryTable } from '../../../components/ui/record-table'
 import { useExternalTemplates } from '../api/users-queries'
+import { useRefreshUsersExternalTemplates } from '../api/users-queries'
 
 /**
  * /user-admin/external-accounts (decision 043): the outside systems sellers sign in to, each with how its user
@@ -23,7 +22,7 @@ import { useExternalTemplates } from '../api/users-queries'
 export default function ExternalAccountsPage() {
   const { t } = useTranslation()
   const ability = useAbility()
-  const queryClient = useQueryClient()
+  const refreshUsersExternalTemplates = useRefreshUsersExternalTemplates()
   const templates = useExternalTemplates()
   const [editing, setEditing] = useState<ExternalTemplateItem | 'new' | null>(null)
   const [deleting, setDeleting] = useState<ExternalTemplateItem | null>(null)
@@ -34,7 +33,7 @@ export default function ExternalAccountsPage() {
   }
   const done = (message: string) => {
     snackbar.success(message)
-    void queryClient.invalidateQueries({ queryKey: usersKeys.externalTemplates })
+    void refreshUsersExternalTemplates()
   }
 
   return (

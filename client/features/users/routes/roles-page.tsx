@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Dialog, Flex, HStack, SimpleGrid, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { TFunction } from 'i18next'
 import { useForm } from 'react-hook-form'
@@ -17,11 +17,11 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { createRole, deleteRole, updateRole } from '../api/roles-api'
 import { PermissionPicker, ScreensPreview, chosenOf, chosenPermissions, rawRulesOf, type ChosenPermissions } from '../components/permission-picker'
 import { FormAlert } from '../../../components/ui/form-alert'
-import { usersKeys } from '../api/users-keys'
 import { TextAreaField, TextField, useFormDialog } from '../../../components/ui/form-kit'
 import { AppDialog, DialogButtons } from '../../../components/ui/app-dialog'
 import { Choices } from '../../../components/ui/choices'
 import { useRolesList } from '../api/users-queries'
+import { useRefreshUsersRoles } from '../api/users-queries'
 
 /**
  * /user-admin/roles: the roles and their permissions (docs/decisions/032). A permission is offered only to one who
@@ -31,11 +31,11 @@ import { useRolesList } from '../api/users-queries'
 export default function RolesPage() {
   const { t } = useTranslation()
   const ability = useAbility()
-  const queryClient = useQueryClient()
+  const refreshUsersRoles = useRefreshUsersRoles()
   const list = useRolesList()
   const [editing, setEditing] = useState<RoleDetail | 'new' | null>(null)
   const [deleting, setDeleting] = useState<RoleDetail | null>(null)
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: usersKeys.roles })
+  const refresh = () => void refreshUsersRoles()
   const mayCreate = ability.can('create', 'roles')
   const mayUpdate = ability.can('update', 'roles')
   const mayDelete = ability.can('delete', 'roles')

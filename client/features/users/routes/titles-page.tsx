@@ -1,13 +1,12 @@
 import { Stack, Text } from '@chakra-ui/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { TITLE_MAX } from '../../../../shared/schemas/users'
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { createTitle, deleteTitle, renameTitle } from '../api/users-api'
 import { NamedList } from '../../../components/ui/named-list'
-import { usersKeys } from '../api/users-keys'
 import { useTitleItems } from '../api/users-queries'
+import { useRefreshUsersTitleItems, useRefreshUsersTitles } from '../api/users-queries'
 
 /**
  * /user-admin/user-titles: the organisation's user titles with how many hold each (decision 040). Those who may
@@ -16,7 +15,8 @@ import { useTitleItems } from '../api/users-queries'
 export default function TitlesPage() {
   const { t } = useTranslation()
   const ability = useAbility()
-  const queryClient = useQueryClient()
+  const refreshUsersTitleItems = useRefreshUsersTitleItems()
+  const refreshUsersTitles = useRefreshUsersTitles()
   const titles = useTitleItems()
   const may = ability.can('update', 'titles')
   return (
@@ -37,8 +37,8 @@ export default function TitlesPage() {
           save={(existing, name) => (existing ? renameTitle(existing.id, name, existing.name) : createTitle(name))}
           remove={(r) => deleteTitle(r.id)}
           onChanged={() => {
-            void queryClient.invalidateQueries({ queryKey: usersKeys.titleItems })
-            void queryClient.invalidateQueries({ queryKey: usersKeys.titles })
+            void refreshUsersTitleItems()
+            void refreshUsersTitles()
           }}
         />
       </Stack>

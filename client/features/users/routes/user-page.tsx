@@ -24,6 +24,7 @@ import { usersKeys } from '../api/users-keys'
 import { Notice } from '../../../components/ui/notice'
 import { AddressTabs } from '../../../components/ui/address-tabs'
 import { useUser } from '../api/users-queries'
+import { useRefreshUsers } from '../api/users-queries'
 
 const TABS = ['overview', 'employment', 'personal', 'permissions', 'log'] as const
 
@@ -35,6 +36,7 @@ export default function UserPage() {
   const { t } = useTranslation()
   const { id = '' } = useParams()
   const queryClient = useQueryClient()
+  const refreshUsers = useRefreshUsers()
   const ability = useAbility()
   const [dialog, setDialog] = useState<'edit' | 'deactivate' | 'permissions' | null>(null)
   const user = useUser(id)
@@ -42,7 +44,7 @@ export default function UserPage() {
 
   const saved = (u: UserDetail, message: string) => {
     queryClient.setQueryData(usersKeys.user.detail(id), u)
-    void queryClient.invalidateQueries({ queryKey: usersKeys.all })
+    void refreshUsers()
     setDialog(null)
     snackbar.success(message)
   }
