@@ -1,7 +1,9 @@
 import { qualityKeys } from './quality-keys'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { SurveyListQuery } from '../../../../shared/schemas/quality'
-import { getSurvey, listSurveys, listTemplates } from './quality-api'
+import type { QualityStatsFilter, SurveyListQuery } from '../../../../shared/schemas/quality'
+import type { ListQuery } from '../../../../shared/schemas/pagination'
+import { listQueryParams } from '../../../components/ui/data-table/use-list-query'
+import { getSurvey, listSurveys, listTemplates, statsAll, statsGrades, statsMonthly, statsRegret, statsSellers } from './quality-api'
 
 /** The quality feature's queries: its screens read their data through these hooks (docs/how-to.md, a screen, point 10). */
 
@@ -21,4 +23,30 @@ export function useTemplates() {
 export function useRefreshQualityTemplates() {
   const queryClient = useQueryClient()
   return () => queryClient.invalidateQueries({ queryKey: qualityKeys.templates })
+}
+
+/** The statistics views of the surveys the filter selects; the previous figures stay while a changed filter is read. */
+export function useStatsAll(filter: QualityStatsFilter) {
+  return useQuery({ queryKey: qualityKeys.stats('all', filter), queryFn: ({ signal }) => statsAll(filter, signal), placeholderData: keepPreviousData })
+}
+
+export function useStatsRegret(filter: QualityStatsFilter) {
+  return useQuery({ queryKey: qualityKeys.stats('regret', filter), queryFn: ({ signal }) => statsRegret(filter, signal), placeholderData: keepPreviousData })
+}
+
+export function useStatsGrades(filter: QualityStatsFilter) {
+  return useQuery({ queryKey: qualityKeys.stats('grades', filter), queryFn: ({ signal }) => statsGrades(filter, signal), placeholderData: keepPreviousData })
+}
+
+export function useStatsMonthly(filter: QualityStatsFilter) {
+  return useQuery({ queryKey: qualityKeys.stats('monthly', filter), queryFn: ({ signal }) => statsMonthly(filter, signal), placeholderData: keepPreviousData })
+}
+
+/** Each seller's figures for the filter, a page of them as the list asks. */
+export function useSellerStats(filter: QualityStatsFilter, query: ListQuery) {
+  return useQuery({
+    queryKey: qualityKeys.sellerStats(filter, query),
+    queryFn: ({ signal }) => statsSellers({ ...filter, ...listQueryParams(query) }, signal),
+    placeholderData: keepPreviousData,
+  })
 }

@@ -1,15 +1,13 @@
 import { Stack, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
 import type { QualityStatsFilter } from '../../../../shared/schemas/quality'
 import { LoadError } from '../../../components/ui/load-error'
 import { CHART_COLORS, StatChart } from '../../../components/ui/stat-chart'
 import { useAbility } from '../../../lib/session'
-import { statsAll, statsRegret } from '../api/quality-api'
 import { FigureLink, KeyFigures, numberOrDash, percentOrDash, Sample, StatsLoading } from '../components/stats-figures'
 import { StatsShell, surveysHref } from '../components/stats-shell'
-import { qualityKeys } from '../api/quality-keys'
 import { useLanguage } from '../../../lib/use-language'
+import { useStatsAll, useStatsRegret } from '../api/quality-queries'
 
 /**
  * /backoffice/salequality/statistics/all (docs/decisions/045): the period's surveys at a glance (how many, the share
@@ -25,7 +23,7 @@ const COLOR = { answered: CHART_COLORS.green, unreached: CHART_COLORS.grey, regr
 function AllFigures({ filter }: { filter: QualityStatsFilter }) {
   const { t, lang } = useLanguage()
   const navigate = useNavigate()
-  const stats = useQuery({ queryKey: qualityKeys.stats('all', filter), queryFn: ({ signal }) => statsAll(filter, signal), placeholderData: (p) => p })
+  const stats = useStatsAll(filter)
   if (stats.isError) return <LoadError error={stats.error} onRetry={() => void stats.refetch()} />
   if (!stats.data) return <StatsLoading />
   const { total, byProvider } = stats.data
@@ -105,7 +103,7 @@ function RegretFigures({ filter }: { filter: QualityStatsFilter }) {
   const { t, lang } = useLanguage()
   const navigate = useNavigate()
   const ability = useAbility()
-  const stats = useQuery({ queryKey: qualityKeys.stats('regret', filter), queryFn: ({ signal }) => statsRegret(filter, signal), placeholderData: (p) => p })
+  const stats = useStatsRegret(filter)
   if (stats.isError) return <LoadError error={stats.error} onRetry={() => void stats.refetch()} />
   if (!stats.data) return <StatsLoading />
   const { byProduct, byReason, moreProducts, otherReasons, regretSurveys } = stats.data

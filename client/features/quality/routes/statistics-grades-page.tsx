@@ -1,14 +1,12 @@
 import { Stack, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
 import type { QualityStatsFilter } from '../../../../shared/schemas/quality'
 import { LoadError } from '../../../components/ui/load-error'
 import { CHART_COLORS, StatChart } from '../../../components/ui/stat-chart'
-import { statsGrades } from '../api/quality-api'
 import { FigureLink, percentOrDash, StatsLoading } from '../components/stats-figures'
 import { StatsShell, surveysHref } from '../components/stats-shell'
-import { qualityKeys } from '../api/quality-keys'
 import { useLanguage } from '../../../lib/use-language'
+import { useStatsGrades } from '../api/quality-queries'
 
 /** /backoffice/salequality/statistics/grades (docs/decisions/045): how the period's answered surveys were graded. */
 export default function StatisticsGradesPage() {
@@ -18,7 +16,7 @@ export default function StatisticsGradesPage() {
 function GradeFigures({ filter }: { filter: QualityStatsFilter }) {
   const { t, lang } = useLanguage()
   const navigate = useNavigate()
-  const stats = useQuery({ queryKey: qualityKeys.stats('grades', filter), queryFn: ({ signal }) => statsGrades(filter, signal), placeholderData: (p) => p })
+  const stats = useStatsGrades(filter)
   if (stats.isError) return <LoadError error={stats.error} onRetry={() => void stats.refetch()} />
   if (!stats.data) return <StatsLoading />
   const { grades, ungraded, answered } = stats.data

@@ -1,15 +1,13 @@
 import { Stack } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
 import { formatMonth } from '../../../../shared/format'
 import type { QualityStatsFilter } from '../../../../shared/schemas/quality'
 import { LoadError } from '../../../components/ui/load-error'
 import { CHART_COLORS, StatChart } from '../../../components/ui/stat-chart'
-import { statsMonthly } from '../api/quality-api'
 import { FigureLink, numberOrDash, percentOrDash, Sample, StatsLoading } from '../components/stats-figures'
 import { StatsShell, surveysHref } from '../components/stats-shell'
-import { qualityKeys } from '../api/quality-keys'
 import { useLanguage } from '../../../lib/use-language'
+import { useStatsMonthly } from '../api/quality-queries'
 
 /**
  * /backoffice/salequality/statistics/monthly (docs/decisions/045): the trend by month, each month beside the same
@@ -29,7 +27,7 @@ function monthPeriod(month: string, filter: QualityStatsFilter) {
 function MonthlyFigures({ filter }: { filter: QualityStatsFilter }) {
   const { t, lang } = useLanguage()
   const navigate = useNavigate()
-  const stats = useQuery({ queryKey: qualityKeys.stats('monthly', filter), queryFn: ({ signal }) => statsMonthly(filter, signal), placeholderData: (p) => p })
+  const stats = useStatsMonthly(filter)
   if (stats.isError) return <LoadError error={stats.error} onRetry={() => void stats.refetch()} />
   if (!stats.data) return <StatsLoading />
   const months = stats.data.months

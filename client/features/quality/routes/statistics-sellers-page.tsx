@@ -1,17 +1,15 @@
 import { Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
 import type { QualitySellerRow, QualityStatsFilter } from '../../../../shared/schemas/quality'
 import { listTable } from '../../../components/ui/data-table/list-state'
 import { DataTable, type Column } from '../../../components/ui/data-table/data-table'
 import { useCsvDownload } from '../../../components/ui/data-table/use-csv-download'
 import { listQueryParams, useListQuery } from '../../../components/ui/data-table/use-list-query'
-import type { ListQuery } from '../../../../shared/schemas/pagination'
 import { statsSellers } from '../api/quality-api'
 import { numberOrDash, percentOrDash, Sample } from '../components/stats-figures'
 import { StatsShell, surveysHref } from '../components/stats-shell'
-import { qualityKeys } from '../api/quality-keys'
 import { useLanguage } from '../../../lib/use-language'
+import { useSellerStats } from '../api/quality-queries'
 
 /**
  * /backoffice/salequality/statistics/sellers (docs/decisions/045): each seller's figures for the period, sorted by any
@@ -26,8 +24,7 @@ function SellerFigures({ filter }: { filter: QualityStatsFilter }) {
   const { t, lang } = useLanguage()
   const navigate = useNavigate()
   const { query, update } = useListQuery({ sortBy: 'surveys', orderBy: 'desc', itemsPerPage: 25 })
-  const ask = (q: ListQuery, signal?: AbortSignal) => statsSellers({ ...filter, ...listQueryParams(q) }, signal)
-  const stats = useQuery({ queryKey: qualityKeys.sellerStats(filter, query), queryFn: ({ signal }) => ask(query, signal), placeholderData: (p) => p })
+  const stats = useSellerStats(filter, query)
   const columns: Column<QualitySellerRow>[] = [
     {
       key: 'name',
@@ -85,7 +82,12 @@ function SellerFigures({ filter }: { filter: QualityStatsFilter }) {
       csv: (r) => r.figures.regretShare,
     },
   ]
-  const csv = useCsvDownload({ fileName: `kvalitet-saljare-${filter.from}-${filter.to}.csv`, columns, query, fetchPage: (q) => ask(q) })
+  const csv = useCsvDownload({
+    fileName: `kvalitet-saljare-${filter.from}-${filter.to}.csv`,
+    columns,
+    query,
+    fetchPage: (q) => statsSellers({ ...filter, ...listQueryParams(q) }),
+  })
   return (
     <DataTable
       label={t('routes.backoffice-salequality-statistics-sellers')}
