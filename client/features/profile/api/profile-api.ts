@@ -32,3 +32,7 @@ export const setupMfa = (password: string) => call(rpc.auth.mfa.setup.$post({ js
 export const enableMfa = (code: string) => call(rpc.auth.mfa.enable.$post({ json: { code } }))
 export const disableMfa = (password: string) => call(rpc.auth.mfa.disable.$post({ json: { password } }))
 export const renewRecoveryCodes = (password: string) => call(rpc.auth.mfa['recovery-codes'].$post({ json: { password } }))
+
+export const getOwnExternalAccounts = (signal?: AbortSignal) => call(rpc.profile['external-accounts'].$get({}, { init: { signal } }))
+export const revealOwnExternalAccount = (templateId: string, ssnLast4: string) =>
+  call(rpc.profile['external-accounts'][':templateId'].reveal.$post({ param: { templateId }, json: { ssnLast4 } }))

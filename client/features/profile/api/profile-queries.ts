@@ -1,6 +1,18 @@
 import { profileKeys } from './profile-keys'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { getMfa, getNotificationSettings, getProfile, listSessions } from './profile-api'
+import { useMutation } from '@tanstack/react-query'
+import type { NotificationSettings } from '../../../../shared/schemas/notifications'
+import {
+  changePassword,
+  getMfa,
+  getNotificationSettings,
+  getOwnExternalAccounts,
+  getProfile,
+  listSessions,
+  revokeOtherSessions,
+  saveNotificationSettings,
+  updateProfile,
+} from './profile-api'
 
 /** The profile feature's queries: its screens read their data through these hooks (docs/how-to.md, a screen, point 10). */
 
@@ -26,12 +38,69 @@ export function useRefreshProfileMfa() {
   return () => queryClient.invalidateQueries({ queryKey: profileKeys.mfa })
 }
 
-export function useRefreshProfilePushStatus() {
-  const queryClient = useQueryClient()
-  return () => queryClient.invalidateQueries({ queryKey: profileKeys.pushStatus })
+type Outcome<R> = { onSuccess?: (answer: R) => void; onError?: (err: unknown) => void }
+
+/** The signed-in person's external accounts (decision 043). */
+export function useOwnExternalAccounts() {
+  return useQuery({ queryKey: profileKeys.externalAccounts, queryFn: ({ signal }) => getOwnExternalAccounts(signal) })
 }
 
-export function useRefreshProfileSessions() {
+/** Saves the person's own details; the profile shows what the server kept. */
+export function useUpdateProfile(outcome: Outcome<Awaited<ReturnType<typeof updateProfile>>>) {
   const queryClient = useQueryClient()
-  return () => queryClient.invalidateQueries({ queryKey: profileKeys.sessions })
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(profileKeys.profile, saved)
+      outcome.onSuccess?.(saved)
+    },
+    onError: outcome.onError,
+  })
+}
+
+/** Saves the notification settings at once, shown as changed before the server answers and put back if it refuses. */
+export function useSaveNotificationSettings(outcome: Outcome<NotificationSettings>) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: saveNotificationSettings,
+    onMutate: async (next: NotificationSettings) => {
+      const previous = queryClient.getQueryData<NotificationSettings>(profileKeys.notificationSettings)
+      queryClient.setQueryData(profileKeys.notificationSettings, next)
+      return { previous }
+    },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(profileKeys.notificationSettings, saved)
+      outcome.onSuccess?.(saved)
+    },
+    onError: (err, _next, context) => {
+      queryClient.setQueryData(profileKeys.notificationSettings, context?.previous)
+      outcome.onError?.(err)
+    },
+  })
+}
+
+/** Changes the password (the server signs out the person's other devices): the sessions are read again. */
+export function useChangePassword(outcome: Outcome<unknown>) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: changePassword,
+    onSuccess: (answer) => {
+      outcome.onSuccess?.(answer)
+      void queryClient.invalidateQueries({ queryKey: profileKeys.sessions })
+    },
+    onError: outcome.onError,
+  })
+}
+
+/** Signs out every other device of the person: the sessions are read again. */
+export function useRevokeOtherSessions(outcome: Outcome<unknown>) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: revokeOtherSessions,
+    onSuccess: (answer) => {
+      outcome.onSuccess?.(answer)
+      void queryClient.invalidateQueries({ queryKey: profileKeys.sessions })
+    },
+    onError: outcome.onError,
+  })
 }

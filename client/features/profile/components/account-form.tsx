@@ -1,15 +1,13 @@
 import { Button, Heading, Input, SimpleGrid, Stack } from '@chakra-ui/react'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { TSHIRT_SIZES, updateProfileInputSchema, type Profile } from '../../../../shared/schemas/profile'
 import { FormField } from '../../../components/ui/form-field'
 import { ApiClientError, applyFieldErrors } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
-import { updateProfile } from '../api/profile-api'
-import { profileKeys } from '../api/profile-keys'
 import { TextField, useSchemaForm } from '../../../components/ui/form-kit'
 import { Choices } from '../../../components/ui/choices'
+import { useUpdateProfile } from '../api/profile-queries'
 
 type FormIn = z.input<typeof updateProfileInputSchema>
 type Field = keyof FormIn
@@ -18,7 +16,6 @@ const FIELDS = Object.keys(updateProfileInputSchema.shape) as Field[]
 /** The account tab: name, contact, sizes and diet, and the person to call in an emergency. */
 export function AccountForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation()
-  const queryClient = useQueryClient()
   const form = useSchemaForm(updateProfileInputSchema, {
     defaultValues: {
       firstName: profile.firstName,
@@ -34,12 +31,8 @@ export function AccountForm({ profile }: { profile: Profile }) {
       iceRelation: profile.iceRelation ?? '',
     },
   })
-  const save = useMutation({
-    mutationFn: updateProfile,
-    onSuccess: (saved) => {
-      queryClient.setQueryData(profileKeys.profile, saved)
-      snackbar.success(t('profile.saved'))
-    },
+  const save = useUpdateProfile({
+    onSuccess: () => snackbar.success(t('profile.saved')),
     onError: (err) => {
       if (!applyFieldErrors(err, form.setError, FIELDS)) snackbar.error(err instanceof ApiClientError ? err.message : t('errors.network'))
     },

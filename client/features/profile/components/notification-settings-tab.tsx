@@ -1,34 +1,18 @@
 import { Skeleton, Stack, Switch, Table, Text } from '@chakra-ui/react'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { NOTIFICATION_CHANNELS, NOTIFICATION_TYPES, type NotificationSettings } from '../../../../shared/schemas/notifications'
+import { NOTIFICATION_CHANNELS, NOTIFICATION_TYPES } from '../../../../shared/schemas/notifications'
 import { ApiClientError } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
-import { saveNotificationSettings } from '../api/profile-api'
 import { PushDeviceCard } from './push-device-card'
-import { profileKeys } from '../api/profile-keys'
-import { useNotificationSettings } from '../api/profile-queries'
+import { useNotificationSettings, useSaveNotificationSettings } from '../api/profile-queries'
 
 /** Profile → notification settings: each kind of alert × in the app, push, e-mail. Saved on each switch. */
 export function NotificationSettingsTab() {
   const { t } = useTranslation()
-  const queryClient = useQueryClient()
   const settings = useNotificationSettings()
-  const save = useMutation({
-    mutationFn: saveNotificationSettings,
-    onMutate: async (next: NotificationSettings) => {
-      const previous = queryClient.getQueryData<NotificationSettings>(profileKeys.notificationSettings)
-      queryClient.setQueryData(profileKeys.notificationSettings, next)
-      return { previous }
-    },
-    onSuccess: (saved) => {
-      queryClient.setQueryData(profileKeys.notificationSettings, saved)
-      snackbar.success(t('profile.notificationSettings.saved'))
-    },
-    onError: (err, _next, context) => {
-      queryClient.setQueryData(profileKeys.notificationSettings, context?.previous)
-      snackbar.error(err instanceof ApiClientError ? err.message : t('errors.network'))
-    },
+  const save = useSaveNotificationSettings({
+    onSuccess: () => snackbar.success(t('profile.notificationSettings.saved')),
+    onError: (err) => snackbar.error(err instanceof ApiClientError ? err.message : t('errors.network')),
   })
   const s = settings.data
   if (!s) return <Skeleton h="32" />

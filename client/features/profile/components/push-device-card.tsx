@@ -1,28 +1,8 @@
 import { Badge, Button, Card, Flex, Stack, Text } from '@chakra-ui/react'
-import { useMutation, useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { ApiClientError } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
-import { pushStatus, removePushSubscription, savePushSubscription, sendTestPush } from '../api/profile-api'
-import { profileKeys } from '../api/profile-keys'
-import { useRefreshProfilePushStatus } from '../api/profile-queries'
-
-const supported = () => typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window
-
-async function currentSubscription(): Promise<PushSubscription | null> {
-  if (!supported()) return null
-  const registration = await navigator.serviceWorker.getRegistration()
-  return (await registration?.pushManager.getSubscription()) ?? null
-}
-
-/** base64url → the bytes pushManager.subscribe wants as the server's key */
-function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
-  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/')
-  const raw = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4))
-  const out = new Uint8Array(new ArrayBuffer(raw.length))
-  for (let i = 0; i < raw.length; i++) out[i] = raw.charCodeAt(i)
-  return out
-}
+import { PushDenied, pushSupported, useDisablePush, useEnablePush, usePushStatus, useTestPush } from '../api/push-device'
 
 /**
  * Profile → notifications: push on this device. Turning it on asks the browser's permission, subscribes with the
@@ -31,43 +11,14 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
  */
 export function PushDeviceCard() {
   const { t } = useTranslation()
-  const refreshProfilePushStatus = useRefreshProfilePushStatus()
-  const status = useQuery({
-    queryKey: profileKeys.pushStatus,
-    queryFn: async () => {
-      const subscription = await currentSubscription()
-      return { server: await pushStatus(subscription?.endpoint), permission: supported() ? Notification.permission : 'denied' }
-    },
-  })
+  const status = usePushStatus()
   const failed = (err: unknown) => snackbar.error(err instanceof ApiClientError ? err.message : t('profile.push.failed'))
-  const enable = useMutation({
-    mutationFn: async () => {
-      if ((await Notification.requestPermission()) !== 'granted') throw new Error('denied')
-      const registration = await navigator.serviceWorker.ready
-      const subscription =
-        (await registration.pushManager.getSubscription()) ??
-        (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(status.data!.server.publicKey) }))
-      await savePushSubscription(subscription.toJSON())
-    },
+  const enable = useEnablePush(status.data?.server.publicKey, {
     onSuccess: () => snackbar.success(t('profile.push.enabled')),
-    onError: (err) => (err instanceof Error && err.message === 'denied' ? snackbar.error(t('profile.push.denied')) : failed(err)),
-    onSettled: () => void refreshProfilePushStatus(),
+    onError: (err) => (err instanceof PushDenied ? snackbar.error(t('profile.push.denied')) : failed(err)),
   })
-  const disable = useMutation({
-    mutationFn: async () => {
-      const subscription = await currentSubscription()
-      if (!subscription) return
-      await removePushSubscription(subscription.endpoint)
-      await subscription.unsubscribe()
-    },
-    onError: failed,
-    onSettled: () => void refreshProfilePushStatus(),
-  })
-  const test = useMutation({
-    mutationFn: sendTestPush,
-    onSuccess: (answer) => snackbar.success(t('profile.push.testSent', { count: answer.devices })),
-    onError: failed,
-  })
+  const disable = useDisablePush({ onError: failed })
+  const test = useTestPush({ onSuccess: (answer) => snackbar.success(t('profile.push.testSent', { count: answer.devices })), onError: failed })
 
   const on = status.data?.server.thisDevice === true
   const blocked = status.data?.permission === 'denied'
@@ -78,7 +29,7 @@ export function PushDeviceCard() {
           <Flex justify="space-between" align="center" gap="3" wrap="wrap">
             <Text fontWeight="semibold">{t('profile.push.title')}</Text>
             <Badge colorPalette={on ? 'green' : 'gray'} data-testid="push-state">
-              {!supported() ? t('profile.push.unsupported') : on ? t('profile.push.on') : t('profile.push.off')}
+              {!pushSupported() ? t('profile.push.unsupported') : on ? t('profile.push.on') : t('profile.push.off')}
             </Badge>
           </Flex>
           <Text fontSize="sm" color="fg.muted">
@@ -93,7 +44,7 @@ export function PushDeviceCard() {
               <Button
                 size="sm"
                 colorPalette="brand"
-                disabled={!supported() || blocked || !status.data}
+                disabled={!pushSupported() || blocked || !status.data}
                 loading={enable.isPending}
                 onClick={() => enable.mutate()}
               >

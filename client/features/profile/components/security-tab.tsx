@@ -1,5 +1,4 @@
 import { Badge, Button, Card, Heading, Input, Stack, Text } from '@chakra-ui/react'
-import { useMutation } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { describeUserAgent } from '../../../../shared/user-agent'
 import { changePasswordInputSchema } from '../../../../shared/schemas/profile'
@@ -7,37 +6,26 @@ import { FormField } from '../../../components/ui/form-field'
 import { applyFieldErrors } from '../../../lib/api-client'
 import { confirm } from '../../../lib/confirm-store'
 import { snackbar } from '../../../lib/snackbar-store'
-import { changePassword, revokeOtherSessions } from '../api/profile-api'
 import { TwoStepCard } from './two-step-card'
 import { OwnExternalAccounts } from './own-external-accounts'
 import { useSchemaForm } from '../../../components/ui/form-kit'
-import { useSessions } from '../api/profile-queries'
-import { useRefreshProfileSessions } from '../api/profile-queries'
+import { useChangePassword, useRevokeOtherSessions, useSessions } from '../api/profile-queries'
 
 /** The security tab: change the password (signs out other devices) and see and end the active sessions. */
 export function SecurityTab() {
   const { t } = useTranslation()
-  const refreshProfileSessions = useRefreshProfileSessions()
   const sessions = useSessions()
   const form = useSchemaForm(changePasswordInputSchema, { defaultValues: { currentPassword: '', newPassword: '' } })
-  const change = useMutation({
-    mutationFn: changePassword,
+  const change = useChangePassword({
     onSuccess: () => {
       form.reset()
       snackbar.success(t('profile.passwordChanged'))
-      void refreshProfileSessions()
     },
     onError: (err) => {
       if (!applyFieldErrors(err, form.setError, ['currentPassword', 'newPassword'] as const)) snackbar.error(t('errors.server_error'))
     },
   })
-  const revoke = useMutation({
-    mutationFn: revokeOtherSessions,
-    onSuccess: () => {
-      snackbar.success(t('profile.othersSignedOut'))
-      void refreshProfileSessions()
-    },
-  })
+  const revoke = useRevokeOtherSessions({ onSuccess: () => snackbar.success(t('profile.othersSignedOut')) })
   const others = (sessions.data?.items ?? []).filter((s) => !s.current).length
 
   return (
