@@ -1,5 +1,4 @@
 import { Box, Button, Card, HStack, SegmentGroup, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDate, formatTime, type FormatLanguage } from '../../../../shared/format'
@@ -8,23 +7,18 @@ import { FormDialog } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { LoadError } from '../../../components/ui/load-error'
 import { snackbar } from '../../../lib/snackbar-store'
-import { decidePurchase, getAdminPurchases } from '../api/game-api'
+import { decidePurchase } from '../api/game-api'
 import { formatPoints } from './game-parts'
 import { PurchaseStatus, variantLabel } from './purchase-parts'
-import { gameKeys } from '../api/game-keys'
 import { useLanguage } from '../../../lib/use-language'
 import { useAction } from '../../../components/ui/use-action'
-import { useRefreshGame } from '../api/game-queries'
+import { useAdminPurchases, useRefreshGame } from '../api/game-queries'
 
 /** Purchases in the shop: those waiting for a decision first; each approved (handed out) or rejected with a reason. */
 export function PurchasesPanel() {
   const { t } = useTranslation()
   const [status, setStatus] = useState<GamePurchaseStatus | 'all'>('requested')
-  const query = useQuery({
-    queryKey: gameKeys.admin.purchases(status),
-    queryFn: ({ signal }) => getAdminPurchases(status === 'all' ? undefined : status, signal),
-    placeholderData: keepPreviousData,
-  })
+  const query = useAdminPurchases(status)
   const [rejecting, setRejecting] = useState<GamePurchase | null>(null)
   const items = query.data?.items
   return (

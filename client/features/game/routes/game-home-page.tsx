@@ -1,5 +1,4 @@
 import { Alert, Badge, Box, Button, Card, Grid, HStack, Link, List, Skeleton, Stack, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useSearchParams } from 'react-router'
@@ -8,9 +7,9 @@ import type { GameLedgerLine, GameStanding } from '../../../../shared/schemas/ga
 import { CoinIcon, TrophyIcon } from '../../../components/ui/icons'
 import { Page } from '../../../components/ui/page'
 import { useAbility, useUserData } from '../../../lib/session'
-import { getGameMe, getPlayer } from '../api/game-api'
 import { formatPoints, GameLoadError, LevelCard } from '../components/game-parts'
 import { useLanguage } from '../../../lib/use-language'
+import { usePlayerStanding } from '../api/game-queries'
 
 /** A level reached longer ago than this is not celebrated on a device that has not seen it (a new phone). */
 const CELEBRATE_WITHIN_MS = 14 * 24 * 3600_000
@@ -24,10 +23,7 @@ export default function GameHomePage() {
   // ?person=…: a seller's game as their coach or manager sees it (from a leaderboard), read only.
   const [params] = useSearchParams()
   const person = params.get('person')
-  const query = useQuery({
-    queryKey: person ? ['game', 'player', person] : ['game', 'me'],
-    queryFn: ({ signal }): Promise<GameStanding & { name?: string }> => (person ? getPlayer(person, signal) : getGameMe(signal)),
-  })
+  const query = usePlayerStanding(person)
   const name = person ? query.data?.name : undefined
   return (
     <Page

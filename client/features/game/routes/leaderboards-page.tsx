@@ -1,5 +1,4 @@
 import { Badge, Box, Card, Field, HStack, Link, SegmentGroup, Skeleton, Stack, Switch, Text } from '@chakra-ui/react'
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { formatDate } from '../../../../shared/format'
@@ -8,13 +7,11 @@ import { TrophyIcon } from '../../../components/ui/icons'
 import { Page } from '../../../components/ui/page'
 import { errorText } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
-import { getLeaderboard, setRanked } from '../api/game-api'
 import { formatPoints, GameLoadError } from '../components/game-parts'
 import { useUrlParams } from '../../../lib/use-url-params'
-import { gameKeys } from '../api/game-keys'
 import { Choices } from '../../../components/ui/choices'
 import { useLanguage } from '../../../lib/use-language'
-import { useRefreshGameLeaderboards } from '../api/game-queries'
+import { useLeaderboard, useSetRanked } from '../api/game-queries'
 
 const oneOf = <T extends string>(list: readonly T[], value: string | null, fallback: T): T => (list.includes(value as T) ? (value as T) : fallback)
 
@@ -29,11 +26,7 @@ export default function LeaderboardsPage() {
   const scope = oneOf(LEADERBOARD_SCOPES, params.get('scope'), 'region')
   const period = oneOf(LEADERBOARD_PERIODS, params.get('period'), 'week')
   const teamId = params.get('team') || undefined
-  const query = useQuery({
-    queryKey: gameKeys.leaderboard(scope, period, teamId ?? ''),
-    queryFn: ({ signal }) => getLeaderboard({ scope, period, teamId }, signal),
-    placeholderData: keepPreviousData,
-  })
+  const query = useLeaderboard({ scope, period, teamId })
   const choose = (change: Record<string, string | undefined>) =>
     setParams(
       (p) => {
@@ -222,13 +215,8 @@ function Row({ row }: { row: LeaderboardRow }) {
 /** Whether others see the person in their leaderboards (they always see their own rank). */
 function RankedSwitch({ ranked }: { ranked: boolean }) {
   const { t } = useTranslation()
-  const refreshGameLeaderboards = useRefreshGameLeaderboards()
-  const save = useMutation({
-    mutationFn: (value: boolean) => setRanked(value),
-    onSuccess: (answer) => {
-      snackbar.success(answer.ranked ? t('game.board.savedRanked') : t('game.board.savedHidden'))
-      void refreshGameLeaderboards()
-    },
+  const save = useSetRanked({
+    onSuccess: (answer) => snackbar.success(answer.ranked ? t('game.board.savedRanked') : t('game.board.savedHidden')),
     onError: (err) => snackbar.error(errorText(err, t)),
   })
   const checked = save.isPending ? !!save.variables : ranked

@@ -1,5 +1,4 @@
 import { Badge, Box, Button, Card, Field, HStack, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
-import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { GamePurchase, GameShop, Reward, RewardVariant } from '../../../../shared/schemas/game'
@@ -8,12 +7,10 @@ import { Page } from '../../../components/ui/page'
 import { errorText } from '../../../lib/api-client'
 import { confirm } from '../../../lib/confirm-store'
 import { snackbar } from '../../../lib/snackbar-store'
-import { buyReward, cancelPurchase } from '../api/game-api'
 import { formatPoints, GameLoadError } from '../components/game-parts'
 import { PurchaseStatus, variantLabel } from '../components/purchase-parts'
 import { useLanguage } from '../../../lib/use-language'
-import { useShop } from '../api/game-queries'
-import { useRefreshGame } from '../api/game-queries'
+import { useBuyReward, useCancelPurchase, useShop } from '../api/game-queries'
 
 /**
  * /sales-flow/rewards (docs/decisions/052): the rewards shop. The seller's Key Coins, what is on offer with each
@@ -67,16 +64,13 @@ export default function RewardsPage() {
 
 function RewardCard({ reward, coins }: { reward: Reward; coins: number }) {
   const { t, lang } = useLanguage()
-  const refreshGame = useRefreshGame()
   const choices = reward.variants
   const [chosenId, setChosenId] = useState(() => (choices.find((v) => v.stock > 0) ?? choices[0])!.id)
   const variant: RewardVariant = choices.find((v) => v.id === chosenId) ?? choices[0]!
   const missing = reward.priceCoins - coins
-  const buy = useMutation({
-    mutationFn: () => buyReward(crypto.randomUUID(), variant.id),
+  const buy = useBuyReward({
     onSuccess: () => snackbar.success(t('game.shop.bought', { name: reward.name })),
     onError: (err) => snackbar.error(errorText(err, t)),
-    onSettled: () => refreshGame(),
   })
   const ask = async () => {
     const ok = await confirm({
@@ -85,7 +79,7 @@ function RewardCard({ reward, coins }: { reward: Reward; coins: number }) {
       confirmLabel: t('game.shop.buy'),
       cancelLabel: t('table.cancel'),
     })
-    if (ok) buy.mutate()
+    if (ok) buy.mutate(variant.id)
   }
   return (
     <Card.Root data-testid="shop-reward" data-reward={reward.name}>
@@ -161,13 +155,10 @@ function MyPurchases({ purchases }: { purchases: GameShop['purchases'] }) {
 
 function PurchaseRow({ purchase }: { purchase: GamePurchase }) {
   const { t, lang } = useLanguage()
-  const refreshGame = useRefreshGame()
   const name = [purchase.rewardName, variantLabel(purchase.variant)].filter(Boolean).join(', ')
-  const cancel = useMutation({
-    mutationFn: () => cancelPurchase(purchase.id, purchase.version),
+  const cancel = useCancelPurchase({
     onSuccess: () => snackbar.success(t('game.shop.cancelled')),
     onError: (err) => snackbar.error(errorText(err, t)),
-    onSettled: () => refreshGame(),
   })
   const ask = async () => {
     const ok = await confirm({
@@ -177,7 +168,7 @@ function PurchaseRow({ purchase }: { purchase: GamePurchase }) {
       cancelLabel: t('game.shop.keep'),
       destructive: true,
     })
-    if (ok) cancel.mutate()
+    if (ok) cancel.mutate(purchase)
   }
   return (
     <HStack py="3" justify="space-between" align="start" gap="3" wrap="wrap" data-testid="shop-purchase" data-status={purchase.status}>
