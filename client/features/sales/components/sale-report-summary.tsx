@@ -1,9 +1,7 @@
 import { SimpleGrid, Skeleton, Stat } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { formatDate, formatPercent } from '../../../../shared/format'
-import { call, rpc } from '../../../lib/api-client'
-import { salesKeys } from '../api/sales-keys'
 import { useLanguage } from '../../../lib/use-language'
+import { useSaleReportSummary } from '../api/sales-queries'
 
 /**
  * The sales-reports dashboard of spec section 2, above the list: reports with status absence in the period and
@@ -12,10 +10,7 @@ import { useLanguage } from '../../../lib/use-language'
  */
 export function SaleReportSummary({ from, to }: { from?: string; to?: string }) {
   const { t, lang } = useLanguage()
-  const summary = useQuery({
-    queryKey: salesKeys.summary(from, to),
-    queryFn: ({ signal }) => call(rpc['sale-reports'].summary.$get({ query: { ...(from ? { from } : {}), ...(to ? { to } : {}) } }, { init: { signal } })),
-  })
+  const summary = useSaleReportSummary(from, to)
   if (!summary.data) return summary.isError ? null : <Skeleton h="20" />
   const s = summary.data
   const period = t('saleReports.summary.period', { from: formatDate(s.from, lang), to: formatDate(s.to, lang) })

@@ -1,5 +1,4 @@
 import { Badge, Box, Button, DataList, Flex, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { Link as RouterLink, useParams } from 'react-router'
 import { formatDate, formatOre, formatTime, type FormatLanguage } from '../../../../shared/format'
@@ -7,19 +6,17 @@ import { pathFor } from '../../../../shared/routes'
 import type { DeviationDetail } from '../../../../shared/schemas/deviations'
 import { Page } from '../../../components/ui/page'
 import { DetailState } from '../../../components/ui/detail-state'
-import { ApiClientError } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
-import { ageInDays, getDeviation } from '../api/deviations-api'
+import { ageInDays } from '../api/deviations-api'
 import { ChangeStatusDialog } from '../components/change-status-dialog'
 import { DeviationStateBadge } from '../components/status-badges'
 import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
 import { SALE_FIELD_LABELS } from '../components/sale-fields'
-import { salesKeys } from '../api/sales-keys'
 import { fact } from '../../../components/ui/detail-kit'
 import { useLanguage } from '../../../lib/use-language'
 import { SectionCard } from '../../../components/ui/section-card'
 import { Notice } from '../../../components/ui/notice'
-import { useRefreshDeviationMoved } from '../api/sales-queries'
+import { useDeviation, useRefreshDeviationMoved } from '../api/sales-queries'
 
 /** Fields of a log line that are bookkeeping, not something the reader changed. */
 const HIDDEN_FIELDS = new Set(['version', 'status', 'deviationType'])
@@ -34,11 +31,7 @@ export default function DeviationPage() {
   const { id = '' } = useParams()
   const refreshMoved = useRefreshDeviationMoved()
   const [resolving, setResolving] = useState(false)
-  const deviation = useQuery({
-    queryKey: salesKeys.deviation(id),
-    queryFn: ({ signal }) => getDeviation(id, signal),
-    retry: (n, err) => !(err instanceof ApiClientError) && n < 2,
-  })
+  const deviation = useDeviation(id)
 
   const title = t('routes.backoffice-deviations-id')
   const crumbs = [{ label: t('nav.groups.backoffice') }, { label: t('routes.backoffice-deviations'), to: pathFor('backoffice-deviations') }]

@@ -1,5 +1,4 @@
 import { Alert, Box, Button, DataList, Flex, HStack, Image, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useParams } from 'react-router'
@@ -7,7 +6,6 @@ import { formatDate, formatOre, formatPieces, formatTime } from '../../../../sha
 import { pathFor } from '../../../../shared/routes'
 import { Page } from '../../../components/ui/page'
 import { DetailState } from '../../../components/ui/detail-state'
-import { ApiClientError } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { getSaleReport } from '../api/sale-reports-api'
 import { revealIdentity } from '../../../lib/identity-api'
@@ -17,13 +15,12 @@ import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
 import { ActivityLog } from '../../../components/ui/activity-log'
 import { SALE_FIELD_LABELS } from '../components/sale-fields'
 import { IdentityNumber } from '../../../components/ui/identity-number'
-import { salesKeys } from '../api/sales-keys'
 import { useAbility } from '../../../lib/session'
 import { fact } from '../../../components/ui/detail-kit'
 import { useLanguage } from '../../../lib/use-language'
 import { RecordTable } from '../../../components/ui/record-table'
 import { SectionCard } from '../../../components/ui/section-card'
-import { useRefreshSalesReport, useRefreshSaleReportMoved } from '../api/sales-queries'
+import { useRefreshSaleReportMoved, useRefreshSalesReport, useSaleReport } from '../api/sales-queries'
 
 /** The checklist photos a browser draws by itself. */
 const BROWSER_IMAGES = new Set(['image/jpeg', 'image/png', 'image/webp'])
@@ -39,11 +36,7 @@ export default function SaleReportPage() {
   const refreshSalesReport = useRefreshSalesReport()
   const refreshMoved = useRefreshSaleReportMoved()
   const [moving, setMoving] = useState(false)
-  const report = useQuery({
-    queryKey: salesKeys.report(id),
-    queryFn: ({ signal }) => getSaleReport(id, signal),
-    retry: (n, err) => !(err instanceof ApiClientError) && n < 2,
-  })
+  const report = useSaleReport(id)
 
   const title = t('routes.backoffice-salereports-id')
   const crumbs = [{ label: t('nav.groups.backoffice') }, { label: t('routes.backoffice-salereports'), to: pathFor('backoffice-salereports') }]

@@ -1,5 +1,4 @@
 import { Button, Input } from '@chakra-ui/react'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
@@ -18,10 +17,9 @@ import { FILTER_KEYS, listSaleReports, type SaleReportFilters } from '../api/sal
 import { ChangeStatusDialog, type MovableReport } from '../components/change-status-dialog'
 import { SaleReportSummary } from '../components/sale-report-summary'
 import { saleReportColumns } from '../components/sale-report-columns'
-import { salesKeys } from '../api/sales-keys'
 import { FilterBar, FilterChips, OrgFilters } from '../../../components/ui/list-filters'
 import { chipsOf, toggleChip } from '../../../components/ui/filter-chips'
-import { useRefreshSalesReports } from '../api/sales-queries'
+import { useRefreshSalesReports, useSaleReports } from '../api/sales-queries'
 
 /**
  * /backoffice/salereports: every sale report back office may see, newest first, filtered by status, provider,
@@ -40,14 +38,8 @@ export default function SaleReportsPage() {
   // The rows seen on any page, so a selection across pages still knows each report's version and status.
   const seen = useRef(new Map<string, SaleReportListItem>())
 
-  const list = useQuery({
-    queryKey: salesKeys.reports.list(query, filters),
-    queryFn: async ({ signal }) => {
-      const answer = await listSaleReports(query, filters, signal)
-      for (const row of answer.items) seen.current.set(row.id, row)
-      return answer
-    },
-    placeholderData: keepPreviousData,
+  const list = useSaleReports(query, filters, (rows) => {
+    for (const row of rows) seen.current.set(row.id, row)
   })
 
   const setFilter = (key: keyof SaleReportFilters, value: string | undefined) => {
