@@ -1,5 +1,4 @@
 import { Badge, Box, Button, Card, Grid, HStack, Link, Stack, Text, Textarea } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useParams } from 'react-router'
@@ -8,14 +7,13 @@ import type { TranscriptionDetail } from '../../../../shared/schemas/transcripti
 import { DetailState } from '../../../components/ui/detail-state'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { Page } from '../../../components/ui/page'
-import { audioUrl, getTranscription, setTranscriptText, transcribeAgain } from '../api/transcriptions-api'
-import { transcriptionsKeys } from '../api/transcriptions-keys'
+import { audioUrl, setTranscriptText, transcribeAgain } from '../api/transcriptions-api'
 import { segmentAt, timecode } from '../model/timecode'
 import { Notice } from '../../../components/ui/notice'
 import { useLanguage } from '../../../lib/use-language'
 import { SectionCard } from '../../../components/ui/section-card'
 import { useAction } from '../../../components/ui/use-action'
-import { useRefreshTranscriptions } from '../api/transcriptions-queries'
+import { useCallChanged, useTranscription } from '../api/transcriptions-queries'
 
 /** The text of the call, each line a button that plays from its time; the line being said is marked while it plays. */
 function Segments({ call, current, onJump }: { call: TranscriptionDetail; current: number; onJump: (start: number) => void }) {
@@ -124,14 +122,8 @@ function TextEditor({ call, onSaved }: { call: TranscriptionDetail; onSaved: (ne
 /** Why the speech engine failed on the call, and (for who may) sending the recording to it again. */
 function Failed({ c }: { c: TranscriptionDetail }) {
   const { t } = useTranslation()
-  const queryClient = useQueryClient()
-  const refreshTranscriptions = useRefreshTranscriptions()
-  const again = useAction(transcribeAgain, {
-    onDone: (next) => {
-      queryClient.setQueryData(transcriptionsKeys.detail(c.id), next)
-      void refreshTranscriptions()
-    },
-  })
+  const changed = useCallChanged()
+  const again = useAction(transcribeAgain, { onDone: (next) => void changed(next) })
   const { busy, error } = again
   return (
     <Stack gap="2">
@@ -160,11 +152,7 @@ function Failed({ c }: { c: TranscriptionDetail }) {
 export default function TranscriptionPage() {
   const { t } = useTranslation()
   const { id = '' } = useParams()
-  const call = useQuery({
-    queryKey: transcriptionsKeys.detail(id),
-    queryFn: ({ signal }) => getTranscription(id, signal),
-    refetchInterval: (q) => (q.state.data?.status === 'transcribing' ? 2000 : false),
-  })
+  const call = useTranscription(id)
   const crumbs = [{ label: t('nav.groups.backoffice') }, { label: t('routes.backoffice-sellertranscriptions'), to: '/backoffice/sellertranscriptions' }]
   return (
     <DetailState query={call} title={t('routes.backoffice-sellertranscriptions-id')} breadcrumbs={crumbs} notFound={t('pages.notFound.text')}>
@@ -175,8 +163,7 @@ export default function TranscriptionPage() {
 
 function Call({ c, crumbs }: { c: TranscriptionDetail; crumbs: Array<{ label: string; to?: string }> }) {
   const { t, lang } = useLanguage()
-  const queryClient = useQueryClient()
-  const refreshTranscriptions = useRefreshTranscriptions()
+  const changed = useCallChanged()
   const player = useRef<HTMLAudioElement>(null)
   const [time, setTime] = useState(0)
   const [editing, setEditing] = useState(false)
@@ -232,8 +219,7 @@ function Call({ c, crumbs }: { c: TranscriptionDetail; crumbs: Array<{ label: st
                   call={c}
                   onSaved={(next) => {
                     setEditing(false)
-                    queryClient.setQueryData(transcriptionsKeys.detail(c.id), next)
-                    void refreshTranscriptions()
+                    void changed(next)
                   }}
                 />
               ) : (

@@ -1,5 +1,4 @@
 import { Button, HStack, Text } from '@chakra-ui/react'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { DataTable } from '../../../components/ui/data-table/data-table'
@@ -9,14 +8,13 @@ import { useListQuery } from '../../../components/ui/data-table/use-list-query'
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { listTranscriptions, TRANSCRIPTION_FILTER_KEYS } from '../api/transcriptions-api'
-import { transcriptionsKeys } from '../api/transcriptions-keys'
 import { AddCallDialog } from '../components/add-call-dialog'
 import { ScriptsDialog } from '../components/scripts-dialog'
 import { transcriptionColumns } from '../components/transcription-columns'
 import { TranscriptionFilterBar } from '../components/transcription-filter-bar'
 import { Notice } from '../../../components/ui/notice'
 import { useLanguage } from '../../../lib/use-language'
-import { useTranscriptionSettings } from '../api/transcriptions-queries'
+import { useTranscriptionSettings, useTranscriptions } from '../api/transcriptions-queries'
 import { useRefreshTranscriptions } from '../api/transcriptions-queries'
 
 /**
@@ -31,13 +29,7 @@ export default function TranscriptionsPage() {
   const navigate = useNavigate()
   const refreshTranscriptions = useRefreshTranscriptions()
   const { query, update, filters, active } = useListQuery({ itemsPerPage: 25, sortBy: 'callAt', orderBy: 'desc' }, TRANSCRIPTION_FILTER_KEYS)
-  const list = useQuery({
-    queryKey: transcriptionsKeys.list(query, filters),
-    queryFn: ({ signal }) => listTranscriptions(query, filters, signal),
-    placeholderData: keepPreviousData,
-    // A call being transcribed: asked again every three seconds until none is.
-    refetchInterval: (q) => (q.state.data?.items.some((d) => d.status === 'transcribing') ? 3000 : false),
-  })
+  const list = useTranscriptions(query, filters)
   const settings = useTranscriptionSettings()
   const [dialog, setDialog] = useState<'add' | 'scripts' | null>(null)
   const columns = transcriptionColumns(t, lang)
