@@ -1,16 +1,15 @@
 import { Button, Stack } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type OrderMapping } from '../../../../shared/rules/orders'
 import type { OrderPreviewAnswer, OrderUploadAnswer } from '../../../../shared/schemas/orders'
 import { errorText, messagesByField } from '../../../lib/api-client'
-import { importState, previewImport, runImport, uploadOrderFile } from '../api/orders-api'
-import { ordersKeys } from '../api/orders-keys'
+import { previewImport, runImport, uploadOrderFile } from '../api/orders-api'
 import { AppDialog } from '../../../components/ui/app-dialog'
 import { ChooseStep, MapStep, PreviewStep, RunStep } from './import-steps'
 import { Notice } from '../../../components/ui/notice'
 import { useAction } from '../../../components/ui/use-action'
+import { useImportState } from '../api/orders-queries'
 
 type Step =
   | { kind: 'choose' }
@@ -69,12 +68,7 @@ export function ImportDialog(props: { open: boolean; onClose: () => void; onImpo
       setStep({ kind: 'run', id: upload.id })
     })
 
-  const state = useQuery({
-    queryKey: ordersKeys.import(step.kind === 'run' ? step.id : null),
-    queryFn: ({ signal }) => importState((step as { id: string }).id, signal),
-    enabled: step.kind === 'run',
-    refetchInterval: (q) => (q.state.data && (q.state.data.status === 'done' || q.state.data.status === 'failed') ? false : 500),
-  })
+  const state = useImportState(step.kind === 'run' ? step.id : null, true)
   const finished = state.data?.status === 'done' || state.data?.status === 'failed'
 
   return (

@@ -1,5 +1,4 @@
 import { Badge, Button, CloseButton, Flex, SimpleGrid } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { formatDate } from '../../../../shared/format'
@@ -13,15 +12,14 @@ import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
-import { importState, listOrders, ORDER_FILTER_KEYS, unmatchedSales, type OrderFilters } from '../api/orders-api'
+import { listOrders, ORDER_FILTER_KEYS, type OrderFilters } from '../api/orders-api'
 import { ImportDialog } from '../components/import-dialog'
-import { salesKeys } from '../../sales/api/sales-keys'
 import { ordersKeys } from '../api/orders-keys'
 import { orderColumns } from '../components/order-columns'
 import { FilterChips } from '../../../components/ui/list-filters'
 import { ChildTableCard, RecordLink } from '../../../components/ui/detail-kit'
 import { useLanguage } from '../../../lib/use-language'
-import { useRefreshOrders } from '../api/orders-queries'
+import { useImportState, useRefreshImported, useRefreshOrders, useSalesWithoutOrder } from '../api/orders-queries'
 
 /**
  * /backoffice/ordermanagement: order registrations from providers' order files, newest first, each with the sale
@@ -32,23 +30,15 @@ export default function OrderManagementPage() {
   const { t, lang } = useLanguage()
   const navigate = useNavigate()
   const ability = useAbility()
-  const queryClient = useQueryClient()
+  const refreshImported = useRefreshImported()
   const refreshOrders = useRefreshOrders()
   const { query, update, filters, active } = useListQuery({ sortBy: undefined, itemsPerPage: 25 }, ORDER_FILTER_KEYS)
   const [importing, setImporting] = useState(false)
 
   const list = useListPage(ordersKeys.list, listOrders, query, filters)
-  const imported = useQuery({
-    queryKey: ordersKeys.import(filters.importId),
-    queryFn: ({ signal }) => importState(filters.importId!, signal),
-    enabled: !!filters.importId,
-  })
+  const imported = useImportState(filters.importId)
   const period = imported.data?.summary?.from && imported.data.summary.to ? { from: imported.data.summary.from, to: imported.data.summary.to } : null
-  const missing = useQuery({
-    queryKey: ordersKeys.unmatchedSales.of(imported.data?.providerId, period),
-    queryFn: ({ signal }) => unmatchedSales(imported.data!.providerId, period!.from, period!.to, signal),
-    enabled: !!period && ability.can('view', 'sale_reports'),
-  })
+  const missing = useSalesWithoutOrder(imported.data?.providerId, period, ability.can('view', 'sale_reports'))
   const set = (key: keyof OrderFilters, value: string | undefined) => update({ [key]: value })
 
   const columns = orderColumns(t, lang)
@@ -129,8 +119,7 @@ export default function OrderManagementPage() {
         }}
         onImported={(id) => {
           setImporting(false)
-          void refreshOrders()
-          void queryClient.invalidateQueries({ queryKey: salesKeys.reports.all })
+          void refreshImported()
           update({ importId: id, match: undefined, providerId: undefined })
         }}
       />

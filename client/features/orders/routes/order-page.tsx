@@ -1,24 +1,20 @@
 import { Badge, Box, Button, Card, DataList, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { Link as RouterLink, useParams } from 'react-router'
 import { formatDate, formatTime } from '../../../../shared/format'
 import { pathFor } from '../../../../shared/routes'
 import { Page } from '../../../components/ui/page'
-import { ApiClientError } from '../../../lib/api-client'
 import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
-import { getOrder } from '../api/orders-api'
 import { revealIdentity } from '../../../lib/identity-api'
 import { DetailState } from '../../../components/ui/detail-state'
 import { IdentityNumber } from '../../../components/ui/identity-number'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { MatchDialog, UnmatchDialog } from '../components/match-dialog'
-import { ordersKeys } from '../api/orders-keys'
 import { fact } from '../../../components/ui/detail-kit'
 import { useLanguage } from '../../../lib/use-language'
 import { SectionCard } from '../../../components/ui/section-card'
-import { useRefreshOrdersDetail, useRefreshOrderSettled } from '../api/orders-queries'
+import { useOrder, useRefreshOrderSettled, useRefreshOrdersDetail } from '../api/orders-queries'
 
 /** Fields of an order's log lines, as their labels. */
 const FIELD_KEYS: Record<string, string> = {
@@ -46,11 +42,7 @@ export default function OrderPage() {
     snackbar.success(t(message))
     void refreshSettled(id)
   }
-  const order = useQuery({
-    queryKey: ordersKeys.detail(id),
-    queryFn: ({ signal }) => getOrder(id, signal),
-    retry: (n, err) => !(err instanceof ApiClientError) && n < 2,
-  })
+  const order = useOrder(id)
   const title = t('routes.backoffice-ordermanagement-id')
   const crumbs = [{ label: t('nav.groups.backoffice') }, { label: t('routes.backoffice-ordermanagement'), to: pathFor('backoffice-ordermanagement') }]
   const row = (label: string, value: ReactNode) => fact(label, value)
