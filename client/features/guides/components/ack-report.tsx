@@ -1,14 +1,12 @@
 import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react'
-import { useMutation } from '@tanstack/react-query'
 import { formatDate } from '../../../../shared/format'
 import { QueryState } from '../../../components/ui/load-error'
 import { RecordTable } from '../../../components/ui/record-table'
 import { errorText } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
-import { remindGuide } from '../api/guides-api'
 import { useLanguage } from '../../../lib/use-language'
 import { SectionCard } from '../../../components/ui/section-card'
-import { useAckReport } from '../api/guides-queries'
+import { useAckReport, useRemindGuide } from '../api/guides-queries'
 
 /**
  * Who in the viewer's teams has acknowledged a must-read guide's current version (docs/decisions/069), per team,
@@ -17,8 +15,7 @@ import { useAckReport } from '../api/guides-queries'
 export function AckReportCard({ guideId }: { guideId: string }) {
   const { t, lang } = useLanguage()
   const report = useAckReport(guideId)
-  const remind = useMutation({
-    mutationFn: () => remindGuide(guideId),
+  const remind = useRemindGuide({
     onSuccess: (r) => snackbar.success(t('guides.acks.reminded', { count: r.reminded })),
     onError: (err) => snackbar.error(errorText(err, t)),
   })
@@ -67,7 +64,7 @@ export function AckReportCard({ guideId }: { guideId: string }) {
                   variant="outline"
                   disabled={pending === 0}
                   loading={remind.isPending}
-                  onClick={() => remind.mutate()}
+                  onClick={() => remind.mutate(guideId)}
                   data-testid="guide-remind"
                 >
                   {t('guides.acks.remind', { count: pending })}

@@ -1,11 +1,9 @@
 import { Box, Card, chakra, Skeleton, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import type { EmbedKind, EmbedView } from '../../../../shared/schemas/guides'
 import { LoadError } from '../../../components/ui/load-error'
 import { useOnline } from '../../../lib/use-online'
-import { openEmbed } from '../api/guides-api'
-import { guidesKeys } from '../api/guides-keys'
+import { useEmbedSession } from '../api/guides-queries'
 
 /** What each kind of embed may do in its frame (docs/decisions/069): no more than it needs. */
 const SANDBOX: Record<EmbedKind, string> = {
@@ -25,14 +23,7 @@ const REFRESH_BEFORE_MS = 60_000
 export function EmbedFrame({ embed }: { embed: EmbedView }) {
   const { t } = useTranslation()
   const online = useOnline()
-  const session = useQuery({
-    queryKey: guidesKeys.embedSession(embed.id),
-    queryFn: () => openEmbed(embed.id),
-    enabled: online && embed.signed,
-    staleTime: 0,
-    gcTime: 0,
-    refetchInterval: (q) => (q.state.data ? Math.max(5_000, q.state.data.expiresAt - Date.now() - REFRESH_BEFORE_MS) : false),
-  })
+  const session = useEmbedSession(embed.id, online && embed.signed, REFRESH_BEFORE_MS)
   if (!online) {
     return (
       <Card.Root variant="subtle" data-testid="embed-offline">

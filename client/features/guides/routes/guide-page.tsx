@@ -1,5 +1,4 @@
 import { Badge, Box, Button, Card, Grid, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDate, formatTime } from '../../../../shared/format'
@@ -7,18 +6,17 @@ import { docHeadings } from '../../../../shared/schemas/guide-document'
 import type { GuideView } from '../../../../shared/schemas/guides'
 import { DetailState } from '../../../components/ui/detail-state'
 import { Page } from '../../../components/ui/page'
-import { ApiClientError, errorText } from '../../../lib/api-client'
+import { errorText } from '../../../lib/api-client'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { useParams } from 'react-router'
-import { orFromDevice, useGuidesStore, useLocalAcks, withLocalAck } from '../api/guides-store'
-import { acknowledgeGuide, getGuide } from '../api/guides-api'
-import { guidesKeys } from '../api/guides-keys'
+import { useGuidesStore, useLocalAcks, withLocalAck } from '../api/guides-store'
 import { AckReportCard } from '../components/ack-report'
 import { GuideBadges } from '../components/guide-badges'
 import { GuideBody } from '../components/guide-body'
 import { Notice } from '../../../components/ui/notice'
 import { useLanguage } from '../../../lib/use-language'
+import { useAcknowledgeGuide, useGuide, useRefreshGuideRead } from '../api/guides-queries'
 
 /**
  * /guides/dashboard/:id (docs/decisions/069): a guide in the reader's language (Swedish when it has none in theirs)
@@ -30,26 +28,10 @@ export default function GuidePage() {
   const { id = '' } = useParams()
   const store = useGuidesStore()
   const acks = useLocalAcks(store.db)
-  const queryClient = useQueryClient()
+  const refreshRead = useRefreshGuideRead()
   // With no network the guide comes from the device, as it was last saved (a 404 stays a 404).
-  const query = useQuery({
-    queryKey: guidesKeys.guide(id),
-    networkMode: 'always',
-    retry: false,
-    queryFn: ({ signal }) =>
-      orFromDevice(
-        store.db,
-        () => getGuide(id, signal),
-        (s) => {
-          const found = s.guides.find((g) => g.id === id)
-          if (!found) throw new ApiClientError(404, null)
-          return found
-        },
-      ),
-  })
-  const refresh = () => {
-    for (const queryKey of [guidesKeys.guide(id), guidesKeys.dashboard]) void queryClient.invalidateQueries({ queryKey })
-  }
+  const query = useGuide(store.db, id)
+  const refresh = () => void refreshRead(id)
   const crumbs = [{ label: t('routes.guides-dashboard'), to: '/guides/dashboard' }]
   return (
     <DetailState
@@ -84,9 +66,7 @@ function GuideScreen({
   const toc = docHeadings(guide.body)
   // A seller's acknowledgement goes with their other changes, so it works with no network; others' at once.
   const sells = ability.can('create', 'sales')
-  const ack = useMutation({
-    networkMode: 'always',
-    mutationFn: async () => (sells ? acknowledgeOffline(guide.id, guide.number) : acknowledgeGuide(guide.id, guide.number).then(() => undefined)),
+  const ack = useAcknowledgeGuide(sells ? acknowledgeOffline : null, {
     onSuccess: () => {
       snackbar.success(t('guides.reader.acknowledgedNow'))
       refresh()
@@ -138,7 +118,7 @@ function GuideScreen({
             <Card.Body>
               <HStack justify="space-between" wrap="wrap" gap="3">
                 <Text>{guide.newVersion ? t('guides.reader.askAgain') : t('guides.reader.ask')}</Text>
-                <Button colorPalette="brand" onClick={() => ack.mutate()} loading={ack.isPending} data-testid="guide-acknowledge">
+                <Button colorPalette="brand" onClick={() => ack.mutate(guide)} loading={ack.isPending} data-testid="guide-acknowledge">
                   {t('guides.reader.acknowledge')}
                 </Button>
               </HStack>

@@ -1,5 +1,4 @@
 import { Box, Card, Heading, HStack, Input, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -7,16 +6,14 @@ import { pathFor } from '../../../../shared/routes'
 import { loadGuideIndex } from '../../../../shared/search/guide-search'
 import type { GuideLanguage, GuidesDashboard, GuideSummary } from '../../../../shared/schemas/guides'
 import { formatTime, type FormatLanguage } from '../../../../shared/format'
-import { orFromDevice, storedSize, useGuidesStore, useLocalAcks, useStoredGuides, withLocalAck } from '../api/guides-store'
+import { storedSize, useGuidesStore, useLocalAcks, useStoredGuides, withLocalAck } from '../api/guides-store'
 import { QueryState } from '../../../components/ui/load-error'
 import { Page } from '../../../components/ui/page'
-import { getGuidesDashboard, getSearchIndex } from '../api/guides-api'
-import { guidesKeys } from '../api/guides-keys'
 import { CategoryIconView } from '../components/category-icon'
 import { EmbedFrame } from '../components/embed-frame'
 import { GuideBadges } from '../components/guide-badges'
 import { SectionCard } from '../../../components/ui/section-card'
-import { useRefreshStoredGuides } from '../api/guides-queries'
+import { useGuidesDashboard, useGuidesSearchIndex, useRefreshStoredGuides } from '../api/guides-queries'
 
 /**
  * /guides/dashboard (docs/decisions/069): the guides the reader may read, by category, the must-read ones they have
@@ -30,29 +27,10 @@ export default function GuidesDashboardPage() {
   const stored = useStoredGuides(store.db)
   const acks = useLocalAcks(store.db)
   // With no network the guides come from the device, as they were last saved.
-  const dashboard = useQuery({
-    queryKey: guidesKeys.dashboard,
-    networkMode: 'always',
-    queryFn: ({ signal }) =>
-      orFromDevice(
-        store.db,
-        () => getGuidesDashboard(signal),
-        (s) => s.dashboard,
-      ),
-  })
+  const dashboard = useGuidesDashboard(store.db)
   // The snapshot the phone reads with no network, kept fresh while there is one.
   useRefreshStoredGuides(store.db)
-  const index = useQuery({
-    queryKey: guidesKeys.searchIndex,
-    networkMode: 'always',
-    queryFn: ({ signal }) =>
-      orFromDevice(
-        store.db,
-        () => getSearchIndex(signal),
-        (s) => ({ tag: s.tag, index: s.index }),
-      ),
-    enabled: q.trim() !== '',
-  })
+  const index = useGuidesSearchIndex(store.db, q.trim() !== '')
   const language = (['sv', 'en', 'fi'].includes(i18n.language) ? i18n.language : 'sv') as GuideLanguage
   const search = useMemo(() => (index.data ? loadGuideIndex(index.data.value.index, language) : null), [index.data, language])
   const fromDevice = dashboard.data?.savedAt ?? null
