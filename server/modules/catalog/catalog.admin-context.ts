@@ -54,6 +54,27 @@ function productItem(r: ProductRow, ability: AppAbility): ProductListItem {
   return item
 }
 
+/** A product's columns as the catalog lists it, with its provider's and category's names. */
+function productColumnsOf(t: Deps['database']['t']) {
+  return {
+    id: t.products.id,
+    name: t.products.name,
+    providerId: t.products.providerId,
+    providerName: t.providers.name,
+    categoryId: t.products.categoryId,
+    categoryName: t.productCategories.name,
+    priceOre: t.products.priceOre,
+    sellerCommissionOre: t.products.sellerCommissionOre,
+    companyCommissionOre: t.products.companyCommissionOre,
+    companyCostOre: t.products.companyCostOre,
+    gamePoints: t.products.gamePoints,
+    active: t.products.active,
+    version: t.products.version,
+    createdAt: t.products.createdAt,
+    updatedAt: t.products.updatedAt,
+  }
+}
+
 /** What the catalog's parts share: the database, the change log and event, the conflict answer, and the providers' and products' rows and list items. */
 export function catalogAdminContext({ database, events }: Pick<Deps, 'database' | 'events'>) {
   const { db, t } = database
@@ -91,25 +112,7 @@ export function catalogAdminContext({ database, events }: Pick<Deps, 'database' 
     return !!row
   }
 
-  function productColumns() {
-    return {
-      id: t.products.id,
-      name: t.products.name,
-      providerId: t.products.providerId,
-      providerName: t.providers.name,
-      categoryId: t.products.categoryId,
-      categoryName: t.productCategories.name,
-      priceOre: t.products.priceOre,
-      sellerCommissionOre: t.products.sellerCommissionOre,
-      companyCommissionOre: t.products.companyCommissionOre,
-      companyCostOre: t.products.companyCostOre,
-      gamePoints: t.products.gamePoints,
-      active: t.products.active,
-      version: t.products.version,
-      createdAt: t.products.createdAt,
-      updatedAt: t.products.updatedAt,
-    }
-  }
+  const productColumns = () => productColumnsOf(t)
 
   function productQuery(tx: Db) {
     return tx

@@ -21,6 +21,18 @@ import {
   type QualityStatisticsContext,
 } from './quality.statistics-context'
 
+/** A period's totals by day, added up to months. */
+function byMonth(days: Array<Sums & { day: string }>) {
+  const months = new Map<string, Totals>()
+  for (const d of days) {
+    const month = d.day.slice(0, 7)
+    let into = months.get(month)
+    if (!into) months.set(month, (into = emptyTotals()))
+    addTotals(into, totalsOf(d))
+  }
+  return months
+}
+
 /** The statistics screens' totals: all of a period, by grade, by month, and the regrets by reason and product. */
 export function statisticsOverview(ctx: QualityStatisticsContext) {
   const { ports, db, srv, of, sums, where, thresholds, figures } = ctx
@@ -96,16 +108,6 @@ export function statisticsOverview(ctx: QualityStatisticsContext) {
           .where(where(actor, f, period))
           .groupBy(srv.sellDate)
       const [grades, now, then] = await Promise.all([thresholds(f.providerId), byDay(f), byDay(before)])
-      const byMonth = (days: Array<Sums & { day: string }>) => {
-        const months = new Map<string, Totals>()
-        for (const d of days) {
-          const month = d.day.slice(0, 7)
-          let into = months.get(month)
-          if (!into) months.set(month, (into = emptyTotals()))
-          addTotals(into, totalsOf(d))
-        }
-        return months
-      }
       const [current, previous] = [byMonth(now), byMonth(then)]
       const shift = (m: string) => `${Number(m.slice(0, 4)) - 1}${m.slice(4)}`
       return {

@@ -10,15 +10,9 @@ import { nextChangeVersion } from '../../db/change-counter'
 import { ApiError, forbidden, notFound, validationError } from '../../lib/errors'
 import { type SaleActor, type SaleRow, type SalesContext } from './sales.context'
 
-/**
- * The sale report's lifecycle (shared/rules/sale-lifecycle.ts): who may see and move a report, and a move written
- * whole — its status, history line, log line, summary, deviation records and event.
- */
-export function salesLifecycle(ctx: SalesContext) {
-  const { t, events, summary, deviations } = ctx
-
-  /** A move of a sale report: its history line (the reason the seller reads) and the `sale.statusChanged` event. */
-  async function recordMove(
+/** A move of a sale report: its history line (the reason the seller reads) and the `sale.statusChanged` event. */
+function moveRecorder(t: SalesContext['t'], events: SalesContext['events']) {
+  return async function recordMove(
     tx: Db,
     sale: SaleRow,
     move: { to: SaleStatus; deviationType: DeviationType | null; reason: string | null },
@@ -44,6 +38,16 @@ export function salesLifecycle(ctx: SalesContext) {
       { actorId: byUserId, at },
     )
   }
+}
+
+/**
+ * The sale report's lifecycle (shared/rules/sale-lifecycle.ts): who may see and move a report, and a move written
+ * whole — its status, history line, log line, summary, deviation records and event.
+ */
+export function salesLifecycle(ctx: SalesContext) {
+  const { t, events, summary, deviations } = ctx
+
+  const recordMove = moveRecorder(t, events)
 
   /**
    * A move the lifecycle allows, written whole: the status and the deviation's fields with a new change-counter
