@@ -17,6 +17,16 @@ type Failure = { delivery: Claimed; err: unknown }
 const INDEX_SCANS = { indexScans: true }
 type DomainEventRow = { name: string; requestId: string | null; traceParent: string | null }
 
+/** Runs a delivery's handler in the trace and log context of the request that recorded its event. */
+function inContextOf(delivery: Claimed, events: ReadonlyMap<number, DomainEventRow>, run: (event: DomainEvent) => Promise<void>) {
+  const event = events.get(delivery.eventId)
+  return withCause(event?.requestId, () =>
+    traceCaused(event?.traceParent, `event ${event?.name} → ${delivery.subscriber}`, { 'event.name': event?.name ?? '' }, () =>
+      run(event as unknown as DomainEvent),
+    ),
+  )
+}
+
 /**
  * The event bus's delivery of what was recorded (docs/decisions/020): claims a batch of due deliveries under a
  * lease, runs the in-transaction subscribers in one commit (each in a savepoint) and the others one by one, marks
@@ -94,16 +104,6 @@ export function deliveryDispatcher(database: Database, subscribers: ReadonlyMap<
         .where(and(eq(d.id, delivery.id), eq(d.lockedBy, instanceId)))
     }
     return claimed.length
-  }
-
-  /** Runs a delivery's handler in the trace and log context of the request that recorded its event. */
-  function inContextOf(delivery: Claimed, events: ReadonlyMap<number, DomainEventRow>, run: (event: DomainEvent) => Promise<void>) {
-    const event = events.get(delivery.eventId)
-    return withCause(event?.requestId, () =>
-      traceCaused(event?.traceParent, `event ${event?.name} → ${delivery.subscriber}`, { 'event.name': event?.name ?? '' }, () =>
-        run(event as unknown as DomainEvent),
-      ),
-    )
   }
 
   /** Runs one delivery's in-transaction handler on `tx`. */

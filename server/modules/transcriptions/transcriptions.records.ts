@@ -13,6 +13,22 @@ type Query = z.output<typeof transcriptionUploadQuerySchema>
 
 import { TRANSCRIBE_JOB } from './transcriptions.jobs'
 
+/** The provider a call of this seller at this time is taken to be for, and why. */
+async function proposedProvider(
+  { db, ports }: Pick<TranscriptionsContext, 'db' | 'ports'>,
+  sellerId: string,
+  teamId: string | null,
+  callAt: number,
+): Promise<Omit<ProposedProvider, 'providerName'>> {
+  const [sold] = await ports.providersSoldOn(db, sellerId, businessDay(callAt))
+  if (sold) return { providerId: sold, basis: 'sales' }
+  const own = await ports.sellerProviders(db, sellerId)
+  if (own.length === 1) return { providerId: own[0]!, basis: 'seller' }
+  const team = teamId ? await ports.teamProvider(db, teamId) : null
+  if (team) return { providerId: team, basis: 'team' }
+  return { providerId: own[0] ?? null, basis: own.length ? 'seller' : null }
+}
+
 /** A transcription made (a recording, its text, or both) and its text set. */
 export function transcriptionRecords(ctx: TranscriptionsContext) {
   const { database, db, t, x, files, jobs, events, ports, engine, scriptOf, checkAll, sameScript } = ctx
@@ -31,19 +47,8 @@ export function transcriptionRecords(ctx: TranscriptionsContext) {
       throw validationError({ providerId: [translate('validation.transcriptions.provider')] })
     // Without a sale or a provider named, the call is for the provider the seller sold for that day, else the one
     // they sell for, else their team's (issue 70; decision 077).
-    const providerId = q.providerId ?? (await proposedProvider(q.sellerId!, seller.teamId, q.callAt ?? Date.now())).providerId
+    const providerId = q.providerId ?? (await proposedProvider(ctx, q.sellerId!, seller.teamId, q.callAt ?? Date.now())).providerId
     return { sellerId: q.sellerId!, providerId, teamId: seller.teamId, officeId: seller.officeId }
-  }
-
-  /** The provider a call of this seller at this time is taken to be for, and why. */
-  async function proposedProvider(sellerId: string, teamId: string | null, callAt: number): Promise<Omit<ProposedProvider, 'providerName'>> {
-    const [sold] = await ports.providersSoldOn(db, sellerId, businessDay(callAt))
-    if (sold) return { providerId: sold, basis: 'sales' }
-    const own = await ports.sellerProviders(db, sellerId)
-    if (own.length === 1) return { providerId: own[0]!, basis: 'seller' }
-    const team = teamId ? await ports.teamProvider(db, teamId) : null
-    if (team) return { providerId: team, basis: 'team' }
-    return { providerId: own[0] ?? null, basis: own.length ? 'seller' : null }
   }
 
   return {
@@ -51,7 +56,7 @@ export function transcriptionRecords(ctx: TranscriptionsContext) {
     async proposeProvider(q: { sellerId: string; callAt?: number }, translate: Translate): Promise<ProposedProvider> {
       const seller = (await ports.placesOf(db, [q.sellerId])).get(q.sellerId)
       if (!seller) throw validationError({ sellerId: [translate('validation.transcriptions.seller')] })
-      const proposed = await proposedProvider(q.sellerId, seller.teamId, q.callAt ?? Date.now())
+      const proposed = await proposedProvider(ctx, q.sellerId, seller.teamId, q.callAt ?? Date.now())
       const name = proposed.providerId ? ((await ports.providerNames(db, [proposed.providerId])).get(proposed.providerId) ?? null) : null
       return { ...proposed, providerName: name }
     },
