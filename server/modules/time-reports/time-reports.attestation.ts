@@ -1,3 +1,4 @@
+import type { Db } from '../../db/client'
 import { subject } from '@casl/ability'
 import { and, asc, eq, exists, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { AppAbility } from '../../../shared/permissions/ability'
@@ -137,6 +138,19 @@ export function attestationReads(ctx: TimeAdminContext) {
   }
 }
 
+/** The people named, with their team and office, read 500 at a time. */
+async function peopleOf(tx: Db, { t, officeOfUser }: Pick<TimeAdminContext, 't' | 'officeOfUser'>, ids: string[]) {
+  const people = new Map<string, { id: string; first: string; last: string; teamId: string | null; officeId: string | null }>()
+  for (let i = 0; i < ids.length; i += 500)
+    for (const p of await tx
+      .select({ id: t.users.id, first: t.users.firstName, last: t.users.lastName, teamId: t.users.teamId, officeId: officeOfUser })
+      .from(t.users)
+      .leftJoin(t.teams, eq(t.teams.id, t.users.teamId))
+      .where(inArray(t.users.id, ids.slice(i, i + 500))))
+      people.set(p.id, p)
+  return people
+}
+
 /** The month's attestation (a coach their teams', back office anyone's), the sick days it records, and back office reopening a month with a reason. */
 export function attestationChanges(ctx: TimeAdminContext) {
   const { database, t, events, tr, a, officeOfUser, attestedAtOf, sickConflictsOf } = ctx
@@ -150,14 +164,7 @@ export function attestationChanges(ctx: TimeAdminContext) {
       return database.transaction(async (tx) => {
         const answer: AttestAnswer = { attested: [], refused: [] }
         const unique = [...new Set(userIds)]
-        const people = new Map<string, { id: string; first: string; last: string; teamId: string | null; officeId: string | null }>()
-        for (let i = 0; i < unique.length; i += 500)
-          for (const p of await tx
-            .select({ id: t.users.id, first: t.users.firstName, last: t.users.lastName, teamId: t.users.teamId, officeId: officeOfUser })
-            .from(t.users)
-            .leftJoin(t.teams, eq(t.teams.id, t.users.teamId))
-            .where(inArray(t.users.id, unique.slice(i, i + 500))))
-            people.set(p.id, p)
+        const people = await peopleOf(tx, ctx, unique)
         const { from, to } = monthRange(month)
         const versions = changeVersions(tx, t)
         for (const userId of unique) {
