@@ -59,6 +59,43 @@ function RunState({ list }: { list: LeadList }) {
   )
 }
 
+/** The list's columns mapped to a lead's fields, kept for its source (named here when the list has none) if asked. */
+function MappingStep(props: {
+  list: LeadList
+  mapping: LeadMapping
+  onMapping: (next: LeadMapping) => void
+  errors: Record<string, string>
+  save: boolean
+  onSave: (save: boolean) => void
+  sourceName: string
+  onSourceName: (name: string) => void
+}) {
+  const { t } = useTranslation()
+  const { list, errors } = props
+  return (
+    <Stack gap="3">
+      <MappingSection headers={list.headers} mapping={props.mapping} remembered={list.mappingRemembered} errors={errors} onChange={props.onMapping} />
+      <HStack gap="4" wrap="wrap">
+        <Check checked={props.save} onChange={props.onSave} size="sm" label={t('leads.saveMapping')} />
+        {!list.sourceId && props.save ? (
+          <Field.Root w="auto" invalid={!!errors.sourceName}>
+            <Input
+              size="sm"
+              placeholder={t('leads.sourceName')}
+              aria-label={t('leads.sourceName')}
+              value={props.sourceName}
+              onChange={(e) => props.onSourceName(e.target.value)}
+              maxLength={100}
+              data-testid="lead-source-name"
+            />
+            <Field.ErrorText>{errors.sourceName}</Field.ErrorText>
+          </Field.Root>
+        ) : null}
+      </HStack>
+    </Stack>
+  )
+}
+
 /** An uploaded list: its columns, its NIX answer, the preview, what to remove or mark, the format, the run and its result. */
 export function ListPanel({ list, onChanged }: { list: LeadList; onChanged: (list: LeadList) => void }) {
   const { t } = useTranslation()
@@ -120,26 +157,16 @@ export function ListPanel({ list, onChanged }: { list: LeadList; onChanged: (lis
       </HStack>
       {errors.form ? <FormAlert message={errors.form} /> : null}
       <Step title={t('leads.mapping')}>
-        <Stack gap="3">
-          <MappingSection headers={list.headers} mapping={mapping} remembered={list.mappingRemembered} errors={errors} onChange={remap} />
-          <HStack gap="4" wrap="wrap">
-            <Check checked={saveMapping} onChange={setSaveMapping} size="sm" label={t('leads.saveMapping')} />
-            {!list.sourceId && saveMapping ? (
-              <Field.Root w="auto" invalid={!!errors.sourceName}>
-                <Input
-                  size="sm"
-                  placeholder={t('leads.sourceName')}
-                  aria-label={t('leads.sourceName')}
-                  value={sourceName}
-                  onChange={(e) => setSourceName(e.target.value)}
-                  maxLength={100}
-                  data-testid="lead-source-name"
-                />
-                <Field.ErrorText>{errors.sourceName}</Field.ErrorText>
-              </Field.Root>
-            ) : null}
-          </HStack>
-        </Stack>
+        <MappingStep
+          list={list}
+          mapping={mapping}
+          onMapping={remap}
+          errors={errors}
+          save={saveMapping}
+          onSave={setSaveMapping}
+          sourceName={sourceName}
+          onSourceName={setSourceName}
+        />
       </Step>
       <Step title={t('leads.nix')}>
         <NixSection list={list} onChanged={onChanged} />

@@ -1,9 +1,10 @@
+import type { TFunction } from 'i18next'
 import { Badge, Box, Field, HStack, Input, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useSearchParams } from 'react-router'
-import { formatDecimal, formatOre, formatOph } from '../../../../shared/format'
+import { type FormatLanguage, formatDecimal, formatOre, formatOph } from '../../../../shared/format'
 import { EARNING_STATUSES } from '../../../../shared/rules/earnings'
 import { ophClasses } from '../../../../shared/rules/oph'
 import { businessDay } from '../../../../shared/rules/work'
@@ -79,6 +80,18 @@ export default function CoachDashboardPage() {
   )
 }
 
+/** The team's order-per-hour targets in a line (and whether they are the office's), or that it has none. */
+function targetsLine(targets: CoachTeam['targets'], t: TFunction, lang: FormatLanguage) {
+  if (!targets) return t('coachBoard.noTargets')
+  const from = targets.from === 'office' ? ` (${t('coachBoard.fromOffice')})` : ''
+  return `${t('coachBoard.targets')}${from}: ${t('coachBoard.targetsOf', {
+    l1g: formatOph(targets.values.level1Gold, lang),
+    l1p: formatOph(targets.values.level1Platinum, lang),
+    l2g: formatOph(targets.values.level2Gold, lang),
+    l2p: formatOph(targets.values.level2Platinum, lang),
+  })}`
+}
+
 function TeamBoard({ board, team }: { board: CoachDashboard; team: CoachTeam }) {
   const { t, lang } = useLanguage()
   const ability = useAbility()
@@ -96,21 +109,7 @@ function TeamBoard({ board, team }: { board: CoachDashboard; team: CoachTeam }) 
   const oph = (value: number | null) => (value === null ? '–' : formatOph(Math.round(value * 100), lang))
   const targets = team.targets
   return (
-    <SectionCard
-      title={team.name}
-      data-testid="coach-team"
-      data-team={team.name}
-      subtitle={
-        targets
-          ? `${t('coachBoard.targets')}${targets.from === 'office' ? ` (${t('coachBoard.fromOffice')})` : ''}: ${t('coachBoard.targetsOf', {
-              l1g: formatOph(targets.values.level1Gold, lang),
-              l1p: formatOph(targets.values.level1Platinum, lang),
-              l2g: formatOph(targets.values.level2Gold, lang),
-              l2p: formatOph(targets.values.level2Platinum, lang),
-            })}`
-          : t('coachBoard.noTargets')
-      }
-    >
+    <SectionCard title={team.name} data-testid="coach-team" data-team={team.name} subtitle={targetsLine(team.targets, t, lang)}>
       <Stack gap="5">
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
           {PERIODS.map((period) => {
