@@ -18,6 +18,46 @@ export type StatsPorts = {
 
 type Actor = { id: string }
 
+/** Statistics as a reader sees them: the owner's name, the roles they are shared with (by name), whether they are the reader's. */
+async function statItems(
+  { database }: Pick<Deps, 'database'>,
+  ports: StatsPorts,
+  rows: Array<typeof database.t.assistantStats.$inferSelect>,
+  actor: Actor,
+): Promise<StatDetail[]> {
+  const { db, t } = database
+  const R = t.assistantStatRoles
+  if (rows.length === 0) return []
+  const shares = await db
+    .select({ statId: R.statId, roleId: R.roleId })
+    .from(R)
+    .where(
+      inArray(
+        R.statId,
+        rows.map((r) => r.id),
+      ),
+    )
+  const [names, roleChoices] = await Promise.all([
+    ports.names(db, { userIds: rows.map((r) => r.ownerId), roleIds: shares.map((s) => s.roleId) }),
+    ports.roleChoices(db),
+  ])
+  // Each role's key too: a built-in role's name is shown in the reader's language.
+  const keys = new Map(roleChoices.map((r) => [r.id, r.key]))
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    owner: { id: r.ownerId, name: names.get(r.ownerId) ?? '' },
+    roles: shares
+      .filter((s) => s.statId === r.id)
+      .map((s) => ({ id: s.roleId, key: keys.get(s.roleId) ?? '', name: names.get(s.roleId) ?? '' }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
+    mine: r.ownerId === actor.id,
+    updatedAt: r.updatedAt,
+    version: r.version,
+    query: r.query,
+  }))
+}
+
 /**
  * Saved statistics views (/keyai/stats, docs/decisions/053): an answer's query kept with a name by its owner and
  * shared with roles. Whoever opens one runs it again under their own rules, so sharing shows nobody more than they
@@ -43,37 +83,7 @@ export function assistantStats({ database }: Pick<Deps, 'database'>, ports: Stat
         : undefined,
     )
 
-  async function items(rows: Array<typeof S.$inferSelect>, actor: Actor): Promise<StatDetail[]> {
-    if (rows.length === 0) return []
-    const shares = await db
-      .select({ statId: R.statId, roleId: R.roleId })
-      .from(R)
-      .where(
-        inArray(
-          R.statId,
-          rows.map((r) => r.id),
-        ),
-      )
-    const [names, roleChoices] = await Promise.all([
-      ports.names(db, { userIds: rows.map((r) => r.ownerId), roleIds: shares.map((s) => s.roleId) }),
-      ports.roleChoices(db),
-    ])
-    // Each role's key too: a built-in role's name is shown in the reader's language.
-    const keys = new Map(roleChoices.map((r) => [r.id, r.key]))
-    return rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      owner: { id: r.ownerId, name: names.get(r.ownerId) ?? '' },
-      roles: shares
-        .filter((s) => s.statId === r.id)
-        .map((s) => ({ id: s.roleId, key: keys.get(s.roleId) ?? '', name: names.get(s.roleId) ?? '' }))
-        .sort((a, b) => a.name.localeCompare(b.name)),
-      mine: r.ownerId === actor.id,
-      updatedAt: r.updatedAt,
-      version: r.version,
-      query: r.query,
-    }))
-  }
+  const items = (rows: Array<typeof S.$inferSelect>, actor: Actor) => statItems({ database }, ports, rows, actor)
 
   async function checkRoles(roleIds: string[], translate: Translator) {
     if (roleIds.length === 0) return
