@@ -12,6 +12,21 @@ import { guideViews } from './guides.views'
  * Writing guides (docs/decisions/069): the working texts are saved as often as the editor likes, in any category
  * and place; readers read what is published (guides.versions.ts). Every change is in the activity log.
  */
+/** The next place in a category (its last guide's + 1), 400 when the category is not there. */
+async function nextPlaceIn(ctx: GuidesContext, tx: Db, categoryId: string) {
+  const { t } = ctx
+  await ctx.categoryRow(tx, categoryId).catch((err: unknown) => {
+    if (err instanceof ApiError && err.status === 404)
+      throw new ApiError(400, 'validation_failed', { fieldErrors: { categoryId: ['validation.guides.category'] } })
+    throw err
+  })
+  const [top] = await tx
+    .select({ last: sql<number | null>`max(${t.guides.position})` })
+    .from(t.guides)
+    .where(eq(t.guides.categoryId, categoryId))
+  return Number(top?.last ?? -1) + 1
+}
+
 /** The columns a save writes from the editor's input. */
 const saved = (input: GuideInput, position: number) => {
   const texts = input.texts as GuideTexts
@@ -30,18 +45,7 @@ export function guideManagement(ctx: GuidesContext) {
   const { database, db, t, now, events } = ctx
   const { adminItem, detail } = guideViews(ctx)
 
-  async function placeIn(tx: Db, categoryId: string) {
-    await ctx.categoryRow(tx, categoryId).catch((err: unknown) => {
-      if (err instanceof ApiError && err.status === 404)
-        throw new ApiError(400, 'validation_failed', { fieldErrors: { categoryId: ['validation.guides.category'] } })
-      throw err
-    })
-    const [top] = await tx
-      .select({ last: sql<number | null>`max(${t.guides.position})` })
-      .from(t.guides)
-      .where(eq(t.guides.categoryId, categoryId))
-    return Number(top?.last ?? -1) + 1
-  }
+  const placeIn = (tx: Db, categoryId: string) => nextPlaceIn(ctx, tx, categoryId)
 
   /** Publishes a guide's working texts as its next version, in the caller's transaction. */
   return {

@@ -14,6 +14,27 @@ import { refuseTakenName } from '../../db/unique-name'
 
 type Actor = { id: string; ability: AppAbility }
 
+/** Every office with its region's name and how many teams and active users it has. */
+async function officeItems(tx: Db, t: Deps['database']['t']): Promise<OfficeItem[]> {
+  const [offices, teams, users] = await Promise.all([
+    tx
+      .select({ id: t.offices.id, name: t.offices.name, regionId: t.offices.regionId, regionName: t.regions.name, createdAt: t.offices.createdAt })
+      .from(t.offices)
+      .innerJoin(t.regions, eq(t.regions.id, t.offices.regionId))
+      .orderBy(asc(t.offices.name)),
+    tx.select({ officeId: t.teams.officeId, n: count() }).from(t.teams).groupBy(t.teams.officeId),
+    tx
+      .select({ officeId: t.teams.officeId, n: count() })
+      .from(t.users)
+      .innerJoin(t.teams, eq(t.teams.id, t.users.teamId))
+      .where(eq(t.users.active, true))
+      .groupBy(t.teams.officeId),
+  ])
+  const tm = new Map(teams.map((r) => [r.officeId, r.n]))
+  const u = new Map(users.map((r) => [r.officeId, r.n]))
+  return offices.map((o) => ({ ...o, teamCount: tm.get(o.id) ?? 0, userCount: u.get(o.id) ?? 0 }))
+}
+
 /**
  * Offices (docs/decisions/036): listed with their region, teams and active people (those the reader may see: a
  * manager their own office), created, renamed, moved to another region and deleted here, each change one
@@ -26,25 +47,7 @@ export function officesService({ database, events }: Pick<Deps, 'database' | 'ev
   const visible = (ability: AppAbility, o: { id: string; regionId: string }) =>
     ability.can('view', subject('offices', { id: o.id, officeId: o.id, regionId: o.regionId }))
 
-  async function all(tx: Db = db): Promise<OfficeItem[]> {
-    const [offices, teams, users] = await Promise.all([
-      tx
-        .select({ id: t.offices.id, name: t.offices.name, regionId: t.offices.regionId, regionName: t.regions.name, createdAt: t.offices.createdAt })
-        .from(t.offices)
-        .innerJoin(t.regions, eq(t.regions.id, t.offices.regionId))
-        .orderBy(asc(t.offices.name)),
-      tx.select({ officeId: t.teams.officeId, n: count() }).from(t.teams).groupBy(t.teams.officeId),
-      tx
-        .select({ officeId: t.teams.officeId, n: count() })
-        .from(t.users)
-        .innerJoin(t.teams, eq(t.teams.id, t.users.teamId))
-        .where(eq(t.users.active, true))
-        .groupBy(t.teams.officeId),
-    ])
-    const tm = new Map(teams.map((r) => [r.officeId, r.n]))
-    const u = new Map(users.map((r) => [r.officeId, r.n]))
-    return offices.map((o) => ({ ...o, teamCount: tm.get(o.id) ?? 0, userCount: u.get(o.id) ?? 0 }))
-  }
+  const all = (tx: Db = db) => officeItems(tx, t)
 
   async function one(tx: Db, actor: Actor, id: string): Promise<OfficeItem> {
     const found = (await all(tx)).find((o) => o.id === id)
