@@ -6,6 +6,7 @@ import type { OfflineDb } from '../../../lib/offline-db'
 import {
   acknowledgeGuide,
   getAckReport,
+  getAdminGuide,
   getEmbedHosts,
   getGuide,
   getGuideVersion,
@@ -149,4 +150,10 @@ export function useEmbedSession(embedId: string, enabled: boolean, renewBeforeMs
     gcTime: 0,
     refetchInterval: (q) => (q.state.data ? Math.max(5_000, q.state.data.expiresAt - Date.now() - renewBeforeMs) : false),
   })
+}
+
+/** A guide for its editor, read afresh whatever the cache holds (the editor starts from the guide as it is now). */
+export function useFreshAdminGuide() {
+  const queryClient = useQueryClient()
+  return (id: string) => queryClient.fetchQuery({ queryKey: guidesKeys.admin.guide(id), queryFn: ({ signal }) => getAdminGuide(id, signal), staleTime: 0 })
 }

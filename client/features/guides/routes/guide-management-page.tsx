@@ -1,5 +1,4 @@
 import { Badge, Button, HStack, Input, Link as ChakraLink, NativeSelect, Stack, Text } from '@chakra-ui/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { formatDate } from '../../../../shared/format'
@@ -12,12 +11,11 @@ import { CreateButton, RecordTable } from '../../../components/ui/record-table'
 import { RowActions } from '../../../components/ui/row-actions'
 import { errorText } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
-import { deleteGuide, getAdminGuide, moveGuide } from '../api/guides-api'
-import { guidesKeys } from '../api/guides-keys'
+import { deleteGuide, moveGuide } from '../api/guides-api'
 import { CategoryIconView } from '../components/category-icon'
 import { GuideEditorDialog } from '../components/guide-editor-dialog'
 import { useLanguage } from '../../../lib/use-language'
-import { useAdminGuides, useCategories, useEmbeds } from '../api/guides-queries'
+import { useAdminGuides, useCategories, useEmbeds, useFreshAdminGuide } from '../api/guides-queries'
 import { useRefreshGuides } from '../api/guides-queries'
 
 /**
@@ -26,7 +24,7 @@ import { useRefreshGuides } from '../api/guides-queries'
  */
 export default function GuideManagementPage() {
   const { t, lang } = useLanguage()
-  const queryClient = useQueryClient()
+  const readGuide = useFreshAdminGuide()
   const refreshGuides = useRefreshGuides()
   const categories = useCategories()
   const guides = useAdminGuides()
@@ -40,24 +38,16 @@ export default function GuideManagementPage() {
     snackbar.success(message)
     refresh()
   }
-  const move = async (g: GuideAdminItem, by: number) => {
-    try {
-      await moveGuide(g.id, g.categoryId, Math.max(0, g.position + by), g.version)
-      refresh()
-    } catch (err) {
-      snackbar.error(errorText(err, t))
-      refresh()
-    }
-  }
+  const move = (g: GuideAdminItem, by: number) =>
+    moveGuide(g.id, g.categoryId, Math.max(0, g.position + by), g.version)
+      .catch((err: unknown) => snackbar.error(errorText(err, t)))
+      .finally(refresh)
   const cats = categories.data?.items ?? []
   /** The editor opens with the guide as it is now, read afresh. */
-  const edit = async (id: string) => {
-    try {
-      setEditing(await queryClient.fetchQuery({ queryKey: guidesKeys.admin.guide(id), queryFn: ({ signal }) => getAdminGuide(id, signal), staleTime: 0 }))
-    } catch (err) {
-      snackbar.error(errorText(err, t))
-    }
-  }
+  const edit = (id: string) =>
+    readGuide(id)
+      .then(setEditing)
+      .catch((err: unknown) => snackbar.error(errorText(err, t)))
 
   return (
     <Page title={t('routes.guides-guide-management')} breadcrumbs={[{ label: t('nav.groups.guides') }]}>
