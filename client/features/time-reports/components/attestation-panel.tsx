@@ -1,5 +1,4 @@
 import { Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDate, type FormatLanguage } from '../../../../shared/format'
@@ -10,16 +9,16 @@ import { LookupNativeSelect } from '../../../components/ui/lookup/lookup-select'
 import { confirm } from '../../../lib/confirm-store'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
-import { attest, listAttestations, recordSickDays, reopen } from '../api/time-reports-api'
+import { attest, recordSickDays, reopen } from '../api/time-reports-api'
 import { MonthField } from '../../../components/ui/month-field'
 import { LoadError } from '../../../components/ui/load-error'
 import { useUrlParams, withParams } from '../../../lib/use-url-params'
-import { timeReportsKeys } from '../api/time-reports-keys'
 import { ReasonDialog } from '../../../components/ui/reason-dialog'
 import { AttestationTable } from './attestation-table'
 import { useLanguage } from '../../../lib/use-language'
 import { Notice } from '../../../components/ui/notice'
-import { useRefreshTimeReports, useRefreshTimeReportsAttestations } from '../api/time-reports-queries'
+import { useAttestations, useRefreshAttested } from '../api/time-reports-queries'
+import { useAction } from '../../../components/ui/use-action'
 
 /**
  * A month's attestation per seller: what each reported, the days that break the rules, who attested and when.
@@ -29,26 +28,32 @@ import { useRefreshTimeReports, useRefreshTimeReportsAttestations } from '../api
 export function AttestationPanel({ month }: { month: string }) {
   const { t, lang } = useLanguage()
   const ability = useAbility()
-  const refreshTimeReports = useRefreshTimeReports()
-  const refreshTimeReportsAttestations = useRefreshTimeReportsAttestations()
+  const refreshAttested = useRefreshAttested()
   const [params, setParams] = useUrlParams()
   const teamId = params.get('teamId') || undefined
   const officeId = params.get('officeId') || undefined
   const [selected, setSelected] = useState<Set<string>>(new Set())
-  const [busy, setBusy] = useState(false)
   const [answer, setAnswer] = useState<AttestAnswer | null>(null)
   const [reopening, setReopening] = useState<AttestationRow | null>(null)
-  const rows = useQuery({
-    queryKey: timeReportsKeys.attestations.of(month, teamId, officeId),
-    queryFn: ({ signal }) => listAttestations({ month, teamId, officeId }, signal),
-  })
+  const rows = useAttestations(month, teamId, officeId)
   const items = rows.data?.items ?? []
   const open = items.filter((r) => r.mayAttest && r.attestedAt === null)
   const setParam = (key: string, value: string | undefined) => setParams((current) => withParams(current, { [key]: value }), { replace: true })
-  const refresh = () => {
-    void refreshTimeReportsAttestations()
-    void refreshTimeReports()
-  }
+  const refresh = () => void refreshAttested()
+  // Attesting: the answer says who was attested and who was refused with why; the list is read again.
+  const attesting = useAction((ids: string[]) => attest(month, ids), {
+    onDone: (r) => {
+      setAnswer(r)
+      setSelected(new Set())
+      if (r.attested.length) snackbar.success(t('pay.attestation.done', { count: r.attested.length }))
+      refresh()
+    },
+    onError: (err) => {
+      snackbar.error(formErrorOf(err, t).message)
+      return true
+    },
+  })
+  const busy = attesting.busy
   const run = async (ids: string[]) => {
     if (!ids.length) return
     // A month not yet over (its last day included) is attested only when the person says so: what is reported after
@@ -64,18 +69,7 @@ export function AttestationPanel({ month }: { month: string }) {
       })
       if (!sure) return
     }
-    setBusy(true)
-    try {
-      const r = await attest(month, ids)
-      setAnswer(r)
-      setSelected(new Set())
-      if (r.attested.length) snackbar.success(t('pay.attestation.done', { count: r.attested.length }))
-      refresh()
-    } catch (err) {
-      snackbar.error(formErrorOf(err, t).message)
-    } finally {
-      setBusy(false)
-    }
+    await attesting.run(ids)
   }
   const fillSickDays = async (r: AttestationRow) => {
     const dates = r.sickConflicts.filter((c) => c.kind === 'unreported').map((c) => formatDate(c.date, lang))
