@@ -1,8 +1,9 @@
+import type { TFunction } from 'i18next'
 import { Badge, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { formatDate } from '../../../../shared/format'
+import { formatDate, type FormatLanguage } from '../../../../shared/format'
 import { ABSENCE_TYPES } from '../../../../shared/rules/time-report'
 import { businessMonth } from '../../../../shared/rules/work'
 import { pathFor } from '../../../../shared/routes'
@@ -46,14 +47,10 @@ export default function TimeReportsPage() {
   )
 }
 
-function ReportsPanel({ month }: { month: string }) {
-  const { t, lang } = useLanguage()
-  const navigate = useNavigate()
-  const { query, update, filters: inAddress } = useListQuery({ itemsPerPage: 25 }, TIME_REPORT_FILTER_KEYS)
-  const filters: TimeReportFilters = useMemo(() => ({ ...inAddress, month }), [inAddress, month])
-  const list = useListPage(timeReportsKeys.list, listTimeReports, query, filters)
+/** The time reports list's columns: the day and seller, hours, absence, allowance and its state. */
+function timeReportColumns(t: TFunction, lang: FormatLanguage): Column<TimeReportListItem>[] {
   const hours = (h: number) => t('pay.hoursShort', { hours: h })
-  const columns: Column<TimeReportListItem>[] = [
+  return [
     {
       key: 'date',
       header: t('pay.timeReports.date'),
@@ -119,6 +116,15 @@ function ReportsPanel({ month }: { month: string }) {
       hideBelow: 'sm',
     },
   ]
+}
+
+function ReportsPanel({ month }: { month: string }) {
+  const { t, lang } = useLanguage()
+  const navigate = useNavigate()
+  const { query, update, filters: inAddress } = useListQuery({ itemsPerPage: 25 }, TIME_REPORT_FILTER_KEYS)
+  const filters: TimeReportFilters = useMemo(() => ({ ...inAddress, month }), [inAddress, month])
+  const list = useListPage(timeReportsKeys.list, listTimeReports, query, filters)
+  const columns = timeReportColumns(t, lang)
   const csv = useCsvDownload({ fileName: `${t('pay.timeReports.csvFile')}-${month}`, columns, query, fetchPage: (q) => listTimeReports(q, filters) })
   const select = (label: string, key: (typeof TIME_REPORT_FILTER_KEYS)[number], options: Array<[string, string]>, all: string) => (
     <NativeSelect.Root size="sm">
