@@ -19,6 +19,38 @@ function matches(sale: LocalSale, q: string) {
   return hay.includes(q.toLowerCase())
 }
 
+/** The sales as cards, for a phone: the customer, value, provider and products, the day, its status and sync. */
+function SaleCards(props: { sales: LocalSale[]; providerName: Map<string, string>; products: (s: LocalSale) => string }) {
+  const { lang } = useLanguage()
+  const { sales, providerName, products } = props
+  return (
+    <Stack gap="3" hideFrom="md" data-testid="sales-cards">
+      {sales.map((s) => (
+        <Card.Root key={s.id} asChild size="sm" data-testid="sale-row">
+          <Link to={`/sales/${s.id}`}>
+            <Card.Body>
+              <Flex justify="space-between" gap="2">
+                <Text fontWeight="semibold">{s.companyName ?? s.customerName}</Text>
+                <Text fontWeight="semibold">{formatOre(s.orderValueOre, lang)}</Text>
+              </Flex>
+              <Text fontSize="sm" color="fg.muted">
+                {providerName.get(s.providerId) ?? '–'} · {products(s)}
+              </Text>
+              <HStack mt="2" gap="2" wrap="wrap">
+                <Text fontSize="xs" color="fg.muted">
+                  {formatDate(s.soldAt, lang)}
+                </Text>
+                <SaleStatusBadge status={s.status as SaleStatus} />
+                <SyncBadge sync={s.sync} />
+              </HStack>
+            </Card.Body>
+          </Link>
+        </Card.Root>
+      ))}
+    </Stack>
+  )
+}
+
 /** The seller's own sales, from the device: filters by status and date and a search, kept in the URL. */
 export default function SalesListPage() {
   const { t, lang } = useLanguage()
@@ -94,30 +126,7 @@ export default function SalesListPage() {
       ) : null}
 
       {/* Phones: cards. Wider screens: a table. */}
-      <Stack gap="3" hideFrom="md" data-testid="sales-cards">
-        {sales.map((s) => (
-          <Card.Root key={s.id} asChild size="sm" data-testid="sale-row">
-            <Link to={`/sales/${s.id}`}>
-              <Card.Body>
-                <Flex justify="space-between" gap="2">
-                  <Text fontWeight="semibold">{s.companyName ?? s.customerName}</Text>
-                  <Text fontWeight="semibold">{formatOre(s.orderValueOre, lang)}</Text>
-                </Flex>
-                <Text fontSize="sm" color="fg.muted">
-                  {providerName.get(s.providerId) ?? '–'} · {products(s)}
-                </Text>
-                <HStack mt="2" gap="2" wrap="wrap">
-                  <Text fontSize="xs" color="fg.muted">
-                    {formatDate(s.soldAt, lang)}
-                  </Text>
-                  <SaleStatusBadge status={s.status as SaleStatus} />
-                  <SyncBadge sync={s.sync} />
-                </HStack>
-              </Card.Body>
-            </Link>
-          </Card.Root>
-        ))}
-      </Stack>
+      <SaleCards sales={sales} providerName={providerName} products={products} />
       <Box hideBelow="md">
         <RecordTable
           rows={sales}
