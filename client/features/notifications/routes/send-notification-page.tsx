@@ -1,5 +1,5 @@
 import { Box, Button, Card, CloseButton, Flex, Heading, SimpleGrid, Skeleton, Stack, Tag, Text, Wrap } from '@chakra-ui/react'
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDate, formatTime } from '../../../../shared/format'
 import { sendMessageInputSchema, type MessageAudienceInput } from '../../../../shared/schemas/notifications'
@@ -22,6 +22,7 @@ import { Check } from '../../../components/ui/check'
 import { Notice } from '../../../components/ui/notice'
 import { useAudienceRoles, usePreviewAudience, useSentMessages } from '../api/notifications-queries'
 import { useRefreshNotificationsSent } from '../api/notifications-queries'
+import { useDebounced } from '../../../lib/use-debounced'
 
 type ChosenKind = 'users' | 'teams' | 'offices' | 'roles'
 type Chosen = { kind: ChosenKind; id: string; label: string }
@@ -70,11 +71,7 @@ function SendNotification() {
   }, [everyone, chosen])
   const hasAudience = everyone || chosen.length > 0
   // How many it reaches, asked again a moment after the audience changes.
-  const [asked, setAsked] = useState(audience)
-  useEffect(() => {
-    const timer = setTimeout(() => setAsked(audience), 250)
-    return () => clearTimeout(timer)
-  }, [audience])
+  const asked = useDebounced(audience, 250)
   const reach = usePreviewAudience(asked, {
     enabled: asked.everyone || (asked.userIds?.length ?? 0) + (asked.teamIds?.length ?? 0) + (asked.officeIds?.length ?? 0) + (asked.roleIds?.length ?? 0) > 0,
   })

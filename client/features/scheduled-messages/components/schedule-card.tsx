@@ -1,5 +1,4 @@
 import { Card, Checkbox, Fieldset, Heading, List, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react'
-import { useEffect, useState } from 'react'
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form'
 import { SelectField, TextField } from '../../../components/ui/form-kit'
 import { fieldErrorText } from '../../../lib/field-error'
@@ -8,6 +7,7 @@ import { scheduleOf, type MessageForm, type RecurrenceKind } from '../model/mess
 import { Check } from '../../../components/ui/check'
 import { useLanguage } from '../../../lib/use-language'
 import { useNextSendsOf } from '../api/scheduled-messages-queries'
+import { useDebounced } from '../../../lib/use-debounced'
 
 const KINDS: RecurrenceKind[] = ['once', 'daily', 'weekly', 'monthly', 'monthlyWeekday']
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7]
@@ -22,13 +22,7 @@ export function ScheduleCard({ form }: { form: UseFormReturn<MessageForm> }) {
   const values = useWatch({ control: form.control }) as MessageForm
   const { kind, quiet } = values
   const schedule = scheduleOf(values)
-  const key = JSON.stringify(schedule)
-  const [asked, setAsked] = useState(key)
-  useEffect(() => {
-    const timer = setTimeout(() => setAsked(key), 300)
-    return () => clearTimeout(timer)
-  }, [key])
-  const wanted = JSON.parse(asked) as typeof schedule
+  const wanted = useDebounced(schedule, 300)
   const sends = useNextSendsOf(wanted)
   const dayOptions = [
     ...Array.from({ length: 31 }, (_, i) => ({ value: String(i + 1), label: `${i + 1}` })),

@@ -1,5 +1,5 @@
 import { Box, Button, Card, Flex, Heading, Stack, Tabs, Text, Wrap } from '@chakra-ui/react'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useWatch, type UseFormReturn } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { MESSAGE_FIELDS, MESSAGE_LANGUAGES, unknownFields, type MessageLanguage } from '../../../../shared/rules/scheduled-messages'
@@ -8,6 +8,7 @@ import { TextAreaField, TextField } from '../../../components/ui/form-kit'
 import { LookupCombobox } from '../../../components/ui/lookup/lookup-select'
 import type { MessageForm } from '../model/message-form'
 import { usePreviewMessage } from '../api/scheduled-messages-queries'
+import { useDebounced } from '../../../lib/use-debounced'
 
 /**
  * The message's texts, a tab per language (a blank one is not written: its readers get English, then Swedish), the
@@ -29,13 +30,7 @@ export function TextsCard({ form }: { form: UseFormReturn<MessageForm> }) {
     ...(previewUser ? { userId: previewUser } : {}),
   }
   // Asked a moment after the writing stops.
-  const key = JSON.stringify(input)
-  const [asked, setAsked] = useState(key)
-  useEffect(() => {
-    const timer = setTimeout(() => setAsked(key), 400)
-    return () => clearTimeout(timer)
-  }, [key])
-  const wanted = JSON.parse(asked) as typeof input
+  const wanted = useDebounced(input, 400)
   const any = Object.values(wanted.templates).some(Boolean)
   const preview = usePreviewMessage(wanted, { enabled: any })
   // A field the text names that does not exist, said at the field before anything is sent: "{{frstName}}".
