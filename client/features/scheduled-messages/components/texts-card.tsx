@@ -10,6 +10,19 @@ import type { MessageForm } from '../model/message-form'
 import { usePreviewMessage } from '../api/scheduled-messages-queries'
 import { useDebounced } from '../../../lib/use-debounced'
 
+/** What the preview is asked for: the languages written so far, the sender, and whose values fill the fields. */
+function previewInput(values: MessageForm, previewUser: string | undefined) {
+  return {
+    templates: Object.fromEntries(
+      MESSAGE_LANGUAGES.map((l) => [l, values.templates[l].subject.trim() || values.templates[l].body.trim() ? values.templates[l] : null]),
+    ),
+    senderName: values.senderName || null,
+    senderEmail: values.senderEmail || null,
+    senderPhone: values.senderPhone || null,
+    ...(previewUser ? { userId: previewUser } : {}),
+  }
+}
+
 /**
  * The message's texts, a tab per language (a blank one is not written: its readers get English, then Swedish), the
  * fields a text may use (a click adds one to the text), and a preview with the writer's own values.
@@ -20,17 +33,8 @@ export function TextsCard({ form }: { form: UseFormReturn<MessageForm> }) {
   // Whose values the preview shows: the writer's own, or a recipient's the writer chooses.
   const [previewUser, setPreviewUser] = useState<string | undefined>(undefined)
   const values = useWatch({ control: form.control }) as MessageForm
-  const input = {
-    templates: Object.fromEntries(
-      MESSAGE_LANGUAGES.map((l) => [l, values.templates[l].subject.trim() || values.templates[l].body.trim() ? values.templates[l] : null]),
-    ),
-    senderName: values.senderName || null,
-    senderEmail: values.senderEmail || null,
-    senderPhone: values.senderPhone || null,
-    ...(previewUser ? { userId: previewUser } : {}),
-  }
   // Asked a moment after the writing stops.
-  const wanted = useDebounced(input, 400)
+  const wanted = useDebounced(previewInput(values, previewUser), 400)
   const any = Object.values(wanted.templates).some(Boolean)
   const preview = usePreviewMessage(wanted, { enabled: any })
   // A field the text names that does not exist, said at the field before anything is sent: "{{frstName}}".
