@@ -8,10 +8,6 @@ import type { Actor, GuidesContext } from './guides.context'
 import { guidePublishing, languagesOf } from './guides.versions'
 import { guideViews } from './guides.views'
 
-/**
- * Writing guides (docs/decisions/069): the working texts are saved as often as the editor likes, in any category
- * and place; readers read what is published (guides.versions.ts). Every change is in the activity log.
- */
 /** The next place in a category (its last guide's + 1), 400 when the category is not there. */
 async function nextPlaceIn(ctx: GuidesContext, tx: Db, categoryId: string) {
   const { t } = ctx
@@ -41,6 +37,10 @@ const saved = (input: GuideInput, position: number) => {
   }
 }
 
+/**
+ * Writing guides (docs/decisions/069): the working texts are saved as often as the editor likes, in any category
+ * and place; readers read what is published (guides.versions.ts). Every change is in the activity log.
+ */
 export function guideManagement(ctx: GuidesContext) {
   const { database, db, t, now, events } = ctx
   const { adminItem, detail } = guideViews(ctx)
