@@ -245,17 +245,7 @@ function QuestionEditor(props: {
             <Input type="number" inputMode="numeric" min={0} max={10} disabled={kind === 'text'} {...register(`${base}.weight`, { valueAsNumber: true })} />
           </FormField>
         </SimpleGrid>
-        <FormField label={t('quality.templates.textSv')} error={errors?.text?.sv} required>
-          <Input autoComplete="off" {...register(`${base}.text.sv`)} />
-        </FormField>
-        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
-          <FormField label={t('quality.templates.textEn')} error={errors?.text?.en}>
-            <Input autoComplete="off" placeholder={t('quality.templates.textSv')} {...register(`${base}.text.en`)} />
-          </FormField>
-          <FormField label={t('quality.templates.textFi')} error={errors?.text?.fi}>
-            <Input autoComplete="off" placeholder={t('quality.templates.textSv')} {...register(`${base}.text.fi`)} />
-          </FormField>
-        </SimpleGrid>
+        <QuestionTexts register={register} base={base} errors={errors} />
         <HStack gap="5" flexWrap="wrap">
           <Controller
             control={control}
@@ -328,6 +318,27 @@ function QuestionEditor(props: {
         ) : null}
       </Stack>
     </Box>
+  )
+}
+
+/** A question's text in Swedish (required) and in English and Finnish (its readers get Swedish without them). */
+function QuestionTexts(props: { register: UseFormRegister<Form>; base: `content.questions.${number}`; errors: FieldErrors<Question> | undefined }) {
+  const { t } = useTranslation()
+  const { register, base, errors } = props
+  return (
+    <>
+      <FormField label={t('quality.templates.textSv')} error={errors?.text?.sv} required>
+        <Input autoComplete="off" {...register(`${base}.text.sv`)} />
+      </FormField>
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
+        <FormField label={t('quality.templates.textEn')} error={errors?.text?.en}>
+          <Input autoComplete="off" placeholder={t('quality.templates.textSv')} {...register(`${base}.text.en`)} />
+        </FormField>
+        <FormField label={t('quality.templates.textFi')} error={errors?.text?.fi}>
+          <Input autoComplete="off" placeholder={t('quality.templates.textSv')} {...register(`${base}.text.fi`)} />
+        </FormField>
+      </SimpleGrid>
+    </>
   )
 }
 
