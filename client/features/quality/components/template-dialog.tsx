@@ -126,24 +126,7 @@ function TemplateForm(props: {
         </FormField>
       </SimpleGrid>
 
-      <Fieldset.Root>
-        <Fieldset.Legend fontWeight="semibold">{t('quality.templates.sampling')}</Fieldset.Legend>
-        <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
-          <FormField
-            label={t('quality.templates.newSellerDays')}
-            error={contentErrors?.sampling?.newSellerDays}
-            helper={t('quality.templates.newSellerDaysHelp')}
-          >
-            <Input type="number" inputMode="numeric" min={0} max={365} {...form.register('content.sampling.newSellerDays', { valueAsNumber: true })} />
-          </FormField>
-          <FormField label={t('quality.templates.sharePercent')} error={contentErrors?.sampling?.sharePercent}>
-            <Input type="number" inputMode="numeric" min={0} max={100} {...form.register('content.sampling.sharePercent', { valueAsNumber: true })} />
-          </FormField>
-          <FormField label={t('quality.templates.maxAttempts')} error={contentErrors?.sampling?.maxAttempts}>
-            <Input type="number" inputMode="numeric" min={1} max={10} {...form.register('content.sampling.maxAttempts', { valueAsNumber: true })} />
-          </FormField>
-        </SimpleGrid>
-      </Fieldset.Root>
+      <SamplingFields register={form.register} errors={contentErrors?.sampling} />
 
       <GradesEditor control={form.control} register={form.register} errors={contentErrors?.grades} />
 
@@ -193,6 +176,28 @@ function TemplateForm(props: {
         </Stack>
       ) : null}
     </FormDialog>
+  )
+}
+
+/** Which sales get a survey: every sale of a new seller for their first days, then a share, and how often to try. */
+function SamplingFields(props: { register: UseFormRegister<Form>; errors: FieldErrors<Form['content']['sampling']> | undefined }) {
+  const { t } = useTranslation()
+  const { register, errors } = props
+  return (
+    <Fieldset.Root>
+      <Fieldset.Legend fontWeight="semibold">{t('quality.templates.sampling')}</Fieldset.Legend>
+      <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
+        <FormField label={t('quality.templates.newSellerDays')} error={errors?.newSellerDays} helper={t('quality.templates.newSellerDaysHelp')}>
+          <Input type="number" inputMode="numeric" min={0} max={365} {...register('content.sampling.newSellerDays', { valueAsNumber: true })} />
+        </FormField>
+        <FormField label={t('quality.templates.sharePercent')} error={errors?.sharePercent}>
+          <Input type="number" inputMode="numeric" min={0} max={100} {...register('content.sampling.sharePercent', { valueAsNumber: true })} />
+        </FormField>
+        <FormField label={t('quality.templates.maxAttempts')} error={errors?.maxAttempts}>
+          <Input type="number" inputMode="numeric" min={1} max={10} {...register('content.sampling.maxAttempts', { valueAsNumber: true })} />
+        </FormField>
+      </SimpleGrid>
+    </Fieldset.Root>
   )
 }
 
