@@ -2,7 +2,7 @@ import { Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useMemo, useState } from 'react'
 import { formatMonth } from '../../../../shared/format'
 import { businessMonth, previousMonth } from '../../../../shared/rules/work'
-import { type BudgetConflict, type BudgetScope } from '../../../../shared/schemas/budgets'
+import { type BudgetConflict, type BudgetScope, type BudgetsOverview } from '../../../../shared/schemas/budgets'
 import { LoadError } from '../../../components/ui/load-error'
 import { isMonth } from '../../../components/ui/month-stepper'
 import { Page } from '../../../components/ui/page'
@@ -16,6 +16,32 @@ import { budgetEdits, budgetFields, budgetLines, keyOf, refusalsByField } from '
 import { BudgetField, BudgetMonthBar, BudgetSaveBar, BudgetTable } from '../components/budget-table'
 import { Notice } from '../../../components/ui/notice'
 import { useLanguage } from '../../../lib/use-language'
+
+/** The office a save or copy is for: the one shown, else the one asked for, else the reader's first. */
+const officeOf = (d: BudgetsOverview, officeId: string | undefined) => d.office?.id ?? officeId ?? d.offices[0]!.id
+
+/**
+ * The month's edits as typed (by budget key) and the server's refusals of them; an edit clears its own refusal, and
+ * moving to another month or office forgets them all.
+ */
+function useBudgetDrafts() {
+  const [drafts, setDrafts] = useState<Map<string, string>>(new Map())
+  const [serverErrors, setServerErrors] = useState<Map<string, string>>(new Map())
+  const edit = (k: string, text: string) => {
+    setDrafts((d) => new Map(d).set(k, text))
+    setServerErrors((e) => {
+      if (!e.has(k)) return e
+      const next = new Map(e)
+      next.delete(k)
+      return next
+    })
+  }
+  const forget = () => {
+    setDrafts(new Map())
+    setServerErrors(new Map())
+  }
+  return { drafts, setDrafts, serverErrors, setServerErrors, edit, forget }
+}
 
 /**
  * /dashboards/sales/budgets (docs/decisions/047): a month's budgets of one office, its teams and their sellers,
@@ -35,8 +61,7 @@ export default function BudgetsPage() {
   const query = useBudgetsMonth(month, officeId)
   const data = query.data
 
-  const [drafts, setDrafts] = useState<Map<string, string>>(new Map())
-  const [serverErrors, setServerErrors] = useState<Map<string, string>>(new Map())
+  const { drafts, setDrafts, serverErrors, setServerErrors, edit, forget } = useBudgetDrafts()
   const [notice, setNotice] = useState<{ status: 'warning' | 'error'; text: string } | null>(null)
 
   const lines = useMemo(() => budgetLines(data), [data])
@@ -58,22 +83,10 @@ export default function BudgetsPage() {
       },
       { replace: true },
     )
-    setDrafts(new Map())
-    setServerErrors(new Map())
+    forget()
     setNotice(null)
   }
 
-  const edit = (k: string, text: string) => {
-    setDrafts((d) => new Map(d).set(k, text))
-    setServerErrors((e) => {
-      if (!e.has(k)) return e
-      const next = new Map(e)
-      next.delete(k)
-      return next
-    })
-  }
-
-  const officeOf = (d: NonNullable<typeof data>) => d.office?.id ?? officeId ?? d.offices[0]!.id
   const saving = useAction(useSaveBudgets(), {
     onDone: (saved) => {
       setDrafts(new Map())
@@ -112,13 +125,13 @@ export default function BudgetsPage() {
   const save = () => {
     if (!data || problems.length > 0) return
     setNotice(null)
-    void saving.run(month, { officeId: officeOf(data), changes })
+    void saving.run(month, { officeId: officeOf(data, officeId), changes })
   }
 
   const copy = () => {
     if (!data) return
     setNotice(null)
-    void copying.run(month, officeOf(data))
+    void copying.run(month, officeOf(data, officeId))
   }
 
   return (
