@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next'
 import { Box, Button, Card, HStack, Stack, Stat, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -16,8 +17,29 @@ import { LoadError } from '../../../components/ui/load-error'
 import { Notice } from '../../../components/ui/notice'
 import { usePaycodes, usePayrollMonth } from '../api/pay-queries'
 import { useRefreshPayExports, useRefreshPayPayroll } from '../api/pay-queries'
+import { useAction } from '../../../components/ui/use-action'
 
 const PROBLEMS_SHOWN = 20
+
+/** The attested-only export, asked once more with who it leaves out: their pay waits for the next export. */
+const confirmAttestedOnly = (m: PayrollMonthState, format: 'paxml' | 'csv', t: TFunction, lang: FormatLanguage) =>
+  confirm({
+    title: t('pay.payroll.attestedOnlyTitle', { month: m.month }),
+    text: t('pay.payroll.attestedOnlyText', {
+      attested: m.attested,
+      employees: m.employees,
+      count: m.unattestedCount,
+      names: m.unattested
+        .slice(0, 10)
+        .map((p) => p.name)
+        .join(', '),
+      more: m.unattestedCount > 10 ? ` ${t('pay.payroll.moreProblems', { count: m.unattestedCount - 10 })}` : '',
+      totals: totalsText(m.attestedTotals, t, lang),
+      format: format === 'paxml' ? 'PAXml' : 'CSV',
+    }),
+    confirmLabel: t('pay.payroll.attestedOnlyConfirm', { count: m.attested }),
+    cancelLabel: t('table.cancel'),
+  })
 
 /**
  * The payroll export of a month: who it covers, how many are attested, what must be fixed first (each problem
@@ -28,45 +50,31 @@ export function PayrollPanel({ month, onMonth }: { month: string; onMonth: (m: s
   const ability = useAbility()
   const refreshPayExports = useRefreshPayExports()
   const refreshPayPayroll = useRefreshPayPayroll()
-  const [busy, setBusy] = useState<'paxml' | 'csv' | 'attested' | null>(null)
+  const [pressed, setPressed] = useState<'paxml' | 'csv' | 'attested' | null>(null)
   const state = usePayrollMonth(month)
   const codes = usePaycodes()
   const system = codes.data?.system ?? t('pay.payrollSystem')
   const problems = state.data?.problems ?? []
   // Who is not attested is said once, with what they have, below; the rest is what must be fixed.
   const otherProblems = problems.filter((p) => p.kind !== 'notAttested')
-  /** The attested-only export, asked once more with who it leaves out: their pay waits for the next export. */
-  const confirmAttestedOnly = (m: PayrollMonthState, format: 'paxml' | 'csv') =>
-    confirm({
-      title: t('pay.payroll.attestedOnlyTitle', { month: m.month }),
-      text: t('pay.payroll.attestedOnlyText', {
-        attested: m.attested,
-        employees: m.employees,
-        count: m.unattestedCount,
-        names: m.unattested
-          .slice(0, 10)
-          .map((p) => p.name)
-          .join(', '),
-        more: m.unattestedCount > 10 ? ` ${t('pay.payroll.moreProblems', { count: m.unattestedCount - 10 })}` : '',
-        totals: totalsText(m.attestedTotals, t, lang),
-        format: format === 'paxml' ? 'PAXml' : 'CSV',
-      }),
-      confirmLabel: t('pay.payroll.attestedOnlyConfirm', { count: m.attested }),
-      cancelLabel: t('table.cancel'),
-    })
+  // A payroll file asked for: the month as it is, or the attested only (asked once more). Refused, the month changed
+  // since it was read: what must be fixed now, and who is left out now, are read again.
+  const requesting = useAction(
+    (format: 'paxml' | 'csv', only?: PayrollMonthState) => requestPayroll(month, format, only ? { leftOut: only.unattested.map((p) => p.userId) } : undefined),
+    {
+      onDone: () => void refreshPayExports('payroll'),
+      onError: (err) => {
+        if (err instanceof ApiClientError && (err.body?.error === 'export_refused' || err.body?.error === 'left_out_changed')) void state.refetch()
+        snackbar.error(formErrorOf(err, t).message)
+        return true
+      },
+    },
+  )
+  const busy = requesting.busy ? pressed : null
   const start = async (format: 'paxml' | 'csv', only?: PayrollMonthState) => {
-    if (only && !(await confirmAttestedOnly(only, format))) return
-    setBusy(only ? 'attested' : format)
-    try {
-      await requestPayroll(month, format, only ? { leftOut: only.unattested.map((p) => p.userId) } : undefined)
-      void refreshPayExports('payroll')
-    } catch (err) {
-      // Refused: the month changed since it was read; show what must be fixed now, and who is left out now.
-      if (err instanceof ApiClientError && (err.body?.error === 'export_refused' || err.body?.error === 'left_out_changed')) void state.refetch()
-      snackbar.error(formErrorOf(err, t).message)
-    } finally {
-      setBusy(null)
-    }
+    if (only && !(await confirmAttestedOnly(only, format, t, lang))) return
+    setPressed(only ? 'attested' : format)
+    await requesting.run(format, only)
   }
   return (
     <Stack gap="4" pt="2">
