@@ -97,7 +97,6 @@ export function ImportUsersDialog({ open, onOpenChange }: { open: boolean; onOpe
   }
 
   const answer = checked?.answer
-  const invalid = answer ? answer.total - answer.valid : 0
 
   const close = () => {
     reset()
@@ -146,28 +145,36 @@ export function ImportUsersDialog({ open, onOpenChange }: { open: boolean; onOpe
         </Field.Root>
         {error ? <Notice status="error" data-testid="import-error" title={error} /> : null}
         {changed ? <Notice status="warning" title={t('userAdmin.import.changed', changed)} /> : null}
-        {answer ? (
-          <Stack gap="3" data-testid="import-preview">
-            <ImportCheck answer={answer} changed={!!changed} />
-            {answer.valid > 0 ? (
-              <Field.Root invalid={!!passwordError} required>
-                <Field.Label>
-                  {t('userAdmin.import.password')}
-                  <Field.RequiredIndicator />
-                </Field.Label>
-                <Input type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-                {passwordError ? <Field.ErrorText>{passwordError}</Field.ErrorText> : <Field.HelperText>{t('userAdmin.import.passwordHint')}</Field.HelperText>}
-              </Field.Root>
-            ) : null}
-            {answer.valid > 0 && invalid > 0 ? (
-              <Text fontSize="sm" color="fg.muted">
-                {t('userAdmin.import.confirmSkips')}
-              </Text>
-            ) : null}
-          </Stack>
-        ) : null}
+        {answer ? <ImportPreview answer={answer} changed={!!changed} password={password} onPassword={setPassword} passwordError={passwordError} /> : null}
       </Stack>
     </AppDialog>
+  )
+}
+
+/** What the check found, and for the valid rows the first password they get (the rows with errors are left out). */
+function ImportPreview(props: { answer: UserImportAnswer; changed: boolean; password: string; onPassword: (p: string) => void; passwordError: string | null }) {
+  const { t } = useTranslation()
+  const { answer, passwordError } = props
+  const invalid = answer.total - answer.valid
+  return (
+    <Stack gap="3" data-testid="import-preview">
+      <ImportCheck answer={answer} changed={props.changed} />
+      {answer.valid > 0 ? (
+        <Field.Root invalid={!!passwordError} required>
+          <Field.Label>
+            {t('userAdmin.import.password')}
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Input type="password" autoComplete="new-password" value={props.password} onChange={(e) => props.onPassword(e.target.value)} />
+          {passwordError ? <Field.ErrorText>{passwordError}</Field.ErrorText> : <Field.HelperText>{t('userAdmin.import.passwordHint')}</Field.HelperText>}
+        </Field.Root>
+      ) : null}
+      {answer.valid > 0 && invalid > 0 ? (
+        <Text fontSize="sm" color="fg.muted">
+          {t('userAdmin.import.confirmSkips')}
+        </Text>
+      ) : null}
+    </Stack>
   )
 }
 
