@@ -1,11 +1,11 @@
+import type { TFunction } from 'i18next'
 import { Button, Code, Field, HStack, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatDate, formatTime } from '../../../../shared/format'
+import { formatDate, formatTime, type FormatLanguage } from '../../../../shared/format'
 import type { CandidateDetail, CandidateStep, StepName } from '../../../../shared/schemas/candidates'
 import { AppDialog } from '../../../components/ui/app-dialog'
 import { FormAlert } from '../../../components/ui/form-alert'
-import { errorText } from '../../../lib/api-client'
 import { stepFailureText } from '../model/step-failure'
 import { confirm } from '../../../lib/confirm-store'
 import { startStep } from '../api/candidates-api'
@@ -15,6 +15,20 @@ import { Choices } from '../../../components/ui/choices'
 import { Notice } from '../../../components/ui/notice'
 import { useLanguage } from '../../../lib/use-language'
 import { SectionCard } from '../../../components/ui/section-card'
+import { useAction } from '../../../components/ui/use-action'
+
+/** A step's line under its name: why it failed or is retried, until when its link holds, the directory account, when it ended. */
+function stepDetail(s: CandidateStep, t: TFunction, lang: FormatLanguage): string | null {
+  const d = s.detail ?? {}
+  if (s.status === 'failed' && s.error) return stepFailureText(s.error, t)
+  if (s.status === 'running' && s.error) return t('candidates.steps.detail.retrying', { error: s.error })
+  if (s.status === 'waiting_candidate' && typeof d.expiresAt === 'number')
+    return t('candidates.steps.detail.linkUntil', { date: `${formatDate(d.expiresAt, lang)} ${formatTime(d.expiresAt, lang)}` })
+  if (s.step === 'accounts' && s.status === 'done')
+    return d.directoryEmail ? t('candidates.steps.detail.directory', { email: String(d.directoryEmail) }) : t('candidates.steps.detail.noDirectory')
+  if (s.status === 'done' && s.finishedAt) return formatDate(s.finishedAt, lang)
+  return null
+}
 
 /**
  * The four onboarding steps (docs/decisions/070): each with its state, what it produced or why it failed, and its
@@ -26,22 +40,19 @@ export function StepsCard(props: { candidate: CandidateDetail; choices: Candidat
   const { t, lang } = useLanguage()
   const c = props.candidate
   const name = `${c.firstName} ${c.lastName}`
-  const [error, setError] = useState<string | null>(null)
   const [accounts, setAccounts] = useState(false)
   const [password, setPassword] = useState<string | null>(null)
 
-  const run = async (step: StepName, json: { teamId?: string } = {}) => {
-    setError(null)
-    try {
-      const answer = await startStep(c.id, step, json)
+  // A step started: a new account's first password is shown once; the candidate is read again. Nothing thrown.
+  const starting = useAction((step: StepName, json: { teamId?: string } = {}) => startStep(c.id, step, json), {
+    failure: 'form',
+    onDone: (answer) => {
       if (answer.password) setPassword(answer.password)
       props.onChanged()
-      return true
-    } catch (err) {
-      setError(errorText(err, t))
-      return false
-    }
-  }
+    },
+  })
+  const run = async (step: StepName, json: { teamId?: string } = {}) => (await starting.run(step, json)) !== undefined
+  const error = starting.error
   const ask = async (s: CandidateStep) => {
     if (s.step === 'accounts') return setAccounts(true)
     const text =
@@ -57,17 +68,7 @@ export function StepsCard(props: { candidate: CandidateDetail; choices: Candidat
     if (ok) await run(s.step)
   }
 
-  const detailOf = (s: CandidateStep): string | null => {
-    const d = s.detail ?? {}
-    if (s.status === 'failed' && s.error) return stepFailureText(s.error, t)
-    if (s.status === 'running' && s.error) return t('candidates.steps.detail.retrying', { error: s.error })
-    if (s.status === 'waiting_candidate' && typeof d.expiresAt === 'number')
-      return t('candidates.steps.detail.linkUntil', { date: `${formatDate(d.expiresAt, lang)} ${formatTime(d.expiresAt, lang)}` })
-    if (s.step === 'accounts' && s.status === 'done')
-      return d.directoryEmail ? t('candidates.steps.detail.directory', { email: String(d.directoryEmail) }) : t('candidates.steps.detail.noDirectory')
-    if (s.status === 'done' && s.finishedAt) return formatDate(s.finishedAt, lang)
-    return null
-  }
+  const detailOf = (s: CandidateStep) => stepDetail(s, t, lang)
 
   return (
     <>
