@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { formatOph } from '../../../../shared/format'
 import { OPH_FIELDS, effectiveOph, ophProblems, ophToHundredths, type OphField } from '../../../../shared/rules/oph'
-import { OPH_MAX, type OphOwn, type OphScope, type OphValues } from '../../../../shared/schemas/org'
+import { OPH_MAX, type OphOverview, type OphOwn, type OphScope, type OphValues } from '../../../../shared/schemas/org'
 import { FormDialog, useFormError } from '../../../components/ui/form-dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { LoadError } from '../../../components/ui/load-error'
@@ -18,6 +18,40 @@ import { useOphTargets } from '../api/org-queries'
 import { useRefreshOrgOphTargets } from '../api/org-queries'
 
 type Editing = { scope: OphScope; id: string; name: string; own: OphOwn | null; office: OphValues | null }
+
+/** On a phone: a block per office, its own targets first, then each team's (the office's shown in italics where the team has none). */
+function OphCards(props: { offices: OphOverview['offices']; may: OphOverview['may'] | undefined; onEdit: (editing: Editing) => void }) {
+  return (
+    <Stack gap="4">
+      {props.offices.map((o) => (
+        <Stack key={o.id} gap="0" borderWidth="1px" rounded="md" overflow="hidden">
+          <OphCard
+            testId="oph-office-row"
+            title={o.name}
+            subtitle={o.regionName}
+            values={o.own}
+            inherited={false}
+            strong
+            edit={props.may?.office ? () => props.onEdit({ scope: 'office', id: o.id, name: o.name, own: o.own, office: null }) : null}
+          />
+          {o.teams.map((team) => {
+            const effective = effectiveOph(team.own, o.own)
+            return (
+              <OphCard
+                key={team.id}
+                testId="oph-team-row"
+                title={team.name}
+                values={effective?.values ?? null}
+                inherited={effective?.from === 'office'}
+                edit={props.may?.team ? () => props.onEdit({ scope: 'team', id: team.id, name: team.name, own: team.own, office: o.own }) : null}
+              />
+            )
+          })}
+        </Stack>
+      ))}
+    </Stack>
+  )
+}
 
 /**
  * /user-admin/oph (decision 042): OPH targets (orders per hour) for levels 1 and 2 in the classes gold and
@@ -54,34 +88,7 @@ export default function OphPage() {
         ) : overview.data.offices.length === 0 ? (
           <Text color="fg.muted">{t('orgAdmin.oph.empty')}</Text>
         ) : !wide ? (
-          <Stack gap="4">
-            {overview.data.offices.map((o) => (
-              <Stack key={o.id} gap="0" borderWidth="1px" rounded="md" overflow="hidden">
-                <OphCard
-                  testId="oph-office-row"
-                  title={o.name}
-                  subtitle={o.regionName}
-                  values={o.own}
-                  inherited={false}
-                  strong
-                  edit={may?.office ? () => setEditing({ scope: 'office', id: o.id, name: o.name, own: o.own, office: null }) : null}
-                />
-                {o.teams.map((team) => {
-                  const effective = effectiveOph(team.own, o.own)
-                  return (
-                    <OphCard
-                      key={team.id}
-                      testId="oph-team-row"
-                      title={team.name}
-                      values={effective?.values ?? null}
-                      inherited={effective?.from === 'office'}
-                      edit={may?.team ? () => setEditing({ scope: 'team', id: team.id, name: team.name, own: team.own, office: o.own }) : null}
-                    />
-                  )
-                })}
-              </Stack>
-            ))}
-          </Stack>
+          <OphCards offices={overview.data.offices} may={may} onEdit={setEditing} />
         ) : (
           <Table.ScrollArea borderWidth="1px" rounded="md">
             <Table.Root size="sm" aria-label={t('routes.user-admin-oph')}>
