@@ -34,12 +34,7 @@ export type FigureColumn = {
   numeric?: boolean
 }
 
-/**
- * A chart with its figures (chart.js through react-chartjs-2, loaded with the screen that shows it): the figures are
- * also a table below it, which screen readers read instead of the drawing, and a CSV of that table. A click on a
- * bar or point calls `onPick` with its row, so the screen can open the rows behind the figure.
- */
-export function StatChart(props: {
+type StatChartProps = {
   title: string
   kind: 'bar' | 'line'
   labels: string[]
@@ -61,7 +56,14 @@ export function StatChart(props: {
   plain?: boolean
   /** the series' names under the title even for one series (they name a category, not the figure) */
   legend?: boolean
-}) {
+}
+
+/**
+ * A chart with its figures (chart.js through react-chartjs-2, loaded with the screen that shows it): the figures are
+ * also a table below it, which screen readers read instead of the drawing, and a CSV of that table. A click on a
+ * bar or point calls `onPick` with its row, so the screen can open the rows behind the figure.
+ */
+export function StatChart(props: StatChartProps) {
   const { t, i18n } = useTranslation()
   // The theme's muted text colour, for the axes, read from the page (it follows light and dark).
   const probe = useRef<HTMLSpanElement>(null)

@@ -24,13 +24,7 @@ const mainStatus = (statuses: Partial<Record<SaleStatus, number>>) =>
 
 const empty: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: [] }
 
-/**
- * The map itself (MapLibre GL, loaded only with the map screens): the basemap, the areas as shapes, the doors as
- * small dots by outcome and age, and the sales as buttons — a cluster with its count in the colour of most of its
- * sales, or one sale in its status's colour — so each is reachable by keyboard and a screen reader. While drawing,
- * a click adds a corner to the outline being drawn.
- */
-export function MapView(props: {
+type MapViewProps = {
   settings: MapSettings
   dark: boolean
   initial: { center: [number, number]; zoom: number }
@@ -47,7 +41,15 @@ export function MapView(props: {
   onVisit: (visit: MapVisit) => void
   /** where to open, once it is known (the reader's own sales, when the address names no view) */
   fitTo?: [number, number, number, number] | null
-}) {
+}
+
+/**
+ * The map itself (MapLibre GL, loaded only with the map screens): the basemap, the areas as shapes, the doors as
+ * small dots by outcome and age, and the sales as buttons — a cluster with its count in the colour of most of its
+ * sales, or one sale in its status's colour — so each is reachable by keyboard and a screen reader. While drawing,
+ * a click adds a corner to the outline being drawn.
+ */
+export function MapView(props: MapViewProps) {
   const { t } = useTranslation()
   const container = useRef<HTMLDivElement>(null)
   const [map, setMap] = useState<MapLibre | null>(null)

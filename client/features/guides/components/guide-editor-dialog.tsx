@@ -39,19 +39,21 @@ const draftOf = (initial: GuideAdminDetail | null, categories: CategoryItem[]): 
     ? { ...initial, version: initial.version, id: initial.id }
     : { categoryId: categories[0]?.id ?? '', mustRead: false, audience: EVERYONE, texts: { sv: blankText(), en: null, fi: null }, version: null, id: null }
 
-/**
- * A guide's editor (docs/decisions/069): its category, must-read flag and audience; its Swedish text and, when
- * added, the English and Finnish ones, each with the rich-text editor; its versions to read and restore. Saving
- * keeps the working texts; publishing makes them the version readers read.
- */
-export function GuideEditorDialog(props: {
+type GuideEditorDialogProps = {
   /** the guide as the server has it now (read when its editor opens), or null for a new one */
   initial: GuideAdminDetail | null
   categories: CategoryItem[]
   embeds: EmbedItem[]
   onClose: () => void
   onSaved: (message: string) => void
-}) {
+}
+
+/**
+ * A guide's editor (docs/decisions/069): its category, must-read flag and audience; its Swedish text and, when
+ * added, the English and Finnish ones, each with the rich-text editor; its versions to read and restore. Saving
+ * keeps the working texts; publishing makes them the version readers read.
+ */
+export function GuideEditorDialog(props: GuideEditorDialogProps) {
   const { t, lang } = useLanguage()
   const [draft, setDraft] = useState<Draft>(() => draftOf(props.initial, props.categories))
   const [detail, setDetail] = useState<GuideAdminDetail | null>(props.initial)

@@ -16,13 +16,7 @@ type RowResult = { id: string; ok: boolean; message?: string; status?: SaleStatu
 
 const BACKOFFICE = new Set(['backoffice'] as const)
 
-/**
- * Back office moves one report or a selection to another status (docs/decisions/022): the statuses the lifecycle
- * allows from the reports' own, a reason where the seller must be told why, the deviation's type. One report is
- * moved at once (a 409 says what changed meanwhile); a selection answers per report, and the ones that could not
- * move are listed with why.
- */
-export function ChangeStatusDialog(props: {
+type ChangeStatusDialogProps = {
   open: boolean
   onOpenChange: (open: boolean) => void
   reports: MovableReport[]
@@ -31,7 +25,15 @@ export function ChangeStatusDialog(props: {
   onMoved: (moved: string[]) => void
   /** the report changed meanwhile (409): the screen reads it again; the message says what changed */
   onConflict?: () => void
-}) {
+}
+
+/**
+ * Back office moves one report or a selection to another status (docs/decisions/022): the statuses the lifecycle
+ * allows from the reports' own, a reason where the seller must be told why, the deviation's type. One report is
+ * moved at once (a 409 says what changed meanwhile); a selection answers per report, and the ones that could not
+ * move are listed with why.
+ */
+export function ChangeStatusDialog(props: ChangeStatusDialogProps) {
   const { t } = useTranslation()
   const { reports } = props
   const choices = useMemo(() => {
