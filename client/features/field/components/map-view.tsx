@@ -86,29 +86,7 @@ export function MapView(props: MapViewProps) {
       m.touchZoomRotate.disableRotation()
       m.on('load', () => {
         addLayers(m)
-        const report = () => {
-          const b = m.getBounds()
-          const c = m.getCenter()
-          handlers.current.onView({
-            bbox: [Math.max(-180, b.getWest()), Math.max(-85, b.getSouth()), Math.min(180, b.getEast()), Math.min(85, b.getNorth())],
-            zoom: Math.round(m.getZoom()),
-            center: [c.lng, c.lat],
-          })
-        }
-        m.on('moveend', report)
-        m.on('click', (e) => {
-          if (handlers.current.draft) {
-            handlers.current.onDraftPoint([Number(e.lngLat.lng.toFixed(6)), Number(e.lngLat.lat.toFixed(6))])
-            return
-          }
-          const [visit] = m.queryRenderedFeatures(e.point, { layers: ['visits'] })
-          if (visit) {
-            const found = handlers.current.visits.find((v) => v.id === visit.properties.id)
-            if (found) return handlers.current.onVisit(found)
-          }
-          const [area] = m.queryRenderedFeatures(e.point, { layers: ['areas-fill'] })
-          if (area) handlers.current.onArea(String(area.properties.id))
-        })
+        const report = listenTo(m, handlers)
         setMap(m)
         report()
       })
@@ -190,6 +168,37 @@ export function MapView(props: MapViewProps) {
       ) : null}
     </Box>
   )
+}
+
+/**
+ * What the person does on the map, passed to the screen's latest handlers: each view it settles on, a point drawn, a
+ * door or an area chosen. Answers the view's reporter, to report the first view too.
+ */
+function listenTo(m: MapLibre, handlers: { current: MapViewProps }) {
+  const report = () => {
+    const b = m.getBounds()
+    const c = m.getCenter()
+    handlers.current.onView({
+      bbox: [Math.max(-180, b.getWest()), Math.max(-85, b.getSouth()), Math.min(180, b.getEast()), Math.min(85, b.getNorth())],
+      zoom: Math.round(m.getZoom()),
+      center: [c.lng, c.lat],
+    })
+  }
+  m.on('moveend', report)
+  m.on('click', (e) => {
+    if (handlers.current.draft) {
+      handlers.current.onDraftPoint([Number(e.lngLat.lng.toFixed(6)), Number(e.lngLat.lat.toFixed(6))])
+      return
+    }
+    const [visit] = m.queryRenderedFeatures(e.point, { layers: ['visits'] })
+    if (visit) {
+      const found = handlers.current.visits.find((v) => v.id === visit.properties.id)
+      if (found) return handlers.current.onVisit(found)
+    }
+    const [area] = m.queryRenderedFeatures(e.point, { layers: ['areas-fill'] })
+    if (area) handlers.current.onArea(String(area.properties.id))
+  })
+  return report
 }
 
 /** The app's own layers over the basemap: areas, doors and the outline being drawn. */
