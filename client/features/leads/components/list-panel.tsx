@@ -62,29 +62,30 @@ function RunState({ list }: { list: LeadList }) {
 /** The list's columns mapped to a lead's fields, kept for its source (named here when the list has none) if asked. */
 function MappingStep(props: {
   list: LeadList
-  mapping: LeadMapping
-  onMapping: (next: LeadMapping) => void
   errors: Record<string, string>
-  save: boolean
-  onSave: (save: boolean) => void
-  sourceName: string
-  onSourceName: (name: string) => void
+  /** each a value and its setter */
+  mapping: [LeadMapping, (next: LeadMapping) => void]
+  save: [boolean, (save: boolean) => void]
+  source: [string, (name: string) => void]
 }) {
   const { t } = useTranslation()
   const { list, errors } = props
+  const [mapping, onMapping] = props.mapping
+  const [save, onSave] = props.save
+  const [sourceName, onSourceName] = props.source
   return (
     <Stack gap="3">
-      <MappingSection headers={list.headers} mapping={props.mapping} remembered={list.mappingRemembered} errors={errors} onChange={props.onMapping} />
+      <MappingSection headers={list.headers} mapping={mapping} remembered={list.mappingRemembered} errors={errors} onChange={onMapping} />
       <HStack gap="4" wrap="wrap">
-        <Check checked={props.save} onChange={props.onSave} size="sm" label={t('leads.saveMapping')} />
-        {!list.sourceId && props.save ? (
+        <Check checked={save} onChange={onSave} size="sm" label={t('leads.saveMapping')} />
+        {!list.sourceId && save ? (
           <Field.Root w="auto" invalid={!!errors.sourceName}>
             <Input
               size="sm"
               placeholder={t('leads.sourceName')}
               aria-label={t('leads.sourceName')}
-              value={props.sourceName}
-              onChange={(e) => props.onSourceName(e.target.value)}
+              value={sourceName}
+              onChange={(e) => onSourceName(e.target.value)}
               maxLength={100}
               data-testid="lead-source-name"
             />
@@ -157,16 +158,7 @@ export function ListPanel({ list, onChanged }: { list: LeadList; onChanged: (lis
       </HStack>
       {errors.form ? <FormAlert message={errors.form} /> : null}
       <Step title={t('leads.mapping')}>
-        <MappingStep
-          list={list}
-          mapping={mapping}
-          onMapping={remap}
-          errors={errors}
-          save={saveMapping}
-          onSave={setSaveMapping}
-          sourceName={sourceName}
-          onSourceName={setSourceName}
-        />
+        <MappingStep list={list} errors={errors} mapping={[mapping, remap]} save={[saveMapping, setSaveMapping]} source={[sourceName, setSourceName]} />
       </Step>
       <Step title={t('leads.nix')}>
         <NixSection list={list} onChanged={onChanged} />

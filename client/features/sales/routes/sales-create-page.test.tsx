@@ -2,40 +2,21 @@
 import 'fake-indexeddb/auto'
 import { screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { offlineDb } from '../../../lib/offline-db'
-import { clearSession, setSession } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
-import { renderWithApp, serveApi } from '../../../test/render'
+import { renderWithApp } from '../../../test/render'
+import { asSellerOffline, SELLER, sellerDb } from '../../../test/seller'
 import SalesCreatePage from './sales-create-page'
 
 /**
  * The seller's new sale on the phone (spec section 3): the catalog the phone keeps, the customer, an estimate of
  * the order value and commission, the rules checked on the phone, and the sale written to the device and queued.
  */
-const SELLER = 'seller-1'
-const db = () => offlineDb(SELLER)
+const db = sellerDb
 const TODAY = '2026-11-24'
 
+asSellerOffline(`${TODAY}T13:15:00+01:00`)
+
 beforeEach(async () => {
-  vi.useFakeTimers({ toFake: ['Date'], now: new Date(`${TODAY}T13:15:00+01:00`) })
-  setSession({
-    userData: {
-      id: SELLER,
-      email: 'sara@demo.test',
-      fullName: 'Sara Säljare',
-      shortName: 'SS',
-      role: 'seller',
-      roleName: 'Säljare',
-      teamIds: [],
-      officeId: null,
-      regionId: null,
-      language: 'sv',
-    },
-    userAbilityRules: [{ action: 'create', subject: 'sales' }],
-  })
-  serveApi(() => {
-    throw new TypeError('offline')
-  })
   await db().providers.bulkPut([
     { id: 'p-el', name: 'Elbolaget', type: 'electricity', requireExternalOrderNumber: false, active: true },
     { id: 'p-bb', name: 'Bredbandsbolaget', type: 'broadband', requireExternalOrderNumber: true, active: true },
@@ -46,12 +27,7 @@ beforeEach(async () => {
     { id: 'bb-100', providerId: 'p-bb', name: 'Bredband 100', active: true, priceOre: 39_900, sellerCommissionOre: 8_000 },
   ])
 })
-afterEach(async () => {
-  vi.useRealTimers()
-  vi.restoreAllMocks()
-  clearSession()
-  await db().delete()
-})
+afterEach(() => vi.restoreAllMocks())
 
 const render = (at = '/sales/create') => renderWithApp(<SalesCreatePage />, { namespaces: ['sales'], at })
 const byLabel = (label: string) => screen.getByLabelText(new RegExp(`^${label}\\s*\\*?$`)) as HTMLInputElement & HTMLSelectElement

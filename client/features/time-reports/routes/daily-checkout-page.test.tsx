@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto'
 import { screen, waitFor } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { formatTime } from '../../../../shared/format'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { i18n } from '../../../lib/i18n'
-import { offlineDb, type LocalSale } from '../../../lib/offline-db'
-import { clearSession, setSession } from '../../../lib/session'
-import { renderWithApp, serveApi } from '../../../test/render'
+import { type LocalSale } from '../../../lib/offline-db'
+import { renderWithApp } from '../../../test/render'
+import { asSellerOffline, SELLER, sellerDb, workedDay } from '../../../test/seller'
 import { saveTimeReportLocally } from '../api/local-actions'
 import DailyCheckoutPage from './daily-checkout-page'
 
@@ -15,8 +15,7 @@ import DailyCheckoutPage from './daily-checkout-page'
  * The seller's daily checkout on the phone (spec section 4): the day's sales, order value and hours as the phone
  * has them, a confirmation, then the checkout written to the device and queued — offline too.
  */
-const SELLER = 'seller-1'
-const db = () => offlineDb(SELLER)
+const db = sellerDb
 const TODAY = '2026-11-24'
 const at = (time: string) => Date.parse(`${TODAY}T${time}:00+01:00`)
 
@@ -35,32 +34,7 @@ const sale = (id: string, orderValueOre: number, sync: LocalSale['sync'], sellDa
   return read as LocalSale
 }
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'], now: new Date(at('17:45')) })
-  setSession({
-    userData: {
-      id: SELLER,
-      email: 'sara@demo.test',
-      fullName: 'Sara Säljare',
-      shortName: 'SS',
-      role: 'seller',
-      roleName: 'Säljare',
-      teamIds: [],
-      officeId: null,
-      regionId: null,
-      language: 'sv',
-    },
-    userAbilityRules: [{ action: 'create', subject: 'sales' }],
-  })
-  serveApi(() => {
-    throw new TypeError('offline')
-  })
-})
-afterEach(async () => {
-  vi.useRealTimers()
-  clearSession()
-  await db().delete()
-})
+asSellerOffline(at('17:45'))
 
 const render = () =>
   renderWithApp(
@@ -86,22 +60,7 @@ describe('the daily checkout', () => {
   })
 
   it('shows the hours the day was reported with', async () => {
-    await saveTimeReportLocally(
-      db(),
-      SELLER,
-      {
-        id: crypto.randomUUID(),
-        date: TODAY,
-        present: true,
-        workHours: 8,
-        absenceHours: 0,
-        absenceType: null,
-        allowanceType: 0,
-        travelLocation: null,
-        comment: null,
-      },
-      i18n.t,
-    )
+    await saveTimeReportLocally(db(), SELLER, workedDay(TODAY), i18n.t)
     await render()
     expect(await screen.findByText('8 h')).toBeTruthy()
     expect(screen.queryByText('Du har inte rapporterat tid för i dag.')).toBeNull()

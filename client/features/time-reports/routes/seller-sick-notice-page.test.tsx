@@ -1,49 +1,20 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto'
 import { screen, waitFor } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { i18n } from '../../../lib/i18n'
-import { offlineDb } from '../../../lib/offline-db'
-import { clearSession, setSession } from '../../../lib/session'
-import { renderWithApp, serveApi } from '../../../test/render'
+import { renderWithApp } from '../../../test/render'
+import { asSellerOffline, SELLER, sellerDb, workedDay } from '../../../test/seller'
 import { saveTimeReportLocally } from '../api/local-actions'
 import SickNoticePage from './seller-sick-notice-page'
 
 /** The seller's sick notice on the phone: written to the device store and queued for the server, offline too. */
-const SELLER = 'seller-1'
-const db = () => offlineDb(SELLER)
+const db = sellerDb
 /** A Friday morning in Stockholm: the screen starts on that day, and the next workday is the Monday after. */
 const FRIDAY = '2026-11-27'
 const MONDAY = '2026-11-30'
 
-beforeEach(() => {
-  // The clock only (the device store's timers run as they do).
-  vi.useFakeTimers({ toFake: ['Date'], now: new Date(`${FRIDAY}T09:00:00+01:00`) })
-  setSession({
-    userData: {
-      id: SELLER,
-      email: 'sara@demo.test',
-      fullName: 'Sara Säljare',
-      shortName: 'SS',
-      role: 'seller',
-      roleName: 'Säljare',
-      teamIds: [],
-      officeId: null,
-      regionId: null,
-      language: 'sv',
-    },
-    userAbilityRules: [{ action: 'create', subject: 'sales' }],
-  })
-  // No network: the notice waits on the phone.
-  serveApi(() => {
-    throw new TypeError('offline')
-  })
-})
-afterEach(async () => {
-  vi.useRealTimers()
-  clearSession()
-  await db().delete()
-})
+asSellerOffline(`${FRIDAY}T09:00:00+01:00`)
 
 const render = () => renderWithApp(<SickNoticePage />, { namespaces: ['sales'], at: '/sales/sick-notice' })
 
@@ -59,22 +30,7 @@ describe('the sick notice', () => {
   })
 
   it('on a day already reported as worked asks what holds, and from the next workday sends the notice for the Monday', async () => {
-    await saveTimeReportLocally(
-      db(),
-      SELLER,
-      {
-        id: crypto.randomUUID(),
-        date: FRIDAY,
-        present: true,
-        workHours: 8,
-        absenceHours: 0,
-        absenceType: null,
-        allowanceType: 0,
-        travelLocation: null,
-        comment: null,
-      },
-      i18n.t,
-    )
+    await saveTimeReportLocally(db(), SELLER, workedDay(FRIDAY), i18n.t)
     const { user } = await render()
     expect((await screen.findByTestId('sick-same-day')).textContent).toContain('Du har redan rapporterat 8 timmars arbete den dagen')
     await user.click(screen.getByRole('button', { name: 'Skicka sjukanmälan' }))

@@ -1,47 +1,19 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto'
 import { screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { offlineDb } from '../../../lib/offline-db'
-import { clearSession, setSession } from '../../../lib/session'
-import { renderWithApp, serveApi } from '../../../test/render'
+import { describe, expect, it } from 'vitest'
+import { renderWithApp } from '../../../test/render'
+import { asSellerOffline, SELLER, sellerDb } from '../../../test/seller'
 import TimeReportPage from './seller-time-report-page'
 
 /**
  * The seller's time report on the phone: a day's hours, absence and allowance, checked by the rules of spec section 5
  * on the phone (the same messages the server gives), written to the device store and queued, offline too.
  */
-const SELLER = 'seller-1'
-const db = () => offlineDb(SELLER)
+const db = sellerDb
 const TUESDAY = '2026-11-24'
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'], now: new Date(`${TUESDAY}T17:30:00+01:00`) })
-  setSession({
-    userData: {
-      id: SELLER,
-      email: 'sara@demo.test',
-      fullName: 'Sara Säljare',
-      shortName: 'SS',
-      role: 'seller',
-      roleName: 'Säljare',
-      teamIds: [],
-      officeId: null,
-      regionId: null,
-      language: 'sv',
-    },
-    userAbilityRules: [{ action: 'create', subject: 'sales' }],
-  })
-  // No network: what is saved waits on the phone.
-  serveApi(() => {
-    throw new TypeError('offline')
-  })
-})
-afterEach(async () => {
-  vi.useRealTimers()
-  clearSession()
-  await db().delete()
-})
+asSellerOffline(`${TUESDAY}T17:30:00+01:00`)
 
 const render = (at = '/sales/time-report') => renderWithApp(<TimeReportPage />, { namespaces: ['sales'], at })
 const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}\\s*\\*?$`)) as HTMLSelectElement

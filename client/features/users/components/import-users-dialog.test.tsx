@@ -39,6 +39,14 @@ function open(answer: (sent: Sent) => unknown) {
 const choose = async (user: Awaited<ReturnType<typeof renderWithApp>>['user']) =>
   user.upload(screen.getByTestId('import-file') as HTMLInputElement, new File([CSV], 'nya.csv', { type: 'text/csv' }))
 
+/** Chooses the file, checks it, gives the first password and imports the valid row. */
+async function checkThenImport(user: Awaited<ReturnType<typeof renderWithApp>>['user']) {
+  await choose(user)
+  await user.click(screen.getByRole('button', { name: 'Granska filen' }))
+  await user.type(await screen.findByLabelText(/^Första lösenord/), PASSWORD)
+  await user.click(screen.getByRole('button', { name: 'Importera 1 användare' }))
+}
+
 afterEach(() => vi.restoreAllMocks())
 
 describe('importing users from a CSV file', () => {
@@ -70,10 +78,7 @@ describe('importing users from a CSV file', () => {
     const success = vi.spyOn(snackbar, 'success')
     const { sent, onOpenChange, rendered } = open((body) => (body.confirm ? { ...checked, confirmed: true, created: 1 } : checked))
     const { user } = await rendered
-    await choose(user)
-    await user.click(screen.getByRole('button', { name: 'Granska filen' }))
-    await user.type(await screen.findByLabelText(/^Första lösenord/), PASSWORD)
-    await user.click(screen.getByRole('button', { name: 'Importera 1 användare' }))
+    await checkThenImport(user)
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false))
     expect(success).toHaveBeenCalledWith('1 användare importerades.')
     expect(sent[1]).toEqual({ csv: CSV, confirm: true, password: PASSWORD })
@@ -89,10 +94,7 @@ describe('importing users from a CSV file', () => {
     }
     const { onOpenChange, rendered } = open((body) => (body.confirm ? now : checked))
     const { user } = await rendered
-    await choose(user)
-    await user.click(screen.getByRole('button', { name: 'Granska filen' }))
-    await user.type(await screen.findByLabelText(/^Första lösenord/), PASSWORD)
-    await user.click(screen.getByRole('button', { name: 'Importera 1 användare' }))
+    await checkThenImport(user)
     expect(await screen.findByText('Något ändrades sedan granskningen: 0 av 1 rader importerades. Se raderna nedan.')).toBeTruthy()
     expect(screen.getAllByText('E-postadressen används redan').length).toBeGreaterThan(0)
     expect(onOpenChange).not.toHaveBeenCalled()
@@ -108,10 +110,7 @@ describe('importing users from a CSV file', () => {
         : checked,
     )
     const { user } = await rendered
-    await choose(user)
-    await user.click(screen.getByRole('button', { name: 'Granska filen' }))
-    await user.type(await screen.findByLabelText(/^Första lösenord/), PASSWORD)
-    await user.click(screen.getByRole('button', { name: 'Importera 1 användare' }))
+    await checkThenImport(user)
     expect(await screen.findByText('Lösenordet är för vanligt')).toBeTruthy()
     expect(screen.queryByTestId('import-error')).toBeNull()
   })
