@@ -42,14 +42,7 @@ export function asSellerOffline(now: string | number) {
 }
 
 /** A full working day as the seller reports it: present, 8 hours, no allowance. */
-export const workedDay = (date: string): TimeReportInput => ({
-  id: crypto.randomUUID(),
-  date,
-  present: true,
-  workHours: 8,
-  absenceHours: 0,
-  absenceType: null,
-  allowanceType: 0,
-  travelLocation: null,
-  comment: null,
-})
+export const workedDay = (date: string): TimeReportInput => {
+  const absent = { absenceHours: 0, absenceType: null, allowanceType: 0 as const, travelLocation: null, comment: null }
+  return { id: crypto.randomUUID(), date, present: true, workHours: 8, ...absent }
+}
