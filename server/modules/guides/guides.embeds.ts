@@ -37,6 +37,30 @@ async function embedItem(tx: Db, t: Schema, row: typeof t.embeds.$inferSelect): 
   }
 }
 
+/** An embed's assignees replaced by those given (each person, role and team once). */
+async function replaceAssignees(t: GuidesContext['t'], tx: Db, id: string, a: EmbedInput['assignees']) {
+  await tx.delete(t.embedAssignees).where(eq(t.embedAssignees.embedId, id))
+  const rows = [...new Set(a.users.map((x) => `user|${x}`)), ...new Set(a.roles.map((x) => `role|${x}`)), ...new Set(a.teams.map((x) => `team|${x}`))].map(
+    (k) => {
+      const [kind, targetId] = k.split('|') as ['user' | 'role' | 'team', string]
+      return { embedId: id, kind, targetId }
+    },
+  )
+  if (rows.length > 0) await tx.insert(t.embedAssignees).values(rows)
+}
+
+/** What an embed's log line compares: what an admin set, never its secret. */
+const shown = (e: EmbedItem) => ({
+  name: e.name,
+  kind: e.kind,
+  url: e.url,
+  height: e.height,
+  signing: e.signing,
+  resource: e.resource,
+  scope: e.scope,
+  assignees: e.assignees,
+})
+
 /**
  * Embeds (docs/decisions/069): outside pages shown in the app — a BI dashboard, a video, a form — from the allowed
  * hosts only, assigned to users, roles or teams and shown inside guides. A signed one (Metabase's signed embedding)
@@ -64,27 +88,7 @@ export function guideEmbeds(ctx: GuidesContext, secrets: SecretBox) {
     if (Object.keys(errors).length > 0) throw validationError(errors)
   }
 
-  async function writeAssignees(tx: Db, id: string, a: EmbedInput['assignees']) {
-    await tx.delete(t.embedAssignees).where(eq(t.embedAssignees.embedId, id))
-    const rows = [...new Set(a.users.map((x) => `user|${x}`)), ...new Set(a.roles.map((x) => `role|${x}`)), ...new Set(a.teams.map((x) => `team|${x}`))].map(
-      (k) => {
-        const [kind, targetId] = k.split('|') as ['user' | 'role' | 'team', string]
-        return { embedId: id, kind, targetId }
-      },
-    )
-    if (rows.length > 0) await tx.insert(t.embedAssignees).values(rows)
-  }
-
-  const shown = (e: EmbedItem) => ({
-    name: e.name,
-    kind: e.kind,
-    url: e.url,
-    height: e.height,
-    signing: e.signing,
-    resource: e.resource,
-    scope: e.scope,
-    assignees: e.assignees,
-  })
+  const writeAssignees = (tx: Db, id: string, a: EmbedInput['assignees']) => replaceAssignees(t, tx, id, a)
 
   return {
     embeds: {
