@@ -46,6 +46,30 @@ export function candidateSearchText(c: { firstName: string; lastName: string; em
   return [c.firstName, c.lastName, c.email, c.phone?.replace(/\D/g, '')].filter(Boolean).join(' ').toLocaleLowerCase('sv')
 }
 
+/** Candidates as the list shows them: their recruiter's and region's names, where they are, what is signed. */
+async function candidateItems(ports: CandidatesPorts, tx: Db, rows: Array<Deps['database']['t']['candidates']['$inferSelect']>): Promise<CandidateListItem[]> {
+  const [names, places] = await Promise.all([
+    ports.names(tx, { userIds: rows.map((r) => r.recruiterId) }),
+    ports.placeNames(tx, { regionIds: rows.map((r) => r.regionId) }),
+  ])
+  return rows.map((r) => ({
+    id: r.id,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    email: r.email,
+    phone: r.phone,
+    recruiter: { id: r.recruiterId, name: names.get(r.recruiterId) ?? null },
+    region: { id: r.regionId, name: places.get(r.regionId) ?? null },
+    status: r.status,
+    stage: r.step,
+    startDate: r.startDate,
+    hasAdditionalInfo: r.hasAdditionalInfo,
+    workContractSigned: r.workContractSignedAt !== null,
+    educationContractSigned: r.educationContractSignedAt !== null,
+    createdAt: r.createdAt,
+  }))
+}
+
 /**
  * What recruiting's parts share: the tables, the clock, the ports, a candidate as the reader may see it, the steps'
  * state, and the log line every change writes.
@@ -164,28 +188,7 @@ export function candidatesContext(deps: Pick<Deps, 'database' | 'events' | 'env'
     })
   }
 
-  async function listItems(tx: Db, rows: Array<typeof c.$inferSelect>): Promise<CandidateListItem[]> {
-    const [names, places] = await Promise.all([
-      ports.names(tx, { userIds: rows.map((r) => r.recruiterId) }),
-      ports.placeNames(tx, { regionIds: rows.map((r) => r.regionId) }),
-    ])
-    return rows.map((r) => ({
-      id: r.id,
-      firstName: r.firstName,
-      lastName: r.lastName,
-      email: r.email,
-      phone: r.phone,
-      recruiter: { id: r.recruiterId, name: names.get(r.recruiterId) ?? null },
-      region: { id: r.regionId, name: places.get(r.regionId) ?? null },
-      status: r.status,
-      stage: r.step,
-      startDate: r.startDate,
-      hasAdditionalInfo: r.hasAdditionalInfo,
-      workContractSigned: r.workContractSignedAt !== null,
-      educationContractSigned: r.educationContractSignedAt !== null,
-      createdAt: r.createdAt,
-    }))
-  }
+  const listItems = (tx: Db, rows: Array<typeof c.$inferSelect>) => candidateItems(ports, tx, rows)
 
   /** The version the editor read: a change based on an older one is refused. */
   function checkVersion(row: { version: number }, version: number) {
