@@ -35,25 +35,19 @@ export function TwoStepCard() {
     setValue('')
     setError(null)
   }
-  const failed = (err: unknown, field: 'password' | 'code') => {
-    const own = serverFieldErrors(err)?.[field]?.[0]
-    if (own) setError(own)
-    else snackbar.error(errorText(err, t))
-  }
   // A refusal is said on the field the person typed in (the password or the code), else as a snackbar.
   const guarded = useAction(async (work: () => Promise<void>, field: 'password' | 'code') => {
     try {
       await work()
     } catch (err) {
-      failed(err, field)
+      const own = serverFieldErrors(err)?.[field]?.[0]
+      if (own) setError(own)
+      else snackbar.error(errorText(err, t))
     }
   })
   const run = async (e: FormEvent, work: () => Promise<void>, field: 'password' | 'code') => {
     e.preventDefault()
-    if (!value.trim()) {
-      setError(t('validation.required'))
-      return
-    }
+    if (!value.trim()) return setError(t('validation.required'))
     await guarded.run(work, field)
   }
   const refresh = () => void refreshProfileMfa()
