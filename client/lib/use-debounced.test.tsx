@@ -19,12 +19,20 @@ describe('useDebounced', () => {
     expect(result.current).toEqual({ q: 'abc' })
   })
 
-  it('an object made anew with the same content is no change: the answer keeps its identity', () => {
+  it('an object made anew with the same content is no change; once settled the answer is the value itself', () => {
     vi.useFakeTimers()
-    const { result, rerender } = renderHook(({ value }) => useDebounced(value, 300), { initialProps: { value: { teamIds: ['t1'] } } })
-    const first = result.current
-    rerender({ value: { teamIds: ['t1'] } })
-    act(() => void vi.advanceTimersByTime(1000))
-    expect(result.current).toBe(first)
+    const audience = { teamIds: ['t1'] }
+    const { result, rerender } = renderHook(({ value }) => useDebounced(value, 300), { initialProps: { value: audience } })
+    expect(result.current).toBe(audience)
+    const again = { teamIds: ['t1'] }
+    rerender({ value: again })
+    expect(result.current).toBe(again)
+    const other = { teamIds: ['t2'] }
+    rerender({ value: other })
+    // Not settled yet: the earlier content, so a caller sees its answer is not for what is chosen now.
+    expect(result.current).toEqual({ teamIds: ['t1'] })
+    expect(result.current).not.toBe(other)
+    act(() => void vi.advanceTimersByTime(300))
+    expect(result.current).toBe(other)
   })
 })
