@@ -74,9 +74,12 @@ export async function runJob(
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err)
     const dead = job.attempts >= job.maxAttempts
-    log.warn(
-      { job: job.name, jobId: job.id, attempt: job.attempts, of: job.maxAttempts, err: message },
-      `[jobs] ${job.name} failed${dead ? ', giving up' : ''}`,
+    // Said in the job's cause (the request that enqueued it), whichever instance or poll ran it.
+    withCause(job.requestId, () =>
+      log.warn(
+        { job: job.name, jobId: job.id, attempt: job.attempts, of: job.maxAttempts, err: message },
+        `[jobs] ${job.name} failed${dead ? ', giving up' : ''}`,
+      ),
     )
     const now = Date.now()
     await db
