@@ -10,8 +10,7 @@ import { createStat, updateStat } from '../api/assistant-api'
 import { roleName } from '../../../lib/role-name'
 import { useSchemaForm, useFormDialog } from '../../../components/ui/form-kit'
 import { Check } from '../../../components/ui/check'
-import { useShareRoles } from '../api/assistant-queries'
-import { useRefreshAssistantStats } from '../api/assistant-queries'
+import { useRefreshAssistantStats, useShareRoles } from '../api/assistant-queries'
 
 const FIELDS = ['name', 'roleIds'] as const
 

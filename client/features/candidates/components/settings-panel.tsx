@@ -8,8 +8,7 @@ import { QueryState } from '../../../components/ui/load-error'
 import { ApiClientError, applyFieldErrors, errorText } from '../../../lib/api-client'
 import { snackbar } from '../../../lib/snackbar-store'
 import { saveCandidateSettings } from '../api/candidates-api'
-import { useCandidateSettings } from '../api/candidates-queries'
-import { useRefreshCandidatesSettings } from '../api/candidates-queries'
+import { useCandidateSettings, useRefreshCandidatesSettings } from '../api/candidates-queries'
 
 /** The organisation's onboarding settings: how long data is kept, when candidates are reminded, how long links last. */
 export function SettingsPanel() {

@@ -19,8 +19,7 @@ import { ApiClientError, applyFieldErrors, errorText } from '../../../lib/api-cl
 import { snackbar } from '../../../lib/snackbar-store'
 import { saveContractTemplate } from '../api/candidates-api'
 import { Choices } from '../../../components/ui/choices'
-import { useContractTemplates } from '../api/candidates-queries'
-import { useRefreshCandidatesTemplates } from '../api/candidates-queries'
+import { useContractTemplates, useRefreshCandidatesTemplates } from '../api/candidates-queries'
 
 /**
  * The contract templates (docs/decisions/070): one per kind and language; the text with the candidate's fields in

@@ -21,8 +21,7 @@ import { StepsCard } from '../components/steps-card'
 import { CandidateCards } from '../components/candidate-cards'
 import { CloseDialog, NotesCard, StatusAlert } from '../components/candidate-side'
 import { dialogEnds } from '../../../components/ui/form-dialog'
-import { useCandidateChoices } from '../api/candidates-queries'
-import { useRefreshCandidates, useRefreshCandidatesDetail } from '../api/candidates-queries'
+import { useCandidateChoices, useRefreshCandidates, useRefreshCandidatesDetail } from '../api/candidates-queries'
 
 /** The log's field names: the candidate's own words for them. */
 const LOGGED = [

@@ -23,8 +23,7 @@ import { TemplatesPanel } from '../components/templates-panel'
 import { Choices } from '../../../components/ui/choices'
 import { AddressTabs } from '../../../components/ui/address-tabs'
 import { useLanguage } from '../../../lib/use-language'
-import { useCandidateChoices } from '../api/candidates-queries'
-import { useRefreshCandidates } from '../api/candidates-queries'
+import { useCandidateChoices, useRefreshCandidates } from '../api/candidates-queries'
 
 const TABS = ['list', 'templates', 'settings'] as const
 

@@ -18,8 +18,7 @@ import { EditDeviceDialog } from '../components/edit-device-dialog'
 import { useLanguage } from '../../../lib/use-language'
 import { SectionCard } from '../../../components/ui/section-card'
 import { Notice } from '../../../components/ui/notice'
-import { useDevice, useDeviceSettings } from '../api/devices-queries'
-import { useRefreshDevices } from '../api/devices-queries'
+import { useDevice, useDeviceSettings, useRefreshDevices } from '../api/devices-queries'
 
 /**
  * /backoffice/devices/:id (decision 072): what the device is (from the app and the MDM), its storage and sync, its

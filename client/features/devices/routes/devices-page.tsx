@@ -16,8 +16,7 @@ import { DeviceFilterBar } from '../components/device-filter-bar'
 import { DeviceSettingsDialog } from '../components/device-settings-dialog'
 import { ImportDevicesDialog } from '../components/import-devices-dialog'
 import { useLanguage } from '../../../lib/use-language'
-import { useDeviceSettings } from '../api/devices-queries'
-import { useRefreshDevices } from '../api/devices-queries'
+import { useDeviceSettings, useRefreshDevices } from '../api/devices-queries'
 
 /**
  * /backoffice/devices (spec section 3, decision 072): the sellers' devices — manufacturer, model, serial number, free

@@ -12,8 +12,7 @@ import { errorText } from '../../../lib/api-client'
 import { createArea } from '../api/field-api'
 import { removeArea, updateArea } from '../api/maps-api'
 import { Check } from '../../../components/ui/check'
-import { useTeamMembers } from '../api/field-queries'
-import { useRefreshField } from '../api/field-queries'
+import { useRefreshField, useTeamMembers } from '../api/field-queries'
 
 const formSchema = z.object({ name: z.string().trim().min(1).max(120), teamId: z.string(), sellerIds: z.array(z.string()) })
 

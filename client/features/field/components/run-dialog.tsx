@@ -11,8 +11,7 @@ import { confirm } from '../../../lib/confirm-store'
 import { snackbar } from '../../../lib/snackbar-store'
 import { createArea, createRun, deleteRun, updateRun } from '../api/field-api'
 import { Check } from '../../../components/ui/check'
-import { useAreas, useTeamMembers } from '../api/field-queries'
-import { useRefreshField } from '../api/field-queries'
+import { useAreas, useRefreshField, useTeamMembers } from '../api/field-queries'
 
 type FormIn = z.input<typeof runInputSchema>
 const FIELDS = ['date', 'teamId', 'sellerIds', 'areaId', 'meetingPlace', 'meetingTime', 'travelDay', 'note'] as const

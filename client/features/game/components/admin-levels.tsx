@@ -12,8 +12,7 @@ import { formatPoints } from './game-parts'
 import { useGameAdminSave } from './admin-save'
 import { useSchemaForm, useFormDialog, TextField, TextAreaField, NumberField } from '../../../components/ui/form-kit'
 import { useLanguage } from '../../../lib/use-language'
-import { useAdminLevels } from '../api/game-queries'
-import { useRefreshGame } from '../api/game-queries'
+import { useAdminLevels, useRefreshGame } from '../api/game-queries'
 
 /** The levels: number, name, the XP each needs, its benefits and how many have reached it. */
 export function LevelsPanel() {

@@ -11,8 +11,7 @@ import { AudiencePicker, AudienceSummary } from '../components/audience-picker'
 import { CategoryIconView } from '../components/category-icon'
 import { FormDialog } from '../../../components/ui/form-dialog'
 import { useAction } from '../../../components/ui/use-action'
-import { useAdminGuides, useCategories } from '../api/guides-queries'
-import { useRefreshGuides } from '../api/guides-queries'
+import { useAdminGuides, useCategories, useRefreshGuides } from '../api/guides-queries'
 
 type Target = { kind: 'category' | 'guide'; id: string; name: string; audience: Audience }
 

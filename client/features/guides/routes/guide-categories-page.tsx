@@ -23,8 +23,7 @@ import { AudiencePicker, AudienceSummary } from '../components/audience-picker'
 import { CategoryIconView } from '../components/category-icon'
 import { FormDialog } from '../../../components/ui/form-dialog'
 import { useAction } from '../../../components/ui/use-action'
-import { useCategories } from '../api/guides-queries'
-import { useRefreshGuides } from '../api/guides-queries'
+import { useCategories, useRefreshGuides } from '../api/guides-queries'
 
 /**
  * /guides/guide-categories (docs/decisions/069): the categories in the order readers see them, each with its icon,

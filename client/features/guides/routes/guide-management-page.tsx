@@ -15,8 +15,7 @@ import { deleteGuide, moveGuide } from '../api/guides-api'
 import { CategoryIconView } from '../components/category-icon'
 import { GuideEditorDialog } from '../components/guide-editor-dialog'
 import { useLanguage } from '../../../lib/use-language'
-import { useAdminGuides, useCategories, useEmbeds, useFreshAdminGuide } from '../api/guides-queries'
-import { useRefreshGuides } from '../api/guides-queries'
+import { useAdminGuides, useCategories, useEmbeds, useFreshAdminGuide, useRefreshGuides } from '../api/guides-queries'
 
 /**
  * /guides/guide-management (docs/decisions/069): every guide by category with its state — draft, published, changes

@@ -25,8 +25,7 @@ import { Choices } from '../../../components/ui/choices'
 import { Check } from '../../../components/ui/check'
 import { SectionCard } from '../../../components/ui/section-card'
 import { useAction } from '../../../components/ui/use-action'
-import { useAudienceRoles, useEmbedHosts, useEmbeds } from '../api/guides-queries'
-import { useRefreshGuides, useRefreshGuidesHosts } from '../api/guides-queries'
+import { useAudienceRoles, useEmbedHosts, useEmbeds, useRefreshGuides, useRefreshGuidesHosts } from '../api/guides-queries'
 
 /**
  * /guides/users-embeds (docs/decisions/069): the hosts embeds may come from, and the embeds — BI dashboards, videos,

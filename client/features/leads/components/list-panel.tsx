@@ -17,8 +17,7 @@ import { RunSection } from './run-section'
 import { Check } from '../../../components/ui/check'
 import { SectionCard } from '../../../components/ui/section-card'
 import { Notice } from '../../../components/ui/notice'
-import { useLeadFormats } from '../api/leads-queries'
-import { useRefreshLeadsFormats, useRefreshLeadsSources } from '../api/leads-queries'
+import { useLeadFormats, useRefreshLeadsFormats, useRefreshLeadsSources } from '../api/leads-queries'
 
 /** A card with a heading, for the list's steps. */
 function Step({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {

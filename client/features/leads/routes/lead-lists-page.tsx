@@ -10,8 +10,7 @@ import { leadsKeys } from '../api/leads-keys'
 import { HistoryCard } from '../components/history-card'
 import { ListPanel } from '../components/list-panel'
 import { NewListCard } from '../components/new-list-card'
-import { useLeadLists } from '../api/leads-queries'
-import { useRefreshLeadsLists } from '../api/leads-queries'
+import { useLeadLists, useRefreshLeadsLists } from '../api/leads-queries'
 
 /**
  * /tools/lead-pts-transform (docs/decisions/075): a raw lead list turned into the list the dialer or the sellers

@@ -15,8 +15,7 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { listOutbox, sendTestMail } from '../api/mail-api'
 import { AppDialog } from '../../../components/ui/app-dialog'
 import { Notice } from '../../../components/ui/notice'
-import { useOutbox } from '../api/mail-queries'
-import { useRefreshMail } from '../api/mail-queries'
+import { useOutbox, useRefreshMail } from '../api/mail-queries'
 
 const STATUS_COLOR: Record<MailStatus, string> = {
   queued: 'blue',

@@ -16,8 +16,7 @@ import { currentLanguage } from '../../../lib/i18n'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { addAlertRecipient, removeAlertRecipient } from '../api/notifications-api'
-import { useAlertRecipients } from '../api/notifications-queries'
-import { useRefreshNotificationsAlertRecipients } from '../api/notifications-queries'
+import { useAlertRecipients, useRefreshNotificationsAlertRecipients } from '../api/notifications-queries'
 
 /**
  * /user-admin/users/deviations: who gets deviation alerts beyond the seller and the team's coaches, per team or

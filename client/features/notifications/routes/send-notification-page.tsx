@@ -20,8 +20,7 @@ import { useSchemaForm, TextField, TextAreaField } from '../../../components/ui/
 import { Choices } from '../../../components/ui/choices'
 import { Check } from '../../../components/ui/check'
 import { Notice } from '../../../components/ui/notice'
-import { useAudienceRoles, usePreviewAudience, useSentMessages } from '../api/notifications-queries'
-import { useRefreshNotificationsSent } from '../api/notifications-queries'
+import { useAudienceRoles, usePreviewAudience, useRefreshNotificationsSent, useSentMessages } from '../api/notifications-queries'
 import { useDebounced } from '../../../lib/use-debounced'
 
 type ChosenKind = 'users' | 'teams' | 'offices' | 'roles'

@@ -13,8 +13,7 @@ import { RowActions } from '../../../components/ui/row-actions'
 import { PeoplePicker, type Person } from '../../../components/ui/people-picker'
 import { TextField, useFormDialog, useSchemaForm } from '../../../components/ui/form-kit'
 import { CreateButton, QueryTable } from '../../../components/ui/record-table'
-import { useCoachGroups } from '../api/org-queries'
-import { useRefreshOrgCoachGroupProviders, useRefreshOrgCoachGroups } from '../api/org-queries'
+import { useCoachGroups, useRefreshOrgCoachGroupProviders, useRefreshOrgCoachGroups } from '../api/org-queries'
 
 /**
  * /user-admin/coach-groups (decision 041): coach groups with their coaches and the providers they work for. Those

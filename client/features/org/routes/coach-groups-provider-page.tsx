@@ -10,8 +10,7 @@ import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { setProviderCoachGroups } from '../api/org-api'
 import { QueryTable } from '../../../components/ui/record-table'
-import { useCoachGroups, useProviderCoachGroups } from '../api/org-queries'
-import { useRefreshOrgCoachGroupProviders, useRefreshOrgCoachGroups } from '../api/org-queries'
+import { useCoachGroups, useProviderCoachGroups, useRefreshOrgCoachGroupProviders, useRefreshOrgCoachGroups } from '../api/org-queries'
 
 /**
  * /user-admin/coach-groups/provider (decision 041): each provider with the coach groups that work for it; those

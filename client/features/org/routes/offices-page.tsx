@@ -14,8 +14,7 @@ import { lookupKeys } from '../../../components/ui/lookup/lookup-api'
 import { CreateButton, QueryTable } from '../../../components/ui/record-table'
 import { RecordLink } from '../../../components/ui/detail-kit'
 import { RowActions } from '../../../components/ui/row-actions'
-import { useOffices } from '../api/org-queries'
-import { useRefreshOrgOffices, useRefreshOrgRegions } from '../api/org-queries'
+import { useOffices, useRefreshOrgOffices, useRefreshOrgRegions } from '../api/org-queries'
 
 /**
  * /user-admin/offices: the offices the user may see (a manager their own) with region, teams and active people

@@ -14,8 +14,7 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { useMediaQuery } from '../../../lib/use-media-query'
 import { setOphTarget } from '../api/org-api'
 import { useLanguage } from '../../../lib/use-language'
-import { useOphTargets } from '../api/org-queries'
-import { useRefreshOrgOphTargets } from '../api/org-queries'
+import { useOphTargets, useRefreshOrgOphTargets } from '../api/org-queries'
 
 type Editing = { scope: OphScope; id: string; name: string; own: OphOwn | null; office: OphValues | null }
 

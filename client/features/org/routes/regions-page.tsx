@@ -7,8 +7,7 @@ import { useAbility } from '../../../lib/session'
 import { createRegion, deleteRegion, updateRegion } from '../api/org-api'
 import { NamedList } from '../../../components/ui/named-list'
 import { lookupKeys } from '../../../components/ui/lookup/lookup-api'
-import { useRegions } from '../api/org-queries'
-import { useRefreshOrgRegions } from '../api/org-queries'
+import { useRefreshOrgRegions, useRegions } from '../api/org-queries'
 
 /**
  * /user-admin/regions: the organisation's regions with their offices, teams and active people (decision 036).

@@ -13,8 +13,7 @@ import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialo
 import { TeamDialog } from '../components/team-dialog'
 import { ChildTableCard, DetailActions, RecordLink } from '../../../components/ui/detail-kit'
 import { SectionCard } from '../../../components/ui/section-card'
-import { useTeam } from '../api/org-queries'
-import { useRefreshOrgTeam, useRefreshOrgTeams } from '../api/org-queries'
+import { useRefreshOrgTeam, useRefreshOrgTeams, useTeam } from '../api/org-queries'
 
 const LOGGED = ['name', 'office', 'coaches', 'provider'] as const
 

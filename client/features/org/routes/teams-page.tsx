@@ -11,8 +11,7 @@ import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { snackbar } from '../../../lib/snackbar-store'
 import { TeamDialog } from '../components/team-dialog'
-import { useTeams } from '../api/org-queries'
-import { useRefreshOrgTeams } from '../api/org-queries'
+import { useRefreshOrgTeams, useTeams } from '../api/org-queries'
 
 /** /user-admin/teams: the teams the user may see, with office, region and members; a team opens its page (decision 036). */
 export default function TeamsPage() {

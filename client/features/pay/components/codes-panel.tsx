@@ -12,8 +12,7 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { updatePaycode } from '../api/pay-api'
 import { RecordTable } from '../../../components/ui/record-table'
 import { LoadError } from '../../../components/ui/load-error'
-import { usePaycodes } from '../api/pay-queries'
-import { useRefreshPayPaycodes, useRefreshPayPayroll } from '../api/pay-queries'
+import { usePaycodes, useRefreshPayPaycodes, useRefreshPayPayroll } from '../api/pay-queries'
 
 /** The payroll system's code for each pay item; an item without one is marked (it stops an export). */
 export function CodesPanel() {

@@ -15,8 +15,7 @@ import { ExportList } from './export-list'
 import { MonthField } from '../../../components/ui/month-field'
 import { LoadError } from '../../../components/ui/load-error'
 import { Notice } from '../../../components/ui/notice'
-import { usePaycodes, usePayrollMonth } from '../api/pay-queries'
-import { useRefreshPayExports, useRefreshPayPayroll } from '../api/pay-queries'
+import { usePaycodes, usePayrollMonth, useRefreshPayExports, useRefreshPayPayroll } from '../api/pay-queries'
 import { useAction } from '../../../components/ui/use-action'
 
 const PROBLEMS_SHOWN = 20

@@ -1,6 +1,5 @@
 import { profileKeys } from './profile-keys'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useMutation } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { NotificationSettings } from '../../../../shared/schemas/notifications'
 import {
   changePassword,

@@ -10,8 +10,7 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { disableMfa, enableMfa, renewRecoveryCodes, setupMfa } from '../api/profile-api'
 import { SectionCard } from '../../../components/ui/section-card'
 import { useAction } from '../../../components/ui/use-action'
-import { useMfa } from '../api/profile-queries'
-import { useRefreshProfileMfa } from '../api/profile-queries'
+import { useMfa, useRefreshProfileMfa } from '../api/profile-queries'
 
 type Step =
   { kind: 'idle' } | { kind: 'password'; then: 'setup' | 'disable' | 'renew' } | { kind: 'scan'; setup: MfaSetup } | { kind: 'codes'; codes: string[] }

@@ -12,8 +12,7 @@ import { getTemplate, setTemplateActive } from '../api/quality-api'
 import { TemplateDialog } from '../components/template-dialog'
 import { qualityKeys } from '../api/quality-keys'
 import { CreateButton, QueryTable } from '../../../components/ui/record-table'
-import { useTemplates } from '../api/quality-queries'
-import { useRefreshQualityTemplates } from '../api/quality-queries'
+import { useRefreshQualityTemplates, useTemplates } from '../api/quality-queries'
 
 /**
  * /backoffice/salequality/templates (docs/decisions/045): the survey templates, the one in use per provider and the

@@ -24,8 +24,7 @@ import { TextsCard } from '../components/texts-card'
 import { emptyForm, formField, fromDetail, toInput, type MessageForm } from '../model/message-form'
 import { Notice } from '../../../components/ui/notice'
 import { useAction } from '../../../components/ui/use-action'
-import { useMessage } from '../api/scheduled-messages-queries'
-import { useRefreshScheduledMessages } from '../api/scheduled-messages-queries'
+import { useMessage, useRefreshScheduledMessages } from '../api/scheduled-messages-queries'
 
 const today = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm' }).format(Date.now())
 

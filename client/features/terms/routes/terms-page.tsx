@@ -17,8 +17,7 @@ import { createTerms, deleteTerms, publishTerms, termsPeople, updateTerms } from
 import { termsKeys } from '../api/terms-keys'
 import { AppDialog } from '../../../components/ui/app-dialog'
 import { useLanguage } from '../../../lib/use-language'
-import { useTerms } from '../api/terms-queries'
-import { useRefreshTerms } from '../api/terms-queries'
+import { useRefreshTerms, useTerms } from '../api/terms-queries'
 
 /**
  * /user-admin/terms-of-use (decision 039): the versions of the terms of use, newest first. Admins draft one (a text

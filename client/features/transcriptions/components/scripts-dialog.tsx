@@ -9,8 +9,7 @@ import { snackbar } from '../../../lib/snackbar-store'
 import { saveScript } from '../api/transcriptions-api'
 import { phrasesOf } from '../model/timecode'
 import { useAction } from '../../../components/ui/use-action'
-import { useScripts } from '../api/transcriptions-queries'
-import { useRefreshTranscriptions } from '../api/transcriptions-queries'
+import { useRefreshTranscriptions, useScripts } from '../api/transcriptions-queries'
 
 /** One provider's script at a time: what a call must and must not contain, a phrase per line. */
 function ScriptForm({ script, onSaved }: { script: TranscriptScript; onSaved: () => void }) {

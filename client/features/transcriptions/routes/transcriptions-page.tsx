@@ -14,8 +14,7 @@ import { transcriptionColumns } from '../components/transcription-columns'
 import { TranscriptionFilterBar } from '../components/transcription-filter-bar'
 import { Notice } from '../../../components/ui/notice'
 import { useLanguage } from '../../../lib/use-language'
-import { useTranscriptionSettings, useTranscriptions } from '../api/transcriptions-queries'
-import { useRefreshTranscriptions } from '../api/transcriptions-queries'
+import { useRefreshTranscriptions, useTranscriptions, useTranscriptionSettings } from '../api/transcriptions-queries'
 
 /**
  * /backoffice/sellertranscriptions (docs/decisions/076): the sellers' calls as text within the reader's rules (a

@@ -14,8 +14,7 @@ import { FormAlert } from '../../../components/ui/form-alert'
 import { useSchemaForm, TextField } from '../../../components/ui/form-kit'
 import { AppDialog, DialogButtons } from '../../../components/ui/app-dialog'
 import { Choices } from '../../../components/ui/choices'
-import { useRoleOptions, useTeamOptions } from '../api/users-queries'
-import { useRefreshUsers } from '../api/users-queries'
+import { useRefreshUsers, useRoleOptions, useTeamOptions } from '../api/users-queries'
 
 const FIELDS = ['email', 'firstName', 'lastName', 'password', 'roleId', 'teamId'] as const
 

@@ -15,8 +15,7 @@ import { userColumns, type Variant } from './user-columns'
 import { ChangeTeamDialog, DeactivateDialog, SkippedDialog } from './user-action-dialogs'
 import { usersKeys } from '../api/users-keys'
 import { useLanguage } from '../../../lib/use-language'
-import { useRoles, useUserTitles } from '../api/users-queries'
-import { useRefreshUsers, useRefreshUsersUser } from '../api/users-queries'
+import { useRefreshUsers, useRefreshUsersUser, useRoles, useUserTitles } from '../api/users-queries'
 
 /**
  * The users table of /user-admin/users (filters, selection, bulk actions) and of the two management lists:

@@ -12,8 +12,7 @@ import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialo
 import { RowActions } from '../../../components/ui/row-actions'
 import { useFormDialog, useZodCheck, TextField, TextAreaField } from '../../../components/ui/form-kit'
 import { CreateButton, QueryTable } from '../../../components/ui/record-table'
-import { useExternalTemplates } from '../api/users-queries'
-import { useRefreshUsersExternalTemplates } from '../api/users-queries'
+import { useExternalTemplates, useRefreshUsersExternalTemplates } from '../api/users-queries'
 
 /**
  * /user-admin/external-accounts (decision 043): the outside systems sellers sign in to, each with how its user

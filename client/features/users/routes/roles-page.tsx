@@ -20,8 +20,7 @@ import { FormAlert } from '../../../components/ui/form-alert'
 import { TextAreaField, TextField, useFormDialog } from '../../../components/ui/form-kit'
 import { AppDialog, DialogButtons } from '../../../components/ui/app-dialog'
 import { Choices } from '../../../components/ui/choices'
-import { useRolesList } from '../api/users-queries'
-import { useRefreshUsersRoles } from '../api/users-queries'
+import { useRefreshUsersRoles, useRolesList } from '../api/users-queries'
 
 /**
  * /user-admin/roles: the roles and their permissions (docs/decisions/032). A permission is offered only to one who

@@ -5,8 +5,7 @@ import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
 import { createTitle, deleteTitle, renameTitle } from '../api/users-api'
 import { NamedList } from '../../../components/ui/named-list'
-import { useTitleItems } from '../api/users-queries'
-import { useRefreshUsersTitleItems, useRefreshUsersTitles } from '../api/users-queries'
+import { useRefreshUsersTitleItems, useRefreshUsersTitles, useTitleItems } from '../api/users-queries'
 
 /**
  * /user-admin/user-titles: the organisation's user titles with how many hold each (decision 040). Those who may

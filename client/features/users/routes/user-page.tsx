@@ -23,8 +23,7 @@ import { UserEmploymentTab, UserLogTab, UserOverviewTab, UserPermissionsTab, Use
 import { usersKeys } from '../api/users-keys'
 import { Notice } from '../../../components/ui/notice'
 import { AddressTabs } from '../../../components/ui/address-tabs'
-import { useUser } from '../api/users-queries'
-import { useRefreshUsers } from '../api/users-queries'
+import { useRefreshUsers, useUser } from '../api/users-queries'
 
 const TABS = ['overview', 'employment', 'personal', 'permissions', 'log'] as const
 
