@@ -1,4 +1,4 @@
-import type { Audience, GuideLanguage, Localized } from '../schemas/guides'
+import type { Audience, EmbedItem, GuideLanguage, Localized } from '../schemas/guides'
 
 /**
  * Who reads a guide (docs/decisions/069). A reader is their role, their office, their teams and the providers those
@@ -51,3 +51,15 @@ export function acknowledgement(mustRead: boolean, current: number, acknowledged
 
 /** How long a guide counts as recently updated on the dashboard. */
 export const RECENT_MS = 14 * 24 * 3600_000
+
+/** What an admin sets on an embed, never its secret: the editor starts from it, and its log line compares it. */
+export const embedSettingsOf = (e: EmbedItem) => ({
+  name: e.name,
+  kind: e.kind,
+  url: e.url,
+  height: e.height,
+  signing: e.signing,
+  resource: e.resource,
+  scope: e.scope,
+  assignees: e.assignees,
+})

@@ -1,3 +1,4 @@
+import { embedSettingsOf } from '../../../shared/rules/guides'
 import { randomUUID } from 'node:crypto'
 import { asc, eq, inArray } from 'drizzle-orm'
 import type { EmbedInput, EmbedItem } from '../../../shared/schemas/guides'
@@ -49,17 +50,7 @@ async function replaceAssignees(t: GuidesContext['t'], tx: Db, id: string, a: Em
   if (rows.length > 0) await tx.insert(t.embedAssignees).values(rows)
 }
 
-/** What an embed's log line compares: what an admin set, never its secret. */
-const shown = (e: EmbedItem) => ({
-  name: e.name,
-  kind: e.kind,
-  url: e.url,
-  height: e.height,
-  signing: e.signing,
-  resource: e.resource,
-  scope: e.scope,
-  assignees: e.assignees,
-})
+const shown = embedSettingsOf
 
 /**
  * Embeds (docs/decisions/069): outside pages shown in the app — a BI dashboard, a video, a form — from the allowed

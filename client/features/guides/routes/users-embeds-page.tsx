@@ -1,3 +1,4 @@
+import { embedSettingsOf } from '../../../../shared/rules/guides'
 import { Badge, Button, Checkbox, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -165,17 +166,7 @@ function EmbedDialog(props: { embed: EmbedItem | null; onClose: () => void; onSa
   const e = props.embed
   const [input, setInput] = useState<EmbedInput>(() =>
     e
-      ? {
-          name: e.name,
-          kind: e.kind,
-          url: e.url,
-          height: e.height,
-          signing: e.signing,
-          resource: e.resource,
-          scope: e.scope,
-          secret: null,
-          assignees: e.assignees,
-        }
+      ? { ...embedSettingsOf(e), secret: null }
       : {
           name: '',
           kind: 'dashboard',
