@@ -31,3 +31,8 @@ export type AppEnv = {
     auth: AuthContext | null
   }
 }
+
+/** Who acts in a signed-in request, as an area's reads and changes take it: their id and what they may do. */
+export function actorOf(c: { var: AppEnv['Variables'] }): { id: string; ability: AppAbility } {
+  return { id: c.var.auth!.userData.id, ability: c.var.auth!.ability }
+}

@@ -22,6 +22,12 @@ export const unauthenticated = () => new ApiError(401, 'unauthenticated')
 export const forbidden = () => new ApiError(403, 'forbidden')
 export const notFound = () => new ApiError(404, 'not_found')
 
+/** The value a read found, or a 404 when it found none (a detail route's answer). */
+export function found<T>(value: T | null | undefined): T {
+  if (value === null || value === undefined) throw notFound()
+  return value
+}
+
 export function validationError(fieldErrors: FieldErrors): ApiError {
   return new ApiError(400, 'validation_failed', { fieldErrors })
 }

@@ -1,5 +1,5 @@
 import { asc, desc, eq } from 'drizzle-orm'
-import { Hono, type Context } from 'hono'
+import { Hono } from 'hono'
 import { LOOKUP_LIMIT, lookupQuerySchema, type LookupAnswer } from '../../../shared/schemas/lookups'
 import type { AnyColumn } from 'drizzle-orm'
 import type { ActionOrManage, SubjectOrAll } from '../../../shared/permissions/catalogue'
@@ -8,7 +8,7 @@ import { accessFilter, type AccessFilter } from '../../db/conditions'
 import { lookupItems, lookupWhere } from '../../db/lookup'
 import { preparedReads } from '../../db/prepared'
 import { access } from '../../lib/access'
-import type { AppEnv } from '../../lib/context'
+import { actorOf, type AppEnv } from '../../lib/context'
 import { validate } from '../../lib/validate'
 import type { Deps } from '../../platform/deps'
 import {
@@ -25,7 +25,7 @@ import {
   updateProductSchema,
   updateProviderSchema,
 } from '../../../shared/schemas/catalog'
-import { forbidden, notFound } from '../../lib/errors'
+import { forbidden, found } from '../../lib/errors'
 import type { CatalogAdmin } from './catalog.admin'
 
 /**
@@ -105,12 +105,10 @@ export function catalogRoutes({ database }: Deps, admin: CatalogAdmin) {
         const input = c.req.valid('json')
         // Copying products creates products: that needs their permission too.
         if (input.copyProductsFrom && !c.var.auth!.ability.can('create', 'products')) throw forbidden()
-        return c.json(await admin.providers.createProvider(actor(c), input, c.var.t), 201)
+        return c.json(await admin.providers.createProvider(actorOf(c), input, c.var.t), 201)
       })
       .get('/providers/:id', access.can('view', 'providers'), validate('param', catalogIdParamSchema), async (c) => {
-        const detail = await admin.providers.providerDetail(c.var.auth!.ability, c.req.valid('param').id)
-        if (!detail) throw notFound()
-        return c.json(detail, 200)
+        return c.json(found(await admin.providers.providerDetail(c.var.auth!.ability, c.req.valid('param').id)), 200)
       })
       .patch(
         '/providers/:id',
@@ -118,69 +116,63 @@ export function catalogRoutes({ database }: Deps, admin: CatalogAdmin) {
         validate('param', catalogIdParamSchema),
         validate('json', updateProviderSchema),
         async (c) => {
-          return c.json(await admin.providers.updateProvider(actor(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200)
+          return c.json(await admin.providers.updateProvider(actorOf(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200)
         },
       )
       .post('/providers/:id/active', access.can('delete', 'providers'), validate('param', catalogIdParamSchema), validate('json', archiveSchema), async (c) => {
-        return c.json(await admin.providers.archiveProvider(actor(c), c.req.valid('param').id, c.req.valid('json')), 200)
+        return c.json(await admin.providers.archiveProvider(actorOf(c), c.req.valid('param').id, c.req.valid('json')), 200)
       })
       .post(
         '/providers/:id/copy-products',
         access.can('create', 'products'),
         validate('param', catalogIdParamSchema),
         validate('json', copyProductsSchema),
-        async (c) => c.json(await admin.providers.copyProducts(actor(c), c.req.valid('param').id, c.req.valid('json').fromProviderId, c.var.t), 200),
+        async (c) => c.json(await admin.providers.copyProducts(actorOf(c), c.req.valid('param').id, c.req.valid('json').fromProviderId, c.var.t), 200),
       )
       // ── Products ──
       .get('/products', access.can('view', 'products'), validate('query', productListQuerySchema), async (c) => {
         return c.json(await admin.products.listProducts(c.var.auth!.ability, c.req.valid('query')), 200)
       })
       .post('/products', access.can('create', 'products'), validate('json', createProductSchema), async (c) => {
-        return c.json(await admin.products.createProduct(actor(c), c.req.valid('json'), c.var.t), 201)
+        return c.json(await admin.products.createProduct(actorOf(c), c.req.valid('json'), c.var.t), 201)
       })
       .get('/products/:id', access.can('view', 'products'), validate('param', catalogIdParamSchema), async (c) => {
-        const detail = await admin.products.productDetail(c.var.auth!.ability, c.req.valid('param').id)
-        if (!detail) throw notFound()
-        return c.json(detail, 200)
+        return c.json(found(await admin.products.productDetail(c.var.auth!.ability, c.req.valid('param').id)), 200)
       })
       .patch('/products/:id', access.can('update', 'products'), validate('param', catalogIdParamSchema), validate('json', updateProductSchema), async (c) => {
-        return c.json(await admin.products.updateProduct(actor(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200)
+        return c.json(await admin.products.updateProduct(actorOf(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200)
       })
       .post('/products/:id/active', access.can('delete', 'products'), validate('param', catalogIdParamSchema), validate('json', archiveSchema), async (c) => {
-        return c.json(await admin.products.archiveProduct(actor(c), c.req.valid('param').id, c.req.valid('json')), 200)
+        return c.json(await admin.products.archiveProduct(actorOf(c), c.req.valid('param').id, c.req.valid('json')), 200)
       })
       // ── Product categories and their commissions (kept with the products) ──
       .get('/product-categories', access.can('view', 'products'), async (c) => c.json({ items: await admin.categories.listCategories() }, 200))
       .post('/product-categories', access.can('create', 'products'), validate('json', createCategorySchema), async (c) => {
-        return c.json(await admin.categories.createCategory(actor(c), c.req.valid('json'), c.var.t), 201)
+        return c.json(await admin.categories.createCategory(actorOf(c), c.req.valid('json'), c.var.t), 201)
       })
       .get('/product-categories/:id/activity', access.can('view', 'products'), validate('param', catalogIdParamSchema), async (c) => {
-        const items = await admin.categories.categoryActivity(c.req.valid('param').id)
-        if (!items) throw notFound()
-        return c.json({ items }, 200)
+        return c.json({ items: found(await admin.categories.categoryActivity(c.req.valid('param').id)) }, 200)
       })
       .patch(
         '/product-categories/:id',
         access.can('update', 'products'),
         validate('param', catalogIdParamSchema),
         validate('json', updateCategorySchema),
-        async (c) => c.json(await admin.categories.updateCategory(actor(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200),
+        async (c) => c.json(await admin.categories.updateCategory(actorOf(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200),
       )
       .post(
         '/product-categories/:id/active',
         access.can('delete', 'products'),
         validate('param', catalogIdParamSchema),
         validate('json', archiveSchema),
-        async (c) => c.json(await admin.categories.updateCategory(actor(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200),
+        async (c) => c.json(await admin.categories.updateCategory(actorOf(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200),
       )
       .post(
         '/product-categories/:id/apply-commissions',
         access.can('update', 'products'),
         validate('param', catalogIdParamSchema),
         validate('json', applyCommissionsSchema),
-        async (c) => c.json(await admin.categories.applyCommissions(actor(c), c.req.valid('param').id, c.req.valid('json').version), 200),
+        async (c) => c.json(await admin.categories.applyCommissions(actorOf(c), c.req.valid('param').id, c.req.valid('json').version), 200),
       )
   )
 }
-
-const actor = (c: Context<AppEnv>) => ({ id: c.var.auth!.userData.id, ability: c.var.auth!.ability })

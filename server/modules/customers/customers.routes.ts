@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { customerIdParamSchema, customerListQuerySchema, updateCustomerSchema } from '../../../shared/schemas/customers'
 import { access } from '../../lib/access'
 import type { AppEnv } from '../../lib/context'
-import { forbidden, notFound } from '../../lib/errors'
+import { forbidden, found } from '../../lib/errors'
 import { validate } from '../../lib/validate'
 import type { CustomersService } from './customers.service'
 
@@ -17,9 +17,7 @@ export function customersRoutes(customers: CustomersService) {
         return c.json(await customers.list(c.var.auth!.ability, c.req.valid('query'), c.var.t), 200)
       })
       .get('/customers/:id', access.can('view', 'customers'), validate('param', customerIdParamSchema), async (c) => {
-        const detail = await customers.reads.detail(c.var.auth!.ability, c.req.valid('param').id)
-        if (!detail) throw notFound()
-        return c.json(detail, 200)
+        return c.json(found(await customers.reads.detail(c.var.auth!.ability, c.req.valid('param').id)), 200)
       })
       .patch(
         '/customers/:id',

@@ -22,7 +22,7 @@ import {
 import { checkFile } from '../../platform/files'
 import { ApiError } from '../../lib/errors'
 import { access } from '../../lib/access'
-import type { AppEnv } from '../../lib/context'
+import { actorOf, type AppEnv } from '../../lib/context'
 import { validate } from '../../lib/validate'
 import type { FieldService } from './field.service'
 import { uploadUpTo } from '../../lib/upload-limit'
@@ -30,27 +30,26 @@ import { FILE_KINDS } from '../../../shared/schemas/files'
 
 /** The sales planner's runs and areas, the runs screen (docs/decisions/073) and the maps (docs/decisions/074). */
 export function fieldRoutes(field: FieldService) {
-  const actor = (c: { var: AppEnv['Variables'] }) => ({ id: c.var.auth!.userData.id, ability: c.var.auth!.ability })
   return new Hono<AppEnv>()
     .get('/field/runs', access.can('view', 'sales_planner'), validate('query', runsQuerySchema), async (c) =>
       c.json(await field.list(c.var.auth!.ability, c.req.valid('query')), 200),
     )
     .post('/field/runs', access.can('update', 'sales_planner'), validate('json', runInputSchema), async (c) =>
-      c.json(await field.create(actor(c), c.req.valid('json'), c.var.t), 201),
+      c.json(await field.create(actorOf(c), c.req.valid('json'), c.var.t), 201),
     )
     .put('/field/runs/:id', access.can('update', 'sales_planner'), validate('param', runIdSchema), validate('json', runUpdateSchema), async (c) => {
       const { version, ...input } = c.req.valid('json')
-      return c.json(await field.update(actor(c), c.req.valid('param').id, version, input, c.var.t), 200)
+      return c.json(await field.update(actorOf(c), c.req.valid('param').id, version, input, c.var.t), 200)
     })
     .delete('/field/runs/:id', access.can('update', 'sales_planner'), validate('param', runIdSchema), async (c) => {
-      await field.remove(actor(c), c.req.valid('param').id)
+      await field.remove(actorOf(c), c.req.valid('param').id)
       return c.body(null, 204)
     })
     .get('/field/areas', access.can('view', 'sales_planner'), validate('query', areasQuerySchema), async (c) =>
       c.json(await field.planning.areas(c.req.valid('query').teamId), 200),
     )
     .post('/field/areas', access.can('update', 'sales_planner'), validate('json', areaInputSchema), async (c) =>
-      c.json(await field.planning.createArea(actor(c), c.req.valid('json'), c.var.t), 201),
+      c.json(await field.planning.createArea(actorOf(c), c.req.valid('json'), c.var.t), 201),
     )
     .get('/field/team-members', access.can('view', 'sales_planner'), validate('query', teamMembersQuerySchema), async (c) =>
       c.json(await field.teamMembers(c.var.auth!.ability, c.req.valid('query').teamId), 200),
@@ -59,11 +58,11 @@ export function fieldRoutes(field: FieldService) {
       c.json(await field.report(c.var.auth!.ability, c.req.valid('query')), 200),
     )
     .put('/field/areas/:id', access.can('update', 'sales_planner'), validate('param', runIdSchema), validate('json', areaUpdateSchema), async (c) => {
-      await field.planning.updateArea(actor(c), c.req.valid('param').id, c.req.valid('json'), c.var.t)
+      await field.planning.updateArea(actorOf(c), c.req.valid('param').id, c.req.valid('json'), c.var.t)
       return c.body(null, 204)
     })
     .delete('/field/areas/:id', access.can('update', 'sales_planner'), validate('param', runIdSchema), async (c) => {
-      await field.planning.removeArea(actor(c), c.req.valid('param').id)
+      await field.planning.removeArea(actorOf(c), c.req.valid('param').id)
       return c.body(null, 204)
     })
     .get('/maps/sales', access.can('view', 'controlling'), validate('query', mapSalesQuerySchema), async (c) =>

@@ -1,7 +1,7 @@
-import { Hono, type Context } from 'hono'
+import { Hono } from 'hono'
 import { financeSettingsSchema, profitabilityQuerySchema } from '../../../shared/schemas/finance'
 import { access } from '../../lib/access'
-import type { AppEnv } from '../../lib/context'
+import { actorOf, type AppEnv } from '../../lib/context'
 import { validate } from '../../lib/validate'
 import type { FinanceService } from './finance.service'
 
@@ -11,7 +11,6 @@ import type { FinanceService } from './finance.service'
  * finance_settings`.
  */
 export function financeRoutes(finance: FinanceService) {
-  const actor = (c: Context<AppEnv>) => ({ id: c.var.auth!.userData.id, ability: c.var.auth!.ability })
   const query = validate('query', profitabilityQuerySchema)
   const anyView = access.canAny(
     ['view', 'finance_profitability_sellers'],
@@ -22,22 +21,22 @@ export function financeRoutes(finance: FinanceService) {
   )
   return new Hono<AppEnv>()
     .get('/finance/profitability/sellers', access.can('view', 'finance_profitability_sellers'), query, async (c) =>
-      c.json(await finance.views.profitability(actor(c), 'sellers', c.req.valid('query')), 200),
+      c.json(await finance.views.profitability(actorOf(c), 'sellers', c.req.valid('query')), 200),
     )
     .get('/finance/profitability/teams', access.can('view', 'finance_profitability_teams'), query, async (c) =>
-      c.json(await finance.views.profitability(actor(c), 'teams', c.req.valid('query')), 200),
+      c.json(await finance.views.profitability(actorOf(c), 'teams', c.req.valid('query')), 200),
     )
     .get('/finance/profitability/managers', access.can('view', 'finance_profitability_managers'), query, async (c) =>
-      c.json(await finance.views.profitability(actor(c), 'managers', c.req.valid('query')), 200),
+      c.json(await finance.views.profitability(actorOf(c), 'managers', c.req.valid('query')), 200),
     )
     .get('/finance/profitability/providers', access.can('view', 'finance_profitability_providers'), query, async (c) =>
-      c.json(await finance.views.profitability(actor(c), 'providers', c.req.valid('query')), 200),
+      c.json(await finance.views.profitability(actorOf(c), 'providers', c.req.valid('query')), 200),
     )
     .get('/finance/profitability/legacy', access.can('view', 'finance_profitability_legacy'), query, async (c) =>
-      c.json(await finance.views.profitability(actor(c), 'legacy', c.req.valid('query')), 200),
+      c.json(await finance.views.profitability(actorOf(c), 'legacy', c.req.valid('query')), 200),
     )
     .get('/finance/settings', anyView, async (c) => c.json(await finance.setup.settings(), 200))
     .put('/finance/settings', access.can('update', 'finance_settings'), validate('json', financeSettingsSchema), async (c) =>
-      c.json(await finance.setup.saveSettings(actor(c), c.req.valid('json')), 200),
+      c.json(await finance.setup.saveSettings(actorOf(c), c.req.valid('json')), 200),
     )
 }

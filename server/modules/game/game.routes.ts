@@ -20,7 +20,7 @@ import {
   rewardUpdateSchema,
 } from '../../../shared/schemas/game'
 import { access, notImpersonating } from '../../lib/access'
-import type { AppEnv } from '../../lib/context'
+import { actorOf, type AppEnv } from '../../lib/context'
 import { validate } from '../../lib/validate'
 import type { GamePlayer, GameService } from './game.service'
 
@@ -42,7 +42,7 @@ export function gameRoutes(game: GameService) {
         c.json(await game.board.leaderboard(playerOf(c), c.req.valid('query'), Date.now(), c.var.auth!.ability), 200),
       )
       .get('/game/players/:id', access.can('view', 'salesflow'), validate('param', gameIdParamSchema), async (c) =>
-        c.json(await game.standings.playerOf({ id: c.var.auth!.userData.id, ability: c.var.auth!.ability }, c.req.valid('param').id), 200),
+        c.json(await game.standings.playerOf(actorOf(c), c.req.valid('param').id), 200),
       )
       .get('/game/shop', access.can('view', 'salesflow'), async (c) => c.json(await game.shop.players.shopOf(c.var.auth!.userData.id), 200))
       // A purchase spends the person's coins: theirs to make, not an admin's acting as them (decision 054).

@@ -10,8 +10,8 @@ import {
   unmatchOrderSchema,
 } from '../../../shared/schemas/orders'
 import { access } from '../../lib/access'
-import type { AppEnv } from '../../lib/context'
-import { forbidden, notFound } from '../../lib/errors'
+import { actorOf, type AppEnv } from '../../lib/context'
+import { forbidden, found } from '../../lib/errors'
 import { validate } from '../../lib/validate'
 import type { Deps } from '../../platform/deps'
 import { readUpload } from '../../platform/files'
@@ -68,9 +68,7 @@ export function ordersRoutes({ files }: Deps, orders: OrdersService) {
         return c.json({ items: await orders.matching.unmatchedSales(q.providerId, q.from, q.to) }, 200)
       })
       .get('/order-registrations/:id', access.can('view', 'order_registrations'), validate('param', orderIdParamSchema), async (c) => {
-        const detail = await orders.detail(c.var.auth!.ability, c.req.valid('param').id)
-        if (!detail) throw notFound()
-        return c.json(detail, 200)
+        return c.json(found(await orders.detail(c.var.auth!.ability, c.req.valid('param').id)), 200)
       })
       // Matching by hand shows sale data too: the sale reports' permission as well.
       .post(
@@ -81,10 +79,7 @@ export function ordersRoutes({ files }: Deps, orders: OrdersService) {
         async (c) => {
           const auth = c.var.auth!
           if (!auth.ability.can('view', 'sale_reports')) throw forbidden()
-          return c.json(
-            await orders.matching.match({ id: auth.userData.id, ability: auth.ability }, c.req.valid('param').id, c.req.valid('json'), c.var.t),
-            200,
-          )
+          return c.json(await orders.matching.match(actorOf(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200)
         },
       )
       .post(
@@ -93,20 +88,14 @@ export function ordersRoutes({ files }: Deps, orders: OrdersService) {
         validate('param', orderIdParamSchema),
         validate('json', unmatchOrderSchema),
         async (c) => {
-          const auth = c.var.auth!
-          return c.json(
-            await orders.matching.unmatch({ id: auth.userData.id, ability: auth.ability }, c.req.valid('param').id, c.req.valid('json').reason),
-            200,
-          )
+          return c.json(await orders.matching.unmatch(actorOf(c), c.req.valid('param').id, c.req.valid('json').reason), 200)
         },
       )
       // A POST, not a GET: reading the full number is an act that is logged, and never cached or prefetched.
       .post('/order-registrations/:id/identity', access.can('view', 'identity_numbers'), validate('param', orderIdParamSchema), async (c) => {
         const auth = c.var.auth!
         if (!auth.ability.can('view', 'order_registrations')) throw forbidden()
-        const answer = await orders.identity({ id: auth.userData.id, ability: auth.ability }, c.req.valid('param').id)
-        if (!answer) throw notFound()
-        return c.json(answer, 200)
+        return c.json(found(await orders.identity(actorOf(c), c.req.valid('param').id)), 200)
       })
   )
 }

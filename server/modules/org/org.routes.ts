@@ -1,5 +1,5 @@
 import { subject } from '@casl/ability'
-import { Hono, type Context } from 'hono'
+import { Hono } from 'hono'
 import {
   coachGroupInputSchema,
   coachGroupUpdateSchema,
@@ -25,7 +25,7 @@ import { TEAM_SORT_KEYS, type TeamListItem } from '../../../shared/schemas/users
 import { accessFilter } from '../../db/conditions'
 import { lookupQuerySchema, type LookupAnswer } from '../../../shared/schemas/lookups'
 import { access } from '../../lib/access'
-import type { AppEnv } from '../../lib/context'
+import { actorOf, type AppEnv } from '../../lib/context'
 import type { Deps } from '../../platform/deps'
 import { validate } from '../../lib/validate'
 import { orgRepo } from './org.repo'
@@ -37,8 +37,6 @@ export function orgRoutes(deps: Deps, opts: { onRulesChanged: () => void; provid
   const teams = teamsService(deps, { onRulesChanged: opts.onRulesChanged, providers: opts.providers })
   const coachGroups = coachGroupsService(deps, { providers: opts.providers })
   const oph = ophService(deps)
-  const actorOf = (c: Context<AppEnv>) => ({ id: c.var.auth!.userData.id })
-  const officeActor = (c: Context<AppEnv>) => ({ id: c.var.auth!.userData.id, ability: c.var.auth!.ability })
   return (
     new Hono<AppEnv>()
       .get('/teams', access.can('view', 'teams'), validate('query', listQuerySchema(TEAM_SORT_KEYS)), async (c) => {
@@ -51,16 +49,16 @@ export function orgRoutes(deps: Deps, opts: { onRulesChanged: () => void; provid
       })
       // A team's page, and its changes (decision 036).
       .get('/teams/:id', access.can('view', 'teams'), validate('param', orgIdSchema), async (c) =>
-        c.json(await teams.detail(officeActor(c), c.req.valid('param').id), 200),
+        c.json(await teams.detail(actorOf(c), c.req.valid('param').id), 200),
       )
       .post('/teams', access.can('create', 'teams'), validate('json', teamInputSchema), async (c) =>
-        c.json(await teams.edits.create(officeActor(c), c.req.valid('json'), c.var.t), 201),
+        c.json(await teams.edits.create(actorOf(c), c.req.valid('json'), c.var.t), 201),
       )
       .put('/teams/:id', access.can('update', 'teams'), validate('param', orgIdSchema), validate('json', teamUpdateSchema), async (c) =>
-        c.json(await teams.edits.update(officeActor(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200),
+        c.json(await teams.edits.update(actorOf(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200),
       )
       .delete('/teams/:id', access.can('delete', 'teams'), validate('param', orgIdSchema), async (c) =>
-        c.json(await teams.edits.remove(officeActor(c), c.req.valid('param').id), 200),
+        c.json(await teams.edits.remove(actorOf(c), c.req.valid('param').id), 200),
       )
       // The choices of team and office filters: the ones this user may see.
       .get('/lookups/teams', access.can('view', 'teams'), validate('query', lookupQuerySchema), async (c) => {
@@ -87,7 +85,7 @@ export function orgRoutes(deps: Deps, opts: { onRulesChanged: () => void; provid
       // Regions (decision 036): few, listed whole with what each holds.
       .get('/regions', access.can('view', 'regions'), async (c) => c.json({ items: await regions.list() }, 200))
       .get('/regions/:id', access.can('view', 'regions'), validate('param', orgIdSchema), async (c) =>
-        c.json(await regions.detail(officeActor(c), c.req.valid('param').id), 200),
+        c.json(await regions.detail(actorOf(c), c.req.valid('param').id), 200),
       )
       .post('/regions', access.can('create', 'regions'), validate('json', regionInputSchema), async (c) =>
         c.json(await regions.create(actorOf(c), c.req.valid('json'), c.var.t), 201),
@@ -104,16 +102,16 @@ export function orgRoutes(deps: Deps, opts: { onRulesChanged: () => void; provid
       // Offices (decision 036): those the reader may see, with what each holds.
       .get('/offices', access.can('view', 'offices'), async (c) => c.json({ items: await offices.list(c.var.auth!.ability) }, 200))
       .get('/offices/:id', access.can('view', 'offices'), validate('param', orgIdSchema), async (c) =>
-        c.json(await offices.detail(officeActor(c), c.req.valid('param').id), 200),
+        c.json(await offices.detail(actorOf(c), c.req.valid('param').id), 200),
       )
       .post('/offices', access.can('create', 'offices'), validate('json', officeInputSchema), async (c) =>
-        c.json(await offices.create(officeActor(c), c.req.valid('json'), c.var.t), 201),
+        c.json(await offices.create(actorOf(c), c.req.valid('json'), c.var.t), 201),
       )
       .put('/offices/:id', access.can('update', 'offices'), validate('param', orgIdSchema), validate('json', officeUpdateSchema), async (c) =>
-        c.json(await offices.update(officeActor(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200),
+        c.json(await offices.update(actorOf(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200),
       )
       .delete('/offices/:id', access.can('delete', 'offices'), validate('param', orgIdSchema), async (c) =>
-        c.json(await offices.remove(officeActor(c), c.req.valid('param').id), 200),
+        c.json(await offices.remove(actorOf(c), c.req.valid('param').id), 200),
       )
       // Coach groups (decision 041), and the groups that work for each provider.
       .get('/coach-groups', access.can('view', 'coach_groups'), async (c) => c.json({ items: await coachGroups.changes.list() }, 200))
@@ -135,7 +133,7 @@ export function orgRoutes(deps: Deps, opts: { onRulesChanged: () => void; provid
         async (c) => c.json(await coachGroups.providers.setForProvider(actorOf(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200),
       )
       // OPH targets of offices and teams (decision 042): whoever may view teams reads the ones they see.
-      .get('/oph-targets', access.can('view', 'teams'), async (c) => c.json(await oph.overview(officeActor(c)), 200))
+      .get('/oph-targets', access.can('view', 'teams'), async (c) => c.json(await oph.overview(actorOf(c)), 200))
       .put(
         '/oph-targets/:scope/:id',
         access.canAny(['update', 'offices'], ['update', 'teams']),
@@ -143,7 +141,7 @@ export function orgRoutes(deps: Deps, opts: { onRulesChanged: () => void; provid
         validate('json', ophTargetInputSchema),
         async (c) => {
           const { scope, id } = c.req.valid('param')
-          return c.json({ own: await oph.set(officeActor(c), scope, id, c.req.valid('json'), c.var.t) }, 200)
+          return c.json({ own: await oph.set(actorOf(c), scope, id, c.req.valid('json'), c.var.t) }, 200)
         },
       )
       // Regions have no conditions of their own: whoever may view regions sees them all.

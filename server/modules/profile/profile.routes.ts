@@ -4,7 +4,7 @@ import { changePasswordInputSchema, updateProfileInputSchema } from '../../../sh
 import { access, notImpersonating } from '../../lib/access'
 import type { AppEnv } from '../../lib/context'
 import type { Deps } from '../../platform/deps'
-import { notFound, validationError } from '../../lib/errors'
+import { found, validationError } from '../../lib/errors'
 import { hashPassword, verifyPassword } from '../../lib/password'
 import { validate } from '../../lib/validate'
 import type { AuthService } from '../auth/auth.service'
@@ -15,9 +15,7 @@ export function profileRoutes({ env, database }: Deps, auth: AuthService) {
   const repo = profileRepo(database)
   return new Hono<AppEnv>()
     .get('/profile', access.can('view', 'profile'), async (c) => {
-      const profile = await repo.get(c.var.auth!.userData.id)
-      if (!profile) throw notFound()
-      return c.json(profile, 200)
+      return c.json(found(await repo.get(c.var.auth!.userData.id)), 200)
     })
     .patch('/profile', access.can('update', 'profile'), validate('json', updateProfileInputSchema), async (c) => {
       const session = c.var.auth!

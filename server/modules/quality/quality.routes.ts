@@ -12,8 +12,8 @@ import {
   templateUpdateSchema,
 } from '../../../shared/schemas/quality'
 import { access } from '../../lib/access'
-import type { AppEnv } from '../../lib/context'
-import { notFound } from '../../lib/errors'
+import { actorOf, type AppEnv } from '../../lib/context'
+import { found } from '../../lib/errors'
 import type { Deps } from '../../platform/deps'
 import { validate } from '../../lib/validate'
 import type { QualityService } from './quality.service'
@@ -24,18 +24,15 @@ import { qualitySurveyLinkRoutes } from './quality.survey-links.routes'
  * sales the reader may see (view sale_quality_surveys); recording an outcome needs update sale_quality_surveys.
  */
 export function qualityRoutes({ env, database }: Pick<Deps, 'env' | 'database'>, quality: QualityService) {
-  const actor = (c: { var: AppEnv['Variables'] }) => ({ id: c.var.auth!.userData.id, ability: c.var.auth!.ability })
   return (
     new Hono<AppEnv>()
       .route('/', qualitySurveyLinkRoutes({ env, database }, quality))
       .get('/quality/templates', access.can('view', 'sale_quality_templates'), async (c) => c.json({ items: await quality.templates.reads.list() }, 200))
       .get('/quality/templates/:id', access.can('view', 'sale_quality_templates'), validate('param', qualityIdSchema), async (c) => {
-        const detail = await quality.templates.reads.detail(c.req.valid('param').id)
-        if (!detail) throw notFound()
-        return c.json(detail, 200)
+        return c.json(found(await quality.templates.reads.detail(c.req.valid('param').id)), 200)
       })
       .post('/quality/templates', access.can('create', 'sale_quality_templates'), validate('json', templateCreateSchema), async (c) => {
-        const id = await quality.templates.changes.create(actor(c), c.req.valid('json'), { now: Date.now(), translate: c.var.t })
+        const id = await quality.templates.changes.create(actorOf(c), c.req.valid('json'), { now: Date.now(), translate: c.var.t })
         return c.json((await quality.templates.reads.detail(id))!, 201)
       })
       .put(
@@ -45,7 +42,7 @@ export function qualityRoutes({ env, database }: Pick<Deps, 'env' | 'database'>,
         validate('json', templateUpdateSchema),
         async (c) => {
           const { id } = c.req.valid('param')
-          await quality.templates.changes.update(actor(c), id, c.req.valid('json'), { now: Date.now(), translate: c.var.t })
+          await quality.templates.changes.update(actorOf(c), id, c.req.valid('json'), { now: Date.now(), translate: c.var.t })
           return c.json((await quality.templates.reads.detail(id))!, 200)
         },
       )
@@ -57,34 +54,32 @@ export function qualityRoutes({ env, database }: Pick<Deps, 'env' | 'database'>,
         async (c) => {
           const { id } = c.req.valid('param')
           const input = c.req.valid('json')
-          await quality.templates.changes.setActive(actor(c), id, input.active, input.version, Date.now())
+          await quality.templates.changes.setActive(actorOf(c), id, input.active, input.version, Date.now())
           return c.json((await quality.templates.reads.detail(id))!, 200)
         },
       )
       // The statistics screens (docs/decisions/045): the surveys of the sale reports the reader may see.
       .get('/quality/statistics/all', access.can('view', 'sale_quality_surveys'), validate('query', qualityStatsFilterSchema), async (c) =>
-        c.json(await quality.statistics.overview.all(actor(c), c.req.valid('query')), 200),
+        c.json(await quality.statistics.overview.all(actorOf(c), c.req.valid('query')), 200),
       )
       .get('/quality/statistics/grades', access.can('view', 'sale_quality_surveys'), validate('query', qualityStatsFilterSchema), async (c) =>
-        c.json(await quality.statistics.overview.grades(actor(c), c.req.valid('query')), 200),
+        c.json(await quality.statistics.overview.grades(actorOf(c), c.req.valid('query')), 200),
       )
       .get('/quality/statistics/monthly', access.can('view', 'sale_quality_surveys'), validate('query', qualityStatsFilterSchema), async (c) =>
-        c.json(await quality.statistics.overview.monthly(actor(c), c.req.valid('query')), 200),
+        c.json(await quality.statistics.overview.monthly(actorOf(c), c.req.valid('query')), 200),
       )
       .get('/quality/statistics/regret', access.can('view', 'sale_quality_surveys'), validate('query', qualityStatsFilterSchema), async (c) =>
-        c.json(await quality.statistics.overview.regret(actor(c), c.req.valid('query')), 200),
+        c.json(await quality.statistics.overview.regret(actorOf(c), c.req.valid('query')), 200),
       )
       .get('/quality/statistics/sellers', access.can('view', 'sale_quality_surveys'), validate('query', qualitySellerStatsQuerySchema), async (c) => {
         const { q, sortBy, orderBy, page, itemsPerPage, ...filter } = c.req.valid('query')
-        return c.json(await quality.statistics.sellers.sellers(actor(c), filter, { q, sortBy, orderBy, page, itemsPerPage }), 200)
+        return c.json(await quality.statistics.sellers.sellers(actorOf(c), filter, { q, sortBy, orderBy, page, itemsPerPage }), 200)
       })
       .get('/quality/surveys', access.can('view', 'sale_quality_surveys'), validate('query', surveyListQuerySchema), async (c) =>
-        c.json(await quality.surveys.reads.list(actor(c), c.req.valid('query')), 200),
+        c.json(await quality.surveys.reads.list(actorOf(c), c.req.valid('query')), 200),
       )
       .get('/quality/surveys/:id', access.can('view', 'sale_quality_surveys'), validate('param', qualityIdSchema), async (c) => {
-        const detail = await quality.surveys.reads.detail(actor(c), c.req.valid('param').id)
-        if (!detail) throw notFound()
-        return c.json(detail, 200)
+        return c.json(found(await quality.surveys.reads.detail(actorOf(c), c.req.valid('param').id)), 200)
       })
       .post(
         '/quality/surveys/:id/answer',
@@ -93,8 +88,8 @@ export function qualityRoutes({ env, database }: Pick<Deps, 'env' | 'database'>,
         validate('json', surveyAnswerSchema),
         async (c) => {
           const { id } = c.req.valid('param')
-          await quality.surveys.reads.answer(actor(c), id, c.req.valid('json'), { now: Date.now(), translate: c.var.t })
-          return c.json((await quality.surveys.reads.detail(actor(c), id))!, 200)
+          await quality.surveys.reads.answer(actorOf(c), id, c.req.valid('json'), { now: Date.now(), translate: c.var.t })
+          return c.json((await quality.surveys.reads.detail(actorOf(c), id))!, 200)
         },
       )
       .post(
@@ -104,8 +99,8 @@ export function qualityRoutes({ env, database }: Pick<Deps, 'env' | 'database'>,
         validate('json', surveyNotReachedSchema),
         async (c) => {
           const { id } = c.req.valid('param')
-          await quality.surveys.outcomes.notReached(actor(c), id, c.req.valid('json'), { now: Date.now(), translate: c.var.t })
-          return c.json((await quality.surveys.reads.detail(actor(c), id))!, 200)
+          await quality.surveys.outcomes.notReached(actorOf(c), id, c.req.valid('json'), { now: Date.now(), translate: c.var.t })
+          return c.json((await quality.surveys.reads.detail(actorOf(c), id))!, 200)
         },
       )
       .post(
@@ -115,8 +110,8 @@ export function qualityRoutes({ env, database }: Pick<Deps, 'env' | 'database'>,
         validate('json', surveyRegretSchema),
         async (c) => {
           const { id } = c.req.valid('param')
-          await quality.surveys.outcomes.regret(actor(c), id, c.req.valid('json'), { now: Date.now(), translate: c.var.t })
-          return c.json((await quality.surveys.reads.detail(actor(c), id))!, 200)
+          await quality.surveys.outcomes.regret(actorOf(c), id, c.req.valid('json'), { now: Date.now(), translate: c.var.t })
+          return c.json((await quality.surveys.reads.detail(actorOf(c), id))!, 200)
         },
       )
   )

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono'
 import QRCode from 'qrcode'
 import { publicAnswerSchema, qualityIdSchema, qualitySaleIdSchema, surveyLanguageSchema, surveyTokenSchema } from '../../../shared/schemas/quality'
 import { access } from '../../lib/access'
-import type { AppEnv } from '../../lib/context'
+import { actorOf, type AppEnv } from '../../lib/context'
 import type { Deps } from '../../platform/deps'
 import { addressThrottle } from '../../platform/rate-limits'
 import { validate } from '../../lib/validate'
@@ -16,7 +16,6 @@ export const PUBLIC_SURVEY_THROTTLE = { points: 60, durationS: 10 * 60 }
  * and the seller's QR code at the door.
  */
 export function qualitySurveyLinkRoutes({ env, database }: Pick<Deps, 'env' | 'database'>, quality: QualityService) {
-  const actor = (c: { var: AppEnv['Variables'] }) => ({ id: c.var.auth!.userData.id, ability: c.var.auth!.ability })
   // Links go out at the app's first origin (APP_ORIGINS), else at the one the request came to.
   const origin = (c: Context) => env.appOrigins[0] ?? new URL(c.req.url).origin
   const throttle = addressThrottle(database, 'survey', PUBLIC_SURVEY_THROTTLE, env.trustProxy)
@@ -38,7 +37,7 @@ export function qualitySurveyLinkRoutes({ env, database }: Pick<Deps, 'env' | 'd
         validate('param', qualityIdSchema),
         validate('json', surveyLanguageSchema),
         async (c) => {
-          const sent = await quality.surveys.outcomes.sendLink(actor(c), c.req.valid('param').id, c.req.valid('json'), {
+          const sent = await quality.surveys.outcomes.sendLink(actorOf(c), c.req.valid('param').id, c.req.valid('json'), {
             now: Date.now(),
             translate: c.var.t,
             origin: origin(c),
@@ -53,7 +52,7 @@ export function qualitySurveyLinkRoutes({ env, database }: Pick<Deps, 'env' | 'd
         validate('param', qualitySaleIdSchema),
         validate('json', surveyLanguageSchema),
         async (c) => {
-          const code = await quality.surveys.outcomes.doorCode(actor(c), c.req.valid('param').saleId, c.req.valid('json'), {
+          const code = await quality.surveys.outcomes.doorCode(actorOf(c), c.req.valid('param').saleId, c.req.valid('json'), {
             now: Date.now(),
             translate: c.var.t,
             origin: origin(c),

@@ -6,9 +6,9 @@ import {
   saleReportSummaryQuerySchema,
   saleStatusChangeSchema,
 } from '../../../shared/schemas/sale-reports'
-import { ApiError, errorBody, notFound } from '../../lib/errors'
+import { ApiError, errorBody, found } from '../../lib/errors'
 import { access } from '../../lib/access'
-import type { AppEnv } from '../../lib/context'
+import { actorOf, type AppEnv } from '../../lib/context'
 import { validate } from '../../lib/validate'
 import type { Deps } from '../../platform/deps'
 import type { SalesService } from './sales.service'
@@ -36,17 +36,11 @@ export function saleReportsRoutes({ database }: Deps, sales: SalesService) {
         return c.json(await sales.reportReads.summary(c.var.auth!.ability, c.req.valid('query'), Date.now()), 200)
       })
       .get('/sale-reports/:id', access.can('view', 'sale_reports'), validate('param', saleReportIdParamSchema), async (c) => {
-        const auth = c.var.auth!
-        const detail = await sales.reportDetail.detail({ id: auth.userData.id, ability: auth.ability }, c.req.valid('param').id)
-        if (!detail) throw notFound()
-        return c.json(detail, 200)
+        return c.json(found(await sales.reportDetail.detail(actorOf(c), c.req.valid('param').id)), 200)
       })
       // A POST, not a GET: reading the full number is an act that is logged, and never cached or prefetched.
       .post('/sale-reports/:id/identity', access.can('view', 'identity_numbers'), validate('param', saleReportIdParamSchema), async (c) => {
-        const auth = c.var.auth!
-        const answer = await sales.reportDetail.identity({ id: auth.userData.id, ability: auth.ability }, c.req.valid('param').id)
-        if (!answer) throw notFound()
-        return c.json(answer, 200)
+        return c.json(found(await sales.reportDetail.identity(actorOf(c), c.req.valid('param').id)), 200)
       })
       .post(
         '/sale-reports/:id/status',
@@ -56,15 +50,8 @@ export function saleReportsRoutes({ database }: Deps, sales: SalesService) {
         async (c) => {
           const { id } = c.req.valid('param')
           const input = c.req.valid('json')
-          const auth = c.var.auth!
           const answer = await database.transaction((tx) =>
-            sales.changeStatus(
-              tx,
-              { id: auth.userData.id, ability: auth.ability },
-              id,
-              { ...input, to: input.status },
-              { now: Date.now(), translate: c.var.t },
-            ),
+            sales.changeStatus(tx, actorOf(c), id, { ...input, to: input.status }, { now: Date.now(), translate: c.var.t }),
           )
           return c.json(answer, 200)
         },
@@ -75,10 +62,7 @@ export function saleReportsRoutes({ database }: Deps, sales: SalesService) {
         return c.json(await sales.deviations.listing.list(c.var.auth!.ability, c.req.valid('query'), c.var.t), 200)
       })
       .get('/deviations/:id', access.can('view', 'sale_reports'), validate('param', deviationIdParamSchema), async (c) => {
-        const auth = c.var.auth!
-        const detail = await sales.deviations.details.detail({ id: auth.userData.id, ability: auth.ability }, c.req.valid('param').id)
-        if (!detail) throw notFound()
-        return c.json(detail, 200)
+        return c.json(found(await sales.deviations.details.detail(actorOf(c), c.req.valid('param').id)), 200)
       })
       // Possible double sales (docs/decisions/025): listed with the sale reports' permission, decided with its update.
       .get('/double-sales', access.can('view', 'sale_reports'), validate('query', doubleSaleListQuerySchema), async (c) => {
@@ -90,9 +74,8 @@ export function saleReportsRoutes({ database }: Deps, sales: SalesService) {
         validate('param', doubleSaleIdParamSchema),
         validate('json', confirmDoubleSaleSchema),
         async (c) => {
-          const auth = c.var.auth!
           await database.transaction((tx) =>
-            sales.doubles.confirm(tx, { id: auth.userData.id, ability: auth.ability }, c.req.valid('param').id, c.req.valid('json'), {
+            sales.doubles.confirm(tx, actorOf(c), c.req.valid('param').id, c.req.valid('json'), {
               now: Date.now(),
               translate: c.var.t,
             }),
@@ -106,9 +89,8 @@ export function saleReportsRoutes({ database }: Deps, sales: SalesService) {
         validate('param', doubleSaleIdParamSchema),
         validate('json', dismissDoubleSaleSchema),
         async (c) => {
-          const auth = c.var.auth!
           await database.transaction((tx) =>
-            sales.doubles.dismiss(tx, { id: auth.userData.id, ability: auth.ability }, c.req.valid('param').id, c.req.valid('json'), {
+            sales.doubles.dismiss(tx, actorOf(c), c.req.valid('param').id, c.req.valid('json'), {
               now: Date.now(),
               translate: c.var.t,
             }),
@@ -124,8 +106,7 @@ export function saleReportsRoutes({ database }: Deps, sales: SalesService) {
       })
       .post('/sale-reports/status', access.can('update', 'sale_reports'), validate('json', bulkSaleStatusChangeSchema), async (c) => {
         const input = c.req.valid('json')
-        const auth = c.var.auth!
-        const actor = { id: auth.userData.id, ability: auth.ability }
+        const actor = actorOf(c)
         // Each report is its own transaction: one that cannot move (changed meanwhile, not allowed) leaves the others
         // moved, and says why in its own row.
         const results = []

@@ -1,7 +1,7 @@
-import { Hono, type Context } from 'hono'
+import { Hono } from 'hono'
 import { coachDashboardQuerySchema, managerDashboardQuerySchema, orderStatsFilterSchema } from '../../../shared/schemas/statistics'
 import { access } from '../../lib/access'
-import type { AppEnv } from '../../lib/context'
+import { actorOf, type AppEnv } from '../../lib/context'
 import { validate } from '../../lib/validate'
 import type { StatisticsService } from './statistics.service'
 
@@ -10,15 +10,14 @@ import type { StatisticsService } from './statistics.service'
  * whoever may view sale reports counts the ones they may see.
  */
 export function statisticsRoutes(statistics: StatisticsService) {
-  const actor = (c: Context<AppEnv>) => ({ id: c.var.auth!.userData.id, ability: c.var.auth!.ability })
   return new Hono<AppEnv>()
     .get('/dashboards/manager', access.can('view', 'offices'), validate('query', managerDashboardQuerySchema), async (c) =>
-      c.json(await statistics.managerDashboard.manager(actor(c), c.req.valid('query')), 200),
+      c.json(await statistics.managerDashboard.manager(actorOf(c), c.req.valid('query')), 200),
     )
     .get('/dashboards/coach', access.can('view', 'dashboard_sales'), validate('query', coachDashboardQuerySchema), async (c) =>
-      c.json(await statistics.coachDashboard.coach(actor(c), c.req.valid('query')), 200),
+      c.json(await statistics.coachDashboard.coach(actorOf(c), c.req.valid('query')), 200),
     )
     .get('/statistics/orders', access.can('view', 'sale_reports'), validate('query', orderStatsFilterSchema), async (c) =>
-      c.json(await statistics.orderStatistics.orders(actor(c), c.req.valid('query')), 200),
+      c.json(await statistics.orderStatistics.orders(actorOf(c), c.req.valid('query')), 200),
     )
 }

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { SYNC_SCHEMA_MIN, SYNC_SCHEMA_VERSION, pullInputSchema, pushInputSchema } from '../../../shared/schemas/sync'
 import { access } from '../../lib/access'
-import type { AppEnv } from '../../lib/context'
+import { actorOf, type AppEnv } from '../../lib/context'
 import type { Deps } from '../../platform/deps'
 import { ApiError, validationError } from '../../lib/errors'
 import type { SyncHooks, SyncParts } from '../../lib/sync-contract'
@@ -50,9 +50,8 @@ export function syncRoutes({ database, metrics }: Deps, parts: SyncParts, hooks:
         }
       })
       .post('/sync/pull', access.signedIn(), validate('json', pullInputSchema), async (c) => {
-        const auth = c.var.auth!
         const input = c.req.valid('json')
-        const result = await sync.pulls.pull({ id: auth.userData.id, ability: auth.ability }, input.clientId, input.cookie, input.tables)
+        const result = await sync.pulls.pull(actorOf(c), input.clientId, input.cookie, input.tables)
         metrics.pull(result.patch.length)
         return c.json(result, 200)
       })

@@ -10,7 +10,7 @@ import {
 import type { SessionAnswer } from '../../../shared/schemas/auth'
 import { access, notImpersonating } from '../../lib/access'
 import type { AppEnv } from '../../lib/context'
-import { notFound } from '../../lib/errors'
+import { found } from '../../lib/errors'
 import { validate } from '../../lib/validate'
 import type { TermsService } from './terms.service'
 
@@ -30,9 +30,7 @@ export function termsRoutes(
       .post('/terms/:id/accept', access.signedIn(), notImpersonating, validate('param', termsIdSchema), async (c) => {
         const auth = c.var.auth!
         await terms.answers.answer(auth.userData.id, c.req.valid('param').id, 'accepted')
-        const answer = await session.answerFor(auth.userData.id)
-        if (!answer) throw notFound()
-        return c.json(answer, 200)
+        return c.json(found(await session.answerFor(auth.userData.id)), 200)
       })
       .post('/terms/:id/decline', access.signedIn(), notImpersonating, validate('param', termsIdSchema), async (c) => {
         const auth = c.var.auth!

@@ -10,8 +10,8 @@ import {
   timeReportListQuerySchema,
 } from '../../../shared/schemas/time-reports'
 import { access, notImpersonating } from '../../lib/access'
-import type { AppEnv } from '../../lib/context'
-import { notFound } from '../../lib/errors'
+import { actorOf, type AppEnv } from '../../lib/context'
+import { found } from '../../lib/errors'
 import { validate } from '../../lib/validate'
 import type { TimeReportsAdmin } from './time-reports.admin'
 
@@ -20,23 +20,20 @@ import type { TimeReportsAdmin } from './time-reports.admin'
  * month's attestation per seller and its reopening, and who is sick.
  */
 export function timeReportsRoutes(admin: TimeReportsAdmin) {
-  const actor = (c: { var: AppEnv['Variables'] }) => ({ id: c.var.auth!.userData.id, ability: c.var.auth!.ability })
   return (
     new Hono<AppEnv>()
       .get('/time-reports', access.can('view', 'time_reports'), validate('query', timeReportListQuerySchema), async (c) => {
         return c.json(await admin.reads.list(c.var.auth!.ability, c.req.valid('query')), 200)
       })
       .get('/time-reports/:id', access.can('view', 'time_reports'), validate('param', timeReportIdParamSchema), async (c) => {
-        const detail = await admin.reads.detail(c.var.auth!.ability, c.req.valid('param').id)
-        if (!detail) throw notFound()
-        return c.json(detail, 200)
+        return c.json(found(await admin.reads.detail(c.var.auth!.ability, c.req.valid('param').id)), 200)
       })
       .patch(
         '/time-reports/:id',
         access.can('update', 'time_reports'),
         validate('param', timeReportIdParamSchema),
         validate('json', correctTimeReportSchema),
-        async (c) => c.json(await admin.correction.correct(actor(c), c.req.valid('param').id, c.req.valid('json')), 200),
+        async (c) => c.json(await admin.correction.correct(actorOf(c), c.req.valid('param').id, c.req.valid('json')), 200),
       )
       .get('/time-attestations', access.can('view', 'time_reports'), validate('query', attestationListQuerySchema), async (c) => {
         return c.json({ items: await admin.attestationReads.attestations(c.var.auth!.ability, c.req.valid('query')) }, 200)
@@ -44,13 +41,13 @@ export function timeReportsRoutes(admin: TimeReportsAdmin) {
       // Attesting signs the hours off for payroll in the attester's name: not an admin's acting as them (decision 054).
       .post('/time-attestations', access.can('create', 'time_attestations'), notImpersonating, validate('json', attestSchema), async (c) => {
         const { month, userIds } = c.req.valid('json')
-        return c.json(await admin.attestationChanges.attest(actor(c), month, userIds), 200)
+        return c.json(await admin.attestationChanges.attest(actorOf(c), month, userIds), 200)
       })
       .post('/time-attestations/sick-days', access.can('update', 'time_reports'), validate('json', recordSickDaysSchema), async (c) => {
-        return c.json(await admin.attestationChanges.recordSickDays(actor(c), c.req.valid('json')), 200)
+        return c.json(await admin.attestationChanges.recordSickDays(actorOf(c), c.req.valid('json')), 200)
       })
       .post('/time-attestations/reopen', access.can('update', 'time_attestations'), validate('json', reopenSchema), async (c) => {
-        await admin.attestationChanges.reopen(actor(c), c.req.valid('json'))
+        await admin.attestationChanges.reopen(actorOf(c), c.req.valid('json'))
         return c.json({ ok: true as const }, 200)
       })
       .get('/sick-notices', access.can('view', 'sicknotices'), validate('query', sickListQuerySchema), async (c) => {

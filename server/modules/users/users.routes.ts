@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono'
+import { Hono } from 'hono'
 import { PERMISSIONS, permissionName } from '../../../shared/permissions/catalogue'
 import type { ListAnswer } from '../../../shared/schemas/pagination'
 import {
@@ -21,7 +21,7 @@ import {
 } from '../../../shared/schemas/users'
 import { lookupQuerySchema, type LookupAnswer } from '../../../shared/schemas/lookups'
 import { access, notImpersonating } from '../../lib/access'
-import type { AppEnv } from '../../lib/context'
+import { actorOf, type AppEnv } from '../../lib/context'
 import type { Db } from '../../db/client'
 import type { Deps } from '../../platform/deps'
 import { validate } from '../../lib/validate'
@@ -39,8 +39,6 @@ import {
   revealExternalPasswordSchema,
 } from '../../../shared/schemas/external-accounts'
 import { uploadUpTo } from '../../lib/upload-limit'
-
-const actorOf = (c: Context<AppEnv>) => ({ id: c.var.auth!.userData.id, ability: c.var.auth!.ability })
 
 export function usersRoutes(deps: Deps, auth: AuthService, opts: { providers: (db: Db) => Promise<Array<{ id: string; name: string; active: boolean }>> }) {
   const { env, database, events } = deps
@@ -182,17 +180,14 @@ export function usersRoutes(deps: Deps, auth: AuthService, opts: { providers: (d
         c.json(await roles.reads.get(c.var.auth!.ability, c.req.valid('param').id), 200),
       )
       .post('/roles', access.can('create', 'roles'), validate('json', roleInputSchema), async (c) => {
-        const auth = c.var.auth!
-        return c.json(await roles.changes.create({ id: auth.userData.id, ability: auth.ability }, c.req.valid('json'), c.var.t), 201)
+        return c.json(await roles.changes.create(actorOf(c), c.req.valid('json'), c.var.t), 201)
       })
       .put('/roles/:id', access.can('update', 'roles'), validate('param', roleIdSchema), validate('json', roleInputSchema), async (c) => {
-        const auth = c.var.auth!
-        return c.json(await roles.changes.update({ id: auth.userData.id, ability: auth.ability }, c.req.valid('param').id, c.req.valid('json'), c.var.t), 200)
+        return c.json(await roles.changes.update(actorOf(c), c.req.valid('param').id, c.req.valid('json'), c.var.t), 200)
       })
       .delete('/roles/:id', access.can('delete', 'roles'), validate('param', roleIdSchema), validate('query', deleteRoleInputSchema), async (c) => {
-        const auth = c.var.auth!
         const input = c.req.valid('query')
-        return c.json(await roles.changes.remove({ id: auth.userData.id, ability: auth.ability }, c.req.valid('param').id, input, c.var.t), 200)
+        return c.json(await roles.changes.remove(actorOf(c), c.req.valid('param').id, input, c.var.t), 200)
       })
       .get('/permissions', access.can('view', 'roles'), (c) =>
         c.json({ items: PERMISSIONS.map((p) => ({ ...p, name: permissionName(p.action, p.subject) })) }, 200),
