@@ -159,7 +159,7 @@ export default tseslint.config(
       'playwright-report/**',
       '.tmp/**',
       'server/test/references/*/**',
-      'shared/search/snowball/**',
+      'shared/search/vendor/snowball/**',
     ],
   },
   js.configs.recommended,

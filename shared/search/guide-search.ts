@@ -1,8 +1,8 @@
 import { stemmer as finnish } from '@orama/stemmers/finnish'
 import MiniSearch, { type Options, type SearchResult } from 'minisearch'
 import type { GuideLanguage } from '../schemas/guides'
-import EnglishStemmer from './snowball/english-stemmer.js'
-import SwedishStemmer from './snowball/swedish-stemmer.js'
+import EnglishStemmer from './vendor/snowball/english-stemmer.js'
+import SwedishStemmer from './vendor/snowball/swedish-stemmer.js'
 
 /**
  * The guides' search (docs/decisions/069): built on the server from the guides a reader may read, in their language

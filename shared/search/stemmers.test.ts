@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { stemmer as finnish } from '@orama/stemmers/finnish'
 import { describe, expect, it } from 'vitest'
-import EnglishStemmer from './snowball/english-stemmer.js'
-import SwedishStemmer from './snowball/swedish-stemmer.js'
+import EnglishStemmer from './vendor/snowball/english-stemmer.js'
+import SwedishStemmer from './vendor/snowball/swedish-stemmer.js'
 
 /**
  * The guide search's stemmers against Snowball's own reference vocabularies (snowballstem/snowball-data; a tenth of
