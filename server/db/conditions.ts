@@ -228,3 +228,21 @@ export async function denseTerm(database: Database, index: string, search: { val
     .from(sql`(select 1 from ${sql.identifier(index)} where ${sql.identifier(index)} match ${match} limit ${DENSE_MATCHES + 1})`)
   return (row?.n ?? 0) > DENSE_MATCHES
 }
+
+/**
+ * A list's text search, as a page and its count each want it: the count always from the index; the page from the
+ * index for a rare term, or by walking the list's own order checking each row for a common one (`denseTerm`).
+ * `values` holds every placeholder either condition names; `shape` names the statement's form.
+ */
+export async function listSearch(
+  database: Database,
+  table: { rowid: SQL; index: string },
+  groups: SearchGroup[],
+  name: string,
+): Promise<{ count: SQL; page: SQL; values: Record<string, unknown>; shape: string }> {
+  const search = trigramContains(database.dialect, table, groups, name)
+  if (!(await denseTerm(database, table.index, search, name)))
+    return { count: search.condition, page: search.condition, values: search.values, shape: search.shape }
+  const scan = trigramContains(database.dialect, table, groups, name, 'scan')
+  return { count: search.condition, page: scan.condition, values: { ...search.values, ...scan.values }, shape: `${search.shape}~dense` }
+}

@@ -4,7 +4,7 @@ import { maskPersonalNumber, normalizeOrganisationNumber, normalizePersonalNumbe
 import { type CustomerDetail, type CustomerListItem, type CustomerListQuery } from '../../../shared/schemas/customers'
 import type { Translate } from '../../../shared/schemas/errors'
 import type { ListAnswer } from '../../../shared/schemas/pagination'
-import { denseTerm, trigramContains } from '../../db/conditions'
+import { listSearch } from '../../db/conditions'
 import { keysetList, onPage } from '../../db/keyset-list'
 import { preparedReads } from '../../db/prepared'
 import type { Deps } from '../../platform/deps'
@@ -74,19 +74,12 @@ export function customersContext({ database, events }: Pick<Deps, 'database' | '
       } else {
         const table = { rowid: sql`${c}.rowid`, index: 'customers_search' }
         const groups = [{ columns: [c.searchText], term: q.q.toLocaleLowerCase('sv') }]
-        const search = trigramContains(database.dialect, table, groups, 'text')
+        // A common term: the page walks the list's index checking each row; the count stays on the index.
+        const search = await listSearch(database, table, groups, 'text')
         Object.assign(values, search.values)
-        countOnly.push(search.condition)
-        if (await denseTerm(database, table.index, search, 'text')) {
-          // A common term: the page walks the list's index checking each row; the count stays on the index.
-          const scan = trigramContains(database.dialect, table, groups, 'text', 'scan')
-          Object.assign(values, scan.values)
-          shape.push(`${search.shape}~dense`)
-          pageOnly.push(scan.condition)
-        } else {
-          shape.push(search.shape)
-          pageOnly.push(search.condition)
-        }
+        shape.push(search.shape)
+        countOnly.push(search.count)
+        pageOnly.push(search.page)
       }
     }
     const sortKey = q.sortBy === 'name' ? 'name' : 'lastSale'

@@ -15,7 +15,7 @@ import { businessMonth } from '../../../shared/rules/work'
 import { activityLines, logActivity } from '../../platform/activity-log'
 import { fileSummary } from '../../platform/files'
 import type { Schema } from '../../db/client'
-import { accessFilter, denseTerm, orderedByValue, trigramContains, unindexed, withAccess, type SearchGroup } from '../../db/conditions'
+import { accessFilter, listSearch, orderedByValue, unindexed, withAccess, type SearchGroup } from '../../db/conditions'
 import { keysetList, onPage } from '../../db/keyset-list'
 import type { ListAnswer } from '../../../shared/schemas/pagination'
 import { maskSsn } from './deviations'
@@ -99,19 +99,12 @@ export function saleReportList(ctx: SalesContext) {
       const ssn = ability.can('view', 'identity_numbers') ? ssnSearchTerm(q.q) : null
       if (ssn) groups.push({ columns: [s.customerSsn], term: ssn })
       const table = { rowid: sql`${s}.rowid`, index: 'sales_search' }
-      const search = trigramContains(database.dialect, table, groups, 'text')
+      // A common term: the page walks the list's own index checking each row; the count stays on the index.
+      const search = await listSearch(database, table, groups, 'text')
       Object.assign(values, search.values)
-      countConditions.push(search.condition)
-      if (await denseTerm(database, table.index, search, 'text')) {
-        // A common term: the page walks the list's own index checking each row; the count stays on the index.
-        const scan = trigramContains(database.dialect, table, groups, 'text', 'scan')
-        Object.assign(values, scan.values)
-        shape.push(`${search.shape}~dense`)
-        conditions.push(scan.condition)
-      } else {
-        shape.push(search.shape)
-        conditions.push(search.condition)
-      }
+      shape.push(search.shape)
+      countConditions.push(search.count)
+      conditions.push(search.page)
     }
     const sortKey = q.sortBy && Object.hasOwn(SALE_SORT, q.sortBy) ? (q.sortBy as keyof typeof SALE_SORT) : 'soldAt'
     // Newest first unless the list asks otherwise.
