@@ -110,6 +110,33 @@ function positionSettings(ctx: SalesContext) {
   }
 }
 
+/** Sales the reader may see, as a map's point shows them (at most 50 of a place). */
+async function mapSummaries(ctx: SalesContext, ability: AppAbility, ids: string[]): Promise<MapSaleSummary[]> {
+  const { database, t, conditionColumns } = ctx
+  const s = t.sales
+  if (ids.length === 0) return []
+  const filter = accessFilter(ability, 'view', 'sale_reports', conditionColumns, { inline: true })
+  const rows = await database.db
+    .select({
+      id: s.id,
+      status: s.status,
+      customerName: s.customerName,
+      address: s.address,
+      city: s.city,
+      sellDate: s.sellDate,
+      orderValueOre: s.orderValueOre,
+      first: t.users.firstName,
+      last: t.users.lastName,
+      provider: t.providers.name,
+    })
+    .from(s)
+    .innerJoin(t.users, eq(t.users.id, s.sellerId))
+    .innerJoin(t.providers, eq(t.providers.id, s.providerId))
+    .where(withAccess(filter, inArray(s.id, ids.slice(0, 50))))
+    .orderBy(desc(s.soldAt))
+  return rows.map(({ first, last, ...r }) => ({ ...r, sellerName: `${first} ${last}` }))
+}
+
 /** The maps' reads of the sales: within the reader's rules on sale reports and the filters. */
 function saleMapReads(ctx: SalesContext) {
   const { database, t, read, conditionColumns } = ctx
@@ -119,29 +146,7 @@ function saleMapReads(ctx: SalesContext) {
 
   return {
     /** Sales the reader may see, as a map's point shows them (at most 50 of a place). */
-    async summaries(ability: AppAbility, ids: string[]): Promise<MapSaleSummary[]> {
-      if (ids.length === 0) return []
-      const filter = accessFilter(ability, 'view', 'sale_reports', conditionColumns, { inline: true })
-      const rows = await database.db
-        .select({
-          id: s.id,
-          status: s.status,
-          customerName: s.customerName,
-          address: s.address,
-          city: s.city,
-          sellDate: s.sellDate,
-          orderValueOre: s.orderValueOre,
-          first: t.users.firstName,
-          last: t.users.lastName,
-          provider: t.providers.name,
-        })
-        .from(s)
-        .innerJoin(t.users, eq(t.users.id, s.sellerId))
-        .innerJoin(t.providers, eq(t.providers.id, s.providerId))
-        .where(withAccess(filter, inArray(s.id, ids.slice(0, 50))))
-        .orderBy(desc(s.soldAt))
-      return rows.map(({ first, last, ...r }) => ({ ...r, sellerName: `${first} ${last}` }))
-    },
+    summaries: (ability: AppAbility, ids: string[]) => mapSummaries(ctx, ability, ids),
 
     /** The period's sales a reader may see, each with what places it (a run's day: a few hundred at most). */
     async points(ability: AppAbility, q: SalePointsFilter): Promise<SalePoint[]> {
