@@ -7,6 +7,7 @@ import { emailSchema } from './auth'
 import { listQuerySchema } from './pagination'
 import { calendarDay, optionalCalendarDay } from './period'
 import { textOrNull } from './text'
+import type { PersonalDetails } from './users'
 import {
   CANDIDATE_STAGES,
   CANDIDATE_STATUSES,
@@ -303,17 +304,10 @@ export type SellerAccountInput = {
   teamId: string
   passwordHash: string
   /** what the candidate told about themselves, carried over to their profile */
-  details: {
+  details: PersonalDetails & {
     personalNumber: string | null
     bankClearing: string | null
     bankAccount: string | null
-    shoeSize: string | null
-    tshirtSize: string | null
-    specialDiet: string | null
-    favouriteCake: string | null
-    iceName: string | null
-    icePhone: string | null
-    iceRelation: string | null
     driversLicense: boolean
     employmentDate: string | null
   }

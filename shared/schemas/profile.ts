@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { PASSWORD_MAX, newPasswordSchema } from './auth'
-import { NAME_MAX } from './users'
+import { NAME_MAX, type PersonalDetails } from './users'
 import { optionalText } from './text'
 
 export const TSHIRT_SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL'] as const
@@ -29,7 +29,7 @@ export const changePasswordInputSchema = z
   .refine((v) => v.currentPassword !== v.newPassword, { error: 'validation.samePassword', path: ['newPassword'] })
 export type ChangePasswordInput = z.input<typeof changePasswordInputSchema>
 
-export type Profile = {
+export type Profile = PersonalDetails & {
   id: string
   email: string
   firstName: string
@@ -37,13 +37,7 @@ export type Profile = {
   shortName: string | null
   phone: string | null
   language: 'sv' | 'en' | 'fi' | null
-  shoeSize: string | null
   tshirtSize: (typeof TSHIRT_SIZES)[number] | null
-  specialDiet: string | null
-  favouriteCake: string | null
-  iceName: string | null
-  icePhone: string | null
-  iceRelation: string | null
   roleKey: string
   roleName: string
   teamName: string | null

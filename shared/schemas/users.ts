@@ -194,6 +194,17 @@ export type BulkUsersInput = z.input<typeof bulkUsersSchema>
 export const BULK_SKIP_REASONS = ['notFound', 'notAllowed', 'self', 'unchanged'] as const
 export type BulkUsersAnswer = { changed: number; skipped: Array<{ id: string; name: string | null; reason: (typeof BULK_SKIP_REASONS)[number] }> }
 
+/** What a person tells about themselves on their profile (sizes, diet, an emergency contact). */
+export type PersonalDetails = {
+  shoeSize: string | null
+  tshirtSize: string | null
+  specialDiet: string | null
+  favouriteCake: string | null
+  iceName: string | null
+  icePhone: string | null
+  iceRelation: string | null
+}
+
 /** A user as the admin page shows them. Sensitive fields are masked, and absent for those who may not edit the user. */
 export type UserDetail = {
   id: string
@@ -226,15 +237,7 @@ export type UserDetail = {
   /** the spec's "Can view team": a seller also sees their team's figures (decision 042) */
   canViewTeam: boolean
   /** the user's own details (their profile), read-only here */
-  own: {
-    shoeSize: string | null
-    tshirtSize: string | null
-    specialDiet: string | null
-    favouriteCake: string | null
-    iceName: string | null
-    icePhone: string | null
-    iceRelation: string | null
-  }
+  own: PersonalDetails
   /** masked; absent when the reader may not edit the user */
   sensitive?: Record<SensitiveUserField, string | null>
   active: boolean
