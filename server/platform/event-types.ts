@@ -1,5 +1,6 @@
 import type { Db } from '../db/client'
 import type { DeviationType, SaleStatus } from '../../shared/rules/sale'
+import type { LiveNotification } from '../../shared/realtime'
 
 /**
  * The domain events areas record and other areas react to, with what a subscriber needs to know (so it never
@@ -90,19 +91,7 @@ export type DomainEvents = {
    * a notification for one user was made: shown live when `live` (it is stored then, with this id), pushed to
    * their devices when `push` (their settings for its type)
    */
-  'notification.created': {
-    notificationId: string
-    userId: string
-    type: string
-    kind: 'general' | 'deviation'
-    title: string
-    message: string
-    link: string | null
-    fromName: string | null
-    createdAt: number
-    live: boolean
-    push: boolean
-  }
+  'notification.created': Omit<LiveNotification, 'id'> & { notificationId: string; userId: string; live: boolean; push: boolean }
   /** a region was created, renamed or deleted (server/modules/org) */
   'region.changed': { regionId: string; action: 'created' | 'updated' | 'deleted' }
   /** an office was created, renamed, moved to another region or deleted (server/modules/org) */
