@@ -10,7 +10,7 @@ import { insertRows, placeholderRows, placeholdersOf } from '../../db/prepared'
 import type { SaleCustomer } from '../../platform/event-types'
 import { customerKeyOf } from '../../../shared/rules/double-sales'
 import type { Db } from '../../db/client'
-import { type SalesContext } from './sales.context'
+import { type SaleRow, type SalesContext } from './sales.context'
 import type { SalesLifecycle } from './sales.lifecycle'
 import type { SalePositions } from './sales.positions'
 
@@ -317,18 +317,9 @@ function lineRows(
 const CUSTOMER_FIELDS = new Set(['customerType', 'customerSsn', 'customerName', 'companyName', 'orgNumber', 'email', 'phone', 'address', 'postalCode', 'city'])
 
 /** A sale's customer as the `sale.created` and `sale.customerCorrected` events carry it (null: no key to keep it by). */
-function saleCustomer(s: {
-  customerType: 'private' | 'company'
-  customerSsn: string | null
-  customerName: string
-  companyName: string | null
-  orgNumber: string | null
-  email: string | null
-  phone: string | null
-  address: string | null
-  postalCode: string | null
-  city: string | null
-}): SaleCustomer | null {
+function saleCustomer(
+  s: Pick<SaleRow, 'customerType' | 'customerSsn' | 'customerName' | 'companyName' | 'orgNumber' | 'email' | 'phone' | 'address' | 'postalCode' | 'city'>,
+): SaleCustomer | null {
   const key = customerKeyOf(s)
   if (!key) return null
   return {
