@@ -2,7 +2,13 @@ import { Badge, Button, Card, DataList, HStack, Stack, Text, Wrap } from '@chakr
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDate, formatTime } from '../../../../shared/format'
-import { SENSITIVE_USER_FIELDS, type RevealedUserFields, type SensitiveUserField, type UserDetail } from '../../../../shared/schemas/users'
+import {
+  SENSITIVE_USER_FIELDS,
+  USER_EDITABLE_FIELDS,
+  type RevealedUserFields,
+  type SensitiveUserField,
+  type UserDetail,
+} from '../../../../shared/schemas/users'
 import { ActivityLog } from '../../../components/ui/activity-log'
 import { errorText } from '../../../lib/api-client'
 import { roleName } from '../../../lib/role-name'
@@ -17,26 +23,7 @@ import { SectionCard } from '../../../components/ui/section-card'
 import { useRefreshUsersUserDetail } from '../api/users-queries'
 
 /** The fields a log line of a user shows, by their labels (ids are shown by the names logged beside them). */
-const LOGGED = [
-  'email',
-  'firstName',
-  'lastName',
-  'shortName',
-  'phone',
-  'employeeId',
-  'title',
-  'language',
-  'driversLicense',
-  'canViewTeam',
-  'providers',
-  'employmentDate',
-  'educationDate',
-  'coachAssignedDate',
-  'personalNumber',
-  'bankClearing',
-  'bankAccount',
-  'active',
-] as const
+const LOGGED: readonly string[] = [...USER_EDITABLE_FIELDS, ...SENSITIVE_USER_FIELDS, 'canViewTeam', 'providers', 'active']
 
 /** A card of labelled values (an empty value reads "none"), and a moment as a date and time. */
 function useInfoList() {
@@ -245,7 +232,7 @@ export function UserLogTab({ u }: { u: UserDetail }) {
             ? t('userAdmin.fields.teamId')
             : k === 'fields'
               ? t('userAdmin.detail.sensitive')
-              : (LOGGED as readonly string[]).includes(k)
+              : LOGGED.includes(k)
                 ? t(`userAdmin.fields.${k}`)
                 : undefined
       }
