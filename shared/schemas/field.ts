@@ -81,32 +81,16 @@ export type RunSellerOutcome = {
   sales: number
   orderValueOre: number
 }
+/** What runs came to: sellers reported, their hours, doors, contacts, sales and order value. */
+export type RunFigures = { reported: number; hours: number; doors: number; contacts: number; sales: number; orderValueOre: number }
 export type RunOutcome = RunItem & {
-  outcome: {
+  outcome: RunFigures & {
     sellers: RunSellerOutcome[]
-    reported: number
-    hours: number
-    doors: number
-    contacts: number
-    sales: number
-    orderValueOre: number
     /** the day's sales of its sellers placed outside its area (null when the area is not drawn) */
     outsideArea?: number | null
   }
 }
-export type RunTotals = {
-  teamId: string
-  teamName: string
-  week: string
-  runs: number
-  planned: number
-  reported: number
-  hours: number
-  doors: number
-  contacts: number
-  sales: number
-  orderValueOre: number
-}
+export type RunTotals = RunFigures & { teamId: string; teamName: string; week: string; runs: number; planned: number }
 export type RunsReport = { runs: RunOutcome[]; totals: RunTotals[] }
 
 /** A door's outcome (decision 073): nobody opened, no thanks, come back at a time, or a sale. */
