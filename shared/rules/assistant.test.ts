@@ -4,6 +4,7 @@ import { BI_GRANULARITIES, type BiPeriod } from '../schemas/assistant'
 import { DAY_RANGE } from '../schemas/period'
 import {
   bucketCount,
+  bucketKey,
   bucketsOf,
   chartFor,
   comparedDays,
@@ -84,6 +85,14 @@ describe('time buckets', () => {
     expect(bucketsOf('week', '2026-12-24', '2027-01-05')).toEqual(['2026-12-21', '2026-12-28', '2027-01-04'])
     expect(bucketsOf('quarter', '2026-01-01', '2026-11-26')).toEqual(['2026-Q1', '2026-Q2', '2026-Q3', '2026-Q4'])
     expect(bucketsOf('day', '2026-02-27', '2026-03-01')).toEqual(['2026-02-27', '2026-02-28', '2026-03-01'])
+  })
+  it('names the bucket any day falls in', () => {
+    const days = ['2026-02-14', '2026-06-30', '2026-07-01', '2026-12-31']
+    expect(days.map((d) => bucketKey('quarter', d))).toEqual(['2026-Q1', '2026-Q2', '2026-Q3', '2026-Q4'])
+    expect(days.map((d) => bucketKey('month', d))).toEqual(['2026-02', '2026-06', '2026-07', '2026-12'])
+    expect(days.map((d) => bucketKey('year', d))).toEqual(['2026', '2026', '2026', '2026'])
+    expect(days.map((d) => bucketKey('week', d))).toEqual(['2026-02-09', '2026-06-29', '2026-06-29', '2026-12-28'])
+    expect(bucketKey('day', '2026-02-14')).toBe('2026-02-14')
   })
   it('counts the buckets it lists, without walking them, for any range of the date rule', () => {
     const day = fc.integer({ min: Date.parse(`${DAY_RANGE.first}T00:00:00Z`) / 86_400_000, max: Date.parse(`${DAY_RANGE.last}T00:00:00Z`) / 86_400_000 })

@@ -226,18 +226,12 @@ const daysBetween = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00
 
 /** A bucket's key: the day, the week's Monday, `YYYY-MM`, `YYYY-Qn` or `YYYY`. */
 export function bucketKey(unit: BiGranularity, day: string): string {
-  switch (unit) {
-    case 'day':
-      return day
-    case 'week':
-      return mondayOf(day)
-    case 'month':
-      return day.slice(0, 7)
-    case 'quarter':
-      return `${day.slice(0, 4)}-Q${Math.floor((Number(day.slice(5, 7)) - 1) / 3) + 1}`
-    case 'year':
-      return day.slice(0, 4)
-  }
+  const start = unitStart(unit, day)
+  if (unit === 'month') return start.slice(0, 7)
+  // The quarter's first month is 1, 4, 7 or 10.
+  if (unit === 'quarter') return `${start.slice(0, 4)}-Q${(Number(start.slice(5, 7)) + 2) / 3}`
+  if (unit === 'year') return start.slice(0, 4)
+  return start
 }
 
 /** The most buckets a time chart draws. */
