@@ -137,6 +137,14 @@ export function openDatabase(opts: OpenOptions): Database {
   return opts.databaseUrl ? openPg(opts.databaseUrl) : openSqlite(opts)
 }
 
+/** Whether the database answers a trivial statement (the health check's ping). */
+function answers(probe: () => Promise<unknown>): Promise<boolean> {
+  return probe().then(
+    () => true,
+    () => false,
+  )
+}
+
 function openSqlite(opts: OpenOptions): Database {
   fs.mkdirSync(opts.dataDir, { recursive: true })
   const file = opts.sqliteFile ?? path.join(opts.dataDir, 'saljkraft.sqlite')
@@ -231,14 +239,7 @@ function openSqlite(opts: OpenOptions): Database {
     },
     ...transactionMemo(inTransaction),
     ...transactionAppends(inTransaction),
-    async ping() {
-      try {
-        await db.run(sql`select 1`)
-        return true
-      } catch {
-        return false
-      }
-    },
+    ping: () => answers(() => db.run(sql`select 1`)),
     onStatement: (hook) => void hooks.push(hook),
     onClose: (fn) => void closing.add(fn),
     async close() {
@@ -428,14 +429,7 @@ function openPg(url: string): Database {
     },
     ...transactionMemo(inTransaction),
     ...transactionAppends(inTransaction),
-    async ping() {
-      try {
-        await pool.query('select 1')
-        return true
-      } catch {
-        return false
-      }
-    },
+    ping: () => answers(() => pool.query('select 1')),
     onStatement: (hook) => void hooks.push(hook),
     onClose: (fn) => void closing.add(fn),
     async close() {
