@@ -11,7 +11,7 @@ import { ActiveBadge } from './active-filter'
 import { CategoryDialog } from './category-dialog'
 import { dialogEnds, formErrorOf } from '../../../components/ui/form-dialog'
 import { money } from './money'
-import { toggleArchived } from './archive'
+import { ArchiveButton } from './archive'
 import { QueryState } from '../../../components/ui/load-error'
 import { QueryTable, RecordTable } from '../../../components/ui/record-table'
 import { useLanguage } from '../../../lib/use-language'
@@ -28,8 +28,6 @@ export function CategoriesPanel() {
   const refresh = useRefreshCategories()
   const [editing, setEditing] = useState<CategoryItem | 'new' | null>(null)
   const [logOf, setLogOf] = useState<CategoryItem | null>(null)
-
-  const toggle = (c: CategoryItem) => toggleArchived(t, c, 'categories', (active) => setCategoryActive(c.id, active, c.version), refresh)
 
   return (
     <Stack gap="4" pt="4">
@@ -56,9 +54,7 @@ export function CategoriesPanel() {
               </Button>
             ) : null}
             {ability.can('delete', 'products') ? (
-              <Button size="xs" variant="outline" onClick={() => void toggle(c)}>
-                {c.active ? t('catalog.actions.archive') : t('catalog.actions.restore')}
-              </Button>
+              <ArchiveButton item={c} kind="categories" save={(active) => setCategoryActive(c.id, active, c.version)} then={refresh} compact />
             ) : null}
             <Button size="xs" variant="ghost" onClick={() => setLogOf(logOf?.id === c.id ? null : c)} aria-expanded={logOf?.id === c.id}>
               {t('activityLog.title')}

@@ -4,7 +4,6 @@ import { Link as RouterLink } from 'react-router'
 import { formatDate } from '../../../../shared/format'
 import { productMarginOre } from '../../../../shared/rules/catalog'
 import { pathFor } from '../../../../shared/routes'
-import type { ProductDetail } from '../../../../shared/schemas/catalog'
 import { ActivityLog } from '../../../components/ui/activity-log'
 import { Page } from '../../../components/ui/page'
 import { useAbility } from '../../../lib/session'
@@ -13,7 +12,7 @@ import { ActiveBadge } from '../components/active-filter'
 import { DetailState } from '../../../components/ui/detail-state'
 import { money } from '../components/money'
 import { ProductDialog } from '../components/product-dialog'
-import { toggleArchived } from '../components/archive'
+import { ArchiveButton } from '../components/archive'
 import { catalogKeys } from '../api/catalog-keys'
 import { useRecord } from '../../../lib/use-record'
 import { dialogEnds } from '../../../components/ui/form-dialog'
@@ -30,8 +29,6 @@ export default function ProductPage() {
   const { query: product, refresh } = useRecord(catalogKeys.product, getProduct, [catalogKeys.products.all, catalogKeys.provider.all, catalogKeys.categories])
   const title = t('routes.backoffice-products-id')
   const crumbs = [{ label: t('nav.groups.backoffice') }, { label: t('routes.backoffice-products'), to: pathFor('backoffice-products') }]
-
-  const toggleActive = (p: ProductDetail) => toggleArchived(t, p, 'products', (active) => setProductActive(p.id, active, p.version), refresh)
 
   return (
     <DetailState query={product} title={title} breadcrumbs={crumbs} notFound={t('catalog.products.notFound')}>
@@ -50,9 +47,7 @@ export default function ProductPage() {
                 </Button>
               ) : null}
               {ability.can('delete', 'products') ? (
-                <Button size="sm" variant="outline" colorPalette={p.active ? 'red' : 'gray'} onClick={() => void toggleActive(p)}>
-                  {p.active ? t('catalog.actions.archive') : t('catalog.actions.restore')}
-                </Button>
+                <ArchiveButton item={p} kind="products" save={(active) => setProductActive(p.id, active, p.version)} then={refresh} />
               ) : null}
             </Wrap>
             <Card.Root>

@@ -16,7 +16,7 @@ import { DetailState } from '../../../components/ui/detail-state'
 import { money } from '../components/money'
 import { ProductDialog } from '../components/product-dialog'
 import { ProviderDialog } from '../components/provider-dialog'
-import { toggleArchived } from '../components/archive'
+import { ArchiveButton } from '../components/archive'
 import { catalogKeys } from '../api/catalog-keys'
 import { useRecord } from '../../../lib/use-record'
 import { dialogEnds } from '../../../components/ui/form-dialog'
@@ -32,8 +32,6 @@ export default function ProviderPage() {
   const { query: provider, refresh } = useRecord(catalogKeys.provider.detail, getProvider, [catalogKeys.providers.all, catalogKeys.products.all])
   const title = t('routes.backoffice-providers-id')
   const crumbs = [{ label: t('nav.groups.backoffice') }, { label: t('routes.backoffice-providers'), to: pathFor('backoffice-providers') }]
-
-  const toggleActive = (p: ProviderDetail) => toggleArchived(t, p, 'providers', (active) => setProviderActive(p.id, active, p.version), refresh)
 
   return (
     <DetailState query={provider} title={title} breadcrumbs={crumbs} notFound={t('catalog.providers.notFound')}>
@@ -61,9 +59,7 @@ export default function ProviderPage() {
               </>
             ) : null}
             {ability.can('delete', 'providers') ? (
-              <Button size="sm" variant="outline" colorPalette={p.active ? 'red' : 'gray'} onClick={() => void toggleActive(p)}>
-                {p.active ? t('catalog.actions.archive') : t('catalog.actions.restore')}
-              </Button>
+              <ArchiveButton item={p} kind="providers" save={(active) => setProviderActive(p.id, active, p.version)} then={refresh} />
             ) : null}
           </Wrap>
           <Card.Root>

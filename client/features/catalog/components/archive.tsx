@@ -1,4 +1,6 @@
+import { Button } from '@chakra-ui/react'
 import type { TFunction } from 'i18next'
+import { useTranslation } from 'react-i18next'
 import { confirm } from '../../../lib/confirm-store'
 import { snackbar } from '../../../lib/snackbar-store'
 import { formErrorOf } from '../../../components/ui/form-dialog'
@@ -35,4 +37,29 @@ export async function toggleArchived(
     snackbar.error(formErrorOf(err, t).message)
   }
   then()
+}
+
+/**
+ * The button that archives an active item or restores an archived one (`toggleArchived`); `compact` for a row's
+ * actions, otherwise a detail page's, red while archiving is what it does.
+ */
+export function ArchiveButton(props: {
+  item: { active: boolean; name: string }
+  kind: Archivable
+  save: (active: boolean) => Promise<unknown>
+  then: () => void
+  compact?: boolean
+}) {
+  const { t } = useTranslation()
+  const { item, compact } = props
+  return (
+    <Button
+      size={compact ? 'xs' : 'sm'}
+      variant="outline"
+      colorPalette={compact ? undefined : item.active ? 'red' : 'gray'}
+      onClick={() => void toggleArchived(t, item, props.kind, props.save, props.then)}
+    >
+      {item.active ? t('catalog.actions.archive') : t('catalog.actions.restore')}
+    </Button>
+  )
 }
