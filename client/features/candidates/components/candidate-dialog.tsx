@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { CandidateDetail } from '../../../../shared/schemas/candidates'
 import { FormDialog } from '../../../components/ui/form-dialog'
 import { SelectField, TextField, useFormDialog, useZodCheck } from '../../../components/ui/form-kit'
-import { CandidateAboutFields, CandidateIceFields } from './candidate-fields'
+import { CandidateAboutFields, CandidateBankFields, CandidateIceFields } from './candidate-fields'
 import { createCandidate, updateCandidate } from '../api/candidates-api'
 import { candidateToForm, createFormSchema, formToCreate, formToUpdate, newCandidateForm, updateFormSchema, type CandidateForm } from '../model/candidate-form'
 
@@ -89,32 +89,7 @@ export function CandidateDialog(props: {
           <Text fontSize="sm" color="fg.muted">
             {t('candidates.fields.keepHint')}
           </Text>
-          <TextField
-            form={form}
-            name="personalNumber"
-            label={t('candidates.fields.personalNumber')}
-            helper={t('candidates.fields.personalNumberHint')}
-            autoComplete="off"
-            placeholder={props.candidate?.private.personalNumber ?? ''}
-          />
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <TextField
-              form={form}
-              name="bankClearing"
-              label={t('candidates.fields.bankClearing')}
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder={props.candidate?.private.bankClearing ?? ''}
-            />
-            <TextField
-              form={form}
-              name="bankAccount"
-              label={t('candidates.fields.bankAccount')}
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder={props.candidate?.private.bankAccount ?? ''}
-            />
-          </SimpleGrid>
+          <CandidateBankFields form={form} kept={props.candidate?.private} />
         </>
       ) : null}
     </FormDialog>

@@ -1,4 +1,5 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form'
+import { SimpleGrid } from '@chakra-ui/react'
 import { useTranslation } from 'react-i18next'
 import { ICE_TYPES, TSHIRT_SIZES } from '../../../../shared/schemas/candidates'
 import { SelectField, TextField } from '../../../components/ui/form-kit'
@@ -56,6 +57,55 @@ export function CandidateIceFields<T extends AboutValues>({ form }: { form: Form
         options={ICE_TYPES.map((x) => ({ value: x, label: t(`candidates.iceTypes.${x}`) }))}
         empty={t('candidates.notGiven')}
       />
+    </>
+  )
+}
+
+type BankValues = Pick<OwnDetailsForm, 'personalNumber' | 'bankClearing' | 'bankAccount'>
+
+/**
+ * The identity number and the bank account the salary goes to. The candidate's own page asks them (`required`,
+ * with a word on the account); the back office's dialog may leave them as stored (`kept`: what is stored, masked).
+ */
+export function CandidateBankFields<T extends BankValues>(props: {
+  form: FormOf<T>
+  required?: boolean
+  accountHelper?: string
+  kept?: Partial<Record<keyof BankValues, string | null>> | null
+}) {
+  const { t } = useTranslation()
+  const { form, required, kept } = props
+  const name = (k: keyof BankValues) => k as Path<T>
+  const field = { autoComplete: 'off', required }
+  return (
+    <>
+      <TextField
+        form={form}
+        name={name('personalNumber')}
+        label={t('candidates.fields.personalNumber')}
+        helper={t('candidates.fields.personalNumberHint')}
+        placeholder={kept?.personalNumber ?? undefined}
+        {...field}
+      />
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+        <TextField
+          form={form}
+          name={name('bankClearing')}
+          label={t('candidates.fields.bankClearing')}
+          inputMode="numeric"
+          placeholder={kept?.bankClearing ?? undefined}
+          {...field}
+        />
+        <TextField
+          form={form}
+          name={name('bankAccount')}
+          label={t('candidates.fields.bankAccount')}
+          helper={props.accountHelper}
+          inputMode="numeric"
+          placeholder={kept?.bankAccount ?? undefined}
+          {...field}
+        />
+      </SimpleGrid>
     </>
   )
 }

@@ -10,7 +10,7 @@ import { TextField, useZodCheck } from '../../../components/ui/form-kit'
 import { ApiClientError, applyFieldErrors, errorText } from '../../../lib/api-client'
 import { setLanguage } from '../../../lib/i18n'
 import { queryClient } from '../../../lib/query-client'
-import { CandidateAboutFields, CandidateIceFields } from '../components/candidate-fields'
+import { CandidateAboutFields, CandidateBankFields, CandidateIceFields } from '../components/candidate-fields'
 import { sendOwnDetails } from '../api/candidates-api'
 import { EMPTY_OWN_DETAILS, ownDetailsFormSchema, ownDetailsToInput, type OwnDetailsForm } from '../model/candidate-form'
 import { useOwnPage } from '../api/candidates-queries'
@@ -114,26 +114,7 @@ function DetailsForm(props: { token: string; onSent: () => void }) {
         <Fieldset.Root>
           <Fieldset.Legend fontWeight="semibold">{t('candidateOwn.sections.bank')}</Fieldset.Legend>
           <Stack gap="4" mt="2">
-            <TextField
-              form={form}
-              name="personalNumber"
-              label={t('candidates.fields.personalNumber')}
-              helper={t('candidates.fields.personalNumberHint')}
-              autoComplete="off"
-              required
-            />
-            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-              <TextField form={form} name="bankClearing" label={t('candidates.fields.bankClearing')} inputMode="numeric" autoComplete="off" required />
-              <TextField
-                form={form}
-                name="bankAccount"
-                label={t('candidates.fields.bankAccount')}
-                helper={t('candidateOwn.bankHint')}
-                inputMode="numeric"
-                autoComplete="off"
-                required
-              />
-            </SimpleGrid>
+            <CandidateBankFields form={form} required accountHelper={t('candidateOwn.bankHint')} />
           </Stack>
         </Fieldset.Root>
         <Fieldset.Root>
