@@ -1,4 +1,4 @@
-import { Input, Textarea, type InputProps, type TextareaProps } from '@chakra-ui/react'
+import { HStack, Input, Textarea, type InputProps, type TextareaProps } from '@chakra-ui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMemo, type ReactNode } from 'react'
 import {
@@ -18,6 +18,7 @@ import { applyFieldErrors, serverFieldErrors } from '../../lib/api-client'
 import { FormField } from './form-field'
 import { useFormError } from './form-dialog'
 import { Choices } from './choices'
+import { Notice } from './notice'
 
 /**
  * The form kit every editor uses (docs/how-to.md, "A back-office list screen"): the shared zod schema as the form's
@@ -161,4 +162,14 @@ type SelectAttrs = { options: ReadonlyArray<{ value: string; label: string }>; e
 export function SelectField<T extends FieldValues>(props: BoundProps<T> & SelectAttrs) {
   const [bound, { options, empty, size, disabled }] = splitBound<T, SelectAttrs>(props)
   return <Bound bound={bound}>{(field) => <Choices options={options} empty={empty} size={size} disabled={disabled} {...field} />}</Bound>
+}
+
+/** A form's last row on a page: what went wrong with its save (when something did), then its buttons at the end. */
+export function FormActions({ error, children }: { error?: string | null; children: ReactNode }) {
+  return (
+    <>
+      {error ? <Notice status="error" description={error} /> : null}
+      <HStack justify="flex-end">{children}</HStack>
+    </>
+  )
 }

@@ -1,4 +1,4 @@
-import { Button, HStack, Stack } from '@chakra-ui/react'
+import { Button, Stack } from '@chakra-ui/react'
 import { useEffect, useMemo, useState } from 'react'
 import { useForm, useWatch, type FieldError } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -17,6 +17,7 @@ import { SalePositionChoice, useSalePosition } from '../components/sale-position
 import { EMPTY_SALE_FORM, errorPlace, estimatedLines, formToSale, saleToForm, type SaleFormValues as FormValues } from '../model/sale-form'
 import { CheckedOutNotice, CustomerCard, EstimateCard, OrderCard } from '../components/sale-form-cards'
 import { Notice } from '../../../components/ui/notice'
+import { FormActions } from '../../../components/ui/form-kit'
 import { SectionCard } from '../../../components/ui/section-card'
 
 const now = () => Date.now()
@@ -132,15 +133,14 @@ export default function SalesCreatePage() {
           <EstimateCard orderValueOre={estimate.orderValueOre} sellerCommissionOre={estimate.sellerCommissionOre} />
 
           <SalePositionChoice position={position} />
-          {formError ? <Notice status="error" description={formError} /> : null}
-          <HStack justify="flex-end">
+          <FormActions error={formError}>
             <Button asChild variant="ghost">
               <Link to="/sales/list">{t('table.cancel')}</Link>
             </Button>
             <Button type="submit" colorPalette="brand" loading={form.formState.isSubmitting}>
               {t('sales.save')}
             </Button>
-          </HStack>
+          </FormActions>
         </Stack>
       </form>
     </Page>

@@ -1,4 +1,4 @@
-import { Button, Card, HStack, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Button, Card, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { formatDate, formatOre, formatTime } from '../../../../shared/format'
@@ -13,6 +13,7 @@ import { SyncBadge } from '../../../components/ui/sync-badge'
 import { Figure } from '../../../components/ui/figure'
 import { Notice } from '../../../components/ui/notice'
 import { useLanguage } from '../../../lib/use-language'
+import { FormActions } from '../../../components/ui/form-kit'
 import { SectionCard } from '../../../components/ui/section-card'
 
 const now = () => Date.now()
@@ -91,12 +92,11 @@ export default function DailyCheckoutPage() {
                 maxLength={500}
                 onChange={(e) => setComment(e.target.value)}
               />
-              {error ? <Notice status="error" description={error} /> : null}
-              <HStack justify="flex-end">
+              <FormActions error={error}>
                 <Button colorPalette="brand" onClick={() => void checkout()}>
                   {t('checkout.confirm')}
                 </Button>
-              </HStack>
+              </FormActions>
             </Stack>
           </Card.Body>
         </Card.Root>

@@ -1,4 +1,4 @@
-import { Button, Card, Field, HStack, Input, RadioGroup, Stack, Textarea } from '@chakra-ui/react'
+import { Button, Card, Field, Input, RadioGroup, Stack, Textarea } from '@chakra-ui/react'
 import { useState } from 'react'
 import { sickNoticeAsks, type SickSameDay } from '../../../../shared/rules/pay'
 import { addDays, isWeekend } from '../../../../shared/rules/work'
@@ -11,6 +11,7 @@ import { sendSickNoticeLocally } from '../api/local-actions'
 import { useSellerStore, useToday } from '../../../lib/device-store'
 import { useOpenSickNotice, useTimeReportOn } from '../api/seller-store'
 import { SyncBadge } from '../../../components/ui/sync-badge'
+import { FormActions } from '../../../components/ui/form-kit'
 import { Notice } from '../../../components/ui/notice'
 
 /** The first weekday after a day. */
@@ -112,12 +113,11 @@ export default function SickNoticePage() {
               <FormField label={t('sickNotice.message')} helper={t('sickNotice.messageHelper')}>
                 <Textarea value={message} maxLength={1000} onChange={(e) => setMessage(e.target.value)} />
               </FormField>
-              {error ? <Notice status="error" description={error} /> : null}
-              <HStack justify="flex-end">
+              <FormActions error={error}>
                 <Button colorPalette="brand" onClick={() => void send()}>
                   {t('sickNotice.send')}
                 </Button>
-              </HStack>
+              </FormActions>
             </Stack>
           </Card.Body>
         </Card.Root>

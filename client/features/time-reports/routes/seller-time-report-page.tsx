@@ -16,7 +16,7 @@ import { useOutboxEntry, useSellerStore, useToday } from '../../../lib/device-st
 import { useMonthAttested, useTimeReportOn, useTimeReportsOfMonth } from '../api/seller-store'
 import { SyncBadge } from '../../../components/ui/sync-badge'
 import { formToTimeReport, newTimeReportForm, timeReportToForm, type TimeReportFormValues } from '../model/time-report-form'
-import { TextField } from '../../../components/ui/form-kit'
+import { TextField, FormActions } from '../../../components/ui/form-kit'
 import { Choices } from '../../../components/ui/choices'
 import { Notice } from '../../../components/ui/notice'
 import { useLanguage } from '../../../lib/use-language'
@@ -134,12 +134,11 @@ export default function TimeReportPage() {
               {locked ? (
                 <Notice status="info" data-testid="month-locked" description={t('timeReport.locked', { month: businessMonth(date || today) })} />
               ) : null}
-              {formError ? <Notice status="error" description={formError} /> : null}
-              <HStack justify="flex-end">
+              <FormActions error={formError}>
                 <Button type="submit" colorPalette="brand" loading={form.formState.isSubmitting} disabled={!!locked}>
                   {t('timeReport.save')}
                 </Button>
-              </HStack>
+              </FormActions>
             </Stack>
           </form>
         </Card.Body>
