@@ -1,4 +1,4 @@
-import { Button, SimpleGrid, Text } from '@chakra-ui/react'
+import { Button, SimpleGrid } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
@@ -21,6 +21,7 @@ import { catalogKeys } from '../api/catalog-keys'
 import { Choices } from '../../../components/ui/choices'
 import { AddressTabs } from '../../../components/ui/address-tabs'
 import { useLanguage } from '../../../lib/use-language'
+import { StackedCell } from '../../../components/ui/data-table/stacked-cell'
 import { useCategories } from '../api/catalog-queries'
 
 const TABS = ['products', 'categories', 'commissions'] as const
@@ -56,14 +57,7 @@ function ProductList() {
       key: 'name',
       header: t('catalog.fields.name'),
       sortKey: 'name',
-      render: (r) => (
-        <>
-          <Text fontWeight="medium">{r.name}</Text>
-          <Text fontSize="xs" color="fg.muted" hideFrom="md">
-            {r.providerName}
-          </Text>
-        </>
-      ),
+      render: (r) => <StackedCell main={r.name} under={r.providerName} />,
       csv: (r) => r.name,
     },
     { key: 'provider', header: t('catalog.fields.provider'), sortKey: 'provider', render: (r) => r.providerName, csv: (r) => r.providerName, hideBelow: 'md' },

@@ -1,4 +1,4 @@
-import { Button, SimpleGrid, Text } from '@chakra-ui/react'
+import { Button, SimpleGrid } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
@@ -17,6 +17,7 @@ import { ProviderDialog } from '../components/provider-dialog'
 import { ActiveFilter, ActiveBadge } from '../components/active-filter'
 import { catalogKeys } from '../api/catalog-keys'
 import { Choices } from '../../../components/ui/choices'
+import { StackedCell } from '../../../components/ui/data-table/stacked-cell'
 import { useRefreshCatalogProviders } from '../api/catalog-queries'
 
 /** /backoffice/providers: the providers sellers sell for, with their type, order-number rule and active products. */
@@ -34,14 +35,7 @@ export default function ProvidersPage() {
       key: 'name',
       header: t('catalog.fields.name'),
       sortKey: 'name',
-      render: (r) => (
-        <>
-          <Text fontWeight="medium">{r.name}</Text>
-          <Text fontSize="xs" color="fg.muted" hideFrom="sm">
-            {t(`catalog.providerTypes.${r.type}`)}
-          </Text>
-        </>
-      ),
+      render: (r) => <StackedCell main={r.name} under={t(`catalog.providerTypes.${r.type}`)} hideFrom="sm" />,
       csv: (r) => r.name,
     },
     {

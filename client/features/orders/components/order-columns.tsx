@@ -2,6 +2,7 @@ import { Badge, HStack, Stack, Text } from '@chakra-ui/react'
 import { formatDate, type FormatLanguage } from '../../../../shared/format'
 import type { OrderListItem } from '../../../../shared/schemas/orders'
 import type { Column } from '../../../components/ui/data-table/data-table'
+import { StackedCell } from '../../../components/ui/data-table/stacked-cell'
 import { SaleStatusBadge } from '../../../components/ui/sale-status-badge'
 
 /** The order list's columns (and its CSV): the order number, customer, provider, date, statuses and its sale report. */
@@ -16,14 +17,7 @@ export function orderColumns(t: (key: string, params?: Record<string, unknown>) 
     {
       key: 'customer',
       header: t('orderManagement.fields.customerName'),
-      render: (r) => (
-        <>
-          <Text>{r.customerName ?? '–'}</Text>
-          <Text fontSize="xs" color="fg.muted" hideFrom="md">
-            {r.providerName}
-          </Text>
-        </>
-      ),
+      render: (r) => <StackedCell main={r.customerName ?? '–'} under={r.providerName} strong={false} />,
       csv: (r) => r.customerName,
     },
     { key: 'provider', header: t('orderManagement.columns.provider'), render: (r) => r.providerName, csv: (r) => r.providerName, hideBelow: 'md' },

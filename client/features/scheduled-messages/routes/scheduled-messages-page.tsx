@@ -16,6 +16,7 @@ import { listMessages, MESSAGE_FILTER_KEYS } from '../api/scheduled-messages-api
 import { scheduledMessagesKeys } from '../api/scheduled-messages-keys'
 import { inZone, recurrenceInWords } from '../model/message-form'
 import { Choices } from '../../../components/ui/choices'
+import { StackedCell } from '../../../components/ui/data-table/stacked-cell'
 import { useLanguage } from '../../../lib/use-language'
 
 const STATES = ['active', 'paused'] as const
@@ -41,14 +42,7 @@ export default function ScheduledMessagesPage() {
       key: 'name',
       header: t('scheduled.columns.name'),
       sortKey: 'name',
-      render: (r) => (
-        <>
-          <Text fontWeight="medium">{r.name}</Text>
-          <Text fontSize="xs" color="fg.muted" hideFrom="md">
-            {words(r)}
-          </Text>
-        </>
-      ),
+      render: (r) => <StackedCell main={r.name} under={words(r)} />,
       csv: (r) => r.name,
     },
     {

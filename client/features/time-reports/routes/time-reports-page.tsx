@@ -20,6 +20,7 @@ import { MonthField } from '../../../components/ui/month-field'
 import { useUrlParams } from '../../../lib/use-url-params'
 import { timeReportsKeys } from '../api/time-reports-keys'
 import { AddressTabs } from '../../../components/ui/address-tabs'
+import { StackedCell } from '../../../components/ui/data-table/stacked-cell'
 import { useLanguage } from '../../../lib/use-language'
 
 const TABS = ['reports', 'attestation'] as const
@@ -55,14 +56,7 @@ function timeReportColumns(t: TFunction, lang: FormatLanguage): Column<TimeRepor
       key: 'date',
       header: t('pay.timeReports.date'),
       sortKey: 'date',
-      render: (r) => (
-        <>
-          <Text fontWeight="medium">{formatDate(r.date, lang)}</Text>
-          <Text fontSize="xs" color="fg.muted" hideFrom="md">
-            {r.sellerName}
-          </Text>
-        </>
-      ),
+      render: (r) => <StackedCell main={formatDate(r.date, lang)} under={r.sellerName} />,
       csv: (r) => r.date,
     },
     {

@@ -1,8 +1,9 @@
-import { Badge, Text } from '@chakra-ui/react'
+import { Badge } from '@chakra-ui/react'
 import type { TFunction } from 'i18next'
 import { formatDate, type FormatLanguage } from '../../../../shared/format'
 import type { UserListItem } from '../../../../shared/schemas/users'
 import type { Column } from '../../../components/ui/data-table/data-table'
+import { StackedCell } from '../../../components/ui/data-table/stacked-cell'
 import { roleName } from '../../../lib/role-name'
 
 export type Variant = 'all' | 'new' | 'former'
@@ -18,14 +19,7 @@ export function userColumns(t: TFunction, lang: FormatLanguage, variant: Variant
       key: 'name',
       header: t('users.name'),
       sortKey: 'name',
-      render: (u) => (
-        <>
-          <Text fontWeight="medium">{u.fullName}</Text>
-          <Text fontSize="xs" color="fg.muted" hideFrom="md">
-            {u.email}
-          </Text>
-        </>
-      ),
+      render: (u) => <StackedCell main={u.fullName} under={u.email} />,
       csv: (u) => u.fullName,
     },
     { key: 'email', header: t('users.email'), sortKey: 'email', render: (u) => u.email, csv: (u) => u.email, hideBelow: 'md' },
