@@ -60,27 +60,26 @@ export default function GameHomePage() {
   )
 }
 
+/** The game's other screens, each with its text's key. */
+const GAME_LINKS = [
+  ['/sales-flow/level', 'game.home.openLevels'],
+  ['/sales-flow/leaderboards', 'game.home.openLeaderboards'],
+  ['/sales-flow/rewards', 'game.home.openRewards'],
+  ['/sales-flow/competitions', 'game.home.openCompetitions'],
+  ['/sales-flow/badges', 'game.home.openBadges'],
+] as const
+
 function GameLinks(props: { hideFrom?: 'lg'; hideBelow?: 'lg' }) {
   const { t } = useTranslation()
   return (
     <Card.Root size="sm" {...props}>
       <Card.Body>
         <Stack gap="2" direction={{ base: 'row', lg: 'column' }} flexWrap="wrap">
-          <Button asChild variant="outline" justifyContent={{ base: 'center', lg: 'start' }} flex="1" minW={{ base: '40%', lg: 'auto' }}>
-            <RouterLink to="/sales-flow/level">{t('game.home.openLevels')}</RouterLink>
-          </Button>
-          <Button asChild variant="outline" justifyContent={{ base: 'center', lg: 'start' }} flex="1" minW={{ base: '40%', lg: 'auto' }}>
-            <RouterLink to="/sales-flow/leaderboards">{t('game.home.openLeaderboards')}</RouterLink>
-          </Button>
-          <Button asChild variant="outline" justifyContent={{ base: 'center', lg: 'start' }} flex="1" minW={{ base: '40%', lg: 'auto' }}>
-            <RouterLink to="/sales-flow/rewards">{t('game.home.openRewards')}</RouterLink>
-          </Button>
-          <Button asChild variant="outline" justifyContent={{ base: 'center', lg: 'start' }} flex="1" minW={{ base: '40%', lg: 'auto' }}>
-            <RouterLink to="/sales-flow/competitions">{t('game.home.openCompetitions')}</RouterLink>
-          </Button>
-          <Button asChild variant="outline" justifyContent={{ base: 'center', lg: 'start' }} flex="1" minW={{ base: '40%', lg: 'auto' }}>
-            <RouterLink to="/sales-flow/badges">{t('game.home.openBadges')}</RouterLink>
-          </Button>
+          {GAME_LINKS.map(([to, text]) => (
+            <Button key={to} asChild variant="outline" justifyContent={{ base: 'center', lg: 'start' }} flex="1" minW={{ base: '40%', lg: 'auto' }}>
+              <RouterLink to={to}>{t(text)}</RouterLink>
+            </Button>
+          ))}
         </Stack>
       </Card.Body>
     </Card.Root>
