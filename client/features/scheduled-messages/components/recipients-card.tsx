@@ -1,4 +1,4 @@
-import { Box, Card, CloseButton, Heading, SimpleGrid, Stack, Tag, Text, Wrap } from '@chakra-ui/react'
+import { Box, CloseButton, SimpleGrid, Stack, Tag, Text, Wrap } from '@chakra-ui/react'
 import { useWatch, type UseFormReturn } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { RECIPIENT_RULE_NAMES } from '../../../../shared/rules/scheduled-messages'
@@ -10,6 +10,7 @@ import { roleName } from '../../../lib/role-name'
 import type { MessageForm } from '../model/message-form'
 import { Choices } from '../../../components/ui/choices'
 import { Check } from '../../../components/ui/check'
+import { SectionCard } from '../../../components/ui/section-card'
 import { useMessageChoices } from '../api/scheduled-messages-queries'
 
 type Kind = 'userIds' | 'teamIds' | 'officeIds' | 'roleIds'
@@ -52,83 +53,73 @@ export function RecipientsCard(props: {
   }
   const off = values.everyone || forCandidates
   return (
-    <Card.Root>
-      <Card.Header>
-        <Heading as="h2" size="md">
-          {t('scheduled.sections.recipients')}
-        </Heading>
-        <Text fontSize="sm" color="fg.muted">
-          {t('scheduled.recipientsIntro')}
-        </Text>
-      </Card.Header>
-      <Card.Body>
-        <Stack gap="4">
-          {props.error ? <FormAlert message={props.error} fontSize="sm" /> : null}
-          <Check
-            checked={values.everyone}
-            disabled={forCandidates}
-            onChange={(checked) => form.setValue('everyone', checked, { shouldDirty: true })}
-            data-testid="message-everyone"
-            label={t('scheduled.everyone')}
-          />
-          <SimpleGrid columns={{ base: 1, md: 2, xl: 4 }} gap="3" opacity={off ? 0.5 : 1} aria-disabled={off}>
-            {(['teamIds', 'officeIds', 'userIds'] as const).map((kind) => (
-              <Box key={kind} pointerEvents={off ? 'none' : undefined}>
-                <Text fontSize="sm" mb="1">
-                  {t(`scheduled.${LOOKUP[kind] === 'users' ? 'people' : LOOKUP[kind]}`)}
-                </Text>
-                <LookupCombobox
-                  key={`${kind}-${values[kind].length}`}
-                  kind={LOOKUP[kind]}
-                  label={t(`scheduled.${LOOKUP[kind] === 'users' ? 'people' : LOOKUP[kind]}`)}
-                  placeholder={t('scheduled.searchToAdd')}
-                  value={undefined}
-                  onChange={(id) => void add(kind, id)}
-                />
-              </Box>
-            ))}
-            <Box pointerEvents={off ? 'none' : undefined}>
+    <SectionCard level="h2" title={t('scheduled.sections.recipients')} subtitle={t('scheduled.recipientsIntro')}>
+      <Stack gap="4">
+        {props.error ? <FormAlert message={props.error} fontSize="sm" /> : null}
+        <Check
+          checked={values.everyone}
+          disabled={forCandidates}
+          onChange={(checked) => form.setValue('everyone', checked, { shouldDirty: true })}
+          data-testid="message-everyone"
+          label={t('scheduled.everyone')}
+        />
+        <SimpleGrid columns={{ base: 1, md: 2, xl: 4 }} gap="3" opacity={off ? 0.5 : 1} aria-disabled={off}>
+          {(['teamIds', 'officeIds', 'userIds'] as const).map((kind) => (
+            <Box key={kind} pointerEvents={off ? 'none' : undefined}>
               <Text fontSize="sm" mb="1">
-                {t('scheduled.roles')}
+                {t(`scheduled.${LOOKUP[kind] === 'users' ? 'people' : LOOKUP[kind]}`)}
               </Text>
-              <Choices
-                size="sm"
-                aria-label={t('scheduled.roles')}
-                value=""
-                onChange={(e) => void add('roleIds', e.currentTarget.value || undefined)}
-                empty={t('scheduled.chooseRole')}
-                options={roles.map((r) => ({ value: r.id, label: roleName(t, r.key, r.name) }))}
+              <LookupCombobox
+                key={`${kind}-${values[kind].length}`}
+                kind={LOOKUP[kind]}
+                label={t(`scheduled.${LOOKUP[kind] === 'users' ? 'people' : LOOKUP[kind]}`)}
+                placeholder={t('scheduled.searchToAdd')}
+                value={undefined}
+                onChange={(id) => void add(kind, id)}
               />
             </Box>
-          </SimpleGrid>
-          {off ? null : chosen.length === 0 ? (
-            <Text fontSize="sm" color="fg.muted">
-              {t('scheduled.noneChosen')}
+          ))}
+          <Box pointerEvents={off ? 'none' : undefined}>
+            <Text fontSize="sm" mb="1">
+              {t('scheduled.roles')}
             </Text>
-          ) : (
-            <Wrap gap="2" data-testid="message-chosen">
-              {chosen.map((c) => {
-                const label = c.kind === 'roleIds' ? roleLabel(c.id) : (names[c.id] ?? '…')
-                return (
-                  <Tag.Root key={`${c.kind}:${c.id}`} size="lg" variant="subtle" colorPalette={c.kind === 'userIds' ? 'gray' : 'brand'}>
-                    <Tag.Label>{label}</Tag.Label>
-                    <Tag.EndElement>
-                      <CloseButton size="2xs" aria-label={t('scheduled.removeChosen', { name: label })} onClick={() => remove(c.kind, c.id)} />
-                    </Tag.EndElement>
-                  </Tag.Root>
-                )
-              })}
-            </Wrap>
-          )}
-          <SelectField
-            form={form}
-            name="rule"
-            label={t('scheduled.rule')}
-            helper={t('scheduled.ruleHelp')}
-            options={[{ value: '', label: t('scheduled.ruleNone') }, ...RECIPIENT_RULE_NAMES.map((r) => ({ value: r, label: t(`scheduled.rules.${r}`) }))]}
-          />
-        </Stack>
-      </Card.Body>
-    </Card.Root>
+            <Choices
+              size="sm"
+              aria-label={t('scheduled.roles')}
+              value=""
+              onChange={(e) => void add('roleIds', e.currentTarget.value || undefined)}
+              empty={t('scheduled.chooseRole')}
+              options={roles.map((r) => ({ value: r.id, label: roleName(t, r.key, r.name) }))}
+            />
+          </Box>
+        </SimpleGrid>
+        {off ? null : chosen.length === 0 ? (
+          <Text fontSize="sm" color="fg.muted">
+            {t('scheduled.noneChosen')}
+          </Text>
+        ) : (
+          <Wrap gap="2" data-testid="message-chosen">
+            {chosen.map((c) => {
+              const label = c.kind === 'roleIds' ? roleLabel(c.id) : (names[c.id] ?? '…')
+              return (
+                <Tag.Root key={`${c.kind}:${c.id}`} size="lg" variant="subtle" colorPalette={c.kind === 'userIds' ? 'gray' : 'brand'}>
+                  <Tag.Label>{label}</Tag.Label>
+                  <Tag.EndElement>
+                    <CloseButton size="2xs" aria-label={t('scheduled.removeChosen', { name: label })} onClick={() => remove(c.kind, c.id)} />
+                  </Tag.EndElement>
+                </Tag.Root>
+              )
+            })}
+          </Wrap>
+        )}
+        <SelectField
+          form={form}
+          name="rule"
+          label={t('scheduled.rule')}
+          helper={t('scheduled.ruleHelp')}
+          options={[{ value: '', label: t('scheduled.ruleNone') }, ...RECIPIENT_RULE_NAMES.map((r) => ({ value: r, label: t(`scheduled.rules.${r}`) }))]}
+        />
+      </Stack>
+    </SectionCard>
   )
 }
