@@ -128,6 +128,11 @@ export function offlineDb(userId: string): OfflineDb {
   return current.db
 }
 
+/** Whether this device keeps a store for the user (without creating one). */
+export async function hasOfflineDb(userId: string): Promise<boolean> {
+  return current?.userId === userId || Dexie.exists(`saljkraft-${userId}`)
+}
+
 /** Closes the open device store (before a lost device deletes it, decision 072). */
 export function closeOfflineDb() {
   current?.db.close()

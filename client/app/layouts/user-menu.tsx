@@ -1,4 +1,5 @@
 import { Avatar, Button, Menu, Portal, Text } from '@chakra-ui/react'
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { LANGUAGES, isLanguage, type LanguageCode } from '../../../shared/i18n/languages'
@@ -7,7 +8,31 @@ import { logout } from '../../features/auth/api/auth-api'
 import { setLanguage } from '../../lib/i18n'
 import { useAbility, useUserData } from '../../lib/session'
 import { snackbar } from '../../lib/snackbar-store'
+import { confirm } from '../../lib/confirm-store'
+import { unsentBeforeSignOut } from '../../lib/sync'
 import { roleName } from '../../lib/role-name'
+
+/**
+ * Whether to sign out with changes left on this device (issue 78): they are sent first when the network allows;
+ * what is still left is said with its count, and the person chooses (cancel keeps them signed in).
+ */
+async function mayLeaveUnsent(userId: string, t: TFunction): Promise<boolean> {
+  const unsent = await unsentBeforeSignOut(userId, () => snackbar.show(t('auth.unsent.sending')))
+  if (!unsent) return true
+  const lines = [
+    unsent.pending > 0 ? t('auth.unsent.pending', { count: unsent.pending }) : null,
+    unsent.pending > 0 ? t(unsent.offline ? 'auth.unsent.offline' : 'auth.unsent.unreachable') : null,
+    unsent.rejected > 0 ? t('auth.unsent.rejected', { count: unsent.rejected }) : null,
+    t('auth.unsent.kept'),
+  ]
+  return confirm({
+    title: t('auth.unsent.title'),
+    text: lines.filter(Boolean).join(' '),
+    confirmLabel: t('auth.unsent.signOut'),
+    cancelLabel: t('auth.unsent.stay'),
+    destructive: true,
+  })
+}
 
 /** The user-profile menu: who is signed in, profile, language and log out. */
 export function UserMenu({ onOpenPreferences }: { onOpenPreferences?: () => void }) {
@@ -19,6 +44,7 @@ export function UserMenu({ onOpenPreferences }: { onOpenPreferences?: () => void
 
   const onSelect = async (value: string) => {
     if (value === 'logout') {
+      if (!(await mayLeaveUnsent(user.id, t))) return
       await logout().catch(() => undefined)
       navigate('/login', { replace: true })
       snackbar.show(t('auth.signedOut'))
