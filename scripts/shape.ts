@@ -5,8 +5,9 @@
  * `npm run measure:shape` (or `npx tsx scripts/shape.ts --quick --list spreads`).
  */
 import { execFileSync } from 'node:child_process'
-import { readFileSync, readdirSync, statSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, relative } from 'node:path'
 import { ESLint } from 'eslint'
 
 const ROOT = process.cwd()
@@ -114,10 +115,38 @@ for (const f of await figures()) {
   if (list === f.name && Array.isArray(f.places)) f.places.forEach((p) => console.log(p))
   else if (!list) console.log(`${f.name.padEnd(14)} ${String(n).padStart(6)}  ${f.label} (goal ${f.goal})`)
 }
+/**
+ * The product code's pairs that the duplicates tool does not mark boilerplate (issue 73's figure): the tracked
+ * sources of client, server, shared, sw and scripts copied aside without tests, generated migrations, the schema's
+ * table definitions, the translation catalogues, the demo seed and vendored code (decision 078's reading).
+ */
+function productPairs(): { head: string; notBoilerplate: number; rows: number } {
+  const skip = /\.(test|spec)\.tsx?$|\/test\/|^server\/db\/migrations\/|^server\/db\/schema\/|^shared\/i18n\/|\/seed\/|\/vendor\//
+  const tracked = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'client', 'server', 'shared', 'sw', 'scripts'], {
+    encoding: 'utf8',
+  })
+  const dir = mkdtempSync(join(tmpdir(), 'shape-'))
+  try {
+    for (const f of tracked.split('\n').filter((f) => f && !skip.test(f) && existsSync(f))) {
+      mkdirSync(join(dir, dirname(f)), { recursive: true })
+      copyFileSync(f, join(dir, f))
+    }
+    const out = execFileSync('duplicates', ['--repo', dir, '--most', '200', '--seconds', '120'], { encoding: 'utf8' }).split('\n')
+    const rows = out.filter((l) => /^D\d+ /.test(l))
+    return { head: out[0] ?? '', notBoilerplate: rows.filter((l) => !/ boilerplate\b/.test(l)).length, rows: rows.length }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
 if (!list && !QUICK) {
   try {
     const head = execFileSync('duplicates', ['--seconds', '120'], { encoding: 'utf8' }).split('\n')[0]
     console.log(`duplicates     ${head} (read without generated migrations, tables and catalogues: docs/decisions/078)`)
+    const product = productPairs()
+    // The tool lists boilerplate rows last: 200 rows none of them boilerplate means at least that many.
+    const n = product.rows === 200 && product.notBoilerplate === 200 ? '≥ 200' : String(product.notBoilerplate)
+    console.log(`product-pairs  ${n.padStart(6)}  product-code pairs not marked boilerplate (goal ≤ 120)`)
   } catch {
     console.log('duplicates     (the duplicates tool is not on this machine)')
   }
