@@ -5,13 +5,17 @@ import { Link } from 'react-router'
 import { formatTime, type FormatLanguage } from '../../../shared/format'
 import { useUserData } from '../../lib/session'
 import { syncEngine, useSyncStatus } from '../../lib/sync'
+import { snackbar } from '../../lib/snackbar-store'
+import { storageSpace } from '../../lib/storage-space'
 
 let persistAsked = false
+let spaceChecked = false
 
 /**
  * The navbar's sync status for users who work offline (sellers): offline / N waiting / syncing /
  * synced at hh:mm / N need attention. It also runs the user's sync engine while the app is open and,
- * once per page, asks the browser to keep the offline store (navigator.storage.persist).
+ * once per page, asks the browser to keep the offline store (navigator.storage.persist) and warns when the app's
+ * storage on the device is nearly full.
  */
 export default function SyncIndicator() {
   const { t, i18n } = useTranslation()
@@ -30,6 +34,19 @@ export default function SyncIndicator() {
     }
     return engine.start()
   }, [engine])
+
+  useEffect(() => {
+    if (!engine || spaceChecked) return
+    spaceChecked = true
+    // Said before the device is full, while what waits can still be sent (issue 78); it stays until closed.
+    void storageSpace()
+      .then((space) => {
+        if (!space?.nearlyFull) return
+        const percent = Math.round((space.usage / space.quota) * 100)
+        snackbar.show(t('syncStatus.nearlyFull', { percent }), { color: 'warning', icon: 'warning', duration: -1 })
+      })
+      .catch(() => undefined)
+  }, [engine, t])
 
   if (!engine) return null
   // The full label from tablet width up; on a phone a short one, so the navbar fits 360 px.

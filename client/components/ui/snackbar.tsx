@@ -19,7 +19,17 @@ function Icon({ icon }: { icon: SnackbarIcon }) {
     error: 'M15 9l-6 6M9 9l6 6',
   }
   return (
-    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      aria-hidden="true"
+      style={{ flexShrink: 0 }}
+    >
       <circle cx="12" cy="12" r="10" />
       <path d={paths[icon]} />
     </svg>

@@ -318,6 +318,7 @@ export const enSales = {
     waiting_other: '{{count}} waiting',
     attention_one: '{{count}} needs attention',
     attention_other: '{{count}} need attention',
+    nearlyFull: "The app's storage on this device is nearly full ({{percent}} %). Make sure your changes are sent and free up space on the device.",
     record: {
       pending: 'Waiting',
       rejected: 'Needs attention',
@@ -334,6 +335,7 @@ export const enSales = {
     storageUsage: '{{used}} of {{quota}} used',
     storagePersisted: "The browser has promised not to clear the app's data.",
     storageNotPersisted: "The browser may clear the app's data when space runs out; unsynced changes could then be lost.",
+    storageNearlyFull: 'Nearly full: new sales may not be saved offline until space is freed on the device.',
   },
   saleReports: {
     changeStatus: 'Change status',

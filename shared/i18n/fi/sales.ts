@@ -319,6 +319,8 @@ export const fiSales = {
     waiting_other: '{{count}} odottaa',
     attention_one: '{{count}} vaatii toimia',
     attention_other: '{{count}} vaatii toimia',
+    nearlyFull:
+      'Sovelluksen tallennustila tällä laitteella on lähes täynnä ({{percent}} %). Varmista, että muutoksesi lähetetään, ja vapauta tilaa laitteelta.',
     record: {
       pending: 'Odottaa',
       rejected: 'Vaatii toimia',
@@ -335,6 +337,7 @@ export const fiSales = {
     storageUsage: '{{used}} / {{quota}} käytössä',
     storagePersisted: 'Selain on luvannut olla tyhjentämättä sovelluksen tietoja.',
     storageNotPersisted: 'Selain voi tyhjentää sovelluksen tiedot tilan loppuessa; synkronoimattomat muutokset voivat silloin kadota.',
+    storageNearlyFull: 'Lähes täynnä: uusia myyntejä ei ehkä voi tallentaa offline-tilassa, ennen kuin laitteelta vapautetaan tilaa.',
   },
   saleReports: {
     changeStatus: 'Muuta tilaa',

@@ -317,6 +317,7 @@ export const svSales = {
     waiting_other: '{{count}} väntar',
     attention_one: '{{count}} behöver åtgärd',
     attention_other: '{{count}} behöver åtgärd',
+    nearlyFull: 'Appens lagring på enheten är nästan full ({{percent}} %). Se till att dina ändringar skickas och frigör utrymme på enheten.',
     record: {
       pending: 'Väntar',
       rejected: 'Behöver åtgärd',
@@ -333,6 +334,7 @@ export const svSales = {
     storageUsage: '{{used}} av {{quota}} används',
     storagePersisted: 'Webbläsaren har lovat att inte rensa appens data.',
     storageNotPersisted: 'Webbläsaren kan rensa appens data när utrymmet tar slut; osynkade ändringar kan då gå förlorade.',
+    storageNearlyFull: 'Nästan fullt: nya försäljningar kanske inte kan sparas offline förrän utrymme frigörs på enheten.',
   },
   saleReports: {
     changeStatus: 'Ändra status',
