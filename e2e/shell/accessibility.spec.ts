@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { seriousFindings, signInAs, syncedSince } from '../fixtures'
 
 /**
- * Serious or critical axe findings (WCAG 2.1 A and AA) on each screen as it is drawn, in the light theme and then
+ * Serious or critical axe findings (WCAG 2.2 A and AA, as axe checks them) on each screen as it is drawn, in the light theme and then
  * in the dark: the app follows the system's colour scheme (the default preference) while it is open, so the
  * device turning dark redraws the same screen, with the same data and state, in the dark colours. Only colours
  * differ between the two, so the dark screen is checked by the rules that read colours.
