@@ -42,7 +42,7 @@ test.describe('accessibility, light and dark', () => {
     expect(await bothThemes(page)).toEqual([])
   })
 
-  test('the seller screens: dashboard, new sale with its errors, list, time report, sync, salary', async ({ page }) => {
+  test('the seller screens: dashboard, new sale with its errors, list, time report, sync, salary @phone', async ({ page }) => {
     test.slow() // seven axe runs
     await signInAs(page, 'anna.lindqvist@demo.test')
     const arrived = await page.evaluate(() => Date.now())
