@@ -110,9 +110,25 @@ test('a recruiter takes a candidate from the first e-mail to a seller who signs 
     await candidate.getByTestId('candidate-sign-submit').click()
     await expect(candidate.getByTestId('candidate-signed')).toContainText(/[0-9a-f]{64}/)
 
-    // 4. The accounts, after the spec's question: the LDAP entry and the local seller.
+    // 3. The education contract, signed without a drag (WCAG 2.2, 2.5.7): the typed name written in the pad.
     await recruiter.reload()
     await expect(recruiter.getByTestId('step-work_contract-status')).toHaveText('Klart')
+    await step(recruiter, 'education_contract').getByRole('button', { name: 'Skapa utbildningsavtal' }).click()
+    await recruiter.getByRole('alertdialog').getByRole('button', { name: 'Fortsätt' }).click()
+    await expect(recruiter.getByTestId('step-education_contract-status')).toHaveText('Väntar på kandidaten')
+    await candidate.goto(await mailedLink(true))
+    await expect(candidate.getByRole('heading', { level: 1 })).toHaveText('Ditt utbildningsavtal')
+    await expect(candidate.getByTestId('candidate-sign-pad-name')).toBeDisabled()
+    await candidate.getByTestId('candidate-sign-name').fill('Linnéa Ström')
+    await candidate.getByTestId('candidate-sign-pad-name').click()
+    await candidate.getByTestId('candidate-sign-agree').click()
+    await screen(candidate, 'candidate-sign-typed-phone', { fullPage: true })
+    await candidate.getByTestId('candidate-sign-submit').click()
+    await expect(candidate.getByTestId('candidate-signed')).toContainText(/[0-9a-f]{64}/)
+
+    // 4. The accounts, after the spec's question: the LDAP entry and the local seller.
+    await recruiter.reload()
+    await expect(recruiter.getByTestId('step-education_contract-status')).toHaveText('Klart')
     await step(recruiter, 'accounts').getByRole('button', { name: 'Skapa konton' }).click()
     const accounts = recruiter.getByTestId('candidate-accounts')
     await expect(accounts).toContainText('Det här skapar både ett lokalt användarkonto och ett Azure-konto för kandidaten. Fortsätt?')

@@ -251,6 +251,7 @@ export const enCandidates = {
     open: 'Open the contract (PDF)',
     name: 'Your full name',
     draw: 'Draw your signature',
+    useName: 'Use my name',
     clear: 'Clear',
     agree: 'I have read the contract and agree to it',
     sign: 'Sign',

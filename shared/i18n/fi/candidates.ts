@@ -251,6 +251,7 @@ export const fiCandidates = {
     open: 'Avaa sopimus (PDF)',
     name: 'Koko nimesi',
     draw: 'Piirrä allekirjoituksesi',
+    useName: 'Käytä nimeäni',
     clear: 'Tyhjennä',
     agree: 'Olen lukenut sopimuksen ja hyväksyn sen',
     sign: 'Allekirjoita',

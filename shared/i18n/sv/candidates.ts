@@ -247,6 +247,7 @@ export const svCandidates = {
     open: 'Öppna avtalet (PDF)',
     name: 'Ditt fullständiga namn',
     draw: 'Rita din namnteckning',
+    useName: 'Använd mitt namn',
     clear: 'Rensa',
     agree: 'Jag har läst avtalet och godkänner det',
     sign: 'Signera',

@@ -125,6 +125,7 @@ function SignPage() {
               error={errors.signature}
               onChange={onSignature}
               testId="candidate-sign-pad"
+              fromName={{ label: t('candidateSign.useName'), name }}
             />
             <Field.Root invalid={!!errors.agree}>
               <Check checked={agree} onChange={setAgree} data-testid="candidate-sign-agree" label={t('candidateSign.agree')} />
