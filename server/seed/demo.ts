@@ -59,6 +59,13 @@ const DEMO_TIME_STAFF: ReadonlyArray<[string, string, string]> = [
 const emailOf = (firstName: string, lastName: string) =>
   `${firstName}.${lastName}@demo.test`.toLowerCase().replace(/ö/g, 'o').replace(/ä/g, 'a').replace(/å/g, 'a')
 
+/** The first weekday on or after `date`. */
+function weekdayFrom(date: string): string {
+  let d = date
+  while (isWeekend(d)) d = addDays(d, 1)
+  return d
+}
+
 const REGIONS = { Syd: ['Malmö', 'Göteborg'], Mitt: ['Stockholm'] } as const
 const TEAMS: Record<string, string> = { Öresund: 'Malmö', Lund: 'Malmö', Väst: 'Göteborg', Norr: 'Stockholm', Söder: 'Stockholm' }
 
@@ -524,6 +531,10 @@ async function seedTimeHistory(database: Database, tx: Db, now: number, attester
   // Sick now: the last two weekdays (a notice on the first of them).
   const sickNow = days.slice(-2)
   const sickLast = [`${lastMonth}-05`, `${lastMonth}-13`] as const
+  // Vacation and a child's sick day fall on working days, whatever weekday the month's 16th and 10th are.
+  const vacationStart = days.indexOf(weekdayFrom(`${lastMonth}-16`))
+  const vacation = vacationStart >= 0 ? days.slice(vacationStart, vacationStart + 3) : []
+  const childCareDay = weekdayFrom(`${lastMonth}-10`)
   for (const [i, c] of sellers.entries()) {
     for (const date of days) {
       let present = true
@@ -539,14 +550,14 @@ async function seedTimeHistory(database: Database, tx: Db, now: number, attester
         present = false
         workHours = 0
         absenceType = 'sick'
-      } else if (i === 2 && date >= `${lastMonth}-16` && date <= `${lastMonth}-18`) {
+      } else if (i === 2 && vacation.includes(date)) {
         present = false
         workHours = 0
         absenceType = 'vacation'
       } else if (i === 3 && new Date(`${date}T00:00:00Z`).getUTCDay() === 2) {
         allowanceType = 2
         travelLocation = 'Roadtrip Göteborg'
-      } else if (i === 4 && date === `${lastMonth}-10`) {
+      } else if (i === 4 && date === childCareDay) {
         workHours = 4
         absenceType = 'child_care'
       }
