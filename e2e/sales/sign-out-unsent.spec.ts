@@ -1,17 +1,17 @@
 import { expect, test } from '@playwright/test'
-import { apiAs } from '../api'
+import { apiAs, newTeamSeller } from '../api'
 import { atRest, chooseFromUserMenu, expectSnackbar, fillSale, recordSnackbars, screen, signInAs } from '../fixtures'
 
 /**
  * Signing out never loses work silently (issue 78): a change still on the phone is sent first when it can be; when
  * it cannot, the person is told how many changes are left and chooses, and staying keeps them signed in.
  */
-// Sellers no other spec signs in as, one per project.
-const sellerFor = (project: string) => (project === 'phone' ? 'leila.haddad@demo.test' : 'oskar.berg@demo.test')
 
 test('signing out with a sale not yet sent says so, and sends it first once it can @phone', async ({ page }, info) => {
-  const customer = `E2E Utloggning ${info.project.name}`
-  await signInAs(page, sellerFor(info.project.name), '/sales/create')
+  // A seller of the test's own: no other test counts their sessions or sales.
+  const seller = await newTeamSeller('Utloggning', info.project.name, 'Team Öresund')
+  const customer = `E2E Utloggning ${info.project.name} ${Date.now().toString(36)}`
+  await signInAs(page, seller.email, '/sales/create')
   // The server cannot be reached for the sync: the sale stays on the phone.
   await page.route('**/api/sync/push', (route) => route.abort('internetdisconnected'))
   await fillSale(page, { customer })
