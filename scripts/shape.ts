@@ -120,7 +120,7 @@ for (const f of await figures()) {
  * sources of client, server, shared, sw and scripts copied aside without tests, generated migrations, the schema's
  * table definitions, the translation catalogues, the demo seed and vendored code (decision 078's reading).
  */
-function productPairs(): { head: string; notBoilerplate: number; rows: number } {
+function productPairs(): { notBoilerplate: number; rows: number } {
   const skip = /\.(test|spec)\.tsx?$|\/test\/|^server\/db\/migrations\/|^server\/db\/schema\/|^shared\/i18n\/|\/seed\/|\/vendor\//
   const tracked = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'client', 'server', 'shared', 'sw', 'scripts'], {
     encoding: 'utf8',
@@ -133,7 +133,7 @@ function productPairs(): { head: string; notBoilerplate: number; rows: number } 
     }
     const out = execFileSync('duplicates', ['--repo', dir, '--most', '200', '--seconds', '120'], { encoding: 'utf8' }).split('\n')
     const rows = out.filter((l) => /^D\d+ /.test(l))
-    return { head: out[0] ?? '', notBoilerplate: rows.filter((l) => !/ boilerplate\b/.test(l)).length, rows: rows.length }
+    return { notBoilerplate: rows.filter((l) => !/ boilerplate\b/.test(l)).length, rows: rows.length }
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }

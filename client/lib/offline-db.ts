@@ -117,20 +117,23 @@ export class OfflineDb extends Dexie {
   }
 }
 
+/** The user's device store's name in IndexedDB (one store per person on a device). */
+const storeName = (userId: string) => `saljkraft-${userId}`
+
 let current: { userId: string; db: OfflineDb } | null = null
 
 /** The signed-in user's store, opened on first use. */
 export function offlineDb(userId: string): OfflineDb {
   if (current?.userId !== userId) {
     current?.db.close()
-    current = { userId, db: new OfflineDb(`saljkraft-${userId}`) }
+    current = { userId, db: new OfflineDb(storeName(userId)) }
   }
   return current.db
 }
 
 /** Whether this device keeps a store for the user (without creating one). */
 export async function hasOfflineDb(userId: string): Promise<boolean> {
-  return current?.userId === userId || Dexie.exists(`saljkraft-${userId}`)
+  return current?.userId === userId || Dexie.exists(storeName(userId))
 }
 
 /** Closes the open device store (before a lost device deletes it, decision 072). */

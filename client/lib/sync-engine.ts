@@ -8,7 +8,8 @@ import { applyPull, fileFor, markFileUploaded, outboxCounts, pendingMutations, r
  * Whether the device says it has a network. Only a browser says no; elsewhere (Node, which has a `navigator` without
  * `onLine` since version 21, and the engine's integration tests run there) the network is taken to be up.
  */
-const networkUp = () => typeof navigator === 'undefined' || navigator.onLine !== false
+/** Whether the browser thinks it has a network (true where it cannot tell). */
+export const networkUp = () => typeof navigator === 'undefined' || navigator.onLine !== false
 
 /**
  * The device side of the sync queue: pushes waiting mutations in order (files first), then pulls and

@@ -4,7 +4,7 @@ import { formatTime, type FormatLanguage } from '../../shared/format'
 import { currentLanguage } from './i18n'
 import { checkLostDevice, reportDevice } from './device'
 import { hasOfflineDb, offlineDb } from './offline-db'
-import { SyncEngine, type SyncStatus } from './sync-engine'
+import { SyncEngine, networkUp, type SyncStatus } from './sync-engine'
 
 let engine: { userId: string; engine: SyncEngine } | null = null
 
@@ -54,7 +54,7 @@ export async function unsentBeforeSignOut(userId: string, onSending?: () => void
   if (!(await hasOfflineDb(userId))) return null
   const e = syncEngine(userId)
   await e.refreshCounts()
-  if (e.getStatus().pending > 0 && navigator.onLine !== false) {
+  if (e.getStatus().pending > 0 && networkUp()) {
     onSending?.()
     let timer: ReturnType<typeof setTimeout> | undefined
     const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, SEND_BEFORE_SIGN_OUT_MS)))
@@ -63,5 +63,5 @@ export async function unsentBeforeSignOut(userId: string, onSending?: () => void
   }
   const { pending, rejected, online } = e.getStatus()
   if (pending === 0 && rejected === 0) return null
-  return { pending, rejected, offline: !online || navigator.onLine === false }
+  return { pending, rejected, offline: !online || !networkUp() }
 }

@@ -59,13 +59,6 @@ const DEMO_TIME_STAFF: ReadonlyArray<[string, string, string]> = [
 const emailOf = (firstName: string, lastName: string) =>
   `${firstName}.${lastName}@demo.test`.toLowerCase().replace(/ö/g, 'o').replace(/ä/g, 'a').replace(/å/g, 'a')
 
-/** The first weekday on or after `date`. */
-function weekdayFrom(date: string): string {
-  let d = date
-  while (isWeekend(d)) d = addDays(d, 1)
-  return d
-}
-
 const REGIONS = { Syd: ['Malmö', 'Göteborg'], Mitt: ['Stockholm'] } as const
 const TEAMS: Record<string, string> = { Öresund: 'Malmö', Lund: 'Malmö', Väst: 'Göteborg', Norr: 'Stockholm', Söder: 'Stockholm' }
 
@@ -532,9 +525,9 @@ async function seedTimeHistory(database: Database, tx: Db, now: number, attester
   const sickNow = days.slice(-2)
   const sickLast = [`${lastMonth}-05`, `${lastMonth}-13`] as const
   // Vacation and a child's sick day fall on working days, whatever weekday the month's 16th and 10th are.
-  const vacationStart = days.indexOf(weekdayFrom(`${lastMonth}-16`))
-  const vacation = vacationStart >= 0 ? days.slice(vacationStart, vacationStart + 3) : []
-  const childCareDay = weekdayFrom(`${lastMonth}-10`)
+  const fromDay = (day: string) => days.findIndex((d) => d >= `${lastMonth}-${day}`)
+  const vacation = days.slice(fromDay('16'), fromDay('16') + 3)
+  const childCareDay = days[fromDay('10')]
   for (const [i, c] of sellers.entries()) {
     for (const date of days) {
       let present = true

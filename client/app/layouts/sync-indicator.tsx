@@ -41,9 +41,8 @@ export default function SyncIndicator() {
     // Said before the device is full, while what waits can still be sent (issue 78); it stays until closed.
     void storageSpace()
       .then((space) => {
-        if (!space?.nearlyFull) return
-        const percent = Math.round((space.usage / space.quota) * 100)
-        snackbar.show(t('syncStatus.nearlyFull', { percent }), { color: 'warning', icon: 'warning', duration: -1 })
+        if (space?.nearlyFull)
+          snackbar.show(t('syncStatus.nearlyFull', { percent: Math.round(space.share * 100) }), { color: 'warning', icon: 'warning', duration: -1 })
       })
       .catch(() => undefined)
   }, [engine, t])

@@ -17,8 +17,14 @@ import { roleName } from '../../lib/role-name'
  * what is still left is said with its count, and the person chooses (cancel keeps them signed in).
  */
 async function mayLeaveUnsent(userId: string, t: TFunction): Promise<boolean> {
-  const unsent = await unsentBeforeSignOut(userId, () => snackbar.show(t('auth.unsent.sending')))
+  let sending = false
+  const unsent = await unsentBeforeSignOut(userId, () => {
+    sending = true
+    snackbar.show(t('auth.unsent.sending'))
+  })
   if (!unsent) return true
+  // The question says what the sending came to: the note that it was under way goes.
+  if (sending) snackbar.hide()
   const lines = [
     unsent.pending > 0 ? t('auth.unsent.pending', { count: unsent.pending }) : null,
     unsent.pending > 0 ? t(unsent.offline ? 'auth.unsent.offline' : 'auth.unsent.unreachable') : null,

@@ -74,7 +74,6 @@ export function customersContext({ database, events }: Pick<Deps, 'database' | '
       } else {
         const table = { rowid: sql`${c}.rowid`, index: 'customers_search' }
         const groups = [{ columns: [c.searchText], term: q.q.toLocaleLowerCase('sv') }]
-        // A common term: the page walks the list's index checking each row; the count stays on the index.
         const search = await listSearch(database, table, groups, 'text')
         Object.assign(values, search.values)
         shape.push(search.shape)

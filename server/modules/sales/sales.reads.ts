@@ -99,7 +99,6 @@ export function saleReportList(ctx: SalesContext) {
       const ssn = ability.can('view', 'identity_numbers') ? ssnSearchTerm(q.q) : null
       if (ssn) groups.push({ columns: [s.customerSsn], term: ssn })
       const table = { rowid: sql`${s}.rowid`, index: 'sales_search' }
-      // A common term: the page walks the list's own index checking each row; the count stays on the index.
       const search = await listSearch(database, table, groups, 'text')
       Object.assign(values, search.values)
       shape.push(search.shape)

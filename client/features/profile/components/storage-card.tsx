@@ -20,11 +20,7 @@ export function StorageCard() {
   return (
     <SectionCard title={t('profile.storage')} variant="outline" mt="6" data-testid="storage-card">
       <Stack gap="3">
-        <Progress.Root
-          value={estimate.quota ? Math.min(100, (estimate.usage / estimate.quota) * 100) : 0}
-          size="sm"
-          colorPalette={estimate.nearlyFull ? 'red' : 'brand'}
-        >
+        <Progress.Root value={estimate.share * 100} size="sm" colorPalette={estimate.nearlyFull ? 'red' : 'brand'}>
           <Progress.Label mb="1">
             {t('profile.storageUsage', { used: mb(estimate.usage, i18n.language), quota: mb(estimate.quota, i18n.language) })}
           </Progress.Label>
