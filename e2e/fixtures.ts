@@ -183,7 +183,7 @@ export async function newSeller(page: Page, first: string, last: string): Promis
  * size, 2.5.8) on the page as it is, once its animations have ended; with
  * `colours`, only the rules that read colours (for the same screen again in another colour scheme).
  */
-export async function seriousFindings(page: Page, opts: { colours?: boolean } = {}) {
+export async function seriousFindings(page: Page, opts: { colours?: boolean; field?: boolean } = {}) {
   // Contrast is judged on the screen at rest: a button that has just become enabled fades in over 0.2 s.
   await page.evaluate(() =>
     Promise.all(
@@ -198,7 +198,12 @@ export async function seriousFindings(page: Page, opts: { colours?: boolean } = 
   // cross-origin frames, and the app has none. Only the violations are built: passes are what cost the rest.
   const axe = new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] })
   const result = await (
-    opts.colours ? axe.withRules(['color-contrast', 'link-in-text-block']) : axe.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    opts.field
+      ? // Field mode's promise is AAA text contrast (7:1, 4.5:1 for large text): axe's enhanced rule (docs/decisions/089).
+        axe.withRules(['color-contrast-enhanced', 'link-in-text-block'])
+      : opts.colours
+        ? axe.withRules(['color-contrast', 'link-in-text-block'])
+        : axe.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
   ).analyze()
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -209,6 +214,72 @@ export async function seriousFindings(page: Page, opts: { colours?: boolean } = 
           .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)} ${n.failureSummary ?? ''}`)
           .join(', ')}`,
     )
+}
+
+/**
+ * Every piece of visible text on the screen whose contrast with what is drawn behind it, computed from the rendered
+ * colours, is below `normal` (or `large` for large text: 24 px, or 18.7 px bold — WCAG's definition): the text's colour
+ * and each background up the tree, blended by their alpha, each read back through a canvas so any CSS colour syntax
+ * (color-mix, oklch) counts as drawn. Disabled controls are exempt (WCAG 1.4.3/1.4.6), as is text over an image.
+ */
+export async function lowContrastText(page: Page, normal: number, large: number): Promise<string[]> {
+  return page.evaluate(
+    ({ normal, large }) => {
+      const ctx = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!
+      const rgba = (css: string): [number, number, number, number] => {
+        ctx.clearRect(0, 0, 1, 1)
+        ctx.fillStyle = '#000'
+        ctx.fillStyle = css
+        ctx.fillRect(0, 0, 1, 1)
+        const d = ctx.getImageData(0, 0, 1, 1).data
+        return [d[0]!, d[1]!, d[2]!, d[3]! / 255]
+      }
+      const over = (top: [number, number, number, number], under: [number, number, number]): [number, number, number] =>
+        [0, 1, 2].map((i) => top[i]! * top[3] + under[i]! * (1 - top[3])) as [number, number, number]
+      const lum = (c: [number, number, number]) => {
+        const [r, g, b] = c.map((v) => v / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
+        return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!
+      }
+      const background = (el: Element | null): [number, number, number] | null => {
+        const layers: Array<[number, number, number, number]> = []
+        for (let e = el; e; e = e.parentElement) {
+          const style = getComputedStyle(e)
+          if (style.backgroundImage !== 'none') return null
+          const c = rgba(style.backgroundColor)
+          if (c[3] > 0) layers.push(c)
+          if (c[3] >= 1) break
+        }
+        return layers.reduceRight<[number, number, number]>((under, top) => over(top, under), [255, 255, 255])
+      }
+      const found: string[] = []
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+      const seen = new Set<Element>()
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const el = node.parentElement
+        if (!el || seen.has(el) || !node.textContent?.trim()) continue
+        seen.add(el)
+        if (
+          !el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) ||
+          el.closest('[disabled], [aria-disabled="true"], [aria-hidden="true"], .sk-visually-hidden')
+        )
+          continue
+        const box = el.getBoundingClientRect()
+        if (box.width <= 1 || box.height <= 1) continue
+        const style = getComputedStyle(el)
+        const bg = background(el)
+        if (!bg) continue
+        const fg = over(rgba(style.color), bg)
+        const [hi, lo] = [lum(fg), lum(bg)].sort((a, b) => b - a) as [number, number]
+        const ratio = (hi + 0.05) / (lo + 0.05)
+        const size = parseFloat(style.fontSize)
+        const isLarge = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700)
+        if (ratio < (isLarge ? large : normal))
+          found.push(`${ratio.toFixed(2)}:1 "${(node.textContent ?? '').trim().slice(0, 40)}" (${style.color} on rgb(${bg.map(Math.round).join(', ')}))`)
+      }
+      return found
+    },
+    { normal, large },
+  )
 }
 
 /**

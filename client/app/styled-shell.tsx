@@ -11,6 +11,7 @@ import { ImpersonationBanner } from './impersonation-banner'
 import { shellSystem } from './theme'
 // Chakra's reset, global CSS and tokens, made at build time (scripts/vite-chakra-global-css.ts).
 import 'virtual:chakra-global.css'
+import './field-mode.css'
 
 // Not seen at first: they load once the first screen is up, so its work is not held up by them.
 const NotificationPopup = lazy(() => import('../components/ui/notification-popup').then((m) => ({ default: m.NotificationPopup })))

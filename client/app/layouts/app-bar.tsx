@@ -8,6 +8,7 @@ import { ensureSalesMessages } from '../../lib/i18n'
 import { usePreferences } from '../../lib/preferences'
 import { useAbility, useUserData } from '../../lib/session'
 import { Customizer } from './customizer'
+import { FieldModeToggle } from './field-mode-toggle'
 import { NotificationBell } from './notification-bell'
 import { SearchDialog } from './search-dialog'
 import { ShortcutsMenu } from './shortcuts-menu'
@@ -69,6 +70,8 @@ export function AppBar({ onOpenNav, alwaysShowMenuButton = false }: { onOpenNav?
           <SyncIndicator />
         </Suspense>
       ) : null}
+      {/* The seller's field mode, one tap away on every width (docs/decisions/089). */}
+      {user && ability.can('create', 'sales') ? <FieldModeToggle /> : null}
       <SearchDialog />
       {user ? (
         <Box hideBelow="md">

@@ -18,6 +18,7 @@ import { applyFieldErrors, serverFieldErrors } from '../../lib/api-client'
 import { FormField } from './form-field'
 import { useFormError } from './form-dialog'
 import { Choices } from './choices'
+import { ThumbDock, useThumbDock } from './thumb-dock'
 import { Notice } from './notice'
 
 /**
@@ -164,12 +165,16 @@ export function SelectField<T extends FieldValues>(props: BoundProps<T> & Select
   return <Bound bound={bound}>{(field) => <Choices options={options} empty={empty} size={size} disabled={disabled} {...field} />}</Bound>
 }
 
-/** A form's last row on a page: what went wrong with its save (when something did), then its buttons at the end. */
+/**
+ * A form's last row on a page: what went wrong with its save (when something did), then its buttons at the end; in field
+ * mode on a phone, the buttons dock at the bottom edge, in the thumb's reach (docs/decisions/089).
+ */
 export function FormActions({ error, children }: { error?: string | null; children: ReactNode }) {
+  const dock = useThumbDock()
   return (
     <>
       {error ? <Notice status="error" description={error} /> : null}
-      <HStack justify="flex-end">{children}</HStack>
+      {dock ? <ThumbDock testId="form-actions-dock">{children}</ThumbDock> : <HStack justify="flex-end">{children}</HStack>}
     </>
   )
 }

@@ -1,7 +1,17 @@
 import { Box, Button, Field, Flex, Heading, Stack, Switch, Text } from '@chakra-ui/react'
 import { useTranslation } from 'react-i18next'
 import { LANGUAGES, isLanguage } from '../../../shared/i18n/languages'
-import { BAR_TYPES, CONTENT_WIDTHS, DEFAULT_PREFERENCES, NAV_LAYOUTS, PRIMARY_COLORS, SKINS, THEMES, type Preferences } from '../../../shared/preferences'
+import {
+  BAR_TYPES,
+  CONTENT_WIDTHS,
+  DEFAULT_PREFERENCES,
+  FIELD_MODES,
+  NAV_LAYOUTS,
+  PRIMARY_COLORS,
+  SKINS,
+  THEMES,
+  type Preferences,
+} from '../../../shared/preferences'
 import { setLanguage } from '../../lib/i18n'
 import { setPreferences, usePreferences } from '../../lib/preferences'
 import { Choices } from './choices'
@@ -63,6 +73,12 @@ export function PreferencesForm() {
   return (
     <Stack gap="6">
       <Choice label={t('customizer.theme')} prefKey="theme" options={THEMES} labelOf={(v) => t(`customizer.themes.${v}`)} />
+      <Box>
+        <Choice label={t('customizer.fieldMode')} prefKey="fieldMode" options={FIELD_MODES} labelOf={(v) => t(`customizer.fieldModes.${v}`)} />
+        <Text fontSize="xs" color="fg.muted" mt="1">
+          {t('customizer.fieldModeHint')}
+        </Text>
+      </Box>
       <Choice label={t('customizer.skin')} prefKey="skin" options={SKINS} labelOf={(v) => t(`customizer.skins.${v}`)} />
       <Box role="radiogroup" aria-label={t('customizer.primaryColor')}>
         <Text fontWeight="medium" fontSize="sm" mb="2">

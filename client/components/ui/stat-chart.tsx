@@ -3,7 +3,7 @@ import { BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, LineE
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import { Bar, Line } from 'react-chartjs-2'
 import { useTranslation } from 'react-i18next'
-import { useColorScheme } from '../../lib/preferences'
+import { useLook } from '../../lib/preferences'
 import { downloadText, toCsv } from './data-table/csv'
 
 ChartJS.register(BarElement, CategoryScale, LinearScale, LineElement, PointElement, Tooltip, Legend)
@@ -17,6 +17,19 @@ export const CHART_COLORS = {
   amber: '#d9901a',
   purple: '#8a5cd1',
 } as const
+
+/**
+ * The same series in field mode (docs/decisions/089): each a darker shade of its colour, at 4.5:1 or more on white
+ * (the theme's colours are drawn for 3:1, WCAG 1.4.11), so a bar or a line still reads in sunlight.
+ */
+const FIELD_CHART_COLORS: Record<string, string> = {
+  [CHART_COLORS.blue]: '#1d4494',
+  [CHART_COLORS.green]: '#17623a',
+  [CHART_COLORS.red]: '#9b1c1c',
+  [CHART_COLORS.grey]: '#4b5563',
+  [CHART_COLORS.amber]: '#8a5200',
+  [CHART_COLORS.purple]: '#5b2d9e',
+}
 
 export type ChartSeries = {
   label: string
@@ -68,10 +81,13 @@ export function StatChart(props: StatChartProps) {
   // The theme's muted text colour, for the axes, read from the page (it follows light and dark).
   const probe = useRef<HTMLSpanElement>(null)
   const [ink, setInk] = useState('#6b7280')
-  const scheme = useColorScheme()
+  const { scheme, field } = useLook()
   useLayoutEffect(() => {
     if (probe.current) setInk(getComputedStyle(probe.current).color)
-  }, [scheme])
+  }, [scheme, field])
+  const colour = (c: string) => (field ? (FIELD_CHART_COLORS[c] ?? c) : c)
+  // Field mode's type is heavier and larger on the axes, too.
+  const font = field ? { weight: 'bold' as const, size: 13 } : undefined
   // Numbers as the reader's language writes them ("91,7" in Swedish and Finnish), also where no format is given.
   const plainNumber = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 })
   const format = props.format ?? ((v: number) => plainNumber.format(v))
@@ -79,14 +95,14 @@ export function StatChart(props: StatChartProps) {
   const short = (label: string | undefined) => (label && label.length > 22 ? `${label.slice(0, 21)}…` : (label ?? ''))
   const categoryAxis = {
     stacked: props.stacked,
-    ticks: { color: ink, ...(props.horizontal ? { callback: (_value: number | string, index: number) => short(props.labels[index]) } : {}) },
+    ticks: { color: ink, font, ...(props.horizontal ? { callback: (_value: number | string, index: number) => short(props.labels[index]) } : {}) },
     grid: { display: false },
   }
   const valueAxis = {
     stacked: props.stacked,
     beginAtZero: true,
     max: props.max,
-    ticks: { color: ink, precision: props.integer ? 0 : undefined, callback: (v: number | string) => format(Number(v)) },
+    ticks: { color: ink, font, precision: props.integer ? 0 : undefined, callback: (v: number | string) => format(Number(v)) },
   }
   const options: ChartOptions<'bar' | 'line'> = {
     responsive: true,
@@ -96,7 +112,7 @@ export function StatChart(props: StatChartProps) {
     indexAxis: props.horizontal ? 'y' : 'x',
     interaction: { mode: 'nearest', intersect: props.kind === 'bar' },
     plugins: {
-      legend: { display: props.legend ?? props.series.length > 1, labels: { color: ink, boxWidth: 12 } },
+      legend: { display: props.legend ?? props.series.length > 1, labels: { color: ink, boxWidth: 12, font } },
       tooltip: {
         callbacks: {
           label: (c) => {
@@ -121,8 +137,9 @@ export function StatChart(props: StatChartProps) {
     datasets: props.series.map((s) => ({
       label: s.label,
       data: s.values,
-      backgroundColor: s.color,
-      borderColor: s.color,
+      backgroundColor: colour(s.color),
+      borderColor: colour(s.color),
+      borderWidth: field && props.kind === 'line' ? 3 : undefined,
       borderDash: s.dashed ? [6, 4] : undefined,
       pointRadius: props.kind === 'line' ? 4 : undefined,
       spanGaps: true,

@@ -50,6 +50,16 @@ export const enCore = {
     },
   },
   customizer: {
+    fieldMode: 'Field mode',
+    fieldModes: {
+      system: 'As the device',
+      on: 'On',
+      off: 'Off',
+    },
+    fieldModeOn: 'Field mode on: high contrast for sunlight',
+    fieldModeOff: 'Field mode off',
+    fieldModeHint:
+      'Light with the highest contrast, heavier type and large buttons at the bottom of a phone – for sunlight and one hand. "As the device" follows the device’s increase-contrast setting.',
     title: 'Customize',
     subtitle: 'The look is saved in this browser.',
     open: 'Customize the look',

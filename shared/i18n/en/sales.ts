@@ -253,6 +253,8 @@ export const enSales = {
     backToWork: 'Reporting a day at work ends the sick period.',
   },
   doors: {
+    dock: 'Door',
+    sheet: 'How did the door go?',
     title: 'Doors',
     outcomes: { notHome: 'Not home', notInterested: 'Not interested', comeBack: 'Come back', sale: 'Sale' },
     comeBacks: 'Come-backs',

@@ -50,6 +50,16 @@ export const fiCore = {
     },
   },
   customizer: {
+    fieldMode: 'Kenttätila',
+    fieldModes: {
+      system: 'Laitteen mukaan',
+      on: 'Päällä',
+      off: 'Pois',
+    },
+    fieldModeOn: 'Kenttätila päällä: suuri kontrasti auringonvaloon',
+    fieldModeOff: 'Kenttätila pois',
+    fieldModeHint:
+      'Vaalea ja mahdollisimman kontrastinen, vahvempi teksti ja isot painikkeet puhelimen alareunassa – auringonvaloon ja yhdelle kädelle. "Laitteen mukaan" seuraa laitteen kontrastiasetusta.',
     title: 'Mukauta',
     subtitle: 'Ulkoasu tallennetaan tähän selaimeen.',
     open: 'Mukauta ulkoasua',

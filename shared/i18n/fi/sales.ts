@@ -253,6 +253,8 @@ export const fiSales = {
     backToWork: 'Kun raportoit työpäivän, sairausjakso päättyy.',
   },
   doors: {
+    dock: 'Ovi',
+    sheet: 'Miten ovella kävi?',
     title: 'Ovet',
     outcomes: { notHome: 'Ei kotona', notInterested: 'Ei kiinnostunut', comeBack: 'Palaa myöhemmin', sale: 'Myynti' },
     comeBacks: 'Paluukäynnit',

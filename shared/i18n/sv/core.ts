@@ -47,6 +47,16 @@ export const svCore = {
     },
   },
   customizer: {
+    fieldMode: 'Fältläge',
+    fieldModes: {
+      system: 'Som enheten',
+      on: 'På',
+      off: 'Av',
+    },
+    fieldModeOn: 'Fältläge på: hög kontrast för solljus',
+    fieldModeOff: 'Fältläge av',
+    fieldModeHint:
+      'Ljust med högsta kontrast, tyngre text och stora knappar nertill på telefonen – för solljus och en hand. "Som enheten" följer enhetens inställning för ökad kontrast.',
     title: 'Anpassa',
     subtitle: 'Utseendet sparas i den här webbläsaren.',
     open: 'Anpassa utseendet',

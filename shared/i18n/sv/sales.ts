@@ -251,6 +251,8 @@ export const svSales = {
     backToWork: 'När du rapporterar en arbetsdag är sjukperioden avslutad.',
   },
   doors: {
+    dock: 'Dörr',
+    sheet: 'Hur gick det vid dörren?',
     title: 'Dörrar',
     outcomes: { notHome: 'Inte hemma', notInterested: 'Inte intresserad', comeBack: 'Kom tillbaka', sale: 'Försäljning' },
     comeBacks: 'Återbesök',

@@ -7,9 +7,11 @@ import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url'
 import { Protocol } from 'pmtiles'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { fieldShade } from '../../../../shared/preferences'
 import { visitAge } from '../../../../shared/rules/maps'
 import type { SaleStatus } from '../../../../shared/rules/sale'
 import type { MapArea, MapSaleFeature, MapSettings, MapVisit } from '../../../../shared/schemas/maps'
+import { useLook } from '../../../lib/preferences'
 import { basemapStyle, OUTCOME_HEX, STATUS_HEX } from './map-style'
 
 maplibregl.setWorkerUrl(workerUrl)
@@ -53,6 +55,8 @@ export function MapView(props: MapViewProps) {
   const { t } = useTranslation()
   const container = useRef<HTMLDivElement>(null)
   const [map, setMap] = useState<MapLibre | null>(null)
+  // The colour scheme of the basemap on screen, once it has loaded (a change of scheme makes the map anew).
+  const [drawn, setDrawn] = useState<'light' | 'dark' | null>(null)
   const [failed, setFailed] = useState(false)
   useFitOnce(map, props.fitTo)
   const handlers = useRef(props)
@@ -88,6 +92,7 @@ export function MapView(props: MapViewProps) {
         addLayers(m)
         const report = listenTo(m, handlers)
         setMap(m)
+        setDrawn(props.dark ? 'dark' : 'light')
         report()
       })
     })
@@ -95,6 +100,7 @@ export function MapView(props: MapViewProps) {
       cancelled = true
       made?.remove()
       setMap(null)
+      setDrawn(null)
     }
   }, [props.settings, props.dark])
 
@@ -159,8 +165,17 @@ export function MapView(props: MapViewProps) {
   return (
     <Box position="relative" h="full" minH="80" borderRadius="md" overflow="hidden" borderWidth="1px">
       {/* MapLibre makes its container position: relative, so it fills its parent by size, not by inset. */}
-      {/* data-ready: the map has loaded and answers clicks (a corner drawn before that would be lost). */}
-      <Box ref={container} w="full" h="full" data-testid="map" data-ready={map ? 'true' : undefined} role="region" aria-label={t('maps.mapLabel')} />
+      {/* data-ready: the map has loaded and answers clicks (a corner drawn before that would be lost); data-drawn: in which scheme. */}
+      <Box
+        ref={container}
+        w="full"
+        h="full"
+        data-testid="map"
+        data-ready={map ? 'true' : undefined}
+        data-drawn={drawn ?? undefined}
+        role="region"
+        aria-label={t('maps.mapLabel')}
+      />
       {failed ? (
         <Box position="absolute" inset="0" display="grid" placeItems="center" p="6" textAlign="center" color="fg.muted">
           {t('maps.noWebgl')}
@@ -246,15 +261,18 @@ function addLayers(m: MapLibre) {
 /** The sales: a button each, placed by the map (a cluster with its count, a sale as a dot). */
 function useSaleMarkers(map: MapLibre | null, sales: MapSaleFeature[], handlers: { current: Pick<Parameters<typeof MapView>[0], 'onSale' | 'onCluster'> }) {
   const { t } = useTranslation()
+  // In field mode a marker's colour is darkened so its count reads at 7:1 (docs/decisions/089).
+  const { field } = useLook()
   useEffect(() => {
     if (!map) return
+    const hex = (status: SaleStatus) => (field ? fieldShade(STATUS_HEX[status]) : STATUS_HEX[status])
     const markers = sales.map((f) => {
       const el = document.createElement('button')
       el.type = 'button'
       if (f.kind === 'cluster') {
         const size = Math.round(26 + Math.min(24, Math.log2(f.count) * 4))
         el.className = 'sk-map-cluster'
-        el.style.cssText = `width:${size}px;height:${size}px;background:${STATUS_HEX[mainStatus(f.statuses)]}`
+        el.style.cssText = `width:${size}px;height:${size}px;background:${hex(mainStatus(f.statuses))}`
         el.textContent = f.count >= 1000 ? `${Math.round(f.count / 100) / 10}k` : String(f.count)
         el.setAttribute('aria-label', t('maps.clusterLabel', { count: f.count }))
         el.addEventListener('click', (e) => {
@@ -263,7 +281,7 @@ function useSaleMarkers(map: MapLibre | null, sales: MapSaleFeature[], handlers:
         })
       } else {
         el.className = 'sk-map-sale'
-        el.style.background = STATUS_HEX[f.status]
+        el.style.background = hex(f.status)
         el.setAttribute('aria-label', t('maps.saleLabel', { status: t(`sales.status.${f.status}`) }))
         el.addEventListener('click', (e) => {
           e.stopPropagation()
@@ -273,7 +291,7 @@ function useSaleMarkers(map: MapLibre | null, sales: MapSaleFeature[], handlers:
       return new maplibregl.Marker({ element: el }).setLngLat([f.lng, f.lat]).addTo(map)
     })
     return () => markers.forEach((m) => m.remove())
-  }, [map, sales, t, handlers])
+  }, [map, sales, t, handlers, field])
 }
 
 /** The first place the map is told to open on is fitted once; the reader's own moves are theirs after that. */

@@ -1,4 +1,4 @@
-import { Button, Field, Grid, Input, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Button, CloseButton, Drawer, Field, Grid, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { formatDate, formatTime } from '../../../../shared/format'
@@ -14,6 +14,7 @@ import { positionWithin, readPosition, usePositionPolicy } from '../../../lib/po
 import { SalePositionChoice } from './sale-position'
 import { useLanguage } from '../../../lib/use-language'
 import { SectionCard } from '../../../components/ui/section-card'
+import { useLook } from '../../../lib/preferences'
 
 /** A local date and time for a datetime-local field, an hour from now by default. */
 const localInput = (at: number) => {
@@ -25,7 +26,7 @@ const localInput = (at: number) => {
  * The door's outcome in a tap or two (decision 073), offline like a sale: not home, not interested, come back (a time:
  * a reminder before it), or a sale (the sale form opens with the address). The come-backs ahead are listed.
  */
-export function DoorCard({ db, engine }: { db: OfflineDb; engine: SyncEngine }) {
+export function DoorCard({ db, engine, sheet }: { db: OfflineDb; engine: SyncEngine; sheet?: { open: boolean; onClose: () => void } }) {
   const { t, lang } = useLanguage()
   const navigate = useNavigate()
   const comeBacks = useComeBacks(db)
@@ -70,6 +71,12 @@ export function DoorCard({ db, engine }: { db: OfflineDb; engine: SyncEngine }) 
     setDoor((d) => ({ ...d, address: '', note: '' }))
     close()
   }
+  const choose = (o: VisitOutcome) => {
+    // A come-back is an hour from the moment the door closed, unless the seller says otherwise.
+    if (o === 'comeBack') setDoor((d) => ({ ...d, comeBackAt: localInput(Date.now() + 3600_000) }))
+    sheet?.onClose()
+    setOutcome(o)
+  }
   const field = (key: 'address' | 'postalCode' | 'city', label: string, attrs: Record<string, string> = {}) => (
     <Field.Root invalid={!!errors[key]} required={key === 'address'}>
       <Field.Label>{label}</Field.Label>
@@ -81,23 +88,7 @@ export function DoorCard({ db, engine }: { db: OfflineDb; engine: SyncEngine }) 
     <>
       <SectionCard title={t('doors.title')} data-testid="door-card">
         <Stack gap="3">
-          <Grid templateColumns="1fr 1fr" gap="2">
-            {VISIT_OUTCOMES.map((o) => (
-              <Button
-                key={o}
-                variant={o === 'sale' ? 'solid' : 'outline'}
-                colorPalette={o === 'sale' ? 'brand' : undefined}
-                onClick={() => {
-                  // A come-back is an hour from the moment the door closed, unless the seller says otherwise.
-                  if (o === 'comeBack') setDoor((d) => ({ ...d, comeBackAt: localInput(Date.now() + 3600_000) }))
-                  setOutcome(o)
-                }}
-                data-testid={`door-${o}`}
-              >
-                {t(`doors.outcomes.${o}`)}
-              </Button>
-            ))}
-          </Grid>
+          <OutcomeButtons onPick={choose} />
           <SalePositionChoice position={{ offered: policy.organisation, on: policy.organisation && policy.seller }} testId="door-position" />
           {comeBacks && comeBacks.length > 0 ? (
             <Stack gap="1" data-testid="door-come-backs">
@@ -114,6 +105,7 @@ export function DoorCard({ db, engine }: { db: OfflineDb; engine: SyncEngine }) 
           ) : null}
         </Stack>
       </SectionCard>
+      {sheet ? <OutcomeSheet open={sheet.open} onClose={sheet.onClose} onPick={choose} /> : null}
       <AppDialog
         open={outcome !== null}
         onClose={close}
@@ -149,5 +141,52 @@ export function DoorCard({ db, engine }: { db: OfflineDb; engine: SyncEngine }) 
         </Stack>
       </AppDialog>
     </>
+  )
+}
+
+/** The four outcomes, two by two; in field mode each at least 48 px high (docs/decisions/089). */
+function OutcomeButtons({ onPick, size }: { onPick: (o: VisitOutcome) => void; size?: 'xl' }) {
+  const { t } = useLanguage()
+  const { field } = useLook()
+  return (
+    <Grid templateColumns="1fr 1fr" gap="2">
+      {VISIT_OUTCOMES.map((o) => (
+        <Button
+          key={o}
+          variant={o === 'sale' ? 'solid' : 'outline'}
+          colorPalette={o === 'sale' ? 'brand' : undefined}
+          size={size ?? (field ? 'xl' : 'md')}
+          onClick={() => onPick(o)}
+          data-testid={`door-${o}`}
+        >
+          {t(`doors.outcomes.${o}`)}
+        </Button>
+      ))}
+    </Grid>
+  )
+}
+
+/** The outcomes as a sheet from the bottom edge, opened from the thumb dock: all four in the thumb's reach. */
+function OutcomeSheet({ open, onClose, onPick }: { open: boolean; onClose: () => void; onPick: (o: VisitOutcome) => void }) {
+  const { t } = useLanguage()
+  return (
+    <Drawer.Root lazyMount unmountOnExit open={open} onOpenChange={(e) => (e.open ? undefined : onClose())} placement="bottom">
+      <Portal>
+        <Drawer.Backdrop />
+        <Drawer.Positioner>
+          <Drawer.Content roundedTop="l3" pb="max(1rem, env(safe-area-inset-bottom))" data-testid="door-sheet">
+            <Drawer.Header>
+              <Drawer.Title>{t('doors.sheet')}</Drawer.Title>
+            </Drawer.Header>
+            <Drawer.Body>
+              <OutcomeButtons onPick={onPick} size="xl" />
+            </Drawer.Body>
+            <Drawer.CloseTrigger asChild>
+              <CloseButton size="md" aria-label={t('app.close')} />
+            </Drawer.CloseTrigger>
+          </Drawer.Content>
+        </Drawer.Positioner>
+      </Portal>
+    </Drawer.Root>
   )
 }

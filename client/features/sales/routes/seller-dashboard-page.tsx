@@ -1,6 +1,6 @@
 import { Button, Card, Grid, HStack, Progress, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { CheckIcon } from '../../../components/ui/icons'
-import { memo, useDeferredValue } from 'react'
+import { memo, useDeferredValue, useState } from 'react'
 import { Link } from 'react-router'
 import { formatOre } from '../../../../shared/format'
 import { budgetView } from '../../../../shared/rules/earnings'
@@ -17,6 +17,7 @@ import { DoorCard } from '../components/door-card'
 import type { OfflineDb } from '../../../lib/offline-db'
 import { useLanguage } from '../../../lib/use-language'
 import { SectionCard } from '../../../components/ui/section-card'
+import { ThumbDock, useThumbDock } from '../../../components/ui/thumb-dock'
 
 /** The seller's home: today, this month, the budget view, the next field runs and the sync state, from the device. */
 export default function SellerDashboardPage() {
@@ -57,48 +58,12 @@ const SellerDashboard = memo(function SellerDashboard({
   const sum = (list: typeof counted) => list.reduce((acc, s) => acc + s.orderValueOre, 0)
   const view = budget ? budgetView(sum(counted), budget.amountOre, workingDaysOf(month), today) : null
   const firstName = user?.fullName.split(' ')[0] ?? ''
+  // The door's outcomes as a sheet from the bottom edge, opened from the thumb dock (field mode on a phone).
+  const [doorSheet, setDoorSheet] = useState(false)
 
   return (
     <Page title={t('routes.dashboards-sales-seller')} subtitle={t('sellerDashboard.hello', { name: firstName })}>
-      {/* Only the actions this user may take (an admin or a coach opening the page sees the figures alone). */}
-      {canSell || canReportTime ? (
-        // On a phone the main action takes the whole row and the others share the next one (no button left alone on
-        // a line); wider, they stand side by side. After the day's checkout neither selling nor checking out is on offer.
-        <Grid
-          gap="3"
-          templateColumns={{ base: '1fr 1fr', sm: 'repeat(3, max-content)' }}
-          data-testid="seller-actions"
-          data-checked-out={checkedOut ? 'true' : 'false'}
-        >
-          {canSell ? (
-            <>
-              {checkedOut ? (
-                <Button colorPalette="brand" size="lg" disabled gridColumn={{ base: '1 / -1', sm: 'auto' }}>
-                  {t('routes.sales-create')}
-                </Button>
-              ) : (
-                <Button asChild colorPalette="brand" size="lg" gridColumn={{ base: '1 / -1', sm: 'auto' }}>
-                  <Link to="/sales/create">{t('routes.sales-create')}</Link>
-                </Button>
-              )}
-              {checkedOut ? (
-                <Button variant="outline" size="lg" disabled>
-                  <CheckIcon size={18} /> {t('checkout.doneTitle')}
-                </Button>
-              ) : (
-                <Button asChild variant="outline" size="lg">
-                  <Link to="/sales/daily-checkout">{t('routes.sales-daily-checkout')}</Link>
-                </Button>
-              )}
-            </>
-          ) : null}
-          {canReportTime ? (
-            <Button asChild variant={canSell ? 'outline' : 'ghost'} size="lg" gridColumn={canSell ? undefined : { base: '1 / -1', sm: 'auto' }}>
-              <Link to="/sales/time-report">{t('routes.sales-time-report')}</Link>
-            </Button>
-          ) : null}
-        </Grid>
-      ) : null}
+      <SellerActions canSell={canSell} canReportTime={canReportTime} checkedOut={!!checkedOut} onDoor={() => setDoorSheet(true)} />
 
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         <SectionCard title={t('sellerDashboard.today')}>
@@ -160,11 +125,75 @@ const SellerDashboard = memo(function SellerDashboard({
 
       {/* Below the figures, so the screen does not move when the runs arrive from the store. */}
       <RunsCard db={db} today={today} />
-      {canSell ? <DoorCard db={db} engine={engine} /> : null}
+      {canSell ? <DoorCard db={db} engine={engine} sheet={{ open: doorSheet, onClose: () => setDoorSheet(false) }} /> : null}
       <SyncCard engine={engine} />
     </Page>
   )
 })
+
+/**
+ * Only the actions this user may take (an admin or a coach opening the page sees the figures alone). On a phone the main
+ * action takes the whole row and the others share the next one (no button left alone on a line); wider, they stand side
+ * by side. After the day's checkout neither selling nor checking out is on offer. In field mode on a phone, a new sale, a
+ * door and the checkout dock at the bottom edge (docs/decisions/089); the time report stays in the page.
+ */
+function SellerActions({ canSell, canReportTime, checkedOut, onDoor }: { canSell: boolean; canReportTime: boolean; checkedOut: boolean; onDoor: () => void }) {
+  const { t } = useLanguage()
+  const dock = useThumbDock()
+  if (!canSell && !canReportTime) return null
+  const newSale = checkedOut ? (
+    <Button colorPalette="brand" size="lg" disabled gridColumn={dock ? undefined : { base: '1 / -1', sm: 'auto' }}>
+      {t('routes.sales-create')}
+    </Button>
+  ) : (
+    <Button asChild colorPalette="brand" size="lg" gridColumn={dock ? undefined : { base: '1 / -1', sm: 'auto' }}>
+      <Link to="/sales/create">{t('routes.sales-create')}</Link>
+    </Button>
+  )
+  const checkout = checkedOut ? (
+    <Button variant="outline" size="lg" disabled>
+      <CheckIcon size={18} /> {t('checkout.doneTitle')}
+    </Button>
+  ) : (
+    <Button asChild variant="outline" size="lg">
+      <Link to="/sales/daily-checkout">{t('routes.sales-daily-checkout')}</Link>
+    </Button>
+  )
+  const timeReport = canReportTime ? (
+    <Button asChild variant={canSell ? 'outline' : 'ghost'} size="lg" gridColumn={canSell && !dock ? undefined : { base: '1 / -1', sm: 'auto' }}>
+      <Link to="/sales/time-report">{t('routes.sales-time-report')}</Link>
+    </Button>
+  ) : null
+  if (dock && canSell)
+    return (
+      <>
+        {timeReport}
+        <ThumbDock testId="seller-actions">
+          {newSale}
+          <Button variant="outline" size="lg" onClick={onDoor} disabled={checkedOut} data-testid="dock-door">
+            {t('doors.dock')}
+          </Button>
+          {checkout}
+        </ThumbDock>
+      </>
+    )
+  return (
+    <Grid
+      gap="3"
+      templateColumns={{ base: '1fr 1fr', sm: 'repeat(3, max-content)' }}
+      data-testid="seller-actions"
+      data-checked-out={checkedOut ? 'true' : 'false'}
+    >
+      {canSell ? (
+        <>
+          {newSale}
+          {checkout}
+        </>
+      ) : null}
+      {timeReport}
+    </Grid>
+  )
+}
 
 /** The sync state line: its own component, so each change of the sync state redraws only this card. */
 function SyncCard({ engine }: { engine: SyncEngine }) {
