@@ -1,5 +1,8 @@
-/** One confirmation at a time: `confirm({...})` resolves true when the user confirms, false otherwise. */
-export type ConfirmRequest = { title: string; text: string; confirmLabel: string; cancelLabel: string; destructive?: boolean }
+/**
+ * One confirmation at a time: `confirm({...})` resolves true when the user confirms, false otherwise. Without a
+ * `cancelLabel` it is a notice to acknowledge, with its one button.
+ */
+export type ConfirmRequest = { title: string; text: string; confirmLabel: string; cancelLabel?: string; destructive?: boolean }
 type Pending = ConfirmRequest & { resolve: (ok: boolean) => void }
 
 let pending: Pending | null = null

@@ -1,4 +1,7 @@
-import type { DeviceReport, DeviceReportAnswer } from '../../shared/schemas/devices'
+import { formatDate, formatTime, type FormatLanguage } from '../../shared/format'
+import type { DeviceReport, DeviceReportAnswer, LostWork } from '../../shared/schemas/devices'
+import { confirm } from './confirm-store'
+import { ensureSalesMessages, i18n } from './i18n'
 import { INSTALLATION_KEY as KEY } from './installation'
 import { closeOfflineDb, outboxCounts, syncMeta, type OfflineDb } from './offline-db'
 import { setOrganisationPositions } from './position'
@@ -89,13 +92,30 @@ export async function reportDevice(db: OfflineDb, language: string): Promise<voi
     hints: await hints(),
     storage: await storage(),
     lastSyncAt: meta.lastSyncedAt,
+    storeId: meta.clientId,
     pending: counts.pending,
   }
   const answer = await post('/devices/report', report, language)
   if (!answer) return
   lastReport = { at: Date.now(), pending: counts.pending }
-  if (answer.wipe) await wipeDevice()
-  else if (answer.positions !== undefined) setOrganisationPositions(answer.positions)
+  if (answer.wipe) return wipeDevice()
+  if (answer.positions !== undefined) setOrganisationPositions(answer.positions)
+  if (answer.lostWork) await tellLostWork(answer.lostWork, language)
+}
+
+/**
+ * The browser emptied this device's store while changes waited on it (docs/decisions/090): said, instead of the app
+ * starting empty as if nothing had been there. The server tells it once.
+ */
+async function tellLostWork(lost: LostWork, language: string): Promise<void> {
+  await ensureSalesMessages()
+  const lang = language as FormatLanguage
+  const time = `${formatDate(lost.lastContactAt, lang)} ${formatTime(lost.lastContactAt, lang)}`
+  await confirm({
+    title: i18n.t('storeLost.title'),
+    text: i18n.t('storeLost.text', { count: lost.pending, time }),
+    confirmLabel: i18n.t('storeLost.ok'),
+  })
 }
 
 /** Without a session (it ended, or the app starts signed out): was this installation marked lost? */

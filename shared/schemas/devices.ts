@@ -45,12 +45,22 @@ export const deviceReportSchema = z.strictObject({
     })
     .optional(),
   lastSyncAt: z.int().min(0).nullable(),
+  /** the signed-in person's store on the device (its sync client id): a new one where changes waited means they were lost */
+  storeId: z.uuid().optional(),
   /** changes made on the device that the server had not taken at this contact */
   pending: z.int().min(0).max(1_000_000),
 })
 export type DeviceReport = z.infer<typeof deviceReportSchema>
-/** Whether the installation must wipe itself; to a signed-in report, also whether sales get positions (docs/decisions/074). */
-export type DeviceReportAnswer = { wipe: boolean; positions?: boolean }
+/**
+ * The app's store found emptied by the browser (docs/decisions/090): the changes the server knew were waiting on this
+ * device at its last contact, which never arrived.
+ */
+export type LostWork = { pending: number; lastContactAt: number }
+/**
+ * Whether the installation must wipe itself; to a signed-in report, also whether sales get positions (docs/decisions/074)
+ * and, once, what the browser's emptying of the store lost.
+ */
+export type DeviceReportAnswer = { wipe: boolean; positions?: boolean; lostWork?: LostWork }
 
 /** Asked without a session (it ended when the device was marked lost): should this installation wipe itself? */
 export const deviceCheckSchema = z.strictObject({ deviceId: z.uuid(), key: deviceReportSchema.shape.key })
@@ -120,6 +130,9 @@ export type DeviceDetail = DeviceItem & {
   /** the changes waiting on the device at its last contact before it was marked lost: these are lost with it */
   pendingAtLoss: number | null
   wipedAt: number | null
+  /** the browser emptied the app's store on this device with these changes unsent (docs/decisions/090) */
+  storeLostAt: number | null
+  pendingAtStoreLoss: number | null
   activity: ActivityLine[]
   may: { edit: boolean }
 }

@@ -18,9 +18,11 @@ export function ConfirmDialog() {
       noCloseButton
       footer={
         <>
-          <Button variant="outline" onClick={() => confirmStore.answer(false)}>
-            {request?.cancelLabel}
-          </Button>
+          {request?.cancelLabel ? (
+            <Button variant="outline" onClick={() => confirmStore.answer(false)}>
+              {request.cancelLabel}
+            </Button>
+          ) : null}
           <Button colorPalette={request?.destructive ? 'red' : 'brand'} onClick={() => confirmStore.answer(true)}>
             {request?.confirmLabel}
           </Button>

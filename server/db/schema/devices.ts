@@ -47,6 +47,14 @@ export const [devices, devicesPg] = table(
     lostById: k.text('lost_by_id'),
     pendingAtLoss: k.integer('pending_at_loss'),
     wipedAt: k.ms('wiped_at'),
+    /** the app's store of the person who reported last (its sync client id): another one means the store was made anew */
+    storeId: k.text('store_id'),
+    /**
+     * when the app's store on this device was found emptied (the browser evicted it) while the server knew of changes
+     * waiting on it, and how many: they never arrived (docs/decisions/090)
+     */
+    storeLostAt: k.ms('store_lost_at'),
+    pendingAtStoreLoss: k.integer('pending_at_store_loss'),
     /** the alerts a coach was told of (so each is told once, until it clears and comes back) */
     alerted: k.json('alerted').$type<string[]>().notNull(),
     version: k.integer('version').notNull().default(1),

@@ -158,6 +158,8 @@ export function deviceReads(ctx: DevicesContext) {
         lostByName: row.lostById ? (names.get(row.lostById)?.name ?? null) : null,
         pendingAtLoss: row.pendingAtLoss,
         wipedAt: row.wipedAt,
+        storeLostAt: row.storeLostAt,
+        pendingAtStoreLoss: row.pendingAtStoreLoss,
         activity,
         may: { edit: ability.can('update', 'devices') },
       }

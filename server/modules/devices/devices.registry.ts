@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import Bowser from 'bowser'
-import { eq } from 'drizzle-orm'
+import { and, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm'
 import { appVersionKey, deviceKind, manufacturerOfModel } from '../../../shared/rules/devices'
-import type { DeviceReport, DeviceReportAnswer } from '../../../shared/schemas/devices'
+import type { DeviceReport, DeviceReportAnswer, LostWork } from '../../../shared/schemas/devices'
 import type { Db } from '../../db/client'
 import { ApiError } from '../../lib/errors'
 import { logActivity } from '../../platform/activity-log'
@@ -39,6 +39,36 @@ export function deviceRegistry(ctx: DevicesContext) {
     await logActivity(tx, t, { at, actorId: null, entity: 'device', entityId: row.id, action: 'wiped', after: { pending: row.pending } })
   }
 
+  /** The device page's line and the log's: the store found emptied with changes unsent. */
+  async function noteStoreLost(tx: Db, deviceId: string, userId: string, lost: LostWork, at: number) {
+    await logActivity(tx, t, { at, actorId: userId, entity: 'device', entityId: deviceId, action: 'store_lost', after: lost })
+  }
+
+  /**
+   * A new installation of a person whose earlier one, on the same device as far as the server can tell (the session it
+   * last reported with, or the same browser, system and model), had changes waiting at its last contact and has not
+   * been heard from since: the browser emptied everything the app kept (Safari's removal of a site's storage after seven
+   * days without use does), the installation's id with it. Noted on the earlier record, once.
+   */
+  async function storeLostBefore(tx: Db, actor: { userId: string; sessionId: string }, described: ReturnType<typeof describeBrowser>, at: number) {
+    const earlier = await tx
+      .select()
+      .from(d)
+      .where(and(eq(d.userId, actor.userId), gt(d.pending, 0), isNull(d.lostAt), isNull(d.storeLostAt), isNotNull(d.installationId)))
+      .orderBy(desc(d.lastContactAt))
+      .limit(20)
+    const same = earlier.find(
+      (e) =>
+        e.lastContactAt !== null &&
+        (e.sessionId === actor.sessionId || (e.browser === described.browser && e.os === described.os && e.model === described.model)),
+    )
+    if (!same) return undefined
+    const lost = { pending: same.pending, lastContactAt: same.lastContactAt! }
+    await tx.update(d).set({ storeLostAt: at, pendingAtStoreLoss: same.pending, updatedAt: at }).where(eq(d.id, same.id))
+    await noteStoreLost(tx, same.id, actor.userId, lost, at)
+    return lost
+  }
+
   return {
     /** A signed-in app's report after a sync: registers the installation at its first, keeps it current after. */
     async report(actor: { userId: string; sessionId: string }, input: DeviceReport, userAgent: string): Promise<DeviceReportAnswer> {
@@ -69,10 +99,12 @@ export function deviceRegistry(ctx: DevicesContext) {
           teamId: place?.teamId ?? null,
           officeId: place?.officeId ?? null,
           sessionId: actor.sessionId,
+          storeId: input.storeId ?? null,
           updatedAt: at,
         }
         if (!row) {
           const id = crypto.randomUUID()
+          const lostWork = await storeLostBefore(tx, actor, described, at)
           await tx.insert(d).values({
             id,
             installationId: input.deviceId,
@@ -94,13 +126,19 @@ export function deviceRegistry(ctx: DevicesContext) {
               action: 'registered',
               after: { ...described, userId: actor.userId },
             })
-          return { wipe: false }
+          return lostWork ? { wipe: false, lostWork } : { wipe: false }
         }
+        // The same person's store made anew on the same installation where changes waited at its last contact: the
+        // browser emptied the store and kept the installation's id (docs/decisions/090).
+        const emptied =
+          row.pending > 0 && row.userId === actor.userId && !!row.storeId && !!input.storeId && row.storeId !== input.storeId && row.lastContactAt !== null
+        const lostWork = emptied ? { pending: row.pending, lastContactAt: row.lastContactAt! } : undefined
+        if (lostWork) await noteStoreLost(tx, row.id, actor.userId, lostWork, at)
         // The MDM's name for the maker and model stay; the browser's fill what it left empty.
         const kept = { manufacturer: row.manufacturer ?? described.manufacturer, model: row.serialNumber ? (row.model ?? described.model) : described.model }
         await tx
           .update(d)
-          .set({ ...values, ...kept })
+          .set({ ...values, ...kept, ...(lostWork ? { storeLostAt: at, pendingAtStoreLoss: lostWork.pending } : {}) })
           .where(eq(d.id, row.id))
         if (row.userId !== actor.userId)
           await logActivity(tx, t, {
@@ -112,7 +150,7 @@ export function deviceRegistry(ctx: DevicesContext) {
             before: { userId: row.userId },
             after: { userId: actor.userId },
           })
-        return { wipe: false }
+        return lostWork ? { wipe: false, lostWork } : { wipe: false }
       })
       return answer.wipe ? answer : { ...answer, positions }
     },

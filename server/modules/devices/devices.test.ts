@@ -268,6 +268,68 @@ describe('back office keeps a device', () => {
   })
 })
 
+describe('a store the browser emptied (docs/decisions/090)', () => {
+  const storeA = () => crypto.randomUUID()
+
+  it('on the same installation: its new store is told once what waited at the last contact, and the device keeps it', async () => {
+    const seller = await newSeller('tomd')
+    const device = installation()
+    const store = storeA()
+    expect((await report(seller.cookie, device, { storeId: store, pending: 3 })).json).not.toHaveProperty('lostWork')
+    const [item] = await list(`&userId=${seller.id}`)
+    const contact = (await detail(item!.id)).lastContactAt!
+    // The same store reporting again is no loss, whatever waits.
+    expect((await report(seller.cookie, device, { storeId: store, pending: 3 })).json).not.toHaveProperty('lostWork')
+    const contactBefore = (await detail(item!.id)).lastContactAt!
+    expect(contactBefore).toBeGreaterThanOrEqual(contact)
+    // A new store where three changes waited: they never arrived.
+    const told = await report(seller.cookie, device, { storeId: storeA(), pending: 0, lastSyncAt: Date.now() })
+    expect(told.status).toBe(200)
+    expect(told.json).toMatchObject({ wipe: false, lostWork: { pending: 3, lastContactAt: contactBefore } })
+    // Once: the next report of the new store says nothing more.
+    expect((await report(seller.cookie, device, { pending: 0 })).json).not.toHaveProperty('lostWork')
+    const kept = await detail(item!.id)
+    expect(kept).toMatchObject({ pendingAtStoreLoss: 3, storeLostAt: expect.any(Number), pending: 0 })
+    expect(kept.activity.map((a) => a.action)).toEqual(['store_lost', 'registered'])
+  })
+
+  it('with the installation’s id gone too (Safari): a new installation of the same person on the same browser is told, once', async () => {
+    const seller = await newSeller('safari')
+    const before = installation()
+    await report(seller.cookie, before, { storeId: storeA(), pending: 2, hints: undefined }, IPHONE)
+    const [old] = await list(`&userId=${seller.id}`)
+    // Signed in again on the emptied phone: a new session, a new installation, a new store.
+    const again = (await t.login(seller.email, 'ett-langt-losenord')).cookie
+    const told = await report(again, installation(), { storeId: storeA(), hints: undefined }, IPHONE)
+    expect(told.json).toMatchObject({ lostWork: { pending: 2 } })
+    expect((await report(again, installation(), { storeId: storeA(), hints: undefined }, IPHONE)).json).not.toHaveProperty('lostWork')
+    expect(await detail(old!.id)).toMatchObject({ pendingAtStoreLoss: 2, storeLostAt: expect.any(Number) })
+  })
+
+  it('is not claimed for another person on a shared phone, a store renewed with nothing waiting, or another browser of the person', async () => {
+    const first = await newSeller('delad1')
+    const second = await newSeller('delad2')
+    const shared = installation()
+    await report(first.cookie, shared, { storeId: storeA(), pending: 4 })
+    // Another person signs in on the same phone: their own store, no loss of the first person's.
+    expect((await report(second.cookie, shared, { storeId: storeA(), pending: 0 })).json).not.toHaveProperty('lostWork')
+    // A store made anew where nothing waited.
+    const calm = installation()
+    await report(second.cookie, calm, { storeId: storeA(), pending: 0 })
+    expect((await report(second.cookie, calm, { storeId: storeA(), pending: 0 })).json).not.toHaveProperty('lostWork')
+    // The first person's computer, signed in on its own: not the phone.
+    const computer = (await t.login(first.email, 'ett-langt-losenord')).cookie
+    expect((await report(computer, installation(), { storeId: storeA(), hints: undefined }, WINDOWS)).json).not.toHaveProperty('lostWork')
+  })
+
+  it('refuses a store id that is not one, with a field error', async () => {
+    const seller = await newSeller('fel')
+    const r = await report(seller.cookie, installation(), { storeId: 'inte-ett-id' })
+    expect(r.status).toBe(400)
+    expect(Object.keys((r.json as { fieldErrors: object }).fieldErrors)).toEqual(['storeId'])
+  })
+})
+
 describe('a lost device', () => {
   it('ends its session, and its app is told to wipe at its next contact, signed in or not; what waited is kept with the mark', async () => {
     const seller = await newSeller('lost')

@@ -188,6 +188,7 @@ export const enCore = {
       edited: 'Edited',
       marked_lost: 'Marked as lost',
       wiped: 'Data deleted on the device',
+      store_lost: 'The browser erased the app’s data',
       found: 'Found again',
       applied: 'Applied',
       paused: 'Paused',

@@ -129,6 +129,8 @@ export const enDevices = {
     lostBanner: 'Marked as lost {{time}} by {{name}}.',
     lostPending_one: '{{count}} change waiting on the device was lost.',
     lostPending_other: '{{count}} changes waiting on the device were lost.',
+    storeLost_one: 'The browser erased the app’s data on the device {{time}}: {{count}} change that was waiting never arrived.',
+    storeLost_other: 'The browser erased the app’s data on the device {{time}}: {{count}} changes that were waiting never arrived.',
     wiped: 'The app on the device deleted its data {{time}}.',
     wipeWaiting: 'The app deletes its data the next time the device reaches the server.',
     log: 'History',

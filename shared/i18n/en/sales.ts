@@ -252,6 +252,14 @@ export const enSales = {
     sentAt: 'Sent {{date, day}}',
     backToWork: 'Reporting a day at work ends the sick period.',
   },
+  storeLost: {
+    title: 'The app’s data on this phone was erased',
+    text_one:
+      'The browser has erased everything the app kept on this device (Safari, for one, does so for a site not used for seven days). At the device’s last contact with the server, {{time}}, {{count}} change was waiting to be sent; it never arrived and is no longer here. Redo what is missing, and tell your coach or back office. Add the app to your home screen and it stays.',
+    text_other:
+      'The browser has erased everything the app kept on this device (Safari, for one, does so for a site not used for seven days). At the device’s last contact with the server, {{time}}, {{count}} changes were waiting to be sent; they never arrived and are no longer here. Redo what is missing, and tell your coach or back office. Add the app to your home screen and it stays.',
+    ok: 'I understand',
+  },
   doors: {
     dock: 'Door',
     sheet: 'How did the door go?',

@@ -188,6 +188,7 @@ export const fiCore = {
       edited: 'Muokattu',
       marked_lost: 'Merkitty kadonneeksi',
       wiped: 'Tiedot poistettu laitteelta',
+      store_lost: 'Selain poisti sovelluksen tiedot',
       found: 'Löytyi',
       applied: 'Otettu käyttöön',
       paused: 'Keskeytetty',

@@ -129,6 +129,8 @@ export const fiDevices = {
     lostBanner: 'Merkitty kadonneeksi {{time}}, merkitsijä {{name}}.',
     lostPending_one: '{{count}} laitteella odottanut muutos menetettiin.',
     lostPending_other: '{{count}} laitteella odottanutta muutosta menetettiin.',
+    storeLost_one: 'Selain poisti sovelluksen tiedot laitteesta {{time}}: {{count}} odottanut muutos ei koskaan saapunut.',
+    storeLost_other: 'Selain poisti sovelluksen tiedot laitteesta {{time}}: {{count}} odottanutta muutosta ei koskaan saapunut.',
     wiped: 'Laitteen sovellus poisti tietonsa {{time}}.',
     wipeWaiting: 'Sovellus poistaa tietonsa, kun laite seuraavan kerran saa yhteyden palvelimeen.',
     log: 'Historia',

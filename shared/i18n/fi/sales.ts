@@ -252,6 +252,14 @@ export const fiSales = {
     sentAt: 'Lähetetty {{date, day}}',
     backToWork: 'Kun raportoit työpäivän, sairausjakso päättyy.',
   },
+  storeLost: {
+    title: 'Sovelluksen tiedot puhelimesta poistettiin',
+    text_one:
+      'Selain on poistanut kaiken, mitä sovellus oli tallentanut tähän laitteeseen (esimerkiksi Safari tekee niin sivustolle, jota ei ole käytetty seitsemään päivään). Laitteen viimeisimmällä yhteydellä palvelimeen {{time}} lähetystä odotti {{count}} muutos; se ei koskaan saapunut eikä ole enää täällä. Tee puuttuva uudelleen ja kerro valmentajallesi tai back officelle. Lisää sovellus aloitusnäytölle, niin se säilyy.',
+    text_other:
+      'Selain on poistanut kaiken, mitä sovellus oli tallentanut tähän laitteeseen (esimerkiksi Safari tekee niin sivustolle, jota ei ole käytetty seitsemään päivään). Laitteen viimeisimmällä yhteydellä palvelimeen {{time}} lähetystä odotti {{count}} muutosta; ne eivät koskaan saapuneet eivätkä ole enää täällä. Tee puuttuvat uudelleen ja kerro valmentajallesi tai back officelle. Lisää sovellus aloitusnäytölle, niin se säilyy.',
+    ok: 'Ymmärrän',
+  },
   doors: {
     dock: 'Ovi',
     sheet: 'Miten ovella kävi?',

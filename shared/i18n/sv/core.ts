@@ -185,6 +185,7 @@ export const svCore = {
       edited: 'Redigerad',
       marked_lost: 'Markerad som borttappad',
       wiped: 'Data raderad på enheten',
+      store_lost: 'Webbläsaren raderade appens data',
       found: 'Hittad igen',
       applied: 'Tillämpad',
       paused: 'Pausad',

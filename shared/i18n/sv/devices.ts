@@ -125,6 +125,8 @@ export const svDevices = {
     lostBanner: 'Markerad som borttappad {{time}} av {{name}}.',
     lostPending_one: '{{count}} ändring som väntade på enheten gick förlorad.',
     lostPending_other: '{{count}} ändringar som väntade på enheten gick förlorade.',
+    storeLost_one: 'Webbläsaren raderade appens data på enheten {{time}}: {{count}} ändring som väntade kom aldrig fram.',
+    storeLost_other: 'Webbläsaren raderade appens data på enheten {{time}}: {{count}} ändringar som väntade kom aldrig fram.',
     wiped: 'Appen på enheten raderade sina data {{time}}.',
     wipeWaiting: 'Appen raderar sina data nästa gång enheten når servern.',
     log: 'Historik',

@@ -250,6 +250,14 @@ export const svSales = {
     sentAt: 'Skickad {{date, day}}',
     backToWork: 'När du rapporterar en arbetsdag är sjukperioden avslutad.',
   },
+  storeLost: {
+    title: 'Appens data på telefonen raderades',
+    text_one:
+      'Webbläsaren har raderat allt appen sparade på den här enheten (det gör till exempel Safari med en webbplats som inte har använts på sju dagar). Vid enhetens senaste kontakt med servern {{time}} väntade {{count}} ändring på att skickas; den kom aldrig fram och finns inte längre här. Gör om det som saknas, och säg till din coach eller backoffice. Spara appen på hemskärmen så blir den kvar.',
+    text_other:
+      'Webbläsaren har raderat allt appen sparade på den här enheten (det gör till exempel Safari med en webbplats som inte har använts på sju dagar). Vid enhetens senaste kontakt med servern {{time}} väntade {{count}} ändringar på att skickas; de kom aldrig fram och finns inte längre här. Gör om det som saknas, och säg till din coach eller backoffice. Spara appen på hemskärmen så blir den kvar.',
+    ok: 'Jag förstår',
+  },
   doors: {
     dock: 'Dörr',
     sheet: 'Hur gick det vid dörren?',

@@ -108,6 +108,13 @@ function Device({ device: d, crumbs }: { device: DeviceDetail; crumbs: Array<{ l
           }
         />
       ) : null}
+      {d.storeLostAt && d.pendingAtStoreLoss ? (
+        <Notice
+          status="warning"
+          data-testid="device-store-lost"
+          description={t('devices.storeLost', { count: d.pendingAtStoreLoss, time: when(d.storeLostAt) })}
+        />
+      ) : null}
       {d.alerts.length > 0 && settings.data ? (
         <Alert.Root status="warning" data-testid="device-alert-help">
           <Alert.Indicator />
