@@ -132,3 +132,17 @@ test('an admin reads in postal codes and sees the rows that could not be read', 
   await expect(dialog.getByTestId('postal-result')).toContainText('Rad 3: Latitud eller longitud saknas eller är ogiltig')
   await screen(page, 'maps-settings')
 })
+
+test('the map moves a step with a tap, no drag needed (WCAG 2.5.7)', async ({ page }) => {
+  await signInAs(page, 'coach@demo.test', '/backoffice/controlling/maps?c=13.0749,55.5857&z=14')
+  await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true')
+  const centre = () => new URL(page.url()).searchParams.get('c')!.split(',').map(Number) as [number, number]
+  const pan = page.getByRole('group', { name: 'Flytta kartan' })
+  await pan.getByRole('button', { name: 'Flytta kartan österut' }).click()
+  await expect.poll(() => centre()[0]).toBeGreaterThan(13.08)
+  await pan.getByRole('button', { name: 'Flytta kartan norrut' }).click()
+  await expect.poll(() => centre()[1]).toBeGreaterThan(55.59)
+  await pan.getByRole('button', { name: 'Flytta kartan västerut' }).click()
+  await pan.getByRole('button', { name: 'Flytta kartan söderut' }).click()
+  await expect.poll(() => centre().map((v) => v.toFixed(3))).toEqual(['13.075', '55.586'])
+})

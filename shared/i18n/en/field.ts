@@ -85,6 +85,8 @@ export const enField = {
     intro:
       "Where do we sell? The period's sales as clusters and points in their status's colour, the doors knocked and the areas with their sales and when they were last worked. You see what your permissions allow.",
     mapLabel: 'Map',
+    pan: 'Move the map',
+    panTo: { north: 'Move the map north', south: 'Move the map south', west: 'Move the map west', east: 'Move the map east' },
     noWebgl: 'The map cannot be shown in this browser (no WebGL). The areas and figures are beside it.',
     clusterLabel_one: '{{count}} sale, zoom in',
     clusterLabel_other: '{{count}} sales, zoom in',

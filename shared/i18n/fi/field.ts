@@ -85,6 +85,8 @@ export const fiField = {
     intro:
       'Missä myydään? Jakson myynnit ryppäinä ja pisteinä tilan värillä, koputetut ovet ja alueet myynteineen ja viimeisine työstöpäivineen. Näet sen, mitä oikeutesi sallivat.',
     mapLabel: 'Kartta',
+    pan: 'Siirrä karttaa',
+    panTo: { north: 'Siirrä karttaa pohjoiseen', south: 'Siirrä karttaa etelään', west: 'Siirrä karttaa länteen', east: 'Siirrä karttaa itään' },
     noWebgl: 'Karttaa ei voi näyttää tässä selaimessa (WebGL puuttuu). Alueet ja luvut ovat vieressä.',
     clusterLabel_one: '{{count}} myynti, lähennä',
     clusterLabel_other: '{{count}} myyntiä, lähennä',

@@ -82,6 +82,8 @@ export const svField = {
     intro:
       'Var säljs det? Periodens försäljningar som kluster och punkter i statusens färg, dörrarna som knackats och områdena med försäljning och senast bearbetade. Du ser det dina behörigheter tillåter.',
     mapLabel: 'Karta',
+    pan: 'Flytta kartan',
+    panTo: { north: 'Flytta kartan norrut', south: 'Flytta kartan söderut', west: 'Flytta kartan västerut', east: 'Flytta kartan österut' },
     noWebgl: 'Kartan kan inte visas i den här webbläsaren (WebGL saknas). Områdena och siffrorna finns här bredvid.',
     clusterLabel_one: '{{count}} försäljning, zooma in',
     clusterLabel_other: '{{count}} försäljningar, zooma in',

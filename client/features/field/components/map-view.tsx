@@ -1,4 +1,4 @@
-import { Box } from '@chakra-ui/react'
+import { Box, IconButton } from '@chakra-ui/react'
 import * as maplibregl from 'maplibre-gl'
 import type { GeoJSONSource, Map as MapLibre } from 'maplibre-gl'
 import 'maplibre-gl/dist/maplibre-gl.css'
@@ -11,6 +11,7 @@ import { fieldShade } from '../../../../shared/preferences'
 import { visitAge } from '../../../../shared/rules/maps'
 import type { SaleStatus } from '../../../../shared/rules/sale'
 import type { MapArea, MapSaleFeature, MapSettings, MapVisit } from '../../../../shared/schemas/maps'
+import { ChevronIcon } from '../../../components/ui/icons'
 import { useLook } from '../../../lib/preferences'
 import { basemapStyle, OUTCOME_HEX, STATUS_HEX } from './map-style'
 
@@ -176,11 +177,55 @@ export function MapView(props: MapViewProps) {
         role="region"
         aria-label={t('maps.mapLabel')}
       />
+      {map ? <PanButtons map={map} /> : null}
       {failed ? (
         <Box position="absolute" inset="0" display="grid" placeItems="center" p="6" textAlign="center" color="fg.muted">
           {t('maps.noWebgl')}
         </Box>
       ) : null}
+    </Box>
+  )
+}
+
+/** A pan's step: a third of the map's width or height. */
+const PAN_STEPS = { north: [0, -1], south: [0, 1], west: [-1, 0], east: [1, 0] } as const
+
+/**
+ * The map moved a step at a time by a tap (WCAG 2.5.7, dragging movements): panning is otherwise a drag. With the zoom
+ * buttons, everything the map does can be done with a single pointer and no dragging; arrow keys do the same.
+ */
+function PanButtons({ map }: { map: MapLibre }) {
+  const { t } = useTranslation()
+  const pan = (dx: number, dy: number) => {
+    const { clientWidth, clientHeight } = map.getContainer()
+    map.panBy([(dx * clientWidth) / 3, (dy * clientHeight) / 3])
+  }
+  const at = {
+    north: { top: '0', left: '1.75rem' },
+    south: { bottom: '0', left: '1.75rem' },
+    west: { top: '1.75rem', left: '0' },
+    east: { top: '1.75rem', right: '0' },
+  }
+  return (
+    <Box role="group" aria-label={t('maps.pan')} position="absolute" bottom="8" right="2.5" w="5.5rem" h="5.5rem" data-testid="map-pan">
+      {(Object.keys(PAN_STEPS) as Array<keyof typeof PAN_STEPS>).map((way) => (
+        <IconButton
+          key={way}
+          aria-label={t(`maps.panTo.${way}`)}
+          title={t(`maps.panTo.${way}`)}
+          size="xs"
+          minW="2rem"
+          h="2rem"
+          variant="outline"
+          bg="bg"
+          boxShadow="sm"
+          position="absolute"
+          {...at[way]}
+          onClick={() => pan(PAN_STEPS[way][0], PAN_STEPS[way][1])}
+        >
+          <ChevronIcon style={{ transform: `rotate(${{ north: -90, south: 90, west: 180, east: 0 }[way]}deg)` }} />
+        </IconButton>
+      ))}
     </Box>
   )
 }
