@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process'
-import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { chromium, type BrowserContext } from '@playwright/test'
+import { median, startBuiltServer } from '../scripts/built-server'
+import { signInReturningSeller } from './returning-seller'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium'
 import { reportTargets, SMOKE, sized } from './lib'
 
@@ -16,38 +16,14 @@ import { reportTargets, SMOKE, sized } from './lib'
  * seller can act on), which the home marks itself (`seller-home-ready`, a User Timing mark). Targets: offline under 1 s, online under 1.5 s (the medians). Needs a build (npm run build).
  */
 const PORT = 3994
-const BASE = `http://127.0.0.1:${PORT}`
 const RUNS = sized(5, 1)
 const CPU_SLOWDOWN = 4
 const SLOW_4G = { latency: 150 * 3.75, downloadThroughput: (1.6 * 1024 * 0.9 * 1024) / 8, uploadThroughput: (750 * 0.9 * 1024) / 8 }
 const TARGETS = { offline: 1000, online: 1500 }
 const HOME = '/dashboards/sales/seller'
 
-if (!fs.existsSync('dist-server/index.mjs') || !fs.existsSync('dist/index.html')) {
-  console.error('Build first: npm run build')
-  process.exit(1)
-}
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'saljkraft-field-'))
-const profileDir = path.join(dataDir, 'chrome-profile')
-const server = spawn('node', ['dist-server/index.mjs'], {
-  // eslint-disable-next-line no-restricted-properties -- pass the environment on to the server
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir },
-  stdio: 'ignore',
-  detached: true,
-})
-
-async function waitUp() {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  throw new Error('server did not start')
-}
+const server = startBuiltServer({ port: PORT, name: 'field' })
+const profileDir = path.join(server.dataDir, 'chrome-profile')
 
 const open = () => chromium.launchPersistentContext(profileDir, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, viewport: { width: 412, height: 915 } })
 
@@ -55,16 +31,7 @@ const open = () => chromium.launchPersistentContext(profileDir, { executablePath
 async function returningSeller() {
   const ctx = await open()
   const page = await ctx.newPage()
-  await page.goto(`${BASE}/login`)
-  await page.getByLabel(/^E-post/).fill('seller@demo.test')
-  await page.getByLabel(/^Lösenord/).fill('saljkraft-demo')
-  await page.getByRole('button', { name: 'Logga in', exact: true }).click()
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'))
-  await page.goto(`${BASE}${HOME}`)
-  await page
-    .getByTestId('sync-status')
-    .and(page.getByLabel(/Synkad/))
-    .waitFor()
+  await signInReturningSeller(page, server.origin)
   // The app's code in the service worker's cache, and the worker in control of the next start.
   await page.evaluate(() => navigator.serviceWorker.ready)
   await page.reload()
@@ -88,7 +55,7 @@ async function start(mode: 'offline' | 'online'): Promise<Start> {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
     if (mode === 'offline') await ctx.setOffline(true)
     else await cdp.send('Network.emulateNetworkConditions', { offline: false, ...SLOW_4G })
-    await page.goto(`${BASE}${HOME}`)
+    await page.goto(`${server.origin}${HOME}`)
     // The home marks the moment it first shows the device store's figures (`seller-home-ready`, on the page's clock).
     await page
       .waitForFunction(() => performance.getEntriesByName('seller-home-ready').length > 0, undefined, { timeout: 60_000, polling: 100 })
@@ -110,10 +77,8 @@ async function start(mode: 'offline' | 'online'): Promise<Start> {
   }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
-
 try {
-  await waitUp()
+  await server.ready()
   await returningSeller()
   console.log(`bench:field — the seller's home, cold starts, CPU ${CPU_SLOWDOWN}× slower, ${RUNS} runs each (alternating), ${os.cpus().length} cores\n`)
   const starts: Record<'offline' | 'online', Start[]> = { offline: [], online: [] }
@@ -135,6 +100,5 @@ try {
   }
   reportTargets(notMet, `target: offline under ${TARGETS.offline} ms and online under ${TARGETS.online} ms — MET${SMOKE ? ' (smoke)' : ''}`)
 } finally {
-  if (server.pid) process.kill(-server.pid, 'SIGTERM')
-  fs.rmSync(dataDir, { recursive: true, force: true })
+  server.stop()
 }

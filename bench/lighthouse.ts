@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process'
-import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { chromium } from '@playwright/test'
+import { median, startBuiltServer } from '../scripts/built-server'
+import { signInReturningSeller } from './returning-seller'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
@@ -20,35 +20,11 @@ import { SMOKE, sized } from './lib'
  * machine idle, and the builds one after the other).
  */
 const PORT = 3993
-const BASE = `http://127.0.0.1:${PORT}`
 const RUNS = sized(3, 1)
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS]
 
-if (!fs.existsSync('dist-server/index.mjs') || !fs.existsSync('dist/index.html')) {
-  console.error('Build first: npm run build')
-  process.exit(1)
-}
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'saljkraft-lh-'))
-const profileDir = path.join(dataDir, 'chrome-profile')
-const server = spawn('node', ['dist-server/index.mjs'], {
-  // eslint-disable-next-line no-restricted-properties -- pass the environment on to the server
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir },
-  stdio: 'ignore',
-  detached: true,
-})
-
-async function waitUp() {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  throw new Error('server did not start')
-}
+const server = startBuiltServer({ port: PORT, name: 'lh' })
+const profileDir = path.join(server.dataDir, 'chrome-profile')
 
 /**
  * Signs in once in the profile Lighthouse will use, so the dashboard run starts signed in, as a returning
@@ -57,18 +33,7 @@ async function waitUp() {
 async function signIn() {
   const ctx = await chromium.launchPersistentContext(profileDir, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
   const page = await ctx.newPage()
-  await page.goto(`${BASE}/login`)
-  await page.getByLabel(/^E-post/).fill('seller@demo.test')
-  await page.getByLabel(/^Lösenord/).fill('saljkraft-demo')
-  await page.getByRole('button', { name: 'Logga in', exact: true }).click()
-  // The seller lands on their own dashboard (decision 017).
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'))
-  // A returning seller: the device store holds their data (the first sync after sign-in has run).
-  await page.goto(`${BASE}/dashboards/sales/seller`)
-  await page
-    .getByTestId('sync-status')
-    .and(page.getByLabel(/Synkad/))
-    .waitFor()
+  await signInReturningSeller(page, server.origin)
   await ctx.close()
 }
 
@@ -96,17 +61,15 @@ async function audit(url: string, preset: Preset, signedIn: boolean): Promise<Re
   }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
-
 try {
-  await waitUp()
+  await server.ready()
   await signIn()
   console.log(`bench:lighthouse — ${RUNS} runs each, medians, Debian Chromium, ${os.cpus().length} cores\n`)
   console.log('page                       preset    score   FCP ms   LCP ms   TBT ms     CLS   host index')
   let mobileOk = true
   for (const [name, url, signedIn] of [
-    ['/login', `${BASE}/login`, false],
-    ['/dashboards/sales/seller', `${BASE}/dashboards/sales/seller`, true],
+    ['/login', `${server.origin}/login`, false],
+    ['/dashboards/sales/seller', `${server.origin}/dashboards/sales/seller`, true],
   ] as const) {
     // A smoke run (npm run bench:smoke) audits each page once, with one preset each.
     for (const preset of (['mobile', 'desktop'] as const).filter((p) => !SMOKE || p === (signedIn ? 'desktop' : 'mobile'))) {
@@ -130,6 +93,5 @@ try {
   }
   console.log(`\ntarget: mobile performance ≥ 95 and CLS < 0.02 — ${mobileOk ? 'MET' : 'NOT MET'}`)
 } finally {
-  if (server.pid) process.kill(-server.pid, 'SIGTERM')
-  fs.rmSync(dataDir, { recursive: true, force: true })
+  server.stop()
 }

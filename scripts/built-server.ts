@@ -8,6 +8,7 @@ import path from 'node:path'
  * review scripts: `ready()` waits for /api/health, `stop()` ends it and removes the data.
  */
 export function startBuiltServer(opts: { port: number; name: string; env?: Record<string, string> }) {
+  if (!fs.existsSync('dist-server/index.mjs') || !fs.existsSync('dist/index.html')) throw new Error('Build first: npm run build')
   const origin = `http://127.0.0.1:${opts.port}`
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `saljkraft-${opts.name}-`))
   const child = spawn('node', ['dist-server/index.mjs'], {
@@ -42,3 +43,6 @@ export function startBuiltServer(opts: { port: number; name: string; env?: Recor
     },
   }
 }
+
+/** The middle value of a benchmark's runs (the upper one of an even count). */
+export const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
