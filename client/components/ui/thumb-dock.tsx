@@ -1,5 +1,5 @@
 import { Grid } from '@chakra-ui/react'
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { useLook } from '../../lib/preferences'
 import { useMediaQuery } from '../../lib/use-media-query'
 
@@ -19,6 +19,14 @@ export function useThumbDock(): boolean {
  * the dock, so nothing is hidden behind it (client/app/field-mode.css). Only drawn where `useThumbDock()` says so; elsewhere the screen shows the actions in place.
  */
 export function ThumbDock({ children, testId }: { children: ReactNode; testId?: string }) {
+  // The page keeps room for the dock while it is shown (client/app/field-mode.css).
+  useEffect(() => {
+    const root = document.documentElement
+    root.dataset.thumbDock = ''
+    return () => {
+      delete root.dataset.thumbDock
+    }
+  }, [])
   return (
     <Grid
       position="fixed"
