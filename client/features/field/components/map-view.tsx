@@ -187,8 +187,13 @@ export function MapView(props: MapViewProps) {
   )
 }
 
-/** A pan's step: a third of the map's width or height. */
-const PAN_STEPS = { north: [0, -1], south: [0, 1], west: [-1, 0], east: [1, 0] } as const
+/** Each way the map moves: its step (in thirds of the map's width and height), its arrow's turn, its button's place. */
+const PAN_WAYS = {
+  north: { step: [0, -1], turn: -90, at: { top: '0', left: '1.75rem' } },
+  south: { step: [0, 1], turn: 90, at: { bottom: '0', left: '1.75rem' } },
+  west: { step: [-1, 0], turn: 180, at: { top: '1.75rem', left: '0' } },
+  east: { step: [1, 0], turn: 0, at: { top: '1.75rem', right: '0' } },
+} as const
 
 /**
  * The map moved a step at a time by a tap (WCAG 2.5.7, dragging movements): panning is otherwise a drag. With the zoom
@@ -196,19 +201,13 @@ const PAN_STEPS = { north: [0, -1], south: [0, 1], west: [-1, 0], east: [1, 0] }
  */
 function PanButtons({ map }: { map: MapLibre }) {
   const { t } = useTranslation()
-  const pan = (dx: number, dy: number) => {
+  const pan = ([dx, dy]: readonly [number, number]) => {
     const { clientWidth, clientHeight } = map.getContainer()
     map.panBy([(dx * clientWidth) / 3, (dy * clientHeight) / 3])
   }
-  const at = {
-    north: { top: '0', left: '1.75rem' },
-    south: { bottom: '0', left: '1.75rem' },
-    west: { top: '1.75rem', left: '0' },
-    east: { top: '1.75rem', right: '0' },
-  }
   return (
     <Box role="group" aria-label={t('maps.pan')} position="absolute" bottom="8" right="2.5" w="5.5rem" h="5.5rem" data-testid="map-pan">
-      {(Object.keys(PAN_STEPS) as Array<keyof typeof PAN_STEPS>).map((way) => (
+      {(Object.entries(PAN_WAYS) as Array<[keyof typeof PAN_WAYS, (typeof PAN_WAYS)[keyof typeof PAN_WAYS]]>).map(([way, { step, turn, at }]) => (
         <IconButton
           key={way}
           aria-label={t(`maps.panTo.${way}`)}
@@ -220,10 +219,10 @@ function PanButtons({ map }: { map: MapLibre }) {
           bg="bg"
           boxShadow="sm"
           position="absolute"
-          {...at[way]}
-          onClick={() => pan(PAN_STEPS[way][0], PAN_STEPS[way][1])}
+          {...at}
+          onClick={() => pan(step)}
         >
-          <ChevronIcon style={{ transform: `rotate(${{ north: -90, south: 90, west: 180, east: 0 }[way]}deg)` }} />
+          <ChevronIcon style={{ transform: `rotate(${turn}deg)` }} />
         </IconButton>
       ))}
     </Box>
