@@ -499,7 +499,7 @@ async function seedSalesHistory(
 }
 
 /**
- * The time staff's reports from the first of last month to yesterday (weekdays), so back office's time reports,
+ * The time staff's reports from the first of last month to yesterday (weekdays; early in a month today too), so back office's time reports,
  * attestation, sick notices and exports have something to show: last month attested by the coach; one colleague
  * sick now (with a notice), one who was sick nine days last month (a medical certificate from day 8), vacation, care
  * of a child, per diem on road trips, and extra income. Everyone else's days are filled from their sales afterwards
@@ -512,6 +512,9 @@ async function seedTimeHistory(database: Database, tx: Db, now: number, attester
   const lastMonth = previousMonth(thisMonth)
   const days: string[] = []
   for (let d = `${lastMonth}-01`; d < today; d = addDays(d, 1)) if (!isWeekend(d)) days.push(d)
+  // Early in a month (no weekday of it before today), today is reported too, as the sales move to today: the month
+  // always has hours to show, attest and ask about, whatever day the demo is seeded.
+  if (!days.some((d) => d >= `${thisMonth}-01`)) days.push(today)
   const staff = await tx
     .select({ id: t.users.id, teamId: t.users.teamId, officeId: t.teams.officeId, email: t.users.email, teamName: t.teams.name })
     .from(t.users)
@@ -521,7 +524,7 @@ async function seedTimeHistory(database: Database, tx: Db, now: number, attester
   await raiseChangeBaseline(tx, t, 0)
   const [counter] = await tx.select({ version: t.syncVersion.version }).from(t.syncVersion).where(eq(t.syncVersion.id, 'global'))
   let version = counter?.version ?? 0
-  // Sick now: the last two weekdays (a notice on the first of them).
+  // Sick now: the last two days reported (a notice on the first of them).
   const sickNow = days.slice(-2)
   const sickLast = [`${lastMonth}-05`, `${lastMonth}-13`] as const
   // Vacation and a child's sick day fall on working days, whatever weekday the month's 16th and 10th are.
@@ -554,7 +557,7 @@ async function seedTimeHistory(database: Database, tx: Db, now: number, attester
         workHours = 4
         absenceType = 'child_care'
       }
-      const at = Date.parse(`${date}T16:30:00Z`)
+      const at = Math.min(Date.parse(`${date}T16:30:00Z`), now)
       await tx.insert(t.timeReports).values({
         id: randomUUID(),
         userId: c.id,
