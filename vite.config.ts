@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { chakraGlobalCssPlugin } from './scripts/vite-chakra-global-css.ts'
+import { bootEntryPlugin } from './scripts/vite-boot-entry.ts'
 
 /** The web app manifest: installable, standalone, with the two things a seller opens most as shortcuts. */
 const manifest = {
@@ -40,6 +41,7 @@ export default defineConfig({
   plugins: [
     react(),
     chakraGlobalCssPlugin(),
+    bootEntryPlugin(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: '../sw',
@@ -48,7 +50,7 @@ export default defineConfig({
       // Registered by client/lib/pwa.ts with workbox-window after the first render.
       injectRegister: false,
       manifest,
-      includeAssets: ['favicon.svg', 'theme-init.js', 'icons/apple-touch-icon.png'],
+      includeAssets: ['favicon.svg', 'theme-init.js', 'home-snapshot.js', 'icons/apple-touch-icon.png'],
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,

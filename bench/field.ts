@@ -13,7 +13,9 @@ import { reportTargets, SMOKE, sized } from './lib'
  * Lighthouse's mobile profile: the CPU slowed 4× and, online, its slow-4G network as DevTools applies it (562.5 ms
  * a request, 1,474.56 kbit/s down, 675 up: lighthouse/core/config/constants.js, `mobileSlow4G`). Measured from the
  * navigation's start to the moment the home shows today's figures read from the device store (the first screen a
- * seller can act on), which the home marks itself (`seller-home-ready`, a User Timing mark). Targets: offline under 1 s, online under 1.5 s (the medians). Needs a build (npm run build).
+ * seller can act on), which the home marks itself (`seller-home-ready`, a User Timing mark), or to the paint of the home's
+ * picture when the start showed one (`seller-home-shown`, docs/decisions/092); both are printed. Targets, on the home
+ * on screen: offline under 1 s, online under 1.5 s (the medians). Needs a build (npm run build).
  */
 const PORT = 3994
 const RUNS = sized(5, 1)
@@ -44,8 +46,12 @@ async function returningSeller() {
   await ctx.close()
 }
 
-/** A start's moments on the page's clock: the document parsed (its scripts run), the first paint, the home ready. */
-type Start = { dcl: number; fcp: number; ready: number }
+/**
+ * A start's moments on the page's clock: the document parsed, the first paint, the home on screen (its picture's
+ * paint when one was shown, docs/decisions/092; else the app's home), and the app's home ready (its figures drawn by
+ * the app, which can then be used).
+ */
+type Start = { dcl: number; fcp: number; shown: number; ready: number; pictured: boolean }
 
 /** One cold start: a new browser on the profile, throttled, and the time until today's figures are on screen. */
 async function start(mode: 'offline' | 'online'): Promise<Start> {
@@ -67,11 +73,11 @@ async function start(mode: 'offline' | 'online'): Promise<Start> {
     // Drawn: the mark is set in the commit that shows the figures; the frame that paints them follows.
     return await page.evaluate(() => {
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined
-      return {
-        dcl: nav?.domContentLoadedEventEnd ?? NaN,
-        fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
-        ready: performance.getEntriesByName('seller-home-ready')[0]!.startTime,
-      }
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN
+      const ready = performance.getEntriesByName('seller-home-ready')[0]!.startTime
+      // The picture's first paint is the page's first contentful paint (before it, only the boot spinner).
+      const pictured = performance.getEntriesByName('seller-home-shown').length > 0
+      return { dcl: nav?.domContentLoadedEventEnd ?? NaN, fcp, shown: pictured ? fcp : ready, ready, pictured }
     })
   } finally {
     await ctx.close()
@@ -85,17 +91,17 @@ try {
   const starts: Record<'offline' | 'online', Start[]> = { offline: [], online: [] }
   for (let i = 0; i < RUNS; i++) for (const mode of ['offline', 'online'] as const) starts[mode].push(await start(mode))
   const notMet: string[] = []
-  console.log('start      home ready, each run (ms)             median    target            medians: parsed, first paint')
+  console.log('start      home on screen, each run (ms)         median    target            medians: parsed, app ready; pictured')
   for (const mode of ['offline', 'online'] as const) {
-    const of = (k: keyof Start) => median(starts[mode].map((x) => x[k]))
-    const m = of('ready')
+    const of = (k: 'dcl' | 'shown' | 'ready') => median(starts[mode].map((x) => x[k]))
+    const m = of('shown')
     console.log(
       `${mode.padEnd(10)} ${starts[mode]
-        .map((t) => t.ready.toFixed(0).padStart(6))
+        .map((t) => t.shown.toFixed(0).padStart(6))
         .join(' ')
         .padEnd(
           36,
-        )} ${m.toFixed(0).padStart(6)} ms  < ${TARGETS[mode]} ms ${(m < TARGETS[mode] ? 'MET' : 'NOT MET').padEnd(8)} ${of('dcl').toFixed(0).padStart(6)} ${of('fcp').toFixed(0).padStart(6)}`,
+        )} ${m.toFixed(0).padStart(6)} ms  < ${TARGETS[mode]} ms ${(m < TARGETS[mode] ? 'MET' : 'NOT MET').padEnd(8)} ${of('dcl').toFixed(0).padStart(6)} ${of('ready').toFixed(0).padStart(6)}; ${starts[mode].filter((x) => x.pictured).length}/${starts[mode].length}`,
     )
     if (m >= TARGETS[mode]) notMet.push(`${mode}: median ${m.toFixed(0)} ms ≥ ${TARGETS[mode]} ms`)
   }

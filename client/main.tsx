@@ -7,6 +7,7 @@ import { setMaintenanceHandler, setSessionChangedHandler, setUnauthenticatedHand
 import { i18n, i18nReady } from './lib/i18n'
 import './lib/preferences'
 import { hasInstallation } from './lib/installation'
+import { dismissHomeSnapshot, homeSnapshotFits } from './lib/home-snapshot'
 import { getUserData } from './lib/user-data'
 import './app/fonts.css'
 import './app/styles.css'
@@ -97,8 +98,18 @@ if (window.location.pathname === '/login' && !getUserData()) {
     if (!routerDrawn && pathname !== '/login') void navigateApp(pathname + search + hash)
   })
 } else {
-  void Promise.all([loadRouter(), i18nReady]).then(([{ AppRouter }]) => {
+  void Promise.all([loadRouter(), i18nReady]).then(([{ AppRouter, router }]) => {
     routerDrawn = true
+    // The picture of the home shown at start (docs/decisions/092) gives way when the app goes anywhere else, and
+    // after 20 s in any case (a home that never comes is not hidden behind it).
+    if (window.skHomeSnapshot) {
+      window.setTimeout(dismissHomeSnapshot, 20_000)
+      const leave = (pathname: string) => {
+        if (!homeSnapshotFits(pathname)) dismissHomeSnapshot()
+      }
+      leave(router.state.location.pathname)
+      router.subscribe((state) => leave(state.location.pathname))
+    }
     draw(<AppRouter />)
   })
 }

@@ -1,9 +1,10 @@
 import { ChakraProvider } from '@chakra-ui/react'
-import { lazy, Suspense, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, type ReactNode } from 'react'
 import { Outlet } from 'react-router'
 import type { Layout } from '../../shared/routes'
 import { Loading } from '../components/ui/loading'
 import { ensureSalesMessages } from '../lib/i18n'
+import { dismissHomeSnapshot } from '../lib/home-snapshot'
 import { useIdle } from '../lib/idle'
 import { useUserData } from '../lib/session'
 import { preloadable } from '../lib/preloadable'
@@ -52,6 +53,10 @@ export default function StyledShell({ layout, plain }: { layout: Layout; plain: 
   const termsPending = !!user?.termsPending && !plain
   // A password someone else chose is replaced first (decision 082).
   const passwordPending = !!user?.passwordChangeRequired && !plain
+  // A gate comes before the home: the picture of the home shown at start gives way to it (decision 092).
+  useEffect(() => {
+    if (passwordPending || termsPending) dismissHomeSnapshot()
+  }, [passwordPending, termsPending])
   return (
     <StyledRoot>
       {impersonating ? <ImpersonationBanner /> : null}

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react'
 import { applyPreferenceChange, fieldShade, loaderColors, readPreferences, resolveLook, type Preferences, type SystemLook } from '../../shared/preferences'
 import { readCookie, writeCookie } from './cookies'
+import { noteAppliedLook } from './home-snapshot'
 
 /**
  * This browser's preferences: read from cookies at start, written back on every change, and applied to
@@ -34,6 +35,8 @@ function apply(p: Preferences) {
   writeCookie('color-scheme', scheme)
   writeCookie('initial-loader-bg', loader.bg)
   writeCookie('initial-loader-color', loader.color)
+  // The picture of the home kept for the next start is of this look (docs/decisions/092).
+  noteAppliedLook()
 }
 
 function persist(p: Preferences) {

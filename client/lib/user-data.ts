@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react'
 import type { AppRawRule } from '../../shared/permissions/ability'
 import type { SessionAnswer, UserData } from '../../shared/schemas/auth'
+import { forgetHomeSnapshot } from './home-snapshot'
 
 /**
  * The signed-in state of this browser: `userData` and `userAbilityRules` in localStorage (spec section 3),
@@ -54,6 +55,7 @@ export function setSession(answer: SessionAnswer) {
 
 export function clearSession() {
   userData = null
+  forgetHomeSnapshot()
   localStorage.removeItem('sessionRev')
   localStorage.removeItem(USER_DATA_KEY)
   localStorage.removeItem(RULES_KEY)

@@ -1,11 +1,12 @@
 import { Button, Card, Grid, HStack, Progress, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { CheckIcon } from '../../../components/ui/icons'
-import { memo, useDeferredValue, useEffect, useState } from 'react'
-import { Link } from 'react-router'
+import { memo, useDeferredValue, useEffect, useLayoutEffect, useState } from 'react'
+import { Link, useNavigate } from 'react-router'
 import { formatOre } from '../../../../shared/format'
 import { budgetView } from '../../../../shared/rules/earnings'
-import { workingDaysOf } from '../../../../shared/rules/work'
+import { addDays, businessDay, businessDayStart, workingDaysOf } from '../../../../shared/rules/work'
 import { Page } from '../../../components/ui/page'
+import { takeHomeSnapshot, takeOverHomeSnapshot } from '../../../lib/home-snapshot'
 import { useAbility, useUserData } from '../../../lib/session'
 import { syncStateText, useSyncStatus } from '../../../lib/sync'
 import type { SyncEngine } from '../../../lib/sync-engine'
@@ -138,9 +139,35 @@ const SellerDashboard = memo(function SellerDashboard({
  */
 const HOME_READY = 'seller-home-ready'
 function useMarkReady(loaded: boolean) {
+  const navigate = useNavigate()
+  const user = useUserData()
+  // In the commit that shows the figures: the picture shown at start gives way to this home in the same frame, and a
+  // tap made on it is carried out here (decision 092).
+  useLayoutEffect(() => {
+    if (!loaded) return
+    if (performance.getEntriesByName(HOME_READY).length === 0) performance.mark(HOME_READY)
+    takeOverHomeSnapshot((to) => void navigate(to))
+  }, [loaded, navigate])
+  // The picture for the next start: once the home is drawn and the page is idle, and again whenever the page is hidden
+  // (the figures may have changed since). A seller's day starts at `/`, which leads here.
   useEffect(() => {
-    if (loaded && performance.getEntriesByName(HOME_READY).length === 0) performance.mark(HOME_READY)
-  }, [loaded])
+    if (!loaded || !user) return
+    const paths = [window.location.pathname, ...(user.role === 'seller' ? ['/'] : [])]
+    // Its figures are today's: it is shown until the next business day starts.
+    const take = () => void takeHomeSnapshot(user.id, paths, businessDayStart(addDays(businessDay(Date.now()), 1)))
+    const idle = window.requestIdleCallback ? window.requestIdleCallback(take, { timeout: 3000 }) : window.setTimeout(take, 1000)
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') take()
+    }
+    document.addEventListener('visibilitychange', onHidden)
+    window.addEventListener('pagehide', take)
+    return () => {
+      if (window.cancelIdleCallback) window.cancelIdleCallback(idle)
+      else window.clearTimeout(idle)
+      document.removeEventListener('visibilitychange', onHidden)
+      window.removeEventListener('pagehide', take)
+    }
+  }, [loaded, user])
 }
 
 /**
